@@ -1,0 +1,99 @@
+"""The performance suite (`make bench`): prints a table; nothing here is a pass/fail test.
+
+- start-up: process start → main window shown, median of 5, beside a bare
+  PySide6 + pyqtgraph window measured in the same run (target ratio ≤ 2×);
+- difficulty change → probabilities recomputed and both plots redrawn
+  (target median ≤ 16 ms).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = 5
+
+
+def time_until_shown(command: list[str]) -> float:
+    """Seconds from spawning `command` to its 'gmtool-shown' line."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("gmtool-shown"):
+            elapsed = time.perf_counter() - start
+            process.wait(timeout=30)
+            return elapsed
+    raise RuntimeError(f"{command} exited without showing a window (code {process.wait()})")
+
+
+def startup(campaign: Path) -> tuple[float, float]:
+    gmtool = [sys.executable, "-m", "gmtool", "--startup-marker", str(campaign)]
+    bare = [sys.executable, str(ROOT / "benchmarks" / "bare_window.py")]
+    time_until_shown(gmtool)  # warm the OS file cache for both, as a user's second start would be
+    time_until_shown(bare)
+    gm_times, bare_times = [], []
+    for _ in range(RUNS):  # interleaved so both see the same machine load
+        gm_times.append(time_until_shown(gmtool))
+        bare_times.append(time_until_shown(bare))
+    return statistics.median(gm_times), statistics.median(bare_times)
+
+
+def difficulty_change(campaign_dir: Path, repeats: int = 60) -> float:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from gmtool.app.demo import open_demo_campaign
+    from gmtool.app.main_window import MainWindow
+    from gmtool.models.campaign_model import CampaignModel
+
+    app = QApplication.instance() or QApplication([])
+    settings = QSettings(str(campaign_dir / "bench.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(CampaignModel(open_demo_campaign(campaign_dir)), settings)
+    window.show()
+    app.processEvents()
+    view = window.check_view
+    samples = []
+    for i in range(repeats):
+        start = time.perf_counter()
+        view.difficulty_spin.setValue(4 + i % 16)  # as the user would: through the spin box
+        app.processEvents()
+        view.bars_plot.repaint()
+        view.curve_plot.repaint()
+        samples.append(time.perf_counter() - start)
+    window.close()
+    return statistics.median(samples)
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory(prefix="gmtool-bench-") as tmp:
+        tmp_path = Path(tmp)
+        from gmtool.app.demo import create_demo_campaign
+
+        campaign_path = tmp_path / "bench.gmcampaign"
+        create_demo_campaign(campaign_path).close()
+        gm, bare = startup(campaign_path)
+        change = difficulty_change(tmp_path / "inproc")
+    rows = [
+        ("起動→メインウィンドウ表示 (gmtool, 中央値/5回)", f"{gm * 1000:.0f} ms", ""),
+        ("起動→ウィンドウ表示 (素の PySide6+pyqtgraph)", f"{bare * 1000:.0f} ms", ""),
+        ("起動時間の比", f"{gm / bare:.2f}×", "目標 ≤ 2×"),
+        ("難易度変更→再計算と再描画 (中央値/60回)", f"{change * 1000:.2f} ms", "目標 ≤ 16 ms"),
+    ]
+    width = max(len(r[0]) for r in rows) + 2
+    print(f"{'項目':<{width}}{'値':>12}  目標")
+    for name, value, target in rows:
+        print(f"{name:<{width}}{value:>12}  {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

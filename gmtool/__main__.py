@@ -1,0 +1,5 @@
+import sys
+
+from gmtool.app.main import main
+
+sys.exit(main())

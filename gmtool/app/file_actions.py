@@ -1,0 +1,113 @@
+"""File menu actions: campaigns (new, open, save as, recent) and character files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from gmtool.models.campaign_model import CampaignModel
+from gmtool.store.campaign import Campaign
+from gmtool.store.errors import StoreError
+from gmtool.store.exchange import export_character, import_character
+from gmtool.views.widgets import show_refusal
+
+if TYPE_CHECKING:
+    from gmtool.app.main_window import MainWindow
+
+CAMPAIGN_FILTER = "gmtool キャンペーン (*.gmcampaign)"
+CHARACTER_FILTER = "gmtool キャラクター (*.gmchar.json)"
+RECENT_KEY = "recent_campaigns"
+MAX_RECENT = 8
+
+
+class FileActions(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    # ---- campaigns -----------------------------------------------------------------
+    def new_campaign(self) -> None:
+        path = self.window.ask_save_path(self.tr("新しいキャンペーン"), self.tr(CAMPAIGN_FILTER))
+        if path:
+            self._switch(lambda: Campaign.create(_with_suffix(path, ".gmcampaign")))
+
+    def open_campaign(self, path: str | None = None) -> None:
+        path = path or self.window.ask_open_path(self.tr("キャンペーンを開く"), self.tr(CAMPAIGN_FILTER))
+        if path:
+            self._switch(lambda: Campaign.open(path))
+
+    def save_campaign_as(self) -> None:
+        current = self.window.campaign_model.campaign
+        path = self.window.ask_save_path(
+            self.tr("名前を付けて保存"), self.tr(CAMPAIGN_FILTER), str(current.path)
+        )
+        if path:
+            # The dialog has already asked before overwriting.
+            self._switch(lambda: current.save_as(_with_suffix(path, ".gmcampaign"), overwrite=True))
+
+    def _switch(self, make_campaign: object) -> None:
+        try:
+            campaign = make_campaign()  # type: ignore[operator]
+        except StoreError as error:
+            show_refusal(self.window, str(error))
+            return
+        self.window.set_campaign_model(CampaignModel(campaign))
+        self.remember(campaign.path)
+
+    def remember(self, path: str | Path) -> None:
+        recent = [str(path), *(p for p in self.recent() if p != str(path))][:MAX_RECENT]
+        self.window.settings.setValue(RECENT_KEY, recent)
+
+    def recent(self) -> list[str]:
+        value = self.window.settings.value(RECENT_KEY, [])
+        if isinstance(value, str):  # QSettings returns a lone string for a one-item list
+            value = [value]
+        return [str(v) for v in value or []]
+
+    def fill_recent_menu(self) -> None:
+        menu = self.window.recent_menu
+        menu.clear()
+        for path in self.recent():
+            menu.addAction(path, lambda p=path: self.open_campaign(p))
+        if menu.isEmpty():
+            menu.addAction(self.tr("（なし）")).setEnabled(False)
+
+    # ---- characters ------------------------------------------------------------------
+    def import_character(self) -> None:
+        path = self.window.ask_open_path(self.tr("キャラクターをインポート"), self.tr(CHARACTER_FILTER))
+        if not path:
+            return
+        try:
+            system_id, character = import_character(path)
+        except StoreError as error:
+            show_refusal(self.window, str(error))
+            return
+        new_id = self.window.campaign_model.insert_character(
+            system_id, character, self.tr("キャラクターのインポート")
+        )
+        self.window.select_character(new_id)
+
+    def export_character(self) -> None:
+        character_id = self.window.selected_character_id()
+        if character_id is None:
+            show_refusal(self.window, self.tr("エクスポートするキャラクターを選んでください"))
+            return
+        stored = self.window.campaign_model.stored(character_id)
+        suggested = f"{stored.character.name or 'character'}.gmchar.json"
+        path = self.window.ask_save_path(
+            self.tr("キャラクターをエクスポート"), self.tr(CHARACTER_FILTER), suggested
+        )
+        if not path:
+            return
+        try:
+            export_character(_with_suffix(path, ".gmchar.json"), stored.system, stored.character)
+        except (StoreError, OSError) as error:
+            show_refusal(self.window, str(error))
+            return
+        self.window.statusBar().showMessage(self.tr("{0} に書き出しました").format(path), 5000)
+
+
+def _with_suffix(path: str, suffix: str) -> str:
+    return path if path.endswith(suffix) else path + suffix

@@ -1,0 +1,154 @@
+"""Starting the GUI: the window, screenshots, the self-test, and the no-display fallback."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+VIEWS = ("main", "sheet", "check")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="gmtool", description="TRPG のGM支援ツール")
+    parser.add_argument("campaign", nargs="?", help="開くキャンペーン（*.gmcampaign）")
+    parser.add_argument("--demo", action="store_true", help="デモ用キャンペーンを開く")
+    parser.add_argument("--screenshot", metavar="OUT.png", help="画面外で描画して PNG を書き出し、終了する")
+    parser.add_argument("--view", choices=VIEWS, default="main", help="--screenshot で写す画面")
+    parser.add_argument(
+        "--self-test", action="store_true", help="画面外でメインウィンドウを開き、判定を一度行って終了する"
+    )
+    parser.add_argument(
+        "--screenshots-if-headless",
+        metavar="DIR",
+        help="ディスプレイがなければ、主な画面の PNG を DIR に書き出して終了する",
+    )
+    parser.add_argument("--startup-marker", action="store_true", help=argparse.SUPPRESS)  # benchmarks
+    return parser
+
+
+def has_display() -> bool:
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return True  # the user chose a platform (offscreen included): respect it
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def run_gui(argv: Sequence[str]) -> int:
+    args = build_parser().parse_args(argv)
+    headless_dir = None
+    if args.screenshots_if_headless and not has_display():
+        headless_dir = Path(args.screenshots_if_headless)
+        print(
+            f"ディスプレイが見つかりません。ウィンドウの代わりに主な画面のスクリーンショットを "
+            f"{headless_dir}/ に書き出します。"
+        )
+    offscreen = bool(args.screenshot or args.self_test or headless_dir)
+    if offscreen:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from gmtool.app.demo import open_demo_campaign
+    from gmtool.app.main_window import MainWindow
+    from gmtool.models.campaign_model import CampaignModel
+    from gmtool.store.campaign import Campaign
+    from gmtool.store.errors import StoreError
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app.setApplicationName("gmtool")
+    app.setOrganizationName("gmtool")
+
+    scratch = tempfile.TemporaryDirectory(prefix="gmtool-") if offscreen else None
+    try:
+        if args.campaign:
+            campaign = Campaign.open(args.campaign)
+        elif offscreen:
+            # Screenshots and the self-test never touch the user's files.
+            assert scratch is not None
+            campaign = open_demo_campaign(Path(scratch.name))
+        else:
+            campaign = open_demo_campaign()
+    except StoreError as error:
+        print(f"gmtool: {error}", file=sys.stderr)
+        return 2
+
+    settings = (
+        QSettings(str(Path(scratch.name) / "settings.ini"), QSettings.Format.IniFormat)
+        if scratch
+        else QSettings()
+    )
+    window = MainWindow(CampaignModel(campaign), settings)
+    window.show()
+    try:
+        if args.self_test:
+            return _self_test(app, window)
+        if args.screenshot:
+            _prepare_screenshot(app, window)
+            _save_view(window, args.view, Path(args.screenshot))
+            return 0
+        if headless_dir is not None:
+            _prepare_screenshot(app, window)
+            for view in VIEWS:
+                out = headless_dir / f"{view}.png"
+                _save_view(window, view, out)
+                print(f"  {out}")
+            return 0
+        if args.startup_marker:
+            QTimer.singleShot(0, lambda: (print(f"gmtool-shown {time.time():.6f}", flush=True), app.quit()))
+        return app.exec()
+    finally:
+        window.close()
+        if scratch is not None:
+            scratch.cleanup()
+
+
+def _prepare_screenshot(app: object, window: object) -> None:
+    """A representative state: first character, a 反射 check against 10, one roll in the log."""
+    from PySide6.QtWidgets import QApplication
+
+    from gmtool.app.main_window import MainWindow
+    from gmtool.rules.checks import Side
+
+    assert isinstance(window, MainWindow)
+    window.resize(1500, 950)
+    model = window.check_model
+    model.set_source(Side.ACTION, "reflex")
+    model.set_difficulty(10)
+    model.roll()
+    QApplication.processEvents()
+
+
+def _save_view(window: object, view: str, out: Path) -> None:
+    from gmtool.app.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    widget = {"main": window, "sheet": window.sheet_view or window, "check": window.check_view}[view]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if not widget.grab().save(str(out), "PNG"):
+        raise OSError(f"{out} に書き出せません")
+
+
+def _self_test(app: object, window: object) -> int:
+    from gmtool.app.main_window import MainWindow
+    from gmtool.rules.checks import Outcome
+
+    assert isinstance(window, MainWindow)
+    model = window.check_model
+    model.set_difficulty(9)
+    total = sum(model.outcome_probabilities.values())
+    before = len(model.campaign_model.log_entries())
+    result = model.roll()
+    logged = len(model.campaign_model.log_entries()) - before
+    ok = total == 1 and logged == 1 and isinstance(result.outcome, Outcome)
+    print(
+        f"gmtool self-test: {'OK' if ok else 'NG'} — 成功率 {float(model.success_probability):.4f}, "
+        f"出目 {list(result.faces)}, 結果 {result.outcome}"
+    )
+    return 0 if ok else 1

@@ -1,0 +1,20 @@
+"""Entry point of `gmtool` and `python -m gmtool`.
+
+`prob …` is answered without loading Qt; everything else starts the GUI.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "prob":
+        from gmtool.app.cli import run_prob
+
+        return run_prob(args[1:])
+    from gmtool.app.gui import run_gui
+
+    return run_gui(args)

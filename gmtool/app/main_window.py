@@ -1,0 +1,244 @@
+"""The main window: characters on the left, the sheet, the judgement panel and the log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QListView,
+    QMainWindow,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.app.file_actions import FileActions
+from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.character_list_model import CharacterListModel
+from gmtool.models.character_model import CharacterModel
+from gmtool.models.check_model import CheckModel
+from gmtool.models.log_table_model import LogTableModel
+from gmtool.rules.checks import Side
+from gmtool.views.check.check_view import CheckView
+from gmtool.views.log_view import LogView
+from gmtool.views.sheet.aw_sheet_view import AWSheetView
+from gmtool.views.widgets import show_refusal
+
+DEFAULT_SYSTEM = "aw"
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self, campaign_model: CampaignModel, settings: QSettings, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.resize(1500, 950)
+        self.files = FileActions(self)
+        self.campaign_model = campaign_model
+        self._build_menus()
+        self.set_campaign_model(campaign_model)
+
+    # ---- campaign ------------------------------------------------------------------
+    def set_campaign_model(self, campaign_model: CampaignModel) -> None:
+        """Shows another campaign; every view is rebuilt from its model."""
+        old = self.centralWidget()
+        if old is not None and self.campaign_model is not campaign_model:
+            self.campaign_model.campaign.close()
+        self.campaign_model = campaign_model
+        self.character_list = CharacterListModel(campaign_model, self)
+        self.check_model = CheckModel(campaign_model, parent=self)
+        self.log_model = LogTableModel(campaign_model, self)
+        self.sheet_view: AWSheetView | None = None
+        self._bind_undo(campaign_model)
+
+        self.list_view = QListView()
+        self.list_view.setModel(self.character_list)
+        self.list_view.selectionModel().currentRowChanged.connect(
+            lambda cur, _: self._show_character(cur.row())
+        )
+        self.list_view.doubleClicked.connect(lambda _: self.rename_selected())
+        buttons = QVBoxLayout()
+        for text, slot in (
+            (self.tr("追加"), self.add_character),
+            (self.tr("名前の変更"), self.rename_selected),
+            (self.tr("複製"), self.duplicate_selected),
+            (self.tr("削除"), self.delete_selected),
+        ):
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            buttons.addWidget(button)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.addWidget(QLabel(self.tr("キャラクター")))
+        left_layout.addWidget(self.list_view, 1)
+        row = QHBoxLayout()
+        row.addLayout(buttons)
+        left_layout.addLayout(row)
+
+        self.sheet_area = QScrollArea()
+        self.sheet_area.setWidgetResizable(True)
+        self.check_view = CheckView(self.check_model)
+        self.log_view = LogView(self.log_model)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.check_view)
+        right.addWidget(self.log_view)
+        right.setSizes([650, 250])
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.sheet_area)
+        splitter.addWidget(right)
+        splitter.setSizes([190, 620, 690])
+        self.setCentralWidget(splitter)
+        if old is not None:
+            old.deleteLater()
+
+        campaign_model.characters_changed.connect(self._keep_selection_valid)
+        self.setWindowTitle(self.tr("gmtool — {0}").format(Path(campaign_model.campaign.path).name))
+        self.statusBar().showMessage(str(campaign_model.campaign.path))
+        if self.character_list.rowCount():
+            self.select_character(self.character_list.id_at(0))
+        else:
+            self._show_character(-1)
+
+    def _bind_undo(self, campaign_model: CampaignModel) -> None:
+        stack = campaign_model.undo_stack
+        stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        self.undo_action.setEnabled(stack.canUndo())
+        self.redo_action.setEnabled(stack.canRedo())
+
+    # ---- characters ------------------------------------------------------------------
+    def selected_character_id(self) -> str | None:
+        return self.character_list.id_at(self.list_view.currentIndex().row())
+
+    def select_character(self, character_id: str | None) -> None:
+        row = self.character_list.row_of(character_id) if character_id else -1
+        self.list_view.setCurrentIndex(self.character_list.index(row, 0))
+
+    def add_character(self) -> None:
+        name = self.tr("新しいキャラクター")
+        new_id = self.campaign_model.add_character(DEFAULT_SYSTEM, name)
+        self.select_character(new_id)
+
+    def rename_selected(self) -> None:
+        character_id = self.selected_character_id()
+        if character_id is None:
+            show_refusal(self, self.tr("名前を変えるキャラクターを選んでください"))
+            return
+        current = self.campaign_model.character(character_id).name
+        name, ok = self.ask_text(self.tr("名前の変更"), self.tr("新しい名前:"), current)
+        if ok and name.strip() and name.strip() != current:
+            self.campaign_model.rename_character(character_id, name.strip())
+
+    def duplicate_selected(self) -> None:
+        character_id = self.selected_character_id()
+        if character_id is None:
+            show_refusal(self, self.tr("複製するキャラクターを選んでください"))
+            return
+        self.select_character(self.campaign_model.duplicate_character(character_id))
+
+    def delete_selected(self) -> None:
+        character_id = self.selected_character_id()
+        if character_id is None:
+            show_refusal(self, self.tr("削除するキャラクターを選んでください"))
+            return
+        name = self.campaign_model.character(character_id).name
+        self.campaign_model.delete_character(character_id)
+        self.statusBar().showMessage(
+            self.tr("「{0}」を削除しました（Ctrl+Z で元に戻せます）").format(name), 5000
+        )
+
+    def _show_character(self, row: int) -> None:
+        character_id = self.character_list.id_at(row)
+        if self.sheet_view is not None:
+            self.sheet_view.deleteLater()
+            self.sheet_view = None
+        if character_id is None:
+            self.sheet_area.setWidget(QLabel(self.tr("キャラクターを選ぶか、追加してください")))
+            return
+        self.sheet_view = AWSheetView(CharacterModel(self.campaign_model, character_id, self.sheet_area))
+        self.sheet_area.setWidget(self.sheet_view)
+        self.check_model.set_character(Side.ACTION, character_id)
+
+    def _keep_selection_valid(self) -> None:
+        if self.selected_character_id() is None and self.character_list.rowCount():
+            self.select_character(self.character_list.id_at(0))
+        elif not self.character_list.rowCount():
+            self._show_character(-1)
+
+    # ---- menus -------------------------------------------------------------------
+    def _action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        return action
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu(self.tr("ファイル(&F)"))
+        file_menu.addAction(
+            self._action(
+                self.tr("新しいキャンペーン…"), self.files.new_campaign, QKeySequence.StandardKey.New
+            )
+        )
+        file_menu.addAction(
+            self._action(self.tr("開く…"), self.files.open_campaign, QKeySequence.StandardKey.Open)
+        )
+        file_menu.addAction(
+            self._action(
+                self.tr("名前を付けて保存…"), self.files.save_campaign_as, QKeySequence.StandardKey.SaveAs
+            )
+        )
+        self.recent_menu = file_menu.addMenu(self.tr("最近使ったファイル"))
+        self.recent_menu.aboutToShow.connect(self.files.fill_recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(
+            self._action(self.tr("キャラクターをインポート…"), self.files.import_character, "Ctrl+I")
+        )
+        file_menu.addAction(
+            self._action(self.tr("キャラクターをエクスポート…"), self.files.export_character, "Ctrl+E")
+        )
+        file_menu.addSeparator()
+        file_menu.addAction(self._action(self.tr("終了"), self.close, QKeySequence.StandardKey.Quit))
+
+        edit_menu = self.menuBar().addMenu(self.tr("編集(&E)"))
+        self.undo_action = self._action(
+            self.tr("元に戻す"), lambda: self.campaign_model.undo_stack.undo(), "Ctrl+Z"
+        )
+        self.redo_action = self._action(self.tr("やり直し"), lambda: self.campaign_model.undo_stack.redo())
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+
+        character_menu = self.menuBar().addMenu(self.tr("キャラクター(&C)"))
+        character_menu.addAction(self._action(self.tr("追加"), self.add_character, "Ctrl+Shift+N"))
+        character_menu.addAction(self._action(self.tr("名前の変更…"), self.rename_selected, "F2"))
+        character_menu.addAction(self._action(self.tr("複製"), self.duplicate_selected, "Ctrl+D"))
+        character_menu.addAction(self._action(self.tr("削除"), self.delete_selected, "Ctrl+Delete"))
+
+        check_menu = self.menuBar().addMenu(self.tr("判定(&J)"))
+        check_menu.addAction(self._action(self.tr("ダイスを振る"), lambda: self.check_model.roll(), "Ctrl+R"))
+
+    # ---- dialogs (tests replace these) ---------------------------------------------
+    def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
+        return QInputDialog.getText(self, title, label, text=text)
+
+    def ask_open_path(self, title: str, file_filter: str) -> str:
+        return QFileDialog.getOpenFileName(self, title, "", file_filter)[0]
+
+    def ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> str:
+        return QFileDialog.getSaveFileName(self, title, suggested, file_filter)[0]
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.campaign_model.campaign.close()
+        super().closeEvent(event)

@@ -1,0 +1,126 @@
+"""The open campaign as Qt sees it: signals and one undo stack over the store.
+
+Every edit is an undo command holding the character before and after; redo
+and undo both write through to the campaign file, so the file always holds
+what the screen shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from gmtool.rules.systems import get_system
+from gmtool.store.campaign import Campaign, LogEntry, StoredCharacter
+
+
+class _CharacterCommand(QUndoCommand):
+    """Swaps one character slot between two states (None = absent)."""
+
+    def __init__(
+        self,
+        model: CampaignModel,
+        character_id: str,
+        before: StoredCharacter | None,
+        after: StoredCharacter | None,
+        text: str,
+    ) -> None:
+        super().__init__(text)
+        self._model = model
+        self._id = character_id
+        self._before = before
+        self._after = after
+
+    def redo(self) -> None:
+        self._model._apply(self._id, self._after, self._before)
+
+    def undo(self) -> None:
+        self._model._apply(self._id, self._before, self._after)
+
+
+class CampaignModel(QObject):
+    characters_changed = Signal()  # the list itself: added, removed, renamed, reordered
+    character_changed = Signal(str)  # one character's content
+    log_appended = Signal(object)  # LogEntry
+
+    def __init__(self, campaign: Campaign, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.campaign = campaign
+        self.undo_stack = QUndoStack(self)
+        self._characters: dict[str, StoredCharacter] = {s.id: s for s in campaign.list_characters()}
+
+    # ---- reading -------------------------------------------------------------
+    def characters(self) -> list[StoredCharacter]:
+        return sorted(self._characters.values(), key=lambda s: s.position)
+
+    def stored(self, character_id: str) -> StoredCharacter:
+        return self._characters[character_id]
+
+    def character(self, character_id: str) -> Any:
+        return self._characters[character_id].character
+
+    def has_character(self, character_id: str) -> bool:
+        return character_id in self._characters
+
+    def log_entries(self) -> list[LogEntry]:
+        return self.campaign.log_entries()
+
+    # ---- editing (all undoable) ---------------------------------------------
+    def add_character(self, system_id: str, name: str) -> str:
+        character = get_system(system_id).new_character(name)
+        return self.insert_character(system_id, character, self.tr("キャラクターの追加"))
+
+    def insert_character(self, system_id: str, character: Any, text: str) -> str:
+        new_id = self.campaign.new_character_id()
+        stored = StoredCharacter(new_id, system_id, self._next_position(), character)
+        self.undo_stack.push(_CharacterCommand(self, new_id, None, stored, text))
+        return new_id
+
+    def update_character(self, character_id: str, character: Any, text: str) -> None:
+        before = self._characters[character_id]
+        if before.character == character:
+            return
+        after = replace(before, character=character)
+        self.undo_stack.push(_CharacterCommand(self, character_id, before, after, text))
+
+    def rename_character(self, character_id: str, name: str) -> None:
+        current = self.character(character_id)
+        self.update_character(character_id, replace(current, name=name), self.tr("名前の変更"))
+
+    def duplicate_character(self, character_id: str) -> str:
+        source = self._characters[character_id]
+        copy = replace(source.character, name=self.tr("{0}のコピー").format(source.character.name))
+        return self.insert_character(source.system, copy, self.tr("キャラクターの複製"))
+
+    def delete_character(self, character_id: str) -> None:
+        before = self._characters[character_id]
+        self.undo_stack.push(
+            _CharacterCommand(self, character_id, before, None, self.tr("キャラクターの削除"))
+        )
+
+    def append_log(self, kind: str, payload: dict[str, Any]) -> LogEntry:
+        entry = self.campaign.append_log(kind, payload)
+        self.log_appended.emit(entry)
+        return entry
+
+    # ---- internals -----------------------------------------------------------
+    def _next_position(self) -> int:
+        return max((s.position for s in self._characters.values()), default=-1) + 1
+
+    def _apply(
+        self, character_id: str, state: StoredCharacter | None, previous: StoredCharacter | None
+    ) -> None:
+        if state is None:
+            self.campaign.delete_character(character_id)
+            del self._characters[character_id]
+        else:
+            self.campaign.put_character(character_id, state.system, state.character, state.position)
+            self._characters[character_id] = state
+        list_changed = state is None or previous is None or state.character.name != previous.character.name
+        if list_changed:
+            self.characters_changed.emit()
+        if state is not None:
+            self.character_changed.emit(character_id)

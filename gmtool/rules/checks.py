@@ -1,0 +1,57 @@
+"""Outcome codes and result types shared by every system.
+
+Outcomes are codes and numbers, never sentences: views turn them into
+Japanese or English text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from gmtool.rules.dice import Faces
+
+
+class Outcome(StrEnum):
+    AUTO_SUCCESS = "auto_success"
+    SUCCESS = "success"
+    FAILURE = "failure"
+    AUTO_FAILURE = "auto_failure"
+
+    @property
+    def succeeded(self) -> bool:
+        return self in (Outcome.AUTO_SUCCESS, Outcome.SUCCESS)
+
+
+class Side(StrEnum):
+    ACTION = "action"
+    REACTION = "reaction"
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One resolved check: the faces rolled and what they mean."""
+
+    outcome: Outcome
+    faces: Faces
+    total: int | None  # 達成値; None when an automatic result made it unnecessary
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class OpposedResult:
+    winner: Side
+    action: CheckResult
+    reaction: CheckResult | None  # None when the reaction side never rolled
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class CheckKind:
+    """Something that can be rolled for a character: a 判定値 source."""
+
+    id: str
+    label: str
+    value: int
+    group: str = ""
+    extra: dict[str, int] = field(default_factory=dict)

@@ -1,0 +1,74 @@
+"""アナザーワールドSRS 3rd edition."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from gmtool.rules.checks import CheckKind, CheckResult, OpposedResult
+from gmtool.rules.dice import Distribution
+from gmtool.rules.systems.aw.character import ATTRIBUTES, COMBAT_VALUES, SCHEMA_VERSION, AWCharacter
+from gmtool.rules.systems.aw.checks import (
+    AWCheckSpec,
+    AWOpposedSpec,
+    AWRoller,
+    check_distribution,
+    opposed_distribution,
+    resolve_check,
+    resolve_opposed,
+)
+from gmtool.rules.systems.aw.rules_data import aw_rules
+
+_ADAPTER = TypeAdapter(AWCharacter)
+
+
+class AnotherWorld:
+    id = "aw"
+    name = "アナザーワールドSRS 3rd"
+    schema_version = SCHEMA_VERSION
+
+    def new_character(self, name: str = "") -> AWCharacter:
+        rules = aw_rules()
+        return AWCharacter(name=name, critical=rules.default_critical, fumble=rules.default_fumble)
+
+    def derive(self, character: AWCharacter) -> Mapping[str, int]:
+        # The texts give no derivation formulas: nothing is computed beyond what is entered.
+        return {}
+
+    def checks(self, character: AWCharacter) -> Sequence[CheckKind]:
+        kinds = [
+            CheckKind(key, label, getattr(character.attributes, key), "能力値") for key, label in ATTRIBUTES
+        ]
+        kinds += [
+            CheckKind(key, label, getattr(character.combat, key), "戦闘値") for key, label in COMBAT_VALUES
+        ]
+        return kinds
+
+    def roller(self, character: AWCharacter, value: int, modifier: int = 0) -> AWRoller:
+        return AWRoller(value, modifier, character.critical, character.fumble)
+
+    def distribution(self, spec: AWCheckSpec | AWOpposedSpec) -> Distribution[Any]:
+        if isinstance(spec, AWOpposedSpec):
+            return opposed_distribution(spec)
+        return check_distribution(spec)
+
+    def resolve(self, spec: AWCheckSpec | AWOpposedSpec, rng: random.Random) -> CheckResult | OpposedResult:
+        if isinstance(spec, AWOpposedSpec):
+            return resolve_opposed(spec, rng)
+        return resolve_check(spec, rng)
+
+    def load_character(self, data: Mapping[str, Any]) -> AWCharacter:
+        return _ADAPTER.validate_python(data)
+
+    def dump_character(self, character: AWCharacter) -> dict[str, Any]:
+        return _ADAPTER.dump_python(character, mode="json")
+
+    def replace(self, character: AWCharacter, **changes: Any) -> AWCharacter:
+        return dataclasses.replace(character, **changes)
+
+
+SYSTEM = AnotherWorld()

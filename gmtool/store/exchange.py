@@ -1,0 +1,148 @@
+"""Character files (``*.gmchar.json``): what players hand to the GM.
+
+Envelope::
+
+    {"format": "gmtool/character", "schema_version": N, "system": "aw", "data": {…}}
+
+Import treats the file as hostile: size is checked before reading, only strict JSON is
+parsed (no NaN/Infinity, no duplicate keys, never pickle or eval), and every refusal is
+one sentence naming the file and the exact problem.  Import never writes anything;
+export writes through a temp file and ``os.replace`` so a crash never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from gmtool.rules.systems import SYSTEMS
+from gmtool.store.errors import ExchangeError, StoreError
+from gmtool.store.validation import character_from_document, character_to_document, parse_json, short_input
+
+FORMAT = "gmtool/character"
+SUFFIX = ".gmchar.json"
+MAX_CHARACTER_FILE_BYTES = 5 * 1024 * 1024
+
+_MB = 1024 * 1024
+
+
+def atomic_write_bytes(path: Path, content: bytes) -> None:
+    """Write ``content`` to ``path`` so that readers see the old file or the new one, never half."""
+    directory = path.parent
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
+            handle.flush()
+            os.fsync(handle.fileno())
+        # mkstemp makes the file 0600; a shared character file should look like any other file.
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    fsync_directory(directory)
+
+
+def fsync_directory(directory: Path) -> None:
+    """Make a rename durable (POSIX); Windows cannot open directories and does not need it."""
+    if os.name == "nt":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def export_character(path: str | os.PathLike[str], system_id: str, character: Any) -> None:
+    """Write ``character`` as a pretty UTF-8 ``.gmchar.json``, atomically."""
+    target = Path(path)
+    try:
+        data = character_to_document(system_id, character)
+    except StoreError as exc:
+        raise ExchangeError(exc.problem, target) from None
+    envelope = {
+        "format": FORMAT,
+        "schema_version": SYSTEMS[system_id].schema_version,
+        "system": system_id,
+        "data": data,
+    }
+    content = (json.dumps(envelope, ensure_ascii=False, indent=2, allow_nan=False) + "\n").encode("utf-8")
+    if len(content) > MAX_CHARACTER_FILE_BYTES:
+        # Refuse now rather than write a file that import_character would refuse later.
+        raise ExchangeError(_too_big(len(content)), target)
+    try:
+        atomic_write_bytes(target, content)
+    except OSError as exc:
+        raise ExchangeError(f"書き込めません（{exc.strerror or exc}）", target) from None
+
+
+def _too_big(size: int) -> str:
+    return f"ファイルが大きすぎます（{size / _MB:.1f} MB、上限 {MAX_CHARACTER_FILE_BYTES // _MB} MB）"
+
+
+def _read_limited(path: Path) -> bytes:
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise ExchangeError("ファイルが見つかりません", path) from None
+    except OSError as exc:
+        raise ExchangeError(f"ファイルを開けません（{exc.strerror or exc}）", path) from None
+    if not path.is_file():
+        raise ExchangeError("通常のファイルではありません", path)
+    # Size first: a 50 MB "character" must be refused without being read into memory.
+    if info.st_size > MAX_CHARACTER_FILE_BYTES:
+        raise ExchangeError(_too_big(info.st_size), path)
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_CHARACTER_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ExchangeError(f"ファイルを読めません（{exc.strerror or exc}）", path) from None
+    if len(raw) > MAX_CHARACTER_FILE_BYTES:  # the file grew after stat()
+        raise ExchangeError(_too_big(len(raw)), path)
+    return raw
+
+
+def import_character(path: str | os.PathLike[str]) -> tuple[str, Any]:
+    """Read a ``.gmchar.json``: ``(system_id, character)``; ExchangeError on any problem."""
+    source = Path(path)
+    raw = _read_limited(source)
+    if raw.startswith(codecs.BOM_UTF8):  # Windows editors add one; it carries no data
+        raw = raw[len(codecs.BOM_UTF8) :]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ExchangeError(f"UTF-8 のテキストではありません（{exc.start} バイト目）", source) from None
+    try:
+        envelope = parse_json(text)
+    except StoreError as exc:
+        raise ExchangeError(exc.problem, source) from None
+    if not isinstance(envelope, dict):
+        raise ExchangeError(
+            "gmtool のキャラクターファイルではありません（最上位がオブジェクトではありません）", source
+        )
+    fmt = envelope.get("format")
+    if fmt != FORMAT:
+        shown = "なし" if fmt is None else short_input(fmt)
+        raise ExchangeError(f"gmtool のキャラクターファイルではありません（format: {shown}）", source)
+    version = envelope.get("schema_version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        shown = "なし" if version is None else short_input(version)
+        raise ExchangeError(f"schema_version が整数ではありません（{shown}）", source)
+    if "data" not in envelope:
+        raise ExchangeError("data: 必須項目がありません", source)
+    try:
+        character = character_from_document(envelope.get("system"), version, envelope["data"], "data")
+    except StoreError as exc:
+        raise ExchangeError(exc.problem, source) from None
+    return envelope["system"], character

@@ -1,0 +1,379 @@
+"""Deciding whether stored data can be trusted, and saying why not in one sentence.
+
+Shared by character files and campaigns so both refuse exactly the same things: one
+Japanese, path-precise sentence from a pydantic ``ValidationError``; strict JSON parsing;
+character documents (system, version, migration, pydantic); the campaign-file checks.
+
+Players hand their files to the GM; when one is refused the GM has to be able to say
+"line hp holds text instead of a number" without reading a traceback.  So the message
+names the exact path inside the document (``data.feats[0].name``), says what was
+expected in Japanese, and shows at most a short excerpt of the offending input: a
+hostile file may hold a 50 MB string, which must never end up in a dialog.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shutil
+import sqlite3
+import tempfile
+import warnings
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from gmtool.rules.systems import SYSTEMS
+from gmtool.store import migrations
+from gmtool.store.errors import StoreError
+
+MAX_INPUT_CHARS = 40
+
+# Error types whose input is worth showing: the user sees what the file actually says.
+# "missing" (input = the whole parent object), "extra" and "too long" errors do not
+# show it: it is either the wrong thing or far too big.
+_SHOW_INPUT = frozenset(
+    "int_type int_parsing int_from_float int_parsing_size float_type float_parsing string_type"
+    " bool_type bool_parsing greater_than greater_than_equal less_than less_than_equal multiple_of"
+    " literal_error enum dataclass_type dataclass_args_type model_type model_attributes_type dict_type"
+    " tuple_type list_type set_type frozen_set_type iterable_type none_required".split()
+)
+
+_OBJECT = "オブジェクト（{{…}}）でなければなりません"  # str.format template
+_ARRAY = "配列（[…]）でなければなりません"
+
+_MESSAGES: dict[str, str] = {
+    "int_type": "整数でなければなりません",
+    "int_parsing": "整数でなければなりません",
+    "int_from_float": "整数でなければなりません（小数は使えません）",
+    "int_parsing_size": "数値が大きすぎます",
+    "float_type": "数値でなければなりません",
+    "float_parsing": "数値でなければなりません",
+    "string_type": "文字列でなければなりません",
+    "bool_type": "真偽値（true / false）でなければなりません",
+    "bool_parsing": "真偽値（true / false）でなければなりません",
+    "string_too_long": "文字列が長すぎます（最大 {max_length} 文字）",
+    "string_too_short": "文字列が短すぎます（最小 {min_length} 文字）",
+    "too_long": "項目が多すぎます（最大 {max_length} 個）",
+    "too_short": "項目が少なすぎます（最小 {min_length} 個）",
+    "missing": "必須項目がありません",
+    "missing_argument": "必須項目がありません",
+    "missing_keyword_only_argument": "必須項目がありません",
+    "missing_positional_only_argument": "必須項目がありません",
+    "unexpected_keyword_argument": "未知の項目です",
+    "unexpected_positional_argument": "未知の項目です",
+    "extra_forbidden": "未知の項目です",
+    "greater_than": "{gt} より大きくなければなりません",
+    "greater_than_equal": "{ge} 以上でなければなりません",
+    "less_than": "{lt} より小さくなければなりません",
+    "less_than_equal": "{le} 以下でなければなりません",
+    "multiple_of": "{multiple_of} の倍数でなければなりません",
+    "literal_error": "次のいずれかでなければなりません: {expected}",
+    "enum": "次のいずれかでなければなりません: {expected}",
+    "none_required": "null でなければなりません",
+    "dataclass_type": _OBJECT,
+    "dataclass_args_type": _OBJECT,
+    "model_type": _OBJECT,
+    "model_attributes_type": _OBJECT,
+    "dict_type": _OBJECT,
+    "tuple_type": _ARRAY,
+    "list_type": _ARRAY,
+    "set_type": _ARRAY,
+    "frozen_set_type": _ARRAY,
+    "iterable_type": _ARRAY,
+    "recursion_loop": "入れ子が深すぎます",
+}
+
+
+def format_location(loc: Sequence[str | int], prefix: str = "") -> str:
+    """``("feats", 0, "name")`` with prefix ``data`` → ``data.feats[0].name``."""
+    text = prefix
+    for part in loc:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text = f"{text}.{part}" if text else str(part)
+    return text or "（全体）"
+
+
+def short_input(value: Any, limit: int = MAX_INPUT_CHARS) -> str:
+    """A bounded, JSON-looking excerpt of an input value.
+
+    Strings are cut *before* quoting so a huge value is never copied as a whole;
+    containers are summarised rather than printed.
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        text = repr(value)
+        return text if len(text) <= limit else f"{text[:limit]}…（{len(text)} 桁）"
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return f'"{value}"'
+        return f'"{value[:limit]}…"（{len(value)} 文字）'
+    if isinstance(value, Mapping):
+        return f"{{…}}（{len(value)} 項目）"
+    if isinstance(value, list | tuple):
+        return f"[…]（{len(value)} 個）"
+    text = type(value).__name__
+    return text[:limit]
+
+
+def describe_error(error: Mapping[str, Any], prefix: str = "") -> str:
+    """One error dict from ``ValidationError.errors()`` as ``path: 説明（入力: …）``."""
+    kind = str(error.get("type", ""))
+    ctx = error.get("ctx") or {}
+    where = format_location(error.get("loc", ()), prefix)
+    if kind in ("value_error", "assertion_error") and "error" in ctx:
+        # Our own validators raise Japanese ValueErrors: show their text, not pydantic's
+        # English "Value error, " prefix.
+        text = str(ctx["error"])
+    elif kind in _MESSAGES:
+        try:
+            text = _MESSAGES[kind].format(**ctx)
+        except (KeyError, IndexError, ValueError):
+            text = _MESSAGES[kind].split("（")[0]
+    else:
+        text = str(error.get("msg", kind))
+    if kind == "string_too_long" and isinstance(error.get("input"), str):
+        text = text.rstrip("）") + f"、入力 {len(error['input'])} 文字）"
+    elif kind in _SHOW_INPUT and "input" in error:
+        text += f"（入力: {short_input(error['input'])}）"
+    return f"{where}: {text}"
+
+
+def format_validation_error(error: ValidationError, prefix: str = "") -> str:
+    """The first error, path-precise, plus how many more there are."""
+    errors = error.errors(include_url=False)
+    if not errors:
+        return f"{prefix or '（全体）'}: 内容が正しくありません"
+    message = describe_error(errors[0], prefix)
+    if len(errors) > 1:
+        message += f"（ほか {len(errors) - 1} 件）"
+    return message
+
+
+# Python's English json messages, for the ones a hand-edited or truncated file produces.
+_JSON_MESSAGES = {
+    "Expecting value": "値がありません",
+    "Expecting property name enclosed in double quotes": '項目名（"…"）がありません',
+    "Expecting ',' delimiter": "「,」がありません",
+    "Expecting ':' delimiter": "「:」がありません",
+    "Unterminated string starting at": "文字列が閉じていません",
+    "Extra data": "JSON の後に余分なデータがあります",
+    "Invalid control character at": "文字列の中に制御文字があります",
+    "Invalid \\escape": "不正なエスケープ（\\）があります",
+    "Invalid \\uXXXX escape": "不正なエスケープ（\\u）があります",
+}
+
+
+class _StrictJSONError(ValueError):
+    """NaN/Infinity or a duplicated key: valid for Python's json, not for us."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise _StrictJSONError(f"{name} は JSON の値として使えません")
+
+
+def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # A hand-edited file with a key twice is ambiguous; Python would silently keep the last.
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _StrictJSONError(f"項目「{key[:40]}」が重複しています")
+        result[key] = value
+    return result
+
+
+def parse_json(text: str) -> Any:
+    """Strict JSON → Python; raises StoreError with a Japanese line/column message."""
+    try:
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_object)
+    except json.JSONDecodeError as exc:
+        problem = _JSON_MESSAGES.get(exc.msg, exc.msg)
+        message = f"JSON として読めません（{exc.lineno} 行 {exc.colno} 列: {problem}）"
+        truncated = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        if truncated and exc.msg != "Extra data":
+            message += "。ファイルが途中で切れているようです"
+        raise StoreError(message) from None
+    except _StrictJSONError as exc:
+        raise StoreError(f"JSON として読めません（{exc}）") from None
+    except RecursionError:
+        raise StoreError("JSON として読めません（入れ子が深すぎます）") from None
+
+
+def character_from_document(system_id: Any, version: Any, data: Any, prefix: str = "data") -> Any:
+    """Validate (and migrate) one stored character document; StoreError without a path.
+
+    Shared by import and by the campaign so both refuse exactly the same documents.
+    """
+    if not isinstance(system_id, str) or system_id not in SYSTEMS:
+        known = "、".join(sorted(SYSTEMS))
+        shown = "なし" if system_id is None else short_input(system_id)
+        raise StoreError(f"未対応のシステムです（system: {shown}、対応: {known}）")
+    system = SYSTEMS[system_id]
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise StoreError(f"schema_version が正の整数ではありません（{short_input(version)}）")
+    if version > system.schema_version:
+        raise StoreError(
+            f"より新しい gmtool で作られたファイルです（スキーマ v{version}、"
+            f"このバージョンは v{system.schema_version} まで）"
+        )
+    if not isinstance(data, dict):
+        raise StoreError(f"{prefix}: オブジェクト（{{…}}）でなければなりません")
+    document = migrations.migrate(system_id, version, data)
+    try:
+        return system.load_character(document)
+    except ValidationError as exc:
+        raise StoreError(format_validation_error(exc, prefix)) from None
+    except (ValueError, TypeError) as exc:  # a validator that escaped pydantic's wrapping
+        raise StoreError(f"{prefix}: {str(exc)[:200]}") from None
+
+
+def character_to_document(system_id: str, character: Any) -> dict[str, Any]:
+    """The JSON document of ``character``, checked to load back.
+
+    Characters are frozen dataclasses edited with ``dataclasses.replace``, which does not
+    run pydantic; writing an unchecked value would produce a file (or a campaign) that the
+    next open refuses.  So every write proves the document loads before it hits the disk.
+    """
+    system = SYSTEMS.get(system_id)
+    if system is None:
+        raise StoreError(f"未対応のシステムです（system: {system_id}）")
+    try:
+        with warnings.catch_warnings():
+            # pydantic warns while serialising a wrong-typed value; the load below reports it.
+            warnings.simplefilter("ignore")
+            data = system.dump_character(character)
+        system.load_character(data)
+    except ValidationError as exc:
+        name = getattr(character, "name", "") or "（名前なし）"
+        raise StoreError(f"キャラクター「{name}」を保存できません: {format_validation_error(exc)}") from None
+    except (ValueError, TypeError) as exc:
+        raise StoreError(f"キャラクターを保存できません: {str(exc)[:200]}") from None
+    return data
+
+
+# -- campaign files ---------------------------------------------------------------------------
+# The checks Campaign.open runs before any read-write connection exists.  They raise
+# StoreError without a path; the campaign wraps it in a CampaignError naming the file.
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def sidecar(path: Path, suffix: str) -> Path:
+    """``campaign.gmcampaign`` → ``campaign.gmcampaign-wal`` etc."""
+    return path.with_name(path.name + suffix)
+
+
+def check_sqlite_header(path: Path) -> None:
+    """Refuse anything that is not an SQLite file before SQLite itself sees it."""
+    if not path.is_file():
+        raise StoreError("通常のファイルではありません" if path.exists() else "ファイルが見つかりません")
+    with path.open("rb") as handle:
+        head = handle.read(len(SQLITE_HEADER))
+    if head != SQLITE_HEADER:
+        looks_json = head.lstrip()[:1] in (b"{", b"[")
+        hint = "（中身は JSON テキストです。キャラクターファイルではありませんか）" if looks_json else ""
+        raise StoreError(f"SQLite データベースではありません{hint}")
+
+
+@contextlib.contextmanager
+def validation_connection(path: Path) -> Iterator[sqlite3.Connection]:
+    """A connection for the validation pass that cannot change the user's files.
+
+    ``mode=ro`` alone is not enough: on a WAL database it creates ``-wal`` and ``-shm``
+    beside the file and leaves them there (checked with SQLite 3.40).  ``immutable=1``
+    touches nothing but ignores the WAL, i.e. edits committed by a gmtool that crashed or
+    is still running.  So: immutable when there is no WAL; ``mode=ro`` when the ``-shm``
+    index already exists (SQLite's locks give a consistent snapshot, and only that
+    rebuildable index is touched); a private copy when a WAL lies there without its index.
+    """
+    wal, shm = sidecar(path, "-wal"), sidecar(path, "-shm")
+    # as_uri() percent-encodes "?", "#", "%" and non-ASCII names, which SQLite decodes.
+    uri = path.resolve().as_uri()
+    with contextlib.ExitStack() as stack:
+        if shm.exists():
+            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True)
+        elif wal.exists() and wal.stat().st_size > 0:
+            copy = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="gmtool-check-"))) / "c.db"
+            shutil.copyfile(path, copy)
+            shutil.copyfile(wal, sidecar(copy, "-wal"))
+            conn = sqlite3.connect(copy)
+        else:
+            conn = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True)
+        stack.callback(conn.close)
+        yield conn
+
+
+def character_label(row_id: Any, data: Any) -> str:
+    """How a message names a stored character: its name if readable, always its id."""
+    name = data.get("name") if isinstance(data, dict) else None
+    if isinstance(name, str) and name:
+        return f"キャラクター「{name[:40]}」（id: {str(row_id)[:40]}）"
+    return f"キャラクター（id: {str(row_id)[:40]}）"
+
+
+def _check_characters(conn: sqlite3.Connection) -> None:
+    rows = conn.execute("SELECT id, system, schema_version, position, data FROM characters")
+    for row_id, system, version, position, text in rows:
+        data: Any = None
+        try:
+            if not isinstance(row_id, str) or not isinstance(position, int):
+                raise StoreError("id または position の型が正しくありません")
+            if not isinstance(text, str):
+                raise StoreError("data が JSON テキストではありません")
+            data = parse_json(text)
+            character_from_document(system, version, data, "data")
+        except StoreError as exc:
+            raise StoreError(f"{character_label(row_id, data)}: {exc.problem}") from None
+
+
+def _check_json_column(conn: sqlite3.Connection, sql: str, what: str, need_object: bool) -> None:
+    for key, text in conn.execute(sql):
+        try:
+            value = parse_json(text) if isinstance(text, str) else None
+        except StoreError as exc:
+            raise StoreError(f"{what}（{str(key)[:40]}）: {exc.problem}") from None
+        if not isinstance(text, str) or (need_object and not isinstance(value, dict)):
+            raise StoreError(f"{what}（{str(key)[:40]}）の内容が正しくありません")
+
+
+def check_campaign(conn: sqlite3.Connection, fmt: str, max_version: int) -> None:
+    """Every check deciding whether a campaign may be opened read-write (StoreError).
+
+    Raises sqlite3.DatabaseError for files SQLite itself cannot read; the caller turns
+    that into "ファイルが壊れています".
+    """
+    problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+    if problems != ["ok"]:
+        raise StoreError(f"ファイルが壊れています（{str(problems[0])[:100]}）")
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "meta" not in tables:
+        raise StoreError("gmtool のキャンペーンではありません")
+    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    if meta.get("format") != fmt:
+        raise StoreError(f"gmtool のキャンペーンではありません（format: {short_input(meta.get('format'))}）")
+    try:
+        version = int(meta.get("schema_version", ""))
+    except (TypeError, ValueError):
+        raise StoreError(
+            f"schema_version が正しくありません（{short_input(meta.get('schema_version'))}）"
+        ) from None
+    if version > max_version:
+        raise StoreError(
+            f"より新しい gmtool で作られたキャンペーンです（スキーマ v{version}、"
+            f"このバージョンは v{max_version} まで）"
+        )
+    if version < 1:
+        raise StoreError(f"schema_version が正しくありません（{version}）")
+    for table in ("characters", "session", "log"):
+        if table not in tables:
+            raise StoreError(f"ファイルが壊れています（{table} 表がありません）")
+    _check_characters(conn)
+    _check_json_column(conn, "SELECT key, value FROM session", "セッション状態", need_object=False)
+    _check_json_column(conn, "SELECT id, payload FROM log", "ログ", need_object=True)

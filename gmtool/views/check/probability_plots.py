@@ -1,0 +1,109 @@
+"""The two plots of the judgement panel, fed only by CheckModel's numbers.
+
+Tests read back the data each plot was given (`bar_heights`, `curve_points`),
+so the plot is checked against `distribution()`, not by pixels.
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QWidget
+
+from gmtool.models.check_model import CheckModel
+from gmtool.rules.checks import Outcome
+
+OUTCOME_COLORS = {
+    Outcome.AUTO_SUCCESS: "#1b7f3b",
+    Outcome.SUCCESS: "#6cc070",
+    Outcome.FAILURE: "#e8a33d",
+    Outcome.AUTO_FAILURE: "#c23b3b",
+}
+BAND_COLORS = ("#e3f2fd", "#fff8e1", "#fce4ec", "#ede7f6")
+
+
+def style_plot(plot: pg.PlotWidget, left: str, bottom: str) -> None:
+    """A static plot: the numbers matter, panning and pyqtgraph's menu would only get in the way."""
+    plot.setMenuEnabled(False)
+    plot.setMouseEnabled(x=False, y=False)
+    plot.hideButtons()
+    plot.showGrid(x=False, y=True, alpha=0.3)
+    plot.setLabel("left", left)
+    plot.setLabel("bottom", bottom)
+
+
+class OutcomeBarsPlot(pg.PlotWidget):
+    """P(natural 2D6 total), each bar coloured by the outcome that total gives."""
+
+    def __init__(self, model: CheckModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent=parent, background="w")
+        self.model = model
+        style_plot(self, self.tr("確率 (%)"), self.tr("2D6 の出目"))
+        self.setXRange(1.5, 12.5, padding=0)
+        self.setYRange(0, 18, padding=0)
+        self.bars: dict[Outcome, pg.BarGraphItem] = {}
+        for outcome, color in OUTCOME_COLORS.items():
+            item = pg.BarGraphItem(x=[], height=[], width=0.8, brush=QColor(color), pen=pg.mkPen(None))
+            self.addItem(item)
+            self.bars[outcome] = item
+        model.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        for outcome, item in self.bars.items():
+            bars = [(t, float(p) * 100) for t, p, o in self.model.natural_bars if o is outcome]
+            item.setOpts(x=[t for t, _ in bars], height=[h for _, h in bars])
+
+    def bar_heights(self) -> dict[int, tuple[float, Outcome]]:
+        """natural total → (height in %, outcome colour) as drawn."""
+        drawn: dict[int, tuple[float, Outcome]] = {}
+        for outcome, item in self.bars.items():
+            for x, h in zip(item.opts["x"], item.opts["height"], strict=True):
+                drawn[int(x)] = (float(h), outcome)
+        return drawn
+
+
+class SuccessCurvePlot(pg.PlotWidget):
+    """P(success) over difficulties, current difficulty marked, guide bands shaded."""
+
+    def __init__(self, model: CheckModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent=parent, background="w")
+        self.model = model
+        style_plot(self, self.tr("成功率 (%)"), self.tr("難易度"))
+        self.setYRange(0, 105, padding=0)
+        self.band_items: list[tuple[pg.LinearRegionItem, pg.TextItem]] = []
+        for band, color in zip(model.rules.difficulty_bands, BAND_COLORS, strict=False):
+            high = band.high if band.high is not None else 99
+            region = pg.LinearRegionItem(
+                values=(band.low - 0.5, high + 0.5), movable=False, brush=QColor(color), pen=pg.mkPen(None)
+            )
+            region.setZValue(-10)
+            label = pg.TextItem(self.tr(band.label), color="#555", anchor=(0.5, 0))
+            label.setPos((band.low + min(high, 20)) / 2, 104)
+            self.addItem(region)
+            self.addItem(label)
+            self.band_items.append((region, label))
+        self.curve_item = self.plot(
+            [], [], pen=pg.mkPen("#1f5fa8", width=2), symbol="o", symbolSize=5, symbolBrush="#1f5fa8"
+        )
+        self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen("#c23b3b", width=2))
+        self.marker_label = pg.TextItem("", color="#c23b3b", anchor=(0, 1))
+        self.addItem(self.marker)
+        self.addItem(self.marker_label)
+        model.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        xs = list(self.model.curve)
+        ys = [float(p) * 100 for p in self.model.curve.values()]
+        self.curve_item.setData(xs, ys)
+        self.setXRange(min(xs) - 0.5, max(xs) + 0.5, padding=0)
+        difficulty = self.model.difficulty
+        self.marker.setValue(difficulty)
+        p = float(self.model.success_probability) * 100
+        self.marker_label.setText(f"{difficulty}: {p:.1f}%")
+        self.marker_label.setPos(difficulty, max(p, 8))
+
+    def curve_points(self) -> dict[int, float]:
+        xs, ys = self.curve_item.getData()
+        return {int(x): float(y) for x, y in zip(xs, ys, strict=True)}
