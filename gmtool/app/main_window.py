@@ -58,6 +58,7 @@ class MainWindow(QMainWindow):
         self.check_model = CheckModel(campaign_model, parent=self)
         self.log_model = LogTableModel(campaign_model, self)
         self.sheet_view: AWSheetView | None = None
+        self._selection_before_reset: str | None = None
         self._bind_undo(campaign_model)
 
         self.list_view = QListView()
@@ -102,7 +103,8 @@ class MainWindow(QMainWindow):
         if old is not None:
             old.deleteLater()
 
-        campaign_model.characters_changed.connect(self._keep_selection_valid)
+        self.character_list.modelAboutToBeReset.connect(self._remember_selection)
+        self.character_list.modelReset.connect(self._restore_selection)
         self.setWindowTitle(self.tr("gmtool — {0}").format(Path(campaign_model.campaign.path).name))
         self.statusBar().showMessage(str(campaign_model.campaign.path))
         if self.character_list.rowCount():
@@ -170,10 +172,17 @@ class MainWindow(QMainWindow):
         self.sheet_area.setWidget(self.sheet_view)
         self.check_model.set_character(Side.ACTION, character_id)
 
-    def _keep_selection_valid(self) -> None:
-        if self.selected_character_id() is None and self.character_list.rowCount():
+    def _remember_selection(self) -> None:
+        self._selection_before_reset = self.selected_character_id()
+
+    def _restore_selection(self) -> None:
+        """After characters were added or removed, keep the same one selected if it still exists."""
+        remembered = self._selection_before_reset
+        if remembered and self.campaign_model.has_character(remembered):
+            self.select_character(remembered)
+        elif self.character_list.rowCount():
             self.select_character(self.character_list.id_at(0))
-        elif not self.character_list.rowCount():
+        else:
             self._show_character(-1)
 
     # ---- menus -------------------------------------------------------------------

@@ -42,6 +42,11 @@ class CharacterListModel(QAbstractListModel):
         return self._ids.index(character_id) if character_id in self._ids else -1
 
     def _reload(self) -> None:
+        ids = [s.id for s in self._campaign_model.characters()]
+        if ids == self._ids:  # a rename: keep rows (and the view's selection) in place
+            if ids:
+                self.dataChanged.emit(self.index(0, 0), self.index(len(ids) - 1, 0))
+            return
         self.beginResetModel()
-        self._ids = [s.id for s in self._campaign_model.characters()]
+        self._ids = ids
         self.endResetModel()

@@ -139,10 +139,18 @@ def import_character(path: str | os.PathLike[str]) -> tuple[str, Any]:
     if isinstance(version, bool) or not isinstance(version, int):
         shown = "なし" if version is None else short_input(version)
         raise ExchangeError(f"schema_version が整数ではありません（{shown}）", source)
+    system_id = envelope.get("system")
+    system = SYSTEMS.get(system_id) if isinstance(system_id, str) else None
+    if system is not None and version > system.schema_version:
+        raise ExchangeError(
+            f"より新しい gmtool で作られたファイルです（スキーマ v{version}、"
+            f"このバージョンは v{system.schema_version} まで）",
+            source,
+        )
     if "data" not in envelope:
         raise ExchangeError("data: 必須項目がありません", source)
     try:
-        character = character_from_document(envelope.get("system"), version, envelope["data"], "data")
+        character = character_from_document(system_id, version, envelope["data"], "data")
     except StoreError as exc:
         raise ExchangeError(exc.problem, source) from None
-    return envelope["system"], character
+    return system_id, character

@@ -198,7 +198,7 @@ def parse_json(text: str) -> Any:
         message = f"JSON として読めません（{exc.lineno} 行 {exc.colno} 列: {problem}）"
         truncated = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         if truncated and exc.msg != "Extra data":
-            message += "。ファイルが途中で切れているようです"
+            message += "。途中で切れているようです"
         raise StoreError(message) from None
     except _StrictJSONError as exc:
         raise StoreError(f"JSON として読めません（{exc}）") from None
@@ -220,7 +220,7 @@ def character_from_document(system_id: Any, version: Any, data: Any, prefix: str
         raise StoreError(f"schema_version が正の整数ではありません（{short_input(version)}）")
     if version > system.schema_version:
         raise StoreError(
-            f"より新しい gmtool で作られたファイルです（スキーマ v{version}、"
+            f"より新しい gmtool で作られたデータです（スキーマ v{version}、"
             f"このバージョンは v{system.schema_version} まで）"
         )
     if not isinstance(data, dict):

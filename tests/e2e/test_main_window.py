@@ -1,0 +1,145 @@
+"""The main window as a user drives it: characters, menus, undo, files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QKeySequence
+
+from gmtool.app.main_window import MainWindow
+from gmtool.store.exchange import export_character
+from tests.qt_fixtures import reopen_characters
+
+
+@pytest.fixture
+def window(qtbot, campaign_model, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(campaign_model, settings)
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def list_names(window) -> list[str]:
+    model = window.character_list
+    return [model.index(row, 0).data() for row in range(model.rowCount())]
+
+
+def menu_action(window, text):
+    for menu_action in window.menuBar().actions():
+        for action in menu_action.menu().actions():
+            if action.text() == text:
+                return action
+    raise LookupError(text)
+
+
+def test_lists_the_campaign_and_shows_the_first_sheet(window):
+    assert list_names(window) == ["朝霧 透", "ミナ・クローデル", "影の使徒"]
+    assert window.sheet_view.name_edit.text() == "朝霧 透"
+    assert window.windowTitle().endswith("table.gmcampaign")
+
+
+def test_selecting_a_character_shows_its_sheet_and_makes_it_the_roller(window):
+    window.select_character(window.character_list.id_at(1))
+    assert window.sheet_view.name_edit.text() == "ミナ・クローデル"
+    assert window.check_model.action.character_id == window.character_list.id_at(1)
+
+
+def test_add_rename_duplicate_delete_with_undo_shortcuts(window, campaign_path, monkeypatch):
+    window.add_character()
+    assert list_names(window)[-1] == "新しいキャラクター"
+    assert window.sheet_view.name_edit.text() == "新しいキャラクター"
+    monkeypatch.setattr(window, "ask_text", lambda *_: ("ルカ", True))
+    window.rename_selected()
+    window.duplicate_selected()
+    assert list_names(window)[-2:] == ["ルカ", "ルカのコピー"]
+    window.delete_selected()
+    assert list_names(window)[-1] == "ルカ"
+    assert set(reopen_characters(campaign_path)) == {"朝霧 透", "ミナ・クローデル", "影の使徒", "ルカ"}
+
+    undo = menu_action(window, "元に戻す")
+    redo = menu_action(window, "やり直し")
+    assert undo.shortcut() == QKeySequence("Ctrl+Z")
+    assert QKeySequence("Ctrl+Shift+Z") in redo.shortcuts()
+    undo.trigger()  # the delete
+    assert list_names(window)[-1] == "ルカのコピー"
+    for _ in range(3):
+        undo.trigger()
+    assert list_names(window) == ["朝霧 透", "ミナ・クローデル", "影の使徒"]
+    redo.trigger()
+    assert list_names(window)[-1] == "新しいキャラクター"
+
+
+def test_actions_without_a_selection_are_refused_with_a_reason(window, refusals):
+    for character_id in [window.character_list.id_at(r) for r in range(3)]:
+        window.campaign_model.delete_character(character_id)
+    assert window.sheet_view is None
+    window.rename_selected()
+    window.files.export_character()
+    assert refusals == ["名前を変えるキャラクターを選んでください", "エクスポートするキャラクターを選んでください"]
+
+
+def test_roll_from_the_menu_appends_to_the_log_panel(window):
+    menu_action(window, "ダイスを振る").trigger()
+    assert window.log_model.rowCount() == 1
+    assert window.log_model.row_texts(0)[1] == "朝霧 透"
+
+
+def test_export_then_import_a_character_file(window, tmp_path, monkeypatch):
+    out = tmp_path / "toru.gmchar.json"
+    monkeypatch.setattr(window, "ask_save_path", lambda *_: str(out))
+    window.files.export_character()
+    assert out.exists()
+    monkeypatch.setattr(window, "ask_open_path", lambda *_: str(out))
+    window.files.import_character()
+    assert list_names(window) == ["朝霧 透", "ミナ・クローデル", "影の使徒", "朝霧 透"]
+    window.campaign_model.undo_stack.undo()
+    assert len(list_names(window)) == 3
+
+
+def test_a_bad_character_file_is_refused_and_the_campaign_file_is_untouched(
+    window, tmp_path, monkeypatch, refusals, campaign_path
+):
+    bad = tmp_path / "bad.gmchar.json"
+    export_character(bad, "aw", window.campaign_model.characters()[0].character)
+    bad.write_text(bad.read_text(encoding="utf-8").replace('"hp": 28', '"hp": "28"'), encoding="utf-8")
+    window.campaign_model.campaign.close()  # so the bytes on disk are final
+    before = campaign_path.read_bytes()
+    window.campaign_model.campaign = type(window.campaign_model.campaign).open(campaign_path)
+    monkeypatch.setattr(window, "ask_open_path", lambda *_: str(bad))
+    window.files.import_character()
+    assert refusals and "data.hp" in refusals[0]
+    assert len(list_names(window)) == 3
+    window.campaign_model.campaign.close()
+    assert campaign_path.read_bytes() == before
+
+
+def test_opening_a_file_that_is_not_a_campaign_keeps_the_current_one(window, tmp_path, refusals):
+    junk = tmp_path / "notes.gmcampaign"
+    junk.write_text("これはキャンペーンではない", encoding="utf-8")
+    window.files.open_campaign(str(junk))
+    assert refusals and "SQLite" in refusals[0]
+    assert junk.read_text(encoding="utf-8") == "これはキャンペーンではない"
+    assert list_names(window) == ["朝霧 透", "ミナ・クローデル", "影の使徒"]
+
+
+def test_new_save_as_open_and_recent(window, tmp_path, monkeypatch, campaign_path):
+    copy = tmp_path / "copy"
+    monkeypatch.setattr(window, "ask_save_path", lambda *_: str(copy))
+    window.files.save_campaign_as()
+    assert window.campaign_model.campaign.path == Path(str(copy) + ".gmcampaign")
+    assert list_names(window) == ["朝霧 透", "ミナ・クローデル", "影の使徒"]
+    window.add_character()  # edits now go to the copy
+    assert "新しいキャラクター" not in reopen_characters(campaign_path)
+
+    fresh = tmp_path / "fresh.gmcampaign"
+    monkeypatch.setattr(window, "ask_save_path", lambda *_: str(fresh))
+    window.files.new_campaign()
+    assert list_names(window) == [] and window.sheet_view is None
+    window.files.open_campaign(str(campaign_path))
+    assert len(list_names(window)) == 3
+    assert window.files.recent()[:3] == [str(campaign_path), str(fresh), str(copy) + ".gmcampaign"]
+    window.files.fill_recent_menu()
+    assert [a.text() for a in window.recent_menu.actions()][0] == str(campaign_path)
