@@ -328,7 +328,7 @@ class Campaign:
         source = self._connection()
         target = Path(new_path)
         if target.exists():
-            if target.resolve() == self._path.resolve():
+            if os.path.samefile(target, self._path):
                 raise CampaignError("開いているキャンペーンと同じファイルです", target)
             if not overwrite:
                 raise CampaignError("同じ名前のファイルが既にあります", target)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import sqlite3
 from contextlib import closing
 from datetime import datetime
@@ -162,3 +163,14 @@ def test_closed_campaign_refuses_use(path):
     with pytest.raises(CampaignError, match="閉じられています"):
         campaign.list_characters()
     assert list(path.parent.iterdir()) == [path]  # WAL folded back on close
+
+
+@pytest.mark.skipif(os.name == "nt", reason="'?' is not allowed in Windows file names")
+def test_odd_file_names_are_not_taken_for_uri_syntax(tmp_path, make_character):
+    # The validation pass opens a file: URI; "?", "#" and "%" must stay part of the name.
+    path = tmp_path / "第1話?mode=rw#x%20y.gmcampaign"
+    with Campaign.create(path) as campaign:
+        campaign.put_character("a", "aw", make_character("霧島"))
+    with Campaign.open(path) as campaign:
+        assert [s.character.name for s in campaign.list_characters()] == ["霧島"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
