@@ -61,4 +61,7 @@ def test_the_built_wheel_carries_the_resources_and_finds_them(tmp_path):
         cwd=tmp_path,
         check=True,
     )
-    assert Path(found.stdout.strip()) == tmp_path / "site" / "gmtool" / "_resources" / "rules" / "aw" / "checks.toml"
+    assert (
+        Path(found.stdout.strip())
+        == tmp_path / "site" / "gmtool" / "_resources" / "rules" / "aw" / "checks.toml"
+    )

@@ -24,6 +24,15 @@ from gmtool.rules.systems import SYSTEMS
 from gmtool.store.errors import ExchangeError, StoreError
 from gmtool.store.validation import character_from_document, character_to_document, parse_json, short_input
 
+__all__ = [
+    "FORMAT",
+    "MAX_CHARACTER_FILE_BYTES",
+    "SUFFIX",
+    "character_from_document",  # re-exported: the demo campaign loads documents through it
+    "export_character",
+    "import_character",
+]
+
 FORMAT = "gmtool/character"
 SUFFIX = ".gmchar.json"
 MAX_CHARACTER_FILE_BYTES = 5 * 1024 * 1024

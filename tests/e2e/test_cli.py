@@ -16,7 +16,9 @@ from gmtool.app.main import main
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_gmtool(*args: str, env_changes: dict[str, str | None] | None = None) -> subprocess.CompletedProcess[str]:
+def run_gmtool(
+    *args: str, env_changes: dict[str, str | None] | None = None
+) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ)
     for key, value in (env_changes or {}).items():
         if value is None:
@@ -24,7 +26,12 @@ def run_gmtool(*args: str, env_changes: dict[str, str | None] | None = None) -> 
         else:
             env[key] = value
     return subprocess.run(
-        [sys.executable, "-m", "gmtool", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "gmtool", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -92,7 +99,9 @@ def test_invalid_arguments_exit_2_with_a_message(args, capsys):
 
 
 def test_prob_does_not_load_qt():
-    code = "import sys; from gmtool.app.main import main; main(['prob','aw','--value','1','--difficulty','9']);"
+    code = (
+        "import sys; from gmtool.app.main import main; main(['prob','aw','--value','1','--difficulty','9']);"
+    )
     code += "print('QT' if any(m.startswith('PySide6') for m in sys.modules) else 'NOQT')"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip().endswith("NOQT")

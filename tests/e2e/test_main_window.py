@@ -78,7 +78,10 @@ def test_actions_without_a_selection_are_refused_with_a_reason(window, refusals)
     assert window.sheet_view is None
     window.rename_selected()
     window.files.export_character()
-    assert refusals == ["名前を変えるキャラクターを選んでください", "エクスポートするキャラクターを選んでください"]
+    assert refusals == [
+        "名前を変えるキャラクターを選んでください",
+        "エクスポートするキャラクターを選んでください",
+    ]
 
 
 def test_roll_from_the_menu_appends_to_the_log_panel(window):
@@ -142,4 +145,4 @@ def test_new_save_as_open_and_recent(window, tmp_path, monkeypatch, campaign_pat
     assert len(list_names(window)) == 3
     assert window.files.recent()[:3] == [str(campaign_path), str(fresh), str(copy) + ".gmcampaign"]
     window.files.fill_recent_menu()
-    assert [a.text() for a in window.recent_menu.actions()][0] == str(campaign_path)
+    assert next(a.text() for a in window.recent_menu.actions()) == str(campaign_path)

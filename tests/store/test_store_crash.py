@@ -91,3 +91,16 @@ def test_kill_during_a_stream_of_writes_leaves_a_consistent_file(tmp_path):
     assert ids == [f"c{i:05d}" for i in range(len(ids))]
     assert logged == list(range(len(logged)))
     assert len(logged) in (len(ids), len(ids) - 1)
+
+
+def test_store_never_imports_the_gui():
+    script = """
+        import sys
+        import gmtool.store.campaign, gmtool.store.exchange, gmtool.store.migrations
+        banned = ("PySide6", "pyqtgraph", "gmtool.models", "gmtool.views", "gmtool.app")
+        print(sorted(m for m in sys.modules if m.startswith(banned)))
+    """
+    process = _python(script)
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 0
+    assert out.strip() == "[]"

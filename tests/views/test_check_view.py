@@ -32,7 +32,7 @@ def test_bars_are_the_2d6_distribution_coloured_by_outcome(view):
     drawn = view.bars_plot.bar_heights()
     natural = sum_distribution(2, 6)
     assert set(drawn) == set(range(2, 13))
-    for total, (height, outcome) in drawn.items():
+    for total, (height, _outcome) in drawn.items():
         assert height == pytest.approx(float(natural[total]) * 100, abs=1e-9)
     assert drawn[2][1] is Outcome.AUTO_FAILURE
     assert drawn[5][1] is Outcome.FAILURE  # 4 + 5 = 9 < 10
@@ -98,6 +98,6 @@ def test_custom_value_can_be_typed(view):
     view.action_box.value_spin.setValue(9)
     assert view.model.value(Side.ACTION) == 9
     view.difficulty_spin.setValue(11)
-    assert view.model.success_probability == SYSTEMS["aw"].distribution(AWCheckSpec(AWRoller(9), 11)).probability(
-        lambda o: o.succeeded
-    )
+    assert view.model.success_probability == SYSTEMS["aw"].distribution(
+        AWCheckSpec(AWRoller(9), 11)
+    ).probability(lambda o: o.succeeded)
