@@ -70,6 +70,11 @@ def difficulty_change(campaign_dir: Path, repeats: int = 60) -> float:
         view.curve_plot.repaint()
         samples.append(time.perf_counter() - start)
     window.close()
+    # Tear Qt objects down while the interpreter is whole: left to the final garbage
+    # collection, PySide6 can crash at exit (none_dealloc) after the table is printed.
+    window.deleteLater()
+    app.processEvents()
+    del window, view
     return statistics.median(samples)
 
 

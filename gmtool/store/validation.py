@@ -109,7 +109,10 @@ def short_input(value: Any, limit: int = MAX_INPUT_CHARS) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
-        text = repr(value)
+        try:
+            text = repr(value)
+        except ValueError:  # more digits than CPython will print
+            return "（桁数が多すぎる数値）"
         return text if len(text) <= limit else f"{text[:limit]}…（{len(text)} 桁）"
     if isinstance(value, str):
         if len(value) <= limit:
@@ -131,7 +134,7 @@ def describe_error(error: Mapping[str, Any], prefix: str = "") -> str:
     if kind in ("value_error", "assertion_error") and "error" in ctx:
         # Our own validators raise Japanese ValueErrors: show their text, not pydantic's
         # English "Value error, " prefix.
-        text = str(ctx["error"])
+        text = str(ctx["error"])[:200]
     elif kind in _MESSAGES:
         try:
             text = _MESSAGES[kind].format(**ctx)
@@ -204,6 +207,8 @@ def parse_json(text: str) -> Any:
         raise StoreError(f"JSON として読めません（{exc}）") from None
     except RecursionError:
         raise StoreError("JSON として読めません（入れ子が深すぎます）") from None
+    except ValueError:  # e.g. an integer of more than 4300 digits (CPython's DoS guard)
+        raise StoreError("JSON として読めません（数値が大きすぎます）") from None
 
 
 def character_from_document(system_id: Any, version: Any, data: Any, prefix: str = "data") -> Any:

@@ -93,6 +93,7 @@ def test_unknown_error_type_falls_back_to_pydantic_text():
         ('{"a": 1, "a": 2}', "項目「a」が重複しています"),
         ("[" * 100_000, "入れ子が深すぎます"),
         ('{"a": 1} x', "余分なデータ"),
+        ('{"a": ' + "1" * 5000 + "}", "数値が大きすぎます"),
     ],
 )
 def test_strict_json(text, expected):

@@ -24,6 +24,16 @@ from gmtool.rules.checks import CheckResult, OpposedResult, Outcome, Side
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
 
 
+def _fill(combo: QComboBox, items: list[tuple[str, object]], current: object) -> None:
+    """Refills a combo only when its items changed: refilling costs a relayout on every keystroke."""
+    shown = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
+    if shown != items:
+        combo.clear()
+        for text, data in items:
+            combo.addItem(text, data)
+    combo.setCurrentIndex(combo.findData(current))
+
+
 class _SideInputsBox(QGroupBox):
     """Character, 判定値 and 修正 for one side of the check."""
 
@@ -61,15 +71,13 @@ class _SideInputsBox(QGroupBox):
         for w in widgets:
             w.blockSignals(True)
         try:
-            self.character_combo.clear()
-            for stored in model.campaign_model.characters():
-                self.character_combo.addItem(stored.character.name or self.tr("（名前なし）"), stored.id)
-            self.character_combo.setCurrentIndex(self.character_combo.findData(inputs.character_id))
-            self.source_combo.clear()
-            for kind in model.kinds(side):
-                self.source_combo.addItem(f"{self.tr(kind.label)}（{kind.value}）", kind.id)
-            self.source_combo.addItem(self.tr("直接入力"), CUSTOM)
-            self.source_combo.setCurrentIndex(self.source_combo.findData(inputs.source))
+            characters = [
+                (stored.character.name or self.tr("（名前なし）"), stored.id)
+                for stored in model.campaign_model.characters()
+            ]
+            _fill(self.character_combo, characters, inputs.character_id)
+            sources = [(f"{self.tr(k.label)}（{k.value}）", k.id) for k in model.kinds(side)]
+            _fill(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
             self.value_spin.setValue(model.value(side))
             self.value_spin.setEnabled(inputs.source == CUSTOM)
             self.modifier_spin.setValue(inputs.modifier)

@@ -41,26 +41,28 @@ class OutcomeBarsPlot(pg.PlotWidget):
         style_plot(self, self.tr("確率 (%)"), self.tr("2D6 の出目"))
         self.setXRange(1.5, 12.5, padding=0)
         self.setYRange(0, 18, padding=0)
-        self.bars: dict[Outcome, pg.BarGraphItem] = {}
-        for outcome, color in OUTCOME_COLORS.items():
-            item = pg.BarGraphItem(x=[], height=[], width=0.8, brush=QColor(color), pen=pg.mkPen(None))
-            self.addItem(item)
-            self.bars[outcome] = item
+        self._brushes = {outcome: pg.mkBrush(QColor(color)) for outcome, color in OUTCOME_COLORS.items()}
+        # One item with a brush per bar: pyqtgraph's single-colour path (QPainter.drawRects on a
+        # raw buffer) crashed PySide6 6.12 with a refcount error when a colour had no bars.
+        self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brushes=[], pen=pg.mkPen(None))
+        self.addItem(self.bars)
+        self.bar_outcomes: list[Outcome] = []
         model.changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
-        for outcome, item in self.bars.items():
-            bars = [(t, float(p) * 100) for t, p, o in self.model.natural_bars if o is outcome]
-            item.setOpts(x=[t for t, _ in bars], height=[h for _, h in bars])
+        totals = [t for t, _, _ in self.model.natural_bars]
+        heights = [float(p) * 100 for _, p, _ in self.model.natural_bars]
+        self.bar_outcomes = [o for _, _, o in self.model.natural_bars]
+        brushes = [self._brushes[o] for o in self.bar_outcomes]
+        self.bars.setOpts(x=totals, height=heights, brushes=brushes)
 
     def bar_heights(self) -> dict[int, tuple[float, Outcome]]:
-        """natural total → (height in %, outcome colour) as drawn."""
-        drawn: dict[int, tuple[float, Outcome]] = {}
-        for outcome, item in self.bars.items():
-            for x, h in zip(item.opts["x"], item.opts["height"], strict=True):
-                drawn[int(x)] = (float(h), outcome)
-        return drawn
+        """natural total → (height in %, outcome whose colour it is drawn in), as given to the plot."""
+        opts = self.bars.opts
+        drawn = zip(opts["x"], opts["height"], opts["brushes"], strict=True)
+        outcome_of_brush = {id(b): o for o, b in self._brushes.items()}
+        return {int(x): (float(h), outcome_of_brush[id(b)]) for x, h, b in drawn}
 
 
 class SuccessCurvePlot(pg.PlotWidget):
