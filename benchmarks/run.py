@@ -65,9 +65,10 @@ def difficulty_change(campaign_dir: Path, repeats: int = 60) -> float:
     for i in range(repeats):
         start = time.perf_counter()
         view.difficulty_spin.setValue(4 + i % 16)  # as the user would: through the spin box
-        app.processEvents()
-        view.bars_plot.repaint()
-        view.curve_plot.repaint()
+        app.processEvents()  # recompute, re-sync and paint what changed
+        # Conservative: also force a full synchronous repaint of both plot canvases.
+        view.bars_plot.viewport().repaint()
+        view.curve_plot.viewport().repaint()
         samples.append(time.perf_counter() - start)
     window.close()
     # Tear Qt objects down while the interpreter is whole: left to the final garbage

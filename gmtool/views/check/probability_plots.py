@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from gmtool.models.check_model import CheckModel
 from gmtool.rules.checks import Outcome
@@ -30,6 +30,10 @@ def style_plot(plot: pg.PlotWidget, left: str, bottom: str) -> None:
     plot.showGrid(x=False, y=True, alpha=0.3)
     plot.setLabel("left", left)
     plot.setLabel("bottom", bottom)
+    # Axes replay their text as a QPicture on every repaint, which was most of the cost of a
+    # difficulty change; a cached pixmap is redrawn only when the axis itself changes.
+    for name in ("left", "bottom"):
+        plot.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
 
 class OutcomeBarsPlot(pg.PlotWidget):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 
 from gmtool.rules.checks import CheckResult, OpposedResult, Outcome, Side
@@ -115,8 +116,13 @@ def outcome_by_natural_total(spec: AWCheckSpec) -> dict[int, Outcome]:
     return {natural: spec.judge((natural,)) for natural in range(2, 13)}
 
 
+@lru_cache(maxsize=128)
 def success_curve(roller: AWRoller, difficulties: range) -> dict[int, Fraction]:
-    """P(success, 自動成功 included) for each difficulty."""
+    """P(success, 自動成功 included) for each difficulty.
+
+    Cached: a difficulty change keeps the roller, so the panel's curve is not recomputed.
+    Callers must not mutate the returned dict.
+    """
     return {
         d: check_distribution(AWCheckSpec(roller, d)).probability(lambda o: o.succeeded) for d in difficulties
     }
