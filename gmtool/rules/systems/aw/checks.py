@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 
 from gmtool.rules.checks import CheckResult, OpposedResult, Outcome, Side
 from gmtool.rules.dice import Distribution, Faces, all_faces, enumerate_outcomes, roll
