@@ -90,9 +90,8 @@ class FileActions(QObject):
         self.window.select_character(new_id)
 
     def export_character(self) -> None:
-        character_id = self.window.selected_character_id()
+        character_id = self.window.selected_or_refuse(self.tr("エクスポートするキャラクターを選んでください"))
         if character_id is None:
-            show_refusal(self.window, self.tr("エクスポートするキャラクターを選んでください"))
             return
         stored = self.window.campaign_model.stored(character_id)
         suggested = f"{stored.character.name or 'character'}.gmchar.json"

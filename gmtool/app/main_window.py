@@ -123,6 +123,13 @@ class MainWindow(QMainWindow):
     def selected_character_id(self) -> str | None:
         return self.character_list.id_at(self.list_view.currentIndex().row())
 
+    def selected_or_refuse(self, refusal: str) -> str | None:
+        """The selected character, or None after telling the user why nothing happened."""
+        character_id = self.selected_character_id()
+        if character_id is None:
+            show_refusal(self, refusal)
+        return character_id
+
     def select_character(self, character_id: str | None) -> None:
         row = self.character_list.row_of(character_id) if character_id else -1
         self.list_view.setCurrentIndex(self.character_list.index(row, 0))
@@ -133,9 +140,8 @@ class MainWindow(QMainWindow):
         self.select_character(new_id)
 
     def rename_selected(self) -> None:
-        character_id = self.selected_character_id()
+        character_id = self.selected_or_refuse(self.tr("名前を変えるキャラクターを選んでください"))
         if character_id is None:
-            show_refusal(self, self.tr("名前を変えるキャラクターを選んでください"))
             return
         current = self.campaign_model.character(character_id).name
         name, ok = self.ask_text(self.tr("名前の変更"), self.tr("新しい名前:"), current)
@@ -143,16 +149,14 @@ class MainWindow(QMainWindow):
             self.campaign_model.rename_character(character_id, name.strip())
 
     def duplicate_selected(self) -> None:
-        character_id = self.selected_character_id()
+        character_id = self.selected_or_refuse(self.tr("複製するキャラクターを選んでください"))
         if character_id is None:
-            show_refusal(self, self.tr("複製するキャラクターを選んでください"))
             return
         self.select_character(self.campaign_model.duplicate_character(character_id))
 
     def delete_selected(self) -> None:
-        character_id = self.selected_character_id()
+        character_id = self.selected_or_refuse(self.tr("削除するキャラクターを選んでください"))
         if character_id is None:
-            show_refusal(self, self.tr("削除するキャラクターを選んでください"))
             return
         name = self.campaign_model.character(character_id).name
         self.campaign_model.delete_character(character_id)

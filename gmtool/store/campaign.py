@@ -14,7 +14,7 @@ import os
 import sqlite3
 import tempfile
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -103,38 +103,17 @@ class Campaign:
         target = Path(path)
         if target.exists() or target.is_symlink():
             raise CampaignError("同じ名前のファイルが既にあります", target)
-        if not target.parent.is_dir():
-            raise CampaignError("保存先のフォルダがありません", target)
-        tmp: Path | None = None
-        try:
-            # Build it under a temp name so a crash never leaves a half-initialised campaign.
-            fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            os.close(fd)
-            tmp = Path(tmp_name)
-            conn = sqlite3.connect(tmp, isolation_level=None)
-            try:
-                conn.executescript(f"BEGIN;{_SCHEMA}COMMIT;")
-                with conn:
-                    conn.execute("BEGIN")
-                    conn.executemany(
-                        "INSERT INTO meta(key, value) VALUES(?, ?)",
-                        [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("created", _now())],
-                    )
-                conn.execute("PRAGMA journal_mode=WAL")
-            finally:
-                conn.close()
-            with contextlib.suppress(OSError):
-                os.chmod(tmp, 0o644)  # mkstemp's 0600 would surprise a user copying the file
-            if target.exists():  # appeared meanwhile: never clobber a user's file
-                raise CampaignError("同じ名前のファイルが既にあります", target)
-            os.replace(tmp, target)
-            tmp = None
-            fsync_directory(target.parent)
-        except (OSError, sqlite3.Error) as exc:
-            raise CampaignError(f"作成できません（{exc}）", target) from None
-        finally:
-            if tmp is not None:
-                _remove_database_files(tmp)
+
+        def fill(conn: sqlite3.Connection) -> None:
+            conn.executescript(f"BEGIN;{_SCHEMA}COMMIT;")
+            with conn:
+                conn.execute("BEGIN")
+                conn.executemany(
+                    "INSERT INTO meta(key, value) VALUES(?, ?)",
+                    [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("created", _now())],
+                )
+
+        _build_database(target, fill, "作成できません", overwrite=False)
         return cls.open(target)
 
     @classmethod
@@ -332,35 +311,47 @@ class Campaign:
                 raise CampaignError("開いているキャンペーンと同じファイルです", target)
             if not overwrite:
                 raise CampaignError("同じ名前のファイルが既にあります", target)
-        if not target.parent.is_dir():
-            raise CampaignError("保存先のフォルダがありません", target)
-        tmp: Path | None = None
+        # backup() copies a consistent snapshot, including what is still in our WAL.
+        _build_database(target, source.backup, "保存できません", overwrite=True)
+        return Campaign.open(target)
+
+
+def _build_database(
+    target: Path, fill: Callable[[sqlite3.Connection], object], failure: str, *, overwrite: bool
+) -> None:
+    """Builds an SQLite file under a temp name beside ``target``, then moves it into place,
+    so a crash never leaves a half-made campaign under the real name."""
+    if not target.parent.is_dir():
+        raise CampaignError("保存先のフォルダがありません", target)
+    tmp: Path | None = None
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        os.close(fd)
+        tmp = Path(tmp_name)
+        conn = sqlite3.connect(tmp, isolation_level=None)
         try:
-            fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            os.close(fd)
-            tmp = Path(tmp_name)
-            dest = sqlite3.connect(tmp)
-            try:
-                source.backup(dest)  # a consistent snapshot, including what is still in our WAL
-                dest.execute("PRAGMA journal_mode=WAL")
-            finally:
-                dest.close()
-            with open(tmp, "rb+") as handle:
-                os.fsync(handle.fileno())
-            with contextlib.suppress(OSError):
-                os.chmod(tmp, 0o644)
-            # A stale WAL of the file being overwritten would be replayed onto the copy.
+            fill(conn)
+            conn.execute("PRAGMA journal_mode=WAL")
+        finally:
+            conn.close()
+        with open(tmp, "rb+") as handle:
+            os.fsync(handle.fileno())
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, 0o644)  # mkstemp's 0600 would surprise a user copying the file
+        if overwrite:
+            # A stale WAL of the file being overwritten would be replayed onto the new one.
             for suffix in ("-wal", "-shm"):
                 sidecar(target, suffix).unlink(missing_ok=True)
-            os.replace(tmp, target)
-            tmp = None
-            fsync_directory(target.parent)
-        except (OSError, sqlite3.Error) as exc:
-            raise CampaignError(f"保存できません（{exc}）", target) from None
-        finally:
-            if tmp is not None:
-                _remove_database_files(tmp)
-        return Campaign.open(target)
+        elif target.exists():  # appeared meanwhile: never clobber a user's file
+            raise CampaignError("同じ名前のファイルが既にあります", target)
+        os.replace(tmp, target)
+        tmp = None
+        fsync_directory(target.parent)
+    except (OSError, sqlite3.Error) as exc:
+        raise CampaignError(f"{failure}（{exc}）", target) from None
+    finally:
+        if tmp is not None:
+            _remove_database_files(tmp)
 
 
 def _remove_database_files(path: Path) -> None:
