@@ -20,6 +20,7 @@ from gmtool.rules.checks import CheckKind, CheckResult, OpposedResult, Outcome, 
 from gmtool.rules.dice import new_seed, sum_distribution
 from gmtool.rules.systems import get_system
 from gmtool.rules.systems.aw.checks import (
+    DEFAULT_DIFFICULTY,
     AWCheckSpec,
     AWOpposedSpec,
     AWRoller,
@@ -60,7 +61,7 @@ class CheckModel(QObject):
         self.rules = aw_rules()
         self.action = SideInputs()
         self.reaction = SideInputs(source="evasion")
-        self.difficulty = 10
+        self.difficulty = DEFAULT_DIFFICULTY
         self.opposed = False
         self.last_result: CheckResult | OpposedResult | None = None
         characters = campaign_model.characters()
@@ -146,7 +147,7 @@ class CheckModel(QObject):
     # Computed by _recompute: the panel reads these, never the engine.
     outcome_probabilities: dict[Outcome, Fraction]
     success_probability: Fraction
-    natural_bars: list[tuple[int, Fraction, Outcome]]
+    natural_bars: list[tuple[int, Fraction, Outcome | None]]  # None: decided by the other side
     curve: dict[int, Fraction]
     action_wins: Fraction | None
 
@@ -158,6 +159,10 @@ class CheckModel(QObject):
         self.outcome_probabilities = {o: dist[o] for o in Outcome}
         self.success_probability = dist.probability(lambda o: o.succeeded)
         by_total = outcome_by_natural_total(single)
+        if self.opposed:
+            # No difficulty in an opposed check: only the automatic results are known per total.
+            automatic = (Outcome.AUTO_SUCCESS, Outcome.AUTO_FAILURE)
+            by_total = {t: (o if o in automatic else None) for t, o in by_total.items()}
         self.natural_bars = [(t, NATURAL_TOTALS[t], by_total[t]) for t in range(2, 13)]
         low = min(CURVE_RANGE.start, self.difficulty)
         high = max(CURVE_RANGE.stop, self.difficulty + 1)

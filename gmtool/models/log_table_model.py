@@ -13,18 +13,6 @@ from gmtool.store.campaign import LogEntry
 Index = QModelIndex | QPersistentModelIndex
 
 
-def _faces_text(side: dict[str, Any]) -> str:
-    faces = side.get("faces") or []
-    if not faces:
-        return "—" if side.get("can_roll", True) else "（振らない）"
-    return f"[{','.join(str(f) for f in faces)}] = {sum(faces)}"
-
-
-def _side_inputs(side: dict[str, Any]) -> str:
-    source = side.get("source_label") or "判定値"
-    return f"{source} {side.get('value')} 修正 {side.get('modifier', 0):+d}"
-
-
 class LogTableModel(QAbstractTableModel):
     COLUMNS = ("時刻", "キャラクター", "入力", "出目", "結果", "シード")
 
@@ -52,6 +40,16 @@ class LogTableModel(QAbstractTableModel):
             return self.tr(self.COLUMNS[section])
         return None
 
+    def _faces_text(self, side: dict[str, Any]) -> str:
+        faces = side.get("faces") or []
+        if not faces:
+            return "—" if side.get("can_roll", True) else self.tr("（振らない）")
+        return f"[{','.join(str(f) for f in faces)}] = {sum(faces)}"
+
+    def _side_inputs(self, side: dict[str, Any]) -> str:
+        source = side.get("source_label") or self.tr("判定値")
+        return self.tr("{0} {1} 修正 {2:+d}").format(source, side.get("value"), side.get("modifier", 0))
+
     def row_texts(self, row: int) -> list[str]:
         return list(self._rows[row])
 
@@ -71,13 +69,14 @@ class LogTableModel(QAbstractTableModel):
         if p.get("mode") == "opposed":
             reaction = p.get("reaction") or {}
             who = f"{action.get('character', '')} → {reaction.get('character', '')}"
-            inputs = f"対決: {_side_inputs(action)} / {_side_inputs(reaction)}"
-            dice = f"{_faces_text(action)} / {_faces_text(reaction)}"
+            inputs = self.tr("対決: {0} / {1}").format(self._side_inputs(action), self._side_inputs(reaction))
+            dice = f"{self._faces_text(action)} / {self._faces_text(reaction)}"
             result = self.tr("{0}の勝利").format(side_label(p["winner"]))
         else:
             who = action.get("character", "")
-            inputs = f"{_side_inputs(action)} 難易度 {p.get('difficulty')}"
-            dice = _faces_text(action)
+            inputs = self.tr("{0} 難易度 {1}").format(self._side_inputs(action), p.get("difficulty"))
+            dice = self._faces_text(action)
             total = action.get("total")
-            result = outcome_label(p["outcome"]) + (f"（達成値 {total}）" if total is not None else "")
+            achieved = self.tr("（達成値 {0}）").format(total) if total is not None else ""
+            result = outcome_label(p["outcome"]) + achieved
         return [time, who, inputs, dice, result, seed]

@@ -82,6 +82,10 @@ def test_roll_button_shows_the_result_and_appends_to_the_log(qtbot, view, campai
 def test_opposed_mode_shows_the_reaction_side_and_win_probability(view, campaign_model):
     view.opposed_check.setChecked(True)
     assert view.reaction_box.isVisible() and not view.difficulty_spin.isEnabled()
+    assert not view.curve_plot.isVisible()
+    bars = view.bars_plot.bar_heights()
+    assert bars[2][1] is Outcome.AUTO_FAILURE and bars[12][1] is Outcome.AUTO_SUCCESS
+    assert {bars[t][1] for t in range(3, 12)} == {None}  # decided by the reaction's roll
     choose(view.reaction_box.character_combo, campaign_model.characters()[2].id)
     assert view.model.reaction.character_id == campaign_model.characters()[2].id
     assert "アクション側の勝率" in view.success_label.text()

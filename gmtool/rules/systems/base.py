@@ -24,6 +24,9 @@ class GameSystem(Protocol):
     def checks(self, character: Any) -> Sequence[CheckKind]:
         """What can be rolled for this character."""
 
+    def default_spec(self, character: Any, kind: CheckKind) -> Any:
+        """The check spec the judgement panel starts from for this character and check."""
+
     def distribution(self, spec: Any) -> Distribution[Any]:
         """Exact outcome probabilities of a check spec."""
 

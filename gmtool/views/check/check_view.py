@@ -178,6 +178,7 @@ class CheckView(QWidget):
         self.reaction_box.setVisible(model.opposed)
         self.reaction_no_roll.setVisible(model.opposed)
         self.difficulty_spin.setEnabled(not model.opposed)
+        self.curve_plot.setVisible(not model.opposed)  # P over difficulties means nothing in 対決
         for outcome, label in self.probability_labels.items():
             label.setText(percent(float(model.outcome_probabilities[outcome])))
         if model.opposed and model.action_wins is not None:
@@ -203,6 +204,6 @@ class CheckView(QWidget):
 
     def _describe(self, rolled: CheckResult) -> str:
         dice = f"[{','.join(map(str, rolled.faces))}]" if rolled.faces else self.tr("ダイスなし")
-        if rolled.total is None:
-            return self.tr("出目 {0} = {1}").format(dice, sum(rolled.faces))
+        if rolled.total is None:  # an automatic result: no 達成値 is computed
+            return self.tr("出目 {0} = {1}（{2}）").format(dice, sum(rolled.faces), outcome_label(rolled.outcome))
         return self.tr("出目 {0} → 達成値 {1}").format(dice, rolled.total)

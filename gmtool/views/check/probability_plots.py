@@ -19,6 +19,7 @@ OUTCOME_COLORS = {
     Outcome.FAILURE: "#e8a33d",
     Outcome.AUTO_FAILURE: "#c23b3b",
 }
+UNDECIDED_COLOR = "#9aa5b1"  # 対決: a total whose result depends on the reaction's roll
 BAND_COLORS = ("#e3f2fd", "#fff8e1", "#fce4ec", "#ede7f6")
 
 
@@ -45,12 +46,15 @@ class OutcomeBarsPlot(pg.PlotWidget):
         style_plot(self, self.tr("確率 (%)"), self.tr("2D6 の出目"))
         self.setXRange(1.5, 12.5, padding=0)
         self.setYRange(0, 18, padding=0)
-        self._brushes = {outcome: pg.mkBrush(QColor(color)) for outcome, color in OUTCOME_COLORS.items()}
+        self._brushes: dict[Outcome | None, object] = {
+            outcome: pg.mkBrush(QColor(color)) for outcome, color in OUTCOME_COLORS.items()
+        }
+        self._brushes[None] = pg.mkBrush(QColor(UNDECIDED_COLOR))
         # One item with a brush per bar: pyqtgraph's single-colour path (QPainter.drawRects on a
         # raw buffer) crashed PySide6 6.12 with a refcount error when a colour had no bars.
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brushes=[], pen=pg.mkPen(None))
         self.addItem(self.bars)
-        self.bar_outcomes: list[Outcome] = []
+        self.bar_outcomes: list[Outcome | None] = []
         model.changed.connect(self.refresh)
         self.refresh()
 
@@ -61,7 +65,7 @@ class OutcomeBarsPlot(pg.PlotWidget):
         brushes = [self._brushes[o] for o in self.bar_outcomes]
         self.bars.setOpts(x=totals, height=heights, brushes=brushes)
 
-    def bar_heights(self) -> dict[int, tuple[float, Outcome]]:
+    def bar_heights(self) -> dict[int, tuple[float, Outcome | None]]:
         """natural total → (height in %, outcome whose colour it is drawn in), as given to the plot."""
         opts = self.bars.opts
         drawn = zip(opts["x"], opts["height"], opts["brushes"], strict=True)

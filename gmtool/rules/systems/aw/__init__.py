@@ -13,6 +13,7 @@ from gmtool.rules.checks import CheckKind, CheckResult, OpposedResult
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.aw.character import ATTRIBUTES, COMBAT_VALUES, SCHEMA_VERSION, AWCharacter
 from gmtool.rules.systems.aw.checks import (
+    DEFAULT_DIFFICULTY,
     AWCheckSpec,
     AWOpposedSpec,
     AWRoller,
@@ -50,6 +51,9 @@ class AnotherWorld:
 
     def roller(self, character: AWCharacter, value: int, modifier: int = 0) -> AWRoller:
         return AWRoller(value, modifier, character.critical, character.fumble)
+
+    def default_spec(self, character: AWCharacter, kind: CheckKind) -> AWCheckSpec:
+        return AWCheckSpec(self.roller(character, kind.value), DEFAULT_DIFFICULTY)
 
     def distribution(self, spec: AWCheckSpec | AWOpposedSpec) -> Distribution[Any]:
         if isinstance(spec, AWOpposedSpec):

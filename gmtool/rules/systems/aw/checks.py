@@ -16,6 +16,8 @@ from gmtool.rules.checks import CheckResult, OpposedResult, Outcome, Side
 from gmtool.rules.dice import Distribution, Faces, all_faces, enumerate_outcomes, roll
 
 DICE = (2, 6)  # 2D6
+# Where the panel starts: the middle of 普通 (9–11). A UI default, not a rule number.
+DEFAULT_DIFFICULTY = 10
 _ALL_ROLLS = tuple(all_faces(*DICE))
 
 
