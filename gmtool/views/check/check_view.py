@@ -205,5 +205,6 @@ class CheckView(QWidget):
     def _describe(self, rolled: CheckResult) -> str:
         dice = f"[{','.join(map(str, rolled.faces))}]" if rolled.faces else self.tr("ダイスなし")
         if rolled.total is None:  # an automatic result: no 達成値 is computed
-            return self.tr("出目 {0} = {1}（{2}）").format(dice, sum(rolled.faces), outcome_label(rolled.outcome))
+            automatic = outcome_label(rolled.outcome)
+            return self.tr("出目 {0} = {1}（{2}）").format(dice, sum(rolled.faces), automatic)
         return self.tr("出目 {0} → 達成値 {1}").format(dice, rolled.total)
