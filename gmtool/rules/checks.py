@@ -6,7 +6,7 @@ Japanese or English text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from gmtool.rules.dice import Faces
@@ -54,4 +54,3 @@ class CheckKind:
     label: str
     value: int
     group: str = ""
-    extra: dict[str, int] = field(default_factory=dict)

@@ -57,9 +57,6 @@ class Distribution(Generic[K]):
     def probability(self, predicate: Callable[[K], bool]) -> Fraction:
         return sum((p for k, p in self.probabilities.items() if predicate(k)), Fraction(0))
 
-    def mean(self) -> Fraction:
-        return sum((Fraction(k) * p for k, p in self.probabilities.items()), Fraction(0))  # type: ignore[arg-type]
-
 
 def all_faces(count: int, sides: int) -> Iterator[Faces]:
     """Every ordered result of `count` dice with `sides` faces, each equally likely."""

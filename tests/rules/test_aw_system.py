@@ -104,7 +104,7 @@ def test_checks_list_the_six_attributes_and_five_combat_values() -> None:
 
 
 def test_checks_follow_edits() -> None:
-    character = AW.replace(_sample(), attributes=Attributes(body=-2))
+    character = dataclasses.replace(_sample(), attributes=Attributes(body=-2))
     kinds = {k.label: k.value for k in AW.checks(character)}
     assert kinds["体力"] == -2
     assert kinds["反射"] == 0
@@ -138,7 +138,7 @@ def test_new_character_has_no_name_by_default() -> None:
 
 def test_replace_returns_a_new_character() -> None:
     before = AW.new_character()
-    after = AW.replace(before, hp=7)
+    after = dataclasses.replace(before, hp=7)
     assert (before.hp, after.hp) == (0, 7)
     with pytest.raises(dataclasses.FrozenInstanceError):
         before.hp = 3  # type: ignore[misc]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -70,9 +69,6 @@ class AnotherWorld:
 
     def dump_character(self, character: AWCharacter) -> dict[str, Any]:
         return _ADAPTER.dump_python(character, mode="json")
-
-    def replace(self, character: AWCharacter, **changes: Any) -> AWCharacter:
-        return dataclasses.replace(character, **changes)
 
 
 SYSTEM = AnotherWorld()
