@@ -157,7 +157,6 @@ class CheckModel(QObject):
         system = get_system("aw")
         dist = system.distribution(single)
         self.outcome_probabilities = {o: dist[o] for o in Outcome}
-        self.success_probability = dist.probability(lambda o: o.succeeded)
         by_total = outcome_by_natural_total(single)
         if self.opposed:
             # No difficulty in an opposed check: only the automatic results are known per total.
@@ -167,6 +166,7 @@ class CheckModel(QObject):
         low = min(CURVE_RANGE.start, self.difficulty)
         high = max(CURVE_RANGE.stop, self.difficulty + 1)
         self.curve = success_curve(roller, range(low, high))
+        self.success_probability = self.curve[self.difficulty]  # the curve always covers it
         self.action_wins = system.distribution(self.spec())[Side.ACTION] if self.opposed else None
         self.changed.emit()
 
@@ -177,11 +177,11 @@ class CheckModel(QObject):
         result = get_system("aw").resolve(spec, random.Random(seed))
         result = replace(result, seed=seed)
         self.last_result = result
-        self.campaign_model.append_log("check", self._log_payload(spec, result))
+        self.campaign_model.append_log("check", self._log_payload(result))
         self.check_resolved.emit(result)
         return result
 
-    def _log_payload(self, spec: Any, result: CheckResult | OpposedResult) -> dict[str, Any]:
+    def _log_payload(self, result: CheckResult | OpposedResult) -> dict[str, Any]:
         def side_payload(side: Side, rolled: CheckResult | None) -> dict[str, Any]:
             character = self._character(side)
             roller = self.roller(side)

@@ -114,7 +114,10 @@ def opposed_distribution(spec: AWOpposedSpec) -> Distribution[Side]:
 
 
 def outcome_by_natural_total(spec: AWCheckSpec) -> dict[int, Outcome]:
-    """The outcome each natural 2D6 total gives (for the coloured bar plot)."""
+    """The outcome each natural 2D6 total gives (for the coloured bar plot).
+
+    The judge reads only the sum of the faces, so a one-element tuple stands for the total.
+    """
     return {natural: spec.judge((natural,)) for natural in range(2, 13)}
 
 
@@ -130,40 +133,27 @@ def success_curve(roller: AWRoller, difficulties: range) -> dict[int, Fraction]:
     }
 
 
-def _check_result(roller: AWRoller, faces: Faces, outcome: Outcome, seed: int | None) -> CheckResult:
-    _, total = roller.judge_faces(faces)
-    return CheckResult(outcome=outcome, faces=faces, total=total, seed=seed)
+def _side_result(roller: AWRoller, faces: Faces | None, won: bool) -> CheckResult:
+    """One side of a resolved check; faces None means the side could not roll."""
+    decided = Outcome.SUCCESS if won else Outcome.FAILURE
+    if faces is None:
+        return CheckResult(outcome=decided, faces=(), total=roller.fixed_total())
+    automatic, total = roller.judge_faces(faces)
+    return CheckResult(outcome=automatic or decided, faces=faces, total=total)
 
 
 def resolve_check(spec: AWCheckSpec, rng: random.Random, seed: int | None = None) -> CheckResult:
     faces = roll(rng, *DICE)
-    return _check_result(spec.roller, faces, spec.judge(faces), seed)
+    _, total = spec.roller.judge_faces(faces)
+    return CheckResult(outcome=spec.judge(faces), faces=faces, total=total, seed=seed)
 
 
 def resolve_opposed(spec: AWOpposedSpec, rng: random.Random, seed: int | None = None) -> OpposedResult:
     action_faces = roll(rng, *DICE)
     reaction_faces = roll(rng, *DICE) if spec.reaction_rolls(action_faces) else None
     winner = spec.judge(action_faces, reaction_faces)
-    action_auto, action_total = spec.action.judge_faces(action_faces)
-    action = CheckResult(
-        outcome=action_auto or (Outcome.SUCCESS if winner is Side.ACTION else Outcome.FAILURE),
-        faces=action_faces,
-        total=action_total,
-    )
-    reaction: CheckResult | None
-    if reaction_faces is not None:
-        reaction_auto, reaction_total = spec.reaction.judge_faces(reaction_faces)
-        reaction = CheckResult(
-            outcome=reaction_auto or (Outcome.SUCCESS if winner is Side.REACTION else Outcome.FAILURE),
-            faces=reaction_faces,
-            total=reaction_total,
-        )
-    elif spec.reaction.can_roll:
-        reaction = None  # never rolled: the action side fumbled
-    else:
-        reaction = CheckResult(
-            outcome=Outcome.SUCCESS if winner is Side.REACTION else Outcome.FAILURE,
-            faces=(),
-            total=spec.reaction.fixed_total(),
-        )
+    action = _side_result(spec.action, action_faces, winner is Side.ACTION)
+    # A reaction that could roll but has no faces never rolled: the action side fumbled.
+    skipped = spec.reaction.can_roll and reaction_faces is None
+    reaction = None if skipped else _side_result(spec.reaction, reaction_faces, winner is Side.REACTION)
     return OpposedResult(winner=winner, action=action, reaction=reaction, seed=seed)
