@@ -54,7 +54,6 @@ class FileActions(QObject):
             show_refusal(self.window, str(error))
             return
         self.window.set_campaign_model(CampaignModel(campaign))
-        self.remember(campaign.path)
 
     def remember(self, path: str | Path) -> None:
         recent = [str(path), *(p for p in self.recent() if p != str(path))][:MAX_RECENT]

@@ -106,6 +106,7 @@ class MainWindow(QMainWindow):
         self.character_list.modelAboutToBeReset.connect(self._remember_selection)
         self.character_list.modelReset.connect(self._restore_selection)
         self.setWindowTitle(self.tr("gmtool — {0}").format(Path(campaign_model.campaign.path).name))
+        self.files.remember(campaign_model.campaign.path)  # however it was opened: menu, argument, demo
         self.statusBar().showMessage(str(campaign_model.campaign.path))
         if self.character_list.rowCount():
             self.select_character(self.character_list.id_at(0))

@@ -39,6 +39,7 @@ def test_lists_the_campaign_and_shows_the_first_sheet(window):
     assert list_names(window) == ["朝霧 透", "ミナ・クローデル", "影の使徒"]
     assert window.sheet_view.name_edit.text() == "朝霧 透"
     assert window.windowTitle().endswith("table.gmcampaign")
+    assert window.files.recent() == [str(window.campaign_model.campaign.path)]  # opened → remembered
 
 
 def test_selecting_a_character_shows_its_sheet_and_makes_it_the_roller(window):
