@@ -16,7 +16,12 @@ class LogView(QTableView):
         self.setAlternatingRowColors(True)
         self.verticalHeader().hide()
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        model.rowsInserted.connect(lambda *_: self.scrollToBottom())
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)  # the seed: long, and least important
+        model.rowsInserted.connect(lambda *_: self._follow_new_rows())
+        self._follow_new_rows()
+
+    def _follow_new_rows(self) -> None:
+        # Sized from the contents each time: a column sized while empty would elide every later row.
+        self.resizeColumnsToContents()
         self.scrollToBottom()

@@ -105,3 +105,17 @@ def test_custom_value_can_be_typed(view):
     assert view.model.success_probability == SYSTEMS["aw"].distribution(
         AWCheckSpec(AWRoller(9), 11)
     ).probability(lambda o: o.succeeded)
+
+
+def test_log_columns_fit_their_text_after_a_roll(qtbot, view, campaign_model):
+    from gmtool.views.log_view import LogView
+
+    log_view = LogView(LogTableModel(campaign_model))
+    qtbot.addWidget(log_view)
+    log_view.resize(1200, 300)
+    log_view.show()
+    view.model.roll()
+    metrics = log_view.fontMetrics()
+    for column in range(4):  # time, character, inputs, dice: never elided
+        text = log_view.model().index(0, column).data()
+        assert log_view.columnWidth(column) >= metrics.horizontalAdvance(text)
