@@ -41,9 +41,24 @@ class _CharacterCommand(QUndoCommand):
         self._model._apply(self._id, self._before, self._after)
 
 
+class _SessionCommand(QUndoCommand):
+    """Swaps one session-state value (a JSON document) between two states (None = absent)."""
+
+    def __init__(self, model: CampaignModel, key: str, before: Any, after: Any, text: str) -> None:
+        super().__init__(text)
+        self._model, self._key, self._before, self._after = model, key, before, after
+
+    def redo(self) -> None:
+        self._model._apply_session(self._key, self._after)
+
+    def undo(self) -> None:
+        self._model._apply_session(self._key, self._before)
+
+
 class CampaignModel(QObject):
     characters_changed = Signal()  # the list itself: added, removed, renamed, reordered
     character_changed = Signal(str)  # one character's content
+    session_changed = Signal(str)  # one session-state key (catalogs, counters…)
     log_appended = Signal(object)  # LogEntry
 
     def __init__(self, campaign: Campaign, parent: QObject | None = None) -> None:
@@ -101,12 +116,26 @@ class CampaignModel(QObject):
             _CharacterCommand(self, character_id, before, None, self.tr("キャラクターの削除"))
         )
 
+    def session_value(self, key: str, default: Any = None) -> Any:
+        return self.campaign.get_session(key, default)
+
+    def set_session_value(self, key: str, value: Any, text: str) -> None:
+        """Undoable change of one session-state value (JSON)."""
+        before = self.campaign.get_session(key)
+        if before == value:
+            return
+        self.undo_stack.push(_SessionCommand(self, key, before, value, text))
+
     def append_log(self, kind: str, payload: dict[str, Any]) -> LogEntry:
         entry = self.campaign.append_log(kind, payload)
         self.log_appended.emit(entry)
         return entry
 
     # ---- internals -----------------------------------------------------------
+    def _apply_session(self, key: str, value: Any) -> None:
+        self.campaign.set_session(key, value)  # None is stored as JSON null: "not set"
+        self.session_changed.emit(key)
+
     def _next_position(self) -> int:
         return max((s.position for s in self._characters.values()), default=-1) + 1
 

@@ -36,6 +36,7 @@ class CheckResult:
     faces: Faces
     total: int | None  # 達成値; None when an automatic result made it unnecessary
     seed: int | None = None
+    margin: int | None = None  # degree of success, where the system defines one
 
 
 @dataclass(frozen=True)

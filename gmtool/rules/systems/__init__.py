@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from gmtool.rules.systems import aw
+from gmtool.rules.systems import aw, fourcard
 from gmtool.rules.systems.base import GameSystem
 
-SYSTEMS: dict[str, GameSystem] = {system.id: system for system in (aw.SYSTEM,)}
+SYSTEMS: dict[str, GameSystem] = {system.id: system for system in (aw.SYSTEM, fourcard.SYSTEM)}
 
 
 def get_system(system_id: str) -> GameSystem:

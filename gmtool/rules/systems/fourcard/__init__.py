@@ -1,0 +1,101 @@
+"""フォーカード basic rules."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from gmtool.rules.checks import CheckKind
+from gmtool.rules.dice import Distribution
+from gmtool.rules.systems.fourcard import checks
+from gmtool.rules.systems.fourcard.character import ATTRIBUTES, SCHEMA_VERSION, FourCardCharacter
+from gmtool.rules.systems.fourcard.derived import derive, is_weakened, level, skill_level
+
+_ADAPTER = TypeAdapter(FourCardCharacter)
+
+SKILL_GROUP = "スキル"
+UNSKILLED_GROUP = "スキルなし（能力値÷2）"
+ATTRIBUTE_GROUP = "能力値＋総合LV"
+RESISTANCE_GROUP = "抵抗"
+RESISTANCES = (("vt", "VT抵抗"), ("wp", "WP抵抗"))
+
+
+class FourCard:
+    id = "fourcard"
+    name = "フォーカード"
+    schema_version = SCHEMA_VERSION
+
+    def new_character(self, name: str = "") -> FourCardCharacter:
+        return FourCardCharacter(name=name)
+
+    def derive(self, character: FourCardCharacter) -> Mapping[str, int]:
+        return derive(character)
+
+    def checks(self, character: FourCardCharacter) -> Sequence[CheckKind]:
+        """Every ベース the text names: skill LV (and per specialisation), attribute÷2
+        unskilled, attribute + 総合LV, and the VT/WP resistances."""
+        kinds = []
+        for skill in character.skills:
+            general = "（その他）" if skill.specialised else ""
+            kinds.append(
+                CheckKind(
+                    f"skill:{skill.name}",
+                    f"【{skill.name}】{general}",
+                    skill_level(character, skill),
+                    SKILL_GROUP,
+                )
+            )
+            kinds += [
+                CheckKind(
+                    f"skill:{skill.name}:{field}",
+                    f"【{skill.name}】特化【{field}】",
+                    skill_level(character, skill, field),
+                    SKILL_GROUP,
+                )
+                for field in skill.specialisations
+            ]
+        lv = level(character)
+        for attribute, label in ATTRIBUTES:
+            kinds.append(
+                CheckKind(
+                    f"unskilled:{attribute}", f"{label}÷2", character.current(attribute) // 2, UNSKILLED_GROUP
+                )
+            )
+        for attribute, label in ATTRIBUTES:
+            kinds.append(
+                CheckKind(
+                    f"attribute:{attribute}",
+                    f"{label}＋総合LV",
+                    character.current(attribute) + lv,
+                    ATTRIBUTE_GROUP,
+                )
+            )
+        for attribute, label in RESISTANCES:
+            kinds.append(
+                CheckKind(f"resist:{attribute}", label, character.current(attribute) + lv, RESISTANCE_GROUP)
+            )
+        return kinds
+
+    def roller(self, character: FourCardCharacter, base: int, modifier: int = 0) -> checks.FourCardRoller:
+        return checks.FourCardRoller(base, modifier, weakened=is_weakened(character))
+
+    def default_spec(self, character: FourCardCharacter, kind: CheckKind) -> checks.TargetSpec:
+        return checks.TargetSpec(self.roller(character, kind.value), checks.DEFAULT_DIFFICULTY)
+
+    def distribution(self, spec: checks.CheckSpec) -> Distribution[Any]:
+        return checks.distribution(spec)
+
+    def resolve(self, spec: checks.CheckSpec, rng: random.Random) -> checks.FourCardResult:
+        return checks.resolve(spec, rng)
+
+    def load_character(self, data: Mapping[str, Any]) -> FourCardCharacter:
+        return _ADAPTER.validate_python(data)
+
+    def dump_character(self, character: FourCardCharacter) -> dict[str, Any]:
+        return _ADAPTER.dump_python(character, mode="json")
+
+
+SYSTEM = FourCard()

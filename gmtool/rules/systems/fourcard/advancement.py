@@ -1,0 +1,176 @@
+"""Spending XP: skill TP, specialisations and attribute points, one step at a time.
+
+Creation and growth between scenarios buy through the same functions, so the
+caps are enforced the same way in both.  A purchase lists every reason the rules
+block it; the GM may override those (the override is recorded on the character),
+but never a purchase whose cost is unknown (data the GM has not filled in) or
+that the character sheet cannot hold (10 TP, +3 over the initial value).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gmtool.rules.systems.fourcard.catalog import SkillCatalog
+from gmtool.rules.systems.fourcard.character import (
+    ATTRIBUTE_LABELS,
+    MAX_GAIN,
+    MAX_TP,
+    FourCardCharacter,
+    LedgerEntry,
+    Skill,
+)
+from gmtool.rules.systems.fourcard.derived import level
+from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
+
+SUCCESS_XP = 5  # シナリオの「成功」に到達した
+PARTIAL_XP_RANGE = range(1, 5)  # 到達できなかった: 1〜4
+PERSONAL_XP_RANGE = range(-2, 2)  # −1 unnatural, −1 uncooperative, +1 both well done
+MIN_AWARD = 1  # 「最低でも経験点を1点は与える」
+
+
+class PurchaseBlocked(ValueError):
+    """A purchase that cannot happen even with a GM override; the message says why."""
+
+
+@dataclass(frozen=True)
+class Purchase:
+    after: FourCardCharacter
+    cost: int
+    description: str  # 「【接近戦】2TP」 — the growth history's 「購入」 column
+    refusals: tuple[str, ...] = ()  # rule caps that block it; a GM override may pass them
+
+    @property
+    def allowed(self) -> bool:
+        return not self.refusals
+
+
+def _budget_refusal(cost: int, available: int) -> list[str]:
+    return [f"経験点が足りません（必要 {cost}、残り {available}）"] if cost > available else []
+
+
+def skill_tp_purchase(
+    character: FourCardCharacter, catalog: SkillCatalog, name: str, available: int
+) -> Purchase:
+    """+1 TP in a skill: costs 専門性 × the new TP."""
+    definition = catalog.get(name)
+    if definition is None:
+        raise PurchaseBlocked(f"【{name}】はスキルカタログにありません")
+    missing = definition.missing()
+    if missing:
+        raise PurchaseBlocked(
+            f"【{name}】の{'・'.join(missing)}が未設定です。GM がスキルカタログで設定してください"
+        )
+    assert definition.expertise is not None and definition.base
+    current = character.skill(name)
+    new_tp = (current.tp if current else 0) + 1
+    if new_tp > MAX_TP:
+        raise PurchaseBlocked(f"【{name}】は既に {MAX_TP}TP です（{MAX_TP}TP が上限）")
+    cost = definition.expertise * new_tp
+    refusals = []
+    if definition.level_cap and new_tp > level(character):
+        refusals.append(f"総合LV {level(character)} のため【{name}】は {level(character)}TP までです")
+    if definition.restrictor and new_tp > character.tp(definition.restrictor):
+        limit = character.tp(definition.restrictor)
+        refusals.append(
+            f"制限スキル【{definition.restrictor}】が {limit}TP のため【{name}】は {limit}TP までです"
+        )
+    refusals += [
+        f"前提スキル【{p}】を 1TP 以上習得していません"
+        for p in definition.prerequisites
+        if character.tp(p) < 1
+    ]
+    refusals += _budget_refusal(cost, available)
+    if current is None:
+        updated = Skill(name, definition.base, 1, specialised=definition.specialised)
+        skills = (*character.skills, updated)
+    else:
+        skills = tuple(replace(s, tp=new_tp) if s.name == name else s for s in character.skills)
+    return Purchase(replace(character, skills=skills), cost, f"【{name}】{new_tp}TP", tuple(refusals))
+
+
+def specialisation_purchase(
+    character: FourCardCharacter, catalog: SkillCatalog, skill_name: str, field: str, available: int
+) -> Purchase:
+    """特化: the first (初期特化) is free, each further one costs what the catalog says."""
+    skill = character.skill(skill_name)
+    if skill is None:
+        raise PurchaseBlocked(f"特化するにはまず【{skill_name}】を 1TP 習得してください")
+    definition = catalog.get(skill_name)
+    if not skill.specialised or definition is None or not definition.specialised:
+        raise PurchaseBlocked(f"【{skill_name}】には特化スキルが設定されていません")
+    if field in skill.specialisations:
+        raise PurchaseBlocked(f"【{skill_name}】は既に【{field}】に特化しています")
+    spec = definition.specialisation(field)
+    if spec is None:
+        raise PurchaseBlocked(f"【{field}】は【{skill_name}】の特化分野としてカタログにありません")
+    if not skill.specialisations:
+        cost, label = 0, "初期特化"
+    elif spec.cost is None:
+        raise PurchaseBlocked(
+            f"【{skill_name}】の特化【{field}】の経験点が未設定です。GM がスキルカタログで設定してください"
+        )
+    else:
+        cost, label = spec.cost, "特化"
+    updated = replace(skill, specialisations=(*skill.specialisations, field))
+    skills = tuple(updated if s.name == skill_name else s for s in character.skills)
+    return Purchase(
+        replace(character, skills=skills),
+        cost,
+        f"【{skill_name}】{label}【{field}】",
+        tuple(_budget_refusal(cost, available)),
+    )
+
+
+def attribute_purchase(character: FourCardCharacter, attribute: str, available: int) -> Purchase:
+    """+1 to an attribute: a lost point back for 5, else the +1 / +2 growth cost."""
+    rules = fourcard_rules()
+    label = ATTRIBUTE_LABELS[attribute]
+    lost = getattr(character.losses, attribute)
+    if lost:
+        losses = replace(character.losses, **{attribute: lost - 1})
+        after = replace(character, losses=losses)
+        cost, description = rules.regain_cost, f"{label} を 1 点取り戻す"
+    else:
+        gained = getattr(character.gains, attribute)
+        if gained >= MAX_GAIN:
+            raise PurchaseBlocked(f"{label} は既に初期値から +{MAX_GAIN} です（+{MAX_GAIN} が上限）")
+        cost = rules.attribute_costs[attribute][gained]
+        after = replace(character, gains=replace(character.gains, **{attribute: gained + 1}))
+        description = f"{label} +1（初期値から +{gained + 1}）"
+    return Purchase(after, cost, description, tuple(_budget_refusal(cost, available)))
+
+
+def commit(purchase: Purchase, *, override: bool, date: str, scenario: str) -> FourCardCharacter:
+    """The character after the purchase, its cost in the growth history.
+
+    Blocked purchases raise PurchaseBlocked unless the GM overrides; an override
+    is recorded with the reasons it set aside.
+    """
+    if purchase.refusals and not override:
+        raise PurchaseBlocked("、".join(purchase.refusals))
+    character = purchase.after
+    entry = LedgerEntry(date=date, scenario=scenario, bought=purchase.description, cost=purchase.cost)
+    character = replace(character, growth=(*character.growth, entry))
+    if purchase.refusals:
+        record = f"{date} {purchase.description}: GM オーバーライド（{'、'.join(purchase.refusals)}）"
+        character = replace(character, overrides=(*character.overrides, record.strip()))
+    return character
+
+
+def scenario_xp(succeeded: bool, partial: int = 1, personal: int = 0) -> int:
+    """The award: 5 for 「成功」, else 1–4 as the GM judges; ±1 per person; at least 1."""
+    if not succeeded and partial not in PARTIAL_XP_RANGE:
+        raise ValueError(f"シナリオ失敗時の経験点は 1〜4 です（{partial}）")
+    if personal not in PERSONAL_XP_RANGE:
+        raise ValueError(f"個人別の経験点は −2〜+1 です（{personal}）")
+    return max(MIN_AWARD, (SUCCESS_XP if succeeded else partial) + personal)
+
+
+def award(
+    character: FourCardCharacter, xp: int, *, date: str, scenario: str, note: str = ""
+) -> FourCardCharacter:
+    if xp < 0:
+        raise ValueError(f"獲得経験点は 0 以上です（{xp}）")
+    entry = LedgerEntry(date=date, scenario=scenario, xp=xp, bought=note)
+    return replace(character, growth=(*character.growth, entry))

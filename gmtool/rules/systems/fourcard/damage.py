@@ -1,0 +1,99 @@
+"""疲労 and 負傷: taking them and recovering by rest, meals, sleep and a quiet day.
+
+Each recovery returns what actually came back, so the log can say so.  While
+空腹 (a meal was missed) no fatigue recovers until a proper meal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gmtool.rules.checks import CheckResult
+from gmtool.rules.systems.fourcard.character import FourCardCharacter
+from gmtool.rules.systems.fourcard.checks import FourCardRoller, TargetSpec, fumbles
+from gmtool.rules.systems.fourcard.derived import is_weakened, level
+
+REST_FATIGUE_PER_HOUR = 1  # 「連続1時間の休憩をとることで1点回復」
+SLEEP_EXTRA_PER_HOUR = 1  # 横になって休む・眠る: 1時間ごとにさらに1点
+SLEEP_EXTRA_HOURS = 6  # 「睡眠状態による疲労回復は、連続6時間まで」
+MEAL_FATIGUE = 1
+MISSED_MEAL_FATIGUE = 1
+SLEEP_INJURY_HOURS = 6  # 「連続6時間の睡眠によって、1日に1点だけ」
+SLEEP_INJURY = 1
+DAY_ROLL_INJURY = 1  # 目標ロールに成功: 負傷をさらに1点
+NOT_RESTING_PENALTY = 4  # 「安静に過ごせなかったとしても…ロール値が−4」
+
+
+@dataclass(frozen=True)
+class Recovery:
+    after: FourCardCharacter
+    fatigue: int = 0  # recovered (negative: taken)
+    injury: int = 0
+
+
+def _recover(
+    character: FourCardCharacter, fatigue: int, injury: int = 0, *, ends_hunger: bool = False
+) -> Recovery:
+    hungry = character.hungry and not ends_hunger
+    fatigue = 0 if hungry else min(fatigue, character.fatigue)
+    injury = min(injury, character.injury)
+    after = replace(
+        character, fatigue=character.fatigue - fatigue, injury=character.injury - injury, hungry=hungry
+    )
+    return Recovery(after, fatigue, injury)
+
+
+def take_damage(character: FourCardCharacter, *, fatigue: int = 0, injury: int = 0) -> FourCardCharacter:
+    if fatigue < 0 or injury < 0:
+        raise ValueError("ダメージは 0 以上です")
+    return replace(character, fatigue=character.fatigue + fatigue, injury=character.injury + injury)
+
+
+def rest(character: FourCardCharacter, hours: int) -> Recovery:
+    """休憩: 1 fatigue per continuous hour."""
+    _check_hours(hours)
+    return _recover(character, hours * REST_FATIGUE_PER_HOUR)
+
+
+def sleep(character: FourCardCharacter, hours: int) -> Recovery:
+    """Lying down relaxed, then asleep: +1 fatigue per hour for the first 6 hours on top of
+    resting, and 6 continuous hours of sleep heal 1 負傷 (once a day)."""
+    _check_hours(hours)
+    fatigue = hours * REST_FATIGUE_PER_HOUR + min(hours, SLEEP_EXTRA_HOURS) * SLEEP_EXTRA_PER_HOUR
+    injury = SLEEP_INJURY if hours >= SLEEP_INJURY_HOURS else 0
+    return _recover(character, fatigue, injury)
+
+
+def meal(character: FourCardCharacter) -> Recovery:
+    """A meal (5 hours after the last one) recovers 1 fatigue and ends 空腹."""
+    return _recover(character, MEAL_FATIGUE, ends_hunger=True)
+
+
+def missed_meal(character: FourCardCharacter, meals: int = 1) -> FourCardCharacter:
+    """Each of the day's three meals not eaten: 1 fatigue, and 空腹 until a proper meal."""
+    if meals < 1:
+        raise ValueError("抜いた食事の回数は 1 以上です")
+    return replace(character, fatigue=character.fatigue + meals * MISSED_MEAL_FATIGUE, hungry=True)
+
+
+def day_recovery_spec(character: FourCardCharacter, resting: bool, modifier: int = 0) -> TargetSpec:
+    """The day's 目標ロール: VT+総合LV against 累積ダメージ, −4 if the day was not quiet."""
+    roller = FourCardRoller(
+        base=character.current("vt") + level(character),
+        modifier=modifier - (0 if resting else NOT_RESTING_PENALTY),
+        weakened=is_weakened(character),
+    )
+    return TargetSpec(roller, character.damage)
+
+
+def apply_day_recovery(character: FourCardCharacter, result: CheckResult) -> Recovery:
+    """Success heals 1 more 負傷; an 自動的失敗 costs 1 疲労, as in every roll."""
+    tired = sum(fumbles(result).values())
+    character = replace(character, fatigue=character.fatigue + tired)
+    recovery = _recover(character, 0, DAY_ROLL_INJURY if result.outcome.succeeded else 0)
+    return replace(recovery, fatigue=-tired)
+
+
+def _check_hours(hours: int) -> None:
+    if not 0 <= hours <= 24 * 7:
+        raise ValueError(f"時間は 0〜168 です（{hours}）")

@@ -1,0 +1,79 @@
+"""Every value the フォーカード sheet computes, from the character alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmtool.rules.systems.fourcard.character import ATTRIBUTES, FourCardCharacter, Skill
+from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
+
+WEAKENED_PENALTY = 2  # 「あらゆる判定ロールのロール値が−2」
+UNSPECIALISED_PENALTY = 2  # 特化していない分野では「スキルLV−2」
+MOVEMENT_BASE = 5  # 「移動力は『DX+5』」
+
+
+@dataclass(frozen=True)
+class HPLines:
+    weakened: int  # 衰弱 = ST×2+VT
+    unconscious: int  # 昏倒 = 衰弱 + WP×2
+    dead: int  # 死亡 = 昏倒 + VT×2
+
+
+def hp_lines(character: FourCardCharacter) -> HPLines:
+    st, wp, vt = (character.current(a) for a in ("st", "wp", "vt"))
+    weakened = st * 2 + vt
+    unconscious = weakened + wp * 2
+    return HPLines(weakened, unconscious, unconscious + vt * 2)
+
+
+def condition(character: FourCardCharacter) -> str:
+    """'' / 'weakened' / 'unconscious' / 'dead': the line 累積ダメージ has reached."""
+    lines, damage = hp_lines(character), character.damage
+    if damage >= lines.dead:
+        return "dead"
+    if damage >= lines.unconscious:
+        return "unconscious"
+    if damage >= lines.weakened:
+        return "weakened"
+    return ""
+
+
+def is_weakened(character: FourCardCharacter) -> bool:
+    """累積ダメージ has reached 衰弱: every roll value −2 from that instant."""
+    return character.damage >= hp_lines(character).weakened
+
+
+def level(character: FourCardCharacter) -> int:
+    """総合LV from 獲得経験点."""
+    return fourcard_rules().level_for(character.xp_earned)
+
+
+def movement(character: FourCardCharacter) -> int:
+    return character.current("dx") + MOVEMENT_BASE - character.equipment_penalty
+
+
+def skill_level(character: FourCardCharacter, skill: Skill, specialisation: str | None = None) -> int:
+    """スキルLV = 基礎能力値 + TP; −2 outside a specialisation of a specialised skill."""
+    value = character.current(skill.base) + skill.tp
+    if skill.specialised and specialisation not in skill.specialisations:
+        value -= UNSPECIALISED_PENALTY
+    return value
+
+
+def derive(character: FourCardCharacter) -> dict[str, int]:
+    lines = hp_lines(character)
+    values = {attribute: character.current(attribute) for attribute, _ in ATTRIBUTES}
+    values.update(
+        weakened_line=lines.weakened,
+        unconscious_line=lines.unconscious,
+        dead_line=lines.dead,
+        damage=character.damage,
+        weakened=int(is_weakened(character)),
+        movement=movement(character),
+        level=level(character),
+        xp_earned=character.xp_earned,
+        xp_spent=character.xp_spent,
+        xp_unspent=character.xp_unspent,
+        equipment_penalty=character.equipment_penalty,
+    )
+    return values
