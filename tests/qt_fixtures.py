@@ -32,6 +32,43 @@ def campaign_model(campaign: Campaign, qtbot: object):
 
 
 @pytest.fixture
+def empty_campaign_model(tmp_path: Path, qtbot: object):
+    """A campaign with no characters, in a fresh file."""
+    from gmtool.models.campaign_model import CampaignModel
+
+    c = Campaign.create(tmp_path / "empty.gmcampaign")
+    yield CampaignModel(c)
+    c.close()
+
+
+def sample_fourcard_character(name: str = "ガルド") -> object:
+    """A built フォーカード character: DX 6, 【接近戦】2TP specialised in 剣, 15 XP earned, 15 spent.
+
+    The catalog ships no 専門性, so the purchases are written straight into the ledger.
+    """
+    from gmtool.rules.systems.fourcard.character import (
+        FourCardCharacter,
+        InitialAttributes,
+        LedgerEntry,
+        Skill,
+    )
+
+    return FourCardCharacter(
+        name=name,
+        sex="male",
+        attributes=InitialAttributes(iq=4, dx=6, st=6, wp=5, vt=5),
+        skills=(Skill("接近戦", "dx", 2, specialised=True, specialisations=("剣",)),),
+        growth=(
+            LedgerEntry(date="2026-11-01", scenario="作成", xp=15, bought="初期経験点"),
+            LedgerEntry(date="2026-11-01", scenario="作成", bought="【接近戦】1TP", cost=5),
+            LedgerEntry(date="2026-11-01", scenario="作成", bought="【接近戦】2TP", cost=10),
+        ),
+        money=1900,
+        handedness="right",
+    )
+
+
+@pytest.fixture
 def refusals(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Captures refusal messages instead of opening a modal box."""
     messages: list[str] = []

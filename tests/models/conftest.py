@@ -1,1 +1,1 @@
-from tests.qt_fixtures import campaign, campaign_model, campaign_path, refusals  # noqa: F401
+from tests.qt_fixtures import campaign, campaign_model, campaign_path, empty_campaign_model, refusals  # noqa: F401
