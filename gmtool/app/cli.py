@@ -9,25 +9,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from fractions import Fraction
 
+from gmtool.app.cli_common import OUTCOME_NAMES, integer, percent
+from gmtool.app.cli_fourcard import FOURCARD_KINDS, add_fourcard_parsers, run_fourcard
 from gmtool.rules.checks import Outcome, Side
 from gmtool.rules.systems import get_system
 from gmtool.rules.systems.aw.checks import AWCheckSpec, AWOpposedSpec, AWRoller
-
-OUTCOME_NAMES = {
-    Outcome.AUTO_SUCCESS: "自動成功",
-    Outcome.SUCCESS: "成功",
-    Outcome.FAILURE: "失敗",
-    Outcome.AUTO_FAILURE: "自動失敗",
-}
-
-
-def _integer(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"整数ではありません: '{text}'") from None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,32 +28,31 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="kind", required=True, parser_class=_Parser)
 
     check = sub.add_parser("aw", help="アナザーワールドSRS の行為判定")
-    check.add_argument("--value", type=_integer, required=True, help="判定値")
-    check.add_argument("--difficulty", type=_integer, required=True, help="難易度")
-    check.add_argument("--modifier", type=_integer, default=0, help="修正")
-    check.add_argument("--critical", type=_integer, default=12, help="クリティカル値（既定 12）")
-    check.add_argument("--fumble", type=_integer, default=2, help="ファンブル値（既定 2）")
+    check.add_argument("--value", type=integer, required=True, help="判定値")
+    check.add_argument("--difficulty", type=integer, required=True, help="難易度")
+    check.add_argument("--modifier", type=integer, default=0, help="修正")
+    check.add_argument("--critical", type=integer, default=12, help="クリティカル値（既定 12）")
+    check.add_argument("--fumble", type=integer, default=2, help="ファンブル値（既定 2）")
     check.add_argument("--json", action="store_true", help="JSON で出力")
 
     opposed = sub.add_parser("aw-opposed", help="アナザーワールドSRS の対決")
-    opposed.add_argument("--action", type=_integer, required=True, help="アクション側の判定値")
-    opposed.add_argument("--action-modifier", type=_integer, default=0)
-    opposed.add_argument("--action-critical", type=_integer, default=12)
-    opposed.add_argument("--reaction", type=_integer, required=True, help="リアクション側の判定値")
-    opposed.add_argument("--reaction-modifier", type=_integer, default=0)
-    opposed.add_argument("--reaction-critical", type=_integer, default=12)
+    opposed.add_argument("--action", type=integer, required=True, help="アクション側の判定値")
+    opposed.add_argument("--action-modifier", type=integer, default=0)
+    opposed.add_argument("--action-critical", type=integer, default=12)
+    opposed.add_argument("--reaction", type=integer, required=True, help="リアクション側の判定値")
+    opposed.add_argument("--reaction-modifier", type=integer, default=0)
+    opposed.add_argument("--reaction-critical", type=integer, default=12)
     opposed.add_argument("--reaction-no-roll", action="store_true", help="リアクション側は判定できない")
     opposed.add_argument("--json", action="store_true", help="JSON で出力")
+    add_fourcard_parsers(sub)
     return parser
-
-
-def _percent(p: Fraction) -> str:
-    return f"{float(p) * 100:7.3f}%"
 
 
 def run_prob(argv: Sequence[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.kind in FOURCARD_KINDS:
+        return run_fourcard(args)
     system = get_system("aw")
     try:
         if args.kind == "aw":
@@ -95,8 +81,8 @@ def run_prob(argv: Sequence[str]) -> int:
                 f"難易度 {args.difficulty} / クリティカル値 {args.critical} / ファンブル値 {args.fumble}"
             )
             for outcome in Outcome:
-                print(f"  {OUTCOME_NAMES[outcome]:<6}{_percent(dist[outcome])}")
-            print(f"  成功率（自動成功を含む）{_percent(success)}")
+                print(f"  {OUTCOME_NAMES[outcome]:<6}{percent(dist[outcome])}")
+            print(f"  成功率（自動成功を含む）{percent(success)}")
     else:
         wins = dist[Side.ACTION]
         if args.json:
@@ -107,6 +93,6 @@ def run_prob(argv: Sequence[str]) -> int:
                 f"アナザーワールドSRS 対決: アクション側 判定値 {args.action}（クリティカル値 "
                 f"{args.action_critical}） / リアクション側 判定値 {args.reaction}（{reaction}）"
             )
-            print(f"  アクション側の勝率   {_percent(wins)}")
-            print(f"  リアクション側の勝率 {_percent(dist[Side.REACTION])}")
+            print(f"  アクション側の勝率   {percent(wins)}")
+            print(f"  リアクション側の勝率 {percent(dist[Side.REACTION])}")
     return 0

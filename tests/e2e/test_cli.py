@@ -142,3 +142,45 @@ def test_screenshot_of_a_file_that_is_not_a_campaign_fails_clearly(tmp_path):
     assert result.returncode == 2
     assert "SQLite" in result.stderr
     assert junk.read_bytes() == b"not sqlite at all"
+
+
+def test_prob_fourcard_target_json(capsys):
+    assert main(["prob", "fourcard", "--base", "5", "--difficulty", "10", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["system"] == "fourcard"
+    # 2D6 + 5 ≥ 10 ⇔ 2D6 ≥ 5: 30 of 36 rolls, the natural 12 among them automatic.
+    assert out["success"] == pytest.approx(30 / 36, abs=1e-12)
+    assert out["outcomes"] == pytest.approx(
+        {"auto_success": 1 / 36, "success": 29 / 36, "failure": 5 / 36, "auto_failure": 1 / 36}, abs=1e-12
+    )
+
+
+def test_prob_fourcard_modifier_and_impossible_target(capsys):
+    main(["prob", "fourcard", "--base", "3", "--difficulty", "30", "--modifier", "-2", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert out["success"] == pytest.approx(1 / 36)  # only the natural 12
+    assert out["outcomes"]["failure"] == pytest.approx(34 / 36)
+
+
+def test_prob_fourcard_compare_rerolls_ties(capsys):
+    assert main(["prob", "fourcard-compare", "--a", "4", "--b", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == pytest.approx({"a_wins": 0.5, "b_wins": 0.5}, abs=1e-12)
+    # A base 20 against B base 0: B wins only by a natural 12 against A's non-12, or A's natural 2
+    # against B's non-2 (A's 2 with B's 12 is in both: count it once); both 12 or both 2 tie
+    # and are re-rolled.
+    main(["prob", "fourcard-compare", "--a", "20", "--b", "0", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    b_wins_round = (35 + 35 - 1) / 36**2
+    tie_round = 2 / 36**2
+    assert out["b_wins"] == pytest.approx(b_wins_round / (1 - tie_round), abs=1e-12)
+    assert out["a_wins"] + out["b_wins"] == pytest.approx(1)
+
+
+def test_prob_fourcard_text_and_bad_argument(capsys):
+    assert main(["prob", "fourcard-compare", "--a", "5", "--b", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "A の勝率" in text and "振り直す確率" in text
+    with pytest.raises(SystemExit) as exit_info:
+        main(["prob", "fourcard", "--base", "x", "--difficulty", "10"])
+    assert exit_info.value.code == 2
+    assert "整数ではありません: 'x'" in capsys.readouterr().err
