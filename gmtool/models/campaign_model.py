@@ -71,6 +71,9 @@ class CampaignModel(QObject):
     def characters(self) -> list[StoredCharacter]:
         return sorted(self._characters.values(), key=lambda s: s.position)
 
+    def characters_of(self, system_id: str) -> list[StoredCharacter]:
+        return [s for s in self.characters() if s.system == system_id]
+
     def stored(self, character_id: str) -> StoredCharacter:
         return self._characters[character_id]
 

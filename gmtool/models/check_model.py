@@ -28,6 +28,7 @@ from gmtool.rules.systems.aw.checks import (
     success_curve,
 )
 from gmtool.rules.systems.aw.rules_data import aw_rules
+from gmtool.store.campaign import StoredCharacter
 
 CUSTOM = "custom"  # 判定値を直接入力
 CURVE_RANGE = range(2, 21)
@@ -64,7 +65,7 @@ class CheckModel(QObject):
         self.difficulty = DEFAULT_DIFFICULTY
         self.opposed = False
         self.last_result: CheckResult | OpposedResult | None = None
-        characters = campaign_model.characters()
+        characters = self.characters()
         if characters:
             self.action.character_id = characters[0].id
             self.reaction.character_id = characters[-1].id
@@ -139,6 +140,20 @@ class CheckModel(QObject):
 
     def modifier_warning(self, side: Side = Side.ACTION) -> bool:
         return abs(self._inputs(side).modifier) > self.rules.modifier_warning_limit
+
+    # ---- what the plots read (shared with the フォーカード panel) -------------------
+    curve_x_label = "難易度"
+
+    @property
+    def curve_marker(self) -> int:
+        return self.difficulty
+
+    def difficulty_guides(self) -> list[tuple[int, int | None, str]]:
+        return [(b.low, b.high, b.label) for b in self.rules.difficulty_bands]
+
+    def characters(self) -> list[StoredCharacter]:
+        """The campaign's AW characters: the only ones this panel can roll for."""
+        return self.campaign_model.characters_of("aw")
 
     def difficulty_band_label(self) -> str:
         band = self.rules.band_for(self.difficulty)
@@ -229,13 +244,16 @@ class CheckModel(QObject):
 
     def _character(self, side: Side) -> Any:
         character_id = self._inputs(side).character_id
-        if character_id and self.campaign_model.has_character(character_id):
+        if character_id and any(s.id == character_id for s in self.characters()):
             return self.campaign_model.character(character_id)
         return None
 
+    def _character_missing(self, character_id: str) -> bool:
+        return not any(s.id == character_id for s in self.characters())
+
     def _on_campaign_changed(self, *_: object) -> None:
         for inputs in (self.action, self.reaction):
-            if inputs.character_id and not self.campaign_model.has_character(inputs.character_id):
-                characters = self.campaign_model.characters()
+            if inputs.character_id and self._character_missing(inputs.character_id):
+                characters = self.characters()
                 inputs.character_id = characters[0].id if characters else None
         self._recompute()

@@ -63,6 +63,10 @@ class LogTableModel(QAbstractTableModel):
         p = entry.payload
         time = str(p.get("time", entry.at))[11:19]
         seed = str(p.get("seed", ""))
+        summary = p.get("summary")
+        if isinstance(summary, dict):  # entries that describe themselves (フォーカード and later systems)
+            texts = [str(summary.get(key, "")) for key in ("who", "inputs", "dice", "result")]
+            return [time, *texts, seed if seed != "None" else ""]
         if entry.kind != "check":
             return [time, "", entry.kind, "", str(p), seed]
         action = p.get("action", {})

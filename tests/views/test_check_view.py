@@ -54,8 +54,8 @@ def test_curve_and_marker_follow_the_difficulty(view):
 
 
 def test_guide_bands_are_shaded_with_their_labels(view):
-    labels = [text.toPlainText() for _, text in view.curve_plot.band_items]
-    regions = [region.getRegion() for region, _ in view.curve_plot.band_items]
+    labels = [label for _, label in view.curve_plot.guide_items]
+    regions = [region.getRegion() for region, _ in view.curve_plot.guide_items]
     assert labels == ["簡単", "普通", "難しい", "至難"]
     assert regions[0] == (5.5, 8.5) and regions[2] == (11.5, 15.5)
 

@@ -24,7 +24,7 @@ from gmtool.rules.checks import CheckResult, OpposedResult, Outcome, Side
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
 
 
-def _fill(combo: QComboBox, items: list[tuple[str, object]], current: object) -> None:
+def fill_combo(combo: QComboBox, items: list[tuple[str, object]], current: object) -> None:
     """Refills a combo only when its items changed: refilling costs a relayout on every keystroke."""
     shown = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
     if shown != items:
@@ -72,12 +72,11 @@ class _SideInputsBox(QGroupBox):
             w.blockSignals(True)
         try:
             characters = [
-                (stored.character.name or self.tr("（名前なし）"), stored.id)
-                for stored in model.campaign_model.characters()
+                (stored.character.name or self.tr("（名前なし）"), stored.id) for stored in model.characters()
             ]
-            _fill(self.character_combo, characters, inputs.character_id)
+            fill_combo(self.character_combo, characters, inputs.character_id)
             sources = [(f"{self.tr(k.label)}（{k.value}）", k.id) for k in model.kinds(side)]
-            _fill(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
+            fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
             self.value_spin.setValue(model.value(side))
             self.value_spin.setEnabled(inputs.source == CUSTOM)
             self.modifier_spin.setValue(inputs.modifier)

@@ -1,4 +1,4 @@
-"""The two plots of the judgement panel, fed only by CheckModel's numbers.
+"""The two plots of the judgement panel, fed only by the panel model's numbers.
 
 Tests read back the data each plot was given (`bar_heights`, `curve_points`),
 so the plot is checked against `distribution()`, not by pixels.
@@ -6,11 +6,14 @@ so the plot is checked against `distribution()`, not by pixels.
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any, Protocol
+
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
-from gmtool.models.check_model import CheckModel
 from gmtool.rules.checks import Outcome
 
 OUTCOME_COLORS = {
@@ -37,10 +40,22 @@ def style_plot(plot: pg.PlotWidget, left: str, bottom: str) -> None:
         plot.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
 
+class CurveSource(Protocol):
+    """What the plots read from a judgement-panel model (AW's or フォーカード's)."""
+
+    changed: Any
+    natural_bars: list[tuple[int, Fraction, Outcome | None]]
+    curve: dict[int, Fraction]
+    curve_marker: int
+    curve_x_label: str
+
+    def difficulty_guides(self) -> list[tuple[int, int | None, str]]: ...
+
+
 class OutcomeBarsPlot(pg.PlotWidget):
     """P(natural 2D6 total), each bar coloured by the outcome that total gives."""
 
-    def __init__(self, model: CheckModel, parent: QWidget | None = None) -> None:
+    def __init__(self, model: CurveSource, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent, background="w")
         self.model = model
         style_plot(self, self.tr("確率 (%)"), self.tr("2D6 の出目"))
@@ -74,25 +89,49 @@ class OutcomeBarsPlot(pg.PlotWidget):
 
 
 class SuccessCurvePlot(pg.PlotWidget):
-    """P(success) over difficulties, current difficulty marked, guide bands shaded."""
+    """P(success) over difficulties, current difficulty marked, the system's guides drawn.
 
-    def __init__(self, model: CheckModel, parent: QWidget | None = None) -> None:
+    A guide is a band (AW 難易度の目安: low–high shaded) or a single step (フォーカード
+    難易度の具体例: a labelled line); the model says which by giving low == high.
+    """
+
+    def __init__(self, model: CurveSource, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent, background="w")
         self.model = model
-        style_plot(self, self.tr("成功率 (%)"), self.tr("難易度"))
+        style_plot(self, self.tr("成功率 (%)"), self.tr(model.curve_x_label))
         self.setYRange(0, 105, padding=0)
-        self.band_items: list[tuple[pg.LinearRegionItem, pg.TextItem]] = []
-        for band, color in zip(model.rules.difficulty_bands, BAND_COLORS, strict=False):
-            high = band.high if band.high is not None else 99
+        self.guide_items: list[tuple[pg.GraphicsObject, str]] = []
+        bands = [g for g in model.difficulty_guides() if g[0] != g[1]]
+        for (low, high, label), color in zip(bands, BAND_COLORS, strict=False):
+            top = high if high is not None else 99
             region = pg.LinearRegionItem(
-                values=(band.low - 0.5, high + 0.5), movable=False, brush=QColor(color), pen=pg.mkPen(None)
+                values=(low - 0.5, top + 0.5), movable=False, brush=QColor(color), pen=pg.mkPen(None)
             )
             region.setZValue(-10)
-            label = pg.TextItem(self.tr(band.label), color="#555", anchor=(0.5, 0))
-            label.setPos((band.low + min(high, 20)) / 2, 104)
+            text = pg.TextItem(self.tr(label), color="#555", anchor=(0.5, 0))
+            text.setPos((low + min(top, 20)) / 2, 104)
             self.addItem(region)
-            self.addItem(label)
-            self.band_items.append((region, label))
+            self.addItem(text)
+            self.guide_items.append((region, label))
+        for low, high, label in model.difficulty_guides():
+            if low != high:
+                continue
+            line = pg.InfiniteLine(
+                pos=low,
+                angle=90,
+                movable=False,
+                pen=pg.mkPen("#b0b8c0", width=1, style=Qt.PenStyle.DashLine),
+                label=f"{low} {self.tr(label)}",
+                labelOpts={
+                    "position": 0.05,
+                    "rotateAxis": (1, 0),
+                    "anchors": [(0, 0), (0, 0)],
+                    "color": "#666",
+                },
+            )
+            line.setZValue(-10)
+            self.addItem(line)
+            self.guide_items.append((line, label))
         self.curve_item = self.plot(
             [], [], pen=pg.mkPen("#1f5fa8", width=2), symbol="o", symbolSize=5, symbolBrush="#1f5fa8"
         )
@@ -108,11 +147,11 @@ class SuccessCurvePlot(pg.PlotWidget):
         ys = [float(p) * 100 for p in self.model.curve.values()]
         self.curve_item.setData(xs, ys)
         self.setXRange(min(xs) - 0.5, max(xs) + 0.5, padding=0)
-        difficulty = self.model.difficulty
-        self.marker.setValue(difficulty)
-        p = float(self.model.success_probability) * 100
-        self.marker_label.setText(f"{difficulty}: {p:.1f}%")
-        self.marker_label.setPos(difficulty, max(p, 8))
+        marker = self.model.curve_marker
+        self.marker.setValue(marker)
+        p = float(self.model.curve.get(marker, 0)) * 100
+        self.marker_label.setText(f"{marker}: {p:.1f}%")
+        self.marker_label.setPos(marker, max(p, 8))
 
     def curve_points(self) -> dict[int, float]:
         xs, ys = self.curve_item.getData()

@@ -1,0 +1,254 @@
+"""The フォーカード judgement panel: 目標ロール / 比較ロール / 達成ロール with exact odds."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.fourcard_check_log import faces_text
+from gmtool.models.fourcard_check_model import (
+    ACHIEVEMENT,
+    COMPARE,
+    CUSTOM,
+    TARGET,
+    FourCardCheckModel,
+)
+from gmtool.models.outcome_text import outcome_label, percent
+from gmtool.rules.checks import CheckResult, Outcome
+from gmtool.rules.systems.fourcard.checks import AchievementResult, CompareResult, Contestant, FourCardResult
+from gmtool.views.check.check_view import fill_combo
+from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
+
+MODE_LABELS = {TARGET: "目標ロール", COMPARE: "比較ロール", ACHIEVEMENT: "達成ロール"}
+
+
+class _RollerBox(QGroupBox):
+    """Character, ベース and 修正 of one roller."""
+
+    def __init__(
+        self, model: FourCardCheckModel, side: Contestant, title: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(title, parent)
+        self.model, self.side = model, side
+        self.character_combo = QComboBox()
+        self.source_combo = QComboBox()
+        self.base_spin = QSpinBox()
+        self.base_spin.setRange(-99, 999)
+        self.modifier_spin = QSpinBox()
+        self.modifier_spin.setRange(-99, 99)
+        self.weakened_label = QLabel()
+        self.weakened_label.setStyleSheet("color: #c23b3b;")
+        form = QFormLayout(self)
+        form.addRow(self.tr("キャラクター"), self.character_combo)
+        form.addRow(self.tr("ベース"), self.source_combo)
+        form.addRow(self.tr("値"), self.base_spin)
+        form.addRow(self.tr("修正"), self.modifier_spin)
+        form.addRow("", self.weakened_label)
+        self.character_combo.currentIndexChanged.connect(
+            lambda _: model.set_character(side, self.character_combo.currentData())
+        )
+        self.source_combo.currentIndexChanged.connect(
+            lambda _: model.set_source(side, self.source_combo.currentData())
+        )
+        self.base_spin.valueChanged.connect(lambda v: model.set_custom_value(side, v))
+        self.modifier_spin.valueChanged.connect(lambda v: model.set_modifier(side, v))
+
+    def sync(self) -> None:
+        model, side = self.model, self.side
+        inputs = model.inputs(side)
+        widgets = (self.character_combo, self.source_combo, self.base_spin, self.modifier_spin)
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            characters = [(s.character.name or self.tr("（名前なし）"), s.id) for s in model.characters()]
+            fill_combo(self.character_combo, characters, inputs.character_id)
+            sources = [(f"{k.label}（{k.value}）", k.id) for k in model.kinds(side)]
+            fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
+            self.base_spin.setValue(model.base(side))
+            self.base_spin.setEnabled(inputs.source == CUSTOM)
+            self.modifier_spin.setValue(inputs.modifier)
+        finally:
+            for w in widgets:
+                w.blockSignals(False)
+        self.weakened_label.setText(
+            self.tr("衰弱: ロール値 −2（自動で適用）") if model.weakened(side) else ""
+        )
+
+
+class FourCardCheckView(QWidget):
+    def __init__(self, model: FourCardCheckModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.mode_buttons: dict[str, QRadioButton] = {}
+        mode_group = QButtonGroup(self)
+        mode_row = QHBoxLayout()
+        for mode, label in MODE_LABELS.items():
+            button = QRadioButton(self.tr(label))
+            button.toggled.connect(lambda on, m=mode: on and model.set_mode(m))
+            mode_group.addButton(button)
+            mode_row.addWidget(button)
+            self.mode_buttons[mode] = button
+        self.difficulty_spin = QSpinBox()
+        self.difficulty_spin.setRange(-99, 999)
+        self.difficulty_spin.valueChanged.connect(model.set_difficulty)
+        self.ladder_combo = QComboBox()
+        for step in model.rules.difficulty_steps:
+            self.ladder_combo.addItem(f"{step.value}: {self.tr(step.label)}", step.value)
+        self.ladder_combo.activated.connect(lambda i: model.set_difficulty(self.ladder_combo.itemData(i)))
+        self.difficulty_label = QLabel()
+        mode_row.addStretch(1)
+        mode_row.addWidget(QLabel(self.tr("難易度")))
+        mode_row.addWidget(self.difficulty_spin)
+        mode_row.addWidget(self.ladder_combo)
+
+        self.a_box = _RollerBox(model, Contestant.A, self.tr("判定する側（A）"))
+        self.b_box = _RollerBox(model, Contestant.B, self.tr("比べる相手（B）"))
+
+        self.probability_labels: dict[Outcome, QLabel] = {}
+        odds = QGridLayout()
+        for row, outcome in enumerate(Outcome):
+            swatch = QLabel("■")
+            swatch.setStyleSheet(f"color: {OUTCOME_COLORS[outcome]};")
+            value = QLabel()
+            value.setAlignment(Qt.AlignmentFlag.AlignRight)
+            odds.addWidget(swatch, row, 0)
+            odds.addWidget(QLabel(outcome_label(outcome)), row, 1)
+            odds.addWidget(value, row, 2)
+            self.probability_labels[outcome] = value
+        self.headline = QLabel()
+        self.headline.setStyleSheet("font-size: 16pt; font-weight: bold;")
+        self.detail_label = QLabel()
+        self.detail_label.setWordWrap(True)
+        odds.addWidget(self.headline, len(Outcome), 0, 1, 3)
+        odds.addWidget(self.detail_label, len(Outcome) + 1, 0, 1, 3)
+        self.odds_box = QGroupBox(self.tr("確率（厳密計算）"))
+        self.odds_box.setLayout(odds)
+
+        self.roll_button = QPushButton(self.tr("ダイスを振る"))
+        self.roll_button.setShortcut(QKeySequence("Ctrl+R"))
+        self.roll_button.setToolTip(self.tr("Ctrl+R"))
+        self.roll_button.clicked.connect(model.roll)
+        self.result_label = QLabel(self.tr("まだ振っていません"))
+        self.result_label.setWordWrap(True)
+        self.result_label.setStyleSheet("font-size: 13pt;")
+
+        self.bars_plot = OutcomeBarsPlot(model)
+        self.curve_plot = SuccessCurvePlot(model)
+        self.bars_plot.setMinimumHeight(160)
+        self.curve_plot.setMinimumHeight(160)
+
+        inputs = QHBoxLayout()
+        inputs.addWidget(self.a_box)
+        inputs.addWidget(self.b_box)
+        inputs.addWidget(self.odds_box)
+        layout = QVBoxLayout(self)
+        layout.addLayout(mode_row)
+        layout.addWidget(self.difficulty_label)
+        layout.addLayout(inputs)
+        roll_row = QHBoxLayout()
+        roll_row.addWidget(self.roll_button)
+        roll_row.addWidget(self.result_label, 1)
+        layout.addLayout(roll_row)
+        plots = QHBoxLayout()
+        plots.addWidget(self.bars_plot)
+        plots.addWidget(self.curve_plot)
+        layout.addLayout(plots, 1)
+
+        model.changed.connect(self.sync)
+        model.check_resolved.connect(self.show_result)
+        self.sync()
+
+    def sync(self) -> None:
+        model = self.model
+        for mode, button in self.mode_buttons.items():
+            button.blockSignals(True)
+            button.setChecked(model.mode == mode)
+            button.blockSignals(False)
+        self.difficulty_spin.blockSignals(True)
+        self.difficulty_spin.setValue(model.difficulty)
+        self.difficulty_spin.blockSignals(False)
+        self.ladder_combo.setCurrentIndex(self.ladder_combo.findData(model.difficulty))
+        target = model.mode == TARGET
+        self.difficulty_spin.setEnabled(model.mode != COMPARE)
+        self.ladder_combo.setEnabled(model.mode != COMPARE)
+        self.difficulty_label.setText(self._difficulty_text())
+        self.a_box.sync()
+        self.b_box.sync()
+        self.b_box.setVisible(model.mode == COMPARE)
+        for outcome, label in self.probability_labels.items():
+            label.setText(percent(float(model.outcome_probabilities[outcome])) if target else "—")
+        self.plot_title()
+        if model.mode == COMPARE:
+            self.headline.setText(self.tr("A の勝率 {0}").format(percent(float(model.wins[Contestant.A]))))
+            self.detail_label.setText(
+                self.tr(
+                    "B の勝率 {0}。同値（2 と 2、12 と 12 を含む）は決着まで振り直し: 1 回ごとに {1}"
+                ).format(percent(float(model.wins[Contestant.B])), percent(float(model.tie_per_round)))
+            )
+        elif model.mode == ACHIEVEMENT:
+            expected = sum(v * p for v, p in model.achievement_probabilities.items())
+            low, high = min(model.achievement_probabilities), max(model.achievement_probabilities)
+            self.headline.setText(self.tr("ロール値 {0}〜{1}").format(low, high))
+            self.detail_label.setText(
+                self.tr("自動的成功・失敗なし。平均 {0:.2f}。右のグラフは ロール値 ≥ 難易度 の確率").format(
+                    float(expected)
+                )
+            )
+        else:
+            self.headline.setText(
+                self.tr("成功率 {0}（自動的成功を含む）").format(percent(float(model.success_probability)))
+            )
+            margins = "、".join(
+                f"+{m}: {percent(float(p))}" for m, p in model.margin_probabilities.items() if m <= 5
+            )
+            self.detail_label.setText(self.tr("成功の度合: {0}").format(margins) if margins else "")
+
+    def plot_title(self) -> None:
+        self.curve_plot.setLabel("bottom", self.tr(self.model.curve_x_label))
+        left = self.tr("A の勝率 (%)") if self.model.mode == COMPARE else self.tr("成功率 (%)")
+        self.curve_plot.setLabel("left", left)
+
+    def _difficulty_text(self) -> str:
+        if self.model.mode == COMPARE:
+            return self.tr(
+                "比較ロール: ロール値の高い方が勝ち。出目 12 は 12 以外に勝ち、出目 2 は 2 以外に負ける"
+            )
+        label = self.model.difficulty_label()
+        return self.tr("難易度 {0}: {1}").format(self.model.difficulty, label) if label else ""
+
+    def show_result(self, result: FourCardResult) -> None:
+        if isinstance(result, CompareResult):
+            rounds = [
+                f"A {faces_text(r.a_faces)}→{r.a_total} / B {faces_text(r.b_faces)}→{r.b_total}"
+                for r in result.rounds
+            ]
+            winner = self.tr("A の勝ち") if result.winner is Contestant.A else self.tr("B の勝ち")
+            self.result_label.setText(self.tr("、同値で振り直し、").join(rounds) + f" → {winner}")
+        elif isinstance(result, AchievementResult):
+            self.result_label.setText(
+                self.tr("出目 {0} → ロール値 {1}").format(faces_text(result.faces), result.total)
+            )
+        else:
+            assert isinstance(result, CheckResult)
+            text = self.tr("出目 {0} → ロール値 {1} → {2}").format(
+                faces_text(result.faces), result.total, outcome_label(result.outcome)
+            )
+            if result.margin is not None:
+                text += self.tr("（成功の度合 +{0}）").format(result.margin)
+            if result.outcome is Outcome.AUTO_FAILURE:
+                text += self.tr("。1 点疲労")
+            self.result_label.setText(text)
