@@ -164,14 +164,31 @@ def achievement_distribution(spec: AchievementSpec) -> Distribution[int]:
     return enumerate_outcomes(*DICE, spec.judge)
 
 
-@lru_cache(maxsize=512)
+def _representative_rolls() -> tuple[tuple[Faces, int], ...]:
+    """One roll per 2D6 total with how many of the 36 rolls share it.
+
+    Every judge here reads only the total, so weighting one representative roll by
+    its multiplicity is the same exact enumeration with 11 cases instead of 36.
+    """
+    counts: dict[int, tuple[Faces, int]] = {}
+    for faces in _ALL_ROLLS:
+        total = sum(faces)
+        first, count = counts.get(total, (faces, 0))
+        counts[total] = (first, count + 1)
+    return tuple(counts[t] for t in sorted(counts))
+
+
+_ROLLS_BY_TOTAL = _representative_rolls()
+
+
+@lru_cache(maxsize=4096)
 def compare_round_distribution(spec: CompareSpec) -> Distribution[Contestant | None]:
-    """One round of a 比較ロール, ties (None) included."""
+    """One round of a 比較ロール, ties (None) included: all 36 × 36 pairs of rolls."""
     weights: dict[Contestant | None, int] = {}
-    for a_faces in _ALL_ROLLS:
-        for b_faces in _ALL_ROLLS:
+    for a_faces, a_count in _ROLLS_BY_TOTAL:
+        for b_faces, b_count in _ROLLS_BY_TOTAL:
             key = spec.judge_round(a_faces, b_faces)
-            weights[key] = weights.get(key, 0) + 1
+            weights[key] = weights.get(key, 0) + a_count * b_count
     return Distribution.from_weights(weights)
 
 
