@@ -1,0 +1,121 @@
+"""The フォーカード HP bar: 0 to 死亡, with 衰弱 / 昏倒 / 死亡 marked, filled to 累積ダメージ.
+
+疲労 fills first and 負傷 after it, in two colours, so the GM sees at a glance
+how much of the damage will come back with a rest.  The numbers it was given are
+readable (`lines`, `fatigue`, `injury`) so tests check data, not pixels.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from gmtool.rules.systems.fourcard.derived import HPLines
+
+FATIGUE_COLOR = QColor("#e0a030")
+INJURY_COLOR = QColor("#c03030")
+TRACK_COLOR = QColor("#e8e8e8")
+LINE_COLOR = QColor("#202020")
+OVERFLOW_COLOR = QColor("#600000")
+BAR_HEIGHT = 22
+LABEL_HEIGHT = 18
+
+
+class FourCardHPBar(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._lines = HPLines(0, 0, 0)
+        self._fatigue = 0
+        self._injury = 0
+        self.setMinimumHeight(BAR_HEIGHT + 2 * LABEL_HEIGHT + 4)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    # ---- data ---------------------------------------------------------------------------
+    def set_values(self, lines: HPLines, fatigue: int, injury: int) -> None:
+        if (lines, fatigue, injury) == (self._lines, self._fatigue, self._injury):
+            return
+        self._lines, self._fatigue, self._injury = lines, fatigue, injury
+        self.setToolTip(
+            self.tr("疲労 {0} + 負傷 {1} = 累積ダメージ {2}（衰弱 {3} / 昏倒 {4} / 死亡 {5}）").format(
+                fatigue, injury, fatigue + injury, lines.weakened, lines.unconscious, lines.dead
+            )
+        )
+        self.update()
+
+    @property
+    def lines(self) -> tuple[int, int, int]:
+        """(衰弱, 昏倒, 死亡) as marked on the bar."""
+        return (self._lines.weakened, self._lines.unconscious, self._lines.dead)
+
+    @property
+    def fatigue(self) -> int:
+        return self._fatigue
+
+    @property
+    def injury(self) -> int:
+        return self._injury
+
+    @property
+    def damage(self) -> int:
+        return self._fatigue + self._injury
+
+    @property
+    def maximum(self) -> int:
+        """The scale's end: 死亡, or further when the damage went past it."""
+        return max(self._lines.dead, self.damage, 1)
+
+    def sizeHint(self) -> QSize:
+        return QSize(360, BAR_HEIGHT + 2 * LABEL_HEIGHT + 4)
+
+    # ---- painting -----------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            margin = 8.0
+            width = max(1.0, self.width() - 2 * margin)
+            top = float(LABEL_HEIGHT)
+            bar = QRectF(margin, top, width, BAR_HEIGHT)
+
+            def x_at(points: int) -> float:
+                return margin + width * points / self.maximum
+
+            painter.fillRect(bar, TRACK_COLOR)
+            dead = self._lines.dead
+            fatigue_end = x_at(self._fatigue)
+            injury_end = x_at(self.damage)
+            painter.fillRect(QRectF(margin, top, fatigue_end - margin, BAR_HEIGHT), FATIGUE_COLOR)
+            painter.fillRect(QRectF(fatigue_end, top, injury_end - fatigue_end, BAR_HEIGHT), INJURY_COLOR)
+            if self.damage > dead:  # past 死亡: the part beyond the line stands out
+                painter.fillRect(
+                    QRectF(x_at(dead), top + BAR_HEIGHT / 3, injury_end - x_at(dead), 4), OVERFLOW_COLOR
+                )
+            painter.setPen(QPen(LINE_COLOR, 1))
+            painter.drawRect(bar)
+
+            marks = (
+                (self._lines.weakened, self.tr("衰弱")),
+                (self._lines.unconscious, self.tr("昏倒")),
+                (self._lines.dead, self.tr("死亡")),
+            )
+            for points, label in marks:
+                x = x_at(points)
+                painter.setPen(QPen(LINE_COLOR, 2))
+                painter.drawLine(int(x), int(top - 3), int(x), int(top + BAR_HEIGHT + 3))
+                # Keep the label inside the widget: 死亡 sits on the right edge.
+                left = min(max(x - 40, 0.0), self.width() - 80.0)
+                painter.drawText(
+                    QRectF(left, 0, 80, LABEL_HEIGHT),
+                    Qt.AlignmentFlag.AlignCenter,
+                    f"{label} {points}",
+                )
+            painter.drawText(
+                QRectF(margin, top + BAR_HEIGHT + 2, width, LABEL_HEIGHT),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                self.tr("累積ダメージ {0}（疲労 {1} / 負傷 {2}）").format(
+                    self.damage, self._fatigue, self._injury
+                ),
+            )
+        finally:
+            painter.end()
