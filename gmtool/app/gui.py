@@ -12,9 +12,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
     from gmtool.app.main_window import MainWindow
 
 VIEWS = ("main", "sheet", "check")
+
+
+def install_qt_translations(app: QApplication) -> None:
+    """Qt's own buttons (QWizard's 次へ, QMessageBox's はい…) in Japanese, from PySide6's catalog."""
+    from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+
+    translator = QTranslator(app)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if translator.load(QLocale(QLocale.Language.Japanese), "qtbase", "_", folder):
+        app.installTranslator(translator)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,6 +80,7 @@ def run_gui(argv: Sequence[str]) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("gmtool")
     app.setOrganizationName("gmtool")
+    install_qt_translations(app)
 
     scratch = tempfile.TemporaryDirectory(prefix="gmtool-") if offscreen else None
     try:

@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
     QFileDialog,
     QHBoxLayout,
     QInputDialog,
@@ -16,23 +17,30 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSplitter,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from gmtool.app.file_actions import FileActions
+from gmtool.app.fourcard_menu import FourCardMenu
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.character_list_model import CharacterListModel
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.check_model import CheckModel
+from gmtool.models.fourcard_check_model import FourCardCheckModel
 from gmtool.models.log_table_model import LogTableModel
 from gmtool.rules.checks import Side
+from gmtool.rules.systems import SYSTEMS
+from gmtool.rules.systems.fourcard.checks import Contestant
 from gmtool.views.check.check_view import CheckView
+from gmtool.views.check.fourcard_check_view import FourCardCheckView
 from gmtool.views.log_view import LogView
-from gmtool.views.sheet.aw_sheet_view import AWSheetView
+from gmtool.views.sheet.registry import sheet_view_for
 from gmtool.views.widgets import show_refusal
 
 DEFAULT_SYSTEM = "aw"
+WIZARD_SYSTEMS = ("fourcard",)  # systems whose characters are made through a creation wizard
 
 
 class MainWindow(QMainWindow):
@@ -43,6 +51,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.resize(1500, 950)
         self.files = FileActions(self)
+        self.fourcard_menu = FourCardMenu(self)
         self.campaign_model = campaign_model
         self._build_menus()
         self.set_campaign_model(campaign_model)
@@ -56,8 +65,9 @@ class MainWindow(QMainWindow):
         self.campaign_model = campaign_model
         self.character_list = CharacterListModel(campaign_model, self)
         self.check_model = CheckModel(campaign_model, parent=self)
+        self.fourcard_check_model = FourCardCheckModel(campaign_model, parent=self)
         self.log_model = LogTableModel(campaign_model, self)
-        self.sheet_view: AWSheetView | None = None
+        self.sheet_view: QWidget | None = None
         self._selection_before_reset: str | None = None
         self._bind_undo(campaign_model)
 
@@ -88,9 +98,15 @@ class MainWindow(QMainWindow):
         self.sheet_area = QScrollArea()
         self.sheet_area.setWidgetResizable(True)
         self.check_view = CheckView(self.check_model)
+        self.fourcard_check_view = FourCardCheckView(self.fourcard_check_model)
+        # One judgement panel per system; the selected character's system picks the one shown.
+        self.check_stack = QStackedWidget()
+        self.check_views: dict[str, QWidget] = {"aw": self.check_view, "fourcard": self.fourcard_check_view}
+        for view in self.check_views.values():
+            self.check_stack.addWidget(view)
         self.log_view = LogView(self.log_model)
         right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self.check_view)
+        right.addWidget(self.check_stack)
         right.addWidget(self.log_view)
         right.setSizes([650, 250])
 
@@ -136,9 +152,29 @@ class MainWindow(QMainWindow):
         self.list_view.setCurrentIndex(self.character_list.index(row, 0))
 
     def add_character(self) -> None:
-        name = self.tr("新しいキャラクター")
-        new_id = self.campaign_model.add_character(DEFAULT_SYSTEM, name)
+        """Asks which system; a system with a creation procedure goes through its wizard."""
+        names = [system.name for system in SYSTEMS.values()]
+        ids = list(SYSTEMS)
+        current = self.selected_character_id()
+        default = self.campaign_model.stored(current).system if current else DEFAULT_SYSTEM
+        name, ok = self.ask_item(
+            self.tr("キャラクターの追加"), self.tr("システム:"), names, ids.index(default)
+        )
+        if not ok or name not in names:
+            return
+        system_id = ids[names.index(name)]
+        if system_id in WIZARD_SYSTEMS:
+            self.fourcard_menu.create_character()
+            return
+        new_id = self.campaign_model.add_character(system_id, self.tr("新しいキャラクター"))
         self.select_character(new_id)
+
+    def current_check_model(self) -> CheckModel | FourCardCheckModel:
+        return (
+            self.fourcard_check_model
+            if self.check_stack.currentWidget() is self.fourcard_check_view
+            else self.check_model
+        )
 
     def rename_selected(self) -> None:
         character_id = self.selected_or_refuse(self.tr("名前を変えるキャラクターを選んでください"))
@@ -173,9 +209,14 @@ class MainWindow(QMainWindow):
         if character_id is None:
             self.sheet_area.setWidget(QLabel(self.tr("キャラクターを選ぶか、追加してください")))
             return
-        self.sheet_view = AWSheetView(CharacterModel(self.campaign_model, character_id, self.sheet_area))
+        self.sheet_view = sheet_view_for(CharacterModel(self.campaign_model, character_id, self.sheet_area))
         self.sheet_area.setWidget(self.sheet_view)
-        self.check_model.set_character(Side.ACTION, character_id)
+        system_id = self.campaign_model.stored(character_id).system
+        self.check_stack.setCurrentWidget(self.check_views[system_id])
+        if system_id == "fourcard":
+            self.fourcard_check_model.set_character(Contestant.A, character_id)
+        else:
+            self.check_model.set_character(Side.ACTION, character_id)
 
     def _remember_selection(self) -> None:
         self._selection_before_reset = self.selected_character_id()
@@ -191,7 +232,7 @@ class MainWindow(QMainWindow):
             self._show_character(-1)
 
     # ---- menus -------------------------------------------------------------------
-    def _action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None) -> QAction:
+    def make_action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -201,15 +242,15 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("ファイル(&F)"))
         file_menu.addAction(
-            self._action(
+            self.make_action(
                 self.tr("新しいキャンペーン…"), self.files.new_campaign, QKeySequence.StandardKey.New
             )
         )
         file_menu.addAction(
-            self._action(self.tr("開く…"), self.files.open_campaign, QKeySequence.StandardKey.Open)
+            self.make_action(self.tr("開く…"), self.files.open_campaign, QKeySequence.StandardKey.Open)
         )
         file_menu.addAction(
-            self._action(
+            self.make_action(
                 self.tr("名前を付けて保存…"), self.files.save_campaign_as, QKeySequence.StandardKey.SaveAs
             )
         )
@@ -217,35 +258,51 @@ class MainWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self.files.fill_recent_menu)
         file_menu.addSeparator()
         file_menu.addAction(
-            self._action(self.tr("キャラクターをインポート…"), self.files.import_character, "Ctrl+I")
+            self.make_action(self.tr("キャラクターをインポート…"), self.files.import_character, "Ctrl+I")
         )
         file_menu.addAction(
-            self._action(self.tr("キャラクターをエクスポート…"), self.files.export_character, "Ctrl+E")
+            self.make_action(self.tr("キャラクターをエクスポート…"), self.files.export_character, "Ctrl+E")
         )
         file_menu.addSeparator()
-        file_menu.addAction(self._action(self.tr("終了"), self.close, QKeySequence.StandardKey.Quit))
+        file_menu.addAction(self.make_action(self.tr("終了"), self.close, QKeySequence.StandardKey.Quit))
 
         edit_menu = self.menuBar().addMenu(self.tr("編集(&E)"))
-        self.undo_action = self._action(
+        self.undo_action = self.make_action(
             self.tr("元に戻す"), lambda: self.campaign_model.undo_stack.undo(), "Ctrl+Z"
         )
-        self.redo_action = self._action(self.tr("やり直し"), lambda: self.campaign_model.undo_stack.redo())
+        self.redo_action = self.make_action(
+            self.tr("やり直し"), lambda: self.campaign_model.undo_stack.redo()
+        )
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
 
         character_menu = self.menuBar().addMenu(self.tr("キャラクター(&C)"))
-        character_menu.addAction(self._action(self.tr("追加"), self.add_character, "Ctrl+Shift+N"))
-        character_menu.addAction(self._action(self.tr("名前の変更…"), self.rename_selected, "F2"))
-        character_menu.addAction(self._action(self.tr("複製"), self.duplicate_selected, "Ctrl+D"))
-        character_menu.addAction(self._action(self.tr("削除"), self.delete_selected, "Ctrl+Delete"))
+        character_menu.addAction(self.make_action(self.tr("追加"), self.add_character, "Ctrl+Shift+N"))
+        character_menu.addAction(self.make_action(self.tr("名前の変更…"), self.rename_selected, "F2"))
+        character_menu.addAction(self.make_action(self.tr("複製"), self.duplicate_selected, "Ctrl+D"))
+        character_menu.addAction(self.make_action(self.tr("削除"), self.delete_selected, "Ctrl+Delete"))
 
         check_menu = self.menuBar().addMenu(self.tr("判定(&J)"))
-        check_menu.addAction(self._action(self.tr("ダイスを振る"), lambda: self.check_model.roll(), "Ctrl+R"))
+        check_menu.addAction(
+            self.make_action(self.tr("ダイスを振る"), lambda: self.current_check_model().roll(), "Ctrl+R")
+        )
+        self.fourcard_menu.build(self.menuBar().addMenu(self.tr("フォーカード(&4)")))
 
     # ---- dialogs (tests replace these) ---------------------------------------------
     def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
         return QInputDialog.getText(self, title, label, text=text)
+
+    def ask_item(self, title: str, label: str, items: list[str], current: int) -> tuple[str, bool]:
+        return QInputDialog.getItem(self, title, label, items, current, False)
+
+    def run_wizard(self, wizard: QDialog) -> bool:
+        """Runs a creation wizard to its end; True when it finished."""
+        return wizard.exec() == QDialog.DialogCode.Accepted
+
+    def open_dialog(self, dialog: QDialog) -> None:
+        """Shows a tool dialog beside the window (not modal: the table keeps going)."""
+        dialog.show()
 
     def ask_open_path(self, title: str, file_filter: str) -> str:
         return QFileDialog.getOpenFileName(self, title, "", file_filter)[0]

@@ -17,6 +17,8 @@ from tests.qt_fixtures import reopen_characters
 def window(qtbot, campaign_model, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     w = MainWindow(campaign_model, settings)
+    # 追加 asks which system; these tests add AW characters unless they say otherwise.
+    w.ask_item = lambda _title, _label, items, _current: (items[0], True)
     qtbot.addWidget(w)
     w.show()
     return w
@@ -147,3 +149,12 @@ def test_new_save_as_open_and_recent(window, tmp_path, monkeypatch, campaign_pat
     assert window.files.recent()[:3] == [str(campaign_path), str(fresh), str(copy) + ".gmcampaign"]
     window.files.fill_recent_menu()
     assert next(a.text() for a in window.recent_menu.actions()) == str(campaign_path)
+
+
+def test_qt_own_buttons_speak_japanese(qapp):
+    from PySide6.QtWidgets import QWizard
+
+    from gmtool.app.gui import install_qt_translations
+
+    install_qt_translations(qapp)
+    assert "次へ" in QWizard().buttonText(QWizard.WizardButton.NextButton)

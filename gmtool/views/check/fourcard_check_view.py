@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -139,8 +138,7 @@ class FourCardCheckView(QWidget):
         self.odds_box.setLayout(odds)
 
         self.roll_button = QPushButton(self.tr("ダイスを振る"))
-        self.roll_button.setShortcut(QKeySequence("Ctrl+R"))
-        self.roll_button.setToolTip(self.tr("Ctrl+R"))
+        self.roll_button.setToolTip(self.tr("Ctrl+R（メニュー「判定」）"))
         self.roll_button.clicked.connect(model.roll)
         self.result_label = QLabel(self.tr("まだ振っていません"))
         self.result_label.setWordWrap(True)
