@@ -10,6 +10,9 @@ import pytest
 from gmtool.app.demo import create_demo_campaign
 from gmtool.store.campaign import Campaign
 
+# The shipped demo campaign, in list order: three AW characters and one フォーカード character.
+DEMO_NAMES = ["朝霧 透", "ミナ・クローデル", "影の使徒", "リゼ・アルノー"]
+
 
 @pytest.fixture
 def campaign_path(tmp_path: Path) -> Path:
@@ -18,7 +21,7 @@ def campaign_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def campaign(campaign_path: Path) -> Iterator[Campaign]:
-    """The demo campaign (three AW characters) in a fresh file."""
+    """The demo campaign (DEMO_NAMES) in a fresh file."""
     c = create_demo_campaign(campaign_path)
     yield c
     c.close()

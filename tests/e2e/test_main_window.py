@@ -10,7 +10,7 @@ from PySide6.QtGui import QKeySequence
 
 from gmtool.app.main_window import MainWindow
 from gmtool.store.exchange import export_character
-from tests.qt_fixtures import reopen_characters
+from tests.qt_fixtures import DEMO_NAMES, reopen_characters
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def menu_action(window, text):
 
 
 def test_lists_the_campaign_and_shows_the_first_sheet(window):
-    assert list_names(window) == ["朝霧 透", "ミナ・クローデル", "影の使徒"]
+    assert list_names(window) == DEMO_NAMES
     assert window.sheet_view.name_edit.text() == "朝霧 透"
     assert window.windowTitle().endswith("table.gmcampaign")
     assert window.files.recent() == [str(window.campaign_model.campaign.path)]  # opened → remembered
@@ -60,7 +60,7 @@ def test_add_rename_duplicate_delete_with_undo_shortcuts(window, campaign_path, 
     assert list_names(window)[-2:] == ["ルカ", "ルカのコピー"]
     window.delete_selected()
     assert list_names(window)[-1] == "ルカ"
-    assert set(reopen_characters(campaign_path)) == {"朝霧 透", "ミナ・クローデル", "影の使徒", "ルカ"}
+    assert set(reopen_characters(campaign_path)) == {*DEMO_NAMES, "ルカ"}
 
     undo = menu_action(window, "元に戻す")
     redo = menu_action(window, "やり直し")
@@ -70,13 +70,13 @@ def test_add_rename_duplicate_delete_with_undo_shortcuts(window, campaign_path, 
     assert list_names(window)[-1] == "ルカのコピー"
     for _ in range(3):
         undo.trigger()
-    assert list_names(window) == ["朝霧 透", "ミナ・クローデル", "影の使徒"]
+    assert list_names(window) == DEMO_NAMES
     redo.trigger()
     assert list_names(window)[-1] == "新しいキャラクター"
 
 
 def test_actions_without_a_selection_are_refused_with_a_reason(window, refusals):
-    for character_id in [window.character_list.id_at(r) for r in range(3)]:
+    for character_id in [window.character_list.id_at(r) for r in range(len(DEMO_NAMES))]:
         window.campaign_model.delete_character(character_id)
     assert window.sheet_view is None
     window.rename_selected()
@@ -100,9 +100,9 @@ def test_export_then_import_a_character_file(window, tmp_path, monkeypatch):
     assert out.exists()
     monkeypatch.setattr(window, "ask_open_path", lambda *_: str(out))
     window.files.import_character()
-    assert list_names(window) == ["朝霧 透", "ミナ・クローデル", "影の使徒", "朝霧 透"]
+    assert list_names(window) == [*DEMO_NAMES, "朝霧 透"]
     window.campaign_model.undo_stack.undo()
-    assert len(list_names(window)) == 3
+    assert len(list_names(window)) == len(DEMO_NAMES)
 
 
 def test_a_bad_character_file_is_refused_and_the_campaign_file_is_untouched(
@@ -117,7 +117,7 @@ def test_a_bad_character_file_is_refused_and_the_campaign_file_is_untouched(
     monkeypatch.setattr(window, "ask_open_path", lambda *_: str(bad))
     window.files.import_character()
     assert refusals and "data.hp" in refusals[0]
-    assert len(list_names(window)) == 3
+    assert len(list_names(window)) == len(DEMO_NAMES)
     window.campaign_model.campaign.close()
     assert campaign_path.read_bytes() == before
 
@@ -128,7 +128,7 @@ def test_opening_a_file_that_is_not_a_campaign_keeps_the_current_one(window, tmp
     window.files.open_campaign(str(junk))
     assert refusals and "SQLite" in refusals[0]
     assert junk.read_text(encoding="utf-8") == "これはキャンペーンではない"
-    assert list_names(window) == ["朝霧 透", "ミナ・クローデル", "影の使徒"]
+    assert list_names(window) == DEMO_NAMES
 
 
 def test_new_save_as_open_and_recent(window, tmp_path, monkeypatch, campaign_path):
@@ -136,7 +136,7 @@ def test_new_save_as_open_and_recent(window, tmp_path, monkeypatch, campaign_pat
     monkeypatch.setattr(window, "ask_save_path", lambda *_: str(copy))
     window.files.save_campaign_as()
     assert window.campaign_model.campaign.path == Path(str(copy) + ".gmcampaign")
-    assert list_names(window) == ["朝霧 透", "ミナ・クローデル", "影の使徒"]
+    assert list_names(window) == DEMO_NAMES
     window.add_character()  # edits now go to the copy
     assert "新しいキャラクター" not in reopen_characters(campaign_path)
 
@@ -145,7 +145,7 @@ def test_new_save_as_open_and_recent(window, tmp_path, monkeypatch, campaign_pat
     window.files.new_campaign()
     assert list_names(window) == [] and window.sheet_view is None
     window.files.open_campaign(str(campaign_path))
-    assert len(list_names(window)) == 3
+    assert len(list_names(window)) == len(DEMO_NAMES)
     assert window.files.recent()[:3] == [str(campaign_path), str(fresh), str(copy) + ".gmcampaign"]
     window.files.fill_recent_menu()
     assert next(a.text() for a in window.recent_menu.actions()) == str(campaign_path)

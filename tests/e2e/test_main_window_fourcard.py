@@ -12,7 +12,7 @@ from gmtool.rules.systems import SYSTEMS
 from gmtool.views.check.fourcard_check_view import FourCardCheckView
 from gmtool.views.sheet.aw_sheet_view import AWSheetView
 from gmtool.views.sheet.fourcard_sheet_view import FourCardSheetView
-from tests.qt_fixtures import reopen_characters
+from tests.qt_fixtures import DEMO_NAMES, reopen_characters
 
 
 @pytest.fixture
@@ -78,7 +78,7 @@ def test_a_cancelled_wizard_adds_nothing(window, campaign_path):
     window.run_wizard = lambda wizard: False
     window.add_character()
     assert "リゼ" not in reopen_characters(campaign_path)
-    assert len(window.campaign_model.characters()) == 3
+    assert len(window.campaign_model.characters()) == len(DEMO_NAMES)
 
 
 def test_growth_is_refused_for_a_character_of_another_system(window, refusals):

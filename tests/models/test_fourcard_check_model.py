@@ -122,8 +122,12 @@ def test_an_automatic_success_below_the_target_has_margin_zero_and_is_logged(two
 
 
 def test_only_fourcard_characters_are_offered(campaign_model):
-    # the demo campaign holds AW characters only
     model = FourCardCheckModel(campaign_model)
+    assert [s.character.name for s in model.characters()] == ["リゼ・アルノー"]  # not the AW three
+
+
+def test_without_fourcard_characters_a_bare_base_can_still_be_rolled(empty_campaign_model):
+    model = FourCardCheckModel(empty_campaign_model)
     assert model.characters() == [] and model.kinds(Contestant.A) == []
     model.set_custom_value(Contestant.A, 7)
     assert model.success_probability > 0  # a GM can still roll a bare ベース

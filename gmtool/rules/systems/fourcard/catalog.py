@@ -112,5 +112,8 @@ def shipped_catalog() -> SkillCatalog:
         return catalog_from_document({"skills": data.get("skills", [])})
     except ValidationError as e:
         first = e.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise RuleDataError(f"{path.name}: {where}: {first['msg']}") from None
+        # A whole-catalog check (duplicate names, unknown references) has no location of its own.
+        where = ".".join(str(p) for p in first["loc"]) or "skills"
+        error = (first.get("ctx") or {}).get("error")
+        text = str(error) if first["type"] == "value_error" and error is not None else first["msg"]
+        raise RuleDataError(f"{path.name}: {where}: {text}") from None

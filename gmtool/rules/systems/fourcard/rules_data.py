@@ -41,7 +41,10 @@ class FourCardRules:
 
 
 def _increasing(values: list[Any], where: str, what: str) -> tuple[int, ...]:
-    if not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+    # A scalar where a list belongs (thresholds = 10) must be refused here, not iterated.
+    if not isinstance(values, list) or not values:
+        raise RuleDataError(f"{where}: {what} は整数の並びでなければなりません（{values!r}）")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         raise RuleDataError(f"{where}: {what} は整数の並びでなければなりません（{values!r}）")
     if any(b <= a for a, b in pairwise(values)) or values[0] < 0:
         raise RuleDataError(f"{where}: {what} は 0 以上の昇順でなければなりません（{values!r}）")
@@ -61,6 +64,8 @@ def _load_difficulty() -> tuple[DifficultyStep, ...]:
     steps = []
     for i, raw in enumerate(raw_steps):
         at = f"{path.name} steps[{i}]"
+        if not isinstance(raw, dict):
+            raise RuleDataError(f"{at}: value と label の表でなければなりません（{raw!r}）")
         inferred = raw.get("inferred", False)
         if not isinstance(inferred, bool):
             raise RuleDataError(f"{at}: 'inferred' は true / false でなければなりません（{inferred!r}）")
