@@ -75,23 +75,23 @@ class CheckModel(QObject):
 
     # ---- inputs ---------------------------------------------------------------
     def set_character(self, side: Side, character_id: str | None) -> None:
-        self._inputs(side).character_id = character_id
+        self.inputs(side).character_id = character_id
         self._recompute()
 
     def set_source(self, side: Side, source: str) -> None:
-        inputs = self._inputs(side)
+        inputs = self.inputs(side)
         if source == CUSTOM and inputs.source != CUSTOM:
             inputs.custom_value = self.value(side)  # start typing from the value shown
         inputs.source = source
         self._recompute()
 
     def set_custom_value(self, side: Side, value: int) -> None:
-        inputs = self._inputs(side)
+        inputs = self.inputs(side)
         inputs.source, inputs.custom_value = CUSTOM, value
         self._recompute()
 
     def set_modifier(self, side: Side, modifier: int) -> None:
-        self._inputs(side).modifier = modifier
+        self.inputs(side).modifier = modifier
         self._recompute()
 
     def set_reaction_can_roll(self, can_roll: bool) -> None:
@@ -114,19 +114,19 @@ class CheckModel(QObject):
         return list(get_system("aw").checks(character))
 
     def value(self, side: Side) -> int:
-        inputs = self._inputs(side)
+        inputs = self.inputs(side)
         if inputs.source == CUSTOM:
             return inputs.custom_value
         kind = next((k for k in self.kinds(side) if k.id == inputs.source), None)
         return kind.value if kind is not None else 0
 
     def source_label(self, side: Side) -> str:
-        inputs = self._inputs(side)
+        inputs = self.inputs(side)
         kind = next((k for k in self.kinds(side) if k.id == inputs.source), None)
         return kind.label if kind is not None else ""
 
     def roller(self, side: Side) -> AWRoller:
-        inputs = self._inputs(side)
+        inputs = self.inputs(side)
         character = self._character(side)
         critical = character.critical if character else self.rules.default_critical
         fumble = character.fumble if character else self.rules.default_fumble
@@ -139,7 +139,7 @@ class CheckModel(QObject):
         return AWCheckSpec(self.roller(Side.ACTION), self.difficulty)
 
     def modifier_warning(self, side: Side = Side.ACTION) -> bool:
-        return abs(self._inputs(side).modifier) > self.rules.modifier_warning_limit
+        return abs(self.inputs(side).modifier) > self.rules.modifier_warning_limit
 
     # ---- what the plots read (shared with the フォーカード panel) -------------------
     curve_x_label = "難易度"
@@ -201,9 +201,9 @@ class CheckModel(QObject):
             character = self._character(side)
             roller = self.roller(side)
             return {
-                "character_id": self._inputs(side).character_id,
+                "character_id": self.inputs(side).character_id,
                 "character": character.name if character else "",
-                "source": self._inputs(side).source,
+                "source": self.inputs(side).source,
                 "source_label": self.source_label(side),
                 "value": roller.value,
                 "modifier": roller.modifier,
@@ -239,11 +239,11 @@ class CheckModel(QObject):
         return payload
 
     # ---- internals ------------------------------------------------------------
-    def _inputs(self, side: Side) -> SideInputs:
+    def inputs(self, side: Side) -> SideInputs:
         return self.action if side is Side.ACTION else self.reaction
 
     def _character(self, side: Side) -> Any:
-        character_id = self._inputs(side).character_id
+        character_id = self.inputs(side).character_id
         if character_id and any(s.id == character_id for s in self.characters()):
             return self.campaign_model.character(character_id)
         return None

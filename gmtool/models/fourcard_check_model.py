@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.check_model import CUSTOM  # ベースを直接入力: one id for both panels
 from gmtool.models.fourcard_check_log import check_log_payload
 from gmtool.rules.checks import CheckKind, Outcome
 from gmtool.rules.dice import new_seed, sum_distribution
@@ -43,7 +44,6 @@ from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
 from gmtool.store.campaign import StoredCharacter
 
 SYSTEM_ID = "fourcard"
-CUSTOM = "custom"  # ベースを直接入力
 TARGET, COMPARE, ACHIEVEMENT = "target", "compare", "achievement"
 MODES = (TARGET, COMPARE, ACHIEVEMENT)
 NATURAL_TOTALS = sum_distribution(2, 6)

@@ -5,8 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
-    QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -17,77 +15,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.check_model import CUSTOM, CheckModel
+from gmtool.models.check_model import CheckModel
 from gmtool.models.outcome_text import outcome_label, percent, side_label
 from gmtool.rules.checks import CheckResult, OpposedResult, Outcome, Side
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
+from gmtool.views.check.roller_inputs_box import RollerInputsBox
 
 
-def fill_combo(combo: QComboBox, items: list[tuple[str, object]], current: object) -> None:
-    """Refills a combo only when its items changed: refilling costs a relayout on every keystroke."""
-    shown = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
-    if shown != items:
-        combo.clear()
-        for text, data in items:
-            combo.addItem(text, data)
-    combo.setCurrentIndex(combo.findData(current))
+class _SideInputsBox(RollerInputsBox):
+    """Character, 判定値 and 修正 for one side of an AW check."""
 
-
-class _SideInputsBox(QGroupBox):
-    """Character, 判定値 and 修正 for one side of the check."""
+    value_label = "判定値"
 
     def __init__(self, model: CheckModel, side: Side, title: str, parent: QWidget | None = None) -> None:
-        super().__init__(title, parent)
-        self.model = model
-        self.side = side
-        self.character_combo = QComboBox()
-        self.source_combo = QComboBox()
-        self.value_spin = QSpinBox()
-        self.value_spin.setRange(-99, 999)
-        self.modifier_spin = QSpinBox()
-        self.modifier_spin.setRange(-99, 99)
-        self.modifier_warning = QLabel()
+        super().__init__(model, side, title, parent)
+        self.modifier_warning = self.note_label
         self.modifier_warning.setStyleSheet("color: #b35c00;")
-        form = QFormLayout(self)
-        form.addRow(self.tr("キャラクター"), self.character_combo)
-        form.addRow(self.tr("判定値"), self.source_combo)
-        form.addRow(self.tr("値"), self.value_spin)
-        form.addRow(self.tr("修正"), self.modifier_spin)
-        form.addRow("", self.modifier_warning)
-        self.character_combo.currentIndexChanged.connect(
-            lambda _: model.set_character(side, self.character_combo.currentData())
-        )
-        self.source_combo.currentIndexChanged.connect(
-            lambda _: model.set_source(side, self.source_combo.currentData())
-        )
-        self.value_spin.valueChanged.connect(lambda v: model.set_custom_value(side, v))
-        self.modifier_spin.valueChanged.connect(lambda v: model.set_modifier(side, v))
 
-    def sync(self) -> None:
-        model, side = self.model, self.side
-        inputs = model.action if side is Side.ACTION else model.reaction
-        widgets = (self.character_combo, self.source_combo, self.value_spin, self.modifier_spin)
-        for w in widgets:
-            w.blockSignals(True)
-        try:
-            characters = [
-                (stored.character.name or self.tr("（名前なし）"), stored.id) for stored in model.characters()
-            ]
-            fill_combo(self.character_combo, characters, inputs.character_id)
-            sources = [(f"{self.tr(k.label)}（{k.value}）", k.id) for k in model.kinds(side)]
-            fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
-            self.value_spin.setValue(model.value(side))
-            self.value_spin.setEnabled(inputs.source == CUSTOM)
-            self.modifier_spin.setValue(inputs.modifier)
-        finally:
-            for w in widgets:
-                w.blockSignals(False)
-        limit = model.rules.modifier_warning_limit
-        self.modifier_warning.setText(
-            self.tr("修正が ±{0} を超えています（ルールの目安は −{0}〜+{0}）").format(limit)
-            if model.modifier_warning(side)
-            else ""
-        )
+    def current_value(self) -> int:
+        return self.model.value(self.side)
+
+    def note(self) -> str:
+        limit = self.model.rules.modifier_warning_limit
+        if not self.model.modifier_warning(self.side):
+            return ""
+        return self.tr("修正が ±{0} を超えています（ルールの目安は −{0}〜+{0}）").format(limit)
 
 
 class CheckView(QWidget):

@@ -6,7 +6,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -22,70 +21,36 @@ from gmtool.models.fourcard_check_log import faces_text
 from gmtool.models.fourcard_check_model import (
     ACHIEVEMENT,
     COMPARE,
-    CUSTOM,
     TARGET,
     FourCardCheckModel,
 )
 from gmtool.models.outcome_text import outcome_label, percent
 from gmtool.rules.checks import CheckResult, Outcome
 from gmtool.rules.systems.fourcard.checks import AchievementResult, CompareResult, Contestant, FourCardResult
-from gmtool.views.check.check_view import fill_combo
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
+from gmtool.views.check.roller_inputs_box import RollerInputsBox
 
 MODE_LABELS = {TARGET: "目標ロール", COMPARE: "比較ロール", ACHIEVEMENT: "達成ロール"}
 
 
-class _RollerBox(QGroupBox):
-    """Character, ベース and 修正 of one roller."""
+class _RollerBox(RollerInputsBox):
+    """Character, ベース and 修正 of one フォーカード roller."""
+
+    value_label = "ベース"
 
     def __init__(
         self, model: FourCardCheckModel, side: Contestant, title: str, parent: QWidget | None = None
     ) -> None:
-        super().__init__(title, parent)
-        self.model, self.side = model, side
-        self.character_combo = QComboBox()
-        self.source_combo = QComboBox()
-        self.base_spin = QSpinBox()
-        self.base_spin.setRange(-99, 999)
-        self.modifier_spin = QSpinBox()
-        self.modifier_spin.setRange(-99, 99)
-        self.weakened_label = QLabel()
+        super().__init__(model, side, title, parent)
+        self.base_spin = self.value_spin
+        self.weakened_label = self.note_label
         self.weakened_label.setStyleSheet("color: #c23b3b;")
-        form = QFormLayout(self)
-        form.addRow(self.tr("キャラクター"), self.character_combo)
-        form.addRow(self.tr("ベース"), self.source_combo)
-        form.addRow(self.tr("値"), self.base_spin)
-        form.addRow(self.tr("修正"), self.modifier_spin)
-        form.addRow("", self.weakened_label)
-        self.character_combo.currentIndexChanged.connect(
-            lambda _: model.set_character(side, self.character_combo.currentData())
-        )
-        self.source_combo.currentIndexChanged.connect(
-            lambda _: model.set_source(side, self.source_combo.currentData())
-        )
-        self.base_spin.valueChanged.connect(lambda v: model.set_custom_value(side, v))
-        self.modifier_spin.valueChanged.connect(lambda v: model.set_modifier(side, v))
 
-    def sync(self) -> None:
-        model, side = self.model, self.side
-        inputs = model.inputs(side)
-        widgets = (self.character_combo, self.source_combo, self.base_spin, self.modifier_spin)
-        for w in widgets:
-            w.blockSignals(True)
-        try:
-            characters = [(s.character.name or self.tr("（名前なし）"), s.id) for s in model.characters()]
-            fill_combo(self.character_combo, characters, inputs.character_id)
-            sources = [(f"{k.label}（{k.value}）", k.id) for k in model.kinds(side)]
-            fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
-            self.base_spin.setValue(model.base(side))
-            self.base_spin.setEnabled(inputs.source == CUSTOM)
-            self.modifier_spin.setValue(inputs.modifier)
-        finally:
-            for w in widgets:
-                w.blockSignals(False)
-        self.weakened_label.setText(
-            self.tr("衰弱: ロール値 −2（自動で適用）") if model.weakened(side) else ""
-        )
+    def current_value(self) -> int:
+        return self.model.base(self.side)
+
+    def note(self) -> str:
+        return self.tr("衰弱: ロール値 −2（自動で適用）") if self.model.weakened(self.side) else ""
 
 
 class FourCardCheckView(QWidget):

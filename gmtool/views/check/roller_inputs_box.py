@@ -1,0 +1,78 @@
+"""One roller's inputs in a judgement panel: character, what the value comes from, the value, 修正.
+
+Both panels (AW and フォーカード) use it; each says what its value is called, how the
+current value is read, and what note to show under the inputs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
+
+from gmtool.models.check_model import CUSTOM  # 直接入力: the same id in both panel models
+
+
+def fill_combo(combo: QComboBox, items: list[tuple[str, object]], current: object) -> None:
+    """Refills a combo only when its items changed: refilling costs a relayout on every keystroke."""
+    shown = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
+    if shown != items:
+        combo.clear()
+        for text, data in items:
+            combo.addItem(text, data)
+    combo.setCurrentIndex(combo.findData(current))
+
+
+class RollerInputsBox(QGroupBox):
+    value_label = "判定値"
+
+    def __init__(self, model: Any, side: Any, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(title, parent)
+        self.model, self.side = model, side
+        self.character_combo = QComboBox()
+        self.source_combo = QComboBox()
+        self.value_spin = QSpinBox()
+        self.value_spin.setRange(-99, 999)
+        self.modifier_spin = QSpinBox()
+        self.modifier_spin.setRange(-99, 99)
+        self.note_label = QLabel()
+        form = QFormLayout(self)
+        form.addRow(self.tr("キャラクター"), self.character_combo)
+        form.addRow(self.tr(self.value_label), self.source_combo)
+        form.addRow(self.tr("値"), self.value_spin)
+        form.addRow(self.tr("修正"), self.modifier_spin)
+        form.addRow("", self.note_label)
+        self.character_combo.currentIndexChanged.connect(
+            lambda _: model.set_character(side, self.character_combo.currentData())
+        )
+        self.source_combo.currentIndexChanged.connect(
+            lambda _: model.set_source(side, self.source_combo.currentData())
+        )
+        self.value_spin.valueChanged.connect(lambda v: model.set_custom_value(side, v))
+        self.modifier_spin.valueChanged.connect(lambda v: model.set_modifier(side, v))
+
+    def current_value(self) -> int:
+        raise NotImplementedError
+
+    def note(self) -> str:
+        """A line under the inputs (a warning), or ''."""
+        return ""
+
+    def sync(self) -> None:
+        model, side = self.model, self.side
+        inputs = model.inputs(side)
+        widgets = (self.character_combo, self.source_combo, self.value_spin, self.modifier_spin)
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            characters = [(s.character.name or self.tr("（名前なし）"), s.id) for s in model.characters()]
+            fill_combo(self.character_combo, characters, inputs.character_id)
+            sources = [(f"{self.tr(k.label)}（{k.value}）", k.id) for k in model.kinds(side)]
+            fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
+            self.value_spin.setValue(self.current_value())
+            self.value_spin.setEnabled(inputs.source == CUSTOM)
+            self.modifier_spin.setValue(inputs.modifier)
+        finally:
+            for w in widgets:
+                w.blockSignals(False)
+        self.note_label.setText(self.note())
