@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
 from gmtool.rules.checks import CheckKind, CheckResult, OpposedResult, Outcome, Side
 from gmtool.rules.dice import new_seed, sum_distribution
 from gmtool.rules.systems import get_system
@@ -30,7 +31,6 @@ from gmtool.rules.systems.aw.checks import (
 from gmtool.rules.systems.aw.rules_data import aw_rules
 from gmtool.store.campaign import StoredCharacter
 
-CUSTOM = "custom"  # 判定値を直接入力
 CURVE_RANGE = range(2, 21)
 NATURAL_TOTALS = sum_distribution(2, 6)
 
@@ -46,7 +46,7 @@ class SideInputs:
     can_roll: bool = True
 
 
-class CheckModel(QObject):
+class CheckModel(RollerInputsMixin, QObject):
     changed = Signal()
     check_resolved = Signal(object)  # CheckResult | OpposedResult
 
@@ -78,28 +78,8 @@ class CheckModel(QObject):
         self.inputs(side).character_id = character_id
         self._recompute()
 
-    def set_source(self, side: Side, source: str) -> None:
-        inputs = self.inputs(side)
-        if source == CUSTOM and inputs.source != CUSTOM:
-            inputs.custom_value = self.value(side)  # start typing from the value shown
-        inputs.source = source
-        self._recompute()
-
-    def set_custom_value(self, side: Side, value: int) -> None:
-        inputs = self.inputs(side)
-        inputs.source, inputs.custom_value = CUSTOM, value
-        self._recompute()
-
-    def set_modifier(self, side: Side, modifier: int) -> None:
-        self.inputs(side).modifier = modifier
-        self._recompute()
-
     def set_reaction_can_roll(self, can_roll: bool) -> None:
         self.reaction.can_roll = can_roll
-        self._recompute()
-
-    def set_difficulty(self, difficulty: int) -> None:
-        self.difficulty = difficulty
         self._recompute()
 
     def set_opposed(self, opposed: bool) -> None:

@@ -16,8 +16,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
-from gmtool.models.check_model import CUSTOM  # ベースを直接入力: one id for both panels
 from gmtool.models.fourcard_check_log import check_log_payload
+from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
 from gmtool.rules.checks import CheckKind, Outcome
 from gmtool.rules.dice import new_seed, sum_distribution
 from gmtool.rules.systems import get_system
@@ -58,7 +58,7 @@ class RollerInputs:
     modifier: int = 0
 
 
-class FourCardCheckModel(QObject):
+class FourCardCheckModel(RollerInputsMixin, QObject):
     changed = Signal()
     check_resolved = Signal(object)  # CheckResult | CompareResult | AchievementResult
 
@@ -96,26 +96,6 @@ class FourCardCheckModel(QObject):
         if recompute:
             self._recompute()
 
-    def set_source(self, side: Contestant, source: str) -> None:
-        inputs = self.inputs(side)
-        if source == CUSTOM and inputs.source != CUSTOM:
-            inputs.custom_value = self.base(side)  # start typing from the value shown
-        inputs.source = source
-        self._recompute()
-
-    def set_custom_value(self, side: Contestant, value: int) -> None:
-        inputs = self.inputs(side)
-        inputs.source, inputs.custom_value = CUSTOM, value
-        self._recompute()
-
-    def set_modifier(self, side: Contestant, modifier: int) -> None:
-        self.inputs(side).modifier = modifier
-        self._recompute()
-
-    def set_difficulty(self, difficulty: int) -> None:
-        self.difficulty = difficulty
-        self._recompute()
-
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:
             raise ValueError(f"判定ロールの種類 '{mode}' はありません")
@@ -145,6 +125,8 @@ class FourCardCheckModel(QObject):
             return inputs.custom_value
         kind = next((k for k in self.kinds(side) if k.id == inputs.source), None)
         return kind.value if kind is not None else 0
+
+    value = base  # what the shared input setters call the value shown
 
     def source_label(self, side: Contestant) -> str:
         inputs = self.inputs(side)

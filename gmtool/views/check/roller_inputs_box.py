@@ -10,7 +10,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
 
-from gmtool.models.check_model import CUSTOM  # 直接入力: the same id in both panel models
+from gmtool.models.roller_inputs import CUSTOM
 
 
 def fill_combo(combo: QComboBox, items: list[tuple[str, object]], current: object) -> None:
