@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from gmtool.app.cli_common import OUTCOME_NAMES, integer, percent
 from gmtool.app.cli_fourcard import FOURCARD_KINDS, add_fourcard_parsers, run_fourcard
+from gmtool.app.cli_lotr import LOTR_KINDS, add_lotr_parsers, run_lotr
 from gmtool.rules.checks import Outcome, Side
 from gmtool.rules.systems import get_system
 from gmtool.rules.systems.aw.checks import AWCheckSpec, AWOpposedSpec, AWRoller
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     opposed.add_argument("--reaction-no-roll", action="store_true", help="リアクション側は判定できない")
     opposed.add_argument("--json", action="store_true", help="JSON で出力")
     add_fourcard_parsers(sub)
+    add_lotr_parsers(sub)
     return parser
 
 
@@ -53,6 +55,8 @@ def run_prob(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if args.kind in FOURCARD_KINDS:
         return run_fourcard(args)
+    if args.kind in LOTR_KINDS:
+        return run_lotr(args)
     system = get_system("aw")
     try:
         if args.kind == "aw":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import unicodedata
 from fractions import Fraction
 
 from gmtool.rules.checks import Outcome
@@ -24,3 +25,9 @@ def integer(text: str) -> int:
 
 def percent(p: Fraction) -> str:
     return f"{float(p) * 100:7.3f}%"
+
+
+def pad(text: str, width: int) -> str:
+    """Left-justify for a terminal, counting full-width (Japanese) characters as two columns."""
+    columns = sum(2 if unicodedata.east_asian_width(ch) in "FW" else 1 for ch in text)
+    return text + " " * max(0, width - columns)

@@ -1,0 +1,51 @@
+"""The Lord of the Rings RPG (Decipher, CODA)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from gmtool.rules.checks import CheckKind
+from gmtool.rules.dice import Distribution
+from gmtool.rules.systems.lotr import checks
+from gmtool.rules.systems.lotr.character import SCHEMA_VERSION, LotRCharacter
+from gmtool.rules.systems.lotr.derived import derive
+from gmtool.rules.systems.lotr.kinds import DEFAULT_TN, check_kinds, roller_for
+
+_ADAPTER = TypeAdapter(LotRCharacter)
+
+
+class LotR:
+    id = "lotr"
+    name = "指輪物語RPG（CODA）"
+    schema_version = SCHEMA_VERSION
+
+    def new_character(self, name: str = "") -> LotRCharacter:
+        return LotRCharacter(name=name)
+
+    def derive(self, character: LotRCharacter) -> Mapping[str, int]:
+        return derive(character)
+
+    def checks(self, character: LotRCharacter) -> Sequence[CheckKind]:
+        return check_kinds(character)
+
+    def default_spec(self, character: LotRCharacter, kind: CheckKind) -> checks.RollSpec:
+        return checks.RollSpec(roller_for(character, kind.id), DEFAULT_TN)
+
+    def distribution(self, spec: checks.CheckSpec) -> Distribution[Any]:
+        return checks.distribution(spec)
+
+    def resolve(self, spec: checks.CheckSpec, rng: random.Random) -> checks.LotRResult:
+        return checks.resolve(spec, rng)
+
+    def load_character(self, data: Mapping[str, Any]) -> LotRCharacter:
+        return _ADAPTER.validate_python(data)
+
+    def dump_character(self, character: LotRCharacter) -> dict[str, Any]:
+        return _ADAPTER.dump_python(character, mode="json")
+
+
+SYSTEM = LotR()

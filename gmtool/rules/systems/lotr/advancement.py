@@ -1,0 +1,190 @@
+"""Experience and advancement (1.6): the XP log, 1000 XP → 5 picks, what picks buy.
+
+An advancement is a record of its picks; `check_advancement` lists every limit
+it breaks (picks spent in full, order skills +2 ranks and others +1 per
+advancement, the rank cap, XP available) and `apply_advancement` returns the
+character with it taken.  Pick costs the summary does not give come from the
+rule data or, where that is empty too, from the GM at the moment of buying.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+from gmtool.rules.systems.lotr.character import (
+    MAX_RANK,
+    Advancement,
+    Attributes,
+    LotRCharacter,
+    Pick,
+    Reactions,
+    Skill,
+    XpEntry,
+)
+from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, REACTION_IDS, LotRRules, lotr_rules
+
+XP_PER_ADVANCEMENT = 1000  # 「1000点ごとに成長することができ」
+PICKS_PER_ADVANCEMENT = 5  # 「成長ポイント ("Advancement Pick") が5点」
+ORDER_SKILL_GROWTH = 2  # 「職業スキルなら2ランクまで」
+OTHER_SKILL_GROWTH = 1  # 「職業スキル以外のスキルは1ランクしか」
+# 「シナリオの1番の目的を達成した: 1000点…2番目の目的: 500点…シーンでの目的: 100点」(shared).
+OBJECTIVE_XP = {"primary": 1000, "secondary": 500, "scene": 100}
+OBJECTIVE_LABELS = {
+    "primary": "シナリオの1番の目的",
+    "secondary": "シナリオの2番目の目的",
+    "scene": "シーンでの目的",
+}
+
+
+def xp_for_test(tn: int) -> int:
+    """「ストーリーの目的に関連した判定に成功した: 目標値と同じ点数」."""
+    return max(0, tn)
+
+
+def share(xp: int, characters: int) -> int:
+    """An objective's XP split between the characters, rounded half up (5. 「端数を四捨五入」)."""
+    if characters < 1:
+        raise ValueError("分配するキャラクターが 1 人以上必要です")
+    return int(Fraction(xp, characters) + Fraction(1, 2))
+
+
+def add_xp(character: LotRCharacter, xp: int, reason: str, date: str = "") -> LotRCharacter:
+    return replace(character, xp_log=(*character.xp_log, XpEntry(date=date, reason=reason, xp=xp)))
+
+
+def advancements_earned(character: LotRCharacter) -> int:
+    return max(0, character.xp_total) // XP_PER_ADVANCEMENT
+
+
+def advancements_available(character: LotRCharacter) -> int:
+    return advancements_earned(character) - len(character.advancements)
+
+
+def xp_to_next(character: LotRCharacter) -> int:
+    return (len(character.advancements) + 1) * XP_PER_ADVANCEMENT - character.xp_total
+
+
+def pick_cost(
+    character: LotRCharacter, kind: str, target: str = "", rules: LotRRules | None = None
+) -> int | None:
+    """The picks one buy costs by the rule data; None where the data has no value (the GM types it)."""
+    picks = (rules or lotr_rules()).picks
+    if kind == "attribute":
+        return picks.get("favoured_attribute" if target in character.favoured_attributes else "attribute")
+    if kind == "reaction":
+        return picks.get("favoured_reaction" if target == character.favoured_reaction else "reaction")
+    if kind == "flaw":
+        gained = picks.get("flaw_picks")
+        return None if gained is None else -gained
+    return picks.get(kind)
+
+
+def _rank_gains(advancement: Advancement) -> Counter[str]:
+    return Counter(p.target for p in advancement.picks if p.kind == "skill_rank")
+
+
+def check_advancement(character: LotRCharacter, advancement: Advancement) -> list[str]:
+    """Every limit this advancement breaks (empty: it may be taken)."""
+    found = []
+    if advancements_available(character) < 1:
+        found.append(f"成長できません: 経験点 {character.xp_total}、次の成長まで {xp_to_next(character)} 点")
+    spent = sum(p.cost for p in advancement.picks)
+    if spent != PICKS_PER_ADVANCEMENT:
+        found.append(
+            f"成長ポイント {PICKS_PER_ADVANCEMENT} 点を使い切ってください"
+            f"（いま {spent} 点、持ち越しはできません）"
+        )
+    for name, gain in sorted(_rank_gains(advancement).items()):
+        skill = character.skill(name)
+        order_skill = skill.order_skill if skill else False
+        limit = ORDER_SKILL_GROWTH if order_skill else OTHER_SKILL_GROWTH
+        if gain > limit:
+            kind = "職業スキル" if order_skill else "職業スキル以外"
+            found.append(f"{name}: 1 回の成長で{kind}は {limit} ランクまでです（{gain} ランク）")
+        if (skill.ranks if skill else 0) + gain > MAX_RANK:
+            found.append(f"{name}: 技能は {MAX_RANK} ランクまでです")
+    for pick in advancement.picks:
+        if pick.kind == "attribute" and pick.target not in ATTRIBUTE_IDS:
+            found.append(f"能力値 '{pick.target}' はありません")
+        if pick.kind == "reaction" and pick.target not in REACTION_IDS:
+            found.append(f"リアクション '{pick.target}' はありません")
+        if (
+            pick.kind in ("skill_rank", "specialisation", "edge", "order_ability", "new_order", "flaw")
+            and not pick.target.strip()
+        ):
+            found.append("何を取るのか（名前）が空の項目があります")
+        if pick.kind == "specialisation":
+            skill_name = pick.target.partition("/")[0].strip()
+            skill = character.skill(skill_name)
+            if (skill.ranks if skill else 0) + _rank_gains(advancement)[skill_name] < 1:
+                found.append(f"ランク 0 の技能は特化できません: {skill_name}")
+    return found
+
+
+def _with_skill(character: LotRCharacter, name: str, change: object) -> tuple[Skill, ...]:
+    skills = list(character.skills)
+    index = next((i for i, s in enumerate(skills) if s.name == name), None)
+    if index is None:
+        skills.append(Skill(name=name))
+        index = len(skills) - 1
+    skills[index] = change(skills[index])  # type: ignore[operator]
+    return tuple(skills)
+
+
+def apply_pick(character: LotRCharacter, pick: Pick) -> LotRCharacter:
+    target = pick.target.strip()
+    if pick.kind == "skill_rank":
+        return replace(
+            character, skills=_with_skill(character, target, lambda s: replace(s, ranks=s.ranks + 1))
+        )
+    if pick.kind == "specialisation":
+        skill_name, _, speciality = target.partition("/")
+        return replace(
+            character,
+            skills=_with_skill(
+                character,
+                skill_name.strip(),
+                lambda s: replace(
+                    s, specialisations=(*s.specialisations, speciality.strip() or skill_name.strip())
+                ),
+            ),
+        )
+    if pick.kind == "attribute":
+        attributes: Attributes = replace(
+            character.attributes, **{target: character.attributes.get(target) + 1}
+        )  # type: ignore[arg-type]
+        return replace(character, attributes=attributes)
+    if pick.kind == "reaction":
+        reactions: Reactions = replace(character.reactions, **{target: character.reactions.get(target) + 1})  # type: ignore[arg-type]
+        return replace(character, reactions=reactions)
+    if pick.kind == "health":
+        return replace(character, health=character.health + 1)
+    if pick.kind == "edge":
+        return replace(character, edges=(*character.edges, target))
+    if pick.kind == "flaw":
+        return replace(character, flaws=(*character.flaws, target))
+    if pick.kind == "order_ability":
+        return replace(character, order_abilities=(*character.order_abilities, target))
+    if pick.kind == "new_order":
+        return replace(character, other_orders=(*character.other_orders, target))
+    return character  # "other": recorded in the advancement only
+
+
+def apply_advancement(
+    character: LotRCharacter, advancement: Advancement, overridden: bool = False
+) -> LotRCharacter:
+    """The character with the advancement taken; refused (ValueError) if it breaks a limit,
+    unless the GM overrides, which is recorded."""
+    found = check_advancement(character, advancement)
+    if found and not overridden:
+        raise ValueError(found[0])
+    for pick in advancement.picks:
+        character = apply_pick(character, pick)
+    overrides = tuple(f"成長時の GM 許可: {m}" for m in found) if overridden else ()
+    return replace(
+        character,
+        advancements=(*character.advancements, advancement),
+        overrides=(*character.overrides, *overrides),
+    )

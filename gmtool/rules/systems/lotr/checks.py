@@ -1,0 +1,366 @@
+"""CODA tests (1.5): one judge of the dice for the odds and for the roll.
+
+達成値 = R + bonus, with R the exploding test roll (exploding.py); the degree of
+success is read from margin = 達成値 − TN through the degree bands.  A spec's
+`judge(total)` is used by `resolve()` on the faces rolled and by
+`distribution()`, which adds P(R = t) per total t up to the top band's
+threshold and gives the whole exact tail above it to the top band, so the odds
+are exact (no truncation) and cannot disagree with a roll.
+
+Courage is spent after seeing the roll (+3 each, at most 4 per round); group
+tests add each helper's bonus (their own test at TN − 5); opposed tests compare
+two totals with the tie rule of the situation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from fractions import Fraction
+from functools import lru_cache
+
+from gmtool.rules.dice import Distribution, Faces
+from gmtool.rules.systems.lotr import exploding
+from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree, lotr_rules
+
+Bands = tuple[tuple[Degree, int | None], ...]
+
+COURAGE_BONUS = 3  # 「判定の修正値に +3 ボーナス」
+COURAGE_PER_ROUND = 4  # 「1ラウンドには4点まで使用可能」
+GROUP_HELPER_TN_OFFSET = -5  # 「リーダー以外の全員がそれぞれ 目標値 -5 の判定を行い」
+# 「成功度によって +0〜+3 のボーナス」: gmtool reads it as Marginal +0, Complete +1,
+# Superior +2, Extraordinary +3, failures +0, each helper's bonus added (SPEC / issue).
+GROUP_HELPER_BONUS = {
+    Degree.MARGINAL_SUCCESS: 0,
+    Degree.COMPLETE_SUCCESS: 1,
+    Degree.SUPERIOR_SUCCESS: 2,
+    Degree.EXTRAORDINARY_SUCCESS: 3,
+}
+# 1.2.4: failure +1, complete failure +2, disastrous +3, superior −1, extraordinary −2.
+CORRUPTION_CHANGE = {
+    Degree.DISASTROUS_FAILURE: 3,
+    Degree.COMPLETE_FAILURE: 2,
+    Degree.FAILURE: 1,
+    Degree.MARGINAL_SUCCESS: 0,
+    Degree.COMPLETE_SUCCESS: 0,
+    Degree.SUPERIOR_SUCCESS: -1,
+    Degree.EXTRAORDINARY_SUCCESS: -2,
+}
+
+
+def shipped_bands() -> Bands:
+    return lotr_rules().degree_bands()
+
+
+def degree_of(margin: int, bands: Bands) -> Degree:
+    """The band holding margin: the highest whose lower bound it reaches."""
+    found = bands[0][0]
+    for degree, low in bands:
+        if low is None or margin >= low:
+            found = degree
+    return found
+
+
+@dataclass(frozen=True)
+class LotRRoller:
+    """What is added to the dice, kept apart so the log can say where each point came from."""
+
+    rank: int = 0  # skill ranks, or the reaction value of a reaction test
+    attribute_modifier: int = 0
+    specialisation: int = 0  # +2 in a specialisation
+    affinity: int = 0  # related skills: +1 each
+    untrained: bool = False  # rank 0 in an Untrained skill: −2
+    condition: int = 0  # wound + weariness penalties (≤ 0)
+    modifier: int = 0  # everything else (situation, aim, size, …)
+
+    @property
+    def bonus(self) -> int:
+        return (
+            self.rank
+            + self.attribute_modifier
+            + self.specialisation
+            + self.affinity
+            - (2 if self.untrained else 0)
+            + self.condition
+            + self.modifier
+        )
+
+
+@dataclass(frozen=True)
+class RollSpec:
+    roller: LotRRoller
+    tn: int
+    bands: Bands = field(default_factory=shipped_bands)
+
+    def judge(self, total: int) -> Degree:
+        """Degree of a roll whose dice sum to `total` (courage bonus not included)."""
+        return degree_of(total + self.roller.bonus - self.tn, self.bands)
+
+
+@dataclass(frozen=True)
+class RollResult:
+    faces: Faces
+    bonus: int
+    tn: int
+    degree: Degree
+    courage: int = 0  # points spent after the roll
+    courage_bonus: int = 0  # what they added in all
+    seed: int | None = None
+
+    @property
+    def total(self) -> int:
+        """達成値: dice + bonus + courage."""
+        return sum(self.faces) + self.bonus + self.courage_bonus
+
+    @property
+    def margin(self) -> int:
+        return self.total - self.tn
+
+    @property
+    def exploded(self) -> bool:
+        return len(self.faces) > 2
+
+    @property
+    def outcome(self) -> Degree:
+        return self.degree
+
+
+def _top_threshold(spec: RollSpec) -> int:
+    """The dice total from which every roll is in the top band."""
+    top = spec.bands[-1][1]
+    assert top is not None
+    return spec.tn + top - spec.roller.bonus
+
+
+@lru_cache(maxsize=4096)
+def roll_distribution(spec: RollSpec) -> Distribution[Degree]:
+    """Exact P of each degree: every total below the top band's threshold, then the whole tail."""
+    top = _top_threshold(spec)
+    weights: dict[Degree, Fraction] = {}
+    for total in range(min(exploding.PLAIN_TOTALS), top):
+        p = exploding.pmf(total)
+        if p:
+            degree = spec.judge(total)
+            weights[degree] = weights.get(degree, Fraction(0)) + p
+    tail = exploding.at_least(max(top, min(exploding.PLAIN_TOTALS)))
+    if tail:
+        degree = spec.judge(max(top, min(exploding.PLAIN_TOTALS)))
+        weights[degree] = weights.get(degree, Fraction(0)) + tail
+    return Distribution({d: weights[d] for d in DEGREE_ORDER if weights.get(d)})
+
+
+def success_probability(spec: RollSpec) -> Fraction:
+    return roll_distribution(spec).probability(lambda d: d.succeeded)
+
+
+def with_courage_probabilities(
+    spec: RollSpec, most: int, per_point: int = COURAGE_BONUS
+) -> dict[int, Fraction]:
+    """P(success) if the player will spend up to n courage after seeing the roll, n = 0…most.
+
+    Spending only what is needed, a roll succeeds with n points when its margin ≥ −n·per_point.
+    """
+    return {
+        n: success_probability(
+            replace(spec, roller=replace(spec.roller, modifier=spec.roller.modifier + n * per_point))
+        )
+        for n in range(most + 1)
+    }
+
+
+def resolve_roll(spec: RollSpec, rng: random.Random) -> RollResult:
+    faces = exploding.roll_test(rng)
+    return RollResult(faces, spec.roller.bonus, spec.tn, spec.judge(sum(faces)))
+
+
+def spend_courage(
+    spec: RollSpec, result: RollResult, points: int, per_point: int = COURAGE_BONUS
+) -> RollResult:
+    """The same roll with `points` more courage spent on it (the degree is read again)."""
+    if points < 0:
+        raise ValueError("使う勇気は 0 点以上です")
+    courage = result.courage + points
+    bonus = result.courage_bonus + points * per_point
+    degree = degree_of(sum(result.faces) + result.bonus + bonus - result.tn, spec.bands)
+    return replace(result, courage=courage, courage_bonus=bonus, degree=degree)
+
+
+# ---- group tests ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GroupSpec:
+    """A leader's test helped by others, each testing at TN − 5 for a bonus to the leader."""
+
+    leader: RollSpec
+    helpers: tuple[LotRRoller, ...] = ()
+
+    def helper_spec(self, helper: LotRRoller) -> RollSpec:
+        return RollSpec(helper, self.leader.tn + GROUP_HELPER_TN_OFFSET, self.leader.bands)
+
+
+@dataclass(frozen=True)
+class GroupResult:
+    leader: RollResult
+    helpers: tuple[RollResult, ...]
+    seed: int | None = None
+
+    @property
+    def help_bonus(self) -> int:
+        return sum(GROUP_HELPER_BONUS.get(h.degree, 0) for h in self.helpers)
+
+    @property
+    def outcome(self) -> Degree:
+        return self.leader.degree
+
+
+def help_bonus_distribution(spec: GroupSpec) -> Distribution[int]:
+    """The sum of every helper's bonus (independent rolls: a convolution)."""
+    total: dict[int, Fraction] = {0: Fraction(1)}
+    for helper in spec.helpers:
+        one = roll_distribution(spec.helper_spec(helper)).map(lambda d: GROUP_HELPER_BONUS.get(d, 0))
+        combined: dict[int, Fraction] = {}
+        for a, pa in total.items():
+            for b, pb in one.items():
+                combined[a + b] = combined.get(a + b, Fraction(0)) + pa * pb
+        total = combined
+    return Distribution(total)
+
+
+def _leader_with(spec: GroupSpec, extra: int) -> RollSpec:
+    roller = spec.leader.roller
+    return replace(spec.leader, roller=replace(roller, modifier=roller.modifier + extra))
+
+
+@lru_cache(maxsize=1024)
+def group_distribution(spec: GroupSpec) -> Distribution[Degree]:
+    weights: dict[Degree, Fraction] = {}
+    for extra, p in help_bonus_distribution(spec).items():
+        for degree, q in roll_distribution(_leader_with(spec, extra)).items():
+            weights[degree] = weights.get(degree, Fraction(0)) + p * q
+    return Distribution({d: weights[d] for d in DEGREE_ORDER if weights.get(d)})
+
+
+def resolve_group(spec: GroupSpec, rng: random.Random) -> GroupResult:
+    helpers = tuple(resolve_roll(spec.helper_spec(h), rng) for h in spec.helpers)
+    bonus = sum(GROUP_HELPER_BONUS.get(h.degree, 0) for h in helpers)
+    return GroupResult(resolve_roll(_leader_with(spec, bonus), rng), helpers)
+
+
+# ---- opposed tests ----------------------------------------------------------------------------
+class Contestant(StrEnum):
+    A = "a"  # the acting side (the attacker)
+    B = "b"  # the opposing side (the defender)
+
+
+class TieRule(StrEnum):
+    REROLL = "reroll"  # 「同点の場合は,特に指定されていなければ,再度判定する」
+    DODGE = "dodge"  # 回避: the dodge total is the attacker's TN, a tie hits → A wins
+    PARRY = "parry"  # 防御 (parry/block): a tie is a successful parry → B wins
+
+
+TIE_WINNER = {TieRule.DODGE: Contestant.A, TieRule.PARRY: Contestant.B}
+MAX_OPPOSED_ROUNDS = 10_000  # P(tie) < 1/9 a round: never reached
+
+
+@dataclass(frozen=True)
+class OpposedSpec:
+    a: LotRRoller
+    b: LotRRoller
+    tie_rule: TieRule = TieRule.REROLL
+
+    def judge_round(self, a_faces: Faces, b_faces: Faces) -> Contestant | None:
+        a_total, b_total = sum(a_faces) + self.a.bonus, sum(b_faces) + self.b.bonus
+        if a_total == b_total:
+            return TIE_WINNER.get(self.tie_rule)
+        return Contestant.A if a_total > b_total else Contestant.B
+
+
+@dataclass(frozen=True)
+class OpposedRound:
+    a_faces: Faces
+    a_total: int
+    b_faces: Faces
+    b_total: int
+    winner: Contestant | None
+
+
+@dataclass(frozen=True)
+class OpposedResult:
+    winner: Contestant
+    rounds: tuple[OpposedRound, ...]
+    seed: int | None = None
+
+    @property
+    def outcome(self) -> Contestant:
+        return self.winner
+
+
+def opposed_round(spec: OpposedSpec) -> Mapping[Contestant | None, Fraction]:
+    """One round, exactly: P(A ahead), P(B ahead), P(tie) (None), before the tie rule."""
+    c = spec.b.bonus - spec.a.bonus  # A wins when R_A − R_B > c
+    a_ahead = exploding.difference_above(c)
+    tie = exploding.difference_equal(c)
+    return {Contestant.A: a_ahead, Contestant.B: 1 - a_ahead - tie, None: tie}
+
+
+@lru_cache(maxsize=4096)
+def opposed_distribution(spec: OpposedSpec) -> Distribution[Contestant]:
+    one = opposed_round(spec)
+    winner = TIE_WINNER.get(spec.tie_rule)
+    if winner is None:  # re-rolled until decided: one round conditioned on no tie
+        return Distribution.from_weights({c: one[c] for c in Contestant})
+    weights = {c: one[c] for c in Contestant}
+    weights[winner] += one[None]
+    return Distribution({c: p for c, p in weights.items() if p})
+
+
+def resolve_opposed(spec: OpposedSpec, rng: random.Random) -> OpposedResult:
+    rounds = []
+    for _ in range(MAX_OPPOSED_ROUNDS):
+        a_faces, b_faces = exploding.roll_test(rng), exploding.roll_test(rng)
+        winner = spec.judge_round(a_faces, b_faces)
+        rounds.append(
+            OpposedRound(a_faces, sum(a_faces) + spec.a.bonus, b_faces, sum(b_faces) + spec.b.bonus, winner)
+        )
+        if winner is not None:
+            return OpposedResult(winner, tuple(rounds))
+    raise RuntimeError("対決判定が決着しませんでした")  # pragma: no cover - P < 9^-10000
+
+
+# ---- corruption tests -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CorruptionSpec:
+    """A Willpower test against temptation (1.2.4): its degree changes Corruption."""
+
+    test: RollSpec
+
+
+def corruption_distribution(spec: CorruptionSpec) -> Distribution[int]:
+    return roll_distribution(spec.test).map(lambda d: CORRUPTION_CHANGE[d])
+
+
+def corruption_after(corruption: int, degree: Degree) -> int:
+    """Corruption after a test; it never goes below 0."""
+    return max(0, corruption + CORRUPTION_CHANGE[degree])
+
+
+# ---- the contract's two entry points ----------------------------------------------------------
+CheckSpec = RollSpec | GroupSpec | OpposedSpec
+LotRResult = RollResult | GroupResult | OpposedResult
+
+
+def distribution(spec: CheckSpec) -> Distribution[object]:
+    if isinstance(spec, RollSpec):
+        return roll_distribution(spec)  # type: ignore[return-value]
+    if isinstance(spec, GroupSpec):
+        return group_distribution(spec)  # type: ignore[return-value]
+    return opposed_distribution(spec)  # type: ignore[return-value]
+
+
+def resolve(spec: CheckSpec, rng: random.Random) -> LotRResult:
+    if isinstance(spec, RollSpec):
+        return resolve_roll(spec, rng)
+    if isinstance(spec, GroupSpec):
+        return resolve_group(spec, rng)
+    return resolve_opposed(spec, rng)

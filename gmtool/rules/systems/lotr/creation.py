@@ -1,0 +1,395 @@
+"""Character creation (1. キャラクター, 1.1, 1.2, 1.4, 1.4.1): the draft, every limit, the result.
+
+A `CreationDraft` holds the player's choices; `problems(draft)` lists every
+limit it breaks, each with the step it belongs to and a sentence saying why;
+`build_character(draft)` turns it into a character (with the problems recorded
+as GM overrides when the GM finished it anyway).  Numbers the summary states as
+rules are named constants here; table values come from the rule data.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from gmtool.rules.dice import Distribution, Faces, roll, sum_distribution
+from gmtool.rules.systems.lotr.character import (
+    ATTRIBUTE_MIN,
+    Attributes,
+    LotRCharacter,
+    Pick,
+    Skill,
+)
+from gmtool.rules.systems.lotr.derived import (
+    COURAGE_BASE,
+    attribute_cap,
+    creation_health,
+    creation_reactions,
+)
+from gmtool.rules.systems.lotr.rules_data import (
+    ATTRIBUTE_IDS,
+    ATTRIBUTE_NAMES,
+    REACTION_IDS,
+    LotRRules,
+    lotr_rules,
+)
+
+RANDOM, CHOICE = "random", "choice"
+PACKAGE, CUSTOM = "package", "custom"
+RANDOM_DICE = (2, 6)  # 「2d6 を9回振って,高いもの6つを」
+RANDOM_ROLLS = 9
+CHOICE_VALUES = (10, 9, 7, 7, 5, 4)  # 「10, 9, 7, 7, 5, 4 の固定値に,8ポイントを自由配分」
+CHOICE_POINTS = 8
+CHOICE_MAX = 12  # 「このとき,能力値の最大値は12とする」(before race bonuses)
+FAVOURED_ATTRIBUTES = 2
+CREATION_MAX_RANK = 6  # 「初期キャラクターは,各技能,最大6ランクまで」
+ORDER_RANKS = 15  # 「15ランクを一つの技能には最大3ランクまでという制限付きで割り振り」
+ORDER_RANK_CAP = 3
+ORDER_FREE_RANKS = 5  # 「さらに5ランク分の自由配分」
+RACE_PICKS = 6  # 「リストの中からスキル・特徴を6ポイント取得」
+LANGUAGE_MULTIPLIER = 3  # 「合計で Wits x 3 の値まで」
+LANGUAGE_PREFIXES = ("Language", "Lore")
+FREE_POINTS = 5  # 「5点の自由ポイント」
+MAX_FLAWS = 4  # 「"Flaws" は…合わせて4つまで」
+FREE_SPECIALISATIONS = 1  # 「ただ一つに限って,特化を自由に」; 「二つ目以降は,一つにつき1点」
+EXTRA_SPECIALISATION_COST = 1
+
+# Steps of the wizard the problems belong to.
+STEP_ORIGIN, STEP_ATTRIBUTES, STEP_FAVOURED, STEP_SKILLS, STEP_EXTRAS = (
+    "origin",
+    "attributes",
+    "favoured",
+    "skills",
+    "extras",
+)
+
+
+def roll_attribute_dice(rng: random.Random) -> tuple[Faces, ...]:
+    """The random method's nine 2d6 rolls, faces kept for the log."""
+    return tuple(roll(rng, *RANDOM_DICE) for _ in range(RANDOM_ROLLS))
+
+
+def random_roll_distribution() -> Distribution[int]:
+    """P of each single 2d6 value (shown before rolling)."""
+    return sum_distribution(*RANDOM_DICE)
+
+
+def best_six(values: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(values, reverse=True)[: len(ATTRIBUTE_IDS)])
+
+
+@dataclass(frozen=True)
+class Problem:
+    step: str
+    message: str
+
+
+@dataclass(frozen=True)
+class CreationDraft:
+    name: str = ""
+    race: str = ""
+    subrace: str = ""
+    order: str = ""
+    method: str = RANDOM
+    rolls: tuple[int, ...] = ()  # the nine 2d6 values (random method)
+    assigned: Mapping[str, int] = field(default_factory=dict)  # value before race, per attribute
+    choice_points: Mapping[str, int] = field(default_factory=dict)  # choice method's 8 points
+    favoured_attributes: tuple[str, ...] = ()
+    favoured_reaction: str = ""
+    skill_mode: str = CUSTOM
+    order_ranks: Mapping[str, int] = field(default_factory=dict)  # custom: 15 ranks, ≤ 3 each
+    order_free_ranks: Mapping[str, int] = field(default_factory=dict)  # custom: 5 more
+    race_ranks: Mapping[str, int] = field(default_factory=dict)  # the race's 6 points
+    race_edges: tuple[Pick, ...] = ()  # edges bought with race points (cost = picks)
+    language_ranks: Mapping[str, int] = field(default_factory=dict)  # WIT × 3
+    free_ranks: Mapping[str, int] = field(default_factory=dict)  # 5 free points, 1 a rank
+    free_picks: tuple[Pick, ...] = ()  # other buys with free points (attribute, edge, …)
+    specialisations: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    skill_attributes: Mapping[str, str] = field(default_factory=dict)  # for skills outside the list
+    edges: tuple[str, ...] = ()  # the custom allocation's one extra edge, package edges, …
+    flaws: tuple[str, ...] = ()
+    order_ability: str = ""
+    money: str = ""
+    notes: str = ""
+
+
+# ---- attributes ----------------------------------------------------------------------------
+def race_bonuses(draft: CreationDraft, rules: LotRRules | None = None) -> tuple[dict[str, int], bool]:
+    return (rules or lotr_rules()).race_bonuses(draft.race, draft.subrace)
+
+
+def before_race(draft: CreationDraft) -> dict[str, int]:
+    """Each attribute before race bonuses (the choice method's points included)."""
+    return {
+        a: draft.assigned.get(a, 0) + (draft.choice_points.get(a, 0) if draft.method == CHOICE else 0)
+        for a in ATTRIBUTE_IDS
+    }
+
+
+def bought_attributes(draft: CreationDraft) -> Counter[str]:
+    return Counter(p.target for p in draft.free_picks if p.kind == "attribute")
+
+
+def final_attributes(draft: CreationDraft, rules: LotRRules | None = None) -> dict[str, int]:
+    """After race bonuses (never below 1) and free-point buys."""
+    bonuses, _ = race_bonuses(draft, rules)
+    bought = bought_attributes(draft)
+    return {
+        a: max(ATTRIBUTE_MIN, value + bonuses.get(a, 0)) + bought[a]
+        for a, value in before_race(draft).items()
+    }
+
+
+def _attribute_problems(draft: CreationDraft, rules: LotRRules) -> list[Problem]:
+    out: list[Problem] = []
+
+    def add(message: str) -> None:
+        out.append(Problem(STEP_ATTRIBUTES, message))
+
+    missing = [ATTRIBUTE_NAMES[a] for a in ATTRIBUTE_IDS if a not in draft.assigned]
+    if missing:
+        add(f"値を割り当てていない能力値があります: {', '.join(missing)}")
+    chosen = sorted((draft.assigned[a] for a in ATTRIBUTE_IDS if a in draft.assigned), reverse=True)
+    if draft.method == RANDOM:
+        if len(draft.rolls) != RANDOM_ROLLS:
+            add(f"2d6 を {RANDOM_ROLLS} 回振ってください（ランダム法）")
+        elif Counter(chosen) - Counter(best_six(draft.rolls)):
+            add(f"割り当てられるのは高い 6 つの値 {list(best_six(draft.rolls))} だけです")
+    elif draft.method == CHOICE:
+        if Counter(chosen) - Counter(CHOICE_VALUES):
+            add(f"選択法の値は {', '.join(map(str, CHOICE_VALUES))} を一つずつ割り当てます")
+        points = sum(draft.choice_points.values())
+        if any(p < 0 for p in draft.choice_points.values()):
+            add("配分するポイントは 0 以上です")
+        if points != CHOICE_POINTS:
+            add(f"{CHOICE_POINTS} ポイントを配分しきってください（いま {points}）")
+        for a, value in before_race(draft).items():
+            if value > CHOICE_MAX:
+                add(f"{ATTRIBUTE_NAMES[a]} が {value}: 選択法では種族ボーナスの前に {CHOICE_MAX} までです")
+    else:
+        add(f"能力値の決め方 '{draft.method}' はありません")
+    bonuses, _ = race_bonuses(draft, rules)
+    for a, value in final_attributes(draft, rules).items():
+        cap = attribute_cap(a, bonuses)
+        if value > cap:
+            add(f"{ATTRIBUTE_NAMES[a]} が {value}: 最大は 12 + 種族修正 = {cap} です")
+    return out
+
+
+# ---- skills --------------------------------------------------------------------------------
+def _positive(ranks: Mapping[str, int]) -> dict[str, int]:
+    return {name: r for name, r in ranks.items() if r}
+
+
+def order_ranks(draft: CreationDraft, rules: LotRRules | None = None) -> dict[str, int]:
+    """The order's skill ranks: the package's, or the custom allocation (15 + 5)."""
+    if draft.skill_mode == PACKAGE:
+        order = (rules or lotr_rules()).order(draft.order)
+        return dict(order.package) if order else {}
+    total = Counter(_positive(draft.order_ranks))
+    total.update(_positive(draft.order_free_ranks))
+    return dict(total)
+
+
+def skill_totals(draft: CreationDraft, rules: LotRRules | None = None) -> dict[str, int]:
+    total: Counter[str] = Counter(order_ranks(draft, rules))
+    for pool in (draft.race_ranks, draft.language_ranks, draft.free_ranks):
+        total.update(_positive(pool))
+    return {name: r for name, r in total.items() if r}
+
+
+def extra_specialisations(draft: CreationDraft) -> int:
+    count = sum(len(fields) for fields in draft.specialisations.values())
+    return max(0, count - FREE_SPECIALISATIONS)
+
+
+def race_points_used(draft: CreationDraft) -> int:
+    return sum(_positive(draft.race_ranks).values()) + sum(p.cost for p in draft.race_edges)
+
+
+def language_budget(draft: CreationDraft, rules: LotRRules | None = None) -> int:
+    return final_attributes(draft, rules)["wit"] * LANGUAGE_MULTIPLIER
+
+
+def free_points_used(draft: CreationDraft) -> int:
+    return (
+        sum(_positive(draft.free_ranks).values())
+        + sum(p.cost for p in draft.free_picks)
+        + extra_specialisations(draft) * EXTRA_SPECIALISATION_COST
+    )
+
+
+def _skill_problems(draft: CreationDraft, rules: LotRRules) -> list[Problem]:
+    out: list[Problem] = []
+
+    def add(message: str) -> None:
+        out.append(Problem(STEP_SKILLS, message))
+
+    for pool in (
+        draft.order_ranks,
+        draft.order_free_ranks,
+        draft.race_ranks,
+        draft.language_ranks,
+        draft.free_ranks,
+    ):
+        if any(r < 0 for r in pool.values()):
+            add("ランクは 0 以上です")
+            break
+    order = rules.order(draft.order)
+    if draft.skill_mode == PACKAGE:
+        if order is None or not order.package:
+            add(
+                "この職業のパッケージの中身はルールデータにありません"
+                "（GM が orders.toml に設定するまで自由配分を使ってください）"
+            )
+    else:
+        used = sum(_positive(draft.order_ranks).values())
+        if used > ORDER_RANKS:
+            add(f"職業スキルの配分は {ORDER_RANKS} ランクまでです（いま {used}）")
+        over = sorted(n for n, r in draft.order_ranks.items() if r > ORDER_RANK_CAP)
+        if over:
+            add(f"職業スキルの配分は一つの技能に {ORDER_RANK_CAP} ランクまでです: {', '.join(over)}")
+        free = sum(_positive(draft.order_free_ranks).values())
+        if free > ORDER_FREE_RANKS:
+            add(f"職業スキルの自由配分は {ORDER_FREE_RANKS} ランクまでです（いま {free}）")
+        if order is not None and order.skills:
+            outside = sorted(set(_positive(draft.order_ranks)) | set(_positive(draft.order_free_ranks)))
+            outside = [n for n in outside if n not in order.skills]
+            if outside:
+                add(f"職業スキルにない技能です: {', '.join(outside)}")
+    race_used = race_points_used(draft)
+    if race_used > RACE_PICKS:
+        add(f"種族スキルと特徴は {RACE_PICKS} ポイントまでです（いま {race_used}）")
+    budget = language_budget(draft, rules)
+    language = sum(_positive(draft.language_ranks).values())
+    if language > budget:
+        add(f"言語・知識は Wits × {LANGUAGE_MULTIPLIER} = {budget} ランクまでです（いま {language}）")
+    not_language = sorted(n for n in _positive(draft.language_ranks) if not n.startswith(LANGUAGE_PREFIXES))
+    if not_language:
+        add(f"言語・知識の枠で取れるのは Language / Lore だけです: {', '.join(not_language)}")
+    totals = skill_totals(draft, rules)
+    high = sorted(f"{n}（{r}）" for n, r in totals.items() if r > CREATION_MAX_RANK)
+    if high:
+        add(f"初期キャラクターの技能は {CREATION_MAX_RANK} ランクまでです: {', '.join(high)}")
+    for name, fields in draft.specialisations.items():
+        if fields and not totals.get(name):
+            add(f"ランク 0 の技能は特化できません: {name}")
+    unset = sorted(n for n in totals if not (draft.skill_attributes.get(n) or _listed_attribute(n, rules)))
+    if unset:
+        add(f"能力値が未設定の技能があります（技能ごとに選んでください）: {', '.join(unset)}")
+    return out
+
+
+def _listed_attribute(name: str, rules: LotRRules) -> str:
+    definition = rules.skill(name) or rules.skill(name.split(":")[0].strip())
+    return definition.attribute if definition else ""
+
+
+# ---- the rest ------------------------------------------------------------------------------
+def _other_problems(draft: CreationDraft, rules: LotRRules) -> list[Problem]:
+    out: list[Problem] = []
+    race = rules.race(draft.race)
+    if race is None:
+        out.append(Problem(STEP_ORIGIN, "種族を選んでください"))
+    elif race.subraces and race.subrace(draft.subrace) is None:
+        out.append(Problem(STEP_ORIGIN, f"{race.label} の亜種族を選んでください"))
+    if rules.order(draft.order) is None:
+        out.append(Problem(STEP_ORIGIN, "職業を選んでください"))
+    favoured = draft.favoured_attributes
+    if len(set(favoured)) != FAVOURED_ATTRIBUTES or not set(favoured) <= set(ATTRIBUTE_IDS):
+        out.append(Problem(STEP_FAVOURED, f"得意能力値を異なる {FAVOURED_ATTRIBUTES} つ選んでください"))
+    if draft.favoured_reaction not in REACTION_IDS:
+        out.append(Problem(STEP_FAVOURED, "得意リアクションを一つ選んでください"))
+    used = free_points_used(draft)
+    if used > FREE_POINTS:
+        out.append(
+            Problem(
+                STEP_EXTRAS,
+                f"自由ポイントは {FREE_POINTS} 点までです（いま {used}、2 つ目以降の特化 1 点ずつを含む）",
+            )
+        )
+    if any(p.kind == "order_ability" for p in draft.free_picks):
+        out.append(Problem(STEP_EXTRAS, "自由ポイントで職業の特殊能力は身に着けられません"))
+    if any(p.cost < 0 for p in (*draft.free_picks, *draft.race_edges)):
+        out.append(Problem(STEP_EXTRAS, "消費ポイントは 0 以上です"))
+    if len(draft.flaws) > MAX_FLAWS:
+        out.append(
+            Problem(
+                STEP_EXTRAS, f"Flaw は種族と職業を合わせて {MAX_FLAWS} つまでです（いま {len(draft.flaws)}）"
+            )
+        )
+    if not draft.order_ability.strip():
+        out.append(Problem(STEP_EXTRAS, "職業の特殊能力を一つ選んでください（名前を入力）"))
+    return out
+
+
+def problems(draft: CreationDraft, rules: LotRRules | None = None) -> list[Problem]:
+    """Every limit the draft breaks, in the order of the wizard's steps."""
+    rules = rules or lotr_rules()
+    found = _other_problems(draft, rules) + _attribute_problems(draft, rules) + _skill_problems(draft, rules)
+    order = (STEP_ORIGIN, STEP_ATTRIBUTES, STEP_FAVOURED, STEP_SKILLS, STEP_EXTRAS)
+    return sorted(found, key=lambda p: order.index(p.step))
+
+
+def courage_at_creation(draft: CreationDraft, rules: LotRRules | None = None) -> tuple[int, bool]:
+    """(Courage, known): 3 + race and order modifiers; a modifier the data lacks counts 0."""
+    rules = rules or lotr_rules()
+    race, order = rules.race(draft.race), rules.order(draft.order)
+    race_mod = race.courage if race else None
+    order_mod = order.courage if order else None
+    return COURAGE_BASE + (race_mod or 0) + (order_mod or 0), race_mod is not None and order_mod is not None
+
+
+def build_character(
+    draft: CreationDraft, overridden: bool = False, rules: LotRRules | None = None
+) -> LotRCharacter:
+    """The character the draft describes; with `overridden`, the broken limits are recorded."""
+    rules = rules or lotr_rules()
+    found = problems(draft, rules)
+    if found and not overridden:
+        raise ValueError(found[0].message)
+    values = final_attributes(draft, rules)
+    mods = {a: rules.modifier(v) for a, v in values.items()}
+    race = rules.race(draft.race)
+    order_skill_names = set(order_ranks(draft, rules))
+    skills = tuple(
+        Skill(
+            name=name,
+            ranks=min(ranks, 12),
+            attribute=draft.skill_attributes.get(name, ""),  # type: ignore[arg-type]
+            specialisations=tuple(draft.specialisations.get(name, ())),
+            order_skill=name in order_skill_names,
+        )
+        for name, ranks in sorted(skill_totals(draft, rules).items())
+    )
+    edges = (
+        *draft.edges,
+        *(p.target for p in draft.race_edges),
+        *(p.target for p in draft.free_picks if p.kind == "edge"),
+    )
+    courage, _ = courage_at_creation(draft, rules)
+    return LotRCharacter(
+        name=draft.name,
+        race=draft.race,
+        subrace=draft.subrace,
+        order=draft.order,
+        size=(race.size if race else "medium"),  # type: ignore[arg-type]
+        wound_levels=race.wound_levels if race else 5,
+        attributes=Attributes(**{a: min(99, v) for a, v in values.items()}),
+        favoured_attributes=tuple(a for a in draft.favoured_attributes if a in ATTRIBUTE_IDS)[
+            :FAVOURED_ATTRIBUTES
+        ],  # type: ignore[arg-type]
+        favoured_reaction=draft.favoured_reaction if draft.favoured_reaction in REACTION_IDS else "",  # type: ignore[arg-type]
+        reactions=creation_reactions(mods),
+        health=creation_health(values["vit"], mods["str"]),
+        courage=courage,
+        skills=skills,
+        edges=tuple(e for e in edges if e),
+        flaws=draft.flaws,
+        order_abilities=(draft.order_ability.strip(),) if draft.order_ability.strip() else (),
+        money=draft.money,
+        notes=draft.notes,
+        overrides=tuple(f"作成時の GM 許可: {p.message}" for p in found) if overridden else (),
+    )

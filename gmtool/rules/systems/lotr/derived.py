@@ -1,0 +1,154 @@
+"""Every value the LotR sheet computes from the character and the rule tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmtool.rules.systems.lotr.character import LotRCharacter, Reactions, Skill
+from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, Level, LotRRules, lotr_rules
+
+ATTRIBUTE_CAP = 12  # 「最大で12+種族修正値」
+DEFENCE_BASE = 10  # 「10 + Nimbleness修正」
+ENCUMBRANCE_MULTIPLIERS = (10, 20, 30)  # 「STRx10 までは普通に運搬可能.x20まで重荷,x30まで超重荷」
+SPECIALISATION_BONUS = 2  # 「特化された分野に関しては+2修正」
+UNTRAINED_PENALTY = 2  # 「ランク 0 の技能についても -2ペナルティで」
+AFFINITY_BONUS = 1  # 関連した技能「一つごとに,ランクに関係なく,+1修正」
+COURAGE_BASE = 3  # 「基本値は3点」
+# Which attribute modifiers each reaction takes the higher of (1.2).
+REACTION_SOURCES = {
+    "stamina": ("str", "vit"),
+    "swiftness": ("nim", "per"),
+    "willpower": ("brg", "wit"),
+    "wisdom": ("brg", "per"),
+}
+
+
+def modifiers(character: LotRCharacter, rules: LotRRules | None = None) -> dict[str, int]:
+    rules = rules or lotr_rules()
+    return {a: rules.modifier(character.attributes.get(a)) for a in ATTRIBUTE_IDS}  # type: ignore[arg-type]
+
+
+def creation_reactions(mods: dict[str, int]) -> Reactions:
+    """The four reactions as decided at creation: the higher of two attribute modifiers."""
+    return Reactions(**{r: max(mods[a], mods[b]) for r, (a, b) in REACTION_SOURCES.items()})
+
+
+def creation_health(vit: int, str_modifier: int) -> int:
+    """Health = VIT + STR 修正 (never below 1, which the stored schema requires)."""
+    return max(1, vit + str_modifier)
+
+
+def defence(character: LotRCharacter, rules: LotRRules | None = None) -> int:
+    return DEFENCE_BASE + modifiers(character, rules)["nim"]
+
+
+def encumbrance(character: LotRCharacter) -> tuple[int, int, int]:
+    """Loads up to which carrying is normal / 重荷 / 超重荷."""
+    strength = character.attributes.str
+    return tuple(strength * m for m in ENCUMBRANCE_MULTIPLIERS)  # type: ignore[return-value]
+
+
+def attribute_cap(attribute: str, bonuses: dict[str, int]) -> int:
+    return ATTRIBUTE_CAP + bonuses.get(attribute, 0)
+
+
+# ---- wound and weariness tracks -------------------------------------------------------------
+@dataclass(frozen=True)
+class WoundTrack:
+    levels: tuple[Level, ...]  # every bucket of Health points, Healthy first (Large: several Healthy)
+    health: int
+    damage: int
+
+    @property
+    def index(self) -> int:
+        """The bucket the damage is in; len(levels) = beyond the last one (dead)."""
+        return min(self.damage // self.health, len(self.levels))
+
+    @property
+    def dead(self) -> bool:
+        return self.index >= len(self.levels)
+
+    @property
+    def level(self) -> Level | None:
+        return None if self.dead else self.levels[self.index]
+
+    @property
+    def penalty(self) -> int:
+        level = self.level
+        if level is None:
+            return 0
+        return level.penalty or 0
+
+    @property
+    def penalty_unset(self) -> bool:
+        level = self.level
+        return level is not None and level.penalty is None
+
+    @property
+    def points_left_in_level(self) -> int:
+        return 0 if self.dead else self.health - self.damage % self.health
+
+
+def wound_track(character: LotRCharacter, rules: LotRRules | None = None) -> WoundTrack:
+    rules = rules or lotr_rules()
+    size = rules.size(character.size)
+    healthy, *wounded = rules.wound_levels
+    extra = size.extra_healthy if size else 0
+    levels = (healthy,) * (1 + extra) + tuple(wounded[: character.wound_levels])
+    return WoundTrack(levels, character.health, character.damage)
+
+
+def weariness_level(character: LotRCharacter, rules: LotRRules | None = None) -> Level:
+    return (rules or lotr_rules()).weariness_levels[character.weariness]
+
+
+def condition_penalty(character: LotRCharacter, rules: LotRRules | None = None) -> int:
+    """Wound + weariness penalties (「当然合計して」); unset table values count 0."""
+    return wound_track(character, rules).penalty + (weariness_level(character, rules).penalty or 0)
+
+
+def corruption_reached_bearing(character: LotRCharacter) -> bool:
+    """「Corruptionの値が Bearingの値と等しくなった時点で, キャラクターはNPCとなり」."""
+    return character.corruption >= character.attributes.brg
+
+
+# ---- skills ---------------------------------------------------------------------------------
+def skill_attribute(skill: Skill, rules: LotRRules | None = None) -> str:
+    """The skill's own attribute, else the skill list's (by the part before ':'), else ''."""
+    if skill.attribute:
+        return skill.attribute
+    rules = rules or lotr_rules()
+    definition = rules.skill(skill.name) or rules.skill(skill.name.split(":")[0].strip())
+    return definition.attribute if definition else ""
+
+
+def skill_bonus(
+    character: LotRCharacter, skill: Skill, specialisation: str = "", rules: LotRRules | None = None
+) -> int:
+    """Ranks + the key attribute's modifier (+2 in a specialisation)."""
+    attribute = skill_attribute(skill, rules)
+    modifier = modifiers(character, rules)[attribute] if attribute else 0
+    special = SPECIALISATION_BONUS if specialisation and specialisation in skill.specialisations else 0
+    return skill.ranks + modifier + special
+
+
+def derive(character: LotRCharacter, rules: LotRRules | None = None) -> dict[str, int]:
+    rules = rules or lotr_rules()
+    mods = modifiers(character, rules)
+    track = wound_track(character, rules)
+    light, heavy, very_heavy = encumbrance(character)
+    values = {f"{a}_modifier": m for a, m in mods.items()}
+    values.update(
+        defence=defence(character, rules),
+        damage_bonus=mods["str"],
+        encumbrance=light,
+        encumbrance_heavy=heavy,
+        encumbrance_very_heavy=very_heavy,
+        wound_level=track.index,
+        wound_penalty=track.penalty,
+        weariness_penalty=weariness_level(character, rules).penalty or 0,
+        condition_penalty=condition_penalty(character, rules),
+        courage_left=character.courage_left,
+        xp_total=character.xp_total,
+    )
+    return values

@@ -1,0 +1,116 @@
+"""What can be rolled for a LotR character, and the roller each choice gives.
+
+Kind ids: ``skill:<name>``, ``skill:<name>:<specialisation>``, ``untrained:<name>``
+(a listed skill the character has no ranks in), ``attribute:<id>``,
+``reaction:<id>``.  Wound and weariness penalties go into every roller.
+"""
+
+from __future__ import annotations
+
+from gmtool.rules.checks import CheckKind
+from gmtool.rules.systems.lotr.character import LotRCharacter
+from gmtool.rules.systems.lotr.checks import LotRRoller
+from gmtool.rules.systems.lotr.derived import (
+    SPECIALISATION_BONUS,
+    UNTRAINED_PENALTY,
+    condition_penalty,
+    modifiers,
+    skill_attribute,
+)
+from gmtool.rules.systems.lotr.rules_data import (
+    ATTRIBUTE_IDS,
+    ATTRIBUTE_NAMES,
+    REACTION_IDS,
+    REACTION_NAMES,
+    LotRRules,
+    lotr_rules,
+)
+
+SKILL_GROUP = "技能"
+UNTRAINED_GROUP = "技能なし（ランク 0、−2）"
+ATTRIBUTE_GROUP = "能力値"
+REACTION_GROUP = "リアクション"
+DEFAULT_TN = 10  # where the panel starts
+
+
+def check_kinds(character: LotRCharacter, rules: LotRRules | None = None) -> list[CheckKind]:
+    rules = rules or lotr_rules()
+    mods = modifiers(character, rules)
+    kinds = []
+    owned = set()
+    for skill in character.skills:
+        owned.add(skill.name)
+        attribute = skill_attribute(skill, rules)
+        base = skill.ranks + (mods[attribute] if attribute else 0)
+        kinds.append(CheckKind(f"skill:{skill.name}", skill.name, base, SKILL_GROUP))
+        kinds += [
+            CheckKind(
+                f"skill:{skill.name}:{field}",
+                f"{skill.name}（{field}）",
+                base + SPECIALISATION_BONUS,
+                SKILL_GROUP,
+            )
+            for field in skill.specialisations
+        ]
+    for definition in rules.skills:
+        if definition.name in owned or definition.untrained is False or definition.group:
+            continue
+        modifier = mods[definition.attribute] if definition.attribute else 0
+        kinds.append(
+            CheckKind(
+                f"untrained:{definition.name}",
+                f"{definition.name}（ランク 0）",
+                modifier - UNTRAINED_PENALTY,
+                UNTRAINED_GROUP,
+            )
+        )
+    for attribute in ATTRIBUTE_IDS:
+        kinds.append(
+            CheckKind(f"attribute:{attribute}", ATTRIBUTE_NAMES[attribute], mods[attribute], ATTRIBUTE_GROUP)
+        )
+    for reaction in REACTION_IDS:
+        kinds.append(
+            CheckKind(
+                f"reaction:{reaction}",
+                REACTION_NAMES[reaction],
+                character.reactions.get(reaction),
+                REACTION_GROUP,
+            )  # type: ignore[arg-type]
+        )
+    return kinds
+
+
+def roller_for(
+    character: LotRCharacter,
+    kind_id: str,
+    rules: LotRRules | None = None,
+    modifier: int = 0,
+    affinity: int = 0,
+) -> LotRRoller:
+    """The roller of a kind, its bonus split into ranks, modifier, specialisation and penalties."""
+    rules = rules or lotr_rules()
+    mods = modifiers(character, rules)
+    condition = condition_penalty(character, rules)
+    kind, _, rest = kind_id.partition(":")
+    common = {"condition": condition, "modifier": modifier, "affinity": affinity}
+    if kind == "skill":
+        name, _, field = rest.partition(":")
+        skill = character.skill(name)
+        if skill is None:
+            raise KeyError(f"技能 '{name}' がありません")
+        attribute = skill_attribute(skill, rules)
+        return LotRRoller(
+            rank=skill.ranks,
+            attribute_modifier=mods[attribute] if attribute else 0,
+            specialisation=SPECIALISATION_BONUS if field in skill.specialisations else 0,
+            **common,
+        )
+    if kind == "untrained":
+        definition = rules.skill(rest)
+        attribute = definition.attribute if definition else ""
+        return LotRRoller(attribute_modifier=mods[attribute] if attribute else 0, untrained=True, **common)
+    if kind == "attribute" and rest in ATTRIBUTE_IDS:
+        return LotRRoller(attribute_modifier=mods[rest], **common)
+    if kind == "reaction" and rest in REACTION_IDS:
+        return LotRRoller(rank=character.reactions.get(rest), **common)  # type: ignore[arg-type]
+    raise KeyError(f"判定の種類 '{kind_id}' はありません")

@@ -1,0 +1,445 @@
+"""LotR (CODA) rule tables (resources/rules/lotr/*.toml), validated on load.
+
+Values the summary does not give stay `None` ("未設定"): the engine treats a
+missing penalty or bonus as 0 and the views say that the GM has not set it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache
+from itertools import pairwise
+from typing import Any
+
+from gmtool.rules.data import RuleDataError, load_table, require
+
+ATTRIBUTE_IDS = ("brg", "nim", "per", "str", "vit", "wit")
+ATTRIBUTE_NAMES = {
+    "brg": "Bearing",
+    "nim": "Nimbleness",
+    "per": "Perception",
+    "str": "Strength",
+    "vit": "Vitality",
+    "wit": "Wits",
+}
+REACTION_IDS = ("stamina", "swiftness", "willpower", "wisdom")
+REACTION_NAMES = {
+    "stamina": "Stamina",
+    "swiftness": "Swiftness",
+    "willpower": "Willpower",
+    "wisdom": "Wisdom",
+}
+
+
+class Degree(StrEnum):
+    """The seven degrees of success, lowest first (1.5 「成功度」)."""
+
+    DISASTROUS_FAILURE = "disastrous_failure"
+    COMPLETE_FAILURE = "complete_failure"
+    FAILURE = "failure"
+    MARGINAL_SUCCESS = "marginal_success"
+    COMPLETE_SUCCESS = "complete_success"
+    SUPERIOR_SUCCESS = "superior_success"
+    EXTRAORDINARY_SUCCESS = "extraordinary_success"
+
+    @property
+    def succeeded(self) -> bool:
+        return DEGREE_ORDER.index(self) >= DEGREE_ORDER.index(Degree.MARGINAL_SUCCESS)
+
+
+DEGREE_ORDER = tuple(Degree)
+
+
+@dataclass(frozen=True)
+class Named:
+    id: str
+    name: str
+    name_ja: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}（{self.name_ja}）" if self.name_ja and self.name_ja != self.name else self.name
+
+
+@dataclass(frozen=True)
+class DegreeBand(Named):
+    min_margin: int | None  # None: no lower bound (the lowest band)
+    time: float | None = None
+
+
+@dataclass(frozen=True)
+class Level(Named):
+    """A wound or weariness level; penalty None = the summary gives no value."""
+
+    penalty: int | None = None
+
+
+@dataclass(frozen=True)
+class Size(Named):
+    order: int = 1
+    extra_healthy: int = 0
+
+
+@dataclass(frozen=True)
+class Subrace(Named):
+    bonuses: Mapping[str, int] = field(default_factory=dict)
+    bonuses_known: bool = False
+
+
+@dataclass(frozen=True)
+class Race(Named):
+    size: str = "medium"
+    wound_levels: int = 5
+    bonuses: Mapping[str, int] = field(default_factory=dict)
+    bonuses_known: bool = False
+    subraces: tuple[Subrace, ...] = ()
+    courage: int | None = None
+
+    def subrace(self, subrace_id: str) -> Subrace | None:
+        return next((s for s in self.subraces if s.id == subrace_id), None)
+
+
+@dataclass(frozen=True)
+class Order(Named):
+    skills: tuple[str, ...] = ()
+    package: Mapping[str, int] = field(default_factory=dict)
+    courage: int | None = None
+
+
+@dataclass(frozen=True)
+class SkillDef(Named):
+    attribute: str = ""  # "" = not set (the GM picks it)
+    untrained: bool | None = None  # None = not set
+    group: bool = False
+
+
+@dataclass(frozen=True)
+class LotRRules:
+    modifier_rows: tuple[tuple[int, int, int], ...]  # (low, high, modifier)
+    beyond_from: int
+    beyond_step: int
+    degrees: tuple[DegreeBand, ...]
+    wound_levels: tuple[Level, ...]
+    weariness_levels: tuple[Level, ...]
+    sizes: tuple[Size, ...]
+    races: tuple[Race, ...]
+    orders: tuple[Order, ...]
+    skills: tuple[SkillDef, ...]
+    picks: Mapping[str, int]  # advancement pick costs that are known; a missing key = not set
+    inferred_picks: frozenset[str] = frozenset()
+
+    def modifier(self, value: int) -> int:
+        """能力値修正 (Table 2.1): the row holding value; above the table, +1 per `beyond_step`."""
+        if value < self.modifier_rows[0][0]:
+            return self.modifier_rows[0][2]
+        for low, high, modifier in self.modifier_rows:
+            if low <= value <= high:
+                return modifier
+        last = self.modifier_rows[-1][2]
+        return last + 1 + (value - self.beyond_from) // self.beyond_step
+
+    def degree_bands(self) -> tuple[tuple[Degree, int | None], ...]:
+        return tuple((Degree(b.id), b.min_margin) for b in self.degrees)
+
+    def band(self, degree: Degree) -> DegreeBand:
+        return next(b for b in self.degrees if b.id == degree)
+
+    def race(self, race_id: str) -> Race | None:
+        return next((r for r in self.races if r.id == race_id), None)
+
+    def order(self, order_id: str) -> Order | None:
+        return next((o for o in self.orders if o.id == order_id), None)
+
+    def size(self, size_id: str) -> Size | None:
+        return next((s for s in self.sizes if s.id == size_id), None)
+
+    def skill(self, name: str) -> SkillDef | None:
+        return next((s for s in self.skills if s.name == name), None)
+
+    def race_bonuses(self, race_id: str, subrace_id: str = "") -> tuple[dict[str, int], bool]:
+        """(attribute bonuses, known) of a race or sub-race; unknown bonuses count 0."""
+        race = self.race(race_id)
+        if race is None:
+            return {}, False
+        sub = race.subrace(subrace_id)
+        if sub is not None:
+            return dict(sub.bonuses), sub.bonuses_known
+        if race.subraces:
+            return {}, False  # a race with sub-races takes its bonuses from the chosen one
+        return dict(race.bonuses), race.bonuses_known
+
+
+# ---- loading ---------------------------------------------------------------------------
+def _rows(data: Mapping[str, Any], key: str, where: str) -> list[dict[str, Any]]:
+    rows = data.get(key)
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
+        raise RuleDataError(f"{where}: '{key}' は表の並びでなければなりません")
+    return rows
+
+
+def _optional_int(raw: Mapping[str, Any], key: str, where: str) -> int | None:
+    return require(raw, key, int, where) if key in raw else None
+
+
+def _named(raw: Mapping[str, Any], where: str) -> dict[str, Any]:
+    return {
+        "id": require(raw, "id", str, where),
+        "name": require(raw, "name", str, where),
+        "name_ja": raw.get("name_ja", "") if isinstance(raw.get("name_ja", ""), str) else "",
+    }
+
+
+def _unique(items: tuple[Any, ...], attribute: str, where: str) -> None:
+    keys = [getattr(i, attribute) for i in items]
+    duplicates = sorted({k for k in keys if keys.count(k) > 1})
+    if duplicates:
+        raise RuleDataError(f"{where}: {attribute} が重複しています: {', '.join(duplicates)}")
+
+
+def _bonuses(raw: Mapping[str, Any], where: str) -> dict[str, int]:
+    bonuses = raw.get("bonuses", {})
+    if not isinstance(bonuses, dict):
+        raise RuleDataError(f"{where}: bonuses は {{能力値 = 数}} の表です")
+    unknown = sorted(set(bonuses) - set(ATTRIBUTE_IDS))
+    if unknown:
+        raise RuleDataError(f"{where}: bonuses に未知の能力値があります: {', '.join(unknown)}")
+    for key in bonuses:
+        require(bonuses, key, int, f"{where} bonuses")
+    return dict(bonuses)
+
+
+def _known(raw: Mapping[str, Any], where: str) -> bool:
+    known = raw.get("bonuses_known", False)
+    if not isinstance(known, bool):
+        raise RuleDataError(f"{where}: bonuses_known は true / false です")
+    return known
+
+
+def _load_modifiers(data: Mapping[str, Any], where: str) -> tuple[tuple[tuple[int, int, int], ...], int, int]:
+    rows = []
+    for i, raw in enumerate(_rows(data, "rows", where)):
+        at = f"{where} rows[{i}]"
+        rows.append(
+            (require(raw, "low", int, at), require(raw, "high", int, at), require(raw, "modifier", int, at))
+        )
+    if rows[0][0] != 0:
+        raise RuleDataError(f"{where}: rows は能力値 0 から始めてください")
+    for (_, high, mod), (low, next_high, next_mod) in pairwise(rows):
+        if low != high + 1 or next_high < low or next_mod <= mod:
+            raise RuleDataError(f"{where}: rows は切れ目なく、修正が昇順でなければなりません（{low}）")
+    beyond = data.get("beyond")
+    if not isinstance(beyond, dict):
+        raise RuleDataError(f"{where}: beyond（表の上の伸び方）がありません")
+    start, step = (
+        require(beyond, "from", int, f"{where} beyond"),
+        require(beyond, "step", int, f"{where} beyond"),
+    )
+    if start != rows[-1][1] + 1 or step < 1:
+        raise RuleDataError(f"{where}: beyond.from は最後の行の次（{rows[-1][1] + 1}）、step は 1 以上です")
+    return tuple(rows), start, step
+
+
+def _load_degrees(data: Mapping[str, Any], where: str) -> tuple[DegreeBand, ...]:
+    bands = []
+    for i, raw in enumerate(_rows(data, "degrees", where)):
+        at = f"{where} degrees[{i}]"
+        time = raw.get("time")
+        if time is not None and not isinstance(time, int | float):
+            raise RuleDataError(f"{at}: time は数です")
+        bands.append(
+            DegreeBand(**_named(raw, at), min_margin=_optional_int(raw, "min_margin", at), time=time)
+        )
+    if [b.id for b in bands] != [d.value for d in Degree]:
+        raise RuleDataError(f"{where}: degrees は {', '.join(Degree)} の順に 7 行です")
+    if bands[0].min_margin is not None or any(b.min_margin is None for b in bands[1:]):
+        raise RuleDataError(f"{where}: 最初の帯以外は min_margin が必要です（最初の帯は下限なし）")
+    margins = [b.min_margin for b in bands[1:]]
+    if any(b <= a for a, b in pairwise(margins)):  # type: ignore[operator]
+        raise RuleDataError(f"{where}: min_margin は昇順でなければなりません（{margins}）")
+    marginal = next(b for b in bands if b.id == Degree.MARGINAL_SUCCESS)
+    if marginal.min_margin != 0:
+        raise RuleDataError(f"{where}: Marginal Success は 達成値 = 目標値（min_margin = 0）から始まります")
+    return tuple(bands)
+
+
+def _load_levels(data: Mapping[str, Any], key: str, where: str) -> tuple[Level, ...]:
+    levels = []
+    for i, raw in enumerate(_rows(data, key, where)):
+        at = f"{where} {key}[{i}]"
+        penalty = _optional_int(raw, "penalty", at)
+        if penalty is not None and penalty > 0:
+            raise RuleDataError(f"{at}: penalty は 0 以下です（{penalty}）")
+        levels.append(Level(**_named(raw, at), penalty=penalty))
+    _unique(tuple(levels), "id", f"{where} {key}")
+    return tuple(levels)
+
+
+def _load_sizes(data: Mapping[str, Any], where: str) -> tuple[Size, ...]:
+    sizes = []
+    for i, raw in enumerate(_rows(data, "sizes", where)):
+        at = f"{where} sizes[{i}]"
+        sizes.append(
+            Size(
+                **_named(raw, at),
+                order=require(raw, "order", int, at),
+                extra_healthy=require(raw, "extra_healthy", int, at),
+            )
+        )
+    _unique(tuple(sizes), "id", f"{where} sizes")
+    return tuple(sizes)
+
+
+def _load_races(data: Mapping[str, Any], where: str, sizes: tuple[Size, ...]) -> tuple[Race, ...]:
+    size_ids = {s.id for s in sizes}
+    races = []
+    for i, raw in enumerate(_rows(data, "races", where)):
+        at = f"{where} races[{i}]"
+        size = require(raw, "size", str, at)
+        if size not in size_ids:
+            raise RuleDataError(f"{at}: size '{size}' は conditions.toml の sizes にありません")
+        wound_levels = require(raw, "wound_levels", int, at)
+        if not 1 <= wound_levels <= 5:
+            raise RuleDataError(f"{at}: wound_levels は 1〜5 です（{wound_levels}）")
+        subraces = []
+        for j, sub in enumerate(raw.get("subraces", [])):
+            sub_at = f"{at} subraces[{j}]"
+            if not isinstance(sub, dict):
+                raise RuleDataError(f"{sub_at}: 表でなければなりません")
+            subraces.append(
+                Subrace(
+                    **_named(sub, sub_at), bonuses=_bonuses(sub, sub_at), bonuses_known=_known(sub, sub_at)
+                )
+            )
+        _unique(tuple(subraces), "id", f"{at} subraces")
+        races.append(
+            Race(
+                **_named(raw, at),
+                size=size,
+                wound_levels=wound_levels,
+                bonuses=_bonuses(raw, at),
+                bonuses_known=_known(raw, at),
+                subraces=tuple(subraces),
+                courage=_optional_int(raw, "courage", at),
+            )
+        )
+    _unique(tuple(races), "id", f"{where} races")
+    return tuple(races)
+
+
+def _load_orders(data: Mapping[str, Any], where: str) -> tuple[Order, ...]:
+    orders = []
+    for i, raw in enumerate(_rows(data, "orders", where)):
+        at = f"{where} orders[{i}]"
+        skills = raw.get("skills", [])
+        package = raw.get("package", {})
+        if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
+            raise RuleDataError(f"{at}: skills は技能名の並びです")
+        if not isinstance(package, dict):
+            raise RuleDataError(f"{at}: package は {{技能名 = ランク}} の表です")
+        for name in package:
+            if require(package, name, int, f"{at} package") < 0:
+                raise RuleDataError(f"{at} package: '{name}' のランクは 0 以上です")
+        orders.append(
+            Order(
+                **_named(raw, at),
+                skills=tuple(skills),
+                package=dict(package),
+                courage=_optional_int(raw, "courage", at),
+            )
+        )
+    _unique(tuple(orders), "id", f"{where} orders")
+    return tuple(orders)
+
+
+def _load_skills(data: Mapping[str, Any], where: str) -> tuple[SkillDef, ...]:
+    skills = []
+    for i, raw in enumerate(_rows(data, "skills", where)):
+        at = f"{where} skills[{i}]"
+        attribute = raw.get("attribute", "")
+        if attribute not in ("", *ATTRIBUTE_IDS):
+            raise RuleDataError(f'{at}: attribute は {", ".join(ATTRIBUTE_IDS)} のどれか（未設定は ""）です')
+        untrained = raw.get("untrained")
+        group = raw.get("group", False)
+        if (untrained is not None and not isinstance(untrained, bool)) or not isinstance(group, bool):
+            raise RuleDataError(f"{at}: untrained と group は true / false です")
+        name = require(raw, "name", str, at)
+        skills.append(
+            SkillDef(
+                id=name,
+                name=name,
+                name_ja=raw.get("name_ja", ""),
+                attribute=attribute,
+                untrained=untrained,
+                group=group,
+            )
+        )
+    _unique(tuple(skills), "name", f"{where} skills")
+    return tuple(skills)
+
+
+def _load_picks(data: Mapping[str, Any], where: str) -> tuple[dict[str, int], frozenset[str]]:
+    picks = data.get("picks")
+    if not isinstance(picks, dict):
+        raise RuleDataError(f"{where}: [picks] がありません")
+    unknown = sorted(set(picks) - set(PICK_KINDS))
+    if unknown:
+        raise RuleDataError(f"{where}: picks に未知の項目があります: {', '.join(unknown)}")
+    for key in picks:
+        if require(picks, key, int, f"{where} picks") < 0:
+            raise RuleDataError(f"{where} picks: {key} は 0 以上です")
+    inferred = data.get("inferred", [])
+    if not isinstance(inferred, list) or not set(inferred) <= set(PICK_KINDS):
+        raise RuleDataError(f"{where}: inferred は picks の項目名の並びです")
+    return dict(picks), frozenset(inferred)
+
+
+PICK_KINDS = (
+    "skill_rank",
+    "attribute",
+    "favoured_attribute",
+    "reaction",
+    "favoured_reaction",
+    "health",
+    "edge",
+    "specialisation",
+    "order_ability",
+    "new_order",
+    "flaw_picks",
+)
+
+
+def load_rules() -> LotRRules:
+    tables = {
+        name: load_table("lotr", name)
+        for name in ("attributes", "degrees", "conditions", "races", "orders", "skills", "advancement")
+    }
+    where = {name: path.name for name, (path, _) in tables.items()}
+    data = {name: d for name, (_, d) in tables.items()}
+    rows, beyond_from, beyond_step = _load_modifiers(data["attributes"], where["attributes"])
+    sizes = _load_sizes(data["conditions"], where["conditions"])
+    wounds = _load_levels(data["conditions"], "wound_levels", where["conditions"])
+    weariness = _load_levels(data["conditions"], "weariness_levels", where["conditions"])
+    if len(wounds) != 6 or len(weariness) != 6:
+        raise RuleDataError(f"{where['conditions']}: 負傷段階と疲労段階はそれぞれ 6 行です")
+    picks, inferred = _load_picks(data["advancement"], where["advancement"])
+    return LotRRules(
+        modifier_rows=rows,
+        beyond_from=beyond_from,
+        beyond_step=beyond_step,
+        degrees=_load_degrees(data["degrees"], where["degrees"]),
+        wound_levels=wounds,
+        weariness_levels=weariness,
+        sizes=sizes,
+        races=_load_races(data["races"], where["races"], sizes),
+        orders=_load_orders(data["orders"], where["orders"]),
+        skills=_load_skills(data["skills"], where["skills"]),
+        picks=picks,
+        inferred_picks=inferred,
+    )
+
+
+@cache
+def lotr_rules() -> LotRRules:
+    return load_rules()
