@@ -10,8 +10,8 @@ import pytest
 from gmtool.app.demo import create_demo_campaign
 from gmtool.store.campaign import Campaign
 
-# The shipped demo campaign, in list order: three AW characters and one フォーカード character.
-DEMO_NAMES = ["朝霧 透", "ミナ・クローデル", "影の使徒", "リゼ・アルノー"]
+# The shipped demo campaign, in list order: three AW characters, one フォーカード and one LotR character.
+DEMO_NAMES = ["朝霧 透", "ミナ・クローデル", "影の使徒", "リゼ・アルノー", "ナール"]
 
 
 @pytest.fixture
@@ -88,3 +88,30 @@ def reopen_characters(path: Path) -> dict[str, object]:
         return {s.character.name: s.character for s in other.list_characters()}
     finally:
         other.close()
+
+
+def sample_lotr_character(name: str = "ピピン") -> object:
+    """A built LotR Hobbit (Fallohide, Rogue) through the creation engine, random-method values.
+
+    Fallohide bonuses are not in the summary, so the attributes are the assigned values.
+    """
+    from gmtool.rules.systems.lotr.creation import CreationDraft, build_character
+
+    draft = CreationDraft(
+        name=name,
+        race="hobbit",
+        subrace="fallohide",
+        order="rogue",
+        method="random",
+        rolls=(9, 8, 8, 7, 7, 6, 5, 4, 3),
+        assigned={"nim": 9, "per": 8, "wit": 8, "brg": 7, "vit": 7, "str": 6},
+        favoured_attributes=("nim", "per"),
+        favoured_reaction="swiftness",
+        order_ranks={"Stealth": 3, "Observe": 3, "Search": 3, "Climb": 3, "Acrobatics": 3},
+        order_free_ranks={"Stealth": 3, "Search": 2},
+        language_ranks={"Language: Westron": 6, "Lore: Realm (Shire)": 6},
+        skill_attributes={"Lore: Realm (Shire)": "wit"},
+        specialisations={"Stealth": ("Hide",)},
+        order_ability="Sneak",
+    )
+    return build_character(draft)
