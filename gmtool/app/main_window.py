@@ -24,23 +24,28 @@ from PySide6.QtWidgets import (
 
 from gmtool.app.file_actions import FileActions
 from gmtool.app.fourcard_menu import FourCardMenu
+from gmtool.app.lotr_menu import LotRMenu
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.character_list_model import CharacterListModel
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.check_model import CheckModel
 from gmtool.models.fourcard_check_model import FourCardCheckModel
 from gmtool.models.log_table_model import LogTableModel
+from gmtool.models.lotr_check_model import LotRCheckModel
 from gmtool.rules.checks import Side
 from gmtool.rules.systems import SYSTEMS
 from gmtool.rules.systems.fourcard.checks import Contestant
+from gmtool.rules.systems.lotr.checks import Contestant as LotRContestant
 from gmtool.views.check.check_view import CheckView
 from gmtool.views.check.fourcard_check_view import FourCardCheckView
+from gmtool.views.check.lotr_check_view import LotRCheckView
 from gmtool.views.log_view import LogView
 from gmtool.views.sheet.registry import sheet_view_for
 from gmtool.views.widgets import show_refusal
 
 DEFAULT_SYSTEM = "aw"
-WIZARD_SYSTEMS = ("fourcard",)  # systems whose characters are made through a creation wizard
+# The side of each system's judgement panel that the selected character takes.
+FIRST_SIDE = {"aw": Side.ACTION, "fourcard": Contestant.A, "lotr": LotRContestant.A}
 
 
 class MainWindow(QMainWindow):
@@ -52,6 +57,12 @@ class MainWindow(QMainWindow):
         self.resize(1500, 950)
         self.files = FileActions(self)
         self.fourcard_menu = FourCardMenu(self)
+        self.lotr_menu = LotRMenu(self)
+        # Systems whose characters are made through a creation wizard.
+        self.wizards = {
+            "fourcard": self.fourcard_menu.create_character,
+            "lotr": self.lotr_menu.create_character,
+        }
         self.campaign_model = campaign_model
         self._build_menus()
         self.set_campaign_model(campaign_model)
@@ -66,6 +77,12 @@ class MainWindow(QMainWindow):
         self.character_list = CharacterListModel(campaign_model, self)
         self.check_model = CheckModel(campaign_model, parent=self)
         self.fourcard_check_model = FourCardCheckModel(campaign_model, parent=self)
+        self.lotr_check_model = LotRCheckModel(campaign_model, parent=self)
+        self.check_models: dict[str, CheckModel | FourCardCheckModel | LotRCheckModel] = {
+            "aw": self.check_model,
+            "fourcard": self.fourcard_check_model,
+            "lotr": self.lotr_check_model,
+        }
         self.log_model = LogTableModel(campaign_model, self)
         self.sheet_view: QWidget | None = None
         self._selection_before_reset: str | None = None
@@ -99,9 +116,14 @@ class MainWindow(QMainWindow):
         self.sheet_area.setWidgetResizable(True)
         self.check_view = CheckView(self.check_model)
         self.fourcard_check_view = FourCardCheckView(self.fourcard_check_model)
+        self.lotr_check_view = LotRCheckView(self.lotr_check_model)
         # One judgement panel per system; the selected character's system picks the one shown.
         self.check_stack = QStackedWidget()
-        self.check_views: dict[str, QWidget] = {"aw": self.check_view, "fourcard": self.fourcard_check_view}
+        self.check_views: dict[str, QWidget] = {
+            "aw": self.check_view,
+            "fourcard": self.fourcard_check_view,
+            "lotr": self.lotr_check_view,
+        }
         for view in self.check_views.values():
             self.check_stack.addWidget(view)
         self.log_view = LogView(self.log_model)
@@ -163,18 +185,16 @@ class MainWindow(QMainWindow):
         if not ok or name not in names:
             return
         system_id = ids[names.index(name)]
-        if system_id in WIZARD_SYSTEMS:
-            self.fourcard_menu.create_character()
+        if system_id in self.wizards:
+            self.wizards[system_id]()
             return
         new_id = self.campaign_model.add_character(system_id, self.tr("新しいキャラクター"))
         self.select_character(new_id)
 
-    def current_check_model(self) -> CheckModel | FourCardCheckModel:
-        return (
-            self.fourcard_check_model
-            if self.check_stack.currentWidget() is self.fourcard_check_view
-            else self.check_model
-        )
+    def current_check_model(self) -> CheckModel | FourCardCheckModel | LotRCheckModel:
+        shown = self.check_stack.currentWidget()
+        system_id = next(s for s, view in self.check_views.items() if view is shown)
+        return self.check_models[system_id]
 
     def rename_selected(self) -> None:
         character_id = self.selected_or_refuse(self.tr("名前を変えるキャラクターを選んでください"))
@@ -213,10 +233,7 @@ class MainWindow(QMainWindow):
         self.sheet_area.setWidget(self.sheet_view)
         system_id = self.campaign_model.stored(character_id).system
         self.check_stack.setCurrentWidget(self.check_views[system_id])
-        if system_id == "fourcard":
-            self.fourcard_check_model.set_character(Contestant.A, character_id)
-        else:
-            self.check_model.set_character(Side.ACTION, character_id)
+        self.check_models[system_id].set_character(FIRST_SIDE[system_id], character_id)  # type: ignore[arg-type]
 
     def _remember_selection(self) -> None:
         self._selection_before_reset = self.selected_character_id()
@@ -288,6 +305,7 @@ class MainWindow(QMainWindow):
             self.make_action(self.tr("ダイスを振る"), lambda: self.current_check_model().roll(), "Ctrl+R")
         )
         self.fourcard_menu.build(self.menuBar().addMenu(self.tr("フォーカード(&4)")))
+        self.lotr_menu.build(self.menuBar().addMenu(self.tr("指輪物語(&L)")))
 
     # ---- dialogs (tests replace these) ---------------------------------------------
     def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:

@@ -23,7 +23,14 @@ from gmtool.rules.systems.lotr.character import (
     Skill,
     XpEntry,
 )
-from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, REACTION_IDS, LotRRules, lotr_rules
+from gmtool.rules.systems.lotr.derived import attribute_cap
+from gmtool.rules.systems.lotr.rules_data import (
+    ATTRIBUTE_IDS,
+    ATTRIBUTE_NAMES,
+    REACTION_IDS,
+    LotRRules,
+    lotr_rules,
+)
 
 XP_PER_ADVANCEMENT = 1000  # 「1000点ごとに成長することができ」
 PICKS_PER_ADVANCEMENT = 5  # 「成長ポイント ("Advancement Pick") が5点」
@@ -63,7 +70,9 @@ def advancements_available(character: LotRCharacter) -> int:
 
 
 def xp_to_next(character: LotRCharacter) -> int:
-    return (len(character.advancements) + 1) * XP_PER_ADVANCEMENT - character.xp_total
+    """XP still needed for the next advancement to be earned (taken or not)."""
+    reached = max(advancements_earned(character), len(character.advancements))  # GM may have overridden
+    return (reached + 1) * XP_PER_ADVANCEMENT - character.xp_total
 
 
 def pick_cost(
@@ -85,7 +94,20 @@ def _rank_gains(advancement: Advancement) -> Counter[str]:
     return Counter(p.target for p in advancement.picks if p.kind == "skill_rank")
 
 
-def check_advancement(character: LotRCharacter, advancement: Advancement) -> list[str]:
+def is_order_skill(character: LotRCharacter, name: str, rules: LotRRules | None = None) -> bool:
+    """A skill the character has says so itself; a new one is an order skill when one of the
+    character's orders lists it in the rule data."""
+    skill = character.skill(name)
+    if skill is not None:
+        return skill.order_skill
+    rules = rules or lotr_rules()
+    orders = (rules.order(o) for o in (character.order, *character.other_orders))
+    return any(order is not None and name in order.skills for order in orders)
+
+
+def check_advancement(
+    character: LotRCharacter, advancement: Advancement, rules: LotRRules | None = None
+) -> list[str]:
     """Every limit this advancement breaks (empty: it may be taken)."""
     found = []
     if advancements_available(character) < 1:
@@ -98,13 +120,20 @@ def check_advancement(character: LotRCharacter, advancement: Advancement) -> lis
         )
     for name, gain in sorted(_rank_gains(advancement).items()):
         skill = character.skill(name)
-        order_skill = skill.order_skill if skill else False
+        order_skill = is_order_skill(character, name, rules)
         limit = ORDER_SKILL_GROWTH if order_skill else OTHER_SKILL_GROWTH
         if gain > limit:
             kind = "職業スキル" if order_skill else "職業スキル以外"
             found.append(f"{name}: 1 回の成長で{kind}は {limit} ランクまでです（{gain} ランク）")
         if (skill.ranks if skill else 0) + gain > MAX_RANK:
             found.append(f"{name}: 技能は {MAX_RANK} ランクまでです")
+    rules = rules or lotr_rules()
+    bonuses, _ = rules.race_bonuses(character.race, character.subrace)
+    bought = Counter(p.target for p in advancement.picks if p.kind == "attribute")
+    for attribute in (a for a in ATTRIBUTE_IDS if bought[a]):
+        cap = attribute_cap(attribute, bonuses)
+        if character.attributes.get(attribute) + bought[attribute] > cap:  # type: ignore[arg-type]
+            found.append(f"{ATTRIBUTE_NAMES[attribute]}: 最大は 12 + 種族修正 = {cap} です")
     for pick in advancement.picks:
         if pick.kind == "attribute" and pick.target not in ATTRIBUTE_IDS:
             found.append(f"能力値 '{pick.target}' はありません")
@@ -120,37 +149,43 @@ def check_advancement(character: LotRCharacter, advancement: Advancement) -> lis
             skill = character.skill(skill_name)
             if (skill.ranks if skill else 0) + _rank_gains(advancement)[skill_name] < 1:
                 found.append(f"ランク 0 の技能は特化できません: {skill_name}")
+    wanted = [p.target.partition("/")[::2] for p in advancement.picks if p.kind == "specialisation"]
+    for skill_name, speciality in sorted(set(wanted)):
+        skill = character.skill(skill_name.strip())
+        field = speciality.strip() or skill_name.strip()
+        if wanted.count((skill_name, speciality)) > 1 or (skill and field in skill.specialisations):
+            found.append(f"{skill_name.strip()} の特化「{field}」はすでにあります")
     return found
 
 
-def _with_skill(character: LotRCharacter, name: str, change: object) -> tuple[Skill, ...]:
+def _with_skill(
+    character: LotRCharacter, name: str, change: object, rules: LotRRules | None = None
+) -> tuple[Skill, ...]:
     skills = list(character.skills)
     index = next((i for i, s in enumerate(skills) if s.name == name), None)
     if index is None:
-        skills.append(Skill(name=name))
+        skills.append(Skill(name=name, order_skill=is_order_skill(character, name, rules)))
         index = len(skills) - 1
     skills[index] = change(skills[index])  # type: ignore[operator]
     return tuple(skills)
 
 
-def apply_pick(character: LotRCharacter, pick: Pick) -> LotRCharacter:
+def apply_pick(character: LotRCharacter, pick: Pick, rules: LotRRules | None = None) -> LotRCharacter:
     target = pick.target.strip()
     if pick.kind == "skill_rank":
         return replace(
-            character, skills=_with_skill(character, target, lambda s: replace(s, ranks=s.ranks + 1))
+            character, skills=_with_skill(character, target, lambda s: replace(s, ranks=s.ranks + 1), rules)
         )
     if pick.kind == "specialisation":
-        skill_name, _, speciality = target.partition("/")
-        return replace(
-            character,
-            skills=_with_skill(
-                character,
-                skill_name.strip(),
-                lambda s: replace(
-                    s, specialisations=(*s.specialisations, speciality.strip() or skill_name.strip())
-                ),
-            ),
-        )
+        skill_name, _, speciality = (part.strip() for part in target.partition("/"))
+        field = speciality or skill_name
+
+        def specialise(skill: Skill) -> Skill:
+            if field in skill.specialisations:  # taken twice under a GM override: keep one
+                return skill
+            return replace(skill, specialisations=(*skill.specialisations, field))
+
+        return replace(character, skills=_with_skill(character, skill_name, specialise, rules))
     if pick.kind == "attribute":
         attributes: Attributes = replace(
             character.attributes, **{target: character.attributes.get(target) + 1}
@@ -173,15 +208,18 @@ def apply_pick(character: LotRCharacter, pick: Pick) -> LotRCharacter:
 
 
 def apply_advancement(
-    character: LotRCharacter, advancement: Advancement, overridden: bool = False
+    character: LotRCharacter,
+    advancement: Advancement,
+    overridden: bool = False,
+    rules: LotRRules | None = None,
 ) -> LotRCharacter:
     """The character with the advancement taken; refused (ValueError) if it breaks a limit,
     unless the GM overrides, which is recorded."""
-    found = check_advancement(character, advancement)
+    found = check_advancement(character, advancement, rules)
     if found and not overridden:
         raise ValueError(found[0])
     for pick in advancement.picks:
-        character = apply_pick(character, pick)
+        character = apply_pick(character, pick, rules)
     overrides = tuple(f"成長時の GM 許可: {m}" for m in found) if overridden else ()
     return replace(
         character,

@@ -25,7 +25,7 @@ MAX_ROWS = 500
 
 AttributeId = Literal["brg", "nim", "per", "str", "vit", "wit"]
 ReactionId = Literal["stamina", "swiftness", "willpower", "wisdom"]
-Stat = Annotated[StrictInt, Field(ge=0, le=99)]
+Stat = Annotated[StrictInt, Field(ge=ATTRIBUTE_MIN, le=99)]
 Reaction = Annotated[StrictInt, Field(ge=-20, le=99)]
 Points = Annotated[StrictInt, Field(ge=0, le=9_999_999)]
 ShortText = Annotated[StrictStr, Field(max_length=200)]

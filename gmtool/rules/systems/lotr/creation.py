@@ -180,7 +180,7 @@ def _attribute_problems(draft: CreationDraft, rules: LotRRules) -> list[Problem]
 
 # ---- skills --------------------------------------------------------------------------------
 def _positive(ranks: Mapping[str, int]) -> dict[str, int]:
-    return {name: r for name, r in ranks.items() if r}
+    return {name: r for name, r in ranks.items() if r > 0}
 
 
 def order_ranks(draft: CreationDraft, rules: LotRRules | None = None) -> dict[str, int]:
@@ -210,12 +210,17 @@ def race_points_used(draft: CreationDraft) -> int:
 
 
 def language_budget(draft: CreationDraft, rules: LotRRules | None = None) -> int:
-    return final_attributes(draft, rules)["wit"] * LANGUAGE_MULTIPLIER
+    """Wits × 3, Wits as the race left it: the free points are spent 「最後に」, after languages."""
+    bonuses, _ = race_bonuses(draft, rules)
+    wits = max(ATTRIBUTE_MIN, before_race(draft)["wit"] + bonuses.get("wit", 0))
+    return wits * LANGUAGE_MULTIPLIER
 
 
-def free_points_used(draft: CreationDraft) -> int:
+def free_points_used(draft: CreationDraft, rules: LotRRules | None = None) -> int:
+    """Free points are spent 「成長ポイントと同様に」: a rank costs what a skill rank pick costs."""
+    rank_cost = (rules or lotr_rules()).picks.get("skill_rank", 1)
     return (
-        sum(_positive(draft.free_ranks).values())
+        sum(_positive(draft.free_ranks).values()) * rank_cost
         + sum(p.cost for p in draft.free_picks)
         + extra_specialisations(draft) * EXTRA_SPECIALISATION_COST
     )
@@ -302,7 +307,7 @@ def _other_problems(draft: CreationDraft, rules: LotRRules) -> list[Problem]:
         out.append(Problem(STEP_FAVOURED, f"得意能力値を異なる {FAVOURED_ATTRIBUTES} つ選んでください"))
     if draft.favoured_reaction not in REACTION_IDS:
         out.append(Problem(STEP_FAVOURED, "得意リアクションを一つ選んでください"))
-    used = free_points_used(draft)
+    used = free_points_used(draft, rules)
     if used > FREE_POINTS:
         out.append(
             Problem(

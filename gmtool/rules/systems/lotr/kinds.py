@@ -8,7 +8,7 @@ Kind ids: ``skill:<name>``, ``skill:<name>:<specialisation>``, ``untrained:<name
 from __future__ import annotations
 
 from gmtool.rules.checks import CheckKind
-from gmtool.rules.systems.lotr.character import LotRCharacter
+from gmtool.rules.systems.lotr.character import LotRCharacter, Skill
 from gmtool.rules.systems.lotr.checks import LotRRoller
 from gmtool.rules.systems.lotr.derived import (
     SPECIALISATION_BONUS,
@@ -80,6 +80,18 @@ def check_kinds(character: LotRCharacter, rules: LotRRules | None = None) -> lis
     return kinds
 
 
+def _skill_and_field(character: LotRCharacter, rest: str) -> tuple[Skill, str]:
+    """Skill names hold ':' themselves ("Armed Combat: Axes"), so the id's last part is a
+    specialisation only when what precedes it is a skill the character has."""
+    skill = character.skill(rest)
+    if skill is not None:
+        return skill, ""
+    for candidate in sorted(character.skills, key=lambda s: -len(s.name)):
+        if rest.startswith(f"{candidate.name}:"):
+            return candidate, rest[len(candidate.name) + 1 :]
+    raise KeyError(f"技能 '{rest}' がありません")
+
+
 def roller_for(
     character: LotRCharacter,
     kind_id: str,
@@ -94,10 +106,7 @@ def roller_for(
     kind, _, rest = kind_id.partition(":")
     common = {"condition": condition, "modifier": modifier, "affinity": affinity}
     if kind == "skill":
-        name, _, field = rest.partition(":")
-        skill = character.skill(name)
-        if skill is None:
-            raise KeyError(f"技能 '{name}' がありません")
+        skill, field = _skill_and_field(character, rest)
         attribute = skill_attribute(skill, rules)
         return LotRRoller(
             rank=skill.ranks,

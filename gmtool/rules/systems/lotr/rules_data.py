@@ -253,6 +253,10 @@ def _load_degrees(data: Mapping[str, Any], where: str) -> tuple[DegreeBand, ...]
         )
     if [b.id for b in bands] != [d.value for d in Degree]:
         raise RuleDataError(f"{where}: degrees は {', '.join(Degree)} の順に 7 行です")
+    for i, (raw, band) in enumerate(zip(data["degrees"], bands, strict=True)):
+        fixed = Degree(band.id).succeeded  # which bands count as success is the rule text's, not data
+        if raw.get("succeeded", fixed) is not fixed:
+            raise RuleDataError(f"{where} degrees[{i}]: succeeded は {str(fixed).lower()} です（固定）")
     if bands[0].min_margin is not None or any(b.min_margin is None for b in bands[1:]):
         raise RuleDataError(f"{where}: 最初の帯以外は min_margin が必要です（最初の帯は下限なし）")
     margins = [b.min_margin for b in bands[1:]]
@@ -410,13 +414,22 @@ PICK_KINDS = (
 )
 
 
+TABLE_NAMES = ("attributes", "degrees", "conditions", "races", "orders", "skills", "advancement")
+
+
 def load_rules() -> LotRRules:
-    tables = {
-        name: load_table("lotr", name)
-        for name in ("attributes", "degrees", "conditions", "races", "orders", "skills", "advancement")
-    }
+    tables = {name: load_table("lotr", name) for name in TABLE_NAMES}
     where = {name: path.name for name, (path, _) in tables.items()}
     data = {name: d for name, (_, d) in tables.items()}
+    return rules_from_tables(data, where)
+
+
+def rules_from_tables(data: Mapping[str, Mapping[str, Any]], where: Mapping[str, str]) -> LotRRules:
+    """Validated rules from raw tables shaped like the TOML files (keyed by TABLE_NAMES).
+
+    The GM's house rules (overrides.py) are checked by this very function, so an edited
+    table passes exactly the checks a shipped one does; `where` names each table in messages.
+    """
     rows, beyond_from, beyond_step = _load_modifiers(data["attributes"], where["attributes"])
     sizes = _load_sizes(data["conditions"], where["conditions"])
     wounds = _load_levels(data["conditions"], "wound_levels", where["conditions"])

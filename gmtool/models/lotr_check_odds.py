@@ -1,0 +1,158 @@
+"""Every number the LotR judgement panel shows before the roll, from the engine's exact odds.
+
+Kept apart from the Qt model so it is plain data: the panel's labels and both plots
+read one `Odds`, so what is printed and what is drawn cannot disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from gmtool.rules.systems.lotr import exploding
+from gmtool.rules.systems.lotr.checks import (
+    GROUP_HELPER_BONUS,
+    Contestant,
+    CorruptionSpec,
+    GroupSpec,
+    LotRRoller,
+    OpposedSpec,
+    RollSpec,
+    corruption_distribution,
+    group_distribution,
+    help_bonus_distribution,
+    opposed_distribution,
+    opposed_round,
+    roll_distribution,
+    with_courage_probabilities,
+)
+from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
+
+STACK_SPAN = 10  # the stacked plot shows the current TN (or B's bonus) ±10
+# Totals drawn one by one until less than this much is left; the rest is one "≥ N" bar.
+READABLE_TAIL = Fraction(1, 1000)
+CORRUPTION_CHANGES = (3, 2, 1, 0, -1, -2)  # 1.2.4, worst first
+_BEYOND = 10**6  # a dice total past every band: the lumped bar's highest
+
+Spec = RollSpec | GroupSpec | OpposedSpec
+StackKey = Degree | Contestant
+
+
+@dataclass(frozen=True)
+class Odds:
+    # The seven degrees of the test (the leader's in a group test); empty in an opposed test.
+    degree_probabilities: dict[Degree, Fraction]
+    success_probability: Fraction  # P(A wins) in an opposed test
+    courage_probabilities: dict[int, Fraction]  # n → P(success) spending up to n courage after the roll
+    corruption_probabilities: dict[int, Fraction]  # Corruption change → P (a Willpower test)
+    help_bonus: dict[int, Fraction]  # group: the helpers' total bonus to the leader → P
+    helper_bonus: list[dict[int, Fraction]]  # group: each helper's bonus → P
+    wins: dict[Contestant, Fraction]  # opposed: the tie rule applied
+    tie_per_round: Fraction  # opposed: P(equal totals) in one round
+    stack: dict[int, dict[StackKey, Fraction]]  # x → layer → P, bottom layer first
+    stack_keys: tuple[StackKey, ...]
+    stack_marker: int
+    stack_x_label: str
+    total_bars: list[tuple[int, Fraction, Degree | None]] = field(default_factory=list)
+    tail_total: int = 0  # the last bar stands for every dice total ≥ this
+
+
+def plus(spec: RollSpec, extra: int) -> RollSpec:
+    """The same test with `extra` more on the roller (help or courage)."""
+    return replace(spec, roller=replace(spec.roller, modifier=spec.roller.modifier + extra))
+
+
+def degree_distribution(spec: RollSpec | GroupSpec) -> dict[Degree, Fraction]:
+    dist = group_distribution(spec) if isinstance(spec, GroupSpec) else roll_distribution(spec)
+    return {d: dist[d] for d in DEGREE_ORDER}
+
+
+def _at_tn(spec: RollSpec | GroupSpec, tn: int) -> RollSpec | GroupSpec:
+    if isinstance(spec, GroupSpec):
+        return replace(spec, leader=replace(spec.leader, tn=tn))
+    return replace(spec, tn=tn)
+
+
+def courage_curve(spec: RollSpec | GroupSpec, most: int) -> dict[int, Fraction]:
+    if isinstance(spec, RollSpec):
+        return with_courage_probabilities(spec, most)
+    curve = dict.fromkeys(range(most + 1), Fraction(0))
+    for extra, p in help_bonus_distribution(spec).items():
+        for n, q in with_courage_probabilities(plus(spec.leader, extra), most).items():
+            curve[n] += p * q
+    return curve
+
+
+def total_degree(spec: Spec, low: int, high: int) -> Degree | None:
+    """The degree every dice total in low…high gives, or None when it is not the same for all
+    (an opposed test; a group test where the helpers' rolls decide; a lumped tail that spans bands)."""
+    if isinstance(spec, OpposedSpec):
+        return None
+    leader, most_help = spec, 0
+    if isinstance(spec, GroupSpec):
+        leader, most_help = spec.leader, max(GROUP_HELPER_BONUS.values()) * len(spec.helpers)
+    worst, best = leader.judge(low), plus(leader, most_help).judge(high)
+    return worst if worst == best else None
+
+
+def total_bars(spec: Spec) -> tuple[list[tuple[int, Fraction, Degree | None]], int]:
+    listing, _rest = exploding.truncated_totals(READABLE_TAIL)
+    tail = max(listing) + 1
+    bars = [(t, p, total_degree(spec, t, t)) for t, p in listing.items()]
+    bars.append((tail, exploding.at_least(tail), total_degree(spec, tail, _BEYOND)))
+    return bars, tail
+
+
+def compute_odds(spec: Spec, courage_most: int) -> Odds:
+    bars, tail = total_bars(spec)
+    if isinstance(spec, OpposedSpec):
+        wins = opposed_distribution(spec)
+        b = spec.b.bonus
+        stack = {
+            x: {c: opposed_distribution(replace(spec, b=LotRRoller(modifier=x)))[c] for c in Contestant}
+            for x in range(b - STACK_SPAN, b + STACK_SPAN + 1)
+        }
+        return Odds(
+            degree_probabilities={},
+            success_probability=wins[Contestant.A],
+            courage_probabilities={},
+            corruption_probabilities={},
+            help_bonus={},
+            helper_bonus=[],
+            wins={c: wins[c] for c in Contestant},
+            tie_per_round=opposed_round(spec)[None],
+            stack=stack,
+            stack_keys=tuple(Contestant),
+            stack_marker=b,
+            stack_x_label="B のボーナス合計",
+            total_bars=bars,
+            tail_total=tail,
+        )
+    degrees = degree_distribution(spec)
+    leader = spec.leader if isinstance(spec, GroupSpec) else spec
+    corruption = corruption_distribution(CorruptionSpec(leader))
+    help_bonus, helper_bonus = {0: Fraction(1)}, []
+    if isinstance(spec, GroupSpec):
+        help_bonus = dict(sorted(help_bonus_distribution(spec).items()))
+        helper_bonus = [
+            dict(sorted(help_bonus_distribution(GroupSpec(spec.leader, (h,))).items())) for h in spec.helpers
+        ]
+    return Odds(
+        degree_probabilities=degrees,
+        success_probability=sum((p for d, p in degrees.items() if d.succeeded), Fraction(0)),
+        courage_probabilities=courage_curve(spec, courage_most),
+        corruption_probabilities={c: corruption[c] for c in CORRUPTION_CHANGES},
+        help_bonus=help_bonus,
+        helper_bonus=helper_bonus,
+        wins={},
+        tie_per_round=Fraction(0),
+        stack={
+            tn: degree_distribution(_at_tn(spec, tn))
+            for tn in range(leader.tn - STACK_SPAN, leader.tn + STACK_SPAN + 1)
+        },
+        stack_keys=DEGREE_ORDER,
+        stack_marker=leader.tn,
+        stack_x_label="目標値（TN）",
+        total_bars=bars,
+        tail_total=tail,
+    )

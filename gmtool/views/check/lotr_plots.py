@@ -1,0 +1,173 @@
+"""The LotR judgement panel's plots, fed only by the panel model's `odds`.
+
+1. The seven degrees stacked over a range of TNs (the current TN marked); in an opposed
+   test, P(A wins) and P(B wins) stacked over B's bonus.
+2. P of each dice total (2d6 with explosions), coloured by the degree it gives at the
+   current TN; the unlikely high totals are one "≥ N" bar.
+
+Tests read back what each plot was given (`stack_heights`, `bar_heights`), not pixels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from gmtool.rules.systems.lotr.checks import Contestant
+from gmtool.rules.systems.lotr.rules_data import Degree
+from gmtool.views.check.probability_plots import style_plot
+
+DEGREE_COLORS = {
+    Degree.DISASTROUS_FAILURE: "#6d1a1a",
+    Degree.COMPLETE_FAILURE: "#c23b3b",
+    Degree.FAILURE: "#ef8a3c",
+    Degree.MARGINAL_SUCCESS: "#f2cf4a",
+    Degree.COMPLETE_SUCCESS: "#a5d66f",
+    Degree.SUPERIOR_SUCCESS: "#3f9e4d",
+    Degree.EXTRAORDINARY_SUCCESS: "#1f5fa8",
+}
+SIDE_COLORS = {Contestant.A: "#1f5fa8", Contestant.B: "#c23b3b"}
+UNDECIDED_COLOR = "#9aa5b1"  # a total whose degree the helpers' or the opponent's dice decide
+STACK_Y_MAX = 108  # % — room above the stacks for the marker's label
+TOTALS_Y_MAX = 18  # % — the likeliest total (7) is 6/36
+
+
+def _brushes() -> dict[Any, Any]:
+    colors: dict[Any, str] = {**DEGREE_COLORS, **SIDE_COLORS, None: UNDECIDED_COLOR}
+    return {key: pg.mkBrush(QColor(color)) for key, color in colors.items()}
+
+
+def _key_of_brush(brushes: dict[Any, Any]) -> dict[int, Any]:
+    return {id(b): key for key, b in brushes.items()}
+
+
+class StackedOddsPlot(pg.PlotWidget):
+    """One stacked bar per TN (or per B bonus): each layer the P of one degree (or side)."""
+
+    def __init__(self, model: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent=parent, background="w")
+        self.model = model
+        style_plot(self, self.tr("確率 (%)"), self.tr(model.odds.stack_x_label))
+        self.setYRange(0, STACK_Y_MAX, padding=0)
+        self._brushes = _brushes()
+        # One item with a brush per bar segment (see probability_plots: single-colour bars crashed).
+        self.bars = pg.BarGraphItem(x=[], y0=[], height=[], width=0.8, brushes=[], pen=pg.mkPen(None))
+        self.addItem(self.bars)
+        self.marker = pg.InfiniteLine(
+            angle=90, movable=False, pen=pg.mkPen("#222", width=1, style=Qt.PenStyle.DashLine)
+        )
+        self.marker_label = pg.TextItem("", color="#222", anchor=(0.5, 0))
+        self.addItem(self.marker)
+        self.addItem(self.marker_label)
+        model.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        odds = self.model.odds
+        xs, y0s, heights, brushes = [], [], [], []
+        for x, layers in odds.stack.items():
+            bottom = 0.0
+            for key in odds.stack_keys:
+                height = float(layers.get(key, 0)) * 100
+                if height <= 0:
+                    continue
+                xs.append(x)
+                y0s.append(bottom)
+                heights.append(height)
+                brushes.append(self._brushes[key])
+                bottom += height
+        self.bars.setOpts(x=xs, y0=y0s, height=heights, brushes=brushes)
+        self.setLabel("bottom", self.tr(odds.stack_x_label))
+        self.setXRange(min(odds.stack) - 0.5, max(odds.stack) + 0.5, padding=0)
+        self.marker.setValue(odds.stack_marker)
+        self.marker_label.setText(self.tr("現在 {0}").format(odds.stack_marker))
+        self.marker_label.setPos(odds.stack_marker, STACK_Y_MAX)
+
+    def stack_heights(self) -> dict[int, dict[Any, float]]:
+        """x → {degree or side: height in %}, as given to the plot."""
+        opts = self.bars.opts
+        key_of = _key_of_brush(self._brushes)
+        drawn: dict[int, dict[Any, float]] = {}
+        for x, height, brush in zip(opts["x"], opts["height"], opts["brushes"], strict=True):
+            drawn.setdefault(int(x), {})[key_of[id(brush)]] = float(height)
+        return drawn
+
+    def stack_bottoms(self) -> dict[int, list[float]]:
+        """x → the bottom of each segment, lowest first: the layers really are stacked."""
+        opts = self.bars.opts
+        bottoms: dict[int, list[float]] = {}
+        for x, y0 in zip(opts["x"], opts["y0"], strict=True):
+            bottoms.setdefault(int(x), []).append(float(y0))
+        return bottoms
+
+
+class TotalsPlot(pg.PlotWidget):
+    """P(dice total) for 2d6 with explosions, each bar in the colour of the degree it gives."""
+
+    def __init__(self, model: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent=parent, background="w")
+        self.model = model
+        style_plot(self, self.tr("確率 (%)"), self.tr("2d6 の合計（振り足し込み）"))
+        self.setYRange(0, TOTALS_Y_MAX, padding=0)
+        self._brushes = _brushes()
+        self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brushes=[], pen=pg.mkPen(None))
+        self.addItem(self.bars)
+        model.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        odds = self.model.odds
+        xs = [t for t, _, _ in odds.total_bars]
+        heights = [float(p) * 100 for _, p, _ in odds.total_bars]
+        brushes = [self._brushes[degree] for _, _, degree in odds.total_bars]
+        self.bars.setOpts(x=xs, height=heights, brushes=brushes)
+        self.setXRange(min(xs) - 0.7, max(xs) + 0.7, padding=0)
+        ticks = [(t, str(t)) for t in xs if t % 2 == 0 and t != odds.tail_total]
+        self.getAxis("bottom").setTicks([[*ticks, (odds.tail_total, self.tail_label())]])
+
+    def tail_label(self) -> str:
+        return f"≥{self.model.odds.tail_total}"
+
+    def bar_heights(self) -> dict[int, tuple[float, Degree | None]]:
+        """dice total → (height in %, degree whose colour it is drawn in); the last is the ≥ N bar."""
+        opts = self.bars.opts
+        key_of = _key_of_brush(self._brushes)
+        drawn = zip(opts["x"], opts["height"], opts["brushes"], strict=True)
+        return {int(x): (float(h), key_of[id(b)]) for x, h, b in drawn}
+
+
+class DegreeLegend(QWidget):
+    """Colour swatches naming what each colour of the plots is."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._entries: list[tuple[str, str]] = []
+
+    def set_entries(self, entries: list[tuple[str, str]]) -> None:
+        """(colour, text) pairs; rebuilt only when they change."""
+        if entries == self._entries:
+            return
+        while self._layout.count():
+            item = self._layout.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.hide()  # gone at once, not only when deleteLater runs
+                widget.deleteLater()
+        for color, text in entries:
+            swatch = QLabel("■")
+            swatch.setStyleSheet(f"color: {color};")
+            self._layout.addWidget(swatch)
+            label = QLabel(text)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+            self._layout.addWidget(label)
+        self._layout.addStretch(1)
+        self._entries = list(entries)
+
+    def entries(self) -> list[tuple[str, str]]:
+        return list(self._entries)

@@ -1,0 +1,377 @@
+"""The LotR (CODA) character sheet.
+
+"Recalculate everything, then re-sync the widgets": every change arrives as
+CharacterModel.changed (and a rule-table edit as the campaign's session_changed),
+and `_sync()` re-reads every value with the editors' signals blocked, so undo/redo
+and edits made elsewhere (the check panel spending courage, the advancement
+dialog) show at once.  Plain fields go through `CharacterModel.set_value`, which
+validates against the schema; the tracks (wounds, weariness, courage, corruption,
+renown) go through `LotRActions`.  A refused value is explained and the widget
+snaps back.  The attributes and the secondary values are stored apart (1.2):
+the reactions and Health do not follow attribute growth, Defence, encumbrance and
+the damage bonus do (1.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.character_model import CharacterModel
+from gmtool.models.lotr_actions import LotRActions
+from gmtool.models.lotr_rules_model import RULES_KEY
+from gmtool.rules.systems.lotr.character import LotRCharacter
+from gmtool.rules.systems.lotr.derived import (
+    DEFENCE_BASE,
+    REACTION_SOURCES,
+    attribute_cap,
+    creation_health,
+    creation_reactions,
+    defence,
+    encumbrance,
+    modifiers,
+)
+from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
+from gmtool.views.sheet.lotr_condition_box import NOTE_STYLE, LotRConditionBox
+from gmtool.views.sheet.lotr_sheet_parts import CheckList, TextsBox, fill_combo
+from gmtool.views.sheet.lotr_skills_box import LotRSkillsBox
+from gmtool.views.sheet.lotr_spirit_box import LotRSpiritBox
+from gmtool.views.widgets import show_refusal
+
+EditorT = TypeVar("EditorT", bound=QWidget)
+MAX_FAVOURED = 2  # 1.1 「得意能力(favored attribute)」を 二つ選択する
+
+
+class LotRSheetView(QWidget):
+    def __init__(
+        self, model: CharacterModel, parent: QWidget | None = None, *, actions: LotRActions | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.actions = actions or LotRActions(model.campaign_model, model.character_id, parent=self)
+        self._syncers: list[Callable[[], None]] = []
+        self._editors: list[QWidget] = []
+
+        self.condition_box = LotRConditionBox(self.actions)
+        self.spirit_box = LotRSpiritBox(model, self.actions)
+        self.skills_box = LotRSkillsBox(model, lambda: self.actions.rules)
+        self.texts_box = TextsBox(model, self._refuse)
+        left = QVBoxLayout()
+        left.addWidget(self._build_header())
+        left.addWidget(self._build_attributes())
+        left.addWidget(self._build_reactions())
+        left.addWidget(self._build_secondary())
+        left.addWidget(self.spirit_box)
+        left.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(self.condition_box)
+        right.addWidget(self.skills_box, 1)
+        right.addWidget(self.texts_box, 1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 1)
+        layout.addLayout(right, 1)
+
+        model.changed.connect(self._sync)
+        model.campaign_model.session_changed.connect(self._on_session_changed)
+        self._sync()
+
+    # ---- sections -------------------------------------------------------------------------
+    def _build_header(self) -> QGroupBox:
+        box = QGroupBox(self.tr("人物"))
+        self.name_edit = self._editor(QLineEdit())
+        self.name_edit.setAccessibleName(self.tr("名前"))
+        self.name_edit.editingFinished.connect(
+            lambda: self._commit("name", self.name_edit.text(), self.tr("名前"))
+        )
+        self.pc_check = self._editor(QCheckBox(self.tr("PC")))
+        self.pc_check.toggled.connect(lambda on: self._commit("is_pc", on, self.tr("PC/NPC")))
+        self.race_combo = self._editor(QComboBox())
+        self.race_combo.setToolTip(
+            self.tr("種族を変えると Size と負傷段階数も種族表の値になります。能力値ボーナスはやり直しません")
+        )
+        self.subrace_combo = self._editor(QComboBox())
+        self.race_combo.currentIndexChanged.connect(
+            lambda _i: self._set_race(self.race_combo.currentData(), "")
+        )
+        self.subrace_combo.currentIndexChanged.connect(
+            lambda _i: self._set_race(self.character.race, self.subrace_combo.currentData())
+        )
+        self.order_combo = self._combo("order", self.tr("職業"))
+        self.other_orders = self._editor(CheckList())
+        self.other_orders.setToolTip(self.tr("兼業している職業（1.6.2）"))
+        self.other_orders.toggled_items.connect(
+            lambda ids: self._commit("other_orders", tuple(ids), self.tr("兼業の職業"))
+        )
+        self.size_combo = self._combo("size", self.tr("Size"))
+        self.wound_levels_spin = self._spin("wound_levels", 1, 5, self.tr("負傷段階数"))
+        self.wound_levels_spin.setToolTip(
+            self.tr("Healthy を除く負傷段階の数: 五段階、Small のホビットは四段階")
+        )
+        self._syncers += [
+            lambda: self.name_edit.setText(self.character.name),
+            lambda: self.pc_check.setChecked(self.character.is_pc),
+            self._sync_origin,
+        ]
+        form = QFormLayout(box)
+        row = QHBoxLayout()
+        row.addWidget(self.name_edit, 1)
+        row.addWidget(self.pc_check)
+        form.addRow(self.tr("名前"), row)
+        row = QHBoxLayout()
+        row.addWidget(self.race_combo, 1)
+        row.addWidget(self.subrace_combo, 1)
+        form.addRow(self.tr("種族 / 亜種族"), row)
+        form.addRow(self.tr("職業"), self.order_combo)
+        form.addRow(self.tr("兼業"), self.other_orders)
+        row = QHBoxLayout()
+        row.addWidget(self.size_combo, 1)
+        row.addWidget(QLabel(self.tr("負傷段階数")))
+        row.addWidget(self.wound_levels_spin)
+        form.addRow(self.tr("Size"), row)
+        return box
+
+    def _build_attributes(self) -> QGroupBox:
+        box = QGroupBox(self.tr("能力値（1.1）"))
+        grid = QGridLayout(box)
+        for column, title in enumerate((self.tr("能力値"), self.tr("修正"), self.tr("得意"), "")):
+            grid.addWidget(QLabel(title), 0, column + 1)
+        self.attribute_spins: dict[str, QSpinBox] = {}
+        self.modifier_labels: dict[str, QLabel] = {}
+        self.favoured_checks: dict[str, QCheckBox] = {}
+        self.cap_labels: dict[str, QLabel] = {}
+        for row, attribute in enumerate(ATTRIBUTE_IDS, start=1):
+            name = ATTRIBUTE_NAMES[attribute]
+            grid.addWidget(QLabel(f"{name}（{attribute.upper()}）"), row, 0)
+            spin = self.attribute_spins[attribute] = self._spin(f"attributes.{attribute}", 0, 99, name)
+            grid.addWidget(spin, row, 1)
+            self.modifier_labels[attribute] = QLabel()
+            grid.addWidget(self.modifier_labels[attribute], row, 2)
+            check = self.favoured_checks[attribute] = self._editor(QCheckBox(self.tr("★ 得意")))
+            check.setToolTip(self.tr("得意能力値（2つ）: 成長に必要なポイントが少なくなる"))
+            check.toggled.connect(lambda on, a=attribute: self._toggle_favoured(a, on))
+            grid.addWidget(check, row, 3)
+            self.cap_labels[attribute] = QLabel()
+            self.cap_labels[attribute].setStyleSheet(NOTE_STYLE)
+            grid.addWidget(self.cap_labels[attribute], row, 4)
+        self._syncers.append(self._sync_attributes)
+        return box
+
+    def _build_reactions(self) -> QGroupBox:
+        box = QGroupBox(self.tr("リアクション（1.2）"))
+        grid = QGridLayout(box)
+        self.reaction_spins: dict[str, QSpinBox] = {}
+        self.reaction_hints: dict[str, QLabel] = {}
+        self.reaction_marks: dict[str, QLabel] = {}
+        for row, reaction in enumerate(REACTION_IDS):
+            grid.addWidget(QLabel(REACTION_NAMES[reaction]), row, 0)
+            spin = self._spin(f"reactions.{reaction}", -20, 99, REACTION_NAMES[reaction])
+            self.reaction_spins[reaction] = spin
+            grid.addWidget(spin, row, 1)
+            self.reaction_marks[reaction] = QLabel()
+            grid.addWidget(self.reaction_marks[reaction], row, 2)
+            self.reaction_hints[reaction] = QLabel()
+            grid.addWidget(self.reaction_hints[reaction], row, 3)
+        self.favoured_reaction_combo = self._editor(QComboBox())
+        self.favoured_reaction_combo.addItem("—", "")
+        for reaction in REACTION_IDS:
+            self.favoured_reaction_combo.addItem(REACTION_NAMES[reaction], reaction)
+        self.favoured_reaction_combo.currentIndexChanged.connect(
+            lambda _i: self._commit(
+                "favoured_reaction", self.favoured_reaction_combo.currentData(), self.tr("得意リアクション")
+            )
+        )
+        grid.addWidget(QLabel(self.tr("得意リアクション")), len(REACTION_IDS), 0)
+        grid.addWidget(self.favoured_reaction_combo, len(REACTION_IDS), 1, 1, 2)
+        self.reaction_note = QLabel(
+            self.tr("リアクションは作成時に決まった値です。能力値が成長しても上がりません（1.2）")
+        )
+        self.reaction_note.setWordWrap(True)
+        self.reaction_note.setStyleSheet(NOTE_STYLE)
+        grid.addWidget(self.reaction_note, len(REACTION_IDS) + 1, 0, 1, 4)
+        self._syncers.append(self._sync_reactions)
+        return box
+
+    def _build_secondary(self) -> QGroupBox:
+        box = QGroupBox(self.tr("副能力値・その他の修正（1.2 / 1.3）"))
+        self.health_spin = self._spin("health", 1, 999, self.tr("Health"))
+        self.health_hint = QLabel()
+        self.defence_label = QLabel()
+        self.encumbrance_label = QLabel()
+        self.encumbrance_label.setWordWrap(True)
+        self.damage_bonus_label = QLabel()
+        self.xp_label = QLabel()
+        self.advancements_label = QLabel()
+        self._syncers.append(self._sync_secondary)
+        form = QFormLayout(box)
+        row = QHBoxLayout()
+        row.addWidget(self.health_spin)
+        row.addWidget(self.health_hint, 1)
+        form.addRow(self.tr("Health"), row)
+        form.addRow(self.tr("Defence"), self.defence_label)
+        form.addRow(self.tr("荷重"), self.encumbrance_label)
+        form.addRow(self.tr("ダメージ修正"), self.damage_bonus_label)
+        form.addRow(self.tr("経験点"), self.xp_label)
+        form.addRow(self.tr("成長"), self.advancements_label)
+        return box
+
+    # ---- construction helpers -------------------------------------------------------------
+    def _editor(self, widget: EditorT) -> EditorT:
+        self._editors.append(widget)
+        return widget
+
+    def _spin(self, path: str, low: int, high: int, label: str) -> QSpinBox:
+        spin = self._editor(QSpinBox())
+        spin.setRange(low, high)
+        spin.setKeyboardTracking(False)  # one undo step per committed value, not per keystroke
+        spin.setAccessibleName(label)
+        spin.valueChanged.connect(lambda v: self._commit(path, v, label))
+        self._syncers.append(lambda: spin.setValue(self.model.value(path)))
+        return spin
+
+    def _combo(self, path: str, label: str) -> QComboBox:
+        combo = self._editor(QComboBox())
+        combo.setAccessibleName(label)
+        combo.currentIndexChanged.connect(lambda _i: self._commit(path, combo.currentData(), label))
+        return combo
+
+    # ---- editing --------------------------------------------------------------------------
+    @property
+    def character(self) -> LotRCharacter:
+        return self.model.character
+
+    def _commit(self, path: str, value: object, label: str) -> None:
+        if not self.model.exists or self.model.value(path) == value:
+            return
+        self._guard(lambda: self.model.set_value(path, value, label))
+
+    def _set_race(self, race: str, subrace: str) -> None:
+        c = self.character
+        if (race, subrace) != (c.race, c.subrace):
+            self._guard(lambda: self.actions.set_race(race, subrace))
+
+    def _toggle_favoured(self, attribute: str, on: bool) -> None:
+        current = tuple(self.character.favoured_attributes)
+        if on and len(current) >= MAX_FAVOURED:
+            self._refuse(
+                self.tr("得意能力値は {0} つまでです（1.1）。先にどれかを外してください").format(MAX_FAVOURED)
+            )
+            return
+        chosen = (*current, attribute) if on else tuple(a for a in current if a != attribute)
+        self._commit("favoured_attributes", chosen, self.tr("得意能力値"))
+
+    def _guard(self, action: Callable[[], object]) -> None:
+        """Runs an edit; a refused edit is explained and the widgets snap back."""
+        try:
+            action()
+        except ValueError as refusal:
+            self._refuse(str(refusal))
+
+    def _refuse(self, message: str) -> None:
+        show_refusal(self, message)
+        self._sync()
+
+    def _on_session_changed(self, key: str) -> None:
+        if key == RULES_KEY:
+            self.actions.reload_rules()
+            self._sync()
+
+    # ---- re-sync --------------------------------------------------------------------------
+    def _sync_origin(self) -> None:
+        c, rules = self.character, self.actions.rules
+        fill_combo(self.race_combo, [(r.id, r.label) for r in rules.races], c.race)
+        race = rules.race(c.race)
+        subraces = [(s.id, s.label) for s in race.subraces] if race else []
+        fill_combo(self.subrace_combo, subraces, c.subrace)
+        self.subrace_combo.setEnabled(bool(subraces) or bool(c.subrace))
+        fill_combo(self.order_combo, [(o.id, o.label) for o in rules.orders], c.order)
+        others = [(o.id, o.label) for o in rules.orders if o.id != c.order]
+        self.other_orders.set_items(others, c.other_orders)
+        fill_combo(self.size_combo, [(s.id, s.label) for s in rules.sizes], c.size, blank=False)
+
+    def _sync_attributes(self) -> None:
+        c, rules = self.character, self.actions.rules
+        mods = modifiers(c, rules)
+        bonuses, _known = rules.race_bonuses(c.race, c.subrace)
+        for attribute in ATTRIBUTE_IDS:
+            self.modifier_labels[attribute].setText(f"{mods[attribute]:+d}")
+            self.favoured_checks[attribute].setChecked(attribute in c.favoured_attributes)
+            cap = attribute_cap(attribute, bonuses)
+            over = c.attributes.get(attribute) > cap  # type: ignore[arg-type]
+            self.cap_labels[attribute].setText(
+                self.tr("上限 12+種族修正 = {0} を超えています（魔法などの一時的な場合のみ）").format(cap)
+                if over
+                else ""
+            )
+
+    def _sync_reactions(self) -> None:
+        c, rules = self.character, self.actions.rules
+        formula = creation_reactions(modifiers(c, rules))
+        for reaction in REACTION_IDS:
+            favoured = reaction == c.favoured_reaction
+            self.reaction_marks[reaction].setText(self.tr("★ 得意") if favoured else "")
+            a, b = REACTION_SOURCES[reaction]
+            self.reaction_hints[reaction].setText(
+                self.tr("作成時の式: max({0}, {1} 修正) = {2:+d}").format(
+                    a.upper(),
+                    b.upper(),
+                    formula.get(reaction),  # type: ignore[arg-type]
+                )
+            )
+        index = self.favoured_reaction_combo.findData(c.favoured_reaction)
+        self.favoured_reaction_combo.setCurrentIndex(max(0, index))
+
+    def _sync_secondary(self) -> None:
+        c, rules = self.character, self.actions.rules
+        mods = modifiers(c, rules)
+        self.health_hint.setText(
+            self.tr("作成時の式: VIT + STR 修正 = {0}。能力値が成長しても上がりません").format(
+                creation_health(c.attributes.vit, mods["str"])
+            )
+        )
+        self.defence_label.setText(
+            self.tr("{0}（{1} + NIM 修正 {2:+d}）").format(defence(c, rules), DEFENCE_BASE, mods["nim"])
+        )
+        light, heavy, very_heavy = encumbrance(c)
+        self.encumbrance_label.setText(
+            self.tr(
+                "{0} まで普通、{1} まで重荷（疲労判定の目標値 +10）、{2} まで超重荷（+20）"
+                "（STR × 10 / 20 / 30）"
+            ).format(light, heavy, very_heavy)
+        )
+        self.damage_bonus_label.setText(
+            self.tr("{0:+d}（STR 修正: 手持ち・手投げ武器のダメージに加算、射撃武器には影響しない）").format(
+                mods["str"]
+            )
+        )
+        self.xp_label.setText(self.tr("合計 {0}").format(c.xp_total))
+        self.advancements_label.setText(
+            self.tr("{0} 回（経験点と成長の画面で記録します）").format(len(c.advancements))
+        )
+
+    def _sync(self) -> None:
+        if not self.model.exists:
+            return
+        for editor in self._editors:
+            editor.blockSignals(True)
+        try:
+            for syncer in self._syncers:
+                syncer()
+        finally:
+            for editor in self._editors:
+                editor.blockSignals(False)
+        for box in (self.condition_box, self.spirit_box, self.skills_box, self.texts_box):
+            box.sync()
