@@ -46,7 +46,7 @@ def degree_label(rules: LotRRules, degree: Degree | str) -> str:
     return rules.band(Degree(degree)).label
 
 
-def condition_text(character: LotRCharacter, rules: LotRRules) -> str:
+def condition_text(character: LotRCharacter, rules: LotRRules, wounds: bool = True) -> str:
     """負傷 Dazed（朦朧） -1、疲労 Winded（息切れ） 未設定（GM が設定） → 判定に -1（自動で適用）."""
     track, weary = wound_track(character, rules), weariness_level(character, rules)
     unset = _tr("未設定（GM が設定）")
@@ -55,7 +55,9 @@ def condition_text(character: LotRCharacter, rules: LotRRules) -> str:
     else:
         wound = f"{track.level.label} {unset if track.penalty_unset else f'{track.penalty:+d}'}"
     tired = f"{weary.label} {unset if weary.penalty is None else f'{weary.penalty:+d}'}"
-    total = condition_penalty(character, rules)
+    total = condition_penalty(character, rules, wounds)
+    if not wounds:
+        wound += _tr("（この判定には適用しない）")
     return _tr("負傷 {0}、疲労 {1} → 判定に {2:+d}（自動で適用）").format(wound, tired, total)
 
 

@@ -70,6 +70,7 @@ class RollerInputs:
     custom_value: int = 0
     modifier: int = 0
     affinity: int = 0  # how many related skills (関連技能): +1 each
+    wounds: bool = True  # the wound penalty applies (physical and most knowledge tests)
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,11 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         self.inputs(side).affinity = count
         self._recompute()
 
+    def set_wounds_apply(self, side: Side, on: bool) -> None:
+        """Whether this test is one the wound penalty touches (weariness always does)."""
+        self.inputs(side).wounds = on
+        self._recompute()
+
     def set_tie_rule(self, rule: TieRule | str) -> None:
         self.tie_rule = TieRule(rule)
         self._recompute()
@@ -205,8 +211,8 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         inputs, character = self.inputs(side), self.character(side)
         affinity = inputs.affinity * AFFINITY_BONUS
         if character is not None and self._kind(side) is not None:
-            return roller_for(character, inputs.source, self.rules, inputs.modifier, affinity)
-        condition = condition_penalty(character, self.rules) if character is not None else 0
+            return roller_for(character, inputs.source, self.rules, inputs.modifier, affinity, inputs.wounds)
+        condition = condition_penalty(character, self.rules, inputs.wounds) if character is not None else 0
         return LotRRoller(
             rank=inputs.custom_value, affinity=affinity, condition=condition, modifier=inputs.modifier
         )
@@ -214,7 +220,9 @@ class LotRCheckModel(RollerInputsMixin, QObject):
     def condition_text(self, side: Side) -> str:
         """The wound and weariness levels and what they take off (applied automatically)."""
         character = self.character(side)
-        return condition_text(character, self.rules) if character is not None else ""
+        return (
+            condition_text(character, self.rules, self.inputs(side).wounds) if character is not None else ""
+        )
 
     def bonus_parts(self, side: Side) -> list[tuple[str, int]]:
         """Where each point of the bonus comes from, as (name, points), zeros left out."""

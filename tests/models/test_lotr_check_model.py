@@ -114,6 +114,10 @@ def test_a_dazed_character_gets_the_wound_penalty_at_once(campaign_model):
     assert ("負傷・疲労", -1) in model.bonus_parts(A)
     bonus = model.roller(A).bonus
     assert model.odds.success_probability == exploding.at_least(model.tn - bonus) < healthy
+    # A test the wound does not touch (「ほとんどの知識判定」 / social): the GM unticks it.
+    model.set_wounds_apply(A, False)
+    assert model.roller(A).condition == 0 and model.odds.success_probability == healthy
+    assert "この判定には適用しない" in model.condition_text(A)
 
 
 def test_roll_logs_every_face_the_seed_and_the_degree(campaign_model):

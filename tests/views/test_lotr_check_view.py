@@ -95,6 +95,9 @@ def test_a_dazed_character_shows_and_gets_the_penalty(view, campaign_model):
     assert "負傷・疲労 -1" in view.a_box.bonus_label.text()
     assert view.model.odds.success_probability < before
     assert percent(float(view.model.odds.success_probability)) in view.headline.text()
+    view.a_box.wounds_check.setChecked(False)  # a test the wound does not touch
+    assert view.model.odds.success_probability == before
+    assert "この判定には適用しない" in view.a_box.note_label.text()
 
 
 def test_roll_then_courage_then_the_limits(view, campaign_model, refusals):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtWidgets import QFormLayout, QLabel, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QPushButton, QSpinBox, QWidget
 
 from gmtool.models.lotr_check_model import CORRUPTION, WILLPOWER, LotRCheckModel, Side
 from gmtool.models.outcome_text import percent
@@ -28,6 +28,14 @@ class LotRRollerBox(RollerInputsBox):
             self.tr("GM が関連すると認めた技能の数。ランクに関係なく 1 つ +1（1.5 Affinity）")
         )
         self.affinity_spin.valueChanged.connect(lambda v: model.set_affinity(side, v))
+        self.wounds_check = QCheckBox(self.tr("負傷のペナルティを適用"))
+        self.wounds_check.setToolTip(
+            self.tr(
+                "負傷は「すべての肉体判定と ほとんどの知識判定」にペナルティ（1.2.1）。"
+                "社会判定などで負傷が関係しないときは外す。疲労のペナルティは常に適用（1.2.2）"
+            )
+        )
+        self.wounds_check.toggled.connect(lambda on: model.set_wounds_apply(side, on))
         self.bonus_label = QLabel()
         self.bonus_label.setWordWrap(True)
         self.note_label.setWordWrap(True)
@@ -35,6 +43,7 @@ class LotRRollerBox(RollerInputsBox):
         form = self.layout()
         assert isinstance(form, QFormLayout)
         form.insertRow(4, self.tr("関連技能の数"), self.affinity_spin)
+        form.addRow("", self.wounds_check)
         form.addRow(self.tr("ボーナス"), self.bonus_label)
 
     def current_value(self) -> int:
@@ -56,6 +65,7 @@ class LotRRollerBox(RollerInputsBox):
             self.value_spin,
             self.modifier_spin,
             self.affinity_spin,
+            self.wounds_check,
         )
         for w in widgets:
             w.blockSignals(True)
@@ -74,6 +84,7 @@ class LotRRollerBox(RollerInputsBox):
             self.source_combo.setEnabled(not locked)  # 1.2.4: the corruption test is Willpower
             self.modifier_spin.setValue(inputs.modifier)
             self.affinity_spin.setValue(inputs.affinity)
+            self.wounds_check.setChecked(inputs.wounds)
         finally:
             for w in widgets:
                 w.blockSignals(False)

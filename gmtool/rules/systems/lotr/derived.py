@@ -102,9 +102,14 @@ def weariness_level(character: LotRCharacter, rules: LotRRules | None = None) ->
     return (rules or lotr_rules()).weariness_levels[character.weariness]
 
 
-def condition_penalty(character: LotRCharacter, rules: LotRRules | None = None) -> int:
-    """Wound + weariness penalties (「当然合計して」); unset table values count 0."""
-    return wound_track(character, rules).penalty + (weariness_level(character, rules).penalty or 0)
+def condition_penalty(character: LotRCharacter, rules: LotRRules | None = None, wounds: bool = True) -> int:
+    """Wound + weariness penalties (「当然合計して」); unset table values count 0.
+
+    Weariness takes from every test (「すべての判定」), wounds from 「すべての肉体判定と ほとんどの
+    知識判定」: for a test the wound does not touch (a social test…) the GM passes wounds=False.
+    """
+    wound = wound_track(character, rules).penalty if wounds else 0
+    return wound + (weariness_level(character, rules).penalty or 0)
 
 
 def corruption_reached_bearing(character: LotRCharacter) -> bool:

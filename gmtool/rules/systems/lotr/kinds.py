@@ -98,11 +98,12 @@ def roller_for(
     rules: LotRRules | None = None,
     modifier: int = 0,
     affinity: int = 0,
+    wounds: bool = True,
 ) -> LotRRoller:
     """The roller of a kind, its bonus split into ranks, modifier, specialisation and penalties."""
     rules = rules or lotr_rules()
     mods = modifiers(character, rules)
-    condition = condition_penalty(character, rules)
+    condition = condition_penalty(character, rules, wounds)
     kind, _, rest = kind_id.partition(":")
     common = {"condition": condition, "modifier": modifier, "affinity": affinity}
     if kind == "skill":

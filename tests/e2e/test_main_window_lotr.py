@@ -1,0 +1,107 @@
+"""The Lord of the Rings RPG in the main window: 追加 runs its wizard, the sheet and the panel follow
+the selected character, Ctrl+R rolls on the LotR panel, the 指輪物語 menu opens its tools."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QWizard
+
+from gmtool.app.main_window import MainWindow
+from gmtool.models.lotr_check_model import COURAGE_KEY
+from gmtool.rules.systems import SYSTEMS
+from gmtool.rules.systems.lotr.checks import Contestant
+from gmtool.views.check.lotr_check_view import LotRCheckView
+from gmtool.views.lotr_rules_dialog import LotRRulesDialog
+from gmtool.views.sheet.fourcard_sheet_view import FourCardSheetView
+from gmtool.views.sheet.lotr_advancement_dialog import LotRAdvancementDialog
+from gmtool.views.sheet.lotr_sheet_view import LotRSheetView
+from tests.qt_fixtures import reopen_characters
+from tests.views.test_lotr_wizard import click_next, fill_attributes, fill_origin
+
+
+@pytest.fixture
+def window(qtbot, campaign_model, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(campaign_model, settings)
+    w.ask_item = lambda _title, _label, items, _current: (SYSTEMS["lotr"].name, True)
+    w.opened: list[object] = []
+    w.open_dialog = w.opened.append
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def select(window: MainWindow, name: str) -> str:
+    character_id = next(s.id for s in window.campaign_model.characters() if s.character.name == name)
+    window.select_character(character_id)
+    return character_id
+
+
+def test_adding_a_lotr_character_runs_its_wizard_and_shows_its_sheet_and_panel(
+    window, campaign_path, qtbot, refusals
+):
+    def drive(wizard: QWizard) -> bool:
+        wizard.show()
+        fill_origin(wizard, "hobbit", "rogue")
+        fill_attributes(wizard, "choice", refusals)
+        click_next(wizard)
+        wizard.favoured_page.favoured_checks["nim"].setChecked(True)
+        wizard.favoured_page.favoured_checks["per"].setChecked(True)
+        wizard.favoured_page.reaction_radios["swiftness"].setChecked(True)
+        click_next(wizard)
+        click_next(wizard)  # no skills yet: nothing is over a limit
+        wizard.extras_page.name_edit.setText("サム")
+        wizard.extras_page.order_ability_edit.setText("Sneak")
+        wizard.button(QWizard.WizardButton.FinishButton).click()
+        return wizard.result() == QWizard.DialogCode.Accepted
+
+    window.run_wizard = drive
+    window.add_character()
+    assert isinstance(window.sheet_view, LotRSheetView)
+    assert window.check_stack.currentWidget() is window.lotr_check_view
+    assert isinstance(window.lotr_check_view, LotRCheckView)
+    saved = reopen_characters(campaign_path)["サム"]
+    assert (saved.race, saved.subrace, saved.wound_levels) == ("hobbit", "harfoot", 4)
+
+    before = len(window.campaign_model.log_entries())
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    entries = window.campaign_model.log_entries()
+    assert len(entries) == before + 1 and entries[-1].payload["system"] == "lotr"
+    assert window.log_model.row_texts(window.log_model.rowCount() - 1)[1] == "サム"
+
+    select(window, "リゼ・アルノー")
+    assert isinstance(window.sheet_view, FourCardSheetView)
+    assert window.check_stack.currentWidget() is window.fourcard_check_view
+
+    # Undo takes the new character away again.
+    while "サム" in reopen_characters(campaign_path):
+        window.undo_action.trigger()
+
+
+def test_a_skill_with_a_colon_in_its_name_rolls_from_the_main_window(window, qtbot):
+    character_id = select(window, "ナール")
+    model = window.lotr_check_model
+    model.set_source(Contestant.A, "skill:Armed Combat: Axes:Battle-axe")
+    roller = model.roller(Contestant.A)
+    assert (roller.rank, roller.specialisation) == (6, 2)  # 3 + 3 ranks, +2 in the specialisation
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    payload = window.campaign_model.log_entries()[-1].payload
+    assert payload["system"] == "lotr" and payload["summary"]["who"] == "ナール"
+    assert window.campaign_model.stored(character_id).character.name == "ナール"
+
+
+def test_the_lotr_menu_opens_its_tools_and_refuses_other_systems(window, refusals):
+    select(window, "ナール")
+    window.lotr_menu.advance_selected()
+    window.lotr_menu.edit_rules()
+    assert [type(d) for d in window.opened] == [LotRAdvancementDialog, LotRRulesDialog]
+
+    window.campaign_model.set_session_value(COURAGE_KEY, {"round": 3, "spent": {"x": 2}}, "テスト")
+    window.lotr_menu.next_round()
+    assert window.campaign_model.session_value(COURAGE_KEY)["round"] == 4
+
+    select(window, "リゼ・アルノー")
+    window.lotr_menu.advance_selected()
+    assert "指輪物語RPGのキャラクターだけ" in refusals[-1]
+    assert len(window.opened) == 2
