@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDialog, QMenu
+from PySide6.QtWidgets import QMenu
 
+from gmtool.app.system_menu import SystemMenu
 from gmtool.models.fourcard_creation_model import FourCardCreationModel
 from gmtool.models.fourcard_growth_model import FourCardGrowthModel
 from gmtool.models.skill_catalog import CatalogProblem, campaign_catalog
@@ -16,16 +16,13 @@ from gmtool.views.widgets import show_refusal
 from gmtool.views.wizard.fourcard_wizard import FourCardWizard
 
 if TYPE_CHECKING:
-    from gmtool.app.main_window import MainWindow
+    pass
 
 SYSTEM_ID = "fourcard"
 
 
-class FourCardMenu(QObject):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.dialogs: list[QDialog] = []  # kept alive while open (they are not modal)
+class FourCardMenu(SystemMenu):
+    system_id = SYSTEM_ID
 
     def build(self, menu: QMenu) -> None:
         window = self.window
@@ -41,32 +38,20 @@ class FourCardMenu(QObject):
         if catalog is None:
             return None
         model = FourCardCreationModel(self.window.campaign_model, catalog)
-        wizard = FourCardWizard(model, self.window)
-        if not self.window.run_wizard(wizard):
-            return None
-        created = getattr(wizard, "created_id", None)
-        if created:
-            self.window.select_character(created)
-        return created
+        return self.run_creation(FourCardWizard(model, self.window))
 
     def grow_selected(self) -> None:
-        window = self.window
-        character_id = window.selected_or_refuse(self.tr("成長させるキャラクターを選んでください"))
-        if character_id is None:
+        character_id = self.selected_of_system(
+            self.tr("成長させるキャラクターを選んでください"),
+            self.tr("成長の手続きはフォーカードのキャラクターだけのものです"),
+        )
+        if character_id is None or self._catalog() is None:
             return
-        if window.campaign_model.stored(character_id).system != SYSTEM_ID:
-            show_refusal(window, self.tr("成長の手続きはフォーカードのキャラクターだけのものです"))
-            return
-        if self._catalog() is None:
-            return
-        dialog = FourCardGrowthDialog(FourCardGrowthModel(window.campaign_model, character_id), window)
-        window.open_dialog(dialog)
-        self.dialogs.append(dialog)
+        model = FourCardGrowthModel(self.window.campaign_model, character_id)
+        self.show_dialog(FourCardGrowthDialog(model, self.window))
 
     def edit_catalog(self) -> None:
-        dialog = SkillCatalogDialog(self.window.campaign_model, self.window)
-        self.window.open_dialog(dialog)
-        self.dialogs.append(dialog)
+        self.show_dialog(SkillCatalogDialog(self.window.campaign_model, self.window))
 
     def _catalog(self) -> object | None:
         """The campaign's catalog, or None after saying what is wrong with it."""

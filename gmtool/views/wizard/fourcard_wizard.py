@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QButtonGroup,
-    QCheckBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -27,15 +26,13 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QVBoxLayout,
     QWidget,
-    QWizard,
 )
 
 from gmtool.models.fourcard_creation_model import Blocker, FourCardCreationModel
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.check.probability_plots import style_plot
-from gmtool.views.widgets import show_refusal
+from gmtool.views.wizard.creation_wizard import CreationWizard
 from gmtool.views.wizard.fourcard_wizard_pages import (
-    REASON_STYLE,
     AttributesPage,
     CreationPage,
     SkillsPage,
@@ -296,60 +293,26 @@ class SummaryPage(CreationPage):
         return lines
 
 
-class FourCardWizard(QWizard):
+class FourCardWizard(CreationWizard):
     """Creates one フォーカード character; `created_id` holds its id after 完了."""
 
     def __init__(self, model: FourCardCreationModel, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.model = model
-        self.created_id: str | None = None
-        self.setWindowTitle(self.tr("フォーカード キャラクター作成"))
-        self.identity_page = IdentityPage(model)
-        self.attributes_page = AttributesPage(model)
-        self.experience_page = ExperiencePage(model)
-        self.skills_page = SkillsPage(model)
-        self.fortune_page = FortunePage(model)
-        self.summary_page = SummaryPage(model)
-        self.pages: list[CreationPage] = [
+        pages = (
+            IdentityPage(model),
+            AttributesPage(model),
+            ExperiencePage(model),
+            SkillsPage(model),
+            FortunePage(model),
+            SummaryPage(model),
+        )
+        title = QCoreApplication.translate("FourCardWizard", "フォーカード キャラクター作成")
+        super().__init__(model, title, pages, lambda: model.gm_override, model.set_gm_override, parent)
+        self.pages: list[CreationPage] = list(pages)
+        (
             self.identity_page,
             self.attributes_page,
             self.experience_page,
             self.skills_page,
             self.fortune_page,
             self.summary_page,
-        ]
-        for page in self.pages:
-            self.addPage(page)
-
-        # PySide does not hand the side widget's ownership to the wizard: without this
-        # reference Python deletes it and the wizard crashes when shown.
-        self.side_widget = side = QWidget()
-        side_layout = QVBoxLayout(side)
-        self.override_check = QCheckBox(self.tr("GM オーバーライド"))
-        self.override_check.setStyleSheet(REASON_STYLE)
-        self.override_check.toggled.connect(model.set_gm_override)
-        explanation = QLabel(
-            self.tr(
-                "ルールの制限を GM の判断で越えます。使うたびにキャラクターとセッションログに記録されます。"
-            )
-        )
-        explanation.setWordWrap(True)
-        side_layout.addWidget(self.override_check)
-        side_layout.addWidget(explanation)
-        side_layout.addStretch(1)
-        side.setMaximumWidth(180)
-        self.setSideWidget(side)
-        model.changed.connect(self._sync_override)
-
-    def _sync_override(self) -> None:
-        self.override_check.blockSignals(True)
-        self.override_check.setChecked(self.model.gm_override)
-        self.override_check.blockSignals(False)
-
-    def accept(self) -> None:
-        try:
-            self.created_id = self.model.finish()
-        except ValueError as refusal:
-            show_refusal(self, str(refusal))
-            return
-        super().accept()
+        ) = pages

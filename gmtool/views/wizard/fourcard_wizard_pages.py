@@ -34,8 +34,8 @@ from gmtool.models.fourcard_creation_model import Blocker, FourCardCreationModel
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.widgets import show_refusal
+from gmtool.views.wizard.creation_wizard import REASON_STYLE
 
-REASON_STYLE = "color: #b00020;"
 WARNING_STYLE = "color: #a35200;"
 
 

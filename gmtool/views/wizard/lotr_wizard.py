@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -16,16 +17,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QRadioButton,
-    QVBoxLayout,
     QWidget,
-    QWizard,
 )
 
 from gmtool.models.lotr_creation_model import LotRCreationModel, Preview
 from gmtool.rules.systems.lotr.creation import STEP_FAVOURED
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
-from gmtool.views.widgets import show_refusal
-from gmtool.views.wizard.fourcard_wizard_pages import REASON_STYLE
+from gmtool.views.wizard.creation_wizard import CreationWizard
 from gmtool.views.wizard.lotr_wizard_extras import ExtrasPage
 from gmtool.views.wizard.lotr_wizard_pages import AttributesPage, LotRPage, OriginPage, signed
 from gmtool.views.wizard.lotr_wizard_skills import SkillsPage
@@ -126,59 +124,18 @@ class FavouredPage(LotRPage):
         self.derived.show_preview(preview)
 
 
-class LotRWizard(QWizard):
+class LotRWizard(CreationWizard):
     """Creates one LotR character; `created_id` holds its id after 完了."""
 
     def __init__(self, model: LotRCreationModel, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.model = model
-        self.created_id: str | None = None
-        self.setWindowTitle(self.tr("指輪物語RPG キャラクター作成"))
-        self.origin_page = OriginPage(model)
-        self.attributes_page = AttributesPage(model)
-        self.favoured_page = FavouredPage(model)
-        self.skills_page = SkillsPage(model)
-        self.extras_page = ExtrasPage(model)
-        self.pages: list[LotRPage] = [
-            self.origin_page,
-            self.attributes_page,
-            self.favoured_page,
-            self.skills_page,
-            self.extras_page,
-        ]
-        for page in self.pages:
-            self.addPage(page)
-
-        # PySide does not hand the side widget's ownership to the wizard: without this
-        # reference Python deletes it and the wizard crashes when shown.
-        self.side_widget = side = QWidget()
-        side_layout = QVBoxLayout(side)
-        self.override_check = QCheckBox(self.tr("GM オーバーライド"))
-        self.override_check.setStyleSheet(REASON_STYLE)
-        self.override_check.toggled.connect(model.set_override)
-        explanation = QLabel(
-            self.tr(
-                "ルールの制限を GM の判断で越えます。"
-                "越えた制限は作成したキャラクターとセッションログに記録されます。"
-            )
+        pages = (
+            OriginPage(model),
+            AttributesPage(model),
+            FavouredPage(model),
+            SkillsPage(model),
+            ExtrasPage(model),
         )
-        explanation.setWordWrap(True)
-        side_layout.addWidget(self.override_check)
-        side_layout.addWidget(explanation)
-        side_layout.addStretch(1)
-        side.setMaximumWidth(180)
-        self.setSideWidget(side)
-        model.changed.connect(self._sync_override)
-
-    def _sync_override(self) -> None:
-        self.override_check.blockSignals(True)
-        self.override_check.setChecked(self.model.override)
-        self.override_check.blockSignals(False)
-
-    def accept(self) -> None:
-        try:
-            self.created_id = self.model.finish()
-        except ValueError as refusal:
-            show_refusal(self, str(refusal))
-            return
-        super().accept()
+        title = QCoreApplication.translate("LotRWizard", "指輪物語RPG キャラクター作成")
+        super().__init__(model, title, pages, lambda: model.override, model.set_override, parent)
+        self.pages: list[LotRPage] = list(pages)
+        self.origin_page, self.attributes_page, self.favoured_page, self.skills_page, self.extras_page = pages

@@ -43,7 +43,7 @@ from gmtool.rules.systems.lotr.creation import (
 )
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
 from gmtool.views.widgets import show_refusal
-from gmtool.views.wizard.fourcard_wizard_pages import REASON_STYLE
+from gmtool.views.wizard.creation_wizard import REASON_STYLE
 
 KEPT_STYLE = "font-weight: bold; color: #1f5fa8;"
 DROPPED_STYLE = "color: #888888;"

@@ -1,0 +1,47 @@
+"""What each system's menu shares: running its creation wizard, keeping its tool dialogs open,
+and refusing a tool for a character of another system."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QDialog, QWizard
+
+from gmtool.views.widgets import show_refusal
+
+if TYPE_CHECKING:
+    from gmtool.app.main_window import MainWindow
+
+
+class SystemMenu(QObject):
+    system_id = ""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.dialogs: list[QDialog] = []  # kept alive while open (they are not modal)
+
+    def run_creation(self, wizard: QWizard) -> str | None:
+        """Runs a creation wizard; selects and returns the new character, or None if cancelled."""
+        if not self.window.run_wizard(wizard):
+            return None
+        created = getattr(wizard, "created_id", None)
+        if created:
+            self.window.select_character(created)
+        return created
+
+    def show_dialog(self, dialog: QDialog) -> None:
+        self.window.open_dialog(dialog)
+        self.dialogs.append(dialog)
+
+    def selected_of_system(self, no_selection: str, wrong_system: str) -> str | None:
+        """The selected character if it belongs to this menu's system; else None after saying why."""
+        window = self.window
+        character_id = window.selected_or_refuse(no_selection)
+        if character_id is None:
+            return None
+        if window.campaign_model.stored(character_id).system != self.system_id:
+            show_refusal(window, wrong_system)
+            return None
+        return character_id
