@@ -46,6 +46,11 @@ from gmtool.views.widgets import show_refusal
 DEFAULT_SYSTEM = "aw"
 # The side of each system's judgement panel that the selected character takes.
 FIRST_SIDE = {"aw": Side.ACTION, "fourcard": Contestant.A, "lotr": LotRContestant.A}
+CHECK_VIEWS: dict[str, type[QWidget]] = {
+    "aw": CheckView,
+    "fourcard": FourCardCheckView,
+    "lotr": LotRCheckView,
+}
 
 
 class MainWindow(QMainWindow):
@@ -114,18 +119,12 @@ class MainWindow(QMainWindow):
 
         self.sheet_area = QScrollArea()
         self.sheet_area.setWidgetResizable(True)
-        self.check_view = CheckView(self.check_model)
-        self.fourcard_check_view = FourCardCheckView(self.fourcard_check_model)
-        self.lotr_check_view = LotRCheckView(self.lotr_check_model)
         # One judgement panel per system; the selected character's system picks the one shown.
         self.check_stack = QStackedWidget()
-        self.check_views: dict[str, QWidget] = {
-            "aw": self.check_view,
-            "fourcard": self.fourcard_check_view,
-            "lotr": self.lotr_check_view,
-        }
-        for view in self.check_views.values():
-            self.check_stack.addWidget(view)
+        # Built when a character of the system is first shown: each panel with its plots costs
+        # tens of milliseconds of start-up that a table playing one system never needs.
+        self.check_views: dict[str, QWidget] = {}
+        self.show_check_view(DEFAULT_SYSTEM)
         self.log_view = LogView(self.log_model)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.check_stack)
@@ -196,6 +195,30 @@ class MainWindow(QMainWindow):
         system_id = next(s for s, view in self.check_views.items() if view is shown)
         return self.check_models[system_id]
 
+    def check_view_for(self, system_id: str) -> QWidget:
+        """The system's judgement panel, built the first time it is asked for."""
+        view = self.check_views.get(system_id)
+        if view is None:
+            view = CHECK_VIEWS[system_id](self.check_models[system_id])  # type: ignore[arg-type]
+            self.check_stack.addWidget(view)
+            self.check_views[system_id] = view
+        return view
+
+    def show_check_view(self, system_id: str) -> None:
+        self.check_stack.setCurrentWidget(self.check_view_for(system_id))
+
+    @property
+    def check_view(self) -> CheckView:
+        return self.check_view_for("aw")  # type: ignore[return-value]
+
+    @property
+    def fourcard_check_view(self) -> FourCardCheckView:
+        return self.check_view_for("fourcard")  # type: ignore[return-value]
+
+    @property
+    def lotr_check_view(self) -> LotRCheckView:
+        return self.check_view_for("lotr")  # type: ignore[return-value]
+
     def rename_selected(self) -> None:
         character_id = self.selected_or_refuse(self.tr("名前を変えるキャラクターを選んでください"))
         if character_id is None:
@@ -232,7 +255,7 @@ class MainWindow(QMainWindow):
         self.sheet_view = sheet_view_for(CharacterModel(self.campaign_model, character_id, self.sheet_area))
         self.sheet_area.setWidget(self.sheet_view)
         system_id = self.campaign_model.stored(character_id).system
-        self.check_stack.setCurrentWidget(self.check_views[system_id])
+        self.show_check_view(system_id)
         self.check_models[system_id].set_character(FIRST_SIDE[system_id], character_id)  # type: ignore[arg-type]
 
     def _remember_selection(self) -> None:

@@ -57,6 +57,7 @@ def x_at_least(x: int) -> Fraction:
 
 
 # ---- the test roll R ----------------------------------------------------------------
+@cache
 def pmf(total: int) -> Fraction:
     """P(R = total)."""
     if total in _PLAIN_WAYS:

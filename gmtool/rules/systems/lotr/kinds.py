@@ -33,6 +33,12 @@ REACTION_GROUP = "リアクション"
 DEFAULT_TN = 10  # where the panel starts
 
 
+def _untrained_allowed(name: str, rules: LotRRules) -> bool:
+    """Whether a skill may be tested at rank 0: not when the list marks it trained-only."""
+    definition = rules.skill(name) or rules.skill(name.split(":")[0].strip())
+    return definition is None or definition.untrained is not False
+
+
 def check_kinds(character: LotRCharacter, rules: LotRRules | None = None) -> list[CheckKind]:
     rules = rules or lotr_rules()
     mods = modifiers(character, rules)
@@ -42,6 +48,15 @@ def check_kinds(character: LotRCharacter, rules: LotRRules | None = None) -> lis
         owned.add(skill.name)
         attribute = skill_attribute(skill, rules)
         base = skill.ranks + (mods[attribute] if attribute else 0)
+        if skill.ranks == 0:
+            # Rank 0 is an untrained test (−2), only where the skill allows it, and has no
+            # specialisation to use (1.4.1 「ランク 0 の技能に関しては特化を行うことはできない」).
+            if _untrained_allowed(skill.name, rules):
+                label = f"{skill.name}（ランク 0）"
+                kinds.append(
+                    CheckKind(f"untrained:{skill.name}", label, base - UNTRAINED_PENALTY, UNTRAINED_GROUP)
+                )
+            continue
         kinds.append(CheckKind(f"skill:{skill.name}", skill.name, base, SKILL_GROUP))
         kinds += [
             CheckKind(
@@ -116,8 +131,12 @@ def roller_for(
             **common,
         )
     if kind == "untrained":
-        definition = rules.skill(rest)
-        attribute = definition.attribute if definition else ""
+        owned = character.skill(rest)
+        if owned is not None:
+            attribute = skill_attribute(owned, rules)
+        else:
+            definition = rules.skill(rest)
+            attribute = definition.attribute if definition else ""
         return LotRRoller(attribute_modifier=mods[attribute] if attribute else 0, untrained=True, **common)
     if kind == "attribute" and rest in ATTRIBUTE_IDS:
         return LotRRoller(attribute_modifier=mods[rest], **common)
