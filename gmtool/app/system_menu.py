@@ -20,7 +20,7 @@ class SystemMenu(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.dialogs: list[QDialog] = []  # kept alive while open (they are not modal)
+        self.dialogs: list[QDialog] = []  # the open ones, kept alive (they are not modal)
 
     def run_creation(self, wizard: QWizard) -> str | None:
         """Runs a creation wizard; selects and returns the new character, or None if cancelled."""
@@ -32,8 +32,16 @@ class SystemMenu(QObject):
         return created
 
     def show_dialog(self, dialog: QDialog) -> None:
+        # Closed (閉じる, Esc, the title bar's ×: all end in `finished`), the dialog is let go and
+        # deleted: a session opens many of them, and each kept its model listening to the campaign.
+        dialog.finished.connect(lambda _result, d=dialog: self._forget(d))
         self.window.open_dialog(dialog)
         self.dialogs.append(dialog)
+
+    def _forget(self, dialog: QDialog) -> None:
+        if dialog in self.dialogs:
+            self.dialogs.remove(dialog)
+            dialog.deleteLater()
 
     def selected_of_system(self, no_selection: str, wrong_system: str) -> str | None:
         """The selected character if it belongs to this menu's system; else None after saying why."""

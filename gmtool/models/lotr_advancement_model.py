@@ -8,8 +8,8 @@ dialog shows exactly the reasons a click would meet.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, replace
+from collections.abc import Callable
+from dataclasses import asdict
 from datetime import date as calendar_date
 from datetime import datetime
 from typing import Any
@@ -18,10 +18,13 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.lotr_advancement_xp import XpSteps
 from gmtool.models.lotr_rules_model import RULES_KEY, campaign_lotr_rules, campaign_rules_problem
 from gmtool.rules.systems.lotr import SYSTEM, advancement
-from gmtool.rules.systems.lotr.advancement import OBJECTIVE_LABELS, OBJECTIVE_XP, PICKS_PER_ADVANCEMENT
-from gmtool.rules.systems.lotr.character import Advancement, LotRCharacter, Pick, XpEntry
+from gmtool.rules.systems.lotr.advancement import (
+    PICKS_PER_ADVANCEMENT,
+)
+from gmtool.rules.systems.lotr.character import Advancement, LotRCharacter, Pick
 from gmtool.rules.systems.lotr.rules_data import (
     ATTRIBUTE_IDS,
     ATTRIBUTE_NAMES,
@@ -66,7 +69,7 @@ def _today() -> str:
     return calendar_date.today().isoformat()
 
 
-class LotRAdvancementModel(QObject):
+class LotRAdvancementModel(XpSteps, QObject):
     changed = Signal()  # the character, the rule tables, the picks, the order or the override changed
 
     def __init__(
@@ -121,74 +124,7 @@ class LotRAdvancementModel(QObject):
     def order_choices(self) -> list[tuple[str, str]]:
         """(id, label) of the orders an advancement may count for: the order, then 兼業 orders."""
         orders = dict.fromkeys(o for o in (self.character.order, *self.character.other_orders) if o)
-        return [(o, (d.name_ja or d.name) if (d := self.rules.order(o)) else o) for o in orders]
-
-    # ---- XP (each one undo step and one log entry) ------------------------------
-    @staticmethod
-    def objective_share(objective: str, sharers: int) -> int:
-        """Each sharer's XP for an objective, rounded half up."""
-        return advancement.share(OBJECTIVE_XP[objective], sharers)
-
-    def add_test_xp(self, tn: int, reason: str = "") -> int:
-        """A story-relevant successful test: XP = its TN."""
-        if tn < 1:
-            raise ValueError(self.tr("目標値は 1 以上です"))
-        xp = advancement.xp_for_test(tn)
-        text = self.tr("目的に関連した判定に成功（目標値 {0}）").format(tn)
-        reason = f"{text}: {reason.strip()}" if reason.strip() else text
-        self._award([self.character_id], xp, reason, {"action": "test", "tn": tn})
-        return xp
-
-    def add_objective_xp(
-        self,
-        objective: str,
-        sharers: int | None = None,
-        recipients: Sequence[str] | None = None,
-        reason: str = "",
-    ) -> int:
-        """An objective's XP shared among `sharers` characters; each of `recipients` (LotR
-        character ids, default this one) gets the share.  Returns the share."""
-        if objective not in OBJECTIVE_XP:
-            raise ValueError(self.tr("目的の種類 '{0}' はありません").format(objective))
-        if recipients is not None and not recipients:
-            raise ValueError(self.tr("経験点を受け取るキャラクターを選んでください"))
-        ids = list(dict.fromkeys(recipients or [self.character_id]))
-        lotr_ids = {i for i, _ in self.lotr_characters()}
-        if unknown := [i for i in ids if i not in lotr_ids]:
-            raise ValueError(self.tr("指輪物語RPGのキャラクターではありません: {0}").format(unknown[0]))
-        sharers = len(ids) if sharers is None else sharers
-        if sharers < len(ids):
-            message = self.tr("分配する人数（{0} 人）が受け取る人数（{1} 人）より少ない")
-            raise ValueError(message.format(sharers, len(ids)))
-        total = OBJECTIVE_XP[objective]
-        xp = advancement.share(total, sharers)
-        text = self.tr("{0}を達成（{1} 点を {2} 人で分配）")
-        text = text.format(self.tr(OBJECTIVE_LABELS[objective]), total, sharers)
-        reason = f"{text}: {reason.strip()}" if reason.strip() else text
-        details = {"action": "objective", "objective": objective, "objective_xp": total, "sharers": sharers}
-        self._award(ids, xp, reason, details)
-        return xp
-
-    def add_other_xp(self, xp: int, reason: str) -> int:
-        """Role-play and the like: any XP the GM gives, with its reason."""
-        if not reason.strip():
-            raise ValueError(self.tr("経験点の理由を入力してください"))
-        if xp == 0:
-            raise ValueError(self.tr("0 点の経験点は記録しません"))
-        self._award([self.character_id], xp, reason.strip(), {"action": "other"})
-        return xp
-
-    def remove_xp_entry(self, index: int) -> XpEntry:
-        log = self.character.xp_log
-        if not 0 <= index < len(log):
-            raise ValueError(self.tr("削除する経験点の行を選んでください"))
-        entry = log[index]
-        after = replace(self.character, xp_log=log[:index] + log[index + 1 :])
-        label = self.tr("経験点の削除（{0}）").format(entry.reason)
-        result = self.tr("経験点 {0:+d} の行を削除（合計 {1}）").format(entry.xp, after.xp_total)
-        details = {"action": "remove_xp", "xp": entry.xp, "reason": entry.reason}
-        self._write(self.character_id, after, label, details, entry.reason, result)
-        return entry
+        return [(o, d.label if (d := self.rules.order(o)) else o) for o in orders]  # Warrior（戦士）
 
     # ---- the advancement being built ----------------------------------------------
     @property
@@ -325,26 +261,6 @@ class LotRAdvancementModel(QObject):
         if len(target) > 200:
             raise ValueError(self.tr("名前は 200 文字までです"))
         return target
-
-    def _award(self, ids: list[str], xp: int, reason: str, details: dict[str, Any]) -> None:
-        label = self.tr("経験点 {0:+d}（{1}）").format(xp, reason)
-        # Every character is checked before the first is written: all of them or none.
-        afters = {
-            i: self._validated(advancement.add_xp(self.campaign_model.character(i), xp, reason, self.date))
-            for i in ids
-        }
-        stack = self.campaign_model.undo_stack
-        if len(ids) > 1:  # several characters at once: still one undo step
-            stack.beginMacro(self.tr("{0}、{1} 人").format(label, len(ids)))
-        try:
-            for character_id, after in afters.items():
-                result = self.tr("経験点 {0:+d}（合計 {1}）").format(xp, after.xp_total)
-                self._write(
-                    character_id, after, label, {**details, "xp": xp, "reason": reason}, reason, result
-                )
-        finally:
-            if len(ids) > 1:
-                stack.endMacro()
 
     @staticmethod
     def _validated(after: LotRCharacter) -> LotRCharacter:

@@ -1,6 +1,9 @@
 """What a LotR roll writes to the session log: inputs and where each point of the bonus came
 from, every die (explosions included), TN, degree, seed, P — and the four short texts the log
-table shows.  Courage spent afterwards is a follow-up entry naming the roll it changed."""
+table shows.  Courage spent afterwards is a follow-up entry naming the roll it changed.
+
+Also the panel's other texts the model and the view share (conditions, refusals, warnings),
+so the wording lives in one place."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from PySide6.QtCore import QCoreApplication
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.checks import (
     COURAGE_BONUS,
+    COURAGE_PER_ROUND,
     GROUP_HELPER_BONUS,
     Contestant,
     GroupResult,
@@ -21,13 +25,20 @@ from gmtool.rules.systems.lotr.checks import (
     RollResult,
     TieRule,
 )
-from gmtool.rules.systems.lotr.derived import condition_penalty, weariness_level, wound_track
+from gmtool.rules.systems.lotr.derived import (
+    condition_penalty,
+    corruption_reached_bearing,
+    weariness_level,
+    wound_track,
+)
 from gmtool.rules.systems.lotr.rules_data import Degree, LotRRules
 
 if TYPE_CHECKING:
     from gmtool.models.lotr_check_model import LotRCheckModel, Side
 
 SYSTEM_ID = "lotr"
+# The four kinds of test by mode id (the panel model's TEST, GROUP, OPPOSED, CORRUPTION).
+MODE_LABELS = {"test": "判定", "group": "グループ判定", "opposed": "対決判定", "corruption": "堕落判定"}
 # What the first part of a bonus is called, by kind ("" = not shown: an attribute test has no rank).
 FIRST_PART = {"skill": "ランク", "untrained": "ランク", "reaction": "リアクション", "attribute": ""}
 
@@ -59,6 +70,16 @@ def condition_text(character: LotRCharacter, rules: LotRRules, wounds: bool = Tr
     if not wounds:
         wound += _tr("（この判定には適用しない）")
     return _tr("負傷 {0}、疲労 {1} → 判定に {2:+d}（自動で適用）").format(wound, tired, total)
+
+
+def bearing_warning(character: LotRCharacter) -> str:
+    """The warning once Corruption has reached Bearing (1.2.4), or ''."""
+    if not corruption_reached_bearing(character):
+        return ""
+    return _tr(
+        "「{0}」の Corruption（{1}）が Bearing（{2}）に達しました。"
+        "キャラクターは NPC となり、サウロンのために働きます（1.2.4）"
+    ).format(character.name, character.corruption, character.attributes.brg)
 
 
 def bonus_parts(roller: LotRRoller, kind_id: str) -> list[tuple[str, int]]:
@@ -217,7 +238,7 @@ def check_log_payload(
             probability=float(odds.success_probability),
             degree_probability=float(odds.degree_probabilities[result.degree]),
         )
-        label = _tr("堕落判定") if model.mode == "corruption" else _tr("判定")
+        label = _tr(MODE_LABELS["corruption"] if model.mode == "corruption" else MODE_LABELS["test"])
         result_text = _result_text(rules, result)
         if corruption_before is not None and corruption_after is not None:
             payload.update(corruption_before=corruption_before, corruption_after=corruption_after)
@@ -274,3 +295,31 @@ def courage_log_payload(
         "result": result,
     }
     return payload
+
+
+def courage_refusal(model: LotRCheckModel, points: int) -> str:
+    """Why `points` courage cannot be spent on the panel's last roll now, or ''."""
+    rolled = model.rolled
+    if rolled is None:
+        return _tr("勇気は判定を振った後、結果を見てから使います。まだ振っていません")
+    if not model.roll_is_current:
+        return _tr(
+            "前回の{0}は今の判定と違います（判定の種類・判定する人・目標値が変わりました）。"
+            "勇気は今の判定を振ってから使ってください"
+        ).format(_tr(MODE_LABELS[rolled.mode]))
+    if isinstance(rolled.result, OpposedResult):
+        return _tr("対決判定の後の勇気はこのパネルでは扱いません（修正に +3 ずつ入れて振ってください）")
+    character = model.character_by_id(rolled.character_id)
+    if character is None:
+        return _tr("キャラクターを選ばずに振った判定には勇気を使えません（勇気を記録する先がありません）")
+    spent = model.spent_this_round(rolled.character_id)
+    if character.courage_left < points:
+        return _tr("「{0}」の勇気が残っていません（Courage {1}、使用済み {2}）").format(
+            character.name, character.courage, character.courage_spent
+        )
+    if spent + points > COURAGE_PER_ROUND:
+        return _tr(
+            "1 ラウンドに使える勇気は {0} 点までです（「{1}」はこのラウンドで {2} 点使用済み）。"
+            "「次のラウンド」で数え直します"
+        ).format(COURAGE_PER_ROUND, character.name, spent)
+    return ""

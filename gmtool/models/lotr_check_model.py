@@ -18,8 +18,15 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
-from gmtool.models.lotr_check_log import bonus_parts, check_log_payload, condition_text, courage_log_payload
-from gmtool.models.lotr_check_odds import Odds, compute_odds
+from gmtool.models.lotr_check_log import (
+    bearing_warning,
+    bonus_parts,
+    check_log_payload,
+    condition_text,
+    courage_log_payload,
+    courage_refusal,
+)
+from gmtool.models.lotr_check_odds import Odds, compute_odds, with_courage
 from gmtool.models.lotr_rules_model import RULES_KEY, campaign_lotr_rules
 from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
 from gmtool.rules.checks import CheckKind
@@ -28,24 +35,17 @@ from gmtool.rules.systems.lotr.checks import (
     CORRUPTION_CHANGE,
     COURAGE_PER_ROUND,
     Contestant,
-    GroupResult,
     GroupSpec,
     LotRResult,
     LotRRoller,
-    OpposedResult,
     OpposedSpec,
     RollResult,
     RollSpec,
     TieRule,
     corruption_after,
     resolve,
-    spend_courage,
 )
-from gmtool.rules.systems.lotr.derived import (
-    AFFINITY_BONUS,
-    condition_penalty,
-    corruption_reached_bearing,
-)
+from gmtool.rules.systems.lotr.derived import AFFINITY_BONUS, condition_penalty, wound_track
 from gmtool.rules.systems.lotr.kinds import DEFAULT_TN, check_kinds, roller_for
 from gmtool.store.campaign import StoredCharacter
 
@@ -84,6 +84,7 @@ class RolledCheck:
     log_id: int
     corruption_before: int | None = None
     corruption_after: int | None = None
+    key: tuple[object, ...] = ()  # the panel's _roll_key() when it was rolled
 
 
 class LotRCheckModel(RollerInputsMixin, QObject):
@@ -107,10 +108,11 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         self.difficulty = DEFAULT_TN  # 目標値 (TN); the shared setters call it difficulty
         self.tie_rule = TieRule.REROLL
         self.rolled: RolledCheck | None = None
-        characters = self.characters()
-        if characters:
-            self.set_character(Contestant.A, characters[0].id, recompute=False)
-            self.set_character(Contestant.B, characters[-1].id, recompute=False)
+        self._source_before_corruption: str | None = None  # A's choice, put back after 堕落判定
+        ids = self._ids()
+        if ids:
+            self.set_character(Contestant.A, ids[0], recompute=False)
+            self.set_character(Contestant.B, next((i for i in ids if i != ids[0]), ids[0]), recompute=False)
         campaign_model.character_changed.connect(self._on_campaign_changed)
         campaign_model.characters_changed.connect(self._on_campaign_changed)
         campaign_model.session_changed.connect(self._on_session_changed)
@@ -118,22 +120,54 @@ class LotRCheckModel(RollerInputsMixin, QObject):
 
     # ---- inputs ---------------------------------------------------------------------------
     def set_character(self, side: Side, character_id: str | None, recompute: bool = True) -> None:
+        if not isinstance(side, Contestant) and character_id and character_id == self.a.character_id:
+            raise ValueError(self._leader_refusal())
+        self.inputs(side).character_id = character_id
+        self._fit(side)
+        if side is Contestant.A:
+            self._keep_apart()
+        if recompute:
+            self._recompute()
+
+    def _fit(self, side: Side) -> None:
+        """The character still exists and the chosen check is one it can still make (a table edit
+        or a sheet edit can take one away); otherwise the first check, never a silent typed 0."""
         inputs = self.inputs(side)
-        inputs.character_id = character_id if character_id in self._ids() else None
-        kinds = {k.id for k in self.kinds(side)}
+        if inputs.character_id not in self._ids():
+            inputs.character_id = None
+        kinds = [k.id for k in self.kinds(side)]
         if self.mode == CORRUPTION and side is Contestant.A and WILLPOWER in kinds:
             inputs.source = WILLPOWER
         elif inputs.source != CUSTOM and inputs.source not in kinds:
-            inputs.source = self.kinds(side)[0].id if kinds else CUSTOM
-        if recompute:
-            self._recompute()
+            inputs.source = kinds[0] if kinds else CUSTOM
+
+    def _keep_apart(self) -> None:
+        """B is someone else than A when there is anyone else; the leader is never a helper."""
+        leader, ids = self.a.character_id, self._ids()
+        if leader is not None and self.b.character_id == leader:
+            self.b.character_id = next((i for i in ids if i != leader), leader)
+            self._fit(Contestant.B)
+        for index, helper in enumerate(self.helpers):
+            if leader is not None and helper.character_id == leader:
+                helper.character_id = None
+                self._fit(index)
+
+    def _leader_refusal(self) -> str:
+        character = self.character(Contestant.A)
+        return self.tr(
+            "リーダー「{0}」は自分を助けられません。助ける人には別のキャラクターを選んでください"
+        ).format(character.name if character is not None else "")
 
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:
             raise ValueError(f"判定の種類 '{mode}' はありません")
+        if mode == CORRUPTION and self.mode != CORRUPTION:
+            self._source_before_corruption = self.a.source  # 1.2.4 forces Willpower only while here
+        elif mode != CORRUPTION and self.mode == CORRUPTION and self._source_before_corruption is not None:
+            self.a.source, self._source_before_corruption = self._source_before_corruption, None
         self.mode = mode
-        if mode == CORRUPTION and self.character(Contestant.A) is not None:
-            self.a.source = WILLPOWER
+        self._fit(Contestant.A)
+        self._keep_apart()
         self._recompute()
 
     def set_tn(self, tn: int) -> None:
@@ -165,6 +199,8 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         if character_id is None:
             used = {self.a.character_id, *(h.character_id for h in self.helpers)}
             character_id = next((i for i in self._ids() if i not in used), None)
+        elif character_id == self.a.character_id:
+            raise ValueError(self._leader_refusal())
         self.helpers.append(RollerInputs())
         index = len(self.helpers) - 1
         self.set_character(index, character_id)
@@ -187,7 +223,10 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         return self.helpers[side]
 
     def character(self, side: Side) -> Any:
-        character_id = self.inputs(side).character_id
+        return self.character_by_id(self.inputs(side).character_id)
+
+    def character_by_id(self, character_id: str | None) -> Any:
+        """The LotR character with this id, or None (none chosen, or since removed)."""
         return self.campaign_model.character(character_id) if character_id in self._ids() else None
 
     def kinds(self, side: Side) -> list[CheckKind]:
@@ -223,6 +262,11 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         return (
             condition_text(character, self.rules, self.inputs(side).wounds) if character is not None else ""
         )
+
+    def dead(self, side: Side) -> bool:
+        """The character is past its last wound level: the GM decides whether it may roll at all."""
+        character = self.character(side)
+        return character is not None and wound_track(character, self.rules).dead
 
     def bonus_parts(self, side: Side) -> list[tuple[str, int]]:
         """Where each point of the bonus comes from, as (name, points), zeros left out."""
@@ -264,10 +308,10 @@ class LotRCheckModel(RollerInputsMixin, QObject):
     def courage_most(self, character_id: str | None = None) -> int:
         """What the character can still spend on one roll: the round's limit and what is left."""
         character_id = character_id or self.a.character_id
-        if character_id not in self._ids():
+        character = self.character_by_id(character_id)
+        if character is None:
             return 0
-        left = self.campaign_model.character(character_id).courage_left
-        return max(0, min(COURAGE_PER_ROUND - self.spent_this_round(character_id), left))
+        return max(0, min(COURAGE_PER_ROUND - self.spent_this_round(character_id), character.courage_left))
 
     @property
     def last_result(self) -> LotRResult | None:
@@ -276,39 +320,21 @@ class LotRCheckModel(RollerInputsMixin, QObject):
             return None
         result, roll = self.rolled.result, self.courage_state()["roll"]
         points = int(roll.get("points", 0)) if roll.get("log_id") == self.rolled.log_id else 0
-        if not points or isinstance(result, OpposedResult):
-            return result
-        spec = self.rolled.spec
-        if isinstance(result, GroupResult) and isinstance(spec, GroupSpec):
-            return replace(result, leader=spend_courage(spec.leader, result.leader, points))
-        assert isinstance(result, RollResult) and isinstance(spec, RollSpec)
-        return spend_courage(spec, result, points)
+        return with_courage(result, self.rolled.spec, points)
+
+    def _roll_key(self) -> tuple[object, ...]:
+        """What a roll belongs to: the kind of test, who rolls, and the TN (B in an opposed test)."""
+        opposed = self.mode == OPPOSED
+        return (self.mode, self.a.character_id, self.b.character_id if opposed else self.difficulty)
+
+    @property
+    def roll_is_current(self) -> bool:
+        """The last roll is of the test now set up (not an old one from another mode or roller)."""
+        return self.rolled is not None and self.rolled.key == self._roll_key()
 
     def courage_refusal(self, points: int = 1) -> str:
         """Why `points` courage cannot be spent on the last roll now, or ''."""
-        rolled = self.rolled
-        if rolled is None:
-            return self.tr("勇気は判定を振った後、結果を見てから使います。まだ振っていません")
-        if isinstance(rolled.result, OpposedResult):
-            return self.tr(
-                "対決判定の後の勇気はこのパネルでは扱いません（修正に +3 ずつ入れて振ってください）"
-            )
-        if rolled.character_id not in self._ids():
-            return self.tr(
-                "キャラクターを選ばずに振った判定には勇気を使えません（勇気を記録する先がありません）"
-            )
-        character = self.campaign_model.character(rolled.character_id)
-        spent = self.spent_this_round(rolled.character_id)
-        if character.courage_left < points:
-            return self.tr("「{0}」の勇気が残っていません（Courage {1}、使用済み {2}）").format(
-                character.name, character.courage, character.courage_spent
-            )
-        if spent + points > COURAGE_PER_ROUND:
-            return self.tr(
-                "1 ラウンドに使える勇気は {0} 点までです（「{1}」はこのラウンドで {2} 点使用済み）。"
-                "「次のラウンド」で数え直します"
-            ).format(COURAGE_PER_ROUND, character.name, spent)
-        return ""
+        return courage_refusal(self, points)
 
     def spend_courage(self, points: int = 1) -> LotRResult:
         """+3 per point on the last roll; one undo step (the character and the round's count)."""
@@ -367,7 +393,8 @@ class LotRCheckModel(RollerInputsMixin, QObject):
             after = corruption_after(before, result.degree)
         payload = check_log_payload(self, result, before, after)
         entry = self.campaign_model.append_log("check", payload)
-        self.rolled = RolledCheck(result, spec, self.mode, character_id, entry.id, before, after)
+        key = self._roll_key()
+        self.rolled = RolledCheck(result, spec, self.mode, character_id, entry.id, before, after, key)
         if character_id is not None and before is not None and after is not None and after != before:
             character = replace(self.campaign_model.character(character_id), corruption=after)
             self.campaign_model.update_character(character_id, character, self.tr("堕落判定"))
@@ -378,27 +405,24 @@ class LotRCheckModel(RollerInputsMixin, QObject):
     def warning(self) -> str:
         """After a corruption test: the character's Corruption has reached Bearing (1.2.4)."""
         rolled = self.rolled
-        if rolled is None or rolled.mode != CORRUPTION or rolled.character_id not in self._ids():
-            return ""
-        character = self.campaign_model.character(rolled.character_id)
-        if not corruption_reached_bearing(character):
-            return ""
-        return self.tr(
-            "「{0}」の Corruption（{1}）が Bearing（{2}）に達しました。"
-            "キャラクターは NPC となり、サウロンのために働きます（1.2.4）"
-        ).format(character.name, character.corruption, character.attributes.brg)
+        character = self.character_by_id(rolled.character_id) if rolled is not None else None
+        return bearing_warning(character) if rolled and rolled.mode == CORRUPTION and character else ""
 
     # ---- keeping up with the campaign -------------------------------------------------------
     def _on_campaign_changed(self, *_: object) -> None:
-        """A removed character drops out; any edit may change the odds (wounds, courage left)."""
-        ids = self._ids()
-        for side in (Contestant.A, Contestant.B, *range(len(self.helpers))):
-            if self.inputs(side).character_id not in ids:
-                self.set_character(side, None, recompute=False)
+        """A removed character drops out; any edit may change the odds (wounds, courage left)
+        or take the chosen check away (a skill's ranks removed)."""
+        self._fit_all()
         self._recompute()
 
+    def _fit_all(self) -> None:
+        for side in (Contestant.A, Contestant.B, *range(len(self.helpers))):
+            self._fit(side)
+        self._keep_apart()
+
     def _on_session_changed(self, key: str) -> None:
-        if key == RULES_KEY:
+        if key == RULES_KEY:  # an edited table can take a check away (a skill made trained-only)
             self.rules = campaign_lotr_rules(self.campaign_model)
+            self._fit_all()
         if key in (RULES_KEY, COURAGE_KEY):
             self._recompute()

@@ -1,4 +1,5 @@
-"""Every number the LotR judgement panel shows before the roll, from the engine's exact odds.
+"""Every number the LotR judgement panel shows before the roll, from the engine's exact odds
+(and the last roll read again with the courage spent on it).
 
 Kept apart from the Qt model so it is plain data: the panel's labels and both plots
 read one `Odds`, so what is printed and what is drawn cannot disagree.
@@ -14,9 +15,13 @@ from gmtool.rules.systems.lotr.checks import (
     GROUP_HELPER_BONUS,
     Contestant,
     CorruptionSpec,
+    GroupResult,
     GroupSpec,
+    LotRResult,
     LotRRoller,
+    OpposedResult,
     OpposedSpec,
+    RollResult,
     RollSpec,
     corruption_distribution,
     group_distribution,
@@ -24,6 +29,7 @@ from gmtool.rules.systems.lotr.checks import (
     opposed_distribution,
     opposed_round,
     roll_distribution,
+    spend_courage,
     with_courage_probabilities,
 )
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
@@ -55,6 +61,8 @@ class Odds:
     stack_x_label: str
     total_bars: list[tuple[int, Fraction, Degree | None]] = field(default_factory=list)
     tail_total: int = 0  # the last bar stands for every dice total ≥ this
+    # opposed: each side's total (dice + bonus) → P; the last one stands for every total ≥ it
+    side_totals: dict[Contestant, dict[int, Fraction]] = field(default_factory=dict)
 
 
 def plus(spec: RollSpec, extra: int) -> RollSpec:
@@ -103,6 +111,26 @@ def total_bars(spec: Spec) -> tuple[list[tuple[int, Fraction, Degree | None]], i
     return bars, tail
 
 
+def side_totals(roller: LotRRoller) -> dict[int, Fraction]:
+    """P of each total one side of an opposed test reaches (its bonus added to the dice)."""
+    listing, _rest = exploding.truncated_totals(READABLE_TAIL)
+    tail = max(listing) + 1
+    return {
+        **{t + roller.bonus: p for t, p in listing.items()},
+        tail + roller.bonus: exploding.at_least(tail),
+    }
+
+
+def with_courage(result: LotRResult, spec: Spec, points: int) -> LotRResult:
+    """A roll read again with `points` courage spent on it (the leader's, in a group test)."""
+    if not points or isinstance(result, OpposedResult):
+        return result
+    if isinstance(result, GroupResult) and isinstance(spec, GroupSpec):
+        return replace(result, leader=spend_courage(spec.leader, result.leader, points))
+    assert isinstance(result, RollResult) and isinstance(spec, RollSpec)
+    return spend_courage(spec, result, points)
+
+
 def compute_odds(spec: Spec, courage_most: int) -> Odds:
     bars, tail = total_bars(spec)
     if isinstance(spec, OpposedSpec):
@@ -127,6 +155,7 @@ def compute_odds(spec: Spec, courage_most: int) -> Odds:
             stack_x_label="B のボーナス合計",
             total_bars=bars,
             tail_total=tail,
+            side_totals={Contestant.A: side_totals(spec.a), Contestant.B: side_totals(spec.b)},
         )
     degrees = degree_distribution(spec)
     leader = spec.leader if isinstance(spec, GroupSpec) else spec

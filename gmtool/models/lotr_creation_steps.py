@@ -22,7 +22,7 @@ from gmtool.models.lotr_creation_limits import (
     provisional_character,
 )
 from gmtool.rules.systems.lotr.advancement import pick_cost
-from gmtool.rules.systems.lotr.character import Pick
+from gmtool.rules.systems.lotr.character import MAX_RANK, Pick
 from gmtool.rules.systems.lotr.creation import (
     CUSTOM,
     FREE_POINTS,
@@ -37,6 +37,15 @@ from gmtool.rules.systems.lotr.creation import (
     skill_totals,
 )
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, LotRRules
+
+# The pools' names in the 未使用 line, as the skill table's columns name them.
+UNUSED_NAMES = {
+    "order": "職業スキル",
+    "order_free": "職業・自由",
+    "race": "種族",
+    "language": "言語・知識",
+    "free": "自由ポイント",
+}
 
 
 class SkillSteps:
@@ -127,6 +136,30 @@ class SkillSteps:
             ),
             "free": Budget(free_points_used(draft, self.rules), FREE_POINTS),
         }
+
+    def unused_pools(self) -> dict[str, Budget]:
+        """The pools with points left (not a problem: the player may leave them), in table order.
+
+        The order pools do not count with a package: the package is the order's ranks.
+        """
+        package_mode = self.draft.skill_mode == PACKAGE
+        return {
+            pool: budget
+            for pool, budget in self.budgets().items()
+            if budget.left > 0 and not (package_mode and pool in ("order", "order_free"))
+        }
+
+    def unused_text(self) -> str:
+        """「未使用: 職業スキル 9 / 15、…」 (left / budget), '' when every pool is spent."""
+        unused = self.unused_pools()
+        if not unused:
+            return ""
+        parts = (f"{self.tr(UNUSED_NAMES[p])} {b.left} / {b.limit}" for p, b in unused.items())
+        return self.tr("未使用: {0}").format("、".join(parts))
+
+    def over_stored_max(self) -> dict[str, int]:
+        """Skills whose total is above what a character can hold (12): they are stored as 12."""
+        return {n: r for n, r in skill_totals(self.draft, self.rules).items() if r > MAX_RANK}
 
     def listed_attribute(self, name: str) -> str:
         """The skill list's attribute for this skill (by the part before ':'), '' when unset."""

@@ -8,7 +8,8 @@ Not modal: the table keeps playing while the GM looks things up.
 
 from __future__ import annotations
 
-from PySide6.QtGui import QKeySequence
+import shiboken6
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -72,12 +73,18 @@ class LotRRulesDialog(QDialog):
             scroll.setWidget(tab)
             self.tabs.addTab(scroll, title)
 
+        # The campaign has one undo stack; this window's own undo/redo act only on a rule-table
+        # step, so they never take back, say, a courage point spent at the table meanwhile.
         stack = model.campaign_model.undo_stack
-        self.undo_action = stack.createUndoAction(self, self.tr("元に戻す"))
+        self.undo_action = QAction(self.tr("元に戻す"), self)
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.redo_action = stack.createRedoAction(self, self.tr("やり直し"))
+        self.undo_action.triggered.connect(lambda: self._step(undo=True))
+        self.redo_action = QAction(self.tr("やり直し"), self)
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.redo_action.triggered.connect(lambda: self._step(undo=False))
         self.addActions([self.undo_action, self.redo_action])  # Ctrl+Z also while this window is active
+        for signal in (stack.indexChanged, stack.undoTextChanged, stack.redoTextChanged):
+            signal.connect(self._sync_undo)
         undo_button, redo_button = QToolButton(), QToolButton()
         undo_button.setDefaultAction(self.undo_action)
         redo_button.setDefaultAction(self.redo_action)
@@ -102,6 +109,7 @@ class LotRRulesDialog(QDialog):
 
         model.changed.connect(self.reload)
         self.reload()
+        self._sync_undo()
 
     def rule_tabs(self) -> tuple[RulesTab, ...]:
         return (
@@ -124,6 +132,52 @@ class LotRRulesDialog(QDialog):
         for tab in self.rule_tabs():
             tab.reload()
         self.reset_all_button.setEnabled(self.model.is_edited_any() or bool(problem))
+
+    # ---- undo / redo of rule-table steps only ---------------------------------------------------
+    def is_rules_step(self, text: str) -> bool:
+        """Whether an undo text is one the rules model gives its steps (LotRRulesModel._store)."""
+        tr = self.model.tr  # the model's own translation context: the same texts it pushed
+        prefixes = (tr("ルール表: {0}").format(""), tr("ルール表を既定に戻す: {0}").format(""))
+        return bool(text) and (text.startswith(prefixes) or text == tr("ルール表をすべて既定に戻す"))
+
+    def _sync_undo(self, *_args: object) -> None:
+        stack = self.model.campaign_model.undo_stack
+        if not shiboken6.isValid(stack):  # the stack clears itself while the campaign is torn down
+            return
+        rows = (
+            (
+                self.undo_action,
+                stack.canUndo(),
+                stack.undoText(),
+                self.tr("元に戻す"),
+                self.tr("最後の操作はルール表の編集ではありません（メインウィンドウの Ctrl+Z で戻せます）"),
+            ),
+            (
+                self.redo_action,
+                stack.canRedo(),
+                stack.redoText(),
+                self.tr("やり直し"),
+                self.tr(
+                    "次にやり直す操作はルール表の編集ではありません"
+                    "（メインウィンドウの Ctrl+Shift+Z でやり直せます）"
+                ),
+            ),
+        )
+        for action, can, text, verb, not_ours in rows:
+            ours = can and self.is_rules_step(text)
+            action.setEnabled(ours)
+            action.setText(f"{verb} {text}" if ours else verb)
+            action.setToolTip(not_ours if can and not ours else action.text())
+
+    def _step(self, undo: bool) -> None:
+        stack = self.model.campaign_model.undo_stack
+        text = stack.undoText() if undo else stack.redoText()
+        if not self.is_rules_step(text):
+            return
+        if undo and stack.canUndo():
+            stack.undo()
+        elif not undo and stack.canRedo():
+            stack.redo()
 
     def reset_all(self) -> None:
         if not self.ask(self.tr("すべての表を同梱の値に戻しますか？（元に戻すで取り消せます）")):

@@ -3,12 +3,16 @@ the selected character, Ctrl+R rolls on the LotR panel, the 指輪物語 menu op
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+import shiboken6
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QWizard
 
 from gmtool.app.main_window import MainWindow
 from gmtool.models.lotr_check_model import COURAGE_KEY
+from gmtool.models.lotr_rules_model import RULES_KEY
 from gmtool.rules.systems import SYSTEMS
 from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.views.check.lotr_check_view import LotRCheckView
@@ -105,3 +109,26 @@ def test_the_lotr_menu_opens_its_tools_and_refuses_other_systems(window, refusal
     window.lotr_menu.advance_selected()
     assert "指輪物語RPGのキャラクターだけ" in refusals[-1]
     assert len(window.opened) == 2
+
+
+def test_a_closed_tool_dialog_is_let_go_and_the_table_goes_on(window, qtbot):
+    character_id = select(window, "ナール")
+    menu = window.lotr_menu
+    menu.advance_selected()
+    menu.edit_rules()
+    advancement, rules = window.opened
+    assert menu.dialogs == [advancement, rules]
+    for dialog in (advancement, rules):
+        dialog.show()  # what the real open_dialog does
+        dialog.close()  # 閉じる, Esc or ×
+    assert menu.dialogs == []
+    qtbot.waitUntil(lambda: not (shiboken6.isValid(advancement) or shiboken6.isValid(rules)))
+    # The campaign changes on without the closed dialogs (no slot of a deleted widget is called).
+    character = window.campaign_model.character(character_id)
+    window.campaign_model.update_character(character_id, replace(character, damage=1), "ダメージを受ける")
+    window.campaign_model.set_session_value(RULES_KEY, {"schema": 1, "picks": {"attribute": 3}}, "表")
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert window.campaign_model.character(character_id).damage == character.damage
+    menu.edit_rules()  # and a new one opens as before
+    assert menu.dialogs == [window.opened[-1]]

@@ -100,10 +100,10 @@ def test_picks_totalling_4_or_6_are_refused_with_the_reason(campaign_model):
     for _ in range(4):
         model.add_pick("skill_rank", "Observe" if _ < 2 else "Climb")
     assert model.picks_left == 1
-    assert_refused(model, "いま 4 点")
+    assert_refused(model, "使用 4 / 5 点")
     model.add_pick("health", cost=2)
     assert model.picks_left == -1
-    assert_refused(model, "いま 6 点")
+    assert_refused(model, "使用 6 / 5 点")
     model.remove_pick(4)
     model.add_pick("health", cost=1)
     assert model.can_take()
@@ -182,7 +182,7 @@ def test_the_order_the_advancement_counts_for_is_recorded(campaign_model):
         "兼業",
     )
     model = LotRAdvancementModel(campaign_model, character_id, today=lambda: TODAY)
-    assert [o for o, _ in model.order_choices()] == ["warrior", "barbarian"]
+    assert model.order_choices() == [("warrior", "Warrior（戦士）"), ("barbarian", "Barbarian（蛮族の戦士）")]
     model.order = "barbarian"
     five_picks(model)
     model.take()
@@ -268,6 +268,45 @@ def test_other_xp_needs_a_reason_and_entries_can_be_removed(campaign_model):
     assert [e.xp for e in stored(model).xp_log] == [12]
     with pytest.raises(ValueError, match="行を選んで"):
         model.remove_xp_entry(5)
+
+
+def test_xp_that_paid_for_an_advancement_is_kept_unless_the_gm_overrides(campaign_model):
+    model = make_model(campaign_model, xp=1000)
+    model.add_other_xp(20, "ロールプレイ")
+    five_picks(model)
+    model.take()  # 1020 XP, one advancement
+    steps = campaign_model.undo_stack.count()
+    reason = "経験点の合計が 20 点になり、済んだ成長 1 回に使った 1000 点を下回ります"
+    with pytest.raises(ValueError, match=reason) as refused:
+        model.remove_xp_entry(0)
+    assert "GM オーバーライドを有効にすると記録できます" in str(refused.value)
+    with pytest.raises(ValueError, match="970 点になり、済んだ成長 1 回に使った 1000 点"):
+        model.add_other_xp(-50, "訂正")
+    assert campaign_model.undo_stack.count() == steps and stored(model).xp_total == 1020
+
+    model.override = True
+    model.remove_xp_entry(0)
+    after = stored(model)
+    assert after.xp_total == 20 and len(after.advancements) == 1
+    assert after.overrides == (f"経験点の GM 許可: {reason}（成長に使った経験点は取り消せません）",)
+
+
+def test_xp_below_zero_is_refused(campaign_model):
+    model = make_model(campaign_model, xp=100)
+    with pytest.raises(ValueError, match="経験点の合計が -50 点になります（0 未満にはできません）"):
+        model.add_other_xp(-150, "減点")
+    assert stored(model).xp_total == 100
+
+
+def test_removing_a_negative_line_or_xp_not_yet_spent_needs_no_override(campaign_model):
+    model = make_model(campaign_model, xp=1000)
+    model.add_other_xp(-300, "減点")
+    model.add_other_xp(400, "ロールプレイ")
+    five_picks(model)
+    model.take()  # 1100 XP, one advancement
+    model.remove_xp_entry(1)  # -300 out: 1400
+    model.add_other_xp(-400, "訂正")  # 1000: still pays for it
+    assert stored(model).xp_total == 1000 and stored(model).overrides == ()
 
 
 def test_undo_restores_xp_and_advancement(campaign_model):

@@ -16,6 +16,7 @@ from gmtool.models.lotr_check_model import (
     CUSTOM,
     GROUP,
     OPPOSED,
+    TEST,
     CourageRefused,
     LotRCheckModel,
 )
@@ -372,3 +373,100 @@ def test_the_gms_table_edits_change_the_odds_at_once(campaign_model):
     campaign_model.set_session_value(RULES_KEY, {"schema": 1, "weariness_penalties": {"winded": -2}}, "x")
     assert model.roller(A).condition == -2 and "Winded（息切れ） -2" in model.condition_text(A)
     assert model.odds.success_probability == exploding.at_least(model.tn - model.roller(A).bonus)
+
+
+# ---- a roll belongs to the test it was rolled for -------------------------------------------
+def test_an_old_roll_takes_no_courage_once_the_mode_leader_or_tn_changes(campaign_model):
+    campaign_model.insert_character("lotr", sample_lotr_character("ピピン"), "x")
+    seed = seed_where(lambda f: len(f) == 2)
+    set_nar(campaign_model, courage=9, courage_spent=0)
+    model = LotRCheckModel(campaign_model, seed_source=lambda: seed)
+    model.set_mode(CORRUPTION)
+    model.roll()
+    assert model.roll_is_current
+    model.set_mode(TEST)
+    assert not model.roll_is_current
+    with pytest.raises(CourageRefused, match="前回の堕落判定は今の判定と違います"):
+        model.spend_courage()
+    assert campaign_model.character(nar_id(campaign_model)).courage_spent == 0
+    model.set_mode(CORRUPTION)  # back to the very same test: the roll is current again
+    assert model.courage_refusal() == ""
+    model.set_tn(model.tn + 1)
+    with pytest.raises(CourageRefused, match="目標値"):
+        model.spend_courage()
+    model.set_tn(model.tn - 1)
+    pippin = next(s.id for s in model.characters() if s.character.name == "ピピン")
+    model.set_character(A, pippin)
+    with pytest.raises(CourageRefused, match="前回の堕落判定"):
+        model.spend_courage()
+    assert model.last_result is not None  # still there to be shown (greyed) by the panel
+
+
+def test_leaving_the_corruption_test_puts_back_the_check_chosen_before(campaign_model):
+    model = LotRCheckModel(campaign_model)
+    model.set_source(A, "skill:Observe")
+    model.set_mode(CORRUPTION)
+    assert model.a.source == "reaction:willpower"
+    model.set_mode(TEST)
+    assert model.a.source == "skill:Observe" and model.source_label(A) == "Observe"
+    model.set_mode(CORRUPTION)
+    model.set_mode(GROUP)
+    assert model.a.source == "skill:Observe"
+
+
+def test_opposed_b_is_someone_else_and_each_sides_totals_are_given(campaign_model):
+    nar = nar_id(campaign_model)
+    model = LotRCheckModel(campaign_model)
+    assert model.b.character_id == nar  # the only LotR character: no one else to be B
+    pippin = campaign_model.insert_character("lotr", sample_lotr_character("ピピン"), "x")
+    assert LotRCheckModel(campaign_model).b.character_id == pippin  # a new panel: B is not A
+    model.set_character(A, pippin)  # the GM selects ピピン: B (ピピン too) moves to ナール
+    assert (model.a.character_id, model.b.character_id) == (pippin, nar)
+    model.set_mode(OPPOSED)
+    typed(model, A, 4)
+    typed(model, B, 1)
+    totals = model.odds.side_totals
+    assert sum(totals[A].values()) == 1 and sum(totals[B].values()) == 1
+    assert totals[A][11] == totals[B][8] == exploding.pmf(7)  # 2d6 = 7 plus each bonus
+
+
+def test_a_leader_cannot_help_their_own_test(campaign_model):
+    pippin = campaign_model.insert_character("lotr", sample_lotr_character("ピピン"), "x")
+    model = LotRCheckModel(campaign_model)
+    model.set_mode(GROUP)
+    with pytest.raises(ValueError, match="リーダー「ナール」は自分を助けられません"):
+        model.add_helper(nar_id(campaign_model))
+    assert model.helpers == []
+    helper = model.add_helper(pippin)
+    with pytest.raises(ValueError, match="自分を助けられません"):
+        model.set_character(helper, nar_id(campaign_model))
+    assert model.inputs(helper).character_id == pippin
+    model.set_character(A, pippin)  # ピピン now leads: no longer also a helper
+    assert model.inputs(helper).character_id is None
+
+
+def test_a_dead_character_is_flagged_but_may_still_roll(campaign_model):
+    model = LotRCheckModel(campaign_model, seed_source=lambda: 1)
+    assert not model.dead(A)
+    set_nar(campaign_model, damage=10_000)
+    assert model.dead(A)
+    model.roll()  # the GM's call: not blocked
+    assert campaign_model.log_entries()[-1].payload["summary"]["who"] == "ナール"
+
+
+def test_a_table_edit_that_takes_the_chosen_check_away_falls_back_to_the_first(campaign_model):
+    pippin = campaign_model.insert_character("lotr", sample_lotr_character("ピピン"), "x")
+    model = LotRCheckModel(campaign_model)
+    model.set_mode(GROUP)
+    helper = model.add_helper(pippin)
+    name = next(k.id for k in model.kinds(A) if k.id.startswith("untrained:")).partition(":")[2]
+    for side in (A, B, helper):
+        model.set_source(side, f"untrained:{name}")
+    model.set_modifier(A, 1)
+    campaign_model.set_session_value(RULES_KEY, {"schema": 1, "skills": {name: {"untrained": False}}}, "x")
+    for side in (A, B, helper):
+        kinds = model.kinds(side)
+        assert f"untrained:{name}" not in {k.id for k in kinds}
+        assert model.inputs(side).source == kinds[0].id  # not a silent typed 0
+        assert model.value(side) == kinds[0].value and model.source_label(side) == kinds[0].label
+    assert model.roller(A).modifier == 1  # the rest of A's inputs stay as they were

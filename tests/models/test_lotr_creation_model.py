@@ -240,6 +240,24 @@ def test_package_mode_needs_a_package(empty_campaign_model):
     refused(lambda: model.set_order("rogue"), "パッケージの中身はルールデータにありません")
 
 
+def test_points_left_over_are_listed_and_do_not_block(empty_campaign_model):
+    model = make_model(empty_campaign_model)
+    ready(model)  # Wits 7: 21 language ranks
+    model.set_ranks("order", "Climb", 3)
+    model.set_ranks("race", "Climb", 2)
+    assert model.unused_text() == (
+        "未使用: 職業スキル 12 / 15、職業・自由 5 / 5、種族 4 / 6、言語・知識 21 / 21、自由ポイント 5 / 5"
+    )
+    assert model.can_pass("skills")
+    model.set_ranks("race", "Climb", 3)
+    model.add_race_edge("Hardy", 3)
+    model.set_ranks("free", "Jump", 5)
+    assert model.unused_text() == "未使用: 職業スキル 12 / 15、職業・自由 5 / 5、言語・知識 21 / 21"
+    model.set_override(True)
+    model.set_ranks("language", "Climb", 9)  # 3 + 3 + 9 under the GM override
+    assert model.over_stored_max() == {"Climb": 15} and model.character().skill("Climb").ranks == 12
+
+
 def test_free_points_count_a_second_specialisation(empty_campaign_model):
     model = make_model(empty_campaign_model)
     ready(model)

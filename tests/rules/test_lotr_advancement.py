@@ -121,7 +121,7 @@ def test_no_advancement_without_1000_xp() -> None:
 def test_picks_must_be_spent_in_full(count: int) -> None:
     targets = ["Climb", "Climb", "Observe", "Search", "Jump", "Jump"][:count]
     found = adv.check_advancement(_dwarf(), Advancement(picks=_ranks(*targets)))
-    assert found == [f"成長ポイント 5 点を使い切ってください（いま {count} 点、持ち越しはできません）"]
+    assert found == [f"成長ポイント 5 点を使い切ってください（使用 {count} / 5 点、持ち越しはできません）"]
 
 
 def test_order_skill_grows_at_most_two_ranks() -> None:
@@ -257,7 +257,7 @@ def test_a_refused_advancement_needs_the_gm() -> None:
     taken = adv.apply_advancement(c, three, overridden=True)
     assert taken.skill("Climb").ranks == 8  # type: ignore[union-attr]
     assert taken.overrides == (
-        "成長時の GM 許可: 成長ポイント 5 点を使い切ってください（いま 4 点、持ち越しはできません）",
+        "成長時の GM 許可: 成長ポイント 5 点を使い切ってください（使用 4 / 5 点、持ち越しはできません）",
         "成長時の GM 許可: Climb: 1 回の成長で職業スキルは 2 ランクまでです（3 ランク）",
     )
 

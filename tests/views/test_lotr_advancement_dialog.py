@@ -111,15 +111,22 @@ def test_the_cost_comes_from_the_table_or_the_gm_types_it(qtbot, campaign_model)
 def test_building_and_taking_an_advancement(qtbot, campaign_model, refusals):
     dialog = make_dialog(qtbot, campaign_model, xp=1000)
     assert dialog.order_combo.currentData() == "warrior"
+    assert dialog.order_combo.currentText() == "Warrior（戦士）"
+    form = dialog.order_combo.parentWidget().layout()
+    assert form.labelForField(dialog.order_combo).text() == "この成長を数える職業（上級職の条件 1.6.3）"
+    assert dialog.picks_left_label.text() == "成長ポイント: 使用 0 / 5 点"
     assert not dialog.take_button.isEnabled()
     add_pick(dialog, "skill_rank", "Healing")
     add_pick(dialog, "skill_rank", "Healing")  # not an order skill: +1 only
     add_pick(dialog, "skill_rank", "Observe")
     add_pick(dialog, "reaction", "stamina", cost=1)
     assert column(dialog.picks_table, 1) == ["Healing", "Healing", "Observe", "Stamina"]
-    assert "残り成長ポイント: 1 / 5" in dialog.picks_left_label.text()
+    assert dialog.picks_left_label.text() == "成長ポイント: 使用 4 / 5 点"
     problems = dialog.problems_label.text()
-    assert "Healing: 1 回の成長で職業スキル以外は 1 ランクまでです" in problems and "いま 4 点" in problems
+    assert (
+        "Healing: 1 回の成長で職業スキル以外は 1 ランクまでです" in problems
+        and "（使用 4 / 5 点、" in problems
+    )
     assert not dialog.take_button.isEnabled()
 
     dialog.picks_table.selectRow(1)
@@ -159,3 +166,19 @@ def test_removing_an_xp_row_and_undo_refresh_the_dialog(qtbot, campaign_model):
     assert dialog.xp_table.rowCount() == 1 and "経験点 300" in dialog.status_label.text()
     campaign_model.delete_character(dialog.model.character_id)
     assert not dialog.content.isEnabled() and "削除されました" in dialog.problem_label.text()
+
+
+def test_xp_spent_on_an_advancement_is_not_removed_without_the_override(qtbot, campaign_model, refusals):
+    dialog = make_dialog(qtbot, campaign_model, xp=1000)
+    for name in ("Observe", "Observe", "Climb", "Climb", "Appraise"):
+        add_pick(dialog, "skill_rank", name)
+    dialog.take_button.click()
+    dialog.xp_table.selectRow(0)
+    dialog.remove_xp_button.click()
+    assert "済んだ成長 1 回に使った 1000 点を下回ります" in refusals[-1]
+    assert column(dialog.xp_table, 2) == ["+1000"] and "経験点 1000" in dialog.status_label.text()
+    dialog.override_check.setChecked(True)
+    dialog.xp_table.selectRow(0)
+    dialog.remove_xp_button.click()
+    assert dialog.xp_table.rowCount() == 0 and len(refusals) == 1
+    assert stored(dialog.model).overrides[-1].startswith("経験点の GM 許可: ")

@@ -7,14 +7,18 @@ import random
 from dataclasses import replace
 
 import pytest
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QApplication
 
-from gmtool.models.lotr_check_model import CORRUPTION, CUSTOM, GROUP, OPPOSED, LotRCheckModel
+from gmtool.models.lotr_check_model import CORRUPTION, CUSTOM, GROUP, OPPOSED, TEST, LotRCheckModel
+from gmtool.models.lotr_rules_model import RULES_KEY
 from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr import exploding
 from gmtool.rules.systems.lotr.checks import Contestant, TieRule
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
 from gmtool.views.check.lotr_check_view import LotRCheckView
 from gmtool.views.check.lotr_plots import DEGREE_COLORS
+from tests.qt_fixtures import sample_lotr_character
 
 A, B = Contestant.A, Contestant.B
 TWO_FACE_SEED = next(s for s in range(1000) if len(exploding.roll_test(random.Random(s))) == 2)
@@ -190,3 +194,129 @@ def test_reaching_bearing_is_a_visible_warning(view, campaign_model):
     view.tn_spin.setValue(sum(TWO_FACES) + view.model.roller(A).bonus + 3)
     view.roll_button.click()
     assert not view.warning_label.isHidden() and "NPC" in view.warning_label.text()
+
+
+# ---- fits beside the sheet; old rolls; helpers; opposed plot; dead; table edits --------------
+def pippin(campaign_model) -> str:
+    return campaign_model.insert_character("lotr", sample_lotr_character("ピピン"), "x")
+
+
+def settle(qtbot, view, width: int = 690, height: int = 640) -> None:
+    view.resize(width, height)
+    view.show()
+    qtbot.waitExposed(view)
+    QApplication.processEvents()
+
+
+def test_the_panel_fits_700_px_in_every_mode_and_the_legend_wraps(view, qtbot, campaign_model):
+    pippin(campaign_model)
+    settle(qtbot, view)
+    for mode in (TEST, GROUP, OPPOSED, CORRUPTION):
+        view.mode_buttons[mode].setChecked(True)
+        QApplication.processEvents()
+        assert view.minimumSizeHint().width() <= 700, mode
+    view.mode_buttons[GROUP].setChecked(True)
+    view.add_helper_button.click()
+    QApplication.processEvents()
+    assert view.minimumSizeHint().width() <= 700
+    content = view.scroll.widget()
+    assert content.width() <= view.scroll.viewport().width()  # nothing cut off at the right
+    view.mode_buttons[TEST].setChecked(True)
+    assert len(view.legend.entries()) == 7 and view.legend.rows() == 2
+
+
+def test_helpers_column_is_narrow_when_empty_and_shows_a_whole_helper(view, qtbot, campaign_model):
+    pippin(campaign_model)
+    view.mode_buttons[GROUP].setChecked(True)
+    settle(qtbot, view)
+    # no helper: only the add button, the odds box takes the room
+    assert view.helpers_area.width() <= view.add_helper_button.sizeHint().width() + 20
+    assert view.odds_box.width() > view.helpers_area.width()
+    view.add_helper_button.click()
+    settle(qtbot, view)
+    scroll = view.helpers_area.scroll
+    button = view.helper_boxes[0].remove_button
+    qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() == 0)
+    where = QRect(button.mapTo(scroll.viewport(), QPoint(0, 0)), button.size())
+    assert scroll.viewport().rect().contains(where)  # 外す: reachable without scrolling
+
+
+def test_an_old_roll_is_greyed_and_takes_no_courage_after_the_mode_changes(view, campaign_model, refusals):
+    set_nar(campaign_model, courage=9, courage_spent=0)
+    view.mode_buttons[CORRUPTION].setChecked(True)
+    view.roll_button.click()
+    shown = view.result_label.text()
+    assert view.courage_button.isEnabled() and not shown.startswith("前回")
+    view.mode_buttons[TEST].setChecked(True)
+    assert view.result_label.text() == f"前回（堕落判定・ナール）: {shown}"
+    assert "#8a8f96" in view.result_label.styleSheet()
+    assert not view.courage_button.isEnabled()
+    view.tn_spin.setValue(view.model.tn + 2)
+    view.mode_buttons[CORRUPTION].setChecked(True)  # the TN differs: still not this test's roll
+    assert view.result_label.text().startswith("前回") and not view.courage_button.isEnabled()
+    view.tn_spin.setValue(view.model.tn - 2)
+    assert view.result_label.text() == shown and view.courage_button.isEnabled()
+    assert refusals == []
+
+
+def test_leaving_corruption_shows_the_check_chosen_before(view):
+    combo = view.a_box.source_combo
+    combo.setCurrentIndex(combo.findData("skill:Observe"))
+    view.mode_buttons[CORRUPTION].setChecked(True)
+    assert combo.currentData() == "reaction:willpower" and not combo.isEnabled()
+    view.mode_buttons[TEST].setChecked(True)
+    assert combo.currentData() == "skill:Observe" and combo.isEnabled()
+
+
+def test_opposed_plot_shows_each_sides_totals_and_b_is_someone_else(qtbot, campaign_model):
+    pippin(campaign_model)
+    view = LotRCheckView(LotRCheckModel(campaign_model))
+    qtbot.addWidget(view)
+    view.mode_buttons[OPPOSED].setChecked(True)
+    assert view.b_box.character_combo.currentText() == "ピピン"
+    assert view.a_box.character_combo.currentText() == "ナール"
+    model = view.model
+    drawn = view.totals_plot.side_heights()
+    for side in (A, B):
+        expected = {t: float(p) * 100 for t, p in model.odds.side_totals[side].items()}
+        assert drawn[side] == pytest.approx(expected)
+        peak = max(drawn[side], key=drawn[side].get)
+        assert peak == 7 + model.roller(side).bonus  # the likeliest 2d6 plus that side's bonus
+    texts = [text for _, text in view.legend.entries()]
+    assert not any("決まらない" in t for t in texts) and any("B の達成値" in t for t in texts)
+    view.mode_buttons[TEST].setChecked(True)  # back to one total coloured by degree
+    assert view.totals_plot.bar_heights()[7][1] is not None
+
+
+def test_a_helper_cannot_pick_the_leader(view, campaign_model, refusals):
+    pippin(campaign_model)
+    view.mode_buttons[GROUP].setChecked(True)
+    view.add_helper_button.click()
+    combo = view.helper_boxes[0].character_combo
+    names = [combo.itemText(i) for i in range(combo.count())]
+    assert "ピピン" in names and "ナール" not in names
+    with pytest.raises(ValueError, match="自分を助けられません"):
+        view.model.add_helper(nar_id(campaign_model))
+
+
+def test_a_dead_character_shows_a_red_warning_and_may_still_roll(view, campaign_model):
+    assert "死亡" not in view.a_box.note_label.text()
+    set_nar(campaign_model, damage=10_000)
+    note = view.a_box.note_label
+    assert note.text().startswith("死亡: 判定できません（GM の判断で振る場合のみ）")
+    assert "#c23b3b" in note.styleSheet()
+    before = len(campaign_model.log_entries())
+    assert view.roll_button.isEnabled()
+    view.roll_button.click()
+    assert len(campaign_model.log_entries()) == before + 1
+
+
+def test_a_table_edit_that_removes_the_chosen_check_shows_the_first_one(view, campaign_model):
+    model, combo = view.model, view.a_box.source_combo
+    name = next(k.id for k in model.kinds(A) if k.id.startswith("untrained:")).partition(":")[2]
+    combo.setCurrentIndex(combo.findData(f"untrained:{name}"))
+    assert "技能なし判定" in view.a_box.note_label.text()
+    campaign_model.set_session_value(RULES_KEY, {"schema": 1, "skills": {name: {"untrained": False}}}, "x")
+    first = model.kinds(A)[0]
+    assert combo.currentData() == first.id and combo.findData(f"untrained:{name}") == -1
+    assert view.a_box.value_spin.value() == first.value and "技能なし判定" not in view.a_box.note_label.text()

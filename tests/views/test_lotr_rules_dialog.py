@@ -82,6 +82,37 @@ def test_wounded_penalty_typed_in_is_stored_marked_and_undone(qtbot, empty_campa
     assert stored_document(empty_campaign_model) is None and field.text() == ""
 
 
+def test_the_dialogs_undo_only_takes_back_rule_table_edits(qtbot, empty_campaign_model):
+    dialog = make_dialog(qtbot, empty_campaign_model)
+    stack = empty_campaign_model.undo_stack
+    not_ours = "最後の操作はルール表の編集ではありません（メインウィンドウの Ctrl+Z で戻せます）"
+    assert not dialog.undo_action.isEnabled()  # nothing to undo at all
+    type_into(dialog.conditions_tab.fields[("wound", "wounded")], "-3")
+    assert dialog.undo_action.isEnabled()
+    assert dialog.undo_action.text() == "元に戻す ルール表: Wounded（重傷） のペナルティ"
+
+    # Something at the table after the edit: the dialog's button must not take it back.
+    character_id = empty_campaign_model.insert_character("lotr", sample_lotr_character(), "追加")
+    courage = replace(empty_campaign_model.character(character_id), courage_spent=1)
+    empty_campaign_model.update_character(character_id, courage, "勇気を使う")
+    assert not dialog.undo_action.isEnabled()
+    assert dialog.undo_action.text() == "元に戻す" and dialog.undo_action.toolTip() == not_ours
+    dialog.undo_action.trigger()
+    assert (
+        stack.undoText() == "勇気を使う" and empty_campaign_model.character(character_id).courage_spent == 1
+    )
+
+    stack.undo()  # the main window's Ctrl+Z: the courage, then the new character
+    stack.undo()
+    assert dialog.undo_action.isEnabled() and not dialog.redo_action.isEnabled()
+    assert "次にやり直す操作はルール表の編集ではありません" in dialog.redo_action.toolTip()
+    dialog.undo_action.trigger()
+    assert stored_document(empty_campaign_model) is None
+    assert dialog.redo_action.isEnabled() and dialog.redo_action.text().startswith("やり直し ルール表: ")
+    dialog.redo_action.trigger()
+    assert stored_document(empty_campaign_model) == {"schema": 1, "wound_penalties": {"wounded": -3}}
+
+
 def test_bad_edits_are_refused_naming_the_problem_and_nothing_is_stored(
     qtbot, empty_campaign_model, refusals
 ):

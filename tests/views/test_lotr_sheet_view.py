@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from PySide6.QtCore import QRect, QRectF
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+
 from gmtool.models.character_model import CharacterModel
 from gmtool.views.sheet.lotr_sheet_view import LotRSheetView
+from gmtool.views.sheet.lotr_wound_track import DAMAGE_COLOR, DEAD_COLOR, EMPTY_COLOR
 from gmtool.views.sheet.registry import sheet_view_for
 from tests.qt_fixtures import reopen_characters, sample_lotr_character
 
@@ -24,6 +29,27 @@ def make_sheet(qtbot, campaign_model, **changes):
 
 def stored(campaign_model, name=NAME):
     return reopen_characters(campaign_model.campaign.path)[name]
+
+
+def pixel(widget: QWidget, box: QRectF) -> QColor:
+    """The colour drawn just inside a box's top-left corner (clear of its text and its border)."""
+    return widget.grab().toImage().pixelColor(int(box.left()) + 4, int(box.top()) + 4)
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG 2 contrast ratio of two colours (4.5 : 1 is the minimum for normal text)."""
+
+    def luminance(color: QColor) -> float:
+        channels = [c / 255 for c in (color.red(), color.green(), color.blue())]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def in_sheet(view: QWidget, widget: QWidget) -> QRect:
+    return QRect(widget.mapTo(view, widget.rect().topLeft()), widget.size())
 
 
 def test_sheet_shows_the_sample_hobbit(qtbot, empty_campaign_model):
@@ -56,8 +82,8 @@ def test_sheet_shows_the_sample_hobbit(qtbot, empty_campaign_model):
     assert "能力値が成長しても上がりません" in view.reaction_note.text()
     assert view.health_spin.value() == 7
     assert view.defence_label.text().startswith("11（10 + NIM 修正 +1）")
-    assert view.encumbrance_label.text().startswith("60 まで普通、120 まで重荷")
-    assert "180 まで超重荷" in view.encumbrance_label.text()
+    assert view.encumbrance_label.text() == "普通 ≤60\n重荷 ≤120（疲労 TN+10）\n超重荷 ≤180（+20）"
+    assert "× 20 まで重荷（疲労判定の目標値 +10）" in view.encumbrance_label.toolTip()
     assert view.damage_bonus_label.text().startswith("+0")
     assert view.spirit_box.courage_label.text() == "使用 0 / 残り 3"
     assert view.spirit_box.warning == ""
@@ -102,11 +128,64 @@ def test_an_unset_penalty_says_so_and_past_the_last_level_is_death(qtbot, empty_
     assert box.wound_track.levels[box.wound_track.current_index] == "Incapacitated"
     assert "Hobbitは,Incapacitated になった時点で死亡する" in box.wound_note.text()
     assert not box.wound_note.isHidden()
+    assert not box.wound_track.dead
+    view.show()  # laid out, so the track has its real size
+    assert pixel(box.wound_track, box.wound_track.death_box()) == EMPTY_COLOR  # 死亡 box: not yet
     box.damage_amount.setValue(7)
     box.damage_button.click()
     assert box.wound_track.dead
     assert box.wound_label.text().startswith("死亡")
+    assert pixel(box.wound_track, box.wound_track.death_box()) == DEAD_COLOR  # black, white 死亡
     assert empty_campaign_model.undo_stack.undoText() == "ダメージを受ける"
+
+
+def test_counts_are_readable_and_unset_penalties_are_short_with_the_reason_in_the_tooltip(
+    qtbot, empty_campaign_model
+):
+    view = make_sheet(qtbot, empty_campaign_model, damage=10)  # Healthy full, Dazed 3 of 7
+    track = view.condition_box.wound_track
+    assert [track.filled(i) for i in range(3)] == [7, 3, 0]
+    text, behind = track.count_colors(0)
+    assert behind == DAMAGE_COLOR and contrast(text, behind) >= 4.5  # not dark on red
+    for box in (1, 2):  # half-filled (on a plate) and empty
+        text, behind = track.count_colors(box)
+        assert contrast(text, behind) >= 4.5
+    assert track.penalty_labels == ["±0", "-1", "-1", "未設定", "-5"]
+    assert "Wounded（重傷）: ダメージ 21〜27、判定 未設定（GM が設定）" in track.toolTip()
+    assert "GM がルール表（負傷・疲労）で設定するまで 0 として計算" in track.toolTip()
+
+
+def test_the_sheet_fits_a_600_px_window_without_overlapping_rows(qtbot, empty_campaign_model):
+    character = replace(sample_lotr_character(NAME), damage=21, weariness=1)  # unset penalties shown
+    character_id = empty_campaign_model.insert_character("lotr", character, "x")
+    view = LotRSheetView(CharacterModel(empty_campaign_model, character_id))
+    area = QScrollArea()  # as the main window holds the sheet
+    area.setWidgetResizable(True)
+    area.setWidget(view)
+    qtbot.addWidget(area)
+    area.resize(600, 900)
+    area.show()
+    qtbot.waitUntil(lambda: view.columns.stacked)
+
+    def settled() -> bool:  # word-wrapped labels get their height a layout pass after their width
+        wrapped = [w for w in view.findChildren(QLabel) if w.isVisible() and w.text() and w.wordWrap()]
+        return all(w.height() >= w.heightForWidth(w.width()) for w in wrapped)
+
+    qtbot.waitUntil(settled, timeout=3000)
+    assert view.width() <= 600  # no horizontal scrolling: the columns are one above the other
+    labels = [w for w in view.findChildren(QLabel) if w.isVisible() and w.text()]
+    for i, a in enumerate(labels):
+        for b in labels[i + 1 :]:
+            assert not in_sheet(view, a).intersects(in_sheet(view, b)), (a.text(), b.text())
+    for label in labels:  # every line of text fits where it is drawn
+        if label.wordWrap():
+            assert label.height() >= label.heightForWidth(label.width()), label.text()
+        else:
+            assert label.width() >= label.sizeHint().width(), label.text()
+    defence, load = in_sheet(view, view.defence_label), in_sheet(view, view.encumbrance_label)
+    assert load.top() >= defence.bottom() and load.height() >= view.encumbrance_label.sizeHint().height()
+    area.resize(1400, 900)
+    qtbot.waitUntil(lambda: not view.columns.stacked)  # wide again: side by side
 
 
 def test_a_large_size_adds_a_healthy_box(qtbot, empty_campaign_model):
@@ -128,7 +207,7 @@ def test_defence_follows_nimbleness_but_reactions_and_health_do_not(qtbot, empty
     assert "= +3" in view.reaction_hints["swiftness"].text()  # what the formula would give now
     view.attribute_spins["str"].setValue(10)
     assert view.damage_bonus_label.text().startswith("+2")
-    assert view.encumbrance_label.text().startswith("100 まで普通")
+    assert view.encumbrance_label.text().startswith("普通 ≤100\n")
     assert view.health_spin.value() == 7
     assert stored(empty_campaign_model).attributes.nim == 12
     stack = empty_campaign_model.undo_stack

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtWidgets import QWizard
 
 from gmtool.models.lotr_creation_model import LotRCreationModel
+from gmtool.models.lotr_rules_model import LotRRulesModel
 from gmtool.views.wizard.lotr_wizard import LotRWizard
 from tests.qt_fixtures import reopen_characters
 
@@ -239,8 +240,8 @@ def test_skill_page_refuses_past_the_limits_and_blocks_until_fixed(qtbot, empty_
     to_skills_page(wizard, refusals)
 
     page = wizard.skills_page
-    page.package_radio.setChecked(True)  # the shipped orders have no package
-    assert "パッケージの中身はルールデータにありません" in refusals[-1]
+    assert not page.package_radio.isEnabled()  # the shipped orders have no package to choose
+    assert "パッケージの中身はルールデータにありません（GM: ルール表 → 職業" in page.package_radio.toolTip()
     assert page.custom_radio.isChecked()
     page.skill_edit.setCurrentText("Armed Combat: Axes")
     page.add_button.click()
@@ -332,3 +333,60 @@ def test_free_points_flaws_and_a_second_specialisation_on_the_last_pages(
     assert character.edges == ("Hardy",) and character.money == "銀貨 3 枚"
     assert character.skill("Observe").specialisations == ("Tracks", "Sounds")
     assert character.flaws == ("Stubborn", "Greedy", "Proud")
+
+
+def test_a_package_the_gm_enters_while_the_wizard_is_open_can_be_chosen(
+    qtbot, empty_campaign_model, refusals
+):
+    wizard = make_wizard(qtbot, empty_campaign_model)
+    to_skills_page(wizard, refusals)
+    page = wizard.skills_page
+    assert not page.package_radio.isEnabled()
+    LotRRulesModel(empty_campaign_model).set_order_value("warrior", "package", {"Observe": 3})
+    assert page.package_radio.isEnabled() and page.package_radio.toolTip() == ""
+    page.package_radio.click()
+    assert wizard.model.draft.skill_mode == "package" and page.rows == ["Observe"]
+
+
+def test_points_left_over_are_said_on_the_skills_page_and_in_the_summary(
+    qtbot, empty_campaign_model, refusals
+):
+    wizard = make_wizard(qtbot, empty_campaign_model)
+    to_skills_page(wizard, refusals)  # a dwarf warrior, Wits 5: 15 language ranks
+    page = wizard.skills_page
+    everything = "職業スキル 15 / 15、職業・自由 5 / 5、種族 6 / 6、言語・知識 15 / 15、自由ポイント 5 / 5"
+    assert page.unused_label.text() == f"未使用: {everything}"
+    assert page.unused_label.isVisible() and "#b35c00" in page.unused_label.styleSheet()  # orange
+    for name, pool, ranks in (("Observe", "order", 3), ("Observe", "race", 3), ("Climb", "race", 3)):
+        if name not in page.rows:
+            page.skill_edit.setCurrentText(name)
+            page.add_button.click()
+        page.rank_spins[(name, pool)].setValue(ranks)
+    left = "職業スキル 12 / 15、職業・自由 5 / 5、言語・知識 15 / 15、自由ポイント 5 / 5"  # race all spent
+    assert page.unused_label.text() == f"未使用: {left}"
+    assert next_enabled(wizard)  # said, not blocking
+    click_next(wizard)
+    page = wizard.extras_page
+    page.name_edit.setText("ダイン")
+    page.order_ability_edit.setText("Swift Strike")
+    assert page.unused_label.text() == f"未使用: {left}" and page.unused_label.isVisible()
+    assert page.summary.toPlainText().splitlines()[-1] == f"未使用: {left}"
+
+
+def test_the_summary_says_a_total_over_twelve_is_stored_as_twelve(qtbot, empty_campaign_model, refusals):
+    wizard = make_wizard(qtbot, empty_campaign_model)
+    to_skills_page(wizard, refusals)
+    wizard.override_check.setChecked(True)
+    page = wizard.skills_page
+    page.skill_edit.setCurrentText("Observe")
+    page.add_button.click()
+    page.rank_spins[("Observe", "free")].setValue(12)
+    page.rank_spins[("Observe", "race")].setValue(2)
+    click_next(wizard)
+    page = wizard.extras_page
+    page.name_edit.setText("ダイン")
+    page.order_ability_edit.setText("Swift Strike")
+    note = "※ Observe は合計 14 ランクですが、技能は 12 ランクまでしか記録できないため 12 になります"
+    assert note in page.summary.toPlainText()
+    wizard.button(QWizard.WizardButton.FinishButton).click()
+    assert reopen_characters(empty_campaign_model.campaign.path)["ダイン"].skill("Observe").ranks == 12

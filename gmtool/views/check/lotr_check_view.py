@@ -13,13 +13,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QRadioButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from gmtool.models.lotr_check_log import degree_label, faces_text, tie_rule_label
+from gmtool.models.lotr_check_log import MODE_LABELS, degree_label, faces_text, tie_rule_label
 from gmtool.models.lotr_check_model import (
     CORRUPTION,
     GROUP,
@@ -50,10 +49,15 @@ from gmtool.views.check.lotr_plots import (
     StackedOddsPlot,
     TotalsPlot,
 )
-from gmtool.views.check.lotr_roller_box import HelperBox, LotRRollerBox
+from gmtool.views.check.lotr_roller_box import (
+    COMBO_CHARS,
+    HelperBox,
+    HelpersColumn,
+    LotRRollerBox,
+    PanelScroll,
+)
 from gmtool.views.widgets import show_refusal
 
-MODE_LABELS = {TEST: "判定", GROUP: "グループ判定", OPPOSED: "対決判定", CORRUPTION: "堕落判定"}
 MODE_HELP = {
     TEST: "達成値 = 2d6（6ゾロなら d6 を振り足し、6 が出る限り続ける）+ ボーナス。"
     "目標値との差で成功度が決まる（1.5）",
@@ -66,6 +70,9 @@ MODE_HELP = {
     "Superior Success −1 / Extraordinary Success −2。Corruption が Bearing に達すると NPC になる",
 }
 TIE_RULES = (TieRule.REROLL, TieRule.DODGE, TieRule.PARRY)
+RESULT_STYLE = "font-size: 13pt;"
+OLD_RESULT_STYLE = "font-size: 13pt; color: #8a8f96;"  # greyed: a roll of another test
+PLOT_MIN_HEIGHT = 150  # with the rest, a 判定 fits the ~630 px the main window gives the panel
 
 
 class LotRCheckView(QWidget):
@@ -87,6 +94,8 @@ class LotRCheckView(QWidget):
         self.tn_spin.valueChanged.connect(model.set_tn)
         self.tn_label = QLabel(self.tr("目標値"))
         self.tie_combo = QComboBox()
+        self.tie_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.tie_combo.setMinimumContentsLength(COMBO_CHARS)
         for rule in TIE_RULES:
             self.tie_combo.addItem(tie_rule_label(rule), rule)
         self.tie_combo.currentIndexChanged.connect(lambda i: model.set_tie_rule(self.tie_combo.itemData(i)))
@@ -99,18 +108,8 @@ class LotRCheckView(QWidget):
 
         self.a_box = LotRRollerBox(model, Contestant.A, self.tr("判定する人（A）"))
         self.b_box = LotRRollerBox(model, Contestant.B, self.tr("相手（B）"))
-        self.helper_boxes: list[HelperBox] = []
-        self.helpers_layout = QVBoxLayout()
-        self.add_helper_button = QPushButton(self.tr("助ける人を追加"))
-        self.add_helper_button.clicked.connect(self.add_helper)
-        helpers_widget = QWidget()
-        helpers_column = QVBoxLayout(helpers_widget)
-        helpers_column.addLayout(self.helpers_layout)
-        helpers_column.addWidget(self.add_helper_button)
-        helpers_column.addStretch(1)
-        self.helpers_area = QScrollArea()
-        self.helpers_area.setWidgetResizable(True)
-        self.helpers_area.setWidget(helpers_widget)
+        self.helpers_area = HelpersColumn(model, self.add_helper)
+        self.add_helper_button = self.helpers_area.add_button
 
         self.probability_labels: dict[object, QLabel] = {}
         self.degree_rows: list[QLabel] = []  # hidden in an opposed test (no TN, no degrees)
@@ -119,6 +118,7 @@ class LotRCheckView(QWidget):
             swatch = QLabel("■")
             swatch.setStyleSheet(f"color: {DEGREE_COLORS[degree]};")
             name = QLabel(model.rules.band(degree).label)
+            name.setWordWrap(True)
             value = QLabel()
             value.setAlignment(Qt.AlignmentFlag.AlignRight)
             for column, widget in enumerate((swatch, name, value)):
@@ -127,10 +127,12 @@ class LotRCheckView(QWidget):
             self.probability_labels[degree] = value
         self.headline = QLabel()
         self.headline.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        self.headline.setWordWrap(True)
         self.detail_label = QLabel()
         self.detail_label.setWordWrap(True)
         odds.addWidget(self.headline, len(DEGREE_ORDER), 0, 1, 3)
-        odds.addWidget(self.detail_label, len(DEGREE_ORDER) + 1, 0, 1, 3)
+        odds.setColumnStretch(1, 1)  # the names take the room (no wrapping while there is any)
+        odds.setRowStretch(len(DEGREE_ORDER) + 1, 1)  # an opposed test's headline stays at the top
         self.odds_box = QGroupBox(self.tr("確率（厳密計算）"))
         self.odds_box.setLayout(odds)
 
@@ -139,7 +141,7 @@ class LotRCheckView(QWidget):
         self.roll_button.clicked.connect(model.roll)
         self.result_label = QLabel(self.tr("まだ振っていません"))
         self.result_label.setWordWrap(True)
-        self.result_label.setStyleSheet("font-size: 13pt;")
+        self.result_label.setStyleSheet(RESULT_STYLE)
         self.courage_button = QPushButton(self.tr("勇気を使う（+{0}）").format(COURAGE_BONUS))
         self.courage_button.setToolTip(
             self.tr("結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）").format(COURAGE_PER_ROUND)
@@ -156,15 +158,13 @@ class LotRCheckView(QWidget):
 
         self.stack_plot = StackedOddsPlot(model)
         self.totals_plot = TotalsPlot(model)
-        self.stack_plot.setMinimumHeight(170)
-        self.totals_plot.setMinimumHeight(170)
+        self.stack_plot.setMinimumHeight(PLOT_MIN_HEIGHT)
+        self.totals_plot.setMinimumHeight(PLOT_MIN_HEIGHT)
         self.legend = DegreeLegend()
 
-        inputs = QHBoxLayout()
-        inputs.addWidget(self.a_box)
-        inputs.addWidget(self.b_box)
-        inputs.addWidget(self.helpers_area)
-        inputs.addWidget(self.odds_box)
+        self.inputs_row = QHBoxLayout()
+        for widget in (self.a_box, self.b_box, self.helpers_area, self.odds_box):
+            self.inputs_row.addWidget(widget, 1)
         roll_row = QHBoxLayout()
         roll_row.addWidget(self.roll_button)
         roll_row.addWidget(self.result_label, 1)
@@ -175,15 +175,23 @@ class LotRCheckView(QWidget):
         plots = QHBoxLayout()
         plots.addWidget(self.stack_plot)
         plots.addWidget(self.totals_plot)
-        layout = QVBoxLayout(self)
+        self.content = QWidget()
+        layout = QVBoxLayout(self.content)
         layout.addLayout(top)
         layout.addWidget(self.help_label)
-        layout.addLayout(inputs)
+        layout.addLayout(self.inputs_row)
+        layout.addWidget(self.detail_label)  # the long lines read across the panel, not in a column
         layout.addLayout(roll_row)
         layout.addLayout(courage_row)
         layout.addWidget(self.warning_label)
         layout.addLayout(plots, 1)
         layout.addWidget(self.legend)
+        # Narrow (≤ 700 px) means tall: in group mode the panel scrolls down rather than squeezing
+        # its boxes over each other when the window is short.  Never sideways.
+        self.scroll = PanelScroll(self.content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.scroll)
 
         model.changed.connect(self.sync)
         model.check_resolved.connect(lambda _result: self.sync())
@@ -234,10 +242,13 @@ class LotRCheckView(QWidget):
         self.headline.setText(self._headline())
         self.detail_label.setText(self._detail())
         self.courage_label.setText(self._courage_text())
-        self.courage_button.setEnabled(mode != OPPOSED)
+        # An old roll (another mode, roller or TN) takes no courage: the model refuses it too.
+        self.courage_button.setEnabled(mode != OPPOSED and (model.rolled is None or model.roll_is_current))
         self.warning_label.setText(model.warning)
         self.warning_label.setVisible(bool(model.warning))
         self.result_label.setText(self._result_text())
+        old = model.rolled is not None and not model.roll_is_current
+        self.result_label.setStyleSheet(OLD_RESULT_STYLE if old else RESULT_STYLE)
         self._sync_legend()
 
     def _a_title(self) -> str:
@@ -249,18 +260,14 @@ class LotRCheckView(QWidget):
         }
         return self.tr(titles[self.model.mode])
 
+    @property
+    def helper_boxes(self) -> list[HelperBox]:
+        return self.helpers_area.boxes
+
     def _sync_helpers(self) -> None:
-        if len(self.helper_boxes) != len(self.model.helpers):
-            for box in self.helper_boxes:
-                box.hide()
-                box.deleteLater()
-            self.helper_boxes = [
-                HelperBox(self.model, i, self.model.remove_helper) for i in range(len(self.model.helpers))
-            ]
-            for box in self.helper_boxes:
-                self.helpers_layout.addWidget(box)
-        for box in self.helper_boxes:
-            box.sync()
+        self.helpers_area.sync()
+        # No helper: the column is only as wide as its button; the odds take the room.
+        self.inputs_row.setStretchFactor(self.helpers_area, 1 if self.helper_boxes else 0)
 
     def _headline(self) -> str:
         odds = self.model.odds
@@ -321,6 +328,18 @@ class LotRCheckView(QWidget):
         )
 
     def _result_text(self) -> str:
+        text = self._roll_text()
+        rolled = self.model.rolled
+        if rolled is None or self.model.roll_is_current:
+            return text
+        who = self.model.character_by_id(rolled.character_id)
+        return self.tr("前回（{0}・{1}）: {2}").format(
+            self.tr(MODE_LABELS[rolled.mode]),
+            who.name if who is not None else self.tr("キャラクターなし"),
+            text,
+        )
+
+    def _roll_text(self) -> str:
         result, rules = self.model.last_result, self.model.rules
         if result is None:
             return self.tr("まだ振っていません")
@@ -357,9 +376,8 @@ class LotRCheckView(QWidget):
     def _sync_legend(self) -> None:
         if self.model.mode == OPPOSED:
             entries = [
-                (SIDE_COLORS[Contestant.A], self.tr("A の勝ち")),
-                (SIDE_COLORS[Contestant.B], self.tr("B の勝ち")),
-                (UNDECIDED_COLOR, self.tr("出目だけでは決まらない")),
+                (SIDE_COLORS[Contestant.A], self.tr("A の勝ち・A の達成値")),
+                (SIDE_COLORS[Contestant.B], self.tr("B の勝ち・B の達成値")),
             ]
         else:
             entries = [(DEGREE_COLORS[d], self.model.rules.band(d).label) for d in DEGREE_ORDER]

@@ -3,19 +3,21 @@
 1. The seven degrees stacked over a range of TNs (the current TN marked); in an opposed
    test, P(A wins) and P(B wins) stacked over B's bonus.
 2. P of each dice total (2d6 with explosions), coloured by the degree it gives at the
-   current TN; the unlikely high totals are one "≥ N" bar.
+   current TN; the unlikely high totals are one "≥ N" bar.  In an opposed test no total
+   decides alone, so it shows where each side's total (bonus added) falls, side by side.
 
 Tests read back what each plot was given (`stack_heights`, `bar_heights`), not pixels.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.rules.systems.lotr.rules_data import Degree
@@ -31,7 +33,9 @@ DEGREE_COLORS = {
     Degree.EXTRAORDINARY_SUCCESS: "#1f5fa8",
 }
 SIDE_COLORS = {Contestant.A: "#1f5fa8", Contestant.B: "#c23b3b"}
+SIDE_OFFSETS = {Contestant.A: -0.2, Contestant.B: 0.2}  # opposed totals plot: A left, B right
 UNDECIDED_COLOR = "#9aa5b1"  # a total whose degree the helpers' or the opponent's dice decide
+LEGEND_ROWS = 2
 STACK_Y_MAX = 108  # % — room above the stacks for the marker's label
 TOTALS_Y_MAX = 18  # % — the likeliest total (7) is 6/36
 
@@ -121,16 +125,43 @@ class TotalsPlot(pg.PlotWidget):
 
     def refresh(self) -> None:
         odds = self.model.odds
+        if odds.side_totals:
+            self._refresh_sides()
+            return
         xs = [t for t, _, _ in odds.total_bars]
         heights = [float(p) * 100 for _, p, _ in odds.total_bars]
         brushes = [self._brushes[degree] for _, _, degree in odds.total_bars]
-        self.bars.setOpts(x=xs, height=heights, brushes=brushes)
+        self.bars.setOpts(x=xs, height=heights, brushes=brushes, width=0.8)
+        self.setLabel("bottom", self.tr("2d6 の合計（振り足し込み）"))
         self.setXRange(min(xs) - 0.7, max(xs) + 0.7, padding=0)
         ticks = [(t, str(t)) for t in xs if t % 2 == 0 and t != odds.tail_total]
         self.getAxis("bottom").setTicks([[*ticks, (odds.tail_total, self.tail_label())]])
 
+    def _refresh_sides(self) -> None:
+        """A's and B's totals side by side, A just left of each total and B just right."""
+        xs, heights, brushes = [], [], []
+        for side, totals in self.model.odds.side_totals.items():
+            for total, p in totals.items():
+                xs.append(total + SIDE_OFFSETS[side])
+                heights.append(float(p) * 100)
+                brushes.append(self._brushes[side])
+        self.bars.setOpts(x=xs, height=heights, brushes=brushes, width=0.4)
+        self.setLabel("bottom", self.tr("達成値（2d6 + ボーナス）: A と B"))
+        self.setXRange(min(xs) - 0.7, max(xs) + 0.7, padding=0)
+        self.getAxis("bottom").setTicks(None)
+
     def tail_label(self) -> str:
         return f"≥{self.model.odds.tail_total}"
+
+    def side_heights(self) -> dict[Contestant, dict[int, float]]:
+        """Opposed test: side → {total: height in %}, as given to the plot."""
+        opts = self.bars.opts
+        key_of = _key_of_brush(self._brushes)
+        drawn: dict[Contestant, dict[int, float]] = {}
+        for x, height, brush in zip(opts["x"], opts["height"], opts["brushes"], strict=True):
+            side = key_of[id(brush)]
+            drawn.setdefault(side, {})[round(x - SIDE_OFFSETS[side])] = float(height)
+        return drawn
 
     def bar_heights(self) -> dict[int, tuple[float, Degree | None]]:
         """dice total → (height in %, degree whose colour it is drawn in); the last is the ≥ N bar."""
@@ -141,12 +172,14 @@ class TotalsPlot(pg.PlotWidget):
 
 
 class DegreeLegend(QWidget):
-    """Colour swatches naming what each colour of the plots is."""
+    """Colour swatches naming what each colour of the plots is, in LEGEND_ROWS rows: the seven
+    two-language degree names in one row made the panel 1400 px wide.  The names wrap too."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._layout = QHBoxLayout(self)
+        self._layout = QGridLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setHorizontalSpacing(4)
         self._entries: list[tuple[str, str]] = []
 
     def set_entries(self, entries: list[tuple[str, str]]) -> None:
@@ -155,19 +188,29 @@ class DegreeLegend(QWidget):
             return
         while self._layout.count():
             item = self._layout.takeAt(0)
-            widget = item.widget()
+            widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.hide()  # gone at once, not only when deleteLater runs
                 widget.deleteLater()
-        for color, text in entries:
+        for column in range(self._layout.columnCount()):
+            self._layout.setColumnStretch(column, 0)
+        columns = max(1, math.ceil(len(entries) / LEGEND_ROWS))
+        for index, (color, text) in enumerate(entries):
+            row, column = divmod(index, columns)
             swatch = QLabel("■")
             swatch.setStyleSheet(f"color: {color};")
-            self._layout.addWidget(swatch)
-            label = QLabel(text)
+            # the Japanese name on its own line: greedy wrapping split it mid-word
+            label = QLabel(text.replace("（", "\n（", 1))
+            label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
-            self._layout.addWidget(label)
-        self._layout.addStretch(1)
+            self._layout.addWidget(swatch, row, 2 * column, Qt.AlignmentFlag.AlignTop)
+            self._layout.addWidget(label, row, 2 * column + 1)
+            self._layout.setColumnStretch(2 * column + 1, 1)
         self._entries = list(entries)
 
     def entries(self) -> list[tuple[str, str]]:
         return list(self._entries)
+
+    def rows(self) -> int:
+        """How many rows the entries take."""
+        return len({self._layout.getItemPosition(i)[0] for i in range(self._layout.count())})

@@ -68,6 +68,7 @@ class LotRAdvancementDialog(QDialog):
         self.remove_xp_button = self._button(
             self.tr("選んだ行を削除"), lambda: self.model.remove_xp_entry(self._selected_row(self.xp_table))
         )
+        self.remove_xp_button.setToolTip(self.tr("成長に使った経験点の削除は GM オーバーライドが必要"))
         add_tabs = QTabWidget()
         add_tabs.addTab(self._test_tab(), self.tr("判定に成功"))
         add_tabs.addTab(self._objective_tab(), self.tr("目的を達成"))
@@ -170,7 +171,7 @@ class LotRAdvancementDialog(QDialog):
             self.tr("成長（Advancement）: 成長ポイント {0} 点を使い切る").format(PICKS_PER_ADVANCEMENT)
         )
         self.order_combo = QComboBox()
-        self.order_combo.setToolTip(self.tr("上級職には一つの職業で 6 回以上の成長が必要です"))
+        self.order_combo.setToolTip(self.tr("上級職には一つの職業で 6 回以上の成長が必要です（1.6.3）"))
         self.order_combo.activated.connect(
             lambda _: setattr(self.model, "order", self.order_combo.currentData())
         )
@@ -198,14 +199,14 @@ class LotRAdvancementDialog(QDialog):
         self.problems_label = QLabel()
         self.problems_label.setWordWrap(True)
         self.override_check = QCheckBox(self.tr("GM オーバーライド"))
-        self.override_check.setToolTip(self.tr("ルールの制限を無視して成長させます（キャラクターに記録）"))
+        self.override_check.setToolTip(self.tr("ルールの制限を越えた成長・経験点の削除（記録されます）"))
         self.override_check.toggled.connect(lambda on: setattr(self.model, "override", on))
         self.take_button = self._button(self.tr("成長する"), self.model.take)
 
         targets = self._row(self.skill_combo, self.field_edit, self.attribute_combo, self.reaction_combo)
         targets.addWidget(self.text_edit)
         form = QFormLayout(box)
-        form.addRow(self.tr("数える職業"), self.order_combo)
+        form.addRow(self.tr("この成長を数える職業（上級職の条件 1.6.3）"), self.order_combo)
         form.addRow(self.tr("成長の内容"), self.kind_combo)
         form.addRow(self.tr("対象"), targets)
         form.addRow(self.tr("消費"), self._row(self.cost_spin, (self.cost_label, 1), self.add_pick_button))
@@ -272,8 +273,7 @@ class LotRAdvancementDialog(QDialog):
             "次の成長まで {xp_to_next} 点"
         )
         self.status_label.setText(status.format(**model.standing()))
-        rows = [(e.date, e.reason, f"{e.xp:+d}") for e in character.xp_log]
-        self._fill(self.xp_table, rows)
+        self._fill(self.xp_table, [(e.date, e.reason, f"{e.xp:+d}") for e in character.xp_log])
         self._sync_recipients()
         self._refill(self.order_combo, [(label, o) for o, label in model.order_choices()])
         self.order_combo.setCurrentIndex(self.order_combo.findData(model.order))
@@ -284,7 +284,7 @@ class LotRAdvancementDialog(QDialog):
         ]
         self._fill(self.picks_table, picks)
         self.picks_left_label.setText(
-            self.tr("残り成長ポイント: {0} / {1}").format(model.picks_left, PICKS_PER_ADVANCEMENT)
+            self.tr("成長ポイント: 使用 {0} / {1} 点").format(model.picks_spent, PICKS_PER_ADVANCEMENT)
         )
         blocking, problems = model.blocking(), model.problems()
         overridden = model.override and bool(problems)
@@ -363,9 +363,7 @@ class LotRAdvancementDialog(QDialog):
 
     @staticmethod
     def _edit(placeholder: str) -> QLineEdit:
-        edit = QLineEdit()
-        edit.setPlaceholderText(placeholder)
-        return edit
+        return QLineEdit(placeholderText=placeholder)
 
     def _table(self, headers: tuple[str, ...], stretch: int) -> QTableWidget:
         table = QTableWidget(0, len(headers))

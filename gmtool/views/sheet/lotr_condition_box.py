@@ -60,6 +60,7 @@ class LotRConditionBox(QGroupBox):
         self.courage_rest_button = QPushButton(self.tr("勇気 1 点で疲労 2 段階回復"))
         self.courage_rest_button.setToolTip(self.tr("GM が許可したときだけ（1.2.2）"))
         self.penalty_label = QLabel()
+        self.penalty_label.setWordWrap(True)
         self.penalty_label.setStyleSheet("font-weight: bold;")
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
@@ -86,9 +87,10 @@ class LotRConditionBox(QGroupBox):
         damage_row.addWidget(QLabel(self.tr("ダメージ合計")))
         damage_row.addWidget(self.damage_spin)
         grid.addLayout(damage_row, 3, 0, 1, 4)
-        grid.addWidget(QLabel(self.tr("疲労段階")), 4, 0)
-        grid.addWidget(self.weariness_track, 4, 1, 1, 3)
-        grid.addWidget(self.weariness_label, 5, 0, 1, 4)
+        # The weariness buttons get a row of their own: beside a title they made the box (and so
+        # the sheet) wider than a 600 px window.
+        grid.addWidget(self.weariness_label, 4, 0, 1, 4)
+        grid.addWidget(self.weariness_track, 5, 0, 1, 4)
         grid.addWidget(self.weariness_note, 6, 0, 1, 4)
         weariness_row = QHBoxLayout()
         for button in (self.weariness_up_button, self.weariness_down_button, self.courage_rest_button):
@@ -155,6 +157,10 @@ class LotRConditionBox(QGroupBox):
                 "、".join(unset)
             )
         self.penalty_label.setText(text)
+        help_text = self.tr(
+            "ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定できます"
+        )
+        self.penalty_label.setToolTip(help_text if unset else "")
 
     def _wound_note(self, track: WoundTrack) -> str:
         level = track.level

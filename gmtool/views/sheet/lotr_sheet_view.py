@@ -47,7 +47,7 @@ from gmtool.rules.systems.lotr.derived import (
 )
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
 from gmtool.views.sheet.lotr_condition_box import NOTE_STYLE, LotRConditionBox
-from gmtool.views.sheet.lotr_sheet_parts import CheckList, TextsBox, fill_combo
+from gmtool.views.sheet.lotr_sheet_parts import CheckList, TextsBox, TwoColumns, fill_combo
 from gmtool.views.sheet.lotr_skills_box import LotRSkillsBox
 from gmtool.views.sheet.lotr_spirit_box import LotRSpiritBox
 from gmtool.views.widgets import show_refusal
@@ -70,20 +70,24 @@ class LotRSheetView(QWidget):
         self.spirit_box = LotRSpiritBox(model, self.actions)
         self.skills_box = LotRSkillsBox(model, lambda: self.actions.rules)
         self.texts_box = TextsBox(model, self._refuse)
-        left = QVBoxLayout()
+        left_column, right_column = QWidget(), QWidget()
+        left = QVBoxLayout(left_column)
+        left.setContentsMargins(0, 0, 0, 0)
         left.addWidget(self._build_header())
         left.addWidget(self._build_attributes())
         left.addWidget(self._build_reactions())
         left.addWidget(self._build_secondary())
         left.addWidget(self.spirit_box)
         left.addStretch(1)
-        right = QVBoxLayout()
+        right = QVBoxLayout(right_column)
+        right.setContentsMargins(0, 0, 0, 0)
         right.addWidget(self.condition_box)
         right.addWidget(self.skills_box, 1)
         right.addWidget(self.texts_box, 1)
-        layout = QHBoxLayout(self)
-        layout.addLayout(left, 1)
-        layout.addLayout(right, 1)
+        self.columns = TwoColumns(left_column, right_column)  # one above the other when narrow
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.columns)
 
         model.changed.connect(self._sync)
         model.campaign_model.session_changed.connect(self._on_session_changed)
@@ -209,10 +213,22 @@ class LotRSheetView(QWidget):
         box = QGroupBox(self.tr("副能力値・その他の修正（1.2 / 1.3）"))
         self.health_spin = self._spin("health", 1, 999, self.tr("Health"))
         self.health_hint = QLabel()
+        self.health_hint.setToolTip(
+            self.tr("Health は作成時の式で決まり、能力値が成長しても上がりません（1.2）")
+        )
         self.defence_label = QLabel()
+        # Short fixed lines, no word wrap: a wrapped label in a form row overlapped the next row.
         self.encumbrance_label = QLabel()
-        self.encumbrance_label.setWordWrap(True)
+        self.encumbrance_label.setToolTip(
+            self.tr(
+                "STR × 10 まで普通に運べる、× 20 まで重荷（疲労判定の目標値 +10）、"
+                "× 30 まで超重荷（疲労判定の目標値 +20）"
+            )
+        )
         self.damage_bonus_label = QLabel()
+        self.damage_bonus_label.setToolTip(
+            self.tr("STR 修正: 手持ち・手投げ武器のダメージに加算、射撃武器には影響しない（1.3）")
+        )
         self.xp_label = QLabel()
         self.advancements_label = QLabel()
         self._syncers.append(self._sync_secondary)
@@ -338,7 +354,7 @@ class LotRSheetView(QWidget):
         c, rules = self.character, self.actions.rules
         mods = modifiers(c, rules)
         self.health_hint.setText(
-            self.tr("作成時の式: VIT + STR 修正 = {0}。能力値が成長しても上がりません").format(
+            self.tr("作成時 VIT + STR 修正 = {0}（成長で上がらない）").format(
                 creation_health(c.attributes.vit, mods["str"])
             )
         )
@@ -347,15 +363,10 @@ class LotRSheetView(QWidget):
         )
         light, heavy, very_heavy = encumbrance(c)
         self.encumbrance_label.setText(
-            self.tr(
-                "{0} まで普通、{1} まで重荷（疲労判定の目標値 +10）、{2} まで超重荷（+20）"
-                "（STR × 10 / 20 / 30）"
-            ).format(light, heavy, very_heavy)
+            self.tr("普通 ≤{0}\n重荷 ≤{1}（疲労 TN+10）\n超重荷 ≤{2}（+20）").format(light, heavy, very_heavy)
         )
         self.damage_bonus_label.setText(
-            self.tr("{0:+d}（STR 修正: 手持ち・手投げ武器のダメージに加算、射撃武器には影響しない）").format(
-                mods["str"]
-            )
+            self.tr("{0:+d}（STR 修正、手持ち・手投げ武器に加算）").format(mods["str"])
         )
         self.xp_label.setText(self.tr("合計 {0}").format(c.xp_total))
         self.advancements_label.setText(

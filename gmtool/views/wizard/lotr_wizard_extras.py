@@ -23,11 +23,13 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr_creation_model import Blocker, LotRCreationModel
+from gmtool.rules.systems.lotr.character import MAX_RANK
 from gmtool.rules.systems.lotr.creation import FREE_POINTS, MAX_FLAWS, STEP_EXTRAS
 from gmtool.rules.systems.lotr.derived import skill_attribute
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_NAMES
 from gmtool.views.widgets import show_refusal
 from gmtool.views.wizard.lotr_wizard_pages import LotRPage
+from gmtool.views.wizard.lotr_wizard_skills import UNUSED_STYLE
 
 STEP_TITLES = {
     "origin": "種族・職業",
@@ -170,6 +172,10 @@ class ExtrasPage(LotRPage):
         )
         left.addWidget(self.notes_edit)
         right.addWidget(QLabel(self.tr("できあがるキャラクター")))
+        self.unused_label = QLabel()  # points left over: allowed, but said before 完了
+        self.unused_label.setWordWrap(True)
+        self.unused_label.setStyleSheet(UNUSED_STYLE)
+        right.addWidget(self.unused_label)
         self.summary = QPlainTextEdit()
         self.summary.setReadOnly(True)
         right.addWidget(self.summary, 1)
@@ -243,6 +249,8 @@ class ExtrasPage(LotRPage):
                 budget.used, budget.limit, budget.left
             )
         )
+        self.unused_label.setText(model.unused_text())
+        self.unused_label.setVisible(bool(self.unused_label.text()))
         self.summary.setPlainText("\n".join(self.summary_lines()))
 
     def summary_lines(self) -> list[str]:
@@ -283,6 +291,13 @@ class ExtrasPage(LotRPage):
             tag = self.tr("職業") if skill.order_skill else ""
             attr = ATTRIBUTE_NAMES.get(attribute, self.tr("能力値未設定"))
             lines.append(f"  {skill.name}{fields} {skill.ranks} [{attr}] {tag}".rstrip())
+        for name, total in model.over_stored_max().items():  # build_character stores min(total, 12)
+            lines.append(
+                self.tr(
+                    "  ※ {0} は合計 {1} ランクですが、技能は {2} ランクまでしか記録できないため"
+                    " {2} になります"
+                ).format(name, total, MAX_RANK)
+            )
         if character.edges:
             lines.append(self.tr("Edge: {0}").format("、".join(character.edges)))
         if character.flaws:
@@ -293,4 +308,6 @@ class ExtrasPage(LotRPage):
         if character.overrides:
             lines.append(self.tr("GM オーバーライドで記録されるもの:"))
             lines += [f"・{record}" for record in character.overrides]
+        if unused := model.unused_text():
+            lines.append(unused)
         return lines

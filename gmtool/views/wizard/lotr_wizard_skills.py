@@ -53,6 +53,7 @@ POOL_BUDGET_NAMES = {
 NAME_COLUMN, ATTRIBUTE_COLUMN = 0, 1
 TOTAL_COLUMN = 2 + len(POOLS)
 MAX_SPIN = 12  # lets the player try past a limit and read why it is refused
+UNUSED_STYLE = "color: #b35c00; font-weight: bold;"  # orange: worth a look, not a blocker
 
 
 class SkillsPage(LotRPage):
@@ -76,8 +77,13 @@ class SkillsPage(LotRPage):
         self.package_label.setWordWrap(True)
         self.budget_label = QLabel()
         self.budget_label.setWordWrap(True)
+        # Points left over are allowed (not a problem), but going on without noticing is not.
+        self.unused_label = QLabel()
+        self.unused_label.setWordWrap(True)
+        self.unused_label.setStyleSheet(UNUSED_STYLE)
         self.body.addWidget(self.package_label)
         self.body.addWidget(self.budget_label)
+        self.body.addWidget(self.unused_label)
 
         add_row = QHBoxLayout()
         self.skill_edit = QComboBox()
@@ -250,6 +256,19 @@ class SkillsPage(LotRPage):
         else:
             contents = self.tr("この職業のパッケージはルールデータにありません（GM が設定）")
         self.package_label.setText(self.tr("パッケージ: {0}").format(contents) if draft.order else "")
+        # No package to take: the radio would only lead to a refusal.  Kept enabled while it is the
+        # chosen mode (a GM edit emptied the package), so the page still shows what was chosen.
+        self.package_radio.setEnabled(bool(package) or package_mode)
+        self.package_radio.setToolTip(
+            ""
+            if package
+            else self.tr(
+                "この職業のパッケージの中身はルールデータにありません"
+                "（GM: ルール表 → 職業 で設定できます）。自由配分を使ってください"
+            )
+        )
+        self.unused_label.setText(model.unused_text())
+        self.unused_label.setVisible(bool(self.unused_label.text()))
         budgets = model.budgets()
         shown = [p for p in POOLS if not (package_mode and p in ("order", "order_free"))]
         self.budget_label.setText(

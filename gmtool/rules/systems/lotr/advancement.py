@@ -116,7 +116,7 @@ def check_advancement(
     if spent != PICKS_PER_ADVANCEMENT:
         found.append(
             f"成長ポイント {PICKS_PER_ADVANCEMENT} 点を使い切ってください"
-            f"（いま {spent} 点、持ち越しはできません）"
+            f"（使用 {spent} / {PICKS_PER_ADVANCEMENT} 点、持ち越しはできません）"
         )
     for name, gain in sorted(_rank_gains(advancement).items()):
         skill = character.skill(name)
