@@ -1,22 +1,15 @@
-"""The フォーカード menu: creation wizard, growth between scenarios, the skill catalog."""
+"""The フォーカード menu: creation wizard, growth between scenarios, the skill catalog.
+
+Wizards and dialogs are imported when first opened: the window does not need them to appear.
+"""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMenu
 
 from gmtool.app.system_menu import SystemMenu
-from gmtool.models.fourcard_creation_model import FourCardCreationModel
-from gmtool.models.fourcard_growth_model import FourCardGrowthModel
 from gmtool.models.skill_catalog import CatalogProblem, campaign_catalog
-from gmtool.views.fourcard_catalog_dialog import SkillCatalogDialog
-from gmtool.views.sheet.fourcard_growth_dialog import FourCardGrowthDialog
 from gmtool.views.widgets import show_refusal
-from gmtool.views.wizard.fourcard_wizard import FourCardWizard
-
-if TYPE_CHECKING:
-    pass
 
 SYSTEM_ID = "fourcard"
 
@@ -34,6 +27,9 @@ class FourCardMenu(SystemMenu):
         menu.addAction(window.make_action(self.tr("スキルカタログ…"), self.edit_catalog))
 
     def create_character(self) -> str | None:
+        from gmtool.models.fourcard_creation_model import FourCardCreationModel
+        from gmtool.views.wizard.fourcard_wizard import FourCardWizard
+
         catalog = self._catalog()
         if catalog is None:
             return None
@@ -41,6 +37,9 @@ class FourCardMenu(SystemMenu):
         return self.run_creation(FourCardWizard(model, self.window))
 
     def grow_selected(self) -> None:
+        from gmtool.models.fourcard_growth_model import FourCardGrowthModel
+        from gmtool.views.sheet.fourcard_growth_dialog import FourCardGrowthDialog
+
         character_id = self.selected_of_system(
             self.tr("成長させるキャラクターを選んでください"),
             self.tr("成長の手続きはフォーカードのキャラクターだけのものです"),
@@ -51,6 +50,8 @@ class FourCardMenu(SystemMenu):
         self.show_dialog(FourCardGrowthDialog(model, self.window))
 
     def edit_catalog(self) -> None:
+        from gmtool.views.fourcard_catalog_dialog import SkillCatalogDialog
+
         self.show_dialog(SkillCatalogDialog(self.window.campaign_model, self.window))
 
     def _catalog(self) -> object | None:

@@ -1,21 +1,13 @@
-"""The 指輪物語RPG menu: creation wizard, experience and advancement, the rule tables, the next round."""
+"""The 指輪物語RPG menu: creation wizard, experience and advancement, the rule tables, the next round.
+
+Wizards and dialogs are imported when first opened: the window does not need them to appear.
+"""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMenu
 
 from gmtool.app.system_menu import SystemMenu
-from gmtool.models.lotr_advancement_model import LotRAdvancementModel
-from gmtool.models.lotr_creation_model import LotRCreationModel
-from gmtool.models.lotr_rules_model import LotRRulesModel
-from gmtool.views.lotr_rules_dialog import LotRRulesDialog
-from gmtool.views.sheet.lotr_advancement_dialog import LotRAdvancementDialog
-from gmtool.views.wizard.lotr_wizard import LotRWizard
-
-if TYPE_CHECKING:
-    pass
 
 
 class LotRMenu(SystemMenu):
@@ -34,10 +26,16 @@ class LotRMenu(SystemMenu):
         menu.addAction(window.make_action(self.tr("ルール表（ハウスルール）…"), self.edit_rules))
 
     def create_character(self) -> str | None:
+        from gmtool.models.lotr_creation_model import LotRCreationModel
+        from gmtool.views.wizard.lotr_wizard import LotRWizard
+
         model = LotRCreationModel(self.window.campaign_model)
         return self.run_creation(LotRWizard(model, self.window))
 
     def advance_selected(self) -> None:
+        from gmtool.models.lotr_advancement_model import LotRAdvancementModel
+        from gmtool.views.sheet.lotr_advancement_dialog import LotRAdvancementDialog
+
         character_id = self.selected_of_system(
             self.tr("経験点を記録するキャラクターを選んでください"),
             self.tr("経験点と成長の手続きは指輪物語RPGのキャラクターだけのものです"),
@@ -50,4 +48,7 @@ class LotRMenu(SystemMenu):
         self.window.lotr_check_model.next_round()
 
     def edit_rules(self) -> None:
+        from gmtool.models.lotr_rules_model import LotRRulesModel
+        from gmtool.views.lotr_rules_dialog import LotRRulesDialog
+
         self.show_dialog(LotRRulesDialog(LotRRulesModel(self.window.campaign_model), self.window))

@@ -99,6 +99,7 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
+        self._kinds_cache: dict[int, tuple[Any, Any, list[CheckKind]]] = {}
         self.campaign_model = campaign_model
         self._seed_source = seed_source
         self.rules = campaign_lotr_rules(campaign_model)
@@ -231,7 +232,17 @@ class LotRCheckModel(RollerInputsMixin, QObject):
 
     def kinds(self, side: Side) -> list[CheckKind]:
         character = self.character(side)
-        return check_kinds(character, self.rules) if character is not None else []
+        if character is None:
+            return []
+        # Asked for a dozen times per recompute (value, roller, labels…): reuse the list while
+        # the character and the tables are the same objects (both are replaced on every edit).
+        cached = self._kinds_cache.get(id(character))
+        if cached is None or cached[0] is not character or cached[1] is not self.rules:
+            if len(self._kinds_cache) > 64:  # old versions of edited characters
+                self._kinds_cache.clear()
+            cached = (character, self.rules, check_kinds(character, self.rules))
+            self._kinds_cache[id(character)] = cached
+        return cached[2]
 
     def _kind(self, side: Side) -> CheckKind | None:
         source = self.inputs(side).source
