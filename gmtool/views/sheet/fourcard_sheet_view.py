@@ -9,9 +9,6 @@ against the schema; a refused value is explained and the widget snaps back.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -47,14 +44,14 @@ from gmtool.rules.systems.fourcard.character import (
 from gmtool.rules.systems.fourcard.derived import MOVEMENT_BASE, hp_lines, level, movement, skill_level
 from gmtool.views.sheet.fourcard_damage_box import FourCardDamageBox
 from gmtool.views.sheet.fourcard_hp_bar import FourCardHPBar
-from gmtool.views.widgets import CommitPlainTextEdit, show_refusal
+from gmtool.views.sheet.sheet_editing import SheetEditing
+from gmtool.views.widgets import CommitPlainTextEdit
 
-EditorT = TypeVar("EditorT", bound=QWidget)
 MAX_POINTS = 99_999  # the schema's limit for 疲労, 負傷 and 所持金
 LOW_MOVEMENT = 3  # 「武装した状態で移動力が3を下回るようだと、まともに活躍することは難しい」
 
 
-class FourCardSheetView(QWidget):
+class FourCardSheetView(SheetEditing, QWidget):
     def __init__(
         self,
         character_model: CharacterModel,
@@ -64,8 +61,7 @@ class FourCardSheetView(QWidget):
         super().__init__(parent)
         self.model = character_model
         self.actions = actions if actions is not None else FourCardActions(character_model, parent=self)
-        self._syncers: list[Callable[[], None]] = []
-        self._editors: list[QWidget] = []
+        self._init_editing()
 
         left = QVBoxLayout()
         left.addLayout(self._build_header())
@@ -257,19 +253,6 @@ class FourCardSheetView(QWidget):
         return holder
 
     # ---- construction helpers -----------------------------------------------------------
-    def _editor(self, widget: EditorT) -> EditorT:
-        self._editors.append(widget)
-        return widget
-
-    def _spin(self, path: str, low: int, high: int, label: str) -> QSpinBox:
-        spin = self._editor(QSpinBox())
-        spin.setRange(low, high)
-        spin.setKeyboardTracking(False)  # one undo step per committed value, not per keystroke
-        spin.setAccessibleName(label)
-        spin.valueChanged.connect(lambda v: self._commit(path, v, label))
-        self._syncers.append(lambda: spin.setValue(self.model.value(path)))
-        return spin
-
     def _combo(self, path: str, label: str, items: list[tuple[str, str]]) -> QComboBox:
         combo = self._editor(QComboBox())
         for value, text in items:
@@ -283,22 +266,6 @@ class FourCardSheetView(QWidget):
     @property
     def character(self) -> FourCardCharacter:
         return self.model.character
-
-    def _commit(self, path: str, value: object, label: str) -> None:
-        if not self.model.exists or self.model.value(path) == value:
-            return
-        self._guard(lambda: self.model.set_value(path, value, label))
-
-    def _guard(self, action: Callable[[], None]) -> None:
-        """Runs an edit; a refused edit is explained and the widgets snap back."""
-        try:
-            action()
-        except ValueError as refusal:
-            self._refuse(str(refusal))
-
-    def _refuse(self, message: str) -> None:
-        show_refusal(self, message)
-        self._sync()
 
     # ---- re-sync --------------------------------------------------------------------------
     def _sync_experience(self) -> None:
@@ -359,15 +326,5 @@ class FourCardSheetView(QWidget):
             self.overrides_list.clear()
             self.overrides_list.addItems(overrides)
 
-    def _sync(self) -> None:
-        if not self.model.exists:
-            return
-        for editor in self._editors:
-            editor.blockSignals(True)
-        try:
-            for syncer in self._syncers:
-                syncer()
-        finally:
-            for editor in self._editors:
-                editor.blockSignals(False)
+    def _sync_parts(self) -> None:
         self.damage_box.sync()

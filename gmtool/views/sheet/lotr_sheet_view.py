@@ -14,9 +14,6 @@ the damage bonus do (1.3).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -50,21 +47,19 @@ from gmtool.views.sheet.lotr_condition_box import NOTE_STYLE, LotRConditionBox
 from gmtool.views.sheet.lotr_sheet_parts import CheckList, TextsBox, TwoColumns, fill_combo
 from gmtool.views.sheet.lotr_skills_box import LotRSkillsBox
 from gmtool.views.sheet.lotr_spirit_box import LotRSpiritBox
-from gmtool.views.widgets import show_refusal
+from gmtool.views.sheet.sheet_editing import SheetEditing
 
-EditorT = TypeVar("EditorT", bound=QWidget)
 MAX_FAVOURED = 2  # 1.1 「得意能力(favored attribute)」を 二つ選択する
 
 
-class LotRSheetView(QWidget):
+class LotRSheetView(SheetEditing, QWidget):
     def __init__(
         self, model: CharacterModel, parent: QWidget | None = None, *, actions: LotRActions | None = None
     ) -> None:
         super().__init__(parent)
         self.model = model
         self.actions = actions or LotRActions(model.campaign_model, model.character_id, parent=self)
-        self._syncers: list[Callable[[], None]] = []
-        self._editors: list[QWidget] = []
+        self._init_editing()
 
         self.condition_box = LotRConditionBox(self.actions)
         self.spirit_box = LotRSpiritBox(model, self.actions)
@@ -245,19 +240,6 @@ class LotRSheetView(QWidget):
         return box
 
     # ---- construction helpers -------------------------------------------------------------
-    def _editor(self, widget: EditorT) -> EditorT:
-        self._editors.append(widget)
-        return widget
-
-    def _spin(self, path: str, low: int, high: int, label: str) -> QSpinBox:
-        spin = self._editor(QSpinBox())
-        spin.setRange(low, high)
-        spin.setKeyboardTracking(False)  # one undo step per committed value, not per keystroke
-        spin.setAccessibleName(label)
-        spin.valueChanged.connect(lambda v: self._commit(path, v, label))
-        self._syncers.append(lambda: spin.setValue(self.model.value(path)))
-        return spin
-
     def _combo(self, path: str, label: str) -> QComboBox:
         combo = self._editor(QComboBox())
         combo.setAccessibleName(label)
@@ -268,11 +250,6 @@ class LotRSheetView(QWidget):
     @property
     def character(self) -> LotRCharacter:
         return self.model.character
-
-    def _commit(self, path: str, value: object, label: str) -> None:
-        if not self.model.exists or self.model.value(path) == value:
-            return
-        self._guard(lambda: self.model.set_value(path, value, label))
 
     def _set_race(self, race: str, subrace: str) -> None:
         c = self.character
@@ -288,17 +265,6 @@ class LotRSheetView(QWidget):
             return
         chosen = (*current, attribute) if on else tuple(a for a in current if a != attribute)
         self._commit("favoured_attributes", chosen, self.tr("得意能力値"))
-
-    def _guard(self, action: Callable[[], object]) -> None:
-        """Runs an edit; a refused edit is explained and the widgets snap back."""
-        try:
-            action()
-        except ValueError as refusal:
-            self._refuse(str(refusal))
-
-    def _refuse(self, message: str) -> None:
-        show_refusal(self, message)
-        self._sync()
 
     def _on_session_changed(self, key: str) -> None:
         if key == RULES_KEY:
@@ -373,16 +339,6 @@ class LotRSheetView(QWidget):
             self.tr("{0} 回（経験点と成長の画面で記録します）").format(len(c.advancements))
         )
 
-    def _sync(self) -> None:
-        if not self.model.exists:
-            return
-        for editor in self._editors:
-            editor.blockSignals(True)
-        try:
-            for syncer in self._syncers:
-                syncer()
-        finally:
-            for editor in self._editors:
-                editor.blockSignals(False)
+    def _sync_parts(self) -> None:
         for box in (self.condition_box, self.spirit_box, self.skills_box, self.texts_box):
             box.sync()
