@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget, QWizard, 
 from gmtool.views.widgets import show_refusal
 
 REASON_STYLE = "color: #b00020;"
+WARNING_STYLE = "color: #a35200;"
 
 
 class CreationWizard(QWizard):
@@ -67,3 +68,86 @@ class CreationWizard(QWizard):
             show_refusal(self, str(refusal))
             return
         super().accept()
+
+
+class CreationPage(QWizardPage):
+    """A creation-wizard page: its body, an orange warning line and the red reasons it is blocked.
+
+    Subclasses say what blocks them (`blockers`, objects with `reason` and `overridable`),
+    what to warn about, which widgets `sync` writes into (their signals are blocked
+    meanwhile), and read the GM override through `override_on`.
+    """
+
+    override_note = "GM オーバーライドが有効です。越えた制限は記録されます"
+
+    def __init__(self, model: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        outer = QVBoxLayout(self)
+        self.body = QVBoxLayout()
+        outer.addLayout(self.body, 1)
+        self.warning_label = QLabel()
+        self.warning_label.setStyleSheet(WARNING_STYLE)
+        self.reason_label = QLabel()
+        self.reason_label.setStyleSheet(REASON_STYLE)
+        for label in (self.warning_label, self.reason_label):
+            label.setWordWrap(True)
+            outer.addWidget(label)
+        model.changed.connect(self.refresh)
+
+    # ---- what subclasses say ----------------------------------------------------------
+    def blockers(self) -> list[Any]:
+        return []
+
+    def warnings(self) -> list[str]:
+        return []
+
+    def editors(self) -> Sequence[QWidget]:
+        """Widgets whose signals are blocked while `sync` writes the model's values into them."""
+        return ()
+
+    def sync(self) -> None:
+        """Re-reads the model into the widgets."""
+
+    def override_on(self) -> bool:
+        raise NotImplementedError
+
+    # ---- the common part -------------------------------------------------------------
+    def refresh(self) -> None:
+        editors = list(self.editors())
+        for editor in editors:
+            editor.blockSignals(True)
+        try:
+            self.sync()
+        finally:
+            for editor in editors:
+                editor.blockSignals(False)
+        self.warning_label.setText("\n".join(self.warnings()))
+        self.warning_label.setVisible(bool(self.warning_label.text()))
+        self.reason_label.setText(self.reason_text(self.blockers()))
+        self.reason_label.setVisible(bool(self.reason_label.text()))
+        self.completeChanged.emit()
+
+    def reason_text(self, blockers: list[Any]) -> str:
+        if not blockers:
+            return ""
+        lines = [self.tr("進めません:"), *(f"・{b.reason}" for b in blockers)]
+        if all(b.overridable for b in blockers):
+            if self.override_on():
+                lines.append(self.tr(self.override_note))
+            else:
+                lines.append(self.tr("GM オーバーライドを有効にすると進めます（記録されます）"))
+        return "\n".join(lines)
+
+    def initializePage(self) -> None:
+        self.refresh()
+
+    def guard(self, action: Callable[[], object]) -> bool:
+        """Runs a step; a refusal is explained and the widgets snap back to the model."""
+        try:
+            action()
+        except ValueError as refusal:
+            show_refusal(self, str(refusal))
+            self.refresh()
+            return False
+        return True

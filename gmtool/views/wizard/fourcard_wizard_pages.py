@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
-    QWizardPage,
 )
 
 from gmtool.models.fourcard_creation_model import Blocker, FourCardCreationModel
@@ -35,8 +34,7 @@ from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.widgets import show_refusal
 from gmtool.views.wizard.creation_wizard import REASON_STYLE
-
-WARNING_STYLE = "color: #a35200;"
+from gmtool.views.wizard.creation_wizard import CreationPage as BaseCreationPage
 
 
 def probability_text(p: Fraction, denominator: int | None = None) -> str:
@@ -61,84 +59,19 @@ def distribution_table(distribution: Distribution[int], headers: tuple[str, str]
     return table
 
 
-class CreationPage(QWizardPage):
-    """A wizard page whose completeness comes from the model's blockers for it."""
+class CreationPage(BaseCreationPage):
+    """A フォーカード page: its blockers, passed on 「次へ」 with the GM override recorded."""
 
-    def __init__(self, model: FourCardCreationModel, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.model = model
-        outer = QVBoxLayout(self)
-        self.body = QVBoxLayout()
-        outer.addLayout(self.body, 1)
-        self.warning_label = QLabel()
-        self.warning_label.setStyleSheet(WARNING_STYLE)
-        self.reason_label = QLabel()
-        self.reason_label.setStyleSheet(REASON_STYLE)
-        for label in (self.warning_label, self.reason_label):
-            label.setWordWrap(True)
-            outer.addWidget(label)
-        model.changed.connect(self.refresh)
+    override_note = "GM オーバーライドが有効です。「次へ」で進むと、そのことが記録されます"
 
-    # ---- what subclasses say ----------------------------------------------------------
-    def blockers(self) -> list[Blocker]:
-        return []
-
-    def warnings(self) -> list[str]:
-        return []
-
-    def editors(self) -> Sequence[QWidget]:
-        """Widgets whose signals are blocked while `sync` writes the model's values into them."""
-        return ()
-
-    def sync(self) -> None:
-        """Re-reads the model into the widgets."""
-
-    # ---- the common part -------------------------------------------------------------
-    def refresh(self) -> None:
-        editors = list(self.editors())
-        for editor in editors:
-            editor.blockSignals(True)
-        try:
-            self.sync()
-        finally:
-            for editor in editors:
-                editor.blockSignals(False)
-        self.warning_label.setText("\n".join(self.warnings()))
-        self.warning_label.setVisible(bool(self.warning_label.text()))
-        self.reason_label.setText(self.reason_text(self.blockers()))
-        self.reason_label.setVisible(bool(self.reason_label.text()))
-        self.completeChanged.emit()
-
-    def reason_text(self, blockers: list[Blocker]) -> str:
-        if not blockers:
-            return ""
-        text = self.tr("進めません: {0}").format(" / ".join(b.reason for b in blockers))
-        if all(b.overridable for b in blockers):
-            if self.model.gm_override:
-                text += "\n" + self.tr(
-                    "GM オーバーライドが有効です。「次へ」で進むと、そのことが記録されます"
-                )
-            else:
-                text += "\n" + self.tr("GM オーバーライドを有効にすると進めます（記録されます）")
-        return text
-
-    def initializePage(self) -> None:
-        self.refresh()
+    def override_on(self) -> bool:
+        return self.model.gm_override
 
     def isComplete(self) -> bool:
         return self.model.can_pass(self.blockers())
 
     def validatePage(self) -> bool:
         return self.guard(lambda: self.model.pass_page(self.title(), self.blockers()))
-
-    def guard(self, action: Callable[[], object]) -> bool:
-        """Runs a step; a refusal is explained, never a silent no-op."""
-        try:
-            action()
-        except ValueError as refusal:
-            show_refusal(self, str(refusal))
-            return False
-        return True
 
 
 class AttributesPage(CreationPage):

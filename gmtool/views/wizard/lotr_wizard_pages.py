@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
-    QWizardPage,
 )
 
 from gmtool.models.lotr_creation_model import Blocker, LotRCreationModel
@@ -42,8 +41,7 @@ from gmtool.rules.systems.lotr.creation import (
     STEP_ORIGIN,
 )
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
-from gmtool.views.widgets import show_refusal
-from gmtool.views.wizard.creation_wizard import REASON_STYLE
+from gmtool.views.wizard.creation_wizard import CreationPage
 
 KEPT_STYLE = "font-weight: bold; color: #1f5fa8;"
 DROPPED_STYLE = "color: #888888;"
@@ -76,74 +74,20 @@ def bonuses_text(bonuses: dict[str, int]) -> str:
     return ", ".join(f"{a.upper()} {v:+d}" for a, v in bonuses.items() if v) or "なし"
 
 
-class LotRPage(QWizardPage):
-    """A wizard page whose completeness comes from the model's problems for its step."""
+class LotRPage(CreationPage):
+    """A LotR page: its blockers are the model's problems for its step."""
 
     step = ""
-
-    def __init__(self, model: LotRCreationModel, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.model = model
-        outer = QVBoxLayout(self)
-        self.body = QVBoxLayout()
-        outer.addLayout(self.body, 1)
-        self.reason_label = QLabel()
-        self.reason_label.setStyleSheet(REASON_STYLE)
-        self.reason_label.setWordWrap(True)
-        outer.addWidget(self.reason_label)
-        model.changed.connect(self.refresh)
+    override_note = "GM オーバーライドが有効です。越えた制限は作成時にキャラクターに記録されます"
 
     def blockers(self) -> list[Blocker]:
         return self.model.problems_for(self.step)
 
-    def editors(self) -> Sequence[QWidget]:
-        """Widgets whose signals are blocked while `sync` writes the model's values into them."""
-        return ()
-
-    def sync(self) -> None:
-        """Re-reads the model into the widgets."""
-
-    def refresh(self) -> None:
-        editors = list(self.editors())
-        for editor in editors:
-            editor.blockSignals(True)
-        try:
-            self.sync()
-        finally:
-            for editor in editors:
-                editor.blockSignals(False)
-        self.reason_label.setText(self.reason_text(self.blockers()))
-        self.reason_label.setVisible(bool(self.reason_label.text()))
-        self.completeChanged.emit()
-
-    def reason_text(self, blockers: list[Blocker]) -> str:
-        if not blockers:
-            return ""
-        lines = [self.tr("進めません:"), *(f"・{b.reason}" for b in blockers)]
-        if all(b.overridable for b in blockers):
-            if self.model.override:
-                lines.append(
-                    self.tr("GM オーバーライドが有効です。越えた制限は作成時にキャラクターに記録されます")
-                )
-            else:
-                lines.append(self.tr("GM オーバーライドを有効にすると進めます（記録されます）"))
-        return "\n".join(lines)
-
-    def initializePage(self) -> None:
-        self.refresh()
+    def override_on(self) -> bool:
+        return self.model.override
 
     def isComplete(self) -> bool:
         return self.model.can_pass(self.step)
-
-    def guard(self, action: Callable[[], object]) -> bool:
-        """Runs a step; a refusal is explained and the widgets snap back to the model."""
-        try:
-            action()
-        except ValueError as refusal:
-            show_refusal(self, str(refusal))
-            self.refresh()
-            return False
-        return True
 
 
 class OriginPage(LotRPage):
