@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QButtonGroup,
     QComboBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QRadioButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -28,7 +26,7 @@ from gmtool.models.outcome_text import outcome_label, percent
 from gmtool.rules.checks import CheckResult, Outcome
 from gmtool.rules.systems.fourcard.checks import AchievementResult, CompareResult, Contestant, FourCardResult
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
-from gmtool.views.check.roller_inputs_box import RollerInputsBox
+from gmtool.views.check.roller_inputs_box import ModeButtons, RollerInputsBox
 
 MODE_LABELS = {TARGET: "目標ロール", COMPARE: "比較ロール", ACHIEVEMENT: "達成ロール"}
 
@@ -57,15 +55,10 @@ class FourCardCheckView(QWidget):
     def __init__(self, model: FourCardCheckModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        self.mode_buttons: dict[str, QRadioButton] = {}
-        mode_group = QButtonGroup(self)
+        self.modes = ModeButtons(MODE_LABELS, model.set_mode)
+        self.mode_buttons = self.modes.buttons
         mode_row = QHBoxLayout()
-        for mode, label in MODE_LABELS.items():
-            button = QRadioButton(self.tr(label))
-            button.toggled.connect(lambda on, m=mode: on and model.set_mode(m))
-            mode_group.addButton(button)
-            mode_row.addWidget(button)
-            self.mode_buttons[mode] = button
+        mode_row.addWidget(self.modes)
         self.difficulty_spin = QSpinBox()
         self.difficulty_spin.setRange(-99, 999)
         self.difficulty_spin.valueChanged.connect(model.set_difficulty)
@@ -137,10 +130,7 @@ class FourCardCheckView(QWidget):
 
     def sync(self) -> None:
         model = self.model
-        for mode, button in self.mode_buttons.items():
-            button.blockSignals(True)
-            button.setChecked(model.mode == mode)
-            button.blockSignals(False)
+        self.modes.show_mode(model.mode)
         self.difficulty_spin.blockSignals(True)
         self.difficulty_spin.setValue(model.difficulty)
         self.difficulty_spin.blockSignals(False)

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QButtonGroup,
     QComboBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QRadioButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -56,6 +54,7 @@ from gmtool.views.check.lotr_roller_box import (
     LotRRollerBox,
     PanelScroll,
 )
+from gmtool.views.check.roller_inputs_box import ModeButtons
 from gmtool.views.widgets import show_refusal
 
 MODE_HELP = {
@@ -79,15 +78,10 @@ class LotRCheckView(QWidget):
     def __init__(self, model: LotRCheckModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        self.mode_buttons: dict[str, QRadioButton] = {}
-        mode_group = QButtonGroup(self)
+        self.modes = ModeButtons(MODE_LABELS, model.set_mode)
+        self.mode_buttons = self.modes.buttons
         top = QHBoxLayout()
-        for mode, label in MODE_LABELS.items():
-            button = QRadioButton(self.tr(label))
-            button.toggled.connect(lambda on, m=mode: on and model.set_mode(m))
-            mode_group.addButton(button)
-            top.addWidget(button)
-            self.mode_buttons[mode] = button
+        top.addWidget(self.modes)
         self.tn_spin = QSpinBox()
         self.tn_spin.setRange(TN_MIN, TN_MAX)
         self.tn_spin.setToolTip(self.tr("目標値（TN）。暗闇 +5、位置による不利 +3〜+9 など（1.5）"))
@@ -213,10 +207,7 @@ class LotRCheckView(QWidget):
     # ---- showing the model ------------------------------------------------------------------
     def sync(self) -> None:
         model, mode = self.model, self.model.mode
-        for m, button in self.mode_buttons.items():
-            button.blockSignals(True)
-            button.setChecked(mode == m)
-            button.blockSignals(False)
+        self.modes.show_mode(mode)
         self.tn_spin.blockSignals(True)
         self.tn_spin.setValue(model.tn)
         self.tn_spin.blockSignals(False)

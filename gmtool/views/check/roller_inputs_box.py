@@ -6,9 +6,20 @@ current value is read, and what note to show under the inputs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QRadioButton,
+    QSpinBox,
+    QWidget,
+)
 
 from gmtool.models.roller_inputs import CUSTOM
 
@@ -76,3 +87,29 @@ class RollerInputsBox(QGroupBox):
             for w in widgets:
                 w.blockSignals(False)
         self.note_label.setText(self.note())
+
+
+class ModeButtons(QWidget):
+    """A panel's row of exclusive mode radio buttons (目標 / 比較 / 達成, 判定 / グループ / …)."""
+
+    def __init__(
+        self, labels: dict[str, str], set_mode: Callable[[str], object], parent: QWidget | None = None
+    ):
+        super().__init__(parent)
+        self.buttons: dict[str, QRadioButton] = {}
+        group = QButtonGroup(self)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        for mode, label in labels.items():
+            button = QRadioButton(self.tr(label))
+            button.toggled.connect(lambda on, m=mode: on and set_mode(m))
+            group.addButton(button)
+            row.addWidget(button)
+            self.buttons[mode] = button
+
+    def show_mode(self, mode: str) -> None:
+        """Checks the model's mode without telling the model again."""
+        for m, button in self.buttons.items():
+            button.blockSignals(True)
+            button.setChecked(m == mode)
+            button.blockSignals(False)
