@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal
 
+from gmtool.models.creation_common import Blocker, CreationRefused
 from gmtool.rules.dice import Distribution, Faces, roll
 from gmtool.rules.systems.fourcard.advancement import (
     Purchase,
@@ -34,18 +35,6 @@ from gmtool.rules.systems.fourcard.creation import (
 )
 
 SCENARIO = "作成"
-
-
-class CreationRefused(ValueError):
-    """A creation step refused; the message says why."""
-
-
-@dataclass(frozen=True)
-class Blocker:
-    """Why a page cannot be left; `overridable`: the GM override may pass it (and is recorded)."""
-
-    reason: str
-    overridable: bool = True
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 
+from gmtool.models.creation_common import CreationRefused
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.creation import (
     CHOICE,
@@ -34,6 +35,7 @@ from gmtool.rules.systems.lotr.creation import (
     final_attributes,
     free_points_used,
     language_budget,
+    positive_ranks,
     race_points_used,
     skill_totals,
 )
@@ -61,18 +63,6 @@ NAME_MAX = 80  # the schema's limit for a skill or specialisation name
 
 def _t(text: str) -> str:
     return QCoreApplication.translate("LotRCreationModel", text)
-
-
-class CreationRefused(ValueError):
-    """A creation step refused; the message says why."""
-
-
-@dataclass(frozen=True)
-class Blocker:
-    """Why a page cannot be left; `overridable`: the GM override may pass it (and it is recorded)."""
-
-    reason: str
-    overridable: bool = True
 
 
 @dataclass(frozen=True)
@@ -115,10 +105,6 @@ class Preview:
     encumbrance: tuple[int, ...] | None
     damage_bonus: int | None
     renown: int = 0  # 「0 からスタート」
-
-
-def positive(ranks: Mapping[str, int]) -> dict[str, int]:
-    return {n: r for n, r in ranks.items() if r > 0}
 
 
 def over_limits(draft: CreationDraft, rules: LotRRules) -> dict[str, tuple[int, str]]:
@@ -165,13 +151,13 @@ def over_limits(draft: CreationDraft, rules: LotRRules) -> dict[str, tuple[int, 
                 ),
             )
     else:
-        used = sum(positive(draft.order_ranks).values())
+        used = sum(positive_ranks(draft.order_ranks).values())
         over(
             "order",
             used - ORDER_RANKS,
             _t("職業スキルの配分は {0} ランクまでです（いま {1}）").format(ORDER_RANKS, used),
         )
-        for name, ranks in positive(draft.order_ranks).items():
+        for name, ranks in positive_ranks(draft.order_ranks).items():
             over(
                 f"order_cap:{name}",
                 ranks - ORDER_RANK_CAP,
@@ -179,14 +165,16 @@ def over_limits(draft: CreationDraft, rules: LotRRules) -> dict[str, tuple[int, 
                     name, ranks, ORDER_RANK_CAP
                 ),
             )
-        free = sum(positive(draft.order_free_ranks).values())
+        free = sum(positive_ranks(draft.order_free_ranks).values())
         over(
             "order_free",
             free - ORDER_FREE_RANKS,
             _t("職業スキルの自由配分は {0} ランクまでです（いま {1}）").format(ORDER_FREE_RANKS, free),
         )
         if order is not None and order.skills:
-            for name in {*positive(draft.order_ranks), *positive(draft.order_free_ranks)} - set(order.skills):
+            for name in {*positive_ranks(draft.order_ranks), *positive_ranks(draft.order_free_ranks)} - set(
+                order.skills
+            ):
                 over(f"order_outside:{name}", 1, _t("職業スキルにない技能です: {0}").format(name))
     race_used = race_points_used(draft)
     over(
@@ -194,7 +182,7 @@ def over_limits(draft: CreationDraft, rules: LotRRules) -> dict[str, tuple[int, 
         race_used - RACE_PICKS,
         _t("種族スキルと特徴は {0} ポイントまでです（いま {1}）").format(RACE_PICKS, race_used),
     )
-    language = sum(positive(draft.language_ranks).values())
+    language = sum(positive_ranks(draft.language_ranks).values())
     if "wit" in draft.assigned:  # with Wits unassigned the budget means nothing yet (values being swapped)
         budget = language_budget(draft, rules)
         over(
@@ -204,7 +192,7 @@ def over_limits(draft: CreationDraft, rules: LotRRules) -> dict[str, tuple[int, 
                 LANGUAGE_MULTIPLIER, budget, language
             ),
         )
-    for name in positive(draft.language_ranks):
+    for name in positive_ranks(draft.language_ranks):
         if not name.startswith(LANGUAGE_PREFIXES):
             over(
                 f"language_name:{name}",

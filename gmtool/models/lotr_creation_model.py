@@ -22,12 +22,11 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.creation_common import Blocker, CreationRefused
 from gmtool.models.lotr_creation_limits import (
     FREE_PICK_KINDS,
     POOLS,
-    Blocker,
     Budget,
-    CreationRefused,
     FreeBuy,
     Preview,
     over_limits,

@@ -18,7 +18,6 @@ from gmtool.models.lotr_creation_limits import (
     CreationRefused,
     FreeBuy,
     checked_name,
-    positive,
     provisional_character,
 )
 from gmtool.rules.systems.lotr.advancement import pick_cost
@@ -33,6 +32,7 @@ from gmtool.rules.systems.lotr.creation import (
     CreationDraft,
     free_points_used,
     language_budget,
+    positive_ranks,
     race_points_used,
     skill_totals,
 )
@@ -128,11 +128,11 @@ class SkillSteps:
     def budgets(self) -> dict[str, Budget]:
         draft = self.draft
         return {
-            "order": Budget(sum(positive(draft.order_ranks).values()), ORDER_RANKS),
-            "order_free": Budget(sum(positive(draft.order_free_ranks).values()), ORDER_FREE_RANKS),
+            "order": Budget(sum(positive_ranks(draft.order_ranks).values()), ORDER_RANKS),
+            "order_free": Budget(sum(positive_ranks(draft.order_free_ranks).values()), ORDER_FREE_RANKS),
             "race": Budget(race_points_used(draft), RACE_PICKS),
             "language": Budget(
-                sum(positive(draft.language_ranks).values()), language_budget(draft, self.rules)
+                sum(positive_ranks(draft.language_ranks).values()), language_budget(draft, self.rules)
             ),
             "free": Budget(free_points_used(draft, self.rules), FREE_POINTS),
         }

@@ -179,7 +179,8 @@ def _attribute_problems(draft: CreationDraft, rules: LotRRules) -> list[Problem]
 
 
 # ---- skills --------------------------------------------------------------------------------
-def _positive(ranks: Mapping[str, int]) -> dict[str, int]:
+def positive_ranks(ranks: Mapping[str, int]) -> dict[str, int]:
+    """The skills a pool gives ranks to (a zero or a refused negative counts nothing)."""
     return {name: r for name, r in ranks.items() if r > 0}
 
 
@@ -188,15 +189,15 @@ def order_ranks(draft: CreationDraft, rules: LotRRules | None = None) -> dict[st
     if draft.skill_mode == PACKAGE:
         order = (rules or lotr_rules()).order(draft.order)
         return dict(order.package) if order else {}
-    total = Counter(_positive(draft.order_ranks))
-    total.update(_positive(draft.order_free_ranks))
+    total = Counter(positive_ranks(draft.order_ranks))
+    total.update(positive_ranks(draft.order_free_ranks))
     return dict(total)
 
 
 def skill_totals(draft: CreationDraft, rules: LotRRules | None = None) -> dict[str, int]:
     total: Counter[str] = Counter(order_ranks(draft, rules))
     for pool in (draft.race_ranks, draft.language_ranks, draft.free_ranks):
-        total.update(_positive(pool))
+        total.update(positive_ranks(pool))
     return {name: r for name, r in total.items() if r}
 
 
@@ -206,7 +207,7 @@ def extra_specialisations(draft: CreationDraft) -> int:
 
 
 def race_points_used(draft: CreationDraft) -> int:
-    return sum(_positive(draft.race_ranks).values()) + sum(p.cost for p in draft.race_edges)
+    return sum(positive_ranks(draft.race_ranks).values()) + sum(p.cost for p in draft.race_edges)
 
 
 def language_budget(draft: CreationDraft, rules: LotRRules | None = None) -> int:
@@ -220,7 +221,7 @@ def free_points_used(draft: CreationDraft, rules: LotRRules | None = None) -> in
     """Free points are spent 「成長ポイントと同様に」: a rank costs what a skill rank pick costs."""
     rank_cost = (rules or lotr_rules()).picks.get("skill_rank", 1)
     return (
-        sum(_positive(draft.free_ranks).values()) * rank_cost
+        sum(positive_ranks(draft.free_ranks).values()) * rank_cost
         + sum(p.cost for p in draft.free_picks)
         + extra_specialisations(draft) * EXTRA_SPECIALISATION_COST
     )
@@ -250,17 +251,19 @@ def _skill_problems(draft: CreationDraft, rules: LotRRules) -> list[Problem]:
                 "（GM が orders.toml に設定するまで自由配分を使ってください）"
             )
     else:
-        used = sum(_positive(draft.order_ranks).values())
+        used = sum(positive_ranks(draft.order_ranks).values())
         if used > ORDER_RANKS:
             add(f"職業スキルの配分は {ORDER_RANKS} ランクまでです（いま {used}）")
         over = sorted(n for n, r in draft.order_ranks.items() if r > ORDER_RANK_CAP)
         if over:
             add(f"職業スキルの配分は一つの技能に {ORDER_RANK_CAP} ランクまでです: {', '.join(over)}")
-        free = sum(_positive(draft.order_free_ranks).values())
+        free = sum(positive_ranks(draft.order_free_ranks).values())
         if free > ORDER_FREE_RANKS:
             add(f"職業スキルの自由配分は {ORDER_FREE_RANKS} ランクまでです（いま {free}）")
         if order is not None and order.skills:
-            outside = sorted(set(_positive(draft.order_ranks)) | set(_positive(draft.order_free_ranks)))
+            outside = sorted(
+                set(positive_ranks(draft.order_ranks)) | set(positive_ranks(draft.order_free_ranks))
+            )
             outside = [n for n in outside if n not in order.skills]
             if outside:
                 add(f"職業スキルにない技能です: {', '.join(outside)}")
@@ -268,10 +271,12 @@ def _skill_problems(draft: CreationDraft, rules: LotRRules) -> list[Problem]:
     if race_used > RACE_PICKS:
         add(f"種族スキルと特徴は {RACE_PICKS} ポイントまでです（いま {race_used}）")
     budget = language_budget(draft, rules)
-    language = sum(_positive(draft.language_ranks).values())
+    language = sum(positive_ranks(draft.language_ranks).values())
     if language > budget:
         add(f"言語・知識は Wits × {LANGUAGE_MULTIPLIER} = {budget} ランクまでです（いま {language}）")
-    not_language = sorted(n for n in _positive(draft.language_ranks) if not n.startswith(LANGUAGE_PREFIXES))
+    not_language = sorted(
+        n for n in positive_ranks(draft.language_ranks) if not n.startswith(LANGUAGE_PREFIXES)
+    )
     if not_language:
         add(f"言語・知識の枠で取れるのは Language / Lore だけです: {', '.join(not_language)}")
     totals = skill_totals(draft, rules)
