@@ -1,9 +1,11 @@
-"""AW rule tables from resources/rules/aw/checks.toml, validated on load."""
+"""AW rule tables from resources/rules/aw/{checks,session}.toml, validated on load."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from gmtool.rules.data import RuleDataError, load_table, require
 
@@ -67,3 +69,78 @@ def aw_rules() -> AWRules:
         modifier_warning_limit=require(data, "modifier_warning_limit", int, where),
         difficulty_bands=tuple(bands),
     )
+
+
+@dataclass(frozen=True)
+class FocusGuideline:
+    """AF判定の設定: a difficulty band with its round-limit advice (guidance, not a limit)."""
+
+    label: str
+    low: int
+    high: int | None
+    rounds: str
+
+
+@dataclass(frozen=True)
+class AWSessionRules:
+    command_spells: int  # 令呪 per scenario, restored at the end of each session
+    command_spell_boost: int  # 令呪C: 達成値 +20
+    command_spell_target_guideline: int
+    loss_dice: tuple[int, int]  # missed meals / short sleep: 1〜5D6 (the GM chooses within)
+    supply_dice: tuple[int, int]
+    contracted_supply_dice: tuple[int, int]
+    focus_minimum_difficulty: int
+    focus_critical_achievement: int
+    focus_declaration_reduction: int
+    focus_guidelines: tuple[FocusGuideline, ...]
+
+
+def _dice_range(data: Mapping[str, Any], key: str, where: str) -> tuple[int, int]:
+    value = data.get(key)
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        or not 1 <= value[0] <= value[1] <= 20
+    ):
+        raise RuleDataError(
+            f"{where}: '{key}' は [最小, 最大] のダイス数（1〜20）でなければなりません（{value!r}）"
+        )
+    return value[0], value[1]
+
+
+@cache
+def aw_session_rules() -> AWSessionRules:
+    path, data = load_table("aw", "session")
+    where = path.name
+    supply = data.get("supply")
+    focus = data.get("focus")
+    if not isinstance(supply, dict) or not isinstance(focus, dict):
+        raise RuleDataError(f"{where}: [supply] と [focus] の表が必要です")
+    guidelines = []
+    for i, raw in enumerate(focus.get("guidelines") or []):
+        at = f"{where} focus.guidelines[{i}]"
+        high = raw.get("high")
+        low = require(raw, "low", int, at)
+        if high is not None and (not isinstance(high, int) or high < low):
+            raise RuleDataError(f"{at}: high {high!r} が low {low} より小さいか数値ではありません")
+        guidelines.append(
+            FocusGuideline(require(raw, "label", str, at), low, high, require(raw, "rounds", str, at))
+        )
+    rules = AWSessionRules(
+        command_spells=require(data, "command_spells", int, where),
+        command_spell_boost=require(data, "command_spell_boost", int, where),
+        command_spell_target_guideline=require(data, "command_spell_target_guideline", int, where),
+        loss_dice=_dice_range(supply, "loss_dice", f"{where} supply"),
+        supply_dice=_dice_range(supply, "supply_dice", f"{where} supply"),
+        contracted_supply_dice=_dice_range(supply, "contracted_supply_dice", f"{where} supply"),
+        focus_minimum_difficulty=require(focus, "minimum_difficulty", int, f"{where} focus"),
+        focus_critical_achievement=require(focus, "critical_achievement", int, f"{where} focus"),
+        focus_declaration_reduction=require(focus, "declaration_reduction", int, f"{where} focus"),
+        focus_guidelines=tuple(guidelines),
+    )
+    if not 0 <= rules.command_spells <= 99:
+        raise RuleDataError(f"{where}: command_spells {rules.command_spells} は 0〜99 の範囲外です")
+    if rules.focus_declaration_reduction < 0:
+        raise RuleDataError(f"{where}: focus.declaration_reduction は 0 以上でなければなりません")
+    return rules
