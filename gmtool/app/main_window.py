@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.app.aw_menu import AWMenu
 from gmtool.app.file_actions import FileActions
 from gmtool.app.fourcard_menu import FourCardMenu
 from gmtool.app.lotr_menu import LotRMenu
@@ -61,6 +63,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.resize(1500, 950)
         self.files = FileActions(self)
+        self.aw_menu = AWMenu(self)
         self.fourcard_menu = FourCardMenu(self)
         self.lotr_menu = LotRMenu(self)
         # Systems whose characters are made through a creation wizard.
@@ -77,6 +80,8 @@ class MainWindow(QMainWindow):
         """Shows another campaign; every view is rebuilt from its model."""
         old = self.centralWidget()
         if old is not None and self.campaign_model is not campaign_model:
+            for menu in (self.aw_menu, self.fourcard_menu, self.lotr_menu):
+                menu.close_dialogs()  # they show the campaign being closed
             self.campaign_model.campaign.close()
         self.campaign_model = campaign_model
         self.character_list = CharacterListModel(campaign_model, self)
@@ -327,6 +332,7 @@ class MainWindow(QMainWindow):
         check_menu.addAction(
             self.make_action(self.tr("ダイスを振る"), lambda: self.current_check_model().roll(), "Ctrl+R")
         )
+        self.aw_menu.build(self.menuBar().addMenu(self.tr("アナザーワールド(&A)")))
         self.fourcard_menu.build(self.menuBar().addMenu(self.tr("フォーカード(&4)")))
         self.lotr_menu.build(self.menuBar().addMenu(self.tr("指輪物語(&L)")))
 
@@ -336,6 +342,10 @@ class MainWindow(QMainWindow):
 
     def ask_item(self, title: str, label: str, items: list[str], current: int) -> tuple[str, bool]:
         return QInputDialog.getItem(self, title, label, items, current, False)
+
+    def ask_confirm(self, title: str, text: str) -> bool:
+        answer = QMessageBox.question(self, title, text)
+        return answer == QMessageBox.StandardButton.Yes
 
     def run_wizard(self, wizard: QDialog) -> bool:
         """Runs a creation wizard to its end; True when it finished."""

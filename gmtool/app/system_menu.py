@@ -3,6 +3,7 @@ and refusing a tool for a character of another system."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
@@ -37,6 +38,23 @@ class SystemMenu(QObject):
         dialog.finished.connect(lambda _result, d=dialog: self._forget(d))
         self.window.open_dialog(dialog)
         self.dialogs.append(dialog)
+
+    def show_single(self, dialog_type: type[QDialog], make: Callable[[], QDialog]) -> QDialog:
+        """A tool the table needs once (a session's state): raise the open one, else open it."""
+        for dialog in self.dialogs:
+            if isinstance(dialog, dialog_type):
+                dialog.raise_()
+                dialog.activateWindow()
+                return dialog
+        dialog = make()
+        self.show_dialog(dialog)
+        return dialog
+
+    def close_dialogs(self) -> None:
+        """Another campaign is opening: the open tools belong to the old one."""
+        for dialog in list(self.dialogs):
+            dialog.close()
+            self._forget(dialog)
 
     def _forget(self, dialog: QDialog) -> None:
         if dialog in self.dialogs:

@@ -88,6 +88,16 @@ class AWSessionModel(QObject):
         """(id, name) of the campaign's AW characters, in list order."""
         return [(s.id, s.character.name) for s in self.campaign_model.characters_of("aw")]
 
+    def pcs(self) -> list[tuple[str, str]]:
+        """(id, name) of the AW PCs: event keys are theirs, and a new scene starts with them."""
+        return [
+            (s.id, s.character.name) for s in self.campaign_model.characters_of("aw") if s.character.is_pc
+        ]
+
+    def contract_rows(self) -> list[rules.TreeRow]:
+        """The master → servant tree over the AW characters (see `rules.contract_rows`)."""
+        return rules.contract_rows(self.state(), [i for i, _ in self.characters()])
+
     def roster(self) -> Roster:
         stored = self.campaign_model.characters_of("aw")
         return Roster({s.id: s.character.name for s in stored}, {s.id for s in stored if s.character.is_pc})
@@ -158,6 +168,8 @@ class AWSessionModel(QObject):
         text = self.tr("契約破棄: {0} → {1}（{2}）").format(
             roster.name(master), roster.name(servant), self.tr(BREAK_LABELS[method])
         )
+        if method is rules.BreakMethod.COMMAND_SPELL:
+            text += self.tr("（令呪 残り {0}）").format(new.spells_left(master, self.rules.command_spells))
         if note.strip():
             text += f"「{note.strip()}」"
         self._commit(new, text, text)

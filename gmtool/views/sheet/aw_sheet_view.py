@@ -25,9 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models.aw_session_model import AWSessionModel
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.feat_table_model import FeatTableModel
 from gmtool.rules.systems.aw.character import ATTRIBUTES, COMBAT_VALUES, MAX_CLASSES
+from gmtool.views.sheet.aw_session_box import AWSessionBox
 from gmtool.views.widgets import CommitPlainTextEdit, show_refusal
 
 
@@ -115,7 +117,13 @@ class AWSheetView(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(header)
         layout.addLayout(values)
-        layout.addWidget(classes_box)
+        # Contracts and keys live in the campaign's session state; this sheet's own model reads them.
+        self.session_model = AWSessionModel(model.campaign_model, self)
+        self.session_box = AWSessionBox(self.session_model, model.character_id)
+        classes_row = QHBoxLayout()
+        classes_row.addWidget(classes_box, 1)
+        classes_row.addWidget(self.session_box, 1)
+        layout.addLayout(classes_row)
         layout.addWidget(feats_box, 2)
         layout.addLayout(texts, 1)
 

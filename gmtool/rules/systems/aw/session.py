@@ -7,10 +7,10 @@ are named by id; `Roster` tells the operations their names and whether they are 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
@@ -261,6 +261,35 @@ def break_contract(
     return replace(state, contracts=contracts)
 
 
+class TreeRow(NamedTuple):
+    """One line of the master → servant tree; `cycle`: shown above on this branch, not expanded."""
+
+    character: str
+    depth: int
+    cycle: bool = False
+
+
+def contract_rows(state: AWSession, characters: Sequence[str]) -> list[TreeRow]:
+    """Active contracts depth first, servants under their master; at the top the characters without
+    a master (a deleted one too), then one member of each cycle (the rules do not forbid them)."""
+    rows: list[TreeRow] = []
+
+    def walk(character: str, depth: int, path: tuple[str, ...]) -> None:
+        rows.append(TreeRow(character, depth, character in path))
+        if character not in path:
+            for servant in state.servants_of(character):
+                walk(servant, depth + 1, (*path, character))
+
+    active = [x for c in state.contracts if c.active for x in (c.master, c.servant)]
+    for character in dict.fromkeys([*characters, *active]):
+        if state.master_of(character) is None:
+            walk(character, 0, ())
+    for character in dict.fromkeys(active):
+        if character not in {r.character for r in rows}:
+            walk(character, 0, ())
+    return rows
+
+
 # ---- 令呪 ---------------------------------------------------------------------------------
 
 
@@ -271,7 +300,8 @@ def use_command_spell(
     judgement panel; an order is only recorded)."""
     if state.master_of(servant) != master:
         raise SessionRefused(f"{roster.name(servant)}は{roster.name(master)}のサーヴァントではありません")
-    scene = state.scene(state.current_scene)
+    # No 令呪 left is the first reason the table hears, before any about the scene.
+    state, scene = _spend_spell(state, master, roster, spells), state.scene(state.current_scene)
     if effect in (SpellEffect.SUMMON, SpellEffect.DISMISS):
         if scene is None:
             raise SessionRefused("現在のシーンがありません。先にシーンを作ってください")
@@ -280,7 +310,6 @@ def use_command_spell(
             raise SessionRefused(f"{roster.name(servant)}は既にシーンに登場しています")
         if effect is SpellEffect.DISMISS and not here:
             raise SessionRefused(f"{roster.name(servant)}はシーンに登場していません")
-    state = _spend_spell(state, master, roster, spells)
     if effect is SpellEffect.SUMMON and scene is not None:
         state = set_present(state, scene.id, (*scene.present, servant))
         if state.combat.active:  # 強大な戦力の登場で仕切り直し: そのラウンドは即座にクリンナップへ
@@ -315,14 +344,8 @@ def give_key(state: AWSession, key_id: str, name: str, holder: str, roster: Rost
     if any(k.name == name for k in state.keys_of(holder)):
         raise SessionRefused(f"{roster.name(holder)}は既に「イベントキー:{name}」を持っています")
     scene = state.scene(state.current_scene)
-    key = EventKey(
-        key_id,
-        name,
-        holder,
-        scene.name if scene else "",
-        state.session_number,
-        state.scenario_number,
-    )
+    scene_name = scene.name if scene else ""
+    key = EventKey(key_id, name, holder, scene_name, state.session_number, state.scenario_number)
     return replace(state, event_keys=(*state.event_keys, key))
 
 

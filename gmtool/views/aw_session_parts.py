@@ -1,0 +1,136 @@
+"""What the tabs of the AW session dialog share: the guarded action, combos that keep the GM's
+choice across re-syncs, read-only tables and checkbox lists of characters."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHeaderView,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+from gmtool.models.aw_session_model import AWSessionModel
+from gmtool.views.widgets import show_refusal
+
+Confirm = Callable[[str, str], bool]
+RETIRED_COLOR = QColor("#8a8a8a")
+PROBLEM_COLOR = QColor("#b00020")
+ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+class SessionTab(QWidget):
+    """One page of the dialog; `sync()` re-reads everything it shows from the model."""
+
+    def __init__(self, model: AWSessionModel, confirm: Confirm, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.confirm = confirm
+
+    def sync(self) -> None:
+        raise NotImplementedError
+
+    def guard(self, action: Callable[[], object]) -> bool:
+        """Runs an action; a refusal is explained (nothing changed) and the page shows the state."""
+        try:
+            action()
+        except ValueError as refusal:
+            show_refusal(self, str(refusal))
+            self.sync()
+            return False
+        return True
+
+    def button(self, text: str, action: Callable[[], object]) -> QPushButton:
+        button = QPushButton(text)
+        # Enter in a text box must not press whichever button happens to be the dialog's default.
+        button.setAutoDefault(False)
+        button.clicked.connect(lambda _=False: self.guard(action))
+        return button
+
+    @staticmethod
+    def refill(combo: QComboBox, items: Iterable[tuple[str, object]]) -> None:
+        """New items only when they changed; the chosen entry (by its data) stays chosen."""
+        items = list(items)
+        if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] == items:
+            return
+        chosen = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        for label, data in items:
+            combo.addItem(label, data)
+        index = combo.findData(chosen)
+        combo.setCurrentIndex(index if index >= 0 else (0 if items else -1))
+        combo.blockSignals(False)
+        if combo.currentData() != chosen:
+            combo.currentIndexChanged.emit(combo.currentIndex())
+
+    def table(self, headers: tuple[str, ...], stretch: int = 0) -> QTableWidget:
+        table = QTableWidget(0, len(headers))
+        table.setHorizontalHeaderLabels([self.tr(h) for h in headers])
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.verticalHeader().setVisible(False)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+        return table
+
+    @staticmethod
+    def fill(
+        table: QTableWidget,
+        rows: list[tuple[str, ...]],
+        ids: list[str] | None = None,
+        color: QColor | None = None,
+    ) -> None:
+        """Rows of text; `ids` are kept on the first column so a selection names its item.  The
+        selected row (by id) stays selected across re-syncs."""
+        selected = SessionTab.selected_id(table)
+        table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                item = QTableWidgetItem(text)
+                if ids is not None and c == 0:
+                    item.setData(ID_ROLE, ids[r])
+                if color is not None:
+                    item.setForeground(color)
+                table.setItem(r, c, item)
+        if ids is not None and selected in ids:
+            table.selectRow(ids.index(selected))
+        else:
+            table.clearSelection()
+
+    @staticmethod
+    def selected_id(table: QTableWidget) -> str | None:
+        rows = table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        item = table.item(rows[0].row(), 0)
+        return None if item is None else item.data(ID_ROLE)
+
+    @staticmethod
+    def fill_checks(checks: QListWidget, items: list[tuple[str, str]], ticked: set[str]) -> None:
+        """A checkbox per character (id in the item's data); emits nothing while filling."""
+        checks.blockSignals(True)
+        checks.clear()
+        for character_id, name in items:
+            item = QListWidgetItem(name)
+            item.setData(ID_ROLE, character_id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if character_id in ticked else Qt.CheckState.Unchecked)
+            checks.addItem(item)
+        checks.blockSignals(False)
+
+    @staticmethod
+    def ticked(checks: QListWidget) -> list[str]:
+        items = (checks.item(i) for i in range(checks.count()))
+        return [it.data(ID_ROLE) for it in items if it.checkState() == Qt.CheckState.Checked]

@@ -1,0 +1,384 @@
+"""The AW session dialog driven as the GM would: clicks, combos, ticks; refusals are shown."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gmtool.models.aw_session_model import SESSION_KEY, AWSessionModel
+from gmtool.rules.systems.aw.session import BreakMethod, CombatPhase, SpellEffect
+from gmtool.views.aw_session_dialog import AWSessionDialog
+
+ZERO_LEFT = "朝霧 透の令呪は残っていません（1シナリオに3回まで。セッション終了時に回復します）"
+
+
+@pytest.fixture
+def dialog(qtbot, campaign_model) -> AWSessionDialog:
+    dialog = AWSessionDialog(AWSessionModel(campaign_model))
+    dialog.questions = []  # what ask_confirm was asked, and the answer the "GM" gives
+
+    def answer(title: str, text: str) -> bool:
+        dialog.questions.append((title, text))
+        return dialog.answer
+
+    dialog.answer = True
+    dialog.ask_confirm = answer
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def ids(dialog: AWSessionDialog) -> tuple[str, str, str]:
+    toru, mina, shadow = (i for i, _ in dialog.model.characters())
+    return toru, mina, shadow
+
+
+def choose(combo, data) -> None:
+    index = combo.findData(data)
+    assert index >= 0, f"{data!r} is not offered"
+    combo.setCurrentIndex(index)
+
+
+def offered(combo) -> list[str]:
+    return [combo.itemText(i) for i in range(combo.count())]
+
+
+def column(table, index: int) -> list[str]:
+    return [table.item(r, index).text() for r in range(table.rowCount())]
+
+
+def tree_lines(tree) -> list[str]:
+    """Each row as 'indent name | spells', depth first."""
+    lines = []
+
+    def walk(item, depth):
+        lines.append("  " * depth + f"{item.text(0)} | {item.text(1)}".rstrip(" |"))
+        for i in range(item.childCount()):
+            walk(item.child(i), depth + 1)
+
+    for i in range(tree.topLevelItemCount()):
+        walk(tree.topLevelItem(i), 0)
+    return lines
+
+
+def contract(dialog: AWSessionDialog, master: str, servant: str) -> None:
+    tab = dialog.contracts_tab
+    choose(tab.master_combo, master)
+    choose(tab.servant_combo, servant)
+    tab.form_button.click()
+
+
+def use_spell(
+    dialog: AWSessionDialog, master: str, servant: str, effect: SpellEffect, note: str = ""
+) -> None:
+    box = dialog.contracts_tab.spells
+    choose(box.master_combo, master)
+    choose(box.servant_combo, servant)
+    choose(box.effect_combo, effect)
+    box.note_edit.setText(note)
+    box.use_button.click()
+
+
+def add_scene(dialog: AWSessionDialog, name: str) -> None:
+    dialog.scenes_tab.new_scene_edit.setText(name)
+    dialog.scenes_tab.add_scene_button.click()
+
+
+# ---- the window ----------------------------------------------------------------------------------
+
+
+def test_a_non_modal_tool_window_with_four_pages(dialog, qtbot):
+    assert not dialog.isModal() and dialog.windowTitle() == "セッション管理（アナザーワールド）"
+    assert [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())] == [
+        "シナリオ・シーン",
+        "契約・令呪",
+        "イベントキー",
+        "戦闘",
+    ]
+    assert not dialog.problem_label.isVisible()
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+
+
+def test_an_unreadable_state_is_shown_in_red(dialog, campaign_model):
+    campaign_model.set_session_value(SESSION_KEY, {"scenes": "x"}, "壊す")
+    assert dialog.problem_label.isVisible() and "scenes" in dialog.problem_label.text()
+    assert "#b00020" in dialog.problem_label.styleSheet()
+    campaign_model.undo_stack.undo()
+    assert not dialog.problem_label.isVisible()
+
+
+# ---- シナリオ・シーン ---------------------------------------------------------------------------------
+
+
+def test_the_scenario_name_is_edited_and_undone(dialog, campaign_model):
+    tab = dialog.scenes_tab
+    tab.scenario_edit.setText("赤い月")
+    tab.scenario_edit.editingFinished.emit()
+    assert dialog.model.state().scenario == "赤い月"
+    assert tab.numbers_label.text() == "シナリオ 1・セッション 1"
+    campaign_model.undo_stack.undo()
+    assert tab.scenario_edit.text() == ""
+
+
+def test_ending_the_session_asks_first_and_says_what_resets(dialog):
+    toru, mina, _ = ids(dialog)
+    contract(dialog, toru, mina)
+    use_spell(dialog, toru, mina, SpellEffect.ORDER, "黙れ")
+    dialog.answer = False
+    dialog.scenes_tab.end_session_button.click()
+    assert dialog.model.state().session_number == 1  # the GM said no
+    title, text = dialog.questions[-1]
+    assert title == "セッション終了" and "令呪が最大値（3）まで回復" in text and "契約" in text
+    dialog.answer = True
+    dialog.scenes_tab.end_session_button.click()
+    assert dialog.scenes_tab.numbers_label.text() == "シナリオ 1・セッション 2"
+    assert "令呪 残り 3/3" in tree_lines(dialog.contracts_tab.tree)[0]
+
+
+def test_ending_the_scenario_asks_first_and_retires_keys(dialog, campaign_model):
+    toru, mina, _ = ids(dialog)
+    contract(dialog, toru, mina)
+    add_scene(dialog, "学校")
+    dialog.keys_tab.key_name_edit.setText("不審な人物")
+    dialog.keys_tab.give_button.click()
+    dialog.scenes_tab.end_scenario_button.click()
+    title, text = dialog.questions[-1]
+    assert title == "シナリオ終了"
+    assert "イベントキー" in text and "契約は続きます" in text and "シーンは閉じ" in text
+    assert dialog.scenes_tab.numbers_label.text() == "シナリオ 2・セッション 2"
+    assert dialog.scenes_tab.scene_table.rowCount() == 0 and dialog.keys_tab.keys_table.rowCount() == 0
+    assert column(dialog.keys_tab.retired_table, 0) == ["不審な人物"]
+    assert dialog.keys_tab.retired_table.item(0, 0).foreground().color().name() == "#8a8a8a"
+    assert dialog.model.state().master_of(mina) == toru
+    campaign_model.undo_stack.undo()  # from the main window: shown at once
+    assert (
+        column(dialog.keys_tab.keys_table, 0) == ["不審な人物"]
+        and dialog.keys_tab.retired_table.rowCount() == 0
+    )
+
+
+def test_scenes_start_with_the_pcs_and_the_current_one_is_marked(dialog):
+    toru, mina, shadow = ids(dialog)
+    tab = dialog.scenes_tab
+    assert tab.ticked(tab.new_scene_checks) == [toru, mina]
+    assert not tab.present_checks.isEnabled()  # no scene yet
+    add_scene(dialog, "廃ビル")
+    tab.new_scene_checks.item(1).setCheckState(Qt.CheckState.Unchecked)
+    add_scene(dialog, "屋上")
+    assert column(tab.scene_table, 0) == ["廃ビル", "▶ 屋上"]
+    assert column(tab.scene_table, 2) == ["朝霧 透、ミナ・クローデル", "朝霧 透"]
+    assert column(tab.scene_table, 1) == ["1", "1"]
+    assert tab.ticked(tab.new_scene_checks) == [toru, mina]  # the next scene starts from the PCs again
+    assert tab.current_label.text() == "現在のシーン: 屋上（セッション 1）"
+    tab.present_checks.item(2).setCheckState(Qt.CheckState.Checked)
+    assert dialog.model.current_scene().present == (toru, shadow)
+    tab.scene_table.selectRow(0)
+    tab.make_current_button.click()
+    assert dialog.model.current_scene().name == "廃ビル" and column(tab.scene_table, 0)[0] == "▶ 廃ビル"
+    assert tab.ticked(tab.present_checks) == [toru, mina]
+
+
+def test_choosing_no_scene_is_refused(dialog, refusals):
+    add_scene(dialog, "廃ビル")
+    dialog.scenes_tab.scene_table.clearSelection()
+    dialog.scenes_tab.make_current_button.click()
+    assert refusals == ["現在のシーンにするシーンを一覧から選んでください"]
+
+
+# ---- 契約・令呪 --------------------------------------------------------------------------------------
+
+
+def test_contracts_form_a_nested_tree(dialog):
+    toru, mina, shadow = ids(dialog)
+    contract(dialog, toru, mina)
+    contract(dialog, mina, shadow)
+    assert tree_lines(dialog.contracts_tab.tree) == [
+        "朝霧 透 | 令呪 残り 3/3",
+        "  ミナ・クローデル | 令呪 残り 3/3",
+        "    影の使徒",
+    ]
+    contract(dialog, shadow, toru)  # a cycle: shown once, then marked
+    lines = tree_lines(dialog.contracts_tab.tree)
+    assert lines[:3] == [
+        "朝霧 透 | 令呪 残り 3/3",
+        "  ミナ・クローデル | 令呪 残り 3/3",
+        "    影の使徒 | 令呪 残り 3/3",
+    ]
+    assert lines[3].strip() == "朝霧 透" and len(lines) == 4
+
+
+def test_every_contract_refusal_is_shown(dialog, refusals):
+    toru, mina, shadow = ids(dialog)
+    contract(dialog, toru, toru)
+    contract(dialog, toru, mina)
+    contract(dialog, shadow, mina)
+    tab = dialog.contracts_tab
+    choose(tab.break_servant_combo, mina)
+    choose(tab.method_combo, BreakMethod.SEVERING)
+    tab.break_note_edit.setText("左手首")
+    tab.break_button.click()
+    contract(dialog, toru, mina)
+    assert refusals == [
+        "自分自身と契約することはできません",
+        "ミナ・クローデルには既にマスター（朝霧 透）がいます。サーヴァントは複数のマスターと契約できません",
+        "朝霧 透とミナ・クローデルは、以前この向き（マスター→サーヴァント）で契約していました。"
+        "同じ契約はもう結べません（逆向きなら結べます）",
+    ]
+    contract(dialog, mina, toru)  # the reverse direction
+    assert len(refusals) == 3 and tree_lines(tab.tree) == [
+        "ミナ・クローデル | 令呪 残り 3/3",
+        "  朝霧 透",
+        "影の使徒",
+    ]
+    assert [column(tab.history_table, c) for c in range(6)] == [
+        ["朝霧 透", "ミナ・クローデル"],
+        ["ミナ・クローデル", "朝霧 透"],
+        ["セッション 1", "セッション 1"],
+        ["令呪刻印のある肉体を切り離す", "（継続中）"],
+        ["左手首", ""],
+        ["セッション 1", ""],
+    ]
+
+
+def test_breaking_by_command_spell_spends_one_and_is_refused_at_zero(dialog, refusals):
+    toru, mina, shadow = ids(dialog)
+    contract(dialog, toru, mina)
+    contract(dialog, toru, shadow)
+    tab = dialog.contracts_tab
+    choose(tab.break_servant_combo, shadow)
+    choose(tab.method_combo, BreakMethod.COMMAND_SPELL)
+    assert tab.break_hint.text() == "朝霧 透の令呪を 1 つ使います（残り 3）"
+    tab.break_button.click()
+    assert offered(tab.break_servant_combo) == ["ミナ・クローデル（マスター: 朝霧 透）"]
+    assert tree_lines(tab.tree)[0] == "朝霧 透 | 令呪 残り 2/3"
+    use_spell(dialog, toru, mina, SpellEffect.ORDER)
+    use_spell(dialog, toru, mina, SpellEffect.ORDER)
+    choose(tab.method_combo, BreakMethod.COMMAND_SPELL)
+    tab.break_button.click()
+    assert refusals == [ZERO_LEFT] and dialog.model.state().master_of(mina) == toru
+
+
+def test_the_four_spell_effects(dialog, refusals, campaign_model):
+    toru, mina, shadow = ids(dialog)
+    contract(dialog, toru, mina)
+    contract(dialog, toru, shadow)
+    box = dialog.contracts_tab.spells
+    choose(box.master_combo, toru)
+    assert offered(box.servant_combo) == ["ミナ・クローデル", "影の使徒"]  # only this master's servants
+    add_scene(dialog, "廃ビル")  # 透 and ミナ are present
+
+    use_spell(dialog, toru, mina, SpellEffect.ORDER, "ここから逃げろ")
+    log = campaign_model.log_entries()[-1].payload["summary"]["inputs"]
+    assert log == "令呪: 朝霧 透 → ミナ・クローデル「命令を強要する」（残り 2） ここから逃げろ"
+    assert box.master_combo.currentText() == "朝霧 透（令呪 残り 2/3）"
+
+    use_spell(dialog, toru, mina, SpellEffect.DISMISS)
+    assert dialog.model.current_scene().present == (toru,)
+
+    dialog.combat_tab.start_button.click()
+    dialog.combat_tab.next_button.click()
+    use_spell(dialog, toru, mina, SpellEffect.SUMMON)
+    assert dialog.model.current_scene().present == (toru, mina)
+    assert dialog.model.state().combat.phase is CombatPhase.CLEANUP
+    assert "戦闘中: ラウンド 1・クリンナッププロセス" in box.status_label.text()
+    assert (
+        "令呪でサーヴァントが登場したため、ラウンド 1 はクリンナッププロセスに移行しました"
+        in box.status_label.text()
+    )
+    assert dialog.combat_tab.status_label.text() == "戦闘中: ラウンド 1・クリンナッププロセス"
+
+    # The +20 is spent by the judgement panel when it rolls: never here, so never twice.
+    choose(box.effect_combo, SpellEffect.BOOST)
+    assert not box.use_button.isEnabled() and "判定パネル" in box.effect_note.text()
+    assert "「令呪 +20」" in box.effect_note.text() and "目標値は 20 が目安" in box.effect_note.text()
+    assert dialog.model.spells_left(toru) == 0
+
+    use_spell(dialog, toru, shadow, SpellEffect.ORDER)
+    assert refusals == [ZERO_LEFT]
+    campaign_model.undo_stack.undo()  # the summon, from the main window
+    assert box.master_combo.currentText() == "朝霧 透（令呪 残り 1/3）"
+    assert "イニシアチブプロセス" in box.status_label.text() and "移行しました" not in box.status_label.text()
+
+
+def test_summon_and_dismiss_refusals_are_shown(dialog, refusals):
+    toru, mina, _ = ids(dialog)
+    contract(dialog, toru, mina)
+    use_spell(dialog, toru, mina, SpellEffect.SUMMON)
+    add_scene(dialog, "廃ビル")
+    use_spell(dialog, toru, mina, SpellEffect.SUMMON)
+    assert refusals == [
+        "現在のシーンがありません。先にシーンを作ってください",
+        "ミナ・クローデルは既にシーンに登場しています",
+    ]
+    assert dialog.model.spells_left(toru) == 3
+
+
+def test_using_a_spell_without_a_master_is_refused(dialog, refusals):
+    dialog.contracts_tab.spells.use_button.click()
+    assert refusals == ["マスターがいません（契約を結ぶとマスターに令呪刻印が現れます）"]
+
+
+# ---- イベントキー -----------------------------------------------------------------------------------
+
+
+def test_keys_are_given_to_pcs_moved_by_the_gm_and_deleted(dialog, refusals, campaign_model):
+    _, mina, _ = ids(dialog)
+    tab = dialog.keys_tab
+    assert offered(tab.holder_combo) == ["朝霧 透", "ミナ・クローデル"]  # PCs only
+    add_scene(dialog, "学校")
+    assert tab.scene_label.text() == "学校"
+    tab.key_name_edit.setText("不審な人物")
+    tab.key_name_edit.returnPressed.emit()
+    assert [column(tab.keys_table, c) for c in range(4)] == [["不審な人物"], ["朝霧 透"], ["学校"], ["1"]]
+    assert tab.key_name_edit.text() == ""
+    tab.key_name_edit.setText("不審な人物")
+    tab.give_button.click()
+    assert refusals == ["朝霧 透は既に「イベントキー:不審な人物」を持っています"]
+
+    tab.move_button.click()
+    assert refusals[-1] == "イベントキーを一覧から選んでください"
+    tab.keys_table.selectRow(0)
+    choose(tab.move_combo, mina)
+    dialog.answer = False
+    tab.move_button.click()
+    assert column(tab.keys_table, 1) == ["朝霧 透"]
+    title, text = dialog.questions[-1]
+    assert title == "キーを移す" and "譲渡できません" in text and "GMの判断" in text and "ログ" in text
+    dialog.answer = True
+    tab.move_button.click()
+    assert column(tab.keys_table, 1) == ["ミナ・クローデル"]
+    log = campaign_model.log_entries()[-1].payload["summary"]["inputs"]
+    assert log == "GMがイベントキー:不審な人物 を 朝霧 透 から ミナ・クローデル へ移した"
+
+    tab.keys_table.selectRow(0)
+    tab.remove_button.click()
+    assert tab.keys_table.rowCount() == 0
+    campaign_model.undo_stack.undo()
+    assert column(tab.keys_table, 0) == ["不審な人物"]
+
+
+# ---- 戦闘 ------------------------------------------------------------------------------------------
+
+
+def test_the_combat_stand_in(dialog, refusals):
+    tab = dialog.combat_tab
+    assert tab.status_label.text() == "戦闘は行なわれていません"
+    assert not tab.next_button.isEnabled() and not tab.end_button.isEnabled()
+    tab.start_button.click()
+    seen = [tab.status_label.text()]
+    for _ in range(4):
+        tab.next_button.click()
+        seen.append(tab.status_label.text())
+    assert seen == [
+        "戦闘中: ラウンド 1・セットアッププロセス",
+        "戦闘中: ラウンド 1・イニシアチブプロセス",
+        "戦闘中: ラウンド 1・メインプロセス",
+        "戦闘中: ラウンド 1・クリンナッププロセス",
+        "戦闘中: ラウンド 2・セットアッププロセス",
+    ]
+    assert "bold" in tab.phase_labels[0].styleSheet() and "bold" not in tab.phase_labels[1].styleSheet()
+    assert not tab.start_button.isEnabled()
+    tab.end_button.click()
+    assert tab.start_button.isEnabled() and refusals == []
