@@ -10,6 +10,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from gmtool.app.cli_aw import AW_KINDS, add_aw_parsers, run_aw
 from gmtool.app.cli_common import OUTCOME_NAMES, integer, percent
 from gmtool.app.cli_fourcard import FOURCARD_KINDS, add_fourcard_parsers, run_fourcard
 from gmtool.app.cli_lotr import LOTR_KINDS, add_lotr_parsers, run_lotr
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     opposed.add_argument("--reaction-critical", type=integer, default=12)
     opposed.add_argument("--reaction-no-roll", action="store_true", help="リアクション側は判定できない")
     opposed.add_argument("--json", action="store_true", help="JSON で出力")
+    add_aw_parsers(sub)
     add_fourcard_parsers(sub)
     add_lotr_parsers(sub)
     return parser
@@ -53,6 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
 def run_prob(argv: Sequence[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.kind in AW_KINDS:
+        return run_aw(args, parser)
     if args.kind in FOURCARD_KINDS:
         return run_fourcard(args)
     if args.kind in LOTR_KINDS:

@@ -80,6 +80,11 @@ def judge_natural(participant: FocusParticipant, natural: int, rules: FocusRules
     return RollJudgement(RollKind.NORMAL, participant.value + natural + participant.modifier)
 
 
+def cancelled_fumble(participant: FocusParticipant, natural: int) -> RollJudgement:
+    """A fumble the GM marks as cancelled by a skill counts as an ordinary roll of the same dice."""
+    return RollJudgement(RollKind.NORMAL, participant.value + natural + participant.modifier)
+
+
 @dataclass(frozen=True)
 class FocusProgress:
     """Where an AF stands: the next roll to make and what has been achieved."""
