@@ -57,7 +57,8 @@ class AWSessionModel(QObject):
         self._cache: tuple[str, AWSession, str | None] | None = None
         campaign_model.session_changed.connect(self._on_session_changed)
         campaign_model.characters_changed.connect(self.changed)
-        campaign_model.character_changed.connect(lambda _id: self.changed.emit())
+        # A bound method, not a lambda: Qt drops it when this model is deleted with its view.
+        campaign_model.character_changed.connect(self._on_character_changed)
 
     # ---- reading ------------------------------------------------------------------------
     def state(self) -> AWSession:
@@ -259,6 +260,9 @@ class AWSessionModel(QObject):
             **extra,
         }
         self.campaign_model.append_log(LOG_KIND, payload)
+
+    def _on_character_changed(self, _character_id: str) -> None:
+        self.changed.emit()
 
     def _on_session_changed(self, key: str) -> None:
         if key == SESSION_KEY:

@@ -2,6 +2,8 @@
 
 Recomputes on every input change (cheap: 36 or 36×36 enumerated rolls) and
 on any edit of the chosen characters, so the numbers always match the sheet.
+The session parts (令呪 +20 for a servant, a restriction to an event key's holders) come from
+the AW session state through `check_session`; the restriction is panel state, not campaign state.
 """
 
 from __future__ import annotations
@@ -15,7 +17,16 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from gmtool.models.aw_session_model import SESSION_KEY, AWSessionModel
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.check_session import (
+    BoostOffer,
+    boost_offer,
+    curve_range,
+    key_holders,
+    not_a_servant,
+    session_summary,
+)
 from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
 from gmtool.rules.checks import CheckKind, CheckResult, OpposedResult, Outcome, Side
 from gmtool.rules.dice import new_seed, sum_distribution
@@ -29,9 +40,10 @@ from gmtool.rules.systems.aw.checks import (
     success_curve,
 )
 from gmtool.rules.systems.aw.rules_data import aw_rules
+from gmtool.rules.systems.aw.session import SessionRefused, SpellEffect
 from gmtool.store.campaign import StoredCharacter
 
-CURVE_RANGE = range(2, 21)
+CURVE_RANGE = range(2, 21)  # without 令呪; see check_session.curve_range
 NATURAL_TOTALS = sum_distribution(2, 6)
 
 
@@ -49,6 +61,7 @@ class SideInputs:
 class CheckModel(RollerInputsMixin, QObject):
     changed = Signal()
     check_resolved = Signal(object)  # CheckResult | OpposedResult
+    roll_refused = Signal(str)  # the reason a roll was not made (no 令呪 left, no key holder)
 
     def __init__(
         self,
@@ -65,17 +78,56 @@ class CheckModel(RollerInputsMixin, QObject):
         self.difficulty = DEFAULT_DIFFICULTY
         self.opposed = False
         self.last_result: CheckResult | OpposedResult | None = None
+        self.session = AWSessionModel(campaign_model, self)
+        self.boost = False  # 令呪 +20 on the action side's 達成値
+        self.key_filter: str | None = None  # only this event key's holders may roll
+        self.key_note = ""  # why the action side is not who the GM last picked
+        self.offer = BoostOffer()
+        self.last_boost: BoostOffer | None = None  # the 令呪 the last roll spent (its offer before spending)
         characters = self.characters()
         if characters:
             self.action.character_id = characters[0].id
             self.reaction.character_id = characters[-1].id
         campaign_model.character_changed.connect(self._on_campaign_changed)
         campaign_model.characters_changed.connect(self._on_campaign_changed)
+        campaign_model.session_changed.connect(self._on_session_changed)
         self._recompute()
 
     # ---- inputs ---------------------------------------------------------------
     def set_character(self, side: Side, character_id: str | None) -> None:
+        if side is Side.ACTION:
+            if self.key_filter is not None and character_id not in self._holder_ids():
+                # Keep the holder: the GM restricted this check (the sheet's selection also lands here).
+                name = self.session.name(character_id) if character_id else ""
+                self.key_note = self.tr("{0}はイベントキー:{1} を持っていません").format(
+                    name, self.key_filter
+                )
+                self._recompute()
+                return
+            if character_id != self.action.character_id:
+                self.boost = False  # a 令呪 is spent for one servant's check, not whoever is chosen next
+            self.key_note = ""
         self.inputs(side).character_id = character_id
+        self._recompute()
+
+    def set_boost(self, on: bool) -> None:
+        """令呪 +20 for the action side; SessionRefused (with the reason) when it is not a servant
+        or its master has none left."""
+        if on and not self.offer.available:
+            raise SessionRefused(self.offer.reason or not_a_servant(self.session, self.action.character_id))
+        self.boost = on
+        self._recompute()
+
+    def key_names(self) -> list[str]:
+        return self.session.state().key_names()
+
+    def set_key_filter(self, key: str | None) -> None:
+        """Only the holders of `key` may roll (None: everyone); moves the action side to a holder."""
+        if key is not None and key not in self.key_names():
+            raise SessionRefused(self.tr("イベントキー:{0} はありません").format(key))
+        self.key_filter = key
+        self.key_note = ""
+        self._follow_key_filter()
         self._recompute()
 
     def set_reaction_can_roll(self, can_roll: bool) -> None:
@@ -111,7 +163,12 @@ class CheckModel(RollerInputsMixin, QObject):
         critical = character.critical if character else self.rules.default_critical
         fumble = character.fumble if character else self.rules.default_fumble
         can_roll = inputs.can_roll if side is Side.REACTION else True
-        return AWRoller(self.value(side), inputs.modifier, critical, fumble, can_roll)
+        # 令呪 adds to 達成値 only: critical and fumble are judged on the natural total first.
+        modifier = inputs.modifier + self.boost_amount() if side is Side.ACTION else inputs.modifier
+        return AWRoller(self.value(side), modifier, critical, fumble, can_roll)
+
+    def boost_amount(self) -> int:
+        return self.offer.amount if self.boost else 0
 
     def spec(self) -> AWCheckSpec | AWOpposedSpec:
         if self.opposed:
@@ -135,6 +192,12 @@ class CheckModel(RollerInputsMixin, QObject):
         """The campaign's AW characters: the only ones this panel can roll for."""
         return self.campaign_model.characters_of("aw")
 
+    def characters_for(self, side: Side) -> list[StoredCharacter]:
+        """Who a side's character list offers: under a key restriction, the action side lists only holders."""
+        if side is Side.ACTION and self.key_filter is not None:
+            return key_holders(self.session, self.key_filter, self.characters())
+        return self.characters()
+
     def difficulty_band_label(self) -> str:
         band = self.rules.band_for(self.difficulty)
         return band.label if band else ""
@@ -147,6 +210,9 @@ class CheckModel(RollerInputsMixin, QObject):
     action_wins: Fraction | None
 
     def _recompute(self) -> None:
+        # A ticked box stays ticked when the 令呪 runs out elsewhere: unticking it silently would let
+        # the GM roll without the +20 they announced; the roll is refused with the reason instead.
+        self.offer = boost_offer(self.session, self.action.character_id)
         roller = self.roller(Side.ACTION)
         single = AWCheckSpec(roller, self.difficulty)
         system = get_system("aw")
@@ -158,35 +224,69 @@ class CheckModel(RollerInputsMixin, QObject):
             automatic = (Outcome.AUTO_SUCCESS, Outcome.AUTO_FAILURE)
             by_total = {t: (o if o in automatic else None) for t, o in by_total.items()}
         self.natural_bars = [(t, NATURAL_TOTALS[t], by_total[t]) for t in range(2, 13)]
-        low = min(CURVE_RANGE.start, self.difficulty)
-        high = max(CURVE_RANGE.stop, self.difficulty + 1)
-        self.curve = success_curve(roller, range(low, high))
+        self.curve = success_curve(roller, curve_range(roller, self.difficulty, self.boost))
         self.success_probability = self.curve[self.difficulty]  # the curve always covers it
         self.action_wins = system.distribution(self.spec())[Side.ACTION] if self.opposed else None
         self.changed.emit()
 
     # ---- rolling --------------------------------------------------------------
-    def roll(self) -> CheckResult | OpposedResult:
+    def roll(self) -> CheckResult | OpposedResult | None:
+        """Rolls and logs; with 令呪 ticked the master's 令呪 is spent first.  A refused roll is not
+        made: `roll_refused` carries the reason and None is returned."""
+        if self.key_filter is not None and self.action.character_id not in self._holder_ids():
+            self.roll_refused.emit(self.tr("このイベントキーを持つPCがいません"))
+            return None
+        # Taken before the 令呪 is spent: spending re-reads the session and may untick the box.
+        spec, boost = self.spec(), (self.offer if self.boost else None)
+        probability = self.action_wins if self.opposed else self.success_probability
+        if boost is not None:
+            try:
+                if not boost.available or boost.master is None:
+                    raise SessionRefused(boost.reason)
+                self.session.use_command_spell(
+                    boost.master, self.action.character_id or "", SpellEffect.BOOST
+                )
+            except SessionRefused as e:
+                self.roll_refused.emit(str(e))
+                return None
         seed = self._seed_source()
-        spec = self.spec()
         result = get_system("aw").resolve(spec, random.Random(seed))
         result = replace(result, seed=seed)
-        self.last_result = result
-        self.campaign_model.append_log("check", self._log_payload(result))
+        self.last_result, self.last_boost = result, boost
+        self.campaign_model.append_log("check", self._log_payload(result, spec, boost, probability))
+        self.boost = False
+        self._recompute()
         self.check_resolved.emit(result)
         return result
 
-    def _log_payload(self, result: CheckResult | OpposedResult) -> dict[str, Any]:
+    def _log_payload(
+        self,
+        result: CheckResult | OpposedResult,
+        spec: AWCheckSpec | AWOpposedSpec | None = None,
+        boost: BoostOffer | None = None,
+        probability: Fraction | None = None,
+    ) -> dict[str, Any]:
+        spec = spec or self.spec()
+        if probability is None:
+            probability = self.action_wins if self.opposed else self.success_probability
+        rollers = (
+            {Side.ACTION: spec.action, Side.REACTION: spec.reaction}
+            if isinstance(spec, AWOpposedSpec)
+            else {Side.ACTION: spec.roller}
+        )
+
         def side_payload(side: Side, rolled: CheckResult | None) -> dict[str, Any]:
             character = self._character(side)
-            roller = self.roller(side)
+            roller = rollers[side]
+            boost_amount = boost.amount if boost is not None and side is Side.ACTION else 0
             return {
                 "character_id": self.inputs(side).character_id,
                 "character": character.name if character else "",
                 "source": self.inputs(side).source,
                 "source_label": self.source_label(side),
                 "value": roller.value,
-                "modifier": roller.modifier,
+                "modifier": roller.modifier - boost_amount,  # the GM's 修正; 令呪 is "boost"
+                "boost": boost_amount,
                 "critical": roller.critical,
                 "fumble": roller.fumble,
                 "can_roll": roller.can_roll,
@@ -206,7 +306,7 @@ class CheckModel(RollerInputsMixin, QObject):
                 action=side_payload(Side.ACTION, result.action),
                 reaction=side_payload(Side.REACTION, result.reaction),
                 winner=str(result.winner),
-                probability=float(self.action_wins or 0),
+                probability=float(probability or 0),
             )
         else:
             payload.update(
@@ -214,8 +314,16 @@ class CheckModel(RollerInputsMixin, QObject):
                 difficulty=self.difficulty,
                 action=side_payload(Side.ACTION, result),
                 outcome=str(result.outcome),
-                probability=float(self.success_probability),
+                probability=float(probability or 0),
             )
+        payload["command_spell"] = (
+            None
+            if boost is None
+            else {"master_id": boost.master, "master": boost.master_name, "amount": boost.amount}
+        )
+        payload["key_restriction"] = self.key_filter
+        if boost is not None or self.key_filter is not None:
+            payload["summary"] = session_summary(payload, self.key_filter, boost)
         return payload
 
     # ---- internals ------------------------------------------------------------
@@ -236,4 +344,28 @@ class CheckModel(RollerInputsMixin, QObject):
             if inputs.character_id and self._character_missing(inputs.character_id):
                 characters = self.characters()
                 inputs.character_id = characters[0].id if characters else None
+        self._follow_key_filter()
         self._recompute()
+
+    def _on_session_changed(self, key: str) -> None:
+        if key != SESSION_KEY:
+            return
+        if self.key_filter is not None and self.key_filter not in self.key_names():
+            self.key_note = self.tr("イベントキー:{0} はもうありません。全員が判定できます").format(
+                self.key_filter
+            )
+            self.key_filter = None
+        self._follow_key_filter()
+        self._recompute()
+
+    def _holder_ids(self) -> set[str]:
+        return {s.id for s in self.characters_for(Side.ACTION)}
+
+    def _follow_key_filter(self) -> None:
+        """Under a key restriction the action side is a holder: the first one, or nobody."""
+        if self.key_filter is None or self.action.character_id in self._holder_ids():
+            return
+        holders = self.characters_for(Side.ACTION)
+        self.action.character_id = holders[0].id if holders else None
+        self.boost = False
+        self.key_note = "" if holders else self.tr("このイベントキーを持つPCがいません")

@@ -1,10 +1,17 @@
-"""The judgement panel (判定): inputs, exact odds, plots, and the Roll button."""
+"""The judgement panel (判定): inputs, exact odds, plots, and the Roll button.
+
+With an AW session: 令呪 +20 for a servant's check, and a restriction to an event key's holders.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -15,11 +22,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.check_model import CheckModel
+from gmtool.models.check_model import CUSTOM, CheckModel
 from gmtool.models.outcome_text import outcome_label, percent, side_label
 from gmtool.rules.checks import CheckResult, OpposedResult, Outcome, Side
+from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
-from gmtool.views.check.roller_inputs_box import RollerInputsBox
+from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
+from gmtool.views.widgets import show_refusal
+
+NOTE_STYLE = "color: #b35c00;"
+SPELL_STYLE = "color: #7a1fa2;"
 
 
 class _SideInputsBox(RollerInputsBox):
@@ -41,6 +53,28 @@ class _SideInputsBox(RollerInputsBox):
             return ""
         return self.tr("修正が ±{0} を超えています（ルールの目安は −{0}〜+{0}）").format(limit)
 
+    def sync(self) -> None:
+        """RollerInputsBox.sync, with the side's own character list (a key restriction narrows it)."""
+        model, side = self.model, self.side
+        inputs = model.inputs(side)
+        widgets = (self.character_combo, self.source_combo, self.value_spin, self.modifier_spin)
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            characters = [
+                (s.character.name or self.tr("（名前なし）"), s.id) for s in model.characters_for(side)
+            ]
+            fill_combo(self.character_combo, characters, inputs.character_id)
+            sources = [(f"{self.tr(k.label)}（{k.value}）", k.id) for k in model.kinds(side)]
+            fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
+            self.value_spin.setValue(self.current_value())
+            self.value_spin.setEnabled(inputs.source == CUSTOM)
+            self.modifier_spin.setValue(inputs.modifier)
+        finally:
+            for w in widgets:
+                w.blockSignals(False)
+        self.note_label.setText(self.note())
+
 
 class CheckView(QWidget):
     def __init__(self, model: CheckModel, parent: QWidget | None = None) -> None:
@@ -56,6 +90,20 @@ class CheckView(QWidget):
         self.difficulty_spin.setRange(-99, 999)
         self.difficulty_spin.valueChanged.connect(model.set_difficulty)
         self.band_label = QLabel()
+        self.key_combo = QComboBox()
+        self.key_combo.currentIndexChanged.connect(
+            lambda _: self._guard(model.set_key_filter, self.key_combo.currentData())
+        )
+        self.key_note = QLabel()
+        self.key_note.setStyleSheet(NOTE_STYLE)
+        self.boost_check = QCheckBox()
+        self.boost_check.toggled.connect(lambda on: self._guard(model.set_boost, on))
+        self.boost_note = QLabel()
+        self.boost_note.setWordWrap(True)
+        key_row = QHBoxLayout()
+        key_row.addWidget(QLabel(self.tr("判定できるのは:")))
+        key_row.addWidget(self.key_combo)
+        key_row.addWidget(self.key_note, 1)
 
         difficulty_row = QHBoxLayout()
         difficulty_row.addWidget(QLabel(self.tr("難易度")))
@@ -93,13 +141,19 @@ class CheckView(QWidget):
         self.curve_plot.setMinimumHeight(160)
 
         inputs = QHBoxLayout()
-        inputs.addWidget(self.action_box)
+        action_column = QVBoxLayout()
+        action_column.addWidget(self.action_box)
+        action_column.addWidget(self.boost_check)
+        action_column.addWidget(self.boost_note)
+        action_column.addStretch(1)
+        inputs.addLayout(action_column)
         reaction_column = QVBoxLayout()
         reaction_column.addWidget(self.reaction_box)
         reaction_column.addWidget(self.reaction_no_roll)
         inputs.addLayout(reaction_column)
         inputs.addWidget(odds_box)
         layout = QVBoxLayout(self)
+        layout.addLayout(key_row)
         layout.addLayout(difficulty_row)
         layout.addLayout(inputs)
         roll_row = QHBoxLayout()
@@ -113,7 +167,15 @@ class CheckView(QWidget):
 
         model.changed.connect(self.sync)
         model.check_resolved.connect(self.show_result)
+        model.roll_refused.connect(lambda reason: show_refusal(self, reason))
         self.sync()
+
+    def _guard(self, action: Callable[..., Any], *args: Any) -> None:
+        try:
+            action(*args)
+        except SessionRefused as e:
+            show_refusal(self, str(e))
+            self.sync()  # put the widget back to what the model holds
 
     def sync(self) -> None:
         model = self.model
@@ -124,6 +186,7 @@ class CheckView(QWidget):
         self.band_label.setText(model.difficulty_band_label())
         self.action_box.sync()
         self.reaction_box.sync()
+        self._sync_session()
         self.reaction_box.setVisible(model.opposed)
         self.reaction_no_roll.setVisible(model.opposed)
         self.difficulty_spin.setEnabled(not model.opposed)
@@ -137,7 +200,51 @@ class CheckView(QWidget):
         else:
             self.success_label.setText(
                 self.tr("成功率 {0}（自動成功を含む）").format(percent(float(model.success_probability)))
+                + (self.tr("・令呪 +{0} 込み").format(model.boost_amount()) if model.boost else "")
             )
+
+    def _sync_session(self) -> None:
+        """The key restriction and the 令呪 box, from the session state the model read."""
+        model = self.model
+        keys = [(self.tr("全員"), None)]
+        keys += [(self.tr("イベントキー:{0} を持つPC").format(k), k) for k in model.key_names()]
+        for w in (self.key_combo, self.boost_check):
+            w.blockSignals(True)
+        try:
+            fill_combo(self.key_combo, keys, model.key_filter)
+            offer = model.offer
+            # Still shown while ticked, so the GM can untick a 令呪 that can no longer be used.
+            self.boost_check.setVisible(offer.visible or model.boost)
+            self.boost_check.setEnabled(offer.available or model.boost)
+            self.boost_check.setChecked(model.boost)
+            if offer.visible:
+                label = self.tr("令呪 +{0}（マスター: {1}、残り {2}）").format(
+                    offer.amount, offer.master_name, offer.left
+                )
+            else:
+                label = self.tr("令呪 +{0}（マスターがいません）").format(offer.amount)
+            self.boost_check.setText(label)
+            self.boost_check.setToolTip(offer.reason)
+        finally:
+            for w in (self.key_combo, self.boost_check):
+                w.blockSignals(False)
+        self.key_combo.setEnabled(len(keys) > 1)
+        self.key_note.setText(model.key_note)
+        if offer.reason:
+            text, style = offer.reason, NOTE_STYLE
+        elif model.boost:
+            guideline = model.session.rules.command_spell_target_guideline
+            text = self.tr(
+                "令呪: 達成値 +{0}（修正とは別）。目標値は {1} を目安に GM が決める。"
+                "通常は不可能な行動にも挑戦でき、通常の範囲（〜20）を超える難易度も設定できる。"
+                "振ると令呪を1つ使う。クリティカル・ファンブルはそのまま"
+            ).format(offer.amount, guideline)
+            style = SPELL_STYLE
+        else:
+            text, style = "", ""
+        self.boost_note.setText(text)
+        self.boost_note.setStyleSheet(style)
+        self.boost_note.setVisible((offer.visible or model.boost) and bool(text))
 
     def show_result(self, result: CheckResult | OpposedResult) -> None:
         if isinstance(result, OpposedResult):
@@ -150,6 +257,14 @@ class CheckView(QWidget):
             self.result_label.setText(" / ".join(parts[:-1]) + " " + parts[-1])
         else:
             self.result_label.setText(self._describe(result) + " → " + outcome_label(result.outcome))
+        boost = self.model.last_boost
+        if boost is not None:
+            self.result_label.setText(
+                self.result_label.text()
+                + self.tr("（令呪を使用: 達成値 +{0}。{1}の令呪 残り {2}）").format(
+                    boost.amount, boost.master_name, self.model.session.spells_left(boost.master or "")
+                )
+            )
 
     def _describe(self, rolled: CheckResult) -> str:
         dice = f"[{','.join(map(str, rolled.faces))}]" if rolled.faces else self.tr("ダイスなし")

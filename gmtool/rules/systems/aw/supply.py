@@ -10,12 +10,15 @@ from __future__ import annotations
 import random
 from enum import StrEnum
 from fractions import Fraction
+from functools import cache
 
-from gmtool.rules.dice import Distribution, Faces, roll, sum_distribution
+from gmtool.rules.dice import Distribution, Faces, roll
 from gmtool.rules.systems.aw.rules_data import AWSessionRules
+from gmtool.rules.systems.aw.session import SessionRefused
 
 SIDES = 6
 MAX_DICE = 20
+MAX_BONUS = 999
 
 
 class SupplyKind(StrEnum):
@@ -38,13 +41,38 @@ def dice_range(kind: SupplyKind, rules: AWSessionRules, contracted: bool = False
     return 0, MAX_DICE
 
 
+def check_dice(kind: SupplyKind, dice: int, rules: AWSessionRules, contracted: bool = False) -> None:
+    """Raises SessionRefused when `dice` is outside what the text allows for `kind`."""
+    low, high = dice_range(kind, rules, contracted)
+    if low <= dice <= high:
+        return
+    if kind.is_loss:
+        why = "食事を摂れなかった・睡眠不足で減る生命力は"
+    elif kind is SupplyKind.SUPPLY:
+        why = "契約状態にあるキャラクター同士の供給は" if contracted else "契約していないキャラクターの供給は"
+    else:
+        why = "特技による回復のダイスは"
+    raise SessionRefused(f"{why} {low}〜{high}D6 です（{dice}D6 は選べません）")
+
+
+@cache
+def _sum_weights(dice: int) -> tuple[tuple[int, int], ...]:
+    """(total, number of ways) for `dice`D6, by convolution: enumerating 6**20 rolls would never end."""
+    weights = {0: 1}
+    for _ in range(dice):
+        step: dict[int, int] = {}
+        for total, ways in weights.items():
+            for face in range(1, SIDES + 1):
+                step[total + face] = step.get(total + face, 0) + ways
+        weights = step
+    return tuple(sorted(weights.items()))
+
+
 def amount_distribution(dice: int, bonus: int = 0) -> Distribution[int]:
     """Exact distribution of `dice`D6 + bonus (0 dice: the bonus for certain)."""
     if not 0 <= dice <= MAX_DICE:
         raise ValueError(f"ダイスの数 {dice} は 0〜{MAX_DICE} の範囲外です")
-    if dice == 0:
-        return Distribution({bonus: Fraction(1)})
-    return sum_distribution(dice, SIDES).map(lambda total: total + bonus)
+    return Distribution.from_weights({total + bonus: ways for total, ways in _sum_weights(dice)})
 
 
 def expected_amount(dice: int, bonus: int = 0) -> Fraction:
@@ -65,3 +93,9 @@ def pool_after(current: int, maximum: int, change: int) -> int:
     if change > 0 and maximum > 0:
         return max(current, min(after, maximum))
     return after
+
+
+def expected_pool_after(current: int, maximum: int, amount: Distribution[int], loss: bool) -> Fraction:
+    """The pool's mean after losing (loss) or recovering a random amount; the cap makes it no mere sum."""
+    sign = -1 if loss else 1
+    return sum((p * pool_after(current, maximum, sign * value) for value, p in amount.items()), Fraction(0))
