@@ -154,6 +154,9 @@ def _self_test(window: MainWindow) -> int:
     before = len(model.campaign_model.log_entries())
     result = model.roll()
     logged = len(model.campaign_model.log_entries()) - before
+    if result is None:  # refused (a 令呪 or event-key condition): the panel said why
+        print("gmtool self-test: NG — 判定が拒否されました")
+        return 1
     ok = total == 1 and logged == 1 and result.faces != ()
     print(
         f"gmtool self-test: {'OK' if ok else 'NG'} — 成功率 {float(model.success_probability):.4f}, "

@@ -235,9 +235,8 @@ class CheckView(QWidget):
         elif model.boost:
             guideline = model.session.rules.command_spell_target_guideline
             text = self.tr(
-                "令呪: 達成値 +{0}（修正とは別）。目標値は {1} を目安に GM が決める。"
-                "通常は不可能な行動にも挑戦でき、通常の範囲（〜20）を超える難易度も設定できる。"
-                "振ると令呪を1つ使う。クリティカル・ファンブルはそのまま"
+                "達成値 +{0}（修正とは別）。目標値は {1} が目安で、20 を超える難易度も選べます。"
+                "振ると令呪を 1 つ使います"
             ).format(offer.amount, guideline)
             style = SPELL_STYLE
         else:

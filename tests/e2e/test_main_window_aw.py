@@ -1,0 +1,100 @@
+"""アナザーワールド at the table, from the main window: the menu opens the session, AF and supply tools
+(one of each), ends a session with undo, and Ctrl+R refuses a 令呪 +20 roll when none is left."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from gmtool.app.main_window import MainWindow
+from gmtool.models.aw_session_model import AWSessionModel
+from gmtool.rules.systems.aw.session import SpellEffect
+from gmtool.views.aw_focus_dialog import AWFocusDialog
+from gmtool.views.aw_session_dialog import AWSessionDialog
+from gmtool.views.aw_supply_dialog import AWSupplyDialog
+
+
+@pytest.fixture
+def window(qtbot, campaign_model, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(campaign_model, settings)
+    w.opened: list[object] = []
+    w.open_dialog = w.opened.append
+    w.confirmations: list[str] = []
+    w.ask_confirm = lambda _title, text: w.confirmations.append(text) or True
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def ids(window: MainWindow) -> dict[str, str]:
+    return {s.character.name: s.id for s in window.campaign_model.characters()}
+
+
+def menu_actions(window: MainWindow, title: str) -> dict[str, object]:
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == title)
+    return {a.text(): a for a in menu.actions() if a.text()}
+
+
+def test_the_aw_menu_opens_each_tool_once(window):
+    actions = menu_actions(window, "アナザーワールド(&A)")
+    shortcuts = {text: action.shortcut().toString() for text, action in actions.items()}
+    assert shortcuts["セッション管理（契約・令呪・イベントキー）…"] == "Ctrl+Shift+M"
+    assert shortcuts["アナザーフォーカス判定（AF）…"] == "Ctrl+Shift+F"
+    assert shortcuts["供給・生命力の増減…"] == "Ctrl+Shift+H"
+    for text in (
+        "セッション管理（契約・令呪・イベントキー）…",
+        "アナザーフォーカス判定（AF）…",
+        "供給・生命力の増減…",
+    ):
+        actions[text].trigger()
+        actions[text].trigger()  # the open one is raised, not a second copy
+    assert [type(d) for d in window.opened] == [AWSessionDialog, AWFocusDialog, AWSupplyDialog]
+
+
+def test_ending_the_session_from_the_menu_restores_command_spells_and_undoes(window):
+    names = ids(window)
+    master, servant = names["ミナ・クローデル"], names["朝霧 透"]
+    session = AWSessionModel(window.campaign_model, window)
+    session.form_contract(master, servant)
+    session.use_command_spell(master, servant, SpellEffect.ORDER, "逃げるな")
+    assert session.spells_left(master) == 2
+
+    menu_actions(window, "アナザーワールド(&A)")["セッション終了（令呪を回復）"].trigger()
+    assert "セッション 1 を終了しますか" in window.confirmations[-1]
+    assert session.spells_left(master) == 3 and session.state().session_number == 2
+    assert "セッション 1 を終了" in window.campaign_model.log_entries()[-1].payload["summary"]["inputs"]
+
+    window.undo_action.trigger()
+    assert session.spells_left(master) == 2 and session.state().session_number == 1
+
+
+def test_ctrl_r_with_a_command_spell_boost_and_none_left_is_refused(window, refusals):
+    names = ids(window)
+    master, servant = names["ミナ・クローデル"], names["朝霧 透"]
+    session = AWSessionModel(window.campaign_model, window)
+    session.form_contract(master, servant)
+    window.select_character(servant)
+    model = window.check_model
+    view = window.check_view
+    view.boost_check.setChecked(True)
+    assert model.boost
+    for _ in range(3):
+        session.use_command_spell(master, servant, SpellEffect.ORDER)
+    logged = len(window.campaign_model.log_entries())
+
+    next(a for a in window.findChildren(type(window.undo_action)) if a.text() == "ダイスを振る").trigger()
+
+    assert "令呪は残っていません" in refusals[-1]
+    assert len(window.campaign_model.log_entries()) == logged  # no roll was made
+
+
+def test_opening_another_campaign_closes_the_aw_tools(window, tmp_path):
+    window.aw_menu.show_session()
+    window.aw_menu.show_focus()
+    assert len(window.aw_menu.dialogs) == 2
+    other = tmp_path / "other.gmcampaign"
+    window.ask_save_path = lambda *_args: str(other)
+    window.files.new_campaign()
+    assert window.aw_menu.dialogs == []
+    assert window.campaign_model.campaign.path == other
