@@ -8,9 +8,7 @@ from collections.abc import Callable, Iterable
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
-    QHeaderView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -20,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.aw_session_model import AWSessionModel
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import read_only_table, show_refusal
 
 Confirm = Callable[[str, str], bool]
 RETIRED_COLOR = QColor("#8a8a8a")
@@ -74,16 +72,7 @@ class SessionTab(QWidget):
             combo.currentIndexChanged.emit(combo.currentIndex())
 
     def table(self, headers: tuple[str, ...], stretch: int = 0) -> QTableWidget:
-        table = QTableWidget(0, len(headers))
-        table.setHorizontalHeaderLabels([self.tr(h) for h in headers])
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.verticalHeader().setVisible(False)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-        return table
+        return read_only_table(headers, stretch, "SessionTab")
 
     @staticmethod
     def fill(

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QFocusEvent
-from PySide6.QtWidgets import QMessageBox, QPlainTextEdit, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QMessageBox,
+    QPlainTextEdit,
+    QTableWidget,
+    QWidget,
+)
 
 
 class CommitPlainTextEdit(QPlainTextEdit):
@@ -24,3 +31,17 @@ class CommitPlainTextEdit(QPlainTextEdit):
 def show_refusal(parent: QWidget, message: str) -> None:
     """Every refused action is explained; never a silent no-op."""
     QMessageBox.warning(parent, QCoreApplication.translate("refusal", "操作できません"), message)
+
+
+def read_only_table(headers: tuple[str, ...], stretch: int = 0, context: str = "table") -> QTableWidget:
+    """A table the user reads and selects rows of (edits go through the dialog's own fields)."""
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels([QCoreApplication.translate(context, h) for h in headers])
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.verticalHeader().setVisible(False)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    return table

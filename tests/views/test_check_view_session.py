@@ -63,7 +63,7 @@ def test_ticking_recomputes_odds_bars_and_an_extended_curve(setup):
     assert points == pytest.approx({d: float(p) * 100 for d, p in expected.items()})
     assert points[35] == pytest.approx(100 / 36)  # the curve reaches where only a critical succeeds
     note = view.boost_note.text()
-    assert view.boost_note.isVisible() and "20 を目安" in note and "通常の範囲（〜20）を超える" in note
+    assert view.boost_note.isVisible() and "目標値は 20 が目安" in note and "20 を超える難易度" in note
     assert view.action_box.note_label.text() == ""  # no ±3 修正 warning for the +20
 
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.check_model import CUSTOM, CheckModel
+from gmtool.models.check_model import CheckModel
 from gmtool.models.outcome_text import outcome_label, percent, side_label
 from gmtool.rules.checks import CheckResult, OpposedResult, Outcome, Side
 from gmtool.rules.systems.aw.session import SessionRefused
@@ -53,27 +53,9 @@ class _SideInputsBox(RollerInputsBox):
             return ""
         return self.tr("修正が ±{0} を超えています（ルールの目安は −{0}〜+{0}）").format(limit)
 
-    def sync(self) -> None:
-        """RollerInputsBox.sync, with the side's own character list (a key restriction narrows it)."""
-        model, side = self.model, self.side
-        inputs = model.inputs(side)
-        widgets = (self.character_combo, self.source_combo, self.value_spin, self.modifier_spin)
-        for w in widgets:
-            w.blockSignals(True)
-        try:
-            characters = [
-                (s.character.name or self.tr("（名前なし）"), s.id) for s in model.characters_for(side)
-            ]
-            fill_combo(self.character_combo, characters, inputs.character_id)
-            sources = [(f"{self.tr(k.label)}（{k.value}）", k.id) for k in model.kinds(side)]
-            fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
-            self.value_spin.setValue(self.current_value())
-            self.value_spin.setEnabled(inputs.source == CUSTOM)
-            self.modifier_spin.setValue(inputs.modifier)
-        finally:
-            for w in widgets:
-                w.blockSignals(False)
-        self.note_label.setText(self.note())
+    def character_choices(self) -> list[Any]:
+        """The side's own list: an event-key restriction narrows the action side's."""
+        return self.model.characters_for(self.side)
 
 
 class CheckView(QWidget):

@@ -69,6 +69,10 @@ class RollerInputsBox(QGroupBox):
         """A line under the inputs (a warning), or ''."""
         return ""
 
+    def character_choices(self) -> list[Any]:
+        """The characters this side may pick (StoredCharacter); the panel's whole list by default."""
+        return self.model.characters()
+
     def sync(self) -> None:
         model, side = self.model, self.side
         inputs = model.inputs(side)
@@ -76,7 +80,8 @@ class RollerInputsBox(QGroupBox):
         for w in widgets:
             w.blockSignals(True)
         try:
-            characters = [(s.character.name or self.tr("（名前なし）"), s.id) for s in model.characters()]
+            unnamed = self.tr("（名前なし）")
+            characters = [(s.character.name or unnamed, s.id) for s in self.character_choices()]
             fill_combo(self.character_combo, characters, inputs.character_id)
             sources = [(f"{self.tr(k.label)}（{k.value}）", k.id) for k in model.kinds(side)]
             fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -20,7 +19,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -43,7 +41,7 @@ from gmtool.models.lotr_advancement_model import (
 )
 from gmtool.rules.systems.lotr.advancement import OBJECTIVE_LABELS, OBJECTIVE_XP, PICKS_PER_ADVANCEMENT
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import read_only_table, show_refusal
 
 BLOCKED_COLOR = QColor("#b00020")
 OVERRIDDEN_COLOR = QColor("#b35c00")
@@ -365,17 +363,8 @@ class LotRAdvancementDialog(QDialog):
     def _edit(placeholder: str) -> QLineEdit:
         return QLineEdit(placeholderText=placeholder)
 
-    def _table(self, headers: tuple[str, ...], stretch: int) -> QTableWidget:
-        table = QTableWidget(0, len(headers))
-        table.setHorizontalHeaderLabels([self.tr(h) for h in headers])
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.verticalHeader().setVisible(False)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-        return table
+    def _table(self, headers: tuple[str, ...], stretch: int = 0) -> QTableWidget:
+        return read_only_table(headers, stretch, "LotRAdvancementDialog")
 
     @staticmethod
     def _fill(table: QTableWidget, rows: list[tuple[str, ...]]) -> None:
