@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cache
 from typing import Annotated, Any, NamedTuple
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
@@ -149,17 +150,20 @@ class AWSession:
         return {k.holder for k in self.event_keys if k.name == key_name and not k.retired}
 
 
-_ADAPTER = TypeAdapter(AWSession)
+@cache
+def _adapter() -> TypeAdapter[AWSession]:
+    # Built on first use: building it costs start-up time a campaign without AW state never needs.
+    return TypeAdapter(AWSession)
 
 
 def load_session(data: Any) -> AWSession:
     """The stored document as state (None: a campaign that has none yet).  pydantic's
     ValidationError names the bad field; the caller turns it into a message."""
-    return AWSession() if data is None else _ADAPTER.validate_python(data)
+    return AWSession() if data is None else _adapter().validate_python(data)
 
 
 def dump_session(state: AWSession) -> dict[str, Any]:
-    return _ADAPTER.dump_python(state, mode="json")
+    return _adapter().dump_python(state, mode="json")
 
 
 class Roster:
