@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMenu
 
 from gmtool.app.system_menu import SystemMenu
 from gmtool.rules.systems.aw.session import SessionRefused
+from gmtool.store.errors import StoreError
 from gmtool.views.widgets import show_refusal
 
 
@@ -61,6 +62,12 @@ class AWMenu(SystemMenu):
             "セッション {0} を終了しますか？\n令呪が最大値まで回復し、戦闘と現在のシーンが終わります。"
             "（Ctrl+Z で元に戻せます）"
         ).format(number)
+        try:
+            focus = self.window.campaign_model.session_value("aw.focus")
+        except StoreError:  # a damaged AF document: the AF dialog says so; the session can still end
+            focus = None
+        if isinstance(focus, dict) and focus.get("status") == "running":
+            question += self.tr("\n進行中のAF判定はそのまま残ります（AF判定の画面で終えてください）。")
         if not self.window.ask_confirm(self.tr("セッション終了"), question):
             return
         try:

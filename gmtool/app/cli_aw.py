@@ -7,7 +7,14 @@ import json
 from typing import Any
 
 from gmtool.app.cli_common import integer, pad, percent
-from gmtool.rules.systems.aw.focus import FocusParticipant, FocusProgress, FocusRules, focus_odds
+from gmtool.rules.systems.aw.focus import (
+    MAX_DIFFICULTY,
+    MAX_ROUND_LIMIT,
+    FocusParticipant,
+    FocusProgress,
+    FocusRules,
+    focus_odds,
+)
 from gmtool.rules.systems.aw.rules_data import aw_session_rules
 
 AW_KINDS = ("aw-focus",)
@@ -33,8 +40,18 @@ def add_aw_parsers(sub: Any) -> None:
     af.add_argument(
         "--values", type=values_list, required=True, help="参加者の判定値（行動値の順、例 4,5,6）"
     )
-    af.add_argument("--difficulty", type=integer, required=True, help="難易度（50 以上）")
-    af.add_argument("--rounds", type=integer, required=True, help="ラウンド制限（1 以上）")
+    af.add_argument(
+        "--difficulty",
+        type=integer,
+        required=True,
+        help=f"難易度（50〜{MAX_DIFFICULTY}。これより大きいと計算が終わらなくなるため）",
+    )
+    af.add_argument(
+        "--rounds",
+        type=integer,
+        required=True,
+        help=f"ラウンド制限（1〜{MAX_ROUND_LIMIT}。これより長いと計算が終わらなくなるため）",
+    )
     af.add_argument(
         "--declarations",
         type=integer,
@@ -44,7 +61,9 @@ def add_aw_parsers(sub: Any) -> None:
             "各ラウンドの最初の参加者が判定前にまとめて宣言するものとして計算する"
         ),
     )
-    af.add_argument("--current-total", type=integer, default=0, help="ここまでの達成値の合計（既定 0）")
+    af.add_argument(
+        "--current-total", type=integer, default=0, help="ここまでの達成値の合計（0 以上、既定 0）"
+    )
     af.add_argument("--json", action="store_true", help="JSON で出力")
 
 
@@ -55,8 +74,12 @@ def run_aw(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.exit(2, "gmtool prob: 参加者の判定値がありません\n")
     if args.difficulty < minimum:
         parser.exit(2, f"gmtool prob: AF判定の難易度は {minimum} 以上です（{args.difficulty}）\n")
-    if args.rounds < 1:
-        parser.exit(2, f"gmtool prob: ラウンド制限は 1 以上です（{args.rounds}）\n")
+    if args.difficulty > MAX_DIFFICULTY:
+        parser.exit(2, f"gmtool prob: 難易度は {MAX_DIFFICULTY} までです（{args.difficulty}）\n")
+    if not 1 <= args.rounds <= MAX_ROUND_LIMIT:
+        parser.exit(2, f"gmtool prob: ラウンド制限は 1〜{MAX_ROUND_LIMIT} です（{args.rounds}）\n")
+    if args.current_total < 0:
+        parser.exit(2, f"gmtool prob: ここまでの達成値の合計は 0 以上です（{args.current_total}）\n")
     if args.declarations < 0:
         parser.exit(2, f"gmtool prob: 特技の宣言数は 0 以上です（{args.declarations}）\n")
     rules = FocusRules(session.focus_critical_achievement, session.focus_declaration_reduction)

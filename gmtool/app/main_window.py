@@ -244,10 +244,12 @@ class MainWindow(QMainWindow):
         if character_id is None:
             return
         name = self.campaign_model.character(character_id).name
+        is_aw = self.campaign_model.stored(character_id).system == "aw"
         self.campaign_model.delete_character(character_id)
-        self.statusBar().showMessage(
-            self.tr("「{0}」を削除しました（Ctrl+Z で元に戻せます）").format(name), 5000
-        )
+        message = self.tr("「{0}」を削除しました（Ctrl+Z で元に戻せます）").format(name)
+        if is_aw:
+            message += self.tr("。契約とイベントキーの記録は残ります（セッション管理で破棄・削除できます）")
+        self.statusBar().showMessage(message, 8000)
 
     def _show_character(self, row: int) -> None:
         character_id = self.character_list.id_at(row)

@@ -9,37 +9,38 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
+from gmtool.models import aw_focus_text as texts
+from gmtool.models.aw_focus_build import Candidate, FocusSetup, build_focus
 from gmtool.models.aw_focus_state import (
     Ending,
     FocusDoc,
-    RecordKind,
     RollRecord,
     SpecialRule,
+    cancel,
     dump_focus,
     end_by_rule,
     load_focus,
-    new_focus,
     resolve_fumble,
     take_turn,
     with_member,
 )
+from gmtool.models.aw_focus_text import ABILITY_LABELS, ENDING_LABELS
 from gmtool.models.aw_session_model import AWSessionModel
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.rules.dice import new_seed
-from gmtool.rules.systems.aw.character import ATTRIBUTES
+from gmtool.rules.systems.aw import session as session_rules
 from gmtool.rules.systems.aw.focus import (
     FocusOdds,
+    FocusParticipant,
     FocusProgress,
     FocusRules,
-    FocusStatus,
     advance,
     cancelled_fumble,
     focus_odds,
@@ -50,37 +51,9 @@ from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.store.errors import StoreError
 from gmtool.store.validation import format_validation_error
 
+__all__ = ["ABILITY_LABELS", "ENDING_LABELS", "FOCUS_KEY", "AWFocusModel", "Candidate", "FocusSetup"]
 FOCUS_KEY = "aw.focus"
 LOG_KIND = "aw.focus"
-ABILITY_LABELS = dict(ATTRIBUTES)
-ENDING_LABELS = {
-    Ending.REACHED: "達成値の合計が難易度に到達",
-    Ending.FUMBLE: "ファンブルで終了",
-    Ending.ROUNDS: "ラウンド制限を過ぎた",
-    Ending.GM_SUCCESS: "特別ルールで成功",
-    Ending.GM_FAILURE: "特別ルールで失敗",
-}
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """An AW character who may take part; `default` is whether the set-up ticks them at first."""
-
-    id: str
-    name: str
-    is_pc: bool
-    in_scene: bool
-    default: bool
-
-
-@dataclass(frozen=True)
-class FocusSetup:
-    goal: str = ""
-    ability: str = "intellect"
-    difficulty: int = 100
-    round_limit: int = 2
-    special_rules: tuple[tuple[int, str], ...] = ()  # (threshold, note)
-    participants: tuple[str, ...] = ()  # character ids
 
 
 class AWFocusModel(QObject):
@@ -96,7 +69,7 @@ class AWFocusModel(QObject):
         super().__init__(parent)
         self.campaign_model = campaign_model
         self._seed_source = seed_source
-        self.session = AWSessionModel(campaign_model, self)  # the current scene and the roster
+        self.session = AWSessionModel(campaign_model, self)  # the current scene, the roster, 令呪
         self.session_rules = aw_session_rules()
         self.rules = FocusRules(
             self.session_rules.focus_critical_achievement, self.session_rules.focus_declaration_reduction
@@ -104,8 +77,9 @@ class AWFocusModel(QObject):
         self._cache: tuple[str, FocusDoc | None, str | None] | None = None
         self._odds: FocusOdds | None = None
         self._cancel_odds: FocusOdds | None = None
+        self._preview: tuple[tuple[tuple[FocusParticipant, ...], FocusProgress], FocusOdds] | None = None
         campaign_model.session_changed.connect(self._on_session_changed)
-        self.session.changed.connect(self.changed)  # the scene or a character changed: new candidates
+        self.session.changed.connect(self.changed)  # the scene, a character or a 令呪 changed
         self._recompute()
 
     # ---- reading ---------------------------------------------------------------------------
@@ -169,54 +143,39 @@ class AWFocusModel(QObject):
             if g.low <= difficulty and (g.high is None or difficulty <= g.high)
         ]
 
+    def spell_masters(self) -> list[tuple[str, str, int]]:
+        """(id, name, 令呪 left) of the running AF's participants who are masters (AF例2)."""
+        doc = self.doc()
+        if doc is None:
+            return []
+        session = self.session
+        return [(m.id, m.name, session.spells_left(m.id)) for m in doc.members if session.is_master(m.id)]
+
     # ---- setting up ------------------------------------------------------------------------
     def build(self, setup: FocusSetup) -> FocusDoc:
         """The AF the set-up describes; SessionRefused with the reason when it cannot start."""
-        minimum = self.session_rules.focus_minimum_difficulty
-        if setup.difficulty < minimum:
-            raise SessionRefused(
-                self.tr("AF判定の難易度は {0} 以上です（{1} が指定されました）").format(
-                    minimum, setup.difficulty
-                )
-            )
-        if setup.round_limit < 1:
-            raise SessionRefused(self.tr("ラウンド制限は 1 以上です"))
-        if setup.ability not in ABILITY_LABELS:
-            raise SessionRefused(self.tr("能力値 {0} はありません").format(setup.ability))
         known = {s.id: s.character for s in self.campaign_model.characters_of("aw")}
-        chosen = [(cid, known[cid]) for cid in setup.participants if cid in known]
-        if not chosen:
-            raise SessionRefused(self.tr("参加者を 1 人以上選んでください"))
-        for threshold, _ in setup.special_rules:
-            if threshold < 1:
-                raise SessionRefused(self.tr("特別ルールの達成値は 1 以上です（{0}）").format(threshold))
-        try:
-            return new_focus(
-                setup.goal,
-                setup.ability,
-                setup.difficulty,
-                setup.round_limit,
-                setup.special_rules,
-                chosen,
-            )
-        except ValidationError as e:
-            raise SessionRefused(
-                self.tr("AF判定を開始できません（{0}）").format(format_validation_error(e))
-            ) from None
+        return build_focus(setup, self.session_rules.focus_minimum_difficulty, known)
 
     def preview_odds(self, setup: FocusSetup) -> FocusOdds | None:
-        """The set-up's odds with no skill declarations (None when it could not start)."""
+        """The set-up's odds with no skill declarations (None when it could not start).
+
+        Only what changes the odds (the participants' numbers, difficulty, rounds) is a reason to
+        compute again: a goal typed or a special rule added reuses the last answer."""
         try:
             doc = self.build(setup)
         except SessionRefused:
             return None
-        return focus_odds(doc.participants(), doc.progress(), self.rules)
+        key = (tuple(doc.participants()), doc.progress())
+        if self._preview is None or self._preview[0] != key:
+            self._preview = (key, focus_odds(doc.participants(), doc.progress(), self.rules))
+        return self._preview[1]
 
     def start(self, setup: FocusSetup) -> None:
         current = self.doc()
         if current is not None and current.running:
             raise SessionRefused(
-                self.tr("進行中のAF判定「{0}」があります。先に特別ルールで終了させてください").format(
+                self.tr("進行中のAF判定「{0}」があります。先に終了させるか中止してください").format(
                     current.goal or self.tr("（目的なし）")
                 )
             )
@@ -229,7 +188,7 @@ class AWFocusModel(QObject):
             rules = "、".join(f"{r.threshold}: {r.note}" for r in doc.special_rules)
             text += self.tr(" / 特別ルール {0}").format(rules)
         self._commit(doc, self.tr("AF判定の開始"))
-        self._log(text, who=names, result=self._odds_text(), event="start")
+        self._log(text, who=names, result=texts.odds_text(self._odds), event="start")
 
     # ---- declarations ------------------------------------------------------------------------
     def set_ticked(self, index: int, feat: str, ticked: bool) -> None:
@@ -266,10 +225,10 @@ class AWFocusModel(QObject):
         self._commit(new, self.tr("AF判定: {0}の判定").format(member.name))
         crossed = self._newly_crossed(doc, new)
         self._log(
-            self._roll_inputs(doc, record),
+            texts.roll_inputs(doc, record, self.rules),
             who=member.name,
-            dice=self._dice_text(record),
-            result=self._roll_result(new, record, crossed),
+            dice=texts.dice_text(record),
+            result=texts.roll_result(new, record, crossed, self.rules),
             event="roll",
             seed=record.seed,
             natural=record.natural,
@@ -290,79 +249,55 @@ class AWFocusModel(QObject):
         crossed = self._newly_crossed(doc, new)
         if cancelled:
             inputs = self.tr("ファンブルを特技で打ち消した（通常の判定として数える）")
-            result = self._roll_result(new, record, crossed)
+            result = texts.roll_result(new, record, crossed, self.rules)
         else:
             inputs = self.tr("ファンブル: 打ち消さなかった")
-            result = self._end_text(new)
-        self._log(inputs, who=member.name, dice=self._dice_text(record), result=result, event="fumble")
+            result = texts.end_text(new, self.rules)
+        self._log(inputs, who=member.name, dice=texts.dice_text(record), result=result, event="fumble")
         self._announce(crossed)
 
     def end_by_rule(self, success: bool, note: str = "") -> None:
-        doc = self._running()
-        new = end_by_rule(doc, success, note)
+        new = end_by_rule(self._running(), success, note)
         self._commit(new, self.tr("AF判定: 特別ルールで終了"))
         inputs = self.tr("GMが特別ルールで終了") + (f"「{note.strip()}」" if note.strip() else "")
-        self._log(inputs, result=self._end_text(new), event="end")
+        self._log(inputs, result=texts.end_text(new, self.rules), event="end")
+
+    def end_by_command_spell(self, master: str, note: str = "") -> None:
+        """AF例2: 「PCが令呪を1つ消費すればこのAF判定自動成功」 — one 令呪 of a participating master
+        and the success, as one undo step; SessionRefused (nothing changes) when it cannot be spent."""
+        doc = self._running()
+        member = next((m for m in doc.members if m.id == master), None)
+        if member is None:
+            raise SessionRefused(self.tr("そのキャラクターはこのAF判定の参加者ではありません"))
+        note = note.strip() or self.tr("令呪で自動成功")
+        new = self._checked(end_by_rule(doc, True, note, Ending.GM_SPELL))
+        # The engine's own check first (pure): a refusal must leave no half-made macro behind.
+        session = self.session
+        session_rules.spend_command_spell(
+            session.state(), master, session.roster(), self.session_rules.command_spells
+        )
+        stack = self.campaign_model.undo_stack
+        stack.beginMacro(self.tr("AF判定: {0}の令呪で成功").format(member.name))
+        try:
+            session.spend_command_spell(master, self.tr("AF判定「{0}」: {1}").format(doc.goal, note))
+            self._commit(new, self.tr("AF判定: 令呪で成功"))
+        finally:
+            stack.endMacro()
+        left = session.spells_left(master)
+        inputs = self.tr("{0}が令呪を1つ使った（残り {1}）「{2}」").format(member.name, left, note)
+        self._log(inputs, who=member.name, result=texts.end_text(new, self.rules), event="end")
+
+    def cancel(self, note: str = "") -> None:
+        """The GM abandons the AF (a mistaken set-up): no result; Ctrl+Z brings it back."""
+        new = cancel(self._running(), note)
+        self._commit(new, self.tr("AF判定: 中止"))
+        inputs = self.tr("GMがAF判定を中止") + (f"「{note.strip()}」" if note.strip() else "")
+        self._log(inputs, result=texts.end_text(new, self.rules), event="cancel")
 
     # ---- texts -------------------------------------------------------------------------------
     def end_text(self) -> str:
         doc = self.doc()
-        return self._end_text(doc) if doc is not None and not doc.running else ""
-
-    def _end_text(self, doc: FocusDoc) -> str:
-        verdict = self.tr("AF判定成功") if doc.status is FocusStatus.SUCCESS else self.tr("AF判定失敗")
-        assert doc.ending is not None
-        text = f"{verdict}（{self.tr(ENDING_LABELS[doc.ending])}）"
-        if doc.ending_note:
-            text += f"「{doc.ending_note}」"
-        return text + self.tr(" 達成値合計 {0} / 難易度 {1}").format(
-            doc.total, doc.effective_difficulty(self.rules)
-        )
-
-    def _roll_inputs(self, before: FocusDoc, record: RollRecord) -> str:
-        member = before.members[record.member]
-        text = self.tr("AF判定「{0}」ラウンド {1}: 【{2}】{3}").format(
-            before.goal, record.round, self.tr(ABILITY_LABELS[before.ability]), member.value
-        )
-        if member.modifier:
-            text += self.tr(" 修正 {0:+d}").format(member.modifier)
-        if record.declared:
-            skills = "".join(f"《{s}》" for s in record.skills)
-            other = self.tr("その他 {0}").format(member.other) if member.other else ""
-            text += self.tr(" 特技宣言 {0}（{1}）").format(
-                record.declared, "、".join(x for x in (skills, other) if x)
-            )
-        progress = FocusProgress(
-            before.difficulty, before.round_limit, declared=before.declared + record.declared
-        )
-        return text + self.tr(" → 難易度 {0}").format(progress.effective_difficulty(self.rules))
-
-    def _dice_text(self, record: RollRecord) -> str:
-        if record.natural is None:
-            return self.tr("（振らず）")
-        if record.faces:
-            return "+".join(str(f) for f in record.faces) + f"={record.natural}"
-        return self.tr("{0}（手入力）").format(record.natural)
-
-    def _roll_result(self, doc: FocusDoc, record: RollRecord, crossed: Sequence[SpecialRule]) -> str:
-        kind = {
-            RecordKind.CRITICAL: self.tr("クリティカル: 達成値 {0}"),
-            RecordKind.NORMAL: self.tr("達成値 {0}"),
-            RecordKind.CANCELLED: self.tr("ファンブルを打ち消し: 達成値 {0}"),
-            RecordKind.FUMBLE: self.tr("ファンブル（GMの判断待ち）"),
-            RecordKind.DECLARED: self.tr("特技宣言で難易度に到達"),
-        }[record.kind].format(record.achievement)
-        text = kind + self.tr(" → 合計 {0} / 難易度 {1}").format(
-            doc.total, doc.effective_difficulty(self.rules)
-        )
-        for rule in crossed:
-            text += self.tr(" ／ 特別ルール（達成値 {0}）: {1}").format(rule.threshold, rule.note)
-        if not doc.running:
-            text += " ／ " + self._end_text(doc)
-        return text
-
-    def _odds_text(self) -> str:
-        return self.tr("成功率 {0:.1f}%").format(float(self._odds.success) * 100) if self._odds else ""
+        return texts.end_text(doc, self.rules) if doc is not None and not doc.running else ""
 
     # ---- internals ---------------------------------------------------------------------------
     def _running(self) -> FocusDoc:
@@ -370,7 +305,9 @@ class AWFocusModel(QObject):
         if doc is None:
             raise SessionRefused(self.problem() or self.tr("AF判定が開始されていません"))
         if not doc.running:
-            raise SessionRefused(self.tr("AF判定は終了しています（{0}）").format(self._end_text(doc)))
+            raise SessionRefused(
+                self.tr("AF判定は終了しています（{0}）").format(texts.end_text(doc, self.rules))
+            )
         return doc
 
     def _newly_crossed(self, before: FocusDoc, after: FocusDoc) -> list[SpecialRule]:
@@ -380,8 +317,18 @@ class AWFocusModel(QObject):
         if crossed:
             self.thresholds_crossed.emit(crossed)
 
+    def _checked(self, doc: FocusDoc) -> FocusDoc:
+        """`doc` as it would load back; steps built with `replace` skip pydantic's limits (a 6000
+        character note would be stored, then read as a damaged AF)."""
+        try:
+            return load_focus(dump_focus(doc)) or doc
+        except ValidationError as e:
+            raise SessionRefused(
+                self.tr("AF判定を保存できません（{0}）").format(format_validation_error(e))
+            ) from None
+
     def _commit(self, doc: FocusDoc, undo_text: str) -> None:
-        self.campaign_model.set_session_value(FOCUS_KEY, dump_focus(doc), undo_text)
+        self.campaign_model.set_session_value(FOCUS_KEY, dump_focus(self._checked(doc)), undo_text)
 
     def _log(self, inputs: str, who: str = "", dice: str = "", result: str = "", **extra: Any) -> None:
         payload: dict[str, Any] = {
@@ -395,11 +342,12 @@ class AWFocusModel(QObject):
     def _recompute(self) -> None:
         doc = self.doc()
         self._odds = self._cancel_odds = None
-        if doc is not None and not doc.pending_fumble:
+        if doc is None:
+            return
+        last = doc.history[-1] if doc.history else None
+        if not doc.pending_fumble:
             self._odds = focus_odds(doc.participants(), doc.progress(), self.rules)
-        elif doc is not None:
-            last = doc.history[-1]
-            assert last.natural is not None
+        elif last is not None and last.natural is not None:  # FocusDoc guarantees it; no crash if not
             judgement = cancelled_fumble(doc.members[last.member].participant(), last.natural)
             after = advance(doc.progress(), judgement, len(doc.members), self.rules)
             self._cancel_odds = focus_odds(doc.participants(), after, self.rules)

@@ -19,6 +19,8 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAd
 
 from gmtool.rules.systems.aw.character import AWCharacter
 from gmtool.rules.systems.aw.focus import (
+    MAX_DIFFICULTY,
+    MAX_ROUND_LIMIT,
     FocusParticipant,
     FocusProgress,
     FocusRules,
@@ -48,6 +50,8 @@ class Ending(StrEnum):
     ROUNDS = "rounds"  # the round limit passed
     GM_SUCCESS = "gm_success"  # a special rule (e.g. 令呪で自動成功)
     GM_FAILURE = "gm_failure"
+    GM_SPELL = "gm_spell"  # a master spent a 令呪 for success (the text's AF例2)
+    CANCELLED = "cancelled"  # the GM abandoned it: neither success nor failure
 
 
 class RecordKind(StrEnum):
@@ -124,13 +128,14 @@ class FocusDoc:
     version: Literal[1] = 1
     goal: Text = ""
     ability: Ability = "intellect"
-    difficulty: Annotated[StrictInt, Field(ge=1, le=100_000)] = 100
-    round_limit: Annotated[StrictInt, Field(ge=1, le=999)] = 1
+    # The tool's caps: a stored AF past them would freeze the odds (see focus.MAX_ROUND_LIMIT).
+    difficulty: Annotated[StrictInt, Field(ge=1, le=MAX_DIFFICULTY)] = 100
+    round_limit: Annotated[StrictInt, Field(ge=1, le=MAX_ROUND_LIMIT)] = 1
     special_rules: Annotated[tuple[SpecialRule, ...], Field(max_length=100)] = ()
     members: Annotated[tuple[Member, ...], Field(min_length=1, max_length=MAX_MEMBERS)] = field(
         default_factory=tuple
     )
-    round: Annotated[StrictInt, Field(ge=1, le=1000)] = 1
+    round: Annotated[StrictInt, Field(ge=1, le=MAX_ROUND_LIMIT + 1)] = 1  # limit + 1: the limit passed
     next_index: Annotated[StrictInt, Field(ge=0, lt=MAX_MEMBERS)] = 0
     total: Points = 0
     declared: Count = 0  # skills declared so far in the whole AF
@@ -147,10 +152,17 @@ class FocusDoc:
             )
         if (self.status is FocusStatus.RUNNING) != (self.ending is None):
             raise ValueError("終了した AF判定には終わり方が、進行中の AF判定には終わり方がないはずです")
+        if (self.status is FocusStatus.CANCELLED) != (self.ending is Ending.CANCELLED):
+            raise ValueError("中止した AF判定の状態と終わり方が合っていません")
+        if self.status is FocusStatus.RUNNING and self.round > self.round_limit:
+            raise ValueError(
+                f"進行中なのにラウンド {self.round} がラウンド制限 {self.round_limit} を超えています"
+            )
         if self.pending_fumble and (
             self.status is not FocusStatus.RUNNING
             or not self.history
             or self.history[-1].kind is not RecordKind.FUMBLE
+            or self.history[-1].natural is None
         ):
             raise ValueError("GM の判断待ちのファンブルが最後の判定と合っていません")
         if any(r.member >= len(self.members) for r in self.history):
@@ -262,7 +274,7 @@ def _with_progress(doc: FocusDoc, progress: FocusProgress) -> FocusDoc:
         ending = Ending.ROUNDS
     return replace(
         doc,
-        round=min(progress.round, 1000),
+        round=min(progress.round, MAX_ROUND_LIMIT + 1),
         next_index=progress.next_index,
         total=progress.total,
         declared=progress.declared,
@@ -332,14 +344,27 @@ def resolve_fumble(doc: FocusDoc, cancelled: bool, rules: FocusRules) -> tuple[F
     return doc, record
 
 
-def end_by_rule(doc: FocusDoc, success: bool, note: str) -> FocusDoc:
-    """The GM ends the AF by a special rule (e.g. 令呪で自動成功)."""
+def end_by_rule(doc: FocusDoc, success: bool, note: str, ending: Ending | None = None) -> FocusDoc:
+    """The GM ends the AF by a special rule (`ending` GM_SPELL: a 令呪 was spent for success)."""
     if not doc.running:
         raise ValueError("AF判定は終了しています")
     return replace(
         doc,
         pending_fumble=False,
         status=FocusStatus.SUCCESS if success else FocusStatus.FAILURE,
-        ending=Ending.GM_SUCCESS if success else Ending.GM_FAILURE,
+        ending=ending or (Ending.GM_SUCCESS if success else Ending.GM_FAILURE),
+        ending_note=note.strip(),
+    )
+
+
+def cancel(doc: FocusDoc, note: str) -> FocusDoc:
+    """The GM abandons the AF (e.g. a mistaken set-up): no result, the rolls stay in the record."""
+    if not doc.running:
+        raise ValueError("AF判定は終了しています")
+    return replace(
+        doc,
+        pending_fumble=False,
+        status=FocusStatus.CANCELLED,
+        ending=Ending.CANCELLED,
         ending_note=note.strip(),
     )

@@ -19,12 +19,14 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.rules.systems.aw import session as rules
+from gmtool.rules.systems.aw.contract_tree import TreeRow, contract_rows
 from gmtool.rules.systems.aw.rules_data import AWSessionRules, aw_session_rules
 from gmtool.rules.systems.aw.session import AWSession, Roster, SessionRefused
 from gmtool.store.errors import StoreError
 from gmtool.store.validation import format_validation_error
 
 SESSION_KEY = "aw.session"
+FOCUS_KEY = "aw.focus"  # the AF判定 (AWFocusModel's); read here only to mention a running one
 LOG_KIND = "aw.session"
 
 EFFECT_LABELS = {
@@ -95,9 +97,9 @@ class AWSessionModel(QObject):
             (s.id, s.character.name) for s in self.campaign_model.characters_of("aw") if s.character.is_pc
         ]
 
-    def contract_rows(self) -> list[rules.TreeRow]:
-        """The master → servant tree over the AW characters (see `rules.contract_rows`)."""
-        return rules.contract_rows(self.state(), [i for i, _ in self.characters()])
+    def contract_rows(self) -> list[TreeRow]:
+        """The master → servant tree over the AW characters (see `contract_tree.contract_rows`)."""
+        return contract_rows(self.state(), [i for i, _ in self.characters()])
 
     def roster(self) -> Roster:
         stored = self.campaign_model.characters_of("aw")
@@ -116,16 +118,34 @@ class AWSessionModel(QObject):
         state = self.state()
         return state.scene(state.current_scene)
 
+    def running_focus(self) -> str | None:
+        """The goal of a running AF判定 ("" without one), None when none is running.  Read raw: the
+        session dialog only mentions it; a damaged AF document is the AF dialog's to report."""
+        try:
+            raw = self.campaign_model.session_value(FOCUS_KEY)
+        except StoreError:
+            return None
+        if not isinstance(raw, dict) or raw.get("status") != "running":
+            return None
+        goal = raw.get("goal")
+        return goal.strip() if isinstance(goal, str) else ""
+
     # ---- session and scenario -------------------------------------------------------------
     def set_scenario_name(self, name: str) -> None:
         state = self.state()
         if name.strip() != state.scenario:
-            self._commit(_replace(state, scenario=name.strip()), self.tr("シナリオ名"), None)
+            text = (
+                self.tr("シナリオ名:「{0}」").format(name.strip())
+                if name.strip()
+                else self.tr("シナリオ名を消去")
+            )
+            self._commit(_replace(state, scenario=name.strip()), self.tr("シナリオ名"), text)
 
     def end_session(self) -> None:
         state = self.state()
         text = self.tr("セッション {0} を終了（令呪が回復）").format(state.session_number)
-        self._commit(rules.end_session(state), text, text)
+        result = self.tr("セッション {0} へ").format(state.session_number + 1)
+        self._commit(rules.end_session(state), text, text, result=result)
 
     def end_scenario(self) -> None:
         state = self.state()
@@ -133,24 +153,47 @@ class AWSessionModel(QObject):
         text = self.tr("「{0}」を終了（令呪が回復、イベントキーとシーンはシナリオとともに終わる）").format(
             name
         )
-        self._commit(rules.end_scenario(state), text, text)
+        result = self.tr("シナリオ {0}・セッション {1} へ").format(
+            state.scenario_number + 1, state.session_number + 1
+        )
+        self._commit(rules.end_scenario(state), text, text, result=result)
 
     def add_scene(self, name: str, present: tuple[str, ...] = ()) -> str:
         scene_id = uuid.uuid4().hex
         name = name.strip() or self.tr("シーン {0}").format(len(self.state().scenes) + 1)
         text = self.tr("シーン「{0}」").format(name)
-        self._commit(rules.add_scene(self.state(), scene_id, name, present), text, text)
+        self._commit(
+            rules.add_scene(self.state(), scene_id, name, present),
+            text,
+            text,
+            who=self._names(present),
+            result=self.tr("現在のシーンに"),
+        )
         return scene_id
 
     def set_current_scene(self, scene_id: str | None) -> None:
         state = self.state()
         if state.current_scene != scene_id:
-            self._commit(_replace(state, current_scene=scene_id), self.tr("現在のシーン"), None)
+            scene = state.scene(scene_id)
+            if scene_id is not None and scene is None:
+                raise SessionRefused(self.tr("そのシーンはありません"))
+            text = (
+                self.tr("現在のシーン: 「{0}」").format(scene.name) if scene else self.tr("現在のシーンなし")
+            )
+            who = self._names(scene.present) if scene else ""
+            self._commit(_replace(state, current_scene=scene_id), self.tr("現在のシーン"), text, who=who)
 
     def set_present(self, scene_id: str, present: tuple[str, ...]) -> None:
-        self._commit(
-            rules.set_present(self.state(), scene_id, present), self.tr("シーンの登場キャラクター"), None
-        )
+        """Who is in the scene decides who may get its event keys: every change is logged."""
+        new = rules.set_present(self.state(), scene_id, present)
+        scene = new.scene(scene_id)
+        names = self._names(scene.present) if scene else ""
+        title = scene.name if scene else ""
+        if names:
+            text = self.tr("シーン「{0}」: 登場 {1}").format(title, names)
+        else:
+            text = self.tr("シーン「{0}」: 登場するキャラクターなし").format(title)
+        self._commit(new, self.tr("シーンの登場キャラクター"), text, who=names)
 
     # ---- contracts and 令呪 -----------------------------------------------------------------
     def form_contract(self, master: str, servant: str) -> None:
@@ -159,7 +202,7 @@ class AWSessionModel(QObject):
         text = self.tr("契約: {0}（マスター）→ {1}（サーヴァント）").format(
             roster.name(master), roster.name(servant)
         )
-        self._commit(new, text, text)
+        self._commit(new, text, text, who=roster.name(master), result=self.tr("契約完了"))
 
     def break_contract(self, servant: str, method: rules.BreakMethod, note: str = "") -> None:
         roster = self.roster()
@@ -169,11 +212,14 @@ class AWSessionModel(QObject):
         text = self.tr("契約破棄: {0} → {1}（{2}）").format(
             roster.name(master), roster.name(servant), self.tr(BREAK_LABELS[method])
         )
+        result = self.tr("契約破棄")
         if method is rules.BreakMethod.COMMAND_SPELL:
-            text += self.tr("（令呪 残り {0}）").format(new.spells_left(master, self.rules.command_spells))
+            left = new.spells_left(master, self.rules.command_spells)
+            text += self.tr("（令呪 残り {0}）").format(left)
+            result += self.tr("・") + self._spells_result(left)
         if note.strip():
             text += f"「{note.strip()}」"
-        self._commit(new, text, text)
+        self._commit(new, text, text, who=roster.name(master), result=result)
 
     def use_command_spell(self, master: str, servant: str, effect: rules.SpellEffect, note: str = "") -> None:
         """One 令呪 with its effect; SessionRefused (nothing changes) when the rules forbid it."""
@@ -186,14 +232,28 @@ class AWSessionModel(QObject):
         )
         if note.strip():
             text += f" {note.strip()}"
+        result = self._spells_result(left)
         if effect is rules.SpellEffect.SUMMON and state.combat.active:
             text += self.tr(" — 戦闘中のため、ラウンドはクリンナッププロセスへ")
-        self._commit(new, text, text)
+            result += self.tr("・クリンナッププロセスへ")
+        self._commit(new, text, text, who=roster.name(master), result=result)
+
+    def spend_command_spell(self, master: str, note: str) -> None:
+        """One 令呪 spent for a scenario's special rule (e.g. AF例2: 令呪を1つ消費すればAF判定自動成功);
+        SessionRefused (nothing changes) when `master` is no master or has none left."""
+        roster = self.roster()
+        new = rules.spend_command_spell(self.state(), master, roster, self.rules.command_spells)
+        left = new.spells_left(master, self.rules.command_spells)
+        text = self.tr("令呪: {0}（特別ルール）{1}（残り {2}）").format(
+            roster.name(master), note.strip(), left
+        )
+        self._commit(new, text, text, who=roster.name(master), result=self._spells_result(left))
 
     def check_spell_available(self, master: str) -> None:
         """Raises SessionRefused when `master` has no 令呪 to use (the judgement panel asks first)."""
         state = self.state()
         roster = self.roster()
+        rules.require_present(master, roster)
         if not state.servants_of(master):
             raise SessionRefused(self.tr("{0}はマスターではありません").format(roster.name(master)))
         if state.spells_left(master, self.rules.command_spells) == 0:
@@ -212,7 +272,7 @@ class AWSessionModel(QObject):
         text = self.tr("イベントキー:{0} → {1}").format(name.strip(), roster.name(holder))
         if scene is not None:
             text += self.tr("（シーン「{0}」）").format(scene.name)
-        self._commit(new, text, text)
+        self._commit(new, text, text, who=roster.name(holder), result=self.tr("キーを得た"))
 
     def move_key(self, key_id: str, new_holder: str) -> None:
         roster = self.roster()
@@ -222,7 +282,7 @@ class AWSessionModel(QObject):
         text = self.tr("GMがイベントキー:{0} を {1} から {2} へ移した").format(
             key.name if key else "", roster.name(key.holder) if key else "", roster.name(new_holder)
         )
-        self._commit(new, text, text)
+        self._commit(new, text, text, who=roster.name(new_holder), result=self.tr("キーを得た（GMが移した）"))
 
     def remove_key(self, key_id: str) -> None:
         roster = self.roster()
@@ -231,35 +291,65 @@ class AWSessionModel(QObject):
         text = self.tr("イベントキー:{0} を削除（{1}）").format(
             key.name if key else "", roster.name(key.holder) if key else ""
         )
-        self._commit(new, text, text)
+        who = roster.name(key.holder) if key else ""
+        self._commit(new, text, text, who=who, result=self.tr("キーを削除"))
 
     # ---- combat round ----------------------------------------------------------------------
     def start_combat(self) -> None:
-        self._commit(rules.start_combat(self.state()), self.tr("戦闘開始"), self.tr("戦闘開始（ラウンド 1）"))
+        new = rules.start_combat(self.state())
+        self._commit(new, self.tr("戦闘開始"), self.tr("戦闘開始（ラウンド 1）"), result=self._phase(new))
 
     def next_phase(self) -> None:
         new = rules.next_phase(self.state())
         text = self.tr("ラウンド {0}: {1}").format(new.combat.round, self.tr(PHASE_LABELS[new.combat.phase]))
-        self._commit(new, text, text)
+        self._commit(new, text, text, result=self._phase(new))
 
     def end_combat(self) -> None:
-        self._commit(rules.end_combat(self.state()), self.tr("戦闘終了"), self.tr("戦闘終了"))
+        self._commit(
+            rules.end_combat(self.state()),
+            self.tr("戦闘終了"),
+            self.tr("戦闘終了"),
+            result=self.tr("戦闘終了"),
+        )
 
     # ---- internals -------------------------------------------------------------------------
     def _commit(self, new: AWSession, undo_text: str, log_text: str | None, **log: Any) -> None:
-        """One undo step (and one log line when `log_text` is given)."""
-        self.campaign_model.set_session_value(SESSION_KEY, rules.dump_session(new), undo_text)
+        """One undo step (and one log line when `log_text` is given).
+
+        The document is read back before it is stored: the engine's dataclasses do not check the
+        field limits (a 250-character scene name), and a stored document `load_session` refuses
+        would make the whole session look lost in every view."""
+        document = rules.dump_session(new)
+        try:
+            rules.load_session(document)
+        except ValidationError as e:
+            raise SessionRefused(
+                self.tr("この内容は保存できません（{0}）").format(format_validation_error(e, "aw.session"))
+            ) from e
+        self.campaign_model.set_session_value(SESSION_KEY, document, undo_text)
         if log_text is not None:
             self.log(log_text, **log)
 
-    def log(self, text: str, who: str = "", dice: str = "", **extra: Any) -> None:
+    def log(self, text: str, who: str = "", dice: str = "", result: str = "", **extra: Any) -> None:
         payload: dict[str, Any] = {
             "system": "aw",
             "time": datetime.now().astimezone().isoformat(timespec="seconds"),
-            "summary": {"who": who, "inputs": text, "dice": dice, "result": ""},
+            "summary": {"who": who, "inputs": text, "dice": dice, "result": result},
             **extra,
         }
         self.campaign_model.append_log(LOG_KIND, payload)
+
+    def _names(self, characters: tuple[str, ...]) -> str:
+        roster = self.roster()
+        return "、".join(roster.name(c) for c in characters)
+
+    def _spells_result(self, left: int) -> str:
+        return self.tr("令呪 残り {0}/{1}").format(left, self.rules.command_spells)
+
+    def _phase(self, state: AWSession) -> str:
+        return self.tr("ラウンド {0}・{1}").format(
+            state.combat.round, self.tr(PHASE_LABELS[state.combat.phase])
+        )
 
     def _on_character_changed(self, _character_id: str) -> None:
         self.changed.emit()

@@ -37,6 +37,12 @@ KIND_LABELS = {
 POOL_LABELS = {"hp": "HP", "mp": "MP"}
 POOL_CHOICES: dict[str, tuple[str, ...]] = {"hp": ("hp",), "mp": ("mp",), "both": ("hp", "mp")}
 POOL_CHOICE_LABELS = {"both": "HP と MP", "hp": "HP だけ", "mp": "MP だけ"}
+SKILL_BRACKETS = "《》"  # the label adds them (特技《…》), so a name typed with them is not doubled
+
+
+def clean_skill_name(name: str) -> str:
+    """A skill name as stored: without surrounding spaces or 《》 (「《ヒーリング》」 → 「ヒーリング」)."""
+    return name.strip().strip(SKILL_BRACKETS).strip()
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,18 @@ class SupplyOutcome:
     kind: SupplyKind
     seed: int
     rolls: tuple[SupplyRoll, ...]
+
+    def initial(self) -> dict[tuple[str, str], int]:
+        """(character, pool) → its value before the first roll that changed it."""
+        first: dict[tuple[str, str], int] = {}
+        for r in self.rolls:
+            for pool in r.pools:
+                first.setdefault((r.character_id, pool), r.before[pool])
+        return first
+
+    def final(self) -> dict[tuple[str, str], int]:
+        """(character, pool) → its value after the last roll that changed it."""
+        return {(r.character_id, pool): r.after[pool] for r in self.rolls for pool in r.pools}
 
     def depleted(self) -> list[tuple[str, str, int]]:
         """(name, pool, value) of every pool that ended at 0 or below (losses have no floor)."""
@@ -125,7 +143,7 @@ class AWSupplyModel(QObject):
         self._update()
 
     def set_skill_name(self, name: str) -> None:
-        self.skill_name = name.strip()
+        self.skill_name = clean_skill_name(name)
         self._update()
 
     def set_pool(self, pool: str) -> None:
@@ -259,6 +277,17 @@ class AWSupplyModel(QObject):
         if self.kind is SupplyKind.SKILL and self.bonus:
             text = f"{text}+{self.bonus}" if text else str(self.bonus)
         return text or "0"
+
+    def outcome_status(self, outcome: SupplyOutcome) -> str:
+        """Whether a shown roll still stands: "applied" (the pools hold its result), "undone" (they are
+        back where they were before it, e.g. after Ctrl+Z) or "changed" (edited since, or deleted)."""
+        now: dict[tuple[str, str], int | None] = {}
+        for cid, pool in outcome.final():
+            character = self.campaign_model.character(cid) if self.campaign_model.has_character(cid) else None
+            now[(cid, pool)] = getattr(character, pool) if character is not None else None
+        if now == outcome.final():
+            return "applied"
+        return "undone" if now == outcome.initial() else "changed"
 
     # ---- rolling ------------------------------------------------------------------------
     def roll(self) -> SupplyOutcome:

@@ -2,8 +2,9 @@
 
 Recomputes on every input change (cheap: 36 or 36×36 enumerated rolls) and
 on any edit of the chosen characters, so the numbers always match the sheet.
-The session parts (令呪 +20 for a servant, a restriction to an event key's holders) come from
-the AW session state through `check_session`; the restriction is panel state, not campaign state.
+The session parts (令呪 +20 for a servant on either side, a restriction to an event key's holders)
+come from the AW session state through `check_session`; the restriction is panel state, not campaign
+state.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from gmtool.models.check_session import (
     key_holders,
     not_a_servant,
     session_summary,
+    spell_payload,
+    spend_boosts,
 )
 from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
 from gmtool.rules.checks import CheckKind, CheckResult, OpposedResult, Outcome, Side
@@ -40,7 +43,7 @@ from gmtool.rules.systems.aw.checks import (
     success_curve,
 )
 from gmtool.rules.systems.aw.rules_data import aw_rules
-from gmtool.rules.systems.aw.session import SessionRefused, SpellEffect
+from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.store.campaign import StoredCharacter
 
 CURVE_RANGE = range(2, 21)  # without 令呪; see check_session.curve_range
@@ -79,11 +82,12 @@ class CheckModel(RollerInputsMixin, QObject):
         self.opposed = False
         self.last_result: CheckResult | OpposedResult | None = None
         self.session = AWSessionModel(campaign_model, self)
-        self.boost = False  # 令呪 +20 on the action side's 達成値
+        # 令呪 +20 on a side's 達成値: the action side, or the reaction side of a 対決 (a servant's 回避判定).
+        self.boosts = {Side.ACTION: False, Side.REACTION: False}
         self.key_filter: str | None = None  # only this event key's holders may roll
         self.key_note = ""  # why the action side is not who the GM last picked
-        self.offer = BoostOffer()
-        self.last_boost: BoostOffer | None = None  # the 令呪 the last roll spent (its offer before spending)
+        self.offers = {Side.ACTION: BoostOffer(), Side.REACTION: BoostOffer()}
+        self.last_boosts: dict[Side, BoostOffer] = {}  # the 令呪 the last roll spent (offers before spending)
         characters = self.characters()
         if characters:
             self.action.character_id = characters[0].id
@@ -104,19 +108,41 @@ class CheckModel(RollerInputsMixin, QObject):
                 )
                 self._recompute()
                 return
-            if character_id != self.action.character_id:
-                self.boost = False  # a 令呪 is spent for one servant's check, not whoever is chosen next
             self.key_note = ""
+        if character_id != self.inputs(side).character_id:
+            self.boosts[side] = False  # a 令呪 is spent for one servant's check, not whoever is chosen next
         self.inputs(side).character_id = character_id
         self._recompute()
 
-    def set_boost(self, on: bool) -> None:
-        """令呪 +20 for the action side; SessionRefused (with the reason) when it is not a servant
-        or its master has none left."""
-        if on and not self.offer.available:
-            raise SessionRefused(self.offer.reason or not_a_servant(self.session, self.action.character_id))
-        self.boost = on
+    def set_boost(self, on: bool, side: Side = Side.ACTION) -> None:
+        """令呪 +20 for one side (the reaction side only in a 対決); SessionRefused (with the reason)
+        when that side is not a servant or its master has none left."""
+        if on and side is Side.REACTION and not self.opposed:
+            raise SessionRefused(self.tr("リアクション側の令呪 +20 は対決でだけ使えます"))
+        offer = self.offers[side]
+        if on and not offer.available:
+            raise SessionRefused(offer.reason or not_a_servant(self.session, self.inputs(side).character_id))
+        self.boosts[side] = on
         self._recompute()
+
+    # The action side's 令呪, as before the reaction side could take one.
+    @property
+    def boost(self) -> bool:
+        return self.boosts[Side.ACTION]
+
+    @property
+    def offer(self) -> BoostOffer:
+        return self.offers[Side.ACTION]
+
+    @property
+    def last_boost(self) -> BoostOffer | None:
+        return self.last_boosts.get(Side.ACTION)
+
+    def boosted_sides(self) -> list[Side]:
+        """The sides whose 令呪 +20 counts now (a ticked reaction box counts only in a 対決)."""
+        return [
+            s for s in (Side.ACTION, Side.REACTION) if self.boosts[s] and (s is Side.ACTION or self.opposed)
+        ]
 
     def key_names(self) -> list[str]:
         return self.session.state().key_names()
@@ -136,6 +162,8 @@ class CheckModel(RollerInputsMixin, QObject):
 
     def set_opposed(self, opposed: bool) -> None:
         self.opposed = opposed
+        if not opposed:
+            self.boosts[Side.REACTION] = False  # its box is hidden with the reaction side
         self._recompute()
 
     # ---- derived values -------------------------------------------------------
@@ -164,11 +192,11 @@ class CheckModel(RollerInputsMixin, QObject):
         fumble = character.fumble if character else self.rules.default_fumble
         can_roll = inputs.can_roll if side is Side.REACTION else True
         # 令呪 adds to 達成値 only: critical and fumble are judged on the natural total first.
-        modifier = inputs.modifier + self.boost_amount() if side is Side.ACTION else inputs.modifier
+        modifier = inputs.modifier + self.boost_amount(side)
         return AWRoller(self.value(side), modifier, critical, fumble, can_roll)
 
-    def boost_amount(self) -> int:
-        return self.offer.amount if self.boost else 0
+    def boost_amount(self, side: Side = Side.ACTION) -> int:
+        return self.offers[side].amount if side in self.boosted_sides() else 0
 
     def spec(self) -> AWCheckSpec | AWOpposedSpec:
         if self.opposed:
@@ -212,7 +240,8 @@ class CheckModel(RollerInputsMixin, QObject):
     def _recompute(self) -> None:
         # A ticked box stays ticked when the 令呪 runs out elsewhere: unticking it silently would let
         # the GM roll without the +20 they announced; the roll is refused with the reason instead.
-        self.offer = boost_offer(self.session, self.action.character_id)
+        for side in Side:
+            self.offers[side] = boost_offer(self.session, self.inputs(side).character_id)
         roller = self.roller(Side.ACTION)
         single = AWCheckSpec(roller, self.difficulty)
         system = get_system("aw")
@@ -231,30 +260,26 @@ class CheckModel(RollerInputsMixin, QObject):
 
     # ---- rolling --------------------------------------------------------------
     def roll(self) -> CheckResult | OpposedResult | None:
-        """Rolls and logs; with 令呪 ticked the master's 令呪 is spent first.  A refused roll is not
-        made: `roll_refused` carries the reason and None is returned."""
+        """Rolls and logs; each ticked 令呪 is spent first (both sides: one undo step).  A refused roll
+        is not made and spends nothing: `roll_refused` carries the reason and None is returned."""
         if self.key_filter is not None and self.action.character_id not in self._holder_ids():
             self.roll_refused.emit(self.tr("このイベントキーを持つPCがいません"))
             return None
         # Taken before the 令呪 is spent: spending re-reads the session and may untick the box.
-        spec, boost = self.spec(), (self.offer if self.boost else None)
+        spec = self.spec()
+        boosts = {side: self.offers[side] for side in self.boosted_sides()}
         probability = self.action_wins if self.opposed else self.success_probability
-        if boost is not None:
-            try:
-                if not boost.available or boost.master is None:
-                    raise SessionRefused(boost.reason)
-                self.session.use_command_spell(
-                    boost.master, self.action.character_id or "", SpellEffect.BOOST
-                )
-            except SessionRefused as e:
-                self.roll_refused.emit(str(e))
-                return None
+        try:
+            spend_boosts(self.session, boosts)
+        except SessionRefused as e:
+            self.roll_refused.emit(str(e))
+            return None
         seed = self._seed_source()
         result = get_system("aw").resolve(spec, random.Random(seed))
         result = replace(result, seed=seed)
-        self.last_result, self.last_boost = result, boost
-        self.campaign_model.append_log("check", self._log_payload(result, spec, boost, probability))
-        self.boost = False
+        self.last_result, self.last_boosts = result, boosts
+        self.campaign_model.append_log("check", self._log_payload(result, spec, boosts, probability))
+        self.boosts = {Side.ACTION: False, Side.REACTION: False}
         self._recompute()
         self.check_resolved.emit(result)
         return result
@@ -263,10 +288,11 @@ class CheckModel(RollerInputsMixin, QObject):
         self,
         result: CheckResult | OpposedResult,
         spec: AWCheckSpec | AWOpposedSpec | None = None,
-        boost: BoostOffer | None = None,
+        boosts: dict[Side, BoostOffer] | None = None,
         probability: Fraction | None = None,
     ) -> dict[str, Any]:
         spec = spec or self.spec()
+        boosts = boosts or {}
         if probability is None:
             probability = self.action_wins if self.opposed else self.success_probability
         rollers = (
@@ -278,7 +304,8 @@ class CheckModel(RollerInputsMixin, QObject):
         def side_payload(side: Side, rolled: CheckResult | None) -> dict[str, Any]:
             character = self._character(side)
             roller = rollers[side]
-            boost_amount = boost.amount if boost is not None and side is Side.ACTION else 0
+            boost = boosts.get(side)
+            boost_amount = boost.amount if boost is not None else 0
             return {
                 "character_id": self.inputs(side).character_id,
                 "character": character.name if character else "",
@@ -287,6 +314,7 @@ class CheckModel(RollerInputsMixin, QObject):
                 "value": roller.value,
                 "modifier": roller.modifier - boost_amount,  # the GM's 修正; 令呪 is "boost"
                 "boost": boost_amount,
+                "command_spell": spell_payload(boost),
                 "critical": roller.critical,
                 "fumble": roller.fumble,
                 "can_roll": roller.can_roll,
@@ -316,14 +344,11 @@ class CheckModel(RollerInputsMixin, QObject):
                 outcome=str(result.outcome),
                 probability=float(probability or 0),
             )
-        payload["command_spell"] = (
-            None
-            if boost is None
-            else {"master_id": boost.master, "master": boost.master_name, "amount": boost.amount}
-        )
+        # Each side says its own 令呪; the top-level entry is the action side's, as older entries have it.
+        payload["command_spell"] = spell_payload(boosts.get(Side.ACTION))
         payload["key_restriction"] = self.key_filter
-        if boost is not None or self.key_filter is not None:
-            payload["summary"] = session_summary(payload, self.key_filter, boost)
+        if boosts or self.key_filter is not None:
+            payload["summary"] = session_summary(payload, self.key_filter)
         return payload
 
     # ---- internals ------------------------------------------------------------
@@ -340,10 +365,12 @@ class CheckModel(RollerInputsMixin, QObject):
         return not any(s.id == character_id for s in self.characters())
 
     def _on_campaign_changed(self, *_: object) -> None:
-        for inputs in (self.action, self.reaction):
+        for side in Side:
+            inputs = self.inputs(side)
             if inputs.character_id and self._character_missing(inputs.character_id):
                 characters = self.characters()
                 inputs.character_id = characters[0].id if characters else None
+                self.boosts[side] = False
         self._follow_key_filter()
         self._recompute()
 
@@ -367,5 +394,5 @@ class CheckModel(RollerInputsMixin, QObject):
             return
         holders = self.characters_for(Side.ACTION)
         self.action.character_id = holders[0].id if holders else None
-        self.boost = False
+        self.boosts[Side.ACTION] = False
         self.key_note = "" if holders else self.tr("このイベントキーを持つPCがいません")

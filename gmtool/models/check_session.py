@@ -1,4 +1,4 @@
-"""What the AW judgement panel reads from the session: the 令呪 +20 offer and the event-key restriction.
+"""What the AW judgement panel reads from the session: the 令呪 +20 offers and the event-key restriction.
 
 Kept apart from CheckModel so the panel model stays about dice; both parts read the same
 AWSessionModel the session view writes, so the panel follows every contract, 令呪 and key at once.
@@ -13,8 +13,9 @@ from PySide6.QtCore import QCoreApplication
 
 from gmtool.models.aw_session_model import AWSessionModel
 from gmtool.models.outcome_text import outcome_label, side_label
+from gmtool.rules.checks import Side
 from gmtool.rules.systems.aw.checks import AWRoller
-from gmtool.rules.systems.aw.session import SessionRefused
+from gmtool.rules.systems.aw.session import SessionRefused, SpellEffect
 from gmtool.store.campaign import StoredCharacter
 
 NORMAL_CURVE = range(2, 21)  # 難易度の目安 6–20 and below: the curve a panel without 令呪 draws
@@ -22,7 +23,7 @@ NORMAL_CURVE = range(2, 21)  # 難易度の目安 6–20 and below: the curve a 
 
 @dataclass(frozen=True)
 class BoostOffer:
-    """Whether the action side may take 令呪 +20 now, and from whom."""
+    """Whether one side's character may take 令呪 +20 now, and from whom."""
 
     servant: str | None = None
     master: str | None = None  # None: not a servant, so the panel hides the box
@@ -88,20 +89,71 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("check_session", text)
 
 
-def session_summary(payload: dict[str, Any], key: str | None, boost: BoostOffer | None) -> dict[str, str]:
+def spend_boosts(session: AWSessionModel, boosts: dict[Side, BoostOffer]) -> None:
+    """Spends one 令呪 per boosted side, as one undo step.  SessionRefused, with nothing spent, when a
+    side cannot take it or a master lacks enough (both sides may be servants of one master)."""
+    needed: dict[str, int] = {}
+    for offer in boosts.values():
+        if not offer.available or offer.master is None:
+            raise SessionRefused(offer.reason or not_a_servant(session, offer.servant))
+        needed[offer.master] = needed.get(offer.master, 0) + 1
+    for master, count in needed.items():
+        left = session.spells_left(master)
+        if count > left:
+            raise SessionRefused(
+                _tr("{0}の令呪が足りません（両方の側に +20 で {1} つ必要、残り {2}）").format(
+                    session.name(master), count, left
+                )
+            )
+    if not boosts:
+        return
+    stack = session.campaign_model.undo_stack
+    start = stack.index()
+    stack.beginMacro(_tr("令呪 +20（判定）"))
+    try:
+        for offer in boosts.values():
+            session.use_command_spell(offer.master or "", offer.servant or "", SpellEffect.BOOST)
+    except SessionRefused:
+        stack.endMacro()
+        if stack.index() != start:  # not expected after the checks above; spend all or nothing
+            stack.undo()
+        raise
+    stack.endMacro()
+
+
+def spell_payload(offer: BoostOffer | None) -> dict[str, Any] | None:
+    """A log entry's record of one side's 令呪 (None: no 令呪 on that side)."""
+    if offer is None:
+        return None
+    return {"master_id": offer.master, "master": offer.master_name, "amount": offer.amount}
+
+
+def _side_inputs(side: dict[str, Any]) -> str:
+    text = _tr("{0} {1} 修正 {2:+d}").format(
+        side.get("source_label") or _tr("判定値"), side.get("value"), side.get("modifier", 0)
+    )
+    spell = side.get("command_spell")
+    if spell:
+        text += _tr(" 令呪 +{0}（マスター: {1}）").format(spell["amount"], spell["master"])
+    return text
+
+
+def _side_dice(side: dict[str, Any]) -> str:
+    faces = side.get("faces") or []
+    if faces:
+        return f"[{','.join(map(str, faces))}] = {sum(faces)}"
+    return "—" if side.get("can_roll", True) else _tr("（振らない）")
+
+
+def session_summary(payload: dict[str, Any], key: str | None) -> dict[str, str]:
     """A log-table row for a check made with 令呪 or under a key restriction (the plain row shows neither)."""
     action = payload["action"]
-    inputs = _tr("{0} {1} 修正 {2:+d}").format(
-        action.get("source_label") or _tr("判定値"), action.get("value"), action.get("modifier", 0)
-    )
-    if boost is not None:
-        inputs += _tr(" 令呪 +{0}（マスター: {1}）").format(boost.amount, boost.master_name)
-    faces = action.get("faces") or []
-    dice = f"[{','.join(map(str, faces))}] = {sum(faces)}" if faces else "—"
+    inputs, dice = _side_inputs(action), _side_dice(action)
     if payload.get("mode") == "opposed":
         reaction = payload.get("reaction") or {}
         who = f"{action.get('character', '')} → {reaction.get('character', '')}"
-        inputs = _tr("対決: {0}").format(inputs)
+        inputs = _tr("対決: {0} / {1}").format(inputs, _side_inputs(reaction))
+        dice = f"{dice} / {_side_dice(reaction)}"
         result = _tr("{0}の勝利").format(side_label(payload["winner"]))
     else:
         who = action.get("character", "")

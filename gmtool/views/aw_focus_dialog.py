@@ -61,7 +61,7 @@ class AWFocusDialog(QDialog):
         layout.addWidget(self.problem_label)
         layout.addWidget(self.pages, 1)
         layout.addWidget(buttons)
-        self.resize(900, 820)
+        self.resize(900, 700)  # fits a 768-px laptop screen; the run page scrolls below the roll
 
         model.changed.connect(self._sync)
         model.thresholds_crossed.connect(self._announce)
@@ -110,8 +110,9 @@ class AWFocusDialog(QDialog):
         if doc is not None and doc.running:
             self._preparing = False  # an AF in progress is always what the dialog shows
         show_setup = doc is None or self._preparing
-        self.setup_page.sync_candidates()
-        if not show_setup:
+        if show_setup:  # the run page's rolls and ticks leave the (hidden) set-up alone
+            self.setup_page.sync_candidates()
+        else:
             self.run_page.sync()
         self.pages.setCurrentWidget(self.setup_page if show_setup else self.run_page)
         self.new_button.setVisible(doc is not None and not doc.running and not show_setup)

@@ -9,9 +9,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pyqtgraph as pg
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
+from gmtool.models.aw_focus_text import percent_text
 from gmtool.views.check.probability_plots import style_plot
 
 BAR_COLOR = "#1f5fa8"
@@ -30,7 +32,14 @@ class FocusRoundsPlot(pg.PlotWidget):
         self.addItem(self.bars)
         self.labels: list[pg.TextItem] = []
 
-    def set_rounds(self, by_round: tuple[tuple[int, Fraction], ...]) -> None:
+    def sizeHint(self) -> QSize:
+        # pyqtgraph asks for 480 px; inside the run page's scroll area that pushed the GM buttons out
+        # of view.  It grows into whatever room the dialog has.
+        return QSize(400, 170)
+
+    def set_rounds(self, by_round: tuple[tuple[int, Fraction], ...], caption: str = "") -> None:
+        """`caption`: what the bars assume when it is not the AF as it stands (a pending fumble)."""
+        self.setTitle(caption or None)
         rounds = [r for r, _ in by_round]
         heights = [float(p) * 100 for _, p in by_round]
         brushes = [self._brush] * max(0, len(rounds) - 1) + [self._last_brush] * min(1, len(rounds))
@@ -38,8 +47,8 @@ class FocusRoundsPlot(pg.PlotWidget):
         for label in self.labels:
             self.removeItem(label)
         self.labels = []
-        for r, h in zip(rounds, heights, strict=True):
-            label = pg.TextItem(f"{h:.1f}%", color="#333", anchor=(0.5, 1))
+        for (r, p), h in zip(by_round, heights, strict=True):
+            label = pg.TextItem(percent_text(p), color="#333", anchor=(0.5, 1))
             label.setPos(r, min(h, 92) + 1)
             self.addItem(label)
             self.labels.append(label)

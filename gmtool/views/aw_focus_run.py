@@ -12,7 +12,10 @@ from collections.abc import Callable
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QCheckBox,
+    QComboBox,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -21,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -30,12 +34,15 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.aw_focus_model import ABILITY_LABELS, AWFocusModel
 from gmtool.models.aw_focus_state import FocusDoc, RecordKind, RollRecord
+from gmtool.models.aw_focus_text import percent_text
 from gmtool.rules.systems.aw.focus import FocusStatus, cancelled_fumble
 from gmtool.views.aw_focus_plot import FocusRoundsPlot
 
 NEXT_COLOR = QColor("#fff3c4")
 SUCCESS_COLOR = "#1b7f3b"
 FAILURE_COLOR = "#c23b3b"
+CANCELLED_COLOR = "#666666"
+VISIBLE_ROWS = 6  # the members table is never shorter than this many rows (or all of them)
 COLUMNS = ("", "名前", "判定値", "修正", "特技の所持宣言", "その他の特技", "宣言数")
 
 
@@ -57,6 +64,7 @@ class FocusRunPage(QWidget):
         self.members_table.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         self.members_table.verticalHeader().setVisible(False)
         self.members_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.members_table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.total_bar = QProgressBar()
         self.total_bar.setTextVisible(True)
         self.rules_label = QLabel()
@@ -111,33 +119,66 @@ class FocusRunPage(QWidget):
         odds_row.addWidget(self.fumble_odds_label, 1)
 
         self.end_note_edit = QLineEdit()
-        self.end_note_edit.setPlaceholderText(self.tr("例: 令呪で自動成功"))
+        self.end_note_edit.setMaxLength(200)
+        self.end_note_edit.setPlaceholderText(self.tr("例: NPCの協力で成功（ログに残るメモ）"))
         self.gm_success_button = QPushButton(self.tr("特別ルールで成功"))
         self.gm_success_button.clicked.connect(lambda: self._end(True))
         self.gm_failure_button = QPushButton(self.tr("特別ルールで失敗"))
         self.gm_failure_button.clicked.connect(lambda: self._end(False))
+        self.cancel_button = QPushButton(self.tr("AF判定を中止"))
+        self.cancel_button.setToolTip(
+            self.tr("設定を間違えたときなど。成功でも失敗でもなく終わります（Ctrl+Z で戻せます）")
+        )
+        self.cancel_button.clicked.connect(self._cancel)
+        # AF例2: 「PCが令呪を1つ消費すればこのAF判定自動成功」 — only a participating master can.
+        self.master_combo = QComboBox()
+        self.master_combo.setAccessibleName(self.tr("令呪を使うマスター"))
+        self.spell_button = QPushButton(self.tr("令呪を1つ使って成功"))
+        self.spell_button.clicked.connect(self._spend_spell)
+        self.no_master_label = QLabel(self.tr("（参加者にマスターがいません）"))
         gm_box = QGroupBox(self.tr("GM: 特別ルールで終了"))
-        gm_row = QHBoxLayout(gm_box)
+        gm_layout = QVBoxLayout(gm_box)
+        gm_row = QHBoxLayout()
         gm_row.addWidget(self.end_note_edit, 1)
         gm_row.addWidget(self.gm_success_button)
         gm_row.addWidget(self.gm_failure_button)
+        gm_row.addWidget(self.cancel_button)
+        spell_row = QHBoxLayout()
+        spell_row.addWidget(QLabel(self.tr("令呪:")))
+        spell_row.addWidget(self.master_combo)
+        spell_row.addWidget(self.spell_button)
+        spell_row.addWidget(self.no_master_label)
+        spell_row.addStretch(1)
+        gm_layout.addLayout(gm_row)
+        gm_layout.addLayout(spell_row)
 
         self.history_list = QListWidget()
         self.history_list.setAccessibleName(self.tr("判定の記録"))
         self.history_list.setMaximumHeight(130)
 
+        # Below the roll row everything scrolls: on a small screen the table and the roll stay in
+        # view and nothing is drawn over anything else (the plot has a minimum height).
+        lower = QWidget()
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.addWidget(self.fumble_box)
+        lower_layout.addWidget(self.result_label)
+        lower_layout.addLayout(odds_row)
+        lower_layout.addWidget(self.plot, 1)
+        lower_layout.addWidget(gm_box)
+        lower_layout.addWidget(self.history_list)
+        self.lower_scroll = QScrollArea()
+        self.lower_scroll.setWidgetResizable(True)
+        self.lower_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.lower_scroll.setWidget(lower)
+
         layout = QVBoxLayout(self)
         layout.addWidget(self.header_label)
-        layout.addWidget(self.members_table, 1)
+        layout.addWidget(self.members_table)
         layout.addWidget(self.total_bar)
         layout.addWidget(self.rules_label)
         layout.addLayout(roll_row)
-        layout.addWidget(self.fumble_box)
-        layout.addWidget(self.result_label)
-        layout.addLayout(odds_row)
-        layout.addWidget(self.plot, 1)
-        layout.addWidget(gm_box)
-        layout.addWidget(self.history_list)
+        layout.addWidget(self.lower_scroll, 1)
 
     # ---- syncing ---------------------------------------------------------------------------
     def sync(self) -> None:
@@ -187,6 +228,13 @@ class FocusRunPage(QWidget):
             table.setCellWidget(row, 5, other)
             self.other_spins.append(other)
         table.resizeColumnsToContents()
+        table.resizeRowsToContents()
+        # Every row in view up to VISIBLE_ROWS (a larger party scrolls inside the table); room is kept
+        # for the horizontal scroll bar a narrow window brings.
+        rows = min(len(doc.members), VISIBLE_ROWS)
+        height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
+        height += sum(table.rowHeight(r) for r in range(rows))
+        table.setFixedHeight(height + table.horizontalScrollBar().sizeHint().height())
 
     def _spin(self, low: int, high: int, tip: str) -> QSpinBox:
         spin = QSpinBox()
@@ -250,8 +298,14 @@ class FocusRunPage(QWidget):
             self.next_label.setText("")
         for widget in (self.roll_button, self.natural_spin, self.manual_button):
             widget.setEnabled(running)
-        for widget in (self.gm_success_button, self.gm_failure_button, self.end_note_edit):
+        for widget in (
+            self.gm_success_button,
+            self.gm_failure_button,
+            self.end_note_edit,
+            self.cancel_button,
+        ):
             widget.setEnabled(doc.running)
+        self._sync_masters(doc)
         self.fumble_box.setVisible(doc.pending_fumble)
         if doc.pending_fumble:
             last = doc.history[-1]
@@ -270,28 +324,45 @@ class FocusRunPage(QWidget):
         end = self.model.end_text()
         self.result_label.setText(end)
         self.result_label.setVisible(bool(end))
-        color = SUCCESS_COLOR if doc.status is FocusStatus.SUCCESS else FAILURE_COLOR
+        color = {FocusStatus.SUCCESS: SUCCESS_COLOR, FocusStatus.CANCELLED: CANCELLED_COLOR}.get(
+            doc.status, FAILURE_COLOR
+        )
         self.result_label.setStyleSheet(f"font-size: 16pt; font-weight: bold; color: {color};")
+
+    def _sync_masters(self, doc: FocusDoc) -> None:
+        chosen = self.master_combo.currentData()
+        with QSignalBlocker(self.master_combo):
+            self.master_combo.clear()
+            for master, name, left in self.model.spell_masters():
+                self.master_combo.addItem(self.tr("{0}（令呪 残り {1}）").format(name, left), master)
+            index = self.master_combo.findData(chosen)
+            self.master_combo.setCurrentIndex(max(0, index))
+        has_master = self.master_combo.count() > 0
+        self.master_combo.setVisible(has_master)
+        self.no_master_label.setVisible(not has_master)
+        self.spell_button.setEnabled(doc.running and has_master)
+        self.master_combo.setEnabled(doc.running and has_master)
 
     def _sync_odds(self, doc: FocusDoc) -> None:
         odds = self.model.odds()
-        if doc.pending_fumble:
-            cancel = self.model.cancel_odds()
-            assert cancel is not None
+        cancel = self.model.cancel_odds()
+        if doc.pending_fumble and cancel is not None:
             self.odds_label.setText(self.tr("成功率 —"))
             self.fumble_odds_label.setText(
-                self.tr("打ち消した場合の成功率 {0:.1f}%（ファンブルで終了 {1:.1f}%）").format(
-                    float(cancel.success) * 100, float(cancel.fumble) * 100
+                self.tr("打ち消した場合の成功率 {0}（ファンブルで終了 {1}）").format(
+                    percent_text(cancel.success), percent_text(cancel.fumble)
                 )
             )
-            self.plot.set_rounds(cancel.by_round)
+            self.plot.set_rounds(cancel.by_round, self.tr("ファンブルを打ち消した場合"))
             return
-        assert odds is not None
-        self.odds_label.setText(self.tr("成功率 {0:.1f}%").format(float(odds.success) * 100))
+        if odds is None or doc.status is FocusStatus.CANCELLED:
+            self.odds_label.setText(self.tr("成功率 —"))
+            self.fumble_odds_label.setText("")
+            self.plot.set_rounds(())
+            return
+        self.odds_label.setText(self.tr("成功率 {0}").format(percent_text(odds.success)))
         self.fumble_odds_label.setText(
-            self.tr("ファンブルで終了する確率 {0:.1f}%").format(float(odds.fumble) * 100)
-            if doc.running
-            else ""
+            self.tr("ファンブルで終了する確率 {0}").format(percent_text(odds.fumble)) if doc.running else ""
         )
         self.plot.set_rounds(odds.by_round if doc.running else ())
 
@@ -315,3 +386,13 @@ class FocusRunPage(QWidget):
     def _end(self, success: bool) -> None:
         self._guard(lambda: self.model.end_by_rule(success, self.end_note_edit.text()))
         self.end_note_edit.clear()
+
+    def _cancel(self) -> None:
+        self._guard(lambda: self.model.cancel(self.end_note_edit.text()))
+        self.end_note_edit.clear()
+
+    def _spend_spell(self) -> None:
+        master = self.master_combo.currentData()
+        self._guard(lambda: self.model.end_by_command_spell(master, self.end_note_edit.text()))
+        if not self.model.doc() or not self.model.doc().running:
+            self.end_note_edit.clear()  # kept when refused, so the GM need not type it again

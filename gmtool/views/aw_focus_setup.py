@@ -5,6 +5,7 @@ participants.  What the GM types stays here until 「開始」; the guideline ba
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -24,6 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.aw_focus_model import ABILITY_LABELS, AWFocusModel, FocusSetup
+from gmtool.models.aw_focus_text import percent_text
+from gmtool.rules.systems.aw.focus import MAX_DIFFICULTY, MAX_ROUND_LIMIT
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -34,16 +37,23 @@ class FocusSetupPage(QWidget):
     def __init__(self, model: AWFocusModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
+        self._preview_stale = True  # set-up inputs changed while the page was hidden
         rules = model.session_rules
         self.goal_edit = QLineEdit()
+        self.goal_edit.setMaxLength(200)
         self.goal_edit.setPlaceholderText(self.tr("例: 相手を説得する"))
         self.ability_combo = QComboBox()
         for key, label in ABILITY_LABELS.items():
             self.ability_combo.addItem(self.tr(label), key)
         self.ability_combo.setCurrentIndex(self.ability_combo.findData("intellect"))
         self.difficulty_spin = QSpinBox()
-        self.difficulty_spin.setRange(rules.focus_minimum_difficulty, 99_999)
+        self.difficulty_spin.setRange(rules.focus_minimum_difficulty, MAX_DIFFICULTY)
         self.difficulty_spin.setValue(100)
+        self.difficulty_spin.setToolTip(
+            self.tr("{0}〜{1}（これより大きいと成功率の計算が終わらなくなります）").format(
+                rules.focus_minimum_difficulty, MAX_DIFFICULTY
+            )
+        )
         self.minimum_label = QLabel(
             self.tr("AF判定の難易度は {0} 以上（フォーカスシステムルール）").format(
                 rules.focus_minimum_difficulty
@@ -52,7 +62,10 @@ class FocusSetupPage(QWidget):
         self.guide_label = QLabel()
         self.guide_label.setWordWrap(True)
         self.rounds_spin = QSpinBox()
-        self.rounds_spin.setRange(1, 99)
+        self.rounds_spin.setRange(1, MAX_ROUND_LIMIT)
+        self.rounds_spin.setToolTip(
+            self.tr("1〜{0}（これより長いと成功率の計算が終わらなくなります）").format(MAX_ROUND_LIMIT)
+        )
         self.rounds_spin.setValue(2)
         self.rounds_spin.setSuffix(self.tr(" ラウンド"))
 
@@ -67,6 +80,7 @@ class FocusSetupPage(QWidget):
         self.threshold_spin.setValue(50)
         self.threshold_spin.setPrefix(self.tr("達成値 "))
         self.rule_note_edit = QLineEdit()
+        self.rule_note_edit.setMaxLength(200)
         self.rule_note_edit.setPlaceholderText(self.tr("例: セキュリティ解除のイベントが発生する"))
         self.add_rule_button = QPushButton(self.tr("特別ルールを追加"))
         self.add_rule_button.clicked.connect(self._add_rule)
@@ -157,9 +171,9 @@ class FocusSetupPage(QWidget):
         self.participants_list.blockSignals(False)
         scene = self.model.scene_name()
         self.scene_label.setText(
-            self.tr("現在のシーン「{0}」の登場キャラクターを選んであります").format(scene)
+            self.tr("現在のシーン「{0}」の登場キャラクターを選んでいます").format(scene)
             if scene is not None
-            else self.tr("現在のシーンがないため、AW の PC を選んであります")
+            else self.tr("現在のシーンがないので、アナザーワールドのPCを選んでいます")
         )
         self._sync_guidance()
 
@@ -172,12 +186,25 @@ class FocusSetupPage(QWidget):
             text = self.tr("{0} {1}: {2}").format(self.tr(g.label), band, self.tr(g.rounds))
             parts.append(f"<b>{text}</b>" if g in matching else text)
         self.guide_label.setText(self.tr("目安（AF判定の設定）: ") + " ／ ".join(parts))
+        self._preview_stale = True
+        self._sync_preview()
+
+    def _sync_preview(self) -> None:
+        """The odds are the only slow part: computed while the page is shown (the run page's rolls
+        and ticks never come here), and the model reuses them while the set-up stays the same."""
+        if self.isHidden() or not self._preview_stale:
+            return
+        self._preview_stale = False
         odds = self.model.preview_odds(self.setup())
         self.preview_label.setText(
-            self.tr("この設定での成功率（特技宣言なし）: {0:.1f}%").format(float(odds.success) * 100)
+            self.tr("この設定での成功率（特技宣言なし）: {0}").format(percent_text(odds.success))
             if odds is not None
             else self.tr("参加者を選ぶと成功率を表示します")
         )
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._sync_preview()
 
     def _add_rule(self) -> None:
         row = self.rules_table.rowCount()

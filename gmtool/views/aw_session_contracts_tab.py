@@ -3,14 +3,17 @@ contract, and the use of 令呪 (the box in aw_session_spells_box.py)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -22,7 +25,14 @@ from gmtool.rules.systems.aw.session import BreakMethod
 from gmtool.views.aw_session_parts import ID_ROLE, RETIRED_COLOR, Confirm, SessionTab
 from gmtool.views.aw_session_spells_box import AWSpellsBox
 
-HISTORY_HEADERS = ("マスター", "サーヴァント", "契約", "破棄の方法", "メモ", "破棄")
+HISTORY_HEADERS = (
+    "マスター",
+    "サーヴァント",
+    "契約したセッション",
+    "破棄の方法",
+    "メモ",
+    "破棄したセッション",
+)
 TREE_HEADERS = ("キャラクター", "令呪", "備考")
 
 
@@ -49,8 +59,8 @@ class AWContractsTab(SessionTab):
         form.addRow(self.tr("サーヴァント"), self.servant_combo)
         rules_note = QLabel(
             self.tr(
-                "サーヴァントのマスターは 1 人だけ。一度結んだ向きの契約は、破棄した後も二度と結べません"
-                "（逆向きなら結べます）。"
+                "サーヴァントのマスターは 1 人だけ。一度結んだ向きの契約は、破棄した後も二度と結べません。"
+                "逆向きの契約は、今の契約を破棄した後なら結べます。"
             )
         )
         rules_note.setWordWrap(True)
@@ -63,6 +73,7 @@ class AWContractsTab(SessionTab):
         for method, label in BREAK_LABELS.items():
             self.method_combo.addItem(self.tr(label), method)
         self.break_note_edit = QLineEdit(placeholderText=self.tr("どのように（任意）"))
+        self.break_note_edit.setMaxLength(5000)  # the session document's limit for a note
         self.break_hint = QLabel()
         self.break_hint.setWordWrap(True)
         self.break_button = self.button(self.tr("契約を破棄"), self._break)
@@ -85,14 +96,26 @@ class AWContractsTab(SessionTab):
         left = QVBoxLayout()
         left.addWidget(tree_box, 1)
         left.addWidget(history_box, 1)
-        right = QVBoxLayout()
+        # The column scrolls: its word-wrapped notes need more height than a QFormLayout asks of the
+        # dialog, and without the scroll area they were drawn over the buttons at small sizes.
+        column = QWidget()
+        right = QVBoxLayout(column)
+        right.setContentsMargins(0, 0, 0, 0)
         right.addWidget(form_box)
         right.addWidget(break_box)
         right.addWidget(self.spells)
         right.addStretch(1)
+        self.right_scroll = QScrollArea()
+        self.right_scroll.setWidget(column)
+        self.right_scroll.setWidgetResizable(True)
+        self.right_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.right_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Never narrower than the column (combos, box titles) plus the scroll bar: only height scrolls.
+        bar = self.right_scroll.verticalScrollBar().sizeHint().width()
+        self.right_scroll.setMinimumWidth(column.minimumSizeHint().width() + bar)
         layout = QHBoxLayout(self)
         layout.addLayout(left, 3)
-        layout.addLayout(right, 2)
+        layout.addWidget(self.right_scroll, 2)
 
     # ---- actions ----------------------------------------------------------------------------
     def _form(self) -> None:
@@ -106,6 +129,16 @@ class AWContractsTab(SessionTab):
         if servant is None:
             raise ValueError(self.tr("契約しているサーヴァントがいません"))
         method = BreakMethod(self.method_combo.currentData())  # Qt may hand the enum back as a plain str
+        if method is BreakMethod.COMMAND_SPELL:
+            # The method list starts on the 令呪 (the text's @): a quick click must not spend one unasked.
+            master = self.model.state().master_of(servant) or ""
+            self.model.check_spell_available(master)  # none left: the refusal, not a question
+            left = self.model.spells_left(master)
+            text = self.tr(
+                "{0}の令呪を 1 つ使って、{1}との契約を破棄しますか？\n\n令呪 残り {2} → {3}"
+            ).format(self.model.name(master), self.model.name(servant), left, left - 1)
+            if not self.confirm(self.tr("令呪で契約破棄"), text):
+                return
         self.model.break_contract(servant, method, self.break_note_edit.text())
         self.break_note_edit.clear()
 
@@ -162,7 +195,7 @@ class AWContractsTab(SessionTab):
                 spells = self.tr("令呪 残り {0}/{1}").format(self.model.spells_left(row.character), maximum)
             note = self.tr("PC") if row.character in pcs else self.tr("NPC")
             if row.cycle:
-                note = self.tr("↻ 上に表示済み（互いに契約しています）")
+                note = self.tr("↻ 上に表示済み（契約が輪になっています）")
             item = QTreeWidgetItem([name, spells, note])
             item.setData(0, ID_ROLE, row.character)
             del parents[row.depth :]

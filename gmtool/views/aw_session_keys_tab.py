@@ -26,6 +26,7 @@ class AWKeysTab(SessionTab):
         super().__init__(model, confirm, parent)
         self.key_name_edit = QLineEdit(placeholderText=self.tr("例: 不審な人物"))
         self.key_name_edit.setAccessibleName(self.tr("イベントキーの名前"))
+        self.key_name_edit.setMaxLength(200)  # the session document's limit for a key's name
         self.key_name_edit.returnPressed.connect(lambda: self.guard(self._give))
         self.holder_combo = QComboBox()
         self.holder_combo.setAccessibleName(self.tr("イベントキーを受け取るPC"))
@@ -77,6 +78,16 @@ class AWKeysTab(SessionTab):
         holder = self.holder_combo.currentData()
         if holder is None:
             raise ValueError(self.tr("PCがいません。イベントキーはPCに渡すものです"))
+        scene = self.model.current_scene()
+        if scene is not None and holder not in scene.present and self.key_name_edit.text().strip():
+            # 「シーンに登場していないPCはそのシーンで生じた情報を得ることができない」: the GM may have a
+            # reason (a skill, a message), so ask instead of refusing.
+            text = self.tr(
+                "{0}は現在のシーン「{1}」に登場していません。それでも「イベントキー:{2}」を渡しますか？\n\n"
+                "ルールでは、シーンに登場していないPCはそのシーンで生じた情報を得られません。"
+            ).format(self.model.name(holder), scene.name, self.key_name_edit.text().strip())
+            if not self.confirm(self.tr("キーを渡す"), text):
+                return
         self.model.give_key(self.key_name_edit.text(), holder)
         self.key_name_edit.clear()
 

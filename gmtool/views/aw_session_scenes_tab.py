@@ -19,6 +19,7 @@ from gmtool.models.aw_session_model import AWSessionModel
 from gmtool.views.aw_session_parts import Confirm, SessionTab
 
 SCENE_HEADERS = ("シーン", "セッション", "登場")
+NAME_LENGTH = 200  # the session document's limit for a name
 
 
 class AWScenesTab(SessionTab):
@@ -28,6 +29,7 @@ class AWScenesTab(SessionTab):
 
         self.scenario_edit = QLineEdit(placeholderText=self.tr("シナリオ名"))
         self.scenario_edit.setAccessibleName(self.tr("シナリオ名"))
+        self.scenario_edit.setMaxLength(NAME_LENGTH)
         self.scenario_edit.editingFinished.connect(
             lambda: self.guard(lambda: self.model.set_scenario_name(self.scenario_edit.text()))
         )
@@ -47,6 +49,7 @@ class AWScenesTab(SessionTab):
         self.scene_table.doubleClicked.connect(lambda _: self.guard(self._make_current))
         self.make_current_button = self.button(self.tr("現在のシーンにする"), self._make_current)
         self.new_scene_edit = QLineEdit(placeholderText=self.tr("シーン名（空なら「シーン n」）"))
+        self.new_scene_edit.setMaxLength(NAME_LENGTH)
         self.new_scene_edit.returnPressed.connect(lambda: self.guard(self._add_scene))
         self.new_scene_checks = QListWidget()
         self.new_scene_checks.setAccessibleName(self.tr("新しいシーンに登場するキャラクター"))
@@ -86,9 +89,10 @@ class AWScenesTab(SessionTab):
             "セッション {0} を終了しますか？\n\n"
             "・すべてのマスターの令呪が最大値（{1}）まで回復します\n"
             "・戦闘と現在のシーンが終わります\n"
-            "・シーンの一覧、契約、イベントキーはそのまま続きます\n\n"
+            "・シーンの一覧、契約、イベントキーはそのまま続きます\n"
+            "{2}\n"
             "（メインウィンドウの「元に戻す」で取り消せます）"
-        ).format(state.session_number, self.model.rules.command_spells)
+        ).format(state.session_number, self.model.rules.command_spells, self._focus_line())
         if self.confirm(self.tr("セッション終了"), text):
             self.model.end_session()
 
@@ -101,11 +105,22 @@ class AWScenesTab(SessionTab):
             "・このシナリオのシーンは閉じ、戦闘も終わります\n"
             "・イベントキーはシナリオとともに役目を終えます（履歴として灰色で残ります）\n"
             "・契約は続きます（3版: 令呪を使い切っても契約は続行）\n"
-            "・シナリオ番号とセッション番号が 1 つ進みます\n\n"
+            "・シナリオ番号とセッション番号が 1 つ進みます\n"
+            "{2}\n"
             "（メインウィンドウの「元に戻す」で取り消せます）"
-        ).format(name, self.model.rules.command_spells)
+        ).format(name, self.model.rules.command_spells, self._focus_line())
         if self.confirm(self.tr("シナリオ終了"), text):
             self.model.end_scenario()
+
+    def _focus_line(self) -> str:
+        """A running AF判定 is not ended with the session: the GM hears so before confirming."""
+        goal = self.model.running_focus()
+        if goal is None:
+            return ""
+        label = self.tr("AF判定「{0}」").format(goal) if goal else self.tr("AF判定")
+        return self.tr("・進行中の{0}は終わらず、そのまま残ります（AF判定の画面で終えてください）\n").format(
+            label
+        )
 
     def _make_current(self) -> None:
         scene_id = self.selected_id(self.scene_table)

@@ -38,6 +38,7 @@ from gmtool.models.aw_supply_model import (
     POOL_LABELS,
     AWSupplyModel,
     SupplyOutcome,
+    clean_skill_name,
 )
 from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.rules.systems.aw.supply import MAX_BONUS, SupplyKind
@@ -62,7 +63,13 @@ RULE_TEXTS = {
 }
 POOL_NOTE = "回復は最大値で止まります（最大値が 0 のときは上限なし）。減少には下限がありません。"
 NAME, NOW_HP, NOW_MP, CHOSEN, RECOVERS, MEAN_HP, MEAN_MP = range(7)
-HEADERS = ("キャラクター", "HP", "MP", "対象", "回復する", "平均で HP", "平均で MP")
+HEADERS = ("キャラクター", "HP", "MP", "対象", "回復する", "振った後のHP（平均）", "振った後のMP（平均）")
+DONE_STYLE = "color: #8a8a8a;"  # a shown result that no longer stands (undone, or edited since)
+
+
+def amount_title(kind: SupplyKind) -> str:
+    """What the amount is: a loss or a recovery (no kind does both)."""
+    return "減る量" if kind.is_loss else "回復する量"
 
 
 def _mean(value: Fraction) -> str:
@@ -75,7 +82,7 @@ class AmountPlot(pg.PlotWidget):
     def __init__(self, model: AWSupplyModel, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent, background="w")
         self.model = model
-        style_plot(self, self.tr("確率 (%)"), self.tr("増減する量"))
+        style_plot(self, self.tr("確率 (%)"), self.tr(amount_title(model.kind)))
         # One item with a brush per bar (see OutcomeBarsPlot: the single-colour path crashed PySide6).
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brushes=[], pen=pg.mkPen(None))
         self.mean_line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen("#1f5fa8", width=2))
@@ -89,6 +96,7 @@ class AmountPlot(pg.PlotWidget):
         xs = [x for x, _ in dist]
         heights = [float(p) * 100 for _, p in dist]
         brush = pg.mkBrush(QColor(LOSS_COLOR if self.model.kind.is_loss else GAIN_COLOR))
+        self.setLabel("bottom", self.tr(amount_title(self.model.kind)))
         self.bars.setOpts(x=xs, height=heights, brushes=[brush] * len(xs))
         self.mean_line.setValue(float(self.model.expected()))
         self.setXRange(min(xs) - 0.6, max(xs) + 0.6, padding=0)
@@ -111,7 +119,7 @@ class AWSupplyDialog(QDialog):
         self.rule_label = QLabel()
         self.rule_label.setWordWrap(True)
         self.skill_edit = QLineEdit()
-        self.skill_edit.setPlaceholderText(self.tr("例: 《ヒーリング》"))
+        self.skill_edit.setPlaceholderText(self.tr("例: ヒーリング"))
         self.skill_edit.textChanged.connect(lambda text: self._guard(model.set_skill_name, text))
         self.dice_spin = QSpinBox()
         self.dice_spin.setSuffix("D6")
@@ -146,7 +154,7 @@ class AWSupplyDialog(QDialog):
         pool_row.addWidget(self.pool_combo)
         pool_row.addWidget(self.separate_check)
         pool_row.addStretch(1)
-        form.addRow(self.tr("増減する値"), pool_row)
+        form.addRow(self.tr("減る・回復する値"), pool_row)
         pool_note = QLabel(self.tr(POOL_NOTE))
         pool_note.setWordWrap(True)
         form.addRow("", pool_note)
@@ -154,14 +162,18 @@ class AWSupplyDialog(QDialog):
         self.table = QTableWidget(0, len(HEADERS))
         self.table.setHorizontalHeaderLabels([self.tr(h) for h in HEADERS])
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )  # whole headers, e.g. 振った後の…
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
         self.table.itemChanged.connect(self._on_item_changed)
 
         self.plot = AmountPlot(model)
         self.plot.setMinimumHeight(150)
         self.expected_label = QLabel()
         self.expected_label.setStyleSheet("font-size: 13pt; font-weight: bold;")
-        odds_box = QGroupBox(self.tr("増減する量の分布（厳密計算）"))
+        self.odds_box = odds_box = QGroupBox()
         odds_layout = QVBoxLayout(odds_box)
         odds_layout.addWidget(self.expected_label)
         odds_layout.addWidget(self.plot, 1)
@@ -174,6 +186,8 @@ class AWSupplyDialog(QDialog):
         self.result_label = QLabel(self.tr("まだ振っていません"))
         self.result_label.setWordWrap(True)
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.shown_outcome: SupplyOutcome | None = None
+        self._result_lines: list[str] = []  # the shown result, without the line saying whether it stands
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
 
@@ -240,14 +254,15 @@ class AWSupplyDialog(QDialog):
         finally:
             for w in widgets:
                 w.blockSignals(False)
-        if model.skill_name != self.skill_edit.text().strip():
+        if model.skill_name != clean_skill_name(self.skill_edit.text()):
             self.skill_edit.setText(model.skill_name)
         self.pool_combo.setEnabled(not kind.is_loss)  # losses take both: the text says 【HP】と【MP】
         self.separate_check.setVisible(kind.is_loss)
         self.range_label.setText(model.range_text())
         sign = "−" if kind.is_loss else "+"
+        self.odds_box.setTitle(self.tr("{0}の分布（厳密計算）").format(self.tr(amount_title(kind))))
         self.expected_label.setText(
-            self.tr("{0} の期待値 {1}{2}（= {3}）").format(
+            self.tr("{0} の期待値 {1}{2}（= {1}{3}）").format(
                 model.amount_text(), sign, _mean(model.expected()), model.expected()
             )
         )
@@ -255,6 +270,7 @@ class AWSupplyDialog(QDialog):
         problem = model.problem()
         self.problem_label.setText(problem or "")
         self.roll_button.setEnabled(problem is None)
+        self._sync_result()
 
     def _sync_table(self) -> None:
         model = self.model
@@ -314,8 +330,22 @@ class AWSupplyDialog(QDialog):
                     name, POOL_LABELS[pool], value
                 )
             )
-        if any(r.before != r.after for r in outcome.rolls):
-            lines.append(self.tr("（Ctrl+Z でまとめて元に戻せます）"))
+        self.shown_outcome, self._result_lines = outcome, lines
+        self._sync_result()
+
+    def _sync_result(self) -> None:
+        """The last line says whether the shown roll still stands; greyed once it does not."""
+        outcome = self.shown_outcome
+        if outcome is None:
+            return
+        status = self.model.outcome_status(outcome)
+        if not any(r.before != r.after for r in outcome.rolls):
+            last = self.tr("（全員が最大値のため、HP・MP は変わりませんでした）")
+        elif status == "applied":
+            last = self.tr("（Ctrl+Z でまとめて元に戻せます）")
+        elif status == "undone":
+            last = self.tr("（元に戻しました）")
         else:
-            lines.append(self.tr("（全員が最大値のため、HP・MP は変わりませんでした）"))
-        self.result_label.setText("\n".join(lines))
+            last = self.tr("（この後 HP・MP が変更されています）")
+        self.result_label.setText("\n".join([*self._result_lines, last]))
+        self.result_label.setStyleSheet("" if status == "applied" else DONE_STYLE)

@@ -46,6 +46,12 @@ def test_only_criticals_can_reach_a_far_difficulty(capsys):
     assert out["success"] == pytest.approx(float(Fraction(1, 36) ** 2), abs=1e-15)
 
 
+def test_the_largest_accepted_af_answers(capsys):
+    # The caps (20 rounds, difficulty 999) are the slowest the CLI takes; it still answers.
+    out = prob(capsys, "--values", "3,4,5,3,4,2", "--difficulty", "999", "--rounds", "20")
+    assert 0 < out["success"] < 1
+
+
 def test_text_output_in_japanese(capsys):
     assert main(["prob", "aw-focus", "--values", "4,5,6", "--difficulty", "100", "--rounds", "2"]) == 0
     out = capsys.readouterr().out
@@ -60,7 +66,13 @@ def test_text_output_in_japanese(capsys):
         (["--values", "4,,5", "--difficulty", "100", "--rounds", "2"], "判定値"),
         (["--values", "4,x", "--difficulty", "100", "--rounds", "2"], "整数ではありません"),
         (["--values", "4", "--difficulty", "49", "--rounds", "2"], "難易度は 50 以上"),
-        (["--values", "4", "--difficulty", "100", "--rounds", "0"], "ラウンド制限は 1 以上"),
+        (["--values", "4", "--difficulty", "100", "--rounds", "0"], "ラウンド制限は 1〜20"),
+        (["--values", "4", "--difficulty", "100", "--rounds", "21"], "ラウンド制限は 1〜20"),
+        (["--values", "4", "--difficulty", "1000", "--rounds", "2"], "難易度は 999 まで"),
+        (
+            ["--values", "4", "--difficulty", "100", "--rounds", "2", "--current-total", "-1"],
+            "達成値の合計は 0 以上",
+        ),
         (
             ["--values", "4", "--difficulty", "100", "--rounds", "2", "--declarations", "-1"],
             "宣言数は 0 以上",

@@ -98,3 +98,15 @@ def test_opening_another_campaign_closes_the_aw_tools(window, tmp_path):
     window.files.new_campaign()
     assert window.aw_menu.dialogs == []
     assert window.campaign_model.campaign.path == other
+
+
+def test_ending_the_session_says_a_running_af_stays(window):
+    window.campaign_model.set_session_value("aw.focus", {"status": "running"}, "テスト")
+    menu_actions(window, "アナザーワールド(&A)")["セッション終了（令呪を回復）"].trigger()
+    assert "進行中のAF判定はそのまま残ります" in window.confirmations[-1]
+
+
+def test_deleting_an_aw_character_says_its_contracts_stay(window):
+    window.select_character(ids(window)["影の使徒"])
+    window.delete_selected()
+    assert "契約とイベントキーの記録は残ります" in window.statusBar().currentMessage()

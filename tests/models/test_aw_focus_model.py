@@ -10,9 +10,12 @@ from fractions import Fraction
 
 import pytest
 
+from gmtool.models import aw_focus_model
 from gmtool.models.aw_focus_model import FOCUS_KEY, AWFocusModel, FocusSetup
 from gmtool.models.aw_focus_state import Ending, RecordKind, focus_order
+from gmtool.models.aw_focus_text import percent_text
 from gmtool.models.aw_session_model import AWSessionModel
+from gmtool.rules.systems.aw import session as rules
 from gmtool.rules.systems.aw.character import Attributes, AWCharacter, CombatValues
 from gmtool.rules.systems.aw.focus import FocusParticipant, FocusProgress, FocusStatus, focus_odds
 from gmtool.rules.systems.aw.session import SessionRefused
@@ -76,6 +79,10 @@ def test_start_is_refused_with_reasons(campaign_model):
         start(model, difficulty=49)
     with pytest.raises(SessionRefused, match="ラウンド制限"):
         start(model, round_limit=0)
+    with pytest.raises(SessionRefused, match="ラウンド制限は 1〜20 です（21 が指定されました"):
+        start(model, round_limit=21)
+    with pytest.raises(SessionRefused, match="難易度は 999 までです（1000 が指定されました"):
+        start(model, difficulty=1000)
     with pytest.raises(SessionRefused, match="参加者"):
         start(model, names=())
     start(model)
@@ -232,3 +239,156 @@ def test_a_second_model_sees_the_same_af(campaign_model):
     assert b.doc() == a.doc() and b.odds() == a.odds()
     assert b.odds().success == focus_odds(b.doc().participants(), b.doc().progress()).success
     assert isinstance(b.odds().success, Fraction)
+
+
+def test_the_largest_af_the_tool_takes_starts_and_answers(campaign_model):
+    model = AWFocusModel(campaign_model)
+    start(model, names=("朝霧 透", "ミナ・クローデル", "影の使徒"), difficulty=999, round_limit=20)
+    assert model.doc().round_limit == 20 and 0 < model.odds().success < 1
+
+
+def test_the_preview_is_computed_again_only_when_the_odds_can_change(campaign_model, monkeypatch):
+    model = AWFocusModel(campaign_model)
+    calls = []
+    real = aw_focus_model.focus_odds
+    monkeypatch.setattr(aw_focus_model, "focus_odds", lambda *a: calls.append(a) or real(*a))
+    ids = ids_by_name(campaign_model)
+    setup = FocusSetup(difficulty=80, participants=(ids["朝霧 透"],))
+    first = model.preview_odds(setup)
+    assert (
+        model.preview_odds(FocusSetup(goal="別の目的", difficulty=80, participants=(ids["朝霧 透"],)))
+        is first
+    )
+    assert len(calls) == 1  # the goal does not change the odds
+    assert model.preview_odds(FocusSetup(difficulty=50, participants=(ids["朝霧 透"],))) != first
+    assert len(calls) == 2
+
+
+@pytest.mark.parametrize(
+    ("damage", "field"),
+    [
+        # a fumble waiting for the GM whose roll has no dice (it crashed the AF menu item)
+        ({"pending_fumble": True}, "ファンブル"),
+        # still running at round 5 of a 2-round AF (its odds rolled a round past the limit)
+        ({"round": 5}, "ラウンド制限"),
+    ],
+)
+def test_a_damaged_af_that_passed_the_field_checks_is_a_problem_line(campaign_model, damage, field):
+    model = AWFocusModel(campaign_model)
+    start(model)
+    model.roll(8)
+    stored = campaign_model.session_value(FOCUS_KEY)
+    record = dict(stored["history"][-1], kind="fumble", natural=None, achievement=None)
+    broken = dict(stored, history=[record], **damage)
+    campaign_model.set_session_value(FOCUS_KEY, broken, "壊す")
+    again = AWFocusModel(campaign_model)  # used to raise AssertionError here
+    for m in (model, again):
+        assert m.doc() is None and m.odds() is None and m.cancel_odds() is None
+        assert "正しくありません" in m.problem() and field in m.problem()
+
+
+def test_a_stored_af_past_the_caps_is_a_problem_line(campaign_model):
+    model = AWFocusModel(campaign_model)
+    start(model)
+    campaign_model.set_session_value(
+        FOCUS_KEY, dict(campaign_model.session_value(FOCUS_KEY), round_limit=99), "x"
+    )
+    assert model.doc() is None and "round_limit" in model.problem()
+
+
+def test_the_gm_cancels_an_af_and_undo_brings_it_back(campaign_model):
+    model = AWFocusModel(campaign_model)
+    start(model)
+    model.roll(8)
+    model.cancel("難易度を間違えた")
+    doc = model.doc()
+    assert (doc.status, doc.ending, doc.ending_note) == (
+        FocusStatus.CANCELLED,
+        Ending.CANCELLED,
+        "難易度を間違えた",
+    )
+    assert doc.total == 10 and len(doc.history) == 1  # the roll made stays on record
+    end = model.end_text()
+    assert end.startswith("AF判定を中止（成功でも失敗でもない）「難易度を間違えた」")
+    assert "AF判定成功" not in end and "AF判定失敗" not in end
+    last = log_summaries(campaign_model)[-1]
+    assert (
+        "中止" in last["inputs"] and "難易度を間違えた" in last["inputs"] and "AF判定を中止" in last["result"]
+    )
+    with pytest.raises(SessionRefused, match="終了"):
+        model.roll()
+    campaign_model.undo_stack.undo()
+    assert model.doc().running and model.doc().total == 10
+    model.cancel()
+    start(model)  # a new AF may start once the last one is cancelled
+
+
+def make_master(campaign_model, master="朝霧 透", servant="影の使徒") -> tuple[AWSessionModel, str]:
+    ids = ids_by_name(campaign_model)
+    session = AWSessionModel(campaign_model)
+    session.form_contract(ids[master], ids[servant])
+    return session, ids[master]
+
+
+def test_a_master_spends_a_command_spell_for_success_as_one_undo_step(campaign_model):
+    session, master = make_master(campaign_model)
+    model = AWFocusModel(campaign_model)
+    start(model)
+    assert model.spell_masters() == [(master, "朝霧 透", 3)]
+    steps = campaign_model.undo_stack.count()
+    model.end_by_command_spell(master, "")
+    doc = model.doc()
+    assert (doc.status, doc.ending, doc.ending_note) == (
+        FocusStatus.SUCCESS,
+        Ending.GM_SPELL,
+        "令呪で自動成功",
+    )
+    assert session.spells_left(master) == 2
+    assert "令呪を1つ使って成功" in model.end_text()
+    assert "令呪を1つ使った（残り 2）" in log_summaries(campaign_model)[-1]["inputs"]
+    assert campaign_model.undo_stack.count() == steps + 1
+    campaign_model.undo_stack.undo()  # one Ctrl+Z: the 令呪 and the success together
+    assert model.doc().running and session.spells_left(master) == 3
+
+
+def test_a_command_spell_refused_changes_nothing(campaign_model):
+    session, master = make_master(campaign_model)
+    ids = ids_by_name(campaign_model)
+    model = AWFocusModel(campaign_model)
+    start(model)
+    with pytest.raises(SessionRefused, match="マスターではありません"):
+        model.end_by_command_spell(ids["ミナ・クローデル"])
+    with pytest.raises(SessionRefused, match="参加者ではありません"):
+        model.end_by_command_spell(ids["影の使徒"])
+    servant = ids["影の使徒"]
+    for _ in range(3):
+        session.use_command_spell(master, servant, rules.SpellEffect.BOOST)
+    before = (campaign_model.undo_stack.count(), campaign_model.session_value(FOCUS_KEY))
+    with pytest.raises(SessionRefused, match="令呪は残っていません"):
+        model.end_by_command_spell(master, "令呪で自動成功")
+    assert (campaign_model.undo_stack.count(), campaign_model.session_value(FOCUS_KEY)) == before
+    assert model.doc().running and session.spells_left(master) == 0
+
+
+def test_an_over_long_note_is_refused_not_stored(campaign_model):
+    model = AWFocusModel(campaign_model)
+    start(model)
+    before = campaign_model.session_value(FOCUS_KEY)
+    with pytest.raises(SessionRefused, match="保存できません"):
+        model.end_by_rule(True, "あ" * 6000)
+    assert campaign_model.session_value(FOCUS_KEY) == before and model.problem() is None
+
+
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [
+        (Fraction(0), "0%"),
+        (Fraction(1, 10**16), "<0.1%"),
+        (Fraction(1, 2000), "0.1%"),
+        (Fraction(1, 3), "33.3%"),
+        (1 - Fraction(1, 10**16), ">99.9%"),
+        (Fraction(1), "100%"),
+    ],
+)
+def test_small_chances_are_never_shown_as_impossible(p, text):
+    assert percent_text(p) == text

@@ -36,6 +36,12 @@ def last_log(model: AWSessionModel) -> str:
     return model.campaign_model.log_entries()[-1].payload["summary"]["inputs"]
 
 
+def last_summary(model: AWSessionModel) -> tuple[str, str, str]:
+    """(who, inputs, result) of the last log line: the log table's キャラクター, 内容 and 結果."""
+    summary = model.campaign_model.log_entries()[-1].payload["summary"]
+    return summary["who"], summary["inputs"], summary["result"]
+
+
 def refused(model: AWSessionModel, action, reason: str) -> None:
     """The action is refused with `reason`, and nothing is stored, undoable or logged."""
     before = (model.state(), model.campaign_model.undo_stack.count(), len(model.campaign_model.log_entries()))
@@ -204,6 +210,30 @@ def test_only_a_master_has_spells(model, pair):
     model.check_spell_available(toru)  # no refusal: 3 left
 
 
+def test_a_spell_spent_for_a_special_rule_is_logged_and_undoable(model, campaign_path, pair):
+    toru, _, _ = pair
+    undo_restores(
+        model, campaign_path, lambda: model.spend_command_spell(toru, " AF判定「隠された祭壇」を自動成功 ")
+    )
+    assert model.spells_left(toru) == 2
+    assert last_log(model) == "令呪: 朝霧 透（特別ルール）AF判定「隠された祭壇」を自動成功（残り 2）"
+
+
+def test_a_deleted_master_has_no_spells_to_offer(model, pair, campaign_model):
+    toru, mina, _ = pair
+    campaign_model.delete_character(toru)
+    refused(model, lambda: model.check_spell_available(toru), "キャンペーンから削除されています")
+    refused(model, lambda: model.use_command_spell(toru, mina, SpellEffect.ORDER), "令呪は使えません")
+
+
+def test_a_spell_for_a_special_rule_needs_a_master_with_one_left(model, pair):
+    toru, mina, _ = pair
+    refused(model, lambda: model.spend_command_spell(mina, "AF"), "ミナ・クローデルはマスターではありません")
+    for _ in range(3):
+        model.spend_command_spell(toru, "AF")
+    refused(model, lambda: model.spend_command_spell(toru, "AF"), "朝霧 透の令呪は残っていません")
+
+
 # ---- event keys ---------------------------------------------------------------------------------
 
 
@@ -300,6 +330,73 @@ def test_every_model_on_the_campaign_sees_a_change(model, campaign_model, qtbot)
     with qtbot.waitSignal(other.changed):
         campaign_model.undo_stack.undo()
     assert not other.is_master(toru)
+
+
+@pytest.mark.parametrize(
+    ("action", "field"),
+    [
+        (lambda m, toru: m.add_scene("あ" * 250, (toru,)), "scenes[0].name"),
+        (lambda m, toru: m.give_key("い" * 250, toru), "event_keys[0].name"),
+        (lambda m, toru: m.set_scenario_name("う" * 300), "scenario"),
+    ],
+)
+def test_an_over_long_name_is_refused_and_the_session_stays_readable(model, action, field):
+    toru, mina, _ = people(model)
+    model.form_contract(toru, mina)
+    before = model.state()
+    refused(model, lambda: action(model, toru), "この内容は保存できません")
+    with pytest.raises(SessionRefused) as refusal:
+        action(model, toru)
+    assert field in str(refusal.value) and "最大 200 文字" in str(refusal.value)
+    assert model.problem() is None and model.state() == before and model.state().master_of(mina) == toru
+
+
+def test_an_over_long_break_note_is_refused(model):
+    toru, mina, _ = people(model)
+    model.form_contract(toru, mina)
+    refused(model, lambda: model.break_contract(mina, BreakMethod.OTHER, "え" * 5001), "最大 5000 文字")
+
+
+def test_log_lines_name_who_acted_and_the_result(model, pair):
+    toru, mina, _ = pair
+    assert last_summary(model)[0] == "朝霧 透" and last_summary(model)[2] == "現在のシーンに"
+    model.use_command_spell(toru, mina, SpellEffect.ORDER, "止まれ")
+    assert last_summary(model)[::2] == ("朝霧 透", "令呪 残り 2/3")
+    model.start_combat()
+    assert last_summary(model)[2] == "ラウンド 1・セットアッププロセス"
+    model.use_command_spell(toru, mina, SpellEffect.SUMMON)
+    assert last_summary(model)[::2] == ("朝霧 透", "令呪 残り 1/3・クリンナッププロセスへ")
+    model.break_contract(mina, BreakMethod.COMMAND_SPELL)
+    assert last_summary(model)[::2] == ("朝霧 透", "契約破棄・令呪 残り 0/3")
+    model.give_key("古い鍵", mina)
+    assert last_summary(model)[::2] == ("ミナ・クローデル", "キーを得た")
+    model.form_contract(mina, toru)
+    assert last_summary(model)[::2] == ("ミナ・クローデル", "契約完了")
+
+
+def test_scene_changes_are_logged(model, campaign_path):
+    toru, mina, shadow = people(model)
+    first = model.add_scene("学校", (toru,))
+    model.add_scene("屋上", (toru, mina))
+    undo_restores(model, campaign_path, lambda: model.set_present(first, (toru, shadow)))
+    assert last_summary(model) == ("朝霧 透、影の使徒", "シーン「学校」: 登場 朝霧 透、影の使徒", "")
+    model.set_present(first, ())
+    assert last_log(model) == "シーン「学校」: 登場するキャラクターなし"
+    model.set_current_scene(first)
+    assert last_log(model) == "現在のシーン: 「学校」"
+    model.set_current_scene(None)
+    assert last_log(model) == "現在のシーンなし"
+    refused(model, lambda: model.set_current_scene("nope"), "そのシーンはありません")
+    model.set_scenario_name("赤い月")
+    assert last_log(model) == "シナリオ名:「赤い月」"
+
+
+def test_a_running_focus_is_seen_from_its_stored_status(model, campaign_model):
+    assert model.running_focus() is None
+    campaign_model.set_session_value("aw.focus", {"status": "running", "goal": " 祭壇を探す "}, "AF")
+    assert model.running_focus() == "祭壇を探す"
+    campaign_model.set_session_value("aw.focus", {"status": "success", "goal": "祭壇を探す"}, "AF")
+    assert model.running_focus() is None
 
 
 def test_a_bad_stored_state_is_reported_and_replaced_by_the_next_action(model, campaign_model):

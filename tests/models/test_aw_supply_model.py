@@ -235,3 +235,35 @@ def test_a_deleted_character_leaves_the_choice(campaign_model):
     model.set_target(mina, True)
     campaign_model.delete_character(mina)
     assert model.chosen() == [toru]
+
+
+def test_a_skill_name_is_stored_without_its_brackets(campaign_model):
+    model = make(campaign_model)
+    model.set_kind(SupplyKind.SKILL)
+    for typed in ("《ヒーリング》", " 《ヒーリング》 ", "ヒーリング"):
+        model.set_skill_name(typed)
+        assert model.skill_name == "ヒーリング"
+        assert model.action_label() == "特技《ヒーリング》による回復"
+    model.set_target(ids(campaign_model)[0], True)
+    model.set_skill_name("《》")
+    assert model.skill_name == "" and model.problem() == "特技名を入力してください"
+
+
+def test_a_shown_roll_knows_whether_it_still_stands(campaign_model):
+    toru, mina, _ = ids(campaign_model)
+    model = make(campaign_model)
+    model.set_kind(SupplyKind.MISSED_MEAL)
+    model.set_separate(True)
+    model.set_target(toru, True)
+    model.set_target(mina, True)
+    outcome = model.roll()
+    assert outcome.initial() == {(toru, "hp"): 28, (toru, "mp"): 18, (mina, "hp"): 22, (mina, "mp"): 30}
+    assert model.outcome_status(outcome) == "applied"
+    campaign_model.undo_stack.undo()
+    assert model.outcome_status(outcome) == "undone"
+    campaign_model.undo_stack.redo()
+    assert model.outcome_status(outcome) == "applied"
+    set_pools(campaign_model, mina, hp=1)
+    assert model.outcome_status(outcome) == "changed"
+    campaign_model.delete_character(toru)
+    assert model.outcome_status(outcome) == "changed"

@@ -221,3 +221,124 @@ def test_the_boost_counts_in_an_opposed_check_too(servant_check, campaign_model)
     assert payload["mode"] == "opposed" and payload["action"]["boost"] == 20
     assert payload["summary"]["inputs"].startswith("対決: 反射 3 修正 +0 令呪 +20")
     assert result.action.total == 3 + 20 + sum(roll(random.Random(seed), 2, 6))
+
+
+def brute_force_action_wins(action, reaction):
+    """P(action side wins) by walking every pair of 2D6 rolls (ties go to the reaction side)."""
+    wins = Fraction(0)
+    for a1 in range(1, 7):
+        for a2 in range(1, 7):
+            for r1 in range(1, 7):
+                for r2 in range(1, 7):
+                    a, r = a1 + a2, r1 + r2
+                    if a <= action.fumble:
+                        continue
+                    if r <= reaction.fumble:
+                        wins += 1
+                    elif r >= reaction.critical:
+                        continue
+                    elif a >= action.critical:
+                        wins += 1
+                    elif action.value + a + action.modifier > reaction.value + r + reaction.modifier:
+                        wins += 1
+    return wins / 6**4
+
+
+def two_naturals(seed):
+    """The action side's and then the reaction side's 2D6 for a seed (the order a 対決 rolls them)."""
+    rng = random.Random(seed)
+    return sum(roll(rng, 2, 6)), sum(roll(rng, 2, 6))
+
+
+@pytest.fixture
+def reaction_servant(campaign_model):
+    """対決: ミナ・クローデル acts against 影の使徒 (朝霧 透's servant), whose 回避 the GM may boost.
+
+    The seed's rolls are ordinary, and ミナ's 判定値 makes her 達成値 exactly 影の使徒's +20 one."""
+    toru, mina, shadow = aw_ids(campaign_model)
+    session = AWSessionModel(campaign_model)
+    session.form_contract(toru, shadow)
+    seed = next(s for s in range(1000) if all(3 <= n <= 11 for n in two_naturals(s)))
+    natural_action, natural_reaction = two_naturals(seed)
+    model = CheckModel(campaign_model, seed_source=lambda: seed)
+    model.set_opposed(True)
+    model.set_character(Side.ACTION, mina)
+    model.set_character(Side.REACTION, shadow)
+    model.set_custom_value(Side.ACTION, natural_reaction + 20 - natural_action)
+    model.set_custom_value(Side.REACTION, 0)
+    return model, session, toru, mina, shadow
+
+
+def test_a_boosted_reaction_side_wins_the_tie_it_would_otherwise_lose(reaction_servant, campaign_model):
+    model, session, toru, _, shadow = reaction_servant
+    assert not model.offers[Side.ACTION].visible  # ミナ has no master
+    offer = model.offers[Side.REACTION]
+    assert offer.available and offer.servant == shadow and offer.master_name == "朝霧 透"
+    unboosted = model.action_wins
+    assert unboosted == brute_force_action_wins(model.roller(Side.ACTION), model.roller(Side.REACTION))
+    model.set_boost(True, Side.REACTION)
+    assert model.roller(Side.REACTION).modifier == 20 and model.roller(Side.ACTION).modifier == 0
+    boosted = brute_force_action_wins(model.roller(Side.ACTION), model.roller(Side.REACTION))
+    assert model.action_wins == boosted < unboosted
+    result = model.roll()
+    # 達成値 equal: リアクション優先 gives the tie to 影の使徒, who would have lost by 20 without 令呪.
+    assert result.action.total == result.reaction.total
+    assert result.winner is Side.REACTION
+    assert session.spells_left(toru) == 2
+    assert not model.boosts[Side.REACTION]
+    payload = campaign_model.log_entries()[-1].payload
+    assert payload["reaction"]["boost"] == 20 and payload["reaction"]["modifier"] == 0
+    assert payload["reaction"]["command_spell"] == {"master_id": toru, "master": "朝霧 透", "amount": 20}
+    assert payload["action"]["boost"] == 0 and payload["command_spell"] is None
+    assert payload["probability"] == pytest.approx(float(boosted))
+    summary = payload["summary"]
+    assert summary["inputs"].endswith("/ 判定値 0 修正 +0 令呪 +20（マスター: 朝霧 透）")
+    assert summary["result"] == "リアクション側の勝利"
+
+
+def test_without_the_boost_the_same_roll_goes_to_the_action_side(reaction_servant):
+    model, session, toru, _, _ = reaction_servant
+    result = model.roll()
+    assert result.action.total == result.reaction.total + 20 and result.winner is Side.ACTION
+    assert session.spells_left(toru) == 3
+
+
+def test_both_sides_boosted_spend_both_in_one_undo_step(reaction_servant, campaign_model):
+    model, session, toru, mina, _ = reaction_servant
+    session.form_contract(toru, mina)  # now both sides are 朝霧 透's servants
+    model.set_boost(True, Side.ACTION)
+    model.set_boost(True, Side.REACTION)
+    depth = campaign_model.undo_stack.count()
+    model.roll()
+    assert session.spells_left(toru) == 1
+    assert campaign_model.undo_stack.count() == depth + 1
+    payload = campaign_model.log_entries()[-1].payload
+    assert payload["action"]["boost"] == payload["reaction"]["boost"] == 20
+    campaign_model.undo_stack.undo()
+    assert session.spells_left(toru) == 3
+
+
+def test_too_few_command_spells_for_both_sides_refuse_the_roll_and_spend_nothing(
+    reaction_servant, campaign_model
+):
+    model, session, toru, mina, shadow = reaction_servant
+    session.form_contract(toru, mina)
+    session.use_command_spell(toru, shadow, SpellEffect.ORDER)
+    session.use_command_spell(toru, shadow, SpellEffect.ORDER)  # one left, two wanted
+    model.set_boost(True, Side.ACTION)
+    model.set_boost(True, Side.REACTION)
+    refused = []
+    model.roll_refused.connect(refused.append)
+    before = len(campaign_model.log_entries())
+    assert model.roll() is None
+    assert refused == ["朝霧 透の令呪が足りません（両方の側に +20 で 2 つ必要、残り 1）"]
+    assert session.spells_left(toru) == 1 and len(campaign_model.log_entries()) == before
+
+
+def test_the_reaction_boost_is_only_for_an_opposed_check(reaction_servant):
+    model, _, _, _, _ = reaction_servant
+    model.set_boost(True, Side.REACTION)
+    model.set_opposed(False)  # the reaction side (and its box) leaves the check
+    assert not model.boosts[Side.REACTION] and model.boosted_sides() == []
+    with pytest.raises(SessionRefused, match="対決でだけ"):
+        model.set_boost(True, Side.REACTION)

@@ -9,6 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from gmtool.rules.systems.aw import session as s
+from gmtool.rules.systems.aw.contract_tree import contract_rows
 from gmtool.rules.systems.aw.session import (
     AWSession,
     BreakMethod,
@@ -74,6 +75,17 @@ def test_the_same_direction_is_refused_after_a_break_and_the_reverse_is_allowed(
         ("toru", "mina", False),
         ("mina", "toru", True),
     ]
+
+
+def test_the_reverse_contract_waits_until_the_current_one_is_broken():
+    state = contracted(("toru", "mina"))
+    with pytest.raises(SessionRefused) as refused:
+        s.form_contract(state, "mina", "toru", ROSTER)
+    assert (
+        str(refused.value) == "ミナは透のサーヴァントです。逆向きの契約は、今の契約を破棄した後なら結べます"
+    )
+    state = s.break_contract(state, "mina", BreakMethod.OTHER, "", ROSTER, SPELLS)
+    assert s.form_contract(state, "mina", "toru", ROSTER).master_of("toru") == "mina"
 
 
 @pytest.mark.parametrize(
@@ -169,6 +181,33 @@ def test_a_spell_is_for_the_masters_own_servant():
         spell(state, SpellEffect.ORDER, servant="rin")
     with pytest.raises(SessionRefused, match="ミナは影の使徒のサーヴァントではありません"):
         spell(state, SpellEffect.ORDER, master="shadow")
+
+
+def test_a_spell_for_a_special_rule_spends_one_of_a_masters():
+    state = contracted(("toru", "mina"))
+    after = s.spend_command_spell(state, "toru", ROSTER, SPELLS)
+    assert after.spells_left("toru", SPELLS) == 2 and replace(after, spells_used={}) == state
+    with pytest.raises(SessionRefused, match="ミナはマスターではありません"):
+        s.spend_command_spell(state, "mina", ROSTER, SPELLS)
+    for _ in range(2):
+        after = s.spend_command_spell(after, "toru", ROSTER, SPELLS)
+    with pytest.raises(SessionRefused, match="透の令呪は残っていません"):
+        s.spend_command_spell(after, "toru", ROSTER, SPELLS)
+
+
+def test_no_spell_acts_on_or_for_a_deleted_character():
+    state = contracted(("toru", "mina"))
+    without_mina = Roster({"toru": "透"}, {"toru"})
+    without_toru = Roster({"mina": "ミナ"}, {"mina"})
+    for roster in (without_mina, without_toru):
+        with pytest.raises(SessionRefused, match="キャンペーンから削除されています。令呪は使えません"):
+            s.use_command_spell(state, "toru", "mina", SpellEffect.ORDER, roster, SPELLS)
+    with pytest.raises(SessionRefused, match="キャンペーンから削除されています"):
+        s.spend_command_spell(state, "toru", without_toru, SPELLS)
+    # The ghost contract can still be ended.
+    assert (
+        s.break_contract(state, "mina", BreakMethod.OTHER, "", without_mina, SPELLS).master_of("mina") is None
+    )
 
 
 # ---- event keys ---------------------------------------------------------------------------------
@@ -283,7 +322,7 @@ def test_the_combat_round_cycles_through_the_processes():
 
 
 def tree(state: AWSession, characters=("toru", "mina", "shadow", "rin")) -> list[tuple[str, int, bool]]:
-    return [(r.character, r.depth, r.cycle) for r in s.contract_rows(state, list(characters))]
+    return [(r.character, r.depth, r.cycle) for r in contract_rows(state, list(characters))]
 
 
 def test_the_tree_nests_servants_under_their_master():
@@ -291,20 +330,48 @@ def test_the_tree_nests_servants_under_their_master():
     assert tree(state) == [("toru", 0, False), ("mina", 1, False), ("rin", 2, False), ("shadow", 1, False)]
 
 
-def test_the_tree_survives_contracts_in_both_directions():
-    state = contracted(("toru", "mina"), ("mina", "toru"))
+def test_the_tree_survives_a_cycle_of_contracts():
+    state = contracted(("toru", "mina"), ("mina", "rin"), ("rin", "toru"))
     assert tree(state) == [
         ("shadow", 0, False),
-        ("rin", 0, False),
         ("toru", 0, False),
         ("mina", 1, False),
-        ("toru", 2, True),
+        ("rin", 2, False),
+        ("toru", 3, True),
     ]
 
 
 def test_the_tree_keeps_a_deleted_master_with_its_servants():
     state = contracted(("toru", "mina"))
     assert tree(state, ("mina", "rin")) == [("rin", 0, False), ("toru", 0, False), ("mina", 1, False)]
+
+
+@pytest.mark.parametrize(
+    ("contracts", "scenes", "reason"),
+    [
+        ([{"master": "toru", "servant": "toru"}], [], "自分自身との契約"),
+        (
+            [{"master": "toru", "servant": "mina"}, {"master": "rin", "servant": "mina"}],
+            [],
+            "有効な契約（マスター）が2つあります",
+        ),
+        ([], [{"id": "a"}, {"id": "a"}], "同じIDのシーンが2つあります"),
+    ],
+)
+def test_a_hand_edited_document_that_breaks_the_rules_is_refused(contracts, scenes, reason):
+    with pytest.raises(ValidationError, match=reason):
+        s.load_session({"contracts": contracts, "scenes": scenes})
+
+
+def test_two_contracts_for_one_servant_load_when_only_one_is_active():
+    broken = {"method": "other"}
+    data = {
+        "contracts": [
+            {"master": "toru", "servant": "mina", "broken": broken},
+            {"master": "rin", "servant": "mina"},
+        ]
+    }
+    assert s.load_session(data).master_of("mina") == "rin"
 
 
 def test_the_document_round_trips_and_bad_data_is_named():

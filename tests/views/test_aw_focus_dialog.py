@@ -11,9 +11,12 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 
+from gmtool.models import aw_focus_model
 from gmtool.models.aw_focus_model import FOCUS_KEY, AWFocusModel
+from gmtool.models.aw_focus_text import percent_text
 from gmtool.models.aw_session_model import AWSessionModel
 from gmtool.rules.dice import roll
+from gmtool.rules.systems.aw.session import SpellEffect
 from gmtool.views.aw_focus_dialog import AWFocusDialog
 
 
@@ -70,7 +73,7 @@ def test_the_setup_page_explains_its_limits(qtbot, campaign_model):
         for i in range(page.participants_list.count())
     ]
     assert checked == [True, True, False]
-    assert "PC" in page.scene_label.text()
+    assert page.scene_label.text() == "現在のシーンがないので、アナザーワールドのPCを選んでいます"
     assert "%" in page.preview_label.text()
 
 
@@ -80,7 +83,7 @@ def test_the_scene_decides_who_is_ticked(qtbot, campaign_model):
     session.set_current_scene(session.add_scene("地下道", (shadow,)))
     dialog, _ = make_dialog(qtbot, campaign_model)
     assert dialog.setup_page.ticked() == [shadow]
-    assert "地下道" in dialog.setup_page.scene_label.text()
+    assert dialog.setup_page.scene_label.text() == "現在のシーン「地下道」の登場キャラクターを選んでいます"
 
 
 def test_starting_with_nobody_is_refused(qtbot, campaign_model, refusals):
@@ -105,7 +108,7 @@ def test_a_two_round_af_to_success(qtbot, campaign_model):
     enter(dialog, 6)  # ミナ: 4 + 6 = 10 → 40
     assert "ラウンド 2 / 2" in run.header_label.text()
     odds = dialog.model.odds()
-    assert run.odds_label.text() == f"成功率 {float(odds.success) * 100:.1f}%"
+    assert run.odds_label.text() == f"成功率 {percent_text(odds.success)}"
     assert run.plot.bar_heights() == pytest.approx({2: float(odds.success) * 100})
     run.roll_button.click()  # seeded 9: 2 + 9 = 11 → 51
     assert run.result_label.isVisible() and "AF判定成功" in run.result_label.text()
@@ -125,10 +128,12 @@ def test_an_af_ended_by_a_fumble(qtbot, campaign_model):
     assert run.fumble_box.isVisible() and "ミナ・クローデル" in run.fumble_label.text()
     assert not run.roll_button.isEnabled()
     assert run.odds_label.text() == "成功率 —" and "打ち消した場合" in run.fumble_odds_label.text()
+    title = run.plot.getPlotItem().titleLabel
+    assert title.isVisible() and title.text == "ファンブルを打ち消した場合"  # what the bars assume
     run.fail_fumble_button.click()
-    assert not run.fumble_box.isVisible()
+    assert not run.fumble_box.isVisible() and not title.isVisible()
     assert "AF判定失敗" in run.result_label.text() and "ファンブル" in run.result_label.text()
-    assert run.odds_label.text() == "成功率 0.0%"
+    assert run.odds_label.text() == "成功率 0%"  # impossible now, not merely small
 
 
 def test_a_fumble_cancelled_by_a_skill_counts_and_the_af_goes_on(qtbot, campaign_model):
@@ -206,3 +211,122 @@ def test_a_damaged_af_is_shown_and_replaced(qtbot, campaign_model):
     assert dialog.problem_label.isVisible() and "正しくありません" in dialog.problem_label.text()
     set_up(dialog)
     assert not dialog.problem_label.isVisible() and dialog.pages.currentWidget() is dialog.run_page
+
+
+def test_the_setup_spins_stop_at_the_caps(qtbot, campaign_model):
+    dialog, _ = make_dialog(qtbot, campaign_model)
+    page = dialog.setup_page
+    page.rounds_spin.setValue(99)
+    page.difficulty_spin.setValue(99_999)
+    assert (page.rounds_spin.value(), page.difficulty_spin.value()) == (20, 999)
+    assert "20" in page.rounds_spin.toolTip() and "999" in page.difficulty_spin.toolTip()
+    page.start_button.click()
+    assert dialog.model.doc().round_limit == 20 and "成功率" in dialog.run_page.odds_label.text()
+
+
+def test_rolls_and_ticks_do_not_recompute_the_hidden_setup_preview(qtbot, campaign_model, monkeypatch):
+    dialog, _ = make_dialog(qtbot, campaign_model)
+    set_up(dialog, difficulty=100, rounds=3)
+    calls = []
+    real = aw_focus_model.focus_odds
+    monkeypatch.setattr(aw_focus_model, "focus_odds", lambda *a: calls.append(a) or real(*a))
+    enter(dialog, 7)
+    dialog.run_page.other_spins[1].setValue(1)
+    assert len(calls) == 2  # one for the AF's own odds after each step, none for the set-up
+    page = dialog.setup_page
+    dialog.run_page.end_note_edit.setText("")
+    dialog.run_page.cancel_button.click()
+    dialog.new_button.click()  # the set-up is shown again: its preview is brought up to date
+    assert dialog.pages.currentWidget() is page and "%" in page.preview_label.text()
+    shown = len(calls)
+    page.goal_edit.setText("別の目的")
+    page.difficulty_spin.setValue(page.difficulty_spin.value())
+    assert len(calls) == shown
+    page.difficulty_spin.setValue(90)
+    assert len(calls) == shown + 1
+
+
+@pytest.mark.parametrize("damage", [{"pending_fumble": True}, {"round": 5}])
+def test_a_damaged_af_that_crashed_the_menu_opens_as_a_problem_line(qtbot, campaign_model, damage):
+    model = AWFocusModel(campaign_model)
+    ids = [s.id for s in campaign_model.characters_of("aw")][:2]
+    model.start(aw_focus_model.FocusSetup(difficulty=60, round_limit=2, participants=tuple(ids)))
+    model.roll(8)
+    stored = campaign_model.session_value(FOCUS_KEY)
+    record = dict(stored["history"][-1], kind="fumble", natural=None, achievement=None)
+    campaign_model.set_session_value(FOCUS_KEY, dict(stored, history=[record], **damage), "壊す")
+    dialog, _ = make_dialog(qtbot, campaign_model)
+    assert dialog.problem_label.isVisible() and "正しくありません" in dialog.problem_label.text()
+    assert dialog.pages.currentWidget() is dialog.setup_page
+    set_up(dialog)
+    assert not dialog.problem_label.isVisible() and dialog.model.doc().running
+
+
+def test_the_gm_cancels_the_af(qtbot, campaign_model):
+    dialog, _ = make_dialog(qtbot, campaign_model)
+    set_up(dialog, difficulty=120)
+    run = dialog.run_page
+    enter(dialog, 7)
+    run.end_note_edit.setText("難易度の入力ミス")
+    run.cancel_button.click()
+    assert run.result_label.text().startswith("AF判定を中止（成功でも失敗でもない）「難易度の入力ミス」")
+    assert run.odds_label.text() == "成功率 —" and not run.roll_button.isEnabled()
+    assert not run.cancel_button.isEnabled() and dialog.new_button.isVisible()
+    campaign_model.undo_stack.undo()
+    assert run.roll_button.isEnabled() and not run.result_label.isVisible()
+
+
+def test_a_master_spends_a_command_spell_for_success(qtbot, campaign_model, refusals):
+    ids = {s.character.name: s.id for s in campaign_model.characters_of("aw")}
+    session = AWSessionModel(campaign_model)
+    dialog, _ = make_dialog(qtbot, campaign_model)
+    set_up(dialog, difficulty=120)
+    run = dialog.run_page
+    assert not run.spell_button.isEnabled() and run.no_master_label.isVisible()
+    session.form_contract(ids["朝霧 透"], ids["影の使徒"])  # 朝霧 becomes a master mid-AF
+    assert run.spell_button.isEnabled() and run.master_combo.currentText() == "朝霧 透（令呪 残り 3）"
+    run.spell_button.click()
+    assert "AF判定成功（令呪を1つ使って成功）「令呪で自動成功」" in run.result_label.text()
+    assert session.spells_left(ids["朝霧 透"]) == 2 and refusals == []
+    campaign_model.undo_stack.undo()
+    assert dialog.model.doc().running and run.master_combo.currentText() == "朝霧 透（令呪 残り 3）"
+
+
+def test_a_master_without_command_spells_is_refused(qtbot, campaign_model, refusals):
+    ids = {s.character.name: s.id for s in campaign_model.characters_of("aw")}
+    session = AWSessionModel(campaign_model)
+    session.form_contract(ids["ミナ・クローデル"], ids["影の使徒"])
+    for _ in range(3):
+        session.use_command_spell(ids["ミナ・クローデル"], ids["影の使徒"], SpellEffect.BOOST)
+    dialog, _ = make_dialog(qtbot, campaign_model)
+    set_up(dialog, difficulty=120)
+    run = dialog.run_page
+    assert run.master_combo.currentText() == "ミナ・クローデル（令呪 残り 0）"
+    run.end_note_edit.setText("AF例2")
+    steps = campaign_model.undo_stack.count()
+    run.spell_button.click()
+    assert len(refusals) == 1 and "令呪は残っていません" in refusals[0]
+    assert dialog.model.doc().running and campaign_model.undo_stack.count() == steps
+    assert run.end_note_edit.text() == "AF例2"  # kept for another try
+
+
+def test_the_dialog_fits_a_laptop_and_nothing_overlaps_at_its_minimum(qtbot, campaign_model):
+    dialog, _ = make_dialog(qtbot, campaign_model)
+    assert dialog.height() <= 700
+    ids = [s.id for s in campaign_model.characters_of("aw")]
+    page = dialog.setup_page
+    for i in range(page.participants_list.count()):
+        page.participants_list.item(i).setCheckState(Qt.CheckState.Checked)
+    set_up(dialog)
+    run = dialog.run_page
+    assert run.members_table.rowCount() == len(ids) == 3
+    dialog.resize(dialog.minimumSizeHint())
+    qtbot.waitUntil(lambda: dialog.size() == dialog.minimumSizeHint().expandedTo(dialog.minimumSize()))
+    table = run.members_table
+    last_row_bottom = table.rowViewportPosition(2) + table.rowHeight(2)
+    assert last_row_bottom <= table.viewport().height()  # every participant's row in view
+    lower = run.lower_scroll.widget()
+    gm_box = run.gm_success_button.parentWidget()
+    plot = run.plot.geometry()
+    assert plot.height() >= 160 and plot.bottom() < gm_box.geometry().top()
+    assert lower.height() >= lower.minimumSizeHint().height()  # scrolled, not squeezed

@@ -101,6 +101,31 @@ def test_a_non_modal_tool_window_with_four_pages(dialog, qtbot):
     qtbot.waitUntil(lambda: not dialog.isVisible())
 
 
+def test_a_hand_edited_state_with_two_masters_is_shown_in_red(dialog, campaign_model):
+    toru, mina, shadow = ids(dialog)
+    contracts = [{"master": toru, "servant": mina}, {"master": shadow, "servant": mina}]
+    campaign_model.set_session_value(SESSION_KEY, {"contracts": contracts}, "壊す")
+    assert (
+        dialog.problem_label.isVisible()
+        and "有効な契約（マスター）が2つあります" in dialog.problem_label.text()
+    )
+    assert tree_lines(dialog.contracts_tab.tree)[0] == "朝霧 透"  # not a guess at one of the masters
+
+
+def test_names_are_limited_to_what_the_session_can_store(dialog):
+    tabs = (dialog.scenes_tab, dialog.keys_tab)
+    edits = (tabs[0].scenario_edit, tabs[0].new_scene_edit, tabs[1].key_name_edit)
+    for edit in edits:
+        edit.setText("あ" * 250)
+        assert len(edit.text()) == 200
+    tabs[0].scenario_edit.editingFinished.emit()
+    tabs[0].add_scene_button.click()
+    tabs[1].give_button.click()
+    state = dialog.model.state()
+    assert dialog.model.problem() is None and len(state.scenario) == 200
+    assert len(state.scenes[0].name) == 200 and len(state.event_keys[0].name) == 200
+
+
 def test_an_unreadable_state_is_shown_in_red(dialog, campaign_model):
     campaign_model.set_session_value(SESSION_KEY, {"scenes": "x"}, "壊す")
     assert dialog.problem_label.isVisible() and "scenes" in dialog.problem_label.text()
@@ -135,6 +160,20 @@ def test_ending_the_session_asks_first_and_says_what_resets(dialog):
     dialog.scenes_tab.end_session_button.click()
     assert dialog.scenes_tab.numbers_label.text() == "シナリオ 1・セッション 2"
     assert "令呪 残り 3/3" in tree_lines(dialog.contracts_tab.tree)[0]
+
+
+@pytest.mark.parametrize(
+    ("button", "title"), [("end_session_button", "セッション終了"), ("end_scenario_button", "シナリオ終了")]
+)
+def test_the_end_confirmations_say_a_running_focus_stays(dialog, campaign_model, button, title):
+    getattr(dialog.scenes_tab, button).click()
+    assert "AF判定" not in dialog.questions[-1][1]
+    campaign_model.set_session_value("aw.focus", {"status": "running", "goal": "祭壇を探す"}, "AF")
+    dialog.answer = False
+    getattr(dialog.scenes_tab, button).click()
+    asked_title, text = dialog.questions[-1]
+    assert asked_title == title
+    assert "進行中のAF判定「祭壇を探す」は終わらず、そのまま残ります" in text
 
 
 def test_ending_the_scenario_asks_first_and_retires_keys(dialog, campaign_model):
@@ -250,14 +289,75 @@ def test_breaking_by_command_spell_spends_one_and_is_refused_at_zero(dialog, ref
     choose(tab.break_servant_combo, shadow)
     choose(tab.method_combo, BreakMethod.COMMAND_SPELL)
     assert tab.break_hint.text() == "朝霧 透の令呪を 1 つ使います（残り 3）"
+    dialog.answer = False  # the GM only wanted to look: nothing is spent
+    tab.break_button.click()
+    assert dialog.questions[-1] == (
+        "令呪で契約破棄",
+        "朝霧 透の令呪を 1 つ使って、影の使徒との契約を破棄しますか？\n\n令呪 残り 3 → 2",
+    )
+    assert dialog.model.state().master_of(shadow) == toru and dialog.model.spells_left(toru) == 3
+    dialog.answer = True
     tab.break_button.click()
     assert offered(tab.break_servant_combo) == ["ミナ・クローデル（マスター: 朝霧 透）"]
     assert tree_lines(tab.tree)[0] == "朝霧 透 | 令呪 残り 2/3"
     use_spell(dialog, toru, mina, SpellEffect.ORDER)
     use_spell(dialog, toru, mina, SpellEffect.ORDER)
     choose(tab.method_combo, BreakMethod.COMMAND_SPELL)
+    asked = len(dialog.questions)
     tab.break_button.click()
     assert refusals == [ZERO_LEFT] and dialog.model.state().master_of(mina) == toru
+    assert len(dialog.questions) == asked  # refused at once, not asked first
+
+
+def test_the_reverse_contract_waits_for_the_break(dialog, refusals):
+    toru, mina, _ = ids(dialog)
+    contract(dialog, toru, mina)
+    contract(dialog, mina, toru)
+    assert refusals == [
+        "ミナ・クローデルは朝霧 透のサーヴァントです。逆向きの契約は、今の契約を破棄した後なら結べます"
+    ]
+    assert dialog.model.state().master_of(toru) is None
+
+
+def test_the_history_headers_say_which_session(dialog):
+    table = dialog.contracts_tab.history_table
+    headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    assert headers == [
+        "マスター",
+        "サーヴァント",
+        "契約したセッション",
+        "破棄の方法",
+        "メモ",
+        "破棄したセッション",
+    ]
+
+
+def test_no_spell_for_a_deleted_servant(dialog, refusals, campaign_model):
+    toru, mina, _ = ids(dialog)
+    contract(dialog, toru, mina)
+    campaign_model.delete_character(mina)
+    box = dialog.contracts_tab.spells
+    assert offered(box.servant_combo) == ["（削除されたキャラクター）"]
+    use_spell(dialog, toru, mina, SpellEffect.ORDER)
+    assert refusals == [
+        "そのキャラクターはキャンペーンから削除されています。令呪は使えません（残った契約は「契約を破棄」で終えられます）"
+    ]
+    assert dialog.model.spells_left(toru) == 3
+
+
+def test_the_contracts_page_never_draws_text_over_text(dialog, qtbot):
+    """At the dialog's own minimum size every wrapped note gets the height its text needs (the page
+    scrolls instead), so no note is drawn over the 令呪 button or the status lines."""
+    toru, mina, _ = ids(dialog)
+    contract(dialog, toru, mina)
+    dialog.tabs.setCurrentWidget(dialog.contracts_tab)
+    dialog.resize(dialog.minimumSizeHint())
+    box = dialog.contracts_tab.spells
+    qtbot.waitUntil(lambda: box.effect_note.width() < 500 and box.effect_note.height() > 0)
+    for label in (box.effect_note, box.status_label, dialog.contracts_tab.break_hint):
+        if label.isVisible():
+            assert label.height() >= label.heightForWidth(label.width()), label.text()
+    assert box.effect_note.geometry().bottom() < box.use_button.geometry().top()
 
 
 def test_the_four_spell_effects(dialog, refusals, campaign_model):
@@ -321,6 +421,32 @@ def test_using_a_spell_without_a_master_is_refused(dialog, refusals):
 
 
 # ---- イベントキー -----------------------------------------------------------------------------------
+
+
+def test_a_key_for_a_pc_outside_the_current_scene_is_asked_first(dialog, refusals):
+    toru, mina, _ = ids(dialog)
+    tab = dialog.scenes_tab
+    tab.new_scene_checks.item(1).setCheckState(Qt.CheckState.Unchecked)
+    add_scene(dialog, "学校")  # ミナ is not there
+    keys = dialog.keys_tab
+    choose(keys.holder_combo, mina)
+    keys.key_name_edit.setText("不審な人物")
+    dialog.answer = False
+    keys.give_button.click()
+    title, text = dialog.questions[-1]
+    assert title == "キーを渡す"
+    assert text.startswith(
+        "ミナ・クローデルは現在のシーン「学校」に登場していません。それでも「イベントキー:不審な人物」を渡しますか？"
+    )
+    assert dialog.model.state().event_keys == () and keys.key_name_edit.text() == "不審な人物"
+    dialog.answer = True
+    keys.give_button.click()
+    assert dialog.model.state().keys_of(mina)[0].name == "不審な人物"
+    asked = len(dialog.questions)
+    choose(keys.holder_combo, toru)  # present: no question
+    keys.key_name_edit.setText("古い鍵")
+    keys.give_button.click()
+    assert len(dialog.questions) == asked and refusals == []
 
 
 def test_keys_are_given_to_pcs_moved_by_the_gm_and_deleted(dialog, refusals, campaign_model):

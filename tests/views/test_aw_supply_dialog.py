@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 from gmtool.models.aw_session_model import AWSessionModel
 from gmtool.models.aw_supply_model import AWSupplyModel
@@ -121,3 +122,58 @@ def test_a_refused_roll_is_explained_and_changes_nothing(dialog, refusals, campa
     assert refusals == ["供給は2人以上のキャラクターの間で行ないます（参加者を2人以上選んでください）"]
     assert campaign_model.log_entries() == []
     assert dialog.result_label.text() == "まだ振っていません"
+
+
+def test_a_skill_name_typed_with_brackets_is_not_doubled(dialog, campaign_model):
+    dialog.kind_buttons.buttons[SupplyKind.SKILL].click()
+    assert dialog.skill_edit.placeholderText() == "例: ヒーリング"
+    tick(dialog, "ミナ・クローデル")
+    dialog.skill_edit.setText("《ヒーリング》")
+    assert dialog.skill_edit.text() == "《ヒーリング》"  # what the GM typed stays in the box
+    assert dialog.model.skill_name == "ヒーリング"
+    dialog.dice_spin.setValue(1)
+    dialog.roll_button.click()
+    inputs = campaign_model.log_entries()[-1].payload["summary"]["inputs"]
+    assert inputs.startswith("特技《ヒーリング》による回復") and "《《" not in inputs
+
+
+def test_a_loss_shows_its_sign_on_the_fraction_too(dialog):
+    dialog.dice_spin.setValue(1)
+    assert dialog.expected_label.text() == "1D6 の期待値 −3.5（= −7/2）"
+    dialog.kind_buttons.buttons[SupplyKind.SUPPLY].click()
+    assert dialog.expected_label.text() == "1D6 の期待値 +3.5（= +7/2）"
+
+
+def test_the_result_says_when_the_roll_was_undone(dialog, campaign_model):
+    toru = campaign_model.characters_of("aw")[0].id
+    tick(dialog, "朝霧 透")
+    dialog.roll_button.click()
+    assert dialog.result_label.text().endswith("（Ctrl+Z でまとめて元に戻せます）")
+    assert dialog.result_label.styleSheet() == ""
+    rolled = dialog.result_label.text().splitlines()[0]
+    campaign_model.undo_stack.undo()
+    assert campaign_model.character(toru).hp == 28
+    lines = dialog.result_label.text().splitlines()
+    assert lines[0] == rolled and lines[-1] == "（元に戻しました）"
+    assert "#8a8a8a" in dialog.result_label.styleSheet()  # greyed: it no longer stands
+    campaign_model.undo_stack.redo()
+    assert dialog.result_label.text().endswith("（Ctrl+Z でまとめて元に戻せます）")
+    assert dialog.result_label.styleSheet() == ""
+    character = campaign_model.character(toru)
+    campaign_model.update_character(toru, replace(character, hp=character.hp + 1), "シートで編集")
+    assert dialog.result_label.text().endswith("（この後 HP・MP が変更されています）")
+
+
+def test_the_wording_says_whether_the_amount_is_lost_or_recovered(dialog):
+    headers = [dialog.table.horizontalHeaderItem(c).text() for c in (MEAN_HP, MEAN_MP)]
+    assert headers == ["振った後のHP（平均）", "振った後のMP（平均）"]
+    header = dialog.table.horizontalHeader()
+    for column, text in zip((MEAN_HP, MEAN_MP), headers, strict=True):
+        assert header.sectionSize(column) >= header.fontMetrics().horizontalAdvance(text)  # not cut off
+    form_labels = [w.text() for w in dialog.findChildren(QLabel)]
+    assert "減る・回復する値" in form_labels and "増減する値" not in form_labels
+    assert dialog.plot.getAxis("bottom").labelText == "減る量"
+    assert dialog.odds_box.title() == "減る量の分布（厳密計算）"
+    dialog.kind_buttons.buttons[SupplyKind.SUPPLY].click()
+    assert dialog.plot.getAxis("bottom").labelText == "回復する量"
+    assert dialog.odds_box.title() == "回復する量の分布（厳密計算）"

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from PySide6.QtCore import QPointF
 
 from gmtool.models.aw_session_model import AWSessionModel
 from gmtool.models.check_model import CheckModel
-from gmtool.rules.checks import Outcome
+from gmtool.rules.checks import Outcome, Side
 from gmtool.rules.dice import roll
 from gmtool.rules.systems.aw.checks import AWRoller, success_curve
 from gmtool.rules.systems.aw.session import SpellEffect
@@ -55,7 +56,8 @@ def test_ticking_recomputes_odds_bars_and_an_extended_curve(setup):
     assert "2.78%" in view.success_label.text()  # only the critical: 1/36
     assert view.bars_plot.bar_heights()[11][1] is Outcome.FAILURE
     view.boost_check.setChecked(True)
-    assert "97.22%" in view.success_label.text() and "令呪 +20 込み" in view.success_label.text()
+    assert "97.22%" in view.success_label.text()
+    assert view.boost_odds_label.isVisible() and view.boost_odds_label.text() == "令呪 +20 込み"
     assert view.bars_plot.bar_heights()[3][1] is Outcome.SUCCESS
     assert view.bars_plot.bar_heights()[2][1] is Outcome.AUTO_FAILURE
     points = view.curve_plot.curve_points()
@@ -125,3 +127,85 @@ def test_no_holder_is_said(setup, campaign_model, refusals):
     assert combo_items(view.action_box.character_combo) == []
     view.roll_button.click()
     assert refusals == ["このイベントキーを持つPCがいません"]
+
+
+def fits(label):
+    """The label's whole text is drawn inside it (not cut off at its right or bottom edge)."""
+    metrics = label.fontMetrics()
+    if label.wordWrap():
+        return label.heightForWidth(label.width()) <= label.height()
+    return metrics.horizontalAdvance(label.text()) <= label.contentsRect().width()
+
+
+def test_the_boost_line_under_the_odds_is_not_cut_off(setup, qtbot):
+    view, _, _, _, shadow = setup
+    view.resize(1000, 700)  # about the panel's share of a 1280-px main window
+    choose(view.action_box.character_combo, shadow)
+    view.difficulty_spin.setValue(20)
+    view.boost_check.setChecked(True)
+    qtbot.waitUntil(lambda: view.boost_odds_label.isVisible() and view.boost_odds_label.height() > 0)
+    assert fits(view.success_label) and fits(view.boost_odds_label)
+    assert view.boost_odds_label.text() == "令呪 +20 込み"
+    view.boost_check.setChecked(False)
+    assert not view.boost_odds_label.isVisible()
+
+
+def test_a_servant_on_the_reaction_side_gets_its_own_box_in_a_duel(setup, campaign_model):
+    view, session, toru, mina, shadow = setup
+    box = view.reaction_boost_check
+    choose(view.reaction_box.character_combo, shadow)
+    assert not box.isVisible()  # no 対決: the reaction side does not roll
+    view.opposed_check.setChecked(True)
+    choose(view.action_box.character_combo, mina)
+    assert box.isVisible() and box.text() == "令呪 +20（マスター: 朝霧 透、残り 3）"
+    assert not view.boost_check.isVisible()  # ミナ has no master
+    before = view.model.action_wins
+    box.setChecked(True)
+    assert view.model.action_wins < before
+    assert view.success_label.text() == f"アクション側の勝率 {float(view.model.action_wins) * 100:.2f}%"
+    assert view.boost_odds_label.text() == "令呪 +20 込み（リアクション側）"
+    assert "振ると令呪を 1 つ使います" in view.boost_boxes[Side.REACTION].note.text()
+    view.roll_button.click()
+    assert session.spells_left(toru) == 2 and not box.isChecked()
+    assert "リアクション側に令呪を使用: 達成値 +20。朝霧 透の令呪 残り 2" in view.result_label.text()
+    assert campaign_model.log_entries()[-1].payload["reaction"]["boost"] == 20
+
+
+def shown_band_labels(plot):
+    """The band labels drawn, as scene rectangles, each checked to lie inside its own band."""
+    box = plot.getViewBox()
+    shown = []
+    for text, left, right in plot.band_labels:
+        if text.isVisible():
+            rect = text.sceneBoundingRect()
+            band = box.mapViewToScene(QPointF(left, 0)).x(), box.mapViewToScene(QPointF(right, 0)).x()
+            assert band[0] <= rect.left() and rect.right() <= band[1], text.toPlainText()
+            shown.append(rect)
+    return shown
+
+
+def test_with_the_boost_the_curve_labels_neither_overlap_nor_leave_the_plot(setup, qtbot):
+    view, _, _, _, shadow = setup
+    view.resize(1000, 700)
+    plot = view.curve_plot
+    box = plot.getViewBox()
+    choose(view.action_box.character_combo, shadow)
+    choose(view.action_box.source_combo, "reflex")
+    view.difficulty_spin.setValue(10)
+    qtbot.waitUntil(lambda: box.width() > 300)
+    assert len(shown_band_labels(plot)) == 4  # 2–20: every band has room
+    view.boost_check.setChecked(True)  # the curve now runs to 36 and the bands get narrow
+    assert max(plot.curve_points()) >= 35
+    for width in (1000, max(700, view.minimumSizeHint().width())):
+        view.resize(width, 700)
+        qtbot.waitUntil(lambda width=width: view.width() == width)
+        shown = shown_band_labels(plot)
+        assert all(not a.intersects(b) for i, a in enumerate(shown) for b in shown[i + 1 :])
+        marker = plot.marker_label.sceneBoundingRect()
+        assert plot.marker_label.toPlainText() == "10: 97.2%"
+        assert box.sceneBoundingRect().contains(marker)
+        assert all(not marker.intersects(rect) for rect in shown)
+    assert len(shown) < 4  # too narrow for every band: some labels are left out, not run together
+    view.difficulty_spin.setValue(36)  # at the right edge the label turns to the marker's left
+    assert plot.marker_label.toPlainText().startswith("36: ")
+    assert box.sceneBoundingRect().contains(plot.marker_label.sceneBoundingRect())

@@ -1,6 +1,7 @@
 """The judgement panel (判定): inputs, exact odds, plots, and the Roll button.
 
-With an AW session: 令呪 +20 for a servant's check, and a restriction to an event key's holders.
+With an AW session: 令呪 +20 for a servant's check (either side of a 対決), and a restriction to an
+event key's holders.
 """
 
 from __future__ import annotations
@@ -58,6 +59,60 @@ class _SideInputsBox(RollerInputsBox):
         return self.model.characters_for(self.side)
 
 
+class _BoostBox(QWidget):
+    """The 令呪 +20 box under one side's inputs: shown while that side's character is a servant."""
+
+    def __init__(self, model: CheckModel, side: Side, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.side = side
+        self.check = QCheckBox()
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.check)
+        layout.addWidget(self.note)
+
+    def sync(self) -> None:
+        model, side = self.model, self.side
+        offer, ticked = model.offers[side], model.boosts[side]
+        in_play = side is Side.ACTION or model.opposed
+        # Still shown while ticked, so the GM can untick a 令呪 that can no longer be used.
+        self.setVisible(in_play and (offer.visible or ticked))
+        self.check.blockSignals(True)
+        try:
+            self.check.setEnabled(offer.available or ticked)
+            self.check.setChecked(ticked)
+            if offer.visible:
+                label = self.tr("令呪 +{0}（マスター: {1}、残り {2}）").format(
+                    offer.amount, offer.master_name, offer.left
+                )
+            else:
+                label = self.tr("令呪 +{0}（マスターがいません）").format(offer.amount)
+            self.check.setText(label)
+            self.check.setToolTip(offer.reason)
+        finally:
+            self.check.blockSignals(False)
+        if offer.reason:
+            text, style = offer.reason, NOTE_STYLE
+        elif ticked and side is Side.ACTION and not model.opposed:
+            guideline = model.session.rules.command_spell_target_guideline
+            text = self.tr(
+                "達成値 +{0}（修正とは別）。目標値は {1} が目安で、20 を超える難易度も選べます。"
+                "振ると令呪を 1 つ使います"
+            ).format(offer.amount, guideline)
+            style = SPELL_STYLE
+        elif ticked:
+            text = self.tr("達成値 +{0}（修正とは別）。振ると令呪を 1 つ使います").format(offer.amount)
+            style = SPELL_STYLE
+        else:
+            text, style = "", ""
+        self.note.setText(text)
+        self.note.setStyleSheet(style)
+        self.note.setVisible(bool(text))
+
+
 class CheckView(QWidget):
     def __init__(self, model: CheckModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -78,10 +133,13 @@ class CheckView(QWidget):
         )
         self.key_note = QLabel()
         self.key_note.setStyleSheet(NOTE_STYLE)
-        self.boost_check = QCheckBox()
-        self.boost_check.toggled.connect(lambda on: self._guard(model.set_boost, on))
-        self.boost_note = QLabel()
-        self.boost_note.setWordWrap(True)
+        self.boost_boxes = {side: _BoostBox(model, side) for side in Side}
+        for side, box in self.boost_boxes.items():
+            box.check.toggled.connect(lambda on, side=side: self._guard(model.set_boost, on, side))
+        # The action side's box, as before the reaction side had one.
+        self.boost_check = self.boost_boxes[Side.ACTION].check
+        self.boost_note = self.boost_boxes[Side.ACTION].note
+        self.reaction_boost_check = self.boost_boxes[Side.REACTION].check
         key_row = QHBoxLayout()
         key_row.addWidget(QLabel(self.tr("判定できるのは:")))
         key_row.addWidget(self.key_combo)
@@ -107,6 +165,11 @@ class CheckView(QWidget):
         self.success_label = QLabel()
         self.success_label.setStyleSheet("font-size: 16pt; font-weight: bold;")
         odds.addWidget(self.success_label, len(Outcome), 0, 1, 3)
+        # Its own line: appended to the big number it was cut off in the main window.
+        self.boost_odds_label = QLabel()
+        self.boost_odds_label.setWordWrap(True)
+        self.boost_odds_label.setStyleSheet(SPELL_STYLE + " font-weight: bold;")
+        odds.addWidget(self.boost_odds_label, len(Outcome) + 1, 0, 1, 3)
         odds_box = QGroupBox(self.tr("確率（厳密計算）"))
         odds_box.setLayout(odds)
 
@@ -125,13 +188,14 @@ class CheckView(QWidget):
         inputs = QHBoxLayout()
         action_column = QVBoxLayout()
         action_column.addWidget(self.action_box)
-        action_column.addWidget(self.boost_check)
-        action_column.addWidget(self.boost_note)
+        action_column.addWidget(self.boost_boxes[Side.ACTION])
         action_column.addStretch(1)
         inputs.addLayout(action_column)
         reaction_column = QVBoxLayout()
         reaction_column.addWidget(self.reaction_box)
+        reaction_column.addWidget(self.boost_boxes[Side.REACTION])
         reaction_column.addWidget(self.reaction_no_roll)
+        reaction_column.addStretch(1)
         inputs.addLayout(reaction_column)
         inputs.addWidget(odds_box)
         layout = QVBoxLayout(self)
@@ -182,50 +246,35 @@ class CheckView(QWidget):
         else:
             self.success_label.setText(
                 self.tr("成功率 {0}（自動成功を含む）").format(percent(float(model.success_probability)))
-                + (self.tr("・令呪 +{0} 込み").format(model.boost_amount()) if model.boost else "")
             )
+        self.boost_odds_label.setText(self._boost_odds_text())
+        self.boost_odds_label.setVisible(bool(model.boosted_sides()))
+
+    def _boost_odds_text(self) -> str:
+        """Says the number above already includes the +20, and for which side."""
+        sides = self.model.boosted_sides()
+        if not sides:
+            return ""
+        amount = self.model.offers[sides[0]].amount
+        if not self.model.opposed:
+            return self.tr("令呪 +{0} 込み").format(amount)
+        names = "・".join(side_label(s) for s in sides)
+        return self.tr("令呪 +{0} 込み（{1}）").format(amount, names)
 
     def _sync_session(self) -> None:
-        """The key restriction and the 令呪 box, from the session state the model read."""
+        """The key restriction and the 令呪 boxes, from the session state the model read."""
         model = self.model
         keys = [(self.tr("全員"), None)]
         keys += [(self.tr("イベントキー:{0} を持つPC").format(k), k) for k in model.key_names()]
-        for w in (self.key_combo, self.boost_check):
-            w.blockSignals(True)
+        self.key_combo.blockSignals(True)
         try:
             fill_combo(self.key_combo, keys, model.key_filter)
-            offer = model.offer
-            # Still shown while ticked, so the GM can untick a 令呪 that can no longer be used.
-            self.boost_check.setVisible(offer.visible or model.boost)
-            self.boost_check.setEnabled(offer.available or model.boost)
-            self.boost_check.setChecked(model.boost)
-            if offer.visible:
-                label = self.tr("令呪 +{0}（マスター: {1}、残り {2}）").format(
-                    offer.amount, offer.master_name, offer.left
-                )
-            else:
-                label = self.tr("令呪 +{0}（マスターがいません）").format(offer.amount)
-            self.boost_check.setText(label)
-            self.boost_check.setToolTip(offer.reason)
         finally:
-            for w in (self.key_combo, self.boost_check):
-                w.blockSignals(False)
+            self.key_combo.blockSignals(False)
         self.key_combo.setEnabled(len(keys) > 1)
         self.key_note.setText(model.key_note)
-        if offer.reason:
-            text, style = offer.reason, NOTE_STYLE
-        elif model.boost:
-            guideline = model.session.rules.command_spell_target_guideline
-            text = self.tr(
-                "達成値 +{0}（修正とは別）。目標値は {1} が目安で、20 を超える難易度も選べます。"
-                "振ると令呪を 1 つ使います"
-            ).format(offer.amount, guideline)
-            style = SPELL_STYLE
-        else:
-            text, style = "", ""
-        self.boost_note.setText(text)
-        self.boost_note.setStyleSheet(style)
-        self.boost_note.setVisible((offer.visible or model.boost) and bool(text))
+        for box in self.boost_boxes.values():
+            box.sync()
 
     def show_result(self, result: CheckResult | OpposedResult) -> None:
         if isinstance(result, OpposedResult):
@@ -238,12 +287,12 @@ class CheckView(QWidget):
             self.result_label.setText(" / ".join(parts[:-1]) + " " + parts[-1])
         else:
             self.result_label.setText(self._describe(result) + " → " + outcome_label(result.outcome))
-        boost = self.model.last_boost
-        if boost is not None:
+        for side, boost in self.model.last_boosts.items():
+            who = side_label(side) + self.tr("に") if isinstance(result, OpposedResult) else ""
             self.result_label.setText(
                 self.result_label.text()
-                + self.tr("（令呪を使用: 達成値 +{0}。{1}の令呪 残り {2}）").format(
-                    boost.amount, boost.master_name, self.model.session.spells_left(boost.master or "")
+                + self.tr("（{0}令呪を使用: 達成値 +{1}。{2}の令呪 残り {3}）").format(
+                    who, boost.amount, boost.master_name, self.model.session.spells_left(boost.master or "")
                 )
             )
 

@@ -93,7 +93,12 @@ class SuccessCurvePlot(pg.PlotWidget):
 
     A guide is a band (AW 難易度の目安: low–high shaded) or a single step (フォーカード
     難易度の具体例: a labelled line); the model says which by giving low == high.
+    A band's label is drawn only where the band is wider than the label (with 令呪 the curve runs
+    to about 37 and the bands get narrow), and the marker label is kept inside the plot.
     """
+
+    LABEL_TOP = 104  # band labels hang from here (the y range is 0–105)
+    LABEL_GAP = 2  # pixels kept free on each side of a band label
 
     def __init__(self, model: CurveSource, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent, background="w")
@@ -101,6 +106,7 @@ class SuccessCurvePlot(pg.PlotWidget):
         style_plot(self, self.tr("成功率 (%)"), self.tr(model.curve_x_label))
         self.setYRange(0, 105, padding=0)
         self.guide_items: list[tuple[pg.GraphicsObject, str]] = []
+        self.band_labels: list[tuple[pg.TextItem, float, float]] = []  # label, band's left and right edge
         bands = [g for g in model.difficulty_guides() if g[0] != g[1]]
         for (low, high, label), color in zip(bands, BAND_COLORS, strict=False):
             top = high if high is not None else 99
@@ -109,10 +115,10 @@ class SuccessCurvePlot(pg.PlotWidget):
             )
             region.setZValue(-10)
             text = pg.TextItem(self.tr(label), color="#555", anchor=(0.5, 0))
-            text.setPos((low + min(top, 20)) / 2, 104)
             self.addItem(region)
             self.addItem(text)
             self.guide_items.append((region, label))
+            self.band_labels.append((text, low - 0.5, top + 0.5))
         for low, high, label in model.difficulty_guides():
             if low != high:
                 continue
@@ -136,10 +142,12 @@ class SuccessCurvePlot(pg.PlotWidget):
             [], [], pen=pg.mkPen("#1f5fa8", width=2), symbol="o", symbolSize=5, symbolBrush="#1f5fa8"
         )
         self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen("#c23b3b", width=2))
-        self.marker_label = pg.TextItem("", color="#c23b3b", anchor=(0, 1))
+        self.marker_label = pg.TextItem("", color="#c23b3b", anchor=(0, 0))
         self.addItem(self.marker)
         self.addItem(self.marker_label)
         model.changed.connect(self.refresh)
+        # The labels are laid out in pixels, so they follow the plot's size as well as the model.
+        self.getViewBox().sigResized.connect(self.place_labels)
         self.refresh()
 
     def refresh(self) -> None:
@@ -151,7 +159,38 @@ class SuccessCurvePlot(pg.PlotWidget):
         self.marker.setValue(marker)
         p = float(self.model.curve.get(marker, 0)) * 100
         self.marker_label.setText(f"{marker}: {p:.1f}%")
-        self.marker_label.setPos(marker, max(p, 8))
+        self.place_labels()
+
+    def place_labels(self) -> None:
+        """Band labels centred on the visible part of their band, hidden where it is narrower than
+        the label; the marker label beside the marker, flipped left or down to stay inside."""
+        view = self.getViewBox()
+        if view.width() <= 0 or view.height() <= 0:
+            return  # not laid out yet: sigResized calls again
+        (x0, x1), _ = view.viewRange()
+        px_x, px_y = view.viewPixelSize()
+        band_bottom = 105.0
+        for text, left, right in self.band_labels:
+            left, right = max(left, x0), min(right, x1)
+            size = text.textItem.boundingRect()
+            fits = right - left >= (size.width() + 2 * self.LABEL_GAP) * px_x
+            text.setVisible(fits)
+            if fits:
+                text.setPos((left + right) / 2, self.LABEL_TOP)
+                band_bottom = min(band_bottom, self.LABEL_TOP - (size.height() + self.LABEL_GAP) * px_y)
+        marker = self.model.curve_marker
+        p = float(self.model.curve.get(marker, 0)) * 100
+        size = self.marker_label.textItem.boundingRect()
+        width, height = size.width() * px_x, size.height() * px_y
+        # Right of the marker unless that runs past the right edge.
+        anchor_x = 0 if marker + width <= x1 else 1
+        # Just above the point, or hanging below it where that would reach the band labels.
+        top = max(p, 8) + height
+        if top > band_bottom:
+            top = min(p, band_bottom)
+        top = max(top, height)  # never below the x axis
+        self.marker_label.setAnchor((anchor_x, 0))
+        self.marker_label.setPos(marker, top)
 
     def curve_points(self) -> dict[int, float]:
         xs, ys = self.curve_item.getData()

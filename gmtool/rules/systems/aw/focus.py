@@ -25,6 +25,11 @@ from functools import cache
 from gmtool.rules.dice import Faces, roll, sum_distribution
 
 DICE = (2, 6)
+# Tool limits, not rule numbers: the exact odds grow with rounds² × difficulty, so the GUI (which
+# recomputes them on every step) and the CLI refuse an AF past these (20 rounds at 999 with six
+# participants takes about 0.3 s; the text's own guidelines stop at 3 rounds and about 120).
+MAX_ROUND_LIMIT = 20
+MAX_DIFFICULTY = 999
 _NATURAL = sum_distribution(*DICE)
 _WAYS = 36  # equally likely faces of 2D6
 
@@ -39,6 +44,7 @@ class FocusStatus(StrEnum):
     RUNNING = "running"
     SUCCESS = "success"
     FAILURE = "failure"  # fumble, or the round limit passed
+    CANCELLED = "cancelled"  # the GM abandoned it (a mistaken set-up): neither success nor failure
 
 
 @dataclass(frozen=True)
@@ -185,7 +191,7 @@ def focus_odds(
     """
     if progress.status is FocusStatus.SUCCESS:
         return FocusOdds(Fraction(1), Fraction(0), ((progress.round, Fraction(1)),))
-    if progress.status is FocusStatus.FAILURE or not participants:
+    if progress.status is not FocusStatus.RUNNING or not participants:
         return FocusOdds(Fraction(0), Fraction(0), ())
     steps = _remaining_steps(progress, len(participants))
     slot_bytes = ((_WAYS ** max(1, len(steps))).bit_length() + 8) // 8 + 1

@@ -7,11 +7,11 @@ are named by id; `Roster` tells the operations their names and whether they are 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
@@ -121,6 +121,17 @@ class AWSession:
     spells_used: dict[Id, Count] = field(default_factory=dict)  # 令呪 used since the last restore
     event_keys: Annotated[tuple[EventKey, ...], Field(max_length=MANY)] = ()
     combat: Combat = field(default_factory=Combat)
+
+    def __post_init__(self) -> None:
+        # Never built by the operations, but a hand-edited file can hold them (and `master_of` would
+        # pick one of two masters silently); loading turns the ValueError into the problem line.
+        servants = [c.servant for c in self.contracts if c.active]
+        if any(c.master == c.servant for c in self.contracts):
+            raise ValueError("contracts: 自分自身との契約があります")
+        if len(set(servants)) != len(servants):
+            raise ValueError("contracts: 1人のサーヴァントに有効な契約（マスター）が2つあります")
+        if len({s.id for s in self.scenes}) != len(self.scenes):
+            raise ValueError("scenes: 同じIDのシーンが2つあります")
 
     # ---- reading -------------------------------------------------------------------------
     def scene(self, scene_id: str | None) -> Scene | None:
@@ -240,6 +251,13 @@ def form_contract(state: AWSession, master: str, servant: str, roster: Roster) -
             f"{roster.name(servant)}には既にマスター（{roster.name(current)}）がいます。"
             "サーヴァントは複数のマスターと契約できません"
         )
+    if state.master_of(master) == servant:
+        # 再契約: 「マスターだったキャラクターが今度はサーヴァントに」 reads as a later contract, so the
+        # reverse one waits until this one has ended (each would otherwise obey the other absolutely).
+        raise SessionRefused(
+            f"{roster.name(master)}は{roster.name(servant)}のサーヴァントです。"
+            "逆向きの契約は、今の契約を破棄した後なら結べます"
+        )
     if any(c.master == master and c.servant == servant for c in state.contracts):
         raise SessionRefused(
             f"{roster.name(master)}と{roster.name(servant)}は、以前この向き（マスター→サーヴァント）で"
@@ -265,35 +283,6 @@ def break_contract(
     return replace(state, contracts=contracts)
 
 
-class TreeRow(NamedTuple):
-    """One line of the master → servant tree; `cycle`: shown above on this branch, not expanded."""
-
-    character: str
-    depth: int
-    cycle: bool = False
-
-
-def contract_rows(state: AWSession, characters: Sequence[str]) -> list[TreeRow]:
-    """Active contracts depth first, servants under their master; at the top the characters without
-    a master (a deleted one too), then one member of each cycle (the rules do not forbid them)."""
-    rows: list[TreeRow] = []
-
-    def walk(character: str, depth: int, path: tuple[str, ...]) -> None:
-        rows.append(TreeRow(character, depth, character in path))
-        if character not in path:
-            for servant in state.servants_of(character):
-                walk(servant, depth + 1, (*path, character))
-
-    active = [x for c in state.contracts if c.active for x in (c.master, c.servant)]
-    for character in dict.fromkeys([*characters, *active]):
-        if state.master_of(character) is None:
-            walk(character, 0, ())
-    for character in dict.fromkeys(active):
-        if character not in {r.character for r in rows}:
-            walk(character, 0, ())
-    return rows
-
-
 # ---- 令呪 ---------------------------------------------------------------------------------
 
 
@@ -302,6 +291,8 @@ def use_command_spell(
 ) -> AWSession:
     """One 令呪 with its effect on the scene and the combat round (a boost is applied by the
     judgement panel; an order is only recorded)."""
+    require_present(master, roster)
+    require_present(servant, roster)
     if state.master_of(servant) != master:
         raise SessionRefused(f"{roster.name(servant)}は{roster.name(master)}のサーヴァントではありません")
     # No 令呪 left is the first reason the table hears, before any about the scene.
@@ -321,6 +312,22 @@ def use_command_spell(
     elif effect is SpellEffect.DISMISS and scene is not None:
         state = set_present(state, scene.id, tuple(c for c in scene.present if c != servant))
     return state
+
+
+def spend_command_spell(state: AWSession, master: str, roster: Roster, spells: int) -> AWSession:
+    """One 令呪 spent for a scenario's special rule (AF例2: 「PCが令呪を1つ消費すればこのAF判定自動成功」):
+    no servant is ordered, but the master needs a 令呪 left like any other use."""
+    require_present(master, roster)
+    return _spend_spell(state, master, roster, spells)
+
+
+def require_present(character: str, roster: Roster) -> None:
+    """A deleted character's contract stays (the GM breaks it), but no 令呪 acts on or for it."""
+    if character not in roster.names:
+        raise SessionRefused(
+            "そのキャラクターはキャンペーンから削除されています。令呪は使えません"
+            "（残った契約は「契約を破棄」で終えられます）"
+        )
 
 
 def _spend_spell(state: AWSession, master: str, roster: Roster, spells: int) -> AWSession:
