@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
@@ -34,6 +33,7 @@ from gmtool.models.aw_focus_state import (
 from gmtool.models.aw_focus_text import ABILITY_LABELS, ENDING_LABELS
 from gmtool.models.aw_session_model import AWSessionModel
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.log_payload import summary_payload
 from gmtool.rules.dice import new_seed
 from gmtool.rules.systems.aw import session as session_rules
 from gmtool.rules.systems.aw.focus import (
@@ -331,13 +331,7 @@ class AWFocusModel(QObject):
         self.campaign_model.set_session_value(FOCUS_KEY, dump_focus(self._checked(doc)), undo_text)
 
     def _log(self, inputs: str, who: str = "", dice: str = "", result: str = "", **extra: Any) -> None:
-        payload: dict[str, Any] = {
-            "system": "aw",
-            "time": datetime.now().astimezone().isoformat(timespec="seconds"),
-            "summary": {"who": who, "inputs": inputs, "dice": dice, "result": result},
-            **extra,
-        }
-        self.campaign_model.append_log(LOG_KIND, payload)
+        self.campaign_model.append_log(LOG_KIND, summary_payload("aw", inputs, who, dice, result, **extra))
 
     def _recompute(self) -> None:
         doc = self.doc()

@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import replace as _replace
-from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.log_payload import summary_payload
 from gmtool.rules.systems.aw import session as rules
 from gmtool.rules.systems.aw.contract_tree import TreeRow, contract_rows
 from gmtool.rules.systems.aw.rules_data import AWSessionRules, aw_session_rules
@@ -331,13 +331,7 @@ class AWSessionModel(QObject):
             self.log(log_text, **log)
 
     def log(self, text: str, who: str = "", dice: str = "", result: str = "", **extra: Any) -> None:
-        payload: dict[str, Any] = {
-            "system": "aw",
-            "time": datetime.now().astimezone().isoformat(timespec="seconds"),
-            "summary": {"who": who, "inputs": text, "dice": dice, "result": result},
-            **extra,
-        }
-        self.campaign_model.append_log(LOG_KIND, payload)
+        self.campaign_model.append_log(LOG_KIND, summary_payload("aw", text, who, dice, result, **extra))
 
     def _names(self, characters: tuple[str, ...]) -> str:
         roster = self.roster()

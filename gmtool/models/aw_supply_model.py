@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from datetime import datetime
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -21,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.aw_session_model import AWSessionModel
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.log_payload import summary_payload
 from gmtool.rules.dice import Distribution, Faces, new_seed
 from gmtool.rules.systems.aw import supply
 from gmtool.rules.systems.aw.rules_data import aw_session_rules
@@ -342,26 +342,28 @@ class AWSupplyModel(QObject):
             inputs += self.tr("（{0}、{1}）").format(names, self.contract_reason())
         dice = f"[{','.join(map(str, r.faces))}] = {r.amount}" if r.faces else str(r.amount)
         result = "、".join(f"{POOL_LABELS[p]} {r.before[p]} → {r.after[p]}" for p in r.pools)
-        return {
-            "system": "aw",
-            "time": datetime.now().astimezone().isoformat(timespec="seconds"),
-            "seed": outcome.seed,
-            "roll": index,  # replay: Random(seed), the rolls in this order
-            "kind": str(self.kind),
-            "skill": self.skill_name if self.kind is SupplyKind.SKILL else "",
-            "dice": self.dice,
-            "bonus": self.bonus if self.kind is SupplyKind.SKILL else 0,
-            "contracted": self.contracted(),
-            "participants": self.chosen(),
-            "character_id": r.character_id,
-            "character": r.name,
-            "pools": list(r.pools),
-            "faces": list(r.faces),
-            "amount": r.amount,
-            "before": r.before,
-            "after": r.after,
-            "summary": {"who": r.name, "inputs": inputs, "dice": dice, "result": result},
-        }
+        return summary_payload(
+            "aw",
+            inputs,
+            r.name,
+            dice,
+            result,
+            seed=outcome.seed,
+            roll=index,  # replay: Random(seed), the rolls in this order
+            kind=str(self.kind),
+            skill=self.skill_name if self.kind is SupplyKind.SKILL else "",
+            dice_count=self.dice,
+            bonus=self.bonus if self.kind is SupplyKind.SKILL else 0,
+            contracted=self.contracted(),
+            participants=self.chosen(),
+            character_id=r.character_id,
+            character=r.name,
+            pools=list(r.pools),
+            faces=list(r.faces),
+            amount=r.amount,
+            before=r.before,
+            after=r.after,
+        )
 
     # ---- internals ----------------------------------------------------------------------
     def _aw_ids(self) -> set[str]:
