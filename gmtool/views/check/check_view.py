@@ -9,15 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -27,6 +23,7 @@ from gmtool.models.check_model import CheckModel
 from gmtool.models.outcome_text import outcome_label, percent, side_label
 from gmtool.rules.checks import CheckResult, OpposedResult, Outcome, Side
 from gmtool.rules.systems.aw.session import SessionRefused
+from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
 from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
 from gmtool.views.widgets import show_refusal
@@ -151,34 +148,16 @@ class CheckView(QWidget):
         difficulty_row.addWidget(self.band_label, 1)
         difficulty_row.addWidget(self.opposed_check)
 
-        self.probability_labels: dict[Outcome, QLabel] = {}
-        odds = QGridLayout()
-        for row, outcome in enumerate(Outcome):
-            swatch = QLabel("■")
-            swatch.setStyleSheet(f"color: {OUTCOME_COLORS[outcome]};")
-            value = QLabel()
-            value.setAlignment(Qt.AlignmentFlag.AlignRight)
-            odds.addWidget(swatch, row, 0)
-            odds.addWidget(QLabel(outcome_label(outcome)), row, 1)
-            odds.addWidget(value, row, 2)
-            self.probability_labels[outcome] = value
-        self.success_label = QLabel()
-        self.success_label.setStyleSheet("font-size: 16pt; font-weight: bold;")
-        odds.addWidget(self.success_label, len(Outcome), 0, 1, 3)
+        odds_box = OddsBox([(o, OUTCOME_COLORS[o], outcome_label(o)) for o in Outcome])
+        self.probability_labels = odds_box.probability_labels
+        self.success_label = odds_box.headline
         # Its own line: appended to the big number it was cut off in the main window.
-        self.boost_odds_label = QLabel()
+        self.boost_odds_label = odds_box.add_line(QLabel())
         self.boost_odds_label.setWordWrap(True)
         self.boost_odds_label.setStyleSheet(SPELL_STYLE + " font-weight: bold;")
-        odds.addWidget(self.boost_odds_label, len(Outcome) + 1, 0, 1, 3)
-        odds_box = QGroupBox(self.tr("確率（厳密計算）"))
-        odds_box.setLayout(odds)
 
-        self.roll_button = QPushButton(self.tr("ダイスを振る"))
-        self.roll_button.setToolTip(self.tr("Ctrl+R（メニュー「判定」）"))
-        self.roll_button.clicked.connect(model.roll)
-        self.result_label = QLabel(self.tr("まだ振っていません"))
-        self.result_label.setWordWrap(True)
-        self.result_label.setStyleSheet("font-size: 13pt;")
+        controls = RollControls(model.roll)
+        self.roll_button, self.result_label = controls.button, controls.result_label
 
         self.bars_plot = OutcomeBarsPlot(model)
         self.curve_plot = SuccessCurvePlot(model)

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -25,6 +21,7 @@ from gmtool.models.fourcard_check_model import (
 from gmtool.models.outcome_text import outcome_label, percent
 from gmtool.rules.checks import CheckResult, Outcome
 from gmtool.rules.systems.fourcard.checks import AchievementResult, CompareResult, Contestant, FourCardResult
+from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
 from gmtool.views.check.roller_inputs_box import ModeButtons, RollerInputsBox
 
@@ -75,32 +72,14 @@ class FourCardCheckView(QWidget):
         self.a_box = _RollerBox(model, Contestant.A, self.tr("判定する側（A）"))
         self.b_box = _RollerBox(model, Contestant.B, self.tr("比べる相手（B）"))
 
-        self.probability_labels: dict[Outcome, QLabel] = {}
-        odds = QGridLayout()
-        for row, outcome in enumerate(Outcome):
-            swatch = QLabel("■")
-            swatch.setStyleSheet(f"color: {OUTCOME_COLORS[outcome]};")
-            value = QLabel()
-            value.setAlignment(Qt.AlignmentFlag.AlignRight)
-            odds.addWidget(swatch, row, 0)
-            odds.addWidget(QLabel(outcome_label(outcome)), row, 1)
-            odds.addWidget(value, row, 2)
-            self.probability_labels[outcome] = value
-        self.headline = QLabel()
-        self.headline.setStyleSheet("font-size: 16pt; font-weight: bold;")
-        self.detail_label = QLabel()
+        self.odds_box = OddsBox([(o, OUTCOME_COLORS[o], outcome_label(o)) for o in Outcome])
+        self.probability_labels = self.odds_box.probability_labels
+        self.headline = self.odds_box.headline
+        self.detail_label = self.odds_box.add_line(QLabel())
         self.detail_label.setWordWrap(True)
-        odds.addWidget(self.headline, len(Outcome), 0, 1, 3)
-        odds.addWidget(self.detail_label, len(Outcome) + 1, 0, 1, 3)
-        self.odds_box = QGroupBox(self.tr("確率（厳密計算）"))
-        self.odds_box.setLayout(odds)
 
-        self.roll_button = QPushButton(self.tr("ダイスを振る"))
-        self.roll_button.setToolTip(self.tr("Ctrl+R（メニュー「判定」）"))
-        self.roll_button.clicked.connect(model.roll)
-        self.result_label = QLabel(self.tr("まだ振っていません"))
-        self.result_label.setWordWrap(True)
-        self.result_label.setStyleSheet("font-size: 13pt;")
+        controls = RollControls(model.roll)
+        self.roll_button, self.result_label = controls.button, controls.result_label
 
         self.bars_plot = OutcomeBarsPlot(model)
         self.curve_plot = SuccessCurvePlot(model)

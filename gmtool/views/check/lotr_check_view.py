@@ -3,11 +3,8 @@ the roll, and courage spent after seeing it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -54,6 +51,7 @@ from gmtool.views.check.lotr_roller_box import (
     LotRRollerBox,
     PanelScroll,
 )
+from gmtool.views.check.odds_box import RESULT_STYLE, OddsBox, RollControls
 from gmtool.views.check.roller_inputs_box import ModeButtons
 from gmtool.views.widgets import show_refusal
 
@@ -69,8 +67,7 @@ MODE_HELP = {
     "Superior Success −1 / Extraordinary Success −2。Corruption が Bearing に達すると NPC になる",
 }
 TIE_RULES = (TieRule.REROLL, TieRule.DODGE, TieRule.PARRY)
-RESULT_STYLE = "font-size: 13pt;"
-OLD_RESULT_STYLE = "font-size: 13pt; color: #8a8f96;"  # greyed: a roll of another test
+OLD_RESULT_STYLE = RESULT_STYLE + " color: #8a8f96;"  # greyed: a roll of another test
 PLOT_MIN_HEIGHT = 150  # with the rest, a 判定 fits the ~630 px the main window gives the panel
 
 
@@ -105,37 +102,20 @@ class LotRCheckView(QWidget):
         self.helpers_area = HelpersColumn(model, self.add_helper)
         self.add_helper_button = self.helpers_area.add_button
 
-        self.probability_labels: dict[object, QLabel] = {}
-        self.degree_rows: list[QLabel] = []  # hidden in an opposed test (no TN, no degrees)
-        odds = QGridLayout()
-        for row, degree in enumerate(DEGREE_ORDER):
-            swatch = QLabel("■")
-            swatch.setStyleSheet(f"color: {DEGREE_COLORS[degree]};")
-            name = QLabel(model.rules.band(degree).label)
-            name.setWordWrap(True)
-            value = QLabel()
-            value.setAlignment(Qt.AlignmentFlag.AlignRight)
-            for column, widget in enumerate((swatch, name, value)):
-                odds.addWidget(widget, row, column)
-            self.degree_rows += [swatch, name, value]
-            self.probability_labels[degree] = value
-        self.headline = QLabel()
-        self.headline.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        rows = [(d, DEGREE_COLORS[d], model.rules.band(d).label) for d in DEGREE_ORDER]
+        self.odds_box = OddsBox(rows, headline_size="15pt")
+        self.probability_labels = self.odds_box.probability_labels
+        self.degree_rows = self.odds_box.row_widgets  # hidden in an opposed test (no TN, no degrees)
+        self.headline = self.odds_box.headline
         self.headline.setWordWrap(True)
         self.detail_label = QLabel()
         self.detail_label.setWordWrap(True)
-        odds.addWidget(self.headline, len(DEGREE_ORDER), 0, 1, 3)
-        odds.setColumnStretch(1, 1)  # the names take the room (no wrapping while there is any)
-        odds.setRowStretch(len(DEGREE_ORDER) + 1, 1)  # an opposed test's headline stays at the top
-        self.odds_box = QGroupBox(self.tr("確率（厳密計算）"))
-        self.odds_box.setLayout(odds)
+        self.odds_box.grid.setColumnStretch(1, 1)  # the names take the room (no wrapping while there is any)
+        # an opposed test's headline stays at the top
+        self.odds_box.grid.setRowStretch(len(DEGREE_ORDER) + 1, 1)
 
-        self.roll_button = QPushButton(self.tr("ダイスを振る"))
-        self.roll_button.setToolTip(self.tr("Ctrl+R（メニュー「判定」）"))
-        self.roll_button.clicked.connect(model.roll)
-        self.result_label = QLabel(self.tr("まだ振っていません"))
-        self.result_label.setWordWrap(True)
-        self.result_label.setStyleSheet(RESULT_STYLE)
+        controls = RollControls(model.roll)
+        self.roll_button, self.result_label = controls.button, controls.result_label
         self.courage_button = QPushButton(self.tr("勇気を使う（+{0}）").format(COURAGE_BONUS))
         self.courage_button.setToolTip(
             self.tr("結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）").format(COURAGE_PER_ROUND)

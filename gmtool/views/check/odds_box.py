@@ -1,0 +1,58 @@
+"""What every judgement panel shows the same way: the exact odds box and the roll controls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton, QWidget
+
+RESULT_STYLE = "font-size: 13pt;"
+
+
+class OddsBox(QGroupBox):
+    """One row per outcome (colour swatch, name, exact percentage), then a big headline and any
+    full-width lines a panel adds under it."""
+
+    def __init__(
+        self,
+        rows: Sequence[tuple[Hashable, str, str]],  # (outcome, colour, name)
+        headline_size: str = "16pt",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(self.tr("確率（厳密計算）"), parent)
+        self.grid = QGridLayout(self)
+        self.probability_labels: dict[Hashable, QLabel] = {}
+        self.row_widgets: list[QLabel] = []
+        for row, (outcome, colour, name) in enumerate(rows):
+            swatch = QLabel("■")
+            swatch.setStyleSheet(f"color: {colour};")
+            name_label = QLabel(name)
+            name_label.setWordWrap(True)
+            value = QLabel()
+            value.setAlignment(Qt.AlignmentFlag.AlignRight)
+            for column, widget in enumerate((swatch, name_label, value)):
+                self.grid.addWidget(widget, row, column)
+            self.row_widgets += [swatch, name_label, value]
+            self.probability_labels[outcome] = value
+        self.headline = QLabel()
+        self.headline.setStyleSheet(f"font-size: {headline_size}; font-weight: bold;")
+        self.add_line(self.headline)
+
+    def add_line(self, label: QLabel) -> QLabel:
+        """A full-width line under the rows (the headline is the first)."""
+        self.grid.addWidget(label, self.grid.rowCount(), 0, 1, 3)
+        return label
+
+
+class RollControls:
+    """ダイスを振る (also Ctrl+R from the 判定 menu) and the line that tells what was rolled."""
+
+    def __init__(self, roll: Callable[[], object]) -> None:
+        translate = QCoreApplication.translate
+        self.button = QPushButton(translate("RollControls", "ダイスを振る"))
+        self.button.setToolTip(translate("RollControls", "Ctrl+R（メニュー「判定」）"))
+        self.button.clicked.connect(roll)
+        self.result_label = QLabel(translate("RollControls", "まだ振っていません"))
+        self.result_label.setWordWrap(True)
+        self.result_label.setStyleSheet(RESULT_STYLE)
