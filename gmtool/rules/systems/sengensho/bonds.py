@@ -1,0 +1,257 @@
+"""縁故 with every limit of the text, 幻想値, 幻想能力 and 前借り, as pure operations on the session.
+
+Limits (each refusal says which): at most 7 縁故 (「最大で7個まで」), one new 縁故 per scene
+(「1シーンあたり1つ」, a 結び直し takes the same slot), 記憶 ≤ 2, 目的 ≤ 1, one target from one 類型
+only (「破棄しなければ別の類型から…設定することはできない」), a level rises only in a scene other
+than its last change (「異なるシーンで再度登場した…強化」).  The GM override passes the count, scene
+and level limits and is recorded on the 縁故; it never lets one target hold two 類型.
+
+Rule readings:
+- 結び直し moves one of the holder's 縁故 to a new target, kind or 類型 in place of a new 縁故: it
+  keeps its level, so 幻想値 does not increase.
+- 「PCとの縁故…二人目以降は、得られる幻想値を半減（切上げ）」: the first 縁故 to a PC, in the order
+  they were formed, gives its level; each later one half of its level, rounded up.
+- 前借り is refused while any of the holder's 類型 still owes (its 縁故 give less than the 幻想値 it
+  was raised to); the debt is paid when its 縁故 reach that value.
+- At the ラスボス's reveal its 縁故 to every PC are formed outside the limits, and each PC's 縁故 to
+  the ラスボス ignores the level limits: any starting level, raised in the same scene, and no use of
+  the scene's one new 縁故.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gmtool.rules.systems.sengensho.character import LAST_BOSS, BondKind
+from gmtool.rules.systems.sengensho.session import (
+    Bond,
+    Cast,
+    Impression,
+    SengenshoSession,
+    SessionRefused,
+    archetypes_in_force,
+    current_scene,
+    display_name,
+    member,
+    take_id,
+)
+
+MAX_BONDS = 7
+KIND_LIMITS = {BondKind.MEMORY: 2, BondKind.PURPOSE: 1}
+KIND_LABELS = {BondKind.CHARACTER: "キャラクター・集団", BondKind.MEMORY: "記憶", BondKind.PURPOSE: "目的"}
+NPC_POINTS_GUIDE = (5, 6)  # 「一つの類型あたり5~6点程度を目安」
+
+
+@dataclass(frozen=True)
+class BondRequest:
+    """What the bond dialog asks for: whose 縁故, from which 類型, to what."""
+
+    holder: str
+    archetype: str
+    kind: BondKind
+    target: str = ""
+    target_id: str | None = None
+    level: int = 1  # above 1 only for a PC's 縁故 to the revealed ラスボス (or with the override)
+    override: bool = False
+
+
+def _same_target(bond: Bond, request: BondRequest) -> bool:
+    if bond.kind is not BondKind.CHARACTER or request.kind is not BondKind.CHARACTER:
+        return False
+    if bond.target_id is not None or request.target_id is not None:
+        return bond.target_id == request.target_id
+    return bond.target.strip().casefold() == request.target.strip().casefold()
+
+
+def _bond_count(session: SengenshoSession, cast: Cast, holder: str) -> int:
+    return len(session.bonds_of(holder)) + len(member(cast, holder).presets)
+
+
+def _new_in_scene(session: SengenshoSession, holder: str, scene: int, excluding: int | None) -> Bond | None:
+    """The 縁故 that took the holder's one new 縁故 of this scene, if any."""
+    return next(
+        (
+            b
+            for b in session.bonds_of(holder)
+            if b.formed_scene == scene and not b.last_boss and b.id != excluding
+        ),
+        None,
+    )
+
+
+def _to_revealed_boss(session: SengenshoSession, cast: Cast, request: BondRequest) -> bool:
+    return (
+        session.last_boss_revealed
+        and request.target_id is not None
+        and request.target_id == session.last_boss
+        and member(cast, request.holder).is_pc
+    )
+
+
+def _check(
+    session: SengenshoSession, cast: Cast, request: BondRequest, scene: int, replacing: Bond | None = None
+) -> bool:
+    """Raises SessionRefused for a request the rules forbid; True when the ラスボス exemption applies."""
+    holder = member(cast, request.holder)
+    if request.archetype not in archetypes_in_force(session, cast, request.holder):
+        raise SessionRefused(f"{holder.name}は類型「{request.archetype}」を持っていません")
+    target = request.target.strip()
+    if request.kind is BondKind.CHARACTER:
+        if request.target_id == request.holder:
+            raise SessionRefused("自分自身とは縁故を結べません")
+        if request.target_id is None and not target:
+            raise SessionRefused("縁故の対象（キャラクターか集団の名前）を入れてください")
+    elif not target:
+        raise SessionRefused(f"{KIND_LABELS[request.kind]}の内容を入れてください")
+    exempt = _to_revealed_boss(session, cast, request)
+    if request.level != 1 and not (exempt or request.override):
+        raise SessionRefused("新しい縁故はレベル1から始まります")
+    excluding = replacing.id if replacing else None
+    others = [b for b in session.bonds_of(request.holder) if b.id != excluding]
+    for bond in others:
+        if _same_target(bond, request):
+            if bond.archetype != request.archetype:
+                raise SessionRefused(
+                    f"{holder.name}は「{bond.target}」に類型「{bond.archetype}」の縁故を持っています。"
+                    "別の類型から結ぶには、先にその縁故を破棄してください"
+                )
+            raise SessionRefused(
+                f"{holder.name}は「{bond.target}」との縁故をもう持っています（レベルを上げられます）"
+            )
+    if request.override:
+        return exempt
+    if replacing is None and _bond_count(session, cast, request.holder) >= MAX_BONDS:
+        raise SessionRefused(f"縁故は最大{MAX_BONDS}個までです（{holder.name}は{MAX_BONDS}個持っています）")
+    limit = KIND_LIMITS.get(request.kind)
+    if limit is not None and sum(b.kind is request.kind for b in others) >= limit:
+        raise SessionRefused(f"{KIND_LABELS[request.kind]}の縁故は最大{limit}つまでです")
+    taken = None if exempt else _new_in_scene(session, request.holder, scene, excluding)
+    if taken is not None:
+        raise SessionRefused(
+            f"縁故の取得（結び直しを含む）は1シーンにつき1つです（{holder.name}はこのシーンで「{taken.target}」と結びました）"
+        )
+    return exempt
+
+
+def _with_impression(
+    session: SengenshoSession, scene: int, bond: Bond
+) -> tuple[SengenshoSession, Impression | None]:
+    """「縁故を結んだ場合、その時点で必ず印象効果が適用される」: one 類型's impression per target
+    and scene."""
+    if bond.kind is not BondKind.CHARACTER:
+        return session, None
+    impression = Impression(scene, bond.holder, bond.archetype, bond.target, bond.target_id)
+    kept = tuple(
+        i
+        for i in session.impressions
+        if not (
+            i.scene == scene
+            and i.holder == bond.holder
+            and (i.target_id, i.target) == (bond.target_id, bond.target)
+        )
+    )
+    return replace(session, impressions=(*kept, impression)), impression
+
+
+def _target_name(cast: Cast, request: BondRequest) -> str:
+    if request.kind is BondKind.CHARACTER and request.target_id is not None:
+        return display_name(cast, request.target_id)
+    return request.target.strip()
+
+
+def form_bond(
+    session: SengenshoSession, cast: Cast, request: BondRequest
+) -> tuple[SengenshoSession, Bond, Impression | None]:
+    """A new 縁故 in the current scene, with the 印象効果 it applies."""
+    scene = current_scene(session)
+    exempt = _check(session, cast, request, scene)
+    session, bond_id = take_id(session)
+    bond = Bond(
+        bond_id,
+        request.holder,
+        request.archetype,
+        request.kind,
+        _target_name(cast, request),
+        request.target_id if request.kind is BondKind.CHARACTER else None,
+        request.level,
+        scene,
+        scene,
+        last_boss=exempt,
+        override=request.override,
+    )
+    session = replace(session, bonds=(*session.bonds, bond))
+    session, impression = _with_impression(session, scene, bond)
+    return session, bond, impression
+
+
+def retie_bond(
+    session: SengenshoSession, cast: Cast, bond_id: int, request: BondRequest
+) -> tuple[SengenshoSession, Bond, Impression | None]:
+    """結び直し: the 縁故 moves to the request's target, kind or 類型 and keeps its level."""
+    scene = current_scene(session)
+    old = session.bond(bond_id)
+    if old.holder != request.holder:
+        raise SessionRefused("結び直せるのは自分の縁故だけです")
+    _check(session, cast, replace(request, level=1), scene, replacing=old)
+    bond = replace(
+        old,
+        archetype=request.archetype,
+        kind=request.kind,
+        target=_target_name(cast, request),
+        target_id=request.target_id if request.kind is BondKind.CHARACTER else None,
+        formed_scene=scene,
+        changed_scene=scene,
+        retied=True,
+        override=old.override or request.override,
+    )
+    session = replace(session, bonds=tuple(bond if b.id == bond_id else b for b in session.bonds))
+    session, impression = _with_impression(session, scene, bond)
+    return session, bond, impression
+
+
+def raise_level(
+    session: SengenshoSession, bond_id: int, override: bool = False
+) -> tuple[SengenshoSession, Bond]:
+    scene = current_scene(session)
+    bond = session.bond(bond_id)
+    if bond.changed_scene == scene and not (bond.last_boss or override):
+        raise SessionRefused(
+            f"「{bond.target}」の縁故はこのシーンで結んだか上げたばかりです。レベルは別のシーンで上げられます"
+        )
+    raised = replace(bond, level=bond.level + 1, changed_scene=scene, override=bond.override or override)
+    return replace(session, bonds=tuple(raised if b.id == bond_id else b for b in session.bonds)), raised
+
+
+def discard_bond(session: SengenshoSession, bond_id: int) -> tuple[SengenshoSession, Bond]:
+    bond = session.bond(bond_id)
+    return replace(session, bonds=tuple(b for b in session.bonds if b.id != bond_id)), bond
+
+
+def reveal_last_boss(session: SengenshoSession, cast: Cast) -> tuple[SengenshoSession, list[Bond]]:
+    """「クライマックスの戦闘が開始するタイミングで必ず明かされ、同時にPC全員に対して縁故を1Lv取得する」.
+    A PC's 縁故 already tied to the ラスボス become free of the level limits."""
+    scene = current_scene(session)
+    boss = session.last_boss
+    if boss is None:
+        raise SessionRefused("ラスボスが決まっていません（先にラスボスを選んでください）")
+    if session.last_boss_revealed:
+        raise SessionRefused(f"ラスボス（{display_name(cast, boss)}）はもう明かされています")
+    member(cast, boss)
+    formed = []
+    bonds = tuple(
+        replace(b, last_boss=True) if b.target_id == boss and b.holder != boss else b for b in session.bonds
+    )
+    session = replace(session, bonds=bonds, last_boss_revealed=True)
+    for pc_id, pc in cast.items():
+        if not pc.is_pc or pc_id == boss:
+            continue
+        if any(b.target_id == pc_id and b.archetype == LAST_BOSS for b in session.bonds_of(boss)):
+            continue
+        session, bond_id = take_id(session)
+        bond = Bond(
+            bond_id, boss, LAST_BOSS, BondKind.CHARACTER, pc.name, pc_id, 1, scene, scene, last_boss=True
+        )
+        session = replace(session, bonds=(*session.bonds, bond))
+        session, _ = _with_impression(session, scene, bond)
+        formed.append(bond)
+    return session, formed

@@ -1,0 +1,171 @@
+"""幻想値, 前借り and 幻想能力 of one holder, computed from the session's 縁故 and never stored.
+
+「それぞれの縁故はレベルと同じ値の幻想値をキャラクターに与える」; 「幻想能力の使用によって幻想値は
+減少しない」; 「各能力は1セッションに1回までしか使用できない」 (「原作キャラクター」 may be unlimited).
+See `bonds` for the readings of the PC halving and 前借り.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog, FantasyAbility
+from gmtool.rules.systems.sengensho.character import BondKind
+from gmtool.rules.systems.sengensho.session import (
+    AbilityUse,
+    Borrowing,
+    Cast,
+    SengenshoSession,
+    SessionRefused,
+    archetypes_in_force,
+    member,
+    require_running,
+)
+
+
+# ---- 幻想値 ----------------------------------------------------------------------------
+def bond_values(session: SengenshoSession, cast: Cast, holder: str) -> dict[int, int]:
+    """The 幻想値 each of the holder's 縁故 gives, by 縁故 id."""
+    values = {}
+    pc_bonds = 0
+    for bond in sorted(session.bonds_of(holder), key=lambda b: b.id):
+        target = cast.get(bond.target_id) if bond.target_id else None
+        if bond.kind is BondKind.CHARACTER and target is not None and target.is_pc:
+            pc_bonds += 1
+            values[bond.id] = bond.level if pc_bonds == 1 else -(-bond.level // 2)
+        else:
+            values[bond.id] = bond.level
+    return values
+
+
+@dataclass(frozen=True)
+class FantasyValue:
+    archetype: str
+    earned: int  # what the 縁故 (and an NPC's preset 縁故) give
+    raised_to: int | None  # 前借り: the value it was raised to
+    bonds: int
+
+    @property
+    def value(self) -> int:
+        return max(self.earned, self.raised_to or 0)
+
+    @property
+    def debt(self) -> int:
+        return max(0, (self.raised_to or 0) - self.earned)
+
+
+def fantasy_values(session: SengenshoSession, cast: Cast, holder: str) -> dict[str, FantasyValue]:
+    """幻想値 per 類型 (those in force, then any a kept 縁故 still names), always from the 縁故."""
+    values = bond_values(session, cast, holder)
+    presets = member(cast, holder).presets
+    names = list(archetypes_in_force(session, cast, holder))
+    names += [b.archetype for b in session.bonds_of(holder) if b.archetype not in names]
+    result = {}
+    for name in dict.fromkeys(names):
+        own = [b for b in session.bonds_of(holder) if b.archetype == name]
+        preset = [p for p in presets if p.archetype == name]
+        earned = sum(values[b.id] for b in own) + sum(p.level for p in preset)
+        raised = [b.raised_to for b in session.borrowings if b.holder == holder and b.archetype == name]
+        result[name] = FantasyValue(name, earned, max(raised) if raised else None, len(own) + len(preset))
+    return result
+
+
+def borrow(
+    session: SengenshoSession, cast: Cast, holder: str, archetype: str, needed: int
+) -> SengenshoSession:
+    """前借り: raise the 類型's 幻想値 to `needed` and owe 縁故 for the difference."""
+    require_running(session)
+    values = fantasy_values(session, cast, holder)
+    owing = [v for v in values.values() if v.debt > 0]
+    if owing:
+        detail = "、".join(f"{v.archetype} あと{v.debt}点" for v in owing)
+        raise SessionRefused(f"縁故が幻想値に満たない類型があるあいだは前借りできません（{detail}）")
+    current = values.get(archetype)
+    if current is None:
+        raise SessionRefused(f"{member(cast, holder).name}は類型「{archetype}」を持っていません")
+    if current.value >= needed:
+        raise SessionRefused(f"幻想値は足りています（{current.value}/{needed}）。前借りは要りません")
+    borrowing = Borrowing(holder, archetype, needed, session.current_scene)
+    return replace(session, borrowings=(*session.borrowings, borrowing))
+
+
+# ---- 幻想能力 ---------------------------------------------------------------------------
+class AbilityState(StrEnum):
+    UNSET = "unset"  # 必要幻想値が未設定
+    LOCKED = "locked"
+    AVAILABLE = "available"
+    USED = "used"  # used this session
+
+
+@dataclass(frozen=True)
+class AbilityStatus:
+    archetype: str
+    index: int
+    ability: FantasyAbility
+    state: AbilityState
+    value: int  # the 類型's 幻想値 now
+
+
+def ability_statuses(
+    session: SengenshoSession, cast: Cast, catalog: ArchetypeCatalog, holder: str
+) -> list[AbilityStatus]:
+    """Every 幻想能力 of the holder's 類型 in the catalog (ラスボス has none in the text)."""
+    values = fantasy_values(session, cast, holder)
+    unlimited = member(cast, holder).unlimited
+    statuses = []
+    for name in archetypes_in_force(session, cast, holder):
+        archetype = catalog.get(name)
+        if archetype is None:
+            continue
+        value = values[name].value
+        for index, ability in enumerate(archetype.abilities):
+            if ability.required is None:
+                state = AbilityState.UNSET
+            elif session.used(holder, name, index) and not unlimited:
+                state = AbilityState.USED
+            elif value >= ability.required:
+                state = AbilityState.AVAILABLE
+            else:
+                state = AbilityState.LOCKED
+            statuses.append(AbilityStatus(name, index, ability, state, value))
+    return statuses
+
+
+def use_ability(
+    session: SengenshoSession,
+    cast: Cast,
+    catalog: ArchetypeCatalog,
+    holder: str,
+    archetype: str,
+    index: int,
+    borrow_if_short: bool = False,
+) -> tuple[SengenshoSession, AbilityStatus]:
+    """Uses a 幻想能力 (logged by the caller; 幻想値 is not spent), borrowing first if asked."""
+    require_running(session)
+    status = next(
+        (
+            s
+            for s in ability_statuses(session, cast, catalog, holder)
+            if (s.archetype, s.index) == (archetype, index)
+        ),
+        None,
+    )
+    if status is None:
+        raise SessionRefused(f"類型「{archetype}」の幻想能力{index + 1}はカタログにありません")
+    label = status.ability.label(index)
+    required = status.ability.required
+    if status.state is AbilityState.UNSET or required is None:
+        raise SessionRefused(f"{label}の必要幻想値が未設定です（類型カタログで入力してください）")
+    if status.state is AbilityState.USED:
+        raise SessionRefused(f"{label}はこのセッションで使用済みです（各幻想能力は1セッションに1回）")
+    borrowed = False
+    if status.state is AbilityState.LOCKED:
+        if not borrow_if_short:
+            raise SessionRefused(
+                f"{label}には幻想値が足りません（{status.value}/{required}）。前借りすれば使えます"
+            )
+        session = borrow(session, cast, holder, archetype, required)
+        borrowed = True
+    use = AbilityUse(holder, archetype, index, session.current_scene, borrowed)
+    return replace(session, uses=(*session.uses, use)), status
