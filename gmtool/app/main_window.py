@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -27,6 +28,8 @@ from gmtool.app.aw_menu import AWMenu
 from gmtool.app.file_actions import FileActions
 from gmtool.app.fourcard_menu import FourCardMenu
 from gmtool.app.lotr_menu import LotRMenu
+from gmtool.app.sengensho_menu import SengenshoMenu
+from gmtool.app.system_menu import SystemMenu
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.character_list_model import CharacterListModel
 from gmtool.models.character_model import CharacterModel
@@ -47,12 +50,27 @@ from gmtool.views.widgets import show_refusal
 
 DEFAULT_SYSTEM = "aw"
 # The side of each system's judgement panel that the selected character takes.
-FIRST_SIDE = {"aw": Side.ACTION, "fourcard": Contestant.A, "lotr": LotRContestant.A}
+FIRST_SIDE = {"aw": Side.ACTION, "fourcard": Contestant.A, "lotr": LotRContestant.A, "sengensho": Side.ACTION}
 CHECK_VIEWS: dict[str, type[QWidget]] = {
     "aw": CheckView,
     "fourcard": FourCardCheckView,
     "lotr": LotRCheckView,
 }
+
+
+def _sengensho_panel(window: MainWindow) -> tuple[QObject, QWidget]:
+    """The 千幻抄 judgement panel and its model, imported when a 千幻抄 character is first shown."""
+    from gmtool.models.sengensho_check_model import SengenshoCheckModel
+    from gmtool.views.check.sengensho_check_view import SengenshoCheckView
+
+    model = SengenshoCheckModel(window.campaign_model, parent=window)
+    view = SengenshoCheckView(model)
+    view.opposed_requested.connect(window.sengensho_menu.show_opposed)
+    return model, view
+
+
+# Panels built with their model on first use: start-up never pays for a system the table may not play.
+LAZY_PANELS = {"sengensho": _sengensho_panel}
 
 
 class MainWindow(QMainWindow):
@@ -66,6 +84,7 @@ class MainWindow(QMainWindow):
         self.aw_menu = AWMenu(self)
         self.fourcard_menu = FourCardMenu(self)
         self.lotr_menu = LotRMenu(self)
+        self.sengensho_menu = SengenshoMenu(self)
         # Systems whose characters are made through a creation wizard.
         self.wizards = {
             "fourcard": self.fourcard_menu.create_character,
@@ -80,7 +99,7 @@ class MainWindow(QMainWindow):
         """Shows another campaign; every view is rebuilt from its model."""
         old = self.centralWidget()
         if old is not None and self.campaign_model is not campaign_model:
-            for menu in (self.aw_menu, self.fourcard_menu, self.lotr_menu):
+            for menu in self.system_menus():
                 menu.close_dialogs()  # they show the campaign being closed
             self.campaign_model.campaign.close()
         self.campaign_model = campaign_model
@@ -88,7 +107,7 @@ class MainWindow(QMainWindow):
         self.check_model = CheckModel(campaign_model, parent=self)
         self.fourcard_check_model = FourCardCheckModel(campaign_model, parent=self)
         self.lotr_check_model = LotRCheckModel(campaign_model, parent=self)
-        self.check_models: dict[str, CheckModel | FourCardCheckModel | LotRCheckModel] = {
+        self.check_models: dict[str, Any] = {
             "aw": self.check_model,
             "fourcard": self.fourcard_check_model,
             "lotr": self.lotr_check_model,
@@ -195,7 +214,10 @@ class MainWindow(QMainWindow):
         new_id = self.campaign_model.add_character(system_id, self.tr("新しいキャラクター"))
         self.select_character(new_id)
 
-    def current_check_model(self) -> CheckModel | FourCardCheckModel | LotRCheckModel:
+    def system_menus(self) -> tuple[SystemMenu, ...]:
+        return (self.aw_menu, self.fourcard_menu, self.lotr_menu, self.sengensho_menu)
+
+    def current_check_model(self) -> Any:
         shown = self.check_stack.currentWidget()
         system_id = next(s for s, view in self.check_views.items() if view is shown)
         return self.check_models[system_id]
@@ -203,7 +225,11 @@ class MainWindow(QMainWindow):
     def check_view_for(self, system_id: str) -> QWidget:
         """The system's judgement panel, built the first time it is asked for."""
         view = self.check_views.get(system_id)
-        if view is None:
+        if view is None and system_id in LAZY_PANELS:
+            self.check_models[system_id], view = LAZY_PANELS[system_id](self)
+            self.check_stack.addWidget(view)
+            self.check_views[system_id] = view
+        elif view is None:
             view = CHECK_VIEWS[system_id](self.check_models[system_id])  # type: ignore[arg-type]
             self.check_stack.addWidget(view)
             self.check_views[system_id] = view
@@ -260,6 +286,9 @@ class MainWindow(QMainWindow):
             self.sheet_area.setWidget(QLabel(self.tr("キャラクターを選ぶか、追加してください")))
             return
         self.sheet_view = sheet_view_for(CharacterModel(self.campaign_model, character_id, self.sheet_area))
+        session_requested = getattr(self.sheet_view, "session_requested", None)
+        if session_requested is not None:  # the 千幻抄 sheet's 「セッション管理…」
+            session_requested.connect(self.sengensho_menu.show_session)
         self.sheet_area.setWidget(self.sheet_view)
         system_id = self.campaign_model.stored(character_id).system
         self.show_check_view(system_id)
@@ -337,6 +366,7 @@ class MainWindow(QMainWindow):
         self.aw_menu.build(self.menuBar().addMenu(self.tr("アナザーワールド(&A)")))
         self.fourcard_menu.build(self.menuBar().addMenu(self.tr("フォーカード(&4)")))
         self.lotr_menu.build(self.menuBar().addMenu(self.tr("指輪物語(&L)")))
+        self.sengensho_menu.build(self.menuBar().addMenu(self.tr("千幻抄(&S)")))
 
     # ---- dialogs (tests replace these) ---------------------------------------------
     def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
