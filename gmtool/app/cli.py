@@ -14,6 +14,7 @@ from gmtool.app.cli_aw import AW_KINDS, add_aw_parsers, run_aw
 from gmtool.app.cli_common import OUTCOME_NAMES, integer, percent
 from gmtool.app.cli_fourcard import FOURCARD_KINDS, add_fourcard_parsers, run_fourcard
 from gmtool.app.cli_lotr import LOTR_KINDS, add_lotr_parsers, run_lotr
+from gmtool.app.cli_sengensho import SENGENSHO_KINDS, add_sengensho_parsers, run_sengensho
 from gmtool.rules.checks import Outcome, Side
 from gmtool.rules.systems import get_system
 from gmtool.rules.systems.aw.checks import AWCheckSpec, AWOpposedSpec, AWRoller
@@ -49,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_aw_parsers(sub)
     add_fourcard_parsers(sub)
     add_lotr_parsers(sub)
+    add_sengensho_parsers(sub)
     return parser
 
 
@@ -61,6 +63,8 @@ def run_prob(argv: Sequence[str]) -> int:
         return run_fourcard(args)
     if args.kind in LOTR_KINDS:
         return run_lotr(args)
+    if args.kind in SENGENSHO_KINDS:
+        return run_sengensho(args, parser)
     system = get_system("aw")
     try:
         if args.kind == "aw":
