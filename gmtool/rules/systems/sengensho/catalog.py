@@ -143,13 +143,15 @@ def import_document(document: Any) -> ArchetypeCatalog:
     """The catalog in an export file's parsed JSON, or CatalogFileError naming the problem."""
     if not isinstance(document, Mapping) or document.get("format") != EXPORT_FORMAT:
         raise CatalogFileError("gmtool の類型カタログのファイルではありません")
-    if document.get("version") != EXPORT_VERSION:
-        raise CatalogFileError(f"未対応の版です（{document.get('version')!r}、対応: {EXPORT_VERSION}）")
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version != EXPORT_VERSION:
+        raise CatalogFileError(f"未対応の版です（{version!r}、対応: {EXPORT_VERSION}）")
     body = {k: v for k, v in document.items() if k not in ("format", "version")}
     try:
         return catalog_from_document(body)
     except ValidationError as e:
-        raise CatalogFileError(f"類型カタログの内容が正しくありません: {first_error(e)}") from None
+        # Chained: a caller with the store's formatter can word the error in full.
+        raise CatalogFileError(f"類型カタログの内容が正しくありません: {first_error(e)}") from e
 
 
 @cache
