@@ -242,9 +242,15 @@ def test_a_fumble_is_a_failure_even_when_the_total_beats_the_target(cast):
     assert campaign_model.log_entries()[-1].payload["summary"]["result"].endswith("ファンブル（失敗）")
 
 
+def without_sengensho_characters(campaign_model):
+    """The demo campaign with its 千幻抄 characters deleted: AW, フォーカード and LotR ones remain."""
+    for stored in campaign_model.characters_of("sengensho"):
+        campaign_model.delete_character(stored.id)
+    return campaign_model
+
+
 def test_without_a_sengensho_character_the_roll_is_refused_with_the_reason(campaign_model):
-    """The demo campaign has AW, フォーカード and LotR characters only."""
-    model = SengenshoCheckModel(campaign_model)
+    model = SengenshoCheckModel(without_sengensho_characters(campaign_model))
     assert model.characters() == [] and model.character() is None
     refused = []
     model.roll_refused.connect(refused.append)

@@ -11,6 +11,7 @@ from gmtool.rules.checks import Outcome
 from gmtool.rules.systems.sengensho.character import Attributes, SengenshoCharacter, Skill
 from gmtool.rules.systems.sengensho.checks import CRITICAL, FUMBLE, NATURAL_DISTRIBUTION
 from gmtool.views.check.sengensho_check_view import SengenshoCheckView
+from tests.models.test_sengensho_check_model import without_sengensho_characters
 
 
 def saku() -> SengenshoCharacter:
@@ -136,7 +137,7 @@ def test_roll_button_shows_the_dice_the_total_and_the_outcome(view):
 
 
 def test_without_a_sengensho_character_the_roll_is_refused_and_said_so(qtbot, campaign_model, refusals):
-    view = SengenshoCheckView(SengenshoCheckModel(campaign_model))
+    view = SengenshoCheckView(SengenshoCheckModel(without_sengensho_characters(campaign_model)))
     qtbot.addWidget(view)
     assert (
         view.inputs_box.note_label.text()

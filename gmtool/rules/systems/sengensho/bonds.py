@@ -27,6 +27,7 @@ from gmtool.rules.systems.sengensho.session import (
     Bond,
     Cast,
     Impression,
+    Member,
     SengenshoSession,
     SessionRefused,
     archetypes_in_force,
@@ -40,6 +41,7 @@ MAX_BONDS = 7
 KIND_LIMITS = {BondKind.MEMORY: 2, BondKind.PURPOSE: 1}
 KIND_LABELS = {BondKind.CHARACTER: "キャラクター・集団", BondKind.MEMORY: "記憶", BondKind.PURPOSE: "目的"}
 NPC_POINTS_GUIDE = (5, 6)  # 「一つの類型あたり5~6点程度を目安」
+MAX_LEVEL = 99  # the stored document's bound: a higher level could not be loaded again
 
 
 @dataclass(frozen=True)
@@ -99,10 +101,15 @@ def _check(
     if request.kind is BondKind.CHARACTER:
         if request.target_id == request.holder:
             raise SessionRefused("自分自身とは縁故を結べません")
+        if request.target_id is not None:
+            member(cast, request.target_id)  # a deleted character cannot be bonded to
         if request.target_id is None and not target:
             raise SessionRefused("縁故の対象（キャラクターか集団の名前）を入れてください")
     elif not target:
         raise SessionRefused(f"{KIND_LABELS[request.kind]}の内容を入れてください")
+    # Even the override and the ラスボス exemption keep a level the 幻想値 and the document can hold.
+    if not 1 <= request.level <= MAX_LEVEL:
+        raise SessionRefused(f"縁故のレベルは1から{MAX_LEVEL}までです")
     exempt = _to_revealed_boss(session, cast, request)
     if request.level != 1 and not (exempt or request.override):
         raise SessionRefused("新しい縁故はレベル1から始まります")
@@ -118,12 +125,15 @@ def _check(
             raise SessionRefused(
                 f"{holder.name}は「{bond.target}」との縁故をもう持っています（レベルを上げられます）"
             )
+    _check_presets(holder, request, _target_name(cast, request))
     if request.override:
         return exempt
     if replacing is None and _bond_count(session, cast, request.holder) >= MAX_BONDS:
         raise SessionRefused(f"縁故は最大{MAX_BONDS}個までです（{holder.name}は{MAX_BONDS}個持っています）")
     limit = KIND_LIMITS.get(request.kind)
-    if limit is not None and sum(b.kind is request.kind for b in others) >= limit:
+    # An NPC's preset 縁故 count towards the kind limits as they do towards the seven.
+    held = sum(b.kind is request.kind for b in others) + sum(p.kind is request.kind for p in holder.presets)
+    if limit is not None and held >= limit:
         raise SessionRefused(f"{KIND_LABELS[request.kind]}の縁故は最大{limit}つまでです")
     taken = None if exempt else _new_in_scene(session, request.holder, scene, excluding)
     if taken is not None:
@@ -131,6 +141,25 @@ def _check(
             f"縁故の取得（結び直しを含む）は1シーンにつき1つです（{holder.name}はこのシーンで「{taken.target}」と結びました）"
         )
     return exempt
+
+
+def _check_presets(holder: Member, request: BondRequest, name: str) -> None:
+    """An NPC's preset 縁故 hold their targets too: one target from one 類型 only.  Presets name their
+    target in text, so they are matched by name."""
+    if request.kind is not BondKind.CHARACTER:
+        return
+    for preset in holder.presets:
+        if preset.kind is not BondKind.CHARACTER or preset.target.strip().casefold() != name.casefold():
+            continue
+        if preset.archetype != request.archetype:
+            raise SessionRefused(
+                f"{holder.name}は「{preset.target}」に類型「{preset.archetype}」の縁故を事前設定で持っています。"
+                "別の類型から結ぶには、先にキャラクターシートでその縁故を外してください"
+            )
+        raise SessionRefused(
+            f"{holder.name}は「{preset.target}」との縁故を事前設定で持っています"
+            "（レベルはキャラクターシートで変えられます）"
+        )
 
 
 def _with_impression(
@@ -192,7 +221,7 @@ def retie_bond(
     old = session.bond(bond_id)
     if old.holder != request.holder:
         raise SessionRefused("結び直せるのは自分の縁故だけです")
-    _check(session, cast, replace(request, level=1), scene, replacing=old)
+    exempt = _check(session, cast, replace(request, level=1), scene, replacing=old)
     bond = replace(
         old,
         archetype=request.archetype,
@@ -202,6 +231,7 @@ def retie_bond(
         formed_scene=scene,
         changed_scene=scene,
         retied=True,
+        last_boss=exempt,  # re-tied away from the ラスボス it loses the exemption; re-tied to it, gains it
         override=old.override or request.override,
     )
     session = replace(session, bonds=tuple(bond if b.id == bond_id else b for b in session.bonds))
@@ -218,6 +248,8 @@ def raise_level(
         raise SessionRefused(
             f"「{bond.target}」の縁故はこのシーンで結んだか上げたばかりです。レベルは別のシーンで上げられます"
         )
+    if bond.level >= MAX_LEVEL:
+        raise SessionRefused(f"縁故のレベルは{MAX_LEVEL}までです")
     raised = replace(bond, level=bond.level + 1, changed_scene=scene, override=bond.override or override)
     return replace(session, bonds=tuple(raised if b.id == bond_id else b for b in session.bonds)), raised
 
@@ -227,9 +259,15 @@ def discard_bond(session: SengenshoSession, bond_id: int) -> tuple[SengenshoSess
     return replace(session, bonds=tuple(b for b in session.bonds if b.id != bond_id)), bond
 
 
+def _is_pc(cast: Cast, character_id: str) -> bool:
+    found = cast.get(character_id)
+    return found is not None and found.is_pc
+
+
 def reveal_last_boss(session: SengenshoSession, cast: Cast) -> tuple[SengenshoSession, list[Bond]]:
     """「クライマックスの戦闘が開始するタイミングで必ず明かされ、同時にPC全員に対して縁故を1Lv取得する」.
-    A PC's 縁故 already tied to the ラスボス become free of the level limits."""
+    A PC's 縁故 already tied to the ラスボス become free of the level limits (「PCは…レベルの制限を
+    無視して」: a PC's only, not an NPC's)."""
     scene = current_scene(session)
     boss = session.last_boss
     if boss is None:
@@ -239,7 +277,8 @@ def reveal_last_boss(session: SengenshoSession, cast: Cast) -> tuple[SengenshoSe
     member(cast, boss)
     formed = []
     bonds = tuple(
-        replace(b, last_boss=True) if b.target_id == boss and b.holder != boss else b for b in session.bonds
+        replace(b, last_boss=True) if b.target_id == boss and _is_pc(cast, b.holder) else b
+        for b in session.bonds
     )
     session = replace(session, bonds=bonds, last_boss_revealed=True)
     for pc_id, pc in cast.items():

@@ -89,6 +89,9 @@ class SengenshoCharacter:
     notes: LongText = ""
 
     def __post_init__(self) -> None:
+        # The schema bounds the count for stored files; this catches characters built in code too.
+        if len(self.archetypes) > MAX_ARCHETYPES:
+            raise ValueError(f"類型は{MAX_ARCHETYPES}つまでです（{len(self.archetypes)}つあります）")
         if len(set(self.archetypes)) != len(self.archetypes):
             raise ValueError("同じ類型が2つ以上あります")
         if LAST_BOSS in self.archetypes:

@@ -7,8 +7,9 @@ named by id; a `Cast` tells the operations their names, whether they are PCs, th
 course (start, scenes, end, the ラスボス).
 
 Rule readings (the text leaves these open):
-- 縁故 are formed 「各セッション毎に」, so ending a session moves the session's 縁故, 前借り and
-  impressions into the history; the GM can keep them instead.
+- 縁故 are formed 「各セッション毎に」, so ending a session moves the session's scenes, 縁故, 前借り
+  and 幻想能力 uses into the history; the GM can keep the 縁故 and 前借り instead.  Impressions hold
+  for a scene, so they end with the session's scenes.
 - Scene ids are unique across sessions, so a kept 縁故 is never "in the same scene" as a new one.
 """
 
@@ -267,8 +268,9 @@ def rename_scene(session: SengenshoSession, scene_id: int, name: str) -> Sengens
 
 
 def end_session(session: SengenshoSession, keep_bonds: bool = False) -> SengenshoSession:
-    """Uses reset (「各能力は1セッションに1回」); the ラスボス and the scenes end with the session.
-    The 縁故, 前借り and impressions go to the history unless the GM keeps the 縁故 and 前借り."""
+    """Uses reset (「各能力は1セッションに1回」); the ラスボス, the scenes and their impressions end
+    with the session.  The 縁故, 前借り and uses go to the history; with keep_bonds the 縁故 and 前借り
+    also stay, but a kept 縁故 loses the ラスボス exemption: it belonged to this session's reveal."""
     require_running(session)
     past = PastSession(
         session.session_number,
@@ -284,7 +286,7 @@ def end_session(session: SengenshoSession, keep_bonds: bool = False) -> Sengensh
         running=False,
         scenes=(),
         current_scene=None,
-        bonds=session.bonds if keep_bonds else (),
+        bonds=tuple(replace(b, last_boss=False) for b in session.bonds) if keep_bonds else (),
         borrowings=session.borrowings if keep_bonds else (),
         uses=(),
         impressions=(),

@@ -1,0 +1,106 @@
+"""千幻抄 at the table, from the main window: selecting a 千幻抄 character shows its sheet and the 3D6
+panel, Ctrl+R rolls on it, the menu opens the session, the stepper and the 類型 catalog (one each),
+the panel's and the sheet's buttons open them too, and the session ends from the menu with undo."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from gmtool.app.main_window import MainWindow
+from gmtool.models.sengensho_session_model import SengenshoSessionModel
+from gmtool.rules.systems.sengensho.bonds import BondRequest
+from gmtool.rules.systems.sengensho.character import BondKind
+from gmtool.views.check.sengensho_check_view import SengenshoCheckView
+from gmtool.views.sengensho_catalog_dialog import SengenshoCatalogDialog
+from gmtool.views.sengensho_opposed_dialog import SengenshoOpposedDialog
+from gmtool.views.sengensho_session_dialog import SengenshoSessionDialog
+from gmtool.views.sheet.sengensho_sheet_view import SengenshoSheetView
+
+MENU = "千幻抄(&S)"
+
+
+@pytest.fixture
+def window(qtbot, campaign_model, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(campaign_model, settings)
+    w.opened: list[object] = []
+    w.open_dialog = w.opened.append
+    w.confirmations: list[str] = []
+    w.ask_confirm = lambda _title, text: w.confirmations.append(text) or True
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def ids(window: MainWindow) -> dict[str, str]:
+    return {s.character.name: s.id for s in window.campaign_model.characters()}
+
+
+def menu_actions(window: MainWindow, title: str) -> dict[str, object]:
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == title)
+    return {a.text(): a for a in menu.actions() if a.text()}
+
+
+def test_a_sengensho_character_gets_its_sheet_and_panel_and_ctrl_r_rolls_3d6(window):
+    window.select_character(ids(window)["白峰 朔"])
+    assert isinstance(window.sheet_view, SengenshoSheetView)
+    panel = window.check_stack.currentWidget()
+    assert isinstance(panel, SengenshoCheckView)
+    before = len(window.campaign_model.log_entries())
+
+    roll = next(a for a in menu_actions(window, "判定(&J)").values() if a.shortcut().toString() == "Ctrl+R")
+    roll.trigger()
+
+    entries = window.campaign_model.log_entries()
+    assert len(entries) == before + 1
+    summary = entries[-1].payload["summary"]
+    assert summary["who"] == "白峰 朔" and summary["dice"].startswith("3D6 [")
+    assert "白峰 朔" not in window.statusBar().currentMessage()  # no refusal
+
+
+def test_the_menu_opens_each_tool_once(window):
+    actions = menu_actions(window, MENU)
+    shortcuts = {text: action.shortcut().toString() for text, action in actions.items()}
+    assert shortcuts["セッション管理（縁故・幻想能力・ラスボス）…"] == "Ctrl+Shift+K"
+    assert shortcuts["対抗判定（7ステップ）…"] == "Ctrl+Shift+O"
+    for text in ("セッション管理（縁故・幻想能力・ラスボス）…", "対抗判定（7ステップ）…", "類型カタログ…"):
+        actions[text].trigger()
+        actions[text].trigger()  # the open one is raised, not a second copy
+    assert [type(d) for d in window.opened] == [
+        SengenshoSessionDialog,
+        SengenshoOpposedDialog,
+        SengenshoCatalogDialog,
+    ]
+
+
+def test_the_panels_stepper_button_and_the_sheets_session_button_open_their_tools(window):
+    window.select_character(ids(window)["綾瀬 詩織"])
+    window.check_stack.currentWidget().opposed_button.click()
+    window.sheet_view.session_requested.emit()
+    assert [type(d) for d in window.opened] == [SengenshoOpposedDialog, SengenshoSessionDialog]
+
+
+def test_ending_the_session_from_the_menu_resets_abilities_and_archives_bonds_with_undo(window, refusals):
+    names = ids(window)
+    session = SengenshoSessionModel(window.campaign_model, window)
+    end = menu_actions(window, MENU)["セッション終了（幻想能力の使用回数を戻す）…"]
+    end.trigger()
+    assert refusals[-1] == "千幻抄のセッションは始まっていません"
+
+    session.start_session()
+    session.add_scene("出会い")
+    session.form_bond(
+        BondRequest(names["白峰 朔"], "狩猟者", BondKind.CHARACTER, target_id=names["綾瀬 詩織"])
+    )
+    assert len(session.state().bonds) == 1
+
+    end.trigger()
+    assert "千幻抄のセッション 1 を終了しますか" in window.confirmations[-1]
+    state = session.state()
+    assert not state.running and state.session_number == 2 and state.bonds == ()
+    assert len(state.history) == 1 and len(state.history[0].bonds) == 1
+
+    window.undo_action.trigger()
+    state = session.state()
+    assert state.running and state.session_number == 1 and len(state.bonds) == 1
