@@ -443,17 +443,18 @@ def test_the_reveal_needs_a_boss_a_scene_and_happens_once():
 
 
 def test_the_boss_bonds_to_every_pc_at_level_one():
-    state, formed = reveal_last_boss(s.set_last_boss(running(), CAST, "lord"), CAST)
+    # 町娘 holds no 縁故 to any PC yet (宵闇の主 has a preset one to 白峰 朔: see test_sengensho_bond_order).
+    state, formed = reveal_last_boss(s.set_last_boss(running(), CAST, "girl"), CAST)
     assert state.last_boss_revealed
     assert {b.target_id for b in formed} == PCS
     assert all(
-        (b.holder, b.archetype, b.level, b.kind, b.last_boss) == ("lord", LAST_BOSS, 1, CHAR, True)
+        (b.holder, b.archetype, b.level, b.kind, b.last_boss) == ("girl", LAST_BOSS, 1, CHAR, True)
         for b in formed
     )
     assert {(i.holder, i.archetype, i.target_id) for i in state.impressions} == {
-        ("lord", LAST_BOSS, pc) for pc in PCS
+        ("girl", LAST_BOSS, pc) for pc in PCS
     }
-    assert fantasy_values(state, CAST, "lord")[LAST_BOSS].earned == 3
+    assert fantasy_values(state, CAST, "girl")[LAST_BOSS].earned == 3
 
 
 def test_a_pc_boss_bonds_to_the_other_pcs_not_to_itself():

@@ -8,14 +8,19 @@ and level limits and is recorded on the 縁故; it never lets one target hold tw
 
 Rule readings:
 - 結び直し moves one of the holder's 縁故 to a new target, kind or 類型 in place of a new 縁故: it
-  keeps its level, so 幻想値 does not increase.
+  keeps its level, so 幻想値 does not increase — the holder's total 幻想値 from 縁故 may not rise (a
+  move between 類型 keeps the total; moving the first PC 縁故 away, which would un-halve another, is
+  refused unless the GM overrides).
+- Scenes are in play order: a level rises only in a scene after the one of its last change, so
+  making an earlier scene current again does not reopen it.
 - 「PCとの縁故…二人目以降は、得られる幻想値を半減（切上げ）」: the first 縁故 to a PC, in the order
   they were formed, gives its level; each later one half of its level, rounded up.
 - 前借り is refused while any of the holder's 類型 still owes (its 縁故 give less than the 幻想値 it
   was raised to); the debt is paid when its 縁故 reach that value.
 - At the ラスボス's reveal its 縁故 to every PC are formed outside the limits, and each PC's 縁故 to
   the ラスボス ignores the level limits: any starting level, raised in the same scene, and no use of
-  the scene's one new 縁故.
+  the scene's one new 縁故.  A PC the ラスボス already holds a 縁故 to gets no second one (one target,
+  one 類型).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gmtool.rules.systems.sengensho.character import LAST_BOSS, BondKind
+from gmtool.rules.systems.sengensho.fantasy import pc_bond_order, total_value
 from gmtool.rules.systems.sengensho.session import (
     Bond,
     Cast,
@@ -55,6 +61,34 @@ class BondRequest:
     target_id: str | None = None
     level: int = 1  # above 1 only for a PC's 縁故 to the revealed ラスボス (or with the override)
     override: bool = False
+
+
+@dataclass(frozen=True)
+class BondUsage:
+    """What the holder has used of each limit (an NPC's preset 縁故 count too)."""
+
+    total: int
+    memories: int
+    purposes: int
+    to_pcs: int
+    taken_in_scene: Bond | None  # the 縁故 that took the current scene's one new 縁故
+
+
+def usage(session: SengenshoSession, cast: Cast, holder: str) -> BondUsage:
+    bonds = session.bonds_of(holder)
+    presets = member(cast, holder).presets
+
+    def kinds(kind: BondKind) -> int:
+        return sum(b.kind is kind for b in bonds) + sum(p.kind is kind for p in presets)
+
+    scene = session.current_scene if session.running else None
+    return BondUsage(
+        len(bonds) + len(presets),
+        kinds(BondKind.MEMORY),
+        kinds(BondKind.PURPOSE),
+        len(pc_bond_order(session, cast, holder)),
+        _new_in_scene(session, holder, scene, None) if scene is not None else None,
+    )
 
 
 def _same_target(bond: Bond, request: BondRequest) -> bool:
@@ -234,9 +268,20 @@ def retie_bond(
         last_boss=exempt,  # re-tied away from the ラスボス it loses the exemption; re-tied to it, gains it
         override=old.override or request.override,
     )
-    session = replace(session, bonds=tuple(bond if b.id == bond_id else b for b in session.bonds))
-    session, impression = _with_impression(session, scene, bond)
+    retied = replace(session, bonds=tuple(bond if b.id == bond_id else b for b in session.bonds))
+    before, after = total_value(session, cast, request.holder), total_value(retied, cast, request.holder)
+    if after > before and not request.override:
+        # Moving the first PC 縁故 away would let a halved one count in full.
+        raise SessionRefused(
+            f"結び直しでは幻想値は増えません（この結び直しで {before}→{after} になります）。"
+            "GMの裁定で認めるときは「制限を超える」を選んでください"
+        )
+    session, impression = _with_impression(retied, scene, bond)
     return session, bond, impression
+
+
+def _scene_index(session: SengenshoSession, scene_id: int | None) -> int | None:
+    return next((i for i, s in enumerate(session.scenes) if s.id == scene_id), None)
 
 
 def raise_level(
@@ -244,9 +289,16 @@ def raise_level(
 ) -> tuple[SengenshoSession, Bond]:
     scene = current_scene(session)
     bond = session.bond(bond_id)
-    if bond.changed_scene == scene and not (bond.last_boss or override):
+    changed, now = _scene_index(session, bond.changed_scene), _scene_index(session, scene)
+    # Scenes are in play order: going back to an earlier scene is a correction, not a new meeting.
+    if changed is not None and now is not None and now <= changed and not (bond.last_boss or override):
+        if now == changed:
+            raise SessionRefused(
+                f"「{bond.target}」の縁故はこのシーンで結んだか上げたばかりです。レベルは別のシーンで上げられます"
+            )
         raise SessionRefused(
-            f"「{bond.target}」の縁故はこのシーンで結んだか上げたばかりです。レベルは別のシーンで上げられます"
+            f"「{bond.target}」の縁故は後の{session.scene_name(bond.changed_scene)}で結んだか上げています。"
+            "レベルはそれより後のシーンで上げられます"
         )
     if bond.level >= MAX_LEVEL:
         raise SessionRefused(f"縁故のレベルは{MAX_LEVEL}までです")
@@ -284,7 +336,13 @@ def reveal_last_boss(session: SengenshoSession, cast: Cast) -> tuple[SengenshoSe
     for pc_id, pc in cast.items():
         if not pc.is_pc or pc_id == boss:
             continue
-        if any(b.target_id == pc_id and b.archetype == LAST_BOSS for b in session.bonds_of(boss)):
+        # 「同じ対象について、2つ以上の類型に従って縁故を設定することはできない」: a PC the ラスボス
+        # already holds a 縁故 to (from any 類型) gets no second one.
+        held = any(b.target_id == pc_id for b in session.bonds_of(boss)) or any(
+            p.kind is BondKind.CHARACTER and p.target.strip().casefold() == pc.name.strip().casefold()
+            for p in member(cast, boss).presets
+        )
+        if held:
             continue
         session, bond_id = take_id(session)
         bond = Bond(

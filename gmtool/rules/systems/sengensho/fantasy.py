@@ -25,18 +25,29 @@ from gmtool.rules.systems.sengensho.session import (
 
 
 # ---- 幻想値 ----------------------------------------------------------------------------
+def pc_bond_order(session: SengenshoSession, cast: Cast, holder: str) -> list[int]:
+    """The holder's 縁故 to PCs, in the order formed: the first gives its level, the rest half."""
+    return [
+        b.id
+        for b in sorted(session.bonds_of(holder), key=lambda b: b.id)
+        if b.kind is BondKind.CHARACTER and b.target_id in cast and cast[b.target_id].is_pc
+    ]
+
+
+def halved_bonds(session: SengenshoSession, cast: Cast, holder: str) -> set[int]:
+    """「二人目以降は、得られる幻想値を半減（切上げ）する」: the ids of the holder's halved 縁故."""
+    return set(pc_bond_order(session, cast, holder)[1:])
+
+
 def bond_values(session: SengenshoSession, cast: Cast, holder: str) -> dict[int, int]:
     """The 幻想値 each of the holder's 縁故 gives, by 縁故 id."""
-    values = {}
-    pc_bonds = 0
-    for bond in sorted(session.bonds_of(holder), key=lambda b: b.id):
-        target = cast.get(bond.target_id) if bond.target_id else None
-        if bond.kind is BondKind.CHARACTER and target is not None and target.is_pc:
-            pc_bonds += 1
-            values[bond.id] = bond.level if pc_bonds == 1 else -(-bond.level // 2)
-        else:
-            values[bond.id] = bond.level
-    return values
+    halved = halved_bonds(session, cast, holder)
+    return {b.id: -(-b.level // 2) if b.id in halved else b.level for b in session.bonds_of(holder)}
+
+
+def total_value(session: SengenshoSession, cast: Cast, holder: str) -> int:
+    """What all the holder's 縁故 in play give together (a 結び直し must not raise it)."""
+    return sum(bond_values(session, cast, holder).values())
 
 
 @dataclass(frozen=True)
