@@ -24,7 +24,7 @@ class SengenshoMenu(SystemMenu):
             (self.tr("対抗判定（7ステップ）…"), self.show_opposed, "Ctrl+Shift+O"),
         ):
             menu.addAction(window.make_action(text, slot, shortcut))
-        menu.addAction(window.make_action(self.tr("類型カタログ…"), self.edit_catalog))
+        menu.addAction(window.make_action(self.tr("類型カタログ…"), self.edit_catalog, "Ctrl+Shift+J"))
         menu.addSeparator()
         menu.addAction(
             window.make_action(self.tr("セッション終了（幻想能力の使用回数を戻す）…"), self.end_session)

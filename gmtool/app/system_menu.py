@@ -36,6 +36,8 @@ class SystemMenu(QObject):
         # Closed (閉じる, Esc, the title bar's ×: all end in `finished`), the dialog is let go and
         # deleted: a session opens many of them, and each kept its model listening to the campaign.
         dialog.finished.connect(lambda _result, d=dialog: self._forget(d))
+        # Ctrl+Z / Ctrl+Shift+Z while the tool is the active window, as its questions promise.
+        dialog.addActions([self.window.undo_action, self.window.redo_action])
         self.window.open_dialog(dialog)
         self.dialogs.append(dialog)
 

@@ -8,9 +8,12 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from gmtool.app.main_window import MainWindow
+from gmtool.models.sengensho_catalog_model import SengenshoCatalogModel
 from gmtool.models.sengensho_session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.bonds import BondRequest
+from gmtool.rules.systems.sengensho.catalog import AbilityKind, Archetype, ArchetypeCatalog, FantasyAbility
 from gmtool.rules.systems.sengensho.character import BondKind
+from gmtool.rules.systems.sengensho.fantasy import AbilityState
 from gmtool.views.check.sengensho_check_view import SengenshoCheckView
 from gmtool.views.sengensho_catalog_dialog import SengenshoCatalogDialog
 from gmtool.views.sengensho_opposed_dialog import SengenshoOpposedDialog
@@ -72,6 +75,8 @@ def test_the_menu_opens_each_tool_once(window):
         SengenshoOpposedDialog,
         SengenshoCatalogDialog,
     ]
+    for dialog in window.opened:  # Ctrl+Z works while the tool is the active window
+        assert window.undo_action in dialog.actions() and window.redo_action in dialog.actions()
 
 
 def test_the_panels_stepper_button_and_the_sheets_session_button_open_their_tools(window):
@@ -83,6 +88,8 @@ def test_the_panels_stepper_button_and_the_sheets_session_button_open_their_tool
 
 def test_ending_the_session_from_the_menu_resets_abilities_and_archives_bonds_with_undo(window, refusals):
     names = ids(window)
+    saku, shiori = names["白峰 朔"], names["綾瀬 詩織"]
+    set_campaign_catalog(window, required=1)
     session = SengenshoSessionModel(window.campaign_model, window)
     end = menu_actions(window, MENU)["セッション終了（幻想能力の使用回数を戻す）…"]
     end.trigger()
@@ -90,17 +97,30 @@ def test_ending_the_session_from_the_menu_resets_abilities_and_archives_bonds_wi
 
     session.start_session()
     session.add_scene("出会い")
-    session.form_bond(
-        BondRequest(names["白峰 朔"], "狩猟者", BondKind.CHARACTER, target_id=names["綾瀬 詩織"])
-    )
-    assert len(session.state().bonds) == 1
+    session.form_bond(BondRequest(saku, "狩猟者", BondKind.CHARACTER, target_id=shiori))
+    session.use_ability(saku, "狩猟者", 0)
+    assert ability_state(session, saku) is AbilityState.USED
 
     end.trigger()
     assert "千幻抄のセッション 1 を終了しますか" in window.confirmations[-1]
     state = session.state()
     assert not state.running and state.session_number == 2 and state.bonds == ()
     assert len(state.history) == 1 and len(state.history[0].bonds) == 1
+    # The 縁故 went to the history, so 幻想値 is 0 again: the ability is locked, not used.
+    assert ability_state(session, saku) is AbilityState.LOCKED
 
     window.undo_action.trigger()
     state = session.state()
     assert state.running and state.session_number == 1 and len(state.bonds) == 1
+    assert ability_state(session, saku) is AbilityState.USED
+
+
+def set_campaign_catalog(window: MainWindow, required: int) -> None:
+    """The GM's catalog: 狩猟者's first 幻想能力 needs `required` 幻想値 (the shipped one has none set)."""
+    ability = FantasyAbility("狩人の眼", AbilityKind.INFORMATION, required, "GMが入力した効果")
+    hunter = Archetype("狩猟者", abilities=(ability, FantasyAbility(), FantasyAbility()))
+    SengenshoCatalogModel(window.campaign_model).save(ArchetypeCatalog((hunter, Archetype("芸術家"))))
+
+
+def ability_state(session: SengenshoSessionModel, holder: str) -> AbilityState:
+    return next(s.state for s in session.ability_statuses(holder) if (s.archetype, s.index) == ("狩猟者", 0))

@@ -4,18 +4,19 @@ campaign's critical/fumble thresholds, and the 類型 identification targets as 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QSpinBox,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -36,7 +37,7 @@ from gmtool.rules.systems.sengensho.session import SessionRefused
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
 from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
-from gmtool.views.widgets import read_only_table, show_refusal
+from gmtool.views.widgets import show_refusal
 
 NOTE_STYLE = "color: #b35c00;"
 BARS_Y_MAX = 14  # % — the likeliest 3D6 totals (10, 11) are 27/216 = 12.5%
@@ -178,40 +179,38 @@ class _TargetBox(QGroupBox):
 
 
 class _IdentificationBox(QGroupBox):
-    """類型を見抜く目標値の目安 (rule text 「類型の感知と秘匿」); a click sets the 目標値 (the low end)."""
+    """類型を見抜く目標値の目安 (rule text 「類型の感知と秘匿」); a target's button sets the 目標値 (the low
+    end).  Labels, not a table: a label's wrapped height follows its width, a table row's did not."""
 
     def __init__(self, model: SengenshoCheckModel, parent: QWidget | None = None) -> None:
         super().__init__(_tr("類型を見抜く目標値の目安"), parent)
         self.model = model
         self.targets = model.identification
-        self.table = read_only_table(("状況", "目標値"), stretch=0, context="SengenshoCheckView")
-        self.table.setRowCount(len(self.targets))
-        for row, target in enumerate(self.targets):
-            situation = QTableWidgetItem(self.tr(target.situation))
-            value = QTableWidgetItem(target.text)
-            hint = self.tr("クリックで目標値を {0} にします").format(target.low)
-            for column, item in enumerate((situation, value)):
-                item.setToolTip(f"{target.situation}\n{hint}")
-                self.table.setItem(row, column, item)
-        self.table.setWordWrap(True)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
-        # The situations wrap: row heights follow the column's width once the box is laid out.
-        # Queued: the view measures with the new width only after the header has finished resizing.
-        self.table.horizontalHeader().sectionResized.connect(
-            self._fit_rows, Qt.ConnectionType.QueuedConnection
-        )
-        self.table.cellClicked.connect(self._row_clicked)
+        grid = QGridLayout()
+        grid.addWidget(QLabel(self.tr("状況")), 0, 0)
+        grid.addWidget(QLabel(self.tr("目標値")), 0, 1)
+        self.situation_labels: list[QLabel] = []
+        self.target_buttons: list[QPushButton] = []
+        for row, target in enumerate(self.targets, start=1):
+            situation = QLabel(self.tr(target.situation))
+            situation.setWordWrap(True)
+            button = QPushButton(target.text)
+            button.setMaximumWidth(60)  # the situation needs the width more than the number
+            button.setToolTip(self.tr("目標値を {0} にします").format(target.low))
+            button.clicked.connect(partial(model.set_target, target.low))
+            grid.addWidget(situation, row, 0)
+            grid.addWidget(button, row, 1, Qt.AlignmentFlag.AlignTop)
+            self.situation_labels.append(situation)
+            self.target_buttons.append(button)
+        grid.setColumnStretch(0, 1)
         note = QLabel(self.tr("NPCが類型をごまかしている場合は、NPCの{知性}+〈交渉〉との対抗判定"))
         note.setWordWrap(True)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.table)
+        layout.addLayout(grid)
         layout.addWidget(note)
-
-    def _fit_rows(self, *_: object) -> None:
-        self.table.resizeRowsToContents()
-
-    def _row_clicked(self, row: int, _column: int) -> None:
-        self.model.set_target(self.targets[row].low)
+        layout.addStretch(1)
+        # Wide enough that the longest situation takes about four lines beside the plots.
+        self.setMinimumWidth(250)
 
 
 class SengenshoCheckView(QWidget):
@@ -245,7 +244,6 @@ class SengenshoCheckView(QWidget):
         self.bars_plot.setMinimumHeight(160)
         self.curve_plot.setMinimumHeight(160)
         self.identification_box = _IdentificationBox(model)
-        self.identification_table = self.identification_box.table
 
         inputs = QHBoxLayout()
         inputs.addWidget(self.inputs_box)
