@@ -26,10 +26,16 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.character_model import CharacterModel
-from gmtool.models.sengensho_state import CATALOG_KEY, SESSION_KEY, read_catalog, read_session
+from gmtool.models.sengensho_state import CATALOG_KEY, SESSION_KEY, read_catalog
 from gmtool.rules.systems.sengensho.character import MAX_ARCHETYPES
-from gmtool.rules.systems.sengensho.session import archetype_lock_reason
-from gmtool.views.sheet.sengensho_sheet_parts import PROBLEM_COLOR, WARNING_COLOR, guarded, store_character
+from gmtool.views.sheet.sengensho_sheet_parts import (
+    PROBLEM_COLOR,
+    guarded,
+    lock_label,
+    session_lock_reason,
+    show_lock,
+    store_character,
+)
 
 Confirm = Callable[[str, str], bool]
 
@@ -50,9 +56,7 @@ class SengenshoArchetypesBox(QGroupBox):
         self.remove_button = QPushButton(self.tr("選択した類型を外す"))
         self.add_button.clicked.connect(self._on_add)
         self.remove_button.clicked.connect(self._on_remove)
-        self.lock_label = QLabel()  # why the 類型 cannot change now
-        self.lock_label.setWordWrap(True)
-        self.lock_label.setStyleSheet(f"color: {WARNING_COLOR.name()};")
+        self.lock_label = lock_label()  # why the 類型 cannot change now
         self.problem_label = QLabel()  # a campaign catalog that cannot be read
         self.problem_label.setWordWrap(True)
         self.problem_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
@@ -79,8 +83,7 @@ class SengenshoArchetypesBox(QGroupBox):
         return [self.catalog_combo.itemData(i) for i in range(self.catalog_combo.count())]
 
     def lock_reason(self) -> str | None:
-        session, _problem = read_session(self.model.campaign_model)
-        return archetype_lock_reason(session)
+        return session_lock_reason(self.model.campaign_model)
 
     def sync(self) -> None:
         if not self.model.exists:
@@ -113,12 +116,8 @@ class SengenshoArchetypesBox(QGroupBox):
         self.problem_label.setText(problem or "")
         self.problem_label.setVisible(problem is not None)
         reason = self.lock_reason()
-        text = "" if reason is None else self.tr("類型はセッション開始時に決めます。{0}").format(reason)
-        self.lock_label.setText(text)
-        self.lock_label.setVisible(reason is not None)
-        for widget in (self.list, self.catalog_combo, self.add_button, self.remove_button):
-            widget.setEnabled(reason is None)
-            widget.setToolTip(text)
+        text = None if reason is None else self.tr("類型はセッション開始時に決めます。{0}").format(reason)
+        show_lock(self.lock_label, (self.list, self.catalog_combo, self.add_button, self.remove_button), text)
 
     # ---- editing --------------------------------------------------------------------------
     def select(self, name: str) -> None:

@@ -9,10 +9,24 @@ character's 縁故 give and show.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QTableWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gmtool.models.character_model import CharacterModel
+from gmtool.models.sengensho_labels import (
+    DEBT_NOTE,
+    HALVED_NOTE,
+    MARK_PRESET,
+    NOTES_HEADER,
+    UNLIMITED_NOTE,
+    ability_name,
+    ability_state_text,
+    bond_marks,
+    bond_value_text,
+    debt_text,
+    session_status,
+    target_name,
+)
 from gmtool.models.sengensho_state import (
     CATALOG_KEY,
     SESSION_KEY,
@@ -21,43 +35,66 @@ from gmtool.models.sengensho_state import (
     read_catalog,
     read_session,
 )
-from gmtool.rules.systems.sengensho.bonds import KIND_LABELS
 from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog
-from gmtool.rules.systems.sengensho.character import LAST_BOSS, BondKind
+from gmtool.rules.systems.sengensho.character import LAST_BOSS
 from gmtool.rules.systems.sengensho.fantasy import (
-    AbilityState,
-    AbilityStatus,
+    FantasyValue,
     ability_statuses,
     bond_values,
     fantasy_values,
+    halved_bonds,
 )
-from gmtool.rules.systems.sengensho.session import Cast, SengenshoSession, display_name
-from gmtool.views.sheet.sengensho_sheet_parts import NOTE_STYLE, PROBLEM_COLOR, WARNING_COLOR, fill_table
+from gmtool.rules.systems.sengensho.session import Cast, SengenshoSession
+from gmtool.views.sheet.sengensho_sheet_parts import (
+    NOTE_STYLE,
+    PROBLEM_COLOR,
+    WARNING_COLOR,
+    fill_table,
+    kind_text,
+    labels_text,
+    preset_cells,
+    table_cells,
+)
 from gmtool.views.widgets import read_only_table
 
-HALVED_NOTE = "PCとの縁故は原則一人まで。二人目以降は得られる幻想値を半減（切上げ）"
+
+def note_label() -> QLabel:
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setStyleSheet(NOTE_STYLE)
+    return label
 
 
-def halved_bonds(session: SengenshoSession, cast: Cast, holder: str) -> set[int]:
-    """The holder's 縁故 to a PC after the first (in the order formed, as `bond_values` counts)."""
-    to_pcs = [
-        b.id
-        for b in sorted(session.bonds_of(holder), key=lambda b: b.id)
-        if b.kind is BondKind.CHARACTER and b.target_id in cast and cast[b.target_id].is_pc
-    ]
-    return set(to_pcs[1:])
+def summary_text(values: dict[str, FantasyValue]) -> str:
+    """One line for the top of the sheet: 「幻想値 狩猟者 3・芸術家 1　前借り中: 狩猟者 あと2点」."""
+
+    def tr(text: str) -> str:
+        return QCoreApplication.translate("SengenshoFantasyBox", text)
+
+    if not values:
+        return tr("幻想値: 類型がありません")
+    text = tr("幻想値 {0}").format("・".join(f"{v.archetype} {v.value}" for v in values.values()))
+    debts = [tr("{0} あと{1}点").format(v.archetype, v.debt) for v in values.values() if v.debt]
+    if debts:
+        text += "　" + tr("前借り中: {0}").format("、".join(debts))
+    return text
 
 
 class SengenshoFantasyBox(QGroupBox):
     session_requested = Signal()
 
-    BOND_COLUMNS = ("類型", "種類", "対象", "レベル", "幻想値", "備考")
+    BOND_COLUMNS = ("類型", "種類", "対象", "レベル", "幻想値", NOTES_HEADER)
     ABILITY_COLUMNS = ("類型", "幻想能力", "必要幻想値", "状態")
 
     def __init__(self, model: CharacterModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("セッション: 縁故・幻想値・幻想能力"))
         self.model = model
+        # The one line the sheet shows at its top (the sheet places it), kept in step with the box.
+        self.summary_label = QLabel()
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setStyleSheet("font-weight: bold;")
+        self.summary_label.setAccessibleName(self.tr("幻想値の要約"))
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
         self.problem_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
@@ -68,16 +105,15 @@ class SengenshoFantasyBox(QGroupBox):
         self.boss_label = QLabel()
         self.boss_label.setStyleSheet("font-weight: bold;")
         self.bonds_table = read_only_table(self.BOND_COLUMNS, stretch=2, context="SengenshoFantasyBox")
-        self.bonds_table.setToolTip(self.tr(HALVED_NOTE))
+        self.bonds_table.setToolTip(labels_text(HALVED_NOTE))
         self.values_label = QLabel()
         self.values_label.setWordWrap(True)
         self.debt_label = QLabel()  # 前借り not yet paid by 縁故
         self.debt_label.setWordWrap(True)
         self.debt_label.setStyleSheet(f"color: {WARNING_COLOR.name()}; font-weight: bold;")
+        self.values_note = note_label()  # what the text says about halving and 前借り, where it applies
         self.abilities_table = read_only_table(self.ABILITY_COLUMNS, stretch=1, context="SengenshoFantasyBox")
-        self.abilities_note = QLabel()
-        self.abilities_note.setWordWrap(True)
-        self.abilities_note.setStyleSheet(NOTE_STYLE)
+        self.abilities_note = note_label()
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.problem_label)
@@ -90,6 +126,7 @@ class SengenshoFantasyBox(QGroupBox):
         layout.addWidget(self.bonds_table, 1)
         layout.addWidget(self.values_label)
         layout.addWidget(self.debt_label)
+        layout.addWidget(self.values_note)
         layout.addWidget(QLabel(self.tr("幻想能力")))
         layout.addWidget(self.abilities_table, 1)
         layout.addWidget(self.abilities_note)
@@ -102,16 +139,10 @@ class SengenshoFantasyBox(QGroupBox):
 
     # ---- reading (tests read what the GM reads) -------------------------------------------
     def bond_rows(self) -> list[list[str]]:
-        return self._cells(self.bonds_table)
+        return table_cells(self.bonds_table)
 
     def ability_rows(self) -> list[list[str]]:
-        return self._cells(self.abilities_table)
-
-    @staticmethod
-    def _cells(table: QTableWidget) -> list[list[str]]:
-        return [
-            [table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())
-        ]
+        return table_cells(self.abilities_table)
 
     # ---- re-sync --------------------------------------------------------------------------
     def sync(self) -> None:
@@ -127,20 +158,13 @@ class SengenshoFantasyBox(QGroupBox):
         me = self.model.character_id
         if me not in cast:  # not a 千幻抄 character (cannot happen for this sheet, but never crash)
             return
-        self._sync_status(session, cast, me)
-        self._sync_bonds(session, cast, me)
-        self._sync_values(session, cast, me)
+        self._sync_status(session, me)
+        halved = self._sync_bonds(session, cast, me)
+        self._sync_values(session, cast, me, halved)
         self._sync_abilities(session, cast, catalog, me)
 
-    def _sync_status(self, session: SengenshoSession, cast: Cast, me: str) -> None:
-        if session.running:
-            scene = (
-                session.scene_name(session.current_scene) if session.current_scene else self.tr("シーンなし")
-            )
-            state = self.tr("進行中（現在のシーン: {0}）").format(scene)
-        else:
-            state = self.tr("開始前")
-        self.status_label.setText(self.tr("セッション {0}：{1}").format(session.session_number, state))
+    def _sync_status(self, session: SengenshoSession, me: str) -> None:
+        self.status_label.setText(session_status(session))
         if session.last_boss == me:
             revealed = (
                 self.tr("明かされています")
@@ -152,60 +176,41 @@ class SengenshoFantasyBox(QGroupBox):
             self.boss_label.setText("")
         self.boss_label.setVisible(session.last_boss == me)
 
-    def _sync_bonds(self, session: SengenshoSession, cast: Cast, me: str) -> None:
+    def _sync_bonds(self, session: SengenshoSession, cast: Cast, me: str) -> bool:
+        """An NPC's preset 縁故, then the session's (as the session dialog lists them); True when one
+        is halved."""
         values = bond_values(session, cast, me)
         halved = halved_bonds(session, cast, me)
-        rows = []
-        for preset in cast[me].presets:
-            rows.append(
-                [
-                    preset.archetype,
-                    self.tr(KIND_LABELS[preset.kind]),
-                    preset.target,
-                    str(preset.level),
-                    str(preset.level),
-                    self.tr("事前設定"),
-                ]
-            )
-        for bond in session.bonds_of(me):
-            target = display_name(cast, bond.target_id) if bond.target_id else bond.target
-            value = str(values[bond.id])
-            notes = []
-            if bond.id in halved:
-                value = self.tr("{0}（半減）").format(value)
-                notes.append(self.tr("PCとの縁故2人目以降"))
-            if bond.retied:
-                notes.append(self.tr("結び直し"))
-            if bond.last_boss:
-                notes.append(self.tr("ラスボス"))
-            if bond.override:
-                notes.append(self.tr("GMの判断"))
-            rows.append(
-                [
-                    bond.archetype,
-                    self.tr(KIND_LABELS[bond.kind]),
-                    target,
-                    str(bond.level),
-                    value,
-                    "、".join(notes),
-                ]
-            )
+        preset_mark = labels_text(MARK_PRESET)
+        rows = [[*preset_cells(p), str(p.level), preset_mark] for p in cast[me].presets]
+        rows += [
+            [
+                bond.archetype,
+                kind_text(bond.kind),
+                target_name(cast, bond),
+                str(bond.level),
+                bond_value_text(values[bond.id], bond.id in halved),
+                "、".join(bond_marks(bond)),
+            ]
+            for bond in session.bonds_of(me)
+        ]
         fill_table(self.bonds_table, rows)
+        return bool(halved)
 
-    def _sync_values(self, session: SengenshoSession, cast: Cast, me: str) -> None:
+    def _sync_values(self, session: SengenshoSession, cast: Cast, me: str, halved: bool) -> None:
         values = fantasy_values(session, cast, me)
-        lines, debts = [], []
-        for value in values.values():
-            lines.append(
-                self.tr("{0}: 幻想値 {1}（縁故 {2}個）").format(value.archetype, value.value, value.bonds)
-            )
-            if value.debt:
-                debts.append(
-                    self.tr("{0}: 前借り中: あと {1} 点（縁故で返す）").format(value.archetype, value.debt)
-                )
+        self.summary_label.setText(summary_text(values))
+        lines = [
+            self.tr("{0}: 幻想値 {1}（縁故 {2}個）").format(v.archetype, v.value, v.bonds)
+            for v in values.values()
+        ]
+        debts = [f"{v.archetype}: {debt_text(v.debt)}" for v in values.values() if v.debt]
         self.values_label.setText("\n".join(lines) or self.tr("類型がありません"))
         self.debt_label.setText("\n".join(debts))
         self.debt_label.setVisible(bool(debts))
+        notes = [labels_text(note) for note, on in ((HALVED_NOTE, halved), (DEBT_NOTE, bool(debts))) if on]
+        self.values_note.setText("\n".join(notes))
+        self.values_note.setVisible(bool(notes))
 
     def _sync_abilities(
         self, session: SengenshoSession, cast: Cast, catalog: ArchetypeCatalog, me: str
@@ -216,9 +221,9 @@ class SengenshoFantasyBox(QGroupBox):
             [
                 [
                     s.archetype,
-                    s.ability.label(s.index),
+                    ability_name(s),
                     self.tr("未設定") if s.ability.required is None else str(s.ability.required),
-                    self.state_text(s),
+                    ability_state_text(s),
                 ]
                 for s in statuses
             ],
@@ -237,18 +242,9 @@ class SengenshoFantasyBox(QGroupBox):
                 ).format(LAST_BOSS)
             )
         if cast[me].unlimited:
-            notes.append(self.tr("原作キャラクター: GMの判断で幻想能力を無制限に使用できます"))
+            notes.append(labels_text(UNLIMITED_NOTE))
         self.abilities_note.setText("\n".join(notes))
         self.abilities_note.setVisible(bool(notes))
-
-    def state_text(self, status: AbilityStatus) -> str:
-        if status.state is AbilityState.UNSET:
-            return self.tr("未設定")
-        if status.state is AbilityState.LOCKED:
-            return self.tr("使用不可 {0}/{1}").format(status.value, status.ability.required)
-        if status.state is AbilityState.AVAILABLE:
-            return self.tr("使用可")
-        return self.tr("使用済み")
 
     # ---- following the campaign -----------------------------------------------------------
     def _on_session_changed(self, key: str) -> None:

@@ -58,15 +58,17 @@ class SengenshoSheetView(SheetEditing, QWidget):
         left_column, right_column = QWidget(), QWidget()
         left = QVBoxLayout(left_column)
         left.setContentsMargins(0, 0, 0, 0)
+        # What matters at the table comes first, also when the columns stack on a narrow sheet:
+        # the 幻想値 summary in the header, then the session box right under the 特性値.
         left.addWidget(self._build_header())
         left.addWidget(self._build_attributes())
-        left.addWidget(self.skills_box, 1)
-        left.addWidget(self._build_notes(), 1)
+        left.addWidget(self.fantasy_box, 1)
         right = QVBoxLayout(right_column)
         right.setContentsMargins(0, 0, 0, 0)
         right.addWidget(self.archetypes_box)
         right.addWidget(self.presets_box, 1)
-        right.addWidget(self.fantasy_box, 2)
+        right.addWidget(self.skills_box, 1)
+        right.addWidget(self._build_notes(), 1)
         self.columns = TwoColumns(left_column, right_column)  # one above the other when narrow
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -99,6 +101,7 @@ class SengenshoSheetView(SheetEditing, QWidget):
         row.addWidget(self.name_label, 1)
         row.addWidget(self.pc_combo)
         layout.addLayout(row)
+        layout.addWidget(self.fantasy_box.summary_label)
         layout.addWidget(self.unlimited_check)
         return box
 

@@ -159,7 +159,7 @@ def _check(
             raise SessionRefused(
                 f"{holder.name}は「{bond.target}」との縁故をもう持っています（レベルを上げられます）"
             )
-    _check_presets(holder, request, _target_name(cast, request))
+    check_presets(holder, request, _target_name(cast, request))
     if request.override:
         return exempt
     if replacing is None and _bond_count(session, cast, request.holder) >= MAX_BONDS:
@@ -177,7 +177,7 @@ def _check(
     return exempt
 
 
-def _check_presets(holder: Member, request: BondRequest, name: str) -> None:
+def check_presets(holder: Member, request: BondRequest, name: str) -> None:
     """An NPC's preset 縁故 hold their targets too: one target from one 類型 only.  Presets name their
     target in text, so they are matched by name."""
     if request.kind is not BondKind.CHARACTER:

@@ -213,11 +213,12 @@ def archetypes_in_force(session: SengenshoSession, cast: Cast, holder: str) -> t
     return (*own, LAST_BOSS) if session.last_boss == holder else own
 
 
-def archetype_lock_reason(session: SengenshoSession) -> str | None:
-    """Why the 類型 cannot change now, or None: 「類型はセッション開始時に決定できる」."""
+def archetype_lock_reason(session: SengenshoSession, what: str = "類型") -> str | None:
+    """Why what is set at session start (the 類型: 「類型はセッション開始時に決定できる」; an NPC's
+    preset 縁故: 「セッション開始時点で設定済み」) cannot change now, or None."""
     if session.running:
         return (
-            f"セッション {session.session_number} の最中は類型を変更できません"
+            f"セッション {session.session_number} の最中は{what}を変更できません"
             "（次のセッションの開始前に変更してください）"
         )
     return None
