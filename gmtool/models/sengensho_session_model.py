@@ -10,12 +10,12 @@ stored document that cannot be read is reported by `problem()`; the next action 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
+from gmtool.models import sengensho_labels as labels
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.sengensho_session_actions import SengenshoSessionActions
@@ -28,39 +28,29 @@ from gmtool.models.sengensho_state import (
     read_catalog,
     read_session,
 )
+from gmtool.rules.systems.sengensho import bonds as bond_rules
 from gmtool.rules.systems.sengensho import fantasy
-from gmtool.rules.systems.sengensho.bonds import KIND_LIMITS, MAX_BONDS
+from gmtool.rules.systems.sengensho.bonds import KIND_LIMITS, MAX_BONDS, BondUsage
 from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog
 from gmtool.rules.systems.sengensho.character import LAST_BOSS, BondKind
 from gmtool.rules.systems.sengensho.session import (
     Bond,
     Cast,
+    Impression,
     Scene,
     SengenshoSession,
     SessionRefused,
     archetypes_in_force,
     current_scene,
+    display_name,
     session_from_document,
     session_to_document,
 )
 from gmtool.store.errors import StoreError
 from gmtool.store.validation import format_validation_error
 
-UNSET_IMPRESSION = "印象効果: 未設定（類型カタログ）"
-
-
-@dataclass(frozen=True)
-class BondUsage:
-    """What one holder has used of the limits, for the bond dialog's hints (the engine enforces)."""
-
-    count: int  # 縁故, an NPC's preset 縁故 included
-    memories: int
-    purposes: int
-    pc_bonds: int  # 縁故 to PCs: from the second on, half their level
-    taken_in_scene: Bond | None  # the 縁故 that took the current scene's one new 縁故
-
-    def kind_count(self, kind: BondKind) -> int:
-        return {BondKind.MEMORY: self.memories, BondKind.PURPOSE: self.purposes}.get(kind, 0)
+UNSET_IMPRESSION = "未設定（類型カタログ）"
+NO_USAGE = BondUsage(0, 0, 0, 0, None)
 
 
 class SengenshoSessionModel(SengenshoSessionActions, QObject):
@@ -142,34 +132,66 @@ class SengenshoSessionModel(SengenshoSessionActions, QObject):
         assert scene is not None  # the session document guarantees it
         return scene
 
+    def halved_bonds(self, holder: str) -> set[int]:
+        """The holder's 縁故 whose 幻想値 is halved (縁故 to a PC after the first)."""
+        if holder not in self.cast():
+            return set()
+        return fantasy.halved_bonds(self.state(), self.cast(), holder)
+
     def bond_usage(self, holder: str) -> BondUsage:
-        state, cast = self.state(), self.cast()
-        bonds = state.bonds_of(holder)
-        presets = cast[holder].presets if holder in cast else ()
-        scene = state.current_scene if state.running else None
-        taken = next(
-            (b for b in bonds if scene is not None and b.formed_scene == scene and not b.last_boss), None
+        """What the holder has used of each limit, as the engine counts it."""
+        if holder not in self.cast():
+            return NO_USAGE
+        return bond_rules.usage(self.state(), self.cast(), holder)
+
+    def target_name(self, bond: Bond) -> str:
+        """The 縁故's target as it is called now (a renamed or deleted character included)."""
+        return labels.target_name(self.cast(), bond)
+
+    def impression_target(self, impression: Impression) -> str:
+        if impression.target_id is None:
+            return impression.target
+        return display_name(self.cast(), impression.target_id)
+
+    def impressions_in_scene(self) -> list[Impression]:
+        """The 印象効果 in force in the current scene (one 類型 per holder and target)."""
+        state = self.state()
+        if state.current_scene is None:
+            return []
+        return [i for i in state.impressions if i.scene == state.current_scene]
+
+    def held_archetype(self, holder: str, target_id: str) -> str | None:
+        """The 類型 of the holder's 縁故 to a campaign character, or None: a session 縁故, or an NPC's
+        preset 縁故 (which names its target in text, so it is matched by the current name)."""
+        cast = self.cast()
+        found = next((b.archetype for b in self.state().bonds_of(holder) if b.target_id == target_id), None)
+        if found is not None or holder not in cast or target_id not in cast:
+            return found
+        name = cast[target_id].name.strip().casefold()
+        return next(
+            (
+                p.archetype
+                for p in cast[holder].presets
+                if p.kind is BondKind.CHARACTER and p.target.strip().casefold() == name
+            ),
+            None,
         )
 
-        def kinds(kind: BondKind) -> int:  # an NPC's preset 縁故 count towards the kind limits too
-            return sum(b.kind is kind for b in bonds) + sum(p.kind is kind for p in presets)
+    def pcs_without_archetypes(self) -> list[str]:
+        """The names of the PCs with no 類型 of their own (they cannot form a 縁故 this session)."""
+        return [m.name for m in self.cast().values() if m.is_pc and not m.archetypes]
 
-        pc_bonds = sum(
-            b.kind is BondKind.CHARACTER and b.target_id is not None and self.is_pc(b.target_id)
-            for b in bonds
-        )
-        return BondUsage(
-            len(bonds) + len(presets), kinds(BondKind.MEMORY), kinds(BondKind.PURPOSE), pc_bonds, taken
-        )
-
-    def impression_text(self, archetype: str) -> str:
+    def impression_body(self, archetype: str) -> str:
         """The 類型's 印象効果 from the catalog, or what the GM has not filled in yet."""
         if archetype == LAST_BOSS:
-            return self.tr("印象効果: 未設定（ラスボスの印象効果は本文にありません）")
+            return self.tr("未設定（ラスボスの印象効果は本文にありません）")
         found = self.catalog().get(archetype)
         if found is None or not found.impression.strip():
             return self.tr(UNSET_IMPRESSION)
-        return self.tr("印象効果: {0}").format(found.impression.strip())
+        return found.impression.strip()
+
+    def impression_text(self, archetype: str) -> str:
+        return self.tr("印象効果: {0}").format(self.impression_body(archetype))
 
     def bond_guidance(self, archetype: str) -> str:
         found = self.catalog().get(archetype)

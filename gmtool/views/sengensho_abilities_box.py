@@ -7,18 +7,17 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
+from gmtool.models import sengensho_labels as labels
 from gmtool.models.sengensho_session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.bonds import NPC_POINTS_GUIDE
 from gmtool.rules.systems.sengensho.catalog import ABILITY_KIND_LABELS
 from gmtool.rules.systems.sengensho.character import LAST_BOSS
-from gmtool.rules.systems.sengensho.fantasy import AbilityState, AbilityStatus
-from gmtool.views.sengensho_session_parts import PROBLEM_COLOR, Host, SengenshoPage
+from gmtool.rules.systems.sengensho.fantasy import AbilityStatus
+from gmtool.views.sengensho_session_parts import PROBLEM_COLOR, Host, SengenshoPage, labels_tr
 
 VALUE_HEADERS = ("類型", "幻想値", "縁故", "前借り", "目安")
 ABILITY_HEADERS = ("類型", "幻想能力", "種類", "必要幻想値", "状態", "効果")
 GUIDE_COLUMN = 4
 EFFECT_COLUMN = 5
-DEBT_NOTE = "前借り中: GMの判断で縁故を与えられます（印象効果も通常どおり）"
 NOT_IN_CATALOG = "-"
 
 
@@ -34,9 +33,10 @@ class SengenshoAbilitiesBox(SengenshoPage):
 
         self.values_table = self.table(VALUE_HEADERS, stretch=GUIDE_COLUMN)
         self.values_table.setAccessibleName(self.tr("類型ごとの幻想値"))
-        self.debt_note = QLabel(self.tr(DEBT_NOTE))
+        self.debt_note = QLabel(labels_tr(labels.DEBT_NOTE))
         self.debt_note.setWordWrap(True)
-        self.unlimited_note = QLabel(self.tr("原作キャラクター: GMの判断で幻想能力を無制限に使用できます"))
+        self.unlimited_note = QLabel(labels_tr(labels.UNLIMITED_NOTE))
+        self.unlimited_note.setWordWrap(True)  # a narrow box must not widen the whole dialog
         self.catalog_problem = QLabel()
         self.catalog_problem.setWordWrap(True)
         self.catalog_problem.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
@@ -98,14 +98,13 @@ class SengenshoAbilitiesBox(SengenshoPage):
         holder = self.holder
         values = self.model.fantasy_values(holder) if holder else {}
         npc = holder is not None and not self.model.is_pc(holder)
-        low, high = NPC_POINTS_GUIDE
-        guide = self.tr("NPCの縁故は類型ごとに{0}〜{1}点が目安").format(low, high)
+        guide = labels_tr(labels.NPC_GUIDE_NOTE)
         rows = [
             (
                 v.archetype,
                 str(v.value),
                 str(v.bonds),
-                self.tr("前借り中: あと {0} 点").format(v.debt) if v.debt else "",
+                labels.debt_text(v.debt),
                 guide if npc and v.archetype != LAST_BOSS else "",
             )
             for v in values.values()
@@ -163,17 +162,11 @@ class SengenshoAbilitiesBox(SengenshoPage):
     def _ability_row(self, status: AbilityStatus) -> tuple[str, ...]:
         ability = status.ability
         unset = self.tr("未設定")
-        states = {
-            AbilityState.UNSET: unset,
-            AbilityState.LOCKED: self.tr("使用不可（幻想値 {0}/{1}）").format(status.value, ability.required),
-            AbilityState.AVAILABLE: self.tr("使用可"),
-            AbilityState.USED: self.tr("このセッションで使用済み"),
-        }
         return (
             status.archetype,
-            ability.name or unset,
+            labels.ability_name(status),
             self.tr(ABILITY_KIND_LABELS[ability.kind]),
             unset if ability.required is None else str(ability.required),
-            states[status.state],
+            labels.ability_state_text(status),
             ability.effect or unset,
         )

@@ -2,7 +2,9 @@
 
 The hints say what the rules will count before the GM asks: the 類型's 縁故の指針, the 印象効果 the
 target will get, the halving of PC 縁故 after the first, and the limits with what the holder has
-used.  A refusal is shown inside the dialog, which stays open so the GM can change the request.
+used.  Targets the holder already holds a 縁故 to are marked with its 類型 (one target, one 類型), and
+a free one is chosen first.  A refusal is shown inside the dialog, which stays open so the GM can
+change the request.
 """
 
 from __future__ import annotations
@@ -20,11 +22,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models import sengensho_labels as labels
 from gmtool.models.sengensho_session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.bonds import KIND_LABELS, BondRequest
 from gmtool.rules.systems.sengensho.character import BondKind
 from gmtool.rules.systems.sengensho.session import Bond
-from gmtool.views.sengensho_session_parts import KIND_CHOICES, NAME_LENGTH, PROBLEM_COLOR, character_label
+from gmtool.views.sengensho_session_parts import (
+    NAME_LENGTH,
+    PROBLEM_COLOR,
+    character_label,
+    kind_choices,
+    labels_tr,
+)
 
 FREE_TARGET = ""  # the target combo's entry for a group or anyone not in the campaign
 PLACEHOLDERS = {
@@ -32,6 +41,7 @@ PLACEHOLDERS = {
     BondKind.MEMORY: "場面・言葉・文字など（夢でもよい）",
     BondKind.PURPOSE: "セッション中の目的",
 }
+NO_ARCHETYPE = "類型は次のセッションの開始前にシートで選びます"
 
 
 class SengenshoBondDialog(QDialog):
@@ -56,13 +66,14 @@ class SengenshoBondDialog(QDialog):
         if retie is not None:
             self.holder_label.setText(
                 self.tr(
-                    "{0}の縁故「{1}」（{2}・{3}・Lv{4}）を結び直します。レベルはそのままで、幻想値は増えません"
+                    "{0}の縁故「{1}」（{2}・{3}・Lv{4}）を結び直します。レベルはそのままです（{5}）"
                 ).format(
                     model.name(holder),
-                    retie.target,
+                    model.target_name(retie),
                     retie.archetype,
                     self.tr(KIND_LABELS[retie.kind]),
                     retie.level,
+                    labels_tr(labels.RETIE_NOTE),
                 )
             )
         self.archetype_combo = QComboBox()
@@ -71,8 +82,8 @@ class SengenshoBondDialog(QDialog):
             self.archetype_combo.addItem(name, name)
         self.kind_combo = QComboBox()
         self.kind_combo.setAccessibleName(self.tr("種類"))
-        for kind, label in KIND_CHOICES:
-            self.kind_combo.addItem(self.tr(label), kind)
+        for kind, label in kind_choices():
+            self.kind_combo.addItem(label, kind)
         self.target_combo = QComboBox()
         self.target_combo.setAccessibleName(self.tr("対象のキャラクター"))
         for character_id, _name in model.characters():
@@ -87,7 +98,7 @@ class SengenshoBondDialog(QDialog):
         self.level_spin.setAccessibleName(self.tr("レベル"))
         self.level_note = QLabel()
         self.level_note.setWordWrap(True)
-        self.override_check = QCheckBox(self.tr("GMの裁定で制限を超える（記録されます）"))
+        self.override_check = QCheckBox(self.tr("GM裁定で制限を超える（記録されます）"))
         self.hints = QLabel()
         self.hints.setWordWrap(True)
         self.refusal_label = QLabel()
@@ -95,9 +106,7 @@ class SengenshoBondDialog(QDialog):
         self.refusal_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
         self.refusal_label.setVisible(False)
 
-        if retie is not None:  # start from the 縁故 being moved: the GM changes what moves
-            self.archetype_combo.setCurrentIndex(max(0, self.archetype_combo.findData(retie.archetype)))
-            self.kind_combo.setCurrentIndex(max(0, self.kind_combo.findData(retie.kind)))
+        self._preselect()
         for combo in (self.archetype_combo, self.kind_combo, self.target_combo):
             combo.currentIndexChanged.connect(self._sync)
         self.override_check.toggled.connect(self._sync)
@@ -110,6 +119,9 @@ class SengenshoBondDialog(QDialog):
         # Not `accepted`: the dialog closes only when the session takes the 縁故.
         self.ok_button.clicked.connect(self._submit)
         buttons.rejected.connect(self.reject)
+        if self.archetype_combo.count() == 0:  # 類型 are fixed while the session runs
+            self.ok_button.setEnabled(False)
+            self.ok_button.setToolTip(self.tr(NO_ARCHETYPE))
 
         form = QFormLayout()
         form.addRow(self.tr("類型"), self.archetype_combo)
@@ -124,9 +136,34 @@ class SengenshoBondDialog(QDialog):
         layout.addWidget(self.override_check)
         layout.addWidget(self.hints)
         layout.addWidget(self.refusal_label)
+        layout.addStretch(1)  # spare height goes below the hints, not between the rows
         layout.addWidget(buttons)
         self.resize(560, 480)
         self._sync()
+
+    def _preselect(self) -> None:
+        """A re-tie starts from the 縁故 being moved (the GM changes what moves); a new 縁故 from the
+        first character the holder holds no 縁故 to."""
+        retie = self.retie
+        if retie is not None:
+            self.archetype_combo.setCurrentIndex(max(0, self.archetype_combo.findData(retie.archetype)))
+            self.kind_combo.setCurrentIndex(max(0, self.kind_combo.findData(retie.kind)))
+            target = retie.target_id if retie.target_id is not None else FREE_TARGET
+            index = self.target_combo.findData(target)
+            self.target_combo.setCurrentIndex(index if index >= 0 else self.target_combo.count() - 1)
+            if retie.target_id is None:
+                self.target_edit.setText(retie.target)
+            return
+        free = next(
+            (
+                i
+                for i in range(self.target_combo.count())
+                if self.target_combo.itemData(i) == FREE_TARGET
+                or self.model.held_archetype(self.holder, self.target_combo.itemData(i)) is None
+            ),
+            0,
+        )
+        self.target_combo.setCurrentIndex(free)
 
     # ---- what is asked -------------------------------------------------------------------
     def kind(self) -> BondKind:
@@ -173,6 +210,9 @@ class SengenshoBondDialog(QDialog):
         state = self.model.state()
         if state.last_boss == character_id and state.last_boss_revealed:
             label += self.tr("・ラスボス")
+        held = self.model.held_archetype(self.holder, character_id)
+        if held is not None:
+            label += self.tr("（縁故あり・{0}）").format(held)
         return label
 
     def _sync(self) -> None:
@@ -194,7 +234,9 @@ class SengenshoBondDialog(QDialog):
         elif boss:
             self.level_note.setText(self.tr("明かされたラスボスへの縁故は、レベルの制限を無視して結べます"))
         else:
-            self.level_note.setText(self.tr("新しい縁故はレベル1から（レベルは別のシーンで上げられます）"))
+            self.level_note.setText(
+                self.tr("新しい縁故はレベル1から（レベルはこの後のシーンで上げられます）")
+            )
         self.hints.setText("\n".join(self._hint_lines(kind)))
 
     def _hint_lines(self, kind: BondKind) -> list[str]:
@@ -209,20 +251,19 @@ class SengenshoBondDialog(QDialog):
                 )
         else:
             lines.append(
-                self.tr("{0}には類型がありません（キャラクターシートで選んでください）").format(
-                    model.name(holder)
-                )
+                self.tr("{0}には類型がありません（{1}）").format(model.name(holder), self.tr(NO_ARCHETYPE))
             )
         usage = model.bond_usage(holder)
         maximum, kind_limits = model.limits()
         lines.append(
-            self.tr("PCとの縁故は2人目以降、幻想値が半分（切り上げ）（{0}のPCとの縁故: {1}）").format(
-                model.name(holder), usage.pc_bonds
+            self.tr("{0}（{1}のPCとの縁故: {2}）").format(
+                labels_tr(labels.HALVED_NOTE), model.name(holder), usage.to_pcs
             )
         )
-        counts = [self.tr("縁故 {0}/{1}").format(usage.count, maximum)]
+        used = {BondKind.MEMORY: usage.memories, BondKind.PURPOSE: usage.purposes}
+        counts = [self.tr("縁故 {0}/{1}").format(usage.total, maximum)]
         counts += [
-            self.tr("{0} {1}/{2}").format(self.tr(KIND_LABELS[k]), usage.kind_count(k), limit)
+            self.tr("{0} {1}/{2}").format(self.tr(KIND_LABELS[k]), used.get(k, 0), limit)
             for k, limit in kind_limits.items()
         ]
         lines.append(self.tr("使用中: {0}").format("・".join(counts)))
@@ -234,9 +275,9 @@ class SengenshoBondDialog(QDialog):
         else:
             lines.append(
                 self.tr("このシーンの新しい縁故（結び直しを含む、1シーンに1つ）: 「{0}」と結びました").format(
-                    taken.target
+                    model.target_name(taken)
                 )
             )
         if any(v.debt for v in model.fantasy_values(holder).values()):
-            lines.append(self.tr("前借り中: GMの判断で縁故を与えられます（印象効果も通常どおり）"))
+            lines.append(labels_tr(labels.DEBT_NOTE))
         return lines

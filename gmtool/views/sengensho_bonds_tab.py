@@ -14,14 +14,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models import sengensho_labels as labels
 from gmtool.models.sengensho_session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.bonds import KIND_LABELS
 from gmtool.rules.systems.sengensho.session import Bond
 from gmtool.views.sengensho_abilities_box import SengenshoAbilitiesBox
 from gmtool.views.sengensho_bond_dialog import SengenshoBondDialog
-from gmtool.views.sengensho_session_parts import Host, SengenshoPage, character_label
+from gmtool.views.sengensho_session_parts import Host, SengenshoPage, character_label, labels_tr
 
-BOND_HEADERS = ("類型", "種類", "対象", "レベル", "幻想値", "結んだシーン", "印")
+BOND_HEADERS = ("類型", "種類", "対象", "レベル", "幻想値", "結んだシーン", labels.NOTES_HEADER)
+VALUE_COLUMN = 4
+MARKS = "、"  # as the sheet joins them
 
 
 class SengenshoBondsTab(SengenshoPage):
@@ -30,6 +33,7 @@ class SengenshoBondsTab(SengenshoPage):
         self.holder_combo = QComboBox()
         self.holder_combo.setAccessibleName(self.tr("キャラクター"))
         self.holder_combo.currentIndexChanged.connect(lambda _: self.sync())
+        # Why 縁故 cannot be formed now; the current scene itself is named once, in the session row.
         self.scene_label = QLabel()
         self.scene_label.setWordWrap(True)
         top = QHBoxLayout()
@@ -39,19 +43,21 @@ class SengenshoBondsTab(SengenshoPage):
 
         self.bonds_table = self.table(BOND_HEADERS, stretch=2)
         self.bonds_table.setAccessibleName(self.tr("縁故"))
+        self.bonds_table.setToolTip(labels_tr(labels.HALVED_NOTE))
         self.form_button = self.button(self.tr("縁故を結ぶ…"), self._form)
         self.raise_button = self.button(self.tr("レベルを上げる"), self._raise)
-        self.raise_override_check = QCheckBox(self.tr("GMの裁定で制限を超える（記録されます）"))
-        self.raise_override_check.setToolTip(self.tr("同じシーンでのレベル上昇を GM が認めるとき"))
+        self.raise_override_check = QCheckBox(self.tr("GM裁定で制限を超える"))
+        self.raise_override_check.setToolTip(
+            self.tr("同じシーンでのレベル上昇を GM が認めるとき（記録されます）")
+        )
         self.retie_button = self.button(self.tr("結び直す…"), self._retie)
         self.discard_button = self.button(self.tr("破棄…"), self._discard)
         self.rules_note = QLabel(
             self.tr(
                 "縁故は最大7個・1シーンに1つ（結び直しを含む）。記憶は最大2つ、目的は最大1つ。"
                 "同じ対象には1つの類型からだけ（別の類型からは破棄してから）。"
-                "レベルは最後に変えたのとは別のシーンで上げられます。"
-                "結び直しでは幻想値は増えません。PCとの縁故は2人目以降、幻想値が半分（切り上げ）。"
-            )
+                "レベルは最後に変えたシーンより後のシーンで上げられます。{0}。{1}。"
+            ).format(labels_tr(labels.RETIE_NOTE), labels_tr(labels.HALVED_NOTE))
         )
         self.rules_note.setWordWrap(True)
         bonds_box = QGroupBox(self.tr("縁故"))
@@ -125,7 +131,7 @@ class SengenshoBondsTab(SengenshoPage):
             "\n（メインウィンドウの「元に戻す」で取り消せます）"
         ).format(
             self.model.name(bond.holder),
-            bond.target,
+            self.model.target_name(bond),
             bond.archetype,
             self.tr(KIND_LABELS[bond.kind]),
             bond.level,
@@ -142,17 +148,14 @@ class SengenshoBondsTab(SengenshoPage):
         )
         holder = self.holder()
         state = self.model.state()
-        scene = self.model.current_scene()
         if not state.running:
-            self.scene_label.setText(
-                self.tr("セッションが始まっていません（縁故はセッション中のシーンで結びます）")
-            )
-        elif scene is None:
-            self.scene_label.setText(
-                self.tr("現在のシーンがありません（「シーン」でシーンを追加してください）")
-            )
+            warning = self.tr("セッションが始まっていません（縁故はセッション中のシーンで結びます）")
+        elif state.current_scene is None:
+            warning = self.tr("シーンがありません（「シーン」でシーンを追加してください）")
         else:
-            self.scene_label.setText(self.tr("現在のシーン: {0}").format(state.scene_name(scene.id)))
+            warning = ""
+        self.scene_label.setText(warning)
+        self.scene_label.setVisible(bool(warning))
         rows, ids = self._rows(holder)
         self.fill(self.bonds_table, rows, ids)  # type: ignore[arg-type]
         has_bonds = any(i > 0 for i in ids)
@@ -162,49 +165,34 @@ class SengenshoBondsTab(SengenshoPage):
         self.abilities.set_holder(holder)
 
     def _rows(self, holder: str | None) -> tuple[list[tuple[str, ...]], list[int]]:
-        """The session's 縁故 (by id), then an NPC's preset 縁故 (negative ids: the sheet edits them)."""
+        """An NPC's preset 縁故 first, as the sheet lists them (negative ids: the sheet edits them),
+        then the session's 縁故 in the order formed."""
         if holder is None:
             return [], []
+        rows: list[tuple[str, ...]] = []
+        ids: list[int] = []
+        cast = self.model.cast()
+        for n, preset in enumerate(cast[holder].presets if holder in cast else ()):
+            level = str(preset.level)
+            kind = self.tr(KIND_LABELS[preset.kind])
+            before = self.tr("セッション開始前")
+            rows.append(
+                (preset.archetype, kind, preset.target, level, level, before, labels_tr(labels.MARK_PRESET))
+            )
+            ids.append(-(n + 1))
         state = self.model.state()
-        values = self.model.bond_values(holder)
-        rows, ids = [], []
+        values, halved = self.model.bond_values(holder), self.model.halved_bonds(holder)
         for bond in sorted(state.bonds_of(holder), key=lambda b: b.id):
-            given = values.get(bond.id, bond.level)
-            value = str(given) if given == bond.level else self.tr("{0}（PC2人目以降・半分）").format(given)
-            marks = [
-                self.tr(label)
-                for flag, label in (
-                    (bond.retied, "結び直し"),
-                    (bond.last_boss, "ラスボス"),
-                    (bond.override, "GM裁定"),
-                )
-                if flag
-            ]
             rows.append(
                 (
                     bond.archetype,
                     self.tr(KIND_LABELS[bond.kind]),
-                    bond.target,
+                    self.model.target_name(bond),
                     str(bond.level),
-                    value,
+                    labels.bond_value_text(values.get(bond.id, bond.level), bond.id in halved),
                     state.scene_name(bond.formed_scene),
-                    "・".join(marks),
+                    MARKS.join(labels.bond_marks(bond)),
                 )
             )
             ids.append(bond.id)
-        cast = self.model.cast()
-        presets = cast[holder].presets if holder in cast else ()
-        for n, preset in enumerate(presets):
-            rows.append(
-                (
-                    preset.archetype,
-                    self.tr(KIND_LABELS[preset.kind]),
-                    preset.target,
-                    str(preset.level),
-                    str(preset.level),
-                    self.tr("セッション開始前"),
-                    self.tr("事前設定"),
-                )
-            )
-            ids.append(-(n + 1))
         return rows, ids

@@ -1,8 +1,8 @@
 """ラスボス: the session's one special 類型, chosen in secret and revealed at the climax.
 
 「原則的にセッションに一人のNPCのみ」: choosing a PC asks first (the text allows it by the GM's
-ruling).  Revealing it gives it a level-1 縁故 to every PC, and each PC may then form a 縁故 to it
-ignoring the level limits (in the bond dialog).
+ruling).  Revealing it gives it a level-1 縁故 to every PC it holds no 縁故 to yet, and each PC may
+then form a 縁故 to it ignoring the level limits (in the bond dialog).
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ class SengenshoLastBossBox(SengenshoPage):
         self.note = QLabel(
             self.tr(
                 "類型「ラスボス」は原則としてセッションに一人のNPCだけ（他の類型に加えて、数に含めずに）。"
-                "クライマックスの戦闘の開始時に明かすと、ラスボスはPC全員に縁故Lv1を取得し、"
+                "クライマックスの戦闘の開始時に明かすと、ラスボスはPC全員に縁故Lv1を取得し"
+                "（既に縁故のあるPCには結びません: 同じ対象に2つの類型からは結べないため）、"
                 "PCはラスボスへの縁故を選択している類型から、レベルの制限を無視して結べます"
                 "（「縁故・幻想能力」の「縁故を結ぶ…」で）。"
             )
@@ -84,10 +85,18 @@ class SengenshoLastBossBox(SengenshoPage):
         elif not state.last_boss_revealed:
             text = self.tr("ラスボス: {0}（まだ明かしていません）").format(self.model.name(boss))
         else:
-            formed = [b.target for b in state.bonds_of(boss) if b.archetype == LAST_BOSS]
+            formed = [self.model.target_name(b) for b in state.bonds_of(boss) if b.archetype == LAST_BOSS]
             text = self.tr("ラスボス: {0}（明かしました）。ラスボスの縁故Lv1 → {1}").format(
                 self.model.name(boss), "、".join(formed) or self.tr("なし")
             )
+            # The reveal gave none to a PC the ラスボス already held a 縁故 to from another 類型.
+            held = [
+                self.tr("{0}（{1}）").format(self.model.name(pc), archetype)
+                for pc, archetype in self.model.boss_holds()
+                if archetype != LAST_BOSS
+            ]
+            if held:
+                text += self.tr("\n既に縁故があるため結ばなかったPC: {0}").format("、".join(held))
             to_boss = [
                 self.tr("{0}（{1}・Lv{2}）").format(self.model.name(b.holder), b.archetype, b.level)
                 for b in state.bonds

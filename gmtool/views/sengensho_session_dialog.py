@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models.sengensho_labels import session_status
 from gmtool.models.sengensho_session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.session import require_running
 from gmtool.views.sengensho_bond_dialog import SengenshoBondDialog
@@ -50,8 +51,9 @@ class SengenshoSessionDialog(QDialog):
         self.problem_label.setWordWrap(True)
         self.problem_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
 
-        self.session_label = QLabel()
-        self.scene_label = QLabel()
+        self.session_label = (
+            QLabel()
+        )  # 「セッション 1（進行中・現在のシーン: 神社）」: the one place it is named
         self.start_button = self._button(self.tr("セッション開始"), self._start)
         self.end_button = self._button(self.tr("セッション終了…"), self._end)
         self.keep_check = QCheckBox(self.tr("縁故と前借りを次のセッションに持ち越す"))
@@ -61,8 +63,7 @@ class SengenshoSessionDialog(QDialog):
         session_box = QGroupBox(self.tr("セッション"))
         session = QVBoxLayout(session_box)
         row = QHBoxLayout()
-        row.addWidget(self.session_label)
-        row.addWidget(self.scene_label, 1)
+        row.addWidget(self.session_label, 1)
         row.addWidget(self.start_button)
         row.addWidget(self.end_button)
         session.addLayout(row)
@@ -130,6 +131,17 @@ class SengenshoSessionDialog(QDialog):
         return True
 
     def _start(self) -> None:
+        state = self.model.state()
+        missing = self.model.pcs_without_archetypes()
+        if not state.running and missing:  # 類型 are fixed for the whole session once it starts
+            question = self.tr(
+                "類型のないPCがいます: {0}\n\n"
+                "類型はセッション中には変えられないため、このセッションでは縁故を結べません"
+                "（類型は次のセッションの開始前にシートで選びます）。\n\n"
+                "このままセッション {1} を開始しますか？"
+            ).format("、".join(missing), state.session_number)
+            if not self.ask(question):
+                return
         self.model.start_session()
 
     def _end(self) -> None:
@@ -165,17 +177,7 @@ class SengenshoSessionDialog(QDialog):
         self.problem_label.setVisible(bool(problems))
 
         state = self.model.state()
-        running = self.tr("セッション中") if state.running else self.tr("準備中")
-        self.session_label.setText(self.tr("セッション {0}・{1}").format(state.session_number, running))
-        scene = self.model.current_scene()
-        if state.running:
-            self.scene_label.setText(
-                self.tr("現在のシーン: {0}").format(state.scene_name(scene.id))
-                if scene
-                else self.tr("現在のシーン: なし（「シーン」で追加してください）")
-            )
-        else:
-            self.scene_label.setText("")
+        self.session_label.setText(session_status(state))
         self.start_button.setEnabled(not state.running)
         self.end_button.setEnabled(state.running)
         for page in self.pages():

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
+from gmtool.models.sengensho_labels import kind_choice
+from gmtool.models.sengensho_session_actions import labels_tr
 from gmtool.models.sengensho_session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.character import BondKind
 from gmtool.views.aw_session_parts import ID_ROLE, PROBLEM_COLOR, SessionTab
@@ -20,14 +22,15 @@ from gmtool.views.aw_session_parts import ID_ROLE, PROBLEM_COLOR, SessionTab
 if TYPE_CHECKING:
     from gmtool.views.sengensho_bond_dialog import SengenshoBondDialog
 
-__all__ = ["ID_ROLE", "KIND_CHOICES", "PROBLEM_COLOR", "Host", "SengenshoPage", "character_label"]
-
-# The rule text's headings for the three kinds, with their limits.
-KIND_CHOICES = (
-    (BondKind.CHARACTER, "キャラクター・集団"),
-    (BondKind.MEMORY, "記憶（最大2つ）"),
-    (BondKind.PURPOSE, "目的（最大1つ）"),
-)
+__all__ = [
+    "ID_ROLE",
+    "PROBLEM_COLOR",
+    "Host",
+    "SengenshoPage",
+    "character_label",
+    "kind_choices",
+    "labels_tr",
+]
 NAME_LENGTH = 200  # the session document's limit for a scene name or a 縁故's target
 
 
@@ -48,3 +51,8 @@ def character_label(model: SengenshoSessionModel, character_id: str) -> str:
     """「名前（PC）」 or 「名前（NPC）」: the 縁故 rules treat the two differently."""
     kind = "PC" if model.is_pc(character_id) else "NPC"
     return QCoreApplication.translate("SengenshoPage", "{0}（{1}）").format(model.name(character_id), kind)
+
+
+def kind_choices() -> list[tuple[BondKind, str]]:
+    """The rule text's headings for the three kinds, with their limits: 「記憶（最大2つ）」."""
+    return [(kind, kind_choice(kind)) for kind in BondKind]

@@ -1,4 +1,5 @@
-"""シーン: this session's scenes, which one is current (縁故 are formed in it), adding and renaming."""
+"""シーン: this session's scenes, which one is current (縁故 are formed in it), adding and renaming,
+and the 印象効果 in force in the current scene."""
 
 from __future__ import annotations
 
@@ -9,6 +10,11 @@ from gmtool.models.sengensho_session_model import SengenshoSessionModel
 from gmtool.views.sengensho_session_parts import NAME_LENGTH, Host, SengenshoPage
 
 SCENE_HEADERS = ("シーン", "このシーンで結んだ縁故")
+IMPRESSION_HEADERS = ("印象を与える側", "印象を受ける側", "類型", "印象効果")
+IMPRESSION_RULE = (
+    "縁故を結ぶと印象効果が必ず適用されます。1つのシーンでは、1人（または1つの集団）に対して"
+    "1つの類型からの印象効果だけが有効です"
+)
 
 
 class SengenshoScenesPage(SengenshoPage):
@@ -30,11 +36,21 @@ class SengenshoScenesPage(SengenshoPage):
         self.rename_button = self.button(self.tr("名前を変更"), self._rename)
         self.note = QLabel(
             self.tr(
-                "縁故は現在のシーンで結びます（新しい縁故は1シーンに1つ、レベルは別のシーンで上昇）。"
+                "縁故は現在のシーンで結びます（新しい縁故は1シーンに1つ、レベルは最後に変えたシーンより後のシーンで上昇）。"
                 "追加したシーンが現在のシーンになります。シーンはセッションとともに終わります。"
             )
         )
         self.note.setWordWrap(True)
+
+        self.impressions_table = self.table(IMPRESSION_HEADERS, stretch=3)
+        self.impressions_table.setAccessibleName(self.tr("このシーンで有効な印象効果"))
+        self.impressions_table.setToolTip(self.tr(IMPRESSION_RULE))
+        self.impressions_box = QGroupBox()
+        impressions = QVBoxLayout(self.impressions_box)
+        impressions.addWidget(self.impressions_table, 1)
+        rule = QLabel(self.tr(IMPRESSION_RULE))
+        rule.setWordWrap(True)
+        impressions.addWidget(rule)
 
         scenes_box = QGroupBox(self.tr("このセッションのシーン"))
         scenes = QVBoxLayout(scenes_box)
@@ -51,8 +67,11 @@ class SengenshoScenesPage(SengenshoPage):
         rename_row.addWidget(self.rename_button)
         form.addRow(self.tr("名前の変更"), rename_row)
         form.addRow(self.note)
+        top = QHBoxLayout()
+        top.addWidget(scenes_box, 1)
+        top.addWidget(self.impressions_box, 1)
         layout = QVBoxLayout(self)
-        layout.addWidget(scenes_box, 1)
+        layout.addLayout(top, 1)
         layout.addWidget(edit_box)
 
     # ---- actions ----------------------------------------------------------------------------
@@ -78,7 +97,7 @@ class SengenshoScenesPage(SengenshoPage):
         rows = []
         for scene in state.scenes:
             formed = [
-                self.tr("{0}→{1}").format(self.model.name(b.holder), b.target)
+                self.tr("{0}→{1}").format(self.model.name(b.holder), self.model.target_name(b))
                 for b in state.bonds
                 if b.formed_scene == scene.id
             ]
@@ -93,6 +112,28 @@ class SengenshoScenesPage(SengenshoPage):
                     self.scene_table.item(r, c).setFont(font)
         self.make_current_button.setEnabled(bool(state.scenes))
         self._sync_rename()
+        self._sync_impressions()
+
+    def _sync_impressions(self) -> None:
+        state = self.model.state()
+        if state.current_scene is None:
+            self.impressions_box.setTitle(self.tr("印象効果（シーンがありません）"))
+        else:
+            self.impressions_box.setTitle(
+                self.tr("「{0}」で有効な印象効果").format(state.scene_name(state.current_scene))
+            )
+        rows = [
+            (
+                self.model.name(i.holder),
+                self.model.impression_target(i),
+                i.archetype,
+                self.model.impression_body(i.archetype),
+            )
+            for i in self.model.impressions_in_scene()
+        ]
+        self.fill(self.impressions_table, rows)
+        for r, row in enumerate(rows):  # a long catalog text is read in full on hover
+            self.impressions_table.item(r, 3).setToolTip(row[3])
 
     def _sync_rename(self) -> None:
         scene_id = self.selected_id(self.scene_table)

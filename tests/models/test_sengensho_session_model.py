@@ -144,7 +144,8 @@ def to(holder: str, archetype: str, target_id: str | None = None, **fields) -> B
 
 def test_starting_and_scenes_are_undoable_and_logged(model, cast, path):
     undo_restores(model, path, model.start_session)
-    assert model.state().running and last_summary(model) == ("", "セッション 1 開始", "セッション中")
+    assert model.state().running
+    assert last_summary(model) == ("", "セッション 1 開始", "セッション 1（進行中）")
     scene = undo_restores(model, path, lambda: model.add_scene("神社"))
     assert model.current_scene().name == "神社"
     assert last_summary(model)[1:] == ("シーン「神社」を追加", "現在のシーン")
@@ -186,7 +187,7 @@ def test_forming_a_bond_names_the_impression_it_applies(model, running, path):
     assert last_summary(model) == (
         "白峰 朔",
         "縁故を結ぶ（シーン「神社」）: 狩猟者・キャラクター・集団「綾瀬 詩織」Lv1"
-        "／綾瀬 詩織へ 印象効果: GMの入力した印象",
+        "／印象効果（綾瀬 詩織へ）: GMの入力した印象",
         "狩猟者の幻想値 1",
     )
     assert model.fantasy_values(saku)["狩猟者"].value == 1
@@ -195,7 +196,7 @@ def test_forming_a_bond_names_the_impression_it_applies(model, running, path):
 def test_an_impression_the_catalog_lacks_is_named_unset(model, running):
     saku, *_, elder = running
     model.form_bond(to(saku, "芸術家", elder))
-    assert last_summary(model)[1].endswith("／町の古老へ 印象効果: 未設定（類型カタログ）")
+    assert last_summary(model)[1].endswith("／印象効果（町の古老へ）: 未設定（類型カタログ）")
 
 
 def test_a_memory_applies_no_impression(model, running):
@@ -214,7 +215,7 @@ def test_the_gm_override_is_recorded(model, running):
     )
     bond = model.form_bond(to(saku, "狩猟者", toru, override=True))
     assert bond.override
-    assert "／GMの裁定で制限を超えて／黒羽 透へ" in last_summary(model)[1]
+    assert "／GM裁定で制限を超えて／印象効果（黒羽 透へ）" in last_summary(model)[1]
 
 
 def test_the_second_pc_bond_gives_half_rounded_up(model, running):
@@ -229,7 +230,7 @@ def test_the_second_pc_bond_gives_half_rounded_up(model, running):
     assert last_summary(model) == (
         "白峰 朔",
         "縁故のレベルを上げる（シーン「森」）: 狩猟者「黒羽 透」Lv2→Lv3",
-        "狩猟者の幻想値 3（この縁故は PC との縁故 2 人目以降のため 2）",
+        "狩猟者の幻想値 3・この縁故 2（半減）",
     )
 
 
@@ -241,7 +242,7 @@ def test_raising_a_level_waits_for_another_scene(model, running, path):
     raised = undo_restores(model, path, lambda: model.raise_level(bond.id))
     assert raised.level == 2 and model.fantasy_values(saku)["狩猟者"].value == 2
     bond = model.raise_level(bond.id, override=True)
-    assert bond.level == 3 and last_summary(model)[1].endswith("Lv2→Lv3／GMの裁定で制限を超えて")
+    assert bond.level == 3 and last_summary(model)[1].endswith("Lv2→Lv3／GM裁定で制限を超えて")
 
 
 def test_retying_gives_no_fantasy_value(model, running, path):
@@ -256,7 +257,7 @@ def test_retying_gives_no_fantasy_value(model, running, path):
     assert last_summary(model) == (
         "白峰 朔",
         "縁故を結び直す（シーン「橋」）: 「犯人を捜す」→ 狩猟者・キャラクター・集団「綾瀬 詩織」Lv2"
-        "（結び直しのため幻想値は増えません）／綾瀬 詩織へ 印象効果: GMの入力した印象",
+        "（結び直しでは幻想値は増えません）／印象効果（綾瀬 詩織へ）: GMの入力した印象",
         "狩猟者の幻想値 2",
     )
 
@@ -278,7 +279,7 @@ def test_an_npc_counts_its_preset_bonds(model, running):
     values = model.fantasy_values(lord)
     assert (values["狩猟者"].value, values["芸術家"].value) == (5, 5)
     usage = model.bond_usage(lord)
-    assert (usage.count, usage.memories) == (2, 1)  # presets count toward the seven and the kinds
+    assert (usage.total, usage.memories) == (2, 1)  # presets count toward the seven and the kinds
     model.form_bond(to(lord, "狩猟者", elder))
     assert model.fantasy_values(lord)["狩猟者"].value == 6
 
@@ -316,11 +317,11 @@ def test_borrowing_records_the_debt_until_bonds_pay_it(model, running, path):
     assert last_summary(model) == (
         "白峰 朔",
         "幻想能力「能力乙」（狩猟者・情報収集・必要幻想値 4）: 効果 未設定"
-        "／前借り: 幻想値 0 → 4（以後のシーンで縁故を結び、あと 4 点を確保）",
-        "前借りして使用（前借り中: あと 4 点）",
+        "／前借り: 幻想値 0→4（以後のシーンで縁故を結び、あと4点を確保）",
+        "前借りして使用・前借り中: あと4点（縁故で返す）",
     )
     model.form_bond(to(saku, "狩猟者", elder))
-    assert last_summary(model)[2] == "狩猟者の幻想値 4・前借り中: あと 3 点"
+    assert last_summary(model)[2] == "狩猟者の幻想値 4・前借り中: あと3点（縁故で返す）"
 
 
 def test_borrowing_is_refused_while_a_type_owes(model, running):
@@ -352,7 +353,8 @@ def test_revealing_the_last_boss_forms_a_bond_to_every_pc(model, running, path):
         "宵闇の主",
         "ラスボス「宵闇の主」を明かした（クライマックス・シーン「神社」）: "
         "ラスボスの縁故Lv1 → 白峰 朔、綾瀬 詩織、黒羽 透。"
-        "PCは宵闇の主への縁故を、選択している類型からレベルの制限なしで結べます",
+        "PCは宵闇の主への縁故を、選択している類型からレベルの制限なしで結べます"
+        "／印象効果（白峰 朔、綾瀬 詩織、黒羽 透へ）: 未設定（ラスボスの印象効果は本文にありません）",
         "縁故 3 つ",
     )
     model.form_bond(to(saku, "狩猟者", shiori))  # the scene's one new 縁故
@@ -364,7 +366,7 @@ def test_revealing_the_last_boss_forms_a_bond_to_every_pc(model, running, path):
 def test_a_pc_as_last_boss_is_logged_as_the_gms_ruling(model, running):
     saku, *_ = running
     model.set_last_boss(saku)
-    assert last_summary(model)[1] == "ラスボス: 白峰 朔（PC・GMの裁定）"
+    assert last_summary(model)[1] == "ラスボス: 白峰 朔（PC・GM裁定）"
     assert "ラスボス" in model.archetypes(saku)
     model.set_last_boss(None)
     assert last_summary(model)[1] == "ラスボスを解除（白峰 朔）"
@@ -398,7 +400,7 @@ def test_ending_resets_uses_scenes_and_the_boss(model, running, path):
         "",
         "セッション 1 終了: 幻想能力の使用回数、シーン、ラスボスをリセット。"
         "このセッションの縁故と前借りは記録へ（縁故は各セッションで結ぶもの）",
-        "セッション 2（準備中）へ",
+        "セッション 2（開始前）へ",
     )
     refused(model, model.end_session, "セッションが始まっていません")
 
