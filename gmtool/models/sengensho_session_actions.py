@@ -172,7 +172,7 @@ class SengenshoSessionActions:
     def raise_level(self, bond_id: int, override: bool = False) -> Bond:
         state = self.state()
         old = state.bond(bond_id)
-        new, bond = bond_rules.raise_level(state, bond_id, override)
+        new, bond = bond_rules.raise_level(state, bond_id, override, self.cast())
         target = self.target_name(bond)
         text = self.tr("縁故のレベルを上げる（シーン「{0}」）: {1}「{2}」Lv{3}→Lv{4}").format(
             new.scene_name(bond.changed_scene), bond.archetype, target, old.level, bond.level

@@ -76,8 +76,9 @@ class SengenshoBondsTab(SengenshoPage):
         split = QSplitter()
         split.addWidget(bonds_box)
         split.addWidget(self.abilities)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        # Half each: the 幻想能力 table's 状態 column must show without scrolling.
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)

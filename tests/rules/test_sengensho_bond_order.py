@@ -68,3 +68,10 @@ def test_the_reveal_gives_no_second_archetype_bond_to_a_pc_the_boss_already_hold
     # 白峰 朔 is held by a preset 縁故 (芸術家), 蓮 by the one just formed: only 詩織 gets a ラスボス 縁故.
     assert [(b.target_id, b.archetype) for b in formed] == [("shiori", LAST_BOSS)]
     assert [b for b in state.bonds_of("lord") if b.target_id == "ren"] == [held]
+
+
+def test_a_refusal_names_a_renamed_target_by_its_current_name():
+    state, bond = form(running(), "saku", "狩猟者", target_id="shiori")
+    renamed = {**CAST, "shiori": s.Member("綾瀬 しおり", True, ("芸術家",))}
+    with pytest.raises(SessionRefused, match="「綾瀬 しおり」の縁故はこのシーンで"):
+        raise_level(state, bond.id, cast=renamed)

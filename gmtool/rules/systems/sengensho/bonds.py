@@ -91,6 +91,13 @@ def usage(session: SengenshoSession, cast: Cast, holder: str) -> BondUsage:
     )
 
 
+def _called(cast: Cast | None, bond: Bond) -> str:
+    """The target as it is called now (a renamed character by its new name); stored text otherwise."""
+    if cast is not None and bond.target_id is not None:
+        return display_name(cast, bond.target_id)
+    return bond.target
+
+
 def _same_target(bond: Bond, request: BondRequest) -> bool:
     if bond.kind is not BondKind.CHARACTER or request.kind is not BondKind.CHARACTER:
         return False
@@ -153,11 +160,12 @@ def _check(
         if _same_target(bond, request):
             if bond.archetype != request.archetype:
                 raise SessionRefused(
-                    f"{holder.name}は「{bond.target}」に類型「{bond.archetype}」の縁故を持っています。"
+                    f"{holder.name}は「{_called(cast, bond)}」に"
+                    f"類型「{bond.archetype}」の縁故を持っています。"
                     "別の類型から結ぶには、先にその縁故を破棄してください"
                 )
             raise SessionRefused(
-                f"{holder.name}は「{bond.target}」との縁故をもう持っています（レベルを上げられます）"
+                f"{holder.name}は「{_called(cast, bond)}」との縁故をもう持っています（レベルを上げられます）"
             )
     check_presets(holder, request, _target_name(cast, request))
     if request.override:
@@ -172,7 +180,8 @@ def _check(
     taken = None if exempt else _new_in_scene(session, request.holder, scene, excluding)
     if taken is not None:
         raise SessionRefused(
-            f"縁故の取得（結び直しを含む）は1シーンにつき1つです（{holder.name}はこのシーンで「{taken.target}」と結びました）"
+            "縁故の取得（結び直しを含む）は1シーンにつき1つです"
+            f"（{holder.name}はこのシーンで「{_called(cast, taken)}」と結びました）"
         )
     return exempt
 
@@ -285,8 +294,9 @@ def _scene_index(session: SengenshoSession, scene_id: int | None) -> int | None:
 
 
 def raise_level(
-    session: SengenshoSession, bond_id: int, override: bool = False
+    session: SengenshoSession, bond_id: int, override: bool = False, cast: Cast | None = None
 ) -> tuple[SengenshoSession, Bond]:
+    """One level up; `cast` (optional) names a renamed target by its current name in a refusal."""
     scene = current_scene(session)
     bond = session.bond(bond_id)
     changed, now = _scene_index(session, bond.changed_scene), _scene_index(session, scene)
@@ -294,10 +304,12 @@ def raise_level(
     if changed is not None and now is not None and now <= changed and not (bond.last_boss or override):
         if now == changed:
             raise SessionRefused(
-                f"「{bond.target}」の縁故はこのシーンで結んだか上げたばかりです。レベルは別のシーンで上げられます"
+                f"「{_called(cast, bond)}」の縁故はこのシーンで結んだか上げたばかりです。"
+                "レベルは別のシーンで上げられます"
             )
         raise SessionRefused(
-            f"「{bond.target}」の縁故は後の{session.scene_name(bond.changed_scene)}で結んだか上げています。"
+            f"「{_called(cast, bond)}」の縁故は後の{session.scene_name(bond.changed_scene)}で"
+            "結んだか上げています。"
             "レベルはそれより後のシーンで上げられます"
         )
     if bond.level >= MAX_LEVEL:
