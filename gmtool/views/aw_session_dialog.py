@@ -7,7 +7,7 @@ as AWSessionModel.changed and `_sync()` re-reads every page; the pages keep what
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QMessageBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from gmtool.models.aw_session_model import AWSessionModel
 from gmtool.views.aw_session_combat_tab import AWCombatTab
@@ -15,6 +15,7 @@ from gmtool.views.aw_session_contracts_tab import AWContractsTab
 from gmtool.views.aw_session_keys_tab import AWKeysTab
 from gmtool.views.aw_session_parts import PROBLEM_COLOR, SessionTab
 from gmtool.views.aw_session_scenes_tab import AWScenesTab
+from gmtool.views.widgets import close_only_buttons
 
 
 class AWSessionDialog(QDialog):
@@ -44,10 +45,7 @@ class AWSessionDialog(QDialog):
         self.tabs.addTab(self.keys_tab, self.tr("イベントキー"))
         self.tabs.addTab(self.combat_tab, self.tr("戦闘"))
 
-        buttons = QDialogButtonBox()
-        close = buttons.addButton(self.tr("閉じる"), QDialogButtonBox.ButtonRole.RejectRole)
-        close.setAutoDefault(False)  # Enter belongs to the page's text boxes; Esc closes
-        buttons.rejected.connect(self.reject)
+        buttons = close_only_buttons(self)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.problem_label)

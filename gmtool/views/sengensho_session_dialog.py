@@ -14,7 +14,6 @@ from collections.abc import Callable
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
-    QDialogButtonBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -33,7 +32,7 @@ from gmtool.views.sengensho_bonds_tab import SengenshoBondsTab
 from gmtool.views.sengensho_last_boss_box import SengenshoLastBossBox
 from gmtool.views.sengensho_session_parts import PROBLEM_COLOR, SengenshoPage
 from gmtool.views.sengensho_session_scenes import SengenshoScenesPage
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import close_only_buttons, show_refusal
 
 KEEP_READING = "本文の読み: 縁故は各セッションで結ぶもの。持ち越すかどうかはGMの判断です"
 
@@ -80,10 +79,7 @@ class SengenshoSessionDialog(QDialog):
         self.tabs.addTab(self.scenes_tab, self.tr("シーン"))
         self.tabs.addTab(self.last_boss_box, self.tr("ラスボス"))
 
-        buttons = QDialogButtonBox()
-        close = buttons.addButton(self.tr("閉じる"), QDialogButtonBox.ButtonRole.RejectRole)
-        close.setAutoDefault(False)  # Enter belongs to the page's text boxes; Esc closes
-        buttons.rejected.connect(self.reject)
+        buttons = close_only_buttons(self)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.problem_label)

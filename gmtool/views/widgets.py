@@ -6,6 +6,8 @@ from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
     QHeaderView,
     QMessageBox,
     QPlainTextEdit,
@@ -45,3 +47,14 @@ def read_only_table(headers: tuple[str, ...], stretch: int = 0, context: str = "
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return table
+
+
+def close_only_buttons(dialog: QDialog) -> QDialogButtonBox:
+    """A tool window's single 閉じる: Esc closes, and Enter stays with the page's text boxes."""
+    buttons = QDialogButtonBox()
+    close = buttons.addButton(
+        QCoreApplication.translate("widgets", "閉じる"), QDialogButtonBox.ButtonRole.RejectRole
+    )
+    close.setAutoDefault(False)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
