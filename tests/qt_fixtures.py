@@ -12,7 +12,16 @@ from gmtool.store.campaign import Campaign
 
 # The shipped demo campaign, in list order: three AW characters, one フォーカード, one LotR character,
 # then 千幻抄: two PCs and an NPC with preset 縁故.
-DEMO_NAMES = ["朝霧 透", "ミナ・クローデル", "影の使徒", "リゼ・アルノー", "ナール", "白峰 朔", "綾瀬 詩織", "宵闇の主"]
+DEMO_NAMES = [
+    "朝霧 透",
+    "ミナ・クローデル",
+    "影の使徒",
+    "リゼ・アルノー",
+    "ナール",
+    "白峰 朔",
+    "綾瀬 詩織",
+    "宵闇の主",
+]
 
 
 @pytest.fixture

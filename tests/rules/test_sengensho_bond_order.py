@@ -40,9 +40,7 @@ def test_the_gm_override_lets_that_re_tie_through_and_it_is_recorded():
 
 def test_a_re_tie_between_archetypes_keeps_the_total():
     state, first, _ = two_pc_bonds()
-    state, _, _ = retie_bond(
-        state, CAST, first.id, BondRequest("saku", "芸術家", CHAR, target_id="shiori")
-    )
+    state, _, _ = retie_bond(state, CAST, first.id, BondRequest("saku", "芸術家", CHAR, target_id="shiori"))
     values = fantasy_values(state, CAST, "saku")
     assert (values["狩猟者"].value, values["芸術家"].value) == (2, 1) and total(state, "saku") == 3
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from gmtool.rules.systems import aw, fourcard, lotr, sengensho
 from gmtool.rules.systems.base import GameSystem
 
-SYSTEMS: dict[str, GameSystem] = {system.id: system for system in (aw.SYSTEM, sengensho.SYSTEM, fourcard.SYSTEM, lotr.SYSTEM)}
+SYSTEMS: dict[str, GameSystem] = {
+    system.id: system for system in (aw.SYSTEM, sengensho.SYSTEM, fourcard.SYSTEM, lotr.SYSTEM)
+}
 
 
 def get_system(system_id: str) -> GameSystem:
