@@ -420,8 +420,8 @@ class Run:
         elif name == "reveal":
             self.state, formed = reveal_last_boss(state, CAST)
             self.reveal_ids |= {bond.id for bond in formed}
-        elif name == "next session":  # the 縁故 mostly kept; the next session's first scene
-            self.state = scene(s.start_session(s.end_session(state, keep_bonds=a % 3 != 0)))
+        elif name == "next session":  # the 縁故 kept half the time; the next session's first scene
+            self.state = scene(s.start_session(s.end_session(state, keep_bonds=a % 2 == 0)))
         else:
             raise SessionRefused("no 縁故 to act on")
 
