@@ -308,7 +308,7 @@ def test_a_level_rises_only_in_another_scene_than_its_last_change():
     assert raised.level == 3
 
 
-def test_going_back_to_an_earlier_scene_allows_a_raise_there():
+def test_going_back_to_the_scene_of_the_last_change_does_not_reopen_the_raise():
     state, bond = form(running(), "saku", "狩猟者", "A")
     state = s.set_current_scene(scene(state), bond.formed_scene)
     with pytest.raises(SessionRefused, match="別のシーン"):
