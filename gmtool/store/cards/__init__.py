@@ -1,0 +1,1 @@
+"""The MTG card database: the shipped sample, the user's imported cache, lookup by name (no Qt)."""
