@@ -1,0 +1,124 @@
+"""Building and editing a deck (= a MTGでTRPG character), with the クリティカル・カード limit.
+
+A deck may name as many クリティカル・カード as its limit: the deck's own number, else the rule
+data's default for its size (2 for 40 cards, 3 for 60, 5 for 100).  For other sizes there is no
+default and the GM sets the number.  Marking more is refused with the reason, unless the GM
+overrides, which is recorded on the deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from datetime import date
+
+from gmtool.rules.systems.mtg.cards import Card
+from gmtool.rules.systems.mtg.character import MAX_COPIES, DeckEntry, MTGCharacter
+from gmtool.rules.systems.mtg.deck_stats import critical_limit
+
+MAIN, SIDEBOARD = "library", "sideboard"
+
+
+class DeckRefused(ValueError):
+    """An edit the deck rules do not allow; the message is for the player or GM."""
+
+
+def _entries(deck: MTGCharacter, section: str) -> tuple[DeckEntry, ...]:
+    if section not in (MAIN, SIDEBOARD):
+        raise ValueError(f"unknown deck section {section!r}")
+    return getattr(deck, section)
+
+
+def deck_from_cards(
+    name: str, library: Iterable[tuple[Card, int]], sideboard: Iterable[tuple[Card, int]] = ()
+) -> MTGCharacter:
+    """A new deck from resolved decklist lines; the same card twice is one entry."""
+    deck = MTGCharacter(name=name)
+    for section, cards in ((MAIN, library), (SIDEBOARD, sideboard)):
+        for card, count in cards:
+            deck = add_card(deck, card, count, section)
+    return deck
+
+
+def add_card(deck: MTGCharacter, card: Card, count: int = 1, section: str = MAIN) -> MTGCharacter:
+    """``count`` more copies of ``card``; a card of the same name with other facts is refused."""
+    entries = _entries(deck, section)
+    current = next((e for e in entries if e.card.name == card.name), None)
+    if current is not None and current.card != card:
+        raise DeckRefused(
+            f"《{card.name}》はすでに別の内容でデッキにあります（カードの内容を確かめてください）"
+        )
+    total = count + (current.count if current else 0)
+    if count < 1 or total > MAX_COPIES:
+        raise DeckRefused(f"《{card.name}》の枚数は1〜{MAX_COPIES}枚です（{total}枚になります）")
+    if current is None:
+        new = (*entries, DeckEntry(card, count))
+    else:
+        new = tuple(replace(e, count=total) if e is current else e for e in entries)
+    return replace(deck, **{section: new})
+
+
+def set_count(deck: MTGCharacter, name: str, count: int, section: str = MAIN) -> MTGCharacter:
+    """A card's number of copies; 0 removes it.  Fewer copies than critical ones is refused."""
+    entries = _entries(deck, section)
+    entry = next((e for e in entries if e.card.name == name), None)
+    if entry is None:
+        raise DeckRefused(f"《{name}》はデッキにありません")
+    if count == 0:
+        return replace(deck, **{section: tuple(e for e in entries if e is not entry)})
+    if not 1 <= count <= MAX_COPIES:
+        raise DeckRefused(f"《{name}》の枚数は1〜{MAX_COPIES}枚です")
+    if count < entry.critical:
+        raise DeckRefused(
+            f"《{name}》はクリティカル・カードが{entry.critical}枚あります。先にクリティカル・カードを減らしてください"
+        )
+    return replace(deck, **{section: tuple(replace(e, count=count) if e is entry else e for e in entries)})
+
+
+def move_card(deck: MTGCharacter, name: str, count: int, to_section: str) -> MTGCharacter:
+    """``count`` copies between the main deck and the sideboard."""
+    source = SIDEBOARD if to_section == MAIN else MAIN
+    entry = next((e for e in _entries(deck, source) if e.card.name == name), None)
+    if entry is None or not 1 <= count <= entry.count:
+        raise DeckRefused(f"《{name}》を{count}枚移せません")
+    if entry.count - count < entry.critical:
+        raise DeckRefused(f"《{name}》のクリティカル・カードは移せません。先に指定を外してください")
+    deck = set_count(deck, name, entry.count - count, source)
+    return add_card(deck, entry.card, count, to_section)
+
+
+def set_critical(deck: MTGCharacter, name: str, critical: int, override: bool = False) -> MTGCharacter:
+    """How many copies of a main-deck card are クリティカル・カード, within the deck's limit."""
+    entry = deck.entry(name)
+    if entry is None:
+        raise DeckRefused(
+            f"《{name}》はメインデッキにありません（クリティカル・カードはライブラリーのカードです）"
+        )
+    if not 0 <= critical <= entry.count:
+        raise DeckRefused(f"《{name}》は{entry.count}枚なので、クリティカル・カードは0〜{entry.count}枚です")
+    marked = deck.critical_marked - entry.critical + critical
+    limit, is_default = critical_limit(deck)
+    record: tuple[str, ...] = ()
+    if critical > entry.critical and (limit is None or marked > limit):
+        if limit is None:
+            reason = (
+                f"{deck.size}枚のデッキにはクリティカル・カードの枚数の既定がありません。"
+                "先に枚数を決めてください（GMが決めます）"
+            )
+        else:
+            basis = f"{deck.size}枚デッキの既定" if is_default else "このデッキの設定"
+            reason = f"クリティカル・カードは{limit}枚までです（{basis}）。{marked}枚になります"
+        if not override:
+            raise DeckRefused(reason)
+        record = (
+            f"{date.today().isoformat()} GMオーバーライド: 《{name}》をクリティカル・カードに（{reason}）",
+        )
+    library = tuple(replace(e, critical=critical) if e is entry else e for e in deck.library)
+    return replace(deck, library=library, overrides=deck.overrides + record)
+
+
+def set_critical_limit(deck: MTGCharacter, limit: int | None) -> MTGCharacter:
+    """The deck's own number of クリティカル・カード (None: the default for its size)."""
+    if limit is not None and not 0 <= limit <= deck.size:
+        raise DeckRefused(f"クリティカル・カードの枚数は0〜{deck.size}枚です（デッキの枚数まで）")
+    return replace(deck, critical_limit=limit)

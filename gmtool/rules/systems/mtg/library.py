@@ -1,0 +1,213 @@
+"""The virtual library: gmtool holds the real order of a deck for groups that play without cards.
+
+Besides the real order it keeps what the *player* knows of it, because the odds are the player's:
+the top cards they have seen (``known_top``), the shuffled middle they know nothing of, and the
+groups put on the bottom in random order (the two revealed cards after a check, the six boost cards
+at the end of a turn), whose contents they know but not their order (``blocks``).  `view()` turns
+that into the `LibraryView` the odds and `resolve()` read.
+
+Every operation is a pure function returning a new `VirtualLibrary`; randomness comes from an
+injected `random.Random`, so a logged seed replays a shuffle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from gmtool.rules.systems.mtg.checks import LibraryCard, LibraryView, segment
+from gmtool.rules.systems.mtg.rules_data import mtg_rules
+
+
+class LibraryRefused(ValueError):
+    """An operation the library cannot do now; the message is for the GM."""
+
+
+@dataclass(frozen=True)
+class VirtualLibrary:
+    cards: tuple[LibraryCard, ...]  # every copy of the deck; an instance is an index into this
+    order: tuple[int, ...]  # the library, top card first
+    known_top: int = 0  # the player knows the top n cards, in order
+    blocks: tuple[int, ...] = ()  # sizes of the known groups at the bottom, upper group first
+    exiled: tuple[int, ...] = ()  # 行動判定ブースト cards, until the end of the turn
+    hand: tuple[int, ...] = ()
+    graveyard: tuple[int, ...] = ()
+
+    def check(self) -> None:
+        """ValueError unless every copy is in exactly one zone and the knowledge fits the library
+        (a stored document is checked on load; the operations keep it true)."""
+        if self.known_top < 0 or any(b <= 0 for b in self.blocks):
+            raise ValueError("ライブラリーの既知の範囲が負か空です")
+        if self.known_top + sum(self.blocks) > len(self.order):
+            raise ValueError("ライブラリーの既知の範囲がライブラリーの枚数を超えています")
+        zones = list(self.order) + list(self.exiled) + list(self.hand) + list(self.graveyard)
+        if sorted(zones) != list(range(len(self.cards))):
+            raise ValueError("ライブラリーと各領域のカードが、デッキのカードと一致しません")
+
+    # ---- reading --------------------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        return len(self.order)
+
+    @property
+    def pool_size(self) -> int:
+        """Cards in the shuffled middle, of whose order the player knows nothing."""
+        return len(self.order) - self.known_top - sum(self.blocks)
+
+    def card(self, instance: int) -> LibraryCard:
+        return self.cards[instance]
+
+    def cards_of(self, instances: Iterable[int]) -> list[LibraryCard]:
+        return [self.cards[i] for i in instances]
+
+    def regions(self) -> list[tuple[int, ...]]:
+        """The library cut as the player knows it: known top, the shuffled middle, each bottom group."""
+        cuts = [self.known_top, self.pool_size, *self.blocks]
+        parts, start = [], 0
+        for length in cuts:
+            parts.append(self.order[start : start + length])
+            start += length
+        return parts
+
+    def view(self) -> LibraryView:
+        known, *rest = self.regions()
+        segments = tuple(segment(self.cards_of(part)) for part in rest if part)
+        return LibraryView(segments, tuple(self.cards_of(known)))
+
+    def after_known_top(self, count: int) -> tuple[int, ...]:
+        """The next ``count`` cards under the known top ones (what a check reveals)."""
+        return self.order[self.known_top : self.known_top + count]
+
+    # ---- changing -------------------------------------------------------------------------
+    def _moved(self, start: int, count: int, **zones: tuple[int, ...]) -> VirtualLibrary:
+        """The library with ``count`` cards from position ``start`` taken out, and the other zones
+        as given (the caller puts the taken cards somewhere in the same step)."""
+        end = start + count
+        kept, position = [], 0
+        for length in (self.known_top, self.pool_size, *self.blocks):
+            overlap = max(0, min(end, position + length) - max(start, position))
+            kept.append(length - overlap)
+            position += length
+        return replace(
+            self,
+            order=self.order[:start] + self.order[end:],
+            known_top=kept[0],
+            blocks=tuple(b for b in kept[2:] if b),
+            **zones,
+        )
+
+    def _with_bottom(
+        self, instances: Sequence[int], rng: random.Random, **zones: tuple[int, ...]
+    ) -> VirtualLibrary:
+        """Cards put on the bottom in random order: the player knows the group, not its order."""
+        group = list(instances)
+        rng.shuffle(group)
+        blocks = (*self.blocks, len(group)) if group else self.blocks
+        return replace(self, order=self.order + tuple(group), blocks=blocks, **zones)
+
+
+def build_library(copies: Sequence[LibraryCard], rng: random.Random) -> VirtualLibrary:
+    """A new library of every copy, shuffled; nothing in any other zone."""
+    order = list(range(len(copies)))
+    rng.shuffle(order)
+    return VirtualLibrary(tuple(copies), tuple(order))
+
+
+def shuffle(library: VirtualLibrary, rng: random.Random) -> VirtualLibrary:
+    """Shuffle the library: the player knows nothing of its order any more."""
+    order = list(library.order)
+    rng.shuffle(order)
+    return replace(library, order=tuple(order), known_top=0, blocks=())
+
+
+def _check_count(library: VirtualLibrary, count: int, what: str) -> None:
+    if count < 1:
+        raise LibraryRefused(f"{what}枚数は1枚以上です")
+    if count > library.size:
+        raise LibraryRefused(f"ライブラリーは{library.size}枚しかありません（{what}{count}枚）")
+
+
+def draw(library: VirtualLibrary, count: int = 1) -> VirtualLibrary:
+    _check_count(library, count, "引く")
+    return library._moved(0, count, hand=library.hand + library.order[:count])
+
+
+def mill(library: VirtualLibrary, count: int = 1) -> VirtualLibrary:
+    _check_count(library, count, "墓地に置く")
+    return library._moved(0, count, graveyard=library.graveyard + library.order[:count])
+
+
+def look_at_top(library: VirtualLibrary, count: int) -> VirtualLibrary:
+    """The player has seen the top ``count`` cards (a scry, a 《…》 that reveals): they are known."""
+    _check_count(library, count, "見る")
+    if count <= library.known_top:
+        return library
+    # Cards seen inside a bottom group are no longer part of a group of unknown order.
+    blocks, below = [], len(library.order) - count  # the cards under the seen ones
+    for size in reversed(library.blocks):
+        if below <= 0:
+            break
+        blocks.insert(0, min(size, below))
+        below -= size
+    return replace(library, known_top=count, blocks=tuple(blocks))
+
+
+def put_on_bottom(library: VirtualLibrary, instance: int) -> VirtualLibrary:
+    """One card (from the library, the hand or the graveyard) onto the bottom, where the player saw it go."""
+    rng = random.Random(0)  # one card: no order to choose
+    if instance in library.order:
+        moved = library._moved(library.order.index(instance), 1)
+        return moved._with_bottom((instance,), rng)
+    for zone in ("hand", "graveyard"):
+        cards: tuple[int, ...] = getattr(library, zone)
+        if instance in cards:
+            rest = tuple(i for i in cards if i != instance)
+            return library._with_bottom((instance,), rng, **{zone: rest})
+    raise LibraryRefused("そのカードはライブラリー・手札・墓地のどこにもありません（追放中です）")
+
+
+def return_all(library: VirtualLibrary, rng: random.Random) -> VirtualLibrary:
+    """Every card back into the library (hand, graveyard and exile too), shuffled."""
+    order = list(library.order + library.exiled + library.hand + library.graveyard)
+    rng.shuffle(order)
+    return VirtualLibrary(library.cards, tuple(order))
+
+
+@dataclass(frozen=True)
+class CheckCards:
+    """The cards a check on this library reveals and, if the PC boosts, exiles."""
+
+    revealed: tuple[int, ...]  # top, second (under the known top cards)
+    boost: tuple[int, ...]  # the next six ((): fewer than six left)
+
+
+def check_cards(library: VirtualLibrary) -> CheckCards:
+    rules = mtg_rules()
+    revealed = library.after_known_top(rules.minimum_cards)
+    if len(revealed) < rules.minimum_cards:
+        raise LibraryRefused(
+            f"既知のカードを除くとライブラリーが{len(revealed)}枚です。2枚未満では行動判定はできません"
+            "（判定しなかったものとしてあつかいます）"
+        )
+    rest = library.order[library.known_top + len(revealed) :]
+    boost = rest[: rules.boost_cards] if len(rest) >= rules.boost_cards else ()
+    return CheckCards(tuple(revealed[:2]), tuple(boost))
+
+
+def finish_check(library: VirtualLibrary, boosted: bool, rng: random.Random) -> VirtualLibrary:
+    """Step 5: the boost cards to exile until the end of the turn, the two revealed cards to the bottom
+    in random order; the known top cards are back on top in the same order (they never moved)."""
+    cards = check_cards(library)
+    if boosted and not cards.boost:
+        raise LibraryRefused("ライブラリーが6枚未満のため、行動判定ブーストはできません")
+    taken = len(cards.revealed) + (len(cards.boost) if boosted else 0)
+    exiled = library.exiled + (cards.boost if boosted else ())
+    # The revealed two and the six are under the known top cards: cut from there, then to the bottom.
+    cut = library._moved(library.known_top, taken, exiled=exiled, hand=library.hand)
+    return cut._with_bottom(cards.revealed, rng)
+
+
+def end_of_turn(library: VirtualLibrary, rng: random.Random) -> VirtualLibrary:
+    """「追放した6枚のカードは、ターン終了時にランダムな順番でライブラリーの一番下に戻します」"""
+    return library._with_bottom(library.exiled, rng, exiled=())

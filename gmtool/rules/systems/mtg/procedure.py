@@ -1,0 +1,101 @@
+"""A 行動判定 at the table: what the player knows, whether the check may be made, and the odds.
+
+Both ways of playing share it.  With a virtual library the odds are read from what the player
+knows of it; with physical cards from the whole deck, less the cards the player knows on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from gmtool.rules.systems.mtg.character import MTGCharacter
+from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard, LibraryView, MTGCheckSpec
+from gmtool.rules.systems.mtg.odds import CheckOdds, check_odds
+from gmtool.rules.systems.mtg.rules_data import mtg_rules
+from gmtool.rules.systems.mtg.table import COLOR_WORDS, MTGTable, TableRefused, refuse_repeat
+
+
+def deck_copies(deck: MTGCharacter) -> list[LibraryCard]:
+    return [LibraryCard(card, critical) for card, critical in deck.copies()]
+
+
+def physical_view(deck: MTGCharacter, known_top: Sequence[LibraryCard] = ()) -> LibraryView:
+    """The whole deck as a shuffled library, the known top cards taken out of it first."""
+    rest = deck_copies(deck)
+    for card in known_top:
+        if card not in rest:
+            label = "クリティカル・カードの" if card.critical else ""
+            raise TableRefused(f"{label}《{card.card.name}》はこのデッキにもう残っていません（既知のカード）")
+        rest.remove(card)
+    return LibraryView.shuffled(rest, known_top)
+
+
+def library_view(
+    table: MTGTable, character: str, deck: MTGCharacter, known_top: Sequence[LibraryCard] = ()
+) -> LibraryView:
+    """The player's knowledge: the virtual library's when there is one, else the physical deck's."""
+    library = table.libraries.get(character)
+    return library.view() if library is not None else physical_view(deck, known_top)
+
+
+@dataclass(frozen=True)
+class CheckPlan:
+    """One check as it would be made now: its spec, its odds and why it may not be made."""
+
+    spec: MTGCheckSpec
+    odds: CheckOdds
+    boost_used: bool  # the PC has boosted this turn already
+    refusal: str  # "" when the check may be made
+
+    @property
+    def boost_allowed(self) -> bool:
+        return self.odds.boost_possible and not self.boost_used
+
+    @property
+    def success(self) -> Fraction:
+        return self.odds.success(self.spec.difficulty)
+
+    @property
+    def success_with_boost(self) -> Fraction:
+        return self.odds.success_with_boost(self.spec.difficulty) if self.boost_allowed else self.success
+
+
+def plan_check(
+    table: MTGTable,
+    character: str,
+    deck: MTGCharacter,
+    color: CheckColor,
+    difficulty: int,
+    known_top: Sequence[LibraryCard] = (),
+    changed: bool = False,
+) -> CheckPlan:
+    view = library_view(table, character, deck, known_top)
+    boost_used = character in table.boosted
+    spec = MTGCheckSpec(view, color, difficulty, boost_available=not boost_used)
+    odds = check_odds(view, color)
+    plan = CheckPlan(spec, odds, boost_used, "")
+    return CheckPlan(spec, odds, boost_used, _refusal(table, character, plan, changed))
+
+
+def _refusal(table: MTGTable, character: str, plan: CheckPlan, changed: bool) -> str:
+    spec = plan.spec
+    try:
+        refuse_repeat(table, character, spec.color, spec.difficulty, changed)
+    except TableRefused as refused:
+        return str(refused)
+    minimum = mtg_rules().minimum_cards
+    if not plan.odds.possible:
+        known = f"（PLに知られている{len(spec.library.known_top)}枚を除く）" if spec.library.known_top else ""
+        return (
+            f"ライブラリーが{plan.odds.cards}枚{known}で、{minimum}枚未満なので行動判定はできません。"
+            "判定しなかったものとしてあつかいます"
+        )
+    what = f"{COLOR_WORDS[spec.color]}判定・難易度 {spec.difficulty}"
+    if plan.success == 1:
+        return f"PLに結果が分かっている判定はできません（{what}は必ず成功します）"
+    if plan.success_with_boost == 0:
+        boost = "行動判定ブーストを使っても" if plan.boost_allowed else ""
+        return f"PLに結果が分かっている判定はできません（{what}は{boost}必ず失敗します）"
+    return ""
