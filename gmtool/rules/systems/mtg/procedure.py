@@ -93,8 +93,10 @@ def _refusal(table: MTGTable, character: str, plan: CheckPlan, changed: bool) ->
             "判定しなかったものとしてあつかいます"
         )
     what = f"{COLOR_WORDS[spec.color]}判定・難易度 {spec.difficulty}"
-    if plan.success == 1:
-        return f"PLに結果が分かっている判定はできません（{what}は必ず成功します）"
+    # 「PLに結果が分かっているなら、行動判定不可」: certain once the boost the PC may still use is counted.
+    with_boost = "行動判定ブーストを使えば" if plan.boost_allowed and plan.success < 1 else ""
+    if plan.success_with_boost == 1:
+        return f"PLに結果が分かっている判定はできません（{what}は{with_boost}必ず成功します）"
     if plan.success_with_boost == 0:
         boost = "行動判定ブーストを使っても" if plan.boost_allowed else ""
         return f"PLに結果が分かっている判定はできません（{what}は{boost}必ず失敗します）"
