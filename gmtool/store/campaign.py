@@ -266,6 +266,12 @@ class Campaign:
         except StoreError as exc:
             raise CampaignError(f"セッション状態（{key}）: {exc.problem}", self._path) from None
 
+    def get_session_text(self, key: str) -> str | None:
+        """The stored JSON text of a session value, unparsed: a reader that caches the parsed value
+        compares this (cheap) to know whether it changed."""
+        rows = self._read("SELECT value FROM session WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
     def set_session(self, key: str, value: Any) -> None:
         text = _dumps(value)  # TypeError/ValueError for non-JSON values: a programming error
         with self._write() as conn:

@@ -193,22 +193,27 @@ def boost_possible(cards_left: int, rules: MTGRules | None = None) -> bool:
     return cards_left >= (rules or mtg_rules()).boost_cards
 
 
+def settle(shown: Reveal, boost_cards: Sequence[LibraryCard] = ()) -> MTGCheckResult:
+    """Step 4: the result of revealed cards, with the boost's exiled cards if the PC boosted."""
+    if shown.succeeded:
+        return MTGCheckResult(MTGOutcome.SUCCESS, shown, tuple(boost_cards))
+    boosted = shown.achievement + boost_bonus(boost_cards) >= shown.target
+    return MTGCheckResult(
+        MTGOutcome.BOOSTED if boost_cards and boosted else MTGOutcome.FAILURE, shown, tuple(boost_cards)
+    )
+
+
 def judge(order: Sequence[LibraryCard], spec: MTGCheckSpec, choice: int = 0) -> MTGCheckResult:
-    """The check on a library in this order (top first, known top cards already exiled)."""
+    """The check on a library in this order (top first, known top cards already exiled), the PC
+    boosting exactly when it would otherwise fail."""
     rules = mtg_rules()
     if len(order) < rules.minimum_cards:
         return MTGCheckResult(MTGOutcome.CANCELLED)
     shown = reveal(order[0], order[1], spec.color, spec.difficulty, choice, rules)
-    if shown.succeeded:
-        return MTGCheckResult(MTGOutcome.SUCCESS, shown)
     rest = order[2:]
-    if not (spec.boost_available and boost_possible(len(rest), rules)):
-        return MTGCheckResult(MTGOutcome.FAILURE, shown)
-    exiled = tuple(rest[: rules.boost_cards])
-    outcome = (
-        MTGOutcome.BOOSTED if shown.achievement + boost_bonus(exiled) >= shown.target else MTGOutcome.FAILURE
-    )
-    return MTGCheckResult(outcome, shown, exiled)
+    if shown.succeeded or not (spec.boost_available and boost_possible(len(rest), rules)):
+        return settle(shown)
+    return settle(shown, rest[: rules.boost_cards])
 
 
 def resolve_check(spec: MTGCheckSpec, rng: random.Random, seed: int | None = None) -> MTGCheckResult:

@@ -1,0 +1,196 @@
+"""The MTGでTRPG table as Qt sees it: the turn, the boosts and checks made in it, and the virtual
+libraries.  One JSON document in the campaign's session state (`table.SESSION_KEY`); every change
+is one undo step and one log line.  Any number of these models may look at one campaign (the
+panel, the library dialog, the sheet): they all re-read on `session_changed`.
+
+A stored document that cannot be read is reported by `problem()` and shown; the next change
+replaces it (Ctrl+Z brings it back).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QObject, Signal
+
+from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.log_payload import summary_payload
+from gmtool.rules.dice import new_seed
+from gmtool.rules.systems.mtg import library as lib
+from gmtool.rules.systems.mtg.character import MTGCharacter
+from gmtool.rules.systems.mtg.library import LibraryRefused, VirtualLibrary
+from gmtool.rules.systems.mtg.procedure import deck_copies
+from gmtool.rules.systems.mtg.table import (
+    SESSION_KEY,
+    MTGTable,
+    TableRefused,
+    end_turn,
+    load_table,
+    set_library,
+    table_document,
+)
+from gmtool.store.errors import StoreError
+from gmtool.store.validation import format_validation_error
+
+SYSTEM_ID = "mtg"
+LOG_KIND = "mtg.table"
+
+
+def read_table(campaign_model: CampaignModel) -> tuple[MTGTable, str | None]:
+    """(the table, None) or (an empty table, why the stored one could not be used)."""
+    try:
+        raw = campaign_model.session_value(SESSION_KEY)
+    except StoreError as e:
+        return MTGTable(), f"MTGでTRPG の卓の状態が読めません: {e}"
+    try:
+        return load_table(raw), None
+    except ValidationError as e:
+        return (
+            MTGTable(),
+            f"MTGでTRPG の卓の状態が正しくありません（{format_validation_error(e, SESSION_KEY)}）",
+        )
+    except (ValueError, TypeError) as e:
+        return MTGTable(), f"MTGでTRPG の卓の状態が正しくありません（{e}）"
+
+
+class MTGTableModel(QObject):
+    changed = Signal()
+
+    def __init__(
+        self,
+        campaign_model: CampaignModel,
+        seed_source: Callable[[], int] = new_seed,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.campaign_model = campaign_model
+        self._seed_source = seed_source
+        self._cache: tuple[Any, MTGTable, str | None] | None = None
+        campaign_model.session_changed.connect(self._on_session_changed)
+        campaign_model.characters_changed.connect(self.changed)
+        campaign_model.character_changed.connect(self._on_character_changed)
+
+    # ---- reading --------------------------------------------------------------------------
+    def state(self) -> MTGTable:
+        return self._load()[1]
+
+    def problem(self) -> str | None:
+        return self._load()[2]
+
+    def _load(self) -> tuple[Any, MTGTable, str | None]:
+        # Parsed once per change, not once per read (a 250-card library is a large document); the
+        # stored text says whether it changed, whatever order the models hear of the change in.
+        raw = self.campaign_model.campaign.get_session_text(SESSION_KEY)
+        if self._cache is None or self._cache[0] != raw:
+            table, problem = read_table(self.campaign_model)
+            self._cache = (raw, table, problem)
+        return self._cache
+
+    def decks(self) -> list[tuple[str, str]]:
+        """(id, name) of the campaign's decks, in list order."""
+        return [(s.id, s.character.name) for s in self.campaign_model.characters_of(SYSTEM_ID)]
+
+    def deck(self, character_id: str) -> MTGCharacter:
+        return self.campaign_model.character(character_id)
+
+    def name(self, character_id: str) -> str:
+        if not self.campaign_model.has_character(character_id):
+            return self.tr("（削除されたキャラクター）")
+        return self.campaign_model.character(character_id).name
+
+    def library(self, character_id: str) -> VirtualLibrary | None:
+        return self.state().libraries.get(character_id)
+
+    def library_outdated(self, character_id: str) -> bool:
+        """The deck was edited since its virtual library was built (rebuild to follow it)."""
+        library = self.library(character_id)
+        if library is None or not self.campaign_model.has_character(character_id):
+            return False
+        return sorted(map(_copy_key, library.cards)) != sorted(
+            map(_copy_key, deck_copies(self.deck(character_id)))
+        )
+
+    # ---- changing -------------------------------------------------------------------------
+    def commit(self, new: MTGTable, undo_text: str, log_text: str, who: str = "", **extra: Any) -> None:
+        """One undo step and one log line.  The document is read back before it is stored, so a
+        state the reader would refuse never reaches the file."""
+        document = table_document(new)
+        try:
+            load_table(document)
+        except (ValidationError, ValueError) as e:
+            raise TableRefused(self.tr("この内容は保存できません（{0}）").format(e)) from e
+        self.campaign_model.set_session_value(SESSION_KEY, document, undo_text)
+        self.log(log_text, who, **extra)
+
+    def log(self, text: str, who: str = "", dice: str = "", result: str = "", **extra: Any) -> None:
+        self.campaign_model.append_log(LOG_KIND, summary_payload(SYSTEM_ID, text, who, dice, result, **extra))
+
+    def new_rng(self) -> tuple[random.Random, int]:
+        seed = self._seed_source()
+        return random.Random(seed), seed
+
+    def end_turn(self) -> None:
+        """ターン終了（シーン終了）: boost cards back to the bottom, boost and repeat counts reset."""
+        table = self.state()
+        rng, seed = self.new_rng()
+        returned = sum(len(lib_.exiled) for lib_ in table.libraries.values())
+        new = end_turn(table, rng)
+        text = self.tr("ターン {0} 終了").format(table.turn)
+        result = self.tr("ターン {0} へ。ブーストで追放したカード {1} 枚をライブラリーの下へ").format(
+            new.turn, returned
+        )
+        self.commit(new, text, text, result=result, seed=seed, action="end_turn")
+
+    def start_library(self, character_id: str) -> None:
+        """A virtual library of the deck, shuffled (also rebuilds one after the deck changed)."""
+        deck = self.deck(character_id)
+        if deck.size < 1:
+            raise TableRefused(self.tr("「{0}」のデッキにカードがありません").format(deck.name))
+        rng, seed = self.new_rng()
+        library = lib.build_library(deck_copies(deck), rng)
+        new = set_library(self.state(), character_id, library)
+        text = self.tr("仮想ライブラリーを作る（{0}）").format(deck.name)
+        self.commit(new, text, text, deck.name, result=self.tr("{0} 枚をシャッフル").format(deck.size),
+                    seed=seed, action="start_library")  # fmt: skip
+
+    def remove_library(self, character_id: str) -> None:
+        if self.library(character_id) is None:
+            return
+        text = self.tr("仮想ライブラリーをやめる（{0}）").format(self.name(character_id))
+        self.commit(set_library(self.state(), character_id, None), text, text, self.name(character_id))
+
+    def change_library(
+        self,
+        character_id: str,
+        operation: Callable[[VirtualLibrary, random.Random], VirtualLibrary],
+        text: str,
+        result: str = "",
+    ) -> VirtualLibrary:
+        """Any library operation as one undo step; LibraryRefused/TableRefused carry the reason."""
+        library = self.library(character_id)
+        if library is None:
+            raise TableRefused(
+                self.tr("「{0}」には仮想ライブラリーがありません").format(self.name(character_id))
+            )
+        rng, seed = self.new_rng()
+        try:
+            changed = operation(library, rng)
+        except LibraryRefused as refused:
+            raise TableRefused(str(refused)) from None
+        self.commit(set_library(self.state(), character_id, changed), text, text, self.name(character_id),
+                    result=result, seed=seed)  # fmt: skip
+        return changed
+
+    def _on_session_changed(self, key: str) -> None:
+        if key == SESSION_KEY:
+            self.changed.emit()
+
+    def _on_character_changed(self, _character_id: str) -> None:
+        self.changed.emit()
+
+
+def _copy_key(card: Any) -> tuple[str, bool, Any]:
+    return card.card.name, card.critical, card.card
