@@ -28,6 +28,7 @@ from gmtool.app.aw_menu import AWMenu
 from gmtool.app.file_actions import FileActions
 from gmtool.app.fourcard_menu import FourCardMenu
 from gmtool.app.lotr_menu import LotRMenu
+from gmtool.app.mtg_menu import MTGMenu
 from gmtool.app.sengensho_menu import SengenshoMenu
 from gmtool.app.system_menu import SystemMenu
 from gmtool.models.campaign_model import CampaignModel
@@ -50,7 +51,13 @@ from gmtool.views.widgets import show_refusal
 
 DEFAULT_SYSTEM = "aw"
 # The side of each system's judgement panel that the selected character takes.
-FIRST_SIDE = {"aw": Side.ACTION, "fourcard": Contestant.A, "lotr": LotRContestant.A, "sengensho": Side.ACTION}
+FIRST_SIDE = {
+    "aw": Side.ACTION,
+    "fourcard": Contestant.A,
+    "lotr": LotRContestant.A,
+    "sengensho": Side.ACTION,
+    "mtg": Side.ACTION,
+}
 CHECK_VIEWS: dict[str, type[QWidget]] = {
     "aw": CheckView,
     "fourcard": FourCardCheckView,
@@ -69,8 +76,19 @@ def _sengensho_panel(window: MainWindow) -> tuple[QObject, QWidget]:
     return model, view
 
 
+def _mtg_panel(window: MainWindow) -> tuple[QObject, QWidget]:
+    """The MTGでTRPG judgement panel and its model, imported when a deck is first shown."""
+    from gmtool.models.mtg_check_model import MTGCheckModel
+    from gmtool.views.check.mtg_check_view import MTGCheckView
+
+    model = MTGCheckModel(window.campaign_model, parent=window)
+    view = MTGCheckView(model)
+    view.library_requested.connect(lambda: window.mtg_menu.show_library(model.character_id))
+    return model, view
+
+
 # Panels built with their model on first use: start-up never pays for a system the table may not play.
-LAZY_PANELS = {"sengensho": _sengensho_panel}
+LAZY_PANELS = {"sengensho": _sengensho_panel, "mtg": _mtg_panel}
 
 
 class MainWindow(QMainWindow):
@@ -85,6 +103,7 @@ class MainWindow(QMainWindow):
         self.fourcard_menu = FourCardMenu(self)
         self.lotr_menu = LotRMenu(self)
         self.sengensho_menu = SengenshoMenu(self)
+        self.mtg_menu = MTGMenu(self)
         # Systems whose characters are made through a creation wizard.
         self.wizards = {
             "fourcard": self.fourcard_menu.create_character,
@@ -215,7 +234,7 @@ class MainWindow(QMainWindow):
         self.select_character(new_id)
 
     def system_menus(self) -> tuple[SystemMenu, ...]:
-        return (self.aw_menu, self.fourcard_menu, self.lotr_menu, self.sengensho_menu)
+        return (self.aw_menu, self.fourcard_menu, self.lotr_menu, self.sengensho_menu, self.mtg_menu)
 
     def current_check_model(self) -> Any:
         shown = self.check_stack.currentWidget()
@@ -367,6 +386,7 @@ class MainWindow(QMainWindow):
         self.fourcard_menu.build(self.menuBar().addMenu(self.tr("フォーカード(&4)")))
         self.lotr_menu.build(self.menuBar().addMenu(self.tr("指輪物語(&L)")))
         self.sengensho_menu.build(self.menuBar().addMenu(self.tr("千幻抄(&S)")))
+        self.mtg_menu.build(self.menuBar().addMenu(self.tr("MTGでTRPG(&M)")))
 
     # ---- dialogs (tests replace these) ---------------------------------------------
     def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:

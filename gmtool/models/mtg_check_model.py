@@ -144,6 +144,12 @@ class MTGCheckModel(QObject):
         known = self.tr("、上の {0} 枚はPLが知っている").format(len(self.known_top)) if self.known_top else ""
         return self.tr("デッキ全体 {0} 枚を無作為な順番として計算{1}").format(deck.size, known)
 
+    @property
+    def already_checked(self) -> bool:
+        """This PC made this very check (color and 難易度) this turn."""
+        cid = self.character_id
+        return cid is not None and self.table.state().has_checked(cid, self.color, self.difficulty)
+
     def roll_refusal(self) -> str | None:
         if self.deck() is None:
             if not self.decks():

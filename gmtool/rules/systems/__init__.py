@@ -6,7 +6,7 @@ from gmtool.rules.systems import aw, fourcard, lotr, mtg, sengensho
 from gmtool.rules.systems.base import GameSystem
 
 SYSTEMS: dict[str, GameSystem] = {
-    system.id: system for system in (mtg.SYSTEM, aw.SYSTEM, sengensho.SYSTEM, fourcard.SYSTEM, lotr.SYSTEM)
+    system.id: system for system in (aw.SYSTEM, sengensho.SYSTEM, fourcard.SYSTEM, lotr.SYSTEM, mtg.SYSTEM)
 }
 
 
