@@ -38,13 +38,26 @@ class CardCombo(QComboBox):
     """One of the deck's cards (a critical copy listed apart)."""
 
     def set_cards(self, cards: list[LibraryCard]) -> None:
+        """Refilled only when the deck's cards changed, keeping the card shown (a sync must not
+        undo the GM's choice)."""
         current = self.currentData()
-        fill_combo(self, [(copy_text(c), c) for c in cards], current)
-        if self.currentIndex() < 0 and self.count():
-            self.setCurrentIndex(0)
+        if [self.itemData(i) for i in range(self.count())] != cards:
+            self.clear()
+            for card in cards:
+                self.addItem(copy_text(card), card)
+        if current is None or not self.select(current):
+            self.setCurrentIndex(0 if self.count() else -1)
 
     def card(self) -> LibraryCard | None:
         return self.currentData()
+
+    def select(self, card: LibraryCard) -> bool:
+        """Shows ``card`` (Qt's findData cannot compare Python objects); False if it is not listed."""
+        for index in range(self.count()):
+            if self.itemData(index) == card:
+                self.setCurrentIndex(index)
+                return True
+        return False
 
 
 class MTGProcedureBox(QGroupBox):
