@@ -137,7 +137,7 @@ def test_a_physical_card_the_deck_does_not_have_is_refused(table):
     _, model, _, _ = table
     model.set_color(G)
     model.set_difficulty(3)
-    model.procedure.reveal_physical(LibraryCard(WURM), LibraryCard(BEAR))  # 10 vs 7: failing
+    model.procedure.reveal_physical(LibraryCard(WURM), LibraryCard(BEAR))  # 11 vs 7: failing
     with pytest.raises(TableRefused, match="《甲鱗のワーム》は1枚しか残っていません（入力は3枚）"):
         model.procedure.boost_physical([LibraryCard(WURM)] * 3 + [LibraryCard(FOREST)] * 3)
     model.procedure.cancel()
@@ -148,8 +148,8 @@ def test_a_physical_card_the_deck_does_not_have_is_refused(table):
 def test_a_physical_boost_counts_the_entered_cards(table):
     cm, model, _, _ = table
     model.set_color(G)
-    model.set_difficulty(5)
-    shown = model.procedure.reveal_physical(LibraryCard(WURM), LibraryCard(MYSTIC))  # 12 vs 6
+    model.set_difficulty(4)
+    shown = model.procedure.reveal_physical(LibraryCard(WURM), LibraryCard(MYSTIC))  # 8 + 4 = 12 vs 6
     assert not shown.succeeded
     result = model.procedure.boost_physical([LibraryCard(FOREST)] * 6)
     assert result.outcome is MTGOutcome.BOOSTED and result.final_achievement == 12

@@ -17,9 +17,11 @@ FOREST = Card("Forest", 0, (), name_ja="森", supertypes=("Basic",), types=("Lan
 MOUNTAIN = Card(
     "Mountain", 0, (), name_ja="山", supertypes=("Basic",), types=("Land",), subtypes=("Mountain",)
 )
-# The text gives no mana value for these three; only their colors matter where they are used.
+# The text gives no mana value for 変異エルドラージ (no real card of that name was found: see
+# resources/cards/SOURCES.md) and ラノワールのエルフ; only their colors matter where they are used.
+# 「甲鱗のワーム(7)(緑)」 is the cost {7}{G}: mana value 8, as the shipped sample's Scaled Wurm.
 ELDRAZI = Card("変異エルドラージ", 3, ("U",), name_ja="変異エルドラージ", keywords=("Devoid",))
-WURM = Card("甲鱗のワーム", 7, ("G",), name_ja="甲鱗のワーム", types=("Creature",))
+WURM = Card("甲鱗のワーム", 8, ("G",), name_ja="甲鱗のワーム", types=("Creature",))
 ELVES = Card("ラノワールのエルフ", 1, ("G",), name_ja="ラノワールのエルフ", types=("Creature",))
 
 # Fictional cards (not real card names): one for each shape the checks must handle.
@@ -30,6 +32,7 @@ WASTE = Card("Test Plain Land", 0, (), types=("Land",))  # a land without basic 
 ARBOR = Card("Test Land Creature", 0, ("G",), types=("Land", "Creature"), subtypes=("Forest",))
 RELIC = Card("Test Relic", 2, (), types=("Artifact",))  # a colorless spell
 RED = Card("Test Red", 3, ("R",), types=("Instant",))
+SEVEN = Card("Test Green Seven", 7, ("G",), types=("Creature",))  # the by-hand odds' big green card
 
 
 def copies(card: Card, n: int, critical: int = 0) -> list[LibraryCard]:

@@ -24,7 +24,19 @@ from gmtool.rules.systems.mtg.checks import (
 )
 from gmtool.rules.systems.mtg.odds import check_distribution, check_odds
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
-from tests.rules.mtg_fixtures import ARBOR, BEAR, DUAL, ELDRAZI, FOREST, GOLD, MYSTIC, RELIC, TRI, WASTE, WURM
+from tests.rules.mtg_fixtures import (
+    ARBOR,
+    BEAR,
+    DUAL,
+    ELDRAZI,
+    FOREST,
+    GOLD,
+    MYSTIC,
+    RELIC,
+    SEVEN,
+    TRI,
+    WASTE,
+)
 
 G, C = CheckColor.GREEN, CheckColor.COLORLESS
 
@@ -42,7 +54,7 @@ def test_two_green_cards_by_hand():
 
 
 def test_a_colorless_check_over_the_six_ordered_pairs_by_hand():
-    odds = check_odds(shuffled(FOREST, BEAR, WURM), C)
+    odds = check_odds(shuffled(FOREST, BEAR, SEVEN), C)
     assert odds.success(0) == Fraction(3, 6)  # (F,B) (F,W) (B,W)
     assert odds.success(-2) == Fraction(4, 6)  # and (B,F): 0 ≤ 0
 
@@ -53,17 +65,17 @@ def test_a_two_color_second_card_is_a_coin_toss_by_hand():
 
 
 def test_the_boost_by_hand():
-    """Eight cards: ワーム (7), 神秘家 (1) and six forests; green."""
-    odds = check_odds(shuffled(WURM, MYSTIC, *[FOREST] * 6), G)
+    """Eight cards: Test Green Seven (7), 神秘家 (1) and six forests; green."""
+    odds = check_odds(shuffled(SEVEN, MYSTIC, *[FOREST] * 6), G)
     assert odds.boost_possible
-    assert odds.success(0) == Fraction(7, 8)  # only ワーム on top fails as revealed…
+    assert odds.success(0) == Fraction(7, 8)  # only the 7 on top fails as revealed…
     assert odds.success_with_boost(0) == 1  # …and then five or six forests are exiled
     assert odds.success(5) == Fraction(43, 56)
     assert odds.success_with_boost(5) == Fraction(25, 28)
 
 
 def test_seven_cards_cannot_boost():
-    odds = check_odds(shuffled(WURM, MYSTIC, *[FOREST] * 5), G)
+    odds = check_odds(shuffled(SEVEN, MYSTIC, *[FOREST] * 5), G)
     assert not odds.boost_possible
     assert odds.success_with_boost(0) == odds.success(0)
 
@@ -75,12 +87,12 @@ def test_fewer_than_two_cards_is_cancelled_with_certainty():
 
 
 def test_known_top_cards_take_no_part():
-    known = LibraryView.shuffled([LibraryCard(WURM)] * 3, known_top=[LibraryCard(FOREST)] * 5)
-    assert check_odds(known, C).success(0) == 1  # three ワーム: 7 vs 7
+    known = LibraryView.shuffled([LibraryCard(SEVEN)] * 3, known_top=[LibraryCard(FOREST)] * 5)
+    assert check_odds(known, C).success(0) == 1  # three 7s: 7 vs 7
 
 
 def test_distribution_splits_success_boost_and_failure():
-    spec = MTGCheckSpec(shuffled(WURM, MYSTIC, *[FOREST] * 6), G, 5)
+    spec = MTGCheckSpec(shuffled(SEVEN, MYSTIC, *[FOREST] * 6), G, 5)
     dist = check_distribution(spec)
     assert dist[MTGOutcome.SUCCESS] == Fraction(43, 56)
     assert dist[MTGOutcome.BOOSTED] == Fraction(25, 28) - Fraction(43, 56)
@@ -123,7 +135,7 @@ def brute_force(view: LibraryView, color: CheckColor, difficulty: int, boost: bo
     return {o: p / total for o, p in tally.items() if p}
 
 
-POOL = [FOREST, DUAL, GOLD, TRI, ELDRAZI, BEAR, ARBOR, WASTE, RELIC, MYSTIC, WURM]
+POOL = [FOREST, DUAL, GOLD, TRI, ELDRAZI, BEAR, ARBOR, WASTE, RELIC, MYSTIC, SEVEN]
 
 
 def random_view(rng: random.Random) -> LibraryView:
@@ -153,7 +165,7 @@ def test_exact_odds_equal_every_ordering(seed):
 
 def test_segments_matter_a_known_bottom_pair():
     """Two revealed cards put on the bottom: with the middle exhausted the player knows them."""
-    view = LibraryView((segment([LibraryCard(FOREST)]), segment([LibraryCard(WURM), LibraryCard(BEAR)])))
+    view = LibraryView((segment([LibraryCard(FOREST)]), segment([LibraryCard(SEVEN), LibraryCard(BEAR)])))
     # 森 on top for sure, then ワーム or 熊: 目標値 2, 達成値 7+5 or 2+5: certain success.
     assert check_odds(view, G).success(2) == 1
     assert check_odds(view, G).success(8) == Fraction(1, 2)
@@ -165,7 +177,7 @@ def test_segments_matter_a_known_bottom_pair():
 
 # ---- seeded checks --------------------------------------------------------------------------
 def test_20000_seeded_checks_fit_the_exact_odds():
-    cards = [LibraryCard(c) for c in [FOREST] * 7 + [BEAR] * 4 + [GOLD] * 3 + [WURM] * 2 + [ELDRAZI] * 2]
+    cards = [LibraryCard(c) for c in [FOREST] * 7 + [BEAR] * 4 + [GOLD] * 3 + [SEVEN] * 2 + [ELDRAZI] * 2]
     cards += [LibraryCard(TRI, True), LibraryCard(DUAL)]
     view = LibraryView((segment(cards[:14]), segment(cards[14:])))
     spec = MTGCheckSpec(view, G, 4)
@@ -180,6 +192,6 @@ def test_20000_seeded_checks_fit_the_exact_odds():
 
 
 def test_the_same_seed_replays_the_same_check():
-    spec = MTGCheckSpec(shuffled(*[FOREST] * 5, *[GOLD] * 5, WURM), G, 3)
+    spec = MTGCheckSpec(shuffled(*[FOREST] * 5, *[GOLD] * 5, SEVEN), G, 3)
     first = [resolve_check(spec, random.Random(5)) for _ in range(3)]
     assert len({(r.reveal, r.boost_cards) for r in first}) == 1

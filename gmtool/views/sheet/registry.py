@@ -19,12 +19,19 @@ def _sengensho_sheet(model: CharacterModel, parent: QWidget | None = None) -> QW
     return SengenshoSheetView(model, parent=parent)
 
 
+def _mtg_sheet(model: CharacterModel, parent: QWidget | None = None) -> QWidget:
+    from gmtool.views.sheet.mtg_sheet_view import MTGSheetView  # imported on first use, as above
+
+    return MTGSheetView(model, parent=parent)
+
+
 # A view class, or a function that imports its view on first use.
 SHEET_VIEWS: dict[str, Callable[..., QWidget]] = {
     "aw": AWSheetView,
     "fourcard": FourCardSheetView,
     "lotr": LotRSheetView,
     "sengensho": _sengensho_sheet,
+    "mtg": _mtg_sheet,
 }
 
 
