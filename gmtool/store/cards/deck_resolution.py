@@ -1,0 +1,153 @@
+"""From a decklist's names to cards, and from there to a deck (= a MTGでTRPG character).
+
+A name the card database does not know is listed, never guessed: a wrong card would silently change
+every probability the deck gives.  `suggestions` offers close names for the UI to show; only the
+user's choice (`Resolution.choose`) puts a card in a line's place.
+
+Only the main deck is the library (SPEC: "Sideboard cards are not in the library"); sideboard,
+commander, companion and maybeboard lines all go to the deck's sideboard, and ``outside`` remembers
+which of them each card came from so the UI can say 「統率者」.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+
+from gmtool.rules.systems.mtg.cards import Card
+from gmtool.rules.systems.mtg.character import MTGCharacter
+from gmtool.rules.systems.mtg.deck import DeckRefused, deck_from_cards
+from gmtool.store.cards.decklists import DeckLine, DeckList
+from gmtool.store.cards.names import normalize_name
+
+__all__ = [
+    "SECTION_LABELS",
+    "Resolution",
+    "UnresolvedCards",
+    "resolve_decklist",
+    "suggestions",
+]
+
+SECTION_LABELS = {
+    "main": "メインデッキ",
+    "sideboard": "サイドボード",
+    "commander": "統率者",
+    "companion": "相棒",
+    "maybeboard": "候補",
+}
+_BRACKETS = re.compile("[《》「」]")
+_LISTED = 5  # unresolved lines a message names before "ほか N 行"
+
+
+class UnresolvedCards(DeckRefused):
+    """The deck cannot be built while some lines name no known card; ``lines`` are those lines."""
+
+    def __init__(self, lines: Iterable[DeckLine]) -> None:
+        self.lines = tuple(lines)
+        shown = "、".join(f"{line.line}行目《{line.name}》" for line in self.lines[:_LISTED])
+        more = f" ほか{len(self.lines) - _LISTED}行" if len(self.lines) > _LISTED else ""
+        super().__init__(
+            f"カードデータベースにないカードがあります（{len(self.lines)}行）: {shown}{more}。"
+            "カードを選ぶか、その行を除いてください"
+        )
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The decklist's lines, each matched to a card or left unresolved (both in file order)."""
+
+    matched: tuple[tuple[DeckLine, Card], ...]
+    unresolved: list[DeckLine] = field(default_factory=list)
+    name: str = ""  # the decklist's own name ("" if it has none)
+
+    @property
+    def complete(self) -> bool:
+        return not self.unresolved
+
+    @property
+    def library(self) -> list[tuple[Card, int]]:
+        """Main-deck cards with their copies; the same card on two lines adds up."""
+        return _totals((card, line.count) for line, card in self.matched if line.section == "main")
+
+    @property
+    def sideboard(self) -> list[tuple[Card, int]]:
+        """Every card outside the library (sideboard, commander, companion, maybeboard)."""
+        return _totals((card, line.count) for line, card in self.matched if line.section != "main")
+
+    @property
+    def outside(self) -> list[tuple[Card, int, str]]:
+        """The cards of `sideboard`, kept apart by the section they came from."""
+        totals: dict[tuple[Card, str], int] = {}
+        for line, card in self.matched:
+            if line.section != "main":
+                totals[card, line.section] = totals.get((card, line.section), 0) + line.count
+        return [(card, count, section) for (card, section), count in totals.items()]
+
+    def choose(self, line: DeckLine, card: Card) -> Resolution:
+        """The user's choice of ``card`` for an unresolved ``line``."""
+        if line not in self.unresolved:
+            raise ValueError(f"line {line.line} is not unresolved")
+        matched = sorted((*self.matched, (line, card)), key=lambda pair: pair[0].line)
+        return replace(self, matched=tuple(matched), unresolved=[u for u in self.unresolved if u != line])
+
+    def drop(self, line: DeckLine) -> Resolution:
+        """Leave an unresolved ``line`` out of the deck (the user's decision)."""
+        if line not in self.unresolved:
+            raise ValueError(f"line {line.line} is not unresolved")
+        return replace(self, unresolved=[u for u in self.unresolved if u != line])
+
+    def deck(self, name: str) -> MTGCharacter:
+        """The deck named ``name``; UnresolvedCards (a DeckRefused) while any line is unresolved."""
+        if self.unresolved:
+            raise UnresolvedCards(self.unresolved)
+        return deck_from_cards(name, self.library, self.sideboard)
+
+
+def _totals(pairs: Iterable[tuple[Card, int]]) -> list[tuple[Card, int]]:
+    # Keyed by the whole card, not its name: two different cards under one name must reach
+    # deck_from_cards, which refuses them with a message, rather than one being dropped here.
+    totals: dict[Card, int] = {}
+    for card, count in pairs:
+        totals[card] = totals.get(card, 0) + count
+    return list(totals.items())
+
+
+def resolve_decklist(decklist: DeckList, find: Callable[[str], Card | None]) -> Resolution:
+    """Every line of ``decklist`` looked up with ``find`` (the card database's exact-name lookup).
+
+    A name is tried as written, then without 《》「」; split-card spellings and full-width letters are
+    ``find``'s business (`normalize_name`).  Lines ``find`` does not know end up in ``unresolved``.
+    """
+    cache: dict[str, Card | None] = {}
+
+    def lookup(name: str) -> Card | None:
+        if name not in cache:
+            cache[name] = find(name)
+        return cache[name]
+
+    matched: list[tuple[DeckLine, Card]] = []
+    unresolved: list[DeckLine] = []
+    for line in decklist.lines:
+        card = lookup(line.name)
+        bare = _BRACKETS.sub("", line.name).strip()
+        if card is None and bare and bare != line.name:
+            card = lookup(bare)
+        if card is None:
+            unresolved.append(line)
+        else:
+            matched.append((line, card))
+    return Resolution(tuple(matched), unresolved, decklist.name)
+
+
+def suggestions(name: str, candidates: Iterable[str], limit: int = 5) -> list[str]:
+    """Known names close to ``name``, best first, for the user to pick from (never applied here)."""
+    wanted = normalize_name(_BRACKETS.sub("", name))
+    by_key: dict[str, str] = {}
+    for candidate in candidates:
+        by_key.setdefault(normalize_name(candidate), candidate)
+    if wanted in by_key:
+        return [by_key[wanted]]
+    close = difflib.get_close_matches(wanted, list(by_key), n=limit, cutoff=0.6)
+    return [by_key[key] for key in close]

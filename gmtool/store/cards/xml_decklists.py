@@ -1,0 +1,191 @@
+"""XML decklists: MTGO ``.dek`` and Cockatrice ``.cod``.
+
+    <Deck><Cards CatID="1" Quantity="4" Sideboard="false" Name="Llanowar Elves" /></Deck>
+    <cockatrice_deck version="1"><deckname>…</deckname>
+      <zone name="main"><card number="4" name="…"/></zone><zone name="side">…</zone></cockatrice_deck>
+
+The files come from other players, so they are parsed with defusedxml: a DTD (and with it every
+entity declaration, the "billion laughs" bomb included) or an external reference is refused before
+anything is expanded.  SAX rather than a tree, because its locator gives each card its line number,
+which the unresolved-card list and the error messages show.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+from xml.sax import SAXParseException
+from xml.sax.handler import ContentHandler
+from xml.sax.xmlreader import AttributesImpl, Locator
+
+from defusedxml import DefusedXmlException, DTDForbidden, EntitiesForbidden
+from defusedxml.sax import parseString
+
+from gmtool.rules.systems.mtg.character import MAX_COPIES
+from gmtool.store.cards.decklists import (
+    MAX_DECKLIST_BYTES,
+    MAX_NAME_CHARS,
+    DeckLine,
+    DeckList,
+    DecklistError,
+)
+
+__all__ = ["parse_xml_decklist"]
+
+_COCKATRICE_ZONES = {"main": "main", "side": "sideboard"}
+# Cockatrice keeps the tokens a deck makes in a zone of their own; they are not cards of the deck.
+_IGNORED_ZONES = {"tokens"}
+_DECLARATION = re.compile(
+    rb"^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?\bencoding\s*=\s*[\"'](?P<encoding>[A-Za-z0-9._-]{1,40})[\"']"
+)
+_TEXT_DECLARATION = re.compile(r"^(?P<head>\ufeff?\s*<\?xml[^>]*?\bencoding\s*=\s*[\"'])[A-Za-z0-9._-]+")
+_EXPAT_ENCODINGS = {"utf-8", "utf8", "utf-16", "utf16", "iso-8859-1", "latin-1", "us-ascii", "ascii"}
+
+
+class _Handler(ContentHandler):
+    """Collects the cards; a DecklistError raised here passes through expat unchanged.
+
+    The camelCase method names are SAX's."""
+
+    def __init__(self, source: Path | None) -> None:
+        super().__init__()
+        self.source = source
+        self.root: str | None = None
+        self.zone: str | None = None  # Cockatrice: the section of the open <zone>, "" if ignored
+        self.lines: list[DeckLine] = []
+        self.name = ""
+        self._deckname: list[str] | None = None
+        self._locator: Locator | None = None
+
+    def setDocumentLocator(self, locator: Locator) -> None:
+        self._locator = locator
+
+    def _line(self) -> int:
+        return self._locator.getLineNumber() if self._locator is not None else 0
+
+    def _fail(self, problem: str, text: str | None = None) -> None:
+        raise DecklistError(problem, self.source, self._line() or None, text)
+
+    def startElement(self, name: str, attrs: AttributesImpl) -> None:
+        if self.root is None:
+            if name not in ("Deck", "cockatrice_deck"):
+                self._fail(f"MTGO（.dek）でも Cockatrice（.cod）でもない XML です（最上位の要素が <{name}>）")
+            self.root = name
+        elif self.root == "Deck" and name == "Cards":
+            sideboard = attrs.get("Sideboard", "false").strip().casefold()
+            if sideboard not in ("true", "false"):
+                self._fail(f"Sideboard は true か false です（{sideboard}）", _tag(name, attrs))
+            self._add(name, attrs, "Quantity", "Name", "sideboard" if sideboard == "true" else "main")
+        elif self.root == "cockatrice_deck":
+            self._cockatrice(name, attrs)
+
+    def _cockatrice(self, name: str, attrs: AttributesImpl) -> None:
+        if name == "deckname":
+            self._deckname = []
+        elif name == "zone":
+            zone = attrs.get("name", "")
+            if zone in _COCKATRICE_ZONES:
+                self.zone = _COCKATRICE_ZONES[zone]
+            elif zone in _IGNORED_ZONES:
+                self.zone = ""
+            else:
+                problem = f"知らないゾーンです（main、side、tokens のどれかです）: {zone}"
+                self._fail(problem, _tag(name, attrs))
+        elif name == "card":
+            if self.zone is None:
+                self._fail("<zone> の外に <card> があります", _tag(name, attrs))
+            if self.zone:
+                self._add(name, attrs, "number", "name", self.zone)
+
+    def endElement(self, name: str) -> None:
+        if name == "zone":
+            self.zone = None
+        elif name == "deckname" and self._deckname is not None:
+            self.name = "".join(self._deckname).strip()[:MAX_NAME_CHARS]
+            self._deckname = None
+
+    def characters(self, content: str) -> None:
+        if self._deckname is not None:
+            self._deckname.append(content)
+
+    def _add(self, tag: str, attrs: AttributesImpl, count_key: str, name_key: str, section: str) -> None:
+        text = _tag(tag, attrs)
+        name = attrs.get(name_key, "").strip()
+        if not name:
+            self._fail(f"カード名（{name_key}）がありません", text)
+        if len(name) > MAX_NAME_CHARS:
+            self._fail(f"カード名が長すぎます（{MAX_NAME_CHARS}文字まで）", text)
+        written = attrs.get(count_key, "").strip()
+        digits = unicodedata.normalize("NFKC", written)
+        if not digits.isascii() or not digits.isdigit():
+            self._fail(f"枚数（{count_key}）が整数ではありません", text)
+        count = int(digits)
+        if not 1 <= count <= MAX_COPIES:
+            self._fail(f"枚数は1〜{MAX_COPIES}枚です（{count}枚）", text)
+        self.lines.append(DeckLine(name, count, section, self._line(), text))
+
+
+def _tag(name: str, attrs: AttributesImpl) -> str:
+    """The element as a line of text for the user (its attributes as written)."""
+    shown = " ".join(f'{key}="{value}"' for key, value in attrs.items())
+    return f"<{name} {shown}/>" if shown else f"<{name}/>"
+
+
+def parse_xml_decklist(data: bytes, source_name: str = "") -> DeckList:
+    """An MTGO .dek or Cockatrice .cod decklist; DecklistError naming the file (and line) if unreadable."""
+    source = Path(source_name) if source_name else None
+    if len(data) > MAX_DECKLIST_BYTES:
+        raise DecklistError(f"長すぎます（{len(data)} バイト）。デッキリストではないようです", source)
+    data = _as_expat_input(data, source)
+    handler = _Handler(source)
+    try:
+        parseString(data, handler, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except SAXParseException as exc:
+        raise DecklistError(
+            f"XML として正しくありません（{exc.getMessage()}、{exc.getColumnNumber() + 1}文字目）",
+            source,
+            exc.getLineNumber(),
+        ) from None
+    except DTDForbidden:
+        raise DecklistError(
+            "DTD（<!DOCTYPE …>）を含む XML は安全のため読みません。デッキリストには不要な部分です", source
+        ) from None
+    except EntitiesForbidden:
+        raise DecklistError("実体宣言（<!ENTITY …>）を含む XML は安全のため読みません", source) from None
+    except DefusedXmlException:
+        raise DecklistError("外部を参照する XML は安全のため読みません", source) from None
+    if handler.root is None:
+        raise DecklistError("XML に要素がありません", source)
+    if not handler.lines:
+        raise DecklistError("カードが1枚もありません（デッキリストが空です）", source)
+    return DeckList(tuple(handler.lines), handler.name)
+
+
+def _as_expat_input(data: bytes, source: Path | None) -> bytes:
+    """Bytes expat can read.  Expat itself knows only UTF-8, UTF-16, Latin-1 and ASCII: a file that
+    declares Shift_JIS is re-encoded, and a hand-edited file saved by Japanese Windows (CP932, no
+    declaration) is too, after UTF-8 has failed."""
+    declared = _DECLARATION.match(data)
+    if declared:
+        encoding = declared["encoding"].decode("ascii").casefold()
+        if encoding in _EXPAT_ENCODINGS:
+            return data
+        try:
+            text = data.decode(encoding)
+        except LookupError:
+            raise DecklistError(f"知らない文字コードです（{encoding}）", source) from None
+        except UnicodeDecodeError as exc:
+            problem = f"宣言された文字コード {encoding} として読めません（{exc.start} バイト目）"
+            raise DecklistError(problem, source) from None
+        return _TEXT_DECLARATION.sub(r"\g<head>utf-8", text, count=1).encode("utf-8")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            return data.decode("cp932").encode("utf-8")
+        except UnicodeDecodeError:
+            pass  # neither: expat's own error names the line
+    return data

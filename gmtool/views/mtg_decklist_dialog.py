@@ -1,0 +1,299 @@
+"""Reading a decklist: paste it or open a file, see what it resolves to, fix what it does not.
+
+Names are looked up by English or Japanese name in the card database.  A name the database does not
+know is listed with its line — never guessed: the player types the name again (another spelling) or
+enters the card by hand.  The deck can be made only when every line is resolved.  The dialog only
+reads; the caller makes the deck (a new character, or the cards of an existing one).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.rules.systems.mtg.cards import Card
+from gmtool.store.cards.deck_resolution import Resolution, resolve_decklist
+from gmtool.store.cards.decklists import DeckList, DecklistError, parse_decklist_text, read_decklist_file
+from gmtool.views.widgets import read_only_table
+
+DECKLIST_FILTER = "デッキリスト (*.txt *.dek *.cod *.dck *.mwdeck);;すべてのファイル (*)"
+ERROR_STYLE = "color: #b3261e;"
+
+
+class MTGDecklistDialog(QDialog):
+    def __init__(
+        self,
+        find: Callable[[str], Card | None],
+        enter_card: Callable[[str], Card | None],
+        deck_name: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        """``find`` is the card database's lookup; ``enter_card(name)`` asks for a card by hand and
+        stores it (None when the player gives up).  With ``deck_name`` None the deck is an existing
+        one and no name is asked."""
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("デッキリストを読み込む"))
+        self.resize(720, 640)
+        self.find, self.enter_card = find, enter_card
+        self.source = self.tr("貼り付け")
+        self.decklist: DeckList | None = None
+        self.fixes: dict[int, str] = {}  # line number → the name the player typed instead
+        self.dropped: set[int] = set()  # lines the player left out (a token, a card not wanted)
+        self.resolution: Resolution | None = None
+
+        self.name_edit = QLineEdit(deck_name or "")
+        self.name_edit.setPlaceholderText(self.tr("PC（デッキ）の名前"))
+        self.text_edit = QPlainTextEdit()
+        self.text_edit.setPlaceholderText(
+            self.tr("例:\n4 エルフの神秘家\n4x Llanowar Elves\n《森》 16枚\n\nサイドボード\n2 Naturalize")
+        )
+        self.open_button = QPushButton(self.tr("ファイルを開く…"))
+        self.open_button.clicked.connect(self.open_file)
+        self.read_button = QPushButton(self.tr("読み込む"))
+        self.read_button.setShortcut("Ctrl+Return")
+        self.read_button.setToolTip(self.tr("貼り付けたリストを読みます（Ctrl+Enter）"))
+        self.read_button.clicked.connect(
+            lambda: self.read_text(self.text_edit.toPlainText(), self.tr("貼り付け"))
+        )
+        self.summary_label = QLabel()
+        self.summary_label.setWordWrap(True)
+        self.unresolved_table = read_only_table(("行", "書かれた名前", "枚数", "区分"), stretch=1)
+        self.unresolved_table.doubleClicked.connect(lambda _i: self.retype_selected())
+        self.retype_button = QPushButton(self.tr("名前を直す…"))
+        self.retype_button.clicked.connect(self.retype_selected)
+        self.manual_button = QPushButton(self.tr("手で入力…"))
+        self.manual_button.clicked.connect(self.enter_selected)
+        self.drop_button = QPushButton(self.tr("この行を除く"))
+        self.drop_button.setToolTip(self.tr("この行のカードをデッキに入れません"))
+        self.drop_button.clicked.connect(self.drop_selected)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText(
+            self.tr("デッキを作る") if deck_name is not None else self.tr("カードを置き換える")
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.empty = False  # 「空のデッキで始める」: no list, cards added on the sheet
+        if deck_name is not None:
+            empty_button = self.buttons.addButton(
+                self.tr("空のデッキで始める"), QDialogButtonBox.ButtonRole.ActionRole
+            )
+            empty_button.setToolTip(self.tr("カードはシートで1枚ずつ追加します"))
+            empty_button.clicked.connect(self.start_empty)
+
+        layout = QVBoxLayout(self)
+        if deck_name is not None:
+            form = QFormLayout()
+            form.addRow(self.tr("名前"), self.name_edit)
+            layout.addLayout(form)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("デッキリスト（MTG アリーナ、MTGO、Cockatrice、テキスト）")), 1)
+        row.addWidget(self.open_button)
+        row.addWidget(self.read_button)
+        layout.addLayout(row)
+        layout.addWidget(self.text_edit, 2)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(self.unresolved_table, 1)
+        fix_row = QHBoxLayout()
+        fix_row.addStretch(1)
+        fix_row.addWidget(self.retype_button)
+        fix_row.addWidget(self.manual_button)
+        fix_row.addWidget(self.drop_button)
+        layout.addLayout(fix_row)
+        layout.addWidget(self.buttons)
+        self._show()
+
+    # ---- reading -------------------------------------------------------------------------
+    def ask_open_path(self) -> str:
+        return QFileDialog.getOpenFileName(self, self.tr("デッキリストを開く"), "", self.tr(DECKLIST_FILTER))[
+            0
+        ]
+
+    def open_file(self) -> None:
+        path = self.ask_open_path()
+        if path:
+            self.read_file(Path(path))
+
+    def read_file(self, path: Path) -> None:
+        try:
+            decklist = read_decklist_file(path)
+        except (DecklistError, OSError) as problem:
+            self._fail(str(problem))
+            return
+        self.text_edit.setPlainText(_listing(decklist))
+        self._take(decklist, path.name)
+
+    def read_text(self, text: str, source: str) -> None:
+        try:
+            decklist = parse_decklist_text(text, source)
+        except DecklistError as problem:
+            self._fail(str(problem))
+            return
+        self._take(decklist, source)
+
+    def _take(self, decklist: DeckList, source: str) -> None:
+        self.decklist, self.source, self.fixes, self.dropped = decklist, source, {}, set()
+        if decklist.name and not self.name_edit.text().strip():
+            self.name_edit.setText(decklist.name)
+        self._resolve()
+
+    def _fail(self, message: str) -> None:
+        self.decklist = self.resolution = None
+        self._show(message)
+
+    def _resolve(self) -> None:
+        assert self.decklist is not None
+        lines = tuple(
+            dataclasses.replace(line, name=self.fixes[line.line]) if line.line in self.fixes else line
+            for line in self.decklist.lines
+            if line.line not in self.dropped
+        )
+        self.resolution = resolve_decklist(dataclasses.replace(self.decklist, lines=lines), self.find)
+        self._show()
+
+    # ---- fixing --------------------------------------------------------------------------
+    def _selected_line(self) -> int | None:
+        rows = self.unresolved_table.selectionModel().selectedRows()
+        if not rows or self.resolution is None:
+            return None
+        return self.resolution.unresolved[rows[0].row()].line
+
+    def ask_name(self, current: str) -> tuple[str, bool]:
+        return QInputDialog.getText(
+            self, self.tr("名前を直す"), self.tr("カード名（英語または日本語）:"), text=current
+        )
+
+    def retype_selected(self) -> None:
+        line = self._selected_line()
+        if line is None:
+            self._show(self.tr("直す行を選んでください"))
+            return
+        current = next(u.name for u in self.resolution.unresolved if u.line == line)  # type: ignore[union-attr]
+        name, ok = self.ask_name(current)
+        if ok and name.strip():
+            self.fixes[line] = name.strip()
+            self._resolve()
+
+    def enter_selected(self) -> None:
+        line = self._selected_line()
+        if line is None:
+            self._show(self.tr("手で入力する行を選んでください"))
+            return
+        current = next(u.name for u in self.resolution.unresolved if u.line == line)  # type: ignore[union-attr]
+        card = self.enter_card(current)
+        if card is not None:
+            self.fixes[line] = card.name
+            self._resolve()
+
+    def drop_selected(self) -> None:
+        line = self._selected_line()
+        if line is None:
+            self._show(self.tr("除く行を選んでください"))
+            return
+        self.dropped.add(line)
+        self._resolve()
+
+    # ---- showing -------------------------------------------------------------------------
+    def _show(self, problem: str = "") -> None:
+        resolution = self.resolution
+        unresolved = resolution.unresolved if resolution else []
+        table = self.unresolved_table
+        table.setRowCount(len(unresolved))
+        for row, line in enumerate(unresolved):
+            for column, text in enumerate(
+                (str(line.line), line.name, str(line.count), _section_name(line.section))
+            ):
+                item = QTableWidgetItem(text)
+                item.setToolTip(line.text)
+                if column in (0, 2):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                table.setItem(row, column, item)
+        if unresolved:
+            table.selectRow(0)
+        for widget in (table, self.retype_button, self.manual_button, self.drop_button):
+            widget.setVisible(bool(unresolved))
+        if problem:
+            self.summary_label.setText(problem)
+            self.summary_label.setStyleSheet(ERROR_STYLE)
+        elif resolution is None:
+            self.summary_label.setText(
+                self.tr("リストを貼り付けて「読み込む」を押すか、ファイルを開いてください。")
+            )
+            self.summary_label.setStyleSheet("")
+        else:
+            library = sum(n for _c, n in resolution.library)
+            outside = sum(n for _c, n in resolution.sideboard)
+            text = self.tr("メインデッキ {0}枚（{1}種）・デッキ外 {2}枚").format(
+                library, len(resolution.library), outside
+            )
+            if unresolved:
+                text += self.tr(
+                    "\nカードデータベースにない名前が {0} 行あります。"
+                    "名前を直すか、カードを手で入力してください（またはその行を除く）。"
+                ).format(len(unresolved))
+            self.summary_label.setText(text)
+            self.summary_label.setStyleSheet(ERROR_STYLE if unresolved else "")
+        ready = resolution is not None and not unresolved and bool(resolution.library or resolution.sideboard)
+        self.ok_button.setEnabled(ready)
+
+    def start_empty(self) -> None:
+        self.empty = True
+        if not self.name_edit.text().strip():
+            self.name_edit.setText(self.tr("新しいデッキ"))
+        super().accept()
+
+    def accept(self) -> None:
+        if self.resolution is None or self.resolution.unresolved:
+            return
+        if self.name_edit.isVisible() and not self.name_edit.text().strip():
+            self.name_edit.setText(Path(self.source).stem or self.tr("新しいデッキ"))
+        super().accept()
+
+    @property
+    def deck_name(self) -> str:
+        return self.name_edit.text().strip()
+
+
+def _section_name(section: str) -> str:
+    return {
+        "main": "メインデッキ",
+        "sideboard": "サイドボード",
+        "commander": "統率者",
+        "companion": "相棒",
+        "maybeboard": "候補",
+    }.get(section, section)
+
+
+# Headers the text reader knows again, so the listing can be edited and read once more.
+_HEADERS = {"main": "メインデッキ", "sideboard": "サイドボード", "commander": "統率者", "companion": "相棒"}
+
+
+def _listing(decklist: DeckList) -> str:
+    """A file's lines as text the player can read and edit again (XML decklists included)."""
+    lines, section = [], "main"
+    for line in decklist.lines:
+        if line.section != section:
+            section = line.section
+            lines.extend(["", _HEADERS.get(section, "Maybeboard")])
+        lines.append(f"{line.count} {line.name}")
+    return "\n".join(lines)

@@ -1,0 +1,110 @@
+"""The decklist dialog: a pasted list or a file resolved by English and Japanese names, unknown names
+listed with their line (never guessed) and fixed by another spelling or a card entered by hand; the
+deck can be made only when every line is resolved."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gmtool.rules.systems.mtg.cards import Card
+from gmtool.views.mtg_decklist_dialog import MTGDecklistDialog
+from tests.rules.mtg_fixtures import BEAR, FOREST, GOLD, MYSTIC
+
+KNOWN = (BEAR, FOREST, GOLD, MYSTIC)
+
+
+def find(name: str) -> Card | None:
+    return next((c for c in KNOWN if name in (c.name, c.name_ja)), None)
+
+
+@pytest.fixture
+def dialog(qtbot):
+    entered: list[str] = []
+
+    def enter_card(name: str) -> Card | None:
+        entered.append(name)
+        return Card("Test Hand Entered", 4, ("G",), name_ja=name, types=("Creature",))
+
+    view = MTGDecklistDialog(find, enter_card, deck_name="")
+    qtbot.addWidget(view)
+    return view, entered
+
+
+LIST = "4 エルフの神秘家\n《森》 20枚\nTest Gold Two x2\n3 謎のカード\n\nサイドボード\n1 ルーン爪の熊\n"
+
+
+def test_a_pasted_list_with_japanese_names_lists_what_it_does_not_know(dialog, qtbot):
+    view, _ = dialog
+    view.text_edit.setPlainText(LIST)
+    qtbot.mouseClick(view.read_button, Qt.MouseButton.LeftButton)
+    resolution = view.resolution
+    assert {c.name: n for c, n in resolution.library} == {MYSTIC.name: 4, FOREST.name: 20, GOLD.name: 2}
+    assert [(c.name, n) for c, n in resolution.sideboard] == [(BEAR.name, 1)]
+    assert view.unresolved_table.rowCount() == 1
+    assert (
+        view.unresolved_table.item(0, 0).text() == "4"
+        and view.unresolved_table.item(0, 1).text() == "謎のカード"
+    )
+    assert "データベースにない名前が 1 行" in view.summary_label.text()
+    assert not view.ok_button.isEnabled()
+
+
+def test_an_unknown_name_is_fixed_by_another_spelling(dialog, qtbot, monkeypatch):
+    view, _ = dialog
+    view.read_text(LIST, "貼り付け")
+    monkeypatch.setattr(view, "ask_name", lambda current: ("ルーン爪の熊", True))
+    qtbot.mouseClick(view.retype_button, Qt.MouseButton.LeftButton)
+    assert not view.resolution.unresolved and view.ok_button.isEnabled()
+    assert dict((c.name, n) for c, n in view.resolution.library)[BEAR.name] == 3
+    assert "メインデッキ 29枚（4種）・デッキ外 1枚" in view.summary_label.text()
+
+
+def test_an_unknown_name_is_entered_by_hand(dialog, qtbot):
+    view, entered = dialog
+    view.read_text(LIST, "貼り付け")
+    qtbot.mouseClick(view.manual_button, Qt.MouseButton.LeftButton)
+    assert entered == ["謎のカード"]
+    # The new card is resolved through the lookup under its English name: the test lookup lacks it.
+    assert view.resolution.unresolved[0].name == "Test Hand Entered"
+
+
+def test_an_unknown_line_can_be_left_out(dialog, qtbot):
+    view, _ = dialog
+    view.read_text(LIST, "貼り付け")
+    qtbot.mouseClick(view.drop_button, Qt.MouseButton.LeftButton)
+    assert not view.resolution.unresolved and view.ok_button.isEnabled()
+    assert sum(n for _c, n in view.resolution.library) == 26
+
+
+def test_a_broken_list_names_the_line(dialog, qtbot):
+    view, _ = dialog
+    view.read_text("4 エルフの神秘家\n4x\n", "貼り付け")
+    assert "2行目" in view.summary_label.text() and view.resolution is None
+    assert not view.ok_button.isEnabled()
+
+
+def test_a_cockatrice_file_fills_the_list_and_the_name(dialog, tmp_path):
+    view, _ = dialog
+    path = tmp_path / "緑.cod"
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1"><deckname>森の民</deckname>'
+        '<zone name="main"><card number="20" name="Forest"/><card number="4" name="Elvish Mystic"/></zone>'
+        '<zone name="side"><card number="2" name="Test Gold Two"/></zone></cockatrice_deck>',
+        encoding="utf-8",
+    )
+    view.read_file(path)
+    assert view.deck_name == "森の民"
+    assert "20 Forest" in view.text_edit.toPlainText() and "サイドボード" in view.text_edit.toPlainText()
+    assert view.ok_button.isEnabled()
+    deck = view.resolution.deck(view.deck_name)
+    assert deck.size == 24 and sum(e.count for e in deck.sideboard) == 2
+    # The listing reads back to the same deck.
+    view.read_text(view.text_edit.toPlainText(), "貼り付け")
+    assert view.resolution.deck("x").size == 24
+
+
+def test_an_empty_deck_can_be_started(dialog, qtbot):
+    view, _ = dialog
+    view.start_empty()
+    assert view.empty and view.deck_name == "新しいデッキ" and view.result() == view.DialogCode.Accepted
