@@ -9,7 +9,9 @@
 - the exact P(success) of an Another Focus: 6 participants × 10 rounds at difficulty 200
   (target median ≤ 50 ms, the roll kernels' cache cleared each time);
 - the MTG odds: six colors × 難易度 −1…12, with and without boost, for a 60-card and a 250-card
-  deck (targets ≤ 20 ms and ≤ 100 ms median; benchmarks/mtg_odds.py).
+  deck (targets ≤ 20 ms and ≤ 100 ms median; benchmarks/mtg_odds.py);
+- the MTG card import: an AtomicCards-shaped file of 30 000 fictional cards into a fresh card cache,
+  median of 3, and the importing process's peak memory (benchmarks/mtg_import.py).
 """
 
 from __future__ import annotations
@@ -132,6 +134,9 @@ def main() -> int:
     from mtg_odds import bench_odds  # beside this file (benchmarks/ is on sys.path when run)
 
     mtg = bench_odds()
+    from mtg_import import bench_import
+
+    cards = bench_import()
     rows = [
         ("起動→メインウィンドウ表示 (gmtool, 中央値/5回)", f"{gm * 1000:.0f} ms", ""),
         ("起動→ウィンドウ表示 (素の PySide6+pyqtgraph)", f"{bare * 1000:.0f} ms", ""),
@@ -142,6 +147,20 @@ def main() -> int:
     ]
     for (name, ms), target in zip(mtg.items(), ("目標 ≤ 20 ms", "目標 ≤ 100 ms"), strict=True):
         rows.append((f"MTG 全6色×難易度−1〜12×ブースト有無, {name}", f"{ms:.2f} ms", target))
+    rows.append(
+        (
+            f"MTG カード読み込み AtomicCards形式 3万枚 {cards['file_mb']:.0f} MB (中央値/3回)",
+            f"{cards['seconds']:.2f} s",
+            "",
+        )
+    )
+    rows.append(
+        (
+            "MTG カード読み込みのピークメモリ (子プロセス ru_maxrss)",
+            f"{cards['peak_mb']:.0f} MB",
+            f"読み込みなしで {cards['baseline_mb']:.0f} MB",
+        )
+    )
     width = max(len(r[0]) for r in rows) + 2
     print(f"{'項目':<{width}}{'値':>12}  目標")
     for name, value, target in rows:

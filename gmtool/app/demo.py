@@ -5,17 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import platformdirs
-
 from gmtool.resources import resource_path
 from gmtool.store.campaign import Campaign
+from gmtool.store.data_dir import user_data_dir
 from gmtool.store.exchange import character_from_document
 
 DEMO_FILE_NAME = "demo.gmcampaign"
-
-
-def user_data_dir() -> Path:
-    return Path(platformdirs.user_data_dir("gmtool", appauthor=False))
 
 
 def create_demo_campaign(path: Path) -> Campaign:

@@ -28,10 +28,9 @@ from gmtool.store.validation import (
     character_label,
     character_to_document,
     check_campaign,
-    check_sqlite_header,
+    check_sqlite_file,
     parse_json,
     sidecar,
-    validation_connection,
 )
 
 FORMAT = "gmtool/campaign"
@@ -120,16 +119,7 @@ class Campaign:
     def open(cls, path: str | os.PathLike[str]) -> Campaign:
         """Open an existing campaign; CampaignError (and nothing written) if it is not usable."""
         target = Path(path)
-        try:
-            check_sqlite_header(target)
-            with validation_connection(target) as check:
-                check_campaign(check, FORMAT, SCHEMA_VERSION)
-        except StoreError as exc:
-            raise CampaignError(exc.problem, target) from None
-        except sqlite3.DatabaseError as exc:
-            raise CampaignError(f"ファイルが壊れています（SQLite: {exc}）", target) from None
-        except OSError as exc:
-            raise CampaignError(f"ファイルを読めません（{exc.strerror or exc}）", target) from None
+        check_sqlite_file(target, lambda c: check_campaign(c, FORMAT, SCHEMA_VERSION), CampaignError)
         conn: sqlite3.Connection | None = None
         try:
             # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE in _write).

@@ -22,6 +22,7 @@ from typing import Any
 
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store.errors import ExchangeError, StoreError
+from gmtool.store.files import read_limited, too_big
 from gmtool.store.validation import character_from_document, character_to_document, parse_json, short_input
 
 __all__ = [
@@ -36,8 +37,6 @@ __all__ = [
 FORMAT = "gmtool/character"
 SUFFIX = ".gmchar.json"
 MAX_CHARACTER_FILE_BYTES = 5 * 1024 * 1024
-
-_MB = 1024 * 1024
 
 
 def atomic_write_bytes(path: Path, content: bytes) -> None:
@@ -89,43 +88,17 @@ def export_character(path: str | os.PathLike[str], system_id: str, character: An
     content = (json.dumps(envelope, ensure_ascii=False, indent=2, allow_nan=False) + "\n").encode("utf-8")
     if len(content) > MAX_CHARACTER_FILE_BYTES:
         # Refuse now rather than write a file that import_character would refuse later.
-        raise ExchangeError(_too_big(len(content)), target)
+        raise ExchangeError(too_big(len(content), MAX_CHARACTER_FILE_BYTES), target)
     try:
         atomic_write_bytes(target, content)
     except OSError as exc:
         raise ExchangeError(f"書き込めません（{exc.strerror or exc}）", target) from None
 
 
-def _too_big(size: int) -> str:
-    return f"ファイルが大きすぎます（{size / _MB:.1f} MB、上限 {MAX_CHARACTER_FILE_BYTES // _MB} MB）"
-
-
-def _read_limited(path: Path) -> bytes:
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise ExchangeError("ファイルが見つかりません", path) from None
-    except OSError as exc:
-        raise ExchangeError(f"ファイルを開けません（{exc.strerror or exc}）", path) from None
-    if not path.is_file():
-        raise ExchangeError("通常のファイルではありません", path)
-    # Size first: a 50 MB "character" must be refused without being read into memory.
-    if info.st_size > MAX_CHARACTER_FILE_BYTES:
-        raise ExchangeError(_too_big(info.st_size), path)
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_CHARACTER_FILE_BYTES + 1)
-    except OSError as exc:
-        raise ExchangeError(f"ファイルを読めません（{exc.strerror or exc}）", path) from None
-    if len(raw) > MAX_CHARACTER_FILE_BYTES:  # the file grew after stat()
-        raise ExchangeError(_too_big(len(raw)), path)
-    return raw
-
-
 def import_character(path: str | os.PathLike[str]) -> tuple[str, Any]:
     """Read a ``.gmchar.json``: ``(system_id, character)``; ExchangeError on any problem."""
     source = Path(path)
-    raw = _read_limited(source)
+    raw = read_limited(source, MAX_CHARACTER_FILE_BYTES, ExchangeError)
     if raw.startswith(codecs.BOM_UTF8):  # Windows editors add one; it carries no data
         raw = raw[len(codecs.BOM_UTF8) :]
     try:

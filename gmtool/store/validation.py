@@ -19,7 +19,7 @@ import shutil
 import sqlite3
 import tempfile
 import warnings
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -285,6 +285,22 @@ def check_sqlite_header(path: Path) -> None:
         looks_json = head.lstrip()[:1] in (b"{", b"[")
         hint = "（中身は JSON テキストです。キャラクターファイルではありませんか）" if looks_json else ""
         raise StoreError(f"SQLite データベースではありません{hint}")
+
+
+def check_sqlite_file(
+    path: Path, check: Callable[[sqlite3.Connection], None], error: type[StoreError]
+) -> None:
+    """Validate a user's SQLite file without changing it; any fault raises ``error`` naming the file."""
+    try:
+        check_sqlite_header(path)
+        with validation_connection(path) as connection:
+            check(connection)
+    except StoreError as exc:
+        raise error(exc.problem, path) from None
+    except sqlite3.DatabaseError as exc:
+        raise error(f"ファイルが壊れています（SQLite: {exc}）", path) from None
+    except OSError as exc:
+        raise error(f"ファイルを読めません（{exc.strerror or exc}）", path) from None
 
 
 @contextlib.contextmanager

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from gmtool.rules.systems.mtg.character import MAX_COPIES
 from gmtool.store.errors import StoreError
+from gmtool.store.files import read_limited
 
 __all__ = [
     "MAX_DECKLIST_BYTES",
@@ -45,8 +46,6 @@ MAX_NAME_CHARS = 200  # as long as `Card.name` may be
 # on a hostile file (a megabyte of spaces inside one line would otherwise cost minutes).
 MAX_LINE_CHARS = 1000
 _SHOWN_CHARS = 40  # how much of a bad line an error message quotes
-
-_MB = 1024 * 1024
 
 
 class DecklistError(StoreError):
@@ -320,7 +319,7 @@ def read_decklist_file(path: str | os.PathLike[str]) -> DeckList:
     CP932 (Shift_JIS as Japanese Windows writes it).  XML is MTGO .dek or Cockatrice .cod.
     """
     source = Path(path)
-    raw = _read_limited(source)
+    raw = read_limited(source, MAX_DECKLIST_BYTES, DecklistError)
     text = _decode(raw, source)
     if text.lstrip("\ufeff \t\r\n").startswith("<"):
         # Imported here: xml_decklists imports this module for DeckLine and DecklistError.
@@ -328,32 +327,6 @@ def read_decklist_file(path: str | os.PathLike[str]) -> DeckList:
 
         return parse_xml_decklist(raw, source.name)
     return parse_decklist_text(text, source.name)
-
-
-def _too_big(size: int) -> str:
-    return f"ファイルが大きすぎます（{size / _MB:.1f} MB、上限 {MAX_DECKLIST_BYTES // _MB} MB）"
-
-
-def _read_limited(path: Path) -> bytes:
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise DecklistError("ファイルが見つかりません", path) from None
-    except OSError as exc:
-        raise DecklistError(f"ファイルを開けません（{exc.strerror or exc}）", path) from None
-    if not path.is_file():
-        raise DecklistError("通常のファイルではありません", path)
-    # Size first: a huge file is refused without being read into memory.
-    if info.st_size > MAX_DECKLIST_BYTES:
-        raise DecklistError(_too_big(info.st_size), path)
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_DECKLIST_BYTES + 1)
-    except OSError as exc:
-        raise DecklistError(f"ファイルを読めません（{exc.strerror or exc}）", path) from None
-    if len(raw) > MAX_DECKLIST_BYTES:  # the file grew after stat()
-        raise DecklistError(_too_big(len(raw)), path)
-    return raw
 
 
 _NOT_TEXT = "テキストファイルではありません（画像などのバイナリファイルのようです）"

@@ -1,0 +1,189 @@
+"""A user's card file opened for streaming, whatever it is: plain, gzip, bzip2, xz or zip.
+
+MTGJSON offers AtomicCards as .json, .json.gz, .json.bz2, .json.xz and .json.zip, and people
+rename downloads, so the compression is read from the first bytes, never from the extension.
+The file is never loaded whole (a Scryfall all_cards file is 2 GB): ``read`` hands out the
+decompressed bytes piece by piece, ``bytes_read`` says how far into the file *on disk* the
+reading is (what a progress bar can compare with ``total_bytes``), and ``bytes_out`` how many
+decompressed bytes were handed out (where in the JSON text an error lies).
+
+Every failure is a StoreError whose problem is a Japanese sentence; the importer names the file.
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import lzma
+import zipfile
+import zlib
+from pathlib import Path
+from types import ModuleType
+from typing import IO, Any
+
+import ijson
+
+from gmtool.store.errors import StoreError
+
+# (magic bytes, compression); zip also starts "PK\x05\x06" when empty, refused as having no member.
+_MAGIC = (
+    (b"\x1f\x8b", "gzip"),
+    (b"BZh", "bzip2"),
+    (b"\xfd7zXZ\x00", "xz"),
+    (b"PK\x03\x04", "zip"),
+    (b"PK\x05\x06", "zip"),
+)
+# Formats people meet but Python's standard library cannot read: say so instead of "not JSON".
+_UNSUPPORTED = (
+    (b"\x28\xb5\x2f\xfd", "Zstandard（.zst）"),
+    (b"7z\xbc\xaf\x27\x1c", "7-Zip（.7z）"),
+    (b"Rar!\x1a\x07", "RAR（.rar）"),
+)
+_JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
+_DECOMPRESSION_ERRORS = (EOFError, zlib.error, lzma.LZMAError, zipfile.BadZipFile)
+
+
+def ijson_backend() -> ModuleType:
+    """ijson's C backend (yajl2_c) when it is installed: it parses hundreds of MB in seconds."""
+    try:
+        return ijson.get_backend("yajl2_c")
+    except ImportError:  # a platform without the compiled wheel: the pure-Python parser works too
+        return ijson
+
+
+class CardFileStream:
+    """An opened card file; use :func:`open_card_file`.  Has ``read(size)`` for ijson."""
+
+    def __init__(self, path: Path, raw: IO[bytes], data: IO[bytes], compression: str, member: str) -> None:
+        self.path = path
+        self.compression = compression  # "none", "gzip", "bzip2", "xz" or "zip"
+        self.member = member  # the JSON file inside a zip ("" otherwise)
+        self._raw = raw
+        self._data = data
+        self._pending = b""  # bytes read ahead by peek(), handed out first by read()
+        self._eof = False
+        self.bytes_out = 0
+        try:
+            self.total_bytes = path.stat().st_size
+        except OSError:
+            self.total_bytes = 0
+
+    @property
+    def bytes_read(self) -> int:
+        """How far into the file on disk the reading is (compressed bytes)."""
+        if self._eof:  # a zip's directory after the member is never read, yet the work is done
+            return self.total_bytes
+        try:
+            return min(self._raw.tell(), self.total_bytes)
+        except (OSError, ValueError):  # closed
+            return self.total_bytes
+
+    def _read_data(self, size: int) -> bytes:
+        try:
+            chunk = self._data.read(size)
+        except _DECOMPRESSION_ERRORS as exc:
+            raise StoreError(self._broken(exc)) from None
+        except OSError as exc:  # gzip.BadGzipFile, bz2 "Invalid data stream" and real I/O errors
+            if self.compression != "none" and exc.errno is None:
+                raise StoreError(self._broken(exc)) from None
+            raise StoreError(f"ファイルを読めません（{exc.strerror or exc}）") from None
+        if not chunk:
+            self._eof = True
+        return chunk
+
+    def _broken(self, exc: BaseException) -> str:
+        where = f"{self.bytes_out:,} バイト目付近"
+        if isinstance(exc, EOFError):
+            return f"圧縮データが途中で切れています（展開後 {where}）"
+        return f"圧縮データが壊れています（展開後 {where}: {str(exc)[:80]}）"
+
+    def peek(self, size: int) -> bytes:
+        """The next ``size`` bytes (fewer at the end) without consuming them."""
+        while len(self._pending) < size and not self._eof:
+            self._pending += self._read_data(max(size - len(self._pending), 65536))
+        return self._pending[:size]
+
+    def read(self, size: int = -1) -> bytes:
+        """At most ``size`` decompressed bytes (-1: all the rest); b"" only at the end."""
+        if size < 0:
+            parts = [self._pending]
+            while not self._eof:
+                parts.append(self._read_data(1 << 20))
+            chunk, self._pending = b"".join(parts), b""
+        elif self._pending:
+            chunk, self._pending = self._pending[:size], self._pending[size:]
+        else:  # read(0), which ijson uses to tell bytes from text, returns b"" here too
+            chunk = b"" if self._eof or size == 0 else self._read_data(size)
+        self.bytes_out += len(chunk)
+        return chunk
+
+    def close(self) -> None:
+        for handle in (self._data, self._raw):
+            try:
+                handle.close()
+            except (OSError, *_DECOMPRESSION_ERRORS):
+                pass
+
+    def __enter__(self) -> CardFileStream:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def open_card_file(path: Path) -> CardFileStream:
+    """Open ``path`` for streaming, decompressing as its first bytes say; StoreError if it cannot be."""
+    if not path.is_file():
+        raise StoreError("通常のファイルではありません" if path.exists() else "ファイルが見つかりません")
+    try:
+        raw: IO[bytes] = open(path, "rb")  # closed by the returned stream
+    except OSError as exc:
+        raise StoreError(f"ファイルを読めません（{exc.strerror or exc}）") from None
+    try:
+        head = raw.read(8)
+        raw.seek(0)
+        for magic, name in _UNSUPPORTED:
+            if head.startswith(magic):
+                raise StoreError(f"{name}形式の圧縮は読めません。展開するか .zip / .gz / .xz にしてください")
+        compression = next((name for magic, name in _MAGIC if head.startswith(magic)), "none")
+        member = ""
+        data: Any
+        if compression == "gzip":
+            data = gzip.GzipFile(fileobj=raw, mode="rb")
+        elif compression == "bzip2":
+            data = bz2.BZ2File(raw, mode="rb")
+        elif compression == "xz":
+            data = lzma.LZMAFile(raw, mode="rb")
+        elif compression == "zip":
+            data, member = _open_zip_member(raw)
+        else:
+            data = raw
+        return CardFileStream(path, raw, data, compression, member)
+    except BaseException:
+        raw.close()
+        raise
+
+
+def _open_zip_member(raw: IO[bytes]) -> tuple[IO[bytes], str]:
+    try:
+        archive = zipfile.ZipFile(raw)
+        files = [info for info in archive.infolist() if not info.is_dir()]
+        json_files = [info for info in files if info.filename.lower().endswith(_JSON_SUFFIXES)]
+        # The single .json/.jsonl member; a zip of one file with another name is taken as it is.
+        chosen = json_files if json_files else files if len(files) == 1 else []
+        if not chosen:
+            names = "、".join(info.filename[:60] for info in files[:5]) or "なし"
+            raise StoreError(f"ZIP の中に JSON ファイルがありません（中身: {names}）")
+        if len(chosen) > 1:
+            names = "、".join(info.filename[:60] for info in chosen[:5])
+            raise StoreError(f"ZIP の中に JSON ファイルが複数あります（{names}）。1 つだけにしてください")
+        info = chosen[0]
+        if info.flag_bits & 0x1:
+            raise StoreError("パスワード付きの ZIP は読めません。展開してから読み込んでください")
+        return archive.open(info), info.filename
+    except zipfile.BadZipFile as exc:
+        raise StoreError(f"ZIP ファイルが壊れています（{str(exc)[:80]}）") from None
+    except NotImplementedError as exc:  # a compression method zipfile lacks (e.g. deflate64)
+        raise StoreError(f"この ZIP の圧縮方式は読めません（{str(exc)[:80]}）") from None
+    except (OSError, EOFError) as exc:
+        raise StoreError(f"ZIP ファイルを読めません（{str(exc)[:80]}）") from None

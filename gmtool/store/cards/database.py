@@ -1,0 +1,387 @@
+"""The MTG card database: an SQLite cache (stdlib sqlite3, WAL) of cards, looked up by name.
+
+It starts as the shipped sample, replaced as a whole by an imported MTGJSON / Scryfall file (in one
+transaction on a connection of its own: the UI reads the old cards until it commits).  The user's
+own entries ("manual") survive imports and win over imported facts for the same name.  A card is
+stored as the JSON of ``Card`` plus an indexed row per name it is found by (English, Japanese; full
+name, each face's).  Opening validates the file before any read-write connection exists, so a
+damaged, foreign or newer file is refused and left untouched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import tempfile
+import threading
+import warnings
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from gmtool.rules.systems.mtg.cards import Card
+from gmtool.store.cards.names import face_names, normalize_name
+from gmtool.store.cards.sample import CardSampleError, default_sample_path, sample_cards, sample_digest
+from gmtool.store.data_dir import user_data_dir
+from gmtool.store.errors import StoreError
+from gmtool.store.validation import (
+    check_sqlite_file,
+    format_validation_error,
+    short_input,
+    sidecar,
+)
+
+FORMAT = "gmtool/card-cache"
+SCHEMA_VERSION = 1
+_BATCH = 1000
+
+# cards.key: normalize_name(name) — a manual card hides the other cards with the same key.
+# cards.data: the JSON of Card.  names.key: a normalized English or Japanese name, the full name
+# (rank 0) or one face's (rank 1 the front face, 2 the next…).  imports.at: ISO 8601 UTC.
+_SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE cards(id INTEGER PRIMARY KEY, key TEXT NOT NULL, data TEXT NOT NULL,
+    origin TEXT NOT NULL CHECK (origin IN ('sample', 'import', 'manual')));
+CREATE INDEX cards_by_key ON cards(key);
+CREATE UNIQUE INDEX manual_by_key ON cards(key) WHERE origin = 'manual';
+CREATE TABLE names(key TEXT NOT NULL, rank INTEGER NOT NULL, card_id INTEGER NOT NULL);
+CREATE INDEX names_by_key ON names(key, rank);
+CREATE INDEX names_by_card ON names(card_id);
+CREATE TABLE imports(id INTEGER PRIMARY KEY AUTOINCREMENT, file TEXT NOT NULL, kind TEXT NOT NULL,
+    cards INTEGER NOT NULL, cards_ja INTEGER NOT NULL, at TEXT NOT NULL);
+"""
+# A card is visible unless a manual card has the same name (manual entries win).
+_VISIBLE = "(c.origin = 'manual' OR c.key NOT IN (SELECT key FROM cards WHERE origin = 'manual'))"
+
+_CARD = TypeAdapter(Card)
+
+
+class CardDatabaseError(StoreError):
+    """The card cache cannot be created, opened, read or written."""
+
+
+@dataclass(frozen=True)
+class ImportRecord:
+    file_name: str
+    kind: str  # "mtgjson" or "scryfall"
+    cards: int
+    cards_ja: int  # cards with a Japanese name
+    date: str  # when it was imported: ISO 8601 UTC, e.g. "2026-05-09T07:35:25+00:00"
+
+
+def default_card_cache_path() -> Path:
+    """The cache in the user data dir; ``GMTOOL_DATA_DIR`` overrides the directory (tests, CLI)."""
+    return user_data_dir() / "cards.sqlite"
+
+
+def card_to_json(card: Card) -> str:
+    return _CARD.dump_json(card).decode("utf-8")
+
+
+def card_from_json(text: str) -> Card:
+    return _CARD.validate_json(text)
+
+
+def name_rows(card: Card) -> list[tuple[str, int]]:
+    """(normalized name, rank) for every name the card is found by."""
+    rows: list[tuple[str, int]] = []
+    for name in (card.name, card.name_ja):
+        if not name:
+            continue
+        rows.append((key := normalize_name(name), 0))  # "a // b" whatever slashes it was written with
+        faces = face_names(key)
+        if len(faces) > 1:
+            rows.extend((face, rank) for rank, face in enumerate(faces, start=1))
+    return list(dict.fromkeys(rows))
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class CardDatabase:
+    """An open card cache.  Use :meth:`open`; usable from any thread (one call at a time)."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self._path = path
+        self._conn: sqlite3.Connection | None = conn
+        self._lock = threading.RLock()
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], sample_path: Path | None = None) -> CardDatabase:
+        """Open the cache at ``path``, creating it from the shipped sample when it is missing."""
+        target = Path(path)
+        sample_file = sample_path or default_sample_path()
+        if not target.exists() and not target.is_symlink():
+            _create(target, sample_file)
+        check_sqlite_file(target, _check_cache, CardDatabaseError)
+        try:
+            conn = connect_cache(target)
+        except sqlite3.Error as exc:
+            raise CardDatabaseError(f"書き込み用に開けません（{exc}）", target) from None
+        database = cls(target, conn)
+        database._refresh_sample(sample_file)
+        return database
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def __enter__(self) -> CardDatabase:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            if self._conn is None:
+                raise CardDatabaseError("カードデータベースは既に閉じられています", self._path)
+            try:
+                yield self._conn
+            except sqlite3.Error as exc:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                busy = "locked" in str(exc) or "busy" in str(exc)
+                problem = "カードを読み込み中のため書き込めません" if busy else f"読み書きできません（{exc}）"
+                raise CardDatabaseError(problem, self._path) from None
+
+    def _card(self, card_id: int, text: Any) -> Card:
+        try:
+            return card_from_json(text)
+        except (ValidationError, TypeError, ValueError):
+            problem = f"カードのデータ（id: {card_id}）が壊れています。ファイルを削除すると作り直せます"
+            raise CardDatabaseError(problem, self._path) from None
+
+    def find(self, name: str) -> Card | None:
+        """The card called ``name`` (English or Japanese, full name or one face's), or None.
+
+        A full name beats a face name, a front face a back face, a manual entry an imported card.
+        """
+        key = normalize_name(name)
+        if not key:
+            return None
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT c.id, c.data FROM names n JOIN cards c ON c.id = n.card_id "
+                f"WHERE n.key = ? AND {_VISIBLE} "
+                "ORDER BY n.rank, c.origin = 'manual' DESC, c.id LIMIT 1",
+                (key,),
+            ).fetchone()
+        return None if row is None else self._card(row[0], row[1])
+
+    def search(self, text: str, limit: int = 30) -> list[Card]:
+        """Cards whose English or Japanese name contains ``text``, names starting with it first."""
+        key = normalize_name(text)
+        if not key or limit <= 0:
+            return []
+        select = (
+            "SELECT c.id, c.data FROM names n JOIN cards c ON c.id = n.card_id "
+            f"WHERE {{}} AND {_VISIBLE} ORDER BY length(n.key), n.key, c.origin = 'manual' DESC, c.id LIMIT ?"
+        )
+        # Names sort by length first: typing "fire" offers "Fire" before "Fireball".
+        fetch = limit * 6  # one card may match by several names (English, Japanese, faces)
+        with self._connection() as conn:
+            prefix = conn.execute(select.format("n.key >= ? AND n.key < ?"), (key, key + "\U0010ffff", fetch))
+            rows = prefix.fetchall()
+            contains = conn.execute(select.format("instr(n.key, ?) > 1"), (key, fetch))
+            rows += contains.fetchall()
+        found: dict[int, Card] = {}
+        for card_id, data in rows:
+            if card_id not in found:
+                found[card_id] = self._card(card_id, data)
+                if len(found) == limit:
+                    break
+        return list(found.values())
+
+    def count(self) -> int:
+        """How many cards can be found (a manual entry and the card it hides count once)."""
+        with self._connection() as conn:
+            return int(conn.execute(f"SELECT COUNT(*) FROM cards c WHERE {_VISIBLE}").fetchone()[0])
+
+    def imports(self) -> list[ImportRecord]:
+        """Every import into this cache, oldest first (the last one holds the current cards)."""
+        with self._connection() as conn:
+            rows = conn.execute("SELECT file, kind, cards, cards_ja, at FROM imports ORDER BY id").fetchall()
+        return [ImportRecord(*row) for row in rows]
+
+    def add_manual(self, card: Card) -> None:
+        """Add (or replace) the user's entry for ``card``: it survives imports and wins over them."""
+        try:
+            with warnings.catch_warnings():  # pydantic warns while dumping a wrong-typed value
+                warnings.simplefilter("ignore")
+                card = card_from_json(card_to_json(card))  # Card(...) itself does not validate
+        except ValidationError as exc:
+            problem = f"カード「{str(card.name)[:60]}」を保存できません: {format_validation_error(exc)}"
+            raise CardDatabaseError(problem, self._path) from None
+        key = normalize_name(card.name)
+        with self._connection() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            old = conn.execute("SELECT id FROM cards WHERE origin = 'manual' AND key = ?", (key,)).fetchall()
+            delete_cards(conn, [row[0] for row in old])
+            card_id = next_card_id(conn)
+            insert_cards(conn, "manual", [(card_id, card)])
+            conn.execute("COMMIT")
+
+    def remove_manual(self, name: str) -> bool:
+        """Remove the user's entry called ``name`` (English or Japanese); False if there is none."""
+        key = normalize_name(name)
+        with self._connection() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            sql = "SELECT DISTINCT c.id FROM names n JOIN cards c ON c.id = n.card_id WHERE n.key = ?"
+            ids = [row[0] for row in conn.execute(f"{sql} AND n.rank = 0 AND c.origin = 'manual'", (key,))]
+            delete_cards(conn, ids)
+            conn.execute("COMMIT")
+        return bool(ids)
+
+    def manual_cards(self) -> list[Card]:
+        """The user's own entries, in the order they were added."""
+        with self._connection() as conn:
+            rows = conn.execute("SELECT id, data FROM cards WHERE origin = 'manual' ORDER BY id").fetchall()
+        return [self._card(card_id, data) for card_id, data in rows]
+
+    def restore_sample(self, sample_path: Path | None = None) -> None:
+        """Replace the imported cards by the shipped sample again (manual entries stay)."""
+        try:
+            cards, digest = sample_cards(sample_path), sample_digest(sample_path)
+        except CardSampleError as exc:
+            raise CardDatabaseError(str(exc), self._path) from None
+        with self._connection() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            _replace_with_sample(conn, cards, digest)
+            conn.execute("COMMIT")
+
+    def _refresh_sample(self, sample_file: Path) -> None:
+        """A cache still holding the sample takes the shipped sample again when gmtool updated it."""
+        with contextlib.suppress(CardSampleError, CardDatabaseError):  # else it keeps the cards it has
+            digest = sample_digest(sample_file)
+            with self._connection() as conn:
+                row = conn.execute("SELECT value FROM meta WHERE key = 'sample_digest'").fetchone()
+                if row is not None and row[0] != digest:  # no digest: imported cards replaced the sample
+                    conn.execute("PRAGMA busy_timeout = 0")  # an import is running: next time then
+                    try:
+                        self.restore_sample(sample_file)
+                    finally:
+                        conn.execute("PRAGMA busy_timeout = 5000")
+
+    def write_connection(self) -> sqlite3.Connection:
+        """A connection of its own for an import's transaction, so this one keeps reading meanwhile."""
+        with self._connection():
+            pass  # refuses a closed database
+        try:
+            return connect_cache(self._path, timeout=10.0)
+        except sqlite3.Error as exc:
+            raise CardDatabaseError(f"カードを書き込めません（{exc}）", self._path) from None
+
+
+def connect_cache(path: Path, timeout: float = 5.0) -> sqlite3.Connection:
+    # Explicit transactions; any thread (an import runs off the UI thread; CardDatabase has a lock).
+    conn = sqlite3.connect(path, isolation_level=None, timeout=timeout, check_same_thread=False)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")  # a cache: a power cut may lose the last import
+    except sqlite3.Error:
+        conn.close()
+        raise
+    return conn
+
+
+def next_card_id(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM cards").fetchone()[0])
+
+
+def insert_cards(conn: sqlite3.Connection, origin: str, cards: Iterable[tuple[int, Card]]) -> None:
+    rows, names = [], []
+    for card_id, card in cards:
+        rows.append((card_id, origin, normalize_name(card.name), card_to_json(card)))
+        names.extend((key, rank, card_id) for key, rank in name_rows(card))
+    conn.executemany("INSERT INTO cards(id, origin, key, data) VALUES(?, ?, ?, ?)", rows)
+    conn.executemany("INSERT INTO names(key, rank, card_id) VALUES(?, ?, ?)", names)
+
+
+def delete_cards(conn: sqlite3.Connection, ids: list[int]) -> None:
+    for start in range(0, len(ids), _BATCH):
+        chunk = ids[start : start + _BATCH]
+        marks = ",".join("?" * len(chunk))
+        conn.execute(f"DELETE FROM names WHERE card_id IN ({marks})", chunk)
+        conn.execute(f"DELETE FROM cards WHERE id IN ({marks})", chunk)
+
+
+def _replace_with_sample(conn: sqlite3.Connection, cards: list[Card], digest: str) -> None:
+    delete_cards(conn, [row[0] for row in conn.execute("SELECT id FROM cards WHERE origin != 'manual'")])
+    first = next_card_id(conn)
+    insert_cards(conn, "sample", [(first + i, card) for i, card in enumerate(cards)])
+    conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('sample_digest', ?)", (digest,))
+
+
+def _create(target: Path, sample_file: Path) -> None:
+    """A new cache holding the sample, built under a temp name and moved into place."""
+    try:
+        cards, digest = sample_cards(sample_file), sample_digest(sample_file)
+    except CardSampleError as exc:
+        raise CardDatabaseError(f"カードデータベースを作れません。{exc}", target) from None
+    tmp: Path | None = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        os.close(fd)
+        tmp = Path(tmp_name)
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            conn.executescript(f"BEGIN;{_SCHEMA}COMMIT;")
+            conn.execute("BEGIN")
+            meta = [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("created", _now())]
+            conn.executemany("INSERT INTO meta(key, value) VALUES(?, ?)", meta)
+            _replace_with_sample(conn, cards, digest)
+            conn.execute("COMMIT")
+            conn.execute("PRAGMA journal_mode=WAL")
+        finally:
+            conn.close()
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, 0o644)  # mkstemp's 0600 would surprise a user copying the file
+        if not target.exists():  # another gmtool may have made it meanwhile: keep theirs
+            os.replace(tmp, target)
+            tmp = None
+    except (OSError, sqlite3.Error) as exc:
+        raise CardDatabaseError(f"カードデータベースを作れません（{exc}）", target) from None
+    finally:
+        if tmp is not None:
+            for candidate in (tmp, *(sidecar(tmp, s) for s in ("-wal", "-shm", "-journal"))):
+                with contextlib.suppress(OSError):
+                    candidate.unlink()
+
+
+def _check_cache(conn: sqlite3.Connection) -> None:
+    """Every check deciding whether the file may be opened read-write (StoreError)."""
+    problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+    if problems != ["ok"]:
+        raise StoreError(f"ファイルが壊れています（{str(problems[0])[:100]}）")
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "meta" not in tables:
+        raise StoreError("gmtool のカードデータベースではありません")
+    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    if meta.get("format") != FORMAT:
+        found = short_input(meta.get("format"))
+        raise StoreError(f"gmtool のカードデータベースではありません（format: {found}）")
+    raw = meta.get("schema_version")
+    version = int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() else 0
+    if version < 1:
+        raise StoreError(f"schema_version が正しくありません（{short_input(raw)}）")
+    if version > SCHEMA_VERSION:
+        newer = f"スキーマ v{version}、このバージョンは v{SCHEMA_VERSION} まで"
+        raise StoreError(f"より新しい gmtool で作られたカードデータベースです（{newer}）")
+    for table in ("cards", "names", "imports"):
+        if table not in tables:
+            raise StoreError(f"ファイルが壊れています（{table} 表がありません）")

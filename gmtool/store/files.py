@@ -1,0 +1,39 @@
+"""Reading a file a user handed us, with a size limit checked before anything is read.
+
+A 50 MB "character" or "decklist" must be refused without being read into memory; the refusal is
+the caller's own error type, so the message names the file the way the caller's other messages do.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gmtool.store.errors import StoreError
+
+_MB = 1024 * 1024
+
+
+def too_big(size: int, limit: int) -> str:
+    return f"ファイルが大きすぎます（{size / _MB:.1f} MB、上限 {limit // _MB} MB）"
+
+
+def read_limited(path: Path, limit: int, error: type[StoreError]) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes; else ``error``."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise error("ファイルが見つかりません", path) from None
+    except OSError as exc:
+        raise error(f"ファイルを開けません（{exc.strerror or exc}）", path) from None
+    if not path.is_file():
+        raise error("通常のファイルではありません", path)
+    if info.st_size > limit:
+        raise error(too_big(info.st_size, limit), path)
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(limit + 1)
+    except OSError as exc:
+        raise error(f"ファイルを読めません（{exc.strerror or exc}）", path) from None
+    if len(raw) > limit:  # the file grew after stat()
+        raise error(too_big(len(raw), limit), path)
+    return raw
