@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         self.wizards = {
             "fourcard": self.fourcard_menu.create_character,
             "lotr": self.lotr_menu.create_character,
+            "mtg": self.mtg_menu.create_deck,  # 「PCはデッキ」: a decklist, or an empty deck
         }
         self.campaign_model = campaign_model
         self._build_menus()
@@ -308,6 +309,7 @@ class MainWindow(QMainWindow):
         session_requested = getattr(self.sheet_view, "session_requested", None)
         if session_requested is not None:  # the 千幻抄 sheet's 「セッション管理…」
             session_requested.connect(self.sengensho_menu.show_session)
+        self.mtg_menu.attach_sheet(self.sheet_view)  # a deck sheet: the card database and decklists
         self.sheet_area.setWidget(self.sheet_view)
         system_id = self.campaign_model.stored(character_id).system
         self.show_check_view(system_id)
@@ -414,5 +416,6 @@ class MainWindow(QMainWindow):
         return QFileDialog.getSaveFileName(self, title, suggested, file_filter)[0]
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.mtg_menu.close_card_database()
         self.campaign_model.campaign.close()
         super().closeEvent(event)

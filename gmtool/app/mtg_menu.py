@@ -1,33 +1,142 @@
-"""The MTGでTRPG menu: the virtual library, the end of the turn, decklists and the card database.
+"""The MTGでTRPG menu: making a deck from a decklist, the card database, the virtual library and the end
+of the turn; and what the deck sheet asks of the window (a decklist, a card entered by hand).
 
-Dialogs are imported when first opened: the window does not need them to appear.
+Dialogs and the card database are opened when first needed: the window does not need them to appear.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QWidget
 
 from gmtool.app.system_menu import SystemMenu
 from gmtool.rules.systems.mtg.table import TableRefused
+from gmtool.store.errors import StoreError
 from gmtool.views.widgets import show_refusal
 
 if TYPE_CHECKING:
+    from gmtool.models.card_database_model import CardDatabaseModel
     from gmtool.models.mtg_table_model import MTGTableModel
+    from gmtool.rules.systems.mtg.cards import Card
 
 
 class MTGMenu(SystemMenu):
     system_id = "mtg"
+    _cards: CardDatabaseModel | None = None
 
     def build(self, menu: QMenu) -> None:
         window = self.window
         for text, slot, shortcut in (
+            (self.tr("デッキを作る（デッキリストから）…"), self.create_deck, "Ctrl+Shift+D"),
+            (self.tr("カードデータベース…"), self.show_card_database, "Ctrl+Shift+B"),
+            (None, None, None),
             (self.tr("仮想ライブラリー…"), self.show_library, "Ctrl+Shift+Y"),
             (self.tr("ターン終了（シーン終了）"), self.end_turn, "Ctrl+Shift+T"),
         ):
-            menu.addAction(window.make_action(text, slot, shortcut))
+            if text is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(window.make_action(text, slot, shortcut))
 
+    # ---- the card database -----------------------------------------------------------------
+    def card_database(self) -> CardDatabaseModel:
+        """The user's card cache, one per window, opened on first use."""
+        if self._cards is None:
+            from gmtool.models.card_database_model import CardDatabaseModel
+
+            self._cards = CardDatabaseModel(parent=self)
+        return self._cards
+
+    def close_card_database(self) -> None:
+        if self._cards is not None:
+            self._cards.close()
+
+    def _lookups(self) -> tuple[Any, Any] | None:
+        """The database's find and search, or None after saying why it cannot be opened."""
+        cards = self.card_database()
+        try:
+            cards.database()
+        except StoreError as problem:  # the message names the file and the fault
+            show_refusal(self.window, str(problem))
+            return None
+        return cards.find, cards.search
+
+    def show_card_database(self) -> None:
+        from gmtool.views.mtg_card_database_dialog import MTGCardDatabaseDialog
+
+        cards = self.card_database()
+        self.show_single(MTGCardDatabaseDialog, lambda: MTGCardDatabaseDialog(cards, self.window))
+
+    def enter_card(self, name: str = "", parent: QWidget | None = None) -> Card | None:
+        """A card typed in by hand, kept in the card database; None if the player gives up."""
+        from gmtool.views.mtg_card_entry_dialog import MTGCardEntryDialog
+
+        dialog = MTGCardEntryDialog(name, parent or self.window)
+        if not self.window.run_wizard(dialog) or dialog.card is None:
+            return None
+        try:
+            self.card_database().add_manual(dialog.card)
+        except StoreError as problem:  # the message names the file and the fault
+            show_refusal(self.window, str(problem))
+            return None
+        return dialog.card
+
+    # ---- decks ------------------------------------------------------------------------------
+    def _decklist_dialog(self, deck_name: str | None) -> Any:
+        from gmtool.views.mtg_decklist_dialog import MTGDecklistDialog
+
+        lookups = self._lookups()
+        if lookups is None:
+            return None
+        find, _search = lookups
+        return MTGDecklistDialog(find, self.enter_card, deck_name, self.window)
+
+    def create_deck(self) -> str | None:
+        """「MTGでTRPG のPCはデッキ」: a new character from a decklist (or an empty deck)."""
+        dialog = self._decklist_dialog("")
+        if dialog is None or not self.window.run_wizard(dialog):
+            return None
+        from gmtool.rules.systems.mtg.character import MTGCharacter
+
+        name = dialog.deck_name or self.tr("新しいデッキ")
+        try:
+            deck = MTGCharacter(name=name) if dialog.empty else dialog.resolution.deck(name)
+        except ValueError as refusal:
+            show_refusal(self.window, str(refusal))
+            return None
+        text = self.tr("デッキ「{0}」を作成").format(name)
+        new_id = self.window.campaign_model.insert_character(self.system_id, deck, text)
+        self.window.select_character(new_id)
+        return new_id
+
+    def replace_decklist(self, sheet: Any) -> None:
+        """The sheet's 「デッキリストを読み込む…」: the deck's cards replaced, one undo step."""
+        dialog = self._decklist_dialog(None)
+        if dialog is None or not self.window.run_wizard(dialog) or dialog.resolution is None:
+            return
+        resolution = dialog.resolution
+        try:
+            sheet.deck_model.replace_cards(resolution.library, resolution.sideboard, dialog.source)
+        except ValueError as refusal:
+            show_refusal(self.window, str(refusal))
+
+    def attach_sheet(self, sheet: QWidget) -> None:
+        """A deck sheet was shown: give it the card database and answer its requests."""
+        if not hasattr(sheet, "decklist_requested"):
+            return
+        lookups = self._lookups()
+        sheet.set_card_database(*(lookups or (None, None)))  # type: ignore[attr-defined]
+        sheet.decklist_requested.connect(lambda: self.replace_decklist(sheet))  # type: ignore[attr-defined]
+
+        def manual(name: str) -> None:
+            card = self.enter_card(name, sheet)
+            if card is not None:
+                sheet.add_card(card)  # type: ignore[attr-defined]
+
+        sheet.manual_card_requested.connect(manual)  # type: ignore[attr-defined]
+
+    # ---- the table -------------------------------------------------------------------------
     def _table_model(self) -> MTGTableModel:
         from gmtool.models.mtg_table_model import MTGTableModel  # imported on first use
 

@@ -22,7 +22,10 @@ from gmtool.rules.systems.mtg.rules_data import mtg_rules
 Index = QModelIndex | QPersistentModelIndex
 
 COUNT, NAME, MANA_VALUE, COLORS, TYPES, MODIFIER, CRITICAL = range(7)
-COLUMNS = ("枚数", "カード", "マナ総量", "色", "タイプ", "色の修正では", "クリティカル")
+HEADERS = ("枚数", "カード", "マナ総量", "色", "タイプ", "色の修正では", "クリティカル")
+# What can be edited first (and stays in view on a narrow sheet); the sideboard has no クリティカル.
+MAIN_COLUMNS = (COUNT, CRITICAL, NAME, MANA_VALUE, COLORS, MODIFIER, TYPES)
+OUTSIDE_COLUMNS = (COUNT, NAME, MANA_VALUE, COLORS, MODIFIER, TYPES)
 # Card types as a Japanese player reads them; other words stay as the data source wrote them.
 TYPE_WORDS = {
     "Land": "土地",
@@ -58,6 +61,7 @@ class MTGDeckTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.deck_model = deck_model
         self.section = section
+        self.columns = MAIN_COLUMNS if section == MAIN else OUTSIDE_COLUMNS
         self.override = False  # the sheet's 「GMオーバーライド」: marking past the クリティカル limit
         self._entries: tuple[DeckEntry, ...] = ()
         deck_model.changed.connect(self.reload)
@@ -73,6 +77,9 @@ class MTGDeckTableModel(QAbstractTableModel):
     def entry(self, row: int) -> DeckEntry | None:
         return self._entries[row] if 0 <= row < len(self._entries) else None
 
+    def column_of(self, field: int) -> int:
+        return self.columns.index(field)
+
     def row_of(self, name: str) -> int:
         return next((i for i, e in enumerate(self._entries) if e.card.name == name), -1)
 
@@ -81,18 +88,18 @@ class MTGDeckTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._entries)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS) - (self.section != MAIN)  # no クリティカル outside
+        return 0 if parent.isValid() else len(self.columns)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.tr(COLUMNS[section])
+            return self.tr(HEADERS[self.columns[section]])
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         flags = super().flags(index)
-        if index.column() in (COUNT, CRITICAL):
+        if index.isValid() and self.columns[index.column()] in (COUNT, CRITICAL):
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 
@@ -100,7 +107,7 @@ class MTGDeckTableModel(QAbstractTableModel):
         entry = self.entry(index.row()) if index.isValid() else None
         if entry is None:
             return None
-        column, card = index.column(), entry.card
+        column, card = self.columns[index.column()], entry.card
         if role == Qt.ItemDataRole.EditRole and column in (COUNT, CRITICAL):
             return entry.count if column == COUNT else entry.critical
         if role == Qt.ItemDataRole.DisplayRole:
@@ -118,7 +125,7 @@ class MTGDeckTableModel(QAbstractTableModel):
         if column == COUNT:
             return str(entry.count)
         if column == NAME:
-            return card.display_name()
+            return card.name_ja or card.name  # the English name is the tooltip: the sheet is narrow
         if column == MANA_VALUE:
             return str(card.mana_value)
         if column == COLORS:
@@ -145,11 +152,12 @@ class MTGDeckTableModel(QAbstractTableModel):
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         entry = self.entry(index.row()) if index.isValid() else None
-        if entry is None or role != Qt.ItemDataRole.EditRole or index.column() not in (COUNT, CRITICAL):
+        column = self.columns[index.column()] if entry is not None else None
+        if entry is None or role != Qt.ItemDataRole.EditRole or column not in (COUNT, CRITICAL):
             return False
         try:
             number = int(value)
-            if index.column() == COUNT:
+            if column == COUNT:
                 self.deck_model.set_count(entry.card.name, number, self.section)
             else:
                 self.deck_model.set_critical(entry.card.name, number, self.override)

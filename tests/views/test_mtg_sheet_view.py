@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.models.character_model import CharacterModel
-from gmtool.models.mtg_deck_table_model import COUNT, CRITICAL
+from gmtool.models.mtg_deck_table_model import COUNT, CRITICAL, NAME
 from gmtool.rules.systems.mtg.deck import deck_from_cards
 from gmtool.rules.systems.mtg.deck_stats import deck_statistics
 from gmtool.views.sheet.mtg_sheet_view import MTGSheetView
@@ -48,6 +48,13 @@ def test_the_sheet_shows_the_deck_and_its_statistics(sheet):
     assert colors["緑"] == stats.by_modifier_color["G"] == 60  # 《森》 is green for 色の修正
     assert colors["無色"] == stats.colorless == 24  # and colorless for the boost
     assert "指定 0 ／ 3枚まで（60枚デッキの既定）" in view.critical_label.text()
+    main, side = view.main_box.table_model, view.side_box.table_model
+    headers = [main.headerData(i, Qt.Orientation.Horizontal) for i in range(main.columnCount())]
+    assert headers[:3] == ["枚数", "クリティカル", "カード"]
+    side_headers = [side.headerData(i, Qt.Orientation.Horizontal) for i in range(side.columnCount())]
+    assert "クリティカル" not in side_headers  # the sideboard is not in the library
+    name = main.index(main.row_of(MYSTIC.name), main.column_of(NAME))
+    assert name.data() == "エルフの神秘家" and "Elvish Mystic" in name.data(Qt.ItemDataRole.ToolTipRole)
 
 
 def test_a_card_added_by_name_is_one_undo_step(sheet, qtbot):
@@ -85,23 +92,23 @@ def test_counts_and_criticals_are_edited_in_the_table_within_the_limit(sheet, re
     cm, character_id, view = sheet
     table = view.main_box.table_model
     bear_row = table.row_of(BEAR.name)
-    assert table.setData(table.index(bear_row, CRITICAL), 3)
+    assert table.setData(table.index(bear_row, table.column_of(CRITICAL)), 3)
     assert _deck(cm, character_id).critical_marked == 3
     assert "指定 3 ／ 3枚まで" in view.critical_label.text()
     # A fourth is over the 60-card default: refused with the reason, nothing written.
-    assert not table.setData(table.index(table.row_of(WURM.name), CRITICAL), 1)
+    assert not table.setData(table.index(table.row_of(WURM.name), table.column_of(CRITICAL)), 1)
     assert refusals and "3枚まで" in refusals[-1]
     assert _deck(cm, character_id).critical_marked == 3
     # The GM override lets it pass and is recorded on the deck and shown.
     view.override_check.setChecked(True)
-    assert table.setData(table.index(table.row_of(WURM.name), CRITICAL), 1)
+    assert table.setData(table.index(table.row_of(WURM.name), table.column_of(CRITICAL)), 1)
     deck = _deck(cm, character_id)
     assert deck.critical_marked == 4 and "GMオーバーライド" in deck.overrides[-1]
     assert view.overrides_label.isVisibleTo(view) and "1枚多すぎます" in view.critical_label.text()
     # Fewer copies than criticals is refused.
-    assert not table.setData(table.index(table.row_of(BEAR.name), COUNT), 2)
+    assert not table.setData(table.index(table.row_of(BEAR.name), table.column_of(COUNT)), 2)
     assert "クリティカル・カードが3枚" in refusals[-1]
-    assert table.setData(table.index(table.row_of(BEAR.name), COUNT), 20)
+    assert table.setData(table.index(table.row_of(BEAR.name), table.column_of(COUNT)), 20)
     assert _deck(cm, character_id).entry(BEAR.name).count == 20
 
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.mtg_deck_model import MTGDeckModel
-from gmtool.models.mtg_deck_table_model import NAME, MTGDeckTableModel
+from gmtool.models.mtg_deck_table_model import TYPES, MTGDeckTableModel
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MAX_COPIES
 from gmtool.rules.systems.mtg.deck import MAIN, SIDEBOARD
@@ -121,9 +121,10 @@ class MTGDeckBox(QGroupBox):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(self.table_model.column_of(TYPES), QHeaderView.ResizeMode.Stretch)
         self.table.setMinimumHeight(220 if section == MAIN else 120)
         self.picker = CardPicker()
         self.picker.picked.connect(self._add)

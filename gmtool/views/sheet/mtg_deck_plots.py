@@ -23,6 +23,7 @@ class _BarPlot(pg.PlotWidget):
         super().__init__(parent=parent, background="w")
         style_plot(self, left, bottom)
         self.setMinimumHeight(150)
+        self.setMaximumHeight(200)  # a glance at the deck's shape, not a chart to study
         self.labels = labels
         self.getAxis("bottom").setTicks([list(enumerate(labels))])
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.7)

@@ -36,7 +36,6 @@ from gmtool.views.sheet.lotr_sheet_parts import TwoColumns
 from gmtool.views.sheet.mtg_deck_box import MTGDeckBox
 from gmtool.views.sheet.mtg_deck_plots import ColorPlot, ManaCurvePlot
 from gmtool.views.sheet.sheet_editing import SheetEditing
-from gmtool.views.widgets import CommitPlainTextEdit
 
 WARNING_STYLE = "color: #b3261e;"
 
@@ -60,14 +59,15 @@ class MTGSheetView(SheetEditing, QWidget):
         left_column, right_column = QWidget(), QWidget()
         left = QVBoxLayout(left_column)
         left.setContentsMargins(0, 0, 0, 0)
+        # The cards come first, also when the columns stack on a narrow sheet: they are the character.
         left.addWidget(self._build_header())
         left.addWidget(self._build_critical())
-        left.addWidget(self._build_statistics())
-        left.addWidget(self._build_notes(), 1)
+        left.addWidget(self.main_box, 1)
         right = QVBoxLayout(right_column)
         right.setContentsMargins(0, 0, 0, 0)
-        right.addWidget(self.main_box, 3)
-        right.addWidget(self.side_box, 1)
+        right.addWidget(self.side_box)
+        right.addWidget(self._build_statistics())
+        right.addWidget(self._notes_box(), 1)
         self.columns = TwoColumns(left_column, right_column)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -168,15 +168,6 @@ class MTGSheetView(SheetEditing, QWidget):
         layout.addWidget(self.curve_plot)
         layout.addWidget(self.color_plot)
         self._syncers.append(self._sync_statistics)
-        return box
-
-    def _build_notes(self) -> QGroupBox:
-        box = QGroupBox(self.tr("メモ"))
-        self.notes_edit = self._editor(CommitPlainTextEdit())
-        self.notes_edit.setAccessibleName(self.tr("メモ"))
-        self.notes_edit.committed.connect(lambda text: self._commit("notes", text, self.tr("メモ")))
-        self._syncers.append(lambda: self.notes_edit.set_text_if_changed(self.character.notes))
-        QVBoxLayout(box).addWidget(self.notes_edit)
         return box
 
     # ---- editing --------------------------------------------------------------------------

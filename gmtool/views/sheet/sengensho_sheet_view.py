@@ -31,7 +31,6 @@ from gmtool.views.sheet.sengensho_fantasy_box import SengenshoFantasyBox
 from gmtool.views.sheet.sengensho_presets_box import SengenshoPresetsBox
 from gmtool.views.sheet.sengensho_sheet_parts import STAT_RANGE, SengenshoSkillsBox
 from gmtool.views.sheet.sheet_editing import SheetEditing
-from gmtool.views.widgets import CommitPlainTextEdit
 
 UNLIMITED_LABEL = "原作キャラクター（GMの判断で幻想能力を無制限に使用）"
 # The rule text's own words (「原作キャラクター」).
@@ -68,7 +67,7 @@ class SengenshoSheetView(SheetEditing, QWidget):
         right.addWidget(self.archetypes_box)
         right.addWidget(self.presets_box, 1)
         right.addWidget(self.skills_box, 1)
-        right.addWidget(self._build_notes(), 1)
+        right.addWidget(self._notes_box(), 1)
         self.columns = TwoColumns(left_column, right_column)  # one above the other when narrow
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -112,15 +111,6 @@ class SengenshoSheetView(SheetEditing, QWidget):
         for key, label in ATTRIBUTES:
             spin = self.attribute_spins[key] = self._spin(f"attributes.{key}", *STAT_RANGE, self.tr(label))
             form.addRow(self.tr(label), spin)
-        return box
-
-    def _build_notes(self) -> QGroupBox:
-        box = QGroupBox(self.tr("メモ"))
-        self.notes_edit = self._editor(CommitPlainTextEdit())
-        self.notes_edit.setAccessibleName(self.tr("メモ"))
-        self.notes_edit.committed.connect(lambda text: self._commit("notes", text, self.tr("メモ")))
-        self._syncers.append(lambda: self.notes_edit.set_text_if_changed(self.character.notes))
-        QVBoxLayout(box).addWidget(self.notes_edit)
         return box
 
     # ---- editing --------------------------------------------------------------------------

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtWidgets import QSpinBox, QWidget
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QGroupBox, QSpinBox, QVBoxLayout, QWidget
 
 from gmtool.models.character_model import CharacterModel
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import CommitPlainTextEdit, show_refusal
 
 EditorT = TypeVar("EditorT", bound=QWidget)
 
@@ -38,6 +39,17 @@ class SheetEditing:
         spin.valueChanged.connect(lambda v: self._commit(path, v, label))
         self._syncers.append(lambda: spin.setValue(self.model.value(path)))
         return spin
+
+    def _notes_box(self) -> QGroupBox:
+        """The character's 「メモ」, committed when the box loses focus (one undo step)."""
+        title = QCoreApplication.translate("SheetEditing", "メモ")
+        box = QGroupBox(title)
+        self.notes_edit = self._editor(CommitPlainTextEdit())
+        self.notes_edit.setAccessibleName(title)
+        self.notes_edit.committed.connect(lambda text: self._commit("notes", text, title))
+        self._syncers.append(lambda: self.notes_edit.set_text_if_changed(self.model.value("notes")))
+        QVBoxLayout(box).addWidget(self.notes_edit)
+        return box
 
     def _commit(self, path: str, value: object, label: str) -> None:
         if not self.model.exists or self.model.value(path) == value:

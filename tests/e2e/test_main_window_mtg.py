@@ -1,0 +1,144 @@
+"""MTGでTRPG at the table, from the main window: a deck made from a decklist with Japanese names
+(resolved against the shipped sample in the card database), its sheet and the judgement panel's exact
+numbers, a virtual-library check with a boost, and the end of the turn returning the boost cards."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from gmtool.app.main_window import MainWindow
+from gmtool.models.outcome_text import percent
+from gmtool.rules.systems.mtg.checks import CheckColor, MTGOutcome
+from gmtool.rules.systems.mtg.odds import check_odds
+from gmtool.rules.systems.mtg.procedure import physical_view
+from gmtool.views.check.mtg_check_view import MTGCheckView
+from gmtool.views.mtg_card_entry_dialog import MTGCardEntryDialog
+from gmtool.views.mtg_decklist_dialog import MTGDecklistDialog
+from gmtool.views.sheet.mtg_sheet_view import MTGSheetView
+
+MENU = "MTGでTRPG(&M)"
+DECKLIST = "20 森\n4 エルフの神秘家\n《ルーン爪の熊》 4枚\n\nサイドボード\n2 ラノワールのエルフ\n"
+
+
+@pytest.fixture
+def window(qtbot, empty_campaign_model, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(empty_campaign_model, settings)
+    w.opened: list[object] = []
+    w.open_dialog = w.opened.append
+    w.dialog_steps: list[object] = []  # what to do in each modal dialog, in order
+
+    def run_wizard(dialog):
+        return w.dialog_steps.pop(0)(dialog)
+
+    w.run_wizard = run_wizard
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def menu_actions(window: MainWindow, title: str) -> dict[str, object]:
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == title)
+    return {a.text(): a for a in menu.actions() if a.text()}
+
+
+def paste_decklist(dialog: MTGDecklistDialog) -> bool:
+    assert isinstance(dialog, MTGDecklistDialog)
+    dialog.name_edit.setText("森の民")
+    dialog.text_edit.setPlainText(DECKLIST)
+    dialog.read_button.click()
+    assert dialog.ok_button.isEnabled(), dialog.summary_label.text()
+    dialog.accept()
+    return True
+
+
+def make_deck(window: MainWindow) -> str:
+    window.dialog_steps.append(paste_decklist)
+    menu_actions(window, MENU)["デッキを作る（デッキリストから）…"].trigger()
+    return window.selected_character_id()
+
+
+def test_a_decklist_in_japanese_becomes_a_deck_with_its_sheet_and_exact_panel(window, qtbot):
+    character_id = make_deck(window)
+    deck = window.campaign_model.character(character_id)
+    assert deck.name == "森の民" and deck.size == 28
+    library = {e.card.name_ja: e.count for e in deck.library}
+    assert library == {"森": 20, "エルフの神秘家": 4, "ルーン爪の熊": 4}
+    assert [(e.card.name_ja, e.count) for e in deck.sideboard] == [("ラノワールのエルフ", 2)]
+    assert isinstance(window.sheet_view, MTGSheetView)
+    assert "ライブラリー 28枚" in window.sheet_view.summary_label.text()
+    panel = window.check_stack.currentWidget()
+    assert isinstance(panel, MTGCheckView)
+
+    qtbot.mouseClick(panel.color_buttons[CheckColor.GREEN], Qt.MouseButton.LeftButton)
+    panel.difficulty_spin.setValue(3)
+    odds = check_odds(physical_view(deck), CheckColor.GREEN)  # computed apart from the panel
+    assert panel.probability_labels[MTGOutcome.SUCCESS].text() == percent(float(odds.success(3)))
+    assert percent(float(odds.success_with_boost(3))) in panel.boost_label.text()
+    # Only lands and green cards: as revealed, 達成値 is 5 to 7 against 目標値 3 to 5 — always a success.
+    assert odds.success(3) == 1 and "必ず成功" in panel.procedure_box.refusal_label.text()
+    # Undo takes the deck away again.
+    window.campaign_model.undo_stack.undo()
+    assert not window.campaign_model.has_character(character_id)
+
+
+def test_a_virtual_library_check_with_a_boost_and_the_end_of_the_turn(window, qtbot, refusals):
+    character_id = make_deck(window)
+    panel = window.check_stack.currentWidget()
+    model = panel.model
+    model.table.start_library(character_id)
+    qtbot.mouseClick(panel.color_buttons[CheckColor.GREEN], Qt.MouseButton.LeftButton)
+    # 難易度 8: 目標値 8–10 against 達成値 5–7 — every reveal fails, and only a boost can save it.
+    panel.difficulty_spin.setValue(8)
+    assert model.plan.success == 0 and Fraction(0) < model.plan.success_with_boost < 1
+    box = panel.procedure_box
+    qtbot.mouseClick(box.reveal_button, Qt.MouseButton.LeftButton)
+    assert not model.procedure.revealed.shown.succeeded and box.boost_button.isEnabled()
+    qtbot.mouseClick(box.boost_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(box.finish_button, Qt.MouseButton.LeftButton)
+    assert "ブースト" in box.result_label.text()
+    library = model.table.library(character_id)
+    assert len(library.exiled) == 6 and library.size == 22  # the two revealed cards went to the bottom
+    log = window.campaign_model.log_entries()
+    assert any("ブースト" in str(e.payload) for e in log)
+
+    menu_actions(window, MENU)["ターン終了（シーン終了）"].trigger()
+    library = model.table.library(character_id)
+    assert not library.exiled and library.size == 28
+    assert "ターン 1 を終了" in window.statusBar().currentMessage()
+    assert not refusals
+
+
+def test_the_sheet_adds_a_card_the_database_lacks_by_hand(window, qtbot):
+    character_id = make_deck(window)
+    sheet = window.sheet_view
+
+    def typed_card(dialog: MTGCardEntryDialog) -> bool:
+        assert isinstance(dialog, MTGCardEntryDialog) and dialog.name_ja_edit.text() == "見知らぬ獣"
+        dialog.name_edit.setText("Test Unknown Beast")
+        dialog.mana_spin.setValue(3)
+        dialog.color_checks["G"].setChecked(True)
+        dialog.accept()
+        return True
+
+    window.dialog_steps.append(typed_card)
+    sheet.main_box.picker.name_edit.setText("見知らぬ獣")
+    qtbot.mouseClick(sheet.main_box.picker.add_button, Qt.MouseButton.LeftButton)
+    deck = window.campaign_model.character(character_id)
+    assert deck.entry("Test Unknown Beast").count == 1
+    # The card is kept in the database: the next time the name is found.
+    assert window.mtg_menu.card_database().find("見知らぬ獣").mana_value == 3
+
+
+def test_the_card_database_dialog_opens_once_and_finds_the_sample(window):
+    actions = menu_actions(window, MENU)
+    actions["カードデータベース…"].trigger()
+    actions["カードデータベース…"].trigger()
+    dialogs = [d for d in window.opened if d.windowTitle() == "カードデータベース"]
+    assert len(dialogs) == 1
+    dialog = dialogs[0]
+    dialog.search_edit.setText("熊")
+    assert dialog.results.rowCount() >= 1 and "ルーン爪の熊" in dialog.results.item(0, 0).text()
