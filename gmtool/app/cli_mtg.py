@@ -1,0 +1,106 @@
+"""`prob mtg`: the exact chance of a MTGでTRPG 行動判定 for a deck, with and without 行動判定ブースト.
+
+The deck is a decklist in any format gmtool reads (MTG Arena, MTGO .dek / text, Cockatrice .cod,
+plain lists) resolved against the card database (the shipped sample and the user's card cache), or a
+gmtool character file of a deck.  The library is the main deck, shuffled, nothing known on top.  A
+name the database does not know exits 2 naming it: gmtool never guesses a card.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from gmtool.app.cli_common import integer, percent
+from gmtool.rules.systems.mtg import COLOR_NAMES
+from gmtool.rules.systems.mtg.character import MTGCharacter
+from gmtool.rules.systems.mtg.checks import CheckColor
+from gmtool.rules.systems.mtg.odds import check_odds
+from gmtool.rules.systems.mtg.procedure import physical_view
+from gmtool.store.errors import StoreError
+
+MTG_KINDS = ("mtg",)
+
+
+def add_mtg_parsers(sub: Any) -> None:
+    check = sub.add_parser(
+        "mtg", help="MTGでTRPG の行動判定: デッキ・色・難易度から成功率（ブーストあり/なし）"
+    )
+    check.add_argument(
+        "--deck", required=True, help="デッキリスト（アリーナ・MTGO・Cockatrice・テキスト）か .gmchar.json"
+    )
+    check.add_argument(
+        "--color",
+        required=True,
+        type=str.upper,
+        choices=[c.value for c in CheckColor],
+        help="判定の色: W 白 / U 青 / B 黒 / R 赤 / G 緑 / C 色のない",
+    )
+    check.add_argument("--difficulty", type=integer, required=True, help="難易度（通常 0〜8）")
+    check.add_argument("--json", action="store_true", help="JSON で出力")
+
+
+def _deck_from_character_file(path: Path) -> MTGCharacter:
+    from gmtool.store.exchange import import_character
+
+    system_id, character = import_character(path)
+    if system_id != "mtg":
+        raise ValueError(f"「{path.name}」: MTGでTRPG のデッキではありません（システム: {system_id}）")
+    return character
+
+
+def _deck_from_decklist(path: Path) -> MTGCharacter:
+    from gmtool.store.cards.database import CardDatabase, default_card_cache_path
+    from gmtool.store.cards.deck_resolution import resolve_decklist
+    from gmtool.store.cards.decklists import read_decklist_file
+
+    decklist = read_decklist_file(path)
+    with CardDatabase.open(default_card_cache_path()) as database:
+        resolution = resolve_decklist(decklist, database.find)
+    if resolution.unresolved:
+        names = "、".join(f"{u.line}行目「{u.name}」" for u in resolution.unresolved)
+        raise ValueError(
+            f"「{path.name}」: カードデータベースにないカードがあります: {names}"
+            "（名前を直すか、gmtool のカードデータベースに読み込んでください）"
+        )
+    return resolution.deck(decklist.name or path.stem)
+
+
+def load_deck(path: Path) -> MTGCharacter:
+    if path.name.endswith(".gmchar.json"):
+        return _deck_from_character_file(path)
+    return _deck_from_decklist(path)
+
+
+def run_mtg(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    try:
+        deck = load_deck(Path(args.deck))
+    except (StoreError, ValueError, OSError) as problem:  # each message names the file and the fault
+        parser.exit(2, f"gmtool prob: {problem}\n")
+    color = CheckColor(args.color)
+    odds = check_odds(physical_view(deck), color)
+    success = odds.success(args.difficulty)
+    boosted = odds.success_with_boost(args.difficulty)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "system": "mtg",
+                    "success": float(success),
+                    "success_with_boost": float(boosted),
+                    "cards": deck.size,
+                }
+            )
+        )
+        return 0
+    check = f"{COLOR_NAMES[color]}判定 / 難易度 {args.difficulty}"
+    print(f"MTGでTRPG 行動判定: 「{deck.name}」 {deck.size}枚 / {check}")
+    if not odds.possible:
+        print("  ライブラリーが2枚未満です。行動判定はできません")
+        return 0
+    print(f"  成功率（公開のまま）        {percent(success)}")
+    note = "" if odds.boost_possible else "（ライブラリーが足りずブーストできません）"
+    print(f"  成功率（ブーストを使う場合）{percent(boosted)}{note}")
+    return 0
