@@ -11,7 +11,7 @@ from gmtool.app.demo import create_demo_campaign
 from gmtool.store.campaign import Campaign
 
 # The shipped demo campaign, in list order: three AW characters, one フォーカード, one LotR character,
-# then 千幻抄: two PCs and an NPC with preset 縁故.
+# then 千幻抄: two PCs and an NPC with preset 縁故, then a MTGでTRPG deck of the shipped sample cards.
 DEMO_NAMES = [
     "朝霧 透",
     "ミナ・クローデル",
@@ -21,6 +21,7 @@ DEMO_NAMES = [
     "白峰 朔",
     "綾瀬 詩織",
     "宵闇の主",
+    "リーフ・ウォーカー",
 ]
 
 
