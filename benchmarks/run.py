@@ -156,7 +156,7 @@ def main() -> int:
     )
     rows.append(
         (
-            "MTG カード読み込みのピークメモリ (子プロセス ru_maxrss)",
+            "MTG カード読み込みのピークメモリ (子プロセスの VmHWM)",
             f"{cards['peak_mb']:.0f} MB",
             f"読み込みなしで {cards['baseline_mb']:.0f} MB",
         )
