@@ -8,14 +8,10 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QDialog,
-    QFileDialog,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QListView,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -31,6 +27,7 @@ from gmtool.app.lotr_menu import LotRMenu
 from gmtool.app.mtg_menu import MTGMenu
 from gmtool.app.sengensho_menu import SengenshoMenu
 from gmtool.app.system_menu import SystemMenu
+from gmtool.app.window_dialogs import WindowDialogs
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.character_list_model import CharacterListModel
 from gmtool.models.character_model import CharacterModel
@@ -91,7 +88,7 @@ def _mtg_panel(window: MainWindow) -> tuple[QObject, QWidget]:
 LAZY_PANELS = {"sengensho": _sengensho_panel, "mtg": _mtg_panel}
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowDialogs, QMainWindow):
     def __init__(
         self, campaign_model: CampaignModel, settings: QSettings, parent: QWidget | None = None
     ) -> None:
@@ -389,31 +386,6 @@ class MainWindow(QMainWindow):
         self.lotr_menu.build(self.menuBar().addMenu(self.tr("指輪物語(&L)")))
         self.sengensho_menu.build(self.menuBar().addMenu(self.tr("千幻抄(&S)")))
         self.mtg_menu.build(self.menuBar().addMenu(self.tr("MTGでTRPG(&M)")))
-
-    # ---- dialogs (tests replace these) ---------------------------------------------
-    def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
-        return QInputDialog.getText(self, title, label, text=text)
-
-    def ask_item(self, title: str, label: str, items: list[str], current: int) -> tuple[str, bool]:
-        return QInputDialog.getItem(self, title, label, items, current, False)
-
-    def ask_confirm(self, title: str, text: str) -> bool:
-        answer = QMessageBox.question(self, title, text)
-        return answer == QMessageBox.StandardButton.Yes
-
-    def run_wizard(self, wizard: QDialog) -> bool:
-        """Runs a creation wizard to its end; True when it finished."""
-        return wizard.exec() == QDialog.DialogCode.Accepted
-
-    def open_dialog(self, dialog: QDialog) -> None:
-        """Shows a tool dialog beside the window (not modal: the table keeps going)."""
-        dialog.show()
-
-    def ask_open_path(self, title: str, file_filter: str) -> str:
-        return QFileDialog.getOpenFileName(self, title, "", file_filter)[0]
-
-    def ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> str:
-        return QFileDialog.getSaveFileName(self, title, suggested, file_filter)[0]
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.mtg_menu.close_card_database()

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 class MTGMenu(SystemMenu):
     system_id = "mtg"
     _cards: CardDatabaseModel | None = None
+    _damage_reported = False
 
     def build(self, menu: QMenu) -> None:
         window = self.window
@@ -52,14 +53,34 @@ class MTGMenu(SystemMenu):
         if self._cards is not None:
             self._cards.close()
 
-    def _lookups(self) -> tuple[Any, Any] | None:
-        """The database's find and search, or None after saying why it cannot be opened."""
+    def _lookups(self, quiet: bool = False) -> tuple[Any, Any] | None:
+        """The database's find and search, or None when it cannot be opened.
+
+        A damaged cache is reported once (not at every deck shown), with the offer to set it aside
+        and start again from the shipped sample; ``quiet`` lookups after that say nothing.
+        """
         cards = self.card_database()
         try:
             cards.database()
         except StoreError as problem:  # the message names the file and the fault
-            show_refusal(self.window, str(problem))
-            return None
+            if quiet and self._damage_reported:
+                return None
+            self._damage_reported = True
+            question = self.tr(
+                "{0}\n\nカードデータベースは読み込んだカードの控えです。このファイルを脇に置いて"
+                "（消さずに名前を変えて）、同梱のサンプルから作り直しますか？"
+                "カードファイルはあとで読み込み直せます。"
+            ).format(problem)
+            if not self.window.ask_confirm(self.tr("カードデータベースを作り直す"), question):
+                return None
+            try:
+                aside = cards.rebuild()
+            except (StoreError, OSError) as failure:
+                show_refusal(self.window, self.tr("作り直せませんでした: {0}").format(failure))
+                return None
+            self.window.statusBar().showMessage(
+                self.tr("カードデータベースを作り直しました（元のファイル: {0}）").format(aside.name), 10000
+            )
         return cards.find, cards.search
 
     def show_card_database(self) -> None:
@@ -72,7 +93,8 @@ class MTGMenu(SystemMenu):
         """A card typed in by hand, kept in the card database; None if the player gives up."""
         from gmtool.views.mtg_card_entry_dialog import MTGCardEntryDialog
 
-        dialog = MTGCardEntryDialog(name, parent or self.window)
+        lookups = self._lookups(quiet=True)
+        dialog = MTGCardEntryDialog(name, parent or self.window, lookups[0] if lookups else None)
         if not self.window.run_wizard(dialog) or dialog.card is None:
             return None
         try:
@@ -89,19 +111,28 @@ class MTGMenu(SystemMenu):
         lookups = self._lookups()
         if lookups is None:
             return None
-        find, _search = lookups
-        return MTGDecklistDialog(find, self.enter_card, deck_name, self.window)
+        find, search = lookups
+        return MTGDecklistDialog(find, self.enter_card, deck_name, self.window, search)
 
     def create_deck(self) -> str | None:
         """「MTGでTRPG のPCはデッキ」: a new character from a decklist (or an empty deck)."""
-        dialog = self._decklist_dialog("")
-        if dialog is None or not self.window.run_wizard(dialog):
-            return None
         from gmtool.rules.systems.mtg.character import MTGCharacter
 
-        name = dialog.deck_name or self.tr("新しいデッキ")
+        dialog = self._decklist_dialog("")
+        if dialog is None:  # no card database: a deck can still be started, its cards entered by hand
+            empty = self.window.ask_confirm(
+                self.tr("デッキを作る"),
+                self.tr(
+                    "カードデータベースが使えないため、デッキリストは読めません。空のデッキを作りますか？"
+                ),
+            )
+            if not empty:
+                return None
+        elif not self.window.run_wizard(dialog):
+            return None
+        name = (dialog.deck_name if dialog else "") or self.tr("新しいデッキ")
         try:
-            deck = MTGCharacter(name=name) if dialog.empty else dialog.resolution.deck(name)
+            deck = MTGCharacter(name=name) if dialog is None or dialog.empty else dialog.resolution.deck(name)
         except ValueError as refusal:
             show_refusal(self.window, str(refusal))
             return None
@@ -125,14 +156,14 @@ class MTGMenu(SystemMenu):
         """A deck sheet was shown: give it the card database and answer its requests."""
         if not hasattr(sheet, "decklist_requested"):
             return
-        lookups = self._lookups()
+        lookups = self._lookups(quiet=True)
         sheet.set_card_database(*(lookups or (None, None)))  # type: ignore[attr-defined]
         sheet.decklist_requested.connect(lambda: self.replace_decklist(sheet))  # type: ignore[attr-defined]
 
-        def manual(name: str) -> None:
+        def manual(name: str, section: str, count: int) -> None:
             card = self.enter_card(name, sheet)
             if card is not None:
-                sheet.add_card(card)  # type: ignore[attr-defined]
+                sheet.add_card(card, count, section)  # type: ignore[attr-defined]
 
         sheet.manual_card_requested.connect(manual)  # type: ignore[attr-defined]
 

@@ -48,9 +48,24 @@ class CardDatabaseModel(QObject):
     def imports(self) -> list[Any]:
         return self.database().imports()
 
+    def _refuse_while_importing(self) -> None:
+        # The import holds the write lock until it commits: waiting for it would freeze the window.
+        if self.job is not None and self.job.running:
+            busy = self.tr("カードファイルを読み込んでいます。終わってから、もう一度してください")
+            raise CardDatabaseError(busy, self.path)
+
     def add_manual(self, card: Card) -> None:
+        self._refuse_while_importing()
         self.database().add_manual(card)
         self.changed.emit()
+
+    def manual_cards(self) -> list[Card]:
+        return self.database().manual_cards()
+
+    def remove_manual(self, name: str) -> None:
+        self._refuse_while_importing()
+        if self.database().remove_manual(name):
+            self.changed.emit()
 
     def close(self) -> None:
         if self.job is not None:
@@ -59,6 +74,25 @@ class CardDatabaseModel(QObject):
         if self._database is not None:
             self._database.close()
             self._database = None
+
+    def rebuild(self) -> Path:
+        """A damaged cache set aside (renamed, not deleted) and a new one made from the sample.
+
+        The cache holds nothing that cannot be imported again, except the player's own entries:
+        the old file is kept beside the new one, its name returned, so nothing is lost for good.
+        """
+        if self._database is not None:
+            self._database.close()
+            self._database = None
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+        for suffix in ("", "-wal", "-shm"):
+            part = self.path.with_name(self.path.name + suffix)
+            if part.exists():
+                part.rename(aside.with_name(aside.name + suffix))
+        self.database()
+        self.changed.emit()
+        return aside
 
     def start_import(self, file: Path) -> CardImportJob:
         """Starts importing a card file; the job reports progress and its end."""

@@ -49,8 +49,10 @@ def colors_label(colors: tuple[str, ...]) -> str:
 
 
 def type_line(card: Card) -> str:
-    words = [TYPE_WORDS.get(w, w) for w in (*card.supertypes, *card.types)]
-    line = "・".join(words)
+    """「伝説のクリーチャー — Elf Druid」: supertypes lead the card types (「基本土地」), card types are
+    joined with ・ (「土地・クリーチャー」); subtypes stay as the card data writes them."""
+    prefix = "".join(TYPE_WORDS.get(w, w) for w in card.supertypes)
+    line = prefix + "・".join(TYPE_WORDS.get(w, w) for w in card.types)
     return f"{line} — {' '.join(card.subtypes)}" if card.subtypes else line
 
 

@@ -6,14 +6,18 @@ cancelled or failed import leaves the database as it was, and the dialog says so
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QProgressBar,
     QPushButton,
     QTableWidgetItem,
@@ -53,6 +57,13 @@ class MTGCardDatabaseDialog(QDialog):
         self.import_button.clicked.connect(self.choose_file)
         self.manual_button = QPushButton(self.tr("手で入力…"))
         self.manual_button.clicked.connect(self.enter_manually)
+        self.manual_list = QListWidget()
+        self.manual_list.setMaximumHeight(90)
+        self.manual_list.setToolTip(
+            self.tr("手で入力したカード（読み込みで消えず、同じ名前のカードより優先されます）")
+        )
+        self.remove_manual_button = QPushButton(self.tr("手入力のカードを削除"))
+        self.remove_manual_button.clicked.connect(self.remove_manual)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setVisible(False)
@@ -75,6 +86,11 @@ class MTGCardDatabaseDialog(QDialog):
         layout.addLayout(buttons)
         layout.addLayout(progress_row)
         layout.addWidget(self.message_label)
+        manual_row = QHBoxLayout()
+        manual_row.addWidget(self.manual_list, 1)
+        manual_row.addWidget(self.remove_manual_button)
+        layout.addWidget(QLabel(self.tr("手で入力したカード")))
+        layout.addLayout(manual_row)
         layout.addWidget(self.search_edit)
         layout.addWidget(self.results, 1)
         layout.addWidget(close_only_buttons(self))
@@ -95,7 +111,8 @@ class MTGCardDatabaseDialog(QDialog):
         self.status_label.setText(status)
         if imports:
             lines = [
-                self.tr("{0}: 「{1}」から {2} 枚").format(r.date, r.file_name, r.cards) for r in imports[-3:]
+                self.tr("{0}: 「{1}」から {2} 枚").format(_local_time(r.date), r.file_name, r.cards)
+                for r in imports[-3:]
             ]
             self.imports_label.setText(self.tr("読み込んだファイル:\n") + "\n".join(lines))
         else:
@@ -105,6 +122,12 @@ class MTGCardDatabaseDialog(QDialog):
                     "読み込むと、すべてのカードを引けます。"
                 )
             )
+        self.manual_list.clear()
+        for card in self.model.manual_cards():
+            item = QListWidgetItem(card.display_name())
+            item.setData(Qt.ItemDataRole.UserRole, card.name)
+            self.manual_list.addItem(item)
+        self.remove_manual_button.setEnabled(self.manual_list.count() > 0)
         self.show_matches(self.search_edit.text())
 
     def show_matches(self, text: str) -> None:
@@ -120,11 +143,31 @@ class MTGCardDatabaseDialog(QDialog):
     def enter_manually(self) -> None:
         from gmtool.views.mtg_card_entry_dialog import MTGCardEntryDialog
 
-        dialog = MTGCardEntryDialog(self.search_edit.text(), self)
+        dialog = MTGCardEntryDialog(self.search_edit.text(), self, self.model.find)
         if self.run_dialog(dialog) and dialog.card is not None:
-            self.model.add_manual(dialog.card)
-            self.message_label.setText(self.tr("{0} を追加しました").format(dialog.card.display_name()))
-            self.message_label.setStyleSheet("")
+            try:
+                self.model.add_manual(dialog.card)
+            except StoreError as problem:
+                self._say(str(problem), error=True)
+                return
+            self._say(self.tr("{0} を追加しました").format(dialog.card.display_name()))
+
+    def remove_manual(self) -> None:
+        item = self.manual_list.currentItem()
+        if item is None:
+            self._say(self.tr("削除する手入力のカードを選んでください"), error=True)
+            return
+        name, shown = item.data(Qt.ItemDataRole.UserRole), item.text()  # the list is rebuilt
+        try:
+            self.model.remove_manual(name)
+        except StoreError as problem:
+            self._say(str(problem), error=True)
+            return
+        self._say(self.tr("手入力の {0} を削除しました").format(shown))
+
+    def _say(self, message: str, error: bool = False) -> None:
+        self.message_label.setText(message)
+        self.message_label.setStyleSheet(ERROR_STYLE if error else "")
 
     def run_dialog(self, dialog: QDialog) -> bool:
         return dialog.exec() == QDialog.DialogCode.Accepted
@@ -157,6 +200,8 @@ class MTGCardDatabaseDialog(QDialog):
         self.cancel_button.setVisible(True)
         self.cancel_button.setEnabled(True)
         self.import_button.setEnabled(False)
+        self.manual_button.setEnabled(False)  # the import holds the database until it commits
+        self.remove_manual_button.setEnabled(False)
         self.message_label.setText(self.tr("「{0}」を読み込んでいます…").format(path.name))
         self.message_label.setStyleSheet("")
 
@@ -182,8 +227,8 @@ class MTGCardDatabaseDialog(QDialog):
         self.progress.setVisible(False)
         self.cancel_button.setVisible(False)
         self.import_button.setEnabled(True)
-        self.message_label.setText(message)
-        self.message_label.setStyleSheet(ERROR_STYLE if error else "")
+        self.manual_button.setEnabled(True)
+        self._say(message, error)
         self.refresh()
 
     def reject(self) -> None:
@@ -191,3 +236,11 @@ class MTGCardDatabaseDialog(QDialog):
             self.job.cancel()
             self.job.wait()
         super().reject()
+
+
+def _local_time(iso: str) -> str:
+    """An import's UTC time stamp as the player's local date and time."""
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso

@@ -7,6 +7,8 @@ check boxes with their Japanese names) and 欠色.  A preview says how the check
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import TypeAdapter, ValidationError
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -62,12 +64,19 @@ def _checks(pairs: tuple[tuple[str, str], ...], columns: int) -> tuple[QWidget, 
 
 
 class MTGCardEntryDialog(QDialog):
-    def __init__(self, name: str = "", parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        name: str = "",
+        parent: QWidget | None = None,
+        existing: Callable[[str], Card | None] | None = None,
+    ) -> None:
+        """``existing`` is the card database's lookup: a name it knows is pointed out before saving."""
         super().__init__(parent)
+        self.existing = existing
         self.setWindowTitle(self.tr("カードを手で入力"))
         self.card: Card | None = None
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText(self.tr("英語名（分割カードは「A // B」）"))
+        self.name_edit.setPlaceholderText(self.tr("英語名（分からなければ空欄。分割カードは「A // B」）"))
         self.name_ja_edit = QLineEdit()
         self.name_ja_edit.setPlaceholderText(self.tr("日本語名（あれば）"))
         is_japanese = any(ord(ch) > 0x2E7F for ch in name)
@@ -132,12 +141,15 @@ class MTGCardEntryDialog(QDialog):
 
     def built_card(self) -> Card:
         """The card as entered; ValueError with the reason when it is not a card."""
-        if not self.name_edit.text().strip():
-            raise ValueError(self.tr("英語名を入力してください（カードを見分ける名前です）"))
+        english = " ".join(self.name_edit.text().split())
+        japanese = self.name_ja_edit.text().strip()
+        if not english and not japanese:
+            raise ValueError(self.tr("カード名を入力してください（英語名か日本語名）"))
         land_types = [w for w, box in self.land_type_checks.items() if box.isChecked()]
         data = {
-            "name": " ".join(self.name_edit.text().split()),
-            "name_ja": self.name_ja_edit.text().strip(),
+            # A Japanese card shows no English name: the Japanese one then names the card.
+            "name": english or japanese,
+            "name_ja": japanese,
             "mana_value": self.mana_spin.value(),
             "colors": [c for c, box in self.color_checks.items() if box.isChecked()],
             "supertypes": [w for w, box in self.supertype_checks.items() if box.isChecked()],
@@ -160,13 +172,19 @@ class MTGCardEntryDialog(QDialog):
             self.preview_label.setText("")
             ok.setEnabled(False)
             return
-        self.error_label.setText("")
         ok.setEnabled(True)
+        notes = []  # shown, not blocking: the player may mean it
+        known = self.existing(card.name) if self.existing is not None else None
+        if known is not None:
+            notes.append(
+                self.tr("データベースに {0} があります。保存すると、この入力が優先されます").format(
+                    known.display_name()
+                )
+            )
         land_types = card.basic_land_types
         if card.types and not card.is_land and any(t in BASIC_LAND_TYPE_COLORS for t in card.subtypes):
-            self.error_label.setText(
-                self.tr("基本土地タイプは土地にだけ意味があります（土地ではないので色には数えません）")
-            )
+            notes.append(self.tr("基本土地タイプは土地にだけ意味があります（土地ではないので色には数えません）"))
+        self.error_label.setText("\n".join(notes))
         boost = self.tr("無色として数える") if card.colorless else self.tr("数えない")
         self.preview_label.setText(
             self.tr("行動判定では: マナ総量 {0}・色の修正では {1}{2}・行動判定ブーストでは{3}").format(

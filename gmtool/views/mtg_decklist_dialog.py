@@ -30,11 +30,17 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.store.cards.deck_resolution import Resolution, resolve_decklist
-from gmtool.store.cards.decklists import DeckList, DecklistError, parse_decklist_text, read_decklist_file
+from gmtool.store.cards.deck_resolution import Resolution, resolve_decklist, suggestions
+from gmtool.store.cards.decklists import (
+    DeckLine,
+    DeckList,
+    DecklistError,
+    parse_decklist_text,
+    read_decklist_file,
+)
 from gmtool.views.widgets import read_only_table
 
-DECKLIST_FILTER = "デッキリスト (*.txt *.dek *.cod *.dck *.mwdeck);;すべてのファイル (*)"
+DECKLIST_FILTER = "デッキリスト (*.txt *.dek *.cod);;すべてのファイル (*)"
 ERROR_STYLE = "color: #b3261e;"
 
 
@@ -45,6 +51,7 @@ class MTGDecklistDialog(QDialog):
         enter_card: Callable[[str], Card | None],
         deck_name: str | None = None,
         parent: QWidget | None = None,
+        search: Callable[[str], list[Card]] | None = None,
     ) -> None:
         """``find`` is the card database's lookup; ``enter_card(name)`` asks for a card by hand and
         stores it (None when the player gives up).  With ``deck_name`` None the deck is an existing
@@ -52,11 +59,13 @@ class MTGDecklistDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("デッキリストを読み込む"))
         self.resize(720, 640)
-        self.find, self.enter_card = find, enter_card
+        self.find, self.enter_card, self.search = find, enter_card, search
         self.source = self.tr("貼り付け")
         self.decklist: DeckList | None = None
-        self.fixes: dict[int, str] = {}  # line number → the name the player typed instead
-        self.dropped: set[int] = set()  # lines the player left out (a token, a card not wanted)
+        self.fixes: dict[int, str] = {}  # place in the decklist → the name the player typed instead
+        self.dropped: set[int] = set()  # places the player left out (a token, a card not wanted)
+        self._kept: list[int] = []  # the places resolved, in order
+        self._lines: list[DeckLine] = []  # those lines as resolved (with the fixes)
         self.resolution: Resolution | None = None
 
         self.name_edit = QLineEdit(deck_name or "")
@@ -73,6 +82,8 @@ class MTGDecklistDialog(QDialog):
         self.read_button.clicked.connect(
             lambda: self.read_text(self.text_edit.toPlainText(), self.tr("貼り付け"))
         )
+        self._loading = False
+        self.text_edit.textChanged.connect(self._on_text_edited)
         self.summary_label = QLabel()
         self.summary_label.setWordWrap(True)
         self.unresolved_table = read_only_table(("行", "書かれた名前", "枚数", "区分"), stretch=1)
@@ -140,7 +151,9 @@ class MTGDecklistDialog(QDialog):
         except (DecklistError, OSError) as problem:
             self._fail(str(problem))
             return
+        self._loading = True  # the listing is what was read, not an edit that makes it stale
         self.text_edit.setPlainText(_listing(decklist))
+        self._loading = False
         self._take(decklist, path.name)
 
     def read_text(self, text: str, source: str) -> None:
@@ -150,6 +163,16 @@ class MTGDecklistDialog(QDialog):
             self._fail(str(problem))
             return
         self._take(decklist, source)
+
+    def _on_text_edited(self) -> None:
+        """An edited list must be read again: the deck is never made from what was read before."""
+        if self._loading or self.resolution is None:
+            return
+        self.decklist = self.resolution = None
+        self._show()
+        self.summary_label.setText(
+            self.tr("リストが変わりました。「読み込む」を押してください（Ctrl+Enter）。")
+        )
 
     def _take(self, decklist: DeckList, source: str) -> None:
         self.decklist, self.source, self.fixes, self.dropped = decklist, source, {}, set()
@@ -163,54 +186,75 @@ class MTGDecklistDialog(QDialog):
 
     def _resolve(self) -> None:
         assert self.decklist is not None
+        # Keyed by the line's place in the list, not its line number: the cards of an XML decklist
+        # may share one line of the file.
+        self._kept = [i for i in range(len(self.decklist.lines)) if i not in self.dropped]
         lines = tuple(
-            dataclasses.replace(line, name=self.fixes[line.line]) if line.line in self.fixes else line
-            for line in self.decklist.lines
-            if line.line not in self.dropped
+            dataclasses.replace(line, name=self.fixes[i]) if i in self.fixes else line
+            for i, line in ((i, self.decklist.lines[i]) for i in self._kept)
         )
+        self._lines = list(lines)
         self.resolution = resolve_decklist(dataclasses.replace(self.decklist, lines=lines), self.find)
         self._show()
 
     # ---- fixing --------------------------------------------------------------------------
-    def _selected_line(self) -> int | None:
+    def _selected(self) -> tuple[int, DeckLine] | None:
+        """The selected unresolved line: (its place in the decklist, the line as resolved)."""
         rows = self.unresolved_table.selectionModel().selectedRows()
         if not rows or self.resolution is None:
             return None
-        return self.resolution.unresolved[rows[0].row()].line
+        line = self.resolution.unresolved[rows[0].row()]
+        position = next(i for i, shown in enumerate(self._lines) if shown is line or shown == line)
+        return self._kept[position], line
 
-    def ask_name(self, current: str) -> tuple[str, bool]:
-        return QInputDialog.getText(
-            self, self.tr("名前を直す"), self.tr("カード名（英語または日本語）:"), text=current
+    def ask_name(self, current: str, suggested: list[str]) -> tuple[str, bool]:
+        """Another spelling; the names the database has that look alike are offered, never applied."""
+        return QInputDialog.getItem(
+            self,
+            self.tr("名前を直す"),
+            self.tr("カード名（英語または日本語。似た名前から選ぶこともできます）:"),
+            [current, *suggested],
+            0,
+            True,
         )
 
+    def _suggestions(self, name: str) -> list[str]:
+        if self.search is None:
+            return []
+        candidates: list[str] = []
+        for text in (name, name[:2], name[:1]):
+            for card in self.search(text) if text.strip() else []:
+                candidates.extend(n for n in (card.name_ja, card.name) if n and n not in candidates)
+        return suggestions(name, candidates)
+
     def retype_selected(self) -> None:
-        line = self._selected_line()
-        if line is None:
+        selected = self._selected()
+        if selected is None:
             self._show(self.tr("直す行を選んでください"))
             return
-        current = next(u.name for u in self.resolution.unresolved if u.line == line)  # type: ignore[union-attr]
-        name, ok = self.ask_name(current)
+        index, line = selected
+        name, ok = self.ask_name(line.name, self._suggestions(line.name))
         if ok and name.strip():
-            self.fixes[line] = name.strip()
+            self.fixes[index] = name.strip()
             self._resolve()
 
     def enter_selected(self) -> None:
-        line = self._selected_line()
-        if line is None:
+        selected = self._selected()
+        if selected is None:
             self._show(self.tr("手で入力する行を選んでください"))
             return
-        current = next(u.name for u in self.resolution.unresolved if u.line == line)  # type: ignore[union-attr]
-        card = self.enter_card(current)
+        index, line = selected
+        card = self.enter_card(line.name)
         if card is not None:
-            self.fixes[line] = card.name
+            self.fixes[index] = card.name
             self._resolve()
 
     def drop_selected(self) -> None:
-        line = self._selected_line()
-        if line is None:
+        selected = self._selected()
+        if selected is None:
             self._show(self.tr("除く行を選んでください"))
             return
-        self.dropped.add(line)
+        self.dropped.add(selected[0])
         self._resolve()
 
     # ---- showing -------------------------------------------------------------------------
@@ -251,6 +295,8 @@ class MTGDecklistDialog(QDialog):
                     "\nカードデータベースにない名前が {0} 行あります。"
                     "名前を直すか、カードを手で入力してください（またはその行を除く）。"
                 ).format(len(unresolved))
+            if self.decklist is not None and self.decklist.notes:
+                text += "\n" + "\n".join(self.decklist.notes)
             self.summary_label.setText(text)
             self.summary_label.setStyleSheet(ERROR_STYLE if unresolved else "")
         ready = resolution is not None and not unresolved and bool(resolution.library or resolution.sideboard)

@@ -17,6 +17,7 @@ from gmtool.rules.systems.mtg.procedure import physical_view
 from gmtool.views.check.mtg_check_view import MTGCheckView
 from gmtool.views.mtg_card_entry_dialog import MTGCardEntryDialog
 from gmtool.views.mtg_decklist_dialog import MTGDecklistDialog
+from gmtool.views.mtg_library_dialog import MTGLibraryDialog
 from gmtool.views.sheet.mtg_sheet_view import MTGSheetView
 
 MENU = "MTGでTRPG(&M)"
@@ -74,12 +75,17 @@ def test_a_decklist_in_japanese_becomes_a_deck_with_its_sheet_and_exact_panel(wi
     assert isinstance(panel, MTGCheckView)
 
     qtbot.mouseClick(panel.color_buttons[CheckColor.GREEN], Qt.MouseButton.LeftButton)
+    panel.difficulty_spin.setValue(5)
+    # By hand: every card is green for 色の修正 (《森》 by its land type), so 達成値 = MV(2nd) + 5 against
+    # 目標値 = MV(top) + 5: it fails only when the 2nd card's MV is lower — 神秘家 or 熊 over 森 (4·20 +
+    # 4·20) or 熊 over 神秘家 (4·4): 176 of the 28·27 ordered pairs.
+    assert panel.model.plan.success == 1 - Fraction(176, 28 * 27) == Fraction(145, 189)
+    assert panel.probability_labels[MTGOutcome.SUCCESS].text() == percent(145 / 189)
+    odds = check_odds(physical_view(deck), CheckColor.GREEN)  # the boost, computed apart from the panel
+    assert percent(float(odds.success_with_boost(5))) in panel.boost_label.text()
+    # 難易度 3: 達成値 5 to 7 against 目標値 3 to 5 — always a success, so the check is refused.
     panel.difficulty_spin.setValue(3)
-    odds = check_odds(physical_view(deck), CheckColor.GREEN)  # computed apart from the panel
-    assert panel.probability_labels[MTGOutcome.SUCCESS].text() == percent(float(odds.success(3)))
-    assert percent(float(odds.success_with_boost(3))) in panel.boost_label.text()
-    # Only lands and green cards: as revealed, 達成値 is 5 to 7 against 目標値 3 to 5 — always a success.
-    assert odds.success(3) == 1 and "必ず成功" in panel.procedure_box.refusal_label.text()
+    assert "必ず成功" in panel.procedure_box.refusal_label.text()
     # Undo takes the deck away again.
     window.campaign_model.undo_stack.undo()
     assert not window.campaign_model.has_character(character_id)
@@ -89,7 +95,15 @@ def test_a_virtual_library_check_with_a_boost_and_the_end_of_the_turn(window, qt
     character_id = make_deck(window)
     panel = window.check_stack.currentWidget()
     model = panel.model
-    model.table.start_library(character_id)
+    menu_actions(window, MENU)["仮想ライブラリー…"].trigger()
+    library_dialog = next(d for d in window.opened if isinstance(d, MTGLibraryDialog))
+    qtbot.mouseClick(library_dialog.build_button, Qt.MouseButton.LeftButton)
+    assert (
+        model.table.library(character_id).size == 28
+        and "仮想ライブラリー" in panel.procedure_box.mode_label.text()
+    )
+    results = []
+    model.check_resolved.connect(results.append)
     qtbot.mouseClick(panel.color_buttons[CheckColor.GREEN], Qt.MouseButton.LeftButton)
     # 難易度 8: 目標値 8–10 against 達成値 5–7 — every reveal fails, and only a boost can save it.
     panel.difficulty_spin.setValue(8)
@@ -102,12 +116,23 @@ def test_a_virtual_library_check_with_a_boost_and_the_end_of_the_turn(window, qt
     assert "ブースト" in box.result_label.text()
     library = model.table.library(character_id)
     assert len(library.exiled) == 6 and library.size == 22  # the two revealed cards went to the bottom
+    exiled = library.cards_of(library.exiled)
+    (result,) = results
+    # The bonus is the colorless cards among the six exiled: the 《森》 (lands count as colorless here).
+    assert result.boost_cards == tuple(exiled) or list(result.boost_cards) == exiled
+    assert result.bonus == sum(c.card.name == "Forest" for c in exiled)
+    assert result.final_achievement == result.reveal.achievement + result.bonus
+    assert result.outcome is (
+        MTGOutcome.BOOSTED if result.final_achievement >= result.reveal.target else MTGOutcome.FAILURE
+    )
     log = window.campaign_model.log_entries()
     assert any("ブースト" in str(e.payload) for e in log)
 
+    exiled_instances = set(library.exiled)
     menu_actions(window, MENU)["ターン終了（シーン終了）"].trigger()
     library = model.table.library(character_id)
     assert not library.exiled and library.size == 28
+    assert set(library.order[-6:]) == exiled_instances  # the six went to the bottom, in random order
     assert "ターン 1 を終了" in window.statusBar().currentMessage()
     assert not refusals
 
@@ -142,3 +167,22 @@ def test_the_card_database_dialog_opens_once_and_finds_the_sample(window):
     dialog = dialogs[0]
     dialog.search_edit.setText("熊")
     assert dialog.results.rowCount() >= 1 and "ルーン爪の熊" in dialog.results.item(0, 0).text()
+
+
+def test_a_damaged_card_cache_is_reported_once_and_rebuilt_on_request(window, private_data_dir, refusals):
+    cache = private_data_dir / "cards.sqlite"
+    cache.write_bytes(b"not a database at all")
+    asked: list[str] = []
+    window.ask_confirm = lambda _title, text: asked.append(text) or False
+    window.dialog_steps.append(paste_decklist)
+    menu_actions(window, MENU)["デッキを作る（デッキリストから）…"].trigger()
+    # Refused to rebuild: the cache is left as it is, and the deck may still start empty (refused too).
+    assert "cards.sqlite" in asked[0] and "作り直しますか" in asked[0] and "空のデッキ" in asked[1]
+    assert cache.read_bytes() == b"not a database at all" and not window.campaign_model.characters()
+    window.ask_confirm = lambda _title, text: asked.append(text) or True
+    window.mtg_menu._damage_reported = False  # a new window would ask again
+    window.dialog_steps.clear()  # the first decklist dialog never opened
+    character_id = make_deck(window)
+    assert window.campaign_model.character(character_id).size == 28
+    kept = [p for p in private_data_dir.iterdir() if p.name.startswith("cards.sqlite.damaged-")]
+    assert [p.read_bytes() for p in kept] == [b"not a database at all"]  # set aside, not deleted

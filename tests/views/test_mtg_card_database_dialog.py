@@ -35,6 +35,7 @@ def test_a_card_file_is_imported_with_progress_off_the_ui_thread(dialog, tmp_pat
     job = dialog.job
     job.progressed.connect(lambda done, total: progress.append((done, total)))
     assert dialog.progress.isVisibleTo(dialog) and not dialog.import_button.isEnabled()
+    assert not dialog.manual_button.isEnabled()  # the import holds the database until it commits
     with qtbot.waitSignal(job.succeeded, timeout=20_000):
         pass
     assert "枚のカードを読み込みました" in dialog.message_label.text()
@@ -79,3 +80,9 @@ def test_a_card_entered_by_hand_is_kept(dialog, monkeypatch):
     dialog.enter_manually()
     assert "手入力のカード" in dialog.message_label.text()
     assert dialog.model.find("手入力のカード").mana_value == 2
+    assert [dialog.manual_list.item(i).text() for i in range(dialog.manual_list.count())] == [
+        "手入力のカード（Test Hand Card）"
+    ]
+    dialog.manual_list.setCurrentRow(0)
+    dialog.remove_manual()
+    assert dialog.manual_list.count() == 0 and dialog.model.find("手入力のカード") is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialogButtonBox
 
+from gmtool.rules.systems.mtg.cards import Card
 from gmtool.views.mtg_card_entry_dialog import MTGCardEntryDialog
 
 
@@ -13,11 +14,22 @@ def _ok(dialog):
     return dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
 
 
-def test_a_japanese_name_goes_to_the_japanese_field_and_an_english_name_is_required(qtbot):
+def test_a_japanese_card_can_be_entered_without_its_english_name(qtbot):
     dialog = MTGCardEntryDialog("《謎の土地》")
     qtbot.addWidget(dialog)
     assert dialog.name_ja_edit.text() == "謎の土地" and dialog.name_edit.text() == ""
-    assert not _ok(dialog).isEnabled() and "英語名" in dialog.error_label.text()
+    assert _ok(dialog).isEnabled()
+    dialog.accept()
+    assert dialog.card.name == "謎の土地" and dialog.card.name_ja == "謎の土地"
+    dialog.name_ja_edit.clear()
+    assert not _ok(dialog).isEnabled() and "カード名を入力してください" in dialog.error_label.text()
+
+
+def test_a_name_the_database_knows_is_pointed_out(qtbot):
+    known = {"Test Known": Card("Test Known", 2, ("R",), name_ja="既知のカード")}
+    dialog = MTGCardEntryDialog("Test Known", existing=known.get)
+    qtbot.addWidget(dialog)
+    assert "既知のカード" in dialog.error_label.text() and _ok(dialog).isEnabled()
 
 
 def test_a_dual_land_is_two_colors_for_the_modifier_and_colorless_for_the_boost(qtbot):

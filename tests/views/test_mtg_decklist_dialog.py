@@ -53,9 +53,12 @@ def test_a_pasted_list_with_japanese_names_lists_what_it_does_not_know(dialog, q
 def test_an_unknown_name_is_fixed_by_another_spelling(dialog, qtbot, monkeypatch):
     view, _ = dialog
     view.read_text(LIST, "貼り付け")
-    monkeypatch.setattr(view, "ask_name", lambda current: ("ルーン爪の熊", True))
+    offered = []
+    monkeypatch.setattr(
+        view, "ask_name", lambda current, suggested: offered.append(current) or ("ルーン爪の熊", True)
+    )
     qtbot.mouseClick(view.retype_button, Qt.MouseButton.LeftButton)
-    assert not view.resolution.unresolved and view.ok_button.isEnabled()
+    assert offered == ["謎のカード"] and not view.resolution.unresolved and view.ok_button.isEnabled()
     assert dict((c.name, n) for c, n in view.resolution.library)[BEAR.name] == 3
     assert "メインデッキ 29枚（4種）・デッキ外 1枚" in view.summary_label.text()
 
@@ -108,3 +111,39 @@ def test_an_empty_deck_can_be_started(dialog, qtbot):
     view, _ = dialog
     view.start_empty()
     assert view.empty and view.deck_name == "新しいデッキ" and view.result() == view.DialogCode.Accepted
+
+
+def test_cards_on_one_xml_line_are_fixed_and_left_out_one_by_one(dialog, tmp_path):
+    view, _ = dialog
+    path = tmp_path / "one-line.cod"
+    path.write_text(
+        '<cockatrice_deck version="1"><zone name="main"><card number="20" name="Forest"/>'
+        '<card number="2" name="謎A"/><card number="3" name="謎B"/></zone></cockatrice_deck>',
+        encoding="utf-8",
+    )
+    view.read_file(path)
+    assert [u.name for u in view.resolution.unresolved] == ["謎A", "謎B"]
+    view.drop_selected()  # the first row: 謎A only
+    assert [u.name for u in view.resolution.unresolved] == ["謎B"]
+    assert sum(n for _c, n in view.resolution.library) == 20
+
+
+def test_names_that_look_alike_are_offered_not_applied(qtbot, monkeypatch):
+    view = MTGDecklistDialog(find, lambda _n: None, deck_name="", search=lambda text: [
+        c for c in KNOWN if text and (text in c.name or text in c.name_ja)
+    ])  # fmt: skip
+    qtbot.addWidget(view)
+    view.read_text("4 エルフの神秘屋\n", "貼り付け")
+    seen = []
+    monkeypatch.setattr(view, "ask_name", lambda current, suggested: seen.append(suggested) or ("", False))
+    view.retype_selected()
+    assert "エルフの神秘家" in seen[0] and view.resolution.unresolved  # nothing chosen, nothing applied
+
+
+def test_an_edited_list_must_be_read_again(dialog, qtbot):
+    view, _ = dialog
+    view.text_edit.setPlainText("4 エルフの神秘家\n")
+    qtbot.mouseClick(view.read_button, Qt.MouseButton.LeftButton)
+    assert view.ok_button.isEnabled()
+    view.text_edit.setPlainText("4 エルフの神秘家\n2 森\n")
+    assert not view.ok_button.isEnabled() and "読み込む" in view.summary_label.text()

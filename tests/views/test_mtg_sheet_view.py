@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.models.character_model import CharacterModel
-from gmtool.models.mtg_deck_table_model import COUNT, CRITICAL, NAME
+from gmtool.models.mtg_deck_table_model import COUNT, CRITICAL, NAME, TYPES
 from gmtool.rules.systems.mtg.deck import deck_from_cards
 from gmtool.rules.systems.mtg.deck_stats import deck_statistics
 from gmtool.views.sheet.mtg_sheet_view import MTGSheetView
@@ -53,6 +53,8 @@ def test_the_sheet_shows_the_deck_and_its_statistics(sheet):
     assert headers[:3] == ["枚数", "クリティカル", "カード"]
     side_headers = [side.headerData(i, Qt.Orientation.Horizontal) for i in range(side.columnCount())]
     assert "クリティカル" not in side_headers  # the sideboard is not in the library
+    forest_type = main.index(main.row_of(FOREST.name), main.column_of(TYPES))
+    assert forest_type.data() == "基本土地 — Forest"
     name = main.index(main.row_of(MYSTIC.name), main.column_of(NAME))
     assert name.data() == "エルフの神秘家" and "Elvish Mystic" in name.data(Qt.ItemDataRole.ToolTipRole)
 
@@ -75,10 +77,15 @@ def test_a_card_added_by_name_is_one_undo_step(sheet, qtbot):
 def test_an_unknown_name_asks_for_the_card_by_hand(sheet, qtbot):
     cm, character_id, view = sheet
     asked = []
-    view.manual_card_requested.connect(asked.append)
-    view.main_box.picker.name_edit.setText("存在しないカード")
-    qtbot.mouseClick(view.main_box.picker.add_button, Qt.MouseButton.LeftButton)
-    assert asked == ["存在しないカード"] and _deck(cm, character_id).size == 60
+    view.manual_card_requested.connect(lambda *args: asked.append(args))
+    view.side_box.picker.name_edit.setText("存在しないカード")
+    view.side_box.picker.count_spin.setValue(3)
+    qtbot.mouseClick(view.side_box.picker.add_button, Qt.MouseButton.LeftButton)
+    assert asked == [("存在しないカード", "sideboard", 3)] and _deck(cm, character_id).size == 60
+    # The card entered by hand goes where the player was adding it, as many as asked.
+    view.add_card(ELDRAZI, 3, "sideboard")
+    assert next(e for e in _deck(cm, character_id).sideboard if e.card == ELDRAZI).count == 3
+    assert view.side_box.picker.name_edit.text() == "" and _deck(cm, character_id).size == 60
 
 
 def test_no_card_database_disables_adding_with_the_reason(sheet):
@@ -153,3 +160,18 @@ def test_a_small_library_is_warned_about(empty_campaign_model, qtbot):
     qtbot.addWidget(view)
     assert "2枚未満" in view.library_warning.text()
     assert "既定の枚数がありません" in view.critical_label.text()
+
+
+def test_the_delete_key_removes_the_selected_card_of_its_own_table(sheet, qtbot, refusals):
+    cm, character_id, view = sheet
+    view.show()
+    qtbot.waitExposed(view)
+    view.activateWindow()
+    qtbot.waitUntil(view.isActiveWindow)  # a shortcut fires only in the active window
+    view.main_box.select(WURM.name)
+    view.main_box.table.setFocus()
+    qtbot.waitUntil(view.main_box.table.hasFocus)
+    qtbot.keyClick(view.main_box.table, Qt.Key.Key_Delete)
+    deck = _deck(cm, character_id)
+    assert not refusals, refusals
+    assert deck.entry(WURM.name) is None and deck.sideboard[0].card == GOLD  # the sideboard is untouched

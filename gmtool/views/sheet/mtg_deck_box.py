@@ -97,6 +97,8 @@ class CardPicker(QWidget):
             self.unknown(name)
             return
         self.picked.emit(card, self.count_spin.value())
+
+    def clear(self) -> None:
         self.name_edit.clear()
         self.count_spin.setValue(1)
 
@@ -127,7 +129,7 @@ class MTGDeckBox(QGroupBox):
         header.setSectionResizeMode(self.table_model.column_of(TYPES), QHeaderView.ResizeMode.Stretch)
         self.table.setMinimumHeight(220 if section == MAIN else 120)
         self.picker = CardPicker()
-        self.picker.picked.connect(self._add)
+        self.picker.picked.connect(self.add_picked)
         self.summary_label = QLabel()
         self.remove_button = QPushButton(self.tr("削除"))
         self.remove_button.setToolTip(self.tr("選んだカードをすべて取り除きます（Delete）"))
@@ -135,7 +137,9 @@ class MTGDeckBox(QGroupBox):
         other = self.tr("サイドボードへ1枚") if section == MAIN else self.tr("メインデッキへ1枚")
         self.move_button = QPushButton(other)
         self.move_button.clicked.connect(self.move_selected)
-        QShortcut(QKeySequence.StandardKey.Delete, self.table, self.remove_selected)
+        # Two deck tables on one sheet: each Delete belongs to its own table, or Qt fires neither.
+        delete = QShortcut(QKeySequence.StandardKey.Delete, self.table, self.remove_selected)
+        delete.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         buttons = QHBoxLayout()
         buttons.addWidget(self.summary_label, 1)
         buttons.addWidget(self.move_button)
@@ -166,8 +170,15 @@ class MTGDeckBox(QGroupBox):
         if keep:
             self.select(keep)
 
-    def _add(self, card: Card, count: int) -> None:
-        self._guard(lambda: self.deck_model.add_card(card, count, self.section), keep=card.name)
+    def add_picked(self, card: Card, count: int) -> None:
+        """Adds the card; the picker is emptied only when it was added."""
+        try:
+            self.deck_model.add_card(card, count, self.section)
+        except ValueError as refusal:
+            show_refusal(self, str(refusal))
+            return
+        self.picker.clear()
+        self.select(card.name)
 
     def remove_selected(self) -> None:
         name = self.selected_name()

@@ -42,7 +42,8 @@ WARNING_STYLE = "color: #b3261e;"
 
 class MTGSheetView(SheetEditing, QWidget):
     decklist_requested = Signal()  # 「デッキリストを読み込む…」 into this deck
-    manual_card_requested = Signal(str)  # a name the database lacks: enter the card by hand
+    # A name the database lacks: enter the card by hand (name, section, copies wanted).
+    manual_card_requested = Signal(str, str, int)
 
     def __init__(self, model: CharacterModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,7 +53,9 @@ class MTGSheetView(SheetEditing, QWidget):
         self.main_box = MTGDeckBox(self.deck_model, MAIN)
         self.side_box = MTGDeckBox(self.deck_model, SIDEBOARD)
         for box in (self.main_box, self.side_box):
-            box.picker.unknown = self.manual_card_requested.emit
+            box.picker.unknown = lambda name, b=box: self.manual_card_requested.emit(
+                name, b.section, b.picker.count_spin.value()
+            )
         self.curve_plot = ManaCurvePlot()
         self.color_plot = ColorPlot()
 
@@ -86,7 +89,8 @@ class MTGSheetView(SheetEditing, QWidget):
 
     def add_card(self, card: Card, count: int = 1, section: str = MAIN) -> None:
         """A card entered by hand, added where the player was adding it."""
-        self._guard(lambda: self.deck_model.add_card(card, count, section))
+        box = self.main_box if section == MAIN else self.side_box
+        box.add_picked(card, count)
 
     # ---- sections -------------------------------------------------------------------------
     def _build_header(self) -> QGroupBox:
