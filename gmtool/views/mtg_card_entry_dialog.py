@@ -183,7 +183,9 @@ class MTGCardEntryDialog(QDialog):
             )
         land_types = card.basic_land_types
         if card.types and not card.is_land and any(t in BASIC_LAND_TYPE_COLORS for t in card.subtypes):
-            notes.append(self.tr("基本土地タイプは土地にだけ意味があります（土地ではないので色には数えません）"))
+            notes.append(
+                self.tr("基本土地タイプは土地にだけ意味があります（土地ではないので色には数えません）")
+            )
         self.error_label.setText("\n".join(notes))
         boost = self.tr("無色として数える") if card.colorless else self.tr("数えない")
         self.preview_label.setText(
