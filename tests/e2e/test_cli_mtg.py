@@ -1,5 +1,6 @@
 """`python -m gmtool prob mtg`: a deck's exact odds from a decklist (resolved against the card
-database) or a gmtool deck file; an unknown card exits 2 naming it."""
+database) or a gmtool deck file (known by its content); an unknown card exits 2 naming it; a check
+the rules refuse still exits 0 with the reason; how an unmarked list was read goes to stderr."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from gmtool.rules.systems.mtg.checks import CheckColor
 from gmtool.rules.systems.mtg.deck import deck_from_cards
 from gmtool.rules.systems.mtg.odds import check_odds
 from gmtool.rules.systems.mtg.procedure import physical_view
+from gmtool.rules.systems.mtg.table import COLOR_WORDS
 from gmtool.store.cards.database import CardDatabase
 from gmtool.store.exchange import export_character
 from tests.rules.mtg_fixtures import BEAR, FOREST, GOLD
@@ -91,3 +93,75 @@ def test_a_missing_file_and_a_bad_color_exit_2(tmp_path, private_data_dir):
     assert missing.returncode == 2 and "none.txt" in missing.stderr
     bad = prob(private_data_dir, "--deck", none, "--color", "X", "--difficulty", "2")
     assert bad.returncode == 2 and "--color" in bad.stderr
+
+
+@pytest.mark.parametrize("name", ["deck.json", "deck.txt", "ファイルのPC"])
+def test_a_deck_file_is_known_by_its_content_not_its_name(tmp_path, private_data_dir, name):
+    deck = deck_from_cards("ファイルのPC", [(FOREST, 10), (BEAR, 6), (GOLD, 4)])
+    saved = tmp_path / "deck.gmchar.json"
+    export_character(saved, "mtg", deck)
+    path = tmp_path / name
+    path.write_bytes(b"\n  " + saved.read_bytes())  # renamed, and space before the "{"
+    result = prob(private_data_dir, "--deck", str(path), "--color", "G", "--difficulty", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    plain, _ = expected(deck, CheckColor.GREEN, 2)
+    out = json.loads(result.stdout)
+    assert out["cards"] == 20 and out["success"] == pytest.approx(plain, abs=1e-12)
+
+
+def test_a_json_decklist_that_is_not_a_character_file_is_read_as_a_decklist(tmp_path, private_data_dir):
+    path = tmp_path / "deck.json"
+    path.write_text('{"format": "something else"}\n', encoding="utf-8")
+    result = prob(private_data_dir, "--deck", str(path), "--color", "G", "--difficulty", "2", "--json")
+    assert result.returncode == 2
+    assert "カードデータベースにないカード" in result.stderr and "1行目" in result.stderr
+
+
+def test_too_few_cards_gives_the_reason_and_exits_0(tmp_path, private_data_dir):
+    path = tmp_path / "deck.txt"
+    path.write_text("1 森\n", encoding="utf-8")
+    result = prob(private_data_dir, "--deck", str(path), "--color", "G", "--difficulty", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert set(out) == {"system", "success", "success_with_boost", "cards", "refusal"}
+    assert (out["success"], out["success_with_boost"], out["cards"]) == (0.0, 0.0, 1)
+    assert "2枚未満なので行動判定はできません" in out["refusal"]
+    text = prob(private_data_dir, "--deck", str(path), "--color", "G", "--difficulty", "2")
+    assert text.returncode == 0, text.stderr
+    assert out["refusal"] in text.stdout and "成功率" not in text.stdout
+
+
+def test_a_certain_outcome_gives_the_reason_and_exits_0(tmp_path, private_data_dir):
+    # Only Forests (mana value 0; colorless for the boost, +6 for six): a 色のない判定 at difficulty 0
+    # always succeeds (0 ≥ 0); at 6 it always fails as revealed and always succeeds with the boost,
+    # which the player knows too (the panel's reading, procedure._refusal); at 7 it never succeeds.
+    deck = deck_from_cards("森だけ", [(FOREST, 20)])
+    path = tmp_path / "forests.gmchar.json"
+    export_character(path, "mtg", deck)
+    what = f"{COLOR_WORDS['C']}判定・難易度"
+    cases = (("0", 1.0, 1.0, "は必ず成功します"), ("6", 0.0, 1.0, "行動判定ブーストを使えば必ず成功します"),
+             ("7", 0.0, 0.0, "行動判定ブーストを使っても必ず失敗します"))  # fmt: skip
+    for difficulty, plain, boosted, outcome in cases:
+        result = prob(
+            private_data_dir, "--deck", str(path), "--color", "C", "--difficulty", difficulty, "--json"
+        )
+        assert result.returncode == 0, result.stderr
+        out = json.loads(result.stdout)
+        assert (out["success"], out["success_with_boost"]) == (plain, boosted)
+        assert out["refusal"].startswith("PLに結果が分かっている判定はできません")
+        assert f"{what} {difficulty}" in out["refusal"] and outcome in out["refusal"]
+    text = prob(private_data_dir, "--deck", str(path), "--color", "C", "--difficulty", "0")
+    assert text.returncode == 0, text.stderr
+    assert "100.000%" in text.stdout and "PLに結果が分かっている判定はできません" in text.stdout
+
+
+def test_how_an_unmarked_list_was_read_goes_to_stderr(tmp_path, private_data_dir):
+    path = tmp_path / "arena.txt"
+    path.write_text("4 Elvish Mystic\n20 Forest\n\n2 Mountain\n", encoding="utf-8")
+    result = prob(private_data_dir, "--deck", str(path), "--color", "G", "--difficulty", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["cards"] == 24  # the Mountains are the sideboard
+    assert "「arena.txt」" in result.stderr and "2枚をサイドボードとして読みました" in result.stderr
+    path.write_text("Deck\n4 Elvish Mystic\n20 Forest\n", encoding="utf-8")
+    marked = prob(private_data_dir, "--deck", str(path), "--color", "G", "--difficulty", "2", "--json")
+    assert marked.returncode == 0 and marked.stderr == ""

@@ -198,3 +198,45 @@ def test_an_api_page_and_a_byte_order_mark(db, tmp_path):
     summary = import_card_file(db, path)
     assert (summary.kind, summary.cards) == ("scryfall", 2)
     assert db.find("Test Void Drone").devoid
+
+
+def _basic(oracle: str, name: str, lang: str = "en", **fields: Any) -> dict[str, Any]:
+    return {
+        "object": "card",
+        "oracle_id": oracle,
+        "name": name,
+        "lang": lang,
+        "layout": "normal",
+        "cmc": 0.0,
+        "type_line": f"Basic Land — {name}",
+        "colors": [],
+        "keywords": [],
+        **fields,
+    }
+
+
+def test_an_english_only_file_keeps_the_samples_japanese_names(tmp_path):
+    # oracle_cards has no Japanese names: the shipped sample's 「森」 must survive the import.
+    objects = [_basic("o-forest", "Forest"), SCRYFALL[2]]
+    with CardDatabase.open(tmp_path / "cards.sqlite") as cache:  # seeded with the shipped sample
+        assert cache.find("森").name == "Forest"
+        summary = import_card_file(
+            cache, write_file(tmp_path / "oracle.json", json.dumps(objects).encode(), "gz")
+        )
+        assert (summary.cards, summary.cards_ja) == (2, 1)  # Forest ends with a Japanese name
+        forest = cache.find("森")
+        assert (forest.name, forest.name_ja, forest.subtypes) == ("Forest", "森", ("Forest",))
+        assert cache.find("Test Void Drone").name_ja == ""
+        assert cache.find("山") is None  # only cards of the file: Mountain was not in it
+        assert cache.imports()[-1].cards_ja == 1
+
+
+def test_the_files_own_japanese_name_wins_over_the_samples(tmp_path):
+    objects = [_basic("o-forest", "Forest"), _basic("o-forest", "Forest", lang="ja", printed_name="テスト森")]
+    with CardDatabase.open(tmp_path / "cards.sqlite") as cache:
+        summary = import_card_file(
+            cache, write_file(tmp_path / "default.json", json.dumps(objects).encode(), "plain")
+        )
+        assert (summary.cards, summary.cards_ja) == (1, 1)
+        assert cache.find("テスト森").name == "Forest"
+        assert cache.find("森") is None

@@ -91,6 +91,45 @@ def test_commander_companion_and_maybeboard_stay_outside_with_their_section(db: 
     assert {e.card.name for e in deck.sideboard} == {"Test Leader", "Test Friend", "Mountain", "Test Relic"}
 
 
+GROVE = Card("Test Grove", 0, (), supertypes=("Basic",), types=("Land",), subtypes=("Forest",))
+SPIRIT = Card("Test Spirit", 3, ("G",), types=("Creature",))
+PARTNER = Card("Test Partner", 3, ("W",), supertypes=("Legendary",), types=("Creature",))
+
+
+@pytest.fixture
+def commander_db() -> FakeDatabase:
+    return FakeDatabase([GROVE, SPIRIT, LEADER, PARTNER, FRIEND])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Commander\n1 Test Leader\nDeck\n60 Test Grove\n39 Test Spirit\n",
+        "Commander\n1 Test Leader\nCompanion\n1 Test Friend\nDeck\n60 Test Grove\n39 Test Spirit\n",
+        "Commander\n1 Test Leader\n1 Test Partner\nDeck\n60 Test Grove\n38 Test Spirit\n",
+    ],
+    ids=["one-commander", "with-companion", "partners"],
+)
+def test_a_commander_deck_takes_the_critical_default_of_its_hundred_cards(
+    commander_db: FakeDatabase, text: str
+) -> None:
+    deck = resolve(text, commander_db).deck("統率者デッキ")
+    assert deck.size in (98, 99)
+    assert deck.critical_limit == 5  # the shipped default for 100 cards, though the library is not 100
+
+
+def test_without_a_commander_the_deck_keeps_the_size_default(commander_db: FakeDatabase) -> None:
+    deck = resolve("60 Test Grove\n39 Test Spirit\nSideboard\n1 Test Leader\n", commander_db).deck("t")
+    assert (deck.size, deck.critical_limit) == (99, None)
+    deck = resolve("Companion\n1 Test Friend\nDeck\n60 Test Grove\n39 Test Spirit\n", commander_db).deck("t")
+    assert deck.critical_limit is None  # a companion is outside the 100
+
+
+def test_a_commander_deck_of_no_listed_size_leaves_the_number_to_the_gm(commander_db: FakeDatabase) -> None:
+    deck = resolve("Commander\n1 Test Leader\nDeck\n30 Test Grove\n", commander_db).deck("t")
+    assert deck.critical_limit is None
+
+
 def test_the_same_card_on_two_lines_adds_up(db: FakeDatabase) -> None:
     # English, Japanese and bracketed names of one card are one entry.
     text = "2 Elvish Mystic\n1 エルフの神秘家\n《エルフの神秘家》\n3 森\n森 x2\n"

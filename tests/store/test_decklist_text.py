@@ -109,6 +109,46 @@ def test_a_hand_grouped_list_stays_in_the_main_deck(text: str) -> None:
     assert decklist.notes == ()
 
 
+def test_a_second_block_larger_than_a_sideboard_stays_in_the_library() -> None:
+    text = "4 Elvish Mystic\n4 Runeclaw Bear\n4 Llanowar Elves\n\n20 Forest\n"
+    decklist = parse_decklist_text(text)
+    assert cards(decklist) == [
+        ("Elvish Mystic", 4, "main"),
+        ("Runeclaw Bear", 4, "main"),
+        ("Llanowar Elves", 4, "main"),
+        ("Forest", 20, "main"),
+    ]
+    assert decklist.count("main") == 32
+    assert decklist.notes == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "sideboard"),
+    [
+        ("20 Test A\n20 Test B\n\n15 Test C\n", 15),  # the largest sideboard there is
+        ("4 Test A\n\n3 Test B\n", 3),  # fewer than the deck: still a sideboard
+    ],
+)
+def test_a_plausible_second_block_is_the_sideboard(text: str, sideboard: int) -> None:
+    decklist = parse_decklist_text(text)
+    assert decklist.count("sideboard") == sideboard
+    assert len(decklist.notes) == 1 and f"{sideboard}枚をサイドボード" in decklist.notes[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "40 Test A\n\n16 Test B\n",  # more than 15 cards
+        "4 Test A\n\n4 Test B\n",  # as many as the deck
+        "2 Test A\n\n4 Test B\n",  # more than the deck
+    ],
+)
+def test_an_implausible_second_block_stays_in_the_library(text: str) -> None:
+    decklist = parse_decklist_text(text)
+    assert {line.section for line in decklist.lines} == {"main"}
+    assert decklist.notes == ()
+
+
 def test_leading_and_trailing_blank_lines_are_not_blocks() -> None:
     decklist = parse_decklist_text("\n\n4 Test A\n\n\n")
     assert cards(decklist) == [("Test A", 4, "main")]
@@ -139,6 +179,18 @@ def test_leading_and_trailing_blank_lines_are_not_blocks() -> None:
         ("「森」×2", "「森」", 2),
         ("4《ルーン爪の熊》", "《ルーン爪の熊》", 4),
         ("《ルーン爪の熊》x3", "《ルーン爪の熊》", 3),
+        ("森x4", "森", 4),  # Japanese lists write the x right after the name
+        ("森X4", "森", 4),
+        ("森ｘ4", "森", 4),  # full-width x
+        ("森Ｘ４", "森", 4),
+        ("エルフの神秘家x4", "エルフの神秘家", 4),
+        ("エルフの神秘家×4", "エルフの神秘家", 4),
+        ("エルフの神秘家x4枚", "エルフの神秘家", 4),
+        ("Test Relaxx4", "Test Relaxx4", 1),  # after a Latin letter the x may be the name's
+        ("Test Relax4", "Test Relax4", 1),
+        ("Test Cafék x4", "Test Cafék", 4),  # with a space it is a count
+        ("Test Caféx4", "Test Caféx4", 1),  # an accented letter is Latin too
+        ("Ｔｅｓｔ Ｅｌｆｘ４", "Ｔｅｓｔ Ｅｌｆｘ４", 1),  # so is a full-width one
         ("Test Elf", "Test Elf", 1),  # a name alone is one copy
         ("Test Split // Other Half", "Test Split // Other Half", 1),
         ("4 Xtest Card", "Xtest Card", 4),  # an X starting the name is not "4 x"

@@ -107,10 +107,11 @@ def _now() -> str:
 class CardDatabase:
     """An open card cache.  Use :meth:`open`; usable from any thread (one call at a time)."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, sample_path: Path | None = None) -> None:
         self._path = path
         self._conn: sqlite3.Connection | None = conn
         self._lock = threading.RLock()
+        self.sample_path = sample_path or default_sample_path()  # the sample this cache starts from
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], sample_path: Path | None = None) -> CardDatabase:
@@ -124,7 +125,7 @@ class CardDatabase:
             conn = connect_cache(target)
         except sqlite3.Error as exc:
             raise CardDatabaseError(f"書き込み用に開けません（{exc}）", target) from None
-        database = cls(target, conn)
+        database = cls(target, conn, sample_file)
         database._refresh_sample(sample_file)
         return database
 

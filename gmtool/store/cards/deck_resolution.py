@@ -6,7 +6,8 @@ user's choice (`Resolution.choose`) puts a card in a line's place.
 
 Only the main deck is the library (SPEC: "Sideboard cards are not in the library"); sideboard,
 commander, companion and maybeboard lines all go to the deck's sideboard, and ``outside`` remembers
-which of them each card came from so the UI can say 「統率者」.
+which of them each card came from so the UI can say 「統率者」.  A deck with commanders gets the
+クリティカル・カード number of its whole size (library + commanders) as its own.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from dataclasses import dataclass, field, replace
 
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MTGCharacter
-from gmtool.rules.systems.mtg.deck import DeckRefused, deck_from_cards
+from gmtool.rules.systems.mtg.deck import DeckRefused, deck_from_cards, set_critical_limit
+from gmtool.rules.systems.mtg.rules_data import mtg_rules
 from gmtool.store.cards.decklists import DeckLine, DeckList
 from gmtool.store.cards.names import normalize_name
 
@@ -102,7 +104,15 @@ class Resolution:
         """The deck named ``name``; UnresolvedCards (a DeckRefused) while any line is unresolved."""
         if self.unresolved:
             raise UnresolvedCards(self.unresolved)
-        return deck_from_cards(name, self.library, self.sideboard)
+        deck = deck_from_cards(name, self.library, self.sideboard)
+        # A Commander deck's commander is one of its 100 cards but not in the library (99): the
+        # critical-card default is the one for the whole deck.  A companion is outside the 100.
+        commanders = sum(line.count for line, _ in self.matched if line.section == "commander")
+        if commanders:
+            limit = mtg_rules().critical_default(deck.size + commanders)
+            if limit is not None:
+                deck = set_critical_limit(deck, limit)
+        return deck
 
 
 def _totals(pairs: Iterable[tuple[Card, int]]) -> list[tuple[Card, int]]:

@@ -8,7 +8,7 @@ cannot read is an error naming the line, not a guess.
 Accepted text forms, one card per line (see `parse_decklist_text`):
 
     4 Llanowar Elves (DOM) 168      MTG Arena (set code and collector number dropped)
-    4x Name / 4 x Name / Name x4 / Name ×4 / エルフの神秘家 4枚 / エルフの神秘家　4
+    4x Name / 4 x Name / Name x4 / Name ×4 / 森x4 / エルフの神秘家 4枚 / エルフの神秘家　4
     《エルフの神秘家》 / 「森」      one copy
     SB: 2 Name                      MTGO sideboard prefix
 
@@ -45,6 +45,9 @@ MAX_NAME_CHARS = 200  # as long as `Card.name` may be
 # A card line is a name and a few marks; capping lines first keeps every regex below linear-time
 # on a hostile file (a megabyte of spaces inside one line would otherwise cost minutes).
 MAX_LINE_CHARS = 1000
+# The largest block after a blank line that an unmarked list may mean as its sideboard (the
+# constructed formats' 15; a bigger one is more likely lands grouped apart, so it stays in the deck).
+MAX_SIDEBOARD = 15
 _SHOWN_CHARS = 40  # how much of a bad line an error message quotes
 
 
@@ -127,9 +130,13 @@ _BRACKETED = r"(?=[《「])"
 _ONLY_COUNT = re.compile(rf"^(?:{_TIMES}\s*)?{_DIGITS}\s*(?:{_TIMES}|枚)?$")
 # "4 Name", "4x Name", "4 x Name", "4枚 Name", "4《Name》"; "4 Xenagos" backtracks to count 4.
 _COUNT_FIRST = re.compile(rf"^(?P<count>{_DIGITS})(?:\s*(?:{_TIMES}|枚))?(?:\s+|{_BRACKETED})(?P<name>.+)$")
-# "Name x4", "Name ×4", "《Name》x4" (a bare x needs a space or a bracket before it: names end in x).
+# A character a letter x may follow directly as the count's mark: anything but ASCII and the Latin
+# letters and digits beyond it (accented, full-width), so "森x4" and "《森》ｘ4" are 4 copies while
+# "Test Relaxx4" stays a name.
+_NOT_LATIN = r"[^\x00-\x7f\u00c0-\u024f\u1e00-\u1effＡ-Ｚａ-ｚ０-９]"
+# "Name x4", "Name ×4", "森x4", "《Name》x4" (after a Latin letter a bare x needs a space: names end in x).
 _TIMES_LAST = re.compile(
-    rf"^(?P<name>.*?\S)(?:\s*[×✕]|\s+[xXｘＸ]|(?<=[》」])[xXｘＸ])\s*(?P<count>{_DIGITS})\s*枚?$"
+    rf"^(?P<name>.*?\S)(?:\s*[×✕]|\s+[xXｘＸ]|(?<={_NOT_LATIN})[xXｘＸ])\s*(?P<count>{_DIGITS})\s*枚?$"
 )
 _MAI_LAST = re.compile(rf"^(?P<name>.*?\S)\s*(?P<count>{_DIGITS})\s*枚$")  # エルフの神秘家 4枚
 _SPACE_LAST = re.compile(rf"^(?P<name>.*?\S)\s+(?P<count>{_DIGITS})$")  # エルフの神秘家　4
@@ -288,8 +295,8 @@ def parse_decklist_text(text: str, source_name: str = "") -> DeckList:
     notes: list[str] = []
     if _blank_line_sideboard(cards, headers, comments):
         # Arena and MTGO .txt mark the sideboard with nothing but one blank line.  Only a list shaped
-        # exactly like theirs (Arena's "4 Name" lines, no headers or comments, two blocks) is read so;
-        # a hand-typed list grouped by blank lines stays in the main deck.
+        # exactly like theirs (Arena's "4 Name" lines, no headers or comments, two blocks, the second
+        # a plausible sideboard) is read so; a hand-typed list grouped by blank lines stays in the main deck.
         last = cards[-1].group
         for card in cards:
             if card.group == last:
@@ -306,7 +313,13 @@ def parse_decklist_text(text: str, source_name: str = "") -> DeckList:
 def _blank_line_sideboard(cards: list[_Card], headers: bool, comments: bool) -> bool:
     if headers or comments or any(c.sb_prefix or not c.arena_form for c in cards):
         return False
-    return len({c.group for c in cards}) == 2
+    groups = sorted({c.group for c in cards})
+    if len(groups) != 2:
+        return False
+    # "12 spells / blank / 20 Forest" is a library grouped by hand, not 12 cards with a 20-card
+    # sideboard: a sideboard is at most MAX_SIDEBOARD cards and smaller than the deck it goes with.
+    first, second = (sum(c.count for c in cards if c.group == g) for g in groups)
+    return second <= MAX_SIDEBOARD and second < first
 
 
 # --- files ----------------------------------------------------------------------------------------

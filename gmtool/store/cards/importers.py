@@ -5,7 +5,9 @@
 per line Scryfall JSON Lines.  It streams the file (a 2 GB all_cards file imports in bounded
 memory), and replaces the sample / previously imported cards in one transaction on a connection of
 its own: a malformed file, an impossible card, a cancel or any error rolls back and leaves the
-cache exactly as it was.  The user's manual entries are never touched.
+cache exactly as it was.  The user's manual entries are never touched.  An imported card the file
+gives no Japanese name (Scryfall's oracle_cards is English only) keeps the shipped sample's
+Japanese name for the same English name, so 「森」 and the sample's other cards stay found.
 
 Meant to run off the UI thread: ``progress(done_bytes, total_bytes)`` is called at most every
 0.1 s (bytes of the file on disk, compressed or not), ``cancelled()`` is polled as often.
@@ -41,6 +43,8 @@ from gmtool.store.cards.database import (
     name_rows,
     next_card_id,
 )
+from gmtool.store.cards.names import normalize_name
+from gmtool.store.cards.sample import sample_cards
 from gmtool.store.errors import StoreError
 from gmtool.store.validation import format_validation_error
 
@@ -86,7 +90,7 @@ def import_card_file(
     try:
         stream = open_card_file(path)
         kind, shape = _detect(stream)
-        writer = _Writer(db, path.name, kind)
+        writer = _Writer(db, path.name, kind, _sample_japanese(db))
         ticker = _Ticker(stream, progress, cancelled)
         ticker.report()
         if kind == "mtgjson":
@@ -141,6 +145,11 @@ def import_card_file(
             stream.close()
     seconds = time.perf_counter() - started
     return ImportSummary(record.file_name, kind, record.cards, record.cards_ja, writer.skipped, seconds)
+
+
+def _sample_japanese(db: CardDatabase) -> dict[str, str]:
+    """normalized English name → Japanese name, for every card of the cache's sample that has one."""
+    return {normalize_name(card.name): card.name_ja for card in sample_cards(db.sample_path) if card.name_ja}
 
 
 def _card(fields: dict[str, Any]) -> Card:
@@ -258,9 +267,10 @@ class _Ticker:
 class _Writer:
     """One import's transaction on its own connection: readers see the old cards until commit."""
 
-    def __init__(self, db: CardDatabase, file_name: str, kind: str) -> None:
+    def __init__(self, db: CardDatabase, file_name: str, kind: str, sample_ja: dict[str, str]) -> None:
         self._file_name = file_name
         self._kind = kind
+        self._sample_ja = sample_ja  # normalized English name → the sample's Japanese name
         self._conn = db.write_connection()
         self._ids: dict[str, int] = {}  # dedupe key (Scryfall oracle_id) → card id
         self._japanese: dict[str, str] = {}  # dedupe key → Japanese name from a printing
@@ -318,16 +328,32 @@ class _Writer:
             if card_id is None or key in self._named:
                 continue  # no facts for it (a token's printing), or it has its name already
             data = self._conn.execute("SELECT data FROM cards WHERE id = ?", (card_id,)).fetchone()[0]
-            card = dataclasses.replace(card_from_json(data), name_ja=name_ja)
-            self._conn.execute("UPDATE cards SET data = ? WHERE id = ?", (card_to_json(card), card_id))
-            self._conn.execute("DELETE FROM names WHERE card_id = ?", (card_id,))
-            rows = [(name, rank, card_id) for name, rank in name_rows(card)]
-            self._conn.executemany("INSERT INTO names(key, rank, card_id) VALUES(?, ?, ?)", rows)
-            self.cards_ja += 1
+            self._rename(card_id, card_from_json(data), name_ja)
+
+    def _apply_sample_japanese(self) -> None:
+        """The sample's Japanese names for the imported cards that still have none (the file's win)."""
+        for key, name_ja in self._sample_ja.items():
+            rows = self._conn.execute(
+                "SELECT id, data FROM cards WHERE origin = 'import' AND key = ?", (key,)
+            ).fetchall()
+            for card_id, data in rows:
+                card = card_from_json(data)
+                if not card.name_ja:
+                    self._rename(card_id, card, name_ja)
+
+    def _rename(self, card_id: int, card: Card, name_ja: str) -> None:
+        """Give the written card ``card_id`` the Japanese name ``name_ja`` (it had none)."""
+        card = dataclasses.replace(card, name_ja=name_ja)
+        self._conn.execute("UPDATE cards SET data = ? WHERE id = ?", (card_to_json(card), card_id))
+        self._conn.execute("DELETE FROM names WHERE card_id = ?", (card_id,))
+        rows = [(name, rank, card_id) for name, rank in name_rows(card)]
+        self._conn.executemany("INSERT INTO names(key, rank, card_id) VALUES(?, ?, ?)", rows)
+        self.cards_ja += 1
 
     def commit(self) -> ImportRecord:
         self._flush()
         self._apply_japanese()
+        self._apply_sample_japanese()
         at = datetime.now(UTC).isoformat(timespec="seconds")
         record = ImportRecord(self._file_name, self._kind, self.cards, self.cards_ja, at)
         self._conn.execute(
