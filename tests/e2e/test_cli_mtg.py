@@ -5,9 +5,7 @@ the rules refuse still exits 0 with the reason; how an unmarked list was read go
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from gmtool.rules.systems.mtg.procedure import physical_view
 from gmtool.rules.systems.mtg.table import COLOR_WORDS
 from gmtool.store.cards.database import CardDatabase
 from gmtool.store.exchange import export_character
+from tests.e2e.test_cli import run_gmtool
 from tests.rules.mtg_fixtures import BEAR, FOREST, GOLD
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,16 +25,9 @@ ARENA = "Deck\n20 森\n4 Elvish Mystic (M14) 169\n4 ルーン爪の熊\n2 Fire /
 
 
 def prob(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}  # prob needs no display
-    env["GMTOOL_DATA_DIR"] = str(data_dir)
-    return subprocess.run(
-        [sys.executable, "-m", "gmtool", "prob", "mtg", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    # prob needs no display; the card database is the test's own.
+    changes = {"QT_QPA_PLATFORM": None, "GMTOOL_DATA_DIR": str(data_dir)}
+    return run_gmtool("prob", "mtg", *args, env_changes=changes)
 
 
 def expected(deck, color: CheckColor, difficulty: int) -> tuple[float, float]:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+
+from tests.e2e.test_cli import run_gmtool
 
 ROOT = Path(__file__).resolve().parents[2]
 NATURALS = [sum(r) for r in itertools.product(range(1, 7), repeat=3)]
@@ -21,15 +22,7 @@ def share(predicate) -> float:
 
 
 def prob(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}  # prob needs no display
-    return subprocess.run(
-        [sys.executable, "-m", "gmtool", "prob", "sengensho", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run_gmtool("prob", "sengensho", *args, env_changes={"QT_QPA_PLATFORM": None})  # no display
 
 
 def test_json_is_exactly_the_documented_shape():
