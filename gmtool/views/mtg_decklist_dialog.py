@@ -8,7 +8,6 @@ reads; the caller makes the deck (a new character, or the cards of an existing o
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.store.cards.deck_resolution import Resolution, resolve_decklist, suggestions
+from gmtool.store.cards.deck_resolution import SECTION_LABELS, Resolution, resolve_decklist, suggestions
 from gmtool.store.cards.decklists import (
     DeckLine,
     DeckList,
@@ -62,10 +61,7 @@ class MTGDecklistDialog(QDialog):
         self.find, self.enter_card, self.search = find, enter_card, search
         self.source = self.tr("貼り付け")
         self.decklist: DeckList | None = None
-        self.fixes: dict[int, str] = {}  # place in the decklist → the name the player typed instead
-        self.dropped: set[int] = set()  # places the player left out (a token, a card not wanted)
-        self._kept: list[int] = []  # the places resolved, in order
-        self._lines: list[DeckLine] = []  # those lines as resolved (with the fixes)
+        # The lines as resolved, with the player's choices (a card for a line, a line left out).
         self.resolution: Resolution | None = None
 
         self.name_edit = QLineEdit(deck_name or "")
@@ -175,37 +171,27 @@ class MTGDecklistDialog(QDialog):
         )
 
     def _take(self, decklist: DeckList, source: str) -> None:
-        self.decklist, self.source, self.fixes, self.dropped = decklist, source, {}, set()
+        self.decklist, self.source = decklist, source
         if decklist.name and not self.name_edit.text().strip():
             self.name_edit.setText(decklist.name)
-        self._resolve()
+        self.resolution = resolve_decklist(decklist, self.find)
+        self._show()
 
     def _fail(self, message: str) -> None:
         self.decklist = self.resolution = None
         self._show(message)
 
-    def _resolve(self) -> None:
-        assert self.decklist is not None
-        # Keyed by the line's place in the list, not its line number: the cards of an XML decklist
-        # may share one line of the file.
-        self._kept = [i for i in range(len(self.decklist.lines)) if i not in self.dropped]
-        lines = tuple(
-            dataclasses.replace(line, name=self.fixes[i]) if i in self.fixes else line
-            for i, line in ((i, self.decklist.lines[i]) for i in self._kept)
-        )
-        self._lines = list(lines)
-        self.resolution = resolve_decklist(dataclasses.replace(self.decklist, lines=lines), self.find)
-        self._show()
-
     # ---- fixing --------------------------------------------------------------------------
-    def _selected(self) -> tuple[int, DeckLine] | None:
-        """The selected unresolved line: (its place in the decklist, the line as resolved)."""
+    def _selected(self) -> DeckLine | None:
         rows = self.unresolved_table.selectionModel().selectedRows()
         if not rows or self.resolution is None:
             return None
-        line = self.resolution.unresolved[rows[0].row()]
-        position = next(i for i, shown in enumerate(self._lines) if shown is line or shown == line)
-        return self._kept[position], line
+        return self.resolution.unresolved[rows[0].row()]
+
+    def _choose(self, line: DeckLine, card: Card) -> None:
+        assert self.resolution is not None
+        self.resolution = self.resolution.choose(line, card)
+        self._show()
 
     def ask_name(self, current: str, suggested: list[str]) -> tuple[str, bool]:
         """Another spelling; the names the database has that look alike are offered, never applied."""
@@ -228,34 +214,36 @@ class MTGDecklistDialog(QDialog):
         return suggestions(name, candidates)
 
     def retype_selected(self) -> None:
-        selected = self._selected()
-        if selected is None:
+        line = self._selected()
+        if line is None:
             self._show(self.tr("直す行を選んでください"))
             return
-        index, line = selected
         name, ok = self.ask_name(line.name, self._suggestions(line.name))
-        if ok and name.strip():
-            self.fixes[index] = name.strip()
-            self._resolve()
+        name = name.strip().strip("《》「」").strip()
+        if not ok or not name:
+            return
+        card = self.find(name)
+        if card is None:
+            self._show(self.tr("「{0}」もカードデータベースにありません").format(name))
+            return
+        self._choose(line, card)
 
     def enter_selected(self) -> None:
-        selected = self._selected()
-        if selected is None:
+        line = self._selected()
+        if line is None:
             self._show(self.tr("手で入力する行を選んでください"))
             return
-        index, line = selected
         card = self.enter_card(line.name)
         if card is not None:
-            self.fixes[index] = card.name
-            self._resolve()
+            self._choose(line, card)
 
     def drop_selected(self) -> None:
-        selected = self._selected()
-        if selected is None:
+        line = self._selected()
+        if line is None or self.resolution is None:
             self._show(self.tr("除く行を選んでください"))
             return
-        self.dropped.add(selected[0])
-        self._resolve()
+        self.resolution = self.resolution.drop(line)
+        self._show()
 
     # ---- showing -------------------------------------------------------------------------
     def _show(self, problem: str = "") -> None:
@@ -265,7 +253,7 @@ class MTGDecklistDialog(QDialog):
         table.setRowCount(len(unresolved))
         for row, line in enumerate(unresolved):
             for column, text in enumerate(
-                (str(line.line), line.name, str(line.count), _section_name(line.section))
+                (str(line.line), line.name, str(line.count), SECTION_LABELS[line.section])
             ):
                 item = QTableWidgetItem(text)
                 item.setToolTip(line.text)
@@ -286,10 +274,13 @@ class MTGDecklistDialog(QDialog):
             self.summary_label.setStyleSheet("")
         else:
             library = sum(n for _c, n in resolution.library)
-            outside = sum(n for _c, n in resolution.sideboard)
-            text = self.tr("メインデッキ {0}枚（{1}種）・デッキ外 {2}枚").format(
-                library, len(resolution.library), outside
-            )
+            text = self.tr("メインデッキ {0}枚（{1}種）").format(library, len(resolution.library))
+            outside: dict[str, int] = {}
+            for _card, count, section in resolution.outside:
+                outside[section] = outside.get(section, 0) + count
+            if outside:
+                parts = "・".join(f"{SECTION_LABELS[s]} {n}枚" for s, n in outside.items())
+                text += self.tr("・デッキ外 {0}枚（{1}）").format(sum(outside.values()), parts)
             if unresolved:
                 text += self.tr(
                     "\nカードデータベースにない名前が {0} 行あります。"
@@ -320,26 +311,13 @@ class MTGDecklistDialog(QDialog):
         return self.name_edit.text().strip()
 
 
-def _section_name(section: str) -> str:
-    return {
-        "main": "メインデッキ",
-        "sideboard": "サイドボード",
-        "commander": "統率者",
-        "companion": "相棒",
-        "maybeboard": "候補",
-    }.get(section, section)
-
-
-# Headers the text reader knows again, so the listing can be edited and read once more.
-_HEADERS = {"main": "メインデッキ", "sideboard": "サイドボード", "commander": "統率者", "companion": "相棒"}
-
-
 def _listing(decklist: DeckList) -> str:
-    """A file's lines as text the player can read and edit again (XML decklists included)."""
+    """A file's lines as text the player can read and edit again (XML decklists included); the
+    section labels are headers the text reader knows."""
     lines, section = [], "main"
     for line in decklist.lines:
         if line.section != section:
             section = line.section
-            lines.extend(["", _HEADERS.get(section, "Maybeboard")])
+            lines.extend(["", SECTION_LABELS[section]])
         lines.append(f"{line.count} {line.name}")
     return "\n".join(lines)

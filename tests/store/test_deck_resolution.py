@@ -16,6 +16,7 @@ from gmtool.store.cards.deck_resolution import (
 )
 from gmtool.store.cards.decklists import parse_decklist_text
 from gmtool.store.cards.names import normalize_name
+from gmtool.store.cards.xml_decklists import parse_xml_decklist
 from tests.rules.mtg_fixtures import BEAR, FOREST, MOUNTAIN, MYSTIC, RELIC, TRI
 
 LEADER = Card("Test Leader", 4, ("W", "U", "G"), supertypes=("Legendary",), types=("Creature",))
@@ -203,6 +204,16 @@ def test_the_deck_is_refused_until_every_line_is_settled(db: FakeDatabase) -> No
     assert done.complete
     assert done.deck("t").size == 14
     assert not resolution.complete  # the first resolution is unchanged
+
+
+def test_two_alike_lines_of_one_xml_line_are_settled_one_at_a_time(db: FakeDatabase) -> None:
+    xml = b'<Deck><Cards Quantity="1" Name="Test Nothing"/><Cards Quantity="1" Name="Test Nothing"/></Deck>'
+    resolution = resolve_decklist(parse_xml_decklist(xml), db.find)
+    first, second = resolution.unresolved
+    assert first == second
+    chosen = resolution.choose(first, MOUNTAIN)
+    assert chosen.unresolved == [second] and chosen.library == [(MOUNTAIN, 1)]
+    assert chosen.drop(second).complete
 
 
 def test_choose_and_drop_only_take_unresolved_lines(db: FakeDatabase) -> None:

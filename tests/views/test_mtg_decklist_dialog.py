@@ -60,7 +60,7 @@ def test_an_unknown_name_is_fixed_by_another_spelling(dialog, qtbot, monkeypatch
     qtbot.mouseClick(view.retype_button, Qt.MouseButton.LeftButton)
     assert offered == ["謎のカード"] and not view.resolution.unresolved and view.ok_button.isEnabled()
     assert dict((c.name, n) for c, n in view.resolution.library)[BEAR.name] == 3
-    assert "メインデッキ 29枚（4種）・デッキ外 1枚" in view.summary_label.text()
+    assert "メインデッキ 29枚（4種）・デッキ外 1枚（サイドボード 1枚）" in view.summary_label.text()
 
 
 def test_an_unknown_name_is_entered_by_hand(dialog, qtbot):
@@ -68,8 +68,18 @@ def test_an_unknown_name_is_entered_by_hand(dialog, qtbot):
     view.read_text(LIST, "貼り付け")
     qtbot.mouseClick(view.manual_button, Qt.MouseButton.LeftButton)
     assert entered == ["謎のカード"]
-    # The new card is resolved through the lookup under its English name: the test lookup lacks it.
-    assert view.resolution.unresolved[0].name == "Test Hand Entered"
+    # The card entered takes the line's place as it is (the lookup need not know it yet).
+    assert not view.resolution.unresolved and view.ok_button.isEnabled()
+    assert dict((c.name, n) for c, n in view.resolution.library)["Test Hand Entered"] == 3
+
+
+def test_a_retyped_name_the_database_lacks_is_said_and_the_line_stays(dialog, monkeypatch):
+    view, _ = dialog
+    view.read_text(LIST, "貼り付け")
+    monkeypatch.setattr(view, "ask_name", lambda current, suggested: ("《まだ謎》", True))
+    view.retype_selected()
+    assert "「まだ謎」もカードデータベースにありません" in view.summary_label.text()
+    assert [u.name for u in view.resolution.unresolved] == ["謎のカード"]
 
 
 def test_an_unknown_line_can_be_left_out(dialog, qtbot):

@@ -89,16 +89,21 @@ class Resolution:
 
     def choose(self, line: DeckLine, card: Card) -> Resolution:
         """The user's choice of ``card`` for an unresolved ``line``."""
-        if line not in self.unresolved:
-            raise ValueError(f"line {line.line} is not unresolved")
         matched = sorted((*self.matched, (line, card)), key=lambda pair: pair[0].line)
-        return replace(self, matched=tuple(matched), unresolved=[u for u in self.unresolved if u != line])
+        return replace(self, matched=tuple(matched), unresolved=self._without(line))
 
     def drop(self, line: DeckLine) -> Resolution:
         """Leave an unresolved ``line`` out of the deck (the user's decision)."""
+        return replace(self, unresolved=self._without(line))
+
+    def _without(self, line: DeckLine) -> list[DeckLine]:
+        # One occurrence only: the cards of an XML decklist may share a line of the file, and two
+        # alike may even be written on it.
         if line not in self.unresolved:
             raise ValueError(f"line {line.line} is not unresolved")
-        return replace(self, unresolved=[u for u in self.unresolved if u != line])
+        rest = list(self.unresolved)
+        rest.remove(line)
+        return rest
 
     def deck(self, name: str) -> MTGCharacter:
         """The deck named ``name``; UnresolvedCards (a DeckRefused) while any line is unresolved."""
