@@ -114,19 +114,12 @@ class _ImportThread(QThread):
         self.database_path, self.file = database_path, file
         self.cancel_requested = threading.Event()
         self.outcome: tuple[str, Any] = ("failed", "")
-        self._last = 0.0
-
-    def _progress(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - self._last >= 0.05 or done >= total:  # the UI thread needs no more than 20 a second
-            self._last = now
-            self.progressed.emit(done, total)
 
     def run(self) -> None:
         try:
             with CardDatabase.open(self.database_path) as database:
                 summary = import_card_file(
-                    database, self.file, progress=self._progress, cancelled=self.cancel_requested.is_set
+                    database, self.file, progress=self.progressed.emit, cancelled=self.cancel_requested.is_set
                 )
         except ImportCancelled:
             self.outcome = ("cancelled", None)

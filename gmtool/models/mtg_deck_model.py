@@ -17,7 +17,7 @@ from gmtool.models.mtg_labels import card_name
 from gmtool.rules.systems.mtg import deck as deck_rules
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MTGCharacter
-from gmtool.rules.systems.mtg.deck import MAIN, SIDEBOARD
+from gmtool.rules.systems.mtg.deck import MAIN
 from gmtool.rules.systems.mtg.deck_stats import DeckStatistics, deck_statistics
 
 
@@ -83,37 +83,14 @@ class MTGDeckModel(QObject):
         )
         self._apply(lambda d: deck_rules.set_critical_limit(d, limit), label)
 
-    def set_text(self, field: str, text: str, label: str) -> None:
-        self.character_model.set_value(field, text, label)
-
     def replace_cards(
         self,
         library: Iterable[tuple[Card, int]],
         sideboard: Iterable[tuple[Card, int]],
         source: str,
     ) -> None:
-        """A decklist read into this deck: the cards are replaced, the rest of the deck kept.
-
-        Marked クリティカル・カード are kept for the cards still in the main deck, as far as their new
-        count allows; the limit is the deck's own (or the new size's default).
-        """
-        old = self.deck
-        fresh = deck_rules.deck_from_cards(old.name, library, sideboard)
-        kept = []
-        for entry in fresh.library:
-            before = old.entry(entry.card.name)
-            critical = min(before.critical, entry.count) if before and before.card == entry.card else 0
-            kept.append(entry if not critical else type(entry)(entry.card, entry.count, critical))
-        new = MTGCharacter(
-            name=old.name,
-            creature_type=old.creature_type,
-            library=tuple(kept),
-            sideboard=fresh.sideboard,
-            critical_limit=old.critical_limit,
-            overrides=old.overrides,
-            notes=old.notes,
+        """A decklist read into this deck (rules/systems/mtg/deck.py `replace_cards`), one undo step."""
+        self._apply(
+            lambda d: deck_rules.replace_cards(d, library, sideboard),
+            self.tr("デッキリスト「{0}」を読み込み").format(source),
         )
-        self._apply(lambda _d: new, self.tr("デッキリスト「{0}」を読み込み").format(source))
-
-
-SECTIONS = (MAIN, SIDEBOARD)

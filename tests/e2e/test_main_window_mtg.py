@@ -186,3 +186,26 @@ def test_a_damaged_card_cache_is_reported_once_and_rebuilt_on_request(window, pr
     assert window.campaign_model.character(character_id).size == 28
     kept = [p for p in private_data_dir.iterdir() if p.name.startswith("cards.sqlite.damaged-")]
     assert [p.read_bytes() for p in kept] == [b"not a database at all"]  # set aside, not deleted
+
+
+def test_the_sheet_reads_a_decklist_into_its_deck_as_one_undo_step(window, qtbot):
+    character_id = make_deck(window)
+    sheet = window.sheet_view
+    sheet.creature_edit.setText("エルフ")
+    sheet.creature_edit.editingFinished.emit()
+
+    def other_list(dialog: MTGDecklistDialog) -> bool:
+        assert not dialog.name_edit.isVisibleTo(dialog)  # the deck keeps its name
+        dialog.text_edit.setPlainText("30 山\n2 火 // 氷\n")
+        dialog.read_button.click()
+        dialog.accept()
+        return True
+
+    window.dialog_steps.append(other_list)
+    qtbot.mouseClick(sheet.decklist_button, Qt.MouseButton.LeftButton)
+    deck = window.campaign_model.character(character_id)
+    assert {e.card.name_ja: e.count for e in deck.library} == {"山": 30, "火 // 氷": 2}
+    assert not deck.sideboard and deck.name == "森の民" and deck.creature_type == "エルフ"
+    assert "ライブラリー 32枚" in window.sheet_view.summary_label.text()
+    window.campaign_model.undo_stack.undo()
+    assert window.campaign_model.character(character_id).size == 28

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from gmtool.rules.systems import get_system
@@ -13,6 +15,7 @@ from gmtool.rules.systems.mtg.deck import (
     add_card,
     deck_from_cards,
     move_card,
+    replace_cards,
     set_count,
     set_critical,
     set_critical_limit,
@@ -23,6 +26,20 @@ from tests.rules.mtg_fixtures import BEAR, DUAL, ELDRAZI, FOREST, GOLD, MYSTIC, 
 
 def sixty():
     return deck_from_cards("緑単", [(FOREST, 24), (BEAR, 20), (MYSTIC, 12), (WURM, 4)], [(GOLD, 2)])
+
+
+def test_a_decklist_read_into_a_deck_keeps_the_rest_and_what_criticals_it_can():
+    deck = set_critical(set_critical(sixty(), WURM.name, 2), BEAR.name, 1)
+    deck = set_critical_limit(deck, 4)
+    deck = replace(deck, creature_type="エルフ", notes="メモ")
+    new = replace_cards(deck, [(FOREST, 20), (WURM, 1), (MYSTIC, 4)], [(BEAR, 3)])
+    assert [(e.card.name, e.count, e.critical) for e in new.library] == [
+        (FOREST.name, 20, 0),
+        (WURM.name, 1, 1),  # two were marked; one copy is left
+        (MYSTIC.name, 4, 0),
+    ]
+    assert [(e.card.name, e.count) for e in new.sideboard] == [(BEAR.name, 3)]  # its mark is gone
+    assert (new.name, new.creature_type, new.notes, new.critical_limit) == ("緑単", "エルフ", "メモ", 4)
 
 
 def test_a_deck_from_decklist_lines_merges_the_same_card():

@@ -176,7 +176,7 @@ class MTGSheetView(SheetEditing, QWidget):
 
     # ---- editing --------------------------------------------------------------------------
     def _on_default_limit(self, use_default: bool) -> None:
-        limit = None if use_default else self.deck_model.statistics().critical_limit
+        limit = None if use_default else self._stats.critical_limit
         if not use_default and limit is None:
             limit = self.character.critical_marked  # no default for this size: start from what is marked
         self._guard(lambda: self.deck_model.set_critical_limit(limit))
@@ -185,9 +185,14 @@ class MTGSheetView(SheetEditing, QWidget):
         self.main_box.table_model.override = on
 
     # ---- re-sync --------------------------------------------------------------------------
+    def _sync(self) -> None:
+        if self.model.exists:  # the statistics every part shows, computed once per change
+            self._stats = self.deck_model.statistics()
+        super()._sync()
+
     def _sync_header(self) -> None:
         c = self.character
-        stats = self.deck_model.statistics()
+        stats = self._stats
         self.name_label.setText(c.name or self.tr("（名前なし）"))
         self.creature_edit.setText(c.creature_type)
         self.summary_label.setText(
@@ -204,7 +209,7 @@ class MTGSheetView(SheetEditing, QWidget):
         self.library_warning.setVisible(stats.size < minimum)
 
     def _sync_critical(self) -> None:
-        stats = self.deck_model.statistics()
+        stats = self._stats
         limit = stats.critical_limit
         if limit is None:
             text = self.tr(
@@ -230,6 +235,6 @@ class MTGSheetView(SheetEditing, QWidget):
         self.overrides_label.setVisible(bool(self.character.overrides))
 
     def _sync_statistics(self) -> None:
-        stats = self.deck_model.statistics()
+        stats = self._stats
         self.curve_plot.show_statistics(stats)
         self.color_plot.show_statistics(stats)

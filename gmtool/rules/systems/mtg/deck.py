@@ -40,6 +40,23 @@ def deck_from_cards(
     return deck
 
 
+def replace_cards(
+    deck: MTGCharacter, library: Iterable[tuple[Card, int]], sideboard: Iterable[tuple[Card, int]] = ()
+) -> MTGCharacter:
+    """A decklist read into an existing deck: its cards replaced, the rest of the deck kept.
+
+    The クリティカル・カード marked on a card still in the main deck stay marked, as far as its new
+    count allows.
+    """
+    fresh = deck_from_cards(deck.name, library, sideboard)
+    kept = []
+    for entry in fresh.library:
+        before = deck.entry(entry.card.name)
+        critical = min(before.critical, entry.count) if before and before.card == entry.card else 0
+        kept.append(replace(entry, critical=critical))
+    return replace(deck, library=tuple(kept), sideboard=fresh.sideboard)
+
+
 def add_card(deck: MTGCharacter, card: Card, count: int = 1, section: str = MAIN) -> MTGCharacter:
     """``count`` more copies of ``card``; a card of the same name with other facts is refused."""
     entries = _entries(deck, section)
