@@ -12,9 +12,8 @@ import contextlib
 import json
 import os
 import sqlite3
-import tempfile
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import Any
 
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store.errors import CampaignError, StoreError
-from gmtool.store.exchange import fsync_directory
+from gmtool.store.sqlite_build import build_database
 from gmtool.store.validation import (
     character_from_document,
     character_label,
@@ -30,7 +29,6 @@ from gmtool.store.validation import (
     check_campaign,
     check_sqlite_file,
     parse_json,
-    sidecar,
 )
 
 FORMAT = "gmtool/campaign"
@@ -112,7 +110,7 @@ class Campaign:
                     [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("created", _now())],
                 )
 
-        _build_database(target, fill, "作成できません", overwrite=False)
+        build_database(target, fill, "作成できません", CampaignError, overwrite=False)
         return cls.open(target)
 
     @classmethod
@@ -308,49 +306,5 @@ class Campaign:
             if not overwrite:
                 raise CampaignError("同じ名前のファイルが既にあります", target)
         # backup() copies a consistent snapshot, including what is still in our WAL.
-        _build_database(target, source.backup, "保存できません", overwrite=True)
+        build_database(target, source.backup, "保存できません", CampaignError, overwrite=True)
         return Campaign.open(target)
-
-
-def _build_database(
-    target: Path, fill: Callable[[sqlite3.Connection], object], failure: str, *, overwrite: bool
-) -> None:
-    """Builds an SQLite file under a temp name beside ``target``, then moves it into place,
-    so a crash never leaves a half-made campaign under the real name."""
-    if not target.parent.is_dir():
-        raise CampaignError("保存先のフォルダがありません", target)
-    tmp: Path | None = None
-    try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        os.close(fd)
-        tmp = Path(tmp_name)
-        conn = sqlite3.connect(tmp, isolation_level=None)
-        try:
-            fill(conn)
-            conn.execute("PRAGMA journal_mode=WAL")
-        finally:
-            conn.close()
-        with open(tmp, "rb+") as handle:
-            os.fsync(handle.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(tmp, 0o644)  # mkstemp's 0600 would surprise a user copying the file
-        if overwrite:
-            # A stale WAL of the file being overwritten would be replayed onto the new one.
-            for suffix in ("-wal", "-shm"):
-                sidecar(target, suffix).unlink(missing_ok=True)
-        elif target.exists():  # appeared meanwhile: never clobber a user's file
-            raise CampaignError("同じ名前のファイルが既にあります", target)
-        os.replace(tmp, target)
-        tmp = None
-        fsync_directory(target.parent)
-    except (OSError, sqlite3.Error) as exc:
-        raise CampaignError(f"{failure}（{exc}）", target) from None
-    finally:
-        if tmp is not None:
-            _remove_database_files(tmp)
-
-
-def _remove_database_files(path: Path) -> None:
-    for candidate in (path, *(sidecar(path, s) for s in ("-wal", "-shm", "-journal"))):
-        with contextlib.suppress(OSError):
-            candidate.unlink()

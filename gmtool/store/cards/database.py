@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-import tempfile
 import threading
 import warnings
 from collections.abc import Iterable, Iterator
@@ -29,11 +28,11 @@ from gmtool.store.cards.names import face_names, normalize_name
 from gmtool.store.cards.sample import CardSampleError, default_sample_path, sample_cards, sample_digest
 from gmtool.store.data_dir import user_data_dir
 from gmtool.store.errors import StoreError
+from gmtool.store.sqlite_build import build_database
 from gmtool.store.validation import (
     check_sqlite_file,
     format_validation_error,
     short_input,
-    sidecar,
 )
 
 FORMAT = "gmtool/card-cache"
@@ -100,7 +99,7 @@ def name_rows(card: Card) -> list[tuple[str, int]]:
     return list(dict.fromkeys(rows))
 
 
-def _now() -> str:
+def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
@@ -333,35 +332,25 @@ def _create(target: Path, sample_file: Path) -> None:
         cards, digest = sample_cards(sample_file), sample_digest(sample_file)
     except CardSampleError as exc:
         raise CardDatabaseError(f"カードデータベースを作れません。{exc}", target) from None
-    tmp: Path | None = None
+
+    def fill(conn: sqlite3.Connection) -> None:
+        conn.executescript(f"BEGIN;{_SCHEMA}COMMIT;")
+        conn.execute("BEGIN")
+        meta = [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("created", utc_now())]
+        conn.executemany("INSERT INTO meta(key, value) VALUES(?, ?)", meta)
+        _replace_with_sample(conn, cards, digest)
+        conn.execute("COMMIT")
+
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        os.close(fd)
-        tmp = Path(tmp_name)
-        conn = sqlite3.connect(tmp, isolation_level=None)
-        try:
-            conn.executescript(f"BEGIN;{_SCHEMA}COMMIT;")
-            conn.execute("BEGIN")
-            meta = [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("created", _now())]
-            conn.executemany("INSERT INTO meta(key, value) VALUES(?, ?)", meta)
-            _replace_with_sample(conn, cards, digest)
-            conn.execute("COMMIT")
-            conn.execute("PRAGMA journal_mode=WAL")
-        finally:
-            conn.close()
-        with contextlib.suppress(OSError):
-            os.chmod(tmp, 0o644)  # mkstemp's 0600 would surprise a user copying the file
-        if not target.exists():  # another gmtool may have made it meanwhile: keep theirs
-            os.replace(tmp, target)
-            tmp = None
-    except (OSError, sqlite3.Error) as exc:
-        raise CardDatabaseError(f"カードデータベースを作れません（{exc}）", target) from None
-    finally:
-        if tmp is not None:
-            for candidate in (tmp, *(sidecar(tmp, s) for s in ("-wal", "-shm", "-journal"))):
-                with contextlib.suppress(OSError):
-                    candidate.unlink()
+    except OSError as exc:
+        raise CardDatabaseError(f"カードデータベースを作れません（{exc.strerror or exc}）", target) from None
+    try:
+        build_database(target, fill, "カードデータベースを作れません", CardDatabaseError, overwrite=False)
+    except CardDatabaseError:
+        if not target.exists():
+            raise
+        # Another gmtool made it meanwhile: keep theirs.
 
 
 def _check_cache(conn: sqlite3.Connection) -> None:

@@ -23,7 +23,6 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +36,10 @@ from gmtool.store.cards.database import (
     CardDatabase,
     ImportRecord,
     card_from_json,
-    card_to_json,
     delete_cards,
     insert_cards,
-    name_rows,
     next_card_id,
+    utc_now,
 )
 from gmtool.store.cards.names import normalize_name
 from gmtool.store.cards.sample import sample_cards
@@ -343,19 +341,15 @@ class _Writer:
 
     def _rename(self, card_id: int, card: Card, name_ja: str) -> None:
         """Give the written card ``card_id`` the Japanese name ``name_ja`` (it had none)."""
-        card = dataclasses.replace(card, name_ja=name_ja)
-        self._conn.execute("UPDATE cards SET data = ? WHERE id = ?", (card_to_json(card), card_id))
-        self._conn.execute("DELETE FROM names WHERE card_id = ?", (card_id,))
-        rows = [(name, rank, card_id) for name, rank in name_rows(card)]
-        self._conn.executemany("INSERT INTO names(key, rank, card_id) VALUES(?, ?, ?)", rows)
+        delete_cards(self._conn, [card_id])
+        insert_cards(self._conn, "import", [(card_id, dataclasses.replace(card, name_ja=name_ja))])
         self.cards_ja += 1
 
     def commit(self) -> ImportRecord:
         self._flush()
         self._apply_japanese()
         self._apply_sample_japanese()
-        at = datetime.now(UTC).isoformat(timespec="seconds")
-        record = ImportRecord(self._file_name, self._kind, self.cards, self.cards_ja, at)
+        record = ImportRecord(self._file_name, self._kind, self.cards, self.cards_ja, utc_now())
         self._conn.execute(
             "INSERT INTO imports(file, kind, cards, cards_ja, at) VALUES(?, ?, ?, ?, ?)",
             (record.file_name, record.kind, record.cards, record.cards_ja, record.date),
