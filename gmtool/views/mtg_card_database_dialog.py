@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.card_database_model import CardDatabaseModel, CardImportJob
 from gmtool.models.mtg_deck_table_model import colors_label, type_line
+from gmtool.store.cards.importers import ImportSummary
 from gmtool.store.errors import StoreError
 from gmtool.views.widgets import close_only_buttons, read_only_table
 
@@ -202,25 +203,23 @@ class MTGCardDatabaseDialog(QDialog):
         self.import_button.setEnabled(False)
         self.manual_button.setEnabled(False)  # the import holds the database until it commits
         self.remove_manual_button.setEnabled(False)
-        self.message_label.setText(self.tr("「{0}」を読み込んでいます…").format(path.name))
-        self.message_label.setStyleSheet("")
+        self._say(self.tr("「{0}」を読み込んでいます…").format(path.name))
 
     def cancel_import(self) -> None:
         if self.job is not None:
             self.job.cancel()
             self.cancel_button.setEnabled(False)
-            self.message_label.setText(self.tr("キャンセルしています…"))
+            self._say(self.tr("キャンセルしています…"))
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setValue(int(1000 * done / total) if total else 0)
 
-    def _succeeded(self, summary: object) -> None:
-        cards = getattr(summary, "cards", 0)
-        japanese = getattr(summary, "cards_ja", None)
-        text = self.tr("{0} 枚のカードを読み込みました").format(cards)
-        if japanese is not None:
-            text += self.tr("（日本語名 {0} 枚）").format(japanese)
-        self._finish(text)
+    def _succeeded(self, summary: ImportSummary) -> None:
+        self._finish(
+            self.tr("{0} 枚のカードを読み込みました（日本語名 {1} 枚）").format(
+                summary.cards, summary.cards_ja
+            )
+        )
 
     def _finish(self, message: str, error: bool = False) -> None:
         self.job = None
@@ -228,8 +227,9 @@ class MTGCardDatabaseDialog(QDialog):
         self.cancel_button.setVisible(False)
         self.import_button.setEnabled(True)
         self.manual_button.setEnabled(True)
+        # An import that went through has already refreshed the dialog (the model's `changed`).
+        self.remove_manual_button.setEnabled(self.manual_list.count() > 0)
         self._say(message, error)
-        self.refresh()
 
     def reject(self) -> None:
         if self.job is not None:  # closing while importing cancels: nothing half-written remains

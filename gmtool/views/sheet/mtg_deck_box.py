@@ -161,24 +161,21 @@ class MTGDeckBox(QGroupBox):
         if row >= 0:
             self.table.selectRow(row)
 
-    def _guard(self, action: Callable[[], object], keep: str | None = None) -> None:
+    def _guard(self, action: Callable[[], object], keep: str | None = None) -> bool:
+        """Runs an edit; a refusal is explained.  True when it was made (``keep`` is then selected)."""
         try:
             action()
         except ValueError as refusal:
             show_refusal(self, str(refusal))
-            return
+            return False
         if keep:
             self.select(keep)
+        return True
 
     def add_picked(self, card: Card, count: int) -> None:
         """Adds the card; the picker is emptied only when it was added."""
-        try:
-            self.deck_model.add_card(card, count, self.section)
-        except ValueError as refusal:
-            show_refusal(self, str(refusal))
-            return
-        self.picker.clear()
-        self.select(card.name)
+        if self._guard(lambda: self.deck_model.add_card(card, count, self.section), keep=card.name):
+            self.picker.clear()
 
     def remove_selected(self) -> None:
         name = self.selected_name()
