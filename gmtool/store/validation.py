@@ -364,37 +364,46 @@ def _check_json_column(conn: sqlite3.Connection, sql: str, what: str, need_objec
             raise StoreError(f"{what}（{str(key)[:40]}）の内容が正しくありません")
 
 
+def check_gmtool_database(
+    conn: sqlite3.Connection, fmt: str, max_version: int, kind: str, tables: tuple[str, ...]
+) -> int:
+    """The checks every SQLite file of gmtool's passes before it is opened read-write (StoreError):
+    intact, ours (``meta.format``), not newer than this gmtool, with its ``tables``.  ``kind`` names
+    the file in the messages (「キャンペーン」).  Returns its schema version."""
+    problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+    if problems != ["ok"]:
+        raise StoreError(f"ファイルが壊れています（{str(problems[0])[:100]}）")
+    present = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "meta" not in present:
+        raise StoreError(f"gmtool の{kind}ではありません")
+    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    if meta.get("format") != fmt:
+        raise StoreError(f"gmtool の{kind}ではありません（format: {short_input(meta.get('format'))}）")
+    raw = meta.get("schema_version")
+    try:
+        version = int(raw)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        version = 0
+    if version < 1:
+        raise StoreError(f"schema_version が正しくありません（{short_input(raw)}）")
+    if version > max_version:
+        raise StoreError(
+            f"より新しい gmtool で作られた{kind}です"
+            f"（スキーマ v{version}、このバージョンは v{max_version} まで）"
+        )
+    for table in tables:
+        if table not in present:
+            raise StoreError(f"ファイルが壊れています（{table} 表がありません）")
+    return version
+
+
 def check_campaign(conn: sqlite3.Connection, fmt: str, max_version: int) -> None:
     """Every check deciding whether a campaign may be opened read-write (StoreError).
 
     Raises sqlite3.DatabaseError for files SQLite itself cannot read; the caller turns
     that into "ファイルが壊れています".
     """
-    problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
-    if problems != ["ok"]:
-        raise StoreError(f"ファイルが壊れています（{str(problems[0])[:100]}）")
-    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if "meta" not in tables:
-        raise StoreError("gmtool のキャンペーンではありません")
-    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-    if meta.get("format") != fmt:
-        raise StoreError(f"gmtool のキャンペーンではありません（format: {short_input(meta.get('format'))}）")
-    try:
-        version = int(meta.get("schema_version", ""))
-    except (TypeError, ValueError):
-        raise StoreError(
-            f"schema_version が正しくありません（{short_input(meta.get('schema_version'))}）"
-        ) from None
-    if version > max_version:
-        raise StoreError(
-            f"より新しい gmtool で作られたキャンペーンです（スキーマ v{version}、"
-            f"このバージョンは v{max_version} まで）"
-        )
-    if version < 1:
-        raise StoreError(f"schema_version が正しくありません（{version}）")
-    for table in ("characters", "session", "log"):
-        if table not in tables:
-            raise StoreError(f"ファイルが壊れています（{table} 表がありません）")
+    check_gmtool_database(conn, fmt, max_version, "キャンペーン", ("characters", "session", "log"))
     _check_characters(conn)
     _check_json_column(conn, "SELECT key, value FROM session", "セッション状態", need_object=False)
     _check_json_column(conn, "SELECT id, payload FROM log", "ログ", need_object=True)

@@ -30,9 +30,9 @@ from gmtool.store.data_dir import user_data_dir
 from gmtool.store.errors import StoreError
 from gmtool.store.sqlite_build import build_database
 from gmtool.store.validation import (
+    check_gmtool_database,
     check_sqlite_file,
     format_validation_error,
-    short_input,
 )
 
 FORMAT = "gmtool/card-cache"
@@ -354,24 +354,4 @@ def _create(target: Path, sample_file: Path) -> None:
 
 
 def _check_cache(conn: sqlite3.Connection) -> None:
-    """Every check deciding whether the file may be opened read-write (StoreError)."""
-    problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
-    if problems != ["ok"]:
-        raise StoreError(f"ファイルが壊れています（{str(problems[0])[:100]}）")
-    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if "meta" not in tables:
-        raise StoreError("gmtool のカードデータベースではありません")
-    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-    if meta.get("format") != FORMAT:
-        found = short_input(meta.get("format"))
-        raise StoreError(f"gmtool のカードデータベースではありません（format: {found}）")
-    raw = meta.get("schema_version")
-    version = int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() else 0
-    if version < 1:
-        raise StoreError(f"schema_version が正しくありません（{short_input(raw)}）")
-    if version > SCHEMA_VERSION:
-        newer = f"スキーマ v{version}、このバージョンは v{SCHEMA_VERSION} まで"
-        raise StoreError(f"より新しい gmtool で作られたカードデータベースです（{newer}）")
-    for table in ("cards", "names", "imports"):
-        if table not in tables:
-            raise StoreError(f"ファイルが壊れています（{table} 表がありません）")
+    check_gmtool_database(conn, FORMAT, SCHEMA_VERSION, "カードデータベース", ("cards", "names", "imports"))
