@@ -11,7 +11,11 @@
 - the MTG odds: six colors × 難易度 −1…12, with and without boost, for a 60-card and a 250-card
   deck (targets ≤ 20 ms and ≤ 100 ms median; benchmarks/mtg_odds.py);
 - the MTG card import: an AtomicCards-shaped file of 30 000 fictional cards into a fresh card cache,
-  median of 3, and the importing process's peak memory (benchmarks/mtg_import.py).
+  median of 3, and the importing process's peak memory (benchmarks/mtg_import.py);
+- the combat tracker's next turn with 200 participants, the engine alone and through the model
+  (stored, logged, undoable) (target ≤ 5 ms median; benchmarks/battle_turns.py);
+- the LotR mass battle chain for all 7 start positions, uncached (target ≤ 5 ms;
+  benchmarks/lotr_battle.py).
 """
 
 from __future__ import annotations
@@ -137,6 +141,11 @@ def main() -> int:
     from mtg_import import bench_import
 
     cards = bench_import()
+    from battle_turns import PARTICIPANTS, bench_engine_next_turn, bench_model_next_turn
+    from lotr_battle import bench_battle_odds
+
+    turn_engine, turn_model = bench_engine_next_turn(), bench_model_next_turn()
+    chain = bench_battle_odds()
     rows = [
         ("起動→メインウィンドウ表示 (gmtool, 中央値/5回)", f"{gm * 1000:.0f} ms", ""),
         ("起動→ウィンドウ表示 (素の PySide6+pyqtgraph)", f"{bare * 1000:.0f} ms", ""),
@@ -161,6 +170,23 @@ def main() -> int:
             f"読み込みなしで {cards['baseline_mb']:.0f} MB",
         )
     )
+    rows += [
+        (
+            f"戦闘トラッカー 次の手番 {PARTICIPANTS}人, エンジン (中央値)",
+            f"{turn_engine:.2f} ms",
+            "目標 ≤ 5 ms",
+        ),
+        (
+            f"戦闘トラッカー 次の手番 {PARTICIPANTS}人, 保存・ログ・元に戻す込み (中央値/100回)",
+            f"{turn_model:.2f} ms",
+            "目標 ≤ 5 ms",
+        ),
+        (
+            "LotR 戦争 全7開始位置の勝率と期待時間, キャッシュなし (中央値/25回)",
+            f"{chain:.2f} ms",
+            "目標 ≤ 5 ms",
+        ),
+    ]
     width = max(len(r[0]) for r in rows) + 2
     print(f"{'項目':<{width}}{'値':>12}  目標")
     for name, value, target in rows:

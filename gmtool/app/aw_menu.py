@@ -33,9 +33,12 @@ class AWMenu(SystemMenu):
         from gmtool.models.aw_session_model import AWSessionModel
         from gmtool.views.aw_session_dialog import AWSessionDialog
 
-        self.show_single(
-            AWSessionDialog, lambda: AWSessionDialog(AWSessionModel(self.window.campaign_model), self.window)
-        )
+        def make() -> AWSessionDialog:
+            dialog = AWSessionDialog(AWSessionModel(self.window.campaign_model), self.window)
+            dialog.tracker_requested.connect(self.window.battle_menu.show_tracker)
+            return dialog
+
+        self.show_single(AWSessionDialog, make)
 
     def show_focus(self) -> None:
         from gmtool.models.aw_focus_model import AWFocusModel
@@ -59,7 +62,7 @@ class AWMenu(SystemMenu):
         model = AWSessionModel(self.window.campaign_model)
         number = model.state().session_number
         question = self.tr(
-            "セッション {0} を終了しますか？\n令呪が最大値まで回復し、戦闘と現在のシーンが終わります。"
+            "セッション {0} を終了しますか？\n令呪が最大値まで回復し、現在のシーンが終わります。"
             "（Ctrl+Z で元に戻せます）"
         ).format(number)
         try:

@@ -14,6 +14,7 @@ from gmtool.app.cli_aw import AW_KINDS, add_aw_parsers, run_aw
 from gmtool.app.cli_common import OUTCOME_NAMES, integer, percent
 from gmtool.app.cli_fourcard import FOURCARD_KINDS, add_fourcard_parsers, run_fourcard
 from gmtool.app.cli_lotr import LOTR_KINDS, add_lotr_parsers, run_lotr
+from gmtool.app.cli_lotr_battle import LOTR_BATTLE_KINDS, add_lotr_battle_parsers, run_lotr_battle
 from gmtool.app.cli_mtg import MTG_KINDS, add_mtg_parsers, run_mtg
 from gmtool.app.cli_sengensho import SENGENSHO_KINDS, add_sengensho_parsers, run_sengensho
 from gmtool.rules.checks import Outcome, Side
@@ -51,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_aw_parsers(sub)
     add_fourcard_parsers(sub)
     add_lotr_parsers(sub)
+    add_lotr_battle_parsers(sub)
     add_sengensho_parsers(sub)
     add_mtg_parsers(sub)
     return parser
@@ -65,6 +67,8 @@ def run_prob(argv: Sequence[str]) -> int:
         return run_fourcard(args)
     if args.kind in LOTR_KINDS:
         return run_lotr(args)
+    if args.kind in LOTR_BATTLE_KINDS:
+        return run_lotr_battle(args, parser)
     if args.kind in SENGENSHO_KINDS:
         return run_sengensho(args, parser)
     if args.kind in MTG_KINDS:

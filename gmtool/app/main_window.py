@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.app.aw_menu import AWMenu
+from gmtool.app.battle_menu import BattleMenu
 from gmtool.app.file_actions import FileActions
 from gmtool.app.fourcard_menu import FourCardMenu
 from gmtool.app.lotr_menu import LotRMenu
@@ -101,6 +102,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.lotr_menu = LotRMenu(self)
         self.sengensho_menu = SengenshoMenu(self)
         self.mtg_menu = MTGMenu(self)
+        self.battle_menu = BattleMenu(self)
         # Systems whose characters are made through a creation wizard.
         self.wizards = {
             "fourcard": self.fourcard_menu.create_character,
@@ -232,7 +234,8 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.select_character(new_id)
 
     def system_menus(self) -> tuple[SystemMenu, ...]:
-        return (self.aw_menu, self.fourcard_menu, self.lotr_menu, self.sengensho_menu, self.mtg_menu)
+        systems = (self.aw_menu, self.fourcard_menu, self.lotr_menu, self.sengensho_menu, self.mtg_menu)
+        return (*systems, self.battle_menu)
 
     def current_check_model(self) -> Any:
         shown = self.check_stack.currentWidget()
@@ -386,6 +389,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.lotr_menu.build(self.menuBar().addMenu(self.tr("指輪物語(&L)")))
         self.sengensho_menu.build(self.menuBar().addMenu(self.tr("千幻抄(&S)")))
         self.mtg_menu.build(self.menuBar().addMenu(self.tr("MTGでTRPG(&M)")))
+        self.battle_menu.build(self.menuBar().addMenu(self.tr("戦闘(&B)")))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.mtg_menu.close_card_database()

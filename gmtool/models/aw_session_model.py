@@ -1,7 +1,9 @@
 """AW session state as Qt sees it: every action is one undo step and one log line.
 
 The state is one JSON document in the campaign's session state (SESSION_KEY); the engine
-(`rules/systems/aw/session.py`) decides what is allowed.  Any number of these models may look at
+(`rules/systems/aw/session.py`) decides what is allowed.  The combat round is the battle tracker's
+(ENCOUNTER_KEY): read here to describe a running AW fight, and written only by a 令呪 summon, which
+moves its round to クリンナッププロセス in the same undo step.  Any number of these models may look at
 one campaign (the session view, the sheet, the judgement panel): they all re-read on
 `session_changed`, so they never disagree.
 """
@@ -16,8 +18,11 @@ from typing import Any
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
+from gmtool.models.battle_model import ENCOUNTER_KEY
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
+from gmtool.rules import battle, battle_turns
+from gmtool.rules.battle import Encounter, Phase
 from gmtool.rules.systems.aw import session as rules
 from gmtool.rules.systems.aw.contract_tree import TreeRow, contract_rows
 from gmtool.rules.systems.aw.rules_data import AWSessionRules, aw_session_rules
@@ -41,16 +46,11 @@ BREAK_LABELS = {
     rules.BreakMethod.SPIRITUAL_HEALING: "《心霊治療》",
     rules.BreakMethod.OTHER: "その他",
 }
-PHASE_LABELS = {
-    rules.CombatPhase.SETUP: "セットアッププロセス",
-    rules.CombatPhase.INITIATIVE: "イニシアチブプロセス",
-    rules.CombatPhase.MAIN: "メインプロセス",
-    rules.CombatPhase.CLEANUP: "クリンナッププロセス",
-}
 
 
 class AWSessionModel(QObject):
     changed = Signal()
+    combat_changed = Signal()  # the battle tracker's encounter changed (see `combat_summary`)
 
     def __init__(self, campaign_model: CampaignModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -222,21 +222,42 @@ class AWSessionModel(QObject):
         self._commit(new, text, text, who=roster.name(master), result=result)
 
     def use_command_spell(self, master: str, servant: str, effect: rules.SpellEffect, note: str = "") -> None:
-        """One 令呪 with its effect; SessionRefused (nothing changes) when the rules forbid it."""
+        """One 令呪 with its effect; SessionRefused (nothing changes) when the rules forbid it.
+
+        A summon while the battle tracker runs an AW fight also sends that round to its cleanup
+        (「戦闘中ならクリンナッププロセスへ」): the 令呪 and the jump are one undo step."""
         roster = self.roster()
         state = self.state()
         new = rules.use_command_spell(state, master, servant, effect, roster, self.rules.command_spells)
         left = new.spells_left(master, self.rules.command_spells)
+        label = self.tr(EFFECT_LABELS[effect])
         text = self.tr("令呪: {0} → {1}「{2}」（残り {3}）").format(
-            roster.name(master), roster.name(servant), self.tr(EFFECT_LABELS[effect]), left
+            roster.name(master), roster.name(servant), label, left
         )
         if note.strip():
             text += f" {note.strip()}"
         result = self._spells_result(left)
-        if effect is rules.SpellEffect.SUMMON and state.combat.active:
-            text += self.tr(" — 戦闘中のため、ラウンドはクリンナッププロセスへ")
-            result += self.tr("・クリンナッププロセスへ")
-        self._commit(new, text, text, who=roster.name(master), result=result)
+        running = self._running_encounter() if effect is rules.SpellEffect.SUMMON else None
+        if running is None:
+            self._commit(new, text, text, who=roster.name(master), result=result)
+            return
+        encounter, before = running
+        event = self.tr("令呪: {0} → {1}「{2}」のため、ラウンド {3} はクリンナッププロセスへ").format(
+            roster.name(master), roster.name(servant), label, encounter.round
+        )
+        # A loaded encounter plus a line of two names (≤ 200 characters each) always loads again.
+        moved = battle.dump_encounter(battle.log_event(battle_turns.to_cleanup(encounter), event))
+        text += self.tr(" — 戦闘中のため、ラウンドはクリンナッププロセスへ")
+        result += self.tr("・クリンナッププロセスへ")
+        document = self._document(new)  # checked before the macro opens: a refusal leaves no half step
+        stack = self.campaign_model.undo_stack
+        stack.beginMacro(text)
+        try:
+            self.campaign_model.set_session_value(SESSION_KEY, document, text)
+            self.campaign_model.set_session_value(ENCOUNTER_KEY, moved, text, before=before)
+        finally:
+            stack.endMacro()
+        self.log(text, who=roster.name(master), result=result)
 
     def spend_command_spell(self, master: str, note: str) -> None:
         """One 令呪 spent for a scenario's special rule (e.g. AF例2: 令呪を1つ消費すればAF判定自動成功);
@@ -294,23 +315,46 @@ class AWSessionModel(QObject):
         who = roster.name(key.holder) if key else ""
         self._commit(new, text, text, who=who, result=self.tr("キーを削除"))
 
-    # ---- combat round ----------------------------------------------------------------------
-    def start_combat(self) -> None:
-        new = rules.start_combat(self.state())
-        self._commit(new, self.tr("戦闘開始"), self.tr("戦闘開始（ラウンド 1）"), result=self._phase(new))
-
-    def next_phase(self) -> None:
-        new = rules.next_phase(self.state())
-        text = self.tr("ラウンド {0}: {1}").format(new.combat.round, self.tr(PHASE_LABELS[new.combat.phase]))
-        self._commit(new, text, text, result=self._phase(new))
-
-    def end_combat(self) -> None:
-        self._commit(
-            rules.end_combat(self.state()),
-            self.tr("戦闘終了"),
-            self.tr("戦闘終了"),
-            result=self.tr("戦闘終了"),
+    # ---- the battle tracker's round ----------------------------------------------------------
+    def combat_summary(self) -> str | None:
+        """「戦闘中: 森の遭遇 ラウンド 2・ミナの手番」 while the battle tracker runs an AW fight, else
+        None."""
+        running = self._running_encounter()
+        if running is None:
+            return None
+        encounter = running[0]
+        if encounter.phase is Phase.SETUP:
+            step = self.tr("セットアップ")
+        elif encounter.phase is Phase.CLEANUP:
+            step = self.tr("クリンナップ")
+        else:
+            actor = encounter.participant(encounter.current)
+            step = self.tr("{0}の手番").format(actor.name) if actor else self.tr("次の手番待ち")
+        where = self.tr("ラウンド {0}・{1}").format(encounter.round, step)
+        return self.tr("戦闘中: {0}").format(
+            " ".join(part for part in (encounter.name.strip(), where) if part)
         )
+
+    def combat_round(self) -> int | None:
+        """The round of the battle tracker's running AW fight, None without one."""
+        running = self._running_encounter()
+        return running[0].round if running else None
+
+    def combat_phase(self) -> Phase | None:
+        running = self._running_encounter()
+        return running[0].phase if running else None
+
+    def _running_encounter(self) -> tuple[Encounter, Any] | None:
+        """The battle tracker's encounter and its stored document, when it is an AW fight that has
+        started; a missing or unreadable one is no fight (the tracker reports the damage)."""
+        try:
+            raw = self.campaign_model.session_value(ENCOUNTER_KEY)
+            encounter = battle.load_encounter(raw)
+        except (StoreError, ValidationError):
+            return None
+        if not encounter.active or encounter.system != "aw":
+            return None
+        return encounter, raw
 
     # ---- internals -------------------------------------------------------------------------
     def _commit(self, new: AWSession, undo_text: str, log_text: str | None, **log: Any) -> None:
@@ -319,6 +363,12 @@ class AWSessionModel(QObject):
         The document is read back before it is stored: the engine's dataclasses do not check the
         field limits (a 250-character scene name), and a stored document `load_session` refuses
         would make the whole session look lost in every view."""
+        self.campaign_model.set_session_value(SESSION_KEY, self._document(new), undo_text)
+        if log_text is not None:
+            self.log(log_text, **log)
+
+    def _document(self, new: AWSession) -> dict[str, Any]:
+        """The document to store, read back first: SessionRefused when it would not load."""
         document = rules.dump_session(new)
         try:
             rules.load_session(document)
@@ -326,9 +376,7 @@ class AWSessionModel(QObject):
             raise SessionRefused(
                 self.tr("この内容は保存できません（{0}）").format(format_validation_error(e, "aw.session"))
             ) from e
-        self.campaign_model.set_session_value(SESSION_KEY, document, undo_text)
-        if log_text is not None:
-            self.log(log_text, **log)
+        return document
 
     def log(self, text: str, who: str = "", dice: str = "", result: str = "", **extra: Any) -> None:
         self.campaign_model.append_log(LOG_KIND, summary_payload("aw", text, who, dice, result, **extra))
@@ -340,14 +388,11 @@ class AWSessionModel(QObject):
     def _spells_result(self, left: int) -> str:
         return self.tr("令呪 残り {0}/{1}").format(left, self.rules.command_spells)
 
-    def _phase(self, state: AWSession) -> str:
-        return self.tr("ラウンド {0}・{1}").format(
-            state.combat.round, self.tr(PHASE_LABELS[state.combat.phase])
-        )
-
     def _on_character_changed(self, _character_id: str) -> None:
         self.changed.emit()
 
     def _on_session_changed(self, key: str) -> None:
         if key == SESSION_KEY:
             self.changed.emit()
+        elif key == ENCOUNTER_KEY:
+            self.combat_changed.emit()

@@ -55,6 +55,9 @@ class _SessionCommand(QUndoCommand):
         self._model._apply_session(self._key, self._before)
 
 
+_READ: Any = object()  # set_session_value: read the value before the change from the file
+
+
 class CampaignModel(QObject):
     characters_changed = Signal()  # the list itself: added, removed, renamed, reordered
     character_changed = Signal(str)  # one character's content
@@ -122,9 +125,11 @@ class CampaignModel(QObject):
     def session_value(self, key: str, default: Any = None) -> Any:
         return self.campaign.get_session(key, default)
 
-    def set_session_value(self, key: str, value: Any, text: str) -> None:
-        """Undoable change of one session-state value (JSON)."""
-        before = self.campaign.get_session(key)
+    def set_session_value(self, key: str, value: Any, text: str, before: Any = _READ) -> None:
+        """Undoable change of one session-state value (JSON).  A caller that holds the stored value
+        already passes it as `before` (a big document is then not read and parsed again)."""
+        if before is _READ:
+            before = self.campaign.get_session(key)
         if before == value:
             return
         self.undo_stack.push(_SessionCommand(self, key, before, value, text))

@@ -1,39 +1,37 @@
-"""戦闘: a minimal round and process counter, enough for 令呪 (a summon in combat moves the round to
-クリンナッププロセス).  The battle tracker will replace it with the full tracker."""
+"""戦闘: what the battle tracker's AW fight is doing now, and the way to it.
+
+Rounds, initiative, engagements and 離脱 are the battle tracker's (戦闘 → 戦闘トラッカー…); this page
+only names the running round, because a 令呪 summon in combat moves it to クリンナップ."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from gmtool.models.aw_session_model import PHASE_LABELS, AWSessionModel
-from gmtool.rules.systems.aw.session import PHASE_ORDER
+from gmtool.models.aw_session_model import AWSessionModel
 from gmtool.views.aw_session_parts import Confirm, SessionTab
 
 
 class AWCombatTab(SessionTab):
+    tracker_requested = Signal()  # 「戦闘トラッカーを開く」: the window opens it (the tab does not know how)
+
     def __init__(self, model: AWSessionModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
         self.status_label = QLabel()
         self.status_label.setStyleSheet("font-size: 14pt;")
-        self.phase_labels = [QLabel(self.tr(PHASE_LABELS[phase])) for phase in PHASE_ORDER]
-        phases = QHBoxLayout()
-        for i, label in enumerate(self.phase_labels):
-            if i:
-                phases.addWidget(QLabel("→"))
-            phases.addWidget(label)
-        phases.addStretch(1)
-        self.start_button = self.button(self.tr("戦闘開始"), self.model.start_combat)
-        self.next_button = self.button(self.tr("次のプロセス"), self.model.next_phase)
-        self.end_button = self.button(self.tr("戦闘終了"), self.model.end_combat)
+        self.status_label.setWordWrap(True)
+        self.tracker_button = QPushButton(self.tr("戦闘トラッカーを開く"))
+        self.tracker_button.setAutoDefault(False)
+        self.tracker_button.clicked.connect(lambda _=False: self.tracker_requested.emit())
         buttons = QHBoxLayout()
-        for button in (self.start_button, self.next_button, self.end_button):
-            buttons.addWidget(button)
+        buttons.addWidget(self.tracker_button)
         buttons.addStretch(1)
         note = QLabel(
             self.tr(
-                "簡易版: ラウンドとプロセスだけを数えます"
-                "（令呪でのシーン登場はクリンナッププロセスへ移します）。"
-                "行動順やエンゲージを含む戦闘の進行は、戦闘トラッカー（別の課題）で扱います。"
+                "ラウンドの進行・行動順・エンゲージ・離脱は戦闘トラッカー"
+                "（メニュー「戦闘」→「戦闘トラッカー…」、Ctrl+B）で行ないます。"
+                "戦闘中に令呪でサーヴァントをシーンに登場させると、"
+                "戦闘トラッカーのそのラウンドはクリンナップへ移ります。"
             )
         )
         note.setWordWrap(True)
@@ -41,26 +39,14 @@ class AWCombatTab(SessionTab):
         box = QGroupBox(self.tr("戦闘ラウンド"))
         inner = QVBoxLayout(box)
         inner.addWidget(self.status_label)
-        inner.addLayout(phases)
         inner.addLayout(buttons)
         layout = QVBoxLayout(self)
         layout.addWidget(box)
         layout.addWidget(note)
         layout.addStretch(1)
+        # The tracker's steps change only the encounter: this page re-reads, the others need not.
+        model.combat_changed.connect(self.sync)
 
     def sync(self) -> None:
-        combat = self.model.state().combat
-        if combat.active:
-            self.status_label.setText(
-                self.tr("戦闘中: ラウンド {0}・{1}").format(combat.round, self.tr(PHASE_LABELS[combat.phase]))
-            )
-        else:
-            self.status_label.setText(self.tr("戦闘は行なわれていません"))
-        for phase, label in zip(PHASE_ORDER, self.phase_labels, strict=True):
-            current = combat.active and combat.phase is phase
-            label.setStyleSheet(
-                "font-weight: bold; text-decoration: underline;" if current else "color: #888;"
-            )
-        self.start_button.setEnabled(not combat.active)
-        self.next_button.setEnabled(combat.active)
-        self.end_button.setEnabled(combat.active)
+        summary = self.model.combat_summary()
+        self.status_label.setText(summary if summary is not None else self.tr("戦闘は行なわれていません"))

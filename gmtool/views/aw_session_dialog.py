@@ -1,5 +1,5 @@
-"""セッション管理（アナザーワールド）: scenario and scenes, contracts and 令呪, event keys, the combat
-round.  A non-modal tool window beside the sheets.
+"""セッション管理（アナザーワールド）: scenario and scenes, contracts and 令呪, event keys, and where the
+battle tracker's round stands.  A non-modal tool window beside the sheets.
 
 Every change (its own actions, undo/redo in the main window, a sheet renaming a character) arrives
 as AWSessionModel.changed and `_sync()` re-reads every page; the pages keep what the GM is typing.
@@ -7,6 +7,7 @@ as AWSessionModel.changed and `_sync()` re-reads every page; the pages keep what
 
 from __future__ import annotations
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from gmtool.models.aw_session_model import AWSessionModel
@@ -19,6 +20,8 @@ from gmtool.views.widgets import close_only_buttons
 
 
 class AWSessionDialog(QDialog):
+    tracker_requested = Signal()  # the 戦闘 page's 「戦闘トラッカーを開く」 (the menu opens the tracker)
+
     def __init__(self, model: AWSessionModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
@@ -39,6 +42,7 @@ class AWSessionDialog(QDialog):
         self.contracts_tab = AWContractsTab(model, confirm)
         self.keys_tab = AWKeysTab(model, confirm)
         self.combat_tab = AWCombatTab(model, confirm)
+        self.combat_tab.tracker_requested.connect(self.tracker_requested)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.scenes_tab, self.tr("シナリオ・シーン"))
         self.tabs.addTab(self.contracts_tab, self.tr("契約・令呪"))

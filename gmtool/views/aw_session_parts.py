@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.aw_session_model import AWSessionModel
-from gmtool.views.widgets import read_only_table, show_refusal
+from gmtool.views.widgets import action_button, guarded, read_only_table, refill
 
 Confirm = Callable[[str, str], bool]
 RETIRED_COLOR = QColor("#8a8a8a")
@@ -39,37 +39,14 @@ class SessionTab(QWidget):
 
     def guard(self, action: Callable[[], object]) -> bool:
         """Runs an action; a refusal is explained (nothing changed) and the page shows the state."""
-        try:
-            action()
-        except ValueError as refusal:
-            show_refusal(self, str(refusal))
-            self.sync()
-            return False
-        return True
+        return guarded(self, action, self.sync)
 
     def button(self, text: str, action: Callable[[], object]) -> QPushButton:
-        button = QPushButton(text)
-        # Enter in a text box must not press whichever button happens to be the dialog's default.
-        button.setAutoDefault(False)
-        button.clicked.connect(lambda _=False: self.guard(action))
-        return button
+        return action_button(self, text, action, self.sync)
 
     @staticmethod
     def refill(combo: QComboBox, items: Iterable[tuple[str, object]]) -> None:
-        """New items only when they changed; the chosen entry (by its data) stays chosen."""
-        items = list(items)
-        if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] == items:
-            return
-        chosen = combo.currentData()
-        combo.blockSignals(True)
-        combo.clear()
-        for label, data in items:
-            combo.addItem(label, data)
-        index = combo.findData(chosen)
-        combo.setCurrentIndex(index if index >= 0 else (0 if items else -1))
-        combo.blockSignals(False)
-        if combo.currentData() != chosen:
-            combo.currentIndexChanged.emit(combo.currentIndex())
+        refill(combo, items)
 
     def table(self, headers: tuple[str, ...], stretch: int = 0) -> QTableWidget:
         return read_only_table(headers, stretch, "SessionTab")

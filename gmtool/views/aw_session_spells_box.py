@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from gmtool.models.aw_session_model import EFFECT_LABELS, PHASE_LABELS, AWSessionModel
-from gmtool.rules.systems.aw.session import Combat, CombatPhase, SpellEffect
+from gmtool.models.aw_session_model import EFFECT_LABELS, AWSessionModel
+from gmtool.rules.battle import Phase
+from gmtool.rules.systems.aw.session import SpellEffect
 from gmtool.views.aw_session_parts import Confirm, SessionTab
 
 
 class AWSpellsBox(SessionTab):
     def __init__(self, model: AWSessionModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
-        self._summoned_into: Combat | None = None  # the combat state a summon just moved to cleanup
+        self._summoned_into: int | None = None  # the tracker's round a summon just moved to cleanup
 
         self.master_combo = QComboBox()
         self.master_combo.setAccessibleName(self.tr("令呪を使うマスター"))
@@ -62,11 +63,12 @@ class AWSpellsBox(SessionTab):
         effect = self.effect()
         if effect is SpellEffect.BOOST:  # the button is disabled then; a stray call must not spend
             raise ValueError(self.tr("達成値+20 は判定パネルの「令呪 +20」で使ってください"))
-        in_combat = self.model.state().combat.active
+        in_combat = self.model.combat_round() is not None
         self.model.use_command_spell(master, servant, effect, self.note_edit.text())
         self.note_edit.clear()
-        combat = self.model.state().combat
-        self._summoned_into = combat if effect is SpellEffect.SUMMON and in_combat else None
+        self._summoned_into = (
+            self.model.combat_round() if effect is SpellEffect.SUMMON and in_combat else None
+        )
         self.sync()
 
     # ---- sync ------------------------------------------------------------------------------
@@ -120,16 +122,15 @@ class AWSpellsBox(SessionTab):
             if scene
             else self.tr("現在のシーンはありません（登場・退場にはシーンが必要です）")
         ]
-        combat = state.combat
-        if combat.active:
-            lines.append(
-                self.tr("戦闘中: ラウンド {0}・{1}").format(combat.round, self.tr(PHASE_LABELS[combat.phase]))
-            )
-            if combat == self._summoned_into and combat.phase is CombatPhase.CLEANUP:
+        summary = self.model.combat_summary()
+        if summary is not None:
+            lines.append(summary)
+            phase = self.model.combat_phase()
+            if self._summoned_into == self.model.combat_round() and phase is Phase.CLEANUP:
                 lines.append(
                     self.tr(
                         "令呪でサーヴァントが登場したため、ラウンド {0} はクリンナッププロセスに移行しました"
-                    ).format(combat.round)
+                    ).format(self._summoned_into)
                 )
         else:
             self._summoned_into = None

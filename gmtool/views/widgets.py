@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QHeaderView,
     QMessageBox,
     QPlainTextEdit,
+    QPushButton,
     QTableWidget,
     QWidget,
 )
@@ -33,6 +38,56 @@ class CommitPlainTextEdit(QPlainTextEdit):
 def show_refusal(parent: QWidget, message: str) -> None:
     """Every refused action is explained; never a silent no-op."""
     QMessageBox.warning(parent, QCoreApplication.translate("refusal", "操作できません"), message)
+
+
+def guarded(parent: QWidget, action: Callable[[], object], after: Callable[[], object] | None = None) -> bool:
+    """Runs an action; a refusal is explained (nothing changed), then `after` shows the state."""
+    try:
+        action()
+    except ValueError as refusal:
+        show_refusal(parent, str(refusal))
+        if after is not None:
+            after()
+        return False
+    return True
+
+
+def action_button(
+    parent: QWidget, text: str, action: Callable[[], object], after: Callable[[], object] | None = None
+) -> QPushButton:
+    """A button whose action is guarded; it is never the dialog's default, so Enter in a text box
+    does not press it."""
+    button = QPushButton(text)
+    button.setAutoDefault(False)
+    button.clicked.connect(lambda _=False: guarded(parent, action, after))
+    return button
+
+
+def refill(combo: QComboBox, items: Iterable[tuple[str, object]]) -> None:
+    """New items only when they changed; the chosen entry (by its data) stays chosen, and a change
+    of choice is signalled as the user's would be."""
+    items = list(items)
+    if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] == items:
+        return
+    chosen = combo.currentData()
+    was_blocked = combo.blockSignals(True)
+    combo.clear()
+    for label, data in items:
+        combo.addItem(label, data)
+    index = combo.findData(chosen)
+    combo.setCurrentIndex(index if index >= 0 else (0 if items else -1))
+    combo.blockSignals(was_blocked)
+    if combo.currentData() != chosen and not was_blocked:
+        combo.currentIndexChanged.emit(combo.currentIndex())
+
+
+def hbox(*widgets: QWidget) -> QHBoxLayout:
+    """A row of widgets, packed to the left."""
+    row = QHBoxLayout()
+    for w in widgets:
+        row.addWidget(w)
+    row.addStretch(1)
+    return row
 
 
 def read_only_table(headers: tuple[str, ...], stretch: int = 0, context: str = "table") -> QTableWidget:

@@ -1,5 +1,6 @@
-"""AWSessionModel over the demo campaign: every contract rule, the four 令呪 effects, event keys,
-the ends of session and scenario — each one undo step that also takes the campaign file back."""
+"""AWSessionModel over the demo campaign: every contract rule, the four 令呪 effects (a summon in an
+AW fight also moves the battle tracker's round to cleanup), event keys, the ends of session and
+scenario — each one undo step that also takes the campaign file back."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from pathlib import Path
 import pytest
 
 from gmtool.models.aw_session_model import SESSION_KEY, AWSessionModel
-from gmtool.rules.systems.aw.session import BreakMethod, CombatPhase, SessionRefused, SpellEffect
+from gmtool.models.battle_model import ENCOUNTER_KEY, BattleModel
+from gmtool.rules import battle
+from gmtool.rules.battle import Phase
+from gmtool.rules.systems.aw.session import BreakMethod, SessionRefused, SpellEffect
 from gmtool.store.campaign import Campaign
 
 
@@ -23,13 +27,25 @@ def people(model: AWSessionModel) -> tuple[str, str, str]:
     return toru, mina, shadow
 
 
-def in_file(path: Path) -> object:
-    """The session document as another program opening the file sees it."""
+def in_file(path: Path, key: str = SESSION_KEY) -> object:
+    """A session document as another program opening the file sees it."""
     other = Campaign.open(path)
     try:
-        return other.get_session(SESSION_KEY)
+        return other.get_session(key)
     finally:
         other.close()
+
+
+def aw_fight(campaign_model, *names: str, system: str = "aw") -> BattleModel:
+    """The battle tracker's 「森の遭遇」 with `names`, started and at its first actor's turn."""
+    tracker = BattleModel(campaign_model, seed_source=lambda: 7)
+    tracker.new_encounter(system, "森の遭遇")
+    for sid, stored in ((s.id, s) for s in campaign_model.characters_of(system)):
+        if stored.character.name in names:
+            tracker.add_character(sid)
+    tracker.start()
+    tracker.next_turn()
+    return tracker
 
 
 def last_log(model: AWSessionModel) -> str:
@@ -157,19 +173,93 @@ def test_an_order_is_logged_with_its_text(model, campaign_path, pair):
 
 def test_summon_adds_the_servant_to_the_scene(model, campaign_path, pair):
     toru, mina, _ = pair
+    assert model.combat_summary() is None
     undo_restores(model, campaign_path, lambda: model.use_command_spell(toru, mina, SpellEffect.SUMMON))
     assert model.current_scene().present == (toru, mina)
-    assert not model.state().combat.active
+    assert in_file(campaign_path, ENCOUNTER_KEY) is None  # no fight: nothing else is written
+    assert "クリンナップ" not in last_log(model)
 
 
-def test_summon_in_combat_moves_the_round_to_cleanup(model, campaign_path, pair):
+def test_summon_in_an_aw_fight_moves_the_trackers_round_to_cleanup(model, campaign_path, pair):
     toru, mina, _ = pair
-    model.start_combat()
-    model.next_phase()
-    assert model.state().combat.phase is CombatPhase.INITIATIVE
+    tracker = aw_fight(model.campaign_model, "朝霧 透", "影の使徒")
+    before = tracker.state()
+    assert before.phase is Phase.TURN and before.participant(before.current).name == "朝霧 透"
+    assert model.combat_summary() == "戦闘中: 森の遭遇 ラウンド 1・朝霧 透の手番"
     undo_restores(model, campaign_path, lambda: model.use_command_spell(toru, mina, SpellEffect.SUMMON))
-    assert model.state().combat.phase is CombatPhase.CLEANUP and model.state().combat.round == 1
+    after = tracker.state()  # the tracker's own model sees the change
+    assert (after.phase, after.round, after.current) == (Phase.CLEANUP, 1, None)
+    assert after.get(before.current).acted  # the actor's turn ended; no one else acts this round
+    assert (
+        after.events[-1].text
+        == "令呪: 朝霧 透 → ミナ・クローデル「シーンに登場させる」のため、ラウンド 1 はクリンナッププロセスへ"
+    )
+    assert model.combat_summary() == "戦闘中: 森の遭遇 ラウンド 1・クリンナップ"
+    assert model.current_scene().present == (toru, mina) and model.spells_left(toru) == 2
     assert "戦闘中のため、ラウンドはクリンナッププロセスへ" in last_log(model)
+    assert battle.load_encounter(in_file(campaign_path, ENCOUNTER_KEY)) == after
+
+    # One undo takes back both: the 令呪 and the tracker's round.
+    model.campaign_model.undo_stack.undo()
+    assert model.spells_left(toru) == 3 and model.current_scene().present == (toru,)
+    assert (
+        tracker.state() == before and battle.load_encounter(in_file(campaign_path, ENCOUNTER_KEY)) == before
+    )
+    assert model.combat_summary() == "戦闘中: 森の遭遇 ラウンド 1・朝霧 透の手番"
+
+
+def test_a_refused_summon_in_a_fight_leaves_no_half_step(model, pair):
+    toru, mina, _ = pair
+    tracker = aw_fight(model.campaign_model, "朝霧 透")
+    model.set_present(model.current_scene().id, (toru, mina))
+    before = tracker.state()
+    refused(
+        model, lambda: model.use_command_spell(toru, mina, SpellEffect.SUMMON), "既にシーンに登場しています"
+    )
+    assert tracker.state() == before
+    model.campaign_model.undo_stack.undo()  # the last step is still the scene change, not a macro
+    assert model.current_scene().present == (toru,) and tracker.state() == before
+
+
+@pytest.mark.parametrize("fight", ["not started", "ended", "another system", "damaged"])
+def test_summon_outside_a_running_aw_fight_changes_only_the_session(model, campaign_model, pair, fight):
+    toru, mina, _ = pair
+    if fight == "damaged":
+        campaign_model.set_session_value(ENCOUNTER_KEY, {"round": "two"}, "壊す")
+    elif fight == "another system":
+        aw_fight(campaign_model, "リゼ・アルノー", system="fourcard")
+    else:
+        tracker = BattleModel(campaign_model)
+        tracker.new_encounter("aw", "森の遭遇")
+        tracker.add_character(toru)
+        if fight == "ended":
+            tracker.start()
+            tracker.end()
+    stored = campaign_model.session_value(ENCOUNTER_KEY)
+    count = campaign_model.undo_stack.count()
+    assert model.combat_summary() is None
+    model.use_command_spell(toru, mina, SpellEffect.SUMMON)
+    assert campaign_model.session_value(ENCOUNTER_KEY) == stored
+    assert campaign_model.undo_stack.count() == count + 1 and "クリンナップ" not in last_log(model)
+    campaign_model.undo_stack.undo()
+    assert model.spells_left(toru) == 3
+
+
+def test_the_combat_summary_follows_the_tracker(model, campaign_model, qtbot):
+    tracker = BattleModel(campaign_model, seed_source=lambda: 7)
+    tracker.new_encounter("aw", " ")  # the tracker names it 「戦闘」
+    tracker.add_character(people(model)[0])
+    with qtbot.waitSignal(model.combat_changed):
+        tracker.start()
+    assert model.combat_summary() == "戦闘中: 戦闘 ラウンド 1・セットアップ"
+    tracker.rename("森の遭遇")
+    tracker.next_turn()
+    assert model.combat_summary() == "戦闘中: 森の遭遇 ラウンド 1・朝霧 透の手番"
+    tracker.next_turn()
+    tracker.next_turn()
+    assert model.combat_summary() == "戦闘中: 森の遭遇 ラウンド 2・セットアップ"
+    tracker.end()
+    assert model.combat_summary() is None
 
 
 def test_dismiss_removes_the_servant(model, campaign_path, pair):
@@ -277,11 +367,12 @@ def test_removing_a_key(model, campaign_path, pair):
 def test_end_session_restores_spells_and_counts_the_session(model, campaign_path, pair):
     toru, mina, _ = pair
     model.use_command_spell(toru, mina, SpellEffect.ORDER)
-    model.start_combat()
+    tracker = aw_fight(model.campaign_model, "朝霧 透")
     undo_restores(model, campaign_path, model.end_session)
     state = model.state()
     assert model.spells_left(toru) == 3 and state.session_number == 2
-    assert not state.combat.active and state.current_scene is None and len(state.scenes) == 1
+    assert state.current_scene is None and len(state.scenes) == 1
+    assert tracker.state().active  # the tracker's fight is the tracker's to end
     assert last_log(model) == "セッション 1 を終了（令呪が回復）"
     model.campaign_model.undo_stack.undo()
     assert model.spells_left(toru) == 2 and model.state().session_number == 1
@@ -311,14 +402,6 @@ def test_scenario_name_and_scenes(model, campaign_path):
     undo_restores(model, campaign_path, lambda: model.set_current_scene(first))
     undo_restores(model, campaign_path, lambda: model.set_present(first, (mina,)))
     assert model.state().scene(first).present == (mina,)
-
-
-def test_the_combat_round(model, campaign_path):
-    undo_restores(model, campaign_path, model.start_combat)
-    undo_restores(model, campaign_path, model.next_phase)
-    assert last_log(model) == "ラウンド 1: イニシアチブプロセス"
-    undo_restores(model, campaign_path, model.end_combat)
-    refused(model, model.next_phase, "戦闘中ではありません")
 
 
 def test_every_model_on_the_campaign_sees_a_change(model, campaign_model, qtbot):
@@ -362,8 +445,7 @@ def test_log_lines_name_who_acted_and_the_result(model, pair):
     assert last_summary(model)[0] == "朝霧 透" and last_summary(model)[2] == "現在のシーンに"
     model.use_command_spell(toru, mina, SpellEffect.ORDER, "止まれ")
     assert last_summary(model)[::2] == ("朝霧 透", "令呪 残り 2/3")
-    model.start_combat()
-    assert last_summary(model)[2] == "ラウンド 1・セットアッププロセス"
+    aw_fight(model.campaign_model, "朝霧 透")
     model.use_command_spell(toru, mina, SpellEffect.SUMMON)
     assert last_summary(model)[::2] == ("朝霧 透", "令呪 残り 1/3・クリンナッププロセスへ")
     model.break_contract(mina, BreakMethod.COMMAND_SPELL)

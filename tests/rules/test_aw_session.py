@@ -1,5 +1,5 @@
 """The AW session engine without Qt: contracts, 令呪, event keys, scenes, the ends of session and
-scenario, and the combat round (rules text: 契約ルール, イベントキールール)."""
+scenario (rules text: 契約ルール, イベントキールール).  The combat round is the battle tracker's."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from gmtool.rules.systems.aw.contract_tree import contract_rows
 from gmtool.rules.systems.aw.session import (
     AWSession,
     BreakMethod,
-    CombatPhase,
     Roster,
     SessionRefused,
     SpellEffect,
@@ -129,15 +128,14 @@ def test_an_order_spends_one_and_changes_nothing_else():
 def test_summon_brings_the_servant_into_the_current_scene():
     state = spell(with_scene(contracted(("toru", "mina"))), SpellEffect.SUMMON)
     assert state.scene("sc1").present == ("toru", "mina")
-    assert not state.combat.active  # outside combat nothing else moves
 
 
-def test_summon_in_combat_moves_the_round_to_cleanup():
-    state = s.next_phase(s.next_phase(s.start_combat(with_scene(contracted(("toru", "mina"))))))
-    assert state.combat.phase is CombatPhase.MAIN
-    state = spell(state, SpellEffect.SUMMON)
-    assert (state.combat.active, state.combat.round, state.combat.phase) == (True, 1, CombatPhase.CLEANUP)
-    assert s.next_phase(state).combat == s.Combat(active=True, round=2, phase=CombatPhase.SETUP)
+def test_summon_leaves_the_old_combat_field_alone():
+    """The battle tracker owns the round (the model moves it): the engine no longer writes `combat`."""
+    old = s.Combat(active=True, round=3, phase=s.CombatPhase.MAIN)
+    state = replace(with_scene(contracted(("toru", "mina"))), combat=old)
+    assert spell(state, SpellEffect.SUMMON).combat == old
+    assert spell(with_scene(contracted(("toru", "mina"))), SpellEffect.SUMMON).combat == s.Combat()
 
 
 def test_summon_and_dismiss_check_who_is_there():
@@ -265,14 +263,13 @@ def test_removing_a_key():
 def busy_session() -> AWSession:
     state = with_scene(contracted(("toru", "mina")))
     state = s.give_key(state, "k1", "不審な人物", "toru", ROSTER)
-    state = s.start_combat(spell(state, SpellEffect.SUMMON))
-    return replace(state, scenario="赤い月")
+    return replace(spell(state, SpellEffect.SUMMON), scenario="赤い月")
 
 
-def test_end_session_restores_spells_and_ends_scene_and_combat():
+def test_end_session_restores_spells_and_ends_the_scene():
     state = s.end_session(busy_session())
     assert state.session_number == 2 and state.spells_left("toru", SPELLS) == 3
-    assert state.current_scene is None and not state.combat.active
+    assert state.current_scene is None
     assert state.scenario == "赤い月" and len(state.scenes) == 1 and state.keys_of("toru")
     assert state.master_of("mina") == "toru"
 
@@ -294,28 +291,6 @@ def test_scenes_record_their_session_and_who_is_present():
     assert s.set_present(state, "a", ("shadow",)).scene("a").present == ("shadow",)
     with pytest.raises(SessionRefused, match="そのシーンはありません"):
         s.set_present(state, "b", ())
-
-
-def test_the_combat_round_cycles_through_the_processes():
-    with pytest.raises(SessionRefused, match="戦闘中ではありません"):
-        s.next_phase(AWSession())
-    state = s.start_combat(AWSession())
-    with pytest.raises(SessionRefused, match="既に戦闘中です"):
-        s.start_combat(state)
-    phases = []
-    for _ in range(5):
-        state = s.next_phase(state)
-        phases.append((state.combat.round, state.combat.phase))
-    assert phases == [
-        (1, CombatPhase.INITIATIVE),
-        (1, CombatPhase.MAIN),
-        (1, CombatPhase.CLEANUP),
-        (2, CombatPhase.SETUP),
-        (2, CombatPhase.INITIATIVE),
-    ]
-    assert not s.end_combat(state).combat.active
-    with pytest.raises(SessionRefused):
-        s.end_combat(AWSession())
 
 
 # ---- the tree and the stored document -----------------------------------------------------------------
@@ -380,3 +355,15 @@ def test_the_document_round_trips_and_bad_data_is_named():
     assert s.load_session(None) == AWSession()
     with pytest.raises(ValidationError, match="session_number"):
         s.load_session({"session_number": 0})
+
+
+def test_an_old_document_with_the_stand_in_combat_still_loads():
+    """Saved by a version whose 戦闘 tab counted the processes: it loads, keeps its `combat` as it
+    was, and the operations work on it (the session's end no longer touches it)."""
+    data = s.dump_session(with_scene(contracted(("toru", "mina"))))
+    data["combat"] = {"active": True, "round": 2, "phase": "initiative"}
+    state = s.load_session(data)
+    assert state.combat == s.Combat(active=True, round=2, phase=s.CombatPhase.INITIATIVE)
+    assert s.dump_session(state)["combat"] == data["combat"]
+    assert spell(state, SpellEffect.SUMMON).scene("sc1").present == ("toru", "mina")
+    assert s.end_session(state).combat == state.combat

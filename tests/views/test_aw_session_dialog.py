@@ -6,7 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.models.aw_session_model import SESSION_KEY, AWSessionModel
-from gmtool.rules.systems.aw.session import BreakMethod, CombatPhase, SpellEffect
+from gmtool.models.battle_model import BattleModel
+from gmtool.rules.battle import Phase
+from gmtool.rules.systems.aw.session import BreakMethod, SpellEffect
 from gmtool.views.aw_session_dialog import AWSessionDialog
 
 ZERO_LEFT = "朝霧 透の令呪は残っていません（1シナリオに3回まで。セッション終了時に回復します）"
@@ -83,6 +85,16 @@ def use_spell(
 def add_scene(dialog: AWSessionDialog, name: str) -> None:
     dialog.scenes_tab.new_scene_edit.setText(name)
     dialog.scenes_tab.add_scene_button.click()
+
+
+def aw_fight(campaign_model, character_id: str) -> BattleModel:
+    """The battle tracker's 「森の遭遇」 with one character, started and at its turn."""
+    tracker = BattleModel(campaign_model, seed_source=lambda: 7)
+    tracker.new_encounter("aw", "森の遭遇")
+    tracker.add_character(character_id)
+    tracker.start()
+    tracker.next_turn()
+    return tracker
 
 
 # ---- the window ----------------------------------------------------------------------------------
@@ -377,17 +389,16 @@ def test_the_four_spell_effects(dialog, refusals, campaign_model):
     use_spell(dialog, toru, mina, SpellEffect.DISMISS)
     assert dialog.model.current_scene().present == (toru,)
 
-    dialog.combat_tab.start_button.click()
-    dialog.combat_tab.next_button.click()
+    tracker = aw_fight(campaign_model, toru)
+    assert dialog.combat_tab.status_label.text() == "戦闘中: 森の遭遇 ラウンド 1・朝霧 透の手番"
     use_spell(dialog, toru, mina, SpellEffect.SUMMON)
     assert dialog.model.current_scene().present == (toru, mina)
-    assert dialog.model.state().combat.phase is CombatPhase.CLEANUP
-    assert "戦闘中: ラウンド 1・クリンナッププロセス" in box.status_label.text()
-    assert (
-        "令呪でサーヴァントが登場したため、ラウンド 1 はクリンナッププロセスに移行しました"
-        in box.status_label.text()
-    )
-    assert dialog.combat_tab.status_label.text() == "戦闘中: ラウンド 1・クリンナッププロセス"
+    assert tracker.state().phase is Phase.CLEANUP  # 戦闘中なら、そのラウンドはクリンナップへ
+    assert dialog.combat_tab.status_label.text() == "戦闘中: 森の遭遇 ラウンド 1・クリンナップ"
+    assert box.status_label.text().splitlines()[1:] == [
+        "戦闘中: 森の遭遇 ラウンド 1・クリンナップ",
+        "令呪でサーヴァントが登場したため、ラウンド 1 はクリンナッププロセスに移行しました",
+    ]
 
     # The +20 is spent by the judgement panel when it rolls: never here, so never twice.
     choose(box.effect_combo, SpellEffect.BOOST)
@@ -397,9 +408,10 @@ def test_the_four_spell_effects(dialog, refusals, campaign_model):
 
     use_spell(dialog, toru, shadow, SpellEffect.ORDER)
     assert refusals == [ZERO_LEFT]
-    campaign_model.undo_stack.undo()  # the summon, from the main window
+    campaign_model.undo_stack.undo()  # the summon, from the main window: the 令呪 and the round
     assert box.master_combo.currentText() == "朝霧 透（令呪 残り 1/3）"
-    assert "イニシアチブプロセス" in box.status_label.text() and "移行しました" not in box.status_label.text()
+    assert tracker.state().phase is Phase.TURN
+    assert dialog.combat_tab.status_label.text() == "戦闘中: 森の遭遇 ラウンド 1・朝霧 透の手番"
 
 
 def test_summon_and_dismiss_refusals_are_shown(dialog, refusals):
@@ -488,23 +500,16 @@ def test_keys_are_given_to_pcs_moved_by_the_gm_and_deleted(dialog, refusals, cam
 # ---- 戦闘 ------------------------------------------------------------------------------------------
 
 
-def test_the_combat_stand_in(dialog, refusals):
+def test_the_combat_page_names_the_trackers_round_and_asks_for_the_tracker(dialog, qtbot, campaign_model):
     tab = dialog.combat_tab
     assert tab.status_label.text() == "戦闘は行なわれていません"
-    assert not tab.next_button.isEnabled() and not tab.end_button.isEnabled()
-    tab.start_button.click()
-    seen = [tab.status_label.text()]
-    for _ in range(4):
-        tab.next_button.click()
-        seen.append(tab.status_label.text())
-    assert seen == [
-        "戦闘中: ラウンド 1・セットアッププロセス",
-        "戦闘中: ラウンド 1・イニシアチブプロセス",
-        "戦闘中: ラウンド 1・メインプロセス",
-        "戦闘中: ラウンド 1・クリンナッププロセス",
-        "戦闘中: ラウンド 2・セットアッププロセス",
-    ]
-    assert "bold" in tab.phase_labels[0].styleSheet() and "bold" not in tab.phase_labels[1].styleSheet()
-    assert not tab.start_button.isEnabled()
-    tab.end_button.click()
-    assert tab.start_button.isEnabled() and refusals == []
+    tracker = aw_fight(campaign_model, ids(dialog)[0])  # the page follows the tracker's steps
+    assert tab.status_label.text() == "戦闘中: 森の遭遇 ラウンド 1・朝霧 透の手番"
+    tracker.next_turn()
+    assert tab.status_label.text() == "戦闘中: 森の遭遇 ラウンド 1・クリンナップ"
+    tracker.end()
+    assert tab.status_label.text() == "戦闘は行なわれていません"
+    text = "\n".join(label.text() for label in tab.findChildren(type(tab.status_label)))
+    assert "戦闘トラッカー" in text and "Ctrl+B" in text and "離脱" in text and "クリンナップ" in text
+    with qtbot.waitSignal(tab.tracker_requested), qtbot.waitSignal(dialog.tracker_requested):
+        tab.tracker_button.click()

@@ -21,6 +21,7 @@ from gmtool.rules.systems.aw.checks import (
     resolve_check,
     resolve_opposed,
 )
+from gmtool.rules.systems.aw.combat import SYSTEM_COMBAT
 from gmtool.rules.systems.aw.rules_data import aw_rules
 
 _ADAPTER = TypeAdapter(AWCharacter)
@@ -28,6 +29,7 @@ _ADAPTER = TypeAdapter(AWCharacter)
 
 class AnotherWorld:
     id = "aw"
+    combat = SYSTEM_COMBAT  # the battle tracker's round
     name = "アナザーワールドSRS 3rd"
     schema_version = SCHEMA_VERSION
 

@@ -1,4 +1,4 @@
-"""AW session and scenario state: scenes, contracts and 令呪, event keys, the combat round.
+"""AW session and scenario state: scenes, contracts and 令呪, event keys.
 
 One frozen document (stored as JSON in the campaign's session state) and pure operations that
 return the next document or raise `SessionRefused` with the reason the table hears.  Characters
@@ -45,6 +45,8 @@ class SpellEffect(StrEnum):
 
 
 class CombatPhase(StrEnum):
+    """The old stand-in's processes: kept only so `Combat` (and old documents) still load."""
+
     SETUP = "setup"
     INITIATIVE = "initiative"
     MAIN = "main"
@@ -101,6 +103,9 @@ class EventKey:
 
 @dataclass(frozen=True)
 class Combat:
+    """No longer used: the battle tracker (`rules/battle.py`, session key "battle.encounter") owns
+    the round now.  Kept, never written to, so documents saved by older versions still load."""
+
     __pydantic_config__ = ConfigDict(extra="forbid")
 
     active: StrictBool = False
@@ -120,7 +125,7 @@ class AWSession:
     contracts: Annotated[tuple[Contract, ...], Field(max_length=MANY)] = ()
     spells_used: dict[Id, Count] = field(default_factory=dict)  # 令呪 used since the last restore
     event_keys: Annotated[tuple[EventKey, ...], Field(max_length=MANY)] = ()
-    combat: Combat = field(default_factory=Combat)
+    combat: Combat = field(default_factory=Combat)  # no longer used (the battle tracker's round)
 
     def __post_init__(self) -> None:
         # Never built by the operations, but a hand-edited file can hold them (and `master_of` would
@@ -200,14 +205,9 @@ class Roster:
 
 
 def end_session(state: AWSession) -> AWSession:
-    """セッション終了: 令呪 are restored (3rd edition), the combat and the current scene end."""
-    return replace(
-        state,
-        session_number=state.session_number + 1,
-        spells_used={},
-        current_scene=None,
-        combat=Combat(),
-    )
+    """セッション終了: 令呪 are restored (3rd edition) and the current scene ends (a fight is the
+    battle tracker's to end)."""
+    return replace(state, session_number=state.session_number + 1, spells_used={}, current_scene=None)
 
 
 def end_scenario(state: AWSession) -> AWSession:
@@ -289,8 +289,9 @@ def break_contract(
 def use_command_spell(
     state: AWSession, master: str, servant: str, effect: SpellEffect, roster: Roster, spells: int
 ) -> AWSession:
-    """One 令呪 with its effect on the scene and the combat round (a boost is applied by the
-    judgement panel; an order is only recorded)."""
+    """One 令呪 with its effect on the scene (a boost is applied by the judgement panel; an order is
+    only recorded).  A summon in combat also moves the battle tracker's round to its cleanup: the
+    model does that (`battle_turns.to_cleanup`), in the same undo step."""
     require_present(master, roster)
     require_present(servant, roster)
     if state.master_of(servant) != master:
@@ -307,8 +308,6 @@ def use_command_spell(
             raise SessionRefused(f"{roster.name(servant)}はシーンに登場していません")
     if effect is SpellEffect.SUMMON and scene is not None:
         state = set_present(state, scene.id, (*scene.present, servant))
-        if state.combat.active:  # 強大な戦力の登場で仕切り直し: そのラウンドは即座にクリンナップへ
-            state = replace(state, combat=replace(state.combat, phase=CombatPhase.CLEANUP))
     elif effect is SpellEffect.DISMISS and scene is not None:
         state = set_present(state, scene.id, tuple(c for c in scene.present if c != servant))
     return state
@@ -381,31 +380,3 @@ def remove_key(state: AWSession, key_id: str) -> AWSession:
     if not any(k.id == key_id for k in state.event_keys):
         raise SessionRefused("そのイベントキーはありません")
     return replace(state, event_keys=tuple(k for k in state.event_keys if k.id != key_id))
-
-
-# ---- the combat round (the battle tracker will own the rest) -----------------------------------
-
-PHASE_ORDER = tuple(CombatPhase)
-
-
-def start_combat(state: AWSession) -> AWSession:
-    if state.combat.active:
-        raise SessionRefused("既に戦闘中です")
-    return replace(state, combat=Combat(active=True))
-
-
-def next_phase(state: AWSession) -> AWSession:
-    """セットアップ → イニシアチブ → メイン → クリンナップ → next round's セットアップ."""
-    combat = state.combat
-    if not combat.active:
-        raise SessionRefused("戦闘中ではありません")
-    if combat.phase is CombatPhase.CLEANUP:
-        return replace(state, combat=Combat(active=True, round=combat.round + 1))
-    phase = PHASE_ORDER[PHASE_ORDER.index(combat.phase) + 1]
-    return replace(state, combat=replace(combat, phase=phase))
-
-
-def end_combat(state: AWSession) -> AWSession:
-    if not state.combat.active:
-        raise SessionRefused("戦闘中ではありません")
-    return replace(state, combat=Combat())

@@ -12,6 +12,7 @@ from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.fourcard import checks
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, SCHEMA_VERSION, FourCardCharacter
+from gmtool.rules.systems.fourcard.combat import SYSTEM_COMBAT
 from gmtool.rules.systems.fourcard.derived import derive, is_weakened, level, skill_level
 
 _ADAPTER = TypeAdapter(FourCardCharacter)
@@ -25,6 +26,7 @@ RESISTANCES = (("vt", "VT抵抗"), ("wp", "WP抵抗"))
 
 class FourCard:
     id = "fourcard"
+    combat = SYSTEM_COMBAT  # the battle tracker's round
     name = "フォーカード"
     schema_version = SCHEMA_VERSION
 

@@ -19,16 +19,23 @@ class HPLines:
     dead: int  # 死亡 = 昏倒 + VT×2
 
 
-def hp_lines(character: FourCardCharacter) -> HPLines:
-    st, wp, vt = (character.current(a) for a in ("st", "wp", "vt"))
+def lines_for(st: int, wp: int, vt: int) -> HPLines:
     weakened = st * 2 + vt
     unconscious = weakened + wp * 2
     return HPLines(weakened, unconscious, unconscious + vt * 2)
 
 
+def hp_lines(character: FourCardCharacter) -> HPLines:
+    return lines_for(*(character.current(a) for a in ("st", "wp", "vt")))
+
+
 def condition(character: FourCardCharacter) -> str:
     """'' / 'weakened' / 'unconscious' / 'dead': the line 累積ダメージ has reached."""
-    lines, damage = hp_lines(character), character.damage
+    return line_reached(hp_lines(character), character.damage)
+
+
+def line_reached(lines: HPLines, damage: int) -> str:
+    """'' / 'weakened' / 'unconscious' / 'dead' for a 累積ダメージ against the lines."""
     if damage >= lines.dead:
         return "dead"
     if damage >= lines.unconscious:

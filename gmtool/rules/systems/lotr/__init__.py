@@ -12,6 +12,7 @@ from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.lotr import checks
 from gmtool.rules.systems.lotr.character import SCHEMA_VERSION, LotRCharacter
+from gmtool.rules.systems.lotr.combat import SYSTEM_COMBAT
 from gmtool.rules.systems.lotr.derived import derive
 from gmtool.rules.systems.lotr.kinds import DEFAULT_TN, check_kinds, roller_for
 
@@ -20,6 +21,7 @@ _ADAPTER = TypeAdapter(LotRCharacter)
 
 class LotR:
     id = "lotr"
+    combat = SYSTEM_COMBAT  # the battle tracker's round
     name = "指輪物語RPG（CODA）"
     schema_version = SCHEMA_VERSION
 

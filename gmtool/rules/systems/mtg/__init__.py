@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from gmtool.rules.battle_rules import LifeRules
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.mtg.character import SCHEMA_VERSION, MTGCharacter
@@ -45,6 +46,7 @@ def library_of(character: MTGCharacter) -> list[LibraryCard]:
 
 class MTG:
     id = "mtg"
+    combat = LifeRules("mtg", "life", "ライフ")  # the battle tracker's round
     name = "MTGでTRPG"
     schema_version = SCHEMA_VERSION
 

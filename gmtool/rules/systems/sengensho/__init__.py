@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from gmtool.rules.battle_rules import LifeRules
 from gmtool.rules.checks import CheckKind, CheckResult
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.sengensho.character import ATTRIBUTES, SCHEMA_VERSION, SengenshoCharacter
@@ -36,6 +37,7 @@ def skill_kind_id(name: str) -> str:
 
 class Sengensho:
     id = "sengensho"
+    combat = LifeRules("sengensho", "hp", "HP")  # the battle tracker's round
     name = "千幻抄"
     schema_version = SCHEMA_VERSION
 

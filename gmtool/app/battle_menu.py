@@ -1,0 +1,37 @@
+"""The 戦闘 menu: the combat tracker for every system, and the LotR army tracker (mass battle,
+units, structures) that the GM may use for any system.
+
+The dialogs are imported when first opened: the window does not need them to appear.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMenu
+
+from gmtool.app.system_menu import SystemMenu
+
+
+class BattleMenu(SystemMenu):
+    system_id = ""
+
+    def build(self, menu: QMenu) -> None:
+        window = self.window
+        menu.addAction(window.make_action(self.tr("戦闘トラッカー…"), self.show_tracker, "Ctrl+B"))
+        army = window.make_action(self.tr("軍勢・攻城戦（指輪物語）…"), self.show_army, "Ctrl+Shift+A")
+        menu.addAction(army)
+
+    def show_tracker(self) -> None:
+        from gmtool.models.battle_model import BattleModel
+        from gmtool.views.battle.battle_dialog import BattleDialog
+
+        selected = self.window.selected_character_id()
+        campaign_model = self.window.campaign_model
+        system_id = campaign_model.stored(selected).system if selected else ""
+        self.show_single(
+            BattleDialog, lambda: BattleDialog(BattleModel(campaign_model), self.window, system_id=system_id)
+        )
+
+    def show_army(self) -> None:
+        from gmtool.views.army.army_dialog import ArmyDialog
+
+        self.show_single(ArmyDialog, lambda: ArmyDialog(self.window.campaign_model, self.window))

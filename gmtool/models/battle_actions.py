@@ -1,0 +1,179 @@
+"""The actions of each system's round, on top of the tracker's model: AW's minor and major
+actions, engagements, 離脱, 逃走, 対象識別 and とどめ; LotR's actions with their costs, dodge,
+parry odds and aim.  Each is one undo step and one log line through `BattleModel`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+
+from PySide6.QtCore import QObject
+
+from gmtool.models.battle_model import BattleModel
+from gmtool.rules.battle import BattleRefused, Participant
+from gmtool.rules.checks import CheckResult, OpposedResult, Side
+from gmtool.rules.systems.aw import combat as aw
+from gmtool.rules.systems.lotr import combat as lotr
+from gmtool.rules.systems.lotr.exploding import roll_test
+
+
+class AWBattleActions(QObject):
+    def __init__(self, model: BattleModel) -> None:
+        super().__init__(model)
+        self.model = model
+
+    def record(self, participant_id: str, kind: str, name: str) -> None:
+        p = self.model.participant(participant_id)
+        label = self.tr("マイナー") if kind == aw.MINOR else self.tr("メジャー")
+        text = self.tr("{0}: {1}アクション「{2}」").format(p.name, label, name)
+        new = aw.record_action(self.model.state(), participant_id, kind, name)
+        self.model._commit(new, text, text, who=p.name)
+
+    def move_distances(self, participant_id: str) -> tuple[int, int]:
+        return aw.move_distances(self.model.participant(participant_id))
+
+    def engage(self, participant_id: str, other_id: str) -> None:
+        state = self.model.state()
+        new = aw.engage(state, participant_id, other_id)
+        me, other = new.get(participant_id), new.get(other_id)
+        text = self.tr("{0}が{1}とエンゲージ（{2}）").format(me.name, other.name, me.engagement)
+        self.model._commit(new, text, text, who=me.name)
+
+    def blockers(self, participant_id: str) -> list[Participant]:
+        return aw.blockers(self.model.state(), participant_id)
+
+    def withdraw_probability(self, participant_id: str, blocker_ids: Sequence[str]) -> Fraction:
+        return aw.withdraw_probability(self.model.state(), participant_id, blocker_ids)
+
+    def withdraw(self, participant_id: str, blocker_ids: Sequence[str]) -> bool:
+        """エンゲージ離脱; against a blockade, 行動値 opposed checks against every blocker."""
+        seed = self.model.seed_source()
+        state = self.model.state()
+        p = state.get(participant_id)
+        chance = aw.withdraw_probability(state, participant_id, blocker_ids)
+        outcome = aw.withdraw(state, participant_id, blocker_ids, random.Random(seed))
+        dice = "、".join(
+            self.tr("対{0}: {1}").format(state.get(b).name, opposed_dice_text(r)) for b, r in outcome.results
+        )
+        if outcome.succeeded:
+            result = self.tr("離脱成功")
+        else:
+            loser = next(b for b, r in outcome.results if r.winner is not Side.ACTION)
+            result = self.tr("離脱失敗（{0}に阻まれた）").format(state.get(loser).name)
+        text = self.tr("{0}: エンゲージ離脱（封鎖 {1}人、成功率 {2:.1%}）— {3}").format(
+            p.name, len(blocker_ids), float(chance), result
+        )
+        self.model._commit(
+            outcome.encounter, self.tr("離脱"), text, who=p.name, dice=dice, result=result, seed=seed
+        )
+        return outcome.succeeded
+
+    def flee(self, participant_id: str) -> None:
+        p = self.model.participant(participant_id)
+        text = self.tr("{0}: 逃走（シーンから退場）").format(p.name)
+        self.model._commit(aw.flee(self.model.state(), participant_id), text, text, who=p.name)
+
+    def identify_probability(self, participant_id: str, gm_difficulty: int) -> Fraction:
+        spec = aw.identify_spec(self.model.state(), participant_id, gm_difficulty)
+        return aw.identify_probability(spec)
+
+    def identify(self, participant_id: str, target_id: str, gm_difficulty: int) -> bool:
+        seed = self.model.seed_source()
+        state = self.model.state()
+        spec = aw.identify_spec(state, participant_id, gm_difficulty)
+        new, result = aw.identify(state, participant_id, target_id, spec, random.Random(seed))
+        p, target = state.get(participant_id), state.get(target_id)
+        verdict = self.tr("成功: データを公表") if result.outcome.succeeded else self.tr("失敗")
+        text = self.tr("{0}: 対象識別 → {1}（理知 難易度 {2}）{3}").format(
+            p.name, target.name, spec.difficulty, verdict
+        )
+        dice = _check_text(result)
+        self.model._commit(new, self.tr("対象識別"), text, who=p.name, dice=dice, result=verdict, seed=seed)
+        return result.outcome.succeeded
+
+    def finish_off(self, participant_id: str, target_id: str) -> None:
+        state = self.model.state()
+        p, target = state.get(participant_id), state.get(target_id)
+        text = self.tr("{0}: {1}にとどめを刺した（死亡）").format(p.name, target.name)
+        self.model._commit(aw.finish_off(state, participant_id, target_id), text, text, who=p.name)
+
+
+class LotRBattleActions(QObject):
+    def __init__(self, model: BattleModel) -> None:
+        super().__init__(model)
+        self.model = model
+
+    def spend(self, participant_id: str, kind_id: str, aim: str = "direct") -> int:
+        """Records an action; returns the penalty its test takes (−5 per action past the turn's)."""
+        p = self.model.participant(participant_id)
+        spent = lotr.spend_action(self.model.state(), participant_id, kind_id, aim)
+        kind = lotr.ACTIONS_BY_ID[kind_id]
+        text = self.tr("{0}: {1}").format(p.name, self.tr(kind.name))
+        if spent.penalty:
+            text += self.tr("（追加アクション: 判定{0}）").format(spent.penalty)
+        if spent.aim:
+            text += self.tr("（狙い +{0}）").format(spent.aim)
+        self.model._commit(spent.encounter, text, text, who=p.name, result=str(spent.penalty or ""))
+        return spent.penalty
+
+    def next_penalty(self, participant_id: str, kind_id: str) -> int:
+        """The penalty the next action of this kind would take: shown before it is taken."""
+        p = self.model.participant(participant_id)
+        kind = lotr.ACTIONS_BY_ID[kind_id]
+        allowance = p.value("actions", lotr.ACTIONS_PER_TURN)
+        cost = allowance if kind.cost is None else kind.cost
+        return lotr.extra_penalty(allowance, lotr.actions_used(p) + cost) if cost else 0
+
+    def dodge(self, participant_id: str) -> int:
+        """回避: spends the action and rolls Swiftness; a total above Defence replaces it."""
+        seed = self.model.seed_source()
+        p = self.model.participant(participant_id)
+        spent = lotr.spend_action(self.model.state(), participant_id, "dodge")
+        faces = roll_test(random.Random(seed))
+        total = sum(faces) + p.value("swiftness") + self.model.rules().penalty(p) + spent.penalty
+        before = lotr.current_defence(p)
+        new = lotr.dodge_result(spent.encounter, participant_id, total)
+        after = lotr.current_defence(new.get(participant_id))
+        result = (
+            self.tr("Defense {0} → {1}").format(before, after)
+            if after > before
+            else self.tr("Defense そのまま")
+        )
+        text = self.tr("{0}: 回避 {1}（{2}）").format(p.name, total, result)
+        dice = "+".join(str(f) for f in faces)
+        self.model._commit(new, self.tr("回避"), text, who=p.name, dice=dice, result=result, seed=seed)
+        return total
+
+    def dodge_probability(self, participant_id: str) -> Fraction:
+        p = self.model.participant(participant_id)
+        penalty = self.model.rules().penalty(p) + self.next_penalty(participant_id, "dodge")
+        return lotr.dodge_probability(p, penalty)
+
+    def parry_probability(self, bonus: int, attack_total: int) -> Fraction:
+        return lotr.parry_probability(bonus, attack_total)
+
+    def keep_initiative(self, keep: bool) -> None:
+        text = (
+            self.tr("イニシアチブを最初のラウンドのまま使う")
+            if keep
+            else self.tr("イニシアチブを毎ラウンド振る")
+        )
+        self.model.set_option(lotr.KEEP_INITIATIVE, int(keep), text)
+
+    def require_lotr(self) -> None:
+        if self.model.system_id() != "lotr":
+            raise BattleRefused(self.tr("指輪物語RPGの戦闘ではありません"))
+
+
+def _check_text(result: CheckResult | None) -> str:
+    """「3+4=12」; 「—」 for a side that did not roll."""
+    if result is None or not result.faces:
+        return "—" if result is None else str(result.total)
+    faces = "+".join(str(f) for f in result.faces)
+    return faces if result.total is None else f"{faces}={result.total}"
+
+
+def opposed_dice_text(result: OpposedResult) -> str:
+    return f"{_check_text(result.action)} 対 {_check_text(result.reaction)}"

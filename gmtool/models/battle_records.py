@@ -1,0 +1,101 @@
+"""What the combat tracker keeps beyond the fight itself: saved encounters to start again, and the
+fight's resources written back onto the campaign characters' sheets.  A part of `BattleModel`."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from pydantic import ValidationError
+
+from gmtool.rules import battle
+from gmtool.rules.battle import BattleRefused, Encounter
+from gmtool.rules.systems import SYSTEMS
+from gmtool.store.errors import StoreError
+from gmtool.store.validation import format_validation_error
+
+if TYPE_CHECKING:
+    from gmtool.models.battle_model import BattleModel
+
+SAVED_KEY = "battle.saved"
+
+
+class EncounterRecords:
+    def saved(self: BattleModel) -> tuple[Encounter, ...]:
+        try:
+            return battle.load_saved(self.campaign_model.session_value(SAVED_KEY))
+        except (StoreError, ValidationError):
+            return ()
+
+    def save_encounter(self: BattleModel, name: str = "") -> None:
+        """Keeps the participants as they are now, to start the same fight again later."""
+        state = self._require_encounter()
+        name = name.strip() or state.name
+        template = replace(
+            state,
+            name=name,
+            active=False,
+            round=0,
+            current=None,
+            turns=(),
+            events=(),
+            phase=battle.Phase.SETUP,
+        )
+        kept = (*tuple(e for e in self.saved() if e.name != name), template)
+        self.campaign_model.set_session_value(SAVED_KEY, battle.dump_saved(kept), self.tr("戦闘を保存"))
+        self.log(self.tr("戦闘「{0}」を保存（{1}人）").format(name, len(template.participants)))
+
+    def load_encounter(self: BattleModel, name: str) -> None:
+        found = next((e for e in self.saved() if e.name == name), None)
+        if found is None:
+            raise BattleRefused(self.tr("保存した戦闘「{0}」はありません").format(name))
+        fresh = tuple(replace(p, id=uuid.uuid4().hex) for p in found.participants)
+        mapping = {old.id: new.id for old, new in zip(found.participants, fresh, strict=True)}
+        fresh = tuple(
+            replace(p, conditions=tuple(replace(c, counts_on=mapping.get(c.counts_on)) for c in p.conditions))
+            for p in fresh
+        )
+        text = self.tr("保存した戦闘「{0}」を呼び出し").format(name)
+        self._commit(replace(found, participants=fresh), text, text)
+
+    def delete_saved(self: BattleModel, name: str) -> None:
+        kept = tuple(e for e in self.saved() if e.name != name)
+        self.campaign_model.set_session_value(
+            SAVED_KEY, battle.dump_saved(kept), self.tr("保存した戦闘を削除")
+        )
+
+    def write_back(self: BattleModel) -> list[str]:
+        """The fight's resources onto the campaign characters' sheets (HP, 疲労・負傷, wounds…), one
+        undo step for all; returns the names written.  Values the sheet refuses are reported."""
+        state = self._require_encounter()
+        rules = self.rules()
+        changes = []
+        for p in state.participants:
+            if p.character_id is None or not self.campaign_model.has_character(p.character_id):
+                continue
+            character = self.campaign_model.character(p.character_id)
+            updated = rules.write_back(character, p)
+            if updated != character:
+                system = SYSTEMS[state.system]
+                try:  # the sheet's own limits (a hand-edited value past them) refuse it by name
+                    system.load_character(system.dump_character(updated))
+                except ValidationError as e:
+                    raise BattleRefused(
+                        self.tr("{0}のシートに書けません（{1}）").format(
+                            p.name, format_validation_error(e, p.name)
+                        )
+                    ) from e
+                changes.append((p, updated))
+        if not changes:
+            return []
+        stack = self.campaign_model.undo_stack
+        stack.beginMacro(self.tr("戦闘の結果をシートに反映"))
+        try:
+            for p, updated in changes:
+                self.campaign_model.update_character(p.character_id, updated, self.tr("戦闘の結果"))
+        finally:
+            stack.endMacro()
+        names = [p.name for p, _ in changes]
+        self.log(self.tr("戦闘の結果をシートに反映: {0}").format("、".join(names)))
+        return names

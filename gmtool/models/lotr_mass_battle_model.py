@@ -1,0 +1,192 @@
+"""The LotR mass battle (戦争) as Qt sees it: every action is one undo step and one log line.
+
+The battle is one JSON document in the campaign's session state (SESSION_KEY); the engine
+(`rules/systems/lotr/mass_battle.py`) decides what is allowed and computes the exact odds.  Every
+model over one campaign re-reads on `session_changed`, so an undo from the main window's menu
+reaches the army tab too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.log_payload import summary_payload
+from gmtool.models.session_document import SessionDocument
+from gmtool.rules.dice import new_seed
+from gmtool.rules.systems.lotr import mass_battle as rules
+from gmtool.rules.systems.lotr.mass_battle import DEFEAT, VICTORY, BattleRefused, HourRecord, MassBattle
+
+SESSION_KEY = "lotr.mass_battle"
+LOG_KIND = "lotr.mass_battle"
+
+# The track's steps as the summary names them (Table 9.2's English names kept for the book).
+POSITION_LABELS = {
+    DEFEAT: "敗北（Defeat）",
+    -3: "劣勢（Losing −3）",
+    -2: "−2",
+    -1: "−1",
+    0: "互角（Even ±0）",
+    1: "+1",
+    2: "+2",
+    3: "優勢（Winning +3）",
+    VICTORY: "勝利（Victory）",
+}
+
+
+def position_label(position: int) -> str:
+    return QCoreApplication.translate("LotRMassBattleModel", POSITION_LABELS[position])
+
+
+class LotRMassBattleModel(QObject):
+    changed = Signal()
+
+    def __init__(
+        self,
+        campaign_model: CampaignModel,
+        seed_source: Callable[[], int] = new_seed,
+        parent: QObject | None = None,
+    ) -> None:
+        """`seed_source` gives each hour's seed (logged, so the hour can be replayed); tests pass a
+        fixed one to fix the dice."""
+        super().__init__(parent)
+        self.campaign_model = campaign_model
+        self._seed_source = seed_source
+        self.document = SessionDocument(
+            campaign_model,
+            SESSION_KEY,
+            rules.load_mass_battle,
+            rules.dump_mass_battle,
+            self.tr("戦争の状態"),
+            BattleRefused,
+            parent=self,
+        )
+        campaign_model.session_changed.connect(self._on_session_changed)
+        campaign_model.characters_changed.connect(self.changed)
+
+    # ---- reading ------------------------------------------------------------------------------
+    def state(self) -> MassBattle:
+        return self.document.read()[0]
+
+    def problem(self) -> str | None:
+        """Why the stored battle could not be read (it is shown; the next action replaces it)."""
+        return self.document.read()[1]
+
+    def odds(self) -> dict[int, tuple[Fraction, Fraction]]:
+        """Start position → (P(Victory), expected hours) with the Siegecraft as now set."""
+        return rules.battle_odds(*self.state().modifiers())
+
+    def current_odds(self) -> tuple[Fraction, Fraction]:
+        """(P(Victory), expected hours left) from where the battle stands now."""
+        return rules.odds_from(self.state())
+
+    def characters(self) -> list[str]:
+        """The campaign's LotR characters' names: the heroes the hero table offers first."""
+        return [s.character.name for s in self.campaign_model.characters_of("lotr") if s.character.name]
+
+    def side_names(self) -> tuple[str, str]:
+        """The two sides as the texts name them ("味方" / "敵" until the GM names them)."""
+        return self._names(self.state())
+
+    # ---- actions ------------------------------------------------------------------------------
+    def start(self, start: int) -> None:
+        """Begin (or begin again) at `start`; the hours and hero records so far are cleared."""
+        new = rules.start_battle(self.state(), start)
+        text = self.tr("戦争開始: {0}から").format(position_label(start))
+        self._commit(new, text, text, result=position_label(start))
+
+    def set_names(self, ours: str, theirs: str) -> None:
+        state = self.state()
+        new = rules.set_names(state, ours, theirs)
+        if (new.ours, new.theirs) != (state.ours, state.theirs):
+            text = self.tr("戦争の陣営: {0} 対 {1}").format(*self._names(new))
+            self._commit(new, self.tr("戦争の陣営名"), text)
+
+    def set_siegecraft(self, use: bool, ours: int, theirs: int) -> None:
+        state = self.state()
+        new = rules.set_siegecraft(state, use, ours, theirs)
+        if new == state:
+            return
+        if use:
+            our_side, their_side = self._names(new)
+            text = self.tr("戦争: Siegecraft を加える（{0} {1}・{2} {3}）").format(
+                our_side, ours, their_side, theirs
+            )
+        else:
+            text = self.tr("戦争: Siegecraft を加えない")
+        self._commit(new, self.tr("戦争の Siegecraft"), text)
+
+    def roll_hour(self) -> HourRecord:
+        """The GM's hourly 2d6 for each side, seeded; refused (BattleRefused) once the battle ended."""
+        state = self.state()
+        seed = self._seed_source()
+        new = rules.roll_hour(state, random.Random(seed))
+        record = new.hours[-1]
+        ours, theirs = self._names(new)
+        inputs = self.tr("戦争 {0}時間目: {1} 2d6{2:+d}（戦況）{3} 対 {4} 2d6{5}").format(
+            record.hour,
+            ours,
+            record.before,
+            self._rank(record.siegecraft_ours),
+            theirs,
+            self._rank(record.siegecraft_theirs),
+        )
+        ours_dice = f"{list(record.ours_faces)} → {record.ours_total}"
+        dice = f"{ours_dice} / {list(record.theirs_faces)} → {record.theirs_total}"
+        self._commit(
+            new,
+            self.tr("戦争: {0}時間目").format(record.hour),
+            inputs,
+            dice=dice,
+            result=self._move_text(record),
+            event="hour",
+            seed=seed,
+            hour=record.hour,
+            ours_faces=list(record.ours_faces),
+            theirs_faces=list(record.theirs_faces),
+            position=record.after,
+        )
+        return record
+
+    def record_hero(self, hour: int, hero: str, position: str, result: str) -> None:
+        """Where `hero` fought in `hour` and what came of it, as the GM reads Tables 9.24 and 9.25
+        (the summary does not hold them, so nothing here is looked up)."""
+        new = rules.record_hero(self.state(), hour, hero, position, result)
+        entry = new.heroes[-1]
+        text = self.tr("戦争 {0}時間目 英雄: {1}").format(
+            entry.hour, entry.position or self.tr("（位置なし）")
+        )
+        self._commit(new, self.tr("戦争: 英雄の記録"), text, who=entry.hero, result=entry.result)
+
+    # ---- internals ----------------------------------------------------------------------------
+    def _commit(self, new: MassBattle, undo_text: str, log_text: str, **log: Any) -> None:
+        """One undo step and one log line.  The document is read back before it is stored: the
+        dataclasses do not check field limits (a 300-character side name) on construction, and a
+        stored document `load_mass_battle` refuses would lose the whole battle in every view."""
+        self.document.write(new, undo_text)
+        who = log.pop("who", "")
+        self.campaign_model.append_log(LOG_KIND, summary_payload("lotr", log_text, who, **log))
+
+    def _names(self, state: MassBattle) -> tuple[str, str]:
+        return state.ours or self.tr("味方"), state.theirs or self.tr("敵")
+
+    def _rank(self, rank: int) -> str:
+        return self.tr("+{0}（Siegecraft）").format(rank) if rank else ""
+
+    def _move_text(self, record: HourRecord) -> str:
+        if record.after == VICTORY:
+            return self.tr("勝利！戦いは終わった")
+        if record.after == DEFEAT:
+            return self.tr("敗北…戦いは終わった")
+        if record.after == record.before:
+            return self.tr("同値: {0}のまま").format(position_label(record.after))
+        return self.tr("{0} → {1}").format(position_label(record.before), position_label(record.after))
+
+    def _on_session_changed(self, key: str) -> None:
+        if key == SESSION_KEY:
+            self.changed.emit()

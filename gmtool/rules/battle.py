@@ -1,0 +1,348 @@
+"""The combat tracker, system-neutral: an encounter's participants, rounds, turns, resources,
+conditions and event log.
+
+One frozen document (stored as JSON in the campaign's session state) and pure operations that
+return the next encounter or raise `BattleRefused` with the reason the table hears.  Who acts next,
+what a round start does and what damage means are each system's `CombatRules`
+(`gmtool/rules/battle_rules.py`), found through the system registry; the operations here ask them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from functools import cache
+from typing import Annotated, Any
+
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+
+Id = Annotated[StrictStr, Field(min_length=1, max_length=64)]
+Name = Annotated[StrictStr, Field(max_length=200)]
+Text = Annotated[StrictStr, Field(max_length=5000)]
+Value = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
+MANY = 2_000  # participants, conditions, log lines: far beyond a table, short of a hostile file
+MAX_EVENTS = 5_000  # the encounter's own log keeps its newest lines; the campaign log keeps all
+
+
+class BattleRefused(ValueError):
+    """An action the tracker or the rules do not allow; the message is the reason shown."""
+
+
+class Phase(StrEnum):
+    SETUP = "setup"  # a round starts: declarations, initiative rolls
+    TURN = "turn"  # someone acts
+    CLEANUP = "cleanup"  # everyone has acted: the round's end
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    DEFEATED = "defeated"  # 戦闘不能・昏倒: skipped, still in the scene
+    DEAD = "dead"
+    FLED = "fled"  # left the scene (逃走)
+
+
+class Side(StrEnum):
+    ALLY = "ally"
+    ENEMY = "enemy"
+
+
+@dataclass(frozen=True)
+class Resource:
+    """HP, MP, life, damage taken…: a value and, where one is known, its maximum.
+
+    Damage lowers a pool (HP) and raises a track (`grows`); healing does the opposite."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")
+
+    key: Id
+    label: Name
+    value: Value = 0
+    maximum: Value | None = None
+    grows: StrictBool = False  # a track that counts damage taken (疲労, 負傷, LotR's wounds)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A named state; `rounds` left counts down at the start of `counts_on`'s turn (None: at
+    the round's cleanup), and the condition ends at 0.  No `rounds`: until removed."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")
+
+    name: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    rounds: Annotated[StrictInt, Field(ge=1, le=100_000)] | None = None
+    counts_on: Id | None = None
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action recorded in the participant's current round (kind is the system's: minor/major…)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")
+
+    kind: Annotated[StrictStr, Field(max_length=32)]
+    name: Name
+    cost: Annotated[StrictInt, Field(ge=0, le=100)] = 0
+
+
+@dataclass(frozen=True)
+class Participant:
+    __pydantic_config__ = ConfigDict(extra="forbid")
+
+    id: Id
+    name: Name
+    character_id: Id | None = None  # a campaign character, or None for a quick NPC
+    is_pc: StrictBool = False
+    side: Side = Side.ENEMY
+    hidden: StrictBool = False  # the GM's secret: marked, and left out of every export
+    status: Status = Status.ACTIVE
+    acted: StrictBool = False
+    initiative: Value = 0  # what orders turns: 行動値, this round's Swiftness test…
+    values: dict[Annotated[StrictStr, Field(max_length=32)], Value] = field(default_factory=dict)
+    resources: Annotated[tuple[Resource, ...], Field(max_length=32)] = ()
+    conditions: Annotated[tuple[Condition, ...], Field(max_length=MANY)] = ()
+    engagement: Name | None = None  # the engagement (group) it stands in
+    actions: Annotated[tuple[Action, ...], Field(max_length=MANY)] = ()  # this round's
+    revealed: StrictBool = False  # its data made public (対象識別)
+    note: Text = ""
+
+    @property
+    def in_play(self) -> bool:
+        """Whether it takes turns: defeated, dead and fled participants are skipped."""
+        return self.status is Status.ACTIVE
+
+    def resource(self, key: str) -> Resource | None:
+        return next((r for r in self.resources if r.key == key), None)
+
+    def value(self, key: str, default: int = 0) -> int:
+        return self.values.get(key, default)
+
+
+@dataclass(frozen=True)
+class Event:
+    __pydantic_config__ = ConfigDict(extra="forbid")
+
+    round: Annotated[StrictInt, Field(ge=0, le=100_000)]
+    text: Text
+
+
+@dataclass(frozen=True)
+class Encounter:
+    __pydantic_config__ = ConfigDict(extra="forbid")
+
+    name: Name = ""
+    system: Annotated[StrictStr, Field(max_length=32)] = ""
+    active: StrictBool = False  # started and not yet ended
+    round: Annotated[StrictInt, Field(ge=0, le=100_000)] = 0
+    phase: Phase = Phase.SETUP
+    current: Id | None = None
+    participants: Annotated[tuple[Participant, ...], Field(max_length=MANY)] = ()  # the GM's order
+    turns: Annotated[tuple[Id, ...], Field(max_length=MANY)] = ()  # who has acted this round, in turn
+    options: dict[Annotated[StrictStr, Field(max_length=32)], Value] = field(default_factory=dict)
+    events: Annotated[tuple[Event, ...], Field(max_length=MAX_EVENTS)] = ()
+
+    def __post_init__(self) -> None:
+        ids = [p.id for p in self.participants]
+        if len(set(ids)) != len(ids):
+            raise ValueError("participants: 同じIDの参加者が2人います")
+        if self.current is not None and self.current not in ids:
+            raise ValueError("current: 手番の参加者がいません")
+
+    def participant(self, participant_id: str | None) -> Participant | None:
+        return next((p for p in self.participants if p.id == participant_id), None)
+
+    def get(self, participant_id: str) -> Participant:
+        found = self.participant(participant_id)
+        if found is None:
+            raise BattleRefused("その参加者はこの戦闘にいません")
+        return found
+
+    def option(self, key: str, default: int = 0) -> int:
+        return self.options.get(key, default)
+
+    def waiting(self) -> list[Participant]:
+        """Who may still act this round, in the GM's order."""
+        return [p for p in self.participants if p.in_play and not p.acted]
+
+    def public(self) -> Encounter:
+        """The encounter as the players may see it: hidden participants left out."""
+        shown = tuple(p for p in self.participants if not p.hidden)
+        current = self.current if any(p.id == self.current for p in shown) else None
+        return replace(self, participants=shown, current=current)
+
+
+@cache
+def _adapter() -> TypeAdapter[Encounter]:
+    return TypeAdapter(Encounter)
+
+
+@cache
+def _saved_adapter() -> TypeAdapter[tuple[Encounter, ...]]:
+    return TypeAdapter(Annotated[tuple[Encounter, ...], Field(max_length=500)])
+
+
+def load_encounter(data: Any) -> Encounter:
+    """The stored document (None: none yet); pydantic's ValidationError names the bad field."""
+    return Encounter() if data is None else _adapter().validate_python(data)
+
+
+def dump_encounter(encounter: Encounter) -> dict[str, Any]:
+    return _adapter().dump_python(encounter, mode="json")
+
+
+def load_saved(data: Any) -> tuple[Encounter, ...]:
+    return () if data is None else _saved_adapter().validate_python(data)
+
+
+def dump_saved(encounters: tuple[Encounter, ...]) -> list[Any]:
+    return _saved_adapter().dump_python(encounters, mode="json")
+
+
+# ---- participants -------------------------------------------------------------------------------
+
+
+def with_participant(
+    encounter: Encounter, participant_id: str, change: Callable[[Participant], Participant]
+) -> Encounter:
+    participant = encounter.get(participant_id)
+    changed = change(participant)
+    return replace(
+        encounter,
+        participants=tuple(changed if p.id == participant_id else p for p in encounter.participants),
+    )
+
+
+def add_participants(encounter: Encounter, participants: Iterable[Participant]) -> Encounter:
+    new = tuple(participants)
+    taken = {p.id for p in encounter.participants}
+    if any(p.id in taken for p in new) or len({p.id for p in new}) != len(new):
+        raise BattleRefused("同じIDの参加者がいます")
+    if len(encounter.participants) + len(new) > MANY:
+        raise BattleRefused(f"参加者は{MANY}人までです")
+    return replace(encounter, participants=encounter.participants + new)
+
+
+def copy_names(name: str, count: int, taken: Iterable[str] = ()) -> list[str]:
+    """Names for N copies of one NPC: 「ゴブリン A」「ゴブリン B」… past those already in the fight."""
+    if not 1 <= count <= 100:
+        raise BattleRefused(f"複製できるのは 1〜100 体です（{count}）")
+    if count == 1:
+        return [name]
+    taken_names = set(taken)
+    names: list[str] = []
+    index = 0
+    while len(names) < count:
+        label = _letter_label(index)
+        candidate = f"{name} {label}"
+        if candidate not in taken_names:
+            names.append(candidate)
+        index += 1
+    return names
+
+
+def _letter_label(index: int) -> str:
+    """A, B, … Z, AA, AB, …: what a GM writes on the NPC tokens."""
+    label = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        label = chr(ord("A") + rest) + label
+    return label
+
+
+def remove_participant(encounter: Encounter, participant_id: str) -> Encounter:
+    encounter.get(participant_id)
+    current = None if encounter.current == participant_id else encounter.current
+    return replace(
+        encounter,
+        participants=tuple(p for p in encounter.participants if p.id != participant_id),
+        turns=tuple(t for t in encounter.turns if t != participant_id),
+        current=current,
+    )
+
+
+def move_participant(encounter: Encounter, participant_id: str, offset: int) -> Encounter:
+    """The GM's order: one place up (−1) or down (+1)."""
+    order = list(encounter.participants)
+    index = next(i for i, p in enumerate(order) if p.id == encounter.get(participant_id).id)
+    target = max(0, min(len(order) - 1, index + offset))
+    order.insert(target, order.pop(index))
+    return replace(encounter, participants=tuple(order))
+
+
+KEEP: Any = object()  # set_resource: leave the maximum as it is
+
+
+def set_resource(
+    encounter: Encounter, participant_id: str, key: str, value: int, maximum: int | None = KEEP
+) -> Encounter:
+    def change(p: Participant) -> Participant:
+        resource = p.resource(key)
+        if resource is None:
+            raise BattleRefused(f"{p.name}には「{key}」がありません")
+        new_max = resource.maximum if maximum is KEEP else maximum
+        updated = replace(resource, value=value, maximum=new_max)
+        return replace(p, resources=tuple(updated if r.key == key else r for r in p.resources))
+
+    return with_participant(encounter, participant_id, change)
+
+
+def damage(encounter: Encounter, participant_id: str, key: str, amount: int) -> Encounter:
+    """`amount` of damage (negative: healing) on one resource; never below 0, healing a pool
+    never above its maximum."""
+    resource = encounter.get(participant_id).resource(key)
+    if resource is None:
+        raise BattleRefused(f"{encounter.get(participant_id).name}には「{key}」がありません")
+    value = resource.value + (amount if resource.grows else -amount)
+    value = max(0, value)
+    if amount < 0 and not resource.grows and resource.maximum is not None:
+        value = min(value, max(resource.maximum, resource.value))
+    return set_resource(encounter, participant_id, key, value)
+
+
+def add_condition(encounter: Encounter, participant_id: str, condition: Condition) -> Encounter:
+    if condition.counts_on is not None:
+        encounter.get(condition.counts_on)
+    return with_participant(
+        encounter,
+        participant_id,
+        lambda p: replace(
+            p, conditions=(*tuple(c for c in p.conditions if c.name != condition.name), condition)
+        ),
+    )
+
+
+def remove_condition(encounter: Encounter, participant_id: str, name: str) -> Encounter:
+    def change(p: Participant) -> Participant:
+        if all(c.name != name for c in p.conditions):
+            raise BattleRefused(f"{p.name}に状態「{name}」はありません")
+        return replace(p, conditions=tuple(c for c in p.conditions if c.name != name))
+
+    return with_participant(encounter, participant_id, change)
+
+
+def log_event(encounter: Encounter, text: str) -> Encounter:
+    events = ((*encounter.events, Event(encounter.round, text)))[-MAX_EVENTS:]
+    return replace(encounter, events=events)
+
+
+# ---- conditions counting down -------------------------------------------------------------------
+
+
+def count_conditions(encounter: Encounter, counted_on: str | None) -> tuple[Encounter, list[tuple[str, str]]]:
+    """One round off every condition counted at `counted_on`'s turn (None: at cleanup).
+
+    Returns the encounter and the (participant name, condition) pairs that ended."""
+    ended: list[tuple[str, str]] = []
+    participants = []
+    for p in encounter.participants:
+        kept = []
+        for c in p.conditions:
+            if c.rounds is None or c.counts_on != counted_on:
+                kept.append(c)
+            elif c.rounds > 1:
+                kept.append(replace(c, rounds=c.rounds - 1))
+            else:
+                ended.append((p.name, c.name))
+        participants.append(p if kept == list(p.conditions) else replace(p, conditions=tuple(kept)))
+    return replace(encounter, participants=tuple(participants)), ended

@@ -1,0 +1,151 @@
+"""The round as the tracker runs it: setup → one turn after another → cleanup → the next round.
+
+Who acts next is the system's (`CombatRules.next_actor`); the rest is the same for every system:
+a turn ends with its actor marked acted, conditions count down at the turn of the participant
+they are counted on, and a round whose every participant has acted goes to cleanup.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from gmtool.rules.battle import (
+    BattleRefused,
+    Encounter,
+    Participant,
+    Phase,
+    count_conditions,
+    with_participant,
+)
+from gmtool.rules.battle_rules import CombatRules, Seed
+
+
+@dataclass(frozen=True)
+class Step:
+    """A turn step's result: the encounter, and what happened on the way (for the log)."""
+
+    encounter: Encounter
+    ended: list[tuple[str, str]] = field(default_factory=list)  # (participant, condition) that ended
+    tied: tuple[str, ...] = ()  # who stood level with the new actor: the GM may choose another
+
+
+def participant_from(seed: Seed, participant_id: str, character_id: str | None = None) -> Participant:
+    from gmtool.rules.battle import Side
+
+    return Participant(
+        id=participant_id,
+        name=seed.name,
+        character_id=character_id,
+        is_pc=seed.is_pc,
+        side=Side.ALLY if seed.is_pc else Side.ENEMY,
+        initiative=seed.initiative,
+        values=dict(seed.values or {}),
+        resources=seed.resources,
+    )
+
+
+def start(encounter: Encounter, rules: CombatRules, rng: random.Random) -> Encounter:
+    if encounter.active:
+        raise BattleRefused("戦闘はもう始まっています")
+    if not encounter.participants:
+        raise BattleRefused("参加者がいません。キャラクターかNPCを加えてから始めてください")
+    fresh = replace(
+        encounter,
+        active=True,
+        round=1,
+        phase=Phase.SETUP,
+        current=None,
+        turns=(),
+        participants=tuple(_new_round(p) for p in encounter.participants),
+    )
+    return rules.start_round(fresh, rng)
+
+
+def end(encounter: Encounter) -> Encounter:
+    if not encounter.active:
+        raise BattleRefused("戦闘は始まっていません")
+    return replace(encounter, active=False, current=None, phase=Phase.SETUP, turns=())
+
+
+def next_turn(encounter: Encounter, rules: CombatRules, rng: random.Random) -> Step:
+    """Setup → the first actor; an actor → the next one (or cleanup); cleanup → the next round."""
+    _require_active(encounter)
+    if encounter.phase is Phase.CLEANUP:
+        ended_encounter, ended = count_conditions(encounter, None)
+        fresh = replace(
+            ended_encounter,
+            round=encounter.round + 1,
+            phase=Phase.SETUP,
+            current=None,
+            turns=(),
+            participants=tuple(_new_round(p) for p in ended_encounter.participants),
+        )
+        return Step(rules.start_round(fresh, rng), ended)
+    if encounter.phase is Phase.TURN and encounter.current is not None:
+        encounter = _finish_turn(encounter)
+    return _begin_next(encounter, rules)
+
+
+def take_turn(encounter: Encounter, participant_id: str, rules: CombatRules) -> Step:
+    """The GM gives the turn to someone who has not acted (a tie the rules leave to the GM, a
+    delayed action).  The actor whose turn it was keeps theirs for later in the round."""
+    _require_active(encounter)
+    chosen = encounter.get(participant_id)
+    if not chosen.in_play:
+        raise BattleRefused(f"{chosen.name}は行動できません（戦闘不能・死亡・逃走）")
+    if chosen.acted:
+        raise BattleRefused(f"{chosen.name}はこのラウンドにもう行動しました")
+    if encounter.phase is Phase.CLEANUP:
+        raise BattleRefused("全員が行動済みです。次のラウンドへ進めてください")
+    return _begin(replace(encounter, phase=Phase.TURN), participant_id)
+
+
+def previous_turn(encounter: Encounter) -> Encounter:
+    """Back to the last turn of the round: its actor acts again (what their turn counted down is
+    not given back — 元に戻す restores everything exactly)."""
+    _require_active(encounter)
+    if not encounter.turns:
+        raise BattleRefused("このラウンドにはまだ戻れる手番がありません")
+    last = encounter.turns[-1]
+    encounter = replace(encounter, turns=encounter.turns[:-1], phase=Phase.TURN, current=last)
+    return with_participant(encounter, last, lambda p: replace(p, acted=False))
+
+
+def to_cleanup(encounter: Encounter) -> Encounter:
+    """The round jumps to its cleanup (AW: a servant summoned by 令呪 in combat, 「そのラウンドは
+    即座にクリンナッププロセスへ」): the actor's turn ends, and no one else acts this round."""
+    _require_active(encounter)
+    if encounter.phase is Phase.TURN and encounter.current is not None:
+        encounter = _finish_turn(encounter)
+    return replace(encounter, phase=Phase.CLEANUP, current=None)
+
+
+def _begin_next(encounter: Encounter, rules: CombatRules) -> Step:
+    choice = rules.next_actor(encounter)
+    if choice.id is None:
+        return Step(replace(encounter, phase=Phase.CLEANUP, current=None))
+    step = _begin(replace(encounter, phase=Phase.TURN), choice.id)
+    return replace(step, tied=choice.tied)
+
+
+def _begin(encounter: Encounter, participant_id: str) -> Step:
+    encounter = replace(encounter, current=participant_id)
+    encounter, ended = count_conditions(encounter, participant_id)
+    return Step(encounter, ended)
+
+
+def _finish_turn(encounter: Encounter) -> Encounter:
+    current = encounter.current
+    assert current is not None
+    acted = with_participant(encounter, current, lambda p: replace(p, acted=True))
+    return replace(acted, current=None, turns=(*encounter.turns, current))
+
+
+def _new_round(participant: Participant) -> Participant:
+    return replace(participant, acted=False, actions=())
+
+
+def _require_active(encounter: Encounter) -> None:
+    if not encounter.active:
+        raise BattleRefused("戦闘が始まっていません（「戦闘開始」で始めます）")

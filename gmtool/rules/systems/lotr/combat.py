@@ -1,0 +1,261 @@
+"""The LotR combat round (3. 戦闘): Swiftness initiative each round (or kept from the first, the
+GM's choice), 2 actions a turn, extra actions at −5 cumulative, the action costs of the attack
+options, dodge and parry, aim, and the wound track and weariness of each participant.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from gmtool.rules.battle import (
+    Action,
+    BattleRefused,
+    Encounter,
+    Participant,
+    Resource,
+    Status,
+    with_participant,
+)
+from gmtool.rules.battle_rules import CombatRules, NextActor, QuickField, Seed
+from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, success_probability
+from gmtool.rules.systems.lotr.derived import WoundTrack, defence
+from gmtool.rules.systems.lotr.exploding import at_least, roll_test
+from gmtool.rules.systems.lotr.rules_data import LotRRules, lotr_rules
+
+ACTIONS_PER_TURN = 2  # 「1ターンに標準で2アクション」
+EXTRA_ACTION_PENALTY = 5  # 「行動判定に1回ごとに -5 の累積ペナルティ」
+NO_TEST_TN = 5  # 「判定が不要な行動を取る場合, 基本目標値を5とみなして判定」
+KEEP_INITIATIVE = "keep_initiative"  # option: 「最初に決定したイニシアチブを以後のラウンドでもそのまま」
+WOUNDS = "wounds"
+WEARINESS = "weariness"
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """An action and its cost in actions (None: a full-round action, every action the turn has)."""
+
+    id: str
+    name: str
+    cost: int | None
+    note: str = ""
+
+
+# From 3. 戦闘, 3.1 移動, 3.2 攻撃, 3.3 回避と防御, 3.5 狙いをつける.
+ACTION_KINDS: tuple[ActionKind, ...] = (
+    ActionKind("attack", "攻撃（通常）", 1),
+    ActionKind("defensive", "攻撃（defensive）", 1, "攻撃判定−2、防御判定+2"),
+    ActionKind("power", "攻撃（power）", 1, "防御−2、ダメージ+3"),
+    ActionKind("precise", "攻撃（precise）", 1, "攻撃+2、ダメージ−2"),
+    ActionKind("two_handed", "攻撃（two-handed）", 1, "防御−2、ダメージ+4、盾は使えない"),
+    ActionKind("sweep", "攻撃（sweep）", 2, "3人まで: 2人なら−4、3人なら−6"),
+    ActionKind("charge", "攻撃（charge）", 2, "3ヤード以上: 攻撃+1、防御判定−3、ダメージ1.5倍"),
+    ActionKind("grab", "つかむ", 1),
+    ActionKind("punch", "殴る", 1, "1d6+2+STR修正"),
+    ActionKind("trip", "足払い", 1),
+    ActionKind("aim", "狙いをつける", 1, "次の攻撃に直接+1、間接+3"),
+    ActionKind("dodge", "回避", 1, "Swiftness判定の達成値でDefenseを置き換える（ラウンド終了まで）"),
+    ActionKind("parry", "防御（Parry/Block）", 1, "武器技能で攻撃の達成値以上（同点は防御成功）"),
+    ActionKind("move", "移動", 1, "Walk 3〜6ヤード、Jog 7〜9ヤード"),
+    ActionKind("run", "Run", 2, "27ヤードまで、Run判定 目標値5（接近戦中10）"),
+    ActionKind("sprint", "Sprint", None, "40ヤードまで、Run判定 目標値10（接近戦中15）"),
+    ActionKind("free", "狙いを変える・物を捨てる・叫ぶ・気付く", 0),
+)
+ACTIONS_BY_ID = {a.id: a for a in ACTION_KINDS}
+ATTACKS = frozenset(
+    {"attack", "defensive", "power", "precise", "two_handed", "sweep", "charge", "grab", "punch", "trip"}
+)
+AIM_BONUS = {"direct": 1, "indirect": 3}
+
+
+class LotRCombat(CombatRules):
+    system_id = "lotr"
+    ordered_by_gm = False
+    initiative_label = "イニシアチブ"
+    quick_fields = (
+        QuickField("swiftness", "Swiftness", 0, -99, 99),
+        QuickField("defence", "Defence", 10, 0, 99),
+        QuickField("health", "Health", 7, 1, 999),
+        QuickField("wound_levels", "負傷段階数", 5, 1, 5),
+        QuickField("actions", "アクション数", ACTIONS_PER_TURN, 1, 9),
+    )
+
+    def __init__(self, rules: LotRRules | None = None) -> None:
+        self._rules = rules
+
+    @property
+    def rules(self) -> LotRRules:
+        return self._rules or lotr_rules()
+
+    def from_character(self, character: Any) -> Seed:
+        size = self.rules.size(character.size)
+        values = {
+            "swiftness": character.reactions.swiftness,
+            "defence": defence(character, self.rules),
+            "health": character.health,
+            "wound_levels": character.wound_levels,
+            "extra_healthy": size.extra_healthy if size else 0,
+            "actions": ACTIONS_PER_TURN,
+        }
+        return self._seed(character.name, values, character.damage, character.weariness, character.is_pc)
+
+    def from_quick(self, name: str, values: Mapping[str, int]) -> Seed:
+        return self._seed(name, {f.key: values.get(f.key, f.default) for f in self.quick_fields})
+
+    def _seed(
+        self, name: str, values: dict[str, int], damage: int = 0, weariness: int = 0, pc: bool = False
+    ) -> Seed:
+        levels = len(self.track_levels(values))
+        return Seed(
+            name=name,
+            is_pc=pc,
+            values=values,
+            resources=(
+                Resource(WOUNDS, "ダメージ", damage, values["health"] * levels, grows=True),
+                Resource(WEARINESS, "疲労段階", weariness, len(self.rules.weariness_levels) - 1, grows=True),
+            ),
+        )
+
+    def write_back(self, character: Any, participant: Participant) -> Any:
+        wounds, weariness = participant.resource(WOUNDS), participant.resource(WEARINESS)
+        return replace(
+            character,
+            damage=wounds.value if wounds else character.damage,
+            weariness=weariness.value if weariness else character.weariness,
+        )
+
+    def track_levels(self, values: Mapping[str, int]) -> tuple[Any, ...]:
+        healthy, *wounded = self.rules.wound_levels
+        return (healthy,) * (1 + values.get("extra_healthy", 0)) + tuple(
+            wounded[: values.get("wound_levels", 5)]
+        )
+
+    def wound_track(self, p: Participant) -> WoundTrack:
+        damage = p.resource(WOUNDS)
+        return WoundTrack(
+            self.track_levels(p.values), max(1, p.value("health", 1)), damage.value if damage else 0
+        )
+
+    def weariness(self, p: Participant) -> Any:
+        level = p.resource(WEARINESS)
+        index = max(0, min(level.value if level else 0, len(self.rules.weariness_levels) - 1))
+        return self.rules.weariness_levels[index]
+
+    def penalty(self, participant: Participant) -> int:
+        """Wound + weariness penalties, as on the sheet (unset table values count 0)."""
+        return self.wound_track(participant).penalty + (self.weariness(participant).penalty or 0)
+
+    def states(self, participant: Participant) -> tuple[str, ...]:
+        track = self.wound_track(participant)
+        wound = "dead" if track.dead else track.level.id  # type: ignore[union-attr]
+        return (wound, self.weariness(participant).id)
+
+    def settle(self, participant: Participant) -> Participant:
+        if self.wound_track(participant).dead and participant.status is not Status.DEAD:
+            return replace(participant, status=Status.DEAD)
+        return participant
+
+    def start_round(self, encounter: Encounter, rng: random.Random) -> Encounter:
+        """行動宣言の後にイニシアチブ判定: a Swiftness test per participant, unless kept."""
+        participants = tuple(replace(p, values={**p.values, "dodge": 0}) for p in encounter.participants)
+        encounter = replace(encounter, participants=participants)
+        if encounter.round > 1 and encounter.option(KEEP_INITIATIVE):
+            return encounter
+        rolled = []
+        for p in encounter.participants:
+            if not p.in_play:
+                rolled.append(p)
+                continue
+            dice = sum(roll_test(rng))
+            total = dice + p.value("swiftness") + self.penalty(p)
+            rolled.append(replace(p, initiative=total, values={**p.values, "initiative_dice": dice}))
+        return replace(encounter, participants=tuple(rolled))
+
+    def next_actor(self, encounter: Encounter) -> NextActor:
+        """Highest initiative first; level: the better Swiftness, then the GM."""
+        waiting = encounter.waiting()
+        if not waiting:
+            return NextActor(None)
+        best = max((p.initiative, p.value("swiftness")) for p in waiting)
+        level = [p for p in waiting if (p.initiative, p.value("swiftness")) == best]
+        return NextActor(level[0].id, tuple(p.id for p in level[1:]))
+
+
+# ---- actions ------------------------------------------------------------------------------------
+
+
+def actions_used(p: Participant) -> int:
+    return sum(a.cost for a in p.actions)
+
+
+def extra_penalty(allowance: int, used_after: int) -> int:
+    """−5 for each action past the turn's allowance: the 3rd of 2 at −5, the 4th at −10."""
+    return -EXTRA_ACTION_PENALTY * max(0, used_after - allowance)
+
+
+@dataclass(frozen=True)
+class Spent:
+    encounter: Encounter
+    penalty: int  # on this action's test (≤ 0)
+    aim: int = 0  # an aim bonus this attack used
+
+
+def spend_action(encounter: Encounter, participant_id: str, kind_id: str, aim: str = "direct") -> Spent:
+    """Records one action with its cost; past the allowance it still happens, at −5 cumulative.
+
+    Dodge and parry may be taken out of turn, so any participant may spend at any time."""
+    kind = ACTIONS_BY_ID.get(kind_id)
+    if kind is None:
+        raise BattleRefused(f"そのアクションはありません: {kind_id}")
+    p = encounter.get(participant_id)
+    if not p.in_play:
+        raise BattleRefused(f"{p.name}は行動できません")
+    allowance = p.value("actions", ACTIONS_PER_TURN)
+    used = actions_used(p)
+    if kind.cost is None and used:
+        raise BattleRefused("full-round アクションはラウンドの最初のアクションとしてしか行なえません")
+    cost = allowance if kind.cost is None else kind.cost
+    penalty = extra_penalty(allowance, used + cost) if cost else 0
+    values = dict(p.values)
+    used_aim = 0
+    if kind.id == "aim":
+        values["aim"] = AIM_BONUS.get(aim, AIM_BONUS["direct"])
+    elif kind.id in ATTACKS:
+        used_aim = values.pop("aim", 0)
+    changed = replace(p, actions=(*p.actions, Action(kind.id, kind.name, cost)), values=values)
+    encounter = with_participant(encounter, participant_id, lambda _p: changed)
+    return Spent(encounter, penalty, used_aim)
+
+
+def dodge_result(encounter: Encounter, participant_id: str, total: int) -> Encounter:
+    """回避: a Swiftness total higher than Defence replaces it until the round ends."""
+    return with_participant(
+        encounter,
+        participant_id,
+        lambda p: replace(p, values={**p.values, "dodge": max(total, p.value("dodge"))}),
+    )
+
+
+def current_defence(p: Participant) -> int:
+    return max(p.value("defence"), p.value("dodge"))
+
+
+def dodge_probability(p: Participant, penalty: int = 0) -> Fraction:
+    """P that a dodge raises Defence (a Swiftness total above it)."""
+    need = current_defence(p) + 1 - p.value("swiftness") - penalty
+    return at_least(need)
+
+
+def parry_probability(bonus: int, attack_total: int) -> Fraction:
+    """防御: the weapon skill test against the attack's total; a tie is the defender's."""
+    return success_probability(RollSpec(LotRRoller(modifier=bonus), attack_total))
+
+
+def set_keep_initiative(encounter: Encounter, keep: bool) -> Encounter:
+    return replace(encounter, options={**encounter.options, KEEP_INITIATIVE: int(keep)})
+
+
+SYSTEM_COMBAT = LotRCombat()

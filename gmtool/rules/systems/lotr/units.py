@@ -1,0 +1,265 @@
+"""LotR unit combat (3.11.1 部隊戦闘): units, the commander's attack test and morale.
+
+A unit has Size, Strength, Toughness, Mobility and Morale; Size is also its damage track
+(「ダメージは Size を減少させる.サイズが 0 になった時点で部隊は消滅する」).  The attack is the
+commander's Siegecraft test (Bearing without it) against the target's Toughness + 10, with the
+attacking unit's Strength modifier (Table 2.1) added; a hit does (Strength + Size) − Toughness.
+Morale is the TN of tests that try to break the unit; a commander leading a unit may add its
+Size ÷ 5 to his Intimidate.  The odds and the roll share one `RollSpec`, so they cannot disagree.
+
+The text gives no typical numbers a tool could fill in (Table 9.26 is not in the summary), so a
+new unit's values are None — "not entered" — and every test says which value is missing.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Annotated
+
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from gmtool.rules.systems.lotr.checks import (
+    Bands,
+    LotRRoller,
+    RollResult,
+    RollSpec,
+    resolve_roll,
+    success_probability,
+)
+from gmtool.rules.systems.lotr.rules_data import LotRRules
+
+Id = Annotated[StrictStr, Field(min_length=1, max_length=64)]
+NAME_MAX = 200
+Name = Annotated[StrictStr, Field(max_length=NAME_MAX)]
+# Storage bounds, not rules: the text says Strength, Toughness, Mobility are "usually 1–12" and
+# Size is headcount ÷ 10, so these only keep a hand-edited file from holding absurd numbers.
+STAT_MAX = 1_000
+SIZE_MAX = 100_000
+MORALE_MAX = SIZE_MAX + STAT_MAX  # 「通常は1〜12の値 + Size」
+Stat = Annotated[StrictInt, Field(ge=0, le=STAT_MAX)]
+SizeValue = Annotated[StrictInt, Field(ge=0, le=SIZE_MAX)]
+MoraleValue = Annotated[StrictInt, Field(ge=0, le=MORALE_MAX)]
+
+ATTACK_TN_BASE = 10  # 「相手部隊の Toughness + 10 が目標値となる」
+INTIMIDATE_DIVISOR = 5  # 「その部隊の Size÷5 をボーナスとして達成値に加える」
+MOUNTED_FACTOR = 2  # 「馬に乗っている場合は倍になる」
+
+STAT_LABELS = {
+    "size": "Size",
+    "strength": "Strength",
+    "toughness": "Toughness",
+    "mobility": "Mobility",
+    "morale": "Morale",
+}
+
+
+class ArmyRefused(ValueError):
+    """An action the rules (or the missing numbers) do not allow; the message is the reason."""
+
+
+def half_up(numerator: int, denominator: int) -> int:
+    """numerator ÷ denominator rounded half up (section 5: 「端数を四捨五入する」).
+
+    Integers only, so 2.5 becomes 3 exactly (Python's round() would give 2)."""
+    if numerator < 0 or denominator <= 0:
+        raise ValueError("half_up は 0 以上の数を正の数で割るときだけ使います")
+    quotient, remainder = divmod(numerator, denominator)
+    return quotient + (1 if 2 * remainder >= denominator else 0)
+
+
+def intimidate_bonus(size: int) -> int:
+    """The bonus a commander with a unit of this Size adds to his Intimidate: Size ÷ 5, half up."""
+    return half_up(size, INTIMIDATE_DIVISOR)
+
+
+@dataclass(frozen=True)
+class Unit:
+    __pydantic_config__ = ConfigDict(extra="forbid")
+
+    id: Id
+    name: Name = ""
+    side: Name = ""  # free text (味方 / 敵 / a banner's name): the rules know no sides
+    size: SizeValue | None = None  # the current Size: damage lowers it
+    strength: Stat | None = None
+    toughness: Stat | None = None
+    mobility: Stat | None = None  # on foot; doubled when mounted
+    mounted: StrictBool = False
+    morale: MoraleValue | None = None  # as entered: the text gives no rule for it after damage
+    broken: StrictBool = False  # 崩壊: a test reached its Morale
+
+    @property
+    def destroyed(self) -> bool:
+        return self.size == 0
+
+    @property
+    def effective_mobility(self) -> int | None:
+        if self.mobility is None:
+            return None
+        return self.mobility * MOUNTED_FACTOR if self.mounted else self.mobility
+
+    def label(self) -> str:
+        return self.name or "（名前なし）"
+
+
+def required(unit: Unit, stat: str) -> int:
+    """The unit's value of `stat`, or the refusal naming what the GM has yet to enter."""
+    value = getattr(unit, stat)
+    if value is None:
+        raise ArmyRefused(f"部隊「{unit.label()}」の {STAT_LABELS[stat]} が未入力です")
+    return int(value)
+
+
+def _require_standing(unit: Unit) -> None:
+    if unit.destroyed:
+        raise ArmyRefused(f"部隊「{unit.label()}」は消滅しています（Size 0）")
+
+
+# ---- the attack ---------------------------------------------------------------------------------
+def strength_bonus(unit: Unit, rules: LotRRules) -> int:
+    """「能力修正表を参照して,Strength によるボーナスを追加する」: the campaign's Table 2.1."""
+    return rules.modifier(required(unit, "strength"))
+
+
+def attack_tn(target: Unit, tn_modifier: int = 0) -> int:
+    return required(target, "toughness") + ATTACK_TN_BASE + tn_modifier
+
+
+def unit_damage(attacker: Unit, target: Unit) -> int:
+    """(attacker Strength + Size) − target Toughness, never below 0."""
+    dealt = required(attacker, "strength") + required(attacker, "size") - required(target, "toughness")
+    return max(0, dealt)
+
+
+def apply_unit_hit(target: Unit, damage: int) -> Unit:
+    """The target after `damage`: Size goes down, and 0 is the end of the unit."""
+    if damage < 0:
+        raise ValueError("ダメージは 0 以上です")
+    return replace(target, size=max(0, required(target, "size") - damage))
+
+
+@dataclass(frozen=True)
+class UnitAttackSpec:
+    """One unit's attack: the commander's roller is the Siegecraft (or Bearing) test as the
+    judgement panel builds it, the Strength modifier is kept apart so the log can name it."""
+
+    attacker: Unit
+    target: Unit
+    commander: LotRRoller
+    strength_bonus: int
+    tn: int
+    bands: Bands
+
+    def roll_spec(self) -> RollSpec:
+        roller = replace(self.commander, modifier=self.commander.modifier + self.strength_bonus)
+        return RollSpec(roller, self.tn, self.bands)
+
+    @property
+    def damage(self) -> int:
+        """What a hit does (the degree of success does not change it)."""
+        return unit_damage(self.attacker, self.target)
+
+
+def attack_spec(
+    attacker: Unit, target: Unit, commander: LotRRoller, rules: LotRRules, tn_modifier: int = 0
+) -> UnitAttackSpec:
+    if attacker.id == target.id:
+        raise ArmyRefused("部隊は自分自身を攻撃できません")
+    _require_standing(attacker)
+    _require_standing(target)
+    # Every value the hit needs is asked for now, before any odds are shown or dice rolled.
+    required(target, "size")
+    unit_damage(attacker, target)
+    return UnitAttackSpec(
+        attacker,
+        target,
+        commander,
+        strength_bonus(attacker, rules),
+        attack_tn(target, tn_modifier),
+        rules.degree_bands(),
+    )
+
+
+def attack_roll_spec(
+    attacker: Unit, target: Unit, commander: LotRRoller, rules: LotRRules, tn_modifier: int = 0
+) -> RollSpec:
+    return attack_spec(attacker, target, commander, rules, tn_modifier).roll_spec()
+
+
+def hit_probability(spec: UnitAttackSpec | RollSpec) -> Fraction:
+    """Exact P(hit): a hit is any success (達成値 ≥ TN), on the exploding CODA roll."""
+    return success_probability(spec.roll_spec() if isinstance(spec, UnitAttackSpec) else spec)
+
+
+@dataclass(frozen=True)
+class UnitAttackResult:
+    spec: UnitAttackSpec
+    roll: RollResult
+    hit: bool
+    damage: int  # dealt: 0 on a miss
+    target_after: Unit
+
+    @property
+    def destroyed(self) -> bool:
+        return self.target_after.destroyed
+
+
+def resolve_unit_attack(spec: UnitAttackSpec, rng: random.Random) -> UnitAttackResult:
+    roll = resolve_roll(spec.roll_spec(), rng)
+    hit = roll.degree.succeeded
+    damage = spec.damage if hit else 0
+    return UnitAttackResult(spec, roll, hit, damage, apply_unit_hit(spec.target, damage))
+
+
+# ---- morale -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MoraleSpec:
+    """A test to break a unit (Intimidate …) against its Morale; a supporting unit's Size ÷ 5 is
+    added to the tester's total (a commander intimidating with his army behind him)."""
+
+    target: Unit
+    roller: LotRRoller
+    support: Unit | None
+    support_bonus: int
+    tn: int
+    bands: Bands
+
+    def roll_spec(self) -> RollSpec:
+        roller = replace(self.roller, modifier=self.roller.modifier + self.support_bonus)
+        return RollSpec(roller, self.tn, self.bands)
+
+
+def morale_spec(
+    target: Unit, roller: LotRRoller, bands: Bands, support: Unit | None = None, tn_modifier: int = 0
+) -> MoraleSpec:
+    _require_standing(target)
+    if target.broken:
+        raise ArmyRefused(f"部隊「{target.label()}」は既に崩壊しています")
+    tn = required(target, "morale") + tn_modifier
+    bonus = 0
+    if support is not None:
+        if support.id == target.id:
+            raise ArmyRefused("崩壊させようとしている部隊自身の Size はボーナスにできません")
+        bonus = intimidate_bonus(required(support, "size"))
+    return MoraleSpec(target, roller, support, bonus, tn, bands)
+
+
+def break_probability(spec: MoraleSpec) -> Fraction:
+    """Exact P that the test reaches the Morale (「目標値以上に達したとき,部隊は崩壊する」)."""
+    return success_probability(spec.roll_spec())
+
+
+@dataclass(frozen=True)
+class MoraleResult:
+    spec: MoraleSpec
+    roll: RollResult
+    broke: bool
+    target_after: Unit
+
+
+def resolve_morale(spec: MoraleSpec, rng: random.Random) -> MoraleResult:
+    roll = resolve_roll(spec.roll_spec(), rng)
+    broke = roll.degree.succeeded  # the Marginal band starts at margin 0: total ≥ TN
+    after = replace(spec.target, broken=True) if broke else spec.target
+    return MoraleResult(spec, roll, broke, after)

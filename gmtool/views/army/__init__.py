@@ -1,0 +1,1 @@
+"""The LotR army tracker: mass battle, units and structures (one dialog, a tab each)."""

@@ -1,0 +1,377 @@
+"""戦闘トラッカー: the encounter, its turn order and round, each participant's resources and
+conditions, the system's own actions, saved encounters and the encounter's log.
+
+A non-modal tool window.  Every change (its own, undo/redo in the main window) arrives as
+BattleModel.changed and `_sync()` re-reads everything; what the GM is typing stays.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMessageBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.battle_model import BattleModel
+from gmtool.models.battle_table_model import ID_ROLE, BattleTableModel
+from gmtool.rules.battle import Phase
+from gmtool.rules.systems import SYSTEMS
+from gmtool.views.aw_session_parts import PROBLEM_COLOR, SessionTab
+from gmtool.views.battle.aw_actions_box import AWActionsBox
+from gmtool.views.battle.lotr_actions_box import LotRActionsBox
+from gmtool.views.battle.participant_box import ParticipantBox
+from gmtool.views.battle.quick_npc_dialog import QuickNpcDialog
+from gmtool.views.widgets import close_only_buttons, show_refusal
+
+NEXT_TURN_KEY = "Ctrl+Right"
+PREVIOUS_TURN_KEY = "Ctrl+Left"
+
+
+class BattleControls(SessionTab):
+    """The dialog's own buttons and fields (a SessionTab for its guarded actions)."""
+
+    def sync(self) -> None:
+        pass
+
+
+class BattleDialog(QDialog):
+    def __init__(self, model: BattleModel, parent: QWidget | None = None, system_id: str = "") -> None:
+        super().__init__(parent)
+        self.model = model
+        if model.parent() is None:  # the model lives (and stops listening) with the dialog
+            model.setParent(self)
+        self.setModal(False)
+        self.setWindowTitle(self.tr("戦闘トラッカー"))
+        controls = self.controls = BattleControls(model, self.ask_confirm)  # type: ignore[arg-type]
+
+        self.problem_label = QLabel()
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
+
+        # ---- the encounter: new, name, saved ones
+        self.system_combo = QComboBox()
+        for system in SYSTEMS.values():
+            self.system_combo.addItem(system.name, system.id)
+        if system_id:
+            self.system_combo.setCurrentIndex(self.system_combo.findData(system_id))
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText(self.tr("戦闘の名前"))
+        self.name_edit.editingFinished.connect(lambda: controls.guard(lambda: self._rename()))
+        self.new_button = controls.button(self.tr("新しい戦闘"), self._new_encounter)
+        self.saved_combo = QComboBox()
+        self.save_button = controls.button(
+            self.tr("保存"), lambda: model.save_encounter(self.name_edit.text())
+        )
+        self.load_button = controls.button(self.tr("呼び出す"), self._load_saved)
+        self.delete_saved_button = controls.button(self.tr("削除"), self._delete_saved)
+        top = QHBoxLayout()
+        for w in (self.system_combo, self.name_edit, self.new_button):
+            top.addWidget(w)
+        top.addSpacing(16)
+        top.addWidget(QLabel(self.tr("保存した戦闘")))
+        for w in (self.saved_combo, self.load_button, self.save_button, self.delete_saved_button):
+            top.addWidget(w)
+
+        # ---- the round
+        self.status_label = QLabel()
+        self.status_label.setStyleSheet("font-size: 14pt;")
+        self.tie_label = QLabel()
+        self.tie_label.setWordWrap(True)
+        self.start_button = controls.button(self.tr("戦闘開始"), model.start)
+        self.next_button = controls.button(self.tr("次の手番 ▶"), model.next_turn)
+        self.next_button.setToolTip(self.tr("次の手番（{0}）").format(NEXT_TURN_KEY))
+        self.previous_button = controls.button(self.tr("◀ 前の手番"), model.previous_turn)
+        self.previous_button.setToolTip(self.tr("前の手番（{0}）").format(PREVIOUS_TURN_KEY))
+        self.take_button = controls.button(self.tr("選んだ参加者の手番にする"), self._take_turn)
+        self.end_button = controls.button(self.tr("戦闘終了"), self._end)
+        self.write_back_button = controls.button(self.tr("シートに反映"), self._write_back)
+        self.write_back_button.setToolTip(
+            self.tr(
+                "キャンペーンのキャラクターのHP・ダメージなどを、この戦闘の値に書き換えます（元に戻せます）"
+            )
+        )
+        for key, button in ((NEXT_TURN_KEY, self.next_button), (PREVIOUS_TURN_KEY, self.previous_button)):
+            QShortcut(QKeySequence(key), self, activated=button.click)
+        round_row = QHBoxLayout()
+        for w in (
+            self.start_button,
+            self.previous_button,
+            self.next_button,
+            self.take_button,
+            self.end_button,
+            self.write_back_button,
+        ):
+            round_row.addWidget(w)
+        round_row.addStretch(1)
+
+        # ---- participants
+        self.table_model = BattleTableModel(model, self)
+        self.table = QTableView()
+        self.table.setModel(self.table_model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table_model.modelReset.connect(self._reselect)
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._selection_changed())
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.table, activated=self._remove)
+        self.character_combo = QComboBox()
+        self.add_character_button = controls.button(self.tr("キャラクターを追加"), self._add_character)
+        self.add_npc_button = controls.button(self.tr("NPCを追加…"), self._add_npc)
+        self.remove_button = controls.button(self.tr("退場させる"), self._remove)
+        self.up_button = controls.button(self.tr("↑"), lambda: self._move(-1))
+        self.down_button = controls.button(self.tr("↓"), lambda: self._move(1))
+        self.copy_button = controls.button(self.tr("行動順をコピー"), self.copy_order)
+        self.copy_button.setToolTip(self.tr("非公開のNPCを除いた行動順をクリップボードへ"))
+        people_row = QHBoxLayout()
+        for w in (
+            self.character_combo,
+            self.add_character_button,
+            self.add_npc_button,
+            self.remove_button,
+            self.up_button,
+            self.down_button,
+            self.copy_button,
+        ):
+            people_row.addWidget(w)
+        people_row.addStretch(1)
+
+        # ---- the side panel: the selected participant and the system's actions
+        self.participant_box = ParticipantBox(model, self.ask_confirm)
+        self.aw_box = AWActionsBox(model, self.ask_confirm)
+        self.lotr_box = LotRActionsBox(model, self.ask_confirm)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        for w in (self.participant_box, self.aw_box, self.lotr_box):
+            side_layout.addWidget(w)
+        side_layout.addStretch(1)
+
+        # ---- the log
+        self.log_list = QListWidget()
+        self.note_edit = QLineEdit()
+        self.note_edit.setPlaceholderText(self.tr("ログにメモを書く（Enter）"))
+        self.note_edit.returnPressed.connect(self._note)
+        log_box = QGroupBox(self.tr("戦闘ログ"))
+        log_layout = QVBoxLayout(log_box)
+        log_layout.addWidget(self.log_list)
+        log_layout.addWidget(self.note_edit)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.status_label)
+        left_layout.addWidget(self.tie_label)
+        left_layout.addLayout(round_row)
+        left_layout.addWidget(self.table, 3)
+        left_layout.addLayout(people_row)
+        left_layout.addWidget(log_box, 2)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.problem_label)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(close_only_buttons(self))
+        self.resize(1300, 800)
+        model.changed.connect(self._sync)
+        self._sync()
+
+    # ---- questions (tests replace them) ------------------------------------------------------
+    def ask_confirm(self, title: str, text: str) -> bool:
+        answer = QMessageBox.question(
+            self, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def ask_quick_npc(self) -> tuple[str, dict[str, int], int, bool] | None:
+        dialog = QuickNpcDialog(self.model.rules(), self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return (
+            dialog.name_edit.text(),
+            dialog.values(),
+            dialog.count_spin.value(),
+            dialog.hidden_check.isChecked(),
+        )
+
+    # ---- reading -----------------------------------------------------------------------------
+    def selected_id(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.table_model.data(rows[0], ID_ROLE) if rows else None
+
+    def select(self, participant_id: str) -> None:
+        row = self.table_model.row_of(participant_id)
+        if row >= 0:
+            self.table.selectRow(row)
+
+    def _sync(self) -> None:
+        model = self.model
+        state = model.state()
+        problem = model.problem()
+        self.problem_label.setText(
+            "" if problem is None else self.tr("{0}（次の操作で新しい記録に置き換わります）").format(problem)
+        )
+        self.problem_label.setVisible(problem is not None)
+        if state.system:
+            self.system_combo.setCurrentIndex(self.system_combo.findData(state.system))
+        if not self.name_edit.hasFocus():
+            self.name_edit.setText(state.name)
+        SessionTab.refill(self.saved_combo, [(e.name, e.name) for e in model.saved()])
+        self.load_button.setEnabled(self.saved_combo.count() > 0)
+        self.delete_saved_button.setEnabled(self.saved_combo.count() > 0)
+        self.status_label.setText(self._status_text())
+        self.tie_label.setText(self._tie_text())
+        has_system = bool(state.system)
+        for w in (self.add_character_button, self.add_npc_button, self.character_combo, self.save_button):
+            w.setEnabled(has_system)
+        self.start_button.setEnabled(has_system and not state.active)
+        for w in (self.next_button, self.previous_button, self.take_button, self.end_button):
+            w.setEnabled(state.active)
+        self.write_back_button.setEnabled(any(p.character_id for p in state.participants))
+        SessionTab.refill(self.character_combo, [(name, cid) for cid, name in model.characters()])
+        self.aw_box.setVisible(state.system == "aw")
+        self.lotr_box.setVisible(state.system == "lotr")
+        for box in (self.participant_box, self.aw_box, self.lotr_box):
+            if box.isVisibleTo(self):
+                box.sync()
+        self.log_list.clear()
+        for event in state.events[-300:]:
+            self.log_list.addItem(
+                self.tr("R{0} {1}").format(event.round, event.text) if event.round else event.text
+            )
+        self.log_list.scrollToBottom()
+
+    def _status_text(self) -> str:
+        state = self.model.state()
+        if not state.system:
+            return self.tr("「新しい戦闘」でシステムを選んで始めます")
+        if not state.active:
+            return self.tr("{0}: 戦闘前（参加者 {1}人）").format(state.name, len(state.participants))
+        aw = state.system == "aw"  # its processes have names of their own
+        if state.phase is Phase.SETUP:
+            phase = self.tr("セットアッププロセス") if aw else self.tr("セットアップ")
+            phase += self.tr("（「次の手番」で最初の手番へ）")
+        elif state.phase is Phase.CLEANUP:
+            phase = self.tr("クリンナッププロセス") if aw else self.tr("クリンナップ")
+            phase += self.tr("（全員が行動済み。「次の手番」で次のラウンドへ）")
+        else:
+            actor = state.participant(state.current)
+            name = actor.name if actor else ""
+            phase = self.tr("メインプロセス: {0}").format(name) if aw else self.tr("{0}の手番").format(name)
+        return self.tr("ラウンド {0}・{1}").format(state.round, phase)
+
+    def _tie_text(self) -> str:
+        state = self.model.state()
+        tied = [p.name for p in (state.participant(t) for t in self.model.tied) if p and not p.acted]
+        if state.phase is not Phase.TURN or not tied:
+            return ""
+        return self.tr(
+            "同値: {0}も同じ順位です。GMが選ぶなら、表で選んで「選んだ参加者の手番にする」"
+        ).format("、".join(tied))
+
+    def _reselect(self) -> None:
+        """A reset keeps the chosen participant chosen (or the actor when none is)."""
+        wanted = self.participant_box.participant_id or self.model.state().current
+        if wanted:
+            self.select(wanted)
+
+    def _selection_changed(self) -> None:
+        self.participant_box.select(self.selected_id())
+
+    # ---- actions -----------------------------------------------------------------------------
+    def _new_encounter(self) -> None:
+        state = self.model.state()
+        if state.active and not self.ask_confirm(
+            self.tr("新しい戦闘"),
+            self.tr("進行中の戦闘「{0}」を終えて、新しい戦闘にしますか？").format(state.name),
+        ):
+            return
+        self.model.new_encounter(self.system_combo.currentData(), self.name_edit.text())
+
+    def _rename(self) -> None:
+        if self.model.state().system:
+            self.model.rename(self.name_edit.text())
+
+    def _load_saved(self) -> None:
+        name = self.saved_combo.currentData()
+        if name and (
+            not self.model.state().active
+            or self.ask_confirm(
+                self.tr("保存した戦闘"), self.tr("進行中の戦闘を終えて「{0}」を呼び出しますか？").format(name)
+            )
+        ):
+            self.model.load_encounter(name)
+
+    def _delete_saved(self) -> None:
+        name = self.saved_combo.currentData()
+        if name and self.ask_confirm(
+            self.tr("保存した戦闘"), self.tr("「{0}」を削除しますか？").format(name)
+        ):
+            self.model.delete_saved(name)
+
+    def _end(self) -> None:
+        if self.ask_confirm(self.tr("戦闘終了"), self.tr("戦闘を終了しますか？")):
+            self.model.end()
+
+    def _write_back(self) -> None:
+        names = self.model.write_back()
+        if not names:
+            show_refusal(
+                self, self.tr("シートに書き戻す値はありません（キャンペーンのキャラクターの値は同じです）")
+            )
+
+    def _take_turn(self) -> None:
+        chosen = self.selected_id()
+        if chosen:
+            self.model.take_turn(chosen)
+
+    def _add_character(self) -> None:
+        character_id = self.character_combo.currentData()
+        if character_id:
+            self.select(self.model.add_character(character_id))
+
+    def _add_npc(self) -> None:
+        answer = self.ask_quick_npc()
+        if answer is not None:
+            name, values, count, hidden = answer
+            made = self.model.add_quick(name, values, count, hidden)
+            self.select(made[0])
+
+    def _remove(self) -> None:
+        chosen = self.selected_id()
+        if chosen and self.ask_confirm(
+            self.tr("退場"), self.tr("{0}を戦闘から外しますか？").format(self.model.participant(chosen).name)
+        ):
+            self.model.remove(chosen)
+
+    def _move(self, offset: int) -> None:
+        chosen = self.selected_id()
+        if chosen:
+            self.model.move(chosen, offset)
+            self.select(chosen)
+
+    def _note(self) -> None:
+        text = self.note_edit.text()
+        if self.controls.guard(lambda: self.model.note(text)):
+            self.note_edit.clear()
+
+    def copy_order(self) -> None:
+        QGuiApplication.clipboard().setText(self.model.public_order_text())

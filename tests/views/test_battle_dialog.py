@@ -1,0 +1,294 @@
+"""The combat tracker driven as the GM drives it: an AW round with a PC/NPC tie and a 離脱, a LotR
+round with extra actions, a Four Card character falling through 衰弱 and 昏倒."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gmtool.models.battle_model import BattleModel
+from gmtool.rules.battle import Status
+from gmtool.rules.systems.aw import combat as aw
+from gmtool.views.battle.battle_dialog import BattleDialog
+
+SEED = 20261125
+
+
+@pytest.fixture
+def dialog(qtbot, campaign_model, refusals):
+    model = BattleModel(campaign_model, seed_source=lambda: SEED)
+    view = BattleDialog(model)
+    view.ask_confirm = lambda *_: True
+    qtbot.addWidget(view)
+    return view
+
+
+def new_encounter(dialog: BattleDialog, system: str, name: str) -> None:
+    dialog.system_combo.setCurrentIndex(dialog.system_combo.findData(system))
+    dialog.name_edit.setText(name)
+    dialog.new_button.click()
+
+
+def add_character(dialog: BattleDialog, name: str) -> str:
+    dialog.character_combo.setCurrentIndex(dialog.character_combo.findText(name))
+    dialog.add_character_button.click()
+    return next(p.id for p in dialog.model.state().participants if p.name == name)
+
+
+def add_npc(dialog: BattleDialog, name: str, values: dict[str, int], count: int = 1, hidden: bool = False):
+    dialog.ask_quick_npc = lambda: (name, values, count, hidden)
+    dialog.add_npc_button.click()
+    return [p.id for p in dialog.model.state().participants if p.name.startswith(name)]
+
+
+def column(dialog: BattleDialog, participant_id: str, col: int) -> str:
+    row = dialog.table_model.row_of(participant_id)
+    return dialog.table_model.index(row, col).data()
+
+
+def current_name(dialog: BattleDialog) -> str | None:
+    state = dialog.model.state()
+    actor = state.participant(state.current)
+    return actor.name if actor else None
+
+
+def test_an_aw_round_with_a_pc_npc_tie_and_a_withdrawal(dialog, qtbot, refusals):
+    new_encounter(dialog, "aw", "森の遭遇")
+    toru = add_character(dialog, "朝霧 透")  # 行動値 9, PC
+    mina = add_character(dialog, "ミナ・クローデル")  # 行動値 8
+    shadow = add_character(dialog, "影の使徒")  # 行動値 7, NPC
+    (orc,) = add_npc(dialog, "オーク", {"initiative": 9, "hp": 20})  # ties 透 at 9
+    assert column(dialog, orc, 5) == "HP 20/20  MP 0"
+    assert dialog.table_model.headerData(3, Qt.Orientation.Horizontal) == "行動値"
+
+    dialog.start_button.click()
+    assert "ラウンド 1・セットアップ" in dialog.status_label.text()
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(dialog, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert current_name(dialog) == "朝霧 透"  # 9 = 9: the PC before the NPC
+    assert column(dialog, toru, 0) == "▶"
+    assert dialog.tie_label.text() == ""  # the rules decided: no GM choice
+    dialog.next_button.click()
+    assert current_name(dialog) == "オーク"
+    assert column(dialog, toru, 0) == "✓"
+    dialog.next_button.click()
+    assert current_name(dialog) == "ミナ・クローデル"
+
+    # ミナ stands engaged with the shadow and the orc, and withdraws through their blockade.
+    box = dialog.aw_box
+    for target in (shadow, orc):
+        box.target_combo.setCurrentIndex(box.target_combo.findData(target))
+        box.engage_button.click()
+    state = dialog.model.state()
+    assert {p.id for p in aw.blockers(state, mina)} == {shadow, orc}
+    assert box.blocker_list.count() == 2
+    expected = aw.withdraw_probability(state, mina, [shadow, orc])
+    assert f"{float(expected):.2%}" in box.withdraw_label.text()
+    assert not box.flee_button.isEnabled()  # engaged with enemies: no 逃走
+
+    outcome = aw.withdraw(state, mina, box.chosen_blockers(), random.Random(SEED))
+    box.withdraw_button.click()
+    after = dialog.model.state().get(mina)
+    assert (after.engagement is None) is outcome.succeeded
+    assert [a.name for a in after.actions] == ["離脱" if outcome.succeeded else "離脱（失敗）"]
+    last = dialog.log_list.item(dialog.log_list.count() - 1).text()
+    assert "エンゲージ離脱" in last and f"{float(expected):.1%}" in last
+
+    dialog.next_button.click()
+    assert current_name(dialog) == "影の使徒"
+    dialog.next_button.click()
+    assert "クリンナップ" in dialog.status_label.text()
+    dialog.next_button.click()
+    assert "ラウンド 2" in dialog.status_label.text()
+    assert not refusals
+
+
+def test_aw_withdrawal_success_leaves_the_engagement_and_undo_restores(dialog, campaign_model):
+    new_encounter(dialog, "aw", "封鎖")
+    mina = add_character(dialog, "ミナ・クローデル")
+    (orc,) = add_npc(dialog, "オーク", {"initiative": 2})
+    dialog.start_button.click()
+    dialog.next_button.click()
+    assert current_name(dialog) == "ミナ・クローデル"
+    box = dialog.aw_box
+    box.target_combo.setCurrentIndex(box.target_combo.findData(orc))
+    box.engage_button.click()
+    seed = next(
+        s for s in range(500) if aw.withdraw(dialog.model.state(), mina, [orc], random.Random(s)).succeeded
+    )
+    dialog.model.seed_source = lambda: seed
+    box.withdraw_button.click()
+    assert dialog.model.state().get(mina).engagement is None
+    campaign_model.undo_stack.undo()
+    assert dialog.model.state().get(mina).engagement is not None
+    assert box.withdraw_button.isEnabled()
+
+
+def test_aw_minor_then_major_and_a_second_major_is_refused(dialog, refusals):
+    new_encounter(dialog, "aw", "")
+    add_character(dialog, "朝霧 透")
+    dialog.start_button.click()
+    dialog.next_button.click()
+    box = dialog.aw_box
+    assert "戦闘移動 14m・全力移動 28m" in box.move_label.text()
+    box.minor_button.click()
+    box.major_button.click()
+    box.major_button.click()
+    assert refusals and "メジャーアクション" in refusals[-1]
+    assert "戦闘移動、攻撃" in box.move_label.text()
+
+
+def test_an_npc_tie_is_offered_to_the_gm(dialog):
+    new_encounter(dialog, "aw", "")
+    _first, second = add_npc(dialog, "ゴブリン", {"initiative": 6}, count=2)
+    dialog.start_button.click()
+    dialog.next_button.click()
+    assert current_name(dialog) == "ゴブリン A"
+    assert "ゴブリン B" in dialog.tie_label.text()
+    dialog.select(second)
+    dialog.take_button.click()
+    assert current_name(dialog) == "ゴブリン B"
+    dialog.next_button.click()
+    assert current_name(dialog) == "ゴブリン A"
+
+
+def test_a_lotr_round_with_extra_actions(dialog):
+    new_encounter(dialog, "lotr", "オークの待ち伏せ")
+    naar = add_character(dialog, "ナール")
+    (orc,) = add_npc(dialog, "オーク", {"swiftness": 0, "defence": 9, "health": 6})
+    assert dialog.table_model.headerData(3, Qt.Orientation.Horizontal) == "イニシアチブ"
+    dialog.start_button.click()
+    state = dialog.model.state()
+    rolled = sorted(state.participants, key=lambda p: (-p.initiative, -p.value("swiftness")))
+    assert all("initiative_dice" in p.values for p in state.participants)
+    dialog.next_button.click()
+    assert dialog.model.state().current == rolled[0].id
+
+    box = dialog.lotr_box
+    box.who_combo.setCurrentIndex(box.who_combo.findData(naar))
+    box.kind_combo.setCurrentIndex(box.kind_combo.findData("attack"))
+    box.spend_button.click()
+    box.spend_button.click()
+    assert "追加アクション: 判定に -5" in box.cost_label.text()  # shown before the third is taken
+    box.spend_button.click()
+    last = dialog.log_list.item(dialog.log_list.count() - 1).text()
+    assert "追加アクション: 判定-5" in last
+    assert "追加アクション: 判定に -10" in box.cost_label.text()
+    assert column(dialog, naar, 8) == "攻撃（通常）、攻撃（通常）、攻撃（通常）"
+
+    # The orc dodges out of turn: its Defence can only rise, and the chance was shown first.
+    box.who_combo.setCurrentIndex(box.who_combo.findData(orc))
+    assert "Defense 9: 回避で上回る確率" in box.dodge_label.text()
+    box.dodge_button.click()
+    orc_now = dialog.model.state().get(orc)
+    assert [a.kind for a in orc_now.actions] == ["dodge"]
+
+    # Wounds: the orc's Health 6 track, Healthy then five levels.
+    dialog.select(orc)
+    pbox = dialog.participant_box
+    pbox.resource_combo.setCurrentIndex(pbox.resource_combo.findData("wounds"))
+    pbox.amount_spin.setValue(7)
+    pbox.damage_button.click()
+    assert "朦朧" in column(dialog, orc, 4) and "判定-1" in column(dialog, orc, 4)
+
+
+def test_lotr_initiative_kept_from_the_first_round(dialog):
+    new_encounter(dialog, "lotr", "")
+    add_character(dialog, "ナール")
+    add_npc(dialog, "オーク", {"swiftness": 2})
+    dialog.start_button.click()
+    first = [p.initiative for p in dialog.model.state().participants]
+    dialog.lotr_box.keep_check.click()
+    dialog.model.seed_source = lambda: SEED + 1
+    for _ in range(4):  # two turns, cleanup, the next round
+        dialog.next_button.click()
+    assert dialog.model.state().round == 2
+    assert [p.initiative for p in dialog.model.state().participants] == first
+
+
+def test_a_fourcard_character_falls_through_the_weakened_and_unconscious_lines(dialog):
+    new_encounter(dialog, "fourcard", "酒場の乱闘")
+    rize = add_character(dialog, "リゼ・アルノー")  # ST 4 WP 6 VT 5: 衰弱 13, 昏倒 25, 死亡 35; 3 already
+    (thug,) = add_npc(dialog, "ならず者", {"st": 5, "wp": 3, "vt": 4})
+    assert column(dialog, rize, 5) == "疲労 2  負傷 1"
+    dialog.select(rize)
+    box = dialog.participant_box
+    box.resource_combo.setCurrentIndex(box.resource_combo.findData("injury"))
+    box.amount_spin.setValue(9)
+    box.damage_button.click()
+    assert column(dialog, rize, 4) == ""  # 12 of 13
+    box.amount_spin.setValue(1)
+    box.damage_button.click()
+    assert column(dialog, rize, 4) == "衰弱（判定−2）・判定-2"
+    box.amount_spin.setValue(12)
+    box.damage_button.click()  # 25: 昏倒
+    assert dialog.model.state().get(rize).status is Status.DEFEATED
+    assert column(dialog, rize, 4).startswith("戦闘不能・昏倒")
+    last = dialog.log_list.item(dialog.log_list.count() - 1).text()
+    assert "負傷: 11 → 23" in last and "戦闘不能" in last
+
+    dialog.start_button.click()
+    dialog.next_button.click()
+    assert current_name(dialog) == "ならず者"  # the unconscious are skipped
+    dialog.next_button.click()
+    assert "クリンナップ" in dialog.status_label.text()
+
+    box.resource_combo.setCurrentIndex(box.resource_combo.findData("injury"))
+    box.amount_spin.setValue(10)
+    box.damage_button.click()  # 35: 死亡
+    assert dialog.model.state().get(rize).status is Status.DEAD
+    box.heal_button.click()  # back to 25: death is final, whatever the body heals
+    assert dialog.model.state().get(rize).status is Status.DEAD
+    assert thug in [p.id for p in dialog.model.state().participants]
+
+
+def test_conditions_count_down_at_the_chosen_turn_and_hidden_npcs_stay_out_of_the_copy(dialog, qtbot):
+    new_encounter(dialog, "sengensho", "")
+    saku = add_character(dialog, "白峰 朔")
+    (ghost,) = add_npc(dialog, "怨霊", {"hp": 15}, hidden=True)
+    assert "［非公開］" in column(dialog, ghost, 1)
+    assert column(dialog, saku, 5) == "HP 0（未入力）"
+    dialog.select(saku)
+    box = dialog.participant_box
+    assert "ルールに決まっていません" in box.resource_note.text()
+    box.condition_edit.setText("金縛り")
+    box.rounds_spin.setValue(1)
+    box.counts_combo.setCurrentIndex(box.counts_combo.findData(ghost))
+    box.add_condition_button.click()
+    assert column(dialog, saku, 6) == "金縛り（残り1）"
+    dialog.start_button.click()
+    dialog.next_button.click()  # 朔
+    dialog.next_button.click()  # the ghost's turn: the condition ends
+    assert column(dialog, saku, 6) == ""
+    assert "「金縛り」が終わった" in dialog.log_list.item(dialog.log_list.count() - 1).text()
+    dialog.copy_order()
+    from PySide6.QtGui import QGuiApplication
+
+    text = QGuiApplication.clipboard().text()
+    assert "白峰 朔" in text and "怨霊" not in text
+
+
+def test_saved_encounters_come_back_with_fresh_participants(dialog):
+    new_encounter(dialog, "aw", "山賊")
+    add_npc(dialog, "山賊", {"initiative": 5, "hp": 10}, count=3)
+    dialog.save_button.click()
+    assert dialog.saved_combo.findData("山賊") >= 0
+    new_encounter(dialog, "aw", "別の戦闘")
+    assert dialog.model.state().participants == ()
+    dialog.saved_combo.setCurrentIndex(dialog.saved_combo.findData("山賊"))
+    dialog.load_button.click()
+    names = [p.name for p in dialog.model.state().participants]
+    assert names == ["山賊 A", "山賊 B", "山賊 C"]
+    assert dialog.model.state().name == "山賊"
+
+
+def test_a_damaged_stored_encounter_is_reported_and_replaced(dialog, campaign_model):
+    campaign_model.set_session_value("battle.encounter", {"participants": "壊れた"}, "壊す")
+    assert dialog.problem_label.isVisibleTo(dialog)
+    assert "戦闘の記録が正しくありません" in dialog.problem_label.text()
+    new_encounter(dialog, "aw", "")
+    assert not dialog.problem_label.isVisibleTo(dialog)
