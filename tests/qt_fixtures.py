@@ -32,8 +32,8 @@ def campaign_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def campaign(campaign_path: Path) -> Iterator[Campaign]:
-    """The demo campaign (DEMO_NAMES) in a fresh file."""
-    c = create_demo_campaign(campaign_path)
+    """The demo campaign's characters (DEMO_NAMES) in a fresh file, without its session extras."""
+    c = create_demo_campaign(campaign_path, session=False)
     yield c
     c.close()
 
