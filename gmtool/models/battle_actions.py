@@ -151,8 +151,11 @@ class LotRBattleActions(QObject):
         penalty = self.model.rules().penalty(p) + self.next_penalty(participant_id, "dodge")
         return lotr.dodge_probability(p, penalty)
 
-    def parry_probability(self, bonus: int, attack_total: int) -> Fraction:
-        return lotr.parry_probability(bonus, attack_total)
+    def parry_probability(self, participant_id: str, bonus: int, attack_total: int) -> Fraction:
+        """The defender's wound, weariness and extra-action penalties count, as for a dodge."""
+        p = self.model.participant(participant_id)
+        penalty = self.model.rules().penalty(p) + self.next_penalty(participant_id, "parry")
+        return lotr.parry_probability(bonus + penalty, attack_total)
 
     def keep_initiative(self, keep: bool) -> None:
         text = (

@@ -59,7 +59,6 @@ class BattleModel(EncounterRecords, QObject):
             BattleRefused,
             parent=self,
         )
-        self.tied: tuple[str, ...] = ()  # who stood level with the actor the last turn step chose
         campaign_model.session_changed.connect(self._on_session_changed)
         campaign_model.characters_changed.connect(self.changed)
 
@@ -266,7 +265,6 @@ class BattleModel(EncounterRecords, QObject):
         self, step: battle_turns.Step, undo_text: str, seed: int | None, chosen: bool = False
     ) -> None:
         new = step.encounter
-        self.tied = step.tied
         parts = []
         for who, condition in step.ended:
             parts.append(self.tr("{0}の「{1}」が終わった").format(who, condition))

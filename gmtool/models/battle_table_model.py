@@ -18,7 +18,7 @@ OUT_COLOR = QColor("#8a8a8a")
 HIDDEN_COLOR = QColor("#5a3fa0")
 # What each system's rule states are called on screen (codes come from the engine).
 STATE_LABELS = {
-    "weakened": "衰弱（判定−2）",
+    "weakened": "衰弱",
     "unconscious": "昏倒",
     "dead": "死亡",
 }

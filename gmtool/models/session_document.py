@@ -84,6 +84,9 @@ class SessionDocument(QObject):
         self._writing = True
         try:
             self.campaign_model.set_session_value(self.key, document, undo_text, before=before)
+        except BaseException:
+            self._cache = None  # not written: the next read goes back to the file
+            raise
         finally:
             self._writing = False
 

@@ -138,6 +138,14 @@ class Encounter:
     current: Id | None = None
     participants: Annotated[tuple[Participant, ...], Field(max_length=MANY)] = ()  # the GM's order
     turns: Annotated[tuple[Id, ...], Field(max_length=MANY)] = ()  # who has acted this round, in turn
+    # Whose turn has begun this round: their conditions are counted once a round, however often the
+    # turn comes back to them (the GM handing it on, 前の手番).
+    counted: Annotated[tuple[Id, ...], Field(max_length=MANY)] = ()
+    # Who stood level with the actor by the rules when the turn began: the GM may choose another.
+    tied: Annotated[tuple[Id, ...], Field(max_length=MANY)] = ()
+    # Level on 行動値 but put in order by the text's rule of thumb (AW: 反射, 知覚, 幸運): the GM may
+    # still decide otherwise.
+    ordered_by_principle: Annotated[tuple[Id, ...], Field(max_length=MANY)] = ()
     options: dict[Annotated[StrictStr, Field(max_length=32)], Value] = field(default_factory=dict)
     events: Annotated[tuple[Event, ...], Field(max_length=MAX_EVENTS)] = ()
 
@@ -251,12 +259,22 @@ def _letter_label(index: int) -> str:
 
 
 def remove_participant(encounter: Encounter, participant_id: str) -> Encounter:
+    """Out of the fight; a condition counted at its turn is counted at cleanup from now on."""
     encounter.get(participant_id)
     current = None if encounter.current == participant_id else encounter.current
+    kept = []
+    for p in encounter.participants:
+        if p.id != participant_id:
+            conditions = tuple(
+                replace(c, counts_on=None) if c.counts_on == participant_id else c for c in p.conditions
+            )
+            kept.append(p if conditions == p.conditions else replace(p, conditions=conditions))
     return replace(
         encounter,
-        participants=tuple(p for p in encounter.participants if p.id != participant_id),
+        participants=tuple(kept),
         turns=tuple(t for t in encounter.turns if t != participant_id),
+        counted=tuple(t for t in encounter.counted if t != participant_id),
+        tied=tuple(t for t in encounter.tied if t != participant_id),
         current=current,
     )
 
@@ -281,6 +299,10 @@ def set_resource(
         if resource is None:
             raise BattleRefused(f"{p.name}には「{key}」がありません")
         new_max = resource.maximum if maximum is KEEP else maximum
+        if value < 0:
+            raise BattleRefused(f"{resource.label}は 0 以上です（{value}）")
+        if resource.grows and new_max is not None and value > new_max:
+            raise BattleRefused(f"{resource.label}は最大 {new_max} です（{value}）")
         updated = replace(resource, value=value, maximum=new_max)
         return replace(p, resources=tuple(updated if r.key == key else r for r in p.resources))
 
@@ -293,10 +315,12 @@ def damage(encounter: Encounter, participant_id: str, key: str, amount: int) -> 
     resource = encounter.get(participant_id).resource(key)
     if resource is None:
         raise BattleRefused(f"{encounter.get(participant_id).name}には「{key}」がありません")
-    value = resource.value + (amount if resource.grows else -amount)
-    value = max(0, value)
-    if amount < 0 and not resource.grows and resource.maximum is not None:
-        value = min(value, max(resource.maximum, resource.value))
+    value = max(0, resource.value + (amount if resource.grows else -amount))
+    if resource.maximum is not None:
+        if resource.grows:  # a track ends at its last level (LotR: Exhausted, dead)
+            value = min(value, resource.maximum)
+        elif amount < 0:  # healing a pool stops at its maximum (one already above it stays)
+            value = min(value, max(resource.maximum, resource.value))
     return set_resource(encounter, participant_id, key, value)
 
 
@@ -329,16 +353,18 @@ def log_event(encounter: Encounter, text: str) -> Encounter:
 # ---- conditions counting down -------------------------------------------------------------------
 
 
-def count_conditions(encounter: Encounter, counted_on: str | None) -> tuple[Encounter, list[tuple[str, str]]]:
-    """One round off every condition counted at `counted_on`'s turn (None: at cleanup).
-
-    Returns the encounter and the (participant name, condition) pairs that ended."""
+def count_conditions(
+    encounter: Encounter, counted_on: str | set[str | None] | None
+) -> tuple[Encounter, list[tuple[str, str]]]:
+    """One round off every condition counted at `counted_on`'s turn (None: at cleanup; a set: at
+    any of those).  Returns the encounter and the (participant name, condition) pairs that ended."""
+    counters = counted_on if isinstance(counted_on, set) else {counted_on}
     ended: list[tuple[str, str]] = []
     participants = []
     for p in encounter.participants:
         kept = []
         for c in p.conditions:
-            if c.rounds is None or c.counts_on != counted_on:
+            if c.rounds is None or c.counts_on not in counters:
                 kept.append(c)
             elif c.rounds > 1:
                 kept.append(replace(c, rounds=c.rounds - 1))

@@ -22,9 +22,10 @@ class QuickField:
 
     key: str
     label: str
-    default: int = 0
+    default: int = 0  # what the engine takes when a caller gives none (the dialog asks instead)
     minimum: int = -999
     maximum: int = 9999
+    required: bool = False  # no value the rules give: the GM must enter it
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class NextActor:
 
     id: str | None
     tied: tuple[str, ...] = ()
+    ordered_by_principle: tuple[str, ...] = ()  # level, put in order by a rule of thumb the GM may overrule
 
 
 class CombatRules:

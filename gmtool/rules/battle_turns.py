@@ -57,6 +57,9 @@ def start(encounter: Encounter, rules: CombatRules, rng: random.Random) -> Encou
         phase=Phase.SETUP,
         current=None,
         turns=(),
+        counted=(),
+        tied=(),
+        ordered_by_principle=(),
         participants=tuple(_new_round(p) for p in encounter.participants),
     )
     return rules.start_round(fresh, rng)
@@ -65,20 +68,35 @@ def start(encounter: Encounter, rules: CombatRules, rng: random.Random) -> Encou
 def end(encounter: Encounter) -> Encounter:
     if not encounter.active:
         raise BattleRefused("戦闘は始まっていません")
-    return replace(encounter, active=False, current=None, phase=Phase.SETUP, turns=())
+    return replace(
+        encounter,
+        active=False,
+        current=None,
+        phase=Phase.SETUP,
+        turns=(),
+        counted=(),
+        tied=(),
+        ordered_by_principle=(),
+    )
 
 
 def next_turn(encounter: Encounter, rules: CombatRules, rng: random.Random) -> Step:
     """Setup → the first actor; an actor → the next one (or cleanup); cleanup → the next round."""
     _require_active(encounter)
     if encounter.phase is Phase.CLEANUP:
-        ended_encounter, ended = count_conditions(encounter, None)
+        # Cleanup's own conditions, and those counted at the turn of someone who had none this
+        # round (defeated, fled): they still end in time.
+        no_turn: set[str | None] = {p.id for p in encounter.participants if p.id not in encounter.counted}
+        ended_encounter, ended = count_conditions(encounter, {None} | no_turn)
         fresh = replace(
             ended_encounter,
             round=encounter.round + 1,
             phase=Phase.SETUP,
             current=None,
             turns=(),
+            counted=(),
+            tied=(),
+            ordered_by_principle=(),
             participants=tuple(_new_round(p) for p in ended_encounter.participants),
         )
         return Step(rules.start_round(fresh, rng), ended)
@@ -92,13 +110,15 @@ def take_turn(encounter: Encounter, participant_id: str, rules: CombatRules) -> 
     delayed action).  The actor whose turn it was keeps theirs for later in the round."""
     _require_active(encounter)
     chosen = encounter.get(participant_id)
+    if encounter.current == participant_id:
+        raise BattleRefused(f"今は{chosen.name}の手番です")
     if not chosen.in_play:
         raise BattleRefused(f"{chosen.name}は行動できません（戦闘不能・死亡・逃走）")
     if chosen.acted:
         raise BattleRefused(f"{chosen.name}はこのラウンドにもう行動しました")
-    if encounter.phase is Phase.CLEANUP:
-        raise BattleRefused("全員が行動済みです。次のラウンドへ進めてください")
-    return _begin(replace(encounter, phase=Phase.TURN), participant_id)
+    if encounter.phase is not Phase.TURN:
+        raise BattleRefused("手番を渡せるのはラウンドの途中だけです（「次の手番」で進めてください）")
+    return _begin(replace(encounter, phase=Phase.TURN, tied=(), ordered_by_principle=()), participant_id)
 
 
 def previous_turn(encounter: Encounter) -> Encounter:
@@ -108,7 +128,14 @@ def previous_turn(encounter: Encounter) -> Encounter:
     if not encounter.turns:
         raise BattleRefused("このラウンドにはまだ戻れる手番がありません")
     last = encounter.turns[-1]
-    encounter = replace(encounter, turns=encounter.turns[:-1], phase=Phase.TURN, current=last)
+    encounter = replace(
+        encounter,
+        turns=encounter.turns[:-1],
+        phase=Phase.TURN,
+        current=last,
+        tied=(),
+        ordered_by_principle=(),
+    )
     return with_participant(encounter, last, lambda p: replace(p, acted=False))
 
 
@@ -118,21 +145,27 @@ def to_cleanup(encounter: Encounter) -> Encounter:
     _require_active(encounter)
     if encounter.phase is Phase.TURN and encounter.current is not None:
         encounter = _finish_turn(encounter)
-    return replace(encounter, phase=Phase.CLEANUP, current=None)
+    return replace(encounter, phase=Phase.CLEANUP, current=None, tied=(), ordered_by_principle=())
 
 
 def _begin_next(encounter: Encounter, rules: CombatRules) -> Step:
     choice = rules.next_actor(encounter)
     if choice.id is None:
-        return Step(replace(encounter, phase=Phase.CLEANUP, current=None))
-    step = _begin(replace(encounter, phase=Phase.TURN), choice.id)
+        return Step(replace(encounter, phase=Phase.CLEANUP, current=None, tied=(), ordered_by_principle=()))
+    level = replace(
+        encounter, phase=Phase.TURN, tied=choice.tied, ordered_by_principle=choice.ordered_by_principle
+    )
+    step = _begin(level, choice.id)
     return replace(step, tied=choice.tied)
 
 
 def _begin(encounter: Encounter, participant_id: str) -> Step:
+    """Its turn begins; its conditions count down at the first beginning of its turn in a round."""
     encounter = replace(encounter, current=participant_id)
+    if participant_id in encounter.counted:
+        return Step(encounter)
     encounter, ended = count_conditions(encounter, participant_id)
-    return Step(encounter, ended)
+    return Step(replace(encounter, counted=(*encounter.counted, participant_id)), ended)
 
 
 def _finish_turn(encounter: Encounter) -> Encounter:

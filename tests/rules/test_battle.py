@@ -78,12 +78,57 @@ def test_previous_turn_gives_the_last_actor_the_turn_again() -> None:
 
 def test_take_turn_hands_the_turn_to_someone_waiting() -> None:
     encounter = battle_turns.start(encounter_of("A", "B"), GM, random.Random(0))
+    with pytest.raises(BattleRefused, match="ラウンドの途中だけ"):
+        battle_turns.take_turn(encounter, "id-B", GM)  # setup: the round has not begun
+    encounter = battle_turns.next_turn(encounter, GM, random.Random(0)).encounter
+    with pytest.raises(BattleRefused, match="今はAの手番"):
+        battle_turns.take_turn(encounter, "id-A", GM)
     step = battle_turns.take_turn(encounter, "id-B", GM)
     assert step.encounter.current == "id-B"
     after = battle_turns.next_turn(step.encounter, GM, random.Random(0)).encounter
     assert after.current == "id-A"  # B acted; A still had its turn
     with pytest.raises(BattleRefused, match="もう行動しました"):
         battle_turns.take_turn(after, "id-B", GM)
+
+
+def test_a_turn_handed_back_does_not_count_its_conditions_twice() -> None:
+    encounter = battle.add_condition(encounter_of("A", "B"), "id-A", Condition("放心", 3, "id-A"))
+    encounter = battle_turns.start(encounter, GM, random.Random(0))
+    encounter = battle_turns.next_turn(encounter, GM, random.Random(0)).encounter  # A: 3 → 2
+    encounter = battle_turns.take_turn(encounter, "id-B", GM).encounter
+    encounter = battle_turns.next_turn(encounter, GM, random.Random(0)).encounter  # back to A
+    assert encounter.current == "id-A"
+    encounter = battle_turns.previous_turn(battle_turns.next_turn(encounter, GM, random.Random(0)).encounter)
+    assert encounter.current == "id-A"
+    assert encounter.get("id-A").conditions[0].rounds == 2  # counted once this round
+
+
+def test_conditions_counted_on_someone_out_of_the_round_count_at_cleanup() -> None:
+    encounter = encounter_of("A", "B", "C")
+    encounter = battle.add_condition(encounter, "id-A", Condition("呪い", 1, "id-B"))
+    encounter = battle.add_condition(encounter, "id-A", Condition("毒", 1, "id-C"))
+    encounter = battle.with_participant(encounter, "id-B", lambda p: replace(p, status=Status.DEFEATED))
+    encounter = battle.remove_participant(encounter, "id-C")
+    assert [c.counts_on for c in encounter.get("id-A").conditions] == ["id-B", None]
+    encounter = battle_turns.start(encounter, GM, random.Random(0))
+    ended = []
+    for _ in range(3):  # A, cleanup, next round
+        step = battle_turns.next_turn(encounter, GM, random.Random(0))
+        encounter, ended = step.encounter, ended + step.ended
+    assert sorted(ended) == [("A", "呪い"), ("A", "毒")] and encounter.round == 2
+
+
+def test_a_track_stops_at_its_end_and_no_value_goes_below_zero() -> None:
+    lotr_rules = combat_rules("lotr")
+    person = battle_turns.participant_from(lotr_rules.from_quick("x", {"health": 3}), "x")
+    encounter = battle.add_participants(Encounter(system="lotr"), [person])
+    worn = battle.damage(encounter, "x", "weariness", 9)
+    assert worn.get("x").resource("weariness").value == 5  # Exhausted, the last level
+    with pytest.raises(BattleRefused, match="最大 5"):
+        battle.set_resource(encounter, "x", "weariness", 9)
+    with pytest.raises(BattleRefused, match="0 以上"):
+        battle.set_resource(encounter, "x", "wounds", -1)
+    assert battle.damage(encounter, "x", "wounds", -4).get("x").resource("wounds").value == 0
 
 
 def test_a_condition_counts_down_at_the_chosen_actors_turn_and_ends() -> None:

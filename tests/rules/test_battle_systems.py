@@ -54,6 +54,22 @@ def test_aw_initiative_highest_first_pc_before_npc_then_reflex_perception_luck()
     assert order(fight, AW) == ["fast", "pc-high-luck", "pc-low-luck", "npc", "slow"]
 
 
+def test_aw_pcs_level_on_initiative_are_ordered_by_the_rule_of_thumb_and_said_so() -> None:
+    fight = aw_fight(aw_person("a", 8, True, reflex=3), aw_person("b", 8, True, reflex=5))
+    step = battle_turns.next_turn(fight, AW, random.Random(0))
+    assert step.encounter.current == "b" and step.tied == ()
+    assert step.encounter.ordered_by_principle == ("a",)  # the GM may still choose otherwise
+
+
+def test_aw_no_move_while_an_enemy_shares_the_engagement() -> None:
+    fight = engaged_fight()
+    with pytest.raises(BattleRefused, match="戦闘移動はできません"):
+        aw.record_action(fight, "hero", aw.MINOR, "戦闘移動")
+    with pytest.raises(BattleRefused, match="全力移動はできません"):
+        aw.record_action(fight, "hero", aw.MAJOR, "全力移動")
+    assert aw.record_action(fight, "hero", aw.MAJOR, "攻撃").get("hero").actions[-1].name == "攻撃"
+
+
 def test_aw_tie_between_npcs_is_left_to_the_gm() -> None:
     fight = aw_fight(aw_person("orc1", 6, False), aw_person("orc2", 6, False))
     step = battle_turns.next_turn(fight, AW, random.Random(0))
@@ -198,9 +214,39 @@ def test_lotr_initiative_is_a_swiftness_test_each_round_or_kept() -> None:
 
 
 def test_lotr_order_follows_the_rolled_initiative() -> None:
-    fight = battle_turns.start(lotr_fight(), LOTR, random.Random(7))
-    ranked = sorted(fight.participants, key=lambda p: (-p.initiative, -p.value("swiftness")))
-    assert order(fight, LOTR) == [p.id for p in ranked]
+    for seed in range(30):
+        fight = battle_turns.start(lotr_fight(), LOTR, random.Random(seed))
+        totals = [fight.get(pid).initiative for pid in order(fight, LOTR)]
+        assert totals == sorted(totals, reverse=True) and len(totals) == 2
+
+
+def test_lotr_level_initiative_is_left_to_the_gm() -> None:
+    fight = battle_turns.start(lotr_fight(), LOTR, random.Random(1))
+    fight = battle.with_participant(
+        fight, "orc", lambda p: replace(p, initiative=fight.get("hero").initiative)
+    )
+    step = battle_turns.next_turn(fight, LOTR, random.Random(0))
+    assert step.encounter.current == "hero" and step.tied == ("orc",)  # the GM's order, then the GM
+
+
+def test_lotr_exhausted_is_unconscious_until_it_recovers() -> None:
+    fight = lotr_fight()
+    spent = battle.with_participant(
+        battle.set_resource(fight, "hero", lotr.WEARINESS, 5), "hero", LOTR.settle
+    )
+    assert spent.get("hero").status is Status.DEFEATED
+    rested = battle.with_participant(
+        battle.set_resource(spent, "hero", lotr.WEARINESS, 4), "hero", LOTR.settle
+    )
+    assert rested.get("hero").status is Status.ACTIVE
+
+
+def test_lotr_nothing_else_after_a_full_round_action() -> None:
+    fight = battle_turns.start(lotr_fight(), LOTR, random.Random(1))
+    sprinted = lotr.spend_action(fight, "hero", "sprint").encounter
+    with pytest.raises(BattleRefused, match="ほかの行動ができません"):
+        lotr.spend_action(sprinted, "hero", "attack")
+    assert lotr.spend_action(sprinted, "hero", "free").penalty == 0  # a shout is still free
 
 
 def test_lotr_dodge_replaces_defence_for_the_round_only_when_higher() -> None:

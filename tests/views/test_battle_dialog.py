@@ -4,11 +4,13 @@ round with extra actions, a Four Card character falling through 衰弱 and 昏�
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.models.battle_model import BattleModel
+from gmtool.rules import battle
 from gmtool.rules.battle import Status
 from gmtool.rules.systems.aw import combat as aw
 from gmtool.views.battle.battle_dialog import BattleDialog
@@ -223,7 +225,7 @@ def test_a_fourcard_character_falls_through_the_weakened_and_unconscious_lines(d
     assert column(dialog, rize, 4) == ""  # 12 of 13
     box.amount_spin.setValue(1)
     box.damage_button.click()
-    assert column(dialog, rize, 4) == "衰弱（判定−2）・判定-2"
+    assert column(dialog, rize, 4) == "衰弱・判定-2"
     box.amount_spin.setValue(12)
     box.damage_button.click()  # 25: 昏倒
     assert dialog.model.state().get(rize).status is Status.DEFEATED
@@ -292,3 +294,60 @@ def test_a_damaged_stored_encounter_is_reported_and_replaced(dialog, campaign_mo
     assert "戦闘の記録が正しくありません" in dialog.problem_label.text()
     new_encounter(dialog, "aw", "")
     assert not dialog.problem_label.isVisibleTo(dialog)
+
+
+def test_the_quick_npc_dialog_asks_for_every_value_the_rules_do_not_give(qtbot, refusals):
+    from gmtool.rules.battle_rules import combat_rules
+    from gmtool.views.battle.quick_npc_dialog import QuickNpcDialog
+
+    npc = QuickNpcDialog(combat_rules("fourcard"))
+    qtbot.addWidget(npc)
+    assert npc.value_spins["st"].text() == "未入力"
+    npc._accept_if_complete()
+    assert refusals == ["次の値を入力してください: ST、WP、VT"] and npc.result() == 0
+    for key in ("st", "wp", "vt"):
+        npc.value_spins[key].setValue(4)
+    npc._accept_if_complete()
+    assert npc.result() == 1 and npc.values() == {"st": 4, "wp": 4, "vt": 4}
+
+
+def test_the_turn_is_handed_only_to_someone_waiting_in_a_running_round(dialog):
+    new_encounter(dialog, "sengensho", "")
+    a, b = (add_npc(dialog, name, {})[0] for name in ("甲", "乙"))
+    dialog.select(b)
+    assert not dialog.take_button.isEnabled()  # not started
+    dialog.start_button.click()
+    dialog.select(b)
+    assert not dialog.take_button.isEnabled()  # setup
+    dialog.next_button.click()
+    dialog.select(a)
+    assert not dialog.take_button.isEnabled()  # it is already 甲's turn
+    dialog.select(b)
+    assert dialog.take_button.isEnabled()
+
+
+def test_a_gathered_roster_and_a_saved_encounter_are_replaced_only_when_confirmed(dialog):
+    asked = []
+    dialog.ask_confirm = lambda title, text: asked.append(text) or False
+    new_encounter(dialog, "aw", "山賊")
+    add_npc(dialog, "山賊", {"initiative": 5})
+    dialog.new_button.click()
+    assert "参加者 1人を置き換えますか" in asked[-1]
+    assert [p.name for p in dialog.model.state().participants] == ["山賊"]
+    dialog.save_button.click()
+    dialog.save_button.click()
+    assert "上書きしますか" in asked[-1]
+
+
+def test_pcs_level_on_initiative_are_said_to_be_ordered_by_the_rule_of_thumb(dialog):
+    new_encounter(dialog, "aw", "")
+    add_npc(dialog, "影", {"initiative": 1})
+    dialog.model.add_character(next(cid for cid, name in dialog.model.characters() if name == "朝霧 透"))
+    mina = add_character(dialog, "ミナ・クローデル")
+    # ミナ as fast as 透 (a feat of the moment): level on 行動値 9
+    state = battle.with_participant(dialog.model.state(), mina, lambda p: replace(p, initiative=9))
+    dialog.model._commit(state, "test", None)
+    dialog.start_button.click()
+    dialog.next_button.click()
+    assert current_name(dialog) == "朝霧 透"  # 反射 4 against 3
+    assert "ミナ・クローデル" in dialog.tie_label.text() and "原則" in dialog.tie_label.text()

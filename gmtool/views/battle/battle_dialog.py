@@ -72,9 +72,7 @@ class BattleDialog(QDialog):
         self.name_edit.editingFinished.connect(lambda: controls.guard(lambda: self._rename()))
         self.new_button = controls.button(self.tr("新しい戦闘"), self._new_encounter)
         self.saved_combo = QComboBox()
-        self.save_button = controls.button(
-            self.tr("保存"), lambda: model.save_encounter(self.name_edit.text())
-        )
+        self.save_button = controls.button(self.tr("保存"), self._save)
         self.load_button = controls.button(self.tr("呼び出す"), self._load_saved)
         self.delete_saved_button = controls.button(self.tr("削除"), self._delete_saved)
         top = QHBoxLayout()
@@ -243,9 +241,10 @@ class BattleDialog(QDialog):
         for w in (self.add_character_button, self.add_npc_button, self.character_combo, self.save_button):
             w.setEnabled(has_system)
         self.start_button.setEnabled(has_system and not state.active)
-        for w in (self.next_button, self.previous_button, self.take_button, self.end_button):
+        for w in (self.next_button, self.previous_button, self.end_button):
             w.setEnabled(state.active)
         self.write_back_button.setEnabled(any(p.character_id for p in state.participants))
+        self._enable_take()
         SessionTab.refill(self.character_combo, [(name, cid) for cid, name in model.characters()])
         self.aw_box.setVisible(state.system == "aw")
         self.lotr_box.setVisible(state.system == "lotr")
@@ -280,12 +279,21 @@ class BattleDialog(QDialog):
 
     def _tie_text(self) -> str:
         state = self.model.state()
-        tied = [p.name for p in (state.participant(t) for t in self.model.tied) if p and not p.acted]
-        if state.phase is not Phase.TURN or not tied:
+        if state.phase is not Phase.TURN:
             return ""
-        return self.tr(
-            "同値: {0}も同じ順位です。GMが選ぶなら、表で選んで「選んだ参加者の手番にする」"
-        ).format("、".join(tied))
+
+        def names(ids: tuple[str, ...]) -> str:
+            return "、".join(p.name for p in (state.participant(t) for t in ids) if p and not p.acted)
+
+        if names(state.tied):
+            return self.tr(
+                "同値: {0}も同じ順位です。GMが選ぶなら、表で選んで「選んだ参加者の手番にする」"
+            ).format(names(state.tied))
+        if names(state.ordered_by_principle):
+            return self.tr(
+                "行動値が同じ{0}とは、原則（反射→知覚→幸運）で順番を決めました。GMが変えてもかまいません"
+            ).format(names(state.ordered_by_principle))
+        return ""
 
     def _reselect(self) -> None:
         """A reset keeps the chosen participant chosen (or the actor when none is)."""
@@ -295,16 +303,38 @@ class BattleDialog(QDialog):
 
     def _selection_changed(self) -> None:
         self.participant_box.select(self.selected_id())
+        self._enable_take()
+
+    def _enable_take(self) -> None:
+        """Only in the middle of a round, to someone in play who has not acted and is not acting."""
+        state = self.model.state()
+        chosen = state.participant(self.selected_id())
+        self.take_button.setEnabled(
+            state.active
+            and state.phase is Phase.TURN
+            and chosen is not None
+            and chosen.in_play
+            and not chosen.acted
+            and chosen.id != state.current
+        )
 
     # ---- actions -----------------------------------------------------------------------------
-    def _new_encounter(self) -> None:
+    def _replacing_confirmed(self, title: str) -> bool:
+        """A fight under way, or a roster already gathered, is replaced only when the GM says so."""
         state = self.model.state()
-        if state.active and not self.ask_confirm(
-            self.tr("新しい戦闘"),
-            self.tr("進行中の戦闘「{0}」を終えて、新しい戦闘にしますか？").format(state.name),
-        ):
-            return
-        self.model.new_encounter(self.system_combo.currentData(), self.name_edit.text())
+        if state.active:
+            question = self.tr("進行中の戦闘「{0}」を終えて置き換えますか？").format(state.name)
+        elif state.participants:
+            question = self.tr(
+                "「{0}」の参加者 {1}人を置き換えますか？（保存していなければ失われます）"
+            ).format(state.name, len(state.participants))
+        else:
+            return True
+        return self.ask_confirm(title, question)
+
+    def _new_encounter(self) -> None:
+        if self._replacing_confirmed(self.tr("新しい戦闘")):
+            self.model.new_encounter(self.system_combo.currentData(), self.name_edit.text())
 
     def _rename(self) -> None:
         if self.model.state().system:
@@ -312,13 +342,16 @@ class BattleDialog(QDialog):
 
     def _load_saved(self) -> None:
         name = self.saved_combo.currentData()
-        if name and (
-            not self.model.state().active
-            or self.ask_confirm(
-                self.tr("保存した戦闘"), self.tr("進行中の戦闘を終えて「{0}」を呼び出しますか？").format(name)
-            )
-        ):
+        if name and self._replacing_confirmed(self.tr("保存した戦闘「{0}」を呼び出す").format(name)):
             self.model.load_encounter(name)
+
+    def _save(self) -> None:
+        name = self.name_edit.text().strip() or self.model.state().name
+        if any(e.name == name for e in self.model.saved()) and not self.ask_confirm(
+            self.tr("戦闘を保存"), self.tr("保存した戦闘「{0}」を上書きしますか？").format(name)
+        ):
+            return
+        self.model.save_encounter(name)
 
     def _delete_saved(self) -> None:
         name = self.saved_combo.currentData()

@@ -46,7 +46,8 @@ class LotRActionsBox(SessionTab):
         self.dodge_button = self.button(self.tr("回避を振る"), self._dodge)
         self.parry_bonus = QSpinBox()
         self.parry_bonus.setRange(-50, 99)
-        self.parry_bonus.setPrefix(self.tr("防御側の修正 "))
+        self.parry_bonus.setPrefix(self.tr("武器技能の修正 "))
+        self.parry_bonus.setToolTip(self.tr("負傷・疲労と追加アクションのペナルティは自動で加わります"))
         self.attack_total = QSpinBox()
         self.attack_total.setRange(0, 199)
         self.attack_total.setValue(15)
@@ -110,7 +111,7 @@ class LotRActionsBox(SessionTab):
         self.dodge_label.setText(
             self.tr("Defense {0}: 回避で上回る確率 {1:.2%}").format(lotr.current_defence(p), float(chance))
         )
-        parry = self.actions.parry_probability(self.parry_bonus.value(), self.attack_total.value())
+        parry = self.actions.parry_probability(p.id, self.parry_bonus.value(), self.attack_total.value())
         self.parry_label.setText(
             self.tr("防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）").format(float(parry))
         )

@@ -154,10 +154,9 @@ class ParticipantBox(SessionTab):
         else:
             self.resource_note.setText("")
 
-    def _act(self, action: object) -> None:
+    def _act(self, action: object) -> bool:
         p = self.current()
-        if p is not None:
-            self.guard(lambda: action(p.id))  # type: ignore[operator]
+        return p is not None and self.guard(lambda: action(p.id))  # type: ignore[operator]
 
     def _damage(self, sign: int) -> None:
         key = self.resource_combo.currentData()
@@ -174,8 +173,8 @@ class ParticipantBox(SessionTab):
         rounds = self.rounds_spin.value() or None
         counts_on = self.counts_combo.currentData() or None
         name = self.condition_edit.text()
-        self._act(lambda pid: self.battle.add_condition(pid, name, rounds, counts_on))
-        self.condition_edit.clear()
+        if self._act(lambda pid: self.battle.add_condition(pid, name, rounds, counts_on)):
+            self.condition_edit.clear()  # kept when refused, to be mended
 
     def _remove_condition(self) -> None:
         name = self.condition_combo.currentData()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.rules.battle_rules import CombatRules
+from gmtool.views.widgets import show_refusal
 
 
 class QuickNpcDialog(QDialog):
@@ -30,10 +31,16 @@ class QuickNpcDialog(QDialog):
         form = QFormLayout(self)
         form.addRow(self.tr("名前"), self.name_edit)
         form.addRow(self.tr("数"), self.count_spin)
+        self.fields = rules.quick_fields
         for field in rules.quick_fields:
             spin = QSpinBox()
-            spin.setRange(field.minimum, field.maximum)
-            spin.setValue(field.default)
+            if field.required:  # no value the rules give: it starts empty and must be entered
+                spin.setRange(field.minimum - 1, field.maximum)
+                spin.setSpecialValueText(self.tr("未入力"))
+                spin.setValue(field.minimum - 1)
+            else:
+                spin.setRange(field.minimum, field.maximum)
+                spin.setValue(field.default)
             self.value_spins[field.key] = spin
             form.addRow(self.tr(field.label), spin)
         if any(f.key in ("hp", "life") for f in rules.quick_fields):
@@ -44,9 +51,23 @@ class QuickNpcDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.accepted.connect(self.accept)
+        buttons.accepted.connect(self._accept_if_complete)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+
+    def missing(self) -> list[str]:
+        return [
+            self.tr(f.label)
+            for f in self.fields
+            if f.required and self.value_spins[f.key].value() < f.minimum
+        ]
+
+    def _accept_if_complete(self) -> None:
+        missing = self.missing()
+        if missing:
+            show_refusal(self, self.tr("次の値を入力してください: {0}").format("、".join(missing)))
+            return
+        self.accept()
 
     def values(self) -> dict[str, int]:
         return {key: spin.value() for key, spin in self.value_spins.items()}

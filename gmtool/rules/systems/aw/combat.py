@@ -34,6 +34,7 @@ from gmtool.rules.systems.aw.checks import (
 
 MINOR = "minor"
 MAJOR = "major"
+MOVES = ("戦闘移動", "全力移動")  # not while an enemy shares the engagement
 MOVE_EXTRA_METRES = 5  # 戦闘移動「[【行動値】+5]m」
 FULL_MOVE_FACTOR = 2  # 全力移動「戦闘移動の2倍」
 IDENTIFY_BASE = 10  # 対象識別「[難易度:10+GMの設定した難易度]」
@@ -46,7 +47,7 @@ class AWCombat(CombatRules):
     ordered_by_gm = False
     initiative_label = "行動値"
     quick_fields = (
-        QuickField("initiative", "行動値", 5, -99, 999),
+        QuickField("initiative", "行動値", 5, -99, 999, required=True),
         QuickField("reflex", "反射", 0, -99, 999),
         QuickField("perception", "知覚", 0, -99, 999),
         QuickField("luck", "幸運", 0, -99, 999),
@@ -99,7 +100,10 @@ class AWCombat(CombatRules):
             return NextActor(None)
         best = max(_initiative_key(p) for p in waiting)
         level = [p for p in waiting if _initiative_key(p) == best]
-        return NextActor(level[0].id, tuple(p.id for p in level[1:]))
+        # PCs level on 行動値 ordered by 反射・知覚・幸運: 「GMが決定する（原則…）」 — said as such.
+        same_value = [p for p in waiting if p.is_pc and p.initiative == best[0] and p.id != level[0].id]
+        principle = tuple(p.id for p in same_value if p not in level) if level[0].is_pc else ()
+        return NextActor(level[0].id, tuple(p.id for p in level[1:]), principle)
 
 
 def _initiative_key(p: Participant) -> tuple[int, ...]:
@@ -122,9 +126,12 @@ def move_distances(p: Participant) -> tuple[int, int]:
 
 
 def record_action(encounter: Encounter, participant_id: str, kind: str, name: str) -> Encounter:
-    """One minor and one major action per main process, in that order."""
+    """One minor and one major action per main process, in that order.  No move while engaged
+    with an enemy (「同じエンゲージに入っている場合は行なえない」)."""
     if kind not in (MINOR, MAJOR):
         raise BattleRefused(f"アクションの種類が違います: {kind}")
+    if name in MOVES and blockers(encounter, participant_id):
+        raise BattleRefused(f"敵とエンゲージしているので{name}はできません（離脱が必要です）")
 
     def change(p: Participant) -> Participant:
         if any(a.kind == kind for a in p.actions):

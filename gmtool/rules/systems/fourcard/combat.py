@@ -22,9 +22,9 @@ LINE_ORDER = ("", "weakened", "unconscious", "dead")
 class FourCardCombat(CombatRules):
     system_id = "fourcard"
     quick_fields = (
-        QuickField("st", "ST", 5, 1, 99),
-        QuickField("wp", "WP", 5, 1, 99),
-        QuickField("vt", "VT", 5, 1, 99),
+        QuickField("st", "ST", 5, 1, 99, required=True),
+        QuickField("wp", "WP", 5, 1, 99, required=True),
+        QuickField("vt", "VT", 5, 1, 99, required=True),
     )
 
     def from_character(self, character: Any) -> Seed:

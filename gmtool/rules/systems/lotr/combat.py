@@ -76,9 +76,9 @@ class LotRCombat(CombatRules):
     ordered_by_gm = False
     initiative_label = "イニシアチブ"
     quick_fields = (
-        QuickField("swiftness", "Swiftness", 0, -99, 99),
+        QuickField("swiftness", "Swiftness", 0, -99, 99, required=True),
         QuickField("defence", "Defence", 10, 0, 99),
-        QuickField("health", "Health", 7, 1, 999),
+        QuickField("health", "Health", 7, 1, 999, required=True),
         QuickField("wound_levels", "負傷段階数", 5, 1, 5),
         QuickField("actions", "アクション数", ACTIONS_PER_TURN, 1, 9),
     )
@@ -154,9 +154,21 @@ class LotRCombat(CombatRules):
         return (wound, self.weariness(participant).id)
 
     def settle(self, participant: Participant) -> Participant:
-        if self.wound_track(participant).dead and participant.status is not Status.DEAD:
+        """Dead at the end of the wound track; unconscious at Exhausted (1.2.2 「Exhausted になった
+        キャラクターはただちに意識不明になる」), awake again when it recovers."""
+        if participant.status is Status.DEAD:
+            return participant
+        if self.wound_track(participant).dead:
             return replace(participant, status=Status.DEAD)
-        return participant
+        exhausted = int(self.weariness(participant).id == self.rules.weariness_levels[-1].id)
+        if exhausted == participant.value("exhausted"):
+            return participant
+        status = participant.status
+        if exhausted:
+            status = Status.DEFEATED
+        elif status is Status.DEFEATED:
+            status = Status.ACTIVE
+        return replace(participant, status=status, values={**participant.values, "exhausted": exhausted})
 
     def start_round(self, encounter: Encounter, rng: random.Random) -> Encounter:
         """行動宣言の後にイニシアチブ判定: a Swiftness test per participant, unless kept."""
@@ -175,12 +187,12 @@ class LotRCombat(CombatRules):
         return replace(encounter, participants=tuple(rolled))
 
     def next_actor(self, encounter: Encounter) -> NextActor:
-        """Highest initiative first; level: the better Swiftness, then the GM."""
+        """Highest initiative first; the text breaks no ties, so a level one is the GM's."""
         waiting = encounter.waiting()
         if not waiting:
             return NextActor(None)
-        best = max((p.initiative, p.value("swiftness")) for p in waiting)
-        level = [p for p in waiting if (p.initiative, p.value("swiftness")) == best]
+        best = max(p.initiative for p in waiting)
+        level = [p for p in waiting if p.initiative == best]
         return NextActor(level[0].id, tuple(p.id for p in level[1:]))
 
 
@@ -217,6 +229,12 @@ def spend_action(encounter: Encounter, participant_id: str, kind_id: str, aim: s
     used = actions_used(p)
     if kind.cost is None and used:
         raise BattleRefused("full-round アクションはラウンドの最初のアクションとしてしか行なえません")
+    if kind.cost != 0 and any(
+        ACTIONS_BY_ID[a.kind].cost is None for a in p.actions if a.kind in ACTIONS_BY_ID
+    ):
+        raise BattleRefused(
+            f"{p.name}は full-round アクションを行なったので、このラウンドはほかの行動ができません"
+        )
     cost = allowance if kind.cost is None else kind.cost
     penalty = extra_penalty(allowance, used + cost) if cost else 0
     values = dict(p.values)
