@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from gmtool.app.cli_aw import AW_KINDS, add_aw_parsers, run_aw
+from gmtool.app.cli_command import COMMAND_KINDS, add_command_parsers, run_command
 from gmtool.app.cli_common import OUTCOME_NAMES, integer, percent
 from gmtool.app.cli_fourcard import FOURCARD_KINDS, add_fourcard_parsers, run_fourcard
 from gmtool.app.cli_lotr import LOTR_KINDS, add_lotr_parsers, run_lotr
@@ -55,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_lotr_battle_parsers(sub)
     add_sengensho_parsers(sub)
     add_mtg_parsers(sub)
+    add_command_parsers(sub)
     return parser
 
 
@@ -73,6 +75,8 @@ def run_prob(argv: Sequence[str]) -> int:
         return run_sengensho(args, parser)
     if args.kind in MTG_KINDS:
         return run_mtg(args, parser)
+    if args.kind in COMMAND_KINDS:
+        return run_command(args, parser)
     system = get_system("aw")
     try:
         if args.kind == "aw":

@@ -1,6 +1,6 @@
 """Entry point of `gmtool` and `python -m gmtool`.
 
-`prob …` is answered without loading Qt; everything else starts the GUI.
+`prob …` and `roll …` are answered without loading Qt; everything else starts the GUI.
 """
 
 from __future__ import annotations
@@ -11,6 +11,10 @@ from collections.abc import Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "roll":  # a BCDice-style command, answered without Qt like `prob`
+        from gmtool.app.cli_command import run_roll
+
+        return run_roll(args[1:])
     if args and args[0] == "prob":
         from gmtool.app.cli import run_prob
 

@@ -28,6 +28,7 @@ from gmtool.app.lotr_menu import LotRMenu
 from gmtool.app.mtg_menu import MTGMenu
 from gmtool.app.sengensho_menu import SengenshoMenu
 from gmtool.app.system_menu import SystemMenu
+from gmtool.app.table_tools import install_table_tools
 from gmtool.app.window_dialogs import WindowDialogs
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.character_list_model import CharacterListModel
@@ -390,6 +391,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.sengensho_menu.build(self.menuBar().addMenu(self.tr("千幻抄(&S)")))
         self.mtg_menu.build(self.menuBar().addMenu(self.tr("MTGでTRPG(&M)")))
         self.battle_menu.build(self.menuBar().addMenu(self.tr("戦闘(&B)")))
+        install_table_tools(self)  # chat palettes, CCFolia, …: the table-side tools
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.mtg_menu.close_card_database()

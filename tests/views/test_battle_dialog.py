@@ -351,3 +351,28 @@ def test_pcs_level_on_initiative_are_said_to_be_ordered_by_the_rule_of_thumb(dia
     dialog.next_button.click()
     assert current_name(dialog) == "朝霧 透"  # 反射 4 against 3
     assert "ミナ・クローデル" in dialog.tie_label.text() and "原則" in dialog.tie_label.text()
+
+
+def test_participants_go_to_ccfolia_one_at_a_time_and_hidden_ones_only_when_asked(dialog, refusals):
+    import json
+
+    from PySide6.QtGui import QGuiApplication
+
+    from gmtool.store.ccfolia import validate_ccfolia
+
+    new_encounter(dialog, "aw", "")
+    toru = add_character(dialog, "朝霧 透")
+    (ghost,) = add_npc(dialog, "怨霊", {"initiative": 3, "hp": 12}, hidden=True)
+    dialog.select(toru)
+    dialog.ccfolia_button.click()
+    document = json.loads(QGuiApplication.clipboard().text())
+    validate_ccfolia(document)
+    assert document["data"]["name"] == "朝霧 透" and document["data"]["initiative"] == 9
+    dialog.select(ghost)
+    dialog.ccfolia_button.click()
+    assert "非表示" in refusals[-1]
+    dialog.ccfolia_all_button.click()
+    assert [d["data"]["name"] for d in json.loads(QGuiApplication.clipboard().text())] == ["朝霧 透"]
+    dialog.include_hidden_check.setChecked(True)
+    dialog.ccfolia_all_button.click()
+    assert len(json.loads(QGuiApplication.clipboard().text())) == 2

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QGroupBox,
@@ -28,9 +29,9 @@ from PySide6.QtWidgets import (
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.battle_table_model import ID_ROLE, BattleTableModel
 from gmtool.rules.battle import Phase
-from gmtool.rules.systems import SYSTEMS
 from gmtool.views.aw_session_parts import PROBLEM_COLOR, SessionTab
 from gmtool.views.battle.aw_actions_box import AWActionsBox
+from gmtool.views.battle.encounter_bar import EncounterBar
 from gmtool.views.battle.lotr_actions_box import LotRActionsBox
 from gmtool.views.battle.participant_box import ParticipantBox
 from gmtool.views.battle.quick_npc_dialog import QuickNpcDialog
@@ -61,27 +62,12 @@ class BattleDialog(QDialog):
         self.problem_label.setWordWrap(True)
         self.problem_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
 
-        # ---- the encounter: new, name, saved ones
-        self.system_combo = QComboBox()
-        for system in SYSTEMS.values():
-            self.system_combo.addItem(system.name, system.id)
-        if system_id:
-            self.system_combo.setCurrentIndex(self.system_combo.findData(system_id))
-        self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText(self.tr("戦闘の名前"))
-        self.name_edit.editingFinished.connect(lambda: controls.guard(lambda: self._rename()))
-        self.new_button = controls.button(self.tr("新しい戦闘"), self._new_encounter)
-        self.saved_combo = QComboBox()
-        self.save_button = controls.button(self.tr("保存"), self._save)
-        self.load_button = controls.button(self.tr("呼び出す"), self._load_saved)
-        self.delete_saved_button = controls.button(self.tr("削除"), self._delete_saved)
-        top = QHBoxLayout()
-        for w in (self.system_combo, self.name_edit, self.new_button):
-            top.addWidget(w)
-        top.addSpacing(16)
-        top.addWidget(QLabel(self.tr("保存した戦闘")))
-        for w in (self.saved_combo, self.load_button, self.save_button, self.delete_saved_button):
-            top.addWidget(w)
+        # ---- the encounter: new, name, saved ones (asking through this dialog's ask_confirm)
+        self.encounter_bar = EncounterBar(model, lambda title, text: self.ask_confirm(title, text), system_id)
+        bar = self.encounter_bar
+        self.system_combo, self.name_edit, self.new_button = bar.system_combo, bar.name_edit, bar.new_button
+        self.saved_combo, self.save_button = bar.saved_combo, bar.save_button
+        self.load_button, self.delete_saved_button = bar.load_button, bar.delete_saved_button
 
         # ---- the round
         self.status_label = QLabel()
@@ -135,6 +121,14 @@ class BattleDialog(QDialog):
         self.down_button = controls.button(self.tr("↓"), lambda: self._move(1))
         self.copy_button = controls.button(self.tr("行動順をコピー"), self.copy_order)
         self.copy_button.setToolTip(self.tr("非公開のNPCを除いた行動順をクリップボードへ"))
+        self.ccfolia_button = controls.button(self.tr("CCFoliaへコピー"), self._copy_ccfolia)
+        self.ccfolia_button.setToolTip(
+            self.tr(
+                "選んだ参加者を CCFolia のキャラクターとしてクリップボードへ（CCFolia は1人ずつ貼り付けます）"
+            )
+        )
+        self.ccfolia_all_button = controls.button(self.tr("全員を CCFolia 形式で"), self._copy_ccfolia_all)
+        self.include_hidden_check = QCheckBox(self.tr("非公開も含める"))
         people_row = QHBoxLayout()
         for w in (
             self.character_combo,
@@ -144,6 +138,9 @@ class BattleDialog(QDialog):
             self.up_button,
             self.down_button,
             self.copy_button,
+            self.ccfolia_button,
+            self.ccfolia_all_button,
+            self.include_hidden_check,
         ):
             people_row.addWidget(w)
         people_row.addStretch(1)
@@ -185,7 +182,7 @@ class BattleDialog(QDialog):
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.problem_label)
-        layout.addLayout(top)
+        layout.addWidget(self.encounter_bar)
         layout.addWidget(splitter, 1)
         layout.addWidget(close_only_buttons(self))
         self.resize(1300, 800)
@@ -228,17 +225,11 @@ class BattleDialog(QDialog):
             "" if problem is None else self.tr("{0}（次の操作で新しい記録に置き換わります）").format(problem)
         )
         self.problem_label.setVisible(problem is not None)
-        if state.system:
-            self.system_combo.setCurrentIndex(self.system_combo.findData(state.system))
-        if not self.name_edit.hasFocus():
-            self.name_edit.setText(state.name)
-        SessionTab.refill(self.saved_combo, [(e.name, e.name) for e in model.saved()])
-        self.load_button.setEnabled(self.saved_combo.count() > 0)
-        self.delete_saved_button.setEnabled(self.saved_combo.count() > 0)
+        self.encounter_bar.sync()
         self.status_label.setText(self._status_text())
         self.tie_label.setText(self._tie_text())
         has_system = bool(state.system)
-        for w in (self.add_character_button, self.add_npc_button, self.character_combo, self.save_button):
+        for w in (self.add_character_button, self.add_npc_button, self.character_combo):
             w.setEnabled(has_system)
         self.start_button.setEnabled(has_system and not state.active)
         for w in (self.next_button, self.previous_button, self.end_button):
@@ -319,47 +310,6 @@ class BattleDialog(QDialog):
         )
 
     # ---- actions -----------------------------------------------------------------------------
-    def _replacing_confirmed(self, title: str) -> bool:
-        """A fight under way, or a roster already gathered, is replaced only when the GM says so."""
-        state = self.model.state()
-        if state.active:
-            question = self.tr("進行中の戦闘「{0}」を終えて置き換えますか？").format(state.name)
-        elif state.participants:
-            question = self.tr(
-                "「{0}」の参加者 {1}人を置き換えますか？（保存していなければ失われます）"
-            ).format(state.name, len(state.participants))
-        else:
-            return True
-        return self.ask_confirm(title, question)
-
-    def _new_encounter(self) -> None:
-        if self._replacing_confirmed(self.tr("新しい戦闘")):
-            self.model.new_encounter(self.system_combo.currentData(), self.name_edit.text())
-
-    def _rename(self) -> None:
-        if self.model.state().system:
-            self.model.rename(self.name_edit.text())
-
-    def _load_saved(self) -> None:
-        name = self.saved_combo.currentData()
-        if name and self._replacing_confirmed(self.tr("保存した戦闘「{0}」を呼び出す").format(name)):
-            self.model.load_encounter(name)
-
-    def _save(self) -> None:
-        name = self.name_edit.text().strip() or self.model.state().name
-        if any(e.name == name for e in self.model.saved()) and not self.ask_confirm(
-            self.tr("戦闘を保存"), self.tr("保存した戦闘「{0}」を上書きしますか？").format(name)
-        ):
-            return
-        self.model.save_encounter(name)
-
-    def _delete_saved(self) -> None:
-        name = self.saved_combo.currentData()
-        if name and self.ask_confirm(
-            self.tr("保存した戦闘"), self.tr("「{0}」を削除しますか？").format(name)
-        ):
-            self.model.delete_saved(name)
-
     def _end(self) -> None:
         if self.ask_confirm(self.tr("戦闘終了"), self.tr("戦闘を終了しますか？")):
             self.model.end()
@@ -405,6 +355,19 @@ class BattleDialog(QDialog):
         text = self.note_edit.text()
         if self.controls.guard(lambda: self.model.note(text)):
             self.note_edit.clear()
+
+    def _copy_ccfolia(self) -> None:
+        from gmtool.app.export_menu import copy_participant_to_ccfolia
+
+        chosen = self.selected_id()
+        if chosen is None:
+            raise ValueError(self.tr("CCFolia へコピーする参加者を表で選んでください"))
+        copy_participant_to_ccfolia(self.model, chosen, self.include_hidden_check.isChecked())
+
+    def _copy_ccfolia_all(self) -> None:
+        from gmtool.app.export_menu import copy_encounter_to_ccfolia
+
+        copy_encounter_to_ccfolia(self.model, self.include_hidden_check.isChecked())
 
     def copy_order(self) -> None:
         QGuiApplication.clipboard().setText(self.model.public_order_text())

@@ -1,0 +1,29 @@
+"""The dice box docked at the bottom of the main window (the window calls `install_dice_box`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QDockWidget
+
+from gmtool.models.dice_box_model import DiceBoxModel
+from gmtool.views.dice_box import DiceBoxView
+
+
+def install_dice_box(window: Any) -> DiceBoxModel:
+    """Builds the model over `window.campaign_model` and docks its view; returns the model.
+
+    Sets `window.dice_box_model`, `window.dice_box_view` and `window.dice_box_dock`.  The model
+    re-reads `window.campaign_model` before each roll, so opening another campaign needs no call;
+    `window.dice_box_model.set_campaign_model(m)` refreshes the recent list at once.
+    """
+    model = DiceBoxModel(window.campaign_model, parent=window, campaign_source=lambda: window.campaign_model)
+    view = DiceBoxView(model)
+    dock = QDockWidget(QCoreApplication.translate("DiceBox", "ダイスボックス"), window)
+    dock.setObjectName("dice_box_dock")  # saveState/restoreState find it by name
+    dock.setWidget(view)
+    dock.setAllowedAreas(Qt.DockWidgetArea.BottomDockWidgetArea | Qt.DockWidgetArea.TopDockWidgetArea)
+    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+    window.dice_box_model, window.dice_box_view, window.dice_box_dock = model, view, dock
+    return model

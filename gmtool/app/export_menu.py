@@ -1,0 +1,202 @@
+"""The キャラクター menu's exports for online play: the BCDice chat palette and CCFolia's
+clipboard JSON of the selected character, and the battle tracker's participants for CCFolia.
+
+Installed from outside the main window (`install_export_actions(window)`), it finds the menu the
+window already built and adds its actions there.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMenu
+
+from gmtool.rules.palette import NO_DICE_SYSTEMS, palette_lines
+from gmtool.store.ccfolia import (
+    SUFFIX,
+    character_to_ccfolia,
+    dumps,
+    encounter_to_ccfolia,
+    participant_to_ccfolia,
+    write_ccfolia,
+)
+from gmtool.views.widgets import show_refusal
+
+if TYPE_CHECKING:
+    from gmtool.app.main_window import MainWindow
+    from gmtool.models.battle_model import BattleModel
+
+PALETTE_SHORTCUT = "Ctrl+Shift+C"
+CCFOLIA_SHORTCUT = "Ctrl+Shift+X"  # eXport; Ctrl+Shift+E is the PDF export, Ctrl+Shift+S Save As
+
+
+def copy_text(text: str) -> None:
+    QGuiApplication.clipboard().setText(text)
+
+
+class ExportActions(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def build(self, menu: QMenu) -> None:
+        window = self.window
+        menu.addSeparator()
+        for text, slot, shortcut in (
+            (self.tr("チャットパレットをコピー"), self.copy_palette, PALETTE_SHORTCUT),
+            (self.tr("チャットパレットを表示…"), self.show_palette, None),
+            (self.tr("CCFolia 形式でコピー"), self.copy_ccfolia, CCFOLIA_SHORTCUT),
+            (self.tr("CCFolia 形式で保存…"), self.save_ccfolia, None),
+        ):
+            menu.addAction(window.make_action(text, slot, shortcut))
+
+    # ---- the selected character ------------------------------------------------------------
+    def _selected(self, refusal: str) -> tuple[str, Any] | None:
+        """(system id, character) of the selected character, or None after saying why not."""
+        character_id = self.window.selected_or_refuse(refusal)
+        if character_id is None:
+            return None
+        stored = self.window.campaign_model.stored(character_id)
+        return stored.system, stored.character
+
+    def _palette(self, refusal: str) -> tuple[Any, list[str]] | None:
+        selected = self._selected(refusal)
+        if selected is None:
+            return None
+        system_id, character = selected
+        if system_id in NO_DICE_SYSTEMS:
+            show_refusal(
+                self.window,
+                self.tr(
+                    "MTGでTRPGの行動判定はライブラリーのカードを公開して行い、ダイスを振らないため、"
+                    "チャットパレットはありません"
+                ),
+            )
+            return None
+        return character, palette_lines(system_id, character)
+
+    def copy_palette(self) -> str | None:
+        """Copies the selected character's palette; returns the text copied."""
+        found = self._palette(self.tr("チャットパレットをコピーするキャラクターを選んでください"))
+        if found is None:
+            return None
+        character, lines = found
+        text = "\n".join(lines)
+        copy_text(text)
+        self.window.statusBar().showMessage(
+            self.tr("「{0}」のチャットパレット（{1} 行）をコピーしました").format(character.name, len(lines)),
+            5000,
+        )
+        return text
+
+    def show_palette(self) -> None:
+        from gmtool.views.palette_dialog import PaletteDialog
+
+        found = self._palette(self.tr("チャットパレットを表示するキャラクターを選んでください"))
+        if found is None:
+            return
+        character, lines = found
+        title = self.tr("チャットパレット — {0}").format(character.name)
+        note = self.tr("{名前} は前半の //名前=値 の行の値に置き換わります（CCFolia、BCDice 互換）")
+        self.window.open_dialog(PaletteDialog("\n".join(lines), title, note, self.window))
+
+    def copy_ccfolia(self) -> str | None:
+        """Copies the selected character as CCFolia clipboard JSON; returns the text copied."""
+        selected = self._selected(self.tr("CCFolia 形式でコピーするキャラクターを選んでください"))
+        if selected is None:
+            return None
+        system_id, character = selected
+        text = dumps(character_to_ccfolia(system_id, character))
+        copy_text(text)
+        self.window.statusBar().showMessage(
+            self.tr("「{0}」を CCFolia 形式でコピーしました（CCFolia の盤面に貼り付けられます）").format(
+                character.name
+            ),
+            5000,
+        )
+        return text
+
+    def save_ccfolia(self) -> Path | None:
+        selected = self._selected(self.tr("CCFolia 形式で保存するキャラクターを選んでください"))
+        if selected is None:
+            return None
+        system_id, character = selected
+        suggested = f"{character.name or 'character'}{SUFFIX}"
+        path = self.window.ask_save_path(
+            self.tr("CCFolia 形式で保存"), self.tr("CCFolia キャラクター (*.ccfolia.json *.json)"), suggested
+        )
+        if not path:
+            return None
+        if not path.endswith(".json"):
+            path += SUFFIX
+        try:
+            written = write_ccfolia(path, character_to_ccfolia(system_id, character))
+        except OSError as error:
+            show_refusal(self.window, self.tr("書き込めません（{0}）").format(error.strerror or error))
+            return None
+        self.window.statusBar().showMessage(self.tr("{0} に書き出しました").format(path), 5000)
+        return written
+
+
+def character_menu(window: MainWindow) -> QMenu:
+    """The window's キャラクター menu, found by its title as the window translates it."""
+    title = QCoreApplication.translate("MainWindow", "キャラクター(&C)")  # the window's own title
+    for action in window.menuBar().actions():
+        if action.menu() is not None and action.text() == title:
+            return action.menu()
+    raise LookupError(f"メニュー「{title}」がありません")
+
+
+def install_export_actions(window: MainWindow) -> ExportActions:
+    """Adds the export actions to the window's キャラクター menu, once: a second call returns the
+    installed ones (the window keeps them as `export_actions`)."""
+    installed = getattr(window, "export_actions", None)
+    if isinstance(installed, ExportActions):
+        return installed
+    actions = ExportActions(window)
+    actions.build(character_menu(window))
+    window.export_actions = actions  # type: ignore[attr-defined]
+    return actions
+
+
+# ---- the battle tracker ------------------------------------------------------------------------
+
+
+def _linked_characters(model: BattleModel) -> dict[str, Any]:
+    system_id = model.system_id()
+    return {s.id: s.character for s in model.campaign_model.characters_of(system_id)}
+
+
+def encounter_ccfolia(model: BattleModel, include_hidden: bool = False) -> list[dict[str, Any]]:
+    """The current encounter's participants as CCFolia characters; hidden ones only on request."""
+    return encounter_to_ccfolia(model.state(), include_hidden, _linked_characters(model))
+
+
+def copy_encounter_to_ccfolia(model: BattleModel, include_hidden: bool = False) -> int:
+    """Copies the participants as a JSON list (for a file or a tool that reads many; CCFolia itself
+    pastes one character at a time: `copy_participant_to_ccfolia`).  Returns how many; raises
+    ValueError with the reason when there is nobody to copy."""
+    documents = encounter_ccfolia(model, include_hidden)
+    if not documents:
+        raise ValueError(
+            QCoreApplication.translate(
+                "ExportActions", "書き出す参加者がいません（非表示の参加者は含めていません）"
+            )
+        )
+    copy_text(dumps(documents))
+    return len(documents)
+
+
+def copy_participant_to_ccfolia(model: BattleModel, participant_id: str, include_hidden: bool = False) -> str:
+    """Copies one participant as CCFolia clipboard JSON; a hidden one only with `include_hidden`."""
+    participant = model.participant(participant_id)
+    if participant.hidden and not include_hidden:
+        refusal = QCoreApplication.translate("ExportActions", "「{0}」は非表示の参加者です（GM の秘密）")
+        raise ValueError(refusal.format(participant.name))
+    character = _linked_characters(model).get(participant.character_id or "")
+    text = dumps(participant_to_ccfolia(participant, model.system_id(), character=character))
+    copy_text(text)
+    return text

@@ -1,0 +1,125 @@
+"""File menu: 「PDFに書き出す…」 and 「印刷プレビュー…」 of the selected character's sheet.
+
+`install_pdf_actions(window)` adds both to the window's File menu (before 「終了」); the sheet itself is
+built by gmtool/views/print/sheet_document.py, so the PDF and the preview draw the same pages.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QMarginsF, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence, QPageLayout, QPageSize
+from PySide6.QtWidgets import QMenu
+
+from gmtool.views.widgets import show_refusal
+
+if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrintPreviewDialog
+
+    from gmtool.app.main_window import MainWindow
+
+PDF_FILTER = "PDF (*.pdf)"
+
+
+class PdfActions(QObject):
+    """The two actions and what they do; a child of the window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.export_action = QAction(self.tr("PDFに書き出す…"), window)
+        self.export_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
+        self.export_action.triggered.connect(self.export_pdf)
+        self.preview_action = QAction(self.tr("印刷プレビュー…"), window)
+        self.preview_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Print))
+        self.preview_action.triggered.connect(self.print_preview)
+        self.preview: QPrintPreviewDialog | None = None
+
+    def _selected(self, refusal: str) -> tuple[str, Any, str] | None:
+        """(system, character, the session sections its sheet shows) of the selected character."""
+        character_id = self.window.selected_or_refuse(refusal)
+        if character_id is None:
+            return None
+        stored = self.window.campaign_model.stored(character_id)
+        from gmtool.views.print.session_sections import session_html  # the sheet's code loads when used
+
+        return stored.system, stored.character, session_html(self.window.campaign_model, character_id)
+
+    def export_pdf(self) -> None:
+        selected = self._selected(self.tr("PDFに書き出すキャラクターを選んでください"))
+        if selected is None:
+            return
+        system_id, character, extra = selected
+        suggested = f"{getattr(character, 'name', '') or 'character'}.pdf"
+        path = self.window.ask_save_path(self.tr("PDFに書き出す"), self.tr(PDF_FILTER), suggested)
+        if not path:
+            return
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+        try:
+            from gmtool.views.print.sheet_document import export_sheet_pdf
+
+            pages = export_sheet_pdf(path, system_id, character, extra)
+        except OSError as error:
+            show_refusal(self.window, str(error))
+            return
+        self.window.statusBar().showMessage(
+            self.tr("{0} に書き出しました（{1} ページ）").format(path, pages), 5000
+        )
+
+    def print_preview(self) -> None:
+        selected = self._selected(self.tr("印刷するキャラクターを選んでください"))
+        if selected is None:
+            return
+        system_id, character, extra = selected
+        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+        from gmtool.views.print.sheet_document import MARGIN_MM, print_sheet
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setPageLayout(
+            QPageLayout(
+                QPageSize(QPageSize.PageSizeId.A4),
+                QPageLayout.Orientation.Portrait,
+                QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
+                QPageLayout.Unit.Millimeter,
+            )
+        )
+        dialog = QPrintPreviewDialog(printer, self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.setWindowTitle(self.tr("印刷プレビュー — {0}").format(getattr(character, "name", "")))
+        dialog.paintRequested.connect(lambda device: print_sheet(device, system_id, character, extra))
+        dialog._printer = printer  # type: ignore[attr-defined]  # the dialog does not own it
+        self.preview = dialog
+        self.window.open_dialog(dialog)
+
+
+def _file_menu(window: MainWindow) -> QMenu:
+    """The menu bar's File menu: titled 「ファイル」 (or its translation), else the first menu."""
+    menus = [a.menu() for a in window.menuBar().actions() if a.menu() is not None]
+    title = QCoreApplication.translate("MainWindow", "ファイル(&F)")  # main_window.py's own message
+    for menu in menus:
+        if menu.title() == title:
+            return menu
+    return menus[0]
+
+
+def install_pdf_actions(window: MainWindow) -> PdfActions:
+    """Adds 「PDFに書き出す…」 and 「印刷プレビュー…」 to the File menu, before its last separator
+    (the one above 「終了」); returns the actions' owner (keep it as `window.pdf_actions`)."""
+    existing = getattr(window, "pdf_actions", None)
+    if isinstance(existing, PdfActions):
+        return existing  # installed once, whoever calls first
+    actions = PdfActions(window)
+    menu = _file_menu(window)
+    separators = [a for a in menu.actions() if a.isSeparator()]
+    before = separators[-1] if separators else None
+    if before is None:
+        menu.addSeparator()
+        menu.addActions([actions.export_action, actions.preview_action])
+    else:
+        menu.insertSeparator(before)
+        menu.insertActions(before, [actions.export_action, actions.preview_action])
+    window.pdf_actions = actions  # type: ignore[attr-defined]
+    return actions

@@ -1,0 +1,34 @@
+"""What the window adds for play at a real table, beside the online tools groups already use: the
+dice box (BCDice commands with `{name}` from the selected character's chat palette), the chat
+palettes and CCFolia export, and the PDF sheet and its print preview of the selected character."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gmtool.app.main_window import MainWindow
+
+
+def install_table_tools(window: MainWindow) -> None:
+    """Called once, when the window's menus are built."""
+    from gmtool.app.dice_box_dock import install_dice_box
+    from gmtool.app.export_menu import install_export_actions
+    from gmtool.app.pdf_menu import install_pdf_actions
+
+    install_export_actions(window)
+    install_pdf_actions(window)
+    dice = install_dice_box(window)
+    dice.variables_source = lambda: selected_variables(window)
+
+
+def selected_variables(window: MainWindow) -> tuple[Mapping[str, int], str]:
+    """The chat-palette variables of the character selected in the window, and its name."""
+    from gmtool.rules.palette import palette_variables
+
+    character_id = window.selected_character_id()
+    if character_id is None or not window.campaign_model.has_character(character_id):
+        return {}, ""
+    stored = window.campaign_model.stored(character_id)
+    return palette_variables(stored.system, stored.character), getattr(stored.character, "name", "")

@@ -1,0 +1,95 @@
+"""BCDice-style dice commands, as Japanese players type them: parse, roll, exact odds.
+
+    >>> roll("2D6+3>=10", FixedDice([4, 5])).text
+    '(2D6+3>=10) ＞ 9[4,5]+3 ＞ 12 ＞ 成功'
+
+Supported: xDy sums with + - * / (/…U up, /…R half away from zero, /…F or bare floor),
+parentheses (also for counts: (2+1)D6), comparisons >= > <= < = <> (=> =< != == too),
+keep/drop KH KL DH DL, xBy and xBy>=t, xUy[n] with modifier and comparison, D66 (A/S/D/N),
+C(…), choice[…] / choice(…) / choice a b, repeat x3 / rep3 / repeat3, the secret prefix S,
+a comment after a space, and full-width input (NFKC).  `{name}` variables are substituted
+first by `substitute`.
+
+The engine module: no Qt.  Randomness is the injected `random.Random`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+
+from gmtool.rules.command_dist import CommandOdds, command_odds
+from gmtool.rules.command_parse import Command, parse
+from gmtool.rules.command_roll import CommandResult, roll_command
+from gmtool.rules.command_syntax import CommandError, normalize
+
+__all__ = [
+    "Command",
+    "CommandError",
+    "CommandOdds",
+    "CommandResult",
+    "FixedDice",
+    "distribution",
+    "parse",
+    "roll",
+    "substitute",
+]
+
+_VARIABLE = re.compile(r"\{([^{}]*)\}")
+
+
+def roll(command: str | Command, rng: random.Random) -> CommandResult:
+    """Rolls once (each repeat in turn); raises CommandError for a malformed command."""
+    parsed = parse(command) if isinstance(command, str) else command
+    return roll_command(parsed, rng)
+
+
+def distribution(command: str | Command) -> CommandOdds | None:
+    """The exact distribution of the total and P(success); None where there is no finite one."""
+    parsed = parse(command) if isinstance(command, str) else command
+    return command_odds(parsed)
+
+
+def substitute(command: str, variables: Mapping[str, int | str]) -> str:
+    """Replaces each `{name}` (a chat-palette variable) by its value; an unknown name is an error
+    that points at it.  Names are compared after NFKC, so `{ＳＴＲ}` finds `STR`."""
+    table = {normalize(k): str(v) for k, v in variables.items()}
+    out: list[str] = []
+    last = 0
+    for match in _VARIABLE.finditer(command):
+        name = normalize(match.group(1))
+        if name not in table:
+            raise CommandError(f"変数「{name}」はありません", command, match.start())
+        out.append(command[last : match.start()])
+        out.append(table[name])
+        last = match.end()
+    out.append(command[last:])
+    return "".join(out)
+
+
+class FixedDice(random.Random):
+    """A `random.Random` that returns listed faces: replays BCDice's golden cases in tests and
+    lets the GM enter physical dice.  Each entry is a face, or (sides, face) to check the die."""
+
+    def __init__(self, faces: list[int] | list[tuple[int, int]]) -> None:
+        super().__init__(0)
+        self._faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        if not self._faces:
+            raise CommandError("入力された出目が足りません")
+        entry = self._faces.pop(0)
+        if isinstance(entry, tuple):
+            sides, face = entry
+            if sides != b:
+                raise CommandError(f"{b} 面のダイスに {sides} 面の出目が渡されました")
+        else:
+            face = entry
+        if not a <= face <= b:
+            raise CommandError(f"出目 {face} は 1〜{b} にありません")
+        return face
+
+    @property
+    def unused(self) -> int:
+        return len(self._faces)

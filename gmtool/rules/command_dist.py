@@ -1,0 +1,225 @@
+"""Exact distributions of dice commands, computed, never simulated.
+
+Counts are integers over a denominator (sides ** dice), so nothing is rounded until the end.
+Every die node of a sum is rolled once and no node is shared, so the two operands of an
+operator are independent and their distributions combine pairwise.  Keep/drop uses a DP over
+the faces from the kept end: how many dice show each face is a multinomial choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from gmtool.rules.command_parse import (
+    BarabaraCommand,
+    CalcCommand,
+    ChoiceCommand,
+    Command,
+    D66Command,
+    SumCommand,
+    UpperCommand,
+)
+from gmtool.rules.command_syntax import BinOp, Dice, Neg, Node, Num, Paren, compare, constant, divide
+from gmtool.rules.dice import Distribution
+
+WORK_LIMIT = 150_000  # steps; past this the live odds are skipped rather than freeze the window (≈0.1 s)
+
+Weights = tuple[dict[int, int], int]  # counts per value, and their common denominator
+
+
+class TooLarge(Exception):
+    """The exact distribution would take too long; the caller shows none."""
+
+
+@dataclass(frozen=True)
+class CommandOdds:
+    totals: Distribution[int]  # of CommandResult.total
+    success: Fraction | None  # P(CommandResult.success); None without a comparison
+    passing: frozenset[int] = frozenset()  # the totals that are a success (for colouring bars)
+
+
+def command_odds(command: Command) -> CommandOdds | None:
+    """The exact odds of one roll of the command (of each roll, for a repeat); None when the
+    command has no finite numeric outcome (choice, xUy without a comparison) or is too large."""
+    body = command.body
+    try:
+        if isinstance(body, SumCommand):
+            weights = _weights(body.expr)
+            totals = _distribution(weights)
+            if body.op is None or body.target is None:
+                return CommandOdds(totals, None)
+            target, op = constant(body.target), body.op
+            passing = frozenset(t for t in totals if compare(t, op, target))
+            return CommandOdds(totals, totals.probability(lambda t: t in passing), passing)
+        if isinstance(body, BarabaraCommand):
+            return _barabara(body)
+        if isinstance(body, UpperCommand):
+            return _upper(body)
+        if isinstance(body, D66Command):
+            counts: dict[int, int] = {}
+            for a in range(1, 7):
+                for b in range(1, 7):
+                    x, y = {"A": sorted((a, b)), "D": sorted((a, b), reverse=True), "N": [a, b]}[body.order]
+                    counts[10 * x + y] = counts.get(10 * x + y, 0) + 1
+            return CommandOdds(_distribution((counts, 36)), None)
+        if isinstance(body, CalcCommand):
+            return CommandOdds(Distribution({constant(body.expr): Fraction(1)}), None)
+    except TooLarge:
+        return None
+    assert isinstance(body, (ChoiceCommand, UpperCommand))
+    return None
+
+
+def _distribution(weights: Weights) -> Distribution[int]:
+    counts, denominator = weights
+    return Distribution({v: Fraction(c, denominator) for v, c in sorted(counts.items()) if c})
+
+
+def _weights(node: Node) -> Weights:
+    if isinstance(node, Num):
+        return {node.value: 1}, 1
+    if isinstance(node, Paren):
+        return _weights(node.body)
+    if isinstance(node, Neg):
+        counts, d = _weights(node.body)
+        return {-v: c for v, c in counts.items()}, d
+    if isinstance(node, Dice):
+        times, sides = constant(node.times), constant(node.sides)
+        if node.keep is None or node.count is None:
+            return sum_weights(times, sides), sides**times
+        return keep_weights(times, sides, node.keep, constant(node.count)), sides**times
+    assert isinstance(node, BinOp)
+    (left, dl), (right, dr) = _weights(node.lhs), _weights(node.rhs)
+    if len(left) * len(right) > WORK_LIMIT:
+        raise TooLarge
+    out: dict[int, int] = {}
+    for a, ca in left.items():
+        for b, cb in right.items():
+            if node.op == "+":
+                v = a + b
+            elif node.op == "-":
+                v = a - b
+            elif node.op == "*":
+                v = a * b
+            else:
+                v = divide(a, b, node.rounding)
+            out[v] = out.get(v, 0) + ca * cb
+    return out, dl * dr
+
+
+def sum_weights(times: int, sides: int) -> dict[int, int]:
+    """Ways each total of `times` dice of `sides` faces can fall: a sliding-window convolution."""
+    if times * times * sides > WORK_LIMIT:
+        raise TooLarge
+    ways = [1]  # ways[t] for totals 0…; one die more shifts by 1…sides
+    for _ in range(times):
+        nxt = [0] * (len(ways) + sides)
+        window = 0
+        for t in range(1, len(nxt)):
+            window += ways[t - 1] if t - 1 < len(ways) else 0
+            if t - 1 - sides >= 0:
+                window -= ways[t - 1 - sides]
+            nxt[t] = window
+        ways = nxt
+    return {t: w for t, w in enumerate(ways) if w}
+
+
+def keep_weights(times: int, sides: int, keep: str, count: int) -> dict[int, int]:
+    """Ways each kept total can fall, for KH/KL/DH/DL `count` of `times` dice."""
+    kept = count if keep in ("KH", "KL") else times - count
+    kept = max(0, min(kept, times))
+    highest = keep in ("KH", "DL")  # dropping the lowest keeps the highest
+    if times * sides * kept * (kept * sides + 1) > 2 * WORK_LIMIT:  # ~ DP steps
+        raise TooLarge
+    faces = range(sides, 0, -1) if highest else range(1, sides + 1)
+    out: dict[int, int] = {}
+    # state: (dice placed so far, kept sum) -> ways; faces are placed from the kept end.  Once
+    # `kept` dice are placed the rest only need any of the faces still to come: counted at once.
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    for step, face in enumerate(faces):
+        remaining_faces = sides - step
+        nxt: dict[tuple[int, int], int] = {}
+        for (placed, total), ways in states.items():
+            if placed >= kept:
+                out[total] = out.get(total, 0) + ways * remaining_faces ** (times - placed)
+                continue
+            for c in range(times - placed + 1):
+                kept_here = min(placed + c, kept) - placed
+                key = (placed + c, total + kept_here * face)
+                nxt[key] = nxt.get(key, 0) + ways * comb(times - placed, c)
+        states = nxt
+    for (placed, total), ways in states.items():
+        if placed == times:
+            out[total] = out.get(total, 0) + ways
+    return {t: w for t, w in out.items() if w}
+
+
+def _count_of_successes(chances: list[Fraction]) -> Distribution[int]:
+    """Number of successes among independent dice, each with its own chance."""
+    probs = [Fraction(1)]
+    for p in chances:
+        nxt = [Fraction(0)] * (len(probs) + 1)
+        for k, q in enumerate(probs):
+            nxt[k] += q * (1 - p)
+            nxt[k + 1] += q * p
+        probs = nxt
+    return Distribution({k: q for k, q in enumerate(probs) if q})
+
+
+def _success_counts(chances: list[Fraction]) -> CommandOdds:
+    """Odds of a count of successes; like BCDice's 成功数, one success or more counts as success."""
+    successes = _count_of_successes(chances)
+    return CommandOdds(successes, 1 - successes[0], frozenset(k for k in successes if k >= 1))
+
+
+def _barabara(body: BarabaraCommand) -> CommandOdds:
+    if body.op is None or body.target is None:
+        counts: dict[int, int] = {0: 1}
+        denominator = 1
+        for times, sides in body.groups:
+            group = sum_weights(times, sides)
+            merged: dict[int, int] = {}
+            for a, ca in counts.items():
+                for b, cb in group.items():
+                    merged[a + b] = merged.get(a + b, 0) + ca * cb
+            counts, denominator = merged, denominator * sides**times
+        return CommandOdds(_distribution((counts, denominator)), None)
+    op, target = body.op, body.target
+    chances = []
+    for times, sides in body.groups:
+        p = Fraction(sum(compare(f, op, target) for f in range(1, sides + 1)), sides)
+        chances.extend([p] * times)
+    return _success_counts(chances)
+
+
+def upper_chance(sides: int, threshold: int, modifier: int, op: str, target: int) -> Fraction:
+    """P(one exploding die's sum + modifier passes op target): exact, as every comparison
+    needs only the sums up to the target (the tail beyond it passes or fails as a whole)."""
+    bound = max(target - modifier + 1, 1)
+    if bound > WORK_LIMIT // max(sides, 1):
+        raise TooLarge
+    # pmf[v] = P(sum == v) for v ≤ bound; a face at or above the threshold adds another die.
+    pmf = [Fraction(0)] * (bound + 1)
+    for v in range(1, bound + 1):
+        p = Fraction(1 if v <= sides and v < threshold else 0, sides)
+        for face in range(max(threshold, 1), min(sides, v - 1) + 1):
+            p += pmf[v - face] / sides
+        pmf[v] = p
+    below = sum(pmf[:bound], Fraction(0))  # P(sum ≤ bound - 1)
+    at_or_above = 1 - below
+    chance = sum((pmf[v] for v in range(1, bound) if compare(v + modifier, op, target)), Fraction(0))
+    if compare(bound + modifier, op, target):  # every sum ≥ bound compares as bound does
+        chance += at_or_above
+    return chance
+
+
+def _upper(body: UpperCommand) -> CommandOdds | None:
+    if body.op is None or body.target is None:
+        return None  # the total has no upper bound
+    chances = []
+    for times, sides in body.groups:
+        p = upper_chance(sides, body.threshold, body.modifier, body.op, body.target)
+        chances.extend([p] * times)
+    return _success_counts(chances)

@@ -1,0 +1,185 @@
+"""Rolling a parsed command and writing the line BCDice would print for it.
+
+Every die is `rng.randint(1, sides)` in reading order, the order BCDice draws them, so a test
+can replay BCDice's own golden cases by handing over the faces it lists.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmtool.rules.command_parse import (
+    BarabaraCommand,
+    Body,
+    CalcCommand,
+    ChoiceCommand,
+    Command,
+    D66Command,
+    SumCommand,
+    UpperCommand,
+)
+from gmtool.rules.command_syntax import BinOp, Dice, Neg, Node, Num, Paren, compare, constant, divide
+
+ARROW = " ＞ "  # BCDice's separator: a full-width ＞ between spaces
+SUCCESS_TEXT = {True: "成功", False: "失敗"}
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """One rolled command: the BCDice-shaped text and the numbers behind it.
+
+    `total` is the sum (xDy), the number of successes (xBy/xUy with a comparison), the largest
+    die (xUy), the D66 number or the C() value; None for choice and for a repeat.  `success` is
+    None when the command has no comparison.
+    """
+
+    text: str
+    total: int | None
+    dice: tuple[int, ...]
+    success: bool | None
+    secret: bool
+    comment: str = ""
+    parts: tuple[CommandResult, ...] = field(default=())  # each roll of a repeat
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "total": self.total,
+            "dice": list(self.dice),
+            "success": self.success,
+            "secret": self.secret,
+        }
+
+
+def roll_command(command: Command, rng: random.Random) -> CommandResult:
+    if command.repeat == 1:
+        result = _roll_body(command.body, rng, command.secret)
+        return CommandResult(
+            result.text, result.total, result.dice, result.success, command.secret, command.comment
+        )
+    parts = tuple(_roll_body(command.body, rng, command.secret) for _ in range(command.repeat))
+    text = "\n\n".join(f"#{i}\n{part.text}" for i, part in enumerate(parts, 1))
+    dice = tuple(face for part in parts for face in part.dice)
+    return CommandResult(text, None, dice, None, command.secret, command.comment, parts)
+
+
+def _roll_body(body: Body, rng: random.Random, secret: bool) -> CommandResult:
+    if isinstance(body, SumCommand):
+        return _roll_sum(body, rng, secret)
+    if isinstance(body, BarabaraCommand):
+        return _roll_barabara(body, rng, secret)
+    if isinstance(body, UpperCommand):
+        return _roll_upper(body, rng, secret)
+    if isinstance(body, D66Command):
+        faces = (rng.randint(1, 6), rng.randint(1, 6))
+        shown = {"A": sorted(faces), "D": sorted(faces, reverse=True), "N": list(faces)}[body.order]
+        value = shown[0] * 10 + shown[1]
+        return CommandResult(f"({body.text}){ARROW}{value}", value, faces, None, secret)
+    if isinstance(body, CalcCommand):
+        value = constant(body.expr)
+        return CommandResult(f"計算結果{ARROW}{value}", value, (), None, secret)
+    assert isinstance(body, ChoiceCommand)
+    index = rng.randint(1, len(body.items)) - 1  # BCDice picks with a die of that many sides
+    return CommandResult(f"({body.text}){ARROW}{body.items[index]}", None, (index + 1,), None, secret)
+
+
+class _Rolled:
+    """The faces a sum command rolled, in order, and each node's printed form."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.faces: list[int] = []
+
+    def evaluate(self, node: Node) -> tuple[int, str]:
+        if isinstance(node, Num):
+            return node.value, node.text
+        if isinstance(node, Paren):
+            value, shown = self.evaluate(node.body)
+            return value, f"({shown})"
+        if isinstance(node, Neg):
+            value, shown = self.evaluate(node.body)
+            return -value, f"-{shown}"
+        if isinstance(node, BinOp):
+            a, left = self.evaluate(node.lhs)
+            b, right = self.evaluate(node.rhs)
+            shown = f"{left}{node.op}{right}{node.rounding}"
+            if node.op == "+":
+                return a + b, shown
+            if node.op == "-":
+                return a - b, shown
+            if node.op == "*":
+                return a * b, shown
+            return divide(a, b, node.rounding), shown
+        assert isinstance(node, Dice)
+        times, sides = constant(node.times), constant(node.sides)
+        faces = [self.rng.randint(1, sides) for _ in range(times)]
+        self.faces.extend(faces)
+        if node.keep is None or node.count is None:
+            total = sum(faces)
+            return total, f"{total}[{','.join(map(str, faces))}]"
+        ordered = sorted(faces)
+        total = sum(kept_faces(ordered, node.keep, constant(node.count)))
+        return total, f"{total}[{','.join(map(str, ordered))}]"
+
+
+def kept_faces(ordered: list[int], keep: str, count: int) -> list[int]:
+    """The faces a KH/KL/DH/DL filter keeps from faces sorted ascending."""
+    if keep == "KH":
+        return ordered[::-1][:count]
+    if keep == "KL":
+        return ordered[:count]
+    if keep == "DH":
+        return ordered[::-1][count:]
+    return ordered[count:]  # DL
+
+
+def _roll_sum(body: SumCommand, rng: random.Random, secret: bool) -> CommandResult:
+    rolled = _Rolled(rng)
+    total, shown = rolled.evaluate(body.expr)
+    faces = tuple(rolled.faces)
+    # BCDice leaves out the middle step for a lone plain die: "(1D6) ＞ 3".
+    if len(faces) <= 1 and isinstance(body.expr, Dice) and body.expr.keep is None:
+        text = f"({body.text}){ARROW}{total}"
+    else:
+        text = f"({body.text}){ARROW}{shown}{ARROW}{total}"
+    success = None
+    if body.op is not None and body.target is not None:
+        success = compare(total, body.op, constant(body.target))
+        text += ARROW + SUCCESS_TEXT[success]
+    return CommandResult(text, total, faces, success, secret)
+
+
+def _roll_barabara(body: BarabaraCommand, rng: random.Random, secret: bool) -> CommandResult:
+    faces = tuple(rng.randint(1, sides) for times, sides in body.groups for _ in range(times))
+    parts = [f"({body.text})", ",".join(map(str, faces))]
+    if body.op is None or body.target is None:
+        return CommandResult(ARROW.join(parts), sum(faces), faces, None, secret)
+    count = sum(compare(f, body.op, body.target) for f in faces)
+    parts.append(f"成功数{count}")
+    return CommandResult(ARROW.join(parts), count, faces, count > 0, secret)
+
+
+def _roll_upper(body: UpperCommand, rng: random.Random, secret: bool) -> CommandResult:
+    chains: list[list[int]] = []
+    for times, sides in body.groups:
+        for _ in range(times):
+            chain = [rng.randint(1, sides)]
+            while chain[-1] >= body.threshold:
+                chain.append(rng.randint(1, sides))
+            chains.append(chain)
+    sums = [sum(c) for c in chains]
+    shown = ",".join(
+        str(s) if len(c) == 1 else f"{s}[{','.join(map(str, c))}]" for s, c in zip(sums, chains, strict=True)
+    )
+    if body.modifier:
+        shown += f"{body.modifier:+d}"
+    faces = tuple(f for c in chains for f in c)
+    if body.op is None or body.target is None:
+        best, total = max(sums) + body.modifier, sum(sums) + body.modifier
+        text = ARROW.join((f"({body.text})", shown, f"{best}/{total}(最大/合計)"))
+        return CommandResult(text, best, faces, None, secret)
+    count = sum(compare(s + body.modifier, body.op, body.target) for s in sums)
+    text = ARROW.join((f"({body.text})", shown, f"成功数{count}"))
+    return CommandResult(text, count, faces, count > 0, secret)

@@ -1,0 +1,348 @@
+"""The grammar of BCDice-style dice commands: tokens, syntax tree and a recursive-descent parser.
+
+Each node knows how BCDice echoes it back (`text`), so the first part of a result line
+(`(2D6+3>=10)`) is the parsed command, not the raw input: `=>` is shown as `>=`, `!=` as `<>`.
+Positions are offsets into the NFKC-normalised command, so an error can point at the character.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+MAX_DICE = 1000  # a command asking for more dice than this is a typo, not a roll
+MAX_SIDES = 10000
+
+# Spellings a player types for each comparison, mapped to the one BCDice prints.
+COMPARISONS = {
+    ">=": ">=",
+    "=>": ">=",
+    "<=": "<=",
+    "=<": "<=",
+    "<>": "<>",
+    "!=": "<>",
+    "==": "=",
+    ">": ">",
+    "<": "<",
+    "=": "=",
+}
+ROUNDINGS = {"U": "U", "C": "U", "R": "R", "F": "F"}  # /…C is BCDice's other name for /…U
+
+
+class CommandError(ValueError):
+    """A command that cannot be read; `str()` shows the command with a caret under the culprit."""
+
+    def __init__(self, message: str, source: str = "", position: int | None = None) -> None:
+        self.message = message
+        self.source = source
+        self.position = position
+        super().__init__(self.pointed())
+
+    def pointed(self) -> str:
+        if self.position is None:
+            return self.message
+        where = f"{self.position + 1}文字目: {self.message}"
+        return f"{where}\n{self.source}\n{' ' * self.position}^"
+
+
+def normalize(command: str) -> str:
+    """NFKC folds full-width `２Ｄ６＞＝１０` into `2D6>=10`; ＞ and ＝ become ASCII too."""
+    return unicodedata.normalize("NFKC", command).strip()
+
+
+def compare(value: int, op: str, target: int) -> bool:
+    if op == ">=":
+        return value >= target
+    if op == ">":
+        return value > target
+    if op == "<=":
+        return value <= target
+    if op == "<":
+        return value < target
+    if op == "=":
+        return value == target
+    return value != target  # "<>"
+
+
+# ---- syntax tree ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Num:
+    value: int
+
+    @property
+    def text(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class Dice:
+    """xDy, optionally filtered: KH/KL keep the n highest/lowest, DH/DL drop them."""
+
+    times: Node
+    sides: Node
+    keep: str | None = None
+    count: Node | None = None
+
+    @property
+    def text(self) -> str:
+        suffix = f"{self.keep}{self.count.text}" if self.keep and self.count else ""
+        return f"{self.times.text}D{self.sides.text}{suffix}"
+
+
+@dataclass(frozen=True)
+class BinOp:
+    lhs: Node
+    op: str  # + - * /
+    rhs: Node
+    rounding: str = ""  # only for "/": "" floor (BCDice's default), U up, R half away from zero, F floor
+
+    @property
+    def text(self) -> str:
+        return f"{self.lhs.text}{self.op}{self.rhs.text}{self.rounding}"
+
+
+@dataclass(frozen=True)
+class Neg:
+    body: Node
+
+    @property
+    def text(self) -> str:
+        return f"-{self.body.text}"
+
+
+@dataclass(frozen=True)
+class Paren:
+    body: Node
+
+    @property
+    def text(self) -> str:
+        return f"({self.body.text})"
+
+
+Node = Num | Dice | BinOp | Neg | Paren
+
+
+def has_dice(node: Node) -> bool:
+    if isinstance(node, Dice):
+        return True
+    if isinstance(node, BinOp):
+        return has_dice(node.lhs) or has_dice(node.rhs)
+    if isinstance(node, (Neg, Paren)):
+        return has_dice(node.body)
+    return False
+
+
+def divide(a: int, b: int, rounding: str) -> int:
+    """BCDice's division: by zero gives 1 (its rule, kept so results match); otherwise rounded."""
+    if b == 0:
+        return 1
+    if rounding == "U":
+        return -((-a) // b)
+    if rounding == "R":  # Ruby's Float#round: half away from zero
+        q, r = divmod(abs(a), abs(b))
+        q += 2 * r >= abs(b)
+        return q if (a < 0) == (b < 0) else -q
+    return a // b
+
+
+def constant(node: Node) -> int:
+    """The value of a node without dice (times, sides, targets, C(…))."""
+    if isinstance(node, Num):
+        return node.value
+    if isinstance(node, Paren):
+        return constant(node.body)
+    if isinstance(node, Neg):
+        return -constant(node.body)
+    if isinstance(node, BinOp):
+        a, b = constant(node.lhs), constant(node.rhs)
+        if node.op == "+":
+            return a + b
+        if node.op == "-":
+            return a - b
+        if node.op == "*":
+            return a * b
+        return divide(a, b, node.rounding)
+    raise TypeError(node)
+
+
+# ---- tokens ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Token:
+    kind: str  # "num", "op" (+-*/), "cmp", "(", ")", "[", "]", "word" (one letter), "end"
+    value: str
+    position: int
+
+
+def tokenize(source: str, start: int, end: int) -> list[Token]:
+    tokens: list[Token] = []
+    i = start
+    while i < end:
+        ch = source[i]
+        if ch.isdigit():
+            j = i
+            while j < end and source[j].isdigit():
+                j += 1
+            tokens.append(Token("num", source[i:j], i))
+            i = j
+        elif ch in "+-*/":
+            tokens.append(Token("op", ch, i))
+            i += 1
+        elif ch in "()[]":
+            tokens.append(Token(ch, ch, i))
+            i += 1
+        elif ch in "<>=!":
+            two = source[i : i + 2] if i + 1 < end else ch
+            if two in COMPARISONS:
+                tokens.append(Token("cmp", COMPARISONS[two], i))
+                i += 2
+            elif ch in COMPARISONS:
+                tokens.append(Token("cmp", COMPARISONS[ch], i))
+                i += 1
+            else:
+                raise CommandError("比較は >= > <= < = <> のどれかです", source, i)
+        elif ch.isascii() and ch.isalpha():
+            tokens.append(Token("word", ch.upper(), i))
+            i += 1
+        else:
+            raise CommandError(f"コマンドに使えない文字「{ch}」です", source, i)
+    tokens.append(Token("end", "", end))
+    return tokens
+
+
+class Parser:
+    """Recursive descent over one token list; every method consumes what it recognises.
+
+    add  := mul (("+"|"-") mul)*
+    mul  := unary (("*" unary) | ("/" unary rounding?))*
+    unary:= ("+"|"-") unary | dice
+    dice := term ("D" term (("K"|"D") ("H"|"L") term)?)?
+    term := "(" add ")" | NUMBER
+    """
+
+    def __init__(self, source: str, tokens: list[Token]) -> None:
+        self.source = source
+        self.tokens = tokens
+        self.index = 0
+
+    # ---- cursor ----
+    @property
+    def token(self) -> Token:
+        return self.tokens[self.index]
+
+    def peek(self, offset: int = 1) -> Token:
+        return self.tokens[min(self.index + offset, len(self.tokens) - 1)]
+
+    def advance(self) -> Token:
+        token = self.token
+        self.index = min(self.index + 1, len(self.tokens) - 1)
+        return token
+
+    def fail(self, message: str, token: Token | None = None) -> CommandError:
+        return CommandError(message, self.source, (token or self.token).position)
+
+    def expect(self, kind: str, value: str | None = None, message: str = "") -> Token:
+        token = self.token
+        if token.kind != kind or (value is not None and token.value != value):
+            shown = value or kind
+            raise self.fail(message or f"ここには「{shown}」が必要です")
+        return self.advance()
+
+    def is_word(self, letter: str, offset: int = 0) -> bool:
+        token = self.peek(offset) if offset else self.token
+        return token.kind == "word" and token.value == letter
+
+    # ---- arithmetic ----
+    def add(self) -> Node:
+        node = self.mul()
+        while self.token.kind == "op" and self.token.value in "+-":
+            op = self.advance().value
+            rhs = self.mul()
+            if isinstance(rhs, Neg):  # BCDice prints 2D6+-1 as 2D6-1
+                op, rhs = ("-" if op == "+" else "+"), rhs.body
+            node = BinOp(node, op, rhs)
+        return node
+
+    def mul(self) -> Node:
+        node = self.unary()
+        while self.token.kind == "op" and self.token.value in "*/":
+            op = self.advance().value
+            rhs = self.unary()
+            rounding = ""
+            if op == "/" and self.token.kind == "word" and self.token.value in ROUNDINGS:
+                rounding = ROUNDINGS[self.advance().value]
+            node = BinOp(node, op, rhs, rounding)
+        return node
+
+    def unary(self) -> Node:
+        if self.token.kind == "op" and self.token.value == "+":
+            self.advance()
+            return self.unary()
+        if self.token.kind == "op" and self.token.value == "-":
+            self.advance()
+            body = self.unary()
+            return body.body if isinstance(body, Neg) else Neg(body)
+        return self.dice()
+
+    def dice(self) -> Node:
+        times_token = self.token
+        node = self.term()
+        if not self.is_word("D"):
+            return node
+        self.advance()
+        sides_token = self.token
+        sides = self.term()
+        self.check_count(times_token, node, "ダイスの個数", MAX_DICE)
+        self.check_count(sides_token, sides, "ダイスの面数", MAX_SIDES)
+        if self.token.kind == "word" and self.token.value in "KD" and self.peek().kind == "word":
+            first = self.advance()
+            second = self.expect("word", message="KH KL DH DL のどれかです")
+            keep = first.value + second.value
+            if keep not in ("KH", "KL", "DH", "DL"):
+                raise self.fail("KH KL DH DL のどれかです", second)
+            count_token = self.token
+            count = self.term()
+            self.check_count(count_token, count, "残す・除く個数", MAX_DICE, minimum=0)
+            return Dice(node, sides, keep, count)
+        return Dice(node, sides)
+
+    def term(self) -> Node:
+        if self.token.kind == "(":
+            self.advance()
+            body = self.add()
+            self.expect(")", message="閉じかっこ「)」が必要です")
+            return Paren(body)
+        if self.token.kind == "num":
+            return Num(int(self.advance().value))
+        if self.token.kind == "end":
+            raise self.fail("コマンドが途中で終わっています")
+        raise self.fail(f"ここに「{self.token.value}」は書けません（数かかっこが必要です）")
+
+    def check_count(self, token: Token, node: Node, what: str, maximum: int, minimum: int = 1) -> None:
+        if has_dice(node):
+            raise self.fail(f"{what}にダイスは使えません", token)
+        value = constant(node)
+        if not minimum <= value <= maximum:
+            raise self.fail(f"{what}は {minimum}〜{maximum} です（{value}）", token)
+
+    def constant_expr(self, what: str) -> Node:
+        start = self.index
+        node = self.add()
+        if has_dice(node):
+            # Point at the dice themselves (their count), not at a parenthesis around them.
+            at = next(i for i in range(start, self.index) if self.tokens[i].kind == "word")
+            if at > start and self.tokens[at - 1].kind == "num":
+                at -= 1
+            raise self.fail(f"{what}にダイスは使えません", self.tokens[at])
+        return node
+
+    def comparison(self) -> tuple[str, Node] | None:
+        if self.token.kind != "cmp":
+            return None
+        op = self.advance().value
+        if self.token.kind == "end":
+            raise self.fail("比較の後に目標値が必要です")
+        return op, self.constant_expr("目標値")
+
+    def end(self) -> None:
+        if self.token.kind != "end":
+            raise self.fail(f"ここに「{self.token.value}」は書けません")

@@ -1,0 +1,299 @@
+"""CCFolia clipboard JSON: a character (or a battle participant) as CCFolia pastes it.
+
+The shape is CCFolia's Clipboard API (docs.ccfolia.com/developer-api/clipboard-api)::
+
+    {"kind": "character", "data": {"name", "memo", "initiative", "externalUrl",
+                                   "status": [{"label", "value", "max"}],
+                                   "params": [{"label", "value"}], "commands"}}
+
+`status` values are numbers and `params` values are strings (the API's types).  Resources the
+battle tracker keeps (HP, MP, life, wound tracks) become `status` bars; every other value is a
+param.  The params carry the chat palette's variables — CCFolia resolves ``{name}`` from them —
+so `commands` holds the command lines alone, and a value edited in CCFolia is the one rolled.
+
+Hidden battle participants are the GM's secret: an encounter export leaves them out unless asked.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from gmtool.rules.battle import Encounter, Participant, Resource
+from gmtool.rules.battle_rules import combat_rules
+from gmtool.rules.palette import command_lines, palette_variables
+from gmtool.rules.systems import get_system
+from gmtool.rules.systems.fourcard.derived import lines_for
+from gmtool.store.exchange import atomic_write_bytes
+
+KIND = "character"
+CHARACTER_KEYS = ("name", "memo", "initiative", "externalUrl", "status", "params", "commands")
+# The other Character fields the API lists; validated when present (`secret` hides the status).
+OPTIONAL_KEYS = {
+    "secret": bool,
+    "invisible": bool,
+    "hideStatus": bool,
+    "color": str,
+    "angle": (int, float),
+    "width": (int, float),
+    "height": (int, float),
+}
+SUFFIX = ".ccfolia.json"
+
+# Battle values a participant carries, as the table names them; keys not listed are the
+# tracker's bookkeeping (rolled initiative dice…) and stay out of the export.
+VALUE_LABELS = {
+    "reflex": "反射",
+    "perception": "知覚",
+    "luck": "幸運",
+    "intellect": "理知",
+    "critical": "クリティカル値",
+    "fumble": "ファンブル値",
+    "st": "ST",
+    "wp": "WP",
+    "vt": "VT",
+    "swiftness": "Swiftness",
+    "defence": "Defence",
+    "health": "Health",
+}
+
+
+# ---- status ---------------------------------------------------------------------------------
+
+
+def _resource_max(system_id: str, resource: Resource, values: Mapping[str, int]) -> int:
+    if resource.maximum is not None:
+        return resource.maximum
+    if system_id == "fourcard" and resource.grows and all(k in values for k in ("st", "wp", "vt")):
+        # 疲労 and 負傷 add up to 累積ダメージ, which ends at the 死亡 line: the track's end.
+        return lines_for(values["st"], values["wp"], values["vt"]).dead
+    # Not known (an HP the sheet or the GM has not entered): 0, for the table to fill in.
+    return 0
+
+
+def _status(system_id: str, resources: Iterable[Resource], values: Mapping[str, int]) -> list[dict[str, Any]]:
+    return [
+        {"label": r.label, "value": r.value, "max": _resource_max(system_id, r, values)} for r in resources
+    ]
+
+
+def _extra_status(system_id: str, character: Any) -> list[dict[str, Any]]:
+    """Sheet pools the battle tracker does not keep."""
+    if system_id == "lotr":
+        left = max(0, character.courage - character.courage_spent)
+        return [{"label": "勇気", "value": left, "max": character.courage}]
+    return []
+
+
+# ---- params and memo ------------------------------------------------------------------------
+
+
+def _sheet_params(system_id: str, character: Any) -> list[tuple[str, int]]:
+    """Values on the sheet that no check rolls but the table looks up."""
+    derived = get_system(system_id).derive(character)
+    if system_id == "aw":
+        return [("クリティカル値", character.critical), ("ファンブル値", character.fumble)]
+    if system_id == "fourcard":
+        attributes = [(key.upper(), derived[key]) for key in ("iq", "dx", "st", "wp", "vt")]
+        return [
+            *attributes,
+            ("総合LV", derived["level"]),
+            ("移動力", derived["movement"]),
+            ("衰弱ライン", derived["weakened_line"]),
+            ("昏倒ライン", derived["unconscious_line"]),
+            ("死亡ライン", derived["dead_line"]),
+        ]
+    if system_id == "lotr":
+        return [("Defence", derived["defence"]), ("Health", character.health), ("Renown", character.renown)]
+    if system_id == "mtg":
+        return [("デッキ枚数", derived["size"]), ("土地", derived["lands"])]
+    return []
+
+
+def _params(pairs: Iterable[tuple[str, int]]) -> list[dict[str, str]]:
+    seen: set[str] = set()
+    params = []
+    for label, value in pairs:
+        if label not in seen:  # a palette variable wins over a sheet value of the same name
+            seen.add(label)
+            params.append({"label": label, "value": str(value)})
+    return params
+
+
+def _memo(system_id: str, character: Any) -> str:
+    lines = [get_system(system_id).name]
+    if system_id == "aw" and character.classes:
+        lines.append("クラス: " + " / ".join(character.classes))
+    if system_id == "sengensho" and character.archetypes:
+        lines.append("類型: " + " / ".join(character.archetypes))
+    if system_id == "lotr":
+        lines.append(" / ".join(x for x in (character.race, character.order) if x))
+    if system_id == "mtg" and character.creature_type:
+        lines.append(character.creature_type)
+    # An NPC's notes are the GM's (its secrets, its plans): only a PC's notes travel.
+    if getattr(character, "is_pc", True) and getattr(character, "notes", ""):
+        lines.append(character.notes)
+    return "\n".join(line for line in lines if line)
+
+
+def _initiative(system_id: str, values: Mapping[str, int], initiative: int) -> int:
+    """aw orders turns by 行動値, lotr by Swiftness; the others leave the order to the GM (0)."""
+    if system_id == "aw":
+        return initiative
+    if system_id == "lotr":
+        return values.get("swiftness", 0)
+    return 0
+
+
+def _document(name: str, memo: str, initiative: int, status: list, params: list, commands: str) -> dict:
+    return {
+        "kind": KIND,
+        "data": {
+            "name": name,
+            "memo": memo,
+            "initiative": initiative,
+            "externalUrl": "",
+            "status": status,
+            "params": params,
+            "commands": commands,
+        },
+    }
+
+
+# ---- public API -----------------------------------------------------------------------------
+
+
+def character_params(system_id: str, character: Any) -> list[dict[str, str]]:
+    variables = palette_variables(system_id, character)
+    return _params([*variables.items(), *_sheet_params(system_id, character)])
+
+
+def character_to_ccfolia(system_id: str, character: Any) -> dict[str, Any]:
+    """A campaign character as CCFolia clipboard JSON (a dict; `dumps` makes the text)."""
+    seed = combat_rules(system_id).from_character(character)
+    values = dict(seed.values or {})
+    return _document(
+        name=character.name,
+        memo=_memo(system_id, character),
+        initiative=_initiative(system_id, values, seed.initiative),
+        status=_status(system_id, seed.resources, values) + _extra_status(system_id, character),
+        params=character_params(system_id, character),
+        commands="\n".join(command_lines(system_id, character)),
+    )
+
+
+def participant_to_ccfolia(
+    participant: Participant, system_id: str, palette: str | Sequence[str] = "", character: Any = None
+) -> dict[str, Any]:
+    """A battle participant with its current resources.  With its campaign `character`, the
+    params, memo and palette come from the sheet; a quick NPC has its battle values and `palette`.
+    A hidden participant exported on request has its status kept secret (`secret`)."""
+    values = dict(participant.values)
+    status = _status(system_id, participant.resources, values)
+    if character is not None:
+        status += _extra_status(system_id, character)
+        params = character_params(system_id, character)
+        memo = _memo(system_id, character)
+        commands = "\n".join(command_lines(system_id, character))
+    else:
+        params = _params((VALUE_LABELS[k], v) for k, v in values.items() if k in VALUE_LABELS)
+        memo = ""
+        commands = palette if isinstance(palette, str) else "\n".join(palette)
+    document = _document(
+        participant.name,
+        memo,
+        _initiative(system_id, values, participant.initiative),
+        status,
+        params,
+        commands,
+    )
+    if participant.hidden:
+        document["data"]["secret"] = True
+    return document
+
+
+def encounter_to_ccfolia(
+    encounter: Encounter, include_hidden: bool = False, characters: Mapping[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """Every participant in the GM's order; hidden ones only with `include_hidden`.
+    `characters` (character id → character) gives linked participants their sheet and palette."""
+    characters = characters or {}
+    return [
+        participant_to_ccfolia(
+            p,
+            encounter.system,
+            character=characters.get(p.character_id) if p.character_id else None,
+        )
+        for p in encounter.participants
+        if include_hidden or not p.hidden
+    ]
+
+
+def dumps(obj: Mapping[str, Any] | Sequence[Mapping[str, Any]], indent: int | None = None) -> str:
+    """The JSON text: one object for the clipboard (CCFolia pastes one character), or a list."""
+    return json.dumps(obj, ensure_ascii=False, indent=indent, allow_nan=False)
+
+
+def write_ccfolia(path: str | os.PathLike[str], obj: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> Path:
+    """Save as a file (atomically, like every export); returns the path written."""
+    target = Path(path)
+    atomic_write_bytes(target, (dumps(obj, indent=2) + "\n").encode("utf-8"))
+    return target
+
+
+# ---- validation -----------------------------------------------------------------------------
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _expect(condition: bool, path: str, problem: str) -> None:
+    if not condition:
+        raise ValueError(f"{path}: {problem}")
+
+
+def validate_ccfolia(obj: Any, complete: bool = True) -> None:
+    """Raises ValueError naming the bad path (``data.status[1].max: …``) unless `obj` has the
+    CCFolia clipboard shape.  `complete`: every key this exporter writes must be there (the API
+    itself accepts a partial character)."""
+    _expect(isinstance(obj, dict), "(root)", "オブジェクトではありません")
+    _expect(obj.get("kind") == KIND, "kind", f'"{KIND}" ではありません')
+    extra = sorted(set(obj) - {"kind", "data"})
+    _expect(not extra, extra[0] if extra else "", "不明なキーです")
+    data = obj.get("data")
+    _expect(isinstance(data, dict), "data", "オブジェクトではありません")
+    if complete:
+        for key in CHARACTER_KEYS:
+            _expect(key in data, f"data.{key}", "ありません")
+    for key, value in data.items():
+        path = f"data.{key}"
+        if key in ("name", "memo", "externalUrl", "commands"):
+            _expect(isinstance(value, str), path, "文字列ではありません")
+        elif key == "initiative":
+            _expect(_number(value), path, "数値ではありません")
+        elif key == "status":
+            _validate_rows(value, path, {"label": str, "value": "number", "max": "number"})
+        elif key == "params":
+            _validate_rows(value, path, {"label": str, "value": str})
+        elif key in OPTIONAL_KEYS:
+            _expect(isinstance(value, OPTIONAL_KEYS[key]), path, "型が違います")
+        else:
+            _expect(False, path, "CCFolia のキャラクターにないキーです")
+
+
+def _validate_rows(rows: Any, path: str, fields: Mapping[str, Any]) -> None:
+    _expect(isinstance(rows, list), path, "配列ではありません")
+    for index, row in enumerate(rows):
+        here = f"{path}[{index}]"
+        _expect(isinstance(row, dict), here, "オブジェクトではありません")
+        _expect(set(row) == set(fields), here, f"キーは {', '.join(fields)} です")
+        for name, kind in fields.items():
+            if kind == "number":
+                _expect(_number(row[name]), f"{here}.{name}", "数値ではありません")
+            else:
+                _expect(isinstance(row[name], kind), f"{here}.{name}", "文字列ではありません")

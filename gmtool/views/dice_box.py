@@ -1,0 +1,189 @@
+"""The dice box: a command line for BCDice-style commands, its live exact odds and recent results.
+
+Tests read back what the plot was given (`bar_heights`), so it is checked against the model's
+distribution rather than by pixels.
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QKeyEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.dice_box_model import DiceBoxModel
+from gmtool.store.campaign import LogEntry
+from gmtool.views.check.probability_plots import style_plot
+
+PASS_COLOR = "#2e7d32"
+FAIL_COLOR = "#9e9e9e"
+PLAIN_COLOR = "#1f5fa8"
+ENTRY_ROLE = Qt.ItemDataRole.UserRole
+
+
+class DiceBoxPlot(pg.PlotWidget):
+    """P(total) of the typed command; totals that pass the comparison in green."""
+
+    def __init__(self, model: DiceBoxModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent=parent, background="w")
+        self.model = model
+        style_plot(self, self.tr("確率 (%)"), self.tr("合計"))
+        # One brush per bar: the single-colour path of BarGraphItem crashed PySide6 (see AmountPlot).
+        self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brushes=[], pen=pg.mkPen(None))
+        self.addItem(self.bars)
+        self.setMinimumHeight(120)
+        model.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        odds = self.model.odds
+        if odds is None:
+            self.bars.setOpts(x=[], height=[], brushes=[])
+            return
+        items = sorted(odds.totals.items())
+        xs = [x for x, _ in items]
+        heights = [float(p) * 100 for _, p in items]
+
+        def color(total: int) -> str:
+            if odds.success is None:
+                return PLAIN_COLOR
+            return PASS_COLOR if total in odds.passing else FAIL_COLOR
+
+        brushes = [pg.mkBrush(QColor(color(x))) for x in xs]
+        self.bars.setOpts(x=xs, height=heights, brushes=brushes)
+        self.setXRange(min(xs) - 0.6, max(xs) + 0.6, padding=0)
+        self.setYRange(0, max(heights) * 1.1, padding=0)
+
+    def bar_heights(self) -> dict[int, float]:
+        return {int(x): float(h) for x, h in zip(self.bars.opts["x"], self.bars.opts["height"], strict=True)}
+
+
+class CommandLine(QLineEdit):
+    """Up / Down walk the model's history of typed commands, as in a terminal."""
+
+    def __init__(self, model: DiceBoxModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Up:
+            self.setText(self.model.history_previous())
+        elif event.key() == Qt.Key.Key_Down:
+            self.setText(self.model.history_next())
+        else:
+            super().keyPressEvent(event)
+
+
+class DiceBoxView(QWidget):
+    def __init__(self, model: DiceBoxModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.line = CommandLine(model)
+        self.line.setPlaceholderText(
+            self.tr("ダイスコマンド（例: 2D6+3>=10 攻撃、S2D6、x3 1D6、choice[A,B]）")
+        )
+        self.line.setClearButtonEnabled(True)
+        self.roll_button = QPushButton(self.tr("振る"))
+        self.odds_label = QLabel()
+        self.error_label = QLabel()
+        mono = QFont("monospace")
+        mono.setStyleHint(QFont.StyleHint.Monospace)
+        self.error_label.setFont(mono)  # the caret must sit under the character it points at
+        self.error_label.setStyleSheet("color: #b00020")
+        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.plot = DiceBoxPlot(model)
+        self.results = QListWidget()
+        self.results.setWordWrap(True)
+        self.reveal_button = QPushButton(self.tr("公開"))
+        self.reveal_button.setToolTip(self.tr("選んだシークレットダイスの結果をログに公開します"))
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("ダイス")))
+        top.addWidget(self.line, 1)
+        top.addWidget(self.roll_button)
+        left = QVBoxLayout()
+        left.addLayout(top)
+        left.addWidget(self.odds_label)
+        left.addWidget(self.error_label)
+        left.addWidget(self.plot, 1)
+        right = QVBoxLayout()
+        right.addWidget(QLabel(self.tr("最近の結果")))
+        right.addWidget(self.results, 1)
+        right.addWidget(self.reveal_button)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 3)
+        layout.addLayout(right, 2)
+
+        self.line.textChanged.connect(model.set_text)
+        self.line.returnPressed.connect(self.roll)
+        self.roll_button.clicked.connect(self.roll)
+        self.reveal_button.clicked.connect(self.reveal_selected)
+        self.results.currentItemChanged.connect(lambda *_: self._update_reveal_button())
+        model.changed.connect(self.refresh)
+        model.rolled.connect(self._add_result)
+        model.revealed.connect(lambda _: self._reload_results())
+        self._reload_results()
+        self.refresh()
+
+    # ---- actions -------------------------------------------------------------------------------
+    def roll(self) -> None:
+        if self.model.roll() is not None:
+            self.line.clear()
+
+    def reveal_selected(self) -> None:
+        item = self.results.currentItem()
+        if item is not None:
+            self.model.reveal(item.data(ENTRY_ROLE))
+
+    # ---- display -------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        model = self.model
+        self.error_label.setVisible(model.error is not None)
+        self.error_label.setText(str(model.error) if model.error is not None else "")
+        if model.odds is None:
+            none = model.error is None and model.text.strip()
+            self.odds_label.setText(
+                self.tr("厳密な分布は出せません（上限のない xUy、choice、大きすぎるコマンド）")
+                if none
+                else ""
+            )
+        elif model.odds.success is not None:
+            self.odds_label.setText(self.tr("成功率 {0:.2f}%").format(float(model.odds.success) * 100))
+        else:
+            mean = sum(float(t) * float(p) for t, p in model.odds.totals.items())
+            self.odds_label.setText(self.tr("期待値 {0:.2f}").format(mean))
+        self.roll_button.setEnabled(model.error is None and bool(model.text.strip()))
+
+    def result_text(self, entry: LogEntry) -> str:
+        p = entry.payload
+        if p.get("secret") and not self.model.is_revealed(entry):
+            return self.tr("🔒 シークレットダイス: {0}").format(p.get("command", ""))
+        prefix = self.tr("公開: ") if p.get("reveals") else ""
+        return prefix + str(p.get("text", ""))
+
+    def _add_result(self, entry: LogEntry) -> None:
+        item = QListWidgetItem(self.result_text(entry))
+        item.setData(ENTRY_ROLE, entry)
+        self.results.addItem(item)
+        self.results.scrollToBottom()
+        self._update_reveal_button()
+
+    def _reload_results(self) -> None:
+        self.results.clear()
+        for entry in self.model.recent:
+            self._add_result(entry)
+
+    def _update_reveal_button(self) -> None:
+        item = self.results.currentItem()
+        entry = item.data(ENTRY_ROLE) if item is not None else None
+        secret = entry is not None and entry.payload.get("secret") and not self.model.is_revealed(entry)
+        self.reveal_button.setEnabled(bool(secret))

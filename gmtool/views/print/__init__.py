@@ -1,0 +1,1 @@
+"""Printed character sheets: PDF export and print preview (sheet_document.py)."""

@@ -1,0 +1,196 @@
+"""A character sheet as a printable document: PDF export and the print preview draw the same pages.
+
+The sheet is HTML in a `QTextDocument` (tables of every value, the main check's plot as an image
+resource), laid out on A4 in a Japanese font; Qt embeds the used subset of that font in the PDF.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QMarginsF, QSizeF, QUrl
+from PySide6.QtGui import (
+    QFont,
+    QFontDatabase,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPdfWriter,
+    QTextBlock,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+)
+
+from gmtool.rules.systems import SYSTEMS
+from gmtool.views.print.check_plot import MainCheck, main_check, render_check_plot
+from gmtool.views.print.sheet_sections import (
+    character_sections,
+    checks_section,
+    derived_section,
+    heading,
+    notes_section,
+    table,
+)
+
+PDF_RESOLUTION = 300  # dpi
+MARGIN_MM = 15.0
+FONT_POINT_SIZE = 9.5
+DOCUMENT_DPI = 96  # the unit of the document's page size: pixels at the default logical dpi
+PLOT_URL = QUrl("gmtool-sheet://main-check.png")
+PLOT_WIDTH = 520  # document pixels of the embedded picture
+PREFERRED_FONTS = (
+    "IPAGothic",
+    "IPAゴシック",
+    "IPAPGothic",
+    "Noto Sans CJK JP",
+    "Noto Sans JP",
+    "TakaoGothic",
+)
+STYLE = """
+h1 { font-size: 16pt; margin-bottom: 2px; }
+h2 { font-size: 11pt; margin-top: 10px; margin-bottom: 3px; color: #1f3f68; }
+table.grid { border-collapse: collapse; border-color: #9aa5b1; }
+th { background-color: #eef2f7; font-weight: normal; text-align: left; }
+p.sub { color: #555; }
+"""
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("SheetPrint", text)
+
+
+def sheet_font_family() -> str:
+    """IPAGothic (packaging/sysdeps.sh installs it), else any font that writes Japanese, else ''."""
+    families = QFontDatabase.families()
+    for name in PREFERRED_FONTS:
+        if name in families:
+            return name
+    for name in families:
+        if QFontDatabase.WritingSystem.Japanese in QFontDatabase.writingSystems(name):
+            return name
+    return ""
+
+
+def sheet_html(system_id: str, character: Any, check: MainCheck | None, extra_html: str = "") -> str:
+    system = SYSTEMS[system_id]
+    name = getattr(character, "name", "") or _tr("（名前なし）")
+    parts = [
+        f"<h1>{escape(name)}</h1>",
+        f'<p class="sub">{escape(_tr("キャラクターシート"))} — {escape(system.name)}</p>',
+        character_sections(system_id, character),
+        notes_section(system_id, character),
+        extra_html,
+        derived_section(system_id, system.derive(character)),
+        checks_section(list(system.checks(character))),
+        main_check_section(check),
+    ]
+    return "<html><body>" + "".join(parts) + "</body></html>"
+
+
+def main_check_section(check: MainCheck | None) -> str:
+    if check is None:
+        return (
+            heading(_tr("主な判定"))
+            + f"<p>{escape(_tr('この キャラクターには振れる判定がありません。'))}</p>"
+        )
+    kind = check.kind
+    title = _tr("主な判定: {0}（判定値 {1}）").format(kind.label, kind.value)
+    rows = [(name, f"{float(p) * 100:.2f}%") for name, p in check.rows()]
+    return (
+        heading(title)
+        + f'<p><img src="{PLOT_URL.toString()}" width="{PLOT_WIDTH}"/></p>'
+        + table(rows, [_tr("結果"), _tr("確率")])
+    )
+
+
+def build_sheet_document(system_id: str, character: Any, extra_html: str = "") -> QTextDocument:
+    """The sheet, not yet laid out on pages (see `paginate`).
+
+    `extra_html`: sections from outside the character (session_sections.session_html).
+    """
+    check = main_check(system_id, character)
+    document = QTextDocument()
+    family = sheet_font_family()
+    font = QFont(family) if family else QFont()
+    font.setPointSizeF(FONT_POINT_SIZE)
+    document.setDefaultFont(font)
+    document.setDefaultStyleSheet(STYLE)
+    if check is not None:
+        document.addResource(QTextDocument.ResourceType.ImageResource, PLOT_URL, render_check_plot(check))
+    document.setHtml(sheet_html(system_id, character, check, extra_html))
+    return document
+
+
+def paginate(document: QTextDocument, device: QPagedPaintDevice) -> int:
+    """Lays the document out on the device's printable area; the number of pages it will print."""
+    paint = device.pageLayout().paintRect(QPageLayout.Unit.Inch)
+    document.setPageSize(QSizeF(paint.width() * DOCUMENT_DPI, paint.height() * DOCUMENT_DPI))
+    keep_headings_with_next(document)
+    return document.pageCount()
+
+
+def keep_headings_with_next(document: QTextDocument) -> None:
+    """A section heading left alone at the foot of a page starts the next page instead."""
+    page_height = document.pageSize().height()
+    layout = document.documentLayout()
+    block = document.begin()
+    while block.isValid():
+        following = block.next()
+        if block.blockFormat().headingLevel() == 2 and following.isValid():
+            top = layout.blockBoundingRect(block).top()
+            below = _absolute_top(document, following)
+            if int(top // page_height) != int(below // page_height):
+                cursor = QTextCursor(block)
+                fmt = block.blockFormat()
+                fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+                cursor.setBlockFormat(fmt)
+        block = following
+
+
+def _absolute_top(document: QTextDocument, block: QTextBlock) -> float:
+    """Where a block starts in the document (a table cell's block rect is relative to its frame)."""
+    layout = document.documentLayout()
+    frame = QTextCursor(block).currentFrame()
+    if frame is None or frame is document.rootFrame():
+        return layout.blockBoundingRect(block).top()
+    return layout.frameBoundingRect(frame).top()
+
+
+def a4_pdf_writer(path: str | Path) -> QPdfWriter:
+    writer = QPdfWriter(str(path))
+    writer.setResolution(PDF_RESOLUTION)
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
+    writer.setCreator("gmtool")
+    return writer
+
+
+def print_sheet(device: QPagedPaintDevice, system_id: str, character: Any, extra_html: str = "") -> int:
+    """Draws the sheet on a PDF writer or printer (the preview's too); returns the page count."""
+    document = build_sheet_document(system_id, character, extra_html)
+    pages = paginate(document, device)
+    document.print_(device)
+    return pages
+
+
+def export_sheet_pdf(path: str | Path, system_id: str, character: Any, extra_html: str = "") -> int:
+    """Writes the character's sheet as an A4 PDF at `path`; returns the number of pages.
+
+    Raises OSError when the file cannot be written.
+    """
+    writer = a4_pdf_writer(path)
+    writer.setTitle(getattr(character, "name", "") or "character")
+    pages = print_sheet(writer, system_id, character, extra_html)
+    del writer  # the file is finished when the writer goes
+    if not Path(path).is_file() or Path(path).stat().st_size == 0:
+        raise OSError(_tr("PDF を書き出せませんでした: {0}").format(path))
+    return pages

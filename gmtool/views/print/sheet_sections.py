@@ -1,0 +1,174 @@
+"""The printed sheet's sections as HTML: every field of the character, its computed values and checks.
+
+The walk is generic over the character dataclass (GCS: recalculate everything, then show it all), so
+a field a system adds later prints without code here; MTG decks get a card table of their own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from enum import Enum
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+
+from gmtool.rules.checks import CheckKind
+from gmtool.views.print.sheet_labels import label
+
+GRID_PAIRS = 4  # label/value pairs per row in the computed-values and checks grids
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("SheetPrint", text)
+
+
+def value_text(value: Any) -> str:
+    """One value as plain text (not yet escaped)."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return _tr("はい") if value else _tr("いいえ")
+    if isinstance(value, Enum):
+        return str(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _card_text(value) if _is_card(value) else _compact(value)
+    if isinstance(value, Mapping):
+        return "、".join(f"{k}: {value_text(v)}" for k, v in value.items()) or _tr("（なし）")
+    if isinstance(value, tuple | list | frozenset | set):
+        return "、".join(value_text(v) for v in value) or _tr("（なし）")
+    return str(value)
+
+
+def _compact(value: Any) -> str:
+    return "、".join(f"{f.name}={value_text(getattr(value, f.name))}" for f in dataclasses.fields(value))
+
+
+def _is_card(value: Any) -> bool:
+    return type(value).__name__ == "Card" and hasattr(value, "mana_value")
+
+
+def _card_text(card: Any) -> str:
+    return f"《{card.name_ja}》 {card.name}" if card.name_ja else card.name
+
+
+def _cell(text: str, header: bool = False) -> str:
+    tag = "th" if header else "td"
+    return f"<{tag}>{escape(text).replace(chr(10), '<br/>')}</{tag}>"
+
+
+def table(rows: Iterable[Sequence[str]], headers: Sequence[str] = ()) -> str:
+    out = ['<table class="grid" border="1" width="100%" cellspacing="0" cellpadding="3">']
+    if headers:
+        out.append("<tr>" + "".join(_cell(h, header=True) for h in headers) + "</tr>")
+    for row in rows:
+        out.append("<tr>" + "".join(_cell(c) for c in row) + "</tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+def pair_grid(pairs: Sequence[tuple[str, str]], per_row: int = GRID_PAIRS) -> str:
+    """label | value cells, several pairs to a row, so long lists fit the page."""
+    out = ['<table class="grid" border="1" width="100%" cellspacing="0" cellpadding="3">']
+    for start in range(0, len(pairs), per_row):
+        chunk = list(pairs[start : start + per_row])
+        chunk += [("", "")] * (per_row - len(chunk))
+        out.append("<tr>" + "".join(_cell(k, header=True) + _cell(v) for k, v in chunk) + "</tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+def heading(text: str) -> str:
+    return f"<h2>{escape(text)}</h2>"
+
+
+def _is_record_tuple(value: Any) -> bool:
+    return isinstance(value, tuple) and bool(value) and all(dataclasses.is_dataclass(v) for v in value)
+
+
+def _records_table(system_id: str, records: tuple[Any, ...]) -> str:
+    if type(records[0]).__name__ == "DeckEntry":
+        return deck_table(records)
+    names = [f.name for f in dataclasses.fields(records[0])]
+    rows = [[value_text(getattr(r, n, None)) for n in names] for r in records]
+    return table(rows, [label(system_id, n) for n in names])
+
+
+def _color_name(code: str) -> str:
+    names = {"W": _tr("白"), "U": _tr("青"), "B": _tr("黒"), "R": _tr("赤"), "G": _tr("緑")}
+    return names.get(code, code)
+
+
+def deck_table(entries: Sequence[Any]) -> str:
+    """The MTG deck list: count, card, mana value, colors, types, keywords, クリティカル copies."""
+    headers = [
+        _tr("枚数"),
+        _tr("カード"),
+        _tr("マナ総量"),
+        _tr("色"),
+        _tr("タイプ"),
+        _tr("キーワード"),
+        _tr("クリティカル"),
+    ]
+    rows = []
+    for entry in entries:
+        card = entry.card
+        colors = "".join(_color_name(str(getattr(c, "value", c))) for c in card.colors) or _tr("無色")
+        types = " ".join((*card.supertypes, *card.types)) + (
+            f" — {' '.join(card.subtypes)}" if card.subtypes else ""
+        )
+        keywords = " ".join(card.keywords)
+        cells = [str(entry.count), _card_text(card), str(card.mana_value), colors, types, keywords]
+        rows.append([*cells, str(entry.critical)])
+    total = sum(entry.count for entry in entries)
+    rows.append([str(total), _tr("合計"), "", "", "", "", str(sum(entry.critical for entry in entries))])
+    return table(rows, headers)
+
+
+def character_sections(system_id: str, character: Any) -> str:
+    """Every field of the character dataclass but the notes: plain values first, then groups and lists."""
+    plain: list[tuple[str, str]] = []
+    blocks: list[str] = []
+    for field in dataclasses.fields(character):
+        value = getattr(character, field.name)
+        title = label(system_id, field.name)
+        if field.name == "notes":
+            continue
+        if dataclasses.is_dataclass(value):
+            sub = [f.name for f in dataclasses.fields(value)]
+            row = [value_text(getattr(value, n)) for n in sub]
+            blocks.append(heading(title) + table([row], [label(system_id, n) for n in sub]))
+        elif _is_record_tuple(value):
+            blocks.append(heading(f"{title}（{len(value)}）") + _records_table(system_id, value))
+        elif isinstance(value, tuple) and not value and _holds_records(field):
+            blocks.append(heading(title) + f"<p>{escape(_tr('（なし）'))}</p>")
+        else:
+            plain.append((title, value_text(value)))
+    return heading(_tr("基本情報")) + pair_grid(plain, per_row=2) + "".join(blocks)
+
+
+def notes_section(system_id: str, character: Any) -> str:
+    notes = str(getattr(character, "notes", "") or "")
+    if not notes:
+        return ""
+    return heading(label(system_id, "notes")) + f"<p>{escape(notes).replace(chr(10), '<br/>')}</p>"
+
+
+def _holds_records(field: dataclasses.Field[Any]) -> bool:
+    """An empty tuple field whose items are records: shown as its own (empty) section."""
+    return any(word in str(field.type) for word in ("Entry", "Feat", "Skill", "Equipment", "Bond", "Advance"))
+
+
+def derived_section(system_id: str, derived: Mapping[str, Any]) -> str:
+    if not derived:
+        return ""
+    pairs = [(label(system_id, k), value_text(v)) for k, v in derived.items()]
+    return heading(_tr("計算値")) + pair_grid(pairs)
+
+
+def checks_section(kinds: Sequence[CheckKind]) -> str:
+    if not kinds:
+        return ""
+    pairs = [(f"{k.label}" + (f"（{k.group}）" if k.group else ""), str(k.value)) for k in kinds]
+    return heading(_tr("判定値")) + pair_grid(pairs, per_row=3)

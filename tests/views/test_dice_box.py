@@ -1,0 +1,113 @@
+"""The dice box: live exact odds while typing, Enter rolls into the log, secret rolls, errors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMainWindow
+
+from gmtool.app.dice_box_dock import install_dice_box
+from gmtool.models.dice_box_model import LOG_KIND, DiceBoxModel
+from gmtool.models.log_table_model import LogTableModel
+from gmtool.rules.command import distribution, roll
+from gmtool.views.dice_box import DiceBoxView
+
+SEED = 4242
+
+
+@pytest.fixture
+def view(qtbot, campaign_model):
+    widget = DiceBoxView(DiceBoxModel(campaign_model, seed_source=lambda: SEED))
+    qtbot.addWidget(widget)
+    widget.show()
+    qtbot.waitUntil(widget.isVisible)
+    return widget
+
+
+def type_command(qtbot, view, text):
+    view.line.clear()
+    if text.isascii():
+        qtbot.keyClicks(view.line, text)
+    else:  # QTest cannot synthesise key events for kana and kanji (it aborts): paste them
+        view.line.insert(text)
+
+
+def test_typing_shows_the_exact_distribution(qtbot, view):
+    type_command(qtbot, view, "2D6+3>=10")
+    odds = distribution("2D6+3>=10")
+    assert view.plot.bar_heights() == pytest.approx({t: float(p) * 100 for t, p in odds.totals.items()})
+    assert view.odds_label.text() == "成功率 58.33%"  # 2D6 + 3 >= 10 is 2D6 >= 7: 21/36
+    assert not view.error_label.isVisible()
+    assert view.roll_button.isEnabled()
+
+
+def test_enter_rolls_and_logs(qtbot, view, campaign_model):
+    log = LogTableModel(campaign_model)
+    before = log.rowCount()
+    type_command(qtbot, view, "2D6+1 攻撃")
+    qtbot.keyClick(view.line, Qt.Key.Key_Return)
+    expected = roll("2D6+1 攻撃", random.Random(SEED))
+    entry = campaign_model.log_entries()[-1]
+    assert entry.kind == LOG_KIND
+    assert entry.payload["text"] == expected.text
+    assert entry.payload["seed"] == SEED
+    assert log.rowCount() == before + 1
+    assert log.row_texts(before)[4] == expected.text
+    assert view.results.item(view.results.count() - 1).text() == expected.text
+    assert view.line.text() == ""  # ready for the next command
+    qtbot.keyClick(view.line, Qt.Key.Key_Up)
+    assert view.line.text() == "2D6+1 攻撃"
+    qtbot.keyClick(view.line, Qt.Key.Key_Down)
+    assert view.line.text() == ""
+
+
+def test_secret_roll_is_hidden_then_revealed(qtbot, view, campaign_model):
+    log = LogTableModel(campaign_model)
+    type_command(qtbot, view, "S2D6>=7")
+    qtbot.keyClick(view.line, Qt.Key.Key_Return)
+    expected = roll("S2D6>=7", random.Random(SEED))
+    secret_row = log.rowCount() - 1
+    assert expected.text not in " ".join(log.row_texts(secret_row))
+    assert "シークレットダイス" in log.row_texts(secret_row)[4]
+    item = view.results.item(view.results.count() - 1)
+    assert expected.text not in item.text() and "シークレット" in item.text()
+    assert not view.reveal_button.isEnabled()
+    view.results.setCurrentItem(item)
+    assert view.reveal_button.isEnabled()
+    qtbot.mouseClick(view.reveal_button, Qt.MouseButton.LeftButton)
+    assert log.row_texts(log.rowCount() - 1)[4] == expected.text
+    revealing = campaign_model.log_entries()[-1]
+    assert revealing.payload["reveals"] == campaign_model.log_entries()[-2].id
+    assert any(expected.text in view.results.item(i).text() for i in range(view.results.count()))
+    assert view.model.reveal(campaign_model.log_entries()[-2]) is None  # only once
+
+
+def test_malformed_command_points_at_the_character(qtbot, view, campaign_model):
+    count = len(campaign_model.log_entries())
+    type_command(qtbot, view, "2D6+*3")
+    assert view.error_label.isVisible()
+    assert view.error_label.text().splitlines()[-2:] == ["2D6+*3", "    ^"]
+    assert view.plot.bar_heights() == {}
+    assert not view.roll_button.isEnabled()
+    qtbot.keyClick(view.line, Qt.Key.Key_Return)
+    assert len(campaign_model.log_entries()) == count  # nothing rolled
+
+
+def test_variables_are_substituted(qtbot, view):
+    view.model.set_variables({"器用": 2}, who="朝霧 透")
+    type_command(qtbot, view, "1D6+{器用}")
+    assert view.plot.bar_heights() == pytest.approx({t: 100 / 6 for t in range(3, 9)})
+    type_command(qtbot, view, "1D6+{筋力}")
+    assert "筋力" in view.error_label.text()
+
+
+def test_install_dice_box_docks_at_the_bottom(qtbot, campaign_model):
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    window.campaign_model = campaign_model
+    model = install_dice_box(window)
+    assert window.dice_box_model is model
+    assert window.dockWidgetArea(window.dice_box_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+    assert isinstance(window.dice_box_dock.widget(), DiceBoxView)
