@@ -8,7 +8,14 @@ parentheses (also for counts: (2+1)D6), comparisons >= > <= < = <> (=> =< != == 
 keep/drop KH KL DH DL, xBy and xBy>=t, xUy[n] with modifier and comparison, D66 (A/S/D/N),
 C(…), choice[…] / choice(…) / choice a b, repeat x3 / rep3 / repeat3, the secret prefix S,
 a comment after a space, and full-width input (NFKC).  `{name}` variables are substituted
-first by `substitute`.
+first by `substitute`.  Two game-system commands, the ones the chat palettes write: the SRS
+check 2D6+m>=t[c,f] / 2D6+m[c,f] (アナザーワールド; natural ≥ c 自動成功, ≤ f 自動失敗) and
+千幻抄's SGS+m (3D6+m, natural ≥ 16 クリティカル, ≤ 5 ファンブル), printed as BCDice's bots do:
+
+    >>> roll("2D6+4>=10[11]", FixedDice([6, 5])).text
+    '(2D6+4>=10[11,2]) ＞ 11[5,6]+4 ＞ 15 ＞ 自動成功'
+    >>> roll("SGS+2", FixedDice([4, 1, 3])).text
+    '(3D6+2) ＞ 8[4,1,3] ＞ 8+2 ＞ 10'
 
 The engine module: no Qt.  Randomness is the injected `random.Random`.
 """

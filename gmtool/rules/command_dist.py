@@ -8,6 +8,7 @@ the faces from the kept end: how many dice show each face is a multinomial choic
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -18,6 +19,8 @@ from gmtool.rules.command_parse import (
     ChoiceCommand,
     Command,
     D66Command,
+    SengensyouCommand,
+    SrsCommand,
     SumCommand,
     UpperCommand,
 )
@@ -38,6 +41,9 @@ class CommandOdds:
     totals: Distribution[int]  # of CommandResult.total
     success: Fraction | None  # P(CommandResult.success); None without a comparison
     passing: frozenset[int] = frozenset()  # the totals that are a success (for colouring bars)
+    # P(CommandResult.critical) and P(CommandResult.fumble) where the command has them (SRS, SGS)
+    critical: Fraction | None = None
+    fumble: Fraction | None = None
 
 
 def command_odds(command: Command) -> CommandOdds | None:
@@ -53,6 +59,10 @@ def command_odds(command: Command) -> CommandOdds | None:
             target, op = constant(body.target), body.op
             passing = frozenset(t for t in totals if compare(t, op, target))
             return CommandOdds(totals, totals.probability(lambda t: t in passing), passing)
+        if isinstance(body, SrsCommand):
+            return _srs(body)
+        if isinstance(body, SengensyouCommand):
+            return _sengensyou(body)
         if isinstance(body, BarabaraCommand):
             return _barabara(body)
         if isinstance(body, UpperCommand):
@@ -223,3 +233,29 @@ def _upper(body: UpperCommand) -> CommandOdds | None:
         p = upper_chance(sides, body.threshold, body.modifier, body.op, body.target)
         chances.extend([p] * times)
     return _success_counts(chances)
+
+
+def _natural(dice: int, modifier: int, hit: Callable[[int], bool]) -> tuple[Distribution[int], Fraction]:
+    """The total natural + modifier of `dice` d6, and P(hit(natural)).  A total is one natural
+    shifted, so whatever a natural decides is decided by its total too."""
+    naturals, denominator = sum_weights(dice, 6), 6**dice
+    totals = _distribution(({n + modifier: w for n, w in naturals.items()}, denominator))
+    return totals, Fraction(sum(w for n, w in naturals.items() if hit(n)), denominator)
+
+
+def _srs(body: SrsCommand) -> CommandOdds:
+    """SRS: the automatic outcomes come from the natural 2D6, the rest from 2D6+m >= t."""
+    totals, critical = _natural(2, body.modifier, lambda n: body.verdict(n) == "自動成功")
+    _, fumble = _natural(2, body.modifier, lambda n: body.verdict(n) == "自動失敗")
+    if body.target is None:
+        return CommandOdds(totals, None, frozenset(), critical, fumble)
+    _, success = _natural(2, body.modifier, lambda n: body.verdict(n) in ("自動成功", "成功"))
+    passing = frozenset(t for t in totals if body.verdict(t - body.modifier) in ("自動成功", "成功"))
+    return CommandOdds(totals, success, passing, critical, fumble)
+
+
+def _sengensyou(body: SengensyouCommand) -> CommandOdds:
+    """SGS: 3D6+m with no target; the critical and fumble come from the natural 3D6."""
+    totals, critical = _natural(3, body.modifier, lambda n: body.mark(n) == "クリティカル")
+    _, fumble = _natural(3, body.modifier, lambda n: body.mark(n) == "ファンブル")
+    return CommandOdds(totals, None, frozenset(), critical, fumble)

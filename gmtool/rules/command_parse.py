@@ -1,8 +1,12 @@
 """A whole command line: secret prefix, repeat, the kind of command, the trailing comment.
 
 BCDice tries each command family in turn; here the family is told from the text first
-(`choice`, `C(`, `D66`, a `B` or `U` between numbers, else an xDy sum), then one grammar
+(`choice`, `C(`, `D66`, `SGS`, a `B` or `U` between numbers, else an xDy sum), then one grammar
 reads it, so an error points at the character that broke the family the player meant.
+
+Two game-system commands are read too, the ones gmtool's chat palettes write: the SRS check
+`2D6+m>=t[c,f]` (BCDice's SRS bot, used for アナザーワールド) and 千幻抄's `SGS+m` (BCDice's
+Sengensyou bot).  A plain `2D6+m>=t` stays the generic sum: only the brackets make it SRS.
 """
 
 from __future__ import annotations
@@ -13,8 +17,11 @@ from dataclasses import dataclass
 from gmtool.rules.command_syntax import (
     MAX_DICE,
     MAX_SIDES,
+    BinOp,
     CommandError,
+    Dice,
     Node,
+    Num,
     Parser,
     Token,
     constant,
@@ -29,6 +36,14 @@ _CHOICE = re.compile(r"choice(?=[\[(\s])", re.IGNORECASE)
 _D66 = re.compile(r"D66([ASDN]?)$", re.IGNORECASE)
 _BARABARA = re.compile(r"[\d)]B[\d(]", re.IGNORECASE)
 _UPPER = re.compile(r"[\d)]U[\d(]", re.IGNORECASE)
+_SGS = re.compile(r"SGS(?![A-Z])", re.IGNORECASE)  # not a secret "S" before "GS"
+
+# BCDice SRS.rb's defaults, used when the brackets leave them out: 2D6[] is 2D6[12,2].
+SRS_CRITICAL = 12
+SRS_FUMBLE = 2
+# BCDice Sengensyou.rb: the natural 3D6 at or above / at or below these.
+SGS_CRITICAL = 16
+SGS_FUMBLE = 5
 
 
 @dataclass(frozen=True)
@@ -104,7 +119,65 @@ class ChoiceCommand:
         return f"choice{self.brackets[0]}{','.join(self.items)}{self.brackets[1]}"
 
 
-Body = SumCommand | BarabaraCommand | UpperCommand | D66Command | CalcCommand | ChoiceCommand
+@dataclass(frozen=True)
+class SrsCommand:
+    """2D6+m>=t[c,f] (BCDice SRS): a natural total of c or more is 自動成功 and of f or less
+    自動失敗 whatever the target; otherwise 2D6+m >= t decides.  Without a target (2D6+m[c,f])
+    only the automatic outcomes are shown.  The critical is checked first, as BCDice does."""
+
+    modifier: int = 0
+    target: int | None = None
+    critical: int = SRS_CRITICAL
+    fumble: int = SRS_FUMBLE
+
+    @property
+    def text(self) -> str:
+        """BCDice's echo: the modifiers summed and both thresholds written out."""
+        modifier = f"{self.modifier:+d}" if self.modifier else ""
+        target = f">={self.target}" if self.target is not None else ""
+        return f"2D6{modifier}{target}[{self.critical},{self.fumble}]"
+
+    def verdict(self, natural: int) -> str | None:
+        """What BCDice prints last for a natural 2D6 total; None when it prints nothing."""
+        if natural >= self.critical:
+            return "自動成功"
+        if natural <= self.fumble:
+            return "自動失敗"
+        if self.target is None:
+            return None
+        return "成功" if natural + self.modifier >= self.target else "失敗"
+
+
+@dataclass(frozen=True)
+class SengensyouCommand:
+    """SGS+m (千幻抄, BCDice Sengensyou): 3D6+m against no target; a natural 16+ is a critical,
+    5 or less a fumble."""
+
+    modifier: int = 0
+
+    @property
+    def text(self) -> str:
+        return "3D6" + (f"{self.modifier:+d}" if self.modifier else "")
+
+    @staticmethod
+    def mark(natural: int) -> str | None:
+        if natural >= SGS_CRITICAL:
+            return "クリティカル"
+        if natural <= SGS_FUMBLE:
+            return "ファンブル"
+        return None
+
+
+Body = (
+    SumCommand
+    | BarabaraCommand
+    | UpperCommand
+    | D66Command
+    | CalcCommand
+    | ChoiceCommand
+    | SrsCommand
+    | SengensyouCommand
+)
 
 
 @dataclass(frozen=True)
@@ -122,7 +195,7 @@ def parse(command: str) -> Command:
         raise CommandError("コマンドが空です")
     i = 0
     secret = False
-    if source[0] in "sS" and len(source) > 1:
+    if _secret_at(source, 0):
         secret, i = True, 1
     repeat = 1
     match = _REPEAT.match(source, i)
@@ -133,11 +206,16 @@ def parse(command: str) -> Command:
         i = match.end()
         if _REPEAT.match(source, i):
             raise CommandError("繰り返しは重ねられません", source, i)
-        if source[i] in "sS" and len(source) > i + 1:
+        if _secret_at(source, i):
             secret, i = True, i + 1
     body, end = _body(source, i)
     comment = source[end:].strip()
     return Command(source, body, secret, repeat, comment)
+
+
+def _secret_at(source: str, i: int) -> bool:
+    """An S before the command makes it secret, but the S of SGS is the command's own."""
+    return source[i] in "sS" and len(source) > i + 1 and not _SGS.match(source, i)
 
 
 def _body(source: str, start: int) -> tuple[Body, int]:
@@ -152,6 +230,8 @@ def _body(source: str, start: int) -> tuple[Body, int]:
         suffix = d66.group(1).upper()
         order = {"": "A", "S": "A", "A": "A", "D": "D", "N": "N"}[suffix]
         return D66Command(order, suffix), end
+    if _SGS.match(word):
+        return _sengensyou(source, start, end), end
     tokens = tokenize(source, start, end)
     parser = Parser(source, tokens)
     if word[:2].upper() == "C(":
@@ -164,11 +244,14 @@ def _body(source: str, start: int) -> tuple[Body, int]:
     if _UPPER.search(word):
         return _upper(parser), end
     expr = parser.add()
-    if parser.token.kind not in ("end", "cmp"):
+    if parser.token.kind not in ("end", "cmp", "["):
         parser.end()  # points at the first character that is not part of the sum
     if not has_dice(expr):
         raise CommandError("ダイス（xDy）が見つかりません", source, start)
+    cmp_token = parser.token
     comparison = parser.comparison()
+    if parser.token.kind == "[":
+        return _srs(parser, expr, comparison, cmp_token), end
     parser.end()
     if comparison is None:
         return SumCommand(expr), end
@@ -233,6 +316,50 @@ def _upper(parser: Parser) -> UpperCommand:
     if comparison is None:
         return UpperCommand(groups, threshold, modifier)
     return UpperCommand(groups, threshold, modifier, comparison[0], constant(comparison[1]))
+
+
+def _srs_modifier(node: Node) -> int | None:
+    """m of 2D6+m, for 2D6 followed by whole numbers added or taken away (SRS's form); else None."""
+    modifier = 0
+    while isinstance(node, BinOp) and node.op in "+-" and isinstance(node.rhs, Num):
+        modifier += node.rhs.value if node.op == "+" else -node.rhs.value
+        node = node.lhs
+    return modifier if node == Dice(Num(2), Num(6)) else None
+
+
+def _srs(parser: Parser, expr: Node, comparison: tuple[str, Node] | None, cmp_token: Token) -> SrsCommand:
+    """The [c,f] suffix of an SRS check: [] [c] [,f] [c,f], on 2D6+m with >=t or no target."""
+    bracket = parser.token
+    modifier = _srs_modifier(expr)
+    if modifier is None:
+        raise parser.fail("[c,f] は 2D6 と修正値だけの判定に書けます（例: 2D6+2>=10[11]）", bracket)
+    target = None
+    if comparison is not None:
+        if comparison[0] != ">=":
+            raise parser.fail("[c,f] の判定は >= で比べます（例: 2D6+2>=10[11]）", cmp_token)
+        target = constant(comparison[1])
+    parser.advance()
+    critical, fumble = SRS_CRITICAL, SRS_FUMBLE
+    if parser.token.kind == "num":
+        critical = int(parser.advance().value)
+    if parser.token.kind == ",":
+        parser.advance()
+        fumble = int(parser.expect("num", message="ファンブル値（数）が必要です").value)
+    parser.expect("]", message="閉じかっこ「]」が必要です（[クリティカル値,ファンブル値]）")
+    parser.end()
+    return SrsCommand(modifier, target, critical, fumble)
+
+
+def _sengensyou(source: str, start: int, end: int) -> SengensyouCommand:
+    """SGS, SGS+m, SGS-m; m may be arithmetic (SGS+4+6), as BCDice's command parser reads it."""
+    parser = Parser(source, tokenize(source, start + len("SGS"), end))
+    modifier = 0
+    if parser.token.kind == "op" and parser.token.value in "+-":
+        modifier = constant(parser.constant_expr("修正値"))
+    if parser.token.kind == "cmp":
+        raise parser.fail("SGS は目標値と比べません（クリティカル・ファンブルを表示します）")
+    parser.end()
+    return SengensyouCommand(modifier)
 
 
 def _choice(source: str, start: int) -> tuple[ChoiceCommand, int]:

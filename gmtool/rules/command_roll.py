@@ -7,7 +7,7 @@ can replay BCDice's own golden cases by handing over the faces it lists.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gmtool.rules.command_parse import (
@@ -17,6 +17,8 @@ from gmtool.rules.command_parse import (
     ChoiceCommand,
     Command,
     D66Command,
+    SengensyouCommand,
+    SrsCommand,
     SumCommand,
     UpperCommand,
 )
@@ -32,7 +34,8 @@ class CommandResult:
 
     `total` is the sum (xDy), the number of successes (xBy/xUy with a comparison), the largest
     die (xUy), the D66 number or the C() value; None for choice and for a repeat.  `success` is
-    None when the command has no comparison.
+    None when the command has no comparison (an SRS 自動成功/自動失敗 decides it even without a
+    target).  `critical` and `fumble` mark SRS's automatic outcomes and SGS's クリティカル/ファンブル.
     """
 
     text: str
@@ -42,6 +45,8 @@ class CommandResult:
     secret: bool
     comment: str = ""
     parts: tuple[CommandResult, ...] = field(default=())  # each roll of a repeat
+    critical: bool = False
+    fumble: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -56,9 +61,7 @@ class CommandResult:
 def roll_command(command: Command, rng: random.Random) -> CommandResult:
     if command.repeat == 1:
         result = _roll_body(command.body, rng, command.secret)
-        return CommandResult(
-            result.text, result.total, result.dice, result.success, command.secret, command.comment
-        )
+        return replace(result, secret=command.secret, comment=command.comment)
     parts = tuple(_roll_body(command.body, rng, command.secret) for _ in range(command.repeat))
     text = "\n\n".join(f"#{i}\n{part.text}" for i, part in enumerate(parts, 1))
     dice = tuple(face for part in parts for face in part.dice)
@@ -72,6 +75,10 @@ def _roll_body(body: Body, rng: random.Random, secret: bool) -> CommandResult:
         return _roll_barabara(body, rng, secret)
     if isinstance(body, UpperCommand):
         return _roll_upper(body, rng, secret)
+    if isinstance(body, SrsCommand):
+        return _roll_srs(body, rng, secret)
+    if isinstance(body, SengensyouCommand):
+        return _roll_sengensyou(body, rng, secret)
     if isinstance(body, D66Command):
         faces = (rng.randint(1, 6), rng.randint(1, 6))
         shown = {"A": sorted(faces), "D": sorted(faces, reverse=True), "N": list(faces)}[body.order]
@@ -183,3 +190,50 @@ def _roll_upper(body: UpperCommand, rng: random.Random, secret: bool) -> Command
     count = sum(compare(s + body.modifier, body.op, body.target) for s in sums)
     text = ARROW.join((f"({body.text})", shown, f"成功数{count}"))
     return CommandResult(text, count, faces, count > 0, secret)
+
+
+def _modifier(value: int) -> str:
+    return f"{value:+d}" if value else ""
+
+
+def _roll_srs(body: SrsCommand, rng: random.Random, secret: bool) -> CommandResult:
+    """BCDice's SRS line: the faces sorted, the modifier after them, the verdict when there is one."""
+    faces = (rng.randint(1, 6), rng.randint(1, 6))
+    natural = sum(faces)
+    total = natural + body.modifier
+    verdict = body.verdict(natural)
+    dice = f"{natural}[{','.join(map(str, sorted(faces)))}]{_modifier(body.modifier)}"
+    parts = [f"({body.text})", dice, str(total)] + ([verdict] if verdict else [])
+    success = None if verdict is None else verdict.endswith("成功")
+    return CommandResult(
+        ARROW.join(parts),
+        total,
+        faces,
+        success,
+        secret,
+        critical=verdict == "自動成功",
+        fumble=verdict == "自動失敗",
+    )
+
+
+def _roll_sengensyou(body: SengensyouCommand, rng: random.Random, secret: bool) -> CommandResult:
+    """BCDice's Sengensyou line: 3D6 as rolled, the modified sum as a step of its own."""
+    faces = tuple(rng.randint(1, 6) for _ in range(3))
+    natural = sum(faces)
+    total = natural + body.modifier
+    parts = [f"({body.text})", f"{natural}[{','.join(map(str, faces))}]"]
+    if body.modifier:
+        parts.append(f"{natural}{_modifier(body.modifier)}")
+    parts.append(str(total))
+    mark = body.mark(natural)
+    if mark:
+        parts.append(mark)
+    return CommandResult(
+        ARROW.join(parts),
+        total,
+        faces,
+        None,
+        secret,
+        critical=mark == "クリティカル",
+        fumble=mark == "ファンブル",
+    )

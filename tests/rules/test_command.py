@@ -30,6 +30,7 @@ def test_golden(case):
     if "total" in case:
         assert result.total == case["total"]
     assert result.comment == case.get("comment", result.comment)
+    assert (result.critical, result.fumble) == (case.get("critical", False), case.get("fumble", False))
     assert [f for f in result.dice] == [r["value"] for r in case["rands"]] or "choice" in case["input"]
 
 
@@ -39,6 +40,9 @@ def test_golden_covers_every_form():
         assert form in inputs, form
     for form in ("DH", "DL", "3B6", "B6>=", "U10[8]", "[8]>=", "D66", "C(", "CHOICE[", "X3 ", "REP2 "):
         assert form in inputs, form
+    for form in ("[]", "[11]", "[11,3]", "[,4]", ">=10[11]", "SGS+", "SGS-", "SSGS"):
+        assert form in inputs, form
+    assert any(c.get("critical") for c in GOLDEN) and any(c.get("fumble") for c in GOLDEN)
     assert any(c.get("secret") for c in GOLDEN) and any(c.get("comment") for c in GOLDEN)
     assert any("２" in c["input"] for c in GOLDEN)
 
