@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := out
 
-.PHONY: run test lint bench package sysdeps clean
+.PHONY: run test lint bench package sysdeps clean i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,23 @@ test: sysdeps lint
 
 bench: sysdeps $(VENV)/.runtime
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/run.py
+
+$(VENV)/.package: $(VENV)/.runtime
+	$(BIN)/python -m pip install --quiet -e '.[package]'
+	@touch $@
+
+# One-folder app in dist/gmtool/ (packaging/gmtool.spec); `make test` then also runs tests/test_package.py.
+package: sysdeps $(VENV)/.package
+	$(BIN)/pyinstaller packaging/gmtool.spec --noconfirm --log-level WARN --distpath dist --workpath build
+
+# English UI: extract every tr() string, fill from resources/i18n/en/*.json, compile the .qm.
+# Untranslated sources are listed and written to out/i18n_missing.json (tests/test_i18n.py fails on them).
+I18N := resources/i18n
+i18n: $(VENV)/.runtime
+	$(BIN)/pyside6-lupdate $$(find gmtool -name '*.py' | sort) -ts $(I18N)/gmtool_en.ts \
+		-source-language ja_JP -target-language en_US -no-obsolete -locations none -silent
+	$(BIN)/python packaging/i18n_fill.py $(I18N)/gmtool_en.ts $(I18N)/en --missing $(OUT)/i18n_missing.json
+	$(BIN)/pyside6-lrelease -silent $(I18N)/gmtool_en.ts -qm $(I18N)/gmtool_en.qm
 
 clean:
 	rm -rf $(VENV) $(OUT) dist build .pytest_cache .ruff_cache

@@ -44,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="ディスプレイがなければ、主な画面の PNG を DIR に書き出して終了する",
     )
     parser.add_argument("--startup-marker", action="store_true", help=argparse.SUPPRESS)  # benchmarks
+    parser.add_argument("--test-hook", action="store_true", help=argparse.SUPPRESS)  # gmtool.app.test_hook
     return parser
 
 
@@ -64,7 +65,7 @@ def run_gui(argv: Sequence[str]) -> int:
             f"ディスプレイが見つかりません。ウィンドウの代わりに主な画面のスクリーンショットを "
             f"{headless_dir}/ に書き出します。"
         )
-    offscreen = bool(args.screenshot or args.self_test or headless_dir)
+    offscreen = bool(args.screenshot or args.self_test or headless_dir or args.test_hook)
     if offscreen:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -72,6 +73,7 @@ def run_gui(argv: Sequence[str]) -> int:
     from PySide6.QtWidgets import QApplication
 
     from gmtool.app.demo import open_demo_campaign
+    from gmtool.app.i18n import apply_theme, install_translation
     from gmtool.app.main_window import MainWindow
     from gmtool.models.campaign_model import CampaignModel
     from gmtool.store.campaign import Campaign
@@ -80,7 +82,6 @@ def run_gui(argv: Sequence[str]) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("gmtool")
     app.setOrganizationName("gmtool")
-    install_qt_translations(app)
 
     scratch = tempfile.TemporaryDirectory(prefix="gmtool-") if offscreen else None
     try:
@@ -101,6 +102,8 @@ def run_gui(argv: Sequence[str]) -> int:
         if scratch
         else QSettings()
     )
+    install_translation(app, settings)  # ui/language: gmtool's and Qt's catalogs
+    apply_theme(app, settings)  # ui/theme: light / dark
     window = MainWindow(CampaignModel(campaign), settings)
     window.show()
     try:
@@ -117,6 +120,10 @@ def run_gui(argv: Sequence[str]) -> int:
                 _save_view(window, view, out)
                 print(f"  {out}")
             return 0
+        if args.test_hook:
+            from gmtool.app.test_hook import install_test_hook
+
+            install_test_hook(window)
         if args.startup_marker:
             QTimer.singleShot(0, lambda: (print(f"gmtool-shown {time.time():.6f}", flush=True), app.quit()))
         return app.exec()

@@ -1,6 +1,7 @@
 """What the window adds for play at a real table, beside the online tools groups already use: the
 dice box (BCDice commands with `{name}` from the selected character's chat palette), the chat
-palettes and CCFolia export, and the PDF sheet and its print preview of the selected character."""
+palettes and CCFolia export, the PDF sheet and its print preview of the selected character, and the
+settings (language, theme, house-rule tables)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ def install_table_tools(window: MainWindow) -> None:
     from gmtool.app.dice_box_dock import install_dice_box
     from gmtool.app.export_menu import install_export_actions
     from gmtool.app.pdf_menu import install_pdf_actions
+    from gmtool.app.settings_menu import install_settings_action
 
+    install_settings_action(window)
     install_export_actions(window)
     install_pdf_actions(window)
     dice = install_dice_box(window)

@@ -34,5 +34,38 @@ def load_table(system_id: str, name: str) -> tuple[Path, Mapping[str, Any]]:
 def require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     value = data.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RuleDataError(f"{where}: '{key}' は {kind.__name__} でなければなりません（{value!r}）")
+        shown = short_input(value)
+        raise RuleDataError(f"{where}: '{key}' は {kind.__name__} でなければなりません（{shown}）")
     return value
+
+
+# What a message quotes of an input: a hostile value is never copied whole into it.
+MAX_INPUT_CHARS = 40
+
+
+def short_input(value: Any, limit: int = MAX_INPUT_CHARS) -> str:
+    """A bounded, JSON-looking excerpt of an input value.
+
+    Strings are cut *before* quoting so a huge value is never copied as a whole;
+    containers are summarised rather than printed.
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        try:
+            text = repr(value)
+        except ValueError:  # more digits than CPython will print
+            return "（桁数が多すぎる数値）"
+        return text if len(text) <= limit else f"{text[:limit]}…（{len(text)} 桁）"
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return f'"{value}"'
+        return f'"{value[:limit]}…"（{len(value)} 文字）'
+    if isinstance(value, Mapping):
+        return f"{{…}}（{len(value)} 項目）"
+    if isinstance(value, list | tuple):
+        return f"[…]（{len(value)} 個）"
+    text = type(value).__name__
+    return text[:limit]

@@ -25,11 +25,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gmtool.rules.data import MAX_INPUT_CHARS, short_input
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store import migrations
 from gmtool.store.errors import StoreError
 
-MAX_INPUT_CHARS = 40
+__all__ = ["MAX_INPUT_CHARS", "short_input"]  # quoted here too by the store's readers (cards, …)
 
 # Error types whose input is worth showing: the user sees what the file actually says.
 # "missing" (input = the whole parent object), "extra" and "too long" errors do not
@@ -96,34 +97,6 @@ def format_location(loc: Sequence[str | int], prefix: str = "") -> str:
         else:
             text = f"{text}.{part}" if text else str(part)
     return text or "（全体）"
-
-
-def short_input(value: Any, limit: int = MAX_INPUT_CHARS) -> str:
-    """A bounded, JSON-looking excerpt of an input value.
-
-    Strings are cut *before* quoting so a huge value is never copied as a whole;
-    containers are summarised rather than printed.
-    """
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        try:
-            text = repr(value)
-        except ValueError:  # more digits than CPython will print
-            return "（桁数が多すぎる数値）"
-        return text if len(text) <= limit else f"{text[:limit]}…（{len(text)} 桁）"
-    if isinstance(value, str):
-        if len(value) <= limit:
-            return f'"{value}"'
-        return f'"{value[:limit]}…"（{len(value)} 文字）'
-    if isinstance(value, Mapping):
-        return f"{{…}}（{len(value)} 項目）"
-    if isinstance(value, list | tuple):
-        return f"[…]（{len(value)} 個）"
-    text = type(value).__name__
-    return text[:limit]
 
 
 def describe_error(error: Mapping[str, Any], prefix: str = "") -> str:

@@ -160,8 +160,8 @@ def test_archetype_without_abilities_key_gets_three_unset_abilities():
         ({"archetypes": []}, "gmtool の類型カタログのファイルではありません"),
         ({"format": "gmtool/character", "version": 1}, "gmtool の類型カタログのファイルではありません"),
         ({"format": EXPORT_FORMAT, "version": 2, "archetypes": []}, "未対応の版です（2、対応: 1）"),
-        ({"format": EXPORT_FORMAT, "archetypes": []}, "未対応の版です（None、対応: 1）"),
-        ({"format": EXPORT_FORMAT, "version": "1", "archetypes": []}, "未対応の版です（'1'、対応: 1）"),
+        ({"format": EXPORT_FORMAT, "archetypes": []}, "未対応の版です（null、対応: 1）"),
+        ({"format": EXPORT_FORMAT, "version": "1", "archetypes": []}, '未対応の版です（"1"、対応: 1）'),
     ],
 )
 def test_import_refuses_what_is_not_a_catalog_file(document, message):

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from gmtool.rules.data import RuleDataError
+from gmtool.rules.data import RuleDataError, short_input
 from gmtool.rules.systems.lotr.rules_data import (
     ATTRIBUTE_IDS,
     PICK_KINDS,
@@ -81,7 +81,7 @@ def apply_overrides(rules: LotRRules, document: Mapping[str, Any] | None) -> Lot
         raise RuleDataError(f"{WHERE}: {{項目: 値}} の表でなければなりません（{type(document).__name__}）")
     _keys(document, DOCUMENT_KEYS, "")
     if document.get("schema", SCHEMA) != SCHEMA:
-        _fail("schema", f"この版が読めるのは schema {SCHEMA} です（{document['schema']!r}）")
+        _fail("schema", f"この版が読めるのは schema {SCHEMA} です（{short_input(document['schema'])}）")
     tables = rules_to_tables(rules)
     _apply_modifiers(tables["attributes"], document)
     if "degrees" in document:
@@ -176,15 +176,16 @@ def _fail(path: str, message: str) -> None:
 
 def _mapping(value: Any, path: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        _fail(path, f"{{名前: 値}} の表でなければなりません（{value!r}）")
+        _fail(path, f"{{名前: 値}} の表でなければなりません（{short_input(value)}）")
     return value
 
 
 def _keys(mapping: Mapping[str, Any], allowed: Iterable[str], path: str) -> None:
     allowed = tuple(allowed)
-    unknown = sorted(str(k) for k in mapping if k not in allowed)
+    unknown = sorted(short_input(str(k)) for k in mapping if k not in allowed)
     if unknown:
-        _fail(path, f"未知の項目があります: {', '.join(unknown)}（使えるのは {', '.join(allowed)}）")
+        listed = ", ".join(unknown[:5]) + (f" ほか {len(unknown) - 5} 個" if len(unknown) > 5 else "")
+        _fail(path, f"未知の項目があります: {listed}（使えるのは {', '.join(allowed)}）")
 
 
 def _int(value: Any, path: str, *, optional: bool = False) -> int | None:
@@ -192,20 +193,21 @@ def _int(value: Any, path: str, *, optional: bool = False) -> int | None:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
         wanted = "整数か null（未設定）" if optional else "整数"
-        _fail(path, f"{wanted}でなければなりません（{value!r}）")
+        _fail(path, f"{wanted}でなければなりません（{short_input(value)}）")
     return value
 
 
 def _bool(value: Any, path: str, *, optional: bool = False) -> bool | None:
     if (value is None and optional) or isinstance(value, bool):
         return value
-    _fail(path, f"true / false{' / null（未設定）' if optional else ''} でなければなりません（{value!r}）")
+    wanted = "true / false" + (" / null（未設定）" if optional else "")
+    _fail(path, f"{wanted} でなければなりません（{short_input(value)}）")
     return None  # not reached: _fail raises
 
 
 def _known_id(rows: Mapping[str, Any], key: str, path: str, what: str) -> dict[str, Any]:
     if key not in rows:
-        _fail(path, f"未知の{what}です（{', '.join(rows) or 'なし'} のどれか）")
+        _fail(path, f"未知の{what}です: {short_input(key)}（{', '.join(rows) or 'なし'} のどれか）")
     return rows[key]
 
 
@@ -282,7 +284,8 @@ def _apply_races(races: list[dict[str, Any]], edits: Any, sizes: list[str]) -> N
         _keys(_mapping(raw, path), RACE_KEYS, path)
         if "size" in raw:
             if raw["size"] not in sizes:
-                _fail(f"{path}.size", f"サイズは {', '.join(sizes)} のどれかです（{raw['size']!r}）")
+                shown = short_input(raw["size"])
+                _fail(f"{path}.size", f"サイズは {', '.join(sizes)} のどれかです（{shown}）")
             race["size"] = raw["size"]
         if "wound_levels" in raw:
             count = _int(raw["wound_levels"], f"{path}.wound_levels")
@@ -306,7 +309,7 @@ def _apply_races(races: list[dict[str, Any]], edits: Any, sizes: list[str]) -> N
 
 def _skill_names(value: Any, path: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
-        _fail(path, f"技能名（空でない文字列）の並びでなければなりません（{value!r}）")
+        _fail(path, f"技能名（空でない文字列）の並びでなければなりません（{short_input(value)}）")
     duplicates = sorted({n for n in value if value.count(n) > 1})
     if duplicates:
         _fail(path, f"技能名が重複しています: {', '.join(duplicates)}")
@@ -344,7 +347,7 @@ def _apply_skills(table: dict[str, Any], edits: Any) -> None:
     for name, raw in _mapping(edits, "skills").items():
         path = f"skills.{name}"
         if not isinstance(name, str) or not name.strip():
-            _fail("skills", f"技能名が空です（{name!r}）")
+            _fail("skills", f"技能名が空です（{short_input(name)}）")
         if raw is None:
             rows.remove(_known_id(by_name, name, path, "技能"))
             del by_name[name]
@@ -356,12 +359,13 @@ def _apply_skills(table: dict[str, Any], edits: Any) -> None:
             rows.append(row)
         if "name_ja" in raw:
             if not isinstance(raw["name_ja"], str):
-                _fail(f"{path}.name_ja", f"文字列でなければなりません（{raw['name_ja']!r}）")
+                _fail(f"{path}.name_ja", f"文字列でなければなりません（{short_input(raw['name_ja'])}）")
             row["name_ja"] = raw["name_ja"]
         if "attribute" in raw:
             if raw["attribute"] not in ("", *ATTRIBUTE_IDS):
                 choices = ", ".join(ATTRIBUTE_IDS)
-                _fail(f"{path}.attribute", f'{choices} のどれか（未設定は ""）です（{raw["attribute"]!r}）')
+                shown = short_input(raw["attribute"])
+                _fail(f"{path}.attribute", f'{choices} のどれか（未設定は ""）です（{shown}）')
             row["attribute"] = raw["attribute"]
         if "untrained" in raw:
             _set_optional(row, "untrained", _bool(raw["untrained"], f"{path}.untrained", optional=True))

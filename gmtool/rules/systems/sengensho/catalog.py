@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError
 
-from gmtool.rules.data import RuleDataError, load_table
+from gmtool.rules.data import RuleDataError, load_table, short_input
 from gmtool.rules.systems.sengensho.character import LAST_BOSS
 
 ABILITIES_PER_ARCHETYPE = 3  # 「幻想能力は類型ごとに3つあり」
@@ -145,7 +145,7 @@ def import_document(document: Any) -> ArchetypeCatalog:
         raise CatalogFileError("gmtool の類型カタログのファイルではありません")
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version != EXPORT_VERSION:
-        raise CatalogFileError(f"未対応の版です（{version!r}、対応: {EXPORT_VERSION}）")
+        raise CatalogFileError(f"未対応の版です（{short_input(version)}、対応: {EXPORT_VERSION}）")
     body = {k: v for k, v in document.items() if k not in ("format", "version")}
     try:
         return catalog_from_document(body)

@@ -1,0 +1,66 @@
+"""「設定…」 in the 編集 menu (Ctrl+, / the platform's Preferences key): the settings dialog.
+
+``install_settings_action(window)`` adds the action and connects the dialog's house-rule buttons
+to the rule editors the system menus already have, when the window has them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from gmtool.views.settings_dialog import SettingsDialog
+
+EDIT_MENU_TITLES = ("編集(&E)", "&Edit")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("SettingsMenu", text)
+
+
+def find_edit_menu(window: QMainWindow) -> QMenu:
+    """The 編集 menu (by its Japanese or translated title), created if the window has none."""
+    titles = {*EDIT_MENU_TITLES, QCoreApplication.translate("MainWindow", "編集(&E)")}
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        if isinstance(menu, QMenu) and action.text() in titles:
+            return menu
+    return window.menuBar().addMenu(QCoreApplication.translate("MainWindow", "編集(&E)"))
+
+
+def _rule_editor(window: QMainWindow, menu_name: str, method: str) -> Callable[[], object] | None:
+    menu = getattr(window, menu_name, None)
+    slot = getattr(menu, method, None) if menu is not None else None
+    return slot if callable(slot) else None
+
+
+def open_settings(window: QMainWindow, settings: QSettings | None = None) -> SettingsDialog:
+    settings = settings if settings is not None else getattr(window, "settings", None) or QSettings()
+    dialog = SettingsDialog(settings, window)
+    for signal, menu_name, method in (
+        (dialog.lotr_rules_requested, "lotr_menu", "edit_rules"),
+        (dialog.sengensho_catalog_requested, "sengensho_menu", "edit_catalog"),
+        (dialog.fourcard_catalog_requested, "fourcard_menu", "edit_catalog"),
+    ):
+        slot = _rule_editor(window, menu_name, method)
+        if slot is not None:
+            signal.connect(slot)
+    dialog.open()
+    return dialog
+
+
+def install_settings_action(window: QMainWindow, settings: QSettings | None = None) -> QAction:
+    """Add 「設定…」 to the 編集 menu; return the action."""
+    action = QAction(_tr("設定…"), window)
+    action.setShortcut(QKeySequence(QKeySequence.StandardKey.Preferences))
+    if action.shortcut().isEmpty():  # Preferences has no key on some platforms (Windows, X11)
+        action.setShortcut(QKeySequence("Ctrl+,"))
+    action.setMenuRole(QAction.MenuRole.PreferencesRole)
+    action.triggered.connect(lambda: open_settings(window, settings))
+    menu = find_edit_menu(window)
+    menu.addSeparator()
+    menu.addAction(action)
+    return action
