@@ -272,6 +272,8 @@ def check_sqlite_file(
         raise error(exc.problem, path) from None
     except sqlite3.DatabaseError as exc:
         raise error(f"ファイルが壊れています（SQLite: {exc}）", path) from None
+    except UnicodeDecodeError:  # a damaged page holding text that is not UTF-8 (found by fuzzing)
+        raise error("ファイルが壊れています（文字として読めない箇所があります）", path) from None
     except OSError as exc:
         raise error(f"ファイルを読めません（{exc.strerror or exc}）", path) from None
 

@@ -328,3 +328,19 @@ def test_campaign_file_with_hostile_rows(tmp_path, data):
     finally:
         conn.close()
     _open_or_refuse(tmp_path, path.read_bytes())
+
+
+def test_a_campaign_whose_schema_text_is_not_utf8_is_refused_cleanly(tmp_path):
+    """What the fuzzing found: a damaged page turned a byte of the schema's SQL into 0x80, and
+    reading it raised UnicodeDecodeError instead of the clean refusal."""
+    path = tmp_path / "damaged.gmcampaign"
+    create_demo_campaign(path, session=False).close()
+    raw = path.read_bytes()
+    at = raw.index(b"CREATE TRIGGER")
+    path.write_bytes(raw[: at + 2] + b"\x80" + raw[at + 3 :])
+    before = path.read_bytes()
+    try:
+        Campaign.open(path).close()
+    except CampaignError as error:
+        check_message(error, path.name)
+    assert path.read_bytes() == before
