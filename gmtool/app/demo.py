@@ -11,9 +11,6 @@ from typing import Any
 
 from gmtool.models.log_payload import summary_payload
 from gmtool.resources import resource_path
-from gmtool.rules import battle, battle_turns
-from gmtool.rules.battle import Encounter
-from gmtool.rules.battle_rules import combat_rules
 from gmtool.store.campaign import Campaign
 from gmtool.store.data_dir import user_data_dir
 from gmtool.store.exchange import character_from_document
@@ -34,6 +31,8 @@ def create_demo_campaign(path: Path, session: bool = True) -> Campaign:
         campaign.put_character(character_id, entry["system"], character, position)
         ids[character.name] = (character_id, character)
     if session:
+        from gmtool.rules import battle  # the combat tracker's: loaded only when a demo is made
+
         encounters = tuple(_encounter(entry, ids) for entry in source.get("encounters", ()))
         campaign.set_session(SAVED_ENCOUNTERS_KEY, battle.dump_saved(encounters))
         for line in source.get("log", ()):
@@ -41,8 +40,12 @@ def create_demo_campaign(path: Path, session: bool = True) -> Campaign:
     return campaign
 
 
-def _encounter(entry: dict[str, Any], ids: dict[str, tuple[str, Any]]) -> Encounter:
+def _encounter(entry: dict[str, Any], ids: dict[str, tuple[str, Any]]) -> Any:
     """A saved encounter from the demo data: campaign characters by name, then quick NPCs."""
+    from gmtool.rules import battle, battle_turns
+    from gmtool.rules.battle import Encounter
+    from gmtool.rules.battle_rules import combat_rules
+
     rules = combat_rules(entry["system"])
     people = []
     for name in entry.get("characters", ()):

@@ -283,7 +283,9 @@ class BattleModel(EncounterRecords, QObject):
         if parts:
             text += " — " + "、".join(parts)
         dice = self._initiative_dice(new) if new.phase is battle.Phase.SETUP else ""
-        self._commit(new, undo_text, text, who=actor.name if actor else "", seed=seed, dice=dice)
+        # A turn passing on: the engine's own step from a state already read, nothing typed in it.
+        who = actor.name if actor else ""
+        self._commit(new, undo_text, text, checked=False, who=who, seed=seed, dice=dice)
 
     def _initiative_dice(self, encounter: Encounter) -> str:
         """The initiative rolls a round start made, for the log (LotR rolls Swiftness each round)."""
@@ -292,12 +294,14 @@ class BattleModel(EncounterRecords, QObject):
             return ""
         return "、".join(f"{p.name} {p.initiative}" for p in rolled)
 
-    def _commit(self, new: Encounter, undo_text: str, log_text: str | None, **log: Any) -> None:
+    def _commit(
+        self, new: Encounter, undo_text: str, log_text: str | None, checked: bool = True, **log: Any
+    ) -> None:
         """One undo step (and one log line when `log_text` is given); the document is read back
         before it is stored, so a stored encounter always loads."""
         if log_text is not None:
             new = battle.log_event(new, log_text)
-        self.document.write(new, undo_text)
+        self.document.write(new, undo_text, checked)
         if log_text is not None:
             self.log(log_text, **log)
 

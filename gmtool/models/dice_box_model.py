@@ -10,23 +10,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
-from gmtool.rules.command import (
-    CommandError,
-    CommandOdds,
-    CommandResult,
-    distribution,
-    parse,
-    roll,
-    substitute,
-)
 from gmtool.rules.dice import new_seed
 from gmtool.store.campaign import LogEntry
+
+if TYPE_CHECKING:
+    from gmtool.rules.command import CommandError, CommandOdds, CommandResult
 
 LOG_KIND = "command"
 HISTORY_LIMIT = 200
@@ -91,6 +85,9 @@ class DiceBoxModel(QObject):
         self._ask_variables()
         self.odds, self.error, self.expanded = None, None, ""
         if text.strip():
+            # The grammar loads with the first command typed, not with the window.
+            from gmtool.rules.command import CommandError, distribution, parse, substitute
+
             try:
                 self.expanded = substitute(text, self.variables)
                 self.odds = distribution(parse(self.expanded))
@@ -109,6 +106,8 @@ class DiceBoxModel(QObject):
             return None
         self._follow_campaign()
         self._ask_variables()
+        from gmtool.rules.command import CommandError, parse, roll, substitute
+
         try:
             expanded = substitute(self.text, self.variables)
             command = parse(expanded)

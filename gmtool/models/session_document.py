@@ -70,14 +70,18 @@ class SessionDocument(QObject):
         self._cache = (text or "", state, problem, raw)
         return state, problem
 
-    def write(self, new: Any, undo_text: str) -> None:
+    def write(self, new: Any, undo_text: str, checked: bool = True) -> None:
+        """`checked=False` skips reading the document back: for a step the engine made from a state
+        already read (a turn passing on), with nothing typed by the user in it."""
         document = self._dump(new)
-        try:
-            stored = self._load(document)
-        except ValidationError as e:
-            raise self.refused(
-                _tr("この内容は保存できません（{0}）").format(format_validation_error(e, self.key))
-            ) from e
+        stored = new
+        if checked:
+            try:
+                stored = self._load(document)
+            except ValidationError as e:
+                raise self.refused(
+                    _tr("この内容は保存できません（{0}）").format(format_validation_error(e, self.key))
+                ) from e
         self.read()
         before = self._cache[3] if self._cache is not None else None
         self._cache = (None, stored, None, document)  # the views re-reading on the change find it

@@ -195,7 +195,8 @@ def load_encounter(data: Any) -> Encounter:
 
 
 def dump_encounter(encounter: Encounter) -> dict[str, Any]:
-    return _adapter().dump_python(encounter, mode="json")
+    # Defaults left out: a fight of 200 is written at every turn, and most fields are at rest.
+    return _adapter().dump_python(encounter, mode="json", exclude_defaults=True)
 
 
 def load_saved(data: Any) -> tuple[Encounter, ...]:

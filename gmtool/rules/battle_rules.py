@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from gmtool.rules.battle import Encounter, Participant, Resource
@@ -110,6 +111,11 @@ class LifeRules(CombatRules):
         seed = super().from_character(character)
         # Not in the rule text: the GM enters it, and the tracker says so while it is empty.
         return replace(seed, resources=(Resource(self.resource_key, self.quick_fields[0].label, 0, None),))
+
+
+@cache
+def life_rules(system_id: str, key: str, label: str) -> LifeRules:
+    return LifeRules(system_id, key, label)
 
 
 def combat_rules(system_id: str) -> CombatRules:

@@ -100,7 +100,9 @@ class DiceBoxView(QWidget):
         self.error_label.setFont(mono)  # the caret must sit under the character it points at
         self.error_label.setStyleSheet("color: #b00020")
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.plot = DiceBoxPlot(model)
+        # The plot is made with the first command that has odds: a pyqtgraph widget costs start-up.
+        self._plot: DiceBoxPlot | None = None
+        self.plot_area = QVBoxLayout()
         self.results = QListWidget()
         self.results.setWordWrap(True)
         self.reveal_button = QPushButton(self.tr("公開"))
@@ -114,7 +116,7 @@ class DiceBoxView(QWidget):
         left.addLayout(top)
         left.addWidget(self.odds_label)
         left.addWidget(self.error_label)
-        left.addWidget(self.plot, 1)
+        left.addLayout(self.plot_area, 1)
         right = QVBoxLayout()
         right.addWidget(QLabel(self.tr("最近の結果")))
         right.addWidget(self.results, 1)
@@ -133,6 +135,13 @@ class DiceBoxView(QWidget):
         model.revealed.connect(lambda _: self._reload_results())
         self._reload_results()
         self.refresh()
+
+    @property
+    def plot(self) -> DiceBoxPlot:
+        if self._plot is None:
+            self._plot = DiceBoxPlot(self.model)
+            self.plot_area.addWidget(self._plot)
+        return self._plot
 
     # ---- actions -------------------------------------------------------------------------------
     def roll(self) -> None:
@@ -157,8 +166,10 @@ class DiceBoxView(QWidget):
                 else ""
             )
         elif model.odds.success is not None:
+            self.plot  # noqa: B018 - made when first needed
             self.odds_label.setText(self.tr("成功率 {0:.2f}%").format(float(model.odds.success) * 100))
         else:
+            self.plot  # noqa: B018 - made when first needed
             mean = sum(float(t) * float(p) for t, p in model.odds.totals.items())
             self.odds_label.setText(self.tr("期待値 {0:.2f}").format(mean))
         self.roll_button.setEnabled(model.error is None and bool(model.text.strip()))

@@ -21,7 +21,6 @@ from gmtool.rules.systems.aw.checks import (
     resolve_check,
     resolve_opposed,
 )
-from gmtool.rules.systems.aw.combat import SYSTEM_COMBAT
 from gmtool.rules.systems.aw.rules_data import aw_rules
 
 _ADAPTER = TypeAdapter(AWCharacter)
@@ -29,7 +28,14 @@ _ADAPTER = TypeAdapter(AWCharacter)
 
 class AnotherWorld:
     id = "aw"
-    combat = SYSTEM_COMBAT  # the battle tracker's round
+
+    @property
+    def combat(self) -> Any:
+        """The battle tracker's round (imported when a fight needs it, not at start-up)."""
+        from gmtool.rules.systems.aw.combat import SYSTEM_COMBAT
+
+        return SYSTEM_COMBAT
+
     name = "アナザーワールドSRS 3rd"
     schema_version = SCHEMA_VERSION
 

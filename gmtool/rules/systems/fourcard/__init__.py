@@ -12,7 +12,6 @@ from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.fourcard import checks
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, SCHEMA_VERSION, FourCardCharacter
-from gmtool.rules.systems.fourcard.combat import SYSTEM_COMBAT
 from gmtool.rules.systems.fourcard.derived import derive, is_weakened, level, skill_level
 
 _ADAPTER = TypeAdapter(FourCardCharacter)
@@ -26,7 +25,14 @@ RESISTANCES = (("vt", "VT抵抗"), ("wp", "WP抵抗"))
 
 class FourCard:
     id = "fourcard"
-    combat = SYSTEM_COMBAT  # the battle tracker's round
+
+    @property
+    def combat(self) -> Any:
+        """The battle tracker's round (imported when a fight needs it, not at start-up)."""
+        from gmtool.rules.systems.fourcard.combat import SYSTEM_COMBAT
+
+        return SYSTEM_COMBAT
+
     name = "フォーカード"
     schema_version = SCHEMA_VERSION
 

@@ -12,7 +12,6 @@ from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.lotr import checks
 from gmtool.rules.systems.lotr.character import SCHEMA_VERSION, LotRCharacter
-from gmtool.rules.systems.lotr.combat import SYSTEM_COMBAT
 from gmtool.rules.systems.lotr.derived import derive
 from gmtool.rules.systems.lotr.kinds import DEFAULT_TN, check_kinds, roller_for
 
@@ -21,7 +20,14 @@ _ADAPTER = TypeAdapter(LotRCharacter)
 
 class LotR:
     id = "lotr"
-    combat = SYSTEM_COMBAT  # the battle tracker's round
+
+    @property
+    def combat(self) -> Any:
+        """The battle tracker's round (imported when a fight needs it, not at start-up)."""
+        from gmtool.rules.systems.lotr.combat import SYSTEM_COMBAT
+
+        return SYSTEM_COMBAT
+
     name = "指輪物語RPG（CODA）"
     schema_version = SCHEMA_VERSION
 

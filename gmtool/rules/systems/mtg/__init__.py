@@ -8,7 +8,6 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from gmtool.rules.battle_rules import LifeRules
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.mtg.character import SCHEMA_VERSION, MTGCharacter
@@ -46,7 +45,14 @@ def library_of(character: MTGCharacter) -> list[LibraryCard]:
 
 class MTG:
     id = "mtg"
-    combat = LifeRules("mtg", "life", "ライフ")  # the battle tracker's round
+
+    @property
+    def combat(self) -> Any:
+        """The battle tracker's round: turns in the GM's order, ライフ entered by the GM."""
+        from gmtool.rules.battle_rules import life_rules
+
+        return life_rules("mtg", "life", "ライフ")
+
     name = "MTGでTRPG"
     schema_version = SCHEMA_VERSION
 

@@ -8,7 +8,6 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from gmtool.rules.battle_rules import LifeRules
 from gmtool.rules.checks import CheckKind, CheckResult
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.sengensho.character import ATTRIBUTES, SCHEMA_VERSION, SengenshoCharacter
@@ -37,7 +36,14 @@ def skill_kind_id(name: str) -> str:
 
 class Sengensho:
     id = "sengensho"
-    combat = LifeRules("sengensho", "hp", "HP")  # the battle tracker's round
+
+    @property
+    def combat(self) -> Any:
+        """The battle tracker's round: turns in the GM's order, HP entered by the GM."""
+        from gmtool.rules.battle_rules import life_rules
+
+        return life_rules("sengensho", "hp", "HP")
+
     name = "千幻抄"
     schema_version = SCHEMA_VERSION
 
