@@ -4,13 +4,16 @@
     '(2D6+3>=10) ＞ 9[4,5]+3 ＞ 12 ＞ 成功'
 
 Supported: xDy sums with + - * / (/…U up, /…R half away from zero, /…F or bare floor),
-parentheses (also for counts: (2+1)D6), comparisons >= > <= < = <> (=> =< != == too),
-keep/drop KH KL DH DL, xBy and xBy>=t, xUy[n] with modifier and comparison, D66 (A/S/D/N),
-C(…), choice[…] / choice(…) / choice a b, repeat x3 / rep3 / repeat3, the secret prefix S,
-a comment after a space, and full-width input (NFKC).  `{name}` variables are substituted
-first by `substitute`.  Two game-system commands, the ones the chat palettes write: the SRS
-check 2D6+m>=t[c,f] / 2D6+m[c,f] (アナザーワールド; natural ≥ c 自動成功, ≤ f 自動失敗) and
-千幻抄's SGS+m (3D6+m, natural ≥ 16 クリティカル, ≤ 5 ファンブル), printed as BCDice's bots do:
+parentheses (also for counts: (2+1)D6, echoed worked out as 3D6), comparisons >= > <= < = <>
+(=> =< != == too), keep/drop KH KL DH DL (MAX/MIN for KH1/KL1), xD66 in a sum (D66 numbers),
+xBy and xBy>=t, xUy[n] with modifier and comparison, D66 (bare: as rolled, BCDice's default;
+A/S smaller die first, D larger first, N as rolled), C(…) or C…, choice[…] / choice(…) /
+choice a b, repeat x3 / rep3 / repeat3, the secret prefix S, a comment after a space, and
+full-width input (NFKC).  The printed lines match BCDice's own test data (DiceBot).
+`{name}` variables are substituted first by `substitute`.  Two game-system commands, the ones
+the chat palettes write: the SRS check 2D6+m>=t[c,f] / 2D6+m[c,f]
+(アナザーワールド; natural ≥ c 自動成功, ≤ f 自動失敗) and 千幻抄's SGS+m
+(3D6+m, natural ≥ 16 クリティカル, ≤ 5 ファンブル), printed as BCDice's bots do:
 
     >>> roll("2D6+4>=10[11]", FixedDice([6, 5])).text
     '(2D6+4>=10[11,2]) ＞ 11[5,6]+4 ＞ 15 ＞ 自動成功'

@@ -24,7 +24,18 @@ from gmtool.rules.command_parse import (
     SumCommand,
     UpperCommand,
 )
-from gmtool.rules.command_syntax import BinOp, Dice, Neg, Node, Num, Paren, compare, constant, divide
+from gmtool.rules.command_syntax import (
+    D66_SIDES,
+    BinOp,
+    Dice,
+    Neg,
+    Node,
+    Num,
+    Paren,
+    compare,
+    constant,
+    divide,
+)
 from gmtool.rules.dice import Distribution
 
 WORK_LIMIT = 150_000  # steps; past this the live odds are skipped rather than freeze the window (≈0.1 s)
@@ -97,6 +108,11 @@ def _weights(node: Node) -> Weights:
         return {-v: c for v, c in counts.items()}, d
     if isinstance(node, Dice):
         times, sides = constant(node.times), constant(node.sides)
+        if sides == D66_SIDES:  # x D66 numbers, each of the 36 equally likely
+            values = [10 * a + b for a in range(1, 7) for b in range(1, 7)]
+            if node.keep is None or node.count is None:
+                return _sum_of(times, values), 36**times
+            return keep_weights(times, 36, node.keep, constant(node.count), values), 36**times
         if node.keep is None or node.count is None:
             return sum_weights(times, sides), sides**times
         return keep_weights(times, sides, node.keep, constant(node.count)), sides**times
@@ -136,14 +152,32 @@ def sum_weights(times: int, sides: int) -> dict[int, int]:
     return {t: w for t, w in enumerate(ways) if w}
 
 
-def keep_weights(times: int, sides: int, keep: str, count: int) -> dict[int, int]:
-    """Ways each kept total can fall, for KH/KL/DH/DL `count` of `times` dice."""
+def _sum_of(times: int, values: list[int]) -> dict[int, int]:
+    """Ways each total of `times` dice can fall, each die showing one of `values` alike."""
+    ways: dict[int, int] = {0: 1}
+    for _ in range(times):
+        if len(ways) * len(values) > WORK_LIMIT:
+            raise TooLarge
+        nxt: dict[int, int] = {}
+        for total, w in ways.items():
+            for v in values:
+                nxt[total + v] = nxt.get(total + v, 0) + w
+        ways = nxt
+    return ways
+
+
+def keep_weights(
+    times: int, sides: int, keep: str, count: int, values: list[int] | None = None
+) -> dict[int, int]:
+    """Ways each kept total can fall, for KH/KL/DH/DL `count` of `times` dice; a die shows
+    1…sides, or one of `values` (sorted, `sides` of them) when given."""
     kept = count if keep in ("KH", "KL") else times - count
     kept = max(0, min(kept, times))
     highest = keep in ("KH", "DL")  # dropping the lowest keeps the highest
     if times * sides * kept * (kept * sides + 1) > 2 * WORK_LIMIT:  # ~ DP steps
         raise TooLarge
-    faces = range(sides, 0, -1) if highest else range(1, sides + 1)
+    ordered = values if values is not None else list(range(1, sides + 1))
+    faces = ordered[::-1] if highest else ordered
     out: dict[int, int] = {}
     # state: (dice placed so far, kept sum) -> ways; faces are placed from the kept end.  Once
     # `kept` dice are placed the rest only need any of the faces still to come: counted at once.

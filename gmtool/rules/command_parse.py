@@ -1,7 +1,7 @@
 """A whole command line: secret prefix, repeat, the kind of command, the trailing comment.
 
 BCDice tries each command family in turn; here the family is told from the text first
-(`choice`, `C(`, `D66`, `SGS`, a `B` or `U` between numbers, else an xDy sum), then one grammar
+(`choice`, `C(` or `C1`, `D66`, `SGS`, a `B` or `U` between numbers, else an xDy sum), then one grammar
 reads it, so an error points at the character that broke the family the player meant.
 
 Two game-system commands are read too, the ones gmtool's chat palettes write: the SRS check
@@ -36,6 +36,7 @@ _CHOICE = re.compile(r"choice(?=[\[(\s])", re.IGNORECASE)
 _D66 = re.compile(r"D66([ASDN]?)$", re.IGNORECASE)
 _BARABARA = re.compile(r"[\d)]B[\d(]", re.IGNORECASE)
 _UPPER = re.compile(r"[\d)]U[\d(]", re.IGNORECASE)
+_CALC = re.compile(r"C[\d(+-]", re.IGNORECASE)
 _SGS = re.compile(r"SGS(?![A-Z])", re.IGNORECASE)  # not a secret "S" before "GS"
 
 # BCDice SRS.rb's defaults, used when the brackets leave them out: 2D6[] is 2D6[12,2].
@@ -56,7 +57,8 @@ class SumCommand:
 
     @property
     def text(self) -> str:
-        tail = f"{self.op}{self.target.text}" if self.op and self.target else ""
+        # BCDice echoes the target worked out: 1D6>=1+2 is shown as (1D6>=3).
+        tail = f"{self.op}{constant(self.target)}" if self.op and self.target else ""
         return self.expr.text + tail
 
 
@@ -94,7 +96,7 @@ class UpperCommand:
 
 @dataclass(frozen=True)
 class D66Command:
-    order: str = "A"  # A: smaller die first, D: larger first, N: as rolled
+    order: str = "N"  # A: smaller die first, D: larger first, N: as rolled
     suffix: str = ""  # as typed (S is BCDice's other name for A): echoed back
 
     @property
@@ -228,13 +230,14 @@ def _body(source: str, start: int) -> tuple[Body, int]:
     d66 = _D66.match(word)
     if d66:
         suffix = d66.group(1).upper()
-        order = {"": "A", "S": "A", "A": "A", "D": "D", "N": "N"}[suffix]
+        # A bare D66 is not sorted: BCDice's default (Base#d66_sort_type, NO_SORT) for DiceBot.
+        order = {"": "N", "S": "A", "A": "A", "D": "D", "N": "N"}[suffix]
         return D66Command(order, suffix), end
     if _SGS.match(word):
         return _sengensyou(source, start, end), end
     tokens = tokenize(source, start, end)
     parser = Parser(source, tokens)
-    if word[:2].upper() == "C(":
+    if _CALC.match(word):  # C(1+2) or, as BCDice also reads it, C1+2
         parser.advance()
         expr = parser.constant_expr("計算")
         parser.end()
@@ -299,23 +302,34 @@ def _barabara(parser: Parser) -> BarabaraCommand:
 
 
 def _upper(parser: Parser) -> UpperCommand:
+    """xUy[n]±m>=t, or xUy±m>=t@n as BCDice also reads it; [n] wins when both are given."""
     groups = _groups(parser, "U")
-    if parser.token.kind != "[":
-        raise parser.fail("振り足しの条件 [n] が必要です（例: 3U6[6]）")
-    parser.advance()
-    token = parser.token
-    threshold = constant(parser.constant_expr("振り足しの条件"))
-    if threshold < 2:
-        raise parser.fail("振り足しの条件は 2 以上です（無限に振り足します）", token)
-    parser.expect("]", message="閉じかっこ「]」が必要です")
+    threshold = _upper_threshold(parser) if parser.token.kind == "[" else None
     modifier = 0
     if parser.token.kind == "op" and parser.token.value in "+-":
         modifier = constant(parser.constant_expr("修正値"))
     comparison = parser.comparison()
+    if parser.token.kind == "@":
+        at = _upper_threshold(parser)
+        threshold = at if threshold is None else threshold
     parser.end()
+    if threshold is None:
+        raise parser.fail("振り足しの条件 [n] が必要です（例: 3U6[6]、3U6>=10@6）")
     if comparison is None:
         return UpperCommand(groups, threshold, modifier)
     return UpperCommand(groups, threshold, modifier, comparison[0], constant(comparison[1]))
+
+
+def _upper_threshold(parser: Parser) -> int:
+    """[n] or @n: the face at or above which a die is rolled again."""
+    closer = parser.advance().kind == "["
+    token = parser.token
+    threshold = constant(parser.constant_expr("振り足しの条件"))
+    if threshold < 2:
+        raise parser.fail("振り足しの条件は 2 以上です（無限に振り足します）", token)
+    if closer:
+        parser.expect("]", message="閉じかっこ「]」が必要です")
+    return threshold
 
 
 def _srs_modifier(node: Node) -> int | None:

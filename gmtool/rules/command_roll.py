@@ -22,7 +22,18 @@ from gmtool.rules.command_parse import (
     SumCommand,
     UpperCommand,
 )
-from gmtool.rules.command_syntax import BinOp, Dice, Neg, Node, Num, Paren, compare, constant, divide
+from gmtool.rules.command_syntax import (
+    D66_SIDES,
+    BinOp,
+    Dice,
+    Neg,
+    Node,
+    Num,
+    Paren,
+    compare,
+    constant,
+    divide,
+)
 
 ARROW = " ＞ "  # BCDice's separator: a full-width ＞ between spaces
 SUCCESS_TEXT = {True: "成功", False: "失敗"}
@@ -97,7 +108,8 @@ class _Rolled:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.faces: list[int] = []
+        self.faces: list[int] = []  # every die, a D66 as its two d6
+        self.count = 0  # the dice BCDice counts, a D66 as one
 
     def evaluate(self, node: Node) -> tuple[int, str]:
         if isinstance(node, Num):
@@ -121,8 +133,14 @@ class _Rolled:
             return divide(a, b, node.rounding), shown
         assert isinstance(node, Dice)
         times, sides = constant(node.times), constant(node.sides)
-        faces = [self.rng.randint(1, sides) for _ in range(times)]
-        self.faces.extend(faces)
+        if sides == D66_SIDES:  # BCDice rolls xD66 in a sum as D66 numbers, unsorted (DiceBot)
+            pairs = [(self.rng.randint(1, 6), self.rng.randint(1, 6)) for _ in range(times)]
+            self.faces.extend(face for pair in pairs for face in pair)
+            faces = [10 * tens + units for tens, units in pairs]
+        else:
+            faces = [self.rng.randint(1, sides) for _ in range(times)]
+            self.faces.extend(faces)
+        self.count += times
         if node.keep is None or node.count is None:
             total = sum(faces)
             return total, f"{total}[{','.join(map(str, faces))}]"
@@ -147,7 +165,7 @@ def _roll_sum(body: SumCommand, rng: random.Random, secret: bool) -> CommandResu
     total, shown = rolled.evaluate(body.expr)
     faces = tuple(rolled.faces)
     # BCDice leaves out the middle step for a lone plain die: "(1D6) ＞ 3".
-    if len(faces) <= 1 and isinstance(body.expr, Dice) and body.expr.keep is None:
+    if rolled.count <= 1 and isinstance(body.expr, Dice) and body.expr.keep is None:
         text = f"({body.text}){ARROW}{total}"
     else:
         text = f"({body.text}){ARROW}{shown}{ARROW}{total}"

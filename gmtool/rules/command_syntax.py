@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 MAX_DICE = 1000  # a command asking for more dice than this is a typo, not a roll
 MAX_SIDES = 10000
+D66_SIDES = 66  # xD66 in a sum is x D66 numbers (11…66, BCDice's AddDice), not a 66-sided die
 
 # Spellings a player types for each comparison, mapped to the one BCDice prints.
 COMPARISONS = {
@@ -85,8 +86,9 @@ class Dice:
 
     @property
     def text(self) -> str:
-        suffix = f"{self.keep}{self.count.text}" if self.keep and self.count else ""
-        return f"{self.times.text}D{self.sides.text}{suffix}"
+        """BCDice echoes the counts worked out: (2+3)D(5+5)KH(5-2) is shown as 5D10KH3."""
+        suffix = f"{self.keep}{constant(self.count)}" if self.keep and self.count else ""
+        return f"{constant(self.times)}D{constant(self.sides)}{suffix}"
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,7 @@ def constant(node: Node) -> int:
 # ---- tokens ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Token:
-    kind: str  # "num", "op" (+-*/), "cmp", "(", ")", "[", "]", ",", "word" (one letter), "end"
+    kind: str  # "num", "op" (+-*/), "cmp", "(", ")", "[", "]", ",", "@", "word" (one letter), "end"
     value: str
     position: int
 
@@ -187,7 +189,7 @@ def tokenize(source: str, start: int, end: int) -> list[Token]:
         elif ch in "+-*/":
             tokens.append(Token("op", ch, i))
             i += 1
-        elif ch in "()[],":
+        elif ch in "()[],@":
             tokens.append(Token(ch, ch, i))
             i += 1
         elif ch in "<>=!":
@@ -293,6 +295,9 @@ class Parser:
         sides = self.term()
         self.check_count(times_token, node, "ダイスの個数", MAX_DICE)
         self.check_count(sides_token, sides, "ダイスの面数", MAX_SIDES)
+        shorthand = self.max_min()
+        if shorthand:  # BCDice's 3D6MAX / 3D6MIN are 3D6KH1 / 3D6KL1
+            return Dice(node, sides, shorthand, Num(1))
         if self.token.kind == "word" and self.token.value in "KD" and self.peek().kind == "word":
             first = self.advance()
             second = self.expect("word", message="KH KL DH DL のどれかです")
@@ -304,6 +309,14 @@ class Parser:
             self.check_count(count_token, count, "残す・除く個数", MAX_DICE, minimum=0)
             return Dice(node, sides, keep, count)
         return Dice(node, sides)
+
+    def max_min(self) -> str | None:
+        word = "".join(self.peek(i).value if self.peek(i).kind == "word" else " " for i in range(3))
+        if word not in ("MAX", "MIN"):
+            return None
+        for _ in range(3):
+            self.advance()
+        return "KH" if word == "MAX" else "KL"
 
     def term(self) -> Node:
         if self.token.kind == "(":

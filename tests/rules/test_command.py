@@ -42,6 +42,8 @@ def test_golden_covers_every_form():
         assert form in inputs, form
     for form in ("[]", "[11]", "[11,3]", "[,4]", ">=10[11]", "SGS+", "SGS-", "SSGS"):
         assert form in inputs, form
+    for form in ("MAX", "MIN", "2D66", "C1", "REPEAT5 ", "SX5 ", "CHOICE(", "CHOICE ", ">=10@6"):
+        assert form in inputs, form
     assert any(c.get("critical") for c in GOLDEN) and any(c.get("fumble") for c in GOLDEN)
     assert any(c.get("secret") for c in GOLDEN) and any(c.get("comment") for c in GOLDEN)
     assert any("２" in c["input"] for c in GOLDEN)
@@ -96,6 +98,12 @@ def _brute_force(command: str) -> tuple[dict[int, Fraction], Fraction | None]:
         "D66",
         "D66N",
         "D66D",
+        "D66A",
+        "2D66",
+        "1D3+1D66>=40",
+        "2D66KL1",
+        "3D6MAX+2",
+        "3D4MIN",
     ],
 )
 def test_distribution_matches_enumeration(command):
@@ -165,6 +173,7 @@ def test_seeded_rolls_follow_distribution(command):
         ("2D6>=10)", 7),
         ("C(1+1D6)", 4),
         ("3U6[1]", 4),
+        ("3U6>=7@1", 7),
         ("choice[a,b", 10),
     ],
 )
@@ -194,3 +203,15 @@ def test_substitute_unknown_variable_names_it():
         substitute("2D6+{DEX}", {"STR": 3})
     assert "DEX" in str(caught.value)
     assert caught.value.position == 4
+
+
+# ---- BCDice's echo -------------------------------------------------------------------------------
+def test_echo_works_out_counts_and_target_but_keeps_the_sum():
+    """BCDice folds the dice counts and the target, not the arithmetic around the dice."""
+    result = roll("(1+1)D(3*2)KH(3-2)+(1-2)>=2+2", FixedDice([3, 5]))
+    assert result.text == "(2D6KH1+(1-2)>=4) ＞ 5[3,5]+(1-2) ＞ 4 ＞ 成功"
+
+
+def test_bare_d66_is_as_rolled_like_bcdice_dicebot():
+    assert roll("D66", FixedDice([6, 1])).total == 61
+    assert roll("D66S", FixedDice([6, 1])).total == 16
