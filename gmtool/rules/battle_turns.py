@@ -50,34 +50,13 @@ def start(encounter: Encounter, rules: CombatRules, rng: random.Random) -> Encou
         raise BattleRefused("戦闘はもう始まっています")
     if not encounter.participants:
         raise BattleRefused("参加者がいません。キャラクターかNPCを加えてから始めてください")
-    fresh = replace(
-        encounter,
-        active=True,
-        round=1,
-        phase=Phase.SETUP,
-        current=None,
-        turns=(),
-        counted=(),
-        tied=(),
-        ordered_by_principle=(),
-        participants=tuple(_new_round(p) for p in encounter.participants),
-    )
-    return rules.start_round(fresh, rng)
+    return rules.start_round(_round_setup(replace(encounter, active=True), 1), rng)
 
 
 def end(encounter: Encounter) -> Encounter:
     if not encounter.active:
         raise BattleRefused("戦闘は始まっていません")
-    return replace(
-        encounter,
-        active=False,
-        current=None,
-        phase=Phase.SETUP,
-        turns=(),
-        counted=(),
-        tied=(),
-        ordered_by_principle=(),
-    )
+    return replace(_no_turn(encounter, Phase.SETUP), active=False, turns=(), counted=())
 
 
 def next_turn(encounter: Encounter, rules: CombatRules, rng: random.Random) -> Step:
@@ -88,18 +67,7 @@ def next_turn(encounter: Encounter, rules: CombatRules, rng: random.Random) -> S
         # round (defeated, fled): they still end in time.
         no_turn: set[str | None] = {p.id for p in encounter.participants if p.id not in encounter.counted}
         ended_encounter, ended = count_conditions(encounter, {None} | no_turn)
-        fresh = replace(
-            ended_encounter,
-            round=encounter.round + 1,
-            phase=Phase.SETUP,
-            current=None,
-            turns=(),
-            counted=(),
-            tied=(),
-            ordered_by_principle=(),
-            participants=tuple(_new_round(p) for p in ended_encounter.participants),
-        )
-        return Step(rules.start_round(fresh, rng), ended)
+        return Step(rules.start_round(_round_setup(ended_encounter, encounter.round + 1), rng), ended)
     if encounter.phase is Phase.TURN and encounter.current is not None:
         encounter = _finish_turn(encounter)
     return _begin_next(encounter, rules)
@@ -145,13 +113,13 @@ def to_cleanup(encounter: Encounter) -> Encounter:
     _require_active(encounter)
     if encounter.phase is Phase.TURN and encounter.current is not None:
         encounter = _finish_turn(encounter)
-    return replace(encounter, phase=Phase.CLEANUP, current=None, tied=(), ordered_by_principle=())
+    return _no_turn(encounter, Phase.CLEANUP)
 
 
 def _begin_next(encounter: Encounter, rules: CombatRules) -> Step:
     choice = rules.next_actor(encounter)
     if choice.id is None:
-        return Step(replace(encounter, phase=Phase.CLEANUP, current=None, tied=(), ordered_by_principle=()))
+        return Step(_no_turn(encounter, Phase.CLEANUP))
     level = replace(
         encounter, phase=Phase.TURN, tied=choice.tied, ordered_by_principle=choice.ordered_by_principle
     )
@@ -173,6 +141,18 @@ def _finish_turn(encounter: Encounter) -> Encounter:
     assert current is not None
     acted = with_participant(encounter, current, lambda p: replace(p, acted=True))
     return replace(acted, current=None, turns=(*encounter.turns, current))
+
+
+def _no_turn(encounter: Encounter, phase: Phase) -> Encounter:
+    """Nobody's turn (setup or cleanup): no actor, and no tie left open."""
+    return replace(encounter, phase=phase, current=None, tied=(), ordered_by_principle=())
+
+
+def _round_setup(encounter: Encounter, round_number: int) -> Encounter:
+    """A round begins: nobody has acted or been counted, this round's actions are cleared."""
+    fresh = _no_turn(encounter, Phase.SETUP)
+    participants = tuple(_new_round(p) for p in encounter.participants)
+    return replace(fresh, round=round_number, turns=(), counted=(), participants=participants)
 
 
 def _new_round(participant: Participant) -> Participant:
