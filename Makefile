@@ -44,9 +44,12 @@ package: sysdeps $(VENV)/.package
 	$(BIN)/pyinstaller packaging/gmtool.spec --noconfirm --log-level WARN --distpath dist --workpath build
 
 # English UI: extract every tr() string, fill from resources/i18n/en/*.json, compile the .qm.
+# Engine/store/model messages (f-strings, no tr()) are extracted to messages_ja.json and
+# translated at display time from messages_en.json (tests/test_message_catalog.py checks both).
 # Untranslated sources are listed and written to out/i18n_missing.json (tests/test_i18n.py fails on them).
 I18N := resources/i18n
 i18n: $(VENV)/.runtime
+	$(BIN)/python packaging/messages_extract.py $(I18N)/messages_ja.json
 	$(BIN)/pyside6-lupdate $$(find gmtool -name '*.py' | sort) -ts $(I18N)/gmtool_en.ts \
 		-source-language ja_JP -target-language en_US -no-obsolete -locations none -silent
 	$(BIN)/python packaging/i18n_fill.py $(I18N)/gmtool_en.ts $(I18N)/en --missing $(OUT)/i18n_missing.json

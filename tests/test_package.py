@@ -43,8 +43,9 @@ def files_under(folder: Path) -> set[Path]:
 
 
 def read_at_run_time(relative: Path) -> bool:
-    """All of resources/ but the translation sources: of i18n/ only the compiled *.qm."""
-    return relative.parts[0] != "i18n" or relative.suffix == ".qm"
+    """All of resources/ but the translation sources: of i18n/ the compiled *.qm and the engine
+    messages' English."""
+    return relative.parts[0] != "i18n" or relative.suffix == ".qm" or relative.name == "messages_en.json"
 
 
 def test_self_test_opens_the_demo_and_rolls_once() -> None:

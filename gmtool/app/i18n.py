@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, Q
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
+from gmtool.app import message_catalog
 from gmtool.resources import resource_path
 
 LANGUAGE_KEY = "ui/language"
@@ -24,6 +25,7 @@ LANGUAGES = ("ja", "en")
 THEMES = ("light", "dark")
 DEFAULT_LANGUAGE = "ja"
 DEFAULT_THEME = "light"
+_PROBE = "操作できません"  # translated by gmtool_en.qm: the English catalog is installed
 
 
 def _choice(settings: QSettings, key: str, allowed: tuple[str, ...], default: str) -> str:
@@ -75,11 +77,14 @@ def install_translation(app: QCoreApplication, settings: QSettings) -> str:
         if not translator.load(catalog_path("en")):
             return DEFAULT_LANGUAGE  # no catalog shipped: stay in the source language
         app.installTranslator(translator)
+        # engine/store messages, translated where they are shown, while this catalog is installed
+        message_catalog.install("en", lambda: QCoreApplication.translate("refusal", _PROBE) != _PROBE)
         QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
         qt = QTranslator(app)  # Qt's own strings are English already; a catalog may still exist
         if qt.load(QLocale(QLocale.Language.English), "qtbase", "_", folder):
             app.installTranslator(qt)
         return "en"
+    message_catalog.install("ja")
     qt = QTranslator(app)  # Qt's own buttons (QWizard's 次へ, QMessageBox's はい…) in Japanese
     if qt.load(QLocale(QLocale.Language.Japanese), "qtbase", "_", folder):
         app.installTranslator(qt)

@@ -25,7 +25,7 @@ from gmtool.models.aw_focus_state import SpecialRule
 from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.views.aw_focus_run import FocusRunPage
 from gmtool.views.aw_focus_setup import FocusSetupPage
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, shown_message
 
 
 class AWFocusDialog(QDialog):
@@ -105,7 +105,7 @@ class AWFocusDialog(QDialog):
     def _sync(self) -> None:
         doc = self.model.doc()
         problem = self.model.problem()
-        self.problem_label.setText(problem or "")
+        self.problem_label.setText(shown_message(problem or ""))
         self.problem_label.setVisible(bool(problem))
         if doc is not None and doc.running:
             self._preparing = False  # an AF in progress is always what the dialog shows

@@ -16,7 +16,7 @@ from gmtool.views.aw_session_contracts_tab import AWContractsTab
 from gmtool.views.aw_session_keys_tab import AWKeysTab
 from gmtool.views.aw_session_parts import PROBLEM_COLOR, SessionTab
 from gmtool.views.aw_session_scenes_tab import AWScenesTab
-from gmtool.views.widgets import close_only_buttons
+from gmtool.views.widgets import close_only_buttons, shown_message
 
 
 class AWSessionDialog(QDialog):
@@ -73,7 +73,9 @@ class AWSessionDialog(QDialog):
     def _sync(self) -> None:
         problem = self.model.problem()
         self.problem_label.setText(
-            "" if problem is None else self.tr("{0}（次の操作で新しい状態に置き換わります）").format(problem)
+            ""
+            if problem is None
+            else self.tr("{0}（次の操作で新しい状態に置き換わります）").format(shown_message(problem))
         )
         self.problem_label.setVisible(problem is not None)
         for page in self.pages():

@@ -44,7 +44,7 @@ from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.rules.systems.aw.supply import MAX_BONUS, SupplyKind
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.check.roller_inputs_box import ModeButtons, fill_combo
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, shown_message
 
 LOSS_COLOR = "#c23b3b"
 GAIN_COLOR = "#1b7f3b"
@@ -268,7 +268,7 @@ class AWSupplyDialog(QDialog):
         )
         self._sync_table()
         problem = model.problem()
-        self.problem_label.setText(problem or "")
+        self.problem_label.setText(shown_message(problem or ""))
         self.roll_button.setEnabled(problem is None)
         self._sync_result()
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.dice_box_model import DiceBoxModel
 from gmtool.store.campaign import LogEntry
 from gmtool.views.check.probability_plots import style_plot
+from gmtool.views.widgets import shown_message
 
 PASS_COLOR = "#2e7d32"
 FAIL_COLOR = "#9e9e9e"
@@ -157,7 +158,7 @@ class DiceBoxView(QWidget):
     def refresh(self) -> None:
         model = self.model
         self.error_label.setVisible(model.error is not None)
-        self.error_label.setText(str(model.error) if model.error is not None else "")
+        self.error_label.setText(shown_message(str(model.error) if model.error is not None else ""))
         if model.odds is None:
             none = model.error is None and model.text.strip()
             self.odds_label.setText(

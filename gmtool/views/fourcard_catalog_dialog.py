@@ -52,7 +52,7 @@ from gmtool.rules.systems.fourcard.catalog import (
     shipped_catalog,
 )
 from gmtool.store.validation import format_validation_error
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, shown_message
 
 NAME_SEPARATORS = re.compile(r"[,、，]")
 MAX_COST = 99
@@ -360,7 +360,7 @@ class SkillCatalogDialog(QDialog):
         except CatalogProblem as e:
             catalog = shipped_catalog()
             problem = self.tr("{0}（同梱のカタログを表示しています。保存すると置き換えます）").format(e)
-        self.problem_label.setText(problem)
+        self.problem_label.setText(shown_message(problem))
         self.problem_label.setVisible(bool(problem))
         self._loading = True
         try:

@@ -28,6 +28,7 @@ from gmtool.views.lotr_rules_fields import EDITED_COLOR, EDITED_STYLE, RulesTab
 from gmtool.views.lotr_rules_origin_tabs import OrdersView, RacesView
 from gmtool.views.lotr_rules_skills_tab import SkillListView
 from gmtool.views.lotr_rules_table_tabs import ConditionsView, DegreesView, ModifierTableView, PicksView
+from gmtool.views.widgets import shown_message
 
 
 class LotRRulesDialog(QDialog):
@@ -127,7 +128,7 @@ class LotRRulesDialog(QDialog):
         problem = self.model.problem
         if problem:
             problem = self.tr("{0}（何か編集するか「すべて既定に戻す」で置き換えます）").format(problem)
-        self.problem_label.setText(problem or "")
+        self.problem_label.setText(shown_message(problem or ""))
         self.problem_label.setVisible(bool(problem))
         for tab in self.rule_tabs():
             tab.reload()

@@ -28,6 +28,7 @@ from gmtool.models.mtg_deck_table_model import colors_label
 from gmtool.models.mtg_labels import COLOR_CODES, color_name
 from gmtool.rules.systems.mtg.cards import BASIC_LAND_TYPE_COLORS, DEVOID, Card
 from gmtool.store.validation import format_validation_error
+from gmtool.views.widgets import shown_message
 
 SUPERTYPES = (("Basic", "基本"), ("Legendary", "伝説の"), ("Snow", "氷雪"))
 TYPES = (
@@ -168,7 +169,7 @@ class MTGCardEntryDialog(QDialog):
         try:
             card = self.built_card()
         except ValueError as problem:
-            self.error_label.setText(str(problem))
+            self.error_label.setText(shown_message(str(problem)))
             self.preview_label.setText("")
             ok.setEnabled(False)
             return
@@ -186,7 +187,7 @@ class MTGCardEntryDialog(QDialog):
             notes.append(
                 self.tr("基本土地タイプは土地にだけ意味があります（土地ではないので色には数えません）")
             )
-        self.error_label.setText("\n".join(notes))
+        self.error_label.setText(shown_message("\n".join(notes)))
         boost = self.tr("無色として数える") if card.colorless else self.tr("数えない")
         self.preview_label.setText(
             self.tr("行動判定では: マナ総量 {0}・色の修正では {1}{2}・行動判定ブーストでは{3}").format(
@@ -201,6 +202,6 @@ class MTGCardEntryDialog(QDialog):
         try:
             self.card = self.built_card()
         except ValueError as problem:
-            self.error_label.setText(str(problem))
+            self.error_label.setText(shown_message(str(problem)))
             return
         super().accept()

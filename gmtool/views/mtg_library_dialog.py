@@ -34,7 +34,7 @@ from gmtool.rules.systems.mtg import library as lib
 from gmtool.rules.systems.mtg.library import VirtualLibrary
 from gmtool.rules.systems.mtg.table import TableRefused
 from gmtool.views.check.roller_inputs_box import fill_combo
-from gmtool.views.widgets import close_only_buttons, show_refusal
+from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
 
 NOTE_STYLE = "color: #b35c00;"
 
@@ -224,7 +224,7 @@ class MTGLibraryDialog(QDialog):
         cid = self.character_id()
         state = model.state()
         self.turn_label.setText(self.tr("ターン {0}").format(state.turn))
-        self.problem_label.setText(model.problem() or "")
+        self.problem_label.setText(shown_message(model.problem() or ""))
         self.problem_label.setVisible(bool(model.problem()))
         library = model.library(cid) if cid else None
         self.build_button.setText(

@@ -33,7 +33,7 @@ from gmtool.models.sengensho_catalog_model import (
 )
 from gmtool.rules.systems.sengensho.catalog import shipped_catalog
 from gmtool.views.sengensho_catalog_form import ArchetypeForm, as_shown
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, shown_message
 
 FILE_FILTER = "類型カタログ (*.json)"
 SUFFIX = ".json"
@@ -331,7 +331,7 @@ class SengenshoCatalogDialog(QDialog):
         row = max(self.current_row(), 0)
         problem = self.model.problem()
         text = self.tr("{0}（出荷時のカタログを表示しています。保存すると置き換えます）").format(problem)
-        self.problem_label.setText(text if problem else "")
+        self.problem_label.setText(shown_message(text if problem else ""))
         self.problem_label.setVisible(bool(problem))
         self._loaded = [as_shown(d) for d in drafts_of(self.model.catalog())]
         self._drafts = list(self._loaded)

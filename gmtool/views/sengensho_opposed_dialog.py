@@ -41,7 +41,7 @@ from gmtool.models.sengensho_opposed_model import (
 from gmtool.models.sengensho_opposed_setup import ROLE_LABELS
 from gmtool.rules.systems.sengensho.opposed import OpposedOdds, Step, TieRule
 from gmtool.views.sengensho_opposed_setup import OpposedSetupBox
-from gmtool.views.widgets import read_only_table, show_refusal
+from gmtool.views.widgets import read_only_table, show_refusal, shown_message
 
 CURRENT_COLOR = QColor("#fff3c4")
 PROBLEM_STYLE = "color: #b00020;"
@@ -209,7 +209,7 @@ class SengenshoOpposedDialog(QDialog):
         _, _, problem = model.thresholds()
         roller = model.roller(Role.ATTACKER)  # once started: the thresholds it was rolled with
         critical, fumble = roller.critical, roller.fumble
-        self.problem_label.setText(problem or "")
+        self.problem_label.setText(shown_message(problem or ""))
         self.problem_label.setVisible(bool(problem))
         self.thresholds_label.setText(
             self.tr(

@@ -32,7 +32,7 @@ from gmtool.views.sengensho_bonds_tab import SengenshoBondsTab
 from gmtool.views.sengensho_last_boss_box import SengenshoLastBossBox
 from gmtool.views.sengensho_session_parts import PROBLEM_COLOR, SengenshoPage
 from gmtool.views.sengensho_session_scenes import SengenshoScenesPage
-from gmtool.views.widgets import close_only_buttons, show_refusal
+from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
 
 KEEP_READING = "本文の読み: 縁故は各セッションで結ぶもの。持ち越すかどうかはGMの判断です"
 
@@ -169,7 +169,7 @@ class SengenshoSessionDialog(QDialog):
         catalog_problem = self.model.catalog_problem()
         if catalog_problem is not None:
             problems.append(catalog_problem)
-        self.problem_label.setText("\n".join(problems))
+        self.problem_label.setText(shown_message("\n".join(problems)))
         self.problem_label.setVisible(bool(problems))
 
         state = self.model.state()

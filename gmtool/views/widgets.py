@@ -20,6 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.app.message_catalog import shown_message as shown_message  # views' problem labels use it
+from gmtool.app.message_catalog import translate_message
+
 
 class CommitPlainTextEdit(QPlainTextEdit):
     """A text box that commits when it loses focus, so one edit is one undo step."""
@@ -36,8 +39,11 @@ class CommitPlainTextEdit(QPlainTextEdit):
 
 
 def show_refusal(parent: QWidget, message: str) -> None:
-    """Every refused action is explained; never a silent no-op."""
-    QMessageBox.warning(parent, QCoreApplication.translate("refusal", "操作できません"), message)
+    """Every refused action is explained; never a silent no-op.  An engine or store message (Japanese
+    f-string) is translated here, see gmtool.app.message_catalog."""
+    QMessageBox.warning(
+        parent, QCoreApplication.translate("refusal", "操作できません"), translate_message(message)
+    )
 
 
 def guarded(parent: QWidget, action: Callable[[], object], after: Callable[[], object] | None = None) -> bool:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr_mass_battle_model import LotRMassBattleModel, position_label
 from gmtool.rules.systems.lotr.mass_battle import DEFEAT, MAX_SIEGECRAFT, POSITIONS, VICTORY
 from gmtool.views.army.mass_battle_plot import BattleOddsPlot
-from gmtool.views.widgets import action_button, guarded, read_only_table
+from gmtool.views.widgets import action_button, guarded, read_only_table, shown_message
 
 ROLL_SHORTCUT = "Ctrl+Return"
 # Where a hero fights, as the summary names two of Table 9.24's answers (their Hero Combat roll
@@ -200,7 +200,7 @@ class MassBattleTab(QWidget):
     def sync(self) -> None:
         state = self.model.state()
         problem = self.model.problem()
-        self.problem_label.setText(problem or "")
+        self.problem_label.setText(shown_message(problem or ""))
         self.problem_label.setVisible(bool(problem))
         ours, theirs = self.model.side_names()
         for edit, text in ((self.ours_edit, state.ours), (self.theirs_edit, state.theirs)):

@@ -37,7 +37,7 @@ from gmtool.rules.systems.lotr.structures import (
 )
 from gmtool.rules.systems.lotr.units import NAME_MAX
 from gmtool.views.army.commander_picker import DIRECT, PROBLEM_STYLE, note
-from gmtool.views.widgets import action_button, guarded, read_only_table, refill
+from gmtool.views.widgets import action_button, guarded, read_only_table, refill, shown_message
 
 # (field, header); None = computed, read-only.  The editable ones are the GM's numbers.
 COLUMNS = (
@@ -311,7 +311,9 @@ class StructuresTab(QWidget):
     def sync(self) -> None:
         problem = self.model.problem()
         self.problem_label.setText(
-            "" if problem is None else self.tr("{0}（次の操作で新しい状態に置き換わります）").format(problem)
+            ""
+            if problem is None
+            else self.tr("{0}（次の操作で新しい状態に置き換わります）").format(shown_message(problem))
         )
         self.problem_label.setVisible(problem is not None)
         chosen = self.selected_id()

@@ -29,7 +29,7 @@ from gmtool.models.lotr_units_table_model import LotRUnitsTableModel, column_of
 from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr.units import Unit, break_probability, hit_probability
 from gmtool.views.army.commander_picker import PROBLEM_STYLE, CommanderPicker, modifier_spin, note
-from gmtool.views.widgets import action_button, guarded, refill, show_refusal
+from gmtool.views.widgets import action_button, guarded, refill, show_refusal, shown_message
 
 
 class UnitsTab(QWidget):
@@ -289,7 +289,9 @@ class UnitsTab(QWidget):
     def sync(self) -> None:
         problem = self.model.problem()
         self.problem_label.setText(
-            "" if problem is None else self.tr("{0}（次の操作で新しい状態に置き換わります）").format(problem)
+            ""
+            if problem is None
+            else self.tr("{0}（次の操作で新しい状態に置き換わります）").format(shown_message(problem))
         )
         self.problem_label.setVisible(problem is not None)
         units = [(self._unit_text(u), u.id) for u in self.model.units()]

@@ -35,7 +35,7 @@ from gmtool.views.battle.encounter_bar import EncounterBar
 from gmtool.views.battle.lotr_actions_box import LotRActionsBox
 from gmtool.views.battle.participant_box import ParticipantBox
 from gmtool.views.battle.quick_npc_dialog import QuickNpcDialog
-from gmtool.views.widgets import close_only_buttons, show_refusal
+from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
 
 NEXT_TURN_KEY = "Ctrl+Right"
 PREVIOUS_TURN_KEY = "Ctrl+Left"
@@ -222,7 +222,9 @@ class BattleDialog(QDialog):
         state = model.state()
         problem = model.problem()
         self.problem_label.setText(
-            "" if problem is None else self.tr("{0}（次の操作で新しい記録に置き換わります）").format(problem)
+            ""
+            if problem is None
+            else self.tr("{0}（次の操作で新しい記録に置き換わります）").format(shown_message(problem))
         )
         self.problem_label.setVisible(problem is not None)
         self.encounter_bar.sync()

@@ -25,7 +25,7 @@ from gmtool.views.check.mtg_plots import BOOST_COLOR, PLAIN_COLOR, MTGSuccessPlo
 from gmtool.views.check.mtg_procedure_box import NOTE_STYLE, MTGProcedureBox
 from gmtool.views.check.odds_box import OddsBox
 from gmtool.views.check.roller_inputs_box import fill_combo
-from gmtool.views.widgets import read_only_table
+from gmtool.views.widgets import read_only_table, shown_message
 
 FAIL_COLOR = "#e8a33d"
 
@@ -154,7 +154,7 @@ class MTGCheckView(QWidget):
         else:
             self.boost_label.setText("")
         self.basis_label.setText(model.basis_text())
-        self.problem_label.setText(model.problem)
+        self.problem_label.setText(shown_message(model.problem))
         self.problem_label.setVisible(bool(model.problem))
         for row, color in enumerate(CheckColor):
             plain_p, boost_p = model.color_table[color]

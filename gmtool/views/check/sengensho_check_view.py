@@ -37,7 +37,7 @@ from gmtool.rules.systems.sengensho.session import SessionRefused
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
 from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, shown_message
 
 NOTE_STYLE = "color: #b35c00;"
 BARS_Y_MAX = 14  # % — the likeliest 3D6 totals (10, 11) are 27/216 = 12.5%
@@ -174,7 +174,7 @@ class _TargetBox(QGroupBox):
         if (model.critical, model.fumble) != model.default_thresholds:
             text += self.tr("（ハウスルール）")
         self.thresholds_label.setText(text)
-        self.problem_label.setText(model.threshold_problem or "")
+        self.problem_label.setText(shown_message(model.threshold_problem or ""))
         self.problem_label.setVisible(bool(model.threshold_problem))
 
 

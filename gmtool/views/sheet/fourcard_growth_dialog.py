@@ -39,7 +39,7 @@ from gmtool.models.growth_table_model import GrowthTableModel
 from gmtool.rules.systems.fourcard.advancement import PARTIAL_XP_RANGE
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.rules.systems.fourcard.derived import level
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, shown_message
 
 BLOCKED_COLOR = QColor("#b00020")
 OVERRIDDEN_COLOR = QColor("#b35c00")
@@ -204,7 +204,7 @@ class FourCardGrowthDialog(QDialog):
         problem = self.model.catalog_problem
         if not self.model.exists:
             problem = self.tr("このキャラクターは削除されました（元に戻すと再び成長させられます）")
-        self.catalog_problem_label.setText(problem)
+        self.catalog_problem_label.setText(shown_message(problem))
         self.catalog_problem_label.setVisible(bool(problem))
         if not self.model.exists:
             return

@@ -41,7 +41,7 @@ from gmtool.models.lotr_advancement_model import (
 )
 from gmtool.rules.systems.lotr.advancement import OBJECTIVE_LABELS, OBJECTIVE_XP, PICKS_PER_ADVANCEMENT
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
-from gmtool.views.widgets import read_only_table, show_refusal
+from gmtool.views.widgets import read_only_table, show_refusal, shown_message
 
 BLOCKED_COLOR = QColor("#b00020")
 OVERRIDDEN_COLOR = QColor("#b35c00")
@@ -260,7 +260,7 @@ class LotRAdvancementDialog(QDialog):
         self.content.setEnabled(exists)
         deleted = self.tr("このキャラクターは削除されました（元に戻すと再び記録できます）")
         problem = self.model.rules_problem if exists else deleted
-        self.problem_label.setText(problem)
+        self.problem_label.setText(shown_message(problem))
         self.problem_label.setVisible(bool(problem))
         if not exists:
             return

@@ -36,6 +36,7 @@ from gmtool.views.sheet.sengensho_sheet_parts import (
     show_lock,
     store_character,
 )
+from gmtool.views.widgets import shown_message
 
 Confirm = Callable[[str, str], bool]
 
@@ -113,7 +114,7 @@ class SengenshoArchetypesBox(QGroupBox):
                 self.catalog_combo.addItem(name, name)
             self.catalog_combo.setCurrentIndex(max(0, self.catalog_combo.findData(selected)))
             self.catalog_combo.blockSignals(False)
-        self.problem_label.setText(problem or "")
+        self.problem_label.setText(shown_message(problem or ""))
         self.problem_label.setVisible(problem is not None)
         reason = self.lock_reason()
         text = None if reason is None else self.tr("類型はセッション開始時に決めます。{0}").format(reason)

@@ -55,7 +55,7 @@ from gmtool.views.sheet.sengensho_sheet_parts import (
     preset_cells,
     table_cells,
 )
-from gmtool.views.widgets import read_only_table
+from gmtool.views.widgets import read_only_table, shown_message
 
 
 def note_label() -> QLabel:
@@ -152,7 +152,7 @@ class SengenshoFantasyBox(QGroupBox):
         session, session_problem = read_session(campaign)
         catalog, catalog_problem = read_catalog(campaign)
         problems = [p for p in (session_problem, catalog_problem) if p]
-        self.problem_label.setText("\n".join(problems))
+        self.problem_label.setText(shown_message("\n".join(problems)))
         self.problem_label.setVisible(bool(problems))
         cast = cast_of(campaign)
         me = self.model.character_id
