@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from gmtool.models.battle_keys import SAVED_KEY
 from gmtool.models.log_payload import summary_payload
 from gmtool.resources import resource_path
 from gmtool.store.campaign import Campaign
@@ -16,7 +17,6 @@ from gmtool.store.data_dir import user_data_dir
 from gmtool.store.exchange import character_from_document
 
 DEMO_FILE_NAME = "demo.gmcampaign"
-SAVED_ENCOUNTERS_KEY = "battle.saved"  # the combat tracker's (gmtool.models.battle_records)
 
 
 def create_demo_campaign(path: Path, session: bool = True) -> Campaign:
@@ -34,7 +34,7 @@ def create_demo_campaign(path: Path, session: bool = True) -> Campaign:
         from gmtool.rules import battle  # the combat tracker's: loaded only when a demo is made
 
         encounters = tuple(_encounter(entry, ids) for entry in source.get("encounters", ()))
-        campaign.set_session(SAVED_ENCOUNTERS_KEY, battle.dump_saved(encounters))
+        campaign.set_session(SAVED_KEY, battle.dump_saved(encounters))
         for line in source.get("log", ()):
             campaign.append_log("demo", summary_payload(line["system"], line["inputs"], line.get("who", "")))
     return campaign

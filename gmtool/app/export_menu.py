@@ -14,15 +14,6 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
-from gmtool.rules.palette import NO_DICE_SYSTEMS, palette_lines
-from gmtool.store.ccfolia import (
-    SUFFIX,
-    character_to_ccfolia,
-    dumps,
-    encounter_to_ccfolia,
-    participant_to_ccfolia,
-    write_ccfolia,
-)
 from gmtool.views.widgets import show_refusal
 
 if TYPE_CHECKING:
@@ -67,6 +58,8 @@ class ExportActions(QObject):
         if selected is None:
             return None
         system_id, character = selected
+        from gmtool.rules.palette import NO_DICE_SYSTEMS, palette_lines  # loaded when first used
+
         if system_id in NO_DICE_SYSTEMS:
             show_refusal(
                 self.window,
@@ -109,6 +102,8 @@ class ExportActions(QObject):
         if selected is None:
             return None
         system_id, character = selected
+        from gmtool.store.ccfolia import character_to_ccfolia, dumps
+
         text = dumps(character_to_ccfolia(system_id, character))
         copy_text(text)
         self.window.statusBar().showMessage(
@@ -124,6 +119,8 @@ class ExportActions(QObject):
         if selected is None:
             return None
         system_id, character = selected
+        from gmtool.store.ccfolia import SUFFIX, character_to_ccfolia, write_ccfolia
+
         suggested = f"{character.name or 'character'}{SUFFIX}"
         path = self.window.ask_save_path(
             self.tr("CCFolia 形式で保存"), self.tr("CCFolia キャラクター (*.ccfolia.json *.json)"), suggested
@@ -172,6 +169,8 @@ def _linked_characters(model: BattleModel) -> dict[str, Any]:
 
 def encounter_ccfolia(model: BattleModel, include_hidden: bool = False) -> list[dict[str, Any]]:
     """The current encounter's participants as CCFolia characters; hidden ones only on request."""
+    from gmtool.store.ccfolia import encounter_to_ccfolia
+
     return encounter_to_ccfolia(model.state(), include_hidden, _linked_characters(model))
 
 
@@ -186,6 +185,8 @@ def copy_encounter_to_ccfolia(model: BattleModel, include_hidden: bool = False) 
                 "ExportActions", "書き出す参加者がいません（非表示の参加者は含めていません）"
             )
         )
+    from gmtool.store.ccfolia import dumps
+
     copy_text(dumps(documents))
     return len(documents)
 
@@ -197,6 +198,8 @@ def copy_participant_to_ccfolia(model: BattleModel, participant_id: str, include
         refusal = QCoreApplication.translate("ExportActions", "「{0}」は非表示の参加者です（GM の秘密）")
         raise ValueError(refusal.format(participant.name))
     character = _linked_characters(model).get(participant.character_id or "")
+    from gmtool.store.ccfolia import dumps, participant_to_ccfolia
+
     text = dumps(participant_to_ccfolia(participant, model.system_id(), character=character))
     copy_text(text)
     return text

@@ -13,22 +13,23 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import replace as _replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
-from gmtool.models.battle_model import ENCOUNTER_KEY
+from gmtool.models.battle_keys import ENCOUNTER_KEY  # the tracker itself loads when a fight needs it
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
-from gmtool.rules import battle, battle_turns
-from gmtool.rules.battle import Encounter, Phase
 from gmtool.rules.systems.aw import session as rules
 from gmtool.rules.systems.aw.contract_tree import TreeRow, contract_rows
 from gmtool.rules.systems.aw.rules_data import AWSessionRules, aw_session_rules
 from gmtool.rules.systems.aw.session import AWSession, Roster, SessionRefused
 from gmtool.store.errors import StoreError
 from gmtool.store.validation import format_validation_error
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle import Encounter, Phase
 
 SESSION_KEY = "aw.session"
 FOCUS_KEY = "aw.focus"  # the AF判定 (AWFocusModel's); read here only to mention a running one
@@ -246,6 +247,8 @@ class AWSessionModel(QObject):
             roster.name(master), roster.name(servant), label, encounter.round
         )
         # A loaded encounter plus a line of two names (≤ 200 characters each) always loads again.
+        from gmtool.rules import battle, battle_turns
+
         moved = battle.dump_encounter(battle.log_event(battle_turns.to_cleanup(encounter), event))
         text += self.tr(" — 戦闘中のため、ラウンドはクリンナッププロセスへ")
         result += self.tr("・クリンナッププロセスへ")
@@ -323,6 +326,8 @@ class AWSessionModel(QObject):
         if running is None:
             return None
         encounter = running[0]
+        from gmtool.rules.battle import Phase
+
         if encounter.phase is Phase.SETUP:
             step = self.tr("セットアップ")
         elif encounter.phase is Phase.CLEANUP:
@@ -348,6 +353,8 @@ class AWSessionModel(QObject):
         """The battle tracker's encounter and its stored document, when it is an AW fight that has
         started; a missing or unreadable one is no fight (the tracker reports the damage)."""
         try:
+            from gmtool.rules import battle
+
             raw = self.campaign_model.session_value(ENCOUNTER_KEY)
             encounter = battle.load_encounter(raw)
         except (StoreError, ValidationError):

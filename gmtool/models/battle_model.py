@@ -16,7 +16,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from gmtool.models.battle_records import SAVED_KEY, EncounterRecords
+from gmtool.models.battle_keys import ENCOUNTER_KEY, SAVED_KEY
+from gmtool.models.battle_records import EncounterRecords
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.session_document import SessionDocument
@@ -26,7 +27,6 @@ from gmtool.rules.battle_rules import CombatRules, combat_rules
 from gmtool.rules.dice import new_seed
 from gmtool.rules.systems import SYSTEMS
 
-ENCOUNTER_KEY = "battle.encounter"
 LOG_KIND = "battle"
 
 STATUS_LABELS = {

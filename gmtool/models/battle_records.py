@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
+from gmtool.models.battle_keys import SAVED_KEY
 from gmtool.rules import battle
 from gmtool.rules.battle import BattleRefused, Encounter
 from gmtool.rules.systems import SYSTEMS
@@ -17,8 +18,6 @@ from gmtool.store.validation import format_validation_error
 
 if TYPE_CHECKING:
     from gmtool.models.battle_model import BattleModel
-
-SAVED_KEY = "battle.saved"
 
 
 class EncounterRecords:
