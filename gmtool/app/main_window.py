@@ -123,6 +123,8 @@ class MainWindow(WindowDialogs, QMainWindow):
                 menu.close_dialogs()  # they show the campaign being closed
             self.campaign_model.campaign.close()
         self.campaign_model = campaign_model
+        if getattr(self, "dice_box_model", None) is not None:  # its recent rolls are the campaign's
+            self.dice_box_model.set_campaign_model(campaign_model)
         self.character_list = CharacterListModel(campaign_model, self)
         self.check_model = CheckModel(campaign_model, parent=self)
         self.fourcard_check_model = FourCardCheckModel(campaign_model, parent=self)

@@ -24,6 +24,7 @@ def install_table_tools(window: MainWindow) -> None:
     install_pdf_actions(window)
     dice = install_dice_box(window)
     dice.variables_source = lambda: selected_variables(window)
+    dice.srs_source = lambda: selected_srs(window)
 
 
 def selected_variables(window: MainWindow) -> tuple[Mapping[str, int], str]:
@@ -35,3 +36,14 @@ def selected_variables(window: MainWindow) -> tuple[Mapping[str, int], str]:
         return {}, ""
     stored = window.campaign_model.stored(character_id)
     return palette_variables(stored.system, stored.character), getattr(stored.character, "name", "")
+
+
+def selected_srs(window: MainWindow) -> tuple[int, int] | None:
+    """(critical, fumble) of the selected アナザーワールド character: its checks are SRS checks."""
+    character_id = window.selected_character_id()
+    if character_id is None or not window.campaign_model.has_character(character_id):
+        return None
+    stored = window.campaign_model.stored(character_id)
+    if stored.system != "aw":
+        return None
+    return stored.character.critical, stored.character.fumble

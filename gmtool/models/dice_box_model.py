@@ -9,6 +9,8 @@ the log table shows that a roll was made, not what it gave, until `reveal` appen
 from __future__ import annotations
 
 import random
+import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -26,10 +28,18 @@ LOG_KIND = "command"
 HISTORY_LIMIT = 200
 
 
+# A plain SRS-shaped check: [S]2D6 with whole-number modifiers, compared with >= or not at all,
+# no brackets yet, then an optional comment.
+_PLAIN_2D6 = re.compile(
+    r"^(?P<head>S?2D6(?:[+-]\d+)*(?:>=[+-]?\d+)?)(?P<comment>\s.*)?$", re.IGNORECASE | re.DOTALL
+)
+
+
 class DiceBoxModel(QObject):
     changed = Signal()  # text, odds or error changed
     rolled = Signal(object)  # the LogEntry of a roll (or of a reveal)
     revealed = Signal(object)  # the secret LogEntry that was revealed
+    campaign_switched = Signal()  # another campaign is open: its rolls are the recent ones
 
     def __init__(
         self,
@@ -49,6 +59,8 @@ class DiceBoxModel(QObject):
         # Asked before each evaluation and roll: (the selected character's variables, its name), so
         # a value edited on the sheet a moment ago is the one `{name}` rolls.
         self.variables_source: Callable[[], tuple[Mapping[str, int | str], str]] | None = None
+        # (critical, fumble) while an アナザーワールド character is selected, else None: see `_expand`.
+        self.srs_source: Callable[[], tuple[int, int] | None] | None = None
         self.text = ""
         self.expanded = ""  # the command after {variables} were replaced
         self.odds: CommandOdds | None = None
@@ -62,11 +74,29 @@ class DiceBoxModel(QObject):
     def set_campaign_model(self, campaign_model: CampaignModel) -> None:
         self.campaign_model = campaign_model
         self.recent = self._session_entries()
+        self.campaign_switched.emit()
         self.changed.emit()
 
     def _follow_campaign(self) -> None:
         if self._campaign_source is not None and self._campaign_source() is not self.campaign_model:
             self.set_campaign_model(self._campaign_source())
+
+    def _expand(self, text: str) -> str:
+        """`{name}` filled in; and with an アナザーワールド character selected, a plain 2D6 check is
+        read as SRS (as BCDice does with that game system), with the character's own critical and
+        fumble values, so 自動成功 and 自動失敗 count in its odds and its roll."""
+        from gmtool.rules.command import substitute
+
+        expanded = substitute(text, self.variables)
+        thresholds = self.srs_source() if self.srs_source is not None else None
+        if thresholds is None:
+            return expanded
+        match = _PLAIN_2D6.match(unicodedata.normalize("NFKC", expanded))
+        if match is None:
+            return expanded
+        critical, fumble = thresholds
+        head, comment = match.group("head"), match.group("comment") or ""
+        return f"{head}[{critical},{fumble}]{comment}"
 
     def _ask_variables(self) -> None:
         if self.variables_source is not None:
@@ -86,10 +116,10 @@ class DiceBoxModel(QObject):
         self.odds, self.error, self.expanded = None, None, ""
         if text.strip():
             # The grammar loads with the first command typed, not with the window.
-            from gmtool.rules.command import CommandError, distribution, parse, substitute
+            from gmtool.rules.command import CommandError, distribution, parse
 
             try:
-                self.expanded = substitute(text, self.variables)
+                self.expanded = self._expand(text)
                 self.odds = distribution(parse(self.expanded))
             except CommandError as error:
                 self.error = error
@@ -106,10 +136,10 @@ class DiceBoxModel(QObject):
             return None
         self._follow_campaign()
         self._ask_variables()
-        from gmtool.rules.command import CommandError, parse, roll, substitute
+        from gmtool.rules.command import CommandError, parse, roll
 
         try:
-            expanded = substitute(self.text, self.variables)
+            expanded = self._expand(self.text)
             command = parse(expanded)
             seed = self._seed_source()
             result = roll(command, random.Random(seed))
@@ -145,6 +175,9 @@ class DiceBoxModel(QObject):
     def reveal(self, entry: LogEntry) -> LogEntry | None:
         """Appends the hidden result of a secret roll as a new log line (the log is append-only)."""
         self._follow_campaign()
+        if entry not in self.recent:
+            # A roll of another campaign (the list was shown before a switch): never written here.
+            raise ValueError(self.tr("このシークレットダイスは、開いているキャンペーンのものではありません"))
         p = entry.payload
         if not p.get("secret") or self.is_revealed(entry):
             return None

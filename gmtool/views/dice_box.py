@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.dice_box_model import DiceBoxModel
 from gmtool.store.campaign import LogEntry
 from gmtool.views.check.probability_plots import style_plot
-from gmtool.views.widgets import shown_message
+from gmtool.views.widgets import guarded, shown_message
 
 PASS_COLOR = "#2e7d32"
 FAIL_COLOR = "#9e9e9e"
@@ -134,6 +134,7 @@ class DiceBoxView(QWidget):
         model.changed.connect(self.refresh)
         model.rolled.connect(self._add_result)
         model.revealed.connect(lambda _: self._reload_results())
+        model.campaign_switched.connect(self._reload_results)
         self._reload_results()
         self.refresh()
 
@@ -152,13 +153,13 @@ class DiceBoxView(QWidget):
     def reveal_selected(self) -> None:
         item = self.results.currentItem()
         if item is not None:
-            self.model.reveal(item.data(ENTRY_ROLE))
+            guarded(self, lambda: self.model.reveal(item.data(ENTRY_ROLE)), self._reload_results)
 
     # ---- display -------------------------------------------------------------------------------
     def refresh(self) -> None:
         model = self.model
         self.error_label.setVisible(model.error is not None)
-        self.error_label.setText(shown_message(str(model.error) if model.error is not None else ""))
+        self.error_label.setText(self._error_text())
         if model.odds is None:
             none = model.error is None and model.text.strip()
             self.odds_label.setText(
@@ -174,6 +175,17 @@ class DiceBoxView(QWidget):
             mean = sum(float(t) * float(p) for t, p in model.odds.totals.items())
             self.odds_label.setText(self.tr("期待値 {0:.2f}").format(mean))
         self.roll_button.setEnabled(model.error is None and bool(model.text.strip()))
+
+    def _error_text(self) -> str:
+        """Where the command went wrong and why (in the UI's language), the command, and a caret."""
+        error = self.model.error
+        if error is None:
+            return ""
+        reason = shown_message(error.message)
+        if error.position is None:
+            return reason
+        where = self.tr("{0}文字目: {1}").format(error.position + 1, reason)
+        return f"{where}\n{error.source}\n{' ' * error.position}^"
 
     def result_text(self, entry: LogEntry) -> str:
         p = entry.payload

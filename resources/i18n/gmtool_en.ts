@@ -2543,6 +2543,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} check</translation>
         </message>
         <message>
+            <source>{0}文字目: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Character {0}: {1}</translation>
+        </message>
+        <message>
             <source>{0}時間で終結: {1}（{2}の勝ち）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Ended after {0} hours: {1} ({2} wins)</translation>
@@ -3092,6 +3097,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>このシナリオのシーン</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Scenes in this scenario</translation>
+        </message>
+        <message>
+            <source>このシークレットダイスは、開いているキャンペーンのものではありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This secret roll does not belong to the open campaign</translation>
         </message>
         <message>
             <source>このシーンで有効な印象効果</source>
@@ -14865,6 +14875,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Secret dice</translation>
         </message>
         <message>
+            <source>このシークレットダイスは、開いているキャンペーンのものではありません</source>
+            <translation>This secret roll does not belong to the open campaign</translation>
+        </message>
+        <message>
             <source>シークレットダイス公開: {0}</source>
             <translation>Secret dice revealed: {0}</translation>
         </message>
@@ -14917,6 +14931,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>期待値 {0:.2f}</source>
             <translation>Expected value {0:.2f}</translation>
+        </message>
+        <message>
+            <source>{0}文字目: {1}</source>
+            <translation>Character {0}: {1}</translation>
         </message>
         <message>
             <source>🔒 シークレットダイス: {0}</source>
