@@ -8,7 +8,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QDockWidget
 
 from gmtool.models.dice_box_model import DiceBoxModel
-from gmtool.views.dice_box import DiceBoxView
+from gmtool.views.dice_box import COMPACT_HEIGHT, DiceBoxView
 
 
 def install_dice_box(window: Any) -> DiceBoxModel:
@@ -25,5 +25,6 @@ def install_dice_box(window: Any) -> DiceBoxModel:
     dock.setWidget(view)
     dock.setAllowedAreas(Qt.DockWidgetArea.BottomDockWidgetArea | Qt.DockWidgetArea.TopDockWidgetArea)
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+    window.resizeDocks([dock], [COMPACT_HEIGHT], Qt.Orientation.Vertical)
     window.dice_box_model, window.dice_box_view, window.dice_box_dock = model, view, dock
     return model

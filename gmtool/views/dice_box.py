@@ -7,7 +7,7 @@ distribution rather than by pixels.
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -29,6 +29,7 @@ PASS_COLOR = "#2e7d32"
 FAIL_COLOR = "#9e9e9e"
 PLAIN_COLOR = "#1f5fa8"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
+COMPACT_HEIGHT = 150  # px: the dock's height when the window opens
 
 
 class DiceBoxPlot(pg.PlotWidget):
@@ -137,6 +138,10 @@ class DiceBoxView(QWidget):
         model.campaign_switched.connect(self._reload_results)
         self._reload_results()
         self.refresh()
+
+    def sizeHint(self) -> QSize:
+        # A strip under the sheet, not a third of the window: the GM drags it taller for the plot.
+        return QSize(800, COMPACT_HEIGHT)
 
     @property
     def plot(self) -> DiceBoxPlot:

@@ -231,14 +231,16 @@ class BattleDialog(QDialog):
         self.status_label.setText(self._status_text())
         self.tie_label.setText(self._tie_text())
         has_system = bool(state.system)
-        for w in (self.add_character_button, self.add_npc_button, self.character_combo):
-            w.setEnabled(has_system)
+        self.add_npc_button.setEnabled(has_system)
         self.start_button.setEnabled(has_system and not state.active)
         for w in (self.next_button, self.previous_button, self.end_button):
             w.setEnabled(state.active)
         self.write_back_button.setEnabled(any(p.character_id for p in state.participants))
         self._enable_take()
         SessionTab.refill(self.character_combo, [(name, cid) for cid, name in model.characters()])
+        # Everyone of the system is in already: nothing to add (and no button that does nothing).
+        self.add_character_button.setEnabled(has_system and self.character_combo.count() > 0)
+        self.character_combo.setEnabled(has_system and self.character_combo.count() > 0)
         self.aw_box.setVisible(state.system == "aw")
         self.lotr_box.setVisible(state.system == "lotr")
         for box in (self.participant_box, self.aw_box, self.lotr_box):
