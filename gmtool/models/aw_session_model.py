@@ -10,7 +10,6 @@ one campaign (the session view, the sheet, the judgement panel): they all re-rea
 
 from __future__ import annotations
 
-import json
 import uuid
 from dataclasses import replace as _replace
 from typing import TYPE_CHECKING, Any
@@ -21,12 +20,12 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.battle_keys import ENCOUNTER_KEY  # the tracker itself loads when a fight needs it
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
+from gmtool.models.session_document import SessionDocument
 from gmtool.rules.systems.aw import session as rules
 from gmtool.rules.systems.aw.contract_tree import TreeRow, contract_rows
 from gmtool.rules.systems.aw.rules_data import AWSessionRules, aw_session_rules
 from gmtool.rules.systems.aw.session import AWSession, Roster, SessionRefused
 from gmtool.store.errors import StoreError
-from gmtool.store.validation import format_validation_error
 
 if TYPE_CHECKING:
     from gmtool.rules.battle import Encounter, Phase
@@ -57,7 +56,15 @@ class AWSessionModel(QObject):
         super().__init__(parent)
         self.campaign_model = campaign_model
         self.rules: AWSessionRules = aw_session_rules()
-        self._cache: tuple[str, AWSession, str | None] | None = None
+        self.document = SessionDocument(
+            campaign_model,
+            SESSION_KEY,
+            rules.load_session,
+            rules.dump_session,
+            self.tr("AWのセッション状態"),
+            SessionRefused,
+            parent=self,
+        )
         campaign_model.session_changed.connect(self._on_session_changed)
         campaign_model.characters_changed.connect(self.changed)
         # A bound method, not a lambda: Qt drops it when this model is deleted with its view.
@@ -65,28 +72,11 @@ class AWSessionModel(QObject):
 
     # ---- reading ------------------------------------------------------------------------
     def state(self) -> AWSession:
-        return self._load()[0]
+        return self.document.read()[0]
 
     def problem(self) -> str | None:
         """Why the stored state could not be read (it is shown, and the next action replaces it)."""
-        return self._load()[1]
-
-    def _load(self) -> tuple[AWSession, str | None]:
-        try:
-            raw = self.campaign_model.session_value(SESSION_KEY)
-        except StoreError as e:
-            return AWSession(), self.tr("AWのセッション状態が読めません: {0}").format(e)
-        text = json.dumps(raw, sort_keys=True, ensure_ascii=False)
-        if self._cache is None or self._cache[0] != text:
-            try:
-                state, problem = rules.load_session(raw), None
-            except ValidationError as e:
-                state = AWSession()
-                problem = self.tr("AWのセッション状態が正しくありません（{0}）").format(
-                    format_validation_error(e, "aw.session")
-                )
-            self._cache = (text, state, problem)
-        return self._cache[1], self._cache[2]
+        return self.document.read()[1]
 
     def characters(self) -> list[tuple[str, str]]:
         """(id, name) of the campaign's AW characters, in list order."""
@@ -252,11 +242,11 @@ class AWSessionModel(QObject):
         moved = battle.dump_encounter(battle.log_event(battle_turns.to_cleanup(encounter), event))
         text += self.tr(" — 戦闘中のため、ラウンドはクリンナッププロセスへ")
         result += self.tr("・クリンナッププロセスへ")
-        document = self._document(new)  # checked before the macro opens: a refusal leaves no half step
+        self.document.check(new)  # before the macro opens: a refusal leaves no half step
         stack = self.campaign_model.undo_stack
         stack.beginMacro(text)
         try:
-            self.campaign_model.set_session_value(SESSION_KEY, document, text)
+            self.document.write(new, text, checked=False)
             self.campaign_model.set_session_value(ENCOUNTER_KEY, moved, text, before=before)
         finally:
             stack.endMacro()
@@ -365,25 +355,11 @@ class AWSessionModel(QObject):
 
     # ---- internals -------------------------------------------------------------------------
     def _commit(self, new: AWSession, undo_text: str, log_text: str | None, **log: Any) -> None:
-        """One undo step (and one log line when `log_text` is given).
-
-        The document is read back before it is stored: the engine's dataclasses do not check the
-        field limits (a 250-character scene name), and a stored document `load_session` refuses
-        would make the whole session look lost in every view."""
-        self.campaign_model.set_session_value(SESSION_KEY, self._document(new), undo_text)
+        """One undo step (and one log line when `log_text` is given); the document is read back
+        before it is stored (`SessionDocument`)."""
+        self.document.write(new, undo_text)
         if log_text is not None:
             self.log(log_text, **log)
-
-    def _document(self, new: AWSession) -> dict[str, Any]:
-        """The document to store, read back first: SessionRefused when it would not load."""
-        document = rules.dump_session(new)
-        try:
-            rules.load_session(document)
-        except ValidationError as e:
-            raise SessionRefused(
-                self.tr("この内容は保存できません（{0}）").format(format_validation_error(e, "aw.session"))
-            ) from e
-        return document
 
     def log(self, text: str, who: str = "", dice: str = "", result: str = "", **extra: Any) -> None:
         self.campaign_model.append_log(LOG_KIND, summary_payload("aw", text, who, dice, result, **extra))

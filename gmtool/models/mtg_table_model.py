@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
+from gmtool.models.session_document import SessionDocument
 from gmtool.rules.dice import new_seed
 from gmtool.rules.systems.mtg import library as lib
 from gmtool.rules.systems.mtg.character import MTGCharacter
@@ -32,28 +33,9 @@ from gmtool.rules.systems.mtg.table import (
     set_library,
     table_document,
 )
-from gmtool.store.errors import StoreError
-from gmtool.store.validation import format_validation_error
 
 SYSTEM_ID = "mtg"
 LOG_KIND = "mtg.table"
-
-
-def read_table(campaign_model: CampaignModel) -> tuple[MTGTable, str | None]:
-    """(the table, None) or (an empty table, why the stored one could not be used)."""
-    try:
-        raw = campaign_model.session_value(SESSION_KEY)
-    except StoreError as e:
-        return MTGTable(), f"MTGでTRPG の卓の状態が読めません: {e}"
-    try:
-        return load_table(raw), None
-    except ValidationError as e:
-        return (
-            MTGTable(),
-            f"MTGでTRPG の卓の状態が正しくありません（{format_validation_error(e, SESSION_KEY)}）",
-        )
-    except (ValueError, TypeError) as e:
-        return MTGTable(), f"MTGでTRPG の卓の状態が正しくありません（{e}）"
 
 
 class MTGTableModel(QObject):
@@ -68,26 +50,27 @@ class MTGTableModel(QObject):
         super().__init__(parent)
         self.campaign_model = campaign_model
         self._seed_source = seed_source
-        self._cache: tuple[Any, MTGTable, str | None] | None = None
+        # Parsed once per change, not once per read (a 250-card library is a large document).
+        self.document = SessionDocument(
+            campaign_model,
+            SESSION_KEY,
+            load_table,
+            table_document,
+            self.tr("MTGでTRPG の卓の状態"),
+            TableRefused,
+            parent=self,
+            errors=(ValidationError, ValueError, TypeError),
+        )
         campaign_model.session_changed.connect(self._on_session_changed)
         campaign_model.characters_changed.connect(self.changed)
         campaign_model.character_changed.connect(self._on_character_changed)
 
     # ---- reading --------------------------------------------------------------------------
     def state(self) -> MTGTable:
-        return self._load()[1]
+        return self.document.read()[0]
 
     def problem(self) -> str | None:
-        return self._load()[2]
-
-    def _load(self) -> tuple[Any, MTGTable, str | None]:
-        # Parsed once per change, not once per read (a 250-card library is a large document); the
-        # stored text says whether it changed, whatever order the models hear of the change in.
-        raw = self.campaign_model.campaign.get_session_text(SESSION_KEY)
-        if self._cache is None or self._cache[0] != raw:
-            table, problem = read_table(self.campaign_model)
-            self._cache = (raw, table, problem)
-        return self._cache
+        return self.document.read()[1]
 
     def decks(self) -> list[tuple[str, str]]:
         """(id, name) of the campaign's decks, in list order."""
@@ -117,12 +100,7 @@ class MTGTableModel(QObject):
     def commit(self, new: MTGTable, undo_text: str, log_text: str, who: str = "", **extra: Any) -> None:
         """One undo step and one log line.  The document is read back before it is stored, so a
         state the reader would refuse never reaches the file."""
-        document = table_document(new)
-        try:
-            load_table(document)
-        except (ValidationError, ValueError) as e:
-            raise TableRefused(self.tr("この内容は保存できません（{0}）").format(e)) from e
-        self.campaign_model.set_session_value(SESSION_KEY, document, undo_text)
+        self.document.write(new, undo_text)
         self.log(log_text, who, **extra)
 
     def log(self, text: str, who: str = "", dice: str = "", result: str = "", **extra: Any) -> None:

@@ -34,9 +34,11 @@ class SessionDocument(QObject):
         what: str,
         refused: type[ValueError] = ValueError,
         parent: QObject | None = None,
+        errors: tuple[type[Exception], ...] = (ValidationError,),
     ) -> None:
         """`load(None)` is the empty state; `what` names the document in messages (「戦闘の記録」);
-        `refused` is the exception a write the loader rejects raises.  Its parent is the model it
+        `refused` is the exception a write the loader rejects raises; `errors` are what the loader
+        raises for a document it refuses (pydantic's, and a loader's own checks).  Its parent is the model it
         serves: deleted with it, it stops listening to the campaign."""
         super().__init__(parent)
         self.campaign_model = campaign_model
@@ -44,6 +46,7 @@ class SessionDocument(QObject):
         self._load, self._dump = load, dump
         self.what = what
         self.refused = refused
+        self.errors = errors
         # (stored text, state, problem, stored document).  The text is None right after our own
         # write: the same document, known without encoding it a second time.
         self._cache: tuple[str | None, Any, str | None, Any] | None = None
@@ -63,10 +66,9 @@ class SessionDocument(QObject):
             return self._load(None), _tr("{0}が読めません: {1}").format(self.what, e)
         try:
             state, problem = self._load(raw), None
-        except ValidationError as e:
+        except self.errors as e:
             state = self._load(None)
-            detail = format_validation_error(e, self.key)
-            problem = _tr("{0}が正しくありません（{1}）").format(self.what, detail)
+            problem = _tr("{0}が正しくありません（{1}）").format(self.what, self._detail(e))
         self._cache = (text or "", state, problem, raw)
         return state, problem
 
@@ -74,14 +76,7 @@ class SessionDocument(QObject):
         """`checked=False` skips reading the document back: for a step the engine made from a state
         already read (a turn passing on), with nothing typed by the user in it."""
         document = self._dump(new)
-        stored = new
-        if checked:
-            try:
-                stored = self._load(document)
-            except ValidationError as e:
-                raise self.refused(
-                    _tr("この内容は保存できません（{0}）").format(format_validation_error(e, self.key))
-                ) from e
+        stored = self.check(new, document) if checked else new
         self.read()
         before = self._cache[3] if self._cache is not None else None
         self._cache = (None, stored, None, document)  # the views re-reading on the change find it
@@ -93,6 +88,19 @@ class SessionDocument(QObject):
             raise
         finally:
             self._writing = False
+
+    def check(self, new: Any, document: Any = None) -> Any:
+        """The state as it would be read back once stored; `refused` (nothing changes) when the
+        loader would refuse its document — a caller opening an undo macro asks first."""
+        try:
+            return self._load(self._dump(new) if document is None else document)
+        except self.errors as e:
+            raise self.refused(_tr("この内容は保存できません（{0}）").format(self._detail(e))) from e
+
+    def _detail(self, error: Exception) -> str:
+        if isinstance(error, ValidationError):
+            return format_validation_error(error, self.key)
+        return str(error)
 
     def _forget_foreign(self, key: str) -> None:
         if key == self.key and not self._writing:  # undo, redo, another window: read it anew

@@ -139,7 +139,7 @@ LOADERS = [
     ),
     Loader("aw.session", aw_session.load_session, aw_session.dump_session, (ValidationError,), _aw_session),
     Loader("aw.focus", load_focus, dump_focus, (ValidationError,), lambda: [None]),
-    # read_table (models/mtg_table_model.py) catches ValueError and TypeError as well.
+    # MTGTableModel's SessionDocument (models/mtg_table_model.py) catches ValueError and TypeError too.
     Loader("mtg.table", mtg_table.load_table, mtg_table.table_document, (ValueError, TypeError), _mtg_table),
     # read_session / read_catalog (models/sengensho_state.py) catch ValidationError and TypeError.
     Loader(
