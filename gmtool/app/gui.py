@@ -12,21 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QApplication
 
     from gmtool.app.main_window import MainWindow
 
 VIEWS = ("main", "sheet", "check")
-
-
-def install_qt_translations(app: QApplication) -> None:
-    """Qt's own buttons (QWizard's 次へ, QMessageBox's はい…) in Japanese, from PySide6's catalog."""
-    from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
-
-    translator = QTranslator(app)
-    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    if translator.load(QLocale(QLocale.Language.Japanese), "qtbase", "_", folder):
-        app.installTranslator(translator)
 
 
 def build_parser() -> argparse.ArgumentParser:

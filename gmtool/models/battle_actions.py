@@ -12,7 +12,7 @@ from fractions import Fraction
 from PySide6.QtCore import QObject
 
 from gmtool.models.battle_model import BattleModel
-from gmtool.rules.battle import BattleRefused, Participant
+from gmtool.rules.battle import Participant
 from gmtool.rules.checks import CheckResult, OpposedResult, Side
 from gmtool.rules.systems.aw import combat as aw
 from gmtool.rules.systems.lotr import combat as lotr
@@ -163,11 +163,7 @@ class LotRBattleActions(QObject):
             if keep
             else self.tr("イニシアチブを毎ラウンド振る")
         )
-        self.model.set_option(lotr.KEEP_INITIATIVE, int(keep), text)
-
-    def require_lotr(self) -> None:
-        if self.model.system_id() != "lotr":
-            raise BattleRefused(self.tr("指輪物語RPGの戦闘ではありません"))
+        self.model._commit(lotr.set_keep_initiative(self.model.state(), keep), text, text)
 
 
 def _check_text(result: CheckResult | None) -> str:

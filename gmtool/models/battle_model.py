@@ -178,10 +178,6 @@ class BattleModel(EncounterRecords, QObject):
         text = self.tr("手番を戻す: {0}").format(actor.name if actor else "")
         self._commit(new, self.tr("前の手番"), text)
 
-    def set_option(self, key: str, value: int, text: str) -> None:
-        state = self.state()
-        self._commit(replace(state, options={**state.options, key: value}), text, text)
-
     # ---- resources, status, conditions -----------------------------------------------------
     def damage(self, participant_id: str, key: str, amount: int) -> None:
         """`amount` of damage on one resource (negative: healing); a pool falls, a track rises."""

@@ -53,7 +53,6 @@ class CombatRules:
     """Turns in the GM's order (the participants' order in the encounter)."""
 
     system_id = ""
-    ordered_by_gm = True
     initiative_label = ""  # what `Participant.initiative` means on screen; "" when the GM orders
     # Quick-NPC values: the rule texts give no HP or life numbers, so the GM enters them.
     quick_fields: tuple[QuickField, ...] = (QuickField("hp", "HP", 0, 0),)

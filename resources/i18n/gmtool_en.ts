@@ -979,6 +979,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Cannot save the AF check ({0})</translation>
         </message>
         <message>
+            <source>AWのセッション状態</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The Another World session state</translation>
+        </message>
+        <message>
             <source>AWのセッション状態が正しくありません（{0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The AW session state is invalid ({0})</translation>
@@ -1472,6 +1477,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>MTGでTRPG のデッキ（キャラクター）がありません。デッキを追加してください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>There is no MTG TRPG deck (character). Add a deck</translation>
+        </message>
+        <message>
+            <source>MTGでTRPG の卓の状態</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The MTG TRPG table state</translation>
         </message>
         <message>
             <source>MTGでTRPG(&amp;M)</source>
@@ -13428,12 +13438,8 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>AWSessionModel</name>
         <message>
-            <source>AWのセッション状態が読めません: {0}</source>
-            <translation>Cannot read the AW session state: {0}</translation>
-        </message>
-        <message>
-            <source>AWのセッション状態が正しくありません（{0}）</source>
-            <translation>The AW session state is invalid ({0})</translation>
+            <source>AWのセッション状態</source>
+            <translation>The Another World session state</translation>
         </message>
         <message>
             <source>シナリオ名:「{0}」</source>
@@ -13610,10 +13616,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>戦闘中: {0}</source>
             <translation>In combat: {0}</translation>
-        </message>
-        <message>
-            <source>この内容は保存できません（{0}）</source>
-            <translation>This cannot be saved ({0})</translation>
         </message>
         <message>
             <source>令呪 残り {0}/{1}</source>
@@ -17580,10 +17582,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>イニシアチブを毎ラウンド振る</source>
             <translation>Roll initiative every round</translation>
         </message>
-        <message>
-            <source>指輪物語RPGの戦闘ではありません</source>
-            <translation>This is not a Lord of the Rings RPG battle</translation>
-        </message>
     </context>
     <context>
         <name>LotRCheckModel</name>
@@ -19742,8 +19740,8 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>(deleted character)</translation>
         </message>
         <message>
-            <source>この内容は保存できません（{0}）</source>
-            <translation>This cannot be saved ({0})</translation>
+            <source>MTGでTRPG の卓の状態</source>
+            <translation>The MTG TRPG table state</translation>
         </message>
         <message>
             <source>ターン {0} 終了</source>

@@ -151,10 +151,13 @@ def test_new_save_as_open_and_recent(window, tmp_path, monkeypatch, campaign_pat
     assert next(a.text() for a in window.recent_menu.actions()) == str(campaign_path)
 
 
-def test_qt_own_buttons_speak_japanese(qapp):
+def test_qt_own_buttons_speak_japanese(qapp, tmp_path, monkeypatch):
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QWizard
 
-    from gmtool.app.gui import install_qt_translations
+    from gmtool.app.i18n import install_translation
 
-    install_qt_translations(qapp)
+    monkeypatch.delenv("GMTOOL_LANGUAGE", raising=False)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    assert install_translation(qapp, settings) == "ja"  # the default, as gmtool starts
     assert "次へ" in QWizard().buttonText(QWizard.WizardButton.NextButton)

@@ -44,7 +44,6 @@ TIE_BREAKERS = ("reflex", "perception", "luck")
 
 class AWCombat(CombatRules):
     system_id = "aw"
-    ordered_by_gm = False
     initiative_label = "行動値"
     quick_fields = (
         QuickField("initiative", "行動値", 5, -99, 999, required=True),

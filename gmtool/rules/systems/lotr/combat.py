@@ -73,7 +73,6 @@ AIM_BONUS = {"direct": 1, "indirect": 3}
 
 class LotRCombat(CombatRules):
     system_id = "lotr"
-    ordered_by_gm = False
     initiative_label = "イニシアチブ"
     quick_fields = (
         QuickField("swiftness", "Swiftness", 0, -99, 99, required=True),
