@@ -26,8 +26,11 @@ sysdeps:
 run: sysdeps $(VENV)/.runtime
 	$(BIN)/python -m gmtool --demo --screenshots-if-headless $(OUT)
 
+# lint-imports: the layer and per-system import contracts ([tool.importlinter] in pyproject.toml).
+# It takes about a second, so no cache (it would otherwise write .import_linter_cache/ here).
 lint: $(VENV)/.test
 	$(BIN)/ruff check gmtool tests benchmarks packaging
+	$(BIN)/lint-imports --no-cache --no-logo
 
 test: sysdeps lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q

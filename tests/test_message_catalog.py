@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.app import message_catalog
-from gmtool.app.message_catalog import MessageCatalog, placeholders
+from gmtool.views import message_catalog
+from gmtool.views.message_catalog import MessageCatalog, placeholders
 
 ROOT = Path(__file__).resolve().parents[1]
 I18N = ROOT / "resources" / "i18n"
@@ -80,7 +80,7 @@ def test_values_that_look_like_messages_are_not_mangled(catalog: MessageCatalog)
 
 def test_every_template_translates_its_own_instances(catalog: MessageCatalog) -> None:
     """Each Japanese template filled with plain values matches itself, not a neighbour."""
-    from gmtool.app.message_catalog import _chunks
+    from gmtool.views.message_catalog import _chunks
 
     wrong = []
     for japanese, english in _english().items():

@@ -6,9 +6,11 @@ import random
 
 import pytest
 
+from gmtool.rules.palette import palette_lines
 from gmtool.rules.systems import SYSTEMS
-from gmtool.rules.systems.base import GameSystem
+from gmtool.rules.systems.base import CCFoliaExport, ChatPalette, GameSystem
 from gmtool.store.campaign import Campaign
+from gmtool.store.ccfolia import character_to_ccfolia, validate_ccfolia
 from gmtool.store.exchange import export_character, import_character
 
 SYSTEM_IDS = sorted(SYSTEMS)
@@ -44,3 +46,13 @@ def test_every_check_of_a_new_character_has_an_exact_distribution(system_id):
         assert sum(p for _, p in system.distribution(spec).items()) == 1
         result = system.resolve(spec, random.Random(7))
         assert system.distribution(spec)[result.outcome] > 0  # a roll can only land where P > 0
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_supplies_its_chat_palette_and_ccfolia_export(system_id):
+    system = SYSTEMS[system_id]
+    assert isinstance(system.palette, ChatPalette) and isinstance(system.ccfolia, CCFoliaExport)
+    character = system.new_character("x")
+    lines = palette_lines(system_id, character)
+    assert isinstance(lines, list) and all(isinstance(line, str) for line in lines)
+    validate_ccfolia(character_to_ccfolia(system_id, character))

@@ -9,10 +9,14 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMenu
 
 from gmtool.app.system_menu import SystemMenu
+from gmtool.app.systems import tracker_boxes
 
 
 class BattleMenu(SystemMenu):
     system_id = ""
+
+    def title(self) -> str:
+        return self.tr("戦闘(&B)")
 
     def build(self, menu: QMenu) -> None:
         window = self.window
@@ -27,11 +31,13 @@ class BattleMenu(SystemMenu):
         selected = self.window.selected_character_id()
         campaign_model = self.window.campaign_model
         system_id = campaign_model.stored(selected).system if selected else ""
+        boxes = tracker_boxes()
         self.show_single(
-            BattleDialog, lambda: BattleDialog(BattleModel(campaign_model), self.window, system_id=system_id)
+            BattleDialog,
+            lambda: BattleDialog(BattleModel(campaign_model), self.window, system_id, action_boxes=boxes),
         )
 
     def show_army(self) -> None:
-        from gmtool.views.army.army_dialog import ArmyDialog
+        from gmtool.views.lotr.army.army_dialog import ArmyDialog
 
         self.show_single(ArmyDialog, lambda: ArmyDialog(self.window.campaign_model, self.window))

@@ -162,44 +162,22 @@ def install_export_actions(window: MainWindow) -> ExportActions:
 # ---- the battle tracker ------------------------------------------------------------------------
 
 
-def _linked_characters(model: BattleModel) -> dict[str, Any]:
-    system_id = model.system_id()
-    return {s.id: s.character for s in model.campaign_model.characters_of(system_id)}
-
-
 def encounter_ccfolia(model: BattleModel, include_hidden: bool = False) -> list[dict[str, Any]]:
     """The current encounter's participants as CCFolia characters; hidden ones only on request."""
-    from gmtool.store.ccfolia import encounter_to_ccfolia
-
-    return encounter_to_ccfolia(model.state(), include_hidden, _linked_characters(model))
+    return model.ccfolia_encounter(include_hidden)
 
 
 def copy_encounter_to_ccfolia(model: BattleModel, include_hidden: bool = False) -> int:
     """Copies the participants as a JSON list (for a file or a tool that reads many; CCFolia itself
     pastes one character at a time: `copy_participant_to_ccfolia`).  Returns how many; raises
     ValueError with the reason when there is nobody to copy."""
-    documents = encounter_ccfolia(model, include_hidden)
-    if not documents:
-        raise ValueError(
-            QCoreApplication.translate(
-                "ExportActions", "書き出す参加者がいません（非表示の参加者は含めていません）"
-            )
-        )
-    from gmtool.store.ccfolia import dumps
-
-    copy_text(dumps(documents))
-    return len(documents)
+    text, count = model.ccfolia_encounter_text(include_hidden)
+    copy_text(text)
+    return count
 
 
 def copy_participant_to_ccfolia(model: BattleModel, participant_id: str, include_hidden: bool = False) -> str:
     """Copies one participant as CCFolia clipboard JSON; a hidden one only with `include_hidden`."""
-    participant = model.participant(participant_id)
-    if participant.hidden and not include_hidden:
-        refusal = QCoreApplication.translate("ExportActions", "「{0}」は非表示の参加者です（GM の秘密）")
-        raise ValueError(refusal.format(participant.name))
-    character = _linked_characters(model).get(participant.character_id or "")
-    from gmtool.store.ccfolia import dumps, participant_to_ccfolia
-
-    text = dumps(participant_to_ccfolia(participant, model.system_id(), character=character))
+    text = model.ccfolia_participant_text(participant_id, include_hidden)
     copy_text(text)
     return text

@@ -9,13 +9,15 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
 
     from gmtool.app.main_window import MainWindow
 
 VIEWS = ("main", "sheet", "check")
+# The screenshots and the self-test show the demo's first character: an アナザーワールド one.
+DEMO_SYSTEM = "aw"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -129,7 +131,7 @@ def _prepare_screenshot(window: MainWindow) -> None:
     from gmtool.rules.checks import Side
 
     window.resize(1500, 950)
-    model = window.check_model
+    model: Any = window.panel_model(DEMO_SYSTEM)
     model.set_source(Side.ACTION, "reflex")
     model.set_difficulty(10)
     model.roll()
@@ -137,14 +139,15 @@ def _prepare_screenshot(window: MainWindow) -> None:
 
 
 def _save_view(window: MainWindow, view: str, out: Path) -> None:
-    widget = {"main": window, "sheet": window.sheet_view or window, "check": window.check_view}[view]
+    shown = {"main": window, "sheet": window.sheet_view or window}
+    widget = shown[view] if view in shown else window.panel_view(DEMO_SYSTEM)
     out.parent.mkdir(parents=True, exist_ok=True)
     if not widget.grab().save(str(out), "PNG"):
         raise OSError(f"{out} に書き出せません")
 
 
 def _self_test(window: MainWindow) -> int:
-    model = window.check_model
+    model: Any = window.panel_model(DEMO_SYSTEM)
     model.set_difficulty(9)
     total = sum(model.outcome_probabilities.values())
     before = len(model.campaign_model.log_entries())

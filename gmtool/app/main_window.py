@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -20,74 +19,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.app.aw_menu import AWMenu
 from gmtool.app.battle_menu import BattleMenu
 from gmtool.app.file_actions import FileActions
-from gmtool.app.fourcard_menu import FourCardMenu
-from gmtool.app.lotr_menu import LotRMenu
-from gmtool.app.mtg_menu import MTGMenu
-from gmtool.app.sengensho_menu import SengenshoMenu
 from gmtool.app.system_menu import SystemMenu
+from gmtool.app.systems import DEFAULT_SYSTEM, SYSTEM_HOOKS, PanelModel, hooks_for
 from gmtool.app.table_tools import install_table_tools
 from gmtool.app.window_dialogs import WindowDialogs
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.character_list_model import CharacterListModel
 from gmtool.models.character_model import CharacterModel
-from gmtool.models.check_model import CheckModel
-from gmtool.models.fourcard_check_model import FourCardCheckModel
 from gmtool.models.log_table_model import LogTableModel
-from gmtool.models.lotr_check_model import LotRCheckModel
-from gmtool.rules.checks import Side
 from gmtool.rules.systems import SYSTEMS
-from gmtool.rules.systems.fourcard.checks import Contestant
-from gmtool.rules.systems.lotr.checks import Contestant as LotRContestant
-from gmtool.views.check.check_view import CheckView
-from gmtool.views.check.fourcard_check_view import FourCardCheckView
-from gmtool.views.check.lotr_check_view import LotRCheckView
 from gmtool.views.log_view import LogView
-from gmtool.views.sheet.registry import sheet_view_for
 from gmtool.views.widgets import show_refusal
-
-DEFAULT_SYSTEM = "aw"
-# The side of each system's judgement panel that the selected character takes.
-FIRST_SIDE = {
-    "aw": Side.ACTION,
-    "fourcard": Contestant.A,
-    "lotr": LotRContestant.A,
-    "sengensho": Side.ACTION,
-    "mtg": Side.ACTION,
-}
-CHECK_VIEWS: dict[str, type[QWidget]] = {
-    "aw": CheckView,
-    "fourcard": FourCardCheckView,
-    "lotr": LotRCheckView,
-}
-
-
-def _sengensho_panel(window: MainWindow) -> tuple[QObject, QWidget]:
-    """The 千幻抄 judgement panel and its model, imported when a 千幻抄 character is first shown."""
-    from gmtool.models.sengensho_check_model import SengenshoCheckModel
-    from gmtool.views.check.sengensho_check_view import SengenshoCheckView
-
-    model = SengenshoCheckModel(window.campaign_model, parent=window)
-    view = SengenshoCheckView(model)
-    view.opposed_requested.connect(window.sengensho_menu.show_opposed)
-    return model, view
-
-
-def _mtg_panel(window: MainWindow) -> tuple[QObject, QWidget]:
-    """The MTGでTRPG judgement panel and its model, imported when a deck is first shown."""
-    from gmtool.models.mtg_check_model import MTGCheckModel
-    from gmtool.views.check.mtg_check_view import MTGCheckView
-
-    model = MTGCheckModel(window.campaign_model, parent=window)
-    view = MTGCheckView(model)
-    view.library_requested.connect(lambda: window.mtg_menu.show_library(model.character_id))
-    return model, view
-
-
-# Panels built with their model on first use: start-up never pays for a system the table may not play.
-LAZY_PANELS = {"sengensho": _sengensho_panel, "mtg": _mtg_panel}
 
 
 class MainWindow(WindowDialogs, QMainWindow):
@@ -98,18 +42,10 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.settings = settings
         self.resize(1500, 950)
         self.files = FileActions(self)
-        self.aw_menu = AWMenu(self)
-        self.fourcard_menu = FourCardMenu(self)
-        self.lotr_menu = LotRMenu(self)
-        self.sengensho_menu = SengenshoMenu(self)
-        self.mtg_menu = MTGMenu(self)
+        # One menu per system, from the registry (gmtool.app.systems), and the combat tracker's.
+        self.menus: dict[str, SystemMenu] = {sid: hooks.menu(self) for sid, hooks in SYSTEM_HOOKS.items()}
         self.battle_menu = BattleMenu(self)
-        # Systems whose characters are made through a creation wizard.
-        self.wizards = {
-            "fourcard": self.fourcard_menu.create_character,
-            "lotr": self.lotr_menu.create_character,
-            "mtg": self.mtg_menu.create_deck,  # 「PCはデッキ」: a decklist, or an empty deck
-        }
+        self.panel_models: dict[str, PanelModel] = {}
         self.campaign_model = campaign_model
         self._build_menus()
         self.set_campaign_model(campaign_model)
@@ -126,14 +62,9 @@ class MainWindow(WindowDialogs, QMainWindow):
         if getattr(self, "dice_box_model", None) is not None:  # its recent rolls are the campaign's
             self.dice_box_model.set_campaign_model(campaign_model)
         self.character_list = CharacterListModel(campaign_model, self)
-        self.check_model = CheckModel(campaign_model, parent=self)
-        self.fourcard_check_model = FourCardCheckModel(campaign_model, parent=self)
-        self.lotr_check_model = LotRCheckModel(campaign_model, parent=self)
-        self.check_models: dict[str, Any] = {
-            "aw": self.check_model,
-            "fourcard": self.fourcard_check_model,
-            "lotr": self.lotr_check_model,
-        }
+        for model in self.panel_models.values():  # they listened to the campaign being closed
+            model.deleteLater()  # type: ignore[attr-defined]
+        self.panel_models = {}
         self.log_model = LogTableModel(campaign_model, self)
         self.sheet_view: QWidget | None = None
         self._selection_before_reset: str | None = None
@@ -169,8 +100,9 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.check_stack = QStackedWidget()
         # Built when a character of the system is first shown: each panel with its plots costs
         # tens of milliseconds of start-up that a table playing one system never needs.
-        self.check_views: dict[str, QWidget] = {}
-        self.show_check_view(DEFAULT_SYSTEM)
+        # Built when a character of the system is first shown (start-up pays only for the panel on
+        # screen); with no character to show, the default system's panel stands in.
+        self.panel_views: dict[str, QWidget] = {}
         self.log_view = LogView(self.log_model)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.check_stack)
@@ -230,48 +162,37 @@ class MainWindow(WindowDialogs, QMainWindow):
         if not ok or name not in names:
             return
         system_id = ids[names.index(name)]
-        if system_id in self.wizards:
-            self.wizards[system_id]()
+        if hooks_for(system_id).has_wizard:
+            self.menus[system_id].create_character()
             return
         new_id = self.campaign_model.add_character(system_id, self.tr("新しいキャラクター"))
         self.select_character(new_id)
 
     def system_menus(self) -> tuple[SystemMenu, ...]:
-        systems = (self.aw_menu, self.fourcard_menu, self.lotr_menu, self.sengensho_menu, self.mtg_menu)
-        return (*systems, self.battle_menu)
+        return (*self.menus.values(), self.battle_menu)
 
-    def current_check_model(self) -> Any:
+    def current_panel_model(self) -> PanelModel:
         shown = self.check_stack.currentWidget()
-        system_id = next(s for s, view in self.check_views.items() if view is shown)
-        return self.check_models[system_id]
+        system_id = next(s for s, view in self.panel_views.items() if view is shown)
+        return self.panel_models[system_id]
 
-    def check_view_for(self, system_id: str) -> QWidget:
-        """The system's judgement panel, built the first time it is asked for."""
-        view = self.check_views.get(system_id)
-        if view is None and system_id in LAZY_PANELS:
-            self.check_models[system_id], view = LAZY_PANELS[system_id](self)
+    def panel_view(self, system_id: str) -> QWidget:
+        """The system's judgement panel, built with its model the first time it is asked for:
+        each panel with its plots costs tens of milliseconds that a table playing one system never needs."""
+        view = self.panel_views.get(system_id)
+        if view is None:
+            self.panel_models[system_id], view = hooks_for(system_id).panel(self)
+            self.menus[system_id].attach_panel(view, self.panel_models[system_id])
             self.check_stack.addWidget(view)
-            self.check_views[system_id] = view
-        elif view is None:
-            view = CHECK_VIEWS[system_id](self.check_models[system_id])  # type: ignore[arg-type]
-            self.check_stack.addWidget(view)
-            self.check_views[system_id] = view
+            self.panel_views[system_id] = view
         return view
 
-    def show_check_view(self, system_id: str) -> None:
-        self.check_stack.setCurrentWidget(self.check_view_for(system_id))
+    def panel_model(self, system_id: str) -> PanelModel:
+        self.panel_view(system_id)
+        return self.panel_models[system_id]
 
-    @property
-    def check_view(self) -> CheckView:
-        return self.check_view_for("aw")  # type: ignore[return-value]
-
-    @property
-    def fourcard_check_view(self) -> FourCardCheckView:
-        return self.check_view_for("fourcard")  # type: ignore[return-value]
-
-    @property
-    def lotr_check_view(self) -> LotRCheckView:
-        return self.check_view_for("lotr")  # type: ignore[return-value]
+    def show_panel(self, system_id: str) -> None:
+        self.check_stack.setCurrentWidget(self.panel_view(system_id))
 
     def rename_selected(self) -> None:
         character_id = self.selected_or_refuse(self.tr("名前を変えるキャラクターを選んでください"))
@@ -293,11 +214,9 @@ class MainWindow(WindowDialogs, QMainWindow):
         if character_id is None:
             return
         name = self.campaign_model.character(character_id).name
-        is_aw = self.campaign_model.stored(character_id).system == "aw"
+        menu = self.menus[self.campaign_model.stored(character_id).system]
         self.campaign_model.delete_character(character_id)
-        message = self.tr("「{0}」を削除しました（Ctrl+Z で元に戻せます）").format(name)
-        if is_aw:
-            message += self.tr("。契約とイベントキーの記録は残ります（セッション管理で破棄・削除できます）")
+        message = self.tr("「{0}」を削除しました（Ctrl+Z で元に戻せます）").format(name) + menu.deleted_note()
         self.statusBar().showMessage(message, 8000)
 
     def _show_character(self, row: int) -> None:
@@ -307,16 +226,17 @@ class MainWindow(WindowDialogs, QMainWindow):
             self.sheet_view = None
         if character_id is None:
             self.sheet_area.setWidget(QLabel(self.tr("キャラクターを選ぶか、追加してください")))
+            if not self.panel_views:
+                self.show_panel(DEFAULT_SYSTEM)
             return
-        self.sheet_view = sheet_view_for(CharacterModel(self.campaign_model, character_id, self.sheet_area))
-        session_requested = getattr(self.sheet_view, "session_requested", None)
-        if session_requested is not None:  # the 千幻抄 sheet's 「セッション管理…」
-            session_requested.connect(self.sengensho_menu.show_session)
-        self.mtg_menu.attach_sheet(self.sheet_view)  # a deck sheet: the card database and decklists
-        self.sheet_area.setWidget(self.sheet_view)
         system_id = self.campaign_model.stored(character_id).system
-        self.show_check_view(system_id)
-        self.check_models[system_id].set_character(FIRST_SIDE[system_id], character_id)  # type: ignore[arg-type]
+        hooks = hooks_for(system_id)
+        character_model = CharacterModel(self.campaign_model, character_id, self.sheet_area)
+        self.sheet_view = hooks.sheet(character_model)
+        self.menus[system_id].attach_sheet(self.sheet_view)  # what the sheet asks of the window
+        self.sheet_area.setWidget(self.sheet_view)
+        self.show_panel(system_id)
+        self.panel_models[system_id].set_character(hooks.first_side(), character_id)
 
     def _remember_selection(self) -> None:
         self._selection_before_reset = self.selected_character_id()
@@ -385,17 +305,14 @@ class MainWindow(WindowDialogs, QMainWindow):
 
         check_menu = self.menuBar().addMenu(self.tr("判定(&J)"))
         check_menu.addAction(
-            self.make_action(self.tr("ダイスを振る"), lambda: self.current_check_model().roll(), "Ctrl+R")
+            self.make_action(self.tr("ダイスを振る"), lambda: self.current_panel_model().roll(), "Ctrl+R")
         )
-        self.aw_menu.build(self.menuBar().addMenu(self.tr("アナザーワールド(&A)")))
-        self.fourcard_menu.build(self.menuBar().addMenu(self.tr("フォーカード(&4)")))
-        self.lotr_menu.build(self.menuBar().addMenu(self.tr("指輪物語(&L)")))
-        self.sengensho_menu.build(self.menuBar().addMenu(self.tr("千幻抄(&S)")))
-        self.mtg_menu.build(self.menuBar().addMenu(self.tr("MTGでTRPG(&M)")))
-        self.battle_menu.build(self.menuBar().addMenu(self.tr("戦闘(&B)")))
+        for menu in self.system_menus():
+            menu.build(self.menuBar().addMenu(menu.title()))
         install_table_tools(self)  # chat palettes, CCFolia, …: the table-side tools
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.mtg_menu.close_card_database()
+        for menu in self.system_menus():
+            menu.window_closing()
         self.campaign_model.campaign.close()
         super().closeEvent(event)

@@ -1,7 +1,8 @@
 """File menu: 「PDFに書き出す…」 and 「印刷プレビュー…」 of the selected character's sheet.
 
 `install_pdf_actions(window)` adds both to the window's File menu (before 「終了」); the sheet itself is
-built by gmtool/views/print/sheet_document.py, so the PDF and the preview draw the same pages.
+built by gmtool/views/print/sheet_document.py, so the PDF and the preview draw the same pages.  What
+a system adds to its sheet (field names, session sections, outcome names) is its hooks' `print_parts`.
 """
 
 from __future__ import annotations
@@ -12,14 +13,31 @@ from PySide6.QtCore import QCoreApplication, QMarginsF, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QPageLayout, QPageSize
 from PySide6.QtWidgets import QMenu
 
+from gmtool.app.systems import hooks_for
 from gmtool.views.widgets import show_refusal
 
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrintPreviewDialog
 
     from gmtool.app.main_window import MainWindow
+    from gmtool.models.campaign_model import CampaignModel
+    from gmtool.views.print.parts import PrintParts
 
 PDF_FILTER = "PDF (*.pdf)"
+
+
+def print_parts(system_id: str) -> PrintParts:
+    """What the system adds to its printed sheet; nothing for a system whose hooks declare none."""
+    from gmtool.views.print.parts import COMMON_PARTS  # the sheet's code loads when used
+
+    make = hooks_for(system_id).print_parts
+    return COMMON_PARTS if make is None else make()
+
+
+def session_html(campaign_model: CampaignModel, character_id: str) -> str:
+    """The session sections the character's sheet shows ('' where its system's sheet shows none)."""
+    parts = print_parts(campaign_model.stored(character_id).system)
+    return "" if parts.session_html is None else parts.session_html(campaign_model, character_id)
 
 
 class PdfActions(QObject):
@@ -36,21 +54,21 @@ class PdfActions(QObject):
         self.preview_action.triggered.connect(self.print_preview)
         self.preview: QPrintPreviewDialog | None = None
 
-    def _selected(self, refusal: str) -> tuple[str, Any, str] | None:
-        """(system, character, the session sections its sheet shows) of the selected character."""
+    def _selected(self, refusal: str) -> tuple[str, Any, str, PrintParts] | None:
+        """(system, character, the session sections its sheet shows, its system's print parts) of the
+        selected character."""
         character_id = self.window.selected_or_refuse(refusal)
         if character_id is None:
             return None
-        stored = self.window.campaign_model.stored(character_id)
-        from gmtool.views.print.session_sections import session_html  # the sheet's code loads when used
-
-        return stored.system, stored.character, session_html(self.window.campaign_model, character_id)
+        model = self.window.campaign_model
+        stored = model.stored(character_id)
+        return stored.system, stored.character, session_html(model, character_id), print_parts(stored.system)
 
     def export_pdf(self) -> None:
         selected = self._selected(self.tr("PDFに書き出すキャラクターを選んでください"))
         if selected is None:
             return
-        system_id, character, extra = selected
+        system_id, character, extra, parts = selected
         suggested = f"{getattr(character, 'name', '') or 'character'}.pdf"
         path = self.window.ask_save_path(self.tr("PDFに書き出す"), self.tr(PDF_FILTER), suggested)
         if not path:
@@ -60,7 +78,7 @@ class PdfActions(QObject):
         try:
             from gmtool.views.print.sheet_document import export_sheet_pdf
 
-            pages = export_sheet_pdf(path, system_id, character, extra)
+            pages = export_sheet_pdf(path, system_id, character, extra, parts)
         except OSError as error:
             show_refusal(self.window, str(error))
             return
@@ -72,7 +90,7 @@ class PdfActions(QObject):
         selected = self._selected(self.tr("印刷するキャラクターを選んでください"))
         if selected is None:
             return
-        system_id, character, extra = selected
+        system_id, character, extra, parts = selected
         from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
         from gmtool.views.print.sheet_document import MARGIN_MM, print_sheet
@@ -89,7 +107,7 @@ class PdfActions(QObject):
         dialog = QPrintPreviewDialog(printer, self.window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.setWindowTitle(self.tr("印刷プレビュー — {0}").format(getattr(character, "name", "")))
-        dialog.paintRequested.connect(lambda device: print_sheet(device, system_id, character, extra))
+        dialog.paintRequested.connect(lambda device: print_sheet(device, system_id, character, extra, parts))
         dialog._printer = printer  # type: ignore[attr-defined]  # the dialog does not own it
         self.preview = dialog
         self.window.open_dialog(dialog)

@@ -6,13 +6,17 @@ to the rule editors the system menus already have, when the window has them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from gmtool.views.settings_dialog import SettingsDialog
+
+if TYPE_CHECKING:
+    from gmtool.app.system_menu import SystemMenu
 
 EDIT_MENU_TITLES = ("編集(&E)", "&Edit")
 
@@ -31,23 +35,12 @@ def find_edit_menu(window: QMainWindow) -> QMenu:
     return window.menuBar().addMenu(QCoreApplication.translate("MainWindow", "編集(&E)"))
 
 
-def _rule_editor(window: QMainWindow, menu_name: str, method: str) -> Callable[[], object] | None:
-    menu = getattr(window, menu_name, None)
-    slot = getattr(menu, method, None) if menu is not None else None
-    return slot if callable(slot) else None
-
-
 def open_settings(window: QMainWindow, settings: QSettings | None = None) -> SettingsDialog:
     settings = settings if settings is not None else getattr(window, "settings", None) or QSettings()
-    dialog = SettingsDialog(settings, window)
-    for signal, menu_name, method in (
-        (dialog.lotr_rules_requested, "lotr_menu", "edit_rules"),
-        (dialog.sengensho_catalog_requested, "sengensho_menu", "edit_catalog"),
-        (dialog.fourcard_catalog_requested, "fourcard_menu", "edit_catalog"),
-    ):
-        slot = _rule_editor(window, menu_name, method)
-        if slot is not None:
-            signal.connect(slot)
+    menus: Mapping[str, SystemMenu] = getattr(window, "menus", {})  # the main window's, by system id
+    house_rules = [(key, label) for key, menu in menus.items() if (label := menu.house_rules_label())]
+    dialog = SettingsDialog(settings, window, house_rules)
+    dialog.house_rules_requested.connect(lambda key: menus[key].edit_house_rules())
     dialog.open()
     return dialog
 

@@ -4,10 +4,10 @@ and refusing a tool for a character of another system."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDialog, QWizard
+from PySide6.QtWidgets import QDialog, QMenu, QWidget, QWizard
 
 from gmtool.views.widgets import show_refusal
 
@@ -22,6 +22,37 @@ class SystemMenu(QObject):
         super().__init__(window)
         self.window = window
         self.dialogs: list[QDialog] = []  # the open ones, kept alive (they are not modal)
+
+    def title(self) -> str:
+        """The menu's title in the menu bar, with its mnemonic."""
+        raise NotImplementedError
+
+    def build(self, menu: QMenu) -> None:
+        raise NotImplementedError
+
+    def create_character(self) -> str | None:
+        """Makes a new character through the system's creation procedure; its id, or None."""
+        return None
+
+    def attach_panel(self, view: QWidget, model: Any) -> None:
+        """The system's judgement panel was built: answer what it asks of the window."""
+
+    def attach_sheet(self, sheet: QWidget) -> None:
+        """A sheet of this system was shown: answer what it asks of the window."""
+
+    def deleted_note(self) -> str:
+        """What the status bar adds after a character of this system was deleted."""
+        return ""
+
+    def house_rules_label(self) -> str:
+        """The settings dialog's button for the system's GM-editable tables ('' when it has none)."""
+        return ""
+
+    def edit_house_rules(self) -> None:
+        """Opens the system's GM-editable tables."""
+
+    def window_closing(self) -> None:
+        """The window is closing: let go of what the menu holds open."""
 
     def run_creation(self, wizard: QWizard) -> str | None:
         """Runs a creation wizard; selects and returns the new character, or None if cancelled."""

@@ -39,11 +39,12 @@ def selected_variables(window: MainWindow) -> tuple[Mapping[str, int], str]:
 
 
 def selected_srs(window: MainWindow) -> tuple[int, int] | None:
-    """(critical, fumble) of the selected アナザーワールド character: its checks are SRS checks."""
+    """(critical, fumble) of the selected character when its system's checks are SRS checks."""
+    from gmtool.app.systems import hooks_for
+
     character_id = window.selected_character_id()
     if character_id is None or not window.campaign_model.has_character(character_id):
         return None
     stored = window.campaign_model.stored(character_id)
-    if stored.system != "aw":
-        return None
-    return stored.character.critical, stored.character.fumble
+    srs = hooks_for(stored.system).srs
+    return None if srs is None else srs(stored.character)

@@ -136,7 +136,7 @@ class TestHook(QObject):
 
         campaign_model.log_appended.connect(record)
         try:
-            result = self.window.current_check_model().roll()
+            result = self.window.current_panel_model().roll()
         finally:
             campaign_model.log_appended.disconnect(record)
         if result is None:

@@ -1,13 +1,15 @@
-"""What the combat tracker keeps beyond the fight itself: saved encounters to start again, and the
-fight's resources written back onto the campaign characters' sheets.  A part of `BattleModel`."""
+"""What the combat tracker keeps beyond the fight itself: saved encounters to start again, the
+fight's resources written back onto the campaign characters' sheets, and the participants as
+CCFolia characters for an online table.  A part of `BattleModel`."""
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
+from PySide6.QtCore import QCoreApplication
 
 from gmtool.models.battle_keys import SAVED_KEY
 from gmtool.rules import battle
@@ -98,3 +100,37 @@ class EncounterRecords:
         names = [p.name for p, _ in changes]
         self.log(self.tr("戦闘の結果をシートに反映: {0}").format("、".join(names)))
         return names
+
+    # ---- CCFolia -------------------------------------------------------------------------------
+    def _linked_characters(self: BattleModel) -> dict[str, Any]:
+        return {s.id: s.character for s in self.campaign_model.characters_of(self.system_id())}
+
+    def ccfolia_encounter(self: BattleModel, include_hidden: bool = False) -> list[dict[str, Any]]:
+        """The current encounter's participants as CCFolia characters; hidden ones only on request."""
+        from gmtool.store.ccfolia import encounter_to_ccfolia
+
+        return encounter_to_ccfolia(self.state(), include_hidden, self._linked_characters())
+
+    def ccfolia_encounter_text(self: BattleModel, include_hidden: bool = False) -> tuple[str, int]:
+        """The participants as one JSON list and how many; ValueError with the reason when nobody."""
+        from gmtool.store.ccfolia import dumps
+
+        documents = self.ccfolia_encounter(include_hidden)
+        if not documents:
+            raise ValueError(
+                QCoreApplication.translate(
+                    "ExportActions", "書き出す参加者がいません（非表示の参加者は含めていません）"
+                )
+            )
+        return dumps(documents), len(documents)
+
+    def ccfolia_participant_text(self: BattleModel, participant_id: str, include_hidden: bool = False) -> str:
+        """One participant as CCFolia clipboard JSON; a hidden one only with `include_hidden`."""
+        from gmtool.store.ccfolia import dumps, participant_to_ccfolia
+
+        participant = self.participant(participant_id)
+        if participant.hidden and not include_hidden:
+            refusal = QCoreApplication.translate("ExportActions", "「{0}」は非表示の参加者です（GM の秘密）")
+            raise ValueError(refusal.format(participant.name))
+        character = self._linked_characters().get(participant.character_id or "")
+        return dumps(participant_to_ccfolia(participant, self.system_id(), character=character))

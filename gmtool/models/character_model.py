@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.rules.systems import get_system
-from gmtool.store.validation import format_validation_error
+from gmtool.store.validation import format_validation_error as format_validation_error  # views: no store
 
 
 def replace_path(obj: Any, path: str, value: Any) -> Any:

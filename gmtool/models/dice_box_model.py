@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
 from gmtool.rules.dice import new_seed
-from gmtool.store.campaign import LogEntry
+from gmtool.store.campaign import LogEntry as LogEntry  # re-exported: the entries the dice box shows
 
 if TYPE_CHECKING:
     from gmtool.rules.command import CommandError, CommandOdds, CommandResult

@@ -10,6 +10,8 @@ The shape is CCFolia's Clipboard API (docs.ccfolia.com/developer-api/clipboard-a
 battle tracker keeps (HP, MP, life, wound tracks) become `status` bars; every other value is a
 param.  The params carry the chat palette's variables — CCFolia resolves ``{name}`` from them —
 so `commands` holds the command lines alone, and a value edited in CCFolia is the one rolled.
+What a system adds (its sheet values, memo lines, turn order, track ends) is its `ccfolia`
+(gmtool/rules/systems/<id>/ccfolia.py).
 
 Hidden battle participants are the GM's secret: an encounter export leaves them out unless asked.
 """
@@ -27,7 +29,7 @@ from gmtool.rules.battle import Encounter, Participant, Resource
 from gmtool.rules.battle_rules import combat_rules
 from gmtool.rules.palette import command_lines, palette_variables
 from gmtool.rules.systems import get_system
-from gmtool.rules.systems.fourcard.derived import lines_for
+from gmtool.rules.systems.base import CCFoliaExport
 from gmtool.store.exchange import atomic_write_bytes
 
 KIND = "character"
@@ -44,74 +46,25 @@ OPTIONAL_KEYS = {
 }
 SUFFIX = ".ccfolia.json"
 
-# Battle values a participant carries, as the table names them; keys not listed are the
-# tracker's bookkeeping (rolled initiative dice…) and stay out of the export.
-VALUE_LABELS = {
-    "reflex": "反射",
-    "perception": "知覚",
-    "luck": "幸運",
-    "intellect": "理知",
-    "critical": "クリティカル値",
-    "fumble": "ファンブル値",
-    "st": "ST",
-    "wp": "WP",
-    "vt": "VT",
-    "swiftness": "Swiftness",
-    "defence": "Defence",
-    "health": "Health",
-}
-
 
 # ---- status ---------------------------------------------------------------------------------
 
 
-def _resource_max(system_id: str, resource: Resource, values: Mapping[str, int]) -> int:
+def _resource_max(sheet: CCFoliaExport, resource: Resource, values: Mapping[str, int]) -> int:
     if resource.maximum is not None:
         return resource.maximum
-    if system_id == "fourcard" and resource.grows and all(k in values for k in ("st", "wp", "vt")):
-        # 疲労 and 負傷 add up to 累積ダメージ, which ends at the 死亡 line: the track's end.
-        return lines_for(values["st"], values["wp"], values["vt"]).dead
+    end = sheet.track_end(resource, values)
     # Not known (an HP the sheet or the GM has not entered): 0, for the table to fill in.
-    return 0
+    return 0 if end is None else end
 
 
-def _status(system_id: str, resources: Iterable[Resource], values: Mapping[str, int]) -> list[dict[str, Any]]:
-    return [
-        {"label": r.label, "value": r.value, "max": _resource_max(system_id, r, values)} for r in resources
-    ]
-
-
-def _extra_status(system_id: str, character: Any) -> list[dict[str, Any]]:
-    """Sheet pools the battle tracker does not keep."""
-    if system_id == "lotr":
-        left = max(0, character.courage - character.courage_spent)
-        return [{"label": "勇気", "value": left, "max": character.courage}]
-    return []
+def _status(
+    sheet: CCFoliaExport, resources: Iterable[Resource], values: Mapping[str, int]
+) -> list[dict[str, Any]]:
+    return [{"label": r.label, "value": r.value, "max": _resource_max(sheet, r, values)} for r in resources]
 
 
 # ---- params and memo ------------------------------------------------------------------------
-
-
-def _sheet_params(system_id: str, character: Any) -> list[tuple[str, int]]:
-    """Values on the sheet that no check rolls but the table looks up."""
-    derived = get_system(system_id).derive(character)
-    if system_id == "aw":
-        return [("クリティカル値", character.critical), ("ファンブル値", character.fumble)]
-    if system_id == "fourcard":
-        attributes = [(key.upper(), derived[key]) for key in ("iq", "dx", "st", "wp", "vt")]
-        return [
-            *attributes,
-            ("総合LV", derived["level"]),
-            ("移動力", derived["movement"]),
-            ("衰弱ライン", derived["weakened_line"]),
-            ("昏倒ライン", derived["unconscious_line"]),
-            ("死亡ライン", derived["dead_line"]),
-        ]
-    if system_id == "lotr":
-        return [("Defence", derived["defence"]), ("Health", character.health), ("Renown", character.renown)]
-    if system_id == "mtg":
-        return [("デッキ枚数", derived["size"]), ("土地", derived["lands"])]
-    return []
 
 
 def _params(pairs: Iterable[tuple[str, int]]) -> list[dict[str, str]]:
@@ -125,28 +78,12 @@ def _params(pairs: Iterable[tuple[str, int]]) -> list[dict[str, str]]:
 
 
 def _memo(system_id: str, character: Any) -> str:
-    lines = [get_system(system_id).name]
-    if system_id == "aw" and character.classes:
-        lines.append("クラス: " + " / ".join(character.classes))
-    if system_id == "sengensho" and character.archetypes:
-        lines.append("類型: " + " / ".join(character.archetypes))
-    if system_id == "lotr":
-        lines.append(" / ".join(x for x in (character.race, character.order) if x))
-    if system_id == "mtg" and character.creature_type:
-        lines.append(character.creature_type)
+    system = get_system(system_id)
+    lines = [system.name, *system.ccfolia.memo(character)]
     # An NPC's notes are the GM's (its secrets, its plans): only a PC's notes travel.
     if getattr(character, "is_pc", True) and getattr(character, "notes", ""):
         lines.append(character.notes)
     return "\n".join(line for line in lines if line)
-
-
-def _initiative(system_id: str, values: Mapping[str, int], initiative: int) -> int:
-    """aw orders turns by 行動値, lotr by Swiftness; the others leave the order to the GM (0)."""
-    if system_id == "aw":
-        return initiative
-    if system_id == "lotr":
-        return values.get("swiftness", 0)
-    return 0
 
 
 def _document(name: str, memo: str, initiative: int, status: list, params: list, commands: str) -> dict:
@@ -169,18 +106,19 @@ def _document(name: str, memo: str, initiative: int, status: list, params: list,
 
 def character_params(system_id: str, character: Any) -> list[dict[str, str]]:
     variables = palette_variables(system_id, character)
-    return _params([*variables.items(), *_sheet_params(system_id, character)])
+    return _params([*variables.items(), *get_system(system_id).ccfolia.sheet_params(character)])
 
 
 def character_to_ccfolia(system_id: str, character: Any) -> dict[str, Any]:
     """A campaign character as CCFolia clipboard JSON (a dict; `dumps` makes the text)."""
+    sheet = get_system(system_id).ccfolia
     seed = combat_rules(system_id).from_character(character)
     values = dict(seed.values or {})
     return _document(
         name=character.name,
         memo=_memo(system_id, character),
-        initiative=_initiative(system_id, values, seed.initiative),
-        status=_status(system_id, seed.resources, values) + _extra_status(system_id, character),
+        initiative=sheet.initiative(values, seed.initiative),
+        status=_status(sheet, (*seed.resources, *sheet.extra_status(character)), values),
         params=character_params(system_id, character),
         commands="\n".join(command_lines(system_id, character)),
     )
@@ -192,22 +130,24 @@ def participant_to_ccfolia(
     """A battle participant with its current resources.  With its campaign `character`, the
     params, memo and palette come from the sheet; a quick NPC has its battle values and `palette`.
     A hidden participant exported on request has its status kept secret (`secret`)."""
+    sheet = get_system(system_id).ccfolia
     values = dict(participant.values)
-    status = _status(system_id, participant.resources, values)
+    resources: Sequence[Resource] = participant.resources
     if character is not None:
-        status += _extra_status(system_id, character)
+        resources = (*resources, *sheet.extra_status(character))
         params = character_params(system_id, character)
         memo = _memo(system_id, character)
         commands = "\n".join(command_lines(system_id, character))
     else:
-        params = _params((VALUE_LABELS[k], v) for k, v in values.items() if k in VALUE_LABELS)
+        labels = sheet.value_labels
+        params = _params((labels[k], v) for k, v in values.items() if k in labels)
         memo = ""
         commands = palette if isinstance(palette, str) else "\n".join(palette)
     document = _document(
         participant.name,
         memo,
-        _initiative(system_id, values, participant.initiative),
-        status,
+        sheet.initiative(values, participant.initiative),
+        _status(sheet, resources, values),
         params,
         commands,
     )

@@ -20,8 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.dice_box_model import DiceBoxModel
-from gmtool.store.campaign import LogEntry
+from gmtool.models.dice_box_model import DiceBoxModel, LogEntry
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.widgets import guarded, shown_message
 

@@ -6,6 +6,8 @@ connects to the existing rule editors (``gmtool.app.settings_menu``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import (
     QApplication,
@@ -20,17 +22,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.app.i18n import LANGUAGE_KEY, THEME_KEY, apply_theme, language, theme
+from gmtool.views.appearance import LANGUAGE_KEY, THEME_KEY, apply_theme, language, theme
 
 
 class SettingsDialog(QDialog):
-    lotr_rules_requested = Signal()
-    sengensho_catalog_requested = Signal()
-    fourcard_catalog_requested = Signal()
+    house_rules_requested = Signal(str)  # the id of the system whose tables the GM wants to edit
     theme_changed = Signal(str)
     language_changed = Signal(str)
 
-    def __init__(self, settings: QSettings, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        settings: QSettings,
+        parent: QWidget | None = None,
+        house_rules: Sequence[tuple[str, str]] = (),
+    ) -> None:
+        """`house_rules`: (system id, button text) of every system whose tables the GM may edit."""
         super().__init__(parent)
         self.settings = settings
         self.setWindowTitle(self.tr("設定"))
@@ -59,13 +65,9 @@ class SettingsDialog(QDialog):
         note.setWordWrap(True)
         rules_layout.addWidget(note)
         self.rule_buttons: dict[str, QPushButton] = {}
-        for key, text, signal in (
-            ("lotr", self.tr("指輪物語RPG のルール表…"), self.lotr_rules_requested),
-            ("sengensho", self.tr("千幻抄の類型カタログ…"), self.sengensho_catalog_requested),
-            ("fourcard", self.tr("フォーカードのスキルカタログ…"), self.fourcard_catalog_requested),
-        ):
+        for key, text in house_rules:
             button = QPushButton(text)
-            button.clicked.connect(signal.emit)
+            button.clicked.connect(lambda _checked=False, key=key: self.house_rules_requested.emit(key))
             rules_layout.addWidget(button)
             self.rule_buttons[key] = button
 

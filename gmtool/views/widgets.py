@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.app.message_catalog import shown_message as shown_message  # views' problem labels use it
-from gmtool.app.message_catalog import translate_message
+from gmtool.views.message_catalog import shown_message as shown_message  # views' problem labels use it
+from gmtool.views.message_catalog import translate_message
 
 
 class CommitPlainTextEdit(QPlainTextEdit):
@@ -40,7 +40,7 @@ class CommitPlainTextEdit(QPlainTextEdit):
 
 def show_refusal(parent: QWidget, message: str) -> None:
     """Every refused action is explained; never a silent no-op.  An engine or store message (Japanese
-    f-string) is translated here, see gmtool.app.message_catalog."""
+    f-string) is translated here, see gmtool.views.message_catalog."""
     QMessageBox.warning(
         parent, QCoreApplication.translate("refusal", "操作できません"), translate_message(message)
     )

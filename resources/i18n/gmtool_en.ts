@@ -12797,6 +12797,116 @@ Start session {1} anyway?</translation>
         </message>
     </context>
     <context>
+        <name>AWCheckModel</name>
+        <message>
+            <source>{0}はイベントキー:{1} を持っていません</source>
+            <translation>{0} does not hold event key {1}</translation>
+        </message>
+        <message>
+            <source>リアクション側の令呪 +20 は対決でだけ使えます</source>
+            <translation>The reaction side's Command Spell +20 can be used only in a contest</translation>
+        </message>
+        <message>
+            <source>イベントキー:{0} はありません</source>
+            <translation>There is no event key {0}</translation>
+        </message>
+        <message>
+            <source>このイベントキーを持つPCがいません</source>
+            <translation>No PC holds this event key</translation>
+        </message>
+        <message>
+            <source>イベントキー:{0} はもうありません。全員が判定できます</source>
+            <translation>Event key {0} no longer exists. Everyone can make the check</translation>
+        </message>
+    </context>
+    <context>
+        <name>AWCheckView</name>
+        <message>
+            <source>判定する側</source>
+            <translation>Checking side</translation>
+        </message>
+        <message>
+            <source>リアクション側</source>
+            <translation>Reaction side</translation>
+        </message>
+        <message>
+            <source>リアクション側は判定できない（達成値 = 判定値 + 修正）</source>
+            <translation>The reaction side does not roll (achievement = check value + modifier)</translation>
+        </message>
+        <message>
+            <source>対決</source>
+            <translation>Contest</translation>
+        </message>
+        <message>
+            <source>判定できるのは:</source>
+            <translation>Who may check:</translation>
+        </message>
+        <message>
+            <source>難易度</source>
+            <translation>Difficulty</translation>
+        </message>
+        <message>
+            <source>アクション側の勝率 {0}</source>
+            <translation>Action side's chance to win {0}</translation>
+        </message>
+        <message>
+            <source>成功率 {0}（自動成功を含む）</source>
+            <translation>Success chance {0} (automatic success included)</translation>
+        </message>
+        <message>
+            <source>令呪 +{0} 込み</source>
+            <translation>including Command Spell +{0}</translation>
+        </message>
+        <message>
+            <source>令呪 +{0} 込み（{1}）</source>
+            <translation>including Command Spell +{0} ({1})</translation>
+        </message>
+        <message>
+            <source>全員</source>
+            <translation>Everyone</translation>
+        </message>
+        <message>
+            <source>イベントキー:{0} を持つPC</source>
+            <translation>PCs holding event key {0}</translation>
+        </message>
+        <message>
+            <source>アクション側 {0}</source>
+            <translation>Action side {0}</translation>
+        </message>
+        <message>
+            <source>リアクション側は振らない</source>
+            <translation>Reaction side does not roll</translation>
+        </message>
+        <message>
+            <source>リアクション側 {0}</source>
+            <translation>Reaction side {0}</translation>
+        </message>
+        <message>
+            <source>→ {0}の勝利</source>
+            <translation>→ {0} wins</translation>
+        </message>
+        <message>
+            <source>に</source>
+            <translation> — </translation>
+        </message>
+        <message>
+            <source>（{0}令呪を使用: 達成値 +{1}。{2}の令呪 残り {3}）</source>
+            <translation> ({0}Command Spell used: achievement +{1}. {2} has {3} Command Spells left)</translation>
+        </message>
+        <message>
+            <source>ダイスなし</source>
+            <translation>No dice</translation>
+        </message>
+        <message>
+            <source>出目 {0} = {1}（{2}）</source>
+            <translation>Roll {0} = {1} ({2})</translation>
+        </message>
+        <message>
+            <source>出目 {0} → 達成値 {1}</source>
+            <translation>Roll {0} → achievement {1}</translation>
+        </message>
+    </context>
+    <context>
         <name>AWCombatTab</name>
         <message>
             <source>戦闘トラッカーを開く</source>
@@ -13196,6 +13306,10 @@ By the rules, event keys cannot be transferred to others (that needs a special f
     <context>
         <name>AWMenu</name>
         <message>
+            <source>アナザーワールド(&amp;A)</source>
+            <translation>&amp;Another World</translation>
+        </message>
+        <message>
             <source>セッション管理（契約・令呪・イベントキー）…</source>
             <translation>Session management (contracts, Command Spells, event keys)…</translation>
         </message>
@@ -13210,6 +13324,10 @@ By the rules, event keys cannot be transferred to others (that needs a special f
         <message>
             <source>セッション終了（令呪を回復）</source>
             <translation>End session (restore Command Spells)</translation>
+        </message>
+        <message>
+            <source>。契約とイベントキーの記録は残ります（セッション管理で破棄・削除できます）</source>
+            <translation>. Contract and event key records remain (discard or delete them in session management)</translation>
         </message>
         <message>
             <source>セッション {0} を終了しますか？
@@ -14359,6 +14477,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>BattleMenu</name>
         <message>
+            <source>戦闘(&amp;B)</source>
+            <translation>&amp;Battle</translation>
+        </message>
+        <message>
             <source>戦闘トラッカー…</source>
             <translation>Battle tracker…</translation>
         </message>
@@ -14664,116 +14786,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>{0}（ルール表にない）</source>
             <translation>{0} (not in the rule tables)</translation>
-        </message>
-    </context>
-    <context>
-        <name>CheckModel</name>
-        <message>
-            <source>{0}はイベントキー:{1} を持っていません</source>
-            <translation>{0} does not hold event key {1}</translation>
-        </message>
-        <message>
-            <source>リアクション側の令呪 +20 は対決でだけ使えます</source>
-            <translation>The reaction side's Command Spell +20 can be used only in a contest</translation>
-        </message>
-        <message>
-            <source>イベントキー:{0} はありません</source>
-            <translation>There is no event key {0}</translation>
-        </message>
-        <message>
-            <source>このイベントキーを持つPCがいません</source>
-            <translation>No PC holds this event key</translation>
-        </message>
-        <message>
-            <source>イベントキー:{0} はもうありません。全員が判定できます</source>
-            <translation>Event key {0} no longer exists. Everyone can make the check</translation>
-        </message>
-    </context>
-    <context>
-        <name>CheckView</name>
-        <message>
-            <source>判定する側</source>
-            <translation>Checking side</translation>
-        </message>
-        <message>
-            <source>リアクション側</source>
-            <translation>Reaction side</translation>
-        </message>
-        <message>
-            <source>リアクション側は判定できない（達成値 = 判定値 + 修正）</source>
-            <translation>The reaction side does not roll (achievement = check value + modifier)</translation>
-        </message>
-        <message>
-            <source>対決</source>
-            <translation>Contest</translation>
-        </message>
-        <message>
-            <source>判定できるのは:</source>
-            <translation>Who may check:</translation>
-        </message>
-        <message>
-            <source>難易度</source>
-            <translation>Difficulty</translation>
-        </message>
-        <message>
-            <source>アクション側の勝率 {0}</source>
-            <translation>Action side's chance to win {0}</translation>
-        </message>
-        <message>
-            <source>成功率 {0}（自動成功を含む）</source>
-            <translation>Success chance {0} (automatic success included)</translation>
-        </message>
-        <message>
-            <source>令呪 +{0} 込み</source>
-            <translation>including Command Spell +{0}</translation>
-        </message>
-        <message>
-            <source>令呪 +{0} 込み（{1}）</source>
-            <translation>including Command Spell +{0} ({1})</translation>
-        </message>
-        <message>
-            <source>全員</source>
-            <translation>Everyone</translation>
-        </message>
-        <message>
-            <source>イベントキー:{0} を持つPC</source>
-            <translation>PCs holding event key {0}</translation>
-        </message>
-        <message>
-            <source>アクション側 {0}</source>
-            <translation>Action side {0}</translation>
-        </message>
-        <message>
-            <source>リアクション側は振らない</source>
-            <translation>Reaction side does not roll</translation>
-        </message>
-        <message>
-            <source>リアクション側 {0}</source>
-            <translation>Reaction side {0}</translation>
-        </message>
-        <message>
-            <source>→ {0}の勝利</source>
-            <translation>→ {0} wins</translation>
-        </message>
-        <message>
-            <source>に</source>
-            <translation> — </translation>
-        </message>
-        <message>
-            <source>（{0}令呪を使用: 達成値 +{1}。{2}の令呪 残り {3}）</source>
-            <translation> ({0}Command Spell used: achievement +{1}. {2} has {3} Command Spells left)</translation>
-        </message>
-        <message>
-            <source>ダイスなし</source>
-            <translation>No dice</translation>
-        </message>
-        <message>
-            <source>出目 {0} = {1}（{2}）</source>
-            <translation>Roll {0} = {1} ({2})</translation>
-        </message>
-        <message>
-            <source>出目 {0} → 達成値 {1}</source>
-            <translation>Roll {0} → achievement {1}</translation>
         </message>
     </context>
     <context>
@@ -16488,6 +16500,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>FourCardMenu</name>
         <message>
+            <source>フォーカード(&amp;4)</source>
+            <translation>Four Card (&amp;4)</translation>
+        </message>
+        <message>
             <source>キャラクター作成ウィザード…</source>
             <translation>Character creation wizard…</translation>
         </message>
@@ -16506,6 +16522,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>成長の手続きはフォーカードのキャラクターだけのものです</source>
             <translation>Advancement applies only to Four Card characters</translation>
+        </message>
+        <message>
+            <source>フォーカードのスキルカタログ…</source>
+            <translation>Four Card skill catalog…</translation>
         </message>
     </context>
     <context>
@@ -18045,6 +18065,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>LotRMenu</name>
         <message>
+            <source>指輪物語(&amp;L)</source>
+            <translation>The &amp;Lord of the Rings</translation>
+        </message>
+        <message>
             <source>キャラクター作成ウィザード…</source>
             <translation>Character creation wizard…</translation>
         </message>
@@ -18067,6 +18091,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>経験点と成長の手続きは指輪物語RPGのキャラクターだけのものです</source>
             <translation>Experience and advancement apply only to The Lord of the Rings RPG characters</translation>
+        </message>
+        <message>
+            <source>指輪物語RPG のルール表…</source>
+            <translation>The Lord of the Rings RPG rule tables…</translation>
         </message>
     </context>
     <context>
@@ -19468,6 +19496,10 @@ Sideboard
     <context>
         <name>MTGMenu</name>
         <message>
+            <source>MTGでTRPG(&amp;M)</source>
+            <translation>&amp;MTG TRPG</translation>
+        </message>
+        <message>
             <source>デッキを作る（デッキリストから）…</source>
             <translation>Build a deck (from a decklist)…</translation>
         </message>
@@ -19831,10 +19863,6 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Deleted "{0}" (Ctrl+Z undoes this)</translation>
         </message>
         <message>
-            <source>。契約とイベントキーの記録は残ります（セッション管理で破棄・削除できます）</source>
-            <translation>. Contract and event key records remain (discard or delete them in session management)</translation>
-        </message>
-        <message>
             <source>キャラクターを選ぶか、追加してください</source>
             <translation>Choose a character or add one</translation>
         </message>
@@ -19897,30 +19925,6 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>ダイスを振る</source>
             <translation>Roll the dice</translation>
-        </message>
-        <message>
-            <source>アナザーワールド(&amp;A)</source>
-            <translation>&amp;Another World</translation>
-        </message>
-        <message>
-            <source>フォーカード(&amp;4)</source>
-            <translation>Four Card (&amp;4)</translation>
-        </message>
-        <message>
-            <source>指輪物語(&amp;L)</source>
-            <translation>The &amp;Lord of the Rings</translation>
-        </message>
-        <message>
-            <source>千幻抄(&amp;S)</source>
-            <translation>&amp;Sengensho</translation>
-        </message>
-        <message>
-            <source>MTGでTRPG(&amp;M)</source>
-            <translation>&amp;MTG TRPG</translation>
-        </message>
-        <message>
-            <source>戦闘(&amp;B)</source>
-            <translation>&amp;Battle</translation>
         </message>
     </context>
     <context>
@@ -21052,6 +21056,10 @@ Bonds to the last boss: {0}</translation>
     <context>
         <name>SengenshoMenu</name>
         <message>
+            <source>千幻抄(&amp;S)</source>
+            <translation>&amp;Sengensho</translation>
+        </message>
+        <message>
             <source>セッション管理（縁故・幻想能力・ラスボス）…</source>
             <translation>Session management (bonds, fantasy abilities, last boss)…</translation>
         </message>
@@ -21066,6 +21074,10 @@ Bonds to the last boss: {0}</translation>
         <message>
             <source>セッション終了（幻想能力の使用回数を戻す）…</source>
             <translation>End session (restore fantasy ability uses)…</translation>
+        </message>
+        <message>
+            <source>千幻抄の類型カタログ…</source>
+            <translation>Sengensho archetype catalog…</translation>
         </message>
         <message>
             <source>千幻抄のセッションは始まっていません</source>
@@ -21871,18 +21883,6 @@ Start session {1} anyway?</translation>
         <message>
             <source>ハウスルールはキャンペーンごとに保存され、変更は元に戻せます。</source>
             <translation>House rules are saved per campaign, and changes can be undone.</translation>
-        </message>
-        <message>
-            <source>指輪物語RPG のルール表…</source>
-            <translation>The Lord of the Rings RPG rule tables…</translation>
-        </message>
-        <message>
-            <source>千幻抄の類型カタログ…</source>
-            <translation>Sengensho archetype catalog…</translation>
-        </message>
-        <message>
-            <source>フォーカードのスキルカタログ…</source>
-            <translation>Four Card skill catalog…</translation>
         </message>
     </context>
     <context>

@@ -18,7 +18,7 @@ from gmtool.rules.systems.mtg.table import COLOR_WORDS
 from gmtool.store.cards.database import CardDatabase
 from gmtool.store.exchange import export_character
 from tests.e2e.test_cli import run_gmtool
-from tests.rules.mtg_fixtures import BEAR, FOREST, GOLD
+from tests.rules.mtg.fixtures import BEAR, FOREST, GOLD
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENA = "Deck\n20 森\n4 Elvish Mystic (M14) 169\n4 ルーン爪の熊\n2 Fire // Ice\n\nSideboard\n3 Forest\n"

@@ -4,6 +4,7 @@ tracker calls up and starts, and a short session log."""
 from __future__ import annotations
 
 from gmtool.app.demo import create_demo_campaign
+from gmtool.app.systems import tracker_boxes
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.rules.systems import SYSTEMS
@@ -16,7 +17,7 @@ def test_the_demo_has_every_system_a_saved_encounter_and_a_log(qtbot, tmp_path):
         assert {s.system for s in campaign.list_characters()} == set(SYSTEMS)
         assert [e.payload["summary"]["inputs"][:3] for e in campaign.log_entries()] == ["デモ:"] * 3
         model = BattleModel(CampaignModel(campaign))
-        dialog = BattleDialog(model)
+        dialog = BattleDialog(model, action_boxes=tracker_boxes())
         dialog.ask_confirm = lambda *_: True
         qtbot.addWidget(dialog)
         assert [dialog.saved_combo.itemText(i) for i in range(dialog.saved_combo.count())] == ["廃ビルの影"]

@@ -47,7 +47,7 @@ def test_lists_the_campaign_and_shows_the_first_sheet(window):
 def test_selecting_a_character_shows_its_sheet_and_makes_it_the_roller(window):
     window.select_character(window.character_list.id_at(1))
     assert window.sheet_view.name_edit.text() == "ミナ・クローデル"
-    assert window.check_model.action.character_id == window.character_list.id_at(1)
+    assert window.panel_model("aw").action.character_id == window.character_list.id_at(1)
 
 
 def test_add_rename_duplicate_delete_with_undo_shortcuts(window, campaign_path, monkeypatch):

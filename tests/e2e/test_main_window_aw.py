@@ -7,11 +7,11 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from gmtool.app.main_window import MainWindow
-from gmtool.models.aw_session_model import AWSessionModel
+from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.rules.systems.aw.session import SpellEffect
-from gmtool.views.aw_focus_dialog import AWFocusDialog
-from gmtool.views.aw_session_dialog import AWSessionDialog
-from gmtool.views.aw_supply_dialog import AWSupplyDialog
+from gmtool.views.aw.focus_dialog import AWFocusDialog
+from gmtool.views.aw.session_dialog import AWSessionDialog
+from gmtool.views.aw.supply_dialog import AWSupplyDialog
 
 
 @pytest.fixture
@@ -75,8 +75,8 @@ def test_ctrl_r_with_a_command_spell_boost_and_none_left_is_refused(window, refu
     session = AWSessionModel(window.campaign_model, window)
     session.form_contract(master, servant)
     window.select_character(servant)
-    model = window.check_model
-    view = window.check_view
+    model = window.panel_model("aw")
+    view = window.panel_view("aw")
     view.boost_check.setChecked(True)
     assert model.boost
     for _ in range(3):
@@ -90,13 +90,13 @@ def test_ctrl_r_with_a_command_spell_boost_and_none_left_is_refused(window, refu
 
 
 def test_opening_another_campaign_closes_the_aw_tools(window, tmp_path):
-    window.aw_menu.show_session()
-    window.aw_menu.show_focus()
-    assert len(window.aw_menu.dialogs) == 2
+    window.menus["aw"].show_session()
+    window.menus["aw"].show_focus()
+    assert len(window.menus["aw"].dialogs) == 2
     other = tmp_path / "other.gmcampaign"
     window.ask_save_path = lambda *_args: str(other)
     window.files.new_campaign()
-    assert window.aw_menu.dialogs == []
+    assert window.menus["aw"].dialogs == []
     assert window.campaign_model.campaign.path == other
 
 

@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from gmtool.app.main_window import MainWindow
-from gmtool.views.army.army_dialog import ArmyDialog
 from gmtool.views.battle.battle_dialog import BattleDialog
+from gmtool.views.lotr.army.army_dialog import ArmyDialog
 
 
 @pytest.fixture

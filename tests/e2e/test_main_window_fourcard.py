@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QWizard
 
 from gmtool.app.main_window import MainWindow
 from gmtool.rules.systems import SYSTEMS
-from gmtool.views.check.fourcard_check_view import FourCardCheckView
-from gmtool.views.sheet.aw_sheet_view import AWSheetView
-from gmtool.views.sheet.fourcard_sheet_view import FourCardSheetView
+from gmtool.views.aw.sheet_view import AWSheetView
+from gmtool.views.fourcard.check_view import FourCardCheckView
+from gmtool.views.fourcard.sheet_view import FourCardSheetView
 from tests.qt_fixtures import DEMO_NAMES, reopen_characters
 
 
@@ -54,8 +54,8 @@ def test_adding_a_fourcard_character_runs_the_wizard_and_shows_its_sheet_and_pan
     window.run_wizard = drive_wizard_with_the_shipped_catalog
     window.add_character()
     assert isinstance(window.sheet_view, FourCardSheetView)
-    assert window.check_stack.currentWidget() is window.fourcard_check_view
-    assert isinstance(window.fourcard_check_view, FourCardCheckView)
+    assert window.check_stack.currentWidget() is window.panel_view("fourcard")
+    assert isinstance(window.panel_view("fourcard"), FourCardCheckView)
     saved = reopen_characters(campaign_path)["リゼ"]
     assert saved.sex == "female" and saved.xp_earned == 15 and saved.xp_unspent == 0
     assert saved.overrides  # the GM override is on the character
@@ -71,7 +71,7 @@ def test_adding_a_fourcard_character_runs_the_wizard_and_shows_its_sheet_and_pan
     # Selecting an AW character brings the AW sheet and panel back.
     window.select_character(window.character_list.id_at(0))
     assert isinstance(window.sheet_view, AWSheetView)
-    assert window.check_stack.currentWidget() is window.check_view
+    assert window.check_stack.currentWidget() is window.panel_view("aw")
 
 
 def test_a_cancelled_wizard_adds_nothing(window, campaign_path):
@@ -83,20 +83,20 @@ def test_a_cancelled_wizard_adds_nothing(window, campaign_path):
 
 def test_growth_is_refused_for_a_character_of_another_system(window, refusals):
     window.select_character(window.character_list.id_at(0))  # an AW character
-    window.fourcard_menu.grow_selected()
+    window.menus["fourcard"].grow_selected()
     assert "フォーカードのキャラクターだけ" in refusals[-1]
 
 
 def test_growth_and_catalog_dialogs_open_from_the_menu(window, monkeypatch):
-    from gmtool.views.fourcard_catalog_dialog import SkillCatalogDialog
-    from gmtool.views.sheet.fourcard_growth_dialog import FourCardGrowthDialog
+    from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog
+    from gmtool.views.fourcard.growth_dialog import FourCardGrowthDialog
     from tests.qt_fixtures import sample_fourcard_character
 
     opened = []
     monkeypatch.setattr(window, "open_dialog", opened.append)
     garud = window.campaign_model.insert_character("fourcard", sample_fourcard_character(), "x")
     window.select_character(garud)
-    window.fourcard_menu.grow_selected()
-    window.fourcard_menu.edit_catalog()
+    window.menus["fourcard"].grow_selected()
+    window.menus["fourcard"].edit_catalog()
     assert isinstance(opened[0], FourCardGrowthDialog) and opened[0].model.character_id == garud
     assert isinstance(opened[1], SkillCatalogDialog)

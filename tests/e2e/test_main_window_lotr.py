@@ -11,17 +11,17 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QWizard
 
 from gmtool.app.main_window import MainWindow
-from gmtool.models.lotr_check_model import COURAGE_KEY
-from gmtool.models.lotr_rules_model import RULES_KEY
+from gmtool.models.lotr.check_model import COURAGE_KEY
+from gmtool.models.lotr.rules_model import RULES_KEY
 from gmtool.rules.systems import SYSTEMS
 from gmtool.rules.systems.lotr.checks import Contestant
-from gmtool.views.check.lotr_check_view import LotRCheckView
-from gmtool.views.lotr_rules_dialog import LotRRulesDialog
-from gmtool.views.sheet.fourcard_sheet_view import FourCardSheetView
-from gmtool.views.sheet.lotr_advancement_dialog import LotRAdvancementDialog
-from gmtool.views.sheet.lotr_sheet_view import LotRSheetView
+from gmtool.views.fourcard.sheet_view import FourCardSheetView
+from gmtool.views.lotr.advancement_dialog import LotRAdvancementDialog
+from gmtool.views.lotr.check_view import LotRCheckView
+from gmtool.views.lotr.rules_dialog import LotRRulesDialog
+from gmtool.views.lotr.sheet_view import LotRSheetView
 from tests.qt_fixtures import reopen_characters
-from tests.views.test_lotr_wizard import click_next, fill_attributes, fill_origin
+from tests.views.lotr.test_wizard import click_next, fill_attributes, fill_origin
 
 
 @pytest.fixture
@@ -63,8 +63,8 @@ def test_adding_a_lotr_character_runs_its_wizard_and_shows_its_sheet_and_panel(
     window.run_wizard = drive
     window.add_character()
     assert isinstance(window.sheet_view, LotRSheetView)
-    assert window.check_stack.currentWidget() is window.lotr_check_view
-    assert isinstance(window.lotr_check_view, LotRCheckView)
+    assert window.check_stack.currentWidget() is window.panel_view("lotr")
+    assert isinstance(window.panel_view("lotr"), LotRCheckView)
     saved = reopen_characters(campaign_path)["サム"]
     assert (saved.race, saved.subrace, saved.wound_levels) == ("hobbit", "harfoot", 4)
 
@@ -76,7 +76,7 @@ def test_adding_a_lotr_character_runs_its_wizard_and_shows_its_sheet_and_panel(
 
     select(window, "リゼ・アルノー")
     assert isinstance(window.sheet_view, FourCardSheetView)
-    assert window.check_stack.currentWidget() is window.fourcard_check_view
+    assert window.check_stack.currentWidget() is window.panel_view("fourcard")
 
     # Undo takes the new character away again.
     while "サム" in reopen_characters(campaign_path):
@@ -85,7 +85,7 @@ def test_adding_a_lotr_character_runs_its_wizard_and_shows_its_sheet_and_panel(
 
 def test_a_skill_with_a_colon_in_its_name_rolls_from_the_main_window(window, qtbot):
     character_id = select(window, "ナール")
-    model = window.lotr_check_model
+    model = window.panel_model("lotr")
     model.set_source(Contestant.A, "skill:Armed Combat: Axes:Battle-axe")
     roller = model.roller(Contestant.A)
     assert (roller.rank, roller.specialisation) == (6, 2)  # 3 + 3 ranks, +2 in the specialisation
@@ -97,23 +97,23 @@ def test_a_skill_with_a_colon_in_its_name_rolls_from_the_main_window(window, qtb
 
 def test_the_lotr_menu_opens_its_tools_and_refuses_other_systems(window, refusals):
     select(window, "ナール")
-    window.lotr_menu.advance_selected()
-    window.lotr_menu.edit_rules()
+    window.menus["lotr"].advance_selected()
+    window.menus["lotr"].edit_rules()
     assert [type(d) for d in window.opened] == [LotRAdvancementDialog, LotRRulesDialog]
 
     window.campaign_model.set_session_value(COURAGE_KEY, {"round": 3, "spent": {"x": 2}}, "テスト")
-    window.lotr_menu.next_round()
+    window.menus["lotr"].next_round()
     assert window.campaign_model.session_value(COURAGE_KEY)["round"] == 4
 
     select(window, "リゼ・アルノー")
-    window.lotr_menu.advance_selected()
+    window.menus["lotr"].advance_selected()
     assert "指輪物語RPGのキャラクターだけ" in refusals[-1]
     assert len(window.opened) == 2
 
 
 def test_a_closed_tool_dialog_is_let_go_and_the_table_goes_on(window, qtbot):
     character_id = select(window, "ナール")
-    menu = window.lotr_menu
+    menu = window.menus["lotr"]
     menu.advance_selected()
     menu.edit_rules()
     advancement, rules = window.opened

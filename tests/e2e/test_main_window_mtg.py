@@ -14,11 +14,11 @@ from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.mtg.checks import CheckColor, MTGOutcome
 from gmtool.rules.systems.mtg.odds import check_odds
 from gmtool.rules.systems.mtg.procedure import physical_view
-from gmtool.views.check.mtg_check_view import MTGCheckView
-from gmtool.views.mtg_card_entry_dialog import MTGCardEntryDialog
-from gmtool.views.mtg_decklist_dialog import MTGDecklistDialog
-from gmtool.views.mtg_library_dialog import MTGLibraryDialog
-from gmtool.views.sheet.mtg_sheet_view import MTGSheetView
+from gmtool.views.mtg.card_entry_dialog import MTGCardEntryDialog
+from gmtool.views.mtg.check_view import MTGCheckView
+from gmtool.views.mtg.decklist_dialog import MTGDecklistDialog
+from gmtool.views.mtg.library_dialog import MTGLibraryDialog
+from gmtool.views.mtg.sheet_view import MTGSheetView
 
 MENU = "MTGでTRPG(&M)"
 DECKLIST = "20 森\n4 エルフの神秘家\n《ルーン爪の熊》 4枚\n\nサイドボード\n2 ラノワールのエルフ\n"
@@ -155,7 +155,7 @@ def test_the_sheet_adds_a_card_the_database_lacks_by_hand(window, qtbot):
     deck = window.campaign_model.character(character_id)
     assert deck.entry("Test Unknown Beast").count == 1
     # The card is kept in the database: the next time the name is found.
-    assert window.mtg_menu.card_database().find("見知らぬ獣").mana_value == 3
+    assert window.menus["mtg"].card_database().find("見知らぬ獣").mana_value == 3
 
 
 def test_the_card_database_dialog_opens_once_and_finds_the_sample(window):
@@ -180,7 +180,7 @@ def test_a_damaged_card_cache_is_reported_once_and_rebuilt_on_request(window, pr
     assert "cards.sqlite" in asked[0] and "作り直しますか" in asked[0] and "空のデッキ" in asked[1]
     assert cache.read_bytes() == b"not a database at all" and not window.campaign_model.characters()
     window.ask_confirm = lambda _title, text: asked.append(text) or True
-    window.mtg_menu._damage_reported = False  # a new window would ask again
+    window.menus["mtg"]._damage_reported = False  # a new window would ask again
     window.dialog_steps.clear()  # the first decklist dialog never opened
     character_id = make_deck(window)
     assert window.campaign_model.character(character_id).size == 28

@@ -8,17 +8,17 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from gmtool.app.main_window import MainWindow
-from gmtool.models.sengensho_catalog_model import SengenshoCatalogModel
-from gmtool.models.sengensho_session_model import SengenshoSessionModel
+from gmtool.models.sengensho.catalog_model import SengenshoCatalogModel
+from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.bonds import BondRequest
 from gmtool.rules.systems.sengensho.catalog import AbilityKind, Archetype, ArchetypeCatalog, FantasyAbility
 from gmtool.rules.systems.sengensho.character import BondKind
 from gmtool.rules.systems.sengensho.fantasy import AbilityState
-from gmtool.views.check.sengensho_check_view import SengenshoCheckView
-from gmtool.views.sengensho_catalog_dialog import SengenshoCatalogDialog
-from gmtool.views.sengensho_opposed_dialog import SengenshoOpposedDialog
-from gmtool.views.sengensho_session_dialog import SengenshoSessionDialog
-from gmtool.views.sheet.sengensho_sheet_view import SengenshoSheetView
+from gmtool.views.sengensho.catalog_dialog import SengenshoCatalogDialog
+from gmtool.views.sengensho.check_view import SengenshoCheckView
+from gmtool.views.sengensho.opposed_dialog import SengenshoOpposedDialog
+from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
+from gmtool.views.sengensho.sheet_view import SengenshoSheetView
 
 MENU = "千幻抄(&S)"
 

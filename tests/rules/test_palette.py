@@ -15,11 +15,11 @@ from gmtool.rules.palette import (
     palette_lines,
     palette_text,
     palette_variables,
-    srs_thresholds,
     variable_name,
 )
 from gmtool.rules.systems import SYSTEMS
 from gmtool.rules.systems.aw.character import Attributes
+from gmtool.rules.systems.aw.palette import srs_thresholds
 from gmtool.rules.systems.fourcard.character import Skill as FourCardSkill
 from gmtool.rules.systems.sengensho.character import Skill as SengenshoSkill
 

@@ -17,7 +17,7 @@ from gmtool.store.cards.deck_resolution import (
 from gmtool.store.cards.decklists import parse_decklist_text
 from gmtool.store.cards.names import normalize_name
 from gmtool.store.cards.xml_decklists import parse_xml_decklist
-from tests.rules.mtg_fixtures import BEAR, FOREST, MOUNTAIN, MYSTIC, RELIC, TRI
+from tests.rules.mtg.fixtures import BEAR, FOREST, MOUNTAIN, MYSTIC, RELIC, TRI
 
 LEADER = Card("Test Leader", 4, ("W", "U", "G"), supertypes=("Legendary",), types=("Creature",))
 FRIEND = Card("Test Friend", 2, ("G",), types=("Creature",))

@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from gmtool.models.aw_focus_state import dump_focus, load_focus
+from gmtool.models.aw.focus_state import dump_focus, load_focus
 from gmtool.rules import battle
 from gmtool.rules.data import RuleDataError
 from gmtool.rules.systems.aw import session as aw_session
@@ -91,7 +91,7 @@ def _aw_session() -> list[Any]:
 def _mtg_table() -> list[Any]:
     from gmtool.rules.systems.mtg import library as lib
     from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard
-    from tests.rules.mtg_fixtures import BEAR, FOREST, WURM
+    from tests.rules.mtg.fixtures import BEAR, FOREST, WURM
 
     cards = [LibraryCard(BEAR, True), *[LibraryCard(FOREST)] * 9, LibraryCard(WURM)]
     library = lib.finish_check(lib.build_library(cards, random.Random(1)), True, random.Random(2))
@@ -139,9 +139,9 @@ LOADERS = [
     ),
     Loader("aw.session", aw_session.load_session, aw_session.dump_session, (ValidationError,), _aw_session),
     Loader("aw.focus", load_focus, dump_focus, (ValidationError,), lambda: [None]),
-    # MTGTableModel's SessionDocument (models/mtg_table_model.py) catches ValueError and TypeError too.
+    # MTGTableModel's SessionDocument (models/mtg/table_model.py) catches ValueError and TypeError too.
     Loader("mtg.table", mtg_table.load_table, mtg_table.table_document, (ValueError, TypeError), _mtg_table),
-    # read_session / read_catalog (models/sengensho_state.py) catch ValidationError and TypeError.
+    # read_session / read_catalog (models/sengensho/state.py) catch ValidationError and TypeError.
     Loader(
         "sengensho.session",
         sengensho_session.session_from_document,
@@ -164,7 +164,7 @@ LOADERS = [
         (ValidationError, TypeError),
         lambda: [fourcard_catalog.catalog_to_document(fourcard_catalog.shipped_catalog())],
     ),
-    # _effective (models/lotr_rules_model.py) catches RuleDataError only.
+    # _effective (models/lotr/rules_model.py) catches RuleDataError only.
     Loader(
         "lotr.rules",
         lambda document: apply_overrides(lotr_rules(), document),
@@ -208,7 +208,7 @@ def test_session_document(loader, data):
 @pytest.fixture
 def catalog_model(tmp_path):
     from gmtool.models.campaign_model import CampaignModel
-    from gmtool.models.sengensho_catalog_model import SengenshoCatalogModel
+    from gmtool.models.sengensho.catalog_model import SengenshoCatalogModel
     from gmtool.store.campaign import Campaign
 
     campaign = Campaign.create(tmp_path / "campaign.gmcampaign")

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import Qt
 
+from gmtool.app.systems import tracker_boxes
 from gmtool.models.battle_model import BattleModel
 from gmtool.rules import battle
 from gmtool.rules.battle import Status
@@ -21,7 +22,7 @@ SEED = 20261125
 @pytest.fixture
 def dialog(qtbot, campaign_model, refusals):
     model = BattleModel(campaign_model, seed_source=lambda: SEED)
-    view = BattleDialog(model)
+    view = BattleDialog(model, action_boxes=tracker_boxes())  # as the 戦闘 menu makes it
     view.ask_confirm = lambda *_: True
     qtbot.addWidget(view)
     return view
@@ -81,7 +82,7 @@ def test_an_aw_round_with_a_pc_npc_tie_and_a_withdrawal(dialog, qtbot, refusals)
     assert current_name(dialog) == "ミナ・クローデル"
 
     # ミナ stands engaged with the shadow and the orc, and withdraws through their blockade.
-    box = dialog.aw_box
+    box = dialog.action_boxes["aw"]
     for target in (shadow, orc):
         box.target_combo.setCurrentIndex(box.target_combo.findData(target))
         box.engage_button.click()
@@ -116,7 +117,7 @@ def test_aw_withdrawal_success_leaves_the_engagement_and_undo_restores(dialog, c
     dialog.start_button.click()
     dialog.next_button.click()
     assert current_name(dialog) == "ミナ・クローデル"
-    box = dialog.aw_box
+    box = dialog.action_boxes["aw"]
     box.target_combo.setCurrentIndex(box.target_combo.findData(orc))
     box.engage_button.click()
     seed = next(
@@ -135,7 +136,7 @@ def test_aw_minor_then_major_and_a_second_major_is_refused(dialog, refusals):
     add_character(dialog, "朝霧 透")
     dialog.start_button.click()
     dialog.next_button.click()
-    box = dialog.aw_box
+    box = dialog.action_boxes["aw"]
     assert "戦闘移動 14m・全力移動 28m" in box.move_label.text()
     box.minor_button.click()
     box.major_button.click()
@@ -170,7 +171,7 @@ def test_a_lotr_round_with_extra_actions(dialog):
     dialog.next_button.click()
     assert dialog.model.state().current == rolled[0].id
 
-    box = dialog.lotr_box
+    box = dialog.action_boxes["lotr"]
     box.who_combo.setCurrentIndex(box.who_combo.findData(naar))
     box.kind_combo.setCurrentIndex(box.kind_combo.findData("attack"))
     box.spend_button.click()
@@ -204,7 +205,7 @@ def test_lotr_initiative_kept_from_the_first_round(dialog):
     add_npc(dialog, "オーク", {"swiftness": 2})
     dialog.start_button.click()
     first = [p.initiative for p in dialog.model.state().participants]
-    dialog.lotr_box.keep_check.click()
+    dialog.action_boxes["lotr"].keep_check.click()
     dialog.model.seed_source = lambda: SEED + 1
     for _ in range(4):  # two turns, cleanup, the next round
         dialog.next_button.click()

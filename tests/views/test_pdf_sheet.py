@@ -16,7 +16,8 @@ from PySide6.QtGui import QFontDatabase, QPageLayout
 from PySide6.QtPrintSupport import QPrinter
 
 from gmtool.app.main_window import MainWindow
-from gmtool.app.pdf_menu import install_pdf_actions
+from gmtool.app.pdf_menu import install_pdf_actions, session_html
+from gmtool.app.systems import hooks_for
 from gmtool.rules.systems import SYSTEMS
 from gmtool.views.print.check_plot import OutcomePlot, main_check, render_check_plot
 from gmtool.views.print.sheet_document import (
@@ -82,8 +83,9 @@ def test_a_japanese_font_is_chosen_and_embedded(demo, tmp_path, qtbot):
 @pytest.mark.parametrize("index", range(len(DEMO_NAMES)))
 def test_every_demo_character_prints_to_an_a4_pdf_with_content_on_every_page(demo, index, tmp_path):
     system_id, character = demo[index]
+    parts = hooks_for(system_id).print_parts()  # the system's outcome names, as the menu prints them
     path = tmp_path / "sheet.pdf"
-    pages = export_sheet_pdf(path, system_id, character)
+    pages = export_sheet_pdf(path, system_id, character, parts=parts)
     images = rendered_pages(path)
     assert len(images) == pages >= 1
     for image in images:
@@ -95,7 +97,7 @@ def test_every_demo_character_prints_to_an_a4_pdf_with_content_on_every_page(dem
     text = pdf_text(path)
     assert squeezed(character.name) in text
     assert "キャラクターシート" in text
-    check = main_check(system_id, character)
+    check = main_check(system_id, character, parts)
     assert check is not None
     assert squeezed(check.kind.label) in text
     for name, _ in check.rows():
@@ -238,7 +240,6 @@ def test_print_preview_draws_the_same_sheet(window, tmp_path, monkeypatch):
 
 def test_aw_contracts_and_event_keys_are_printed(campaign_model, qtbot):
     from gmtool.rules.systems.aw import session as aw
-    from gmtool.views.print.session_sections import session_html
 
     ids = {s.character.name: s.id for s in campaign_model.characters()}
     master, servant = ids["朝霧 透"], ids["影の使徒"]
@@ -257,7 +258,6 @@ def test_aw_contracts_and_event_keys_are_printed(campaign_model, qtbot):
 def test_sengensho_session_bonds_are_printed_and_reach_the_pdf(campaign_model, tmp_path, qtbot):
     from gmtool.rules.systems.sengensho.character import BondKind
     from gmtool.rules.systems.sengensho.session import Bond, SengenshoSession, session_to_document
-    from gmtool.views.print.session_sections import session_html
 
     holder = next(s for s in campaign_model.characters() if s.character.name == "白峰 朔")
     bond = Bond(
@@ -273,8 +273,6 @@ def test_sengensho_session_bonds_are_printed_and_reach_the_pdf(campaign_model, t
 
 
 def test_systems_without_session_sections_add_nothing(campaign_model, qtbot):
-    from gmtool.views.print.session_sections import session_html
-
     for stored in campaign_model.characters():
         if stored.system in ("fourcard", "lotr", "mtg"):
             assert session_html(campaign_model, stored.id) == ""

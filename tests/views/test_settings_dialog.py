@@ -7,7 +7,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
-from gmtool.app.i18n import LANGUAGE_KEY, THEME_KEY, apply_theme
+from gmtool.views.appearance import LANGUAGE_KEY, THEME_KEY, apply_theme
 from gmtool.views.settings_dialog import SettingsDialog
 
 
@@ -54,14 +54,15 @@ def test_dark_theme_changes_the_palette_at_once(dialog, settings):
     assert app.palette().color(QPalette.ColorRole.Window).lightness() == light
 
 
-def test_house_rule_buttons_emit_their_signals(dialog, qtbot):
-    for key, signal in (
-        ("lotr", dialog.lotr_rules_requested),
-        ("sengensho", dialog.sengensho_catalog_requested),
-        ("fourcard", dialog.fourcard_catalog_requested),
-    ):
-        with qtbot.waitSignal(signal, timeout=1000):
+def test_house_rule_buttons_ask_for_their_system(qtbot, settings):
+    house_rules = [("lotr", "指輪物語RPG のルール表…"), ("fourcard", "フォーカードのスキルカタログ…")]
+    dialog = SettingsDialog(settings, house_rules=house_rules)
+    qtbot.addWidget(dialog)
+    assert [dialog.rule_buttons[key].text() for key, _ in house_rules] == [text for _, text in house_rules]
+    for key, _ in house_rules:
+        with qtbot.waitSignal(dialog.house_rules_requested, timeout=1000) as blocker:
             dialog.rule_buttons[key].click()
+        assert blocker.args == [key]
 
 
 def test_settings_action_lands_in_the_edit_menu(qtbot, settings):

@@ -7,6 +7,8 @@ BattleModel.changed and `_sync()` re-reads everything; what the GM is typing sta
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,12 +31,10 @@ from PySide6.QtWidgets import (
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.battle_table_model import ID_ROLE, BattleTableModel
 from gmtool.rules.battle import Phase
-from gmtool.views.aw_session_parts import PROBLEM_COLOR, SessionTab
-from gmtool.views.battle.aw_actions_box import AWActionsBox
 from gmtool.views.battle.encounter_bar import EncounterBar
-from gmtool.views.battle.lotr_actions_box import LotRActionsBox
 from gmtool.views.battle.participant_box import ParticipantBox
 from gmtool.views.battle.quick_npc_dialog import QuickNpcDialog
+from gmtool.views.session_tab import PROBLEM_COLOR, SessionTab
 from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
 
 NEXT_TURN_KEY = "Ctrl+Right"
@@ -48,8 +48,20 @@ class BattleControls(SessionTab):
         pass
 
 
+# Makes a system's action box from the tracker's model and the dialog's question (title, text) → yes.
+ActionBoxFactory = Callable[[BattleModel, Callable[[str, str], bool]], SessionTab]
+
+
 class BattleDialog(QDialog):
-    def __init__(self, model: BattleModel, parent: QWidget | None = None, system_id: str = "") -> None:
+    def __init__(
+        self,
+        model: BattleModel,
+        parent: QWidget | None = None,
+        system_id: str = "",
+        action_boxes: Mapping[str, ActionBoxFactory] | None = None,
+    ) -> None:
+        """`action_boxes`: per system id, the box of that system's own actions (shown while the
+        encounter is of that system); the window passes the registry's (gmtool.app.systems)."""
         super().__init__(parent)
         self.model = model
         if model.parent() is None:  # the model lives (and stops listening) with the dialog
@@ -147,11 +159,12 @@ class BattleDialog(QDialog):
 
         # ---- the side panel: the selected participant and the system's actions
         self.participant_box = ParticipantBox(model, self.ask_confirm)
-        self.aw_box = AWActionsBox(model, self.ask_confirm)
-        self.lotr_box = LotRActionsBox(model, self.ask_confirm)
+        self.action_boxes: dict[str, SessionTab] = {
+            key: make(model, self.ask_confirm) for key, make in (action_boxes or {}).items()
+        }
         side = QWidget()
         side_layout = QVBoxLayout(side)
-        for w in (self.participant_box, self.aw_box, self.lotr_box):
+        for w in (self.participant_box, *self.action_boxes.values()):
             side_layout.addWidget(w)
         side_layout.addStretch(1)
 
@@ -241,9 +254,9 @@ class BattleDialog(QDialog):
         # Everyone of the system is in already: nothing to add (and no button that does nothing).
         self.add_character_button.setEnabled(has_system and self.character_combo.count() > 0)
         self.character_combo.setEnabled(has_system and self.character_combo.count() > 0)
-        self.aw_box.setVisible(state.system == "aw")
-        self.lotr_box.setVisible(state.system == "lotr")
-        for box in (self.participant_box, self.aw_box, self.lotr_box):
+        for key, box in self.action_boxes.items():
+            box.setVisible(state.system == key)
+        for box in (self.participant_box, *self.action_boxes.values()):
             if box.isVisibleTo(self):
                 box.sync()
         self.log_list.clear()
@@ -259,17 +272,19 @@ class BattleDialog(QDialog):
             return self.tr("「新しい戦闘」でシステムを選んで始めます")
         if not state.active:
             return self.tr("{0}: 戦闘前（参加者 {1}人）").format(state.name, len(state.participants))
-        aw = state.system == "aw"  # its processes have names of their own
+        box = self.action_boxes.get(state.system)
+        named = getattr(box, "NAMED_PROCESSES", False)  # an SRS round names its processes
         if state.phase is Phase.SETUP:
-            phase = self.tr("セットアッププロセス") if aw else self.tr("セットアップ")
+            phase = self.tr("セットアッププロセス") if named else self.tr("セットアップ")
             phase += self.tr("（「次の手番」で最初の手番へ）")
         elif state.phase is Phase.CLEANUP:
-            phase = self.tr("クリンナッププロセス") if aw else self.tr("クリンナップ")
+            phase = self.tr("クリンナッププロセス") if named else self.tr("クリンナップ")
             phase += self.tr("（全員が行動済み。「次の手番」で次のラウンドへ）")
         else:
             actor = state.participant(state.current)
             name = actor.name if actor else ""
-            phase = self.tr("メインプロセス: {0}").format(name) if aw else self.tr("{0}の手番").format(name)
+            main = self.tr("メインプロセス: {0}") if named else self.tr("{0}の手番")
+            phase = main.format(name)
         return self.tr("ラウンド {0}・{1}").format(state.round, phase)
 
     def _tie_text(self) -> str:
@@ -361,17 +376,15 @@ class BattleDialog(QDialog):
             self.note_edit.clear()
 
     def _copy_ccfolia(self) -> None:
-        from gmtool.app.export_menu import copy_participant_to_ccfolia
-
         chosen = self.selected_id()
         if chosen is None:
             raise ValueError(self.tr("CCFolia へコピーする参加者を表で選んでください"))
-        copy_participant_to_ccfolia(self.model, chosen, self.include_hidden_check.isChecked())
+        text = self.model.ccfolia_participant_text(chosen, self.include_hidden_check.isChecked())
+        QGuiApplication.clipboard().setText(text)
 
     def _copy_ccfolia_all(self) -> None:
-        from gmtool.app.export_menu import copy_encounter_to_ccfolia
-
-        copy_encounter_to_ccfolia(self.model, self.include_hidden_check.isChecked())
+        text, _count = self.model.ccfolia_encounter_text(self.include_hidden_check.isChecked())
+        QGuiApplication.clipboard().setText(text)
 
     def copy_order(self) -> None:
         QGuiApplication.clipboard().setText(self.model.public_order_text())

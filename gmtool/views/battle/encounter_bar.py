@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.rules.systems import SYSTEMS
-from gmtool.views.aw_session_parts import Confirm, SessionTab
+from gmtool.views.session_tab import Confirm, SessionTab
 
 
 class EncounterBar(SessionTab):

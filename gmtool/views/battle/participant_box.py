@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.battle_model import SIDE_LABELS, STATUS_LABELS, BattleModel
 from gmtool.rules.battle import Participant, Side, Status
-from gmtool.views.aw_session_parts import Confirm, SessionTab
+from gmtool.views.session_tab import Confirm, SessionTab
 
 
 class ParticipantBox(SessionTab):

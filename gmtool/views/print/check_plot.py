@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from gmtool.rules.checks import CheckKind, Outcome
 from gmtool.rules.systems import SYSTEMS
+from gmtool.views.print.parts import COMMON_PARTS, PrintParts
 
 PLOT_SIZE = (640, 300)  # pixels of the grabbed picture
 FALLBACK_COLORS = {"success": "#6cc070", "failure": "#e8a33d", "other": "#5b6f86"}
@@ -32,12 +33,13 @@ class MainCheck:
 
     kind: CheckKind
     outcomes: tuple[tuple[Any, Fraction], ...]  # outcome code → probability, in the engine's order
+    parts: PrintParts = COMMON_PARTS  # the system's, which name and colour its outcome codes
 
     def rows(self) -> list[tuple[str, Fraction]]:
-        return [(outcome_name(outcome), p) for outcome, p in self.outcomes]
+        return [(outcome_name(outcome, self.parts), p) for outcome, p in self.outcomes]
 
 
-def main_check(system_id: str, character: Any) -> MainCheck | None:
+def main_check(system_id: str, character: Any, parts: PrintParts = COMMON_PARTS) -> MainCheck | None:
     """None when the character has nothing to roll (or its default spec cannot be rolled)."""
     system = SYSTEMS[system_id]
     kinds = list(system.checks(character))
@@ -49,37 +51,28 @@ def main_check(system_id: str, character: Any) -> MainCheck | None:
     except ValueError:
         return None
     probabilities = distribution.probabilities
-    return MainCheck(kind, tuple((o, Fraction(p)) for o, p in probabilities.items()))
+    return MainCheck(kind, tuple((o, Fraction(p)) for o, p in probabilities.items()), parts)
 
 
-def outcome_name(outcome: Any) -> str:
-    """Japanese for any system's outcome code (AW/フォーカード/千幻抄, LotR degrees, MTG outcomes)."""
+def outcome_name(outcome: Any, parts: PrintParts = COMMON_PARTS) -> str:
+    """Japanese for an outcome code: the shared `Outcome`s here, any other code by the system's parts,
+    else the code itself."""
     if isinstance(outcome, Outcome):
         from gmtool.models.outcome_text import outcome_label
 
         return outcome_label(outcome)
-    module = type(outcome).__module__
-    if module.startswith("gmtool.rules.systems.lotr"):
-        from gmtool.models.lotr_check_log import degree_label
-        from gmtool.rules.systems.lotr.rules_data import lotr_rules
-
-        return degree_label(lotr_rules(), outcome)
-    if module.startswith("gmtool.rules.systems.mtg"):
-        from gmtool.models.mtg_labels import outcome_text
-
-        return outcome_text(outcome)
-    return str(getattr(outcome, "value", outcome))
+    name = parts.outcome_name(outcome) if parts.outcome_name else None
+    return str(getattr(outcome, "value", outcome)) if name is None else name
 
 
-def outcome_color(outcome: Any) -> str:
+def outcome_color(outcome: Any, parts: PrintParts = COMMON_PARTS) -> str:
     if isinstance(outcome, Outcome):
         from gmtool.views.check.probability_plots import OUTCOME_COLORS
 
         return OUTCOME_COLORS[outcome]
-    if type(outcome).__module__.startswith("gmtool.rules.systems.lotr"):
-        from gmtool.views.check.lotr_plots import DEGREE_COLORS
-
-        return DEGREE_COLORS.get(outcome, FALLBACK_COLORS["other"])
+    color = parts.outcome_color(outcome) if parts.outcome_color else None
+    if color is not None:
+        return color
     code = str(getattr(outcome, "value", outcome))
     if "fail" in code:
         return FALLBACK_COLORS["failure"]
@@ -109,7 +102,7 @@ class OutcomePlot(pg.PlotWidget):
         labels = [tick_label(name) for name, _ in check.rows()]
         self.getAxis("bottom").setTicks([list(enumerate(labels))])
         self._heights = [float(p) * 100 for _, p in check.outcomes]
-        colors = [QColor(outcome_color(o)) for o, _ in check.outcomes]
+        colors = [QColor(outcome_color(o, check.parts)) for o, _ in check.outcomes]
         self.bars = pg.BarGraphItem(
             x=list(range(len(labels))),
             height=self._heights,

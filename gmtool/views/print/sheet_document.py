@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 
 from gmtool.rules.systems import SYSTEMS
 from gmtool.views.print.check_plot import MainCheck, main_check, render_check_plot
+from gmtool.views.print.parts import COMMON_PARTS, PrintParts
 from gmtool.views.print.sheet_sections import (
     character_sections,
     checks_section,
@@ -74,20 +75,26 @@ def sheet_font_family() -> str:
     return ""
 
 
-def sheet_html(system_id: str, character: Any, check: MainCheck | None, extra_html: str = "") -> str:
+def sheet_html(
+    system_id: str,
+    character: Any,
+    check: MainCheck | None,
+    extra_html: str = "",
+    parts: PrintParts = COMMON_PARTS,
+) -> str:
     system = SYSTEMS[system_id]
     name = getattr(character, "name", "") or _tr("（名前なし）")
-    parts = [
+    sections = [
         f"<h1>{escape(name)}</h1>",
         f'<p class="sub">{escape(_tr("キャラクターシート"))} — {escape(system.name)}</p>',
-        character_sections(system_id, character),
-        notes_section(system_id, character),
+        character_sections(parts, character),
+        notes_section(parts, character),
         extra_html,
-        derived_section(system_id, system.derive(character)),
+        derived_section(parts, system.derive(character)),
         checks_section(list(system.checks(character))),
         main_check_section(check),
     ]
-    return "<html><body>" + "".join(parts) + "</body></html>"
+    return "<html><body>" + "".join(sections) + "</body></html>"
 
 
 def main_check_section(check: MainCheck | None) -> str:
@@ -106,12 +113,15 @@ def main_check_section(check: MainCheck | None) -> str:
     )
 
 
-def build_sheet_document(system_id: str, character: Any, extra_html: str = "") -> QTextDocument:
+def build_sheet_document(
+    system_id: str, character: Any, extra_html: str = "", parts: PrintParts = COMMON_PARTS
+) -> QTextDocument:
     """The sheet, not yet laid out on pages (see `paginate`).
 
-    `extra_html`: sections from outside the character (session_sections.session_html).
+    `extra_html`: sections from outside the character (the system's `parts.session_html`).
+    `parts`: what the system adds to the sheet (field names, outcome names and colours).
     """
-    check = main_check(system_id, character)
+    check = main_check(system_id, character, parts)
     document = QTextDocument()
     family = sheet_font_family()
     font = QFont(family) if family else QFont()
@@ -120,7 +130,7 @@ def build_sheet_document(system_id: str, character: Any, extra_html: str = "") -
     document.setDefaultStyleSheet(STYLE)
     if check is not None:
         document.addResource(QTextDocument.ResourceType.ImageResource, PLOT_URL, render_check_plot(check))
-    document.setHtml(sheet_html(system_id, character, check, extra_html))
+    document.setHtml(sheet_html(system_id, character, check, extra_html, parts))
     return document
 
 
@@ -174,22 +184,34 @@ def a4_pdf_writer(path: str | Path) -> QPdfWriter:
     return writer
 
 
-def print_sheet(device: QPagedPaintDevice, system_id: str, character: Any, extra_html: str = "") -> int:
+def print_sheet(
+    device: QPagedPaintDevice,
+    system_id: str,
+    character: Any,
+    extra_html: str = "",
+    parts: PrintParts = COMMON_PARTS,
+) -> int:
     """Draws the sheet on a PDF writer or printer (the preview's too); returns the page count."""
-    document = build_sheet_document(system_id, character, extra_html)
+    document = build_sheet_document(system_id, character, extra_html, parts)
     pages = paginate(document, device)
     document.print_(device)
     return pages
 
 
-def export_sheet_pdf(path: str | Path, system_id: str, character: Any, extra_html: str = "") -> int:
+def export_sheet_pdf(
+    path: str | Path,
+    system_id: str,
+    character: Any,
+    extra_html: str = "",
+    parts: PrintParts = COMMON_PARTS,
+) -> int:
     """Writes the character's sheet as an A4 PDF at `path`; returns the number of pages.
 
     Raises OSError when the file cannot be written.
     """
     writer = a4_pdf_writer(path)
     writer.setTitle(getattr(character, "name", "") or "character")
-    pages = print_sheet(writer, system_id, character, extra_html)
+    pages = print_sheet(writer, system_id, character, extra_html, parts)
     del writer  # the file is finished when the writer goes
     if not Path(path).is_file() or Path(path).stat().st_size == 0:
         raise OSError(_tr("PDF を書き出せませんでした: {0}").format(path))

@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from gmtool.rules.checks import CheckKind
+from gmtool.views.print.parts import PrintParts
 from gmtool.views.print.sheet_labels import label
 
 GRID_PAIRS = 4  # label/value pairs per row in the computed-values and checks grids
@@ -87,12 +88,12 @@ def _is_record_tuple(value: Any) -> bool:
     return isinstance(value, tuple) and bool(value) and all(dataclasses.is_dataclass(v) for v in value)
 
 
-def _records_table(system_id: str, records: tuple[Any, ...]) -> str:
+def _records_table(parts: PrintParts, records: tuple[Any, ...]) -> str:
     if type(records[0]).__name__ == "DeckEntry":
         return deck_table(records)
     names = [f.name for f in dataclasses.fields(records[0])]
     rows = [[value_text(getattr(r, n, None)) for n in names] for r in records]
-    return table(rows, [label(system_id, n) for n in names])
+    return table(rows, [label(parts, n) for n in names])
 
 
 def _color_name(code: str) -> str:
@@ -126,21 +127,21 @@ def deck_table(entries: Sequence[Any]) -> str:
     return table(rows, headers)
 
 
-def character_sections(system_id: str, character: Any) -> str:
+def character_sections(parts: PrintParts, character: Any) -> str:
     """Every field of the character dataclass but the notes: plain values first, then groups and lists."""
     plain: list[tuple[str, str]] = []
     blocks: list[str] = []
     for field in dataclasses.fields(character):
         value = getattr(character, field.name)
-        title = label(system_id, field.name)
+        title = label(parts, field.name)
         if field.name == "notes":
             continue
         if dataclasses.is_dataclass(value):
             sub = [f.name for f in dataclasses.fields(value)]
             row = [value_text(getattr(value, n)) for n in sub]
-            blocks.append(heading(title) + table([row], [label(system_id, n) for n in sub]))
+            blocks.append(heading(title) + table([row], [label(parts, n) for n in sub]))
         elif _is_record_tuple(value):
-            blocks.append(heading(f"{title}（{len(value)}）") + _records_table(system_id, value))
+            blocks.append(heading(f"{title}（{len(value)}）") + _records_table(parts, value))
         elif isinstance(value, tuple) and not value and _holds_records(field):
             blocks.append(heading(title) + f"<p>{escape(_tr('（なし）'))}</p>")
         else:
@@ -148,11 +149,11 @@ def character_sections(system_id: str, character: Any) -> str:
     return heading(_tr("基本情報")) + pair_grid(plain, per_row=2) + "".join(blocks)
 
 
-def notes_section(system_id: str, character: Any) -> str:
+def notes_section(parts: PrintParts, character: Any) -> str:
     notes = str(getattr(character, "notes", "") or "")
     if not notes:
         return ""
-    return heading(label(system_id, "notes")) + f"<p>{escape(notes).replace(chr(10), '<br/>')}</p>"
+    return heading(label(parts, "notes")) + f"<p>{escape(notes).replace(chr(10), '<br/>')}</p>"
 
 
 def _holds_records(field: dataclasses.Field[Any]) -> bool:
@@ -160,10 +161,10 @@ def _holds_records(field: dataclasses.Field[Any]) -> bool:
     return any(word in str(field.type) for word in ("Entry", "Feat", "Skill", "Equipment", "Bond", "Advance"))
 
 
-def derived_section(system_id: str, derived: Mapping[str, Any]) -> str:
+def derived_section(parts: PrintParts, derived: Mapping[str, Any]) -> str:
     if not derived:
         return ""
-    pairs = [(label(system_id, k), value_text(v)) for k, v in derived.items()]
+    pairs = [(label(parts, k), value_text(v)) for k, v in derived.items()]
     return heading(_tr("計算値")) + pair_grid(pairs)
 
 

@@ -22,6 +22,7 @@ from gmtool.rules.systems.aw.checks import (
     resolve_opposed,
 )
 from gmtool.rules.systems.aw.rules_data import aw_rules
+from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 
 _ADAPTER = TypeAdapter(AWCharacter)
 
@@ -35,6 +36,20 @@ class AnotherWorld:
         from gmtool.rules.systems.aw.combat import SYSTEM_COMBAT
 
         return SYSTEM_COMBAT
+
+    @property
+    def palette(self) -> ChatPalette:
+        """Its chat-palette lines (imported when a palette is made, not at start-up)."""
+        from gmtool.rules.systems.aw.palette import PALETTE
+
+        return PALETTE
+
+    @property
+    def ccfolia(self) -> CCFoliaExport:
+        """Its part of a CCFolia export (imported when one is made, not at start-up)."""
+        from gmtool.rules.systems.aw.ccfolia import CCFOLIA
+
+        return CCFOLIA
 
     name = "アナザーワールドSRS 3rd"
     schema_version = SCHEMA_VERSION

@@ -10,6 +10,7 @@ from pydantic import TypeAdapter
 
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import Distribution
+from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 from gmtool.rules.systems.fourcard import checks
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, SCHEMA_VERSION, FourCardCharacter
 from gmtool.rules.systems.fourcard.derived import derive, is_weakened, level, skill_level
@@ -32,6 +33,20 @@ class FourCard:
         from gmtool.rules.systems.fourcard.combat import SYSTEM_COMBAT
 
         return SYSTEM_COMBAT
+
+    @property
+    def palette(self) -> ChatPalette:
+        """Its chat-palette lines (imported when a palette is made, not at start-up)."""
+        from gmtool.rules.systems.fourcard.palette import PALETTE
+
+        return PALETTE
+
+    @property
+    def ccfolia(self) -> CCFoliaExport:
+        """Its part of a CCFolia export (imported when one is made, not at start-up)."""
+        from gmtool.rules.systems.fourcard.ccfolia import CCFOLIA
+
+        return CCFOLIA
 
     name = "フォーカード"
     schema_version = SCHEMA_VERSION

@@ -10,6 +10,7 @@ from pydantic import TypeAdapter
 
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import Distribution
+from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 from gmtool.rules.systems.lotr import checks
 from gmtool.rules.systems.lotr.character import SCHEMA_VERSION, LotRCharacter
 from gmtool.rules.systems.lotr.derived import derive
@@ -27,6 +28,20 @@ class LotR:
         from gmtool.rules.systems.lotr.combat import SYSTEM_COMBAT
 
         return SYSTEM_COMBAT
+
+    @property
+    def palette(self) -> ChatPalette:
+        """Its chat-palette lines (imported when a palette is made, not at start-up)."""
+        from gmtool.rules.systems.lotr.palette import PALETTE
+
+        return PALETTE
+
+    @property
+    def ccfolia(self) -> CCFoliaExport:
+        """Its part of a CCFolia export (imported when one is made, not at start-up)."""
+        from gmtool.rules.systems.lotr.ccfolia import CCFOLIA
+
+        return CCFOLIA
 
     name = "指輪物語RPG（CODA）"
     schema_version = SCHEMA_VERSION

@@ -10,6 +10,7 @@ from pydantic import TypeAdapter
 
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import Distribution
+from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 from gmtool.rules.systems.mtg.character import SCHEMA_VERSION, MTGCharacter
 from gmtool.rules.systems.mtg.checks import (
     CheckColor,
@@ -52,6 +53,20 @@ class MTG:
         from gmtool.rules.battle_rules import life_rules
 
         return life_rules("mtg", "life", "ライフ")
+
+    @property
+    def palette(self) -> ChatPalette:
+        """Its chat-palette lines (imported when a palette is made, not at start-up)."""
+        from gmtool.rules.systems.mtg.palette import PALETTE
+
+        return PALETTE
+
+    @property
+    def ccfolia(self) -> CCFoliaExport:
+        """Its part of a CCFolia export (imported when one is made, not at start-up)."""
+        from gmtool.rules.systems.mtg.ccfolia import CCFOLIA
+
+        return CCFOLIA
 
     name = "MTGでTRPG"
     schema_version = SCHEMA_VERSION

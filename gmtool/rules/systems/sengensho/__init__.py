@@ -10,6 +10,7 @@ from pydantic import TypeAdapter
 
 from gmtool.rules.checks import CheckKind, CheckResult
 from gmtool.rules.dice import Distribution
+from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 from gmtool.rules.systems.sengensho.character import ATTRIBUTES, SCHEMA_VERSION, SengenshoCharacter
 from gmtool.rules.systems.sengensho.checks import (
     DEFAULT_TARGET,
@@ -43,6 +44,20 @@ class Sengensho:
         from gmtool.rules.battle_rules import life_rules
 
         return life_rules("sengensho", "hp", "HP")
+
+    @property
+    def palette(self) -> ChatPalette:
+        """Its chat-palette lines (imported when a palette is made, not at start-up)."""
+        from gmtool.rules.systems.sengensho.palette import PALETTE
+
+        return PALETTE
+
+    @property
+    def ccfolia(self) -> CCFoliaExport:
+        """Its part of a CCFolia export (imported when one is made, not at start-up)."""
+        from gmtool.rules.systems.sengensho.ccfolia import CCFOLIA
+
+        return CCFOLIA
 
     name = "千幻抄"
     schema_version = SCHEMA_VERSION

@@ -1,0 +1,80 @@
+"""`prob aw` and `prob aw-opposed`: an アナザーワールドSRS 行為判定 and 対決, exactly."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from gmtool.app.cli_common import OUTCOME_NAMES, integer, percent
+from gmtool.rules.checks import Outcome, Side
+from gmtool.rules.systems import get_system
+from gmtool.rules.systems.aw.checks import AWCheckSpec, AWOpposedSpec, AWRoller
+
+CHECK_KINDS = ("aw", "aw-opposed")
+
+
+def add_check_parsers(sub: Any) -> None:
+    check = sub.add_parser("aw", help="アナザーワールドSRS の行為判定")
+    check.add_argument("--value", type=integer, required=True, help="判定値")
+    check.add_argument("--difficulty", type=integer, required=True, help="難易度")
+    check.add_argument("--modifier", type=integer, default=0, help="修正")
+    check.add_argument("--critical", type=integer, default=12, help="クリティカル値（既定 12）")
+    check.add_argument("--fumble", type=integer, default=2, help="ファンブル値（既定 2）")
+    check.add_argument("--json", action="store_true", help="JSON で出力")
+
+    opposed = sub.add_parser("aw-opposed", help="アナザーワールドSRS の対決")
+    opposed.add_argument("--action", type=integer, required=True, help="アクション側の判定値")
+    opposed.add_argument("--action-modifier", type=integer, default=0)
+    opposed.add_argument("--action-critical", type=integer, default=12)
+    opposed.add_argument("--reaction", type=integer, required=True, help="リアクション側の判定値")
+    opposed.add_argument("--reaction-modifier", type=integer, default=0)
+    opposed.add_argument("--reaction-critical", type=integer, default=12)
+    opposed.add_argument("--reaction-no-roll", action="store_true", help="リアクション側は判定できない")
+    opposed.add_argument("--json", action="store_true", help="JSON で出力")
+
+
+def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    system = get_system("aw")
+    try:
+        if args.kind == "aw":
+            roller = AWRoller(args.value, args.modifier, args.critical, args.fumble)
+            dist = system.distribution(AWCheckSpec(roller, args.difficulty))
+        else:
+            action = AWRoller(args.action, args.action_modifier, args.action_critical)
+            reaction = AWRoller(
+                args.reaction,
+                args.reaction_modifier,
+                args.reaction_critical,
+                can_roll=not args.reaction_no_roll,
+            )
+            dist = system.distribution(AWOpposedSpec(action, reaction))
+    except ValueError as error:
+        parser.exit(2, f"gmtool prob: {error}\n")
+
+    if args.kind == "aw":
+        success = dist.probability(lambda o: o.succeeded)
+        if args.json:
+            outcomes = {str(o): float(dist[o]) for o in Outcome}
+            print(json.dumps({"system": "aw", "success": float(success), "outcomes": outcomes}))
+        else:
+            print(
+                f"アナザーワールドSRS 行為判定: 判定値 {args.value} / 修正 {args.modifier:+d} / "
+                f"難易度 {args.difficulty} / クリティカル値 {args.critical} / ファンブル値 {args.fumble}"
+            )
+            for outcome in Outcome:
+                print(f"  {OUTCOME_NAMES[outcome]:<6}{percent(dist[outcome])}")
+            print(f"  成功率（自動成功を含む）{percent(success)}")
+    else:
+        wins = dist[Side.ACTION]
+        if args.json:
+            print(json.dumps({"system": "aw", "action_wins": float(wins)}))
+        else:
+            reaction = "判定できない" if args.reaction_no_roll else f"クリティカル値 {args.reaction_critical}"
+            print(
+                f"アナザーワールドSRS 対決: アクション側 判定値 {args.action}（クリティカル値 "
+                f"{args.action_critical}） / リアクション側 判定値 {args.reaction}（{reaction}）"
+            )
+            print(f"  アクション側の勝率   {percent(wins)}")
+            print(f"  リアクション側の勝率 {percent(dist[Side.REACTION])}")
+    return 0

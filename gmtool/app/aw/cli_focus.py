@@ -1,0 +1,109 @@
+"""`prob aw-focus`: the exact P(success) of an Another Focus (AF判定) within its round limit."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from gmtool.app.cli_common import integer, pad, percent
+from gmtool.rules.systems.aw.focus import (
+    MAX_DIFFICULTY,
+    MAX_ROUND_LIMIT,
+    FocusParticipant,
+    FocusProgress,
+    FocusRules,
+    focus_odds,
+)
+from gmtool.rules.systems.aw.rules_data import aw_session_rules
+
+FOCUS_KINDS = ("aw-focus",)
+
+
+def values_list(text: str) -> list[int]:
+    parts = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p for p in parts):
+        raise argparse.ArgumentTypeError(f"判定値をカンマ区切りで並べてください（例 4,5,6）: '{text}'")
+    return [integer(p) for p in parts]
+
+
+def add_focus_parsers(sub: Any) -> None:
+    af = sub.add_parser(
+        "aw-focus",
+        help="アナザーワールドSRS のアナザーフォーカス判定（AF判定）: ラウンド制限内に成功する確率",
+        description=(
+            "参加者は --values の順（行動値の順）に毎ラウンド 2D6 で判定し、達成値を合計する。"
+            "クリティカル（12）は達成値 30、ファンブル（2）は AF判定の失敗。"
+            "合計が難易度に達した時点で成功。"
+        ),
+    )
+    af.add_argument(
+        "--values", type=values_list, required=True, help="参加者の判定値（行動値の順、例 4,5,6）"
+    )
+    af.add_argument(
+        "--difficulty",
+        type=integer,
+        required=True,
+        help=f"難易度（50〜{MAX_DIFFICULTY}。これより大きいと計算が終わらなくなるため）",
+    )
+    af.add_argument(
+        "--rounds",
+        type=integer,
+        required=True,
+        help=f"ラウンド制限（1〜{MAX_ROUND_LIMIT}。これより長いと計算が終わらなくなるため）",
+    )
+    af.add_argument(
+        "--declarations",
+        type=integer,
+        default=0,
+        help=(
+            "1 ラウンドにパーティ全体で所持宣言する特技の数（1 つにつき難易度 −2、AF判定の終わりまで）。"
+            "各ラウンドの最初の参加者が判定前にまとめて宣言するものとして計算する"
+        ),
+    )
+    af.add_argument(
+        "--current-total", type=integer, default=0, help="ここまでの達成値の合計（0 以上、既定 0）"
+    )
+    af.add_argument("--json", action="store_true", help="JSON で出力")
+
+
+def run_focus(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    session = aw_session_rules()
+    minimum = session.focus_minimum_difficulty
+    if not args.values:
+        parser.exit(2, "gmtool prob: 参加者の判定値がありません\n")
+    if args.difficulty < minimum:
+        parser.exit(2, f"gmtool prob: AF判定の難易度は {minimum} 以上です（{args.difficulty}）\n")
+    if args.difficulty > MAX_DIFFICULTY:
+        parser.exit(2, f"gmtool prob: 難易度は {MAX_DIFFICULTY} までです（{args.difficulty}）\n")
+    if not 1 <= args.rounds <= MAX_ROUND_LIMIT:
+        parser.exit(2, f"gmtool prob: ラウンド制限は 1〜{MAX_ROUND_LIMIT} です（{args.rounds}）\n")
+    if args.current_total < 0:
+        parser.exit(2, f"gmtool prob: ここまでの達成値の合計は 0 以上です（{args.current_total}）\n")
+    if args.declarations < 0:
+        parser.exit(2, f"gmtool prob: 特技の宣言数は 0 以上です（{args.declarations}）\n")
+    rules = FocusRules(session.focus_critical_achievement, session.focus_declaration_reduction)
+    try:
+        participants = [
+            FocusParticipant(v, declarations=args.declarations if i == 0 else 0)
+            for i, v in enumerate(args.values)
+        ]
+        odds = focus_odds(
+            participants, FocusProgress(args.difficulty, args.rounds, total=args.current_total), rules
+        )
+    except ValueError as error:
+        parser.exit(2, f"gmtool prob: {error}\n")
+    if args.json:
+        print(json.dumps({"system": "aw", "success": float(odds.success)}))
+        return 0
+    values = "、".join(str(v) for v in args.values)
+    print(
+        f"アナザーワールドSRS AF判定: 判定値 {values}（行動値の順） / 難易度 {args.difficulty}"
+        f" / ラウンド制限 {args.rounds} / 特技宣言 毎ラウンド {args.declarations}"
+        f" / ここまでの達成値 {args.current_total}"
+    )
+    for round_number, p in odds.by_round:
+        print(f"  {pad(f'ラウンド {round_number} までに成功', 24)}{percent(p)}")
+    print(f"  {pad('成功率', 24)}{percent(odds.success)}")
+    print(f"  {pad('ファンブルで終了', 24)}{percent(odds.fumble)}")
+    return 0

@@ -1,0 +1,69 @@
+"""`prob fourcard` (目標ロール) and `prob fourcard-compare` (比較ロール, ties re-rolled)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from gmtool.app.cli_common import OUTCOME_NAMES, integer, percent
+from gmtool.rules.checks import Outcome
+from gmtool.rules.systems.fourcard.checks import (
+    CompareSpec,
+    Contestant,
+    FourCardRoller,
+    TargetSpec,
+    compare_distribution,
+    compare_round_distribution,
+    target_distribution,
+)
+
+KINDS = ("fourcard", "fourcard-compare")
+
+
+def add_parsers(sub: Any) -> None:
+    target = sub.add_parser("fourcard", help="フォーカードの目標ロール")
+    target.add_argument("--base", type=integer, required=True, help="ベース（スキルLV など）")
+    target.add_argument("--difficulty", type=integer, required=True, help="難易度")
+    target.add_argument("--modifier", type=integer, default=0, help="修正（衰弱の −2 もここに含める）")
+    target.add_argument("--json", action="store_true", help="JSON で出力")
+
+    compare = sub.add_parser("fourcard-compare", help="フォーカードの比較ロール（同値は振り直し）")
+    compare.add_argument("--a", type=integer, required=True, help="A のベース")
+    compare.add_argument("--a-modifier", type=integer, default=0)
+    compare.add_argument("--b", type=integer, required=True, help="B のベース")
+    compare.add_argument("--b-modifier", type=integer, default=0)
+    compare.add_argument("--json", action="store_true", help="JSON で出力")
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.kind == "fourcard":
+        dist = target_distribution(TargetSpec(FourCardRoller(args.base, args.modifier), args.difficulty))
+        success = dist.probability(lambda o: o.succeeded)
+        if args.json:
+            outcomes = {str(o): float(dist[o]) for o in Outcome}
+            print(json.dumps({"system": "fourcard", "success": float(success), "outcomes": outcomes}))
+            return 0
+        print(
+            f"フォーカード 目標ロール: ベース {args.base} / 修正 {args.modifier:+d}"
+            f" / 難易度 {args.difficulty}"
+        )
+        for outcome in Outcome:
+            print(f"  {OUTCOME_NAMES[outcome]:<6}{percent(dist[outcome])}")
+        print(f"  成功率（自動成功を含む）{percent(success)}")
+        return 0
+
+    spec = CompareSpec(FourCardRoller(args.a, args.a_modifier), FourCardRoller(args.b, args.b_modifier))
+    dist = compare_distribution(spec)
+    if args.json:
+        print(json.dumps({"a_wins": float(dist[Contestant.A]), "b_wins": float(dist[Contestant.B])}))
+        return 0
+    tie = compare_round_distribution(spec)[None]
+    print(
+        f"フォーカード 比較ロール: A ベース {args.a}（修正 {args.a_modifier:+d}）"
+        f" / B ベース {args.b}（修正 {args.b_modifier:+d}）"
+    )
+    print(f"  A の勝率 {percent(dist[Contestant.A])}")
+    print(f"  B の勝率 {percent(dist[Contestant.B])}")
+    print(f"  （1 回ごとの同値で振り直す確率 {percent(tie)}）")
+    return 0

@@ -1,0 +1,72 @@
+"""The フォーカード menu: creation wizard, growth between scenarios, the skill catalog.
+
+Wizards and dialogs are imported when first opened: the window does not need them to appear.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMenu
+
+from gmtool.app.system_menu import SystemMenu
+from gmtool.models.fourcard.skill_catalog import CatalogProblem, campaign_catalog
+from gmtool.views.widgets import show_refusal
+
+SYSTEM_ID = "fourcard"
+
+
+class FourCardMenu(SystemMenu):
+    system_id = SYSTEM_ID
+
+    def title(self) -> str:
+        return self.tr("フォーカード(&4)")
+
+    def build(self, menu: QMenu) -> None:
+        window = self.window
+        menu.addAction(
+            window.make_action(self.tr("キャラクター作成ウィザード…"), self.create_character, "Ctrl+Shift+W")
+        )
+        menu.addAction(window.make_action(self.tr("成長（シナリオの幕間）…"), self.grow_selected, "Ctrl+G"))
+        menu.addSeparator()
+        menu.addAction(window.make_action(self.tr("スキルカタログ…"), self.edit_catalog))
+
+    def create_character(self) -> str | None:
+        from gmtool.models.fourcard.creation_model import FourCardCreationModel
+        from gmtool.views.fourcard.wizard import FourCardWizard
+
+        catalog = self._catalog()
+        if catalog is None:
+            return None
+        model = FourCardCreationModel(self.window.campaign_model, catalog)
+        return self.run_creation(FourCardWizard(model, self.window))
+
+    def grow_selected(self) -> None:
+        from gmtool.models.fourcard.growth_model import FourCardGrowthModel
+        from gmtool.views.fourcard.growth_dialog import FourCardGrowthDialog
+
+        character_id = self.selected_of_system(
+            self.tr("成長させるキャラクターを選んでください"),
+            self.tr("成長の手続きはフォーカードのキャラクターだけのものです"),
+        )
+        if character_id is None or self._catalog() is None:
+            return
+        model = FourCardGrowthModel(self.window.campaign_model, character_id)
+        self.show_dialog(FourCardGrowthDialog(model, self.window))
+
+    def house_rules_label(self) -> str:
+        return self.tr("フォーカードのスキルカタログ…")
+
+    def edit_house_rules(self) -> None:
+        self.edit_catalog()
+
+    def edit_catalog(self) -> None:
+        from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog
+
+        self.show_dialog(SkillCatalogDialog(self.window.campaign_model, self.window))
+
+    def _catalog(self) -> object | None:
+        """The campaign's catalog, or None after saying what is wrong with it."""
+        try:
+            return campaign_catalog(self.window.campaign_model)
+        except CatalogProblem as problem:
+            show_refusal(self.window, str(problem))
+            return None

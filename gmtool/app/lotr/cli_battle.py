@@ -1,0 +1,44 @@
+"""`prob lotr-battle`: a LotR mass battle's exact P(Victory) and expected hours from one position."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from gmtool.app.cli_common import integer, percent
+from gmtool.rules.systems.lotr.mass_battle import BattleRefused, battle_odds, hour_step
+
+BATTLE_KINDS = ("lotr-battle",)
+
+
+def add_battle_parsers(sub: Any) -> None:
+    battle = sub.add_parser(
+        "lotr-battle",
+        help="指輪物語RPG（CODA）の戦争: 戦況から勝利する確率と終わるまでの時間の期待値",
+    )
+    battle.add_argument(
+        "--position", type=integer, required=True, help="戦況 −3（Losing）〜 0（Even）〜 +3（Winning）"
+    )
+    battle.add_argument("--siegecraft-ours", type=integer, default=0, help="味方の指揮官の Siegecraft ランク")
+    battle.add_argument("--siegecraft-theirs", type=integer, default=0, help="敵の指揮官の Siegecraft ランク")
+    battle.add_argument("--json", action="store_true", help="JSON で出力")
+
+
+def run_battle(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    try:
+        hour_step(args.position, args.siegecraft_ours, args.siegecraft_theirs)  # the engine's own checks
+        victory, hours = battle_odds(args.siegecraft_ours, args.siegecraft_theirs)[args.position]
+    except BattleRefused as refusal:
+        parser.exit(2, f"gmtool prob lotr-battle: {refusal}\n")
+    if args.json:
+        print(json.dumps({"system": "lotr", "victory": float(victory), "expected_hours": float(hours)}))
+        return 0
+    print(
+        f"指輪物語RPG（CODA）戦争: 戦況 {args.position:+d} / Siegecraft 味方 {args.siegecraft_ours}・"
+        f"敵 {args.siegecraft_theirs}"
+    )
+    print(f"  勝利する確率            {percent(victory)}")
+    print(f"  敗北する確率            {percent(1 - victory)}")
+    print(f"  終わるまでの時間の期待値 {float(hours):.2f} 時間")
+    return 0

@@ -1,0 +1,63 @@
+"""The 指輪物語RPG menu: creation wizard, experience and advancement, the rule tables, the next round.
+
+Wizards and dialogs are imported when first opened: the window does not need them to appear.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMenu
+
+from gmtool.app.system_menu import SystemMenu
+
+
+class LotRMenu(SystemMenu):
+    system_id = "lotr"
+
+    def title(self) -> str:
+        return self.tr("指輪物語(&L)")
+
+    def build(self, menu: QMenu) -> None:
+        window = self.window
+        menu.addAction(
+            window.make_action(self.tr("キャラクター作成ウィザード…"), self.create_character, "Ctrl+Shift+L")
+        )
+        menu.addAction(window.make_action(self.tr("経験点と成長…"), self.advance_selected, "Ctrl+Shift+G"))
+        menu.addAction(
+            window.make_action(self.tr("次のラウンド（勇気の回数を戻す）"), self.next_round, "Ctrl+Shift+R")
+        )
+        menu.addSeparator()
+        menu.addAction(window.make_action(self.tr("ルール表（ハウスルール）…"), self.edit_rules))
+
+    def create_character(self) -> str | None:
+        from gmtool.models.lotr.creation_model import LotRCreationModel
+        from gmtool.views.lotr.wizard import LotRWizard
+
+        model = LotRCreationModel(self.window.campaign_model)
+        return self.run_creation(LotRWizard(model, self.window))
+
+    def advance_selected(self) -> None:
+        from gmtool.models.lotr.advancement_model import LotRAdvancementModel
+        from gmtool.views.lotr.advancement_dialog import LotRAdvancementDialog
+
+        character_id = self.selected_of_system(
+            self.tr("経験点を記録するキャラクターを選んでください"),
+            self.tr("経験点と成長の手続きは指輪物語RPGのキャラクターだけのものです"),
+        )
+        if character_id is not None:
+            model = LotRAdvancementModel(self.window.campaign_model, character_id)
+            self.show_dialog(LotRAdvancementDialog(model, self.window))
+
+    def next_round(self) -> None:
+        self.window.panel_model(self.system_id).next_round()  # type: ignore[attr-defined]
+
+    def house_rules_label(self) -> str:
+        return self.tr("指輪物語RPG のルール表…")
+
+    def edit_house_rules(self) -> None:
+        self.edit_rules()
+
+    def edit_rules(self) -> None:
+        from gmtool.models.lotr.rules_model import LotRRulesModel
+        from gmtool.views.lotr.rules_dialog import LotRRulesDialog
+
+        self.show_dialog(LotRRulesDialog(LotRRulesModel(self.window.campaign_model), self.window))

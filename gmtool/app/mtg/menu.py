@@ -1,0 +1,217 @@
+"""The MTGでTRPG menu: making a deck from a decklist, the card database, the virtual library and the end
+of the turn; and what the deck sheet asks of the window (a decklist, a card entered by hand).
+
+Dialogs and the card database are opened when first needed: the window does not need them to appear.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QMenu, QWidget
+
+from gmtool.app.system_menu import SystemMenu
+from gmtool.rules.systems.mtg.table import TableRefused
+from gmtool.store.errors import StoreError
+from gmtool.views.widgets import show_refusal
+
+if TYPE_CHECKING:
+    from gmtool.models.mtg.card_database_model import CardDatabaseModel
+    from gmtool.models.mtg.table_model import MTGTableModel
+    from gmtool.rules.systems.mtg.cards import Card
+
+
+class MTGMenu(SystemMenu):
+    system_id = "mtg"
+    _cards: CardDatabaseModel | None = None
+    _damage_reported = False
+
+    def title(self) -> str:
+        return self.tr("MTGでTRPG(&M)")
+
+    def build(self, menu: QMenu) -> None:
+        window = self.window
+        for text, slot, shortcut in (
+            (self.tr("デッキを作る（デッキリストから）…"), self.create_deck, "Ctrl+Shift+D"),
+            (self.tr("カードデータベース…"), self.show_card_database, "Ctrl+Shift+B"),
+            (None, None, None),
+            (self.tr("仮想ライブラリー…"), self.show_library, "Ctrl+Shift+Y"),
+            (self.tr("ターン終了（シーン終了）"), self.end_turn, "Ctrl+Shift+T"),
+        ):
+            if text is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(window.make_action(text, slot, shortcut))
+
+    # ---- the card database -----------------------------------------------------------------
+    def card_database(self) -> CardDatabaseModel:
+        """The user's card cache, one per window, opened on first use."""
+        if self._cards is None:
+            from gmtool.models.mtg.card_database_model import CardDatabaseModel
+
+            self._cards = CardDatabaseModel(parent=self)
+        return self._cards
+
+    def close_card_database(self) -> None:
+        if self._cards is not None:
+            self._cards.close()
+
+    def _lookups(self, quiet: bool = False) -> tuple[Any, Any] | None:
+        """The database's find and search, or None when it cannot be opened.
+
+        A damaged cache is reported once (not at every deck shown), with the offer to set it aside
+        and start again from the shipped sample; ``quiet`` lookups after that say nothing.
+        """
+        cards = self.card_database()
+        try:
+            cards.database()
+        except StoreError as problem:  # the message names the file and the fault
+            if quiet and self._damage_reported:
+                return None
+            self._damage_reported = True
+            question = self.tr(
+                "{0}\n\nカードデータベースは読み込んだカードの控えです。このファイルを脇に置いて"
+                "（消さずに名前を変えて）、同梱のサンプルから作り直しますか？"
+                "カードファイルはあとで読み込み直せます。"
+            ).format(problem)
+            if not self.window.ask_confirm(self.tr("カードデータベースを作り直す"), question):
+                return None
+            try:
+                aside = cards.rebuild()
+            except (StoreError, OSError) as failure:
+                show_refusal(self.window, self.tr("作り直せませんでした: {0}").format(failure))
+                return None
+            self.window.statusBar().showMessage(
+                self.tr("カードデータベースを作り直しました（元のファイル: {0}）").format(aside.name), 10000
+            )
+        return cards.find, cards.search
+
+    def show_card_database(self) -> None:
+        from gmtool.views.mtg.card_database_dialog import MTGCardDatabaseDialog
+
+        cards = self.card_database()
+        self.show_single(MTGCardDatabaseDialog, lambda: MTGCardDatabaseDialog(cards, self.window))
+
+    def enter_card(self, name: str = "", parent: QWidget | None = None) -> Card | None:
+        """A card typed in by hand, kept in the card database; None if the player gives up."""
+        from gmtool.views.mtg.card_entry_dialog import MTGCardEntryDialog
+
+        lookups = self._lookups(quiet=True)
+        dialog = MTGCardEntryDialog(name, parent or self.window, lookups[0] if lookups else None)
+        if not self.window.run_wizard(dialog) or dialog.card is None:
+            return None
+        try:
+            self.card_database().add_manual(dialog.card)
+        except StoreError as problem:  # the message names the file and the fault
+            show_refusal(self.window, str(problem))
+            return None
+        return dialog.card
+
+    # ---- decks ------------------------------------------------------------------------------
+    def _decklist_dialog(self, deck_name: str | None) -> Any:
+        from gmtool.views.mtg.decklist_dialog import MTGDecklistDialog
+
+        lookups = self._lookups()
+        if lookups is None:
+            return None
+        find, search = lookups
+        return MTGDecklistDialog(find, self.enter_card, deck_name, self.window, search)
+
+    def create_character(self) -> str | None:
+        """「PCはデッキ」: a new character is a deck, made from a decklist or empty."""
+        return self.create_deck()
+
+    def window_closing(self) -> None:
+        self.close_card_database()
+
+    def create_deck(self) -> str | None:
+        """「MTGでTRPG のPCはデッキ」: a new character from a decklist (or an empty deck)."""
+        from gmtool.rules.systems.mtg.character import MTGCharacter
+
+        dialog = self._decklist_dialog("")
+        if dialog is None:  # no card database: a deck can still be started, its cards entered by hand
+            empty = self.window.ask_confirm(
+                self.tr("デッキを作る"),
+                self.tr(
+                    "カードデータベースが使えないため、デッキリストは読めません。空のデッキを作りますか？"
+                ),
+            )
+            if not empty:
+                return None
+        elif not self.window.run_wizard(dialog):
+            return None
+        name = (dialog.deck_name if dialog else "") or self.tr("新しいデッキ")
+        try:
+            deck = MTGCharacter(name=name) if dialog is None or dialog.empty else dialog.resolution.deck(name)
+        except ValueError as refusal:
+            show_refusal(self.window, str(refusal))
+            return None
+        text = self.tr("デッキ「{0}」を作成").format(name)
+        new_id = self.window.campaign_model.insert_character(self.system_id, deck, text)
+        self.window.select_character(new_id)
+        return new_id
+
+    def replace_decklist(self, sheet: Any) -> None:
+        """The sheet's 「デッキリストを読み込む…」: the deck's cards replaced, one undo step."""
+        dialog = self._decklist_dialog(None)
+        if dialog is None or not self.window.run_wizard(dialog) or dialog.resolution is None:
+            return
+        resolution = dialog.resolution
+        try:
+            sheet.deck_model.replace_cards(resolution.library, resolution.sideboard, dialog.source)
+        except ValueError as refusal:
+            show_refusal(self.window, str(refusal))
+
+    def attach_panel(self, view: QWidget, model: Any) -> None:
+        view.library_requested.connect(lambda: self.show_library(model.character_id))  # type: ignore[attr-defined]
+
+    def attach_sheet(self, sheet: QWidget) -> None:
+        """A deck sheet was shown: give it the card database and answer its requests."""
+        if not hasattr(sheet, "decklist_requested"):
+            return
+        lookups = self._lookups(quiet=True)
+        sheet.set_card_database(*(lookups or (None, None)))  # type: ignore[attr-defined]
+        sheet.decklist_requested.connect(lambda: self.replace_decklist(sheet))  # type: ignore[attr-defined]
+
+        def manual(name: str, section: str, count: int) -> None:
+            card = self.enter_card(name, sheet)
+            if card is not None:
+                sheet.add_card(card, count, section)  # type: ignore[attr-defined]
+
+        sheet.manual_card_requested.connect(manual)  # type: ignore[attr-defined]
+
+    # ---- the table -------------------------------------------------------------------------
+    def _table_model(self) -> MTGTableModel:
+        from gmtool.models.mtg.table_model import MTGTableModel  # imported on first use
+
+        return MTGTableModel(self.window.campaign_model)
+
+    def show_library(self, character_id: str | None = None) -> None:
+        from gmtool.views.mtg.library_dialog import MTGLibraryDialog
+
+        if not character_id:
+            selected = self.window.selected_character_id()
+            stored = self.window.campaign_model.stored(selected) if selected else None
+            character_id = selected if stored is not None and stored.system == self.system_id else None
+        dialog = self.show_single(
+            MTGLibraryDialog, lambda: MTGLibraryDialog(self._table_model(), character_id, self.window)
+        )
+        if character_id:
+            combo = dialog.deck_combo  # type: ignore[attr-defined]
+            combo.setCurrentIndex(combo.findData(character_id))
+
+    def end_turn(self) -> None:
+        """「ターン終了時」: boost cards back to the bottom, boost and repeat counts reset (one undo step)."""
+        model = self._table_model()
+        turn = model.state().turn
+        try:
+            model.end_turn()
+        except TableRefused as refused:
+            show_refusal(self.window, str(refused))
+            return
+        self.window.statusBar().showMessage(
+            self.tr("MTGでTRPG: ターン {0} を終了しました（ブーストのカードはライブラリーの下へ）").format(
+                turn
+            ),
+            5000,
+        )

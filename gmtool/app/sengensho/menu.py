@@ -1,0 +1,101 @@
+"""The 千幻抄 menu: the session (scenes, 縁故, 幻想能力, ラスボス), the opposed-check stepper, the
+類型 catalog, and the session's end.
+
+Dialogs are imported when first opened: the window does not need them to appear.  The session and
+the stepper are one per window (a second call raises the open one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QMenu, QWidget
+
+from gmtool.app.system_menu import SystemMenu
+from gmtool.rules.systems.sengensho.session import SessionRefused
+from gmtool.views.widgets import show_refusal
+
+
+class SengenshoMenu(SystemMenu):
+    system_id = "sengensho"
+
+    def title(self) -> str:
+        return self.tr("千幻抄(&S)")
+
+    def build(self, menu: QMenu) -> None:
+        window = self.window
+        for text, slot, shortcut in (
+            (self.tr("セッション管理（縁故・幻想能力・ラスボス）…"), self.show_session, "Ctrl+Shift+K"),
+            (self.tr("対抗判定（7ステップ）…"), self.show_opposed, "Ctrl+Shift+O"),
+        ):
+            menu.addAction(window.make_action(text, slot, shortcut))
+        menu.addAction(window.make_action(self.tr("類型カタログ…"), self.edit_catalog, "Ctrl+Shift+J"))
+        menu.addSeparator()
+        menu.addAction(
+            window.make_action(self.tr("セッション終了（幻想能力の使用回数を戻す）…"), self.end_session)
+        )
+
+    def attach_panel(self, view: QWidget, model: Any) -> None:
+        view.opposed_requested.connect(self.show_opposed)  # type: ignore[attr-defined]  # 対抗判定…
+
+    def attach_sheet(self, sheet: QWidget) -> None:
+        sheet.session_requested.connect(self.show_session)  # type: ignore[attr-defined]  # 「セッション管理…」
+
+    def show_session(self) -> None:
+        from gmtool.models.sengensho.session_model import SengenshoSessionModel
+        from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
+
+        self.show_single(
+            SengenshoSessionDialog,
+            lambda: SengenshoSessionDialog(SengenshoSessionModel(self.window.campaign_model), self.window),
+        )
+
+    def show_opposed(self) -> None:
+        from gmtool.models.sengensho.opposed_model import SengenshoOpposedModel
+        from gmtool.views.sengensho.opposed_dialog import SengenshoOpposedDialog
+
+        self.show_single(
+            SengenshoOpposedDialog,
+            lambda: SengenshoOpposedDialog(SengenshoOpposedModel(self.window.campaign_model), self.window),
+        )
+
+    def house_rules_label(self) -> str:
+        return self.tr("千幻抄の類型カタログ…")
+
+    def edit_house_rules(self) -> None:
+        self.edit_catalog()
+
+    def edit_catalog(self) -> None:
+        from gmtool.models.sengensho.catalog_model import SengenshoCatalogModel
+        from gmtool.views.sengensho.catalog_dialog import SengenshoCatalogDialog
+
+        self.show_single(
+            SengenshoCatalogDialog,
+            lambda: SengenshoCatalogDialog(SengenshoCatalogModel(self.window.campaign_model), self.window),
+        )
+
+    def end_session(self) -> None:
+        from gmtool.models.sengensho.session_model import SengenshoSessionModel
+
+        model = SengenshoSessionModel(self.window.campaign_model)
+        state = model.state()
+        if not state.running:
+            show_refusal(self.window, self.tr("千幻抄のセッションは始まっていません"))
+            return
+        number = state.session_number
+        question = self.tr(
+            "千幻抄のセッション {0} を終了しますか？\n"
+            "幻想能力の使用回数が戻り、シーンとラスボスが終わります。"
+            "このセッションの縁故と前借りは記録に移ります（持ち越すときはセッション管理から終了してください）。"
+            "（Ctrl+Z で元に戻せます）"
+        ).format(number)
+        if not self.window.ask_confirm(self.tr("セッション終了"), question):
+            return
+        try:
+            model.end_session(keep_bonds=False)
+        except SessionRefused as refusal:
+            show_refusal(self.window, str(refusal))
+            return
+        self.window.statusBar().showMessage(
+            self.tr("千幻抄のセッション {0} を終了しました").format(number), 5000
+        )

@@ -1,0 +1,91 @@
+"""What one system declares for the Qt side (`SystemHooks`), and the lazy references it is made of.
+
+A system's `app/<id>/hooks.py` names its menu, panel, sheet… as ``"package.module:Name"`` strings:
+nothing is imported until the window first asks for it, so start-up pays only for the systems a
+campaign shows, and this module (like the registry, `gmtool.app.systems`) imports no Qt, so the
+`prob` CLI can read the same declarations.  `tests/e2e/test_system_hooks.py` resolves every
+reference of every system, so a misspelt one fails a test, not a table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from gmtool.app.main_window import MainWindow
+    from gmtool.app.system_menu import SystemMenu
+    from gmtool.models.battle_model import BattleModel
+    from gmtool.models.character_model import CharacterModel
+
+
+class PanelModel(Protocol):
+    """What the window asks of every judgement-panel model."""
+
+    def set_character(self, side: Any, character_id: str | None) -> None: ...
+
+    def roll(self) -> Any: ...
+
+
+def resolve(target: str) -> Any:
+    """``"package.module"`` → the module; ``"package.module:Name.attr"`` → that attribute."""
+    module_name, _, path = target.partition(":")
+    found: Any = import_module(module_name)
+    for name in path.split(".") if path else ():
+        found = getattr(found, name)
+    return found
+
+
+def imported(target: str) -> Callable[..., Any]:
+    """A function that imports `target` (a class or function) when first called and calls it."""
+
+    def call(*args: Any) -> Any:
+        return resolve(target)(*args)
+
+    return call
+
+
+def value_of(target: str) -> Callable[[], Any]:
+    """A function that imports `target` when first called and returns it."""
+    return lambda: resolve(target)
+
+
+def panel(model: str, view: str) -> Callable[[MainWindow], tuple[PanelModel, QWidget]]:
+    """The judgement panel's model class and view class: built together for the window."""
+
+    def build(window: MainWindow) -> tuple[PanelModel, QWidget]:
+        panel_model = resolve(model)(window.campaign_model, parent=window)
+        return panel_model, resolve(view)(panel_model)
+
+    return build
+
+
+@dataclass(frozen=True)
+class SystemHooks:
+    id: str  # the engine's system id (`GameSystem.id`)
+    # The system's menu in the menu bar, a `SystemMenu` (its title is the menu's own `title()`).
+    menu: Callable[[MainWindow], SystemMenu]
+    # The judgement panel: its model and its view, built when a character of the system is shown.
+    panel: Callable[[MainWindow], tuple[PanelModel, QWidget]]
+    # The side of the panel the selected character takes.
+    first_side: Callable[[], Any]
+    # The character sheet.
+    sheet: Callable[[CharacterModel], QWidget]
+    # The `gmtool prob` subcommands: a module with KINDS, add_parsers(sub) and run(args, parser).
+    cli: Callable[[], ModuleType]
+    # What the printed sheet shows of this system: its field names, its session sections, its
+    # outcome names and colours (a `gmtool.views.print.parts.PrintParts`).
+    print_parts: Callable[[], Any]
+    # True when a new character goes through the menu's `create_character()` (a wizard).
+    has_wizard: bool = False
+    # The combat tracker's box of this system's actions (given the tracker's model and its
+    # yes/no question), or None when the system's rounds have no actions of their own.
+    tracker_box: Callable[[BattleModel, Callable[[str, str], bool]], QWidget] | None = None
+    # (critical, fumble) of a character whose plain 2D6 checks the dice box reads as SRS checks
+    # (as BCDice does when the room's system is an SRS game), or None for a system that is not SRS.
+    srs: Callable[[Any], tuple[int, int]] | None = None

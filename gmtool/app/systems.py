@@ -1,0 +1,47 @@
+"""THE QT-SIDE REGISTRY: what the window, the CLI and the table tools need of each game system.
+
+The engine has its own registry (`gmtool.rules.systems.SYSTEMS`); this one adds, per system, the
+pieces above the engine: its menu, its judgement panel, its sheet, its creation wizard, its CLI
+subcommands and its combat-tracker box. Each system declares them once, in `app/<id>/hooks.py`;
+adding a system is one entry in `SYSTEM_HOOKS` below. Nothing outside a system's own packages and this
+module branches on a system id.
+
+Every hook imports its Qt code when it is first called: this module itself imports no Qt, so the
+`prob` CLI can loop over it, and start-up pays only for the systems a campaign shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from gmtool.app import aw, fourcard, lotr, mtg, sengensho
+from gmtool.app.system_hooks import PanelModel, SystemHooks
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from gmtool.models.battle_model import BattleModel
+
+__all__ = ["DEFAULT_SYSTEM", "SYSTEM_HOOKS", "PanelModel", "SystemHooks", "cli_modules", "hooks_for"]
+
+
+# One line per system; the order is the menus' and `prob --help`'s.
+SYSTEM_HOOKS: dict[str, SystemHooks] = {
+    hooks.id: hooks for hooks in (aw.HOOKS, fourcard.HOOKS, lotr.HOOKS, sengensho.HOOKS, mtg.HOOKS)
+}
+DEFAULT_SYSTEM = next(iter(SYSTEM_HOOKS))  # the panel shown before any character is
+
+
+def hooks_for(system_id: str) -> SystemHooks:
+    return SYSTEM_HOOKS[system_id]
+
+
+def cli_modules() -> Sequence[ModuleType]:
+    return [hooks.cli() for hooks in SYSTEM_HOOKS.values()]
+
+
+def tracker_boxes() -> dict[str, Callable[[BattleModel, Callable[[str, str], bool]], QWidget]]:
+    """The combat tracker's per-system action boxes, by system id."""
+    return {key: hooks.tracker_box for key, hooks in SYSTEM_HOOKS.items() if hooks.tracker_box is not None}

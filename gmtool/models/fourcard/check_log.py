@@ -1,0 +1,118 @@
+"""What a フォーカード roll writes to the session log: inputs, dice, outcome, seed, P — and
+the four short texts the log table shows."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication
+
+from gmtool.models.outcome_text import outcome_label
+from gmtool.rules.checks import CheckResult
+from gmtool.rules.systems.fourcard.checks import AchievementResult, CompareResult, Contestant, FourCardResult
+
+if TYPE_CHECKING:
+    from gmtool.models.fourcard.check_model import FourCardCheckModel
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("fourcard_check", text)
+
+
+def faces_text(faces: tuple[int, ...] | list[int]) -> str:
+    return f"[{','.join(map(str, faces))}]={sum(faces)}"
+
+
+def _side(model: FourCardCheckModel, side: Contestant) -> dict[str, Any]:
+    character = model.character(side)
+    roller = model.roller(side)
+    return {
+        "character_id": model.inputs(side).character_id,
+        "character": character.name if character else "",
+        "source": model.inputs(side).source,
+        "source_label": model.source_label(side),
+        "base": roller.base,
+        "modifier": roller.modifier,
+        "weakened": roller.weakened,
+    }
+
+
+def _inputs_text(side: dict[str, Any]) -> str:
+    text = _tr("{0} {1}").format(side["source_label"], side["base"])
+    if side["modifier"]:
+        text += _tr(" 修正 {0:+d}").format(side["modifier"])
+    if side["weakened"]:
+        text += _tr(" 衰弱 −2")
+    return text
+
+
+def check_log_payload(model: FourCardCheckModel, result: FourCardResult) -> dict[str, Any]:
+    a = _side(model, Contestant.A)
+    payload: dict[str, Any] = {
+        "system": "fourcard",
+        "time": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "seed": result.seed,
+        "mode": model.mode,
+        "a": a,
+    }
+    if isinstance(result, CompareResult):
+        b = _side(model, Contestant.B)
+        names = {Contestant.A: a["character"] or "A", Contestant.B: b["character"] or "B"}
+        payload.update(
+            b=b,
+            rounds=[
+                {
+                    "a_faces": list(r.a_faces),
+                    "a_total": r.a_total,
+                    "b_faces": list(r.b_faces),
+                    "b_total": r.b_total,
+                    "winner": str(r.winner) if r.winner else None,
+                }
+                for r in result.rounds
+            ],
+            winner=str(result.winner),
+            probability=float(model.wins.get(Contestant.A, 0)),
+        )
+        dice = " / ".join(
+            f"{faces_text(r.a_faces)}→{r.a_total} : {faces_text(r.b_faces)}→{r.b_total}"
+            for r in result.rounds
+        )
+        summary = {
+            "who": f"{names[Contestant.A]} ⇔ {names[Contestant.B]}",
+            "inputs": _tr("比較ロール: {0} / {1}").format(_inputs_text(a), _inputs_text(b)),
+            "dice": dice,
+            "result": _tr("{0}の勝ち").format(names[result.winner])
+            + (
+                _tr("（同値 {0} 回で振り直し）").format(len(result.rounds) - 1)
+                if len(result.rounds) > 1
+                else ""
+            ),
+        }
+    elif isinstance(result, AchievementResult):
+        payload.update(faces=list(result.faces), total=result.total)
+        summary = {
+            "who": a["character"],
+            "inputs": _tr("達成ロール: {0}").format(_inputs_text(a)),
+            "dice": faces_text(result.faces),
+            "result": _tr("ロール値 {0}").format(result.total),
+        }
+    else:
+        assert isinstance(result, CheckResult)
+        payload.update(
+            difficulty=model.difficulty,
+            faces=list(result.faces),
+            total=result.total,
+            margin=result.margin,
+            outcome=str(result.outcome),
+            probability=float(model.success_probability),
+        )
+        margin = _tr("（成功の度合 +{0}）").format(result.margin) if result.margin is not None else ""
+        summary = {
+            "who": a["character"],
+            "inputs": _tr("目標ロール: {0} 難易度 {1}").format(_inputs_text(a), model.difficulty),
+            "dice": faces_text(result.faces),
+            "result": _tr("{0} ロール値 {1}{2}").format(outcome_label(result.outcome), result.total, margin),
+        }
+    payload["summary"] = summary
+    return payload

@@ -1,0 +1,261 @@
+"""The フォーカード judgement panel: 目標ロール, 比較ロール or 達成ロール, exact odds, the roll.
+
+Recomputes on every input and on every edit of the chosen characters, so a
+character reaching 衰弱 changes the odds at once (−2 to every roll).  A natural 2
+(自動的失敗) costs the roller 1 疲労, applied as its own undoable step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.fourcard.check_log import check_log_payload
+from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
+from gmtool.rules.checks import CheckKind, Outcome
+from gmtool.rules.dice import new_seed, sum_distribution
+from gmtool.rules.systems import get_system
+from gmtool.rules.systems.fourcard.checks import (
+    DEFAULT_DIFFICULTY,
+    FUMBLE_FATIGUE,
+    AchievementSpec,
+    CompareSpec,
+    Contestant,
+    FourCardResult,
+    FourCardRoller,
+    TargetSpec,
+    achievement_distribution,
+    automatic,
+    compare_distribution,
+    compare_round_distribution,
+    fumbles,
+    margin_distribution,
+    success_curve,
+    target_distribution,
+)
+from gmtool.rules.systems.fourcard.derived import is_weakened
+from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
+from gmtool.store.campaign import StoredCharacter
+
+SYSTEM_ID = "fourcard"
+TARGET, COMPARE, ACHIEVEMENT = "target", "compare", "achievement"
+MODES = (TARGET, COMPARE, ACHIEVEMENT)
+NATURAL_TOTALS = sum_distribution(2, 6)
+COMPARE_CURVE_SPAN = 10  # 比較ロール: P(A wins) for B's ベース ±10 around the current one
+
+
+@dataclass
+class RollerInputs:
+    character_id: str | None = None
+    source: str = ""  # a CheckKind id or CUSTOM
+    custom_value: int = 0
+    modifier: int = 0
+
+
+class FourCardCheckModel(RollerInputsMixin, QObject):
+    changed = Signal()
+    check_resolved = Signal(object)  # CheckResult | CompareResult | AchievementResult
+
+    def __init__(
+        self,
+        campaign_model: CampaignModel,
+        seed_source: Callable[[], int] = new_seed,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.campaign_model = campaign_model
+        self._seed_source = seed_source
+        self.rules = fourcard_rules()
+        self.system = get_system(SYSTEM_ID)
+        self.a = RollerInputs()
+        self.b = RollerInputs()
+        self.mode = TARGET
+        self.difficulty = DEFAULT_DIFFICULTY
+        self.last_result: FourCardResult | None = None
+        characters = self.characters()
+        if characters:
+            self.set_character(Contestant.A, characters[0].id, recompute=False)
+            self.set_character(Contestant.B, characters[-1].id, recompute=False)
+        campaign_model.character_changed.connect(self._on_campaign_changed)
+        campaign_model.characters_changed.connect(self._on_campaign_changed)
+        self._recompute()
+
+    # ---- inputs ---------------------------------------------------------------
+    def set_character(self, side: Contestant, character_id: str | None, recompute: bool = True) -> None:
+        inputs = self.inputs(side)
+        inputs.character_id = character_id
+        kinds = self.kinds(side)
+        if inputs.source != CUSTOM and inputs.source not in {k.id for k in kinds}:
+            inputs.source = kinds[0].id if kinds else CUSTOM
+        if recompute:
+            self._recompute()
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"判定ロールの種類 '{mode}' はありません")
+        self.mode = mode
+        self._recompute()
+
+    # ---- derived values -------------------------------------------------------
+    def characters(self) -> list[StoredCharacter]:
+        return self.campaign_model.characters_of(SYSTEM_ID)
+
+    def inputs(self, side: Contestant) -> RollerInputs:
+        return self.a if side is Contestant.A else self.b
+
+    def character(self, side: Contestant) -> Any:
+        character_id = self.inputs(side).character_id
+        if character_id and any(s.id == character_id for s in self.characters()):
+            return self.campaign_model.character(character_id)
+        return None
+
+    def kinds(self, side: Contestant) -> list[CheckKind]:
+        character = self.character(side)
+        return list(self.system.checks(character)) if character is not None else []
+
+    def base(self, side: Contestant) -> int:
+        inputs = self.inputs(side)
+        if inputs.source == CUSTOM:
+            return inputs.custom_value
+        kind = next((k for k in self.kinds(side) if k.id == inputs.source), None)
+        return kind.value if kind is not None else 0
+
+    value = base  # what the shared input setters call the value shown
+
+    def source_label(self, side: Contestant) -> str:
+        inputs = self.inputs(side)
+        kind = next((k for k in self.kinds(side) if k.id == inputs.source), None)
+        return kind.label if kind is not None else "ベース"
+
+    def weakened(self, side: Contestant) -> bool:
+        """累積ダメージ has reached 衰弱: the engine takes −2 off every roll."""
+        character = self.character(side)
+        return character is not None and is_weakened(character)
+
+    def roller(self, side: Contestant) -> FourCardRoller:
+        return FourCardRoller(self.base(side), self.inputs(side).modifier, self.weakened(side))
+
+    def spec(self) -> TargetSpec | CompareSpec | AchievementSpec:
+        if self.mode == COMPARE:
+            return CompareSpec(self.roller(Contestant.A), self.roller(Contestant.B))
+        if self.mode == ACHIEVEMENT:
+            return AchievementSpec(self.roller(Contestant.A))
+        return TargetSpec(self.roller(Contestant.A), self.difficulty)
+
+    def difficulty_label(self) -> str:
+        step = self.rules.step_for(self.difficulty)
+        if step is None:
+            return ""
+        return step.label + ("（数値は SPEC.md の読み）" if step.inferred else "")
+
+    # ---- what the plots read ------------------------------------------------------
+    @property
+    def curve_x_label(self) -> str:
+        return "B のベース＋修正" if self.mode == COMPARE else "難易度"
+
+    @property
+    def curve_marker(self) -> int:
+        if self.mode == COMPARE:
+            return self.b.modifier + self.base(Contestant.B)
+        return self.difficulty
+
+    def difficulty_guides(self) -> list[tuple[int, int | None, str]]:
+        return [(s.value, s.value, s.label) for s in self.rules.difficulty_steps]
+
+    # Computed by _recompute: the panel reads these, never the engine.
+    outcome_probabilities: dict[Outcome, Fraction]
+    success_probability: Fraction
+    margin_probabilities: dict[int, Fraction]  # 成功の度合 → P (目標ロール)
+    achievement_probabilities: dict[int, Fraction]  # ロール値 → P (達成ロール)
+    natural_bars: list[tuple[int, Fraction, Outcome | None]]
+    curve: dict[int, Fraction]
+    wins: dict[Contestant, Fraction]  # 比較ロール, ties re-rolled
+    tie_per_round: Fraction
+
+    def _recompute(self) -> None:
+        roller = self.roller(Contestant.A)
+        target = TargetSpec(roller, self.difficulty)
+        outcomes = target_distribution(target)
+        self.outcome_probabilities = {o: outcomes[o] for o in Outcome}
+        self.success_probability = outcomes.probability(lambda o: o.succeeded)
+        margins = margin_distribution(target)
+        self.margin_probabilities = {
+            m: p for m, p in sorted(margins.items(), key=_margin_key) if m is not None
+        }
+        values = achievement_distribution(AchievementSpec(roller))
+        self.achievement_probabilities = dict(sorted(values.items()))
+        self.natural_bars = [(t, NATURAL_TOTALS[t], self._bar_outcome(target, t)) for t in range(2, 13)]
+        self.wins, self.tie_per_round = {}, Fraction(0)
+        difficulties = range(
+            min(self.rules.difficulty_range.start, self.difficulty),
+            max(self.rules.difficulty_range.stop, self.difficulty + 1),
+        )
+        if self.mode == COMPARE:
+            spec = CompareSpec(roller, self.roller(Contestant.B))
+            self.wins = dict(compare_distribution(spec).items())
+            self.tie_per_round = compare_round_distribution(spec)[None]
+            self.curve = self._compare_curve(roller)
+        elif self.mode == ACHIEVEMENT:
+            self.curve = {d: values.probability(lambda v, d=d: v >= d) for d in difficulties}
+        else:
+            self.curve = success_curve(roller, difficulties)
+        self.changed.emit()
+
+    def _bar_outcome(self, target: TargetSpec, natural: int) -> Outcome | None:
+        """The colour of a natural total: its outcome where it is fixed by the dice alone."""
+        first = min(6, natural - 1)
+        faces = (first, natural - first)  # any roll with this total: the judges read only the sum
+        if self.mode == TARGET:
+            return target.judge(faces)
+        if self.mode == COMPARE:
+            return automatic(faces)
+        return None  # 達成ロール: no automatic results, nothing is decided by the dice alone
+
+    def _compare_curve(self, roller: FourCardRoller) -> dict[int, Fraction]:
+        centre = self.curve_marker
+        return {
+            b: compare_distribution(CompareSpec(roller, FourCardRoller(b)))[Contestant.A]
+            for b in range(centre - COMPARE_CURVE_SPAN, centre + COMPARE_CURVE_SPAN + 1)
+        }
+
+    # ---- rolling --------------------------------------------------------------
+    def roll(self) -> FourCardResult:
+        seed = self._seed_source()
+        result = replace(self.system.resolve(self.spec(), random.Random(seed)), seed=seed)
+        self.last_result = result
+        self.campaign_model.append_log("check", self._log_payload(result))
+        self._apply_fumble_fatigue(result)
+        self.check_resolved.emit(result)
+        return result
+
+    def _apply_fumble_fatigue(self, result: FourCardResult) -> None:
+        """「あらゆる判定において、自動的失敗をしてしまうと1点疲労します」."""
+        for side, count in fumbles(result).items():
+            character = self.character(side)
+            if not count or character is None:
+                continue
+            tired = replace(character, fatigue=character.fatigue + count * FUMBLE_FATIGUE)
+            self.campaign_model.update_character(
+                self.inputs(side).character_id or "", tired, self.tr("自動的失敗による疲労")
+            )
+
+    def _log_payload(self, result: FourCardResult) -> dict[str, Any]:
+        return check_log_payload(self, result)
+
+    def _on_campaign_changed(self, *_: object) -> None:
+        """A removed character drops out of the panel; any edit may change the odds (衰弱)."""
+        ids = [s.id for s in self.characters()]
+        for side in Contestant:
+            if self.inputs(side).character_id not in ids:
+                self.set_character(side, ids[0] if ids else None, recompute=False)
+        self._recompute()
+
+
+def _margin_key(item: tuple[int | None, Fraction]) -> int:
+    return -1 if item[0] is None else item[0]

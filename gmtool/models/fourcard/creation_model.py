@@ -1,0 +1,363 @@
+"""The フォーカード creation draft: every step of 「キャラクター」1–7, each rule from the engine.
+
+The draft is rebuilt from its inputs (rolls, sex, 追加初期経験点, the purchases in
+order) whenever one of them changes, so going back a page and changing the
+extra XP can never leave a purchase standing that the new budget would refuse:
+such purchases are dropped and `notice` names them.  Rolls happen once (the
+attributes again only with GM consent) and every roll is logged with its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from datetime import date, datetime
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QObject, Signal
+
+from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.fourcard.creation_steps import (
+    SCENARIO,
+    Blocker,
+    CreationRefused,
+    FortuneRolls,
+    PurchaseIntent,
+    SkillPurchases,
+    SkillRow,
+    fraction_text,
+    replay,
+)
+from gmtool.rules.dice import Distribution, Faces, new_seed
+from gmtool.rules.systems.fourcard import SYSTEM
+from gmtool.rules.systems.fourcard.catalog import SkillCatalog
+from gmtool.rules.systems.fourcard.character import (
+    ATTRIBUTES,
+    FourCardCharacter,
+    InitialAttributes,
+    LedgerEntry,
+)
+from gmtool.rules.systems.fourcard.creation import (
+    INITIAL_XP,
+    CreationBudget,
+    attribute_distribution,
+    attribute_value,
+    roll_attributes,
+    with_sex_modifier,
+)
+from gmtool.rules.systems.fourcard.derived import HPLines, hp_lines, level, movement
+from gmtool.store.validation import format_validation_error
+
+__all__ = ["Blocker", "CreationRefused", "FourCardCreationModel", "PurchaseIntent", "SkillRow"]
+
+LOG_KIND = "fourcard-creation"
+
+
+class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
+    changed = Signal()
+
+    def __init__(
+        self,
+        campaign_model: CampaignModel,
+        catalog: SkillCatalog,
+        seed_source: Callable[[], int] = new_seed,
+        today: Callable[[], str] = lambda: date.today().isoformat(),
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.campaign_model = campaign_model
+        self.catalog = catalog
+        self._seed_source = seed_source
+        self._today = today
+        self.name = ""
+        self.is_pc = True
+        self.sex = ""
+        self.attribute_faces: dict[str, Faces] | None = None
+        self.extra_xp = 0
+        self.earmarked: tuple[str, ...] = ()
+        self.handedness_faces: Faces | None = None
+        self.handedness = ""
+        self.money_faces: Faces | None = None
+        self.gm_override = False
+        self.notice = ""  # purchases dropped by the last rebuild
+        self.created_id: str | None = None
+        self._intents: list[PurchaseIntent] = []
+        self._page_overrides: list[str] = []
+        self._rebuild()
+
+    # ---- page 1: name, PC/NPC, sex -------------------------------------------------
+    def set_name(self, name: str) -> None:
+        self.name = name.strip()
+        self._rebuild()
+
+    def set_is_pc(self, is_pc: bool) -> None:
+        self.is_pc = is_pc
+        self._rebuild()
+
+    def set_sex(self, sex: str) -> None:
+        if sex not in ("male", "female"):
+            raise CreationRefused(self.tr("性別は男性か女性です（{0}）").format(sex))
+        self.sex = sex
+        self._rebuild()
+
+    def identity_blockers(self) -> list[Blocker]:
+        blockers = []
+        if not self.name:
+            blockers.append(Blocker(self.tr("名前を入力してください"), overridable=False))
+        if not self.sex:
+            blockers.append(
+                Blocker(self.tr("性別を選んでください（女性は ST −1・WP +1）"), overridable=False)
+            )
+        return blockers
+
+    # ---- page 2: 能力値 --------------------------------------------------------------
+    @staticmethod
+    def attribute_distribution() -> Distribution[int]:
+        return attribute_distribution()
+
+    @property
+    def rolled(self) -> dict[str, int] | None:
+        """2D3+1 per attribute, before the sex modifier."""
+        if self.attribute_faces is None:
+            return None
+        return {a: attribute_value(f) for a, f in self.attribute_faces.items()}
+
+    @property
+    def attributes(self) -> dict[str, int] | None:
+        """The initial attributes: rolled, after the sex modifier (clamped to 3–7)."""
+        rolled = self.rolled
+        return None if rolled is None else with_sex_modifier(rolled, self.sex)
+
+    def roll_attributes(self) -> dict[str, Faces]:
+        if self.attribute_faces is not None:
+            raise CreationRefused(
+                self.tr(
+                    "能力値は既に振りました。振り直すには GM の同意が必要です（「GM の同意を得て振り直す」）"
+                )
+            )
+        return self._roll_attributes("attributes", self.tr("能力値 2D3+1 ×5"), {})
+
+    def reroll_attributes(self, consent: bool) -> dict[str, Faces]:
+        """「GMの同意を得たうえで能力値をすべて振り直す」: all five again, never one alone."""
+        if self.attribute_faces is None:
+            raise CreationRefused(self.tr("能力値をまだ振っていません。先に「振る」で振ってください"))
+        if not consent:
+            raise CreationRefused(
+                self.tr("能力値の振り直しには GM の同意が必要です。「GM の同意を得た」にチェックしてください")
+            )
+        previous = {a: list(f) for a, f in self.attribute_faces.items()}
+        inputs = self.tr("能力値 2D3+1 ×5 の振り直し（GM の同意あり）")
+        return self._roll_attributes("reroll", inputs, {"consent": True, "previous_faces": previous})
+
+    def _roll_attributes(self, kind: str, inputs: str, extra: dict[str, Any]) -> dict[str, Faces]:
+        seed = self._seed_source()
+        faces = roll_attributes(random.Random(seed))
+        self.attribute_faces = faces
+        rolled = {a: attribute_value(f) for a, f in faces.items()}
+        dice = " ".join(f"{label}[{','.join(map(str, faces[a]))}]" for a, label in ATTRIBUTES)
+        result = " ".join(f"{label} {rolled[a]}" for a, label in ATTRIBUTES)
+        distribution = {str(v): fraction_text(p) for v, p in sorted(attribute_distribution().items())}
+        self._log(
+            kind,
+            inputs,
+            dice,
+            result,
+            seed=seed,
+            dice_expression="2D3+1",
+            faces={a: list(f) for a, f in faces.items()},
+            values=rolled,
+            distribution=distribution,
+            **extra,
+        )
+        self._rebuild()
+        return faces
+
+    def hp_lines(self) -> HPLines:
+        return hp_lines(self.draft)
+
+    def movement(self) -> int:
+        return movement(self.draft)
+
+    def attribute_blockers(self) -> list[Blocker]:
+        if self.attribute_faces is None:
+            return [
+                Blocker(self.tr("能力値をまだ振っていません（「振る」で 2D3+1 を振ってください）"), False)
+            ]
+        return []
+
+    # ---- page 3: 初期経験点 ----------------------------------------------------------
+    def set_extra_xp(self, xp: int) -> None:
+        if xp < 0:
+            raise CreationRefused(self.tr("追加初期経験点は 0 以上です（{0}）").format(xp))
+        self.extra_xp = xp
+        self._rebuild()
+
+    def set_earmarked(self, names: Iterable[str]) -> None:
+        chosen = tuple(dict.fromkeys(names))
+        unknown = [n for n in chosen if self.catalog.get(n) is None]
+        if unknown:
+            raise CreationRefused(
+                self.tr("スキルカタログにないスキルは選べません: {0}").format("、".join(unknown))
+            )
+        self.earmarked = chosen
+        self._rebuild()
+
+    def xp_blockers(self) -> list[Blocker]:
+        if self.extra_xp > 0 and not self.earmarked:
+            return [Blocker(self.tr("追加初期経験点の用途（どのスキルに使うか）を選んでください"))]
+        return []
+
+    def xp_warnings(self) -> list[str]:
+        """Earmarked skills the catalog cannot price: their extra XP would be lost."""
+        if not self.extra_xp:
+            return []
+        warnings = []
+        for name in self.earmarked:
+            definition = self.catalog.get(name)
+            missing = definition.missing() if definition else []
+            if missing:
+                warnings.append(
+                    self.tr("【{0}】の{1}が未設定のため、追加初期経験点を使えません").format(
+                        name, "・".join(missing)
+                    )
+                )
+        return warnings
+
+    # ---- GM override -------------------------------------------------------------------
+    def set_gm_override(self, on: bool) -> None:
+        self.gm_override = on
+        self.changed.emit()
+
+    def can_pass(self, blockers: list[Blocker]) -> bool:
+        return not blockers or (self.gm_override and all(b.overridable for b in blockers))
+
+    def pass_page(self, page: str, blockers: list[Blocker]) -> None:
+        """Leaving a page: refused while blocked, unless the GM override passes it (recorded)."""
+        if not blockers:
+            return
+        if not self.can_pass(blockers):
+            raise CreationRefused("、".join(b.reason for b in blockers))
+        reasons = tuple(b.reason for b in blockers)
+        record = f"{self._today()} {page}: GM オーバーライド（{'、'.join(reasons)}）"
+        if record not in self._page_overrides:
+            self._page_overrides.append(record)
+            self._log_override(page, reasons)
+
+    @property
+    def overrides(self) -> tuple[str, ...]:
+        return (*self.draft.overrides, *self._page_overrides)
+
+    # ---- finishing ---------------------------------------------------------------------
+    def character(self) -> FourCardCharacter:
+        """The finished character: the draft plus the lost-XP row, rolls and overrides."""
+        growth = self.draft.growth
+        if self.leftover:
+            lost = self.tr("使い切れなかった初期経験点（失われた）")
+            growth = (*growth, LedgerEntry(self._today(), SCENARIO, bought=lost, cost=self.leftover))
+        character = replace(
+            self.draft,
+            growth=growth,
+            earmarked_skills=self.earmarked if self.extra_xp else (),
+            money=self.money or 0,
+            handedness=self.handedness,
+            overrides=self.overrides,
+        )
+        try:  # through the file schema, so what is inserted is what a reopened file holds
+            return SYSTEM.load_character(SYSTEM.dump_character(character))
+        except ValidationError as e:
+            raise CreationRefused(format_validation_error(e)) from None
+
+    def finish(self) -> str:
+        """Inserts the character (one undo step) and logs it; returns its id."""
+        if self.created_id is not None:
+            raise CreationRefused(self.tr("このキャラクターは既に作成しました"))
+        blockers = [
+            *self.identity_blockers(),
+            *self.attribute_blockers(),
+            *self.fortune_blockers(),
+        ]
+        if blockers:
+            raise CreationRefused("、".join(b.reason for b in blockers))
+        character = self.character()
+        new_id = self.campaign_model.insert_character("fourcard", character, self.tr("キャラクターの作成"))
+        self.created_id = new_id
+        attributes = self.attributes or {}
+        self._log(
+            "finish",
+            self.tr("キャラクターの作成"),
+            "",
+            self.tr("{0} を作成（獲得経験点 {1}、失われた経験点 {2}、{3} CP）").format(
+                character.name, character.xp_earned, self.leftover, character.money
+            ),
+            character_id=new_id,
+            attributes=attributes,
+            skills=[
+                {"name": s.name, "tp": s.tp, "specialisations": list(s.specialisations)}
+                for s in character.skills
+            ],
+            xp_earned=character.xp_earned,
+            xp_spent=character.xp_spent,
+            lost_xp=self.leftover,
+            money=character.money,
+            handedness=character.handedness,
+            overrides=list(character.overrides),
+        )
+        return new_id
+
+    # ---- internals ---------------------------------------------------------------------
+    def _base_character(self) -> FourCardCharacter:
+        today = self._today()
+        growth = [LedgerEntry(today, SCENARIO, xp=INITIAL_XP, bought=self.tr("初期経験点"))]
+        if self.extra_xp:
+            uses = "、".join(f"【{n}】" for n in self.earmarked) or self.tr("未指定")
+            label = self.tr("追加初期経験点（用途: {0}）").format(uses)
+            growth.append(LedgerEntry(today, SCENARIO, xp=self.extra_xp, bought=label))
+        values = self.attributes or {}
+        self._initial_rows = len(growth)
+        return FourCardCharacter(
+            name=self.name,
+            sex=self.sex,  # type: ignore[arg-type]  # set_sex admits only the schema's values
+            attributes=InitialAttributes(**values),
+            growth=tuple(growth),
+            is_pc=self.is_pc,
+        )
+
+    def _rebuild(self) -> None:
+        """Replays every purchase on the current inputs; drops those they no longer allow."""
+        budget = CreationBudget(INITIAL_XP, self.extra_xp, self.earmarked)
+        result = replay(self._base_character(), budget, self.catalog, self._intents, self._today())
+        self._intents = result.kept
+        self.draft, self.budget = result.character, result.budget
+        self.level = level(result.character)
+        if result.dropped:
+            self.notice = self.tr("条件が変わったため取り消した購入: {0}").format(" / ".join(result.dropped))
+        self.changed.emit()
+
+    def _log_override(self, what: str, reasons: Iterable[str]) -> None:
+        reasons = list(reasons)
+        self._log(
+            "override",
+            self.tr("GM オーバーライド: {0}").format(what),
+            "",
+            "、".join(reasons),
+            target=what,
+            reasons=reasons,
+        )
+
+    def _log(self, kind: str, inputs: str, dice: str, result: str, **fields: Any) -> None:
+        payload: dict[str, Any] = {
+            "system": "fourcard",
+            "time": datetime.now().astimezone().isoformat(timespec="seconds"),
+            "roll": kind,
+            "character": self.name,
+            **fields,
+            "summary": {
+                "who": self.name or self.tr("（作成中のキャラクター）"),
+                "inputs": inputs,
+                "dice": dice,
+                "result": result,
+            },
+        }
+        self.campaign_model.append_log(LOG_KIND, payload)

@@ -1,0 +1,260 @@
+"""フォーカード growth between scenarios: the XP award and what the XP buys.
+
+The engine (rules/systems/fourcard/advancement.py) decides costs and caps; this
+model adds what the table needs around it: the campaign's skill catalog, the GM
+override switch, one undo step per action, and a session-log entry for each.
+The preview helpers run the very same engine functions without committing, so
+the dialog shows exactly the cost and the reasons a click would meet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date as calendar_date
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from pydantic import ValidationError
+from PySide6.QtCore import QObject, Signal
+
+from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.fourcard.skill_catalog import CATALOG_KEY, CatalogProblem, campaign_catalog
+from gmtool.rules.systems.fourcard import SYSTEM, advancement
+from gmtool.rules.systems.fourcard.advancement import Purchase, PurchaseBlocked
+from gmtool.rules.systems.fourcard.catalog import SkillCatalog
+from gmtool.rules.systems.fourcard.character import ATTRIBUTE_LABELS, FourCardCharacter
+from gmtool.store.validation import format_validation_error
+
+LOG_KIND = "fourcard-growth"
+NO_DICE = "—"  # growth rolls no dice; the log table still has a 「ダイス」 column
+
+
+class GrowthPreview(NamedTuple):
+    """What a click would meet: the cost, and every reason that blocks it.
+
+    cost is None when the purchase cannot happen at all (10TP, +3 over the initial
+    value, a 専門性 the GM has not filled in): no override passes those.
+    """
+
+    cost: int | None
+    reasons: list[str]
+
+
+def _today() -> str:
+    return calendar_date.today().isoformat()
+
+
+class FourCardGrowthModel(QObject):
+    changed = Signal()  # the character, the catalog or the override switch changed
+
+    def __init__(
+        self,
+        campaign_model: CampaignModel,
+        character_id: str,
+        seed_source: Callable[[], int] | None = None,
+        today: Callable[[], str] = _today,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.campaign_model = campaign_model
+        self.character_id = character_id
+        # Nothing in growth is rolled; the seed source is accepted so every
+        # フォーカード model is built the same way by the main window.
+        self.seed_source = seed_source
+        self.scenario = ""  # the scenario just finished: written on every ledger row
+        self.date = today()  # ISO date written on every ledger row
+        self._override = False
+        self._catalog, self.catalog_problem = self._read_catalog()
+        campaign_model.character_changed.connect(self._on_character_changed)
+        campaign_model.characters_changed.connect(self.changed)  # deleted, or back by undo
+        campaign_model.session_changed.connect(self._on_session_changed)
+
+    # ---- reading -------------------------------------------------------------
+    @property
+    def exists(self) -> bool:
+        return self.campaign_model.has_character(self.character_id)
+
+    @property
+    def character(self) -> FourCardCharacter:
+        return self.campaign_model.character(self.character_id)
+
+    @property
+    def catalog(self) -> SkillCatalog:
+        return self._catalog
+
+    @property
+    def available(self) -> int:
+        """残り経験点: what purchases may spend."""
+        return self.character.xp_unspent
+
+    @property
+    def override(self) -> bool:
+        """GM オーバーライド: purchases pass the rule caps, and the character records it."""
+        return self._override
+
+    @override.setter
+    def override(self, on: bool) -> None:
+        if on != self._override:
+            self._override = on
+            self.changed.emit()
+
+    def skill_names(self) -> list[str]:
+        """The catalog's skills, then any the character has that the catalog no longer lists."""
+        names = self._catalog.names
+        return names + [s.name for s in self.character.skills if s.name not in names]
+
+    def specialisation_rows(self) -> list[tuple[str, str, bool]]:
+        """(skill, field, already specialised) for every 特化分野 of the catalog and the character."""
+        character = self.character
+        rows: list[tuple[str, str, bool]] = []
+        for definition in self._catalog.skills:
+            taken = character.skill(definition.name)
+            for spec in definition.specialisations:
+                rows.append((definition.name, spec.name, bool(taken and spec.name in taken.specialisations)))
+        listed = {(skill, field) for skill, field, _ in rows}
+        for skill in character.skills:
+            rows += [(skill.name, f, True) for f in skill.specialisations if (skill.name, f) not in listed]
+        return rows
+
+    # ---- previews ----------------------------------------------------------------
+    def award_preview(self, succeeded: bool, partial: int = 1, personal: int = 0) -> int:
+        """The XP an award would give: 5 on success, else 1–4; personal ±; at least 1."""
+        return advancement.scenario_xp(succeeded, partial, personal)
+
+    def skill_preview(self, name: str) -> GrowthPreview:
+        return self._preview(lambda: self._skill_purchase(name))
+
+    def specialisation_preview(self, skill: str, field: str) -> GrowthPreview:
+        return self._preview(lambda: self._specialisation_purchase(skill, field))
+
+    def attribute_preview(self, attribute: str) -> GrowthPreview:
+        return self._preview(lambda: self._attribute_purchase(attribute))
+
+    def can_buy(self, preview: GrowthPreview) -> bool:
+        """Whether a click with the current override switch would go through."""
+        return preview.cost is not None and (not preview.reasons or self._override)
+
+    # ---- actions (each one undo step and one log entry) ---------------------------
+    def award(self, succeeded: bool, partial: int = 1, personal: int = 0, scenario: str | None = None) -> int:
+        """Adds the scenario's XP to the growth history; returns the XP given."""
+        name = (self.scenario if scenario is None else scenario).strip()
+        if not name:
+            raise ValueError(self.tr("経験点を付与するシナリオの名前を入力してください"))
+        self.scenario = name
+        xp = advancement.scenario_xp(succeeded, partial, personal)
+        after = advancement.award(self.character, xp, date=self.date, scenario=name)
+        how = self.tr("成功") if succeeded else self.tr("未到達 {0} 点").format(partial)
+        inputs = self.tr("シナリオ「{0}」{1}、個人別 {2:+d}").format(name, how, personal)
+        result = self.tr("経験点 +{0}（残り {1}）").format(xp, after.xp_unspent)
+        self._write(
+            after,
+            self.tr("経験点の付与（{0}）").format(name),
+            {
+                "action": "award",
+                "succeeded": succeeded,
+                "partial": partial,
+                "personal": personal,
+                "xp": xp,
+            },
+            inputs,
+            result,
+        )
+        return xp
+
+    def buy_skill_tp(self, name: str) -> Purchase:
+        """+1 TP in a skill for 専門性 × the new TP."""
+        return self._buy(self._skill_purchase(name), {"action": "skill", "skill": name})
+
+    def buy_specialisation(self, skill: str, field: str) -> Purchase:
+        """特化 in one more field: the first is free, later ones cost what the catalog says."""
+        return self._buy(
+            self._specialisation_purchase(skill, field),
+            {"action": "specialisation", "skill": skill, "field": field},
+        )
+
+    def buy_attribute(self, attribute: str) -> Purchase:
+        """+1 to an attribute: a lost point back, else the +1 / +2 growth."""
+        if attribute not in ATTRIBUTE_LABELS:
+            raise ValueError(self.tr("能力値 {0} はありません").format(attribute))
+        return self._buy(self._attribute_purchase(attribute), {"action": "attribute", "attribute": attribute})
+
+    # ---- internals -----------------------------------------------------------------
+    def _skill_purchase(self, name: str) -> Purchase:
+        self._refuse_catalog_problem()
+        return advancement.skill_tp_purchase(self.character, self._catalog, name, self.available)
+
+    def _specialisation_purchase(self, skill: str, field: str) -> Purchase:
+        self._refuse_catalog_problem()
+        return advancement.specialisation_purchase(
+            self.character, self._catalog, skill, field, self.available
+        )
+
+    def _attribute_purchase(self, attribute: str) -> Purchase:
+        return advancement.attribute_purchase(self.character, attribute, self.available)
+
+    def _refuse_catalog_problem(self) -> None:
+        if self.catalog_problem:
+            raise PurchaseBlocked(self.catalog_problem)
+
+    @staticmethod
+    def _preview(make: Callable[[], Purchase]) -> GrowthPreview:
+        try:
+            purchase = make()
+        except PurchaseBlocked as blocked:
+            return GrowthPreview(None, [str(blocked)])
+        return GrowthPreview(purchase.cost, list(purchase.refusals))
+
+    def _buy(self, purchase: Purchase, details: dict[str, Any]) -> Purchase:
+        after = advancement.commit(
+            purchase, override=self._override, date=self.date, scenario=self.scenario.strip()
+        )
+        overridden = list(purchase.refusals)
+        result = self.tr("経験点 {0} を消費（残り {1}）").format(purchase.cost, after.xp_unspent)
+        if overridden:
+            result += self.tr("、GM オーバーライド")
+        self._write(
+            after,
+            self.tr("成長: {0}").format(purchase.description),
+            {**details, "bought": purchase.description, "cost": purchase.cost, "overridden": overridden},
+            purchase.description,
+            result,
+        )
+        return purchase
+
+    def _write(
+        self, after: FourCardCharacter, label: str, details: dict[str, Any], inputs: str, result: str
+    ) -> None:
+        # The engine builds the new character with dataclasses.replace, which skips the
+        # schema's ranges and lengths; check them before anything reaches the file.
+        try:
+            after = SYSTEM.load_character(SYSTEM.dump_character(after))
+        except ValidationError as e:
+            raise ValueError(format_validation_error(e)) from None
+        self.campaign_model.update_character(self.character_id, after, label)
+        payload = {
+            "system": "fourcard",
+            "time": datetime.now().astimezone().isoformat(timespec="seconds"),
+            "character_id": self.character_id,
+            "character": after.name,
+            "date": self.date,
+            "scenario": self.scenario,
+            **details,
+            "xp_unspent": after.xp_unspent,
+            "summary": {"who": after.name, "inputs": inputs, "dice": NO_DICE, "result": result},
+        }
+        self.campaign_model.append_log(LOG_KIND, payload)
+
+    def _read_catalog(self) -> tuple[SkillCatalog, str]:
+        try:
+            return campaign_catalog(self.campaign_model), ""
+        except CatalogProblem as problem:
+            return SkillCatalog(), str(problem)
+
+    def _on_character_changed(self, character_id: str) -> None:
+        if character_id == self.character_id and self.exists:
+            self.changed.emit()
+
+    def _on_session_changed(self, key: str) -> None:
+        if key == CATALOG_KEY:
+            self._catalog, self.catalog_problem = self._read_catalog()
+            self.changed.emit()

@@ -1,0 +1,334 @@
+"""The LotR army tracker as Qt sees it: units and their attacks and morale tests.
+
+One JSON document (ARMY_KEY) in the campaign's session state holds the units and the structures
+(`rules/systems/lotr/army.py` decides what is allowed).  Every change is one undo step of the
+campaign and one log line; a roll that changes nothing (a miss) is a log line only.  The structure
+actions live in `LotRStructuresModel` (`self.structures`), which stores through this model.
+
+A commander is a campaign LotR character and one of his check kinds (the judgement panel's
+`roller_for`: ranks + attribute modifier + wound and weariness), or a bonus the GM types.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.log_payload import summary_payload
+from gmtool.models.lotr.check_log import bonus_parts, degree_label, faces_text
+from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.models.lotr.structures_model import LotRStructuresModel
+from gmtool.models.outcome_text import percent
+from gmtool.models.session_document import SessionDocument
+from gmtool.rules.checks import CheckKind
+from gmtool.rules.dice import new_seed
+from gmtool.rules.systems.lotr import army as rules
+from gmtool.rules.systems.lotr.army import Army
+from gmtool.rules.systems.lotr.checks import LotRRoller, RollResult
+from gmtool.rules.systems.lotr.kinds import check_kinds, roller_for
+from gmtool.rules.systems.lotr.rules_data import LotRRules
+from gmtool.rules.systems.lotr.units import (
+    STAT_LABELS,
+    ArmyRefused,
+    MoraleResult,
+    MoraleSpec,
+    Unit,
+    UnitAttackResult,
+    UnitAttackSpec,
+    attack_spec,
+    break_probability,
+    hit_probability,
+    morale_spec,
+    resolve_morale,
+    resolve_unit_attack,
+)
+
+ARMY_KEY = "lotr.army"
+LOG_KIND = "lotr.army"
+SYSTEM_ID = "lotr"
+ATTACK_SKILL, FALLBACK_KIND = "Siegecraft", "attribute:brg"  # 「Siegecraft 技能(ないときは Bearing)」
+INTIMIDATE_SKILL = "Intimidate"
+TEXT_FIELDS = {"name": "名前", "side": "陣営"}
+FLAG_FIELDS = {"mounted": "騎乗", "broken": "崩壊"}
+
+
+@dataclass(frozen=True)
+class Commander:
+    """Who tests: a campaign character and one of his check kinds, or a typed bonus."""
+
+    character_id: str | None = None
+    kind_id: str = ""  # a CheckKind id of the character
+    bonus: int = 0  # typed in when no character is picked
+    modifier: int = 0  # the situation's modifier to the roll
+
+
+class LotRArmyModel(QObject):
+    changed = Signal()
+    attack_resolved = Signal(object)  # UnitAttackResult
+    morale_resolved = Signal(object)  # MoraleResult
+
+    def __init__(
+        self,
+        campaign_model: CampaignModel,
+        seed_source: Callable[[], int] = new_seed,
+        rng_factory: Callable[[int], random.Random] = random.Random,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.campaign_model = campaign_model
+        self._seed_source, self._rng_factory = seed_source, rng_factory
+        self.document = SessionDocument(
+            campaign_model,
+            ARMY_KEY,
+            rules.load_army,
+            rules.dump_army,
+            self.tr("部隊・建造物の記録"),
+            ArmyRefused,
+            parent=self,
+        )
+        self.structures = LotRStructuresModel(self)
+        campaign_model.session_changed.connect(self._on_session_changed)
+        campaign_model.characters_changed.connect(self.changed)
+        # A bound method, not a lambda: Qt drops it when this model is deleted with its view.
+        campaign_model.character_changed.connect(self._on_character_changed)
+
+    # ---- reading ------------------------------------------------------------------------
+    def state(self) -> Army:
+        return self.document.read()[0]
+
+    def problem(self) -> str | None:
+        """Why the stored document could not be read (shown; the next action replaces it)."""
+        return self.document.read()[1]
+
+    @property
+    def rules(self) -> LotRRules:
+        """The campaign's tables (house rules included): the Strength modifier comes from them."""
+        return campaign_lotr_rules(self.campaign_model)
+
+    def units(self) -> tuple[Unit, ...]:
+        return self.state().units
+
+    def unit(self, unit_id: str) -> Unit:
+        return rules.require_unit(self.state(), unit_id)
+
+    def characters(self) -> list[tuple[str, str]]:
+        """(id, name) of the campaign's LotR characters: who may command."""
+        return [(s.id, s.character.name) for s in self.campaign_model.characters_of(SYSTEM_ID)]
+
+    # ---- commanders ----------------------------------------------------------------------
+    def commander_kinds(self, character_id: str) -> list[CheckKind]:
+        return check_kinds(self.campaign_model.character(character_id), self.rules)
+
+    def default_kind(self, character_id: str, skill: str = ATTACK_SKILL) -> str:
+        """The character's `skill` test, else for an attack his Bearing; "" when he has neither
+        (the GM picks: no other substitute is in the rules)."""
+        kinds = [k.id for k in self.commander_kinds(character_id)]
+        for kind_id in kinds:
+            name = kind_id.partition(":")[2]
+            if kind_id.startswith("skill:") and (name == skill or name.startswith(f"{skill}:")):
+                return kind_id
+        return FALLBACK_KIND if skill == ATTACK_SKILL else ""
+
+    def roller(self, commander: Commander) -> LotRRoller:
+        if commander.character_id is None:
+            return LotRRoller(rank=commander.bonus, modifier=commander.modifier)
+        character = self.campaign_model.character(commander.character_id)
+        try:
+            return roller_for(character, commander.kind_id, self.rules, commander.modifier)
+        except KeyError:
+            raise ArmyRefused(
+                self.tr("{0} の判定（技能・能力値）を選んでください").format(character.name)
+            ) from None
+
+    def commander_text(self, commander: Commander) -> str:
+        """「ナール: Bearing（能力値修正 +1 負傷・疲労 −1 = +0）」: where each point comes from."""
+        roller = self.roller(commander)
+        if commander.character_id is None:
+            return self.tr("直接入力 {0:+d}").format(roller.bonus)
+        character = self.campaign_model.character(commander.character_id)
+        kind = next(
+            (k for k in self.commander_kinds(commander.character_id) if k.id == commander.kind_id), None
+        )
+        parts = " ".join(f"{name} {points:+d}" for name, points in bonus_parts(roller, commander.kind_id))
+        label = kind.label if kind else commander.kind_id
+        if not parts:  # an attribute test with a modifier of 0: nothing to break down
+            return f"{character.name}: {label} {roller.bonus:+d}"
+        return f"{character.name}: {label}（{parts} = {roller.bonus:+d}）"
+
+    # ---- units -----------------------------------------------------------------------------
+    def add_unit(self, name: str = "") -> str:
+        unit_id = uuid.uuid4().hex
+        name = name.strip() or self.tr("部隊 {0}").format(len(self.units()) + 1)
+        text = self.tr("部隊「{0}」を追加").format(name)
+        self.commit(rules.add_unit(self.state(), Unit(unit_id, name)), text, text)
+        return unit_id
+
+    def duplicate_unit(self, unit_id: str) -> str:
+        source = self.unit(unit_id)
+        new_id = uuid.uuid4().hex
+        name = self.tr("{0}のコピー").format(source.name)
+        text = self.tr("部隊「{0}」を複製").format(source.label())
+        self.commit(rules.duplicate_unit(self.state(), unit_id, new_id, name), text, text)
+        return new_id
+
+    def remove_unit(self, unit_id: str) -> None:
+        text = self.tr("部隊「{0}」を削除").format(self.unit(unit_id).label())
+        self.commit(rules.remove_unit(self.state(), unit_id), text, text)
+
+    def set_unit_value(self, unit_id: str, field: str, value: Any) -> None:
+        """One value of one unit (a table cell): text, a number or None (not entered), a flag."""
+        unit = self.unit(unit_id)
+        if field in TEXT_FIELDS:
+            value, label = str(value).strip(), self.tr(TEXT_FIELDS[field])
+        elif field in FLAG_FIELDS:
+            value, label = bool(value), self.tr(FLAG_FIELDS[field])
+        elif field in STAT_LABELS:
+            label = STAT_LABELS[field]
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+                raise ArmyRefused(self.tr("{0} は 0 以上の整数です（空欄 = 未入力）").format(label))
+        else:
+            raise KeyError(field)
+        before = getattr(unit, field)
+        if before == value:
+            return
+        text = self.tr("部隊「{0}」: {1} {2} → {3}").format(
+            unit.label(), label, self._shown(before), self._shown(value)
+        )
+        self.commit(rules.replace_unit(self.state(), replace(unit, **{field: value})), text, text)
+
+    def _shown(self, value: Any) -> str:
+        if value is None or value == "":
+            return self.tr("（未入力）")
+        if isinstance(value, bool):
+            return self.tr("あり") if value else self.tr("なし")
+        return str(value)
+
+    # ---- the attack ------------------------------------------------------------------------
+    def attack_spec(
+        self, attacker_id: str, target_id: str, commander: Commander, tn_modifier: int = 0
+    ) -> UnitAttackSpec:
+        """What the panel shows before the roll; ArmyRefused says what is missing."""
+        state = self.state()
+        attacker, target = rules.require_unit(state, attacker_id), rules.require_unit(state, target_id)
+        return attack_spec(attacker, target, self.roller(commander), self.rules, tn_modifier)
+
+    def attack(
+        self, attacker_id: str, target_id: str, commander: Commander, tn_modifier: int = 0
+    ) -> UnitAttackResult:
+        spec = self.attack_spec(attacker_id, target_id, commander, tn_modifier)
+        p = hit_probability(spec)
+        seed = self._seed_source()
+        result = resolve_unit_attack(spec, self._rng_factory(seed))
+        a, t = spec.attacker.label(), spec.target.label()
+        if result.hit:
+            outcome = self.tr("命中: {0} ダメージ、Size {1} → {2}").format(
+                result.damage, spec.target.size, result.target_after.size
+            )
+            if result.destroyed:
+                outcome += self.tr("（{0} は消滅）").format(t)
+        else:
+            outcome = self.tr("外れ")
+        entry = {"attacker": attacker_id, "target": target_id, "tn": spec.tn, "bonus": result.roll.bonus}
+        log = {
+            "who": a,
+            "dice": faces_text(result.roll.faces),
+            "result": f"{self._degree_text(result.roll)} — {outcome}",
+            "seed": seed,
+            "p_hit": str(p),
+            "attack": {**entry, "faces": list(result.roll.faces), "hit": result.hit, "damage": result.damage},
+        }
+        text = self.tr("{0}（命中率 {1}）").format(
+            self._attack_text(spec, commander, tn_modifier), percent(float(p))
+        )
+        if result.hit:
+            new = rules.replace_unit(self.state(), result.target_after)
+            self.commit(new, self.tr("部隊攻撃: {0} → {1}").format(a, t), text, **log)
+        else:  # nothing changed: a log line, no undo step
+            self.log(text, **log)
+        self.attack_resolved.emit(result)
+        return result
+
+    def _attack_text(self, spec: UnitAttackSpec, commander: Commander, tn_modifier: int) -> str:
+        tn = self.tr("目標値 {0} = Toughness {1} + 10").format(spec.tn, spec.target.toughness)
+        if tn_modifier:
+            tn += f" {tn_modifier:+d}"
+        return self.tr("部隊攻撃: {0} → {1}（指揮官 {2}、Strength修正 {3:+d}、{4}）").format(
+            spec.attacker.label(),
+            spec.target.label(),
+            self.commander_text(commander),
+            spec.strength_bonus,
+            tn,
+        )
+
+    # ---- morale ----------------------------------------------------------------------------
+    def morale_spec(
+        self, target_id: str, commander: Commander, support_id: str | None = None, tn_modifier: int = 0
+    ) -> MoraleSpec:
+        state = self.state()
+        target = rules.require_unit(state, target_id)
+        support = rules.require_unit(state, support_id) if support_id else None
+        return morale_spec(target, self.roller(commander), self.rules.degree_bands(), support, tn_modifier)
+
+    def morale_test(
+        self, target_id: str, commander: Commander, support_id: str | None = None, tn_modifier: int = 0
+    ) -> MoraleResult:
+        spec = self.morale_spec(target_id, commander, support_id, tn_modifier)
+        p = break_probability(spec)
+        seed = self._seed_source()
+        result = resolve_morale(spec, self._rng_factory(seed))
+        t = spec.target.label()
+        parts = [self.commander_text(commander)]
+        if spec.support is not None:
+            parts.append(
+                self.tr("部隊「{0}」の Size {1}÷5 = {2:+d}").format(
+                    spec.support.label(), spec.support.size, spec.support_bonus
+                )
+            )
+        tn = self.tr("目標値 {0} = Morale {1}").format(spec.tn, spec.target.morale)
+        parts.append(tn + (f" {tn_modifier:+d}" if tn_modifier else ""))
+        inputs = self.tr("士気: {0} を崩す判定（{1}）").format(t, "、".join(parts))
+        outcome = self.tr("{0} は崩壊") if result.broke else self.tr("{0} は踏みとどまった")
+        log = {
+            "who": t,
+            "dice": faces_text(result.roll.faces),
+            "result": f"{self._degree_text(result.roll)} — {outcome.format(t)}",
+            "seed": seed,
+            "p_break": str(p),
+        }
+        text = self.tr("{0}（崩壊する確率 {1}）").format(inputs, percent(float(p)))
+        if result.broke:
+            new = rules.replace_unit(self.state(), result.target_after)
+            self.commit(new, self.tr("{0} の崩壊").format(t), text, **log)
+        else:
+            self.log(text, **log)
+        self.morale_resolved.emit(result)
+        return result
+
+    def _degree_text(self, roll: RollResult) -> str:
+        return self.tr("達成値 {0}（{1}）").format(roll.total, degree_label(self.rules, roll.degree))
+
+    # ---- storing ---------------------------------------------------------------------------
+    def commit(self, new: Army, undo_text: str, log_text: str | None, **log: Any) -> None:
+        """One undo step (and one log line when `log_text` is given).
+
+        The document is read back before it is stored: the engine's dataclasses do not check the
+        field limits, and a document `load_army` refuses would make the whole army look lost."""
+        self.document.write(new, undo_text)
+        if log_text is not None:
+            self.log(log_text, **log)
+
+    def log(self, text: str, who: str = "", dice: str = "", result: str = "", **extra: Any) -> None:
+        self.campaign_model.append_log(LOG_KIND, summary_payload(SYSTEM_ID, text, who, dice, result, **extra))
+
+    def _on_character_changed(self, _character_id: str) -> None:
+        self.changed.emit()
+
+    def _on_session_changed(self, key: str) -> None:
+        if key in (ARMY_KEY, RULES_KEY):
+            self.changed.emit()

@@ -1,0 +1,439 @@
+"""The LotR (CODA) judgement panel: 判定, グループ判定, 対決判定, 堕落判定 with exact odds, the roll,
+and courage spent after seeing it.
+
+Recomputes on every input, on every edit of a chosen character (a wound changes the
+penalty at once) and when the GM edits the rule tables.  Courage is counted per
+round in session state (COURAGE_KEY), so spending it and 次のラウンド are undoable and
+survive a restart; the points spent on the last roll are kept there too, so undoing
+a spend also puts the shown degree back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.lotr.check_log import (
+    bearing_warning,
+    bonus_parts,
+    check_log_payload,
+    condition_text,
+    courage_log_payload,
+    courage_refusal,
+)
+from gmtool.models.lotr.check_odds import Odds, compute_odds, with_courage
+from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
+from gmtool.rules.checks import CheckKind
+from gmtool.rules.dice import new_seed
+from gmtool.rules.systems.lotr.checks import (
+    CORRUPTION_CHANGE,
+    COURAGE_PER_ROUND,
+    Contestant,
+    GroupSpec,
+    LotRResult,
+    LotRRoller,
+    OpposedSpec,
+    RollResult,
+    RollSpec,
+    TieRule,
+    corruption_after,
+    resolve,
+)
+from gmtool.rules.systems.lotr.derived import AFFINITY_BONUS, condition_penalty, wound_track
+from gmtool.rules.systems.lotr.kinds import DEFAULT_TN, check_kinds, roller_for
+from gmtool.store.campaign import StoredCharacter
+
+SYSTEM_ID = "lotr"
+TEST, GROUP, OPPOSED, CORRUPTION = "test", "group", "opposed", "corruption"
+MODES = (TEST, GROUP, OPPOSED, CORRUPTION)
+COURAGE_KEY = "lotr.courage_round"  # {"round": n, "spent": {character_id: points}, "roll": {...}}
+WILLPOWER = "reaction:willpower"  # 1.2.4: the corruption test is a Willpower test
+TN_MIN, TN_MAX = 0, 60
+MAX_HELPERS = 12
+Side = Contestant | int  # A, B, or the index of a helper in a group test
+
+
+class CourageRefused(ValueError):
+    """Courage cannot be spent now; the message says why."""
+
+
+@dataclass
+class RollerInputs:
+    character_id: str | None = None
+    source: str = ""  # a CheckKind id or CUSTOM ("" until a character or a value is chosen)
+    custom_value: int = 0
+    modifier: int = 0
+    affinity: int = 0  # how many related skills (関連技能): +1 each
+    wounds: bool = True  # the wound penalty applies (physical and most knowledge tests)
+
+
+@dataclass(frozen=True)
+class RolledCheck:
+    """The last roll as it came off the dice (no courage), and what it changed."""
+
+    result: LotRResult
+    spec: RollSpec | GroupSpec | OpposedSpec
+    mode: str
+    character_id: str | None  # who rolled (the leader in a group test): courage is theirs
+    log_id: int
+    corruption_before: int | None = None
+    corruption_after: int | None = None
+    key: tuple[object, ...] = ()  # the panel's _roll_key() when it was rolled
+
+
+class LotRCheckModel(RollerInputsMixin, QObject):
+    changed = Signal()
+    # RollResult | GroupResult | OpposedResult; emitted after a roll and again after courage is spent
+    check_resolved = Signal(object)
+
+    def __init__(
+        self,
+        campaign_model: CampaignModel,
+        seed_source: Callable[[], int] = new_seed,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._kinds_cache: dict[int, tuple[Any, Any, list[CheckKind]]] = {}
+        self.campaign_model = campaign_model
+        self._seed_source = seed_source
+        self.rules = campaign_lotr_rules(campaign_model)
+        self.a, self.b = RollerInputs(), RollerInputs()
+        self.helpers: list[RollerInputs] = []
+        self.mode = TEST
+        self.difficulty = DEFAULT_TN  # 目標値 (TN); the shared setters call it difficulty
+        self.tie_rule = TieRule.REROLL
+        self.rolled: RolledCheck | None = None
+        self._source_before_corruption: str | None = None  # A's choice, put back after 堕落判定
+        ids = self._ids()
+        if ids:
+            self.set_character(Contestant.A, ids[0], recompute=False)
+            self.set_character(Contestant.B, next((i for i in ids if i != ids[0]), ids[0]), recompute=False)
+        campaign_model.character_changed.connect(self._on_campaign_changed)
+        campaign_model.characters_changed.connect(self._on_campaign_changed)
+        campaign_model.session_changed.connect(self._on_session_changed)
+        self._recompute()
+
+    # ---- inputs ---------------------------------------------------------------------------
+    def set_character(self, side: Side, character_id: str | None, recompute: bool = True) -> None:
+        if not isinstance(side, Contestant) and character_id and character_id == self.a.character_id:
+            raise ValueError(self._leader_refusal())
+        self.inputs(side).character_id = character_id
+        self._fit(side)
+        if side is Contestant.A:
+            self._keep_apart()
+        if recompute:
+            self._recompute()
+
+    def _fit(self, side: Side) -> None:
+        """The character still exists and the chosen check is one it can still make (a table edit
+        or a sheet edit can take one away); otherwise the first check, never a silent typed 0."""
+        inputs = self.inputs(side)
+        if inputs.character_id not in self._ids():
+            inputs.character_id = None
+        kinds = [k.id for k in self.kinds(side)]
+        if self.mode == CORRUPTION and side is Contestant.A and WILLPOWER in kinds:
+            inputs.source = WILLPOWER
+        elif inputs.source != CUSTOM and inputs.source not in kinds:
+            inputs.source = kinds[0] if kinds else CUSTOM
+
+    def _keep_apart(self) -> None:
+        """B is someone else than A when there is anyone else; the leader is never a helper."""
+        leader, ids = self.a.character_id, self._ids()
+        if leader is not None and self.b.character_id == leader:
+            self.b.character_id = next((i for i in ids if i != leader), leader)
+            self._fit(Contestant.B)
+        for index, helper in enumerate(self.helpers):
+            if leader is not None and helper.character_id == leader:
+                helper.character_id = None
+                self._fit(index)
+
+    def _leader_refusal(self) -> str:
+        character = self.character(Contestant.A)
+        return self.tr(
+            "リーダー「{0}」は自分を助けられません。助ける人には別のキャラクターを選んでください"
+        ).format(character.name if character is not None else "")
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"判定の種類 '{mode}' はありません")
+        if mode == CORRUPTION and self.mode != CORRUPTION:
+            self._source_before_corruption = self.a.source  # 1.2.4 forces Willpower only while here
+        elif mode != CORRUPTION and self.mode == CORRUPTION and self._source_before_corruption is not None:
+            self.a.source, self._source_before_corruption = self._source_before_corruption, None
+        self.mode = mode
+        self._fit(Contestant.A)
+        self._keep_apart()
+        self._recompute()
+
+    def set_tn(self, tn: int) -> None:
+        self.set_difficulty(tn)
+
+    @property
+    def tn(self) -> int:
+        return self.difficulty
+
+    def set_affinity(self, side: Side, count: int) -> None:
+        if count < 0:
+            raise ValueError(self.tr("関連技能の数は 0 以上です（{0}）").format(count))
+        self.inputs(side).affinity = count
+        self._recompute()
+
+    def set_wounds_apply(self, side: Side, on: bool) -> None:
+        """Whether this test is one the wound penalty touches (weariness always does)."""
+        self.inputs(side).wounds = on
+        self._recompute()
+
+    def set_tie_rule(self, rule: TieRule | str) -> None:
+        self.tie_rule = TieRule(rule)
+        self._recompute()
+
+    def add_helper(self, character_id: str | None = None) -> int:
+        """A helper in a group test: the given character, else the first one not yet in the test."""
+        if len(self.helpers) >= MAX_HELPERS:
+            raise ValueError(self.tr("助ける人は {0} 人までです").format(MAX_HELPERS))
+        if character_id is None:
+            used = {self.a.character_id, *(h.character_id for h in self.helpers)}
+            character_id = next((i for i in self._ids() if i not in used), None)
+        elif character_id == self.a.character_id:
+            raise ValueError(self._leader_refusal())
+        self.helpers.append(RollerInputs())
+        index = len(self.helpers) - 1
+        self.set_character(index, character_id)
+        return index
+
+    def remove_helper(self, index: int) -> None:
+        del self.helpers[index]
+        self._recompute()
+
+    # ---- what each roller is ----------------------------------------------------------------
+    def characters(self) -> list[StoredCharacter]:
+        return self.campaign_model.characters_of(SYSTEM_ID)
+
+    def _ids(self) -> list[str]:
+        return [s.id for s in self.characters()]
+
+    def inputs(self, side: Side) -> RollerInputs:
+        if isinstance(side, Contestant):
+            return self.a if side is Contestant.A else self.b
+        return self.helpers[side]
+
+    def character(self, side: Side) -> Any:
+        return self.character_by_id(self.inputs(side).character_id)
+
+    def character_by_id(self, character_id: str | None) -> Any:
+        """The LotR character with this id, or None (none chosen, or since removed)."""
+        return self.campaign_model.character(character_id) if character_id in self._ids() else None
+
+    def kinds(self, side: Side) -> list[CheckKind]:
+        character = self.character(side)
+        if character is None:
+            return []
+        # Asked for a dozen times per recompute (value, roller, labels…): reuse the list while
+        # the character and the tables are the same objects (both are replaced on every edit).
+        cached = self._kinds_cache.get(id(character))
+        if cached is None or cached[0] is not character or cached[1] is not self.rules:
+            if len(self._kinds_cache) > 64:  # old versions of edited characters
+                self._kinds_cache.clear()
+            cached = (character, self.rules, check_kinds(character, self.rules))
+            self._kinds_cache[id(character)] = cached
+        return cached[2]
+
+    def _kind(self, side: Side) -> CheckKind | None:
+        source = self.inputs(side).source
+        return next((k for k in self.kinds(side) if k.id == source), None)
+
+    def value(self, side: Side) -> int:
+        """The value shown for the chosen check (ranks + attribute modifier …, before penalties)."""
+        kind = self._kind(side)
+        return kind.value if kind is not None else self.inputs(side).custom_value
+
+    def source_label(self, side: Side) -> str:
+        kind = self._kind(side)
+        return kind.label if kind is not None else self.tr("直接入力")
+
+    def roller(self, side: Side) -> LotRRoller:
+        inputs, character = self.inputs(side), self.character(side)
+        affinity = inputs.affinity * AFFINITY_BONUS
+        if character is not None and self._kind(side) is not None:
+            return roller_for(character, inputs.source, self.rules, inputs.modifier, affinity, inputs.wounds)
+        condition = condition_penalty(character, self.rules, inputs.wounds) if character is not None else 0
+        return LotRRoller(
+            rank=inputs.custom_value, affinity=affinity, condition=condition, modifier=inputs.modifier
+        )
+
+    def condition_text(self, side: Side) -> str:
+        """The wound and weariness levels and what they take off (applied automatically)."""
+        character = self.character(side)
+        return (
+            condition_text(character, self.rules, self.inputs(side).wounds) if character is not None else ""
+        )
+
+    def dead(self, side: Side) -> bool:
+        """The character is past its last wound level: the GM decides whether it may roll at all."""
+        character = self.character(side)
+        return character is not None and wound_track(character, self.rules).dead
+
+    def bonus_parts(self, side: Side) -> list[tuple[str, int]]:
+        """Where each point of the bonus comes from, as (name, points), zeros left out."""
+        kind = self._kind(side)
+        return bonus_parts(self.roller(side), kind.id if kind is not None else "")
+
+    def spec(self) -> RollSpec | GroupSpec | OpposedSpec:
+        bands = self.rules.degree_bands()
+        if self.mode == OPPOSED:
+            return OpposedSpec(self.roller(Contestant.A), self.roller(Contestant.B), self.tie_rule)
+        leader = RollSpec(self.roller(Contestant.A), self.difficulty, bands)
+        if self.mode == GROUP:
+            return GroupSpec(leader, tuple(self.roller(i) for i in range(len(self.helpers))))
+        return leader
+
+    # Computed by _recompute: the panel and the plots read these numbers, never the engine.
+    odds: Odds
+
+    def _recompute(self) -> None:
+        self.odds = compute_odds(self.spec(), self.courage_most())
+        self.changed.emit()
+
+    # ---- courage (1.2.3) ------------------------------------------------------------------
+    def courage_state(self) -> dict[str, Any]:
+        state = self.campaign_model.session_value(COURAGE_KEY) or {}
+        return {
+            "round": int(state.get("round", 1)),
+            "spent": dict(state.get("spent", {})),
+            "roll": dict(state.get("roll", {})),
+        }
+
+    @property
+    def courage_round(self) -> int:
+        return self.courage_state()["round"]
+
+    def spent_this_round(self, character_id: str | None) -> int:
+        return int(self.courage_state()["spent"].get(character_id or "", 0))
+
+    def courage_most(self, character_id: str | None = None) -> int:
+        """What the character can still spend on one roll: the round's limit and what is left."""
+        character_id = character_id or self.a.character_id
+        character = self.character_by_id(character_id)
+        if character is None:
+            return 0
+        return max(0, min(COURAGE_PER_ROUND - self.spent_this_round(character_id), character.courage_left))
+
+    @property
+    def last_result(self) -> LotRResult | None:
+        """The last roll with the courage spent on it (read from session state, so undo shows)."""
+        if self.rolled is None:
+            return None
+        result, roll = self.rolled.result, self.courage_state()["roll"]
+        points = int(roll.get("points", 0)) if roll.get("log_id") == self.rolled.log_id else 0
+        return with_courage(result, self.rolled.spec, points)
+
+    def _roll_key(self) -> tuple[object, ...]:
+        """What a roll belongs to: the kind of test, who rolls, and the TN (B in an opposed test)."""
+        opposed = self.mode == OPPOSED
+        return (self.mode, self.a.character_id, self.b.character_id if opposed else self.difficulty)
+
+    @property
+    def roll_is_current(self) -> bool:
+        """The last roll is of the test now set up (not an old one from another mode or roller)."""
+        return self.rolled is not None and self.rolled.key == self._roll_key()
+
+    def courage_refusal(self, points: int = 1) -> str:
+        """Why `points` courage cannot be spent on the last roll now, or ''."""
+        return courage_refusal(self, points)
+
+    def spend_courage(self, points: int = 1) -> LotRResult:
+        """+3 per point on the last roll; one undo step (the character and the round's count)."""
+        refusal = self.courage_refusal(points)
+        if refusal:
+            raise CourageRefused(refusal)
+        rolled = self.rolled
+        assert rolled is not None and rolled.character_id is not None
+        before_result = self.last_result
+        state = self.courage_state()
+        state["spent"][rolled.character_id] = self.spent_this_round(rolled.character_id) + points
+        already = int(state["roll"].get("points", 0)) if state["roll"].get("log_id") == rolled.log_id else 0
+        state["roll"] = {"log_id": rolled.log_id, "points": already + points}
+        character = self.campaign_model.character(rolled.character_id)
+        after = replace(character, courage_spent=character.courage_spent + points)
+        stack = self.campaign_model.undo_stack
+        stack.beginMacro(self.tr("勇気を使う"))
+        try:
+            self.campaign_model.set_session_value(COURAGE_KEY, state, self.tr("勇気を使う"))
+            after = self._corruption_after_courage(after, before_result)
+            self.campaign_model.update_character(rolled.character_id, after, self.tr("勇気を使う"))
+        finally:
+            stack.endMacro()
+        result = self.last_result
+        assert result is not None and before_result is not None
+        entry = courage_log_payload(self, before_result, result, points, after)
+        self.campaign_model.append_log("check", entry)
+        self.check_resolved.emit(result)
+        return result
+
+    def _corruption_after_courage(self, character: Any, before: LotRResult | None) -> Any:
+        """A better degree on a corruption test changes the Corruption it gave (1.2.4)."""
+        rolled, now = self.rolled, self.last_result
+        if rolled is None or rolled.mode != CORRUPTION or not isinstance(before, RollResult):
+            return character
+        assert isinstance(now, RollResult)
+        delta = CORRUPTION_CHANGE[now.degree] - CORRUPTION_CHANGE[before.degree]
+        return replace(character, corruption=max(0, character.corruption + delta))
+
+    def next_round(self) -> None:
+        """次のラウンド: every character may spend 4 courage again (undoable)."""
+        state = self.courage_state()
+        state.update(round=state["round"] + 1, spent={})
+        self.campaign_model.set_session_value(COURAGE_KEY, state, self.tr("次のラウンド（勇気の回数を戻す）"))
+
+    # ---- rolling --------------------------------------------------------------------------
+    def roll(self) -> LotRResult:
+        seed = self._seed_source()
+        spec = self.spec()
+        result = replace(resolve(spec, random.Random(seed)), seed=seed)
+        character_id = self.a.character_id if self.character(Contestant.A) is not None else None
+        before = after = None
+        if self.mode == CORRUPTION and character_id is not None:
+            assert isinstance(result, RollResult)
+            before = self.campaign_model.character(character_id).corruption
+            after = corruption_after(before, result.degree)
+        payload = check_log_payload(self, result, before, after)
+        entry = self.campaign_model.append_log("check", payload)
+        key = self._roll_key()
+        self.rolled = RolledCheck(result, spec, self.mode, character_id, entry.id, before, after, key)
+        if character_id is not None and before is not None and after is not None and after != before:
+            character = replace(self.campaign_model.character(character_id), corruption=after)
+            self.campaign_model.update_character(character_id, character, self.tr("堕落判定"))
+        self.check_resolved.emit(result)
+        return result
+
+    @property
+    def warning(self) -> str:
+        """After a corruption test: the character's Corruption has reached Bearing (1.2.4)."""
+        rolled = self.rolled
+        character = self.character_by_id(rolled.character_id) if rolled is not None else None
+        return bearing_warning(character) if rolled and rolled.mode == CORRUPTION and character else ""
+
+    # ---- keeping up with the campaign -------------------------------------------------------
+    def _on_campaign_changed(self, *_: object) -> None:
+        """A removed character drops out; any edit may change the odds (wounds, courage left)
+        or take the chosen check away (a skill's ranks removed)."""
+        self._fit_all()
+        self._recompute()
+
+    def _fit_all(self) -> None:
+        for side in (Contestant.A, Contestant.B, *range(len(self.helpers))):
+            self._fit(side)
+        self._keep_apart()
+
+    def _on_session_changed(self, key: str) -> None:
+        if key == RULES_KEY:  # an edited table can take a check away (a skill made trained-only)
+            self.rules = campaign_lotr_rules(self.campaign_model)
+            self._fit_all()
+        if key in (RULES_KEY, COURAGE_KEY):
+            self._recompute()

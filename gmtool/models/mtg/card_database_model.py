@@ -1,0 +1,175 @@
+"""The MTG card database as the windows see it: lookups, manual entries, and a card-file import that
+runs off the UI thread with progress and Cancel.
+
+The database file is opened on first use, so a table that never plays MTGでTRPG never touches it.
+The import works on its own connection in a worker thread (SQLite connections belong to the thread
+that made them); the store makes the import one transaction, so a failure or a cancel leaves the
+cache as it was, and this model only reports what happened.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal
+
+from gmtool.rules.systems.mtg.cards import Card
+from gmtool.store.cards.database import CardDatabase, CardDatabaseError, default_card_cache_path
+from gmtool.store.cards.importers import CardImportError, ImportCancelled, import_card_file
+
+# Re-exported for the card windows, which never import gmtool.store: what a finished import reports,
+# the error every lookup, entry or import may raise (it names the file and the fault), and the
+# wording of a schema's refusal of a card entered by hand.
+from gmtool.store.cards.importers import ImportSummary as ImportSummary
+from gmtool.store.errors import StoreError as StoreError
+from gmtool.store.validation import format_validation_error as format_validation_error
+
+
+class CardDatabaseModel(QObject):
+    changed = Signal()  # cards were added, replaced or removed
+
+    def __init__(self, path: Path | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.path = path or default_card_cache_path()
+        self._database: CardDatabase | None = None
+        self.job: CardImportJob | None = None
+
+    def database(self) -> CardDatabase:
+        """The open database; `CardDatabaseError` (with the reason) when the file cannot be used."""
+        if self._database is None:
+            self._database = CardDatabase.open(self.path)
+        return self._database
+
+    def find(self, name: str) -> Card | None:
+        return self.database().find(name)
+
+    def search(self, text: str, limit: int = 30) -> list[Card]:
+        return self.database().search(text, limit) if text.strip() else []
+
+    def count(self) -> int:
+        return self.database().count()
+
+    def imports(self) -> list[Any]:
+        return self.database().imports()
+
+    def _refuse_while_importing(self) -> None:
+        # The import holds the write lock until it commits: waiting for it would freeze the window.
+        if self.job is not None and self.job.running:
+            busy = self.tr("カードファイルを読み込んでいます。終わってから、もう一度してください")
+            raise CardDatabaseError(busy, self.path)
+
+    def add_manual(self, card: Card) -> None:
+        self._refuse_while_importing()
+        self.database().add_manual(card)
+        self.changed.emit()
+
+    def manual_cards(self) -> list[Card]:
+        return self.database().manual_cards()
+
+    def remove_manual(self, name: str) -> None:
+        self._refuse_while_importing()
+        if self.database().remove_manual(name):
+            self.changed.emit()
+
+    def close(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job.wait()
+        if self._database is not None:
+            self._database.close()
+            self._database = None
+
+    def rebuild(self) -> Path:
+        """A damaged cache set aside (renamed, not deleted) and a new one made from the sample.
+
+        The cache holds nothing that cannot be imported again, except the player's own entries:
+        the old file is kept beside the new one, its name returned, so nothing is lost for good.
+        """
+        if self._database is not None:
+            self._database.close()
+            self._database = None
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+        for suffix in ("", "-wal", "-shm"):
+            part = self.path.with_name(self.path.name + suffix)
+            if part.exists():
+                part.rename(aside.with_name(aside.name + suffix))
+        self.database()
+        self.changed.emit()
+        return aside
+
+    def start_import(self, file: Path) -> CardImportJob:
+        """Starts importing a card file; the job reports progress and its end."""
+        if self.job is not None and self.job.running:
+            busy = self.tr("別のカードファイルを読み込んでいます。終わるまで待つか、キャンセルしてください")
+            raise CardImportError(busy)
+        self.database()  # a damaged cache is reported now, before any work starts
+        self.job = CardImportJob(self.path, file, self)
+        self.job.succeeded.connect(lambda _summary: self.changed.emit())
+        self.job.start()
+        return self.job
+
+
+class _ImportThread(QThread):
+    progressed = Signal(int, int)
+
+    def __init__(self, database_path: Path, file: Path, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.database_path, self.file = database_path, file
+        self.cancel_requested = threading.Event()
+        self.outcome: tuple[str, Any] = ("failed", "")
+
+    def run(self) -> None:
+        try:
+            with CardDatabase.open(self.database_path) as database:
+                summary = import_card_file(
+                    database, self.file, progress=self.progressed.emit, cancelled=self.cancel_requested.is_set
+                )
+        except ImportCancelled:
+            self.outcome = ("cancelled", None)
+        except (CardImportError, CardDatabaseError) as error:
+            self.outcome = ("failed", str(error))
+        except OSError as error:
+            self.outcome = ("failed", f"「{self.file.name}」: {error.strerror or error}")
+        else:
+            self.outcome = ("done", summary)
+
+
+class CardImportJob(QObject):
+    """One card-file import.  Exactly one of succeeded / failed / cancelled is emitted at its end."""
+
+    progressed = Signal(int, int)  # bytes read, bytes in all
+    succeeded = Signal(object)  # the store's ImportSummary
+    failed = Signal(str)
+    cancelled = Signal()
+
+    def __init__(self, database_path: Path, file: Path, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.file = file
+        self._thread = _ImportThread(database_path, file, self)
+        self._thread.progressed.connect(self.progressed)
+        self._thread.finished.connect(self._finished)
+        self.running = False
+
+    def start(self) -> None:
+        self.running = True
+        self._thread.start()
+
+    def cancel(self) -> None:
+        self._thread.cancel_requested.set()
+
+    def wait(self, milliseconds: int = 60_000) -> bool:
+        return self._thread.wait(milliseconds)
+
+    def _finished(self) -> None:
+        self.running = False
+        kind, value = self._thread.outcome
+        if kind == "done":
+            self.succeeded.emit(value)
+        elif kind == "cancelled":
+            self.cancelled.emit()
+        else:
+            self.failed.emit(value)

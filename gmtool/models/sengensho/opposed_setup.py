@@ -1,0 +1,197 @@
+"""The opposed-check stepper's set-up: who attacks and who defends, with what 判定値.
+
+Each side is a 千幻抄 character's {特性値}+〈スキル〉 plus 修正, or a 判定値 typed in.  The set-up
+can change only before the attacker rolls (the procedure keeps the rollers it started with).
+A mixin of `SengenshoOpposedModel`, which provides `campaign_model`, `sides`, `_procedure`,
+`changed` and `tr`; kept apart so each module stays short.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.sengensho.state import SYSTEM_ID
+from gmtool.rules.systems.sengensho.character import ATTRIBUTE_LABELS, ATTRIBUTES, SengenshoCharacter
+from gmtool.rules.systems.sengensho.opposed import OpposedProcedure, StepRefused, TieRule
+from gmtool.store.campaign import StoredCharacter
+
+# 「その他、裁定の指針 — 対抗判定時の能力の適用」, as the text words it.
+ROLE_HINT = (
+    "攻撃側・防御側が不明確な場合、PCとNPCであれば、PCを防御側とする。"
+    "PC同士であればイニシアティブが低い方を攻撃側とする"
+)
+TIE_RULE_LABELS = {
+    TieRule.UNSET: "同値: GMが裁定（未設定）",
+    TieRule.DEFENDER: "同値: 防御側の勝ち",
+    TieRule.ATTACKER: "同値: 攻撃側の勝ち",
+}
+
+
+class Role(StrEnum):
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+
+
+ROLE_LABELS = {Role.ATTACKER: "攻撃側", Role.DEFENDER: "防御側"}
+
+
+@dataclass
+class SideInputs:
+    """One side's set-up: a character's {特性値}+〈スキル〉, or a typed 判定値; then 修正."""
+
+    character_id: str | None = None
+    attribute: str = ATTRIBUTES[0][0]
+    skill: str | None = None
+    custom: bool = False  # the 判定値 is typed (forced when there is no character)
+    custom_value: int = 0
+    modifier: int = 0
+
+
+def percent_text(p: Fraction) -> str:
+    """Never "0.0%" for a chance that exists, nor "100.0%" for one that can still fail."""
+    if p in (0, 1):
+        return f"{int(p) * 100}%"
+    if p < Fraction(1, 2000):
+        return "<0.1%"
+    if p > 1 - Fraction(1, 2000):
+        return ">99.9%"
+    return f"{float(p) * 100:.1f}%"
+
+
+class OpposedSetupMixin:
+    campaign_model: CampaignModel
+    sides: dict[Role, SideInputs]
+    _procedure: OpposedProcedure | None
+    changed: Any  # the model's Signal
+
+    if TYPE_CHECKING:  # QObject's, through the model (a stub here would shadow it)
+
+        def tr(self, text: str) -> str: ...
+
+    # ---- set-up ---------------------------------------------------------------------------
+    def characters(self) -> list[StoredCharacter]:
+        return self.campaign_model.characters_of(SYSTEM_ID)
+
+    def inputs(self, role: Role) -> SideInputs:
+        return self.sides[role]
+
+    def set_character(self, role: Role, character_id: str | None) -> None:
+        inputs = self._editable(role)
+        if character_id is not None and self._character_by_id(character_id) is None:
+            raise StepRefused(self.tr("そのキャラクターは千幻抄のキャラクターではありません"))
+        inputs.character_id = character_id
+        character = self.character(role)
+        if character is None or (inputs.skill and character.skill(inputs.skill) is None):
+            inputs.skill = None  # another character's skill would be a number the sheet does not have
+        self.changed.emit()
+
+    def set_attribute(self, role: Role, key: str) -> None:
+        if key not in ATTRIBUTE_LABELS:
+            raise StepRefused(self.tr("特性値「{0}」はありません").format(key))
+        self._editable(role).attribute = key
+        self.changed.emit()
+
+    def set_skill(self, role: Role, name: str | None) -> None:
+        inputs = self._editable(role)
+        character = self.character(role)
+        if name is not None and (character is None or character.skill(name) is None):
+            raise StepRefused(self.tr("〈{0}〉はこのキャラクターのスキルにありません").format(name))
+        inputs.skill = name
+        self.changed.emit()
+
+    def set_custom(self, role: Role, custom: bool) -> None:
+        inputs = self._editable(role)
+        if custom and not inputs.custom:
+            inputs.custom_value = self.value(role)  # start typing from the value shown
+        inputs.custom = custom
+        self.changed.emit()
+
+    def set_custom_value(self, role: Role, value: int) -> None:
+        inputs = self._editable(role)
+        inputs.custom, inputs.custom_value = True, value
+        self.changed.emit()
+
+    def set_modifier(self, role: Role, modifier: int) -> None:
+        self._editable(role).modifier = modifier
+        self.changed.emit()
+
+    def swap_offered(self) -> bool:
+        """The text's hint applies: a PC attacks an NPC (「PCとNPCであれば、PCを防御側とする」)."""
+        attacker, defender = self.character(Role.ATTACKER), self.character(Role.DEFENDER)
+        return (
+            self._procedure is None
+            and attacker is not None
+            and defender is not None
+            and attacker.is_pc
+            and not defender.is_pc
+        )
+
+    def swap(self) -> None:
+        """攻撃側と防御側を入れ替える (set-up only)."""
+        self._editable(Role.ATTACKER)
+        self.sides = {Role.ATTACKER: self.sides[Role.DEFENDER], Role.DEFENDER: self.sides[Role.ATTACKER]}
+        self.changed.emit()
+
+    @property
+    def role_hint(self) -> str:
+        return self.tr(ROLE_HINT)
+
+    # ---- derived values ---------------------------------------------------------------------
+    def character(self, role: Role) -> SengenshoCharacter | None:
+        stored = self._character_by_id(self.sides[role].character_id)
+        return stored.character if stored is not None else None
+
+    def is_custom(self, role: Role) -> bool:
+        return self.sides[role].custom or self.character(role) is None
+
+    def value(self, role: Role) -> int:
+        """判定値: {特性値}+〈スキル〉 of the character, or the typed value."""
+        inputs, character = self.sides[role], self.character(role)
+        if self.is_custom(role) or character is None:
+            return inputs.custom_value
+        skill = character.skill(inputs.skill) if inputs.skill else None
+        return character.attribute(inputs.attribute) + (skill.level if skill else 0)
+
+    def source_label(self, role: Role) -> str:
+        """「{知性}+〈交渉〉」 as the text writes a check, or 直接入力."""
+        if self.is_custom(role):
+            return self.tr("直接入力")
+        inputs = self.sides[role]
+        label = "{" + self.tr(ATTRIBUTE_LABELS[inputs.attribute]) + "}"
+        return label + (f"+〈{inputs.skill}〉" if inputs.skill else "")
+
+    def _editable(self, role: Role) -> SideInputs:
+        if self._procedure is not None:
+            raise StepRefused(
+                self.tr("攻撃側がダイスを振った後は設定を変えられません（「やり直し」で最初から）")
+            )
+        return self.sides[role]
+
+    def _character_by_id(self, character_id: str | None) -> StoredCharacter | None:
+        return next((s for s in self.characters() if s.id == character_id), None)
+
+    def _default_sides(self) -> None:
+        """Following the text's hint where it can: an NPC attacks, a PC defends."""
+        characters = self.characters()
+        npcs = [s.id for s in characters if not s.character.is_pc]
+        pcs = [s.id for s in characters if s.character.is_pc]
+        if npcs and pcs:
+            self.sides[Role.ATTACKER].character_id, self.sides[Role.DEFENDER].character_id = npcs[0], pcs[0]
+        elif characters:
+            self.sides[Role.ATTACKER].character_id = characters[0].id
+            self.sides[Role.DEFENDER].character_id = characters[min(1, len(characters) - 1)].id
+
+    def _on_characters_changed(self, *_: object) -> None:
+        if self._procedure is None:  # a started procedure keeps what was rolled with
+            for role, inputs in self.sides.items():
+                character = self.character(role)
+                if inputs.character_id is not None and character is None:
+                    inputs.character_id = None
+                    inputs.custom_value, inputs.custom = 0, False
+                if inputs.skill and (character is None or character.skill(inputs.skill) is None):
+                    inputs.skill = None
+        self.changed.emit()

@@ -1,0 +1,35 @@
+"""アナザーワールド in CCFolia: 行動値 orders the turns; the SRS thresholds are params."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from gmtool.rules.systems.aw.character import AWCharacter
+from gmtool.rules.systems.base import CCFoliaExport
+
+
+def _sheet_params(character: AWCharacter) -> list[tuple[str, int]]:
+    return [("クリティカル値", character.critical), ("ファンブル値", character.fumble)]
+
+
+def _memo(character: AWCharacter) -> list[str]:
+    return ["クラス: " + " / ".join(character.classes)] if character.classes else []
+
+
+def _initiative(values: Mapping[str, int], initiative: int) -> int:
+    return initiative  # 行動値
+
+
+CCFOLIA = CCFoliaExport(
+    value_labels={
+        "reflex": "反射",
+        "perception": "知覚",
+        "luck": "幸運",
+        "intellect": "理知",
+        "critical": "クリティカル値",
+        "fumble": "ファンブル値",
+    },
+    sheet_params=_sheet_params,
+    memo=_memo,
+    initiative=_initiative,
+)

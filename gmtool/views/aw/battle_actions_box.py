@@ -1,0 +1,180 @@
+"""The AW main process for the actor: minor and major actions, movement, engagements, 離脱 with
+the exact chance of beating every blocker, 逃走, 対象識別 and とどめを刺す."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.battle_actions import AWBattleActions
+from gmtool.models.battle_model import BattleModel
+from gmtool.rules.battle import Participant, Status
+from gmtool.rules.systems.aw import combat as aw
+from gmtool.views.session_tab import ID_ROLE, Confirm, SessionTab
+from gmtool.views.widgets import hbox
+
+MINOR_ACTIONS = ("戦闘移動", "特技使用")
+MAJOR_ACTIONS = ("攻撃", "全力移動", "特技使用")
+
+
+class AWActionsBox(SessionTab):
+    NAMED_PROCESSES = True  # the tracker says セットアッププロセス / メインプロセス / クリンナッププロセス
+    def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
+        super().__init__(model, confirm, parent)  # type: ignore[arg-type]
+        self.battle = model
+        self.actions = AWBattleActions(model)
+        self.actor_label = QLabel()
+        self.move_label = QLabel()
+
+        self.minor_combo = QComboBox()
+        for name in MINOR_ACTIONS:
+            self.minor_combo.addItem(self.tr(name), name)
+        self.minor_button = self.button(self.tr("マイナー"), self._minor)
+        self.major_combo = QComboBox()
+        for name in MAJOR_ACTIONS:
+            self.major_combo.addItem(self.tr(name), name)
+        self.major_button = self.button(self.tr("メジャー"), self._major)
+
+        self.target_combo = QComboBox()  # engage / identify / finish off
+        self.engage_button = self.button(self.tr("エンゲージする"), self._engage)
+        self.blocker_list = QListWidget()
+        self.blocker_list.setMaximumHeight(80)
+        self.blocker_list.itemChanged.connect(lambda _item: self._show_odds())
+        self.withdraw_label = QLabel()
+        self.withdraw_button = self.button(self.tr("離脱（メジャー）"), self._withdraw)
+        self.flee_button = self.button(self.tr("逃走（メジャー）"), self._flee)
+        self.difficulty_spin = QSpinBox()
+        self.difficulty_spin.setRange(-20, 40)
+        self.difficulty_spin.setPrefix(self.tr("10+"))
+        self.difficulty_spin.valueChanged.connect(lambda _v: self._show_odds())
+        self.identify_label = QLabel()
+        self.identify_button = self.button(self.tr("対象識別（メジャー）"), self._identify)
+        self.finish_button = self.button(self.tr("とどめを刺す（メジャー）"), self._finish)
+        self.target_combo.currentIndexChanged.connect(lambda _i: self._show_odds())
+
+        box = QGroupBox(self.tr("メインプロセス（アナザーワールド）"))
+        form = QFormLayout(box)
+        form.addRow(self.actor_label)
+        form.addRow(self.move_label)
+        form.addRow(hbox(self.minor_combo, self.minor_button, self.major_combo, self.major_button))
+        form.addRow(self.tr("対象"), hbox(self.target_combo, self.engage_button))
+        form.addRow(self.tr("封鎖している敵"), self.blocker_list)
+        form.addRow(hbox(self.withdraw_label, self.withdraw_button, self.flee_button))
+        form.addRow(self.tr("識別の難易度"), hbox(self.difficulty_spin, self.identify_label))
+        form.addRow(hbox(self.identify_button, self.finish_button))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(box)
+
+    def actor(self) -> Participant | None:
+        state = self.battle.state()
+        return state.participant(state.current)
+
+    def sync(self) -> None:
+        actor = self.actor()
+        self.setEnabled(actor is not None)
+        if actor is None:
+            self.actor_label.setText(self.tr("手番の参加者はいません"))
+            self.move_label.setText("")
+            self.blocker_list.clear()
+            return
+        self.actor_label.setText(self.tr("手番: {0}（行動値 {1}）").format(actor.name, actor.initiative))
+        move, full = aw.move_distances(actor)
+        done = "、".join(a.name for a in actor.actions) or self.tr("なし")
+        self.move_label.setText(
+            self.tr("戦闘移動 {0}m・全力移動 {1}m　このラウンドのアクション: {2}").format(move, full, done)
+        )
+        others = [p for p in self.battle.state().participants if p.id != actor.id]
+        self.refill(self.target_combo, [(p.name, p.id) for p in others])
+        self._fill_blockers(actor)
+        self._show_odds()
+
+    def _fill_blockers(self, actor: Participant) -> None:
+        """Every enemy in the engagement, ticked: the GM unticks those who do not block."""
+        blockers = self.actions.blockers(actor.id)
+        ids = [b.id for b in blockers]
+        if [self.blocker_list.item(i).data(ID_ROLE) for i in range(self.blocker_list.count())] == ids:
+            return
+        self.blocker_list.blockSignals(True)
+        self.blocker_list.clear()
+        for b in blockers:
+            item = QListWidgetItem(self.tr("{0}（行動値 {1}）").format(b.name, b.initiative))
+            item.setData(ID_ROLE, b.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked)
+            self.blocker_list.addItem(item)
+        self.blocker_list.blockSignals(False)
+
+    def chosen_blockers(self) -> list[str]:
+        return self.ticked(self.blocker_list)
+
+    def _show_odds(self) -> None:
+        actor = self.actor()
+        if actor is None:
+            return
+        engaged = actor.engagement is not None
+        blockers = self.chosen_blockers()
+        chance = self.actions.withdraw_probability(actor.id, blockers)
+        if not engaged:
+            self.withdraw_label.setText(self.tr("エンゲージしていません"))
+        elif blockers:
+            self.withdraw_label.setText(
+                self.tr("全員に勝つ確率 {0:.2%}（{1}人との行動値の対決）").format(
+                    float(chance), len(blockers)
+                )
+            )
+        else:
+            self.withdraw_label.setText(self.tr("封鎖なし: 離脱できます"))
+        self.withdraw_button.setEnabled(engaged)
+        self.flee_button.setEnabled(not self.actions.blockers(actor.id))
+        p = self.actions.identify_probability(actor.id, self.difficulty_spin.value())
+        self.identify_label.setText(
+            self.tr("理知 {0} で成功 {1:.2%}").format(actor.value("intellect"), float(p))
+        )
+        target = self.battle.state().participant(self.target_combo.currentData())
+        self.finish_button.setEnabled(target is not None and target.status is Status.DEFEATED)
+
+    def _minor(self) -> None:
+        actor = self.actor()
+        if actor is not None:
+            self.actions.record(actor.id, aw.MINOR, self.minor_combo.currentData())
+
+    def _major(self) -> None:
+        actor = self.actor()
+        if actor is not None:
+            self.actions.record(actor.id, aw.MAJOR, self.major_combo.currentData())
+
+    def _engage(self) -> None:
+        actor, target = self.actor(), self.target_combo.currentData()
+        if actor is not None and target:
+            self.actions.engage(actor.id, target)
+
+    def _withdraw(self) -> None:
+        actor = self.actor()
+        if actor is not None:
+            self.actions.withdraw(actor.id, self.chosen_blockers())
+
+    def _flee(self) -> None:
+        actor = self.actor()
+        if actor is not None:
+            self.actions.flee(actor.id)
+
+    def _identify(self) -> None:
+        actor, target = self.actor(), self.target_combo.currentData()
+        if actor is not None and target:
+            self.actions.identify(actor.id, target, self.difficulty_spin.value())
+
+    def _finish(self) -> None:
+        actor, target = self.actor(), self.target_combo.currentData()
+        if actor is not None and target:
+            self.actions.finish_off(actor.id, target)

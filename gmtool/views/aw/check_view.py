@@ -1,0 +1,283 @@
+"""The judgement panel (判定): inputs, exact odds, plots, and the Roll button.
+
+With an AW session: 令呪 +20 for a servant's check (either side of a 対決), and a restriction to an
+event key's holders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.aw.check_model import AWCheckModel
+from gmtool.models.outcome_text import outcome_label, percent, side_label
+from gmtool.rules.checks import CheckResult, OpposedResult, Outcome, Side
+from gmtool.rules.systems.aw.session import SessionRefused
+from gmtool.views.check.odds_box import OddsBox, RollControls
+from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
+from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
+from gmtool.views.widgets import show_refusal
+
+NOTE_STYLE = "color: #b35c00;"
+SPELL_STYLE = "color: #7a1fa2;"
+
+
+class _SideInputsBox(RollerInputsBox):
+    """Character, 判定値 and 修正 for one side of an AW check."""
+
+    value_label = "判定値"
+
+    def __init__(self, model: AWCheckModel, side: Side, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(model, side, title, parent)
+        self.modifier_warning = self.note_label
+        self.modifier_warning.setStyleSheet("color: #b35c00;")
+
+    def current_value(self) -> int:
+        return self.model.value(self.side)
+
+    def note(self) -> str:
+        limit = self.model.rules.modifier_warning_limit
+        if not self.model.modifier_warning(self.side):
+            return ""
+        return self.tr("修正が ±{0} を超えています（ルールの目安は −{0}〜+{0}）").format(limit)
+
+    def character_choices(self) -> list[Any]:
+        """The side's own list: an event-key restriction narrows the action side's."""
+        return self.model.characters_for(self.side)
+
+
+class _BoostBox(QWidget):
+    """The 令呪 +20 box under one side's inputs: shown while that side's character is a servant."""
+
+    def __init__(self, model: AWCheckModel, side: Side, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.side = side
+        self.check = QCheckBox()
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.check)
+        layout.addWidget(self.note)
+
+    def sync(self) -> None:
+        model, side = self.model, self.side
+        offer, ticked = model.offers[side], model.boosts[side]
+        in_play = side is Side.ACTION or model.opposed
+        # Still shown while ticked, so the GM can untick a 令呪 that can no longer be used.
+        self.setVisible(in_play and (offer.visible or ticked))
+        self.check.blockSignals(True)
+        try:
+            self.check.setEnabled(offer.available or ticked)
+            self.check.setChecked(ticked)
+            if offer.visible:
+                label = self.tr("令呪 +{0}（マスター: {1}、残り {2}）").format(
+                    offer.amount, offer.master_name, offer.left
+                )
+            else:
+                label = self.tr("令呪 +{0}（マスターがいません）").format(offer.amount)
+            self.check.setText(label)
+            self.check.setToolTip(offer.reason)
+        finally:
+            self.check.blockSignals(False)
+        if offer.reason:
+            text, style = offer.reason, NOTE_STYLE
+        elif ticked and side is Side.ACTION and not model.opposed:
+            guideline = model.session.rules.command_spell_target_guideline
+            text = self.tr(
+                "達成値 +{0}（修正とは別）。目標値は {1} が目安で、20 を超える難易度も選べます。"
+                "振ると令呪を 1 つ使います"
+            ).format(offer.amount, guideline)
+            style = SPELL_STYLE
+        elif ticked:
+            text = self.tr("達成値 +{0}（修正とは別）。振ると令呪を 1 つ使います").format(offer.amount)
+            style = SPELL_STYLE
+        else:
+            text, style = "", ""
+        self.note.setText(text)
+        self.note.setStyleSheet(style)
+        self.note.setVisible(bool(text))
+
+
+class AWCheckView(QWidget):
+    def __init__(self, model: AWCheckModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.action_box = _SideInputsBox(model, Side.ACTION, self.tr("判定する側"))
+        self.reaction_box = _SideInputsBox(model, Side.REACTION, self.tr("リアクション側"))
+        self.reaction_no_roll = QCheckBox(self.tr("リアクション側は判定できない（達成値 = 判定値 + 修正）"))
+        self.reaction_no_roll.toggled.connect(lambda on: model.set_reaction_can_roll(not on))
+        self.opposed_check = QCheckBox(self.tr("対決"))
+        self.opposed_check.toggled.connect(model.set_opposed)
+        self.difficulty_spin = QSpinBox()
+        self.difficulty_spin.setRange(-99, 999)
+        self.difficulty_spin.valueChanged.connect(model.set_difficulty)
+        self.band_label = QLabel()
+        self.key_combo = QComboBox()
+        self.key_combo.currentIndexChanged.connect(
+            lambda _: self._guard(model.set_key_filter, self.key_combo.currentData())
+        )
+        self.key_note = QLabel()
+        self.key_note.setStyleSheet(NOTE_STYLE)
+        self.boost_boxes = {side: _BoostBox(model, side) for side in Side}
+        for side, box in self.boost_boxes.items():
+            box.check.toggled.connect(lambda on, side=side: self._guard(model.set_boost, on, side))
+        # The action side's box, as before the reaction side had one.
+        self.boost_check = self.boost_boxes[Side.ACTION].check
+        self.boost_note = self.boost_boxes[Side.ACTION].note
+        self.reaction_boost_check = self.boost_boxes[Side.REACTION].check
+        key_row = QHBoxLayout()
+        key_row.addWidget(QLabel(self.tr("判定できるのは:")))
+        key_row.addWidget(self.key_combo)
+        key_row.addWidget(self.key_note, 1)
+
+        difficulty_row = QHBoxLayout()
+        difficulty_row.addWidget(QLabel(self.tr("難易度")))
+        difficulty_row.addWidget(self.difficulty_spin)
+        difficulty_row.addWidget(self.band_label, 1)
+        difficulty_row.addWidget(self.opposed_check)
+
+        odds_box = OddsBox([(o, OUTCOME_COLORS[o], outcome_label(o)) for o in Outcome])
+        self.probability_labels = odds_box.probability_labels
+        self.success_label = odds_box.headline
+        # Its own line: appended to the big number it was cut off in the main window.
+        self.boost_odds_label = odds_box.add_line(QLabel())
+        self.boost_odds_label.setWordWrap(True)
+        self.boost_odds_label.setStyleSheet(SPELL_STYLE + " font-weight: bold;")
+
+        controls = RollControls(model.roll)
+        self.roll_button, self.result_label = controls.button, controls.result_label
+
+        self.bars_plot = OutcomeBarsPlot(model)
+        self.curve_plot = SuccessCurvePlot(model)
+        self.bars_plot.setMinimumHeight(160)
+        self.curve_plot.setMinimumHeight(160)
+
+        inputs = QHBoxLayout()
+        action_column = QVBoxLayout()
+        action_column.addWidget(self.action_box)
+        action_column.addWidget(self.boost_boxes[Side.ACTION])
+        action_column.addStretch(1)
+        inputs.addLayout(action_column)
+        reaction_column = QVBoxLayout()
+        reaction_column.addWidget(self.reaction_box)
+        reaction_column.addWidget(self.boost_boxes[Side.REACTION])
+        reaction_column.addWidget(self.reaction_no_roll)
+        reaction_column.addStretch(1)
+        inputs.addLayout(reaction_column)
+        inputs.addWidget(odds_box)
+        layout = QVBoxLayout(self)
+        layout.addLayout(key_row)
+        layout.addLayout(difficulty_row)
+        layout.addLayout(inputs)
+        roll_row = QHBoxLayout()
+        roll_row.addWidget(self.roll_button)
+        roll_row.addWidget(self.result_label, 1)
+        layout.addLayout(roll_row)
+        plots = QHBoxLayout()
+        plots.addWidget(self.bars_plot)
+        plots.addWidget(self.curve_plot)
+        layout.addLayout(plots, 1)
+
+        model.changed.connect(self.sync)
+        model.check_resolved.connect(self.show_result)
+        model.roll_refused.connect(lambda reason: show_refusal(self, reason))
+        self.sync()
+
+    def _guard(self, action: Callable[..., Any], *args: Any) -> None:
+        try:
+            action(*args)
+        except SessionRefused as e:
+            show_refusal(self, str(e))
+            self.sync()  # put the widget back to what the model holds
+
+    def sync(self) -> None:
+        model = self.model
+        self.difficulty_spin.blockSignals(True)
+        self.difficulty_spin.setValue(model.difficulty)
+        self.difficulty_spin.blockSignals(False)
+        self.opposed_check.setChecked(model.opposed)
+        self.band_label.setText(model.difficulty_band_label())
+        self.action_box.sync()
+        self.reaction_box.sync()
+        self._sync_session()
+        self.reaction_box.setVisible(model.opposed)
+        self.reaction_no_roll.setVisible(model.opposed)
+        self.difficulty_spin.setEnabled(not model.opposed)
+        self.curve_plot.setVisible(not model.opposed)  # P over difficulties means nothing in 対決
+        for outcome, label in self.probability_labels.items():
+            label.setText(percent(float(model.outcome_probabilities[outcome])))
+        if model.opposed and model.action_wins is not None:
+            self.success_label.setText(
+                self.tr("アクション側の勝率 {0}").format(percent(float(model.action_wins)))
+            )
+        else:
+            self.success_label.setText(
+                self.tr("成功率 {0}（自動成功を含む）").format(percent(float(model.success_probability)))
+            )
+        self.boost_odds_label.setText(self._boost_odds_text())
+        self.boost_odds_label.setVisible(bool(model.boosted_sides()))
+
+    def _boost_odds_text(self) -> str:
+        """Says the number above already includes the +20, and for which side."""
+        sides = self.model.boosted_sides()
+        if not sides:
+            return ""
+        amount = self.model.offers[sides[0]].amount
+        if not self.model.opposed:
+            return self.tr("令呪 +{0} 込み").format(amount)
+        names = "・".join(side_label(s) for s in sides)
+        return self.tr("令呪 +{0} 込み（{1}）").format(amount, names)
+
+    def _sync_session(self) -> None:
+        """The key restriction and the 令呪 boxes, from the session state the model read."""
+        model = self.model
+        keys = [(self.tr("全員"), None)]
+        keys += [(self.tr("イベントキー:{0} を持つPC").format(k), k) for k in model.key_names()]
+        self.key_combo.blockSignals(True)
+        try:
+            fill_combo(self.key_combo, keys, model.key_filter)
+        finally:
+            self.key_combo.blockSignals(False)
+        self.key_combo.setEnabled(len(keys) > 1)
+        self.key_note.setText(model.key_note)
+        for box in self.boost_boxes.values():
+            box.sync()
+
+    def show_result(self, result: CheckResult | OpposedResult) -> None:
+        if isinstance(result, OpposedResult):
+            parts = [self.tr("アクション側 {0}").format(self._describe(result.action))]
+            if result.reaction is None:
+                parts.append(self.tr("リアクション側は振らない"))
+            else:
+                parts.append(self.tr("リアクション側 {0}").format(self._describe(result.reaction)))
+            parts.append(self.tr("→ {0}の勝利").format(side_label(result.winner)))
+            self.result_label.setText(" / ".join(parts[:-1]) + " " + parts[-1])
+        else:
+            self.result_label.setText(self._describe(result) + " → " + outcome_label(result.outcome))
+        for side, boost in self.model.last_boosts.items():
+            who = side_label(side) + self.tr("に") if isinstance(result, OpposedResult) else ""
+            self.result_label.setText(
+                self.result_label.text()
+                + self.tr("（{0}令呪を使用: 達成値 +{1}。{2}の令呪 残り {3}）").format(
+                    who, boost.amount, boost.master_name, self.model.session.spells_left(boost.master or "")
+                )
+            )
+
+    def _describe(self, rolled: CheckResult) -> str:
+        dice = f"[{','.join(map(str, rolled.faces))}]" if rolled.faces else self.tr("ダイスなし")
+        if rolled.total is None:  # an automatic result: no 達成値 is computed
+            automatic = outcome_label(rolled.outcome)
+            return self.tr("出目 {0} = {1}（{2}）").format(dice, sum(rolled.faces), automatic)
+        return self.tr("出目 {0} → 達成値 {1}").format(dice, rolled.total)

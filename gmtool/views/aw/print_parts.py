@@ -1,0 +1,74 @@
+"""アナザーワールドSRS 3rd on the printed sheet: its field names and its 契約・イベントキー section.
+
+The character dataclass does not hold contracts or event keys: they live in the campaign's session
+document, and the sheet reads them there (read-only, like the on-screen session box).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from gmtool.views.print.parts import PrintParts
+
+if TYPE_CHECKING:
+    from gmtool.models.campaign_model import CampaignModel
+
+LABELS = {
+    "body": QT_TRANSLATE_NOOP("SheetPrint", "体力"),
+    "reflex": QT_TRANSLATE_NOOP("SheetPrint", "反射"),
+    "perception": QT_TRANSLATE_NOOP("SheetPrint", "知覚"),
+    "intellect": QT_TRANSLATE_NOOP("SheetPrint", "知力"),
+    "will": QT_TRANSLATE_NOOP("SheetPrint", "意志"),
+    "luck": QT_TRANSLATE_NOOP("SheetPrint", "幸運"),
+    "combat": QT_TRANSLATE_NOOP("SheetPrint", "戦闘値"),
+    "physical_hit": QT_TRANSLATE_NOOP("SheetPrint", "物理命中値"),
+    "spirit_hit": QT_TRANSLATE_NOOP("SheetPrint", "魔法命中値"),
+    "evasion": QT_TRANSLATE_NOOP("SheetPrint", "回避値"),
+    "attack": QT_TRANSLATE_NOOP("SheetPrint", "攻撃力"),
+    "initiative": QT_TRANSLATE_NOOP("SheetPrint", "行動値"),
+    "hp": QT_TRANSLATE_NOOP("SheetPrint", "HP"),
+    "hp_max": QT_TRANSLATE_NOOP("SheetPrint", "最大HP"),
+    "mp": QT_TRANSLATE_NOOP("SheetPrint", "MP"),
+    "mp_max": QT_TRANSLATE_NOOP("SheetPrint", "最大MP"),
+    "classes": QT_TRANSLATE_NOOP("SheetPrint", "クラス"),
+    "feats": QT_TRANSLATE_NOOP("SheetPrint", "特技"),
+    "lifepath": QT_TRANSLATE_NOOP("SheetPrint", "ライフパス"),
+    "skills": QT_TRANSLATE_NOOP("SheetPrint", "特技"),
+}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("SheetPrint", text)
+
+
+def session_html(campaign_model: CampaignModel, character_id: str) -> str:
+    from gmtool.models.aw.session_model import AWSessionModel
+    from gmtool.views.print.sheet_sections import heading, pair_grid
+
+    model = AWSessionModel(campaign_model)
+    try:
+        state = model.state()
+        none = _tr("なし")
+        master = state.master_of(character_id)
+        servants = state.servants_of(character_id)
+        keys = [
+            _tr("{0}（シーン「{1}」）").format(k.name, k.scene) if k.scene else k.name
+            for k in state.keys_of(character_id)
+        ]
+        pairs = [
+            (_tr("マスター"), none if master is None else model.name(master)),
+            (_tr("サーヴァント"), "、".join(model.name(s) for s in servants) or none),
+        ]
+        if servants:
+            pairs.append(
+                (_tr("令呪 残り"), f"{model.spells_left(character_id)}/{model.rules.command_spells}")
+            )
+        pairs.append((_tr("イベントキー"), "\n".join(keys) or none))
+        return heading(_tr("契約・イベントキー")) + pair_grid(pairs, per_row=1)
+    finally:
+        model.deleteLater()
+
+
+PARTS = PrintParts(labels=LABELS, session_html=session_html)

@@ -1,0 +1,186 @@
+"""The フォーカード judgement panel: 目標ロール / 比較ロール / 達成ロール with exact odds."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.fourcard.check_log import faces_text
+from gmtool.models.fourcard.check_model import (
+    ACHIEVEMENT,
+    COMPARE,
+    TARGET,
+    FourCardCheckModel,
+)
+from gmtool.models.outcome_text import outcome_label, percent
+from gmtool.rules.checks import CheckResult, Outcome
+from gmtool.rules.systems.fourcard.checks import AchievementResult, CompareResult, Contestant, FourCardResult
+from gmtool.views.check.odds_box import OddsBox, RollControls
+from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
+from gmtool.views.check.roller_inputs_box import ModeButtons, RollerInputsBox
+
+MODE_LABELS = {TARGET: "目標ロール", COMPARE: "比較ロール", ACHIEVEMENT: "達成ロール"}
+
+
+class _RollerBox(RollerInputsBox):
+    """Character, ベース and 修正 of one フォーカード roller."""
+
+    value_label = "ベース"
+
+    def __init__(
+        self, model: FourCardCheckModel, side: Contestant, title: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(model, side, title, parent)
+        self.base_spin = self.value_spin
+        self.weakened_label = self.note_label
+        self.weakened_label.setStyleSheet("color: #c23b3b;")
+
+    def current_value(self) -> int:
+        return self.model.base(self.side)
+
+    def note(self) -> str:
+        return self.tr("衰弱: ロール値 −2（自動で適用）") if self.model.weakened(self.side) else ""
+
+
+class FourCardCheckView(QWidget):
+    def __init__(self, model: FourCardCheckModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.modes = ModeButtons(MODE_LABELS, model.set_mode)
+        self.mode_buttons = self.modes.buttons
+        mode_row = QHBoxLayout()
+        mode_row.addWidget(self.modes)
+        self.difficulty_spin = QSpinBox()
+        self.difficulty_spin.setRange(-99, 999)
+        self.difficulty_spin.valueChanged.connect(model.set_difficulty)
+        self.ladder_combo = QComboBox()
+        for step in model.rules.difficulty_steps:
+            self.ladder_combo.addItem(f"{step.value}: {self.tr(step.label)}", step.value)
+        self.ladder_combo.activated.connect(lambda i: model.set_difficulty(self.ladder_combo.itemData(i)))
+        self.difficulty_label = QLabel()
+        mode_row.addStretch(1)
+        mode_row.addWidget(QLabel(self.tr("難易度")))
+        mode_row.addWidget(self.difficulty_spin)
+        mode_row.addWidget(self.ladder_combo)
+
+        self.a_box = _RollerBox(model, Contestant.A, self.tr("判定する側（A）"))
+        self.b_box = _RollerBox(model, Contestant.B, self.tr("比べる相手（B）"))
+
+        self.odds_box = OddsBox([(o, OUTCOME_COLORS[o], outcome_label(o)) for o in Outcome])
+        self.probability_labels = self.odds_box.probability_labels
+        self.headline = self.odds_box.headline
+        self.detail_label = self.odds_box.add_line(QLabel())
+        self.detail_label.setWordWrap(True)
+
+        controls = RollControls(model.roll)
+        self.roll_button, self.result_label = controls.button, controls.result_label
+
+        self.bars_plot = OutcomeBarsPlot(model)
+        self.curve_plot = SuccessCurvePlot(model)
+        self.bars_plot.setMinimumHeight(160)
+        self.curve_plot.setMinimumHeight(160)
+
+        inputs = QHBoxLayout()
+        inputs.addWidget(self.a_box)
+        inputs.addWidget(self.b_box)
+        inputs.addWidget(self.odds_box)
+        layout = QVBoxLayout(self)
+        layout.addLayout(mode_row)
+        layout.addWidget(self.difficulty_label)
+        layout.addLayout(inputs)
+        roll_row = QHBoxLayout()
+        roll_row.addWidget(self.roll_button)
+        roll_row.addWidget(self.result_label, 1)
+        layout.addLayout(roll_row)
+        plots = QHBoxLayout()
+        plots.addWidget(self.bars_plot)
+        plots.addWidget(self.curve_plot)
+        layout.addLayout(plots, 1)
+
+        model.changed.connect(self.sync)
+        model.check_resolved.connect(self.show_result)
+        self.sync()
+
+    def sync(self) -> None:
+        model = self.model
+        self.modes.show_mode(model.mode)
+        self.difficulty_spin.blockSignals(True)
+        self.difficulty_spin.setValue(model.difficulty)
+        self.difficulty_spin.blockSignals(False)
+        self.ladder_combo.setCurrentIndex(self.ladder_combo.findData(model.difficulty))
+        target = model.mode == TARGET
+        self.difficulty_spin.setEnabled(model.mode != COMPARE)
+        self.ladder_combo.setEnabled(model.mode != COMPARE)
+        self.difficulty_label.setText(self._difficulty_text())
+        self.a_box.sync()
+        self.b_box.sync()
+        self.b_box.setVisible(model.mode == COMPARE)
+        for outcome, label in self.probability_labels.items():
+            label.setText(percent(float(model.outcome_probabilities[outcome])) if target else "—")
+        self.plot_title()
+        if model.mode == COMPARE:
+            self.headline.setText(self.tr("A の勝率 {0}").format(percent(float(model.wins[Contestant.A]))))
+            self.detail_label.setText(
+                self.tr(
+                    "B の勝率 {0}。同値（2 と 2、12 と 12 を含む）は決着まで振り直し: 1 回ごとに {1}"
+                ).format(percent(float(model.wins[Contestant.B])), percent(float(model.tie_per_round)))
+            )
+        elif model.mode == ACHIEVEMENT:
+            expected = sum(v * p for v, p in model.achievement_probabilities.items())
+            low, high = min(model.achievement_probabilities), max(model.achievement_probabilities)
+            self.headline.setText(self.tr("ロール値 {0}〜{1}").format(low, high))
+            self.detail_label.setText(
+                self.tr("自動的成功・失敗なし。平均 {0:.2f}。右のグラフは ロール値 ≥ 難易度 の確率").format(
+                    float(expected)
+                )
+            )
+        else:
+            self.headline.setText(
+                self.tr("成功率 {0}（自動的成功を含む）").format(percent(float(model.success_probability)))
+            )
+            margins = "、".join(
+                f"+{m}: {percent(float(p))}" for m, p in model.margin_probabilities.items() if m <= 5
+            )
+            self.detail_label.setText(self.tr("成功の度合: {0}").format(margins) if margins else "")
+
+    def plot_title(self) -> None:
+        self.curve_plot.setLabel("bottom", self.tr(self.model.curve_x_label))
+        left = self.tr("A の勝率 (%)") if self.model.mode == COMPARE else self.tr("成功率 (%)")
+        self.curve_plot.setLabel("left", left)
+
+    def _difficulty_text(self) -> str:
+        if self.model.mode == COMPARE:
+            return self.tr(
+                "比較ロール: ロール値の高い方が勝ち。出目 12 は 12 以外に勝ち、出目 2 は 2 以外に負ける"
+            )
+        label = self.model.difficulty_label()
+        return self.tr("難易度 {0}: {1}").format(self.model.difficulty, label) if label else ""
+
+    def show_result(self, result: FourCardResult) -> None:
+        if isinstance(result, CompareResult):
+            rounds = [
+                f"A {faces_text(r.a_faces)}→{r.a_total} / B {faces_text(r.b_faces)}→{r.b_total}"
+                for r in result.rounds
+            ]
+            winner = self.tr("A の勝ち") if result.winner is Contestant.A else self.tr("B の勝ち")
+            self.result_label.setText(self.tr("、同値で振り直し、").join(rounds) + f" → {winner}")
+        elif isinstance(result, AchievementResult):
+            self.result_label.setText(
+                self.tr("出目 {0} → ロール値 {1}").format(faces_text(result.faces), result.total)
+            )
+        else:
+            assert isinstance(result, CheckResult)
+            text = self.tr("出目 {0} → ロール値 {1} → {2}").format(
+                faces_text(result.faces), result.total, outcome_label(result.outcome)
+            )
+            if result.margin is not None:
+                text += self.tr("（成功の度合 +{0}）").format(result.margin)
+            if result.outcome is Outcome.AUTO_FAILURE:
+                text += self.tr("。1 点疲労")
+            self.result_label.setText(text)

@@ -1,0 +1,330 @@
+"""The フォーカード character sheet.
+
+"Recalculate everything, then re-sync the widgets": every change arrives as
+CharacterModel.changed, and `_sync()` re-reads every value with signals blocked,
+so undo/redo and edits made elsewhere (the growth dialog, the damage buttons)
+show at once.  Field edits go through `CharacterModel.set_value`, which validates
+against the schema; a refused value is explained and the widget snaps back.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.character_model import CharacterModel
+from gmtool.models.fourcard.actions import FourCardActions
+from gmtool.models.fourcard.equipment_table_model import EquipmentTableModel
+from gmtool.rules.systems.fourcard.character import (
+    ATTRIBUTE_LABELS,
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_MIN,
+    ATTRIBUTES,
+    MAX_GAIN,
+    FourCardCharacter,
+)
+from gmtool.rules.systems.fourcard.derived import MOVEMENT_BASE, hp_lines, level, movement, skill_level
+from gmtool.views.fourcard.damage_box import FourCardDamageBox
+from gmtool.views.fourcard.hp_bar import FourCardHPBar
+from gmtool.views.sheet.sheet_editing import SheetEditing
+from gmtool.views.widgets import CommitPlainTextEdit
+
+MAX_POINTS = 99_999  # the schema's limit for 疲労, 負傷 and 所持金
+LOW_MOVEMENT = 3  # 「武装した状態で移動力が3を下回るようだと、まともに活躍することは難しい」
+
+
+class FourCardSheetView(SheetEditing, QWidget):
+    def __init__(
+        self,
+        character_model: CharacterModel,
+        actions: FourCardActions | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.model = character_model
+        self.actions = actions if actions is not None else FourCardActions(character_model, parent=self)
+        self._init_editing()
+
+        left = QVBoxLayout()
+        left.addLayout(self._build_header())
+        left.addWidget(self._build_attributes())
+        left.addWidget(self._build_hp())
+        self.damage_box = FourCardDamageBox(self.actions)
+        left.addWidget(self.damage_box)
+        left.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(self._build_skills(), 1)
+        right.addWidget(self._build_belongings())
+        right.addWidget(self._build_equipment(), 1)
+        right.addWidget(self._build_texts(), 1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 1)
+        layout.addLayout(right, 1)
+
+        character_model.changed.connect(self._sync)
+        self._sync()
+
+    # ---- sections -------------------------------------------------------------------------
+    def _build_header(self) -> QGridLayout:
+        self.name_edit = self._editor(QLineEdit())
+        self.name_edit.editingFinished.connect(
+            lambda: self._commit("name", self.name_edit.text(), self.tr("名前"))
+        )
+        self.pc_check = self._editor(QCheckBox(self.tr("PC")))
+        self.pc_check.toggled.connect(lambda on: self._commit("is_pc", on, self.tr("PC/NPC")))
+        self.sex_combo = self._combo(
+            "sex", self.tr("性別"), [("", "—"), ("male", self.tr("男性")), ("female", self.tr("女性"))]
+        )
+        self.sex_combo.setToolTip(
+            self.tr("性別を変えても能力値の修正はやり直しません（能力値は修正後の値で記録されています）")
+        )
+        self.level_label = QLabel()
+        self.xp_earned_label, self.xp_spent_label, self.xp_unspent_label = QLabel(), QLabel(), QLabel()
+        self._syncers.append(lambda: self.name_edit.setText(self.character.name))
+        self._syncers.append(lambda: self.pc_check.setChecked(self.character.is_pc))
+        self._syncers.append(self._sync_experience)
+        grid = QGridLayout()
+        grid.addWidget(QLabel(self.tr("名前")), 0, 0)
+        grid.addWidget(self.name_edit, 0, 1, 1, 5)
+        grid.addWidget(self.pc_check, 0, 6)
+        grid.addWidget(QLabel(self.tr("性別")), 1, 0)
+        grid.addWidget(self.sex_combo, 1, 1)
+        grid.addWidget(QLabel(self.tr("総合LV")), 1, 2)
+        grid.addWidget(self.level_label, 1, 3)
+        grid.addWidget(QLabel(self.tr("獲得経験点")), 2, 0)
+        grid.addWidget(self.xp_earned_label, 2, 1)
+        grid.addWidget(QLabel(self.tr("使用")), 2, 2)
+        grid.addWidget(self.xp_spent_label, 2, 3)
+        grid.addWidget(QLabel(self.tr("残り")), 2, 4)
+        grid.addWidget(self.xp_unspent_label, 2, 5)
+        return grid
+
+    def _build_attributes(self) -> QGroupBox:
+        box = QGroupBox(self.tr("能力値"))
+        grid = QGridLayout(box)
+        for column, title in enumerate(
+            (self.tr("初期値"), self.tr("+成長"), self.tr("−低下"), self.tr("現在値"))
+        ):
+            grid.addWidget(QLabel(title), 0, column + 1)
+        self.initial_spins: dict[str, QSpinBox] = {}
+        self.gain_spins: dict[str, QSpinBox] = {}
+        self.loss_spins: dict[str, QSpinBox] = {}
+        self.current_labels: dict[str, QLabel] = {}
+        for row, (key, label) in enumerate(ATTRIBUTES, start=1):
+            grid.addWidget(QLabel(label), row, 0)
+            parts = (
+                (self.initial_spins, "attributes", ATTRIBUTE_MIN, ATTRIBUTE_MAX, self.tr("{0}の初期値")),
+                (self.gain_spins, "gains", 0, MAX_GAIN, self.tr("{0}の成長")),
+                (self.loss_spins, "losses", 0, 99, self.tr("{0}の低下")),
+            )
+            for column, (spins, group, low, high, name) in enumerate(parts, start=1):
+                spins[key] = self._spin(f"{group}.{key}", low, high, name.format(label))
+                grid.addWidget(spins[key], row, column)
+            self.current_labels[key] = QLabel()
+            grid.addWidget(self.current_labels[key], row, 4)
+            self._syncers.append(lambda k=key: self.current_labels[k].setText(str(self.character.current(k))))
+        for spin in self.initial_spins.values():
+            spin.setToolTip(self.tr("作成時の値（性別の修正後）。GM の訂正として直接変更できます"))
+        return box
+
+    def _build_hp(self) -> QGroupBox:
+        box = QGroupBox(self.tr("HP・ダメージ"))
+        self.hp_bar = FourCardHPBar()
+        self.fatigue_spin = self._spin("fatigue", 0, MAX_POINTS, self.tr("疲労"))
+        self.injury_spin = self._spin("injury", 0, MAX_POINTS, self.tr("負傷"))
+        for spin in (self.fatigue_spin, self.injury_spin):
+            spin.setToolTip(self.tr("訂正用。ふだんは下のボタンで受ける・回復する"))
+        self.hungry_check = self._editor(QCheckBox(self.tr("空腹")))
+        self.hungry_check.setToolTip(self.tr("十分な食事を摂るまで疲労は一切回復しません"))
+        self.hungry_check.toggled.connect(lambda on: self._commit("hungry", on, self.tr("空腹")))
+        self.damage_label, self.condition_label = QLabel(), QLabel()
+        self._syncers.append(self._sync_hp)
+        grid = QGridLayout(box)
+        grid.addWidget(self.hp_bar, 0, 0, 1, 6)
+        for column, (title, widget) in enumerate(
+            (
+                (self.tr("疲労"), self.fatigue_spin),
+                (self.tr("負傷"), self.injury_spin),
+                (self.tr("累積ダメージ"), self.damage_label),
+            )
+        ):
+            grid.addWidget(QLabel(title), 1, column * 2)
+            grid.addWidget(widget, 1, column * 2 + 1)
+        grid.addWidget(QLabel(self.tr("状態")), 2, 0)
+        grid.addWidget(self.condition_label, 2, 1, 1, 3)
+        grid.addWidget(self.hungry_check, 2, 4, 1, 2)
+        return box
+
+    def _build_skills(self) -> QGroupBox:
+        box = QGroupBox(self.tr("スキル"))
+        self.skill_table = QTableWidget(0, 4)
+        self.skill_table.setHorizontalHeaderLabels(
+            [self.tr("スキル"), self.tr("基礎"), self.tr("TP"), self.tr("LV")]
+        )
+        self.skill_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.skill_table.verticalHeader().setVisible(False)
+        header = self.skill_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.skill_table.setToolTip(self.tr("スキルは成長の画面で習得します"))
+        self._syncers.append(self._sync_skills)
+        QVBoxLayout(box).addWidget(self.skill_table)
+        return box
+
+    def _build_belongings(self) -> QGroupBox:
+        box = QGroupBox(self.tr("移動力・所持金"))
+        self.movement_label, self.movement_note = QLabel(), QLabel()
+        self.money_spin = self._spin("money", 0, MAX_POINTS, self.tr("所持金"))
+        self.money_spin.setSuffix(" CP")
+        self.handedness_combo = self._combo(
+            "handedness",
+            self.tr("利き腕"),
+            [("", "—"), ("right", self.tr("右")), ("left", self.tr("左")), ("both", self.tr("両手"))],
+        )
+        self._syncers.append(self._sync_movement)
+        form = QFormLayout(box)
+        movement_row = QHBoxLayout()
+        movement_row.addWidget(self.movement_label)
+        movement_row.addWidget(self.movement_note, 1)
+        form.addRow(self.tr("移動力"), movement_row)
+        form.addRow(self.tr("所持金"), self.money_spin)
+        form.addRow(self.tr("利き腕"), self.handedness_combo)
+        return box
+
+    def _build_equipment(self) -> QGroupBox:
+        box = QGroupBox(self.tr("装備"))
+        self.equipment_model = EquipmentTableModel(self.model, self)
+        self.equipment_model.refused.connect(self._refuse)
+        self.equipment_table = QTableView()
+        self.equipment_table.setModel(self.equipment_model)
+        self.equipment_table.horizontalHeader().setStretchLastSection(True)
+        self.add_equipment_button = add = QPushButton(self.tr("装備を追加"))
+        add.clicked.connect(lambda: self._guard(self.equipment_model.add_item))
+        self.remove_equipment_button = remove = QPushButton(self.tr("選択した装備を削除"))
+        remove.clicked.connect(
+            lambda: self._guard(
+                lambda: self.equipment_model.remove_item(self.equipment_table.currentIndex().row())
+            )
+        )
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.equipment_table)
+        buttons = QHBoxLayout()
+        buttons.addWidget(add)
+        buttons.addWidget(remove)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        return box
+
+    def _build_texts(self) -> QWidget:
+        self.notes_edit = self._editor(CommitPlainTextEdit())
+        self.notes_edit.committed.connect(lambda text: self._commit("notes", text, self.tr("メモ")))
+        self._syncers.append(lambda: self.notes_edit.set_text_if_changed(self.character.notes))
+        self.overrides_list = QListWidget()
+        self.overrides_list.setToolTip(self.tr("ルールの制限を GM が外した記録（成長の画面で追加されます）"))
+        self._syncers.append(self._sync_overrides)
+        holder = QWidget()
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        for title, widget in (
+            (self.tr("メモ"), self.notes_edit),
+            (self.tr("GM オーバーライドの記録"), self.overrides_list),
+        ):
+            group = QGroupBox(title)
+            QVBoxLayout(group).addWidget(widget)
+            row.addWidget(group)
+        return holder
+
+    # ---- construction helpers -----------------------------------------------------------
+    def _combo(self, path: str, label: str, items: list[tuple[str, str]]) -> QComboBox:
+        combo = self._editor(QComboBox())
+        for value, text in items:
+            combo.addItem(text, value)
+        combo.setAccessibleName(label)
+        combo.currentIndexChanged.connect(lambda _i: self._commit(path, combo.currentData(), label))
+        self._syncers.append(lambda: combo.setCurrentIndex(max(0, combo.findData(self.model.value(path)))))
+        return combo
+
+    # ---- editing ------------------------------------------------------------------------
+    @property
+    def character(self) -> FourCardCharacter:
+        return self.model.character
+
+    # ---- re-sync --------------------------------------------------------------------------
+    def _sync_experience(self) -> None:
+        c = self.character
+        self.level_label.setText(str(level(c)))
+        self.xp_earned_label.setText(str(c.xp_earned))
+        self.xp_spent_label.setText(str(c.xp_spent))
+        self.xp_unspent_label.setText(str(c.xp_unspent))
+
+    def _sync_hp(self) -> None:
+        c = self.character
+        self.hp_bar.set_values(hp_lines(c), c.fatigue, c.injury)
+        self.damage_label.setText(str(c.damage))
+        self.condition_label.setText(self.actions.condition_text(c))
+        self.hungry_check.setChecked(c.hungry)
+
+    def _sync_movement(self) -> None:
+        c = self.character
+        value = movement(c)
+        self.movement_label.setText(str(value))
+        note = self.tr("（DX {0} + {1} − 装備 {2}）").format(
+            c.current("dx"), MOVEMENT_BASE, c.equipment_penalty
+        )
+        if value <= 0:
+            note += self.tr(" その場から動けません")
+        elif value < LOW_MOVEMENT:
+            note += self.tr(" 移動力が3未満: まともに活躍するのは難しい")
+        self.movement_note.setText(note)
+
+    def _sync_skills(self) -> None:
+        rows = []
+        c = self.character
+        for skill in c.skills:
+            base = ATTRIBUTE_LABELS[skill.base]
+            if skill.specialised:
+                rows.append(
+                    (self.tr("【{0}】（その他）").format(skill.name), base, skill.tp, skill_level(c, skill))
+                )
+                rows += [
+                    (
+                        self.tr("【{0}】特化【{1}】").format(skill.name, field),
+                        base,
+                        skill.tp,
+                        skill_level(c, skill, field),
+                    )
+                    for field in skill.specialisations
+                ]
+            else:
+                rows.append((self.tr("【{0}】").format(skill.name), base, skill.tp, skill_level(c, skill)))
+        self.skill_table.setRowCount(len(rows))
+        for row, values in enumerate(rows):
+            for column, value in enumerate(values):
+                self.skill_table.setItem(row, column, QTableWidgetItem(str(value)))
+
+    def _sync_overrides(self) -> None:
+        overrides = list(self.character.overrides)
+        if [self.overrides_list.item(i).text() for i in range(self.overrides_list.count())] != overrides:
+            self.overrides_list.clear()
+            self.overrides_list.addItems(overrides)
+
+    def _sync_parts(self) -> None:
+        self.damage_box.sync()

@@ -1,0 +1,41 @@
+"""軍勢・攻城戦: the LotR mass battle, its units and its structures, one tab each.  A non-modal
+tool window; the GM may use it for a battle in any system (SPEC: the army tracker)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
+
+from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.lotr.army_model import LotRArmyModel
+from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel
+from gmtool.views.lotr.army.mass_battle_tab import MassBattleTab
+from gmtool.views.lotr.army.structures_tab import StructuresTab
+from gmtool.views.lotr.army.units_tab import UnitsTab
+from gmtool.views.widgets import close_only_buttons
+
+
+class ArmyDialog(QDialog):
+    def __init__(
+        self,
+        campaign_model: CampaignModel,
+        parent: QWidget | None = None,
+        battle_model: LotRMassBattleModel | None = None,
+        army_model: LotRArmyModel | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setModal(False)
+        self.setWindowTitle(self.tr("軍勢・攻城戦（指輪物語RPG）"))
+        # The models live (and stop listening to the campaign) with the dialog.
+        self.battle_model = battle_model or LotRMassBattleModel(campaign_model, parent=self)
+        self.army_model = army_model or LotRArmyModel(campaign_model, parent=self)
+        self.mass_battle_tab = MassBattleTab(self.battle_model)
+        self.units_tab = UnitsTab(self.army_model)
+        self.structures_tab = StructuresTab(self.army_model)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.mass_battle_tab, self.tr("戦争（戦況）"))
+        self.tabs.addTab(self.units_tab, self.tr("部隊"))
+        self.tabs.addTab(self.structures_tab, self.tr("建造物"))
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(close_only_buttons(self))
+        self.resize(1200, 780)

@@ -1,0 +1,314 @@
+"""部隊: the units table (edited in place), the attack panel and the morale panel.
+
+Both panels show the exact odds of the very spec the roll will use (the model builds it), and
+say what is missing instead of a number when a value has not been entered.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.lotr.army_model import ATTACK_SKILL, INTIMIDATE_SKILL, LotRArmyModel
+from gmtool.models.lotr.check_log import degree_label, faces_text
+from gmtool.models.lotr.units_table_model import LotRUnitsTableModel, column_of
+from gmtool.models.outcome_text import percent
+from gmtool.rules.systems.lotr.units import Unit, break_probability, hit_probability
+from gmtool.views.lotr.army.commander_picker import PROBLEM_STYLE, CommanderPicker, modifier_spin, note
+from gmtool.views.widgets import action_button, guarded, refill, show_refusal, shown_message
+
+
+class UnitsTab(QWidget):
+    # The exact odds the panels show now (None: the setup is incomplete); tests read them.
+    shown_p_hit: Fraction | None = None
+    shown_p_break: Fraction | None = None
+
+    def __init__(self, model: LotRArmyModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.problem_label = QLabel()
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet(PROBLEM_STYLE)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.problem_label)
+        layout.addWidget(self._build_table(), 1)
+        panels = QHBoxLayout()
+        panels.addWidget(self._build_attack(), 1)
+        panels.addWidget(self._build_morale(), 1)
+        layout.addLayout(panels)
+        model.changed.connect(self.sync)
+        self.sync()
+
+    # ---- the table -------------------------------------------------------------------------
+    def _build_table(self) -> QGroupBox:
+        box = QGroupBox(self.tr("部隊"))
+        self.table_model = LotRUnitsTableModel(self.model, self)
+        self.table_model.refused.connect(lambda text: show_refusal(self, text))
+        self.units_table = table = QTableView()
+        table.setModel(self.table_model)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.verticalHeader().setVisible(False)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(column_of("name"), QHeaderView.ResizeMode.Stretch)
+        delete = QShortcut(QKeySequence.StandardKey.Delete, table, self.remove_selected)
+        delete.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.add_button = action_button(self, self.tr("部隊を追加"), self.add_unit)
+        self.duplicate_button = action_button(self, self.tr("複製"), self.duplicate_selected)
+        self.remove_button = action_button(self, self.tr("削除"), self.remove_selected)
+        self.remove_button.setToolTip(self.tr("選んだ部隊を削除します（Delete）"))
+        buttons = QHBoxLayout()
+        for button in (self.add_button, self.duplicate_button, self.remove_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        inner = QVBoxLayout(box)
+        inner.addWidget(table, 1)
+        inner.addLayout(buttons)
+        inner.addWidget(
+            note(
+                self.tr(
+                    "空欄は未入力です（種族の係数や典型的な値は本文にないため GM が入力します）。"
+                    "Size は部隊のダメージの記録を兼ね、0 で消滅します。"
+                )
+            )
+        )
+        return box
+
+    def selected_id(self) -> str | None:
+        rows = self.units_table.selectionModel().selectedRows()
+        unit = self.table_model.unit(rows[0].row()) if rows else None
+        return unit.id if unit else None
+
+    def select(self, unit_id: str) -> None:
+        row = self.table_model.row_of(unit_id)
+        if row >= 0:
+            self.units_table.selectRow(row)
+
+    def add_unit(self) -> None:
+        self.select(self.model.add_unit())
+
+    def duplicate_selected(self) -> None:
+        self.select(self.model.duplicate_unit(self._require_selection()))
+
+    def remove_selected(self) -> None:
+        guarded(self, lambda: self.model.remove_unit(self._require_selection()))
+
+    def _require_selection(self) -> str:
+        unit_id = self.selected_id()
+        if unit_id is None:
+            raise ValueError(self.tr("部隊を表で選んでください"))
+        return unit_id
+
+    # ---- the attack ------------------------------------------------------------------------
+    def _build_attack(self) -> QGroupBox:
+        box = QGroupBox(self.tr("部隊の攻撃"))
+        self.attacker_combo, self.target_combo = QComboBox(), QComboBox()
+        self.attack_commander = CommanderPicker(self.model, ATTACK_SKILL)
+        self.tn_modifier_spin = modifier_spin(self.tr("外的な要因による目標値への修正"))
+        self.attack_odds_label = QLabel()
+        self.attack_odds_label.setWordWrap(True)
+        self.probability_label = QLabel()
+        self.probability_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
+        self.damage_label = QLabel()
+        self.attack_button = action_button(self, self.tr("攻撃"), self.attack)
+        self.attack_result_label = QLabel()
+        self.attack_result_label.setWordWrap(True)
+        form = QFormLayout(box)
+        form.addRow(self.tr("攻撃する部隊"), self.attacker_combo)
+        form.addRow(self.tr("攻撃される部隊"), self.target_combo)
+        form.addRow(self.tr("指揮官"), self.attack_commander)
+        form.addRow(self.tr("目標値への修正"), self.tn_modifier_spin)
+        form.addRow(self.attack_odds_label)
+        form.addRow(self.tr("命中率"), self.probability_label)
+        form.addRow(self.tr("命中時"), self.damage_label)
+        form.addRow(self.attack_button)
+        form.addRow(self.attack_result_label)
+        form.addRow(
+            note(
+                self.tr(
+                    "指揮官の Siegecraft（ないときは Bearing）の判定。目標値は相手の Toughness + 10、"
+                    "攻撃する部隊の Strength の能力値修正が加わります。"
+                    "命中すると（Strength + Size）− 相手の Toughness のダメージ。"
+                )
+            )
+        )
+        for combo in (self.attacker_combo, self.target_combo):
+            combo.currentIndexChanged.connect(lambda _: self.update_attack())
+        self.attack_commander.changed.connect(self.update_attack)
+        self.tn_modifier_spin.valueChanged.connect(lambda _: self.update_attack())
+        return box
+
+    def update_attack(self) -> None:
+        """The odds of the attack as set up now, or what is missing."""
+        self.shown_p_hit = None
+        attacker, target = self.attacker_combo.currentData(), self.target_combo.currentData()
+        try:
+            if not attacker or not target:
+                raise ValueError(self.tr("攻撃する部隊と攻撃される部隊を選んでください"))
+            commander = self.attack_commander.commander()
+            spec = self.model.attack_spec(attacker, target, commander, self.tn_modifier_spin.value())
+        except ValueError as reason:  # what is missing is said where the odds would be
+            self.attack_odds_label.setText(str(reason))
+            self.probability_label.setText("—")
+            self.probability_label.setToolTip("")
+            self.damage_label.setText("")
+            return
+        self.shown_p_hit = hit_probability(spec)
+        roller = spec.roll_spec().roller
+        self.attack_odds_label.setText(
+            self.tr("判定 {0:+d}（指揮官 {1:+d}、Strength {2} の修正 {3:+d}）／目標値 {4}").format(
+                roller.bonus,
+                roller.bonus - spec.strength_bonus,
+                spec.attacker.strength,
+                spec.strength_bonus,
+                spec.tn,
+            )
+        )
+        self.probability_label.setText(percent(float(self.shown_p_hit)))
+        self.probability_label.setToolTip(self.tr("正確な値: {0}").format(self.shown_p_hit))
+        after = max(0, (spec.target.size or 0) - spec.damage)
+        text = self.tr("{0} ダメージ（{1} の Size {2} → {3}）").format(
+            spec.damage, spec.target.label(), spec.target.size, after
+        )
+        self.damage_label.setText(text + (self.tr("：消滅") if after == 0 else ""))
+
+    def attack(self) -> None:
+        attacker, target = self.attacker_combo.currentData(), self.target_combo.currentData()
+        if not attacker or not target:
+            raise ValueError(self.tr("攻撃する部隊と攻撃される部隊を選んでください"))
+        commander = self.attack_commander.commander()
+        result = self.model.attack(attacker, target, commander, self.tn_modifier_spin.value())
+        roll = result.roll
+        text = self.tr("{0} 達成値 {1}（{2}）: ").format(
+            faces_text(roll.faces), roll.total, degree_label(self.model.rules, roll.degree)
+        )
+        if result.hit:
+            text += self.tr("命中、{0} ダメージ（Size {1} → {2}）").format(
+                result.damage, result.spec.target.size, result.target_after.size
+            )
+            text += (
+                self.tr("。{0} は消滅した").format(result.target_after.label()) if result.destroyed else ""
+            )
+        else:
+            text += self.tr("外れ")
+        self.attack_result_label.setText(text)
+
+    # ---- morale ----------------------------------------------------------------------------
+    def _build_morale(self) -> QGroupBox:
+        box = QGroupBox(self.tr("士気（部隊を崩す判定）"))
+        self.morale_target_combo, self.support_combo = QComboBox(), QComboBox()
+        self.morale_commander = CommanderPicker(self.model, INTIMIDATE_SKILL)
+        self.morale_tn_modifier_spin = modifier_spin(self.tr("外的な要因による目標値への修正"))
+        self.morale_odds_label = QLabel()
+        self.morale_odds_label.setWordWrap(True)
+        self.morale_probability_label = QLabel()
+        self.morale_probability_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
+        self.morale_button = action_button(self, self.tr("判定"), self.morale_test)
+        self.morale_result_label = QLabel()
+        self.morale_result_label.setWordWrap(True)
+        form = QFormLayout(box)
+        form.addRow(self.tr("崩す部隊"), self.morale_target_combo)
+        form.addRow(self.tr("判定する人"), self.morale_commander)
+        form.addRow(self.tr("従える部隊"), self.support_combo)
+        form.addRow(self.tr("目標値への修正"), self.morale_tn_modifier_spin)
+        form.addRow(self.morale_odds_label)
+        form.addRow(self.tr("崩壊する確率"), self.morale_probability_label)
+        form.addRow(self.morale_button)
+        form.addRow(self.morale_result_label)
+        form.addRow(
+            note(
+                self.tr(
+                    "恐怖などで部隊を崩す判定（Intimidate など）の目標値は Morale。"
+                    "目標値以上で部隊は崩壊します。部隊を従えた指揮官は、その部隊の Size÷5（四捨五入）を"
+                    "達成値に加えられます。"
+                    "指揮官は Inspire で対決して崩壊を防げます（判定パネルの対決判定）。"
+                )
+            )
+        )
+        for combo in (self.morale_target_combo, self.support_combo):
+            combo.currentIndexChanged.connect(lambda _: self.update_morale())
+        self.morale_commander.changed.connect(self.update_morale)
+        self.morale_tn_modifier_spin.valueChanged.connect(lambda _: self.update_morale())
+        return box
+
+    def update_morale(self) -> None:
+        self.shown_p_break = None
+        target, support = self.morale_target_combo.currentData(), self.support_combo.currentData()
+        try:
+            if not target:
+                raise ValueError(self.tr("崩す部隊を選んでください"))
+            commander = self.morale_commander.commander()
+            modifier = self.morale_tn_modifier_spin.value()
+            spec = self.model.morale_spec(target, commander, support or None, modifier)
+        except ValueError as reason:
+            self.morale_probability_label.setText("—")
+            self.morale_probability_label.setToolTip("")
+            self.morale_odds_label.setText(str(reason))
+            return
+        self.shown_p_break = break_probability(spec)
+        text = self.tr("判定 {0:+d}／目標値 {1}（Morale）").format(spec.roll_spec().roller.bonus, spec.tn)
+        if spec.support is not None:
+            text += self.tr("、従える部隊の Size {0}÷5 = {1:+d} を含む").format(
+                spec.support.size, spec.support_bonus
+            )
+        self.morale_odds_label.setText(text)
+        self.morale_probability_label.setText(percent(float(self.shown_p_break)))
+        self.morale_probability_label.setToolTip(self.tr("正確な値: {0}").format(self.shown_p_break))
+
+    def morale_test(self) -> None:
+        target, support = self.morale_target_combo.currentData(), self.support_combo.currentData()
+        if not target:
+            raise ValueError(self.tr("崩す部隊を選んでください"))
+        commander = self.morale_commander.commander()
+        result = self.model.morale_test(
+            target, commander, support or None, self.morale_tn_modifier_spin.value()
+        )
+        roll, name = result.roll, result.spec.target.label()
+        outcome = self.tr("{0} は崩壊した") if result.broke else self.tr("{0} は踏みとどまった")
+        self.morale_result_label.setText(
+            self.tr("{0} 達成値 {1}（目標値 {2}）: ").format(faces_text(roll.faces), roll.total, roll.tn)
+            + outcome.format(name)
+        )
+
+    # ---- common ----------------------------------------------------------------------------
+    def sync(self) -> None:
+        problem = self.model.problem()
+        self.problem_label.setText(
+            ""
+            if problem is None
+            else self.tr("{0}（次の操作で新しい状態に置き換わります）").format(shown_message(problem))
+        )
+        self.problem_label.setVisible(problem is not None)
+        units = [(self._unit_text(u), u.id) for u in self.model.units()]
+        for combo in (self.attacker_combo, self.target_combo, self.morale_target_combo):
+            refill(combo, units)
+        refill(self.support_combo, [(self.tr("なし"), ""), *units])
+        if self.target_combo.currentIndex() == self.attacker_combo.currentIndex() and len(units) > 1:
+            self.target_combo.setCurrentIndex(1 if self.attacker_combo.currentIndex() == 0 else 0)
+        self.attack_commander.sync()
+        self.morale_commander.sync()
+        self.update_attack()
+        self.update_morale()
+
+    def _unit_text(self, unit: Unit) -> str:
+        text = unit.label() + (f"（{unit.side}）" if unit.side else "")
+        if unit.destroyed:
+            text += self.tr(" ［消滅］")
+        elif unit.broken:
+            text += self.tr(" ［崩壊］")
+        return text

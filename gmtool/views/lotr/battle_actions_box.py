@@ -1,0 +1,127 @@
+"""The LotR turn: actions with their costs (and the −5 an extra one takes, shown before it is
+taken), dodge with its exact chance, parry odds against an attack's total, aim, and whether
+initiative is rolled each round."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.battle_actions import LotRBattleActions
+from gmtool.models.battle_model import BattleModel
+from gmtool.rules.battle import Participant
+from gmtool.rules.systems.lotr import combat as lotr
+from gmtool.views.session_tab import Confirm, SessionTab
+from gmtool.views.widgets import hbox
+
+
+class LotRActionsBox(SessionTab):
+    def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
+        super().__init__(model, confirm, parent)  # type: ignore[arg-type]
+        self.battle = model
+        self.actions = LotRBattleActions(model)
+        self.who_combo = QComboBox()  # dodge and parry may come out of turn: anyone may act
+        self.who_combo.setToolTip(self.tr("回避と防御は手番外でも行なえます"))
+        self.who_combo.currentIndexChanged.connect(lambda _i: self._show())
+        self.kind_combo = QComboBox()
+        for kind in lotr.ACTION_KINDS:
+            cost = self.tr("全") if kind.cost is None else str(kind.cost)
+            self.kind_combo.addItem(self.tr("{0}（{1}）").format(self.tr(kind.name), cost), kind.id)
+        self.kind_combo.currentIndexChanged.connect(lambda _i: self._show())
+        self.aim_combo = QComboBox()
+        self.aim_combo.addItem(self.tr("直接攻撃 +1"), "direct")
+        self.aim_combo.addItem(self.tr("間接攻撃 +3"), "indirect")
+        self.spend_button = self.button(self.tr("行なう"), self._spend)
+        self.cost_label = QLabel()
+        self.cost_label.setWordWrap(True)
+        self.dodge_label = QLabel()
+        self.dodge_button = self.button(self.tr("回避を振る"), self._dodge)
+        self.parry_bonus = QSpinBox()
+        self.parry_bonus.setRange(-50, 99)
+        self.parry_bonus.setPrefix(self.tr("武器技能の修正 "))
+        self.parry_bonus.setToolTip(self.tr("負傷・疲労と追加アクションのペナルティは自動で加わります"))
+        self.attack_total = QSpinBox()
+        self.attack_total.setRange(0, 199)
+        self.attack_total.setValue(15)
+        self.attack_total.setPrefix(self.tr("攻撃の達成値 "))
+        self.parry_label = QLabel()
+        for spin in (self.parry_bonus, self.attack_total):
+            spin.valueChanged.connect(lambda _v: self._show())
+        self.keep_check = QCheckBox(self.tr("最初のラウンドのイニシアチブを使い続ける"))
+        self.keep_check.clicked.connect(lambda on: self.guard(lambda: self.actions.keep_initiative(bool(on))))
+
+        box = QGroupBox(self.tr("アクション（指輪物語RPG）"))
+        form = QFormLayout(box)
+        form.addRow(self.tr("誰が"), self.who_combo)
+        form.addRow(self.tr("アクション"), hbox(self.kind_combo, self.aim_combo, self.spend_button))
+        form.addRow(self.cost_label)
+        form.addRow(hbox(self.dodge_label, self.dodge_button))
+        form.addRow(hbox(self.parry_bonus, self.attack_total))
+        form.addRow(self.parry_label)
+        form.addRow(self.keep_check)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(box)
+
+    def who(self) -> Participant | None:
+        return self.battle.state().participant(self.who_combo.currentData())
+
+    def sync(self) -> None:
+        state = self.battle.state()
+        people = [p for p in state.participants if p.in_play]
+        previous = self.who_combo.currentData()
+        self.refill(self.who_combo, [(p.name, p.id) for p in people])
+        # Follow the turn: when it moves, the actor is who acts (the GM picks another for a dodge).
+        if state.current and (previous is None or previous == getattr(self, "_last_current", None)):
+            self.who_combo.setCurrentIndex(self.who_combo.findData(state.current))
+        self._last_current = state.current
+        self.keep_check.setChecked(bool(state.option(lotr.KEEP_INITIATIVE)))
+        self._show()
+
+    def _show(self) -> None:
+        p = self.who()
+        self.spend_button.setEnabled(p is not None)
+        self.dodge_button.setEnabled(p is not None)
+        kind = lotr.ACTIONS_BY_ID.get(self.kind_combo.currentData() or "")
+        self.aim_combo.setVisible(kind is not None and kind.id == "aim")
+        if p is None or kind is None:
+            self.cost_label.setText("")
+            self.dodge_label.setText("")
+            return
+        used = lotr.actions_used(p)
+        allowance = p.value("actions", lotr.ACTIONS_PER_TURN)
+        penalty = self.actions.next_penalty(p.id, kind.id)
+        text = self.tr("使ったアクション {0}/{1}").format(used, allowance)
+        if penalty:
+            text += self.tr("　— 追加アクション: 判定に {0}（判定のない行動は目標値5の判定）").format(penalty)
+        if p.value("aim"):
+            text += self.tr("　狙い +{0}（次の攻撃に）").format(p.value("aim"))
+        if kind.note:
+            text += "\n" + self.tr(kind.note)
+        self.cost_label.setText(text)
+        chance = self.actions.dodge_probability(p.id)
+        self.dodge_label.setText(
+            self.tr("Defense {0}: 回避で上回る確率 {1:.2%}").format(lotr.current_defence(p), float(chance))
+        )
+        parry = self.actions.parry_probability(p.id, self.parry_bonus.value(), self.attack_total.value())
+        self.parry_label.setText(
+            self.tr("防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）").format(float(parry))
+        )
+
+    def _spend(self) -> None:
+        p = self.who()
+        if p is not None:
+            self.actions.spend(p.id, self.kind_combo.currentData(), self.aim_combo.currentData())
+
+    def _dodge(self) -> None:
+        p = self.who()
+        if p is not None:
+            self.actions.dodge(p.id)

@@ -1,0 +1,359 @@
+"""The LotR (CODA) judgement panel: 判定 / グループ判定 / 対決判定 / 堕落判定 with exact odds,
+the roll, and courage spent after seeing it."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.lotr.check_log import MODE_LABELS, degree_label, faces_text, tie_rule_label
+from gmtool.models.lotr.check_model import (
+    CORRUPTION,
+    GROUP,
+    OPPOSED,
+    TEST,
+    TN_MAX,
+    TN_MIN,
+    CourageRefused,
+    LotRCheckModel,
+)
+from gmtool.models.outcome_text import percent
+from gmtool.rules.systems.lotr.checks import (
+    COURAGE_BONUS,
+    COURAGE_PER_ROUND,
+    GROUP_HELPER_TN_OFFSET,
+    Contestant,
+    GroupResult,
+    OpposedResult,
+    RollResult,
+    TieRule,
+)
+from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER
+from gmtool.views.check.odds_box import RESULT_STYLE, OddsBox, RollControls
+from gmtool.views.check.roller_inputs_box import ModeButtons
+from gmtool.views.lotr.plots import (
+    DEGREE_COLORS,
+    SIDE_COLORS,
+    UNDECIDED_COLOR,
+    DegreeLegend,
+    StackedOddsPlot,
+    TotalsPlot,
+)
+from gmtool.views.lotr.roller_box import (
+    COMBO_CHARS,
+    HelperBox,
+    HelpersColumn,
+    LotRRollerBox,
+    PanelScroll,
+)
+from gmtool.views.widgets import show_refusal
+
+MODE_HELP = {
+    TEST: "達成値 = 2d6（6ゾロなら d6 を振り足し、6 が出る限り続ける）+ ボーナス。"
+    "目標値との差で成功度が決まる（1.5）",
+    GROUP: "助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: "
+    "Marginal +0 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0"
+    "（本文「+0〜+3 のボーナス」の gmtool の読み。助けは全員分を合計）",
+    OPPOSED: "達成値の高い方が勝ち（1.5.2）。同点は、回避なら攻撃側、防御・受け流しなら防御側の勝ち（3.3）、"
+    "それ以外は振り直し",
+    CORRUPTION: "Willpower で抵抗（1.2.4）。Failure +1 / Complete Failure +2 / Disastrous Failure +3、"
+    "Superior Success −1 / Extraordinary Success −2。Corruption が Bearing に達すると NPC になる",
+}
+TIE_RULES = (TieRule.REROLL, TieRule.DODGE, TieRule.PARRY)
+OLD_RESULT_STYLE = RESULT_STYLE + " color: #8a8f96;"  # greyed: a roll of another test
+PLOT_MIN_HEIGHT = 150  # with the rest, a 判定 fits the ~630 px the main window gives the panel
+
+
+class LotRCheckView(QWidget):
+    def __init__(self, model: LotRCheckModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.modes = ModeButtons(MODE_LABELS, model.set_mode)
+        self.mode_buttons = self.modes.buttons
+        top = QHBoxLayout()
+        top.addWidget(self.modes)
+        self.tn_spin = QSpinBox()
+        self.tn_spin.setRange(TN_MIN, TN_MAX)
+        self.tn_spin.setToolTip(self.tr("目標値（TN）。暗闇 +5、位置による不利 +3〜+9 など（1.5）"))
+        self.tn_spin.valueChanged.connect(model.set_tn)
+        self.tn_label = QLabel(self.tr("目標値"))
+        self.tie_combo = QComboBox()
+        self.tie_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.tie_combo.setMinimumContentsLength(COMBO_CHARS)
+        for rule in TIE_RULES:
+            self.tie_combo.addItem(tie_rule_label(rule), rule)
+        self.tie_combo.currentIndexChanged.connect(lambda i: model.set_tie_rule(self.tie_combo.itemData(i)))
+        top.addStretch(1)
+        top.addWidget(self.tn_label)
+        top.addWidget(self.tn_spin)
+        top.addWidget(self.tie_combo)
+        self.help_label = QLabel()
+        self.help_label.setWordWrap(True)
+
+        self.a_box = LotRRollerBox(model, Contestant.A, self.tr("判定する人（A）"))
+        self.b_box = LotRRollerBox(model, Contestant.B, self.tr("相手（B）"))
+        self.helpers_area = HelpersColumn(model, self.add_helper)
+        self.add_helper_button = self.helpers_area.add_button
+
+        rows = [(d, DEGREE_COLORS[d], model.rules.band(d).label) for d in DEGREE_ORDER]
+        self.odds_box = OddsBox(rows, headline_size="15pt")
+        self.probability_labels = self.odds_box.probability_labels
+        self.degree_rows = self.odds_box.row_widgets  # hidden in an opposed test (no TN, no degrees)
+        self.headline = self.odds_box.headline
+        self.headline.setWordWrap(True)
+        self.detail_label = QLabel()
+        self.detail_label.setWordWrap(True)
+        self.odds_box.grid.setColumnStretch(1, 1)  # the names take the room (no wrapping while there is any)
+        # an opposed test's headline stays at the top
+        self.odds_box.grid.setRowStretch(len(DEGREE_ORDER) + 1, 1)
+
+        controls = RollControls(model.roll)
+        self.roll_button, self.result_label = controls.button, controls.result_label
+        self.courage_button = QPushButton(self.tr("勇気を使う（+{0}）").format(COURAGE_BONUS))
+        self.courage_button.setToolTip(
+            self.tr("結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）").format(COURAGE_PER_ROUND)
+        )
+        self.courage_button.clicked.connect(self.spend_courage)
+        self.next_round_button = QPushButton(self.tr("次のラウンド"))
+        self.next_round_button.setToolTip(self.tr("1 ラウンドに使った勇気の数を戻します（元に戻せます）"))
+        self.next_round_button.clicked.connect(model.next_round)
+        self.courage_label = QLabel()
+        self.courage_label.setWordWrap(True)
+        self.warning_label = QLabel()
+        self.warning_label.setWordWrap(True)
+        self.warning_label.setStyleSheet("color: #c23b3b; font-weight: bold;")
+
+        self.stack_plot = StackedOddsPlot(model)
+        self.totals_plot = TotalsPlot(model)
+        self.stack_plot.setMinimumHeight(PLOT_MIN_HEIGHT)
+        self.totals_plot.setMinimumHeight(PLOT_MIN_HEIGHT)
+        self.legend = DegreeLegend()
+
+        self.inputs_row = QHBoxLayout()
+        for widget in (self.a_box, self.b_box, self.helpers_area, self.odds_box):
+            self.inputs_row.addWidget(widget, 1)
+        roll_row = QHBoxLayout()
+        roll_row.addWidget(self.roll_button)
+        roll_row.addWidget(self.result_label, 1)
+        courage_row = QHBoxLayout()
+        courage_row.addWidget(self.courage_button)
+        courage_row.addWidget(self.next_round_button)
+        courage_row.addWidget(self.courage_label, 1)
+        plots = QHBoxLayout()
+        plots.addWidget(self.stack_plot)
+        plots.addWidget(self.totals_plot)
+        self.content = QWidget()
+        layout = QVBoxLayout(self.content)
+        layout.addLayout(top)
+        layout.addWidget(self.help_label)
+        layout.addLayout(self.inputs_row)
+        layout.addWidget(self.detail_label)  # the long lines read across the panel, not in a column
+        layout.addLayout(roll_row)
+        layout.addLayout(courage_row)
+        layout.addWidget(self.warning_label)
+        layout.addLayout(plots, 1)
+        layout.addWidget(self.legend)
+        # Narrow (≤ 700 px) means tall: in group mode the panel scrolls down rather than squeezing
+        # its boxes over each other when the window is short.  Never sideways.
+        self.scroll = PanelScroll(self.content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.scroll)
+
+        model.changed.connect(self.sync)
+        model.check_resolved.connect(lambda _result: self.sync())
+        self.sync()
+
+    # ---- actions ----------------------------------------------------------------------------
+    def spend_courage(self) -> None:
+        try:
+            self.model.spend_courage(1)
+        except CourageRefused as refusal:
+            show_refusal(self, str(refusal))
+
+    def add_helper(self) -> None:
+        try:
+            self.model.add_helper()
+        except ValueError as refusal:
+            show_refusal(self, str(refusal))
+
+    # ---- showing the model ------------------------------------------------------------------
+    def sync(self) -> None:
+        model, mode = self.model, self.model.mode
+        self.modes.show_mode(mode)
+        self.tn_spin.blockSignals(True)
+        self.tn_spin.setValue(model.tn)
+        self.tn_spin.blockSignals(False)
+        self.tie_combo.blockSignals(True)
+        self.tie_combo.setCurrentIndex(self.tie_combo.findData(model.tie_rule))
+        self.tie_combo.blockSignals(False)
+        self.tn_spin.setEnabled(mode != OPPOSED)
+        self.tn_label.setEnabled(mode != OPPOSED)
+        self.tie_combo.setVisible(mode == OPPOSED)
+        self.help_label.setText(self.tr(MODE_HELP[mode]))
+        self.a_box.setTitle(self._a_title())
+        self.a_box.sync()
+        self.b_box.setVisible(mode == OPPOSED)
+        self.b_box.sync()
+        self.helpers_area.setVisible(mode == GROUP)
+        self._sync_helpers()
+        odds = model.odds
+        for widget in self.degree_rows:
+            widget.setVisible(mode != OPPOSED)
+        for degree, label in self.probability_labels.items():
+            p = odds.degree_probabilities.get(degree)
+            label.setText(percent(float(p)) if p is not None else "—")
+        self.headline.setText(self._headline())
+        self.detail_label.setText(self._detail())
+        self.courage_label.setText(self._courage_text())
+        # An old roll (another mode, roller or TN) takes no courage: the model refuses it too.
+        self.courage_button.setEnabled(mode != OPPOSED and (model.rolled is None or model.roll_is_current))
+        self.warning_label.setText(model.warning)
+        self.warning_label.setVisible(bool(model.warning))
+        self.result_label.setText(self._result_text())
+        old = model.rolled is not None and not model.roll_is_current
+        self.result_label.setStyleSheet(OLD_RESULT_STYLE if old else RESULT_STYLE)
+        self._sync_legend()
+
+    def _a_title(self) -> str:
+        titles = {
+            TEST: "判定する人",
+            GROUP: "リーダー",
+            OPPOSED: "A（攻撃・行動する側）",
+            CORRUPTION: "抵抗する人（Willpower）",
+        }
+        return self.tr(titles[self.model.mode])
+
+    @property
+    def helper_boxes(self) -> list[HelperBox]:
+        return self.helpers_area.boxes
+
+    def _sync_helpers(self) -> None:
+        self.helpers_area.sync()
+        # No helper: the column is only as wide as its button; the odds take the room.
+        self.inputs_row.setStretchFactor(self.helpers_area, 1 if self.helper_boxes else 0)
+
+    def _headline(self) -> str:
+        odds = self.model.odds
+        if self.model.mode == OPPOSED:
+            return self.tr("A の勝率 {0} / B の勝率 {1}").format(
+                percent(float(odds.wins[Contestant.A])), percent(float(odds.wins[Contestant.B]))
+            )
+        return self.tr("成功率 {0}").format(percent(float(odds.success_probability)))
+
+    def _detail(self) -> str:
+        model, odds = self.model, self.model.odds
+        if model.mode == OPPOSED:
+            text = self.tr("1 回ごとの同点 {0}（{1}）").format(
+                percent(float(odds.tie_per_round)), tie_rule_label(model.tie_rule)
+            )
+            return text
+        lines = []
+        courage = [
+            (self.tr("{0} 点まで {1}") if n else self.tr("使わない {1}")).format(n, percent(float(p)))
+            for n, p in odds.courage_probabilities.items()
+        ]
+        lines.append(self.tr("結果を見て勇気を使うときの成功率 — {0}").format("、".join(courage)))
+        if model.mode == GROUP:
+            helps = "、".join(f"+{b}: {percent(float(p))}" for b, p in odds.help_bonus.items())
+            lines.append(
+                self.tr("助けの合計（助ける人は目標値 {0}）— {1}").format(
+                    model.tn + GROUP_HELPER_TN_OFFSET, helps
+                )
+            )
+        if model.mode == CORRUPTION:
+            character = model.character(Contestant.A)
+            now = character.corruption if character is not None else None
+            changes = []
+            for change, p in odds.corruption_probabilities.items():
+                after = f" → {max(0, now + change)}" if now is not None else ""
+                changes.append(f"{change:+d}{after}: {percent(float(p))}")
+            if character is not None:
+                lines.append(
+                    self.tr("Corruption {0} / Bearing {1}").format(
+                        character.corruption, character.attributes.brg
+                    )
+                )
+            lines.append(self.tr("Corruption の変化 — {0}").format("、".join(changes)))
+        return "\n".join(lines)
+
+    def _courage_text(self) -> str:
+        model = self.model
+        character = model.character(Contestant.A)
+        text = self.tr("ラウンド {0}").format(model.courage_round)
+        if character is None:
+            return text
+        return text + self.tr("。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用").format(
+            character.name,
+            character.courage_left,
+            character.courage,
+            model.spent_this_round(model.a.character_id),
+            COURAGE_PER_ROUND,
+        )
+
+    def _result_text(self) -> str:
+        text = self._roll_text()
+        rolled = self.model.rolled
+        if rolled is None or self.model.roll_is_current:
+            return text
+        who = self.model.character_by_id(rolled.character_id)
+        return self.tr("前回（{0}・{1}）: {2}").format(
+            self.tr(MODE_LABELS[rolled.mode]),
+            who.name if who is not None else self.tr("キャラクターなし"),
+            text,
+        )
+
+    def _roll_text(self) -> str:
+        result, rules = self.model.last_result, self.model.rules
+        if result is None:
+            return self.tr("まだ振っていません")
+        if isinstance(result, OpposedResult):
+            rounds = [
+                f"A {faces_text(r.a_faces)}→{r.a_total} / B {faces_text(r.b_faces)}→{r.b_total}"
+                for r in result.rounds
+            ]
+            winner = self.tr("A の勝ち") if result.winner is Contestant.A else self.tr("B の勝ち")
+            return self.tr("、同点で振り直し、").join(rounds) + f" → {winner}"
+        leader = result.leader if isinstance(result, GroupResult) else result
+        assert isinstance(leader, RollResult)
+        text = self.tr("出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}").format(
+            faces_text(leader.faces),
+            leader.total,
+            leader.tn,
+            leader.margin,
+            degree_label(rules, leader.degree),
+        )
+        if isinstance(result, GroupResult):
+            gives = ", ".join(
+                f"{faces_text(h.faces)} {degree_label(rules, h.degree)}" for h in result.helpers
+            )
+            text += self.tr("。助け {0:+d}（{1}）").format(result.help_bonus, gives)
+        if leader.courage:
+            text += self.tr("。勇気 {0} 点（+{1}）込み").format(leader.courage, leader.courage_bonus)
+        rolled = self.model.rolled
+        if rolled is not None and rolled.corruption_before is not None:
+            if rolled.character_id in {s.id for s in self.model.characters()}:
+                now = self.model.campaign_model.character(rolled.character_id).corruption
+                text += self.tr("。Corruption {0} → {1}").format(rolled.corruption_before, now)
+        return text
+
+    def _sync_legend(self) -> None:
+        if self.model.mode == OPPOSED:
+            entries = [
+                (SIDE_COLORS[Contestant.A], self.tr("A の勝ち・A の達成値")),
+                (SIDE_COLORS[Contestant.B], self.tr("B の勝ち・B の達成値")),
+            ]
+        else:
+            entries = [(DEGREE_COLORS[d], self.model.rules.band(d).label) for d in DEGREE_ORDER]
+            if self.model.mode == GROUP:
+                entries.append((UNDECIDED_COLOR, self.tr("助けの結果しだい")))
+            elif any(degree is None for _, _, degree in self.model.odds.total_bars):
+                entries.append((UNDECIDED_COLOR, self.tr("≥ の棒に複数の成功度")))
+        self.legend.set_entries(entries)

@@ -1,0 +1,189 @@
+"""The LotR sheet's 負傷と疲労 group: the wound track, the weariness track and the penalty they give.
+
+Every button calls one `LotRActions` method (one undo step, one log entry); the
+status line says what the last action did.  The damage spin is the correction
+field (set the damage outright); the buttons are the usual way to take or heal.
+The total under the tracks is the condition penalty every test gets (1.2.2
+「負傷・疲労によって受けたペナルティは当然合計して」); an unset table value is
+shown as such and counts 0, as the check panel counts it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+
+from gmtool.models.lotr.actions import MAX_AMOUNT, MAX_DAMAGE, LotRActions, penalty_text
+from gmtool.rules.systems.lotr.derived import WoundTrack, condition_penalty, weariness_level
+from gmtool.views.lotr.wound_track import LotRWearinessTrack, LotRWoundTrack
+from gmtool.views.widgets import show_refusal
+
+WARNING_STYLE = "color: #b00000; font-weight: bold;"
+NOTE_STYLE = "color: #a04000;"
+
+
+def amount_spin(name: str, maximum: int = MAX_AMOUNT, minimum: int = 1) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(minimum, maximum)
+    spin.setAccessibleName(name)
+    return spin
+
+
+class LotRConditionBox(QGroupBox):
+    def __init__(self, actions: LotRActions, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("負傷と疲労（1.2.1 / 1.2.2）"))
+        self.actions = actions
+
+        self.wound_track = LotRWoundTrack()
+        self.wound_label = QLabel()
+        self.wound_label.setWordWrap(True)
+        self.wound_note = QLabel()
+        self.wound_note.setWordWrap(True)
+        self.damage_amount = amount_spin(self.tr("受ける・回復するダメージ"))
+        self.damage_amount.setSuffix(self.tr(" 点"))
+        self.damage_button = QPushButton(self.tr("ダメージを受ける"))
+        self.heal_button = QPushButton(self.tr("回復"))
+        self.heal_button.setToolTip(self.tr("自然治癒は1日休んで1点、手当て・医術はその結果の点数"))
+        self.damage_spin = amount_spin(self.tr("ダメージ（訂正）"), MAX_DAMAGE, 0)
+        self.damage_spin.setKeyboardTracking(False)  # one undo step per committed value
+        self.damage_spin.setToolTip(self.tr("訂正用: 受けたダメージの合計を直接入力"))
+
+        self.weariness_track = LotRWearinessTrack()
+        self.weariness_track.setToolTip(self.tr("段階をクリックするとその疲労段階にします"))
+        self.weariness_label = QLabel()
+        self.weariness_note = QLabel()
+        self.weariness_note.setStyleSheet(WARNING_STYLE)
+        self.weariness_up_button = QPushButton(self.tr("疲労 +1 段階"))
+        self.weariness_down_button = QPushButton(self.tr("疲労 −1 段階"))
+        self.courage_rest_button = QPushButton(self.tr("勇気 1 点で疲労 2 段階回復"))
+        self.courage_rest_button.setToolTip(self.tr("GM が許可したときだけ（1.2.2）"))
+        self.penalty_label = QLabel()
+        self.penalty_label.setWordWrap(True)
+        self.penalty_label.setStyleSheet("font-weight: bold;")
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+
+        self.damage_button.clicked.connect(
+            lambda: self._run(lambda: actions.take_damage(self.damage_amount.value()))
+        )
+        self.heal_button.clicked.connect(lambda: self._run(lambda: actions.heal(self.damage_amount.value())))
+        self.damage_spin.valueChanged.connect(self._set_damage)
+        self.weariness_track.level_clicked.connect(lambda i: self._run(lambda: actions.set_weariness(i)))
+        self.weariness_up_button.clicked.connect(lambda: self._run(actions.weariness_up))
+        self.weariness_down_button.clicked.connect(lambda: self._run(actions.weariness_down))
+        self.courage_rest_button.clicked.connect(lambda: self._run(actions.courage_for_weariness))
+        actions.performed.connect(self.status_label.setText)
+
+        grid = QGridLayout(self)
+        grid.addWidget(self.wound_track, 0, 0, 1, 4)
+        grid.addWidget(self.wound_label, 1, 0, 1, 4)
+        grid.addWidget(self.wound_note, 2, 0, 1, 4)
+        damage_row = QHBoxLayout()
+        for widget in (self.damage_amount, self.damage_button, self.heal_button):
+            damage_row.addWidget(widget)
+        damage_row.addStretch(1)
+        damage_row.addWidget(QLabel(self.tr("ダメージ合計")))
+        damage_row.addWidget(self.damage_spin)
+        grid.addLayout(damage_row, 3, 0, 1, 4)
+        # The weariness buttons get a row of their own: beside a title they made the box (and so
+        # the sheet) wider than a 600 px window.
+        grid.addWidget(self.weariness_label, 4, 0, 1, 4)
+        grid.addWidget(self.weariness_track, 5, 0, 1, 4)
+        grid.addWidget(self.weariness_note, 6, 0, 1, 4)
+        weariness_row = QHBoxLayout()
+        for button in (self.weariness_up_button, self.weariness_down_button, self.courage_rest_button):
+            weariness_row.addWidget(button)
+        weariness_row.addStretch(1)
+        grid.addLayout(weariness_row, 7, 0, 1, 4)
+        grid.addWidget(self.penalty_label, 8, 0, 1, 4)
+        grid.addWidget(self.status_label, 9, 0, 1, 4)
+
+    # ---- state ----------------------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        return self.status_label.text()
+
+    def sync(self) -> None:
+        if not self.actions.exists:
+            return
+        c = self.actions.character
+        rules = self.actions.rules
+        track = self.actions.track(c)
+        self.wound_track.set_track(track)
+        self.damage_spin.blockSignals(True)
+        self.damage_spin.setValue(c.damage)
+        self.damage_spin.blockSignals(False)
+        if track.level is None:
+            self.wound_label.setText(
+                self.tr("死亡: ダメージ {0} が最後の負傷段階を超えました（Health {1} × {2} 段階）").format(
+                    c.damage, c.health, len(track.levels)
+                )
+            )
+            self.wound_label.setStyleSheet(WARNING_STYLE)
+        else:
+            self.wound_label.setText(
+                self.tr(
+                    "現在の負傷段階: {0} — 判定 {1}（ダメージ {2}、この段階の残り {3} 点、Health {4}）"
+                ).format(
+                    track.level.label,
+                    penalty_text(track.level),
+                    c.damage,
+                    track.points_left_in_level,
+                    c.health,
+                )
+            )
+            self.wound_label.setStyleSheet("")
+        self.wound_note.setText(self._wound_note(track))
+        self.wound_note.setStyleSheet(NOTE_STYLE)
+        self.wound_note.setVisible(bool(self.wound_note.text()))
+
+        level = weariness_level(c, rules)
+        self.weariness_track.set_levels(rules.weariness_levels, c.weariness)
+        self.weariness_label.setText(
+            self.tr("現在の疲労段階: {0} — 判定 {1}").format(level.label, penalty_text(level))
+        )
+        last = c.weariness == len(rules.weariness_levels) - 1
+        self.weariness_note.setText(
+            self.tr("{0}: ただちに意識不明になります（1.2.2）").format(level.name) if last else ""
+        )
+        self.weariness_note.setVisible(last)
+
+        unset = [lv.label for lv in (track.level, level) if lv is not None and lv.penalty is None]
+        text = self.tr("判定への修正（負傷 + 疲労）: {0:+d}").format(condition_penalty(c, rules))
+        if unset:
+            text += self.tr("（{0} のペナルティは未設定（GM が設定）のため 0 として計算）").format(
+                "、".join(unset)
+            )
+        self.penalty_label.setText(text)
+        help_text = self.tr(
+            "ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定できます"
+        )
+        self.penalty_label.setToolTip(help_text if unset else "")
+
+    def _wound_note(self, track: WoundTrack) -> str:
+        level = track.level
+        if level is None:
+            return ""
+        ids = [lv.id for lv in track.levels]
+        # 1.2.1 「Hobbitは,Incapacitated になった時点で死亡する」: the engine counts death past the last
+        # level; whether a four-level character already dies here is the GM's reading, so show the text.
+        if level.id == "incapacitated" and "near_death" not in ids:
+            return self.tr(
+                "Near Death のない負傷段階です。本文 1.2.1:「Hobbitは,Incapacitated になった時点で死亡する」"
+                "（GM が判断してください）"
+            )
+        return ""
+
+    # ---- actions --------------------------------------------------------------------------
+    def _set_damage(self, value: int) -> None:
+        if self.actions.exists and value != self.actions.character.damage:
+            self._run(lambda: self.actions.set_damage(value))
+
+    def _run(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except ValueError as refusal:
+            show_refusal(self, str(refusal))
+            self.sync()  # a clicked weariness button or an edited spin snaps back

@@ -1,0 +1,253 @@
+"""One LotR roller's inputs: the shared roller box plus 関連技能, the bonus breakdown and the
+wound/weariness penalty, with 「キャラクターなし」 for an NPC whose bonus is typed; the column
+of a group test's helpers; and the scroll area that keeps the narrow panel usable when short."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.lotr.check_model import CORRUPTION, WILLPOWER, LotRCheckModel, Side
+from gmtool.models.outcome_text import percent
+from gmtool.models.roller_inputs import CUSTOM
+from gmtool.rules.systems.lotr.checks import Contestant
+from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
+
+AFFINITY_MAX = 20
+COMBO_CHARS = 8  # a combo's narrowest width in characters: long skill names must not widen the panel
+NOTE_STYLE = "color: #8a4b00;"
+DEAD_STYLE = "color: #c23b3b; font-weight: bold;"
+
+
+class LotRRollerBox(RollerInputsBox):
+    value_label = "判定"
+
+    def __init__(self, model: LotRCheckModel, side: Side, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(model, side, title, parent)
+        self.affinity_spin = QSpinBox()
+        self.affinity_spin.setRange(0, AFFINITY_MAX)
+        self.affinity_spin.setToolTip(
+            self.tr("GM が関連すると認めた技能の数。ランクに関係なく 1 つ +1（1.5 Affinity）")
+        )
+        self.affinity_spin.valueChanged.connect(lambda v: model.set_affinity(side, v))
+        self.wounds_check = QCheckBox(self.tr("負傷のペナルティを適用"))
+        self.wounds_check.setToolTip(
+            self.tr(
+                "負傷は「すべての肉体判定と ほとんどの知識判定」にペナルティ（1.2.1）。"
+                "社会判定などで負傷が関係しないときは外す。疲労のペナルティは常に適用（1.2.2）"
+            )
+        )
+        self.wounds_check.toggled.connect(lambda on: model.set_wounds_apply(side, on))
+        self.bonus_label = QLabel()
+        self.bonus_label.setWordWrap(True)
+        self.note_label.setWordWrap(True)
+        self.note_label.setStyleSheet(NOTE_STYLE)
+        for combo in (self.character_combo, self.source_combo):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(COMBO_CHARS)
+        form = self.layout()
+        assert isinstance(form, QFormLayout)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.insertRow(4, self.tr("関連技能の数"), self.affinity_spin)
+        # The note and the tick box take the whole width: in the field column alone they wrapped
+        # into a tall, narrow box (three of these side by side must fit 700 px).
+        form.takeRow(form.getWidgetPosition(self.note_label)[0])
+        form.addRow(self.note_label)
+        form.addRow(self.wounds_check)
+        form.addRow(self.tr("ボーナス"), self.bonus_label)
+
+    def current_value(self) -> int:
+        return self.model.value(self.side)
+
+    def note(self) -> str:
+        lines = [self.model.condition_text(self.side)]
+        if self.model.dead(self.side):  # a warning, not a block: the GM may still have it roll
+            lines.insert(0, self.tr("死亡: 判定できません（GM の判断で振る場合のみ）"))
+        if self.model.roller(self.side).untrained:
+            lines.append(self.tr("技能なし判定（ランク 0）: −2 込み"))
+        return "\n".join(line for line in lines if line)
+
+    def character_items(self) -> list[tuple[str, str]]:
+        return [(s.character.name or self.tr("（名前なし）"), s.id) for s in self.model.characters()]
+
+    def sync(self) -> None:
+        """The shared box's sync, with 「キャラクターなし」 first (an NPC, a typed bonus)."""
+        model, side = self.model, self.side
+        inputs = model.inputs(side)
+        widgets = (
+            self.character_combo,
+            self.source_combo,
+            self.value_spin,
+            self.modifier_spin,
+            self.affinity_spin,
+            self.wounds_check,
+        )
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            fill_combo(
+                self.character_combo,
+                [(self.tr("（キャラクターなし: 直接入力）"), None), *self.character_items()],
+                inputs.character_id,
+            )
+            sources = [(f"{self.tr(k.label)}（{k.value:+d}）", k.id) for k in model.kinds(side)]
+            fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
+            self.value_spin.setValue(self.current_value())
+            self.value_spin.setEnabled(inputs.source == CUSTOM)
+            locked = model.mode == CORRUPTION and side is Contestant.A and inputs.source == WILLPOWER
+            self.source_combo.setEnabled(not locked)  # 1.2.4: the corruption test is Willpower
+            self.modifier_spin.setValue(inputs.modifier)
+            self.affinity_spin.setValue(inputs.affinity)
+            self.wounds_check.setChecked(inputs.wounds)
+        finally:
+            for w in widgets:
+                w.blockSignals(False)
+        self.note_label.setText(self.note())
+        self.note_label.setStyleSheet(DEAD_STYLE if model.dead(side) else NOTE_STYLE)
+        self.note_label.setVisible(bool(self.note_label.text()))
+        parts = " ".join(f"{name} {points:+d}" for name, points in model.bonus_parts(side))
+        self.bonus_label.setText(f"{parts} = {model.roller(side).bonus:+d}")
+
+
+class HelperBox(LotRRollerBox):
+    """A helper in a group test: tests at TN − 5; shows what it is likely to give the leader."""
+
+    def __init__(
+        self,
+        model: LotRCheckModel,
+        index: int,
+        on_remove: Callable[[int], Any],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(model, index, self.tr("助ける人 {0}").format(index + 1), parent)
+        self.gives_label = QLabel()
+        self.gives_label.setWordWrap(True)
+        self.remove_button = QPushButton(self.tr("外す"))
+        self.remove_button.clicked.connect(lambda: on_remove(index))
+        form = self.layout()
+        assert isinstance(form, QFormLayout)
+        form.addRow(self.tr("リーダーへ"), self.gives_label)
+        form.addRow("", self.remove_button)
+
+    def character_items(self) -> list[tuple[str, str]]:
+        """Everyone but the leader: a leader cannot help their own test."""
+        leader = self.model.a.character_id
+        return [item for item in super().character_items() if item[1] != leader]
+
+    def sync(self) -> None:
+        super().sync()
+        helper_bonus = self.model.odds.helper_bonus
+        if self.side < len(helper_bonus):
+            self.gives_label.setText(
+                "、".join(f"+{bonus}: {percent(float(p))}" for bonus, p in helper_bonus[self.side].items())
+            )
+
+
+class HelpersColumn(QWidget):
+    """A group test's helpers and the 追加 button under them.  With no helper only the button
+    shows (no empty column); one whole helper, its 外す button too, shows without scrolling."""
+
+    def __init__(
+        self, model: LotRCheckModel, on_add: Callable[[], Any], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.boxes: list[HelperBox] = []
+        self.add_button = QPushButton(self.tr("助ける人を追加"))
+        self.add_button.clicked.connect(on_add)
+        inner = QWidget()
+        self._list = QVBoxLayout(inner)
+        self._list.setContentsMargins(0, 0, 0, 0)
+        self._list.addStretch(1)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(inner)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.viewport().installEventFilter(self)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.scroll, 1)
+        column.addWidget(self.add_button)
+
+    def sync(self) -> None:
+        if len(self.boxes) != len(self.model.helpers):
+            for box in self.boxes:
+                box.hide()
+                box.deleteLater()
+            self.boxes = [
+                HelperBox(self.model, i, self.model.remove_helper) for i in range(len(self.model.helpers))
+            ]
+            for index, box in enumerate(self.boxes):
+                self._list.insertWidget(index, box)
+        for box in self.boxes:
+            box.sync()
+        self.scroll.setVisible(bool(self.boxes))
+        if self.boxes:
+            scrollbar = self.scroll.verticalScrollBar().sizeHint().width()
+            self.scroll.setMinimumWidth(self.boxes[0].minimumSizeHint().width() + scrollbar)
+            self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Tall enough for the first helper at the width it has now (its notes wrap)."""
+        if not self.boxes:
+            return
+        first = self.boxes[0]
+        width = max(self.scroll.viewport().width(), first.minimumSizeHint().width())
+        height = first.heightForWidth(width) if first.hasHeightForWidth() else first.sizeHint().height()
+        self.scroll.setMinimumHeight(max(height, first.minimumSizeHint().height()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_height()
+        return super().eventFilter(watched, event)
+
+
+class PanelScroll(QScrollArea):
+    """Scrolls the panel down when the window is short, never sideways: the content is as wide
+    as the view and as tall as it needs at that width.  (QScrollArea's own resizing gives a
+    content with wrapping labels its preferred height, far taller than it needs.)"""
+
+    def __init__(self, content: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(content)
+        content.installEventFilter(self)
+        self.viewport().installEventFilter(self)
+
+    def fit(self) -> None:
+        content, viewport = self.widget(), self.viewport()
+        layout = content.layout()
+        width = max(viewport.width(), layout.minimumSize().width())
+        need = layout.minimumSize().height()
+        if layout.hasHeightForWidth():
+            need = max(need, layout.minimumHeightForWidth(width))
+        content.resize(width, max(need, viewport.height()))
+
+    def minimumSizeHint(self) -> QSize:
+        """As wide as the content at its narrowest, with room for the scroll bar."""
+        width = self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        return QSize(width, super().minimumSizeHint().height())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # the narrowest width may have changed (mode, helpers)
+            self.fit()
+        elif watched is self.viewport() and event.type() == QEvent.Type.Resize:
+            self.fit()
+        return super().eventFilter(watched, event)

@@ -1,0 +1,158 @@
+"""The LotR rule editor's 技能 tab: the skill list with key attributes."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.lotr.rules_model import LotRRulesModel
+from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
+from gmtool.views.lotr.rules_fields import UNSET, RulesTab, mark, mark_item, note_label, tr
+
+NAME, NAME_JA, ATTRIBUTE, UNTRAINED, GROUP = range(5)
+
+
+class SkillListView(RulesTab):
+    """The skill list: key attribute, whether it can be used untrained, skill groups."""
+
+    def __init__(self, model: LotRRulesModel, parent: QWidget | None = None) -> None:
+        super().__init__(model, parent)
+        self.table = QTableWidget(0, 5)
+        self.table.setHorizontalHeaderLabels(
+            [tr("技能"), tr("日本語名"), tr("能力値"), tr("ランク 0 で判定（Untrained）"), tr("技能グループ")]
+        )
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.itemChanged.connect(self._on_item_changed)
+        self.new_name_edit = QLineEdit()
+        self.new_name_edit.setPlaceholderText(tr("英語名（例: Cooking）"))
+        self.new_name_ja_edit = QLineEdit()
+        self.new_name_ja_edit.setPlaceholderText(tr("日本語名（例: 料理）"))
+        self.add_button = QPushButton(tr("技能を追加"))
+        self.add_button.clicked.connect(self._add)
+        self.remove_button = QPushButton(tr("選んだ技能を削除"))
+        self.remove_button.clicked.connect(self._remove)
+        self.reset = self.reset_button(lambda: model.reset_value(("skills",), tr("技能一覧")))
+        buttons = QHBoxLayout()
+        for widget in (
+            self.new_name_edit,
+            self.new_name_ja_edit,
+            self.add_button,
+            self.remove_button,
+            self.reset,
+        ):
+            buttons.addWidget(widget)
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            note_label(
+                tr(
+                    "判定に使う能力値が「未設定」の技能は、キャラクターごとに能力値を選びます。"
+                    "Untrained が未設定の技能は判定画面で注意が出ます。"
+                )
+            )
+        )
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+
+    def _names(self) -> list[str]:
+        return [
+            self.table.item(r, NAME).text() for r in range(self.table.rowCount()) if self.table.item(r, NAME)
+        ]
+
+    def _combo(self, row: int, column: int, choices: list[tuple[str, object]]) -> QComboBox:
+        combo = QComboBox()
+        for text, data in choices:
+            combo.addItem(text, data)
+        key = "attribute" if column == ATTRIBUTE else "untrained"
+        combo.currentIndexChanged.connect(
+            lambda _i: self._commit(self.table.item(row, NAME).text(), key, combo.currentData())
+        )
+        self.table.setCellWidget(row, column, combo)
+        return combo
+
+    def _rebuild(self) -> None:
+        skills = self.model.rules.skills
+        self.table.setRowCount(0)
+        self.table.setRowCount(len(skills))
+        attributes = [(tr(UNSET), ""), *((f"{a.upper()}（{ATTRIBUTE_NAMES[a]}）", a) for a in ATTRIBUTE_IDS)]
+        untrained = [(tr(UNSET), None), (tr("できる（−2）"), True), (tr("できない"), False)]
+        for row, skill in enumerate(skills):
+            name = QTableWidgetItem(skill.name)
+            name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            self.table.setItem(row, NAME, name)
+            self.table.setItem(row, NAME_JA, QTableWidgetItem())
+            group = QTableWidgetItem(tr("グループ"))
+            group.setFlags((group.flags() | Qt.ItemFlag.ItemIsUserCheckable) & ~Qt.ItemFlag.ItemIsEditable)
+            self.table.setItem(row, GROUP, group)
+            self._combo(row, ATTRIBUTE, attributes)
+            self._combo(row, UNTRAINED, untrained)
+
+    def reload(self) -> None:
+        rules, model = self.model.rules, self.model
+        self.table.blockSignals(True)
+        try:
+            if self._names() != [s.name for s in rules.skills]:
+                self._rebuild()
+            for row, skill in enumerate(rules.skills):
+                base = model.shipped.skill(skill.name)
+                edited = lambda key, name=skill.name: model.is_edited("skills", name, key)  # noqa: E731
+                name_ja = self.table.item(row, NAME_JA)
+                name_ja.setText(skill.name_ja)
+                mark_item(name_ja, edited("name_ja"), base.name_ja if base else "")
+                group = self.table.item(row, GROUP)
+                group.setCheckState(Qt.CheckState.Checked if skill.group else Qt.CheckState.Unchecked)
+                mark_item(
+                    group,
+                    edited("group"),
+                    "" if base is None else (tr("はい") if base.group else tr("いいえ")),
+                )
+                for column, value, key in (
+                    (ATTRIBUTE, skill.attribute, "attribute"),
+                    (UNTRAINED, skill.untrained, "untrained"),
+                ):
+                    combo = self.table.cellWidget(row, column)
+                    combo.blockSignals(True)
+                    combo.setCurrentIndex(combo.findData(value))
+                    combo.blockSignals(False)
+                    shipped_text = "" if base is None else combo.itemText(combo.findData(getattr(base, key)))
+                    mark(combo, edited(key), shipped_text)
+        finally:
+            self.table.blockSignals(False)
+        self.reset.setEnabled(model.is_edited("skills"))
+
+    def _on_item_changed(self, item: QTableWidgetItem) -> None:
+        name = self.table.item(item.row(), NAME).text()
+        if item.column() == NAME_JA:
+            self._commit(name, "name_ja", item.text().strip())
+        elif item.column() == GROUP:
+            self._commit(name, "group", item.checkState() == Qt.CheckState.Checked)
+
+    def _commit(self, name: str, key: str, value: object) -> None:
+        skill = self.model.rules.skill(name)
+        if skill is not None and getattr(skill, key) != value:
+            self.attempt(lambda: self.model.set_skill_value(name, key, value))
+
+    def _add(self) -> None:
+        if self.attempt(
+            lambda: self.model.add_skill(self.new_name_edit.text(), self.new_name_ja_edit.text())
+        ):
+            self.new_name_edit.clear()
+            self.new_name_ja_edit.clear()
+
+    def _remove(self) -> None:
+        row = self.table.currentRow()
+        name = self.table.item(row, NAME).text() if row >= 0 and self.table.item(row, NAME) else ""
+        self.attempt(lambda: self.model.remove_skill(name))

@@ -1,0 +1,234 @@
+"""The LotR sheet's skills table (1.4): ranks + the key attribute's modifier, specialisations, order skills.
+
+The table shows; the editor row under it adds, changes and removes a skill (one
+undo step each through `CharacterModel.set_value("skills", …)`).  Selecting a
+row fills the editor.  A skill's attribute is its own if set, else the skill
+list's; where neither says, the row shows 「未設定（GM が設定）」 and counts no
+modifier, as the check panel does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from pydantic import ValidationError
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QCompleter,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.character_model import CharacterModel, format_validation_error
+from gmtool.rules.systems.lotr.character import MAX_RANK, Skill
+from gmtool.rules.systems.lotr.derived import SPECIALISATION_BONUS, modifiers, skill_attribute
+from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, LotRRules
+from gmtool.views.widgets import show_refusal
+
+SEPARATORS = ("、", ",", "，")
+
+
+def split_list(text: str) -> tuple[str, ...]:
+    for separator in SEPARATORS[1:]:
+        text = text.replace(separator, SEPARATORS[0])
+    return tuple(part.strip() for part in text.split(SEPARATORS[0]) if part.strip())
+
+
+class LotRSkillsBox(QGroupBox):
+    COLUMNS = ("技能", "能力値", "ランク", "修正", "合計", "特化", "職業技能")
+
+    def __init__(
+        self, model: CharacterModel, rules: Callable[[], LotRRules], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("技能（1.4）"))
+        self.model = model
+        self._rules = rules
+        self._completion_names: list[str] = []
+
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels([self.tr(c) for c in self.COLUMNS])
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.setToolTip(
+            self.tr("合計 = ランク + 能力値修正。特化した分野では +{0}").format(SPECIALISATION_BONUS)
+        )
+        self.table.currentCellChanged.connect(lambda row, *_: self._fill_editor(row))
+
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText(self.tr("技能名（例: Armed Combat: Blades）"))
+        self.name_edit.setAccessibleName(self.tr("技能名"))
+        self.attribute_combo = QComboBox()
+        self.attribute_combo.addItem(self.tr("技能表のまま"), "")
+        for attribute in ATTRIBUTE_IDS:
+            self.attribute_combo.addItem(ATTRIBUTE_NAMES[attribute], attribute)
+        self.attribute_combo.setAccessibleName(self.tr("能力値"))
+        self.ranks_spin = QSpinBox()
+        self.ranks_spin.setRange(0, MAX_RANK)
+        self.ranks_spin.setAccessibleName(self.tr("ランク"))
+        self.specialisations_edit = QLineEdit()
+        self.specialisations_edit.setPlaceholderText(self.tr("特化（、区切り）"))
+        self.specialisations_edit.setAccessibleName(self.tr("特化"))
+        self.order_check = QCheckBox(self.tr("職業技能"))
+        self.order_check.setToolTip(self.tr("成長1回で2ランクまで上げられる"))
+        self.add_button = QPushButton(self.tr("追加"))
+        self.update_button = QPushButton(self.tr("選択した技能を更新"))
+        self.remove_button = QPushButton(self.tr("選択した技能を削除"))
+        self.add_button.clicked.connect(lambda: self._guard(self.add_skill))
+        self.update_button.clicked.connect(lambda: self._guard(self.update_skill))
+        self.remove_button.clicked.connect(lambda: self._guard(self.remove_skill))
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table, 1)
+        editor = QHBoxLayout()
+        editor.addWidget(self.name_edit, 3)
+        editor.addWidget(self.attribute_combo)
+        editor.addWidget(self.ranks_spin)
+        editor.addWidget(self.specialisations_edit, 2)
+        editor.addWidget(self.order_check)
+        layout.addLayout(editor)
+        buttons = QHBoxLayout()
+        for button in (self.add_button, self.update_button, self.remove_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+
+    # ---- reading --------------------------------------------------------------------------
+    def rows(self) -> dict[str, list[str]]:
+        """Every row as the user reads it: name → the other columns."""
+        return {
+            self.table.item(r, 0).text(): [self.table.item(r, c).text() for c in range(1, len(self.COLUMNS))]
+            for r in range(self.table.rowCount())
+        }
+
+    def sync(self) -> None:
+        if not self.model.exists:
+            return
+        c = self.model.character
+        rules = self._rules()
+        mods = modifiers(c, rules)
+        names = [s.name for s in rules.skills]
+        if names != self._completion_names:
+            self._completion_names = names
+            self.name_edit.setCompleter(QCompleter(names, self))
+        current = self.table.currentRow()
+        self.table.setRowCount(len(c.skills))
+        for row, skill in enumerate(c.skills):
+            attribute = skill_attribute(skill, rules)
+            modifier = mods[attribute] if attribute else 0
+            total = skill.ranks + modifier
+            specials = "、".join(
+                f"{field}（{total + SPECIALISATION_BONUS:+d}）" for field in skill.specialisations
+            )
+            values = (
+                skill.name,
+                ATTRIBUTE_NAMES[attribute] if attribute else self.tr("未設定（GM が設定）"),
+                str(skill.ranks),
+                f"{modifier:+d}" if attribute else "—",
+                f"{total:+d}",
+                specials,
+                "✓" if skill.order_skill else "",
+            )
+            for column, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                if column == 1 and not skill.attribute and attribute:
+                    item.setToolTip(self.tr("技能表の能力値"))
+                self.table.setItem(row, column, item)
+        if 0 <= current < len(c.skills):
+            self.table.setCurrentCell(current, 0)
+
+    # ---- editing --------------------------------------------------------------------------
+    def select(self, name: str) -> None:
+        row = next(i for i, s in enumerate(self.model.character.skills) if s.name == name)
+        self.table.setCurrentCell(row, 0)
+
+    def add_skill(self) -> None:
+        skill = self._editor_skill()
+        skills = self.model.character.skills
+        if any(s.name == skill.name for s in skills):
+            raise ValueError(
+                self.tr("{0} はもう技能表にあります（選択して更新してください）").format(skill.name)
+            )
+        self._store((*skills, skill), self.tr("技能 {0} の追加").format(skill.name))
+        self.select(skill.name)
+
+    def update_skill(self) -> None:
+        row = self._selected_row()
+        skill = self._editor_skill()
+        skills = list(self.model.character.skills)
+        if any(s.name == skill.name for i, s in enumerate(skills) if i != row):
+            raise ValueError(self.tr("{0} はもう技能表にあります").format(skill.name))
+        skills[row] = skill
+        self._store(tuple(skills), self.tr("技能 {0} の変更").format(skill.name))
+
+    def remove_skill(self) -> None:
+        row = self._selected_row()
+        skills = self.model.character.skills
+        self._store(skills[:row] + skills[row + 1 :], self.tr("技能 {0} の削除").format(skills[row].name))
+
+    def _store(self, skills: tuple[Skill, ...], undo_text: str) -> None:
+        """One undo step named after what happened (set_value would call every edit 「…を変更」)."""
+        system = self.model.system
+        updated = replace(self.model.character, skills=skills)
+        try:
+            updated = system.load_character(system.dump_character(updated))
+        except ValidationError as e:
+            raise ValueError(format_validation_error(e)) from None
+        self.model.campaign_model.update_character(self.model.character_id, updated, undo_text)
+
+    def _selected_row(self) -> int:
+        row = self.table.currentRow()
+        if not 0 <= row < len(self.model.character.skills):
+            raise ValueError(self.tr("技能を表で選んでください"))
+        return row
+
+    def _editor_skill(self) -> Skill:
+        name = self.name_edit.text().strip()
+        if not name:
+            raise ValueError(self.tr("技能名を入力してください"))
+        specialisations = split_list(self.specialisations_edit.text())
+        if len(set(specialisations)) != len(specialisations):
+            raise ValueError(self.tr("{0} の特化が重複しています").format(name))
+        try:
+            return Skill(
+                name=name,
+                ranks=self.ranks_spin.value(),
+                attribute=self.attribute_combo.currentData(),
+                specialisations=specialisations,
+                order_skill=self.order_check.isChecked(),
+            )
+        except ValidationError as e:
+            raise ValueError(format_validation_error(e)) from None
+
+    def _fill_editor(self, row: int) -> None:
+        skills = self.model.character.skills if self.model.exists else ()
+        if not 0 <= row < len(skills):
+            return
+        skill = skills[row]
+        self.name_edit.setText(skill.name)
+        self.attribute_combo.setCurrentIndex(max(0, self.attribute_combo.findData(skill.attribute)))
+        self.ranks_spin.setValue(skill.ranks)
+        self.specialisations_edit.setText("、".join(skill.specialisations))
+        self.order_check.setChecked(skill.order_skill)
+
+    def _guard(self, action: Callable[[], None]) -> None:
+        try:
+            action()
+        except ValueError as refusal:
+            show_refusal(self, str(refusal))

@@ -1,0 +1,244 @@
+"""The card database: what it holds, looking a card up, importing a card file, entering a card by hand.
+
+Importing runs off the UI thread: the progress bar follows the bytes read and キャンセル stops it.  A
+cancelled or failed import leaves the database as it was, and the dialog says so.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.mtg.card_database_model import CardDatabaseModel, CardImportJob, ImportSummary, StoreError
+from gmtool.models.mtg.deck_table_model import colors_label, type_line
+from gmtool.views.widgets import close_only_buttons, read_only_table
+
+CARD_FILE_FILTER = "カードファイル (*.json *.jsonl *.gz *.bz2 *.xz *.zip);;すべてのファイル (*)"
+ERROR_STYLE = "color: #b3261e;"
+
+
+class MTGCardDatabaseDialog(QDialog):
+    def __init__(self, model: CardDatabaseModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("カードデータベース"))
+        self.resize(760, 560)
+        self.model = model
+        self.job: CardImportJob | None = None
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        self.imports_label = QLabel()
+        self.imports_label.setWordWrap(True)
+        self.search_edit = QLineEdit()
+        self.search_edit.setPlaceholderText(self.tr("カード名で探す（日本語・英語、一部でも可）"))
+        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.textChanged.connect(self.show_matches)
+        self.results = read_only_table(("カード", "マナ総量", "色", "タイプ"), stretch=0)
+        self.import_button = QPushButton(self.tr("カードファイルを読み込む…"))
+        self.import_button.setToolTip(
+            self.tr("MTGJSON の AtomicCards.json か Scryfall の一括データ（圧縮されたままで可）")
+        )
+        self.import_button.clicked.connect(self.choose_file)
+        self.manual_button = QPushButton(self.tr("手で入力…"))
+        self.manual_button.clicked.connect(self.enter_manually)
+        self.manual_list = QListWidget()
+        self.manual_list.setMaximumHeight(90)
+        self.manual_list.setToolTip(
+            self.tr("手で入力したカード（読み込みで消えず、同じ名前のカードより優先されます）")
+        )
+        self.remove_manual_button = QPushButton(self.tr("手入力のカードを削除"))
+        self.remove_manual_button.clicked.connect(self.remove_manual)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setVisible(False)
+        self.cancel_button = QPushButton(self.tr("キャンセル"))
+        self.cancel_button.setVisible(False)
+        self.cancel_button.clicked.connect(self.cancel_import)
+        self.message_label = QLabel()
+        self.message_label.setWordWrap(True)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.import_button)
+        buttons.addWidget(self.manual_button)
+        buttons.addStretch(1)
+        progress_row = QHBoxLayout()
+        progress_row.addWidget(self.progress, 1)
+        progress_row.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.status_label)
+        layout.addWidget(self.imports_label)
+        layout.addLayout(buttons)
+        layout.addLayout(progress_row)
+        layout.addWidget(self.message_label)
+        manual_row = QHBoxLayout()
+        manual_row.addWidget(self.manual_list, 1)
+        manual_row.addWidget(self.remove_manual_button)
+        layout.addWidget(QLabel(self.tr("手で入力したカード")))
+        layout.addLayout(manual_row)
+        layout.addWidget(self.search_edit)
+        layout.addWidget(self.results, 1)
+        layout.addWidget(close_only_buttons(self))
+        model.changed.connect(self.refresh)
+        self.refresh()
+
+    # ---- showing -------------------------------------------------------------------------
+    def refresh(self) -> None:
+        try:
+            count, imports = self.model.count(), self.model.imports()
+        except StoreError as problem:  # the message names the file and the fault
+            self.status_label.setText(str(problem))
+            self.status_label.setStyleSheet(ERROR_STYLE)
+            for widget in (self.import_button, self.manual_button, self.search_edit):
+                widget.setEnabled(False)
+            return
+        status = self.tr("{0} 枚のカードがあります（{1}）").format(count, self.model.path.name)
+        self.status_label.setText(status)
+        if imports:
+            lines = [
+                self.tr("{0}: 「{1}」から {2} 枚").format(_local_time(r.date), r.file_name, r.cards)
+                for r in imports[-3:]
+            ]
+            self.imports_label.setText(self.tr("読み込んだファイル:\n") + "\n".join(lines))
+        else:
+            self.imports_label.setText(
+                self.tr(
+                    "同梱のサンプルだけです。MTGJSON の AtomicCards.json か Scryfall の一括データを"
+                    "読み込むと、すべてのカードを引けます。"
+                )
+            )
+        self.manual_list.clear()
+        for card in self.model.manual_cards():
+            item = QListWidgetItem(card.display_name())
+            item.setData(Qt.ItemDataRole.UserRole, card.name)
+            self.manual_list.addItem(item)
+        self.remove_manual_button.setEnabled(self.manual_list.count() > 0)
+        self.show_matches(self.search_edit.text())
+
+    def show_matches(self, text: str) -> None:
+        cards = self.model.search(text, 200) if text.strip() else []
+        self.results.setRowCount(len(cards))
+        for row, card in enumerate(cards):
+            colors = colors_label(card.card_colors)
+            cells = (card.display_name(), str(card.mana_value), colors, type_line(card))
+            for column, value in enumerate(cells):
+                self.results.setItem(row, column, QTableWidgetItem(value))
+
+    # ---- manual entry --------------------------------------------------------------------
+    def enter_manually(self) -> None:
+        from gmtool.views.mtg.card_entry_dialog import MTGCardEntryDialog
+
+        dialog = MTGCardEntryDialog(self.search_edit.text(), self, self.model.find)
+        if self.run_dialog(dialog) and dialog.card is not None:
+            try:
+                self.model.add_manual(dialog.card)
+            except StoreError as problem:
+                self._say(str(problem), error=True)
+                return
+            self._say(self.tr("{0} を追加しました").format(dialog.card.display_name()))
+
+    def remove_manual(self) -> None:
+        item = self.manual_list.currentItem()
+        if item is None:
+            self._say(self.tr("削除する手入力のカードを選んでください"), error=True)
+            return
+        name, shown = item.data(Qt.ItemDataRole.UserRole), item.text()  # the list is rebuilt
+        try:
+            self.model.remove_manual(name)
+        except StoreError as problem:
+            self._say(str(problem), error=True)
+            return
+        self._say(self.tr("手入力の {0} を削除しました").format(shown))
+
+    def _say(self, message: str, error: bool = False) -> None:
+        self.message_label.setText(message)
+        self.message_label.setStyleSheet(ERROR_STYLE if error else "")
+
+    def run_dialog(self, dialog: QDialog) -> bool:
+        return dialog.exec() == QDialog.DialogCode.Accepted
+
+    # ---- importing -----------------------------------------------------------------------
+    def ask_open_path(self) -> str:
+        return QFileDialog.getOpenFileName(
+            self, self.tr("カードファイルを開く"), "", self.tr(CARD_FILE_FILTER)
+        )[0]
+
+    def choose_file(self) -> None:
+        path = self.ask_open_path()
+        if path:
+            self.start_import(Path(path))
+
+    def start_import(self, path: Path) -> None:
+        try:
+            self.job = self.model.start_import(path)
+        except StoreError as problem:  # the message names the file and the fault
+            self._finish(str(problem), error=True)
+            return
+        self.job.progressed.connect(self._progressed)
+        self.job.succeeded.connect(self._succeeded)
+        self.job.failed.connect(lambda message: self._finish(message, error=True))
+        self.job.cancelled.connect(
+            lambda: self._finish(self.tr("キャンセルしました。カードデータベースは変わっていません。"))
+        )
+        self.progress.setValue(0)
+        self.progress.setVisible(True)
+        self.cancel_button.setVisible(True)
+        self.cancel_button.setEnabled(True)
+        self.import_button.setEnabled(False)
+        self.manual_button.setEnabled(False)  # the import holds the database until it commits
+        self.remove_manual_button.setEnabled(False)
+        self._say(self.tr("「{0}」を読み込んでいます…").format(path.name))
+
+    def cancel_import(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.cancel_button.setEnabled(False)
+            self._say(self.tr("キャンセルしています…"))
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.setValue(int(1000 * done / total) if total else 0)
+
+    def _succeeded(self, summary: ImportSummary) -> None:
+        self._finish(
+            self.tr("{0} 枚のカードを読み込みました（日本語名 {1} 枚）").format(
+                summary.cards, summary.cards_ja
+            )
+        )
+
+    def _finish(self, message: str, error: bool = False) -> None:
+        self.job = None
+        self.progress.setVisible(False)
+        self.cancel_button.setVisible(False)
+        self.import_button.setEnabled(True)
+        self.manual_button.setEnabled(True)
+        # An import that went through has already refreshed the dialog (the model's `changed`).
+        self.remove_manual_button.setEnabled(self.manual_list.count() > 0)
+        self._say(message, error)
+
+    def reject(self) -> None:
+        if self.job is not None:  # closing while importing cancels: nothing half-written remains
+            self.job.cancel()
+            self.job.wait()
+        super().reject()
+
+
+def _local_time(iso: str) -> str:
+    """An import's UTC time stamp as the player's local date and time."""
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso

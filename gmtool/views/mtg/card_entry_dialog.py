@@ -1,0 +1,207 @@
+"""Entering a card by hand, for a card the database lacks.
+
+The player types what is printed on the card; gmtool invents nothing.  Only the facts the 行動判定
+reads are asked for: names, マナ総量, colors, the type line (as the game's English words, offered as
+check boxes with their Japanese names) and 欠色.  A preview says how the check will treat the card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pydantic import TypeAdapter, ValidationError
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.mtg.card_database_model import format_validation_error
+from gmtool.models.mtg.deck_table_model import colors_label
+from gmtool.models.mtg.labels import COLOR_CODES, color_name
+from gmtool.rules.systems.mtg.cards import BASIC_LAND_TYPE_COLORS, DEVOID, Card
+from gmtool.views.widgets import shown_message
+
+SUPERTYPES = (("Basic", "基本"), ("Legendary", "伝説の"), ("Snow", "氷雪"))
+TYPES = (
+    ("Land", "土地"),
+    ("Creature", "クリーチャー"),
+    ("Artifact", "アーティファクト"),
+    ("Enchantment", "エンチャント"),
+    ("Planeswalker", "プレインズウォーカー"),
+    ("Instant", "インスタント"),
+    ("Sorcery", "ソーサリー"),
+    ("Battle", "バトル"),
+)
+LAND_TYPE_NAMES = {"Plains": "平地", "Island": "島", "Swamp": "沼", "Mountain": "山", "Forest": "森"}
+LAYOUTS = (
+    ("normal", "通常"),
+    ("split", "分割カード（マナ総量は両半分の合計、色は両方）"),
+    ("modal_dfc", "モードを持つ両面カード（第1面）"),
+    ("transform", "変身する両面カード（第1面）"),
+    ("adventure", "出来事"),
+)
+_CARD = TypeAdapter(Card)
+
+
+def _checks(pairs: tuple[tuple[str, str], ...], columns: int) -> tuple[QWidget, dict[str, QCheckBox]]:
+    widget = QWidget()
+    grid = QGridLayout(widget)
+    grid.setContentsMargins(0, 0, 0, 0)
+    boxes = {}
+    for i, (word, label) in enumerate(pairs):
+        box = boxes[word] = QCheckBox(label)
+        box.setToolTip(word)
+        grid.addWidget(box, i // columns, i % columns)
+    return widget, boxes
+
+
+class MTGCardEntryDialog(QDialog):
+    def __init__(
+        self,
+        name: str = "",
+        parent: QWidget | None = None,
+        existing: Callable[[str], Card | None] | None = None,
+    ) -> None:
+        """``existing`` is the card database's lookup: a name it knows is pointed out before saving."""
+        super().__init__(parent)
+        self.existing = existing
+        self.setWindowTitle(self.tr("カードを手で入力"))
+        self.card: Card | None = None
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText(self.tr("英語名（分からなければ空欄。分割カードは「A // B」）"))
+        self.name_ja_edit = QLineEdit()
+        self.name_ja_edit.setPlaceholderText(self.tr("日本語名（あれば）"))
+        is_japanese = any(ord(ch) > 0x2E7F for ch in name)
+        (self.name_ja_edit if is_japanese else self.name_edit).setText(name.strip("《》「」 "))
+        self.mana_spin = QSpinBox()
+        self.mana_spin.setRange(0, 1_000_000)
+        color_widget, self.color_checks = _checks(tuple((c, color_name(c)) for c in COLOR_CODES), 5)
+        super_widget, self.supertype_checks = _checks(SUPERTYPES, 3)
+        type_widget, self.type_checks = _checks(TYPES, 4)
+        land_widget, self.land_type_checks = _checks(tuple(LAND_TYPE_NAMES.items()), 5)
+        self.subtypes_edit = QLineEdit()
+        self.subtypes_edit.setPlaceholderText(self.tr("ほかのサブタイプ（英語、空白区切り。例: Elf Druid）"))
+        self.devoid_check = QCheckBox(self.tr("欠色（Devoid）— 色はあっても無色のカード"))
+        self.layout_combo = QComboBox()
+        for code, label in LAYOUTS:
+            self.layout_combo.addItem(self.tr(label), code)
+        self.preview_label = QLabel()
+        self.preview_label.setWordWrap(True)
+        self.error_label = QLabel()
+        self.error_label.setStyleSheet("color: #b3261e;")
+        self.error_label.setWordWrap(True)
+        note = QLabel(
+            self.tr("カードに印刷されているとおりに入力してください（gmtool はカードの情報を補いません）。")
+        )
+        note.setWordWrap(True)
+
+        form = QFormLayout()
+        form.addRow(self.tr("英語名"), self.name_edit)
+        form.addRow(self.tr("日本語名"), self.name_ja_edit)
+        form.addRow(self.tr("マナ総量"), self.mana_spin)
+        form.addRow(self.tr("色"), color_widget)
+        form.addRow(self.tr("特殊タイプ"), super_widget)
+        form.addRow(self.tr("カード・タイプ"), type_widget)
+        form.addRow(self.tr("基本土地タイプ"), land_widget)
+        form.addRow(self.tr("サブタイプ"), self.subtypes_edit)
+        form.addRow("", self.devoid_check)
+        form.addRow(self.tr("カードの形"), self.layout_combo)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note)
+        layout.addLayout(form)
+        layout.addWidget(self.preview_label)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.buttons)
+
+        for edit in (self.name_edit, self.name_ja_edit, self.subtypes_edit):
+            edit.textChanged.connect(self._update)
+        self.mana_spin.valueChanged.connect(self._update)
+        for box in (
+            *self.color_checks.values(),
+            *self.supertype_checks.values(),
+            *self.type_checks.values(),
+            *self.land_type_checks.values(),
+            self.devoid_check,
+        ):
+            box.toggled.connect(self._update)
+        self._update()
+
+    def built_card(self) -> Card:
+        """The card as entered; ValueError with the reason when it is not a card."""
+        english = " ".join(self.name_edit.text().split())
+        japanese = self.name_ja_edit.text().strip()
+        if not english and not japanese:
+            raise ValueError(self.tr("カード名を入力してください（英語名か日本語名）"))
+        land_types = [w for w, box in self.land_type_checks.items() if box.isChecked()]
+        data = {
+            # A Japanese card shows no English name: the Japanese one then names the card.
+            "name": english or japanese,
+            "name_ja": japanese,
+            "mana_value": self.mana_spin.value(),
+            "colors": [c for c, box in self.color_checks.items() if box.isChecked()],
+            "supertypes": [w for w, box in self.supertype_checks.items() if box.isChecked()],
+            "types": [w for w, box in self.type_checks.items() if box.isChecked()],
+            "subtypes": land_types + [w for w in self.subtypes_edit.text().split() if w not in land_types],
+            "keywords": [DEVOID] if self.devoid_check.isChecked() else [],
+            "layout": self.layout_combo.currentData(),
+        }
+        try:
+            return _CARD.validate_python(data)
+        except ValidationError as error:
+            raise ValueError(format_validation_error(error)) from None
+
+    def _update(self) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        try:
+            card = self.built_card()
+        except ValueError as problem:
+            self.error_label.setText(shown_message(str(problem)))
+            self.preview_label.setText("")
+            ok.setEnabled(False)
+            return
+        ok.setEnabled(True)
+        notes = []  # shown, not blocking: the player may mean it
+        known = self.existing(card.name) if self.existing is not None else None
+        if known is not None:
+            notes.append(
+                self.tr("データベースに {0} があります。保存すると、この入力が優先されます").format(
+                    known.display_name()
+                )
+            )
+        land_types = card.basic_land_types
+        if card.types and not card.is_land and any(t in BASIC_LAND_TYPE_COLORS for t in card.subtypes):
+            notes.append(
+                self.tr("基本土地タイプは土地にだけ意味があります（土地ではないので色には数えません）")
+            )
+        self.error_label.setText(shown_message("\n".join(notes)))
+        boost = self.tr("無色として数える") if card.colorless else self.tr("数えない")
+        self.preview_label.setText(
+            self.tr("行動判定では: マナ総量 {0}・色の修正では {1}{2}・行動判定ブーストでは{3}").format(
+                card.mana_value,
+                colors_label(card.modifier_colors),
+                self.tr("（基本土地タイプによる）") if land_types else "",
+                boost,
+            )
+        )
+
+    def accept(self) -> None:
+        try:
+            self.card = self.built_card()
+        except ValueError as problem:
+            self.error_label.setText(shown_message(str(problem)))
+            return
+        super().accept()

@@ -1,0 +1,172 @@
+"""The MTGでTRPG judgement panel: the deck (PC), the check's color and 難易度, the exact odds with and
+without 行動判定ブースト, the six colors side by side, the curve over 難易度, and the check itself."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.mtg.check_model import DIFFICULTY_BOUNDS, MTGCheckModel
+from gmtool.models.mtg.labels import SWATCHES, check_name
+from gmtool.models.outcome_text import percent
+from gmtool.rules.checks import Side
+from gmtool.rules.systems.mtg.checks import CheckColor, MTGOutcome
+from gmtool.views.check.odds_box import OddsBox
+from gmtool.views.check.roller_inputs_box import fill_combo
+from gmtool.views.mtg.plots import BOOST_COLOR, PLAIN_COLOR, MTGSuccessPlot
+from gmtool.views.mtg.procedure_box import NOTE_STYLE, MTGProcedureBox
+from gmtool.views.widgets import read_only_table, shown_message
+
+FAIL_COLOR = "#e8a33d"
+
+
+class MTGCheckView(QWidget):
+    library_requested = Signal()  # 「仮想ライブラリー…」: the integrator opens the library dialog
+
+    def __init__(self, model: MTGCheckModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.deck_combo = QComboBox()
+        self.deck_combo.currentIndexChanged.connect(
+            lambda _: model.set_character(Side.ACTION, self.deck_combo.currentData())
+        )
+        self.color_buttons: dict[CheckColor, QPushButton] = {}
+        self.color_group = QButtonGroup(self)
+        color_row = QHBoxLayout()
+        for color in CheckColor:
+            button = QPushButton(check_name(color).removesuffix("判定"))
+            button.setCheckable(True)
+            swatch = SWATCHES[color.value]
+            button.setStyleSheet(
+                f"QPushButton {{ border: 2px solid {swatch}; border-radius: 4px; padding: 3px 8px;"
+                " min-width: 2.5em; }"
+                f"QPushButton:checked {{ background-color: {swatch}; color: white; font-weight: bold; }}"
+            )
+            button.setToolTip(check_name(color))
+            button.clicked.connect(lambda _=False, c=color: model.set_color(c))
+            self.color_group.addButton(button)
+            self.color_buttons[color] = button
+            color_row.addWidget(button)
+        self.difficulty_spin = QSpinBox()
+        self.difficulty_spin.setRange(*DIFFICULTY_BOUNDS)
+        self.difficulty_spin.valueChanged.connect(model.set_difficulty)
+        self.difficulty_note = QLabel()
+        self.difficulty_note.setStyleSheet(NOTE_STYLE)
+        self.library_button = QPushButton(self.tr("仮想ライブラリー…"))
+        self.library_button.clicked.connect(self.library_requested)
+
+        odds_box = OddsBox(
+            [
+                (MTGOutcome.SUCCESS, PLAIN_COLOR, self.tr("成功（公開のまま）")),
+                (MTGOutcome.BOOSTED, BOOST_COLOR, self.tr("成功（行動判定ブーストで）")),
+                (MTGOutcome.FAILURE, FAIL_COLOR, self.tr("失敗")),
+            ]
+        )
+        self.probability_labels = odds_box.probability_labels
+        self.success_label = odds_box.headline
+        self.boost_label = odds_box.add_line(QLabel())
+        self.boost_label.setStyleSheet(f"color: {BOOST_COLOR}; font-weight: bold;")
+        self.basis_label = odds_box.add_line(QLabel())
+        self.basis_label.setWordWrap(True)
+        self.problem_label = odds_box.add_line(QLabel())
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet(NOTE_STYLE)
+
+        self.colors_table = read_only_table(("判定", "成功率", "ブーストあり"), context="MTGCheckView")
+        self.colors_table.setRowCount(len(CheckColor))
+        self.colors_table.verticalHeader().setDefaultSectionSize(22)
+        self.colors_table.setFixedHeight(22 * (len(CheckColor) + 1) + 6)
+        self.colors_table.setMinimumWidth(250)
+        self.plot = MTGSuccessPlot(model)
+        self.plot.setMinimumHeight(190)
+        self.procedure_box = MTGProcedureBox(model)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("デッキ（PC）")))
+        top.addWidget(self.deck_combo, 1)
+        top.addWidget(self.library_button)
+        difficulty_row = QHBoxLayout()
+        difficulty_row.addLayout(color_row)
+        difficulty_row.addWidget(QLabel(self.tr("難易度")))
+        difficulty_row.addWidget(self.difficulty_spin)
+        difficulty_row.addWidget(self.difficulty_note, 1)
+        middle = QHBoxLayout()
+        odds_column = QVBoxLayout()
+        odds_column.addWidget(odds_box)
+        odds_column.addStretch(1)
+        middle.addLayout(odds_column, 2)
+        middle.addWidget(self.plot, 3)
+        bottom = QHBoxLayout()
+        table_column = QVBoxLayout()
+        table_column.addWidget(self.colors_table)
+        table_column.addStretch(1)
+        bottom.addLayout(table_column, 2)
+        bottom.addWidget(self.procedure_box, 3)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(difficulty_row)
+        layout.addLayout(middle, 1)
+        layout.addLayout(bottom)
+        model.changed.connect(self.sync)
+        self.sync()
+
+    def sync(self) -> None:
+        model, plan = self.model, self.model.plan
+        self.deck_combo.blockSignals(True)
+        names = [(s.character.name or self.tr("（名前なし）"), s.id) for s in model.decks()]
+        fill_combo(self.deck_combo, names, model.character_id)
+        self.deck_combo.blockSignals(False)
+        self.color_buttons[model.color].setChecked(True)
+        self.difficulty_spin.blockSignals(True)
+        self.difficulty_spin.setValue(model.difficulty)
+        self.difficulty_spin.blockSignals(False)
+        low, high = model.difficulty_guides()[0][:2]
+        unusual = not low <= model.difficulty <= (high if high is not None else low)
+        self.difficulty_note.setText(
+            self.tr("通常の難易度は {0}〜{1}（シナリオ上必要なら、それ以外も可）").format(low, high)
+            if unusual
+            else ""
+        )
+        plain, boosted = plan.success, plan.success_with_boost
+        self.probability_labels[MTGOutcome.SUCCESS].setText(percent(float(plain)))
+        self.probability_labels[MTGOutcome.BOOSTED].setText(percent(float(boosted - plain)))
+        self.probability_labels[MTGOutcome.FAILURE].setText(percent(float(1 - boosted)))
+        if not plan.odds.possible:
+            self.success_label.setText(self.tr("判定できません"))
+        else:
+            self.success_label.setText(self.tr("成功率 {0}").format(percent(float(plain))))
+        if plan.boost_allowed:
+            self.boost_label.setText(self.tr("失敗しそうならブースト: {0}").format(percent(float(boosted))))
+        elif plan.boost_used:
+            self.boost_label.setText(self.tr("このターンはブースト済み（1ターンに1回）"))
+        elif plan.odds.possible:
+            self.boost_label.setText(self.tr("ライブラリーが6枚未満なのでブーストはできません"))
+        else:
+            self.boost_label.setText("")
+        self.basis_label.setText(model.basis_text())
+        self.problem_label.setText(shown_message(model.problem))
+        self.problem_label.setVisible(bool(model.problem))
+        for row, color in enumerate(CheckColor):
+            plain_p, boost_p = model.color_table[color]
+            cells = (
+                check_name(color),
+                percent(float(plain_p)),
+                percent(float(boost_p)) if plan.boost_allowed else "—",
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                font = item.font()
+                font.setBold(color is model.color)
+                item.setFont(font)
+                self.colors_table.setItem(row, column, item)
+        self.library_button.setEnabled(model.deck() is not None)

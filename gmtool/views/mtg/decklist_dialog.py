@@ -1,0 +1,326 @@
+"""Reading a decklist: paste it or open a file, see what it resolves to, fix what it does not.
+
+Names are looked up by English or Japanese name in the card database.  A name the database does not
+know is listed with its line — never guessed: the player types the name again (another spelling) or
+enters the card by hand.  The deck can be made only when every line is resolved.  The dialog only
+reads; the caller makes the deck (a new character, or the cards of an existing one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.mtg.decklists import (
+    SECTION_LABELS,
+    DeckLine,
+    DeckList,
+    DecklistError,
+    Resolution,
+    parse_decklist_text,
+    read_decklist_file,
+    resolve_decklist,
+    suggestions,
+)
+from gmtool.rules.systems.mtg.cards import Card
+from gmtool.views.widgets import read_only_table
+
+DECKLIST_FILTER = "デッキリスト (*.txt *.dek *.cod);;すべてのファイル (*)"
+ERROR_STYLE = "color: #b3261e;"
+
+
+class MTGDecklistDialog(QDialog):
+    def __init__(
+        self,
+        find: Callable[[str], Card | None],
+        enter_card: Callable[[str], Card | None],
+        deck_name: str | None = None,
+        parent: QWidget | None = None,
+        search: Callable[[str], list[Card]] | None = None,
+    ) -> None:
+        """``find`` is the card database's lookup; ``enter_card(name)`` asks for a card by hand and
+        stores it (None when the player gives up).  With ``deck_name`` None the deck is an existing
+        one and no name is asked."""
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("デッキリストを読み込む"))
+        self.resize(720, 640)
+        self.find, self.enter_card, self.search = find, enter_card, search
+        self.source = self.tr("貼り付け")
+        self.decklist: DeckList | None = None
+        # The lines as resolved, with the player's choices (a card for a line, a line left out).
+        self.resolution: Resolution | None = None
+
+        self.name_edit = QLineEdit(deck_name or "")
+        self.name_edit.setPlaceholderText(self.tr("PC（デッキ）の名前"))
+        self.text_edit = QPlainTextEdit()
+        self.text_edit.setPlaceholderText(
+            self.tr("例:\n4 エルフの神秘家\n4x Llanowar Elves\n《森》 16枚\n\nサイドボード\n2 Naturalize")
+        )
+        self.open_button = QPushButton(self.tr("ファイルを開く…"))
+        self.open_button.clicked.connect(self.open_file)
+        self.read_button = QPushButton(self.tr("読み込む"))
+        self.read_button.setShortcut("Ctrl+Return")
+        self.read_button.setToolTip(self.tr("貼り付けたリストを読みます（Ctrl+Enter）"))
+        self.read_button.clicked.connect(
+            lambda: self.read_text(self.text_edit.toPlainText(), self.tr("貼り付け"))
+        )
+        self._loading = False
+        self.text_edit.textChanged.connect(self._on_text_edited)
+        self.summary_label = QLabel()
+        self.summary_label.setWordWrap(True)
+        self.unresolved_table = read_only_table(("行", "書かれた名前", "枚数", "区分"), stretch=1)
+        self.unresolved_table.doubleClicked.connect(lambda _i: self.retype_selected())
+        self.retype_button = QPushButton(self.tr("名前を直す…"))
+        self.retype_button.clicked.connect(self.retype_selected)
+        self.manual_button = QPushButton(self.tr("手で入力…"))
+        self.manual_button.clicked.connect(self.enter_selected)
+        self.drop_button = QPushButton(self.tr("この行を除く"))
+        self.drop_button.setToolTip(self.tr("この行のカードをデッキに入れません"))
+        self.drop_button.clicked.connect(self.drop_selected)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText(
+            self.tr("デッキを作る") if deck_name is not None else self.tr("カードを置き換える")
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.empty = False  # 「空のデッキで始める」: no list, cards added on the sheet
+        if deck_name is not None:
+            empty_button = self.buttons.addButton(
+                self.tr("空のデッキで始める"), QDialogButtonBox.ButtonRole.ActionRole
+            )
+            empty_button.setToolTip(self.tr("カードはシートで1枚ずつ追加します"))
+            empty_button.clicked.connect(self.start_empty)
+
+        layout = QVBoxLayout(self)
+        if deck_name is not None:
+            form = QFormLayout()
+            form.addRow(self.tr("名前"), self.name_edit)
+            layout.addLayout(form)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("デッキリスト（MTG アリーナ、MTGO、Cockatrice、テキスト）")), 1)
+        row.addWidget(self.open_button)
+        row.addWidget(self.read_button)
+        layout.addLayout(row)
+        layout.addWidget(self.text_edit, 2)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(self.unresolved_table, 1)
+        fix_row = QHBoxLayout()
+        fix_row.addStretch(1)
+        fix_row.addWidget(self.retype_button)
+        fix_row.addWidget(self.manual_button)
+        fix_row.addWidget(self.drop_button)
+        layout.addLayout(fix_row)
+        layout.addWidget(self.buttons)
+        self._show()
+
+    # ---- reading -------------------------------------------------------------------------
+    def ask_open_path(self) -> str:
+        return QFileDialog.getOpenFileName(self, self.tr("デッキリストを開く"), "", self.tr(DECKLIST_FILTER))[
+            0
+        ]
+
+    def open_file(self) -> None:
+        path = self.ask_open_path()
+        if path:
+            self.read_file(Path(path))
+
+    def read_file(self, path: Path) -> None:
+        try:
+            decklist = read_decklist_file(path)
+        except (DecklistError, OSError) as problem:
+            self._fail(str(problem))
+            return
+        self._loading = True  # the listing is what was read, not an edit that makes it stale
+        self.text_edit.setPlainText(_listing(decklist))
+        self._loading = False
+        self._take(decklist, path.name)
+
+    def read_text(self, text: str, source: str) -> None:
+        try:
+            decklist = parse_decklist_text(text, source)
+        except DecklistError as problem:
+            self._fail(str(problem))
+            return
+        self._take(decklist, source)
+
+    def _on_text_edited(self) -> None:
+        """An edited list must be read again: the deck is never made from what was read before."""
+        if self._loading or self.resolution is None:
+            return
+        self.decklist = self.resolution = None
+        self._show()
+        self.summary_label.setText(
+            self.tr("リストが変わりました。「読み込む」を押してください（Ctrl+Enter）。")
+        )
+
+    def _take(self, decklist: DeckList, source: str) -> None:
+        self.decklist, self.source = decklist, source
+        if decklist.name and not self.name_edit.text().strip():
+            self.name_edit.setText(decklist.name)
+        self.resolution = resolve_decklist(decklist, self.find)
+        self._show()
+
+    def _fail(self, message: str) -> None:
+        self.decklist = self.resolution = None
+        self._show(message)
+
+    # ---- fixing --------------------------------------------------------------------------
+    def _selected(self) -> DeckLine | None:
+        rows = self.unresolved_table.selectionModel().selectedRows()
+        if not rows or self.resolution is None:
+            return None
+        return self.resolution.unresolved[rows[0].row()]
+
+    def _choose(self, line: DeckLine, card: Card) -> None:
+        assert self.resolution is not None
+        self.resolution = self.resolution.choose(line, card)
+        self._show()
+
+    def ask_name(self, current: str, suggested: list[str]) -> tuple[str, bool]:
+        """Another spelling; the names the database has that look alike are offered, never applied."""
+        return QInputDialog.getItem(
+            self,
+            self.tr("名前を直す"),
+            self.tr("カード名（英語または日本語。似た名前から選ぶこともできます）:"),
+            [current, *suggested],
+            0,
+            True,
+        )
+
+    def _suggestions(self, name: str) -> list[str]:
+        if self.search is None:
+            return []
+        candidates: list[str] = []
+        for text in (name, name[:2], name[:1]):
+            for card in self.search(text) if text.strip() else []:
+                candidates.extend(n for n in (card.name_ja, card.name) if n and n not in candidates)
+        return suggestions(name, candidates)
+
+    def retype_selected(self) -> None:
+        line = self._selected()
+        if line is None:
+            self._show(self.tr("直す行を選んでください"))
+            return
+        name, ok = self.ask_name(line.name, self._suggestions(line.name))
+        name = name.strip().strip("《》「」").strip()
+        if not ok or not name:
+            return
+        card = self.find(name)
+        if card is None:
+            self._show(self.tr("「{0}」もカードデータベースにありません").format(name))
+            return
+        self._choose(line, card)
+
+    def enter_selected(self) -> None:
+        line = self._selected()
+        if line is None:
+            self._show(self.tr("手で入力する行を選んでください"))
+            return
+        card = self.enter_card(line.name)
+        if card is not None:
+            self._choose(line, card)
+
+    def drop_selected(self) -> None:
+        line = self._selected()
+        if line is None or self.resolution is None:
+            self._show(self.tr("除く行を選んでください"))
+            return
+        self.resolution = self.resolution.drop(line)
+        self._show()
+
+    # ---- showing -------------------------------------------------------------------------
+    def _show(self, problem: str = "") -> None:
+        resolution = self.resolution
+        unresolved = resolution.unresolved if resolution else []
+        table = self.unresolved_table
+        table.setRowCount(len(unresolved))
+        for row, line in enumerate(unresolved):
+            for column, text in enumerate(
+                (str(line.line), line.name, str(line.count), SECTION_LABELS[line.section])
+            ):
+                item = QTableWidgetItem(text)
+                item.setToolTip(line.text)
+                if column in (0, 2):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                table.setItem(row, column, item)
+        if unresolved:
+            table.selectRow(0)
+        for widget in (table, self.retype_button, self.manual_button, self.drop_button):
+            widget.setVisible(bool(unresolved))
+        if problem:
+            self.summary_label.setText(problem)
+            self.summary_label.setStyleSheet(ERROR_STYLE)
+        elif resolution is None:
+            self.summary_label.setText(
+                self.tr("リストを貼り付けて「読み込む」を押すか、ファイルを開いてください。")
+            )
+            self.summary_label.setStyleSheet("")
+        else:
+            library = sum(n for _c, n in resolution.library)
+            text = self.tr("メインデッキ {0}枚（{1}種）").format(library, len(resolution.library))
+            outside: dict[str, int] = {}
+            for _card, count, section in resolution.outside:
+                outside[section] = outside.get(section, 0) + count
+            if outside:
+                parts = "・".join(f"{SECTION_LABELS[s]} {n}枚" for s, n in outside.items())
+                text += self.tr("・デッキ外 {0}枚（{1}）").format(sum(outside.values()), parts)
+            if unresolved:
+                text += self.tr(
+                    "\nカードデータベースにない名前が {0} 行あります。"
+                    "名前を直すか、カードを手で入力してください（またはその行を除く）。"
+                ).format(len(unresolved))
+            if self.decklist is not None and self.decklist.notes:
+                text += "\n" + "\n".join(self.decklist.notes)
+            self.summary_label.setText(text)
+            self.summary_label.setStyleSheet(ERROR_STYLE if unresolved else "")
+        ready = resolution is not None and not unresolved and bool(resolution.library or resolution.sideboard)
+        self.ok_button.setEnabled(ready)
+
+    def start_empty(self) -> None:
+        self.empty = True
+        if not self.name_edit.text().strip():
+            self.name_edit.setText(self.tr("新しいデッキ"))
+        super().accept()
+
+    def accept(self) -> None:
+        if self.resolution is None or self.resolution.unresolved:
+            return
+        if self.name_edit.isVisible() and not self.name_edit.text().strip():
+            self.name_edit.setText(Path(self.source).stem or self.tr("新しいデッキ"))
+        super().accept()
+
+    @property
+    def deck_name(self) -> str:
+        return self.name_edit.text().strip()
+
+
+def _listing(decklist: DeckList) -> str:
+    """A file's lines as text the player can read and edit again (XML decklists included); the
+    section labels are headers the text reader knows."""
+    lines, section = [], "main"
+    for line in decklist.lines:
+        if line.section != section:
+            section = line.section
+            lines.extend(["", SECTION_LABELS[section]])
+        lines.append(f"{line.count} {line.name}")
+    return "\n".join(lines)

@@ -1,0 +1,255 @@
+"""行動判定の進行: the check walked at the table, step by step (mtg_check_procedure.py).
+
+With a virtual library the buttons reveal the real cards; with physical cards the GM picks the
+revealed ones (and the boost's six) from the deck's cards.  Every refusal says why; nothing is stored
+before 「結果を確定」.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.mtg.check_model import MTGCheckModel
+from gmtool.models.mtg.labels import cards_text, color_name, copy_text, result_text, reveal_text
+from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard
+from gmtool.rules.systems.mtg.rules_data import mtg_rules
+from gmtool.rules.systems.mtg.table import TableRefused
+from gmtool.views.check.roller_inputs_box import fill_combo
+from gmtool.views.widgets import show_refusal
+
+NOTE_STYLE = "color: #b35c00;"
+RANDOM_COLOR = -1
+
+
+class CardCombo(QComboBox):
+    """One of the deck's cards (a critical copy listed apart)."""
+
+    def set_cards(self, cards: list[LibraryCard]) -> None:
+        """Refilled only when the deck's cards changed, keeping the card shown (a sync must not
+        undo the GM's choice)."""
+        current = self.currentData()
+        if [self.itemData(i) for i in range(self.count())] != cards:
+            self.clear()
+            for card in cards:
+                self.addItem(copy_text(card), card)
+        if current is None or not self.select(current):
+            self.setCurrentIndex(0 if self.count() else -1)
+
+    def card(self) -> LibraryCard | None:
+        return self.currentData()
+
+    def select(self, card: LibraryCard) -> bool:
+        """Shows ``card`` (Qt's findData cannot compare Python objects); False if it is not listed."""
+        for index in range(self.count()):
+            if self.itemData(index) == card:
+                self.setCurrentIndex(index)
+                return True
+        return False
+
+
+class MTGProcedureBox(QGroupBox):
+    def __init__(self, model: MTGCheckModel, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("行動判定の進行"), parent)
+        self.model = model
+        self.mode_label = QLabel()
+        self.mode_label.setWordWrap(True)
+        # Physical deck: what the player knows on top.
+        self.known_box = QWidget()
+        self.known_combo = CardCombo()
+        self.known_label = QLabel()
+        self.known_label.setWordWrap(True)
+        known_row = QHBoxLayout(self.known_box)
+        known_row.setContentsMargins(0, 0, 0, 0)
+        known_row.addWidget(QLabel(self.tr("PLが知っている上のカード:")))
+        known_row.addWidget(self.known_combo, 1)
+        self.known_add = QPushButton(self.tr("追加"))
+        self.known_clear = QPushButton(self.tr("クリア"))
+        known_row.addWidget(self.known_add)
+        known_row.addWidget(self.known_clear)
+        # Step 1.
+        self.physical_box = QWidget()
+        self.top_combo, self.second_combo = CardCombo(), CardCombo()
+        self.choice_combo = QComboBox()
+        grid = QGridLayout(self.physical_box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(QLabel(self.tr("1枚目（目標値）")), 0, 0)
+        grid.addWidget(self.top_combo, 0, 1)
+        grid.addWidget(QLabel(self.tr("2枚目（達成値）")), 1, 0)
+        grid.addWidget(self.second_combo, 1, 1)
+        grid.addWidget(QLabel(self.tr("2枚目の色")), 2, 0)
+        grid.addWidget(self.choice_combo, 2, 1)
+        self.reveal_button = QPushButton()
+        self.shown_label = QLabel()
+        self.shown_label.setWordWrap(True)
+        # Step 2.
+        self.boost_cards_box = QWidget()
+        self.boost_combos = [CardCombo() for _ in range(mtg_rules().boost_cards)]
+        boost_grid = QGridLayout(self.boost_cards_box)
+        boost_grid.setContentsMargins(0, 0, 0, 0)
+        for i, combo in enumerate(self.boost_combos):
+            boost_grid.addWidget(combo, i // 3, i % 3)
+        self.boost_button = QPushButton(self.tr("行動判定ブースト（6枚追放）"))
+        self.boost_note = QLabel()
+        self.boost_note.setStyleSheet(NOTE_STYLE)
+        self.boost_note.setWordWrap(True)
+        # Step 3.
+        self.finish_button = QPushButton(self.tr("結果を確定"))
+        self.cancel_button = QPushButton(self.tr("取り消す"))
+        self.changed_check = QCheckBox(self.tr("状況が変わった（同じ判定をもう一度してよい）"))
+        self.refusal_label = QLabel()
+        self.refusal_label.setStyleSheet(NOTE_STYLE)
+        self.refusal_label.setWordWrap(True)
+        self.result_label = QLabel(self.tr("まだ判定していません"))
+        self.result_label.setWordWrap(True)
+        self.result_label.setStyleSheet("font-size: 13pt;")
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.mode_label)
+        layout.addWidget(self.known_box)
+        layout.addWidget(self.known_label)
+        layout.addWidget(self.physical_box)
+        layout.addWidget(self.reveal_button)
+        layout.addWidget(self.shown_label)
+        layout.addWidget(self.boost_cards_box)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.boost_button)
+        buttons.addWidget(self.finish_button)
+        buttons.addWidget(self.cancel_button)
+        layout.addLayout(buttons)
+        layout.addWidget(self.boost_note)
+        layout.addWidget(self.changed_check)
+        layout.addWidget(self.refusal_label)
+        layout.addWidget(self.result_label)
+        layout.addStretch(1)
+
+        self.known_add.clicked.connect(self._add_known)
+        self.known_clear.clicked.connect(lambda: self._guard(model.set_known_top, []))
+        self.second_combo.currentIndexChanged.connect(lambda _: self._fill_choices())
+        self.reveal_button.clicked.connect(self._reveal)
+        self.boost_button.clicked.connect(self._boost)
+        self.finish_button.clicked.connect(lambda: self._guard(model.procedure.finish))
+        self.cancel_button.clicked.connect(model.procedure.cancel)
+        self.changed_check.toggled.connect(model.set_situation_changed)
+        model.changed.connect(self.sync)
+        model.check_resolved.connect(self.show_result)
+        self.sync()
+
+    def _guard(self, action: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return action(*args)
+        except TableRefused as refused:
+            show_refusal(self, str(refused))
+            self.sync()
+            return None
+
+    def _add_known(self) -> None:
+        card = self.known_combo.card()
+        if card is not None:
+            self._guard(self.model.set_known_top, [*self.model.known_top, card])
+
+    def _fill_choices(self) -> None:
+        """「ランダム」 or the color the table chose for a 2nd card of several colors."""
+        card = self.second_combo.card()
+        colors = card.card.modifier_colors if card is not None else ()
+        items: list[tuple[str, object]] = []
+        if self.model.color is not CheckColor.COLORLESS and len(colors) > 1:
+            items.append((self.tr("ランダムに決める（記録します）"), RANDOM_COLOR))
+            items += [(self.tr("{0}としてあつかう").format(color_name(c)), i) for i, c in enumerate(colors)]
+        fill_combo(self.choice_combo, items, self.choice_combo.currentData())
+        if self.choice_combo.currentIndex() < 0 and self.choice_combo.count():
+            self.choice_combo.setCurrentIndex(0)
+        self.choice_combo.setEnabled(bool(items))
+
+    def _reveal(self) -> None:
+        procedure = self.model.procedure
+        if self.model.virtual:
+            self._guard(procedure.reveal_virtual)
+            return
+        top, second = self.top_combo.card(), self.second_combo.card()
+        if top is None or second is None:
+            show_refusal(self, self.tr("公開された2枚のカードを選んでください"))
+            return
+        choice = self.choice_combo.currentData()
+        self._guard(
+            procedure.reveal_physical, top, second, None if choice in (None, RANDOM_COLOR) else choice
+        )
+
+    def _boost(self) -> None:
+        procedure = self.model.procedure
+        if self.model.virtual:
+            self._guard(procedure.boost_virtual)
+            return
+        cards = [combo.card() for combo in self.boost_combos]
+        if any(card is None for card in cards):
+            show_refusal(self, self.tr("追放した6枚のカードを選んでください"))
+            return
+        self._guard(procedure.boost_physical, cards)
+
+    def sync(self) -> None:
+        model, procedure = self.model, self.model.procedure
+        virtual, revealed = model.virtual, procedure.revealed
+        deck = model.deck()
+        if deck is None:
+            self.mode_label.setText(self.tr("デッキを選ぶと判定できます"))
+        elif virtual:
+            self.mode_label.setText(self.tr("仮想ライブラリー: gmtool がライブラリーの順番を持っています"))
+        else:
+            self.mode_label.setText(self.tr("物理デッキ: 公開されたカードを選んで入力します"))
+        cards = model.deck_cards()
+        for combo in (self.known_combo, self.top_combo, self.second_combo, *self.boost_combos):
+            combo.blockSignals(True)
+            combo.set_cards(cards)
+            combo.blockSignals(False)
+        self._fill_choices()
+        self.known_label.setText(
+            self.tr("PLが知っている上のカード（上から）: {0}").format(cards_text(model.known_top))
+            if model.known_top
+            else ""
+        )
+        self.known_label.setVisible(bool(model.known_top) and not virtual)
+        self.known_box.setVisible(not virtual and deck is not None)
+        self.known_clear.setText(self.tr("クリア（{0}枚）").format(len(model.known_top)))
+        self.physical_box.setVisible(not virtual and deck is not None and revealed is None)
+        self.reveal_button.setText(
+            self.tr("カードを公開する") if virtual else self.tr("入力したカードで計算する")
+        )
+        self.reveal_button.setEnabled(deck is not None and revealed is None)
+        self.shown_label.setText(
+            self.tr("公開: {0} / {1}").format(
+                cards_text([revealed.shown.top, revealed.shown.second]), reveal_text(revealed.shown)
+            )
+            if revealed
+            else ""
+        )
+        boost_refusal = procedure.boost_refusal() if revealed else ""
+        can_boost = revealed is not None and not boost_refusal
+        self.boost_cards_box.setVisible(can_boost and not virtual)
+        self.boost_button.setEnabled(can_boost)
+        self.boost_button.setToolTip(boost_refusal)
+        self.boost_note.setText(boost_refusal if revealed and not revealed.shown.succeeded else "")
+        self.boost_note.setVisible(bool(self.boost_note.text()))
+        self.finish_button.setEnabled(revealed is not None)
+        self.cancel_button.setEnabled(revealed is not None)
+        self.changed_check.blockSignals(True)
+        self.changed_check.setChecked(model.situation_changed)
+        self.changed_check.blockSignals(False)
+        refusal = model.roll_refusal() if revealed is None else None
+        self.refusal_label.setText(refusal or "")
+        self.refusal_label.setVisible(bool(refusal))
+        self.changed_check.setVisible(model.situation_changed or model.already_checked)
+
+    def show_result(self, result: Any) -> None:
+        self.result_label.setText(result_text(result))

@@ -1,0 +1,33 @@
+"""What a game system adds to the printed sheet, so the shared print code never names a system.
+
+Each system declares its `PrintParts` in `gmtool/views/<id>/print_parts.py` (reached through
+`SystemHooks.print_parts`); the sheet functions take them as a parameter. `COMMON_PARTS` adds
+nothing: the shared labels, the shared outcome names and colours, no session sections.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gmtool.models.campaign_model import CampaignModel
+
+
+@dataclass(frozen=True)
+class PrintParts:
+    # Field / computed-value key → QT_TRANSLATE_NOOP("SheetPrint", …) source; translated at print
+    # time, and taking precedence over the shared names (AW calls its skills 特技).
+    labels: Mapping[str, str] = field(default_factory=dict)
+    # Names the rule tables give (LotR attributes and reactions, フォーカード IQ/DX/…), asked only
+    # for a key no label names; a function so the tables load when a sheet is printed.
+    rule_names: Callable[[], Mapping[str, str]] | None = None
+    # The sections the on-screen sheet shows from the campaign's session state (AW 契約, 千幻抄 縁故).
+    session_html: Callable[[CampaignModel, str], str] | None = None
+    # The name and colour of an outcome code the shared code does not know; None for any other code.
+    outcome_name: Callable[[Any], str | None] | None = None
+    outcome_color: Callable[[Any], str | None] | None = None
+
+
+COMMON_PARTS = PrintParts()

@@ -1,0 +1,184 @@
+"""The character's 類型: up to three, chosen from the campaign's catalog, fixed while a session runs.
+
+「キャラクターは3つの類型を持つ」「類型はセッション開始時に決定できる」: the controls are disabled
+with the reason beside them while the session document says a session is running (and a click that
+still gets through is refused with it).  A name the catalog no longer has stays on the character and
+is marked, never silently dropped.  Removing a 類型 that has preset 縁故 asks first and removes them in
+the same undo step: the character document requires every preset 縁故 to name one of its 類型.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.character_model import CharacterModel
+from gmtool.models.sengensho.state import CATALOG_KEY, SESSION_KEY, read_catalog
+from gmtool.rules.systems.sengensho.character import MAX_ARCHETYPES
+from gmtool.views.sengensho.sheet_parts import (
+    PROBLEM_COLOR,
+    guarded,
+    lock_label,
+    session_lock_reason,
+    show_lock,
+    store_character,
+)
+from gmtool.views.widgets import shown_message
+
+Confirm = Callable[[str, str], bool]
+
+
+class SengenshoArchetypesBox(QGroupBox):
+    def __init__(self, model: CharacterModel, confirm: Confirm, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("類型（最大{0}つ）").format(MAX_ARCHETYPES))
+        self.model = model
+        self._confirm = confirm
+        self.list = QListWidget()
+        # Room for the three 類型 and no more: the space below belongs to the 縁故.
+        self.list.setFixedHeight(self.list.fontMetrics().height() * MAX_ARCHETYPES + 16)
+        self.list.setAccessibleName(self.tr("キャラクターの類型"))
+        self.catalog_combo = QComboBox()
+        self.catalog_combo.setAccessibleName(self.tr("追加する類型"))
+        self.add_button = QPushButton(self.tr("類型を追加"))
+        self.remove_button = QPushButton(self.tr("選択した類型を外す"))
+        self.add_button.clicked.connect(self._on_add)
+        self.remove_button.clicked.connect(self._on_remove)
+        self.lock_label = lock_label()  # why the 類型 cannot change now
+        self.problem_label = QLabel()  # a campaign catalog that cannot be read
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.list)
+        row = QHBoxLayout()
+        row.addWidget(self.catalog_combo, 1)
+        row.addWidget(self.add_button)
+        row.addWidget(self.remove_button)
+        layout.addLayout(row)
+        layout.addWidget(self.lock_label)
+        layout.addWidget(self.problem_label)
+
+        model.campaign_model.session_changed.connect(self._on_session_changed)
+        self.sync()
+
+    # ---- reading --------------------------------------------------------------------------
+    def shown(self) -> list[str]:
+        """The 類型 as the list shows them."""
+        return [self.list.item(i).text() for i in range(self.list.count())]
+
+    def offered(self) -> list[str]:
+        return [self.catalog_combo.itemData(i) for i in range(self.catalog_combo.count())]
+
+    def lock_reason(self) -> str | None:
+        return session_lock_reason(self.model.campaign_model)
+
+    def sync(self) -> None:
+        if not self.model.exists:
+            return
+        catalog, problem = read_catalog(self.model.campaign_model)
+        known = set(catalog.names())
+        chosen = self.model.character.archetypes
+        rows = [
+            name if name in known else self.tr("{0}（カタログにない類型）").format(name) for name in chosen
+        ]
+        if self.shown() != rows:
+            current = self.list.currentRow()
+            self.list.clear()
+            for name, text in zip(chosen, rows, strict=True):
+                item = QListWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, name)
+                if name not in known:
+                    item.setToolTip(self.tr("類型カタログにこの名前はありません（幻想能力は表示されません）"))
+                self.list.addItem(item)
+            self.list.setCurrentRow(min(current, self.list.count() - 1))
+        offered = [n for n in catalog.names() if n not in chosen]
+        if self.offered() != offered:
+            selected = self.catalog_combo.currentData()
+            self.catalog_combo.blockSignals(True)
+            self.catalog_combo.clear()
+            for name in offered:
+                self.catalog_combo.addItem(name, name)
+            self.catalog_combo.setCurrentIndex(max(0, self.catalog_combo.findData(selected)))
+            self.catalog_combo.blockSignals(False)
+        self.problem_label.setText(shown_message(problem or ""))
+        self.problem_label.setVisible(problem is not None)
+        reason = self.lock_reason()
+        text = None if reason is None else self.tr("類型はセッション開始時に決めます。{0}").format(reason)
+        show_lock(self.lock_label, (self.list, self.catalog_combo, self.add_button, self.remove_button), text)
+
+    # ---- editing --------------------------------------------------------------------------
+    def select(self, name: str) -> None:
+        self.list.setCurrentRow(self.model.character.archetypes.index(name))
+
+    def add_archetype(self) -> None:
+        self._require_unlocked()
+        chosen = self.model.character.archetypes
+        if len(chosen) >= MAX_ARCHETYPES:
+            raise ValueError(
+                self.tr(
+                    "類型は{0}つまでです（「キャラクターは3つの類型を持つ」）。先に1つ外してください"
+                ).format(MAX_ARCHETYPES)
+            )
+        name = self.catalog_combo.currentData()
+        if not name:
+            raise ValueError(
+                self.tr(
+                    "追加する類型を選んでください（選べる類型がないときは、類型カタログで追加してください）"
+                )
+            )
+        if name in chosen:
+            raise ValueError(self.tr("類型「{0}」はもう持っています").format(name))
+        updated = replace(self.model.character, archetypes=(*chosen, name))
+        store_character(self.model, updated, self.tr("類型「{0}」の追加").format(name))
+
+    def remove_archetype(self) -> None:
+        self._require_unlocked()
+        item = self.list.currentItem()
+        if item is None:
+            raise ValueError(self.tr("外す類型を一覧で選んでください"))
+        name = item.data(Qt.ItemDataRole.UserRole)
+        character = self.model.character
+        presets = [b for b in character.preset_bonds if b.archetype == name]
+        undo_text = self.tr("類型「{0}」を外す").format(name)
+        if presets:
+            question = self.tr(
+                "類型「{0}」には事前設定の縁故が{1}個あります。類型を外すと、これらの縁故も削除します。外しますか？"
+            ).format(name, len(presets))
+            if not self._confirm(self.tr("類型を外す"), question):
+                return  # the GM said no: nothing changes, as asked
+            undo_text = self.tr("類型「{0}」を外す（事前設定の縁故{1}個も削除）").format(name, len(presets))
+        updated = replace(
+            character,
+            archetypes=tuple(a for a in character.archetypes if a != name),
+            preset_bonds=tuple(b for b in character.preset_bonds if b.archetype != name),
+        )
+        store_character(self.model, updated, undo_text)
+
+    def _require_unlocked(self) -> None:
+        reason = self.lock_reason()
+        if reason is not None:
+            raise ValueError(reason)
+
+    def _on_add(self) -> None:
+        guarded(self, self.add_archetype)
+
+    def _on_remove(self) -> None:
+        guarded(self, self.remove_archetype)
+
+    def _on_session_changed(self, key: str) -> None:
+        if key in (SESSION_KEY, CATALOG_KEY):
+            self.sync()

@@ -1,0 +1,180 @@
+"""セッション管理（千幻抄）: the session's number and state, its scenes, each character's 縁故,
+幻想値 and 幻想能力 (with 前借り), and the ラスボス.  A non-modal tool window beside the sheets.
+
+Every change (its own actions, undo/redo in the main window, a sheet renaming a character or
+changing its 類型, the catalog editor) arrives as SengenshoSessionModel.changed and `_sync()`
+re-reads every page.  Questions to the GM go through `ask` and the bond dialog through
+`exec_bond_dialog`, so tests (or a subclass) can answer for the GM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.sengensho.labels import session_status
+from gmtool.models.sengensho.session_model import SengenshoSessionModel
+from gmtool.rules.systems.sengensho.session import require_running
+from gmtool.views.sengensho.bond_dialog import SengenshoBondDialog
+from gmtool.views.sengensho.bonds_tab import SengenshoBondsTab
+from gmtool.views.sengensho.last_boss_box import SengenshoLastBossBox
+from gmtool.views.sengensho.session_parts import PROBLEM_COLOR, SengenshoPage
+from gmtool.views.sengensho.session_scenes import SengenshoScenesPage
+from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
+
+KEEP_READING = "本文の読み: 縁故は各セッションで結ぶもの。持ち越すかどうかはGMの判断です"
+
+
+class SengenshoSessionDialog(QDialog):
+    def __init__(self, model: SengenshoSessionModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        if model.parent() is None:  # the model lives (and stops listening) with the dialog
+            model.setParent(self)
+        self.setModal(False)  # the GM keeps it open during the session
+        self.setWindowTitle(self.tr("セッション管理（千幻抄）"))
+
+        self.problem_label = QLabel()  # a stored state or catalog that cannot be read
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
+
+        self.session_label = (
+            QLabel()
+        )  # 「セッション 1（進行中・現在のシーン: 神社）」: the one place it is named
+        self.start_button = self._button(self.tr("セッション開始"), self._start)
+        self.end_button = self._button(self.tr("セッション終了…"), self._end)
+        self.keep_check = QCheckBox(self.tr("縁故と前借りを次のセッションに持ち越す"))
+        self.keep_check.setToolTip(self.tr(KEEP_READING))
+        keep_note = QLabel(self.tr("（{0}）").format(self.tr(KEEP_READING)))
+        keep_note.setWordWrap(True)
+        session_box = QGroupBox(self.tr("セッション"))
+        session = QVBoxLayout(session_box)
+        row = QHBoxLayout()
+        row.addWidget(self.session_label, 1)
+        row.addWidget(self.start_button)
+        row.addWidget(self.end_button)
+        session.addLayout(row)
+        keep_row = QHBoxLayout()
+        keep_row.addWidget(self.keep_check)
+        keep_row.addWidget(keep_note, 1)
+        session.addLayout(keep_row)
+
+        self.bonds_tab = SengenshoBondsTab(model, self)
+        self.scenes_tab = SengenshoScenesPage(model, self)
+        self.last_boss_box = SengenshoLastBossBox(model, self)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.bonds_tab, self.tr("縁故・幻想能力"))
+        self.tabs.addTab(self.scenes_tab, self.tr("シーン"))
+        self.tabs.addTab(self.last_boss_box, self.tr("ラスボス"))
+
+        buttons = close_only_buttons(self)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.problem_label)
+        layout.addWidget(session_box)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(buttons)
+        self.resize(1150, 720)
+
+        model.changed.connect(self._sync)
+        self._sync()
+
+    def pages(self) -> list[SengenshoPage]:
+        return [self.bonds_tab, self.scenes_tab, self.last_boss_box]
+
+    # ---- the GM's answers (tests replace these) ----------------------------------------------
+    def ask(self, question: str) -> bool:
+        """Asks the GM before an action that resets or bends the rules."""
+        answer = QMessageBox.question(
+            self,
+            self.tr("千幻抄のセッション"),
+            question,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def exec_bond_dialog(self, dialog: SengenshoBondDialog) -> int:
+        """Runs the bond dialog; it stores the 縁故 itself and stays open on a refusal."""
+        return dialog.exec()
+
+    # ---- the session's course ----------------------------------------------------------------
+    def _button(self, text: str, action: Callable[[], object]) -> QPushButton:
+        button = QPushButton(text)
+        button.setAutoDefault(False)
+        button.clicked.connect(lambda _=False: self.guard(action))
+        return button
+
+    def guard(self, action: Callable[[], object]) -> bool:
+        """Runs an action; a refusal is explained (nothing changed)."""
+        try:
+            action()
+        except ValueError as refusal:
+            show_refusal(self, str(refusal))
+            self._sync()
+            return False
+        return True
+
+    def _start(self) -> None:
+        state = self.model.state()
+        missing = self.model.pcs_without_archetypes()
+        if not state.running and missing:  # 類型 are fixed for the whole session once it starts
+            question = self.tr(
+                "類型のないPCがいます: {0}\n\n"
+                "類型はセッション中には変えられないため、このセッションでは縁故を結べません"
+                "（類型は次のセッションの開始前にシートで選びます）。\n\n"
+                "このままセッション {1} を開始しますか？"
+            ).format("、".join(missing), state.session_number)
+            if not self.ask(question):
+                return
+        self.model.start_session()
+
+    def _end(self) -> None:
+        state = self.model.state()
+        require_running(state)  # refused before asking: there is nothing to end
+        keep = self.keep_check.isChecked()
+        kept = (
+            self.tr("・縁故と前借りは次のセッションに持ち越します（GMの判断）")
+            if keep
+            else self.tr("・このセッションの縁故と前借りは記録に移ります（縁故は各セッションで結ぶもの）")
+        )
+        question = self.tr(
+            "セッション {0} を終了しますか？\n\n"
+            "・リセット: 幻想能力の使用回数、シーン、ラスボス\n"
+            "{1}\n"
+            "・類型は次のセッションの開始前に変更できます\n"
+            "（メインウィンドウの「元に戻す」で取り消せます）"
+        ).format(state.session_number, kept)
+        if self.ask(question):
+            self.model.end_session(keep_bonds=keep)
+            self.keep_check.setChecked(False)  # the GM decides again next time
+
+    # ---- sync ------------------------------------------------------------------------------
+    def _sync(self) -> None:
+        problems = []
+        problem = self.model.problem()
+        if problem is not None:
+            problems.append(self.tr("{0}（次の操作で新しい状態に置き換わります）").format(problem))
+        catalog_problem = self.model.catalog_problem()
+        if catalog_problem is not None:
+            problems.append(catalog_problem)
+        self.problem_label.setText(shown_message("\n".join(problems)))
+        self.problem_label.setVisible(bool(problems))
+
+        state = self.model.state()
+        self.session_label.setText(session_status(state))
+        self.start_button.setEnabled(not state.running)
+        self.end_button.setEnabled(state.running)
+        for page in self.pages():
+            page.sync()

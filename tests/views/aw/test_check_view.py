@@ -1,0 +1,121 @@
+"""The judgement panel: the plots are fed exactly the engine's numbers; Roll shows and logs."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gmtool.models.aw.check_model import AWCheckModel
+from gmtool.models.log_table_model import LogTableModel
+from gmtool.rules.checks import Outcome, Side
+from gmtool.rules.dice import sum_distribution
+from gmtool.rules.systems import SYSTEMS
+from gmtool.rules.systems.aw.checks import AWCheckSpec, AWRoller, success_curve
+from gmtool.views.aw.check_view import AWCheckView
+
+
+@pytest.fixture
+def view(qtbot, campaign_model):
+    widget = AWCheckView(AWCheckModel(campaign_model, seed_source=lambda: 42))
+    qtbot.addWidget(widget)
+    widget.show()
+    return widget
+
+
+def choose(combo, data):
+    combo.setCurrentIndex(combo.findData(data))
+
+
+def test_bars_are_the_2d6_distribution_coloured_by_outcome(view):
+    choose(view.action_box.source_combo, "reflex")  # 4
+    view.difficulty_spin.setValue(10)
+    drawn = view.bars_plot.bar_heights()
+    natural = sum_distribution(2, 6)
+    assert set(drawn) == set(range(2, 13))
+    for total, (height, _outcome) in drawn.items():
+        assert height == pytest.approx(float(natural[total]) * 100, abs=1e-9)
+    assert drawn[2][1] is Outcome.AUTO_FAILURE
+    assert drawn[5][1] is Outcome.FAILURE  # 4 + 5 = 9 < 10
+    assert drawn[6][1] is Outcome.SUCCESS  # 4 + 6 = 10
+    assert drawn[12][1] is Outcome.AUTO_SUCCESS
+
+
+def test_curve_and_marker_follow_the_difficulty(view):
+    choose(view.action_box.source_combo, "reflex")
+    view.difficulty_spin.setValue(13)
+    expected = success_curve(AWRoller(4), range(2, 21))
+    points = view.curve_plot.curve_points()
+    assert points == pytest.approx({d: float(p) * 100 for d, p in expected.items()}, abs=1e-9)
+    assert view.curve_plot.marker.value() == 13
+    assert view.band_label.text() == "難しい"
+    dist = SYSTEMS["aw"].distribution(AWCheckSpec(AWRoller(4), 13))
+    assert view.probability_labels[Outcome.FAILURE].text() == f"{float(dist[Outcome.FAILURE]) * 100:.2f}%"
+    assert "成功率" in view.success_label.text()
+
+
+def test_guide_bands_are_shaded_with_their_labels(view):
+    labels = [label for _, label in view.curve_plot.guide_items]
+    regions = [region.getRegion() for region, _ in view.curve_plot.guide_items]
+    assert labels == ["簡単", "普通", "難しい", "至難"]
+    assert regions[0] == (5.5, 8.5) and regions[2] == (11.5, 15.5)
+
+
+def test_modifier_warning_appears_beyond_three(view):
+    view.action_box.modifier_spin.setValue(4)
+    assert "±3" in view.action_box.modifier_warning.text()
+    view.action_box.modifier_spin.setValue(-3)
+    assert view.action_box.modifier_warning.text() == ""
+
+
+def test_roll_button_shows_the_result_and_appends_to_the_log(qtbot, view, campaign_model):
+    log = LogTableModel(campaign_model)
+    with qtbot.waitSignal(view.model.check_resolved):
+        qtbot.mouseClick(view.roll_button, Qt.MouseButton.LeftButton)
+    result = view.model.last_result
+    assert f"[{result.faces[0]},{result.faces[1]}]" in view.result_label.text()
+    assert log.rowCount() == 1
+    row = log.row_texts(0)
+    assert row[1] == "朝霧 透" and row[5] == "42"
+    assert row[3].startswith(f"[{result.faces[0]},{result.faces[1]}]")
+
+
+def test_opposed_mode_shows_the_reaction_side_and_win_probability(view, campaign_model):
+    view.opposed_check.setChecked(True)
+    assert view.reaction_box.isVisible() and not view.difficulty_spin.isEnabled()
+    assert not view.curve_plot.isVisible()
+    bars = view.bars_plot.bar_heights()
+    assert bars[2][1] is Outcome.AUTO_FAILURE and bars[12][1] is Outcome.AUTO_SUCCESS
+    assert {bars[t][1] for t in range(3, 12)} == {None}  # decided by the reaction's roll
+    choose(view.reaction_box.character_combo, campaign_model.characters()[2].id)
+    assert view.model.reaction.character_id == campaign_model.characters()[2].id
+    assert "アクション側の勝率" in view.success_label.text()
+    view.reaction_no_roll.setChecked(True)
+    assert view.model.reaction.can_roll is False
+    view.model.roll()
+    assert "リアクション側" in view.result_label.text()
+    assert view.model.last_result.reaction.faces == ()
+
+
+def test_custom_value_can_be_typed(view):
+    choose(view.action_box.source_combo, "custom")
+    assert view.action_box.value_spin.isEnabled()
+    view.action_box.value_spin.setValue(9)
+    assert view.model.value(Side.ACTION) == 9
+    view.difficulty_spin.setValue(11)
+    assert view.model.success_probability == SYSTEMS["aw"].distribution(
+        AWCheckSpec(AWRoller(9), 11)
+    ).probability(lambda o: o.succeeded)
+
+
+def test_log_columns_fit_their_text_after_a_roll(qtbot, view, campaign_model):
+    from gmtool.views.log_view import LogView
+
+    log_view = LogView(LogTableModel(campaign_model))
+    qtbot.addWidget(log_view)
+    log_view.resize(1200, 300)
+    log_view.show()
+    view.model.roll()
+    metrics = log_view.fontMetrics()
+    for column in range(4):  # time, character, inputs, dice: never elided
+        text = log_view.model().index(0, column).data()
+        assert log_view.columnWidth(column) >= metrics.horizontalAdvance(text)

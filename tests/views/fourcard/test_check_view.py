@@ -1,0 +1,66 @@
+"""The フォーカード judgement panel as the GM sees it: odds before the roll, plots fed the same numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.models.fourcard.check_model import COMPARE, FourCardCheckModel
+from gmtool.models.outcome_text import percent
+from gmtool.rules.checks import Outcome
+from gmtool.rules.systems.fourcard.checks import Contestant
+from gmtool.views.fourcard.check_view import FourCardCheckView
+from tests.qt_fixtures import sample_fourcard_character
+
+
+@pytest.fixture
+def view(qtbot, empty_campaign_model):
+    empty_campaign_model.insert_character("fourcard", sample_fourcard_character("ガルド"), "x")
+    empty_campaign_model.insert_character("fourcard", sample_fourcard_character("ボルグ"), "x")
+    seeds = iter(range(10_000))
+    v = FourCardCheckView(FourCardCheckModel(empty_campaign_model, seed_source=lambda: next(seeds)))
+    qtbot.addWidget(v)
+    return v
+
+
+def test_shows_the_odds_of_every_outcome_before_rolling(view):
+    model = view.model
+    for outcome, label in view.probability_labels.items():
+        assert label.text() == percent(float(model.outcome_probabilities[outcome]))
+    assert percent(float(model.success_probability)) in view.headline.text()
+    assert view.result_label.text() == "まだ振っていません"
+
+
+def test_choosing_a_ladder_step_sets_the_difficulty_and_names_it(view):
+    combo = view.ladder_combo
+    combo.setCurrentIndex(combo.findData(18))
+    combo.activated.emit(combo.currentIndex())
+    assert view.model.difficulty == 18 and view.difficulty_spin.value() == 18
+    assert "熟練者は緊張、最高峰なら容易" in view.difficulty_label.text()
+    assert view.curve_plot.curve_points()[18] == pytest.approx(float(view.model.success_probability) * 100)
+
+
+def test_plots_are_fed_the_engines_numbers(view):
+    bars = view.bars_plot.bar_heights()
+    assert bars[12] == (pytest.approx(100 / 36), Outcome.AUTO_SUCCESS)
+    assert bars[2] == (pytest.approx(100 / 36), Outcome.AUTO_FAILURE)
+    assert view.curve_plot.curve_points() == pytest.approx(
+        {d: float(p) * 100 for d, p in view.model.curve.items()}
+    )
+
+
+def test_compare_mode_shows_both_sides_and_the_tie_rule(view):
+    view.mode_buttons[COMPARE].setChecked(True)
+    assert view.model.mode == COMPARE
+    assert view.b_box.isVisibleTo(view) and not view.difficulty_spin.isEnabled()
+    assert "A の勝率 50.00%" in view.headline.text()
+    assert "振り直し" in view.detail_label.text()
+    view.b_box.modifier_spin.setValue(2)
+    assert view.model.inputs(Contestant.B).modifier == 2
+    assert view.model.wins[Contestant.B] > view.model.wins[Contestant.A]
+
+
+def test_roll_button_shows_the_dice_and_logs(view):
+    view.roll_button.click()
+    result = view.model.last_result
+    assert f"ロール値 {result.total}" in view.result_label.text()
+    assert view.model.campaign_model.log_entries()[-1].payload["total"] == result.total

@@ -1,0 +1,159 @@
+"""The decklist dialog: a pasted list or a file resolved by English and Japanese names, unknown names
+listed with their line (never guessed) and fixed by another spelling or a card entered by hand; the
+deck can be made only when every line is resolved."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gmtool.rules.systems.mtg.cards import Card
+from gmtool.views.mtg.decklist_dialog import MTGDecklistDialog
+from tests.rules.mtg.fixtures import BEAR, FOREST, GOLD, MYSTIC
+
+KNOWN = (BEAR, FOREST, GOLD, MYSTIC)
+
+
+def find(name: str) -> Card | None:
+    return next((c for c in KNOWN if name in (c.name, c.name_ja)), None)
+
+
+@pytest.fixture
+def dialog(qtbot):
+    entered: list[str] = []
+
+    def enter_card(name: str) -> Card | None:
+        entered.append(name)
+        return Card("Test Hand Entered", 4, ("G",), name_ja=name, types=("Creature",))
+
+    view = MTGDecklistDialog(find, enter_card, deck_name="")
+    qtbot.addWidget(view)
+    return view, entered
+
+
+LIST = "4 エルフの神秘家\n《森》 20枚\nTest Gold Two x2\n3 謎のカード\n\nサイドボード\n1 ルーン爪の熊\n"
+
+
+def test_a_pasted_list_with_japanese_names_lists_what_it_does_not_know(dialog, qtbot):
+    view, _ = dialog
+    view.text_edit.setPlainText(LIST)
+    qtbot.mouseClick(view.read_button, Qt.MouseButton.LeftButton)
+    resolution = view.resolution
+    assert {c.name: n for c, n in resolution.library} == {MYSTIC.name: 4, FOREST.name: 20, GOLD.name: 2}
+    assert [(c.name, n) for c, n in resolution.sideboard] == [(BEAR.name, 1)]
+    assert view.unresolved_table.rowCount() == 1
+    assert (
+        view.unresolved_table.item(0, 0).text() == "4"
+        and view.unresolved_table.item(0, 1).text() == "謎のカード"
+    )
+    assert "データベースにない名前が 1 行" in view.summary_label.text()
+    assert not view.ok_button.isEnabled()
+
+
+def test_an_unknown_name_is_fixed_by_another_spelling(dialog, qtbot, monkeypatch):
+    view, _ = dialog
+    view.read_text(LIST, "貼り付け")
+    offered = []
+    monkeypatch.setattr(
+        view, "ask_name", lambda current, suggested: offered.append(current) or ("ルーン爪の熊", True)
+    )
+    qtbot.mouseClick(view.retype_button, Qt.MouseButton.LeftButton)
+    assert offered == ["謎のカード"] and not view.resolution.unresolved and view.ok_button.isEnabled()
+    assert dict((c.name, n) for c, n in view.resolution.library)[BEAR.name] == 3
+    assert "メインデッキ 29枚（4種）・デッキ外 1枚（サイドボード 1枚）" in view.summary_label.text()
+
+
+def test_an_unknown_name_is_entered_by_hand(dialog, qtbot):
+    view, entered = dialog
+    view.read_text(LIST, "貼り付け")
+    qtbot.mouseClick(view.manual_button, Qt.MouseButton.LeftButton)
+    assert entered == ["謎のカード"]
+    # The card entered takes the line's place as it is (the lookup need not know it yet).
+    assert not view.resolution.unresolved and view.ok_button.isEnabled()
+    assert dict((c.name, n) for c, n in view.resolution.library)["Test Hand Entered"] == 3
+
+
+def test_a_retyped_name_the_database_lacks_is_said_and_the_line_stays(dialog, monkeypatch):
+    view, _ = dialog
+    view.read_text(LIST, "貼り付け")
+    monkeypatch.setattr(view, "ask_name", lambda current, suggested: ("《まだ謎》", True))
+    view.retype_selected()
+    assert "「まだ謎」もカードデータベースにありません" in view.summary_label.text()
+    assert [u.name for u in view.resolution.unresolved] == ["謎のカード"]
+
+
+def test_an_unknown_line_can_be_left_out(dialog, qtbot):
+    view, _ = dialog
+    view.read_text(LIST, "貼り付け")
+    qtbot.mouseClick(view.drop_button, Qt.MouseButton.LeftButton)
+    assert not view.resolution.unresolved and view.ok_button.isEnabled()
+    assert sum(n for _c, n in view.resolution.library) == 26
+
+
+def test_a_broken_list_names_the_line(dialog, qtbot):
+    view, _ = dialog
+    view.read_text("4 エルフの神秘家\n4x\n", "貼り付け")
+    assert "2行目" in view.summary_label.text() and view.resolution is None
+    assert not view.ok_button.isEnabled()
+
+
+def test_a_cockatrice_file_fills_the_list_and_the_name(dialog, tmp_path):
+    view, _ = dialog
+    path = tmp_path / "緑.cod"
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1"><deckname>森の民</deckname>'
+        '<zone name="main"><card number="20" name="Forest"/><card number="4" name="Elvish Mystic"/></zone>'
+        '<zone name="side"><card number="2" name="Test Gold Two"/></zone></cockatrice_deck>',
+        encoding="utf-8",
+    )
+    view.read_file(path)
+    assert view.deck_name == "森の民"
+    assert "20 Forest" in view.text_edit.toPlainText() and "サイドボード" in view.text_edit.toPlainText()
+    assert view.ok_button.isEnabled()
+    deck = view.resolution.deck(view.deck_name)
+    assert deck.size == 24 and sum(e.count for e in deck.sideboard) == 2
+    # The listing reads back to the same deck.
+    view.read_text(view.text_edit.toPlainText(), "貼り付け")
+    assert view.resolution.deck("x").size == 24
+
+
+def test_an_empty_deck_can_be_started(dialog, qtbot):
+    view, _ = dialog
+    view.start_empty()
+    assert view.empty and view.deck_name == "新しいデッキ" and view.result() == view.DialogCode.Accepted
+
+
+def test_cards_on_one_xml_line_are_fixed_and_left_out_one_by_one(dialog, tmp_path):
+    view, _ = dialog
+    path = tmp_path / "one-line.cod"
+    path.write_text(
+        '<cockatrice_deck version="1"><zone name="main"><card number="20" name="Forest"/>'
+        '<card number="2" name="謎A"/><card number="3" name="謎B"/></zone></cockatrice_deck>',
+        encoding="utf-8",
+    )
+    view.read_file(path)
+    assert [u.name for u in view.resolution.unresolved] == ["謎A", "謎B"]
+    view.drop_selected()  # the first row: 謎A only
+    assert [u.name for u in view.resolution.unresolved] == ["謎B"]
+    assert sum(n for _c, n in view.resolution.library) == 20
+
+
+def test_names_that_look_alike_are_offered_not_applied(qtbot, monkeypatch):
+    view = MTGDecklistDialog(find, lambda _n: None, deck_name="", search=lambda text: [
+        c for c in KNOWN if text and (text in c.name or text in c.name_ja)
+    ])  # fmt: skip
+    qtbot.addWidget(view)
+    view.read_text("4 エルフの神秘屋\n", "貼り付け")
+    seen = []
+    monkeypatch.setattr(view, "ask_name", lambda current, suggested: seen.append(suggested) or ("", False))
+    view.retype_selected()
+    assert "エルフの神秘家" in seen[0] and view.resolution.unresolved  # nothing chosen, nothing applied
+
+
+def test_an_edited_list_must_be_read_again(dialog, qtbot):
+    view, _ = dialog
+    view.text_edit.setPlainText("4 エルフの神秘家\n")
+    qtbot.mouseClick(view.read_button, Qt.MouseButton.LeftButton)
+    assert view.ok_button.isEnabled()
+    view.text_edit.setPlainText("4 エルフの神秘家\n2 森\n")
+    assert not view.ok_button.isEnabled() and "読み込む" in view.summary_label.text()
