@@ -31,6 +31,7 @@ run: sysdeps $(VENV)/.runtime
 lint: $(VENV)/.test
 	$(BIN)/ruff check gmtool tests benchmarks packaging
 	$(BIN)/lint-imports --no-cache --no-logo
+	$(BIN)/mypy
 
 test: sysdeps lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q

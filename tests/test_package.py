@@ -63,6 +63,18 @@ def test_rule_tables_load_inside_the_bundle_and_agree_with_the_source() -> None:
     assert json.loads(packaged.stdout) == json.loads(source.stdout)
 
 
+def test_every_system_loaded_by_name_is_in_the_bundle() -> None:
+    """The system registries import each system by name on first use, which PyInstaller's scan
+    cannot follow (packaging/gmtool.spec lists every gmtool module): `prob --help` loads every
+    system's subcommands through the registry, in the bundle as from the source."""
+    packaged = run_app("prob", "--help")
+    assert packaged.returncode == 0, packaged.stderr
+    source = run_source("prob", "--help")
+    assert packaged.stdout == source.stdout
+    for kind in ("aw-focus", "fourcard-compare", "lotr-battle", "sengensho", "mtg"):
+        assert kind in packaged.stdout
+
+
 def test_every_shipped_resource_is_in_the_bundle() -> None:
     bundled = BINARY.parent / "_internal" / "resources"  # sys._MEIPASS/resources, one-folder layout
     shipped = {p for p in files_under(ROOT / "resources") if read_at_run_time(p)}

@@ -8,13 +8,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from gmtool.app.cli_command import COMMAND_KINDS, add_command_parsers, run_command
 from gmtool.app.systems import cli_modules
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # exit 2 with a Japanese lead, as argparse does
+    def error(self, message: str) -> NoReturn:  # exit 2 with a Japanese lead, as argparse does
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: 引数が正しくありません: {message}\n")
 

@@ -12,7 +12,7 @@ import json
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from gmtool.app.cli_common import integer, percent
 from gmtool.rules.command import CommandError, distribution, parse, roll
@@ -22,7 +22,7 @@ COMMAND_KINDS = ("command",)
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # exit 2 with a Japanese lead, as `prob` does
+    def error(self, message: str) -> NoReturn:  # exit 2 with a Japanese lead, as `prob` does
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: 引数が正しくありません: {message}\n")
 

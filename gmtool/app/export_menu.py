@@ -142,8 +142,9 @@ def character_menu(window: MainWindow) -> QMenu:
     """The window's キャラクター menu, found by its title as the window translates it."""
     title = QCoreApplication.translate("MainWindow", "キャラクター(&C)")  # the window's own title
     for action in window.menuBar().actions():
-        if action.menu() is not None and action.text() == title:
-            return action.menu()
+        menu = action.menu()  # a QMenu, or None for a plain action (the stub says QObject)
+        if isinstance(menu, QMenu) and action.text() == title:
+            return menu
     raise LookupError(f"メニュー「{title}」がありません")
 
 
@@ -155,7 +156,7 @@ def install_export_actions(window: MainWindow) -> ExportActions:
         return installed
     actions = ExportActions(window)
     actions.build(character_menu(window))
-    window.export_actions = actions  # type: ignore[attr-defined]
+    window.export_actions = actions
     return actions
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,9 +48,9 @@ class FileActions(QObject):
             # The dialog has already asked before overwriting.
             self._switch(lambda: current.save_as(_with_suffix(path, ".gmcampaign"), overwrite=True))
 
-    def _switch(self, make_campaign: object) -> None:
+    def _switch(self, make_campaign: Callable[[], Campaign]) -> None:
         try:
-            campaign = make_campaign()  # type: ignore[operator]
+            campaign = make_campaign()
         except StoreError as error:
             show_refusal(self.window, str(error))
             return
@@ -62,14 +63,18 @@ class FileActions(QObject):
     def recent(self) -> list[str]:
         value = self.window.settings.value(RECENT_KEY, [])
         if isinstance(value, str):  # QSettings returns a lone string for a one-item list
-            value = [value]
-        return [str(v) for v in value or []]
+            return [value]
+        return [str(v) for v in value] if isinstance(value, Iterable) else []
 
     def fill_recent_menu(self) -> None:
         menu = self.window.recent_menu
         menu.clear()
         for path in self.recent():
-            menu.addAction(path, lambda p=path: self.open_campaign(p))
+
+            def open_recent(p: str = path) -> None:
+                self.open_campaign(p)
+
+            menu.addAction(path, open_recent)
         if menu.isEmpty():
             menu.addAction(self.tr("（なし）")).setEnabled(False)
 

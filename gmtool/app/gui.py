@@ -70,7 +70,8 @@ def run_gui(argv: Sequence[str]) -> int:
     from gmtool.store.campaign import Campaign
     from gmtool.store.errors import StoreError
 
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    existing = QApplication.instance()  # a QApplication in tests; the GUI needs one, not a QCoreApplication
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
     app.setApplicationName("gmtool")
     app.setOrganizationName("gmtool")
 

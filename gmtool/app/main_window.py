@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -33,8 +34,18 @@ from gmtool.rules.systems import SYSTEMS
 from gmtool.views.log_view import LogView
 from gmtool.views.widgets import show_refusal
 
+if TYPE_CHECKING:
+    from gmtool.app.export_menu import ExportActions
+    from gmtool.app.pdf_menu import PdfActions
+    from gmtool.models.dice_box_model import DiceBoxModel
+
 
 class MainWindow(WindowDialogs, QMainWindow):
+    # Added by the table tools once the menus are built (gmtool.app.table_tools).
+    dice_box_model: DiceBoxModel | None = None
+    export_actions: ExportActions | None = None
+    pdf_actions: PdfActions | None = None
+
     def __init__(
         self, campaign_model: CampaignModel, settings: QSettings, parent: QWidget | None = None
     ) -> None:
@@ -59,11 +70,11 @@ class MainWindow(WindowDialogs, QMainWindow):
                 menu.close_dialogs()  # they show the campaign being closed
             self.campaign_model.campaign.close()
         self.campaign_model = campaign_model
-        if getattr(self, "dice_box_model", None) is not None:  # its recent rolls are the campaign's
+        if self.dice_box_model is not None:  # its recent rolls are the campaign's
             self.dice_box_model.set_campaign_model(campaign_model)
         self.character_list = CharacterListModel(campaign_model, self)
         for model in self.panel_models.values():  # they listened to the campaign being closed
-            model.deleteLater()  # type: ignore[attr-defined]
+            model.deleteLater()
         self.panel_models = {}
         self.log_model = LogTableModel(campaign_model, self)
         self.sheet_view: QWidget | None = None
@@ -252,7 +263,9 @@ class MainWindow(WindowDialogs, QMainWindow):
             self._show_character(-1)
 
     # ---- menus -------------------------------------------------------------------
-    def make_action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None) -> QAction:
+    def make_action(
+        self, text: str, slot: object, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None
+    ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))

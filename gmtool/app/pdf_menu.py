@@ -115,7 +115,8 @@ class PdfActions(QObject):
 
 def _file_menu(window: MainWindow) -> QMenu:
     """The menu bar's File menu: titled 「ファイル」 (or its translation), else the first menu."""
-    menus = [a.menu() for a in window.menuBar().actions() if a.menu() is not None]
+    # QAction.menu() is a QMenu, or None for a plain action (the stub says QObject).
+    menus = [m for a in window.menuBar().actions() if isinstance(m := a.menu(), QMenu)]
     title = QCoreApplication.translate("MainWindow", "ファイル(&F)")  # main_window.py's own message
     for menu in menus:
         if menu.title() == title:
@@ -139,5 +140,5 @@ def install_pdf_actions(window: MainWindow) -> PdfActions:
     else:
         menu.insertSeparator(before)
         menu.insertActions(before, [actions.export_action, actions.preview_action])
-    window.pdf_actions = actions  # type: ignore[attr-defined]
+    window.pdf_actions = actions
     return actions

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from gmtool.app.system_menu import SystemMenu
     from gmtool.models.battle_model import BattleModel
     from gmtool.models.character_model import CharacterModel
+    from gmtool.views.session_tab import Confirm, SessionTab
 
 
 class PanelModel(Protocol):
@@ -30,6 +31,8 @@ class PanelModel(Protocol):
     def set_character(self, side: Any, character_id: str | None) -> None: ...
 
     def roll(self) -> Any: ...
+
+    def deleteLater(self) -> None: ...  # a QObject: the window lets go of it with the campaign
 
 
 def resolve(target: str) -> Any:
@@ -85,7 +88,7 @@ class SystemHooks:
     has_wizard: bool = False
     # The combat tracker's box of this system's actions (given the tracker's model and its
     # yes/no question), or None when the system's rounds have no actions of their own.
-    tracker_box: Callable[[BattleModel, Callable[[str, str], bool]], QWidget] | None = None
+    tracker_box: Callable[[BattleModel, Confirm], SessionTab[BattleModel]] | None = None
     # (critical, fumble) of a character whose plain 2D6 checks the dice box reads as SRS checks
     # (as BCDice does when the room's system is an SRS game), or None for a system that is not SRS.
     srs: Callable[[Any], tuple[int, int]] | None = None

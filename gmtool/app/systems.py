@@ -20,9 +20,8 @@ from gmtool.app import aw, fourcard, lotr, mtg, sengensho
 from gmtool.app.system_hooks import PanelModel, SystemHooks
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
-
     from gmtool.models.battle_model import BattleModel
+    from gmtool.views.session_tab import Confirm, SessionTab
 
 __all__ = ["DEFAULT_SYSTEM", "SYSTEM_HOOKS", "PanelModel", "SystemHooks", "cli_modules", "hooks_for"]
 
@@ -42,6 +41,6 @@ def cli_modules() -> Sequence[ModuleType]:
     return [hooks.cli() for hooks in SYSTEM_HOOKS.values()]
 
 
-def tracker_boxes() -> dict[str, Callable[[BattleModel, Callable[[str, str], bool]], QWidget]]:
+def tracker_boxes() -> dict[str, Callable[[BattleModel, Confirm], SessionTab[BattleModel]]]:
     """The combat tracker's per-system action boxes, by system id."""
     return {key: hooks.tracker_box for key, hooks in SYSTEM_HOOKS.items() if hooks.tracker_box is not None}

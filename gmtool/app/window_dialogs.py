@@ -2,30 +2,37 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
 
+if TYPE_CHECKING:
+    _DialogsBase = QWidget  # a mixin of the main window: `self` is the dialogs' parent widget
+else:
+    _DialogsBase = object
 
-class WindowDialogs:
-    def ask_text(self: QWidget, title: str, label: str, text: str) -> tuple[str, bool]:
+
+class WindowDialogs(_DialogsBase):
+    def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
         return QInputDialog.getText(self, title, label, text=text)
 
-    def ask_item(self: QWidget, title: str, label: str, items: list[str], current: int) -> tuple[str, bool]:
+    def ask_item(self, title: str, label: str, items: list[str], current: int) -> tuple[str, bool]:
         return QInputDialog.getItem(self, title, label, items, current, False)
 
-    def ask_confirm(self: QWidget, title: str, text: str) -> bool:
+    def ask_confirm(self, title: str, text: str) -> bool:
         answer = QMessageBox.question(self, title, text)
         return answer == QMessageBox.StandardButton.Yes
 
-    def run_wizard(self: QWidget, wizard: QDialog) -> bool:
+    def run_wizard(self, wizard: QDialog) -> bool:
         """Runs a creation wizard to its end; True when it finished."""
         return wizard.exec() == QDialog.DialogCode.Accepted
 
-    def open_dialog(self: QWidget, dialog: QDialog) -> None:
+    def open_dialog(self, dialog: QDialog) -> None:
         """Shows a tool dialog beside the window (not modal: the table keeps going)."""
         dialog.show()
 
-    def ask_open_path(self: QWidget, title: str, file_filter: str) -> str:
+    def ask_open_path(self, title: str, file_filter: str) -> str:
         return QFileDialog.getOpenFileName(self, title, "", file_filter)[0]
 
-    def ask_save_path(self: QWidget, title: str, file_filter: str, suggested: str = "") -> str:
+    def ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> str:
         return QFileDialog.getSaveFileName(self, title, suggested, file_filter)[0]

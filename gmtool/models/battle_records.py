@@ -6,30 +6,61 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication
 
 from gmtool.models.battle_keys import SAVED_KEY
 from gmtool.rules import battle
-from gmtool.rules.battle import BattleRefused, Encounter
+from gmtool.rules.battle import BattleRefused, Encounter, Participant
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store.errors import StoreError
 from gmtool.store.validation import format_validation_error
 
 if TYPE_CHECKING:
-    from gmtool.models.battle_model import BattleModel
+    from gmtool.models.campaign_model import CampaignModel
+    from gmtool.rules.battle_rules import CombatRules
+
+
+class _Tracker(Protocol):
+    """What the records use of the `BattleModel` they are a part of (their methods' `self`)."""
+
+    @property
+    def campaign_model(self) -> CampaignModel: ...
+
+    def tr(self, source: str, /) -> str: ...
+
+    def state(self) -> Encounter: ...
+
+    def rules(self) -> CombatRules: ...
+
+    def system_id(self) -> str: ...
+
+    def participant(self, participant_id: str) -> Participant: ...
+
+    def log(self, text: str) -> None: ...
+
+    def _require_encounter(self) -> Encounter: ...
+
+    def _commit(self, new: Encounter, undo_text: str, log_text: str | None) -> None: ...
+
+    # The records' own methods, called through `self`.
+    def saved(self) -> tuple[Encounter, ...]: ...
+
+    def _linked_characters(self) -> dict[str, Any]: ...
+
+    def ccfolia_encounter(self, include_hidden: bool = False) -> list[dict[str, Any]]: ...
 
 
 class EncounterRecords:
-    def saved(self: BattleModel) -> tuple[Encounter, ...]:
+    def saved(self: _Tracker) -> tuple[Encounter, ...]:
         try:
             return battle.load_saved(self.campaign_model.session_value(SAVED_KEY))
         except (StoreError, ValidationError):
             return ()
 
-    def save_encounter(self: BattleModel, name: str = "") -> None:
+    def save_encounter(self: _Tracker, name: str = "") -> None:
         """Keeps the participants as they are now, to start the same fight again later."""
         state = self._require_encounter()
         name = name.strip() or state.name
@@ -47,35 +78,42 @@ class EncounterRecords:
         self.campaign_model.set_session_value(SAVED_KEY, battle.dump_saved(kept), self.tr("戦闘を保存"))
         self.log(self.tr("戦闘「{0}」を保存（{1}人）").format(name, len(template.participants)))
 
-    def load_encounter(self: BattleModel, name: str) -> None:
+    def load_encounter(self: _Tracker, name: str) -> None:
         found = next((e for e in self.saved() if e.name == name), None)
         if found is None:
             raise BattleRefused(self.tr("保存した戦闘「{0}」はありません").format(name))
         fresh = tuple(replace(p, id=uuid.uuid4().hex) for p in found.participants)
         mapping = {old.id: new.id for old, new in zip(found.participants, fresh, strict=True)}
         fresh = tuple(
-            replace(p, conditions=tuple(replace(c, counts_on=mapping.get(c.counts_on)) for c in p.conditions))
+            replace(
+                p,
+                conditions=tuple(
+                    replace(c, counts_on=None if c.counts_on is None else mapping.get(c.counts_on))
+                    for c in p.conditions
+                ),
+            )
             for p in fresh
         )
         text = self.tr("保存した戦闘「{0}」を呼び出し").format(name)
         self._commit(replace(found, participants=fresh), text, text)
 
-    def delete_saved(self: BattleModel, name: str) -> None:
+    def delete_saved(self: _Tracker, name: str) -> None:
         kept = tuple(e for e in self.saved() if e.name != name)
         self.campaign_model.set_session_value(
             SAVED_KEY, battle.dump_saved(kept), self.tr("保存した戦闘を削除")
         )
 
-    def write_back(self: BattleModel) -> list[str]:
+    def write_back(self: _Tracker) -> list[str]:
         """The fight's resources onto the campaign characters' sheets (HP, 疲労・負傷, wounds…), one
         undo step for all; returns the names written.  Values the sheet refuses are reported."""
         state = self._require_encounter()
         rules = self.rules()
-        changes = []
+        changes: list[tuple[Participant, str, Any]] = []  # (participant, its character's id, new sheet)
         for p in state.participants:
-            if p.character_id is None or not self.campaign_model.has_character(p.character_id):
+            character_id = p.character_id
+            if character_id is None or not self.campaign_model.has_character(character_id):
                 continue
-            character = self.campaign_model.character(p.character_id)
+            character = self.campaign_model.character(character_id)
             updated = rules.write_back(character, p)
             if updated != character:
                 system = SYSTEMS[state.system]
@@ -87,31 +125,31 @@ class EncounterRecords:
                             p.name, format_validation_error(e, p.name)
                         )
                     ) from e
-                changes.append((p, updated))
+                changes.append((p, character_id, updated))
         if not changes:
             return []
         stack = self.campaign_model.undo_stack
         stack.beginMacro(self.tr("戦闘の結果をシートに反映"))
         try:
-            for p, updated in changes:
-                self.campaign_model.update_character(p.character_id, updated, self.tr("戦闘の結果"))
+            for _, character_id, updated in changes:
+                self.campaign_model.update_character(character_id, updated, self.tr("戦闘の結果"))
         finally:
             stack.endMacro()
-        names = [p.name for p, _ in changes]
+        names = [p.name for p, _, _ in changes]
         self.log(self.tr("戦闘の結果をシートに反映: {0}").format("、".join(names)))
         return names
 
     # ---- CCFolia -------------------------------------------------------------------------------
-    def _linked_characters(self: BattleModel) -> dict[str, Any]:
+    def _linked_characters(self: _Tracker) -> dict[str, Any]:
         return {s.id: s.character for s in self.campaign_model.characters_of(self.system_id())}
 
-    def ccfolia_encounter(self: BattleModel, include_hidden: bool = False) -> list[dict[str, Any]]:
+    def ccfolia_encounter(self: _Tracker, include_hidden: bool = False) -> list[dict[str, Any]]:
         """The current encounter's participants as CCFolia characters; hidden ones only on request."""
         from gmtool.store.ccfolia import encounter_to_ccfolia
 
         return encounter_to_ccfolia(self.state(), include_hidden, self._linked_characters())
 
-    def ccfolia_encounter_text(self: BattleModel, include_hidden: bool = False) -> tuple[str, int]:
+    def ccfolia_encounter_text(self: _Tracker, include_hidden: bool = False) -> tuple[str, int]:
         """The participants as one JSON list and how many; ValueError with the reason when nobody."""
         from gmtool.store.ccfolia import dumps
 
@@ -124,7 +162,7 @@ class EncounterRecords:
             )
         return dumps(documents), len(documents)
 
-    def ccfolia_participant_text(self: BattleModel, participant_id: str, include_hidden: bool = False) -> str:
+    def ccfolia_participant_text(self: _Tracker, participant_id: str, include_hidden: bool = False) -> str:
         """One participant as CCFolia clipboard JSON; a hidden one only with `include_hidden`."""
         from gmtool.store.ccfolia import dumps, participant_to_ccfolia
 

@@ -16,7 +16,7 @@ from gmtool.store.validation import format_validation_error as format_validation
 def replace_path(obj: Any, path: str, value: Any) -> Any:
     """A copy of a nested frozen dataclass with ``a.b.c`` set to value."""
     head, _, rest = path.partition(".")
-    if not is_dataclass(obj) or head not in {f.name for f in fields(obj)}:
+    if not is_dataclass(obj) or isinstance(obj, type) or head not in {f.name for f in fields(obj)}:
         raise KeyError(path)
     new_value = replace_path(getattr(obj, head), rest, value) if rest else value
     return replace(obj, **{head: new_value})

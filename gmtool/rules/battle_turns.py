@@ -66,7 +66,7 @@ def next_turn(encounter: Encounter, rules: CombatRules, rng: random.Random) -> S
         # Cleanup's own conditions, and those counted at the turn of someone who had none this
         # round (defeated, fled): they still end in time.
         no_turn: set[str | None] = {p.id for p in encounter.participants if p.id not in encounter.counted}
-        ended_encounter, ended = count_conditions(encounter, {None} | no_turn)
+        ended_encounter, ended = count_conditions(encounter, {None, *no_turn})
         return Step(rules.start_round(_round_setup(ended_encounter, encounter.round + 1), rng), ended)
     if encounter.phase is Phase.TURN and encounter.current is not None:
         encounter = _finish_turn(encounter)

@@ -35,7 +35,7 @@ from gmtool.store.exchange import atomic_write_bytes
 KIND = "character"
 CHARACTER_KEYS = ("name", "memo", "initiative", "externalUrl", "status", "params", "commands")
 # The other Character fields the API lists; validated when present (`secret` hides the status).
-OPTIONAL_KEYS = {
+OPTIONAL_KEYS: dict[str, type | tuple[type, ...]] = {
     "secret": bool,
     "invisible": bool,
     "hideStatus": bool,

@@ -135,4 +135,5 @@ def import_character(path: str | os.PathLike[str]) -> tuple[str, Any]:
         character = character_from_document(system_id, version, envelope["data"], "data")
     except StoreError as exc:
         raise ExchangeError(exc.problem, source) from None
+    assert isinstance(system_id, str)  # character_from_document refuses any other system id
     return system_id, character

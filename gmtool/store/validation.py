@@ -356,7 +356,7 @@ def check_gmtool_database(
         raise StoreError(f"gmtool の{kind}ではありません（format: {short_input(meta.get('format'))}）")
     raw = meta.get("schema_version")
     try:
-        version = int(raw)  # type: ignore[arg-type]
+        version = 0 if raw is None else int(raw)  # NULL or no row: as unreadable as "abc"
     except (TypeError, ValueError):
         version = 0
     if version < 1:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import overload
 
 from gmtool.resources import resource_path
 
@@ -202,6 +203,12 @@ def translate_message(text: str) -> str:
     return _active.translate(text)
 
 
+@overload
+def shown_message(text: str) -> str: ...
+@overload
+def shown_message(text: None) -> None: ...
+@overload
+def shown_message(text: str | None) -> str | None: ...
 def shown_message(text: str | None) -> str | None:
     """A message about to be shown (problem label, refusal box), in the UI language."""
     return None if text is None else translate_message(text)

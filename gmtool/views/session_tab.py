@@ -3,8 +3,8 @@ keep the GM's choice across re-syncs, read-only tables and checkbox lists of cha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -24,12 +24,14 @@ Confirm = Callable[[str, str], bool]
 RETIRED_COLOR = QColor("#8a8a8a")
 PROBLEM_COLOR = QColor("#b00020")
 ID_ROLE = Qt.ItemDataRole.UserRole
+# The model a page shows (a session model, the tracker's BattleModel): `self.model` of SessionTab[M].
+ModelT = TypeVar("ModelT")
 
 
-class SessionTab(QWidget):
+class SessionTab(QWidget, Generic[ModelT]):
     """One page of the dialog; `sync()` re-reads everything it shows from the model."""
 
-    def __init__(self, model: Any, confirm: Confirm, parent: QWidget | None = None) -> None:
+    def __init__(self, model: ModelT, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
         self.confirm = confirm
@@ -54,13 +56,14 @@ class SessionTab(QWidget):
     @staticmethod
     def fill(
         table: QTableWidget,
-        rows: list[tuple[str, ...]],
-        ids: list[str] | None = None,
+        rows: Sequence[Sequence[str]],
+        ids: Sequence[str] | Sequence[int] | None = None,
         color: QColor | None = None,
     ) -> None:
         """Rows of text; `ids` are kept on the first column so a selection names its item.  The
-        selected row (by id) stays selected across re-syncs."""
-        selected = SessionTab.selected_id(table)
+        selected row (by id) stays selected across re-syncs.  Ids are names (`selected_id`) or
+        numbers (`selected_number`)."""
+        selected = SessionTab._selected_data(table)
         table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             for c, text in enumerate(row):
@@ -77,6 +80,15 @@ class SessionTab(QWidget):
 
     @staticmethod
     def selected_id(table: QTableWidget) -> str | None:
+        return SessionTab._selected_data(table)
+
+    @staticmethod
+    def selected_number(table: QTableWidget) -> int | None:
+        """`selected_id` of a table filled with numbers as its ids."""
+        return SessionTab._selected_data(table)
+
+    @staticmethod
+    def _selected_data(table: QTableWidget) -> Any:  # the id `fill` kept: a str or an int
         rows = table.selectionModel().selectedRows()
         if not rows:
             return None

@@ -380,6 +380,264 @@
             <translation>Probability</translation>
         </message>
         <message>
+            <source>0 点の経験点は記録しません</source>
+            <translation>0 experience points are not recorded</translation>
+        </message>
+        <message>
+            <source>{0}
+（GM オーバーライドを有効にすると記録できます）</source>
+            <translation>{0}
+(it can be recorded with the GM override enabled)</translation>
+        </message>
+        <message>
+            <source>{0}、{1} 人</source>
+            <translation>{0}, {1} characters</translation>
+        </message>
+        <message>
+            <source>{0}の幻想値 {1}</source>
+            <translation>{0}'s fantasy {1}</translation>
+        </message>
+        <message>
+            <source>{0}へ</source>
+            <translation>To {0}</translation>
+        </message>
+        <message>
+            <source>{0}を達成（{1} 点を {2} 人で分配）</source>
+            <translation>Achieved {0} ({1} points shared among {2})</translation>
+        </message>
+        <message>
+            <source>{0}・{1}「{2}」Lv{3}</source>
+            <translation>{0} · {1} "{2}" Lv{3}</translation>
+        </message>
+        <message>
+            <source>{0}（既に{1}の縁故あり）</source>
+            <translation>{0} (already has a bond with {1})</translation>
+        </message>
+        <message>
+            <source>このセッションの縁故と前借りは記録へ（縁故は各セッションで結ぶもの）</source>
+            <translation>This session's bonds and advances go to the record (bonds are made each session)</translation>
+        </message>
+        <message>
+            <source>なし</source>
+            <translation>None</translation>
+        </message>
+        <message>
+            <source>シーン「{0}」を追加</source>
+            <translation>Add scene "{0}"</translation>
+        </message>
+        <message>
+            <source>シーン名の変更</source>
+            <translation>Rename scene</translation>
+        </message>
+        <message>
+            <source>シーン名の変更: 「{0}」→「{1}」</source>
+            <translation>Scene renamed: "{0}" → "{1}"</translation>
+        </message>
+        <message>
+            <source>セッション {0} 終了</source>
+            <translation>End session {0}</translation>
+        </message>
+        <message>
+            <source>セッション {0} 終了: 幻想能力の使用回数、シーン、ラスボスをリセット。{1}</source>
+            <translation>Session {0} ended: fantasy ability uses, scenes and last boss reset. {1}</translation>
+        </message>
+        <message>
+            <source>セッション {0} 開始</source>
+            <translation>Session {0} started</translation>
+        </message>
+        <message>
+            <source>ラスボス: {0}</source>
+            <translation>Last boss: {0}</translation>
+        </message>
+        <message>
+            <source>ラスボス「{0}」を明かした（クライマックス・シーン「{1}」）: ラスボスの縁故Lv1 → {2}。PCは{0}への縁故を、選択している類型からレベルの制限なしで結べます</source>
+            <translation>Revealed last boss "{0}" (climax scene "{1}"): last boss bond Lv1 → {2}. PCs may make a bond to {0} from their chosen archetype without level limits</translation>
+        </message>
+        <message>
+            <source>ラスボスの設定</source>
+            <translation>Set last boss</translation>
+        </message>
+        <message>
+            <source>ラスボスを明かす</source>
+            <translation>Reveal last boss</translation>
+        </message>
+        <message>
+            <source>ラスボスを解除（{0}）</source>
+            <translation>Last boss cleared ({0})</translation>
+        </message>
+        <message>
+            <source>・{0}</source>
+            <translation> · {0}</translation>
+        </message>
+        <message>
+            <source>・この縁故 {0}</source>
+            <translation> · this bond {0}</translation>
+        </message>
+        <message>
+            <source>使用（幻想値 {0} は減りません）</source>
+            <translation>Used (fantasy {0} does not decrease)</translation>
+        </message>
+        <message>
+            <source>分配する人数（{0} 人）が受け取る人数（{1} 人）より少ない</source>
+            <translation>The number to share among ({0}) is smaller than the number receiving ({1})</translation>
+        </message>
+        <message>
+            <source>削除する経験点の行を選んでください</source>
+            <translation>Choose the experience row to delete</translation>
+        </message>
+        <message>
+            <source>前借りして使用・{0}</source>
+            <translation>Used on advance · {0}</translation>
+        </message>
+        <message>
+            <source>幻想能力「{0}」</source>
+            <translation>Fantasy ability "{0}"</translation>
+        </message>
+        <message>
+            <source>幻想能力「{0}」（{1}・{2}・必要幻想値 {3}）: 効果 {4}</source>
+            <translation>Fantasy ability "{0}" ({1} · {2} · fantasy required {3}): effect {4}</translation>
+        </message>
+        <message>
+            <source>指輪物語RPGのキャラクターではありません: {0}</source>
+            <translation>Not a Lord of the Rings RPG character: {0}</translation>
+        </message>
+        <message>
+            <source>現在のシーン</source>
+            <translation>Current scene</translation>
+        </message>
+        <message>
+            <source>現在のシーン: 「{0}」</source>
+            <translation>Current scene: "{0}"</translation>
+        </message>
+        <message>
+            <source>目標値は 1 以上です</source>
+            <translation>The target number is at least 1</translation>
+        </message>
+        <message>
+            <source>目的に関連した判定に成功（目標値 {0}）</source>
+            <translation>Succeeded at a check related to the goal (TN {0})</translation>
+        </message>
+        <message>
+            <source>目的の種類 '{0}' はありません</source>
+            <translation>There is no goal type '{0}'</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d} の行を削除（合計 {1}）</source>
+            <translation>Deleted the experience {0:+d} row (total {1})</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d}（{1}）</source>
+            <translation>Experience {0:+d} ({1})</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d}（合計 {1}）</source>
+            <translation>Experience {0:+d} (total {1})</translation>
+        </message>
+        <message>
+            <source>経験点の GM 許可: {0}</source>
+            <translation>GM approval of experience: {0}</translation>
+        </message>
+        <message>
+            <source>経験点の削除（{0}）</source>
+            <translation>Delete experience ({0})</translation>
+        </message>
+        <message>
+            <source>経験点の合計が {0} 点になり、済んだ成長 {1} 回に使った {2} 点を下回ります（成長に使った経験点は取り消せません）</source>
+            <translation>Total experience would become {0}, less than the {2} points used by the {1} advancements already made (experience spent on advancement cannot be taken back)</translation>
+        </message>
+        <message>
+            <source>経験点の合計が {0} 点になります（0 未満にはできません）</source>
+            <translation>Total experience would become {0} (it cannot go below 0)</translation>
+        </message>
+        <message>
+            <source>経験点の理由を入力してください</source>
+            <translation>Enter the reason for the experience</translation>
+        </message>
+        <message>
+            <source>経験点を受け取るキャラクターを選んでください</source>
+            <translation>Choose the characters who receive the experience</translation>
+        </message>
+        <message>
+            <source>縁故 {0} つ</source>
+            <translation>{0} bonds</translation>
+        </message>
+        <message>
+            <source>縁故と前借りは次のセッションに持ち越し（GMの判断）</source>
+            <translation>Bonds and advances carry over to the next session (the GM's call)</translation>
+        </message>
+        <message>
+            <source>縁故のレベルを上げる（{0}）</source>
+            <translation>Raise bond level ({0})</translation>
+        </message>
+        <message>
+            <source>縁故のレベルを上げる（シーン「{0}」）: {1}「{2}」Lv{3}→Lv{4}</source>
+            <translation>Bond level raised (scene "{0}"): {1} "{2}" Lv{3} → Lv{4}</translation>
+        </message>
+        <message>
+            <source>縁故を破棄: {0}</source>
+            <translation>Bond discarded: {0}</translation>
+        </message>
+        <message>
+            <source>縁故を破棄（{0}）</source>
+            <translation>Discard bond ({0})</translation>
+        </message>
+        <message>
+            <source>縁故を結び直す（{0}）</source>
+            <translation>Remake bond ({0})</translation>
+        </message>
+        <message>
+            <source>縁故を結び直す（シーン「{0}」）: 「{1}」→ {2}</source>
+            <translation>Bond remade (scene "{0}"): "{1}" → {2}</translation>
+        </message>
+        <message>
+            <source>縁故を結ぶ（{0}→{1}）</source>
+            <translation>Make bond ({0} → {1})</translation>
+        </message>
+        <message>
+            <source>縁故を結ぶ（シーン「{0}」）: {1}</source>
+            <translation>Bond made (scene "{0}"): {1}</translation>
+        </message>
+        <message>
+            <source>（PC・GM裁定）</source>
+            <translation> (PC, the GM's ruling)</translation>
+        </message>
+        <message>
+            <source>（{0}への先の印象効果〈{1}〉は無効）</source>
+            <translation> (the earlier impression effect 〈{1}〉 on {0} no longer applies)</translation>
+        </message>
+        <message>
+            <source>（{0}）</source>
+            <translation> ({0})</translation>
+        </message>
+        <message>
+            <source>（先の印象効果〈{0}〉は無効）</source>
+            <translation> (the earlier impression effect 〈{0}〉 no longer applies)</translation>
+        </message>
+        <message>
+            <source>／GM裁定で制限を超えて</source>
+            <translation> / beyond the limit by the GM's ruling</translation>
+        </message>
+        <message>
+            <source>／GM裁定で制限を超えて（結び直しで幻想値の合計 {0}→{1}）</source>
+            <translation> / beyond the limit by the GM's ruling (remaking changes the fantasy total {0} → {1})</translation>
+        </message>
+        <message>
+            <source>／ラスボスの縁故を結ばないPC: {0}</source>
+            <translation> / PCs who make no bond to the last boss: {0}</translation>
+        </message>
+        <message>
+            <source>／ラスボスへの縁故（レベルの制限なし）</source>
+            <translation> / bond to the last boss (no level limit)</translation>
+        </message>
+        <message>
+            <source>／前借り: 幻想値 {0}→{1}（以後のシーンで縁故を結び、あと{2}点を確保）</source>
+            <translation> / advance: fantasy {0} → {1} (make bonds in later scenes to secure {2} more)</translation>
+        </message>
+        <message>
+            <source>／印象効果（{0}へ）: {1}</source>
+            <translation> / impression effect (on {0}): {1}</translation>
+        </message>
+        <message>
             <source>
 カタログからなくなる、キャラクターが使っている類型: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
@@ -583,11 +841,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>/ Bearing {0}（Bearing に達すると NPC）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>/ Bearing {0} (an NPC on reaching Bearing)</translation>
-        </message>
-        <message>
-            <source>0 点の経験点は記録しません</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>0 experience points are not recorded</translation>
         </message>
         <message>
             <source>0. 開始前</source>
@@ -1838,13 +2091,6 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
 The card database is a copy of the cards you loaded. Set this file aside (renamed, not deleted) and rebuild it from the bundled sample? You can load your card files again later.</translation>
         </message>
         <message>
-            <source>{0}
-（GM オーバーライドを有効にすると記録できます）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0}
-(it can be recorded with the GM override enabled)</translation>
-        </message>
-        <message>
             <source>{0} / {1} / {2} まで</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} / {1} / up to {2}</translation>
@@ -2265,11 +2511,6 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} → {1}</translation>
         </message>
         <message>
-            <source>{0}、{1} 人</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0}, {1} characters</translation>
-        </message>
-        <message>
             <source>{0}〜{1}D6 と固定値（特技の効果どおりに入力）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}–{1}D6 plus a fixed amount (enter it as the feat says)</translation>
@@ -2394,11 +2635,6 @@ Command Spells left {2} → {3}</translation>
             <translation>{0} wins</translation>
         </message>
         <message>
-            <source>{0}の幻想値 {1}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0}'s fantasy {1}</translation>
-        </message>
-        <message>
             <source>{0}の成長</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} advanced</translation>
@@ -2498,11 +2734,6 @@ Make {0} the last boss?</translation>
 By the rules, a PC not in a scene cannot get information that arises in that scene.</translation>
         </message>
         <message>
-            <source>{0}へ</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>To {0}</translation>
-        </message>
-        <message>
             <source>{0}を{1}に{2}枚追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Added {2} × {0} to {1}</translation>
@@ -2528,11 +2759,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Choose a {0} in the table</translation>
         </message>
         <message>
-            <source>{0}を達成（{1} 点を {2} 人で分配）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Achieved {0} ({1} points shared among {2})</translation>
-        </message>
-        <message>
             <source>{0}を非公開に</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hide {0}</translation>
@@ -2541,11 +2767,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}シーンを一覧から選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: choose a scene from the list</translation>
-        </message>
-        <message>
-            <source>{0}・{1}「{2}」Lv{3}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0} · {1} "{2}" Lv{3}</translation>
         </message>
         <message>
             <source>{0}判定</source>
@@ -2681,11 +2902,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（崩壊する確率 {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (chance to break {1})</translation>
-        </message>
-        <message>
-            <source>{0}（既に{1}の縁故あり）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0} (already has a bond with {1})</translation>
         </message>
         <message>
             <source>{0}（次の操作で新しい状態に置き換わります）</source>
@@ -3139,11 +3355,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Scenes in this session</translation>
         </message>
         <message>
-            <source>このセッションの縁故と前借りは記録へ（縁故は各セッションで結ぶもの）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>This session's bonds and advances go to the record (bonds are made each session)</translation>
-        </message>
-        <message>
             <source>このターンはブースト済み（1ターンに1回）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Already boosted this turn (once per turn)</translation>
@@ -3357,11 +3568,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>どの目的か（任意）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Which goal (optional)</translation>
-        </message>
-        <message>
-            <source>なし</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>None</translation>
         </message>
         <message>
             <source>なし（カンマ区切り: 魔術理論, 古代語）</source>
@@ -4134,11 +4340,6 @@ Courage: {3}</translation>
             <translation>Scene "{0}": no characters appearing</translation>
         </message>
         <message>
-            <source>シーン「{0}」を追加</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Add scene "{0}"</translation>
-        </message>
-        <message>
             <source>シーンから退場させる</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Remove from the scene</translation>
@@ -4177,16 +4378,6 @@ Courage: {3}</translation>
             <source>シーン名</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Scene name</translation>
-        </message>
-        <message>
-            <source>シーン名の変更</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Rename scene</translation>
-        </message>
-        <message>
-            <source>シーン名の変更: 「{0}」→「{1}」</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Scene renamed: "{0}" → "{1}"</translation>
         </message>
         <message>
             <source>シーン名（空なら「シーン n」）</source>
@@ -4361,21 +4552,6 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>セッション {0} を終了（令呪が回復）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>End session {0} (Command Spells restored)</translation>
-        </message>
-        <message>
-            <source>セッション {0} 終了</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>End session {0}</translation>
-        </message>
-        <message>
-            <source>セッション {0} 終了: 幻想能力の使用回数、シーン、ラスボスをリセット。{1}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Session {0} ended: fantasy ability uses, scenes and last boss reset. {1}</translation>
-        </message>
-        <message>
-            <source>セッション {0} 開始</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Session {0} started</translation>
         </message>
         <message>
             <source>セッション {0}（開始前）</source>
@@ -5038,11 +5214,6 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>Last boss</translation>
         </message>
         <message>
-            <source>ラスボス: {0}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Last boss: {0}</translation>
-        </message>
-        <message>
             <source>ラスボス: {0}（まだ明かしていません）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Last boss: {0} (not revealed yet)</translation>
@@ -5051,11 +5222,6 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>ラスボス: {0}（明かしました）。ラスボスの縁故Lv1 → {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Last boss: {0} (revealed). Last boss bonds Lv1 → {1}</translation>
-        </message>
-        <message>
-            <source>ラスボス「{0}」を明かした（クライマックス・シーン「{1}」）: ラスボスの縁故Lv1 → {2}。PCは{0}への縁故を、選択している類型からレベルの制限なしで結べます</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Revealed last boss "{0}" (climax scene "{1}"): last boss bond Lv1 → {2}. PCs may make a bond to {0} from their chosen archetype without level limits</translation>
         </message>
         <message>
             <source>ラスボスにする</source>
@@ -5068,24 +5234,9 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>Character to make the last boss</translation>
         </message>
         <message>
-            <source>ラスボスの設定</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Set last boss</translation>
-        </message>
-        <message>
             <source>ラスボスは決まっていません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No last boss decided</translation>
-        </message>
-        <message>
-            <source>ラスボスを明かす</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Reveal last boss</translation>
-        </message>
-        <message>
-            <source>ラスボスを解除（{0}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Last boss cleared ({0})</translation>
         </message>
         <message>
             <source>ランク</source>
@@ -5298,19 +5449,9 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation> · </translation>
         </message>
         <message>
-            <source>・{0}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> · {0}</translation>
-        </message>
-        <message>
             <source>・このセッションの縁故と前借りは記録に移ります（縁故は各セッションで結ぶもの）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>· This session's bonds and advances move to the record (bonds are made each session)</translation>
-        </message>
-        <message>
-            <source>・この縁故 {0}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> · this bond {0}</translation>
         </message>
         <message>
             <source>・クリンナッププロセスへ</source>
@@ -5785,11 +5926,6 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>Ability used</translation>
         </message>
         <message>
-            <source>使用（幻想値 {0} は減りません）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Used (fantasy {0} does not decrease)</translation>
-        </message>
-        <message>
             <source>例:
 4 エルフの神秘家
 4x Llanowar Elves
@@ -6157,11 +6293,6 @@ Sideboard
             <translation>Shared among</translation>
         </message>
         <message>
-            <source>分配する人数（{0} 人）が受け取る人数（{1} 人）より少ない</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The number to share among ({0}) is smaller than the number receiving ({1})</translation>
-        </message>
-        <message>
             <source>分野{0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Field {0}</translation>
@@ -6407,11 +6538,6 @@ Sideboard
             <translation>Choose the specialization to delete</translation>
         </message>
         <message>
-            <source>削除する経験点の行を選んでください</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Choose the experience row to delete</translation>
-        </message>
-        <message>
             <source>削除する装備を表で選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the equipment to delete in the table</translation>
@@ -6440,11 +6566,6 @@ Sideboard
             <source>前借りして使う</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Use on advance</translation>
-        </message>
-        <message>
-            <source>前借りして使用・{0}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Used on advance · {0}</translation>
         </message>
         <message>
             <source>前借り中: GMの判断で縁故を与えられます（印象効果も通常どおり）</source>
@@ -7640,16 +7761,6 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Fantasy ability {0}</translation>
         </message>
         <message>
-            <source>幻想能力「{0}」</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Fantasy ability "{0}"</translation>
-        </message>
-        <message>
-            <source>幻想能力「{0}」（{1}・{2}・必要幻想値 {3}）: 効果 {4}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Fantasy ability "{0}" ({1} · {2} · fantasy required {3}): effect {4}</translation>
-        </message>
-        <message>
             <source>幻想能力を選ぶと、効果の全文がここに出ます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose a fantasy ability to see its full effect here</translation>
@@ -8573,11 +8684,6 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>指輪物語RPG キャラクター作成</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The Lord of the Rings RPG character creation</translation>
-        </message>
-        <message>
-            <source>指輪物語RPGのキャラクターではありません: {0}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Not a Lord of the Rings RPG character: {0}</translation>
         </message>
         <message>
             <source>指輪物語RPGの戦闘ではありません</source>
@@ -9604,11 +9710,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Current HP</translation>
         </message>
         <message>
-            <source>現在のシーン</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Current scene</translation>
-        </message>
-        <message>
             <source>現在のシーン: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Current scene: {0}</translation>
@@ -9617,11 +9718,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>現在のシーン: {0}（セッション {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Current scene: {0} (session {1})</translation>
-        </message>
-        <message>
-            <source>現在のシーン: 「{0}」</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Current scene: "{0}"</translation>
         </message>
         <message>
             <source>現在のシーン「{0}」の登場キャラクターを選んでいます</source>
@@ -9869,11 +9965,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>TN {0} = Toughness {1} + 10</translation>
         </message>
         <message>
-            <source>目標値は 1 以上です</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The target number is at least 1</translation>
-        </message>
-        <message>
             <source>目標値への修正</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Modifier to the TN</translation>
@@ -9902,16 +9993,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>目的</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Goal</translation>
-        </message>
-        <message>
-            <source>目的に関連した判定に成功（目標値 {0}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Succeeded at a check related to the goal (TN {0})</translation>
-        </message>
-        <message>
-            <source>目的の種類 '{0}' はありません</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>There is no goal type '{0}'</translation>
         </message>
         <message>
             <source>目的を達成</source>
@@ -10289,21 +10370,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Experience +{0} ({1} left)</translation>
         </message>
         <message>
-            <source>経験点 {0:+d} の行を削除（合計 {1}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Deleted the experience {0:+d} row (total {1})</translation>
-        </message>
-        <message>
-            <source>経験点 {0:+d}（{1}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Experience {0:+d} ({1})</translation>
-        </message>
-        <message>
-            <source>経験点 {0:+d}（合計 {1}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Experience {0:+d} (total {1})</translation>
-        </message>
-        <message>
             <source>経験点 {0} を消費（残り {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Spent {0} experience ({1} left)</translation>
@@ -10329,11 +10395,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Experience and advancement apply only to The Lord of the Rings RPG characters</translation>
         </message>
         <message>
-            <source>経験点の GM 許可: {0}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>GM approval of experience: {0}</translation>
-        </message>
-        <message>
             <source>経験点の付与（{0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Grant experience ({0})</translation>
@@ -10344,29 +10405,9 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Experience can only be spent between scenarios (not during one).</translation>
         </message>
         <message>
-            <source>経験点の削除（{0}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Delete experience ({0})</translation>
-        </message>
-        <message>
-            <source>経験点の合計が {0} 点になり、済んだ成長 {1} 回に使った {2} 点を下回ります（成長に使った経験点は取り消せません）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Total experience would become {0}, less than the {2} points used by the {1} advancements already made (experience spent on advancement cannot be taken back)</translation>
-        </message>
-        <message>
-            <source>経験点の合計が {0} 点になります（0 未満にはできません）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Total experience would become {0} (it cannot go below 0)</translation>
-        </message>
-        <message>
             <source>経験点の獲得（シナリオ終了時）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Experience gained (end of scenario)</translation>
-        </message>
-        <message>
-            <source>経験点の理由を入力してください</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Enter the reason for the experience</translation>
         </message>
         <message>
             <source>経験点の記録</source>
@@ -10387,11 +10428,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>経験点を受け取るキャラクター</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Characters receiving the experience</translation>
-        </message>
-        <message>
-            <source>経験点を受け取るキャラクターを選んでください</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Choose the characters who receive the experience</translation>
         </message>
         <message>
             <source>経験点を記録</source>
@@ -10524,11 +10560,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Bonds</translation>
         </message>
         <message>
-            <source>縁故 {0} つ</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0} bonds</translation>
-        </message>
-        <message>
             <source>縁故 {0}/{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Bonds {0}/{1}</translation>
@@ -10539,11 +10570,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Bonds {0}/{1} (preset {2} and session bonds {3} counted together)</translation>
         </message>
         <message>
-            <source>縁故と前借りは次のセッションに持ち越し（GMの判断）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Bonds and advances carry over to the next session (the GM's call)</translation>
-        </message>
-        <message>
             <source>縁故と前借りを次のセッションに持ち越す</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Carry bonds and advances over to the next session</translation>
@@ -10552,16 +10578,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>縁故のレベル</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Bond level</translation>
-        </message>
-        <message>
-            <source>縁故のレベルを上げる（{0}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Raise bond level ({0})</translation>
-        </message>
-        <message>
-            <source>縁故のレベルを上げる（シーン「{0}」）: {1}「{2}」Lv{3}→Lv{4}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Bond level raised (scene "{0}"): {1} "{2}" Lv{3} → Lv{4}</translation>
         </message>
         <message>
             <source>縁故の対象</source>
@@ -10624,29 +10640,9 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Choose a bond from the list</translation>
         </message>
         <message>
-            <source>縁故を破棄: {0}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Bond discarded: {0}</translation>
-        </message>
-        <message>
-            <source>縁故を破棄（{0}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Discard bond ({0})</translation>
-        </message>
-        <message>
             <source>縁故を結び直す</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Remake bond</translation>
-        </message>
-        <message>
-            <source>縁故を結び直す（{0}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Remake bond ({0})</translation>
-        </message>
-        <message>
-            <source>縁故を結び直す（シーン「{0}」）: 「{1}」→ {2}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Bond remade (scene "{0}"): "{1}" → {2}</translation>
         </message>
         <message>
             <source>縁故を結ぶ</source>
@@ -10667,16 +10663,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>縁故を結ぶ・幻想能力を使うなどはセッション管理で行います</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Making bonds, using fantasy abilities and so on are done in session management</translation>
-        </message>
-        <message>
-            <source>縁故を結ぶ（{0}→{1}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Make bond ({0} → {1})</translation>
-        </message>
-        <message>
-            <source>縁故を結ぶ（シーン「{0}」）: {1}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Bond made (scene "{0}"): {1}</translation>
         </message>
         <message>
             <source>縁故を結んだ相手に必ず適用される、他者に与える印象</source>
@@ -12316,11 +12302,6 @@ Start session {1} anyway?</translation>
             <translation> (NPC)</translation>
         </message>
         <message>
-            <source>（PC・GM裁定）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> (PC, the GM's ruling)</translation>
-        </message>
-        <message>
             <source>（PC）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (PC)</translation>
@@ -12356,19 +12337,9 @@ Start session {1} anyway?</translation>
             <translation> (included in {0})</translation>
         </message>
         <message>
-            <source>（{0}への先の印象効果〈{1}〉は無効）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> (the earlier impression effect 〈{1}〉 on {0} no longer applies)</translation>
-        </message>
-        <message>
             <source>（{0}令呪を使用: 達成値 +{1}。{2}の令呪 残り {3}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> ({0}Command Spell used: achievement +{1}. {2} has {3} Command Spells left)</translation>
-        </message>
-        <message>
-            <source>（{0}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> ({0})</translation>
         </message>
         <message>
             <source>（「次の手番」で最初の手番へ）</source>
@@ -12449,11 +12420,6 @@ Start session {1} anyway?</translation>
             <source>（元に戻しました）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (undone)</translation>
-        </message>
-        <message>
-            <source>（先の印象効果〈{0}〉は無効）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> (the earlier impression effect 〈{0}〉 no longer applies)</translation>
         </message>
         <message>
             <source>（全員が最大値のため、HP・MP は変わりませんでした）</source>
@@ -12594,36 +12560,6 @@ Start session {1} anyway?</translation>
             <source>（非公開）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(hidden)</translation>
-        </message>
-        <message>
-            <source>／GM裁定で制限を超えて</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> / beyond the limit by the GM's ruling</translation>
-        </message>
-        <message>
-            <source>／GM裁定で制限を超えて（結び直しで幻想値の合計 {0}→{1}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> / beyond the limit by the GM's ruling (remaking changes the fantasy total {0} → {1})</translation>
-        </message>
-        <message>
-            <source>／ラスボスの縁故を結ばないPC: {0}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> / PCs who make no bond to the last boss: {0}</translation>
-        </message>
-        <message>
-            <source>／ラスボスへの縁故（レベルの制限なし）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> / bond to the last boss (no level limit)</translation>
-        </message>
-        <message>
-            <source>／前借り: 幻想値 {0}→{1}（以後のシーンで縁故を結び、あと{2}点を確保）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> / advance: fantasy {0} → {1} (make bonds in later scenes to secure {2} more)</translation>
-        </message>
-        <message>
-            <source>／印象効果（{0}へ）: {1}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> / impression effect (on {0}): {1}</translation>
         </message>
         <message>
             <source>：消滅</source>
@@ -21466,193 +21402,6 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
         </message>
     </context>
     <context>
-        <name>SengenshoSessionActions</name>
-        <message>
-            <source>セッション {0} 開始</source>
-            <translation>Session {0} started</translation>
-        </message>
-        <message>
-            <source>縁故と前借りは次のセッションに持ち越し（GMの判断）</source>
-            <translation>Bonds and advances carry over to the next session (the GM's call)</translation>
-        </message>
-        <message>
-            <source>このセッションの縁故と前借りは記録へ（縁故は各セッションで結ぶもの）</source>
-            <translation>This session's bonds and advances go to the record (bonds are made each session)</translation>
-        </message>
-        <message>
-            <source>セッション {0} 終了: 幻想能力の使用回数、シーン、ラスボスをリセット。{1}</source>
-            <translation>Session {0} ended: fantasy ability uses, scenes and last boss reset. {1}</translation>
-        </message>
-        <message>
-            <source>セッション {0} 終了</source>
-            <translation>End session {0}</translation>
-        </message>
-        <message>
-            <source>{0}へ</source>
-            <translation>To {0}</translation>
-        </message>
-        <message>
-            <source>シーン「{0}」を追加</source>
-            <translation>Add scene "{0}"</translation>
-        </message>
-        <message>
-            <source>現在のシーン</source>
-            <translation>Current scene</translation>
-        </message>
-        <message>
-            <source>現在のシーン: 「{0}」</source>
-            <translation>Current scene: "{0}"</translation>
-        </message>
-        <message>
-            <source>シーン名の変更: 「{0}」→「{1}」</source>
-            <translation>Scene renamed: "{0}" → "{1}"</translation>
-        </message>
-        <message>
-            <source>シーン名の変更</source>
-            <translation>Rename scene</translation>
-        </message>
-        <message>
-            <source>縁故を結ぶ（シーン「{0}」）: {1}</source>
-            <translation>Bond made (scene "{0}"): {1}</translation>
-        </message>
-        <message>
-            <source>／GM裁定で制限を超えて</source>
-            <translation> / beyond the limit by the GM's ruling</translation>
-        </message>
-        <message>
-            <source>縁故を結ぶ（{0}→{1}）</source>
-            <translation>Make bond ({0} → {1})</translation>
-        </message>
-        <message>
-            <source>縁故を結び直す（シーン「{0}」）: 「{1}」→ {2}</source>
-            <translation>Bond remade (scene "{0}"): "{1}" → {2}</translation>
-        </message>
-        <message>
-            <source>／GM裁定で制限を超えて（結び直しで幻想値の合計 {0}→{1}）</source>
-            <translation> / beyond the limit by the GM's ruling (remaking changes the fantasy total {0} → {1})</translation>
-        </message>
-        <message>
-            <source>（{0}）</source>
-            <translation> ({0})</translation>
-        </message>
-        <message>
-            <source>縁故を結び直す（{0}）</source>
-            <translation>Remake bond ({0})</translation>
-        </message>
-        <message>
-            <source>縁故のレベルを上げる（シーン「{0}」）: {1}「{2}」Lv{3}→Lv{4}</source>
-            <translation>Bond level raised (scene "{0}"): {1} "{2}" Lv{3} → Lv{4}</translation>
-        </message>
-        <message>
-            <source>縁故のレベルを上げる（{0}）</source>
-            <translation>Raise bond level ({0})</translation>
-        </message>
-        <message>
-            <source>縁故を破棄: {0}</source>
-            <translation>Bond discarded: {0}</translation>
-        </message>
-        <message>
-            <source>縁故を破棄（{0}）</source>
-            <translation>Discard bond ({0})</translation>
-        </message>
-        <message>
-            <source>未設定</source>
-            <translation>Not set</translation>
-        </message>
-        <message>
-            <source>幻想能力「{0}」（{1}・{2}・必要幻想値 {3}）: 効果 {4}</source>
-            <translation>Fantasy ability "{0}" ({1} · {2} · fantasy required {3}): effect {4}</translation>
-        </message>
-        <message>
-            <source>／前借り: 幻想値 {0}→{1}（以後のシーンで縁故を結び、あと{2}点を確保）</source>
-            <translation> / advance: fantasy {0} → {1} (make bonds in later scenes to secure {2} more)</translation>
-        </message>
-        <message>
-            <source>前借りして使用・{0}</source>
-            <translation>Used on advance · {0}</translation>
-        </message>
-        <message>
-            <source>使用（幻想値 {0} は減りません）</source>
-            <translation>Used (fantasy {0} does not decrease)</translation>
-        </message>
-        <message>
-            <source>幻想能力「{0}」</source>
-            <translation>Fantasy ability "{0}"</translation>
-        </message>
-        <message>
-            <source>ラスボスを解除（{0}）</source>
-            <translation>Last boss cleared ({0})</translation>
-        </message>
-        <message>
-            <source>ラスボス: {0}</source>
-            <translation>Last boss: {0}</translation>
-        </message>
-        <message>
-            <source>（PC・GM裁定）</source>
-            <translation> (PC, the GM's ruling)</translation>
-        </message>
-        <message>
-            <source>ラスボスの設定</source>
-            <translation>Set last boss</translation>
-        </message>
-        <message>
-            <source>なし</source>
-            <translation>None</translation>
-        </message>
-        <message>
-            <source>ラスボス「{0}」を明かした（クライマックス・シーン「{1}」）: ラスボスの縁故Lv1 → {2}。PCは{0}への縁故を、選択している類型からレベルの制限なしで結べます</source>
-            <translation>Revealed last boss "{0}" (climax scene "{1}"): last boss bond Lv1 → {2}. PCs may make a bond to {0} from their chosen archetype without level limits</translation>
-        </message>
-        <message>
-            <source>／ラスボスの縁故を結ばないPC: {0}</source>
-            <translation> / PCs who make no bond to the last boss: {0}</translation>
-        </message>
-        <message>
-            <source>{0}（既に{1}の縁故あり）</source>
-            <translation>{0} (already has a bond with {1})</translation>
-        </message>
-        <message>
-            <source>／印象効果（{0}へ）: {1}</source>
-            <translation> / impression effect (on {0}): {1}</translation>
-        </message>
-        <message>
-            <source>（{0}への先の印象効果〈{1}〉は無効）</source>
-            <translation> (the earlier impression effect 〈{1}〉 on {0} no longer applies)</translation>
-        </message>
-        <message>
-            <source>縁故 {0} つ</source>
-            <translation>{0} bonds</translation>
-        </message>
-        <message>
-            <source>ラスボスを明かす</source>
-            <translation>Reveal last boss</translation>
-        </message>
-        <message>
-            <source>{0}・{1}「{2}」Lv{3}</source>
-            <translation>{0} · {1} "{2}" Lv{3}</translation>
-        </message>
-        <message>
-            <source>／ラスボスへの縁故（レベルの制限なし）</source>
-            <translation> / bond to the last boss (no level limit)</translation>
-        </message>
-        <message>
-            <source>（先の印象効果〈{0}〉は無効）</source>
-            <translation> (the earlier impression effect 〈{0}〉 no longer applies)</translation>
-        </message>
-        <message>
-            <source>{0}の幻想値 {1}</source>
-            <translation>{0}'s fantasy {1}</translation>
-        </message>
-        <message>
-            <source>・この縁故 {0}</source>
-            <translation> · this bond {0}</translation>
-        </message>
-        <message>
-            <source>・{0}</source>
-            <translation> · {0}</translation>
-        </message>
-    </context>
-    <context>
         <name>SengenshoSessionDialog</name>
         <message>
             <source>セッション管理（千幻抄）</source>
@@ -23237,87 +22986,6 @@ Start session {1} anyway?</translation>
         <message>
             <source> ［崩壊］</source>
             <translation> [broken]</translation>
-        </message>
-    </context>
-    <context>
-        <name>XpSteps</name>
-        <message>
-            <source>目標値は 1 以上です</source>
-            <translation>The target number is at least 1</translation>
-        </message>
-        <message>
-            <source>目的に関連した判定に成功（目標値 {0}）</source>
-            <translation>Succeeded at a check related to the goal (TN {0})</translation>
-        </message>
-        <message>
-            <source>目的の種類 '{0}' はありません</source>
-            <translation>There is no goal type '{0}'</translation>
-        </message>
-        <message>
-            <source>経験点を受け取るキャラクターを選んでください</source>
-            <translation>Choose the characters who receive the experience</translation>
-        </message>
-        <message>
-            <source>指輪物語RPGのキャラクターではありません: {0}</source>
-            <translation>Not a Lord of the Rings RPG character: {0}</translation>
-        </message>
-        <message>
-            <source>分配する人数（{0} 人）が受け取る人数（{1} 人）より少ない</source>
-            <translation>The number to share among ({0}) is smaller than the number receiving ({1})</translation>
-        </message>
-        <message>
-            <source>{0}を達成（{1} 点を {2} 人で分配）</source>
-            <translation>Achieved {0} ({1} points shared among {2})</translation>
-        </message>
-        <message>
-            <source>経験点の理由を入力してください</source>
-            <translation>Enter the reason for the experience</translation>
-        </message>
-        <message>
-            <source>0 点の経験点は記録しません</source>
-            <translation>0 experience points are not recorded</translation>
-        </message>
-        <message>
-            <source>経験点の合計が {0} 点になります（0 未満にはできません）</source>
-            <translation>Total experience would become {0} (it cannot go below 0)</translation>
-        </message>
-        <message>
-            <source>経験点の合計が {0} 点になり、済んだ成長 {1} 回に使った {2} 点を下回ります（成長に使った経験点は取り消せません）</source>
-            <translation>Total experience would become {0}, less than the {2} points used by the {1} advancements already made (experience spent on advancement cannot be taken back)</translation>
-        </message>
-        <message>
-            <source>{0}
-（GM オーバーライドを有効にすると記録できます）</source>
-            <translation>{0}
-(it can be recorded with the GM override enabled)</translation>
-        </message>
-        <message>
-            <source>経験点の GM 許可: {0}</source>
-            <translation>GM approval of experience: {0}</translation>
-        </message>
-        <message>
-            <source>削除する経験点の行を選んでください</source>
-            <translation>Choose the experience row to delete</translation>
-        </message>
-        <message>
-            <source>経験点の削除（{0}）</source>
-            <translation>Delete experience ({0})</translation>
-        </message>
-        <message>
-            <source>経験点 {0:+d} の行を削除（合計 {1}）</source>
-            <translation>Deleted the experience {0:+d} row (total {1})</translation>
-        </message>
-        <message>
-            <source>経験点 {0:+d}（{1}）</source>
-            <translation>Experience {0:+d} ({1})</translation>
-        </message>
-        <message>
-            <source>{0}、{1} 人</source>
-            <translation>{0}, {1} characters</translation>
-        </message>
-        <message>
-            <source>経験点 {0:+d}（合計 {1}）</source>
-            <translation>Experience {0:+d} (total {1})</translation>
         </message>
     </context>
     <context>

@@ -151,6 +151,22 @@ def test_new_save_as_open_and_recent(window, tmp_path, monkeypatch, campaign_pat
     assert next(a.text() for a in window.recent_menu.actions()) == str(campaign_path)
 
 
+def test_a_recent_campaign_opens_from_its_menu_entry(window, tmp_path, campaign_path):
+    window.ask_save_path = lambda *_: str(tmp_path / "fresh")
+    window.files.new_campaign()
+    window.files.open_campaign(str(campaign_path))  # both are recent now
+    window.files.fill_recent_menu()
+    fresh = str(tmp_path / "fresh.gmcampaign")
+    next(a for a in window.recent_menu.actions() if a.text() == fresh).trigger()
+    assert str(window.campaign_model.campaign.path) == fresh  # the entry's path, not `checked`
+
+
+def test_recent_campaigns_read_only_a_list_or_a_lone_path(window):
+    for stored, listed in (("one.gmcampaign", ["one.gmcampaign"]), (None, []), (7, [])):
+        window.settings.setValue("recent_campaigns", stored)
+        assert window.files.recent() == listed
+
+
 def test_qt_own_buttons_speak_japanese(qapp, tmp_path, monkeypatch):
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QWizard

@@ -70,10 +70,12 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if args.json:
             print(json.dumps({"system": "aw", "action_wins": float(wins)}))
         else:
-            reaction = "判定できない" if args.reaction_no_roll else f"クリティカル値 {args.reaction_critical}"
+            reaction_text = (
+                "判定できない" if args.reaction_no_roll else f"クリティカル値 {args.reaction_critical}"
+            )
             print(
                 f"アナザーワールドSRS 対決: アクション側 判定値 {args.action}（クリティカル値 "
-                f"{args.action_critical}） / リアクション側 判定値 {args.reaction}（{reaction}）"
+                f"{args.action_critical}） / リアクション側 判定値 {args.reaction}（{reaction_text}）"
             )
             print(f"  アクション側の勝率   {percent(wins)}")
             print(f"  リアクション側の勝率 {percent(dist[Side.REACTION])}")

@@ -10,7 +10,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMenu
 
 from gmtool.app.system_menu import SystemMenu
-from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.store.errors import StoreError
 from gmtool.views.widgets import show_refusal
 
@@ -79,6 +78,8 @@ class AWMenu(SystemMenu):
             question += self.tr("\n進行中のAF判定はそのまま残ります（AF判定の画面で終えてください）。")
         if not self.window.ask_confirm(self.tr("セッション終了"), question):
             return
+        from gmtool.rules.systems.aw.session import SessionRefused  # the engine loads with its first use
+
         try:
             model.end_session()
         except SessionRefused as refusal:

@@ -54,16 +54,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 0
 
     spec = CompareSpec(FourCardRoller(args.a, args.a_modifier), FourCardRoller(args.b, args.b_modifier))
-    dist = compare_distribution(spec)
+    wins = compare_distribution(spec)
     if args.json:
-        print(json.dumps({"a_wins": float(dist[Contestant.A]), "b_wins": float(dist[Contestant.B])}))
+        print(json.dumps({"a_wins": float(wins[Contestant.A]), "b_wins": float(wins[Contestant.B])}))
         return 0
     tie = compare_round_distribution(spec)[None]
     print(
         f"フォーカード 比較ロール: A ベース {args.a}（修正 {args.a_modifier:+d}）"
         f" / B ベース {args.b}（修正 {args.b_modifier:+d}）"
     )
-    print(f"  A の勝率 {percent(dist[Contestant.A])}")
-    print(f"  B の勝率 {percent(dist[Contestant.B])}")
+    print(f"  A の勝率 {percent(wins[Contestant.A])}")
+    print(f"  B の勝率 {percent(wins[Contestant.B])}")
     print(f"  （1 回ごとの同値で振り直す確率 {percent(tie)}）")
     return 0

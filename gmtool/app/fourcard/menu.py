@@ -5,11 +5,15 @@ Wizards and dialogs are imported when first opened: the window does not need the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QMenu
 
 from gmtool.app.system_menu import SystemMenu
-from gmtool.models.fourcard.skill_catalog import CatalogProblem, campaign_catalog
 from gmtool.views.widgets import show_refusal
+
+if TYPE_CHECKING:
+    from gmtool.rules.systems.fourcard.catalog import SkillCatalog
 
 SYSTEM_ID = "fourcard"
 
@@ -63,8 +67,10 @@ class FourCardMenu(SystemMenu):
 
         self.show_dialog(SkillCatalogDialog(self.window.campaign_model, self.window))
 
-    def _catalog(self) -> object | None:
+    def _catalog(self) -> SkillCatalog | None:
         """The campaign's catalog, or None after saying what is wrong with it."""
+        from gmtool.models.fourcard.skill_catalog import CatalogProblem, campaign_catalog  # on first use
+
         try:
             return campaign_catalog(self.window.campaign_model)
         except CatalogProblem as problem:

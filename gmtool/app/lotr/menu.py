@@ -48,7 +48,11 @@ class LotRMenu(SystemMenu):
             self.show_dialog(LotRAdvancementDialog(model, self.window))
 
     def next_round(self) -> None:
-        self.window.panel_model(self.system_id).next_round()  # type: ignore[attr-defined]
+        from gmtool.models.lotr.check_model import LotRCheckModel  # loaded: the panel's model is one
+
+        model = self.window.panel_model(self.system_id)
+        assert isinstance(model, LotRCheckModel)  # the LotR panel model its hooks name
+        model.next_round()
 
     def house_rules_label(self) -> str:
         return self.tr("指輪物語RPG のルール表…")

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QMenu, QWidget
 
 from gmtool.app.system_menu import SystemMenu
-from gmtool.rules.systems.mtg.table import TableRefused
 from gmtool.store.errors import StoreError
 from gmtool.views.widgets import show_refusal
 
@@ -171,7 +170,7 @@ class MTGMenu(SystemMenu):
             return
         lookups = self._lookups(quiet=True)
         sheet.set_card_database(*(lookups or (None, None)))  # type: ignore[attr-defined]
-        sheet.decklist_requested.connect(lambda: self.replace_decklist(sheet))  # type: ignore[attr-defined]
+        sheet.decklist_requested.connect(lambda: self.replace_decklist(sheet))
 
         def manual(name: str, section: str, count: int) -> None:
             card = self.enter_card(name, sheet)
@@ -204,6 +203,8 @@ class MTGMenu(SystemMenu):
         """「ターン終了時」: boost cards back to the bottom, boost and repeat counts reset (one undo step)."""
         model = self._table_model()
         turn = model.state().turn
+        from gmtool.rules.systems.mtg.table import TableRefused  # the engine loads with its first use
+
         try:
             model.end_turn()
         except TableRefused as refused:

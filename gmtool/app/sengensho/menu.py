@@ -12,7 +12,6 @@ from typing import Any
 from PySide6.QtWidgets import QMenu, QWidget
 
 from gmtool.app.system_menu import SystemMenu
-from gmtool.rules.systems.sengensho.session import SessionRefused
 from gmtool.views.widgets import show_refusal
 
 
@@ -36,10 +35,16 @@ class SengenshoMenu(SystemMenu):
         )
 
     def attach_panel(self, view: QWidget, model: Any) -> None:
-        view.opposed_requested.connect(self.show_opposed)  # type: ignore[attr-defined]  # 対抗判定…
+        from gmtool.views.sengensho.check_view import SengenshoCheckView  # loaded: `view` is one
+
+        assert isinstance(view, SengenshoCheckView)  # the 千幻抄 panel its hooks name
+        view.opposed_requested.connect(self.show_opposed)  # 対抗判定…
 
     def attach_sheet(self, sheet: QWidget) -> None:
-        sheet.session_requested.connect(self.show_session)  # type: ignore[attr-defined]  # 「セッション管理…」
+        from gmtool.views.sengensho.sheet_view import SengenshoSheetView  # loaded: `sheet` is one
+
+        assert isinstance(sheet, SengenshoSheetView)  # the 千幻抄 sheet its hooks name
+        sheet.session_requested.connect(self.show_session)  # 「セッション管理…」
 
     def show_session(self) -> None:
         from gmtool.models.sengensho.session_model import SengenshoSessionModel
@@ -91,6 +96,10 @@ class SengenshoMenu(SystemMenu):
         ).format(number)
         if not self.window.ask_confirm(self.tr("セッション終了"), question):
             return
+        from gmtool.rules.systems.sengensho.session import (
+            SessionRefused,  # the engine loads with its first use
+        )
+
         try:
             model.end_session(keep_bonds=False)
         except SessionRefused as refusal:

@@ -10,7 +10,7 @@ state.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
@@ -247,7 +247,7 @@ class AWCheckModel(RollerInputsMixin, QObject):
         system = get_system("aw")
         dist = system.distribution(single)
         self.outcome_probabilities = {o: dist[o] for o in Outcome}
-        by_total = outcome_by_natural_total(single)
+        by_total: Mapping[int, Outcome | None] = outcome_by_natural_total(single)
         if self.opposed:
             # No difficulty in an opposed check: only the automatic results are known per total.
             automatic = (Outcome.AUTO_SUCCESS, Outcome.AUTO_FAILURE)

@@ -202,7 +202,7 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
             self.tie_per_round = compare_round_distribution(spec)[None]
             self.curve = self._compare_curve(roller)
         elif self.mode == ACHIEVEMENT:
-            self.curve = {d: values.probability(lambda v, d=d: v >= d) for d in difficulties}
+            self.curve = {d: values.probability(_at_least(d)) for d in difficulties}
         else:
             self.curve = success_curve(roller, difficulties)
         self.changed.emit()
@@ -259,3 +259,8 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
 
 def _margin_key(item: tuple[int | None, Fraction]) -> int:
     return -1 if item[0] is None else item[0]
+
+
+def _at_least(difficulty: int) -> Callable[[int], bool]:
+    """達成ロール: whether an achieved value reaches ``difficulty``."""
+    return lambda value: value >= difficulty

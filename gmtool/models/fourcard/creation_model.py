@@ -24,7 +24,9 @@ from gmtool.models.fourcard.creation_steps import (
     Blocker,
     CreationRefused,
     FortuneRolls,
+    Handedness,
     PurchaseIntent,
+    Sex,
     SkillPurchases,
     SkillRow,
     fraction_text,
@@ -73,12 +75,12 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
         self._today = today
         self.name = ""
         self.is_pc = True
-        self.sex = ""
+        self.sex: Sex = ""
         self.attribute_faces: dict[str, Faces] | None = None
         self.extra_xp = 0
         self.earmarked: tuple[str, ...] = ()
         self.handedness_faces: Faces | None = None
-        self.handedness = ""
+        self.handedness: Handedness = ""
         self.money_faces: Faces | None = None
         self.gm_override = False
         self.notice = ""  # purchases dropped by the last rebuild
@@ -97,9 +99,11 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
         self._rebuild()
 
     def set_sex(self, sex: str) -> None:
-        if sex not in ("male", "female"):
-            raise CreationRefused(self.tr("性別は男性か女性です（{0}）").format(sex))
-        self.sex = sex
+        match sex:
+            case "male" | "female":
+                self.sex = sex
+            case _:
+                raise CreationRefused(self.tr("性別は男性か女性です（{0}）").format(sex))
         self._rebuild()
 
     def identity_blockers(self) -> list[Blocker]:
@@ -318,7 +322,7 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
         self._initial_rows = len(growth)
         return FourCardCharacter(
             name=self.name,
-            sex=self.sex,  # type: ignore[arg-type]  # set_sex admits only the schema's values
+            sex=self.sex,
             attributes=InitialAttributes(**values),
             growth=tuple(growth),
             is_pc=self.is_pc,

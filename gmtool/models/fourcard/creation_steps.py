@@ -35,6 +35,9 @@ from gmtool.rules.systems.fourcard.creation import (
 )
 
 SCENARIO = "作成"
+# FourCardCharacter.sex and .handedness: "" until the player has chosen.
+Sex = Literal["", "male", "female"]
+Handedness = Literal["", "right", "left", "both"]
 
 
 @dataclass(frozen=True)
@@ -218,7 +221,7 @@ class FortuneRolls:
     """Page 5 (利き腕と所持金) of FourCardCreationModel: one 2D6 and one 3D6, each logged."""
 
     handedness_faces: Faces | None
-    handedness: str
+    handedness: Handedness
     money_faces: Faces | None
     tr: Callable[..., str]
     _seed_source: Callable[[], int]
@@ -265,9 +268,11 @@ class FortuneRolls:
             raise CreationRefused(self.tr("先に 2D6 で利き腕を振ってください"))
         if is_ambidextrous(self.handedness_faces):
             raise CreationRefused(self.tr("2D6 で 12 が出たので両手利きです（変更できません）"))
-        if handedness not in ("right", "left"):
-            raise CreationRefused(self.tr("利き腕は右か左です（{0}）").format(handedness))
-        self.handedness = handedness
+        match handedness:
+            case "right" | "left":
+                self.handedness = handedness
+            case _:
+                raise CreationRefused(self.tr("利き腕は右か左です（{0}）").format(handedness))
         self.changed.emit()
 
     def roll_money(self) -> Faces:

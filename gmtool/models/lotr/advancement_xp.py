@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.rules.systems.lotr import advancement
@@ -31,7 +31,12 @@ class XpSteps:
     _write: Callable[..., None]
     _validated: Callable[[LotRCharacter], LotRCharacter]
     lotr_characters: Callable[[], list[tuple[str, str]]]
-    character: LotRCharacter  # the model's property: the character as stored now
+
+    if TYPE_CHECKING:  # declared only: LotRAdvancementModel's read-only property
+
+        @property
+        def character(self) -> LotRCharacter:
+            """The character as stored now."""
 
     @staticmethod
     def objective_share(objective: str, sharers: int) -> int:

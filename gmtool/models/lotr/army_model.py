@@ -235,10 +235,8 @@ class LotRArmyModel(QObject):
         else:
             outcome = self.tr("外れ")
         entry = {"attacker": attacker_id, "target": target_id, "tn": spec.tn, "bonus": result.roll.bonus}
-        log = {
-            "who": a,
-            "dice": faces_text(result.roll.faces),
-            "result": f"{self._degree_text(result.roll)} — {outcome}",
+        dice, shown = faces_text(result.roll.faces), f"{self._degree_text(result.roll)} — {outcome}"
+        extra = {
             "seed": seed,
             "p_hit": str(p),
             "attack": {**entry, "faces": list(result.roll.faces), "hit": result.hit, "damage": result.damage},
@@ -248,9 +246,10 @@ class LotRArmyModel(QObject):
         )
         if result.hit:
             new = rules.replace_unit(self.state(), result.target_after)
-            self.commit(new, self.tr("部隊攻撃: {0} → {1}").format(a, t), text, **log)
+            undo = self.tr("部隊攻撃: {0} → {1}").format(a, t)
+            self.commit(new, undo, text, who=a, dice=dice, result=shown, **extra)
         else:  # nothing changed: a log line, no undo step
-            self.log(text, **log)
+            self.log(text, who=a, dice=dice, result=shown, **extra)
         self.attack_resolved.emit(result)
         return result
 
@@ -294,19 +293,14 @@ class LotRArmyModel(QObject):
         parts.append(tn + (f" {tn_modifier:+d}" if tn_modifier else ""))
         inputs = self.tr("士気: {0} を崩す判定（{1}）").format(t, "、".join(parts))
         outcome = self.tr("{0} は崩壊") if result.broke else self.tr("{0} は踏みとどまった")
-        log = {
-            "who": t,
-            "dice": faces_text(result.roll.faces),
-            "result": f"{self._degree_text(result.roll)} — {outcome.format(t)}",
-            "seed": seed,
-            "p_break": str(p),
-        }
+        dice, shown = faces_text(result.roll.faces), f"{self._degree_text(result.roll)} — {outcome.format(t)}"
+        extra = {"seed": seed, "p_break": str(p)}
         text = self.tr("{0}（崩壊する確率 {1}）").format(inputs, percent(float(p)))
         if result.broke:
             new = rules.replace_unit(self.state(), result.target_after)
-            self.commit(new, self.tr("{0} の崩壊").format(t), text, **log)
+            self.commit(new, self.tr("{0} の崩壊").format(t), text, who=t, dice=dice, result=shown, **extra)
         else:
-            self.log(text, **log)
+            self.log(text, who=t, dice=dice, result=shown, **extra)
         self.morale_resolved.emit(result)
         return result
 

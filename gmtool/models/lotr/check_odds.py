@@ -96,9 +96,10 @@ def total_degree(spec: Spec, low: int, high: int) -> Degree | None:
     (an opposed test; a group test where the helpers' rolls decide; a lumped tail that spans bands)."""
     if isinstance(spec, OpposedSpec):
         return None
-    leader, most_help = spec, 0
     if isinstance(spec, GroupSpec):
         leader, most_help = spec.leader, max(GROUP_HELPER_BONUS.values()) * len(spec.helpers)
+    else:
+        leader, most_help = spec, 0
     worst, best = leader.judge(low), plus(leader, most_help).judge(high)
     return worst if worst == best else None
 
@@ -136,7 +137,7 @@ def compute_odds(spec: Spec, courage_most: int) -> Odds:
     if isinstance(spec, OpposedSpec):
         wins = opposed_distribution(spec)
         b = spec.b.bonus
-        stack = {
+        stack: dict[int, dict[StackKey, Fraction]] = {
             x: {c: opposed_distribution(replace(spec, b=LotRRoller(modifier=x)))[c] for c in Contestant}
             for x in range(b - STACK_SPAN, b + STACK_SPAN + 1)
         }
@@ -176,7 +177,7 @@ def compute_odds(spec: Spec, courage_most: int) -> Odds:
         wins={},
         tie_per_round=Fraction(0),
         stack={
-            tn: degree_distribution(_at_tn(spec, tn))
+            tn: {d: p for d, p in degree_distribution(_at_tn(spec, tn)).items()}  # keyed as StackKey
             for tn in range(leader.tn - STACK_SPAN, leader.tn + STACK_SPAN + 1)
         },
         stack_keys=DEGREE_ORDER,

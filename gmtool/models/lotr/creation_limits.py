@@ -132,12 +132,12 @@ def over_limits(draft: CreationDraft, rules: LotRRules) -> dict[str, tuple[int, 
             _t("選択法で配分できるのは {0} ポイントまでです（いま {1}）").format(CHOICE_POINTS, points),
         )
     bonuses, _ = rules.race_bonuses(draft.race, draft.subrace)
-    for a, value in final_attributes(draft, rules).items():
-        cap = attribute_cap(a, bonuses)
+    for attribute, value in final_attributes(draft, rules).items():
+        cap = attribute_cap(attribute, bonuses)
         over(
-            f"cap:{a}",
+            f"cap:{attribute}",
             value - cap,
-            _t("{0} が {1}: 最大は 12 + 種族修正 = {2} です").format(ATTRIBUTE_NAMES[a], value, cap),
+            _t("{0} が {1}: 最大は 12 + 種族修正 = {2} です").format(ATTRIBUTE_NAMES[attribute], value, cap),
         )
     order = rules.order(draft.order)
     if draft.skill_mode == PACKAGE:
@@ -237,10 +237,10 @@ def preview(draft: CreationDraft, rules: LotRRules) -> Preview:
     finals = final_attributes(draft, rules)
     assigned = set(draft.assigned)
     raw = before_race(draft)
-    attributes = {a: (finals[a] if a in assigned else None) for a in ATTRIBUTE_IDS}
+    attributes: dict[str, int | None] = {a: (finals[a] if a in assigned else None) for a in ATTRIBUTE_IDS}
     mods = {a: (rules.modifier(v) if v is not None else None) for a, v in attributes.items()}
     complete = assigned >= set(ATTRIBUTE_IDS)
-    all_mods = {a: rules.modifier(finals[a]) for a in ATTRIBUTE_IDS}
+    all_mods: dict[str, int] = {a: rules.modifier(finals[a]) for a in ATTRIBUTE_IDS}
     race = rules.race(draft.race)
     size = rules.size(race.size) if race else None
     courage, courage_known = courage_at_creation(draft, rules)
@@ -268,7 +268,7 @@ def provisional_character(draft: CreationDraft) -> LotRCharacter:
     """Only what `pick_cost` reads: the favoured attributes and reaction."""
     favoured = tuple(a for a in dict.fromkeys(draft.favoured_attributes) if a in ATTRIBUTE_IDS)[:2]
     reaction = draft.favoured_reaction if draft.favoured_reaction in REACTION_IDS else ""
-    return LotRCharacter(favoured_attributes=favoured, favoured_reaction=reaction)  # type: ignore[arg-type]
+    return LotRCharacter(favoured_attributes=favoured, favoured_reaction=reaction)
 
 
 def checked_name(text: str, what: str) -> str:

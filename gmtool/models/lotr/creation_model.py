@@ -296,7 +296,7 @@ class LotRCreationModel(SkillSteps, QObject):
         reasons = [p.message for p in problems(self.draft, self.rules)]
         if reasons:
             self._log("override", self.tr("GM オーバーライドで作成"), "", "、".join(reasons), reasons=reasons)
-        attributes = {a: character.attributes.get(a) for a in ATTRIBUTE_IDS}  # type: ignore[arg-type]
+        attributes = {a: character.attributes.get(a) for a in ATTRIBUTE_IDS}
         self._log(
             "finish",
             self.tr("キャラクターの作成"),

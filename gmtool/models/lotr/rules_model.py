@@ -222,7 +222,8 @@ class LotRRulesModel(QObject):
     def _race_label(self, race_id: str, subrace_id: str) -> str:
         race = self.rules.race(race_id)
         sub = race.subrace(subrace_id) if race else None
-        return (sub or race).label if (sub or race) else race_id
+        named = sub or race
+        return named.label if named else race_id
 
     def set_order_value(self, order_id: str, key: str, value: Any) -> None:
         """key: skills (list of names), package ({name: ranks}) or courage (None = 未設定)."""

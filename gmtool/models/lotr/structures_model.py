@@ -93,7 +93,14 @@ class LotRStructuresModel(QObject):
         text = self.tr("建造物「{0}」: {1} {2} → {3}").format(
             structure.label(), self.tr(label), self._shown(before), self._shown(value)
         )
-        self._commit(rules.replace_structure(self._state(), replace(structure, **{field: value})), text)
+        if field == "protection":
+            changed = replace(structure, protection=value)
+        elif field == "structure":
+            changed = replace(structure, structure=value)
+        else:  # "damage" (VALUE_FIELDS above named the field)
+            assert value is not None  # refused above: the damage taken is never "not entered"
+            changed = replace(structure, damage=value)
+        self._commit(rules.replace_structure(self._state(), changed), text)
 
     def add_lock(self, structure_id: str, name: str, protection: int) -> None:
         structure = self.structure(structure_id)

@@ -200,8 +200,7 @@ class MTGCheckProcedure:
         rng, seed = table_model.new_rng()
         if revealed.virtual:
             library = table.libraries.get(revealed.character_id)
-            current = lib.check_cards(library) if library is not None else None
-            if current is None or current.revealed != revealed.instances:
+            if library is None or lib.check_cards(library).revealed != revealed.instances:
                 self.cancel()
                 raise TableRefused(_tr("判定の途中でライブラリーが変わったので、この判定は取り消しました"))
             table = set_library(table, revealed.character_id, lib.finish_check(library, result.boosted, rng))

@@ -239,6 +239,8 @@ class SengenshoOpposedModel(OpposedSetupMixin, QObject):
         if side.natural is None:
             return ""
         special = side.roller.special(side.natural)
+        if special is None:
+            return ""
         return {CRITICAL: self.tr("クリティカル"), FUMBLE: self.tr("ファンブル")}.get(special, "")
 
     def side_text(self, role: Role) -> str:

@@ -70,7 +70,7 @@ class OpposedSetupMixin:
 
     if TYPE_CHECKING:  # QObject's, through the model (a stub here would shadow it)
 
-        def tr(self, text: str) -> str: ...
+        def tr(self, sourceText: str, /, disambiguation: str | None = ..., n: int = ...) -> str: ...
 
     # ---- set-up ---------------------------------------------------------------------------
     def characters(self) -> list[StoredCharacter]:

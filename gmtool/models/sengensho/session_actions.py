@@ -8,7 +8,6 @@ says who acted, what was asked and what came of it, in the rule text's words.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
@@ -34,9 +33,13 @@ def labels_tr(text: str) -> str:
 
 
 class SengenshoSessionActions:
-    # Provided by the model: QObject's `tr` (an annotation only, so QObject's is found) and the readers.
+    # Provided by the model: QObject's `tr` (declared for the checker only, so QObject's is found at
+    # run time; its signature is QObject's so the two bases agree) and the readers.
     campaign_model: CampaignModel
-    tr: Callable[[str], str]
+
+    if TYPE_CHECKING:
+
+        def tr(self, sourceText: str, /, disambiguation: str | None = ..., n: int = ...) -> str: ...
 
     def state(self) -> SengenshoSession:
         raise NotImplementedError

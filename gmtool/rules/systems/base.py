@@ -1,4 +1,10 @@
-"""The contract every game system fulfils (DESIGN.md, "The engine contract")."""
+"""The contract every game system fulfils (DESIGN.md, "The engine contract").
+
+`GameSystem[CharacterT, SpecT, ResultT_co]` is generic in the system's own types: its character,
+the check spec its judgement panel rolls, and what a real roll of that spec returns.  Each system's
+class fulfils it structurally with its own types (its package checks that under TYPE_CHECKING);
+code that holds whichever system a campaign uses takes an `AnySystem`.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import Distribution
@@ -61,33 +67,39 @@ class CCFoliaExport:
     track_end: Callable[[Resource, Mapping[str, int]], int | None] = _unknown
 
 
+CharacterT = TypeVar("CharacterT")  # the system's character (its stored document's dataclass)
+SpecT = TypeVar("SpecT")  # what a check rolls: every spec distribution() and resolve() take
+ResultT_co = TypeVar("ResultT_co", covariant=True)  # what resolve() returns (only ever returned)
+
+
 @runtime_checkable
-class GameSystem(Protocol):
+class GameSystem(Protocol[CharacterT, SpecT, ResultT_co]):
     id: str  # "mtg", "aw", "sengensho", "fourcard", "lotr": package, data dir, save key
     name: str  # Japanese display name
     schema_version: int  # version of this system's character document
 
-    def new_character(self, name: str = "") -> Any: ...
+    def new_character(self, name: str = "") -> CharacterT: ...
 
-    def derive(self, character: Any) -> Mapping[str, int]:
+    def derive(self, character: CharacterT) -> Mapping[str, int]:
         """Every computed value the sheet shows."""
 
-    def checks(self, character: Any) -> Sequence[CheckKind]:
+    def checks(self, character: CharacterT) -> Sequence[CheckKind]:
         """What can be rolled for this character."""
 
-    def default_spec(self, character: Any, kind: CheckKind) -> Any:
+    def default_spec(self, character: CharacterT, kind: CheckKind) -> SpecT:
         """The check spec the judgement panel starts from for this character and check."""
 
-    def distribution(self, spec: Any) -> Distribution[Any]:
-        """Exact outcome probabilities of a check spec."""
+    def distribution(self, spec: SpecT) -> Distribution[Any]:
+        """Exact outcome probabilities of a check spec (outcomes as the spec's kind of check has
+        them: one system's specs may differ, e.g. AW's check and 対決)."""
 
-    def resolve(self, spec: Any, rng: random.Random) -> Any:
+    def resolve(self, spec: SpecT, rng: random.Random) -> ResultT_co:
         """One real roll of the same spec."""
 
-    def load_character(self, data: Mapping[str, Any]) -> Any:
+    def load_character(self, data: Mapping[str, Any]) -> CharacterT:
         """Validate a character document; raises pydantic.ValidationError naming the bad path."""
 
-    def dump_character(self, character: Any) -> dict[str, Any]:
+    def dump_character(self, character: CharacterT) -> dict[str, Any]:
         """The JSON document stored for a character."""
 
     @property
@@ -97,3 +109,7 @@ class GameSystem(Protocol):
     @property
     def ccfolia(self) -> CCFoliaExport:
         """Its part of the CCFolia clipboard JSON (imported when first asked, likewise)."""
+
+
+# Whichever system a campaign, a file or a registry entry holds: its types are known only to it.
+AnySystem: TypeAlias = GameSystem[Any, Any, Any]

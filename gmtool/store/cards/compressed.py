@@ -19,7 +19,7 @@ import zipfile
 import zlib
 from pathlib import Path
 from types import ModuleType
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 import ijson
 
@@ -41,6 +41,13 @@ _UNSUPPORTED = (
 )
 _JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
 _DECOMPRESSION_ERRORS = (EOFError, zlib.error, lzma.LZMAError, zipfile.BadZipFile)
+
+
+class ByteStream(Protocol):
+    """What ijson reads a JSON text from: ``read(size)`` handing out bytes, b"" at the end (an
+    opened file, a BytesIO, a CardFileStream)."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
 
 
 def ijson_backend() -> ModuleType:

@@ -303,7 +303,8 @@ def next_card_id(conn: sqlite3.Connection) -> int:
 
 
 def insert_cards(conn: sqlite3.Connection, origin: str, cards: Iterable[tuple[int, Card]]) -> None:
-    rows, names = [], []
+    rows: list[tuple[int, str, str, str]] = []
+    names: list[tuple[str, int, int]] = []
     for card_id, card in cards:
         rows.append((card_id, origin, normalize_name(card.name), card_to_json(card)))
         names.extend((key, rank, card_id) for key, rank in name_rows(card))

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import Any
 
-from gmtool.store.cards.compressed import ijson_backend
+from gmtool.store.cards.compressed import ByteStream, ijson_backend
 from gmtool.store.cards.names import face_names
 from gmtool.store.validation import short_input
 
@@ -66,7 +66,7 @@ def union_colors(sources: list[Any], field: str) -> list[Any]:
     return colors
 
 
-def iter_atomic_cards(stream: IO[bytes]) -> Iterator[tuple[str, Any]]:
+def iter_atomic_cards(stream: ByteStream) -> Iterator[tuple[str, Any]]:
     """(name, the card's list of faces) for every card under ``data``, in file order."""
     yield from ijson_backend().kvitems(stream, "data", use_float=True)
 

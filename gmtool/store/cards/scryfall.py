@@ -15,9 +15,9 @@ halves' colors for a split card.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import Any
 
-from gmtool.store.cards.compressed import ijson_backend
+from gmtool.store.cards.compressed import ByteStream, ijson_backend
 from gmtool.store.cards.mtgjson import (
     SKIPPED_LAYOUTS,
     SPLIT_LAYOUTS,
@@ -36,7 +36,7 @@ MULTIWORD_SUBTYPES = ("Time Lord",)
 TYPE_DASH = "—"  # U+2014 between types and subtypes
 
 
-def iter_objects(stream: IO[bytes], shape: str) -> Iterator[Any]:
+def iter_objects(stream: ByteStream, shape: str) -> Iterator[Any]:
     """Every object of a bulk file: ``shape`` is "array", "list" (an API list) or "lines"."""
     backend = ijson_backend()
     if shape == "lines":

@@ -62,7 +62,8 @@ class _Handler(ContentHandler):
         self._locator = locator
 
     def _line(self) -> int:
-        return self._locator.getLineNumber() if self._locator is not None else 0
+        line = self._locator.getLineNumber() if self._locator is not None else None
+        return line if line is not None else 0  # 0: no line known (expat's locator always knows it)
 
     def _fail(self, problem: str, text: str | None = None) -> None:
         raise DecklistError(problem, self.source, self._line() or None, text)
@@ -142,8 +143,10 @@ def parse_xml_decklist(data: bytes, source_name: str = "") -> DeckList:
     try:
         parseString(data, handler, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except SAXParseException as exc:
+        column = exc.getColumnNumber()  # expat always gives one; a bare SAX locator may not
+        where = f"、{column + 1}文字目" if column is not None else ""
         raise DecklistError(
-            f"XML として正しくありません（{exc.getMessage()}、{exc.getColumnNumber() + 1}文字目）",
+            f"XML として正しくありません（{exc.getMessage()}{where}）",
             source,
             exc.getLineNumber(),
         ) from None

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.battle_actions import AWBattleActions
+from gmtool.models.aw.battle_actions import AWBattleActions
 from gmtool.models.battle_model import BattleModel
 from gmtool.rules.battle import Participant, Status
 from gmtool.rules.systems.aw import combat as aw
@@ -27,12 +27,13 @@ MINOR_ACTIONS = ("戦闘移動", "特技使用")
 MAJOR_ACTIONS = ("攻撃", "全力移動", "特技使用")
 
 
-class AWActionsBox(SessionTab):
+class AWActionsBox(SessionTab[BattleModel]):
     NAMED_PROCESSES = True  # the tracker says セットアッププロセス / メインプロセス / クリンナッププロセス
     def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
-        super().__init__(model, confirm, parent)  # type: ignore[arg-type]
+        super().__init__(model, confirm, parent)
         self.battle = model
-        self.actions = AWBattleActions(model)
+        # Not `actions`: that would hide QWidget.actions() (the widget's QAction list).
+        self.battle_actions = AWBattleActions(model)
         self.actor_label = QLabel()
         self.move_label = QLabel()
 
@@ -101,7 +102,7 @@ class AWActionsBox(SessionTab):
 
     def _fill_blockers(self, actor: Participant) -> None:
         """Every enemy in the engagement, ticked: the GM unticks those who do not block."""
-        blockers = self.actions.blockers(actor.id)
+        blockers = self.battle_actions.blockers(actor.id)
         ids = [b.id for b in blockers]
         if [self.blocker_list.item(i).data(ID_ROLE) for i in range(self.blocker_list.count())] == ids:
             return
@@ -124,7 +125,7 @@ class AWActionsBox(SessionTab):
             return
         engaged = actor.engagement is not None
         blockers = self.chosen_blockers()
-        chance = self.actions.withdraw_probability(actor.id, blockers)
+        chance = self.battle_actions.withdraw_probability(actor.id, blockers)
         if not engaged:
             self.withdraw_label.setText(self.tr("エンゲージしていません"))
         elif blockers:
@@ -136,8 +137,8 @@ class AWActionsBox(SessionTab):
         else:
             self.withdraw_label.setText(self.tr("封鎖なし: 離脱できます"))
         self.withdraw_button.setEnabled(engaged)
-        self.flee_button.setEnabled(not self.actions.blockers(actor.id))
-        p = self.actions.identify_probability(actor.id, self.difficulty_spin.value())
+        self.flee_button.setEnabled(not self.battle_actions.blockers(actor.id))
+        p = self.battle_actions.identify_probability(actor.id, self.difficulty_spin.value())
         self.identify_label.setText(
             self.tr("理知 {0} で成功 {1:.2%}").format(actor.value("intellect"), float(p))
         )
@@ -147,34 +148,34 @@ class AWActionsBox(SessionTab):
     def _minor(self) -> None:
         actor = self.actor()
         if actor is not None:
-            self.actions.record(actor.id, aw.MINOR, self.minor_combo.currentData())
+            self.battle_actions.record(actor.id, aw.MINOR, self.minor_combo.currentData())
 
     def _major(self) -> None:
         actor = self.actor()
         if actor is not None:
-            self.actions.record(actor.id, aw.MAJOR, self.major_combo.currentData())
+            self.battle_actions.record(actor.id, aw.MAJOR, self.major_combo.currentData())
 
     def _engage(self) -> None:
         actor, target = self.actor(), self.target_combo.currentData()
         if actor is not None and target:
-            self.actions.engage(actor.id, target)
+            self.battle_actions.engage(actor.id, target)
 
     def _withdraw(self) -> None:
         actor = self.actor()
         if actor is not None:
-            self.actions.withdraw(actor.id, self.chosen_blockers())
+            self.battle_actions.withdraw(actor.id, self.chosen_blockers())
 
     def _flee(self) -> None:
         actor = self.actor()
         if actor is not None:
-            self.actions.flee(actor.id)
+            self.battle_actions.flee(actor.id)
 
     def _identify(self) -> None:
         actor, target = self.actor(), self.target_combo.currentData()
         if actor is not None and target:
-            self.actions.identify(actor.id, target, self.difficulty_spin.value())
+            self.battle_actions.identify(actor.id, target, self.difficulty_spin.value())
 
     def _finish(self) -> None:
         actor, target = self.actor(), self.target_combo.currentData()
         if actor is not None and target:
-            self.actions.finish_off(actor.id, target)
+            self.battle_actions.finish_off(actor.id, target)

@@ -243,7 +243,7 @@ class AWCheckView(QWidget):
     def _sync_session(self) -> None:
         """The key restriction and the 令呪 boxes, from the session state the model read."""
         model = self.model
-        keys = [(self.tr("全員"), None)]
+        keys: list[tuple[str, str | None]] = [(self.tr("全員"), None)]
         keys += [(self.tr("イベントキー:{0} を持つPC").format(k), k) for k in model.key_names()]
         self.key_combo.blockSignals(True)
         try:

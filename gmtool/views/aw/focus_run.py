@@ -44,6 +44,7 @@ FAILURE_COLOR = "#c23b3b"
 CANCELLED_COLOR = "#666666"
 VISIBLE_ROWS = 6  # the members table is never shorter than this many rows (or all of them)
 COLUMNS = ("", "名前", "判定値", "修正", "特技の所持宣言", "その他の特技", "宣言数")
+TEXT_COLUMNS = (0, 1, 2, 6)  # the cells holding text; the others hold widgets
 
 
 class FocusRunPage(QWidget):
@@ -201,9 +202,10 @@ class FocusRunPage(QWidget):
         table.setRowCount(len(doc.members))
         self.feat_boxes, self.other_spins, self.modifier_spins = [], [], []
         for row, member in enumerate(doc.members):
-            for column in (0, 1, 2, 6):
-                table.setItem(row, column, QTableWidgetItem())
-            table.item(row, 1).setText(member.name + ("" if member.is_pc else self.tr("（NPC）")))
+            cells = {column: QTableWidgetItem() for column in TEXT_COLUMNS}
+            for column, item in cells.items():
+                table.setItem(row, column, item)
+            cells[1].setText(member.name + ("" if member.is_pc else self.tr("（NPC）")))
             modifier = self._spin(-99, 99, self.tr("修正"))
             modifier.valueChanged.connect(lambda v, r=row: self._guard(lambda: self.model.set_modifier(r, v)))
             table.setCellWidget(row, 3, modifier)
@@ -243,16 +245,22 @@ class FocusRunPage(QWidget):
         spin.setToolTip(tip)
         return spin
 
+    def _cell(self, row: int, column: int) -> QTableWidgetItem:
+        """A text cell of the members table (TEXT_COLUMNS)."""
+        item = self.members_table.item(row, column)
+        assert item is not None  # sync() rebuilds the rows, with every text cell, when the members change
+        return item
+
     def _sync_members(self, doc: FocusDoc) -> None:
         editable = doc.running and not doc.pending_fumble
         for row, member in enumerate(doc.members):
             is_next = doc.running and row == doc.next_index
-            self.members_table.item(row, 0).setText("▶" if is_next else "")
-            self.members_table.item(row, 2).setText(str(member.value))
-            self.members_table.item(row, 6).setText(str(member.declarations))
-            for column in (0, 1, 2, 6):
-                item = self.members_table.item(row, column)
-                item.setBackground(NEXT_COLOR if is_next else QColor(Qt.GlobalColor.transparent))
+            self._cell(row, 0).setText("▶" if is_next else "")
+            self._cell(row, 2).setText(str(member.value))
+            self._cell(row, 6).setText(str(member.declarations))
+            background = NEXT_COLOR if is_next else QColor(Qt.GlobalColor.transparent)
+            for column in TEXT_COLUMNS:
+                self._cell(row, column).setBackground(background)
             for feat, box in self.feat_boxes[row].items():
                 with QSignalBlocker(box):
                     box.setChecked(feat in member.ticked)
@@ -298,13 +306,13 @@ class FocusRunPage(QWidget):
             self.next_label.setText("")
         for widget in (self.roll_button, self.natural_spin, self.manual_button):
             widget.setEnabled(running)
-        for widget in (
+        for control in (
             self.gm_success_button,
             self.gm_failure_button,
             self.end_note_edit,
             self.cancel_button,
         ):
-            widget.setEnabled(doc.running)
+            control.setEnabled(doc.running)
         self._sync_masters(doc)
         self.fumble_box.setVisible(doc.pending_fumble)
         if doc.pending_fumble:
@@ -394,5 +402,6 @@ class FocusRunPage(QWidget):
     def _spend_spell(self) -> None:
         master = self.master_combo.currentData()
         self._guard(lambda: self.model.end_by_command_spell(master, self.end_note_edit.text()))
-        if not self.model.doc() or not self.model.doc().running:
+        doc = self.model.doc()
+        if doc is None or not doc.running:
             self.end_note_edit.clear()  # kept when refused, so the GM need not type it again

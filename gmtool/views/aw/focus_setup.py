@@ -134,8 +134,9 @@ class FocusSetupPage(QWidget):
     def setup(self) -> FocusSetup:
         rules = []
         for row in range(self.rules_table.rowCount()):
-            threshold = self.rules_table.item(row, 0).data(ID_ROLE)
-            rules.append((int(threshold), self.rules_table.item(row, 1).text()))
+            threshold_item, note_item = self.rules_table.item(row, 0), self.rules_table.item(row, 1)
+            assert threshold_item is not None and note_item is not None  # _add_rule sets both cells
+            rules.append((int(threshold_item.data(ID_ROLE)), note_item.text()))
         return FocusSetup(
             goal=self.goal_edit.text(),
             ability=self.ability_combo.currentData(),

@@ -12,7 +12,7 @@ from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.views.session_tab import Confirm, SessionTab
 
 
-class AWCombatTab(SessionTab):
+class AWCombatTab(SessionTab[AWSessionModel]):
     tracker_requested = Signal()  # 「戦闘トラッカーを開く」: the window opens it (the tab does not know how)
 
     def __init__(self, model: AWSessionModel, confirm: Confirm, parent: QWidget | None = None) -> None:

@@ -36,7 +36,7 @@ HISTORY_HEADERS = (
 TREE_HEADERS = ("キャラクター", "令呪", "備考")
 
 
-class AWContractsTab(SessionTab):
+class AWContractsTab(SessionTab[AWSessionModel]):
     def __init__(self, model: AWSessionModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
         self.tree = QTreeWidget()
@@ -163,7 +163,8 @@ class AWContractsTab(SessionTab):
         self.break_button.setEnabled(bool(servants))
         self._sync_break_hint()
         self._sync_tree()
-        rows, broken = [], []
+        rows: list[tuple[str, ...]] = []
+        broken: list[bool] = []
         for c in state.contracts:
             b = c.broken
             rows.append(
@@ -180,7 +181,9 @@ class AWContractsTab(SessionTab):
         self.fill(self.history_table, rows)
         for r, was_broken in enumerate(broken):
             for col in range(len(HISTORY_HEADERS)) if was_broken else ():
-                self.history_table.item(r, col).setForeground(RETIRED_COLOR)
+                item = self.history_table.item(r, col)
+                assert item is not None  # fill() has just set every cell of every row
+                item.setForeground(RETIRED_COLOR)
         self.spells.sync()
 
     def _sync_tree(self) -> None:

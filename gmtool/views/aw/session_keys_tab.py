@@ -21,7 +21,7 @@ KEY_HEADERS = ("イベントキー", "持っているPC", "シーン", "セッ�
 RETIRED_HEADERS = ("イベントキー", "持っていたPC", "シーン", "セッション", "シナリオ")
 
 
-class AWKeysTab(SessionTab):
+class AWKeysTab(SessionTab[AWSessionModel]):
     def __init__(self, model: AWSessionModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
         self.key_name_edit = QLineEdit(placeholderText=self.tr("例: 不審な人物"))

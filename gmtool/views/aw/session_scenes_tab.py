@@ -22,7 +22,7 @@ SCENE_HEADERS = ("シーン", "セッション", "登場")
 NAME_LENGTH = 200  # the session document's limit for a name
 
 
-class AWScenesTab(SessionTab):
+class AWScenesTab(SessionTab[AWSessionModel]):
     def __init__(self, model: AWSessionModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
         self._new_scene_known: set[str] | None = None  # characters the add-scene list has offered
@@ -151,7 +151,7 @@ class AWScenesTab(SessionTab):
         self.numbers_label.setText(
             self.tr("シナリオ {0}・セッション {1}").format(state.scenario_number, state.session_number)
         )
-        rows = [
+        rows: list[tuple[str, ...]] = [
             (
                 ("▶ " if s.id == state.current_scene else "") + s.name,
                 str(s.session),
@@ -165,22 +165,24 @@ class AWScenesTab(SessionTab):
                 font = QFont(self.scene_table.font())
                 font.setBold(True)
                 for c in range(len(SCENE_HEADERS)):
-                    self.scene_table.item(r, c).setFont(font)
+                    item = self.scene_table.item(r, c)
+                    assert item is not None  # fill() has just set every cell of every row
+                    item.setFont(font)
         self.make_current_button.setEnabled(bool(state.scenes))
         self._sync_new_scene()
 
         characters = self.model.characters()
-        scene = self.model.current_scene()
-        if scene is None:
+        current = self.model.current_scene()
+        if current is None:
             self.current_label.setText(
                 self.tr("現在のシーンはありません。シーンを追加するか、一覧から選んでください。")
             )
         else:
             self.current_label.setText(
-                self.tr("現在のシーン: {0}（セッション {1}）").format(scene.name, scene.session)
+                self.tr("現在のシーン: {0}（セッション {1}）").format(current.name, current.session)
             )
-        self.fill_checks(self.present_checks, characters, set(scene.present) if scene else set())
-        self.present_checks.setEnabled(scene is not None)
+        self.fill_checks(self.present_checks, characters, set(current.present) if current else set())
+        self.present_checks.setEnabled(current is not None)
 
     def _sync_new_scene(self) -> None:
         """The GM's ticks stay; a character the list has not offered yet starts ticked if a PC."""

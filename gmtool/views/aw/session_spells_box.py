@@ -13,7 +13,7 @@ from gmtool.rules.systems.aw.session import SpellEffect
 from gmtool.views.session_tab import Confirm, SessionTab
 
 
-class AWSpellsBox(SessionTab):
+class AWSpellsBox(SessionTab[AWSessionModel]):
     def __init__(self, model: AWSessionModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
         self._summoned_into: int | None = None  # the tracker's round a summon just moved to cleanup

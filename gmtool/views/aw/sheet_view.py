@@ -105,9 +105,12 @@ class AWSheetView(QWidget):
         self.lifepath_edit = self._text_field("lifepath", self.tr("ライフパス"))
         self.notes_edit = self._text_field("notes", self.tr("メモ"))
         texts = QHBoxLayout()
-        for title, edit in ((self.tr("ライフパス"), self.lifepath_edit), (self.tr("メモ"), self.notes_edit)):
+        for title, text_edit in (
+            (self.tr("ライフパス"), self.lifepath_edit),
+            (self.tr("メモ"), self.notes_edit),
+        ):
             box = QGroupBox(title)
-            QVBoxLayout(box).addWidget(edit)
+            QVBoxLayout(box).addWidget(text_edit)
             texts.addWidget(box)
 
         values = QHBoxLayout()
@@ -144,7 +147,11 @@ class AWSheetView(QWidget):
             spin.setAccessibleName(label)
             spin.valueChanged.connect(lambda v, p=path, lab=label: self._commit(p, v, lab))
             self.spins[path] = spin
-            self._syncers.append(lambda p=path, s=spin: s.setValue(self.model.value(p)))
+
+            def sync_spin(p: str = path, s: QSpinBox = spin) -> None:  # bound now, not at the loop's end
+                s.setValue(self.model.value(p))
+
+            self._syncers.append(sync_spin)
             if grid is not None:
                 row, col = divmod(i, columns)
                 grid.addWidget(QLabel(label), row, col * 2)

@@ -221,7 +221,9 @@ class AWSupplyDialog(QDialog):
         self._guard(self.model.roll)
 
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
-        character_id = self.table.item(item.row(), NAME).data(Qt.ItemDataRole.UserRole)
+        name_item = self.table.item(item.row(), NAME)
+        assert name_item is not None  # _sync_table fills a row's cells with signals blocked
+        character_id = name_item.data(Qt.ItemDataRole.UserRole)
         checked = item.checkState() == Qt.CheckState.Checked
         if item.column() == CHOSEN:
             self._guard(self.model.set_target, character_id, checked)

@@ -41,7 +41,7 @@ NEXT_TURN_KEY = "Ctrl+Right"
 PREVIOUS_TURN_KEY = "Ctrl+Left"
 
 
-class BattleControls(SessionTab):
+class BattleControls(SessionTab[BattleModel]):
     """The dialog's own buttons and fields (a SessionTab for its guarded actions)."""
 
     def sync(self) -> None:
@@ -49,7 +49,7 @@ class BattleControls(SessionTab):
 
 
 # Makes a system's action box from the tracker's model and the dialog's question (title, text) → yes.
-ActionBoxFactory = Callable[[BattleModel, Callable[[str, str], bool]], SessionTab]
+ActionBoxFactory = Callable[[BattleModel, Callable[[str, str], bool]], SessionTab[BattleModel]]
 
 
 class BattleDialog(QDialog):
@@ -68,7 +68,7 @@ class BattleDialog(QDialog):
             model.setParent(self)
         self.setModal(False)
         self.setWindowTitle(self.tr("戦闘トラッカー"))
-        controls = self.controls = BattleControls(model, self.ask_confirm)  # type: ignore[arg-type]
+        controls = self.controls = BattleControls(model, self.ask_confirm)
 
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
@@ -100,7 +100,7 @@ class BattleDialog(QDialog):
             )
         )
         for key, button in ((NEXT_TURN_KEY, self.next_button), (PREVIOUS_TURN_KEY, self.previous_button)):
-            QShortcut(QKeySequence(key), self, activated=button.click)
+            QShortcut(QKeySequence(key), self).activated.connect(button.click)
         round_row = QHBoxLayout()
         for w in (
             self.start_button,
@@ -124,7 +124,7 @@ class BattleDialog(QDialog):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table_model.modelReset.connect(self._reselect)
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._selection_changed())
-        QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.table, activated=self._remove)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.table).activated.connect(self._remove)
         self.character_combo = QComboBox()
         self.add_character_button = controls.button(self.tr("キャラクターを追加"), self._add_character)
         self.add_npc_button = controls.button(self.tr("NPCを追加…"), self._add_npc)
@@ -142,7 +142,7 @@ class BattleDialog(QDialog):
         self.ccfolia_all_button = controls.button(self.tr("全員を CCFolia 形式で"), self._copy_ccfolia_all)
         self.include_hidden_check = QCheckBox(self.tr("非公開も含める"))
         people_row = QHBoxLayout()
-        for w in (
+        for widget in (
             self.character_combo,
             self.add_character_button,
             self.add_npc_button,
@@ -154,18 +154,18 @@ class BattleDialog(QDialog):
             self.ccfolia_all_button,
             self.include_hidden_check,
         ):
-            people_row.addWidget(w)
+            people_row.addWidget(widget)
         people_row.addStretch(1)
 
         # ---- the side panel: the selected participant and the system's actions
         self.participant_box = ParticipantBox(model, self.ask_confirm)
-        self.action_boxes: dict[str, SessionTab] = {
+        self.action_boxes: dict[str, SessionTab[BattleModel]] = {
             key: make(model, self.ask_confirm) for key, make in (action_boxes or {}).items()
         }
         side = QWidget()
         side_layout = QVBoxLayout(side)
-        for w in (self.participant_box, *self.action_boxes.values()):
-            side_layout.addWidget(w)
+        for box in (self.participant_box, *self.action_boxes.values()):
+            side_layout.addWidget(box)
         side_layout.addStretch(1)
 
         # ---- the log

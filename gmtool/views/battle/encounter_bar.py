@@ -10,11 +10,11 @@ from gmtool.rules.systems import SYSTEMS
 from gmtool.views.session_tab import Confirm, SessionTab
 
 
-class EncounterBar(SessionTab):
+class EncounterBar(SessionTab[BattleModel]):
     def __init__(
         self, model: BattleModel, confirm: Confirm, system_id: str = "", parent: QWidget | None = None
     ) -> None:
-        super().__init__(model, confirm, parent)  # type: ignore[arg-type]
+        super().__init__(model, confirm, parent)
         self.battle = model
         self.system_combo = QComboBox()
         for system in SYSTEMS.values():

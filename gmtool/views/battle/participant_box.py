@@ -3,6 +3,8 @@ and conditions with their durations."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,9 +23,9 @@ from gmtool.rules.battle import Participant, Side, Status
 from gmtool.views.session_tab import Confirm, SessionTab
 
 
-class ParticipantBox(SessionTab):
+class ParticipantBox(SessionTab[BattleModel]):
     def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
-        super().__init__(model, confirm, parent)  # type: ignore[arg-type]
+        super().__init__(model, confirm, parent)
         self.battle = model
         self.participant_id: str | None = None
         self.title = QLabel()
@@ -47,6 +49,7 @@ class ParticipantBox(SessionTab):
         self.resource_combo.currentIndexChanged.connect(lambda _i: self._show_resource())
 
         damage_row = QHBoxLayout()
+        w: QWidget
         for w in (self.resource_combo, self.amount_spin, self.damage_button, self.heal_button):
             damage_row.addWidget(w)
         value_row = QHBoxLayout()
@@ -154,9 +157,10 @@ class ParticipantBox(SessionTab):
         else:
             self.resource_note.setText("")
 
-    def _act(self, action: object) -> bool:
+    def _act(self, action: Callable[[str], object]) -> bool:
+        """Runs `action` on the selected participant's id, guarded; False when none is selected."""
         p = self.current()
-        return p is not None and self.guard(lambda: action(p.id))  # type: ignore[operator]
+        return p is not None and self.guard(lambda: action(p.id))
 
     def _damage(self, sign: int) -> None:
         key = self.resource_combo.currentData()

@@ -3,26 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton, QWidget
 
 RESULT_STYLE = "font-size: 13pt;"
+OutcomeT = TypeVar("OutcomeT", bound=Hashable)  # what a row stands for: the system's outcome or degree
 
 
-class OddsBox(QGroupBox):
+class OddsBox(QGroupBox, Generic[OutcomeT]):
     """One row per outcome (colour swatch, name, exact percentage), then a big headline and any
     full-width lines a panel adds under it."""
 
     def __init__(
         self,
-        rows: Sequence[tuple[Hashable, str, str]],  # (outcome, colour, name)
+        rows: Sequence[tuple[OutcomeT, str, str]],  # (outcome, colour, name)
         headline_size: str = "16pt",
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(self.tr("確率（厳密計算）"), parent)
         self.grid = QGridLayout(self)
-        self.probability_labels: dict[Hashable, QLabel] = {}
+        self.probability_labels: dict[OutcomeT, QLabel] = {}
         self.row_widgets: list[QLabel] = []
         for row, (outcome, colour, name) in enumerate(rows):
             swatch = QLabel("■")

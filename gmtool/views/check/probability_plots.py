@@ -6,11 +6,12 @@ so the plot is checked against `distribution()`, not by pixels.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Protocol
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, SignalInstance
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
@@ -41,15 +42,24 @@ def style_plot(plot: pg.PlotWidget, left: str, bottom: str) -> None:
 
 
 class CurveSource(Protocol):
-    """What the plots read from a judgement-panel model (AW's or フォーカード's)."""
+    """What the plots read from a judgement-panel model (AW's or フォーカード's); they only read it."""
 
-    changed: Any
-    natural_bars: list[tuple[int, Fraction, Outcome | None]]
-    curve: dict[int, Fraction]
-    curve_marker: int
-    curve_x_label: str
+    @property
+    def changed(self) -> SignalInstance: ...
 
-    def difficulty_guides(self) -> list[tuple[int, int | None, str]]: ...
+    @property
+    def natural_bars(self) -> Sequence[tuple[int, Fraction, Outcome | None]]: ...
+
+    @property
+    def curve(self) -> Mapping[int, Fraction]: ...
+
+    @property
+    def curve_marker(self) -> int: ...
+
+    @property
+    def curve_x_label(self) -> str: ...
+
+    def difficulty_guides(self) -> Sequence[tuple[int, int | None, str]]: ...
 
 
 class OutcomeBarsPlot(pg.PlotWidget):

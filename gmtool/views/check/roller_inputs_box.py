@@ -6,7 +6,7 @@ current value is read, and what note to show under the inputs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 from gmtool.models.roller_inputs import CUSTOM
 
 
-def fill_combo(combo: QComboBox, items: list[tuple[str, object]], current: object) -> None:
+def fill_combo(combo: QComboBox, items: Sequence[tuple[str, object]], current: object) -> None:
     """Refills a combo only when its items changed: refilling costs a relayout on every keystroke."""
     shown = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
-    if shown != items:
+    if shown != list(items):
         combo.clear()
         for text, data in items:
             combo.addItem(text, data)

@@ -258,8 +258,8 @@ class SkillCatalogDialog(QDialog):
         fields = []
         table = self.specialisation_table
         for i in range(table.rowCount()):
-            name = (table.item(i, 0).text() if table.item(i, 0) else "").strip()
-            text = (table.item(i, 1).text() if table.item(i, 1) else "").strip()
+            name = _cell_text(table, i, 0).strip()
+            text = _cell_text(table, i, 1).strip()
             if not text:
                 cost = None
             elif text.isdigit() and 1 <= int(text) <= MAX_COST:
@@ -394,3 +394,9 @@ class SkillCatalogDialog(QDialog):
             action()
         except ValueError as refusal:
             show_refusal(self, str(refusal))
+
+
+def _cell_text(table: QTableWidget, row: int, column: int) -> str:
+    """A cell's text; "" for a cell never typed in (a new row has no item)."""
+    item = table.item(row, column)
+    return item.text() if item else ""

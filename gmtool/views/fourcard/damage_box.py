@@ -41,7 +41,7 @@ class FourCardDamageBox(QGroupBox):
     def __init__(self, actions: FourCardActions, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("ダメージと回復"))
-        self.actions = actions
+        self.character_actions = actions
         points, hours = self.tr(" 点"), self.tr(" 時間")
 
         self.fatigue_amount = _spin(1, MAX_AMOUNT, 1, points, self.tr("受ける疲労"))
@@ -127,11 +127,11 @@ class FourCardDamageBox(QGroupBox):
 
     def sync(self) -> None:
         """Re-reads the character: the roll's inputs and chance, and the hunger warning."""
-        if not self.actions.model.exists:
+        if not self.character_actions.model.exists:
             return
-        character = self.actions.character
-        spec = self.actions.day_recovery_spec(self.resting)
-        probability = self.actions.day_recovery_probability(self.resting)
+        character = self.character_actions.character
+        spec = self.character_actions.day_recovery_spec(self.resting)
+        probability = self.character_actions.day_recovery_probability(self.resting)
         modifiers = []
         if not self.resting:
             modifiers.append(self.tr("安静でない −{0}").format(NOT_RESTING_PENALTY))
@@ -168,4 +168,4 @@ class FourCardDamageBox(QGroupBox):
             show_refusal(self, str(refusal))
 
     def _roll_day(self) -> None:
-        self._run(lambda: self.actions.roll_day_recovery(self.resting))
+        self._run(lambda: self.character_actions.roll_day_recovery(self.resting))

@@ -9,6 +9,7 @@ FourCardGrowthModel.changed and `_sync()` rebuilds the tables from the model.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtGui import QColor
@@ -258,7 +259,7 @@ class FourCardGrowthDialog(QDialog):
                 row,
                 len(cells) + 1,
                 self.tr("+1TP"),
-                lambda n=name: self.model.buy_skill_tp(n),
+                partial(self.model.buy_skill_tp, name),
             )
             self._fill_row(self.skill_table, row, cells, preview, button)
 
@@ -275,7 +276,7 @@ class FourCardGrowthDialog(QDialog):
                 row,
                 4,
                 self.tr("特化する"),
-                lambda s=skill, f=field: self.model.buy_specialisation(s, f),
+                partial(self.model.buy_specialisation, skill, field),
             )
             if done:
                 # The button stays (a click may have just made it so); it only says so.
@@ -319,7 +320,7 @@ class FourCardGrowthDialog(QDialog):
                 row,
                 len(cells) + 1,
                 self.tr("+1"),
-                lambda a=attribute: self.model.buy_attribute(a),
+                partial(self.model.buy_attribute, attribute),
             )
             self._fill_row(self.attribute_table, row, cells, preview, button)
 

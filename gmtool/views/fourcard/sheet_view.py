@@ -9,6 +9,8 @@ against the schema; a refused value is explained and the widget snaps back.
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -60,14 +62,16 @@ class FourCardSheetView(SheetEditing, QWidget):
     ) -> None:
         super().__init__(parent)
         self.model = character_model
-        self.actions = actions if actions is not None else FourCardActions(character_model, parent=self)
+        self.character_actions = (
+            actions if actions is not None else FourCardActions(character_model, parent=self)
+        )
         self._init_editing()
 
         left = QVBoxLayout()
         left.addLayout(self._build_header())
         left.addWidget(self._build_attributes())
         left.addWidget(self._build_hp())
-        self.damage_box = FourCardDamageBox(self.actions)
+        self.damage_box = FourCardDamageBox(self.character_actions)
         left.addWidget(self.damage_box)
         left.addStretch(1)
         right = QVBoxLayout()
@@ -140,7 +144,7 @@ class FourCardSheetView(SheetEditing, QWidget):
                 grid.addWidget(spins[key], row, column)
             self.current_labels[key] = QLabel()
             grid.addWidget(self.current_labels[key], row, 4)
-            self._syncers.append(lambda k=key: self.current_labels[k].setText(str(self.character.current(k))))
+            self._syncers.append(partial(self._sync_current, key))
         for spin in self.initial_spins.values():
             spin.setToolTip(self.tr("作成時の値（性別の修正後）。GM の訂正として直接変更できます"))
         return box
@@ -275,11 +279,14 @@ class FourCardSheetView(SheetEditing, QWidget):
         self.xp_spent_label.setText(str(c.xp_spent))
         self.xp_unspent_label.setText(str(c.xp_unspent))
 
+    def _sync_current(self, key: str) -> None:
+        self.current_labels[key].setText(str(self.character.current(key)))
+
     def _sync_hp(self) -> None:
         c = self.character
         self.hp_bar.set_values(hp_lines(c), c.fatigue, c.injury)
         self.damage_label.setText(str(c.damage))
-        self.condition_label.setText(self.actions.condition_text(c))
+        self.condition_label.setText(self.character_actions.condition_text(c))
         self.hungry_check.setChecked(c.hungry)
 
     def _sync_movement(self) -> None:

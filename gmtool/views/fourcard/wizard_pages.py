@@ -111,8 +111,8 @@ class AttributesPage(CreationPage):
         self.sex_label = QLabel()
         self.hp_label = QLabel()
         self.movement_label = QLabel()
-        for label in (self.sex_label, self.hp_label, self.movement_label):
-            self.body.addWidget(label)
+        for shown in (self.sex_label, self.hp_label, self.movement_label):
+            self.body.addWidget(shown)
         box = QGroupBox(self.tr("2D3+1 の分布（正確な確率）"))
         self.distribution_table = distribution_table(
             model.attribute_distribution(), (self.tr("能力値"), self.tr("確率"))
@@ -202,23 +202,28 @@ class SkillsPage(CreationPage):
         self.notice_label = QLabel()
         self.notice_label.setWordWrap(True)
         self.purchase_list = QListWidget()
-        for widget in (
+        for part in (
             self.refusal_label,
             self.notice_label,
             QLabel(self.tr("購入したもの")),
             self.purchase_list,
         ):
-            self.body.addWidget(widget)
+            self.body.addWidget(part)
         self.refresh()
 
     def select_skill(self, name: str) -> None:
         for row in range(self.table.rowCount()):
-            if self.table.item(row, 0).data(Qt.ItemDataRole.UserRole) == name:
+            if self._skill_at(row) == name:
                 self.table.selectRow(row)
 
     def selected_skill(self) -> str | None:
         rows = self.table.selectionModel().selectedRows()
-        return self.table.item(rows[0].row(), 0).data(Qt.ItemDataRole.UserRole) if rows else None
+        return self._skill_at(rows[0].row()) if rows else None
+
+    def _skill_at(self, row: int) -> str | None:
+        """The skill a row lists (`sync` fills every cell; None only for a row not yet filled)."""
+        item = self.table.item(row, 0)
+        return None if item is None else item.data(Qt.ItemDataRole.UserRole)
 
     def _buy(self) -> None:
         name = self.selected_skill()
@@ -264,8 +269,15 @@ class SkillsPage(CreationPage):
         for r, row in enumerate(rows):
             expertise = str(row.expertise) if row.expertise is not None else self.tr("未設定")
             cost = str(row.next_cost) if row.next_cost is not None else "—"
-            cells = (f"【{row.name}】", row.base or self.tr("未設定"), expertise, str(row.tp), cost)
-            cells += ("・".join(row.specialisations), row.status)
+            cells = (
+                f"【{row.name}】",
+                row.base or self.tr("未設定"),
+                expertise,
+                str(row.tp),
+                cost,
+                "・".join(row.specialisations),
+                row.status,
+            )
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, row.name)

@@ -7,7 +7,7 @@ builder's inputs keep what the GM is typing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -367,7 +367,7 @@ class LotRAdvancementDialog(QDialog):
         return read_only_table(headers, stretch, "LotRAdvancementDialog")
 
     @staticmethod
-    def _fill(table: QTableWidget, rows: list[tuple[str, ...]]) -> None:
+    def _fill(table: QTableWidget, rows: Sequence[tuple[str, ...]]) -> None:
         table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             for c, text in enumerate(row):

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.battle_actions import LotRBattleActions
 from gmtool.models.battle_model import BattleModel
+from gmtool.models.lotr.battle_actions import LotRBattleActions
 from gmtool.rules.battle import Participant
 from gmtool.rules.systems.lotr import combat as lotr
 from gmtool.views.session_tab import Confirm, SessionTab
@@ -25,9 +25,9 @@ from gmtool.views.widgets import hbox
 
 class LotRActionsBox(SessionTab):
     def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
-        super().__init__(model, confirm, parent)  # type: ignore[arg-type]
+        super().__init__(model, confirm, parent)
         self.battle = model
-        self.actions = LotRBattleActions(model)
+        self.battle_actions = LotRBattleActions(model)
         self.who_combo = QComboBox()  # dodge and parry may come out of turn: anyone may act
         self.who_combo.setToolTip(self.tr("回避と防御は手番外でも行なえます"))
         self.who_combo.currentIndexChanged.connect(lambda _i: self._show())
@@ -56,7 +56,9 @@ class LotRActionsBox(SessionTab):
         for spin in (self.parry_bonus, self.attack_total):
             spin.valueChanged.connect(lambda _v: self._show())
         self.keep_check = QCheckBox(self.tr("最初のラウンドのイニシアチブを使い続ける"))
-        self.keep_check.clicked.connect(lambda on: self.guard(lambda: self.actions.keep_initiative(bool(on))))
+        self.keep_check.clicked.connect(
+            lambda on: self.guard(lambda: self.battle_actions.keep_initiative(bool(on)))
+        )
 
         box = QGroupBox(self.tr("アクション（指輪物語RPG）"))
         form = QFormLayout(box)
@@ -98,7 +100,7 @@ class LotRActionsBox(SessionTab):
             return
         used = lotr.actions_used(p)
         allowance = p.value("actions", lotr.ACTIONS_PER_TURN)
-        penalty = self.actions.next_penalty(p.id, kind.id)
+        penalty = self.battle_actions.next_penalty(p.id, kind.id)
         text = self.tr("使ったアクション {0}/{1}").format(used, allowance)
         if penalty:
             text += self.tr("　— 追加アクション: 判定に {0}（判定のない行動は目標値5の判定）").format(penalty)
@@ -107,11 +109,13 @@ class LotRActionsBox(SessionTab):
         if kind.note:
             text += "\n" + self.tr(kind.note)
         self.cost_label.setText(text)
-        chance = self.actions.dodge_probability(p.id)
+        chance = self.battle_actions.dodge_probability(p.id)
         self.dodge_label.setText(
             self.tr("Defense {0}: 回避で上回る確率 {1:.2%}").format(lotr.current_defence(p), float(chance))
         )
-        parry = self.actions.parry_probability(p.id, self.parry_bonus.value(), self.attack_total.value())
+        parry = self.battle_actions.parry_probability(
+            p.id, self.parry_bonus.value(), self.attack_total.value()
+        )
         self.parry_label.setText(
             self.tr("防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）").format(float(parry))
         )
@@ -119,9 +123,9 @@ class LotRActionsBox(SessionTab):
     def _spend(self) -> None:
         p = self.who()
         if p is not None:
-            self.actions.spend(p.id, self.kind_combo.currentData(), self.aim_combo.currentData())
+            self.battle_actions.spend(p.id, self.kind_combo.currentData(), self.aim_combo.currentData())
 
     def _dodge(self) -> None:
         p = self.who()
         if p is not None:
-            self.actions.dodge(p.id)
+            self.battle_actions.dodge(p.id)

@@ -162,10 +162,10 @@ class LotRCheckView(QWidget):
         layout.addWidget(self.legend)
         # Narrow (≤ 700 px) means tall: in group mode the panel scrolls down rather than squeezing
         # its boxes over each other when the window is short.  Never sideways.
-        self.scroll = PanelScroll(self.content)
+        self.scroll_area = PanelScroll(self.content)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(self.scroll)
+        outer.addWidget(self.scroll_area)
 
         model.changed.connect(self.sync)
         model.check_resolved.connect(lambda _result: self.sync())

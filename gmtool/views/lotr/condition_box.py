@@ -34,7 +34,7 @@ class LotRConditionBox(QGroupBox):
     def __init__(self, actions: LotRActions, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("負傷と疲労（1.2.1 / 1.2.2）"))
-        self.actions = actions
+        self.character_actions = actions
 
         self.wound_track = LotRWoundTrack()
         self.wound_label = QLabel()
@@ -106,11 +106,11 @@ class LotRConditionBox(QGroupBox):
         return self.status_label.text()
 
     def sync(self) -> None:
-        if not self.actions.exists:
+        if not self.character_actions.exists:
             return
-        c = self.actions.character
-        rules = self.actions.rules
-        track = self.actions.track(c)
+        c = self.character_actions.character
+        rules = self.character_actions.rules
+        track = self.character_actions.track(c)
         self.wound_track.set_track(track)
         self.damage_spin.blockSignals(True)
         self.damage_spin.setValue(c.damage)
@@ -178,8 +178,8 @@ class LotRConditionBox(QGroupBox):
 
     # ---- actions --------------------------------------------------------------------------
     def _set_damage(self, value: int) -> None:
-        if self.actions.exists and value != self.actions.character.damage:
-            self._run(lambda: self.actions.set_damage(value))
+        if self.character_actions.exists and value != self.character_actions.character.damage:
+            self._run(lambda: self.character_actions.set_damage(value))
 
     def _run(self, action: Callable[[], object]) -> None:
         try:

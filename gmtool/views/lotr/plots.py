@@ -213,4 +213,5 @@ class DegreeLegend(QWidget):
 
     def rows(self) -> int:
         """How many rows the entries take."""
-        return len({self._layout.getItemPosition(i)[0] for i in range(self._layout.count())})
+        positions = [self._layout.getItemPosition(i) for i in range(self._layout.count())]
+        return len({p[0] for p in positions})  # type: ignore[index]  # stub says object; it is (row, col, spans)

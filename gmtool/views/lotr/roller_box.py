@@ -65,7 +65,8 @@ class LotRRollerBox(RollerInputsBox):
         form.insertRow(4, self.tr("関連技能の数"), self.affinity_spin)
         # The note and the tick box take the whole width: in the field column alone they wrapped
         # into a tall, narrow box (three of these side by side must fit 700 px).
-        form.takeRow(form.getWidgetPosition(self.note_label)[0])
+        row = form.getWidgetPosition(self.note_label)[0]  # type: ignore[index]  # stub says object; it is (row, role)
+        form.takeRow(row)
         form.addRow(self.note_label)
         form.addRow(self.wounds_check)
         form.addRow(self.tr("ボーナス"), self.bonus_label)
@@ -173,15 +174,15 @@ class HelpersColumn(QWidget):
         self._list = QVBoxLayout(inner)
         self._list.setContentsMargins(0, 0, 0, 0)
         self._list.addStretch(1)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setWidget(inner)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.viewport().installEventFilter(self)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setWidget(inner)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.viewport().installEventFilter(self)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.scroll, 1)
+        column.addWidget(self.scroll_area, 1)
         column.addWidget(self.add_button)
 
     def sync(self) -> None:
@@ -196,10 +197,10 @@ class HelpersColumn(QWidget):
                 self._list.insertWidget(index, box)
         for box in self.boxes:
             box.sync()
-        self.scroll.setVisible(bool(self.boxes))
+        self.scroll_area.setVisible(bool(self.boxes))
         if self.boxes:
-            scrollbar = self.scroll.verticalScrollBar().sizeHint().width()
-            self.scroll.setMinimumWidth(self.boxes[0].minimumSizeHint().width() + scrollbar)
+            scrollbar = self.scroll_area.verticalScrollBar().sizeHint().width()
+            self.scroll_area.setMinimumWidth(self.boxes[0].minimumSizeHint().width() + scrollbar)
             self._fit_height()
 
     def _fit_height(self) -> None:
@@ -207,12 +208,12 @@ class HelpersColumn(QWidget):
         if not self.boxes:
             return
         first = self.boxes[0]
-        width = max(self.scroll.viewport().width(), first.minimumSizeHint().width())
+        width = max(self.scroll_area.viewport().width(), first.minimumSizeHint().width())
         height = first.heightForWidth(width) if first.hasHeightForWidth() else first.sizeHint().height()
-        self.scroll.setMinimumHeight(max(height, first.minimumSizeHint().height()))
+        self.scroll_area.setMinimumHeight(max(height, first.minimumSizeHint().height()))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
+        if watched is self.scroll_area.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_height()
         return super().eventFilter(watched, event)
 
@@ -232,7 +233,9 @@ class PanelScroll(QScrollArea):
 
     def fit(self) -> None:
         content, viewport = self.widget(), self.viewport()
-        layout = content.layout()
+        layout = content.layout() if content is not None else None
+        if content is None or layout is None:
+            return  # nothing to fit: no content, or one not laid out yet
         width = max(viewport.width(), layout.minimumSize().width())
         need = layout.minimumSize().height()
         if layout.hasHeightForWidth():
@@ -241,7 +244,10 @@ class PanelScroll(QScrollArea):
 
     def minimumSizeHint(self) -> QSize:
         """As wide as the content at its narrowest, with room for the scroll bar."""
-        width = self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        content = self.widget()
+        if content is None:
+            return super().minimumSizeHint()
+        width = content.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
         return QSize(width, super().minimumSizeHint().height())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
+from typing import Literal, overload
 
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QColor
@@ -125,7 +126,14 @@ class RulesTab(QWidget):
         show_refusal(self, tr("ルール表を変更できません: {0}").format(message))
         self.reload()
 
-    def int_field(self, on_commit: Callable[[int | None], object], optional: bool = True) -> IntField:
+    @overload
+    def int_field(
+        self, on_commit: Callable[[int | None], object], optional: Literal[True] = True
+    ) -> IntField: ...
+    @overload
+    def int_field(self, on_commit: Callable[[int], object], optional: Literal[False]) -> IntField: ...
+    def int_field(self, on_commit: Callable[[int], object], optional: bool = True) -> IntField:
+        """A number box; `on_commit` gets None (未設定) only from an optional one."""
         field = IntField(optional)
         field.committed.connect(lambda value: self.attempt(lambda: on_commit(value)))
         field.refused.connect(self.refuse)

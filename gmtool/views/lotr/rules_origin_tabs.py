@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import partial
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -97,12 +98,10 @@ class RacesView(RulesTab):
             )
             grid.addWidget(combo, row, 1)
             self.wound_fields[race.id] = self.int_field(
-                lambda v, r=race.id: model.set_race_value(r, "wound_levels", v), optional=False
+                partial(model.set_race_value, race.id, "wound_levels"), optional=False
             )
             grid.addWidget(self.wound_fields[race.id], row, 2)
-            self.courage_fields[race.id] = self.int_field(
-                lambda v, r=race.id: model.set_race_value(r, "courage", v)
-            )
+            self.courage_fields[race.id] = self.int_field(partial(model.set_race_value, race.id, "courage"))
             self._narrow(self.courage_fields[race.id])
             grid.addWidget(self.courage_fields[race.id], row, 3)
             if race.subraces:
@@ -111,15 +110,13 @@ class RacesView(RulesTab):
                 )
             else:
                 self._bonus_fields(grid, row, race.id, "")
-            self.resets[(race.id, "")] = self.reset_button(lambda r=race.id: self._reset(r, ""))
+            self.resets[(race.id, "")] = self.reset_button(partial(self._reset, race.id, ""))
             grid.addWidget(self.resets[(race.id, "")], row, BONUS_COLUMN + len(ATTRIBUTE_IDS))
             row += 1
             for sub in race.subraces:
                 grid.addWidget(QLabel(f"　└ {sub.label}"), row, 0)
                 self._bonus_fields(grid, row, race.id, sub.id)
-                self.resets[(race.id, sub.id)] = self.reset_button(
-                    lambda r=race.id, s=sub.id: self._reset(r, s)
-                )
+                self.resets[(race.id, sub.id)] = self.reset_button(partial(self._reset, race.id, sub.id))
                 grid.addWidget(self.resets[(race.id, sub.id)], row, BONUS_COLUMN + len(ATTRIBUTE_IDS))
                 row += 1
         layout = QVBoxLayout(self)
@@ -137,7 +134,7 @@ class RacesView(RulesTab):
 
     def _bonus_fields(self, grid: QGridLayout, row: int, race_id: str, subrace_id: str) -> None:
         for i, attribute in enumerate(ATTRIBUTE_IDS):
-            field = self.int_field(lambda v, a=attribute: self.model.set_bonus(race_id, subrace_id, a, v))
+            field = self.int_field(partial(self.model.set_bonus, race_id, subrace_id, attribute))
             self._narrow(field)
             self.bonus_fields[(race_id, subrace_id, attribute)] = field
             grid.addWidget(field, row, BONUS_COLUMN + i)
@@ -154,7 +151,8 @@ class RacesView(RulesTab):
             paths += [("races", race_id, key) for key in ("size", "wound_levels", "courage")]
         race = self.model.rules.race(race_id)
         sub = race.subrace(subrace_id) if race else None
-        self.model.reset_values(paths, (sub or race).label if (sub or race) else race_id)
+        named = sub or race
+        self.model.reset_values(paths, named.label if named else race_id)
 
     def reload(self) -> None:
         rules, shipped, model = self.model.rules, self.model.shipped, self.model

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -68,17 +70,25 @@ class SkillListView(RulesTab):
         layout.addLayout(buttons)
 
     def _names(self) -> list[str]:
-        return [
-            self.table.item(r, NAME).text() for r in range(self.table.rowCount()) if self.table.item(r, NAME)
-        ]
+        return [item.text() for r in range(self.table.rowCount()) if (item := self.table.item(r, NAME))]
 
-    def _combo(self, row: int, column: int, choices: list[tuple[str, object]]) -> QComboBox:
+    def _item(self, row: int, column: int) -> QTableWidgetItem:
+        item = self.table.item(row, column)
+        assert item is not None  # _rebuild gives every row its name, 日本語名 and group items
+        return item
+
+    def _combo_at(self, row: int, column: int) -> QComboBox:
+        combo = self.table.cellWidget(row, column)
+        assert isinstance(combo, QComboBox)  # _rebuild puts a combo in the 能力値 and Untrained cells
+        return combo
+
+    def _combo(self, row: int, column: int, choices: Sequence[tuple[str, object]]) -> QComboBox:
         combo = QComboBox()
         for text, data in choices:
             combo.addItem(text, data)
         key = "attribute" if column == ATTRIBUTE else "untrained"
         combo.currentIndexChanged.connect(
-            lambda _i: self._commit(self.table.item(row, NAME).text(), key, combo.currentData())
+            lambda _i: self._commit(self._item(row, NAME).text(), key, combo.currentData())
         )
         self.table.setCellWidget(row, column, combo)
         return combo
@@ -109,10 +119,10 @@ class SkillListView(RulesTab):
             for row, skill in enumerate(rules.skills):
                 base = model.shipped.skill(skill.name)
                 edited = lambda key, name=skill.name: model.is_edited("skills", name, key)  # noqa: E731
-                name_ja = self.table.item(row, NAME_JA)
+                name_ja = self._item(row, NAME_JA)
                 name_ja.setText(skill.name_ja)
                 mark_item(name_ja, edited("name_ja"), base.name_ja if base else "")
-                group = self.table.item(row, GROUP)
+                group = self._item(row, GROUP)
                 group.setCheckState(Qt.CheckState.Checked if skill.group else Qt.CheckState.Unchecked)
                 mark_item(
                     group,
@@ -123,7 +133,7 @@ class SkillListView(RulesTab):
                     (ATTRIBUTE, skill.attribute, "attribute"),
                     (UNTRAINED, skill.untrained, "untrained"),
                 ):
-                    combo = self.table.cellWidget(row, column)
+                    combo = self._combo_at(row, column)
                     combo.blockSignals(True)
                     combo.setCurrentIndex(combo.findData(value))
                     combo.blockSignals(False)
@@ -134,7 +144,7 @@ class SkillListView(RulesTab):
         self.reset.setEnabled(model.is_edited("skills"))
 
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
-        name = self.table.item(item.row(), NAME).text()
+        name = self._item(item.row(), NAME).text()
         if item.column() == NAME_JA:
             self._commit(name, "name_ja", item.text().strip())
         elif item.column() == GROUP:
@@ -154,5 +164,6 @@ class SkillListView(RulesTab):
 
     def _remove(self) -> None:
         row = self.table.currentRow()
-        name = self.table.item(row, NAME).text() if row >= 0 and self.table.item(row, NAME) else ""
+        item = self.table.item(row, NAME) if row >= 0 else None
+        name = item.text() if item else ""
         self.attempt(lambda: self.model.remove_skill(name))

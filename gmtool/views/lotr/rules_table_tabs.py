@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -186,10 +188,10 @@ class DegreesView(RulesTab):
                 row.addWidget(QLabel(tr("下限なし")))
             else:
                 field = self.fields[band.id] = self.int_field(
-                    lambda v, d=band.id: model.set_degree_margin(d, v), optional=False
+                    partial(model.set_degree_margin, band.id), optional=False
                 )
                 self.resets[band.id] = self.reset_button(
-                    lambda d=band.id, label=band.label: model.reset_value(("degrees", d), label)
+                    partial(model.reset_value, ("degrees", band.id), band.label)
                 )
                 row.addWidget(field)
                 row.addWidget(self.resets[band.id])
@@ -213,7 +215,11 @@ class DegreesView(RulesTab):
         rules, shipped = self.model.rules, self.model.shipped
         bands = rules.degrees
         for i, band in enumerate(bands):
-            upper = bands[i + 1].min_margin - 1 if i + 1 < len(bands) else None  # type: ignore[operator]
+            upper: int | None = None
+            if i + 1 < len(bands):
+                above = bands[i + 1].min_margin
+                assert above is not None  # only the lowest band has no lower bound (rules_data checks)
+                upper = above - 1
             low = tr("…") if band.min_margin is None else str(band.min_margin)
             high = tr("…") if upper is None else str(upper)
             self.ranges[band.id].setText(tr("差分 {0} 〜 {1}").format(low, high))
@@ -234,11 +240,9 @@ class PicksView(RulesTab):
         self.readings: dict[str, QLabel] = {}
         form = QFormLayout()
         for kind in PICK_KINDS:
-            field = self.fields[kind] = self.int_field(lambda v, k=kind: model.set_pick_cost(k, v))
+            field = self.fields[kind] = self.int_field(partial(model.set_pick_cost, kind))
             label = tr(PICK_LABELS[kind])
-            self.resets[kind] = self.reset_button(
-                lambda k=kind, what=label: model.reset_value(("picks", k), what)
-            )
+            self.resets[kind] = self.reset_button(partial(model.reset_value, ("picks", kind), label))
             self.readings[kind] = QLabel(tr("（本文からの読み）"))
             row = QHBoxLayout()
             row.addWidget(field)

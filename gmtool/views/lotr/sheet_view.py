@@ -59,12 +59,12 @@ class LotRSheetView(SheetEditing, QWidget):
     ) -> None:
         super().__init__(parent)
         self.model = model
-        self.actions = actions or LotRActions(model.campaign_model, model.character_id, parent=self)
+        self.character_actions = actions or LotRActions(model.campaign_model, model.character_id, parent=self)
         self._init_editing()
 
-        self.condition_box = LotRConditionBox(self.actions)
-        self.spirit_box = LotRSpiritBox(model, self.actions)
-        self.skills_box = LotRSkillsBox(model, lambda: self.actions.rules)
+        self.condition_box = LotRConditionBox(self.character_actions)
+        self.spirit_box = LotRSpiritBox(model, self.character_actions)
+        self.skills_box = LotRSkillsBox(model, lambda: self.character_actions.rules)
         self.texts_box = TextsBox(model, self._refuse)
         left_column, right_column = QWidget(), QWidget()
         left = QVBoxLayout(left_column)
@@ -255,7 +255,7 @@ class LotRSheetView(SheetEditing, QWidget):
     def _set_race(self, race: str, subrace: str) -> None:
         c = self.character
         if (race, subrace) != (c.race, c.subrace):
-            self._guard(lambda: self.actions.set_race(race, subrace))
+            self._guard(lambda: self.character_actions.set_race(race, subrace))
 
     def _toggle_favoured(self, attribute: str, on: bool) -> None:
         current = tuple(self.character.favoured_attributes)
@@ -269,12 +269,12 @@ class LotRSheetView(SheetEditing, QWidget):
 
     def _on_session_changed(self, key: str) -> None:
         if key == RULES_KEY:
-            self.actions.reload_rules()
+            self.character_actions.reload_rules()
             self._sync()
 
     # ---- re-sync --------------------------------------------------------------------------
     def _sync_origin(self) -> None:
-        c, rules = self.character, self.actions.rules
+        c, rules = self.character, self.character_actions.rules
         fill_combo(self.race_combo, [(r.id, r.label) for r in rules.races], c.race)
         race = rules.race(c.race)
         subraces = [(s.id, s.label) for s in race.subraces] if race else []
@@ -286,14 +286,14 @@ class LotRSheetView(SheetEditing, QWidget):
         fill_combo(self.size_combo, [(s.id, s.label) for s in rules.sizes], c.size, blank=False)
 
     def _sync_attributes(self) -> None:
-        c, rules = self.character, self.actions.rules
+        c, rules = self.character, self.character_actions.rules
         mods = modifiers(c, rules)
         bonuses, _known = rules.race_bonuses(c.race, c.subrace)
         for attribute in ATTRIBUTE_IDS:
             self.modifier_labels[attribute].setText(f"{mods[attribute]:+d}")
             self.favoured_checks[attribute].setChecked(attribute in c.favoured_attributes)
             cap = attribute_cap(attribute, bonuses)
-            over = c.attributes.get(attribute) > cap  # type: ignore[arg-type]
+            over = c.attributes.get(attribute) > cap
             self.cap_labels[attribute].setText(
                 self.tr("上限 12+種族修正 = {0} を超えています（魔法などの一時的な場合のみ）").format(cap)
                 if over
@@ -301,7 +301,7 @@ class LotRSheetView(SheetEditing, QWidget):
             )
 
     def _sync_reactions(self) -> None:
-        c, rules = self.character, self.actions.rules
+        c, rules = self.character, self.character_actions.rules
         formula = creation_reactions(modifiers(c, rules))
         for reaction in REACTION_IDS:
             favoured = reaction == c.favoured_reaction
@@ -311,14 +311,14 @@ class LotRSheetView(SheetEditing, QWidget):
                 self.tr("作成時の式: max({0}, {1} 修正) = {2:+d}").format(
                     a.upper(),
                     b.upper(),
-                    formula.get(reaction),  # type: ignore[arg-type]
+                    formula.get(reaction),
                 )
             )
         index = self.favoured_reaction_combo.findData(c.favoured_reaction)
         self.favoured_reaction_combo.setCurrentIndex(max(0, index))
 
     def _sync_secondary(self) -> None:
-        c, rules = self.character, self.actions.rules
+        c, rules = self.character, self.character_actions.rules
         mods = modifiers(c, rules)
         self.health_hint.setText(
             self.tr("作成時 VIT + STR 修正 = {0}（成長で上がらない）").format(

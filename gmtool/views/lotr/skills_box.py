@@ -113,9 +113,14 @@ class LotRSkillsBox(QGroupBox):
     def rows(self) -> dict[str, list[str]]:
         """Every row as the user reads it: name → the other columns."""
         return {
-            self.table.item(r, 0).text(): [self.table.item(r, c).text() for c in range(1, len(self.COLUMNS))]
+            self._text(r, 0): [self._text(r, c) for c in range(1, len(self.COLUMNS))]
             for r in range(self.table.rowCount())
         }
+
+    def _text(self, row: int, column: int) -> str:
+        item = self.table.item(row, column)
+        assert item is not None  # sync fills every cell of every row it makes
+        return item.text()
 
     def sync(self) -> None:
         if not self.model.exists:

@@ -28,7 +28,7 @@ class LotRSpiritBox(QGroupBox):
         super().__init__(parent)
         self.setTitle(self.tr("勇気・堕落・知名度"))
         self.model = model
-        self.actions = actions
+        self.character_actions = actions
 
         self.courage_spin = QSpinBox()
         self.courage_spin.setRange(0, MAX_COURAGE)

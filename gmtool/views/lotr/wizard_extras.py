@@ -148,6 +148,7 @@ class ExtrasPage(LotRPage):
         self.cost_spin.setAccessibleName(self.tr("消費ポイント"))
         self.buy_button = QPushButton(self.tr("自由ポイントで買う"))
         self.buy_button.clicked.connect(self._buy)
+        widget: QWidget  # the loops below lay out rows of different widgets
         for widget in (self.kind_combo, self.attribute_combo, self.free_edge_edit, QLabel(self.tr("消費"))):
             row.addWidget(widget)
         row.addWidget(self.cost_spin)

@@ -96,6 +96,7 @@ class SkillsPage(LotRPage):
         self.add_button.clicked.connect(lambda: self.guard(self._add_skill))
         self.remove_button = QPushButton(self.tr("選んだ技能を外す"))
         self.remove_button.clicked.connect(lambda: self._on_selected(model.remove_skill))
+        widget: QWidget  # the loops below lay out rows of different widgets
         for widget in (self.skill_edit, self.add_button, self.remove_button):
             add_row.addWidget(widget)
         add_row.addStretch(1)
@@ -295,14 +296,15 @@ class SkillsPage(LotRPage):
                 spin.setEnabled(not (package_mode and pool in ("order", "order_free")))
             total = model.total(name)
             item = self.table.item(r, TOTAL_COLUMN)
+            assert item is not None  # _build_rows gave every row its total cell
             item.setText(str(total))
             item.setForeground(Qt.GlobalColor.red if total > CREATION_MAX_RANK else Qt.GlobalColor.black)
         self.special_list.clear()
         for name, fields in draft.specialisations.items():
             for field in fields:
-                item = QListWidgetItem(f"{name}（{field}）")
-                item.setData(Qt.ItemDataRole.UserRole, (name, field))
-                self.special_list.addItem(item)
+                special = QListWidgetItem(f"{name}（{field}）")
+                special.setData(Qt.ItemDataRole.UserRole, (name, field))
+                self.special_list.addItem(special)
         self.race_edge_list.clear()
         for pick in draft.race_edges:
             self.race_edge_list.addItem(self.tr("{0} — {1} ポイント").format(pick.target, pick.cost))

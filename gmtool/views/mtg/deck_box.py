@@ -44,7 +44,7 @@ class CardPicker(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.find: Callable[[str], Card | None] | None = None
+        self.find_card: Callable[[str], Card | None] | None = None
         self.search: Callable[[str], list[Card]] | None = None
         self.unknown: Callable[[str], None] = lambda _name: None
         self.name_edit = QLineEdit()
@@ -73,7 +73,7 @@ class CardPicker(QWidget):
     def set_database(
         self, find: Callable[[str], Card | None] | None, search: Callable[[str], list[Card]] | None
     ) -> None:
-        self.find, self.search = find, search
+        self.find_card, self.search = find, search
         enabled = find is not None
         for widget in (self.name_edit, self.count_spin, self.add_button):
             widget.setEnabled(enabled)
@@ -90,9 +90,9 @@ class CardPicker(QWidget):
 
     def add(self) -> None:
         name = self.name_edit.text().strip()
-        if not name or self.find is None:
+        if not name or self.find_card is None:
             return
-        card = self.find(name.strip("《》「」"))
+        card = self.find_card(name.strip("《》「」"))
         if card is None:
             self.unknown(name)
             return

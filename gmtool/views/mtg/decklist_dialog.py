@@ -61,7 +61,7 @@ class MTGDecklistDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("デッキリストを読み込む"))
         self.resize(720, 640)
-        self.find, self.enter_card, self.search = find, enter_card, search
+        self.find_card, self.enter_card, self.search = find, enter_card, search
         self.source = self.tr("貼り付け")
         self.decklist: DeckList | None = None
         # The lines as resolved, with the player's choices (a card for a line, a line left out).
@@ -177,7 +177,7 @@ class MTGDecklistDialog(QDialog):
         self.decklist, self.source = decklist, source
         if decklist.name and not self.name_edit.text().strip():
             self.name_edit.setText(decklist.name)
-        self.resolution = resolve_decklist(decklist, self.find)
+        self.resolution = resolve_decklist(decklist, self.find_card)
         self._show()
 
     def _fail(self, message: str) -> None:
@@ -225,7 +225,7 @@ class MTGDecklistDialog(QDialog):
         name = name.strip().strip("《》「」").strip()
         if not ok or not name:
             return
-        card = self.find(name)
+        card = self.find_card(name)
         if card is None:
             self._show(self.tr("「{0}」もカードデータベースにありません").format(name))
             return

@@ -12,6 +12,9 @@ and the sheet says so.  Reading a decklist and entering a card by hand are asked
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -53,9 +56,7 @@ class MTGSheetView(SheetEditing, QWidget):
         self.main_box = MTGDeckBox(self.deck_model, MAIN)
         self.side_box = MTGDeckBox(self.deck_model, SIDEBOARD)
         for box in (self.main_box, self.side_box):
-            box.picker.unknown = lambda name, b=box: self.manual_card_requested.emit(
-                name, b.section, b.picker.count_spin.value()
-            )
+            box.picker.unknown = partial(self._request_manual_card, box)
         self.curve_plot = ManaCurvePlot()
         self.color_plot = ColorPlot()
 
@@ -82,10 +83,16 @@ class MTGSheetView(SheetEditing, QWidget):
     def character(self) -> MTGCharacter:
         return self.model.character
 
-    def set_card_database(self, find: object, search: object) -> None:
+    def set_card_database(
+        self, find: Callable[[str], Card | None] | None, search: Callable[[str], list[Card]] | None
+    ) -> None:
         """The card database's lookups (None, None: there is none, and the sheet says why)."""
         for box in (self.main_box, self.side_box):
-            box.picker.set_database(find, search)  # type: ignore[arg-type]
+            box.picker.set_database(find, search)
+
+    def _request_manual_card(self, box: MTGDeckBox, name: str) -> None:
+        """A name the database lacks, typed in ``box``: the window offers to enter the card by hand."""
+        self.manual_card_requested.emit(name, box.section, box.picker.count_spin.value())
 
     def add_card(self, card: Card, count: int = 1, section: str = MAIN) -> None:
         """A card entered by hand, added where the player was adding it."""

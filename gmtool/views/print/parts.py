@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from gmtool.models.campaign_model import CampaignModel
 
 
+def QT_TRANSLATE_NOOP(context: str, source: str) -> str:
+    """Marks `source` for lupdate (which finds the call by this name) and returns it unchanged, as
+    Qt's own does; PySide6's stub types Qt's as returning `object`, so the labels use this one."""
+    return source
+
+
 @dataclass(frozen=True)
 class PrintParts:
     # Field / computed-value key → QT_TRANSLATE_NOOP("SheetPrint", …) source; translated at print

@@ -6,9 +6,9 @@ from both prints as the field's own name: the sheet never leaves a value out.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
-from gmtool.views.print.parts import PrintParts
+from gmtool.views.print.parts import QT_TRANSLATE_NOOP, PrintParts
 
 
 def _tr(text: str) -> str:

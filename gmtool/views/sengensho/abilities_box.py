@@ -5,7 +5,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gmtool.models.sengensho import labels as labels
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
@@ -99,7 +107,7 @@ class SengenshoAbilitiesBox(SengenshoPage):
         values = self.model.fantasy_values(holder) if holder else {}
         npc = holder is not None and not self.model.is_pc(holder)
         guide = labels_tr(labels.NPC_GUIDE_NOTE)
-        rows = [
+        rows: list[tuple[str, ...]] = [
             (
                 v.archetype,
                 str(v.value),
@@ -119,7 +127,7 @@ class SengenshoAbilitiesBox(SengenshoPage):
         )
         self.debt_note.setVisible(any(v.debt for v in values.values()))
         cast = self.model.cast()
-        self.unlimited_note.setVisible(holder in cast and cast[holder].unlimited)
+        self.unlimited_note.setVisible(holder is not None and holder in cast and cast[holder].unlimited)
 
         statuses = self.model.ability_statuses(holder) if holder else []
         ability_rows = [self._ability_row(s) for s in statuses]
@@ -140,7 +148,7 @@ class SengenshoAbilitiesBox(SengenshoPage):
                 ids.append(ability_id(archetype, None))
         self.fill(self.abilities_table, ability_rows, ids)
         for r, row in enumerate(ability_rows):  # a long effect text is read in full on hover
-            self.abilities_table.item(r, EFFECT_COLUMN).setToolTip(row[EFFECT_COLUMN])
+            self._cell(r, EFFECT_COLUMN).setToolTip(row[EFFECT_COLUMN])
         self._sync_detail()
         problem = self.model.catalog_problem()
         self.catalog_problem.setText(problem or "")
@@ -149,14 +157,19 @@ class SengenshoAbilitiesBox(SengenshoPage):
         self.use_button.setEnabled(enabled)
         self.borrow_button.setEnabled(enabled)
 
+    def _cell(self, row: int, column: int) -> QTableWidgetItem:
+        item = self.abilities_table.item(row, column)
+        assert item is not None  # fill() sets every cell of every row (each row has every column)
+        return item
+
     def _sync_detail(self) -> None:
         rows = self.abilities_table.selectionModel().selectedRows()
         if not rows:
             self.detail_label.setText(self.tr("幻想能力を選ぶと、効果の全文がここに出ます"))
             return
         r = rows[0].row()
-        name = self.abilities_table.item(r, 1).text()
-        effect = self.abilities_table.item(r, EFFECT_COLUMN).text() or self.tr("未設定")
+        name = self._cell(r, 1).text()
+        effect = self._cell(r, EFFECT_COLUMN).text() or self.tr("未設定")
         self.detail_label.setText(self.tr("{0}: {1}").format(name, effect))
 
     def _ability_row(self, status: AbilityStatus) -> tuple[str, ...]:

@@ -94,7 +94,7 @@ class SengenshoBondsTab(SengenshoPage):
         return holder
 
     def _selected_bond(self) -> Bond:
-        bond_id = self.selected_id(self.bonds_table)
+        bond_id = self.selected_number(self.bonds_table)
         if bond_id is None:
             raise ValueError(self.tr("縁故を一覧から選んでください"))
         if bond_id < 0:
@@ -158,7 +158,7 @@ class SengenshoBondsTab(SengenshoPage):
         self.scene_label.setText(warning)
         self.scene_label.setVisible(bool(warning))
         rows, ids = self._rows(holder)
-        self.fill(self.bonds_table, rows, ids)  # type: ignore[arg-type]
+        self.fill(self.bonds_table, rows, ids)
         has_bonds = any(i > 0 for i in ids)
         for button in (self.raise_button, self.retie_button, self.discard_button):
             button.setEnabled(has_bonds)

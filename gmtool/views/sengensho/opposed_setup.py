@@ -87,7 +87,7 @@ class OpposedSideBox(QGroupBox):
         model, role = self.model, self.role
         inputs, character = model.inputs(role), model.character(role)
         unnamed = self.tr("（名前なし）")
-        characters = [(self.tr("（キャラクターなし: 判定値を直接入力）"), None)]
+        characters: list[tuple[str, str | None]] = [(self.tr("（キャラクターなし: 判定値を直接入力）"), None)]
         for stored in model.characters():
             pc = self.tr("PC") if stored.character.is_pc else self.tr("NPC")
             characters.append((f"{stored.character.name or unnamed}（{pc}）", stored.id))
@@ -95,7 +95,7 @@ class OpposedSideBox(QGroupBox):
             (f"{self.tr(label)}（{character.attribute(key)}）" if character else self.tr(label), key)
             for key, label in ATTRIBUTES
         ]
-        skills = [(self.tr("なし"), None)]
+        skills: list[tuple[str, str | None]] = [(self.tr("なし"), None)]
         skills += [(f"〈{s.name}〉（{s.level}）", s.name) for s in (character.skills if character else ())]
         custom = model.is_custom(role)
         widgets = (

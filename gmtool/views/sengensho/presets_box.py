@@ -66,7 +66,7 @@ class SengenshoPresetsBox(RowListEditor):
         self.sum_labels: dict[str, QLabel] = {}
         self.count_label = QLabel()
         self.count_label.setWordWrap(True)
-        layout = self.layout()
+        layout = self.main_layout
         layout.insertWidget(0, self.pc_note)
         layout.addLayout(self.sums)
         layout.addWidget(self.count_label)

@@ -40,10 +40,9 @@ class Host(Protocol):
     def exec_bond_dialog(self, dialog: SengenshoBondDialog) -> int: ...
 
 
-class SengenshoPage(SessionTab):
+class SengenshoPage(SessionTab[SengenshoSessionModel]):
     def __init__(self, model: SengenshoSessionModel, host: Host, parent: QWidget | None = None) -> None:
-        super().__init__(model, lambda _title, text: host.ask(text), parent)  # type: ignore[arg-type]
-        self.model: SengenshoSessionModel = model  # type: ignore[assignment]
+        super().__init__(model, lambda _title, text: host.ask(text), parent)
         self.host = host
 
 

@@ -76,7 +76,7 @@ class SengenshoScenesPage(SengenshoPage):
 
     # ---- actions ----------------------------------------------------------------------------
     def _selected_scene(self, purpose: str) -> int:
-        scene_id = self.selected_id(self.scene_table)
+        scene_id = self.selected_number(self.scene_table)
         if scene_id is None:
             raise ValueError(self.tr("{0}シーンを一覧から選んでください").format(purpose))
         return scene_id
@@ -103,13 +103,15 @@ class SengenshoScenesPage(SengenshoPage):
             ]
             marker = "▶ " if scene.id == state.current_scene else ""
             rows.append((marker + state.scene_name(scene.id), "、".join(formed)))
-        self.fill(self.scene_table, rows, [s.id for s in state.scenes])  # type: ignore[arg-type]
+        self.fill(self.scene_table, rows, [s.id for s in state.scenes])
         for r, scene in enumerate(state.scenes):
             if scene.id == state.current_scene:
                 font = QFont(self.scene_table.font())
                 font.setBold(True)
                 for c in range(len(SCENE_HEADERS)):
-                    self.scene_table.item(r, c).setFont(font)
+                    item = self.scene_table.item(r, c)
+                    assert item is not None  # fill() has just set every cell of every row
+                    item.setFont(font)
         self.make_current_button.setEnabled(bool(state.scenes))
         self._sync_rename()
         self._sync_impressions()
@@ -122,7 +124,7 @@ class SengenshoScenesPage(SengenshoPage):
             self.impressions_box.setTitle(
                 self.tr("「{0}」で有効な印象効果").format(state.scene_name(state.current_scene))
             )
-        rows = [
+        rows: list[tuple[str, ...]] = [
             (
                 self.model.name(i.holder),
                 self.model.impression_target(i),
@@ -133,10 +135,12 @@ class SengenshoScenesPage(SengenshoPage):
         ]
         self.fill(self.impressions_table, rows)
         for r, row in enumerate(rows):  # a long catalog text is read in full on hover
-            self.impressions_table.item(r, 3).setToolTip(row[3])
+            item = self.impressions_table.item(r, 3)
+            assert item is not None  # fill() has just set every cell of every row
+            item.setToolTip(row[3])
 
     def _sync_rename(self) -> None:
-        scene_id = self.selected_id(self.scene_table)
+        scene_id = self.selected_number(self.scene_table)
         scene = self.model.state().scene(scene_id) if scene_id is not None else None
         self.rename_button.setEnabled(scene is not None)
         self.rename_edit.setEnabled(scene is not None)

@@ -72,9 +72,15 @@ def fill_table(table: QTableWidget, rows: list[list[str]]) -> None:
         table.setCurrentCell(current, 0)
 
 
+def cell_text(table: QTableWidget, row: int, column: int) -> str:
+    """A cell's text; a cell that was never set (a row shorter than the columns) reads as blank."""
+    item = table.item(row, column)
+    return item.text() if item is not None else ""
+
+
 def table_cells(table: QTableWidget) -> list[list[str]]:
     """A table as the user reads it."""
-    return [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+    return [[cell_text(table, r, c) for c in range(table.columnCount())] for r in range(table.rowCount())]
 
 
 def labels_text(text: str) -> str:
@@ -152,7 +158,8 @@ class RowListEditor(QGroupBox):
         fields = self.make_fields()
         self._controls = [w for w, _ in fields] + [self.add_button, self.update_button, self.remove_button]
 
-        layout = QVBoxLayout(self)
+        # Kept typed: subclasses add rows around the list (QWidget.layout() is only a QLayout).
+        self.main_layout = layout = QVBoxLayout(self)
         layout.addWidget(self.table, 1)
         editor = QHBoxLayout()
         for widget, stretch_factor in fields:

@@ -9,7 +9,7 @@ the widgets snap back to what is stored.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QGroupBox, QSpinBox, QVBoxLayout, QWidget
@@ -19,8 +19,13 @@ from gmtool.views.widgets import CommitPlainTextEdit, show_refusal
 
 EditorT = TypeVar("EditorT", bound=QWidget)
 
+if TYPE_CHECKING:
+    _SheetBase = QWidget  # a mixin of each system's sheet widget: `self` parents the refusal box
+else:
+    _SheetBase = object
 
-class SheetEditing:
+
+class SheetEditing(_SheetBase):
     model: CharacterModel
 
     def _init_editing(self) -> None:
@@ -64,7 +69,7 @@ class SheetEditing:
             self._refuse(str(refusal))
 
     def _refuse(self, message: str) -> None:
-        show_refusal(self, message)  # type: ignore[arg-type]
+        show_refusal(self, message)
         self._sync()
 
     def _sync(self) -> None:

@@ -170,6 +170,21 @@ def test_what_a_pick_buys_must_exist(pick: Pick, message: str) -> None:
     assert adv.check_advancement(_dwarf(), Advancement(picks=(pick,))) == [message]
 
 
+@pytest.mark.parametrize(
+    ("pick", "message"),
+    [
+        (Pick("attribute", "cha", 5), "能力値 'cha' はありません"),
+        (Pick("attribute", "get", 5), "能力値 'get' はありません"),
+        (Pick("reaction", "luck", 5), "リアクション 'luck' はありません"),
+    ],
+)
+def test_no_override_buys_what_the_sheet_has_no_place_for(pick: Pick, message: str) -> None:
+    # The GM override passes the limits check_advancement lists, but an unknown attribute or
+    # reaction is refused as the documented ValueError (the model shows it as blocking).
+    with pytest.raises(ValueError, match=message):
+        adv.apply_advancement(_dwarf(), Advancement(picks=(pick,)), overridden=True)
+
+
 def test_a_specialisation_of_a_skill_bought_in_the_same_advancement() -> None:
     picks = (*_ranks("Ride"), Pick("specialisation", "Ride/Ponies", 4))
     assert adv.check_advancement(_dwarf(), Advancement(picks=picks)) == []

@@ -409,6 +409,15 @@ def test_gm_override_is_recorded() -> None:
     assert c.attributes.str == 15 and len(c.flaws) == 5
 
 
+@pytest.mark.parametrize("overridden", [False, True])
+def test_a_skill_attribute_the_sheet_lacks_is_refused(overridden: bool) -> None:
+    # Built, such a skill would break the sheet (its checks look the attribute's modifier up).
+    draft = _dwarf(free_ranks={"Run": 1}, skill_attributes={"Run": "luck"})
+    with pytest.raises(ValueError, match="Run: 能力値 'luck' はありません"):
+        build_character(draft, overridden=overridden)
+    assert build_character(_dwarf(free_ranks={"Run": 1}, skill_attributes={"Run": "str"})).skill("Run")
+
+
 def test_edges_from_every_pool() -> None:
     draft = _dwarf(
         edges=("Dwarf-friend",),

@@ -380,6 +380,13 @@ BROKEN = [
         ["races.toml races[0]", "size 'tiny'", "sizes"],
     ),
     (
+        "a size no character sheet holds",
+        "conditions",
+        'id = "huge"',
+        'id = "gigantic"',
+        ["conditions.toml sizes", "gigantic"],
+    ),
+    (
         "too many wound levels for a race",
         "races",
         "wound_levels = 4",

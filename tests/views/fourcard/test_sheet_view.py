@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.fourcard.actions import LOG_KIND, FourCardActions
@@ -274,3 +275,13 @@ def test_money_handedness_sex_notes_and_overrides(qtbot, empty_campaign_model):
     assert view.handedness_combo.currentText() == "右"
     assert view.sex_combo.currentText() == "男性"
     assert view.notes_edit.toPlainText() == ""
+
+
+def test_the_sheet_and_its_damage_box_keep_qwidget_actions(qtbot, empty_campaign_model):
+    # Their FourCardActions once lived in `self.actions`, hiding QWidget.actions(): asking either
+    # widget for its QActions (as menus and shortcuts do) raised "object is not callable".
+    view = make_sheet(qtbot, empty_campaign_model)
+    for widget in (view, view.damage_box):
+        action = QAction("x", widget)
+        widget.addAction(action)
+        assert widget.actions() == [action]

@@ -219,8 +219,8 @@ def test_the_panel_fits_700_px_in_every_mode_and_the_legend_wraps(view, qtbot, c
     view.add_helper_button.click()
     QApplication.processEvents()
     assert view.minimumSizeHint().width() <= 700
-    content = view.scroll.widget()
-    assert content.width() <= view.scroll.viewport().width()  # nothing cut off at the right
+    content = view.scroll_area.widget()
+    assert content.width() <= view.scroll_area.viewport().width()  # nothing cut off at the right
     view.mode_buttons[TEST].setChecked(True)
     assert len(view.legend.entries()) == 7 and view.legend.rows() == 2
 
@@ -234,7 +234,7 @@ def test_helpers_column_is_narrow_when_empty_and_shows_a_whole_helper(view, qtbo
     assert view.odds_box.width() > view.helpers_area.width()
     view.add_helper_button.click()
     settle(qtbot, view)
-    scroll = view.helpers_area.scroll
+    scroll = view.helpers_area.scroll_area
     button = view.helper_boxes[0].remove_button
     qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() == 0)
     where = QRect(button.mapTo(scroll.viewport(), QPoint(0, 0)), button.size())
@@ -320,3 +320,10 @@ def test_a_table_edit_that_removes_the_chosen_check_shows_the_first_one(view, ca
     first = model.kinds(A)[0]
     assert combo.currentData() == first.id and combo.findData(f"untrained:{name}") == -1
     assert view.a_box.value_spin.value() == first.value and "技能なし判定" not in view.a_box.note_label.text()
+
+
+def test_the_panel_and_the_helpers_column_keep_qwidgets_own_scroll(view):
+    """Their scroll areas are `scroll_area`: `scroll` stays QWidget.scroll(dx, dy)."""
+    for widget in (view, view.helpers_area):
+        widget.scroll(0, 0)
+    assert view.scroll_area.widget() is view.content

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QRect, QRectF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
@@ -155,7 +160,30 @@ def test_counts_are_readable_and_unset_penalties_are_short_with_the_reason_in_th
     assert "GM がルール表（負傷・疲労）で設定するまで 0 として計算" in track.toolTip()
 
 
-def test_the_sheet_fits_a_600_px_window_without_overlapping_rows(qtbot, empty_campaign_model):
+# Word-wrapped labels settle into their heights through Qt's layout passes, which depend on state
+# (fonts, styles, caches) that thousands of earlier tests in the same process leave behind: in the
+# full suite the three longest notes were once given less than a line.  The layout is checked in a
+# fresh gmtool-like process instead, as a user's window would start.
+ISOLATED = "GMTOOL_TEST_FRESH_LAYOUT"
+FRESH_TEST = "test_the_sheet_fits_600_px"
+
+
+def test_the_sheet_fits_a_600_px_window_without_overlapping_rows():
+    here = Path(__file__).resolve()
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"{here}::{FRESH_TEST}"],
+        cwd=here.parents[3],
+        env={**os.environ, ISOLATED: "1", "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    output = result.stdout[-3000:] + result.stderr[-2000:]
+    assert result.returncode == 0 and "1 passed" in result.stdout, output
+
+
+@pytest.mark.skipif(not os.environ.get(ISOLATED), reason="run in a fresh process by the test above")
+def test_the_sheet_fits_600_px(qtbot, empty_campaign_model):
     character = replace(sample_lotr_character(NAME), damage=21, weariness=1)  # unset penalties shown
     character_id = empty_campaign_model.insert_character("lotr", character, "x")
     view = LotRSheetView(CharacterModel(empty_campaign_model, character_id))
@@ -225,7 +253,7 @@ def test_the_corruption_warning_appears_exactly_when_corruption_reaches_bearing(
     spirit.corruption_up_button.click()
     assert spirit.warning.startswith("あと 1 点で Corruption が Bearing に達します")
     assert BEARING_WARNING not in spirit.warning
-    with qtbot.waitSignal(view.actions.bearing_reached):
+    with qtbot.waitSignal(view.character_actions.bearing_reached):
         spirit.corruption_up_button.click()
     assert spirit.warning == BEARING_WARNING
     assert stored(empty_campaign_model).corruption == 7
@@ -360,3 +388,11 @@ def test_the_demo_dwarf_on_the_sheet(qtbot, campaign_model):
     box.damage_amount.setValue(8)
     box.damage_button.click()
     assert box.wound_track.levels[box.wound_track.current_index] == "Dazed"
+
+
+def test_the_sheet_and_its_boxes_keep_qwidgets_own_actions(qtbot, empty_campaign_model):
+    """The LotRActions they share is `character_actions`: `actions` stays QWidget.actions()."""
+    view = make_sheet(qtbot, empty_campaign_model)
+    for widget in (view, view.condition_box, view.spirit_box):
+        assert widget.actions() == []
+    assert view.condition_box.character_actions is view.character_actions is view.spirit_box.character_actions

@@ -157,3 +157,10 @@ def test_an_edited_list_must_be_read_again(dialog, qtbot):
     assert view.ok_button.isEnabled()
     view.text_edit.setPlainText("4 エルフの神秘家\n2 森\n")
     assert not view.ok_button.isEnabled() and "読み込む" in view.summary_label.text()
+
+
+def test_the_dialog_keeps_qwidget_find(dialog):
+    # The card lookup once lived in `self.find`, hiding QWidget.find (the widget with a window id):
+    # asking the dialog for a widget by its id looked the id up as a card name instead.
+    view, _ = dialog
+    assert view.find(view.winId()) is view

@@ -175,3 +175,11 @@ def test_the_delete_key_removes_the_selected_card_of_its_own_table(sheet, qtbot,
     deck = _deck(cm, character_id)
     assert not refusals, refusals
     assert deck.entry(WURM.name) is None and deck.sideboard[0].card == GOLD  # the sideboard is untouched
+
+
+def test_the_card_pickers_keep_qwidget_find(sheet):
+    # The card lookup once lived in `self.find`, hiding QWidget.find (the widget with a window id):
+    # asking a picker for a widget by its id called the card database instead.
+    _, _, view = sheet
+    for picker in (view.main_box.picker, view.side_box.picker):
+        assert picker.find(picker.winId()) is picker

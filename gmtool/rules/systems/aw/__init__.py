@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
@@ -24,6 +24,10 @@ from gmtool.rules.systems.aw.checks import (
 from gmtool.rules.systems.aw.rules_data import aw_rules
 from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 
+if TYPE_CHECKING:
+    from gmtool.rules.battle_rules import CombatRules
+    from gmtool.rules.systems.base import GameSystem
+
 _ADAPTER = TypeAdapter(AWCharacter)
 
 
@@ -31,7 +35,7 @@ class AnotherWorld:
     id = "aw"
 
     @property
-    def combat(self) -> Any:
+    def combat(self) -> CombatRules:
         """The battle tracker's round (imported when a fight needs it, not at start-up)."""
         from gmtool.rules.systems.aw.combat import SYSTEM_COMBAT
 
@@ -95,3 +99,5 @@ class AnotherWorld:
 
 
 SYSTEM = AnotherWorld()
+if TYPE_CHECKING:  # the engine contract, with this system's character, specs and results
+    _CONTRACT: GameSystem[AWCharacter, AWCheckSpec | AWOpposedSpec, CheckResult | OpposedResult] = SYSTEM

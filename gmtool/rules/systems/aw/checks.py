@@ -80,6 +80,8 @@ class AWOpposedSpec:
         action_auto, action_total = self.action.judge_faces(action_faces)
         if action_auto is Outcome.AUTO_FAILURE:
             return Side.REACTION
+        reaction_auto: Outcome | None
+        reaction_total: int | None
         if reaction_faces is None:  # cannot roll: no critical, no fumble
             reaction_auto, reaction_total = None, self.reaction.fixed_total()
         else:

@@ -150,8 +150,8 @@ def engage(encounter: Encounter, participant_id: str, other_id: str) -> Encounte
     if other_id == participant_id:
         raise BattleRefused("自分自身とはエンゲージできません")
     if other.engagement is None and me.engagement is not None:
-        group = me.engagement
-        return with_participant(encounter, other_id, lambda p: replace(p, engagement=group))
+        mine = me.engagement
+        return with_participant(encounter, other_id, lambda p: replace(p, engagement=mine))
     group = other.engagement
     if group is None:
         taken = {p.engagement for p in encounter.participants}

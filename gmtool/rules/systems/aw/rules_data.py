@@ -36,7 +36,7 @@ class AWRules:
 def aw_rules() -> AWRules:
     path, data = load_table("aw", "checks")
     where = path.name
-    bands = []
+    bands: list[DifficultyBand] = []
     previous_high: int | None = None
     raw_bands = data.get("difficulty_bands")
     if not isinstance(raw_bands, list) or not raw_bands:

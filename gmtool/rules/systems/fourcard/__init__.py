@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
@@ -13,7 +13,12 @@ from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 from gmtool.rules.systems.fourcard import checks
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, SCHEMA_VERSION, FourCardCharacter
+from gmtool.rules.systems.fourcard.checks import CheckSpec, FourCardResult, FourCardRoller, TargetSpec
 from gmtool.rules.systems.fourcard.derived import derive, is_weakened, level, skill_level
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle_rules import CombatRules
+    from gmtool.rules.systems.base import GameSystem
 
 _ADAPTER = TypeAdapter(FourCardCharacter)
 
@@ -28,7 +33,7 @@ class FourCard:
     id = "fourcard"
 
     @property
-    def combat(self) -> Any:
+    def combat(self) -> CombatRules:
         """The battle tracker's round (imported when a fight needs it, not at start-up)."""
         from gmtool.rules.systems.fourcard.combat import SYSTEM_COMBAT
 
@@ -102,16 +107,18 @@ class FourCard:
             )
         return kinds
 
-    def roller(self, character: FourCardCharacter, base: int, modifier: int = 0) -> checks.FourCardRoller:
+    # The annotations name the checks module's types directly: in the class body `checks` is the
+    # method above, not the module.
+    def roller(self, character: FourCardCharacter, base: int, modifier: int = 0) -> FourCardRoller:
         return checks.FourCardRoller(base, modifier, weakened=is_weakened(character))
 
-    def default_spec(self, character: FourCardCharacter, kind: CheckKind) -> checks.TargetSpec:
+    def default_spec(self, character: FourCardCharacter, kind: CheckKind) -> TargetSpec:
         return checks.TargetSpec(self.roller(character, kind.value), checks.DEFAULT_DIFFICULTY)
 
-    def distribution(self, spec: checks.CheckSpec) -> Distribution[Any]:
+    def distribution(self, spec: CheckSpec) -> Distribution[Any]:
         return checks.distribution(spec)
 
-    def resolve(self, spec: checks.CheckSpec, rng: random.Random) -> checks.FourCardResult:
+    def resolve(self, spec: CheckSpec, rng: random.Random) -> FourCardResult:
         return checks.resolve(spec, rng)
 
     def load_character(self, data: Mapping[str, Any]) -> FourCardCharacter:
@@ -122,3 +129,5 @@ class FourCard:
 
 
 SYSTEM = FourCard()
+if TYPE_CHECKING:  # the engine contract, with this system's character, specs and results
+    _CONTRACT: GameSystem[FourCardCharacter, CheckSpec, FourCardResult] = SYSTEM

@@ -205,7 +205,7 @@ def success_curve(roller: FourCardRoller, difficulties: range) -> dict[int, Frac
     }
 
 
-def distribution(spec: CheckSpec) -> Distribution[object]:
+def distribution(spec: CheckSpec) -> Distribution[Outcome] | Distribution[int] | Distribution[Contestant]:
     if isinstance(spec, TargetSpec):
         return target_distribution(spec)
     if isinstance(spec, AchievementSpec):

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
-from typing import Any
 
 from gmtool.rules.data import RuleDataError, load_table, require
 
@@ -40,7 +39,7 @@ class FourCardRules:
         return range(self.difficulty_steps[0].value, self.difficulty_steps[-1].value + 1)
 
 
-def _increasing(values: list[Any], where: str, what: str) -> tuple[int, ...]:
+def _increasing(values: object, where: str, what: str) -> tuple[int, ...]:
     # A scalar where a list belongs (thresholds = 10) must be refused here, not iterated.
     if not isinstance(values, list) or not values:
         raise RuleDataError(f"{where}: {what} は整数の並びでなければなりません（{values!r}）")

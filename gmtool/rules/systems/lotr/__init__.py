@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
@@ -13,8 +13,13 @@ from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 from gmtool.rules.systems.lotr import checks
 from gmtool.rules.systems.lotr.character import SCHEMA_VERSION, LotRCharacter
+from gmtool.rules.systems.lotr.checks import CheckSpec, LotRResult, RollSpec
 from gmtool.rules.systems.lotr.derived import derive
 from gmtool.rules.systems.lotr.kinds import DEFAULT_TN, check_kinds, roller_for
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle_rules import CombatRules
+    from gmtool.rules.systems.base import GameSystem
 
 _ADAPTER = TypeAdapter(LotRCharacter)
 
@@ -23,7 +28,7 @@ class LotR:
     id = "lotr"
 
     @property
-    def combat(self) -> Any:
+    def combat(self) -> CombatRules:
         """The battle tracker's round (imported when a fight needs it, not at start-up)."""
         from gmtool.rules.systems.lotr.combat import SYSTEM_COMBAT
 
@@ -55,13 +60,15 @@ class LotR:
     def checks(self, character: LotRCharacter) -> Sequence[CheckKind]:
         return check_kinds(character)
 
-    def default_spec(self, character: LotRCharacter, kind: CheckKind) -> checks.RollSpec:
+    # The annotations name the checks module's types directly: in the class body `checks` is the
+    # method above, not the module.
+    def default_spec(self, character: LotRCharacter, kind: CheckKind) -> RollSpec:
         return checks.RollSpec(roller_for(character, kind.id), DEFAULT_TN)
 
-    def distribution(self, spec: checks.CheckSpec) -> Distribution[Any]:
+    def distribution(self, spec: CheckSpec) -> Distribution[Any]:
         return checks.distribution(spec)
 
-    def resolve(self, spec: checks.CheckSpec, rng: random.Random) -> checks.LotRResult:
+    def resolve(self, spec: CheckSpec, rng: random.Random) -> LotRResult:
         return checks.resolve(spec, rng)
 
     def load_character(self, data: Mapping[str, Any]) -> LotRCharacter:
@@ -72,3 +79,5 @@ class LotR:
 
 
 SYSTEM = LotR()
+if TYPE_CHECKING:  # the engine contract, with this system's character, specs and results
+    _CONTRACT: GameSystem[LotRCharacter, CheckSpec, LotRResult] = SYSTEM

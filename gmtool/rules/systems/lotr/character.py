@@ -16,15 +16,20 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, REACTION_IDS
+from gmtool.rules.systems.lotr.rules_data import (
+    ATTRIBUTE_IDS,
+    REACTION_IDS,
+    AttributeId,
+    ReactionId,
+    SizeId,
+    SkillAttribute,
+)
 
 SCHEMA_VERSION = 1
 ATTRIBUTE_MIN = 1  # 「各能力値は,最低1」
 MAX_RANK = 12  # 「最大12ランクまで成長する」
 MAX_ROWS = 500
 
-AttributeId = Literal["brg", "nim", "per", "str", "vit", "wit"]
-ReactionId = Literal["stamina", "swiftness", "willpower", "wisdom"]
 Stat = Annotated[StrictInt, Field(ge=ATTRIBUTE_MIN, le=99)]
 Reaction = Annotated[StrictInt, Field(ge=-20, le=99)]
 Points = Annotated[StrictInt, Field(ge=0, le=9_999_999)]
@@ -67,7 +72,7 @@ class Skill:
 
     name: Name  # "Armed Combat: Blades", "Language: Westron", "Lore: History (Gondor)"
     ranks: Annotated[StrictInt, Field(ge=0, le=MAX_RANK)] = 0
-    attribute: Literal["", "brg", "nim", "per", "str", "vit", "wit"] = ""  # "" = from the skill list
+    attribute: SkillAttribute = ""  # "" = from the skill list
     specialisations: tuple[Name, ...] = ()  # +2 in each
     order_skill: StrictBool = False  # grows up to 2 ranks per advancement instead of 1
 
@@ -128,7 +133,7 @@ class LotRCharacter:
     subrace: ShortText = ""
     order: ShortText = ""
     other_orders: tuple[ShortText, ...] = ()  # 兼業
-    size: Literal["small", "medium", "large", "huge"] = "medium"
+    size: SizeId = "medium"
     wound_levels: Annotated[StrictInt, Field(ge=1, le=5)] = 5  # Healthy not counted; Small hobbits 4
     attributes: Attributes = field(default_factory=Attributes)
     favoured_attributes: Annotated[tuple[AttributeId, ...], Field(max_length=2)] = ()

@@ -350,12 +350,12 @@ CheckSpec = RollSpec | GroupSpec | OpposedSpec
 LotRResult = RollResult | GroupResult | OpposedResult
 
 
-def distribution(spec: CheckSpec) -> Distribution[object]:
+def distribution(spec: CheckSpec) -> Distribution[Degree] | Distribution[Contestant]:
     if isinstance(spec, RollSpec):
-        return roll_distribution(spec)  # type: ignore[return-value]
+        return roll_distribution(spec)
     if isinstance(spec, GroupSpec):
-        return group_distribution(spec)  # type: ignore[return-value]
-    return opposed_distribution(spec)  # type: ignore[return-value]
+        return group_distribution(spec)
+    return opposed_distribution(spec)
 
 
 def resolve(spec: CheckSpec, rng: random.Random) -> LotRResult:

@@ -24,7 +24,7 @@ from gmtool.rules.battle_rules import CombatRules, NextActor, QuickField, Seed
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, success_probability
 from gmtool.rules.systems.lotr.derived import WoundTrack, defence
 from gmtool.rules.systems.lotr.exploding import at_least, roll_test
-from gmtool.rules.systems.lotr.rules_data import LotRRules, lotr_rules
+from gmtool.rules.systems.lotr.rules_data import Level, LotRRules, lotr_rules
 
 ACTIONS_PER_TURN = 2  # 「1ターンに標準で2アクション」
 EXTRA_ACTION_PENALTY = 5  # 「行動判定に1回ごとに -5 の累積ペナルティ」
@@ -138,7 +138,7 @@ class LotRCombat(CombatRules):
             self.track_levels(p.values), max(1, p.value("health", 1)), damage.value if damage else 0
         )
 
-    def weariness(self, p: Participant) -> Any:
+    def weariness(self, p: Participant) -> Level:
         level = p.resource(WEARINESS)
         index = max(0, min(level.value if level else 0, len(self.rules.weariness_levels) - 1))
         return self.rules.weariness_levels[index]
@@ -149,7 +149,8 @@ class LotRCombat(CombatRules):
 
     def states(self, participant: Participant) -> tuple[str, ...]:
         track = self.wound_track(participant)
-        wound = "dead" if track.dead else track.level.id  # type: ignore[union-attr]
+        level = track.level  # None exactly when dead
+        wound = "dead" if level is None else level.id
         return (wound, self.weariness(participant).id)
 
     def settle(self, participant: Participant) -> Participant:

@@ -32,7 +32,9 @@ from gmtool.rules.systems.lotr.rules_data import (
     ATTRIBUTE_IDS,
     ATTRIBUTE_NAMES,
     REACTION_IDS,
+    SKILL_ATTRIBUTES,
     LotRRules,
+    SkillAttribute,
     lotr_rules,
 )
 
@@ -352,6 +354,15 @@ def courage_at_creation(draft: CreationDraft, rules: LotRRules | None = None) ->
     return COURAGE_BASE + (race_mod or 0) + (order_mod or 0), race_mod is not None and order_mod is not None
 
 
+def _skill_attribute(draft: CreationDraft, name: str) -> SkillAttribute:
+    """The attribute the draft gives a skill outside the list ("" = none). An unknown one is refused
+    even under a GM override: the sheet has no such attribute to roll it with."""
+    attribute = draft.skill_attributes.get(name, "")
+    if attribute not in SKILL_ATTRIBUTES:
+        raise ValueError(f"{name}: 能力値 '{attribute}' はありません")
+    return attribute
+
+
 def build_character(
     draft: CreationDraft, overridden: bool = False, rules: LotRRules | None = None
 ) -> LotRCharacter:
@@ -368,7 +379,7 @@ def build_character(
         Skill(
             name=name,
             ranks=min(ranks, 12),
-            attribute=draft.skill_attributes.get(name, ""),  # type: ignore[arg-type]
+            attribute=_skill_attribute(draft, name),
             specialisations=tuple(draft.specialisations.get(name, ())),
             order_skill=name in order_skill_names,
         )
@@ -385,13 +396,13 @@ def build_character(
         race=draft.race,
         subrace=draft.subrace,
         order=draft.order,
-        size=(race.size if race else "medium"),  # type: ignore[arg-type]
+        size=(race.size if race else "medium"),
         wound_levels=race.wound_levels if race else 5,
         attributes=Attributes(**{a: min(99, v) for a, v in values.items()}),
         favoured_attributes=tuple(a for a in draft.favoured_attributes if a in ATTRIBUTE_IDS)[
             :FAVOURED_ATTRIBUTES
-        ],  # type: ignore[arg-type]
-        favoured_reaction=draft.favoured_reaction if draft.favoured_reaction in REACTION_IDS else "",  # type: ignore[arg-type]
+        ],
+        favoured_reaction=draft.favoured_reaction if draft.favoured_reaction in REACTION_IDS else "",
         reactions=creation_reactions(mods),
         health=creation_health(values["vit"], mods["str"]),
         courage=courage,

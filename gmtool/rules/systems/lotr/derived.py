@@ -25,7 +25,7 @@ REACTION_SOURCES = {
 
 def modifiers(character: LotRCharacter, rules: LotRRules | None = None) -> dict[str, int]:
     rules = rules or lotr_rules()
-    return {a: rules.modifier(character.attributes.get(a)) for a in ATTRIBUTE_IDS}  # type: ignore[arg-type]
+    return {a: rules.modifier(character.attributes.get(a)) for a in ATTRIBUTE_IDS}
 
 
 def creation_reactions(mods: dict[str, int]) -> Reactions:
@@ -45,7 +45,8 @@ def defence(character: LotRCharacter, rules: LotRRules | None = None) -> int:
 def encumbrance(character: LotRCharacter) -> tuple[int, int, int]:
     """Loads up to which carrying is normal / 重荷 / 超重荷."""
     strength = character.attributes.str
-    return tuple(strength * m for m in ENCUMBRANCE_MULTIPLIERS)  # type: ignore[return-value]
+    normal, burdened, overburdened = ENCUMBRANCE_MULTIPLIERS
+    return strength * normal, strength * burdened, strength * overburdened
 
 
 def attribute_cap(attribute: str, bonuses: dict[str, int]) -> int:

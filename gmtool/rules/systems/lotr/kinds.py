@@ -7,6 +7,8 @@ Kind ids: ``skill:<name>``, ``skill:<name>:<specialisation>``, ``untrained:<name
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.systems.lotr.character import LotRCharacter, Skill
 from gmtool.rules.systems.lotr.checks import LotRRoller
@@ -90,7 +92,7 @@ def check_kinds(character: LotRCharacter, rules: LotRRules | None = None) -> lis
                 REACTION_NAMES[reaction],
                 character.reactions.get(reaction),
                 REACTION_GROUP,
-            )  # type: ignore[arg-type]
+            )
         )
     return kinds
 
@@ -107,6 +109,14 @@ def _skill_and_field(character: LotRCharacter, rest: str) -> tuple[Skill, str]:
     raise KeyError(f"技能 '{rest}' がありません")
 
 
+class _Common(TypedDict):
+    """What every roller of a character shares, whatever is rolled."""
+
+    condition: int
+    modifier: int
+    affinity: int
+
+
 def roller_for(
     character: LotRCharacter,
     kind_id: str,
@@ -120,7 +130,7 @@ def roller_for(
     mods = modifiers(character, rules)
     condition = condition_penalty(character, rules, wounds)
     kind, _, rest = kind_id.partition(":")
-    common = {"condition": condition, "modifier": modifier, "affinity": affinity}
+    common: _Common = {"condition": condition, "modifier": modifier, "affinity": affinity}
     if kind == "skill":
         skill, field = _skill_and_field(character, rest)
         attribute = skill_attribute(skill, rules)
@@ -141,5 +151,5 @@ def roller_for(
     if kind == "attribute" and rest in ATTRIBUTE_IDS:
         return LotRRoller(attribute_modifier=mods[rest], **common)
     if kind == "reaction" and rest in REACTION_IDS:
-        return LotRRoller(rank=character.reactions.get(rest), **common)  # type: ignore[arg-type]
+        return LotRRoller(rank=character.reactions.get(rest), **common)
     raise KeyError(f"判定の種類 '{kind_id}' はありません")

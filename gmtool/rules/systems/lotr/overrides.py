@@ -30,7 +30,7 @@ The edited tables go through `rules_from_tables`, the loader's own checks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Literal, NoReturn, overload
 
 from gmtool.rules.data import RuleDataError, short_input
 from gmtool.rules.systems.lotr.rules_data import (
@@ -170,7 +170,7 @@ def skill_row(skill: Any) -> dict[str, Any]:
 
 
 # ---- checking the document's values (messages name the key) -----------------------------------
-def _fail(path: str, message: str) -> None:
+def _fail(path: str, message: str) -> NoReturn:
     raise RuleDataError(f"{WHERE} {path}: {message}" if path else f"{WHERE}: {message}")
 
 
@@ -188,6 +188,10 @@ def _keys(mapping: Mapping[str, Any], allowed: Iterable[str], path: str) -> None
         _fail(path, f"未知の項目があります: {listed}（使えるのは {', '.join(allowed)}）")
 
 
+@overload
+def _int(value: Any, path: str, *, optional: Literal[False] = False) -> int: ...
+@overload
+def _int(value: Any, path: str, *, optional: bool) -> int | None: ...
 def _int(value: Any, path: str, *, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
@@ -202,7 +206,6 @@ def _bool(value: Any, path: str, *, optional: bool = False) -> bool | None:
         return value
     wanted = "true / false" + (" / null（未設定）" if optional else "")
     _fail(path, f"{wanted} でなければなりません（{short_input(value)}）")
-    return None  # not reached: _fail raises
 
 
 def _known_id(rows: Mapping[str, Any], key: str, path: str, what: str) -> dict[str, Any]:
@@ -232,7 +235,7 @@ def _apply_modifiers(table: dict[str, Any], document: Mapping[str, Any]) -> None
         table["rows"] = clean
     if "beyond_step" in document:
         step = _int(document["beyond_step"], "beyond_step")
-        if step < 1:  # type: ignore[operator]
+        if step < 1:
             _fail("beyond_step", f"1 以上の整数です（{step}）")
         table["beyond"]["step"] = step
     # The table goes on above its last row: where that is follows the rows the GM set.
@@ -289,7 +292,7 @@ def _apply_races(races: list[dict[str, Any]], edits: Any, sizes: list[str]) -> N
             race["size"] = raw["size"]
         if "wound_levels" in raw:
             count = _int(raw["wound_levels"], f"{path}.wound_levels")
-            if not 1 <= count <= 5:  # type: ignore[operator]
+            if not 1 <= count <= 5:
                 _fail(f"{path}.wound_levels", f"Healthy を除く負傷段階の数は 1〜5 です（{count}）")
             race["wound_levels"] = count
         if "courage" in raw:
@@ -331,7 +334,7 @@ def _apply_orders(orders: list[dict[str, Any]], edits: Any) -> None:
                 if not str(name).strip():
                     _fail(f"{path}.package", "技能名が空です")
                 ranks[name] = _int(rank, f"{path}.package.{name}")
-                if ranks[name] < 0:  # type: ignore[operator]
+                if ranks[name] < 0:
                     _fail(f"{path}.package.{name}", f"ランクは 0 以上です（{rank}）")
             order["package"] = ranks
         if "courage" in raw:

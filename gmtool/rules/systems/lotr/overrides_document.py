@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gmtool.rules.systems.lotr.overrides import MODIFIER_ROW_KEYS, PENALTY_TABLES, SCHEMA, skill_row
-from gmtool.rules.systems.lotr.rules_data import PICK_KINDS, LotRRules
+from gmtool.rules.systems.lotr.rules_data import PICK_KINDS, Level, LotRRules
 
 
 # ---- storing only what the GM changed -----------------------------------------------------------
@@ -28,11 +28,14 @@ def diff_document(shipped: LotRRules, edited: LotRRules) -> dict[str, Any]:
         ]
     if edited.beyond_step != shipped.beyond_step:
         document["beyond_step"] = edited.beyond_step
-    pairs = zip(edited.degrees, shipped.degrees, strict=True)
-    _put(document, "degrees", {b.id: b.min_margin for b, s in pairs if b.min_margin != s.min_margin})
+    degree_pairs = zip(edited.degrees, shipped.degrees, strict=True)
+    _put(document, "degrees", {b.id: b.min_margin for b, s in degree_pairs if b.min_margin != s.min_margin})
     for key, table in PENALTY_TABLES:
-        pairs = zip(getattr(edited, table), getattr(shipped, table), strict=True)
-        _put(document, key, {x.id: x.penalty for x, s in pairs if x.penalty != s.penalty})
+        # `table` names one of LotRRules' wound / weariness level tables.
+        edited_levels: tuple[Level, ...] = getattr(edited, table)
+        shipped_levels: tuple[Level, ...] = getattr(shipped, table)
+        level_pairs = zip(edited_levels, shipped_levels, strict=True)
+        _put(document, key, {x.id: x.penalty for x, s in level_pairs if x.penalty != s.penalty})
     races: dict[str, Any] = {}
     for race in edited.races:
         base = shipped.race(race.id)
@@ -54,12 +57,12 @@ def diff_document(shipped: LotRRules, edited: LotRRules) -> dict[str, Any]:
     _put(document, "races", races)
     orders: dict[str, Any] = {}
     for order in edited.orders:
-        base = shipped.order(order.id)
-        if base is not None:
+        base_order = shipped.order(order.id)
+        if base_order is not None:
             change = {
                 k: getattr(order, k)
                 for k in ("skills", "package", "courage")
-                if getattr(order, k) != getattr(base, k)
+                if getattr(order, k) != getattr(base_order, k)
             }
             if "skills" in change:
                 change["skills"] = list(order.skills)

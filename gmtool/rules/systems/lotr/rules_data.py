@@ -11,11 +11,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from itertools import pairwise
-from typing import Any
+from typing import Any, Literal
 
 from gmtool.rules.data import RuleDataError, load_table, require
 
-ATTRIBUTE_IDS = ("brg", "nim", "per", "str", "vit", "wit")
+AttributeId = Literal["brg", "nim", "per", "str", "vit", "wit"]
+ReactionId = Literal["stamina", "swiftness", "willpower", "wisdom"]
+ATTRIBUTE_IDS: tuple[AttributeId, ...] = ("brg", "nim", "per", "str", "vit", "wit")
 ATTRIBUTE_NAMES = {
     "brg": "Bearing",
     "nim": "Nimbleness",
@@ -24,7 +26,13 @@ ATTRIBUTE_NAMES = {
     "vit": "Vitality",
     "wit": "Wits",
 }
-REACTION_IDS = ("stamina", "swiftness", "willpower", "wisdom")
+REACTION_IDS: tuple[ReactionId, ...] = ("stamina", "swiftness", "willpower", "wisdom")
+# A skill's own attribute; "" = not set (the skill list's, or the GM picks it).
+SkillAttribute = Literal["", "brg", "nim", "per", "str", "vit", "wit"]
+SKILL_ATTRIBUTES: tuple[SkillAttribute, ...] = ("", *ATTRIBUTE_IDS)
+# The sizes a character sheet can hold: conditions.toml's sizes must be among them.
+SizeId = Literal["small", "medium", "large", "huge"]
+SIZE_IDS: tuple[SizeId, ...] = ("small", "medium", "large", "huge")
 REACTION_NAMES = {
     "stamina": "Stamina",
     "swiftness": "Swiftness",
@@ -90,7 +98,7 @@ class Subrace(Named):
 
 @dataclass(frozen=True)
 class Race(Named):
-    size: str = "medium"
+    size: SizeId = "medium"
     wound_levels: int = 5
     bonuses: Mapping[str, int] = field(default_factory=dict)
     bonuses_known: bool = False
@@ -259,8 +267,8 @@ def _load_degrees(data: Mapping[str, Any], where: str) -> tuple[DegreeBand, ...]
             raise RuleDataError(f"{where} degrees[{i}]: succeeded は {str(fixed).lower()} です（固定）")
     if bands[0].min_margin is not None or any(b.min_margin is None for b in bands[1:]):
         raise RuleDataError(f"{where}: 最初の帯以外は min_margin が必要です（最初の帯は下限なし）")
-    margins = [b.min_margin for b in bands[1:]]
-    if any(b <= a for a, b in pairwise(margins)):  # type: ignore[operator]
+    margins = [b.min_margin for b in bands[1:] if b.min_margin is not None]  # all of them (above)
+    if any(b <= a for a, b in pairwise(margins)):
         raise RuleDataError(f"{where}: min_margin は昇順でなければなりません（{margins}）")
     marginal = next(b for b in bands if b.id == Degree.MARGINAL_SUCCESS)
     if marginal.min_margin != 0:
@@ -292,6 +300,11 @@ def _load_sizes(data: Mapping[str, Any], where: str) -> tuple[Size, ...]:
             )
         )
     _unique(tuple(sizes), "id", f"{where} sizes")
+    unknown = [s.id for s in sizes if s.id not in SIZE_IDS]
+    if unknown:
+        raise RuleDataError(
+            f"{where} sizes: キャラクターの持てないサイズです: {', '.join(unknown)}（{', '.join(SIZE_IDS)}）"
+        )
     return tuple(sizes)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
@@ -22,6 +22,10 @@ from gmtool.rules.systems.mtg.checks import (
 )
 from gmtool.rules.systems.mtg.deck_stats import deck_statistics
 from gmtool.rules.systems.mtg.odds import check_distribution
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle_rules import CombatRules
+    from gmtool.rules.systems.base import GameSystem
 
 _ADAPTER = TypeAdapter(MTGCharacter)
 
@@ -48,7 +52,7 @@ class MTG:
     id = "mtg"
 
     @property
-    def combat(self) -> Any:
+    def combat(self) -> CombatRules:
         """The battle tracker's round: turns in the GM's order, ライフ entered by the GM."""
         from gmtool.rules.battle_rules import life_rules
 
@@ -102,3 +106,5 @@ class MTG:
 
 
 SYSTEM = MTG()
+if TYPE_CHECKING:  # the engine contract, with this system's character, spec and result
+    _CONTRACT: GameSystem[MTGCharacter, MTGCheckSpec, MTGCheckResult] = SYSTEM

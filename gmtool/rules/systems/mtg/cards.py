@@ -10,6 +10,7 @@ W U B R G order, types such as "Land" or "Creature", subtypes such as "Forest". 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated
@@ -36,9 +37,9 @@ class Color(StrEnum):
     GREEN = "G"
 
 
-def color_order(colors: object) -> tuple[str, ...]:
+def color_order(colors: Iterable[str]) -> tuple[str, ...]:
     """Colors as a tuple in W U B R G order, each once."""
-    wanted = set(colors)  # type: ignore[call-overload]
+    wanted = set(colors)
     return tuple(c for c in WUBRG if c in wanted)
 
 

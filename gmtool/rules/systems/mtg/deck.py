@@ -29,6 +29,14 @@ def _entries(deck: MTGCharacter, section: str) -> tuple[DeckEntry, ...]:
     return getattr(deck, section)
 
 
+def _with_entries(deck: MTGCharacter, section: str, entries: tuple[DeckEntry, ...]) -> MTGCharacter:
+    if section == MAIN:
+        return replace(deck, library=entries)
+    if section == SIDEBOARD:
+        return replace(deck, sideboard=entries)
+    raise ValueError(f"unknown deck section {section!r}")
+
+
 def deck_from_cards(
     name: str, library: Iterable[tuple[Card, int]], sideboard: Iterable[tuple[Card, int]] = ()
 ) -> MTGCharacter:
@@ -72,7 +80,7 @@ def add_card(deck: MTGCharacter, card: Card, count: int = 1, section: str = MAIN
         new = (*entries, DeckEntry(card, count))
     else:
         new = tuple(replace(e, count=total) if e is current else e for e in entries)
-    return replace(deck, **{section: new})
+    return _with_entries(deck, section, new)
 
 
 def set_count(deck: MTGCharacter, name: str, count: int, section: str = MAIN) -> MTGCharacter:
@@ -82,14 +90,14 @@ def set_count(deck: MTGCharacter, name: str, count: int, section: str = MAIN) ->
     if entry is None:
         raise DeckRefused(f"《{name}》はデッキにありません")
     if count == 0:
-        return replace(deck, **{section: tuple(e for e in entries if e is not entry)})
+        return _with_entries(deck, section, tuple(e for e in entries if e is not entry))
     if not 1 <= count <= MAX_COPIES:
         raise DeckRefused(f"《{name}》の枚数は1〜{MAX_COPIES}枚です")
     if count < entry.critical:
         raise DeckRefused(
             f"《{name}》はクリティカル・カードが{entry.critical}枚あります。先にクリティカル・カードを減らしてください"
         )
-    return replace(deck, **{section: tuple(replace(e, count=count) if e is entry else e for e in entries)})
+    return _with_entries(deck, section, tuple(replace(e, count=count) if e is entry else e for e in entries))
 
 
 def move_card(deck: MTGCharacter, name: str, count: int, to_section: str) -> MTGCharacter:

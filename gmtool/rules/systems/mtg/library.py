@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TypedDict, Unpack
 
 from gmtool.rules.systems.mtg.checks import LibraryCard, LibraryView, segment
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
@@ -22,6 +23,14 @@ from gmtool.rules.systems.mtg.rules_data import mtg_rules
 
 class LibraryRefused(ValueError):
     """An operation the library cannot do now; the message is for the GM."""
+
+
+class _Zones(TypedDict, total=False):
+    """The zones besides the library an operation may set in the same step."""
+
+    exiled: tuple[int, ...]
+    hand: tuple[int, ...]
+    graveyard: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -80,7 +89,7 @@ class VirtualLibrary:
         return self.order[self.known_top : self.known_top + count]
 
     # ---- changing -------------------------------------------------------------------------
-    def _moved(self, start: int, count: int, **zones: tuple[int, ...]) -> VirtualLibrary:
+    def _moved(self, start: int, count: int, **zones: Unpack[_Zones]) -> VirtualLibrary:
         """The library with ``count`` cards from position ``start`` taken out, and the other zones
         as given (the caller puts the taken cards somewhere in the same step)."""
         end = start + count
@@ -98,7 +107,7 @@ class VirtualLibrary:
         )
 
     def _with_bottom(
-        self, instances: Sequence[int], rng: random.Random, **zones: tuple[int, ...]
+        self, instances: Sequence[int], rng: random.Random, **zones: Unpack[_Zones]
     ) -> VirtualLibrary:
         """Cards put on the bottom in random order: the player knows the group, not its order."""
         group = list(instances)
@@ -144,7 +153,8 @@ def look_at_top(library: VirtualLibrary, count: int) -> VirtualLibrary:
     if count <= library.known_top:
         return library
     # Cards seen inside a bottom group are no longer part of a group of unknown order.
-    blocks, below = [], len(library.order) - count  # the cards under the seen ones
+    blocks: list[int] = []
+    below = len(library.order) - count  # the cards under the seen ones
     for size in reversed(library.blocks):
         if below <= 0:
             break
@@ -159,11 +169,11 @@ def put_on_bottom(library: VirtualLibrary, instance: int) -> VirtualLibrary:
     if instance in library.order:
         moved = library._moved(library.order.index(instance), 1)
         return moved._with_bottom((instance,), rng)
-    for zone in ("hand", "graveyard"):
-        cards: tuple[int, ...] = getattr(library, zone)
-        if instance in cards:
-            rest = tuple(i for i in cards if i != instance)
-            return library._with_bottom((instance,), rng, **{zone: rest})
+    if instance in library.hand:
+        return library._with_bottom((instance,), rng, hand=tuple(i for i in library.hand if i != instance))
+    if instance in library.graveyard:
+        rest = tuple(i for i in library.graveyard if i != instance)
+        return library._with_bottom((instance,), rng, graveyard=rest)
     raise LibraryRefused("そのカードはライブラリー・手札・墓地のどこにもありません（追放中です）")
 
 

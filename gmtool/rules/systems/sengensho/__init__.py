@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
@@ -20,6 +20,10 @@ from gmtool.rules.systems.sengensho.checks import (
     resolve_check,
 )
 from gmtool.rules.systems.sengensho.rules_data import sengensho_rules
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle_rules import CombatRules
+    from gmtool.rules.systems.base import GameSystem
 
 _ADAPTER = TypeAdapter(SengenshoCharacter)
 
@@ -39,7 +43,7 @@ class Sengensho:
     id = "sengensho"
 
     @property
-    def combat(self) -> Any:
+    def combat(self) -> CombatRules:
         """The battle tracker's round: turns in the GM's order, HP entered by the GM."""
         from gmtool.rules.battle_rules import life_rules
 
@@ -101,3 +105,5 @@ class Sengensho:
 
 
 SYSTEM = Sengensho()
+if TYPE_CHECKING:  # the engine contract, with this system's character, spec and result
+    _CONTRACT: GameSystem[SengenshoCharacter, SengenshoCheckSpec, CheckResult] = SYSTEM

@@ -30,7 +30,10 @@ def pc_bond_order(session: SengenshoSession, cast: Cast, holder: str) -> list[in
     return [
         b.id
         for b in sorted(session.bonds_of(holder), key=lambda b: b.id)
-        if b.kind is BondKind.CHARACTER and b.target_id in cast and cast[b.target_id].is_pc
+        if b.kind is BondKind.CHARACTER
+        and b.target_id is not None
+        and b.target_id in cast
+        and cast[b.target_id].is_pc
     ]
 
 

@@ -3,7 +3,7 @@ the hour log and the heroes' records.  Everything shown is re-read from the mode
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from PySide6.QtCore import QSignalBlocker, Qt
@@ -107,11 +107,11 @@ class MassBattleTab(QWidget):
         self.hero_hour_spin.setSuffix(self.tr("時間目"))
         self.hero_combo = QComboBox()
         self.hero_combo.setEditable(True)
-        self.hero_combo.lineEdit().setPlaceholderText(self.tr("英雄の名前"))
+        _line_edit(self.hero_combo).setPlaceholderText(self.tr("英雄の名前"))
         self.hero_position_combo = QComboBox()
         self.hero_position_combo.setEditable(True)
         self.hero_position_combo.addItems(["", *PRESS_SUGGESTIONS])
-        self.hero_position_combo.lineEdit().setPlaceholderText(self.tr("位置（Table 9.24 の結果）"))
+        _line_edit(self.hero_position_combo).setPlaceholderText(self.tr("位置（Table 9.24 の結果）"))
         self.hero_result_edit = QLineEdit()
         self.hero_result_edit.setPlaceholderText(self.tr("結果（Table 9.25 を GM が読んで入力）"))
         self.hero_result_edit.returnPressed.connect(self._add_hero)
@@ -252,8 +252,10 @@ class MassBattleTab(QWidget):
 
     def _fill_hours(self, ours: str, theirs: str) -> None:
         state = self.model.state()
-        self.hours_table.horizontalHeaderItem(1).setText(self.tr("{0}の出目").format(ours))
-        self.hours_table.horizontalHeaderItem(3).setText(self.tr("{0}の出目").format(theirs))
+        for column, side in ((1, ours), (3, theirs)):
+            header = self.hours_table.horizontalHeaderItem(column)
+            assert header is not None  # read_only_table gave every column its header item
+            header.setText(self.tr("{0}の出目").format(side))
         rows = []
         for record in state.hours:
             # The modifiers beside the faces: the track value, then Siegecraft when it was added.
@@ -335,7 +337,13 @@ class MassBattleTab(QWidget):
             self.hero_result_edit.clear()
 
 
-def _fill(table: QTableWidget, rows: list[tuple[str, ...]]) -> None:
+def _line_edit(combo: QComboBox) -> QLineEdit:
+    line = combo.lineEdit()
+    assert line is not None  # only called on an editable combo, which always has its line edit
+    return line
+
+
+def _fill(table: QTableWidget, rows: Sequence[tuple[str, ...]]) -> None:
     table.setRowCount(len(rows))
     for r, row in enumerate(rows):
         for c, text in enumerate(row):

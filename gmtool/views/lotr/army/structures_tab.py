@@ -140,7 +140,8 @@ class StructuresTab(QWidget):
 
     def select(self, structure_id: str) -> None:
         for row in range(self.structures_table.rowCount()):
-            if self.structures_table.item(row, 0).data(ID_ROLE) == structure_id:
+            item = self.structures_table.item(row, 0)
+            if item is not None and item.data(ID_ROLE) == structure_id:
                 self.structures_table.selectRow(row)
                 return
 
@@ -149,7 +150,11 @@ class StructuresTab(QWidget):
         if self._syncing:
             return
         field = COLUMNS[item.column()][0]
-        structure_id = self.structures_table.item(item.row(), 0).data(ID_ROLE)
+        if field is None:
+            return  # a computed column: sync makes its cells read-only
+        id_item = self.structures_table.item(item.row(), 0)
+        assert id_item is not None  # sync fills whole rows with signals off; edits come after
+        structure_id = id_item.data(ID_ROLE)
         text = item.text().strip()
 
         def apply() -> None:
