@@ -44,8 +44,8 @@ def bench_package_startup() -> dict[str, float] | None:
         time_until_shown(source)
         packaged_times, source_times = [], []
         for _ in range(RUNS):  # interleaved so both see the same machine load
-            packaged_times.append(time_until_shown(packaged))
-            source_times.append(time_until_shown(source))
+            packaged_times.append(time_until_shown(packaged)[0])
+            source_times.append(time_until_shown(source)[0])
     return {
         "packaged_s": statistics.median(packaged_times),
         "source_s": statistics.median(source_times),
