@@ -60,34 +60,39 @@ def run_gui(argv: Sequence[str]) -> int:
     if offscreen:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-    from PySide6.QtCore import QSettings, QTimer
-    from PySide6.QtWidgets import QApplication
-
+    # The campaign is opened before Qt is imported: the store, pydantic and the campaign's systems
+    # then load without PySide6's __feature__ check, which reads the source of every module
+    # imported after PySide6 (about a fifth of a second of start-up).
     from gmtool.app.demo import open_demo_campaign
-    from gmtool.app.i18n import apply_theme, install_translation
-    from gmtool.app.main_window import MainWindow
-    from gmtool.models.campaign_model import CampaignModel
-    from gmtool.store.campaign import Campaign
     from gmtool.store.errors import StoreError
-
-    existing = QApplication.instance()  # a QApplication in tests; the GUI needs one, not a QCoreApplication
-    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
-    app.setApplicationName("gmtool")
-    app.setOrganizationName("gmtool")
 
     scratch = tempfile.TemporaryDirectory(prefix="gmtool-") if offscreen else None
     try:
         if args.campaign:
+            from gmtool.store.campaign import Campaign
+
             campaign = Campaign.open(args.campaign)
-        elif offscreen:
-            # Screenshots and the self-test never touch the user's files.
-            assert scratch is not None
+        elif scratch is not None:  # screenshots and the self-test never touch the user's files
             campaign = open_demo_campaign(Path(scratch.name))
         else:
             campaign = open_demo_campaign()
     except StoreError as error:
         print(f"gmtool: {error}", file=sys.stderr)
+        if scratch is not None:
+            scratch.cleanup()
         return 2
+
+    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from gmtool.app.i18n import apply_theme, install_translation
+    from gmtool.app.main_window import MainWindow
+    from gmtool.models.campaign_model import CampaignModel
+
+    existing = QApplication.instance()  # a QApplication in tests; the GUI needs one, not a QCoreApplication
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
+    app.setApplicationName("gmtool")
+    app.setOrganizationName("gmtool")
 
     settings = (
         QSettings(str(Path(scratch.name) / "settings.ini"), QSettings.Format.IniFormat)
