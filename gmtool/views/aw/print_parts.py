@@ -6,41 +6,37 @@ document, and the sheet reads them there (read-only, like the on-screen session 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
-from gmtool.views.print.parts import PrintParts
+from gmtool.views.print.parts import QT_TRANSLATE_NOOP, PrintParts
 
 if TYPE_CHECKING:
     from gmtool.models.campaign_model import CampaignModel
 
-# QT_TRANSLATE_NOOP returns its message unchanged (PySide6's stub says `object`).
-LABELS = cast(
-    "dict[str, str]",
-    {
-        "body": QT_TRANSLATE_NOOP("SheetPrint", "体力"),
-        "reflex": QT_TRANSLATE_NOOP("SheetPrint", "反射"),
-        "perception": QT_TRANSLATE_NOOP("SheetPrint", "知覚"),
-        "intellect": QT_TRANSLATE_NOOP("SheetPrint", "知力"),
-        "will": QT_TRANSLATE_NOOP("SheetPrint", "意志"),
-        "luck": QT_TRANSLATE_NOOP("SheetPrint", "幸運"),
-        "combat": QT_TRANSLATE_NOOP("SheetPrint", "戦闘値"),
-        "physical_hit": QT_TRANSLATE_NOOP("SheetPrint", "物理命中値"),
-        "spirit_hit": QT_TRANSLATE_NOOP("SheetPrint", "魔法命中値"),
-        "evasion": QT_TRANSLATE_NOOP("SheetPrint", "回避値"),
-        "attack": QT_TRANSLATE_NOOP("SheetPrint", "攻撃力"),
-        "initiative": QT_TRANSLATE_NOOP("SheetPrint", "行動値"),
-        "hp": QT_TRANSLATE_NOOP("SheetPrint", "HP"),
-        "hp_max": QT_TRANSLATE_NOOP("SheetPrint", "最大HP"),
-        "mp": QT_TRANSLATE_NOOP("SheetPrint", "MP"),
-        "mp_max": QT_TRANSLATE_NOOP("SheetPrint", "最大MP"),
-        "classes": QT_TRANSLATE_NOOP("SheetPrint", "クラス"),
-        "feats": QT_TRANSLATE_NOOP("SheetPrint", "特技"),
-        "lifepath": QT_TRANSLATE_NOOP("SheetPrint", "ライフパス"),
-        "skills": QT_TRANSLATE_NOOP("SheetPrint", "特技"),
-    },
-)
+LABELS = {
+    "body": QT_TRANSLATE_NOOP("SheetPrint", "体力"),
+    "reflex": QT_TRANSLATE_NOOP("SheetPrint", "反射"),
+    "perception": QT_TRANSLATE_NOOP("SheetPrint", "知覚"),
+    "intellect": QT_TRANSLATE_NOOP("SheetPrint", "知力"),
+    "will": QT_TRANSLATE_NOOP("SheetPrint", "意志"),
+    "luck": QT_TRANSLATE_NOOP("SheetPrint", "幸運"),
+    "combat": QT_TRANSLATE_NOOP("SheetPrint", "戦闘値"),
+    "physical_hit": QT_TRANSLATE_NOOP("SheetPrint", "物理命中値"),
+    "spirit_hit": QT_TRANSLATE_NOOP("SheetPrint", "魔法命中値"),
+    "evasion": QT_TRANSLATE_NOOP("SheetPrint", "回避値"),
+    "attack": QT_TRANSLATE_NOOP("SheetPrint", "攻撃力"),
+    "initiative": QT_TRANSLATE_NOOP("SheetPrint", "行動値"),
+    "hp": QT_TRANSLATE_NOOP("SheetPrint", "HP"),
+    "hp_max": QT_TRANSLATE_NOOP("SheetPrint", "最大HP"),
+    "mp": QT_TRANSLATE_NOOP("SheetPrint", "MP"),
+    "mp_max": QT_TRANSLATE_NOOP("SheetPrint", "最大MP"),
+    "classes": QT_TRANSLATE_NOOP("SheetPrint", "クラス"),
+    "feats": QT_TRANSLATE_NOOP("SheetPrint", "特技"),
+    "lifepath": QT_TRANSLATE_NOOP("SheetPrint", "ライフパス"),
+    "skills": QT_TRANSLATE_NOOP("SheetPrint", "特技"),
+}
 
 
 def _tr(text: str) -> str:

@@ -2,38 +2,30 @@
 
 from __future__ import annotations
 
-from typing import cast
+from gmtool.views.print.parts import QT_TRANSLATE_NOOP, PrintParts
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
-from gmtool.views.print.parts import PrintParts
-
-# QT_TRANSLATE_NOOP returns its message unchanged (a str); PySide6's stub says object.
-LABELS = cast(
-    "dict[str, str]",
-    {
-        "sex": QT_TRANSLATE_NOOP("SheetPrint", "性別"),
-        "gains": QT_TRANSLATE_NOOP("SheetPrint", "能力値の成長"),
-        "losses": QT_TRANSLATE_NOOP("SheetPrint", "能力値の低下"),
-        "earmarked_skills": QT_TRANSLATE_NOOP("SheetPrint", "予定スキル"),
-        "growth": QT_TRANSLATE_NOOP("SheetPrint", "経験点の記録"),
-        "fatigue": QT_TRANSLATE_NOOP("SheetPrint", "疲労"),
-        "injury": QT_TRANSLATE_NOOP("SheetPrint", "負傷"),
-        "hungry": QT_TRANSLATE_NOOP("SheetPrint", "空腹"),
-        "handedness": QT_TRANSLATE_NOOP("SheetPrint", "利き手"),
-        "movement_penalty": QT_TRANSLATE_NOOP("SheetPrint", "移動ペナルティ"),
-        "weakened_line": QT_TRANSLATE_NOOP("SheetPrint", "弱体化ライン"),
-        "unconscious_line": QT_TRANSLATE_NOOP("SheetPrint", "気絶ライン"),
-        "dead_line": QT_TRANSLATE_NOOP("SheetPrint", "死亡ライン"),
-        "weakened": QT_TRANSLATE_NOOP("SheetPrint", "弱体化"),
-        "movement": QT_TRANSLATE_NOOP("SheetPrint", "移動力"),
-        "xp_earned": QT_TRANSLATE_NOOP("SheetPrint", "獲得経験点"),
-        "xp_spent": QT_TRANSLATE_NOOP("SheetPrint", "使用経験点"),
-        "xp_unspent": QT_TRANSLATE_NOOP("SheetPrint", "未使用経験点"),
-        "equipment_penalty": QT_TRANSLATE_NOOP("SheetPrint", "装備ペナルティ"),
-        "skills": QT_TRANSLATE_NOOP("SheetPrint", "スキル"),
-    },
-)
+LABELS = {
+    "sex": QT_TRANSLATE_NOOP("SheetPrint", "性別"),
+    "gains": QT_TRANSLATE_NOOP("SheetPrint", "能力値の成長"),
+    "losses": QT_TRANSLATE_NOOP("SheetPrint", "能力値の低下"),
+    "earmarked_skills": QT_TRANSLATE_NOOP("SheetPrint", "予定スキル"),
+    "growth": QT_TRANSLATE_NOOP("SheetPrint", "経験点の記録"),
+    "fatigue": QT_TRANSLATE_NOOP("SheetPrint", "疲労"),
+    "injury": QT_TRANSLATE_NOOP("SheetPrint", "負傷"),
+    "hungry": QT_TRANSLATE_NOOP("SheetPrint", "空腹"),
+    "handedness": QT_TRANSLATE_NOOP("SheetPrint", "利き手"),
+    "movement_penalty": QT_TRANSLATE_NOOP("SheetPrint", "移動ペナルティ"),
+    "weakened_line": QT_TRANSLATE_NOOP("SheetPrint", "弱体化ライン"),
+    "unconscious_line": QT_TRANSLATE_NOOP("SheetPrint", "気絶ライン"),
+    "dead_line": QT_TRANSLATE_NOOP("SheetPrint", "死亡ライン"),
+    "weakened": QT_TRANSLATE_NOOP("SheetPrint", "弱体化"),
+    "movement": QT_TRANSLATE_NOOP("SheetPrint", "移動力"),
+    "xp_earned": QT_TRANSLATE_NOOP("SheetPrint", "獲得経験点"),
+    "xp_spent": QT_TRANSLATE_NOOP("SheetPrint", "使用経験点"),
+    "xp_unspent": QT_TRANSLATE_NOOP("SheetPrint", "未使用経験点"),
+    "equipment_penalty": QT_TRANSLATE_NOOP("SheetPrint", "装備ペナルティ"),
+    "skills": QT_TRANSLATE_NOOP("SheetPrint", "スキル"),
+}
 
 
 def rule_names() -> dict[str, str]:

@@ -3,51 +3,45 @@ its rule tables, and its seven degrees of success by name and colour."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from gmtool.views.print.parts import QT_TRANSLATE_NOOP, PrintParts
 
-from gmtool.views.print.parts import PrintParts
-
-# QT_TRANSLATE_NOOP returns its message unchanged (a str); PySide6's stub says object.
-LABELS = cast(
-    "dict[str, str]",
-    {
-        "race": QT_TRANSLATE_NOOP("SheetPrint", "種族"),
-        "subrace": QT_TRANSLATE_NOOP("SheetPrint", "亜種族"),
-        "order": QT_TRANSLATE_NOOP("SheetPrint", "職業"),
-        "other_orders": QT_TRANSLATE_NOOP("SheetPrint", "他の職業"),
-        "size": QT_TRANSLATE_NOOP("SheetPrint", "サイズ"),
-        "wound_levels": QT_TRANSLATE_NOOP("SheetPrint", "負傷段階の数"),
-        "favoured_attributes": QT_TRANSLATE_NOOP("SheetPrint", "得意な能力値"),
-        "favoured_reaction": QT_TRANSLATE_NOOP("SheetPrint", "得意な反応"),
-        "reactions": QT_TRANSLATE_NOOP("SheetPrint", "反応"),
-        "health": QT_TRANSLATE_NOOP("SheetPrint", "体力"),
-        "courage": QT_TRANSLATE_NOOP("SheetPrint", "勇気"),
-        "courage_spent": QT_TRANSLATE_NOOP("SheetPrint", "使用した勇気"),
-        "renown": QT_TRANSLATE_NOOP("SheetPrint", "名声"),
-        "corruption": QT_TRANSLATE_NOOP("SheetPrint", "堕落"),
-        "weariness": QT_TRANSLATE_NOOP("SheetPrint", "疲労"),
-        "edges": QT_TRANSLATE_NOOP("SheetPrint", "長所"),
-        "flaws": QT_TRANSLATE_NOOP("SheetPrint", "短所"),
-        "order_abilities": QT_TRANSLATE_NOOP("SheetPrint", "職業能力"),
-        "xp_log": QT_TRANSLATE_NOOP("SheetPrint", "経験点の記録"),
-        "advancements": QT_TRANSLATE_NOOP("SheetPrint", "成長"),
-        "ranks": QT_TRANSLATE_NOOP("SheetPrint", "ランク"),
-        "order_skill": QT_TRANSLATE_NOOP("SheetPrint", "職業技能"),
-        "defence": QT_TRANSLATE_NOOP("SheetPrint", "防御"),
-        "damage_bonus": QT_TRANSLATE_NOOP("SheetPrint", "ダメージ修正"),
-        "encumbrance": QT_TRANSLATE_NOOP("SheetPrint", "重量"),
-        "encumbrance_heavy": QT_TRANSLATE_NOOP("SheetPrint", "重量（重い）"),
-        "encumbrance_very_heavy": QT_TRANSLATE_NOOP("SheetPrint", "重量（非常に重い）"),
-        "wound_level": QT_TRANSLATE_NOOP("SheetPrint", "負傷段階"),
-        "wound_penalty": QT_TRANSLATE_NOOP("SheetPrint", "負傷ペナルティ"),
-        "weariness_penalty": QT_TRANSLATE_NOOP("SheetPrint", "疲労ペナルティ"),
-        "condition_penalty": QT_TRANSLATE_NOOP("SheetPrint", "状態ペナルティ"),
-        "courage_left": QT_TRANSLATE_NOOP("SheetPrint", "残りの勇気"),
-        "xp_total": QT_TRANSLATE_NOOP("SheetPrint", "経験点合計"),
-    },
-)
+LABELS = {
+    "race": QT_TRANSLATE_NOOP("SheetPrint", "種族"),
+    "subrace": QT_TRANSLATE_NOOP("SheetPrint", "亜種族"),
+    "order": QT_TRANSLATE_NOOP("SheetPrint", "職業"),
+    "other_orders": QT_TRANSLATE_NOOP("SheetPrint", "他の職業"),
+    "size": QT_TRANSLATE_NOOP("SheetPrint", "サイズ"),
+    "wound_levels": QT_TRANSLATE_NOOP("SheetPrint", "負傷段階の数"),
+    "favoured_attributes": QT_TRANSLATE_NOOP("SheetPrint", "得意な能力値"),
+    "favoured_reaction": QT_TRANSLATE_NOOP("SheetPrint", "得意な反応"),
+    "reactions": QT_TRANSLATE_NOOP("SheetPrint", "反応"),
+    "health": QT_TRANSLATE_NOOP("SheetPrint", "体力"),
+    "courage": QT_TRANSLATE_NOOP("SheetPrint", "勇気"),
+    "courage_spent": QT_TRANSLATE_NOOP("SheetPrint", "使用した勇気"),
+    "renown": QT_TRANSLATE_NOOP("SheetPrint", "名声"),
+    "corruption": QT_TRANSLATE_NOOP("SheetPrint", "堕落"),
+    "weariness": QT_TRANSLATE_NOOP("SheetPrint", "疲労"),
+    "edges": QT_TRANSLATE_NOOP("SheetPrint", "長所"),
+    "flaws": QT_TRANSLATE_NOOP("SheetPrint", "短所"),
+    "order_abilities": QT_TRANSLATE_NOOP("SheetPrint", "職業能力"),
+    "xp_log": QT_TRANSLATE_NOOP("SheetPrint", "経験点の記録"),
+    "advancements": QT_TRANSLATE_NOOP("SheetPrint", "成長"),
+    "ranks": QT_TRANSLATE_NOOP("SheetPrint", "ランク"),
+    "order_skill": QT_TRANSLATE_NOOP("SheetPrint", "職業技能"),
+    "defence": QT_TRANSLATE_NOOP("SheetPrint", "防御"),
+    "damage_bonus": QT_TRANSLATE_NOOP("SheetPrint", "ダメージ修正"),
+    "encumbrance": QT_TRANSLATE_NOOP("SheetPrint", "重量"),
+    "encumbrance_heavy": QT_TRANSLATE_NOOP("SheetPrint", "重量（重い）"),
+    "encumbrance_very_heavy": QT_TRANSLATE_NOOP("SheetPrint", "重量（非常に重い）"),
+    "wound_level": QT_TRANSLATE_NOOP("SheetPrint", "負傷段階"),
+    "wound_penalty": QT_TRANSLATE_NOOP("SheetPrint", "負傷ペナルティ"),
+    "weariness_penalty": QT_TRANSLATE_NOOP("SheetPrint", "疲労ペナルティ"),
+    "condition_penalty": QT_TRANSLATE_NOOP("SheetPrint", "状態ペナルティ"),
+    "courage_left": QT_TRANSLATE_NOOP("SheetPrint", "残りの勇気"),
+    "xp_total": QT_TRANSLATE_NOOP("SheetPrint", "経験点合計"),
+}
 
 
 def rule_names() -> dict[str, str]:

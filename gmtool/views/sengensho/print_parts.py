@@ -7,29 +7,25 @@ only the preset ones); the sheet reads them there, read-only like the on-screen 
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
-from gmtool.views.print.parts import PrintParts
+from gmtool.views.print.parts import QT_TRANSLATE_NOOP, PrintParts
 
 if TYPE_CHECKING:
     from gmtool.models.campaign_model import CampaignModel
 
-# QT_TRANSLATE_NOOP returns its message unchanged (PySide6's stub says `object`).
-LABELS = cast(
-    "dict[str, str]",
-    {
-        "body": QT_TRANSLATE_NOOP("SheetPrint", "身体"),
-        "endurance": QT_TRANSLATE_NOOP("SheetPrint", "耐久"),
-        "intellect": QT_TRANSLATE_NOOP("SheetPrint", "知性"),
-        "sense": QT_TRANSLATE_NOOP("SheetPrint", "感覚"),
-        "will": QT_TRANSLATE_NOOP("SheetPrint", "意志"),
-        "archetypes": QT_TRANSLATE_NOOP("SheetPrint", "類型"),
-        "preset_bonds": QT_TRANSLATE_NOOP("SheetPrint", "縁故（プリセット）"),
-        "unlimited_abilities": QT_TRANSLATE_NOOP("SheetPrint", "異能の制限なし"),
-    },
-)
+LABELS = {
+    "body": QT_TRANSLATE_NOOP("SheetPrint", "身体"),
+    "endurance": QT_TRANSLATE_NOOP("SheetPrint", "耐久"),
+    "intellect": QT_TRANSLATE_NOOP("SheetPrint", "知性"),
+    "sense": QT_TRANSLATE_NOOP("SheetPrint", "感覚"),
+    "will": QT_TRANSLATE_NOOP("SheetPrint", "意志"),
+    "archetypes": QT_TRANSLATE_NOOP("SheetPrint", "類型"),
+    "preset_bonds": QT_TRANSLATE_NOOP("SheetPrint", "縁故（プリセット）"),
+    "unlimited_abilities": QT_TRANSLATE_NOOP("SheetPrint", "異能の制限なし"),
+}
 
 
 def _tr(text: str) -> str:
