@@ -6,7 +6,7 @@ Refusals and problems (``raise BattleRefused(f"{p.name}は…")``, ``_fail(path,
 ``RuleDataError(…)``) are written in Japanese in ``gmtool/rules``, ``gmtool/store`` and
 ``gmtool/models``; the engine and the store have no Qt, so they cannot go through ``tr()``, and
 lupdate cannot read f-strings anyway.  The views translate them when they are shown
-(``gmtool.app.message_catalog.translate_message``), matching the text against these templates.
+(``gmtool.views.message_catalog.translate_message``), matching the text against these templates.
 
 A template is the message with every ``{expression}`` of the f-string replaced by a numbered
 placeholder ``{0}``, ``{1}``… (left to right); literal braces are doubled (``{{``, ``}}``), as in

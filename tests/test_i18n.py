@@ -116,7 +116,8 @@ def test_the_compiled_catalog_translates_the_menus(qapp: object) -> None:
 def test_install_translation_follows_the_setting(qapp: object, tmp_path: Path) -> None:
     from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
 
-    from gmtool.app.i18n import LANGUAGE_KEY, install_translation
+    from gmtool.app.i18n import install_translation
+    from gmtool.views.appearance import LANGUAGE_KEY
 
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     settings.setValue(LANGUAGE_KEY, "en")

@@ -178,7 +178,8 @@ def test_install_translation_turns_the_catalog_on_while_the_english_qm_is_instal
 ) -> None:
     from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
 
-    from gmtool.app.i18n import LANGUAGE_KEY, install_translation
+    from gmtool.app.i18n import install_translation
+    from gmtool.views.appearance import LANGUAGE_KEY
 
     refusal = "その参加者はこの戦闘にいません"
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)

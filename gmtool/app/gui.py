@@ -85,9 +85,10 @@ def run_gui(argv: Sequence[str]) -> int:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from gmtool.app.i18n import apply_theme, install_translation
+    from gmtool.app.i18n import install_translation
     from gmtool.app.main_window import MainWindow
     from gmtool.models.campaign_model import CampaignModel
+    from gmtool.views.appearance import apply_theme
 
     existing = QApplication.instance()  # a QApplication in tests; the GUI needs one, not a QCoreApplication
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])

@@ -16,34 +16,7 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, Q
 
 from gmtool.resources import resource_path
 from gmtool.views import message_catalog
-from gmtool.views.appearance import (
-    DEFAULT_LANGUAGE,
-    DEFAULT_THEME,
-    LANGUAGE_KEY,
-    LANGUAGES,
-    THEME_KEY,
-    THEMES,
-    apply_theme,
-    language,
-    palette_for,
-    theme,
-)
-
-__all__ = [
-    "DEFAULT_LANGUAGE",
-    "DEFAULT_THEME",
-    "LANGUAGES",
-    "LANGUAGE_KEY",
-    "THEMES",
-    "THEME_KEY",
-    "FallbackTranslator",
-    "apply_theme",
-    "catalog_path",
-    "install_translation",
-    "language",
-    "palette_for",
-    "theme",
-]
+from gmtool.views.appearance import DEFAULT_LANGUAGE, language
 
 _PROBE = "操作できません"  # translated by gmtool_en.qm: the English catalog is installed
 

@@ -12,7 +12,7 @@ found — each value translated too, once, since a message may embed another one
 
 Pure Python (no Qt): ``install(lang)`` is called by ``gmtool.app.i18n.install_translation``.  It
 lives with the views, which show the messages (``gmtool.views.widgets.show_refusal``,
-``shown_message``) and never import ``gmtool.app``; ``gmtool.app.message_catalog`` re-exports it.
+``shown_message``) and never import ``gmtool.app``.
 """
 
 from __future__ import annotations
