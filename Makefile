@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := out
 
-.PHONY: run test lint bench package sysdeps clean i18n
+.PHONY: run test lint bench package sysdeps clean i18n screens
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,9 +22,10 @@ $(VENV)/.test: $(VENV)/.runtime
 sysdeps:
 	@sh packaging/sysdeps.sh
 
-# Opens the demo campaign; with no display it says so and writes screenshots to out/.
+# Reopens the last campaign (the demo the first time); with no display it says so and writes
+# screenshots of the demo to out/
 run: sysdeps $(VENV)/.runtime
-	$(BIN)/python -m gmtool --demo --screenshots-if-headless $(OUT)
+	$(BIN)/python -m gmtool --screenshots-if-headless $(OUT)
 
 # lint-imports: the layer and per-system import contracts ([tool.importlinter] in pyproject.toml).
 # It takes about a second, so no cache (it would otherwise write .import_linter_cache/ here).
@@ -48,8 +49,8 @@ package: sysdeps $(VENV)/.package
 	$(BIN)/pyinstaller packaging/gmtool.spec --noconfirm --log-level WARN --distpath dist --workpath build
 
 # English UI: extract every tr() string, fill from resources/i18n/en/*.json, compile the .qm.
-# Engine/store/model messages (f-strings, no tr()) are extracted to messages_ja.json and
-# translated at display time from messages_en.json (tests/test_message_catalog.py checks both).
+# Engine/store/model messages (Message(template, …), no tr()): their templates are listed in
+# messages_ja.json and translated at display time from messages_en.json (tests/test_message_catalog.py).
 # Untranslated sources are listed and written to out/i18n_missing.json (tests/test_i18n.py fails on them).
 I18N := resources/i18n
 i18n: $(VENV)/.runtime
@@ -61,3 +62,11 @@ i18n: $(VENV)/.runtime
 
 clean:
 	rm -rf $(VENV) $(OUT) dist build .pytest_cache .ruff_cache
+
+# docs/screens: the main window for each system and every dialog, on a 1366×768 screen (offscreen),
+# Japanese light and English dark.  The same run checks that each fits (tests/e2e/screen_fit.py).
+SCREEN := offscreen:configfile=tests/data/screen_1366x768.json
+screens: sysdeps $(VENV)/.test
+	rm -rf docs/screens/ja-light docs/screens/en-dark
+	QT_QPA_PLATFORM=$(SCREEN) $(BIN)/python -m tests.e2e.screen_fit ja --theme light --shots docs/screens/ja-light
+	QT_QPA_PLATFORM=$(SCREEN) $(BIN)/python -m tests.e2e.screen_fit en --theme dark --shots docs/screens/en-dark

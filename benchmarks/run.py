@@ -17,6 +17,8 @@
   (stored, logged, undoable) (target ≤ 5 ms median; benchmarks/battle_turns.py);
 - the LotR mass battle chain for all 7 start positions, uncached (target ≤ 5 ms;
   benchmarks/lotr_battle.py);
+- a LotR house rule of 20 000 skills: the tables from the document and one character's check list
+  (linear in the skills; benchmarks/lotr_rules.py);
 - when `make package` has built it, the packaged app's start-up (median of 5) and its size
   (benchmarks/package_startup.py).
 """
@@ -181,6 +183,9 @@ def main() -> int:
 
     turn_engine, turn_model = bench_engine_next_turn(), bench_model_next_turn()
     chain = bench_battle_odds()
+    from lotr_rules import SKILLS, bench_rules
+
+    rules_load, rules_kinds = bench_rules()
     from package_startup import bench_package_startup
 
     package = bench_package_startup()  # None until `make package` has built dist/gmtool
@@ -229,6 +234,9 @@ def main() -> int:
             "目標 ≤ 5 ms",
         ),
     ]
+    for what, seconds in (("表の読み込み", rules_load), ("判定の一覧", rules_kinds)):
+        name = f"LotR ハウスルール {SKILLS} 技能: {what} (中央値/5回)"
+        rows.append((name, f"{seconds * 1000:.0f} ms", "目標 ≤ 1 s"))
     if package is not None:
         size = f"dist/gmtool {package['size_mb']:.0f} MiB"
         packaged_ms = f"{package['packaged_s'] * 1000:.0f} ms"

@@ -1,29 +1,33 @@
-"""Extract the Japanese messages the engine, store and models raise, as translatable templates.
+"""Collect the message templates of gmtool's Qt-free layers; find refusals that are not messages.
 
     python packaging/messages_extract.py [resources/i18n/messages_ja.json]
 
-Refusals and problems (``raise BattleRefused(f"{p.name}は…")``, ``_fail(path, f"…")``,
-``RuleDataError(…)``) are written in Japanese in ``gmtool/rules``, ``gmtool/store`` and
-``gmtool/models``; the engine and the store have no Qt, so they cannot go through ``tr()``, and
-lupdate cannot read f-strings anyway.  The views translate them when they are shown
-(``gmtool.views.message_catalog.translate_message``), matching the text against these templates.
+The engine, the store and the models have no ``tr()``: their refusals and problems are
+``Message(template, *values)`` (``gmtool/rules/message.py``), whose template — the Japanese text,
+``str.format`` syntax — is the message's id, as gettext's msgid.  ``extract()`` lists every
+template in ``gmtool/rules``, ``gmtool/store`` and ``gmtool/models``: the first argument of each
+``Message(…)`` call and of each ``template(…)`` marker (a string literal; a non-literal first
+argument is a template marked elsewhere or a text ``tr()`` translated already), and a Japanese
+separator of ``Message.joined``.  ``resources/i18n/messages_en.json`` maps each to its English.
 
-A template is the message with every ``{expression}`` of the f-string replaced by a numbered
-placeholder ``{0}``, ``{1}``… (left to right); literal braces are doubled (``{{``, ``}}``), as in
-``str.format``.  Only literals with Japanese in them are kept (English ones need no translation).
+``raw_messages()`` finds what would escape the catalogue: a message that is not a ``Message`` where
+refusals and problems are made —
 
-Where a message is looked for:
 - the exception expression of ``raise`` (``raise X(...)``, ``raise self.fail(...)``, ``raise error``);
 - calls of exception classes (``…Error``, ``…Refused``, ``…Blocked``…) and of helpers that raise
-  (``_fail``, ``fail``, ``_cannot_read``…) outside a ``raise``;
-- a variable given to one of those, when the same function assigns it a message.
+  (``_fail``, ``fail``…) or collect problems (``Problem``, a local ``add``, the ``append`` of a list
+  named ``problems``, ``refusals``, ``found``…);
+- a variable given to one of those, where the same function assigns it —
 
-Strings inside ``tr()`` / ``QCoreApplication.translate()`` are left out: Qt's catalog has them.
-``ui`` is false for exceptions that report a programming error (``NotImplementedError``,
-``RuntimeError``, ``AssertionError``, ``KeyError``, ``TypeError``): they are not translated.
+namely a Japanese string, a string put together from values and punctuation only (``f"{a}: {b}"``
+would hide the Message inside it), or a ``"、".join(…)`` / ``"\\n".join(…)``.  Strings inside
+``tr()`` / ``QCoreApplication.translate()`` are left out (Qt's catalog has them), and so are
+exceptions that report a programming error (``NotImplementedError``, ``RuntimeError``,
+``AssertionError``, ``KeyError``, ``TypeError``): they are not shown, not translated.
 
 The output (a JSON list sorted by template, each with its ``file:line`` sources) is
-deterministic; ``tests/test_message_catalog.py`` checks it is up to date.
+deterministic; ``tests/test_message_catalog.py`` checks it is up to date, that every template has
+English and that no raw message is left.
 """
 
 from __future__ import annotations
@@ -41,31 +45,15 @@ DEFAULT_OUTPUT = ROOT / "resources" / "i18n" / "messages_ja.json"
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
 EXCEPTION_NAME = re.compile(r"(Error|Refused|Blocked|Exception|TooLarge)$")
-HELPERS = frozenset(
-    {"_fail", "fail", "_cannot_read", "_refuse_unchanged", "refused", "error", "Problem", "Blocker"}
-)
+HELPERS = frozenset({"_fail", "fail", "refused", "error", "Problem", "Blocker"})
 LOCAL_HELPERS = frozenset({"add"})  # a problem list's local ``def add(message)``, called by name
-# Module-level tables of messages (str.format templates) used to build problems
-MESSAGE_TABLES = {
-    "gmtool/store/validation.py": frozenset({"_OBJECT", "_ARRAY", "_MESSAGES", "_JSON_MESSAGES"}),
-}
-# Messages put together piece by piece (``text += f"（入力: …）"``), which the scan cannot see whole:
-# their shapes, by the function that builds them.  Each piece is translated on its own.
-COMPOSED = {
-    "gmtool/store/validation.py:describe_error": (
-        "{0}: {1}",
-        "{0}: {1}（入力: {2}）",
-        "文字列が長すぎます（最大 {0} 文字、入力 {1} 文字）",
-        "（全体）",
-    ),
-    "gmtool/store/validation.py:format_validation_error": (
-        "{0}: 内容が正しくありません",
-        "{0}（ほか {1} 件）",
-    ),
-}
 NOT_UI = frozenset({"NotImplementedError", "RuntimeError", "AssertionError", "KeyError", "TypeError"})
 TRANSLATED = frozenset({"tr", "_tr", "_t", "translate", "QT_TRANSLATE_NOOP", "QT_TR_NOOP"})
 FORMAT_FIELD = re.compile(r"\{\{|\}\}|\{[^{}]*\}")
+KEYED = frozenset({"Message", "template", "joined"})  # keyed at the source: collected, not raw
+# what joins messages (": ", a line break): a string of values and these hides a message
+JOINING = re.compile(r":|\n")
+LETTER = re.compile(r"[A-Za-z]")
 
 
 def _escape(text: str) -> str:
@@ -143,38 +131,6 @@ def _build(node: ast.AST, out: _Template) -> None:
         out.hole()
 
 
-def _renumber(start: str, ending: str) -> str:
-    """*start* followed by *ending*, the ending's placeholders numbered after the start's."""
-    offset = len(re.findall(r"(?<!\{)\{\d+\}", start))
-    return start + re.sub(r"(?<!\{)\{(\d+)\}", lambda m: "{" + str(int(m.group(1)) + offset) + "}", ending)
-
-
-def _messages_in(node: ast.AST) -> list[tuple[str, int]]:
-    """The Japanese message templates in an expression (both branches of ``a if c else b``…)."""
-    found: list[tuple[str, int]] = []
-
-    def visit(n: ast.AST) -> None:
-        if _is_stringy(n):
-            template = _Template()
-            _build(n, template)
-            text = template.text()
-            if JAPANESE.search(text):
-                found.append((text, n.lineno))
-            # values embedded in a message may hold messages of their own (rare: "a" if x else "b")
-            for child in ast.walk(n):
-                if child is not n and isinstance(child, ast.IfExp):
-                    visit(child.body)
-                    visit(child.orelse)
-            return
-        if isinstance(n, ast.Lambda) or (isinstance(n, ast.Call) and _call_name(n) in TRANSLATED):
-            return  # tr("…") in the models: Qt's catalog (resources/i18n/en/*.json) translates it
-        for child in ast.iter_child_nodes(n):
-            visit(child)
-
-    visit(node)
-    return found
-
-
 def _call_name(node: ast.AST) -> str | None:
     if isinstance(node, ast.Call):
         func = node.func
@@ -189,6 +145,70 @@ def _call_name(node: ast.AST) -> str | None:
     return None
 
 
+def _literal(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _joined_by(node: ast.AST) -> str | None:
+    """The separator of ``"、".join(parts)``, else None."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join":
+        return _literal(node.func.value)
+    return None
+
+
+def _raw_in(node: ast.AST) -> list[tuple[str, int]]:
+    """The messages in an expression that are not keyed at the source
+    (both branches of ``a if c else b``…)."""
+    found: list[tuple[str, int]] = []
+
+    def visit(n: ast.AST) -> None:
+        if isinstance(n, ast.Lambda) or (isinstance(n, ast.Call) and _call_name(n) in TRANSLATED | KEYED):
+            return  # tr("…"): Qt's catalog translates it; Message(…): keyed at the source
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "format":
+            if _call_name(n.func.value) in TRANSLATED:
+                return  # tr("…{0}").format(…): a text translated already, values and all
+        separator = _joined_by(n)
+        if separator is not None and (JAPANESE.search(separator) or (separator and not separator.strip())):
+            found.append((f"{separator!r}.join(…)", n.lineno))  # type: ignore[attr-defined]
+        elif _is_stringy(n):
+            template = _Template()
+            _build(n, template)
+            text = template.text()
+            literal = FORMAT_FIELD.sub("", text)
+            composed = template.count and JOINING.search(literal) and not LETTER.search(literal)
+            if JAPANESE.search(text) or composed:
+                found.append((text, n.lineno))  # type: ignore[attr-defined]
+            # values embedded in a message may hold messages of their own (rare: "a" if x else "b")
+            for child in ast.walk(n):
+                if child is not n and isinstance(child, ast.IfExp | ast.Call):
+                    visit(child)
+            return
+        for child in ast.iter_child_nodes(n):
+            visit(child)
+
+    visit(node)
+    return found
+
+
+def _carriers(node: ast.AST) -> set[str]:
+    """Names of variables that may hold a message in *node*: itself, a branch, a value given to a
+    Message or to an exception."""
+    if isinstance(node, ast.Name):
+        return {node.id}
+    if isinstance(node, ast.IfExp):
+        return _carriers(node.body) | _carriers(node.orelse)
+    if isinstance(node, ast.BoolOp):
+        return set().union(*map(_carriers, node.values))
+    if isinstance(node, ast.JoinedStr):
+        values = [v.value for v in node.values if isinstance(v, ast.FormattedValue)]
+        return set().union(*map(_carriers, values))
+    if isinstance(node, ast.Call) and (
+        _call_name(node) in KEYED or _is_message_call(node) or _joined_by(node) is not None
+    ):
+        return set().union(*map(_carriers, [*node.args, *(k.value for k in node.keywords)]))
+    return set()
+
+
 def _is_message_call(node: ast.AST) -> bool:
     if not isinstance(node, ast.Call):
         return False
@@ -197,47 +217,27 @@ def _is_message_call(node: ast.AST) -> bool:
     if isinstance(node.func, ast.Attribute) and node.func.attr == "append":
         owner = node.func.value
         name = owner.id if isinstance(owner, ast.Name) else getattr(owner, "attr", "")
-        return bool(re.search(r"problem|error|reason", name))
+        return bool(re.search(r"problem|error|reason|refusal|found|blocked|notes", name))
     name = _call_name(node)
     return name is not None and (name in HELPERS or bool(EXCEPTION_NAME.search(name)))
 
 
-def _format_template(source: str) -> str:
-    """A str.format template (named or numbered fields) with numbered placeholders."""
-    out = _Template()
-    _build(ast.Call(func=ast.Attribute(value=ast.Constant(source), attr="format"), args=[], keywords=[]), out)
-    return out.text()
-
-
-def _table_messages(tree: ast.Module, names: frozenset[str]) -> list[tuple[str, int]]:
-    found = []
-    for stmt in tree.body:
-        target = stmt.targets[0] if isinstance(stmt, ast.Assign) else getattr(stmt, "target", None)
-        if not isinstance(target, ast.Name) or target.id not in names or stmt.value is None:
-            continue
-        for node in ast.walk(stmt.value):
-            if isinstance(node, ast.Dict):
-                continue
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and JAPANESE.search(node.value):
-                found.append((_format_template(node.value), node.lineno))
-    return found
-
-
 class _Collector(ast.NodeVisitor):
+    """The raw messages of one file (``raw``), and its templates (``templates``)."""
+
     def __init__(self, where: str) -> None:
         self.where = where
-        self.found: list[tuple[str, str, bool]] = []  # (template, file:line, ui)
+        self.raw: list[tuple[str, str]] = []  # (text, file:line)
+        self.templates: list[tuple[str, str]] = []  # (template, file:line)
         self.scopes: list[ast.AST] = []
 
     def _add(self, node: ast.AST, ui: bool) -> None:
-        for text, line in _messages_in(node):
-            self.found.append((text, f"{self.where}:{line}", ui))
+        if not ui:
+            return
+        found = _raw_in(node)
         # a variable holding the message: its assignments in the same function
-        names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        names = _carriers(node)
         if names and self.scopes:
-            # message = f"…" (then perhaps message += "…"): each start, with and without each ending
-            starts: list[tuple[str, int]] = []
-            endings: list[tuple[str, int]] = []
             for stmt in ast.walk(self.scopes[-1]):
                 if isinstance(stmt, ast.Assign):
                     targets = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
@@ -246,12 +246,8 @@ class _Collector(ast.NodeVisitor):
                 else:
                     continue
                 if stmt.value is not None and names.intersection(targets):
-                    found = _messages_in(stmt.value)
-                    (endings if isinstance(stmt, ast.AugAssign) else starts).extend(found)
-            for text, line in starts:
-                self.found.append((text, f"{self.where}:{line}", ui))
-                for ending, _ in endings:
-                    self.found.append((_renumber(text, ending), f"{self.where}:{line}", ui))
+                    found += _raw_in(stmt.value)
+        self.raw += [(text, f"{self.where}:{line}") for text, line in found]
 
     def _scoped(self, node: ast.AST) -> None:
         self.scopes.append(node)
@@ -269,47 +265,49 @@ class _Collector(ast.NodeVisitor):
             self.visit(child)
 
     def visit_Call(self, node: ast.Call) -> None:
+        name = _call_name(node)
+        first = _literal(node.args[0]) if node.args else None
+        keyed = name in ("Message", "template") or (name == "joined" and JAPANESE.search(first or ""))
+        if first is not None and keyed:
+            self.templates.append((first, f"{self.where}:{node.lineno}"))
         if _is_message_call(node):
             args: list[ast.AST] = [*node.args, *(k.value for k in node.keywords)]
             for arg in args:
-                self._add(arg, ui=_call_name(node) not in NOT_UI)
+                self._add(arg, ui=name not in NOT_UI)
         self.generic_visit(node)
 
 
-def _source_order(source: str) -> tuple[str, int, str]:
+def _source_order(source: str) -> tuple[str, int]:
     path, _, line = source.rpartition(":")
-    return (path, int(line), "") if line.isdigit() else (path, 0, line)
+    return path, int(line)
 
 
-def extract(root: Path = ROOT) -> list[dict[str, object]]:
-    merged: dict[str, dict[str, object]] = {}
+def _collect(root: Path) -> list[_Collector]:
+    collectors = []
     for package in PACKAGES:
         for path in sorted((root / package).rglob("*.py")):
             relative = path.relative_to(root).as_posix()
             collector = _Collector(relative)
-            tree = ast.parse(path.read_text(encoding="utf-8"), filename=relative)
-            collector.visit(tree)
-            for text, line in _table_messages(tree, MESSAGE_TABLES.get(relative, frozenset())):
-                collector.found.append((text, f"{relative}:{line}", True))
-            for text, where, ui in collector.found:
-                entry = merged.setdefault(text, {"template": text, "ui": False, "sources": []})
-                entry["ui"] = bool(entry["ui"]) or ui
-                sources = entry["sources"]
-                assert isinstance(sources, list)
-                if where not in sources:
-                    sources.append(where)
-    for where, templates in COMPOSED.items():
-        for text in templates:
-            entry = merged.setdefault(text, {"template": text, "ui": True, "sources": []})
-            entry["ui"] = True
-            sources = entry["sources"]
-            assert isinstance(sources, list)
-            sources.append(where)
-    for entry in merged.values():
-        sources = entry["sources"]
-        assert isinstance(sources, list)
-        sources.sort(key=_source_order)
-    return [merged[key] for key in sorted(merged)]
+            collector.visit(ast.parse(path.read_text(encoding="utf-8"), filename=relative))
+            collectors.append(collector)
+    return collectors
+
+
+def extract(root: Path = ROOT) -> list[dict[str, object]]:
+    """Every template, sorted, with its ``file:line`` sources."""
+    sources: dict[str, list[str]] = {}
+    for collector in _collect(root):
+        for text, where in collector.templates:
+            sources.setdefault(text, []).append(where)
+    return [
+        {"template": text, "sources": sorted(set(sources[text]), key=_source_order)}
+        for text in sorted(sources)
+    ]
+
+
+def raw_messages(root: Path = ROOT) -> list[str]:
+    """``file:line: text`` of every message made where refusals are made that is not a Message."""
+    return sorted({f"{where}: {text}" for c in _collect(root) for text, where in c.raw}, key=lambda s: s)
 
 
 def dump(entries: list[dict[str, object]]) -> str:
@@ -322,8 +320,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     entries = extract()
     Path(args.output).write_text(dump(entries), encoding="utf-8")
-    ui = sum(1 for e in entries if e["ui"])
-    print(f"{len(entries)} message templates ({ui} shown to the user) → {args.output}", file=sys.stderr)
+    print(f"{len(entries)} message templates → {args.output}", file=sys.stderr)
+    raw = raw_messages()
+    if raw:
+        print(f"{len(raw)} messages are not Message(…), so they cannot be translated:", file=sys.stderr)
+        print("\n".join(raw), file=sys.stderr)
     return 0
 
 

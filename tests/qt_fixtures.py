@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,29 @@ def sample_lotr_character(name: str = "ピピン") -> object:
         order_ability="Sneak",
     )
     return build_character(draft)
+
+
+@contextmanager
+def english_ui(folder: Path) -> Iterator[None]:
+    """The UI in English (gmtool's, Qt's and the message catalogue) for the block, then Japanese
+    again with every translator removed, whatever the block did."""
+    from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
+
+    from gmtool.app.i18n import install_translation
+    from gmtool.views import message_catalog
+    from gmtool.views.appearance import LANGUAGE_KEY
+
+    settings = QSettings(str(folder / "english.ini"), QSettings.Format.IniFormat)
+    settings.setValue(LANGUAGE_KEY, "en")
+    app = QCoreApplication.instance()
+    assert app is not None
+    before, locale = set(app.findChildren(QTranslator)), QLocale()
+    try:
+        assert install_translation(app, settings) == "en"
+        yield
+    finally:
+        for translator in set(app.findChildren(QTranslator)) - before:
+            app.removeTranslator(translator)
+            translator.deleteLater()
+        QLocale.setDefault(locale)
+        message_catalog.install("ja")

@@ -114,30 +114,17 @@ def test_the_compiled_catalog_translates_the_menus(qapp: object) -> None:
 
 
 def test_install_translation_follows_the_setting(qapp: object, tmp_path: Path) -> None:
-    from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
+    from PySide6.QtCore import QCoreApplication
 
-    from gmtool.app.i18n import install_translation
-    from gmtool.views.appearance import LANGUAGE_KEY
+    from tests.qt_fixtures import english_ui
 
-    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    settings.setValue(LANGUAGE_KEY, "en")
-    app = QCoreApplication.instance()
-    assert app is not None
-    before = set(app.findChildren(QTranslator))
-    locale = QLocale()
-    assert install_translation(app, settings) == "en"
-    try:
+    with english_ui(tmp_path):
         assert QCoreApplication.translate("MainWindow", "ファイル(&F)") == "&File"
         # Strings lupdate filed under the empty context (module-level tr() helpers) still translate
         # when asked for with the helper's real context: the FallbackTranslator's job.
         contextless = [(src, msg) for ctx, src, msg in _messages(TS) if ctx == "" and _translation(msg)]
         for source, message in contextless[:3]:
             assert QCoreApplication.translate("LotRRulesDialog", source) == _translation(message)
-    finally:
-        for child in set(app.findChildren(QTranslator)) - before:
-            app.removeTranslator(child)
-            child.deleteLater()
-        QLocale.setDefault(locale)
     assert QCoreApplication.translate("MainWindow", "ファイル(&F)") == "ファイル(&F)"
 
 

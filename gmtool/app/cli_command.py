@@ -14,11 +14,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from gmtool.app.cli_common import integer, percent
+from gmtool.app.cli_common import bounded, percent
 from gmtool.rules.command import CommandError, distribution, parse, roll
-from gmtool.rules.dice import new_seed
+from gmtool.rules.dice import MAX_SEED, new_seed
 
 COMMAND_KINDS = ("command",)
+SEED = bounded("乱数の種", (0, MAX_SEED))  # the seeds the dice box draws and logs
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,7 +31,7 @@ class _Parser(argparse.ArgumentParser):
 def run_roll(argv: Sequence[str]) -> int:
     parser = _Parser(prog="gmtool roll", description="BCDice 形式のダイスコマンドを振ります")
     parser.add_argument("command", help="例: '2D6+3>=10 攻撃'（空白の後はコメント）")
-    parser.add_argument("--seed", type=integer, help="乱数の種（同じ種なら同じ出目）")
+    parser.add_argument("--seed", type=SEED, help=f"乱数の種（同じ種なら同じ出目）{SEED.range}")
     parser.add_argument("--json", action="store_true", help="JSON で出力")
     args = parser.parse_args(argv)
     seed = new_seed() if args.seed is None else args.seed

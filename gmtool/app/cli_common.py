@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import argparse
 import unicodedata
+from dataclasses import dataclass
 from fractions import Fraction
 
-from gmtool.rules.checks import Outcome
+from gmtool.rules.checks import CHECK_MODIFIER_BOUNDS, CHECK_VALUE_BOUNDS, Outcome
+
+# A CLI value that is two panel fields added up (判定値 and 修正): every sum the panel can make.
+CHECK_TOTAL_BOUNDS = (
+    CHECK_VALUE_BOUNDS[0] + CHECK_MODIFIER_BOUNDS[0],
+    CHECK_VALUE_BOUNDS[1] + CHECK_MODIFIER_BOUNDS[1],
+)
 
 OUTCOME_NAMES = {
     Outcome.AUTO_SUCCESS: "自動成功",
@@ -21,6 +28,33 @@ def integer(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"整数ではありません: '{text}'") from None
+
+
+@dataclass(frozen=True)
+class Bounded:
+    """An argparse type: an integer from *low* to *high*, the bounds of the GUI field for the same
+    value, so the CLI takes what the window takes and never starts work the window would refuse."""
+
+    what: str
+    low: int
+    high: int
+    shown: str = ""  # the range as the engine's messages write it ("−3〜+3"); else "low〜high"
+
+    def __call__(self, text: str) -> int:
+        value = integer(text)
+        if not self.low <= value <= self.high:
+            shown = self.shown or f"{self.low}〜{self.high}"
+            raise argparse.ArgumentTypeError(f"{self.what} {value} は {shown} の範囲外です")
+        return value
+
+    @property
+    def range(self) -> str:
+        """For a help text: "（-99〜999）"."""
+        return f"（{self.shown or f'{self.low}〜{self.high}'}）"
+
+
+def bounded(what: str, bounds: tuple[int, int], shown: str = "") -> Bounded:
+    return Bounded(what, *bounds, shown)
 
 
 def percent(p: Fraction) -> str:

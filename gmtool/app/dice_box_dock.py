@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QDockWidget
 
+from gmtool.app.window_layout import make_dock
 from gmtool.models.dice_box_model import DiceBoxModel
 from gmtool.views.dice_box import COMPACT_HEIGHT, DiceBoxView
+from gmtool.views.screen_fit import scrolling
 
 
 def install_dice_box(window: Any) -> DiceBoxModel:
@@ -20,10 +21,9 @@ def install_dice_box(window: Any) -> DiceBoxModel:
     """
     model = DiceBoxModel(window.campaign_model, parent=window, campaign_source=lambda: window.campaign_model)
     view = DiceBoxView(model)
-    dock = QDockWidget(QCoreApplication.translate("DiceBox", "ダイスボックス"), window)
-    dock.setObjectName("dice_box_dock")  # saveState/restoreState find it by name
-    dock.setWidget(view)
-    dock.setAllowedAreas(Qt.DockWidgetArea.BottomDockWidgetArea | Qt.DockWidgetArea.TopDockWidgetArea)
+    # In a scroll area: a three-line error with its caret must not make the window taller.
+    title = QCoreApplication.translate("DiceBox", "ダイスボックス")
+    dock = make_dock(window, title, "dice_box_dock", scrolling(view))
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
     window.resizeDocks([dock], [COMPACT_HEIGHT], Qt.Orientation.Vertical)
     window.dice_box_model, window.dice_box_view, window.dice_box_dock = model, view, dock

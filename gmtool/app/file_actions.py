@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtWidgets import QMessageBox
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.exchange import export_character, import_character
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, shown_message
 
 if TYPE_CHECKING:
     from gmtool.app.main_window import MainWindow
@@ -27,12 +29,20 @@ class FileActions(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+        # Told each campaign the window shows (set by `follow_campaigns` for the user's own start).
+        self.on_shown: Callable[[str | Path], None] | None = None
 
     # ---- campaigns -----------------------------------------------------------------
     def new_campaign(self) -> None:
         path = self.window.ask_save_path(self.tr("新しいキャンペーン"), self.tr(CAMPAIGN_FILTER))
         if path:
             self._switch(lambda: Campaign.create(_with_suffix(path, ".gmcampaign")))
+
+    def open_demo(self) -> None:
+        """ファイル → デモキャンペーンを開く: the bundled demo, made in the data folder the first time."""
+        from gmtool.app.demo import open_demo_campaign
+
+        self._switch(open_demo_campaign)
 
     def open_campaign(self, path: str | None = None) -> None:
         path = path or self.window.ask_open_path(self.tr("キャンペーンを開く"), self.tr(CAMPAIGN_FILTER))
@@ -59,6 +69,8 @@ class FileActions(QObject):
     def remember(self, path: str | Path) -> None:
         recent = [str(path), *(p for p in self.recent() if p != str(path))][:MAX_RECENT]
         self.window.settings.setValue(RECENT_KEY, recent)
+        if self.on_shown is not None:
+            self.on_shown(path)
 
     def recent(self) -> list[str]:
         value = self.window.settings.value(RECENT_KEY, [])
@@ -110,6 +122,28 @@ class FileActions(QObject):
             show_refusal(self.window, str(error))
             return
         self.window.statusBar().showMessage(self.tr("{0} に書き出しました").format(path), 5000)
+
+
+def follow_campaigns(window: MainWindow, unopened: tuple[Path, StoreError] | None = None) -> None:
+    """The next start reopens the campaign the window shows last.  `unopened`: the last campaign
+    could not be opened this time (gone, damaged) and the demo stands in — say so."""
+    from gmtool.app.last_campaign import remember_last_campaign
+
+    window.files.on_shown = remember_last_campaign
+    remember_last_campaign(window.campaign_model.campaign.path)
+    if unopened is None:
+        return
+    path, error = unopened
+    text = QCoreApplication.translate(
+        "FileActions", "前回のキャンペーン {0} を開けませんでした（{1}）。デモキャンペーンを開きました。"
+    ).format(path, shown_message(error.problem))
+    print(f"gmtool: {text}", file=sys.stderr)
+    title = QCoreApplication.translate("FileActions", "キャンペーン")
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text)
+    box.setParent(window, box.windowFlags())
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()  # not modal to the start-up: the window is usable behind it
+    window.unopened_note = box  # type: ignore[attr-defined]  # tests read it
 
 
 def _with_suffix(path: str, suffix: str) -> str:

@@ -64,9 +64,11 @@ def run_gui(argv: Sequence[str]) -> int:
     # then load without PySide6's __feature__ check, which reads the source of every module
     # imported after PySide6 (about a fifth of a second of start-up).
     from gmtool.app.demo import open_demo_campaign
+    from gmtool.app.last_campaign import open_last_campaign
     from gmtool.store.errors import StoreError
 
     scratch = tempfile.TemporaryDirectory(prefix="gmtool-") if offscreen else None
+    unopened = None  # (path, error) of the last campaign when it could not be reopened
     try:
         if args.campaign:
             from gmtool.store.campaign import Campaign
@@ -74,8 +76,10 @@ def run_gui(argv: Sequence[str]) -> int:
             campaign = Campaign.open(args.campaign)
         elif scratch is not None:  # screenshots and the self-test never touch the user's files
             campaign = open_demo_campaign(Path(scratch.name))
-        else:
+        elif args.demo:
             campaign = open_demo_campaign()
+        else:  # where the GM left off; the demo the very first time
+            campaign, unopened = open_last_campaign()
     except StoreError as error:
         print(f"gmtool: {error}", file=sys.stderr)
         if scratch is not None:
@@ -85,10 +89,13 @@ def run_gui(argv: Sequence[str]) -> int:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
+    from gmtool.app.file_actions import follow_campaigns
     from gmtool.app.i18n import install_translation
     from gmtool.app.main_window import MainWindow
     from gmtool.models.campaign_model import CampaignModel
     from gmtool.views.appearance import apply_theme
+    from gmtool.views.file_dialogs import use_settings
+    from gmtool.views.wheel_guard import install_wheel_guard
 
     existing = QApplication.instance()  # a QApplication in tests; the GUI needs one, not a QCoreApplication
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
@@ -101,9 +108,15 @@ def run_gui(argv: Sequence[str]) -> int:
         else QSettings()
     )
     install_translation(app, settings)  # ui/language: gmtool's and Qt's catalogs
+    use_settings(settings)  # file dialogs start in the folder of the last file picked
     apply_theme(app, settings)  # ui/theme: light / dark
     window = MainWindow(CampaignModel(campaign), settings)
     window.show()
+    if scratch is None and not (args.startup_marker or args.test_hook):  # the user's own start
+        follow_campaigns(window, unopened)  # the next start reopens what the window shows last
+    # A field takes the mouse wheel only with focus: scrolling a form never edits it.  Installed
+    # once the window is up (it re-focuses the fields already made): start-up runs without it.
+    install_wheel_guard(app)
     try:
         if args.self_test:
             return _self_test(window)
@@ -137,7 +150,10 @@ def _prepare_screenshot(window: MainWindow) -> None:
 
     from gmtool.rules.checks import Side
 
-    window.resize(1500, 950)
+    window.showNormal()  # a first start is maximised, which a resize does not undo
+    window.resize(1366, 768)  # the laptop the layout is made for
+    QApplication.processEvents()
+    window.reset_layout()  # the default docks and divider for that size
     model: Any = window.panel_model(DEMO_SYSTEM)
     model.set_source(Side.ACTION, "reflex")
     model.set_difficulty(10)

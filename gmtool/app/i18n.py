@@ -44,6 +44,21 @@ class FallbackTranslator(QTranslator):
         return found or None
 
 
+class QtSupplement(QTranslator):
+    """Japanese for the few strings of Qt's own file dialog that qtbase_ja lacks (Qt 6 renamed them
+    with a shortcut, so 「Look in:」 and 「Files of type:」 stayed English in a Japanese dialog)."""
+
+    TEXTS = {
+        ("QFileDialog", "&Look in:"): "場所(&L):",
+        ("QFileDialog", "Files of &type:"): "ファイルの種類(&T):",
+    }
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
+        return self.TEXTS.get((context, source))  # None: not ours, Qt asks the other catalogs
+
+
 def install_translation(app: QCoreApplication, settings: QSettings) -> str:
     """Install the catalogs for the chosen language; return the language actually used."""
     lang = language(settings)
@@ -64,4 +79,5 @@ def install_translation(app: QCoreApplication, settings: QSettings) -> str:
     qt = QTranslator(app)  # Qt's own buttons (QWizard's 次へ, QMessageBox's はい…) in Japanese
     if qt.load(QLocale(QLocale.Language.Japanese), "qtbase", "_", folder):
         app.installTranslator(qt)
+    app.installTranslator(QtSupplement(app))  # installed last: asked first
     return "ja"

@@ -1,15 +1,19 @@
-"""The main window: characters on the left, the sheet, the judgement panel and the log."""
+"""The main window: the sheet and the judgement panel, with the characters, log and dice box docked.
+
+Where each part sits, and how it is kept between runs, is gmtool.app.window_layout.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QModelIndex, QSettings, QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
-    QHBoxLayout,
+    QGridLayout,
     QLabel,
+    QLineEdit,
     QListView,
     QMainWindow,
     QPushButton,
@@ -25,24 +29,41 @@ from gmtool.app.file_actions import FileActions
 from gmtool.app.system_menu import SystemMenu
 from gmtool.app.systems import DEFAULT_SYSTEM, SYSTEM_HOOKS, PanelModel, hooks_for
 from gmtool.app.table_tools import install_table_tools
+from gmtool.app.undo_keys import bind_undo_actions
 from gmtool.app.window_dialogs import WindowDialogs
+from gmtool.app.window_layout import (
+    add_dock_toggles,
+    default_dock_layout,
+    default_splitter_sizes,
+    first_start_geometry,
+    make_dock,
+    restore_splitter,
+    restore_window,
+    save_window,
+)
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.character_list_model import CharacterListModel
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.log_table_model import LogTableModel
 from gmtool.rules.systems import SYSTEMS
 from gmtool.views.log_view import LogView
+from gmtool.views.screen_fit import scrolling
 from gmtool.views.widgets import show_refusal
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDockWidget
+
     from gmtool.app.export_menu import ExportActions
     from gmtool.app.pdf_menu import PdfActions
     from gmtool.models.dice_box_model import DiceBoxModel
+    from gmtool.views.dice_box import DiceBoxView
 
 
 class MainWindow(WindowDialogs, QMainWindow):
     # Added by the table tools once the menus are built (gmtool.app.table_tools).
     dice_box_model: DiceBoxModel | None = None
+    dice_box_view: DiceBoxView | None = None
+    dice_box_dock: QDockWidget | None = None
     export_actions: ExportActions | None = None
     pdf_actions: PdfActions | None = None
 
@@ -51,8 +72,15 @@ class MainWindow(WindowDialogs, QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.settings = settings
-        self.resize(1500, 950)
         self.files = FileActions(self)
+        # Made once; each campaign puts its own list and log in them (set_campaign_model).
+        self.characters_dock = make_dock(self, self.tr("キャラクター"), "characters_dock", QWidget())
+        self.log_dock = make_dock(self, self.tr("セッションログ"), "log_dock", QWidget())
+        # The centre: the sheet and the judgement panel. Made once, so the divider stays where the
+        # GM put it when another campaign's sheet and panels replace the two sides.
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(self.splitter)
         # One menu per system, from the registry (gmtool.app.systems), and the combat tracker's.
         self.menus: dict[str, SystemMenu] = {sid: hooks.menu(self) for sid, hooks in SYSTEM_HOOKS.items()}
         self.battle_menu = BattleMenu(self)
@@ -60,12 +88,28 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.campaign_model = campaign_model
         self._build_menus()
         self.set_campaign_model(campaign_model)
+        self.reset_layout()
+        self._default_layout_pending = not restore_window(self, settings)
+        if self._default_layout_pending:
+            first_start_geometry(self)
+        if not restore_splitter(self.central_splitter, settings):
+            default_splitter_sizes(self.central_splitter, self.width() - self.characters_dock.width())
+
+    @property
+    def central_splitter(self) -> QSplitter:
+        return self.splitter
+
+    def reset_layout(self) -> None:
+        """The docks where a first start puts them (表示 → レイアウトを元に戻す)."""
+        bottom = [self.log_dock] if self.dice_box_dock is None else [self.dice_box_dock, self.log_dock]
+        default_dock_layout(self, self.characters_dock, bottom)
+        default_splitter_sizes(self.splitter, self.splitter.width() or self.width())
 
     # ---- campaign ------------------------------------------------------------------
     def set_campaign_model(self, campaign_model: CampaignModel) -> None:
         """Shows another campaign; every view is rebuilt from its model."""
-        old = self.centralWidget()
-        if old is not None and self.campaign_model is not campaign_model:
+        old = [w for i in range(self.splitter.count()) if (w := self.splitter.widget(i)) is not None]
+        if old and self.campaign_model is not campaign_model:
             for menu in self.system_menus():
                 menu.close_dialogs()  # they show the campaign being closed
             self.campaign_model.campaign.close()
@@ -81,53 +125,35 @@ class MainWindow(WindowDialogs, QMainWindow):
         self._selection_before_reset: str | None = None
         self._bind_undo(campaign_model)
 
+        self.list_filter = QSortFilterProxyModel(self)
+        self.list_filter.setSourceModel(self.character_list)
+        self.list_filter.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.list_view = QListView()
-        self.list_view.setModel(self.character_list)
+        self.list_view.setModel(self.list_filter)
         self.list_view.selectionModel().currentRowChanged.connect(
-            lambda cur, _: self._show_character(cur.row())
+            lambda current, _: self._show_character(self._source_row(current))
         )
         self.list_view.doubleClicked.connect(lambda _: self.rename_selected())
-        buttons = QVBoxLayout()
-        for text, slot in (
-            (self.tr("追加"), self.add_character),
-            (self.tr("名前の変更"), self.rename_selected),
-            (self.tr("複製"), self.duplicate_selected),
-            (self.tr("削除"), self.delete_selected),
-        ):
-            button = QPushButton(text)
-            button.clicked.connect(slot)
-            buttons.addWidget(button)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.addWidget(QLabel(self.tr("キャラクター")))
-        left_layout.addWidget(self.list_view, 1)
-        row = QHBoxLayout()
-        row.addLayout(buttons)
-        left_layout.addLayout(row)
+        self.characters_dock.setWidget(self._character_list_panel())
+        self.log_view = LogView(self.log_model)
+        self._replace_dock_widget(self.log_dock, self.log_view)
 
         self.sheet_area = QScrollArea()
         self.sheet_area.setWidgetResizable(True)
         # One judgement panel per system; the selected character's system picks the one shown.
-        self.check_stack = QStackedWidget()
-        # Built when a character of the system is first shown: each panel with its plots costs
-        # tens of milliseconds of start-up that a table playing one system never needs.
         # Built when a character of the system is first shown (start-up pays only for the panel on
-        # screen); with no character to show, the default system's panel stands in.
+        # screen); with no character to show, the default system's panel stands in.  In a scroll
+        # area, so a wide panel (English, 対決) never widens the window.
+        self.check_stack = QStackedWidget()
         self.panel_views: dict[str, QWidget] = {}
-        self.log_view = LogView(self.log_model)
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self.check_stack)
-        right.addWidget(self.log_view)
-        right.setSizes([650, 250])
-
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(left)
-        splitter.addWidget(self.sheet_area)
-        splitter.addWidget(right)
-        splitter.setSizes([190, 620, 690])
-        self.setCentralWidget(splitter)
-        if old is not None:
-            old.deleteLater()
+        # Kept here too: PySide does not give the splitter ownership through replaceWidget.
+        self.panel_area = scrolling(self.check_stack)
+        for side, widget in enumerate((self.sheet_area, self.panel_area)):
+            if side < len(old):
+                self.splitter.replaceWidget(side, widget)  # keeps the divider
+                old[side].deleteLater()
+            else:
+                self.splitter.addWidget(widget)
 
         self.character_list.modelAboutToBeReset.connect(self._remember_selection)
         self.character_list.modelReset.connect(self._restore_selection)
@@ -139,16 +165,49 @@ class MainWindow(WindowDialogs, QMainWindow):
         else:
             self._show_character(-1)
 
+    def _character_list_panel(self) -> QWidget:
+        """The filter, the names and the four buttons (two by two: the dock stays narrow)."""
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText(self.tr("名前で絞り込み"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self.list_filter.setFilterFixedString)
+        buttons = QGridLayout()
+        for i, (text, slot) in enumerate(
+            (
+                (self.tr("追加"), self.add_character),
+                (self.tr("名前の変更"), self.rename_selected),
+                (self.tr("複製"), self.duplicate_selected),
+                (self.tr("削除"), self.delete_selected),
+            )
+        ):
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            buttons.addWidget(button, i // 2, i % 2)
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.filter_edit)
+        layout.addWidget(self.list_view, 1)
+        layout.addLayout(buttons)
+        return panel
+
+    @staticmethod
+    def _replace_dock_widget(dock: QDockWidget, widget: QWidget) -> None:
+        old = dock.widget()
+        dock.setWidget(widget)
+        if old is not None:
+            old.deleteLater()
+
+    def _source_row(self, index: QModelIndex) -> int:
+        return self.list_filter.mapToSource(index).row() if index.isValid() else -1
+
     def _bind_undo(self, campaign_model: CampaignModel) -> None:
-        stack = campaign_model.undo_stack
-        stack.canUndoChanged.connect(self.undo_action.setEnabled)
-        stack.canRedoChanged.connect(self.redo_action.setEnabled)
-        self.undo_action.setEnabled(stack.canUndo())
-        self.redo_action.setEnabled(stack.canRedo())
+        # Enabled and named after the step (元に戻す: HPを変更); Ctrl+Z also from a sheet's fields.
+        bind_undo_actions(self, campaign_model.undo_stack)
 
     # ---- characters ------------------------------------------------------------------
     def selected_character_id(self) -> str | None:
-        return self.character_list.id_at(self.list_view.currentIndex().row())
+        return self.character_list.id_at(self._source_row(self.list_view.currentIndex()))
 
     def selected_or_refuse(self, refusal: str) -> str | None:
         """The selected character, or None after telling the user why nothing happened."""
@@ -159,7 +218,11 @@ class MainWindow(WindowDialogs, QMainWindow):
 
     def select_character(self, character_id: str | None) -> None:
         row = self.character_list.row_of(character_id) if character_id else -1
-        self.list_view.setCurrentIndex(self.character_list.index(row, 0))
+        index = self.list_filter.mapFromSource(self.character_list.index(row, 0))
+        if row >= 0 and not index.isValid():  # hidden by the filter: show everyone again
+            self.filter_edit.clear()
+            index = self.list_filter.mapFromSource(self.character_list.index(row, 0))
+        self.list_view.setCurrentIndex(index)
 
     def add_character(self) -> None:
         """Asks which system; a system with a creation procedure goes through its wizard."""
@@ -226,6 +289,9 @@ class MainWindow(WindowDialogs, QMainWindow):
             return
         name = self.campaign_model.character(character_id).name
         menu = self.menus[self.campaign_model.stored(character_id).system]
+        question = self.tr("「{0}」を削除しますか？\n（削除したあとも Ctrl+Z で元に戻せます）").format(name)
+        if not self.ask_confirm(self.tr("キャラクターの削除"), question):
+            return
         self.campaign_model.delete_character(character_id)
         message = self.tr("「{0}」を削除しました（Ctrl+Z で元に戻せます）").format(name) + menu.deleted_note()
         self.statusBar().showMessage(message, 8000)
@@ -289,6 +355,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         )
         self.recent_menu = file_menu.addMenu(self.tr("最近使ったファイル"))
         self.recent_menu.aboutToShow.connect(self.files.fill_recent_menu)
+        file_menu.addAction(self.make_action(self.tr("デモキャンペーンを開く"), self.files.open_demo))
         file_menu.addSeparator()
         file_menu.addAction(
             self.make_action(self.tr("キャラクターをインポート…"), self.files.import_character, "Ctrl+I")
@@ -316,6 +383,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         character_menu.addAction(self.make_action(self.tr("複製"), self.duplicate_selected, "Ctrl+D"))
         character_menu.addAction(self.make_action(self.tr("削除"), self.delete_selected, "Ctrl+Delete"))
 
+        self.view_menu = self.menuBar().addMenu(self.tr("表示(&V)"))
         check_menu = self.menuBar().addMenu(self.tr("判定(&J)"))
         check_menu.addAction(
             self.make_action(self.tr("ダイスを振る"), lambda: self.current_panel_model().roll(), "Ctrl+R")
@@ -323,9 +391,46 @@ class MainWindow(WindowDialogs, QMainWindow):
         for menu in self.system_menus():
             menu.build(self.menuBar().addMenu(menu.title()))
         install_table_tools(self)  # chat palettes, CCFolia, …: the table-side tools
+        self._build_view_menu()
+
+    def _build_view_menu(self) -> None:
+        docks = [(self.characters_dock, "Ctrl+1"), (self.log_dock, "Ctrl+2")]
+        if self.dice_box_dock is not None:
+            docks.append((self.dice_box_dock, "Ctrl+3"))
+        add_dock_toggles(self.view_menu, docks)
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(
+            self.make_action(self.tr("ダイスボックスに入力"), self.focus_dice_box, "Ctrl+L")
+        )
+        self.view_menu.addAction(
+            self.make_action(self.tr("キャラクターを絞り込む"), self.focus_filter, "Ctrl+F")
+        )
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.make_action(self.tr("レイアウトを元に戻す"), self.reset_layout))
+
+    def focus_dice_box(self) -> None:
+        """Shows the dice box if it was closed and puts the cursor in its command line."""
+        if self.dice_box_dock is None or self.dice_box_view is None:
+            return
+        self.dice_box_dock.show()
+        self.dice_box_dock.raise_()
+        self.dice_box_view.line.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.dice_box_view.line.selectAll()
+
+    def focus_filter(self) -> None:
+        self.characters_dock.show()
+        self.filter_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.filter_edit.selectAll()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._default_layout_pending:  # dock sizes only hold once the window is laid out
+            self._default_layout_pending = False
+            QTimer.singleShot(0, self.reset_layout)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         for menu in self.system_menus():
             menu.window_closing()
+        save_window(self, self.splitter, self.settings)
         self.campaign_model.campaign.close()
         super().closeEvent(event)

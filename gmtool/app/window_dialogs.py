@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox, QWidget
+
+from gmtool.views.file_dialogs import open_file_name, save_file_name
 
 if TYPE_CHECKING:
     _DialogsBase = QWidget  # a mixin of the main window: `self` is the dialogs' parent widget
@@ -32,7 +34,8 @@ class WindowDialogs(_DialogsBase):
         dialog.show()
 
     def ask_open_path(self, title: str, file_filter: str) -> str:
-        return QFileDialog.getOpenFileName(self, title, "", file_filter)[0]
+        """Starts in the folder of the last file picked, else the documents folder."""
+        return open_file_name(self, title, file_filter, getattr(self, "settings", None))
 
     def ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> str:
-        return QFileDialog.getSaveFileName(self, title, suggested, file_filter)[0]
+        return save_file_name(self, title, file_filter, suggested, getattr(self, "settings", None))

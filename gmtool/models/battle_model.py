@@ -76,6 +76,10 @@ class BattleModel(EncounterRecords, QObject):
     def system_id(self) -> str:
         return self.state().system
 
+    def round_end_label(self) -> str:
+        """What the end of a round is called: クリンナップ in an SRS round (AW), else ラウンド終了."""
+        return self.tr("クリンナップ") if self.rules().cleanup_process else self.tr("ラウンド終了")
+
     def participant(self, participant_id: str) -> Participant:
         return self.state().get(participant_id)
 
@@ -234,7 +238,7 @@ class BattleModel(EncounterRecords, QObject):
         if rounds is None:
             text = self.tr("{0}: 状態「{1}」").format(p.name, name.strip())
         else:
-            counter = new.get(counts_on).name if counts_on else self.tr("クリンナップ")
+            counter = new.get(counts_on).name if counts_on else self.round_end_label()
             text = self.tr("{0}: 状態「{1}」{2}ラウンド（{3}で数える）").format(
                 p.name, name.strip(), rounds, counter
             )
@@ -266,7 +270,7 @@ class BattleModel(EncounterRecords, QObject):
             parts.append(self.tr("{0}の「{1}」が終わった").format(who, condition))
         actor = new.participant(new.current)
         if new.phase is battle.Phase.CLEANUP:
-            text = self.tr("ラウンド {0}: クリンナップ（全員が行動済み）").format(new.round)
+            text = self.tr("ラウンド {0}: {1}（全員が行動済み）").format(new.round, self.round_end_label())
         elif new.phase is battle.Phase.SETUP:
             text = self.tr("ラウンド {0} 開始").format(new.round)
         else:

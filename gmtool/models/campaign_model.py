@@ -11,8 +11,9 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 
+from gmtool.models.undo_log import UNDONE_KEY, LoggedUndoStack, undone_ids
 from gmtool.rules.systems import get_system
 from gmtool.store.campaign import Campaign, LogEntry, StoredCharacter
 
@@ -63,11 +64,13 @@ class CampaignModel(QObject):
     character_changed = Signal(str)  # one character's content
     session_changed = Signal(str)  # one session-state key (catalogs, counters…)
     log_appended = Signal(object)  # LogEntry
+    log_marks_changed = Signal(list)  # ids of log lines an undo or redo marked or unmarked
 
     def __init__(self, campaign: Campaign, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.campaign = campaign
-        self.undo_stack = QUndoStack(self)
+        # It knows the log lines each step wrote: an undo marks them undone (`undone_log_ids`).
+        self.undo_stack = LoggedUndoStack(self)
         self._characters: dict[str, StoredCharacter] = {s.id: s for s in campaign.list_characters()}
 
     # ---- reading -------------------------------------------------------------
@@ -88,6 +91,10 @@ class CampaignModel(QObject):
 
     def log_entries(self) -> list[LogEntry]:
         return self.campaign.log_entries()
+
+    def undone_log_ids(self) -> frozenset[int]:
+        """The log lines whose step was undone (and not redone)."""
+        return undone_ids(self.campaign.get_session(UNDONE_KEY))
 
     # ---- editing (all undoable) ---------------------------------------------
     def add_character(self, system_id: str, name: str) -> str:
@@ -136,6 +143,7 @@ class CampaignModel(QObject):
 
     def append_log(self, kind: str, payload: dict[str, Any]) -> LogEntry:
         entry = self.campaign.append_log(kind, payload)
+        self.undo_stack.log_appended(entry.id)
         self.log_appended.emit(entry)
         return entry
 

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
+from gmtool.models.log_replay import Replay, replay, secret_result
 from gmtool.rules.dice import new_seed
 from gmtool.store.campaign import LogEntry as LogEntry  # re-exported: the entries the dice box shows
 
@@ -204,6 +205,14 @@ class DiceBoxModel(QObject):
 
     def is_revealed(self, entry: LogEntry) -> bool:
         return any(e.payload.get("reveals") == entry.id for e in self.recent)
+
+    def peek(self, entry: LogEntry) -> str | None:
+        """A secret roll's result for the GM alone, before 公開: nothing is logged."""
+        return secret_result(entry.payload)
+
+    def replay(self, entry: LogEntry) -> Replay | None:
+        """The roll made again from its logged seed: the same dice (nothing is logged)."""
+        return replay(entry.payload)
 
     # ---- history (Up / Down in the command line) --------------------------------------------
     def history_previous(self) -> str:

@@ -1,12 +1,19 @@
-"""The session log as a read-only table: time, character, inputs, dice, outcome, seed."""
+"""The session log as a read-only table: time, character, inputs, dice, outcome, seed.
+
+A line whose step was undone (`CampaignModel.undone_log_ids`) reads struck through and grey with
+「（取り消し）」 before its result, and comes back when the step is redone.  A dice-box line can be
+replayed from its seed, and a secret roll's result looked at by the GM alone (`gmtool.models.log_replay`).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.log_replay import Replay, replay, replayable, secret_result
 from gmtool.models.outcome_text import outcome_label, side_label
 from gmtool.store.campaign import LogEntry
 
@@ -15,12 +22,16 @@ Index = QModelIndex | QPersistentModelIndex
 
 class LogTableModel(QAbstractTableModel):
     COLUMNS = ("時刻", "キャラクター", "入力", "出目", "結果", "シード")
+    RESULT, SEED = 4, 5
 
     def __init__(self, campaign_model: CampaignModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._campaign_model = campaign_model
-        self._rows: list[list[str]] = [self._row(e) for e in campaign_model.log_entries()]
+        self._entries: list[LogEntry] = campaign_model.log_entries()
+        self._rows: list[list[str]] = [self._row(e) for e in self._entries]
+        self._undone = campaign_model.undone_log_ids()
         campaign_model.log_appended.connect(self._on_appended)
+        campaign_model.log_marks_changed.connect(self._on_marks_changed)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt signature
         return 0 if parent.isValid() else len(self._rows)
@@ -29,9 +40,43 @@ class LogTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.COLUMNS)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole) and index.isValid():
-            return self._rows[index.row()][index.column()]
+        if not index.isValid():
+            return None
+        row, column = index.row(), index.column()
+        undone = self.is_undone(row)
+        if role == Qt.ItemDataRole.DisplayRole:
+            text = self._rows[row][column]
+            return self.tr("（取り消し）{0}").format(text) if undone and column == self.RESULT else text
+        if role == Qt.ItemDataRole.ToolTipRole:
+            text = self._rows[row][column]
+            if column == self.SEED and text:
+                text = self.tr("シード {0}（右クリック: 同じシードで振り直す）").format(text)
+            if undone:
+                text = self.tr("元に戻した操作の記録です（やり直すと戻ります）\n{0}").format(text)
+            return text
+        if role == Qt.ItemDataRole.FontRole and undone:
+            font = QFont()
+            font.setStrikeOut(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and undone:
+            return QGuiApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         return None
+
+    # ---- what a line offers ----------------------------------------------------------------
+    def is_undone(self, row: int) -> bool:
+        """The line's step was undone (and not redone)."""
+        return self._entries[row].id in self._undone
+
+    def can_replay(self, row: int) -> bool:
+        return replayable(self._entries[row].payload)
+
+    def replay(self, row: int) -> Replay | None:
+        """The line's roll made again with its seed (nothing is logged)."""
+        return replay(self._entries[row].payload)
+
+    def secret_result(self, row: int) -> str | None:
+        """A secret roll's result, for the GM's eyes (nothing is logged); None when not secret."""
+        return secret_result(self._entries[row].payload)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -51,13 +96,22 @@ class LogTableModel(QAbstractTableModel):
         return self.tr("{0} {1} 修正 {2:+d}").format(source, side.get("value"), side.get("modifier", 0))
 
     def row_texts(self, row: int) -> list[str]:
-        return list(self._rows[row])
+        """The line as the table shows it."""
+        return [self.index(row, column).data() for column in range(len(self.COLUMNS))]
 
     def _on_appended(self, entry: LogEntry) -> None:
         position = len(self._rows)
         self.beginInsertRows(QModelIndex(), position, position)
+        self._entries.append(entry)
         self._rows.append(self._row(entry))
         self.endInsertRows()
+
+    def _on_marks_changed(self, ids: list[int]) -> None:
+        self._undone = self._campaign_model.undone_log_ids()
+        changed = set(ids)
+        for row, entry in enumerate(self._entries):
+            if entry.id in changed:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
 
     def _row(self, entry: LogEntry) -> list[str]:
         p = entry.payload

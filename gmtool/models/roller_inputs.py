@@ -1,21 +1,33 @@
-"""The input setters both judgement-panel models share (AW and フォーカード).
+"""What every judgement-panel model's sides are made of, and the setters they share.
 
-A panel model provides `inputs(side)` (an object with character_id, source,
-custom_value, modifier), `value(side)` (the value shown for the chosen source),
-a `difficulty` and `_recompute()`.
+`RollerInputs` is one side of a check; a system adds its own fields in a subclass (AW's
+`can_roll`, LotR's related skills and wounds, 千幻抄's 〈スキル〉).  A panel model provides
+`inputs(side)`, `value(side)` (the value shown for the chosen source), a `difficulty` and
+`_recompute()`, and gets the setters from `RollerInputsMixin`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 CUSTOM = "custom"  # 直接入力: the value is typed, not read from the character
 
 
+@dataclass
+class RollerInputs:
+    """One side of a check: whose, which value (a check-kind id or CUSTOM), the typed value, the modifier."""
+
+    character_id: str | None = None
+    source: str = ""  # "" until a character or a value is chosen
+    custom_value: int = 0
+    modifier: int = 0
+
+
 class RollerInputsMixin:
     difficulty: int
 
-    def inputs(self, side: Any) -> Any:
+    def inputs(self, side: Any) -> RollerInputs:
         raise NotImplementedError
 
     def value(self, side: Any) -> int:

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QObject
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.rules.message import Message
 from gmtool.store.errors import StoreError
 from gmtool.store.validation import format_validation_error
 
@@ -63,12 +64,12 @@ class SessionDocument(QObject):
             raw = self.campaign_model.session_value(self.key)
         except StoreError as e:
             self._cache = None
-            return self._load(None), _tr("{0}が読めません: {1}").format(self.what, e)
+            return self._load(None), Message(_tr("{0}が読めません: {1}"), self.what, e)
         try:
             state, problem = self._load(raw), None
         except self.errors as e:
             state = self._load(None)
-            problem = _tr("{0}が正しくありません（{1}）").format(self.what, self._detail(e))
+            problem = Message(_tr("{0}が正しくありません（{1}）"), self.what, self._detail(e))
         self._cache = (text or "", state, problem, raw)
         return state, problem
 
@@ -95,7 +96,7 @@ class SessionDocument(QObject):
         try:
             return self._load(self._dump(new) if document is None else document)
         except self.errors as e:
-            raise self.refused(_tr("この内容は保存できません（{0}）").format(self._detail(e))) from e
+            raise self.refused(Message(_tr("この内容は保存できません（{0}）"), self._detail(e))) from e
 
     def _detail(self, error: Exception) -> str:
         if isinstance(error, ValidationError):

@@ -17,6 +17,8 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
+from gmtool.rules.message import Message
+
 Id = Annotated[StrictStr, Field(min_length=1, max_length=64)]
 Name = Annotated[StrictStr, Field(max_length=200)]
 Text = Annotated[StrictStr, Field(max_length=5000)]
@@ -152,9 +154,9 @@ class Encounter:
     def __post_init__(self) -> None:
         ids = [p.id for p in self.participants]
         if len(set(ids)) != len(ids):
-            raise ValueError("participants: 同じIDの参加者が2人います")
+            raise ValueError(Message("participants: 同じIDの参加者が2人います"))
         if self.current is not None and self.current not in ids:
-            raise ValueError("current: 手番の参加者がいません")
+            raise ValueError(Message("current: 手番の参加者がいません"))
 
     def participant(self, participant_id: str | None) -> Participant | None:
         return next((p for p in self.participants if p.id == participant_id), None)
@@ -162,7 +164,7 @@ class Encounter:
     def get(self, participant_id: str) -> Participant:
         found = self.participant(participant_id)
         if found is None:
-            raise BattleRefused("その参加者はこの戦闘にいません")
+            raise BattleRefused(Message("その参加者はこの戦闘にいません"))
         return found
 
     def option(self, key: str, default: int = 0) -> int:
@@ -225,16 +227,16 @@ def add_participants(encounter: Encounter, participants: Iterable[Participant]) 
     new = tuple(participants)
     taken = {p.id for p in encounter.participants}
     if any(p.id in taken for p in new) or len({p.id for p in new}) != len(new):
-        raise BattleRefused("同じIDの参加者がいます")
+        raise BattleRefused(Message("同じIDの参加者がいます"))
     if len(encounter.participants) + len(new) > MANY:
-        raise BattleRefused(f"参加者は{MANY}人までです")
+        raise BattleRefused(Message("参加者は{0}人までです", MANY))
     return replace(encounter, participants=encounter.participants + new)
 
 
 def copy_names(name: str, count: int, taken: Iterable[str] = ()) -> list[str]:
     """Names for N copies of one NPC: 「ゴブリン A」「ゴブリン B」… past those already in the fight."""
     if not 1 <= count <= 100:
-        raise BattleRefused(f"複製できるのは 1〜100 体です（{count}）")
+        raise BattleRefused(Message("複製できるのは 1〜100 体です（{0}）", count))
     if count == 1:
         return [name]
     taken_names = set(taken)
@@ -298,12 +300,12 @@ def set_resource(
     def change(p: Participant) -> Participant:
         resource = p.resource(key)
         if resource is None:
-            raise BattleRefused(f"{p.name}には「{key}」がありません")
+            raise BattleRefused(Message("{0}には「{1}」がありません", p.name, key))
         new_max = resource.maximum if maximum is KEEP else maximum
         if value < 0:
-            raise BattleRefused(f"{resource.label}は 0 以上です（{value}）")
+            raise BattleRefused(Message("{0}は 0 以上です（{1}）", resource.label, value))
         if resource.grows and new_max is not None and value > new_max:
-            raise BattleRefused(f"{resource.label}は最大 {new_max} です（{value}）")
+            raise BattleRefused(Message("{0}は最大 {1} です（{2}）", resource.label, new_max, value))
         updated = replace(resource, value=value, maximum=new_max)
         return replace(p, resources=tuple(updated if r.key == key else r for r in p.resources))
 
@@ -315,7 +317,7 @@ def damage(encounter: Encounter, participant_id: str, key: str, amount: int) -> 
     never above its maximum."""
     resource = encounter.get(participant_id).resource(key)
     if resource is None:
-        raise BattleRefused(f"{encounter.get(participant_id).name}には「{key}」がありません")
+        raise BattleRefused(Message("{0}には「{1}」がありません", encounter.get(participant_id).name, key))
     value = max(0, resource.value + (amount if resource.grows else -amount))
     if resource.maximum is not None:
         if resource.grows:  # a track ends at its last level (LotR: Exhausted, dead)
@@ -340,7 +342,7 @@ def add_condition(encounter: Encounter, participant_id: str, condition: Conditio
 def remove_condition(encounter: Encounter, participant_id: str, name: str) -> Encounter:
     def change(p: Participant) -> Participant:
         if all(c.name != name for c in p.conditions):
-            raise BattleRefused(f"{p.name}に状態「{name}」はありません")
+            raise BattleRefused(Message("{0}に状態「{1}」はありません", p.name, name))
         return replace(p, conditions=tuple(c for c in p.conditions if c.name != name))
 
     return with_participant(encounter, participant_id, change)

@@ -54,6 +54,8 @@ class CombatRules:
 
     system_id = ""
     initiative_label = ""  # what `Participant.initiative` means on screen; "" when the GM orders
+    # The round ends in SRS's クリンナッププロセス (AW); other systems' rounds simply end.
+    cleanup_process = False
     # Quick-NPC values: the rule texts give no HP or life numbers, so the GM enters them.
     quick_fields: tuple[QuickField, ...] = (QuickField("hp", "HP", 0, 0),)
 

@@ -19,6 +19,7 @@ from gmtool.rules.battle import (
     with_participant,
 )
 from gmtool.rules.battle_rules import CombatRules, Seed
+from gmtool.rules.message import Message
 
 
 @dataclass(frozen=True)
@@ -47,15 +48,15 @@ def participant_from(seed: Seed, participant_id: str, character_id: str | None =
 
 def start(encounter: Encounter, rules: CombatRules, rng: random.Random) -> Encounter:
     if encounter.active:
-        raise BattleRefused("戦闘はもう始まっています")
+        raise BattleRefused(Message("戦闘はもう始まっています"))
     if not encounter.participants:
-        raise BattleRefused("参加者がいません。キャラクターかNPCを加えてから始めてください")
+        raise BattleRefused(Message("参加者がいません。キャラクターかNPCを加えてから始めてください"))
     return rules.start_round(_round_setup(replace(encounter, active=True), 1), rng)
 
 
 def end(encounter: Encounter) -> Encounter:
     if not encounter.active:
-        raise BattleRefused("戦闘は始まっていません")
+        raise BattleRefused(Message("戦闘は始まっていません"))
     return replace(_no_turn(encounter, Phase.SETUP), active=False, turns=(), counted=())
 
 
@@ -79,13 +80,13 @@ def take_turn(encounter: Encounter, participant_id: str, rules: CombatRules) -> 
     _require_active(encounter)
     chosen = encounter.get(participant_id)
     if encounter.current == participant_id:
-        raise BattleRefused(f"今は{chosen.name}の手番です")
+        raise BattleRefused(Message("今は{0}の手番です", chosen.name))
     if not chosen.in_play:
-        raise BattleRefused(f"{chosen.name}は行動できません（戦闘不能・死亡・逃走）")
+        raise BattleRefused(Message("{0}は行動できません（戦闘不能・死亡・逃走）", chosen.name))
     if chosen.acted:
-        raise BattleRefused(f"{chosen.name}はこのラウンドにもう行動しました")
+        raise BattleRefused(Message("{0}はこのラウンドにもう行動しました", chosen.name))
     if encounter.phase is not Phase.TURN:
-        raise BattleRefused("手番を渡せるのはラウンドの途中だけです（「次の手番」で進めてください）")
+        raise BattleRefused(Message("手番を渡せるのはラウンドの途中だけです（「次の手番」で進めてください）"))
     return _begin(replace(encounter, phase=Phase.TURN, tied=(), ordered_by_principle=()), participant_id)
 
 
@@ -94,7 +95,7 @@ def previous_turn(encounter: Encounter) -> Encounter:
     not given back — 元に戻す restores everything exactly)."""
     _require_active(encounter)
     if not encounter.turns:
-        raise BattleRefused("このラウンドにはまだ戻れる手番がありません")
+        raise BattleRefused(Message("このラウンドにはまだ戻れる手番がありません"))
     last = encounter.turns[-1]
     encounter = replace(
         encounter,
@@ -161,4 +162,4 @@ def _new_round(participant: Participant) -> Participant:
 
 def _require_active(encounter: Encounter) -> None:
     if not encounter.active:
-        raise BattleRefused("戦闘が始まっていません（「戦闘開始」で始めます）")
+        raise BattleRefused(Message("戦闘が始まっていません（「戦闘開始」で始めます）"))

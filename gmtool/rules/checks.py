@@ -11,6 +11,12 @@ from enum import StrEnum
 
 from gmtool.rules.dice import Faces
 
+# The judgement panels' fields, shared with the `prob` CLI so both accept the same numbers:
+# 判定値 (or a typed value), 修正, and the 難易度 of the AW and フォーカード panels.
+CHECK_VALUE_BOUNDS = (-99, 999)
+CHECK_MODIFIER_BOUNDS = (-99, 99)
+CHECK_DIFFICULTY_BOUNDS = (-99, 999)
+
 
 class Outcome(StrEnum):
     AUTO_SUCCESS = "auto_success"

@@ -33,6 +33,7 @@ from gmtool.rules.command_dist import CommandOdds, command_odds
 from gmtool.rules.command_parse import Command, parse
 from gmtool.rules.command_roll import CommandResult, roll_command
 from gmtool.rules.command_syntax import CommandError, normalize
+from gmtool.rules.message import Message
 
 __all__ = [
     "Command",
@@ -70,7 +71,7 @@ def substitute(command: str, variables: Mapping[str, int | str]) -> str:
     for match in _VARIABLE.finditer(command):
         name = normalize(match.group(1))
         if name not in table:
-            raise CommandError(f"変数「{name}」はありません", command, match.start())
+            raise CommandError(Message("変数「{0}」はありません", name), command, match.start())
         out.append(command[last : match.start()])
         out.append(table[name])
         last = match.end()
@@ -88,16 +89,16 @@ class FixedDice(random.Random):
 
     def randint(self, a: int, b: int) -> int:
         if not self._faces:
-            raise CommandError("入力された出目が足りません")
+            raise CommandError(Message("入力された出目が足りません"))
         entry = self._faces.pop(0)
         if isinstance(entry, tuple):
             sides, face = entry
             if sides != b:
-                raise CommandError(f"{b} 面のダイスに {sides} 面の出目が渡されました")
+                raise CommandError(Message("{0} 面のダイスに {1} 面の出目が渡されました", b, sides))
         else:
             face = entry
         if not a <= face <= b:
-            raise CommandError(f"出目 {face} は 1〜{b} にありません")
+            raise CommandError(Message("出目 {0} は 1〜{1} にありません", face, b))
         return face
 
     @property

@@ -39,6 +39,7 @@ from gmtool.rules.command_syntax import (
 from gmtool.rules.dice import Distribution
 
 WORK_LIMIT = 150_000  # steps; past this the live odds are skipped rather than freeze the window (≈0.1 s)
+TOTAL_WORK_LIMIT = 4 * WORK_LIMIT  # the same over a whole sum, each of its operations within WORK_LIMIT
 
 Weights = tuple[dict[int, int], int]  # counts per value, and their common denominator
 
@@ -63,7 +64,7 @@ def command_odds(command: Command) -> CommandOdds | None:
     body = command.body
     try:
         if isinstance(body, SumCommand):
-            weights = _weights(body.expr)
+            weights = _weights(body.expr, [TOTAL_WORK_LIMIT])
             totals = _distribution(weights)
             if body.op is None or body.target is None:
                 return CommandOdds(totals, None)
@@ -98,16 +99,25 @@ def _distribution(weights: Weights) -> Distribution[int]:
     return Distribution({v: Fraction(c, denominator) for v, c in sorted(counts.items()) if c})
 
 
-def _weights(node: Node) -> Weights:
+def _spend(budget: list[int], steps: int) -> None:
+    """Takes `steps` from what is left of the whole sum's work; TooLarge when it runs out."""
+    budget[0] -= steps
+    if budget[0] < 0:
+        raise TooLarge
+
+
+def _weights(node: Node, budget: list[int]) -> Weights:
     if isinstance(node, Num):
         return {node.value: 1}, 1
     if isinstance(node, Paren):
-        return _weights(node.body)
+        return _weights(node.body, budget)
     if isinstance(node, Neg):
-        counts, d = _weights(node.body)
+        counts, d = _weights(node.body, budget)
+        _spend(budget, len(counts))
         return {-v: c for v, c in counts.items()}, d
     if isinstance(node, Dice):
         times, sides = constant(node.times), constant(node.sides)
+        _spend(budget, times * times * sides)  # the convolution's steps (keep/drop: about as many)
         if sides == D66_SIDES:  # x D66 numbers, each of the 36 equally likely
             values = [10 * a + b for a in range(1, 7) for b in range(1, 7)]
             if node.keep is None or node.count is None:
@@ -117,9 +127,10 @@ def _weights(node: Node) -> Weights:
             return sum_weights(times, sides), sides**times
         return keep_weights(times, sides, node.keep, constant(node.count)), sides**times
     assert isinstance(node, BinOp)
-    (left, dl), (right, dr) = _weights(node.lhs), _weights(node.rhs)
+    (left, dl), (right, dr) = _weights(node.lhs, budget), _weights(node.rhs, budget)
     if len(left) * len(right) > WORK_LIMIT:
         raise TooLarge
+    _spend(budget, len(left) * len(right))
     out: dict[int, int] = {}
     for a, ca in left.items():
         for b, cb in right.items():

@@ -29,6 +29,7 @@ from gmtool.rules.command_syntax import (
     normalize,
     tokenize,
 )
+from gmtool.rules.message import Message
 
 REPEAT_LIMIT = 100  # BCDice's own limit
 _REPEAT = re.compile(r"(repeat|rep|x)(\d+)(\s+)", re.IGNORECASE)
@@ -194,7 +195,7 @@ class Command:
 def parse(command: str) -> Command:
     source = normalize(command)
     if not source:
-        raise CommandError("コマンドが空です")
+        raise CommandError(Message("コマンドが空です"))
     i = 0
     secret = False
     if _secret_at(source, 0):
@@ -204,10 +205,10 @@ def parse(command: str) -> Command:
     if match:
         repeat = int(match.group(2))
         if not 1 <= repeat <= REPEAT_LIMIT:
-            raise CommandError(f"繰り返し回数は 1〜{REPEAT_LIMIT} です", source, match.start(2))
+            raise CommandError(Message("繰り返し回数は 1〜{0} です", REPEAT_LIMIT), source, match.start(2))
         i = match.end()
         if _REPEAT.match(source, i):
-            raise CommandError("繰り返しは重ねられません", source, i)
+            raise CommandError(Message("繰り返しは重ねられません"), source, i)
         if _secret_at(source, i):
             secret, i = True, i + 1
     body, end = _body(source, i)
@@ -250,7 +251,7 @@ def _body(source: str, start: int) -> tuple[Body, int]:
     if parser.token.kind not in ("end", "cmp", "["):
         parser.end()  # points at the first character that is not part of the sum
     if not has_dice(expr):
-        raise CommandError("ダイス（xDy）が見つかりません", source, start)
+        raise CommandError(Message("ダイス（xDy）が見つかりません"), source, start)
     cmp_token = parser.token
     comparison = parser.comparison()
     if parser.token.kind == "[":
@@ -285,10 +286,10 @@ def _groups(parser: Parser, letter: str) -> tuple[tuple[int, int], ...]:
 
 def _count(parser: Parser, node: Node, token: Token, what: str, maximum: int) -> int:
     if has_dice(node):
-        raise parser.fail(f"{what}にダイスは使えません", token)
+        raise parser.fail(Message("{0}にダイスは使えません", what), token)
     value = constant(node)
     if not 1 <= value <= maximum:
-        raise parser.fail(f"{what}は 1〜{maximum} です（{value}）", token)
+        raise parser.fail(Message("{0}は 1〜{1} です（{2}）", what, maximum, value), token)
     return value
 
 
@@ -314,7 +315,7 @@ def _upper(parser: Parser) -> UpperCommand:
         threshold = at if threshold is None else threshold
     parser.end()
     if threshold is None:
-        raise parser.fail("振り足しの条件 [n] が必要です（例: 3U6[6]、3U6>=10@6）")
+        raise parser.fail(Message("振り足しの条件 [n] が必要です（例: 3U6[6]、3U6>=10@6）"))
     if comparison is None:
         return UpperCommand(groups, threshold, modifier)
     return UpperCommand(groups, threshold, modifier, comparison[0], constant(comparison[1]))
@@ -326,7 +327,7 @@ def _upper_threshold(parser: Parser) -> int:
     token = parser.token
     threshold = constant(parser.constant_expr("振り足しの条件"))
     if threshold < 2:
-        raise parser.fail("振り足しの条件は 2 以上です（無限に振り足します）", token)
+        raise parser.fail(Message("振り足しの条件は 2 以上です（無限に振り足します）"), token)
     if closer:
         parser.expect("]", message="閉じかっこ「]」が必要です")
     return threshold
@@ -346,11 +347,11 @@ def _srs(parser: Parser, expr: Node, comparison: tuple[str, Node] | None, cmp_to
     bracket = parser.token
     modifier = _srs_modifier(expr)
     if modifier is None:
-        raise parser.fail("[c,f] は 2D6 と修正値だけの判定に書けます（例: 2D6+2>=10[11]）", bracket)
+        raise parser.fail(Message("[c,f] は 2D6 と修正値だけの判定に書けます（例: 2D6+2>=10[11]）"), bracket)
     target = None
     if comparison is not None:
         if comparison[0] != ">=":
-            raise parser.fail("[c,f] の判定は >= で比べます（例: 2D6+2>=10[11]）", cmp_token)
+            raise parser.fail(Message("[c,f] の判定は >= で比べます（例: 2D6+2>=10[11]）"), cmp_token)
         target = constant(comparison[1])
     parser.advance()
     critical, fumble = SRS_CRITICAL, SRS_FUMBLE
@@ -371,7 +372,7 @@ def _sengensyou(source: str, start: int, end: int) -> SengensyouCommand:
     if parser.token.kind == "op" and parser.token.value in "+-":
         modifier = constant(parser.constant_expr("修正値"))
     if parser.token.kind == "cmp":
-        raise parser.fail("SGS は目標値と比べません（クリティカル・ファンブルを表示します）")
+        raise parser.fail(Message("SGS は目標値と比べません（クリティカル・ファンブルを表示します）"))
     parser.end()
     return SengensyouCommand(modifier)
 
@@ -383,12 +384,12 @@ def _choice(source: str, start: int) -> tuple[ChoiceCommand, int]:
         closer = "]" if opener == "[" else ")"
         end = source.find(closer, i + 1)
         if end < 0:
-            raise CommandError(f"閉じかっこ「{closer}」が必要です", source, len(source))
+            raise CommandError(Message("閉じかっこ「{0}」が必要です", closer), source, len(source))
         items = tuple(s.strip() for s in source[i + 1 : end].split(",") if s.strip())
         brackets, end = opener + closer, end + 1
     else:  # choice a b c: every word is an item, so there is no comment
         items = tuple(source[i:].split())
         brackets, end = " ", len(source)
     if not items:
-        raise CommandError("選ぶ項目がありません", source, i)
+        raise CommandError(Message("選ぶ項目がありません"), source, i)
     return ChoiceCommand(items, brackets), end

@@ -25,6 +25,7 @@ from gmtool.rules.command_parse import (
 from gmtool.rules.command_syntax import (
     D66_SIDES,
     BinOp,
+    CommandError,
     Dice,
     Neg,
     Node,
@@ -34,7 +35,11 @@ from gmtool.rules.command_syntax import (
     constant,
     divide,
 )
+from gmtool.rules.message import Message
 
+# Dice one command may roll, repeats and xUy's rerolls included: the most one group may ask for
+# (MAX_DICE) at the most repeats (x100).  Past it a roll would take seconds, or hours for xUy[2].
+MAX_ROLLED_DICE = 100_000
 ARROW = " ＞ "  # BCDice's separator: a full-width ＞ between spaces
 SUCCESS_TEXT = {True: "成功", False: "失敗"}
 
@@ -69,7 +74,25 @@ class CommandResult:
         }
 
 
+class _Counted(random.Random):
+    """Hands out `rng`'s dice and refuses the one past MAX_ROLLED_DICE."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(0)
+        self._rng = rng
+        self._left = MAX_ROLLED_DICE
+
+    def randint(self, a: int, b: int) -> int:
+        self._left -= 1
+        if self._left < 0:
+            raise CommandError(
+                Message("振るダイスが多すぎます（振り足しと繰り返しを含めて {0} 個まで）", MAX_ROLLED_DICE)
+            )
+        return self._rng.randint(a, b)
+
+
 def roll_command(command: Command, rng: random.Random) -> CommandResult:
+    rng = _Counted(rng)
     if command.repeat == 1:
         result = _roll_body(command.body, rng, command.secret)
         return replace(result, secret=command.secret, comment=command.comment)

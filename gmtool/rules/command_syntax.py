@@ -10,8 +10,16 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from gmtool.rules.message import Message
+
 MAX_DICE = 1000  # a command asking for more dice than this is a typo, not a roll
 MAX_SIDES = 10000
+# Bounds on the syntax tree, so that parsing and every evaluator (which recurse over the tree) do
+# work linear in the command and stay far from Python's recursion limit: the tree is at most
+# MAX_OPERATIONS + 3 * MAX_NESTING levels deep.
+MAX_NESTING = 32  # parentheses and signs inside one another
+MAX_OPERATIONS = 200  # + - * / in one command
+MAX_DIGITS = 12  # in one number: 200 products of them stay far below Python's int-to-str limit
 D66_SIDES = 66  # xD66 in a sum is x D66 numbers (11…66, BCDice's AddDice), not a 66-sided die
 
 # Spellings a player types for each comparison, mapped to the one BCDice prints.
@@ -42,8 +50,9 @@ class CommandError(ValueError):
     def pointed(self) -> str:
         if self.position is None:
             return self.message
-        where = f"{self.position + 1}文字目: {self.message}"
-        return f"{where}\n{self.source}\n{' ' * self.position}^"
+        return Message(
+            "{0}文字目: {1}\n{2}\n{3}^", self.position + 1, self.message, self.source, " " * self.position
+        )
 
 
 def normalize(command: str) -> str:
@@ -184,6 +193,8 @@ def tokenize(source: str, start: int, end: int) -> list[Token]:
             j = i
             while j < end and source[j].isdigit():
                 j += 1
+            if j - i > MAX_DIGITS:
+                raise CommandError(Message("数は {0} 桁までです", MAX_DIGITS), source, i)
             tokens.append(Token("num", source[i:j], i))
             i = j
         elif ch in "+-*/":
@@ -201,12 +212,12 @@ def tokenize(source: str, start: int, end: int) -> list[Token]:
                 tokens.append(Token("cmp", COMPARISONS[ch], i))
                 i += 1
             else:
-                raise CommandError("比較は >= > <= < = <> のどれかです", source, i)
+                raise CommandError(Message("比較は >= > <= < = <> のどれかです"), source, i)
         elif ch.isascii() and ch.isalpha():
             tokens.append(Token("word", ch.upper(), i))
             i += 1
         else:
-            raise CommandError(f"コマンドに使えない文字「{ch}」です", source, i)
+            raise CommandError(Message("コマンドに使えない文字「{0}」です", ch), source, i)
     tokens.append(Token("end", "", end))
     return tokens
 
@@ -225,6 +236,8 @@ class Parser:
         self.source = source
         self.tokens = tokens
         self.index = 0
+        self.depth = 0  # parentheses and signs open around the current token
+        self.operations = 0
 
     # ---- cursor ----
     @property
@@ -246,18 +259,31 @@ class Parser:
         token = self.token
         if token.kind != kind or (value is not None and token.value != value):
             shown = value or kind
-            raise self.fail(message or f"ここには「{shown}」が必要です")
+            raise self.fail(message or Message("ここには「{0}」が必要です", shown))
         return self.advance()
 
     def is_word(self, letter: str, offset: int = 0) -> bool:
         token = self.peek(offset) if offset else self.token
         return token.kind == "word" and token.value == letter
 
+    def nest(self, token: Token) -> None:
+        """One level deeper (a parenthesis or a sign); refused past MAX_NESTING."""
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise self.fail(Message("かっこや符号の入れ子が深すぎます（{0} 段まで）", MAX_NESTING), token)
+
+    def operation(self) -> str:
+        """Takes one binary operator; refused past MAX_OPERATIONS."""
+        self.operations += 1
+        if self.operations > MAX_OPERATIONS:
+            raise self.fail(Message("演算が多すぎます（+ - * / は {0} 個まで）", MAX_OPERATIONS))
+        return self.advance().value
+
     # ---- arithmetic ----
     def add(self) -> Node:
         node = self.mul()
         while self.token.kind == "op" and self.token.value in "+-":
-            op = self.advance().value
+            op = self.operation()
             rhs = self.mul()
             if isinstance(rhs, Neg):  # BCDice prints 2D6+-1 as 2D6-1
                 op, rhs = ("-" if op == "+" else "+"), rhs.body
@@ -267,7 +293,7 @@ class Parser:
     def mul(self) -> Node:
         node = self.unary()
         while self.token.kind == "op" and self.token.value in "*/":
-            op = self.advance().value
+            op = self.operation()
             rhs = self.unary()
             rounding = ""
             if op == "/" and self.token.kind == "word" and self.token.value in ROUNDINGS:
@@ -276,12 +302,13 @@ class Parser:
         return node
 
     def unary(self) -> Node:
-        if self.token.kind == "op" and self.token.value == "+":
-            self.advance()
-            return self.unary()
-        if self.token.kind == "op" and self.token.value == "-":
-            self.advance()
+        if self.token.kind == "op" and self.token.value in "+-":
+            self.nest(self.token)
+            sign = self.advance().value
             body = self.unary()
+            self.depth -= 1
+            if sign == "+":
+                return body
             return body.body if isinstance(body, Neg) else Neg(body)
         return self.dice()
 
@@ -300,10 +327,10 @@ class Parser:
             return Dice(node, sides, shorthand, Num(1))
         if self.token.kind == "word" and self.token.value in "KD" and self.peek().kind == "word":
             first = self.advance()
-            second = self.expect("word", message="KH KL DH DL のどれかです")
+            second = self.expect("word", message=Message("KH KL DH DL のどれかです"))
             keep = first.value + second.value
             if keep not in ("KH", "KL", "DH", "DL"):
-                raise self.fail("KH KL DH DL のどれかです", second)
+                raise self.fail(Message("KH KL DH DL のどれかです"), second)
             count_token = self.token
             count = self.term()
             self.check_count(count_token, count, "残す・除く個数", MAX_DICE, minimum=0)
@@ -320,22 +347,23 @@ class Parser:
 
     def term(self) -> Node:
         if self.token.kind == "(":
-            self.advance()
+            self.nest(self.advance())
             body = self.add()
             self.expect(")", message="閉じかっこ「)」が必要です")
+            self.depth -= 1
             return Paren(body)
         if self.token.kind == "num":
             return Num(int(self.advance().value))
         if self.token.kind == "end":
-            raise self.fail("コマンドが途中で終わっています")
-        raise self.fail(f"ここに「{self.token.value}」は書けません（数かかっこが必要です）")
+            raise self.fail(Message("コマンドが途中で終わっています"))
+        raise self.fail(Message("ここに「{0}」は書けません（数かかっこが必要です）", self.token.value))
 
     def check_count(self, token: Token, node: Node, what: str, maximum: int, minimum: int = 1) -> None:
         if has_dice(node):
-            raise self.fail(f"{what}にダイスは使えません", token)
+            raise self.fail(Message("{0}にダイスは使えません", what), token)
         value = constant(node)
         if not minimum <= value <= maximum:
-            raise self.fail(f"{what}は {minimum}〜{maximum} です（{value}）", token)
+            raise self.fail(Message("{0}は {1}〜{2} です（{3}）", what, minimum, maximum, value), token)
 
     def constant_expr(self, what: str) -> Node:
         start = self.index
@@ -345,7 +373,7 @@ class Parser:
             at = next(i for i in range(start, self.index) if self.tokens[i].kind == "word")
             if at > start and self.tokens[at - 1].kind == "num":
                 at -= 1
-            raise self.fail(f"{what}にダイスは使えません", self.tokens[at])
+            raise self.fail(Message("{0}にダイスは使えません", what), self.tokens[at])
         return node
 
     def comparison(self) -> tuple[str, Node] | None:
@@ -353,9 +381,9 @@ class Parser:
             return None
         op = self.advance().value
         if self.token.kind == "end":
-            raise self.fail("比較の後に目標値が必要です")
+            raise self.fail(Message("比較の後に目標値が必要です"))
         return op, self.constant_expr("目標値")
 
     def end(self) -> None:
         if self.token.kind != "end":
-            raise self.fail(f"ここに「{self.token.value}」は書けません")
+            raise self.fail(Message("ここに「{0}」は書けません", self.token.value))

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.resources import resource_path
+from gmtool.rules.message import Message
 
 
 class RuleDataError(ValueError):
@@ -20,14 +21,16 @@ def load_table(system_id: str, name: str) -> tuple[Path, Mapping[str, Any]]:
         with path.open("rb") as f:
             data = tomllib.load(f)
     except FileNotFoundError:
-        raise RuleDataError(f"{path.name}: ルールデータがありません") from None
+        raise RuleDataError(Message("{0}: ルールデータがありません", path.name)) from None
     except tomllib.TOMLDecodeError as e:
-        raise RuleDataError(f"{path.name}: TOML として読めません（{e}）") from None
+        raise RuleDataError(Message("{0}: TOML として読めません（{1}）", path.name, e)) from None
     for key in ("schema", "system", "source"):
         if key not in data:
-            raise RuleDataError(f"{path.name}: '{key}' がありません")
+            raise RuleDataError(Message("{0}: '{1}' がありません", path.name, key))
     if data["system"] != system_id:
-        raise RuleDataError(f"{path.name}: system が '{data['system']}'（'{system_id}' のはず）")
+        raise RuleDataError(
+            Message("{0}: system が '{1}'（'{2}' のはず）", path.name, data["system"], system_id)
+        )
     return path, data
 
 
@@ -35,7 +38,9 @@ def require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     value = data.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         shown = short_input(value)
-        raise RuleDataError(f"{where}: '{key}' は {kind.__name__} でなければなりません（{shown}）")
+        raise RuleDataError(
+            Message("{0}: '{1}' は {2} でなければなりません（{3}）", where, key, kind.__name__, shown)
+        )
     return value
 
 

@@ -84,6 +84,10 @@ def roll(rng: random.Random, count: int, sides: int) -> Faces:
     return tuple(rng.randint(1, sides) for _ in range(count))
 
 
+SEED_BITS = 63
+MAX_SEED = 2**SEED_BITS - 1
+
+
 def new_seed() -> int:
-    """A fresh seed from the OS; recorded with the roll so it can be replayed."""
-    return secrets.randbits(63)
+    """A fresh seed from the OS (0…MAX_SEED); recorded with the roll so it can be replayed."""
+    return secrets.randbits(SEED_BITS)

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store.errors import CampaignError, StoreError
 from gmtool.store.sqlite_build import build_database
@@ -91,6 +92,7 @@ class Campaign:
         # Use create()/open(): they validate the file before this connection exists.
         self._path = path
         self._conn: sqlite3.Connection | None = conn
+        self._in_transaction = False  # inside transaction(): each write joins it
 
     # -- opening and closing ------------------------------------------------------------
 
@@ -99,7 +101,7 @@ class Campaign:
         """A new, empty campaign at ``path`` (which must not exist)."""
         target = Path(path)
         if target.exists() or target.is_symlink():
-            raise CampaignError("同じ名前のファイルが既にあります", target)
+            raise CampaignError(Message("同じ名前のファイルが既にあります"), target)
 
         def fill(conn: sqlite3.Connection) -> None:
             conn.executescript(f"BEGIN;{_SCHEMA}COMMIT;")
@@ -130,7 +132,7 @@ class Campaign:
         except sqlite3.Error as exc:
             if conn is not None:
                 conn.close()
-            raise CampaignError(f"書き込み用に開けません（{exc}）", target) from None
+            raise CampaignError(Message("書き込み用に開けません（{0}）", exc), target) from None
         return cls(target, conn)
 
     @property
@@ -162,27 +164,41 @@ class Campaign:
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
-            raise CampaignError("キャンペーンは閉じられています", self._path)
+            raise CampaignError(Message("キャンペーンは閉じられています"), self._path)
         return self._conn
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Several writes as one transaction (an undone step and its log marks): every write
+        inside joins it; all are committed together, or none when an error escapes."""
+        with self._write():
+            yield
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: committed on success, rolled back on any error."""
         conn = self._connection()
+        if self._in_transaction:  # part of transaction(): it commits or rolls back
+            yield conn
+            return
         try:
             # IMMEDIATE takes the write lock first, so read-then-write (append position)
             # cannot interleave with another gmtool writing the same file.
             conn.execute("BEGIN IMMEDIATE")
-            with conn:
-                yield conn
+            self._in_transaction = True
+            try:
+                with conn:
+                    yield conn
+            finally:
+                self._in_transaction = False
         except sqlite3.DatabaseError as exc:
-            raise CampaignError(f"書き込めません（{exc}）", self._path) from None
+            raise CampaignError(Message("書き込めません（{0}）", exc), self._path) from None
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:
             return self._connection().execute(sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise CampaignError(f"読み込めません（{exc}）", self._path) from None
+            raise CampaignError(Message("読み込めません（{0}）", exc), self._path) from None
 
     # -- characters ----------------------------------------------------------------------
 
@@ -197,7 +213,9 @@ class Campaign:
             data = parse_json(text) if isinstance(text, str) else None
             character = character_from_document(system, version, data, "data")
         except StoreError as exc:
-            raise CampaignError(f"{character_label(row_id, data)}: {exc.problem}", self._path) from None
+            raise CampaignError(
+                Message("{0}: {1}", character_label(row_id, data), exc.problem), self._path
+            ) from None
         return StoredCharacter(row_id, system, position, character)
 
     def list_characters(self) -> list[StoredCharacter]:
@@ -252,7 +270,7 @@ class Campaign:
         try:
             return parse_json(rows[0][0])
         except StoreError as exc:
-            raise CampaignError(f"セッション状態（{key}）: {exc.problem}", self._path) from None
+            raise CampaignError(Message("セッション状態（{0}）: {1}", key, exc.problem), self._path) from None
 
     def get_session_text(self, key: str) -> str | None:
         """The stored JSON text of a session value, unparsed: a reader that caches the parsed value
@@ -290,7 +308,7 @@ class Campaign:
             try:
                 payload = parse_json(text)
             except StoreError as exc:
-                raise CampaignError(f"ログ（{entry_id}）: {exc.problem}", self._path) from None
+                raise CampaignError(Message("ログ（{0}）: {1}", entry_id, exc.problem), self._path) from None
             entries.append(LogEntry(entry_id, at, kind, payload))
         return entries
 
@@ -302,9 +320,9 @@ class Campaign:
         target = Path(new_path)
         if target.exists():
             if os.path.samefile(target, self._path):
-                raise CampaignError("開いているキャンペーンと同じファイルです", target)
+                raise CampaignError(Message("開いているキャンペーンと同じファイルです"), target)
             if not overwrite:
-                raise CampaignError("同じ名前のファイルが既にあります", target)
+                raise CampaignError(Message("同じ名前のファイルが既にあります"), target)
         # backup() copies a consistent snapshot, including what is still in our WAL.
         build_database(target, source.backup, "保存できません", CampaignError, overwrite=True)
         return Campaign.open(target)

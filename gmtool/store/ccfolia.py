@@ -27,6 +27,7 @@ from typing import Any
 
 from gmtool.rules.battle import Encounter, Participant, Resource
 from gmtool.rules.battle_rules import combat_rules
+from gmtool.rules.message import Message
 from gmtool.rules.palette import command_lines, palette_variables
 from gmtool.rules.systems import get_system
 from gmtool.rules.systems.base import CCFoliaExport
@@ -194,7 +195,7 @@ def _number(value: Any) -> bool:
 
 def _expect(condition: bool, path: str, problem: str) -> None:
     if not condition:
-        raise ValueError(f"{path}: {problem}")
+        raise ValueError(Message("{0}: {1}", path, problem))
 
 
 def validate_ccfolia(obj: Any, complete: bool = True) -> None:

@@ -1,13 +1,16 @@
 """Errors the store raises: each one is a finished Japanese sentence for the user.
 
-The GUI shows ``str(error)`` as it is, so every message names the file and says what is
-wrong with it; the structured ``path`` and ``problem`` are there for logs and tests.
+The GUI shows ``str(error)`` (a ``gmtool.rules.message.Message``, in the UI language), so every
+message names the file and says what is wrong with it; the structured ``path`` and ``problem`` are
+there for logs and tests.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+
+from gmtool.rules.message import Message
 
 
 class StoreError(Exception):
@@ -16,7 +19,7 @@ class StoreError(Exception):
     def __init__(self, problem: str, path: str | os.PathLike[str] | None = None) -> None:
         self.path = Path(path) if path is not None else None
         self.problem = problem
-        message = f"「{self.path.name}」: {problem}" if self.path is not None else problem
+        message = Message("「{0}」: {1}", self.path.name, problem) if self.path is not None else problem
         super().__init__(message)
 
     def __str__(self) -> str:

@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store.errors import ExchangeError, StoreError
 from gmtool.store.files import read_limited, too_big
@@ -92,7 +93,7 @@ def export_character(path: str | os.PathLike[str], system_id: str, character: An
     try:
         atomic_write_bytes(target, content)
     except OSError as exc:
-        raise ExchangeError(f"書き込めません（{exc.strerror or exc}）", target) from None
+        raise ExchangeError(Message("書き込めません（{0}）", exc.strerror or exc), target) from None
 
 
 def import_character(path: str | os.PathLike[str]) -> tuple[str, Any]:
@@ -104,33 +105,41 @@ def import_character(path: str | os.PathLike[str]) -> tuple[str, Any]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ExchangeError(f"UTF-8 のテキストではありません（{exc.start} バイト目）", source) from None
+        raise ExchangeError(
+            Message("UTF-8 のテキストではありません（{0} バイト目）", exc.start), source
+        ) from None
     try:
         envelope = parse_json(text)
     except StoreError as exc:
         raise ExchangeError(exc.problem, source) from None
     if not isinstance(envelope, dict):
         raise ExchangeError(
-            "gmtool のキャラクターファイルではありません（最上位がオブジェクトではありません）", source
+            Message("gmtool のキャラクターファイルではありません（最上位がオブジェクトではありません）"),
+            source,
         )
     fmt = envelope.get("format")
     if fmt != FORMAT:
-        shown = "なし" if fmt is None else short_input(fmt)
-        raise ExchangeError(f"gmtool のキャラクターファイルではありません（format: {shown}）", source)
+        shown = Message("なし") if fmt is None else short_input(fmt)
+        raise ExchangeError(
+            Message("gmtool のキャラクターファイルではありません（format: {0}）", shown), source
+        )
     version = envelope.get("schema_version")
     if isinstance(version, bool) or not isinstance(version, int):
-        shown = "なし" if version is None else short_input(version)
-        raise ExchangeError(f"schema_version が整数ではありません（{shown}）", source)
+        shown = Message("なし") if version is None else short_input(version)
+        raise ExchangeError(Message("schema_version が整数ではありません（{0}）", shown), source)
     system_id = envelope.get("system")
     system = SYSTEMS.get(system_id) if isinstance(system_id, str) else None
     if system is not None and version > system.schema_version:
         raise ExchangeError(
-            f"より新しい gmtool で作られたファイルです（スキーマ v{version}、"
-            f"このバージョンは v{system.schema_version} まで）",
+            Message(
+                "より新しい gmtool で作られたファイルです（スキーマ v{0}、このバージョンは v{1} まで）",
+                version,
+                system.schema_version,
+            ),
             source,
         )
     if "data" not in envelope:
-        raise ExchangeError("data: 必須項目がありません", source)
+        raise ExchangeError(Message("data: 必須項目がありません"), source)
     try:
         character = character_from_document(system_id, version, envelope["data"], "data")
     except StoreError as exc:

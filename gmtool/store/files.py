@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gmtool.rules.message import Message
 from gmtool.store.errors import StoreError
 
 _MB = 1024 * 1024
 
 
 def too_big(size: int, limit: int) -> str:
-    return f"ファイルが大きすぎます（{size / _MB:.1f} MB、上限 {limit // _MB} MB）"
+    return Message("ファイルが大きすぎます（{0:.1f} MB、上限 {1} MB）", size / _MB, limit // _MB)
 
 
 def read_limited(path: Path, limit: int, error: type[StoreError]) -> bytes:
@@ -22,18 +23,18 @@ def read_limited(path: Path, limit: int, error: type[StoreError]) -> bytes:
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise error("ファイルが見つかりません", path) from None
+        raise error(Message("ファイルが見つかりません"), path) from None
     except OSError as exc:
-        raise error(f"ファイルを開けません（{exc.strerror or exc}）", path) from None
+        raise error(Message("ファイルを開けません（{0}）", exc.strerror or exc), path) from None
     if not path.is_file():
-        raise error("通常のファイルではありません", path)
+        raise error(Message("通常のファイルではありません"), path)
     if info.st_size > limit:
         raise error(too_big(info.st_size, limit), path)
     try:
         with path.open("rb") as handle:
             raw = handle.read(limit + 1)
     except OSError as exc:
-        raise error(f"ファイルを読めません（{exc.strerror or exc}）", path) from None
+        raise error(Message("ファイルを読めません（{0}）", exc.strerror or exc), path) from None
     if len(raw) > limit:  # the file grew after stat()
         raise error(too_big(len(raw), limit), path)
     return raw

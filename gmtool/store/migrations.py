@@ -19,6 +19,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store.errors import StoreError
 
@@ -51,8 +52,8 @@ def unregister(system_id: str, from_version: int) -> None:
 def current_version(system_id: str) -> int:
     system = SYSTEMS.get(system_id)
     if system is None:
-        known = "、".join(sorted(SYSTEMS))
-        raise StoreError(f"未対応のシステムです（system: {system_id}、対応: {known}）")
+        known = Message.joined("、", sorted(SYSTEMS))
+        raise StoreError(Message("未対応のシステムです（system: {0}、対応: {1}）", system_id, known))
     return int(system.schema_version)
 
 
@@ -65,11 +66,14 @@ def migrate(system_id: str, from_version: int, data: dict[str, Any]) -> dict[str
     """
     target = current_version(system_id)
     if isinstance(from_version, bool) or not isinstance(from_version, int) or from_version < 1:
-        raise StoreError(f"スキーマのバージョンが正しくありません（{from_version!r}）")
+        raise StoreError(Message("スキーマのバージョンが正しくありません（{0!r}）", from_version))
     if from_version > target:
         raise StoreError(
-            f"より新しい gmtool で作られたデータです（スキーマ v{from_version}、"
-            f"このバージョンは v{target} まで）"
+            Message(
+                "より新しい gmtool で作られたデータです（スキーマ v{0}、このバージョンは v{1} まで）",
+                from_version,
+                target,
+            )
         )
     if from_version == target:
         return data
@@ -78,14 +82,23 @@ def migrate(system_id: str, from_version: int, data: dict[str, Any]) -> dict[str
         step = _MIGRATIONS.get((system_id, version))
         if step is None:
             raise StoreError(
-                f"{system_id} のスキーマ v{version} から v{version + 1} への変換がありません"
-                "（このバージョンの gmtool では読めません）"
+                Message(
+                    "{0} のスキーマ v{1} から v{2} への変換がありません（このバージョンの gmtool "
+                    "では読めません）",
+                    system_id,
+                    version,
+                    version + 1,
+                )
             )
         try:
             document = step(document)
         except Exception as exc:  # any bug or odd old data: refuse instead of half-converting
-            step_name = f"{system_id} のスキーマ v{version} から v{version + 1} への変換"
-            raise StoreError(f"{step_name}に失敗しました（{str(exc)[:200]}）") from exc
+            step_name = Message("{0} のスキーマ v{1} から v{2} への変換", system_id, version, version + 1)
+            raise StoreError(Message("{0}に失敗しました（{1}）", step_name, str(exc)[:200])) from exc
         if not isinstance(document, dict):
-            raise StoreError(f"{system_id} のスキーマ v{version} から v{version + 1} への変換が壊れています")
+            raise StoreError(
+                Message(
+                    "{0} のスキーマ v{1} から v{2} への変換が壊れています", system_id, version, version + 1
+                )
+            )
     return document

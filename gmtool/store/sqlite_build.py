@@ -9,6 +9,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from gmtool.rules.message import Message
 from gmtool.store.errors import StoreError
 from gmtool.store.exchange import fsync_directory
 from gmtool.store.validation import sidecar
@@ -25,7 +26,7 @@ def build_database(
     """Builds an SQLite file under a temp name beside ``target``, then moves it into place,
     so a crash never leaves a half-made file under the real name.  Any fault raises ``error``."""
     if not target.parent.is_dir():
-        raise error("保存先のフォルダがありません", target)
+        raise error(Message("保存先のフォルダがありません"), target)
     tmp: Path | None = None
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -46,12 +47,12 @@ def build_database(
             for suffix in ("-wal", "-shm"):
                 sidecar(target, suffix).unlink(missing_ok=True)
         elif target.exists():  # appeared meanwhile: never clobber a user's file
-            raise error("同じ名前のファイルが既にあります", target)
+            raise error(Message("同じ名前のファイルが既にあります"), target)
         os.replace(tmp, target)
         tmp = None
         fsync_directory(target.parent)
     except (OSError, sqlite3.Error) as exc:
-        raise error(f"{failure}（{exc}）", target) from None
+        raise error(Message("{0}（{1}）", failure, exc), target) from None
     finally:
         if tmp is not None:
             remove_database_files(tmp)

@@ -26,66 +26,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from gmtool.rules.data import MAX_INPUT_CHARS, short_input
+from gmtool.rules.message import Message, clipped
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store import migrations
 from gmtool.store.errors import StoreError
+from gmtool.store.validation_text import JSON_PROBLEMS, PROBLEMS, SHOW_INPUT, TOO_LONG
 
 __all__ = ["MAX_INPUT_CHARS", "short_input"]  # quoted here too by the store's readers (cards, …)
-
-# Error types whose input is worth showing: the user sees what the file actually says.
-# "missing" (input = the whole parent object), "extra" and "too long" errors do not
-# show it: it is either the wrong thing or far too big.
-_SHOW_INPUT = frozenset(
-    "int_type int_parsing int_from_float int_parsing_size float_type float_parsing string_type"
-    " bool_type bool_parsing greater_than greater_than_equal less_than less_than_equal multiple_of"
-    " literal_error enum dataclass_type dataclass_args_type model_type model_attributes_type dict_type"
-    " tuple_type list_type set_type frozen_set_type iterable_type none_required".split()
-)
-
-_OBJECT = "オブジェクト（{{…}}）でなければなりません"  # str.format template
-_ARRAY = "配列（[…]）でなければなりません"
-
-_MESSAGES: dict[str, str] = {
-    "int_type": "整数でなければなりません",
-    "int_parsing": "整数でなければなりません",
-    "int_from_float": "整数でなければなりません（小数は使えません）",
-    "int_parsing_size": "数値が大きすぎます",
-    "float_type": "数値でなければなりません",
-    "float_parsing": "数値でなければなりません",
-    "string_type": "文字列でなければなりません",
-    "bool_type": "真偽値（true / false）でなければなりません",
-    "bool_parsing": "真偽値（true / false）でなければなりません",
-    "string_too_long": "文字列が長すぎます（最大 {max_length} 文字）",
-    "string_too_short": "文字列が短すぎます（最小 {min_length} 文字）",
-    "too_long": "項目が多すぎます（最大 {max_length} 個）",
-    "too_short": "項目が少なすぎます（最小 {min_length} 個）",
-    "missing": "必須項目がありません",
-    "missing_argument": "必須項目がありません",
-    "missing_keyword_only_argument": "必須項目がありません",
-    "missing_positional_only_argument": "必須項目がありません",
-    "unexpected_keyword_argument": "未知の項目です",
-    "unexpected_positional_argument": "未知の項目です",
-    "extra_forbidden": "未知の項目です",
-    "greater_than": "{gt} より大きくなければなりません",
-    "greater_than_equal": "{ge} 以上でなければなりません",
-    "less_than": "{lt} より小さくなければなりません",
-    "less_than_equal": "{le} 以下でなければなりません",
-    "multiple_of": "{multiple_of} の倍数でなければなりません",
-    "literal_error": "次のいずれかでなければなりません: {expected}",
-    "enum": "次のいずれかでなければなりません: {expected}",
-    "none_required": "null でなければなりません",
-    "dataclass_type": _OBJECT,
-    "dataclass_args_type": _OBJECT,
-    "model_type": _OBJECT,
-    "model_attributes_type": _OBJECT,
-    "dict_type": _OBJECT,
-    "tuple_type": _ARRAY,
-    "list_type": _ARRAY,
-    "set_type": _ARRAY,
-    "frozen_set_type": _ARRAY,
-    "iterable_type": _ARRAY,
-    "recursion_loop": "入れ子が深すぎます",
-}
 
 
 def format_location(loc: Sequence[str | int], prefix: str = "") -> str:
@@ -96,55 +43,45 @@ def format_location(loc: Sequence[str | int], prefix: str = "") -> str:
             text += f"[{part}]"
         else:
             text = f"{text}.{part}" if text else str(part)
-    return text or "（全体）"
+    return text or Message("（全体）")
 
 
 def describe_error(error: Mapping[str, Any], prefix: str = "") -> str:
     """One error dict from ``ValidationError.errors()`` as ``path: 説明（入力: …）``."""
+    return Message("{0}: {1}", format_location(error.get("loc", ()), prefix), describe_problem(error))
+
+
+def describe_problem(error: Mapping[str, Any]) -> str:
+    """What is wrong, without where: ``説明（入力: …）``."""
     kind = str(error.get("type", ""))
     ctx = error.get("ctx") or {}
-    where = format_location(error.get("loc", ()), prefix)
     if kind in ("value_error", "assertion_error") and "error" in ctx:
         # Our own validators raise Japanese ValueErrors: show their text, not pydantic's
         # English "Value error, " prefix.
-        text = str(ctx["error"])[:200]
-    elif kind in _MESSAGES:
+        text: str = clipped(str(ctx["error"]), 200)
+    elif kind == "string_too_long" and isinstance(error.get("input"), str) and "max_length" in ctx:
+        text = Message(TOO_LONG, ctx["max_length"], len(error["input"]))
+    elif kind in PROBLEMS:
         try:
-            text = _MESSAGES[kind].format(**ctx)
+            text = Message(PROBLEMS[kind], **ctx)
         except (KeyError, IndexError, ValueError):
-            text = _MESSAGES[kind].split("（")[0]
+            text = Message(PROBLEMS[kind].split("（")[0])
     else:
         text = str(error.get("msg", kind))
-    if kind == "string_too_long" and isinstance(error.get("input"), str):
-        text = text.rstrip("）") + f"、入力 {len(error['input'])} 文字）"
-    elif kind in _SHOW_INPUT and "input" in error:
-        text += f"（入力: {short_input(error['input'])}）"
-    return f"{where}: {text}"
+    if kind in SHOW_INPUT and "input" in error:
+        return Message("{0}（入力: {1}）", text, short_input(error["input"]))
+    return text
 
 
 def format_validation_error(error: ValidationError, prefix: str = "") -> str:
     """The first error, path-precise, plus how many more there are."""
     errors = error.errors(include_url=False)
     if not errors:
-        return f"{prefix or '（全体）'}: 内容が正しくありません"
+        return Message("{0}: 内容が正しくありません", prefix or Message("（全体）"))
     message = describe_error(errors[0], prefix)
     if len(errors) > 1:
-        message += f"（ほか {len(errors) - 1} 件）"
+        message = Message("{0}（ほか {1} 件）", message, len(errors) - 1)
     return message
-
-
-# Python's English json messages, for the ones a hand-edited or truncated file produces.
-_JSON_MESSAGES = {
-    "Expecting value": "値がありません",
-    "Expecting property name enclosed in double quotes": '項目名（"…"）がありません',
-    "Expecting ',' delimiter": "「,」がありません",
-    "Expecting ':' delimiter": "「:」がありません",
-    "Unterminated string starting at": "文字列が閉じていません",
-    "Extra data": "JSON の後に余分なデータがあります",
-    "Invalid control character at": "文字列の中に制御文字があります",
-    "Invalid \\escape": "不正なエスケープ（\\）があります",
-    "Invalid \\uXXXX escape": "不正なエスケープ（\\u）があります",
-}
 
 
 class _StrictJSONError(ValueError):
@@ -152,7 +89,7 @@ class _StrictJSONError(ValueError):
 
 
 def _reject_constant(name: str) -> Any:
-    raise _StrictJSONError(f"{name} は JSON の値として使えません")
+    raise _StrictJSONError(Message("{0} は JSON の値として使えません", name))
 
 
 def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -160,7 +97,7 @@ def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise _StrictJSONError(f"項目「{key[:40]}」が重複しています")
+            raise _StrictJSONError(Message("項目「{0}」が重複しています", key[:40]))
         result[key] = value
     return result
 
@@ -170,18 +107,24 @@ def parse_json(text: str) -> Any:
     try:
         return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_object)
     except json.JSONDecodeError as exc:
-        problem = _JSON_MESSAGES.get(exc.msg, exc.msg)
-        message = f"JSON として読めません（{exc.lineno} 行 {exc.colno} 列: {problem}）"
+        problem = Message(JSON_PROBLEMS[exc.msg]) if exc.msg in JSON_PROBLEMS else exc.msg
         truncated = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         if truncated and exc.msg != "Extra data":
-            message += "。途中で切れているようです"
+            message = Message(
+                "JSON として読めません（{0} 行 {1} 列: {2}）。途中で切れているようです",
+                exc.lineno,
+                exc.colno,
+                problem,
+            )
+        else:
+            message = Message("JSON として読めません（{0} 行 {1} 列: {2}）", exc.lineno, exc.colno, problem)
         raise StoreError(message) from None
     except _StrictJSONError as exc:
-        raise StoreError(f"JSON として読めません（{exc}）") from None
+        raise StoreError(Message("JSON として読めません（{0}）", exc)) from None
     except RecursionError:
-        raise StoreError("JSON として読めません（入れ子が深すぎます）") from None
+        raise StoreError(Message("JSON として読めません（入れ子が深すぎます）")) from None
     except ValueError:  # e.g. an integer of more than 4300 digits (CPython's DoS guard)
-        raise StoreError("JSON として読めません（数値が大きすぎます）") from None
+        raise StoreError(Message("JSON として読めません（数値が大きすぎます）")) from None
 
 
 def character_from_document(system_id: Any, version: Any, data: Any, prefix: str = "data") -> Any:
@@ -190,26 +133,29 @@ def character_from_document(system_id: Any, version: Any, data: Any, prefix: str
     Shared by import and by the campaign so both refuse exactly the same documents.
     """
     if not isinstance(system_id, str) or system_id not in SYSTEMS:
-        known = "、".join(sorted(SYSTEMS))
-        shown = "なし" if system_id is None else short_input(system_id)
-        raise StoreError(f"未対応のシステムです（system: {shown}、対応: {known}）")
+        known = Message.joined("、", sorted(SYSTEMS))
+        shown = Message("なし") if system_id is None else short_input(system_id)
+        raise StoreError(Message("未対応のシステムです（system: {0}、対応: {1}）", shown, known))
     system = SYSTEMS[system_id]
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise StoreError(f"schema_version が正の整数ではありません（{short_input(version)}）")
+        raise StoreError(Message("schema_version が正の整数ではありません（{0}）", short_input(version)))
     if version > system.schema_version:
         raise StoreError(
-            f"より新しい gmtool で作られたデータです（スキーマ v{version}、"
-            f"このバージョンは v{system.schema_version} まで）"
+            Message(
+                "より新しい gmtool で作られたデータです（スキーマ v{0}、このバージョンは v{1} まで）",
+                version,
+                system.schema_version,
+            )
         )
     if not isinstance(data, dict):
-        raise StoreError(f"{prefix}: オブジェクト（{{…}}）でなければなりません")
+        raise StoreError(Message("{0}: オブジェクト（{{…}}）でなければなりません", prefix))
     document = migrations.migrate(system_id, version, data)
     try:
         return system.load_character(document)
     except ValidationError as exc:
         raise StoreError(format_validation_error(exc, prefix)) from None
     except (ValueError, TypeError) as exc:  # a validator that escaped pydantic's wrapping
-        raise StoreError(f"{prefix}: {str(exc)[:200]}") from None
+        raise StoreError(Message("{0}: {1}", prefix, clipped(str(exc), 200))) from None
 
 
 def character_to_document(system_id: str, character: Any) -> dict[str, Any]:
@@ -221,7 +167,7 @@ def character_to_document(system_id: str, character: Any) -> dict[str, Any]:
     """
     system = SYSTEMS.get(system_id)
     if system is None:
-        raise StoreError(f"未対応のシステムです（system: {system_id}）")
+        raise StoreError(Message("未対応のシステムです（system: {0}）", system_id))
     try:
         with warnings.catch_warnings():
             # pydantic warns while serialising a wrong-typed value; the load below reports it.
@@ -229,10 +175,12 @@ def character_to_document(system_id: str, character: Any) -> dict[str, Any]:
             data = system.dump_character(character)
         system.load_character(data)
     except ValidationError as exc:
-        name = getattr(character, "name", "") or "（名前なし）"
-        raise StoreError(f"キャラクター「{name}」を保存できません: {format_validation_error(exc)}") from None
+        name = getattr(character, "name", "") or Message("（名前なし）")
+        raise StoreError(
+            Message("キャラクター「{0}」を保存できません: {1}", name, format_validation_error(exc))
+        ) from None
     except (ValueError, TypeError) as exc:
-        raise StoreError(f"キャラクターを保存できません: {str(exc)[:200]}") from None
+        raise StoreError(Message("キャラクターを保存できません: {0}", clipped(str(exc), 200))) from None
     return data
 
 
@@ -251,13 +199,19 @@ def sidecar(path: Path, suffix: str) -> Path:
 def check_sqlite_header(path: Path) -> None:
     """Refuse anything that is not an SQLite file before SQLite itself sees it."""
     if not path.is_file():
-        raise StoreError("通常のファイルではありません" if path.exists() else "ファイルが見つかりません")
+        raise StoreError(
+            Message("通常のファイルではありません") if path.exists() else Message("ファイルが見つかりません")
+        )
     with path.open("rb") as handle:
         head = handle.read(len(SQLITE_HEADER))
     if head != SQLITE_HEADER:
         looks_json = head.lstrip()[:1] in (b"{", b"[")
-        hint = "（中身は JSON テキストです。キャラクターファイルではありませんか）" if looks_json else ""
-        raise StoreError(f"SQLite データベースではありません{hint}")
+        hint = (
+            Message("（中身は JSON テキストです。キャラクターファイルではありませんか）")
+            if looks_json
+            else ""
+        )
+        raise StoreError(Message("SQLite データベースではありません{0}", hint))
 
 
 def check_sqlite_file(
@@ -271,11 +225,11 @@ def check_sqlite_file(
     except StoreError as exc:
         raise error(exc.problem, path) from None
     except sqlite3.DatabaseError as exc:
-        raise error(f"ファイルが壊れています（SQLite: {exc}）", path) from None
+        raise error(Message("ファイルが壊れています（SQLite: {0}）", exc), path) from None
     except UnicodeDecodeError:  # a damaged page holding text that is not UTF-8 (found by fuzzing)
-        raise error("ファイルが壊れています（文字として読めない箇所があります）", path) from None
+        raise error(Message("ファイルが壊れています（文字として読めない箇所があります）"), path) from None
     except OSError as exc:
-        raise error(f"ファイルを読めません（{exc.strerror or exc}）", path) from None
+        raise error(Message("ファイルを読めません（{0}）", exc.strerror or exc), path) from None
 
 
 @contextlib.contextmanager
@@ -310,8 +264,8 @@ def character_label(row_id: Any, data: Any) -> str:
     """How a message names a stored character: its name if readable, always its id."""
     name = data.get("name") if isinstance(data, dict) else None
     if isinstance(name, str) and name:
-        return f"キャラクター「{name[:40]}」（id: {str(row_id)[:40]}）"
-    return f"キャラクター（id: {str(row_id)[:40]}）"
+        return Message("キャラクター「{0}」（id: {1}）", name[:40], str(row_id)[:40])
+    return Message("キャラクター（id: {0}）", str(row_id)[:40])
 
 
 def _check_characters(conn: sqlite3.Connection) -> None:
@@ -320,13 +274,13 @@ def _check_characters(conn: sqlite3.Connection) -> None:
         data: Any = None
         try:
             if not isinstance(row_id, str) or not isinstance(position, int):
-                raise StoreError("id または position の型が正しくありません")
+                raise StoreError(Message("id または position の型が正しくありません"))
             if not isinstance(text, str):
-                raise StoreError("data が JSON テキストではありません")
+                raise StoreError(Message("data が JSON テキストではありません"))
             data = parse_json(text)
             character_from_document(system, version, data, "data")
         except StoreError as exc:
-            raise StoreError(f"{character_label(row_id, data)}: {exc.problem}") from None
+            raise StoreError(Message("{0}: {1}", character_label(row_id, data), exc.problem)) from None
 
 
 def _check_json_column(conn: sqlite3.Connection, sql: str, what: str, need_object: bool) -> None:
@@ -334,9 +288,9 @@ def _check_json_column(conn: sqlite3.Connection, sql: str, what: str, need_objec
         try:
             value = parse_json(text) if isinstance(text, str) else None
         except StoreError as exc:
-            raise StoreError(f"{what}（{str(key)[:40]}）: {exc.problem}") from None
+            raise StoreError(Message("{0}（{1}）: {2}", what, str(key)[:40], exc.problem)) from None
         if not isinstance(text, str) or (need_object and not isinstance(value, dict)):
-            raise StoreError(f"{what}（{str(key)[:40]}）の内容が正しくありません")
+            raise StoreError(Message("{0}（{1}）の内容が正しくありません", what, str(key)[:40]))
 
 
 def check_gmtool_database(
@@ -347,28 +301,34 @@ def check_gmtool_database(
     the file in the messages (「キャンペーン」).  Returns its schema version."""
     problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
     if problems != ["ok"]:
-        raise StoreError(f"ファイルが壊れています（{str(problems[0])[:100]}）")
+        raise StoreError(Message("ファイルが壊れています（{0}）", str(problems[0])[:100]))
     present = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if "meta" not in present:
-        raise StoreError(f"gmtool の{kind}ではありません")
+        raise StoreError(Message("gmtool の{0}ではありません", kind))
     meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
     if meta.get("format") != fmt:
-        raise StoreError(f"gmtool の{kind}ではありません（format: {short_input(meta.get('format'))}）")
+        raise StoreError(
+            Message("gmtool の{0}ではありません（format: {1}）", kind, short_input(meta.get("format")))
+        )
     raw = meta.get("schema_version")
     try:
         version = 0 if raw is None else int(raw)  # NULL or no row: as unreadable as "abc"
     except (TypeError, ValueError):
         version = 0
     if version < 1:
-        raise StoreError(f"schema_version が正しくありません（{short_input(raw)}）")
+        raise StoreError(Message("schema_version が正しくありません（{0}）", short_input(raw)))
     if version > max_version:
         raise StoreError(
-            f"より新しい gmtool で作られた{kind}です"
-            f"（スキーマ v{version}、このバージョンは v{max_version} まで）"
+            Message(
+                "より新しい gmtool で作られた{0}です（スキーマ v{1}、このバージョンは v{2} まで）",
+                kind,
+                version,
+                max_version,
+            )
         )
     for table in tables:
         if table not in present:
-            raise StoreError(f"ファイルが壊れています（{table} 表がありません）")
+            raise StoreError(Message("ファイルが壊れています（{0} 表がありません）", table))
     return version
 
 
@@ -378,7 +338,7 @@ def check_campaign(conn: sqlite3.Connection, fmt: str, max_version: int) -> None
     Raises sqlite3.DatabaseError for files SQLite itself cannot read; the caller turns
     that into "ファイルが壊れています".
     """
-    check_gmtool_database(conn, fmt, max_version, "キャンペーン", ("characters", "session", "log"))
+    check_gmtool_database(conn, fmt, max_version, Message("キャンペーン"), ("characters", "session", "log"))
     _check_characters(conn)
     _check_json_column(conn, "SELECT key, value FROM session", "セッション状態", need_object=False)
     _check_json_column(conn, "SELECT id, payload FROM log", "ログ", need_object=True)

@@ -6,6 +6,12 @@
 - ``ui/theme``: ``"light"`` (default) or ``"dark"``: the Fusion style with a light or dark palette,
   applied at once.
 
+The one place that knows the theme's colours: the dark palette, and ``TONES`` — the colours of
+error, warning, note and highlight text and marks, a light-theme and a dark-theme shade each.  A
+view gives a label a tone (``set_tone``), never a colour; plots read ``tone_colour`` and the palette
+(``gmtool.views.check.themed_plot``).  Switching theme re-tones every label and re-polishes every
+widget, so the whole window repaints at once.
+
 Here, not in ``gmtool.app``, because the settings dialog reads and applies them and views never
 import ``gmtool.app``; ``gmtool.app.i18n`` re-exports every name.
 """
@@ -13,10 +19,11 @@ import ``gmtool.app``; ``gmtool.app.i18n`` re-exports every name.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
-from PySide6.QtCore import QSettings
-from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory, QStyleOption, QWidget
 
 LANGUAGE_KEY = "ui/language"
 THEME_KEY = "ui/theme"
@@ -24,6 +31,21 @@ LANGUAGES = ("ja", "en")
 THEMES = ("light", "dark")
 DEFAULT_LANGUAGE = "ja"
 DEFAULT_THEME = "light"
+
+# tone → (on a light window, on a dark window): text and marks that mean something.
+TONES: dict[str, tuple[str, str]] = {
+    "error": ("#b00020", "#ff8a80"),  # a refusal, a problem, a value that breaks a rule
+    "warning": ("#b35c00", "#ffb74d"),  # worth a look, not a blocker
+    "note": ("#5f6368", "#b4b8bd"),  # a quiet hint
+    "muted": ("#8a8f96", "#8c9096"),  # greyed: a result that no longer stands, a retired entry
+    "special": ("#7a1fa2", "#d59cf0"),  # 令呪, a boost: something spent
+    "accent": ("#1f5fa8", "#82b4ff"),  # the curve, the chosen entry
+    "success": ("#1b7f3b", "#7bd88f"),
+    "failure": ("#c23b3b", "#ff7b7b"),  # a failed roll; the plots' marker
+    "mark": ("#fff1b8", "#5c4b16"),  # a background: the next step, a house-rule value
+}
+TONE_PROPERTY = "gmtool_tone"
+TONE_STYLE_PROPERTY = "gmtool_tone_style"
 
 
 def _choice(settings: QSettings, key: str, allowed: tuple[str, ...], default: str) -> str:
@@ -89,7 +111,101 @@ def apply_theme(app: QApplication, settings: QSettings | str) -> str:
     name = name if name in THEMES else DEFAULT_THEME
     if name == DEFAULT_THEME and app.property("gmtool_theme") is None:
         return name  # light at start-up: the platform's own style and colours, untouched
-    app.setStyle("Fusion")  # a dark palette needs a style that draws with the palette
     app.setPalette(palette_for(name))
     app.setProperty("gmtool_theme", name)
+    refresh_tones(app)
+    # The style last: setting it re-polishes every widget with the new palette.  Widgets with a
+    # style sheet of their own (the 成功率 headline's size) keep the old palette on a palette change
+    # alone, so switching theme left them dark on dark.  Fusion draws with the palette.
+    app.setStyle(ThemeStyle())
     return name
+
+
+def is_dark(palette: QPalette | None = None) -> bool:
+    """A dark window (the dark theme, or a dark platform palette): *palette*, or the application's."""
+    palette = palette if palette is not None else QApplication.palette()
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def mix(a: QColor, b: QColor, amount: float) -> QColor:
+    """*a* moved *amount* (0–1) of the way to *b*."""
+    ours = (a.redF(), a.greenF(), a.blueF())
+    theirs = (b.redF(), b.greenF(), b.blueF())
+    return QColor.fromRgbF(*(x + (y - x) * amount for x, y in zip(ours, theirs, strict=True)))
+
+
+def tone_colour(tone: str, palette: QPalette | None = None) -> QColor:
+    """The tone's shade for the current theme (see TONES)."""
+    light, dark = TONES[tone]
+    return QColor(dark if is_dark(palette) else light)
+
+
+@dataclass(frozen=True)
+class Tone:
+    """What a label looks like: a tone of TONES (None: the palette's text) and the rest of its style."""
+
+    name: str | None
+    style: str = ""  # e.g. "font-weight: bold;"
+
+
+def set_tone(widget: QWidget, tone: Tone | str | None, style: str = "") -> None:
+    """Colours *widget*'s text in *tone* (a Tone, a name of TONES, or None: the palette's), with
+    *style* as the rest of its style sheet; re-applied whenever the theme changes."""
+    look = tone if isinstance(tone, Tone) else Tone(tone, style)
+    widget.setProperty(TONE_PROPERTY, look.name or "")
+    widget.setProperty(TONE_STYLE_PROPERTY, look.style)
+    _apply_tone(widget)
+
+
+def _apply_tone(widget: QWidget) -> None:
+    """The widget's style sheet in the current theme: its tone's colour, then its style, in which
+    ``@name`` stands for the colour of tone *name* (``background-color: @mark;``)."""
+    tone = str(widget.property(TONE_PROPERTY) or "")
+    style = str(widget.property(TONE_STYLE_PROPERTY) or "")
+    for name in TONES:
+        style = style.replace(f"@{name}", tone_colour(name).name())
+    colour = f"color: {tone_colour(tone).name()}; " if tone else ""
+    widget.setStyleSheet((colour + style).strip())
+
+
+def refresh_tones(app: QApplication) -> None:
+    """Every toned widget in the current theme's shade (after a palette change)."""
+    for widget in app.allWidgets():
+        if widget.property(TONE_PROPERTY) is not None:
+            _apply_tone(widget)
+
+
+class ThemeStyle(QProxyStyle):
+    """Fusion, with check boxes and radio buttons outlined on a dark palette: Fusion draws their
+    frame a shade off the window colour, so an unticked one (供給の対象, 登場) vanished in the dark."""
+
+    OUTLINED = (QStyle.PrimitiveElement.PE_IndicatorCheckBox, QStyle.PrimitiveElement.PE_IndicatorRadioButton)
+
+    def __init__(self) -> None:
+        super().__init__(QStyleFactory.create("Fusion"))
+
+    def drawPrimitive(
+        self,
+        element: QStyle.PrimitiveElement,
+        option: QStyleOption,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        super().drawPrimitive(element, option, painter, widget)
+        if element not in self.OUTLINED or not is_dark(option.palette):
+            return
+        palette: QPalette = option.palette
+        enabled = bool(option.state & QStyle.StateFlag.State_Enabled)
+        outline = mix(palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text), 0.6)
+        if not enabled:
+            outline = mix(palette.color(QPalette.ColorRole.Base), outline, 0.5)
+        rect = option.rect.adjusted(0, 0, -1, -1)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(outline, 1))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        if element == QStyle.PrimitiveElement.PE_IndicatorRadioButton:
+            painter.drawEllipse(rect.adjusted(1, 1, -1, -1))
+        else:
+            painter.drawRect(rect)
+        painter.restore()

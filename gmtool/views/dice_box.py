@@ -7,7 +7,7 @@ distribution rather than by pixels.
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -15,13 +15,17 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMenu,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from gmtool.models.dice_box_model import DiceBoxModel, LogEntry
+from gmtool.views.appearance import set_tone
 from gmtool.views.check.probability_plots import style_plot
+from gmtool.views.check.themed_plot import ThemedPlot
 from gmtool.views.widgets import guarded, shown_message
 
 PASS_COLOR = "#2e7d32"
@@ -31,11 +35,11 @@ ENTRY_ROLE = Qt.ItemDataRole.UserRole
 COMPACT_HEIGHT = 150  # px: the dock's height when the window opens
 
 
-class DiceBoxPlot(pg.PlotWidget):
+class DiceBoxPlot(ThemedPlot):
     """P(total) of the typed command; totals that pass the comparison in green."""
 
     def __init__(self, model: DiceBoxModel, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, background="w")
+        super().__init__(parent=parent)
         self.model = model
         style_plot(self, self.tr("確率 (%)"), self.tr("合計"))
         # One brush per bar: the single-colour path of BarGraphItem crashed PySide6 (see AmountPlot).
@@ -99,7 +103,7 @@ class DiceBoxView(QWidget):
         mono = QFont("monospace")
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.error_label.setFont(mono)  # the caret must sit under the character it points at
-        self.error_label.setStyleSheet("color: #b00020")
+        set_tone(self.error_label, "error")
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # The plot is made with the first command that has odds: a pyqtgraph widget costs start-up.
         self._plot: DiceBoxPlot | None = None
@@ -108,6 +112,12 @@ class DiceBoxView(QWidget):
         self.results.setWordWrap(True)
         self.reveal_button = QPushButton(self.tr("公開"))
         self.reveal_button.setToolTip(self.tr("選んだシークレットダイスの結果をログに公開します"))
+        self.peek_button = QPushButton(self.tr("結果を見る"))
+        self.peek_button.setToolTip(
+            self.tr("選んだシークレットダイスの結果をGMだけに表示します（ログには出しません）")
+        )
+        self.results.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.results.customContextMenuRequested.connect(self._show_result_menu)
 
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("ダイス")))
@@ -121,7 +131,10 @@ class DiceBoxView(QWidget):
         right = QVBoxLayout()
         right.addWidget(QLabel(self.tr("最近の結果")))
         right.addWidget(self.results, 1)
-        right.addWidget(self.reveal_button)
+        secret_row = QHBoxLayout()
+        secret_row.addWidget(self.peek_button)
+        secret_row.addWidget(self.reveal_button)
+        right.addLayout(secret_row)
         layout = QHBoxLayout(self)
         layout.addLayout(left, 3)
         layout.addLayout(right, 2)
@@ -130,6 +143,7 @@ class DiceBoxView(QWidget):
         self.line.returnPressed.connect(self.roll)
         self.roll_button.clicked.connect(self.roll)
         self.reveal_button.clicked.connect(self.reveal_selected)
+        self.peek_button.clicked.connect(self.peek_selected)
         self.results.currentItemChanged.connect(lambda *_: self._update_reveal_button())
         model.changed.connect(self.refresh)
         model.rolled.connect(self._add_result)
@@ -158,6 +172,43 @@ class DiceBoxView(QWidget):
         item = self.results.currentItem()
         if item is not None:
             guarded(self, lambda: self.model.reveal(item.data(ENTRY_ROLE)), self._reload_results)
+
+    def peek_selected(self) -> None:
+        """The selected secret roll's result, shown to the GM here and written nowhere."""
+        item = self.results.currentItem()
+        result = self.model.peek(item.data(ENTRY_ROLE)) if item is not None else None
+        if result is not None:
+            self.show_message(self.tr("シークレットダイスの結果（GMのみ）"), result)
+
+    def replay_selected(self) -> None:
+        item = self.results.currentItem()
+        again = self.model.replay(item.data(ENTRY_ROLE)) if item is not None else None
+        if again is not None:
+            verdict = self.tr("記録と同じ結果です。") if again.same else self.tr("記録と違います。")
+            self.show_message(
+                self.tr("同じシードで振り直す"),
+                self.tr("{0} をシード {1} で振り直しました:\n{2}\n\n{3}").format(
+                    again.command, again.seed, again.text, verdict
+                ),
+            )
+
+    def show_message(self, title: str, text: str) -> None:
+        """Shown on this screen only (tests read it instead)."""
+        QMessageBox.information(self, title, text)
+
+    def _show_result_menu(self, at: QPoint) -> None:
+        item = self.results.itemAt(at)
+        if item is None:
+            return
+        self.results.setCurrentItem(item)
+        menu = QMenu(self)
+        for button, slot in (
+            (self.peek_button, self.peek_selected),
+            (self.reveal_button, self.reveal_selected),
+        ):
+            menu.addAction(button.text(), slot).setEnabled(button.isEnabled())
+        menu.addAction(self.tr("同じシードで振り直す"), self.replay_selected)
+        menu.popup(self.results.viewport().mapToGlobal(at))
 
     # ---- display -------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -192,13 +243,17 @@ class DiceBoxView(QWidget):
         return f"{where}\n{error.source}\n{' ' * error.position}^"
 
     def result_text(self, entry: LogEntry) -> str:
+        """One row per roll: a secret one hidden until 公開, then its result.  In words, not a 🔒: the
+        default fonts have no such glyph and drew an empty box."""
         p = entry.payload
         if p.get("secret") and not self.model.is_revealed(entry):
-            return self.tr("🔒 シークレットダイス: {0}").format(p.get("command", ""))
-        prefix = self.tr("公開: ") if p.get("reveals") else ""
+            return self.tr("シークレットダイス（非公開）: {0}").format(p.get("command", ""))
+        prefix = self.tr("公開: ") if p.get("reveals") or p.get("secret") else ""
         return prefix + str(p.get("text", ""))
 
     def _add_result(self, entry: LogEntry) -> None:
+        if entry.payload.get("reveals"):
+            return  # 公開 of a secret roll: the secret's own row now shows the result
         item = QListWidgetItem(self.result_text(entry))
         item.setData(ENTRY_ROLE, entry)
         self.results.addItem(item)
@@ -215,3 +270,4 @@ class DiceBoxView(QWidget):
         entry = item.data(ENTRY_ROLE) if item is not None else None
         secret = entry is not None and entry.payload.get("secret") and not self.model.is_revealed(entry)
         self.reveal_button.setEnabled(bool(secret))
+        self.peek_button.setEnabled(bool(secret))

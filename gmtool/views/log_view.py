@@ -1,8 +1,15 @@
-"""The session log panel: every roll with its inputs, dice, outcome and seed."""
+"""The session log panel: every roll with its inputs, dice, outcome and seed.
+
+Right-click on a line: 同じシードで振り直す (a dice-box roll made again from its seed, to show the
+logged result is the one that seed gives), 結果を見る (a secret roll's result for the GM alone, not
+written to the log), シードをコピー.  An undone step's lines read struck through.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QMessageBox, QTableView, QWidget
 
 from gmtool.models.log_table_model import LogTableModel
 
@@ -10,6 +17,7 @@ from gmtool.models.log_table_model import LogTableModel
 class LogView(QTableView):
     def __init__(self, model: LogTableModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.log_model = model
         self.setModel(model)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -18,6 +26,8 @@ class LogView(QTableView):
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)  # the seed: long, and least important
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._show_menu)
         model.rowsInserted.connect(lambda *_: self._follow_new_rows())
         self._follow_new_rows()
 
@@ -25,3 +35,50 @@ class LogView(QTableView):
         # Sized from the contents each time: a column sized while empty would elide every later row.
         self.resizeColumnsToContents()
         self.scrollToBottom()
+
+    # ---- the line's menu ---------------------------------------------------------------------
+    def line_menu(self, row: int) -> QMenu:
+        """The actions a line offers (disabled, with the reason, where it has none)."""
+        model = self.log_model
+        menu = QMenu(self)
+        replay = menu.addAction(self.tr("同じシードで振り直す"), lambda: self.replay(row))
+        replay.setEnabled(model.can_replay(row))
+        if not replay.isEnabled():
+            replay.setToolTip(self.tr("振り直せるのはダイスボックスのロールです"))
+        peek = menu.addAction(self.tr("結果を見る（GMのみ、ログには出しません）"), lambda: self.peek(row))
+        peek.setEnabled(model.secret_result(row) is not None)
+        seed = model.index(row, model.SEED).data()
+        copy = menu.addAction(self.tr("シードをコピー"), lambda: QGuiApplication.clipboard().setText(seed))
+        copy.setEnabled(bool(seed))
+        menu.setToolTipsVisible(True)
+        return menu
+
+    def _show_menu(self, at: QPoint) -> None:
+        index = self.indexAt(at)
+        if index.isValid():
+            self.line_menu(index.row()).popup(self.viewport().mapToGlobal(at))
+
+    def replay(self, row: int) -> None:
+        again = self.log_model.replay(row)
+        if again is None:
+            return
+        verdict = (
+            self.tr("記録と同じ結果です。")
+            if again.same
+            else self.tr("記録と違います（記録: {0}）。").format(again.logged_text)
+        )
+        self.show_message(
+            self.tr("同じシードで振り直す"),
+            self.tr("{0} をシード {1} で振り直しました:\n{2}\n\n{3}\ngmtool の外でも: {4}").format(
+                again.command, again.seed, again.text, verdict, again.cli
+            ),
+        )
+
+    def peek(self, row: int) -> None:
+        result = self.log_model.secret_result(row)
+        if result is not None:
+            self.show_message(self.tr("シークレットダイスの結果（GMのみ）"), result)
+
+    def show_message(self, title: str, text: str) -> None:
+        """Shown to the GM on this screen; nothing is logged (tests read it instead)."""
+        QMessageBox.information(self, title, text)

@@ -1,14 +1,22 @@
-"""Engine, store and model messages translated where they are shown.
+"""Engine, store and model messages shown in the UI language.
 
-The engine (``gmtool.rules``) and the store have no Qt: their refusals and problems are Japanese
-f-strings (``f"{p.name}はこのラウンドにもう{label}アクションを行ないました"``), which ``tr()``
-cannot reach.  ``packaging/messages_extract.py`` turns each into a template with numbered
-placeholders (``"{0}はこのラウンドにもう{1}アクションを行ないました"``) in
-``resources/i18n/messages_ja.json``; ``resources/i18n/messages_en.json`` maps a template to its
-English.  A shown message is matched against the Japanese templates (each compiled to an anchored
-regular expression, placeholders as non-greedy groups), and the English is filled with the values
-found — each value translated too, once, since a message may embed another one
-(``"{0}: {1}"`` around an engine refusal).  Nothing matches: the text is shown as it is.
+The engine (``gmtool.rules``) and the store have no Qt, so their refusals and problems cannot go
+through ``tr()``: they are ``gmtool.rules.message.Message`` objects — the Japanese text, keeping
+its template (the message's id, e.g. ``"{0}はこのラウンドにもう{1}アクションを行ないました"``) and
+its values.  ``resources/i18n/messages_en.json`` maps each template to its English (same
+placeholders, in any order); ``packaging/messages_extract.py`` lists the templates in
+``resources/i18n/messages_ja.json``.
+
+Showing a Message in English: the English template of its id, filled with its values, each value
+shown the same way — a value that is a Message (``Message("メジャー")``, a refusal inside
+``Message("{0}: {1}", name, refusal)``) is translated, a plain string that is exactly a message
+without values is looked up whole, anything else (a name, a number) is kept.  A template without
+English falls back to the Japanese one (``tests/test_message_catalog.py`` fails on it).  A text
+that is not a Message is shown as it is, unless it is exactly a message without values.  Lookups
+only: nothing is matched against patterns.
+
+A view that frames a message with its own ``tr()`` text translates the message first:
+``self.tr("…を読めません: {0}").format(shown_message(str(error)))``.
 
 Pure Python (no Qt): ``install(lang)`` is called by ``gmtool.app.i18n.install_translation``.  It
 lives with the views, which show the messages (``gmtool.views.widgets.show_refusal``,
@@ -18,151 +26,61 @@ lives with the views, which show the messages (``gmtool.views.widgets.show_refus
 from __future__ import annotations
 
 import json
-import re
+import string
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from pathlib import Path
-from typing import overload
+from typing import Any, overload
 
 from gmtool.resources import resource_path
-
-_FIELD = re.compile(r"\{\{|\}\}|\{(\d+)\}")
-# Where a prefix already translated by tr() may end ("Cannot save this (<engine message>)")
-_SEPARATORS = re.compile(r": |：|（|\(")
-_CLOSERS = ")）"
+from gmtool.rules.message import Message
 
 
-def _chunks(template: str) -> list[str | int]:
-    """A template as literal strings and placeholder numbers (``{{``/``}}`` are literal braces)."""
-    out: list[str | int] = []
-    position = 0
-    literal = ""
-    for match in _FIELD.finditer(template):
-        literal += template[position : match.start()]
-        if match.group(1) is None:
-            literal += match.group()[0]
-        else:
-            if literal:
-                out.append(literal)
-            literal = ""
-            out.append(int(match.group(1)))
-        position = match.end()
-    literal += template[position:]
-    if literal:
-        out.append(literal)
-    return out
-
-
-_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u9fffA-Za-z]")
-_PAIRS = {"（": "）", "(": ")", "「": "」", "《": "》", "【": "】", "[": "]"}
-_CLOSING = frozenset(_PAIRS.values())
-
-
-def _balanced(value: str) -> bool:
-    """Brackets in a captured value open and close in order (a value never cuts a bracket pair)."""
-    if not any(c in _PAIRS or c in _CLOSING for c in value):
-        return True
-    stack: list[str] = []
-    for c in value:
-        if c in _PAIRS:
-            stack.append(_PAIRS[c])
-        elif c in _CLOSING:
-            if not stack or stack.pop() != c:
-                return False
-    return not stack
-
-
-def placeholders(template: str) -> list[int]:
-    return sorted(c for c in _chunks(template) if isinstance(c, int))
-
-
-class _Entry:
-    __slots__ = ("english", "generic", "order", "regex", "suffix", "weight")
-
-    def __init__(self, japanese: list[str | int], english: list[str | int]) -> None:
-        # two placeholders side by side ("（{1}{2}枚）"): the first is a word, the second a number
-        pattern = "".join(
-            re.escape(c)
-            if isinstance(c, str)
-            else r"(\D+)"
-            if i + 1 < len(japanese) and isinstance(japanese[i + 1], int)
-            else "(.+?)"
-            for i, c in enumerate(japanese)
-        )
-        self.regex = re.compile(r"\A" + pattern + r"\Z", re.DOTALL)
-        self.order = [c for c in japanese if isinstance(c, int)]  # placeholder of each group
-        self.english = english
-        self.weight = sum(len(c) for c in japanese if isinstance(c, str))  # literal length
-        self.suffix = japanese[-1] if isinstance(japanese[-1], str) else ""
-        # only punctuation around the values ("{0}: {1}", "{0}（{1}）"): not a message of its own
-        self.generic = not any(_WORD.search(c) for c in japanese if isinstance(c, str))
+def placeholders(template: str) -> list[str]:
+    """The fields of a ``str.format`` template, sorted (``"{1}は{0:+d}"`` → ``["0:+d", "1"]``)."""
+    fields = []
+    for _, name, spec, conversion in string.Formatter().parse(template):
+        if name is not None:
+            fields.append(name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else ""))
+    return sorted(fields)
 
 
 class MessageCatalog:
-    """Japanese templates → English templates, matched against whole messages."""
+    """Templates (the Japanese ids) → templates in another language."""
 
     def __init__(self, translations: Mapping[str, str]) -> None:
-        self._by_prefix: dict[str, list[_Entry]] = {}
-        self._loose: list[tuple[str, _Entry]] = []  # templates starting with a placeholder
-        for japanese, english in translations.items():
-            if not english:
-                continue
-            chunks = _chunks(japanese)
-            if not any(isinstance(c, str) for c in chunks):
-                continue  # "{0}" alone says nothing
-            entry = _Entry(chunks, _chunks(english))
-            if isinstance(chunks[0], str):
-                self._by_prefix.setdefault(chunks[0], []).append(entry)
-            else:
-                first = next(c for c in chunks if isinstance(c, str))
-                self._loose.append((first, entry))
-        self._lengths = sorted({len(p) for p in self._by_prefix}, reverse=True)
-        self.translate = lru_cache(maxsize=4096)(self._translate)
+        self._templates = {source: text for source, text in translations.items() if text}
+        # messages without values, as shown: a plain string equal to one is that message
+        self._whole: dict[str, str] = {}
+        for source, text in self._templates.items():
+            if not placeholders(source):
+                try:
+                    self._whole[source.format()] = text.format()
+                except (IndexError, KeyError, ValueError):
+                    continue
 
     def __len__(self) -> int:
-        return sum(len(v) for v in self._by_prefix.values()) + len(self._loose)
+        return len(self._templates)
 
-    def _candidates(self, text: str) -> list[_Entry]:
-        found = [e for n in self._lengths if n <= len(text) for e in self._by_prefix.get(text[:n], ())]
-        found += [e for first, e in self._loose if first in text and text.endswith(e.suffix)]
-        found.sort(key=lambda e: -e.weight)  # the most specific (longest literal text) first
-        return found
+    def __contains__(self, template: object) -> bool:
+        return template in self._templates
 
-    def _whole(self, text: str, depth: int) -> str | None:
-        for entry in self._candidates(text):
-            match = entry.regex.match(text)
-            if match is None or not all(map(_balanced, match.groups())):
-                continue  # a value cut across brackets: the wrong template ("…（{0}）" inside "…（…）（…）")
-            values: dict[int, str] = {}
-            for number, value in zip(entry.order, match.groups(), strict=True):
-                values[number] = self._translate(value, depth + 1) if depth < 2 else value
-            if (
-                depth > 0
-                and entry.generic
-                and all(v == g for v, g in zip(values.values(), match.groups(), strict=True))
-            ):
-                continue  # "{0}（{1}）" around nothing translatable: a name such as 「第1（東）」, kept
-            return "".join(c if isinstance(c, str) else values.get(c, "") for c in entry.english)
-        return None
+    def translate(self, text: str) -> str:
+        """*text* in this catalog's language (a plain string not known whole: as it is)."""
+        if isinstance(text, Message):
+            return self._message(text)
+        return self._whole.get(text, text) if isinstance(text, str) else text
 
-    def _translate(self, text: str, depth: int = 0) -> str:
-        if not text:
-            return text
-        whole = self._whole(text, depth)
-        if whole is not None:
-            return whole
-        if depth == 0:
-            # a frame the view translated itself ("Cannot read …: <engine message>", "… (<message>)")
-            for match in _SEPARATORS.finditer(text):
-                start = match.end()
-                ends = [len(text)]
-                if text[-1:] in _CLOSERS:
-                    ends.append(len(text) - 1)
-                for end in ends:
-                    translated = self._whole(text[start:end], depth + 1)
-                    if translated is not None:
-                        return text[:start] + translated + text[end:]
-        return text
+    def _message(self, message: Message) -> str:
+        template = self._templates.get(message.template, message.template)
+        args = [self._value(value) for value in message.args]
+        kwargs = {name: self._value(value) for name, value in message.kwargs.items()}
+        try:
+            return template.format(*args, **kwargs)
+        except (IndexError, KeyError, ValueError, TypeError):
+            return str.__str__(message)  # a translation that does not fit its values: the Japanese
+
+    def _value(self, value: Any) -> Any:
+        return self.translate(value) if isinstance(value, str) else value
 
 
 def load(path: Path | str) -> MessageCatalog:
@@ -197,7 +115,8 @@ def install(lang: str, still_active: Callable[[], bool] | None = None) -> bool:
 
 
 def translate_message(text: str) -> str:
-    """*text* in the UI language: the English of a known engine message, else *text* itself."""
+    """*text* in the UI language: a Message translated, a known message without values too, else
+    *text* itself."""
     if _active is None or not isinstance(text, str) or (_still_active is not None and not _still_active()):
         return text
     return _active.translate(text)

@@ -21,8 +21,6 @@ from PySide6.QtWidgets import (
 from gmtool.views.widgets import action_button, guarded, read_only_table, refill
 
 Confirm = Callable[[str, str], bool]
-RETIRED_COLOR = QColor("#8a8a8a")
-PROBLEM_COLOR = QColor("#b00020")
 ID_ROLE = Qt.ItemDataRole.UserRole
 # The model a page shows (a session model, the tracker's BattleModel): `self.model` of SessionTab[M].
 ModelT = TypeVar("ModelT")

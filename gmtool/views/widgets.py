@@ -39,8 +39,8 @@ class CommitPlainTextEdit(QPlainTextEdit):
 
 
 def show_refusal(parent: QWidget, message: str) -> None:
-    """Every refused action is explained; never a silent no-op.  An engine or store message (Japanese
-    f-string) is translated here, see gmtool.views.message_catalog."""
+    """Every refused action is explained; never a silent no-op.  An engine or store message (a
+    ``Message``, keyed by its template) is shown in the UI language, see gmtool.views.message_catalog."""
     QMessageBox.warning(
         parent, QCoreApplication.translate("refusal", "操作できません"), translate_message(message)
     )

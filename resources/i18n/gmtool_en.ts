@@ -24,6 +24,10 @@
             <translation>Choose at least one participant</translation>
         </message>
         <message>
+            <source>このツールで扱える参加者は {0} 人までです（{1} 人が選ばれました。それより多いと成功率の計算が終わらなくなります）</source>
+            <translation>This tool handles up to {0} participants ({1} were chosen; any more would make the success chance take forever to compute)</translation>
+        </message>
+        <message>
             <source>特別ルールの達成値は 1 以上です（{0}）</source>
             <translation>A special rule's achievement value must be at least 1 ({0})</translation>
         </message>
@@ -1129,7 +1133,7 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
         <message>
             <source>A の勝率 {0} / B の勝率 {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>A's chance to win {0} / B's chance to win {1}</translation>
+            <translation>A wins {0} / B wins {1}</translation>
         </message>
         <message>
             <source>AF判定</source>
@@ -2291,6 +2295,30 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} stands firm</translation>
         </message>
         <message>
+            <source>{0} をシード {1} で振り直しました:
+{2}
+
+{3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rolled {0} again with seed {1}:
+{2}
+
+{3}</translation>
+        </message>
+        <message>
+            <source>{0} をシード {1} で振り直しました:
+{2}
+
+{3}
+gmtool の外でも: {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rolled {0} again with seed {1}:
+{2}
+
+{3}
+Outside gmtool too: {4}</translation>
+        </message>
+        <message>
             <source>{0} を作成（{1}・{2}、Health {3}、Courage {4}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Created {0} ({1} · {2}, Health {3}, Courage {4})</translation>
@@ -3169,6 +3197,13 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Delete "{0}"?</translation>
         </message>
         <message>
+            <source>「{0}」を削除しますか？
+（削除したあとも Ctrl+Z で元に戻せます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Delete “{0}”?
+(Ctrl+Z brings it back afterwards.)</translation>
+        </message>
+        <message>
             <source>「{0}」を終了しますか？
 
 ・すべてのマスターの令呪が最大値（{1}）まで回復します
@@ -3615,6 +3650,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Redo</translation>
         </message>
         <message>
+            <source>やり直し: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Redo: {0}</translation>
+        </message>
+        <message>
             <source>アクション</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Action</translation>
@@ -3949,6 +3989,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <translation>Export character…</translation>
         </message>
         <message>
+            <source>キャラクターを絞り込む</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Filter characters</translation>
+        </message>
+        <message>
             <source>キャラクターを追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add character</translation>
@@ -3987,6 +4032,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>キャンセルしました。カードデータベースは変わっていません。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Cancelled. The card database is unchanged.</translation>
+        </message>
+        <message>
+            <source>キャンペーン</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Campaign</translation>
         </message>
         <message>
             <source>キャンペーンのキャラクターのHP・ダメージなどを、この戦闘の値に書き換えます（元に戻せます）</source>
@@ -4290,9 +4340,19 @@ Courage: {3}</translation>
             <translation>Secret dice</translation>
         </message>
         <message>
+            <source>シークレットダイスの結果（GMのみ）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Secret roll result (GM only)</translation>
+        </message>
+        <message>
             <source>シークレットダイス公開: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Secret dice revealed: {0}</translation>
+        </message>
+        <message>
+            <source>シークレットダイス（非公開）: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Secret dice (hidden): {0}</translation>
         </message>
         <message>
             <source>シートにない特技の数</source>
@@ -4313,6 +4373,16 @@ Courage: {3}</translation>
             <source>シード</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Seed</translation>
+        </message>
+        <message>
+            <source>シード {0}（右クリック: 同じシードで振り直す）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Seed {0} (right-click: roll again with the same seed)</translation>
+        </message>
+        <message>
+            <source>シードをコピー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Copy the seed</translation>
         </message>
         <message>
             <source>シーン</source>
@@ -4569,6 +4639,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>No session has started (bonds are made in scenes during a session)</translation>
         </message>
         <message>
+            <source>セッションログ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Session log</translation>
+        </message>
+        <message>
             <source>セッション管理…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Session management…</translation>
@@ -4702,6 +4777,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>ダイスボックス</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Dice box</translation>
+        </message>
+        <message>
+            <source>ダイスボックスに入力</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Type in the dice box</translation>
         </message>
         <message>
             <source>ダメージ</source>
@@ -4897,6 +4977,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>デッキ（PC）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Deck (PC)</translation>
+        </message>
+        <message>
+            <source>デモキャンペーンを開く</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Open the demo campaign</translation>
         </message>
         <message>
             <source>データベースに {0} があります。保存すると、この入力が優先されます</source>
@@ -5189,6 +5274,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>Round {0}: {1}'s turn</translation>
         </message>
         <message>
+            <source>ラウンド {0}: {1}（全員が行動済み）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Round {0}: {1} (everyone has acted)</translation>
+        </message>
+        <message>
             <source>ラウンド {0}: クリンナップ（全員が行動済み）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Round {0}: cleanup (everyone has acted)</translation>
@@ -5207,6 +5297,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>ラウンド制限</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Round limit</translation>
+        </message>
+        <message>
+            <source>ラウンド終了</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>End of round</translation>
         </message>
         <message>
             <source>ラスボス</source>
@@ -5412,6 +5507,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定できます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The rules summary gives no penalty values. The GM can set them in the rule tables (wounds and weariness)</translation>
+        </message>
+        <message>
+            <source>レイアウトを元に戻す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Reset the layout</translation>
         </message>
         <message>
             <source>レベル</source>
@@ -6113,9 +6213,21 @@ Sideboard
             <translation>Winning (+3)</translation>
         </message>
         <message>
+            <source>元に戻した操作の記録です（やり直すと戻ります）
+{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This step was undone (redo brings it back)
+{0}</translation>
+        </message>
+        <message>
             <source>元に戻す</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Undo</translation>
+        </message>
+        <message>
+            <source>元に戻す: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Undo: {0}</translation>
         </message>
         <message>
             <source>先に 2D6 で利き腕を振ってください</source>
@@ -6373,6 +6485,11 @@ Sideboard
             <translation>Character making the check</translation>
         </message>
         <message>
+            <source>判定するキャラクターを選んでください（いなければ先に追加してください）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose the character who rolls (add one first if there is none)</translation>
+        </message>
+        <message>
             <source>判定するデッキ（PC）を選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the deck (PC) making the check</translation>
@@ -6571,6 +6688,11 @@ Sideboard
             <source>前借り中: GMの判断で縁故を与えられます（印象効果も通常どおり）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>On advance: the GM may grant bonds (impression effects apply as usual)</translation>
+        </message>
+        <message>
+            <source>前回のキャンペーン {0} を開けませんでした（{1}）。デモキャンペーンを開きました。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The last campaign {0} could not be opened ({1}). The demo campaign is open instead.</translation>
         </message>
         <message>
             <source>前回の食事から5時間以上: 疲労1点回復、空腹の解消</source>
@@ -7004,6 +7126,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Total (≤{0})</translation>
         </message>
         <message>
+            <source>同じシードで振り直す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll again with the same seed</translation>
+        </message>
+        <message>
             <source>同じシーンでのレベル上昇を GM が認めるとき（記録されます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>When the GM allows a level rise in the same scene (recorded)</translation>
@@ -7079,6 +7206,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>名前</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Name</translation>
+        </message>
+        <message>
+            <source>名前で絞り込み</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Filter by name</translation>
         </message>
         <message>
             <source>名前と性別</source>
@@ -8704,6 +8836,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>振った後のMP（平均）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>MP after the roll (average)</translation>
+        </message>
+        <message>
+            <source>振り直せるのはダイスボックスのロールです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Only dice-box rolls can be rolled again</translation>
         </message>
         <message>
             <source>振る</source>
@@ -10520,6 +10657,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Success chance spending Courage after seeing the result — {0}</translation>
         </message>
         <message>
+            <source>結果を見る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>See result</translation>
+        </message>
+        <message>
+            <source>結果を見る（GMのみ、ログには出しません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>See the result (GM only, not logged)</translation>
+        </message>
+        <message>
             <source>結果（Table 9.25 を GM が読んで入力）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Result (the GM reads Table 9.25 and enters it)</translation>
@@ -11095,6 +11242,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Appearance</translation>
         </message>
         <message>
+            <source>表示(&amp;V)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>&amp;View</translation>
+        </message>
+        <message>
             <source>衰弱</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Weakened</translation>
@@ -11213,6 +11365,21 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>記録できない値になります: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The value could not be recorded: {0}</translation>
+        </message>
+        <message>
+            <source>記録と同じ結果です。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Same result as logged.</translation>
+        </message>
+        <message>
+            <source>記録と違います。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Differs from the log.</translation>
+        </message>
+        <message>
+            <source>記録と違います（記録: {0}）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Differs from the log (logged: {0}).</translation>
         </message>
         <message>
             <source>記録のみ（DPの効果はルール文にありません。効果は次の宣言で達成値上昇として入力）</source>
@@ -11612,6 +11779,11 @@ Special rule: {1}</translation>
             <source>選んだキーを</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Chosen key:</translation>
+        </message>
+        <message>
+            <source>選んだシークレットダイスの結果をGMだけに表示します（ログには出しません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Shows the chosen secret roll's result to the GM only (not logged)</translation>
         </message>
         <message>
             <source>選んだシークレットダイスの結果をログに公開します</source>
@@ -12122,6 +12294,11 @@ Archetypes cannot change during a session, so they cannot make bonds in this ses
 Start session {1} anyway?</translation>
         </message>
         <message>
+            <source>類型の目安</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Archetype TNs</translation>
+        </message>
+        <message>
             <source>類型は{0}つまでです（「キャラクターは3つの類型を持つ」）。先に1つ外してください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Up to {0} archetypes ("a character has three archetypes"). Remove one first</translation>
@@ -12442,6 +12619,11 @@ Start session {1} anyway?</translation>
             <translation>(no Master among the participants)</translation>
         </message>
         <message>
+            <source>（取り消し）{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>(undone) {0}</translation>
+        </message>
+        <message>
             <source>（合計 {0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (total {0})</translation>
@@ -12470,6 +12652,11 @@ Start session {1} anyway?</translation>
             <source>（振らない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(no roll)</translation>
+        </message>
+        <message>
+            <source>（数値は SPEC.md の読み）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (the value as SPEC.md reads it)</translation>
         </message>
         <message>
             <source>（既知）{0}</source>
@@ -12745,6 +12932,10 @@ Start session {1} anyway?</translation>
         <message>
             <source>イベントキー:{0} はありません</source>
             <translation>There is no event key {0}</translation>
+        </message>
+        <message>
+            <source>判定するキャラクターを選んでください（いなければ先に追加してください）</source>
+            <translation>Choose the character who rolls (add one first if there is none)</translation>
         </message>
         <message>
             <source>このイベントキーを持つPCがいません</source>
@@ -14362,10 +14553,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Cleanup process</translation>
         </message>
         <message>
-            <source>クリンナップ</source>
-            <translation>Cleanup</translation>
-        </message>
-        <message>
             <source>（全員が行動済み。「次の手番」で次のラウンドへ）</source>
             <translation> (everyone has acted; "Next turn" goes to the next round)</translation>
         </message>
@@ -14430,6 +14617,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>戦闘の記録</source>
             <translation>Battle record</translation>
+        </message>
+        <message>
+            <source>ラウンド終了</source>
+            <translation>End of round</translation>
         </message>
         <message>
             <source>（名前なし）</source>
@@ -14552,6 +14743,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>{0}: condition "{1}"</translation>
         </message>
         <message>
+            <source>ラウンド {0}: {1}（全員が行動済み）</source>
+            <translation>Round {0}: {1} (everyone has acted)</translation>
+        </message>
+        <message>
             <source>クリンナップ</source>
             <translation>Cleanup</translation>
         </message>
@@ -14574,10 +14769,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>{0}の「{1}」が終わった</source>
             <translation>{0}'s "{1}" has ended</translation>
-        </message>
-        <message>
-            <source>ラウンド {0}: クリンナップ（全員が行動済み）</source>
-            <translation>Round {0}: cleanup (everyone has acted)</translation>
         </message>
         <message>
             <source>ラウンド {0} 開始</source>
@@ -14863,12 +15054,46 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Reveals the chosen secret dice result in the log</translation>
         </message>
         <message>
+            <source>結果を見る</source>
+            <translation>See result</translation>
+        </message>
+        <message>
+            <source>選んだシークレットダイスの結果をGMだけに表示します（ログには出しません）</source>
+            <translation>Shows the chosen secret roll's result to the GM only (not logged)</translation>
+        </message>
+        <message>
             <source>ダイス</source>
             <translation>Dice</translation>
         </message>
         <message>
             <source>最近の結果</source>
             <translation>Recent results</translation>
+        </message>
+        <message>
+            <source>シークレットダイスの結果（GMのみ）</source>
+            <translation>Secret roll result (GM only)</translation>
+        </message>
+        <message>
+            <source>記録と同じ結果です。</source>
+            <translation>Same result as logged.</translation>
+        </message>
+        <message>
+            <source>記録と違います。</source>
+            <translation>Differs from the log.</translation>
+        </message>
+        <message>
+            <source>同じシードで振り直す</source>
+            <translation>Roll again with the same seed</translation>
+        </message>
+        <message>
+            <source>{0} をシード {1} で振り直しました:
+{2}
+
+{3}</source>
+            <translation>Rolled {0} again with seed {1}:
+{2}
+
+{3}</translation>
         </message>
         <message>
             <source>厳密な分布は出せません（上限のない xUy、choice、大きすぎるコマンド）</source>
@@ -14887,8 +15112,8 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Character {0}: {1}</translation>
         </message>
         <message>
-            <source>🔒 シークレットダイス: {0}</source>
-            <translation>🔒 Secret dice: {0}</translation>
+            <source>シークレットダイス（非公開）: {0}</source>
+            <translation>Secret dice (hidden): {0}</translation>
         </message>
         <message>
             <source>公開: </source>
@@ -15324,6 +15549,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>{0} に書き出しました</source>
             <translation>Written to {0}</translation>
+        </message>
+        <message>
+            <source>前回のキャンペーン {0} を開けませんでした（{1}）。デモキャンペーンを開きました。</source>
+            <translation>The last campaign {0} could not be opened ({1}). The demo campaign is open instead.</translation>
+        </message>
+        <message>
+            <source>キャンペーン</source>
+            <translation>Campaign</translation>
         </message>
     </context>
     <context>
@@ -15919,6 +16152,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>FourCardCheckModel</name>
         <message>
+            <source>判定するキャラクターを選んでください（いなければ先に追加してください）</source>
+            <translation>Choose the character who rolls (add one first if there is none)</translation>
+        </message>
+        <message>
             <source>自動的失敗による疲労</source>
             <translation>Fatigue from an automatic failure</translation>
         </message>
@@ -15972,6 +16209,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>比較ロール: ロール値の高い方が勝ち。出目 12 は 12 以外に勝ち、出目 2 は 2 以外に負ける</source>
             <translation>Comparison roll: the higher roll value wins. A natural 12 beats anything but 12; a natural 2 loses to anything but 2</translation>
+        </message>
+        <message>
+            <source>（数値は SPEC.md の読み）</source>
+            <translation> (the value as SPEC.md reads it)</translation>
         </message>
         <message>
             <source>難易度 {0}: {1}</source>
@@ -16761,6 +17002,20 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>LogTableModel</name>
         <message>
+            <source>（取り消し）{0}</source>
+            <translation>(undone) {0}</translation>
+        </message>
+        <message>
+            <source>シード {0}（右クリック: 同じシードで振り直す）</source>
+            <translation>Seed {0} (right-click: roll again with the same seed)</translation>
+        </message>
+        <message>
+            <source>元に戻した操作の記録です（やり直すと戻ります）
+{0}</source>
+            <translation>This step was undone (redo brings it back)
+{0}</translation>
+        </message>
+        <message>
             <source>（振らない）</source>
             <translation>(no roll)</translation>
         </message>
@@ -16787,6 +17042,49 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>（達成値 {0}）</source>
             <translation> (achievement {0})</translation>
+        </message>
+    </context>
+    <context>
+        <name>LogView</name>
+        <message>
+            <source>同じシードで振り直す</source>
+            <translation>Roll again with the same seed</translation>
+        </message>
+        <message>
+            <source>振り直せるのはダイスボックスのロールです</source>
+            <translation>Only dice-box rolls can be rolled again</translation>
+        </message>
+        <message>
+            <source>結果を見る（GMのみ、ログには出しません）</source>
+            <translation>See the result (GM only, not logged)</translation>
+        </message>
+        <message>
+            <source>シードをコピー</source>
+            <translation>Copy the seed</translation>
+        </message>
+        <message>
+            <source>記録と同じ結果です。</source>
+            <translation>Same result as logged.</translation>
+        </message>
+        <message>
+            <source>記録と違います（記録: {0}）。</source>
+            <translation>Differs from the log (logged: {0}).</translation>
+        </message>
+        <message>
+            <source>{0} をシード {1} で振り直しました:
+{2}
+
+{3}
+gmtool の外でも: {4}</source>
+            <translation>Rolled {0} again with seed {1}:
+{2}
+
+{3}
+Outside gmtool too: {4}</translation>
+        </message>
+        <message>
+            <source>シークレットダイスの結果（GMのみ）</source>
+            <translation>Secret roll result (GM only)</translation>
         </message>
     </context>
     <context>
@@ -17566,6 +17864,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Next round (restore Courage uses)</translation>
         </message>
         <message>
+            <source>判定するキャラクターを選んでください（いなければ先に追加してください）</source>
+            <translation>Choose the character who rolls (add one first if there is none)</translation>
+        </message>
+        <message>
             <source>堕落判定</source>
             <translation>Corruption test</translation>
         </message>
@@ -17606,7 +17908,7 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
         <message>
             <source>A の勝率 {0} / B の勝率 {1}</source>
-            <translation>A's chance to win {0} / B's chance to win {1}</translation>
+            <translation>A wins {0} / B wins {1}</translation>
         </message>
         <message>
             <source>成功率 {0}</source>
@@ -18046,6 +18348,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>負傷は「すべての肉体判定と ほとんどの知識判定」にペナルティ（1.2.1）。社会判定などで負傷が関係しないときは外す。疲労のペナルティは常に適用（1.2.2）</source>
             <translation>Wounds penalise "all physical tests and most knowledge tests" (1.2.1). Untick it when wounds do not matter, e.g. social tests. The fatigue penalty always applies (1.2.2)</translation>
+        </message>
+        <message>
+            <source>値</source>
+            <translation>Value</translation>
         </message>
         <message>
             <source>関連技能の数</source>
@@ -18964,6 +19270,14 @@ Heavily encumbered ≤{2} (+20)</translation>
     <context>
         <name>MTGCheckView</name>
         <message>
+            <source>成功率</source>
+            <translation>Success chance</translation>
+        </message>
+        <message>
+            <source>ブーストあり</source>
+            <translation>With boost</translation>
+        </message>
+        <message>
             <source>仮想ライブラリー…</source>
             <translation>Virtual library…</translation>
         </message>
@@ -19763,8 +20077,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Character</translation>
         </message>
         <message>
+            <source>セッションログ</source>
+            <translation>Session log</translation>
+        </message>
+        <message>
             <source>gmtool — {0}</source>
             <translation>gmtool — {0}</translation>
+        </message>
+        <message>
+            <source>名前で絞り込み</source>
+            <translation>Filter by name</translation>
         </message>
         <message>
             <source>キャラクターの追加</source>
@@ -19795,6 +20117,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Choose the character to delete</translation>
         </message>
         <message>
+            <source>「{0}」を削除しますか？
+（削除したあとも Ctrl+Z で元に戻せます）</source>
+            <translation>Delete “{0}”?
+(Ctrl+Z brings it back afterwards.)</translation>
+        </message>
+        <message>
+            <source>キャラクターの削除</source>
+            <translation>Delete character</translation>
+        </message>
+        <message>
             <source>「{0}」を削除しました（Ctrl+Z で元に戻せます）</source>
             <translation>Deleted "{0}" (Ctrl+Z undoes this)</translation>
         </message>
@@ -19823,6 +20155,10 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Recent files</translation>
         </message>
         <message>
+            <source>デモキャンペーンを開く</source>
+            <translation>Open the demo campaign</translation>
+        </message>
+        <message>
             <source>キャラクターをインポート…</source>
             <translation>Import character…</translation>
         </message>
@@ -19847,12 +20183,28 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Redo</translation>
         </message>
         <message>
+            <source>ダイスボックスに入力</source>
+            <translation>Type in the dice box</translation>
+        </message>
+        <message>
+            <source>キャラクターを絞り込む</source>
+            <translation>Filter characters</translation>
+        </message>
+        <message>
+            <source>レイアウトを元に戻す</source>
+            <translation>Reset the layout</translation>
+        </message>
+        <message>
             <source>キャラクター(&amp;C)</source>
             <translation>&amp;Character</translation>
         </message>
         <message>
             <source>名前の変更…</source>
             <translation>Rename…</translation>
+        </message>
+        <message>
+            <source>表示(&amp;V)</source>
+            <translation>&amp;View</translation>
         </message>
         <message>
             <source>判定(&amp;J)</source>
@@ -20222,10 +20574,6 @@ Courage: {3}</translation>
         <message>
             <source>表で参加者を選んでください</source>
             <translation>Choose a participant in the table</translation>
-        </message>
-        <message>
-            <source>クリンナップ</source>
-            <translation>Cleanup</translation>
         </message>
         <message>
             <source>この値はルールに決まっていません。GMが決めて「値を設定」で入力してください。</source>
@@ -23023,14 +23371,10 @@ Start session {1} anyway?</translation>
         </message>
     </context>
     <context>
-        <name>_IdentificationBox</name>
+        <name>_IdentificationButton</name>
         <message>
-            <source>状況</source>
-            <translation>Situation</translation>
-        </message>
-        <message>
-            <source>目標値</source>
-            <translation>TN</translation>
+            <source>類型の目安</source>
+            <translation>Archetype TNs</translation>
         </message>
         <message>
             <source>目標値を {0} にします</source>

@@ -65,17 +65,17 @@ def test_text_output_in_japanese(capsys):
         (["--values", "", "--difficulty", "100", "--rounds", "2"], "判定値"),
         (["--values", "4,,5", "--difficulty", "100", "--rounds", "2"], "判定値"),
         (["--values", "4,x", "--difficulty", "100", "--rounds", "2"], "整数ではありません"),
-        (["--values", "4", "--difficulty", "49", "--rounds", "2"], "難易度は 50 以上"),
-        (["--values", "4", "--difficulty", "100", "--rounds", "0"], "ラウンド制限は 1〜20"),
-        (["--values", "4", "--difficulty", "100", "--rounds", "21"], "ラウンド制限は 1〜20"),
-        (["--values", "4", "--difficulty", "1000", "--rounds", "2"], "難易度は 999 まで"),
+        (["--values", "4", "--difficulty", "49", "--rounds", "2"], "難易度 49 は 50〜999 の範囲外です"),
+        (["--values", "4", "--difficulty", "100", "--rounds", "0"], "ラウンド制限 0 は 1〜20 の範囲外です"),
+        (["--values", "4", "--difficulty", "100", "--rounds", "21"], "ラウンド制限 21 は 1〜20 の範囲外です"),
+        (["--values", "4", "--difficulty", "1000", "--rounds", "2"], "難易度 1000 は 50〜999 の範囲外です"),
         (
             ["--values", "4", "--difficulty", "100", "--rounds", "2", "--current-total", "-1"],
-            "達成値の合計は 0 以上",
+            "ここまでの達成値の合計 -1 は 0〜999 の範囲外です",
         ),
         (
             ["--values", "4", "--difficulty", "100", "--rounds", "2", "--declarations", "-1"],
-            "宣言数は 0 以上",
+            "特技の宣言数 -1 は 0〜99 の範囲外です",
         ),
     ],
 )
@@ -93,4 +93,4 @@ def test_the_installed_entry_point_answers():
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["system"] == "aw"
     refused = run_gmtool("prob", "aw-focus", "--values", "4", "--difficulty", "10", "--rounds", "2")
-    assert refused.returncode == 2 and "50 以上" in refused.stderr
+    assert refused.returncode == 2 and "難易度 10 は 50〜999 の範囲外です" in refused.stderr

@@ -19,6 +19,7 @@ def window(qtbot, campaign_model, tmp_path):
     w = MainWindow(campaign_model, settings)
     # 追加 asks which system; these tests add AW characters unless they say otherwise.
     w.ask_item = lambda _title, _label, items, _current: (items[0], True)
+    w.ask_confirm = lambda _title, _text: True  # 削除 asks first (tests/e2e/test_main_window_layout.py)
     qtbot.addWidget(w)
     w.show()
     return w
@@ -62,7 +63,7 @@ def test_add_rename_duplicate_delete_with_undo_shortcuts(window, campaign_path, 
     assert list_names(window)[-1] == "ルカ"
     assert set(reopen_characters(campaign_path)) == {*DEMO_NAMES, "ルカ"}
 
-    undo = menu_action(window, "元に戻す")
+    undo = menu_action(window, "元に戻す: キャラクターの削除")  # named after the step
     redo = menu_action(window, "やり直し")
     assert undo.shortcut() == QKeySequence("Ctrl+Z")
     assert QKeySequence("Ctrl+Shift+Z") in redo.shortcuts()

@@ -105,6 +105,7 @@ def test_japanese_name_given_whole_on_the_front_face(db, tmp_path):
 
 def test_progress_reaches_the_file_size_and_cancel_stops(db, tmp_path, monkeypatch):
     monkeypatch.setattr(importers, "TICK_SECONDS", 0.0)
+    monkeypatch.setattr(importers, "CANCEL_SECONDS", 0.0)
     path = write_file(tmp_path / "a.json", atomic_file(), "plain")
     calls: list[tuple[int, int]] = []
     import_card_file(db, path, progress=lambda done, total: calls.append((done, total)))

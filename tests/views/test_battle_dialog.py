@@ -238,8 +238,9 @@ def test_a_fourcard_character_falls_through_the_weakened_and_unconscious_lines(d
     dialog.next_button.click()
     assert current_name(dialog) == "ならず者"  # the unconscious are skipped
     dialog.next_button.click()
-    assert "クリンナップ" in dialog.status_label.text()
+    assert "ラウンド終了" in dialog.status_label.text()  # an SRS word only in an AW round
 
+    dialog.select(rize)  # the selection followed the turns to ならず者: back to リゼ
     box.resource_combo.setCurrentIndex(box.resource_combo.findData("injury"))
     box.amount_spin.setValue(10)
     box.damage_button.click()  # 35: 死亡
@@ -377,3 +378,22 @@ def test_participants_go_to_ccfolia_one_at_a_time_and_hidden_ones_only_when_aske
     dialog.include_hidden_check.setChecked(True)
     dialog.ccfolia_all_button.click()
     assert len(json.loads(QGuiApplication.clipboard().text())) == 2
+
+
+def test_the_selection_follows_the_turn_and_escape_does_not_close_the_tracker(dialog, qtbot):
+    new_encounter(dialog, "aw", "手番")
+    add_character(dialog, "朝霧 透")  # 行動値 9
+    mina = add_character(dialog, "ミナ・クローデル")  # 行動値 8
+    dialog.start_button.click()
+    dialog.next_button.click()
+    assert current_name(dialog) == "朝霧 透"
+    assert dialog.selected_id() == dialog.model.state().current  # the side panel shows the actor
+    dialog.select(mina)  # the GM looks at someone else mid-turn: that stays
+    dialog._sync()
+    assert dialog.selected_id() == mina
+    dialog.next_button.click()
+    assert current_name(dialog) == "ミナ・クローデル" and dialog.selected_id() == mina
+
+    dialog.show()
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert dialog.isVisible()  # a stray Escape mid-fight

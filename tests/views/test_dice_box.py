@@ -110,4 +110,5 @@ def test_install_dice_box_docks_at_the_bottom(qtbot, campaign_model):
     model = install_dice_box(window)
     assert window.dice_box_model is model
     assert window.dockWidgetArea(window.dice_box_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
-    assert isinstance(window.dice_box_dock.widget(), DiceBoxView)
+    assert isinstance(window.dice_box_view, DiceBoxView)
+    assert window.dice_box_dock.widget().widget() is window.dice_box_view  # in its scroll area

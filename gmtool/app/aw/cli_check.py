@@ -6,30 +6,56 @@ import argparse
 import json
 from typing import Any
 
-from gmtool.app.cli_common import OUTCOME_NAMES, integer, percent
-from gmtool.rules.checks import Outcome, Side
+from gmtool.app.cli_common import OUTCOME_NAMES, bounded, percent
+from gmtool.rules.checks import (
+    CHECK_DIFFICULTY_BOUNDS,
+    CHECK_MODIFIER_BOUNDS,
+    CHECK_VALUE_BOUNDS,
+    Outcome,
+    Side,
+)
 from gmtool.rules.systems import get_system
-from gmtool.rules.systems.aw.checks import AWCheckSpec, AWOpposedSpec, AWRoller
+from gmtool.rules.systems.aw.checks import (
+    CRITICAL_BOUNDS,
+    FUMBLE_BOUNDS,
+    AWCheckSpec,
+    AWOpposedSpec,
+    AWRoller,
+)
 
 CHECK_KINDS = ("aw", "aw-opposed")
+# Each value takes the bounds of its field in the judgement panel or on the sheet.
+VALUE = bounded("判定値", CHECK_VALUE_BOUNDS)
+MODIFIER = bounded("修正", CHECK_MODIFIER_BOUNDS)
+DIFFICULTY = bounded("難易度", CHECK_DIFFICULTY_BOUNDS)
+CRITICAL = bounded("クリティカル値", CRITICAL_BOUNDS)
+FUMBLE = bounded("ファンブル値", FUMBLE_BOUNDS)
 
 
 def add_check_parsers(sub: Any) -> None:
     check = sub.add_parser("aw", help="アナザーワールドSRS の行為判定")
-    check.add_argument("--value", type=integer, required=True, help="判定値")
-    check.add_argument("--difficulty", type=integer, required=True, help="難易度")
-    check.add_argument("--modifier", type=integer, default=0, help="修正")
-    check.add_argument("--critical", type=integer, default=12, help="クリティカル値（既定 12）")
-    check.add_argument("--fumble", type=integer, default=2, help="ファンブル値（既定 2）")
+    check.add_argument("--value", type=VALUE, required=True, help=f"判定値{VALUE.range}")
+    check.add_argument("--difficulty", type=DIFFICULTY, required=True, help=f"難易度{DIFFICULTY.range}")
+    check.add_argument("--modifier", type=MODIFIER, default=0, help=f"修正{MODIFIER.range}")
+    check.add_argument(
+        "--critical", type=CRITICAL, default=12, help=f"クリティカル値{CRITICAL.range}、既定 12"
+    )
+    check.add_argument("--fumble", type=FUMBLE, default=2, help=f"ファンブル値{FUMBLE.range}、既定 2")
     check.add_argument("--json", action="store_true", help="JSON で出力")
 
     opposed = sub.add_parser("aw-opposed", help="アナザーワールドSRS の対決")
-    opposed.add_argument("--action", type=integer, required=True, help="アクション側の判定値")
-    opposed.add_argument("--action-modifier", type=integer, default=0)
-    opposed.add_argument("--action-critical", type=integer, default=12)
-    opposed.add_argument("--reaction", type=integer, required=True, help="リアクション側の判定値")
-    opposed.add_argument("--reaction-modifier", type=integer, default=0)
-    opposed.add_argument("--reaction-critical", type=integer, default=12)
+    opposed.add_argument("--action", type=VALUE, required=True, help=f"アクション側の判定値{VALUE.range}")
+    opposed.add_argument("--action-modifier", type=MODIFIER, default=0, help=f"修正{MODIFIER.range}")
+    opposed.add_argument(
+        "--action-critical", type=CRITICAL, default=12, help=f"クリティカル値{CRITICAL.range}"
+    )
+    opposed.add_argument(
+        "--reaction", type=VALUE, required=True, help=f"リアクション側の判定値{VALUE.range}"
+    )
+    opposed.add_argument("--reaction-modifier", type=MODIFIER, default=0, help=f"修正{MODIFIER.range}")
+    opposed.add_argument(
+        "--reaction-critical", type=CRITICAL, default=12, help=f"クリティカル値{CRITICAL.range}"
+    )
     opposed.add_argument("--reaction-no-roll", action="store_true", help="リアクション側は判定できない")
     opposed.add_argument("--json", action="store_true", help="JSON で出力")
 

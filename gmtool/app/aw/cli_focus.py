@@ -6,9 +6,12 @@ import argparse
 import json
 from typing import Any
 
-from gmtool.app.cli_common import integer, pad, percent
+from gmtool.app.cli_common import bounded, pad, percent
+from gmtool.rules.checks import CHECK_VALUE_BOUNDS
 from gmtool.rules.systems.aw.focus import (
+    MAX_DECLARATIONS,
     MAX_DIFFICULTY,
+    MAX_PARTICIPANTS,
     MAX_ROUND_LIMIT,
     FocusParticipant,
     FocusProgress,
@@ -18,16 +21,25 @@ from gmtool.rules.systems.aw.focus import (
 from gmtool.rules.systems.aw.rules_data import aw_session_rules
 
 FOCUS_KINDS = ("aw-focus",)
+# The set-up page's fields, with their bounds.
+VALUE = bounded("判定値", CHECK_VALUE_BOUNDS)
+ROUNDS = bounded("ラウンド制限", (1, MAX_ROUND_LIMIT))
+DECLARATIONS = bounded("特技の宣言数", (0, MAX_DECLARATIONS))
+CURRENT_TOTAL = bounded("ここまでの達成値の合計", (0, MAX_DIFFICULTY))
 
 
 def values_list(text: str) -> list[int]:
     parts = [p.strip() for p in text.split(",")]
     if not text.strip() or any(not p for p in parts):
         raise argparse.ArgumentTypeError(f"判定値をカンマ区切りで並べてください（例 4,5,6）: '{text}'")
-    return [integer(p) for p in parts]
+    if len(parts) > MAX_PARTICIPANTS:
+        raise argparse.ArgumentTypeError(f"参加者は {MAX_PARTICIPANTS} 人までです（{len(parts)} 人）")
+    return [VALUE(p) for p in parts]
 
 
 def add_focus_parsers(sub: Any) -> None:
+    minimum = aw_session_rules().focus_minimum_difficulty  # as the set-up page's spin box (1 ms)
+    difficulty = bounded("難易度", (minimum, MAX_DIFFICULTY))
     af = sub.add_parser(
         "aw-focus",
         help="アナザーワールドSRS のアナザーフォーカス判定（AF判定）: ラウンド制限内に成功する確率",
@@ -38,50 +50,45 @@ def add_focus_parsers(sub: Any) -> None:
         ),
     )
     af.add_argument(
-        "--values", type=values_list, required=True, help="参加者の判定値（行動値の順、例 4,5,6）"
+        "--values",
+        type=values_list,
+        required=True,
+        help=f"参加者の判定値（行動値の順、例 4,5,6。{MAX_PARTICIPANTS} 人まで、それぞれ{VALUE.range}）",
     )
     af.add_argument(
         "--difficulty",
-        type=integer,
+        type=difficulty,
         required=True,
-        help=f"難易度（50〜{MAX_DIFFICULTY}。これより大きいと計算が終わらなくなるため）",
+        help=f"難易度（{minimum}〜{MAX_DIFFICULTY}。これより大きいと計算が終わらなくなるため）",
     )
     af.add_argument(
         "--rounds",
-        type=integer,
+        type=ROUNDS,
         required=True,
         help=f"ラウンド制限（1〜{MAX_ROUND_LIMIT}。これより長いと計算が終わらなくなるため）",
     )
     af.add_argument(
         "--declarations",
-        type=integer,
+        type=DECLARATIONS,
         default=0,
         help=(
             "1 ラウンドにパーティ全体で所持宣言する特技の数（1 つにつき難易度 −2、AF判定の終わりまで）。"
-            "各ラウンドの最初の参加者が判定前にまとめて宣言するものとして計算する"
+            f"各ラウンドの最初の参加者が判定前にまとめて宣言するものとして計算する{DECLARATIONS.range}"
         ),
     )
     af.add_argument(
-        "--current-total", type=integer, default=0, help="ここまでの達成値の合計（0 以上、既定 0）"
+        "--current-total",
+        type=CURRENT_TOTAL,
+        default=0,
+        help=f"ここまでの達成値の合計{CURRENT_TOTAL.range}、既定 0",
     )
     af.add_argument("--json", action="store_true", help="JSON で出力")
 
 
 def run_focus(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     session = aw_session_rules()
-    minimum = session.focus_minimum_difficulty
     if not args.values:
         parser.exit(2, "gmtool prob: 参加者の判定値がありません\n")
-    if args.difficulty < minimum:
-        parser.exit(2, f"gmtool prob: AF判定の難易度は {minimum} 以上です（{args.difficulty}）\n")
-    if args.difficulty > MAX_DIFFICULTY:
-        parser.exit(2, f"gmtool prob: 難易度は {MAX_DIFFICULTY} までです（{args.difficulty}）\n")
-    if not 1 <= args.rounds <= MAX_ROUND_LIMIT:
-        parser.exit(2, f"gmtool prob: ラウンド制限は 1〜{MAX_ROUND_LIMIT} です（{args.rounds}）\n")
-    if args.current_total < 0:
-        parser.exit(2, f"gmtool prob: ここまでの達成値の合計は 0 以上です（{args.current_total}）\n")
-    if args.declarations < 0:
-        parser.exit(2, f"gmtool prob: 特技の宣言数は 0 以上です（{args.declarations}）\n")
     rules = FocusRules(session.focus_critical_achievement, session.focus_declaration_reduction)
     try:
         participants = [

@@ -6,8 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from gmtool.app.cli_common import OUTCOME_NAMES, integer, percent
-from gmtool.rules.checks import Outcome
+from gmtool.app.cli_common import OUTCOME_NAMES, bounded, percent
+from gmtool.rules.checks import CHECK_DIFFICULTY_BOUNDS, CHECK_MODIFIER_BOUNDS, CHECK_VALUE_BOUNDS, Outcome
 from gmtool.rules.systems.fourcard.checks import (
     CompareSpec,
     Contestant,
@@ -19,20 +19,26 @@ from gmtool.rules.systems.fourcard.checks import (
 )
 
 KINDS = ("fourcard", "fourcard-compare")
+# The judgement panel's fields, with their bounds.
+BASE = bounded("ベース", CHECK_VALUE_BOUNDS)
+MODIFIER = bounded("修正", CHECK_MODIFIER_BOUNDS)
+DIFFICULTY = bounded("難易度", CHECK_DIFFICULTY_BOUNDS)
 
 
 def add_parsers(sub: Any) -> None:
     target = sub.add_parser("fourcard", help="フォーカードの目標ロール")
-    target.add_argument("--base", type=integer, required=True, help="ベース（スキルLV など）")
-    target.add_argument("--difficulty", type=integer, required=True, help="難易度")
-    target.add_argument("--modifier", type=integer, default=0, help="修正（衰弱の −2 もここに含める）")
+    target.add_argument("--base", type=BASE, required=True, help=f"ベース（スキルLV など）{BASE.range}")
+    target.add_argument("--difficulty", type=DIFFICULTY, required=True, help=f"難易度{DIFFICULTY.range}")
+    target.add_argument(
+        "--modifier", type=MODIFIER, default=0, help=f"修正（衰弱の −2 もここに含める）{MODIFIER.range}"
+    )
     target.add_argument("--json", action="store_true", help="JSON で出力")
 
     compare = sub.add_parser("fourcard-compare", help="フォーカードの比較ロール（同値は振り直し）")
-    compare.add_argument("--a", type=integer, required=True, help="A のベース")
-    compare.add_argument("--a-modifier", type=integer, default=0)
-    compare.add_argument("--b", type=integer, required=True, help="B のベース")
-    compare.add_argument("--b-modifier", type=integer, default=0)
+    compare.add_argument("--a", type=BASE, required=True, help=f"A のベース{BASE.range}")
+    compare.add_argument("--a-modifier", type=MODIFIER, default=0, help=f"A の修正{MODIFIER.range}")
+    compare.add_argument("--b", type=BASE, required=True, help=f"B のベース{BASE.range}")
+    compare.add_argument("--b-modifier", type=MODIFIER, default=0, help=f"B の修正{MODIFIER.range}")
     compare.add_argument("--json", action="store_true", help="JSON で出力")
 
 

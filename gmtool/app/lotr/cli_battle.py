@@ -6,10 +6,19 @@ import argparse
 import json
 from typing import Any
 
-from gmtool.app.cli_common import integer, percent
-from gmtool.rules.systems.lotr.mass_battle import BattleRefused, battle_odds, hour_step
+from gmtool.app.cli_common import bounded, percent
+from gmtool.rules.systems.lotr.mass_battle import (
+    MAX_SIEGECRAFT,
+    POSITIONS,
+    BattleRefused,
+    battle_odds,
+    hour_step,
+)
 
 BATTLE_KINDS = ("lotr-battle",)
+# The mass battle tab's start and Siegecraft fields, with their bounds.
+POSITION = bounded("戦況", (POSITIONS.start, POSITIONS.stop - 1), "−3〜+3")
+SIEGECRAFT = bounded("Siegecraft のランク", (0, MAX_SIEGECRAFT))
 
 
 def add_battle_parsers(sub: Any) -> None:
@@ -18,10 +27,15 @@ def add_battle_parsers(sub: Any) -> None:
         help="指輪物語RPG（CODA）の戦争: 戦況から勝利する確率と終わるまでの時間の期待値",
     )
     battle.add_argument(
-        "--position", type=integer, required=True, help="戦況 −3（Losing）〜 0（Even）〜 +3（Winning）"
+        "--position", type=POSITION, required=True, help="戦況 −3（Losing）〜 0（Even）〜 +3（Winning）"
     )
-    battle.add_argument("--siegecraft-ours", type=integer, default=0, help="味方の指揮官の Siegecraft ランク")
-    battle.add_argument("--siegecraft-theirs", type=integer, default=0, help="敵の指揮官の Siegecraft ランク")
+    for side, whose in (("ours", "味方"), ("theirs", "敵")):
+        battle.add_argument(
+            f"--siegecraft-{side}",
+            type=SIEGECRAFT,
+            default=0,
+            help=f"{whose}の指揮官の Siegecraft ランク{SIEGECRAFT.range}",
+        )
     battle.add_argument("--json", action="store_true", help="JSON で出力")
 
 

@@ -6,19 +6,24 @@ import argparse
 import json
 from typing import Any
 
-from gmtool.app.cli_common import integer, pad, percent
-from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, roll_distribution
+from gmtool.app.cli_common import CHECK_TOTAL_BOUNDS, bounded, pad, percent
+from gmtool.rules.systems.lotr.checks import TN_BOUNDS, LotRRoller, RollSpec, roll_distribution
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, lotr_rules
 
 TEST_KINDS = ("lotr",)
+# The panel's 目標値, and every bonus its typed value and 修正 add up to.
+BONUS = bounded("ボーナス", CHECK_TOTAL_BOUNDS)
+TN = bounded("目標値", TN_BOUNDS)
 
 
 def add_test_parsers(sub: Any) -> None:
     test = sub.add_parser(
         "lotr", help="指輪物語RPG（CODA）の判定: 2d6（6ゾロで振り足し）+ ボーナス vs 目標値"
     )
-    test.add_argument("--bonus", type=integer, required=True, help="ランク + 能力値修正 + 修正の合計")
-    test.add_argument("--tn", type=integer, required=True, help="目標値（TN）")
+    test.add_argument(
+        "--bonus", type=BONUS, required=True, help=f"ランク + 能力値修正 + 修正の合計{BONUS.range}"
+    )
+    test.add_argument("--tn", type=TN, required=True, help=f"目標値（TN）{TN.range}")
     test.add_argument("--json", action="store_true", help="JSON で出力")
 
 

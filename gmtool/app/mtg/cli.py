@@ -17,15 +17,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gmtool.app.cli_common import integer, percent
+from gmtool.app.cli_common import bounded, percent
 from gmtool.rules.systems.mtg import COLOR_NAMES
 from gmtool.rules.systems.mtg.character import MTGCharacter
-from gmtool.rules.systems.mtg.checks import CheckColor
+from gmtool.rules.systems.mtg.checks import DIFFICULTY_BOUNDS, CheckColor
 from gmtool.rules.systems.mtg.procedure import plan_check
 from gmtool.rules.systems.mtg.table import MTGTable
 from gmtool.store.errors import StoreError
 
 KINDS = ("mtg",)
+DIFFICULTY = bounded("難易度", DIFFICULTY_BOUNDS)  # the judgement panel's field
 
 
 def add_parsers(sub: Any) -> None:
@@ -42,7 +43,9 @@ def add_parsers(sub: Any) -> None:
         choices=[c.value for c in CheckColor],
         help="判定の色: W 白 / U 青 / B 黒 / R 赤 / G 緑 / C 色のない",
     )
-    check.add_argument("--difficulty", type=integer, required=True, help="難易度（通常 0〜8）")
+    check.add_argument(
+        "--difficulty", type=DIFFICULTY, required=True, help=f"難易度（通常 0〜8）{DIFFICULTY.range}"
+    )
     check.add_argument("--json", action="store_true", help="JSON で出力")
 
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from gmtool.app.system_menu import SystemMenu
 from gmtool.store.errors import StoreError
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, shown_message
 
 if TYPE_CHECKING:
     from gmtool.models.mtg.card_database_model import CardDatabaseModel
@@ -72,13 +72,15 @@ class MTGMenu(SystemMenu):
                 "{0}\n\nカードデータベースは読み込んだカードの控えです。このファイルを脇に置いて"
                 "（消さずに名前を変えて）、同梱のサンプルから作り直しますか？"
                 "カードファイルはあとで読み込み直せます。"
-            ).format(problem)
+            ).format(shown_message(str(problem)))
             if not self.window.ask_confirm(self.tr("カードデータベースを作り直す"), question):
                 return None
             try:
                 aside = cards.rebuild()
             except (StoreError, OSError) as failure:
-                show_refusal(self.window, self.tr("作り直せませんでした: {0}").format(failure))
+                show_refusal(
+                    self.window, self.tr("作り直せませんでした: {0}").format(shown_message(str(failure)))
+                )
                 return None
             self.window.statusBar().showMessage(
                 self.tr("カードデータベースを作り直しました（元のファイル: {0}）").format(aside.name), 10000

@@ -11,12 +11,15 @@ import argparse
 import json
 from typing import Any
 
-from gmtool.app.cli_common import integer, pad, percent
+from gmtool.app.cli_common import CHECK_TOTAL_BOUNDS, bounded, pad, percent
 from gmtool.rules.checks import Outcome
 from gmtool.rules.systems.sengensho.checks import (
     CRITICAL,
+    CRITICAL_BOUNDS,
     FUMBLE,
+    FUMBLE_BOUNDS,
     NATURAL_TOTALS,
+    TARGET_BOUNDS,
     SengenshoCheckSpec,
     SengenshoRoller,
     check_distribution,
@@ -24,6 +27,11 @@ from gmtool.rules.systems.sengensho.checks import (
 from gmtool.rules.systems.sengensho.rules_data import sengensho_rules
 
 KINDS = ("sengensho",)
+# The judgement panel's fields: 目標値, the thresholds, and every 判定値 + 修正 it can add up.
+MODIFIER = bounded("3D6 に足す値", CHECK_TOTAL_BOUNDS)
+TARGET = bounded("目標値", TARGET_BOUNDS)
+CRITICAL_AT = bounded("クリティカルの出目", CRITICAL_BOUNDS)
+FUMBLE_AT = bounded("ファンブルの出目", FUMBLE_BOUNDS)
 NAME_WIDTH = 30  # terminal columns of the longest name, 成功率（クリティカルを含む）
 # The JSON keys of the four outcomes ("success" there is the success that is not a critical).
 OUTCOME_KEYS = {
@@ -46,18 +54,23 @@ def add_parsers(sub: Any) -> None:
         "sengensho", help="千幻抄の判定: 3D6 + 修正 vs 目標値（クリティカル・ファンブルあり）"
     )
     check.add_argument(
-        "--modifier", type=integer, default=0, help="3D6 に足す値: 判定値（{特性値}+〈スキル〉）と修正の合計"
+        "--modifier",
+        type=MODIFIER,
+        default=0,
+        help=f"3D6 に足す値: 判定値（{{特性値}}+〈スキル〉）と修正の合計{MODIFIER.range}",
     )
-    check.add_argument("--target", type=integer, required=True, help="目標値")
+    check.add_argument("--target", type=TARGET, required=True, help=f"目標値{TARGET.range}")
     check.add_argument(
         "--critical",
-        type=integer,
-        help="3D6 の出目がこの値以上でクリティカル（既定はルールデータの値 16、19 でなし）",
+        type=CRITICAL_AT,
+        help=(
+            f"3D6 の出目がこの値以上でクリティカル（既定はルールデータの値 16、19 でなし）{CRITICAL_AT.range}"
+        ),
     )
     check.add_argument(
         "--fumble",
-        type=integer,
-        help="3D6 の出目がこの値以下でファンブル（既定はルールデータの値 5、2 でなし）",
+        type=FUMBLE_AT,
+        help=f"3D6 の出目がこの値以下でファンブル（既定はルールデータの値 5、2 でなし）{FUMBLE_AT.range}",
     )
     check.add_argument("--json", action="store_true", help="JSON で出力")
 

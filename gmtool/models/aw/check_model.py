@@ -30,7 +30,7 @@ from gmtool.models.aw.check_session import (
 )
 from gmtool.models.aw.session_model import SESSION_KEY, AWSessionModel
 from gmtool.models.campaign_model import CampaignModel
-from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
+from gmtool.models.roller_inputs import CUSTOM, RollerInputs, RollerInputsMixin
 from gmtool.rules.checks import CheckKind, CheckResult, OpposedResult, Outcome, Side
 from gmtool.rules.dice import new_seed, sum_distribution
 from gmtool.rules.systems import get_system
@@ -51,20 +51,17 @@ NATURAL_TOTALS = sum_distribution(2, 6)
 
 
 @dataclass
-class SideInputs:
+class SideInputs(RollerInputs):
     """What one side of a check is made of."""
 
-    character_id: str | None = None
     source: str = "reflex"  # a CheckKind id or CUSTOM
-    custom_value: int = 0
-    modifier: int = 0
     can_roll: bool = True
 
 
 class AWCheckModel(RollerInputsMixin, QObject):
     changed = Signal()
     check_resolved = Signal(object)  # CheckResult | OpposedResult
-    roll_refused = Signal(str)  # the reason a roll was not made (no 令呪 left, no key holder)
+    roll_refused = Signal(object)  # why no roll was made (str, Message: no 令呪 left, no key holder)
 
     def __init__(
         self,
@@ -264,6 +261,9 @@ class AWCheckModel(RollerInputsMixin, QObject):
         is not made and spends nothing: `roll_refused` carries the reason and None is returned."""
         if self.key_filter is not None and self.action.character_id not in self._holder_ids():
             self.roll_refused.emit(self.tr("このイベントキーを持つPCがいません"))
+            return None
+        if self._character(Side.ACTION) is None:  # nobody to roll for: nothing is rolled or logged
+            self.roll_refused.emit(self.tr("判定するキャラクターを選んでください（いなければ先に追加してください）"))
             return None
         # Taken before the 令呪 is spent: spending re-reads the session and may untick the box.
         spec = self.spec()

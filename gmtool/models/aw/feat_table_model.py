@@ -64,7 +64,14 @@ class FeatTableModel(QAbstractTableModel):
 
     def _reload(self) -> None:
         feats = self._model.value("feats")
-        if feats != self._feats:
+        if feats == self._feats:
+            return
+        if len(feats) == len(self._feats):
+            # Same rows: a reset here would close the editor that is committing this very change
+            # and drop the current cell, so Tab would open the first row's editor and write into it.
+            self._feats = feats
+            self.dataChanged.emit(self.index(0, 0), self.index(len(feats) - 1, len(FEAT_COLUMNS) - 1))
+        else:
             self.beginResetModel()
             self._feats = feats
             self.endResetModel()

@@ -13,8 +13,9 @@ from pydantic import ValidationError
 
 from gmtool.models.aw.focus_state import FocusDoc, new_focus
 from gmtool.models.aw.focus_text import ABILITY_LABELS, tr
+from gmtool.rules.message import Message
 from gmtool.rules.systems.aw.character import AWCharacter
-from gmtool.rules.systems.aw.focus import MAX_DIFFICULTY, MAX_ROUND_LIMIT
+from gmtool.rules.systems.aw.focus import MAX_DIFFICULTY, MAX_PARTICIPANTS, MAX_ROUND_LIMIT
 from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.store.validation import format_validation_error
 
@@ -66,6 +67,13 @@ def build_focus(setup: FocusSetup, minimum: int, known: Mapping[str, AWCharacter
     chosen = [(cid, known[cid]) for cid in setup.participants if cid in known]
     if not chosen:
         raise SessionRefused(tr("参加者を 1 人以上選んでください"))
+    if len(chosen) > MAX_PARTICIPANTS:
+        raise SessionRefused(
+            tr(
+                "このツールで扱える参加者は {0} 人までです（{1} 人が選ばれました。"
+                "それより多いと成功率の計算が終わらなくなります）"
+            ).format(MAX_PARTICIPANTS, len(chosen))
+        )
     for threshold, _ in setup.special_rules:
         if threshold < 1:
             raise SessionRefused(tr("特別ルールの達成値は 1 以上です（{0}）").format(threshold))
@@ -74,4 +82,6 @@ def build_focus(setup: FocusSetup, minimum: int, known: Mapping[str, AWCharacter
             setup.goal, setup.ability, setup.difficulty, setup.round_limit, setup.special_rules, chosen
         )
     except ValidationError as e:
-        raise SessionRefused(tr("AF判定を開始できません（{0}）").format(format_validation_error(e))) from None
+        raise SessionRefused(
+            Message(tr("AF判定を開始できません（{0}）"), format_validation_error(e))
+        ) from None

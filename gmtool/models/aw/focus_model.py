@@ -35,6 +35,7 @@ from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
 from gmtool.rules.dice import new_seed
+from gmtool.rules.message import Message
 from gmtool.rules.systems.aw import session as session_rules
 from gmtool.rules.systems.aw.focus import (
     FocusOdds,
@@ -94,16 +95,17 @@ class AWFocusModel(QObject):
         try:
             raw = self.campaign_model.session_value(FOCUS_KEY)
         except StoreError as e:
-            return None, self.tr("AF判定の状態が読めません: {0}").format(e)
+            return None, Message(self.tr("AF判定の状態が読めません: {0}"), e)
         text = json.dumps(raw, sort_keys=True, ensure_ascii=False)
         if self._cache is None or self._cache[0] != text:
             try:
                 doc, problem = load_focus(raw), None
             except ValidationError as e:
                 doc = None
-                problem = self.tr(
-                    "保存されたAF判定が正しくありません（{0}）。新しいAF判定を開始できます"
-                ).format(format_validation_error(e, FOCUS_KEY))
+                problem = Message(
+                    self.tr("保存されたAF判定が正しくありません（{0}）。新しいAF判定を開始できます"),
+                    format_validation_error(e, FOCUS_KEY),
+                )
             self._cache = (text, doc, problem)
         return self._cache[1], self._cache[2]
 
@@ -324,7 +326,7 @@ class AWFocusModel(QObject):
             return load_focus(dump_focus(doc)) or doc
         except ValidationError as e:
             raise SessionRefused(
-                self.tr("AF判定を保存できません（{0}）").format(format_validation_error(e))
+                Message(self.tr("AF判定を保存できません（{0}）"), format_validation_error(e))
             ) from None
 
     def _commit(self, doc: FocusDoc, undo_text: str) -> None:

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.aw.character import AWCharacter
 from gmtool.rules.systems.aw.focus import (
     MAX_DIFFICULTY,
@@ -91,11 +92,13 @@ class Member:
 
     def __post_init__(self) -> None:
         if self.fumble >= self.critical:
-            raise ValueError(f"ファンブル値 {self.fumble} がクリティカル値 {self.critical} 以上です")
+            raise ValueError(
+                Message("ファンブル値 {0} がクリティカル値 {1} 以上です", self.fumble, self.critical)
+            )
         if not set(self.ticked) <= set(self.feats) or len(set(self.ticked)) != len(self.ticked):
-            raise ValueError("宣言した特技がキャラクターの特技にないか、重複しています")
+            raise ValueError(Message("宣言した特技がキャラクターの特技にないか、重複しています"))
         if self.declarations > 99:
-            raise ValueError(f"特技の宣言数 {self.declarations} は 99 以下でなければなりません")
+            raise ValueError(Message("特技の宣言数 {0} は 99 以下でなければなりません", self.declarations))
 
     @property
     def declarations(self) -> int:
@@ -148,15 +151,21 @@ class FocusDoc:
     def __post_init__(self) -> None:
         if self.next_index >= len(self.members):
             raise ValueError(
-                f"次に振る参加者 {self.next_index} が参加者の数 {len(self.members)} を超えています"
+                Message(
+                    "次に振る参加者 {0} が参加者の数 {1} を超えています", self.next_index, len(self.members)
+                )
             )
         if (self.status is FocusStatus.RUNNING) != (self.ending is None):
-            raise ValueError("終了した AF判定には終わり方が、進行中の AF判定には終わり方がないはずです")
+            raise ValueError(
+                Message("終了した AF判定には終わり方が、進行中の AF判定には終わり方がないはずです")
+            )
         if (self.status is FocusStatus.CANCELLED) != (self.ending is Ending.CANCELLED):
-            raise ValueError("中止した AF判定の状態と終わり方が合っていません")
+            raise ValueError(Message("中止した AF判定の状態と終わり方が合っていません"))
         if self.status is FocusStatus.RUNNING and self.round > self.round_limit:
             raise ValueError(
-                f"進行中なのにラウンド {self.round} がラウンド制限 {self.round_limit} を超えています"
+                Message(
+                    "進行中なのにラウンド {0} がラウンド制限 {1} を超えています", self.round, self.round_limit
+                )
             )
         if self.pending_fumble and (
             self.status is not FocusStatus.RUNNING
@@ -164,9 +173,9 @@ class FocusDoc:
             or self.history[-1].kind is not RecordKind.FUMBLE
             or self.history[-1].natural is None
         ):
-            raise ValueError("GM の判断待ちのファンブルが最後の判定と合っていません")
+            raise ValueError(Message("GM の判断待ちのファンブルが最後の判定と合っていません"))
         if any(r.member >= len(self.members) for r in self.history):
-            raise ValueError("判定の記録が存在しない参加者を指しています")
+            raise ValueError(Message("判定の記録が存在しない参加者を指しています"))
 
     # ---- reading ---------------------------------------------------------------------------
     @property
@@ -296,11 +305,11 @@ def take_turn(
     record then has no roll.  A fumble leaves the AF waiting for the GM (`resolve_fumble`).
     """
     if not doc.running:
-        raise ValueError("AF判定は終了しています")
+        raise ValueError(Message("AF判定は終了しています"))
     if doc.pending_fumble:
-        raise ValueError("ファンブルの扱い（特技で打ち消したか）を先に決めてください")
+        raise ValueError(Message("ファンブルの扱い（特技で打ち消したか）を先に決めてください"))
     if not 2 <= natural <= 12:
-        raise ValueError(f"2D6 の出目 {natural} は 2〜12 の範囲外です")
+        raise ValueError(Message("2D6 の出目 {0} は 2〜12 の範囲外です", natural))
     index = doc.next_index
     member = doc.members[index]
     record = RollRecord(
@@ -330,7 +339,7 @@ def resolve_fumble(doc: FocusDoc, cancelled: bool, rules: FocusRules) -> tuple[F
     """The GM's decision on the pending fumble: cancelled by a skill (an ordinary roll, the AF
     goes on) or not (the AF ends as failure)."""
     if not doc.pending_fumble:
-        raise ValueError("GM の判断を待っているファンブルはありません")
+        raise ValueError(Message("GM の判断を待っているファンブルはありません"))
     last = doc.history[-1]
     assert last.natural is not None
     if not cancelled:
@@ -347,7 +356,7 @@ def resolve_fumble(doc: FocusDoc, cancelled: bool, rules: FocusRules) -> tuple[F
 def end_by_rule(doc: FocusDoc, success: bool, note: str, ending: Ending | None = None) -> FocusDoc:
     """The GM ends the AF by a special rule (`ending` GM_SPELL: a 令呪 was spent for success)."""
     if not doc.running:
-        raise ValueError("AF判定は終了しています")
+        raise ValueError(Message("AF判定は終了しています"))
     return replace(
         doc,
         pending_fumble=False,
@@ -360,7 +369,7 @@ def end_by_rule(doc: FocusDoc, success: bool, note: str, ending: Ending | None =
 def cancel(doc: FocusDoc, note: str) -> FocusDoc:
     """The GM abandons the AF (e.g. a mistaken set-up): no result, the rolls stay in the record."""
     if not doc.running:
-        raise ValueError("AF判定は終了しています")
+        raise ValueError(Message("AF判定は終了しています"))
     return replace(
         doc,
         pending_fumble=False,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -17,9 +17,10 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.fourcard.check_log import check_log_payload
-from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
+from gmtool.models.roller_inputs import CUSTOM, RollerInputs, RollerInputsMixin
 from gmtool.rules.checks import CheckKind, Outcome
 from gmtool.rules.dice import new_seed, sum_distribution
+from gmtool.rules.message import Message
 from gmtool.rules.systems import get_system
 from gmtool.rules.systems.fourcard.checks import (
     DEFAULT_DIFFICULTY,
@@ -50,17 +51,10 @@ NATURAL_TOTALS = sum_distribution(2, 6)
 COMPARE_CURVE_SPAN = 10  # 比較ロール: P(A wins) for B's ベース ±10 around the current one
 
 
-@dataclass
-class RollerInputs:
-    character_id: str | None = None
-    source: str = ""  # a CheckKind id or CUSTOM
-    custom_value: int = 0
-    modifier: int = 0
-
-
 class FourCardCheckModel(RollerInputsMixin, QObject):
     changed = Signal()
     check_resolved = Signal(object)  # CheckResult | CompareResult | AchievementResult
+    roll_refused = Signal(str)  # why no roll was made (no character chosen)
 
     def __init__(
         self,
@@ -98,7 +92,7 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
 
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:
-            raise ValueError(f"判定ロールの種類 '{mode}' はありません")
+            raise ValueError(Message("判定ロールの種類 '{0}' はありません", mode))
         self.mode = mode
         self._recompute()
 
@@ -225,7 +219,11 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
         }
 
     # ---- rolling --------------------------------------------------------------
-    def roll(self) -> FourCardResult:
+    def roll(self) -> FourCardResult | None:
+        """Rolls and logs; None (and `roll_refused` with the reason) when no character rolls."""
+        if self.character(Contestant.A) is None:
+            self.roll_refused.emit(self.tr("判定するキャラクターを選んでください（いなければ先に追加してください）"))
+            return None
         seed = self._seed_source()
         result = replace(self.system.resolve(self.spec(), random.Random(seed)), seed=seed)
         self.last_result = result

@@ -33,6 +33,7 @@ from gmtool.models.fourcard.creation_steps import (
     replay,
 )
 from gmtool.rules.dice import Distribution, Faces, new_seed
+from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard import SYSTEM
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog
 from gmtool.rules.systems.fourcard.character import (
@@ -242,7 +243,7 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
         if not blockers:
             return
         if not self.can_pass(blockers):
-            raise CreationRefused("、".join(b.reason for b in blockers))
+            raise CreationRefused(Message.joined("、", (b.reason for b in blockers)))
         reasons = tuple(b.reason for b in blockers)
         record = f"{self._today()} {page}: GM オーバーライド（{'、'.join(reasons)}）"
         if record not in self._page_overrides:
@@ -283,7 +284,7 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
             *self.fortune_blockers(),
         ]
         if blockers:
-            raise CreationRefused("、".join(b.reason for b in blockers))
+            raise CreationRefused(Message.joined("、", (b.reason for b in blockers)))
         character = self.character()
         new_id = self.campaign_model.insert_character("fourcard", character, self.tr("キャラクターの作成"))
         self.created_id = new_id

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from gmtool.models.creation_common import Blocker, CreationRefused
 from gmtool.rules.dice import Distribution, Faces, roll
+from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard.advancement import (
     Purchase,
     PurchaseBlocked,
@@ -84,7 +85,8 @@ def replay(
     date: str,
 ) -> Replay:
     """Every purchase again, in order, on a base character; a purchase now refused is dropped."""
-    kept, dropped = [], []
+    kept: list[PurchaseIntent] = []
+    dropped: list[str] = []
     for intent in intents:
         available = budget.available_for(intent.skill)
         try:
@@ -94,7 +96,8 @@ def replay(
                 purchase = specialisation_purchase(character, catalog, intent.skill, intent.field, available)
             character = commit(purchase, override=intent.override, date=date, scenario=SCENARIO)
         except PurchaseBlocked as blocked:
-            dropped.append(f"【{intent.skill}】{intent.field and '【' + intent.field + '】'}: {blocked}")
+            label = f"【{intent.skill}】{intent.field and '【' + intent.field + '】'}"
+            dropped.append(Message("{0}: {1}", label, blocked))
             continue
         budget = budget.pay(intent.skill, purchase.cost)
         kept.append(intent)
@@ -207,7 +210,7 @@ class SkillPurchases:
 
     def _buy(self, intent: PurchaseIntent, purchase: Purchase) -> Purchase:
         if purchase.refusals and not self.gm_override:
-            raise PurchaseBlocked("、".join(purchase.refusals))
+            raise PurchaseBlocked(Message.joined("、", purchase.refusals))
         intent = replace(intent, override=bool(purchase.refusals))
         self._intents.append(intent)
         self.notice = ""

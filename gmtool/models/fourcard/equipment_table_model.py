@@ -22,7 +22,7 @@ PENALTY_COLUMN = 1
 
 
 class EquipmentTableModel(QAbstractTableModel):
-    refused = Signal(str)  # the message of an edit the character's schema would not take
+    refused = Signal(object)  # the message (str, Message) of an edit the character's schema would not take
 
     def __init__(self, character_model: CharacterModel, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard.catalog import (
     SkillCatalog,
     catalog_from_document,
@@ -37,7 +38,7 @@ def campaign_catalog(campaign_model: CampaignModel) -> SkillCatalog:
         return catalog_from_document(document)
     except (ValidationError, TypeError) as e:
         detail = format_validation_error(e) if isinstance(e, ValidationError) else str(e)
-        raise CatalogProblem(f"キャンペーンのスキルカタログが正しくありません: {detail}") from None
+        raise CatalogProblem(Message("キャンペーンのスキルカタログが正しくありません: {0}", detail)) from None
 
 
 def set_campaign_catalog(campaign_model: CampaignModel, catalog: SkillCatalog, text: str) -> None:

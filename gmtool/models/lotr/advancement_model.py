@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.lotr.advancement_xp import XpSteps
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules, campaign_rules_problem
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import SYSTEM, advancement
 from gmtool.rules.systems.lotr.advancement import (
     PICKS_PER_ADVANCEMENT,
@@ -206,7 +207,7 @@ class LotRAdvancementModel(XpSteps, QObject):
                 advancement.apply_advancement(self.character, self.advancement(), True, self.rules)
             )
         except ValueError as e:
-            return [self.tr("記録できない値になります: {0}").format(e)]
+            return [Message(self.tr("記録できない値になります: {0}"), e)]
         return []
 
     def can_take(self) -> bool:
@@ -217,7 +218,7 @@ class LotRAdvancementModel(XpSteps, QObject):
         """Applies the advancement as one undo step; refuses with every reason otherwise."""
         refusals = ([] if self._override else self.problems()) + self.blocking()
         if refusals:
-            raise ValueError("\n".join(refusals))
+            raise ValueError(Message.joined("\n", refusals))
         taken = self.advancement()
         overridden = self.problems()
         after = advancement.apply_advancement(self.character, taken, bool(overridden), self.rules)

@@ -28,12 +28,14 @@ from gmtool.models.lotr.check_log import (
 )
 from gmtool.models.lotr.check_odds import Odds, compute_odds, with_courage
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
-from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
+from gmtool.models.roller_inputs import CUSTOM, RollerInputs, RollerInputsMixin
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import new_seed
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.checks import (
     CORRUPTION_CHANGE,
     COURAGE_PER_ROUND,
+    TN_BOUNDS,
     Contestant,
     GroupSpec,
     LotRResult,
@@ -54,7 +56,7 @@ TEST, GROUP, OPPOSED, CORRUPTION = "test", "group", "opposed", "corruption"
 MODES = (TEST, GROUP, OPPOSED, CORRUPTION)
 COURAGE_KEY = "lotr.courage_round"  # {"round": n, "spent": {character_id: points}, "roll": {...}}
 WILLPOWER = "reaction:willpower"  # 1.2.4: the corruption test is a Willpower test
-TN_MIN, TN_MAX = 0, 60
+TN_MIN, TN_MAX = TN_BOUNDS
 MAX_HELPERS = 12
 Side = Contestant | int  # A, B, or the index of a helper in a group test
 
@@ -64,11 +66,7 @@ class CourageRefused(ValueError):
 
 
 @dataclass
-class RollerInputs:
-    character_id: str | None = None
-    source: str = ""  # a CheckKind id or CUSTOM ("" until a character or a value is chosen)
-    custom_value: int = 0
-    modifier: int = 0
+class LotRInputs(RollerInputs):
     affinity: int = 0  # how many related skills (関連技能): +1 each
     wounds: bool = True  # the wound penalty applies (physical and most knowledge tests)
 
@@ -91,6 +89,7 @@ class LotRCheckModel(RollerInputsMixin, QObject):
     changed = Signal()
     # RollResult | GroupResult | OpposedResult; emitted after a roll and again after courage is spent
     check_resolved = Signal(object)
+    roll_refused = Signal(str)  # why no roll was made (no character chosen)
 
     def __init__(
         self,
@@ -103,8 +102,8 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         self.campaign_model = campaign_model
         self._seed_source = seed_source
         self.rules = campaign_lotr_rules(campaign_model)
-        self.a, self.b = RollerInputs(), RollerInputs()
-        self.helpers: list[RollerInputs] = []
+        self.a, self.b = LotRInputs(), LotRInputs()
+        self.helpers: list[LotRInputs] = []
         self.mode = TEST
         self.difficulty = DEFAULT_TN  # 目標値 (TN); the shared setters call it difficulty
         self.tie_rule = TieRule.REROLL
@@ -161,7 +160,7 @@ class LotRCheckModel(RollerInputsMixin, QObject):
 
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:
-            raise ValueError(f"判定の種類 '{mode}' はありません")
+            raise ValueError(Message("判定の種類 '{0}' はありません", mode))
         if mode == CORRUPTION and self.mode != CORRUPTION:
             self._source_before_corruption = self.a.source  # 1.2.4 forces Willpower only while here
         elif mode != CORRUPTION and self.mode == CORRUPTION and self._source_before_corruption is not None:
@@ -202,7 +201,7 @@ class LotRCheckModel(RollerInputsMixin, QObject):
             character_id = next((i for i in self._ids() if i not in used), None)
         elif character_id == self.a.character_id:
             raise ValueError(self._leader_refusal())
-        self.helpers.append(RollerInputs())
+        self.helpers.append(LotRInputs())
         index = len(self.helpers) - 1
         self.set_character(index, character_id)
         return index
@@ -218,7 +217,7 @@ class LotRCheckModel(RollerInputsMixin, QObject):
     def _ids(self) -> list[str]:
         return [s.id for s in self.characters()]
 
-    def inputs(self, side: Side) -> RollerInputs:
+    def inputs(self, side: Side) -> LotRInputs:
         if isinstance(side, Contestant):
             return self.a if side is Contestant.A else self.b
         return self.helpers[side]
@@ -392,7 +391,11 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         self.campaign_model.set_session_value(COURAGE_KEY, state, self.tr("次のラウンド（勇気の回数を戻す）"))
 
     # ---- rolling --------------------------------------------------------------------------
-    def roll(self) -> LotRResult:
+    def roll(self) -> LotRResult | None:
+        """Rolls and logs; None (and `roll_refused` with the reason) when no character rolls."""
+        if self.character(Contestant.A) is None:
+            self.roll_refused.emit(self.tr("判定するキャラクターを選んでください（いなければ先に追加してください）"))
+            return None
         seed = self._seed_source()
         spec = self.spec()
         result = replace(resolve(spec, random.Random(seed)), seed=seed)

@@ -36,6 +36,7 @@ from gmtool.models.lotr.creation_limits import (
 from gmtool.models.lotr.creation_steps import SkillSteps
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
 from gmtool.rules.dice import Distribution, Faces, new_seed
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import SYSTEM
 from gmtool.rules.systems.lotr.character import LotRCharacter, Pick
 from gmtool.rules.systems.lotr.creation import (
@@ -289,7 +290,7 @@ class LotRCreationModel(SkillSteps, QObject):
             raise CreationRefused(self.tr("このキャラクターは既に作成しました"))
         if not self.can_finish():
             blocked = [b.reason for _, b in self.all_problems() if not (self.override and b.overridable)]
-            raise CreationRefused("、".join(blocked))
+            raise CreationRefused(Message.joined("、", blocked))
         character = self.character()
         new_id = self.campaign_model.insert_character("lotr", character, self.tr("LotR キャラクターの作成"))
         self.created_id = new_id
@@ -321,13 +322,10 @@ class LotRCreationModel(SkillSteps, QObject):
         draft = replace(draft, free_picks=picks)
         worse = worse_limits(over_limits(self.draft, self.rules), over_limits(draft, self.rules))
         if worse and not self.override:
-            raise CreationRefused(
-                "、".join(worse)
-                + "\n"
-                + self.tr(
-                    "（GM オーバーライドを有効にすると越えられます。越えたことはキャラクターに記録されます）"
-                )
+            hint = self.tr(
+                "（GM オーバーライドを有効にすると越えられます。越えたことはキャラクターに記録されます）"
             )
+            raise CreationRefused(Message("{0}\n{1}", Message.joined("、", worse), hint))
         self.draft, self._free_buys = draft, priced
         self.changed.emit()
 

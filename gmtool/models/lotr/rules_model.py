@@ -7,6 +7,7 @@ through wherever the GM changed nothing.  Every edit is one undo step of the cam
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -15,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.rules.data import RuleDataError
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.overrides import apply_overrides, skill_row
 from gmtool.rules.systems.lotr.overrides_document import diff_document, with_value, without_value
 from gmtool.rules.systems.lotr.rules_data import LotRRules, lotr_rules
@@ -57,12 +59,14 @@ def _effective(campaign_model: CampaignModel) -> tuple[LotRRules, str | None]:
         try:
             _cache[key] = apply_overrides(shipped, document), None
         except RuleDataError as e:
-            _cache[key] = shipped, _problem(str(e))
+            _cache[key] = shipped, _problem(e)
     return _cache[key]
 
 
-def _problem(detail: str) -> str:
-    return f"キャンペーンのルール表（ハウスルール）が正しくないため、同梱の表を使っています: {detail}"
+def _problem(detail: object) -> str:
+    return Message(
+        "キャンペーンのルール表（ハウスルール）が正しくないため、同梱の表を使っています: {0}", detail
+    )
 
 
 def campaign_lotr_rules(campaign_model: CampaignModel) -> LotRRules:
@@ -86,6 +90,9 @@ class LotRRulesModel(QObject):
     def __init__(self, campaign_model: CampaignModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.campaign_model = campaign_model
+        # The edits in force, worked out once until RULES_KEY changes: the editor asks whether each
+        # row is edited, and reading and diffing the tables for each of thousands of skills was n².
+        self._edits: dict[str, Any] | None = None
         campaign_model.session_changed.connect(self._on_session_changed)
 
     # ---- reading ------------------------------------------------------------------------------
@@ -102,11 +109,16 @@ class LotRRulesModel(QObject):
         return campaign_rules_problem(self.campaign_model)
 
     def document(self) -> dict[str, Any]:
-        """The edits in force, only what differs from the shipped tables ({} = none)."""
-        return diff_document(self.shipped, self.rules)
+        """The edits in force, only what differs from the shipped tables ({} = none); a copy."""
+        return copy.deepcopy(self._document())
+
+    def _document(self) -> dict[str, Any]:
+        if self._edits is None:
+            self._edits = diff_document(self.shipped, self.rules)
+        return self._edits
 
     def is_edited(self, *path: str) -> bool:
-        node: Any = self.document()
+        node: Any = self._document()
         for key in path:
             if isinstance(node, list):  # a whole replaced list (reordered skills): all of it is edited
                 return True
@@ -116,7 +128,7 @@ class LotRRulesModel(QObject):
         return True
 
     def is_edited_any(self) -> bool:
-        return bool(self.document())
+        return bool(self._document())
 
     # ---- generic editing ----------------------------------------------------------------------
     def set_value(self, path: Sequence[str], value: Any, what: str) -> None:
@@ -281,7 +293,7 @@ class LotRRulesModel(QObject):
 
     def _skills_stored_whole(self) -> bool:
         """The GM reordered the list (a hand-edited file): edits keep the whole list."""
-        return isinstance(self.document().get("skills"), list)
+        return isinstance(self._document().get("skills"), list)
 
     # ---- internals --------------------------------------------------------------------------------
     def _store(self, document: Mapping[str, Any], text: str) -> None:
@@ -290,4 +302,5 @@ class LotRRulesModel(QObject):
 
     def _on_session_changed(self, key: str) -> None:
         if key == RULES_KEY:
+            self._edits = None
             self.changed.emit()

@@ -51,7 +51,7 @@ def column_of(field: str) -> int:
 
 
 class LotRUnitsTableModel(QAbstractTableModel):
-    refused = Signal(str)
+    refused = Signal(object)  # a Message stays one (a str signal would copy it to a plain str)
 
     def __init__(self, army_model: LotRArmyModel, parent: QObject | None = None) -> None:
         super().__init__(parent)

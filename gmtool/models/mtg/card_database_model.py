@@ -9,6 +9,7 @@ cache as it was, and this model only reports what happened.
 
 from __future__ import annotations
 
+import atexit
 import threading
 import time
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.store.cards.database import CardDatabase, CardDatabaseError, default_card_cache_path
 from gmtool.store.cards.importers import CardImportError, ImportCancelled, import_card_file
@@ -26,6 +28,20 @@ from gmtool.store.cards.importers import CardImportError, ImportCancelled, impor
 from gmtool.store.cards.importers import ImportSummary as ImportSummary
 from gmtool.store.errors import StoreError as StoreError
 from gmtool.store.validation import format_validation_error as format_validation_error
+
+# How long closing waits for a cancelled import to roll back: the store polls the cancel every
+# 0.05 s, so it is gone in a fraction of this; past it the thread is left to end on its own.
+STOP_WAIT_MS = 5_000
+# Import threads still running after their job let go of them (a window closed meanwhile): kept
+# here, not destroyed under the running thread (Qt aborts the program for that), until they end.
+_LEFT_RUNNING: set[QThread] = set()
+
+
+@atexit.register
+def _wait_left_running() -> None:
+    """At exit, after the windows are gone: the cancelled imports end before Python does."""
+    for thread in list(_LEFT_RUNNING):
+        thread.wait()
 
 
 class CardDatabaseModel(QObject):
@@ -75,9 +91,9 @@ class CardDatabaseModel(QObject):
             self.changed.emit()
 
     def close(self) -> None:
+        """Cancels a running import (waiting briefly for its rollback) and closes the database."""
         if self.job is not None:
-            self.job.cancel()
-            self.job.wait()
+            self.job.stop()
         if self._database is not None:
             self._database.close()
             self._database = None
@@ -133,7 +149,7 @@ class _ImportThread(QThread):
         except (CardImportError, CardDatabaseError) as error:
             self.outcome = ("failed", str(error))
         except OSError as error:
-            self.outcome = ("failed", f"「{self.file.name}」: {error.strerror or error}")
+            self.outcome = ("failed", Message("「{0}」: {1}", self.file.name, error.strerror or error))
         else:
             self.outcome = ("done", summary)
 
@@ -143,16 +159,19 @@ class CardImportJob(QObject):
 
     progressed = Signal(int, int)  # bytes read, bytes in all
     succeeded = Signal(object)  # the store's ImportSummary
-    failed = Signal(str)
+    failed = Signal(object)  # a Message stays one (a str signal would copy it to a plain str)
     cancelled = Signal()
 
     def __init__(self, database_path: Path, file: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.file = file
-        self._thread = _ImportThread(database_path, file, self)
+        # No Qt parent: destroying the job (its window closed) must not destroy a running thread.
+        self._thread = _ImportThread(database_path, file)
         self._thread.progressed.connect(self.progressed)
         self._thread.finished.connect(self._finished)
         self.running = False
+        thread = self._thread
+        self.destroyed.connect(lambda *_: _keep_until_finished(thread))
 
     def start(self) -> None:
         self.running = True
@@ -161,8 +180,17 @@ class CardImportJob(QObject):
     def cancel(self) -> None:
         self._thread.cancel_requested.set()
 
-    def wait(self, milliseconds: int = 60_000) -> bool:
-        return self._thread.wait(milliseconds)
+    def wait(self, milliseconds: int | None = None) -> bool:
+        """Whether the thread has ended within ``milliseconds`` (STOP_WAIT_MS by default)."""
+        return self._thread.wait(STOP_WAIT_MS if milliseconds is None else milliseconds)
+
+    def stop(self, milliseconds: int | None = None) -> bool:
+        """Cancel, and wait briefly for the rollback; a thread still running is kept until it ends."""
+        self.cancel()
+        if self.wait(milliseconds):
+            return True
+        _keep_until_finished(self._thread)
+        return False
 
     def _finished(self) -> None:
         self.running = False
@@ -173,3 +201,11 @@ class CardImportJob(QObject):
             self.cancelled.emit()
         else:
             self.failed.emit(value)
+
+
+def _keep_until_finished(thread: QThread) -> None:
+    """Holds ``thread`` while it runs.  Threads that have ended are let go here, on the UI thread: a
+    thread must never drop the last reference to itself from its own ``finished``."""
+    _LEFT_RUNNING.difference_update([t for t in _LEFT_RUNNING if t.isFinished()])
+    if thread.isRunning():
+        _LEFT_RUNNING.add(thread)

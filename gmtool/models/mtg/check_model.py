@@ -22,20 +22,18 @@ from gmtool.models.mtg.table_model import SYSTEM_ID, MTGTableModel
 from gmtool.rules.checks import Side
 from gmtool.rules.dice import new_seed
 from gmtool.rules.systems.mtg.character import MTGCharacter
-from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard
+from gmtool.rules.systems.mtg.checks import DIFFICULTY_BOUNDS, CheckColor, LibraryCard
 from gmtool.rules.systems.mtg.odds import check_odds
 from gmtool.rules.systems.mtg.procedure import CheckPlan, plan_check
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
 from gmtool.rules.systems.mtg.table import TableRefused
 from gmtool.store.campaign import StoredCharacter
 
-DIFFICULTY_BOUNDS = (-99, 99)
-
 
 class MTGCheckModel(QObject):
     changed = Signal()
     check_resolved = Signal(object)  # MTGCheckResult
-    roll_refused = Signal(str)
+    roll_refused = Signal(object)  # a Message stays one (a str signal would copy it to a plain str)
 
     def __init__(
         self,

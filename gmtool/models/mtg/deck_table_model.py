@@ -57,7 +57,7 @@ def type_line(card: Card) -> str:
 
 
 class MTGDeckTableModel(QAbstractTableModel):
-    refused = Signal(str)
+    refused = Signal(object)  # a Message stays one (a str signal would copy it to a plain str)
 
     def __init__(self, deck_model: MTGDeckModel, section: str = MAIN, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.sengensho.state import CATALOG_KEY, SYSTEM_ID, read_catalog
+from gmtool.rules.message import Message, template
 from gmtool.rules.systems.sengensho.catalog import (
     ABILITIES_PER_ARCHETYPE,
     EXPORT_FORMAT,
@@ -38,19 +39,19 @@ from gmtool.rules.systems.sengensho.catalog import (
 )
 from gmtool.store.errors import StoreError
 from gmtool.store.exchange import atomic_write_bytes
-from gmtool.store.validation import describe_error, parse_json
+from gmtool.store.validation import describe_error, describe_problem, parse_json
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 _MB = 1024 * 1024
 
 _FIELD_LABELS = {
-    "name": "名前",
-    "description": "解説",
-    "impression": "印象効果",
-    "bond_guidance": "縁故の指針",
-    "kind": "種類",
-    "required": "必要幻想値",
-    "effect": "効果",
+    "name": template("名前"),
+    "description": template("解説"),
+    "impression": template("印象効果"),
+    "bond_guidance": template("縁故の指針"),
+    "kind": template("種類"),
+    "required": template("必要幻想値"),
+    "effect": template("効果"),
 }
 
 
@@ -96,7 +97,7 @@ def build_catalog(drafts: Sequence[ArchetypeDraft]) -> ArchetypeCatalog:
     for i, draft in enumerate(drafts, start=1):
         name = draft.name.strip()
         if not name:
-            raise ValueError(f"{i} 番目の類型の名前が空です")
+            raise ValueError(Message("{0} 番目の類型の名前が空です", i))
         # Archetype refuses ラスボス itself; ArchetypeCatalog refuses duplicate names.
         archetypes.append(
             Archetype(
@@ -124,11 +125,10 @@ def describe_catalog_error(error: ValidationError, document: Any) -> str:
     errors = error.errors(include_url=False)
     first = errors[0]
     loc = first.get("loc", ())
-    message = describe_error({**first, "loc": ()}, _where(loc, document) if loc else "-")
-    if not loc:  # the whole catalog (duplicate names): the problem says it all
-        message = message.removeprefix("-: ")
+    # the whole catalog (duplicate names, no location): the problem says it all
+    message = describe_error({**first, "loc": ()}, _where(loc, document)) if loc else describe_problem(first)
     if len(errors) > 1:
-        message += f"（ほか {len(errors) - 1} 件）"
+        message = Message("{0}（ほか {1} 件）", message, len(errors) - 1)
     return message
 
 
@@ -136,42 +136,44 @@ def _where(loc: Sequence[str | int], document: Any) -> str:
     """A pydantic location (archetypes, 0, abilities, 1, required) named the way the editor shows it."""
     parts = list(loc)
     if parts[0] != "archetypes":
-        return f"類型カタログの項目「{str(parts[0])[:40]}」"
+        return Message("類型カタログの項目「{0}」", str(parts[0])[:40])
     if len(parts) == 1 or not isinstance(parts[1], int):
-        return "類型の一覧"
+        return Message("類型の一覧")
     index = parts[1]
-    text = f"{index + 1} 番目の類型"
+    text = Message("{0} 番目の類型", index + 1)
     rows = document.get("archetypes") if isinstance(document, Mapping) else None
     if isinstance(rows, list) and index < len(rows) and isinstance(rows[index], Mapping):
         name = rows[index].get("name")
         if isinstance(name, str) and 0 < len(name) <= 60:
-            text = f"類型「{name}」"
+            text = Message("類型「{0}」", name)
     rest = parts[2:]
     if rest[:1] == ["abilities"]:
-        text += "の幻想能力"
         rest = rest[1:]
         if rest and isinstance(rest[0], int):
-            text += str(rest[0] + 1)
+            text = Message("{0}の幻想能力{1}", text, rest[0] + 1)
             rest = rest[1:]
+        else:
+            text = Message("{0}の幻想能力", text)
     if rest:
         key = str(rest[0])
-        text += f"の{_FIELD_LABELS.get(key, f'項目「{key[:40]}」')}"
+        field = Message(_FIELD_LABELS[key]) if key in _FIELD_LABELS else Message("項目「{0}」", key[:40])
+        text = Message("{0}の{1}", text, field)
     return text
 
 
 def _cannot_read(path: Path, problem: str) -> CatalogFileError:
-    return CatalogFileError(f"「{path.name}」を読み込めません: {problem}")
+    return CatalogFileError(Message("「{0}」を読み込めません: {1}", path.name, problem))
 
 
 def _read_bytes(path: Path) -> bytes:
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise _cannot_read(path, "ファイルが見つかりません") from None
+        raise _cannot_read(path, Message("ファイルが見つかりません")) from None
     except OSError as e:
-        raise _cannot_read(path, f"ファイルを開けません（{e.strerror or e}）") from None
+        raise _cannot_read(path, Message("ファイルを開けません（{0}）", e.strerror or e)) from None
     if not path.is_file():
-        raise _cannot_read(path, "通常のファイルではありません")
+        raise _cannot_read(path, Message("通常のファイルではありません"))
     # Size first: a 50 MB "catalog" is refused without being read into memory.
     if info.st_size > MAX_FILE_BYTES:
         raise _cannot_read(path, _too_big(info.st_size))
@@ -179,14 +181,14 @@ def _read_bytes(path: Path) -> bytes:
         with path.open("rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise _cannot_read(path, f"ファイルを読めません（{e.strerror or e}）") from None
+        raise _cannot_read(path, Message("ファイルを読めません（{0}）", e.strerror or e)) from None
     if len(raw) > MAX_FILE_BYTES:  # the file grew after stat()
         raise _cannot_read(path, _too_big(len(raw)))
     return raw
 
 
 def _too_big(size: int) -> str:
-    return f"ファイルが大きすぎます（{size / _MB:.1f} MB、上限 {MAX_FILE_BYTES // _MB} MB）"
+    return Message("ファイルが大きすぎます（{0:.1f} MB、上限 {1} MB）", size / _MB, MAX_FILE_BYTES // _MB)
 
 
 def _body_problem(document: Any) -> str | None:
@@ -199,7 +201,7 @@ def _body_problem(document: Any) -> str | None:
     try:
         catalog_from_document(body)
     except ValidationError as e:
-        return f"類型カタログの内容が正しくありません: {describe_catalog_error(e, body)}"
+        return Message("類型カタログの内容が正しくありません: {0}", describe_catalog_error(e, body))
     return None
 
 
@@ -257,15 +259,19 @@ class SengenshoCatalogModel(QObject):
         problem = self.problem()
         if problem:
             # The catalog in force is then the shipped stand-in: writing it would pass it off as the GM's.
-            raise CatalogFileError(f"「{target.name}」に書き出せません: {problem}")
+            raise CatalogFileError(Message("「{0}」に書き出せません: {1}", target.name, problem))
         text = json.dumps(export_document(self.catalog()), ensure_ascii=False, indent=2, allow_nan=False)
         content = (text + "\n").encode("utf-8")
         if len(content) > MAX_FILE_BYTES:  # import would refuse it: refuse now
-            raise CatalogFileError(f"「{target.name}」に書き出せません: {_too_big(len(content))}")
+            raise CatalogFileError(
+                Message("「{0}」に書き出せません: {1}", target.name, _too_big(len(content)))
+            )
         try:
             atomic_write_bytes(target, content)
         except OSError as e:
-            raise CatalogFileError(f"「{target.name}」に書き出せません: {e.strerror or e}") from None
+            raise CatalogFileError(
+                Message("「{0}」に書き出せません: {1}", target.name, e.strerror or e)
+            ) from None
 
     def read_import(self, path: str | os.PathLike[str]) -> ArchetypeCatalog:
         """The catalog in an export file the user chose; CatalogFileError naming the file and problem."""
@@ -276,7 +282,9 @@ class SengenshoCatalogModel(QObject):
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise _cannot_read(source, f"UTF-8 のテキストではありません（{e.start} バイト目）") from None
+            raise _cannot_read(
+                source, Message("UTF-8 のテキストではありません（{0} バイト目）", e.start)
+            ) from None
         try:
             document = parse_json(text)
         except StoreError as e:

@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
-from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
+from gmtool.models.roller_inputs import CUSTOM, RollerInputs, RollerInputsMixin
 from gmtool.models.sengensho.state import LOG_KIND, SYSTEM_ID, THRESHOLDS_KEY
 from gmtool.models.sengensho.thresholds import read_thresholds
 from gmtool.models.sengensho.thresholds import set_thresholds as store_thresholds
@@ -32,6 +32,7 @@ from gmtool.rules.systems.sengensho.checks import (
     FUMBLE,
     NATURAL_DISTRIBUTION,
     NATURAL_TOTALS,
+    TARGET_BOUNDS,
     SengenshoCheckSpec,
     SengenshoRoller,
     check_distribution,
@@ -44,7 +45,6 @@ from gmtool.rules.systems.sengensho.session import SessionRefused
 from gmtool.store.campaign import StoredCharacter
 
 NO_SKILL = ""  # 〈スキル〉なし
-TARGET_BOUNDS = (-99, 999)
 CURVE_MARGIN = 1  # the curve runs one 目標値 past where the dice stop mattering, on each side
 
 
@@ -75,18 +75,15 @@ def thresholds_text(critical: int, fumble: int) -> str:
 
 
 @dataclass
-class CheckInputs:
-    character_id: str | None = None
+class CheckInputs(RollerInputs):
     source: str = attribute_kind_id(ATTRIBUTES[0][0])  # a 特性値 kind id, or CUSTOM (判定値 typed)
     skill: str = NO_SKILL  # one of the character's 〈スキル〉 by name, or none
-    custom_value: int = 0
-    modifier: int = 0
 
 
 class SengenshoCheckModel(RollerInputsMixin, QObject):
     changed = Signal()
     check_resolved = Signal(object)  # CheckResult
-    roll_refused = Signal(str)  # why no roll was made (no 千幻抄 character)
+    roll_refused = Signal(object)  # why no roll was made (str, Message: no 千幻抄 character)
 
     def __init__(
         self,

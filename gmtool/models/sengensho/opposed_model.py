@@ -36,6 +36,7 @@ from gmtool.models.sengensho.opposed_setup import (
 from gmtool.models.sengensho.state import SYSTEM_ID, THRESHOLDS_KEY
 from gmtool.models.sengensho.thresholds import read_thresholds
 from gmtool.rules.dice import new_seed
+from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.checks import CRITICAL, FUMBLE, SengenshoRoller
 from gmtool.rules.systems.sengensho.opposed import (
     STEP_LABELS,
@@ -316,7 +317,7 @@ class SengenshoOpposedModel(OpposedSetupMixin, QObject):
             if self.procedure.step is not Step.RESULT:
                 raise
             hint = self.tr("。「やり直し」で新しい対抗判定を始められます")
-            raise StepRefused(str(refusal) + hint) from None
+            raise StepRefused(Message("{0}{1}", refusal, hint)) from None
 
     def _dice_text(self, side: OpposedSide) -> str:
         faces = side.faces or ()

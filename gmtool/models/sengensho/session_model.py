@@ -28,6 +28,7 @@ from gmtool.models.sengensho.state import (
     read_catalog,
     read_session,
 )
+from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho import bonds as bond_rules
 from gmtool.rules.systems.sengensho import fantasy
 from gmtool.rules.systems.sengensho.bonds import KIND_LIMITS, MAX_BONDS, BondUsage
@@ -237,7 +238,7 @@ class SengenshoSessionModel(SengenshoSessionActions, QObject):
             session_from_document(document)
         except ValidationError as e:
             raise SessionRefused(
-                self.tr("この内容は保存できません（{0}）").format(format_validation_error(e, SESSION_KEY))
+                Message(self.tr("この内容は保存できません（{0}）"), format_validation_error(e, SESSION_KEY))
             ) from e
         self.campaign_model.set_session_value(SESSION_KEY, document, undo_text)
         self.log(log_text, **log)

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog, catalog_from_document, shipped_catalog
 from gmtool.rules.systems.sengensho.session import (
     Cast,
@@ -34,31 +35,31 @@ def _read(campaign_model: CampaignModel, key: str, label: str) -> tuple[Any, str
     try:
         return campaign_model.session_value(key), None
     except StoreError as e:
-        return None, f"{label}が読めません: {e}"
+        return None, Message("{0}が読めません: {1}", label, e)
 
 
 def read_session(campaign_model: CampaignModel) -> tuple[SengenshoSession, str | None]:
     """(the session, None) or (an empty session, why the stored one could not be used)."""
-    raw, problem = _read(campaign_model, SESSION_KEY, "千幻抄のセッション状態")
+    raw, problem = _read(campaign_model, SESSION_KEY, Message("千幻抄のセッション状態"))
     if raw is None:
         return SengenshoSession(), problem
     try:
         return session_from_document(raw), None
     except (ValidationError, TypeError) as e:
         detail = format_validation_error(e, SESSION_KEY) if isinstance(e, ValidationError) else str(e)
-        return SengenshoSession(), f"千幻抄のセッション状態が正しくありません（{detail}）"
+        return SengenshoSession(), Message("千幻抄のセッション状態が正しくありません（{0}）", detail)
 
 
 def read_catalog(campaign_model: CampaignModel) -> tuple[ArchetypeCatalog, str | None]:
     """The catalog in force: the campaign's, or the shipped one until the GM edits it."""
-    raw, problem = _read(campaign_model, CATALOG_KEY, "類型カタログ")
+    raw, problem = _read(campaign_model, CATALOG_KEY, Message("類型カタログ"))
     if raw is None:
         return shipped_catalog(), problem
     try:
         return catalog_from_document(raw), None
     except (ValidationError, TypeError) as e:
         detail = format_validation_error(e, CATALOG_KEY) if isinstance(e, ValidationError) else str(e)
-        return shipped_catalog(), f"キャンペーンの類型カタログが正しくありません（{detail}）"
+        return shipped_catalog(), Message("キャンペーンの類型カタログが正しくありません（{0}）", detail)
 
 
 def cast_of(campaign_model: CampaignModel) -> Cast:

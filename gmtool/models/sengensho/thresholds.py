@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.sengensho.state import THRESHOLDS_KEY
+from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.checks import check_thresholds
 from gmtool.rules.systems.sengensho.rules_data import sengensho_rules
 from gmtool.store.errors import StoreError
@@ -23,17 +24,17 @@ def read_thresholds(campaign_model: CampaignModel) -> tuple[int, int, str | None
         return (
             rules.default_critical,
             rules.default_fumble,
-            f"クリティカル・ファンブルの設定が読めません: {e}",
+            Message("クリティカル・ファンブルの設定が読めません: {0}", e),
         )
     if raw is None:
         return rules.default_critical, rules.default_fumble, None
     try:
         critical, fumble = raw["critical"], raw["fumble"]
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (critical, fumble)):
-            raise ValueError("数値ではありません")
+            raise ValueError(Message("数値ではありません"))
         check_thresholds(critical, fumble)
     except (KeyError, TypeError, ValueError) as e:
-        problem = f"クリティカル・ファンブルの設定が正しくありません（{e}）。既定値を使います"
+        problem = Message("クリティカル・ファンブルの設定が正しくありません（{0}）。既定値を使います", e)
         return rules.default_critical, rules.default_fumble, problem
     return critical, fumble, None
 

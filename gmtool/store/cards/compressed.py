@@ -17,12 +17,17 @@ import gzip
 import lzma
 import zipfile
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import IO, Any, Protocol
 
 import ijson
 
+from gmtool.rules.message import Message
+from gmtool.store.cards.value_guard import MAX_CARD_BYTES as MAX_CARD_BYTES
+from gmtool.store.cards.value_guard import MAX_VALUE_BYTES as MAX_VALUE_BYTES
+from gmtool.store.cards.value_guard import ValueGuard
 from gmtool.store.errors import StoreError
 
 # (magic bytes, compression); zip also starts "PK\x05\x06" when empty, refused as having no member.
@@ -70,6 +75,11 @@ class CardFileStream:
         self._pending = b""  # bytes read ahead by peek(), handed out first by read()
         self._eof = False
         self.bytes_out = 0
+        # Every piece handed out passes the guard (a value or a card too large is refused before
+        # the parser spends n² on it) and then ``on_read``, which the importer points at its
+        # cancel and progress check: so both are seen even while one huge card is parsed.
+        self._guard = ValueGuard()
+        self.on_read: Callable[[], None] | None = None
         try:
             self.total_bytes = path.stat().st_size
         except OSError:
@@ -93,16 +103,16 @@ class CardFileStream:
         except OSError as exc:  # gzip.BadGzipFile, bz2 "Invalid data stream" and real I/O errors
             if self.compression != "none" and exc.errno is None:
                 raise StoreError(self._broken(exc)) from None
-            raise StoreError(f"ファイルを読めません（{exc.strerror or exc}）") from None
+            raise StoreError(Message("ファイルを読めません（{0}）", exc.strerror or exc)) from None
         if not chunk:
             self._eof = True
         return chunk
 
     def _broken(self, exc: BaseException) -> str:
-        where = f"{self.bytes_out:,} バイト目付近"
+        where = Message("{0:,} バイト目付近", self.bytes_out)
         if isinstance(exc, EOFError):
-            return f"圧縮データが途中で切れています（展開後 {where}）"
-        return f"圧縮データが壊れています（展開後 {where}: {str(exc)[:80]}）"
+            return Message("圧縮データが途中で切れています（展開後 {0}）", where)
+        return Message("圧縮データが壊れています（展開後 {0}: {1}）", where, str(exc)[:80])
 
     def peek(self, size: int) -> bytes:
         """The next ``size`` bytes (fewer at the end) without consuming them."""
@@ -121,8 +131,15 @@ class CardFileStream:
             chunk, self._pending = self._pending[:size], self._pending[size:]
         else:  # read(0), which ijson uses to tell bytes from text, returns b"" here too
             chunk = b"" if self._eof or size == 0 else self._read_data(size)
+        self._guard.feed(chunk, self.bytes_out)
         self.bytes_out += len(chunk)
+        if self.on_read is not None:
+            self.on_read()
         return chunk
+
+    def card_taken(self) -> None:
+        """The importer has a whole card: the card-size bound starts again from here."""
+        self._guard.card_taken(self.bytes_out)
 
     def close(self) -> None:
         for handle in (self._data, self._raw):
@@ -141,17 +158,21 @@ class CardFileStream:
 def open_card_file(path: Path) -> CardFileStream:
     """Open ``path`` for streaming, decompressing as its first bytes say; StoreError if it cannot be."""
     if not path.is_file():
-        raise StoreError("通常のファイルではありません" if path.exists() else "ファイルが見つかりません")
+        raise StoreError(
+            Message("通常のファイルではありません") if path.exists() else Message("ファイルが見つかりません")
+        )
     try:
         raw: IO[bytes] = open(path, "rb")  # closed by the returned stream
     except OSError as exc:
-        raise StoreError(f"ファイルを読めません（{exc.strerror or exc}）") from None
+        raise StoreError(Message("ファイルを読めません（{0}）", exc.strerror or exc)) from None
     try:
         head = raw.read(8)
         raw.seek(0)
         for magic, name in _UNSUPPORTED:
             if head.startswith(magic):
-                raise StoreError(f"{name}形式の圧縮は読めません。展開するか .zip / .gz / .xz にしてください")
+                raise StoreError(
+                    Message("{0}形式の圧縮は読めません。展開するか .zip / .gz / .xz にしてください", name)
+                )
         compression = next((name for magic, name in _MAGIC if head.startswith(magic)), "none")
         member = ""
         data: Any
@@ -179,18 +200,20 @@ def _open_zip_member(raw: IO[bytes]) -> tuple[IO[bytes], str]:
         # The single .json/.jsonl member; a zip of one file with another name is taken as it is.
         chosen = json_files if json_files else files if len(files) == 1 else []
         if not chosen:
-            names = "、".join(info.filename[:60] for info in files[:5]) or "なし"
-            raise StoreError(f"ZIP の中に JSON ファイルがありません（中身: {names}）")
+            names = Message.joined("、", (info.filename[:60] for info in files[:5])) or Message("なし")
+            raise StoreError(Message("ZIP の中に JSON ファイルがありません（中身: {0}）", names))
         if len(chosen) > 1:
-            names = "、".join(info.filename[:60] for info in chosen[:5])
-            raise StoreError(f"ZIP の中に JSON ファイルが複数あります（{names}）。1 つだけにしてください")
+            names = Message.joined("、", (info.filename[:60] for info in chosen[:5]))
+            raise StoreError(
+                Message("ZIP の中に JSON ファイルが複数あります（{0}）。1 つだけにしてください", names)
+            )
         info = chosen[0]
         if info.flag_bits & 0x1:
-            raise StoreError("パスワード付きの ZIP は読めません。展開してから読み込んでください")
+            raise StoreError(Message("パスワード付きの ZIP は読めません。展開してから読み込んでください"))
         return archive.open(info), info.filename
     except zipfile.BadZipFile as exc:
-        raise StoreError(f"ZIP ファイルが壊れています（{str(exc)[:80]}）") from None
+        raise StoreError(Message("ZIP ファイルが壊れています（{0}）", str(exc)[:80])) from None
     except NotImplementedError as exc:  # a compression method zipfile lacks (e.g. deflate64)
-        raise StoreError(f"この ZIP の圧縮方式は読めません（{str(exc)[:80]}）") from None
+        raise StoreError(Message("この ZIP の圧縮方式は読めません（{0}）", str(exc)[:80])) from None
     except (OSError, EOFError) as exc:
-        raise StoreError(f"ZIP ファイルを読めません（{str(exc)[:80]}）") from None
+        raise StoreError(Message("ZIP ファイルを読めません（{0}）", str(exc)[:80])) from None

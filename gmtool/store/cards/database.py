@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.store.cards.names import face_names, normalize_name
 from gmtool.store.cards.sample import CardSampleError, default_sample_path, sample_cards, sample_digest
@@ -123,7 +124,7 @@ class CardDatabase:
         try:
             conn = connect_cache(target)
         except sqlite3.Error as exc:
-            raise CardDatabaseError(f"書き込み用に開けません（{exc}）", target) from None
+            raise CardDatabaseError(Message("書き込み用に開けません（{0}）", exc), target) from None
         database = cls(target, conn, sample_file)
         database._refresh_sample(sample_file)
         return database
@@ -148,21 +149,27 @@ class CardDatabase:
     def _connection(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
             if self._conn is None:
-                raise CardDatabaseError("カードデータベースは既に閉じられています", self._path)
+                raise CardDatabaseError(Message("カードデータベースは既に閉じられています"), self._path)
             try:
                 yield self._conn
             except sqlite3.Error as exc:
                 if self._conn.in_transaction:
                     self._conn.execute("ROLLBACK")
                 busy = "locked" in str(exc) or "busy" in str(exc)
-                problem = "カードを読み込み中のため書き込めません" if busy else f"読み書きできません（{exc}）"
+                problem = (
+                    Message("カードを読み込み中のため書き込めません")
+                    if busy
+                    else Message("読み書きできません（{0}）", exc)
+                )
                 raise CardDatabaseError(problem, self._path) from None
 
     def _card(self, card_id: int, text: Any) -> Card:
         try:
             return card_from_json(text)
         except (ValidationError, TypeError, ValueError):
-            problem = f"カードのデータ（id: {card_id}）が壊れています。ファイルを削除すると作り直せます"
+            problem = Message(
+                "カードのデータ（id: {0}）が壊れています。ファイルを削除すると作り直せます", card_id
+            )
             raise CardDatabaseError(problem, self._path) from None
 
     def find(self, name: str) -> Card | None:
@@ -224,7 +231,9 @@ class CardDatabase:
                 warnings.simplefilter("ignore")
                 card = card_from_json(card_to_json(card))  # Card(...) itself does not validate
         except ValidationError as exc:
-            problem = f"カード「{str(card.name)[:60]}」を保存できません: {format_validation_error(exc)}"
+            problem = Message(
+                "カード「{0}」を保存できません: {1}", str(card.name)[:60], format_validation_error(exc)
+            )
             raise CardDatabaseError(problem, self._path) from None
         key = normalize_name(card.name)
         with self._connection() as conn:
@@ -283,7 +292,7 @@ class CardDatabase:
         try:
             return connect_cache(self._path, timeout=10.0)
         except sqlite3.Error as exc:
-            raise CardDatabaseError(f"カードを書き込めません（{exc}）", self._path) from None
+            raise CardDatabaseError(Message("カードを書き込めません（{0}）", exc), self._path) from None
 
 
 def connect_cache(path: Path, timeout: float = 5.0) -> sqlite3.Connection:
@@ -332,7 +341,7 @@ def _create(target: Path, sample_file: Path) -> None:
     try:
         cards, digest = sample_cards(sample_file), sample_digest(sample_file)
     except CardSampleError as exc:
-        raise CardDatabaseError(f"カードデータベースを作れません。{exc}", target) from None
+        raise CardDatabaseError(Message("カードデータベースを作れません。{0}", exc), target) from None
 
     def fill(conn: sqlite3.Connection) -> None:
         conn.executescript(f"BEGIN;{_SCHEMA}COMMIT;")
@@ -345,7 +354,9 @@ def _create(target: Path, sample_file: Path) -> None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise CardDatabaseError(f"カードデータベースを作れません（{exc.strerror or exc}）", target) from None
+        raise CardDatabaseError(
+            Message("カードデータベースを作れません（{0}）", exc.strerror or exc), target
+        ) from None
     try:
         build_database(target, fill, "カードデータベースを作れません", CardDatabaseError, overwrite=False)
     except CardDatabaseError:
@@ -355,4 +366,6 @@ def _create(target: Path, sample_file: Path) -> None:
 
 
 def _check_cache(conn: sqlite3.Connection) -> None:
-    check_gmtool_database(conn, FORMAT, SCHEMA_VERSION, "カードデータベース", ("cards", "names", "imports"))
+    check_gmtool_database(
+        conn, FORMAT, SCHEMA_VERSION, Message("カードデータベース"), ("cards", "names", "imports")
+    )

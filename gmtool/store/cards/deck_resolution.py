@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MTGCharacter
 from gmtool.rules.systems.mtg.deck import DeckRefused, deck_from_cards, set_critical_limit
@@ -48,11 +49,18 @@ class UnresolvedCards(DeckRefused):
 
     def __init__(self, lines: Iterable[DeckLine]) -> None:
         self.lines = tuple(lines)
-        shown = "、".join(f"{line.line}行目《{line.name}》" for line in self.lines[:_LISTED])
-        more = f" ほか{len(self.lines) - _LISTED}行" if len(self.lines) > _LISTED else ""
+        shown = Message.joined(
+            "、", (Message("{0}行目《{1}》", line.line, line.name) for line in self.lines[:_LISTED])
+        )
+        more = Message(" ほか{0}行", len(self.lines) - _LISTED) if len(self.lines) > _LISTED else ""
         super().__init__(
-            f"カードデータベースにないカードがあります（{len(self.lines)}行）: {shown}{more}。"
-            "カードを選ぶか、その行を除いてください"
+            Message(
+                "カードデータベースにないカードがあります（{0}行）: {1}{2}。カードを選ぶか、"
+                "その行を除いてください",
+                len(self.lines),
+                shown,
+                more,
+            )
         )
 
 

@@ -25,6 +25,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.character import MAX_COPIES
 from gmtool.store.errors import StoreError
 from gmtool.store.files import read_limited
@@ -64,12 +65,14 @@ class DecklistError(StoreError):
         super().__init__(problem, path)
         self.line = line
         self.text = text
-        where = ""
+        prefix: list[str] = []
+        if self.path is not None:
+            prefix.append(Message("「{0}」", self.path.name))
         if line is not None:
-            where = f"{line}行目" + (f"「{_shown(text)}」" if text is not None else "")
-        file = f"「{self.path.name}」" if self.path is not None else ""
-        prefix = " ".join(part for part in (file, where) if part)
-        self.args = (f"{prefix}: {problem}" if prefix else problem,)
+            prefix.append(
+                Message("{0}行目", line) if text is None else Message("{0}行目「{1}」", line, _shown(text))
+            )
+        self.args = (Message("{0}: {1}", Message.joined(" ", prefix), problem) if prefix else problem,)
 
 
 def _shown(text: str) -> str:
@@ -194,14 +197,14 @@ def _is_comment(text: str) -> bool:
 def _count(digits: str, source: Path | None, number: int, text: str) -> int:
     count = int(unicodedata.normalize("NFKC", digits))
     if not 1 <= count <= MAX_COPIES:
-        raise DecklistError(f"枚数は1〜{MAX_COPIES}枚です（{count}枚）", source, number, text)
+        raise DecklistError(Message("枚数は1〜{0}枚です（{1}枚）", MAX_COPIES, count), source, number, text)
     return count
 
 
 def _card(body: str, source: Path | None, number: int, text: str) -> tuple[int, str]:
     """(count, name as written) of a card line without its SB: prefix."""
     if _ONLY_COUNT.match(body):
-        raise DecklistError("カード名がありません", source, number, text)
+        raise DecklistError(Message("カード名がありません"), source, number, text)
     match = _COUNT_FIRST.match(body)
     if match:
         count, name = match["count"], _SET_SUFFIX.sub("", match["name"]).strip()
@@ -216,9 +219,11 @@ def _card(body: str, source: Path | None, number: int, text: str) -> tuple[int, 
         else:
             count, name = "1", body.strip()  # a name alone is one copy
     if not name.strip("《》「」 \t\u3000"):
-        raise DecklistError("カード名がありません", source, number, text)
+        raise DecklistError(Message("カード名がありません"), source, number, text)
     if len(name) > MAX_NAME_CHARS:
-        raise DecklistError(f"カード名が長すぎます（{MAX_NAME_CHARS}文字まで）", source, number, text)
+        raise DecklistError(
+            Message("カード名が長すぎます（{0}文字まで）", MAX_NAME_CHARS), source, number, text
+        )
     return _count(count, source, number, text), name
 
 
@@ -244,7 +249,9 @@ def parse_decklist_text(text: str, source_name: str = "") -> DeckList:
     """
     source = Path(source_name) if source_name else None
     if len(text) > MAX_DECKLIST_BYTES:
-        raise DecklistError(f"長すぎます（{len(text)} 文字）。デッキリストではないようです", source)
+        raise DecklistError(
+            Message("長すぎます（{0} 文字）。デッキリストではないようです", len(text)), source
+        )
     # Line numbers as an editor counts them (str.splitlines would also split at \f, \x1c, U+2028 …).
     raw_lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     cards: list[_Card] = []
@@ -261,7 +268,7 @@ def parse_decklist_text(text: str, source_name: str = "") -> DeckList:
                 group += 1
             continue
         if len(line) > MAX_LINE_CHARS:
-            raise DecklistError(f"行が長すぎます（{MAX_LINE_CHARS}文字まで）", source, number, raw)
+            raise DecklistError(Message("行が長すぎます（{0}文字まで）", MAX_LINE_CHARS), source, number, raw)
         opened = _header(line)
         if opened is not None:
             section, headers = opened, headers or opened != "about"
@@ -274,7 +281,9 @@ def parse_decklist_text(text: str, source_name: str = "") -> DeckList:
             name = meta["name"].strip()[:MAX_NAME_CHARS]
             continue
         if section == "about":
-            raise DecklistError("About の中の行として読めません（Name 以外の項目です）", source, number, raw)
+            raise DecklistError(
+                Message("About の中の行として読めません（Name 以外の項目です）"), source, number, raw
+            )
         prefix = _SIDEBOARD_PREFIX.match(line)
         body = line[prefix.end() :] if prefix else line
         count, card_name = _card(body, source, number, raw)
@@ -291,7 +300,7 @@ def parse_decklist_text(text: str, source_name: str = "") -> DeckList:
             )
         )
     if not cards:
-        raise DecklistError("カードが1枚もありません（デッキリストが空です）", source)
+        raise DecklistError(Message("カードが1枚もありません（デッキリストが空です）"), source)
     notes: list[str] = []
     if _blank_line_sideboard(cards, headers, comments):
         # Arena and MTGO .txt mark the sideboard with nothing but one blank line.  Only a list shaped
@@ -303,8 +312,11 @@ def parse_decklist_text(text: str, source_name: str = "") -> DeckList:
                 card.section = "sideboard"
         moved = sum(card.count for card in cards if card.section == "sideboard")
         notes.append(
-            "見出しがないため、MTG Arena / MTGO の書き方に従って"
-            f"空行の後の{moved}枚をサイドボードとして読みました"
+            Message(
+                "見出しがないため、MTG Arena / MTGO の書き方に従って空行の後の{0}枚をサイドボードとして読み"
+                "ました",
+                moved,
+            )
         )
     lines = tuple(DeckLine(c.name, c.count, c.section, c.number, c.text) for c in cards)
     return DeckList(lines, name, tuple(notes))
@@ -352,7 +364,7 @@ def _decode(raw: bytes, path: Path) -> str:
         try:
             text = raw.decode("utf-16")
         except UnicodeDecodeError:
-            raise DecklistError("UTF-16 のテキストとして読めません", path) from None
+            raise DecklistError(Message("UTF-16 のテキストとして読めません"), path) from None
     elif b"\x00" in raw:  # text in UTF-8 or CP932 never holds a NUL byte
         raise DecklistError(_NOT_TEXT, path)
     else:
@@ -363,7 +375,10 @@ def _decode(raw: bytes, path: Path) -> str:
                 text = raw.decode("cp932")
             except UnicodeDecodeError as exc:
                 raise DecklistError(
-                    f"文字コードが UTF-8 でも Shift_JIS（CP932）でもありません（{exc.start} バイト目）", path
+                    Message(
+                        "文字コードが UTF-8 でも Shift_JIS（CP932）でもありません（{0} バイト目）", exc.start
+                    ),
+                    path,
                 ) from None
     if _BINARY_CHARS.search(text):
         raise DecklistError(_NOT_TEXT, path)

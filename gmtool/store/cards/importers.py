@@ -10,7 +10,9 @@ gives no Japanese name (Scryfall's oracle_cards is English only) keeps the shipp
 Japanese name for the same English name, so 「森」 and the sample's other cards stay found.
 
 Meant to run off the UI thread: ``progress(done_bytes, total_bytes)`` is called at most every
-0.1 s (bytes of the file on disk, compressed or not), ``cancelled()`` is polled as often.
+0.1 s (bytes of the file on disk, compressed or not), ``cancelled()`` is polled every 0.05 s, also
+while one card is read and while the import is finished off, so a cancel is seen within 0.1 s.
+Any value of the file larger than 1 MB, or card larger than 16 MB, is refused (compressed.py).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Any
 import ijson
 from pydantic import TypeAdapter, ValidationError
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.store.cards import mtgjson, scryfall
 from gmtool.store.cards.compressed import CardFileStream, open_card_file
@@ -49,8 +52,9 @@ from gmtool.store.validation import format_validation_error
 UNCHANGED = "カードのキャッシュは変わっていません"
 NOT_CARD_DATA = "MTGJSON の AtomicCards.json でも Scryfall の一括データ（bulk data）でもありません"
 PEEK_BYTES = 1 << 20  # enough for the first line of a JSON Lines file, or a small whole file
-TICK_SECONDS = 0.1
-_BATCH = 1000
+TICK_SECONDS = 0.1  # between progress reports
+CANCEL_SECONDS = 0.05  # between cancel polls: with the longest step between two (a batch written), < 0.1 s
+_BATCH = 500
 _BOM = b"\xef\xbb\xbf"
 _CARD = TypeAdapter(Card)
 
@@ -88,12 +92,14 @@ def import_card_file(
     try:
         stream = open_card_file(path)
         kind, shape = _detect(stream)
-        writer = _Writer(db, path.name, kind, _sample_japanese(db))
         ticker = _Ticker(stream, progress, cancelled)
         ticker.report()
+        writer = _Writer(db, path.name, kind, _sample_japanese(db), ticker.tick)
+        stream.on_read = ticker.tick  # polled inside a card too, whatever its size
         if kind == "mtgjson":
             for key, value in mtgjson.iter_atomic_cards(stream):
                 label = str(key)
+                stream.card_taken()
                 ticker.tick()
                 fields = mtgjson.atomic_card_fields(label, value)
                 if fields is None:
@@ -103,39 +109,48 @@ def import_card_file(
         else:
             for index, obj in enumerate(scryfall.iter_objects(stream, shape)):
                 label = _object_label(obj, index)
+                stream.card_taken()
                 ticker.tick()
                 if index == 0 and not (isinstance(obj, dict) and obj.get("object") == "card"):
-                    raise CardImportError(f"{NOT_CARD_DATA}。{UNCHANGED}", path)
+                    raise CardImportError(Message("{0}。{1}", NOT_CARD_DATA, UNCHANGED), path)
                 _add_scryfall(writer, scryfall.check_card_object(obj))
         if writer.cards == 0:
-            raise CardImportError(f"カードが 1 枚も見つかりません（{NOT_CARD_DATA}）。{UNCHANGED}", path)
+            raise CardImportError(
+                Message("カードが 1 枚も見つかりません（{0}）。{1}", NOT_CARD_DATA, UNCHANGED), path
+            )
         ticker.report(final=True)
         ticker.check_cancelled()  # a cancel during the last 0.1 s still wins
-        record = writer.commit()
+        record = writer.commit(ticker.tick)
     except CardImportError:
         raise
     except mtgjson.CardDataError as exc:
-        raise CardImportError(f"カード「{label[:60]}」: {exc}。{UNCHANGED}", path) from None
+        raise CardImportError(Message("カード「{0}」: {1}。{2}", label[:60], exc, UNCHANGED), path) from None
     except ValidationError as exc:
         raise CardImportError(
-            f"カード「{label[:60]}」: {format_validation_error(exc)}。{UNCHANGED}", path
+            Message("カード「{0}」: {1}。{2}", label[:60], format_validation_error(exc), UNCHANGED), path
         ) from None
     except ijson.JSONError as exc:
-        where = f"{stream.bytes_out:,} バイト目付近" if stream is not None else "どこか"
+        where = Message("{0:,} バイト目付近", stream.bytes_out) if stream is not None else Message("どこか")
         if stream is not None and stream.compression != "none":
-            where = f"展開後の {where}"
+            where = Message("展開後の {0}", where)
         raise CardImportError(
-            f"{where}で JSON が壊れています（{_json_reason(exc)}）。{UNCHANGED}", path
+            Message("{0}で JSON が壊れています（{1}）。{2}", where, _json_reason(exc), UNCHANGED), path
         ) from None
     except (TypeError, KeyError, AttributeError, ValueError) as exc:  # a shape no check above foresaw
-        problem = f"カード「{label[:60]}」を読めません（{type(exc).__name__}: {str(exc)[:80]}）"
-        raise CardImportError(f"{problem}。{UNCHANGED}", path) from None
+        problem = Message(
+            "カード「{0}」を読めません（{1}: {2}）", label[:60], type(exc).__name__, str(exc)[:80]
+        )
+        raise CardImportError(Message("{0}。{1}", problem, UNCHANGED), path) from None
     except StoreError as exc:  # from the file stream or the card database
-        raise CardImportError(f"{exc.problem}。{UNCHANGED}", path) from None
+        raise CardImportError(Message("{0}。{1}", exc.problem, UNCHANGED), path) from None
     except sqlite3.Error as exc:
-        raise CardImportError(f"カードのキャッシュに書き込めません（{exc}）。{UNCHANGED}", path) from None
+        raise CardImportError(
+            Message("カードのキャッシュに書き込めません（{0}）。{1}", exc, UNCHANGED), path
+        ) from None
     except OSError as exc:
-        raise CardImportError(f"ファイルを読めません（{exc.strerror or exc}）。{UNCHANGED}", path) from None
+        raise CardImportError(
+            Message("ファイルを読めません（{0}）。{1}", exc.strerror or exc, UNCHANGED), path
+        ) from None
     finally:
         if writer is not None:
             writer.close()
@@ -162,7 +177,7 @@ def _add_scryfall(writer: _Writer, obj: dict[str, Any]) -> None:
     name_ja = scryfall.japanese_name(obj)
     if name_ja:
         if len(name_ja) > 200:
-            raise mtgjson.CardDataError("printed_name: 文字列が長すぎます（最大 200 文字）")
+            raise mtgjson.CardDataError(Message("printed_name: 文字列が長すぎます（最大 200 文字）"))
         writer.set_japanese(key, name_ja)
     if not writer.has(key):  # the first printing gives the facts: they are the card's, in English
         writer.add(_card(scryfall.card_fields(obj)), key)
@@ -170,7 +185,7 @@ def _add_scryfall(writer: _Writer, obj: dict[str, Any]) -> None:
 
 def _object_label(obj: Any, index: int) -> str:
     name = obj.get("name") if isinstance(obj, dict) else None
-    return name if isinstance(name, str) and name else f"{index + 1} 番目"
+    return name if isinstance(name, str) and name else Message("{0} 番目", index + 1)
 
 
 def _detect(stream: CardFileStream) -> tuple[str, str]:
@@ -180,17 +195,17 @@ def _detect(stream: CardFileStream) -> tuple[str, str]:
         stream.read(len(_BOM))  # Notepad's UTF-8 mark: not JSON, so not for the parser
         head = head[len(_BOM) :]
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise StoreError("UTF-16 のテキストです。UTF-8 で保存し直してください")
+        raise StoreError(Message("UTF-16 のテキストです。UTF-8 で保存し直してください"))
     text = head.lstrip()
     if not text:
-        raise StoreError("ファイルが空です")
+        raise StoreError(Message("ファイルが空です"))
     if text[:1] == b"[":
         return "scryfall", "array"
     if text[:1] != b"{":
-        shown = "".join(
-            c if c.isprintable() else "?" for c in text[:20].decode("utf-8", "replace").split("\n")[0]
+        shown = Message.joined(
+            "", (c if c.isprintable() else "?" for c in text[:20].decode("utf-8", "replace").split("\n")[0])
         )
-        raise StoreError(f"JSON のファイルではありません（先頭: 「{shown}」）。{NOT_CARD_DATA}")
+        raise StoreError(Message("JSON のファイルではありません（先頭: 「{0}」）。{1}", shown, NOT_CARD_DATA))
     try:  # a first object that ends within the peek: a small whole file, or the first of JSON Lines
         first, _ = json.JSONDecoder().raw_decode(
             head.decode("utf-8", errors="replace"), len(head) - len(text)
@@ -227,11 +242,11 @@ def _json_reason(exc: Exception) -> str:
     first = lines[0].strip() if lines else type(exc).__name__
     reason = next((ja for en, ja in _JSON_REASONS.items() if en in first), first[:80])
     context = lines[1].strip() if len(lines) > 2 and "right here" in lines[2] else ""
-    return f"{reason}: 「{context[:60]}」のあたり" if context else reason
+    return Message("{0}: 「{1}」のあたり", reason, context[:60]) if context else reason
 
 
 class _Ticker:
-    """Calls progress and polls cancelled at most every TICK_SECONDS."""
+    """Calls progress at most every TICK_SECONDS and polls cancelled every CANCEL_SECONDS."""
 
     def __init__(
         self,
@@ -242,19 +257,21 @@ class _Ticker:
         self._stream = stream
         self._progress = progress
         self._cancelled = cancelled
-        self._last = -math.inf  # the first card polls at once
+        self._last = self._polled = -math.inf  # the first card polls at once
 
     def tick(self) -> None:
         now = time.monotonic()
-        if now - self._last < TICK_SECONDS:
+        if now - self._polled < CANCEL_SECONDS:
             return
-        self._last = now
+        self._polled = now
         self.check_cancelled()
-        self.report()
+        if now - self._last >= TICK_SECONDS:
+            self._last = now
+            self.report()
 
     def check_cancelled(self) -> None:
         if self._cancelled is not None and self._cancelled():
-            raise ImportCancelled(f"読み込みを中止しました。{UNCHANGED}", self._stream.path)
+            raise ImportCancelled(Message("読み込みを中止しました。{0}", UNCHANGED), self._stream.path)
 
     def report(self, final: bool = False) -> None:
         if self._progress is not None:
@@ -265,7 +282,9 @@ class _Ticker:
 class _Writer:
     """One import's transaction on its own connection: readers see the old cards until commit."""
 
-    def __init__(self, db: CardDatabase, file_name: str, kind: str, sample_ja: dict[str, str]) -> None:
+    def __init__(
+        self, db: CardDatabase, file_name: str, kind: str, sample_ja: dict[str, str], poll: Callable[[], None]
+    ) -> None:
         self._file_name = file_name
         self._kind = kind
         self._sample_ja = sample_ja  # normalized English name → the sample's Japanese name
@@ -278,12 +297,17 @@ class _Writer:
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             old = [row[0] for row in self._conn.execute("SELECT id FROM cards WHERE origin != 'manual'")]
-            delete_cards(self._conn, old)
+            for start in range(0, len(old), _BATCH):  # a cancel is still seen while they go
+                poll()
+                delete_cards(self._conn, old[start : start + _BATCH])
             self._next_id = next_card_id(self._conn)
         except sqlite3.OperationalError as exc:
             self._conn.close()
             if "locked" in str(exc) or "busy" in str(exc):
-                raise StoreError("別のカードの読み込みが進行中です") from None
+                raise StoreError(Message("別のカードの読み込みが進行中です")) from None
+            raise
+        except BaseException:  # a cancel while the old cards go: rolled back with the connection
+            self._conn.close()
             raise
 
     def has(self, key: str) -> bool:
@@ -319,18 +343,20 @@ class _Writer:
         insert_cards(self._conn, "import", self._pending)
         self._pending = []
 
-    def _apply_japanese(self) -> None:
+    def _apply_japanese(self, poll: Callable[[], None]) -> None:
         """Japanese names learned after their card was written (printings come in any order)."""
         for key, name_ja in self._japanese.items():
+            poll()
             card_id = self._ids.get(key)
             if card_id is None or key in self._named:
                 continue  # no facts for it (a token's printing), or it has its name already
             data = self._conn.execute("SELECT data FROM cards WHERE id = ?", (card_id,)).fetchone()[0]
             self._rename(card_id, card_from_json(data), name_ja)
 
-    def _apply_sample_japanese(self) -> None:
+    def _apply_sample_japanese(self, poll: Callable[[], None]) -> None:
         """The sample's Japanese names for the imported cards that still have none (the file's win)."""
         for key, name_ja in self._sample_ja.items():
+            poll()
             rows = self._conn.execute(
                 "SELECT id, data FROM cards WHERE origin = 'import' AND key = ?", (key,)
             ).fetchall()
@@ -345,10 +371,12 @@ class _Writer:
         insert_cards(self._conn, "import", [(card_id, dataclasses.replace(card, name_ja=name_ja))])
         self.cards_ja += 1
 
-    def commit(self) -> ImportRecord:
+    def commit(self, poll: Callable[[], None]) -> ImportRecord:
+        """Writes what is left and commits; ``poll`` (the cancel check) is called on the way."""
         self._flush()
-        self._apply_japanese()
-        self._apply_sample_japanese()
+        self._apply_japanese(poll)
+        self._apply_sample_japanese(poll)
+        poll()  # the last moment a cancel can still undo everything
         record = ImportRecord(self._file_name, self._kind, self.cards, self.cards_ja, utc_now())
         self._conn.execute(
             "INSERT INTO imports(file, kind, cards, cards_ja, at) VALUES(?, ?, ?, ?, ?)",

@@ -16,6 +16,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from gmtool.rules.message import Message
 from gmtool.store.cards.compressed import ByteStream, ijson_backend
 from gmtool.store.cards.names import face_names
 from gmtool.store.validation import short_input
@@ -33,10 +34,12 @@ class CardDataError(ValueError):
 def mana_value(value: Any, field: str) -> int:
     """A mana value as an integer.  Un-cards have halves (Little Girl: 0.5): rounded down."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise CardDataError(f"{field}: 数値でなければなりません（入力: {short_input(value)}）")
+        raise CardDataError(Message("{0}: 数値でなければなりません（入力: {1}）", field, short_input(value)))
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise CardDataError(f"{field}: 数値でなければなりません（入力: {short_input(value)}）")
+            raise CardDataError(
+                Message("{0}: 数値でなければなりません（入力: {1}）", field, short_input(value))
+            )
         return math.floor(value)
     return value
 
@@ -46,13 +49,17 @@ def listed(value: Any, field: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise CardDataError(f"{field}: 配列（[…]）でなければなりません（入力: {short_input(value)}）")
+        raise CardDataError(
+            Message("{0}: 配列（[…]）でなければなりません（入力: {1}）", field, short_input(value))
+        )
     return value
 
 
 def text(value: Any, field: str) -> str:
     if not isinstance(value, str):
-        raise CardDataError(f"{field}: 文字列でなければなりません（入力: {short_input(value)}）")
+        raise CardDataError(
+            Message("{0}: 文字列でなければなりません（入力: {1}）", field, short_input(value))
+        )
     return value
 
 
@@ -75,12 +82,14 @@ def atomic_card_fields(key: str, value: Any) -> dict[str, Any] | None:
     """The Card fields of one AtomicCards entry, or None for a token / art card."""
     if isinstance(value, dict):
         raise CardDataError(
-            "カードの面の配列ではなくオブジェクトです。AtomicCards.json ではなく AllPrintings.json "
-            "などのファイルではありませんか"
+            Message(
+                "カードの面の配列ではなくオブジェクトです。AtomicCards.json ではなく AllPrintings.json "
+                "などのファイルではありませんか"
+            )
         )
     faces = listed(value, "面の一覧")
     if not faces or not all(isinstance(face, dict) for face in faces):
-        raise CardDataError("面の一覧: カードの面（{…}）の配列でなければなりません")
+        raise CardDataError(Message("面の一覧: カードの面（{{…}}）の配列でなければなりません"))
     # Side "a" first; an entry may list the same side twice (Un-card variants): the first one wins.
     by_side: dict[str, dict[str, Any]] = {}
     for face in sorted(faces, key=lambda f: str(f.get("side") or "a")):

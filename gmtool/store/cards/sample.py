@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from pydantic import ConfigDict, Field, StrictStr, TypeAdapter, ValidationError
 
 from gmtool.resources import resource_path
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.store.cards.names import normalize_name
 from gmtool.store.errors import StoreError
@@ -59,26 +60,34 @@ def sample_entries(path: Path | None = None) -> list[SampleEntry]:
     try:
         document: Any = parse_json(_read(target).decode("utf-8"))
     except UnicodeDecodeError:
-        raise CardSampleError("UTF-8 のテキストではありません", target) from None
+        raise CardSampleError(Message("UTF-8 のテキストではありません"), target) from None
     except StoreError as exc:
         raise CardSampleError(exc.problem, target) from None
     if not isinstance(document, dict):
-        raise CardSampleError("オブジェクト（{…}）でなければなりません", target)
+        raise CardSampleError(Message("オブジェクト（{{…}}）でなければなりません"), target)
     if document.get("format") != FORMAT:
         raise CardSampleError(
-            f"gmtool のカードデータではありません（format: {short_input(document.get('format'))}）", target
+            Message(
+                "gmtool のカードデータではありません（format: {0}）", short_input(document.get("format"))
+            ),
+            target,
         )
     version = document.get("schema_version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise CardSampleError(f"schema_version が正の整数ではありません（{short_input(version)}）", target)
+        raise CardSampleError(
+            Message("schema_version が正の整数ではありません（{0}）", short_input(version)), target
+        )
     if version > SCHEMA_VERSION:
         raise CardSampleError(
-            f"より新しい gmtool のカードデータです（スキーマ v{version}、"
-            f"このバージョンは v{SCHEMA_VERSION} まで）",
+            Message(
+                "より新しい gmtool のカードデータです（スキーマ v{0}、このバージョンは v{1} まで）",
+                version,
+                SCHEMA_VERSION,
+            ),
             target,
         )
     if "cards" not in document:
-        raise CardSampleError("cards: 必須項目がありません", target)
+        raise CardSampleError(Message("cards: 必須項目がありません"), target)
     try:
         entries = _ENTRIES.validate_python(document["cards"])
     except ValidationError as exc:
@@ -87,7 +96,9 @@ def sample_entries(path: Path | None = None) -> list[SampleEntry]:
     for entry in entries:
         for key in {normalize_name(name) for name in (entry.card.name, entry.card.name_ja) if name}:
             if key in seen:
-                raise CardSampleError(f"カード名「{key[:60]}」が 2 回あります（{seen[key][:60]}）", target)
+                raise CardSampleError(
+                    Message("カード名「{0}」が 2 回あります（{1}）", key[:60], seen[key][:60]), target
+                )
             seen[key] = entry.card.name
     return entries
 
@@ -100,14 +111,14 @@ def sample_cards(path: Path | None = None) -> list[Card]:
 def _read(path: Path) -> bytes:
     try:
         if path.stat().st_size > MAX_SAMPLE_BYTES:
-            raise CardSampleError("カードのサンプルとしては大きすぎます", path)
+            raise CardSampleError(Message("カードのサンプルとしては大きすぎます"), path)
         return path.read_bytes()
     except FileNotFoundError:
         raise CardSampleError(
-            "同梱のカードサンプルが見つかりません（インストールが壊れています）", path
+            Message("同梱のカードサンプルが見つかりません（インストールが壊れています）"), path
         ) from None
     except OSError as exc:
-        raise CardSampleError(f"ファイルを読めません（{exc.strerror or exc}）", path) from None
+        raise CardSampleError(Message("ファイルを読めません（{0}）", exc.strerror or exc), path) from None
 
 
 def _entry_problem(exc: ValidationError, cards: Any) -> str:
@@ -120,5 +131,5 @@ def _entry_problem(exc: ValidationError, cards: Any) -> str:
         card = entry.get("card") if isinstance(entry, dict) else None
         name = card.get("name") if isinstance(card, dict) else None
         if isinstance(name, str) and name:
-            problem = f"カード「{name[:60]}」: {problem}"
+            problem = Message("カード「{0}」: {1}", name[:60], problem)
     return problem

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from gmtool.rules.message import Message
 from gmtool.store.cards.compressed import ByteStream, ijson_backend
 from gmtool.store.cards.mtgjson import (
     SKIPPED_LAYOUTS,
@@ -47,10 +48,12 @@ def iter_objects(stream: ByteStream, shape: str) -> Iterator[Any]:
 
 def check_card_object(obj: Any) -> dict[str, Any]:
     if not isinstance(obj, dict):
-        raise CardDataError(f"カードのオブジェクト（{{…}}）でなければなりません（入力: {short_input(obj)}）")
+        raise CardDataError(
+            Message("カードのオブジェクト（{{…}}）でなければなりません（入力: {0}）", short_input(obj))
+        )
     kind = obj.get("object", "card")
     if kind != "card":
-        raise CardDataError(f"Scryfall のカードではありません（object: {short_input(kind)}）")
+        raise CardDataError(Message("Scryfall のカードではありません（object: {0}）", short_input(kind)))
     return obj
 
 
@@ -66,7 +69,7 @@ def skipped(obj: dict[str, Any]) -> bool:
 def _faces(obj: dict[str, Any]) -> list[dict[str, Any]]:
     faces = listed(obj.get("card_faces"), "card_faces")
     if not all(isinstance(face, dict) for face in faces):
-        raise CardDataError("card_faces: 面のオブジェクト（{…}）の配列でなければなりません")
+        raise CardDataError(Message("card_faces: 面のオブジェクト（{{…}}）の配列でなければなりません"))
     return faces
 
 

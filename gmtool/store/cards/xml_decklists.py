@@ -22,6 +22,7 @@ from xml.sax.xmlreader import AttributesImpl, Locator
 from defusedxml import DefusedXmlException, DTDForbidden, EntitiesForbidden
 from defusedxml.sax import parseString
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.character import MAX_COPIES
 from gmtool.store.cards.decklists import (
     MAX_DECKLIST_BYTES,
@@ -71,12 +72,16 @@ class _Handler(ContentHandler):
     def startElement(self, name: str, attrs: AttributesImpl) -> None:
         if self.root is None:
             if name not in ("Deck", "cockatrice_deck"):
-                self._fail(f"MTGO（.dek）でも Cockatrice（.cod）でもない XML です（最上位の要素が <{name}>）")
+                self._fail(
+                    Message(
+                        "MTGO（.dek）でも Cockatrice（.cod）でもない XML です（最上位の要素が <{0}>）", name
+                    )
+                )
             self.root = name
         elif self.root == "Deck" and name == "Cards":
             sideboard = attrs.get("Sideboard", "false").strip().casefold()
             if sideboard not in ("true", "false"):
-                self._fail(f"Sideboard は true か false です（{sideboard}）", _tag(name, attrs))
+                self._fail(Message("Sideboard は true か false です（{0}）", sideboard), _tag(name, attrs))
             self._add(name, attrs, "Quantity", "Name", "sideboard" if sideboard == "true" else "main")
         elif self.root == "cockatrice_deck":
             self._cockatrice(name, attrs)
@@ -91,11 +96,11 @@ class _Handler(ContentHandler):
             elif zone in _IGNORED_ZONES:
                 self.zone = ""
             else:
-                problem = f"知らないゾーンです（main、side、tokens のどれかです）: {zone}"
+                problem = Message("知らないゾーンです（main、side、tokens のどれかです）: {0}", zone)
                 self._fail(problem, _tag(name, attrs))
         elif name == "card":
             if self.zone is None:
-                self._fail("<zone> の外に <card> があります", _tag(name, attrs))
+                self._fail(Message("<zone> の外に <card> があります"), _tag(name, attrs))
             if self.zone:
                 self._add(name, attrs, "number", "name", self.zone)
 
@@ -114,16 +119,16 @@ class _Handler(ContentHandler):
         text = _tag(tag, attrs)
         name = attrs.get(name_key, "").strip()
         if not name:
-            self._fail(f"カード名（{name_key}）がありません", text)
+            self._fail(Message("カード名（{0}）がありません", name_key), text)
         if len(name) > MAX_NAME_CHARS:
-            self._fail(f"カード名が長すぎます（{MAX_NAME_CHARS}文字まで）", text)
+            self._fail(Message("カード名が長すぎます（{0}文字まで）", MAX_NAME_CHARS), text)
         written = attrs.get(count_key, "").strip()
         digits = unicodedata.normalize("NFKC", written)
         if not digits.isascii() or not digits.isdigit():
-            self._fail(f"枚数（{count_key}）が整数ではありません", text)
+            self._fail(Message("枚数（{0}）が整数ではありません", count_key), text)
         count = int(digits)
         if not 1 <= count <= MAX_COPIES:
-            self._fail(f"枚数は1〜{MAX_COPIES}枚です（{count}枚）", text)
+            self._fail(Message("枚数は1〜{0}枚です（{1}枚）", MAX_COPIES, count), text)
         self.lines.append(DeckLine(name, count, section, self._line(), text))
 
 
@@ -137,31 +142,36 @@ def parse_xml_decklist(data: bytes, source_name: str = "") -> DeckList:
     """An MTGO .dek or Cockatrice .cod decklist; DecklistError naming the file (and line) if unreadable."""
     source = Path(source_name) if source_name else None
     if len(data) > MAX_DECKLIST_BYTES:
-        raise DecklistError(f"長すぎます（{len(data)} バイト）。デッキリストではないようです", source)
+        raise DecklistError(
+            Message("長すぎます（{0} バイト）。デッキリストではないようです", len(data)), source
+        )
     data = _as_expat_input(data, source)
     handler = _Handler(source)
     try:
         parseString(data, handler, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except SAXParseException as exc:
         column = exc.getColumnNumber()  # expat always gives one; a bare SAX locator may not
-        where = f"、{column + 1}文字目" if column is not None else ""
+        where = Message("、{0}文字目", column + 1) if column is not None else ""
         raise DecklistError(
-            f"XML として正しくありません（{exc.getMessage()}{where}）",
+            Message("XML として正しくありません（{0}{1}）", exc.getMessage(), where),
             source,
             exc.getLineNumber(),
         ) from None
     except DTDForbidden:
         raise DecklistError(
-            "DTD（<!DOCTYPE …>）を含む XML は安全のため読みません。デッキリストには不要な部分です", source
+            Message("DTD（<!DOCTYPE …>）を含む XML は安全のため読みません。デッキリストには不要な部分です"),
+            source,
         ) from None
     except EntitiesForbidden:
-        raise DecklistError("実体宣言（<!ENTITY …>）を含む XML は安全のため読みません", source) from None
+        raise DecklistError(
+            Message("実体宣言（<!ENTITY …>）を含む XML は安全のため読みません"), source
+        ) from None
     except DefusedXmlException:
-        raise DecklistError("外部を参照する XML は安全のため読みません", source) from None
+        raise DecklistError(Message("外部を参照する XML は安全のため読みません"), source) from None
     if handler.root is None:
-        raise DecklistError("XML に要素がありません", source)
+        raise DecklistError(Message("XML に要素がありません"), source)
     if not handler.lines:
-        raise DecklistError("カードが1枚もありません（デッキリストが空です）", source)
+        raise DecklistError(Message("カードが1枚もありません（デッキリストが空です）"), source)
     return DeckList(tuple(handler.lines), handler.name)
 
 
@@ -177,9 +187,11 @@ def _as_expat_input(data: bytes, source: Path | None) -> bytes:
         try:
             text = data.decode(encoding)
         except LookupError:
-            raise DecklistError(f"知らない文字コードです（{encoding}）", source) from None
+            raise DecklistError(Message("知らない文字コードです（{0}）", encoding), source) from None
         except UnicodeDecodeError as exc:
-            problem = f"宣言された文字コード {encoding} として読めません（{exc.start} バイト目）"
+            problem = Message(
+                "宣言された文字コード {0} として読めません（{1} バイト目）", encoding, exc.start
+            )
             raise DecklistError(problem, source) from None
         return _TEXT_DECLARATION.sub(r"\g<head>utf-8", text, count=1).encode("utf-8")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):

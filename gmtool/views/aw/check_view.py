@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,15 +22,18 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.aw.check_model import AWCheckModel
 from gmtool.models.outcome_text import outcome_label, percent, side_label
-from gmtool.rules.checks import CheckResult, OpposedResult, Outcome, Side
+from gmtool.rules.checks import CHECK_DIFFICULTY_BOUNDS, CheckResult, OpposedResult, Outcome, Side
 from gmtool.rules.systems.aw.session import SessionRefused
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
 from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
+from gmtool.views.compact import WrappingCheckBox, move_widget, shrink_combo
+from gmtool.views.status_label import StatusLabel
 from gmtool.views.widgets import show_refusal
 
-NOTE_STYLE = "color: #b35c00;"
-SPELL_STYLE = "color: #7a1fa2;"
+NOTE_STYLE = Tone("warning")
+SPELL_STYLE = Tone("special")
 
 
 class _SideInputsBox(RollerInputsBox):
@@ -40,7 +44,7 @@ class _SideInputsBox(RollerInputsBox):
     def __init__(self, model: AWCheckModel, side: Side, title: str, parent: QWidget | None = None) -> None:
         super().__init__(model, side, title, parent)
         self.modifier_warning = self.note_label
-        self.modifier_warning.setStyleSheet("color: #b35c00;")
+        set_tone(self.modifier_warning, NOTE_STYLE)
 
     def current_value(self) -> int:
         return self.model.value(self.side)
@@ -63,9 +67,10 @@ class _BoostBox(QWidget):
         super().__init__(parent)
         self.model = model
         self.side = side
-        self.check = QCheckBox()
-        self.note = QLabel()
-        self.note.setWordWrap(True)
+        self.check = WrappingCheckBox()  # the master's name is long: it wraps, not widens the panel
+        # Its minimum height is its text's: a plain wrapped label let the panel squeeze the
+        # 判定値・値・修正 fields above it to a few pixels when the note appeared.
+        self.note = StatusLabel(lines=0)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.check)
@@ -91,6 +96,7 @@ class _BoostBox(QWidget):
             self.check.setToolTip(offer.reason)
         finally:
             self.check.blockSignals(False)
+        style: Tone | None
         if offer.reason:
             text, style = offer.reason, NOTE_STYLE
         elif ticked and side is Side.ACTION and not model.opposed:
@@ -104,9 +110,9 @@ class _BoostBox(QWidget):
             text = self.tr("達成値 +{0}（修正とは別）。振ると令呪を 1 つ使います").format(offer.amount)
             style = SPELL_STYLE
         else:
-            text, style = "", ""
+            text, style = "", None
         self.note.setText(text)
-        self.note.setStyleSheet(style)
+        set_tone(self.note, style)
         self.note.setVisible(bool(text))
 
 
@@ -116,20 +122,23 @@ class AWCheckView(QWidget):
         self.model = model
         self.action_box = _SideInputsBox(model, Side.ACTION, self.tr("判定する側"))
         self.reaction_box = _SideInputsBox(model, Side.REACTION, self.tr("リアクション側"))
-        self.reaction_no_roll = QCheckBox(self.tr("リアクション側は判定できない（達成値 = 判定値 + 修正）"))
+        self.reaction_no_roll = WrappingCheckBox(
+            self.tr("リアクション側は判定できない（達成値 = 判定値 + 修正）")
+        )
         self.reaction_no_roll.toggled.connect(lambda on: model.set_reaction_can_roll(not on))
         self.opposed_check = QCheckBox(self.tr("対決"))
         self.opposed_check.toggled.connect(model.set_opposed)
         self.difficulty_spin = QSpinBox()
-        self.difficulty_spin.setRange(-99, 999)
+        self.difficulty_spin.setRange(*CHECK_DIFFICULTY_BOUNDS)
         self.difficulty_spin.valueChanged.connect(model.set_difficulty)
         self.band_label = QLabel()
-        self.key_combo = QComboBox()
+        self.key_combo = shrink_combo(QComboBox(), 12)
         self.key_combo.currentIndexChanged.connect(
             lambda _: self._guard(model.set_key_filter, self.key_combo.currentData())
         )
         self.key_note = QLabel()
-        self.key_note.setStyleSheet(NOTE_STYLE)
+        set_tone(self.key_note, NOTE_STYLE)
+        self.key_note.setWordWrap(True)
         self.boost_boxes = {side: _BoostBox(model, side) for side in Side}
         for side, box in self.boost_boxes.items():
             box.check.toggled.connect(lambda on, side=side: self._guard(model.set_boost, on, side))
@@ -137,32 +146,30 @@ class AWCheckView(QWidget):
         self.boost_check = self.boost_boxes[Side.ACTION].check
         self.boost_note = self.boost_boxes[Side.ACTION].note
         self.reaction_boost_check = self.boost_boxes[Side.REACTION].check
-        key_row = QHBoxLayout()
-        key_row.addWidget(QLabel(self.tr("判定できるのは:")))
-        key_row.addWidget(self.key_combo)
-        key_row.addWidget(self.key_note, 1)
-
+        # The difficulty, who may roll and 対決 on one row: the panel has a laptop's height.
         difficulty_row = QHBoxLayout()
         difficulty_row.addWidget(QLabel(self.tr("難易度")))
         difficulty_row.addWidget(self.difficulty_spin)
-        difficulty_row.addWidget(self.band_label, 1)
+        difficulty_row.addWidget(self.band_label)
+        difficulty_row.addSpacing(12)
+        difficulty_row.addWidget(QLabel(self.tr("判定できるのは:")))
+        difficulty_row.addWidget(self.key_combo)
+        difficulty_row.addWidget(self.key_note, 1)
         difficulty_row.addWidget(self.opposed_check)
 
-        odds_box = OddsBox([(o, OUTCOME_COLORS[o], outcome_label(o)) for o in Outcome])
+        self.odds_box = odds_box = OddsBox([(o, OUTCOME_COLORS[o], outcome_label(o)) for o in Outcome])
         self.probability_labels = odds_box.probability_labels
         self.success_label = odds_box.headline
         # Its own line: appended to the big number it was cut off in the main window.
         self.boost_odds_label = odds_box.add_line(QLabel())
         self.boost_odds_label.setWordWrap(True)
-        self.boost_odds_label.setStyleSheet(SPELL_STYLE + " font-weight: bold;")
+        set_tone(self.boost_odds_label, "special", "font-weight: bold;")
 
         controls = RollControls(model.roll)
         self.roll_button, self.result_label = controls.button, controls.result_label
 
         self.bars_plot = OutcomeBarsPlot(model)
         self.curve_plot = SuccessCurvePlot(model)
-        self.bars_plot.setMinimumHeight(160)
-        self.curve_plot.setMinimumHeight(160)
 
         inputs = QHBoxLayout()
         action_column = QVBoxLayout()
@@ -176,16 +183,16 @@ class AWCheckView(QWidget):
         reaction_column.addWidget(self.reaction_no_roll)
         reaction_column.addStretch(1)
         inputs.addLayout(reaction_column)
-        inputs.addWidget(odds_box)
+        inputs.addWidget(odds_box, 1)
+        self.inputs_row, self.side_columns = inputs, (action_column, reaction_column)
         layout = QVBoxLayout(self)
-        layout.addLayout(key_row)
         layout.addLayout(difficulty_row)
         layout.addLayout(inputs)
         roll_row = QHBoxLayout()
-        roll_row.addWidget(self.roll_button)
+        roll_row.addWidget(self.roll_button, 0, Qt.AlignmentFlag.AlignTop)  # a longer result never moves it
         roll_row.addWidget(self.result_label, 1)
         layout.addLayout(roll_row)
-        plots = QHBoxLayout()
+        self.plots_row = plots = QHBoxLayout()
         plots.addWidget(self.bars_plot)
         plots.addWidget(self.curve_plot)
         layout.addLayout(plots, 1)
@@ -208,7 +215,7 @@ class AWCheckView(QWidget):
         self.difficulty_spin.setValue(model.difficulty)
         self.difficulty_spin.blockSignals(False)
         self.opposed_check.setChecked(model.opposed)
-        self.band_label.setText(model.difficulty_band_label())
+        self.band_label.setText(self.tr(model.difficulty_band_label()))  # 普通 → Normal
         self.action_box.sync()
         self.reaction_box.sync()
         self._sync_session()
@@ -216,6 +223,13 @@ class AWCheckView(QWidget):
         self.reaction_no_roll.setVisible(model.opposed)
         self.difficulty_spin.setEnabled(not model.opposed)
         self.curve_plot.setVisible(not model.opposed)  # P over difficulties means nothing in 対決
+        # 対決: the odds take the curve's place beside the bars, so both sides' inputs fit the width.
+        move_widget(self.odds_box, self.plots_row if model.opposed else self.inputs_row, 1)
+        for column in self.side_columns:  # alone, the action side leaves the room to the odds
+            self.inputs_row.setStretchFactor(column, int(model.opposed))
+        # 対決 is won or lost, not 自動成功〜自動失敗: the single check's table would only mislead.
+        for widget in self.odds_box.row_widgets:
+            widget.setVisible(not model.opposed)
         for outcome, label in self.probability_labels.items():
             label.setText(percent(float(model.outcome_probabilities[outcome])))
         if model.opposed and model.action_wins is not None:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.aw.focus_model import AWFocusModel
 from gmtool.models.aw.focus_state import SpecialRule
 from gmtool.rules.systems.aw.session import SessionRefused
+from gmtool.views.appearance import set_tone
 from gmtool.views.aw.focus_run import FocusRunPage
 from gmtool.views.aw.focus_setup import FocusSetupPage
 from gmtool.views.widgets import show_refusal, shown_message
@@ -38,7 +39,7 @@ class AWFocusDialog(QDialog):
 
         self.problem_label = QLabel()  # a damaged stored AF: shown, replaced by the next 開始
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #b00020;")
+        set_tone(self.problem_label, "error")
         self.setup_page = FocusSetupPage(model)
         self.setup_page.start_requested.connect(self._start)
         self.run_page = FocusRunPage(model, self._guard)

@@ -15,14 +15,15 @@ from PySide6.QtWidgets import QWidget
 
 from gmtool.models.aw.focus_text import percent_text
 from gmtool.views.check.probability_plots import style_plot
+from gmtool.views.check.themed_plot import ThemedPlot
 
 BAR_COLOR = "#1f5fa8"
 LAST_COLOR = "#1b7f3b"  # the round limit: the bar that is the AF's P(success)
 
 
-class FocusRoundsPlot(pg.PlotWidget):
+class FocusRoundsPlot(ThemedPlot):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, background="w")
+        super().__init__(parent=parent)
         style_plot(self, self.tr("成功している確率 (%)"), self.tr("ラウンド"))
         self.setYRange(0, 105, padding=0)
         self._brush = pg.mkBrush(QColor(BAR_COLOR))
@@ -48,13 +49,17 @@ class FocusRoundsPlot(pg.PlotWidget):
             self.removeItem(label)
         self.labels = []
         for (r, p), h in zip(by_round, heights, strict=True):
-            label = pg.TextItem(percent_text(p), color="#333", anchor=(0.5, 1))
+            label = pg.TextItem(percent_text(p), color=self.text_colour(), anchor=(0.5, 1))
             label.setPos(r, min(h, 92) + 1)
             self.addItem(label)
             self.labels.append(label)
         self.getAxis("bottom").setTicks([[(r, str(r)) for r in rounds]])  # whole rounds only
         if rounds:
             self.setXRange(rounds[0] - 0.6, rounds[-1] + 0.6, padding=0)
+
+    def theme_changed(self) -> None:
+        for label in self.labels:
+            label.setColor(self.text_colour())
 
     def bar_heights(self) -> dict[int, float]:
         """round → height in %, as given to the plot."""

@@ -35,13 +35,10 @@ from PySide6.QtWidgets import (
 from gmtool.models.aw.focus_model import ABILITY_LABELS, AWFocusModel
 from gmtool.models.aw.focus_state import FocusDoc, RecordKind, RollRecord
 from gmtool.models.aw.focus_text import percent_text
-from gmtool.rules.systems.aw.focus import FocusStatus, cancelled_fumble
+from gmtool.rules.systems.aw.focus import MAX_DECLARATIONS, FocusStatus, cancelled_fumble
+from gmtool.views.appearance import set_tone, tone_colour
 from gmtool.views.aw.focus_plot import FocusRoundsPlot
 
-NEXT_COLOR = QColor("#fff3c4")
-SUCCESS_COLOR = "#1b7f3b"
-FAILURE_COLOR = "#c23b3b"
-CANCELLED_COLOR = "#666666"
 VISIBLE_ROWS = 6  # the members table is never shorter than this many rows (or all of them)
 COLUMNS = ("", "名前", "判定値", "修正", "特技の所持宣言", "その他の特技", "宣言数")
 TEXT_COLUMNS = (0, 1, 2, 6)  # the cells holding text; the others hold widgets
@@ -225,7 +222,7 @@ class FocusRunPage(QWidget):
                 boxes.addWidget(QLabel(self.tr("（シートに特技なし）")))
             boxes.addStretch(1)
             table.setCellWidget(row, 4, cell)
-            other = self._spin(0, 99, self.tr("シートにない特技の数"))
+            other = self._spin(0, MAX_DECLARATIONS, self.tr("シートにない特技の数"))
             other.valueChanged.connect(lambda v, r=row: self._guard(lambda: self.model.set_other(r, v)))
             table.setCellWidget(row, 5, other)
             self.other_spins.append(other)
@@ -258,7 +255,7 @@ class FocusRunPage(QWidget):
             self._cell(row, 0).setText("▶" if is_next else "")
             self._cell(row, 2).setText(str(member.value))
             self._cell(row, 6).setText(str(member.declarations))
-            background = NEXT_COLOR if is_next else QColor(Qt.GlobalColor.transparent)
+            background = tone_colour("mark") if is_next else QColor(Qt.GlobalColor.transparent)
             for column in TEXT_COLUMNS:
                 self._cell(row, column).setBackground(background)
             for feat, box in self.feat_boxes[row].items():
@@ -332,10 +329,8 @@ class FocusRunPage(QWidget):
         end = self.model.end_text()
         self.result_label.setText(end)
         self.result_label.setVisible(bool(end))
-        color = {FocusStatus.SUCCESS: SUCCESS_COLOR, FocusStatus.CANCELLED: CANCELLED_COLOR}.get(
-            doc.status, FAILURE_COLOR
-        )
-        self.result_label.setStyleSheet(f"font-size: 16pt; font-weight: bold; color: {color};")
+        tone = {FocusStatus.SUCCESS: "success", FocusStatus.CANCELLED: "muted"}.get(doc.status, "failure")
+        set_tone(self.result_label, tone, "font-size: 16pt; font-weight: bold;")
 
     def _sync_masters(self, doc: FocusDoc) -> None:
         chosen = self.master_combo.currentData()

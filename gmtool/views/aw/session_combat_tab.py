@@ -9,6 +9,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gmtool.models.aw.session_model import AWSessionModel
+from gmtool.views.appearance import set_tone
 from gmtool.views.session_tab import Confirm, SessionTab
 
 
@@ -35,7 +36,7 @@ class AWCombatTab(SessionTab[AWSessionModel]):
             )
         )
         note.setWordWrap(True)
-        note.setStyleSheet("color: #666;")
+        set_tone(note, "note")
         box = QGroupBox(self.tr("戦闘ラウンド"))
         inner = QVBoxLayout(box)
         inner.addWidget(self.status_label)

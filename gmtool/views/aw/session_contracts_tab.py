@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.aw.session_model import BREAK_LABELS, AWSessionModel
 from gmtool.rules.systems.aw.session import BreakMethod
+from gmtool.views.appearance import tone_colour
 from gmtool.views.aw.session_spells_box import AWSpellsBox
-from gmtool.views.session_tab import ID_ROLE, RETIRED_COLOR, Confirm, SessionTab
+from gmtool.views.session_tab import ID_ROLE, Confirm, SessionTab
 
 HISTORY_HEADERS = (
     "マスター",
@@ -183,7 +184,7 @@ class AWContractsTab(SessionTab[AWSessionModel]):
             for col in range(len(HISTORY_HEADERS)) if was_broken else ():
                 item = self.history_table.item(r, col)
                 assert item is not None  # fill() has just set every cell of every row
-                item.setForeground(RETIRED_COLOR)
+                item.setForeground(tone_colour("muted"))
         self.spells.sync()
 
     def _sync_tree(self) -> None:

@@ -11,11 +11,12 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from gmtool.models.aw.session_model import AWSessionModel
+from gmtool.views.appearance import set_tone
 from gmtool.views.aw.session_combat_tab import AWCombatTab
 from gmtool.views.aw.session_contracts_tab import AWContractsTab
 from gmtool.views.aw.session_keys_tab import AWKeysTab
 from gmtool.views.aw.session_scenes_tab import AWScenesTab
-from gmtool.views.session_tab import PROBLEM_COLOR, SessionTab
+from gmtool.views.session_tab import SessionTab
 from gmtool.views.widgets import close_only_buttons, shown_message
 
 
@@ -32,7 +33,7 @@ class AWSessionDialog(QDialog):
 
         self.problem_label = QLabel()  # a stored state that cannot be read
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
+        set_tone(self.problem_label, "error")
 
         # Pages ask through the dialog at call time, so a test (or a subclass) can answer for the GM.
         def confirm(title: str, text: str) -> bool:

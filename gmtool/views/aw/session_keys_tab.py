@@ -15,7 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.aw.session_model import AWSessionModel
-from gmtool.views.session_tab import RETIRED_COLOR, Confirm, SessionTab
+from gmtool.views.appearance import tone_colour
+from gmtool.views.session_tab import Confirm, SessionTab
 
 KEY_HEADERS = ("イベントキー", "持っているPC", "シーン", "セッション")
 RETIRED_HEADERS = ("イベントキー", "持っていたPC", "シーン", "セッション", "シナリオ")
@@ -135,7 +136,7 @@ class AWKeysTab(SessionTab[AWSessionModel]):
             self.retired_table,
             [(k.name, self.model.name(k.holder), k.scene, str(k.session), str(k.scenario)) for k in retired],
             [k.id for k in retired],
-            color=RETIRED_COLOR,
+            color=tone_colour("muted"),
         )
         self.move_button.setEnabled(bool(live))
         self.remove_button.setEnabled(bool(live))

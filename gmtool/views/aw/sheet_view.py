@@ -30,6 +30,7 @@ from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.character_model import CharacterModel
 from gmtool.rules.systems.aw.character import ATTRIBUTES, COMBAT_VALUES, MAX_CLASSES
 from gmtool.views.aw.session_box import AWSessionBox
+from gmtool.views.sheet.two_columns import TwoColumns
 from gmtool.views.widgets import CommitPlainTextEdit, show_refusal
 
 
@@ -113,13 +114,17 @@ class AWSheetView(QWidget):
             QVBoxLayout(box).addWidget(text_edit)
             texts.addWidget(box)
 
-        values = QHBoxLayout()
-        values.addWidget(attributes)
-        values.addWidget(combat)
-        values.addWidget(pools)
+        scores = QWidget()
+        scores_row = QHBoxLayout(scores)
+        scores_row.setContentsMargins(0, 0, 0, 0)
+        scores_row.addWidget(attributes)
+        scores_row.addWidget(combat)
+        # HP・MP beside the scores where the sheet is wide, under them where it is narrow (a laptop).
+        values = TwoColumns(scores, pools)
+        values.box.setContentsMargins(0, 0, 0, 0)
         layout = QVBoxLayout(self)
         layout.addLayout(header)
-        layout.addLayout(values)
+        layout.addWidget(values)
         # Contracts and keys live in the campaign's session state; this sheet's own model reads them.
         self.session_model = AWSessionModel(model.campaign_model, self)
         self.session_box = AWSessionBox(self.session_model, model.character_id)

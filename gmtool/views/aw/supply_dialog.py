@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -42,13 +42,16 @@ from gmtool.models.aw.supply_model import (
 )
 from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.rules.systems.aw.supply import MAX_BONUS, SupplyKind
+from gmtool.views.appearance import Tone, set_tone, tone_colour
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.check.roller_inputs_box import ModeButtons, fill_combo
+from gmtool.views.check.themed_plot import ThemedPlot
+from gmtool.views.screen_fit import fit_to_screen, scrolling
 from gmtool.views.widgets import show_refusal, shown_message
 
 LOSS_COLOR = "#c23b3b"
 GAIN_COLOR = "#1b7f3b"
-WARNING_STYLE = "color: #b35c00;"
+WARNING_STYLE = Tone("warning")
 # The rule text each action stands on (供給ルール), shown so the GM sees where the range comes from.
 RULE_TEXTS = {
     SupplyKind.MISSED_MEAL: "本文: 24時間以上食事ができない場合は、"
@@ -64,7 +67,7 @@ RULE_TEXTS = {
 POOL_NOTE = "回復は最大値で止まります（最大値が 0 のときは上限なし）。減少には下限がありません。"
 NAME, NOW_HP, NOW_MP, CHOSEN, RECOVERS, MEAN_HP, MEAN_MP = range(7)
 HEADERS = ("キャラクター", "HP", "MP", "対象", "回復する", "振った後のHP（平均）", "振った後のMP（平均）")
-DONE_STYLE = "color: #8a8a8a;"  # a shown result that no longer stands (undone, or edited since)
+DONE_STYLE = Tone("muted")  # a shown result that no longer stands (undone, or edited since)
 
 
 def amount_title(kind: SupplyKind) -> str:
@@ -76,16 +79,16 @@ def _mean(value: Fraction) -> str:
     return f"{float(value):.1f}"
 
 
-class AmountPlot(pg.PlotWidget):
+class AmountPlot(ThemedPlot):
     """P(amount) of the chosen dice, the mean marked; tests read back `bar_heights()`."""
 
     def __init__(self, model: AWSupplyModel, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, background="w")
+        super().__init__(parent=parent)
         self.model = model
         style_plot(self, self.tr("確率 (%)"), self.tr(amount_title(model.kind)))
         # One item with a brush per bar (see OutcomeBarsPlot: the single-colour path crashed PySide6).
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brushes=[], pen=pg.mkPen(None))
-        self.mean_line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen("#1f5fa8", width=2))
+        self.mean_line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(self.tone("accent"), width=2))
         self.addItem(self.bars)
         self.addItem(self.mean_line)
         model.changed.connect(self.refresh)
@@ -101,6 +104,9 @@ class AmountPlot(pg.PlotWidget):
         self.mean_line.setValue(float(self.model.expected()))
         self.setXRange(min(xs) - 0.6, max(xs) + 0.6, padding=0)
         self.setYRange(0, max(heights) * 1.1, padding=0)
+
+    def theme_changed(self) -> None:
+        self.mean_line.setPen(pg.mkPen(self.tone("accent"), width=2))
 
     def bar_heights(self) -> dict[int, float]:
         return {int(x): float(h) for x, h in zip(self.bars.opts["x"], self.bars.opts["height"], strict=True)}
@@ -180,7 +186,7 @@ class AWSupplyDialog(QDialog):
 
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(WARNING_STYLE)
+        set_tone(self.problem_label, WARNING_STYLE)
         self.roll_button = QPushButton(self.tr("振る"))
         self.roll_button.clicked.connect(self.roll)
         self.result_label = QLabel(self.tr("まだ振っていません"))
@@ -191,7 +197,9 @@ class AWSupplyDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
 
-        layout = QVBoxLayout(self)
+        body = QWidget()  # scrolls: the dialog and its 閉じる fit a laptop's screen
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.kind_buttons)
         layout.addWidget(self.rule_label)
         layout.addLayout(form)
@@ -202,8 +210,10 @@ class AWSupplyDialog(QDialog):
         roll_row.addWidget(self.roll_button)
         roll_row.addWidget(self.result_label, 1)
         layout.addLayout(roll_row)
-        layout.addWidget(buttons)
-        self.resize(720, 760)
+        outer = QVBoxLayout(self)
+        outer.addWidget(scrolling(body), 1)
+        outer.addWidget(buttons)
+        fit_to_screen(self, QSize(720, 760))
 
         model.changed.connect(self._sync)
         model.rolled.connect(self.show_outcome)
@@ -301,7 +311,7 @@ class AWSupplyDialog(QDialog):
                 for column, pool in ((MEAN_HP, "hp"), (MEAN_MP, "mp")):
                     item = QTableWidgetItem(_mean(pools[pool][2]) if pool in pools else "—")
                     if pool in pools and pools[pool][2] <= 0:
-                        item.setForeground(QColor(LOSS_COLOR))
+                        item.setForeground(tone_colour("failure"))
                         item.setToolTip(self.tr("平均で 0 以下になります"))
                     self._set(row, column, item)
         finally:
@@ -350,4 +360,4 @@ class AWSupplyDialog(QDialog):
         else:
             last = self.tr("（この後 HP・MP が変更されています）")
         self.result_label.setText("\n".join([*self._result_lines, last]))
-        self.result_label.setStyleSheet("" if status == "applied" else DONE_STYLE)
+        set_tone(self.result_label, None if status == "applied" else DONE_STYLE)

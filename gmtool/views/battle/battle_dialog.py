@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -31,10 +32,12 @@ from PySide6.QtWidgets import (
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.battle_table_model import ID_ROLE, BattleTableModel
 from gmtool.rules.battle import Phase
+from gmtool.views.appearance import set_tone
 from gmtool.views.battle.encounter_bar import EncounterBar
 from gmtool.views.battle.participant_box import ParticipantBox
 from gmtool.views.battle.quick_npc_dialog import QuickNpcDialog
-from gmtool.views.session_tab import PROBLEM_COLOR, SessionTab
+from gmtool.views.screen_fit import fit_to_screen, scrolling
+from gmtool.views.session_tab import SessionTab
 from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
 
 NEXT_TURN_KEY = "Ctrl+Right"
@@ -72,7 +75,7 @@ class BattleDialog(QDialog):
 
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
+        set_tone(self.problem_label, "error")
 
         # ---- the encounter: new, name, saved ones (asking through this dialog's ask_confirm)
         self.encounter_bar = EncounterBar(model, lambda title, text: self.ask_confirm(title, text), system_id)
@@ -141,6 +144,7 @@ class BattleDialog(QDialog):
         )
         self.ccfolia_all_button = controls.button(self.tr("全員を CCFolia 形式で"), self._copy_ccfolia_all)
         self.include_hidden_check = QCheckBox(self.tr("非公開も含める"))
+        # Two rows: who is in the fight, and what goes to the clipboard (one row is 1000 px wide).
         people_row = QHBoxLayout()
         for widget in (
             self.character_combo,
@@ -149,13 +153,18 @@ class BattleDialog(QDialog):
             self.remove_button,
             self.up_button,
             self.down_button,
+        ):
+            people_row.addWidget(widget)
+        people_row.addStretch(1)
+        clipboard_row = QHBoxLayout()
+        for clipboard_widget in (
             self.copy_button,
             self.ccfolia_button,
             self.ccfolia_all_button,
             self.include_hidden_check,
         ):
-            people_row.addWidget(widget)
-        people_row.addStretch(1)
+            clipboard_row.addWidget(clipboard_widget)
+        clipboard_row.addStretch(1)
 
         # ---- the side panel: the selected participant and the system's actions
         self.participant_box = ParticipantBox(model, self.ask_confirm)
@@ -186,10 +195,12 @@ class BattleDialog(QDialog):
         left_layout.addLayout(round_row)
         left_layout.addWidget(self.table, 3)
         left_layout.addLayout(people_row)
+        left_layout.addLayout(clipboard_row)
         left_layout.addWidget(log_box, 2)
         splitter = QSplitter()
-        splitter.addWidget(left)
-        splitter.addWidget(side)
+        splitter.setChildrenCollapsible(False)
+        splitter.addWidget(scrolling(left))
+        splitter.addWidget(scrolling(side))  # the system's action boxes are tall
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
 
@@ -198,7 +209,8 @@ class BattleDialog(QDialog):
         layout.addWidget(self.encounter_bar)
         layout.addWidget(splitter, 1)
         layout.addWidget(close_only_buttons(self))
-        self.resize(1300, 800)
+        fit_to_screen(self, QSize(1300, 800))
+        self._followed_turn: str | None = None  # the actor the table last moved the selection to
         model.changed.connect(self._sync)
         self._sync()
 
@@ -265,6 +277,23 @@ class BattleDialog(QDialog):
                 self.tr("R{0} {1}").format(event.round, event.text) if event.round else event.text
             )
         self.log_list.scrollToBottom()
+        self._follow_turn(state.current if state.active else None)
+
+    def _follow_turn(self, current: str | None) -> None:
+        """A new turn selects its actor, so the side panel shows who is acting; in between, the GM's
+        own choice of row stays."""
+        if current != self._followed_turn:
+            self._followed_turn = current
+            if current:
+                self.select(current)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Escape closes a QDialog: in the middle of a fight a stray Escape (leaving a cell editor, a
+        # combo's popup) must not. The 閉じる button and the window's close box still do.
+        if event.key() == Qt.Key.Key_Escape:
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def _status_text(self) -> str:
         state = self.model.state()
@@ -278,7 +307,7 @@ class BattleDialog(QDialog):
             phase = self.tr("セットアッププロセス") if named else self.tr("セットアップ")
             phase += self.tr("（「次の手番」で最初の手番へ）")
         elif state.phase is Phase.CLEANUP:
-            phase = self.tr("クリンナッププロセス") if named else self.tr("クリンナップ")
+            phase = self.tr("クリンナッププロセス") if named else self.model.round_end_label()
             phase += self.tr("（全員が行動済み。「次の手番」で次のラウンドへ）")
         else:
             actor = state.participant(state.current)

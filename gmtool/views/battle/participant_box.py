@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.battle_model import SIDE_LABELS, STATUS_LABELS, BattleModel
 from gmtool.rules.battle import Participant, Side, Status
+from gmtool.views.appearance import set_tone
 from gmtool.views.session_tab import Confirm, SessionTab
 
 
@@ -45,7 +46,7 @@ class ParticipantBox(SessionTab[BattleModel]):
         self.set_button = self.button(self.tr("値を設定"), self._set_value)
         self.resource_note = QLabel()
         self.resource_note.setWordWrap(True)
-        self.resource_note.setStyleSheet("color: #666;")
+        set_tone(self.resource_note, "note")
         self.resource_combo.currentIndexChanged.connect(lambda _i: self._show_resource())
 
         damage_row = QHBoxLayout()
@@ -134,7 +135,8 @@ class ParticipantBox(SessionTab[BattleModel]):
         self.side_combo.setCurrentIndex(self.side_combo.findData(p.side))
         self.hidden_check.setChecked(p.hidden)
         people = self.battle.state().participants
-        self.refill(self.counts_combo, [(self.tr("クリンナップ"), "")] + [(q.name, q.id) for q in people])
+        counts = [(self.battle.round_end_label(), "")] + [(q.name, q.id) for q in people]
+        self.refill(self.counts_combo, counts)
         self.refill(self.condition_combo, [(c.name, c.name) for c in p.conditions])
         self.remove_condition_button.setEnabled(bool(p.conditions))
 

@@ -11,11 +11,12 @@ from fractions import Fraction
 from typing import Protocol
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, SignalInstance
+from PySide6.QtCore import QSize, Qt, SignalInstance
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from gmtool.rules.checks import Outcome
+from gmtool.views.check.themed_plot import ThemedPlot
 
 OUTCOME_COLORS = {
     Outcome.AUTO_SUCCESS: "#1b7f3b",
@@ -24,7 +25,7 @@ OUTCOME_COLORS = {
     Outcome.AUTO_FAILURE: "#c23b3b",
 }
 UNDECIDED_COLOR = "#9aa5b1"  # 対決: a total whose result depends on the reaction's roll
-BAND_COLORS = ("#e3f2fd", "#fff8e1", "#fce4ec", "#ede7f6")
+BAND_COLORS = ("#e3f2fd", "#fff8e1", "#fce4ec", "#ede7f6")  # light-theme shades: see ThemedPlot.tint
 
 
 def style_plot(plot: pg.PlotWidget, left: str, bottom: str) -> None:
@@ -39,6 +40,23 @@ def style_plot(plot: pg.PlotWidget, left: str, bottom: str) -> None:
     # difficulty change; a cached pixmap is redrawn only when the axis itself changes.
     for name in ("left", "bottom"):
         plot.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+
+# The smallest a judgement panel's plot is still read at, and the size it asks for: a plot asking
+# for pyqtgraph's 600×480 made every panel taller than a 1366×768 laptop leaves it.
+PLOT_MIN_SIZE = QSize(200, 150)
+PLOT_HINT_SIZE = QSize(300, 170)
+
+
+class PanelPlot(ThemedPlot):
+    """A judgement panel's plot: it takes the room the panel has, and asks for little; drawn in the
+    theme's colours."""
+
+    def sizeHint(self) -> QSize:
+        return PLOT_HINT_SIZE
+
+    def minimumSizeHint(self) -> QSize:
+        return PLOT_MIN_SIZE
 
 
 class CurveSource(Protocol):
@@ -62,11 +80,11 @@ class CurveSource(Protocol):
     def difficulty_guides(self) -> Sequence[tuple[int, int | None, str]]: ...
 
 
-class OutcomeBarsPlot(pg.PlotWidget):
+class OutcomeBarsPlot(PanelPlot):
     """P(natural 2D6 total), each bar coloured by the outcome that total gives."""
 
     def __init__(self, model: CurveSource, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, background="w")
+        super().__init__(parent=parent)
         self.model = model
         style_plot(self, self.tr("確率 (%)"), self.tr("2D6 の出目"))
         self.setXRange(1.5, 12.5, padding=0)
@@ -98,7 +116,7 @@ class OutcomeBarsPlot(pg.PlotWidget):
         return {int(x): (float(h), outcome_of_brush[id(b)]) for x, h, b in drawn}
 
 
-class SuccessCurvePlot(pg.PlotWidget):
+class SuccessCurvePlot(PanelPlot):
     """P(success) over difficulties, current difficulty marked, the system's guides drawn.
 
     A guide is a band (AW 難易度の目安: low–high shaded) or a single step (フォーカード
@@ -111,23 +129,25 @@ class SuccessCurvePlot(pg.PlotWidget):
     LABEL_GAP = 2  # pixels kept free on each side of a band label
 
     def __init__(self, model: CurveSource, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, background="w")
+        super().__init__(parent=parent)
         self.model = model
         style_plot(self, self.tr("成功率 (%)"), self.tr(model.curve_x_label))
         self.setYRange(0, 105, padding=0)
         self.guide_items: list[tuple[pg.GraphicsObject, str]] = []
         self.band_labels: list[tuple[pg.TextItem, float, float]] = []  # label, band's left and right edge
+        self.band_regions: list[tuple[pg.LinearRegionItem, str]] = []  # region, its light-theme colour
+        self.guide_lines: list[pg.InfiniteLine] = []
+        self.guides_shown = True
         bands = [g for g in model.difficulty_guides() if g[0] != g[1]]
         for (low, high, label), color in zip(bands, BAND_COLORS, strict=False):
             top = high if high is not None else 99
-            region = pg.LinearRegionItem(
-                values=(low - 0.5, top + 0.5), movable=False, brush=QColor(color), pen=pg.mkPen(None)
-            )
+            region = pg.LinearRegionItem(values=(low - 0.5, top + 0.5), movable=False, pen=pg.mkPen(None))
             region.setZValue(-10)
-            text = pg.TextItem(self.tr(label), color="#555", anchor=(0.5, 0))
+            text = pg.TextItem(self.tr(label), anchor=(0.5, 0))
             self.addItem(region)
             self.addItem(text)
             self.guide_items.append((region, label))
+            self.band_regions.append((region, color))
             self.band_labels.append((text, low - 0.5, top + 0.5))
         for low, high, label in model.difficulty_guides():
             if low != high:
@@ -136,29 +156,47 @@ class SuccessCurvePlot(pg.PlotWidget):
                 pos=low,
                 angle=90,
                 movable=False,
-                pen=pg.mkPen("#b0b8c0", width=1, style=Qt.PenStyle.DashLine),
                 label=f"{low} {self.tr(label)}",
-                labelOpts={
-                    "position": 0.05,
-                    "rotateAxis": (1, 0),
-                    "anchors": [(0, 0), (0, 0)],
-                    "color": "#666",
-                },
+                labelOpts={"position": 0.05, "rotateAxis": (1, 0), "anchors": [(0, 0), (0, 0)]},
             )
             line.setZValue(-10)
             self.addItem(line)
             self.guide_items.append((line, label))
-        self.curve_item = self.plot(
-            [], [], pen=pg.mkPen("#1f5fa8", width=2), symbol="o", symbolSize=5, symbolBrush="#1f5fa8"
-        )
-        self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen("#c23b3b", width=2))
-        self.marker_label = pg.TextItem("", color="#c23b3b", anchor=(0, 0))
+            self.guide_lines.append(line)
+        self.curve_item = self.plot([], [], symbol="o", symbolSize=5)
+        self.marker = pg.InfiniteLine(angle=90, movable=False)
+        self.marker_label = pg.TextItem("", anchor=(0, 0))
         self.addItem(self.marker)
         self.addItem(self.marker_label)
+        self.theme_changed()
         model.changed.connect(self.refresh)
         # The labels are laid out in pixels, so they follow the plot's size as well as the model.
         self.getViewBox().sigResized.connect(self.place_labels)
         self.refresh()
+
+    def theme_changed(self) -> None:
+        """Bands, guides, curve and marker in the theme's shades."""
+        for region, color in self.band_regions:
+            region.setBrush(pg.mkBrush(self.tint(color)))
+        for text, _left, _right in self.band_labels:
+            text.setColor(self.quiet_colour(0.75))
+        for line in self.guide_lines:
+            line.setPen(pg.mkPen(self.quiet_colour(0.35), width=1, style=Qt.PenStyle.DashLine))
+            line.label.setColor(self.quiet_colour(0.7))
+        accent = self.tone("accent")
+        self.curve_item.setPen(pg.mkPen(accent, width=2))
+        self.curve_item.setSymbolBrush(pg.mkBrush(accent))
+        self.curve_item.setSymbolPen(pg.mkPen(accent))
+        self.marker.setPen(pg.mkPen(self.tone("failure"), width=2))
+        self.marker_label.setColor(self.tone("failure"))
+
+    def show_guides(self, shown: bool) -> None:
+        """The difficulty guides (bands, steps and their labels) belong on a difficulty axis only:
+        フォーカード's 比較ロール plots against B's value, where they would only cover the curve."""
+        self.guides_shown = shown
+        for item, _label in self.guide_items:
+            item.setVisible(shown)
+        self.place_labels()
 
     def refresh(self) -> None:
         xs = list(self.model.curve)
@@ -183,7 +221,7 @@ class SuccessCurvePlot(pg.PlotWidget):
         for text, left, right in self.band_labels:
             left, right = max(left, x0), min(right, x1)
             size = text.textItem.boundingRect()
-            fits = right - left >= (size.width() + 2 * self.LABEL_GAP) * px_x
+            fits = self.guides_shown and right - left >= (size.width() + 2 * self.LABEL_GAP) * px_x
             text.setVisible(fits)
             if fits:
                 text.setPos((left + right) / 2, self.LABEL_TOP)

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.roller_inputs import CUSTOM
+from gmtool.rules.checks import CHECK_MODIFIER_BOUNDS, CHECK_VALUE_BOUNDS
+from gmtool.views.compact import shrink_combo
 
 
 def fill_combo(combo: QComboBox, items: Sequence[tuple[str, object]], current: object) -> None:
@@ -40,19 +42,20 @@ class RollerInputsBox(QGroupBox):
     def __init__(self, model: Any, side: Any, title: str, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
         self.model, self.side = model, side
-        self.character_combo = QComboBox()
-        self.source_combo = QComboBox()
+        self.character_combo = shrink_combo(QComboBox())
+        self.source_combo = shrink_combo(QComboBox())
         self.value_spin = QSpinBox()
-        self.value_spin.setRange(-99, 999)
+        self.value_spin.setRange(*CHECK_VALUE_BOUNDS)
         self.modifier_spin = QSpinBox()
-        self.modifier_spin.setRange(-99, 99)
+        self.modifier_spin.setRange(*CHECK_MODIFIER_BOUNDS)
         self.note_label = QLabel()
         form = QFormLayout(self)
         form.addRow(self.tr("キャラクター"), self.character_combo)
         form.addRow(self.tr(self.value_label), self.source_combo)
         form.addRow(self.tr("値"), self.value_spin)
         form.addRow(self.tr("修正"), self.modifier_spin)
-        form.addRow("", self.note_label)
+        form.addRow(self.note_label)  # the box's whole width; no empty row while there is no note
+        self.note_label.setWordWrap(True)
         self.character_combo.currentIndexChanged.connect(
             lambda _: model.set_character(side, self.character_combo.currentData())
         )
@@ -92,6 +95,9 @@ class RollerInputsBox(QGroupBox):
             for w in widgets:
                 w.blockSignals(False)
         self.note_label.setText(self.note())
+        form = self.layout()
+        if isinstance(form, QFormLayout) and form.indexOf(self.note_label) >= 0:
+            form.setRowVisible(self.note_label, bool(self.note_label.text()))
 
 
 class ModeButtons(QWidget):

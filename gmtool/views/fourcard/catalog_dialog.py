@@ -52,6 +52,7 @@ from gmtool.rules.systems.fourcard.catalog import (
     catalog_to_document,
     shipped_catalog,
 )
+from gmtool.views.appearance import set_tone
 from gmtool.views.widgets import show_refusal, shown_message
 
 NAME_SEPARATORS = re.compile(r"[,、，]")
@@ -82,7 +83,7 @@ class SkillCatalogDialog(QDialog):
         self.note_label.setWordWrap(True)
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #b00020;")
+        set_tone(self.problem_label, "error")
 
         self.table_model = SkillCatalogTableModel(parent=self)
         self.table_model.edited.connect(self._mark_dirty)
@@ -125,6 +126,8 @@ class SkillCatalogDialog(QDialog):
         layout.addLayout(row_buttons)
         layout.addWidget(self._form_box(), 1)
         layout.addLayout(bottom)
+        for button in self.findChildren(QPushButton):  # Enter in スキル名 must not press スキルを追加
+            button.setAutoDefault(False)
         self.resize(820, 640)
 
         campaign_model.session_changed.connect(self._on_session_changed)
@@ -320,14 +323,16 @@ class SkillCatalogDialog(QDialog):
         try:  # lengths and ranges, as the stored document will be checked when read back
             return catalog_from_document(catalog_to_document(catalog))
         except ValidationError as e:
-            raise ValueError(format_validation_error(e, "スキルカタログ")) from None
+            raise ValueError(format_validation_error(e, self.tr("スキルカタログ"))) from None
 
     def save(self) -> bool:
         self._apply_form()  # a name typed without leaving the field still counts
         try:
             catalog = self.validated_catalog()
         except ValueError as refusal:
-            show_refusal(self, self.tr("スキルカタログを保存できません: {0}").format(refusal))
+            show_refusal(
+                self, self.tr("スキルカタログを保存できません: {0}").format(shown_message(str(refusal)))
+            )
             return False
         self.dirty = False
         set_campaign_catalog(self.campaign_model, catalog, self.tr("スキルカタログの編集"))
@@ -359,7 +364,9 @@ class SkillCatalogDialog(QDialog):
             catalog, problem = campaign_catalog(self.campaign_model), ""
         except CatalogProblem as e:
             catalog = shipped_catalog()
-            problem = self.tr("{0}（同梱のカタログを表示しています。保存すると置き換えます）").format(e)
+            problem = self.tr("{0}（同梱のカタログを表示しています。保存すると置き換えます）").format(
+                shown_message(str(e))
+            )
         self.problem_label.setText(shown_message(problem))
         self.problem_label.setVisible(bool(problem))
         self._loading = True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -19,11 +20,14 @@ from gmtool.models.fourcard.check_model import (
     FourCardCheckModel,
 )
 from gmtool.models.outcome_text import outcome_label, percent
-from gmtool.rules.checks import CheckResult, Outcome
+from gmtool.rules.checks import CHECK_DIFFICULTY_BOUNDS, CheckResult, Outcome
 from gmtool.rules.systems.fourcard.checks import AchievementResult, CompareResult, Contestant, FourCardResult
+from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
 from gmtool.views.check.roller_inputs_box import ModeButtons, RollerInputsBox
+from gmtool.views.compact import shrink_combo
+from gmtool.views.widgets import show_refusal
 
 MODE_LABELS = {TARGET: "目標ロール", COMPARE: "比較ロール", ACHIEVEMENT: "達成ロール"}
 
@@ -39,7 +43,7 @@ class _RollerBox(RollerInputsBox):
         super().__init__(model, side, title, parent)
         self.base_spin = self.value_spin
         self.weakened_label = self.note_label
-        self.weakened_label.setStyleSheet("color: #c23b3b;")
+        set_tone(self.weakened_label, "error")
 
     def current_value(self) -> int:
         return self.model.base(self.side)
@@ -57,17 +61,21 @@ class FourCardCheckView(QWidget):
         mode_row = QHBoxLayout()
         mode_row.addWidget(self.modes)
         self.difficulty_spin = QSpinBox()
-        self.difficulty_spin.setRange(-99, 999)
+        self.difficulty_spin.setRange(*CHECK_DIFFICULTY_BOUNDS)
         self.difficulty_spin.valueChanged.connect(model.set_difficulty)
-        self.ladder_combo = QComboBox()
+        self.ladder_combo = shrink_combo(QComboBox(), 10)
         for step in model.rules.difficulty_steps:
             self.ladder_combo.addItem(f"{step.value}: {self.tr(step.label)}", step.value)
         self.ladder_combo.activated.connect(lambda i: model.set_difficulty(self.ladder_combo.itemData(i)))
         self.difficulty_label = QLabel()
+        self.difficulty_label.setWordWrap(True)
         mode_row.addStretch(1)
-        mode_row.addWidget(QLabel(self.tr("難易度")))
-        mode_row.addWidget(self.difficulty_spin)
-        mode_row.addWidget(self.ladder_combo)
+        # The difficulty on a row of its own, with what it means: beside the modes it was too wide.
+        difficulty_row = QHBoxLayout()
+        difficulty_row.addWidget(QLabel(self.tr("難易度")))
+        difficulty_row.addWidget(self.difficulty_spin)
+        difficulty_row.addWidget(self.ladder_combo)
+        difficulty_row.addWidget(self.difficulty_label, 1)
 
         self.a_box = _RollerBox(model, Contestant.A, self.tr("判定する側（A）"))
         self.b_box = _RollerBox(model, Contestant.B, self.tr("比べる相手（B）"))
@@ -75,7 +83,8 @@ class FourCardCheckView(QWidget):
         self.odds_box = OddsBox([(o, OUTCOME_COLORS[o], outcome_label(o)) for o in Outcome])
         self.probability_labels = self.odds_box.probability_labels
         self.headline = self.odds_box.headline
-        self.detail_label = self.odds_box.add_line(QLabel())
+        # Under the boxes, across the panel: in the odds' narrow column (比較ロール) it ran to ten lines.
+        self.detail_label = QLabel()
         self.detail_label.setWordWrap(True)
 
         controls = RollControls(model.roll)
@@ -92,10 +101,11 @@ class FourCardCheckView(QWidget):
         inputs.addWidget(self.odds_box)
         layout = QVBoxLayout(self)
         layout.addLayout(mode_row)
-        layout.addWidget(self.difficulty_label)
+        layout.addLayout(difficulty_row)
         layout.addLayout(inputs)
+        layout.addWidget(self.detail_label)
         roll_row = QHBoxLayout()
-        roll_row.addWidget(self.roll_button)
+        roll_row.addWidget(self.roll_button, 0, Qt.AlignmentFlag.AlignTop)  # a longer result never moves it
         roll_row.addWidget(self.result_label, 1)
         layout.addLayout(roll_row)
         plots = QHBoxLayout()
@@ -105,6 +115,7 @@ class FourCardCheckView(QWidget):
 
         model.changed.connect(self.sync)
         model.check_resolved.connect(self.show_result)
+        model.roll_refused.connect(lambda reason: show_refusal(self, reason))
         self.sync()
 
     def sync(self) -> None:
@@ -121,6 +132,9 @@ class FourCardCheckView(QWidget):
         self.a_box.sync()
         self.b_box.sync()
         self.b_box.setVisible(model.mode == COMPARE)
+        # 自動成功〜自動失敗 are a 目標ロール's: 比較ロール has winners, 達成ロール a value.
+        for widget in self.odds_box.row_widgets:
+            widget.setVisible(target)
         for outcome, label in self.probability_labels.items():
             label.setText(percent(float(model.outcome_probabilities[outcome])) if target else "—")
         self.plot_title()
@@ -153,14 +167,19 @@ class FourCardCheckView(QWidget):
         self.curve_plot.setLabel("bottom", self.tr(self.model.curve_x_label))
         left = self.tr("A の勝率 (%)") if self.model.mode == COMPARE else self.tr("成功率 (%)")
         self.curve_plot.setLabel("left", left)
+        # The difficulty examples belong on a 難易度 axis: over B's value they only covered the curve.
+        self.curve_plot.show_guides(self.model.mode != COMPARE)
 
     def _difficulty_text(self) -> str:
         if self.model.mode == COMPARE:
             return self.tr(
                 "比較ロール: ロール値の高い方が勝ち。出目 12 は 12 以外に勝ち、出目 2 は 2 以外に負ける"
             )
-        label = self.model.difficulty_label()
-        return self.tr("難易度 {0}: {1}").format(self.model.difficulty, label) if label else ""
+        step = self.model.rules.step_for(self.model.difficulty)
+        if step is None:
+            return ""
+        label = self.tr(step.label) + (self.tr("（数値は SPEC.md の読み）") if step.inferred else "")
+        return self.tr("難易度 {0}: {1}").format(self.model.difficulty, label)
 
     def show_result(self, result: FourCardResult) -> None:
         if isinstance(result, CompareResult):

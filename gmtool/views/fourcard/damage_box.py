@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.fourcard.actions import MAX_AMOUNT, MAX_HOURS, FourCardActions
 from gmtool.rules.systems.fourcard.damage import NOT_RESTING_PENALTY
 from gmtool.rules.systems.fourcard.derived import WEAKENED_PENALTY, is_weakened, level
+from gmtool.views.appearance import set_tone
 from gmtool.views.widgets import show_refusal
 
 ROLLS = 36  # every 2D6 roll, equally likely: the chance reads as a count of them
@@ -76,7 +77,7 @@ class FourCardDamageBox(QGroupBox):
         self.day_label = QLabel()
         self.day_label.setWordWrap(True)
         self.hunger_label = QLabel()
-        self.hunger_label.setStyleSheet("color: #a04000;")
+        set_tone(self.hunger_label, "warning")
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
 

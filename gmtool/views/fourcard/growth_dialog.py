@@ -12,7 +12,6 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import QDate, Qt
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -40,11 +39,8 @@ from gmtool.models.fourcard.growth_table_model import GrowthTableModel
 from gmtool.rules.systems.fourcard.advancement import PARTIAL_XP_RANGE
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.rules.systems.fourcard.derived import level
+from gmtool.views.appearance import set_tone, tone_colour
 from gmtool.views.widgets import show_refusal, shown_message
-
-BLOCKED_COLOR = QColor("#b00020")
-OVERRIDDEN_COLOR = QColor("#b35c00")
-
 
 # Each purchase table ends with the reasons (which take the spare width) and the button.
 REASONS = "購入できない理由"
@@ -69,7 +65,7 @@ class FourCardGrowthDialog(QDialog):
         note.setStyleSheet("font-weight: bold;")
         self.catalog_problem_label = QLabel()
         self.catalog_problem_label.setWordWrap(True)
-        self.catalog_problem_label.setStyleSheet(f"color: {BLOCKED_COLOR.name()};")
+        set_tone(self.catalog_problem_label, "error")
 
         self.scenario_edit = QLineEdit()
         self.scenario_edit.setPlaceholderText(self.tr("終わったシナリオの名前"))
@@ -374,7 +370,7 @@ class FourCardGrowthDialog(QDialog):
         reason_item = QTableWidgetItem(
             self.tr("{0}（GM オーバーライドで購入可）").format(reasons) if overridden else reasons
         )
-        reason_item.setForeground(OVERRIDDEN_COLOR if overridden else BLOCKED_COLOR)
+        reason_item.setForeground(tone_colour("warning" if overridden else "error"))
         reason_item.setToolTip(reasons)
         table.setItem(row, len(cells), reason_item)
         button.setEnabled(self.model.can_buy(preview))

@@ -8,15 +8,15 @@ readable (`lines`, `fatigue`, `injury`) so tests check data, not pixels.
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from gmtool.rules.systems.fourcard.derived import HPLines
+from gmtool.views.appearance import mix
 
 FATIGUE_COLOR = QColor("#e0a030")
 INJURY_COLOR = QColor("#c03030")
-TRACK_COLOR = QColor("#e8e8e8")
-LINE_COLOR = QColor("#202020")
+TRACK_SHADE = 0.1  # the empty track: the text box colour, a tenth of the way to the text's
 OVERFLOW_COLOR = QColor("#600000")
 BAR_HEIGHT = 22
 LABEL_HEIGHT = 18
@@ -81,7 +81,8 @@ class FourCardHPBar(QWidget):
             def x_at(points: int) -> float:
                 return margin + width * points / self.maximum
 
-            painter.fillRect(bar, TRACK_COLOR)
+            ink = self.palette().color(QPalette.ColorRole.WindowText)  # the theme's: dark or light
+            painter.fillRect(bar, mix(self.palette().color(QPalette.ColorRole.Base), ink, TRACK_SHADE))
             dead = self._lines.dead
             fatigue_end = x_at(self._fatigue)
             injury_end = x_at(self.damage)
@@ -91,7 +92,7 @@ class FourCardHPBar(QWidget):
                 painter.fillRect(
                     QRectF(x_at(dead), top + BAR_HEIGHT / 3, injury_end - x_at(dead), 4), OVERFLOW_COLOR
                 )
-            painter.setPen(QPen(LINE_COLOR, 1))
+            painter.setPen(QPen(ink, 1))
             painter.drawRect(bar)
 
             marks = (
@@ -101,7 +102,7 @@ class FourCardHPBar(QWidget):
             )
             for points, label in marks:
                 x = x_at(points)
-                painter.setPen(QPen(LINE_COLOR, 2))
+                painter.setPen(QPen(ink, 2))
                 painter.drawLine(int(x), int(top - 3), int(x), int(top + BAR_HEIGHT + 3))
                 # Keep the label inside the widget: 死亡 sits on the right edge.
                 left = min(max(x - 40, 0.0), self.width() - 80.0)

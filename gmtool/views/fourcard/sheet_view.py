@@ -47,6 +47,7 @@ from gmtool.rules.systems.fourcard.derived import MOVEMENT_BASE, hp_lines, level
 from gmtool.views.fourcard.damage_box import FourCardDamageBox
 from gmtool.views.fourcard.hp_bar import FourCardHPBar
 from gmtool.views.sheet.sheet_editing import SheetEditing
+from gmtool.views.sheet.two_columns import TwoColumns
 from gmtool.views.widgets import CommitPlainTextEdit
 
 MAX_POINTS = 99_999  # the schema's limit for 疲労, 負傷 and 所持金
@@ -67,21 +68,24 @@ class FourCardSheetView(SheetEditing, QWidget):
         )
         self._init_editing()
 
-        left = QVBoxLayout()
+        left_column, right_column = QWidget(), QWidget()
+        left = QVBoxLayout(left_column)
+        left.setContentsMargins(0, 0, 0, 0)
         left.addLayout(self._build_header())
         left.addWidget(self._build_attributes())
         left.addWidget(self._build_hp())
         self.damage_box = FourCardDamageBox(self.character_actions)
         left.addWidget(self.damage_box)
         left.addStretch(1)
-        right = QVBoxLayout()
+        right = QVBoxLayout(right_column)
+        right.setContentsMargins(0, 0, 0, 0)
         right.addWidget(self._build_skills(), 1)
         right.addWidget(self._build_belongings())
         right.addWidget(self._build_equipment(), 1)
         right.addWidget(self._build_texts(), 1)
-        layout = QHBoxLayout(self)
-        layout.addLayout(left, 1)
-        layout.addLayout(right, 1)
+        # Side by side where the sheet is wide; one above the other where it is narrow (a laptop).
+        layout = QVBoxLayout(self)
+        layout.addWidget(TwoColumns(left_column, right_column))
 
         character_model.changed.connect(self._sync)
         self._sync()

@@ -31,12 +31,14 @@ from PySide6.QtWidgets import (
 from gmtool.models.fourcard.creation_model import Blocker, FourCardCreationModel
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.check.probability_plots import style_plot
+from gmtool.views.check.themed_plot import ThemedPlot
 from gmtool.views.fourcard.wizard_pages import (
     AttributesPage,
     CreationPage,
     SkillsPage,
     probability_text,
 )
+from gmtool.views.widgets import shown_message
 from gmtool.views.wizard.creation_wizard import CreationWizard
 
 BAR_COLOR, ROLLED_COLOR = "#9aa5b1", "#1f5fa8"
@@ -189,7 +191,7 @@ class FortunePage(CreationPage):
         )
         self.money_label = QLabel()
         money.addWidget(self.money_label)
-        self.money_plot = pg.PlotWidget(background="w")
+        self.money_plot = ThemedPlot()
         style_plot(self.money_plot, self.tr("確率 (%)"), self.tr("所持金 (CP)"))
         self.money_plot.setMinimumHeight(140)
         self.money_bars = pg.BarGraphItem(x=[], height=[], width=80, brushes=[], pen=pg.mkPen(None))
@@ -263,7 +265,7 @@ class SummaryPage(CreationPage):
         try:
             character = model.character()
         except ValueError as problem:
-            return [self.tr("このままでは作成できません: {0}").format(problem)]
+            return [self.tr("このままでは作成できません: {0}").format(shown_message(str(problem)))]
         sex = {"male": self.tr("男性"), "female": self.tr("女性")}.get(character.sex, "")
         lines = [f"{character.name}（{'PC' if character.is_pc else 'NPC'}・{sex}）"]
         if model.attributes is not None:

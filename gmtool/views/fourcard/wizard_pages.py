@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.fourcard.creation_model import Blocker, FourCardCreationModel
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
+from gmtool.views.appearance import set_tone
 from gmtool.views.widgets import show_refusal
 from gmtool.views.wizard.creation_wizard import REASON_STYLE
 from gmtool.views.wizard.creation_wizard import CreationPage as BaseCreationPage
@@ -197,7 +198,7 @@ class SkillsPage(CreationPage):
         buttons.addStretch(1)
         self.body.addLayout(buttons)
         self.refusal_label = QLabel()
-        self.refusal_label.setStyleSheet(REASON_STYLE)
+        set_tone(self.refusal_label, REASON_STYLE)
         self.refusal_label.setWordWrap(True)
         self.notice_label = QLabel()
         self.notice_label.setWordWrap(True)

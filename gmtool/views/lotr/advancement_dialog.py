@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -41,10 +40,9 @@ from gmtool.models.lotr.advancement_model import (
 )
 from gmtool.rules.systems.lotr.advancement import OBJECTIVE_LABELS, OBJECTIVE_XP, PICKS_PER_ADVANCEMENT
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.widgets import read_only_table, show_refusal, shown_message
 
-BLOCKED_COLOR = QColor("#b00020")
-OVERRIDDEN_COLOR = QColor("#b35c00")
 XP_HEADERS = ("日付", "理由", "経験点")
 PICK_HEADERS = ("成長の内容", "対象", "消費", "メモ")
 
@@ -58,7 +56,7 @@ class LotRAdvancementDialog(QDialog):
 
         self.problem_label = QLabel()  # a bad campaign rule table, or the character deleted
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(f"color: {BLOCKED_COLOR.name()};")
+        set_tone(self.problem_label, "error")
         self.status_label = QLabel()
         self.status_label.setStyleSheet("font-size: 14pt;")
 
@@ -252,7 +250,7 @@ class LotRAdvancementDialog(QDialog):
         if known is not None and known < 0:
             text = self.tr("ルール表: 成長ポイントを {0} 点獲得（GM の許可が必要）").format(-known)
         self.cost_label.setText(text)
-        self.cost_label.setStyleSheet(f"color: {OVERRIDDEN_COLOR.name()};" if known is None else "")
+        set_tone(self.cost_label, Tone("warning") if known is None else None)
 
     # ---- sync ---------------------------------------------------------------------------
     def _sync(self) -> None:
@@ -290,8 +288,7 @@ class LotRAdvancementDialog(QDialog):
         if overridden and not blocking:
             lines.append(self.tr("（GM オーバーライドで成長できます。理由はキャラクターに記録されます）"))
         self.problems_label.setText("\n".join(lines))
-        color = OVERRIDDEN_COLOR if overridden and not blocking else BLOCKED_COLOR
-        self.problems_label.setStyleSheet(f"color: {color.name()};")
+        set_tone(self.problems_label, "warning" if overridden and not blocking else "error")
         self.override_check.setChecked(model.override)  # toggled only sets the same value back
         self.take_button.setEnabled(model.can_take())
         self.take_button.setToolTip("\n".join(lines))

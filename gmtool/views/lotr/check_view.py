@@ -3,6 +3,7 @@ the roll, and courage spent after seeing it."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -36,8 +37,10 @@ from gmtool.rules.systems.lotr.checks import (
     TieRule,
 )
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER
+from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import RESULT_STYLE, OddsBox, RollControls
 from gmtool.views.check.roller_inputs_box import ModeButtons
+from gmtool.views.compact import ElidedLabel, move_widget
 from gmtool.views.lotr.plots import (
     DEGREE_COLORS,
     SIDE_COLORS,
@@ -53,6 +56,7 @@ from gmtool.views.lotr.roller_box import (
     LotRRollerBox,
     PanelScroll,
 )
+from gmtool.views.status_label import StatusLabel
 from gmtool.views.widgets import show_refusal
 
 MODE_HELP = {
@@ -67,8 +71,7 @@ MODE_HELP = {
     "Superior Success −1 / Extraordinary Success −2。Corruption が Bearing に達すると NPC になる",
 }
 TIE_RULES = (TieRule.REROLL, TieRule.DODGE, TieRule.PARRY)
-OLD_RESULT_STYLE = RESULT_STYLE + " color: #8a8f96;"  # greyed: a roll of another test
-PLOT_MIN_HEIGHT = 150  # with the rest, a 判定 fits the ~630 px the main window gives the panel
+PLOT_MIN_HEIGHT = 140  # with the rest, every mode fits the 600×500 px a 1366×768 laptop gives the panel
 
 
 class LotRCheckView(QWidget):
@@ -90,12 +93,13 @@ class LotRCheckView(QWidget):
         for rule in TIE_RULES:
             self.tie_combo.addItem(tie_rule_label(rule), rule)
         self.tie_combo.currentIndexChanged.connect(lambda i: model.set_tie_rule(self.tie_combo.itemData(i)))
-        top.addStretch(1)
+        # The mode's rule in the room left beside the modes, the whole of it in the tooltip: on a
+        # line of its own it took up to three lines of a panel that has none to spare.
+        self.help_label = ElidedLabel()
+        top.addWidget(self.help_label, 1)
         top.addWidget(self.tn_label)
         top.addWidget(self.tn_spin)
         top.addWidget(self.tie_combo)
-        self.help_label = QLabel()
-        self.help_label.setWordWrap(True)
 
         self.a_box = LotRRollerBox(model, Contestant.A, self.tr("判定する人（A）"))
         self.b_box = LotRRollerBox(model, Contestant.B, self.tr("相手（B）"))
@@ -103,7 +107,7 @@ class LotRCheckView(QWidget):
         self.add_helper_button = self.helpers_area.add_button
 
         rows = [(d, DEGREE_COLORS[d], model.rules.band(d).label) for d in DEGREE_ORDER]
-        self.odds_box = OddsBox(rows, headline_size="15pt")
+        self.odds_box = OddsBox(rows, elide_names=True)
         self.probability_labels = self.odds_box.probability_labels
         self.degree_rows = self.odds_box.row_widgets  # hidden in an opposed test (no TN, no degrees)
         self.headline = self.odds_box.headline
@@ -113,9 +117,11 @@ class LotRCheckView(QWidget):
         self.odds_box.grid.setColumnStretch(1, 1)  # the names take the room (no wrapping while there is any)
         # an opposed test's headline stays at the top
         self.odds_box.grid.setRowStretch(len(DEGREE_ORDER) + 1, 1)
+        self.odds_box.grid.setVerticalSpacing(2)  # seven rows: as short as the inputs beside them
 
         controls = RollControls(model.roll)
         self.roll_button, self.result_label = controls.button, controls.result_label
+        self.result_label.lines = 1  # on a row of its own, under the buttons: it moves none of them
         self.courage_button = QPushButton(self.tr("勇気を使う（+{0}）").format(COURAGE_BONUS))
         self.courage_button.setToolTip(
             self.tr("結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）").format(COURAGE_PER_ROUND)
@@ -124,11 +130,10 @@ class LotRCheckView(QWidget):
         self.next_round_button = QPushButton(self.tr("次のラウンド"))
         self.next_round_button.setToolTip(self.tr("1 ラウンドに使った勇気の数を戻します（元に戻せます）"))
         self.next_round_button.clicked.connect(model.next_round)
-        self.courage_label = QLabel()
-        self.courage_label.setWordWrap(True)
+        self.courage_label = StatusLabel(lines=2)
         self.warning_label = QLabel()
         self.warning_label.setWordWrap(True)
-        self.warning_label.setStyleSheet("color: #c23b3b; font-weight: bold;")
+        set_tone(self.warning_label, "error", "font-weight: bold;")
 
         self.stack_plot = StackedOddsPlot(model)
         self.totals_plot = TotalsPlot(model)
@@ -139,24 +144,26 @@ class LotRCheckView(QWidget):
         self.inputs_row = QHBoxLayout()
         for widget in (self.a_box, self.b_box, self.helpers_area, self.odds_box):
             self.inputs_row.addWidget(widget, 1)
-        roll_row = QHBoxLayout()
-        roll_row.addWidget(self.roll_button)
-        roll_row.addWidget(self.result_label, 1)
-        courage_row = QHBoxLayout()
-        courage_row.addWidget(self.courage_button)
-        courage_row.addWidget(self.next_round_button)
-        courage_row.addWidget(self.courage_label, 1)
+        # The buttons on one row above every text that changes when they are clicked (the result,
+        # the odds with courage left): a 勇気 click that moved them made the next click miss.
+        self.roll_row = roll_row = QHBoxLayout()
+        for button in (self.roll_button, self.courage_button, self.next_round_button):
+            roll_row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+        roll_row.addWidget(self.courage_label, 1)
+        # 助ける人を追加 beside the roll (in グループ判定): in a column of its own, with no helper yet,
+        # it narrowed the leader's box until its rows wrapped.
+        move_widget(self.add_helper_button, roll_row, index=3)
         plots = QHBoxLayout()
         plots.addWidget(self.stack_plot)
         plots.addWidget(self.totals_plot)
         self.content = QWidget()
         layout = QVBoxLayout(self.content)
+        layout.setSpacing(4)  # the most rows of the five panels, in the same height
         layout.addLayout(top)
-        layout.addWidget(self.help_label)
         layout.addLayout(self.inputs_row)
-        layout.addWidget(self.detail_label)  # the long lines read across the panel, not in a column
         layout.addLayout(roll_row)
-        layout.addLayout(courage_row)
+        layout.addWidget(self.result_label)
+        layout.addWidget(self.detail_label)  # the long lines read across the panel, not in a column
         layout.addWidget(self.warning_label)
         layout.addLayout(plots, 1)
         layout.addWidget(self.legend)
@@ -169,6 +176,7 @@ class LotRCheckView(QWidget):
 
         model.changed.connect(self.sync)
         model.check_resolved.connect(lambda _result: self.sync())
+        model.roll_refused.connect(lambda reason: show_refusal(self, reason))
         self.sync()
 
     # ---- actions ----------------------------------------------------------------------------
@@ -202,7 +210,22 @@ class LotRCheckView(QWidget):
         self.a_box.sync()
         self.b_box.setVisible(mode == OPPOSED)
         self.b_box.sync()
-        self.helpers_area.setVisible(mode == GROUP)
+        self.helpers_area.setVisible(mode == GROUP and bool(model.helpers))
+        self.add_helper_button.setVisible(mode == GROUP)
+        # 対決 spends no courage and has no 目標値, and its odds are one line: they and the sides'
+        # colours take the courage's place beside the roll, so that both sides' inputs have the
+        # panel's width and the panel its height.
+        opposed = mode == OPPOSED
+        for unused in (self.courage_button, self.next_round_button, self.courage_label):
+            unused.setVisible(not opposed)
+        self.tn_spin.setVisible(not opposed)
+        self.tn_label.setVisible(not opposed)
+        move_widget(self.odds_box, self.roll_row if opposed else self.inputs_row, 1)
+        content = self.content.layout()
+        assert isinstance(content, QVBoxLayout)
+        top = Qt.AlignmentFlag.AlignTop
+        move_widget(self.legend, self.roll_row if opposed else content, alignment=top)
+        self.legend.columns = 1 if opposed else None  # beside the odds, one above the other
         self._sync_helpers()
         odds = model.odds
         for widget in self.degree_rows:
@@ -219,7 +242,7 @@ class LotRCheckView(QWidget):
         self.warning_label.setVisible(bool(model.warning))
         self.result_label.setText(self._result_text())
         old = model.rolled is not None and not model.roll_is_current
-        self.result_label.setStyleSheet(OLD_RESULT_STYLE if old else RESULT_STYLE)
+        set_tone(self.result_label, "muted" if old else None, RESULT_STYLE)  # greyed: a roll of another test
         self._sync_legend()
 
     def _a_title(self) -> str:
@@ -275,13 +298,13 @@ class LotRCheckView(QWidget):
             for change, p in odds.corruption_probabilities.items():
                 after = f" → {max(0, now + change)}" if now is not None else ""
                 changes.append(f"{change:+d}{after}: {percent(float(p))}")
-            if character is not None:
-                lines.append(
-                    self.tr("Corruption {0} / Bearing {1}").format(
-                        character.corruption, character.attributes.brg
-                    )
+            line = self.tr("Corruption の変化 — {0}").format("、".join(changes))
+            if character is not None:  # on the same line: the panel has no line to spare
+                now_line = self.tr("Corruption {0} / Bearing {1}").format(
+                    character.corruption, character.attributes.brg
                 )
-            lines.append(self.tr("Corruption の変化 — {0}").format("、".join(changes)))
+                line = f"{now_line}。{line}"
+            lines.append(line)
         return "\n".join(lines)
 
     def _courage_text(self) -> str:
@@ -351,9 +374,12 @@ class LotRCheckView(QWidget):
                 (SIDE_COLORS[Contestant.B], self.tr("B の勝ち・B の達成値")),
             ]
         else:
-            entries = [(DEGREE_COLORS[d], self.model.rules.band(d).label) for d in DEGREE_ORDER]
+            # The odds' rows name the seven degrees' colours beside their swatches: the legend only
+            # adds the grey the plots use besides (the whole seven again were 80 px of the panel).
+            entries = []
             if self.model.mode == GROUP:
                 entries.append((UNDECIDED_COLOR, self.tr("助けの結果しだい")))
             elif any(degree is None for _, _, degree in self.model.odds.total_bars):
                 entries.append((UNDECIDED_COLOR, self.tr("≥ の棒に複数の成功度")))
         self.legend.set_entries(entries)
+        self.legend.setVisible(bool(entries))

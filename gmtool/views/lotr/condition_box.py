@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
 from gmtool.models.lotr.actions import MAX_AMOUNT, MAX_DAMAGE, LotRActions, penalty_text
 from gmtool.rules.systems.lotr.derived import WoundTrack, condition_penalty, weariness_level
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.lotr.wound_track import LotRWearinessTrack, LotRWoundTrack
 from gmtool.views.widgets import show_refusal
 
-WARNING_STYLE = "color: #b00000; font-weight: bold;"
-NOTE_STYLE = "color: #a04000;"
+WARNING_STYLE = Tone("error", "font-weight: bold;")
+NOTE_STYLE = Tone("warning")
 
 
 def amount_spin(name: str, maximum: int = MAX_AMOUNT, minimum: int = 1) -> QSpinBox:
@@ -53,8 +55,9 @@ class LotRConditionBox(QGroupBox):
         self.weariness_track = LotRWearinessTrack()
         self.weariness_track.setToolTip(self.tr("段階をクリックするとその疲労段階にします"))
         self.weariness_label = QLabel()
+        self.weariness_label.setWordWrap(True)
         self.weariness_note = QLabel()
-        self.weariness_note.setStyleSheet(WARNING_STYLE)
+        set_tone(self.weariness_note, WARNING_STYLE)
         self.weariness_up_button = QPushButton(self.tr("疲労 +1 段階"))
         self.weariness_down_button = QPushButton(self.tr("疲労 −1 段階"))
         self.courage_rest_button = QPushButton(self.tr("勇気 1 点で疲労 2 段階回復"))
@@ -93,12 +96,14 @@ class LotRConditionBox(QGroupBox):
         grid.addWidget(self.weariness_track, 5, 0, 1, 4)
         grid.addWidget(self.weariness_note, 6, 0, 1, 4)
         weariness_row = QHBoxLayout()
-        for button in (self.weariness_up_button, self.weariness_down_button, self.courage_rest_button):
+        for button in (self.weariness_up_button, self.weariness_down_button):
             weariness_row.addWidget(button)
         weariness_row.addStretch(1)
         grid.addLayout(weariness_row, 7, 0, 1, 4)
-        grid.addWidget(self.penalty_label, 8, 0, 1, 4)
-        grid.addWidget(self.status_label, 9, 0, 1, 4)
+        # The courage rest under them: the three in a row made the sheet wider than a laptop's half.
+        grid.addWidget(self.courage_rest_button, 8, 0, 1, 4, Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(self.penalty_label, 9, 0, 1, 4)
+        grid.addWidget(self.status_label, 10, 0, 1, 4)
 
     # ---- state ----------------------------------------------------------------------------
     @property
@@ -121,7 +126,7 @@ class LotRConditionBox(QGroupBox):
                     c.damage, c.health, len(track.levels)
                 )
             )
-            self.wound_label.setStyleSheet(WARNING_STYLE)
+            set_tone(self.wound_label, WARNING_STYLE)
         else:
             self.wound_label.setText(
                 self.tr(
@@ -136,7 +141,7 @@ class LotRConditionBox(QGroupBox):
             )
             self.wound_label.setStyleSheet("")
         self.wound_note.setText(self._wound_note(track))
-        self.wound_note.setStyleSheet(NOTE_STYLE)
+        set_tone(self.wound_note, NOTE_STYLE)
         self.wound_note.setVisible(bool(self.wound_note.text()))
 
         level = weariness_level(c, rules)

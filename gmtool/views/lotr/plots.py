@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.rules.systems.lotr.rules_data import Degree
-from gmtool.views.check.probability_plots import style_plot
+from gmtool.views.check.probability_plots import PanelPlot, style_plot
 
 DEGREE_COLORS = {
     Degree.DISASTROUS_FAILURE: "#6d1a1a",
@@ -36,6 +36,7 @@ SIDE_COLORS = {Contestant.A: "#1f5fa8", Contestant.B: "#c23b3b"}
 SIDE_OFFSETS = {Contestant.A: -0.2, Contestant.B: 0.2}  # opposed totals plot: A left, B right
 UNDECIDED_COLOR = "#9aa5b1"  # a total whose degree the helpers' or the opponent's dice decide
 LEGEND_ROWS = 2
+LEGEND_ONE_ROW = 3  # up to this many entries take one row
 STACK_Y_MAX = 108  # % — room above the stacks for the marker's label
 TOTALS_Y_MAX = 18  # % — the likeliest total (7) is 6/36
 
@@ -49,11 +50,11 @@ def _key_of_brush(brushes: dict[Any, Any]) -> dict[int, Any]:
     return {id(b): key for key, b in brushes.items()}
 
 
-class StackedOddsPlot(pg.PlotWidget):
+class StackedOddsPlot(PanelPlot):
     """One stacked bar per TN (or per B bonus): each layer the P of one degree (or side)."""
 
     def __init__(self, model: Any, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, background="w")
+        super().__init__(parent=parent)
         self.model = model
         style_plot(self, self.tr("確率 (%)"), self.tr(model.odds.stack_x_label))
         self.setYRange(0, STACK_Y_MAX, padding=0)
@@ -61,14 +62,18 @@ class StackedOddsPlot(pg.PlotWidget):
         # One item with a brush per bar segment (see probability_plots: single-colour bars crashed).
         self.bars = pg.BarGraphItem(x=[], y0=[], height=[], width=0.8, brushes=[], pen=pg.mkPen(None))
         self.addItem(self.bars)
-        self.marker = pg.InfiniteLine(
-            angle=90, movable=False, pen=pg.mkPen("#222", width=1, style=Qt.PenStyle.DashLine)
-        )
-        self.marker_label = pg.TextItem("", color="#222", anchor=(0.5, 0))
+        self.marker = pg.InfiniteLine(angle=90, movable=False)
+        self.marker_label = pg.TextItem("", anchor=(0.5, 0))
         self.addItem(self.marker)
         self.addItem(self.marker_label)
+        self.theme_changed()
         model.changed.connect(self.refresh)
         self.refresh()
+
+    def theme_changed(self) -> None:
+        """The marker in the text's colour: black on the light theme's white, light on the dark."""
+        self.marker.setPen(pg.mkPen(self.text_colour(), width=1, style=Qt.PenStyle.DashLine))
+        self.marker_label.setColor(self.text_colour())
 
     def refresh(self) -> None:
         odds = self.model.odds
@@ -109,11 +114,11 @@ class StackedOddsPlot(pg.PlotWidget):
         return bottoms
 
 
-class TotalsPlot(pg.PlotWidget):
+class TotalsPlot(PanelPlot):
     """P(dice total) for 2d6 with explosions, each bar in the colour of the degree it gives."""
 
     def __init__(self, model: Any, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, background="w")
+        super().__init__(parent=parent)
         self.model = model
         style_plot(self, self.tr("確率 (%)"), self.tr("2d6 の合計（振り足し込み）"))
         self.setYRange(0, TOTALS_Y_MAX, padding=0)
@@ -181,6 +186,7 @@ class DegreeLegend(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setHorizontalSpacing(4)
         self._entries: list[tuple[str, str]] = []
+        self.columns: int | None = None  # a fixed number of columns, or as many as LEGEND_ROWS need
 
     def set_entries(self, entries: list[tuple[str, str]]) -> None:
         """(colour, text) pairs; rebuilt only when they change."""
@@ -194,7 +200,8 @@ class DegreeLegend(QWidget):
                 widget.deleteLater()
         for column in range(self._layout.columnCount()):
             self._layout.setColumnStretch(column, 0)
-        columns = max(1, math.ceil(len(entries) / LEGEND_ROWS))
+        rows = 1 if len(entries) <= LEGEND_ONE_ROW else LEGEND_ROWS  # a few: one row, the panel is short
+        columns = self.columns or max(1, math.ceil(len(entries) / rows))
         for index, (color, text) in enumerate(entries):
             row, column = divmod(index, columns)
             swatch = QLabel("■")

@@ -9,10 +9,10 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QFormLayout,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -25,12 +25,23 @@ from gmtool.models.lotr.check_model import CORRUPTION, WILLPOWER, LotRCheckModel
 from gmtool.models.outcome_text import percent
 from gmtool.models.roller_inputs import CUSTOM
 from gmtool.rules.systems.lotr.checks import Contestant
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
+from gmtool.views.compact import ElidedLabel, WrappingCheckBox
 
 AFFINITY_MAX = 20
 COMBO_CHARS = 8  # a combo's narrowest width in characters: long skill names must not widen the panel
-NOTE_STYLE = "color: #8a4b00;"
-DEAD_STYLE = "color: #c23b3b; font-weight: bold;"
+NOTE_STYLE = Tone("warning")
+DEAD_STYLE = Tone("error", "font-weight: bold;")
+
+
+def _take_row(form: QFormLayout, field: QWidget) -> tuple[int, QWidget]:
+    """Takes *field*'s row out of *form* (nothing deleted): its index and its label (an empty one
+    for a row without)."""
+    row = form.getWidgetPosition(field)[0]  # type: ignore[index]  # stub says object; it is (row, role)
+    taken = form.takeRow(row)
+    label = taken.labelItem.widget() if taken.labelItem is not None else None
+    return row, label if label is not None else QLabel()
 
 
 class LotRRollerBox(RollerInputsBox):
@@ -44,7 +55,7 @@ class LotRRollerBox(RollerInputsBox):
             self.tr("GM が関連すると認めた技能の数。ランクに関係なく 1 つ +1（1.5 Affinity）")
         )
         self.affinity_spin.valueChanged.connect(lambda v: model.set_affinity(side, v))
-        self.wounds_check = QCheckBox(self.tr("負傷のペナルティを適用"))
+        self.wounds_check = WrappingCheckBox(self.tr("負傷のペナルティを適用"))
         self.wounds_check.setToolTip(
             self.tr(
                 "負傷は「すべての肉体判定と ほとんどの知識判定」にペナルティ（1.2.1）。"
@@ -55,20 +66,40 @@ class LotRRollerBox(RollerInputsBox):
         self.bonus_label = QLabel()
         self.bonus_label.setWordWrap(True)
         self.note_label.setWordWrap(True)
-        self.note_label.setStyleSheet(NOTE_STYLE)
+        set_tone(self.note_label, NOTE_STYLE)
         for combo in (self.character_combo, self.source_combo):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(COMBO_CHARS)
         form = self.layout()
         assert isinstance(form, QFormLayout)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        form.insertRow(4, self.tr("関連技能の数"), self.affinity_spin)
-        # The note and the tick box take the whole width: in the field column alone they wrapped
-        # into a tall, narrow box (three of these side by side must fit 700 px).
-        row = form.getWidgetPosition(self.note_label)[0]  # type: ignore[index]  # stub says object; it is (row, role)
-        form.takeRow(row)
-        form.addRow(self.note_label)
+        form.setVerticalSpacing(4)
+        # Short fields share a row (the value beside the test it comes from, 関連技能 beside 修正): one
+        # field to a row, the box was taller than the panel's share of a laptop's screen.
+        row, value_label = _take_row(form, self.value_spin)
+        value_label.hide()  # the value sits beside its test: no label of its own
+        value_label.deleteLater()
+        self.value_spin.setToolTip(self.tr("値"))
+        source_row, source_label = _take_row(form, self.source_combo)
+        test = QHBoxLayout()
+        test.addWidget(self.source_combo, 1)
+        test.addWidget(self.value_spin)
+        form.insertRow(source_row, source_label, test)
+        _, modifier_label = _take_row(form, self.modifier_spin)
+        modifiers = QHBoxLayout()
+        modifiers.addWidget(self.modifier_spin, 1)
+        modifiers.addWidget(QLabel(self.tr("関連技能の数")))
+        modifiers.addWidget(self.affinity_spin, 1)
+        form.insertRow(row, modifier_label, modifiers)
+        # The tick box and the note take the whole width; the note (wounds, weariness, a death) is
+        # one line, the whole of it in its tooltip: wrapped, it took up to five lines.
+        _take_row(form, self.note_label)
+        self.note_label.hide()
+        self.note_label.deleteLater()
+        self.note_label = ElidedLabel()
+        set_tone(self.note_label, NOTE_STYLE)
         form.addRow(self.wounds_check)
+        form.addRow(self.note_label)
         form.addRow(self.tr("ボーナス"), self.bonus_label)
 
     def current_value(self) -> int:
@@ -118,7 +149,7 @@ class LotRRollerBox(RollerInputsBox):
             for w in widgets:
                 w.blockSignals(False)
         self.note_label.setText(self.note())
-        self.note_label.setStyleSheet(DEAD_STYLE if model.dead(side) else NOTE_STYLE)
+        set_tone(self.note_label, DEAD_STYLE if model.dead(side) else NOTE_STYLE)
         self.note_label.setVisible(bool(self.note_label.text()))
         parts = " ".join(f"{name} {points:+d}" for name, points in model.bonus_parts(side))
         self.bonus_label.setText(f"{parts} = {model.roller(side).bonus:+d}")

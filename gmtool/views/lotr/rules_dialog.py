@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.rules_model import LotRRulesModel
-from gmtool.views.lotr.rules_fields import EDITED_COLOR, EDITED_STYLE, RulesTab
+from gmtool.views.appearance import set_tone, tone_colour
+from gmtool.views.lotr.rules_fields import EDITED_STYLE, RulesTab
 from gmtool.views.lotr.rules_origin_tabs import OrdersView, RacesView
 from gmtool.views.lotr.rules_skills_tab import SkillListView
 from gmtool.views.lotr.rules_table_tabs import ConditionsView, DegreesView, ModifierTableView, PicksView
@@ -37,7 +38,7 @@ class LotRRulesDialog(QDialog):
         self.model = model
         self.setModal(False)
         self.setWindowTitle(self.tr("ルール表（指輪物語RPG・ハウスルール）"))
-        self.setStyleSheet(EDITED_STYLE)
+        set_tone(self, None, EDITED_STYLE)
 
         self.note_label = QLabel(
             self.tr(
@@ -45,12 +46,12 @@ class LotRRulesDialog(QDialog):
                 "元に戻す（Ctrl+Z）で取り消せます。同梱の表から変えた値は <span style='background:{0}'>"
                 "<b>色付きの太字</b></span> で示します。空欄の「未設定」はルール要約に値がない項目で、"
                 "GM が値を入れるまで 0 として扱われます。"
-            ).format(EDITED_COLOR)
+            ).format(tone_colour("mark").name())
         )
         self.note_label.setWordWrap(True)
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #b00020;")
+        set_tone(self.problem_label, "error")
 
         self.modifier_tab = ModifierTableView(model)
         self.races_tab = RacesView(model)
@@ -127,7 +128,9 @@ class LotRRulesDialog(QDialog):
         """Shows the tables in force again (after an edit, an undo, a refusal)."""
         problem = self.model.problem
         if problem:
-            problem = self.tr("{0}（何か編集するか「すべて既定に戻す」で置き換えます）").format(problem)
+            problem = self.tr("{0}（何か編集するか「すべて既定に戻す」で置き換えます）").format(
+                shown_message(problem)
+            )
         self.problem_label.setText(shown_message(problem or ""))
         self.problem_label.setVisible(bool(problem))
         for tab in self.rule_tabs():

@@ -11,10 +11,11 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QTableWidgetItem, QWidget
 
 from gmtool.models.lotr.rules_model import LotRRulesModel
-from gmtool.views.widgets import show_refusal
+from gmtool.views.appearance import tone_colour
+from gmtool.views.widgets import show_refusal, shown_message
 
-EDITED_COLOR = "#fff1b8"  # the house-rule mark: a value the GM changed from the shipped table
-EDITED_STYLE = f'*[edited="true"] {{ background-color: {EDITED_COLOR}; font-weight: bold; }}'
+# The house-rule mark: a value the GM changed from the shipped table (appearance.set_tone's @mark).
+EDITED_STYLE = '*[edited="true"] { background-color: @mark; font-weight: bold; }'
 UNSET = "未設定（GM が設定）"
 UNSET_NOTE = (
     "空欄（「未設定」）はルール要約に値がない項目です。GM が値を入れるまで、その値は 0 として扱われ、"
@@ -56,7 +57,7 @@ def mark(widget: QWidget, edited: bool, shipped: str = "") -> None:
 
 
 def mark_item(item: QTableWidgetItem, edited: bool, shipped: str = "") -> None:
-    item.setBackground(QColor(EDITED_COLOR) if edited else QColor(0, 0, 0, 0))
+    item.setBackground(tone_colour("mark") if edited else QColor(0, 0, 0, 0))
     font = item.font()
     font.setBold(edited)
     item.setFont(font)
@@ -71,7 +72,7 @@ class IntField(QLineEdit):
     """
 
     committed = Signal(object)  # int | None
-    refused = Signal(str)
+    refused = Signal(object)  # a Message stays one (a str signal would copy it to a plain str)
 
     def __init__(self, optional: bool = True, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -123,7 +124,7 @@ class RulesTab(QWidget):
         return True
 
     def refuse(self, message: str) -> None:
-        show_refusal(self, tr("ルール表を変更できません: {0}").format(message))
+        show_refusal(self, tr("ルール表を変更できません: {0}").format(shown_message(message)))
         self.reload()
 
     @overload

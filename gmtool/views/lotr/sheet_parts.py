@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLineEdit,
@@ -106,9 +107,10 @@ class TextsBox(QWidget):
         self._refuse = refuse
         self.list_edits: dict[str, CommitPlainTextEdit] = {}
         traits = QWidget()
-        traits_row = QHBoxLayout(traits)
+        # Two to a row: the three side by side made the sheet wider than a laptop's half.
+        traits_row = QGridLayout(traits)
         traits_row.setContentsMargins(0, 0, 0, 0)
-        for path, title in LIST_FIELDS:
+        for index, (path, title) in enumerate(LIST_FIELDS):
             edit = self.list_edits[path] = CommitPlainTextEdit()
             edit.setAccessibleName(self.tr(title))
             edit.setMaximumHeight(110)
@@ -116,7 +118,7 @@ class TextsBox(QWidget):
             edit.committed.connect(lambda text, p=path, t=title: self._commit(p, lines_of(text), self.tr(t)))
             group = QGroupBox(self.tr(title))
             QVBoxLayout(group).addWidget(edit)
-            traits_row.addWidget(group)
+            traits_row.addWidget(group, index // 2, index % 2)
 
         belongings = QGroupBox(self.tr("所持品"))
         self.money_edit = QLineEdit()

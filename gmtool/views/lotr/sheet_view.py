@@ -43,6 +43,8 @@ from gmtool.rules.systems.lotr.derived import (
     modifiers,
 )
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
+from gmtool.views.appearance import set_tone
+from gmtool.views.compact import ElidedLabel
 from gmtool.views.lotr.condition_box import NOTE_STYLE, LotRConditionBox
 from gmtool.views.lotr.sheet_parts import CheckList, TextsBox, fill_combo
 from gmtool.views.lotr.skills_box import LotRSkillsBox
@@ -165,7 +167,7 @@ class LotRSheetView(SheetEditing, QWidget):
             check.toggled.connect(lambda on, a=attribute: self._toggle_favoured(a, on))
             grid.addWidget(check, row, 3)
             self.cap_labels[attribute] = QLabel()
-            self.cap_labels[attribute].setStyleSheet(NOTE_STYLE)
+            set_tone(self.cap_labels[attribute], NOTE_STYLE)
             grid.addWidget(self.cap_labels[attribute], row, 4)
         self._syncers.append(self._sync_attributes)
         return box
@@ -184,7 +186,9 @@ class LotRSheetView(SheetEditing, QWidget):
             self.reaction_marks[reaction] = QLabel()
             grid.addWidget(self.reaction_marks[reaction], row, 2)
             self.reaction_hints[reaction] = QLabel()
+            self.reaction_hints[reaction].setWordWrap(True)  # on one line the sheet was too wide
             grid.addWidget(self.reaction_hints[reaction], row, 3)
+        grid.setColumnStretch(3, 1)  # the hints take the room, not the spin boxes
         self.favoured_reaction_combo = self._editor(QComboBox())
         self.favoured_reaction_combo.addItem("—", "")
         for reaction in REACTION_IDS:
@@ -200,7 +204,7 @@ class LotRSheetView(SheetEditing, QWidget):
             self.tr("リアクションは作成時に決まった値です。能力値が成長しても上がりません（1.2）")
         )
         self.reaction_note.setWordWrap(True)
-        self.reaction_note.setStyleSheet(NOTE_STYLE)
+        set_tone(self.reaction_note, NOTE_STYLE)
         grid.addWidget(self.reaction_note, len(REACTION_IDS) + 1, 0, 1, 4)
         self._syncers.append(self._sync_reactions)
         return box
@@ -208,7 +212,9 @@ class LotRSheetView(SheetEditing, QWidget):
     def _build_secondary(self) -> QGroupBox:
         box = QGroupBox(self.tr("副能力値・その他の修正（1.2 / 1.3）"))
         self.health_spin = self._spin("health", 1, 999, self.tr("Health"))
-        self.health_hint = QLabel()
+        # The long explanations are one line each, cut where the sheet ends, the rest in the
+        # tooltip: whole, they made the sheet wider than a laptop's half.
+        self.health_hint = ElidedLabel()
         self.health_hint.setToolTip(
             self.tr("Health は作成時の式で決まり、能力値が成長しても上がりません（1.2）")
         )
@@ -221,12 +227,12 @@ class LotRSheetView(SheetEditing, QWidget):
                 "× 30 まで超重荷（疲労判定の目標値 +20）"
             )
         )
-        self.damage_bonus_label = QLabel()
+        self.damage_bonus_label = ElidedLabel()
         self.damage_bonus_label.setToolTip(
             self.tr("STR 修正: 手持ち・手投げ武器のダメージに加算、射撃武器には影響しない（1.3）")
         )
         self.xp_label = QLabel()
-        self.advancements_label = QLabel()
+        self.advancements_label = ElidedLabel()
         self._syncers.append(self._sync_secondary)
         form = QFormLayout(box)
         row = QHBoxLayout()

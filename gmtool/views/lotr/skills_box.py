@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.character_model import CharacterModel, format_validation_error
 from gmtool.rules.systems.lotr.character import MAX_RANK, Skill
 from gmtool.rules.systems.lotr.derived import SPECIALISATION_BONUS, modifiers, skill_attribute
+from gmtool.rules.systems.lotr.kinds import skill_label
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, LotRRules
 from gmtool.views.widgets import show_refusal
 
@@ -111,11 +112,18 @@ class LotRSkillsBox(QGroupBox):
 
     # ---- reading --------------------------------------------------------------------------
     def rows(self) -> dict[str, list[str]]:
-        """Every row as the user reads it: name → the other columns."""
+        """Every row as the user reads it, by the skill's name: name → the other columns (the first
+        column reads 「Stealth（隠密）」, see `label_of`)."""
+        skills = self.model.character.skills
         return {
-            self._text(r, 0): [self._text(r, c) for c in range(1, len(self.COLUMNS))]
+            skills[r].name: [self._text(r, c) for c in range(1, len(self.COLUMNS))]
             for r in range(self.table.rowCount())
         }
+
+    def label_of(self, name: str) -> str:
+        """The first column of a skill's row."""
+        row = next(i for i, s in enumerate(self.model.character.skills) if s.name == name)
+        return self._text(row, 0)
 
     def _text(self, row: int, column: int) -> str:
         item = self.table.item(row, column)
@@ -142,7 +150,7 @@ class LotRSkillsBox(QGroupBox):
                 f"{field}（{total + SPECIALISATION_BONUS:+d}）" for field in skill.specialisations
             )
             values = (
-                skill.name,
+                skill_label(skill.name, rules),
                 ATTRIBUTE_NAMES[attribute] if attribute else self.tr("未設定（GM が設定）"),
                 str(skill.ranks),
                 f"{modifier:+d}" if attribute else "—",

@@ -27,9 +27,10 @@ from gmtool.rules.systems.lotr.character import MAX_RANK
 from gmtool.rules.systems.lotr.creation import FREE_POINTS, MAX_FLAWS, STEP_EXTRAS
 from gmtool.rules.systems.lotr.derived import skill_attribute
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_NAMES
+from gmtool.views.appearance import set_tone
 from gmtool.views.lotr.wizard_pages import LotRPage
 from gmtool.views.lotr.wizard_skills import UNUSED_STYLE
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, shown_message
 
 STEP_TITLES = {
     "origin": "種族・職業",
@@ -175,7 +176,7 @@ class ExtrasPage(LotRPage):
         right.addWidget(QLabel(self.tr("できあがるキャラクター")))
         self.unused_label = QLabel()  # points left over: allowed, but said before 完了
         self.unused_label.setWordWrap(True)
-        self.unused_label.setStyleSheet(UNUSED_STYLE)
+        set_tone(self.unused_label, UNUSED_STYLE)
         right.addWidget(self.unused_label)
         self.summary = QPlainTextEdit()
         self.summary.setReadOnly(True)
@@ -259,7 +260,7 @@ class ExtrasPage(LotRPage):
         try:
             character = model.character()
         except ValueError as problem:
-            return [self.tr("このままでは作成できません: {0}").format(problem)]
+            return [self.tr("このままでは作成できません: {0}").format(shown_message(str(problem)))]
         rules, preview = model.rules, model.preview()
         race, order = rules.race(character.race), rules.order(character.order)
         sub = race.subrace(character.subrace) if race else None

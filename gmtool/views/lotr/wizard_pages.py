@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from math import lcm
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -41,10 +42,11 @@ from gmtool.rules.systems.lotr.creation import (
     STEP_ORIGIN,
 )
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.wizard.creation_wizard import CreationPage
 
-KEPT_STYLE = "font-weight: bold; color: #1f5fa8;"
-DROPPED_STYLE = "color: #888888;"
+KEPT_STYLE = Tone("accent", "font-weight: bold;")
+DROPPED_STYLE = Tone("muted")
 
 
 def roll_table(distribution: Distribution[int], tr: Callable[[str], str]) -> QTableWidget:
@@ -202,6 +204,10 @@ class AttributesPage(LotRPage):
         faces_row = QHBoxLayout()
         self.face_labels = [QLabel("—") for _ in range(9)]
         for label in self.face_labels:
+            # Room for the widest roll in bold: squeezed, "[6,4] 10" was cut to "[6,4] 1".
+            bold = QFont(label.font())
+            bold.setBold(True)
+            label.setMinimumWidth(QFontMetrics(bold).horizontalAdvance("[6,6] 12") + 4)
             faces_row.addWidget(label)
         faces_row.addStretch(1)
         random_layout.addLayout(faces_row)
@@ -272,7 +278,7 @@ class AttributesPage(LotRPage):
                 continue
             faces = model.roll_faces[i]
             label.setText(f"[{','.join(map(str, faces))}] {sum(faces)}")
-            label.setStyleSheet(KEPT_STYLE if i in kept else DROPPED_STYLE)
+            set_tone(label, KEPT_STYLE if i in kept else DROPPED_STYLE)
             label.setToolTip(self.tr("割り当てる 6 つの一つ") if i in kept else self.tr("低いので使わない"))
         if random_method:
             self.points_label.setText("")

@@ -32,7 +32,9 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.creation_model import POOLS, LotRCreationModel
 from gmtool.rules.systems.lotr.creation import CREATION_MAX_RANK, CUSTOM, PACKAGE, STEP_SKILLS
+from gmtool.rules.systems.lotr.kinds import skill_label
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.lotr.wizard_pages import LotRPage
 from gmtool.views.widgets import show_refusal
 
@@ -53,7 +55,7 @@ POOL_BUDGET_NAMES = {
 NAME_COLUMN, ATTRIBUTE_COLUMN = 0, 1
 TOTAL_COLUMN = 2 + len(POOLS)
 MAX_SPIN = 12  # lets the player try past a limit and read why it is refused
-UNUSED_STYLE = "color: #b35c00; font-weight: bold;"  # orange: worth a look, not a blocker
+UNUSED_STYLE = Tone("warning", "font-weight: bold;")  # orange: worth a look, not a blocker
 
 
 class SkillsPage(LotRPage):
@@ -80,7 +82,7 @@ class SkillsPage(LotRPage):
         # Points left over are allowed (not a problem), but going on without noticing is not.
         self.unused_label = QLabel()
         self.unused_label.setWordWrap(True)
-        self.unused_label.setStyleSheet(UNUSED_STYLE)
+        set_tone(self.unused_label, UNUSED_STYLE)
         self.body.addWidget(self.package_label)
         self.body.addWidget(self.budget_label)
         self.body.addWidget(self.unused_label)
@@ -224,7 +226,7 @@ class SkillsPage(LotRPage):
         self.table.setRowCount(0)
         self.table.setRowCount(len(names))
         for r, name in enumerate(names):
-            self.table.setItem(r, NAME_COLUMN, QTableWidgetItem(name))
+            self.table.setItem(r, NAME_COLUMN, QTableWidgetItem(skill_label(name, self.model.rules)))
             if not self.model.listed_attribute(name):
                 combo = self.attribute_combos[name] = QComboBox()
                 combo.addItem(self.tr("未設定"), "")

@@ -168,9 +168,9 @@ class LotRWoundTrack(QWidget):
         painter.setPen(QPen(LINE_COLOR, 3 if current else 1))
         painter.drawRect(box)
         painter.setPen(QPen(LINE_COLOR, 1))
-        painter.drawText(
-            QRectF(box.left(), 0, box.width(), LABEL_HEIGHT), Qt.AlignmentFlag.AlignCenter, level.name
-        )
+        # Cut with "…" where the box is narrower than the name (a narrow sheet); the tooltip lists them.
+        name = painter.fontMetrics().elidedText(level.name, Qt.TextElideMode.ElideRight, int(box.width()))
+        painter.drawText(QRectF(box.left(), 0, box.width(), LABEL_HEIGHT), Qt.AlignmentFlag.AlignCenter, name)
         text_color, behind = self.count_colors(i)
         count_box = QRectF(box.center().x() - COUNT_WIDTH / 2, box.top() + 4, COUNT_WIDTH, box.height() - 8)
         if behind == PLATE_COLOR:
@@ -228,6 +228,9 @@ class LotRWearinessTrack(QWidget):
             for i, level in enumerate(levels):
                 button = QPushButton(level.name)
                 button.setCheckable(True)
+                # As narrow as its name (not a push button's usual 80 px): six of those made the
+                # sheet wider than a laptop leaves it.
+                button.setMinimumWidth(button.fontMetrics().horizontalAdvance(level.name) + 16)
                 button.setToolTip(self.tr("{0}: 判定 {1}").format(level.label, penalty_text(level)))
                 button.setAccessibleName(level.label)
                 self._group.addButton(button, i)

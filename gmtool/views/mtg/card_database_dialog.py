@@ -12,7 +12,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -27,10 +26,12 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.mtg.card_database_model import CardDatabaseModel, CardImportJob, ImportSummary, StoreError
 from gmtool.models.mtg.deck_table_model import colors_label, type_line
-from gmtool.views.widgets import close_only_buttons, read_only_table
+from gmtool.views.appearance import Tone, set_tone
+from gmtool.views.file_dialogs import open_file_name
+from gmtool.views.widgets import close_only_buttons, read_only_table, shown_message
 
 CARD_FILE_FILTER = "カードファイル (*.json *.jsonl *.gz *.bz2 *.xz *.zip);;すべてのファイル (*)"
-ERROR_STYLE = "color: #b3261e;"
+ERROR_STYLE = Tone("error")
 
 
 class MTGCardDatabaseDialog(QDialog):
@@ -102,7 +103,7 @@ class MTGCardDatabaseDialog(QDialog):
             count, imports = self.model.count(), self.model.imports()
         except StoreError as problem:  # the message names the file and the fault
             self.status_label.setText(str(problem))
-            self.status_label.setStyleSheet(ERROR_STYLE)
+            set_tone(self.status_label, ERROR_STYLE)
             for widget in (self.import_button, self.manual_button, self.search_edit):
                 widget.setEnabled(False)
             return
@@ -166,16 +167,14 @@ class MTGCardDatabaseDialog(QDialog):
 
     def _say(self, message: str, error: bool = False) -> None:
         self.message_label.setText(message)
-        self.message_label.setStyleSheet(ERROR_STYLE if error else "")
+        set_tone(self.message_label, ERROR_STYLE if error else None)
 
     def run_dialog(self, dialog: QDialog) -> bool:
         return dialog.exec() == QDialog.DialogCode.Accepted
 
     # ---- importing -----------------------------------------------------------------------
     def ask_open_path(self) -> str:
-        return QFileDialog.getOpenFileName(
-            self, self.tr("カードファイルを開く"), "", self.tr(CARD_FILE_FILTER)
-        )[0]
+        return open_file_name(self, self.tr("カードファイルを開く"), self.tr(CARD_FILE_FILTER))
 
     def choose_file(self) -> None:
         path = self.ask_open_path()
@@ -190,7 +189,7 @@ class MTGCardDatabaseDialog(QDialog):
             return
         self.job.progressed.connect(self._progressed)
         self.job.succeeded.connect(self._succeeded)
-        self.job.failed.connect(lambda message: self._finish(message, error=True))
+        self.job.failed.connect(lambda message: self._finish(shown_message(message), error=True))
         self.job.cancelled.connect(
             lambda: self._finish(self.tr("キャンセルしました。カードデータベースは変わっていません。"))
         )
@@ -231,8 +230,7 @@ class MTGCardDatabaseDialog(QDialog):
 
     def reject(self) -> None:
         if self.job is not None:  # closing while importing cancels: nothing half-written remains
-            self.job.cancel()
-            self.job.wait()
+            self.job.stop()  # the store sees the cancel within 0.1 s; the wait is brief
         super().reject()
 
 

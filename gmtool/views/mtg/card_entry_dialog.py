@@ -28,6 +28,7 @@ from gmtool.models.mtg.card_database_model import format_validation_error
 from gmtool.models.mtg.deck_table_model import colors_label
 from gmtool.models.mtg.labels import COLOR_CODES, color_name
 from gmtool.rules.systems.mtg.cards import BASIC_LAND_TYPE_COLORS, DEVOID, Card
+from gmtool.views.appearance import set_tone
 from gmtool.views.widgets import shown_message
 
 SUPERTYPES = (("Basic", "基本"), ("Legendary", "伝説の"), ("Snow", "氷雪"))
@@ -97,7 +98,7 @@ class MTGCardEntryDialog(QDialog):
         self.preview_label = QLabel()
         self.preview_label.setWordWrap(True)
         self.error_label = QLabel()
-        self.error_label.setStyleSheet("color: #b3261e;")
+        set_tone(self.error_label, "error")
         self.error_label.setWordWrap(True)
         note = QLabel(
             self.tr("カードに印刷されているとおりに入力してください（gmtool はカードの情報を補いません）。")

@@ -3,29 +3,32 @@ without 行動判定ブースト, the six colors side by side, the curve over �
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QSpinBox,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from gmtool.models.mtg.check_model import DIFFICULTY_BOUNDS, MTGCheckModel
-from gmtool.models.mtg.labels import SWATCHES, check_name
+from gmtool.models.mtg.labels import SWATCHES, check_name, color_name
 from gmtool.models.outcome_text import percent
 from gmtool.rules.checks import Side
 from gmtool.rules.systems.mtg.checks import CheckColor, MTGOutcome
+from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import OddsBox
 from gmtool.views.check.roller_inputs_box import fill_combo
+from gmtool.views.compact import shrink_combo
 from gmtool.views.mtg.plots import BOOST_COLOR, PLAIN_COLOR, MTGSuccessPlot
 from gmtool.views.mtg.procedure_box import NOTE_STYLE, MTGProcedureBox
-from gmtool.views.widgets import read_only_table, shown_message
+from gmtool.views.widgets import shown_message
 
 FAIL_COLOR = "#e8a33d"
 
@@ -36,15 +39,21 @@ class MTGCheckView(QWidget):
     def __init__(self, model: MTGCheckModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        self.deck_combo = QComboBox()
+        self.deck_combo = shrink_combo(QComboBox(), 10)
         self.deck_combo.currentIndexChanged.connect(
             lambda _: model.set_character(Side.ACTION, self.deck_combo.currentData())
         )
         self.color_buttons: dict[CheckColor, QPushButton] = {}
         self.color_group = QButtonGroup(self)
-        color_row = QHBoxLayout()
-        for color in CheckColor:
-            button = QPushButton(check_name(color).removesuffix("判定"))
+        # Each color's odds (as revealed, with a boost) under its button: the table of the six colors
+        # beside the procedure made the panel taller than a laptop leaves it.
+        self.color_odds: dict[CheckColor, tuple[QLabel, QLabel]] = {}
+        color_grid = QGridLayout()
+        color_grid.setVerticalSpacing(2)
+        color_grid.addWidget(QLabel(self.tr("成功率")), 1, 0)
+        color_grid.addWidget(QLabel(self.tr("ブーストあり")), 2, 0)
+        for column, color in enumerate(CheckColor, start=1):
+            button = QPushButton(color_name(color.value))
             button.setCheckable(True)
             swatch = SWATCHES[color.value]
             button.setStyleSheet(
@@ -52,16 +61,25 @@ class MTGCheckView(QWidget):
                 " min-width: 2.5em; }"
                 f"QPushButton:checked {{ background-color: {swatch}; color: white; font-weight: bold; }}"
             )
+            bold = QFont(button.font())
+            bold.setBold(True)  # the chosen color's button: its bold name must not be cut
+            button.setMinimumWidth(QFontMetrics(bold).horizontalAdvance(button.text()) + 24)
             button.setToolTip(check_name(color))
             button.clicked.connect(lambda _=False, c=color: model.set_color(c))
             self.color_group.addButton(button)
             self.color_buttons[color] = button
-            color_row.addWidget(button)
+            color_grid.addWidget(button, 0, column)
+            odds = (QLabel(), QLabel())
+            for row, label in enumerate(odds, start=1):
+                label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                color_grid.addWidget(label, row, column)
+            self.color_odds[color] = odds
+        color_grid.setColumnStretch(len(CheckColor) + 1, 1)
         self.difficulty_spin = QSpinBox()
         self.difficulty_spin.setRange(*DIFFICULTY_BOUNDS)
         self.difficulty_spin.valueChanged.connect(model.set_difficulty)
         self.difficulty_note = QLabel()
-        self.difficulty_note.setStyleSheet(NOTE_STYLE)
+        set_tone(self.difficulty_note, NOTE_STYLE)
         self.library_button = QPushButton(self.tr("仮想ライブラリー…"))
         self.library_button.clicked.connect(self.library_requested)
 
@@ -75,48 +93,36 @@ class MTGCheckView(QWidget):
         self.probability_labels = odds_box.probability_labels
         self.success_label = odds_box.headline
         self.boost_label = odds_box.add_line(QLabel())
-        self.boost_label.setStyleSheet(f"color: {BOOST_COLOR}; font-weight: bold;")
+        set_tone(self.boost_label, "special", "font-weight: bold;")
         self.basis_label = odds_box.add_line(QLabel())
         self.basis_label.setWordWrap(True)
         self.problem_label = odds_box.add_line(QLabel())
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(NOTE_STYLE)
+        set_tone(self.problem_label, NOTE_STYLE)
 
-        self.colors_table = read_only_table(("判定", "成功率", "ブーストあり"), context="MTGCheckView")
-        self.colors_table.setRowCount(len(CheckColor))
-        self.colors_table.verticalHeader().setDefaultSectionSize(22)
-        self.colors_table.setFixedHeight(22 * (len(CheckColor) + 1) + 6)
-        self.colors_table.setMinimumWidth(250)
         self.plot = MTGSuccessPlot(model)
-        self.plot.setMinimumHeight(190)
         self.procedure_box = MTGProcedureBox(model)
 
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("デッキ（PC）")))
         top.addWidget(self.deck_combo, 1)
+        top.addWidget(QLabel(self.tr("難易度")))
+        top.addWidget(self.difficulty_spin)
         top.addWidget(self.library_button)
-        difficulty_row = QHBoxLayout()
-        difficulty_row.addLayout(color_row)
-        difficulty_row.addWidget(QLabel(self.tr("難易度")))
-        difficulty_row.addWidget(self.difficulty_spin)
-        difficulty_row.addWidget(self.difficulty_note, 1)
+        self.difficulty_note.setWordWrap(True)
+        # An unusual 難易度's note in the room right of the colors, not on a line of its own.
+        color_grid.addWidget(self.difficulty_note, 0, len(CheckColor) + 1, 3, 1)
         middle = QHBoxLayout()
         odds_column = QVBoxLayout()
         odds_column.addWidget(odds_box)
         odds_column.addStretch(1)
-        middle.addLayout(odds_column, 2)
-        middle.addWidget(self.plot, 3)
-        bottom = QHBoxLayout()
-        table_column = QVBoxLayout()
-        table_column.addWidget(self.colors_table)
-        table_column.addStretch(1)
-        bottom.addLayout(table_column, 2)
-        bottom.addWidget(self.procedure_box, 3)
+        middle.addLayout(odds_column, 1)  # half: narrower, the odds' lines wrapped the panel taller
+        middle.addWidget(self.plot, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addLayout(difficulty_row)
+        layout.addLayout(color_grid)
         layout.addLayout(middle, 1)
-        layout.addLayout(bottom)
+        layout.addWidget(self.procedure_box)
         model.changed.connect(self.sync)
         self.sync()
 
@@ -156,17 +162,13 @@ class MTGCheckView(QWidget):
         self.basis_label.setText(model.basis_text())
         self.problem_label.setText(shown_message(model.problem))
         self.problem_label.setVisible(bool(model.problem))
-        for row, color in enumerate(CheckColor):
+        self.difficulty_note.setVisible(bool(self.difficulty_note.text()))
+        for color, labels in self.color_odds.items():
             plain_p, boost_p = model.color_table[color]
-            cells = (
-                check_name(color),
-                percent(float(plain_p)),
-                percent(float(boost_p)) if plan.boost_allowed else "—",
-            )
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                font = item.font()
+            texts = (percent(float(plain_p)), percent(float(boost_p)) if plan.boost_allowed else "—")
+            for label, text in zip(labels, texts, strict=True):
+                label.setText(text)
+                font = label.font()
                 font.setBold(color is model.color)
-                item.setFont(font)
-                self.colors_table.setItem(row, column, item)
+                label.setFont(font)
         self.library_button.setEnabled(model.deck() is not None)

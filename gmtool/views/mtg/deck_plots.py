@@ -14,13 +14,14 @@ from PySide6.QtWidgets import QWidget
 from gmtool.models.mtg.labels import COLOR_CODES, SWATCHES, color_name
 from gmtool.rules.systems.mtg.deck_stats import CURVE_TOP, DeckStatistics
 from gmtool.views.check.probability_plots import style_plot
+from gmtool.views.check.themed_plot import ThemedPlot
 
 CURVE_COLOR = "#5b6f86"
 
 
-class _BarPlot(pg.PlotWidget):
+class _BarPlot(ThemedPlot):
     def __init__(self, left: str, bottom: str, labels: list[str], parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, background="w")
+        super().__init__(parent=parent)
         style_plot(self, left, bottom)
         self.setMinimumHeight(150)
         self.setMaximumHeight(200)  # a glance at the deck's shape, not a chart to study

@@ -15,7 +15,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QInputDialog,
@@ -40,10 +39,12 @@ from gmtool.models.mtg.decklists import (
     suggestions,
 )
 from gmtool.rules.systems.mtg.cards import Card
+from gmtool.views.appearance import Tone, set_tone
+from gmtool.views.file_dialogs import open_file_name
 from gmtool.views.widgets import read_only_table
 
 DECKLIST_FILTER = "デッキリスト (*.txt *.dek *.cod);;すべてのファイル (*)"
-ERROR_STYLE = "color: #b3261e;"
+ERROR_STYLE = Tone("error")
 
 
 class MTGDecklistDialog(QDialog):
@@ -135,9 +136,7 @@ class MTGDecklistDialog(QDialog):
 
     # ---- reading -------------------------------------------------------------------------
     def ask_open_path(self) -> str:
-        return QFileDialog.getOpenFileName(self, self.tr("デッキリストを開く"), "", self.tr(DECKLIST_FILTER))[
-            0
-        ]
+        return open_file_name(self, self.tr("デッキリストを開く"), self.tr(DECKLIST_FILTER))
 
     def open_file(self) -> None:
         path = self.ask_open_path()
@@ -269,7 +268,7 @@ class MTGDecklistDialog(QDialog):
             widget.setVisible(bool(unresolved))
         if problem:
             self.summary_label.setText(problem)
-            self.summary_label.setStyleSheet(ERROR_STYLE)
+            set_tone(self.summary_label, ERROR_STYLE)
         elif resolution is None:
             self.summary_label.setText(
                 self.tr("リストを貼り付けて「読み込む」を押すか、ファイルを開いてください。")
@@ -292,7 +291,7 @@ class MTGDecklistDialog(QDialog):
             if self.decklist is not None and self.decklist.notes:
                 text += "\n" + "\n".join(self.decklist.notes)
             self.summary_label.setText(text)
-            self.summary_label.setStyleSheet(ERROR_STYLE if unresolved else "")
+            set_tone(self.summary_label, ERROR_STYLE if unresolved else None)
         ready = resolution is not None and not unresolved and bool(resolution.library or resolution.sideboard)
         self.ok_button.setEnabled(ready)
 

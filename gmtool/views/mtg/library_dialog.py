@@ -33,10 +33,11 @@ from gmtool.models.mtg.table_model import MTGTableModel
 from gmtool.rules.systems.mtg import library as lib
 from gmtool.rules.systems.mtg.library import VirtualLibrary
 from gmtool.rules.systems.mtg.table import TableRefused
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.roller_inputs_box import fill_combo
 from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
 
-NOTE_STYLE = "color: #b35c00;"
+NOTE_STYLE = Tone("warning")
 
 
 class MTGLibraryDialog(QDialog):
@@ -53,7 +54,7 @@ class MTGLibraryDialog(QDialog):
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         self.problem_label = QLabel()
-        self.problem_label.setStyleSheet(NOTE_STYLE)
+        set_tone(self.problem_label, NOTE_STYLE)
         self.problem_label.setWordWrap(True)
         self.build_button = QPushButton()
         self.build_button.clicked.connect(self._build)

@@ -7,44 +7,49 @@ from __future__ import annotations
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
-from gmtool.views.check.probability_plots import BAND_COLORS, style_plot
+from gmtool.views.check.probability_plots import BAND_COLORS, PanelPlot, style_plot
 
 PLAIN_COLOR = "#1f5fa8"
 BOOST_COLOR = "#7a1fa2"
 
 
-class MTGSuccessPlot(pg.PlotWidget):
+class MTGSuccessPlot(PanelPlot):
     def __init__(self, model: Any, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, background="w")
+        super().__init__(parent=parent)
         self.model = model
         style_plot(self, self.tr("成功率 (%)"), self.tr("難易度"))
         self.setYRange(0, 105, padding=0)
-        self.addLegend(offset=(-10, 10))
+        self.legend = self.addLegend(offset=(-10, 10))
+        self.bands: list[pg.LinearRegionItem] = []
         for low, high, label in model.difficulty_guides():
-            band = pg.LinearRegionItem(
-                values=(low - 0.5, (high if high is not None else low) + 0.5),
-                movable=False,
-                brush=QColor(BAND_COLORS[0]),
-                pen=pg.mkPen(None),
-            )
+            top = high if high is not None else low
+            band = pg.LinearRegionItem(values=(low - 0.5, top + 0.5), movable=False, pen=pg.mkPen(None))
             band.setZValue(-10)
             band.setToolTip(self.tr(label))
             self.addItem(band)
-        self.boost_item = self.plot(
-            [], [], pen=pg.mkPen(BOOST_COLOR, width=2), symbol="t", symbolSize=6, symbolBrush=BOOST_COLOR,
-            name=self.tr("ブーストあり"),
-        )  # fmt: skip
-        self.plain_item = self.plot(
-            [], [], pen=pg.mkPen(PLAIN_COLOR, width=2), symbol="o", symbolSize=5, symbolBrush=PLAIN_COLOR,
-            name=self.tr("公開のまま"),
-        )  # fmt: skip
-        self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen("#c23b3b", width=2))
+            self.bands.append(band)
+        self.boost_item = self.plot([], [], symbol="t", symbolSize=6, name=self.tr("ブーストあり"))
+        self.plain_item = self.plot([], [], symbol="o", symbolSize=5, name=self.tr("公開のまま"))
+        self.marker = pg.InfiniteLine(angle=90, movable=False)
         self.addItem(self.marker)
+        self.theme_changed()
         model.changed.connect(self.refresh)
         self.refresh()
+
+    def theme_changed(self) -> None:
+        for band in self.bands:
+            band.setBrush(pg.mkBrush(self.tint(BAND_COLORS[0])))
+        for item, colour in ((self.boost_item, BOOST_COLOR), (self.plain_item, PLAIN_COLOR)):
+            shade = self.readable(colour)
+            item.setPen(pg.mkPen(shade, width=2))
+            item.setSymbolBrush(pg.mkBrush(shade))
+            item.setSymbolPen(pg.mkPen(shade))
+        self.marker.setPen(pg.mkPen(self.tone("failure"), width=2))
+        self.legend.setLabelTextColor(self.text_colour())
+        for _sample, label in self.legend.items:  # the entries keep the colour they were made with
+            label.setText(label.text, color=self.text_colour())
 
     def refresh(self) -> None:
         xs = list(self.model.curve)

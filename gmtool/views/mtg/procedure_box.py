@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QGridLayout,
     QGroupBox,
@@ -27,15 +26,21 @@ from gmtool.models.mtg.labels import cards_text, color_name, copy_text, result_t
 from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
 from gmtool.rules.systems.mtg.table import TableRefused
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.roller_inputs_box import fill_combo
-from gmtool.views.widgets import show_refusal
+from gmtool.views.compact import WrappingCheckBox, move_to_grid, move_widget, shrink_combo
+from gmtool.views.widgets import show_refusal, shown_message
 
-NOTE_STYLE = "color: #b35c00;"
+NOTE_STYLE = Tone("warning")
 RANDOM_COLOR = -1
 
 
 class CardCombo(QComboBox):
     """One of the deck's cards (a critical copy listed apart)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        shrink_combo(self)  # a long card name must not widen the panel: the list shows it whole
 
     def set_cards(self, cards: list[LibraryCard]) -> None:
         """Refilled only when the deck's cards changed, keeping the card shown (a sync must not
@@ -83,14 +88,18 @@ class MTGProcedureBox(QGroupBox):
         self.physical_box = QWidget()
         self.top_combo, self.second_combo = CardCombo(), CardCombo()
         self.choice_combo = QComboBox()
-        grid = QGridLayout(self.physical_box)
+        shrink_combo(self.choice_combo)
+        # Two cards to a row, and 計算する beside the color: the panel's height is a laptop's.
+        self.physical_grid = grid = QGridLayout(self.physical_box)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(QLabel(self.tr("1枚目（目標値）")), 0, 0)
         grid.addWidget(self.top_combo, 0, 1)
-        grid.addWidget(QLabel(self.tr("2枚目（達成値）")), 1, 0)
-        grid.addWidget(self.second_combo, 1, 1)
-        grid.addWidget(QLabel(self.tr("2枚目の色")), 2, 0)
-        grid.addWidget(self.choice_combo, 2, 1)
+        grid.addWidget(QLabel(self.tr("2枚目（達成値）")), 0, 2)
+        grid.addWidget(self.second_combo, 0, 3)
+        grid.addWidget(QLabel(self.tr("2枚目の色")), 1, 0)
+        grid.addWidget(self.choice_combo, 1, 1)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
         self.reveal_button = QPushButton()
         self.shown_label = QLabel()
         self.shown_label.setWordWrap(True)
@@ -100,17 +109,18 @@ class MTGProcedureBox(QGroupBox):
         boost_grid = QGridLayout(self.boost_cards_box)
         boost_grid.setContentsMargins(0, 0, 0, 0)
         for i, combo in enumerate(self.boost_combos):
-            boost_grid.addWidget(combo, i // 3, i % 3)
+            shrink_combo(combo, 4)  # the six in one row; each list shows the names whole
+            boost_grid.addWidget(combo, 0, i)
         self.boost_button = QPushButton(self.tr("行動判定ブースト（6枚追放）"))
         self.boost_note = QLabel()
-        self.boost_note.setStyleSheet(NOTE_STYLE)
+        set_tone(self.boost_note, NOTE_STYLE)
         self.boost_note.setWordWrap(True)
         # Step 3.
         self.finish_button = QPushButton(self.tr("結果を確定"))
         self.cancel_button = QPushButton(self.tr("取り消す"))
-        self.changed_check = QCheckBox(self.tr("状況が変わった（同じ判定をもう一度してよい）"))
+        self.changed_check = WrappingCheckBox(self.tr("状況が変わった（同じ判定をもう一度してよい）"))
         self.refusal_label = QLabel()
-        self.refusal_label.setStyleSheet(NOTE_STYLE)
+        set_tone(self.refusal_label, NOTE_STYLE)
         self.refusal_label.setWordWrap(True)
         self.result_label = QLabel(self.tr("まだ判定していません"))
         self.result_label.setWordWrap(True)
@@ -121,10 +131,10 @@ class MTGProcedureBox(QGroupBox):
         layout.addWidget(self.known_box)
         layout.addWidget(self.known_label)
         layout.addWidget(self.physical_box)
-        layout.addWidget(self.reveal_button)
         layout.addWidget(self.shown_label)
         layout.addWidget(self.boost_cards_box)
-        buttons = QHBoxLayout()
+        self.buttons_row = buttons = QHBoxLayout()
+        buttons.addWidget(self.reveal_button)
         buttons.addWidget(self.boost_button)
         buttons.addWidget(self.finish_button)
         buttons.addWidget(self.cancel_button)
@@ -220,13 +230,21 @@ class MTGProcedureBox(QGroupBox):
             else ""
         )
         self.known_label.setVisible(bool(model.known_top) and not virtual)
-        self.known_box.setVisible(not virtual and deck is not None)
+        # What the player knows on top matters before the reveal: during steps 2 and 3 its row is
+        # room the panel needs.
+        self.known_box.setVisible(not virtual and deck is not None and revealed is None)
         self.known_clear.setText(self.tr("クリア（{0}枚）").format(len(model.known_top)))
         self.physical_box.setVisible(not virtual and deck is not None and revealed is None)
+        # Entering the cards: 計算する beside the color; else first of the buttons.
+        if self.physical_box.isVisibleTo(self):
+            move_to_grid(self.reveal_button, self.physical_grid, 1, 2, 1, 2)
+        else:
+            move_widget(self.reveal_button, self.buttons_row, index=0)
         self.reveal_button.setText(
             self.tr("カードを公開する") if virtual else self.tr("入力したカードで計算する")
         )
         self.reveal_button.setEnabled(deck is not None and revealed is None)
+        self.reveal_button.setVisible(revealed is None)  # step 1 only: the row keeps its room for step 2
         self.shown_label.setText(
             self.tr("公開: {0} / {1}").format(
                 cards_text([revealed.shown.top, revealed.shown.second]), reveal_text(revealed.shown)
@@ -234,7 +252,8 @@ class MTGProcedureBox(QGroupBox):
             if revealed
             else ""
         )
-        boost_refusal = procedure.boost_refusal() if revealed else ""
+        self.shown_label.setVisible(revealed is not None)
+        boost_refusal = shown_message(procedure.boost_refusal()) if revealed else ""
         can_boost = revealed is not None and not boost_refusal
         self.boost_cards_box.setVisible(can_boost and not virtual)
         self.boost_button.setEnabled(can_boost)
@@ -247,7 +266,7 @@ class MTGProcedureBox(QGroupBox):
         self.changed_check.setChecked(model.situation_changed)
         self.changed_check.blockSignals(False)
         refusal = model.roll_refusal() if revealed is None else None
-        self.refusal_label.setText(refusal or "")
+        self.refusal_label.setText(shown_message(refusal or ""))
         self.refusal_label.setVisible(bool(refusal))
         self.changed_check.setVisible(model.situation_changed or model.already_checked)
 

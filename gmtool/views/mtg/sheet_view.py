@@ -35,12 +35,13 @@ from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MTGCharacter
 from gmtool.rules.systems.mtg.deck import MAIN, SIDEBOARD
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.mtg.deck_box import MTGDeckBox
 from gmtool.views.mtg.deck_plots import ColorPlot, ManaCurvePlot
 from gmtool.views.sheet.sheet_editing import SheetEditing
 from gmtool.views.sheet.two_columns import TwoColumns
 
-WARNING_STYLE = "color: #b3261e;"
+WARNING_STYLE = Tone("error")
 
 
 class MTGSheetView(SheetEditing, QWidget):
@@ -116,7 +117,7 @@ class MTGSheetView(SheetEditing, QWidget):
         self.summary_label = QLabel()
         self.summary_label.setWordWrap(True)
         self.library_warning = QLabel()
-        self.library_warning.setStyleSheet(WARNING_STYLE)
+        set_tone(self.library_warning, WARNING_STYLE)
         self.library_warning.setWordWrap(True)
         self.decklist_button = QPushButton(self.tr("デッキリストを読み込む…"))
         self.decklist_button.setToolTip(
@@ -153,7 +154,7 @@ class MTGSheetView(SheetEditing, QWidget):
         self.override_check.toggled.connect(self._on_override)
         self.overrides_label = QLabel()
         self.overrides_label.setWordWrap(True)
-        self.overrides_label.setStyleSheet("color: #6b5a00;")
+        set_tone(self.overrides_label, "warning")
         hint = QLabel(
             self.tr(
                 "メインデッキの表の「クリティカル」列で指定します（F2 で編集）。"
@@ -232,7 +233,7 @@ class MTGSheetView(SheetEditing, QWidget):
         if stats.critical_over:
             text += self.tr(" — {0}枚多すぎます").format(stats.critical_over)
         self.critical_label.setText(text)
-        self.critical_label.setStyleSheet(WARNING_STYLE if stats.critical_over or limit is None else "")
+        set_tone(self.critical_label, WARNING_STYLE if stats.critical_over or limit is None else None)
         own = self.character.critical_limit
         self.default_limit_check.setChecked(own is None)
         self.limit_spin.setEnabled(own is not None)

@@ -20,7 +20,8 @@ from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.catalog import ABILITY_KIND_LABELS
 from gmtool.rules.systems.sengensho.character import LAST_BOSS
 from gmtool.rules.systems.sengensho.fantasy import AbilityStatus
-from gmtool.views.sengensho.session_parts import PROBLEM_COLOR, Host, SengenshoPage, labels_tr
+from gmtool.views.appearance import set_tone
+from gmtool.views.sengensho.session_parts import Host, SengenshoPage, labels_tr
 
 VALUE_HEADERS = ("類型", "幻想値", "縁故", "前借り", "目安")
 ABILITY_HEADERS = ("類型", "幻想能力", "種類", "必要幻想値", "状態", "効果")
@@ -47,7 +48,7 @@ class SengenshoAbilitiesBox(SengenshoPage):
         self.unlimited_note.setWordWrap(True)  # a narrow box must not widen the whole dialog
         self.catalog_problem = QLabel()
         self.catalog_problem.setWordWrap(True)
-        self.catalog_problem.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
+        set_tone(self.catalog_problem, "error")
         values_box = QGroupBox(self.tr("幻想値（縁故のレベルの合計。幻想能力を使っても減りません）"))
         values = QVBoxLayout(values_box)
         values.addWidget(self.values_table, 1)

@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.sengensho.state import CATALOG_KEY, SESSION_KEY, read_catalog
 from gmtool.rules.systems.sengensho.character import MAX_ARCHETYPES
+from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.sheet_parts import (
-    PROBLEM_COLOR,
     guarded,
     lock_label,
     session_lock_reason,
@@ -60,7 +60,7 @@ class SengenshoArchetypesBox(QGroupBox):
         self.lock_label = lock_label()  # why the 類型 cannot change now
         self.problem_label = QLabel()  # a campaign catalog that cannot be read
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
+        set_tone(self.problem_label, "error")
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.list)
@@ -117,7 +117,11 @@ class SengenshoArchetypesBox(QGroupBox):
         self.problem_label.setText(shown_message(problem or ""))
         self.problem_label.setVisible(problem is not None)
         reason = self.lock_reason()
-        text = None if reason is None else self.tr("類型はセッション開始時に決めます。{0}").format(reason)
+        text = (
+            None
+            if reason is None
+            else self.tr("類型はセッション開始時に決めます。{0}").format(shown_message(reason))
+        )
         show_lock(self.lock_label, (self.list, self.catalog_combo, self.add_button, self.remove_button), text)
 
     # ---- editing --------------------------------------------------------------------------

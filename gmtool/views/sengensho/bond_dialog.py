@@ -27,13 +27,14 @@ from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.bonds import KIND_LABELS, BondRequest
 from gmtool.rules.systems.sengensho.character import BondKind
 from gmtool.rules.systems.sengensho.session import Bond
+from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.session_parts import (
     NAME_LENGTH,
-    PROBLEM_COLOR,
     character_label,
     kind_choices,
     labels_tr,
 )
+from gmtool.views.widgets import shown_message
 
 FREE_TARGET = ""  # the target combo's entry for a group or anyone not in the campaign
 PLACEHOLDERS = {
@@ -103,7 +104,7 @@ class SengenshoBondDialog(QDialog):
         self.hints.setWordWrap(True)
         self.refusal_label = QLabel()
         self.refusal_label.setWordWrap(True)
-        self.refusal_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
+        set_tone(self.refusal_label, "error")
         self.refusal_label.setVisible(False)
 
         self._preselect()
@@ -190,7 +191,7 @@ class SengenshoBondDialog(QDialog):
             else:
                 self.model.retie_bond(self.retie.id, self.request())
         except ValueError as refusal:  # SessionRefused, or a document the session cannot store
-            self.refusal_label.setText(str(refusal))
+            self.refusal_label.setText(shown_message(str(refusal)))
             self.refusal_label.setVisible(True)
             return
         self.accept()

@@ -13,7 +13,6 @@ from dataclasses import replace
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -32,6 +31,8 @@ from gmtool.models.sengensho.catalog_model import (
     drafts_of,
 )
 from gmtool.rules.systems.sengensho.catalog import shipped_catalog
+from gmtool.views.appearance import set_tone
+from gmtool.views.file_dialogs import open_file_name, save_file_name
 from gmtool.views.sengensho.catalog_form import ArchetypeForm, as_shown
 from gmtool.views.widgets import show_refusal, shown_message
 
@@ -59,7 +60,7 @@ class SengenshoCatalogDialog(QDialog):
         self.note_label.setWordWrap(True)
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #b00020;")
+        set_tone(self.problem_label, "error")
 
         self.archetype_list = QListWidget()
         self.archetype_list.currentRowChanged.connect(self._on_row_changed)
@@ -219,7 +220,9 @@ class SengenshoCatalogDialog(QDialog):
             finally:
                 self._busy = False
         except ValueError as refusal:
-            show_refusal(self, self.tr("類型カタログを保存できません: {0}").format(refusal))
+            show_refusal(
+                self, self.tr("類型カタログを保存できません: {0}").format(shown_message(str(refusal)))
+            )
             return False
         self._reload()
         self._show_status(self.tr("保存しました") if stored else self.tr("変更はありません（保存済みです）"))
@@ -298,7 +301,9 @@ class SengenshoCatalogDialog(QDialog):
         try:
             summary = self.model.import_catalog(incoming, replace_existing)
         except ValueError as refusal:
-            show_refusal(self, self.tr("類型カタログをインポートできません: {0}").format(refusal))
+            show_refusal(
+                self, self.tr("類型カタログをインポートできません: {0}").format(shown_message(str(refusal)))
+            )
             return
         finally:
             self._busy = False
@@ -320,18 +325,20 @@ class SengenshoCatalogDialog(QDialog):
         return answer == QMessageBox.StandardButton.Yes
 
     def ask_open_path(self, title: str, file_filter: str) -> str:
-        return QFileDialog.getOpenFileName(self, title, "", file_filter)[0]
+        return open_file_name(self, title, file_filter)
 
     def ask_save_path(self, title: str, file_filter: str, suggested: str) -> str:
-        return QFileDialog.getSaveFileName(self, title, suggested, file_filter)[0]
+        return save_file_name(self, title, file_filter, suggested)
 
     # ---- internals ----------------------------------------------------------------------------
     def _reload(self) -> None:
         """The working copy from the campaign again, keeping the selected row."""
         row = max(self.current_row(), 0)
         problem = self.model.problem()
-        text = self.tr("{0}（出荷時のカタログを表示しています。保存すると置き換えます）").format(problem)
-        self.problem_label.setText(shown_message(text if problem else ""))
+        text = self.tr("{0}（出荷時のカタログを表示しています。保存すると置き換えます）").format(
+            shown_message(problem or "")
+        )
+        self.problem_label.setText(text if problem else "")
         self.problem_label.setVisible(bool(problem))
         self._loaded = [as_shown(d) for d in drafts_of(self.model.catalog())]
         self._drafts = list(self._loaded)

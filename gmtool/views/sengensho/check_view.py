@@ -8,15 +8,18 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -34,12 +37,14 @@ from gmtool.models.sengensho.check_model import (
 from gmtool.rules.checks import CheckResult, Outcome, Side
 from gmtool.rules.systems.sengensho.checks import CRITICAL_BOUNDS, FUMBLE_BOUNDS, NATURAL_TOTALS
 from gmtool.rules.systems.sengensho.session import SessionRefused
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
 from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
+from gmtool.views.compact import shrink_combo
 from gmtool.views.widgets import show_refusal, shown_message
 
-NOTE_STYLE = "color: #b35c00;"
+NOTE_STYLE = Tone("warning")
 BARS_Y_MAX = 14  # % — the likeliest 3D6 totals (10, 11) are 27/216 = 12.5%
 OUTCOME_ORDER = (Outcome.AUTO_SUCCESS, Outcome.SUCCESS, Outcome.FAILURE, Outcome.AUTO_FAILURE)
 
@@ -76,14 +81,14 @@ class _CheckInputsBox(RollerInputsBox):
     def __init__(self, model: SengenshoCheckModel, parent: QWidget | None = None) -> None:
         super().__init__(model, Side.ACTION, _tr("判定するキャラクター"), parent)
         self.attribute_combo = self.source_combo
-        self.skill_combo = QComboBox()
+        self.skill_combo = shrink_combo(QComboBox())
         form = self.layout()
         assert isinstance(form, QFormLayout)
         form.insertRow(2, self.tr("〈スキル〉"), self.skill_combo)
         value_label = form.labelForField(self.value_spin)
         if isinstance(value_label, QLabel):
             value_label.setText(self.tr("判定値"))
-        self.note_label.setStyleSheet(NOTE_STYLE)
+        set_tone(self.note_label, NOTE_STYLE)
         self.note_label.setWordWrap(True)
         self.skill_combo.currentIndexChanged.connect(self._skill_chosen)
 
@@ -116,11 +121,11 @@ class _CheckInputsBox(RollerInputsBox):
         self.skill_combo.setEnabled(inputs.source != CUSTOM)
 
 
-class _TargetBox(QGroupBox):
+class _TargetBox(QWidget):
     """目標値 and the campaign's critical/fumble thresholds."""
 
     def __init__(self, model: SengenshoCheckModel, parent: QWidget | None = None) -> None:
-        super().__init__(_tr("目標値・クリティカル／ファンブル"), parent)
+        super().__init__(parent)
         self.model = model
         self.target_spin = QSpinBox()
         self.target_spin.setRange(*TARGET_BOUNDS)
@@ -138,14 +143,25 @@ class _TargetBox(QGroupBox):
         self.thresholds_label.setToolTip(tooltip)
         self.thresholds_label.setWordWrap(True)
         self.problem_label = QLabel()
-        self.problem_label.setStyleSheet(NOTE_STYLE)
+        set_tone(self.problem_label, NOTE_STYLE)
         self.problem_label.setWordWrap(True)
-        form = QFormLayout(self)
-        form.addRow(self.tr("目標値"), self.target_spin)
-        form.addRow(self.tr("クリティカル（出目）"), self.critical_spin)
-        form.addRow(self.tr("ファンブル（出目）"), self.fumble_spin)
-        form.addRow(self.thresholds_label)
-        form.addRow(self.problem_label)
+        self.identification_button = _IdentificationButton(model)
+        target_row = QHBoxLayout()
+        target_row.addWidget(self.target_spin, 1)
+        target_row.addWidget(self.identification_button)
+        # Two rows across the panel, under the inputs and the odds, without a frame: as a third
+        # column beside them, or framed, the panel was bigger than a laptop leaves it.
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(QLabel(self.tr("目標値")), 0, 0)
+        grid.addLayout(target_row, 0, 1)
+        grid.addWidget(self.thresholds_label, 0, 2, 1, 2)
+        grid.addWidget(QLabel(self.tr("クリティカル（出目）")), 1, 0)
+        grid.addWidget(self.critical_spin, 1, 1)
+        grid.addWidget(QLabel(self.tr("ファンブル（出目）")), 1, 2)
+        grid.addWidget(self.fumble_spin, 1, 3)
+        grid.addWidget(self.problem_label, 2, 0, 1, 4)
+        grid.setColumnStretch(3, 1)
         self.target_spin.valueChanged.connect(self._target_changed)
         self.critical_spin.valueChanged.connect(self._thresholds_changed)
         self.fumble_spin.valueChanged.connect(self._thresholds_changed)
@@ -178,39 +194,36 @@ class _TargetBox(QGroupBox):
         self.problem_label.setVisible(bool(model.threshold_problem))
 
 
-class _IdentificationBox(QGroupBox):
-    """類型を見抜く目標値の目安 (rule text 「類型の感知と秘匿」); a target's button sets the 目標値 (the low
-    end).  Labels, not a table: a label's wrapped height follows its width, a table row's did not."""
+class _IdentificationButton(QToolButton):
+    """類型を見抜く目標値の目安 (rule text 「類型の感知と秘匿」) as a menu beside the 目標値; a target
+    sets the 目標値 (its low end).  A menu, not a box beside the plots: the panel fits a laptop's
+    width, and the menu shows each situation whole."""
 
     def __init__(self, model: SengenshoCheckModel, parent: QWidget | None = None) -> None:
-        super().__init__(_tr("類型を見抜く目標値の目安"), parent)
+        super().__init__(parent)
         self.model = model
         self.targets = model.identification
-        grid = QGridLayout()
-        grid.addWidget(QLabel(self.tr("状況")), 0, 0)
-        grid.addWidget(QLabel(self.tr("目標値")), 0, 1)
-        self.situation_labels: list[QLabel] = []
-        self.target_buttons: list[QPushButton] = []
-        for row, target in enumerate(self.targets, start=1):
-            situation = QLabel(self.tr(target.situation))
-            situation.setWordWrap(True)
-            button = QPushButton(target.text)
-            button.setMaximumWidth(60)  # the situation needs the width more than the number
-            button.setToolTip(self.tr("目標値を {0} にします").format(target.low))
-            button.clicked.connect(partial(model.set_target, target.low))
-            grid.addWidget(situation, row, 0)
-            grid.addWidget(button, row, 1, Qt.AlignmentFlag.AlignTop)
-            self.situation_labels.append(situation)
-            self.target_buttons.append(button)
-        grid.setColumnStretch(0, 1)
-        note = QLabel(self.tr("NPCが類型をごまかしている場合は、NPCの{知性}+〈交渉〉との対抗判定"))
-        note.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.addLayout(grid)
-        layout.addWidget(note)
-        layout.addStretch(1)
-        # Wide enough that the longest situation takes about four lines beside the plots.
-        self.setMinimumWidth(250)
+        title = _tr("類型を見抜く目標値の目安")
+        self.setText(self.tr("類型の目安"))
+        self.setToolTip(title)
+        self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)  # never cut
+        menu = QMenu(self)
+        menu.setToolTipsVisible(True)
+        heading = menu.addAction(title)
+        heading.setEnabled(False)
+        self.target_actions: list[QAction] = []
+        for target in self.targets:
+            action = menu.addAction(f"{target.text}: {self.tr(target.situation)}")
+            action.setToolTip(self.tr("目標値を {0} にします").format(target.low))
+            action.triggered.connect(partial(model.set_target, target.low))
+            self.target_actions.append(action)
+        menu.addSeparator()
+        self.note_action = menu.addAction(
+            self.tr("NPCが類型をごまかしている場合は、NPCの{知性}+〈交渉〉との対抗判定")
+        )
+        self.note_action.setEnabled(False)
+        self.setMenu(menu)
 
 
 class SengenshoCheckView(QWidget):
@@ -243,22 +256,21 @@ class SengenshoCheckView(QWidget):
         self.curve_plot = SuccessCurvePlot(model)
         self.bars_plot.setMinimumHeight(160)
         self.curve_plot.setMinimumHeight(160)
-        self.identification_box = _IdentificationBox(model)
+        self.identification_button = self.target_box.identification_button
 
         inputs = QHBoxLayout()
         inputs.addWidget(self.inputs_box)
-        inputs.addWidget(self.target_box)
-        inputs.addWidget(self.odds_box)
+        inputs.addWidget(self.odds_box, 1)
         roll_row = QHBoxLayout()
-        roll_row.addWidget(self.roll_button)
+        roll_row.addWidget(self.roll_button, 0, Qt.AlignmentFlag.AlignTop)  # a longer result never moves them
         roll_row.addWidget(self.result_label, 1)
-        roll_row.addWidget(self.opposed_button)
+        roll_row.addWidget(self.opposed_button, 0, Qt.AlignmentFlag.AlignTop)
         lower = QHBoxLayout()
         lower.addWidget(self.bars_plot, 2)
         lower.addWidget(self.curve_plot, 2)
-        lower.addWidget(self.identification_box, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(inputs)
+        layout.addWidget(self.target_box)
         layout.addLayout(roll_row)
         layout.addLayout(lower, 1)
 

@@ -45,10 +45,9 @@ from gmtool.rules.systems.sengensho.fantasy import (
     halved_bonds,
 )
 from gmtool.rules.systems.sengensho.session import Cast, SengenshoSession
+from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.sheet_parts import (
     NOTE_STYLE,
-    PROBLEM_COLOR,
-    WARNING_COLOR,
     fill_table,
     kind_text,
     labels_text,
@@ -61,7 +60,7 @@ from gmtool.views.widgets import read_only_table, shown_message
 def note_label() -> QLabel:
     label = QLabel()
     label.setWordWrap(True)
-    label.setStyleSheet(NOTE_STYLE)
+    set_tone(label, NOTE_STYLE)
     return label
 
 
@@ -97,7 +96,7 @@ class SengenshoFantasyBox(QGroupBox):
         self.summary_label.setAccessibleName(self.tr("幻想値の要約"))
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
+        set_tone(self.problem_label, "error")
         self.status_label = QLabel()
         self.session_button = QPushButton(self.tr("セッション管理…"))
         self.session_button.setToolTip(self.tr("縁故を結ぶ・幻想能力を使うなどはセッション管理で行います"))
@@ -110,7 +109,7 @@ class SengenshoFantasyBox(QGroupBox):
         self.values_label.setWordWrap(True)
         self.debt_label = QLabel()  # 前借り not yet paid by 縁故
         self.debt_label.setWordWrap(True)
-        self.debt_label.setStyleSheet(f"color: {WARNING_COLOR.name()}; font-weight: bold;")
+        set_tone(self.debt_label, "warning", "font-weight: bold;")
         self.values_note = note_label()  # what the text says about halving and 前借り, where it applies
         self.abilities_table = read_only_table(self.ABILITY_COLUMNS, stretch=1, context="SengenshoFantasyBox")
         self.abilities_note = note_label()
@@ -152,7 +151,7 @@ class SengenshoFantasyBox(QGroupBox):
         session, session_problem = read_session(campaign)
         catalog, catalog_problem = read_catalog(campaign)
         problems = [p for p in (session_problem, catalog_problem) if p]
-        self.problem_label.setText(shown_message("\n".join(problems)))
+        self.problem_label.setText("\n".join(shown_message(p) for p in problems))
         self.problem_label.setVisible(bool(problems))
         cast = cast_of(campaign)
         me = self.model.character_id

@@ -40,13 +40,13 @@ from gmtool.models.sengensho.opposed_model import (
 )
 from gmtool.models.sengensho.opposed_setup import ROLE_LABELS
 from gmtool.rules.systems.sengensho.opposed import OpposedOdds, Step, TieRule
+from gmtool.views.appearance import Tone, set_tone, tone_colour
 from gmtool.views.sengensho.opposed_setup import OpposedSetupBox
 from gmtool.views.widgets import read_only_table, show_refusal, shown_message
 
-CURRENT_COLOR = QColor("#fff3c4")
-PROBLEM_STYLE = "color: #b00020;"
-NOTE_STYLE = "color: #555555;"
-SPECIAL_STYLE = "color: #7a1fa2; font-weight: bold;"
+PROBLEM_STYLE = Tone("error")
+NOTE_STYLE = Tone("note")
+SPECIAL_STYLE = Tone("special", "font-weight: bold;")
 ODDS_COLUMNS = ("手順", "P(攻撃側の勝ち)", "同値", "P(防御側の勝ち)")
 # The odds table's first column: the steps in a few words (the list beside it has the text's wording).
 SHORT_LABELS = {
@@ -72,7 +72,7 @@ class SengenshoOpposedDialog(QDialog):
 
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(PROBLEM_STYLE)
+        set_tone(self.problem_label, PROBLEM_STYLE)
         self.setup_box = OpposedSetupBox(model, self._guard)
         self.tie_combo = QComboBox()
         for rule in TieRule:
@@ -81,7 +81,7 @@ class SengenshoOpposedDialog(QDialog):
         self.tie_combo.currentIndexChanged.connect(self._tie_rule_chosen)
         self.thresholds_label = QLabel()
         self.thresholds_label.setWordWrap(True)
-        self.thresholds_label.setStyleSheet(NOTE_STYLE)
+        set_tone(self.thresholds_label, NOTE_STYLE)
         rule_row = QHBoxLayout()
         rule_row.addWidget(self.tie_combo)
         rule_row.addWidget(self.thresholds_label, 1)
@@ -224,7 +224,7 @@ class SengenshoOpposedDialog(QDialog):
         for role, label in self.side_labels.items():
             text = model.side_text(role)
             label.setText(text or self.tr("まだ振っていません"))
-            label.setStyleSheet(SPECIAL_STYLE if model.special_text(role) else "")
+            set_tone(label, SPECIAL_STYLE if model.special_text(role) else None)
         self._sync_odds(step)
         self.headline_label.setText(model.headline())
         result = model.result_text()
@@ -240,7 +240,7 @@ class SengenshoOpposedDialog(QDialog):
             current = s is step and step is not Step.RESULT
             mark = "✔ " if done else "▶ " if current else "　 "
             item.setText(mark + self.model.step_label(s))
-            item.setBackground(CURRENT_COLOR if current else QColor(Qt.GlobalColor.transparent))
+            item.setBackground(tone_colour("mark") if current else QColor(Qt.GlobalColor.transparent))
             font = QFont(item.font())
             font.setBold(current)
             item.setFont(font)
@@ -283,7 +283,7 @@ class SengenshoOpposedDialog(QDialog):
                 tip = model.step_label(s) + ("\n" + self._exact(known) if known is not None else "")
                 item.setToolTip(tip)
                 reached = s is not None and s is current
-                item.setBackground(CURRENT_COLOR if reached else QColor(Qt.GlobalColor.transparent))
+                item.setBackground(tone_colour("mark") if reached else QColor(Qt.GlobalColor.transparent))
 
     def _odds_texts(self, known: OpposedOdds | None) -> list[str]:
         if known is None:

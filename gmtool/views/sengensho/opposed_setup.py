@@ -26,11 +26,12 @@ from PySide6.QtWidgets import (
 from gmtool.models.sengensho.opposed_model import Role, SengenshoOpposedModel
 from gmtool.models.sengensho.opposed_setup import ROLE_LABELS
 from gmtool.rules.systems.sengensho.character import ATTRIBUTES
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.roller_inputs_box import fill_combo
 
 Guard = Callable[[Callable[[], object]], None]  # runs a model action, showing a refusal's reason
-HINT_STYLE = "color: #555555;"
-OFFER_STYLE = "color: #b35c00; font-weight: bold;"
+HINT_STYLE = Tone("note")
+OFFER_STYLE = Tone("warning", "font-weight: bold;")
 
 
 class OpposedSideBox(QGroupBox):
@@ -135,9 +136,9 @@ class OpposedSetupBox(QGroupBox):
         self.side_boxes = {role: OpposedSideBox(model, role, guard) for role in Role}
         self.hint_label = QLabel(self.tr("指針: {0}").format(model.role_hint))
         self.hint_label.setWordWrap(True)
-        self.hint_label.setStyleSheet(HINT_STYLE)
+        set_tone(self.hint_label, HINT_STYLE)
         self.offer_label = QLabel(self.tr("PCが攻撃側、NPCが防御側になっています"))
-        self.offer_label.setStyleSheet(OFFER_STYLE)
+        set_tone(self.offer_label, OFFER_STYLE)
         self.pc_defends_button = QPushButton(self.tr("PCを防御側に"))
         self.pc_defends_button.clicked.connect(self._swap)
         self.swap_button = QPushButton(self.tr("攻撃側と防御側を入れ替え"))

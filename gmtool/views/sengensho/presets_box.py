@@ -32,12 +32,12 @@ from gmtool.rules.systems.sengensho.bonds import (
 )
 from gmtool.rules.systems.sengensho.character import BondKind, PresetBond
 from gmtool.rules.systems.sengensho.session import Member, SengenshoSession
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.sengensho.sheet_parts import (
     ADD,
     NOTE_STYLE,
     REMOVE,
     UPDATE,
-    WARNING_COLOR,
     RowListEditor,
     kind_text,
     labels_text,
@@ -59,9 +59,9 @@ class SengenshoPresetsBox(RowListEditor):
             self.tr("PCの縁故はセッション中に結びます。事前設定の縁故はNPCのものなので、外してください")
         )
         self.pc_note.setWordWrap(True)
-        self.pc_note.setStyleSheet(f"color: {WARNING_COLOR.name()};")
+        set_tone(self.pc_note, "warning")
         self.guide_label = QLabel(labels_text(NPC_GUIDE_NOTE))
-        self.guide_label.setStyleSheet(NOTE_STYLE)
+        set_tone(self.guide_label, NOTE_STYLE)
         self.sums = QGridLayout()
         self.sum_labels: dict[str, QLabel] = {}
         self.count_label = QLabel()
@@ -128,7 +128,7 @@ class SengenshoPresetsBox(RowListEditor):
             points = sum(b.level for b in c.preset_bonds if b.archetype == name)
             outside = not low <= points <= high
             label.setText(self.tr("{0}: {1}点").format(name, points))
-            label.setStyleSheet(f"color: {WARNING_COLOR.name()}; font-weight: bold;" if outside else "")
+            set_tone(label, Tone("warning", "font-weight: bold;") if outside else None)
             label.setToolTip(
                 self.tr("目安から外れています（{0}）").format(self.guide_label.text()) if outside else ""
             )

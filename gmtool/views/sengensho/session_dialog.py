@@ -27,10 +27,11 @@ from PySide6.QtWidgets import (
 from gmtool.models.sengensho.labels import session_status
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.session import require_running
+from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.bond_dialog import SengenshoBondDialog
 from gmtool.views.sengensho.bonds_tab import SengenshoBondsTab
 from gmtool.views.sengensho.last_boss_box import SengenshoLastBossBox
-from gmtool.views.sengensho.session_parts import PROBLEM_COLOR, SengenshoPage
+from gmtool.views.sengensho.session_parts import SengenshoPage
 from gmtool.views.sengensho.session_scenes import SengenshoScenesPage
 from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
 
@@ -48,7 +49,7 @@ class SengenshoSessionDialog(QDialog):
 
         self.problem_label = QLabel()  # a stored state or catalog that cannot be read
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(f"color: {PROBLEM_COLOR.name()};")
+        set_tone(self.problem_label, "error")
 
         self.session_label = (
             QLabel()
@@ -165,11 +166,13 @@ class SengenshoSessionDialog(QDialog):
         problems = []
         problem = self.model.problem()
         if problem is not None:
-            problems.append(self.tr("{0}（次の操作で新しい状態に置き換わります）").format(problem))
+            problems.append(
+                self.tr("{0}（次の操作で新しい状態に置き換わります）").format(shown_message(problem))
+            )
         catalog_problem = self.model.catalog_problem()
         if catalog_problem is not None:
-            problems.append(catalog_problem)
-        self.problem_label.setText(shown_message("\n".join(problems)))
+            problems.append(shown_message(catalog_problem))
+        self.problem_label.setText("\n".join(problems))
         self.problem_label.setVisible(bool(problems))
 
         state = self.model.state()

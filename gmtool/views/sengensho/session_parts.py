@@ -17,14 +17,13 @@ from gmtool.models.sengensho.labels import kind_choice
 from gmtool.models.sengensho.session_actions import labels_tr
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.character import BondKind
-from gmtool.views.session_tab import ID_ROLE, PROBLEM_COLOR, SessionTab
+from gmtool.views.session_tab import ID_ROLE, SessionTab
 
 if TYPE_CHECKING:
     from gmtool.views.sengensho.bond_dialog import SengenshoBondDialog
 
 __all__ = [
     "ID_ROLE",
-    "PROBLEM_COLOR",
     "Host",
     "SengenshoPage",
     "character_label",

@@ -14,7 +14,6 @@ from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
@@ -34,11 +33,10 @@ from gmtool.models.sengensho.state import read_session
 from gmtool.rules.systems.sengensho.bonds import KIND_LABELS
 from gmtool.rules.systems.sengensho.character import BondKind, PresetBond, Skill
 from gmtool.rules.systems.sengensho.session import archetype_lock_reason
-from gmtool.views.widgets import read_only_table, show_refusal
+from gmtool.views.appearance import Tone, set_tone
+from gmtool.views.widgets import read_only_table, show_refusal, shown_message
 
-WARNING_COLOR = QColor("#b35c00")  # a value outside a guideline: shown, not refused
-PROBLEM_COLOR = QColor("#b00020")  # a stored state that cannot be read
-NOTE_STYLE = "color: #555555;"
+NOTE_STYLE = Tone("note")
 STAT_RANGE = (-99, 999)  # the character schema's bounds for 特性値 and skill levels
 ADD, UPDATE, REMOVE = "add", "update", "remove"
 
@@ -107,12 +105,13 @@ def session_lock_reason(campaign_model: CampaignModel, what: str = "類型") -> 
 def lock_label() -> QLabel:
     label = QLabel()
     label.setWordWrap(True)
-    label.setStyleSheet(f"color: {WARNING_COLOR.name()};")
+    set_tone(label, "warning")
     return label
 
 
 def show_lock(label: QLabel, controls: Iterable[QWidget], text: str | None) -> None:
     """Disables the controls with the reason beside them and on them, or enables them again."""
+    text = shown_message(text)  # an engine message, in the UI language
     label.setText(text or "")
     label.setVisible(text is not None)
     for control in controls:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.character_model import CharacterModel
 from gmtool.rules.systems.sengensho.character import ATTRIBUTES, SengenshoCharacter
+from gmtool.views.compact import WrappingCheckBox
 from gmtool.views.sengensho.archetypes_box import SengenshoArchetypesBox
 from gmtool.views.sengensho.fantasy_box import SengenshoFantasyBox
 from gmtool.views.sengensho.presets_box import SengenshoPresetsBox
@@ -89,7 +89,7 @@ class SengenshoSheetView(SheetEditing, QWidget):
         self.pc_combo.currentIndexChanged.connect(
             lambda _i: self._commit("is_pc", self.pc_combo.currentData(), self.tr("PC/NPC"))
         )
-        self.unlimited_check = self._editor(QCheckBox(self.tr(UNLIMITED_LABEL)))
+        self.unlimited_check = self._editor(WrappingCheckBox(self.tr(UNLIMITED_LABEL)))
         self.unlimited_check.setToolTip(self.tr(UNLIMITED_TOOLTIP))
         self.unlimited_check.toggled.connect(
             lambda on: self._commit("unlimited_abilities", on, self.tr("原作キャラクター"))

@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget, QWizard, QWizardPage
 
+from gmtool.views.appearance import Tone, set_tone
+from gmtool.views.screen_fit import fit_to_screen, scrolling
 from gmtool.views.widgets import show_refusal
 
-REASON_STYLE = "color: #b00020;"
-WARNING_STYLE = "color: #a35200;"
+REASON_STYLE = Tone("error")
+WARNING_STYLE = Tone("warning")
 
 
 class CreationWizard(QWizard):
@@ -40,7 +43,7 @@ class CreationWizard(QWizard):
         self.side_widget = side = QWidget()
         side_layout = QVBoxLayout(side)
         self.override_check = QCheckBox(self.tr("GM オーバーライド"))
-        self.override_check.setStyleSheet(REASON_STYLE)
+        set_tone(self.override_check, REASON_STYLE)
         self.override_check.toggled.connect(set_override)
         explanation = QLabel(
             self.tr(
@@ -54,7 +57,17 @@ class CreationWizard(QWizard):
         side_layout.addStretch(1)
         side.setMaximumWidth(180)
         self.setSideWidget(side)
+        fit_to_screen(self, self._natural_size)
         model.changed.connect(self._sync_override)
+
+    def _natural_size(self) -> QSize:
+        """Room for the biggest page without scrolling (the screen may still cut it down)."""
+        bodies = [
+            p.body_widget.sizeHint() for p in map(self.page, self.pageIds()) if isinstance(p, CreationPage)
+        ]
+        width = max((b.width() for b in bodies), default=400) + self.side_widget.sizeHint().width()
+        height = max((b.height() for b in bodies), default=300)
+        return QSize(width + 80, height + 190)  # margins, the page title, the warnings and the buttons
 
     def _sync_override(self) -> None:
         self.override_check.blockSignals(True)
@@ -84,12 +97,15 @@ class CreationPage(QWizardPage):
         super().__init__(parent)
         self.model = model
         outer = QVBoxLayout(self)
-        self.body = QVBoxLayout()
-        outer.addLayout(self.body, 1)
+        # scrolls: a long page (LotR's last) keeps 次へ/完了 on a laptop's screen
+        self.body_widget = QWidget()
+        self.body = QVBoxLayout(self.body_widget)
+        self.body.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scrolling(self.body_widget), 1)
         self.warning_label = QLabel()
-        self.warning_label.setStyleSheet(WARNING_STYLE)
+        set_tone(self.warning_label, WARNING_STYLE)
         self.reason_label = QLabel()
-        self.reason_label.setStyleSheet(REASON_STYLE)
+        set_tone(self.reason_label, REASON_STYLE)
         for label in (self.warning_label, self.reason_label):
             label.setWordWrap(True)
             outer.addWidget(label)

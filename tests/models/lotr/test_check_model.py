@@ -223,8 +223,10 @@ def test_a_roll_without_a_character_cannot_take_courage(campaign_model):
     assert model.source_label(A) == "直接入力" and model.odds.courage_probabilities == {
         0: model.odds.success_probability
     }
-    model.roll()
-    with pytest.raises(CourageRefused, match="キャラクターを選ばずに"):
+    refused: list[str] = []
+    model.roll_refused.connect(refused.append)
+    assert model.roll() is None and refused  # nobody to roll for (issue 20): nothing rolled
+    with pytest.raises(CourageRefused):
         model.spend_courage()
 
 
@@ -408,7 +410,7 @@ def test_leaving_the_corruption_test_puts_back_the_check_chosen_before(campaign_
     model.set_mode(CORRUPTION)
     assert model.a.source == "reaction:willpower"
     model.set_mode(TEST)
-    assert model.a.source == "skill:Observe" and model.source_label(A) == "Observe"
+    assert model.a.source == "skill:Observe" and model.source_label(A) == "Observe（知覚）"
     model.set_mode(CORRUPTION)
     model.set_mode(GROUP)
     assert model.a.source == "skill:Observe"

@@ -9,6 +9,7 @@ from gmtool.models.aw.session_model import SESSION_KEY, AWSessionModel
 from gmtool.models.battle_model import BattleModel
 from gmtool.rules.battle import Phase
 from gmtool.rules.systems.aw.session import BreakMethod, SpellEffect
+from gmtool.views.appearance import tone_colour
 from gmtool.views.aw.session_dialog import AWSessionDialog
 
 ZERO_LEFT = "朝霧 透の令呪は残っていません（1シナリオに3回まで。セッション終了時に回復します）"
@@ -201,7 +202,7 @@ def test_ending_the_scenario_asks_first_and_retires_keys(dialog, campaign_model)
     assert dialog.scenes_tab.numbers_label.text() == "シナリオ 2・セッション 2"
     assert dialog.scenes_tab.scene_table.rowCount() == 0 and dialog.keys_tab.keys_table.rowCount() == 0
     assert column(dialog.keys_tab.retired_table, 0) == ["不審な人物"]
-    assert dialog.keys_tab.retired_table.item(0, 0).foreground().color().name() == "#8a8a8a"
+    assert dialog.keys_tab.retired_table.item(0, 0).foreground().color() == tone_colour("muted")
     assert dialog.model.state().master_of(mina) == toru
     campaign_model.undo_stack.undo()  # from the main window: shown at once
     assert (

@@ -12,6 +12,7 @@ from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.aw.supply_model import AWSupplyModel
 from gmtool.rules.dice import sum_distribution
 from gmtool.rules.systems.aw.supply import SupplyKind
+from gmtool.views.appearance import tone_colour
 from gmtool.views.aw.supply_dialog import CHOSEN, MEAN_HP, MEAN_MP, RECOVERS, AWSupplyDialog
 
 SEED = 99
@@ -155,7 +156,7 @@ def test_the_result_says_when_the_roll_was_undone(dialog, campaign_model):
     assert campaign_model.character(toru).hp == 28
     lines = dialog.result_label.text().splitlines()
     assert lines[0] == rolled and lines[-1] == "（元に戻しました）"
-    assert "#8a8a8a" in dialog.result_label.styleSheet()  # greyed: it no longer stands
+    assert tone_colour("muted").name() in dialog.result_label.styleSheet()  # greyed: it no longer stands
     campaign_model.undo_stack.redo()
     assert dialog.result_label.text().endswith("（Ctrl+Z でまとめて元に戻せます）")
     assert dialog.result_label.styleSheet() == ""

@@ -16,6 +16,7 @@ from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr import exploding
 from gmtool.rules.systems.lotr.checks import Contestant, TieRule
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
+from gmtool.views.appearance import tone_colour
 from gmtool.views.lotr.check_view import LotRCheckView
 from gmtool.views.lotr.plots import DEGREE_COLORS
 from tests.qt_fixtures import sample_lotr_character
@@ -70,8 +71,10 @@ def test_stacked_plot_is_the_seven_degrees_at_every_tn(view):
     bottoms = view.stack_plot.stack_bottoms()[13]
     heights = [current[d] for d in DEGREE_ORDER if d in current]
     assert bottoms == pytest.approx([sum(heights[:i]) for i in range(len(heights))])
-    assert [text for _, text in view.legend.entries()] == [model.rules.band(d).label for d in DEGREE_ORDER]
-    assert len({color for color, _ in view.legend.entries()}) == 7
+    # The odds' rows, each beside its colour, are the plots' legend: the legend adds no degree.
+    names = [label.text() for label in view.degree_rows[1::3]]
+    assert names == [model.rules.band(d).label for d in DEGREE_ORDER]
+    assert not set(names) & {text for _, text in view.legend.entries()}
 
 
 def test_totals_plot_colours_each_total_by_its_degree(view):
@@ -142,9 +145,9 @@ def test_group_mode_states_the_helper_reading_and_adds_helpers(view):
     assert view.model.mode == GROUP
     text = view.help_label.text()
     assert "目標値 −5" in text and "Marginal +0 / Complete +1 / Superior +2 / Extraordinary +3" in text
-    assert not view.helpers_area.isHidden() and view.b_box.isHidden()
+    assert not view.add_helper_button.isHidden() and view.b_box.isHidden()
     view.add_helper_button.click()
-    assert len(view.helper_boxes) == 1
+    assert len(view.helper_boxes) == 1 and not view.helpers_area.isHidden()
     box = view.helper_boxes[0]
     assert box.character_combo.currentData() is None  # ナール leads; no one else: a typed bonus
     box.value_spin.setValue(4)
@@ -208,30 +211,37 @@ def settle(qtbot, view, width: int = 690, height: int = 640) -> None:
     QApplication.processEvents()
 
 
-def test_the_panel_fits_700_px_in_every_mode_and_the_legend_wraps(view, qtbot, campaign_model):
+def test_the_panel_fits_600_px_in_every_mode_and_the_legend_adds_only_other_colours(
+    view, qtbot, campaign_model
+):
     pippin(campaign_model)
-    settle(qtbot, view)
+    settle(qtbot, view, width=600)
     for mode in (TEST, GROUP, OPPOSED, CORRUPTION):
         view.mode_buttons[mode].setChecked(True)
         QApplication.processEvents()
-        assert view.minimumSizeHint().width() <= 700, mode
+        assert view.minimumSizeHint().width() <= 600, mode
     view.mode_buttons[GROUP].setChecked(True)
     view.add_helper_button.click()
     QApplication.processEvents()
-    assert view.minimumSizeHint().width() <= 700
+    assert view.minimumSizeHint().width() <= 600
     content = view.scroll_area.widget()
     assert content.width() <= view.scroll_area.viewport().width()  # nothing cut off at the right
+    assert [text for _, text in view.legend.entries()] == ["助けの結果しだい"] and view.legend.rows() == 1
+    view.mode_buttons[OPPOSED].setChecked(True)  # the odds and the sides' colours beside the roll
+    assert len(view.legend.entries()) == 2 and view.legend.rows() == 2  # one above the other
+    assert view.roll_row.indexOf(view.odds_box) >= 0 and view.roll_row.indexOf(view.legend) >= 0
+    assert view.courage_button.isHidden()
     view.mode_buttons[TEST].setChecked(True)
-    assert len(view.legend.entries()) == 7 and view.legend.rows() == 2
+    assert view.legend.isHidden() and view.inputs_row.indexOf(view.odds_box) >= 0
 
 
-def test_helpers_column_is_narrow_when_empty_and_shows_a_whole_helper(view, qtbot, campaign_model):
+def test_helpers_column_shows_only_with_a_helper_and_then_a_whole_one(view, qtbot, campaign_model):
     pippin(campaign_model)
     view.mode_buttons[GROUP].setChecked(True)
     settle(qtbot, view)
-    # no helper: only the add button, the odds box takes the room
-    assert view.helpers_area.width() <= view.add_helper_button.sizeHint().width() + 20
-    assert view.odds_box.width() > view.helpers_area.width()
+    # no helper: no column, the add button beside the roll, the leader and the odds take the room
+    assert view.helpers_area.isHidden() and view.roll_row.indexOf(view.add_helper_button) >= 0
+    assert view.a_box.width() + view.odds_box.width() > view.width() - 50
     view.add_helper_button.click()
     settle(qtbot, view)
     scroll = view.helpers_area.scroll_area
@@ -249,7 +259,7 @@ def test_an_old_roll_is_greyed_and_takes_no_courage_after_the_mode_changes(view,
     assert view.courage_button.isEnabled() and not shown.startswith("前回")
     view.mode_buttons[TEST].setChecked(True)
     assert view.result_label.text() == f"前回（堕落判定・ナール）: {shown}"
-    assert "#8a8f96" in view.result_label.styleSheet()
+    assert tone_colour("muted").name() in view.result_label.styleSheet()  # greyed
     assert not view.courage_button.isEnabled()
     view.tn_spin.setValue(view.model.tn + 2)
     view.mode_buttons[CORRUPTION].setChecked(True)  # the TN differs: still not this test's roll
@@ -304,7 +314,7 @@ def test_a_dead_character_shows_a_red_warning_and_may_still_roll(view, campaign_
     set_nar(campaign_model, damage=10_000)
     note = view.a_box.note_label
     assert note.text().startswith("死亡: 判定できません（GM の判断で振る場合のみ）")
-    assert "#c23b3b" in note.styleSheet()
+    assert tone_colour("error").name() in note.styleSheet()
     before = len(campaign_model.log_entries())
     assert view.roll_button.isEnabled()
     view.roll_button.click()

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from gmtool.models.mtg.card_database_model import CardDatabaseModel
+from gmtool.views.appearance import tone_colour
 from gmtool.views.mtg.card_database_dialog import MTGCardDatabaseDialog
 from tests.store.test_card_files import atomic_file, write_file
 
@@ -52,7 +53,8 @@ def test_a_damaged_file_is_reported_and_changes_nothing(dialog, tmp_path, qtbot)
     dialog.start_import(path)
     with qtbot.waitSignal(dialog.job.failed, timeout=20_000):
         pass
-    assert "broken.json" in dialog.message_label.text() and "#b3261e" in dialog.message_label.styleSheet()
+    assert "broken.json" in dialog.message_label.text()
+    assert tone_colour("error").name() in dialog.message_label.styleSheet()
     assert dialog.model.count() == before
 
 

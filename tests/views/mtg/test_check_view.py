@@ -41,8 +41,11 @@ def test_the_plot_and_the_labels_show_the_exact_odds(panel, qtbot):
     assert view.probability_labels[MTGOutcome.SUCCESS].text() == percent(float(model.plan.success))
     assert percent(float(model.plan.success_with_boost)) in view.boost_label.text()
     assert view.plot.marker.value() == 5
-    for row, color in enumerate(CheckColor):
-        assert view.colors_table.item(row, 1).text() == percent(float(model.color_table[color][0]))
+    for color in CheckColor:  # each color's odds under its button: as revealed, with a boost
+        plain, boosted = view.color_odds[color]
+        assert plain.text() == percent(float(model.color_table[color][0]))
+        assert boosted.text() == percent(float(model.color_table[color][1]))
+        assert plain.font().bold() == (color is CheckColor.GREEN)
 
 
 def test_an_unusual_difficulty_is_noted_not_refused(panel):

@@ -108,14 +108,16 @@ def test_a_fumble_at_or_above_the_critical_is_refused_and_the_box_put_back(view,
     assert view.fumble_spin.value() == 5 and view.model.fumble == 5
 
 
-def test_the_identification_targets_are_listed_and_a_button_sets_the_low_one(view, qtbot):
-    box = view.identification_box
-    assert box.title() == "類型を見抜く目標値の目安"
-    assert [b.text() for b in box.target_buttons] == ["20", "14", "16", "14〜16"]
-    assert box.situation_labels[0].text() == "名前や顔を知っているだけ"
-    box.target_buttons[0].click()
+def test_the_identification_targets_are_a_menu_and_one_sets_the_low_one(view, qtbot):
+    button = view.identification_button
+    assert button.toolTip() == "類型を見抜く目標値の目安"
+    actions = button.target_actions
+    assert [a.text().split(": ")[0] for a in actions] == ["20", "14", "16", "14〜16"]
+    assert actions[0].text() == "20: 名前や顔を知っているだけ"
+    assert "交渉" in button.note_action.text() and not button.note_action.isEnabled()
+    actions[0].trigger()
     assert view.model.target == 20 and view.target_spin.value() == 20
-    box.target_buttons[3].click()
+    actions[3].trigger()
     assert view.model.target == 14
     assert view.curve_plot.curve_points()[14] == pytest.approx(float(view.model.success_probability) * 100)
 
@@ -146,13 +148,3 @@ def test_without_a_sengensho_character_the_roll_is_refused_and_said_so(qtbot, ca
     view.roll_button.click()
     assert refusals == ["千幻抄のキャラクターがいません。キャラクターを追加してから振ってください"]
     assert view.result_label.text() == "まだ振っていません"
-
-
-def test_each_situation_is_shown_whole_at_the_panels_width(qtbot, campaign_model):
-    view = SengenshoCheckView(SengenshoCheckModel(campaign_model))
-    qtbot.addWidget(view)
-    view.resize(690, 900)  # the panel's width in the main window: the situations wrap
-    view.show()
-    labels = view.identification_box.situation_labels
-    qtbot.waitUntil(lambda: all(label.height() >= label.heightForWidth(label.width()) for label in labels))
-    assert labels[3].height() > labels[0].height()  # the longest situation takes more lines

@@ -12,6 +12,8 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from gmtool.rules.message import Message
+
 SCHEMA_VERSION = 1
 
 # Generous bounds: they catch typos and hostile files, not house rules.
@@ -109,4 +111,6 @@ class AWCharacter:
 
     def __post_init__(self) -> None:
         if self.fumble >= self.critical:
-            raise ValueError(f"ファンブル値 {self.fumble} がクリティカル値 {self.critical} 以上です")
+            raise ValueError(
+                Message("ファンブル値 {0} がクリティカル値 {1} 以上です", self.fumble, self.critical)
+            )

@@ -14,10 +14,14 @@ from functools import lru_cache
 
 from gmtool.rules.checks import CheckResult, OpposedResult, Outcome, Side
 from gmtool.rules.dice import Distribution, Faces, all_faces, enumerate_outcomes, roll
+from gmtool.rules.message import Message
 
 DICE = (2, 6)  # 2D6
 # Where the panel starts: the middle of 普通 (9–11). A UI default, not a rule number.
 DEFAULT_DIFFICULTY = 10
+# A character's クリティカル値 and ファンブル値 (the schema's and the sheet's bounds; AWRoller checks them).
+CRITICAL_BOUNDS = (2, 13)
+FUMBLE_BOUNDS = (1, 12)
 _ALL_ROLLS = tuple(all_faces(*DICE))
 
 
@@ -33,11 +37,13 @@ class AWRoller:
 
     def __post_init__(self) -> None:
         if not 2 <= self.critical <= 13:
-            raise ValueError(f"クリティカル値 {self.critical} は 2〜13 の範囲外です")
+            raise ValueError(Message("クリティカル値 {0} は 2〜13 の範囲外です", self.critical))
         if not 1 <= self.fumble <= 12:
-            raise ValueError(f"ファンブル値 {self.fumble} は 1〜12 の範囲外です")
+            raise ValueError(Message("ファンブル値 {0} は 1〜12 の範囲外です", self.fumble))
         if self.fumble >= self.critical:
-            raise ValueError(f"ファンブル値 {self.fumble} がクリティカル値 {self.critical} 以上です")
+            raise ValueError(
+                Message("ファンブル値 {0} がクリティカル値 {1} 以上です", self.fumble, self.critical)
+            )
 
     def judge_faces(self, faces: Faces) -> tuple[Outcome | None, int | None]:
         """(automatic outcome or None, 達成値 or None) for one roll."""

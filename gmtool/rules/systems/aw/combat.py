@@ -22,6 +22,7 @@ from gmtool.rules.battle import (
 )
 from gmtool.rules.battle_rules import CombatRules, NextActor, QuickField, Seed
 from gmtool.rules.checks import CheckResult, OpposedResult, Side
+from gmtool.rules.message import Message
 from gmtool.rules.systems.aw.checks import (
     AWCheckSpec,
     AWOpposedSpec,
@@ -45,6 +46,7 @@ TIE_BREAKERS = ("reflex", "perception", "luck")
 class AWCombat(CombatRules):
     system_id = "aw"
     initiative_label = "行動値"
+    cleanup_process = True
     quick_fields = (
         QuickField("initiative", "行動値", 5, -99, 999, required=True),
         QuickField("reflex", "反射", 0, -99, 999),
@@ -128,16 +130,16 @@ def record_action(encounter: Encounter, participant_id: str, kind: str, name: st
     """One minor and one major action per main process, in that order.  No move while engaged
     with an enemy (「同じエンゲージに入っている場合は行なえない」)."""
     if kind not in (MINOR, MAJOR):
-        raise BattleRefused(f"アクションの種類が違います: {kind}")
+        raise BattleRefused(Message("アクションの種類が違います: {0}", kind))
     if name in MOVES and blockers(encounter, participant_id):
-        raise BattleRefused(f"敵とエンゲージしているので{name}はできません（離脱が必要です）")
+        raise BattleRefused(Message("敵とエンゲージしているので{0}はできません（離脱が必要です）", name))
 
     def change(p: Participant) -> Participant:
         if any(a.kind == kind for a in p.actions):
-            label = "マイナー" if kind == MINOR else "メジャー"
-            raise BattleRefused(f"{p.name}はこのラウンドにもう{label}アクションを行ないました")
+            label = Message("マイナー") if kind == MINOR else Message("メジャー")
+            raise BattleRefused(Message("{0}はこのラウンドにもう{1}アクションを行ないました", p.name, label))
         if kind == MINOR and any(a.kind == MAJOR for a in p.actions):
-            raise BattleRefused("マイナーアクションはメジャーアクションより先に行ないます")
+            raise BattleRefused(Message("マイナーアクションはメジャーアクションより先に行ないます"))
         return replace(p, actions=(*p.actions, Action(kind, name)))
 
     return with_participant(encounter, participant_id, change)
@@ -148,7 +150,7 @@ def engage(encounter: Encounter, participant_id: str, other_id: str) -> Encounte
     when the other stands alone, or a new one when both do."""
     me, other = encounter.get(participant_id), encounter.get(other_id)
     if other_id == participant_id:
-        raise BattleRefused("自分自身とはエンゲージできません")
+        raise BattleRefused(Message("自分自身とはエンゲージできません"))
     if other.engagement is None and me.engagement is not None:
         mine = me.engagement
         return with_participant(encounter, other_id, lambda p: replace(p, engagement=mine))
@@ -204,7 +206,7 @@ def withdraw(
     the first loss stops it.  Without blockers it simply succeeds."""
     encounter.get(participant_id)
     if encounter.get(participant_id).engagement is None:
-        raise BattleRefused("エンゲージしていないので離脱は要りません")
+        raise BattleRefused(Message("エンゲージしていないので離脱は要りません"))
     results = []
     for blocker in blocker_ids:
         result = resolve_opposed(withdraw_spec(encounter, participant_id, blocker), rng)
@@ -221,7 +223,7 @@ def withdraw(
 def flee(encounter: Encounter, participant_id: str) -> Encounter:
     """逃走: a full move out of the scene, not possible while engaged with an enemy."""
     if blockers(encounter, participant_id):
-        raise BattleRefused("敵とエンゲージしているので逃走できません（先に離脱してください）")
+        raise BattleRefused(Message("敵とエンゲージしているので逃走できません（先に離脱してください）"))
     encounter = record_action(encounter, participant_id, MAJOR, "逃走")
     return with_participant(
         encounter, participant_id, lambda p: replace(p, status=Status.FLED, engagement=None)
@@ -256,7 +258,9 @@ def finish_off(encounter: Encounter, participant_id: str, target_id: str) -> Enc
     target = encounter.get(target_id)
     if target.status is not Status.DEFEATED:
         raise BattleRefused(
-            f"{target.name}は戦闘不能ではありません（とどめを刺せるのは戦闘不能のキャラクターだけです）"
+            Message(
+                "{0}は戦闘不能ではありません（とどめを刺せるのは戦闘不能のキャラクターだけです）", target.name
+            )
         )
     encounter = record_action(encounter, participant_id, MAJOR, f"とどめ: {target.name}")
     return with_participant(encounter, target_id, lambda p: replace(p, status=Status.DEAD))

@@ -23,6 +23,7 @@ from fractions import Fraction
 from functools import cache
 
 from gmtool.rules.dice import Faces, roll, sum_distribution
+from gmtool.rules.message import Message
 
 DICE = (2, 6)
 # Tool limits, not rule numbers: the exact odds grow with rounds² × difficulty, so the GUI (which
@@ -30,6 +31,8 @@ DICE = (2, 6)
 # participants takes about 0.3 s; the text's own guidelines stop at 3 rounds and about 120).
 MAX_ROUND_LIMIT = 20
 MAX_DIFFICULTY = 999
+MAX_PARTICIPANTS = 12  # the odds grow with them too: twelve at 20 rounds and 999 take about 1 s
+MAX_DECLARATIONS = 99  # skills one participant declares before a roll
 _NATURAL = sum_distribution(*DICE)
 _WAYS = 36  # equally likely faces of 2D6
 
@@ -60,9 +63,11 @@ class FocusParticipant:
 
     def __post_init__(self) -> None:
         if not 2 <= self.critical <= 13 or not 1 <= self.fumble <= 12 or self.fumble >= self.critical:
-            raise ValueError(f"クリティカル値 {self.critical} / ファンブル値 {self.fumble} が範囲外です")
-        if not 0 <= self.declarations <= 99:
-            raise ValueError(f"特技の宣言数 {self.declarations} は 0〜99 の範囲外です")
+            raise ValueError(
+                Message("クリティカル値 {0} / ファンブル値 {1} が範囲外です", self.critical, self.fumble)
+            )
+        if not 0 <= self.declarations <= MAX_DECLARATIONS:
+            raise ValueError(Message("特技の宣言数 {0} は 0〜99 の範囲外です", self.declarations))
 
 
 @dataclass(frozen=True)
@@ -105,7 +110,7 @@ class FocusProgress:
 
     def __post_init__(self) -> None:
         if self.round_limit < 1:
-            raise ValueError(f"ラウンド制限 {self.round_limit} は 1 以上でなければなりません")
+            raise ValueError(Message("ラウンド制限 {0} は 1 以上でなければなりません", self.round_limit))
 
     def effective_difficulty(self, rules: FocusRules) -> int:
         return self.difficulty - rules.declaration_reduction * self.declared
@@ -124,7 +129,7 @@ def advance(
 ) -> FocusProgress:
     """The AF after the next participant's roll (their declarations already made with `declare`)."""
     if progress.status is not FocusStatus.RUNNING:
-        raise ValueError("AF判定は終了しています")
+        raise ValueError(Message("AF判定は終了しています"))
     if judgement.kind is RollKind.FUMBLE:
         return replace(progress, status=FocusStatus.FAILURE)
     assert judgement.achievement is not None

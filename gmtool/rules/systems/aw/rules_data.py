@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any
 
 from gmtool.rules.data import RuleDataError, load_table, require
+from gmtool.rules.message import Message
 
 
 @dataclass(frozen=True)
@@ -40,28 +41,35 @@ def aw_rules() -> AWRules:
     previous_high: int | None = None
     raw_bands = data.get("difficulty_bands")
     if not isinstance(raw_bands, list) or not raw_bands:
-        raise RuleDataError(f"{where}: difficulty_bands がありません")
+        raise RuleDataError(Message("{0}: difficulty_bands がありません", where))
     for i, raw in enumerate(raw_bands):
         at = f"{where} difficulty_bands[{i}]"
         if bands and bands[-1].high is None:
-            raise RuleDataError(f"{at}: 上限のない帯（{bands[-1].low}〜）の後に帯があります")
+            raise RuleDataError(Message("{0}: 上限のない帯（{1}〜）の後に帯があります", at, bands[-1].low))
         low = require(raw, "low", int, at)
         high = raw.get("high")
         if high is not None and (not isinstance(high, int) or high < low):
-            raise RuleDataError(f"{at}: high {high!r} が low {low} より小さいか数値ではありません")
+            raise RuleDataError(
+                Message("{0}: high {1!r} が low {2} より小さいか数値ではありません", at, high, low)
+            )
         if previous_high is not None and low != previous_high + 1:
-            raise RuleDataError(f"{at}: 帯が前の帯（〜{previous_high}）に続いていません")
+            raise RuleDataError(Message("{0}: 帯が前の帯（〜{1}）に続いていません", at, previous_high))
         bands.append(DifficultyBand(require(raw, "id", str, at), require(raw, "label", str, at), low, high))
         previous_high = high
     if len({b.id for b in bands}) != len(bands):
-        raise RuleDataError(f"{where}: difficulty_bands の id が重複しています")
+        raise RuleDataError(Message("{0}: difficulty_bands の id が重複しています", where))
     critical = require(data, "default_critical", int, where)
     fumble = require(data, "default_fumble", int, where)
     # The same bounds a character's values have (AWRoller / AWCharacter).
     if not 2 <= critical <= 13 or not 1 <= fumble <= 12 or fumble >= critical:
         raise RuleDataError(
-            f"{where}: default_critical {critical} / default_fumble {fumble} が範囲外です"
-            "（クリティカル値 2〜13、ファンブル値 1〜12、ファンブル値 < クリティカル値）"
+            Message(
+                "{0}: default_critical {1} / default_fumble {2} が範囲外です（クリティカル値 2〜13、"
+                "ファンブル値 1〜12、ファンブル値 < クリティカル値）",
+                where,
+                critical,
+                fumble,
+            )
         )
     return AWRules(
         default_critical=critical,
@@ -104,7 +112,12 @@ def _dice_range(data: Mapping[str, Any], key: str, where: str) -> tuple[int, int
         or not 1 <= value[0] <= value[1] <= 20
     ):
         raise RuleDataError(
-            f"{where}: '{key}' は [最小, 最大] のダイス数（1〜20）でなければなりません（{value!r}）"
+            Message(
+                "{0}: '{1}' は [最小, 最大] のダイス数（1〜20）でなければなりません（{2!r}）",
+                where,
+                key,
+                value,
+            )
         )
     return value[0], value[1]
 
@@ -116,14 +129,16 @@ def aw_session_rules() -> AWSessionRules:
     supply = data.get("supply")
     focus = data.get("focus")
     if not isinstance(supply, dict) or not isinstance(focus, dict):
-        raise RuleDataError(f"{where}: [supply] と [focus] の表が必要です")
+        raise RuleDataError(Message("{0}: [supply] と [focus] の表が必要です", where))
     guidelines = []
     for i, raw in enumerate(focus.get("guidelines") or []):
         at = f"{where} focus.guidelines[{i}]"
         high = raw.get("high")
         low = require(raw, "low", int, at)
         if high is not None and (not isinstance(high, int) or high < low):
-            raise RuleDataError(f"{at}: high {high!r} が low {low} より小さいか数値ではありません")
+            raise RuleDataError(
+                Message("{0}: high {1!r} が low {2} より小さいか数値ではありません", at, high, low)
+            )
         guidelines.append(
             FocusGuideline(require(raw, "label", str, at), low, high, require(raw, "rounds", str, at))
         )
@@ -140,7 +155,9 @@ def aw_session_rules() -> AWSessionRules:
         focus_guidelines=tuple(guidelines),
     )
     if not 0 <= rules.command_spells <= 99:
-        raise RuleDataError(f"{where}: command_spells {rules.command_spells} は 0〜99 の範囲外です")
+        raise RuleDataError(
+            Message("{0}: command_spells {1} は 0〜99 の範囲外です", where, rules.command_spells)
+        )
     if rules.focus_declaration_reduction < 0:
-        raise RuleDataError(f"{where}: focus.declaration_reduction は 0 以上でなければなりません")
+        raise RuleDataError(Message("{0}: focus.declaration_reduction は 0 以上でなければなりません", where))
     return rules

@@ -8,178 +8,55 @@ are named by id; `Roster` tells the operations their names and whether they are 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
-from functools import cache
-from typing import Annotated, Any
+from dataclasses import replace
 
-from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+from gmtool.rules.message import Message
+from gmtool.rules.systems.aw.session_state import (
+    AWSession,
+    BreakMethod,
+    Combat,
+    CombatPhase,
+    Contract,
+    ContractBreak,
+    EventKey,
+    Scene,
+    SpellEffect,
+    dump_session,
+    load_session,
+)
 
-Id = Annotated[StrictStr, Field(min_length=1, max_length=64)]
-Name = Annotated[StrictStr, Field(max_length=200)]
-Text = Annotated[StrictStr, Field(max_length=5000)]
-Count = Annotated[StrictInt, Field(ge=0, le=100_000)]
-MANY = 10_000
+# The document's types are defined in session_state and reached here too (session.AWSession…).
+__all__ = [
+    "AWSession",
+    "BreakMethod",
+    "Combat",
+    "CombatPhase",
+    "Contract",
+    "ContractBreak",
+    "EventKey",
+    "Roster",
+    "Scene",
+    "SessionRefused",
+    "SpellEffect",
+    "add_scene",
+    "break_contract",
+    "dump_session",
+    "end_scenario",
+    "end_session",
+    "form_contract",
+    "give_key",
+    "load_session",
+    "move_key",
+    "remove_key",
+    "require_present",
+    "set_present",
+    "spend_command_spell",
+    "use_command_spell",
+]
 
 
 class SessionRefused(ValueError):
     """An action the rules do not allow; the message is the reason shown to the table."""
-
-
-class BreakMethod(StrEnum):
-    """契約破棄の方法."""
-
-    COMMAND_SPELL = "command_spell"  # @令呪で契約破棄の命令を下す（令呪を 1 つ使う）
-    SEVERING = "severing"  # A令呪刻印のある肉体を切り離す
-    SPIRITUAL_HEALING = "spiritual_healing"  # B《心霊治療》
-    OTHER = "other"  # Cその他
-
-
-class SpellEffect(StrEnum):
-    """令呪の使用方法 @〜C."""
-
-    ORDER = "order"  # 意に添わない命令を強要する
-    SUMMON = "summon"  # シーンに登場させる（戦闘中ならクリンナッププロセスへ）
-    DISMISS = "dismiss"  # シーンから退場させる
-    BOOST = "boost"  # 行為判定の達成値 +20
-
-
-class CombatPhase(StrEnum):
-    """The old stand-in's processes: kept only so `Combat` (and old documents) still load."""
-
-    SETUP = "setup"
-    INITIATIVE = "initiative"
-    MAIN = "main"
-    CLEANUP = "cleanup"
-
-
-@dataclass(frozen=True)
-class Scene:
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    id: Id
-    name: Name = ""
-    session: Count = 1
-    present: Annotated[tuple[Id, ...], Field(max_length=MANY)] = ()  # characters in the scene
-
-
-@dataclass(frozen=True)
-class ContractBreak:
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    method: BreakMethod
-    note: Text = ""
-    session: Count = 1
-
-
-@dataclass(frozen=True)
-class Contract:
-    """One contract, kept after it is broken: the history decides who may contract again."""
-
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    master: Id
-    servant: Id
-    session: Count = 1  # the session it was made in
-    broken: ContractBreak | None = None
-
-    @property
-    def active(self) -> bool:
-        return self.broken is None
-
-
-@dataclass(frozen=True)
-class EventKey:
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    id: Id
-    name: Annotated[StrictStr, Field(min_length=1, max_length=200)]
-    holder: Id
-    scene: Name = ""  # the scene it came from (its name: scenes end with the scenario)
-    session: Count = 1
-    scenario: Count = 1
-    retired: StrictBool = False  # its scenario has ended
-
-
-@dataclass(frozen=True)
-class Combat:
-    """No longer used: the battle tracker (`rules/battle.py`, session key "battle.encounter") owns
-    the round now.  Kept, never written to, so documents saved by older versions still load."""
-
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    active: StrictBool = False
-    round: Annotated[StrictInt, Field(ge=1, le=100_000)] = 1
-    phase: CombatPhase = CombatPhase.SETUP
-
-
-@dataclass(frozen=True)
-class AWSession:
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    scenario: Name = ""
-    scenario_number: Annotated[StrictInt, Field(ge=1, le=100_000)] = 1
-    session_number: Annotated[StrictInt, Field(ge=1, le=100_000)] = 1
-    scenes: Annotated[tuple[Scene, ...], Field(max_length=MANY)] = ()
-    current_scene: Id | None = None
-    contracts: Annotated[tuple[Contract, ...], Field(max_length=MANY)] = ()
-    spells_used: dict[Id, Count] = field(default_factory=dict)  # 令呪 used since the last restore
-    event_keys: Annotated[tuple[EventKey, ...], Field(max_length=MANY)] = ()
-    combat: Combat = field(default_factory=Combat)  # no longer used (the battle tracker's round)
-
-    def __post_init__(self) -> None:
-        # Never built by the operations, but a hand-edited file can hold them (and `master_of` would
-        # pick one of two masters silently); loading turns the ValueError into the problem line.
-        servants = [c.servant for c in self.contracts if c.active]
-        if any(c.master == c.servant for c in self.contracts):
-            raise ValueError("contracts: 自分自身との契約があります")
-        if len(set(servants)) != len(servants):
-            raise ValueError("contracts: 1人のサーヴァントに有効な契約（マスター）が2つあります")
-        if len({s.id for s in self.scenes}) != len(self.scenes):
-            raise ValueError("scenes: 同じIDのシーンが2つあります")
-
-    # ---- reading -------------------------------------------------------------------------
-    def scene(self, scene_id: str | None) -> Scene | None:
-        return next((s for s in self.scenes if s.id == scene_id), None)
-
-    def master_of(self, servant: str) -> str | None:
-        return next((c.master for c in self.contracts if c.active and c.servant == servant), None)
-
-    def servants_of(self, master: str) -> list[str]:
-        return [c.servant for c in self.contracts if c.active and c.master == master]
-
-    def contracted(self, a: str, b: str) -> bool:
-        """Whether a and b are in a contract now (either direction)."""
-        return any(c.active and {c.master, c.servant} == {a, b} for c in self.contracts)
-
-    def spells_left(self, master: str, maximum: int) -> int:
-        return max(0, maximum - self.spells_used.get(master, 0))
-
-    def keys_of(self, holder: str) -> list[EventKey]:
-        return [k for k in self.event_keys if k.holder == holder and not k.retired]
-
-    def key_names(self) -> list[str]:
-        """The names of the keys in play, in the order they were first given."""
-        return list(dict.fromkeys(k.name for k in self.event_keys if not k.retired))
-
-    def holders_of(self, key_name: str) -> set[str]:
-        return {k.holder for k in self.event_keys if k.name == key_name and not k.retired}
-
-
-@cache
-def _adapter() -> TypeAdapter[AWSession]:
-    # Built on first use: building it costs start-up time a campaign without AW state never needs.
-    return TypeAdapter(AWSession)
-
-
-def load_session(data: Any) -> AWSession:
-    """The stored document as state (None: a campaign that has none yet).  pydantic's
-    ValidationError names the bad field; the caller turns it into a message."""
-    return AWSession() if data is None else _adapter().validate_python(data)
-
-
-def dump_session(state: AWSession) -> dict[str, Any]:
-    return _adapter().dump_python(state, mode="json")
 
 
 class Roster:
@@ -197,7 +74,9 @@ class Roster:
     def require(self, character_id: str) -> None:
         if character_id not in self.names:
             raise SessionRefused(
-                "そのキャラクターはキャンペーンにいません（アナザーワールドのキャラクターだけが対象です）"
+                Message(
+                    "そのキャラクターはキャンペーンにいません（アナザーワールドのキャラクターだけが対象です）"
+                )
             )
 
 
@@ -232,7 +111,7 @@ def add_scene(state: AWSession, scene_id: str, name: str, present: tuple[str, ..
 def set_present(state: AWSession, scene_id: str, present: tuple[str, ...]) -> AWSession:
     scene = state.scene(scene_id)
     if scene is None:
-        raise SessionRefused("そのシーンはありません")
+        raise SessionRefused(Message("そのシーンはありません"))
     changed = replace(scene, present=tuple(dict.fromkeys(present)))
     return replace(state, scenes=tuple(changed if s.id == scene_id else s for s in state.scenes))
 
@@ -244,24 +123,33 @@ def form_contract(state: AWSession, master: str, servant: str, roster: Roster) -
     roster.require(master)
     roster.require(servant)
     if master == servant:
-        raise SessionRefused("自分自身と契約することはできません")
+        raise SessionRefused(Message("自分自身と契約することはできません"))
     current = state.master_of(servant)
     if current is not None:
         raise SessionRefused(
-            f"{roster.name(servant)}には既にマスター（{roster.name(current)}）がいます。"
-            "サーヴァントは複数のマスターと契約できません"
+            Message(
+                "{0}には既にマスター（{1}）がいます。サーヴァントは複数のマスターと契約できません",
+                roster.name(servant),
+                roster.name(current),
+            )
         )
     if state.master_of(master) == servant:
         # 再契約: 「マスターだったキャラクターが今度はサーヴァントに」 reads as a later contract, so the
         # reverse one waits until this one has ended (each would otherwise obey the other absolutely).
         raise SessionRefused(
-            f"{roster.name(master)}は{roster.name(servant)}のサーヴァントです。"
-            "逆向きの契約は、今の契約を破棄した後なら結べます"
+            Message(
+                "{0}は{1}のサーヴァントです。逆向きの契約は、今の契約を破棄した後なら結べます",
+                roster.name(master),
+                roster.name(servant),
+            )
         )
     if any(c.master == master and c.servant == servant for c in state.contracts):
         raise SessionRefused(
-            f"{roster.name(master)}と{roster.name(servant)}は、以前この向き（マスター→サーヴァント）で"
-            "契約していました。同じ契約はもう結べません（逆向きなら結べます）"
+            Message(
+                "{0}と{1}は、以前この向き（マスター→サーヴァント）で契約していました。同じ契約はもう結べません（逆向きなら結べます）",
+                roster.name(master),
+                roster.name(servant),
+            )
         )
     contract = Contract(master, servant, state.session_number)
     return replace(state, contracts=(*state.contracts, contract))
@@ -273,7 +161,7 @@ def break_contract(
     """契約破棄; by 令呪 it uses one of the master's (refused with none left)."""
     master = state.master_of(servant)
     if master is None:
-        raise SessionRefused(f"{roster.name(servant)}にはマスターがいません")
+        raise SessionRefused(Message("{0}にはマスターがいません", roster.name(servant)))
     if method is BreakMethod.COMMAND_SPELL:
         state = _spend_spell(state, master, roster, spells)
     ended = ContractBreak(method, note.strip(), state.session_number)
@@ -295,17 +183,19 @@ def use_command_spell(
     require_present(master, roster)
     require_present(servant, roster)
     if state.master_of(servant) != master:
-        raise SessionRefused(f"{roster.name(servant)}は{roster.name(master)}のサーヴァントではありません")
+        raise SessionRefused(
+            Message("{0}は{1}のサーヴァントではありません", roster.name(servant), roster.name(master))
+        )
     # No 令呪 left is the first reason the table hears, before any about the scene.
     state, scene = _spend_spell(state, master, roster, spells), state.scene(state.current_scene)
     if effect in (SpellEffect.SUMMON, SpellEffect.DISMISS):
         if scene is None:
-            raise SessionRefused("現在のシーンがありません。先にシーンを作ってください")
+            raise SessionRefused(Message("現在のシーンがありません。先にシーンを作ってください"))
         here = servant in scene.present
         if effect is SpellEffect.SUMMON and here:
-            raise SessionRefused(f"{roster.name(servant)}は既にシーンに登場しています")
+            raise SessionRefused(Message("{0}は既にシーンに登場しています", roster.name(servant)))
         if effect is SpellEffect.DISMISS and not here:
-            raise SessionRefused(f"{roster.name(servant)}はシーンに登場していません")
+            raise SessionRefused(Message("{0}はシーンに登場していません", roster.name(servant)))
     if effect is SpellEffect.SUMMON and scene is not None:
         state = set_present(state, scene.id, (*scene.present, servant))
     elif effect is SpellEffect.DISMISS and scene is not None:
@@ -324,17 +214,24 @@ def require_present(character: str, roster: Roster) -> None:
     """A deleted character's contract stays (the GM breaks it), but no 令呪 acts on or for it."""
     if character not in roster.names:
         raise SessionRefused(
-            "そのキャラクターはキャンペーンから削除されています。令呪は使えません"
-            "（残った契約は「契約を破棄」で終えられます）"
+            Message(
+                "そのキャラクターはキャンペーンから削除されています。令呪は使えません（残った契約は「契約を破棄」で終えられます）"
+            )
         )
 
 
 def _spend_spell(state: AWSession, master: str, roster: Roster, spells: int) -> AWSession:
     if not state.servants_of(master):
-        raise SessionRefused(f"{roster.name(master)}はマスターではありません（令呪刻印がありません）")
+        raise SessionRefused(
+            Message("{0}はマスターではありません（令呪刻印がありません）", roster.name(master))
+        )
     if state.spells_left(master, spells) == 0:
         raise SessionRefused(
-            f"{roster.name(master)}の令呪は残っていません（1シナリオに{spells}回まで。セッション終了時に回復します）"
+            Message(
+                "{0}の令呪は残っていません（1シナリオに{1}回まで。セッション終了時に回復します）",
+                roster.name(master),
+                spells,
+            )
         )
     used = dict(state.spells_used)
     used[master] = used.get(master, 0) + 1
@@ -348,11 +245,15 @@ def give_key(state: AWSession, key_id: str, name: str, holder: str, roster: Rost
     roster.require(holder)
     name = name.strip()
     if not name:
-        raise SessionRefused("イベントキーの名前を入れてください")
+        raise SessionRefused(Message("イベントキーの名前を入れてください"))
     if holder not in roster.pcs:
-        raise SessionRefused(f"{roster.name(holder)}はPCではありません。イベントキーはPCに渡すものです")
+        raise SessionRefused(
+            Message("{0}はPCではありません。イベントキーはPCに渡すものです", roster.name(holder))
+        )
     if any(k.name == name for k in state.keys_of(holder)):
-        raise SessionRefused(f"{roster.name(holder)}は既に「イベントキー:{name}」を持っています")
+        raise SessionRefused(
+            Message("{0}は既に「イベントキー:{1}」を持っています", roster.name(holder), name)
+        )
     scene = state.scene(state.current_scene)
     scene_name = scene.name if scene else ""
     key = EventKey(key_id, name, holder, scene_name, state.session_number, state.scenario_number)
@@ -363,12 +264,14 @@ def move_key(state: AWSession, key_id: str, new_holder: str, roster: Roster) -> 
     """The GM moves a key (the rules do not let players hand them over; a special skill can)."""
     key = next((k for k in state.event_keys if k.id == key_id and not k.retired), None)
     if key is None:
-        raise SessionRefused("そのイベントキーはありません")
+        raise SessionRefused(Message("そのイベントキーはありません"))
     if key.holder == new_holder:
-        raise SessionRefused(f"{roster.name(new_holder)}は既にそのイベントキーを持っています")
+        raise SessionRefused(Message("{0}は既にそのイベントキーを持っています", roster.name(new_holder)))
     roster.require(new_holder)
     if new_holder not in roster.pcs:
-        raise SessionRefused(f"{roster.name(new_holder)}はPCではありません。イベントキーはPCに渡すものです")
+        raise SessionRefused(
+            Message("{0}はPCではありません。イベントキーはPCに渡すものです", roster.name(new_holder))
+        )
     others = tuple(k for k in state.event_keys if k.id != key_id)
     # A holder who has a key of the same name already knows it: the moved key merges into theirs.
     if any(k.name == key.name for k in state.keys_of(new_holder)):
@@ -378,5 +281,5 @@ def move_key(state: AWSession, key_id: str, new_holder: str, roster: Roster) -> 
 
 def remove_key(state: AWSession, key_id: str) -> AWSession:
     if not any(k.id == key_id for k in state.event_keys):
-        raise SessionRefused("そのイベントキーはありません")
+        raise SessionRefused(Message("そのイベントキーはありません"))
     return replace(state, event_keys=tuple(k for k in state.event_keys if k.id != key_id))

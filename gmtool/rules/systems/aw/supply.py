@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import cache
 
 from gmtool.rules.dice import Distribution, Faces, roll
+from gmtool.rules.message import Message
 from gmtool.rules.systems.aw.rules_data import AWSessionRules
 from gmtool.rules.systems.aw.session import SessionRefused
 
@@ -47,12 +48,16 @@ def check_dice(kind: SupplyKind, dice: int, rules: AWSessionRules, contracted: b
     if low <= dice <= high:
         return
     if kind.is_loss:
-        why = "食事を摂れなかった・睡眠不足で減る生命力は"
+        why = Message("食事を摂れなかった・睡眠不足で減る生命力は")
     elif kind is SupplyKind.SUPPLY:
-        why = "契約状態にあるキャラクター同士の供給は" if contracted else "契約していないキャラクターの供給は"
+        why = (
+            Message("契約状態にあるキャラクター同士の供給は")
+            if contracted
+            else Message("契約していないキャラクターの供給は")
+        )
     else:
-        why = "特技による回復のダイスは"
-    raise SessionRefused(f"{why} {low}〜{high}D6 です（{dice}D6 は選べません）")
+        why = Message("特技による回復のダイスは")
+    raise SessionRefused(Message("{0} {1}〜{2}D6 です（{3}D6 は選べません）", why, low, high, dice))
 
 
 @cache
@@ -71,7 +76,7 @@ def _sum_weights(dice: int) -> tuple[tuple[int, int], ...]:
 def amount_distribution(dice: int, bonus: int = 0) -> Distribution[int]:
     """Exact distribution of `dice`D6 + bonus (0 dice: the bonus for certain)."""
     if not 0 <= dice <= MAX_DICE:
-        raise ValueError(f"ダイスの数 {dice} は 0〜{MAX_DICE} の範囲外です")
+        raise ValueError(Message("ダイスの数 {0} は 0〜{1} の範囲外です", dice, MAX_DICE))
     return Distribution.from_weights({total + bonus: ways for total, ways in _sum_weights(dice)})
 
 

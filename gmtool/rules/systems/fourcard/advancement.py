@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog
 from gmtool.rules.systems.fourcard.character import (
     ATTRIBUTE_LABELS,
@@ -46,7 +47,7 @@ class Purchase:
 
 
 def _budget_refusal(cost: int, available: int) -> list[str]:
-    return [f"経験点が足りません（必要 {cost}、残り {available}）"] if cost > available else []
+    return [Message("経験点が足りません（必要 {0}、残り {1}）", cost, available)] if cost > available else []
 
 
 def skill_tp_purchase(
@@ -55,28 +56,40 @@ def skill_tp_purchase(
     """+1 TP in a skill: costs 専門性 × the new TP."""
     definition = catalog.get(name)
     if definition is None:
-        raise PurchaseBlocked(f"【{name}】はスキルカタログにありません")
+        raise PurchaseBlocked(Message("【{0}】はスキルカタログにありません", name))
     missing = definition.missing()
     if missing:
         raise PurchaseBlocked(
-            f"【{name}】の{'・'.join(missing)}が未設定です。GM がスキルカタログで設定してください"
+            Message(
+                "【{0}】の{1}が未設定です。GM がスキルカタログで設定してください",
+                name,
+                Message.joined("・", missing),
+            )
         )
     assert definition.expertise is not None and definition.base
     current = character.skill(name)
     new_tp = (current.tp if current else 0) + 1
     if new_tp > MAX_TP:
-        raise PurchaseBlocked(f"【{name}】は既に {MAX_TP}TP です（{MAX_TP}TP が上限）")
+        raise PurchaseBlocked(Message("【{0}】は既に {1}TP です（{2}TP が上限）", name, MAX_TP, MAX_TP))
     cost = definition.expertise * new_tp
-    refusals = []
+    refusals: list[str] = []
     if definition.level_cap and new_tp > level(character):
-        refusals.append(f"総合LV {level(character)} のため【{name}】は {level(character)}TP までです")
+        refusals.append(
+            Message("総合LV {0} のため【{1}】は {2}TP までです", level(character), name, level(character))
+        )
     if definition.restrictor and new_tp > character.tp(definition.restrictor):
         limit = character.tp(definition.restrictor)
         refusals.append(
-            f"制限スキル【{definition.restrictor}】が {limit}TP のため【{name}】は {limit}TP までです"
+            Message(
+                "制限スキル【{0}】が {1}TP のため【{2}】は {3}TP までです",
+                definition.restrictor,
+                limit,
+                name,
+                limit,
+            )
         )
     refusals += [
-        f"前提スキル【{p}】を 1TP 以上習得していません"
+        Message("前提スキル【{0}】を 1TP 以上習得していません", p)
         for p in definition.prerequisites
         if character.tp(p) < 1
     ]
@@ -95,20 +108,26 @@ def specialisation_purchase(
     """特化: the first (初期特化) is free, each further one costs what the catalog says."""
     skill = character.skill(skill_name)
     if skill is None:
-        raise PurchaseBlocked(f"特化するにはまず【{skill_name}】を 1TP 習得してください")
+        raise PurchaseBlocked(Message("特化するにはまず【{0}】を 1TP 習得してください", skill_name))
     definition = catalog.get(skill_name)
     if not skill.specialised or definition is None or not definition.specialised:
-        raise PurchaseBlocked(f"【{skill_name}】には特化スキルが設定されていません")
+        raise PurchaseBlocked(Message("【{0}】には特化スキルが設定されていません", skill_name))
     if field in skill.specialisations:
-        raise PurchaseBlocked(f"【{skill_name}】は既に【{field}】に特化しています")
+        raise PurchaseBlocked(Message("【{0}】は既に【{1}】に特化しています", skill_name, field))
     spec = definition.specialisation(field)
     if spec is None:
-        raise PurchaseBlocked(f"【{field}】は【{skill_name}】の特化分野としてカタログにありません")
+        raise PurchaseBlocked(
+            Message("【{0}】は【{1}】の特化分野としてカタログにありません", field, skill_name)
+        )
     if not skill.specialisations:
         cost, label = 0, "初期特化"
     elif spec.cost is None:
         raise PurchaseBlocked(
-            f"【{skill_name}】の特化【{field}】の経験点が未設定です。GM がスキルカタログで設定してください"
+            Message(
+                "【{0}】の特化【{1}】の経験点が未設定です。GM がスキルカタログで設定してください",
+                skill_name,
+                field,
+            )
         )
     else:
         cost, label = spec.cost, "特化"
@@ -134,7 +153,9 @@ def attribute_purchase(character: FourCardCharacter, attribute: str, available: 
     else:
         gained = getattr(character.gains, attribute)
         if gained >= MAX_GAIN:
-            raise PurchaseBlocked(f"{label} は既に初期値から +{MAX_GAIN} です（+{MAX_GAIN} が上限）")
+            raise PurchaseBlocked(
+                Message("{0} は既に初期値から +{1} です（+{2} が上限）", label, MAX_GAIN, MAX_GAIN)
+            )
         cost = rules.attribute_costs[attribute][gained]
         after = replace(character, gains=replace(character.gains, **{attribute: gained + 1}))
         description = f"{label} +1（初期値から +{gained + 1}）"
@@ -148,7 +169,7 @@ def commit(purchase: Purchase, *, override: bool, date: str, scenario: str) -> F
     is recorded with the reasons it set aside.
     """
     if purchase.refusals and not override:
-        raise PurchaseBlocked("、".join(purchase.refusals))
+        raise PurchaseBlocked(Message.joined("、", purchase.refusals))
     character = purchase.after
     entry = LedgerEntry(date=date, scenario=scenario, bought=purchase.description, cost=purchase.cost)
     character = replace(character, growth=(*character.growth, entry))
@@ -161,9 +182,9 @@ def commit(purchase: Purchase, *, override: bool, date: str, scenario: str) -> F
 def scenario_xp(succeeded: bool, partial: int = 1, personal: int = 0) -> int:
     """The award: 5 for 「成功」, else 1–4 as the GM judges; ±1 per person; at least 1."""
     if not succeeded and partial not in PARTIAL_XP_RANGE:
-        raise ValueError(f"シナリオ失敗時の経験点は 1〜4 です（{partial}）")
+        raise ValueError(Message("シナリオ失敗時の経験点は 1〜4 です（{0}）", partial))
     if personal not in PERSONAL_XP_RANGE:
-        raise ValueError(f"個人別の経験点は −2〜+1 です（{personal}）")
+        raise ValueError(Message("個人別の経験点は −2〜+1 です（{0}）", personal))
     return max(MIN_AWARD, (SUCCESS_XP if succeeded else partial) + personal)
 
 
@@ -171,6 +192,6 @@ def award(
     character: FourCardCharacter, xp: int, *, date: str, scenario: str, note: str = ""
 ) -> FourCardCharacter:
     if xp < 0:
-        raise ValueError(f"獲得経験点は 0 以上です（{xp}）")
+        raise ValueError(Message("獲得経験点は 0 以上です（{0}）", xp))
     entry = LedgerEntry(date=date, scenario=scenario, xp=xp, bought=note)
     return replace(character, growth=(*character.growth, entry))

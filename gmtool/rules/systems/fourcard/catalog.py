@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter, ValidationError
 
 from gmtool.rules.data import RuleDataError, load_table
+from gmtool.rules.message import Message
 
 SkillName = Annotated[StrictStr, Field(min_length=1, max_length=60)]
 Cost = Annotated[StrictInt, Field(ge=1, le=99)]
@@ -70,20 +71,24 @@ class SkillCatalog:
         names = [s.name for s in self.skills]
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
-            raise ValueError(f"スキル名が重複しています: {', '.join(duplicates)}")
+            raise ValueError(Message("スキル名が重複しています: {0}", Message.joined(", ", duplicates)))
         known = set(names)
         for skill in self.skills:
             references = [*skill.prerequisites, *([skill.restrictor] if skill.restrictor else [])]
             unknown = [r for r in references if r not in known]
             if unknown:
                 raise ValueError(
-                    f"【{skill.name}】が参照するスキルがカタログにありません: {', '.join(unknown)}"
+                    Message(
+                        "【{0}】が参照するスキルがカタログにありません: {1}",
+                        skill.name,
+                        Message.joined(", ", unknown),
+                    )
                 )
             if skill.name in references:
-                raise ValueError(f"【{skill.name}】が自分自身を前提・制限スキルにしています")
+                raise ValueError(Message("【{0}】が自分自身を前提・制限スキルにしています", skill.name))
             spec_names = [s.name for s in skill.specialisations]
             if len(set(spec_names)) != len(spec_names):
-                raise ValueError(f"【{skill.name}】の特化分野の名前が重複しています")
+                raise ValueError(Message("【{0}】の特化分野の名前が重複しています", skill.name))
 
     def get(self, name: str) -> SkillDef | None:
         return next((s for s in self.skills if s.name == name), None)
@@ -116,4 +121,4 @@ def shipped_catalog() -> SkillCatalog:
         where = ".".join(str(p) for p in first["loc"]) or "skills"
         error = (first.get("ctx") or {}).get("error")
         text = str(error) if first["type"] == "value_error" and error is not None else first["msg"]
-        raise RuleDataError(f"{path.name}: {where}: {text}") from None
+        raise RuleDataError(Message("{0}: {1}: {2}", path.name, where, text)) from None

@@ -14,6 +14,8 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from gmtool.rules.message import Message
+
 SCHEMA_VERSION = 1
 
 ATTRIBUTES: tuple[tuple[str, str], ...] = (
@@ -94,9 +96,11 @@ class Skill:
 
     def __post_init__(self) -> None:
         if len(set(self.specialisations)) != len(self.specialisations):
-            raise ValueError(f"【{self.name}】の特化分野が重複しています")
+            raise ValueError(Message("【{0}】の特化分野が重複しています", self.name))
         if self.specialisations and not self.specialised:
-            raise ValueError(f"【{self.name}】は特化スキルが設定されていないのに特化分野があります")
+            raise ValueError(
+                Message("【{0}】は特化スキルが設定されていないのに特化分野があります", self.name)
+            )
 
 
 @dataclass(frozen=True)
@@ -147,10 +151,10 @@ class FourCardCharacter:
         names = [s.name for s in self.skills]
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
-            raise ValueError(f"スキルが重複しています: {', '.join(duplicates)}")
+            raise ValueError(Message("スキルが重複しています: {0}", Message.joined(", ", duplicates)))
         for attribute, label in ATTRIBUTES:
             if self.current(attribute) < 0:
-                raise ValueError(f"{label} の低下が初期値と成長の合計を超えています")
+                raise ValueError(Message("{0} の低下が初期値と成長の合計を超えています", label))
 
     def current(self, attribute: str) -> int:
         """The attribute as it stands: initial + bought − lost."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gmtool.rules.checks import CheckResult
+from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard.character import FourCardCharacter
 from gmtool.rules.systems.fourcard.checks import FourCardRoller, TargetSpec, fumbles
 from gmtool.rules.systems.fourcard.derived import is_weakened, level
@@ -45,7 +46,7 @@ def _recover(
 
 def take_damage(character: FourCardCharacter, *, fatigue: int = 0, injury: int = 0) -> FourCardCharacter:
     if fatigue < 0 or injury < 0:
-        raise ValueError("ダメージは 0 以上です")
+        raise ValueError(Message("ダメージは 0 以上です"))
     return replace(character, fatigue=character.fatigue + fatigue, injury=character.injury + injury)
 
 
@@ -72,7 +73,7 @@ def meal(character: FourCardCharacter) -> Recovery:
 def missed_meal(character: FourCardCharacter, meals: int = 1) -> FourCardCharacter:
     """Each of the day's three meals not eaten: 1 fatigue, and 空腹 until a proper meal."""
     if meals < 1:
-        raise ValueError("抜いた食事の回数は 1 以上です")
+        raise ValueError(Message("抜いた食事の回数は 1 以上です"))
     return replace(character, fatigue=character.fatigue + meals * MISSED_MEAL_FATIGUE, hungry=True)
 
 
@@ -96,4 +97,4 @@ def apply_day_recovery(character: FourCardCharacter, result: CheckResult) -> Rec
 
 def _check_hours(hours: int) -> None:
     if not 0 <= hours <= 24 * 7:
-        raise ValueError(f"時間は 0〜168 です（{hours}）")
+        raise ValueError(Message("時間は 0〜168 です（{0}）", hours))

@@ -9,6 +9,7 @@ from functools import cache
 from itertools import pairwise
 
 from gmtool.rules.data import RuleDataError, load_table, require
+from gmtool.rules.message import Message
 
 ATTRIBUTE_IDS = ("iq", "dx", "st", "wp", "vt")
 
@@ -42,11 +43,17 @@ class FourCardRules:
 def _increasing(values: object, where: str, what: str) -> tuple[int, ...]:
     # A scalar where a list belongs (thresholds = 10) must be refused here, not iterated.
     if not isinstance(values, list) or not values:
-        raise RuleDataError(f"{where}: {what} は整数の並びでなければなりません（{values!r}）")
+        raise RuleDataError(
+            Message("{0}: {1} は整数の並びでなければなりません（{2!r}）", where, what, values)
+        )
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise RuleDataError(f"{where}: {what} は整数の並びでなければなりません（{values!r}）")
+        raise RuleDataError(
+            Message("{0}: {1} は整数の並びでなければなりません（{2!r}）", where, what, values)
+        )
     if any(b <= a for a, b in pairwise(values)) or values[0] < 0:
-        raise RuleDataError(f"{where}: {what} は 0 以上の昇順でなければなりません（{values!r}）")
+        raise RuleDataError(
+            Message("{0}: {1} は 0 以上の昇順でなければなりません（{2!r}）", where, what, values)
+        )
     return tuple(values)
 
 
@@ -59,15 +66,17 @@ def _load_difficulty() -> tuple[DifficultyStep, ...]:
     path, data = load_table("fourcard", "difficulty")
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
-        raise RuleDataError(f"{path.name}: steps がありません")
+        raise RuleDataError(Message("{0}: steps がありません", path.name))
     steps = []
     for i, raw in enumerate(raw_steps):
         at = f"{path.name} steps[{i}]"
         if not isinstance(raw, dict):
-            raise RuleDataError(f"{at}: value と label の表でなければなりません（{raw!r}）")
+            raise RuleDataError(Message("{0}: value と label の表でなければなりません（{1!r}）", at, raw))
         inferred = raw.get("inferred", False)
         if not isinstance(inferred, bool):
-            raise RuleDataError(f"{at}: 'inferred' は true / false でなければなりません（{inferred!r}）")
+            raise RuleDataError(
+                Message("{0}: 'inferred' は true / false でなければなりません（{1!r}）", at, inferred)
+            )
         steps.append(DifficultyStep(require(raw, "value", int, at), require(raw, "label", str, at), inferred))
     _increasing([s.value for s in steps], path.name, "steps の value")
     return tuple(steps)
@@ -78,17 +87,21 @@ def _load_growth() -> tuple[dict[str, tuple[int, int]], int]:
     where = path.name
     raw_costs = data.get("attribute_costs")
     if not isinstance(raw_costs, dict) or set(raw_costs) != set(ATTRIBUTE_IDS):
-        raise RuleDataError(f"{where}: attribute_costs には {', '.join(ATTRIBUTE_IDS)} が必要です")
+        raise RuleDataError(
+            Message("{0}: attribute_costs には {1} が必要です", where, Message.joined(", ", ATTRIBUTE_IDS))
+        )
     costs = {}
     for attribute in ATTRIBUTE_IDS:
         pair = raw_costs[attribute]
         if not isinstance(pair, list) or len(pair) != 2:
-            raise RuleDataError(f"{where}: attribute_costs.{attribute} は [+1, +2] の 2 つの数です")
+            raise RuleDataError(
+                Message("{0}: attribute_costs.{1} は [+1, +2] の 2 つの数です", where, attribute)
+            )
         first, second = _increasing(pair, where, f"attribute_costs.{attribute}")
         costs[attribute] = (first, second)
     regain = require(data, "regain_cost", int, where)
     if regain < 0:
-        raise RuleDataError(f"{where}: regain_cost は 0 以上です（{regain}）")
+        raise RuleDataError(Message("{0}: regain_cost は 0 以上です（{1}）", where, regain))
     return costs, regain
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.character import (
     MAX_RANK,
     Advancement,
@@ -54,7 +55,7 @@ def xp_for_test(tn: int) -> int:
 def share(xp: int, characters: int) -> int:
     """An objective's XP split between the characters, rounded half up (5. 「端数を四捨五入」)."""
     if characters < 1:
-        raise ValueError("分配するキャラクターが 1 人以上必要です")
+        raise ValueError(Message("分配するキャラクターが 1 人以上必要です"))
     return int(Fraction(xp, characters) + Fraction(1, 2))
 
 
@@ -110,52 +111,62 @@ def check_advancement(
     character: LotRCharacter, advancement: Advancement, rules: LotRRules | None = None
 ) -> list[str]:
     """Every limit this advancement breaks (empty: it may be taken)."""
-    found = []
+    found: list[str] = []
     if advancements_available(character) < 1:
-        found.append(f"成長できません: 経験点 {character.xp_total}、次の成長まで {xp_to_next(character)} 点")
+        found.append(
+            Message(
+                "成長できません: 経験点 {0}、次の成長まで {1} 点", character.xp_total, xp_to_next(character)
+            )
+        )
     spent = sum(p.cost for p in advancement.picks)
     if spent != PICKS_PER_ADVANCEMENT:
         found.append(
-            f"成長ポイント {PICKS_PER_ADVANCEMENT} 点を使い切ってください"
-            f"（使用 {spent} / {PICKS_PER_ADVANCEMENT} 点、持ち越しはできません）"
+            Message(
+                "成長ポイント {0} 点を使い切ってください（使用 {1} / {2} 点、持ち越しはできません）",
+                PICKS_PER_ADVANCEMENT,
+                spent,
+                PICKS_PER_ADVANCEMENT,
+            )
         )
     for name, gain in sorted(_rank_gains(advancement).items()):
         skill = character.skill(name)
         order_skill = is_order_skill(character, name, rules)
         limit = ORDER_SKILL_GROWTH if order_skill else OTHER_SKILL_GROWTH
         if gain > limit:
-            kind = "職業スキル" if order_skill else "職業スキル以外"
-            found.append(f"{name}: 1 回の成長で{kind}は {limit} ランクまでです（{gain} ランク）")
+            kind = Message("職業スキル") if order_skill else Message("職業スキル以外")
+            found.append(
+                Message("{0}: 1 回の成長で{1}は {2} ランクまでです（{3} ランク）", name, kind, limit, gain)
+            )
         if (skill.ranks if skill else 0) + gain > MAX_RANK:
-            found.append(f"{name}: 技能は {MAX_RANK} ランクまでです")
+            found.append(Message("{0}: 技能は {1} ランクまでです", name, MAX_RANK))
     rules = rules or lotr_rules()
     bonuses, _ = rules.race_bonuses(character.race, character.subrace)
     bought = Counter(p.target for p in advancement.picks if p.kind == "attribute")
     for attribute in (a for a in ATTRIBUTE_IDS if bought[a]):
         cap = attribute_cap(attribute, bonuses)
         if character.attributes.get(attribute) + bought[attribute] > cap:
-            found.append(f"{ATTRIBUTE_NAMES[attribute]}: 最大は 12 + 種族修正 = {cap} です")
+            found.append(Message("{0}: 最大は 12 + 種族修正 = {1} です", ATTRIBUTE_NAMES[attribute], cap))
     for pick in advancement.picks:
         if pick.kind == "attribute" and pick.target not in ATTRIBUTE_IDS:
-            found.append(f"能力値 '{pick.target}' はありません")
+            found.append(Message("能力値 '{0}' はありません", pick.target))
         if pick.kind == "reaction" and pick.target not in REACTION_IDS:
-            found.append(f"リアクション '{pick.target}' はありません")
+            found.append(Message("リアクション '{0}' はありません", pick.target))
         if (
             pick.kind in ("skill_rank", "specialisation", "edge", "order_ability", "new_order", "flaw")
             and not pick.target.strip()
         ):
-            found.append("何を取るのか（名前）が空の項目があります")
+            found.append(Message("何を取るのか（名前）が空の項目があります"))
         if pick.kind == "specialisation":
             skill_name = pick.target.partition("/")[0].strip()
             skill = character.skill(skill_name)
             if (skill.ranks if skill else 0) + _rank_gains(advancement)[skill_name] < 1:
-                found.append(f"ランク 0 の技能は特化できません: {skill_name}")
+                found.append(Message("ランク 0 の技能は特化できません: {0}", skill_name))
     wanted = [p.target.partition("/")[::2] for p in advancement.picks if p.kind == "specialisation"]
     for skill_name, speciality in sorted(set(wanted)):
         skill = character.skill(skill_name.strip())
         field = speciality.strip() or skill_name.strip()
         if wanted.count((skill_name, speciality)) > 1 or (skill and field in skill.specialisations):
-            found.append(f"{skill_name.strip()} の特化「{field}」はすでにあります")
+            found.append(Message("{0} の特化「{1}」はすでにあります", skill_name.strip(), field))
     return found
 
 
@@ -191,14 +202,14 @@ def apply_pick(character: LotRCharacter, pick: Pick, rules: LotRRules | None = N
         # check_advancement reports an unknown one, but a GM override lets it through to here:
         # the sheet has nowhere to put it, which no override changes.
         if target not in ATTRIBUTE_IDS:
-            raise ValueError(f"能力値 '{target}' はありません")
+            raise ValueError(Message("能力値 '{0}' はありません", target))
         attributes: Attributes = replace(
             character.attributes, **{target: character.attributes.get(target) + 1}
         )
         return replace(character, attributes=attributes)
     if pick.kind == "reaction":
         if target not in REACTION_IDS:  # likewise
-            raise ValueError(f"リアクション '{target}' はありません")
+            raise ValueError(Message("リアクション '{0}' はありません", target))
         reactions: Reactions = replace(character.reactions, **{target: character.reactions.get(target) + 1})
         return replace(character, reactions=reactions)
     if pick.kind == "health":

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import structures as st
 from gmtool.rules.systems.lotr import units as un
 from gmtool.rules.systems.lotr.checks import Bands, LotRRoller
@@ -35,9 +36,9 @@ class Army:
         # Never made by the operations, but a hand-edited file can hold them, and every action
         # names its unit by id: loading turns the ValueError into the problem line.
         if len({u.id for u in self.units}) != len(self.units):
-            raise ValueError("units: 同じIDの部隊が2つあります")
+            raise ValueError(Message("units: 同じIDの部隊が2つあります"))
         if len({s.id for s in self.structures}) != len(self.structures):
-            raise ValueError("structures: 同じIDの建造物が2つあります")
+            raise ValueError(Message("structures: 同じIDの建造物が2つあります"))
 
     def unit(self, unit_id: str) -> Unit | None:
         return next((u for u in self.units if u.id == unit_id), None)
@@ -69,13 +70,13 @@ def dump_army(state: Army) -> dict[str, Any]:
 def require_unit(state: Army, unit_id: str) -> Unit:
     unit = state.unit(unit_id)
     if unit is None:
-        raise ArmyRefused("その部隊はありません")
+        raise ArmyRefused(Message("その部隊はありません"))
     return unit
 
 
 def add_unit(state: Army, unit: Unit) -> Army:
     if state.unit(unit.id) is not None:
-        raise ArmyRefused("同じIDの部隊が既にあります")
+        raise ArmyRefused(Message("同じIDの部隊が既にあります"))
     return replace(state, units=(*state.units, unit))
 
 
@@ -132,13 +133,13 @@ def morale_test(
 def require_structure(state: Army, structure_id: str) -> Structure:
     structure = state.structure(structure_id)
     if structure is None:
-        raise ArmyRefused("その建造物はありません")
+        raise ArmyRefused(Message("その建造物はありません"))
     return structure
 
 
 def add_structure(state: Army, structure: Structure) -> Army:
     if state.structure(structure.id) is not None:
-        raise ArmyRefused("同じIDの建造物が既にあります")
+        raise ArmyRefused(Message("同じIDの建造物が既にあります"))
     return replace(state, structures=(*state.structures, structure))
 
 
@@ -177,5 +178,5 @@ def end_battle(state: Army) -> tuple[Army, int]:
     """戦闘終了 for every structure; returns how many battle-only improvements ended."""
     ended = sum(len(st.battle_only(s)) for s in state.structures)
     if ended == 0:
-        raise ArmyRefused("この戦闘だけの強化はありません")
+        raise ArmyRefused(Message("この戦闘だけの強化はありません"))
     return replace(state, structures=tuple(st.end_battle(s) for s in state.structures)), ended

@@ -16,6 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.rules_data import (
     ATTRIBUTE_IDS,
     REACTION_IDS,
@@ -78,7 +79,7 @@ class Skill:
 
     def __post_init__(self) -> None:
         if len(set(self.specialisations)) != len(self.specialisations):
-            raise ValueError(f"{self.name} の特化が重複しています")
+            raise ValueError(Message("{0} の特化が重複しています", self.name))
 
 
 @dataclass(frozen=True)
@@ -162,11 +163,13 @@ class LotRCharacter:
         names = [s.name for s in self.skills]
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
-            raise ValueError(f"技能が重複しています: {', '.join(duplicates)}")
+            raise ValueError(Message("技能が重複しています: {0}", Message.joined(", ", duplicates)))
         if len(set(self.favoured_attributes)) != len(self.favoured_attributes):
-            raise ValueError("得意能力値が重複しています")
+            raise ValueError(Message("得意能力値が重複しています"))
         if self.courage_spent > self.courage:
-            raise ValueError(f"使った勇気（{self.courage_spent}）が Courage（{self.courage}）を超えています")
+            raise ValueError(
+                Message("使った勇気（{0}）が Courage（{1}）を超えています", self.courage_spent, self.courage)
+            )
 
     def skill(self, name: str) -> Skill | None:
         return next((s for s in self.skills if s.name == name), None)

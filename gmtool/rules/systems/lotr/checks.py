@@ -22,12 +22,14 @@ from fractions import Fraction
 from functools import lru_cache
 
 from gmtool.rules.dice import Distribution, Faces
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import exploding
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree, lotr_rules
 
 Bands = tuple[tuple[Degree, int | None], ...]
 
 COURAGE_BONUS = 3  # 「判定の修正値に +3 ボーナス」
+TN_BOUNDS = (0, 60)  # the 目標値 the panel and the CLI take (the book's hardest is 30)
 COURAGE_PER_ROUND = 4  # 「1ラウンドには4点まで使用可能」
 GROUP_HELPER_TN_OFFSET = -5  # 「リーダー以外の全員がそれぞれ 目標値 -5 の判定を行い」
 # 「成功度によって +0〜+3 のボーナス」: gmtool reads it as Marginal +0, Complete +1,
@@ -180,7 +182,7 @@ def spend_courage(
 ) -> RollResult:
     """The same roll with `points` more courage spent on it (the degree is read again)."""
     if points < 0:
-        raise ValueError("使う勇気は 0 点以上です")
+        raise ValueError(Message("使う勇気は 0 点以上です"))
     courage = result.courage + points
     bonus = result.courage_bonus + points * per_point
     degree = degree_of(sum(result.faces) + result.bonus + bonus - result.tn, spec.bands)

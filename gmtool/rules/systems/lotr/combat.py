@@ -21,6 +21,7 @@ from gmtool.rules.battle import (
     with_participant,
 )
 from gmtool.rules.battle_rules import CombatRules, NextActor, QuickField, Seed
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, success_probability
 from gmtool.rules.systems.lotr.derived import WoundTrack, defence
 from gmtool.rules.systems.lotr.exploding import at_least, roll_test
@@ -221,19 +222,21 @@ def spend_action(encounter: Encounter, participant_id: str, kind_id: str, aim: s
     Dodge and parry may be taken out of turn, so any participant may spend at any time."""
     kind = ACTIONS_BY_ID.get(kind_id)
     if kind is None:
-        raise BattleRefused(f"そのアクションはありません: {kind_id}")
+        raise BattleRefused(Message("そのアクションはありません: {0}", kind_id))
     p = encounter.get(participant_id)
     if not p.in_play:
-        raise BattleRefused(f"{p.name}は行動できません")
+        raise BattleRefused(Message("{0}は行動できません", p.name))
     allowance = p.value("actions", ACTIONS_PER_TURN)
     used = actions_used(p)
     if kind.cost is None and used:
-        raise BattleRefused("full-round アクションはラウンドの最初のアクションとしてしか行なえません")
+        raise BattleRefused(
+            Message("full-round アクションはラウンドの最初のアクションとしてしか行なえません")
+        )
     if kind.cost != 0 and any(
         ACTIONS_BY_ID[a.kind].cost is None for a in p.actions if a.kind in ACTIONS_BY_ID
     ):
         raise BattleRefused(
-            f"{p.name}は full-round アクションを行なったので、このラウンドはほかの行動ができません"
+            Message("{0}は full-round アクションを行なったので、このラウンドはほかの行動ができません", p.name)
         )
     cost = allowance if kind.cost is None else kind.cost
     penalty = extra_penalty(allowance, used + cost) if cost else 0

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from gmtool.rules.dice import Distribution, Faces, roll, sum_distribution
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.character import (
     ATTRIBUTE_MIN,
     Attributes,
@@ -152,31 +153,42 @@ def _attribute_problems(draft: CreationDraft, rules: LotRRules) -> list[Problem]
 
     missing = [ATTRIBUTE_NAMES[a] for a in ATTRIBUTE_IDS if a not in draft.assigned]
     if missing:
-        add(f"値を割り当てていない能力値があります: {', '.join(missing)}")
+        add(Message("値を割り当てていない能力値があります: {0}", Message.joined(", ", missing)))
     chosen = sorted((draft.assigned[a] for a in ATTRIBUTE_IDS if a in draft.assigned), reverse=True)
     if draft.method == RANDOM:
         if len(draft.rolls) != RANDOM_ROLLS:
-            add(f"2d6 を {RANDOM_ROLLS} 回振ってください（ランダム法）")
+            add(Message("2d6 を {0} 回振ってください（ランダム法）", RANDOM_ROLLS))
         elif Counter(chosen) - Counter(best_six(draft.rolls)):
-            add(f"割り当てられるのは高い 6 つの値 {list(best_six(draft.rolls))} だけです")
+            add(Message("割り当てられるのは高い 6 つの値 {0} だけです", list(best_six(draft.rolls))))
     elif draft.method == CHOICE:
         if Counter(chosen) - Counter(CHOICE_VALUES):
-            add(f"選択法の値は {', '.join(map(str, CHOICE_VALUES))} を一つずつ割り当てます")
+            add(
+                Message(
+                    "選択法の値は {0} を一つずつ割り当てます", Message.joined(", ", map(str, CHOICE_VALUES))
+                )
+            )
         points = sum(draft.choice_points.values())
         if any(p < 0 for p in draft.choice_points.values()):
-            add("配分するポイントは 0 以上です")
+            add(Message("配分するポイントは 0 以上です"))
         if points != CHOICE_POINTS:
-            add(f"{CHOICE_POINTS} ポイントを配分しきってください（いま {points}）")
+            add(Message("{0} ポイントを配分しきってください（いま {1}）", CHOICE_POINTS, points))
         for a, value in before_race(draft).items():
             if value > CHOICE_MAX:
-                add(f"{ATTRIBUTE_NAMES[a]} が {value}: 選択法では種族ボーナスの前に {CHOICE_MAX} までです")
+                add(
+                    Message(
+                        "{0} が {1}: 選択法では種族ボーナスの前に {2} までです",
+                        ATTRIBUTE_NAMES[a],
+                        value,
+                        CHOICE_MAX,
+                    )
+                )
     else:
-        add(f"能力値の決め方 '{draft.method}' はありません")
+        add(Message("能力値の決め方 '{0}' はありません", draft.method))
     bonuses, _ = race_bonuses(draft, rules)
     for a, value in final_attributes(draft, rules).items():
         cap = attribute_cap(a, bonuses)
         if value > cap:
-            add(f"{ATTRIBUTE_NAMES[a]} が {value}: 最大は 12 + 種族修正 = {cap} です")
+            add(Message("{0} が {1}: 最大は 12 + 種族修正 = {2} です", ATTRIBUTE_NAMES[a], value, cap))
     return out
 
 
@@ -243,54 +255,83 @@ def _skill_problems(draft: CreationDraft, rules: LotRRules) -> list[Problem]:
         draft.free_ranks,
     ):
         if any(r < 0 for r in pool.values()):
-            add("ランクは 0 以上です")
+            add(Message("ランクは 0 以上です"))
             break
     order = rules.order(draft.order)
     if draft.skill_mode == PACKAGE:
         if order is None or not order.package:
             add(
-                "この職業のパッケージの中身はルールデータにありません"
-                "（GM が orders.toml に設定するまで自由配分を使ってください）"
+                Message(
+                    "この職業のパッケージの中身はルールデータにありません（GM が orders.toml "
+                    "に設定するまで自由配分を使ってください）"
+                )
             )
     else:
         used = sum(positive_ranks(draft.order_ranks).values())
         if used > ORDER_RANKS:
-            add(f"職業スキルの配分は {ORDER_RANKS} ランクまでです（いま {used}）")
+            add(Message("職業スキルの配分は {0} ランクまでです（いま {1}）", ORDER_RANKS, used))
         over = sorted(n for n, r in draft.order_ranks.items() if r > ORDER_RANK_CAP)
         if over:
-            add(f"職業スキルの配分は一つの技能に {ORDER_RANK_CAP} ランクまでです: {', '.join(over)}")
+            add(
+                Message(
+                    "職業スキルの配分は一つの技能に {0} ランクまでです: {1}",
+                    ORDER_RANK_CAP,
+                    Message.joined(", ", over),
+                )
+            )
         free = sum(positive_ranks(draft.order_free_ranks).values())
         if free > ORDER_FREE_RANKS:
-            add(f"職業スキルの自由配分は {ORDER_FREE_RANKS} ランクまでです（いま {free}）")
+            add(Message("職業スキルの自由配分は {0} ランクまでです（いま {1}）", ORDER_FREE_RANKS, free))
         if order is not None and order.skills:
             outside = sorted(
                 set(positive_ranks(draft.order_ranks)) | set(positive_ranks(draft.order_free_ranks))
             )
             outside = [n for n in outside if n not in order.skills]
             if outside:
-                add(f"職業スキルにない技能です: {', '.join(outside)}")
+                add(Message("職業スキルにない技能です: {0}", Message.joined(", ", outside)))
     race_used = race_points_used(draft)
     if race_used > RACE_PICKS:
-        add(f"種族スキルと特徴は {RACE_PICKS} ポイントまでです（いま {race_used}）")
+        add(Message("種族スキルと特徴は {0} ポイントまでです（いま {1}）", RACE_PICKS, race_used))
     budget = language_budget(draft, rules)
     language = sum(positive_ranks(draft.language_ranks).values())
     if language > budget:
-        add(f"言語・知識は Wits × {LANGUAGE_MULTIPLIER} = {budget} ランクまでです（いま {language}）")
+        add(
+            Message(
+                "言語・知識は Wits × {0} = {1} ランクまでです（いま {2}）",
+                LANGUAGE_MULTIPLIER,
+                budget,
+                language,
+            )
+        )
     not_language = sorted(
         n for n in positive_ranks(draft.language_ranks) if not n.startswith(LANGUAGE_PREFIXES)
     )
     if not_language:
-        add(f"言語・知識の枠で取れるのは Language / Lore だけです: {', '.join(not_language)}")
+        add(
+            Message(
+                "言語・知識の枠で取れるのは Language / Lore だけです: {0}", Message.joined(", ", not_language)
+            )
+        )
     totals = skill_totals(draft, rules)
-    high = sorted(f"{n}（{r}）" for n, r in totals.items() if r > CREATION_MAX_RANK)
+    high = sorted(Message("{0}（{1}）", n, r) for n, r in totals.items() if r > CREATION_MAX_RANK)
     if high:
-        add(f"初期キャラクターの技能は {CREATION_MAX_RANK} ランクまでです: {', '.join(high)}")
+        add(
+            Message(
+                "初期キャラクターの技能は {0} ランクまでです: {1}",
+                CREATION_MAX_RANK,
+                Message.joined(", ", high),
+            )
+        )
     for name, fields in draft.specialisations.items():
         if fields and not totals.get(name):
-            add(f"ランク 0 の技能は特化できません: {name}")
+            add(Message("ランク 0 の技能は特化できません: {0}", name))
     unset = sorted(n for n in totals if not (draft.skill_attributes.get(n) or _listed_attribute(n, rules)))
     if unset:
-        add(f"能力値が未設定の技能があります（技能ごとに選んでください）: {', '.join(unset)}")
+        add(
+            Message(
+                "能力値が未設定の技能があります（技能ごとに選んでください）: {0}", Message.joined(", ", unset)
+            )
+        )
     return out
 
 
@@ -304,36 +345,45 @@ def _other_problems(draft: CreationDraft, rules: LotRRules) -> list[Problem]:
     out: list[Problem] = []
     race = rules.race(draft.race)
     if race is None:
-        out.append(Problem(STEP_ORIGIN, "種族を選んでください"))
+        out.append(Problem(STEP_ORIGIN, Message("種族を選んでください")))
     elif race.subraces and race.subrace(draft.subrace) is None:
-        out.append(Problem(STEP_ORIGIN, f"{race.label} の亜種族を選んでください"))
+        out.append(Problem(STEP_ORIGIN, Message("{0} の亜種族を選んでください", race.label)))
     if rules.order(draft.order) is None:
-        out.append(Problem(STEP_ORIGIN, "職業を選んでください"))
+        out.append(Problem(STEP_ORIGIN, Message("職業を選んでください")))
     favoured = draft.favoured_attributes
     if len(set(favoured)) != FAVOURED_ATTRIBUTES or not set(favoured) <= set(ATTRIBUTE_IDS):
-        out.append(Problem(STEP_FAVOURED, f"得意能力値を異なる {FAVOURED_ATTRIBUTES} つ選んでください"))
+        out.append(
+            Problem(STEP_FAVOURED, Message("得意能力値を異なる {0} つ選んでください", FAVOURED_ATTRIBUTES))
+        )
     if draft.favoured_reaction not in REACTION_IDS:
-        out.append(Problem(STEP_FAVOURED, "得意リアクションを一つ選んでください"))
+        out.append(Problem(STEP_FAVOURED, Message("得意リアクションを一つ選んでください")))
     used = free_points_used(draft, rules)
     if used > FREE_POINTS:
         out.append(
             Problem(
                 STEP_EXTRAS,
-                f"自由ポイントは {FREE_POINTS} 点までです（いま {used}、2 つ目以降の特化 1 点ずつを含む）",
+                Message(
+                    "自由ポイントは {0} 点までです（いま {1}、2 つ目以降の特化 1 点ずつを含む）",
+                    FREE_POINTS,
+                    used,
+                ),
             )
         )
     if any(p.kind == "order_ability" for p in draft.free_picks):
-        out.append(Problem(STEP_EXTRAS, "自由ポイントで職業の特殊能力は身に着けられません"))
+        out.append(Problem(STEP_EXTRAS, Message("自由ポイントで職業の特殊能力は身に着けられません")))
     if any(p.cost < 0 for p in (*draft.free_picks, *draft.race_edges)):
-        out.append(Problem(STEP_EXTRAS, "消費ポイントは 0 以上です"))
+        out.append(Problem(STEP_EXTRAS, Message("消費ポイントは 0 以上です")))
     if len(draft.flaws) > MAX_FLAWS:
         out.append(
             Problem(
-                STEP_EXTRAS, f"Flaw は種族と職業を合わせて {MAX_FLAWS} つまでです（いま {len(draft.flaws)}）"
+                STEP_EXTRAS,
+                Message(
+                    "Flaw は種族と職業を合わせて {0} つまでです（いま {1}）", MAX_FLAWS, len(draft.flaws)
+                ),
             )
         )
     if not draft.order_ability.strip():
-        out.append(Problem(STEP_EXTRAS, "職業の特殊能力を一つ選んでください（名前を入力）"))
+        out.append(Problem(STEP_EXTRAS, Message("職業の特殊能力を一つ選んでください（名前を入力）")))
     return out
 
 
@@ -359,7 +409,7 @@ def _skill_attribute(draft: CreationDraft, name: str) -> SkillAttribute:
     even under a GM override: the sheet has no such attribute to roll it with."""
     attribute = draft.skill_attributes.get(name, "")
     if attribute not in SKILL_ATTRIBUTES:
-        raise ValueError(f"{name}: 能力値 '{attribute}' はありません")
+        raise ValueError(Message("{0}: 能力値 '{1}' はありません", name, attribute))
     return attribute
 
 

@@ -41,6 +41,16 @@ def _untrained_allowed(name: str, rules: LotRRules) -> bool:
     return definition is None or definition.untrained is not False
 
 
+def skill_label(name: str, rules: LotRRules) -> str:
+    """A skill as the table names it: 「Stealth（隠密）」; a group's field is kept as typed
+    (「Language: Westron（言語）」); a skill the table does not list (or lists without a Japanese
+    name) is its name alone."""
+    definition = rules.skill(name) or rules.skill(name.split(":")[0].strip())
+    if definition is None or not definition.name_ja or definition.name_ja == name:
+        return name
+    return f"{name}（{definition.name_ja}）"
+
+
 def check_kinds(character: LotRCharacter, rules: LotRRules | None = None) -> list[CheckKind]:
     rules = rules or lotr_rules()
     mods = modifiers(character, rules)
@@ -48,22 +58,21 @@ def check_kinds(character: LotRCharacter, rules: LotRRules | None = None) -> lis
     owned = set()
     for skill in character.skills:
         owned.add(skill.name)
+        label = skill_label(skill.name, rules)
         attribute = skill_attribute(skill, rules)
         base = skill.ranks + (mods[attribute] if attribute else 0)
         if skill.ranks == 0:
             # Rank 0 is an untrained test (−2), only where the skill allows it, and has no
             # specialisation to use (1.4.1 「ランク 0 の技能に関しては特化を行うことはできない」).
             if _untrained_allowed(skill.name, rules):
-                label = f"{skill.name}（ランク 0）"
-                kinds.append(
-                    CheckKind(f"untrained:{skill.name}", label, base - UNTRAINED_PENALTY, UNTRAINED_GROUP)
-                )
+                kind_id, untrained = f"untrained:{skill.name}", base - UNTRAINED_PENALTY
+                kinds.append(CheckKind(kind_id, f"{label}（ランク 0）", untrained, UNTRAINED_GROUP))
             continue
-        kinds.append(CheckKind(f"skill:{skill.name}", skill.name, base, SKILL_GROUP))
+        kinds.append(CheckKind(f"skill:{skill.name}", label, base, SKILL_GROUP))
         kinds += [
             CheckKind(
                 f"skill:{skill.name}:{field}",
-                f"{skill.name}（{field}）",
+                f"{label}（{field}）",
                 base + SPECIALISATION_BONUS,
                 SKILL_GROUP,
             )
@@ -76,7 +85,7 @@ def check_kinds(character: LotRCharacter, rules: LotRRules | None = None) -> lis
         kinds.append(
             CheckKind(
                 f"untrained:{definition.name}",
-                f"{definition.name}（ランク 0）",
+                f"{skill_label(definition.name, rules)}（ランク 0）",
                 modifier - UNTRAINED_PENALTY,
                 UNTRAINED_GROUP,
             )

@@ -27,6 +27,7 @@ from typing import Annotated, Any
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
 from gmtool.rules.dice import Faces, roll
+from gmtool.rules.message import Message
 
 POSITIONS = range(-3, 4)  # Losing(−3) … Even(0) … Winning(+3): where a battle can stand
 VICTORY = 4
@@ -74,11 +75,11 @@ class HourRecord:
 
     def __post_init__(self) -> None:
         if self.ours_total != sum(self.ours_faces) + self.before + self.siegecraft_ours:
-            raise ValueError(f"{self.hour}時間目の味方の合計が出目と修正に合いません")
+            raise ValueError(Message("{0}時間目の味方の合計が出目と修正に合いません", self.hour))
         if self.theirs_total != sum(self.theirs_faces) + self.siegecraft_theirs:
-            raise ValueError(f"{self.hour}時間目の敵の合計が出目と修正に合いません")
+            raise ValueError(Message("{0}時間目の敵の合計が出目と修正に合いません", self.hour))
         if self.after != self.before + _step(self.ours_total, self.theirs_total):
-            raise ValueError(f"{self.hour}時間目の戦況の移動が合計に合いません")
+            raise ValueError(Message("{0}時間目の戦況の移動が合計に合いません", self.hour))
 
 
 @dataclass(frozen=True)
@@ -113,16 +114,18 @@ class MassBattle:
         at = self.start
         for number, record in enumerate(self.hours, 1):
             if record.hour != number:
-                raise ValueError(f"hours: {number}番目の記録の時間が {record.hour} になっています")
+                raise ValueError(
+                    Message("hours: {0}番目の記録の時間が {1} になっています", number, record.hour)
+                )
             if at in (VICTORY, DEFEAT):
-                raise ValueError(f"hours: 戦いが終わった後に{number}時間目があります")
+                raise ValueError(Message("hours: 戦いが終わった後に{0}時間目があります", number))
             if record.before != at:
-                raise ValueError(f"hours: {number}時間目の開始時の戦況が前の時間に続いていません")
+                raise ValueError(Message("hours: {0}時間目の開始時の戦況が前の時間に続いていません", number))
             at = record.after
         if at != self.position:
-            raise ValueError("position: 現在の戦況が記録された時間の結果と合いません")
+            raise ValueError(Message("position: 現在の戦況が記録された時間の結果と合いません"))
         if any(h.hour > self.next_hour for h in self.heroes):
-            raise ValueError("heroes: まだ始まっていない時間の英雄の記録があります")
+            raise ValueError(Message("heroes: まだ始まっていない時間の英雄の記録があります"))
 
     @property
     def ended(self) -> bool:
@@ -252,19 +255,23 @@ def odds_from(state: MassBattle) -> tuple[Fraction, Fraction]:
 
 def _require_position(position: int) -> None:
     if position not in POSITIONS:
-        raise BattleRefused(f"戦況 {position} は −3〜+3 の範囲外です")
+        raise BattleRefused(Message("戦況 {0} は −3〜+3 の範囲外です", position))
 
 
 def _require_ranks(*ranks: int) -> None:
     for rank in ranks:
         if not 0 <= rank <= MAX_SIEGECRAFT:
-            raise BattleRefused(f"Siegecraft のランク {rank} は 0〜{MAX_SIEGECRAFT} の範囲外です")
+            raise BattleRefused(
+                Message("Siegecraft のランク {0} は 0〜{1} の範囲外です", rank, MAX_SIEGECRAFT)
+            )
 
 
 def _require_running(state: MassBattle) -> None:
     if state.ended:
-        label = "勝利" if state.result is BattleResult.VICTORY else "敗北"
-        raise BattleRefused(f"戦いは{label}で終わっています（続けるには開始位置を選んでやり直してください）")
+        label = Message("勝利") if state.result is BattleResult.VICTORY else Message("敗北")
+        raise BattleRefused(
+            Message("戦いは{0}で終わっています（続けるには開始位置を選んでやり直してください）", label)
+        )
 
 
 def start_battle(state: MassBattle, start: int) -> MassBattle:
@@ -289,7 +296,7 @@ def play_hour(state: MassBattle, ours_faces: Faces, theirs_faces: Faces) -> Mass
     _require_running(state)
     for faces in (ours_faces, theirs_faces):
         if len(faces) != 2 or not all(1 <= f <= 6 for f in faces):
-            raise BattleRefused(f"2d6 の出目 {faces} が正しくありません")
+            raise BattleRefused(Message("2d6 の出目 {0} が正しくありません", faces))
     bonus_ours, bonus_theirs = state.modifiers()
     ours_total = sum(ours_faces) + state.position + bonus_ours
     theirs_total = sum(theirs_faces) + bonus_theirs
@@ -318,9 +325,9 @@ def roll_hour(state: MassBattle, rng: random.Random) -> MassBattle:
 def record_hero(state: MassBattle, hour: int, hero: str, position: str, result: str) -> MassBattle:
     hero = hero.strip()
     if not hero:
-        raise BattleRefused("英雄の名前を入れてください")
+        raise BattleRefused(Message("英雄の名前を入れてください"))
     last = max(1, state.next_hour)
     if not 1 <= hour <= last:
-        raise BattleRefused(f"{hour}時間目の記録はできません（1〜{last}時間目）")
+        raise BattleRefused(Message("{0}時間目の記録はできません（1〜{1}時間目）", hour, last))
     entry = HeroRecord(hour, hero, position.strip(), result.strip())
     return replace(state, heroes=(*state.heroes, entry))

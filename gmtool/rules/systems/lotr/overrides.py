@@ -29,10 +29,22 @@ The edited tables go through `rules_from_tables`, the loader's own checks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, Literal, NoReturn, overload
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
 
 from gmtool.rules.data import RuleDataError, short_input
+from gmtool.rules.message import Message
+from gmtool.rules.systems.lotr.overrides_values import (
+    WHERE,
+    _bool,
+    _fail,
+    _int,
+    _keys,
+    _known_id,
+    _mapping,
+    _set_optional,
+)
 from gmtool.rules.systems.lotr.rules_data import (
     ATTRIBUTE_IDS,
     PICK_KINDS,
@@ -42,7 +54,6 @@ from gmtool.rules.systems.lotr.rules_data import (
 )
 
 SCHEMA = 1
-WHERE = "ハウスルール"
 DOCUMENT_KEYS = (
     "schema",
     "modifier_rows",
@@ -78,10 +89,15 @@ def apply_overrides(rules: LotRRules, document: Mapping[str, Any] | None) -> Lot
     if document is None or (isinstance(document, Mapping) and not document):
         return rules
     if not isinstance(document, Mapping):
-        raise RuleDataError(f"{WHERE}: {{項目: 値}} の表でなければなりません（{type(document).__name__}）")
+        raise RuleDataError(
+            Message("{0}: {{項目: 値}} の表でなければなりません（{1}）", WHERE, type(document).__name__)
+        )
     _keys(document, DOCUMENT_KEYS, "")
     if document.get("schema", SCHEMA) != SCHEMA:
-        _fail("schema", f"この版が読めるのは schema {SCHEMA} です（{short_input(document['schema'])}）")
+        _fail(
+            "schema",
+            Message("この版が読めるのは schema {0} です（{1}）", SCHEMA, short_input(document["schema"])),
+        )
     tables = rules_to_tables(rules)
     _apply_modifiers(tables["attributes"], document)
     if "degrees" in document:
@@ -169,64 +185,12 @@ def skill_row(skill: Any) -> dict[str, Any]:
     return row
 
 
-# ---- checking the document's values (messages name the key) -----------------------------------
-def _fail(path: str, message: str) -> NoReturn:
-    raise RuleDataError(f"{WHERE} {path}: {message}" if path else f"{WHERE}: {message}")
-
-
-def _mapping(value: Any, path: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        _fail(path, f"{{名前: 値}} の表でなければなりません（{short_input(value)}）")
-    return value
-
-
-def _keys(mapping: Mapping[str, Any], allowed: Iterable[str], path: str) -> None:
-    allowed = tuple(allowed)
-    unknown = sorted(short_input(str(k)) for k in mapping if k not in allowed)
-    if unknown:
-        listed = ", ".join(unknown[:5]) + (f" ほか {len(unknown) - 5} 個" if len(unknown) > 5 else "")
-        _fail(path, f"未知の項目があります: {listed}（使えるのは {', '.join(allowed)}）")
-
-
-@overload
-def _int(value: Any, path: str, *, optional: Literal[False] = False) -> int: ...
-@overload
-def _int(value: Any, path: str, *, optional: bool) -> int | None: ...
-def _int(value: Any, path: str, *, optional: bool = False) -> int | None:
-    if value is None and optional:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        wanted = "整数か null（未設定）" if optional else "整数"
-        _fail(path, f"{wanted}でなければなりません（{short_input(value)}）")
-    return value
-
-
-def _bool(value: Any, path: str, *, optional: bool = False) -> bool | None:
-    if (value is None and optional) or isinstance(value, bool):
-        return value
-    wanted = "true / false" + (" / null（未設定）" if optional else "")
-    _fail(path, f"{wanted} でなければなりません（{short_input(value)}）")
-
-
-def _known_id(rows: Mapping[str, Any], key: str, path: str, what: str) -> dict[str, Any]:
-    if key not in rows:
-        _fail(path, f"未知の{what}です: {short_input(key)}（{', '.join(rows) or 'なし'} のどれか）")
-    return rows[key]
-
-
-def _set_optional(row: dict[str, Any], key: str, value: Any) -> None:
-    if value is None:
-        row.pop(key, None)
-    else:
-        row[key] = value
-
-
 # ---- applying each part ---------------------------------------------------------------------------
 def _apply_modifiers(table: dict[str, Any], document: Mapping[str, Any]) -> None:
     if "modifier_rows" in document:
         rows = document["modifier_rows"]
         if not isinstance(rows, list) or not rows:
-            _fail("modifier_rows", "{low, high, modifier} の行の並びでなければなりません")
+            _fail("modifier_rows", Message("{{low, high, modifier}} の行の並びでなければなりません"))
         clean = []
         for i, raw in enumerate(rows):
             path = f"modifier_rows[{i}]"
@@ -236,7 +200,7 @@ def _apply_modifiers(table: dict[str, Any], document: Mapping[str, Any]) -> None
     if "beyond_step" in document:
         step = _int(document["beyond_step"], "beyond_step")
         if step < 1:
-            _fail("beyond_step", f"1 以上の整数です（{step}）")
+            _fail("beyond_step", Message("1 以上の整数です（{0}）", step))
         table["beyond"]["step"] = step
     # The table goes on above its last row: where that is follows the rows the GM set.
     table["beyond"]["from"] = table["rows"][-1]["high"] + 1
@@ -248,7 +212,7 @@ def _apply_degrees(table: dict[str, Any], edits: Any) -> None:
         path = f"degrees.{degree_id}"
         band = _known_id(bands, degree_id, path, "成功度")
         if degree_id == Degree.DISASTROUS_FAILURE:
-            _fail(path, "最も低い帯（Disastrous Failure）には下限がありません")
+            _fail(path, Message("最も低い帯（Disastrous Failure）には下限がありません"))
         band["min_margin"] = _int(value, path)
 
 
@@ -259,7 +223,7 @@ def _apply_penalties(levels: list[dict[str, Any]], edits: Any, key: str) -> None
         level = _known_id(by_id, level_id, path, "段階")
         penalty = _int(value, path, optional=True)
         if penalty is not None and penalty > 0:
-            _fail(path, f"ペナルティは 0 以下の整数です（{penalty}）")
+            _fail(path, Message("ペナルティは 0 以下の整数です（{0}）", penalty))
         _set_optional(level, "penalty", penalty)
 
 
@@ -270,7 +234,11 @@ def _apply_bonuses(row: dict[str, Any], edits: Mapping[str, Any], path: str) -> 
         if unknown:
             _fail(
                 f"{path}.bonuses",
-                f"未知の能力値があります: {', '.join(unknown)}（{', '.join(ATTRIBUTE_IDS)}）",
+                Message(
+                    "未知の能力値があります: {0}（{1}）",
+                    Message.joined(", ", unknown),
+                    Message.joined(", ", ATTRIBUTE_IDS),
+                ),
             )
         values = {a: _int(bonuses[a], f"{path}.bonuses.{a}") for a in ATTRIBUTE_IDS if a in bonuses}
         row["bonuses"] = {a: v for a, v in values.items() if v != 0}  # 0 and absent mean the same
@@ -288,18 +256,24 @@ def _apply_races(races: list[dict[str, Any]], edits: Any, sizes: list[str]) -> N
         if "size" in raw:
             if raw["size"] not in sizes:
                 shown = short_input(raw["size"])
-                _fail(f"{path}.size", f"サイズは {', '.join(sizes)} のどれかです（{shown}）")
+                _fail(
+                    f"{path}.size",
+                    Message("サイズは {0} のどれかです（{1}）", Message.joined(", ", sizes), shown),
+                )
             race["size"] = raw["size"]
         if "wound_levels" in raw:
             count = _int(raw["wound_levels"], f"{path}.wound_levels")
             if not 1 <= count <= 5:
-                _fail(f"{path}.wound_levels", f"Healthy を除く負傷段階の数は 1〜5 です（{count}）")
+                _fail(f"{path}.wound_levels", Message("Healthy を除く負傷段階の数は 1〜5 です（{0}）", count))
             race["wound_levels"] = count
         if "courage" in raw:
             _set_optional(race, "courage", _int(raw["courage"], f"{path}.courage", optional=True))
         if ("bonuses" in raw or "bonuses_known" in raw) and race["subraces"]:
             # race_bonuses() reads a sub-race's row: bonuses set here would never be used.
-            _fail(f"{path}.bonuses", "亜種族のある種族の能力値ボーナスは亜種族ごと（subraces）に設定します")
+            _fail(
+                f"{path}.bonuses",
+                Message("亜種族のある種族の能力値ボーナスは亜種族ごと（subraces）に設定します"),
+            )
         _apply_bonuses(race, raw, path)
         if "subraces" in raw:
             subraces = {sub["id"]: sub for sub in race["subraces"]}
@@ -312,10 +286,10 @@ def _apply_races(races: list[dict[str, Any]], edits: Any, sizes: list[str]) -> N
 
 def _skill_names(value: Any, path: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
-        _fail(path, f"技能名（空でない文字列）の並びでなければなりません（{short_input(value)}）")
-    duplicates = sorted({n for n in value if value.count(n) > 1})
+        _fail(path, Message("技能名（空でない文字列）の並びでなければなりません（{0}）", short_input(value)))
+    duplicates = sorted(n for n, times in Counter(value).items() if times > 1)
     if duplicates:
-        _fail(path, f"技能名が重複しています: {', '.join(duplicates)}")
+        _fail(path, Message("技能名が重複しています: {0}", Message.joined(", ", duplicates)))
     return list(value)
 
 
@@ -332,10 +306,10 @@ def _apply_orders(orders: list[dict[str, Any]], edits: Any) -> None:
             ranks = {}
             for name, rank in package.items():
                 if not str(name).strip():
-                    _fail(f"{path}.package", "技能名が空です")
+                    _fail(f"{path}.package", Message("技能名が空です"))
                 ranks[name] = _int(rank, f"{path}.package.{name}")
                 if ranks[name] < 0:
-                    _fail(f"{path}.package.{name}", f"ランクは 0 以上です（{rank}）")
+                    _fail(f"{path}.package.{name}", Message("ランクは 0 以上です（{0}）", rank))
             order["package"] = ranks
         if "courage" in raw:
             _set_optional(order, "courage", _int(raw["courage"], f"{path}.courage", optional=True))
@@ -347,12 +321,13 @@ def _apply_skills(table: dict[str, Any], edits: Any) -> None:
         return
     rows: list[dict[str, Any]] = table["skills"]
     by_name = {row["name"]: row for row in rows}
+    removed: set[int] = set()  # ids of the rows taken out, dropped in one pass at the end
     for name, raw in _mapping(edits, "skills").items():
         path = f"skills.{name}"
         if not isinstance(name, str) or not name.strip():
-            _fail("skills", f"技能名が空です（{short_input(name)}）")
+            _fail("skills", Message("技能名が空です（{0}）", short_input(name)))
         if raw is None:
-            rows.remove(_known_id(by_name, name, path, "技能"))
+            removed.add(id(_known_id(by_name, name, path, "技能")))
             del by_name[name]
             continue
         _keys(_mapping(raw, path), SKILL_KEYS, path)
@@ -362,18 +337,23 @@ def _apply_skills(table: dict[str, Any], edits: Any) -> None:
             rows.append(row)
         if "name_ja" in raw:
             if not isinstance(raw["name_ja"], str):
-                _fail(f"{path}.name_ja", f"文字列でなければなりません（{short_input(raw['name_ja'])}）")
+                _fail(
+                    f"{path}.name_ja",
+                    Message("文字列でなければなりません（{0}）", short_input(raw["name_ja"])),
+                )
             row["name_ja"] = raw["name_ja"]
         if "attribute" in raw:
             if raw["attribute"] not in ("", *ATTRIBUTE_IDS):
-                choices = ", ".join(ATTRIBUTE_IDS)
+                choices = Message.joined(", ", ATTRIBUTE_IDS)
                 shown = short_input(raw["attribute"])
-                _fail(f"{path}.attribute", f'{choices} のどれか（未設定は ""）です（{shown}）')
+                _fail(f"{path}.attribute", Message('{0} のどれか（未設定は ""）です（{1}）', choices, shown))
             row["attribute"] = raw["attribute"]
         if "untrained" in raw:
             _set_optional(row, "untrained", _bool(raw["untrained"], f"{path}.untrained", optional=True))
         if "group" in raw:
             row["group"] = _bool(raw["group"], f"{path}.group")
+    if removed:
+        rows[:] = [row for row in rows if id(row) not in removed]
 
 
 def _apply_picks(table: dict[str, Any], edits: Any) -> None:
@@ -381,10 +361,10 @@ def _apply_picks(table: dict[str, Any], edits: Any) -> None:
     for kind, value in _mapping(edits, "picks").items():
         path = f"picks.{kind}"
         if kind not in PICK_KINDS:
-            _fail(path, f"未知の項目です（{', '.join(PICK_KINDS)} のどれか）")
+            _fail(path, Message("未知の項目です（{0} のどれか）", Message.joined(", ", PICK_KINDS)))
         cost = _int(value, path, optional=True)
         if cost is not None and cost < 0:
-            _fail(path, f"0 以上の整数です（{cost}）")
+            _fail(path, Message("0 以上の整数です（{0}）", cost))
         _set_optional(picks, kind, cost)
         inferred.discard(kind)  # the GM's value is no longer a reading of the text
     table["inferred"] = sorted(inferred)

@@ -90,11 +90,12 @@ def _bonus_change(row: Any, base: Any) -> dict[str, Any]:
 def _diff_skills(document: dict[str, Any], shipped: LotRRules, edited: LotRRules) -> None:
     base_names = [s.name for s in shipped.skills]
     names = [s.name for s in edited.skills]
-    kept = [n for n in base_names if n in names]
-    if names != kept + [n for n in names if n not in base_names]:  # reordered: only a whole list says it
+    base_set, name_set = set(base_names), set(names)  # sets: linear in a table of thousands
+    kept = [n for n in base_names if n in name_set]
+    if names != kept + [n for n in names if n not in base_set]:  # reordered: only a whole list says it
         document["skills"] = [skill_row(s) for s in edited.skills]
         return
-    skills: dict[str, Any] = {n: None for n in base_names if n not in names}
+    skills: dict[str, Any] = {n: None for n in base_names if n not in name_set}
     for skill in edited.skills:
         row = {k: v for k, v in skill_row(skill).items() if k != "name"}  # a new skill: all of it
         base = shipped.skill(skill.name)

@@ -6,14 +6,16 @@ missing penalty or bonus as 0 and the views say that the GM has not set it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from functools import cache, cached_property
 from itertools import pairwise
 from typing import Any, Literal
 
 from gmtool.rules.data import RuleDataError, load_table, require
+from gmtool.rules.message import Message
 
 AttributeId = Literal["brg", "nim", "per", "str", "vit", "wit"]
 ReactionId = Literal["stamina", "swiftness", "willpower", "wisdom"]
@@ -164,7 +166,12 @@ class LotRRules:
         return next((s for s in self.sizes if s.id == size_id), None)
 
     def skill(self, name: str) -> SkillDef | None:
-        return next((s for s in self.skills if s.name == name), None)
+        return self._skills_by_name.get(name)
+
+    @cached_property
+    def _skills_by_name(self) -> dict[str, SkillDef]:
+        """One dict for the whole table: a lookup per skill stays linear in a house rule's thousands."""
+        return {s.name: s for s in self.skills}
 
     def race_bonuses(self, race_id: str, subrace_id: str = "") -> tuple[dict[str, int], bool]:
         """(attribute bonuses, known) of a race or sub-race; unknown bonuses count 0."""
@@ -183,7 +190,7 @@ class LotRRules:
 def _rows(data: Mapping[str, Any], key: str, where: str) -> list[dict[str, Any]]:
     rows = data.get(key)
     if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
-        raise RuleDataError(f"{where}: '{key}' は表の並びでなければなりません")
+        raise RuleDataError(Message("{0}: '{1}' は表の並びでなければなりません", where, key))
     return rows
 
 
@@ -200,19 +207,23 @@ def _named(raw: Mapping[str, Any], where: str) -> dict[str, Any]:
 
 
 def _unique(items: tuple[Any, ...], attribute: str, where: str) -> None:
-    keys = [getattr(i, attribute) for i in items]
-    duplicates = sorted({k for k in keys if keys.count(k) > 1})
+    counts = Counter(getattr(i, attribute) for i in items)
+    duplicates = sorted(k for k, n in counts.items() if n > 1)
     if duplicates:
-        raise RuleDataError(f"{where}: {attribute} が重複しています: {', '.join(duplicates)}")
+        raise RuleDataError(
+            Message("{0}: {1} が重複しています: {2}", where, attribute, Message.joined(", ", duplicates))
+        )
 
 
 def _bonuses(raw: Mapping[str, Any], where: str) -> dict[str, int]:
     bonuses = raw.get("bonuses", {})
     if not isinstance(bonuses, dict):
-        raise RuleDataError(f"{where}: bonuses は {{能力値 = 数}} の表です")
+        raise RuleDataError(Message("{0}: bonuses は {{能力値 = 数}} の表です", where))
     unknown = sorted(set(bonuses) - set(ATTRIBUTE_IDS))
     if unknown:
-        raise RuleDataError(f"{where}: bonuses に未知の能力値があります: {', '.join(unknown)}")
+        raise RuleDataError(
+            Message("{0}: bonuses に未知の能力値があります: {1}", where, Message.joined(", ", unknown))
+        )
     for key in bonuses:
         require(bonuses, key, int, f"{where} bonuses")
     return dict(bonuses)
@@ -221,7 +232,7 @@ def _bonuses(raw: Mapping[str, Any], where: str) -> dict[str, int]:
 def _known(raw: Mapping[str, Any], where: str) -> bool:
     known = raw.get("bonuses_known", False)
     if not isinstance(known, bool):
-        raise RuleDataError(f"{where}: bonuses_known は true / false です")
+        raise RuleDataError(Message("{0}: bonuses_known は true / false です", where))
     return known
 
 
@@ -233,19 +244,23 @@ def _load_modifiers(data: Mapping[str, Any], where: str) -> tuple[tuple[tuple[in
             (require(raw, "low", int, at), require(raw, "high", int, at), require(raw, "modifier", int, at))
         )
     if rows[0][0] != 0:
-        raise RuleDataError(f"{where}: rows は能力値 0 から始めてください")
+        raise RuleDataError(Message("{0}: rows は能力値 0 から始めてください", where))
     for (_, high, mod), (low, next_high, next_mod) in pairwise(rows):
         if low != high + 1 or next_high < low or next_mod <= mod:
-            raise RuleDataError(f"{where}: rows は切れ目なく、修正が昇順でなければなりません（{low}）")
+            raise RuleDataError(
+                Message("{0}: rows は切れ目なく、修正が昇順でなければなりません（{1}）", where, low)
+            )
     beyond = data.get("beyond")
     if not isinstance(beyond, dict):
-        raise RuleDataError(f"{where}: beyond（表の上の伸び方）がありません")
+        raise RuleDataError(Message("{0}: beyond（表の上の伸び方）がありません", where))
     start, step = (
         require(beyond, "from", int, f"{where} beyond"),
         require(beyond, "step", int, f"{where} beyond"),
     )
     if start != rows[-1][1] + 1 or step < 1:
-        raise RuleDataError(f"{where}: beyond.from は最後の行の次（{rows[-1][1] + 1}）、step は 1 以上です")
+        raise RuleDataError(
+            Message("{0}: beyond.from は最後の行の次（{1}）、step は 1 以上です", where, rows[-1][1] + 1)
+        )
     return tuple(rows), start, step
 
 
@@ -255,24 +270,30 @@ def _load_degrees(data: Mapping[str, Any], where: str) -> tuple[DegreeBand, ...]
         at = f"{where} degrees[{i}]"
         time = raw.get("time")
         if time is not None and not isinstance(time, int | float):
-            raise RuleDataError(f"{at}: time は数です")
+            raise RuleDataError(Message("{0}: time は数です", at))
         bands.append(
             DegreeBand(**_named(raw, at), min_margin=_optional_int(raw, "min_margin", at), time=time)
         )
     if [b.id for b in bands] != [d.value for d in Degree]:
-        raise RuleDataError(f"{where}: degrees は {', '.join(Degree)} の順に 7 行です")
+        raise RuleDataError(
+            Message("{0}: degrees は {1} の順に 7 行です", where, Message.joined(", ", Degree))
+        )
     for i, (raw, band) in enumerate(zip(data["degrees"], bands, strict=True)):
         fixed = Degree(band.id).succeeded  # which bands count as success is the rule text's, not data
         if raw.get("succeeded", fixed) is not fixed:
-            raise RuleDataError(f"{where} degrees[{i}]: succeeded は {str(fixed).lower()} です（固定）")
+            raise RuleDataError(
+                Message("{0} degrees[{1}]: succeeded は {2} です（固定）", where, i, str(fixed).lower())
+            )
     if bands[0].min_margin is not None or any(b.min_margin is None for b in bands[1:]):
-        raise RuleDataError(f"{where}: 最初の帯以外は min_margin が必要です（最初の帯は下限なし）")
+        raise RuleDataError(Message("{0}: 最初の帯以外は min_margin が必要です（最初の帯は下限なし）", where))
     margins = [b.min_margin for b in bands[1:] if b.min_margin is not None]  # all of them (above)
     if any(b <= a for a, b in pairwise(margins)):
-        raise RuleDataError(f"{where}: min_margin は昇順でなければなりません（{margins}）")
+        raise RuleDataError(Message("{0}: min_margin は昇順でなければなりません（{1}）", where, margins))
     marginal = next(b for b in bands if b.id == Degree.MARGINAL_SUCCESS)
     if marginal.min_margin != 0:
-        raise RuleDataError(f"{where}: Marginal Success は 達成値 = 目標値（min_margin = 0）から始まります")
+        raise RuleDataError(
+            Message("{0}: Marginal Success は 達成値 = 目標値（min_margin = 0）から始まります", where)
+        )
     return tuple(bands)
 
 
@@ -282,7 +303,7 @@ def _load_levels(data: Mapping[str, Any], key: str, where: str) -> tuple[Level, 
         at = f"{where} {key}[{i}]"
         penalty = _optional_int(raw, "penalty", at)
         if penalty is not None and penalty > 0:
-            raise RuleDataError(f"{at}: penalty は 0 以下です（{penalty}）")
+            raise RuleDataError(Message("{0}: penalty は 0 以下です（{1}）", at, penalty))
         levels.append(Level(**_named(raw, at), penalty=penalty))
     _unique(tuple(levels), "id", f"{where} {key}")
     return tuple(levels)
@@ -303,7 +324,12 @@ def _load_sizes(data: Mapping[str, Any], where: str) -> tuple[Size, ...]:
     unknown = [s.id for s in sizes if s.id not in SIZE_IDS]
     if unknown:
         raise RuleDataError(
-            f"{where} sizes: キャラクターの持てないサイズです: {', '.join(unknown)}（{', '.join(SIZE_IDS)}）"
+            Message(
+                "{0} sizes: キャラクターの持てないサイズです: {1}（{2}）",
+                where,
+                Message.joined(", ", unknown),
+                Message.joined(", ", SIZE_IDS),
+            )
         )
     return tuple(sizes)
 
@@ -315,15 +341,15 @@ def _load_races(data: Mapping[str, Any], where: str, sizes: tuple[Size, ...]) ->
         at = f"{where} races[{i}]"
         size = require(raw, "size", str, at)
         if size not in size_ids:
-            raise RuleDataError(f"{at}: size '{size}' は conditions.toml の sizes にありません")
+            raise RuleDataError(Message("{0}: size '{1}' は conditions.toml の sizes にありません", at, size))
         wound_levels = require(raw, "wound_levels", int, at)
         if not 1 <= wound_levels <= 5:
-            raise RuleDataError(f"{at}: wound_levels は 1〜5 です（{wound_levels}）")
+            raise RuleDataError(Message("{0}: wound_levels は 1〜5 です（{1}）", at, wound_levels))
         subraces = []
         for j, sub in enumerate(raw.get("subraces", [])):
             sub_at = f"{at} subraces[{j}]"
             if not isinstance(sub, dict):
-                raise RuleDataError(f"{sub_at}: 表でなければなりません")
+                raise RuleDataError(Message("{0}: 表でなければなりません", sub_at))
             subraces.append(
                 Subrace(
                     **_named(sub, sub_at), bonuses=_bonuses(sub, sub_at), bonuses_known=_known(sub, sub_at)
@@ -352,12 +378,12 @@ def _load_orders(data: Mapping[str, Any], where: str) -> tuple[Order, ...]:
         skills = raw.get("skills", [])
         package = raw.get("package", {})
         if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
-            raise RuleDataError(f"{at}: skills は技能名の並びです")
+            raise RuleDataError(Message("{0}: skills は技能名の並びです", at))
         if not isinstance(package, dict):
-            raise RuleDataError(f"{at}: package は {{技能名 = ランク}} の表です")
+            raise RuleDataError(Message("{0}: package は {{技能名 = ランク}} の表です", at))
         for name in package:
             if require(package, name, int, f"{at} package") < 0:
-                raise RuleDataError(f"{at} package: '{name}' のランクは 0 以上です")
+                raise RuleDataError(Message("{0} package: '{1}' のランクは 0 以上です", at, name))
         orders.append(
             Order(
                 **_named(raw, at),
@@ -376,11 +402,17 @@ def _load_skills(data: Mapping[str, Any], where: str) -> tuple[SkillDef, ...]:
         at = f"{where} skills[{i}]"
         attribute = raw.get("attribute", "")
         if attribute not in ("", *ATTRIBUTE_IDS):
-            raise RuleDataError(f'{at}: attribute は {", ".join(ATTRIBUTE_IDS)} のどれか（未設定は ""）です')
+            raise RuleDataError(
+                Message(
+                    '{0}: attribute は {1} のどれか（未設定は ""）です',
+                    at,
+                    Message.joined(", ", ATTRIBUTE_IDS),
+                )
+            )
         untrained = raw.get("untrained")
         group = raw.get("group", False)
         if (untrained is not None and not isinstance(untrained, bool)) or not isinstance(group, bool):
-            raise RuleDataError(f"{at}: untrained と group は true / false です")
+            raise RuleDataError(Message("{0}: untrained と group は true / false です", at))
         name = require(raw, "name", str, at)
         skills.append(
             SkillDef(
@@ -399,16 +431,18 @@ def _load_skills(data: Mapping[str, Any], where: str) -> tuple[SkillDef, ...]:
 def _load_picks(data: Mapping[str, Any], where: str) -> tuple[dict[str, int], frozenset[str]]:
     picks = data.get("picks")
     if not isinstance(picks, dict):
-        raise RuleDataError(f"{where}: [picks] がありません")
+        raise RuleDataError(Message("{0}: [picks] がありません", where))
     unknown = sorted(set(picks) - set(PICK_KINDS))
     if unknown:
-        raise RuleDataError(f"{where}: picks に未知の項目があります: {', '.join(unknown)}")
+        raise RuleDataError(
+            Message("{0}: picks に未知の項目があります: {1}", where, Message.joined(", ", unknown))
+        )
     for key in picks:
         if require(picks, key, int, f"{where} picks") < 0:
-            raise RuleDataError(f"{where} picks: {key} は 0 以上です")
+            raise RuleDataError(Message("{0} picks: {1} は 0 以上です", where, key))
     inferred = data.get("inferred", [])
     if not isinstance(inferred, list) or not set(inferred) <= set(PICK_KINDS):
-        raise RuleDataError(f"{where}: inferred は picks の項目名の並びです")
+        raise RuleDataError(Message("{0}: inferred は picks の項目名の並びです", where))
     return dict(picks), frozenset(inferred)
 
 
@@ -448,7 +482,7 @@ def rules_from_tables(data: Mapping[str, Mapping[str, Any]], where: Mapping[str,
     wounds = _load_levels(data["conditions"], "wound_levels", where["conditions"])
     weariness = _load_levels(data["conditions"], "weariness_levels", where["conditions"])
     if len(wounds) != 6 or len(weariness) != 6:
-        raise RuleDataError(f"{where['conditions']}: 負傷段階と疲労段階はそれぞれ 6 行です")
+        raise RuleDataError(Message("{0}: 負傷段階と疲労段階はそれぞれ 6 行です", where["conditions"]))
     picks, inferred = _load_picks(data["advancement"], where["advancement"])
     return LotRRules(
         modifier_rows=rows,

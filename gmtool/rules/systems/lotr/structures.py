@@ -20,6 +20,7 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.character import MAX_RANK
 from gmtool.rules.systems.lotr.rules_data import Degree
 from gmtool.rules.systems.lotr.units import ArmyRefused, Id, Name
@@ -75,7 +76,7 @@ class Improvement:
         # hand-edited file pydantic turns it into the path-precise problem line.
         improvement_for(self.degree)
         if self.permanent and self.ended:
-            raise ValueError("improvements: 永続的な強化が「終了」になっています")
+            raise ValueError(Message("improvements: 永続的な強化が「終了」になっています"))
 
     @property
     def amount(self) -> int:
@@ -101,7 +102,7 @@ class Structure:
 
     def __post_init__(self) -> None:
         if self.lock_total > LOCK_CAP:
-            raise ValueError(f"locks: 鍵と閂の Protection の合計が +{LOCK_CAP} を超えています")
+            raise ValueError(Message("locks: 鍵と閂の Protection の合計が +{0} を超えています", LOCK_CAP))
 
     def label(self) -> str:
         return self.name or "（名前なし）"
@@ -137,26 +138,32 @@ class Structure:
 
 def _required(structure: Structure, value: int | None, label: str) -> int:
     if value is None:
-        raise ArmyRefused(f"「{structure.label()}」の {label} が未入力です")
+        raise ArmyRefused(Message("「{0}」の {1} が未入力です", structure.label(), label))
     return value
 
 
 # ---- locks and bars -------------------------------------------------------------------------------
 def add_lock(structure: Structure, lock: Lock) -> Structure:
     if not lock.name.strip():
-        raise ArmyRefused("錠・閂の名前を入れてください")
+        raise ArmyRefused(Message("錠・閂の名前を入れてください"))
     total = structure.lock_total + lock.protection
     if total > LOCK_CAP:
         raise ArmyRefused(
-            f"鍵と閂による Protection は合計 +{LOCK_CAP} までです（ルール 3.12「最大+6まで累積する」）。"
-            f"「{structure.label()}」は既に +{structure.lock_total}、追加すると +{total} になります"
+            Message(
+                "鍵と閂による Protection は合計 +{0} までです（ルール 3.12「最大+6まで累積する」）。"
+                "「{1}」は既に +{2}、追加すると +{3} になります",
+                LOCK_CAP,
+                structure.label(),
+                structure.lock_total,
+                total,
+            )
         )
     return replace(structure, locks=(*structure.locks, replace(lock, name=lock.name.strip())))
 
 
 def remove_lock(structure: Structure, index: int) -> Structure:
     if not 0 <= index < len(structure.locks):
-        raise ArmyRefused("取り外す錠・閂を選んでください")
+        raise ArmyRefused(Message("取り外す錠・閂を選んでください"))
     return replace(structure, locks=structure.locks[:index] + structure.locks[index + 1 :])
 
 
@@ -177,11 +184,11 @@ class SiegeResult:
 def apply_siege_damage(structure: Structure, damage: int) -> tuple[Structure, SiegeResult]:
     """Protection absorbs; the rest (never negative) comes off Structure; 0 destroys."""
     if damage < 0:
-        raise ArmyRefused("ダメージは 0 以上です")
+        raise ArmyRefused(Message("ダメージは 0 以上です"))
     protection = _required(structure, structure.total_protection, "Protection")
     top = _required(structure, structure.max_structure, "Structure")
     if structure.destroyed:
-        raise ArmyRefused(f"「{structure.label()}」は既に破壊されています（Structure 0）")
+        raise ArmyRefused(Message("「{0}」は既に破壊されています（Structure 0）", structure.label()))
     through = max(0, damage - protection)
     before = top - structure.damage
     # Damage is kept no larger than what destroys it, so the stored number stays bounded.
@@ -198,12 +205,14 @@ def improve(structure: Structure, improvement: Improvement, earlier: Iterable[Im
     「永続的な強化は,Stonecraft 技能を最低1ランク伸ばしてからでないと 再度の判定を行うことはできない」.
     """
     if improvement.ended:
-        raise ArmyRefused("終了した強化は追加できません")
+        raise ArmyRefused(Message("終了した強化は追加できません"))
     if improvement.permanent:
         if not improvement.character_id and not improvement.who.strip():
             raise ArmyRefused(
-                "永続的な強化には、判定したキャラクターを記録してください"
-                "（同じキャラクターは Stonecraft のランクが上がるまで再判定できません）"
+                Message(
+                    "永続的な強化には、判定したキャラクターを記録してください（同じキャラクターは "
+                    "Stonecraft のランクが上がるまで再判定できません）"
+                )
             )
         for done in earlier:
             if (
@@ -212,9 +221,13 @@ def improve(structure: Structure, improvement: Improvement, earlier: Iterable[Im
                 and done.stonecraft_rank >= improvement.stonecraft_rank
             ):
                 raise ArmyRefused(
-                    f"{improvement.who.strip() or done.who}は Stonecraft {done.stonecraft_rank} ランクで"
-                    "既に永続的な強化を行っています。Stonecraft を最低 1 ランク伸ばしてからでないと"
-                    f"再度の判定はできません（今回のランク {improvement.stonecraft_rank}）"
+                    Message(
+                        "{0}は Stonecraft {1} ランクで既に永続的な強化を行っています。Stonecraft を最低 1 "
+                        "ランク伸ばしてからでないと再度の判定はできません（今回のランク {2}）",
+                        improvement.who.strip() or done.who,
+                        done.stonecraft_rank,
+                        improvement.stonecraft_rank,
+                    )
                 )
     stamped = replace(improvement, who=improvement.who.strip())
     return replace(structure, improvements=(*structure.improvements, stamped))
@@ -224,8 +237,10 @@ def improvement_for(degree: Degree) -> int:
     """The points a Stonecraft (Fortification) test of this degree adds; a failure adds none."""
     if degree not in IMPROVEMENT_AMOUNT:
         raise ArmyRefused(
-            "失敗した Stonecraft (Fortification) 判定では強化できません"
-            "（成功で +1、Superior +2、Extraordinary +3）"
+            Message(
+                "失敗した Stonecraft (Fortification) 判定では強化できません（成功で +1、Superior +2、"
+                "Extraordinary +3）"
+            )
         )
     return IMPROVEMENT_AMOUNT[degree]
 

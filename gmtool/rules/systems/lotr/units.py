@@ -20,6 +20,7 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.checks import (
     Bands,
     LotRRoller,
@@ -64,7 +65,7 @@ def half_up(numerator: int, denominator: int) -> int:
 
     Integers only, so 2.5 becomes 3 exactly (Python's round() would give 2)."""
     if numerator < 0 or denominator <= 0:
-        raise ValueError("half_up は 0 以上の数を正の数で割るときだけ使います")
+        raise ValueError(Message("half_up は 0 以上の数を正の数で割るときだけ使います"))
     quotient, remainder = divmod(numerator, denominator)
     return quotient + (1 if 2 * remainder >= denominator else 0)
 
@@ -107,13 +108,13 @@ def required(unit: Unit, stat: str) -> int:
     """The unit's value of `stat`, or the refusal naming what the GM has yet to enter."""
     value = getattr(unit, stat)
     if value is None:
-        raise ArmyRefused(f"部隊「{unit.label()}」の {STAT_LABELS[stat]} が未入力です")
+        raise ArmyRefused(Message("部隊「{0}」の {1} が未入力です", unit.label(), STAT_LABELS[stat]))
     return int(value)
 
 
 def _require_standing(unit: Unit) -> None:
     if unit.destroyed:
-        raise ArmyRefused(f"部隊「{unit.label()}」は消滅しています（Size 0）")
+        raise ArmyRefused(Message("部隊「{0}」は消滅しています（Size 0）", unit.label()))
 
 
 # ---- the attack ---------------------------------------------------------------------------------
@@ -135,7 +136,7 @@ def unit_damage(attacker: Unit, target: Unit) -> int:
 def apply_unit_hit(target: Unit, damage: int) -> Unit:
     """The target after `damage`: Size goes down, and 0 is the end of the unit."""
     if damage < 0:
-        raise ValueError("ダメージは 0 以上です")
+        raise ValueError(Message("ダメージは 0 以上です"))
     return replace(target, size=max(0, required(target, "size") - damage))
 
 
@@ -165,7 +166,7 @@ def attack_spec(
     attacker: Unit, target: Unit, commander: LotRRoller, rules: LotRRules, tn_modifier: int = 0
 ) -> UnitAttackSpec:
     if attacker.id == target.id:
-        raise ArmyRefused("部隊は自分自身を攻撃できません")
+        raise ArmyRefused(Message("部隊は自分自身を攻撃できません"))
     _require_standing(attacker)
     _require_standing(target)
     # Every value the hit needs is asked for now, before any odds are shown or dice rolled.
@@ -235,12 +236,12 @@ def morale_spec(
 ) -> MoraleSpec:
     _require_standing(target)
     if target.broken:
-        raise ArmyRefused(f"部隊「{target.label()}」は既に崩壊しています")
+        raise ArmyRefused(Message("部隊「{0}」は既に崩壊しています", target.label()))
     tn = required(target, "morale") + tn_modifier
     bonus = 0
     if support is not None:
         if support.id == target.id:
-            raise ArmyRefused("崩壊させようとしている部隊自身の Size はボーナスにできません")
+            raise ArmyRefused(Message("崩壊させようとしている部隊自身の Size はボーナスにできません"))
         bonus = intimidate_bonus(required(support, "size"))
     return MoraleSpec(target, roller, support, bonus, tn, bands)
 

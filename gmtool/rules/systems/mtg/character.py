@@ -13,6 +13,7 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, StrictInt, StrictStr
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
 
 SCHEMA_VERSION = 1
@@ -38,8 +39,12 @@ class DeckEntry:
     def __post_init__(self) -> None:
         if self.critical > self.count:
             raise ValueError(
-                f"《{self.card.name}》のクリティカル・カード {self.critical} 枚が"
-                f"枚数 {self.count} を超えています"
+                Message(
+                    "《{0}》のクリティカル・カード {1} 枚が枚数 {2} を超えています",
+                    self.card.name,
+                    self.critical,
+                    self.count,
+                )
             )
 
 
@@ -62,10 +67,14 @@ class MTGCharacter:
             names = [e.card.name for e in entries]
             repeated = sorted({n for n in names if names.count(n) > 1})
             if repeated:
-                raise ValueError(f"{label}に同じカードの行が2つ以上あります: {', '.join(repeated)}")
+                raise ValueError(
+                    Message(
+                        "{0}に同じカードの行が2つ以上あります: {1}", label, Message.joined(", ", repeated)
+                    )
+                )
         if any(e.critical for e in self.sideboard):
             raise ValueError(
-                "サイドボードのカードはクリティカル・カードにできません（ライブラリーにありません）"
+                Message("サイドボードのカードはクリティカル・カードにできません（ライブラリーにありません）")
             )
 
     @property

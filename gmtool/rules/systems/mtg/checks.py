@@ -22,8 +22,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.rules_data import MTGRules, mtg_rules
+
+DIFFICULTY_BOUNDS = (-99, 99)  # the 難易度 the panel and the CLI take (the rules' usual range is 0–8)
 
 
 class CheckColor(StrEnum):
@@ -150,7 +153,7 @@ def reveal(
     rules = rules or mtg_rules()
     choices = modifier_choices(second.card, color, rules)
     if not 0 <= choice < len(choices):
-        raise ValueError(f"色の選択 {choice} は 0〜{len(choices) - 1} の範囲外です")
+        raise ValueError(Message("色の選択 {0} は 0〜{1} の範囲外です", choice, len(choices) - 1))
     colors = second.card.modifier_colors
     treated_as = colors[choice] if color is not CheckColor.COLORLESS and len(colors) > 1 else None
     return Reveal(

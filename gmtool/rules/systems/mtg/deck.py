@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MAX_COPIES, DeckEntry, MTGCharacter
 from gmtool.rules.systems.mtg.deck_stats import critical_limit
@@ -71,11 +72,13 @@ def add_card(deck: MTGCharacter, card: Card, count: int = 1, section: str = MAIN
     current = next((e for e in entries if e.card.name == card.name), None)
     if current is not None and current.card != card:
         raise DeckRefused(
-            f"《{card.name}》はすでに別の内容でデッキにあります（カードの内容を確かめてください）"
+            Message("《{0}》はすでに別の内容でデッキにあります（カードの内容を確かめてください）", card.name)
         )
     total = count + (current.count if current else 0)
     if count < 1 or total > MAX_COPIES:
-        raise DeckRefused(f"《{card.name}》の枚数は1〜{MAX_COPIES}枚です（{total}枚になります）")
+        raise DeckRefused(
+            Message("《{0}》の枚数は1〜{1}枚です（{2}枚になります）", card.name, MAX_COPIES, total)
+        )
     if current is None:
         new = (*entries, DeckEntry(card, count))
     else:
@@ -88,14 +91,18 @@ def set_count(deck: MTGCharacter, name: str, count: int, section: str = MAIN) ->
     entries = _entries(deck, section)
     entry = next((e for e in entries if e.card.name == name), None)
     if entry is None:
-        raise DeckRefused(f"《{name}》はデッキにありません")
+        raise DeckRefused(Message("《{0}》はデッキにありません", name))
     if count == 0:
         return _with_entries(deck, section, tuple(e for e in entries if e is not entry))
     if not 1 <= count <= MAX_COPIES:
-        raise DeckRefused(f"《{name}》の枚数は1〜{MAX_COPIES}枚です")
+        raise DeckRefused(Message("《{0}》の枚数は1〜{1}枚です", name, MAX_COPIES))
     if count < entry.critical:
         raise DeckRefused(
-            f"《{name}》はクリティカル・カードが{entry.critical}枚あります。先にクリティカル・カードを減らしてください"
+            Message(
+                "《{0}》はクリティカル・カードが{1}枚あります。先にクリティカル・カードを減らしてください",
+                name,
+                entry.critical,
+            )
         )
     return _with_entries(deck, section, tuple(replace(e, count=count) if e is entry else e for e in entries))
 
@@ -105,9 +112,11 @@ def move_card(deck: MTGCharacter, name: str, count: int, to_section: str) -> MTG
     source = SIDEBOARD if to_section == MAIN else MAIN
     entry = next((e for e in _entries(deck, source) if e.card.name == name), None)
     if entry is None or not 1 <= count <= entry.count:
-        raise DeckRefused(f"《{name}》を{count}枚移せません")
+        raise DeckRefused(Message("《{0}》を{1}枚移せません", name, count))
     if entry.count - count < entry.critical:
-        raise DeckRefused(f"《{name}》のクリティカル・カードは移せません。先に指定を外してください")
+        raise DeckRefused(
+            Message("《{0}》のクリティカル・カードは移せません。先に指定を外してください", name)
+        )
     deck = set_count(deck, name, entry.count - count, source)
     return add_card(deck, entry.card, count, to_section)
 
@@ -117,22 +126,30 @@ def set_critical(deck: MTGCharacter, name: str, critical: int, override: bool = 
     entry = deck.entry(name)
     if entry is None:
         raise DeckRefused(
-            f"《{name}》はメインデッキにありません（クリティカル・カードはライブラリーのカードです）"
+            Message(
+                "《{0}》はメインデッキにありません（クリティカル・カードはライブラリーのカードです）", name
+            )
         )
     if not 0 <= critical <= entry.count:
-        raise DeckRefused(f"《{name}》は{entry.count}枚なので、クリティカル・カードは0〜{entry.count}枚です")
+        raise DeckRefused(
+            Message(
+                "《{0}》は{1}枚なので、クリティカル・カードは0〜{2}枚です", name, entry.count, entry.count
+            )
+        )
     marked = deck.critical_marked - entry.critical + critical
     limit, is_default = critical_limit(deck)
     record: tuple[str, ...] = ()
     if critical > entry.critical and (limit is None or marked > limit):
         if limit is None:
-            reason = (
-                f"{deck.size}枚のデッキにはクリティカル・カードの枚数の既定がありません。"
-                "先に枚数を決めてください（GMが決めます）"
+            reason = Message(
+                "{0}枚のデッキにはクリティカル・カードの枚数の既定がありません。先に枚数を決めてください（GMが決めます）",
+                deck.size,
             )
         else:
-            basis = f"{deck.size}枚デッキの既定" if is_default else "このデッキの設定"
-            reason = f"クリティカル・カードは{limit}枚までです（{basis}）。{marked}枚になります"
+            basis = Message("{0}枚デッキの既定", deck.size) if is_default else Message("このデッキの設定")
+            reason = Message(
+                "クリティカル・カードは{0}枚までです（{1}）。{2}枚になります", limit, basis, marked
+            )
         if not override:
             raise DeckRefused(reason)
         record = (
@@ -145,5 +162,5 @@ def set_critical(deck: MTGCharacter, name: str, critical: int, override: bool = 
 def set_critical_limit(deck: MTGCharacter, limit: int | None) -> MTGCharacter:
     """The deck's own number of クリティカル・カード (None: the default for its size)."""
     if limit is not None and not 0 <= limit <= deck.size:
-        raise DeckRefused(f"クリティカル・カードの枚数は0〜{deck.size}枚です（デッキの枚数まで）")
+        raise DeckRefused(Message("クリティカル・カードの枚数は0〜{0}枚です（デッキの枚数まで）", deck.size))
     return replace(deck, critical_limit=limit)

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypedDict, Unpack
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.checks import LibraryCard, LibraryView, segment
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
 
@@ -47,12 +48,12 @@ class VirtualLibrary:
         """ValueError unless every copy is in exactly one zone and the knowledge fits the library
         (a stored document is checked on load; the operations keep it true)."""
         if self.known_top < 0 or any(b <= 0 for b in self.blocks):
-            raise ValueError("ライブラリーの既知の範囲が負か空です")
+            raise ValueError(Message("ライブラリーの既知の範囲が負か空です"))
         if self.known_top + sum(self.blocks) > len(self.order):
-            raise ValueError("ライブラリーの既知の範囲がライブラリーの枚数を超えています")
+            raise ValueError(Message("ライブラリーの既知の範囲がライブラリーの枚数を超えています"))
         zones = list(self.order) + list(self.exiled) + list(self.hand) + list(self.graveyard)
         if sorted(zones) != list(range(len(self.cards))):
-            raise ValueError("ライブラリーと各領域のカードが、デッキのカードと一致しません")
+            raise ValueError(Message("ライブラリーと各領域のカードが、デッキのカードと一致しません"))
 
     # ---- reading --------------------------------------------------------------------------
     @property
@@ -132,9 +133,11 @@ def shuffle(library: VirtualLibrary, rng: random.Random) -> VirtualLibrary:
 
 def _check_count(library: VirtualLibrary, count: int, what: str) -> None:
     if count < 1:
-        raise LibraryRefused(f"{what}枚数は1枚以上です")
+        raise LibraryRefused(Message("{0}枚数は1枚以上です", what))
     if count > library.size:
-        raise LibraryRefused(f"ライブラリーは{library.size}枚しかありません（{what}{count}枚）")
+        raise LibraryRefused(
+            Message("ライブラリーは{0}枚しかありません（{1}{2}枚）", library.size, what, count)
+        )
 
 
 def draw(library: VirtualLibrary, count: int = 1) -> VirtualLibrary:
@@ -174,7 +177,7 @@ def put_on_bottom(library: VirtualLibrary, instance: int) -> VirtualLibrary:
     if instance in library.graveyard:
         rest = tuple(i for i in library.graveyard if i != instance)
         return library._with_bottom((instance,), rng, graveyard=rest)
-    raise LibraryRefused("そのカードはライブラリー・手札・墓地のどこにもありません（追放中です）")
+    raise LibraryRefused(Message("そのカードはライブラリー・手札・墓地のどこにもありません（追放中です）"))
 
 
 def return_all(library: VirtualLibrary, rng: random.Random) -> VirtualLibrary:
@@ -197,8 +200,10 @@ def check_cards(library: VirtualLibrary) -> CheckCards:
     revealed = library.after_known_top(rules.minimum_cards)
     if len(revealed) < rules.minimum_cards:
         raise LibraryRefused(
-            f"既知のカードを除くとライブラリーが{len(revealed)}枚です。2枚未満では行動判定はできません"
-            "（判定しなかったものとしてあつかいます）"
+            Message(
+                "既知のカードを除くとライブラリーが{0}枚です。2枚未満では行動判定はできません（判定しなかったものとしてあつかいます）",
+                len(revealed),
+            )
         )
     rest = library.order[library.known_top + len(revealed) :]
     boost = rest[: rules.boost_cards] if len(rest) >= rules.boost_cards else ()
@@ -210,7 +215,7 @@ def finish_check(library: VirtualLibrary, boosted: bool, rng: random.Random) -> 
     in random order; the known top cards are back on top in the same order (they never moved)."""
     cards = check_cards(library)
     if boosted and not cards.boost:
-        raise LibraryRefused("ライブラリーが6枚未満のため、行動判定ブーストはできません")
+        raise LibraryRefused(Message("ライブラリーが6枚未満のため、行動判定ブーストはできません"))
     taken = len(cards.revealed) + (len(cards.boost) if boosted else 0)
     exiled = library.exiled + (cards.boost if boosted else ())
     # The revealed two and the six are under the known top cards: cut from there, then to the bottom.

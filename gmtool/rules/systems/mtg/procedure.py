@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.character import MTGCharacter
 from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard, LibraryView, MTGCheckSpec
 from gmtool.rules.systems.mtg.odds import CheckOdds, check_odds
@@ -26,8 +27,10 @@ def physical_view(deck: MTGCharacter, known_top: Sequence[LibraryCard] = ()) -> 
     rest = deck_copies(deck)
     for card in known_top:
         if card not in rest:
-            label = "クリティカル・カードの" if card.critical else ""
-            raise TableRefused(f"{label}《{card.card.name}》はこのデッキにもう残っていません（既知のカード）")
+            label = Message("クリティカル・カードの") if card.critical else ""
+            raise TableRefused(
+                Message("{0}《{1}》はこのデッキにもう残っていません（既知のカード）", label, card.card.name)
+            )
         rest.remove(card)
     return LibraryView.shuffled(rest, known_top)
 
@@ -87,17 +90,23 @@ def _refusal(table: MTGTable, character: str, plan: CheckPlan, changed: bool) ->
         return str(refused)
     minimum = mtg_rules().minimum_cards
     if not plan.odds.possible:
-        known = f"（PLに知られている{len(spec.library.known_top)}枚を除く）" if spec.library.known_top else ""
-        return (
-            f"ライブラリーが{plan.odds.cards}枚{known}で、{minimum}枚未満なので行動判定はできません。"
-            "判定しなかったものとしてあつかいます"
+        known = (
+            Message("（PLに知られている{0}枚を除く）", len(spec.library.known_top))
+            if spec.library.known_top
+            else ""
         )
-    what = f"{COLOR_WORDS[spec.color]}判定・難易度 {spec.difficulty}"
+        return Message(
+            "ライブラリーが{0}枚{1}で、{2}枚未満なので行動判定はできません。判定しなかったものとしてあつかいます",
+            plan.odds.cards,
+            known,
+            minimum,
+        )
+    what = Message("{0}判定・難易度 {1}", COLOR_WORDS[spec.color], spec.difficulty)
     # 「PLに結果が分かっているなら、行動判定不可」: certain once the boost the PC may still use is counted.
-    with_boost = "行動判定ブーストを使えば" if plan.boost_allowed and plan.success < 1 else ""
+    with_boost = Message("行動判定ブーストを使えば") if plan.boost_allowed and plan.success < 1 else ""
     if plan.success_with_boost == 1:
-        return f"PLに結果が分かっている判定はできません（{what}は{with_boost}必ず成功します）"
+        return Message("PLに結果が分かっている判定はできません（{0}は{1}必ず成功します）", what, with_boost)
     if plan.success_with_boost == 0:
-        boost = "行動判定ブーストを使っても" if plan.boost_allowed else ""
-        return f"PLに結果が分かっている判定はできません（{what}は{boost}必ず失敗します）"
+        boost = Message("行動判定ブーストを使っても") if plan.boost_allowed else ""
+        return Message("PLに結果が分かっている判定はできません（{0}は{1}必ず失敗します）", what, boost)
     return ""

@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any
 
 from gmtool.rules.data import RuleDataError, load_table, require
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import WUBRG
 
 
@@ -46,16 +47,20 @@ def _allied(data: Mapping[str, Any], where: str) -> dict[str, tuple[str, ...]]:
         pair = table.get(color)
         if not isinstance(pair, list) or not all(isinstance(c, str) and c in WUBRG for c in pair):
             raise RuleDataError(
-                f"{where}: allied.{color} は W U B R G の配列でなければなりません（{pair!r}）"
+                Message(
+                    "{0}: allied.{1} は W U B R G の配列でなければなりません（{2!r}）", where, color, pair
+                )
             )
         if color in pair:
-            raise RuleDataError(f"{where}: allied.{color} に自分の色があります")
+            raise RuleDataError(Message("{0}: allied.{1} に自分の色があります", where, color))
         allied[color] = tuple(pair)
     for color, pair in allied.items():
         for other in pair:
             if color not in allied[other]:
                 raise RuleDataError(
-                    f"{where}: 友好色は対称でなければなりません（{color}→{other} だけがあります）"
+                    Message(
+                        "{0}: 友好色は対称でなければなりません（{1}→{2} だけがあります）", where, color, other
+                    )
                 )
     return allied
 
@@ -65,15 +70,15 @@ def _critical(data: Mapping[str, Any], where: str) -> tuple[int, dict[int, int]]
     mana_value = require(table, "mana_value", int, f"{where} critical")
     rows = table.get("default_counts", [])
     if not isinstance(rows, list):
-        raise RuleDataError(f"{where}: critical.default_counts は配列でなければなりません")
+        raise RuleDataError(Message("{0}: critical.default_counts は配列でなければなりません", where))
     defaults: dict[int, int] = {}
     for i, row in enumerate(rows):
         at = f"{where} critical.default_counts[{i}]"
         size, count = require(row, "deck_size", int, at), require(row, "count", int, at)
         if size in defaults:
-            raise RuleDataError(f"{at}: デッキ枚数 {size} が重複しています")
+            raise RuleDataError(Message("{0}: デッキ枚数 {1} が重複しています", at, size))
         if not 0 <= count <= size:
-            raise RuleDataError(f"{at}: 枚数 {count} は 0〜{size} でなければなりません")
+            raise RuleDataError(Message("{0}: 枚数 {1} は 0〜{2} でなければなりません", at, count, size))
         defaults[size] = count
     return mana_value, defaults
 
@@ -89,13 +94,15 @@ def mtg_rules() -> MTGRules:
     curve = (require(difficulty, "curve_low", int, at), require(difficulty, "curve_high", int, at))
     for name, (low, high) in (("usual", usual), ("curve", curve)):
         if low > high:
-            raise RuleDataError(f"{at}: {name}_low {low} が {name}_high {high} より大きい値です")
+            raise RuleDataError(
+                Message("{0}: {1}_low {2} が {3}_high {4} より大きい値です", at, name, low, name, high)
+            )
     minimum = require(library, "minimum_cards", int, f"{where} library")
     boost = require(library, "boost_cards", int, f"{where} library")
     if minimum < 2:
-        raise RuleDataError(f"{where}: library.minimum_cards は 2 以上です（公開するカードは2枚）")
+        raise RuleDataError(Message("{0}: library.minimum_cards は 2 以上です（公開するカードは2枚）", where))
     if boost < 0:
-        raise RuleDataError(f"{where}: library.boost_cards が負の値です")
+        raise RuleDataError(Message("{0}: library.boost_cards が負の値です", where))
     critical_mv, defaults = _critical(data, where)
     return MTGRules(
         same_color_modifier=require(data, "same_color_modifier", int, where),

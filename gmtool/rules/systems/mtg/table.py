@@ -16,13 +16,22 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
+from gmtool.rules.message import Message, template
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard
 from gmtool.rules.systems.mtg.library import VirtualLibrary, end_of_turn
 
 SESSION_KEY = "mtg"
 DOCUMENT_SCHEMA = 1
-COLOR_WORDS = {"W": "白", "U": "青", "B": "黒", "R": "赤", "G": "緑", "C": "色のない"}
+# message values (Message("{0}判定", COLOR_WORDS[color])): templates, so an English UI names the color
+COLOR_WORDS = {
+    "W": template("白"),
+    "U": template("青"),
+    "B": template("黒"),
+    "R": template("赤"),
+    "G": template("緑"),
+    "C": template("色のない"),
+}
 
 
 class TableRefused(ValueError):
@@ -51,14 +60,19 @@ def refuse_repeat(table: MTGTable, character: str, color: CheckColor, difficulty
     """The same check by the same PC twice in a turn, unless the GM says something changed."""
     if table.has_checked(character, color, difficulty) and not changed:
         raise TableRefused(
-            f"このターンにすでに同じ行動判定（{COLOR_WORDS[color]}判定・難易度 {difficulty}）をしています。"
-            "まったく同じ判定は1ターンに1回です（状況が変わったときは「状況が変わった」を選んでください）"
+            Message(
+                "このターンにすでに同じ行動判定（{0}判定・難易度 {1}）をしています。"
+                "まったく同じ判定は1ターンに1回です（状況が変わったときは「状況が変わった」を選んでください"
+                "）",
+                COLOR_WORDS[color],
+                difficulty,
+            )
         )
 
 
 def refuse_boost(table: MTGTable, character: str) -> None:
     if character in table.boosted:
-        raise TableRefused("このターンはすでに行動判定ブーストを使いました（1ターンに1回）")
+        raise TableRefused(Message("このターンはすでに行動判定ブーストを使いました（1ターンに1回）"))
 
 
 def record_check(
@@ -132,7 +146,7 @@ def _adapter() -> TypeAdapter[_TableDocument]:
 def _library_from(doc: _LibraryDocument) -> VirtualLibrary:
     for card_index, _critical in doc.copies:
         if card_index >= len(doc.cards):
-            raise ValueError(f"ライブラリーのカード番号 {card_index} がカード表にありません")
+            raise ValueError(Message("ライブラリーのカード番号 {0} がカード表にありません", card_index))
     copies = tuple(LibraryCard(doc.cards[i], critical) for i, critical in doc.copies)
     library = VirtualLibrary(
         copies, doc.order, doc.known_top, doc.blocks, doc.exiled, doc.hand, doc.graveyard
@@ -167,7 +181,9 @@ def load_table(data: Any) -> MTGTable:
         return MTGTable()
     doc = _adapter().validate_python(data)
     if doc.schema != DOCUMENT_SCHEMA:
-        raise ValueError(f"MTGでTRPG の卓の状態の形式 {doc.schema} は読めません（対応: {DOCUMENT_SCHEMA}）")
+        raise ValueError(
+            Message("MTGでTRPG の卓の状態の形式 {0} は読めません（対応: {1}）", doc.schema, DOCUMENT_SCHEMA)
+        )
     return MTGTable(
         turn=doc.turn,
         boosted=frozenset(doc.boosted),

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.character import LAST_BOSS, BondKind
 from gmtool.rules.systems.sengensho.fantasy import pc_bond_order, total_value
 from gmtool.rules.systems.sengensho.session import (
@@ -137,51 +138,63 @@ def _check(
     """Raises SessionRefused for a request the rules forbid; True when the ラスボス exemption applies."""
     holder = member(cast, request.holder)
     if request.archetype not in archetypes_in_force(session, cast, request.holder):
-        raise SessionRefused(f"{holder.name}は類型「{request.archetype}」を持っていません")
+        raise SessionRefused(Message("{0}は類型「{1}」を持っていません", holder.name, request.archetype))
     target = request.target.strip()
     if request.kind is BondKind.CHARACTER:
         if request.target_id == request.holder:
-            raise SessionRefused("自分自身とは縁故を結べません")
+            raise SessionRefused(Message("自分自身とは縁故を結べません"))
         if request.target_id is not None:
             member(cast, request.target_id)  # a deleted character cannot be bonded to
         if request.target_id is None and not target:
-            raise SessionRefused("縁故の対象（キャラクターか集団の名前）を入れてください")
+            raise SessionRefused(Message("縁故の対象（キャラクターか集団の名前）を入れてください"))
     elif not target:
-        raise SessionRefused(f"{KIND_LABELS[request.kind]}の内容を入れてください")
+        raise SessionRefused(Message("{0}の内容を入れてください", KIND_LABELS[request.kind]))
     # Even the override and the ラスボス exemption keep a level the 幻想値 and the document can hold.
     if not 1 <= request.level <= MAX_LEVEL:
-        raise SessionRefused(f"縁故のレベルは1から{MAX_LEVEL}までです")
+        raise SessionRefused(Message("縁故のレベルは1から{0}までです", MAX_LEVEL))
     exempt = _to_revealed_boss(session, cast, request)
     if request.level != 1 and not (exempt or request.override):
-        raise SessionRefused("新しい縁故はレベル1から始まります")
+        raise SessionRefused(Message("新しい縁故はレベル1から始まります"))
     excluding = replacing.id if replacing else None
     others = [b for b in session.bonds_of(request.holder) if b.id != excluding]
     for bond in others:
         if _same_target(bond, request):
             if bond.archetype != request.archetype:
                 raise SessionRefused(
-                    f"{holder.name}は「{_called(cast, bond)}」に"
-                    f"類型「{bond.archetype}」の縁故を持っています。"
-                    "別の類型から結ぶには、先にその縁故を破棄してください"
+                    Message(
+                        "{0}は「{1}」に類型「{2}」の縁故を持っています。別の類型から結ぶには、先にその縁故を破棄してください",
+                        holder.name,
+                        _called(cast, bond),
+                        bond.archetype,
+                    )
                 )
             raise SessionRefused(
-                f"{holder.name}は「{_called(cast, bond)}」との縁故をもう持っています（レベルを上げられます）"
+                Message(
+                    "{0}は「{1}」との縁故をもう持っています（レベルを上げられます）",
+                    holder.name,
+                    _called(cast, bond),
+                )
             )
     check_presets(holder, request, _target_name(cast, request))
     if request.override:
         return exempt
     if replacing is None and _bond_count(session, cast, request.holder) >= MAX_BONDS:
-        raise SessionRefused(f"縁故は最大{MAX_BONDS}個までです（{holder.name}は{MAX_BONDS}個持っています）")
+        raise SessionRefused(
+            Message("縁故は最大{0}個までです（{1}は{2}個持っています）", MAX_BONDS, holder.name, MAX_BONDS)
+        )
     limit = KIND_LIMITS.get(request.kind)
     # An NPC's preset 縁故 count towards the kind limits as they do towards the seven.
     held = sum(b.kind is request.kind for b in others) + sum(p.kind is request.kind for p in holder.presets)
     if limit is not None and held >= limit:
-        raise SessionRefused(f"{KIND_LABELS[request.kind]}の縁故は最大{limit}つまでです")
+        raise SessionRefused(Message("{0}の縁故は最大{1}つまでです", KIND_LABELS[request.kind], limit))
     taken = None if exempt else _new_in_scene(session, request.holder, scene, excluding)
     if taken is not None:
         raise SessionRefused(
-            "縁故の取得（結び直しを含む）は1シーンにつき1つです"
-            f"（{holder.name}はこのシーンで「{_called(cast, taken)}」と結びました）"
+            Message(
+                "縁故の取得（結び直しを含む）は1シーンにつき1つです（{0}はこのシーンで「{1}」と結びました）",
+                holder.name,
+                _called(cast, taken),
+            )
         )
     return exempt
 
@@ -196,12 +209,19 @@ def check_presets(holder: Member, request: BondRequest, name: str) -> None:
             continue
         if preset.archetype != request.archetype:
             raise SessionRefused(
-                f"{holder.name}は「{preset.target}」に類型「{preset.archetype}」の縁故を事前設定で持っています。"
-                "別の類型から結ぶには、先にキャラクターシートでその縁故を外してください"
+                Message(
+                    "{0}は「{1}」に類型「{2}」の縁故を事前設定で持っています。別の類型から結ぶには、先にキャラクターシートでその縁故を外してください",
+                    holder.name,
+                    preset.target,
+                    preset.archetype,
+                )
             )
         raise SessionRefused(
-            f"{holder.name}は「{preset.target}」との縁故を事前設定で持っています"
-            "（レベルはキャラクターシートで変えられます）"
+            Message(
+                "{0}は「{1}」との縁故を事前設定で持っています（レベルはキャラクターシートで変えられます）",
+                holder.name,
+                preset.target,
+            )
         )
 
 
@@ -263,7 +283,7 @@ def retie_bond(
     scene = current_scene(session)
     old = session.bond(bond_id)
     if old.holder != request.holder:
-        raise SessionRefused("結び直せるのは自分の縁故だけです")
+        raise SessionRefused(Message("結び直せるのは自分の縁故だけです"))
     exempt = _check(session, cast, replace(request, level=1), scene, replacing=old)
     bond = replace(
         old,
@@ -282,8 +302,12 @@ def retie_bond(
     if after > before and not request.override:
         # Moving the first PC 縁故 away would let a halved one count in full.
         raise SessionRefused(
-            f"結び直しでは幻想値は増えません（この結び直しで {before}→{after} になります）。"
-            "GMの裁定で認めるときは「制限を超える」を選んでください"
+            Message(
+                "結び直しでは幻想値は増えません（この結び直しで {0}→{1} になります）。"
+                "GMの裁定で認めるときは「制限を超える」を選んでください",
+                before,
+                after,
+            )
         )
     session, impression = _with_impression(retied, scene, bond)
     return session, bond, impression
@@ -304,16 +328,20 @@ def raise_level(
     if changed is not None and now is not None and now <= changed and not (bond.last_boss or override):
         if now == changed:
             raise SessionRefused(
-                f"「{_called(cast, bond)}」の縁故はこのシーンで結んだか上げたばかりです。"
-                "レベルは別のシーンで上げられます"
+                Message(
+                    "「{0}」の縁故はこのシーンで結んだか上げたばかりです。レベルは別のシーンで上げられます",
+                    _called(cast, bond),
+                )
             )
         raise SessionRefused(
-            f"「{_called(cast, bond)}」の縁故は後の{session.scene_name(bond.changed_scene)}で"
-            "結んだか上げています。"
-            "レベルはそれより後のシーンで上げられます"
+            Message(
+                "「{0}」の縁故は後の{1}で結んだか上げています。レベルはそれより後のシーンで上げられます",
+                _called(cast, bond),
+                session.scene_name(bond.changed_scene),
+            )
         )
     if bond.level >= MAX_LEVEL:
-        raise SessionRefused(f"縁故のレベルは{MAX_LEVEL}までです")
+        raise SessionRefused(Message("縁故のレベルは{0}までです", MAX_LEVEL))
     raised = replace(bond, level=bond.level + 1, changed_scene=scene, override=bond.override or override)
     return replace(session, bonds=tuple(raised if b.id == bond_id else b for b in session.bonds)), raised
 
@@ -335,9 +363,9 @@ def reveal_last_boss(session: SengenshoSession, cast: Cast) -> tuple[SengenshoSe
     scene = current_scene(session)
     boss = session.last_boss
     if boss is None:
-        raise SessionRefused("ラスボスが決まっていません（先にラスボスを選んでください）")
+        raise SessionRefused(Message("ラスボスが決まっていません（先にラスボスを選んでください）"))
     if session.last_boss_revealed:
-        raise SessionRefused(f"ラスボス（{display_name(cast, boss)}）はもう明かされています")
+        raise SessionRefused(Message("ラスボス（{0}）はもう明かされています", display_name(cast, boss)))
     member(cast, boss)
     formed = []
     bonds = tuple(

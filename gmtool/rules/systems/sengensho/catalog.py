@@ -18,6 +18,7 @@ from typing import Annotated, Any
 from pydantic import ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError
 
 from gmtool.rules.data import RuleDataError, load_table, short_input
+from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.character import LAST_BOSS
 
 ABILITIES_PER_ARCHETYPE = 3  # 「幻想能力は類型ごとに3つあり」
@@ -80,9 +81,9 @@ class Archetype:
 
     def __post_init__(self) -> None:
         if self.name.strip() != self.name:
-            raise ValueError(f"類型名「{self.name}」の前後に空白があります")
+            raise ValueError(Message("類型名「{0}」の前後に空白があります", self.name))
         if self.name == LAST_BOSS:
-            raise ValueError(f"「{LAST_BOSS}」は特殊な類型で、カタログには入れません")
+            raise ValueError(Message("「{0}」は特殊な類型で、カタログには入れません", LAST_BOSS))
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ class ArchetypeCatalog:
         names = [a.name for a in self.archetypes]
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
-            raise ValueError(f"類型名が重複しています: {', '.join(duplicates)}")
+            raise ValueError(Message("類型名が重複しています: {0}", Message.joined(", ", duplicates)))
 
     def get(self, name: str) -> Archetype | None:
         return next((a for a in self.archetypes if a.name == name), None)
@@ -142,16 +143,18 @@ def export_document(catalog: ArchetypeCatalog) -> dict[str, Any]:
 def import_document(document: Any) -> ArchetypeCatalog:
     """The catalog in an export file's parsed JSON, or CatalogFileError naming the problem."""
     if not isinstance(document, Mapping) or document.get("format") != EXPORT_FORMAT:
-        raise CatalogFileError("gmtool の類型カタログのファイルではありません")
+        raise CatalogFileError(Message("gmtool の類型カタログのファイルではありません"))
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version != EXPORT_VERSION:
-        raise CatalogFileError(f"未対応の版です（{short_input(version)}、対応: {EXPORT_VERSION}）")
+        raise CatalogFileError(
+            Message("未対応の版です（{0}、対応: {1}）", short_input(version), EXPORT_VERSION)
+        )
     body = {k: v for k, v in document.items() if k not in ("format", "version")}
     try:
         return catalog_from_document(body)
     except ValidationError as e:
         # Chained: a caller with the store's formatter can word the error in full.
-        raise CatalogFileError(f"類型カタログの内容が正しくありません: {first_error(e)}") from e
+        raise CatalogFileError(Message("類型カタログの内容が正しくありません: {0}", first_error(e))) from e
 
 
 @cache
@@ -160,4 +163,4 @@ def shipped_catalog() -> ArchetypeCatalog:
     try:
         return catalog_from_document({"archetypes": data.get("archetypes", [])})
     except ValidationError as e:
-        raise RuleDataError(f"{path.name}: {first_error(e)}") from None
+        raise RuleDataError(Message("{0}: {1}", path.name, first_error(e))) from None

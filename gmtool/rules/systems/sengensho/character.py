@@ -13,6 +13,8 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from gmtool.rules.message import Message
+
 SCHEMA_VERSION = 1
 
 ATTRIBUTES: tuple[tuple[str, str], ...] = (
@@ -91,18 +93,26 @@ class SengenshoCharacter:
     def __post_init__(self) -> None:
         # The schema bounds the count for stored files; this catches characters built in code too.
         if len(self.archetypes) > MAX_ARCHETYPES:
-            raise ValueError(f"類型は{MAX_ARCHETYPES}つまでです（{len(self.archetypes)}つあります）")
+            raise ValueError(
+                Message("類型は{0}つまでです（{1}つあります）", MAX_ARCHETYPES, len(self.archetypes))
+            )
         if len(set(self.archetypes)) != len(self.archetypes):
-            raise ValueError("同じ類型が2つ以上あります")
+            raise ValueError(Message("同じ類型が2つ以上あります"))
         if LAST_BOSS in self.archetypes:
-            raise ValueError(f"類型「{LAST_BOSS}」はセッションで決めるもので、3つの類型には含めません")
+            raise ValueError(
+                Message("類型「{0}」はセッションで決めるもので、3つの類型には含めません", LAST_BOSS)
+            )
         names = [s.name for s in self.skills]
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
-            raise ValueError(f"スキル名が重複しています: {', '.join(duplicates)}")
+            raise ValueError(Message("スキル名が重複しています: {0}", Message.joined(", ", duplicates)))
         unknown = sorted({b.archetype for b in self.preset_bonds} - set(self.archetypes))
         if unknown:
-            raise ValueError(f"事前設定の縁故の類型がキャラクターの類型にありません: {', '.join(unknown)}")
+            raise ValueError(
+                Message(
+                    "事前設定の縁故の類型がキャラクターの類型にありません: {0}", Message.joined(", ", unknown)
+                )
+            )
 
     def attribute(self, key: str) -> int:
         return int(getattr(self.attributes, key))

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from gmtool.rules.checks import CheckResult, Outcome
 from gmtool.rules.dice import Distribution, Faces, enumerate_outcomes, roll, sum_distribution
+from gmtool.rules.message import Message
 
 DICE = (3, 6)  # 3D6
 NATURAL_TOTALS = range(3, 19)
@@ -22,6 +23,7 @@ NATURAL_TOTALS = range(3, 19)
 DEFAULT_TARGET = 14
 CRITICAL_BOUNDS = (4, 19)  # 19: no critical at all
 FUMBLE_BOUNDS = (2, 17)  # 2: no fumble at all
+TARGET_BOUNDS = (-99, 999)  # the 目標値 the panel and the CLI take
 NATURAL_DISTRIBUTION = sum_distribution(*DICE)
 
 CRITICAL = Outcome.AUTO_SUCCESS
@@ -35,9 +37,9 @@ def check_thresholds(critical: int, fumble: int) -> None:
         ("ファンブル", fumble, FUMBLE_BOUNDS),
     ):
         if not low <= value <= high:
-            raise ValueError(f"{label}の出目 {value} は {low}〜{high} の範囲外です")
+            raise ValueError(Message("{0}の出目 {1} は {2}〜{3} の範囲外です", label, value, low, high))
     if fumble >= critical:
-        raise ValueError(f"ファンブルの出目 {fumble} がクリティカルの出目 {critical} 以上です")
+        raise ValueError(Message("ファンブルの出目 {0} がクリティカルの出目 {1} 以上です", fumble, critical))
 
 
 @dataclass(frozen=True)

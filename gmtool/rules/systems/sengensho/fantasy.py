@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog, FantasyAbility
 from gmtool.rules.systems.sengensho.character import BondKind
 from gmtool.rules.systems.sengensho.session import (
@@ -93,13 +94,19 @@ def borrow(
     values = fantasy_values(session, cast, holder)
     owing = [v for v in values.values() if v.debt > 0]
     if owing:
-        detail = "、".join(f"{v.archetype} あと{v.debt}点" for v in owing)
-        raise SessionRefused(f"縁故が幻想値に満たない類型があるあいだは前借りできません（{detail}）")
+        detail = Message.joined("、", (Message("{0} あと{1}点", v.archetype, v.debt) for v in owing))
+        raise SessionRefused(
+            Message("縁故が幻想値に満たない類型があるあいだは前借りできません（{0}）", detail)
+        )
     current = values.get(archetype)
     if current is None:
-        raise SessionRefused(f"{member(cast, holder).name}は類型「{archetype}」を持っていません")
+        raise SessionRefused(
+            Message("{0}は類型「{1}」を持っていません", member(cast, holder).name, archetype)
+        )
     if current.value >= needed:
-        raise SessionRefused(f"幻想値は足りています（{current.value}/{needed}）。前借りは要りません")
+        raise SessionRefused(
+            Message("幻想値は足りています（{0}/{1}）。前借りは要りません", current.value, needed)
+        )
     borrowing = Borrowing(holder, archetype, needed, session.current_scene)
     return replace(session, borrowings=(*session.borrowings, borrowing))
 
@@ -166,18 +173,25 @@ def use_ability(
         None,
     )
     if status is None:
-        raise SessionRefused(f"類型「{archetype}」の幻想能力{index + 1}はカタログにありません")
+        raise SessionRefused(Message("類型「{0}」の幻想能力{1}はカタログにありません", archetype, index + 1))
     label = status.ability.label(index)
     required = status.ability.required
     if status.state is AbilityState.UNSET or required is None:
-        raise SessionRefused(f"{label}の必要幻想値が未設定です（類型カタログで入力してください）")
+        raise SessionRefused(Message("{0}の必要幻想値が未設定です（類型カタログで入力してください）", label))
     if status.state is AbilityState.USED:
-        raise SessionRefused(f"{label}はこのセッションで使用済みです（各幻想能力は1セッションに1回）")
+        raise SessionRefused(
+            Message("{0}はこのセッションで使用済みです（各幻想能力は1セッションに1回）", label)
+        )
     borrowed = False
     if status.state is AbilityState.LOCKED:
         if not borrow_if_short:
             raise SessionRefused(
-                f"{label}には幻想値が足りません（{status.value}/{required}）。前借りすれば使えます"
+                Message(
+                    "{0}には幻想値が足りません（{1}/{2}）。前借りすれば使えます",
+                    label,
+                    status.value,
+                    required,
+                )
             )
         session = borrow(session, cast, holder, archetype, required)
         borrowed = True

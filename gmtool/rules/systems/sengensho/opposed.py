@@ -16,6 +16,7 @@ from enum import IntEnum, StrEnum
 from fractions import Fraction
 
 from gmtool.rules.dice import Faces, roll
+from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.checks import DICE, NATURAL_DISTRIBUTION, SengenshoRoller
 
 
@@ -115,7 +116,9 @@ class OpposedProcedure:
 
     def _expect(self, *steps: Step, action: str) -> None:
         if self.step not in steps:
-            raise StepRefused(f"今は「{action}」の段階ではありません（次の手順: {STEP_LABELS[self.step]}）")
+            raise StepRefused(
+                Message("今は「{0}」の段階ではありません（次の手順: {1}）", action, STEP_LABELS[self.step])
+            )
 
     def roll_attacker(self, rng: random.Random, dp: int = 0) -> OpposedProcedure:
         return self.attacker_rolled(roll(rng, *DICE), dp)

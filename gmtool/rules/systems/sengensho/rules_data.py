@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from gmtool.rules.data import RuleDataError, load_table, require
+from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.checks import check_thresholds
 
 
@@ -38,15 +39,15 @@ def sengensho_rules() -> SengenshoRules:
     try:
         check_thresholds(critical, fumble)
     except ValueError as e:
-        raise RuleDataError(f"{where}: {e}") from None
+        raise RuleDataError(Message("{0}: {1}", where, e)) from None
     rows = data.get("identification")
     if not isinstance(rows, list) or not rows:
-        raise RuleDataError(f"{where}: identification がありません")
+        raise RuleDataError(Message("{0}: identification がありません", where))
     targets = []
     for i, raw in enumerate(rows):
         at = f"{where} identification[{i}]"
         low, high = require(raw, "low", int, at), require(raw, "high", int, at)
         if high < low:
-            raise RuleDataError(f"{at}: high {high} が low {low} より小さい値です")
+            raise RuleDataError(Message("{0}: high {1} が low {2} より小さい値です", at, high, low))
         targets.append(IdentificationTarget(require(raw, "situation", str, at), low, high))
     return SengenshoRules(critical, fumble, tuple(targets))

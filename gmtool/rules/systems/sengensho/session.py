@@ -22,6 +22,7 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
+from gmtool.rules.message import Message, template
 from gmtool.rules.systems.sengensho.character import (
     LAST_BOSS,
     BondKind,
@@ -138,12 +139,12 @@ class SengenshoSession:
 
     def __post_init__(self) -> None:
         if self.current_scene is not None and self.scene(self.current_scene) is None:
-            raise ValueError(f"現在のシーン {self.current_scene} がシーンの一覧にありません")
+            raise ValueError(Message("現在のシーン {0} がシーンの一覧にありません", self.current_scene))
         if self.last_boss_revealed and self.last_boss is None:
-            raise ValueError("ラスボスが決まっていないのに明かされています")
+            raise ValueError(Message("ラスボスが決まっていないのに明かされています"))
         ids = [b.id for b in self.bonds] + [s.id for s in self.scenes]
         if len(set(ids)) != len(ids) or any(i >= self.next_id for i in ids):
-            raise ValueError("シーンまたは縁故の番号が重複しているか next_id 以上です")
+            raise ValueError(Message("シーンまたは縁故の番号が重複しているか next_id 以上です"))
 
     def scene(self, scene_id: int | None) -> Scene | None:
         return next((s for s in self.scenes if s.id == scene_id), None)
@@ -157,7 +158,7 @@ class SengenshoSession:
     def bond(self, bond_id: int) -> Bond:
         found = next((b for b in self.bonds if b.id == bond_id), None)
         if found is None:
-            raise SessionRefused(f"縁故 {bond_id} はありません")
+            raise SessionRefused(Message("縁故 {0} はありません", bond_id))
         return found
 
     def bonds_of(self, holder: str) -> list[Bond]:
@@ -195,7 +196,7 @@ def member(cast: Cast, character_id: str) -> Member:
     found = cast.get(character_id)
     if found is None:
         raise SessionRefused(
-            f"キャラクター {character_id} は千幻抄のキャラクターにいません（削除されましたか？）"
+            Message("キャラクター {0} は千幻抄のキャラクターにいません（削除されましたか？）", character_id)
         )
     return found
 
@@ -213,13 +214,14 @@ def archetypes_in_force(session: SengenshoSession, cast: Cast, holder: str) -> t
     return (*own, LAST_BOSS) if session.last_boss == holder else own
 
 
-def archetype_lock_reason(session: SengenshoSession, what: str = "類型") -> str | None:
+def archetype_lock_reason(session: SengenshoSession, what: str = template("類型")) -> str | None:
     """Why what is set at session start (the 類型: 「類型はセッション開始時に決定できる」; an NPC's
     preset 縁故: 「セッション開始時点で設定済み」) cannot change now, or None."""
     if session.running:
-        return (
-            f"セッション {session.session_number} の最中は{what}を変更できません"
-            "（次のセッションの開始前に変更してください）"
+        return Message(
+            "セッション {0} の最中は{1}を変更できません（次のセッションの開始前に変更してください）",
+            session.session_number,
+            what,
         )
     return None
 
@@ -231,20 +233,20 @@ def take_id(session: SengenshoSession) -> tuple[SengenshoSession, int]:
 
 def start_session(session: SengenshoSession) -> SengenshoSession:
     if session.running:
-        raise SessionRefused(f"セッション {session.session_number} はもう始まっています")
+        raise SessionRefused(Message("セッション {0} はもう始まっています", session.session_number))
     return replace(session, running=True)
 
 
 def require_running(session: SengenshoSession) -> None:
     if not session.running:
-        raise SessionRefused("セッションが始まっていません（「セッション開始」を押してください）")
+        raise SessionRefused(Message("セッションが始まっていません（「セッション開始」を押してください）"))
 
 
 def current_scene(session: SengenshoSession) -> int:
     """The current scene's id, or SessionRefused: 縁故 are formed in a scene."""
     require_running(session)
     if session.current_scene is None:
-        raise SessionRefused("現在のシーンがありません（シーンを追加してください）")
+        raise SessionRefused(Message("現在のシーンがありません（シーンを追加してください）"))
     return session.current_scene
 
 
@@ -257,13 +259,13 @@ def add_scene(session: SengenshoSession, name: str) -> SengenshoSession:
 
 def set_current_scene(session: SengenshoSession, scene_id: int) -> SengenshoSession:
     if session.scene(scene_id) is None:
-        raise SessionRefused(f"シーン {scene_id} はこのセッションにありません")
+        raise SessionRefused(Message("シーン {0} はこのセッションにありません", scene_id))
     return replace(session, current_scene=scene_id)
 
 
 def rename_scene(session: SengenshoSession, scene_id: int, name: str) -> SengenshoSession:
     if session.scene(scene_id) is None:
-        raise SessionRefused(f"シーン {scene_id} はこのセッションにありません")
+        raise SessionRefused(Message("シーン {0} はこのセッションにありません", scene_id))
     scenes = tuple(replace(s, name=name.strip()) if s.id == scene_id else s for s in session.scenes)
     return replace(session, scenes=scenes)
 
@@ -302,15 +304,19 @@ def set_last_boss(session: SengenshoSession, cast: Cast, character_id: str | Non
     A PC is allowed too (the GM's ruling); the caller asks first."""
     if session.last_boss_revealed:
         raise SessionRefused(
-            f"ラスボス（{display_name(cast, session.last_boss)}）はもう明かされています。"
-            "このセッションでは変えられません"
+            Message(
+                "ラスボス（{0}）はもう明かされています。このセッションでは変えられません",
+                display_name(cast, session.last_boss),
+            )
         )
     if character_id is not None:
         member(cast, character_id)
         if session.last_boss not in (None, character_id):
             raise SessionRefused(
-                f"ラスボスはセッションに1人だけです（{display_name(cast, session.last_boss)}がラスボスです。"
-                "先に解除してください）"
+                Message(
+                    "ラスボスはセッションに1人だけです（{0}がラスボスです。先に解除してください）",
+                    display_name(cast, session.last_boss),
+                )
             )
     return replace(session, last_boss=character_id)
 

@@ -3,6 +3,7 @@ tool window; the GM may use it for a battle in any system (SPEC: the army tracke
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
 
 from gmtool.models.campaign_model import CampaignModel
@@ -11,6 +12,7 @@ from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel
 from gmtool.views.lotr.army.mass_battle_tab import MassBattleTab
 from gmtool.views.lotr.army.structures_tab import StructuresTab
 from gmtool.views.lotr.army.units_tab import UnitsTab
+from gmtool.views.screen_fit import fit_to_screen, scrolling
 from gmtool.views.widgets import close_only_buttons
 
 
@@ -32,10 +34,11 @@ class ArmyDialog(QDialog):
         self.units_tab = UnitsTab(self.army_model)
         self.structures_tab = StructuresTab(self.army_model)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.mass_battle_tab, self.tr("戦争（戦況）"))
-        self.tabs.addTab(self.units_tab, self.tr("部隊"))
-        self.tabs.addTab(self.structures_tab, self.tr("建造物"))
+        # Each tab scrolls, so the dialog (and its 閉じる) fits a laptop's screen.
+        self.tabs.addTab(scrolling(self.mass_battle_tab), self.tr("戦争（戦況）"))
+        self.tabs.addTab(scrolling(self.units_tab), self.tr("部隊"))
+        self.tabs.addTab(scrolling(self.structures_tab), self.tr("建造物"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(close_only_buttons(self))
-        self.resize(1200, 780)
+        fit_to_screen(self, QSize(1200, 780))

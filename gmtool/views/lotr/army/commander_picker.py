@@ -15,11 +15,12 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.army_model import Commander, LotRArmyModel
+from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.widgets import refill
 
 DIRECT = ""  # the commander combo's 直接入力 entry
-PROBLEM_STYLE = "color: #b00020;"
-NOTE_STYLE = "color: #666;"
+PROBLEM_STYLE = Tone("error")
+NOTE_STYLE = Tone("note")
 MODIFIER_RANGE = 60
 
 
@@ -33,7 +34,7 @@ def modifier_spin(tip: str) -> QSpinBox:
 def note(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setStyleSheet(NOTE_STYLE)
+    set_tone(label, NOTE_STYLE)
     return label
 
 

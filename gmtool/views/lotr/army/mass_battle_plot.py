@@ -14,14 +14,15 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
 from gmtool.views.check.probability_plots import style_plot
+from gmtool.views.check.themed_plot import ThemedPlot
 
 BAR_COLOR = "#9aa5b1"
 CURRENT_COLOR = "#1f5fa8"  # where the battle stands now
 
 
-class BattleOddsPlot(pg.PlotWidget):
+class BattleOddsPlot(ThemedPlot):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, background="w")
+        super().__init__(parent=parent)
         style_plot(self, self.tr("勝利する確率 (%)"), self.tr("戦況"))
         self.setYRange(0, 110, padding=0)
         self._brush = pg.mkBrush(QColor(BAR_COLOR))
@@ -47,13 +48,17 @@ class BattleOddsPlot(pg.PlotWidget):
             self.removeItem(label)
         self.labels = []
         for p, h in zip(positions, heights, strict=True):
-            label = pg.TextItem(f"{h:.1f}", color="#333", anchor=(0.5, 1))
+            label = pg.TextItem(f"{h:.1f}", color=self.text_colour(), anchor=(0.5, 1))
             label.setPos(p, min(h, 98) + 1)
             self.addItem(label)
             self.labels.append(label)
         self.getAxis("bottom").setTicks([[(p, f"{p:+d}" if p else "±0") for p in positions]])
         if positions:
             self.setXRange(positions[0] - 0.6, positions[-1] + 0.6, padding=0)
+
+    def theme_changed(self) -> None:
+        for label in self.labels:
+            label.setColor(self.text_colour())
 
     def bar_heights(self) -> dict[int, float]:
         """position → height in %, as given to the plot."""

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel, position_label
 from gmtool.rules.systems.lotr.mass_battle import DEFEAT, MAX_SIEGECRAFT, POSITIONS, VICTORY
+from gmtool.views.appearance import set_tone, tone_colour
 from gmtool.views.lotr.army.mass_battle_plot import BattleOddsPlot
 from gmtool.views.widgets import action_button, guarded, read_only_table, shown_message
 
@@ -95,7 +96,7 @@ class MassBattleTab(QWidget):
         self.odds_plot = BattleOddsPlot()
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #b00020;")
+        set_tone(self.problem_label, "error")
 
         self.hours_table = read_only_table(
             ("時間", "味方の出目", "味方の合計", "敵の出目", "敵の合計", "戦況"), 5, "MassBattleTab"
@@ -172,7 +173,7 @@ class MassBattleTab(QWidget):
             )
         )
         note.setWordWrap(True)
-        note.setStyleSheet("color: #666;")
+        set_tone(note, "note")
         who_where = QHBoxLayout()
         who_where.addWidget(self.hero_hour_spin)
         who_where.addWidget(self.hero_combo, 1)
@@ -226,7 +227,8 @@ class MassBattleTab(QWidget):
             if p == state.position:
                 label.setStyleSheet(CURRENT_STYLE.format(color))
             else:
-                label.setStyleSheet(f"color: {color if p in COLORS else '#555'}; padding: 4px;")
+                shade = color if p in COLORS else tone_colour("note").name()
+                label.setStyleSheet(f"color: {shade}; padding: 4px;")
         if state.ended:
             winner = ours if state.position == VICTORY else theirs
             self.status_label.setText(

@@ -36,6 +36,7 @@ from gmtool.rules.systems.lotr.structures import (
     Target,
 )
 from gmtool.rules.systems.lotr.units import NAME_MAX
+from gmtool.views.appearance import set_tone
 from gmtool.views.lotr.army.commander_picker import DIRECT, PROBLEM_STYLE, note
 from gmtool.views.widgets import action_button, guarded, read_only_table, refill, shown_message
 
@@ -69,7 +70,7 @@ class StructuresTab(QWidget):
         self._syncing = False
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(PROBLEM_STYLE)
+        set_tone(self.problem_label, PROBLEM_STYLE)
         layout = QVBoxLayout(self)
         layout.addWidget(self.problem_label)
         layout.addWidget(self._build_list(), 1)

@@ -28,6 +28,7 @@ from gmtool.models.lotr.check_log import degree_label, faces_text
 from gmtool.models.lotr.units_table_model import LotRUnitsTableModel, column_of
 from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr.units import Unit, break_probability, hit_probability
+from gmtool.views.appearance import set_tone
 from gmtool.views.lotr.army.commander_picker import PROBLEM_STYLE, CommanderPicker, modifier_spin, note
 from gmtool.views.widgets import action_button, guarded, refill, show_refusal, shown_message
 
@@ -42,7 +43,7 @@ class UnitsTab(QWidget):
         self.model = model
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(PROBLEM_STYLE)
+        set_tone(self.problem_label, PROBLEM_STYLE)
         layout = QVBoxLayout(self)
         layout.addWidget(self.problem_label)
         layout.addWidget(self._build_table(), 1)

@@ -1,0 +1,130 @@
+"""The campaign's undo stack, which knows the session-log lines each step wrote.
+
+A step's lines are those appended while its macro is open, or after it was pushed and before
+control went back to the event loop (the models push an edit and log it in one call: a 令呪, an
+AF roll, シートに反映, an XP award, damage).  Undoing the step marks its lines undone and redoing
+unmarks them, in the same SQLite transaction as the step's own writes, so the log shows a
+taken-back step struck through instead of standing as if it happened, and a redo adds no second
+line.  The marks are session state (`UNDONE_KEY`, the ids of the undone lines), not log rows: the
+log itself stays append-only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QUndoStack
+
+if TYPE_CHECKING:
+    from gmtool.models.campaign_model import CampaignModel
+
+UNDONE_KEY = "log.undone"
+
+
+def undone_ids(stored: Any) -> frozenset[int]:
+    """The undone line ids from the stored value (a damaged one marks nothing)."""
+    if not isinstance(stored, list):
+        return frozenset()
+    return frozenset(i for i in stored if isinstance(i, int) and not isinstance(i, bool))
+
+
+class LoggedUndoStack(QUndoStack):
+    def __init__(self, model: CampaignModel) -> None:
+        super().__init__(model)
+        self._model = model
+        self._lines: dict[int, list[int]] = {}  # index of a step on the stack → its log lines
+        self._depth = 0  # open macros
+        self._macro_lines: list[int] = []  # logged while the outermost macro is open
+        self._open: int | None = None  # the step just done, until the event loop runs again
+        self._closer = QTimer(self)
+        self._closer.setSingleShot(True)
+        self._closer.setInterval(0)
+        self._closer.timeout.connect(self._close_step)
+
+    # ---- building steps ------------------------------------------------------------------
+    def push(self, cmd: Any) -> None:
+        if self._depth == 0:
+            self._forget_from(self.index())
+        super().push(cmd)
+        if self._depth == 0:
+            self._open_step()
+
+    def beginMacro(self, text: str) -> None:
+        if self._depth == 0:
+            self._forget_from(self.index())
+            self._close_step()
+            self._macro_lines = []
+        self._depth += 1
+        super().beginMacro(text)
+
+    def endMacro(self) -> None:
+        super().endMacro()
+        self._depth = max(0, self._depth - 1)
+        if self._depth == 0:
+            self._open_step()
+            if self._open is not None and self._macro_lines:
+                self._lines.setdefault(self._open, []).extend(self._macro_lines)
+            self._macro_lines = []
+
+    def clear(self) -> None:
+        super().clear()
+        self._lines.clear()
+        self._macro_lines = []
+        self._open = None
+
+    def log_appended(self, entry_id: int) -> None:
+        """A line was logged: it belongs to the macro being built or to the step just done."""
+        if self._depth:
+            self._macro_lines.append(entry_id)
+        elif self._open is not None:
+            self._lines.setdefault(self._open, []).append(entry_id)
+
+    def lines_of(self, index: int) -> tuple[int, ...]:
+        """The log lines the step at `index` wrote."""
+        return tuple(self._lines.get(index, ()))
+
+    # ---- undo and redo -------------------------------------------------------------------
+    def undo(self) -> None:
+        self._close_step()
+        index = self.index()
+        if self._depth or index == 0:
+            super().undo()
+            return
+        self._step(index - 1, lambda: QUndoStack.undo(self), undone=True)
+
+    def redo(self) -> None:
+        self._close_step()
+        index = self.index()
+        if self._depth or index >= self.count():
+            super().redo()
+            return
+        self._step(index, lambda: QUndoStack.redo(self), undone=False)
+
+    def _step(self, index: int, run: Callable[[], None], undone: bool) -> None:
+        lines = self.lines_of(index)
+        if not lines:
+            run()
+            return
+        campaign = self._model.campaign
+        with campaign.transaction():  # the step's own writes and its marks: all or nothing
+            run()
+            marks = undone_ids(campaign.get_session(UNDONE_KEY))
+            marks = marks | set(lines) if undone else marks - set(lines)
+            campaign.set_session(UNDONE_KEY, sorted(marks))
+        self._model.log_marks_changed.emit(list(lines))
+
+    # ---- internals -----------------------------------------------------------------------
+    def _open_step(self) -> None:
+        self._open = self.index() - 1 if self.index() > 0 else None
+        self._closer.start()
+
+    def _close_step(self) -> None:
+        self._open = None
+        self._closer.stop()
+
+    def _forget_from(self, index: int) -> None:
+        """A new step replaces the steps undone from `index` on: their lines stay undone."""
+        for stale in [i for i in self._lines if i >= index]:
+            del self._lines[stale]

@@ -1,0 +1,70 @@
+"""Windows that fit the screen they open on (a 1366×768 laptop at the table).
+
+A dialog asks for the size it would like (``fit_to_screen(dialog, QSize(1300, 800))``); each time
+it is shown it gets that size, or the screen's available area if that is smaller, and is moved so
+that its whole frame, title bar included, is on that screen.  For that to work the dialog's own
+minimum size must be smaller than the screen: what may be big goes in a scroll area
+(``scrolling``), and the buttons stay outside it, always visible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QRect, QSize
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QFrame, QScrollArea, QStyle, QWidget
+
+
+def scrolling(widget: QWidget) -> QScrollArea:
+    """*widget* in a frameless scroll area: its minimum size no longer sets the window's."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
+
+
+def available_area(window: QWidget) -> QRect:
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    return screen.availableGeometry()
+
+
+def place_on_screen(window: QWidget, wanted: QSize) -> None:
+    """*wanted* (frame excluded), bounded by the available area, and the frame moved inside it."""
+    area = available_area(window)
+    frame = window.frameGeometry()
+    extra = frame.size() - window.geometry().size()  # title bar and borders
+    if extra.isEmpty():  # not known before the window manager has framed it: a title bar's worth
+        title = window.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
+        extra = QSize(8, title + 8)
+    bounded = wanted.boundedTo(area.size() - extra).expandedTo(window.minimumSizeHint())
+    window.resize(bounded.boundedTo(area.size() - extra))
+    frame = window.frameGeometry()
+    x = min(max(frame.x(), area.left()), area.right() + 1 - frame.width())
+    y = min(max(frame.y(), area.top()), area.bottom() + 1 - frame.height())
+    window.move(max(x, area.left()), max(y, area.top()))
+
+
+Wanted = QSize | Callable[[], QSize] | None  # a size, or how to work it out when first shown
+
+
+class _ScreenFitter(QObject):
+    def __init__(self, window: QWidget, wanted: Wanted) -> None:
+        super().__init__(window)
+        self.wanted = wanted
+        self.placed = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Show and isinstance(watched, QWidget) and not self.placed:
+            self.placed = True  # once: after that the size is the user's
+            wanted = self.wanted() if callable(self.wanted) else self.wanted
+            place_on_screen(watched, wanted or watched.sizeHint())
+        return False
+
+
+def fit_to_screen(window: QWidget, wanted: Wanted = None) -> None:
+    """*window* opens at *wanted* (default: its size hint), never past its screen's available area."""
+    if isinstance(wanted, QSize):
+        window.resize(wanted)
+    window.installEventFilter(_ScreenFitter(window, wanted))

@@ -1,0 +1,66 @@
+"""No change by accident: a spin box, combo box or slider takes the mouse wheel only with keyboard focus.
+
+One application-wide event filter does it for every such field of every sheet, panel, catalog and
+tracker, so none needs to remember it:
+
+- when a field is polished, a wheel-focus policy becomes ``Qt.StrongFocus``: the wheel no longer
+  gives it focus (Qt would give focus before any filter sees the wheel event);
+- a wheel event over a field without focus is not delivered to it and is left unaccepted, so Qt
+  hands it to the parents: the form's scroll area scrolls, the character stays as it was.
+
+A click or Tab into the field gives it focus; then the wheel steps it as before.  Scroll bars are
+sliders too and always take the wheel.
+
+``install_wheel_guard(app)`` is called where the QApplication is made (``gmtool.app.gui``) and by
+the tests' ``qapp`` fixture (``tests/conftest.py``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtWidgets import QAbstractSlider, QAbstractSpinBox, QApplication, QComboBox, QScrollBar, QWidget
+
+FIELDS = (QAbstractSpinBox, QComboBox, QAbstractSlider)
+GUARD_NAME = "gmtool_wheel_guard"
+
+
+def guarded_field(widget: QObject) -> bool:
+    """A field whose value the wheel would change (a scroll bar only scrolls)."""
+    return isinstance(widget, FIELDS) and not isinstance(widget, QScrollBar)
+
+
+def has_keyboard_focus(widget: QWidget) -> bool:
+    """The field or a part of it (an editable combo box's or a spin box's line edit) has focus."""
+    focused = QApplication.focusWidget()
+    return widget.hasFocus() or (focused is not None and widget.isAncestorOf(focused))
+
+
+class WheelGuard(QObject):
+    """The filter; one per application (see ``install_wheel_guard``)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.Wheel:
+            if guarded_field(watched) and isinstance(watched, QWidget) and not has_keyboard_focus(watched):
+                event.ignore()  # unaccepted: Qt offers it to the parents (the scroll area)
+                return True  # never to the field itself
+        elif kind == QEvent.Type.Polish and guarded_field(watched) and isinstance(watched, QWidget):
+            if watched.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+                watched.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        return False
+
+
+def install_wheel_guard(app: QCoreApplication) -> WheelGuard:
+    """Installs the guard once (a second call returns the one already installed).  Fields made
+    before it are given StrongFocus here, so it may be installed once the window is up: a Python
+    filter sees every event, and start-up makes several thousand."""
+    existing = app.findChild(WheelGuard, GUARD_NAME)
+    if existing is not None:
+        return existing
+    guard = WheelGuard(app)
+    guard.setObjectName(GUARD_NAME)
+    app.installEventFilter(guard)
+    for widget in QApplication.allWidgets():
+        if guarded_field(widget) and widget.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+            widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    return guard

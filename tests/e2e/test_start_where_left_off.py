@@ -1,0 +1,125 @@
+"""`python -m gmtool` starts where the GM left off: the campaign shown last, the demo only the first
+time (or from the menu), and a campaign that is gone is said so before the demo stands in.  File
+dialogs start in the folder of the last file picked, else the documents folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtWidgets import QFileDialog
+
+from gmtool.app.main_window import MainWindow
+from gmtool.store.campaign import Campaign
+
+ROOT = Path(__file__).resolve().parents[2]
+# Starts the real `run_gui` and, once its window is up, says which campaign it shows and quits.
+CHILD = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+def report():
+    from gmtool.app.main_window import MainWindow
+    window = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))
+    print("opened", window.campaign_model.campaign.path, flush=True)
+    note = getattr(window, "unopened_note", None)
+    print("note", note.text() if note is not None else "", flush=True)
+    app.quit()
+QTimer.singleShot(0, report)
+from gmtool.app.gui import run_gui
+sys.exit(run_gui(sys.argv[1:]))
+"""
+
+
+def start(tmp_path: Path, *args: str) -> tuple[Path, str, str]:
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "GMTOOL_DATA_DIR": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),  # the settings gmtool keeps (QSettings)
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    said = [line.split(" ", 1) for line in done.stdout.splitlines() if line.startswith(("opened", "note"))]
+    lines = dict(said)
+    return Path(lines["opened"]), lines["note"], done.stderr
+
+
+def test_start_reopens_the_last_campaign_and_falls_back_to_the_demo(tmp_path):
+    demo = tmp_path / "data" / "demo.gmcampaign"
+    other = tmp_path / "table.gmcampaign"
+    Campaign.create(other).close()
+
+    assert start(tmp_path)[0] == demo  # the very first time
+    assert start(tmp_path, str(other))[0] == other
+    opened, note, _ = start(tmp_path)
+    assert opened == other and note == ""  # where the GM left off, not the demo
+
+    other.unlink()
+    opened, note, stderr = start(tmp_path)
+    assert opened == demo
+    assert "前回のキャンペーン" in note and str(other) in note and "デモキャンペーンを開きました" in note
+    assert "前回のキャンペーン" in stderr
+
+
+@pytest.fixture
+def window(qtbot, campaign_model, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(campaign_model, settings)
+    qtbot.addWidget(w)
+    return w
+
+
+def test_the_demo_opens_from_the_file_menu(window, private_data_dir):
+    file_menu = window.menuBar().actions()[0].menu()
+    action = next(a for a in file_menu.actions() if a.text() == "デモキャンペーンを開く")
+    action.trigger()
+    assert window.campaign_model.campaign.path == private_data_dir / "demo.gmcampaign"
+    assert window.character_list.rowCount() > 0
+
+
+def test_file_dialogs_start_in_documents_then_in_the_last_folder(window, tmp_path, monkeypatch):
+    asked: list[str] = []
+
+    def fake_open(_parent, _title, folder, _filter):
+        asked.append(folder)
+        return str(tmp_path / "campaigns" / "x.gmcampaign"), ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", fake_open)
+    (tmp_path / "campaigns").mkdir()
+    window.ask_open_path("キャンペーンを開く", "*.gmcampaign")
+    window.ask_open_path("キャンペーンを開く", "*.gmcampaign")
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    assert asked[0] in (documents, str(Path.home()))
+    assert asked[0] != os.getcwd() and asked[0] != ""
+    assert asked[1] == str(tmp_path / "campaigns")
+
+
+def test_the_file_dialog_is_japanese_in_the_japanese_ui(qapp, tmp_path):
+    from PySide6.QtCore import QLocale, QTranslator
+    from PySide6.QtWidgets import QLabel
+
+    from gmtool.app.i18n import install_translation
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    before, locale = set(qapp.findChildren(QTranslator)), QLocale()
+    assert install_translation(qapp, settings) == "ja"
+    try:
+        dialog = QFileDialog(None, "開く", str(tmp_path))
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+        labels = [label.text() for label in dialog.findChildren(QLabel)]
+        dialog.deleteLater()
+    finally:
+        for child in set(qapp.findChildren(QTranslator)) - before:
+            qapp.removeTranslator(child)
+            child.deleteLater()
+        QLocale.setDefault(locale)
+    # not "Look in:" and "Files of type:"
+    assert labels == ["場所(&L):", "ファイル名(&N):", "ファイルの種類(&T):"]

@@ -1,0 +1,115 @@
+"""Dice commands do bounded work: deep nesting, long sums, huge numbers and endless rerolls are
+refused with a pointed CommandError, never a RecursionError, a traceback or a hang."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from gmtool.rules.command import CommandError, distribution, parse, roll
+from gmtool.rules.command_roll import MAX_ROLLED_DICE
+from gmtool.rules.command_syntax import MAX_DIGITS, MAX_NESTING, MAX_OPERATIONS
+
+
+def _deep(depth: int, core: str = "1D6") -> str:
+    return "(" * depth + core + ")" * depth
+
+
+def _within_frames(frames: int, call):
+    """Runs `call` with `frames` Python frames already on the stack, as a deep GUI call chain has."""
+    if frames == 0:
+        return call()
+    return _within_frames(frames - 1, call)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        _deep(200),
+        "-" * 2000 + "1D6",
+        "(-" * 150 + "1D6" + ")" * 150,
+        "C" + _deep(300, "1"),
+        "1D6>=" + _deep(200, "1"),
+    ],
+)
+def test_deep_nesting_is_a_pointed_error(command):
+    with pytest.raises(CommandError) as caught:
+        parse(command)
+    assert f"{MAX_NESTING} 段まで" in caught.value.message
+    assert caught.value.position is not None and caught.value.position <= 2 * (MAX_NESTING + 2)
+
+
+def test_nesting_up_to_the_limit_still_rolls_and_has_odds():
+    command = _deep(MAX_NESTING - 1, "2D6+1") + ">=8"
+    assert roll(command, random.Random(1)).total is not None
+    assert distribution(command) is not None
+
+
+@pytest.mark.parametrize("term", ["1", "1D6", "2*3", "1D6/2U"])
+def test_a_long_sum_is_refused_in_linear_time(term):
+    """100 000 characters of 1+1+… (and the like): refused at the operation past the limit."""
+    timings = []
+    for length in (25_000, 100_000):
+        command = "1D6+" + "+".join([term] * (length // (len(term) + 1)))
+        best = float("inf")
+        for _ in range(3):  # the best of three: the machine's other work is noise
+            start = time.perf_counter()
+            with pytest.raises(CommandError) as caught:
+                parse(command)
+            best = min(best, time.perf_counter() - start)
+        timings.append(best)
+        assert f"{MAX_OPERATIONS} 個まで" in caught.value.message
+    assert timings[1] < 1.0
+    assert timings[1] < 8 * timings[0] + 0.05  # four times the text: quadratic would be 16 times
+
+
+def test_the_largest_command_allowed_runs_even_from_a_deep_call_stack():
+    """The limits keep the syntax tree shallow enough for the evaluators' recursion: the worst
+    command allowed rolls, echoes and has odds with 400 frames already in use."""
+    inner = "+".join(["1D2"] * (MAX_OPERATIONS // 2))
+    command = _deep(MAX_NESTING - 1, inner) + "+" + "-".join(["1"] * (MAX_OPERATIONS // 2)) + ">=3"
+    parsed = parse(command)
+    result = _within_frames(400, lambda: roll(parsed, random.Random(2)))
+    assert result.success is not None
+    _within_frames(400, lambda: distribution(parsed))
+
+
+def test_a_number_too_long_is_a_pointed_error():
+    with pytest.raises(CommandError) as caught:
+        parse("1D6+" + "9" * 5000)
+    assert caught.value.position == 4
+    assert f"{MAX_DIGITS} 桁まで" in caught.value.message
+    assert parse("1D6+" + "9" * MAX_DIGITS).body is not None
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "x100 " + "+".join(["1000D10000"] * 20),
+        "x100 " + "+".join(["1000B10000"] * 20),
+        "1000U10000[2]",  # each die is rolled again 9 999 times in 10 000: ~10 million dice
+        "x100 " + "+".join(["1000U10000"] * 20) + "[2]",
+    ],
+)
+def test_too_many_dice_is_refused_quickly(command):
+    start = time.perf_counter()
+    with pytest.raises(CommandError) as caught:
+        roll(command, random.Random(3))
+    assert time.perf_counter() - start < 2.0
+    assert f"{MAX_ROLLED_DICE} 個まで" in caught.value.message
+
+
+def test_the_most_dice_a_single_group_asks_for_still_roll():
+    result = roll("x100 1000D6", random.Random(4))
+    assert len(result.dice) == 100_000 == MAX_ROLLED_DICE
+
+
+def test_odds_of_a_long_sum_stop_at_a_total_budget():
+    """Each operation within the per-step limit, 200 of them: the live odds give up, not freeze."""
+    block = "(1D387-1D387)*0"
+    command = "+".join([block] * (MAX_OPERATIONS // 3))
+    start = time.perf_counter()
+    distribution(command)
+    assert time.perf_counter() - start < 1.0

@@ -1,0 +1,117 @@
+"""Each numeric `gmtool prob` argument takes exactly the bounds of the window's field for the same
+value (issue 21): read from the CLI's own parser and from the spin boxes the GM types into."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+from PySide6.QtWidgets import QSpinBox
+
+from gmtool.app.cli import build_parser
+from gmtool.app.cli_common import Bounded
+from gmtool.models.aw.check_model import AWCheckModel
+from gmtool.models.aw.focus_model import AWFocusModel
+from gmtool.models.character_model import CharacterModel
+from gmtool.models.fourcard.check_model import FourCardCheckModel
+from gmtool.models.lotr.check_model import LotRCheckModel
+from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel
+from gmtool.models.mtg.check_model import MTGCheckModel
+from gmtool.models.sengensho.check_model import SengenshoCheckModel
+from gmtool.views.aw.check_view import AWCheckView
+from gmtool.views.aw.focus_dialog import AWFocusDialog
+from gmtool.views.aw.sheet_view import AWSheetView
+from gmtool.views.fourcard.check_view import FourCardCheckView
+from gmtool.views.lotr.army.mass_battle_tab import MassBattleTab
+from gmtool.views.lotr.check_view import LotRCheckView
+from gmtool.views.mtg.check_view import MTGCheckView
+from gmtool.views.sengensho.check_view import SengenshoCheckView
+
+
+def cli_bounds() -> dict[tuple[str, str], tuple[int, int]]:
+    """(subcommand, option) → (low, high) of every bounded argument of `gmtool prob`."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    found = {}
+    for kind, command in sub.choices.items():
+        for action in command._actions:
+            if isinstance(action.type, Bounded):
+                found[(kind, action.option_strings[0])] = (action.type.low, action.type.high)
+    return found
+
+
+def span(*spins: QSpinBox) -> tuple[int, int]:
+    """What the fields add up to: the lowest and the highest sum."""
+    return sum(s.minimum() for s in spins), sum(s.maximum() for s in spins)
+
+
+@pytest.fixture
+def gui_bounds(qtbot, campaign_model) -> dict[tuple[str, str], tuple[int, int]]:
+    def shown(widget):
+        qtbot.addWidget(widget)
+        return widget
+
+    cm = campaign_model
+    aw = shown(AWCheckView(AWCheckModel(cm, seed_source=lambda: 1)))
+    aw_id = next(s.id for s in cm.characters_of("aw"))
+    sheet = shown(AWSheetView(CharacterModel(cm, aw_id)))
+    focus = shown(AWFocusDialog(AWFocusModel(cm, seed_source=lambda: 1)))
+    four = shown(FourCardCheckView(FourCardCheckModel(cm, seed_source=lambda: 1)))
+    lotr = shown(LotRCheckView(LotRCheckModel(cm, seed_source=lambda: 1)))
+    battle = shown(MassBattleTab(LotRMassBattleModel(cm, seed_source=lambda: 1)))
+    mtg = shown(MTGCheckView(MTGCheckModel(cm, seed_source=lambda: 1)))
+    sgs = shown(SengenshoCheckView(SengenshoCheckModel(cm, seed_source=lambda: 1)))
+    positions = [battle.start_combo.itemData(i) for i in range(battle.start_combo.count())]
+    setup = focus.setup_page
+    return {
+        ("aw", "--value"): span(aw.action_box.value_spin),
+        ("aw", "--modifier"): span(aw.action_box.modifier_spin),
+        ("aw", "--difficulty"): span(aw.difficulty_spin),
+        ("aw", "--critical"): span(sheet.spins["critical"]),
+        ("aw", "--fumble"): span(sheet.spins["fumble"]),
+        ("aw-opposed", "--action"): span(aw.action_box.value_spin),
+        ("aw-opposed", "--action-modifier"): span(aw.action_box.modifier_spin),
+        ("aw-opposed", "--action-critical"): span(sheet.spins["critical"]),
+        ("aw-opposed", "--reaction"): span(aw.reaction_box.value_spin),
+        ("aw-opposed", "--reaction-modifier"): span(aw.reaction_box.modifier_spin),
+        ("aw-opposed", "--reaction-critical"): span(sheet.spins["critical"]),
+        ("aw-focus", "--difficulty"): span(setup.difficulty_spin),
+        ("aw-focus", "--rounds"): span(setup.rounds_spin),
+        ("fourcard", "--base"): span(four.a_box.value_spin),
+        ("fourcard", "--modifier"): span(four.a_box.modifier_spin),
+        ("fourcard", "--difficulty"): span(four.difficulty_spin),
+        ("fourcard-compare", "--a"): span(four.a_box.value_spin),
+        ("fourcard-compare", "--a-modifier"): span(four.a_box.modifier_spin),
+        ("fourcard-compare", "--b"): span(four.b_box.value_spin),
+        ("fourcard-compare", "--b-modifier"): span(four.b_box.modifier_spin),
+        # the bonus a typed value and 修正 add up to (NPC: 「キャラクターなし」)
+        ("lotr", "--bonus"): span(lotr.a_box.value_spin, lotr.a_box.modifier_spin),
+        ("lotr", "--tn"): span(lotr.tn_spin),
+        ("lotr-battle", "--position"): (min(positions), max(positions)),
+        ("lotr-battle", "--siegecraft-ours"): span(battle.siegecraft_ours_spin),
+        ("lotr-battle", "--siegecraft-theirs"): span(battle.siegecraft_theirs_spin),
+        ("mtg", "--difficulty"): span(mtg.difficulty_spin),
+        ("sengensho", "--modifier"): span(sgs.inputs_box.value_spin, sgs.inputs_box.modifier_spin),
+        ("sengensho", "--target"): span(sgs.target_box.target_spin),
+        ("sengensho", "--critical"): span(sgs.target_box.critical_spin),
+        ("sengensho", "--fumble"): span(sgs.target_box.fumble_spin),
+    }
+
+
+# Arguments with no spin box of their own: the engine's bounds, which the window's steps keep.
+ENGINE_ONLY = {("aw-focus", "--declarations"), ("aw-focus", "--current-total")}
+
+
+def test_every_numeric_argument_is_bounded():
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for kind, command in sub.choices.items():
+        for action in command._actions:
+            if action.type is not None and action.dest not in ("values",):
+                assert isinstance(action.type, Bounded) or action.type is str.upper, (kind, action.dest)
+
+
+def test_cli_bounds_are_the_gui_fields_bounds(gui_bounds):
+    cli = cli_bounds()
+    assert set(cli) == set(gui_bounds) | ENGINE_ONLY
+    assert {key: cli[key] for key in gui_bounds} == gui_bounds
