@@ -277,7 +277,7 @@ def _groups(parser: Parser, letter: str) -> tuple[tuple[int, int], ...]:
             return tuple(groups)
         # "+3" after the dice is a modifier, "+2U6" another group: look past the number.
         look = parser.index + 1
-        while parser.tokens[look].kind not in ("word", "end", "cmp", "[", "op"):
+        while parser.tokens[look].kind not in ("word", "end", "cmp", "[", "op", "cut"):
             look += 1
         if not (parser.tokens[look].kind == "word" and parser.tokens[look].value == letter):
             return tuple(groups)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from gmtool.rules.command_error import CommandError as CommandError
 from gmtool.rules.message import Message
 
 MAX_DICE = 1000  # a command asking for more dice than this is a typo, not a roll
@@ -20,6 +21,7 @@ MAX_SIDES = 10000
 MAX_NESTING = 32  # parentheses and signs inside one another
 MAX_OPERATIONS = 200  # + - * / in one command
 MAX_DIGITS = 12  # in one number: 200 products of them stay far below Python's int-to-str limit
+MAX_TOKENS = 2000  # numbers, letters and signs read: past them a pasted text is cut (a "cut" token)
 D66_SIDES = 66  # xD66 in a sum is x D66 numbers (11…66, BCDice's AddDice), not a 66-sided die
 
 # Spellings a player types for each comparison, mapped to the one BCDice prints.
@@ -36,23 +38,6 @@ COMPARISONS = {
     "=": "=",
 }
 ROUNDINGS = {"U": "U", "C": "U", "R": "R", "F": "F"}  # /…C is BCDice's other name for /…U
-
-
-class CommandError(ValueError):
-    """A command that cannot be read; `str()` shows the command with a caret under the culprit."""
-
-    def __init__(self, message: str, source: str = "", position: int | None = None) -> None:
-        self.message = message
-        self.source = source
-        self.position = position
-        super().__init__(self.pointed())
-
-    def pointed(self) -> str:
-        if self.position is None:
-            return self.message
-        return Message(
-            "{0}文字目: {1}\n{2}\n{3}^", self.position + 1, self.message, self.source, " " * self.position
-        )
 
 
 def normalize(command: str) -> str:
@@ -188,6 +173,9 @@ def tokenize(source: str, start: int, end: int) -> list[Token]:
     tokens: list[Token] = []
     i = start
     while i < end:
+        if len(tokens) == MAX_TOKENS:  # the parser refuses it there, unless it refuses sooner
+            tokens.append(Token("cut", source[i], i))
+            break
         ch = source[i]
         if ch.isdigit():
             j = i
@@ -242,7 +230,11 @@ class Parser:
     # ---- cursor ----
     @property
     def token(self) -> Token:
-        return self.tokens[self.index]
+        token = self.tokens[self.index]
+        if token.kind == "cut":
+            too_long = Message("コマンドが長すぎます（数や記号は {0} 個まで）", MAX_TOKENS)
+            raise CommandError(too_long, self.source, token.position)
+        return token
 
     def peek(self, offset: int = 1) -> Token:
         return self.tokens[min(self.index + offset, len(self.tokens) - 1)]

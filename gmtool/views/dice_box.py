@@ -240,7 +240,8 @@ class DiceBoxView(QWidget):
         if error.position is None:
             return reason
         where = self.tr("{0}文字目: {1}").format(error.position + 1, reason)
-        return f"{where}\n{error.source}\n{' ' * error.position}^"
+        shown, column = error.excerpt()  # a long command is cut around the caret
+        return f"{where}\n{shown}\n{' ' * column}^"
 
     def result_text(self, entry: LogEntry) -> str:
         """One row per roll: a secret one hidden until 公開, then its result.  In words, not a 🔒: the

@@ -49,3 +49,14 @@ def test_the_nesting_refusal_in_english(qtbot, campaign_model):
         assert "入れ子" not in reason and "nest" in reason.lower()
     finally:
         message_catalog.install("ja")
+
+
+def test_a_pasted_100_000_character_command_is_refused_without_widening_the_box(qtbot, campaign_model):
+    view = _view(qtbot, campaign_model)
+    width = view.width()
+    view.line.setText("1+" * 50_000 + "1D6")
+    lines = view.error_label.text().splitlines()
+    assert lines[0] == "402文字目: 演算が多すぎます（+ - * / は 200 個まで）"
+    assert lines[1].startswith("…") and lines[1].endswith("…") and len(lines[1]) <= 63
+    assert lines[2] == " " * 31 + "^" and lines[1][31] == "+"  # the caret under the 201st +
+    assert view.width() <= max(width, 800)

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, QThread, Signal
 
 from gmtool.rules.message import Message
@@ -41,7 +42,8 @@ _LEFT_RUNNING: set[QThread] = set()
 def _wait_left_running() -> None:
     """At exit, after the windows are gone: the cancelled imports end before Python does."""
     for thread in list(_LEFT_RUNNING):
-        thread.wait()
+        if _running(thread):
+            thread.wait()
 
 
 class CardDatabaseModel(QObject):
@@ -206,6 +208,10 @@ class CardImportJob(QObject):
 def _keep_until_finished(thread: QThread) -> None:
     """Holds ``thread`` while it runs.  Threads that have ended are let go here, on the UI thread: a
     thread must never drop the last reference to itself from its own ``finished``."""
-    _LEFT_RUNNING.difference_update([t for t in _LEFT_RUNNING if t.isFinished()])
-    if thread.isRunning():
+    _LEFT_RUNNING.difference_update([t for t in _LEFT_RUNNING if not _running(t)])
+    if _running(thread):
         _LEFT_RUNNING.add(thread)
+
+
+def _running(thread: QThread) -> bool:
+    return shiboken6.isValid(thread) and thread.isRunning()  # its C++ side may be gone already
