@@ -11,22 +11,22 @@ gives a panel the height it asks for, and scrolls if that is more than it has).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QApplication, QWidget
 
 from gmtool.app.demo import open_demo_campaign
-from gmtool.app.i18n import install_translation
 from gmtool.app.main_window import MainWindow
 from gmtool.app.systems import hooks_for
 from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.rules.checks import Side
-from gmtool.views import message_catalog
 from gmtool.views.appearance import LANGUAGE_KEY
+from tests.qt_fixtures import english_ui
 
 SHEET_MAX_WIDTH = 520
 PANEL_WIDTH, PANEL_MAX_HEIGHT = 600, 500
@@ -84,11 +84,10 @@ def window(
     folder = tmp_path_factory.mktemp(f"fits-{request.param}")
     settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
     settings.setValue(LANGUAGE_KEY, request.param)
-    before, locale = set(qapp.findChildren(QTranslator)), QLocale()
-    with pytest.MonkeyPatch.context() as patch:
+    with pytest.MonkeyPatch.context() as patch, ExitStack() as language:
         patch.setenv("GMTOOL_DATA_DIR", str(folder / "data"))
         if request.param == "en":
-            assert install_translation(qapp, settings) == "en"
+            language.enter_context(english_ui(Path(folder)))
             assert QCoreApplication.translate("MainWindow", "ファイル(&F)") == "&File"
         window = MainWindow(CampaignModel(open_demo_campaign(Path(folder))), settings)
         window.show()
@@ -97,11 +96,6 @@ def window(
         finally:
             window.close()
             window.deleteLater()
-            for translator in set(qapp.findChildren(QTranslator)) - before:
-                qapp.removeTranslator(translator)
-                translator.deleteLater()
-            QLocale.setDefault(locale)
-            message_catalog.install("ja")
 
 
 def first_character(window: MainWindow, system_id: str) -> str:
