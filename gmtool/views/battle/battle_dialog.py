@@ -111,8 +111,7 @@ class BattleDialog(QDialog):
             self.next_button,
             self.take_button,
             self.end_button,
-            self.write_back_button,
-        ):
+        ):  # シートに反映 sits with the other ways out of the fight, below: one row fits in English
             round_row.addWidget(w)
         round_row.addStretch(1)
 
@@ -158,6 +157,7 @@ class BattleDialog(QDialog):
         people_row.addStretch(1)
         clipboard_row = QHBoxLayout()
         for clipboard_widget in (
+            self.write_back_button,
             self.copy_button,
             self.ccfolia_button,
             self.ccfolia_all_button,
