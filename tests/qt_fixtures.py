@@ -93,13 +93,25 @@ def refusals(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return messages
 
 
+def _second_reader(path: Path) -> Campaign:
+    """The file as a second program reading it sees it, once control went back to the event loop
+    (a step is committed then: `gmtool.models.write_turn`).  Read-only: the window holds the lock."""
+    from PySide6.QtCore import QCoreApplication
+
+    QCoreApplication.processEvents()
+    return Campaign.open(path, read_only="test")
+
+
 def reopen_characters(path: Path) -> dict[str, object]:
     """What a second program opening the file would see, by name."""
-    other = Campaign.open(path)
-    try:
+    with _second_reader(path) as other:
         return {s.character.name: s.character for s in other.list_characters()}
-    finally:
-        other.close()
+
+
+def stored_session(path: Path, key: str) -> object:
+    """A session value as a second program opening the file reads it."""
+    with _second_reader(path) as other:
+        return other.get_session(key)
 
 
 def sample_lotr_character(name: str = "ピピン") -> object:

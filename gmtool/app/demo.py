@@ -65,4 +65,8 @@ def open_demo_campaign(directory: Path | None = None) -> Campaign:
     directory = directory or user_data_dir()
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / DEMO_FILE_NAME
-    return Campaign.open(path) if path.exists() else create_demo_campaign(path)
+    if not path.exists():
+        return create_demo_campaign(path)
+    from gmtool.app.last_campaign import open_or_read_only  # a second gmtool: the demo read-only
+
+    return open_or_read_only(path)

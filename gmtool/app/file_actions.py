@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.store.campaign import Campaign
+from gmtool.store.campaign_lock import CampaignLocked
 from gmtool.store.errors import StoreError
 from gmtool.store.exchange import export_character, import_character
 from gmtool.views.widgets import show_refusal, shown_message
@@ -46,8 +47,52 @@ class FileActions(QObject):
 
     def open_campaign(self, path: str | None = None) -> None:
         path = path or self.window.ask_open_path(self.tr("キャンペーンを開く"), self.tr(CAMPAIGN_FILTER))
-        if path:
-            self._switch(lambda: Campaign.open(path))
+        if not path:
+            return
+        current = self.window.campaign_model.campaign
+        if Path(path).resolve() == current.path and current.read_only is None and current.detached is None:
+            self.window.statusBar().showMessage(self.tr("このキャンペーンは開いています"), 5000)
+            return
+        self._switch(lambda: self._open_asking(path))
+
+    def reopen_for_writing(self) -> None:
+        """The banner's 編集用に開き直す: the same file again, for writing if it can be now."""
+        path = self.window.campaign_model.campaign.path
+        self.window.campaign_model.campaign.close()  # its read-only connection: not a writer
+        try:
+            campaign = Campaign.open(path)
+        except StoreError as error:
+            show_refusal(self.window, str(error))
+            campaign = Campaign.open(path, read_only=self.window.campaign_model.read_only)
+        self.window.set_campaign_model(CampaignModel(campaign))
+
+    def _open_asking(self, path: str) -> Campaign:
+        """Open for writing; when another gmtool edits it, ask whether to open it read-only (or, for
+        a lock from another computer, to take it over)."""
+        try:
+            return Campaign.open(path)
+        except CampaignLocked as locked:
+            if locked.holder is not None and locked.holder.this_process:
+                raise
+            box = QMessageBox(self.window)
+            box.setIcon(QMessageBox.Icon.Question)
+            box.setWindowTitle(self.tr("キャンペーンを開く"))
+            box.setText(shown_message(str(locked)))
+            read_only = box.addButton(self.tr("読み取り専用で開く"), QMessageBox.ButtonRole.AcceptRole)
+            take_over = None
+            if locked.other_host:
+                box.setInformativeText(
+                    self.tr("別のコンピューターのロックです。そちらの gmtool が終了していれば引き継げます。")
+                )
+                role = QMessageBox.ButtonRole.DestructiveRole
+                take_over = box.addButton(self.tr("引き継いで編集する"), role)
+            box.addButton(QMessageBox.StandardButton.Cancel)
+            box.exec()
+            if box.clickedButton() is read_only:
+                return Campaign.open(path, read_only=locked.reason)
+            if take_over is not None and box.clickedButton() is take_over:
+                return Campaign.open(path, take_over=True)
+            raise _Cancelled from None
 
     def save_campaign_as(self) -> None:
         current = self.window.campaign_model.campaign
@@ -59,8 +104,12 @@ class FileActions(QObject):
             self._switch(lambda: current.save_as(_with_suffix(path, ".gmcampaign"), overwrite=True))
 
     def _switch(self, make_campaign: Callable[[], Campaign]) -> None:
+        if not self.window.campaign_model.flush():  # the last step first (refused: it was said)
+            return
         try:
             campaign = make_campaign()
+        except _Cancelled:
+            return
         except StoreError as error:
             show_refusal(self.window, str(error))
             return
@@ -122,6 +171,10 @@ class FileActions(QObject):
             show_refusal(self.window, str(error))
             return
         self.window.statusBar().showMessage(self.tr("{0} に書き出しました").format(path), 5000)
+
+
+class _Cancelled(Exception):
+    """The user cancelled the question while opening."""
 
 
 def follow_campaigns(window: MainWindow, unopened: tuple[Path, StoreError] | None = None) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -16,6 +17,9 @@ if TYPE_CHECKING:
     from gmtool.app.main_window import MainWindow
 
 VIEWS = ("main", "sheet", "check")
+# The folder of an offscreen run (its demo campaign and settings), named after the process so the
+# next offscreen run can remove one left behind by a run that was killed (`_remove_stale_scratch`).
+SCRATCH_PREFIX = "gmtool-scratch-"
 # The screenshots and the self-test show the demo's first character: an アナザーワールド one.
 DEMO_SYSTEM = "aw"
 
@@ -63,17 +67,18 @@ def run_gui(argv: Sequence[str]) -> int:
     # The campaign is opened before Qt is imported: the store, pydantic and the campaign's systems
     # then load without PySide6's __feature__ check, which reads the source of every module
     # imported after PySide6 (about a fifth of a second of start-up).
+    # gmtool uses no pydantic plugin: spare the look through every installed package's entry points.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "1")
     from gmtool.app.demo import open_demo_campaign
-    from gmtool.app.last_campaign import open_last_campaign
+    from gmtool.app.last_campaign import open_last_campaign, open_or_read_only
     from gmtool.store.errors import StoreError
 
-    scratch = tempfile.TemporaryDirectory(prefix="gmtool-") if offscreen else None
+    scratch = _scratch_folder() if offscreen else None
     unopened = None  # (path, error) of the last campaign when it could not be reopened
     try:
         if args.campaign:
-            from gmtool.store.campaign import Campaign
-
-            campaign = Campaign.open(args.campaign)
+            # Another gmtool editing it: opened read-only, the banner says by whom.
+            campaign = open_or_read_only(args.campaign)
         elif scratch is not None:  # screenshots and the self-test never touch the user's files
             campaign = open_demo_campaign(Path(scratch.name))
         elif args.demo:
@@ -110,7 +115,9 @@ def run_gui(argv: Sequence[str]) -> int:
     install_translation(app, settings)  # ui/language: gmtool's and Qt's catalogs
     use_settings(settings)  # file dialogs start in the folder of the last file picked
     apply_theme(app, settings)  # ui/theme: light / dark
-    window = MainWindow(CampaignModel(campaign), settings)
+    # The user's start shows the sheet first and builds the judgement panel and the dice box once
+    # the window has painted; screenshots, the self-test and the test hook get the whole window.
+    window = MainWindow(CampaignModel(campaign), settings, build_later=not offscreen)
     window.show()
     if scratch is None and not (args.startup_marker or args.test_hook):  # the user's own start
         follow_campaigns(window, unopened)  # the next start reopens what the window shows last
@@ -135,13 +142,52 @@ def run_gui(argv: Sequence[str]) -> int:
             from gmtool.app.test_hook import install_test_hook
 
             install_test_hook(window)
-        if args.startup_marker:
-            QTimer.singleShot(0, lambda: (print(f"gmtool-shown {time.time():.6f}", flush=True), app.quit()))
+        if args.startup_marker:  # benchmarks/run.py: the sheet shown, then the whole window built
+            QTimer.singleShot(0, lambda: print(f"gmtool-shown {time.time():.6f}", flush=True))
+
+            def ready() -> None:
+                print(f"gmtool-ready {time.time():.6f}", flush=True)
+                app.quit()
+
+            if window.is_built():
+                QTimer.singleShot(0, ready)
+            else:
+                window.built.connect(ready)
         return app.exec()
     finally:
         window.close()
         if scratch is not None:
+            settings.sync()  # written now, into the folder about to go: nothing is left to write later
             scratch.cleanup()
+
+
+def _scratch_folder() -> tempfile.TemporaryDirectory[str]:
+    _remove_stale_scratch()
+    return tempfile.TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
+
+
+def _remove_stale_scratch() -> None:
+    """Removes the folders of offscreen runs whose process is gone (killed before its clean-up)."""
+    if os.name != "posix":  # os.kill(pid, 0) is a probe only on POSIX
+        return
+    for folder in Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*-*"):
+        pid = folder.name.removeprefix(SCRATCH_PREFIX).split("-", 1)[0]
+        try:
+            mine = folder.is_dir() and not folder.is_symlink() and folder.stat().st_uid == os.getuid()
+        except OSError:
+            continue
+        if mine and pid.isdigit() and not _process_alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process, or one we may not probe: alive as far as we know
+        return True
+    return True
 
 
 def _prepare_screenshot(window: MainWindow) -> None:
@@ -173,9 +219,9 @@ def _self_test(window: MainWindow) -> int:
     model: Any = window.panel_model(DEMO_SYSTEM)
     model.set_difficulty(9)
     total = sum(model.outcome_probabilities.values())
-    before = len(model.campaign_model.log_entries())
+    before = model.campaign_model.campaign.log_count()
     result = model.roll()
-    logged = len(model.campaign_model.log_entries()) - before
+    logged = model.campaign_model.campaign.log_count() - before
     if result is None:  # refused (a 令呪 or event-key condition): the panel said why
         print("gmtool self-test: NG — 判定が拒否されました")
         return 1

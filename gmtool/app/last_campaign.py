@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from gmtool.store.campaign import Campaign
+from gmtool.store.campaign_lock import CampaignLocked
 from gmtool.store.data_dir import user_data_dir
 from gmtool.store.errors import StoreError
 
@@ -55,6 +56,18 @@ def open_last_campaign() -> tuple[Campaign, tuple[Path, StoreError] | None]:
     if path is None:
         return open_demo_campaign(), None
     try:
-        return Campaign.open(path), None
+        return open_or_read_only(path), None
     except StoreError as error:
         return open_demo_campaign(), (path, error)
+
+
+def open_or_read_only(path: str | Path) -> Campaign:
+    """A campaign for the window: for writing, or read-only (with the reason in its banner) when
+    another gmtool is editing it.  A lock from another computer is not taken over without asking:
+    that is `FileActions`' question; here (a start from the command line) it opens read-only."""
+    try:
+        return Campaign.open(path)
+    except CampaignLocked as locked:
+        if locked.holder is not None and locked.holder.this_process:
+            raise
+        return Campaign.open(path, read_only=locked.reason)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QSettings, QSortFilterProxyModel, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QModelIndex, QSettings, QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
@@ -26,9 +26,10 @@ from PySide6.QtWidgets import (
 
 from gmtool.app.battle_menu import BattleMenu
 from gmtool.app.file_actions import FileActions
+from gmtool.app.file_state import FileBanner, FileStateBinding, install_reported_error_hook
 from gmtool.app.system_menu import SystemMenu
 from gmtool.app.systems import DEFAULT_SYSTEM, SYSTEM_HOOKS, PanelModel, hooks_for
-from gmtool.app.table_tools import install_table_tools
+from gmtool.app.table_tools import fill_table_tools, install_table_tools
 from gmtool.app.undo_keys import bind_undo_actions
 from gmtool.app.window_dialogs import WindowDialogs
 from gmtool.app.window_layout import (
@@ -66,12 +67,28 @@ class MainWindow(WindowDialogs, QMainWindow):
     dice_box_dock: QDockWidget | None = None
     export_actions: ExportActions | None = None
     pdf_actions: PdfActions | None = None
+    # The window is complete: what `build_later` left for after the first paint is built.
+    built = Signal()
 
     def __init__(
-        self, campaign_model: CampaignModel, settings: QSettings, parent: QWidget | None = None
+        self,
+        campaign_model: CampaignModel,
+        settings: QSettings,
+        parent: QWidget | None = None,
+        *,
+        build_later: bool = False,
     ) -> None:
+        """With `build_later` (the user's start), the window shows the character's sheet first and
+        builds the judgement panel and the dice box (their plots, pyqtgraph) once it has painted;
+        `finish_building()` builds them at once.  Without, the window is complete on return."""
         super().__init__(parent)
         self.settings = settings
+        # Built by finish_building(): at once at the end of __init__, or after the first paint.
+        self._later = [self._build_dice_box]
+        if build_later:
+            self._later.insert(0, self._build_shown_panel)
+        self._build_scheduled = False
+        self._built = False
         self.files = FileActions(self)
         # Made once; each campaign puts its own list and log in them (set_campaign_model).
         self.characters_dock = make_dock(self, self.tr("キャラクター"), "characters_dock", QWidget())
@@ -81,6 +98,10 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
+        # Across the top while the campaign cannot be written (read-only, or its file gone).
+        self.file_banner = FileBanner(self)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.file_banner)
+        install_reported_error_hook()
         # One menu per system, from the registry (gmtool.app.systems), and the combat tracker's.
         self.menus: dict[str, SystemMenu] = {sid: hooks.menu(self) for sid, hooks in SYSTEM_HOOKS.items()}
         self.battle_menu = BattleMenu(self)
@@ -94,6 +115,35 @@ class MainWindow(WindowDialogs, QMainWindow):
             first_start_geometry(self)
         if not restore_splitter(self.central_splitter, settings):
             default_splitter_sizes(self.central_splitter, self.width() - self.characters_dock.width())
+        if not build_later:
+            self.finish_building()
+
+    # ---- what a start that shows the sheet first builds after the first paint ----------
+    def finish_building(self) -> None:
+        """Builds at once whatever is still to be built (nothing when the window is complete)."""
+        while self._later:
+            self._later.pop(0)()
+        if not self._built:
+            self._built = True
+            self.built.emit()
+
+    def is_built(self) -> bool:
+        return self._built
+
+    def _build_next(self) -> None:
+        """One part per turn of the event loop, so the window answers between them."""
+        if self._later:
+            self._later.pop(0)()
+        if self._later:
+            QTimer.singleShot(0, self._build_next)
+        else:
+            self.finish_building()
+
+    def _build_shown_panel(self) -> None:
+        self._show_panel_of(self.selected_character_id())
+
+    def _build_dice_box(self) -> None:
+        fill_table_tools(self)
 
     @property
     def central_splitter(self) -> QSplitter:
@@ -110,10 +160,14 @@ class MainWindow(WindowDialogs, QMainWindow):
         """Shows another campaign; every view is rebuilt from its model."""
         old = [w for i in range(self.splitter.count()) if (w := self.splitter.widget(i)) is not None]
         if old and self.campaign_model is not campaign_model:
+            self.finish_building()
             for menu in self.system_menus():
                 menu.close_dialogs()  # they show the campaign being closed
+            self.campaign_model.flush()
             self.campaign_model.campaign.close()
         self.campaign_model = campaign_model
+        self._file_state = FileStateBinding(self, campaign_model)
+        QTimer.singleShot(0, self._file_state.say_notices)  # once the window is up
         if self.dice_box_model is not None:  # its recent rolls are the campaign's
             self.dice_box_model.set_campaign_model(campaign_model)
         self.character_list = CharacterListModel(campaign_model, self)
@@ -246,6 +300,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         return (*self.menus.values(), self.battle_menu)
 
     def current_panel_model(self) -> PanelModel:
+        self.finish_building()
         shown = self.check_stack.currentWidget()
         system_id = next(s for s, view in self.panel_views.items() if view is shown)
         return self.panel_models[system_id]
@@ -303,17 +358,25 @@ class MainWindow(WindowDialogs, QMainWindow):
             self.sheet_view = None
         if character_id is None:
             self.sheet_area.setWidget(QLabel(self.tr("キャラクターを選ぶか、追加してください")))
+        else:
+            system_id = self.campaign_model.stored(character_id).system
+            character_model = CharacterModel(self.campaign_model, character_id, self.sheet_area)
+            self.sheet_view = hooks_for(system_id).sheet(character_model)
+            self.menus[system_id].attach_sheet(self.sheet_view)  # what the sheet asks of the window
+            self.sheet_area.setWidget(self.sheet_view)
+        if self._build_shown_panel not in self._later:  # else built once the window has painted
+            self._show_panel_of(character_id)
+
+    def _show_panel_of(self, character_id: str | None) -> None:
+        """The character's system's panel, given the character; with none, any panel (the default
+        system's when none was built yet)."""
+        if character_id is None:
             if not self.panel_views:
                 self.show_panel(DEFAULT_SYSTEM)
             return
         system_id = self.campaign_model.stored(character_id).system
-        hooks = hooks_for(system_id)
-        character_model = CharacterModel(self.campaign_model, character_id, self.sheet_area)
-        self.sheet_view = hooks.sheet(character_model)
-        self.menus[system_id].attach_sheet(self.sheet_view)  # what the sheet asks of the window
-        self.sheet_area.setWidget(self.sheet_view)
         self.show_panel(system_id)
-        self.panel_models[system_id].set_character(hooks.first_side(), character_id)
+        self.panel_models[system_id].set_character(hooks_for(system_id).first_side(), character_id)
 
     def _remember_selection(self) -> None:
         self._selection_before_reset = self.selected_character_id()
@@ -410,6 +473,7 @@ class MainWindow(WindowDialogs, QMainWindow):
 
     def focus_dice_box(self) -> None:
         """Shows the dice box if it was closed and puts the cursor in its command line."""
+        self.finish_building()
         if self.dice_box_dock is None or self.dice_box_view is None:
             return
         self.dice_box_dock.show()
@@ -424,13 +488,26 @@ class MainWindow(WindowDialogs, QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if self._later:  # should no paint come (a minimised start), build the rest all the same
+            QTimer.singleShot(300, self._build_unpainted)
         if self._default_layout_pending:  # dock sizes only hold once the window is laid out
             self._default_layout_pending = False
             QTimer.singleShot(0, self.reset_layout)
+
+    def _build_unpainted(self) -> None:
+        if not self._build_scheduled:
+            self.finish_building()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._later and not self._build_scheduled:  # the sheet is on screen: the rest, in turns
+            self._build_scheduled = True
+            QTimer.singleShot(0, self._build_next)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         for menu in self.system_menus():
             menu.window_closing()
         save_window(self, self.splitter, self.settings)
+        self.campaign_model.flush()  # the last step (a refusal is said before the window goes)
         self.campaign_model.campaign.close()
         super().closeEvent(event)

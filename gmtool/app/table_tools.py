@@ -13,8 +13,10 @@ if TYPE_CHECKING:
 
 
 def install_table_tools(window: MainWindow) -> None:
-    """Called once, when the window's menus are built."""
-    from gmtool.app.dice_box_dock import install_dice_box
+    """Called once, when the window's menus are built: the actions, and the dice box's dock, empty
+    until `fill_table_tools`."""
+    from gmtool.app.about_menu import install_about_action
+    from gmtool.app.dice_box_dock import make_dice_box_dock
     from gmtool.app.export_menu import install_export_actions
     from gmtool.app.pdf_menu import install_pdf_actions
     from gmtool.app.settings_menu import install_settings_action
@@ -22,7 +24,16 @@ def install_table_tools(window: MainWindow) -> None:
     install_settings_action(window)
     install_export_actions(window)
     install_pdf_actions(window)
-    dice = install_dice_box(window)
+    install_about_action(window)
+    make_dice_box_dock(window)
+
+
+def fill_table_tools(window: MainWindow) -> None:
+    """The dice box's model and view (its plot imports pyqtgraph): with the window, or after the
+    window's first paint (`MainWindow.finish_building`)."""
+    from gmtool.app.dice_box_dock import fill_dice_box
+
+    dice = fill_dice_box(window)
     dice.variables_source = lambda: selected_variables(window)
     dice.srs_source = lambda: selected_srs(window)
 

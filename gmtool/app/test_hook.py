@@ -13,6 +13,8 @@ One command a line (fields separated by single spaces; the last field may contai
     select <character-id>               show that character (and its system's judgement panel)
     roll                                the shown judgement panel's roll; ``done <n> <log-id>``
     undo | redo                         the campaign's undo stack
+    supply | writeback | xp | spell | boost | tracker | step-undo | step-redo
+                                        multi-character steps (`gmtool.app.test_hook_steps`)
     quit                                close the window and exit (so does the end of stdin)
 
 After each command the hook prints ``done <n> [detail]`` (``n`` counts commands from 1) and flushes;
@@ -33,6 +35,8 @@ from typing import IO, TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication
+
+from gmtool.app.test_hook_steps import StepCommands
 
 if TYPE_CHECKING:
     from gmtool.app.main_window import MainWindow
@@ -68,6 +72,8 @@ class TestHook(QObject):
             "roll": self._roll,
             "undo": lambda _args: self.window.campaign_model.undo_stack.undo(),
             "redo": lambda _args: self.window.campaign_model.undo_stack.redo(),
+            # 供給, シートに反映, XP, 令呪, the tracker and undo/redo, each reporting what it changed.
+            **StepCommands(window, self._say, lambda: self._count).table(),
         }
         self._say("ready")
 
@@ -103,6 +109,9 @@ class TestHook(QObject):
             if handler is None:
                 raise ValueError(f"unknown command {name!r}")
             detail = handler(rest.split(" ", 2) if rest else [])
+            # Acknowledged only once written: the step is committed before the reply.
+            if not self.window.campaign_model.flush():
+                raise RuntimeError("the step was refused and taken back")
         except Exception as exc:  # the hook reports and goes on; the test decides what it means
             self._say(f"error {self._count} {type(exc).__name__}: {exc}".replace("\n", " "))
             return

@@ -3,6 +3,12 @@
 Every edit is an undo command holding the character before and after; redo
 and undo both write through to the campaign file, so the file always holds
 what the screen shows.
+
+One user step is one SQLite transaction (`gmtool.models.write_turn`): everything a step writes —
+every character, session value and log line, including the lines logged right after its push —
+lands together, or none of it does.  A write that fails (locked, disk full, read-only, the file
+gone) takes the whole step back: the characters in memory, the undo stack and the log return to
+where they were, the views are told to show the stored values again, and `write_failed` says why.
 """
 
 from __future__ import annotations
@@ -14,8 +20,10 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand
 
 from gmtool.models.undo_log import UNDONE_KEY, LoggedUndoStack, undone_ids
+from gmtool.models.write_turn import WriteTurns
 from gmtool.rules.systems import get_system
 from gmtool.store.campaign import Campaign, LogEntry, StoredCharacter
+from gmtool.store.errors import CampaignError
 
 
 class _CharacterCommand(QUndoCommand):
@@ -36,10 +44,14 @@ class _CharacterCommand(QUndoCommand):
         self._after = after
 
     def redo(self) -> None:
-        self._model._apply(self._id, self._after, self._before)
+        self._model.turns.run(self, lambda: self._model._apply(self._id, self._after, self._before))
 
     def undo(self) -> None:
-        self._model._apply(self._id, self._before, self._after)
+        self._model.turns.run(self, lambda: self._model._apply(self._id, self._before, self._after))
+
+    def notify(self) -> None:
+        """The step was refused: views show the stored character again."""
+        self._model.turns.touched_character(self._id)
 
 
 class _SessionCommand(QUndoCommand):
@@ -50,10 +62,13 @@ class _SessionCommand(QUndoCommand):
         self._model, self._key, self._before, self._after = model, key, before, after
 
     def redo(self) -> None:
-        self._model._apply_session(self._key, self._after)
+        self._model.turns.run(self, lambda: self._model._apply_session(self._key, self._after))
 
     def undo(self) -> None:
-        self._model._apply_session(self._key, self._before)
+        self._model.turns.run(self, lambda: self._model._apply_session(self._key, self._before))
+
+    def notify(self) -> None:
+        self._model.turns.touched_session(self._key)
 
 
 _READ: Any = object()  # set_session_value: read the value before the change from the file
@@ -65,13 +80,19 @@ class CampaignModel(QObject):
     session_changed = Signal(str)  # one session-state key (catalogs, counters…)
     log_appended = Signal(object)  # LogEntry
     log_marks_changed = Signal(list)  # ids of log lines an undo or redo marked or unmarked
+    log_reset = Signal()  # lines a refused step had logged are gone: read the log again
+    write_waiting = Signal(str)  # waiting for another program's lock ("" when done)
+    write_failed = Signal(str)  # a step was refused and taken back: the message for the user
+    file_state_changed = Signal()  # read-only or detached (the file on disk is gone or replaced)
 
     def __init__(self, campaign: Campaign, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.campaign = campaign
+        self._characters: dict[str, StoredCharacter] = {s.id: s for s in campaign.list_characters()}
+        # One transaction per user step, and taking a refused step back whole.
+        self.turns = WriteTurns(self)
         # It knows the log lines each step wrote: an undo marks them undone (`undone_log_ids`).
         self.undo_stack = LoggedUndoStack(self)
-        self._characters: dict[str, StoredCharacter] = {s.id: s for s in campaign.list_characters()}
 
     # ---- reading -------------------------------------------------------------
     def characters(self) -> list[StoredCharacter]:
@@ -142,14 +163,33 @@ class CampaignModel(QObject):
         self.undo_stack.push(_SessionCommand(self, key, before, value, text))
 
     def append_log(self, kind: str, payload: dict[str, Any]) -> LogEntry:
-        entry = self.campaign.append_log(kind, payload)
+        """Log a line, in the transaction of the step being made (CampaignError if refused: the
+        step is taken back and `write_failed` has said why)."""
+        self.turns.join()
+        try:
+            entry = self.campaign.append_log(kind, payload)
+        except CampaignError as exc:
+            self.turns.failed(exc)
+            raise
+        self.turns.logged()
         self.undo_stack.log_appended(entry.id)
         self.log_appended.emit(entry)
         return entry
 
+    def flush(self) -> bool:
+        """Commit the step being made now (it is otherwise committed when control returns to the
+        event loop); False if it was refused and taken back."""
+        return self.turns.flush()
+
+    @property
+    def read_only(self) -> str | None:
+        """Why nothing can be written (opened read-only, or the file on disk is gone), or None."""
+        return self.campaign.read_only or self.campaign.detached
+
     # ---- internals -----------------------------------------------------------
     def _apply_session(self, key: str, value: Any) -> None:
         self.campaign.set_session(key, value)  # None is stored as JSON null: "not set"
+        self.turns.touched_session(key, emit=False)
         self.session_changed.emit(key)
 
     def _next_position(self) -> int:
@@ -164,6 +204,7 @@ class CampaignModel(QObject):
         else:
             self.campaign.put_character(character_id, state.system, state.character, state.position)
             self._characters[character_id] = state
+        self.turns.touched_character(character_id, emit=False)
         list_changed = state is None or previous is None or state.character.name != previous.character.name
         if list_changed:
             self.characters_changed.emit()

@@ -21,12 +21,16 @@ from gmtool.models.log_payload import summary_payload
 from gmtool.models.log_replay import Replay, replay, secret_result
 from gmtool.rules.dice import new_seed
 from gmtool.store.campaign import LogEntry as LogEntry  # re-exported: the entries the dice box shows
+from gmtool.store.errors import CampaignError
 
 if TYPE_CHECKING:
     from gmtool.rules.command import CommandError, CommandOdds, CommandResult
 
 LOG_KIND = "command"
 HISTORY_LIMIT = 200
+# The earlier rolls shown are looked for among this many of the log's last lines: bounded work at
+# open however long the log (a secret rolled further back is still in the log, 結果を見る there).
+RECENT_WITHIN = 20_000
 
 
 # A plain SRS-shaped check: [S]2D6 with whole-number modifiers, compared with >= or not at all,
@@ -233,5 +237,7 @@ class DiceBoxModel(QObject):
 
     def _session_entries(self) -> list[LogEntry]:
         """Earlier dice-box lines of this campaign: a secret rolled last session can still be shown."""
-        entries = [e for e in self.campaign_model.log_entries() if e.kind == LOG_KIND]
-        return entries[-HISTORY_LIMIT:]
+        try:
+            return self.campaign_model.campaign.log_tail(LOG_KIND, HISTORY_LIMIT, RECENT_WITHIN)
+        except CampaignError:  # the file cannot be read now: no earlier rolls to show
+            return []

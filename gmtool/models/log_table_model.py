@@ -1,5 +1,8 @@
 """The session log as a read-only table: time, character, inputs, dice, outcome, seed.
 
+The table reads the log a page at a time (`gmtool.models.log_pages`): opening a campaign with years
+of sessions reads only the lines on screen, and a line that cannot be read (a hand-edited or
+damaged file) shows as unreadable while the rest of the log reads as before.
 A line whose step was undone (`CampaignModel.undone_log_ids`) reads struck through and grey with
 「（取り消し）」 before its result, and comes back when the step is redone.  A dice-box line can be
 replayed from its seed, and a secret roll's result looked at by the GM alone (`gmtool.models.log_replay`).
@@ -13,9 +16,11 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.log_pages import LogPages
 from gmtool.models.log_replay import Replay, replay, replayable, secret_result
 from gmtool.models.outcome_text import outcome_label, side_label
 from gmtool.store.campaign import LogEntry
+from gmtool.store.log_lines import UnreadableLine
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -27,14 +32,19 @@ class LogTableModel(QAbstractTableModel):
     def __init__(self, campaign_model: CampaignModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._campaign_model = campaign_model
-        self._entries: list[LogEntry] = campaign_model.log_entries()
-        self._rows: list[list[str]] = [self._row(e) for e in self._entries]
+        self._lines = LogPages(lambda: campaign_model.campaign, self._texts)
         self._undone = campaign_model.undone_log_ids()
         campaign_model.log_appended.connect(self._on_appended)
         campaign_model.log_marks_changed.connect(self._on_marks_changed)
+        campaign_model.log_reset.connect(self._on_reset)
+
+    @property
+    def rows_read(self) -> int:
+        """Lines read from the campaign file so far (opening reads only the pages shown)."""
+        return self._lines.rows_read
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt signature
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else len(self._lines)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.COLUMNS)
@@ -43,40 +53,47 @@ class LogTableModel(QAbstractTableModel):
         if not index.isValid():
             return None
         row, column = index.row(), index.column()
-        undone = self.is_undone(row)
         if role == Qt.ItemDataRole.DisplayRole:
-            text = self._rows[row][column]
-            return self.tr("（取り消し）{0}").format(text) if undone and column == self.RESULT else text
+            text = self._lines.line(row).texts[column]
+            if column == self.RESULT and self.is_undone(row):
+                return self.tr("（取り消し）{0}").format(text)
+            return text
         if role == Qt.ItemDataRole.ToolTipRole:
-            text = self._rows[row][column]
+            line = self._lines.line(row)
+            text = line.texts[column]
+            if line.entry is None:
+                return self.tr("このログの行は読めません（ファイルの内容が壊れています）")
             if column == self.SEED and text:
                 text = self.tr("シード {0}（右クリック: 同じシードで振り直す）").format(text)
-            if undone:
+            if self.is_undone(row):
                 text = self.tr("元に戻した操作の記録です（やり直すと戻ります）\n{0}").format(text)
             return text
-        if role == Qt.ItemDataRole.FontRole and undone:
+        if role == Qt.ItemDataRole.FontRole and self.is_undone(row):
             font = QFont()
             font.setStrikeOut(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and undone:
+        if role == Qt.ItemDataRole.ForegroundRole and self.is_undone(row):
             return QGuiApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         return None
 
     # ---- what a line offers ----------------------------------------------------------------
     def is_undone(self, row: int) -> bool:
         """The line's step was undone (and not redone)."""
-        return self._entries[row].id in self._undone
+        return bool(self._undone) and self._lines.id_of(row) in self._undone
 
     def can_replay(self, row: int) -> bool:
-        return replayable(self._entries[row].payload)
+        entry = self._lines.line(row).entry
+        return entry is not None and replayable(entry.payload)
 
     def replay(self, row: int) -> Replay | None:
         """The line's roll made again with its seed (nothing is logged)."""
-        return replay(self._entries[row].payload)
+        entry = self._lines.line(row).entry
+        return None if entry is None else replay(entry.payload)
 
     def secret_result(self, row: int) -> str | None:
         """A secret roll's result, for the GM's eyes (nothing is logged); None when not secret."""
-        return secret_result(self._entries[row].payload)
+        entry = self._lines.line(row).entry
+        return None if entry is None else secret_result(entry.payload)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -100,18 +117,35 @@ class LogTableModel(QAbstractTableModel):
         return [self.index(row, column).data() for column in range(len(self.COLUMNS))]
 
     def _on_appended(self, entry: LogEntry) -> None:
-        position = len(self._rows)
+        position = len(self._lines)
         self.beginInsertRows(QModelIndex(), position, position)
-        self._entries.append(entry)
-        self._rows.append(self._row(entry))
+        self._lines.append(entry)
         self.endInsertRows()
 
     def _on_marks_changed(self, ids: list[int]) -> None:
         self._undone = self._campaign_model.undone_log_ids()
-        changed = set(ids)
-        for row, entry in enumerate(self._entries):
-            if entry.id in changed:
+        for entry_id in ids:
+            row = self._lines.row_of(entry_id)
+            if row is not None:
                 self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
+
+    def _on_reset(self) -> None:
+        """Lines a refused step had logged are gone: the log is read again from the file."""
+        self.beginResetModel()
+        self._lines.reload()
+        self._undone = self._campaign_model.undone_log_ids()
+        self.endResetModel()
+
+    def _texts(self, line: LogEntry | UnreadableLine) -> tuple[str, ...]:
+        """The line as the table shows it; a line that cannot be read, or whose payload lacks what
+        its kind needs, reads as unreadable (the rest of the log is unaffected)."""
+        if isinstance(line, LogEntry):
+            try:
+                return tuple(str(text) for text in self._row(line))
+            except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+                pass
+        time = line.at[11:19] if isinstance(line.at, str) else ""
+        return (time, "", line.kind, "", self.tr("（読めない行です）"), "")
 
     def _row(self, entry: LogEntry) -> list[str]:
         p = entry.payload

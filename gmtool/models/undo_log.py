@@ -7,6 +7,10 @@ unmarks them, in the same SQLite transaction as the step's own writes, so the lo
 taken-back step struck through instead of standing as if it happened, and a redo adds no second
 line.  The marks are session state (`UNDONE_KEY`, the ids of the undone lines), not log rows: the
 log itself stays append-only.
+
+Each step is one transaction (`gmtool.models.write_turn`): a push or the outermost macro begins it
+(after committing the step before), an undo or redo is begun and committed at once, and a step
+whose write fails is taken back whole (`put_back`).
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from gmtool.store.errors import CampaignError
 
 if TYPE_CHECKING:
     from gmtool.models.campaign_model import CampaignModel
@@ -43,30 +49,48 @@ class LoggedUndoStack(QUndoStack):
         self._closer.setInterval(0)
         self._closer.timeout.connect(self._close_step)
 
+    @property
+    def depth(self) -> int:
+        """Macros open now (0: none)."""
+        return self._depth
+
     # ---- building steps ------------------------------------------------------------------
     def push(self, cmd: Any) -> None:
+        """Do and keep a step.  Refused (the file cannot be written): nothing is kept, the views
+        show the stored values again, the model's `write_failed` has said why, and CampaignError
+        (marked ``reported``) stops the caller."""
         if self._depth == 0:
+            try:
+                self._model.turns.start()
+            except CampaignError:
+                getattr(cmd, "notify", lambda: None)()
+                raise
             self._forget_from(self.index())
         super().push(cmd)
         if self._depth == 0:
+            self._model.turns.settle()
             self._open_step()
 
     def beginMacro(self, text: str) -> None:
+        """CampaignError (already said to the user) when the file cannot be written now."""
         if self._depth == 0:
-            self._forget_from(self.index())
             self._close_step()
+            self._model.turns.start()
+            self._forget_from(self.index())
             self._macro_lines = []
         self._depth += 1
         super().beginMacro(text)
 
     def endMacro(self) -> None:
+        """Ends the outermost macro's step; CampaignError (``reported``) if it was refused."""
         super().endMacro()
         self._depth = max(0, self._depth - 1)
         if self._depth == 0:
+            lines, self._macro_lines = self._macro_lines, []
+            self._model.turns.settle()
             self._open_step()
-            if self._open is not None and self._macro_lines:
-                self._lines.setdefault(self._open, []).extend(self._macro_lines)
-            self._macro_lines = []
+            if self._open is not None and lines:
+                self._lines.setdefault(self._open, []).extend(lines)
 
     def clear(self) -> None:
         super().clear()
@@ -90,7 +114,7 @@ class LoggedUndoStack(QUndoStack):
         self._close_step()
         index = self.index()
         if self._depth or index == 0:
-            super().undo()
+            super().undo()  # inside a macro: Qt refuses it; at 0: nothing to undo
             return
         self._step(index - 1, lambda: QUndoStack.undo(self), undone=True)
 
@@ -103,17 +127,35 @@ class LoggedUndoStack(QUndoStack):
         self._step(index, lambda: QUndoStack.redo(self), undone=False)
 
     def _step(self, index: int, run: Callable[[], None], undone: bool) -> None:
-        lines = self.lines_of(index)
-        if not lines:
-            run()
+        turns = self._model.turns
+        try:
+            turns.start(moves=True)
+        except CampaignError:
             return
-        campaign = self._model.campaign
-        with campaign.transaction():  # the step's own writes and its marks: all or nothing
-            run()
-            marks = undone_ids(campaign.get_session(UNDONE_KEY))
-            marks = marks | set(lines) if undone else marks - set(lines)
-            campaign.set_session(UNDONE_KEY, sorted(marks))
-        self._model.log_marks_changed.emit(list(lines))
+        lines = self.lines_of(index)
+        run()  # the step's own writes and its marks: one transaction, committed now
+        if lines and turns.failure is None:
+            campaign = self._model.campaign
+            try:
+                marks = undone_ids(campaign.get_session(UNDONE_KEY))
+                marks = marks | set(lines) if undone else marks - set(lines)
+                campaign.set_session(UNDONE_KEY, sorted(marks))
+            except CampaignError as exc:
+                turns.failed(exc)
+                return
+        if turns.flush() and lines:
+            self._model.log_marks_changed.emit(list(lines))
+
+    def put_back(self, index: int, drop_tail: bool) -> None:
+        """Return to `index` after a refused step (the commands write nothing meanwhile); with
+        `drop_tail`, the steps after it are gone (the refused one, and the redo it replaced)."""
+        QUndoStack.setIndex(self, index)
+        if drop_tail and self.count() > index:
+            nothing = QUndoCommand()
+            nothing.setObsolete(True)  # an obsolete push only cuts the redo tail
+            QUndoStack.push(self, nothing)
+        self._forget_from(index)
+        self._close_step()
 
     # ---- internals -----------------------------------------------------------------------
     def _open_step(self) -> None:

@@ -13,7 +13,7 @@ import json
 import os
 import sqlite3
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,8 +21,17 @@ from typing import Any
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems import SYSTEMS
+from gmtool.store.campaign_file import (
+    CampaignDetached,
+    file_identity,
+    read_only_connection,
+    set_aside_foreign_wal,
+    unwritable,
+)
+from gmtool.store.campaign_lock import CampaignLock
 from gmtool.store.errors import CampaignError, StoreError
-from gmtool.store.sqlite_build import build_database
+from gmtool.store.sqlite_build import build_database, remove_stale_temp_files
+from gmtool.store.sqlite_errors import is_busy, sqlite_problem
 from gmtool.store.validation import (
     character_from_document,
     character_label,
@@ -32,11 +41,13 @@ from gmtool.store.validation import (
     parse_json,
 )
 
+LOCK_WAIT_MS = 3000  # a write waits this long for another program's SQLite lock, then is refused
+
 FORMAT = "gmtool/campaign"
 SCHEMA_VERSION = 1
 SUFFIX = ".gmcampaign"
 
-_SCHEMA = """
+SCHEMA = _SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE characters(
     id TEXT PRIMARY KEY,
@@ -88,11 +99,23 @@ def _dumps(value: Any) -> str:
 class Campaign:
     """An open campaign file.  Create with :meth:`create`, open with :meth:`open`."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(
+        self,
+        path: Path,
+        conn: sqlite3.Connection,
+        lock: CampaignLock | None = None,
+        read_only: str | None = None,
+        notices: tuple[str, ...] = (),
+    ) -> None:
         # Use create()/open(): they validate the file before this connection exists.
         self._path = path
         self._conn: sqlite3.Connection | None = conn
-        self._in_transaction = False  # inside transaction(): each write joins it
+        self._lock = lock
+        self._identity = file_identity(path)
+        self._in_transaction = False  # between begin() and commit()/rollback(): each write joins
+        self.read_only: str | None = read_only  # why nothing may be written (None: writable)
+        self.detached: str | None = None  # why the file on disk is no longer this campaign
+        self.notices = notices  # what opening did that the user should hear of (a WAL set aside)
 
     # -- opening and closing ------------------------------------------------------------
 
@@ -112,28 +135,67 @@ class Campaign:
                     [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("created", _now())],
                 )
 
+        remove_stale_temp_files(target.parent, SUFFIX)  # a save-as killed half-way left them
         build_database(target, fill, "作成できません", CampaignError, overwrite=False)
         return cls.open(target)
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str]) -> Campaign:
-        """Open an existing campaign; CampaignError (and nothing written) if it is not usable."""
+    def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        read_only: str | None = None,
+        take_over: bool = False,
+    ) -> Campaign:
+        """Open an existing campaign; CampaignError (and nothing written) if it is not usable.
+
+        ``read_only``: open for reading only, for the reason given (shown in the window).  A file
+        or folder that cannot be written opens read-only by itself.  Open for writing elsewhere:
+        ``CampaignLocked`` (``take_over``: the user chose to take a lock from another computer)."""
         target = Path(path)
+        with contextlib.suppress(OSError, RuntimeError):
+            # Through a symlink: the real file, whose -wal and lock are beside it, not the link.
+            target = target.resolve()
+        if not target.is_file():  # the checks say why (missing, a folder…) before a lock is made
+            check_sqlite_file(target, lambda c: None, CampaignError)
+        if read_only is None:
+            read_only = unwritable(target)
+        if read_only is None:
+            remove_stale_temp_files(target.parent, SUFFIX)  # a save-as killed half-way left them
+        lock = None if read_only is not None else CampaignLock.acquire(target, take_over)
+        try:
+            return cls._open_checked(target, lock, read_only)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+
+    @classmethod
+    def _open_checked(cls, target: Path, lock: CampaignLock | None, read_only: str | None) -> Campaign:
+        notices: tuple[str, ...] = ()
+        if lock is not None and lock.stale is not None:
+            notices = set_aside_foreign_wal(target, lock.stale)
         check_sqlite_file(target, lambda c: check_campaign(c, FORMAT, SCHEMA_VERSION), CampaignError)
         conn: sqlite3.Connection | None = None
         try:
-            # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE in _write).
-            conn = sqlite3.connect(target, isolation_level=None, timeout=5.0)
-            conn.execute("PRAGMA journal_mode=WAL")
-            # NORMAL in WAL mode: a crash of gmtool never loses a commit; a power cut may
-            # lose the last ones but never corrupts the file.
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute("PRAGMA foreign_keys=ON")
-        except sqlite3.Error as exc:
+            if read_only is not None:
+                conn = read_only_connection(target)
+            else:
+                # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE in begin()).
+                conn = sqlite3.connect(target, isolation_level=None, timeout=LOCK_WAIT_MS / 1000)
+                conn.execute("PRAGMA journal_mode=WAL")
+                # NORMAL in WAL mode: a crash of gmtool never loses a commit; a power cut may
+                # lose the last ones but never corrupts the file.
+                conn.execute("PRAGMA synchronous=NORMAL")
+                conn.execute("PRAGMA foreign_keys=ON")
+            campaign = cls(target, conn, lock, read_only, notices)
+        except (sqlite3.Error, OSError) as exc:
             if conn is not None:
                 conn.close()
             raise CampaignError(Message("書き込み用に開けません（{0}）", exc), target) from None
-        return cls(target, conn)
+        if lock is not None:
+            lock.record(*campaign._identity)
+        return campaign
 
     @property
     def path(self) -> Path:
@@ -144,13 +206,25 @@ class Campaign:
         return self._conn is None
 
     def close(self) -> None:
-        """Fold the WAL back into the file and close; safe to call twice."""
+        """Commit what is pending, fold the WAL back into the file and close; safe to call twice.
+        A pending write that fails to commit is rolled back and raised, after closing."""
+        failure: CampaignError | None = None
+        if self._in_transaction:
+            try:
+                self.commit()
+            except CampaignError as exc:
+                failure = exc
         conn, self._conn = self._conn, None
-        if conn is None:
-            return
-        with contextlib.suppress(sqlite3.Error):
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        conn.close()
+        if conn is not None:
+            if self.read_only is None and self.detached is None:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            conn.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+        if failure is not None:
+            raise failure
 
     def __enter__(self) -> Campaign:
         return self
@@ -167,38 +241,118 @@ class Campaign:
             raise CampaignError(Message("キャンペーンは閉じられています"), self._path)
         return self._conn
 
+    # -- transactions ----------------------------------------------------------------------
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._in_transaction
+
+    def check_writable(self) -> None:
+        """CampaignError unless a write may be tried now: open for writing, and the file at the path
+        still the one opened (else CampaignDetached, and nothing is written anywhere)."""
+        self._connection()
+        if self.read_only is not None:
+            raise CampaignError(Message("読み取り専用で開いています（{0}）", self.read_only), self._path)
+        if self.detached is None:
+            try:
+                if file_identity(self._path) != self._identity:
+                    self.detached = Message("ファイルが別のファイルに置き換えられました")
+            except FileNotFoundError:
+                self.detached = Message("ファイルが削除されたか、別の場所に移されました")
+            except OSError as exc:
+                raise CampaignError(Message("ファイルを確かめられません（{0}）", exc), self._path) from None
+            if self.detached is not None and not self._in_transaction:
+                # Our -wal and -shm still lie beside the path, where a reader of the file now there
+                # would take them for its own: fold them into the file we hold (gone from the
+                # folder, still open here for save_as) and leave the WAL empty.
+                with contextlib.suppress(sqlite3.Error):
+                    self._connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if self.detached is not None:
+            raise CampaignDetached(
+                Message("{0}。これ以上は書き込みません。名前を付けて保存すれば残せます", self.detached),
+                self._path,
+            )
+
+    def begin(self, on_wait: Callable[[], None] | None = None) -> None:
+        """Start a write transaction: every write until :meth:`commit` (or :meth:`rollback`) lands
+        with it, or none does.  ``on_wait`` is called once if another program holds the file's
+        lock; the wait is bounded (LOCK_WAIT_MS), then CampaignError."""
+        if self._in_transaction:
+            return
+        self.check_writable()
+        conn = self._connection()
+        try:
+            # IMMEDIATE takes the write lock first, so read-then-write (append position)
+            # cannot interleave with another program writing the same file.
+            try:
+                conn.execute("PRAGMA busy_timeout=0")
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if not is_busy(exc):
+                    raise
+                if on_wait is not None:
+                    on_wait()
+                conn.execute(f"PRAGMA busy_timeout={LOCK_WAIT_MS}")
+                conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as exc:
+            raise CampaignError(Message("書き込めません（{0}）", sqlite_problem(exc)), self._path) from None
+        self._in_transaction = True
+
+    def commit(self) -> None:
+        """Commit the open transaction; on failure it is rolled back and CampaignError raised."""
+        if not self._in_transaction:
+            return
+        try:
+            self._connection().execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            self.rollback()
+            raise CampaignError(Message("書き込めません（{0}）", sqlite_problem(exc)), self._path) from None
+        self._in_transaction = False
+
+    def rollback(self) -> None:
+        """Drop every write since :meth:`begin`; safe to call when none is open."""
+        self._in_transaction = False
+        if self._conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.execute("ROLLBACK")
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
         """Several writes as one transaction (an undone step and its log marks): every write
-        inside joins it; all are committed together, or none when an error escapes."""
+        inside joins it; all are committed together, or none when an error escapes.  Inside an
+        open transaction (``begin``), it joins that one."""
         with self._write():
             yield
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: committed on success, rolled back on any error."""
+        """One write transaction: committed on success, rolled back on any error.  Inside an
+        open transaction the writes join it, and its owner commits or rolls back."""
         conn = self._connection()
-        if self._in_transaction:  # part of transaction(): it commits or rolls back
-            yield conn
-            return
-        try:
-            # IMMEDIATE takes the write lock first, so read-then-write (append position)
-            # cannot interleave with another gmtool writing the same file.
-            conn.execute("BEGIN IMMEDIATE")
-            self._in_transaction = True
+        if self._in_transaction:
+            self.check_writable()
             try:
-                with conn:
-                    yield conn
-            finally:
-                self._in_transaction = False
+                yield conn
+            except sqlite3.DatabaseError as exc:
+                problem = sqlite_problem(exc)
+                raise CampaignError(Message("書き込めません（{0}）", problem), self._path) from None
+            return
+        self.begin()
+        try:
+            yield conn
         except sqlite3.DatabaseError as exc:
-            raise CampaignError(Message("書き込めません（{0}）", exc), self._path) from None
+            self.rollback()
+            raise CampaignError(Message("書き込めません（{0}）", sqlite_problem(exc)), self._path) from None
+        except BaseException:
+            self.rollback()
+            raise
+        self.commit()
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:
             return self._connection().execute(sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise CampaignError(Message("読み込めません（{0}）", exc), self._path) from None
+            raise CampaignError(Message("読み込めません（{0}）", sqlite_problem(exc)), self._path) from None
 
     # -- characters ----------------------------------------------------------------------
 
@@ -312,17 +466,64 @@ class Campaign:
             entries.append(LogEntry(entry_id, at, kind, payload))
         return entries
 
+    # Read a page at a time (the log table, the dice box): opening never reads the log, and a line
+    # that cannot be read comes back as `log_lines.UnreadableLine` instead of failing the rest.
+
+    def log_span(self) -> tuple[int, int, int]:
+        """(number of lines, first id, last id); (0, 0, 0) for an empty log.  The ids are one look
+        in the table's key; the count reads the table once (no JSON is parsed)."""
+        rows = self._read("SELECT COUNT(*), (SELECT MIN(id) FROM log), (SELECT MAX(id) FROM log) FROM log")
+        count, first, last = rows[0]
+        return int(count), int(first or 0), int(last or 0)
+
+    def log_count(self) -> int:
+        return int(self._read("SELECT COUNT(*) FROM log")[0][0])
+
+    def log_ids(self) -> list[int]:
+        """Every line's id in order: for a log whose ids have gaps (a hand-edited file)."""
+        return [int(row[0]) for row in self._read("SELECT id FROM log ORDER BY id")]
+
+    def log_range(self, first_id: int, last_id: int) -> list[Any]:
+        """The lines first_id ≤ id ≤ last_id in order: each a LogEntry, or an UnreadableLine."""
+        from gmtool.store.log_lines import COLUMNS, log_line
+
+        sql = f"SELECT {COLUMNS} FROM log WHERE id BETWEEN ? AND ? ORDER BY id"
+        rows = self._read(sql, (first_id, last_id))
+        return [log_line(row) for row in rows]
+
+    def log_tail(self, kind: str, limit: int, within: int) -> list[LogEntry]:
+        """Of the last ``limit`` lines of ``kind`` among the log's last ``within`` lines (bounded work
+        however long the log), those that can be read, oldest first."""
+        from gmtool.store.log_lines import COLUMNS, log_line
+
+        rows = self._read(
+            f"SELECT {COLUMNS} FROM log WHERE kind = ? AND id > (SELECT COALESCE(MAX(id), 0) FROM log) - ?"
+            " ORDER BY id DESC LIMIT ?",
+            (kind, within, limit),
+        )
+        lines = [log_line(row) for row in reversed(rows)]
+        return [line for line in lines if isinstance(line, LogEntry)]
+
     # -- copies ----------------------------------------------------------------------------
 
     def save_as(self, new_path: str | os.PathLike[str], overwrite: bool = False) -> Campaign:
         """Copy this campaign to ``new_path`` and open the copy (the caller closes this one)."""
         source = self._connection()
         target = Path(new_path)
+        with contextlib.suppress(OSError, RuntimeError):
+            target = target.resolve()
         if target.exists():
-            if os.path.samefile(target, self._path):
+            if self.detached is None and os.path.samefile(target, self._path):
                 raise CampaignError(Message("開いているキャンペーンと同じファイルです"), target)
             if not overwrite:
                 raise CampaignError(Message("同じ名前のファイルが既にあります"), target)
-        # backup() copies a consistent snapshot, including what is still in our WAL.
-        build_database(target, source.backup, "保存できません", CampaignError, overwrite=True)
-        return Campaign.open(target)
+        # The copy's lock first: a campaign open in another window is refused, not overwritten
+        # (overwriting removes its -wal, i.e. that window's latest edits).
+        lock = CampaignLock.acquire(target)
+        try:
+            # backup() copies a consistent snapshot, including what is still in our WAL.
+            build_database(target, source.backup, "保存できません", CampaignError, overwrite=True)
+            return Campaign._open_checked(target, lock, None)
+        except BaseException:
+            lock.release()
+            raise

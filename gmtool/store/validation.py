@@ -30,7 +30,9 @@ from gmtool.rules.message import Message, clipped
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store import migrations
 from gmtool.store.errors import StoreError
-from gmtool.store.validation_text import JSON_PROBLEMS, PROBLEMS, SHOW_INPUT, TOO_LONG
+from gmtool.store.schema_check import check_schema, same_object
+from gmtool.store.sqlite_errors import is_damage, os_problem, sqlite_problem
+from gmtool.store.validation_text import JSON_PROBLEMS, PROBLEMS, SHOW_INPUT, TOO_LONG, UNKNOWN_PROBLEM
 
 __all__ = ["MAX_INPUT_CHARS", "short_input"]  # quoted here too by the store's readers (cards, …)
 
@@ -67,7 +69,7 @@ def describe_problem(error: Mapping[str, Any]) -> str:
         except (KeyError, IndexError, ValueError):
             text = Message(PROBLEMS[kind].split("（")[0])
     else:
-        text = str(error.get("msg", kind))
+        text = Message(UNKNOWN_PROBLEM)  # never pydantic's English "msg"
     if kind in SHOW_INPUT and "input" in error:
         return Message("{0}（入力: {1}）", text, short_input(error["input"]))
     return text
@@ -82,6 +84,14 @@ def format_validation_error(error: ValidationError, prefix: str = "") -> str:
     if len(errors) > 1:
         message = Message("{0}（ほか {1} 件）", message, len(errors) - 1)
     return message
+
+
+def short_name(name: str) -> str:
+    """A name from a file or a field (a character's, an id) as a message quotes it in 「」: whole up to
+    ``MAX_INPUT_CHARS`` characters, else its start and its length, as :func:`short_input` quotes a value."""
+    if len(name) <= MAX_INPUT_CHARS:
+        return name
+    return Message("{0}…（{1} 文字）", name[:MAX_INPUT_CHARS], len(name))
 
 
 class _StrictJSONError(ValueError):
@@ -175,9 +185,10 @@ def character_to_document(system_id: str, character: Any) -> dict[str, Any]:
             data = system.dump_character(character)
         system.load_character(data)
     except ValidationError as exc:
-        name = getattr(character, "name", "") or Message("（名前なし）")
+        name = getattr(character, "name", "")
+        shown = short_name(name) if isinstance(name, str) and name else Message("（名前なし）")
         raise StoreError(
-            Message("キャラクター「{0}」を保存できません: {1}", name, format_validation_error(exc))
+            Message("キャラクター「{0}」を保存できません: {1}", shown, format_validation_error(exc))
         ) from None
     except (ValueError, TypeError) as exc:
         raise StoreError(Message("キャラクターを保存できません: {0}", clipped(str(exc), 200))) from None
@@ -224,12 +235,14 @@ def check_sqlite_file(
             check(connection)
     except StoreError as exc:
         raise error(exc.problem, path) from None
-    except sqlite3.DatabaseError as exc:
-        raise error(Message("ファイルが壊れています（SQLite: {0}）", exc), path) from None
+    except sqlite3.Error as exc:  # damaged: the cause is the sentence; else what kept it from reading
+        problem = sqlite_problem(exc)
+        problem = problem if is_damage(exc) else Message("ファイルを読めません（{0}）", problem)
+        raise error(problem, path) from None
     except UnicodeDecodeError:  # a damaged page holding text that is not UTF-8 (found by fuzzing)
         raise error(Message("ファイルが壊れています（文字として読めない箇所があります）"), path) from None
     except OSError as exc:
-        raise error(Message("ファイルを読めません（{0}）", exc.strerror or exc), path) from None
+        raise error(Message("ファイルを読めません（{0}）", os_problem(exc)), path) from None
 
 
 @contextlib.contextmanager
@@ -242,14 +255,19 @@ def validation_connection(path: Path) -> Iterator[sqlite3.Connection]:
     is still running.  So: immutable when there is no WAL; ``mode=ro`` when the ``-shm``
     index already exists (SQLite's locks give a consistent snapshot, and only that
     rebuildable index is touched); a private copy when a WAL lies there without its index.
+    Every one of them only reads (``query_only``), and nothing in the file's schema runs
+    with more than it needs (``trusted_schema`` off).  Through a symlink the sidecars are
+    the real file's: SQLite opens ``-wal`` beside the file the link points to.
     """
+    with contextlib.suppress(OSError, RuntimeError):
+        path = path.resolve()
     wal, shm = sidecar(path, "-wal"), sidecar(path, "-shm")
     # as_uri() percent-encodes "?", "#", "%" and non-ASCII names, which SQLite decodes.
-    uri = path.resolve().as_uri()
+    uri = path.absolute().as_uri()
     with contextlib.ExitStack() as stack:
         if shm.exists():
             conn = sqlite3.connect(f"{uri}?mode=ro", uri=True)
-        elif wal.exists() and wal.stat().st_size > 0:
+        elif wal_left_over(path):
             copy = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="gmtool-check-"))) / "c.db"
             shutil.copyfile(path, copy)
             shutil.copyfile(wal, sidecar(copy, "-wal"))
@@ -257,15 +275,26 @@ def validation_connection(path: Path) -> Iterator[sqlite3.Connection]:
         else:
             conn = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True)
         stack.callback(conn.close)
+        conn.execute("PRAGMA query_only = ON")
+        conn.execute("PRAGMA trusted_schema = OFF")
         yield conn
+
+
+def wal_left_over(path: Path) -> bool:
+    """Whether a non-empty ``-wal`` lies beside ``path``: commits not yet folded into the file, by a
+    gmtool still running, one that crashed — or one that had another file open under this name."""
+    try:
+        return sidecar(path, "-wal").stat().st_size > 0
+    except OSError:
+        return False
 
 
 def character_label(row_id: Any, data: Any) -> str:
     """How a message names a stored character: its name if readable, always its id."""
     name = data.get("name") if isinstance(data, dict) else None
     if isinstance(name, str) and name:
-        return Message("キャラクター「{0}」（id: {1}）", name[:40], str(row_id)[:40])
-    return Message("キャラクター（id: {0}）", str(row_id)[:40])
+        return Message("キャラクター「{0}」（id: {1}）", short_name(name), short_name(str(row_id)))
+    return Message("キャラクター（id: {0}）", short_name(str(row_id)))
 
 
 def _check_characters(conn: sqlite3.Connection) -> None:
@@ -288,24 +317,27 @@ def _check_json_column(conn: sqlite3.Connection, sql: str, what: str, need_objec
         try:
             value = parse_json(text) if isinstance(text, str) else None
         except StoreError as exc:
-            raise StoreError(Message("{0}（{1}）: {2}", what, str(key)[:40], exc.problem)) from None
+            raise StoreError(Message("{0}（{1}）: {2}", what, short_name(str(key)), exc.problem)) from None
         if not isinstance(text, str) or (need_object and not isinstance(value, dict)):
-            raise StoreError(Message("{0}（{1}）の内容が正しくありません", what, str(key)[:40]))
+            raise StoreError(Message("{0}（{1}）の内容が正しくありません", what, short_name(str(key))))
 
 
 def check_gmtool_database(
-    conn: sqlite3.Connection, fmt: str, max_version: int, kind: str, tables: tuple[str, ...]
+    conn: sqlite3.Connection, fmt: str, max_version: int, kind: str, schema: str
 ) -> int:
     """The checks every SQLite file of gmtool's passes before it is opened read-write (StoreError):
-    intact, ours (``meta.format``), not newer than this gmtool, with its ``tables``.  ``kind`` names
-    the file in the messages (「キャンペーン」).  Returns its schema version."""
-    problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
-    if problems != ["ok"]:
-        raise StoreError(Message("ファイルが壊れています（{0}）", str(problems[0])[:100]))
-    present = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if "meta" not in present:
+    ours (a ``meta`` table saying ``fmt``), not newer than this gmtool, with exactly the ``schema``
+    gmtool creates (nothing foreign in it may ever run), and intact.  ``kind`` names the file in the
+    messages (「キャンペーン」).  Returns its schema version.
+
+    The order matters: ``meta`` is read only once it is known to be gmtool's plain table, the rest
+    of the file only once its whole schema is; and the integrity check is the full one when a WAL
+    was left over, whose replay onto a file it did not come from corrupts indexes in a way
+    ``quick_check`` does not see."""
+    if not same_object(conn, schema, "meta"):
         raise StoreError(Message("gmtool の{0}ではありません", kind))
-    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    rows = conn.execute("SELECT key, value FROM meta WHERE key IN ('format', 'schema_version')")
+    meta = dict(rows.fetchall())
     if meta.get("format") != fmt:
         raise StoreError(
             Message("gmtool の{0}ではありません（format: {1}）", kind, short_input(meta.get("format")))
@@ -326,10 +358,21 @@ def check_gmtool_database(
                 max_version,
             )
         )
-    for table in tables:
-        if table not in present:
-            raise StoreError(Message("ファイルが壊れています（{0} 表がありません）", table))
+    check_schema(conn, schema)
+    check = "integrity_check" if _has_wal(conn) else "quick_check"
+    problems = [row[0] for row in conn.execute(f"PRAGMA {check}(1)")]
+    if problems != ["ok"]:
+        found = clipped(str(problems[0]), 100)
+        raise StoreError(Message("ファイルが壊れています（SQLite の検査結果: {0}）", found))
     return version
+
+
+def _has_wal(conn: sqlite3.Connection) -> bool:
+    """Whether the file ``conn`` reads has a WAL left over (see :func:`wal_left_over`)."""
+    for _seq, name, file in conn.execute("PRAGMA database_list"):
+        if name == "main":
+            return bool(file) and wal_left_over(Path(file))
+    return False
 
 
 def check_campaign(conn: sqlite3.Connection, fmt: str, max_version: int) -> None:
@@ -338,7 +381,10 @@ def check_campaign(conn: sqlite3.Connection, fmt: str, max_version: int) -> None
     Raises sqlite3.DatabaseError for files SQLite itself cannot read; the caller turns
     that into "ファイルが壊れています".
     """
-    check_gmtool_database(conn, fmt, max_version, Message("キャンペーン"), ("characters", "session", "log"))
+    from gmtool.store.campaign import SCHEMA  # campaign.py imports this module
+
+    check_gmtool_database(conn, fmt, max_version, Message("キャンペーン"), SCHEMA)
     _check_characters(conn)
     _check_json_column(conn, "SELECT key, value FROM session", "セッション状態", need_object=False)
-    _check_json_column(conn, "SELECT id, payload FROM log", "ログ", need_object=True)
+    # The log is not read here: 200 000 lines would take seconds.  Each line is read when it is shown,
+    # and one that cannot be read shows as unreadable (gmtool.store.log_lines).

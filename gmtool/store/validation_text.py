@@ -13,13 +13,22 @@ SHOW_INPUT = frozenset(
     "int_type int_parsing int_from_float int_parsing_size float_type float_parsing string_type"
     " bool_type bool_parsing greater_than greater_than_equal less_than less_than_equal multiple_of"
     " literal_error enum dataclass_type dataclass_args_type model_type model_attributes_type dict_type"
-    " tuple_type list_type set_type frozen_set_type iterable_type none_required".split()
+    " tuple_type list_type set_type frozen_set_type iterable_type none_required string_pattern_mismatch"
+    " finite_number date_parsing time_parsing datetime_parsing url_parsing uuid_parsing"
+    " decimal_parsing date_type date_from_datetime_parsing datetime_type datetime_from_date_parsing"
+    " time_type".split()
 )
 
 # Message templates (str.format, pydantic's ctx as named values): Message(PROBLEMS[kind], **ctx)
 _OBJECT = template("オブジェクト（{{…}}）でなければなりません")
 _ARRAY = template("配列（[…]）でなければなりません")
 TOO_LONG = template("文字列が長すぎます（最大 {0} 文字、入力 {1} 文字）")
+_INVALID = template("値が正しくありません")
+_DATE = template("日付（YYYY-MM-DD）でなければなりません")
+_TIME = template("時刻（HH:MM:SS）でなければなりません")
+_DATETIME = template("日時（YYYY-MM-DDTHH:MM:SS）でなければなりません")
+_URL = template("URL が正しくありません")
+_UUID = template("UUID が正しくありません")
 
 PROBLEMS: dict[str, str] = {
     "int_type": template("整数でなければなりません"),
@@ -61,7 +70,72 @@ PROBLEMS: dict[str, str] = {
     "frozen_set_type": _ARRAY,
     "iterable_type": _ARRAY,
     "recursion_loop": template("入れ子が深すぎます"),
+    "recursion_depth_exceeded": template("入れ子が深すぎます"),
+    "value_error": _INVALID,  # without ctx["error"]: ours carry a Japanese text, shown instead
+    "assertion_error": _INVALID,
+    "json_invalid": template("JSON として読めません"),
+    "json_type": template("JSON のテキストでなければなりません"),
+    "finite_number": template("有限の数値でなければなりません"),
+    "string_unicode": template("文字列として読めません"),
+    "string_pattern_mismatch": template("書式が正しくありません"),
+    "string_not_ascii": template("半角英数字と記号（ASCII）でなければなりません"),
+    "mapping_type": _OBJECT,
+    "frozen_dict_type": _OBJECT,
+    "ordered_dict_type": _OBJECT,
+    "counter_type": _OBJECT,
+    "named_tuple_type": _ARRAY,
+    "deque_type": _ARRAY,
+    "set_item_not_hashable": _INVALID,
+    "bytes_type": template("バイト列でなければなりません"),
+    "bytes_too_short": template("短すぎます（最小 {min_length} バイト）"),
+    "bytes_too_long": template("長すぎます（最大 {max_length} バイト）"),
+    "bytes_invalid_encoding": template("バイト列として読めません"),
+    "date_type": _DATE,
+    "date_parsing": _DATE,
+    "date_from_datetime_parsing": _DATE,
+    "date_from_datetime_inexact": _DATE,
+    "date_past": template("過去の日付でなければなりません"),
+    "date_future": template("未来の日付でなければなりません"),
+    "time_type": _TIME,
+    "time_parsing": _TIME,
+    "datetime_type": _DATETIME,
+    "datetime_parsing": _DATETIME,
+    "datetime_object_invalid": _DATETIME,
+    "datetime_from_date_parsing": _DATETIME,
+    "datetime_past": template("過去の日時でなければなりません"),
+    "datetime_future": template("未来の日時でなければなりません"),
+    "timezone_naive": template("タイムゾーンなしの日時でなければなりません"),
+    "timezone_aware": template("タイムゾーン付きの日時でなければなりません"),
+    "timezone_offset": template("タイムゾーンが正しくありません"),
+    "time_delta_type": template("時間の長さでなければなりません"),
+    "time_delta_parsing": template("時間の長さでなければなりません"),
+    # not ctx["tag"]: that is the input, of any length
+    "union_tag_invalid": template("種類が正しくありません（次のいずれか: {expected_tags}）"),
+    "union_tag_not_found": template("種類を表す項目 {discriminator} がありません"),
+    "url_type": _URL,
+    "url_parsing": _URL,
+    "url_syntax_violation": _URL,
+    "url_too_long": template("URL が長すぎます（最大 {max_length} 文字）"),
+    "url_scheme": _URL,
+    "uuid_type": _UUID,
+    "uuid_parsing": _UUID,
+    "uuid_version": _UUID,
+    "decimal_type": template("数値でなければなりません"),
+    "decimal_parsing": template("数値でなければなりません"),
+    "decimal_max_digits": template("桁数が多すぎます（最大 {max_digits} 桁）"),
+    "decimal_max_places": template("小数点以下の桁数が多すぎます（最大 {decimal_places} 桁）"),
+    "decimal_whole_digits": template("整数部の桁数が多すぎます（最大 {whole_digits} 桁）"),
+    "fraction_type": template("数値でなければなりません"),
+    "fraction_parsing": template("数値でなければなりません"),
+    "complex_type": template("数値でなければなりません"),
+    "complex_str_parsing": template("数値でなければなりません"),
+    "multiple_argument_values": template("同じ項目が 2 回あります"),
+    "frozen_field": template("変更できない項目です"),
+    "frozen_instance": template("変更できない項目です"),
 }
+# Anything else (a pydantic error type not listed above, e.g. one a later pydantic adds): never its
+# English text, which would reach the Japanese window.
+UNKNOWN_PROBLEM = _INVALID
 
 
 # Python's English json messages, for the ones a hand-edited or truncated file produces.

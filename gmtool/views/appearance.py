@@ -152,6 +152,9 @@ def set_tone(widget: QWidget, tone: Tone | str | None, style: str = "") -> None:
     """Colours *widget*'s text in *tone* (a Tone, a name of TONES, or None: the palette's), with
     *style* as the rest of its style sheet; re-applied whenever the theme changes."""
     look = tone if isinstance(tone, Tone) else Tone(tone, style)
+    shown = (widget.property(TONE_PROPERTY), widget.property(TONE_STYLE_PROPERTY))
+    if shown == (look.name or "", look.style):
+        return  # already so: setting the same style sheet again re-polishes the widget for nothing
     widget.setProperty(TONE_PROPERTY, look.name or "")
     widget.setProperty(TONE_STYLE_PROPERTY, look.style)
     _apply_tone(widget)

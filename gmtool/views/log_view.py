@@ -3,15 +3,21 @@
 Right-click on a line: 同じシードで振り直す (a dice-box roll made again from its seed, to show the
 logged result is the one that seed gives), 結果を見る (a secret roll's result for the GM alone, not
 written to the log), シードをコピー.  An undone step's lines read struck through.
+
+The model reads the log a page at a time: the view asks only for the rows it paints, and its columns
+are sized to the newest lines (`SIZED_ROWS`), widened when a wider line is logged — never to every
+line of a long log.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QModelIndex, QPoint, Qt
+from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QMessageBox, QTableView, QWidget
 
 from gmtool.models.log_table_model import LogTableModel
+
+SIZED_ROWS = 32  # the newest lines the columns are sized to when the log is shown
 
 
 class LogView(QTableView):
@@ -28,13 +34,39 @@ class LogView(QTableView):
         header.setStretchLastSection(True)  # the seed: long, and least important
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._show_menu)
-        model.rowsInserted.connect(lambda *_: self._follow_new_rows())
-        self._follow_new_rows()
+        model.rowsInserted.connect(self._follow_new_rows)
+        model.modelReset.connect(self._show_newest)
+        self._show_newest()
 
-    def _follow_new_rows(self) -> None:
-        # Sized from the contents each time: a column sized while empty would elide every later row.
-        self.resizeColumnsToContents()
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not event.spontaneous():  # laid out at its real size now: the newest lines at the bottom
+            self.scrollToBottom()
+
+    def _show_newest(self) -> None:
+        rows = self.log_model.rowCount()
+        self._fit_columns(max(0, rows - SIZED_ROWS), rows - 1, shrink=True)
         self.scrollToBottom()
+
+    def _follow_new_rows(self, _parent: QModelIndex, first: int, last: int) -> None:
+        # Widened for each new line: a column sized while the log was empty would elide every later row.
+        self._fit_columns(max(first, last - SIZED_ROWS + 1), last, shrink=False)
+        self.scrollToBottom()
+
+    def _fit_columns(self, first: int, last: int, shrink: bool) -> None:
+        """Each column as wide as its header and the rows first…last need (as resizeColumnsToContents
+        sizes it, from those rows only); with `shrink` also narrower than it is."""
+        model = self.log_model
+        header = self.horizontalHeader()
+        grid = 1 if self.showGrid() else 0
+        for column in range(model.columnCount()):
+            rows = range(first, last + 1)
+            needed = max((self.sizeHintForIndex(model.index(row, column)).width() for row in rows), default=0)
+            width = needed + grid
+            if shrink:  # (widening for a new line: the header fitted already)
+                width = max(width, header.sectionSizeHint(column))
+            if shrink or width > self.columnWidth(column):
+                self.setColumnWidth(column, width)
 
     # ---- the line's menu ---------------------------------------------------------------------
     def line_menu(self, row: int) -> QMenu:

@@ -55,6 +55,12 @@ def guarded(parent: QWidget, action: Callable[[], object], after: Callable[[], o
         if after is not None:
             after()
         return False
+    except Exception as failure:
+        if not getattr(failure, "reported", False):  # a write the campaign refused has been said
+            raise
+        if after is not None:
+            after()
+        return False
     return True
 
 

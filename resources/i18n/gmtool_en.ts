@@ -657,6 +657,13 @@ Archetypes in use by characters that will leave the catalog: {0}</translation>
         </message>
         <message>
             <source>
+カードデータベースのデータは {0} 時点のものです。それより新しいカードは、カードデータベースに新しいデータを読み込むか、手で入力してください。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>
+The card data is as of {0}. For newer cards, import newer data into the card database or enter them by hand.</translation>
+        </message>
+        <message>
+            <source>
 ラスボスへの縁故: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>
@@ -668,6 +675,13 @@ Bonds to the last boss: {0}</translation>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>
 PCs not bonded because they already had a bond: {0}</translation>
+        </message>
+        <message>
+            <source>
+複数のカードに当たる名前が {0} 行あります。「どのカードか選ぶ…」で選んでください。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>
+{0} lines name several cards. Choose with “Choose the card…”.</translation>
         </message>
         <message>
             <source>
@@ -1726,6 +1740,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>MTGJSON's AtomicCards.json or Scryfall bulk data (compressed is fine)</translation>
         </message>
         <message>
+            <source>MTGJSON の AtomicCards・AllPrintings・セットごとのファイルか Scryfall の一括データ（圧縮されたままで可）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>MTGJSON AtomicCards, AllPrintings or a per-set file, or a Scryfall bulk file (compressed is fine)</translation>
+        </message>
+        <message>
             <source>MTGでTRPG のデッキがありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>There is no MTG TRPG deck</translation>
@@ -2066,9 +2085,24 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>WP + overall LV</translation>
         </message>
         <message>
+            <source>gmtool — TRPG のゲームマスター用ツール</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>gmtool — a game master's tool for tabletop RPGs</translation>
+        </message>
+        <message>
             <source>gmtool — {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>gmtool — {0}</translation>
+        </message>
+        <message>
+            <source>gmtool について</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>About gmtool</translation>
+        </message>
+        <message>
+            <source>gmtool について…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>About gmtool…</translation>
         </message>
         <message>
             <source>gmtool キャラクター (*.gmchar.json)</source>
@@ -2437,6 +2471,11 @@ Outside gmtool too: {4}</translation>
             <source>{0}: {1} のうち Protection {2} が吸収、Structure {3} → {4}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: of {1}, Protection {2} absorbs, Structure {3} → {4}</translation>
+        </message>
+        <message>
+            <source>{0}: {1} 枚のカードを読み込みました（日本語名 {2} 枚）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: imported {1} cards ({2} with a Japanese name)</translation>
         </message>
         <message>
             <source>{0}: {1} 目標値 {2}</source>
@@ -2817,6 +2856,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>After hour {0}: {1}</translation>
         </message>
         <message>
+            <source>{0}枚のカードのどれか</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>one of {0} cards</translation>
+        </message>
+        <message>
             <source>{0}枚デッキの既定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Default for a {0}-card deck</translation>
@@ -2885,6 +2929,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（マスター）と{1}（サーヴァント）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (Master) and {1} (Servant)</translation>
+        </message>
+        <message>
+            <source>{0}（マナ総量 {1}・{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (mana value {1}, {2})</translation>
         </message>
         <message>
             <source>{0}（ルール表にない）</source>
@@ -3142,6 +3191,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Impression effects active in "{0}"</translation>
         </message>
         <message>
+            <source>「{0}」という名前のカードは{1}枚あります。どれですか？</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{1} cards are named “{0}”. Which one is it?</translation>
+        </message>
+        <message>
             <source>「{0}」には仮想ライブラリーがありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"{0}" has no virtual library</translation>
@@ -3350,6 +3404,16 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary; it counts as 0 until the GM enters a value.</translation>
         </message>
         <message>
+            <source>このキャンペーンのファイルには書き込めません — {0}。名前を付けて保存で残せます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This campaign's file cannot be written — {0}. Use Save As to keep what the window holds</translation>
+        </message>
+        <message>
+            <source>このキャンペーンは開いています</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This campaign is already open</translation>
+        </message>
+        <message>
             <source>このシナリオのイベントキー</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Event keys in this scenario</translation>
@@ -3415,6 +3479,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>This round</translation>
         </message>
         <message>
+            <source>このログの行は読めません（ファイルの内容が壊れています）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This log line cannot be read (the file's contents are damaged)</translation>
+        </message>
+        <message>
             <source>この値はルールに決まっていません。GMが決めて「値を設定」で入力してください。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This value is not set by the rules. The GM decides it and enters it with "Set value".</translation>
@@ -3423,6 +3492,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>この内容は保存できません（{0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This cannot be saved ({0})</translation>
+        </message>
+        <message>
+            <source>この名前のカードが複数あります。どれのことか選びます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Several cards have this name; choose which one is meant</translation>
         </message>
         <message>
             <source>この成長を数える職業（上級職の条件 1.6.3）</source>
@@ -3593,6 +3667,16 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>どのように（任意）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>How (optional)</translation>
+        </message>
+        <message>
+            <source>どのカードか選ぶ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose the card</translation>
+        </message>
+        <message>
+            <source>どのカードか選ぶ…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose the card…</translation>
         </message>
         <message>
             <source>どの判定か（任意）</source>
@@ -4042,6 +4126,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>キャンペーンのキャラクターのHP・ダメージなどを、この戦闘の値に書き換えます（元に戻せます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Overwrite the campaign characters' HP, damage etc. with this battle's values (can be undone)</translation>
+        </message>
+        <message>
+            <source>キャンペーンを開きました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Campaign opened</translation>
         </message>
         <message>
             <source>キャンペーンを開く</source>
@@ -4939,6 +5028,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>Choose a deck</translation>
         </message>
         <message>
+            <source>デッキリスト (*.txt *.dek *.dec *.dck *.mwDeck *.cod);;すべてのファイル (*)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Decklists (*.txt *.dek *.dec *.dck *.mwDeck *.cod);;All files (*)</translation>
+        </message>
+        <message>
             <source>デッキリスト「{0}」を読み込み</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Loaded decklist "{0}"</translation>
@@ -4957,6 +5051,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>デッキリストを開く</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Open decklist</translation>
+        </message>
+        <message>
+            <source>デッキリスト（MTG アリーナ、MTGO、Cockatrice、Forge、テキスト）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Decklist (MTG Arena, MTGO, Cockatrice, Forge, text)</translation>
         </message>
         <message>
             <source>デッキリスト（MTG アリーナ、MTGO、Cockatrice、テキスト）</source>
@@ -4987,6 +5086,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>データベースに {0} があります。保存すると、この入力が優先されます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} is in the database. Saving makes this entry take precedence</translation>
+        </message>
+        <message>
+            <source>データベースにない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>not in the database</translation>
         </message>
         <message>
             <source>ハウスルールの表</source>
@@ -5097,6 +5201,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>ブーストで追放したカードをライブラリーの下へ戻し、ブーストと同じ判定の回数を戻します</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Returns the cards exiled by boosts to the bottom of the library and resets the boost's once-per-turn use</translation>
+        </message>
+        <message>
+            <source>ヘルプ(&amp;H)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>&amp;Help</translation>
         </message>
         <message>
             <source>ベース</source>
@@ -6575,6 +6684,11 @@ Sideboard
             <translation>Another card file is being loaded. Wait until it finishes or cancel it</translation>
         </message>
         <message>
+            <source>別のコンピューターのロックです。そちらの gmtool が終了していれば引き継げます。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The lock is from another computer. If gmtool there has ended, you can take it over.</translation>
+        </message>
+        <message>
             <source>利き手</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Handedness</translation>
@@ -7188,9 +7302,24 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Tie (the GM rules)</translation>
         </message>
         <message>
+            <source>同梱のカードデータ: {0}（{1} 時点、{2:,} 枚、うち日本語名 {3:,} 枚）。それより新しいカードは、カードファイルを読み込むと加わります（同梱のカードは消えません）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Shipped card data: {0} (as of {1}, {2:,} cards, {3:,} with a Japanese name). Newer cards are added by importing a card file (the shipped cards stay).</translation>
+        </message>
+        <message>
+            <source>同梱のカードデータ: {0}（{1} 時点、{2:,} 枚）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Shipped card data: {0} (as of {1}, {2:,} cards)</translation>
+        </message>
+        <message>
             <source>同梱のサンプルだけです。MTGJSON の AtomicCards.json か Scryfall の一括データを読み込むと、すべてのカードを引けます。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Only the bundled sample. Load MTGJSON's AtomicCards.json or Scryfall bulk data to look up every card.</translation>
+        </message>
+        <message>
+            <source>同梱のサンプルだけです。カードファイルを読み込むと、すべてのカードを引けます。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Only the shipped sample. Import a card file to look up every card.</translation>
         </message>
         <message>
             <source>同梱のスキルカタログに戻します（元に戻すで取り消せます）</source>
@@ -7356,6 +7485,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>命令を強要する</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Force an order</translation>
+        </message>
+        <message>
+            <source>問題</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Problem</translation>
         </message>
         <message>
             <source>回復</source>
@@ -7941,6 +8075,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>建造物を追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add structure</translation>
+        </message>
+        <message>
+            <source>引き継いで編集する</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Take over and edit</translation>
         </message>
         <message>
             <source>引く</source>
@@ -10702,6 +10841,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>&amp;Edit</translation>
         </message>
         <message>
+            <source>編集用に開き直す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Reopen for editing</translation>
+        </message>
+        <message>
             <source>縁故</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Bonds</translation>
@@ -11302,6 +11446,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Equipment penalty</translation>
         </message>
         <message>
+            <source>複数のカードに当たる行を選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Select a line whose name names several cards</translation>
+        </message>
+        <message>
             <source>複製</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Duplicate</translation>
@@ -11407,9 +11556,24 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Setup (can be changed until the attacker rolls)</translation>
         </message>
         <message>
+            <source>読み取り専用で開いています — {0}。変更は保存されません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Opened read-only — {0}. Changes are not saved</translation>
+        </message>
+        <message>
+            <source>読み取り専用で開く</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Open read-only</translation>
+        </message>
+        <message>
             <source>読み込む</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Read</translation>
+        </message>
+        <message>
+            <source>読み込めるファイル（大きさは 2025 年の目安）:&lt;br&gt;・&lt;a href="https://mtgjson.com/downloads/all-files/"&gt;MTGJSON&lt;/a&gt;: AtomicCards（約 120 MB）、AllPrintings（約 500 MB）、セットごとのファイル（M20.json など、数 MB）。日本語名あり（AllPrintings とセットごとのファイルは全印刷から集めます）。&lt;br&gt;・&lt;a href="https://scryfall.com/docs/api/bulk-data"&gt;Scryfall&lt;/a&gt;: oracle_cards（約 160 MB）と default_cards（約 500 MB）には日本語名がありません。日本語名は all_cards（約 2 GB）にだけあります。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Files you can import (sizes as of 2025, roughly):&lt;br&gt;• &lt;a href="https://mtgjson.com/downloads/all-files/"&gt;MTGJSON&lt;/a&gt;: AtomicCards (about 120 MB), AllPrintings (about 500 MB), per-set files (M20.json and so on, a few MB). With Japanese names (AllPrintings and per-set files gather them from every printing).&lt;br&gt;• &lt;a href="https://scryfall.com/docs/api/bulk-data"&gt;Scryfall&lt;/a&gt;: oracle_cards (about 160 MB) and default_cards (about 500 MB) have no Japanese names. Only all_cards (about 2 GB) has them.</translation>
         </message>
         <message>
             <source>読み込んだファイル:
@@ -12727,6 +12891,11 @@ Start session {1} anyway?</translation>
             <source>（設定の変更は「やり直し」から）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (change the setup with "Restart")</translation>
+        </message>
+        <message>
+            <source>（読めない行です）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>(unreadable line)</translation>
         </message>
         <message>
             <source>（追加アクション: 判定{0}）</source>
@@ -15523,6 +15692,22 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Open campaign</translation>
         </message>
         <message>
+            <source>このキャンペーンは開いています</source>
+            <translation>This campaign is already open</translation>
+        </message>
+        <message>
+            <source>読み取り専用で開く</source>
+            <translation>Open read-only</translation>
+        </message>
+        <message>
+            <source>別のコンピューターのロックです。そちらの gmtool が終了していれば引き継げます。</source>
+            <translation>The lock is from another computer. If gmtool there has ended, you can take it over.</translation>
+        </message>
+        <message>
+            <source>引き継いで編集する</source>
+            <translation>Take over and edit</translation>
+        </message>
+        <message>
             <source>名前を付けて保存</source>
             <translation>Save as</translation>
         </message>
@@ -17006,6 +17191,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>(undone) {0}</translation>
         </message>
         <message>
+            <source>このログの行は読めません（ファイルの内容が壊れています）</source>
+            <translation>This log line cannot be read (the file's contents are damaged)</translation>
+        </message>
+        <message>
             <source>シード {0}（右クリック: 同じシードで振り直す）</source>
             <translation>Seed {0} (right-click: roll again with the same seed)</translation>
         </message>
@@ -17026,6 +17215,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>{0} {1} 修正 {2:+d}</source>
             <translation>{0} {1} modifier {2:+d}</translation>
+        </message>
+        <message>
+            <source>（読めない行です）</source>
+            <translation>(unreadable line)</translation>
         </message>
         <message>
             <source>対決: {0} / {1}</source>
@@ -19071,8 +19264,8 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Load card file…</translation>
         </message>
         <message>
-            <source>MTGJSON の AtomicCards.json か Scryfall の一括データ（圧縮されたままで可）</source>
-            <translation>MTGJSON's AtomicCards.json or Scryfall bulk data (compressed is fine)</translation>
+            <source>MTGJSON の AtomicCards・AllPrintings・セットごとのファイルか Scryfall の一括データ（圧縮されたままで可）</source>
+            <translation>MTGJSON AtomicCards, AllPrintings or a per-set file, or a Scryfall bulk file (compressed is fine)</translation>
         </message>
         <message>
             <source>手で入力…</source>
@@ -19109,8 +19302,20 @@ Heavily encumbered ≤{2} (+20)</translation>
 </translation>
         </message>
         <message>
-            <source>同梱のサンプルだけです。MTGJSON の AtomicCards.json か Scryfall の一括データを読み込むと、すべてのカードを引けます。</source>
-            <translation>Only the bundled sample. Load MTGJSON's AtomicCards.json or Scryfall bulk data to look up every card.</translation>
+            <source>同梱のサンプルだけです。カードファイルを読み込むと、すべてのカードを引けます。</source>
+            <translation>Only the shipped sample. Import a card file to look up every card.</translation>
+        </message>
+        <message>
+            <source>同梱のカードデータ: {0}（{1} 時点、{2:,} 枚、うち日本語名 {3:,} 枚）。それより新しいカードは、カードファイルを読み込むと加わります（同梱のカードは消えません）。</source>
+            <translation>Shipped card data: {0} (as of {1}, {2:,} cards, {3:,} with a Japanese name). Newer cards are added by importing a card file (the shipped cards stay).</translation>
+        </message>
+        <message>
+            <source>読み込めるファイル（大きさは 2025 年の目安）:&lt;br&gt;・&lt;a href="https://mtgjson.com/downloads/all-files/"&gt;MTGJSON&lt;/a&gt;: AtomicCards（約 120 MB）、AllPrintings（約 500 MB）、セットごとのファイル（M20.json など、数 MB）。日本語名あり（AllPrintings とセットごとのファイルは全印刷から集めます）。&lt;br&gt;・&lt;a href="https://scryfall.com/docs/api/bulk-data"&gt;Scryfall&lt;/a&gt;: oracle_cards（約 160 MB）と default_cards（約 500 MB）には日本語名がありません。日本語名は all_cards（約 2 GB）にだけあります。</source>
+            <translation>Files you can import (sizes as of 2025, roughly):&lt;br&gt;• &lt;a href="https://mtgjson.com/downloads/all-files/"&gt;MTGJSON&lt;/a&gt;: AtomicCards (about 120 MB), AllPrintings (about 500 MB), per-set files (M20.json and so on, a few MB). With Japanese names (AllPrintings and per-set files gather them from every printing).&lt;br&gt;• &lt;a href="https://scryfall.com/docs/api/bulk-data"&gt;Scryfall&lt;/a&gt;: oracle_cards (about 160 MB) and default_cards (about 500 MB) have no Japanese names. Only all_cards (about 2 GB) has them.</translation>
+        </message>
+        <message>
+            <source>{0}: {1} 枚のカードを読み込みました（日本語名 {2} 枚）</source>
+            <translation>{0}: imported {1} cards ({2} with a Japanese name)</translation>
         </message>
         <message>
             <source>{0} を追加しました</source>
@@ -19139,10 +19344,6 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>キャンセルしています…</source>
             <translation>Cancelling…</translation>
-        </message>
-        <message>
-            <source>{0} 枚のカードを読み込みました（日本語名 {1} 枚）</source>
-            <translation>Loaded {0} cards ({1} with Japanese names)</translation>
         </message>
     </context>
     <context>
@@ -19478,6 +19679,14 @@ Sideboard
             <translation>Reads the pasted list (Ctrl+Enter)</translation>
         </message>
         <message>
+            <source>どのカードか選ぶ…</source>
+            <translation>Choose the card…</translation>
+        </message>
+        <message>
+            <source>この名前のカードが複数あります。どれのことか選びます</source>
+            <translation>Several cards have this name; choose which one is meant</translation>
+        </message>
+        <message>
             <source>名前を直す…</source>
             <translation>Fix name…</translation>
         </message>
@@ -19514,8 +19723,8 @@ Sideboard
             <translation>Name</translation>
         </message>
         <message>
-            <source>デッキリスト（MTG アリーナ、MTGO、Cockatrice、テキスト）</source>
-            <translation>Decklists (MTG Arena, MTGO, Cockatrice, text)</translation>
+            <source>デッキリスト（MTG アリーナ、MTGO、Cockatrice、Forge、テキスト）</source>
+            <translation>Decklist (MTG Arena, MTGO, Cockatrice, Forge, text)</translation>
         </message>
         <message>
             <source>デッキリストを開く</source>
@@ -19524,6 +19733,46 @@ Sideboard
         <message>
             <source>リストが変わりました。「読み込む」を押してください（Ctrl+Enter）。</source>
             <translation>The list has changed. Press "Read" (Ctrl+Enter).</translation>
+        </message>
+        <message>
+            <source>白</source>
+            <translation>White</translation>
+        </message>
+        <message>
+            <source>青</source>
+            <translation>Blue</translation>
+        </message>
+        <message>
+            <source>黒</source>
+            <translation>Black</translation>
+        </message>
+        <message>
+            <source>赤</source>
+            <translation>Red</translation>
+        </message>
+        <message>
+            <source>緑</source>
+            <translation>Green</translation>
+        </message>
+        <message>
+            <source>無色</source>
+            <translation>Colorless</translation>
+        </message>
+        <message>
+            <source>{0}（マナ総量 {1}・{2}）</source>
+            <translation>{0} (mana value {1}, {2})</translation>
+        </message>
+        <message>
+            <source>どのカードか選ぶ</source>
+            <translation>Choose the card</translation>
+        </message>
+        <message>
+            <source>「{0}」という名前のカードは{1}枚あります。どれですか？</source>
+            <translation>{1} cards are named “{0}”. Which one is it?</translation>
+        </message>
+        <message>
+            <source>複数のカードに当たる行を選んでください</source>
+            <translation>Select a line whose name names several cards</translation>
         </message>
         <message>
             <source>名前を直す</source>
@@ -19550,6 +19799,14 @@ Sideboard
             <translation>Choose the line to exclude</translation>
         </message>
         <message>
+            <source>{0}枚のカードのどれか</source>
+            <translation>one of {0} cards</translation>
+        </message>
+        <message>
+            <source>データベースにない</source>
+            <translation>not in the database</translation>
+        </message>
+        <message>
             <source>リストを貼り付けて「読み込む」を押すか、ファイルを開いてください。</source>
             <translation>Paste a list and press "Read", or open a file.</translation>
         </message>
@@ -19566,6 +19823,18 @@ Sideboard
 カードデータベースにない名前が {0} 行あります。名前を直すか、カードを手で入力してください（またはその行を除く）。</source>
             <translation>
 {0} lines have names not in the card database. Fix the names or enter the cards by hand (or exclude those lines).</translation>
+        </message>
+        <message>
+            <source>
+カードデータベースのデータは {0} 時点のものです。それより新しいカードは、カードデータベースに新しいデータを読み込むか、手で入力してください。</source>
+            <translation>
+The card data is as of {0}. For newer cards, import newer data into the card database or enter them by hand.</translation>
+        </message>
+        <message>
+            <source>
+複数のカードに当たる名前が {0} 行あります。「どのカードか選ぶ…」で選んでください。</source>
+            <translation>
+{0} lines name several cards. Choose with “Choose the card…”.</translation>
         </message>
         <message>
             <source>新しいデッキ</source>

@@ -52,6 +52,7 @@ def _quiet_message_boxes() -> None:
 
     for name in ("warning", "information", "question", "critical"):
         setattr(QMessageBox, name, staticmethod(answer))
+    QMessageBox.about = staticmethod(lambda *_args: None)  # type: ignore[method-assign]  # ヘルプ → gmtool について
 
 
 def _cut_widgets(window: QWidget) -> list[str]:

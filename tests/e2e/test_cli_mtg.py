@@ -157,3 +157,69 @@ def test_how_an_unmarked_list_was_read_goes_to_stderr(tmp_path, private_data_dir
     path.write_text("Deck\n4 Elvish Mystic\n20 Forest\n", encoding="utf-8")
     marked = prob(private_data_dir, "--deck", str(path), "--color", "G", "--difficulty", "2", "--json")
     assert marked.returncode == 0 and marked.stderr == ""
+
+
+# ---- names of two cards, クリティカル and known top cards (issue 22) --------------------------------
+
+
+def _two_of_one_name(data_dir: Path) -> None:
+    from gmtool.rules.systems.mtg.cards import Card
+
+    with CardDatabase.open(data_dir / "cards.sqlite") as cards:
+        cards.add_manual(Card("Conduit of Ruin", 6, (), name_ja="破滅を導くもの", types=("Creature",)))
+        cards.add_manual(Card("Ruination Guide", 3, ("U",), name_ja="破滅を導くもの", types=("Creature",)))
+
+
+def test_a_name_of_two_cards_exits_2_naming_the_candidates(tmp_path, private_data_dir):
+    _two_of_one_name(private_data_dir)
+    path = tmp_path / "deck.txt"
+    path.write_text("20 森\n4 破滅を導くもの\n", encoding="utf-8")
+    result = prob(private_data_dir, "--deck", str(path), "--color", "G", "--difficulty", "2", "--json")
+    assert result.returncode == 2 and not result.stdout
+    assert "2行目「破滅を導くもの」: 2枚のカードの名前です" in result.stderr
+    assert "Conduit of Ruin（マナ総量6・無色）" in result.stderr
+    assert "Ruination Guide（マナ総量3・青）" in result.stderr
+
+
+def test_critical_and_known_top_cards_give_the_panels_odds(tmp_path, private_data_dir):
+    from gmtool.rules.systems.mtg.checks import LibraryCard
+    from gmtool.rules.systems.mtg.deck import set_critical
+
+    path = tmp_path / "deck.txt"
+    path.write_text("30 森\n10 ルーン爪の熊\n", encoding="utf-8")
+    args = ["--deck", str(path), "--color", "G", "--difficulty", "3", "--json"]
+    args += ["--critical", "ルーン爪の熊", "--critical", "Runeclaw Bear", "--known-top", "*ルーン爪の熊"]
+    args += ["--known-top", "森"]
+    result = prob(private_data_dir, *args)
+    assert result.returncode == 0, result.stderr
+    with CardDatabase.open(private_data_dir / "cards.sqlite") as cards:
+        forest, bear = cards.find("森"), cards.find("ルーン爪の熊")
+    deck = set_critical(deck_from_cards("x", [(forest, 30), (bear, 10)]), bear.name, 2)
+    odds = check_odds(physical_view(deck, [LibraryCard(bear, True), LibraryCard(forest)]), CheckColor.GREEN)
+    out = json.loads(result.stdout)
+    assert out["success"] == pytest.approx(float(odds.success(3)), abs=1e-12)
+    assert out["success_with_boost"] == pytest.approx(float(odds.success_with_boost(3)), abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("option", "name", "problem"),
+    [
+        ("--critical", "存在しないカード", "「存在しないカード」はメインデッキにありません"),
+        ("--known-top", "*森", "クリティカル・カードの《Forest》はこのデッキにもう残っていません"),
+        ("--critical", "x" * 201, "カード名は1〜200文字です（201文字）"),
+    ],
+)
+def test_named_cards_the_deck_does_not_allow_exit_2(tmp_path, private_data_dir, option, name, problem):
+    path = tmp_path / "deck.txt"
+    path.write_text("20 森\n10 ルーン爪の熊\n", encoding="utf-8")
+    args = ["--deck", str(path), "--color", "G", "--difficulty", "3", option, name]
+    result = prob(private_data_dir, *args)
+    assert result.returncode == 2 and problem in result.stderr and "Traceback" not in result.stderr
+
+
+def test_critical_cards_past_the_decks_limit_exit_2(tmp_path, private_data_dir):
+    path = tmp_path / "deck.txt"
+    path.write_text("36 森\n4 ルーン爪の熊\n", encoding="utf-8")  # 40 cards: 2 critical cards
+    args = ["--deck", str(path), "--color", "G", "--difficulty", "3"] + ["--critical", "ルーン爪の熊"] * 3
+    result = prob(private_data_dir, *args)
+    assert result.returncode == 2 and "クリティカル・カードは2枚までです" in result.stderr

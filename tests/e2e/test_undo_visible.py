@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from gmtool.app.main_window import MainWindow
 from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.rules.systems.aw.session import SpellEffect
-from tests.qt_fixtures import reopen_characters
+from tests.qt_fixtures import reopen_characters, stored_session
 
 
 @pytest.fixture
@@ -98,8 +98,7 @@ def test_an_undone_command_spell_is_marked_in_the_log_and_a_redo_unmarks_it(wind
     assert log.row_texts(last)[4].startswith("（取り消し）")
     assert log.index(last, 2).data(Qt.ItemDataRole.FontRole).strikeOut()
     assert not log.is_undone(last - 1)  # the contract still stands
-    with type(window.campaign_model.campaign).open(campaign_path) as other:  # written with the undo
-        assert other.get_session("log.undone") == [window.campaign_model.log_entries()[last].id]
+    assert stored_session(campaign_path, "log.undone") == [window.campaign_model.log_entries()[last].id]
 
     window.redo_action.trigger()
     assert log.rowCount() == last + 1 and not log.is_undone(last)  # no second line

@@ -46,7 +46,7 @@ def test_a_huge_string_is_refused_naming_its_field(tmp_path, size):
     before = snapshot(tmp_path / "cache")
     path = tmp_path / "AtomicCards.json"
     path.write_bytes(_atomic("text", "x" * size))
-    with CardDatabase.open(db.path) as reopened:
+    with CardDatabase.open(db.path, sample_path=db.sample_path) as reopened:
         start = time.perf_counter()
         with pytest.raises(CardImportError) as refused:
             import_card_file(reopened, path)

@@ -49,11 +49,14 @@ BAD_FILES = {
         atomic_file({"Test Txt": [face("Test Txt", manaValue="3")]}),
         "manaValue: 数値でなければ",
     ),
-    "AllPrintings": (json.dumps({"meta": {}, "data": {"TST": {"cards": []}}}).encode(), "AllPrintings.json"),
+    "AllPrintings": (
+        json.dumps({"meta": {}, "data": {"TST": {"cards": []}}}).encode(),
+        "MTGJSON AllPrintingsですが、カードが 1 枚も見つかりません",
+    ),
     "no cards": (json.dumps({"meta": {}, "data": {}}).encode(), "カードが 1 枚も見つかりません"),
     "Scryfall rulings": (
         json.dumps([{"object": "ruling", "comment": "x"}]).encode(),
-        "AtomicCards.json でも Scryfall",
+        "セットごとのファイル）でも Scryfall の一括データ",
     ),
     "character file": (
         json.dumps({"format": "gmtool/character", "data": []}).encode(),
@@ -76,7 +79,7 @@ def test_a_bad_file_leaves_the_cache_byte_for_byte(db, tmp_path, case):
     data, message = BAD_FILES[case]
     bad = tmp_path / "AtomicCards.json"
     bad.write_bytes(data)
-    with CardDatabase.open(db.path) as reopened:
+    with CardDatabase.open(db.path, sample_path=db.sample_path) as reopened:
         with pytest.raises(CardImportError) as caught:
             import_card_file(reopened, bad)
         assert reopened.find("Test Blaze // Test Frost") is not None

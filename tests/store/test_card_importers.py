@@ -29,8 +29,8 @@ def test_atomic_cards_in_every_compression(db, tmp_path, compression):
     path = write_file(tmp_path / "download.bin", atomic_file(), compression, member="AtomicCards.json")
     summary = import_card_file(db, path)
     assert (summary.kind, summary.cards, summary.cards_ja, summary.skipped) == ("mtgjson", 7, 2, 1)
-    assert db.count() == 7
-    assert db.find("Test Sample Bear") is None  # the import replaced the sample
+    assert db.count() == 8
+    assert db.find("Test Sample Bear") is not None  # the shipped cards stay beside the import
     assert db.find("Test Spirit Token") is None
     assert [(r.file_name, r.kind, r.cards) for r in db.imports()] == [("download.bin", "mtgjson", 7)]
 

@@ -159,6 +159,9 @@ def campaign_file(tmp_path, make_character) -> Path:
     return path
 
 
+_NO_UPDATE = "BEFORE UPDATE ON log BEGIN SELECT RAISE(ABORT, 'log is append-only'); END"
+
+
 def _edit(path: Path, sql: str, params: tuple = ()) -> None:
     with closing(sqlite3.connect(path)) as conn, conn:
         conn.execute(sql, params)
@@ -204,7 +207,7 @@ def test_open_other_sqlite_database(tmp_path, snapshot):
     path = tmp_path / "other.gmcampaign"
     _edit(path, "CREATE TABLE notes(id INTEGER PRIMARY KEY, text TEXT)")
     _refuse_open(path, snapshot, "gmtool のキャンペーンではありません")
-    _edit(path, "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)")
+    _edit(path, "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)")  # gmtool's own meta
     _edit(path, "INSERT INTO meta VALUES('format', 'someone/else')")
     _refuse_open(path, snapshot, 'gmtool のキャンペーンではありません（format: "someone/else"）')
 
@@ -252,7 +255,11 @@ def test_open_campaign_with_broken_session_or_log(campaign_file, snapshot):
     _edit(campaign_file, "DELETE FROM session")
     _edit(campaign_file, "DROP TRIGGER log_no_update")
     _edit(campaign_file, "UPDATE log SET payload = '[1]'")
-    _refuse_open(campaign_file, snapshot, "ログ（1）")
+    _edit(campaign_file, f"CREATE TRIGGER log_no_update {_NO_UPDATE}")  # gmtool's schema again
+    # Opening reads no log line (a long log opens at once): the damaged line reads as unreadable
+    # where it is shown (tests/store/test_store_log_pages.py, tests/models/test_log_table_model.py).
+    with Campaign.open(campaign_file) as campaign:
+        assert "ログ（1）" in campaign.log_range(1, 1)[0].problem
 
 
 def test_open_validates_edits_still_in_the_wal(campaign_file, tmp_path, snapshot):

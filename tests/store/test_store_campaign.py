@@ -11,6 +11,7 @@ from datetime import datetime
 import pytest
 
 from gmtool.store.campaign import Campaign, LogEntry, StoredCharacter
+from gmtool.store.campaign_lock import CampaignLocked
 from gmtool.store.errors import CampaignError
 
 
@@ -103,10 +104,16 @@ def test_edits_are_written_through_without_save(path, make_character):
             assert conn.execute("SELECT value FROM session WHERE key = 'round'").fetchone() == ("2",)
             assert conn.execute("SELECT count(*) FROM log").fetchone() == (1,)
 
-        # So does a second Campaign on the same file, and its edits reach the first.
-        with Campaign.open(path) as other:
+        # So does a second Campaign opened read-only (a second writer is refused: one writer
+        # per campaign), and it sees the first one's later edits too.
+        with pytest.raises(CampaignLocked):
+            Campaign.open(path)
+        with Campaign.open(path, read_only="見るだけ") as other:
             assert other.get_character("a").character.hp == 7
-            other.put_character("a", "aw", make_character("霧島", hp=5))
+            campaign.put_character("a", "aw", make_character("霧島", hp=5))
+            assert other.get_character("a").character.hp == 5
+            with pytest.raises(CampaignError, match="読み取り専用"):
+                other.put_character("a", "aw", make_character("霧島", hp=1))
         assert campaign.get_character("a").character.hp == 5
     finally:
         campaign.close()

@@ -80,9 +80,9 @@ def test_missing_field_and_long_input_excerpt():
     assert "（10000 文字）" in message
 
 
-def test_unknown_error_type_falls_back_to_pydantic_text():
+def test_unknown_error_type_falls_back_to_a_japanese_text_never_pydantics_english():
     message = describe_error({"type": "something_new", "loc": ("a", 0), "msg": "Odd input"}, "data")
-    assert message == "data.a[0]: Odd input"
+    assert message == "data.a[0]: 値が正しくありません"
 
 
 @pytest.mark.parametrize(

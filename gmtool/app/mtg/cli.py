@@ -3,7 +3,10 @@
 The deck is a decklist in any format gmtool reads (MTG Arena, MTGO .dek / text, Cockatrice .cod,
 plain lists) resolved against the card database (the shipped sample and the user's card cache), or a
 gmtool character file of a deck (told apart by its content, whatever its name).  The library is the
-main deck, shuffled, nothing known on top.  A name the database does not know exits 2 naming it:
+main deck, shuffled; ``--known-top NAME`` (repeatable, top first) puts cards the player knows on
+top, and ``--critical NAME`` (repeatable: once per copy) marks クリティカル・カード within the deck's
+limit, as the window's fields do.  A name the database does not know, or one that names several
+cards (破滅を導くもの: Conduit of Ruin or Ruination Guide), exits 2 naming it or the candidates:
 gmtool never guesses a card.  A check the rules do not allow (too few cards, or an outcome the
 player already knows) still prints its numbers, with the reason ("refusal" in JSON); how an
 unmarked decklist was read (its blank-line sideboard) goes to stderr.
@@ -19,14 +22,32 @@ from typing import Any
 
 from gmtool.app.cli_common import bounded, percent
 from gmtool.rules.systems.mtg import COLOR_NAMES
+from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MTGCharacter
-from gmtool.rules.systems.mtg.checks import DIFFICULTY_BOUNDS, CheckColor
+from gmtool.rules.systems.mtg.checks import DIFFICULTY_BOUNDS, CheckColor, LibraryCard
+from gmtool.rules.systems.mtg.deck import set_critical
 from gmtool.rules.systems.mtg.procedure import plan_check
 from gmtool.rules.systems.mtg.table import MTGTable
 from gmtool.store.errors import StoreError
 
 KINDS = ("mtg",)
 DIFFICULTY = bounded("難易度", DIFFICULTY_BOUNDS)  # the judgement panel's field
+MAX_NAME_CHARS = 200  # as long as a card's name may be (the decklist reader's bound)
+# --critical and --known-top name cards of the deck; no deck has more copies in either than this
+# (the panel's known cards are drawn from the deck, and a deck's critical cards are a handful).
+MAX_NAMED = 250
+CRITICAL_MARK = "*"  # --known-top "*稲妻": the known card is a クリティカル・カード copy
+
+
+def card_name(text: str) -> str:
+    """An argparse type: a card's name, English or Japanese, as long as a card name may be."""
+    name = text.strip()
+    if not name or len(name) > MAX_NAME_CHARS:
+        raise argparse.ArgumentTypeError(f"カード名は1〜{MAX_NAME_CHARS}文字です（{len(name)}文字）")
+    return name
+
+
+card_name.bounded_text = True  # type: ignore[attr-defined]  # a text argument with its length bounded
 
 
 def add_parsers(sub: Any) -> None:
@@ -45,6 +66,23 @@ def add_parsers(sub: Any) -> None:
     )
     check.add_argument(
         "--difficulty", type=DIFFICULTY, required=True, help=f"難易度（通常 0〜8）{DIFFICULTY.range}"
+    )
+    check.add_argument(
+        "--critical",
+        action="append",
+        type=card_name,
+        default=[],
+        metavar="NAME",
+        help="クリティカル・カードにするメインデッキのカード（1回で1枚。繰り返せます。デッキの枠内）",
+    )
+    check.add_argument(
+        "--known-top",
+        action="append",
+        type=card_name,
+        default=[],
+        metavar="NAME",
+        help=f"PLが知っているライブラリーの上のカード（上から順に繰り返す。"
+        f"クリティカル・カードの1枚なら名前の前に {CRITICAL_MARK}）",
     )
     check.add_argument("--json", action="store_true", help="JSON で出力")
 
@@ -79,19 +117,39 @@ def _deck_from_character_file(path: Path) -> MTGCharacter:
     return character
 
 
+def card_label(card: Card) -> str:
+    """ "Conduit of Ruin（マナ総量6・無色）": what tells apart the cards of one name."""
+    colors = "".join(COLOR_NAMES[CheckColor(str(color))].removesuffix("の") for color in card.colors)
+    return f"{card.name}（マナ総量{card.mana_value}・{colors or '無色'}）"
+
+
 def _deck_from_decklist(path: Path) -> tuple[MTGCharacter, tuple[str, ...]]:
     from gmtool.store.cards.database import CardDatabase, default_card_cache_path
     from gmtool.store.cards.deck_resolution import resolve_decklist
     from gmtool.store.cards.decklists import read_decklist_file
+    from gmtool.store.cards.name_candidates import card_data_date, name_candidates
 
     decklist = read_decklist_file(path)
     with CardDatabase.open(default_card_cache_path()) as database:
-        resolution = resolve_decklist(decklist, database.find)
-    if resolution.unresolved:
-        names = "、".join(f"{u.line}行目「{u.name}」" for u in resolution.unresolved)
+        resolution = resolve_decklist(
+            decklist, database.find, lambda name: name_candidates(name, database.find, database.search)
+        )
+        data_date = card_data_date(database) if resolution.unresolved else ""
+    problems = [
+        f"{u.line}行目「{u.name}」: カードデータベースにないカードです" for u in resolution.unresolved
+    ]
+    problems += [
+        f"{line.line}行目「{line.name}」: {len(cards)}枚のカードの名前です（"
+        + "、".join(card_label(card) for card in cards)
+        + "）。英語名で書いてください"
+        for line, cards in resolution.ambiguous
+    ]
+    if problems:
+        newer = f"カードデータベースのデータは {data_date} 時点のものです。" if data_date else ""
         raise ValueError(
-            f"「{path.name}」: カードデータベースにないカードがあります: {names}"
-            "（名前を直すか、gmtool のカードデータベースに読み込んでください）"
+            f"「{path.name}」: 読めないカード名があります:\n  "
+            + "\n  ".join(problems)
+            + f"\n（{newer}名前を直すか、gmtool のカードデータベースに新しいデータを読み込んでください）"
         )
     return resolution.deck(decklist.name or path.stem), decklist.notes
 
@@ -103,17 +161,58 @@ def load_deck(path: Path) -> tuple[MTGCharacter, tuple[str, ...]]:
     return _deck_from_decklist(path)
 
 
+def deck_card(deck: MTGCharacter, name: str) -> Card:
+    """The main-deck card ``name`` names (English or Japanese, a face's name too); ValueError naming
+    the candidates when it names several, or none."""
+    from gmtool.store.cards.name_candidates import card_rank
+    from gmtool.store.cards.names import normalize_name
+
+    key = normalize_name(name)
+    ranked = [(rank, e.card) for e in deck.library if (rank := card_rank(e.card, key)) is not None]
+    best = min((rank for rank, _ in ranked), default=None)
+    cards = [card for rank, card in ranked if rank == best]
+    if not cards:
+        raise ValueError(f"「{name}」はメインデッキにありません")
+    if len(cards) > 1:
+        listed = "、".join(card_label(card) for card in cards)
+        raise ValueError(
+            f"「{name}」はデッキの{len(cards)}枚のカードの名前です（{listed}）。英語名で書いてください"
+        )
+    return cards[0]
+
+
+def with_named_cards(
+    deck: MTGCharacter, critical: list[str], known: list[str]
+) -> tuple[MTGCharacter, list[LibraryCard]]:
+    """The deck with ``critical`` marked (one copy per time a name is given) and the known top cards;
+    ValueError (DeckRefused) with the reason when the deck does not allow them."""
+    if len(critical) > MAX_NAMED or len(known) > MAX_NAMED:
+        raise ValueError(f"--critical と --known-top はそれぞれ {MAX_NAMED} 枚までです")
+    for name in critical:
+        card = deck_card(deck, name)
+        entry = deck.entry(card.name)
+        assert entry is not None
+        deck = set_critical(deck, card.name, entry.critical + 1)
+    top = []
+    for written in known:
+        is_critical = written.startswith(CRITICAL_MARK)
+        card = deck_card(deck, written.removeprefix(CRITICAL_MARK).strip())
+        top.append(LibraryCard(card, is_critical))
+    return deck, top
+
+
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     path = Path(args.deck)
     try:
         deck, notes = load_deck(path)
+        deck, known = with_named_cards(deck, args.critical, args.known_top)
+        # A fresh table: nothing checked or boosted this turn; the known cards on top (physical cards).
+        plan = plan_check(MTGTable(), "cli", deck, CheckColor(args.color), args.difficulty, known)
     except (StoreError, ValueError, OSError) as problem:  # each message names the file and the fault
         parser.exit(2, f"gmtool prob: {problem}\n")
     for note in notes:
         print(f"gmtool prob: 「{path.name}」: {note}", file=sys.stderr)
     color = CheckColor(args.color)
-    # A fresh table: nothing checked or boosted this turn, nothing known on top (physical cards).
-    plan = plan_check(MTGTable(), "cli", deck, color, args.difficulty)
     success, boosted = plan.success, plan.success_with_boost
     if args.json:
         out: dict[str, Any] = {

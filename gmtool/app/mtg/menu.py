@@ -115,8 +115,21 @@ class MTGMenu(SystemMenu):
         lookups = self._lookups()
         if lookups is None:
             return None
+        from gmtool.models.mtg.decklists import card_data_date, name_candidates
+
         find, search = lookups
-        return MTGDecklistDialog(find, self.enter_card, deck_name, self.window, search)
+        cards = self.card_database()
+
+        def candidates(name: str) -> list[Card]:
+            return name_candidates(name, find, search)
+
+        try:
+            data_date = card_data_date(cards.database())
+        except StoreError:
+            data_date = ""
+        return MTGDecklistDialog(
+            find, self.enter_card, deck_name, self.window, search, candidates=candidates, data_date=data_date
+        )
 
     def create_character(self) -> str | None:
         """「PCはデッキ」: a new character is a deck, made from a decklist or empty."""

@@ -357,12 +357,14 @@ class AWCheckModel(RollerInputsMixin, QObject):
 
     def _character(self, side: Side) -> Any:
         character_id = self.inputs(side).character_id
-        if character_id and any(s.id == character_id for s in self.characters()):
+        if character_id and not self._character_missing(character_id):
             return self.campaign_model.character(character_id)
         return None
 
     def _character_missing(self, character_id: str) -> bool:
-        return not any(s.id == character_id for s in self.characters())
+        # One look-up, not a walk through the list: a roll asks this a dozen times, with 300 characters.
+        model = self.campaign_model
+        return not model.has_character(character_id) or model.stored(character_id).system != "aw"
 
     def _on_campaign_changed(self, *_: object) -> None:
         for side in Side:

@@ -15,7 +15,7 @@ from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.outcome_text import outcome_label, side_label
 from gmtool.rules.checks import Side
 from gmtool.rules.systems.aw.checks import AWRoller
-from gmtool.rules.systems.aw.session import SessionRefused, SpellEffect
+from gmtool.rules.systems.aw.session import SessionRefused, SpellEffect, use_command_spell
 from gmtool.store.campaign import StoredCharacter
 
 NORMAL_CURVE = range(2, 21)  # 難易度の目安 6–20 and below: the curve a panel without 令呪 draws
@@ -107,18 +107,22 @@ def spend_boosts(session: AWSessionModel, boosts: dict[Side, BoostOffer]) -> Non
             )
     if not boosts:
         return
+    # Every 令呪 through the engine (pure) and its document checked before the macro opens: a macro
+    # is one transaction that can only be committed, so a refusal half-way could not be taken back
+    # without committing the half step first (an undo is a step of its own).
+    state, roster, spells = session.state(), session.roster(), session.rules.command_spells
+    for offer in boosts.values():
+        state = use_command_spell(
+            state, offer.master or "", offer.servant or "", SpellEffect.BOOST, roster, spells
+        )
+        session.document.check(state)
     stack = session.campaign_model.undo_stack
-    start = stack.index()
     stack.beginMacro(_tr("令呪 +20（判定）"))
     try:
         for offer in boosts.values():
             session.use_command_spell(offer.master or "", offer.servant or "", SpellEffect.BOOST)
-    except SessionRefused:
+    finally:
         stack.endMacro()
-        if stack.index() != start:  # not expected after the checks above; spend all or nothing
-            stack.undo()
-        raise
-    stack.endMacro()
 
 
 def spell_payload(offer: BoostOffer | None) -> dict[str, Any] | None:

@@ -97,7 +97,10 @@ class AWSessionModel(QObject):
         return Roster({s.id: s.character.name for s in stored}, {s.id for s in stored if s.character.is_pc})
 
     def name(self, character_id: str) -> str:
-        return self.roster().name(character_id)
+        model = self.campaign_model  # one look-up: a roll asks for names, with 300 characters
+        if model.has_character(character_id) and model.stored(character_id).system == "aw":
+            return Roster({character_id: model.character(character_id).name}).name(character_id)
+        return Roster({}).name(character_id)
 
     def spells_left(self, master: str) -> int:
         return self.state().spells_left(master, self.rules.command_spells)

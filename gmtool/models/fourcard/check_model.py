@@ -105,8 +105,10 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
 
     def character(self, side: Contestant) -> Any:
         character_id = self.inputs(side).character_id
-        if character_id and any(s.id == character_id for s in self.characters()):
-            return self.campaign_model.character(character_id)
+        model = self.campaign_model  # one look-up, not a walk through every character at each roll
+        if character_id and model.has_character(character_id):
+            stored = model.stored(character_id)
+            return stored.character if stored.system == SYSTEM_ID else None
         return None
 
     def kinds(self, side: Contestant) -> list[CheckKind]:
@@ -227,21 +229,31 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
         seed = self._seed_source()
         result = replace(self.system.resolve(self.spec(), random.Random(seed)), seed=seed)
         self.last_result = result
-        self.campaign_model.append_log("check", self._log_payload(result))
-        self._apply_fumble_fatigue(result)
+        # The fatigue (both sides may fumble) and the roll's line: one undo step, one transaction.
+        tired = self._fumble_fatigue(result)
+        stack = self.campaign_model.undo_stack
+        if tired:
+            stack.beginMacro(self.tr("自動的失敗による疲労"))
+        try:
+            for character_id, character in tired:
+                self.campaign_model.update_character(character_id, character, self.tr("自動的失敗による疲労"))
+            self.campaign_model.append_log("check", self._log_payload(result))
+        finally:
+            if tired:
+                stack.endMacro()
         self.check_resolved.emit(result)
         return result
 
-    def _apply_fumble_fatigue(self, result: FourCardResult) -> None:
-        """「あらゆる判定において、自動的失敗をしてしまうと1点疲労します」."""
+    def _fumble_fatigue(self, result: FourCardResult) -> list[tuple[str, Any]]:
+        """「あらゆる判定において、自動的失敗をしてしまうと1点疲労します」: the tired characters."""
+        tired: dict[str, Any] = {}  # by id: one character on both sides tires twice
         for side, count in fumbles(result).items():
-            character = self.character(side)
-            if not count or character is None:
+            character_id = self.inputs(side).character_id
+            character = tired.get(character_id or "", self.character(side))
+            if not count or character is None or character_id is None:
                 continue
-            tired = replace(character, fatigue=character.fatigue + count * FUMBLE_FATIGUE)
-            self.campaign_model.update_character(
-                self.inputs(side).character_id or "", tired, self.tr("自動的失敗による疲労")
-            )
+            tired[character_id] = replace(character, fatigue=character.fatigue + count * FUMBLE_FATIGUE)
+        return list(tired.items())
 
     def _log_payload(self, result: FourCardResult) -> dict[str, Any]:
         return check_log_payload(self, result)

@@ -406,12 +406,14 @@ class LotRCheckModel(RollerInputsMixin, QObject):
             before = self.campaign_model.character(character_id).corruption
             after = corruption_after(before, result.degree)
         payload = check_log_payload(self, result, before, after)
-        entry = self.campaign_model.append_log("check", payload)
         key = self._roll_key()
-        self.rolled = RolledCheck(result, spec, self.mode, character_id, entry.id, before, after, key)
         if character_id is not None and before is not None and after is not None and after != before:
+            # The Corruption first, then its line: one step, one transaction (a line logged before
+            # the push would be committed apart from it, and not marked undone with it).
             character = replace(self.campaign_model.character(character_id), corruption=after)
             self.campaign_model.update_character(character_id, character, self.tr("堕落判定"))
+        entry = self.campaign_model.append_log("check", payload)
+        self.rolled = RolledCheck(result, spec, self.mode, character_id, entry.id, before, after, key)
         self.check_resolved.emit(result)
         return result
 

@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QThread, Signal
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
+from gmtool.store.cards.bundled import bundled_meta
 from gmtool.store.cards.database import CardDatabase, CardDatabaseError, default_card_cache_path
 from gmtool.store.cards.importers import CardImportError, ImportCancelled, import_card_file
 
@@ -72,6 +73,14 @@ class CardDatabaseModel(QObject):
 
     def imports(self) -> list[Any]:
         return self.database().imports()
+
+    def shipped_data(self) -> dict[str, Any]:
+        """Where the card table shipped with gmtool comes from: source, source_date, licence, cards,
+        cards_ja ({} when it cannot be read: the dialog then says nothing about it)."""
+        try:
+            return bundled_meta()
+        except StoreError:
+            return {}
 
     def _refuse_while_importing(self) -> None:
         # The import holds the write lock until it commits: waiting for it would freeze the window.

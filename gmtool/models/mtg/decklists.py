@@ -1,5 +1,6 @@
 """Reading a decklist as the decklist dialog sees it: the store's readers (pasted text, MTG Arena /
-MTGO / Cockatrice files) and the resolution of its lines against the card database's lookup.
+MTGO / Apprentice / Forge / Cockatrice files) and the resolution of its lines against the card
+database's lookups, with every card a shared name may mean (`name_candidates`).
 
 Re-exported from ``gmtool.store.cards`` so the dialog never imports the store (views go through
 models).
@@ -15,6 +16,7 @@ from gmtool.store.cards.decklists import (
     parse_decklist_text,
     read_decklist_file,
 )
+from gmtool.store.cards.name_candidates import card_data_date, name_candidates
 
 __all__ = [
     "SECTION_LABELS",
@@ -22,8 +24,23 @@ __all__ = [
     "DeckList",
     "DecklistError",
     "Resolution",
+    "card_data_date",
+    "listing",
+    "name_candidates",
     "parse_decklist_text",
     "read_decklist_file",
     "resolve_decklist",
     "suggestions",
 ]
+
+
+def listing(decklist: DeckList) -> str:
+    """A file's lines as text the player can read and edit again (XML decklists included); the
+    section labels are headers the text reader knows."""
+    lines, section = [], "main"
+    for line in decklist.lines:
+        if line.section != section:
+            section = line.section
+            lines.extend(["", SECTION_LABELS[section]])
+        lines.append(f"{line.count} {line.name}")
+    return "\n".join(lines)

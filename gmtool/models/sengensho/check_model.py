@@ -161,8 +161,10 @@ class SengenshoCheckModel(RollerInputsMixin, QObject):
 
     def character(self, side: Side = Side.ACTION) -> SengenshoCharacter | None:
         character_id = self.check_inputs.character_id
-        if character_id and any(s.id == character_id for s in self.characters()):
-            return self.campaign_model.character(character_id)
+        model = self.campaign_model  # one look-up, not a walk through every character at each roll
+        if character_id and model.has_character(character_id):
+            stored = model.stored(character_id)
+            return stored.character if stored.system == SYSTEM_ID else None
         return None
 
     def kinds(self, side: Side = Side.ACTION) -> list[CheckKind]:

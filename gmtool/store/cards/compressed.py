@@ -137,6 +137,10 @@ class CardFileStream:
             self.on_read()
         return chunk
 
+    def allow_card_bytes(self, limit: int) -> None:
+        """What the importer takes at once may be this large (AllPrintings: a whole set)."""
+        self._guard.card_limit = limit
+
     def card_taken(self) -> None:
         """The importer has a whole card: the card-size bound starts again from here."""
         self._guard.card_taken(self.bytes_out)

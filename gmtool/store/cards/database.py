@@ -1,8 +1,11 @@
 """The MTG card database: an SQLite cache (stdlib sqlite3, WAL) of cards, looked up by name.
 
-It starts as the shipped sample, replaced as a whole by an imported MTGJSON / Scryfall file (in one
-transaction on a connection of its own: the UI reads the old cards until it commits).  The user's
-own entries ("manual") survive imports and win over imported facts for the same name.  A card is
+It starts as the shipped cards — the hand-checked sample and the bundled card table built from
+MTGJSON (bundled.py): every card, no import step.  An imported MTGJSON / Scryfall file adds to them
+and wins over them for the same name (in one transaction on a connection of its own: the UI reads
+the old cards until it commits); the next import replaces the last one, and the shipped cards stay
+under both.  The user's own entries ("manual") survive imports and win over every other card of the
+same name.  A card is
 stored as the JSON of ``Card`` plus an indexed row per name it is found by (English, Japanese; full
 name, each face's).  Opening validates the file before any read-write connection exists, so a
 damaged, foreign or newer file is refused and left untouched.
@@ -15,21 +18,32 @@ import os
 import sqlite3
 import threading
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.store.cards.names import face_names, normalize_name
-from gmtool.store.cards.sample import CardSampleError, default_sample_path, sample_cards, sample_digest
+from gmtool.store.cards.bundled import default_bundled_path
+from gmtool.store.cards.cache_rows import (
+    Seed,
+    card_from_json,
+    card_to_json,
+    delete_cards,
+    insert_cards,
+    next_card_id,
+)
+from gmtool.store.cards.cache_rows import name_rows as name_rows
+from gmtool.store.cards.names import normalize_name
+from gmtool.store.cards.sample import CardSampleError, default_sample_path
 from gmtool.store.data_dir import user_data_dir
 from gmtool.store.errors import StoreError
-from gmtool.store.sqlite_build import build_database
+from gmtool.store.sqlite_build import build_database, remove_stale_temp_files
+from gmtool.store.sqlite_errors import is_busy, sqlite_problem
 from gmtool.store.validation import (
     check_gmtool_database,
     check_sqlite_file,
@@ -38,7 +52,6 @@ from gmtool.store.validation import (
 
 FORMAT = "gmtool/card-cache"
 SCHEMA_VERSION = 1
-_BATCH = 1000
 
 # cards.key: normalize_name(name) — a manual card hides the other cards with the same key.
 # cards.data: the JSON of Card.  names.key: a normalized English or Japanese name, the full name
@@ -55,10 +68,12 @@ CREATE INDEX names_by_card ON names(card_id);
 CREATE TABLE imports(id INTEGER PRIMARY KEY AUTOINCREMENT, file TEXT NOT NULL, kind TEXT NOT NULL,
     cards INTEGER NOT NULL, cards_ja INTEGER NOT NULL, at TEXT NOT NULL);
 """
-# A card is visible unless a manual card has the same name (manual entries win).
-_VISIBLE = "(c.origin = 'manual' OR c.key NOT IN (SELECT key FROM cards WHERE origin = 'manual'))"
-
-_CARD = TypeAdapter(Card)
+# A card is visible unless a card of the same name hides it: a manual card hides every other, an
+# imported card the shipped ones (cards_by_key makes this a lookup or two per row).
+_VISIBLE = (
+    "NOT EXISTS (SELECT 1 FROM cards o WHERE o.key = c.key AND o.origin != c.origin"
+    " AND (o.origin = 'manual' OR (o.origin = 'import' AND c.origin = 'sample')))"
+)
 
 
 class CardDatabaseError(StoreError):
@@ -79,27 +94,6 @@ def default_card_cache_path() -> Path:
     return user_data_dir() / "cards.sqlite"
 
 
-def card_to_json(card: Card) -> str:
-    return _CARD.dump_json(card).decode("utf-8")
-
-
-def card_from_json(text: str) -> Card:
-    return _CARD.validate_json(text)
-
-
-def name_rows(card: Card) -> list[tuple[str, int]]:
-    """(normalized name, rank) for every name the card is found by."""
-    rows: list[tuple[str, int]] = []
-    for name in (card.name, card.name_ja):
-        if not name:
-            continue
-        rows.append((key := normalize_name(name), 0))  # "a // b" whatever slashes it was written with
-        faces = face_names(key)
-        if len(faces) > 1:
-            rows.extend((face, rank) for rank, face in enumerate(faces, start=1))
-    return list(dict.fromkeys(rows))
-
-
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -107,26 +101,42 @@ def utc_now() -> str:
 class CardDatabase:
     """An open card cache.  Use :meth:`open`; usable from any thread (one call at a time)."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection, sample_path: Path | None = None) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, seed: Seed | None = None) -> None:
         self._path = path
         self._conn: sqlite3.Connection | None = conn
         self._lock = threading.RLock()
-        self.sample_path = sample_path or default_sample_path()  # the sample this cache starts from
+        self.seed = seed or Seed(default_sample_path(), default_bundled_path())  # what it starts from
+
+    @property
+    def sample_path(self) -> Path:
+        return self.seed.sample_path
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], sample_path: Path | None = None) -> CardDatabase:
-        """Open the cache at ``path``, creating it from the shipped sample when it is missing."""
+    def open(
+        cls, path: str | os.PathLike[str], sample_path: Path | None = None, bundled_path: Path | None = None
+    ) -> CardDatabase:
+        """Open the cache at ``path``, creating it from the shipped cards when it is missing.
+
+        The shipped cards are the sample and the bundled table; a ``sample_path`` given alone (a
+        test's own few cards) stands without the bundled table unless ``bundled_path`` is given too.
+        """
         target = Path(path)
         sample_file = sample_path or default_sample_path()
+        bundle = (
+            bundled_path if bundled_path is not None or sample_path is not None else default_bundled_path()
+        )
+        seed = Seed(sample_file, bundle)
+        remove_stale_temp_files(target.parent, target.name)  # left by a gmtool killed making it
         if not target.exists() and not target.is_symlink():
-            _create(target, sample_file)
+            _create(target, seed)
         check_sqlite_file(target, _check_cache, CardDatabaseError)
         try:
             conn = connect_cache(target)
         except sqlite3.Error as exc:
-            raise CardDatabaseError(Message("書き込み用に開けません（{0}）", exc), target) from None
-        database = cls(target, conn, sample_file)
-        database._refresh_sample(sample_file)
+            problem = Message("書き込み用に開けません（{0}）", sqlite_problem(exc))
+            raise CardDatabaseError(problem, target) from None
+        database = cls(target, conn, seed)
+        database._refresh_sample()
         return database
 
     @property
@@ -155,11 +165,10 @@ class CardDatabase:
             except sqlite3.Error as exc:
                 if self._conn.in_transaction:
                     self._conn.execute("ROLLBACK")
-                busy = "locked" in str(exc) or "busy" in str(exc)
                 problem = (
                     Message("カードを読み込み中のため書き込めません")
-                    if busy
-                    else Message("読み書きできません（{0}）", exc)
+                    if is_busy(exc)
+                    else Message("読み書きできません（{0}）", sqlite_problem(exc))
                 )
                 raise CardDatabaseError(problem, self._path) from None
 
@@ -261,29 +270,37 @@ class CardDatabase:
             rows = conn.execute("SELECT id, data FROM cards WHERE origin = 'manual' ORDER BY id").fetchall()
         return [self._card(card_id, data) for card_id, data in rows]
 
-    def restore_sample(self, sample_path: Path | None = None) -> None:
-        """Replace the imported cards by the shipped sample again (manual entries stay)."""
+    def restore_sample(self) -> None:
+        """Drop the imported cards: the shipped cards again, taken afresh (manual entries stay)."""
         try:
-            cards, digest = sample_cards(sample_path), sample_digest(sample_path)
+            records, digest = self.seed.records(), self.seed.digest()
         except CardSampleError as exc:
             raise CardDatabaseError(str(exc), self._path) from None
         with self._connection() as conn:
             conn.execute("BEGIN IMMEDIATE")
-            _replace_with_sample(conn, cards, digest)
+            delete_cards(
+                conn, [row[0] for row in conn.execute("SELECT id FROM cards WHERE origin = 'import'")]
+            )
+            self.seed.replace(conn, records, digest)
             conn.execute("COMMIT")
 
-    def _refresh_sample(self, sample_file: Path) -> None:
-        """A cache still holding the sample takes the shipped sample again when gmtool updated it."""
+    def _refresh_sample(self) -> None:
+        """The cache takes the shipped cards again when gmtool updated them (imports stay)."""
         with contextlib.suppress(CardSampleError, CardDatabaseError):  # else it keeps the cards it has
-            digest = sample_digest(sample_file)
+            digest = self.seed.digest()
             with self._connection() as conn:
                 row = conn.execute("SELECT value FROM meta WHERE key = 'sample_digest'").fetchone()
-                if row is not None and row[0] != digest:  # no digest: imported cards replaced the sample
-                    conn.execute("PRAGMA busy_timeout = 0")  # an import is running: next time then
-                    try:
-                        self.restore_sample(sample_file)
-                    finally:
-                        conn.execute("PRAGMA busy_timeout = 5000")
+                if row is not None and row[0] == digest:
+                    return
+                # Changed, or none (an older gmtool's import removed the sample): the new shipped cards.
+                records = self.seed.records()
+                conn.execute("PRAGMA busy_timeout = 0")  # an import is running: next time then
+                try:
+                    conn.execute("BEGIN IMMEDIATE")
+                    self.seed.replace(conn, records, digest)
+                    conn.execute("COMMIT")
+                finally:
+                    conn.execute("PRAGMA busy_timeout = 5000")
 
     def write_connection(self) -> sqlite3.Connection:
         """A connection of its own for an import's transaction, so this one keeps reading meanwhile."""
@@ -292,7 +309,8 @@ class CardDatabase:
         try:
             return connect_cache(self._path, timeout=10.0)
         except sqlite3.Error as exc:
-            raise CardDatabaseError(Message("カードを書き込めません（{0}）", exc), self._path) from None
+            problem = Message("カードを書き込めません（{0}）", sqlite_problem(exc))
+            raise CardDatabaseError(problem, self._path) from None
 
 
 def connect_cache(path: Path, timeout: float = 5.0) -> sqlite3.Connection:
@@ -307,39 +325,10 @@ def connect_cache(path: Path, timeout: float = 5.0) -> sqlite3.Connection:
     return conn
 
 
-def next_card_id(conn: sqlite3.Connection) -> int:
-    return int(conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM cards").fetchone()[0])
-
-
-def insert_cards(conn: sqlite3.Connection, origin: str, cards: Iterable[tuple[int, Card]]) -> None:
-    rows: list[tuple[int, str, str, str]] = []
-    names: list[tuple[str, int, int]] = []
-    for card_id, card in cards:
-        rows.append((card_id, origin, normalize_name(card.name), card_to_json(card)))
-        names.extend((key, rank, card_id) for key, rank in name_rows(card))
-    conn.executemany("INSERT INTO cards(id, origin, key, data) VALUES(?, ?, ?, ?)", rows)
-    conn.executemany("INSERT INTO names(key, rank, card_id) VALUES(?, ?, ?)", names)
-
-
-def delete_cards(conn: sqlite3.Connection, ids: list[int]) -> None:
-    for start in range(0, len(ids), _BATCH):
-        chunk = ids[start : start + _BATCH]
-        marks = ",".join("?" * len(chunk))
-        conn.execute(f"DELETE FROM names WHERE card_id IN ({marks})", chunk)
-        conn.execute(f"DELETE FROM cards WHERE id IN ({marks})", chunk)
-
-
-def _replace_with_sample(conn: sqlite3.Connection, cards: list[Card], digest: str) -> None:
-    delete_cards(conn, [row[0] for row in conn.execute("SELECT id FROM cards WHERE origin != 'manual'")])
-    first = next_card_id(conn)
-    insert_cards(conn, "sample", [(first + i, card) for i, card in enumerate(cards)])
-    conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('sample_digest', ?)", (digest,))
-
-
-def _create(target: Path, sample_file: Path) -> None:
-    """A new cache holding the sample, built under a temp name and moved into place."""
+def _create(target: Path, seed: Seed) -> None:
+    """A new cache holding the shipped cards, built under a temp name and moved into place."""
     try:
-        cards, digest = sample_cards(sample_file), sample_digest(sample_file)
+        records, digest = seed.records(), seed.digest()
     except CardSampleError as exc:
         raise CardDatabaseError(Message("カードデータベースを作れません。{0}", exc), target) from None
 
@@ -348,7 +337,7 @@ def _create(target: Path, sample_file: Path) -> None:
         conn.execute("BEGIN")
         meta = [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("created", utc_now())]
         conn.executemany("INSERT INTO meta(key, value) VALUES(?, ?)", meta)
-        _replace_with_sample(conn, cards, digest)
+        seed.replace(conn, records, digest)
         conn.execute("COMMIT")
 
     try:
@@ -366,6 +355,4 @@ def _create(target: Path, sample_file: Path) -> None:
 
 
 def _check_cache(conn: sqlite3.Connection) -> None:
-    check_gmtool_database(
-        conn, FORMAT, SCHEMA_VERSION, Message("カードデータベース"), ("cards", "names", "imports")
-    )
+    check_gmtool_database(conn, FORMAT, SCHEMA_VERSION, Message("カードデータベース"), _SCHEMA)

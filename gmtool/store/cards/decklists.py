@@ -1,19 +1,17 @@
-"""Decklists as players hand them over: MTG Arena / MTGO text, hand-typed lists, .dek and .cod files.
+"""Decklists as players hand them over: MTG Arena / MTGO text, Japanese web lists, Apprentice / Magic
+Workstation .dec, Forge .dck, hand-typed lists, and the .dek and .cod XML files.
 
 Reading a decklist only splits it into lines of (count, name, section); which card a name means is
 decided later by `deck_resolution` against the card database.  So the parser keeps each name as it
 was written (brackets and full-width characters included) and never corrects a spelling: a line it
 cannot read is an error naming the line, not a guess.
 
-Accepted text forms, one card per line (see `parse_decklist_text`):
-
-    4 Llanowar Elves (DOM) 168      MTG Arena (set code and collector number dropped)
-    4x Name / 4 x Name / Name x4 / Name ×4 / 森x4 / エルフの神秘家 4枚 / エルフの神秘家　4
-    《エルフの神秘家》 / 「森」      one copy
-    SB: 2 Name                      MTGO sideboard prefix
-
-with section headers (Deck, Sideboard, Commander, Companion, Maybeboard, メインデッキ, サイドボード,
-統率者, 相棒 …), Arena's ``About`` / ``Name X`` metadata, and ``//`` or ``#`` comments.
+The forms of a card line are `decklist_lines`'.  Around them: section headers (Deck, Sideboard,
+Commander, Companion, Maybeboard, メインデッキ, サイドボード, 統率者, 相棒, 【サイドボード】, ・サイドボード,
+《サイド》, [main], [sideboard] …), category and subtotal lines that are skipped (《土地》 19枚,
+クリーチャー12, // Creatures), ``SB:`` lines, Arena's ``About`` / ``Name X``, Forge's ``Name=X``,
+Magic Workstation's ``// NAME : X``, a title line before the first card, and ``//`` or ``#``
+comments.
 """
 
 from __future__ import annotations
@@ -27,11 +25,13 @@ from pathlib import Path
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.character import MAX_COPIES
+from gmtool.store.cards.decklist_lines import MAX_NAME_CHARS, LineProblem, card_line, header
 from gmtool.store.errors import StoreError
 from gmtool.store.files import read_limited
 
 __all__ = [
     "MAX_DECKLIST_BYTES",
+    "MAX_NAME_CHARS",
     "SECTIONS",
     "DeckLine",
     "DeckList",
@@ -42,7 +42,6 @@ __all__ = [
 
 SECTIONS = ("main", "sideboard", "commander", "companion", "maybeboard")
 MAX_DECKLIST_BYTES = 5 * 1024 * 1024  # a 250-card list is a few KB; anything near this is not a list
-MAX_NAME_CHARS = 200  # as long as `Card.name` may be
 # A card line is a name and a few marks; capping lines first keeps every regex below linear-time
 # on a hostile file (a megabyte of spaces inside one line would otherwise cost minutes).
 MAX_LINE_CHARS = 1000
@@ -123,70 +122,16 @@ class DeckList:
         return sum(line.count for line in self.section(section))
 
 
-# --- one line -------------------------------------------------------------------------------------
+# --- a whole list ---------------------------------------------------------------------------------
 
-# Matched against the text as written, so the name keeps its spelling; the classes below admit the
-# full-width forms a Japanese IME produces (\s already includes the ideographic space U+3000).
-_DIGITS = r"[0-9０-９]+"
-_TIMES = r"[xXｘＸ×✕]"
-_BRACKETED = r"(?=[《「])"
-_ONLY_COUNT = re.compile(rf"^(?:{_TIMES}\s*)?{_DIGITS}\s*(?:{_TIMES}|枚)?$")
-# "4 Name", "4x Name", "4 x Name", "4枚 Name", "4《Name》"; "4 Xenagos" backtracks to count 4.
-_COUNT_FIRST = re.compile(rf"^(?P<count>{_DIGITS})(?:\s*(?:{_TIMES}|枚))?(?:\s+|{_BRACKETED})(?P<name>.+)$")
-# A character a letter x may follow directly as the count's mark: anything but ASCII and the Latin
-# letters and digits beyond it (accented, full-width), so "森x4" and "《森》ｘ4" are 4 copies while
-# "Test Relaxx4" stays a name.
-_NOT_LATIN = r"[^\x00-\x7f\u00c0-\u024f\u1e00-\u1effＡ-Ｚａ-ｚ０-９]"
-# "Name x4", "Name ×4", "森x4", "《Name》x4" (after a Latin letter a bare x needs a space: names end in x).
-_TIMES_LAST = re.compile(
-    rf"^(?P<name>.*?\S)(?:\s*[×✕]|\s+[xXｘＸ]|(?<={_NOT_LATIN})[xXｘＸ])\s*(?P<count>{_DIGITS})\s*枚?$"
-)
-_MAI_LAST = re.compile(rf"^(?P<name>.*?\S)\s*(?P<count>{_DIGITS})\s*枚$")  # エルフの神秘家 4枚
-_SPACE_LAST = re.compile(rf"^(?P<name>.*?\S)\s+(?P<count>{_DIGITS})$")  # エルフの神秘家　4
-# Arena's "(DOM) 168"; collector numbers may be "123a", "★", "2023-1".  Set codes are upper case, so
-# a name ending in "(Used)" is not cut.  Moxfield adds *F* (foil) or *E* (etched) after them.
-_SET_SUFFIX = re.compile(r"(?:^|\s+)\([A-Z0-9_]{2,8}\)(?:\s+[^\s()]+)?(?:\s+\*[A-Z]\*)?$")
 _SIDEBOARD_PREFIX = re.compile(r"^[SＳsｓ][BＢbｂ]\s*[:：]\s*")
 _ARENA_LINE = re.compile(r"^[0-9]+ \S")  # how Arena and MTGO write a card: digits, one space, name
-_NAME_META = re.compile(r"^Name\s+(?P<name>\S.*)$")
-
-_HEADERS = {
-    "deck": "main",
-    "main": "main",
-    "maindeck": "main",
-    "main deck": "main",
-    "mainboard": "main",
-    "デッキ": "main",  # the Japanese Arena client's export
-    "メイン": "main",
-    "メインデッキ": "main",
-    "メインボード": "main",
-    "sideboard": "sideboard",
-    "side": "sideboard",
-    "サイド": "sideboard",
-    "サイドボード": "sideboard",
-    "commander": "commander",
-    "commanders": "commander",
-    "統率者": "commander",
-    "companion": "companion",
-    "相棒": "companion",
-    "maybeboard": "maybeboard",
-    "maybe": "maybeboard",
-    "候補": "maybeboard",
-    "about": "about",  # Arena's metadata block ("Name X"), not a section of cards
-}
-_HEADER_COUNT = re.compile(r"\s*\(\d+枚?\)$")  # "Sideboard (15)", "サイドボード（15枚）"
-
-
-def _header(text: str) -> str | None:
-    """The section a header line opens, or None.  "// Sideboard" counts: sites write it as a comment,
-    and reading it as a mere comment would put the sideboard into the library."""
-    key = unicodedata.normalize("NFKC", text).casefold().strip()
-    if key.startswith("//"):
-        key = key[2:]
-    elif key.startswith("#"):
-        key = key[1:]
-    key = _HEADER_COUNT.sub("", key.strip()).rstrip(":").strip()
-    return _HEADERS.get(key)
+_NAME_META = re.compile(r"^Name\s+(?P<name>\S.*)$")  # Arena's About block
+_KEY_NAME = re.compile(r"^Name\s*=\s*(?P<name>\S.*)$", re.IGNORECASE)  # Forge / Apprentice [metadata]
+_MWS_NAME = re.compile(r"^//\s*NAME\s*:\s*(?P<name>\S.*)$")  # Magic Workstation: "// NAME : UR Aggro"
+# A title needs the cards after it to carry their counts: at least this many, this share of them.
+_TITLE_MIN_COUNTED = 2
+_TITLE_SHARE = 0.8
 
 
 def _is_comment(text: str) -> bool:
@@ -201,35 +146,6 @@ def _count(digits: str, source: Path | None, number: int, text: str) -> int:
     return count
 
 
-def _card(body: str, source: Path | None, number: int, text: str) -> tuple[int, str]:
-    """(count, name as written) of a card line without its SB: prefix."""
-    if _ONLY_COUNT.match(body):
-        raise DecklistError(Message("カード名がありません"), source, number, text)
-    match = _COUNT_FIRST.match(body)
-    if match:
-        count, name = match["count"], _SET_SUFFIX.sub("", match["name"]).strip()
-    else:
-        # The set code goes first: "Llanowar Elves (DOM) 168" is not 168 copies.
-        body = _SET_SUFFIX.sub("", body)
-        for pattern in (_TIMES_LAST, _MAI_LAST, _SPACE_LAST):
-            match = pattern.match(body)
-            if match:
-                count, name = match["count"], match["name"].strip()
-                break
-        else:
-            count, name = "1", body.strip()  # a name alone is one copy
-    if not name.strip("《》「」 \t\u3000"):
-        raise DecklistError(Message("カード名がありません"), source, number, text)
-    if len(name) > MAX_NAME_CHARS:
-        raise DecklistError(
-            Message("カード名が長すぎます（{0}文字まで）", MAX_NAME_CHARS), source, number, text
-        )
-    return _count(count, source, number, text), name
-
-
-# --- a whole list ---------------------------------------------------------------------------------
-
-
 @dataclass
 class _Card:
     number: int
@@ -240,10 +156,25 @@ class _Card:
     group: int  # cards between the same blank lines share a group
     arena_form: bool
     sb_prefix: bool
+    counted: bool  # a count was written (a bare name is one copy, or the deck's title)
+
+
+@dataclass
+class _Reading:
+    """What the loop has read so far."""
+
+    cards: list[_Card] = field(default_factory=list)
+    name: str = ""
+    section: str | None = None  # None until a header: "main", unless the blank-line rule applies
+    headers: bool = False
+    comments: bool = False
+    group: int = 0
+    aside: dict[str, int] = field(default_factory=dict)  # Forge sections outside the deck: copies
 
 
 def parse_decklist_text(text: str, source_name: str = "") -> DeckList:
-    """A text decklist (MTG Arena, MTGO, hand-typed; English or Japanese); DecklistError if unreadable.
+    """A text decklist (MTG Arena, MTGO, Apprentice / Magic Workstation .dec, Forge .dck, hand-typed or
+    Japanese web lists; English or Japanese); DecklistError if unreadable.
 
     ``source_name`` names the file in error messages ("" for pasted text).
     """
@@ -254,55 +185,22 @@ def parse_decklist_text(text: str, source_name: str = "") -> DeckList:
         )
     # Line numbers as an editor counts them (str.splitlines would also split at \f, \x1c, U+2028 …).
     raw_lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    cards: list[_Card] = []
-    name = ""
-    section: str | None = None  # None until a header: "main", unless the blank-line rule applies
-    headers = comments = False
-    group = 0
+    reading = _Reading()
     for number, raw in enumerate(raw_lines, start=1):
-        line = raw.strip()
-        if not line:
-            if section == "about":
-                section = None  # Arena ends its About block with a blank line
-            if cards and cards[-1].group == group:
-                group += 1
-            continue
-        if len(line) > MAX_LINE_CHARS:
-            raise DecklistError(Message("行が長すぎます（{0}文字まで）", MAX_LINE_CHARS), source, number, raw)
-        opened = _header(line)
-        if opened is not None:
-            section, headers = opened, headers or opened != "about"
-            continue
-        if _is_comment(line):
-            comments = True
-            continue
-        meta = _NAME_META.match(line)
-        if meta and (section == "about" or (section is None and not cards)):
-            name = meta["name"].strip()[:MAX_NAME_CHARS]
-            continue
-        if section == "about":
-            raise DecklistError(
-                Message("About の中の行として読めません（Name 以外の項目です）"), source, number, raw
-            )
-        prefix = _SIDEBOARD_PREFIX.match(line)
-        body = line[prefix.end() :] if prefix else line
-        count, card_name = _card(body, source, number, raw)
-        cards.append(
-            _Card(
-                number,
-                raw,
-                count,
-                card_name,
-                "sideboard" if prefix else section or "main",
-                group,
-                bool(_ARENA_LINE.match(line)),
-                bool(prefix),
+        _read_line(reading, number, raw, source)
+    cards = reading.cards
+    notes: list[str] = []
+    if _title_line(cards):
+        title = cards.pop(0)
+        reading.name = reading.name or title.name[:MAX_NAME_CHARS]
+        notes.append(
+            Message(
+                "{0}行目「{1}」はデッキ名として読みました（カードではありません）", title.number, title.name
             )
         )
     if not cards:
         raise DecklistError(Message("カードが1枚もありません（デッキリストが空です）"), source)
-    notes: list[str] = []
-    if _blank_line_sideboard(cards, headers, comments):
+    if _blank_line_sideboard(cards, reading.headers, reading.comments):
         # Arena and MTGO .txt mark the sideboard with nothing but one blank line.  Only a list shaped
         # exactly like theirs (Arena's "4 Name" lines, no headers or comments, two blocks, the second
         # a plausible sideboard) is read so; a hand-typed list grouped by blank lines stays in the main deck.
@@ -318,8 +216,86 @@ def parse_decklist_text(text: str, source_name: str = "") -> DeckList:
                 moved,
             )
         )
+    for label, copies in reading.aside.items():
+        notes.append(Message("「{0}」の{1}枚はデッキの外のカードなので、読み込んでいません", label, copies))
     lines = tuple(DeckLine(c.name, c.count, c.section, c.number, c.text) for c in cards)
-    return DeckList(lines, name, tuple(notes))
+    return DeckList(lines, reading.name, tuple(notes))
+
+
+def _read_line(reading: _Reading, number: int, raw: str, source: Path | None) -> None:
+    line = raw.strip()
+    cards = reading.cards
+    if not line:
+        if reading.section == "about":
+            reading.section = None  # Arena ends its About block with a blank line
+        if cards and cards[-1].group == reading.group:
+            reading.group += 1
+        return
+    if len(line) > MAX_LINE_CHARS:
+        raise DecklistError(Message("行が長すぎます（{0}文字まで）", MAX_LINE_CHARS), source, number, raw)
+    mws_name = _MWS_NAME.match(line)
+    if mws_name and not cards:
+        reading.name = reading.name or mws_name["name"].strip()[:MAX_NAME_CHARS]
+        return
+    opened = header(line)
+    if opened == "skip":  # a category and its subtotal: the section stays
+        reading.headers = True
+        return
+    if opened is not None:
+        reading.section = opened
+        reading.headers = reading.headers or opened != "about"
+        return
+    if _is_comment(line):
+        reading.comments = True
+        return
+    section = reading.section
+    if section in ("about", "meta"):
+        meta = (_NAME_META if section == "about" else _KEY_NAME).match(line)
+        if meta:
+            reading.name = meta["name"].strip()[:MAX_NAME_CHARS]
+        elif section == "about":
+            raise DecklistError(
+                Message("About の中の行として読めません（Name 以外の項目です）"), source, number, raw
+            )
+        return  # Forge's other metadata (Description=, Deck Type= …) and [general] lines
+    meta = _NAME_META.match(line)
+    if meta and section is None and not cards:
+        reading.name = meta["name"].strip()[:MAX_NAME_CHARS]
+        return
+    prefix = _SIDEBOARD_PREFIX.match(line)
+    body = line[prefix.end() :] if prefix else line
+    try:
+        digits, card_name, counted = card_line(body)
+    except LineProblem as problem:
+        raise DecklistError(str(problem), source, number, raw) from None
+    count = _count(digits, source, number, raw)
+    if section is not None and section.startswith("aside:"):
+        label = section.removeprefix("aside:")
+        reading.aside[label] = reading.aside.get(label, 0) + count
+        return
+    cards.append(
+        _Card(
+            number,
+            raw,
+            count,
+            card_name,
+            "sideboard" if prefix else section or "main",
+            reading.group,
+            bool(_ARENA_LINE.match(line)),
+            bool(prefix),
+            counted or body.lstrip().startswith(("《", "「")),
+        )
+    )
+
+
+def _title_line(cards: list[_Card]) -> bool:
+    """Whether the first card line is the deck's title: a bare name (no count, no brackets) before
+    cards that all but rarely carry their counts ("赤単バーン" over "4 稲妻" …)."""
+    if not cards or cards[0].counted or cards[0].sb_prefix:
+        return False
+    rest = cards[1:]
+    counted = sum(1 for card in rest if card.counted)
+    return counted >= _TITLE_MIN_COUNTED and counted >= _TITLE_SHARE * len(rest)
 
 
 def _blank_line_sideboard(cards: list[_Card], headers: bool, comments: bool) -> bool:

@@ -3,8 +3,8 @@
 The file is streamed one card at a time with ijson (``kvitems(f, "data")``): the whole of it is
 never in memory.  Each card's facts follow SPEC (mtg): mana value, type line and keywords from
 side "a"; colors from side "a" too, but the union of the halves for a split card (MTGJSON already
-gives a split card's ``manaValue`` as the sum of both halves).  The Japanese name comes from
-``foreignData``.
+gives a split card's ``manaValue`` as the sum of both halves; where that disagrees with the
+halves' ``manaCost``, the costs win — mana_cost.py).  The Japanese name comes from ``foreignData``.
 
 The helpers shared with the Scryfall importer (mana value, lists of words, the error type) live
 here because MTGJSON was the first importer; scryfall.py imports them.
@@ -18,6 +18,7 @@ from typing import Any
 
 from gmtool.rules.message import Message
 from gmtool.store.cards.compressed import ByteStream, ijson_backend
+from gmtool.store.cards.mana_cost import split_mana_value
 from gmtool.store.cards.names import face_names
 from gmtool.store.validation import short_input
 
@@ -106,6 +107,7 @@ def atomic_card_fields(key: str, value: Any) -> dict[str, Any] | None:
         mv = mana_value(front.get("convertedManaCost", 0), "convertedManaCost")
     if layout in SPLIT_LAYOUTS:
         colors = union_colors([side.get("colors") for side in sides], "colors")
+        mv = split_mana_value(mv, [side.get("manaCost") for side in sides])
     else:
         colors = listed(front.get("colors"), "colors")
     return {

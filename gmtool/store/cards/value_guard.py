@@ -36,6 +36,7 @@ class ValueGuard:
         self._card_from = 0  # where the current card began
         self._backslashes = 0  # the backslashes ending the previous piece (they may escape a quote)
         self._key = ""  # the last key seen, for the message
+        self.card_limit = MAX_CARD_BYTES  # AllPrintings hands out a set at a time: it raises this
 
     def card_taken(self, position: int) -> None:
         """The importer has a whole card: what follows ``position`` belongs to the next one."""
@@ -63,11 +64,11 @@ class ValueGuard:
                     self._value_from,
                 )
             )
-        if end - self._card_from > MAX_CARD_BYTES:
+        if end - self._card_from > self.card_limit:
             raise StoreError(
                 Message(
                     "1 枚のカードのデータが {0} を超えています（展開後 {1:,} バイト目付近から）",
-                    megabytes(MAX_CARD_BYTES),
+                    megabytes(self.card_limit),
                     self._card_from,
                 )
             )

@@ -34,9 +34,10 @@ from gmtool.store.cards.decklists import (
 
 __all__ = ["parse_xml_decklist"]
 
-_COCKATRICE_ZONES = {"main": "main", "side": "sideboard"}
-# Cockatrice keeps the tokens a deck makes in a zone of their own; they are not cards of the deck.
-_IGNORED_ZONES = {"tokens"}
+# Cockatrice itself writes "main" and "side"; other tools write "sideboard".  Cockatrice accepts any
+# zone name: the tokens a deck makes, a maybeboard … are kept aside (not in the deck) with a note.
+_COCKATRICE_ZONES = {"main": "main", "side": "sideboard", "sideboard": "sideboard"}
+_MAX_ASIDE_NOTES = 20  # zones named in the notes; a file with more is not a deck anyone made
 _DECLARATION = re.compile(
     rb"^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?\bencoding\s*=\s*[\"'](?P<encoding>[A-Za-z0-9._-]{1,40})[\"']"
 )
@@ -53,7 +54,9 @@ class _Handler(ContentHandler):
         super().__init__()
         self.source = source
         self.root: str | None = None
-        self.zone: str | None = None  # Cockatrice: the section of the open <zone>, "" if ignored
+        self.zone: str | None = None  # Cockatrice: the section of the open <zone>, "" if kept aside
+        self.aside_zone = ""
+        self.aside: dict[str, int] = {}  # Cockatrice zones outside the deck: copies in each
         self.lines: list[DeckLine] = []
         self.name = ""
         self._deckname: list[str] | None = None
@@ -91,18 +94,17 @@ class _Handler(ContentHandler):
             self._deckname = []
         elif name == "zone":
             zone = attrs.get("name", "")
-            if zone in _COCKATRICE_ZONES:
-                self.zone = _COCKATRICE_ZONES[zone]
-            elif zone in _IGNORED_ZONES:
-                self.zone = ""
-            else:
-                problem = Message("知らないゾーンです（main、side、tokens のどれかです）: {0}", zone)
-                self._fail(problem, _tag(name, attrs))
+            self.zone = _COCKATRICE_ZONES.get(zone.strip().casefold(), "")
+            self.aside_zone = zone.strip()[:MAX_NAME_CHARS]
         elif name == "card":
             if self.zone is None:
                 self._fail(Message("<zone> の外に <card> があります"), _tag(name, attrs))
             if self.zone:
                 self._add(name, attrs, "number", "name", self.zone)
+            elif len(self.aside) < _MAX_ASIDE_NOTES or self.aside_zone in self.aside:
+                number = unicodedata.normalize("NFKC", attrs.get("number", "1").strip())
+                copies = int(number) if number.isascii() and number.isdigit() and len(number) < 7 else 1
+                self.aside[self.aside_zone] = self.aside.get(self.aside_zone, 0) + copies
 
     def endElement(self, name: str) -> None:
         if name == "zone":
@@ -172,7 +174,13 @@ def parse_xml_decklist(data: bytes, source_name: str = "") -> DeckList:
         raise DecklistError(Message("XML に要素がありません"), source)
     if not handler.lines:
         raise DecklistError(Message("カードが1枚もありません（デッキリストが空です）"), source)
-    return DeckList(tuple(handler.lines), handler.name)
+    notes = tuple(
+        Message(
+            "Cockatrice のゾーン「{0}」の{1}枚はデッキの外のカードなので、読み込んでいません", zone, copies
+        )
+        for zone, copies in handler.aside.items()
+    )
+    return DeckList(tuple(handler.lines), handler.name, notes)
 
 
 def _as_expat_input(data: bytes, source: Path | None) -> bytes:

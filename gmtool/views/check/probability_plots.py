@@ -102,9 +102,13 @@ class OutcomeBarsPlot(PanelPlot):
         self.refresh()
 
     def refresh(self) -> None:
-        totals = [t for t, _, _ in self.model.natural_bars]
-        heights = [float(p) * 100 for _, p, _ in self.model.natural_bars]
-        self.bar_outcomes = [o for _, _, o in self.model.natural_bars]
+        bars = list(self.model.natural_bars)
+        if bars == getattr(self, "_drawn", None):
+            return  # a roll re-reads the model: the same bars are not drawn again
+        self._drawn = bars
+        totals = [t for t, _, _ in bars]
+        heights = [float(p) * 100 for _, p, _ in bars]
+        self.bar_outcomes = [o for _, _, o in bars]
         brushes = [self._brushes[o] for o in self.bar_outcomes]
         self.bars.setOpts(x=totals, height=heights, brushes=brushes)
 
@@ -199,6 +203,10 @@ class SuccessCurvePlot(PanelPlot):
         self.place_labels()
 
     def refresh(self) -> None:
+        drawn = (dict(self.model.curve), self.model.curve_marker)
+        if drawn == getattr(self, "_drawn", None):
+            return  # a roll re-reads the model: the same curve is not drawn again
+        self._drawn = drawn
         xs = list(self.model.curve)
         ys = [float(p) * 100 for p in self.model.curve.values()]
         self.curve_item.setData(xs, ys)

@@ -27,12 +27,15 @@ from gmtool.views.compact import shrink_combo
 
 
 def fill_combo(combo: QComboBox, items: Sequence[tuple[str, object]], current: object) -> None:
-    """Refills a combo only when its items changed: refilling costs a relayout on every keystroke."""
-    shown = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
-    if shown != list(items):
+    """Refills a combo only when its items changed: refilling costs a relayout on every keystroke.
+    The items it was filled with are kept beside it: reading 300 characters back out of the combo
+    at every roll would cost more than the roll."""
+    wanted = list(items)
+    if getattr(combo, "_filled_items", None) != wanted or combo.count() != len(wanted):
         combo.clear()
-        for text, data in items:
+        for text, data in wanted:
             combo.addItem(text, data)
+        combo._filled_items = wanted  # type: ignore[attr-defined]
     combo.setCurrentIndex(combo.findData(current))
 
 

@@ -45,6 +45,10 @@ class MTGCardDatabaseDialog(QDialog):
         self.status_label.setWordWrap(True)
         self.imports_label = QLabel()
         self.imports_label.setWordWrap(True)
+        self.sources_label = QLabel(self.sources_text())
+        self.sources_label.setWordWrap(True)
+        self.sources_label.setOpenExternalLinks(True)
+        self.sources_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.search_edit = QLineEdit()
         self.search_edit.setPlaceholderText(self.tr("カード名で探す（日本語・英語、一部でも可）"))
         self.search_edit.setClearButtonEnabled(True)
@@ -52,7 +56,10 @@ class MTGCardDatabaseDialog(QDialog):
         self.results = read_only_table(("カード", "マナ総量", "色", "タイプ"), stretch=0)
         self.import_button = QPushButton(self.tr("カードファイルを読み込む…"))
         self.import_button.setToolTip(
-            self.tr("MTGJSON の AtomicCards.json か Scryfall の一括データ（圧縮されたままで可）")
+            self.tr(
+                "MTGJSON の AtomicCards・AllPrintings・セットごとのファイルか Scryfall の一括データ"
+                "（圧縮されたままで可）"
+            )
         )
         self.import_button.clicked.connect(self.choose_file)
         self.manual_button = QPushButton(self.tr("手で入力…"))
@@ -83,6 +90,7 @@ class MTGCardDatabaseDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.status_label)
         layout.addWidget(self.imports_label)
+        layout.addWidget(self.sources_label)
         layout.addLayout(buttons)
         layout.addLayout(progress_row)
         layout.addWidget(self.message_label)
@@ -114,14 +122,11 @@ class MTGCardDatabaseDialog(QDialog):
                 self.tr("{0}: 「{1}」から {2} 枚").format(_local_time(r.date), r.file_name, r.cards)
                 for r in imports[-3:]
             ]
-            self.imports_label.setText(self.tr("読み込んだファイル:\n") + "\n".join(lines))
-        else:
             self.imports_label.setText(
-                self.tr(
-                    "同梱のサンプルだけです。MTGJSON の AtomicCards.json か Scryfall の一括データを"
-                    "読み込むと、すべてのカードを引けます。"
-                )
+                self.shipped_text() + "\n" + self.tr("読み込んだファイル:\n") + "\n".join(lines)
             )
+        else:
+            self.imports_label.setText(self.shipped_text())
         self.manual_list.clear()
         for card in self.model.manual_cards():
             item = QListWidgetItem(card.display_name())
@@ -129,6 +134,31 @@ class MTGCardDatabaseDialog(QDialog):
             self.manual_list.addItem(item)
         self.remove_manual_button.setEnabled(self.manual_list.count() > 0)
         self.show_matches(self.search_edit.text())
+
+    def shipped_text(self) -> str:
+        """What gmtool brought: the bundled table's source, date and size."""
+        meta = self.model.shipped_data()
+        if not meta:
+            return self.tr("同梱のサンプルだけです。カードファイルを読み込むと、すべてのカードを引けます。")
+        return self.tr(
+            "同梱のカードデータ: {0}（{1} 時点、{2:,} 枚、うち日本語名 {3:,} 枚）。"
+            "それより新しいカードは、カードファイルを読み込むと加わります（同梱のカードは消えません）。"
+        ).format(
+            meta.get("source", ""), meta.get("source_date", ""), meta.get("cards", 0), meta.get("cards_ja", 0)
+        )
+
+    def sources_text(self) -> str:
+        """The files the import takes, where to get them and how large they are."""
+        return self.tr(
+            "読み込めるファイル（大きさは 2025 年の目安）:<br>"
+            '・<a href="https://mtgjson.com/downloads/all-files/">MTGJSON</a>: '
+            "AtomicCards（約 120 MB）、AllPrintings（約 500 MB）、"
+            "セットごとのファイル（M20.json など、数 MB）。"
+            "日本語名あり（AllPrintings とセットごとのファイルは全印刷から集めます）。<br>"
+            '・<a href="https://scryfall.com/docs/api/bulk-data">Scryfall</a>: '
+            "oracle_cards（約 160 MB）と default_cards（約 500 MB）には日本語名がありません。"
+            "日本語名は all_cards（約 2 GB）にだけあります。"
+        )
 
     def show_matches(self, text: str) -> None:
         cards = self.model.search(text, 200) if text.strip() else []
@@ -213,8 +243,8 @@ class MTGCardDatabaseDialog(QDialog):
 
     def _succeeded(self, summary: ImportSummary) -> None:
         self._finish(
-            self.tr("{0} 枚のカードを読み込みました（日本語名 {1} 枚）").format(
-                summary.cards, summary.cards_ja
+            self.tr("{0}: {1} 枚のカードを読み込みました（日本語名 {2} 枚）").format(
+                summary.found, summary.cards, summary.cards_ja
             )
         )
 

@@ -2,13 +2,15 @@
 
 Names are looked up by English or Japanese name in the card database.  A name the database does not
 know is listed with its line — never guessed: the player types the name again (another spelling) or
-enters the card by hand.  The deck can be made only when every line is resolved.  The dialog only
+enters the card by hand.  A name that names several cards (破滅を導くもの: Conduit of Ruin and Ruination
+Guide) is listed too, and the player chooses which, seeing each card's English name, mana value and
+colour.  The deck can be made only when every line is resolved.  The dialog only
 reads; the caller makes the deck (a new character, or the cards of an existing one).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -33,6 +35,7 @@ from gmtool.models.mtg.decklists import (
     DeckList,
     DecklistError,
     Resolution,
+    listing,
     parse_decklist_text,
     read_decklist_file,
     resolve_decklist,
@@ -43,7 +46,7 @@ from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.file_dialogs import open_file_name
 from gmtool.views.widgets import read_only_table
 
-DECKLIST_FILTER = "デッキリスト (*.txt *.dek *.cod);;すべてのファイル (*)"
+DECKLIST_FILTER = "デッキリスト (*.txt *.dek *.dec *.dck *.mwDeck *.cod);;すべてのファイル (*)"
 ERROR_STYLE = Tone("error")
 
 
@@ -55,14 +58,19 @@ class MTGDecklistDialog(QDialog):
         deck_name: str | None = None,
         parent: QWidget | None = None,
         search: Callable[[str], list[Card]] | None = None,
+        candidates: Callable[[str], Sequence[Card]] | None = None,
+        data_date: str = "",
     ) -> None:
         """``find`` is the card database's lookup; ``enter_card(name)`` asks for a card by hand and
         stores it (None when the player gives up).  With ``deck_name`` None the deck is an existing
-        one and no name is asked."""
+        one and no name is asked.  ``candidates(name)`` gives every card a name names (a shared
+        Japanese name gives two); ``data_date`` is the card data's date, shown beside names the
+        database does not know."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("デッキリストを読み込む"))
         self.resize(720, 640)
         self.find_card, self.enter_card, self.search = find, enter_card, search
+        self.candidates, self.data_date = candidates, data_date
         self.source = self.tr("貼り付け")
         self.decklist: DeckList | None = None
         # The lines as resolved, with the player's choices (a card for a line, a line left out).
@@ -86,8 +94,11 @@ class MTGDecklistDialog(QDialog):
         self.text_edit.textChanged.connect(self._on_text_edited)
         self.summary_label = QLabel()
         self.summary_label.setWordWrap(True)
-        self.unresolved_table = read_only_table(("行", "書かれた名前", "枚数", "区分"), stretch=1)
-        self.unresolved_table.doubleClicked.connect(lambda _i: self.retype_selected())
+        self.unresolved_table = read_only_table(("行", "書かれた名前", "枚数", "区分", "問題"), stretch=1)
+        self.unresolved_table.doubleClicked.connect(lambda _i: self._fix_selected())
+        self.choose_button = QPushButton(self.tr("どのカードか選ぶ…"))
+        self.choose_button.setToolTip(self.tr("この名前のカードが複数あります。どれのことか選びます"))
+        self.choose_button.clicked.connect(self.choose_selected)
         self.retype_button = QPushButton(self.tr("名前を直す…"))
         self.retype_button.clicked.connect(self.retype_selected)
         self.manual_button = QPushButton(self.tr("手で入力…"))
@@ -118,7 +129,7 @@ class MTGDecklistDialog(QDialog):
             form.addRow(self.tr("名前"), self.name_edit)
             layout.addLayout(form)
         row = QHBoxLayout()
-        row.addWidget(QLabel(self.tr("デッキリスト（MTG アリーナ、MTGO、Cockatrice、テキスト）")), 1)
+        row.addWidget(QLabel(self.tr("デッキリスト（MTG アリーナ、MTGO、Cockatrice、Forge、テキスト）")), 1)
         row.addWidget(self.open_button)
         row.addWidget(self.read_button)
         layout.addLayout(row)
@@ -127,6 +138,7 @@ class MTGDecklistDialog(QDialog):
         layout.addWidget(self.unresolved_table, 1)
         fix_row = QHBoxLayout()
         fix_row.addStretch(1)
+        fix_row.addWidget(self.choose_button)
         fix_row.addWidget(self.retype_button)
         fix_row.addWidget(self.manual_button)
         fix_row.addWidget(self.drop_button)
@@ -150,7 +162,7 @@ class MTGDecklistDialog(QDialog):
             self._fail(str(problem))
             return
         self._loading = True  # the listing is what was read, not an edit that makes it stale
-        self.text_edit.setPlainText(_listing(decklist))
+        self.text_edit.setPlainText(listing(decklist))
         self._loading = False
         self._take(decklist, path.name)
 
@@ -176,7 +188,7 @@ class MTGDecklistDialog(QDialog):
         self.decklist, self.source = decklist, source
         if decklist.name and not self.name_edit.text().strip():
             self.name_edit.setText(decklist.name)
-        self.resolution = resolve_decklist(decklist, self.find_card)
+        self.resolution = resolve_decklist(decklist, self.find_card, self.candidates)
         self._show()
 
     def _fail(self, message: str) -> None:
@@ -184,11 +196,61 @@ class MTGDecklistDialog(QDialog):
         self._show(message)
 
     # ---- fixing --------------------------------------------------------------------------
+    def _problem_lines(self) -> list[DeckLine]:
+        """The table's rows: names the database does not know, then names of several cards."""
+        resolution = self.resolution
+        if resolution is None:
+            return []
+        return [*resolution.unresolved, *(line for line, _cards in resolution.ambiguous)]
+
     def _selected(self) -> DeckLine | None:
         rows = self.unresolved_table.selectionModel().selectedRows()
-        if not rows or self.resolution is None:
+        lines = self._problem_lines()
+        if not rows or rows[0].row() >= len(lines):
             return None
-        return self.resolution.unresolved[rows[0].row()]
+        return lines[rows[0].row()]
+
+    def _fix_selected(self) -> None:
+        line = self._selected()
+        if line is not None and self.resolution is not None and self.resolution.candidates(line):
+            self.choose_selected()
+        else:
+            self.retype_selected()
+
+    def card_label(self, card: Card) -> str:
+        """ "Conduit of Ruin（マナ総量 6・無色）": what tells apart the cards of one name."""
+        words = {
+            "W": self.tr("白"),
+            "U": self.tr("青"),
+            "B": self.tr("黒"),
+            "R": self.tr("赤"),
+            "G": self.tr("緑"),
+        }
+        colors = "/".join(words[str(color)] for color in card.colors) or self.tr("無色")
+        return self.tr("{0}（マナ総量 {1}・{2}）").format(card.name, card.mana_value, colors)
+
+    def ask_choice(self, line: DeckLine, cards: Sequence[Card]) -> Card | None:
+        """Which of ``cards`` the line's name means: the player's choice, None to decide later."""
+        labels = [self.card_label(card) for card in cards]
+        label, ok = QInputDialog.getItem(
+            self,
+            self.tr("どのカードか選ぶ"),
+            self.tr("「{0}」という名前のカードは{1}枚あります。どれですか？").format(line.name, len(cards)),
+            labels,
+            0,
+            False,
+        )
+        return cards[labels.index(label)] if ok and label in labels else None
+
+    def choose_selected(self) -> None:
+        line = self._selected()
+        cards = self.resolution.candidates(line) if line is not None and self.resolution else ()
+        if line is None or not cards:
+            self._show(self.tr("複数のカードに当たる行を選んでください"))
+            return
+        card = self.ask_choice(line, cards)
+        if card is not None:
+            self._choose(line, card)
 
     def _choose(self, line: DeckLine, card: Card) -> None:
         assert self.resolution is not None
@@ -224,11 +286,15 @@ class MTGDecklistDialog(QDialog):
         name = name.strip().strip("《》「」").strip()
         if not ok or not name:
             return
-        card = self.find_card(name)
-        if card is None:
+        cards = list(self.candidates(name)) if self.candidates is not None else []
+        if self.candidates is None and (found := self.find_card(name)) is not None:
+            cards = [found]
+        if not cards:
             self._show(self.tr("「{0}」もカードデータベースにありません").format(name))
             return
-        self._choose(line, card)
+        card = cards[0] if len(cards) == 1 else self.ask_choice(line, cards)
+        if card is not None:
+            self._choose(line, card)
 
     def enter_selected(self) -> None:
         line = self._selected()
@@ -251,21 +317,32 @@ class MTGDecklistDialog(QDialog):
     def _show(self, problem: str = "") -> None:
         resolution = self.resolution
         unresolved = resolution.unresolved if resolution else []
+        ambiguous = resolution.ambiguous if resolution else []
+        problems = self._problem_lines()
         table = self.unresolved_table
-        table.setRowCount(len(unresolved))
-        for row, line in enumerate(unresolved):
+        table.setRowCount(len(problems))
+        for row, line in enumerate(problems):
+            cards = resolution.candidates(line) if resolution else ()
+            problem_text = (
+                self.tr("{0}枚のカードのどれか").format(len(cards))
+                if cards
+                else self.tr("データベースにない")
+            )
             for column, text in enumerate(
-                (str(line.line), line.name, str(line.count), SECTION_LABELS[line.section])
+                (str(line.line), line.name, str(line.count), SECTION_LABELS[line.section], problem_text)
             ):
                 item = QTableWidgetItem(text)
-                item.setToolTip(line.text)
+                item.setToolTip(
+                    "\n".join(self.card_label(card) for card in cards) if cards and column == 4 else line.text
+                )
                 if column in (0, 2):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 table.setItem(row, column, item)
-        if unresolved:
+        if problems:
             table.selectRow(0)
         for widget in (table, self.retype_button, self.manual_button, self.drop_button):
-            widget.setVisible(bool(unresolved))
+            widget.setVisible(bool(problems))
+        self.choose_button.setVisible(bool(ambiguous))
         if problem:
             self.summary_label.setText(problem)
             set_tone(self.summary_label, ERROR_STYLE)
@@ -288,11 +365,20 @@ class MTGDecklistDialog(QDialog):
                     "\nカードデータベースにない名前が {0} 行あります。"
                     "名前を直すか、カードを手で入力してください（またはその行を除く）。"
                 ).format(len(unresolved))
+                if self.data_date:
+                    text += self.tr(
+                        "\nカードデータベースのデータは {0} 時点のものです。それより新しいカードは、"
+                        "カードデータベースに新しいデータを読み込むか、手で入力してください。"
+                    ).format(self.data_date)
+            if ambiguous:
+                text += self.tr(
+                    "\n複数のカードに当たる名前が {0} 行あります。「どのカードか選ぶ…」で選んでください。"
+                ).format(len(ambiguous))
             if self.decklist is not None and self.decklist.notes:
                 text += "\n" + "\n".join(self.decklist.notes)
             self.summary_label.setText(text)
-            set_tone(self.summary_label, ERROR_STYLE if unresolved else None)
-        ready = resolution is not None and not unresolved and bool(resolution.library or resolution.sideboard)
+            set_tone(self.summary_label, ERROR_STYLE if problems else None)
+        ready = resolution is not None and not problems and bool(resolution.library or resolution.sideboard)
         self.ok_button.setEnabled(ready)
 
     def start_empty(self) -> None:
@@ -302,7 +388,7 @@ class MTGDecklistDialog(QDialog):
         super().accept()
 
     def accept(self) -> None:
-        if self.resolution is None or self.resolution.unresolved:
+        if self.resolution is None or not self.resolution.complete:
             return
         if self.name_edit.isVisible() and not self.name_edit.text().strip():
             self.name_edit.setText(Path(self.source).stem or self.tr("新しいデッキ"))
@@ -311,15 +397,3 @@ class MTGDecklistDialog(QDialog):
     @property
     def deck_name(self) -> str:
         return self.name_edit.text().strip()
-
-
-def _listing(decklist: DeckList) -> str:
-    """A file's lines as text the player can read and edit again (XML decklists included); the
-    section labels are headers the text reader knows."""
-    lines, section = [], "main"
-    for line in decklist.lines:
-        if line.section != section:
-            section = line.section
-            lines.extend(["", SECTION_LABELS[section]])
-        lines.append(f"{line.count} {line.name}")
-    return "\n".join(lines)

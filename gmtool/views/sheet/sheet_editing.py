@@ -67,6 +67,10 @@ class SheetEditing(_SheetBase):
             action()
         except ValueError as refusal:
             self._refuse(str(refusal))
+        except Exception as failure:
+            if not getattr(failure, "reported", False):
+                raise
+            self._sync()  # a write the campaign refused: said already; show the stored value
 
     def _refuse(self, message: str) -> None:
         show_refusal(self, message)

@@ -13,7 +13,7 @@ from gmtool.models.battle_model import ENCOUNTER_KEY, BattleModel
 from gmtool.rules import battle
 from gmtool.rules.battle import Phase
 from gmtool.rules.systems.aw.session import BreakMethod, SessionRefused, SpellEffect
-from gmtool.store.campaign import Campaign
+from tests.qt_fixtures import stored_session
 
 
 @pytest.fixture
@@ -29,11 +29,7 @@ def people(model: AWSessionModel) -> tuple[str, str, str]:
 
 def in_file(path: Path, key: str = SESSION_KEY) -> object:
     """A session document as another program opening the file sees it."""
-    other = Campaign.open(path)
-    try:
-        return other.get_session(key)
-    finally:
-        other.close()
+    return stored_session(path, key)
 
 
 def aw_fight(campaign_model, *names: str, system: str = "aw") -> BattleModel:

@@ -12,7 +12,7 @@ from gmtool.rules.systems.lotr.kinds import roller_for
 from gmtool.rules.systems.lotr.rules_data import Degree
 from gmtool.rules.systems.lotr.structures import Target
 from gmtool.rules.systems.lotr.units import ArmyRefused, hit_probability
-from gmtool.store.campaign import Campaign
+from tests.qt_fixtures import stored_session
 
 
 class Dice:
@@ -37,11 +37,7 @@ def model(campaign_model, dice) -> LotRArmyModel:
 
 
 def in_file(path: Path) -> object:
-    other = Campaign.open(path)
-    try:
-        return other.get_session(ARMY_KEY)
-    finally:
-        other.close()
+    return stored_session(path, ARMY_KEY)
 
 
 def last_summary(model: LotRArmyModel) -> dict:

@@ -16,7 +16,7 @@ from gmtool.rules.systems.lotr.mass_battle import (
     battle_odds,
     hour_step,
 )
-from gmtool.store.campaign import Campaign
+from tests.qt_fixtures import stored_session
 
 
 @pytest.fixture
@@ -26,11 +26,7 @@ def model(campaign_model) -> LotRMassBattleModel:
 
 
 def in_file(path: Path) -> object:
-    other = Campaign.open(path)
-    try:
-        return other.get_session(SESSION_KEY)
-    finally:
-        other.close()
+    return stored_session(path, SESSION_KEY)
 
 
 def last_summary(model: LotRMassBattleModel) -> dict:

@@ -17,19 +17,14 @@ from gmtool.rules.systems.lotr.creation import PACKAGE, CreationDraft, problems
 from gmtool.rules.systems.lotr.derived import condition_penalty
 from gmtool.rules.systems.lotr.overrides import rules_to_tables
 from gmtool.rules.systems.lotr.rules_data import lotr_rules
-from gmtool.store.campaign import Campaign
-from tests.qt_fixtures import sample_lotr_character
+from tests.qt_fixtures import sample_lotr_character, stored_session
 
 NO_PACKAGE = "この職業のパッケージの中身はルールデータにありません"
 
 
 def stored_document(campaign_model):
     """What a second program opening the campaign file reads."""
-    other = Campaign.open(campaign_model.campaign.path)
-    try:
-        return other.get_session(RULES_KEY)
-    finally:
-        other.close()
+    return stored_session(campaign_model.campaign.path, RULES_KEY)
 
 
 def wounded_character():

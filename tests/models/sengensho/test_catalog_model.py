@@ -27,6 +27,7 @@ from gmtool.rules.systems.sengensho.catalog import (
 )
 from gmtool.rules.systems.sengensho.character import SengenshoCharacter
 from gmtool.store.campaign import Campaign
+from tests.qt_fixtures import stored_session
 
 
 @pytest.fixture
@@ -44,11 +45,7 @@ def other_model(tmp_path: Path, qtbot):
 
 def stored(model: SengenshoCatalogModel):
     """The catalog document a second program opening the campaign file would read."""
-    other = Campaign.open(model.campaign_model.campaign.path)
-    try:
-        return other.get_session(CATALOG_KEY)
-    finally:
-        other.close()
+    return stored_session(model.campaign_model.campaign.path, CATALOG_KEY)
 
 
 def with_hunter_ability(catalog: ArchetypeCatalog, index: int, ability: FantasyAbility) -> ArchetypeCatalog:

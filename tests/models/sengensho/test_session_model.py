@@ -20,7 +20,7 @@ from gmtool.rules.systems.sengensho.catalog import (
 from gmtool.rules.systems.sengensho.character import BondKind, PresetBond, SengenshoCharacter
 from gmtool.rules.systems.sengensho.fantasy import AbilityState
 from gmtool.rules.systems.sengensho.session import SessionRefused
-from gmtool.store.campaign import Campaign
+from tests.qt_fixtures import stored_session
 
 # What a GM typed into the catalog for these tests (the shipped catalog has every field empty).
 GM_CATALOG = ArchetypeCatalog(
@@ -92,11 +92,7 @@ def running(model, cast) -> tuple[str, str, str, str, str]:
 
 def in_file(path: Path) -> object:
     """The session document as another program opening the file sees it."""
-    other = Campaign.open(path)
-    try:
-        return other.get_session(SESSION_KEY)
-    finally:
-        other.close()
+    return stored_session(path, SESSION_KEY)
 
 
 def last_summary(model: SengenshoSessionModel) -> tuple[str, str, str]:

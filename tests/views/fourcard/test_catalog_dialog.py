@@ -7,9 +7,8 @@ from PySide6.QtWidgets import QTableWidgetItem
 from gmtool.models.fourcard.growth_model import FourCardGrowthModel
 from gmtool.models.fourcard.skill_catalog import CATALOG_KEY, campaign_catalog
 from gmtool.rules.systems.fourcard.catalog import shipped_catalog
-from gmtool.store.campaign import Campaign
 from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog, split_names
-from tests.qt_fixtures import sample_fourcard_character
+from tests.qt_fixtures import sample_fourcard_character, stored_session
 
 
 def make_dialog(qtbot, campaign_model) -> SkillCatalogDialog:
@@ -20,11 +19,7 @@ def make_dialog(qtbot, campaign_model) -> SkillCatalogDialog:
 
 def stored_catalog(campaign_model):
     """The catalog document a second program opening the campaign file would read."""
-    other = Campaign.open(campaign_model.campaign.path)
-    try:
-        return other.get_session(CATALOG_KEY)
-    finally:
-        other.close()
+    return stored_session(campaign_model.campaign.path, CATALOG_KEY)
 
 
 def type_into(edit, text: str) -> None:

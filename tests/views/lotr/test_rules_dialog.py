@@ -10,11 +10,10 @@ from gmtool.models.lotr.rules_model import RULES_KEY, LotRRulesModel, campaign_l
 from gmtool.rules.systems.lotr.creation import PACKAGE, CreationDraft, problems
 from gmtool.rules.systems.lotr.derived import condition_penalty
 from gmtool.rules.systems.lotr.rules_data import lotr_rules
-from gmtool.store.campaign import Campaign
 from gmtool.views.lotr.rules_dialog import LotRRulesDialog
 from gmtool.views.lotr.rules_fields import parse_int
 from gmtool.views.lotr.rules_origin_tabs import parse_package
-from tests.qt_fixtures import sample_lotr_character
+from tests.qt_fixtures import sample_lotr_character, stored_session
 
 TAB_TITLES = ["能力値修正表", "種族", "職業", "技能", "負傷・疲労", "成功度", "成長ポイント"]
 
@@ -26,11 +25,7 @@ def make_dialog(qtbot, campaign_model) -> LotRRulesDialog:
 
 
 def stored_document(campaign_model):
-    other = Campaign.open(campaign_model.campaign.path)
-    try:
-        return other.get_session(RULES_KEY)
-    finally:
-        other.close()
+    return stored_session(campaign_model.campaign.path, RULES_KEY)
 
 
 def type_into(field, text: str) -> None:

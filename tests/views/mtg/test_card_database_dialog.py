@@ -24,9 +24,11 @@ def dialog(tmp_path, qtbot):
 
 def test_the_dialog_shows_the_sample_and_finds_cards_by_japanese_name(dialog):
     assert "枚のカードがあります" in dialog.status_label.text()
-    assert "同梱のサンプルだけ" in dialog.imports_label.text()
-    dialog.search_edit.setText("神秘家")
-    assert dialog.results.rowCount() == 1 and "エルフの神秘家" in dialog.results.item(0, 0).text()
+    assert "同梱のカードデータ: MTGJSON" in dialog.imports_label.text()
+    sources = dialog.sources_label.text()
+    assert "all_cards" in sources and "日本語名がありません" in sources
+    dialog.search_edit.setText("エルフの神秘家")
+    assert "エルフの神秘家" in dialog.results.item(0, 0).text()
 
 
 def test_a_card_file_is_imported_with_progress_off_the_ui_thread(dialog, tmp_path, qtbot):

@@ -164,3 +164,46 @@ def test_the_dialog_keeps_qwidget_find(dialog):
     # asking the dialog for a widget by its id looked the id up as a card name instead.
     view, _ = dialog
     assert view.find(view.winId()) is view
+
+
+# ---- a name of two cards is asked about (issue 22) -------------------------------------------------
+
+CONDUIT = Card("Conduit of Ruin", 6, (), name_ja="破滅を導くもの", types=("Creature",))
+GUIDE = Card("Ruination Guide", 3, ("U",), name_ja="破滅を導くもの", types=("Creature",))
+
+
+def test_a_name_of_two_cards_asks_which_showing_name_mana_value_and_colour(qtbot, monkeypatch):
+    def candidates(name: str) -> list[Card]:
+        if name == "破滅を導くもの":
+            return [CONDUIT, GUIDE]
+        card = find(name)
+        return [card] if card else []
+
+    view = MTGDecklistDialog(
+        find, lambda _n: None, deck_name="", candidates=candidates, data_date="2022-04-25"
+    )
+    qtbot.addWidget(view)
+    view.read_text("4 破滅を導くもの\n20 森\n", "貼り付け")
+    assert view.unresolved_table.rowCount() == 1
+    assert view.unresolved_table.item(0, 4).text() == "2枚のカードのどれか"
+    assert "複数のカードに当たる名前が 1 行" in view.summary_label.text()
+    assert not view.ok_button.isEnabled() and view.choose_button.isVisibleTo(view)
+    offered: list[list[str]] = []
+
+    def ask(line, cards):
+        offered.append([view.card_label(card) for card in cards])
+        return cards[1]
+
+    monkeypatch.setattr(view, "ask_choice", ask)
+    qtbot.mouseClick(view.choose_button, Qt.MouseButton.LeftButton)
+    assert offered == [["Conduit of Ruin（マナ総量 6・無色）", "Ruination Guide（マナ総量 3・青）"]]
+    assert dict(view.resolution.library)[GUIDE] == 4 and view.ok_button.isEnabled()
+
+
+def test_an_unknown_name_shows_the_card_datas_date(qtbot):
+    view = MTGDecklistDialog(
+        find, lambda _n: None, deck_name="", candidates=lambda n: [], data_date="2022-04-25"
+    )
+    qtbot.addWidget(view)
+    view.read_text("4 最新のカード\n", "貼り付け")
+    assert "2022-04-25 時点" in view.summary_label.text()

@@ -14,6 +14,7 @@ from gmtool.rules.systems.sengensho.catalog import AbilityKind, shipped_catalog
 from gmtool.rules.systems.sengensho.character import SengenshoCharacter
 from gmtool.store.campaign import Campaign
 from gmtool.views.sengensho.catalog_dialog import SengenshoCatalogDialog
+from tests.qt_fixtures import stored_session
 
 
 class Answers:
@@ -40,11 +41,7 @@ def make_dialog(qtbot, campaign_model) -> tuple[SengenshoCatalogDialog, Answers]
 
 def stored(campaign_model):
     """The catalog document a second program opening the campaign file would read."""
-    other = Campaign.open(campaign_model.campaign.path)
-    try:
-        return other.get_session(CATALOG_KEY)
-    finally:
-        other.close()
+    return stored_session(campaign_model.campaign.path, CATALOG_KEY)
 
 
 def type_name(dialog, name: str) -> None:

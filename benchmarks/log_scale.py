@@ -1,0 +1,211 @@
+"""A log that scales (issue 21): opening a campaign with a long session log, and a roll among many
+characters.
+
+- open: process start → main window shown (`--startup-marker`), median of RUNS, and the process's
+  peak memory then, for an empty campaign, for 300 アナザーワールド characters with no log, with
+  10 000 log lines and with 200 000 (targets: 10 000 lines ≤ 0.3 s beyond the empty campaign's
+  open; 200 000 lines ≤ 1 s beyond it and peak memory within 50 MB of it);
+- a roll with 300 characters in the real main window (offscreen): the AW panel's 判定 button, and a
+  dice-box roll, each until the event loop is idle again (the step committed, the log and the
+  panel updated) (target median ≤ 16 ms).
+
+The campaigns are written with the store API; the log lines are AW check lines shaped like those
+the judgement panel writes (`models/aw/check_model.py` `_log_payload`).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+CHARACTERS = 300
+LINES = (10_000, 200_000)
+ROLLS = 40
+SOURCES = (("reflex", "反射"), ("perception", "知覚"), ("stamina", "体力"), ("will", "意志"))
+
+
+def check_payload(i: int, rng: random.Random, names: list[tuple[str, str]], at: datetime) -> dict[str, Any]:
+    """An AW single check's log line, as the judgement panel writes it."""
+    character_id, name = names[i % len(names)]
+    source, label = SOURCES[i % len(SOURCES)]
+    faces = [rng.randint(1, 6), rng.randint(1, 6)]
+    value, modifier, difficulty = rng.randint(2, 8), rng.randint(-2, 3), rng.randint(6, 14)
+    total = sum(faces) + value + modifier
+    outcome = (
+        "auto_success"
+        if sum(faces) == 12
+        else "auto_failure"
+        if sum(faces) == 2
+        else "success"
+        if total >= difficulty
+        else "failure"
+    )
+    side = {
+        "character_id": character_id,
+        "character": name,
+        "source": source,
+        "source_label": label,
+        "value": value,
+        "modifier": modifier,
+        "boost": 0,
+        "command_spell": None,
+        "critical": 12,
+        "fumble": 2,
+        "can_roll": True,
+        "faces": faces,
+        "total": total,
+        "outcome": outcome,
+    }
+    return {
+        "system": "aw",
+        "time": at.astimezone().isoformat(timespec="seconds"),
+        "seed": rng.getrandbits(63),
+        "mode": "check",
+        "difficulty": difficulty,
+        "action": side,
+        "outcome": outcome,
+        "probability": round(rng.random(), 6),
+        "command_spell": None,
+        "key_restriction": None,
+    }
+
+
+def make_campaign(path: Path, characters: int, lines: int) -> Path:
+    """A campaign of `characters` AW characters and `lines` AW check lines, through the store API."""
+    from gmtool.rules.systems import get_system
+    from gmtool.store.campaign import Campaign
+
+    system = get_system("aw")
+    rng = random.Random(21)
+    with Campaign.create(path) as campaign, campaign.transaction():
+        names = []
+        for position in range(characters):
+            name = f"探索者 {position + 1:03d}"
+            character_id = campaign.new_character_id()
+            campaign.put_character(character_id, "aw", system.new_character(name), position)
+            names.append((character_id, name))
+        names = names or [("", "")]
+        start = datetime(2024, 4, 1, 19, 0, tzinfo=UTC)
+        for i in range(lines):
+            campaign.append_log("check", check_payload(i, rng, names, start + timedelta(seconds=7 * i)))
+    return path
+
+
+def bench_open(folder: Path, runs: int | None = None) -> dict[str, tuple[float, float]]:
+    """Median (seconds, peak MB) from process start to the window shown, per campaign."""
+    from run import RUNS, time_until_shown
+
+    campaigns = {
+        "empty": make_campaign(folder / "empty.gmcampaign", 0, 0),
+        "characters": make_campaign(folder / "characters.gmcampaign", CHARACTERS, 0),
+        **{
+            str(lines): make_campaign(folder / f"log-{lines}.gmcampaign", CHARACTERS, lines)
+            for lines in LINES
+        },
+    }
+    commands = {
+        name: [sys.executable, "-m", "gmtool", "--startup-marker", str(path)]
+        for name, path in campaigns.items()
+    }
+    for command in commands.values():
+        time_until_shown(command)  # warm the OS file cache and the .pyc files
+    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    for _ in range(runs or RUNS):
+        for name, command in commands.items():  # interleaved: all see the same machine load
+            samples[name].append(time_until_shown(command)[:2])
+    return {
+        name: (statistics.median(s for s, _ in runs_), statistics.median(mb for _, mb in runs_))
+        for name, runs_ in samples.items()
+    }
+
+
+def bench_roll(folder: Path, rolls: int = ROLLS, lines: int = 1_000) -> dict[str, float]:
+    """Median ms of a roll with CHARACTERS characters in the main window: the AW 判定 button and a
+    dice-box roll, each until the event loop has nothing left to do."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from gmtool.app.main_window import MainWindow
+    from gmtool.models.campaign_model import CampaignModel
+    from gmtool.store.campaign import Campaign
+
+    app = QApplication.instance() or QApplication([])
+    path = make_campaign(folder / "roll.gmcampaign", CHARACTERS, lines)
+    settings = QSettings(str(folder / "roll.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(CampaignModel(Campaign.open(path)), settings)
+    window.show()
+    app.processEvents()
+    panel: Any = window.panel_view("aw")
+    dice: Any = window.dice_box_view
+
+    def typed() -> None:  # the line is cleared by each roll: typed again, not timed
+        dice.line.setText("2D6+3>=10")
+        app.processEvents()
+
+    def timed(click: Any, before: Any = lambda: None) -> float:
+        before()
+        start = time.perf_counter()
+        click()
+        app.processEvents()  # the step committed, the log, the panel and the list updated
+        return time.perf_counter() - start
+
+    check = [timed(panel.roll_button.click) for _ in range(rolls)]
+    box = [timed(dice.roll_button.click, typed) for _ in range(rolls)]
+    window.close()
+    window.campaign_model.campaign.close()
+    window.deleteLater()
+    app.processEvents()
+    del window, panel
+    return {"check": statistics.median(check) * 1000, "dice": statistics.median(box) * 1000}
+
+
+def bench_log_scale(runs: int | None = None) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="gmtool-bench-log-") as tmp:
+        folder = Path(tmp)
+        opened = bench_open(folder, runs)
+        rolled = bench_roll(folder)
+    return {"open": opened, "roll": rolled}
+
+
+def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The lines `benchmarks/run.py` prints."""
+    opened, rolled = figures["open"], figures["roll"]
+    empty_s, empty_mb = opened["empty"]
+    out = [
+        ("起動→表示 空のキャンペーン", f"{empty_s * 1000:.0f} ms", f"ピーク {empty_mb:.0f} MB"),
+        (
+            f"起動→表示 {CHARACTERS}人, ログなし",
+            f"{(opened['characters'][0] - empty_s) * 1000:+.0f} ms",
+            f"ピーク {opened['characters'][1] - empty_mb:+.0f} MB (空との差)",
+        ),
+    ]
+    for lines, limit in zip(LINES, ("≤ +300 ms", "≤ +1000 ms, メモリ ≤ +50 MB"), strict=True):
+        seconds, mb = opened[str(lines)]
+        out.append(
+            (
+                f"起動→表示 {CHARACTERS}人, ログ {lines:,} 行 (空との差)",
+                f"{(seconds - empty_s) * 1000:+.0f} ms",
+                f"ピーク {mb - empty_mb:+.0f} MB, 目標 {limit}",
+            )
+        )
+    for what, key in (("判定ボタン", "check"), ("ダイスボックスのロール", "dice")):
+        out.append((f"{what} {CHARACTERS}人 (中央値/{ROLLS}回)", f"{rolled[key]:.1f} ms", "目標 ≤ 16 ms"))
+    return out
+
+
+if __name__ == "__main__":
+    figures = bench_log_scale(int(sys.argv[1]) if sys.argv[1:] else None)
+    for name, value, target in rows(figures):
+        print(f"{name:<40}{value:>12}  {target}")

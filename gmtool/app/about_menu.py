@@ -1,0 +1,36 @@
+"""ヘルプ → gmtool について…: the version, and where the shipped card data comes from (its source,
+date and licence, read from the bundled table's metadata)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMainWindow, QMessageBox
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("AboutMenu", text)
+
+
+def about_text() -> str:
+    from gmtool.store.cards.bundled import bundled_meta
+    from gmtool.store.errors import StoreError
+
+    text = _tr("gmtool — TRPG のゲームマスター用ツール")
+    try:
+        meta = bundled_meta()
+    except StoreError:
+        return text
+    cards = _tr("同梱のカードデータ: {0}（{1} 時点、{2:,} 枚）").format(
+        meta.get("source", ""), meta.get("source_date", ""), meta.get("cards", 0)
+    )
+    return f"{text}\n\n{cards}\n{meta.get('licence', '')}"
+
+
+def install_about_action(window: QMainWindow) -> QAction:
+    """Add ヘルプ → gmtool について… ; return the action."""
+    action = QAction(_tr("gmtool について…"), window)
+    action.setMenuRole(QAction.MenuRole.AboutRole)
+    action.triggered.connect(lambda: QMessageBox.about(window, _tr("gmtool について"), about_text()))
+    window.menuBar().addMenu(_tr("ヘルプ(&H)")).addAction(action)
+    return action

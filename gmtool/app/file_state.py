@@ -1,0 +1,122 @@
+"""What the window says about the campaign file itself: a write refused, a wait for a lock, a file
+opened read-only or gone from under it.
+
+- A refused step (`CampaignModel.write_failed`) is said in a message box naming the cause; the
+  model has already taken it back, so the views show the stored values again.
+- Waiting for another program's lock shows in the status bar (and a wait cursor, set by the model).
+- A read-only campaign (another gmtool edits it, the file or folder cannot be written) or one whose
+  file was deleted, moved away or replaced shows a banner across the window with what to do:
+  名前を付けて保存 keeps what the window holds in a new file; 編集用に開き直す tries again.
+- An exception the model has already reported (``reported``) is not reported a second time by the
+  exception hook.
+"""
+
+from __future__ import annotations
+
+import sys
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtWidgets import QMessageBox, QSizePolicy, QToolBar
+
+from gmtool.models.campaign_model import CampaignModel
+from gmtool.views.appearance import set_tone
+from gmtool.views.compact import ElidedLabel
+from gmtool.views.message_catalog import translate_message
+from gmtool.views.widgets import show_refusal
+
+if TYPE_CHECKING:
+    from gmtool.app.main_window import MainWindow
+
+BANNER_NAME = "file_banner"
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("FileState", text)
+
+
+def install_reported_error_hook() -> None:
+    """Errors the models have already said to the user print one line, not a traceback."""
+    previous = sys.excepthook
+    if getattr(previous, "_gmtool_reported_hook", False):
+        return
+
+    def hook(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
+        if getattr(error, "reported", False):
+            print(f"gmtool: {error}", file=sys.stderr)
+            return
+        previous(kind, error, trace)
+
+    hook._gmtool_reported_hook = True  # type: ignore[attr-defined]
+    sys.excepthook = hook
+
+
+class FileBanner(QToolBar):
+    """The bar across the top of the window while the campaign cannot be written."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.setObjectName(BANNER_NAME)
+        self.setMovable(False)
+        self.setFloatable(False)
+        self.toggleViewAction().setVisible(False)  # not one of the 表示 menu's panels
+        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        # One line (a wrapped label in a tool bar takes three lines' height), cut with "…" in a
+        # narrow window, the whole text in its tooltip.
+        self.label = ElidedLabel()
+        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The theme's warning text on its "look here" background, in light and dark alike.
+        set_tone(self.label, "warning", "font-weight: bold; padding: 0px 8px; background-color: @mark;")
+        self.label.setFixedHeight(self.label.fontMetrics().height() + 12)
+        self.addWidget(self.label)
+        self.save_as = self.addAction(_tr("名前を付けて保存…"), window.files.save_campaign_as)
+        self.reopen = self.addAction(_tr("編集用に開き直す"), window.files.reopen_for_writing)
+        self.setVisible(False)
+
+    def show_state(self, model: CampaignModel) -> None:
+        campaign = model.campaign
+        if campaign.detached is not None:
+            text = _tr("このキャンペーンのファイルには書き込めません — {0}。名前を付けて保存で残せます")
+            reason = campaign.detached
+        elif campaign.read_only is not None:
+            text = _tr("読み取り専用で開いています — {0}。変更は保存されません")
+            reason = campaign.read_only
+        else:
+            self.setVisible(False)
+            return
+        self.reopen.setVisible(campaign.detached is None)
+        self.label.setText(text.format(translate_message(reason)))
+        self.setVisible(True)
+
+
+class FileStateBinding(QObject):
+    """Connects one campaign model to the window's banner, status bar and message boxes."""
+
+    def __init__(self, window: MainWindow, model: CampaignModel) -> None:
+        super().__init__(model)  # gone with the model
+        self.window, self.model = window, model
+        model.write_failed.connect(self._failed)
+        model.write_waiting.connect(self._waiting)
+        model.file_state_changed.connect(self._state_changed)
+        self._state_changed()
+
+    def _failed(self, message: str) -> None:
+        self.window.statusBar().showMessage(translate_message(message), 10_000)
+        show_refusal(self.window, message)
+
+    def _waiting(self, message: str) -> None:
+        if message:
+            self.window.statusBar().showMessage(translate_message(message))
+        else:
+            self.window.statusBar().clearMessage()
+
+    def _state_changed(self) -> None:
+        if self.window.campaign_model is self.model:
+            self.window.file_banner.show_state(self.model)
+
+    def say_notices(self) -> None:
+        """What opening did that the user should hear of (an old WAL set aside)."""
+        for notice in self.model.campaign.notices:
+            QMessageBox.information(self.window, _tr("キャンペーンを開きました"), translate_message(notice))

@@ -1,0 +1,252 @@
+"""The test hook's multi-character steps: each command is one user step made through its real model.
+
+The crash test for issue 21 ("one transaction per user step") feeds these to ``gmtool --test-hook``
+and kills the process at random moments; a step that changes several characters, session documents
+and log lines must then be found in the file whole or not at all.  Registered by `test_hook.TestHook`.
+
+    supply <kind> <dice>     AW 供給ルール over every AW character (AWSupplyModel.roll); kind:
+                             missed_meal, short_sleep or supply (the dice clamped to the text's range)
+    writeback                the combat tracker's シートに反映 (BattleModel.write_back)
+    xp <objective>           a LotR objective's XP to every LotR character (LotRAdvancementModel)
+    spell                    the next AW session step towards a 令呪 summon: a contract, a scene, the
+                             servant leaving it, a session end when none is left, else the summon
+                             (in a running AW fight it also sends the round to its cleanup)
+    boost                    a check by the servant with 令呪 +20 from the judgement panel
+    tracker [next | damage <k> <amount>]
+                             one combat-tracker step: the demo's fight called up, started, the next
+                             turn, or damage to its k-th campaign character
+    step-undo | step-redo    the campaign's undo stack
+    hold <seconds>           from now on, wait that long between a step's ``pending`` and its commit
+                             (so a kill after ``pending`` finds it not yet committed)
+
+Before the step is committed each prints ``pending <n> <json>``: what the step changed in the
+campaign as the model's own connection reads it (`campaign_state` before and after: item → digest,
+``[before, after]``), the undo stack's index and count, and the log lines of each of its steps.
+An undo or redo is committed as it runs, so its ``pending`` line comes after its commit.  Then the
+hook commits and answers ``done <n> <json>`` with what the step did (for reading the test's output).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from gmtool.models.undo_log import UNDONE_KEY
+
+if TYPE_CHECKING:
+    from gmtool.app.main_window import MainWindow
+    from gmtool.models.aw.session_model import AWSessionModel
+    from gmtool.models.aw.supply_model import AWSupplyModel
+    from gmtool.models.battle_model import BattleModel
+
+DEMO_FIGHT = "廃ビルの影"  # the demo's saved AW encounter (gmtool/app/demo.py)
+UNDONE_ITEM = f"s:{UNDONE_KEY}"
+
+Rows = Callable[[str], list[tuple[Any, ...]]]
+
+
+def digest(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
+
+
+def json_digest(text: str) -> str:
+    """The digest of a JSON text, whatever its spacing and key order."""
+    return digest(json.dumps(json.loads(text), sort_keys=True, ensure_ascii=False))
+
+
+def campaign_state(rows: Rows) -> dict[str, Any]:
+    """Everything a step can change, item → digest: ``c:<id>`` a character (system, schema version,
+    position, document; not its time stamp), ``s:<key>`` a session value (the undone marks
+    ``s:log.undone`` as their list of ids), ``l:<id>`` a log line, ``m:<key>`` a meta row."""
+    state: dict[str, Any] = {}
+    for key, value in rows("SELECT key, value FROM meta"):
+        state[f"m:{key}"] = digest(str(value))
+    for cid, system, version, position, data in rows(
+        "SELECT id, system, schema_version, position, data FROM characters"
+    ):
+        state[f"c:{cid}"] = digest(json.dumps([system, version, position, json_digest(data)]))
+    for key, value in rows("SELECT key, value FROM session"):
+        state[f"s:{key}"] = json.loads(value) if key == UNDONE_KEY else json_digest(value)
+    for entry_id, kind, payload in rows("SELECT id, kind, payload FROM log"):
+        state[f"l:{entry_id}"] = digest(f"{kind}\0{json_digest(payload)}")
+    return state
+
+
+def state_diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """item → [before, after] for every item that changed (None: absent)."""
+    return {
+        item: [before.get(item), after.get(item)]
+        for item in sorted(before.keys() | after.keys())
+        if before.get(item) != after.get(item)
+    }
+
+
+class StepCommands:
+    """The hook's step commands over `window`'s models; `say` prints a line, `count` is the number
+    of the command being performed."""
+
+    def __init__(self, window: MainWindow, say: Callable[[str], None], count: Callable[[], int]) -> None:
+        self.window = window
+        self._say = say
+        self._count = count
+        self._supply: AWSupplyModel | None = None
+        self._battle: BattleModel | None = None
+        self._session: AWSessionModel | None = None
+        self.hold = 0.0
+
+    def table(self) -> dict[str, Callable[[list[str]], Any]]:
+        steps: dict[str, Callable[[list[str]], Any]] = {
+            "supply": self.supply,
+            "writeback": self.writeback,
+            "xp": self.xp,
+            "spell": self.spell,
+            "boost": self.boost,
+            "tracker": self.tracker,
+            "step-undo": lambda _args: self.window.campaign_model.undo_stack.undo(),
+            "step-redo": lambda _args: self.window.campaign_model.undo_stack.redo(),
+        }
+        return {name: self._watched(step) for name, step in steps.items()} | {"hold": self._hold}
+
+    def _hold(self, args: list[str]) -> None:
+        self.hold = max(0.0, min(float(args[0]), 1.0))
+
+    # ---- reporting --------------------------------------------------------------------------
+    def _state(self) -> dict[str, Any]:
+        campaign = self.window.campaign_model.campaign
+        return campaign_state(campaign._read)  # the model's own connection: its open step included
+
+    def _watched(self, step: Callable[[list[str]], Any]) -> Callable[[list[str]], str]:
+        def run(args: list[str]) -> str:
+            before = self._state()
+            what = step(args)
+            stack = self.window.campaign_model.undo_stack
+            report = {
+                "diff": state_diff(before, self._state()),
+                "stack": [stack.index(), stack.count()],
+                "lines": {str(i): list(stack.lines_of(i)) for i in range(stack.count())},
+            }
+            self._say(f"pending {self._count()} {json.dumps(report, ensure_ascii=False, sort_keys=True)}")
+            time.sleep(self.hold)
+            return json.dumps(what, ensure_ascii=False)
+
+        return run
+
+    # ---- models -----------------------------------------------------------------------------
+    def _aw_ids(self) -> list[str]:
+        return [s.id for s in self.window.campaign_model.characters_of("aw")]
+
+    def supply_model(self) -> AWSupplyModel:
+        if self._supply is None:
+            from gmtool.models.aw.supply_model import AWSupplyModel
+
+            self._supply = AWSupplyModel(self.window.campaign_model, parent=self.window)
+        return self._supply
+
+    def battle_model(self) -> BattleModel:
+        if self._battle is None:
+            from gmtool.models.battle_model import BattleModel
+
+            self._battle = BattleModel(self.window.campaign_model, self.window)
+        return self._battle
+
+    def session_model(self) -> AWSessionModel:
+        if self._session is None:
+            from gmtool.models.aw.session_model import AWSessionModel
+
+            self._session = AWSessionModel(self.window.campaign_model, self.window)
+        return self._session
+
+    # ---- steps ------------------------------------------------------------------------------
+    def supply(self, args: list[str]) -> Any:
+        from gmtool.rules.systems.aw.supply import SupplyKind
+
+        model = self.supply_model()
+        model.set_kind(SupplyKind(args[0]))
+        for cid in self._aw_ids():
+            model.set_target(cid, True)
+        low, high = model.dice_range()
+        model.set_dice(min(max(int(args[1]), low), high))
+        outcome = model.roll()
+        return {
+            "supply": str(outcome.kind),
+            "rolls": [[r.character_id, r.before, r.after] for r in outcome.rolls],
+        }
+
+    def writeback(self, _args: list[str]) -> Any:
+        model = self.battle_model()
+        if not model.state().system:
+            return {"writeback": None}
+        return {"writeback": model.write_back()}
+
+    def xp(self, args: list[str]) -> Any:
+        from gmtool.models.lotr.advancement_model import LotRAdvancementModel
+
+        ids = [s.id for s in self.window.campaign_model.characters_of("lotr")]
+        model = LotRAdvancementModel(self.window.campaign_model, ids[0], parent=self.window)
+        try:
+            share = model.add_objective_xp(args[0], recipients=ids)
+        finally:
+            model.deleteLater()
+        return {"xp": share, "to": ids}
+
+    def _pair(self) -> tuple[str, str]:
+        """The 令呪's master and servant: the first two AW characters."""
+        ids = self._aw_ids()
+        return ids[0], ids[1]
+
+    def spell(self, _args: list[str]) -> Any:
+        from gmtool.rules.systems.aw.session import SpellEffect
+
+        session = self.session_model()
+        master, servant = self._pair()
+        state = session.state()
+        scene = state.scene(state.current_scene)
+        if state.master_of(servant) != master:
+            session.form_contract(master, servant)
+            return {"spell": "contract"}
+        if scene is None:
+            session.add_scene("", (master,))
+            return {"spell": "scene"}
+        if servant in scene.present:
+            session.set_present(scene.id, tuple(c for c in scene.present if c != servant))
+            return {"spell": "leave"}
+        if session.spells_left(master) == 0:
+            session.end_session()
+            return {"spell": "end session"}
+        fight = session.combat_round() is not None
+        session.use_command_spell(master, servant, SpellEffect.SUMMON)
+        return {"spell": "summon in a fight" if fight else "summon"}
+
+    def boost(self, _args: list[str]) -> Any:
+        from gmtool.models.aw.check_model import AWCheckModel
+
+        master, servant = self._pair()
+        session = self.session_model()
+        if session.state().master_of(servant) != master or session.spells_left(master) == 0:
+            return {"boost": None}
+        self.window.select_character(servant)
+        model = self.window.current_panel_model()
+        assert isinstance(model, AWCheckModel)
+        model.set_boost(True)
+        result = model.roll()
+        return {"boost": None if result is None else "rolled"}
+
+    def tracker(self, args: list[str]) -> Any:
+        model = self.battle_model()
+        state = model.state()
+        if state.system != "aw" or not state.participants:
+            model.load_encounter(DEMO_FIGHT)
+            return {"tracker": "load"}
+        if not state.active:
+            model.start()
+            return {"tracker": "start"}
+        if args and args[0] == "damage":
+            linked = [p for p in state.participants if p.character_id is not None]
+            target = linked[int(args[1]) % len(linked)]
+            model.damage(target.id, "hp", int(args[2]))
+            return {"tracker": "damage", "to": target.character_id}
+        model.next_turn()
+        return {"tracker": "next"}

@@ -1,0 +1,125 @@
+"""The session log read a page at a time: what the log table shows, never the whole log.
+
+A campaign's log grows for years of sessions (200 000 lines are 120 MB of JSON); opening reads none
+of it.  `LogPages` knows how many lines there are and which id each row has — one `COUNT(*)` and the
+first and last id when the ids run without gaps, as gmtool writes them (AUTOINCREMENT, append-only);
+the list of ids for a hand-edited file whose ids have gaps — and reads the lines of a row's page
+when the row is first asked for, keeping the last `CACHED_PAGES` pages (each line as the table
+shows it).  A line appended by this window is added to its page if that page is kept, otherwise it
+is read with its page like any other.
+"""
+
+from __future__ import annotations
+
+import bisect
+from array import array
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gmtool.rules.message import Message
+from gmtool.store.campaign import Campaign, LogEntry
+from gmtool.store.errors import CampaignError
+from gmtool.store.log_lines import UnreadableLine
+
+PAGE_ROWS = 64
+CACHED_PAGES = 8  # at most 512 lines in memory, whatever the length of the log
+
+
+@dataclass(frozen=True)
+class Line:
+    """One row: its log id, the entry (None when the line cannot be read) and its shown texts."""
+
+    id: int
+    entry: LogEntry | None
+    texts: tuple[str, ...]
+
+
+class LogPages:
+    def __init__(
+        self,
+        campaign: Callable[[], Campaign],
+        show: Callable[[LogEntry | UnreadableLine], tuple[str, ...]],
+    ) -> None:
+        self._campaign = campaign
+        self._show = show
+        self.rows_read = 0  # lines read from the file so far (the tests count the work)
+        self._count = 0
+        self._first = 0  # the first line's id, when the ids run without gaps
+        self._ids: array[int] | None = None  # every id, when they do not
+        self._pages: OrderedDict[int, list[Line]] = OrderedDict()
+        self.reload()
+
+    def reload(self) -> None:
+        """Forget what was read: the log is read again as it is in the file."""
+        self._pages.clear()
+        try:
+            count, first, last = self._campaign().log_span()
+            ids = None if count == 0 or last - first + 1 == count else array("q", self._campaign().log_ids())
+        except CampaignError:  # the file cannot be read now: an empty log until it can
+            count, first, ids = 0, 0, None
+        self._count, self._first, self._ids = count, first, ids
+
+    def __len__(self) -> int:
+        return self._count
+
+    def id_of(self, row: int) -> int:
+        return self._first + row if self._ids is None else self._ids[row]
+
+    def row_of(self, entry_id: int) -> int | None:
+        """The row of the line with that id, or None when it is not in the log."""
+        if self._ids is None:
+            row = entry_id - self._first
+            return row if 0 <= row < self._count else None
+        row = bisect.bisect_left(self._ids, entry_id)
+        return row if row < self._count and self._ids[row] == entry_id else None
+
+    def line(self, row: int) -> Line:
+        page = row // PAGE_ROWS
+        lines = self._pages.get(page)
+        if lines is None:
+            lines = self._read(page)
+        else:
+            self._pages.move_to_end(page)
+        return lines[row - page * PAGE_ROWS]
+
+    def cached(self, row: int) -> Line | None:
+        """The row's line if its page is kept (nothing is read)."""
+        lines = self._pages.get(row // PAGE_ROWS)
+        offset = row % PAGE_ROWS
+        return lines[offset] if lines is not None and offset < len(lines) else None
+
+    def append(self, entry: LogEntry) -> None:
+        """A line this window logged: the last row."""
+        row = self._count
+        if self._count == 0:
+            self._first, self._ids = entry.id, None
+        elif self._ids is None and entry.id != self._first + self._count:
+            self._ids = array("q", range(self._first, self._first + self._count))
+        if self._ids is not None:
+            self._ids.append(entry.id)
+        self._count += 1
+        lines = self._pages.get(row // PAGE_ROWS)
+        if lines is not None and len(lines) == row % PAGE_ROWS:
+            lines.append(Line(entry.id, entry, self._show(entry)))
+
+    def _read(self, page: int) -> list[Line]:
+        start, end = page * PAGE_ROWS, min((page + 1) * PAGE_ROWS, self._count)
+        try:
+            read = self._campaign().log_range(self.id_of(start), self.id_of(end - 1))
+        except CampaignError as exc:  # not kept: read again when next shown
+            return [self._line(UnreadableLine(self.id_of(r), "", "", exc.problem)) for r in range(start, end)]
+        found = {line.id: line for line in read}
+        self.rows_read += len(found)
+        lines = []
+        for row in range(start, end):
+            entry_id = self.id_of(row)
+            missing = UnreadableLine(entry_id, "", "", Message("ログ（{0}）が見つかりません", entry_id))
+            lines.append(self._line(found.get(entry_id, missing)))
+        self._pages[page] = lines
+        while len(self._pages) > CACHED_PAGES:
+            self._pages.popitem(last=False)
+        return lines
+
+    def _line(self, line: LogEntry | UnreadableLine) -> Line:
+        return Line(line.id, line if isinstance(line, LogEntry) else None, self._show(line))

@@ -1,0 +1,74 @@
+"""The campaign file on disk, around the open connection: which file it is (device, inode), why it
+can only be read, a read-only connection, and a crashed gmtool's WAL that belongs to another file."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+from gmtool.rules.message import Message
+from gmtool.store.campaign_lock import LockHolder
+from gmtool.store.errors import CampaignError
+from gmtool.store.validation import sidecar
+
+
+class CampaignDetached(CampaignError):
+    """The file at the campaign's path is no longer the one gmtool opened (deleted, moved away or
+    replaced): nothing more is written there; ``Campaign.save_as`` still saves what it holds."""
+
+
+def file_identity(path: Path) -> tuple[int, int]:
+    info = os.stat(path)
+    return info.st_dev, info.st_ino
+
+
+def unwritable(path: Path) -> str | None:
+    """Why ``path`` can only be opened read-only, or None.  (WAL mode writes ``-wal``/``-shm``
+    beside the file, so its folder must be writable too.)"""
+    if not os.access(path, os.W_OK):
+        return Message("ファイルが読み取り専用です")
+    if not os.access(path.parent, os.W_OK):
+        return Message("ファイルのあるフォルダに書き込めません")
+    return None
+
+
+def read_only_connection(path: Path) -> sqlite3.Connection:
+    """Reading only: ``mode=ro`` sees the WAL; where it cannot (no -shm and no right to make one),
+    ``immutable`` reads the file alone."""
+    uri = path.as_uri()
+    try:
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
+        conn.execute("SELECT COUNT(*) FROM meta").fetchone()
+        return conn
+    except sqlite3.Error:
+        return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
+
+
+def set_aside_foreign_wal(path: Path, stale: LockHolder) -> tuple[str, ...]:
+    """A gmtool that crashed left its lock and maybe a -wal.  If the file at the path is not the one
+    it had open (a sync tool replaced it meanwhile), that -wal belongs to the old file: replaying it
+    onto this one would lose this file's changes or corrupt it.  It is moved aside, not deleted."""
+    wal = sidecar(path, "-wal")
+    try:
+        if not stale.here or wal.stat().st_size == 0 or file_identity(path) == (stale.device, stale.inode):
+            return ()
+    except OSError:
+        return ()
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    aside = wal.with_name(f"{wal.name}.{stamp}.orphan")
+    try:
+        os.replace(wal, aside)
+        sidecar(path, "-shm").unlink(missing_ok=True)
+    except OSError as exc:
+        raise CampaignError(
+            Message("前回の異常終了で残った別のファイルの WAL を退避できません（{0}）", exc), path
+        ) from None
+    return (
+        Message(
+            "前回 gmtool が異常終了したあと、このファイルは別のファイルに置き換えられていました。"
+            "残っていた古い WAL（書きかけの変更）は適用せず「{0}」に退避しました",
+            aside.name,
+        ),
+    )
