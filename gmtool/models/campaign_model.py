@@ -89,6 +89,7 @@ class CampaignModel(QObject):
         super().__init__(parent)
         self.campaign = campaign
         self._characters: dict[str, StoredCharacter] = {s.id: s for s in campaign.list_characters()}
+        self._sorted: list[StoredCharacter] | None = None  # characters() by position, until a change
         # One transaction per user step, and taking a refused step back whole.
         self.turns = WriteTurns(self)
         # It knows the log lines each step wrote: an undo marks them undone (`undone_log_ids`).
@@ -96,7 +97,19 @@ class CampaignModel(QObject):
 
     # ---- reading -------------------------------------------------------------
     def characters(self) -> list[StoredCharacter]:
-        return sorted(self._characters.values(), key=lambda s: s.position)
+        # Read on every roll and every list refresh: sorted once per change, not per call.
+        if self._sorted is None:
+            self._sorted = sorted(self._characters.values(), key=lambda s: s.position)
+        return list(self._sorted)
+
+    def character_snapshot(self) -> dict[str, StoredCharacter]:
+        """The characters now (cheap: the stored values are immutable), for `restore_characters`."""
+        return dict(self._characters)
+
+    def restore_characters(self, characters: dict[str, StoredCharacter]) -> None:
+        """Put back the characters as they were (a refused step taken back)."""
+        self._characters = characters
+        self._sorted = None
 
     def characters_of(self, system_id: str) -> list[StoredCharacter]:
         return [s for s in self.characters() if s.system == system_id]
@@ -204,6 +217,7 @@ class CampaignModel(QObject):
         else:
             self.campaign.put_character(character_id, state.system, state.character, state.position)
             self._characters[character_id] = state
+        self._sorted = None
         self.turns.touched_character(character_id, emit=False)
         list_changed = state is None or previous is None or state.character.name != previous.character.name
         if list_changed:

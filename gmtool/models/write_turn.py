@@ -96,7 +96,7 @@ class WriteTurns(QObject):
                 QGuiApplication.restoreOverrideCursor()
                 model.write_waiting.emit("")
         stack = model.undo_stack
-        self._turn = _Turn(dict(model._characters), stack.index(), stack.count(), moves)
+        self._turn = _Turn(model.character_snapshot(), stack.index(), stack.count(), moves)
         self._timer.start()
 
     # ---- during ---------------------------------------------------------------------------
@@ -180,7 +180,7 @@ class WriteTurns(QObject):
         self._timer.stop()
         model = self._model
         model.campaign.rollback()
-        model._characters = turn.snapshot
+        model.restore_characters(turn.snapshot)
         stack = model.undo_stack
         if stack.index() != turn.start_index or stack.count() != turn.start_count:
             self.quiet = True

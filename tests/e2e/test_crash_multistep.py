@@ -41,7 +41,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
 import signal
 import sqlite3
 import time
@@ -57,7 +56,7 @@ from gmtool.app.demo import create_demo_campaign
 from gmtool.app.test_hook_steps import UNDONE_ITEM, campaign_state, json_digest
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store.campaign import Campaign
-from tests.e2e.test_crash_sigkill import start  # the same gmtool under the test hook
+from tests.e2e.test_crash_sigkill import copy_left_files, start  # the same gmtool, the same copy
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 20261207
@@ -278,14 +277,7 @@ def run_and_kill(path: Path, data_dir: Path, steps: list[str], rng: random.Rando
 
 def check_copy(path: Path, scratch: Path) -> State:
     """The state of a copy of the files the kill left (the original keeps its WAL for the next run)."""
-    if scratch.exists():
-        shutil.rmtree(scratch)
-    scratch.mkdir()
-    for suffix in ("", "-wal", "-shm"):
-        source = path.with_name(path.name + suffix)
-        if source.exists():
-            shutil.copyfile(source, scratch / (path.name + suffix))
-    return read_state(scratch / path.name)
+    return read_state(copy_left_files(path, scratch))
 
 
 def new_campaign(path: Path) -> None:

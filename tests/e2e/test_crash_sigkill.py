@@ -184,8 +184,8 @@ def run_and_kill(path: Path, data_dir: Path, commands: list[str], rng: random.Ra
     return [d[0] if d else "" for d in details]
 
 
-def check_copy(path: Path, scratch: Path) -> State:
-    """The state of a copy of the files the kill left (the original keeps its WAL for the next run)."""
+def copy_left_files(path: Path, scratch: Path) -> Path:
+    """A copy of the files a kill left (the original keeps its WAL for the next run); the copy's path."""
     if scratch.exists():
         shutil.rmtree(scratch)
     scratch.mkdir()
@@ -193,7 +193,12 @@ def check_copy(path: Path, scratch: Path) -> State:
         source = path.with_name(path.name + suffix)
         if source.exists():
             shutil.copyfile(source, scratch / (path.name + suffix))
-    return read_state(scratch / path.name)
+    return scratch / path.name
+
+
+def check_copy(path: Path, scratch: Path) -> State:
+    """The state of a copy of the files the kill left."""
+    return read_state(copy_left_files(path, scratch))
 
 
 def test_sigkill_at_random_moments_keeps_every_acknowledged_edit(tmp_path):
