@@ -81,8 +81,10 @@ class CampaignModel(QObject):
     log_appended = Signal(object)  # LogEntry
     log_marks_changed = Signal(list)  # ids of log lines an undo or redo marked or unmarked
     log_reset = Signal()  # lines a refused step had logged are gone: read the log again
-    write_waiting = Signal(str)  # waiting for another program's lock ("" when done)
-    write_failed = Signal(str)  # a step was refused and taken back: the message for the user
+    # Signal(object), not Signal(str): a Message keeps its template through the signal, so the
+    # window shows it in the UI language (a str signal hands over plain Japanese text).
+    write_waiting = Signal(object)  # waiting for another program's lock ("" when done)
+    write_failed = Signal(object)  # a step was refused and taken back: the Message for the user
     file_state_changed = Signal()  # read-only or detached (the file on disk is gone or replaced)
 
     def __init__(self, campaign: Campaign, parent: QObject | None = None) -> None:

@@ -207,4 +207,4 @@ class WriteTurns(QObject):
         exc.reported = True  # type: ignore[attr-defined]  # the exception hook stays quiet
         if self._model.read_only is not None:
             self._model.file_state_changed.emit()
-        self._model.write_failed.emit(str(exc))
+        self._model.write_failed.emit(exc.args[0])  # the Message (str(exc) would lose its template)

@@ -131,3 +131,18 @@ def test_opening_a_campaign_another_gmtool_edits_asks_then_opens_read_only(
     finally:
         holder.send_signal(signal.SIGKILL)
         holder.communicate(timeout=30)
+
+
+def test_a_refusal_reads_in_english_in_the_english_ui(qtbot, campaign_model, settings, tmp_path, monkeypatch):
+    from gmtool.views import widgets
+    from tests.qt_fixtures import english_ui
+
+    with english_ui(tmp_path):
+        window = make_window(qtbot, campaign_model, settings)
+        shown: list[str] = []
+        monkeypatch.setattr(widgets.QMessageBox, "warning", lambda _parent, _title, text: shown.append(text))
+        campaign_model.campaign.read_only = "x"
+        with pytest.raises(CampaignError):
+            campaign_model.rename_character(campaign_model.characters()[0].id, "y")
+        assert shown and "read-only" in shown[0]
+        assert "read-only" in window.statusBar().currentMessage()
