@@ -2164,6 +2164,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} {1}: {2}</translation>
         </message>
         <message>
+            <source>{0} {1}枚</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} {1}</translation>
+        </message>
+        <message>
             <source>{0} — {1} ポイント</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} — {1} points</translation>
@@ -3966,6 +3971,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>カードデータベースを作り直す</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Rebuild card database</translation>
+        </message>
+        <message>
+            <source>カードデータベースを準備しています（初回だけ数秒かかります）…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Preparing the card database (a few seconds, the first time only)…</translation>
         </message>
         <message>
             <source>カードファイルを読み込む…</source>
@@ -19815,6 +19825,10 @@ Sideboard
             <translation>Main deck {0} cards ({1} kinds)</translation>
         </message>
         <message>
+            <source>{0} {1}枚</source>
+            <translation>{0} {1}</translation>
+        </message>
+        <message>
             <source>・デッキ外 {0}枚（{1}）</source>
             <translation> · outside the deck {0} cards ({1})</translation>
         </message>
@@ -20033,6 +20047,10 @@ The card data is as of {0}. For newer cards, import newer data into the card dat
         <message>
             <source>ターン終了（シーン終了）</source>
             <translation>End turn (end of scene)</translation>
+        </message>
+        <message>
+            <source>カードデータベースを準備しています（初回だけ数秒かかります）…</source>
+            <translation>Preparing the card database (a few seconds, the first time only)…</translation>
         </message>
         <message>
             <source>{0}

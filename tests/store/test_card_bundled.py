@@ -92,3 +92,26 @@ def test_an_import_overrides_a_shipped_card_and_keeps_the_rest(tmp_path):
         import_card_file(db, _atomic(tmp_path / "other.json", {"Test Other": {}}))
         assert db.find("Test Card From 2030") is None and db.find("Lightning Bolt").name_ja == "稲妻"
         assert db.count() == before + 1
+
+
+@pytest.mark.parametrize(
+    ("name", "cards"),
+    [
+        ("破滅を導くもの", {"Conduit of Ruin", "Ruination Guide"}),
+        ("爆弾部隊", {"Bomb Squad", "Bomber Corps"}),
+        ("時間のひずみ", {"Temporal Distortion", "Time Distortion"}),
+        ("山", {"Mountain"}),
+    ],
+)
+def test_find_all_gives_every_card_a_name_names(cache, name, cards):
+    from gmtool.store.cards.name_candidates import name_candidates
+
+    assert {card.name for card in name_candidates(name, cache.find_all)} >= cards
+    assert cache.find_all("no such card at all") == []
+
+
+def test_the_data_date_is_the_bundled_data_until_a_later_import(tmp_path):
+    with CardDatabase.open(tmp_path / "cards.sqlite") as db:
+        assert db.data_date() == "2022-04-25"  # "a card newer than this is not in it"
+        import_card_file(db, _atomic(tmp_path / "AtomicCards.json", {"Test Newer": {}}))
+        assert db.data_date() > "2022-04-25"  # the import's day

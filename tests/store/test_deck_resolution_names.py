@@ -46,8 +46,12 @@ class Cards:
     def search(self, text: str, limit: int = 30) -> list[Card]:
         return self.keys.get(normalize_name(text), [])[:limit]
 
+    def find_all(self, name: str) -> list[Card]:
+        key = normalize_name(name)
+        return sorted(self.keys.get(key, []), key=lambda c: card_rank(c, key) or 0)
+
     def candidates(self, name: str) -> list[Card]:
-        return name_candidates(name, self.find, self.search)
+        return name_candidates(name, self.find_all)
 
 
 DB = Cards([CONDUIT, GUIDE, MOUNTAIN, FIRE_ICE, RING, BOLT])

@@ -160,6 +160,7 @@ REAL = {
     "apprentice_12_moon.dec": ("SaffronOlive - 12 Moon", 60, 15),
     "apprentice_sligh.dec": ("", 60, 15),
     "arena_m20_golgari.txt": ("", 59, 1),
+    "mtgo_mtgtop8_mannequin.txt": ("", 60, 15),
     "cockatrice_ben_rubin_sligh.cod": ("Ben Rubin - Sligh", 60, 15),
     "jp_blog_sligh.txt": ("赤単スライ（Ben Rubin・1998年世界選手権 準優勝）", 60, 15),
     "jp_oldsite_geddon.txt": ("■ハルマゲドン（Geddon）■", 60, 0),

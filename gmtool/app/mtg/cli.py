@@ -132,7 +132,7 @@ def _deck_from_decklist(path: Path) -> tuple[MTGCharacter, tuple[str, ...]]:
     decklist = read_decklist_file(path)
     with CardDatabase.open(default_card_cache_path()) as database:
         resolution = resolve_decklist(
-            decklist, database.find, lambda name: name_candidates(name, database.find, database.search)
+            decklist, database.find, lambda name: name_candidates(name, database.find_all)
         )
         data_date = card_data_date(database) if resolution.unresolved else ""
     problems = [

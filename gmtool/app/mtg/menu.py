@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtCore import QEventLoop, Qt
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from gmtool.app.system_menu import SystemMenu
 from gmtool.store.errors import StoreError
@@ -49,7 +50,19 @@ class MTGMenu(SystemMenu):
             from gmtool.models.mtg.card_database_model import CardDatabaseModel
 
             self._cards = CardDatabaseModel(parent=self)
+            self._cards.preparing.connect(self._show_preparing)
         return self._cards
+
+    def _show_preparing(self, started: bool) -> None:
+        """The first start builds the card cache from the shipped table: a wait cursor and a word."""
+        status = self.window.statusBar()
+        if started:
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            status.showMessage(self.tr("カードデータベースを準備しています（初回だけ数秒かかります）…"))
+            QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        else:
+            QApplication.restoreOverrideCursor()
+            status.clearMessage()
 
     def close_card_database(self) -> None:
         if self._cards is not None:
@@ -121,7 +134,10 @@ class MTGMenu(SystemMenu):
         cards = self.card_database()
 
         def candidates(name: str) -> list[Card]:
-            return name_candidates(name, find, search)
+            try:
+                return name_candidates(name, cards.database().find_all)
+            except StoreError:  # reported once by _lookups; the dialog then lists no candidates
+                return []
 
         try:
             data_date = card_data_date(cards.database())

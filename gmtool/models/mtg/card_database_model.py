@@ -49,6 +49,9 @@ def _wait_left_running() -> None:
 
 class CardDatabaseModel(QObject):
     changed = Signal()  # cards were added, replaced or removed
+    # True before the first open builds the cache from the shipped table (a second or two), False
+    # after: the window shows a wait cursor and says why it pauses.
+    preparing = Signal(bool)
 
     def __init__(self, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -59,7 +62,14 @@ class CardDatabaseModel(QObject):
     def database(self) -> CardDatabase:
         """The open database; `CardDatabaseError` (with the reason) when the file cannot be used."""
         if self._database is None:
-            self._database = CardDatabase.open(self.path)
+            building = not self.path.exists()
+            if building:
+                self.preparing.emit(True)
+            try:
+                self._database = CardDatabase.open(self.path)
+            finally:
+                if building:
+                    self.preparing.emit(False)
         return self._database
 
     def find(self, name: str) -> Card | None:

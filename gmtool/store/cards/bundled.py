@@ -100,12 +100,20 @@ def bundled_meta(path: Path | None = None) -> dict[str, Any]:
 def bundled_rows(path: Path | None = None) -> list[dict[str, Any]]:
     """Every card of the table as Card fields (a dict per card), validated against Card's bounds in
     one pass; CardSampleError naming the file and the row.  The card cache stores these."""
+    return bundled_rows_and_date(path)[0]
+
+
+def bundled_rows_and_date(path: Path | None = None) -> tuple[list[dict[str, Any]], str]:
+    """`bundled_rows` and the data's date (YYYY-MM-DD, "" if the table does not say), from one read
+    of the file: the date is what "a card newer than the data" is measured against."""
     target = path or default_bundled_path()
+    document = read_table(target)
+    date = document["meta"].get("source_date")
     try:
-        rows = _ROWS.validate_python(read_table(target)["cards"])
+        rows = _ROWS.validate_python(document["cards"])
     except ValidationError as exc:
         raise CardSampleError(format_validation_error(exc, "cards"), target) from None
-    return [
+    cards = [
         {
             "name": name,
             "mana_value": mana_value,
@@ -119,6 +127,7 @@ def bundled_rows(path: Path | None = None) -> list[dict[str, Any]]:
         }
         for name, name_ja, mana_value, colors, supertypes, types, subtypes, keywords, layout in rows
     ]
+    return cards, date[:10] if isinstance(date, str) else ""
 
 
 def bundled_cards(path: Path | None = None) -> list[Card]:

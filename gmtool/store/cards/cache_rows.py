@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.store.cards.bundled import bundled_digest, bundled_rows
+from gmtool.store.cards.bundled import bundled_digest, bundled_rows_and_date
 from gmtool.store.cards.names import face_names, normalize_name
 from gmtool.store.cards.sample import sample_cards, sample_digest
 
@@ -89,6 +89,7 @@ class Seed:
     def __init__(self, sample_path: Path, bundled_path: Path | None) -> None:
         self.sample_path = sample_path
         self.bundled_path = bundled_path
+        self.data_date = ""  # the bundled data's date, known once `records` has read the table
 
     def digest(self) -> str:
         """Changes when either file changes: the cache then takes the new cards."""
@@ -102,7 +103,8 @@ class Seed:
         if self.bundled_path is None:
             return records
         taken = {normalize_name(card.name) for card in sample}
-        for row in bundled_rows(self.bundled_path):
+        rows, self.data_date = bundled_rows_and_date(self.bundled_path)
+        for row in rows:
             if normalize_name(row["name"]) not in taken:
                 records.append((row["name"], row["name_ja"], _json(row)))
         return records
@@ -117,6 +119,7 @@ class Seed:
             ((first + i, name, name_ja, data) for i, (name, name_ja, data) in enumerate(records)),
         )
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('sample_digest', ?)", (digest,))
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('data_date', ?)", (self.data_date,))
 
 
 def _json(row: dict[str, Any]) -> str:

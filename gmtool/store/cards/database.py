@@ -222,6 +222,31 @@ class CardDatabase:
                     break
         return list(found.values())
 
+    def find_all(self, name: str, limit: int = 30) -> list[Card]:
+        """Every card ``name`` names exactly (English or Japanese, full or a face's), best first as
+        `find` ranks them: the decklist reader asks which one when there are two."""
+        key = normalize_name(name)
+        if not key or limit <= 0:
+            return []
+        with self._connection() as conn:
+            rows = conn.execute(
+                "SELECT c.id, c.data FROM names n JOIN cards c ON c.id = n.card_id "
+                f"WHERE n.key = ? AND {_VISIBLE} "
+                "ORDER BY n.rank, c.origin = 'manual' DESC, c.id LIMIT ?",
+                (key, limit),
+            ).fetchall()
+        return [self._card(card_id, data) for card_id, data in rows]
+
+    def data_date(self) -> str:
+        """The date of the newest card data held (YYYY-MM-DD; "" if unknown): the last import's day
+        when it is later than the bundled data's own date, else that date."""
+        with self._connection() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'data_date'").fetchone()
+            last = conn.execute("SELECT at FROM imports ORDER BY id DESC LIMIT 1").fetchone()
+        bundled = row[0] if row is not None else ""
+        imported = last[0][:10] if last is not None and isinstance(last[0], str) else ""
+        return max(bundled, imported)
+
     def count(self) -> int:
         """How many cards can be found (a manual entry and the card it hides count once)."""
         with self._connection() as conn:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gmtool.rules.message import Message
+from gmtool.rules.message import Message, template
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MTGCharacter
 from gmtool.rules.systems.mtg.deck import DeckRefused, deck_from_cards, set_critical_limit
@@ -42,11 +42,11 @@ __all__ = [
 ]
 
 SECTION_LABELS = {
-    "main": "メインデッキ",
-    "sideboard": "サイドボード",
-    "commander": "統率者",
-    "companion": "相棒",
-    "maybeboard": "候補",
+    "main": template("メインデッキ"),
+    "sideboard": template("サイドボード"),
+    "commander": template("統率者"),
+    "companion": template("相棒"),
+    "maybeboard": template("候補"),
 }
 _BRACKETS = re.compile("[《》「」]")
 _LISTED = 5  # unresolved lines a message names before "ほか N 行"

@@ -1,10 +1,10 @@
 """Every card a name names, for the decklist reader: never one picked silently when there are two.
 
 A Japanese name may belong to two cards (破滅を導くもの is both Conduit of Ruin and Ruination Guide;
-爆弾部隊 and 時間のひずみ too).  The card database's `find` returns one of them; this module asks its
-`search` for the rest and keeps the cards the name names exactly, as well as `find` would rank them
-(a full name over a face's, the front face over the back).  Only the database's public lookups are
-used, so the same code serves the window's model and the CLI.
+爆弾部隊 and 時間のひずみ too).  The card database's `find` returns one of them; this module takes
+every card its `find_all` gives for the name and keeps those at the best rank (a full name over a
+face's, the front face over the back), one per English name.  Only the database's public lookups
+are used, so the same code serves the window's model and the CLI.
 """
 
 from __future__ import annotations
@@ -36,22 +36,21 @@ def card_rank(card: Card, key: str) -> int | None:
     return best
 
 
-def name_candidates(
-    name: str, find: Callable[[str], Card | None], search: Callable[[str, int], list[Card]]
-) -> list[Card]:
-    """The cards ``name`` names (``find``'s first), one per English name; [] if none."""
-    first = find(name)
-    if first is None:
-        return []
+def name_candidates(name: str, find_all: Callable[[str], list[Card]]) -> list[Card]:
+    """The cards ``name`` names at its best rank, one per English name; [] if none.
+
+    ``find_all`` is the database's exact lookup (every card a name names, best first), so the
+    answer does not depend on which card an import happened to add first.
+    """
     key = normalize_name(name)
     ranked: dict[str, tuple[int, Card]] = {}
-    first_rank = card_rank(first, key)
-    ranked[normalize_name(first.name)] = (first_rank if first_rank is not None else 0, first)
-    for card in search(name, SEARCH_LIMIT):
+    for card in find_all(name)[:SEARCH_LIMIT]:
         rank = card_rank(card, key)
         english = normalize_name(card.name)
-        if rank is not None and english not in ranked:
-            ranked[english] = (rank, card)
+        if english not in ranked:
+            ranked[english] = (0 if rank is None else rank, card)
+    if not ranked:
+        return []
     best = min(rank for rank, _ in ranked.values())
     return [card for rank, card in ranked.values() if rank == best]
 

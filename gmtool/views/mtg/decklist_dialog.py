@@ -44,6 +44,7 @@ from gmtool.models.mtg.decklists import (
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.file_dialogs import open_file_name
+from gmtool.views.message_catalog import shown_message
 from gmtool.views.widgets import read_only_table
 
 DECKLIST_FILTER = "デッキリスト (*.txt *.dek *.dec *.dck *.mwDeck *.cod);;すべてのファイル (*)"
@@ -72,6 +73,7 @@ class MTGDecklistDialog(QDialog):
         self.find_card, self.enter_card, self.search = find, enter_card, search
         self.candidates, self.data_date = candidates, data_date
         self.source = self.tr("貼り付け")
+        self.file_stem = ""  # the opened file's name, the deck's name when the list gives none
         self.decklist: DeckList | None = None
         # The lines as resolved, with the player's choices (a card for a line, a line left out).
         self.resolution: Resolution | None = None
@@ -165,6 +167,7 @@ class MTGDecklistDialog(QDialog):
         self.text_edit.setPlainText(listing(decklist))
         self._loading = False
         self._take(decklist, path.name)
+        self.file_stem = path.stem
 
     def read_text(self, text: str, source: str) -> None:
         try:
@@ -173,6 +176,7 @@ class MTGDecklistDialog(QDialog):
             self._fail(str(problem))
             return
         self._take(decklist, source)
+        self.file_stem = ""  # a pasted list: no file name to fall back on
 
     def _on_text_edited(self) -> None:
         """An edited list must be read again: the deck is never made from what was read before."""
@@ -329,7 +333,13 @@ class MTGDecklistDialog(QDialog):
                 else self.tr("データベースにない")
             )
             for column, text in enumerate(
-                (str(line.line), line.name, str(line.count), SECTION_LABELS[line.section], problem_text)
+                (
+                    str(line.line),
+                    line.name,
+                    str(line.count),
+                    shown_message(SECTION_LABELS[line.section]),
+                    problem_text,
+                )
             ):
                 item = QTableWidgetItem(text)
                 item.setToolTip(
@@ -358,7 +368,8 @@ class MTGDecklistDialog(QDialog):
             for _card, count, section in resolution.outside:
                 outside[section] = outside.get(section, 0) + count
             if outside:
-                parts = "・".join(f"{SECTION_LABELS[s]} {n}枚" for s, n in outside.items())
+                each, labels = self.tr("{0} {1}枚"), SECTION_LABELS
+                parts = "・".join(each.format(shown_message(labels[k]), n) for k, n in outside.items())
                 text += self.tr("・デッキ外 {0}枚（{1}）").format(sum(outside.values()), parts)
             if unresolved:
                 text += self.tr(
@@ -375,7 +386,7 @@ class MTGDecklistDialog(QDialog):
                     "\n複数のカードに当たる名前が {0} 行あります。「どのカードか選ぶ…」で選んでください。"
                 ).format(len(ambiguous))
             if self.decklist is not None and self.decklist.notes:
-                text += "\n" + "\n".join(self.decklist.notes)
+                text += "\n" + "\n".join(shown_message(note) for note in self.decklist.notes)
             self.summary_label.setText(text)
             set_tone(self.summary_label, ERROR_STYLE if problems else None)
         ready = resolution is not None and not problems and bool(resolution.library or resolution.sideboard)
@@ -390,8 +401,8 @@ class MTGDecklistDialog(QDialog):
     def accept(self) -> None:
         if self.resolution is None or not self.resolution.complete:
             return
-        if self.name_edit.isVisible() and not self.name_edit.text().strip():
-            self.name_edit.setText(Path(self.source).stem or self.tr("新しいデッキ"))
+        if not self.name_edit.isHidden() and not self.name_edit.text().strip():
+            self.name_edit.setText(self.file_stem or self.tr("新しいデッキ"))
         super().accept()
 
     @property

@@ -207,3 +207,33 @@ def test_an_unknown_name_shows_the_card_datas_date(qtbot):
     qtbot.addWidget(view)
     view.read_text("4 最新のカード\n", "貼り付け")
     assert "2022-04-25 時点" in view.summary_label.text()
+
+
+def test_the_summary_reads_in_english_in_the_english_ui(qtbot, tmp_path):
+    from tests.qt_fixtures import english_ui
+
+    with english_ui(tmp_path):
+        view = MTGDecklistDialog(find, lambda _n: None, deck_name="")
+        qtbot.addWidget(view)
+        # Arena's layout: the sideboard after one blank line, no header (a note says how it was read).
+        view.text_edit.setPlainText(f"4 {MYSTIC.name}\n20 {FOREST.name}\n\n1 {BEAR.name}\n")
+        qtbot.mouseClick(view.read_button, Qt.MouseButton.LeftButton)
+        text = view.summary_label.text()
+    assert [(c.name, n) for c, n in view.resolution.sideboard] == [(BEAR.name, 1)]
+    assert "sideboard 1" in text and "MTG Arena / MTGO" in text
+    assert not any("\u3040" <= ch <= "\u30ff" for ch in text), text  # no kana left
+
+
+def test_a_pasted_list_without_a_title_makes_a_new_deck_not_one_called_paste(dialog, qtbot, tmp_path):
+    view, _ = dialog
+    view.text_edit.setPlainText(f"4 {MYSTIC.name}\n20 {FOREST.name}\n")
+    qtbot.mouseClick(view.read_button, Qt.MouseButton.LeftButton)
+    view.accept()
+    assert view.deck_name == "新しいデッキ"
+    opened = tmp_path / "森の民.txt"
+    opened.write_text(f"4 {MYSTIC.name}\n20 {FOREST.name}\n", encoding="utf-8")
+    again = MTGDecklistDialog(find, lambda _n: None, deck_name="")
+    qtbot.addWidget(again)
+    again.read_file(opened)
+    again.accept()
+    assert again.deck_name == "森の民"  # a file's name when the list gives none
