@@ -7,7 +7,10 @@ characters.
   open; 200 000 lines ≤ 1 s beyond it and peak memory within 50 MB of it);
 - a roll with 300 characters in the real main window (offscreen): the AW panel's 判定 button, and a
   dice-box roll, each until the event loop is idle again (the step committed, the log and the
-  panel updated) (target median ≤ 16 ms).
+  panel updated) (target median ≤ 16 ms);
+- filtering 200 000 lines (issue 26): by a text and by a character, in the store (`log_ids_where`,
+  the SQL alone) and through the log table (`LogTableModel.set_filter`: the ids, and the page of the
+  newest matching lines read), median of FILTER_RUNS (target ≤ 250 ms, the debounce's pause).
 
 The campaigns are written with the store API; the log lines are AW check lines shaped like those
 the judgement panel writes (`models/aw/check_model.py` `_log_payload`).
@@ -32,6 +35,7 @@ if __package__ in (None, ""):
 CHARACTERS = 300
 LINES = (10_000, 200_000)
 ROLLS = 40
+FILTER_RUNS = 7
 SOURCES = (("reflex", "反射"), ("perception", "知覚"), ("stamina", "体力"), ("will", "意志"))
 
 
@@ -171,12 +175,65 @@ def bench_roll(folder: Path, rolls: int = ROLLS, lines: int = 1_000) -> dict[str
     return {"check": statistics.median(check) * 1000, "dice": statistics.median(box) * 1000}
 
 
+def bench_filter(folder: Path, lines: int = LINES[-1], runs: int = FILTER_RUNS) -> dict[str, float]:
+    """Median ms of filtering the log by a text and by a character: the store's SQL, and the log
+    table's whole change (the ids, and the newest matching lines shown)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from gmtool.models.campaign_model import CampaignModel
+    from gmtool.models.log_filter import LogFilter
+    from gmtool.models.log_table_model import LogTableModel
+    from gmtool.store.campaign import Campaign
+
+    QApplication.instance() or QApplication([])
+    path = folder / f"log-{lines}.gmcampaign"
+    if not path.exists():
+        make_campaign(path, CHARACTERS, lines)
+    figures: dict[str, float] = {}
+    with Campaign.open(path) as campaign:
+        stored = campaign.list_characters()[CHARACTERS // 2]
+        filters = {
+            "text": LogFilter(text="知覚"),  # a quarter of the lines
+            "character": LogFilter(character=(stored.id, stored.character.name)),  # 1 in 300
+        }
+        log = LogTableModel(CampaignModel(campaign))
+        for name, log_filter in filters.items():
+            query = log_filter.query()
+            sql, shown = [], []
+            for _ in range(runs):
+                start = time.perf_counter()
+                found = campaign.log_ids_where(query)
+                sql.append(time.perf_counter() - start)
+                start = time.perf_counter()
+                log.set_filter(log_filter)
+                log.row_texts(log.rowCount() - 1)  # the newest matching line, as the view shows it
+                shown.append(time.perf_counter() - start)
+                log.set_filter(LogFilter())
+            assert log.rowCount() == lines and found, name
+            figures[f"{name} sql"] = statistics.median(sql) * 1000
+            figures[f"{name} table"] = statistics.median(shown) * 1000
+            figures[f"{name} matches"] = len(found)
+    return figures
+
+
 def bench_log_scale(runs: int | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="gmtool-bench-log-") as tmp:
         folder = Path(tmp)
         opened = bench_open(folder, runs)
         rolled = bench_roll(folder)
-    return {"open": opened, "roll": rolled}
+        filtered = bench_filter(folder)
+    return {"open": opened, "roll": rolled, "filter": filtered}
+
+
+def filter_rows(filtered: dict[str, float]) -> list[tuple[str, str, str]]:
+    out = []
+    for name, label in (("text", "文字列「知覚」"), ("character", "キャラクター 1人")):
+        matches = f"{filtered[f'{name} matches']:,.0f} 行"
+        out.append((f"絞り込み {LINES[-1]:,} 行 {label} SQL", f"{filtered[f'{name} sql']:.0f} ms", matches))
+        shown = f"{filtered[f'{name} table']:.0f} ms"
+        out.append((f"絞り込み {LINES[-1]:,} 行 {label} 表まで", shown, "目標 ≤ 250 ms"))
+    return out
 
 
 def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
@@ -202,10 +259,17 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
         )
     for what, key in (("判定ボタン", "check"), ("ダイスボックスのロール", "dice")):
         out.append((f"{what} {CHARACTERS}人 (中央値/{ROLLS}回)", f"{rolled[key]:.1f} ms", "目標 ≤ 16 ms"))
+    if "filter" in figures:
+        out += filter_rows(figures["filter"])
     return out
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["filter"]:  # the filter case alone: `python benchmarks/log_scale.py filter`
+        with tempfile.TemporaryDirectory(prefix="gmtool-bench-log-") as tmp:
+            for name, value, target in filter_rows(bench_filter(Path(tmp))):
+                print(f"{name:<40}{value:>12}  {target}")
+        sys.exit(0)
     figures = bench_log_scale(int(sys.argv[1]) if sys.argv[1:] else None)
     for name, value, target in rows(figures):
         print(f"{name:<40}{value:>12}  {target}")

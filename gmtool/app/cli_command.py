@@ -3,6 +3,10 @@
 No Qt here either: a script (or a chat bot) gets the BCDice-shaped line, or the exact
 distribution, in a fraction of the GUI's start-up time.  A malformed command exits with 2 and
 the message that points at the bad character.
+
+`--system` is the dice box's ダイスボット setting (gmtool.rules.command_system): `aw` reads a plain
+`2D6+m>=t` as BCDice's SRS bot does (自動成功 on a natural 12, 自動失敗 on 2), `sengensho` reads
+`SGS+m`; under the default `generic` those bots' own forms are refused, as BCDice's DiceBot does.
 """
 
 from __future__ import annotations
@@ -15,11 +19,22 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from gmtool.app.cli_common import bounded, percent
-from gmtool.rules.command import CommandError, distribution, parse, roll
+from gmtool.rules.command import CommandError
+from gmtool.rules.command_system import DICE_SYSTEMS, distribution_for, parse_for, roll_for
 from gmtool.rules.dice import MAX_SEED, new_seed
 
 COMMAND_KINDS = ("command",)
 SEED = bounded("乱数の種", (0, MAX_SEED))  # the seeds the dice box draws and logs
+
+
+def _add_system(parser: argparse.ArgumentParser) -> None:
+    names = "、".join(f"{s.id}={s.label}" for s in DICE_SYSTEMS.values())
+    parser.add_argument(
+        "--system",
+        choices=tuple(DICE_SYSTEMS),
+        default="generic",
+        help=f"ダイスボット（BCDice のゲームシステム）: {names}。既定は generic",
+    )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,10 +48,11 @@ def run_roll(argv: Sequence[str]) -> int:
     parser.add_argument("command", help="例: '2D6+3>=10 攻撃'（空白の後はコメント）")
     parser.add_argument("--seed", type=SEED, help=f"乱数の種（同じ種なら同じ出目）{SEED.range}")
     parser.add_argument("--json", action="store_true", help="JSON で出力")
+    _add_system(parser)
     args = parser.parse_args(argv)
     seed = new_seed() if args.seed is None else args.seed
     try:
-        result = roll(args.command, random.Random(seed))
+        result = roll_for(args.command, random.Random(seed), args.system)
     except CommandError as error:
         parser.exit(2, f"gmtool roll: {error}\n")
     if args.json:
@@ -50,28 +66,38 @@ def add_command_parsers(sub: Any) -> None:
     command = sub.add_parser("command", help="BCDice 形式のダイスコマンドの厳密な分布")
     command.add_argument("command", help="例: '2D6+3>=10'")
     command.add_argument("--json", action="store_true", help="JSON で出力")
+    _add_system(command)
 
 
 def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
-        parsed = parse(args.command)
+        parsed = parse_for(args.command, args.system)
     except CommandError as error:
         parser.exit(2, f"gmtool prob: {error}\n")
-    odds = distribution(parsed)
+    odds = distribution_for(parsed)
     if args.json:
         out: dict[str, Any] = {"distribution": None}
         if odds is not None:
             out["distribution"] = {str(t): float(p) for t, p in odds.totals.items()}
             if odds.success is not None:
                 out["success"] = float(odds.success)
+            if odds.critical is not None and odds.fumble is not None:
+                out["critical"], out["fumble"] = float(odds.critical), float(odds.fumble)
+            if odds.at_least is not None:
+                out["at_least"] = odds.at_least  # that count's probability is of it or more
         print(json.dumps(out, ensure_ascii=False))
         return 0
     if odds is None:
-        print(f"{parsed.source}: 有限の厳密な分布はありません（choice や比較のない xUy）")
+        from gmtool.rules.command_dist import missing_odds_reason
+
+        print(f"{parsed.source}: {missing_odds_reason(parsed)}")
         return 0
     print(f"{parsed.source}: 合計ごとの確率")
     for total, p in odds.totals.items():
-        print(f"  {total:>6} {percent(p)}")
+        shown = f"{total}以上" if total == odds.at_least else str(total)  # xRy>=t: no ceiling
+        print(f"  {shown:>6} {percent(p)}")
     if odds.success is not None:
         print(f"  成功率 {percent(odds.success)}")
+    if odds.critical is not None and odds.fumble is not None:
+        print(f"  クリティカル {percent(odds.critical)}  ファンブル {percent(odds.fumble)}")
     return 0

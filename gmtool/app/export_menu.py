@@ -43,6 +43,10 @@ class ExportActions(QObject):
             (self.tr("CCFolia 形式で保存…"), self.save_ccfolia, None),
         ):
             menu.addAction(window.make_action(text, slot, shortcut))
+        from gmtool.app.udonarium_menu import UdonariumActions  # the Udonarium ZIPs, after CCFolia
+
+        self.udonarium = UdonariumActions(window)
+        self.udonarium.build(menu)
 
     # ---- the selected character ------------------------------------------------------------
     def _selected(self, refusal: str) -> tuple[str, Any] | None:

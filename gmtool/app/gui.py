@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-
     from gmtool.app.main_window import MainWindow
 
 VIEWS = ("main", "sheet", "check")

@@ -47,7 +47,7 @@ from gmtool.models.character_list_model import CharacterListModel
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.log_table_model import LogTableModel
 from gmtool.rules.systems import SYSTEMS
-from gmtool.views.log_view import LogView
+from gmtool.views.log_panel import SEARCH_SHORTCUT, LogPanel
 from gmtool.views.screen_fit import scrolling
 from gmtool.views.widgets import show_refusal
 
@@ -189,8 +189,9 @@ class MainWindow(WindowDialogs, QMainWindow):
         )
         self.list_view.doubleClicked.connect(lambda _: self.rename_selected())
         self.characters_dock.setWidget(self._character_list_panel())
-        self.log_view = LogView(self.log_model)
-        self._replace_dock_widget(self.log_dock, self.log_view)
+        self.log_panel = LogPanel(self.log_model)  # the log under its filter bar
+        self.log_view = self.log_panel.view
+        self._replace_dock_widget(self.log_dock, self.log_panel)
 
         self.sheet_area = QScrollArea()
         self.sheet_area.setWidgetResizable(True)
@@ -426,6 +427,10 @@ class MainWindow(WindowDialogs, QMainWindow):
         file_menu.addAction(
             self.make_action(self.tr("キャラクターをエクスポート…"), self.files.export_character, "Ctrl+E")
         )
+        from gmtool.app.log_export_menu import LogExportActions  # its dialog loads when used
+
+        self.log_export = LogExportActions(self)
+        file_menu.addAction(self.log_export.action)
         file_menu.addSeparator()
         file_menu.addAction(self.make_action(self.tr("終了"), self.close, QKeySequence.StandardKey.Quit))
 
@@ -468,6 +473,9 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.view_menu.addAction(
             self.make_action(self.tr("キャラクターを絞り込む"), self.focus_filter, "Ctrl+F")
         )
+        self.view_menu.addAction(
+            self.make_action(self.tr("セッションログを検索"), self.focus_log_search, SEARCH_SHORTCUT)
+        )
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.make_action(self.tr("レイアウトを元に戻す"), self.reset_layout))
 
@@ -480,6 +488,12 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.dice_box_dock.raise_()
         self.dice_box_view.line.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.dice_box_view.line.selectAll()
+
+    def focus_log_search(self) -> None:
+        """Shows the session log if it was closed and puts the cursor in its search field."""
+        self.log_dock.show()
+        self.log_dock.raise_()
+        self.log_panel.focus_search()
 
     def focus_filter(self) -> None:
         self.characters_dock.show()

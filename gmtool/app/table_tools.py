@@ -17,6 +17,7 @@ def install_table_tools(window: MainWindow) -> None:
     until `fill_table_tools`."""
     from gmtool.app.about_menu import install_about_action
     from gmtool.app.dice_box_dock import make_dice_box_dock
+    from gmtool.app.dice_tables_menu import install_dice_tables_action
     from gmtool.app.export_menu import install_export_actions
     from gmtool.app.pdf_menu import install_pdf_actions
     from gmtool.app.settings_menu import install_settings_action
@@ -25,6 +26,7 @@ def install_table_tools(window: MainWindow) -> None:
     install_export_actions(window)
     install_pdf_actions(window)
     install_about_action(window)
+    install_dice_tables_action(window)
     make_dice_box_dock(window)
 
 
@@ -32,10 +34,13 @@ def fill_table_tools(window: MainWindow) -> None:
     """The dice box's model and view (its plot imports pyqtgraph): with the window, or after the
     window's first paint (`MainWindow.finish_building`)."""
     from gmtool.app.dice_box_dock import fill_dice_box
+    from gmtool.app.dice_tables_menu import connect_dice_tables
 
     dice = fill_dice_box(window)
     dice.variables_source = lambda: selected_variables(window)
     dice.srs_source = lambda: selected_srs(window)
+    dice.character_system_source = lambda: selected_system(window)
+    connect_dice_tables(window, dice)  # the campaign's own dice tables, rolled by name
 
 
 def selected_variables(window: MainWindow) -> tuple[Mapping[str, int], str]:
@@ -47,6 +52,14 @@ def selected_variables(window: MainWindow) -> tuple[Mapping[str, int], str]:
         return {}, ""
     stored = window.campaign_model.stored(character_id)
     return palette_variables(stored.system, stored.character), getattr(stored.character, "name", "")
+
+
+def selected_system(window: MainWindow) -> str | None:
+    """The game system of the character selected in the window (the dice box's ダイスボット follows it)."""
+    character_id = window.selected_character_id()
+    if character_id is None or not window.campaign_model.has_character(character_id):
+        return None
+    return window.campaign_model.stored(character_id).system
 
 
 def selected_srs(window: MainWindow) -> tuple[int, int] | None:

@@ -1,6 +1,6 @@
 """What the combat tracker keeps beyond the fight itself: saved encounters to start again, the
 fight's resources written back onto the campaign characters' sheets, and the participants as
-CCFolia characters for an online table.  A part of `BattleModel`."""
+CCFolia or Udonarium characters for an online table.  A part of `BattleModel`."""
 
 from __future__ import annotations
 
@@ -172,3 +172,23 @@ class EncounterRecords:
             raise ValueError(refusal.format(participant.name))
         character = self._linked_characters().get(participant.character_id or "")
         return dumps(participant_to_ccfolia(participant, self.system_id(), character=character))
+
+    # ---- Udonarium -----------------------------------------------------------------------------
+    def write_udonarium_encounter(self: _Tracker, path: str, include_hidden: bool = False) -> int:
+        """Saves the participants as the ZIP an Udonarium room takes by drag and drop (hidden ones
+        only on request); returns how many.  ValueError with the reason when nobody or unwritable."""
+        from gmtool.store.udonarium import encounter_to_udonarium, write_udonarium
+
+        characters = encounter_to_udonarium(self.state(), include_hidden, self._linked_characters())
+        if not characters:
+            raise ValueError(
+                QCoreApplication.translate(
+                    "ExportActions", "書き出す参加者がいません（非表示の参加者は含めていません）"
+                )
+            )
+        try:
+            write_udonarium(path, characters)
+        except OSError as error:
+            unwritable = QCoreApplication.translate("ExportActions", "書き込めません（{0}）")
+            raise ValueError(unwritable.format(error.strerror or error)) from None
+        return len(characters)

@@ -9,35 +9,34 @@ the log table shows that a roll was made, not what it gave, until `reveal` appen
 from __future__ import annotations
 
 import random
-import re
-import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.dice_tables_model import DICE_TABLES_KEY as TABLES_KEY
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.log_replay import Replay, replay, secret_result
 from gmtool.rules.dice import new_seed
+from gmtool.rules.dice_table import table_text
 from gmtool.store.campaign import LogEntry as LogEntry  # re-exported: the entries the dice box shows
 from gmtool.store.errors import CampaignError
 
 if TYPE_CHECKING:
     from gmtool.rules.command import CommandError, CommandOdds, CommandResult
+    from gmtool.rules.dice_table import DiceTable, TableCall
 
 LOG_KIND = "command"
 HISTORY_LIMIT = 200
 # The earlier rolls shown are looked for among this many of the log's last lines: bounded work at
 # open however long the log (a secret rolled further back is still in the log, 結果を見る there).
 RECENT_WITHIN = 20_000
-
-
-# A plain SRS-shaped check: [S]2D6 with whole-number modifiers, compared with >= or not at all,
-# no brackets yet, then an optional comment.
-_PLAIN_2D6 = re.compile(
-    r"^(?P<head>S?2D6(?:[+-]\d+)*(?:>=[+-]?\d+)?)(?P<comment>\s.*)?$", re.IGNORECASE | re.DOTALL
-)
+# The dice box's ダイスボット setting, kept with the campaign (session state): a system id of
+# gmtool.rules.command_system.DICE_SYSTEMS, or FOLLOW_CHARACTER.
+SYSTEM_KEY = "dice_system"
+FOLLOW_CHARACTER = "character"
+SYSTEM_CHOICES = (FOLLOW_CHARACTER, "generic", "aw", "sengensho", "fourcard", "lotr")
 
 
 class DiceBoxModel(QObject):
@@ -66,6 +65,13 @@ class DiceBoxModel(QObject):
         self.variables_source: Callable[[], tuple[Mapping[str, int | str], str]] | None = None
         # (critical, fumble) while an アナザーワールド character is selected, else None: see `_expand`.
         self.srs_source: Callable[[], tuple[int, int] | None] | None = None
+        # The selected character's game system id (None: no character), which the ダイスボット
+        # follows while it is set to FOLLOW_CHARACTER.
+        self.character_system_source: Callable[[], str | None] | None = None
+        # The campaign's own dice tables: a command whose first word is a table's name ([S]name,
+        # then a comment) rolls that table (gmtool.models.dice_tables_model.campaign_tables).
+        self.tables_source: Callable[[], Sequence[DiceTable]] | None = None
+        self.table: DiceTable | None = None  # the table the typed command names, if it names one
         self.text = ""
         self.expanded = ""  # the command after {variables} were replaced
         self.odds: CommandOdds | None = None
@@ -74,10 +80,13 @@ class DiceBoxModel(QObject):
         self._history_index = 0  # == len(history): editing a new line
         self.recent: list[LogEntry] = self._session_entries()
         self.last_result: CommandResult | None = None
+        campaign_model.session_changed.connect(self._session_changed)
 
     # ---- inputs --------------------------------------------------------------------------
     def set_campaign_model(self, campaign_model: CampaignModel) -> None:
+        self.campaign_model.session_changed.disconnect(self._session_changed)
         self.campaign_model = campaign_model
+        campaign_model.session_changed.connect(self._session_changed)
         self.recent = self._session_entries()
         self.campaign_switched.emit()
         self.changed.emit()
@@ -86,22 +95,71 @@ class DiceBoxModel(QObject):
         if self._campaign_source is not None and self._campaign_source() is not self.campaign_model:
             self.set_campaign_model(self._campaign_source())
 
+    # ---- the ダイスボット setting ------------------------------------------------------------
+    @property
+    def system_setting(self) -> str:
+        """FOLLOW_CHARACTER or a system id, as saved with the open campaign."""
+        value = self.campaign_model.session_value(SYSTEM_KEY, FOLLOW_CHARACTER)
+        return value if isinstance(value, str) else FOLLOW_CHARACTER
+
+    def set_system_setting(self, value: str) -> None:
+        """One undo step; the typed command is read again under the new setting."""
+        if value not in SYSTEM_CHOICES:
+            raise ValueError(value)
+        self.campaign_model.set_session_value(
+            SYSTEM_KEY,
+            value,
+            self.tr("ダイスボットを「{0}」に変更").format(self.system_label(value)),
+            self.system_setting,
+        )
+        self.set_text(self.text)
+
+    def system_label(self, value: str) -> str:
+        """A SYSTEM_CHOICES value as the dice box names it, in the UI language."""
+        return {
+            FOLLOW_CHARACTER: self.tr("キャラクターに合わせる"),
+            "generic": self.tr("汎用"),
+            "aw": self.tr("アナザーワールド (SRS)"),
+            "sengensho": self.tr("千幻抄 (SGS)"),
+            "fourcard": self.tr("フォーカード"),
+            "lotr": self.tr("指輪物語"),
+        }[value]
+
+    def _session_changed(self, key: str) -> None:
+        if key in (SYSTEM_KEY, TABLES_KEY):  # set here, or undone / redone: read the command again
+            self.set_text(self.text)
+
+    def system(self) -> str:
+        """The system commands are read with now: the setting, or the selected character's system
+        (汎用 without a character, or for a system BCDice rolls no dice for)."""
+        from gmtool.rules.command_system import DICE_SYSTEMS
+
+        setting = self.system_setting
+        if setting != FOLLOW_CHARACTER:
+            return setting if setting in DICE_SYSTEMS else "generic"
+        character = self.character_system_source() if self.character_system_source is not None else None
+        return character if character in DICE_SYSTEMS else "generic"
+
     def _expand(self, text: str) -> str:
-        """`{name}` filled in; and with an アナザーワールド character selected, a plain 2D6 check is
-        read as SRS (as BCDice does with that game system), with the character's own critical and
-        fumble values, so 自動成功 and 自動失敗 count in its odds and its roll."""
+        """`{name}` filled in; under アナザーワールド with an AW character selected, an SRS check typed
+        without its own critical/fumble is written out with the character's, so the odds, the roll,
+        the log and a replay all use the sheet's values (`with_thresholds`)."""
         from gmtool.rules.command import substitute
+        from gmtool.rules.command_system import with_thresholds
 
         expanded = substitute(text, self.variables)
         thresholds = self.srs_source() if self.srs_source is not None else None
         if thresholds is None:
             return expanded
-        match = _PLAIN_2D6.match(unicodedata.normalize("NFKC", expanded))
-        if match is None:
-            return expanded
-        critical, fumble = thresholds
-        head, comment = match.group("head"), match.group("comment") or ""
-        return f"{head}[{critical},{fumble}]{comment}"
+        return with_thresholds(expanded, self.system(), *thresholds)
+
+    def _table_call(self, command: str) -> TableCall | None:
+        """The campaign's dice table *command* names, if any (a table's name is never a command)."""
+        if self.tables_source is None:
+            return None
+        from gmtool.rules.dice_table import find_call
+
+        return find_call(command, self.tables_source())
 
     def _ask_variables(self) -> None:
         if self.variables_source is not None:
@@ -118,14 +176,27 @@ class DiceBoxModel(QObject):
         """Re-evaluates the command: exact odds, or the error pointing at the bad character."""
         self.text = text
         self._ask_variables()
-        self.odds, self.error, self.expanded = None, None, ""
+        self.odds, self.error, self.expanded, self.table = None, None, "", None
+        self.no_odds = ""  # why a command that reads has no odds (a choice, a tally, too large)
         if text.strip():
             # The grammar loads with the first command typed, not with the window.
-            from gmtool.rules.command import CommandError, distribution, parse
+            from gmtool.rules.command import CommandError
+            from gmtool.rules.command_system import distribution_for, parse_for
 
             try:
                 self.expanded = self._expand(text)
-                self.odds = distribution(parse(self.expanded))
+                call = self._table_call(self.expanded)
+                if call is not None:
+                    from gmtool.models.dice_tables_model import table_odds
+
+                    self.table, self.odds = call.table, table_odds(call.table)
+                else:
+                    parsed = parse_for(self.expanded, self.system())
+                    self.odds = distribution_for(parsed)
+                    if self.odds is None:
+                        from gmtool.rules.command_dist import missing_odds_reason
+
+                        self.no_odds = missing_odds_reason(parsed)
             except CommandError as error:
                 self.error = error
         self.changed.emit()
@@ -141,13 +212,22 @@ class DiceBoxModel(QObject):
             return None
         self._follow_campaign()
         self._ask_variables()
-        from gmtool.rules.command import CommandError, parse, roll
+        from gmtool.rules.command import CommandError
+        from gmtool.rules.command_system import parse_for, roll_for
 
+        system = self.system()
         try:
             expanded = self._expand(self.text)
-            command = parse(expanded)
-            seed = self._seed_source()
-            result = roll(command, random.Random(seed))
+            call = self._table_call(expanded)
+            if call is None:
+                command = parse_for(expanded, system)
+                seed = self._seed_source()
+                result = roll_for(command, random.Random(seed), system)
+            else:
+                from gmtool.models.dice_tables_model import roll_call
+
+                seed = self._seed_source()
+                result = roll_call(call, random.Random(seed))
         except CommandError as error:
             self.error = error
             self.changed.emit()
@@ -161,6 +241,7 @@ class DiceBoxModel(QObject):
             result=self.tr("シークレットダイス") if result.secret else result.text.replace("\n", " "),
             seed=seed,
             command=expanded,
+            dice_system=system,  # the ダイスボット it was read with: a replay reads it the same way
             faces=list(result.dice),
             text=result.text,
             total=result.total,
@@ -168,6 +249,7 @@ class DiceBoxModel(QObject):
             secret=result.secret,
             comment=result.comment,
             revealed=False,
+            **({"table": table_text(call.table)} if call is not None else {}),  # replayed as it was
         )
         if result.secret:  # the dice column would give the result away
             payload["summary"]["dice"] = "—"
@@ -195,6 +277,7 @@ class DiceBoxModel(QObject):
             seed=p.get("seed"),
             command=p.get("command", ""),
             faces=p.get("faces", []),
+            **({"dice_system": p["dice_system"]} if "dice_system" in p else {}),
             text=p.get("text", ""),
             total=p.get("total"),
             success=p.get("success"),

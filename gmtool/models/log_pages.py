@@ -7,6 +7,9 @@ the list of ids for a hand-edited file whose ids have gaps — and reads the lin
 when the row is first asked for, keeping the last `CACHED_PAGES` pages (each line as the table
 shows it).  A line appended by this window is added to its page if that page is kept, otherwise it
 is read with its page like any other.
+
+Filtered (`show_ids`), the rows are the given ids — those the store found matching — read a page at
+a time as before; `total` still counts the whole log.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ class LogPages:
         self._show = show
         self.rows_read = 0  # lines read from the file so far (the tests count the work)
         self._count = 0
+        self.total = 0  # lines in the whole log, filtered or not
         self._first = 0  # the first line's id, when the ids run without gaps
         self._ids: array[int] | None = None  # every id, when they do not
         self._pages: OrderedDict[int, list[Line]] = OrderedDict()
@@ -59,6 +63,21 @@ class LogPages:
         except CampaignError:  # the file cannot be read now: an empty log until it can
             count, first, ids = 0, 0, None
         self._count, self._first, self._ids = count, first, ids
+        self.total = count
+
+    def show_ids(self, ids: list[int]) -> None:
+        """Only these lines (in this order, ascending), e.g. those a filter matched; `reload` shows
+        the whole log again."""
+        self._pages.clear()
+        self._ids, self._first, self._count = array("q", ids), 0, len(ids)
+
+    def row_at_or_after(self, entry_id: int) -> int | None:
+        """The first row whose line's id is `entry_id` or later; None when every row is earlier."""
+        if self._ids is None:
+            row = max(0, entry_id - self._first)
+        else:
+            row = bisect.bisect_left(self._ids, entry_id)
+        return row if row < self._count else None
 
     def __len__(self) -> int:
         return self._count
@@ -89,8 +108,11 @@ class LogPages:
         offset = row % PAGE_ROWS
         return lines[offset] if lines is not None and offset < len(lines) else None
 
-    def append(self, entry: LogEntry) -> None:
-        """A line this window logged: the last row."""
+    def append(self, entry: LogEntry, shown: bool = True) -> None:
+        """A line this window logged: the last row (counted only, when not `shown` by a filter)."""
+        self.total += 1
+        if not shown:
+            return
         row = self._count
         if self._count == 0:
             self._first, self._ids = entry.id, None
@@ -106,7 +128,11 @@ class LogPages:
     def _read(self, page: int) -> list[Line]:
         start, end = page * PAGE_ROWS, min((page + 1) * PAGE_ROWS, self._count)
         try:
-            read = self._campaign().log_range(self.id_of(start), self.id_of(end - 1))
+            first, last = self.id_of(start), self.id_of(end - 1)
+            if last - first < 2 * PAGE_ROWS:  # (nearly) consecutive: one range of the table's key
+                read = self._campaign().log_range(first, last)
+            else:  # a filtered page's lines lie far apart: those lines only, not all between them
+                read = self._campaign().log_lines([self.id_of(row) for row in range(start, end)])
         except CampaignError as exc:  # not kept: read again when next shown
             return [self._line(UnreadableLine(self.id_of(r), "", "", exc.problem)) for r in range(start, end)]
         found = {line.id: line for line in read}

@@ -22,6 +22,8 @@ class Replay:
     faces: tuple[int, ...]
     logged_text: str  # what the log recorded
     logged_faces: tuple[int, ...]
+    system: str | None = None  # the ダイスボット it was rolled with; None: logged before the setting
+    table: bool = False  # a dice table rolled from the dice box: gmtool's own, no terminal command
 
     @property
     def same(self) -> bool:
@@ -29,8 +31,11 @@ class Replay:
 
     @property
     def cli(self) -> str:
-        """The same roll from a terminal."""
-        return f"gmtool roll {shlex.quote(self.command)} --seed {self.seed}"
+        """The same roll from a terminal ("" for a dice table: it lives in the campaign only)."""
+        if self.table:
+            return ""
+        system = f" --system {self.system}" if self.system and self.system != "generic" else ""
+        return f"gmtool roll {shlex.quote(self.command)} --seed {self.seed}{system}"
 
 
 def replayable(payload: dict[str, Any]) -> bool:
@@ -45,9 +50,16 @@ def replay(payload: dict[str, Any]) -> Replay | None:
     if not replayable(payload):
         return None
     from gmtool.rules.command import CommandError, roll
+    from gmtool.rules.command_system import DICE_SYSTEMS, roll_for
 
+    if isinstance(payload.get("table"), str):
+        return _replay_table(payload)
+    system = payload.get("dice_system")
     try:
-        result = roll(payload["command"], random.Random(payload["seed"]))
+        if system in DICE_SYSTEMS:
+            result = roll_for(payload["command"], random.Random(payload["seed"]), system)
+        else:  # a line logged before the ダイスボット setting: read as the dice box read it then
+            result = roll(payload["command"], random.Random(payload["seed"]))
     except CommandError:
         return None
     faces = payload.get("faces")
@@ -58,6 +70,7 @@ def replay(payload: dict[str, Any]) -> Replay | None:
         tuple(result.dice),
         str(payload.get("text", "")),
         tuple(int(f) for f in faces) if isinstance(faces, list) else (),
+        system if system in DICE_SYSTEMS else None,
     )
 
 
@@ -66,3 +79,24 @@ def secret_result(payload: dict[str, Any]) -> str | None:
     if not payload.get("secret"):
         return None
     return str(payload.get("text", ""))
+
+
+def _replay_table(payload: dict[str, Any]) -> Replay | None:
+    """A dice-table roll, replayed from the table as it was when rolled (the log keeps its text:
+    the campaign's table may have been edited since)."""
+    from gmtool.rules.dice_table import TableError, cached_table, roll_table
+
+    try:
+        rolled = roll_table(cached_table(payload["table"]), random.Random(payload["seed"]))
+    except TableError:  # a hand-edited line: no table to roll
+        return None
+    faces = payload.get("faces")
+    return Replay(
+        payload["command"],
+        payload["seed"],
+        rolled.text,
+        tuple(rolled.faces),
+        str(payload.get("text", "")),
+        tuple(int(f) for f in faces) if isinstance(faces, list) else (),
+        table=True,
+    )

@@ -6,21 +6,30 @@ damaged file) shows as unreadable while the rest of the log reads as before.
 A line whose step was undone (`CampaignModel.undone_log_ids`) reads struck through and grey with
 「（取り消し）」 before its result, and comes back when the step is redone.  A dice-box line can be
 replayed from its seed, and a secret roll's result looked at by the GM alone (`gmtool.models.log_replay`).
+
+`set_filter` shows only the lines a `LogFilter` matches: the store finds their ids in SQL and the
+table reads them a page at a time as before; a line logged later is shown if it matches.
+`row_at_time` is the first shown line logged at or after a time (ジャンプ).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.log_filter import LogFilter, utc_text
 from gmtool.models.log_pages import LogPages
 from gmtool.models.log_replay import Replay, replay, replayable, secret_result
 from gmtool.models.outcome_text import outcome_label, side_label
+from gmtool.rules.message import Message
 from gmtool.store.campaign import LogEntry
+from gmtool.store.errors import CampaignError
 from gmtool.store.log_lines import UnreadableLine
+from gmtool.store.log_query import MAX_TEXT_CHARS, LogQueryError
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -28,15 +37,20 @@ Index = QModelIndex | QPersistentModelIndex
 class LogTableModel(QAbstractTableModel):
     COLUMNS = ("時刻", "キャラクター", "入力", "出目", "結果", "シード")
     RESULT, SEED = 4, 5
+    counts_changed = Signal()  # the shown or the total number of lines (a line logged, filtered out)
+    characters_changed = Signal()  # the campaign's characters, which the filter offers
 
     def __init__(self, campaign_model: CampaignModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._campaign_model = campaign_model
-        self._lines = LogPages(lambda: campaign_model.campaign, self._texts)
+        self._lines = LogPages(lambda: campaign_model.campaign, self.line_texts)
         self._undone = campaign_model.undone_log_ids()
+        self._filter = LogFilter()
+        self.filter_problem: str | None = None  # why the filter shows less than asked (a Message)
         campaign_model.log_appended.connect(self._on_appended)
         campaign_model.log_marks_changed.connect(self._on_marks_changed)
         campaign_model.log_reset.connect(self._on_reset)
+        campaign_model.characters_changed.connect(self.characters_changed)
 
     @property
     def rows_read(self) -> int:
@@ -116,11 +130,71 @@ class LogTableModel(QAbstractTableModel):
         """The line as the table shows it."""
         return [self.index(row, column).data() for column in range(len(self.COLUMNS))]
 
+    # ---- the filter --------------------------------------------------------------------------
+    @property
+    def log_filter(self) -> LogFilter:
+        return self._filter
+
+    @property
+    def total_count(self) -> int:
+        """Lines in the whole log (the shown ones are `rowCount()`)."""
+        return self._lines.total
+
+    def characters(self) -> list[tuple[str, str]]:
+        """(id, name) of the campaign's characters, for the character filter."""
+        return [(stored.id, stored.character.name) for stored in self._campaign_model.characters()]
+
+    def set_filter(self, log_filter: LogFilter) -> None:
+        """Only the lines `log_filter` matches (the default: the whole log); `filter_problem` says
+        why fewer are shown than asked for (a search text cut, the file unreadable)."""
+        self._filter = log_filter
+        self.filter_problem = None
+        if len(log_filter.text) > MAX_TEXT_CHARS:
+            self.filter_problem = Message(
+                "検索する文字列は{0:,}文字までです（先頭の{0:,}文字で探しました）", MAX_TEXT_CHARS
+            )
+        self.beginResetModel()
+        self._apply_filter()
+        self.endResetModel()
+        self.counts_changed.emit()
+
+    def _apply_filter(self, reread: bool = False) -> None:
+        """The rows the filter shows; `reread`: the whole log counted again (its lines changed)."""
+        if reread or self._filter.empty:
+            self._lines.reload()
+        if self._filter.empty:
+            return
+        try:
+            ids = self._campaign_model.campaign.log_ids_where(self._filter.query())
+        except (CampaignError, LogQueryError) as exc:
+            self.filter_problem, ids = exc.args[0], []
+        self._lines.show_ids(ids)
+
+    def _matches(self, entry: LogEntry) -> bool:
+        if self._filter.empty:
+            return True
+        try:  # the same SQL as the filter, on this line alone (one look in the table's key)
+            return entry.id in self._campaign_model.campaign.log_ids_where(self._filter.query(), entry.id)
+        except (CampaignError, LogQueryError):
+            return False
+
+    def row_at_time(self, when: datetime) -> int | None:
+        """The first shown line logged at or after `when` (naive: local time); None if none is."""
+        try:
+            entry_id = self._campaign_model.campaign.log_first_id_at(utc_text(when))
+        except CampaignError:
+            return None
+        return None if entry_id is None else self._lines.row_at_or_after(entry_id)
+
     def _on_appended(self, entry: LogEntry) -> None:
-        position = len(self._lines)
-        self.beginInsertRows(QModelIndex(), position, position)
-        self._lines.append(entry)
-        self.endInsertRows()
+        if not self._matches(entry):
+            self._lines.append(entry, shown=False)
+        else:
+            position = len(self._lines)
+            self.beginInsertRows(QModelIndex(), position, position)
+            self._lines.append(entry)
+            self.endInsertRows()
+        self.counts_changed.emit()
 
     def _on_marks_changed(self, ids: list[int]) -> None:
         self._undone = self._campaign_model.undone_log_ids()
@@ -132,11 +206,12 @@ class LogTableModel(QAbstractTableModel):
     def _on_reset(self) -> None:
         """Lines a refused step had logged are gone: the log is read again from the file."""
         self.beginResetModel()
-        self._lines.reload()
+        self._apply_filter(reread=True)
         self._undone = self._campaign_model.undone_log_ids()
         self.endResetModel()
+        self.counts_changed.emit()
 
-    def _texts(self, line: LogEntry | UnreadableLine) -> tuple[str, ...]:
+    def line_texts(self, line: LogEntry | UnreadableLine) -> tuple[str, ...]:
         """The line as the table shows it; a line that cannot be read, or whose payload lacks what
         its kind needs, reads as unreadable (the rest of the log is unaffected)."""
         if isinstance(line, LogEntry):

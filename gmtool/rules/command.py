@@ -3,13 +3,17 @@
     >>> roll("2D6+3>=10", FixedDice([4, 5])).text
     '(2D6+3>=10) ＞ 9[4,5]+3 ＞ 12 ＞ 成功'
 
-Supported: xDy sums with + - * / (/…U up, /…R half away from zero, /…F or bare floor),
-parentheses (also for counts: (2+1)D6, echoed worked out as 3D6), comparisons >= > <= < = <>
-(=> =< != == too), keep/drop KH KL DH DL (MAX/MIN for KH1/KL1), xD66 in a sum (D66 numbers),
-xBy and xBy>=t, xUy[n] with modifier and comparison, D66 (bare: as rolled, BCDice's default;
-A/S smaller die first, D larger first, N as rolled), C(…) or C…, choice[…] / choice(…) /
-choice a b, repeat x3 / rep3 / repeat3, the secret prefix S, a comment after a space, and
-full-width input (NFKC).  The printed lines match BCDice's own test data (DiceBot).
+Supported, as BCDice 3's generic DiceBot reads them: xDy sums with + - * / (/…U or /…C up, /…R
+half away from zero, /…F or bare floor), the shorthands D6 (1D6) and 2D (2D6), parentheses (also
+for counts: (2+1)D6, echoed worked out as 3D6), comparisons >= > <= < = <> (=> =< != == too),
+keep/drop KH KL DH DL (without a count: 1; MAX/MIN for KH1/KL1), xD66 in a sum (D66 numbers),
+xBy and xBy>=t, xUy[n] with modifier and comparison, xRy[n] / xRy>=t / xRy[<=n]>=t (reroll dice),
+xTYy / xTZy (tallies), D66 (bare: as rolled, BCDice's default; A/S smaller die first, D larger
+first, N as rolled), C(…) or C…, choice[…] / choice(…) / choice a b, choiceN[…] and ranges
+choice[A-F] / choice[1-10], repeat x3 / rep3 / repeat3, the secret prefix S, a comment after a
+space, and full-width input (NFKC).  The printed lines match BCDice's own test data (DiceBot).
+Over BCDice's limits (200 dice in a term, 10 000 sides, 10 000 dice in a command) a command is
+refused with a message where BCDice would quietly roll nothing.
 `{name}` variables are substituted first by `substitute`.  Two game-system commands, the ones
 the chat palettes write: the SRS check 2D6+m>=t[c,f] / 2D6+m[c,f]
 (アナザーワールド; natural ≥ c 自動成功, ≤ f 自動失敗) and 千幻抄's SGS+m

@@ -13,17 +13,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from gmtool.rules.command_calc import calc_value
 from gmtool.rules.command_parse import (
     BarabaraCommand,
     CalcCommand,
     ChoiceCommand,
     Command,
     D66Command,
+    RerollCommand,
     SengensyouCommand,
     SrsCommand,
     SumCommand,
+    TallyCommand,
     UpperCommand,
 )
+from gmtool.rules.command_reroll import reroll_counts
 from gmtool.rules.command_syntax import (
     D66_SIDES,
     BinOp,
@@ -36,7 +40,9 @@ from gmtool.rules.command_syntax import (
     constant,
     divide,
 )
+from gmtool.rules.command_tally import NO_ODDS as NO_TALLY_ODDS
 from gmtool.rules.dice import Distribution
+from gmtool.rules.message import Message, template
 
 WORK_LIMIT = 150_000  # steps; past this the live odds are skipped rather than freeze the window (≈0.1 s)
 TOTAL_WORK_LIMIT = 4 * WORK_LIMIT  # the same over a whole sum, each of its operations within WORK_LIMIT
@@ -56,6 +62,9 @@ class CommandOdds:
     # P(CommandResult.critical) and P(CommandResult.fumble) where the command has them (SRS, SGS)
     critical: Fraction | None = None
     fumble: Fraction | None = None
+    # xRy>=t whose successes can be rerolled has no largest count: the bar at `at_least` is the
+    # chance of that many successes or more (every smaller count is exact).
+    at_least: int | None = None
 
 
 def command_odds(command: Command) -> CommandOdds | None:
@@ -87,11 +96,48 @@ def command_odds(command: Command) -> CommandOdds | None:
                     counts[10 * x + y] = counts.get(10 * x + y, 0) + 1
             return CommandOdds(_distribution((counts, 36)), None)
         if isinstance(body, CalcCommand):
-            return CommandOdds(Distribution({constant(body.expr): Fraction(1)}), None)
-    except TooLarge:
+            return CommandOdds(Distribution({calc_value(body.expr): Fraction(1)}), None)
+        if isinstance(body, RerollCommand):
+            return _reroll(body)
+    except (TooLarge, ZeroDivisionError):
         return None
-    assert isinstance(body, (ChoiceCommand, UpperCommand))
+    assert isinstance(body, (ChoiceCommand, UpperCommand, TallyCommand))
     return None
+
+
+_NO_ODDS = {
+    ChoiceCommand: template("choice は項目を選ぶだけなので、分布は出しません"),
+    TallyCommand: NO_TALLY_ODDS,
+    UpperCommand: template(
+        "比較のない xUy は合計に上限がないので、分布は出しません（xUy[n]>=t なら成功数の分布が出ます）"
+    ),
+    CalcCommand: template("0 で割っているので計算できません"),
+}
+
+
+def no_odds_reason(command: Command) -> Message | None:
+    """Why `command_odds` gives none, in words for the dice box; None when it gives odds."""
+    if command_odds(command) is not None:
+        return None
+    return missing_odds_reason(command)
+
+
+def missing_odds_reason(command: Command) -> Message:
+    """Why `command_odds` gave None, for a caller that has just asked it (nothing computed again)."""
+    reason = _NO_ODDS.get(type(command.body))
+    return Message(reason) if reason else Message("計算が大きすぎるので、分布は省きます")
+
+
+def _reroll(body: RerollCommand) -> CommandOdds | None:
+    """xRy: the count of successes, exact up to where fewer than one roll in a million goes on."""
+    found = reroll_counts(body, WORK_LIMIT // 3)  # each step a sum of big integers
+    if found is None:
+        return None
+    counts, at_least = found
+    totals = Distribution({k: p for k, p in sorted(counts.items()) if p})
+    if body.op is None:
+        return CommandOdds(totals, None)
+    return CommandOdds(totals, 1 - totals[0], frozenset(k for k in totals if k >= 1), at_least=at_least)
 
 
 def _distribution(weights: Weights) -> Distribution[int]:

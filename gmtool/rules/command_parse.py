@@ -1,7 +1,8 @@
 """A whole command line: secret prefix, repeat, the kind of command, the trailing comment.
 
 BCDice tries each command family in turn; here the family is told from the text first
-(`choice`, `C(` or `C1`, `D66`, `SGS`, a `B` or `U` between numbers, else an xDy sum), then one grammar
+(`choice`, `C(` or `C1`, `D66`, `SGS`, a `B`, `U`, `TY`/`TZ` or `R` between numbers, else an xDy
+sum), then one grammar
 reads it, so an error points at the character that broke the family the player meant.
 
 Two game-system commands are read too, the ones gmtool's chat palettes write: the SRS check
@@ -14,9 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gmtool.rules.command_calc import CalcCommand
+from gmtool.rules.command_choice import CHOICE, ChoiceCommand, parse_choice
+from gmtool.rules.command_groups import dice_groups
+from gmtool.rules.command_reroll import RerollCommand, parse_reroll
 from gmtool.rules.command_syntax import (
-    MAX_DICE,
-    MAX_SIDES,
     BinOp,
     CommandError,
     Dice,
@@ -29,14 +32,32 @@ from gmtool.rules.command_syntax import (
     normalize,
     tokenize,
 )
+from gmtool.rules.command_tally import TallyCommand, parse_tally
 from gmtool.rules.message import Message
+
+__all__ = [  # the command kinds, wherever they are defined, are read from here
+    "BarabaraCommand",
+    "Body",
+    "CalcCommand",
+    "ChoiceCommand",
+    "Command",
+    "D66Command",
+    "RerollCommand",
+    "SengensyouCommand",
+    "SrsCommand",
+    "SumCommand",
+    "TallyCommand",
+    "UpperCommand",
+    "parse",
+]
 
 REPEAT_LIMIT = 100  # BCDice's own limit
 _REPEAT = re.compile(r"(repeat|rep|x)(\d+)(\s+)", re.IGNORECASE)
-_CHOICE = re.compile(r"choice(?=[\[(\s])", re.IGNORECASE)
 _D66 = re.compile(r"D66([ASDN]?)$", re.IGNORECASE)
 _BARABARA = re.compile(r"[\d)]B[\d(]", re.IGNORECASE)
 _UPPER = re.compile(r"[\d)]U[\d(]", re.IGNORECASE)
+_REROLL = re.compile(r"[\d)]R[\d(]", re.IGNORECASE)
+_TALLY = re.compile(r"[\d)]T[YZ][\d(]", re.IGNORECASE)
 _CALC = re.compile(r"C[\d(+-]", re.IGNORECASE)
 _SGS = re.compile(r"SGS(?![A-Z])", re.IGNORECASE)  # not a secret "S" before "GS"
 
@@ -106,23 +127,6 @@ class D66Command:
 
 
 @dataclass(frozen=True)
-class CalcCommand:
-    expr: Node
-
-
-@dataclass(frozen=True)
-class ChoiceCommand:
-    items: tuple[str, ...]
-    brackets: str  # "[]", "()" or " "
-
-    @property
-    def text(self) -> str:
-        if self.brackets == " ":
-            return "choice " + " ".join(self.items)
-        return f"choice{self.brackets[0]}{','.join(self.items)}{self.brackets[1]}"
-
-
-@dataclass(frozen=True)
 class SrsCommand:
     """2D6+m>=t[c,f] (BCDice SRS): a natural total of c or more is 自動成功 and of f or less
     自動失敗 whatever the target; otherwise 2D6+m >= t decides.  Without a target (2D6+m[c,f])
@@ -178,6 +182,8 @@ Body = (
     | D66Command
     | CalcCommand
     | ChoiceCommand
+    | RerollCommand
+    | TallyCommand
     | SrsCommand
     | SengensyouCommand
 )
@@ -223,8 +229,8 @@ def _secret_at(source: str, i: int) -> bool:
 
 def _body(source: str, start: int) -> tuple[Body, int]:
     """The command proper from `start` and where it ends (a space begins the comment)."""
-    if _CHOICE.match(source, start):
-        return _choice(source, start)
+    if CHOICE.match(source, start):
+        return parse_choice(source, start)
     space = re.compile(r"\s").search(source, start)
     end = space.start() if space else len(source)
     word = source[start:end]
@@ -238,7 +244,8 @@ def _body(source: str, start: int) -> tuple[Body, int]:
         return _sengensyou(source, start, end), end
     tokens = tokenize(source, start, end)
     parser = Parser(source, tokens)
-    if _CALC.match(word):  # C(1+2) or, as BCDice also reads it, C1+2
+    if _CALC.match(word):  # C(1+2) or, as BCDice also reads it, C1+2; signs kept as typed
+        parser = Parser(source, tokens, literal=True)
         parser.advance()
         expr = parser.constant_expr("計算")
         parser.end()
@@ -247,6 +254,10 @@ def _body(source: str, start: int) -> tuple[Body, int]:
         return _barabara(parser), end
     if _UPPER.search(word):
         return _upper(parser), end
+    if _TALLY.search(word):
+        return parse_tally(parser), end
+    if _REROLL.search(word):
+        return parse_reroll(parser), end
     expr = parser.add()
     if parser.token.kind not in ("end", "cmp", "["):
         parser.end()  # points at the first character that is not part of the sum
@@ -262,35 +273,7 @@ def _body(source: str, start: int) -> tuple[Body, int]:
     return SumCommand(expr, comparison[0], comparison[1]), end
 
 
-def _groups(parser: Parser, letter: str) -> tuple[tuple[int, int], ...]:
-    """x<letter>y(+x<letter>y…) with constant counts and sides."""
-    groups = []
-    while True:
-        token = parser.token
-        times = _count(parser, parser.term(), token, "ダイスの個数", MAX_DICE)
-        parser.expect("word", letter, f"ここには「{letter}」が必要です")
-        token = parser.token
-        sides = _count(parser, parser.term(), token, "ダイスの面数", MAX_SIDES)
-        groups.append((times, sides))
-        follows = parser.peek()
-        if not (parser.token.kind == "op" and parser.token.value == "+" and follows.kind in ("num", "(")):
-            return tuple(groups)
-        # "+3" after the dice is a modifier, "+2U6" another group: look past the number.
-        look = parser.index + 1
-        while parser.tokens[look].kind not in ("word", "end", "cmp", "[", "op", "cut"):
-            look += 1
-        if not (parser.tokens[look].kind == "word" and parser.tokens[look].value == letter):
-            return tuple(groups)
-        parser.advance()
-
-
-def _count(parser: Parser, node: Node, token: Token, what: str, maximum: int) -> int:
-    if has_dice(node):
-        raise parser.fail(Message("{0}にダイスは使えません", what), token)
-    value = constant(node)
-    if not 1 <= value <= maximum:
-        raise parser.fail(Message("{0}は 1〜{1} です（{2}）", what, maximum, value), token)
-    return value
+_groups = dice_groups
 
 
 def _barabara(parser: Parser) -> BarabaraCommand:
@@ -303,7 +286,7 @@ def _barabara(parser: Parser) -> BarabaraCommand:
 
 
 def _upper(parser: Parser) -> UpperCommand:
-    """xUy[n]±m>=t, or xUy±m>=t@n as BCDice also reads it; [n] wins when both are given."""
+    """xUy[n]±m>=t, or xUy±m>=t@n as BCDice also reads it; not both, as BCDice refuses that."""
     groups = _groups(parser, "U")
     threshold = _upper_threshold(parser) if parser.token.kind == "[" else None
     modifier = 0
@@ -311,8 +294,9 @@ def _upper(parser: Parser) -> UpperCommand:
         modifier = constant(parser.constant_expr("修正値"))
     comparison = parser.comparison()
     if parser.token.kind == "@":
-        at = _upper_threshold(parser)
-        threshold = at if threshold is None else threshold
+        if threshold is not None:  # BCDice reads neither 4U6[6]>=21@4
+            raise parser.fail(Message("振り足しの条件は [n] か @n のどちらか一方に書きます"))
+        threshold = _upper_threshold(parser)
     parser.end()
     if threshold is None:
         raise parser.fail(Message("振り足しの条件 [n] が必要です（例: 3U6[6]、3U6>=10@6）"))
@@ -375,21 +359,3 @@ def _sengensyou(source: str, start: int, end: int) -> SengensyouCommand:
         raise parser.fail(Message("SGS は目標値と比べません（クリティカル・ファンブルを表示します）"))
     parser.end()
     return SengensyouCommand(modifier)
-
-
-def _choice(source: str, start: int) -> tuple[ChoiceCommand, int]:
-    i = start + len("choice")
-    opener = source[i]
-    if opener in "[(":
-        closer = "]" if opener == "[" else ")"
-        end = source.find(closer, i + 1)
-        if end < 0:
-            raise CommandError(Message("閉じかっこ「{0}」が必要です", closer), source, len(source))
-        items = tuple(s.strip() for s in source[i + 1 : end].split(",") if s.strip())
-        brackets, end = opener + closer, end + 1
-    else:  # choice a b c: every word is an item, so there is no comment
-        items = tuple(source[i:].split())
-        brackets, end = " ", len(source)
-    if not items:
-        raise CommandError(Message("選ぶ項目がありません"), source, i)
-    return ChoiceCommand(items, brackets), end

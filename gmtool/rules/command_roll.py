@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gmtool.rules.command_calc import ZERO_DIVISION, calc_value
 from gmtool.rules.command_parse import (
     BarabaraCommand,
     Body,
@@ -17,9 +18,11 @@ from gmtool.rules.command_parse import (
     ChoiceCommand,
     Command,
     D66Command,
+    RerollCommand,
     SengensyouCommand,
     SrsCommand,
     SumCommand,
+    TallyCommand,
     UpperCommand,
 )
 from gmtool.rules.command_syntax import (
@@ -37,9 +40,9 @@ from gmtool.rules.command_syntax import (
 )
 from gmtool.rules.message import Message
 
-# Dice one command may roll, repeats and xUy's rerolls included: the most one group may ask for
-# (MAX_DICE) at the most repeats (x100).  Past it a roll would take seconds, or hours for xUy[2].
-MAX_ROLLED_DICE = 100_000
+# Dice one command may roll, repeats and rerolls included: BCDice's own limit (its Randomizer's
+# UPPER_LIMIT_RANDS; a D66 is two).  Past it a roll would take seconds, or hours for xUy[2].
+MAX_ROLLED_DICE = 10_000
 ARROW = " ＞ "  # BCDice's separator: a full-width ＞ between spaces
 SUCCESS_TEXT = {True: "成功", False: "失敗"}
 
@@ -119,11 +122,17 @@ def _roll_body(body: Body, rng: random.Random, secret: bool) -> CommandResult:
         value = shown[0] * 10 + shown[1]
         return CommandResult(f"({body.text}){ARROW}{value}", value, faces, None, secret)
     if isinstance(body, CalcCommand):
-        value = constant(body.expr)
-        return CommandResult(f"計算結果{ARROW}{value}", value, (), None, secret)
+        return _roll_calc(body, secret)
+    if isinstance(body, TallyCommand):
+        rolled = body.roll(rng)
+        text = ARROW.join((f"({body.text})", ",".join(map(str, rolled)), body.tally(rolled)))
+        return CommandResult(text, None, rolled, None, secret)
+    if isinstance(body, RerollCommand):
+        return _roll_reroll(body, rng, secret)
     assert isinstance(body, ChoiceCommand)
-    index = rng.randint(1, len(body.items)) - 1  # BCDice picks with a die of that many sides
-    return CommandResult(f"({body.text}){ARROW}{body.items[index]}", None, (index + 1,), None, secret)
+    chosen, picks = body.pick(rng)
+    text = f"({body.text}){ARROW}{body.separator.join(chosen)}"
+    return CommandResult(text, None, tuple(picks), None, secret)
 
 
 class _Rolled:
@@ -231,6 +240,26 @@ def _roll_upper(body: UpperCommand, rng: random.Random, secret: bool) -> Command
     count = sum(compare(s + body.modifier, body.op, body.target) for s in sums)
     text = ARROW.join((f"({body.text})", shown, f"成功数{count}"))
     return CommandResult(text, count, faces, count > 0, secret)
+
+
+def _roll_calc(body: CalcCommand, secret: bool) -> CommandResult:
+    """c(1+2) ＞ 3, or BCDice's own words for a division by zero in place of the value."""
+    try:
+        value = calc_value(body.expr)
+    except ZeroDivisionError:
+        return CommandResult(f"{body.text}{ARROW}{ZERO_DIVISION}", None, (), None, secret)
+    return CommandResult(f"{body.text}{ARROW}{value}", value, (), None, secret)
+
+
+def _roll_reroll(body: RerollCommand, rng: random.Random, secret: bool) -> CommandResult:
+    """BCDice's RerollDice line: each group's faces, the groups joined by " + ", the count."""
+    groups = body.roll(rng)
+    faces = tuple(f for group in groups for f in group)
+    count = sum(body.succeeds(f) for f in faces)
+    shown = " + ".join(",".join(map(str, group)) for group in groups)
+    text = ARROW.join((f"({body.text})", shown, f"成功数{count}"))
+    success = count > 0 if body.op is not None else None
+    return CommandResult(text, count, faces, success, secret)
 
 
 def _modifier(value: int) -> str:

@@ -13,8 +13,12 @@ from dataclasses import dataclass
 from gmtool.rules.command_error import CommandError as CommandError
 from gmtool.rules.message import Message
 
-MAX_DICE = 1000  # a command asking for more dice than this is a typo, not a roll
+# BCDice's Randomizer rolls at most 200 dice per xDy term (UPPER_LIMIT_DICE_TIMES; past it the term
+# silently rolls nothing and adds 0) and dice of at most 10 000 sides (past it each die shows 0):
+# gmtool refuses both with a message instead.
+MAX_DICE = 200
 MAX_SIDES = 10000
+IMPLICIT_SIDES = 6  # 2D is 2D6: BCDice's sides_implicit_d for its generic DiceBot
 # Bounds on the syntax tree, so that parsing and every evaluator (which recurse over the tree) do
 # work linear in the command and stay far from Python's recursion limit: the tree is at most
 # MAX_OPERATIONS + 3 * MAX_NESTING levels deep.
@@ -216,13 +220,17 @@ class Parser:
     add  := mul (("+"|"-") mul)*
     mul  := unary (("*" unary) | ("/" unary rounding?))*
     unary:= ("+"|"-") unary | dice
-    dice := term ("D" term (("K"|"D") ("H"|"L") term)?)?
+    dice := term? ("D" term? (("K"|"D") ("H"|"L") term?)?)?
     term := "(" add ")" | NUMBER
+    (a missing count is 1: D6; missing sides are 6: 2D, 5DKH3; a filter without a count keeps or
+    drops 1: 4D6KH; the parts BCDice's add_dice grammar leaves out)
     """
 
-    def __init__(self, source: str, tokens: list[Token]) -> None:
+    def __init__(self, source: str, tokens: list[Token], literal: bool = False) -> None:
         self.source = source
         self.tokens = tokens
+        # C(…) keeps the signs as typed (BCDice's calc prints c(-1--1)); sums fold them (2D6+-1 is 2D6-1)
+        self.literal = literal
         self.index = 0
         self.depth = 0  # parentheses and signs open around the current token
         self.operations = 0
@@ -277,7 +285,7 @@ class Parser:
         while self.token.kind == "op" and self.token.value in "+-":
             op = self.operation()
             rhs = self.mul()
-            if isinstance(rhs, Neg):  # BCDice prints 2D6+-1 as 2D6-1
+            if isinstance(rhs, Neg) and not self.literal:  # BCDice prints 2D6+-1 as 2D6-1
                 op, rhs = ("-" if op == "+" else "+"), rhs.body
             node = BinOp(node, op, rhs)
         return node
@@ -301,17 +309,25 @@ class Parser:
             self.depth -= 1
             if sign == "+":
                 return body
-            return body.body if isinstance(body, Neg) else Neg(body)
+            return body.body if isinstance(body, Neg) and not self.literal else Neg(body)
         return self.dice()
 
     def dice(self) -> Node:
         times_token = self.token
-        node = self.term()
+        omitted = self.is_word("D")  # D6, d20+3: BCDice reads a missing count as 1
+        node: Node = Num(1) if omitted else self.term()
         if not self.is_word("D"):
             return node
         self.advance()
         sides_token = self.token
-        sides = self.term()
+        if self.token.kind in ("num", "("):
+            sides = self.term()
+        elif omitted:
+            raise self.fail(Message("D の後にダイスの面数が必要です（例: D6）"))
+        else:  # 2D, 5DKH3: BCDice's implicit sides
+            sides = Num(IMPLICIT_SIDES)
+        if omitted and sides == Num(66):
+            raise self.fail(Message("D66 は単独で振るか、個数をつけて 1D66 と書きます"), times_token)
         self.check_count(times_token, node, "ダイスの個数", MAX_DICE)
         self.check_count(sides_token, sides, "ダイスの面数", MAX_SIDES)
         shorthand = self.max_min()
@@ -324,7 +340,8 @@ class Parser:
             if keep not in ("KH", "KL", "DH", "DL"):
                 raise self.fail(Message("KH KL DH DL のどれかです"), second)
             count_token = self.token
-            count = self.term()
+            # 4D6KH is 4D6KH1, as BCDice reads a filter without its count
+            count = self.term() if self.token.kind in ("num", "(") else Num(1)
             self.check_count(count_token, count, "残す・除く個数", MAX_DICE, minimum=0)
             return Dice(node, sides, keep, count)
         return Dice(node, sides)

@@ -8,6 +8,11 @@ Each system's lines are its own: its `palette` (gmtool/rules/systems/<id>/palett
 docstring says why each line is what it is) writes the command its BCDice bot, or the generic
 AddDice, reads.  This module names the variables and, where a system writes no comment of its
 own, makes the check's label the comment.
+
+Every line must judge the same on a BCDice room set to that system as in gmtool's dice box set to
+it (gmtool.rules.command_system; tests/rules/test_palette_judgement.py rolls them both ways).
+A system may add variables every line uses (AW's ``//難易度=10``, so the GM's difficulty is typed
+once) and keep a value as a variable without a line (AW's 攻撃力, a damage value, not a check).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ _BRACKETS = re.compile(r"[【】〈〉]")
 
 @dataclass(frozen=True)
 class PaletteEntry:
-    """One check: the variable holding its value and the command line that rolls it."""
+    """One variable and the command line that rolls it ("" for a variable no line rolls alone)."""
 
     name: str
     value: int
@@ -68,11 +73,16 @@ def palette_entries(system_id: str, character: Any) -> list[PaletteEntry]:
     roll, comment = palette.roll, palette.comment or _label_comment
     if roll is None:
         return []
+    shared = [PaletteEntry(name, int(value), "") for name, value in palette.variables(character).items()]
     kinds = list(system.checks(character))
-    names = _unique([variable_name(palette.variable_label(k)) for k in kinds])
-    return [
-        PaletteEntry(name, int(kind.value), f"{roll(character, kind, '{' + name + '}')} {comment(kind)}")
-        for kind, name in zip(kinds, names, strict=True)
+    names = _unique([*(e.name for e in shared), *(variable_name(palette.variable_label(k)) for k in kinds)])
+    return shared + [
+        PaletteEntry(
+            name,
+            int(kind.value),
+            f"{roll(character, kind, '{' + name + '}')} {comment(kind)}" if palette.rolled(kind) else "",
+        )
+        for kind, name in zip(kinds, names[len(shared) :], strict=True)
     ]
 
 
@@ -83,13 +93,13 @@ def palette_variables(system_id: str, character: Any) -> dict[str, int]:
 
 def command_lines(system_id: str, character: Any) -> list[str]:
     """The command lines alone (where the values travel separately, as CCFolia params)."""
-    return [e.command for e in palette_entries(system_id, character)]
+    return [e.command for e in palette_entries(system_id, character) if e.command]
 
 
 def palette_lines(system_id: str, character: Any) -> list[str]:
     """``//name=value`` variable lines first, then the command lines; [] when no dice are rolled."""
     entries = palette_entries(system_id, character)
-    return [f"//{e.name}={e.value}" for e in entries] + [e.command for e in entries]
+    return [f"//{e.name}={e.value}" for e in entries] + [e.command for e in entries if e.command]
 
 
 def palette_text(system_id: str, character: Any) -> str:

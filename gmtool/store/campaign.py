@@ -503,6 +503,30 @@ class Campaign:
         lines = [log_line(row) for row in reversed(rows)]
         return [line for line in lines if isinstance(line, LogEntry)]
 
+    def log_ids_where(self, query: Any, from_id: int = 0) -> list[int]:
+        """The ids of the lines from ``from_id`` on that match ``query`` (a `log_query.LogQuery`), in
+        order: the log window's filter, answered in SQL; LogQueryError for a filter out of bounds."""
+        from gmtool.store.log_query import where
+
+        clause, params = where(query)
+        rows = self._read(f"SELECT id FROM log WHERE id >= ? AND {clause} ORDER BY id", (from_id, *params))
+        return [int(row[0]) for row in rows]
+
+    def log_lines(self, ids: list[int]) -> list[Any]:
+        """The lines with these ids (at most 500: a page of a filtered log) in order, as `log_range`."""
+        from gmtool.store.log_lines import COLUMNS, log_line
+
+        if len(ids) > 500:
+            raise ValueError("at most 500 ids at a time")
+        marks = ",".join("?" * len(ids))
+        rows = self._read(f"SELECT {COLUMNS} FROM log WHERE id IN ({marks}) ORDER BY id", tuple(ids))
+        return [log_line(row) for row in rows]
+
+    def log_first_id_at(self, at: str) -> int | None:
+        """The first line logged at or after ``at`` (ISO 8601 UTC, as stored); None if there is none."""
+        rows = self._read("SELECT MIN(id) FROM log WHERE at >= ?", (at,))
+        return None if rows[0][0] is None else int(rows[0][0])
+
     # -- copies ----------------------------------------------------------------------------
 
     def save_as(self, new_path: str | os.PathLike[str], overwrite: bool = False) -> Campaign:

@@ -17,8 +17,9 @@ import contextlib
 import json
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems import SYSTEMS
@@ -42,15 +43,25 @@ MAX_CHARACTER_FILE_BYTES = 5 * 1024 * 1024
 
 def atomic_write_bytes(path: Path, content: bytes) -> None:
     """Write ``content`` to ``path`` so that readers see the old file or the new one, never half."""
+    with atomic_file(path, binary=True) as handle:
+        handle.write(content)
+
+
+@contextlib.contextmanager
+def atomic_file(path: Path, binary: bool = False) -> Iterator[IO[Any]]:
+    """A file written beside ``path`` (UTF-8 text with ``\n`` lines, or bytes) and renamed over it
+    when the block ends normally: readers see the old file or the new one, never half.  An
+    exception (a full disk, a cancel) removes the temporary file and ``path`` keeps what it had."""
     directory = path.parent
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     tmp = Path(tmp_name)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(content)
+        opened = os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        with opened as handle:
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        # mkstemp makes the file 0600; a shared character file should look like any other file.
+        # mkstemp makes the file 0600; a file to share should look like any other file.
         with contextlib.suppress(OSError):
             os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
         os.replace(tmp, path)

@@ -10,6 +10,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QKeyEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -22,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.dice_box_model import DiceBoxModel, LogEntry
+from gmtool.models.dice_box_model import FOLLOW_CHARACTER, SYSTEM_CHOICES, DiceBoxModel, LogEntry
+from gmtool.rules.dice_table import DiceTable, row_odds
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.check.themed_plot import ThemedPlot
@@ -33,6 +35,7 @@ FAIL_COLOR = "#9e9e9e"
 PLAIN_COLOR = "#1f5fa8"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 COMPACT_HEIGHT = 150  # px: the dock's height when the window opens
+TIP_ROWS = 40  # rows of a dice table listed in the odds' tooltip (a D66 table's 36 fit)
 
 
 class DiceBoxPlot(ThemedPlot):
@@ -98,6 +101,16 @@ class DiceBoxView(QWidget):
         )
         self.line.setClearButtonEnabled(True)
         self.roll_button = QPushButton(self.tr("振る"))
+        # ダイスボット: how commands are read, as a CCFolia or Udonarium room's game system.
+        self.system_combo = QComboBox()
+        for value in SYSTEM_CHOICES:
+            self.system_combo.addItem(model.system_label(value), value)
+        self.system_combo.setToolTip(
+            self.tr(
+                "BCDice のどのダイスボットとしてコマンドを読むか（キャンペーンに保存）。"
+                "アナザーワールドでは 2D6+m>=t が 12/2 の自動成功・自動失敗つきの判定になります"
+            )
+        )
         self.odds_label = QLabel()
         self.error_label = QLabel()
         mono = QFont("monospace")
@@ -123,9 +136,18 @@ class DiceBoxView(QWidget):
         top.addWidget(QLabel(self.tr("ダイス")))
         top.addWidget(self.line, 1)
         top.addWidget(self.roll_button)
+        # The setting sits beside the odds, not the command line: the line keeps the room to type.
+        self.system_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.system_combo.setMinimumContentsLength(12)
+        second = QHBoxLayout()
+        second.addWidget(self.odds_label, 1)
+        second.addWidget(QLabel(self.tr("ダイスボット")))
+        second.addWidget(self.system_combo)
         left = QVBoxLayout()
         left.addLayout(top)
-        left.addWidget(self.odds_label)
+        left.addLayout(second)
         left.addWidget(self.error_label)
         left.addLayout(self.plot_area, 1)
         right = QVBoxLayout()
@@ -142,6 +164,9 @@ class DiceBoxView(QWidget):
         self.line.textChanged.connect(model.set_text)
         self.line.returnPressed.connect(self.roll)
         self.roll_button.clicked.connect(self.roll)
+        self.system_combo.activated.connect(
+            lambda index: guarded(self, lambda: model.set_system_setting(self.system_combo.itemData(index)))
+        )
         self.reveal_button.clicked.connect(self.reveal_selected)
         self.peek_button.clicked.connect(self.peek_selected)
         self.results.currentItemChanged.connect(lambda *_: self._update_reveal_button())
@@ -211,25 +236,51 @@ class DiceBoxView(QWidget):
         menu.popup(self.results.viewport().mapToGlobal(at))
 
     # ---- display -------------------------------------------------------------------------------
+    def _show_system(self) -> None:
+        """The saved setting selected; while it follows the character, the system that applies."""
+        model = self.model
+        self.system_combo.setCurrentIndex(self.system_combo.findData(model.system_setting))
+        follow = model.system_label(FOLLOW_CHARACTER)
+        now = model.system_label(model.system())
+        self.system_combo.setItemText(0, self.tr("{0}（{1}）").format(follow, now))
+
     def refresh(self) -> None:
         model = self.model
+        self._show_system()
         self.error_label.setVisible(model.error is not None)
         self.error_label.setText(self._error_text())
+        self.odds_label.setToolTip("")
         if model.odds is None:
             none = model.error is None and model.text.strip()
-            self.odds_label.setText(
-                self.tr("厳密な分布は出せません（上限のない xUy、choice、大きすぎるコマンド）")
-                if none
-                else ""
-            )
+            self.odds_label.setText(shown_message(model.no_odds) if none else "")
+        elif model.table is not None:  # one of the campaign's dice tables: a bar per row
+            self.plot  # noqa: B018 - made when first needed
+            self._show_table_odds(model.table)
         elif model.odds.success is not None:
             self.plot  # noqa: B018 - made when first needed
             self.odds_label.setText(self.tr("成功率 {0:.2f}%").format(float(model.odds.success) * 100))
+            if model.odds.at_least is not None:  # xRy>=t: the last bar is "that many or more"
+                self.odds_label.setToolTip(
+                    self.tr("成功数 {0} の棒は「{0} 以上」です（振り足しに上限がないため）").format(
+                        model.odds.at_least
+                    )
+                )
         else:
             self.plot  # noqa: B018 - made when first needed
             mean = sum(float(t) * float(p) for t, p in model.odds.totals.items())
             self.odds_label.setText(self.tr("期待値 {0:.2f}").format(mean))
         self.roll_button.setEnabled(model.error is None and bool(model.text.strip()))
+
+    def _show_table_odds(self, table: DiceTable) -> None:
+        """The table's name and dice; every row with its exact chance in the tooltip."""
+        rows = row_odds(table)
+        self.odds_label.setText(
+            self.tr("ダイス表「{0}」（{1}、{2}行）: 出目ごとの確率").format(table.name, table.dice, len(rows))
+        )
+        lines = [f"{row.value}: {float(p) * 100:.2f}% ({p})  {row.shown}" for row, p in rows[:TIP_ROWS]]
+        if len(rows) > TIP_ROWS:  # a 1D1000 table: the dialog (ダイス表…) lists them all
+            lines.append(self.tr("…ほか{0}行").format(len(rows) - TIP_ROWS))
+        self.odds_label.setToolTip("\n".join(lines))
 
     def _error_text(self) -> str:
         """Where the command went wrong and why (in the UI's language), the command, and a caret."""

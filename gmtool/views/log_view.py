@@ -99,12 +99,12 @@ class LogView(QTableView):
             if again.same
             else self.tr("記録と違います（記録: {0}）。").format(again.logged_text)
         )
-        self.show_message(
-            self.tr("同じシードで振り直す"),
-            self.tr("{0} をシード {1} で振り直しました:\n{2}\n\n{3}\ngmtool の外でも: {4}").format(
-                again.command, again.seed, again.text, verdict, again.cli
-            ),
+        text = self.tr("{0} をシード {1} で振り直しました:\n{2}\n\n{3}").format(
+            again.command, again.seed, again.text, verdict
         )
+        if again.cli:  # a dice table lives in the campaign: no terminal command rolls it
+            text += "\n" + self.tr("gmtool の外でも: {0}").format(again.cli)
+        self.show_message(self.tr("同じシードで振り直す"), text)
 
     def peek(self, row: int) -> None:
         result = self.log_model.secret_result(row)

@@ -891,6 +891,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Tie each time {0} ({1})</translation>
         </message>
         <message>
+            <source>1 行</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>1 line</translation>
+        </message>
+        <message>
             <source>1. 攻撃側がダイスを振る（DP使用量もこのときに決める）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>1. The attacker rolls (and decides the DP spent)</translation>
@@ -954,6 +959,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>1行に1つ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>One per line</translation>
+        </message>
+        <message>
+            <source>1行目に表の名前、2行目にダイス（1D6、2D6、D66…）、その後に「出目:内容」を1行ずつ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Line 1: the table's name; line 2: the dice (1D6, 2D6, D66…); then one “number:text” row per line</translation>
         </message>
         <message>
             <source>1食抜かすごとに疲労1点。十分な食事を摂るまで疲労は一切回復しない（空腹）</source>
@@ -1283,6 +1293,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>B の勝率 {0}。同値（2 と 2、12 と 12 を含む）は決着まで振り直し: 1 回ごとに {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>B's chance to win {0}. Ties (including 2 vs 2 and 12 vs 12) are rerolled until decided: {1} each time</translation>
+        </message>
+        <message>
+            <source>BCDice のどのダイスボットとしてコマンドを読むか（キャンペーンに保存）。アナザーワールドでは 2D6+m&gt;=t が 12/2 の自動成功・自動失敗つきの判定になります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Which BCDice dice bot reads the commands (saved with the campaign). Under Another World, 2D6+m&gt;=t is a check with automatic success on 12 and automatic failure on 2</translation>
         </message>
         <message>
             <source>CCFolia へコピーする参加者を表で選んでください</source>
@@ -1675,6 +1690,16 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>HP and damage</translation>
         </message>
         <message>
+            <source>HTML (*.html)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>HTML (*.html)</translation>
+        </message>
+        <message>
+            <source>HTML（ブラウザで開く1つのファイル）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>HTML (one file that opens in a browser)</translation>
+        </message>
+        <message>
             <source>Health</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Health</translation>
@@ -2060,6 +2085,26 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Table 9.29 is not in the rulebook text, so the GM enters it</translation>
         </message>
         <message>
+            <source>Udonarium の ZIP (*.zip)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Udonarium ZIP (*.zip)</translation>
+        </message>
+        <message>
+            <source>Udonarium 形式で保存</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Save in Udonarium format</translation>
+        </message>
+        <message>
+            <source>Udonarium 形式で保存…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Save in Udonarium format…</translation>
+        </message>
+        <message>
+            <source>Udonarium 形式で保存するキャラクターを選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose the character to save in Udonarium format</translation>
+        </message>
+        <message>
             <source>VT {0} + 総合LV {1}{2} vs 難易度 累積ダメージ {3}: 成功率 {4:.1%}（{6}通り中 {5}通り）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>VT {0} + overall LV {1}{2} vs difficulty accumulated damage {3}: success chance {4:.1%} ({5} of {6} outcomes)</translation>
@@ -2105,6 +2150,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>About gmtool…</translation>
         </message>
         <message>
+            <source>gmtool の外でも: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Outside gmtool too: {0}</translation>
+        </message>
+        <message>
             <source>gmtool キャラクター (*.gmchar.json)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>gmtool character (*.gmchar.json)</translation>
@@ -2115,9 +2165,24 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>gmtool campaign (*.gmcampaign)</translation>
         </message>
         <message>
+            <source>ja</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>en</translation>
+        </message>
+        <message>
             <source>{0:+d}（STR 修正、手持ち・手投げ武器に加算）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0:+d} (STR modifier, added to hand-held and thrown weapons)</translation>
+        </message>
+        <message>
+            <source>{0:,} / {1:,} 行</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0:,} / {1:,} lines</translation>
+        </message>
+        <message>
+            <source>{0:,} 行</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0:,} lines</translation>
         </message>
         <message>
             <source>{0}
@@ -2182,6 +2247,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} — シーン「{1}」</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} — scene "{1}"</translation>
+        </message>
+        <message>
+            <source>{0} — セッションログ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} — Session log</translation>
         </message>
         <message>
             <source>{0} — 累積ダメージ {1}（{2}）</source>
@@ -2345,19 +2415,6 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
 {3}</translation>
         </message>
         <message>
-            <source>{0} をシード {1} で振り直しました:
-{2}
-
-{3}
-gmtool の外でも: {4}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Rolled {0} again with seed {1}:
-{2}
-
-{3}
-Outside gmtool too: {4}</translation>
-        </message>
-        <message>
             <source>{0} を作成（{1}・{2}、Health {3}、Courage {4}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Created {0} ({1} · {2}, Health {3}, Courage {4})</translation>
@@ -2381,6 +2438,16 @@ Outside gmtool too: {4}</translation>
             <source>{0} ロール値 {1}{2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} roll value {1}{2}</translation>
+        </message>
+        <message>
+            <source>{0} 人を {1} に書き出しました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Saved {0} character(s) to {1}</translation>
+        </message>
+        <message>
+            <source>{0} 人を {1} に書き出しました（Udonarium のルームにドラッグ＆ドロップできます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Saved {0} character(s) to {1} (drag and drop it onto an Udonarium room)</translation>
         </message>
         <message>
             <source>{0} 判定値 {1} 修正 {2:+d}</source>
@@ -2446,6 +2513,16 @@ Outside gmtool too: {4}</translation>
             <source>{0} 難易度 {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} difficulty {1}</translation>
+        </message>
+        <message>
+            <source>{0} ／ {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} / {1}</translation>
+        </message>
+        <message>
+            <source>{0} ／ 書き出し {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} / exported {1}</translation>
         </message>
         <message>
             <source>{0}(クリティカル: {1})</source>
@@ -2571,6 +2648,11 @@ Outside gmtool too: {4}</translation>
             <source>{0}: 逃走（シーンから退場）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: flee (leaves the scene)</translation>
+        </message>
+        <message>
+            <source>{0}_コピー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}_copy</translation>
         </message>
         <message>
             <source>{0}{1}</source>
@@ -2896,6 +2978,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} ({1}×{2} TP)</translation>
         </message>
         <message>
+            <source>{0}（{1}、{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} ({1}, {2})</translation>
+        </message>
+        <message>
             <source>{0}（{1}のPCとの縁故: {2}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (bonds with {1}'s PCs: {2})</translation>
@@ -3014,6 +3101,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>……順番の分からない {0} 枚……</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>…… {0} cards in unknown order ……</translation>
+        </message>
+        <message>
+            <source>…ほか{0}行</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>… and {0} more rows</translation>
         </message>
         <message>
             <source>↑</source>
@@ -3186,6 +3278,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>«Psychic Healing»</translation>
         </message>
         <message>
+            <source>「{0}」 {1}: {2}行（ダイスボックスで「{0}」と入力、S{0} でシークレット）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“{0}” {1}: {2} rows (type “{0}” in the dice box, S{0} for a secret roll)</translation>
+        </message>
+        <message>
             <source>「{0}」【{1}】 難易度 {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"{0}" [{1}] difficulty {2}</translation>
@@ -3261,6 +3358,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Delete “{0}”?
 (Ctrl+Z brings it back afterwards.)</translation>
+        </message>
+        <message>
+            <source>「{0}」を削除しますか？（元に戻すで戻せます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Delete “{0}”? (Undo brings it back.)</translation>
         </message>
         <message>
             <source>「{0}」を終了しますか？
@@ -3349,6 +3451,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>[{0}] (other)</translation>
         </message>
         <message>
+            <source>〜</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>to</translation>
+        </message>
+        <message>
             <source>あと 1 点で Corruption が Bearing に達します（{0} / {1}、1.2.4）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>1 more point and Corruption reaches Bearing ({0} / {1}, 1.2.4)</translation>
@@ -3377,6 +3484,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>このイベントキーを持つPCがいません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No PC holds this event key</translation>
+        </message>
+        <message>
+            <source>このキャラクターの行だけ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Only this character's lines</translation>
         </message>
         <message>
             <source>このキャラクターはラスボスです（{0}）</source>
@@ -3409,9 +3521,19 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary; it counts as 0 until the GM enters a value.</translation>
         </message>
         <message>
+            <source>このキャンペーンのダイス表（ダイスボックスで名前を入力すると振れます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This campaign's dice tables (type a name in the dice box to roll it)</translation>
+        </message>
+        <message>
             <source>このキャンペーンのファイルには書き込めません — {0}。名前を付けて保存で残せます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This campaign's file cannot be written — {0}. Use Save As to keep what the window holds</translation>
+        </message>
+        <message>
+            <source>このキャンペーンのログにはまだ行がありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This campaign's log has no lines yet</translation>
         </message>
         <message>
             <source>このキャンペーンは開いています</source>
@@ -3529,6 +3651,21 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>This battle belongs to {0}</translation>
         </message>
         <message>
+            <source>この日（この計算機の時刻で）の行だけ。セッションの区切りはシステムごとに違うため、日付で絞り込みます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Only the lines of this day (by this computer's clock). Each system marks sessions differently, so the log is narrowed by date</translation>
+        </message>
+        <message>
+            <source>この時刻以降の最初の行を選びます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Selects the first line logged at or after this time</translation>
+        </message>
+        <message>
+            <source>この時刻以降の行はありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No line was logged at or after this time</translation>
+        </message>
+        <message>
             <source>この画面で最後に買ったものを取り消します</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Undoes the last thing bought in this page</translation>
@@ -3537,6 +3674,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>この種族のボーナスは未設定（GM が設定）: 0 として計算しています</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This race's bonuses are not set (the GM sets them): counted as 0</translation>
+        </message>
+        <message>
+            <source>この範囲に書き出す行はありません。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Nothing in this range to export.</translation>
         </message>
         <message>
             <source>この職業のパッケージの中身はルールデータにありません（GM: ルール表 → 職業 で設定できます）。自由配分を使ってください</source>
@@ -3602,6 +3744,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>すべてのカードをライブラリーに戻してシャッフル</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Return all cards to the library and shuffle</translation>
+        </message>
+        <message>
+            <source>すべての種類</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>All kinds</translation>
         </message>
         <message>
             <source>すべての表を同梱の値に戻しますか？（元に戻すで取り消せます）</source>
@@ -3772,6 +3919,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>アナザーフォーカス判定（AF）…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Another Focus check (AF)…</translation>
+        </message>
+        <message>
+            <source>アナザーワールド (SRS)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Another World (SRS)</translation>
         </message>
         <message>
             <source>アナザーワールド(&amp;A)</source>
@@ -4033,6 +4185,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <translation>No character</translation>
         </message>
         <message>
+            <source>キャラクターに合わせる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Follow the character</translation>
+        </message>
+        <message>
             <source>キャラクターのインポート</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Importing a character</translation>
@@ -4131,6 +4288,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>キャンペーン</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Campaign</translation>
+        </message>
+        <message>
+            <source>キャンペーンにキャラクターがいません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The campaign has no characters</translation>
         </message>
         <message>
             <source>キャンペーンのキャラクターのHP・ダメージなどを、この戦闘の値に書き換えます（元に戻せます）</source>
@@ -4379,6 +4541,11 @@ Courage: {3}</translation>
             <translation>To scenario {0}, session {1}</translation>
         </message>
         <message>
+            <source>シナリオ: {0}（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Scenario: {0} ({1})</translation>
+        </message>
+        <message>
             <source>シナリオ「{0}」{1}、個人別 {2:+d}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Scenario "{0}" {1}, individual {2:+d}</translation>
@@ -4559,6 +4726,11 @@ Courage: {3}</translation>
             <translation>Scene name (blank: "Scene n")</translation>
         </message>
         <message>
+            <source>ジャンプ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Jump</translation>
+        </message>
+        <message>
             <source>スキル</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Skills</translation>
@@ -4723,6 +4895,16 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>End session {0} (Command Spells restored)</translation>
         </message>
         <message>
+            <source>セッション {0}（{1}、{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Session {0} ({1}, {2})</translation>
+        </message>
+        <message>
+            <source>セッション {0}（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Session {0} ({1})</translation>
+        </message>
+        <message>
             <source>セッション {0}（開始前）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Session {0} (not started)</translation>
@@ -4741,6 +4923,31 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>セッションログ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Session log</translation>
+        </message>
+        <message>
+            <source>セッションログを書き出しています…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Exporting the session log…</translation>
+        </message>
+        <message>
+            <source>セッションログを書き出す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Export session log</translation>
+        </message>
+        <message>
+            <source>セッションログを書き出す…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Export Session Log…</translation>
+        </message>
+        <message>
+            <source>セッションログを検索</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Search the session log</translation>
+        </message>
+        <message>
+            <source>セッションログ（{0} 行）を {1} に書き出しました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Exported the session log ({0} lines) to {1}</translation>
         </message>
         <message>
             <source>セッション管理…</source>
@@ -4883,6 +5090,66 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>Type in the dice box</translation>
         </message>
         <message>
+            <source>ダイスボット</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dice bot</translation>
+        </message>
+        <message>
+            <source>ダイスボットを「{0}」に変更</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Set the dice bot to “{0}”</translation>
+        </message>
+        <message>
+            <source>ダイス表</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dice tables</translation>
+        </message>
+        <message>
+            <source>ダイス表…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dice tables…</translation>
+        </message>
+        <message>
+            <source>ダイス表「{0}」（{1}、{2}行）: 出目ごとの確率</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dice table “{0}” ({1}, {2} rows): chance of each roll</translation>
+        </message>
+        <message>
+            <source>ダイス表の削除</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Delete dice table</translation>
+        </message>
+        <message>
+            <source>ダイス表の変更</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Edit dice table</translation>
+        </message>
+        <message>
+            <source>ダイス表の複製</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Duplicate dice table</translation>
+        </message>
+        <message>
+            <source>ダイス表の読み込み</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Import dice table</translation>
+        </message>
+        <message>
+            <source>ダイス表の追加</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Add dice table</translation>
+        </message>
+        <message>
+            <source>ダイス表を書き出す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Export dice table</translation>
+        </message>
+        <message>
+            <source>ダイス表を読み込む</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Import dice table</translation>
+        </message>
+        <message>
             <source>ダメージ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Damage</translation>
@@ -4986,6 +5253,21 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>チャットパレットを表示するキャラクターを選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the character whose chat palette to show</translation>
+        </message>
+        <message>
+            <source>テキスト</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Text</translation>
+        </message>
+        <message>
+            <source>テキスト (*.txt)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Text (*.txt)</translation>
+        </message>
+        <message>
+            <source>テキスト (*.txt);;すべてのファイル (*)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Text (*.txt);;All files (*)</translation>
         </message>
         <message>
             <source>テーマ</source>
@@ -5186,6 +5468,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>ファンブル（失敗）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Fumble (failure)</translation>
+        </message>
+        <message>
+            <source>フォーカード</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Four Card</translation>
         </message>
         <message>
             <source>フォーカード キャラクター作成</source>
@@ -5593,6 +5880,16 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>Advancement beyond the rules' limits, deleting experience (recorded)</translation>
         </message>
         <message>
+            <source>ルールテキストにある表から作った例です（内容は本文のまま）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Examples built from the rule texts' own tables (rows quoted as written)</translation>
+        </message>
+        <message>
+            <source>ルールテキストにダイスで引く表がないため、例はありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The rule texts have no tables rolled with dice, so there are no examples</translation>
+        </message>
+        <message>
             <source>ルール文は同値を定めていません。GMがいつでも決められます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The rules text does not settle ties. The GM can decide at any time</translation>
@@ -5646,6 +5943,16 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>ログにメモを書く（Enter）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Write a note in the log (Enter)</translation>
+        </message>
+        <message>
+            <source>ログを検索</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Search the log</translation>
+        </message>
+        <message>
+            <source>ログを読んでいます…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Reading the log…</translation>
         </message>
         <message>
             <source>ロールプレイとシナリオの進行の両立（+1）</source>
@@ -6035,6 +6342,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>Could not rebuild: {0}</translation>
         </message>
         <message>
+            <source>作成・成長</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Creation &amp; growth</translation>
+        </message>
+        <message>
             <source>作成時 VIT + STR 修正 = {0}（成長で上がらない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>VIT + STR modifier at creation = {0} (does not rise with advancement)</translation>
@@ -6197,6 +6509,16 @@ Sideboard
             <translation>e.g. persuade the other party</translation>
         </message>
         <message>
+            <source>例からダイス表を追加</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Add dice table from example</translation>
+        </message>
+        <message>
+            <source>例から追加</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Add from example</translation>
+        </message>
+        <message>
             <source>供給</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Supply</translation>
@@ -6287,6 +6609,11 @@ Sideboard
             <translation>Discard unsaved changes and close?</translation>
         </message>
         <message>
+            <source>保存していない編集</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Unsaved edit</translation>
+        </message>
+        <message>
             <source>保存しました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Saved</translation>
@@ -6374,9 +6701,19 @@ Sideboard
             <translation>Compute with the entered cards</translation>
         </message>
         <message>
+            <source>入力・出目・結果・キャラクター名などで探します（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Searches the inputs, dice, results, character names and the rest ({0})</translation>
+        </message>
+        <message>
             <source>全</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>all</translation>
+        </message>
+        <message>
+            <source>全キャラクターを Udonarium 形式で保存…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Save all characters in Udonarium format…</translation>
         </message>
         <message>
             <source>全力移動</source>
@@ -6429,6 +6766,16 @@ Sideboard
             <translation>A revealed critical card counts as mana value {0}</translation>
         </message>
         <message>
+            <source>公開されていないシークレットダイスと、元に戻した操作は含めていません。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Secret rolls that were never revealed and undone steps are left out.</translation>
+        </message>
+        <message>
+            <source>公開されていないシークレットダイスと、元に戻した操作は含めません。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Secret rolls that were never revealed and undone steps are left out.</translation>
+        </message>
+        <message>
             <source>公開のまま</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Revealed only</translation>
@@ -6447,6 +6794,11 @@ Sideboard
             <source>兼業の職業</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Additional orders</translation>
+        </message>
+        <message>
+            <source>内容</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Text</translation>
         </message>
         <message>
             <source>出目</source>
@@ -6984,6 +7336,11 @@ Sideboard
             <translation>No fatigue recovers at all until a proper meal</translation>
         </message>
         <message>
+            <source>千幻抄 (SGS)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Sengensho (SGS)</translation>
+        </message>
+        <message>
             <source>千幻抄 対抗判定（7ステップ）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Sengensho opposed check (7 steps)</translation>
@@ -7123,6 +7480,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>参加者</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Participants</translation>
+        </message>
+        <message>
+            <source>参加者を Udonarium のルームにドラッグ＆ドロップできる ZIP ファイルに保存します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Saves the participants as a ZIP file you can drag and drop onto an Udonarium room</translation>
         </message>
         <message>
             <source>参加者を選ぶと成功率を表示します</source>
@@ -7445,6 +7807,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>名称</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Name</translation>
+        </message>
+        <message>
+            <source>含めていない行: 未公開のシークレットダイス {0}、取り消し {1}、読めない行 {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Left out: {0} unrevealed secret rolls, {1} undone, {2} unreadable</translation>
         </message>
         <message>
             <source>味方</source>
@@ -8127,6 +8494,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Reinforcement (S)</translation>
         </message>
         <message>
+            <source>形式</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Format</translation>
+        </message>
+        <message>
             <source>従える部隊</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Unit led</translation>
@@ -8315,6 +8687,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>成功度・対象</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Degree of success / target</translation>
+        </message>
+        <message>
+            <source>成功数 {0} の棒は「{0} 以上」です（振り足しに上限がないため）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The bar at {0} successes means “{0} or more” (rerolls have no ceiling)</translation>
         </message>
         <message>
             <source>成功率</source>
@@ -8952,6 +9329,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>A test of the commander's Siegecraft (Bearing if none). The TN is the target's Toughness + 10, plus the attacking unit's Strength modifier. A hit deals (Strength + Size) − the target's Toughness damage.</translation>
         </message>
         <message>
+            <source>指輪物語</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The Lord of the Rings</translation>
+        </message>
+        <message>
             <source>指輪物語(&amp;L)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The &amp;Lord of the Rings</translation>
@@ -9202,6 +9584,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>A new bond starts at level 1 (the level can be raised in later scenes)</translation>
         </message>
         <message>
+            <source>新しい表</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>NewTable</translation>
+        </message>
+        <message>
             <source>新しい類型</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>New archetype</translation>
@@ -9217,6 +9604,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>New Flaw (gains advancement picks)</translation>
         </message>
         <message>
+            <source>新規</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>New</translation>
+        </message>
+        <message>
             <source>方法</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Method</translation>
@@ -9225,6 +9617,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>日付</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Date</translation>
+        </message>
+        <message>
+            <source>日付で絞り込む、時刻へジャンプする</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Narrow by date, jump to a time</translation>
         </message>
         <message>
             <source>日時</source>
@@ -9299,6 +9696,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>書かれた名前</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Name as written</translation>
+        </message>
+        <message>
+            <source>書き出した行: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Lines exported: {0}</translation>
+        </message>
+        <message>
+            <source>書き出す…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Export…</translation>
         </message>
         <message>
             <source>書き出す参加者がいません（非表示の参加者は含めていません）</source>
@@ -9379,6 +9786,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>期待値 {0:.2f}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Expected value {0:.2f}</translation>
+        </message>
+        <message>
+            <source>期間</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Period</translation>
+        </message>
+        <message>
+            <source>期間: {0} 〜 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Period: {0} – {1}</translation>
         </message>
         <message>
             <source>未使用: {0}</source>
@@ -9639,6 +10056,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>永続（外すと この戦闘のみ）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Permanent (unticked: this battle only)</translation>
+        </message>
+        <message>
+            <source>汎用</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Generic</translation>
         </message>
         <message>
             <source>消滅</source>
@@ -10566,6 +10988,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Hungry: fatigue does not recover until a proper meal</translation>
         </message>
         <message>
+            <source>範囲</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Range</translation>
+        </message>
+        <message>
             <source>範囲 {0}〜{1} CP（下のグラフは各金額の正確な確率）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Range {0}–{1} CP (the chart below gives each amount's exact probability)</translation>
@@ -10826,6 +11253,21 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Result (Table 9.25)</translation>
         </message>
         <message>
+            <source>絞り込み</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Filter</translation>
+        </message>
+        <message>
+            <source>絞り込みをやめてログ全体を表示します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stops filtering and shows the whole log</translation>
+        </message>
+        <message>
+            <source>絞り込み解除</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Clear filter</translation>
+        </message>
+        <message>
             <source>総合LV</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Overall LV</translation>
@@ -10849,6 +11291,21 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>編集(&amp;E)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>&amp;Edit</translation>
+        </message>
+        <message>
+            <source>編集した表は保存されていません。保存せずに続けますか？</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The edited table is not saved. Continue without saving?</translation>
+        </message>
+        <message>
+            <source>編集した表をキャンペーンに保存します（元に戻すで戻せます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Saves the edited table in the campaign (Undo takes it back)</translation>
+        </message>
+        <message>
+            <source>編集を取り消す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Discard edit</translation>
         </message>
         <message>
             <source>編集用に開き直す</source>
@@ -11189,6 +11646,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>能力値（1.1）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Attributes (1.1)</translation>
+        </message>
+        <message>
+            <source>自分で作ったダイス表（BCDice / ココフォリアの形式）を作り、読み込み、書き出します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Create, import and export your own dice tables (BCDice / CCFolia format)</translation>
         </message>
         <message>
             <source>自分の職業の能力から一つ（前提条件に注意）</source>
@@ -11579,6 +12041,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>読み込む</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Read</translation>
+        </message>
+        <message>
+            <source>読み込む…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Import…</translation>
         </message>
         <message>
             <source>読み込めるファイル（大きさは 2025 年の目安）:&lt;br&gt;・&lt;a href="https://mtgjson.com/downloads/all-files/"&gt;MTGJSON&lt;/a&gt;: AtomicCards（約 120 MB）、AllPrintings（約 500 MB）、セットごとのファイル（M20.json など、数 MB）。日本語名あり（AllPrintings とセットごとのファイルは全印刷から集めます）。&lt;br&gt;・&lt;a href="https://scryfall.com/docs/api/bulk-data"&gt;Scryfall&lt;/a&gt;: oracle_cards（約 160 MB）と default_cards（約 500 MB）には日本語名がありません。日本語名は all_cards（約 2 GB）にだけあります。</source>
@@ -12018,6 +12485,11 @@ Special rule: {1}</translation>
             <source>選んだ特化分野を削除</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Delete the chosen specialization</translation>
+        </message>
+        <message>
+            <source>選んだ範囲にログの行がありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The chosen range has no log lines</translation>
         </message>
         <message>
             <source>選んだ行を削除</source>
@@ -12891,6 +13363,11 @@ Start session {1} anyway?</translation>
             <source>（継続中）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(ongoing)</translation>
+        </message>
+        <message>
+            <source>（続き）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>(continued)</translation>
         </message>
         <message>
             <source>（縁故あり・{0}）</source>
@@ -14688,6 +15165,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Everyone in CCFolia format</translation>
         </message>
         <message>
+            <source>Udonarium 形式で保存…</source>
+            <translation>Save in Udonarium format…</translation>
+        </message>
+        <message>
+            <source>参加者を Udonarium のルームにドラッグ＆ドロップできる ZIP ファイルに保存します</source>
+            <translation>Saves the participants as a ZIP file you can drag and drop onto an Udonarium room</translation>
+        </message>
+        <message>
             <source>非公開も含める</source>
             <translation>Include hidden</translation>
         </message>
@@ -14758,6 +15243,22 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>CCFolia へコピーする参加者を表で選んでください</source>
             <translation>Choose the participants to copy to CCFolia in the table</translation>
+        </message>
+        <message>
+            <source>戦闘</source>
+            <translation>Battle</translation>
+        </message>
+        <message>
+            <source>Udonarium 形式で保存</source>
+            <translation>Save in Udonarium format</translation>
+        </message>
+        <message>
+            <source>Udonarium の ZIP (*.zip)</source>
+            <translation>Udonarium ZIP (*.zip)</translation>
+        </message>
+        <message>
+            <source>{0} 人を {1} に書き出しました</source>
+            <translation>Saved {0} character(s) to {1}</translation>
         </message>
         <message>
             <source>戦闘を終了しますか？</source>
@@ -15191,6 +15692,34 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>DiceBoxModel</name>
         <message>
+            <source>キャラクターに合わせる</source>
+            <translation>Follow the character</translation>
+        </message>
+        <message>
+            <source>ダイスボットを「{0}」に変更</source>
+            <translation>Set the dice bot to “{0}”</translation>
+        </message>
+        <message>
+            <source>汎用</source>
+            <translation>Generic</translation>
+        </message>
+        <message>
+            <source>アナザーワールド (SRS)</source>
+            <translation>Another World (SRS)</translation>
+        </message>
+        <message>
+            <source>千幻抄 (SGS)</source>
+            <translation>Sengensho (SGS)</translation>
+        </message>
+        <message>
+            <source>フォーカード</source>
+            <translation>Four Card</translation>
+        </message>
+        <message>
+            <source>指輪物語</source>
+            <translation>The Lord of the Rings</translation>
+        </message>
+        <message>
             <source>シークレットダイス</source>
             <translation>Secret dice</translation>
         </message>
@@ -15225,6 +15754,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Roll</translation>
         </message>
         <message>
+            <source>BCDice のどのダイスボットとしてコマンドを読むか（キャンペーンに保存）。アナザーワールドでは 2D6+m&gt;=t が 12/2 の自動成功・自動失敗つきの判定になります</source>
+            <translation>Which BCDice dice bot reads the commands (saved with the campaign). Under Another World, 2D6+m&gt;=t is a check with automatic success on 12 and automatic failure on 2</translation>
+        </message>
+        <message>
             <source>公開</source>
             <translation>Reveal</translation>
         </message>
@@ -15243,6 +15776,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>ダイス</source>
             <translation>Dice</translation>
+        </message>
+        <message>
+            <source>ダイスボット</source>
+            <translation>Dice bot</translation>
         </message>
         <message>
             <source>最近の結果</source>
@@ -15275,16 +15812,28 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
 {3}</translation>
         </message>
         <message>
-            <source>厳密な分布は出せません（上限のない xUy、choice、大きすぎるコマンド）</source>
-            <translation>No exact distribution (unbounded xUy, choice, or a command too large)</translation>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>成功率 {0:.2f}%</source>
             <translation>Success chance {0:.2f}%</translation>
         </message>
         <message>
+            <source>成功数 {0} の棒は「{0} 以上」です（振り足しに上限がないため）</source>
+            <translation>The bar at {0} successes means “{0} or more” (rerolls have no ceiling)</translation>
+        </message>
+        <message>
             <source>期待値 {0:.2f}</source>
             <translation>Expected value {0:.2f}</translation>
+        </message>
+        <message>
+            <source>ダイス表「{0}」（{1}、{2}行）: 出目ごとの確率</source>
+            <translation>Dice table “{0}” ({1}, {2} rows): chance of each roll</translation>
+        </message>
+        <message>
+            <source>…ほか{0}行</source>
+            <translation>… and {0} more rows</translation>
         </message>
         <message>
             <source>{0}文字目: {1}</source>
@@ -15297,6 +15846,148 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>公開: </source>
             <translation>Revealed: </translation>
+        </message>
+    </context>
+    <context>
+        <name>DiceTablesDialog</name>
+        <message>
+            <source>ダイス表</source>
+            <translation>Dice tables</translation>
+        </message>
+        <message>
+            <source>新規</source>
+            <translation>New</translation>
+        </message>
+        <message>
+            <source>複製</source>
+            <translation>Duplicate</translation>
+        </message>
+        <message>
+            <source>削除</source>
+            <translation>Delete</translation>
+        </message>
+        <message>
+            <source>読み込む…</source>
+            <translation>Import…</translation>
+        </message>
+        <message>
+            <source>書き出す…</source>
+            <translation>Export…</translation>
+        </message>
+        <message>
+            <source>例から追加</source>
+            <translation>Add from example</translation>
+        </message>
+        <message>
+            <source>1行目に表の名前、2行目にダイス（1D6、2D6、D66…）、その後に「出目:内容」を1行ずつ</source>
+            <translation>Line 1: the table's name; line 2: the dice (1D6, 2D6, D66…); then one “number:text” row per line</translation>
+        </message>
+        <message>
+            <source>出目</source>
+            <translation>Roll</translation>
+        </message>
+        <message>
+            <source>確率</source>
+            <translation>Probability</translation>
+        </message>
+        <message>
+            <source>内容</source>
+            <translation>Text</translation>
+        </message>
+        <message>
+            <source>保存</source>
+            <translation>Save</translation>
+        </message>
+        <message>
+            <source>編集した表をキャンペーンに保存します（元に戻すで戻せます）</source>
+            <translation>Saves the edited table in the campaign (Undo takes it back)</translation>
+        </message>
+        <message>
+            <source>編集を取り消す</source>
+            <translation>Discard edit</translation>
+        </message>
+        <message>
+            <source>このキャンペーンのダイス表（ダイスボックスで名前を入力すると振れます）</source>
+            <translation>This campaign's dice tables (type a name in the dice box to roll it)</translation>
+        </message>
+        <message>
+            <source>新しい表</source>
+            <translation>NewTable</translation>
+        </message>
+        <message>
+            <source>ダイス表の削除</source>
+            <translation>Delete dice table</translation>
+        </message>
+        <message>
+            <source>「{0}」を削除しますか？（元に戻すで戻せます）</source>
+            <translation>Delete “{0}”? (Undo brings it back.)</translation>
+        </message>
+        <message>
+            <source>ダイス表を読み込む</source>
+            <translation>Import dice table</translation>
+        </message>
+        <message>
+            <source>テキスト (*.txt);;すべてのファイル (*)</source>
+            <translation>Text (*.txt);;All files (*)</translation>
+        </message>
+        <message>
+            <source>ダイス表を書き出す</source>
+            <translation>Export dice table</translation>
+        </message>
+        <message>
+            <source>テキスト (*.txt)</source>
+            <translation>Text (*.txt)</translation>
+        </message>
+        <message>
+            <source>保存していない編集</source>
+            <translation>Unsaved edit</translation>
+        </message>
+        <message>
+            <source>編集した表は保存されていません。保存せずに続けますか？</source>
+            <translation>The edited table is not saved. Continue without saving?</translation>
+        </message>
+        <message>
+            <source>ルールテキストにある表から作った例です（内容は本文のまま）</source>
+            <translation>Examples built from the rule texts' own tables (rows quoted as written)</translation>
+        </message>
+        <message>
+            <source>ルールテキストにダイスで引く表がないため、例はありません</source>
+            <translation>The rule texts have no tables rolled with dice, so there are no examples</translation>
+        </message>
+        <message>
+            <source>「{0}」 {1}: {2}行（ダイスボックスで「{0}」と入力、S{0} でシークレット）</source>
+            <translation>“{0}” {1}: {2} rows (type “{0}” in the dice box, S{0} for a secret roll)</translation>
+        </message>
+    </context>
+    <context>
+        <name>DiceTablesModel</name>
+        <message>
+            <source>ダイス表の追加</source>
+            <translation>Add dice table</translation>
+        </message>
+        <message>
+            <source>ダイス表の変更</source>
+            <translation>Edit dice table</translation>
+        </message>
+        <message>
+            <source>{0}_コピー</source>
+            <translation>{0}_copy</translation>
+        </message>
+        <message>
+            <source>ダイス表の複製</source>
+            <translation>Duplicate dice table</translation>
+        </message>
+        <message>
+            <source>ダイス表の削除</source>
+            <translation>Delete dice table</translation>
+        </message>
+        <message>
+            <source>例からダイス表を追加</source>
+            <translation>Add dice table from example</translation>
+        </message>
+        <message>
+            <source>ダイス表の読み込み</source>
+            <translation>Import dice table</translation>
         </message>
     </context>
     <context>
@@ -17195,6 +17886,306 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>LogExportActions</name>
+        <message>
+            <source>セッションログを書き出す…</source>
+            <translation>Export Session Log…</translation>
+        </message>
+        <message>
+            <source>ログを読んでいます…</source>
+            <translation>Reading the log…</translation>
+        </message>
+        <message>
+            <source>このキャンペーンのログにはまだ行がありません</source>
+            <translation>This campaign's log has no lines yet</translation>
+        </message>
+        <message>
+            <source>セッションログを書き出しています…</source>
+            <translation>Exporting the session log…</translation>
+        </message>
+        <message>
+            <source>セッションログ（{0} 行）を {1} に書き出しました</source>
+            <translation>Exported the session log ({0} lines) to {1}</translation>
+        </message>
+        <message>
+            <source>HTML (*.html)</source>
+            <translation>HTML (*.html)</translation>
+        </message>
+        <message>
+            <source>テキスト (*.txt)</source>
+            <translation>Text (*.txt)</translation>
+        </message>
+        <message>
+            <source>セッションログを書き出す</source>
+            <translation>Export session log</translation>
+        </message>
+        <message>
+            <source>キャンセル</source>
+            <translation>Cancel</translation>
+        </message>
+        <message>
+            <source>書き込めません（{0}）</source>
+            <translation>Cannot write ({0})</translation>
+        </message>
+    </context>
+    <context>
+        <name>LogExportDialog</name>
+        <message>
+            <source>セッションログを書き出す</source>
+            <translation>Export session log</translation>
+        </message>
+        <message>
+            <source>範囲</source>
+            <translation>Range</translation>
+        </message>
+        <message>
+            <source>セッション</source>
+            <translation>Session</translation>
+        </message>
+        <message>
+            <source>シナリオ</source>
+            <translation>Scenario</translation>
+        </message>
+        <message>
+            <source>期間</source>
+            <translation>Period</translation>
+        </message>
+        <message>
+            <source>〜</source>
+            <translation>to</translation>
+        </message>
+        <message>
+            <source>形式</source>
+            <translation>Format</translation>
+        </message>
+        <message>
+            <source>HTML（ブラウザで開く1つのファイル）</source>
+            <translation>HTML (one file that opens in a browser)</translation>
+        </message>
+        <message>
+            <source>テキスト</source>
+            <translation>Text</translation>
+        </message>
+        <message>
+            <source>公開されていないシークレットダイスと、元に戻した操作は含めません。</source>
+            <translation>Secret rolls that were never revealed and undone steps are left out.</translation>
+        </message>
+        <message>
+            <source>書き出す…</source>
+            <translation>Export…</translation>
+        </message>
+        <message>
+            <source>選んだ範囲にログの行がありません</source>
+            <translation>The chosen range has no log lines</translation>
+        </message>
+    </context>
+    <context>
+        <name>LogExportModel</name>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
+        </message>
+        <message>
+            <source>セッション {0}（{1}、{2}）</source>
+            <translation>Session {0} ({1}, {2})</translation>
+        </message>
+        <message>
+            <source>{0}（{1}、{2}）</source>
+            <translation>{0} ({1}, {2})</translation>
+        </message>
+        <message>
+            <source>セッション {0}（{1}）</source>
+            <translation>Session {0} ({1})</translation>
+        </message>
+        <message>
+            <source>シナリオ: {0}（{1}）</source>
+            <translation>Scenario: {0} ({1})</translation>
+        </message>
+        <message>
+            <source>期間: {0} 〜 {1}</source>
+            <translation>Period: {0} – {1}</translation>
+        </message>
+        <message>
+            <source>1 行</source>
+            <translation>1 line</translation>
+        </message>
+        <message>
+            <source>{0:,} 行</source>
+            <translation>{0:,} lines</translation>
+        </message>
+        <message>
+            <source>シナリオ {0}</source>
+            <translation>Scenario {0}</translation>
+        </message>
+        <message>
+            <source>ja</source>
+            <translation>en</translation>
+        </message>
+        <message>
+            <source>{0} — セッションログ</source>
+            <translation>{0} — Session log</translation>
+        </message>
+        <message>
+            <source>公開されていないシークレットダイスと、元に戻した操作は含めていません。</source>
+            <translation>Secret rolls that were never revealed and undone steps are left out.</translation>
+        </message>
+        <message>
+            <source>時刻</source>
+            <translation>Time</translation>
+        </message>
+        <message>
+            <source>キャラクター</source>
+            <translation>Character</translation>
+        </message>
+        <message>
+            <source>入力</source>
+            <translation>Input</translation>
+        </message>
+        <message>
+            <source>出目</source>
+            <translation>Roll</translation>
+        </message>
+        <message>
+            <source>結果</source>
+            <translation>Result</translation>
+        </message>
+        <message>
+            <source>確率</source>
+            <translation>Probability</translation>
+        </message>
+        <message>
+            <source>この範囲に書き出す行はありません。</source>
+            <translation>Nothing in this range to export.</translation>
+        </message>
+        <message>
+            <source>選んだ範囲にログの行がありません</source>
+            <translation>The chosen range has no log lines</translation>
+        </message>
+        <message>
+            <source>{0} ／ 書き出し {1}</source>
+            <translation>{0} / exported {1}</translation>
+        </message>
+        <message>
+            <source>（続き）</source>
+            <translation>(continued)</translation>
+        </message>
+        <message>
+            <source>セッション {0}</source>
+            <translation>Session {0}</translation>
+        </message>
+        <message>
+            <source>書き出した行: {0}</source>
+            <translation>Lines exported: {0}</translation>
+        </message>
+        <message>
+            <source>含めていない行: 未公開のシークレットダイス {0}、取り消し {1}、読めない行 {2}</source>
+            <translation>Left out: {0} unrevealed secret rolls, {1} undone, {2} unreadable</translation>
+        </message>
+        <message>
+            <source>{0} ／ {1}</source>
+            <translation>{0} / {1}</translation>
+        </message>
+        <message>
+            <source>アクション側の勝率 {0}</source>
+            <translation>Action side's chance to win {0}</translation>
+        </message>
+        <message>
+            <source>成功率 {0}</source>
+            <translation>Success chance {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>LogPanel</name>
+        <message>
+            <source>判定</source>
+            <translation>Check</translation>
+        </message>
+        <message>
+            <source>戦闘</source>
+            <translation>Battle</translation>
+        </message>
+        <message>
+            <source>セッション</source>
+            <translation>Session</translation>
+        </message>
+        <message>
+            <source>作成・成長</source>
+            <translation>Creation &amp; growth</translation>
+        </message>
+        <message>
+            <source>その他</source>
+            <translation>Other</translation>
+        </message>
+        <message>
+            <source>ログを検索</source>
+            <translation>Search the log</translation>
+        </message>
+        <message>
+            <source>入力・出目・結果・キャラクター名などで探します（{0}）</source>
+            <translation>Searches the inputs, dice, results, character names and the rest ({0})</translation>
+        </message>
+        <message>
+            <source>このキャラクターの行だけ</source>
+            <translation>Only this character's lines</translation>
+        </message>
+        <message>
+            <source>すべての種類</source>
+            <translation>All kinds</translation>
+        </message>
+        <message>
+            <source>絞り込み</source>
+            <translation>Filter</translation>
+        </message>
+        <message>
+            <source>日付で絞り込む、時刻へジャンプする</source>
+            <translation>Narrow by date, jump to a time</translation>
+        </message>
+        <message>
+            <source>絞り込み解除</source>
+            <translation>Clear filter</translation>
+        </message>
+        <message>
+            <source>絞り込みをやめてログ全体を表示します</source>
+            <translation>Stops filtering and shows the whole log</translation>
+        </message>
+        <message>
+            <source>日付</source>
+            <translation>Date</translation>
+        </message>
+        <message>
+            <source>この日（この計算機の時刻で）の行だけ。セッションの区切りはシステムごとに違うため、日付で絞り込みます</source>
+            <translation>Only the lines of this day (by this computer's clock). Each system marks sessions differently, so the log is narrowed by date</translation>
+        </message>
+        <message>
+            <source>ジャンプ</source>
+            <translation>Jump</translation>
+        </message>
+        <message>
+            <source>この時刻以降の最初の行を選びます</source>
+            <translation>Selects the first line logged at or after this time</translation>
+        </message>
+        <message>
+            <source>時刻</source>
+            <translation>Time</translation>
+        </message>
+        <message>
+            <source>この時刻以降の行はありません</source>
+            <translation>No line was logged at or after this time</translation>
+        </message>
+        <message>
+            <source>全員</source>
+            <translation>Everyone</translation>
+        </message>
+        <message>
+            <source>{0:,} 行</source>
+            <translation>{0:,} lines</translation>
+        </message>
+        <message>
+            <source>{0:,} / {1:,} 行</source>
+            <translation>{0:,} / {1:,} lines</translation>
+        </message>
+    </context>
+    <context>
         <name>LogTableModel</name>
         <message>
             <source>（取り消し）{0}</source>
@@ -17277,13 +18268,15 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>{0} をシード {1} で振り直しました:
 {2}
 
-{3}
-gmtool の外でも: {4}</source>
+{3}</source>
             <translation>Rolled {0} again with seed {1}:
 {2}
 
-{3}
-Outside gmtool too: {4}</translation>
+{3}</translation>
+        </message>
+        <message>
+            <source>gmtool の外でも: {0}</source>
+            <translation>Outside gmtool too: {0}</translation>
         </message>
         <message>
             <source>シークレットダイスの結果（GMのみ）</source>
@@ -20478,6 +21471,10 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Filter characters</translation>
         </message>
         <message>
+            <source>セッションログを検索</source>
+            <translation>Search the session log</translation>
+        </message>
+        <message>
             <source>レイアウトを元に戻す</source>
             <translation>Reset the layout</translation>
         </message>
@@ -23446,6 +24443,45 @@ Start session {1} anyway?</translation>
         <message>
             <source>達成値（2d6 + ボーナス）: A と B</source>
             <translation>Achievement (2d6 + bonus): A and B</translation>
+        </message>
+    </context>
+    <context>
+        <name>UdonariumActions</name>
+        <message>
+            <source>Udonarium 形式で保存…</source>
+            <translation>Save in Udonarium format…</translation>
+        </message>
+        <message>
+            <source>全キャラクターを Udonarium 形式で保存…</source>
+            <translation>Save all characters in Udonarium format…</translation>
+        </message>
+        <message>
+            <source>Udonarium 形式で保存するキャラクターを選んでください</source>
+            <translation>Choose the character to save in Udonarium format</translation>
+        </message>
+        <message>
+            <source>キャンペーンにキャラクターがいません</source>
+            <translation>The campaign has no characters</translation>
+        </message>
+        <message>
+            <source>キャラクター</source>
+            <translation>Character</translation>
+        </message>
+        <message>
+            <source>Udonarium 形式で保存</source>
+            <translation>Save in Udonarium format</translation>
+        </message>
+        <message>
+            <source>Udonarium の ZIP (*.zip)</source>
+            <translation>Udonarium ZIP (*.zip)</translation>
+        </message>
+        <message>
+            <source>書き込めません（{0}）</source>
+            <translation>Cannot write ({0})</translation>
+        </message>
+        <message>
+            <source>{0} 人を {1} に書き出しました（Udonarium のルームにドラッグ＆ドロップできます）</source>
+            <translation>Saved {0} character(s) to {1} (drag and drop it onto an Udonarium room)</translation>
         </message>
     </context>
     <context>

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -70,3 +71,46 @@ def test_prob_command_bad_command_exits_2(capsys):
         main(["prob", "command", "2D6>="])
     assert caught.value.code == 2
     assert capsys.readouterr().err.rstrip().endswith("     ^")
+
+
+# ---- --system: the dice box's ダイスボット setting --------------------------------------------
+def test_roll_system_aw_reads_a_plain_check_as_bcdice_srs(capsys):
+    assert main(["roll", "2D6+9>=10", "--seed", "7", "--system", "aw", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["text"].startswith("SRS : (2D6+9>=10[12,2]) ＞ ")
+    natural = sum(out["dice"])
+    verdict = "自動成功" if natural == 12 else "自動失敗" if natural == 2 else "成功"
+    assert out["text"].endswith(f"＞ {verdict}")
+    main(["roll", "2D6+1@11#3>=8", "--seed", "7", "--system", "aw"])
+    assert capsys.readouterr().out.startswith("SRS : (2D6+1>=8[11,3]) ＞ ")
+
+
+def test_roll_generic_refuses_the_bots_forms_naming_the_setting():
+    done = run_gmtool("roll", "2D6+1@11#3>=8")
+    assert done.returncode == 2 and "アナザーワールド" in done.stderr
+    done = run_gmtool("roll", "SGS+2", "--system", "aw")
+    assert done.returncode == 2 and "千幻抄" in done.stderr
+    done = run_gmtool("roll", "2D6", "--system", "nope")
+    assert done.returncode == 2 and "--system" in done.stderr
+
+
+def test_roll_lotr_says_bcdice_has_no_bot(capsys):
+    assert main(["roll", "2D6+1>=8", "--seed", "3", "--system", "lotr"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "DiceBot（BCDiceに指輪物語のボットなし・汎用） : (2D6+1>=8) ＞ "
+    )
+
+
+def test_prob_command_system(capsys):
+    assert main(["prob", "command", "2D6+9>=10", "--system", "aw", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["success"] == pytest.approx(35 / 36)  # a natural 2 fails even at +9
+    assert out["critical"] == pytest.approx(1 / 36) and out["fumble"] == pytest.approx(1 / 36)
+    main(["prob", "command", "2D6+9>=10", "--json"])
+    assert json.loads(capsys.readouterr().out)["success"] == pytest.approx(1)  # generic: a plain sum
+    assert main(["prob", "command", "SGS+2", "--system", "sengensho"]) == 0
+    text = capsys.readouterr().out
+    assert re.search(r"クリティカル +4.630% +ファンブル +4.630%", text)  # 10/216 each
+    with pytest.raises(SystemExit) as caught:
+        main(["prob", "command", "SGS+2"])
+    assert caught.value.code == 2

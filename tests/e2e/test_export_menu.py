@@ -69,7 +69,8 @@ def test_copying_the_palette_of_the_selected_character(window):
     stored = window.campaign_model.stored(ids(window)["ミナ・クローデル"])
     assert text == palette_text("aw", stored.character)
     assert "//反射=3" in text.splitlines()
-    assert "2D6+{反射}>=10[11] 【反射判定】" in text.splitlines()
+    assert "//難易度=10" in text.splitlines()
+    assert "2D6+{反射}>={難易度}[11] 【反射判定】" in text.splitlines()
 
 
 def test_the_palette_dialog_shows_the_palette_and_copies_it(window, qtbot):

@@ -178,3 +178,15 @@ def test_qt_own_buttons_speak_japanese(qapp, tmp_path, monkeypatch):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     assert install_translation(qapp, settings) == "ja"  # the default, as gmtool starts
     assert "次へ" in QWizard().buttonText(QWizard.WizardButton.NextButton)
+
+
+def test_ctrl_shift_i_opens_the_closed_log_and_puts_the_cursor_in_its_search(window, qtbot):
+    from PySide6.QtCore import Qt
+
+    window.log_dock.close()
+    window.activateWindow()
+    qtbot.keyClick(
+        window, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    qtbot.waitUntil(window.log_panel.search.hasFocus, timeout=2000)
+    assert window.log_dock.isVisible()

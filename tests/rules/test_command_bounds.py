@@ -93,10 +93,12 @@ def test_a_number_too_long_is_a_pointed_error():
 @pytest.mark.parametrize(
     "command",
     [
-        "x100 " + "+".join(["1000D10000"] * 20),
-        "x100 " + "+".join(["1000B10000"] * 20),
-        "1000U10000[2]",  # each die is rolled again 9 999 times in 10 000: ~10 million dice
-        "x100 " + "+".join(["1000U10000"] * 20) + "[2]",
+        "x100 " + "+".join(["200D10000"] * 20),
+        "x100 " + "+".join(["200B10000"] * 20),
+        "200U10000[2]",  # each die is rolled again 9 999 times in 10 000: ~2 million dice
+        "x100 " + "+".join(["200U10000"] * 20) + "[2]",
+        "200R10000[>=2]",  # the same through xRy's reroll queue
+        "x100 200TY20",
     ],
 )
 def test_too_many_dice_is_refused_quickly(command):
@@ -107,9 +109,41 @@ def test_too_many_dice_is_refused_quickly(command):
     assert f"{MAX_ROLLED_DICE} 個まで" in caught.value.message
 
 
-def test_the_most_dice_a_single_group_asks_for_still_roll():
-    result = roll("x100 1000D6", random.Random(4))
-    assert len(result.dice) == 100_000 == MAX_ROLLED_DICE
+def test_the_most_dice_bcdice_rolls_in_one_command_still_roll():
+    """BCDice's Randomizer stops at 10 000 dice in one command (UPPER_LIMIT_RANDS), repeats included."""
+    assert MAX_ROLLED_DICE == 10_000
+    result = roll("x50 200D6", random.Random(4))
+    assert len(result.dice) == MAX_ROLLED_DICE
+
+
+@pytest.mark.parametrize(
+    ("command", "position", "words"),
+    [
+        # BCDice rolls nothing past 200 dice in one term and prints 0: gmtool says why instead.
+        ("201D6", 0, "ダイスの個数は 1〜200 です（201）"),
+        ("1000D1000", 0, "ダイスの個数は 1〜200 です（1000）"),
+        ("2D6+201D6", 4, "ダイスの個数は 1〜200 です（201）"),
+        ("201B6", 0, "ダイスの個数は 1〜200 です（201）"),
+        ("201R6>=5", 0, "ダイスの個数は 1〜200 です（201）"),
+        ("201TY6", 0, "ダイスの個数は 1〜200 です（201）"),
+        # BCDice shows 0 for every die past 10 000 sides.
+        ("1D10001", 2, "ダイスの面数は 1〜10000 です（10001）"),
+        ("D10001", 1, "ダイスの面数は 1〜10000 です（10001）"),
+        ("2R10001>=5", 2, "ダイスの面数は 1〜10000 です（10001）"),
+        # Ranges are counted before they are written out.
+        ("choice[1-99999999999]", 7, "項目は 100 個までです（99999999999 個あります）"),
+    ],
+)
+def test_over_bcdice_limits_is_refused_with_the_limit(command, position, words):
+    with pytest.raises(CommandError) as caught:
+        parse(command)
+    assert caught.value.message == words
+    assert caught.value.position == position
+
+
+def test_the_most_dice_one_term_allows_roll():
+    assert len(roll("200D6", random.Random(5)).dice) == 200
+    assert distribution("200D6") is None  # too large to count while typing: no odds, no freeze
 
 
 def test_odds_of_a_long_sum_stop_at_a_total_budget():

@@ -27,7 +27,7 @@ VARIABLE = re.compile(r"^//([^{}=\n]+)=(-?\d+)$")
 # After {name} is replaced: what each BCDice bot parses (SRS.rb's regex; Sengensyou's SGS+m;
 # the generic AddDice 2D6+m>=t), then a space and the comment BCDice ignores.
 COMMAND = {
-    "aw": re.compile(r"^2D6[-+][-+\d]+>=\d+(\[\d+(,\d+)?\])? \S.*$"),
+    "aw": re.compile(r"^2D6[-+][-+\d]+>=[-+\d]+(\[\d+(,\d+)?\])? \S.*$"),
     "sengensho": re.compile(r"^SGS[-+][-+\d]+ \S.*$"),
     "fourcard": re.compile(r"^2D6[-+][-+\d]+>=\d+ \S.*$"),
     "lotr": re.compile(r"^2D6[-+][-+\d]+>=\d+ \S.*$"),
@@ -54,11 +54,12 @@ def test_every_system_gives_variables_then_valid_commands(system_id):
         return
     variables = palette_variables(system_id, character)
     kinds = SYSTEMS[system_id].checks(character)
-    assert len(variables) == len(kinds)  # one variable per check, names unique
+    shared = SYSTEMS[system_id].palette.variables(character)  # AW's 難易度
+    assert len(variables) == len(kinds) + len(shared)  # one variable per check, names unique
     head, commands = lines[: len(variables)], lines[len(variables) :]
     assert [VARIABLE.match(line).groups() for line in head] == [(k, str(v)) for k, v in variables.items()]
     assert commands == command_lines(system_id, character)
-    assert len(commands) == len(kinds)
+    assert len(commands) == sum(SYSTEMS[system_id].palette.rolled(k) for k in kinds)
     for line in commands:
         names = re.findall(r"\{([^{}]+)\}", line)
         assert names and all(n in variables for n in names), line
@@ -71,13 +72,18 @@ def test_aw_lines_follow_the_srs_bot():
     character = replace(aw.new_character("透"), attributes=Attributes(reflex=4))
     assert palette_variables("aw", character)["反射"] == 4
     assert "//反射=4" in palette_lines("aw", character)
-    assert "2D6+{反射}>=10 【反射判定】" in command_lines("aw", character)
+    assert palette_lines("aw", character)[0] == "//難易度=10"
+    assert "2D6+{反射}>={難易度} 【反射判定】" in command_lines("aw", character)
     # Critical 11: SRS writes it in brackets, 2D6+m>=t[c] (BCDice test/data/SRS.toml).
     critical = replace(character, critical=11)
-    assert "2D6+{反射}>=10[11] 【反射判定】" in command_lines("aw", critical)
-    assert expand("2D6+{反射}>=10[11] 【反射判定】", {"反射": 4}) == "2D6+4>=10[11] 【反射判定】"
+    assert "2D6+{反射}>={難易度}[11] 【反射判定】" in command_lines("aw", critical)
+    line = expand("2D6+{反射}>={難易度}[11] 【反射判定】", palette_variables("aw", critical))
+    assert line == "2D6+4>=10[11] 【反射判定】"
     fumble = replace(character, critical=11, fumble=3)
-    assert "2D6+{反射}>=10[11,3] 【反射判定】" in command_lines("aw", fumble)
+    assert "2D6+{反射}>={難易度}[11,3] 【反射判定】" in command_lines("aw", fumble)
+    # 攻撃力 is a damage value: a variable, never a check line
+    assert "攻撃力" in palette_variables("aw", character)
+    assert not any("攻撃力" in line for line in command_lines("aw", character))
 
 
 def test_srs_thresholds_are_written_only_off_the_defaults():
@@ -95,8 +101,9 @@ def test_sengensho_uses_the_sgs_command_and_skills_ask_for_the_attribute():
 
 def test_fourcard_and_lotr_name_the_skill_and_start_from_the_panels_difficulty():
     fourcard = command_lines("fourcard", rich("fourcard"))
-    assert "2D6+{接近戦（剣）}>=10 【接近戦】特化【剣】" in fourcard
-    assert "2D6+{接近戦（その他）}>=10 【接近戦】（その他）" in fourcard
+    note = "※BCDiceにフォーカードなし・出目12/2の自動成功/失敗なし"
+    assert f"2D6+{{接近戦（剣）}}>=10 【接近戦】特化【剣】{note}" in fourcard
+    assert f"2D6+{{接近戦（その他）}}>=10 【接近戦】（その他）{note}" in fourcard
     lotr = palette_variables("lotr", SYSTEMS["lotr"].new_character("x"))
     assert "Swiftness" in lotr and "Bearing" in lotr
 

@@ -69,7 +69,8 @@ def test_status_holds_the_resources_and_params_the_values(demo_characters):
     ]
     assert "HP" not in labels(data["params"]) and "反射" in labels(data["params"])
     assert data["initiative"] == mina.combat.initiative  # 行動値
-    assert "2D6+{反射}>=10[11] 【反射判定】" in data["commands"].splitlines()  # critical 11
+    assert "2D6+{反射}>={難易度}[11] 【反射判定】" in data["commands"].splitlines()  # critical 11
+    assert "難易度" in labels(data["params"])  # CCFolia fills {難易度} from the character's params
 
     system_id, nar = by_name["ナール"]
     data = character_to_ccfolia(system_id, nar)["data"]

@@ -175,8 +175,6 @@ LOADERS = [
 ]
 
 
-
-
 def _load_or_refuse(loader: Loader, document: Any) -> None:
     try:
         state = loader.load(document)

@@ -32,10 +32,10 @@ def test_a_command_nested_200_deep_is_refused_with_a_pointed_error(qtbot, campai
 def test_too_many_rerolled_dice_is_said_on_enter(qtbot, campaign_model):
     view = _view(qtbot, campaign_model)
     count = len(campaign_model.log_entries())
-    view.line.setText("1000U10000[2]")
+    view.line.setText("200U10000[2]")
     qtbot.keyClick(view.line, Qt.Key.Key_Return)
     assert view.error_label.isVisible()
-    assert "100000 個まで" in view.error_label.text()
+    assert "10000 個まで" in view.error_label.text()
     assert len(campaign_model.log_entries()) == count
 
 

@@ -49,9 +49,7 @@ def add_check_parsers(sub: Any) -> None:
     opposed.add_argument(
         "--action-critical", type=CRITICAL, default=12, help=f"クリティカル値{CRITICAL.range}"
     )
-    opposed.add_argument(
-        "--reaction", type=VALUE, required=True, help=f"リアクション側の判定値{VALUE.range}"
-    )
+    opposed.add_argument("--reaction", type=VALUE, required=True, help=f"リアクション側の判定値{VALUE.range}")
     opposed.add_argument("--reaction-modifier", type=MODIFIER, default=0, help=f"修正{MODIFIER.range}")
     opposed.add_argument(
         "--reaction-critical", type=CRITICAL, default=12, help=f"クリティカル値{CRITICAL.range}"

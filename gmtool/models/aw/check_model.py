@@ -263,7 +263,9 @@ class AWCheckModel(RollerInputsMixin, QObject):
             self.roll_refused.emit(self.tr("このイベントキーを持つPCがいません"))
             return None
         if self._character(Side.ACTION) is None:  # nobody to roll for: nothing is rolled or logged
-            self.roll_refused.emit(self.tr("判定するキャラクターを選んでください（いなければ先に追加してください）"))
+            self.roll_refused.emit(
+                self.tr("判定するキャラクターを選んでください（いなければ先に追加してください）")
+            )
             return None
         # Taken before the 令呪 is spent: spending re-reads the session and may untick the box.
         spec = self.spec()

@@ -133,13 +133,19 @@ class AWSessionModel(QObject):
                 if name.strip()
                 else self.tr("シナリオ名を消去")
             )
-            self._commit(_replace(state, scenario=name.strip()), self.tr("シナリオ名"), text)
+            self._commit(
+                _replace(state, scenario=name.strip()),
+                self.tr("シナリオ名"),
+                text,
+                action="set_scenario",  # the session-log export reads these marks as its breaks
+                scenario=name.strip(),
+            )
 
     def end_session(self) -> None:
         state = self.state()
         text = self.tr("セッション {0} を終了（令呪が回復）").format(state.session_number)
         result = self.tr("セッション {0} へ").format(state.session_number + 1)
-        self._commit(rules.end_session(state), text, text, result=result)
+        self._commit(rules.end_session(state), text, text, result=result, action="end_session")
 
     def end_scenario(self) -> None:
         state = self.state()
@@ -150,7 +156,9 @@ class AWSessionModel(QObject):
         result = self.tr("シナリオ {0}・セッション {1} へ").format(
             state.scenario_number + 1, state.session_number + 1
         )
-        self._commit(rules.end_scenario(state), text, text, result=result)
+        self._commit(
+            rules.end_scenario(state), text, text, result=result, action="end_scenario", scenario=name
+        )
 
     def add_scene(self, name: str, present: tuple[str, ...] = ()) -> str:
         scene_id = uuid.uuid4().hex
@@ -162,6 +170,7 @@ class AWSessionModel(QObject):
             text,
             who=self._names(present),
             result=self.tr("現在のシーンに"),
+            action="add_scene",
         )
         return scene_id
 
@@ -175,7 +184,13 @@ class AWSessionModel(QObject):
                 self.tr("現在のシーン: 「{0}」").format(scene.name) if scene else self.tr("現在のシーンなし")
             )
             who = self._names(scene.present) if scene else ""
-            self._commit(_replace(state, current_scene=scene_id), self.tr("現在のシーン"), text, who=who)
+            self._commit(
+                _replace(state, current_scene=scene_id),
+                self.tr("現在のシーン"),
+                text,
+                who=who,
+                action="set_current_scene",
+            )
 
     def set_present(self, scene_id: str, present: tuple[str, ...]) -> None:
         """Who is in the scene decides who may get its event keys: every change is logged."""

@@ -224,7 +224,9 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
     def roll(self) -> FourCardResult | None:
         """Rolls and logs; None (and `roll_refused` with the reason) when no character rolls."""
         if self.character(Contestant.A) is None:
-            self.roll_refused.emit(self.tr("判定するキャラクターを選んでください（いなければ先に追加してください）"))
+            self.roll_refused.emit(
+                self.tr("判定するキャラクターを選んでください（いなければ先に追加してください）")
+            )
             return None
         seed = self._seed_source()
         result = replace(self.system.resolve(self.spec(), random.Random(seed)), seed=seed)

@@ -33,6 +33,10 @@ class ChatPalette:
     comment: Callable[[CheckKind], str] | None = None
     # What a check's variable is named from (brackets and characters that end a name then go).
     variable_label: Callable[[CheckKind], str] = attrgetter("label")
+    # Variables every line may use, written first (AW's ``//難易度=10``), by name.
+    variables: Callable[[Any], Mapping[str, int]] = field(default=lambda character: {})
+    # False for a value that is a variable but no check of its own (AW's 攻撃力 is damage).
+    rolled: Callable[[CheckKind], bool] = field(default=lambda kind: True)
 
 
 def _nothing(character: Any) -> Sequence[Any]:

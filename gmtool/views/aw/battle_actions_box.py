@@ -29,6 +29,7 @@ MAJOR_ACTIONS = ("攻撃", "全力移動", "特技使用")
 
 class AWActionsBox(SessionTab[BattleModel]):
     NAMED_PROCESSES = True  # the tracker says セットアッププロセス / メインプロセス / クリンナッププロセス
+
     def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
         self.battle = model

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMainWindow,
     QMessageBox,
     QSplitter,
     QTableView,
@@ -142,6 +143,10 @@ class BattleDialog(QDialog):
             )
         )
         self.ccfolia_all_button = controls.button(self.tr("全員を CCFolia 形式で"), self._copy_ccfolia_all)
+        self.udonarium_button = controls.button(self.tr("Udonarium 形式で保存…"), self._save_udonarium)
+        self.udonarium_button.setToolTip(
+            self.tr("参加者を Udonarium のルームにドラッグ＆ドロップできる ZIP ファイルに保存します")
+        )
         self.include_hidden_check = QCheckBox(self.tr("非公開も含める"))
         # Two rows: who is in the fight, and what goes to the clipboard (one row is 1000 px wide).
         people_row = QHBoxLayout()
@@ -161,6 +166,7 @@ class BattleDialog(QDialog):
             self.copy_button,
             self.ccfolia_button,
             self.ccfolia_all_button,
+            self.udonarium_button,
             self.include_hidden_check,
         ):
             clipboard_row.addWidget(clipboard_widget)
@@ -414,6 +420,22 @@ class BattleDialog(QDialog):
     def _copy_ccfolia_all(self) -> None:
         text, _count = self.model.ccfolia_encounter_text(self.include_hidden_check.isChecked())
         QGuiApplication.clipboard().setText(text)
+
+    def _save_udonarium(self) -> None:
+        from gmtool.views.file_dialogs import save_file_name
+
+        title = (self.model.state().name or self.tr("戦闘")).replace("/", "_").replace("\\", "_")
+        path = save_file_name(
+            self, self.tr("Udonarium 形式で保存"), self.tr("Udonarium の ZIP (*.zip)"), f"{title}.zip"
+        )
+        if not path:
+            return
+        if not path.lower().endswith(".zip"):
+            path += ".zip"
+        count = self.model.write_udonarium_encounter(path, self.include_hidden_check.isChecked())
+        window = self.parentWidget()
+        if isinstance(window, QMainWindow):  # success is said where the main window says it
+            window.statusBar().showMessage(self.tr("{0} 人を {1} に書き出しました").format(count, path), 5000)
 
     def copy_order(self) -> None:
         QGuiApplication.clipboard().setText(self.model.public_order_text())

@@ -1,0 +1,81 @@
+"""The キャラクター menu's Udonarium exports: the selected character, or every character of the
+campaign, as the ZIP an Udonarium room takes by drag and drop (gmtool.store.udonarium).  The battle
+tracker saves its participants itself (BattleDialog, through BattleModel).
+
+Built by `ExportActions.build` (gmtool.app.export_menu), right after the CCFolia actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QMenu
+
+from gmtool.views.widgets import show_refusal
+
+if TYPE_CHECKING:
+    from gmtool.app.main_window import MainWindow
+
+
+class UdonariumActions(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def build(self, menu: QMenu) -> None:
+        window = self.window
+        menu.addAction(window.make_action(self.tr("Udonarium 形式で保存…"), self.save_selected))
+        menu.addAction(window.make_action(self.tr("全キャラクターを Udonarium 形式で保存…"), self.save_all))
+
+    def save_selected(self) -> Path | None:
+        """Saves the selected character; returns the path written (None: refused or cancelled)."""
+        character_id = self.window.selected_or_refuse(
+            self.tr("Udonarium 形式で保存するキャラクターを選んでください")
+        )
+        if character_id is None:
+            return None
+        stored = self.window.campaign_model.stored(character_id)
+        return self._save([(stored.system, stored.character)], stored.character.name or "character")
+
+    def save_all(self) -> Path | None:
+        """Saves every character of the campaign into one ZIP (one XML each)."""
+        everyone = [(s.system, s.character) for s in self.window.campaign_model.characters()]
+        if not everyone:
+            show_refusal(self.window, self.tr("キャンペーンにキャラクターがいません"))
+            return None
+        return self._save(everyone, self.tr("キャラクター"))
+
+    def _save(self, characters: Sequence[tuple[str, Any]], title: str) -> Path | None:
+        from gmtool.store.udonarium import (
+            SUFFIX,
+            character_to_udonarium,
+            suggested_file_name,
+            write_udonarium,
+        )
+
+        path = self.window.ask_save_path(
+            self.tr("Udonarium 形式で保存"), self.tr("Udonarium の ZIP (*.zip)"), suggested_file_name(title)
+        )
+        if not path:
+            return None
+        if not path.lower().endswith(SUFFIX):
+            path += SUFFIX
+        try:
+            exported = [character_to_udonarium(system_id, character) for system_id, character in characters]
+            written = write_udonarium(path, exported)
+        except OSError as error:
+            show_refusal(self.window, self.tr("書き込めません（{0}）").format(error.strerror or error))
+            return None
+        except ValueError as refusal:
+            show_refusal(self.window, str(refusal))
+            return None
+        self.window.statusBar().showMessage(
+            self.tr("{0} 人を {1} に書き出しました（Udonarium のルームにドラッグ＆ドロップできます）").format(
+                len(exported), path
+            ),
+            5000,
+        )
+        return written

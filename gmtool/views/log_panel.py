@@ -1,0 +1,223 @@
+"""The session log dock: the log table under a filter bar.
+
+One row fits the dock at 1366×768: the search field (Ctrl+Shift+I — Ctrl+Shift+F is the アナザーワールド
+menu's AF判定), the character, the kind, 「絞り込み」 for the rarely used fields (a day; a time to jump
+to) and the count 「1,234 / 200,000 行」.  Typing waits for a pause (`DEBOUNCE_MS`) before the log
+is filtered, so a 200 000-line log is searched once per word, not once per key.  The model does the
+filtering (in SQL, `LogTableModel.set_filter`); 解除 shows the whole log again, newest at the bottom.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from PySide6.QtCore import QDate, QDateTime, Qt, QTimer
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QDateTimeEdit,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.log_filter import CHECKS, COMBAT, GROUPS, MAX_TEXT_CHARS, NOTES, OTHER, SESSION, LogFilter
+from gmtool.models.log_table_model import LogTableModel
+from gmtool.views.log_view import LogView
+from gmtool.views.message_catalog import translate_message
+
+DEBOUNCE_MS = 250
+SEARCH_SHORTCUT = "Ctrl+Shift+I"
+
+
+class LogPanel(QWidget):
+    def __init__(self, model: LogTableModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.log_model = model
+        self.view = LogView(model)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(self.tr("ログを検索"))
+        self.search.setToolTip(
+            self.tr("入力・出目・結果・キャラクター名などで探します（{0}）").format(SEARCH_SHORTCUT)
+        )
+        self.search.setClearButtonEnabled(True)
+        self.search.setMaxLength(MAX_TEXT_CHARS)
+        self.search.setMinimumWidth(90)
+        self.character = QComboBox()
+        self.character.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.character.setMinimumContentsLength(4)
+        self.character.setToolTip(self.tr("このキャラクターの行だけ"))
+        self.kind = QComboBox()
+        self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.kind.setMinimumContentsLength(4)
+        self.kind.addItem(self.tr("すべての種類"), None)
+        texts = {
+            CHECKS: self.tr("判定"),
+            COMBAT: self.tr("戦闘"),
+            SESSION: self.tr("セッション"),
+            NOTES: self.tr("作成・成長"),
+            OTHER: self.tr("その他"),
+        }
+        for group in GROUPS:
+            self.kind.addItem(texts[group], group)
+        self.more = QToolButton()
+        self.more.setText(self.tr("絞り込み"))
+        self.more.setCheckable(True)
+        self.more.setToolTip(self.tr("日付で絞り込む、時刻へジャンプする"))
+        self.clear_button = QToolButton()
+        self.clear_button.setText(self.tr("絞り込み解除"))
+        self.clear_button.setToolTip(self.tr("絞り込みをやめてログ全体を表示します"))
+        self.count = QLabel()
+        self.count.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
+
+        self.use_day = QCheckBox(self.tr("日付"))
+        self.day = QDateEdit(QDate.currentDate())
+        self.day.setCalendarPopup(True)
+        self.day.setDisplayFormat("yyyy-MM-dd")
+        self.day.setToolTip(
+            self.tr(
+                "この日（この計算機の時刻で）の行だけ。セッションの区切りはシステムごとに違うため、日付で絞り込みます"
+            )
+        )
+        self.jump_time = QDateTimeEdit(QDateTime.currentDateTime())
+        self.jump_time.setCalendarPopup(True)
+        self.jump_time.setDisplayFormat("yyyy-MM-dd HH:mm")
+        self.jump_button = QPushButton(self.tr("ジャンプ"))
+        self.jump_button.setToolTip(self.tr("この時刻以降の最初の行を選びます"))
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.hide()
+
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        for widget, stretch in ((self.search, 2), (self.character, 1), (self.kind, 1), (self.more, 0)):
+            top.addWidget(widget, stretch)
+        top.addWidget(self.count)
+        top.addWidget(self.clear_button)
+        self.extra = QWidget()
+        row = QHBoxLayout(self.extra)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.use_day)
+        row.addWidget(self.day)
+        row.addStretch(1)
+        row.addWidget(QLabel(self.tr("時刻")))
+        row.addWidget(self.jump_time)
+        row.addWidget(self.jump_button)
+        self.extra.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 0)
+        layout.setSpacing(2)
+        layout.addLayout(top)
+        layout.addWidget(self.extra)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.view, 1)
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.apply_filter)
+        self.search.textChanged.connect(self._timer.start)
+        self.character.currentIndexChanged.connect(self._timer.start)
+        self.kind.currentIndexChanged.connect(self._timer.start)
+        self.use_day.toggled.connect(self._timer.start)
+        self.day.dateChanged.connect(self._on_day_changed)
+        self.more.toggled.connect(self.extra.setVisible)
+        self.clear_button.clicked.connect(self.clear_filter)
+        self.jump_button.clicked.connect(self.jump)
+        model.counts_changed.connect(self._show_count)
+        model.characters_changed.connect(self._fill_characters)
+        self._fill_characters()
+        self._show_count()
+
+    # ---- the filter ------------------------------------------------------------------------
+    def current_filter(self) -> LogFilter:
+        character = self.character.currentData()
+        picked = self.day.date()
+        return LogFilter(
+            text=self.search.text().strip(),
+            group=self.kind.currentData(),
+            character=tuple(character) if character else None,
+            day=date(picked.year(), picked.month(), picked.day()) if self.use_day.isChecked() else None,
+        )
+
+    def apply_filter(self) -> None:
+        """The fields' filter now (typing waits for a pause first)."""
+        self._timer.stop()
+        wanted = self.current_filter()
+        if wanted != self.log_model.log_filter:
+            self.log_model.set_filter(wanted)
+        self._show_count()
+
+    def clear_filter(self) -> None:
+        """The whole log again, scrolled to its newest line."""
+        for widget in (self.search, self.character, self.kind, self.use_day):
+            widget.blockSignals(True)
+        self.search.clear()
+        self.character.setCurrentIndex(0)
+        self.kind.setCurrentIndex(0)
+        self.use_day.setChecked(False)
+        for widget in (self.search, self.character, self.kind, self.use_day):
+            widget.blockSignals(False)
+        self.apply_filter()
+
+    def focus_search(self) -> None:
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    def jump(self) -> None:
+        """Selects and shows the first shown line logged at or after the time in the field."""
+        self.apply_filter()
+        when = datetime.fromtimestamp(self.jump_time.dateTime().toSecsSinceEpoch())  # local, naive
+        row = self.log_model.row_at_time(when)
+        if row is None:
+            self._say(self.tr("この時刻以降の行はありません"))
+            return
+        self._say(None)
+        index = self.log_model.index(row, 0)
+        self.view.setCurrentIndex(index)
+        self.view.selectRow(row)
+        self.view.scrollTo(index, LogView.ScrollHint.PositionAtTop)
+
+    # ---- showing ---------------------------------------------------------------------------
+    def _on_day_changed(self) -> None:
+        if self.use_day.isChecked():
+            self._timer.start()
+        else:
+            self.use_day.setChecked(True)  # picking a day means filtering by it
+
+    def _fill_characters(self) -> None:
+        chosen = self.character.currentData()
+        self.character.blockSignals(True)
+        self.character.clear()
+        self.character.addItem(self.tr("全員"), None)
+        for character_id, name in self.log_model.characters():
+            self.character.addItem(name, [character_id, name])
+        ids = [
+            data[0] if data else None for data in map(self.character.itemData, range(self.character.count()))
+        ]
+        index = ids.index(chosen[0]) if chosen and chosen[0] in ids else 0
+        self.character.setCurrentIndex(index)
+        self.character.blockSignals(False)
+        if chosen and self.character.currentData() != chosen:  # renamed (its new name), or removed
+            self._timer.start()
+
+    def _show_count(self) -> None:
+        model = self.log_model
+        shown, total = model.rowCount(), model.total_count
+        if model.log_filter.empty:
+            self.count.setText(self.tr("{0:,} 行").format(total))
+        else:
+            self.count.setText(self.tr("{0:,} / {1:,} 行").format(shown, total))
+        self.clear_button.setEnabled(not model.log_filter.empty)
+        problem = model.filter_problem
+        self._say(translate_message(problem) if problem else None)
+
+    def _say(self, text: str | None) -> None:
+        self.problem.setText(text or "")
+        self.problem.setVisible(bool(text))
