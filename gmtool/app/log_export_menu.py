@@ -2,7 +2,8 @@
 or as text, for posting after play.
 
 The log is read twice, a page at a time, each time under a progress dialog with キャンセル: once to
-find its sessions, scenarios and days (kept, so the next time reads only the lines added since;
+find its sessions, scenarios and days (kept with the campaign model and shared with the log window's
+セッション filter, `gmtool.models.log_sessions`: the next time reads only the lines added since;
 forgotten when the log is read again from the file), once to write the chosen lines.  The file is
 renamed into place only when complete: a failure is said in a message box, a cancel says nothing,
 and neither leaves a file behind.
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import QDialog, QProgressDialog
 
 from gmtool.store.errors import CampaignError
 from gmtool.store.log_export import HTML, SUFFIXES
-from gmtool.store.log_spans import Cancelled, LogSpans, scan
+from gmtool.store.log_spans import Cancelled, LogSpans
 from gmtool.views.widgets import show_refusal
 
 if TYPE_CHECKING:
@@ -40,7 +41,6 @@ class LogExportActions(QObject):
         self.window = window
         self.action = QAction(self.tr("セッションログを書き出す…"), window)
         self.action.triggered.connect(self.export_log)
-        self._spans: tuple[CampaignModel, LogSpans] | None = None
         self.last_written: Path | None = None
 
     # ---- the steps (each one method, so a test can answer it) -------------------------------
@@ -93,16 +93,9 @@ class LogExportActions(QObject):
 
     def _scan(self, campaign_model: CampaignModel, progress: Callable[[int, int], bool]) -> LogSpans:
         """The log's sessions, scenarios and days: read once, then only the lines added since."""
-        previous = self._spans[1] if self._spans is not None and self._spans[0] is campaign_model else None
-        spans = scan(campaign_model.campaign, progress, previous)
-        if previous is None:
-            # A step refused after its lines were read takes them back: read the log again next time.
-            campaign_model.log_reset.connect(self._forget)
-        self._spans = (campaign_model, spans)
-        return spans
+        from gmtool.models.log_sessions import log_sessions
 
-    def _forget(self) -> None:
-        self._spans = None
+        return log_sessions(campaign_model).spans(progress)
 
     def _with_progress(self, label: str, work: Callable[[Callable[[int, int], bool]], T]) -> T | None:
         """Runs `work(progress)` under a progress dialog with キャンセル (shown after a moment's work);

@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     from gmtool.app.pdf_menu import PdfActions
     from gmtool.models.dice_box_model import DiceBoxModel
     from gmtool.views.dice_box import DiceBoxView
+    from gmtool.views.house_rules_dialog import HouseRulesDialog
 
 
 class MainWindow(WindowDialogs, QMainWindow):
@@ -66,6 +67,7 @@ class MainWindow(WindowDialogs, QMainWindow):
     dice_box_view: DiceBoxView | None = None
     dice_box_dock: QDockWidget | None = None
     export_actions: ExportActions | None = None
+    house_rules_dialog: HouseRulesDialog | None = None  # 編集 → ハウスルール… while it is open
     pdf_actions: PdfActions | None = None
     # The window is complete: what `build_later` left for after the first paint is built.
     built = Signal()
@@ -163,6 +165,9 @@ class MainWindow(WindowDialogs, QMainWindow):
             self.finish_building()
             for menu in self.system_menus():
                 menu.close_dialogs()  # they show the campaign being closed
+            from gmtool.app.house_rules_menu import close_house_rules
+
+            close_house_rules(self)
             self.campaign_model.flush()
             self.campaign_model.campaign.close()
         self.campaign_model = campaign_model

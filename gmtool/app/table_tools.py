@@ -19,10 +19,12 @@ def install_table_tools(window: MainWindow) -> None:
     from gmtool.app.dice_box_dock import make_dice_box_dock
     from gmtool.app.dice_tables_menu import install_dice_tables_action
     from gmtool.app.export_menu import install_export_actions
+    from gmtool.app.house_rules_menu import install_house_rules_action
     from gmtool.app.pdf_menu import install_pdf_actions
     from gmtool.app.settings_menu import install_settings_action
 
     install_settings_action(window)
+    install_house_rules_action(window)
     install_export_actions(window)
     install_pdf_actions(window)
     install_about_action(window)

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from gmtool.models.battle_model import SIDE_LABELS, STATUS_LABELS, BattleModel
@@ -28,6 +35,15 @@ def resource_text(resource: Resource) -> str:
     if resource.maximum is None:
         return f"{resource.label} {resource.value}"
     return f"{resource.label} {resource.value}/{resource.maximum}"
+
+
+# The systems' initiative column names (rules/systems/<id>/combat.py), marked for the translator:
+# the engine keeps them in Japanese, the header reads them in the UI language.
+# (A literal in each marker is what lupdate reads; `self.tr(label)` then finds the translation.)
+_INITIATIVE_LABELS = (
+    QT_TRANSLATE_NOOP("BattleTableModel", "行動値"),
+    QT_TRANSLATE_NOOP("BattleTableModel", "イニシアチブ"),
+)
 
 
 class BattleTableModel(QAbstractTableModel):

@@ -1,10 +1,10 @@
-"""What the log window filters by: the groups of log kinds, a day, a character, a text.
+"""What the log window filters by: the groups of log kinds, a session, a day, a character, a text.
 
 Every log kind gmtool writes (`LOG_KIND = …` and the `append_log(…)` calls) belongs to one group
 here, the one place that knows them; a kind not listed (a newer gmtool's, a hand-edited file's) is
-in 「その他」.  The systems record no session marker they share (アナザーワールド logs only a
-session's end, 千幻抄 its start and end, the others nothing), so the log is narrowed to a day — the
-GM's local day — instead of a session.  The filter becomes a `LogQuery` that the store answers in SQL.
+in 「その他」.  A session is a range of lines, as the session log export finds them
+(`gmtool.store.log_spans`: the systems' own marks, else a new day after a pause); a day is the GM's
+local day.  The filter becomes a `LogQuery` that the store answers in SQL.
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ class LogFilter:
     group: str | None = None  # one of GROUPS
     character: tuple[str, str] | None = None  # (id, name)
     day: date | None = None  # a local day
+    # A session's lines: (first id, last id), the last None for the newest session (its lines to come).
+    ids: tuple[int, int | None] | None = None
 
     @property
     def empty(self) -> bool:
@@ -66,7 +68,8 @@ class LogFilter:
         if self.day is not None:
             after, before = utc_text(self.day), utc_text(self.day + timedelta(days=1))
         name = None if self.character is None else self.character[1]
-        return LogQuery(kinds, not_kinds, name, self.text[:MAX_TEXT_CHARS], after, before)
+        first, last = self.ids if self.ids is not None else (None, None)
+        return LogQuery(kinds, not_kinds, name, self.text[:MAX_TEXT_CHARS], after, before, first, last)
 
 
 def utc_text(when: date | datetime) -> str:

@@ -9,7 +9,8 @@ replayed from its seed, and a secret roll's result looked at by the GM alone (`g
 
 `set_filter` shows only the lines a `LogFilter` matches: the store finds their ids in SQL and the
 table reads them a page at a time as before; a line logged later is shown if it matches.
-`row_at_time` is the first shown line logged at or after a time (ジャンプ).
+`row_at_time` is the first shown line logged at or after a time (ジャンプ); `sessions` are what the
+filter's セッション offers.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_filter import LogFilter, utc_text
 from gmtool.models.log_pages import LogPages
 from gmtool.models.log_replay import Replay, replay, replayable, secret_result
+from gmtool.models.log_sessions import LogSessions, log_sessions
 from gmtool.models.outcome_text import outcome_label, side_label
 from gmtool.rules.message import Message
 from gmtool.store.campaign import LogEntry
@@ -139,6 +141,12 @@ class LogTableModel(QAbstractTableModel):
     def total_count(self) -> int:
         """Lines in the whole log (the shown ones are `rowCount()`)."""
         return self._lines.total
+
+    @property
+    def sessions(self) -> LogSessions:
+        """The log's sessions for the セッション filter (the log read when first asked for; shared with
+        the log export)."""
+        return log_sessions(self._campaign_model)
 
     def characters(self) -> list[tuple[str, str]]:
         """(id, name) of the campaign's characters, for the character filter."""

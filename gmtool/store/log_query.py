@@ -12,7 +12,9 @@ result (AND); each is optional:
 - `text`: the payload's JSON text contains it, case-insensitive for Latin letters (what the table
   shows is made from the payload; a check's outcome label is not in it, its inputs are); of a
   secret roll, only its shown summary (the hidden result is not given away by a match);
-- `after` ≤ at < `before`: ISO 8601 UTC times, as `at` is stored (a day, or a time to jump to).
+- `after` ≤ at < `before`: ISO 8601 UTC times, as `at` is stored (a day, or a time to jump to);
+- `first_id` ≤ id ≤ `last_id`: a session's lines (`gmtool.store.log_spans`), either bound optional —
+  the newest session has no last line yet.  A range in the table's key: it narrows the scan itself.
 
 A plain scan of the raw text (GLOB, or LIKE when Latin letters must match in either case) comes
 first, so `json_extract` runs only on the lines that may match: the character filter costs about as
@@ -44,6 +46,8 @@ class LogQuery:
     text: str = ""
     after: str = ""
     before: str = ""
+    first_id: int | None = None
+    last_id: int | None = None
 
     @property
     def empty(self) -> bool:
@@ -80,6 +84,12 @@ def _kinds(kinds: Collection[str]) -> tuple[str, ...]:
     if len(kinds) > MAX_KINDS:
         raise LogQueryError(Message("ログの種類が多すぎます（{0:,}個まで）", MAX_KINDS))
     return tuple(_bounded(Message("ログの種類"), kind) for kind in kinds)
+
+
+def _line_id(what: Message, value: int | None) -> int | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise LogQueryError(Message("{0}が行番号ではありません（{1}）", what, value))
+    return value
 
 
 def where(query: LogQuery) -> tuple[str, list[Any]]:
@@ -119,6 +129,14 @@ def where(query: LogQuery) -> tuple[str, list[Any]]:
         shown = test.format("json_extract(payload, '$.summary')")
         clauses.append(f"({test.format('payload')} AND (instr(payload, '\"secret\":true') = 0 OR {shown}))")
         params.extend([pattern, pattern])
+    first = _line_id(Message("範囲の最初の行"), query.first_id)
+    last = _line_id(Message("範囲の最後の行"), query.last_id)
+    if first is not None and last is not None:
+        clauses.append("id BETWEEN ? AND ?")
+        params.extend([first, last])
+    elif first is not None or last is not None:
+        clauses.append("id >= ?" if first is not None else "id <= ?")
+        params.append(first if first is not None else last)
     if query.after:
         clauses.append("at >= ?")
         params.append(_bounded(Message("時刻"), query.after))

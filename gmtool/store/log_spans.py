@@ -146,6 +146,18 @@ def scan(
     return spans
 
 
+def follow(spans: LogSpans, line: LogEntry | UnreadableLine) -> bool:
+    """Brings `spans` up to date in place with a line just logged, without reading the log; False
+    when it is not the line that comes next (lines logged unseen in between: `scan` instead)."""
+    if line.id <= spans.scanned_to:
+        return True  # already read
+    if line.id != spans.scanned_to + 1:
+        return False
+    _add(spans, line)
+    spans.scanned_to = line.id
+    return True
+
+
 def _add(spans: LogSpans, line: LogEntry | UnreadableLine) -> None:
     moment = local_time(line)
     if starts_session(spans.previous, line, spans.previous_time, moment):

@@ -1,18 +1,23 @@
 """The session log dock: the log table under a filter bar.
 
 One row fits the dock at 1366×768: the search field (Ctrl+Shift+I — Ctrl+Shift+F is the アナザーワールド
-menu's AF判定), the character, the kind, 「絞り込み」 for the rarely used fields (a day; a time to jump
-to) and the count 「1,234 / 200,000 行」.  Typing waits for a pause (`DEBOUNCE_MS`) before the log
-is filtered, so a 200 000-line log is searched once per word, not once per key.  The model does the
-filtering (in SQL, `LogTableModel.set_filter`); 解除 shows the whole log again, newest at the bottom.
+menu's AF判定), the character, the kind, 「絞り込み」 for the rarely used fields (a session; a day; a
+time to jump to) and the count 「1,234 / 200,000 行」.  Finding the sessions reads the whole log (the
+log export's reading, shared: `LogTableModel.sessions`), so it waits until the セッション field is
+first shown or opened, under a wait cursor; then it follows the lines logged.  Typing waits for a
+pause (`DEBOUNCE_MS`) before the log is filtered, so a 200 000-line log is searched once per word,
+not once per key.  The model does the filtering (in SQL, `LogTableModel.set_filter`); 解除 shows
+the whole log again, newest at the bottom.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
 
 from PySide6.QtCore import QDate, QDateTime, Qt, QTimer
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDateEdit,
@@ -69,22 +74,26 @@ class LogPanel(QWidget):
         self.more = QToolButton()
         self.more.setText(self.tr("絞り込み"))
         self.more.setCheckable(True)
-        self.more.setToolTip(self.tr("日付で絞り込む、時刻へジャンプする"))
+        self.more.setToolTip(self.tr("セッションや日付で絞り込む、時刻へジャンプする"))
         self.clear_button = QToolButton()
         self.clear_button.setText(self.tr("絞り込み解除"))
         self.clear_button.setToolTip(self.tr("絞り込みをやめてログ全体を表示します"))
         self.count = QLabel()
         self.count.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
 
+        self.session = _SessionCombo(self._fill_sessions)
+        self.session.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.session.setMinimumContentsLength(10)
+        self.session.addItem(self.tr("すべて"), None)
+        self.session.setToolTip(
+            self.tr("このセッションの行だけ（システムの記録した開始・終了、なければ長い休みで区切ります）")
+        )
+        self._sessions_filled = False
         self.use_day = QCheckBox(self.tr("日付"))
         self.day = QDateEdit(QDate.currentDate())
         self.day.setCalendarPopup(True)
         self.day.setDisplayFormat("yyyy-MM-dd")
-        self.day.setToolTip(
-            self.tr(
-                "この日（この計算機の時刻で）の行だけ。セッションの区切りはシステムごとに違うため、日付で絞り込みます"
-            )
-        )
+        self.day.setToolTip(self.tr("この日（この計算機の時刻で）の行だけ"))
         self.jump_time = QDateTimeEdit(QDateTime.currentDateTime())
         self.jump_time.setCalendarPopup(True)
         self.jump_time.setDisplayFormat("yyyy-MM-dd HH:mm")
@@ -103,9 +112,10 @@ class LogPanel(QWidget):
         self.extra = QWidget()
         row = QHBoxLayout(self.extra)
         row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel(self.tr("セッション")))
+        row.addWidget(self.session, 1)
         row.addWidget(self.use_day)
         row.addWidget(self.day)
-        row.addStretch(1)
         row.addWidget(QLabel(self.tr("時刻")))
         row.addWidget(self.jump_time)
         row.addWidget(self.jump_button)
@@ -127,7 +137,9 @@ class LogPanel(QWidget):
         self.kind.currentIndexChanged.connect(self._timer.start)
         self.use_day.toggled.connect(self._timer.start)
         self.day.dateChanged.connect(self._on_day_changed)
-        self.more.toggled.connect(self.extra.setVisible)
+        self.session.currentIndexChanged.connect(self._timer.start)
+        self.more.toggled.connect(self._show_more)
+        model.sessions.changed.connect(self._on_sessions_changed)
         self.clear_button.clicked.connect(self.clear_filter)
         self.jump_button.clicked.connect(self.jump)
         model.counts_changed.connect(self._show_count)
@@ -144,6 +156,7 @@ class LogPanel(QWidget):
             group=self.kind.currentData(),
             character=tuple(character) if character else None,
             day=date(picked.year(), picked.month(), picked.day()) if self.use_day.isChecked() else None,
+            ids=self._session_ids(),
         )
 
     def apply_filter(self) -> None:
@@ -156,13 +169,15 @@ class LogPanel(QWidget):
 
     def clear_filter(self) -> None:
         """The whole log again, scrolled to its newest line."""
-        for widget in (self.search, self.character, self.kind, self.use_day):
+        widgets = (self.search, self.character, self.kind, self.session, self.use_day)
+        for widget in widgets:
             widget.blockSignals(True)
         self.search.clear()
         self.character.setCurrentIndex(0)
         self.kind.setCurrentIndex(0)
+        self.session.setCurrentIndex(0)
         self.use_day.setChecked(False)
-        for widget in (self.search, self.character, self.kind, self.use_day):
+        for widget in widgets:
             widget.blockSignals(False)
         self.apply_filter()
 
@@ -183,6 +198,60 @@ class LogPanel(QWidget):
         self.view.setCurrentIndex(index)
         self.view.selectRow(row)
         self.view.scrollTo(index, LogView.ScrollHint.PositionAtTop)
+
+    # ---- sessions ----------------------------------------------------------------------------
+    def _show_more(self, shown: bool) -> None:
+        self.extra.setVisible(shown)
+        if shown and not self._sessions_filled:
+            QTimer.singleShot(0, self._fill_sessions)  # the row drawn first, then the log read
+
+    def _fill_sessions(self, first: int = 1) -> None:
+        """The セッション choices from session `first` on (the older ones unchanged since), the log
+        read under a wait cursor the first time."""
+        sessions = self.log_model.sessions
+        waiting = not sessions.known
+        if waiting:
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            spans = sessions.sessions()
+        finally:
+            if waiting:
+                QApplication.restoreOverrideCursor()
+        if sessions.problem:
+            self._say(translate_message(sessions.problem))
+            return
+        self._sessions_filled = True
+        combo = self.session
+        combo.blockSignals(True)
+        while combo.count() > len(spans) + 1:  # the log read again, shorter (lines taken back)
+            combo.removeItem(combo.count() - 1)
+        for span in spans[first - 1 :]:
+            text = sessions.label(span)
+            if span.number < combo.count():
+                if combo.itemText(span.number) != text:
+                    combo.setItemText(span.number, text)
+            else:
+                combo.addItem(text, span.number)
+        combo.blockSignals(False)
+        combo.view().setMinimumWidth(combo.view().sizeHintForColumn(0) + 24)  # the labels in full
+
+    def _session_ids(self) -> tuple[int, int | None] | None:
+        number = self.session.currentData()
+        return None if number is None else self.log_model.sessions.ids_of(number)
+
+    def _on_sessions_changed(self) -> None:
+        """A line logged (the newest session grew, or a new one began), or the log to be read again."""
+        if not self._sessions_filled:
+            return
+        if self.log_model.sessions.known:
+            self._fill_sessions(max(self.session.count() - 1, 1))  # the newest session on
+        elif self.session.currentData() is not None:
+            self._fill_sessions()  # the chosen session's lines may have changed: read the log now
+        else:
+            self._sessions_filled = False  # read again when next shown, not now unasked
+            return
+        if self.current_filter() != self.log_model.log_filter:  # the chosen session has ended
+            self._timer.start()
 
     # ---- showing ---------------------------------------------------------------------------
     def _on_day_changed(self) -> None:
@@ -221,3 +290,15 @@ class LogPanel(QWidget):
     def _say(self, text: str | None) -> None:
         self.problem.setText(text or "")
         self.problem.setVisible(bool(text))
+
+
+class _SessionCombo(QComboBox):
+    """The セッション choice, which fills itself when opened (finding the sessions reads the log)."""
+
+    def __init__(self, before_popup: Callable[[], None]) -> None:
+        super().__init__()
+        self._before_popup = before_popup
+
+    def showPopup(self) -> None:
+        self._before_popup()
+        super().showPopup()

@@ -372,6 +372,10 @@
             <translation>{0} {1} more</translation>
         </message>
         <message>
+            <source>{0} 縁故あと{1}つ</source>
+            <translation>{0}: {1} more 縁故</translation>
+        </message>
+        <message>
             <source>前借り中: {0}</source>
             <translation>On advance: {0}</translation>
         </message>
@@ -448,6 +452,38 @@
         <message>
             <source>セッション {0} 開始</source>
             <translation>Session {0} started</translation>
+        </message>
+        <message>
+            <source>セッション {0} 終了: シーン、ラスボスをリセット。シナリオが続くため幻想能力の使用回数は持ち越し（1シナリオに1回）。{1}</source>
+            <translation>Session {0} ended: scenes and ラスボス reset. The scenario goes on, so the 幻想能力 uses carry over (once per scenario). {1}</translation>
+        </message>
+        <message>
+            <source>このシーンに登場していません: {0}（縁故は登場したキャラクターに結びます）</source>
+            <translation>Not in this scene: {0} (a 縁故 is formed with a character who appeared)</translation>
+        </message>
+        <message>
+            <source>シーン「{0}」の登場: {1}</source>
+            <translation>In the scene “{0}”: {1}</translation>
+        </message>
+        <message>
+            <source>シーンの登場</source>
+            <translation>Who is in the scene</translation>
+        </message>
+        <message>
+            <source>／シーンに登場していない: {0}</source>
+            <translation> / not in the scene: {0}</translation>
+        </message>
+        <message>
+            <source>以後のシーンで縁故をあと{0}つ結ぶ</source>
+            <translation>form {0} more 縁故 in later scenes</translation>
+        </message>
+        <message>
+            <source>以後のシーンで縁故を結び、あと{0}点を確保</source>
+            <translation>form 縁故 in later scenes to secure {0} more points</translation>
+        </message>
+        <message>
+            <source>／前借り: 幻想値 {0}→{1}（{2}）</source>
+            <translation> / 前借り: 幻想値 {0}→{1} ({2})</translation>
         </message>
         <message>
             <source>ラスボス: {0}</source>
@@ -632,10 +668,6 @@
         <message>
             <source>／ラスボスへの縁故（レベルの制限なし）</source>
             <translation> / bond to the last boss (no level limit)</translation>
-        </message>
-        <message>
-            <source>／前借り: 幻想値 {0}→{1}（以後のシーンで縁故を結び、あと{2}点を確保）</source>
-            <translation> / advance: fantasy {0} → {1} (make bonds in later scenes to secure {2} more)</translation>
         </message>
         <message>
             <source>／印象効果（{0}へ）: {1}</source>
@@ -826,6 +858,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> [destroyed]</translation>
         </message>
         <message>
+            <source>"L" を越えた段階 S </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Steps S beyond "L": </translation>
+        </message>
+        <message>
             <source>+1</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>+1</translation>
@@ -874,6 +911,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>0（初期特化）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>0 (starting specialization)</translation>
+        </message>
+        <message>
+            <source>1 ラウンドに使える勇気は {0} 点までです（「{1}」はこのラウンドで {2} 点使用済み）。{3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>At most {0} Courage a round (“{1}” has spent {2} this round). {3}</translation>
         </message>
         <message>
             <source>1 ラウンドに使った勇気の数を戻します（元に戻せます）</source>
@@ -954,6 +996,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>1枚目（目標値）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>1st card (target)</translation>
+        </message>
+        <message>
+            <source>1行</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>1 line</translation>
         </message>
         <message>
             <source>1行に1つ</source>
@@ -1160,6 +1207,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>A wins {0} / B wins {1}</translation>
         </message>
         <message>
+            <source>A: 勇気 +{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A: Courage +{0}</translation>
+        </message>
+        <message>
             <source>AF判定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>AF check</translation>
@@ -1188,6 +1240,16 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>AF判定: ファンブルを打ち消した</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>AF check: fumble cancelled</translation>
+        </message>
+        <message>
+            <source>AF判定: ラウンド {0} の特技の再宣言の許可を取り消し</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Another Focus: declared skills no longer count again in round {0}</translation>
+        </message>
+        <message>
+            <source>AF判定: ラウンド {0} の特技の再宣言を許可</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Another Focus: declared skills count again in round {0}</translation>
         </message>
         <message>
             <source>AF判定: 中止</source>
@@ -1290,9 +1352,19 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>B wins · B's achievement</translation>
         </message>
         <message>
+            <source>B の勝率 {0}。同値は引き分け（GMの判断）: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>B wins {0}. A tie is a draw (the GM's ruling): {1}</translation>
+        </message>
+        <message>
             <source>B の勝率 {0}。同値（2 と 2、12 と 12 を含む）は決着まで振り直し: 1 回ごとに {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>B's chance to win {0}. Ties (including 2 vs 2 and 12 vs 12) are rerolled until decided: {1} each time</translation>
+        </message>
+        <message>
+            <source>B: 勇気 +{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>B: Courage +{0}</translation>
         </message>
         <message>
             <source>BCDice のどのダイスボットとしてコマンドを読むか（キャンペーンに保存）。アナザーワールドでは 2D6+m&gt;=t が 12/2 の自動成功・自動失敗つきの判定になります</source>
@@ -1518,6 +1590,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>Edge（自由配分の追加 Edge 1 つ、パッケージの Edge など）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Edges (the extra Edge of free distribution, the package's Edges, etc.)</translation>
+        </message>
+        <message>
+            <source>Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Extraordinary Success: deal maximum damage, or break a weapon, armour or shield (3.6)</translation>
         </message>
         <message>
             <source>Flaw の名前</source>
@@ -2015,6 +2092,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>STR modifier: added to the damage of hand-held and thrown weapons, no effect on missile weapons (1.3)</translation>
         </message>
         <message>
+            <source>STR修正 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>STR modifier </translation>
+        </message>
+        <message>
             <source>ST＋総合LV</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>ST + overall LV</translation>
@@ -2185,6 +2267,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>{0:,} lines</translation>
         </message>
         <message>
+            <source>{0:,}行</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0:,} lines</translation>
+        </message>
+        <message>
             <source>{0}
 
 カードデータベースは読み込んだカードの控えです。このファイルを脇に置いて（消さずに名前を変えて）、同梱のサンプルから作り直しますか？カードファイルはあとで読み込み直せます。</source>
@@ -2267,6 +2354,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} → {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} → {1}</translation>
+        </message>
+        <message>
+            <source>{0} → {1}: {2} 達成値 {3} / 目標値 {4} — {5}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} → {1}: {2} total {3} / TN {4} — {5}</translation>
         </message>
         <message>
             <source>{0} → 達成値 {1} → {2}</source>
@@ -2535,6 +2627,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}/{1}</translation>
         </message>
         <message>
+            <source>{0}: Extraordinary Success で{1}を壊した</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: the Extraordinary Success broke the {1}</translation>
+        </message>
+        <message>
             <source>{0}: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: {1}</translation>
@@ -2595,6 +2692,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: falls unconscious at once (1.2.2)</translation>
         </message>
         <message>
+            <source>{0}: エンゲージ離脱（封鎖 {1}人、{2}、成功率 {3:.1%}）— {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: disengage (blocked by {1}, {2}, success chance {3:.1%}) — {4}</translation>
+        </message>
+        <message>
             <source>{0}: エンゲージ離脱（封鎖 {1}人、成功率 {2:.1%}）— {3}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: disengage (blocked by {1}, success chance {2:.1%}) — {3}</translation>
@@ -2630,6 +2732,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: before the battle ({1} participants)</translation>
         </message>
         <message>
+            <source>{0}: 攻撃 {1} は元の Defense {2} に届かない — 防御は不要、アクションは消費されない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: attack {1} does not reach the original Defence {2} — no parry needed, no action spent</translation>
+        </message>
+        <message>
             <source>{0}: 状態「{1}」</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: condition "{1}"</translation>
@@ -2650,6 +2757,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: flee (leaves the scene)</translation>
         </message>
         <message>
+            <source>{0}: 防御 {1}（攻撃の達成値 {2}、同点は防御側）→ {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: parry {1} (attack total {2}, a tie goes to the defender) → {3}</translation>
+        </message>
+        <message>
             <source>{0}_コピー</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}_copy</translation>
@@ -2663,6 +2775,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}→{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} → {1}</translation>
+        </message>
+        <message>
+            <source>{0}〜{1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}–{1}</translation>
         </message>
         <message>
             <source>{0}〜{1}D6 と固定値（特技の効果どおりに入力）</source>
@@ -2700,6 +2817,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} used a Command Spell ({1} left) "{2}"</translation>
         </message>
         <message>
+            <source>{0}が壊れた</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} broken</translation>
+        </message>
+        <message>
             <source>{0}と{1}は契約状態にないので通常の供給</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} and {1} are not under contract, so this is an ordinary supply</translation>
@@ -2708,6 +2830,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}としてあつかう</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Treat as {0}</translation>
+        </message>
+        <message>
+            <source>{0}に{1} {2}（出目 {3} + STR {4:+d}）→ 負傷 {5}（{6}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} takes {1} {2} (rolled {3} + STR {4:+d}) → wounds {5} ({6})</translation>
         </message>
         <message>
             <source>{0}にはサーヴァントがいません</source>
@@ -2874,6 +3001,11 @@ Make {0} the last boss?</translation>
             <translation>{0} is not a Master</translation>
         </message>
         <message>
+            <source>{0}は攻撃の対象にできません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} cannot be attacked</translation>
+        </message>
+        <message>
             <source>{0}は整数で入力してください（{1!r}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Enter {0} as a whole number ({1!r})</translation>
@@ -2888,6 +3020,11 @@ Make {0} the last boss?</translation>
 By the rules, a PC not in a scene cannot get information that arises in that scene.</translation>
         </message>
         <message>
+            <source>{0}への攻撃 達成値 {1}: 目標値 {2} → {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Attack on {0}, total {1}: TN {2} → {3}</translation>
+        </message>
+        <message>
             <source>{0}を{1}に{2}枚追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Added {2} × {0} to {1}</translation>
@@ -2896,6 +3033,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}を公開</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reveal {0}</translation>
+        </message>
+        <message>
+            <source>{0}を壊す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Break the {0}</translation>
         </message>
         <message>
             <source>{0}を変更</source>
@@ -2931,6 +3073,16 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}文字目: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Character {0}: {1}</translation>
+        </message>
+        <message>
+            <source>{0}日目</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Day {0}</translation>
+        </message>
+        <message>
+            <source>{0}日目へ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>To day {0}</translation>
         </message>
         <message>
             <source>{0}時間で終結: {1}（{2}の勝ち）</source>
@@ -3073,6 +3225,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} (chance to break {1})</translation>
         </message>
         <message>
+            <source>{0}（既定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (default)</translation>
+        </message>
+        <message>
             <source>{0}（次の操作で新しい状態に置き換わります）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (the next action replaces it with the new state)</translation>
@@ -3163,6 +3320,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>　aim +{0} (for the next attack)</translation>
         </message>
         <message>
+            <source>　防御 {0}: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>  Parry {0}: {1}</translation>
+        </message>
+        <message>
             <source>、GM オーバーライド</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>, GM override</translation>
@@ -3186,6 +3348,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>、従える部隊の Size {0}÷5 = {1:+d} を含む</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>, including the led unit's Size {0}÷5 = {1:+d}</translation>
+        </message>
+        <message>
+            <source>、防御 {0}: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, parry {0}: {1}</translation>
         </message>
         <message>
             <source>。1 点疲労</source>
@@ -3328,6 +3495,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Removed the lock/bar "{1}" ({2:+d}) from "{0}"</translation>
         </message>
         <message>
+            <source>「{0}」は {1} ですがペナルティなしで判定しています。{1} のペナルティはルール要約になく、ルール表で未設定のため 0 です — より軽い {2} には {3:+d} があります。ルール表（負傷・疲労）で値を入れるか、ハウスルール「値のない段階は軽い段階の値」を選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“{0}” is {1} but tests with no penalty: the rule summary gives no penalty for {1} and the rule tables leave it unset, so it counts 0 — while the lighter {2} has {3:+d}. Enter a value in the rule tables (wounds and weariness), or choose the house rule “An unset level takes the lighter level's value”</translation>
+        </message>
+        <message>
             <source>「{0}」は非表示の参加者です（GM の秘密）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"{0}" is a hidden participant (the GM's secret)</translation>
@@ -3406,6 +3578,16 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>"Allow rerolls fairly generously": the attacker's achievement stays, from step 4</translation>
         </message>
         <message>
+            <source>「ラウンドが経過した…GM判断で特技使用が許可される」: このラウンドに宣言済みの特技をもう一度数える</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“If a round has passed… the GM may allow the skill”: declared skills count again in this round</translation>
+        </message>
+        <message>
+            <source>「引き分けや膠着状態がありえる判定であれば、GMの判断で、優劣がつかなかったことに」</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“If a draw or a deadlock is possible, the GM may rule that neither side prevailed”</translation>
+        </message>
+        <message>
             <source>「新しい戦闘」でシステムを選んで始めます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose a system with "New battle" to begin</translation>
@@ -3414,6 +3596,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「未設定」: ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定するまで 0 として計算します</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"Not set": the rules summary gives no penalty value. It counts as 0 until the GM sets it in the rule tables (wounds and weariness)</translation>
+        </message>
+        <message>
+            <source>「次のラウンド」で数え直します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“Next round” starts the count again</translation>
         </message>
         <message>
             <source>【{0}】</source>
@@ -3541,6 +3728,16 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>This campaign is already open</translation>
         </message>
         <message>
+            <source>このシステムには、読み方を選べる箇所はまだありません。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This system has no readings to choose yet.</translation>
+        </message>
+        <message>
+            <source>このシステムを既定に戻す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Reset this system to the defaults</translation>
+        </message>
+        <message>
             <source>このシナリオのイベントキー</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Event keys in this scenario</translation>
@@ -3579,6 +3776,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>このセッションのシーン</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Scenes in this session</translation>
+        </message>
+        <message>
+            <source>このセッションの行だけ（システムの記録した開始・終了、なければ長い休みで区切ります）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Only this session's lines (from the start and end the system recorded; where it records none, a long break separates sessions)</translation>
         </message>
         <message>
             <source>このターンはブースト済み（1ターンに1回）</source>
@@ -3649,6 +3851,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>この戦闘は{0}のものです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This battle belongs to {0}</translation>
+        </message>
+        <message>
+            <source>この日（この計算機の時刻で）の行だけ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Only the lines of this day (by this computer's clock)</translation>
         </message>
         <message>
             <source>この日（この計算機の時刻で）の行だけ。セッションの区切りはシステムごとに違うため、日付で絞り込みます</source>
@@ -3739,6 +3946,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>これ以上疲労できません（すでに {0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Cannot become more fatigued (already {0})</translation>
+        </message>
+        <message>
+            <source>すべて</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>All</translation>
         </message>
         <message>
             <source>すべてのカードをライブラリーに戻してシャッフル</source>
@@ -3841,6 +4053,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Which goal (optional)</translation>
         </message>
         <message>
+            <source>なし（Lv99まで）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>None (up to Lv99)</translation>
+        </message>
+        <message>
             <source>なし（カンマ区切り: 魔術理論, 古代語）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>None (comma-separated: Magic Theory, Ancient Language)</translation>
@@ -3859,6 +4076,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>ほかのサブタイプ（英語、空白区切り。例: Elf Druid）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Other subtypes (English, space-separated, e.g. Elf Druid)</translation>
+        </message>
+        <message>
+            <source>ほかの部位（目標値修正を入力）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Other location (enter the TN modifier)</translation>
         </message>
         <message>
             <source>まず「新しい戦闘」でシステムを選んでください</source>
@@ -3934,6 +4156,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>アナザーワールドのキャラクターだけが対象です</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Only Another World characters can be chosen</translation>
+        </message>
+        <message>
+            <source>イニシアチブ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Initiative</translation>
         </message>
         <message>
             <source>イニシアチブを最初のラウンドのまま使う</source>
@@ -4481,6 +4708,11 @@ Attribute bonuses: {2}
 Courage: {3}</translation>
         </message>
         <message>
+            <source>サイズ差 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Size difference </translation>
+        </message>
+        <message>
             <source>サイドボード</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Sideboard</translation>
@@ -4551,6 +4783,11 @@ Courage: {3}</translation>
             <translation>Scenario "{0}" {1}, individual {2:+d}</translation>
         </message>
         <message>
+            <source>シナリオ「{0}」の経験点はもう付与しています。もう一度付与しますか？</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>XP for the scenario “{0}” has already been given. Give it again?</translation>
+        </message>
+        <message>
             <source>シナリオの1番の目的</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The scenario's main goal</translation>
@@ -4559,6 +4796,11 @@ Courage: {3}</translation>
             <source>シナリオの2番目の目的</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The scenario's second goal</translation>
+        </message>
+        <message>
+            <source>シナリオは次のセッションに続く（幻想能力の使用回数を持ち越す）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The scenario goes on next session (the 幻想能力 uses carry over)</translation>
         </message>
         <message>
             <source>シナリオ・シーン</source>
@@ -4853,6 +5095,38 @@ Courage: {3}</translation>
         <message>
             <source>セッション {0} を終了しますか？
 
+{1}
+・戦闘と現在のシーンが終わります
+・シーンの一覧、契約、イベントキーはそのまま続きます
+{2}
+（メインウィンドウの「元に戻す」で取り消せます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>End session {0}?
+
+{1}
+· The battle and the current scene end
+· The scene list, contracts and event keys carry on
+{2}
+(Undo in the main window takes this back)</translation>
+        </message>
+        <message>
+            <source>セッション {0} を終了しますか？
+
+{2}
+{1}
+・類型は次のセッションの開始前に変更できます
+（メインウィンドウの「元に戻す」で取り消せます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>End session {0}?
+
+{2}
+{1}
+• 類型 can be changed before the next session starts
+(Undo in the main window takes this back)</translation>
+        </message>
+        <message>
+            <source>セッション {0} を終了しますか？
+
 ・すべてのマスターの令呪が最大値（{1}）まで回復します
 ・戦闘と現在のシーンが終わります
 ・シーンの一覧、契約、イベントキーはそのまま続きます
@@ -4890,9 +5164,21 @@ Courage: {3}</translation>
 Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z undoes this)</translation>
         </message>
         <message>
+            <source>セッション {0} を終了しますか？
+現在のシーンが終わります。令呪は回復しません（ハウスルール: シナリオ終了時に回復）。（Ctrl+Z で元に戻せます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>End session {0}?
+The current scene ends. Command Spells are not restored (house rule: restored at the end of the scenario). (Ctrl+Z undoes this)</translation>
+        </message>
+        <message>
             <source>セッション {0} を終了（令呪が回復）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>End session {0} (Command Spells restored)</translation>
+        </message>
+        <message>
+            <source>セッション {0} を終了（令呪はシナリオ終了まで回復しない）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>End session {0} (Command Spells are not restored until the scenario ends)</translation>
         </message>
         <message>
             <source>セッション {0}（{1}、{2}）</source>
@@ -4918,6 +5204,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>セッションが始まっていません（縁故はセッション中のシーンで結びます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No session has started (bonds are made in scenes during a session)</translation>
+        </message>
+        <message>
+            <source>セッションや日付で絞り込む、時刻へジャンプする</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Narrow by session or date, jump to a time</translation>
         </message>
         <message>
             <source>セッションログ</source>
@@ -5160,6 +5451,21 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>Damage and recovery</translation>
         </message>
         <message>
+            <source>ダメージに STR ボーナスを加えます（3.10）。NPC は GM が入力します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The STR bonus is added to the damage (3.10). For an NPC the GM enters it</translation>
+        </message>
+        <message>
+            <source>ダメージの出目 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Damage rolled </translation>
+        </message>
+        <message>
+            <source>ダメージの出目は 0 以上です（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The damage rolled is 0 or more ({0})</translation>
+        </message>
+        <message>
             <source>ダメージの訂正</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Correct damage</translation>
@@ -5385,6 +5691,21 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>not in the database</translation>
         </message>
         <message>
+            <source>ハウスルール — {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>House rules — {0}</translation>
+        </message>
+        <message>
+            <source>ハウスルール「{0}」を「{1}」に</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>House rule “{0}”: “{1}”</translation>
+        </message>
+        <message>
+            <source>ハウスルールが「GMが許可したラウンドだけ」ではありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The house rule is not “Only in rounds the GM allows”</translation>
+        </message>
+        <message>
             <source>ハウスルールの表</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>House-rule tables</translation>
@@ -5393,6 +5714,21 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>ハウスルールはキャンペーンごとに保存され、変更は元に戻せます。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>House rules are saved per campaign, and changes can be undone.</translation>
+        </message>
+        <message>
+            <source>ハウスルールを既定に戻す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Reset the house rules to the defaults</translation>
+        </message>
+        <message>
+            <source>ハウスルール（ルールの読み方）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>House rules (how to read the rules)</translation>
+        </message>
+        <message>
+            <source>ハウスルール（ルールの読み方）…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>House rules (how to read the rules)…</translation>
         </message>
         <message>
             <source>パッケージ: {0}</source>
@@ -5508,6 +5844,16 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>ベース</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Base</translation>
+        </message>
+        <message>
+            <source>ホビットは Incapacitated で死亡（1.2.1）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A hobbit dies at Incapacitated (1.2.1)</translation>
+        </message>
+        <message>
+            <source>ホビットは Incapacitated で死亡（1.2.1）: 本文「Hobbitは,Incapacitated になった時点で死亡する」</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A hobbit dies at Incapacitated (1.2.1): the text says 「Hobbitは,Incapacitated になった時点で死亡する」</translation>
         </message>
         <message>
             <source>ボーナス</source>
@@ -5690,9 +6036,19 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>Round {0}: cleanup (everyone has acted)</translation>
         </message>
         <message>
+            <source>ラウンド {0}: 宣言済みの特技をもう一度数える（GMが許可）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Round {0}: declared skills count again (the GM allows it)</translation>
+        </message>
+        <message>
             <source>ラウンド {0}・{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Round {0} · {1}</translation>
+        </message>
+        <message>
+            <source>ラウンド {0}（戦闘トラッカー）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Round {0} (combat tracker)</translation>
         </message>
         <message>
             <source>ラウンドの進行・行動順・エンゲージ・離脱は戦闘トラッカー（メニュー「戦闘」→「戦闘トラッカー…」、Ctrl+B）で行ないます。戦闘中に令呪でサーヴァントをシーンに登場させると、戦闘トラッカーのそのラウンドはクリンナップへ移ります。</source>
@@ -5738,6 +6094,26 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>ラスボスは決まっていません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No last boss decided</translation>
+        </message>
+        <message>
+            <source>ラスボスへの縁故の上限</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Cap on a 縁故 to the ラスボス</translation>
+        </message>
+        <message>
+            <source>ラスボスへの縁故の上限: Lv{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Cap on a 縁故 to the ラスボス: Lv{0}</translation>
+        </message>
+        <message>
+            <source>ラスボスへの縁故の上限: なし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Cap on a 縁故 to the ラスボス: none</translation>
+        </message>
+        <message>
+            <source>ラスボスへの縁故の上限（ハウスルール）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Cap on a 縁故 to the ラスボス (house rule)</translation>
         </message>
         <message>
             <source>ランク</source>
@@ -5880,6 +6256,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>Advancement beyond the rules' limits, deleting experience (recorded)</translation>
         </message>
         <message>
+            <source>ルールの文章が二通りに読める箇所です。キャンペーンごとに読み方を選べます（選んだ読み方はキャンペーンに保存され、判定パネル・戦闘トラッカー・prob コマンドの確率もそれに従います。変更は Ctrl+Z で元に戻せます）。「既定」は gmtool がこれまで使ってきた読み方です。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Places where the rule text can be read two ways. Each campaign chooses its reading (saved with the campaign; the judgement panel, the combat tracker and the prob commands compute their odds with it; Ctrl+Z undoes a change). “Default” is the reading gmtool has used so far.</translation>
+        </message>
+        <message>
             <source>ルールテキストにある表から作った例です（内容は本文のまま）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Examples built from the rule texts' own tables (rows quoted as written)</translation>
@@ -5980,6 +6361,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation>· This session's bonds and advances move to the record (bonds are made each session)</translation>
         </message>
         <message>
+            <source>・すべてのマスターの令呪が最大値（{0}）まで回復します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>· Every Master's Command Spells are restored to the maximum ({0})</translation>
+        </message>
+        <message>
             <source>・クリンナッププロセスへ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> · to the cleanup process</translation>
@@ -5995,6 +6381,21 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <translation> · last boss</translation>
         </message>
         <message>
+            <source>・リセット: シーン、ラスボス（シナリオが続くため幻想能力の使用回数は持ち越し）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>• Reset: scenes, ラスボス (the scenario goes on, so the 幻想能力 uses carry over)</translation>
+        </message>
+        <message>
+            <source>・リセット: 幻想能力の使用回数、シーン、ラスボス</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>• Reset: 幻想能力 uses, scenes, ラスボス</translation>
+        </message>
+        <message>
+            <source>・令呪は回復しません（ハウスルール: シナリオ終了時に最大値（{0}）まで回復）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>· Command Spells are not restored (house rule: restored to the maximum ({0}) at the end of the scenario)</translation>
+        </message>
+        <message>
             <source>・縁故と前借りは次のセッションに持ち越します（GMの判断）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>· Bonds and advances carry over to the next session (the GM's call)</translation>
@@ -6005,6 +6406,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>· The {0} in progress does not end and stays as it is (finish it in the AF check window)
 </translation>
+        </message>
+        <message>
+            <source>一度だけ振って全員と比べる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>One roll against every blocker</translation>
         </message>
         <message>
             <source>上から {0} 枚を墓地へ</source>
@@ -6030,6 +6436,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>上限 12+種族修正 = {0} を超えています（魔法などの一時的な場合のみ）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Beyond the maximum 12 + racial modifier = {0} (only temporarily, e.g. by magic)</translation>
+        </message>
+        <message>
+            <source>上限は1から{0}までです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The cap is 1 to {0}</translation>
         </message>
         <message>
             <source>下に置いたまとまり: {0}（中の順番はPLに分からない）</source>
@@ -6230,6 +6641,11 @@ Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z
             <source>令呪を使うマスター</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Master using the Command Spell</translation>
+        </message>
+        <message>
+            <source>令呪を使う（1シナリオに{0}回まで・シナリオ終了時に回復）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Use a Command Spell (up to {0} per scenario, restored at the end of the scenario)</translation>
         </message>
         <message>
             <source>令呪を使う（1シナリオに{0}回まで・セッション終了時に回復）</source>
@@ -6554,6 +6970,11 @@ Sideboard
             <translation>The saved AF check is invalid ({0}). You can start a new AF check</translation>
         </message>
         <message>
+            <source>保存されたハウスルールが読めないため、既定の読み方を使っています: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The stored house rules cannot be read, so the defaults are played: {0}</translation>
+        </message>
+        <message>
             <source>保存した戦闘</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Saved battles</translation>
@@ -6724,6 +7145,11 @@ Sideboard
             <source>全員</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Everyone</translation>
+        </message>
+        <message>
+            <source>全員に勝つ確率 {0:.2%}（{1}人との行動値の対決、{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Chance to beat everyone {0:.2%} (initiative contest against {1}, {2})</translation>
         </message>
         <message>
             <source>全員に勝つ確率 {0:.2%}（{1}人との行動値の対決）</source>
@@ -7236,6 +7662,11 @@ Sideboard
             <translation>Up to {0} helpers</translation>
         </message>
         <message>
+            <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
+        </message>
+        <message>
             <source>助ける人を追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add helper</translation>
@@ -7289,6 +7720,11 @@ Sideboard
             <source>勇気を {0} 点使いました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Spent {0} Courage</translation>
+        </message>
+        <message>
+            <source>勇気を {0} 点使いました（{1}: このラウンド {2} 点目まで）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Spent {0} Courage ({1}: {2} so far this round)</translation>
         </message>
         <message>
             <source>勇気を使う</source>
@@ -7669,6 +8105,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Tie ruling changed: {0}</translation>
         </message>
         <message>
+            <source>同値は引き分け（GMの判断）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A tie is a draw (the GM's ruling)</translation>
+        </message>
+        <message>
             <source>同値（GMの裁定）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Tie (the GM rules)</translation>
@@ -7697,6 +8138,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>同梱のスキルカタログに戻します（元に戻すで取り消せます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Goes back to the bundled skill catalog (Undo takes it back)</translation>
+        </message>
+        <message>
+            <source>同点で振り直し（{0}）→ {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Tied and rolled again ({0}) → {1}</translation>
         </message>
         <message>
             <source>同点は振り直し</source>
@@ -7834,14 +8280,29 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Load</translation>
         </message>
         <message>
+            <source>命中</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Hit</translation>
+        </message>
+        <message>
             <source>命中: {0} ダメージ、Size {1} → {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hit: {0} damage, Size {1} → {2}</translation>
         </message>
         <message>
+            <source>命中: ダメージを与えてください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Hit: apply the damage</translation>
+        </message>
+        <message>
             <source>命中、{0} ダメージ（Size {1} → {2}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hit, {0} damage (Size {1} → {2})</translation>
+        </message>
+        <message>
+            <source>命中しなかった</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Missed</translation>
         </message>
         <message>
             <source>命中時</source>
@@ -7939,6 +8400,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Dodge and defence can be done outside your turn too</translation>
         </message>
         <message>
+            <source>回避の後の攻撃: 元の Defense に届かなければ回避のアクションは消費されません（3.3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The attack after a dodge: if it does not reach the original Defence, the dodge spends no action (3.3)</translation>
+        </message>
+        <message>
             <source>回避を振る</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Roll dodge</translation>
@@ -8024,6 +8490,16 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Put into graveyard</translation>
         </message>
         <message>
+            <source>壊すものは武器・鎧・盾のどれかです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>What breaks is a weapon, armour or a shield</translation>
+        </message>
+        <message>
+            <source>壊す（大成功）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Break (Extraordinary)</translation>
+        </message>
+        <message>
             <source>士気: {0} を崩す判定（{1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Morale: check to break {0} ({1})</translation>
@@ -8077,6 +8553,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>多色</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Multicolored</translation>
+        </message>
+        <message>
+            <source>大成功</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Extraordinary</translation>
         </message>
         <message>
             <source>失敗</source>
@@ -8274,6 +8755,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Target</translation>
         </message>
         <message>
+            <source>対象が防御（Parry/Block）する</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Target parries (Parry/Block)</translation>
+        </message>
+        <message>
             <source>対象のNPCが縁故を持っているNPCから情報を得た（対応する類型）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Got information from an NPC that has a bond with the target NPC (matching archetype)</translation>
@@ -8289,9 +8775,19 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Choose the target character</translation>
         </message>
         <message>
+            <source>対象のサイズ − 攻撃側のサイズ（1 段階ごとに攻撃 +2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Target's size − attacker's size (attack +2 per step)</translation>
+        </message>
+        <message>
             <source>対象のサーヴァント</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Target Servant</translation>
+        </message>
+        <message>
+            <source>対象の盾 +</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Target's shield +</translation>
         </message>
         <message>
             <source>対象識別</source>
@@ -8327,6 +8823,21 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>専門性</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Expertise</translation>
+        </message>
+        <message>
+            <source>射撃</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ranged</translation>
+        </message>
+        <message>
+            <source>射撃: "L" より遠いとき、距離 S ごとに目標値 +2（3.4）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ranged: beyond "L", TN +2 per range step S (3.4)</translation>
+        </message>
+        <message>
+            <source>射撃（飛び道具）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ranged (missile)</translation>
         </message>
         <message>
             <source>射程</source>
@@ -8452,6 +8963,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>建造物を追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add structure</translation>
+        </message>
+        <message>
+            <source>引き分け</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Draw</translation>
         </message>
         <message>
             <source>引き継いで編集する</source>
@@ -8979,6 +9495,16 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Battle tracker…</translation>
         </message>
         <message>
+            <source>戦闘トラッカーのラウンドで勇気を数えています。ラウンドはトラッカーで進めてください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Courage is counted on the combat tracker's rounds. Advance the round in the tracker</translation>
+        </message>
+        <message>
+            <source>戦闘トラッカーの次のラウンドで数え直します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The count starts again at the combat tracker's next round</translation>
+        </message>
+        <message>
             <source>戦闘トラッカーを開く</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Open battle tracker</translation>
@@ -9244,6 +9770,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Skill groups take a field, like "Language: Westron"</translation>
         </message>
         <message>
+            <source>技能ランク + 能力値修正 + 修正。負傷・疲労・追加アクションのペナルティと狙いは自動で加わります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Skill ranks + attribute modifier + modifiers. Wound, weariness and extra-action penalties and aim are added automatically</translation>
+        </message>
+        <message>
             <source>技能ランク +1</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Skill rank +1</translation>
@@ -9404,9 +9935,29 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Attack</translation>
         </message>
         <message>
+            <source>攻撃 {0:+d} / 目標値 {1}: 命中 {2:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Attack {0:+d} / TN {1}: hit {2:.2%}</translation>
+        </message>
+        <message>
+            <source>攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Attack {0} does not reach the original Defence {1}: neither parry nor dodge spends an action</translation>
+        </message>
+        <message>
             <source>攻撃される部隊</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Unit attacked</translation>
+        </message>
+        <message>
+            <source>攻撃する</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Attacker</translation>
+        </message>
+        <message>
+            <source>攻撃する相手を選んでください（自分自身は選べません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose whom to attack (not the attacker itself)</translation>
         </message>
         <message>
             <source>攻撃する部隊</source>
@@ -9419,9 +9970,39 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Choose the attacking unit and the unit attacked</translation>
         </message>
         <message>
+            <source>攻撃のあとに戦闘が変わりました。もう一度攻撃を振ってください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The fight has changed since the attack. Roll the attack again</translation>
+        </message>
+        <message>
+            <source>攻撃のボーナス </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Attack bonus </translation>
+        </message>
+        <message>
+            <source>攻撃の達成値</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Attack total</translation>
+        </message>
+        <message>
             <source>攻撃の達成値 </source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Attack achievement </translation>
+        </message>
+        <message>
+            <source>攻撃の達成値が元の Defense に届かないときは振らず、アクションも消費されません（3.3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>When the attack's total does not reach the original Defence, no roll is made and no action is spent (3.3)</translation>
+        </message>
+        <message>
+            <source>攻撃の達成値を記録</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Record attack total</translation>
+        </message>
+        <message>
+            <source>攻撃を振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the attack</translation>
         </message>
         <message>
             <source>攻撃側</source>
@@ -9479,6 +10060,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Attack (two-handed)</translation>
         </message>
         <message>
+            <source>攻撃（指輪物語RPG）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Attack (Lord of the Rings RPG)</translation>
+        </message>
+        <message>
             <source>攻撃（通常）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Attack (normal)</translation>
@@ -9507,6 +10093,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>敵</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Enemies</translation>
+        </message>
+        <message>
+            <source>敵ごとに振り直す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll again for each blocker</translation>
         </message>
         <message>
             <source>敵の出目</source>
@@ -9624,6 +10215,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Narrow by date, jump to a time</translation>
         </message>
         <message>
+            <source>日数は {0} 日目までです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Days go up to day {0}</translation>
+        </message>
+        <message>
             <source>日時</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Date and time</translation>
@@ -9637,6 +10233,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>日本語名（あれば）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Japanese name (if any)</translation>
+        </message>
+        <message>
+            <source>明かされたラスボスへの縁故は、GMの決めた上限（Lv{0}）まで結べます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A 縁故 to the revealed ラスボス may be formed up to the GM's cap (Lv{0})</translation>
         </message>
         <message>
             <source>明かされたラスボスへの縁故は、レベルの制限を無視して結べます</source>
@@ -9748,6 +10349,21 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Max MP</translation>
         </message>
         <message>
+            <source>最大ダメージ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>maximum damage</translation>
+        </message>
+        <message>
+            <source>最大ダメージは Extraordinary Success のときだけです（3.6）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Maximum damage only on an Extraordinary Success (3.6)</translation>
+        </message>
+        <message>
+            <source>最大ダメージ（大成功）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Maximum damage (Extraordinary)</translation>
+        </message>
+        <message>
             <source>最後の操作はルール表の編集ではありません（メインウィンドウの Ctrl+Z で戻せます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The last action was not a rule table edit (Ctrl+Z in the main window undoes it)</translation>
@@ -9776,6 +10392,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>最高峰でも緊張</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Tense even for the best</translation>
+        </message>
+        <message>
+            <source>朝6時から翌朝6時までが1日。睡眠での負傷の回復は1日に1点だけ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A day runs from 6 a.m. to 6 a.m. Sleep heals 負傷 by 1 point a day only</translation>
         </message>
         <message>
             <source>朝6時から翌朝6時までを安静に過ごせなかったときはロール値 −{0}</source>
@@ -9831,6 +10452,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>未指定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Not specified</translation>
+        </message>
+        <message>
+            <source>未設定 → {0} の {1:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>not set → {0}'s {1:+d}</translation>
         </message>
         <message>
             <source>未設定（GM が設定）</source>
@@ -9938,6 +10564,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Next turn ({0})</translation>
         </message>
         <message>
+            <source>次の日へ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Next day</translation>
+        </message>
+        <message>
             <source>次は {0}（判定値 {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Next: {0} (check value {1})</translation>
@@ -9946,6 +10577,31 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>正確な値: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Exact value: {0}</translation>
+        </message>
+        <message>
+            <source>武器</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>weapon</translation>
+        </message>
+        <message>
+            <source>武器のダメージの最大値を与えます（武器のダメージが空欄なら「ダメージの出目」を最大値として）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Deals the weapon's maximum damage (with no weapon damage, “Damage rolled” is taken as the maximum)</translation>
+        </message>
+        <message>
+            <source>武器のダメージを振って与える</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the weapon damage and apply it</translation>
+        </message>
+        <message>
+            <source>武器のダメージ（例 2d6+1。空欄: 出目を入力）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Weapon damage (e.g. 2d6+1; empty: enter the roll)</translation>
+        </message>
+        <message>
+            <source>武器・鎧・盾を壊せるのは Extraordinary Success のときだけです（3.6）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A weapon, armour or shield can be broken only on an Extraordinary Success (3.6)</translation>
         </message>
         <message>
             <source>武器技能の修正 </source>
@@ -9963,6 +10619,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Dead: damage {0} went beyond the last wound level (Health {1} × {2} levels)</translation>
         </message>
         <message>
+            <source>死亡: ダメージ {0} で Incapacitated に達しました（Health {1} × {2} 段階）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dead: damage {0} reached Incapacitated (Health {1} × {2} levels)</translation>
+        </message>
+        <message>
             <source>死亡: ダメージ {0} 以上</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Dead: damage {0} or more</translation>
@@ -9976,6 +10637,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>死亡ライン</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Dead line</translation>
+        </message>
+        <message>
+            <source>死亡（ホビットは Incapacitated で死亡（1.2.1））</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dead (a hobbit dies at Incapacitated (1.2.1))</translation>
         </message>
         <message>
             <source>死亡（最後の負傷段階を超えました）</source>
@@ -10041,6 +10707,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>比較ロール: ロール値の高い方が勝ち。出目 12 は 12 以外に勝ち、出目 2 は 2 以外に負ける</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Comparison roll: the higher roll value wins. A natural 12 beats anything but 12; a natural 2 loses to anything but 2</translation>
+        </message>
+        <message>
+            <source>比較ロール: ロール値の高い方が勝ち（ハウスルール: 出目 12・2 でも勝敗は決まらない）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>比較ロール: the higher roll value wins (house rule: a natural 12 or 2 decides nothing)</translation>
         </message>
         <message>
             <source>気絶ライン</source>
@@ -10473,6 +11144,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Characters in the current scene</translation>
         </message>
         <message>
+            <source>現在のシーンの登場キャラクター（記録すると、登場していない人の縁故を警告）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Who is in the current scene (once recorded, a 縁故 by or to anyone else is warned of)</translation>
+        </message>
+        <message>
             <source>現在のシーンはありません。シーンを追加するか、一覧から選んでください。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>There is no current scene. Add a scene or choose one from the list.</translation>
@@ -10628,6 +11304,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Appearing</translation>
         </message>
         <message>
+            <source>登場を記録</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Record who is in the scene</translation>
+        </message>
+        <message>
             <source>白</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>White</translation>
@@ -10743,6 +11424,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Opponent (B)</translation>
         </message>
         <message>
+            <source>盾</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>shield</translation>
+        </message>
+        <message>
+            <source>盾の Parry/Block ボーナス: 飛び道具には常に、近接攻撃には防御したときだけ働きます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Shield Parry/Block bonus: always against missiles, in melee only when parrying</translation>
+        </message>
+        <message>
             <source>睡眠</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Sleep</translation>
@@ -10751,6 +11442,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>睡眠 {0} 時間</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Sleep {0} hours</translation>
+        </message>
+        <message>
+            <source>睡眠 {0} 時間（{1}日目）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Sleep {0} hours (day {1})</translation>
         </message>
         <message>
             <source>睡眠の時間</source>
@@ -11106,6 +11802,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>経験点と成長の手続きは指輪物語RPGのキャラクターだけのものです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Experience and advancement apply only to The Lord of the Rings RPG characters</translation>
+        </message>
+        <message>
+            <source>経験点の付与</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Giving XP</translation>
         </message>
         <message>
             <source>経験点の付与（{0}）</source>
@@ -11908,6 +12609,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Add equipment</translation>
         </message>
         <message>
+            <source>装備を壊す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Break equipment</translation>
+        </message>
+        <message>
             <source>装備を追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add equipment</translation>
@@ -12305,6 +13011,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>The usual difficulty is {0}–{1} (others if the scenario needs them)</translation>
         </message>
         <message>
+            <source>通常攻撃</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>basic</translation>
+        </message>
+        <message>
             <source>連続1時間の休憩ごとに疲労1点回復（歩き回ったり作業をすれば休憩ではない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Each continuous hour of rest recovers 1 fatigue (walking around or working is not rest)</translation>
@@ -12365,6 +13076,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Achievement = 2d6 (on double 6, roll another d6 and keep going while it shows 6) + bonus. The difference from the TN decides the degree of success (1.5)</translation>
         </message>
         <message>
+            <source>達成値 {0} / 目標値 {1}: {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Total {0} / TN {1}: {2}</translation>
+        </message>
+        <message>
             <source>達成値 {0} {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Achievement {0} {1}</translation>
@@ -12410,6 +13126,11 @@ Special rule: {1}</translation>
             <source>達成値（2d6 + ボーナス）: A と B</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Achievement (2d6 + bonus): A and B</translation>
+        </message>
+        <message>
+            <source>適用する命中がありません（先に攻撃を振ってください）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No hit to apply (roll the attack first)</translation>
         </message>
         <message>
             <source>選んだカードをすべて取り除きます（Delete）</source>
@@ -12557,6 +13278,21 @@ Special rule: {1}</translation>
             <translation>Chosen method (distribute 8 points over 10, 9, 7, 7, 5, 4; at most 12 before racial bonuses)</translation>
         </message>
         <message>
+            <source>部位狙い</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Called shot</translation>
+        </message>
+        <message>
+            <source>部位狙い +</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Called shot +</translation>
+        </message>
+        <message>
+            <source>部位狙いなし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No called shot</translation>
+        </message>
+        <message>
             <source>部隊</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Units</translation>
@@ -12662,6 +13398,11 @@ Special rule: {1}</translation>
             <translation>Locks and bars (added to the door's Protection)</translation>
         </message>
         <message>
+            <source>鎧</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>armour</translation>
+        </message>
+        <message>
             <source>長所</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Edges</translation>
@@ -12717,6 +13458,26 @@ Special rule: {1}</translation>
             <translation>Defence</translation>
         </message>
         <message>
+            <source>防御された</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>parried</translation>
+        </message>
+        <message>
+            <source>防御される {0:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>parried {0:.2%}</translation>
+        </message>
+        <message>
+            <source>防御のボーナス </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Parry bonus </translation>
+        </message>
+        <message>
+            <source>防御を振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll parry</translation>
+        </message>
+        <message>
             <source>防御・受け流し: 同点は防御側（B）の勝ち</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Defence / parry: ties go to the defender (B)</translation>
@@ -12742,6 +13503,16 @@ Special rule: {1}</translation>
             <translation>The defender has not rolled yet</translation>
         </message>
         <message>
+            <source>防御失敗</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>parry failed</translation>
+        </message>
+        <message>
+            <source>防御成功</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>parried</translation>
+        </message>
+        <message>
             <source>防御（Parry/Block）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Defend (Parry/Block)</translation>
@@ -12750,6 +13521,11 @@ Special rule: {1}</translation>
             <source>防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Chance that defence (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
+        </message>
+        <message>
+            <source>防御（不要）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Parry (not needed)</translation>
         </message>
         <message>
             <source>陣営</source>
@@ -12807,6 +13583,11 @@ Special rule: {1}</translation>
             <translation>Difficulty {0} is outside {1}–{2}</translation>
         </message>
         <message>
+            <source>難易度 {0} は「{1}」（{2}）を超えています</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Difficulty {0} is past “{1}” ({2})</translation>
+        </message>
+        <message>
             <source>難易度 {0}: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Difficulty {0}: {1}</translation>
@@ -12860,6 +13641,11 @@ Special rule: {1}</translation>
             <source>順番の変更: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Change of order: {0}</translation>
+        </message>
+        <message>
+            <source>頭部（目標値 +{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Head (TN +{0})</translation>
         </message>
         <message>
             <source>類型</source>
@@ -13105,6 +13891,11 @@ Start session {1} anyway?</translation>
             <translation> (DX {0} + {1} − equipment {2})</translation>
         </message>
         <message>
+            <source>（Defense に届かず、防御のアクションは使わない）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (short of Defense: the parry's action is not spent)</translation>
+        </message>
+        <message>
             <source>（GM オーバーライドで成長できます。理由はキャラクターに記録されます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (you can advance with the GM override; the reason is recorded on the character)</translation>
@@ -13133,6 +13924,11 @@ Start session {1} anyway?</translation>
             <source>（{0} のペナルティは未設定（GM が設定）のため 0 として計算）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (the {0} penalty is not set (the GM sets it), so it counts as 0)</translation>
+        </message>
+        <message>
+            <source>（{0} は未設定のため、ハウスルールで軽い段階 {1} の {2:+d} で計算）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> ({0} is not set: by the house rule, counted at the lighter level {1}'s {2:+d})</translation>
         </message>
         <message>
             <source>（{0} は消滅）</source>
@@ -13245,6 +14041,11 @@ Start session {1} anyway?</translation>
             <translation> (undone)</translation>
         </message>
         <message>
+            <source>（元の Defense {0} に届かないので回避のアクションは消費されない: {1} 回分）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (short of the original Defence {0}, so the dodge spends no action: {1} given back)</translation>
+        </message>
+        <message>
             <source>（全員が最大値のため、HP・MP は変わりませんでした）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (everyone was at maximum, so HP and MP did not change)</translation>
@@ -13258,6 +14059,11 @@ Start session {1} anyway?</translation>
             <source>（削除されたキャラクター）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(deleted character)</translation>
+        </message>
+        <message>
+            <source>（勇気 A {0} 点・B {1} 点込み）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (with Courage: A {0}, B {1})</translation>
         </message>
         <message>
             <source>（参加者にマスターがいません）</source>
@@ -13275,9 +14081,24 @@ Start session {1} anyway?</translation>
             <translation> (total {0})</translation>
         </message>
         <message>
+            <source>（同じシナリオに2度目の付与）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (a second award for the same scenario)</translation>
+        </message>
+        <message>
+            <source>（同点で {0} 回振り直し）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (tied, rolled again {0}×)</translation>
+        </message>
+        <message>
             <source>（名前なし）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(no name)</translation>
+        </message>
+        <message>
+            <source>（回避のアクションは消費: 元の Defense {0} に到達）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (the dodge's action is spent: the original Defence {0} was reached)</translation>
         </message>
         <message>
             <source>（基本値 3。種族・職業の修正は未設定）</source>
@@ -13345,6 +14166,11 @@ Start session {1} anyway?</translation>
             <translation>(no goal)</translation>
         </message>
         <message>
+            <source>（睡眠で負傷を回復済み: 今日はもう回復しません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (sleep has healed 負傷 today: no more today)</translation>
+        </message>
+        <message>
             <source>（破壊された）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (destroyed)</translation>
@@ -13385,6 +14211,11 @@ Start session {1} anyway?</translation>
             <translation>(unreadable line)</translation>
         </message>
         <message>
+            <source>（負傷の回復は1日に1点だけ: この日はもう回復しています）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (負傷 heals by 1 point a day only: it has healed today already)</translation>
+        </message>
+        <message>
             <source>（追加アクション: 判定{0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (extra action: check {0})</translation>
@@ -13403,6 +14234,11 @@ Start session {1} anyway?</translation>
             <source>（非公開）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(hidden)</translation>
+        </message>
+        <message>
+            <source>／前借り: 幻想値 {0}→{1}（以後のシーンで縁故を結び、あと{2}点を確保）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> / advance: fantasy {0} → {1} (make bonds in later scenes to secure {2} more)</translation>
         </message>
         <message>
             <source>：消滅</source>
@@ -13500,8 +14336,8 @@ Start session {1} anyway?</translation>
             <translation>Not engaged</translation>
         </message>
         <message>
-            <source>全員に勝つ確率 {0:.2%}（{1}人との行動値の対決）</source>
-            <translation>Chance to beat everyone {0:.2%} (initiative contest against {1})</translation>
+            <source>全員に勝つ確率 {0:.2%}（{1}人との行動値の対決、{2}）</source>
+            <translation>Chance to beat everyone {0:.2%} (initiative contest against {1}, {2})</translation>
         </message>
         <message>
             <source>封鎖なし: 離脱できます</source>
@@ -13514,6 +14350,14 @@ Start session {1} anyway?</translation>
     </context>
     <context>
         <name>AWBattleActions</name>
+        <message>
+            <source>一度だけ振って全員と比べる</source>
+            <translation>One roll against every blocker</translation>
+        </message>
+        <message>
+            <source>敵ごとに振り直す</source>
+            <translation>Roll again for each blocker</translation>
+        </message>
         <message>
             <source>マイナー</source>
             <translation>Minor</translation>
@@ -13543,8 +14387,8 @@ Start session {1} anyway?</translation>
             <translation>Disengage failed (blocked by {0})</translation>
         </message>
         <message>
-            <source>{0}: エンゲージ離脱（封鎖 {1}人、成功率 {2:.1%}）— {3}</source>
-            <translation>{0}: disengage (blocked by {1}, success chance {2:.1%}) — {3}</translation>
+            <source>{0}: エンゲージ離脱（封鎖 {1}人、{2}、成功率 {3:.1%}）— {4}</source>
+            <translation>{0}: disengage (blocked by {1}, {2}, success chance {3:.1%}) — {4}</translation>
         </message>
         <message>
             <source>離脱</source>
@@ -13863,6 +14707,18 @@ Special rule: {1}</translation>
             <translation>The saved AF check is invalid ({0}). You can start a new AF check</translation>
         </message>
         <message>
+            <source>ハウスルールが「GMが許可したラウンドだけ」ではありません</source>
+            <translation>The house rule is not “Only in rounds the GM allows”</translation>
+        </message>
+        <message>
+            <source>AF判定: ラウンド {0} の特技の再宣言を許可</source>
+            <translation>Another Focus: declared skills count again in round {0}</translation>
+        </message>
+        <message>
+            <source>AF判定: ラウンド {0} の特技の再宣言の許可を取り消し</source>
+            <translation>Another Focus: declared skills no longer count again in round {0}</translation>
+        </message>
+        <message>
             <source>進行中のAF判定「{0}」があります。先に終了させるか中止してください</source>
             <translation>AF check "{0}" is in progress. End or cancel it first</translation>
         </message>
@@ -14119,6 +14975,12 @@ By the rules, event keys cannot be transferred to others (that needs a special f
 Command Spells are restored to their maximum and the current scene ends. (Ctrl+Z undoes this)</translation>
         </message>
         <message>
+            <source>セッション {0} を終了しますか？
+現在のシーンが終わります。令呪は回復しません（ハウスルール: シナリオ終了時に回復）。（Ctrl+Z で元に戻せます）</source>
+            <translation>End session {0}?
+The current scene ends. Command Spells are not restored (house rule: restored at the end of the scenario). (Ctrl+Z undoes this)</translation>
+        </message>
+        <message>
             <source>
 進行中のAF判定はそのまま残ります（AF判定の画面で終えてください）。</source>
             <translation>
@@ -14192,16 +15054,24 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Characters in the current scene</translation>
         </message>
         <message>
+            <source>・すべてのマスターの令呪が最大値（{0}）まで回復します</source>
+            <translation>· Every Master's Command Spells are restored to the maximum ({0})</translation>
+        </message>
+        <message>
+            <source>・令呪は回復しません（ハウスルール: シナリオ終了時に最大値（{0}）まで回復）</source>
+            <translation>· Command Spells are not restored (house rule: restored to the maximum ({0}) at the end of the scenario)</translation>
+        </message>
+        <message>
             <source>セッション {0} を終了しますか？
 
-・すべてのマスターの令呪が最大値（{1}）まで回復します
+{1}
 ・戦闘と現在のシーンが終わります
 ・シーンの一覧、契約、イベントキーはそのまま続きます
 {2}
 （メインウィンドウの「元に戻す」で取り消せます）</source>
             <translation>End session {0}?
 
-· Every Master's Command Spells are restored to the maximum ({1})
+{1}
 · The battle and the current scene end
 · The scene list, contracts and event keys carry on
 {2}
@@ -14359,6 +15229,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>End session {0} (Command Spells restored)</translation>
         </message>
         <message>
+            <source>セッション {0} を終了（令呪はシナリオ終了まで回復しない）</source>
+            <translation>End session {0} (Command Spells are not restored until the scenario ends)</translation>
+        </message>
+        <message>
             <source>セッション {0} へ</source>
             <translation>To session {0}</translation>
         </message>
@@ -14461,10 +15335,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>{0}はマスターではありません</source>
             <translation>{0} is not a Master</translation>
-        </message>
-        <message>
-            <source>{0}の令呪は残っていません（1シナリオに{1}回まで。セッション終了時に回復します）</source>
-            <translation>{0} has no Command Spells left (up to {1} per scenario; restored at the end of the session)</translation>
         </message>
         <message>
             <source>イベントキー:{0} → {1}</source>
@@ -14659,6 +15529,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>達成値+20 は判定パネルの「令呪 +20」で使ってください</source>
             <translation>Use the achievement +20 with "Command Spell +20" in the check panel</translation>
+        </message>
+        <message>
+            <source>令呪を使う（1シナリオに{0}回まで・シナリオ終了時に回復）</source>
+            <translation>Use a Command Spell (up to {0} per scenario, restored at the end of the scenario)</translation>
         </message>
         <message>
             <source>{0}（令呪 残り {1}/{2}）</source>
@@ -15480,6 +16354,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     </context>
     <context>
         <name>BattleTableModel</name>
+        <message>
+            <source>行動値</source>
+            <translation>Initiative</translation>
+        </message>
+        <message>
+            <source>イニシアチブ</source>
+            <translation>Initiative</translation>
+        </message>
         <message>
             <source>順</source>
             <translation>Order</translation>
@@ -16457,6 +17339,21 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>FocusRulesBox</name>
+        <message>
+            <source>「ラウンドが経過した…GM判断で特技使用が許可される」: このラウンドに宣言済みの特技をもう一度数える</source>
+            <translation>“If a round has passed… the GM may allow the skill”: declared skills count again in this round</translation>
+        </message>
+        <message>
+            <source>ハウスルール — {0}</source>
+            <translation>House rules — {0}</translation>
+        </message>
+        <message>
+            <source>ラウンド {0}: 宣言済みの特技をもう一度数える（GMが許可）</source>
+            <translation>Round {0}: declared skills count again (the GM allows it)</translation>
+        </message>
+    </context>
+    <context>
         <name>FocusRunPage</name>
         <message>
             <source>振る</source>
@@ -16915,8 +17812,24 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Hours of sleep</translation>
         </message>
         <message>
-            <source>睡眠 {0} 時間</source>
-            <translation>Sleep {0} hours</translation>
+            <source>日数は {0} 日目までです</source>
+            <translation>Days go up to day {0}</translation>
+        </message>
+        <message>
+            <source>{0}日目へ</source>
+            <translation>To day {0}</translation>
+        </message>
+        <message>
+            <source>{0}日目</source>
+            <translation>Day {0}</translation>
+        </message>
+        <message>
+            <source>睡眠 {0} 時間（{1}日目）</source>
+            <translation>Sleep {0} hours (day {1})</translation>
+        </message>
+        <message>
+            <source>（負傷の回復は1日に1点だけ: この日はもう回復しています）</source>
+            <translation> (負傷 heals by 1 point a day only: it has healed today already)</translation>
         </message>
         <message>
             <source>睡眠</source>
@@ -17038,6 +17951,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>FourCardCheckModel</name>
         <message>
+            <source>難易度 {0} は「{1}」（{2}）を超えています</source>
+            <translation>Difficulty {0} is past “{1}” ({2})</translation>
+        </message>
+        <message>
             <source>判定するキャラクターを選んでください（いなければ先に追加してください）</source>
             <translation>Choose the character who rolls (add one first if there is none)</translation>
         </message>
@@ -17048,6 +17965,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     </context>
     <context>
         <name>FourCardCheckView</name>
+        <message>
+            <source>同値は引き分け（GMの判断）</source>
+            <translation>A tie is a draw (the GM's ruling)</translation>
+        </message>
+        <message>
+            <source>「引き分けや膠着状態がありえる判定であれば、GMの判断で、優劣がつかなかったことに」</source>
+            <translation>“If a draw or a deadlock is possible, the GM may rule that neither side prevailed”</translation>
+        </message>
         <message>
             <source>難易度</source>
             <translation>Difficulty</translation>
@@ -17063,6 +17988,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>A の勝率 {0}</source>
             <translation>A's chance to win {0}</translation>
+        </message>
+        <message>
+            <source>B の勝率 {0}。同値は引き分け（GMの判断）: {1}</source>
+            <translation>B wins {0}. A tie is a draw (the GM's ruling): {1}</translation>
         </message>
         <message>
             <source>B の勝率 {0}。同値（2 と 2、12 と 12 を含む）は決着まで振り直し: 1 回ごとに {1}</source>
@@ -17093,6 +18022,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Success chance (%)</translation>
         </message>
         <message>
+            <source>比較ロール: ロール値の高い方が勝ち（ハウスルール: 出目 12・2 でも勝敗は決まらない）</source>
+            <translation>比較ロール: the higher roll value wins (house rule: a natural 12 or 2 decides nothing)</translation>
+        </message>
+        <message>
             <source>比較ロール: ロール値の高い方が勝ち。出目 12 は 12 以外に勝ち、出目 2 は 2 以外に負ける</source>
             <translation>Comparison roll: the higher roll value wins. A natural 12 beats anything but 12; a natural 2 loses to anything but 2</translation>
         </message>
@@ -17111,6 +18044,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>B の勝ち</source>
             <translation>B wins</translation>
+        </message>
+        <message>
+            <source>引き分け</source>
+            <translation>Draw</translation>
         </message>
         <message>
             <source>、同値で振り直し、</source>
@@ -17319,6 +18256,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Roll for recovery</translation>
         </message>
         <message>
+            <source>次の日へ</source>
+            <translation>Next day</translation>
+        </message>
+        <message>
+            <source>朝6時から翌朝6時までが1日。睡眠での負傷の回復は1日に1点だけ</source>
+            <translation>A day runs from 6 a.m. to 6 a.m. Sleep heals 負傷 by 1 point a day only</translation>
+        </message>
+        <message>
             <source>1日の経過（負傷の回復ロール）</source>
             <translation>A day passes (wound recovery roll)</translation>
         </message>
@@ -17337,6 +18282,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>成功すれば負傷を1点回復。2D6の出目が2なら自動的失敗で疲労1点</source>
             <translation>On a success, recover 1 wound. A natural 2 on 2D6 is an automatic failure and 1 fatigue</translation>
+        </message>
+        <message>
+            <source>{0}日目</source>
+            <translation>Day {0}</translation>
+        </message>
+        <message>
+            <source>（睡眠で負傷を回復済み: 今日はもう回復しません）</source>
+            <translation> (sleep has healed 負傷 today: no more today)</translation>
         </message>
         <message>
             <source>空腹: 十分な食事を摂るまで疲労は回復しません</source>
@@ -17438,6 +18391,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Experience to grant: {0} (scenario {1}, individual {2:+d}){3}</translation>
         </message>
         <message>
+            <source>経験点の付与</source>
+            <translation>Giving XP</translation>
+        </message>
+        <message>
             <source>このキャラクターは削除されました（元に戻すと再び成長させられます）</source>
             <translation>This character has been deleted (undo to advance them again)</translation>
         </message>
@@ -17497,6 +18454,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>FourCardGrowthModel</name>
         <message>
+            <source>シナリオ「{0}」の経験点はもう付与しています。もう一度付与しますか？</source>
+            <translation>XP for the scenario “{0}” has already been given. Give it again?</translation>
+        </message>
+        <message>
             <source>経験点を付与するシナリオの名前を入力してください</source>
             <translation>Enter the name of the scenario that grants the experience</translation>
         </message>
@@ -17511,6 +18472,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>シナリオ「{0}」{1}、個人別 {2:+d}</source>
             <translation>Scenario "{0}" {1}, individual {2:+d}</translation>
+        </message>
+        <message>
+            <source>（同じシナリオに2度目の付与）</source>
+            <translation> (a second award for the same scenario)</translation>
         </message>
         <message>
             <source>経験点 +{0}（残り {1}）</source>
@@ -17832,6 +18797,48 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>HouseRulesDialog</name>
+        <message>
+            <source>ハウスルール（ルールの読み方）</source>
+            <translation>House rules (how to read the rules)</translation>
+        </message>
+        <message>
+            <source>ルールの文章が二通りに読める箇所です。キャンペーンごとに読み方を選べます（選んだ読み方はキャンペーンに保存され、判定パネル・戦闘トラッカー・prob コマンドの確率もそれに従います。変更は Ctrl+Z で元に戻せます）。「既定」は gmtool がこれまで使ってきた読み方です。</source>
+            <translation>Places where the rule text can be read two ways. Each campaign chooses its reading (saved with the campaign; the judgement panel, the combat tracker and the prob commands compute their odds with it; Ctrl+Z undoes a change). “Default” is the reading gmtool has used so far.</translation>
+        </message>
+        <message>
+            <source>このシステムには、読み方を選べる箇所はまだありません。</source>
+            <translation>This system has no readings to choose yet.</translation>
+        </message>
+        <message>
+            <source>このシステムを既定に戻す</source>
+            <translation>Reset this system to the defaults</translation>
+        </message>
+        <message>
+            <source>「{0}」（{1}）</source>
+            <translation>"{0}" ({1})</translation>
+        </message>
+        <message>
+            <source>{0}（既定）</source>
+            <translation>{0} (default)</translation>
+        </message>
+        <message>
+            <source>保存されたハウスルールが読めないため、既定の読み方を使っています: {0}</source>
+            <translation>The stored house rules cannot be read, so the defaults are played: {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>HouseRulesModel</name>
+        <message>
+            <source>ハウスルール「{0}」を「{1}」に</source>
+            <translation>House rule “{0}”: “{1}”</translation>
+        </message>
+        <message>
+            <source>ハウスルールを既定に戻す</source>
+            <translation>Reset the house rules to the defaults</translation>
+        </message>
+    </context>
+    <context>
         <name>IdentityPage</name>
         <message>
             <source>名前と性別</source>
@@ -18137,10 +19144,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Filter</translation>
         </message>
         <message>
-            <source>日付で絞り込む、時刻へジャンプする</source>
-            <translation>Narrow by date, jump to a time</translation>
-        </message>
-        <message>
             <source>絞り込み解除</source>
             <translation>Clear filter</translation>
         </message>
@@ -18153,8 +19156,20 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Date</translation>
         </message>
         <message>
-            <source>この日（この計算機の時刻で）の行だけ。セッションの区切りはシステムごとに違うため、日付で絞り込みます</source>
-            <translation>Only the lines of this day (by this computer's clock). Each system marks sessions differently, so the log is narrowed by date</translation>
+            <source>セッションや日付で絞り込む、時刻へジャンプする</source>
+            <translation>Narrow by session or date, jump to a time</translation>
+        </message>
+        <message>
+            <source>すべて</source>
+            <translation>All</translation>
+        </message>
+        <message>
+            <source>このセッションの行だけ（システムの記録した開始・終了、なければ長い休みで区切ります）</source>
+            <translation>Only this session's lines (from the start and end the system recorded; where it records none, a long break separates sessions)</translation>
+        </message>
+        <message>
+            <source>この日（この計算機の時刻で）の行だけ</source>
+            <translation>Only the lines of this day (by this computer's clock)</translation>
         </message>
         <message>
             <source>ジャンプ</source>
@@ -18183,6 +19198,29 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>{0:,} / {1:,} 行</source>
             <translation>{0:,} / {1:,} lines</translation>
+        </message>
+    </context>
+    <context>
+        <name>LogSessions</name>
+        <message>
+            <source>1行</source>
+            <translation>1 line</translation>
+        </message>
+        <message>
+            <source>{0:,}行</source>
+            <translation>{0:,} lines</translation>
+        </message>
+        <message>
+            <source>セッション {0}（{1}）</source>
+            <translation>Session {0} ({1})</translation>
+        </message>
+        <message>
+            <source>{0}〜{1}</source>
+            <translation>{0}–{1}</translation>
+        </message>
+        <message>
+            <source>セッション {0}（{1}、{2}）</source>
+            <translation>Session {0} ({1}, {2})</translation>
         </message>
     </context>
     <context>
@@ -18294,6 +19332,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Corruption has reached Bearing: the character becomes an NPC (1.2.4)</translation>
         </message>
         <message>
+            <source>死亡（ホビットは Incapacitated で死亡（1.2.1））</source>
+            <translation>Dead (a hobbit dies at Incapacitated (1.2.1))</translation>
+        </message>
+        <message>
             <source>死亡（最後の負傷段階を超えました）</source>
             <translation>Dead (beyond the last wound level)</translation>
         </message>
@@ -18402,8 +19444,8 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Courage to spend</translation>
         </message>
         <message>
-            <source>勇気を {0} 点使いました</source>
-            <translation>Spent {0} Courage</translation>
+            <source>勇気を {0} 点使いました（{1}: このラウンド {2} 点目まで）</source>
+            <translation>Spent {0} Courage ({1}: {2} so far this round)</translation>
         </message>
         <message>
             <source>勇気を使う</source>
@@ -18601,6 +19643,22 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Attack achievement </translation>
         </message>
         <message>
+            <source>防御を振る</source>
+            <translation>Roll parry</translation>
+        </message>
+        <message>
+            <source>攻撃の達成値が元の Defense に届かないときは振らず、アクションも消費されません（3.3）</source>
+            <translation>When the attack's total does not reach the original Defence, no roll is made and no action is spent (3.3)</translation>
+        </message>
+        <message>
+            <source>攻撃の達成値を記録</source>
+            <translation>Record attack total</translation>
+        </message>
+        <message>
+            <source>回避の後の攻撃: 元の Defense に届かなければ回避のアクションは消費されません（3.3）</source>
+            <translation>The attack after a dodge: if it does not reach the original Defence, the dodge spends no action (3.3)</translation>
+        </message>
+        <message>
             <source>最初のラウンドのイニシアチブを使い続ける</source>
             <translation>Keep using the first round's initiative</translation>
         </message>
@@ -18635,6 +19693,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）</source>
             <translation>Chance that defence (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
+        </message>
+        <message>
+            <source>攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません</source>
+            <translation>Attack {0} does not reach the original Defence {1}: neither parry nor dodge spends an action</translation>
         </message>
     </context>
     <context>
@@ -18995,6 +20057,276 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>LotRAttackBox</name>
+        <message>
+            <source>攻撃のボーナス </source>
+            <translation>Attack bonus </translation>
+        </message>
+        <message>
+            <source>技能ランク + 能力値修正 + 修正。負傷・疲労・追加アクションのペナルティと狙いは自動で加わります</source>
+            <translation>Skill ranks + attribute modifier + modifiers. Wound, weariness and extra-action penalties and aim are added automatically</translation>
+        </message>
+        <message>
+            <source>部位狙いなし</source>
+            <translation>No called shot</translation>
+        </message>
+        <message>
+            <source>頭部（目標値 +{0}）</source>
+            <translation>Head (TN +{0})</translation>
+        </message>
+        <message>
+            <source>ほかの部位（目標値修正を入力）</source>
+            <translation>Other location (enter the TN modifier)</translation>
+        </message>
+        <message>
+            <source>部位狙い +</source>
+            <translation>Called shot +</translation>
+        </message>
+        <message>
+            <source>射撃（飛び道具）</source>
+            <translation>Ranged (missile)</translation>
+        </message>
+        <message>
+            <source>"L" を越えた段階 S </source>
+            <translation>Steps S beyond "L": </translation>
+        </message>
+        <message>
+            <source>射撃: "L" より遠いとき、距離 S ごとに目標値 +2（3.4）</source>
+            <translation>Ranged: beyond "L", TN +2 per range step S (3.4)</translation>
+        </message>
+        <message>
+            <source>対象の盾 +</source>
+            <translation>Target's shield +</translation>
+        </message>
+        <message>
+            <source>盾の Parry/Block ボーナス: 飛び道具には常に、近接攻撃には防御したときだけ働きます</source>
+            <translation>Shield Parry/Block bonus: always against missiles, in melee only when parrying</translation>
+        </message>
+        <message>
+            <source>サイズ差 </source>
+            <translation>Size difference </translation>
+        </message>
+        <message>
+            <source>対象のサイズ − 攻撃側のサイズ（1 段階ごとに攻撃 +2）</source>
+            <translation>Target's size − attacker's size (attack +2 per step)</translation>
+        </message>
+        <message>
+            <source>対象が防御（Parry/Block）する</source>
+            <translation>Target parries (Parry/Block)</translation>
+        </message>
+        <message>
+            <source>防御のボーナス </source>
+            <translation>Parry bonus </translation>
+        </message>
+        <message>
+            <source>攻撃を振る</source>
+            <translation>Roll the attack</translation>
+        </message>
+        <message>
+            <source>武器のダメージ（例 2d6+1。空欄: 出目を入力）</source>
+            <translation>Weapon damage (e.g. 2d6+1; empty: enter the roll)</translation>
+        </message>
+        <message>
+            <source>STR修正 </source>
+            <translation>STR modifier </translation>
+        </message>
+        <message>
+            <source>ダメージに STR ボーナスを加えます（3.10）。NPC は GM が入力します</source>
+            <translation>The STR bonus is added to the damage (3.10). For an NPC the GM enters it</translation>
+        </message>
+        <message>
+            <source>ダメージの出目 </source>
+            <translation>Damage rolled </translation>
+        </message>
+        <message>
+            <source>ダメージを与える</source>
+            <translation>Deal damage</translation>
+        </message>
+        <message>
+            <source>武器のダメージを振って与える</source>
+            <translation>Roll the weapon damage and apply it</translation>
+        </message>
+        <message>
+            <source>最大ダメージ（大成功）</source>
+            <translation>Maximum damage (Extraordinary)</translation>
+        </message>
+        <message>
+            <source>{0}を壊す</source>
+            <translation>Break the {0}</translation>
+        </message>
+        <message>
+            <source>壊す（大成功）</source>
+            <translation>Break (Extraordinary)</translation>
+        </message>
+        <message>
+            <source>攻撃（指輪物語RPG）</source>
+            <translation>Attack (Lord of the Rings RPG)</translation>
+        </message>
+        <message>
+            <source>攻撃する</source>
+            <translation>Attacker</translation>
+        </message>
+        <message>
+            <source>対象</source>
+            <translation>Target</translation>
+        </message>
+        <message>
+            <source>部位狙い</source>
+            <translation>Called shot</translation>
+        </message>
+        <message>
+            <source>射撃</source>
+            <translation>Ranged</translation>
+        </message>
+        <message>
+            <source>防御</source>
+            <translation>Defence</translation>
+        </message>
+        <message>
+            <source>ダメージ</source>
+            <translation>Damage</translation>
+        </message>
+        <message>
+            <source>大成功</source>
+            <translation>Extraordinary</translation>
+        </message>
+        <message>
+            <source>防御される {0:.2%}</source>
+            <translation>parried {0:.2%}</translation>
+        </message>
+        <message>
+            <source>攻撃 {0:+d} / 目標値 {1}: 命中 {2:.2%}</source>
+            <translation>Attack {0:+d} / TN {1}: hit {2:.2%}</translation>
+        </message>
+        <message>
+            <source>武器のダメージの最大値を与えます（武器のダメージが空欄なら「ダメージの出目」を最大値として）</source>
+            <translation>Deals the weapon's maximum damage (with no weapon damage, “Damage rolled” is taken as the maximum)</translation>
+        </message>
+        <message>
+            <source>達成値 {0} / 目標値 {1}: {2}</source>
+            <translation>Total {0} / TN {1}: {2}</translation>
+        </message>
+        <message>
+            <source>　防御 {0}: {1}</source>
+            <translation>  Parry {0}: {1}</translation>
+        </message>
+        <message>
+            <source>防御された</source>
+            <translation>parried</translation>
+        </message>
+        <message>
+            <source>防御失敗</source>
+            <translation>parry failed</translation>
+        </message>
+        <message>
+            <source>Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）</source>
+            <translation>Extraordinary Success: deal maximum damage, or break a weapon, armour or shield (3.6)</translation>
+        </message>
+        <message>
+            <source>命中: ダメージを与えてください</source>
+            <translation>Hit: apply the damage</translation>
+        </message>
+        <message>
+            <source>命中しなかった</source>
+            <translation>Missed</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRAttackModel</name>
+        <message>
+            <source>攻撃する相手を選んでください（自分自身は選べません）</source>
+            <translation>Choose whom to attack (not the attacker itself)</translation>
+        </message>
+        <message>
+            <source>{0}は攻撃の対象にできません</source>
+            <translation>{0} cannot be attacked</translation>
+        </message>
+        <message>
+            <source>攻撃</source>
+            <translation>Attack</translation>
+        </message>
+        <message>
+            <source>射撃</source>
+            <translation>Ranged</translation>
+        </message>
+        <message>
+            <source>{0} → {1}: {2} 達成値 {3} / 目標値 {4} — {5}</source>
+            <translation>{0} → {1}: {2} total {3} / TN {4} — {5}</translation>
+        </message>
+        <message>
+            <source>（狙い +{0}）</source>
+            <translation> (aim +{0})</translation>
+        </message>
+        <message>
+            <source>防御成功</source>
+            <translation>parried</translation>
+        </message>
+        <message>
+            <source>防御失敗</source>
+            <translation>parry failed</translation>
+        </message>
+        <message>
+            <source>、防御 {0}: {1}</source>
+            <translation>, parry {0}: {1}</translation>
+        </message>
+        <message>
+            <source>（Defense に届かず、防御のアクションは使わない）</source>
+            <translation> (short of Defense: the parry's action is not spent)</translation>
+        </message>
+        <message>
+            <source>ダメージの出目は 0 以上です（{0}）</source>
+            <translation>The damage rolled is 0 or more ({0})</translation>
+        </message>
+        <message>
+            <source>最大ダメージは Extraordinary Success のときだけです（3.6）</source>
+            <translation>Maximum damage only on an Extraordinary Success (3.6)</translation>
+        </message>
+        <message>
+            <source>死亡</source>
+            <translation>Dead</translation>
+        </message>
+        <message>
+            <source>最大ダメージ</source>
+            <translation>maximum damage</translation>
+        </message>
+        <message>
+            <source>ダメージ</source>
+            <translation>Damage</translation>
+        </message>
+        <message>
+            <source>{0}に{1} {2}（出目 {3} + STR {4:+d}）→ 負傷 {5}（{6}）</source>
+            <translation>{0} takes {1} {2} (rolled {3} + STR {4:+d}) → wounds {5} ({6})</translation>
+        </message>
+        <message>
+            <source>武器・鎧・盾を壊せるのは Extraordinary Success のときだけです（3.6）</source>
+            <translation>A weapon, armour or shield can be broken only on an Extraordinary Success (3.6)</translation>
+        </message>
+        <message>
+            <source>壊すものは武器・鎧・盾のどれかです</source>
+            <translation>What breaks is a weapon, armour or a shield</translation>
+        </message>
+        <message>
+            <source>{0}が壊れた</source>
+            <translation>{0} broken</translation>
+        </message>
+        <message>
+            <source>{0}: Extraordinary Success で{1}を壊した</source>
+            <translation>{0}: the Extraordinary Success broke the {1}</translation>
+        </message>
+        <message>
+            <source>装備を壊す</source>
+            <translation>Break equipment</translation>
+        </message>
+        <message>
+            <source>適用する命中がありません（先に攻撃を振ってください）</source>
+            <translation>No hit to apply (roll the attack first)</translation>
+        </message>
+        <message>
+            <source>攻撃のあとに戦闘が変わりました。もう一度攻撃を振ってください</source>
+            <translation>The fight has changed since the attack. Roll the attack again</translation>
+        </message>
+    </context>
+    <context>
         <name>LotRBattleActions</name>
         <message>
             <source>{0}: {1}</source>
@@ -19023,6 +20355,54 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>回避</source>
             <translation>Dodge</translation>
+        </message>
+        <message>
+            <source>命中</source>
+            <translation>Hit</translation>
+        </message>
+        <message>
+            <source>外れ</source>
+            <translation>Miss</translation>
+        </message>
+        <message>
+            <source>{0}への攻撃 達成値 {1}: 目標値 {2} → {3}</source>
+            <translation>Attack on {0}, total {1}: TN {2} → {3}</translation>
+        </message>
+        <message>
+            <source>（元の Defense {0} に届かないので回避のアクションは消費されない: {1} 回分）</source>
+            <translation> (short of the original Defence {0}, so the dodge spends no action: {1} given back)</translation>
+        </message>
+        <message>
+            <source>（回避のアクションは消費: 元の Defense {0} に到達）</source>
+            <translation> (the dodge's action is spent: the original Defence {0} was reached)</translation>
+        </message>
+        <message>
+            <source>攻撃の達成値</source>
+            <translation>Attack total</translation>
+        </message>
+        <message>
+            <source>{0}: 攻撃 {1} は元の Defense {2} に届かない — 防御は不要、アクションは消費されない</source>
+            <translation>{0}: attack {1} does not reach the original Defence {2} — no parry needed, no action spent</translation>
+        </message>
+        <message>
+            <source>防御（不要）</source>
+            <translation>Parry (not needed)</translation>
+        </message>
+        <message>
+            <source>防御成功</source>
+            <translation>parried</translation>
+        </message>
+        <message>
+            <source>防御失敗</source>
+            <translation>parry failed</translation>
+        </message>
+        <message>
+            <source>{0}: 防御 {1}（攻撃の達成値 {2}、同点は防御側）→ {3}</source>
+            <translation>{0}: parry {1} (attack total {2}, a tie goes to the defender) → {3}</translation>
+        </message>
+        <message>
+            <source>防御</source>
+            <translation>Defence</translation>
         </message>
         <message>
             <source>イニシアチブを最初のラウンドのまま使う</source>
@@ -19054,6 +20434,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>勇気を使う</source>
             <translation>Spend Courage</translation>
+        </message>
+        <message>
+            <source>戦闘トラッカーのラウンドで勇気を数えています。ラウンドはトラッカーで進めてください</source>
+            <translation>Courage is counted on the combat tracker's rounds. Advance the round in the tracker</translation>
         </message>
         <message>
             <source>次のラウンド（勇気の回数を戻す）</source>
@@ -19139,8 +20523,16 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Corruption change — {0}</translation>
         </message>
         <message>
-            <source>ラウンド {0}</source>
-            <translation>Round {0}</translation>
+            <source>B: 勇気 +{0}</source>
+            <translation>B: Courage +{0}</translation>
+        </message>
+        <message>
+            <source>A: 勇気 +{0}</source>
+            <translation>A: Courage +{0}</translation>
+        </message>
+        <message>
+            <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
+            <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
         </message>
         <message>
             <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
@@ -19169,6 +20561,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>、同点で振り直し、</source>
             <translation>, tie rerolled, </translation>
+        </message>
+        <message>
+            <source>（勇気 A {0} 点・B {1} 点込み）</source>
+            <translation> (with Courage: A {0}, B {1})</translation>
         </message>
         <message>
             <source>出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}</source>
@@ -19262,6 +20658,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Total damage</translation>
         </message>
         <message>
+            <source>死亡: ダメージ {0} で Incapacitated に達しました（Health {1} × {2} 段階）</source>
+            <translation>Dead: damage {0} reached Incapacitated (Health {1} × {2} levels)</translation>
+        </message>
+        <message>
             <source>死亡: ダメージ {0} が最後の負傷段階を超えました（Health {1} × {2} 段階）</source>
             <translation>Dead: damage {0} went beyond the last wound level (Health {1} × {2} levels)</translation>
         </message>
@@ -19286,12 +20686,39 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> (the {0} penalty is not set (the GM sets it), so it counts as 0)</translation>
         </message>
         <message>
+            <source>（{0} は未設定のため、ハウスルールで軽い段階 {1} の {2:+d} で計算）</source>
+            <translation> ({0} is not set: by the house rule, counted at the lighter level {1}'s {2:+d})</translation>
+        </message>
+        <message>
             <source>ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定できます</source>
             <translation>The rules summary gives no penalty values. The GM can set them in the rule tables (wounds and weariness)</translation>
         </message>
         <message>
-            <source>Near Death のない負傷段階です。本文 1.2.1:「Hobbitは,Incapacitated になった時点で死亡する」（GM が判断してください）</source>
-            <translation>These wound levels have no Near Death. Rulebook 1.2.1: "a Hobbit dies when Incapacitated" (the GM decides)</translation>
+            <source>ホビットは Incapacitated で死亡（1.2.1）: 本文「Hobbitは,Incapacitated になった時点で死亡する」</source>
+            <translation>A hobbit dies at Incapacitated (1.2.1): the text says 「Hobbitは,Incapacitated になった時点で死亡する」</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRCourage</name>
+        <message>
+            <source>ラウンド {0}（戦闘トラッカー）</source>
+            <translation>Round {0} (combat tracker)</translation>
+        </message>
+        <message>
+            <source>ラウンド {0}</source>
+            <translation>Round {0}</translation>
+        </message>
+        <message>
+            <source>戦闘トラッカーの次のラウンドで数え直します</source>
+            <translation>The count starts again at the combat tracker's next round</translation>
+        </message>
+        <message>
+            <source>「次のラウンド」で数え直します</source>
+            <translation>“Next round” starts the count again</translation>
+        </message>
+        <message>
+            <source>1 ラウンドに使える勇気は {0} 点までです（「{1}」はこのラウンドで {2} 点使用済み）。{3}</source>
+            <translation>At most {0} Courage a round (“{1}” has spent {2} this round). {3}</translation>
         </message>
     </context>
     <context>
@@ -19450,6 +20877,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>戦争 {0}時間目: {1} 2d6{2:+d}（戦況）{3} 対 {4} 2d6{5}</source>
             <translation>War hour {0}: {1} 2d6{2:+d} (battle state) {3} vs {4} 2d6{5}</translation>
+        </message>
+        <message>
+            <source>同点で振り直し（{0}）→ {1}</source>
+            <translation>Tied and rolled again ({0}) → {1}</translation>
         </message>
         <message>
             <source>戦争: {0}時間目</source>
@@ -20242,6 +21673,10 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>死亡: ダメージ {0} 以上</source>
             <translation>Dead: damage {0} or more</translation>
+        </message>
+        <message>
+            <source>ホビットは Incapacitated で死亡（1.2.1）</source>
+            <translation>A hobbit dies at Incapacitated (1.2.1)</translation>
         </message>
         <message>
             <source>「未設定」: ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定するまで 0 として計算します</source>
@@ -21616,6 +23051,10 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}の出目</source>
             <translation>{0}'s roll</translation>
         </message>
+        <message>
+            <source>（同点で {0} 回振り直し）</source>
+            <translation> (tied, rolled again {0}×)</translation>
+        </message>
     </context>
     <context>
         <name>OddsBox</name>
@@ -22200,6 +23639,10 @@ Courage: {3}</translation>
             <translation>A bond to a revealed last boss can be made ignoring level limits</translation>
         </message>
         <message>
+            <source>明かされたラスボスへの縁故は、GMの決めた上限（Lv{0}）まで結べます</source>
+            <translation>A 縁故 to the revealed ラスボス may be formed up to the GM's cap (Lv{0})</translation>
+        </message>
+        <message>
             <source>新しい縁故はレベル1から（レベルはこの後のシーンで上げられます）</source>
             <translation>A new bond starts at level 1 (the level can be raised in later scenes)</translation>
         </message>
@@ -22567,6 +24010,18 @@ Archetypes in use by characters that will leave the catalog: {0}</translation>
         <message>
             <source>類型「ラスボス」は原則としてセッションに一人のNPCだけ（他の類型に加えて、数に含めずに）。クライマックスの戦闘の開始時に明かすと、ラスボスはPC全員に縁故Lv1を取得し（既に縁故のあるPCには結びません: 同じ対象に2つの類型からは結べないため）、PCはラスボスへの縁故を選択している類型から、レベルの制限を無視して結べます（「縁故・幻想能力」の「縁故を結ぶ…」で）。</source>
             <translation>As a rule, the "last boss" archetype goes to only one NPC per session (in addition to their other archetypes, not counted among them). Revealed at the start of the climax battle, the last boss gains a Lv1 bond with every PC (not with PCs it already has a bond with, since one target cannot be bonded from two archetypes), and PCs may make bonds to the last boss from their chosen archetype ignoring level limits (with "Make bond…" under "Bonds and fantasy abilities").</translation>
+        </message>
+        <message>
+            <source>ラスボスへの縁故の上限（ハウスルール）</source>
+            <translation>Cap on a 縁故 to the ラスボス (house rule)</translation>
+        </message>
+        <message>
+            <source>なし（Lv99まで）</source>
+            <translation>None (up to Lv99)</translation>
+        </message>
+        <message>
+            <source>ラスボスへの縁故の上限</source>
+            <translation>Cap on a 縁故 to the ラスボス</translation>
         </message>
         <message>
             <source>ラスボス</source>
@@ -22997,6 +24452,18 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
             <translation>Bonds are made in the current scene (one new bond per scene; levels rise in a scene after the one where they last changed). An added scene becomes the current scene. Scenes end with the session.</translation>
         </message>
         <message>
+            <source>現在のシーンに登場しているキャラクター</source>
+            <translation>Characters appearing in the current scene</translation>
+        </message>
+        <message>
+            <source>登場を記録</source>
+            <translation>Record who is in the scene</translation>
+        </message>
+        <message>
+            <source>現在のシーンの登場キャラクター（記録すると、登場していない人の縁故を警告）</source>
+            <translation>Who is in the current scene (once recorded, a 縁故 by or to anyone else is warned of)</translation>
+        </message>
+        <message>
             <source>このシーンで有効な印象効果</source>
             <translation>Impression effects active in this scene</translation>
         </message>
@@ -23060,6 +24527,10 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
             <translation>Session</translation>
         </message>
         <message>
+            <source>シナリオは次のセッションに続く（幻想能力の使用回数を持ち越す）</source>
+            <translation>The scenario goes on next session (the 幻想能力 uses carry over)</translation>
+        </message>
+        <message>
             <source>縁故・幻想能力</source>
             <translation>Bonds and fantasy abilities</translation>
         </message>
@@ -23096,17 +24567,25 @@ Start session {1} anyway?</translation>
             <translation>· This session's bonds and advances move to the record (bonds are made each session)</translation>
         </message>
         <message>
+            <source>・リセット: シーン、ラスボス（シナリオが続くため幻想能力の使用回数は持ち越し）</source>
+            <translation>• Reset: scenes, ラスボス (the scenario goes on, so the 幻想能力 uses carry over)</translation>
+        </message>
+        <message>
+            <source>・リセット: 幻想能力の使用回数、シーン、ラスボス</source>
+            <translation>• Reset: 幻想能力 uses, scenes, ラスボス</translation>
+        </message>
+        <message>
             <source>セッション {0} を終了しますか？
 
-・リセット: 幻想能力の使用回数、シーン、ラスボス
+{2}
 {1}
 ・類型は次のセッションの開始前に変更できます
 （メインウィンドウの「元に戻す」で取り消せます）</source>
             <translation>End session {0}?
 
-· Reset: fantasy ability uses, scenes, last boss
+{2}
 {1}
-· Archetypes can be changed before the next session starts
+• 類型 can be changed before the next session starts
 (Undo in the main window takes this back)</translation>
         </message>
         <message>
@@ -23116,6 +24595,18 @@ Start session {1} anyway?</translation>
     </context>
     <context>
         <name>SengenshoSessionModel</name>
+        <message>
+            <source>上限は1から{0}までです</source>
+            <translation>The cap is 1 to {0}</translation>
+        </message>
+        <message>
+            <source>ラスボスへの縁故の上限: Lv{0}</source>
+            <translation>Cap on a 縁故 to the ラスボス: Lv{0}</translation>
+        </message>
+        <message>
+            <source>ラスボスへの縁故の上限: なし</source>
+            <translation>Cap on a 縁故 to the ラスボス: none</translation>
+        </message>
         <message>
             <source>（削除されたキャラクター）</source>
             <translation>(deleted character)</translation>

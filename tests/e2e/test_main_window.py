@@ -190,3 +190,25 @@ def test_ctrl_shift_i_opens_the_closed_log_and_puts_the_cursor_in_its_search(win
     )
     qtbot.waitUntil(window.log_panel.search.hasFocus, timeout=2000)
     assert window.log_dock.isVisible()
+
+
+def test_no_two_actions_of_the_window_share_a_shortcut(window):
+    from PySide6.QtGui import QAction
+
+    taken: dict[str, str] = {}
+    for action in window.findChildren(QAction):
+        for key in action.shortcuts():
+            text = key.toString()
+            assert text not in taken, f"{text}: {taken.get(text)} / {action.text()}"
+            taken[text] = action.text()
+    assert taken.get("Ctrl+Shift+P") == "ハウスルール（ルールの読み方）…"
+
+
+def test_the_house_rules_page_opens_from_the_edit_menu_on_the_selected_system(window, qtbot):
+    from gmtool.app.house_rules_menu import open_house_rules
+
+    window.ask_item = lambda _title, _label, items, _current: (items[0], True)
+    dialog = open_house_rules(window)
+    qtbot.addWidget(dialog)
+    assert dialog.tabs.count() == 5 and dialog.isVisible()
+    assert window.house_rules_dialog is dialog

@@ -119,3 +119,50 @@ def test_jump_to_the_first_shown_line_at_or_after_a_time(tmp_path, qtbot, monkey
         log.set_filter(LogFilter(group=COMBAT))  # the 10:00 line only
         assert log.row_at_time(datetime.fromisoformat("2024-04-01T09:00:00+00:00")) == 0
         assert log.row_at_time(at) is None
+
+
+def evenings(path: Path) -> Path:
+    """Three sessions of five lines, a week apart (no system marks: each a new day after a pause)."""
+    with Campaign.create(path) as campaign, campaign.transaction():
+        for i in range(15):
+            week, minute = divmod(i, 5)
+            at = f"2024-04-{1 + 7 * week:02d}T19:{minute * 10:02d}:00+09:00"
+            campaign.append_log("command", {**line(i), "time": at})
+    return path
+
+
+def test_a_session_shows_exactly_its_lines_and_combines_with_the_other_criteria(tmp_path, qtbot):
+    with Campaign.open(evenings(tmp_path / "evenings.gmcampaign")) as campaign:
+        log = LogTableModel(CampaignModel(campaign))
+        sessions = log.sessions
+        assert [sessions.label(s) for s in sessions.sessions()] == [
+            "セッション 1（4/1 19:00〜19:40、5行）",
+            "セッション 2（4/8 19:00〜19:40、5行）",
+            "セッション 3（4/15 19:00〜19:40、5行）",
+        ]
+        log.set_filter(LogFilter(ids=sessions.ids_of(2)))
+        inputs = [log.row_texts(r)[INPUTS] for r in range(log.rowCount())]
+        assert inputs == [f"2D6+3 #{i}" for i in range(5, 10)] and log.total_count == 15
+        log.set_filter(LogFilter(ids=sessions.ids_of(2), text="#7"))
+        assert [log.row_texts(r)[INPUTS] for r in range(log.rowCount())] == ["2D6+3 #7"]
+        log.set_filter(LogFilter(ids=sessions.ids_of(2), character=("", NAMES[0])))  # lines 6 and 9
+        assert [log.row_texts(r)[INPUTS] for r in range(log.rowCount())] == ["2D6+3 #6", "2D6+3 #9"]
+        assert sessions.ids_of(4) is None
+
+
+def test_the_newest_session_takes_the_lines_logged_and_a_new_session_closes_it(tmp_path, qtbot):
+    with Campaign.open(evenings(tmp_path / "evenings.gmcampaign")) as campaign:
+        model = CampaignModel(campaign)
+        log = LogTableModel(model)
+        sessions = log.sessions
+        assert sessions.ids_of(3) == (11, None)  # still being played: its lines to come
+        log.set_filter(LogFilter(ids=sessions.ids_of(3)))
+        read: list[tuple[int, int]] = []
+        original = campaign.log_range
+        campaign.log_range = lambda first, last: read.append((first, last)) or original(first, last)  # type: ignore[method-assign]
+        model.append_log("command", {**line(15), "time": "2024-04-15T19:50:00+09:00"})
+        assert log.rowCount() == 6 and sessions.sessions()[-1].lines == 6
+        model.append_log("command", {**line(16), "time": "2024-04-22T19:00:00+09:00"})  # next week
+        assert read == []  # the sessions followed the lines logged without reading the log
+        assert sessions.ids_of(3) == (11, 16) and sessions.ids_of(4) == (17, None)
+        assert sessions.label(sessions.sessions()[-1]) == "セッション 4（4/22 19:00〜19:00、1行）"

@@ -106,11 +106,21 @@ def test_by_time_a_day_or_from_a_moment(campaign):
     assert campaign.log_first_id_at("2030-01-01T00:00:00.000+00:00") is None
 
 
+def test_by_a_range_of_lines_a_session_either_bound_open(campaign):
+    assert ids(campaign, first_id=2, last_id=4) == [2, 3, 4]
+    assert ids(campaign, first_id=5) == [5, 6, 7, 8]  # the newest session: no last line yet
+    assert ids(campaign, last_id=2) == [1, 2]
+    assert ids(campaign, first_id=4, last_id=3) == [] and ids(campaign, first_id=9, last_id=20) == []
+    assert campaign.log_ids_where(LogQuery(first_id=2, last_id=6), from_id=5) == [5, 6]
+
+
 def test_criteria_together_narrow_each_other(campaign):
     assert ids(campaign, kinds=("check",), character=KAGURA[1]) == [2]
     assert ids(campaign, character=ASAGIRI[1], text="戦闘") == [3]
     assert ids(campaign, character=KAGURA[1], after="2024-04-08T00:00:00.000+00:00") == [5]
     assert ids(campaign, kinds=("check",), text="令呪") == []
+    assert ids(campaign, character=KAGURA[1], first_id=1, last_id=4) == [2, 3]  # her lines of session 1
+    assert ids(campaign, text="6,6", first_id=3) == [] and ids(campaign, text="6,6", last_id=2) == [2]
 
 
 def test_a_search_text_out_of_bounds_is_refused_with_a_message(campaign):
@@ -123,3 +133,7 @@ def test_a_search_text_out_of_bounds_is_refused_with_a_message(campaign):
         ids(campaign, character="名" * 10_000)
     with pytest.raises(LogQueryError, match="ログの種類が多すぎます"):
         ids(campaign, kinds=tuple(f"k{i}" for i in range(1000)))
+    with pytest.raises(LogQueryError, match=r"範囲の最初の行が行番号ではありません（3）"):
+        ids(campaign, first_id="3")
+    with pytest.raises(LogQueryError, match=r"範囲の最後の行が行番号ではありません（-1）"):
+        ids(campaign, first_id=1, last_id=-1)

@@ -12,6 +12,7 @@ from gmtool.app.cli import build_parser
 from gmtool.app.cli_common import Bounded
 from gmtool.models.aw.check_model import AWCheckModel
 from gmtool.models.aw.focus_model import AWFocusModel
+from gmtool.models.battle_model import BattleModel
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.fourcard.check_model import FourCardCheckModel
 from gmtool.models.lotr.check_model import LotRCheckModel
@@ -23,6 +24,7 @@ from gmtool.views.aw.focus_dialog import AWFocusDialog
 from gmtool.views.aw.sheet_view import AWSheetView
 from gmtool.views.fourcard.check_view import FourCardCheckView
 from gmtool.views.lotr.army.mass_battle_tab import MassBattleTab
+from gmtool.views.lotr.attack_box import LotRAttackBox
 from gmtool.views.lotr.check_view import LotRCheckView
 from gmtool.views.mtg.check_view import MTGCheckView
 from gmtool.views.sengensho.check_view import SengenshoCheckView
@@ -61,6 +63,7 @@ def gui_bounds(qtbot, campaign_model) -> dict[tuple[str, str], tuple[int, int]]:
     battle = shown(MassBattleTab(LotRMassBattleModel(cm, seed_source=lambda: 1)))
     mtg = shown(MTGCheckView(MTGCheckModel(cm, seed_source=lambda: 1)))
     sgs = shown(SengenshoCheckView(SengenshoCheckModel(cm, seed_source=lambda: 1)))
+    attack = shown(LotRAttackBox(BattleModel(cm, seed_source=lambda: 1), lambda *_: True))
     positions = [battle.start_combo.itemData(i) for i in range(battle.start_combo.count())]
     setup = focus.setup_page
     return {
@@ -87,6 +90,14 @@ def gui_bounds(qtbot, campaign_model) -> dict[tuple[str, str], tuple[int, int]]:
         # the bonus a typed value and 修正 add up to (NPC: 「キャラクターなし」)
         ("lotr", "--bonus"): span(lotr.a_box.value_spin, lotr.a_box.modifier_spin),
         ("lotr", "--tn"): span(lotr.tn_spin),
+        ("lotr", "--helper"): span(lotr.a_box.value_spin, lotr.a_box.modifier_spin),  # a helper's bonus
+        ("lotr-attack", "--bonus"): span(attack.bonus_spin),
+        ("lotr-attack", "--called-shot"): span(attack.called_spin),
+        ("lotr-attack", "--range-step"): span(attack.range_spin),
+        ("lotr-attack", "--shield"): span(attack.shield_spin),
+        ("lotr-attack", "--size"): span(attack.size_spin),
+        ("lotr-attack", "--parry"): span(attack.parry_spin),
+        ("aw-withdraw", "--value"): span(aw.action_box.value_spin),  # 行動値, a check value
         ("lotr-battle", "--position"): (min(positions), max(positions)),
         ("lotr-battle", "--siegecraft-ours"): span(battle.siegecraft_ours_spin),
         ("lotr-battle", "--siegecraft-theirs"): span(battle.siegecraft_theirs_spin),
@@ -99,7 +110,8 @@ def gui_bounds(qtbot, campaign_model) -> dict[tuple[str, str], tuple[int, int]]:
 
 
 # Arguments with no spin box of their own: the engine's bounds, which the window's steps keep.
-ENGINE_ONLY = {("aw-focus", "--declarations"), ("aw-focus", "--current-total")}
+# lotr-attack's Defence is the target participant's own value in the tracker.
+ENGINE_ONLY = {("aw-focus", "--declarations"), ("aw-focus", "--current-total"), ("lotr-attack", "--defence")}
 
 
 def test_every_numeric_argument_is_bounded():

@@ -100,3 +100,44 @@ def test_the_character_filter_offers_the_campaigns_characters_and_follows_a_rena
     model.rename_character(character_id, "神楽 遥香")  # still chosen, now by the name the log will show
     assert panel.character.currentText() == "神楽 遥香"
     qtbot.waitUntil(lambda: log.rowCount() == 0, timeout=5 * DEBOUNCE_MS)
+
+
+def test_choosing_a_session_filters_and_the_bar_with_the_more_fields_still_fits(tmp_path, qtbot):
+    path = tmp_path / "evenings.gmcampaign"
+    with Campaign.create(path) as made, made.transaction():
+        for i in range(15):  # three evenings a week apart, five lines each
+            week, minute = divmod(i, 5)
+            made.append_log(
+                "command", {**line(i), "time": f"2024-04-{1 + 7 * week:02d}T19:{minute:02d}:00+09:00"}
+            )
+    with Campaign.open(path) as campaign:
+        panel = LogPanel(LogTableModel(CampaignModel(campaign)))
+        qtbot.addWidget(panel)
+        panel.resize(*LOG_DOCK_AT_1366)
+        panel.show()
+        log = panel.log_model
+        assert not log.sessions.known and panel.session.count() == 1  # the log not read until asked
+        panel.more.click()
+        qtbot.waitUntil(lambda: panel.session.count() == 4, timeout=2000)
+        assert [panel.session.itemText(i) for i in range(4)] == [
+            "すべて",
+            "セッション 1（4/1 19:00〜19:04、5行）",
+            "セッション 2（4/8 19:00〜19:04、5行）",
+            "セッション 3（4/15 19:00〜19:04、5行）",
+        ]
+        panel.session.setCurrentIndex(2)
+        qtbot.waitUntil(lambda: log.rowCount() == 5, timeout=5 * DEBOUNCE_MS)
+        assert [log.row_texts(r)[2] for r in (0, 4)] == ["2D6+3 #5", "2D6+3 #9"]
+        assert panel.count.text() == "5 / 15 行"
+        qtbot.keyClicks(panel.search, "#8")  # with the text: that session's line with #8
+        qtbot.waitUntil(lambda: log.rowCount() == 1, timeout=5 * DEBOUNCE_MS)
+        assert log.row_texts(0)[2] == "2D6+3 #8"
+
+        assert panel.minimumSizeHint().width() <= LOG_DOCK_AT_1366[0]
+        for widget in (panel.session, panel.day, panel.jump_button):  # the whole row inside the dock
+            assert widget.isVisible() and widget.mapTo(panel, widget.rect().topRight()).x() < panel.width()
+        assert panel.session.width() >= 100
+
+        panel.clear_button.click()
+        assert panel.session.currentIndex() == 0 and log.rowCount() == 15
+        panel.close()

@@ -66,10 +66,16 @@ class AWMenu(SystemMenu):
 
         model = AWSessionModel(self.window.campaign_model)
         number = model.state().session_number
-        question = self.tr(
-            "セッション {0} を終了しますか？\n令呪が最大値まで回復し、現在のシーンが終わります。"
-            "（Ctrl+Z で元に戻せます）"
-        ).format(number)
+        if model.restores_at_session_end():
+            question = self.tr(
+                "セッション {0} を終了しますか？\n令呪が最大値まで回復し、現在のシーンが終わります。"
+                "（Ctrl+Z で元に戻せます）"
+            ).format(number)
+        else:  # house rule aw.command_spell_restore: only a scenario's end restores them
+            question = self.tr(
+                "セッション {0} を終了しますか？\n現在のシーンが終わります。令呪は回復しません"
+                "（ハウスルール: シナリオ終了時に回復）。（Ctrl+Z で元に戻せます）"
+            ).format(number)
         try:
             focus = self.window.campaign_model.session_value("aw.focus")
         except StoreError:  # a damaged AF document: the AF dialog says so; the session can still end

@@ -5,18 +5,22 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gmtool.app.lotr.cli_attack import ATTACK_KINDS, add_attack_parsers, run_attack
 from gmtool.app.lotr.cli_battle import BATTLE_KINDS, add_battle_parsers, run_battle
 from gmtool.app.lotr.cli_test import TEST_KINDS, add_test_parsers, run_test
 
-KINDS = TEST_KINDS + BATTLE_KINDS
+KINDS = TEST_KINDS + BATTLE_KINDS + ATTACK_KINDS
 
 
 def add_parsers(sub: Any) -> None:
     add_test_parsers(sub)
     add_battle_parsers(sub)
+    add_attack_parsers(sub)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.kind in TEST_KINDS:
-        return run_test(args)
+        return run_test(args, parser)
+    if args.kind in ATTACK_KINDS:
+        return run_attack(args, parser)
     return run_battle(args, parser)

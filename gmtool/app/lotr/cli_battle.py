@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 from gmtool.app.cli_common import bounded, percent
+from gmtool.rules.house_rules import house_rule
+from gmtool.rules.systems.lotr.house_rules import BATTLE_TIE, TIE_REROLL
 from gmtool.rules.systems.lotr.mass_battle import (
     MAX_SIEGECRAFT,
     POSITIONS,
@@ -36,13 +38,21 @@ def add_battle_parsers(sub: Any) -> None:
             default=0,
             help=f"{whose}の指揮官の Siegecraft ランク{SIEGECRAFT.range}",
         )
+    tie = house_rule(BATTLE_TIE)
+    battle.add_argument(
+        "--battle-tie",
+        choices=[r.id for r in tie.readings],
+        default=tie.default,
+        help="ハウスルール: 同点の時間（stays = 戦況が動かない、reroll = 決着まで振り直す。既定 stays）",
+    )
     battle.add_argument("--json", action="store_true", help="JSON で出力")
 
 
 def run_battle(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         hour_step(args.position, args.siegecraft_ours, args.siegecraft_theirs)  # the engine's own checks
-        victory, hours = battle_odds(args.siegecraft_ours, args.siegecraft_theirs)[args.position]
+        odds = battle_odds(args.siegecraft_ours, args.siegecraft_theirs, args.battle_tie)
+        victory, hours = odds[args.position]
     except BattleRefused as refusal:
         parser.exit(2, f"gmtool prob lotr-battle: {refusal}\n")
     if args.json:
@@ -51,6 +61,7 @@ def run_battle(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     print(
         f"指輪物語RPG（CODA）戦争: 戦況 {args.position:+d} / Siegecraft 味方 {args.siegecraft_ours}・"
         f"敵 {args.siegecraft_theirs}"
+        + (" / 同点は決着まで振り直し（ハウスルール）" if args.battle_tie == TIE_REROLL else "")
     )
     print(f"  勝利する確率            {percent(victory)}")
     print(f"  敗北する確率            {percent(1 - victory)}")

@@ -9,18 +9,37 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.battle_model import BattleModel
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.rules.battle import Participant
 from gmtool.rules.checks import CheckResult, OpposedResult, Side
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.aw import combat as aw
+from gmtool.rules.systems.aw.house_rules import WITHDRAW, WITHDRAW_SINGLE
 
 
 class AWBattleActions(QObject):
+    rules_changed = Signal()  # a house rule was flipped (or undone): the shown odds change
+
     def __init__(self, model: BattleModel) -> None:
         super().__init__(model)
         self.model = model
+        model.campaign_model.session_changed.connect(self._session_changed)
+
+    def _session_changed(self, key: str) -> None:
+        if key == HOUSE_RULES_KEY:
+            self.rules_changed.emit()
+
+    def withdraw_reading(self) -> str:
+        """The campaign's reading of 離脱 through several blockers (house rule aw.withdraw_roll)."""
+        return campaign_house_rules(self.model.campaign_model).get(WITHDRAW)
+
+    def withdraw_reading_label(self) -> str:
+        if self.withdraw_reading() == WITHDRAW_SINGLE:
+            return self.tr("一度だけ振って全員と比べる")
+        return self.tr("敵ごとに振り直す")
 
     def record(self, participant_id: str, kind: str, name: str) -> None:
         p = self.model.participant(participant_id)
@@ -43,15 +62,17 @@ class AWBattleActions(QObject):
         return aw.blockers(self.model.state(), participant_id)
 
     def withdraw_probability(self, participant_id: str, blocker_ids: Sequence[str]) -> Fraction:
-        return aw.withdraw_probability(self.model.state(), participant_id, blocker_ids)
+        reading = self.withdraw_reading()
+        return aw.withdraw_probability(self.model.state(), participant_id, blocker_ids, reading)
 
     def withdraw(self, participant_id: str, blocker_ids: Sequence[str]) -> bool:
         """エンゲージ離脱; against a blockade, 行動値 opposed checks against every blocker."""
         seed = self.model.seed_source()
         state = self.model.state()
         p = state.get(participant_id)
-        chance = aw.withdraw_probability(state, participant_id, blocker_ids)
-        outcome = aw.withdraw(state, participant_id, blocker_ids, random.Random(seed))
+        reading = self.withdraw_reading()
+        chance = aw.withdraw_probability(state, participant_id, blocker_ids, reading)
+        outcome = aw.withdraw(state, participant_id, blocker_ids, random.Random(seed), reading)
         dice = "、".join(
             self.tr("対{0}: {1}").format(state.get(b).name, opposed_dice_text(r)) for b, r in outcome.results
         )
@@ -60,8 +81,8 @@ class AWBattleActions(QObject):
         else:
             loser = next(b for b, r in outcome.results if r.winner is not Side.ACTION)
             result = self.tr("離脱失敗（{0}に阻まれた）").format(state.get(loser).name)
-        text = self.tr("{0}: エンゲージ離脱（封鎖 {1}人、成功率 {2:.1%}）— {3}").format(
-            p.name, len(blocker_ids), float(chance), result
+        text = self.tr("{0}: エンゲージ離脱（封鎖 {1}人、{2}、成功率 {3:.1%}）— {4}").format(
+            p.name, len(blocker_ids), self.withdraw_reading_label(), float(chance), result
         )
         self.model._commit(
             outcome.encounter, self.tr("離脱"), text, who=p.name, dice=dice, result=result, seed=seed

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -33,19 +34,26 @@ from gmtool.models.aw.focus_state import (
 from gmtool.models.aw.focus_text import ABILITY_LABELS, ENDING_LABELS
 from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.log_payload import summary_payload
 from gmtool.rules.dice import new_seed
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.message import Message
 from gmtool.rules.systems.aw import session as session_rules
 from gmtool.rules.systems.aw.focus import (
     FocusOdds,
-    FocusParticipant,
-    FocusProgress,
     FocusRules,
+    Redeclaration,
     advance,
     cancelled_fumble,
     focus_odds,
     roll_once,
+)
+from gmtool.rules.systems.aw.house_rules import (
+    END_PLAYED_OUT,
+    FOCUS_REDECLARE,
+    FOCUS_ROUND_END,
+    REDECLARE_GM,
 )
 from gmtool.rules.systems.aw.rules_data import FocusGuideline, aw_session_rules
 from gmtool.rules.systems.aw.session import SessionRefused
@@ -78,7 +86,7 @@ class AWFocusModel(QObject):
         self._cache: tuple[str, FocusDoc | None, str | None] | None = None
         self._odds: FocusOdds | None = None
         self._cancel_odds: FocusOdds | None = None
-        self._preview: tuple[tuple[tuple[FocusParticipant, ...], FocusProgress], FocusOdds] | None = None
+        self._preview: tuple[tuple[object, ...], FocusOdds] | None = None
         campaign_model.session_changed.connect(self._on_session_changed)
         self.session.changed.connect(self.changed)  # the scene, a character or a 令呪 changed
         self._recompute()
@@ -116,6 +124,45 @@ class AWFocusModel(QObject):
     def cancel_odds(self) -> FocusOdds | None:
         """While a fumble waits for the GM: the odds if it is cancelled by a skill."""
         return self._cancel_odds
+
+    # ---- house rules (aw.focus_redeclare, aw.focus_round_end) -----------------------------------
+    def redeclare_reading(self) -> str:
+        return campaign_house_rules(self.campaign_model).get(FOCUS_REDECLARE)
+
+    def plays_out(self) -> bool:
+        """Whether a round that reaches the difficulty is played to its end (aw.focus_round_end)."""
+        return campaign_house_rules(self.campaign_model).get(FOCUS_ROUND_END) == END_PLAYED_OUT
+
+    def redeclaration(self, doc: FocusDoc | None = None) -> Redeclaration:
+        doc = doc or self.doc()
+        reading = self.redeclare_reading()
+        return doc.redeclaration(reading) if doc is not None else Redeclaration(reading)
+
+    def declarations_now(self, index: int) -> int:
+        """How many skills member `index` would declare (and count) before their next roll."""
+        doc = self.doc()
+        if doc is None:
+            return 0
+        skills, other = doc.counted(index, self.redeclaration(doc))
+        return len(skills) + other
+
+    def redeclare_allowed(self) -> bool:
+        """Under the "gm" reading: whether the GM let declared skills count again this round."""
+        doc = self.doc()
+        return doc is not None and doc.round in doc.redeclare_rounds
+
+    def allow_redeclare(self, allowed: bool) -> None:
+        """The GM allows (or withdraws) declared skills counting again this round: one undo step."""
+        doc = self._running()
+        if self.redeclare_reading() != REDECLARE_GM:
+            raise SessionRefused(self.tr("ハウスルールが「GMが許可したラウンドだけ」ではありません"))
+        rounds = set(doc.redeclare_rounds) - {doc.round} | ({doc.round} if allowed else set())
+        text = (
+            self.tr("AF判定: ラウンド {0} の特技の再宣言を許可")
+            if allowed
+            else self.tr("AF判定: ラウンド {0} の特技の再宣言の許可を取り消し")
+        )
+        self._commit(replace(doc, redeclare_rounds=tuple(sorted(rounds))), text.format(doc.round))
 
     def effective_difficulty(self) -> int | None:
         doc = self.doc()
@@ -168,9 +215,17 @@ class AWFocusModel(QObject):
             doc = self.build(setup)
         except SessionRefused:
             return None
-        key = (tuple(doc.participants()), doc.progress())
+        key = (tuple(doc.participants()), doc.progress(), self.redeclare_reading(), self.plays_out())
         if self._preview is None or self._preview[0] != key:
-            self._preview = (key, focus_odds(doc.participants(), doc.progress(), self.rules))
+            odds = focus_odds(
+                doc.participants(),
+                doc.progress(),
+                self.rules,
+                self.redeclaration(doc),
+                None,
+                self.plays_out(),
+            )
+            self._preview = (key, odds)
         return self._preview[1]
 
     def start(self, setup: FocusSetup) -> None:
@@ -216,14 +271,15 @@ class AWFocusModel(QObject):
         if doc.pending_fumble:
             raise SessionRefused(self.tr("ファンブルの扱い（特技で打ち消したか）を先に決めてください"))
         member = doc.members[doc.next_index]
+        redeclare, play_out = self.redeclaration(doc), self.plays_out()
         if natural is None:
             seed = self._seed_source()
             faces, _ = roll_once(member.participant(), random.Random(seed), self.rules)
-            new, record = take_turn(doc, sum(faces), self.rules, faces, seed)
+            new, record = take_turn(doc, sum(faces), self.rules, faces, seed, redeclare, play_out)
         else:
             if not 2 <= natural <= 12:
                 raise SessionRefused(self.tr("2D6 の出目は 2〜12 です（{0}）").format(natural))
-            new, record = take_turn(doc, natural, self.rules)
+            new, record = take_turn(doc, natural, self.rules, (), None, redeclare, play_out)
         self._commit(new, self.tr("AF判定: {0}の判定").format(member.name))
         crossed = self._newly_crossed(doc, new)
         self._log(
@@ -244,7 +300,7 @@ class AWFocusModel(QObject):
         doc = self.doc()
         if doc is None or not doc.pending_fumble:
             raise SessionRefused(self.tr("GMの判断を待っているファンブルはありません"))
-        new, record = resolve_fumble(doc, cancelled, self.rules)
+        new, record = resolve_fumble(doc, cancelled, self.rules, self.plays_out())
         member = doc.members[record.member]
         undo = self.tr("AF判定: ファンブルを打ち消した") if cancelled else self.tr("AF判定: ファンブルで終了")
         self._commit(new, undo)
@@ -341,14 +397,18 @@ class AWFocusModel(QObject):
         if doc is None:
             return
         last = doc.history[-1] if doc.history else None
+        redeclare, play_out = self.redeclaration(doc), self.plays_out()
         if not doc.pending_fumble:
-            self._odds = focus_odds(doc.participants(), doc.progress(), self.rules)
+            self._odds = focus_odds(
+                doc.participants(), doc.progress(), self.rules, redeclare, doc.fresh(redeclare), play_out
+            )
         elif last is not None and last.natural is not None:  # FocusDoc guarantees it; no crash if not
             judgement = cancelled_fumble(doc.members[last.member].participant(), last.natural)
-            after = advance(doc.progress(), judgement, len(doc.members), self.rules)
-            self._cancel_odds = focus_odds(doc.participants(), after, self.rules)
+            after = advance(doc.progress(), judgement, len(doc.members), self.rules, play_out)
+            fresh = doc.fresh(redeclare)
+            self._cancel_odds = focus_odds(doc.participants(), after, self.rules, redeclare, fresh, play_out)
 
     def _on_session_changed(self, key: str) -> None:
-        if key == FOCUS_KEY:
+        if key in (FOCUS_KEY, HOUSE_RULES_KEY):  # a house rule changes the procedure and the odds
             self._recompute()
             self.changed.emit()

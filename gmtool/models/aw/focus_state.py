@@ -26,6 +26,7 @@ from gmtool.rules.systems.aw.focus import (
     FocusProgress,
     FocusRules,
     FocusStatus,
+    Redeclaration,
     RollJudgement,
     RollKind,
     advance,
@@ -33,6 +34,7 @@ from gmtool.rules.systems.aw.focus import (
     declare,
     judge_natural,
 )
+from gmtool.rules.systems.aw.house_rules import REDECLARE_ONCE
 
 Id = Annotated[StrictStr, Field(min_length=1, max_length=64)]
 Name = Annotated[StrictStr, Field(max_length=200)]
@@ -43,6 +45,7 @@ Declarations = Annotated[StrictInt, Field(ge=0, le=99)]
 Ability = Literal["body", "reflex", "perception", "intellect", "will", "luck"]
 MAX_MEMBERS = 50
 MAX_ROLLS = 10_000
+EVERY_ROUND = Redeclaration()  # the default reading of aw.focus_redeclare
 
 
 class Ending(StrEnum):
@@ -147,6 +150,10 @@ class FocusDoc:
     ending: Ending | None = None
     ending_note: Text = ""
     history: Annotated[tuple[RollRecord, ...], Field(max_length=MAX_ROLLS)] = ()
+    # House rule aw.focus_redeclare read as "gm": the rounds in which the GM let declared skills count again.
+    redeclare_rounds: Annotated[
+        tuple[Annotated[StrictInt, Field(ge=1, le=MAX_ROUND_LIMIT)], ...], Field(max_length=MAX_ROUND_LIMIT)
+    ] = ()
 
     def __post_init__(self) -> None:
         if self.next_index >= len(self.members):
@@ -198,6 +205,30 @@ class FocusDoc:
 
     def effective_difficulty(self, rules: FocusRules) -> int:
         return self.progress().effective_difficulty(rules)
+
+    def redeclaration(self, reading: str) -> Redeclaration:
+        return Redeclaration(reading, frozenset(self.redeclare_rounds))
+
+    def counted(self, index: int, redeclare: Redeclaration) -> tuple[tuple[str, ...], int]:
+        """What member `index` declares before their next roll: (ticked skills, skills not on the
+        sheet) that count.  All of them where `redeclare` lets declared skills count again this
+        round; otherwise only those not declared before (the unnamed ones by how many)."""
+        member = self.members[index]
+        if redeclare.again(self.round):
+            return member.ticked, member.other
+        named: set[str] = set()
+        other = 0  # unnamed skills declared so far: all of them again, or only the new ones
+        for record in self.history:
+            if record.member == index:
+                named.update(record.skills)
+                part = record.declared - len(record.skills)
+                other = max(other, part) if redeclare.again(record.round) else other + part
+        return tuple(t for t in member.ticked if t not in named), max(0, member.other - other)
+
+    def fresh(self, redeclare: Redeclaration) -> list[int]:
+        """Each member's skills not yet declared (what counts in a round the reading forbids repeats)."""
+        unrepeated = replace(redeclare, reading=REDECLARE_ONCE)
+        return [len(t) + o for t, o in (self.counted(i, unrepeated) for i in range(len(self.members)))]
 
     def crossed(self, total: int | None = None) -> list[SpecialRule]:
         """The special rules whose threshold the running total has reached."""
@@ -298,11 +329,15 @@ def take_turn(
     rules: FocusRules,
     faces: tuple[int, ...] = (),
     seed: int | None = None,
+    redeclare: Redeclaration = EVERY_ROUND,
+    play_out: bool = False,
 ) -> tuple[FocusDoc, RollRecord]:
-    """The next participant declares their ticked skills, then rolls `natural` (2D6 total).
+    """The next participant declares their ticked skills (those `redeclare` lets count), then
+    rolls `natural` (2D6 total).
 
-    Reaching the lowered difficulty by the declarations alone succeeds before the roll: the
-    record then has no roll.  A fumble leaves the AF waiting for the GM (`resolve_fumble`).
+    Reaching the lowered difficulty by the declarations alone succeeds before the roll (unless the
+    round is played out): the record then has no roll.  A fumble leaves the AF waiting for the GM
+    (`resolve_fumble`).
     """
     if not doc.running:
         raise ValueError(Message("AF判定は終了しています"))
@@ -312,14 +347,11 @@ def take_turn(
         raise ValueError(Message("2D6 の出目 {0} は 2〜12 の範囲外です", natural))
     index = doc.next_index
     member = doc.members[index]
+    skills, other = doc.counted(index, redeclare)
     record = RollRecord(
-        round=doc.round,
-        member=index,
-        kind=RecordKind.NORMAL,
-        declared=member.declarations,
-        skills=member.ticked,
+        round=doc.round, member=index, kind=RecordKind.NORMAL, declared=len(skills) + other, skills=skills
     )
-    declared = declare(doc.progress(), member.declarations, rules)
+    declared = declare(doc.progress(), record.declared, rules, play_out)
     if declared.status is FocusStatus.SUCCESS:
         record = replace(record, kind=RecordKind.DECLARED, total=declared.total)
         return replace(_with_progress(doc, declared), history=(*doc.history, record)), record
@@ -329,13 +361,15 @@ def take_turn(
         record = replace(record, kind=RecordKind.FUMBLE, total=declared.total)
         waiting = replace(_with_progress(doc, declared), pending_fumble=True, history=(*doc.history, record))
         return waiting, record
-    after = advance(declared, judgement, len(doc.members), rules)
+    after = advance(declared, judgement, len(doc.members), rules, play_out)
     kind = RecordKind.CRITICAL if judgement.kind is RollKind.CRITICAL else RecordKind.NORMAL
     record = replace(record, kind=kind, total=after.total)
     return replace(_with_progress(doc, after), history=(*doc.history, record)), record
 
 
-def resolve_fumble(doc: FocusDoc, cancelled: bool, rules: FocusRules) -> tuple[FocusDoc, RollRecord]:
+def resolve_fumble(
+    doc: FocusDoc, cancelled: bool, rules: FocusRules, play_out: bool = False
+) -> tuple[FocusDoc, RollRecord]:
     """The GM's decision on the pending fumble: cancelled by a skill (an ordinary roll, the AF
     goes on) or not (the AF ends as failure)."""
     if not doc.pending_fumble:
@@ -347,7 +381,7 @@ def resolve_fumble(doc: FocusDoc, cancelled: bool, rules: FocusRules) -> tuple[F
         return ended, last
     member = doc.members[last.member]
     judgement: RollJudgement = cancelled_fumble(member.participant(), last.natural)
-    after = advance(doc.progress(), judgement, len(doc.members), rules)
+    after = advance(doc.progress(), judgement, len(doc.members), rules, play_out)
     record = replace(last, kind=RecordKind.CANCELLED, achievement=judgement.achievement, total=after.total)
     doc = replace(_with_progress(doc, after), pending_fumble=False, history=(*doc.history[:-1], record))
     return doc, record

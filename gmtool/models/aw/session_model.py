@@ -19,10 +19,13 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.battle_keys import ENCOUNTER_KEY  # the tracker itself loads when a fight needs it
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.session_document import SessionDocument
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.aw import session as rules
 from gmtool.rules.systems.aw.contract_tree import TreeRow, contract_rows
+from gmtool.rules.systems.aw.house_rules import RESTORE_SESSION, SPELL_RESTORE
 from gmtool.rules.systems.aw.rules_data import AWSessionRules, aw_session_rules
 from gmtool.rules.systems.aw.session import AWSession, Roster, SessionRefused
 from gmtool.store.errors import StoreError
@@ -105,6 +108,13 @@ class AWSessionModel(QObject):
     def spells_left(self, master: str) -> int:
         return self.state().spells_left(master, self.rules.command_spells)
 
+    def spell_restore(self) -> str:
+        """When 令呪 come back (house rule aw.command_spell_restore): RESTORE_SESSION or RESTORE_SCENARIO."""
+        return campaign_house_rules(self.campaign_model).get(SPELL_RESTORE)
+
+    def restores_at_session_end(self) -> bool:
+        return self.spell_restore() == RESTORE_SESSION
+
     def is_master(self, character_id: str) -> bool:
         return bool(self.state().servants_of(character_id))
 
@@ -143,9 +153,15 @@ class AWSessionModel(QObject):
 
     def end_session(self) -> None:
         state = self.state()
-        text = self.tr("セッション {0} を終了（令呪が回復）").format(state.session_number)
+        if self.restores_at_session_end():
+            text = self.tr("セッション {0} を終了（令呪が回復）").format(state.session_number)
+        else:
+            text = self.tr("セッション {0} を終了（令呪はシナリオ終了まで回復しない）").format(
+                state.session_number
+            )
         result = self.tr("セッション {0} へ").format(state.session_number + 1)
-        self._commit(rules.end_session(state), text, text, result=result, action="end_session")
+        new = rules.end_session(state, self.spell_restore())
+        self._commit(new, text, text, result=result, action="end_session")
 
     def end_scenario(self) -> None:
         state = self.state()
@@ -217,7 +233,8 @@ class AWSessionModel(QObject):
         roster = self.roster()
         state = self.state()
         master = state.master_of(servant) or ""
-        new = rules.break_contract(state, servant, method, note, roster, self.rules.command_spells)
+        spells, restore = self.rules.command_spells, self.spell_restore()
+        new = rules.break_contract(state, servant, method, note, roster, spells, restore)
         text = self.tr("契約破棄: {0} → {1}（{2}）").format(
             roster.name(master), roster.name(servant), self.tr(BREAK_LABELS[method])
         )
@@ -237,7 +254,8 @@ class AWSessionModel(QObject):
         (「戦闘中ならクリンナッププロセスへ」): the 令呪 and the jump are one undo step."""
         roster = self.roster()
         state = self.state()
-        new = rules.use_command_spell(state, master, servant, effect, roster, self.rules.command_spells)
+        spells, restore = self.rules.command_spells, self.spell_restore()
+        new = rules.use_command_spell(state, master, servant, effect, roster, spells, restore)
         left = new.spells_left(master, self.rules.command_spells)
         label = self.tr(EFFECT_LABELS[effect])
         text = self.tr("令呪: {0} → {1}「{2}」（残り {3}）").format(
@@ -274,7 +292,8 @@ class AWSessionModel(QObject):
         """One 令呪 spent for a scenario's special rule (e.g. AF例2: 令呪を1つ消費すればAF判定自動成功);
         SessionRefused (nothing changes) when `master` is no master or has none left."""
         roster = self.roster()
-        new = rules.spend_command_spell(self.state(), master, roster, self.rules.command_spells)
+        spells, restore = self.rules.command_spells, self.spell_restore()
+        new = rules.spend_command_spell(self.state(), master, roster, spells, restore)
         left = new.spells_left(master, self.rules.command_spells)
         text = self.tr("令呪: {0}（特別ルール）{1}（残り {2}）").format(
             roster.name(master), note.strip(), left
@@ -289,11 +308,8 @@ class AWSessionModel(QObject):
         if not state.servants_of(master):
             raise SessionRefused(self.tr("{0}はマスターではありません").format(roster.name(master)))
         if state.spells_left(master, self.rules.command_spells) == 0:
-            raise SessionRefused(
-                self.tr(
-                    "{0}の令呪は残っていません（1シナリオに{1}回まで。セッション終了時に回復します）"
-                ).format(roster.name(master), self.rules.command_spells)
-            )
+            spells = self.rules.command_spells
+            raise SessionRefused(rules.no_spell_left(roster.name(master), spells, self.spell_restore()))
 
     # ---- event keys ------------------------------------------------------------------------
     def give_key(self, name: str, holder: str) -> None:
@@ -393,7 +409,7 @@ class AWSessionModel(QObject):
         self.changed.emit()
 
     def _on_session_changed(self, key: str) -> None:
-        if key == SESSION_KEY:
+        if key in (SESSION_KEY, HOUSE_RULES_KEY):  # a house rule changes what the pages say
             self.changed.emit()
         elif key == ENCOUNTER_KEY:
             self.combat_changed.emit()

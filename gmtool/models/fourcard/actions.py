@@ -20,18 +20,24 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.character_model import CharacterModel
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.rules.checks import CheckResult, Outcome
 from gmtool.rules.dice import new_seed
 from gmtool.rules.systems.fourcard import damage
 from gmtool.rules.systems.fourcard.character import FourCardCharacter
 from gmtool.rules.systems.fourcard.checks import TargetSpec, resolve, target_distribution
-from gmtool.rules.systems.fourcard.derived import condition
+from gmtool.rules.systems.fourcard.derived import condition, level
+from gmtool.rules.systems.fourcard.house_rules import LEVEL_TABLE
+from gmtool.store.errors import StoreError
 from gmtool.store.validation import format_validation_error
 
 LOG_KIND = "fourcard-damage"
 MAX_AMOUNT = 999  # a single hit or fatigue beyond this is a typo, not a wound
 MAX_HOURS = 24 * 7  # the engine's limit: a week of rest at most in one entry
 MAX_MISSED_MEALS = 21  # three a day for a week
+# The campaign's in-game day and, per character, the day sleep last healed 負傷 (「1日に1点だけ」).
+DAY_KEY = "fourcard.day"
+MAX_DAY = 100_000
 
 
 class FourCardActions(QObject):
@@ -58,6 +64,51 @@ class FourCardActions(QObject):
     @property
     def character(self) -> FourCardCharacter:
         return self.model.character
+
+    def level_reading(self) -> str:
+        """How the campaign reads the 総合LV table (the LEVEL_TABLE house rule)."""
+        return campaign_house_rules(self.model.campaign_model).get(LEVEL_TABLE)
+
+    def level(self) -> int:
+        return level(self.character, self.level_reading())
+
+    # ---- the day (「1日に1点だけ」) -----------------------------------------------------
+    def _days(self) -> dict[str, Any]:
+        """{"day": the campaign's in-game day, "healed": {character id: the day sleep healed 負傷}}.
+        A stored value that is not one (a hand-edited file) starts again from day 1."""
+        try:
+            raw = self.model.campaign_model.session_value(DAY_KEY)
+        except StoreError:
+            raw = None
+        if not isinstance(raw, dict):
+            return {"day": 1, "healed": {}}
+        day, healed = raw.get("day"), raw.get("healed")
+        valid_day = isinstance(day, int) and not isinstance(day, bool) and 1 <= day <= MAX_DAY
+        return {
+            "day": day if valid_day else 1,
+            "healed": {k: v for k, v in healed.items() if isinstance(v, int)}
+            if isinstance(healed, dict)
+            else {},
+        }
+
+    def day(self) -> int:
+        return int(self._days()["day"])
+
+    def healed_today(self) -> bool:
+        """Whether sleep has already healed this character's 負傷 on the current day."""
+        days = self._days()
+        return days["healed"].get(self.model.character_id) == days["day"]
+
+    def next_day(self) -> str:
+        """The campaign's next in-game day (朝6時から翌朝6時): sleep may heal 負傷 again.  One undo step."""
+        days = self._days()
+        if days["day"] >= MAX_DAY:
+            raise ValueError(self.tr("日数は {0} 日目までです").format(MAX_DAY))
+        day = days["day"] + 1
+        self.model.campaign_model.set_session_value(
+            DAY_KEY, {**days, "day": day}, self.tr("{0}日目へ").format(day)
+        )
+        return self.tr("{0}日目").format(day)
 
     # ---- damage ---------------------------------------------------------------------
     def take_fatigue(self, amount: int) -> str:
@@ -96,12 +147,30 @@ class FourCardActions(QObject):
         return self._apply("rest", recovery.after, self.tr("休憩"), inputs, status, hours=hours)
 
     def sleep(self, hours: int) -> str:
+        """Sleep; 負傷 heals once a day (「1日に1点だけ」): a second night's healing on the same
+        day is refused (the fatigue still recovers) until the GM moves to the next day."""
         self._check_count(hours, self.tr("睡眠の時間"), MAX_HOURS)
         before = self.character
-        recovery = damage.sleep(before, hours)
-        inputs = self.tr("睡眠 {0} 時間").format(hours)
+        healed = self.healed_today()
+        recovery = damage.sleep(before, hours, healed_today=healed)
+        inputs = self.tr("睡眠 {0} 時間（{1}日目）").format(hours, self.day())
         status = f"{inputs}: {self._recovery_text(before, recovery)}"
-        return self._apply("sleep", recovery.after, self.tr("睡眠"), inputs, status, hours=hours)
+        if healed and hours >= damage.SLEEP_INJURY_HOURS and before.injury:
+            status += self.tr("（負傷の回復は1日に1点だけ: この日はもう回復しています）")
+        if not recovery.injury:
+            return self._apply("sleep", recovery.after, self.tr("睡眠"), inputs, status, hours=hours)
+        stack = self.model.campaign_model.undo_stack
+        days = self._days()
+        stack.beginMacro(self.tr("睡眠"))  # the healing and the day it used: one undo step
+        try:
+            result = self._apply("sleep", recovery.after, self.tr("睡眠"), inputs, status, hours=hours)
+            healed_map = {**days["healed"], self.model.character_id: days["day"]}
+            self.model.campaign_model.set_session_value(
+                DAY_KEY, {**days, "healed": healed_map}, self.tr("睡眠")
+            )
+        finally:
+            stack.endMacro()
+        return result
 
     def meal(self) -> str:
         before = self.character
@@ -127,7 +196,7 @@ class FourCardActions(QObject):
     # ---- the day's recovery roll ------------------------------------------------------
     def day_recovery_spec(self, resting: bool) -> TargetSpec:
         """VT+総合LV against 累積ダメージ; −4 if the day was not quiet, −2 while 衰弱."""
-        return damage.day_recovery_spec(self.character, resting)
+        return damage.day_recovery_spec(self.character, resting, level_reading=self.level_reading())
 
     def day_recovery_probability(self, resting: bool) -> Fraction:
         """The exact chance that the roll succeeds (heals one more 負傷)."""

@@ -71,7 +71,7 @@ def check_log_payload(model: FourCardCheckModel, result: FourCardResult) -> dict
                 }
                 for r in result.rounds
             ],
-            winner=str(result.winner),
+            winner=str(result.winner) if result.winner else None,
             probability=float(model.wins.get(Contestant.A, 0)),
         )
         dice = " / ".join(
@@ -82,7 +82,11 @@ def check_log_payload(model: FourCardCheckModel, result: FourCardResult) -> dict
             "who": f"{names[Contestant.A]} ⇔ {names[Contestant.B]}",
             "inputs": _tr("比較ロール: {0} / {1}").format(_inputs_text(a), _inputs_text(b)),
             "dice": dice,
-            "result": _tr("{0}の勝ち").format(names[result.winner])
+            "result": (
+                _tr("{0}の勝ち").format(names[result.winner])
+                if result.winner is not None
+                else _tr("引き分け（GMの判断）")
+            )
             + (
                 _tr("（同値 {0} 回で振り直し）").format(len(result.rounds) - 1)
                 if len(result.rounds) > 1

@@ -2,7 +2,9 @@
 
 Recomputes on every input and on every edit of the chosen characters, so a
 character reaching 衰弱 changes the odds at once (−2 to every roll).  A natural 2
-(自動的失敗) costs the roller 1 疲労, applied as its own undoable step.
+(自動的失敗) costs the roller 1 疲労, applied as its own undoable step.  The campaign's
+house rules are read on every computation (the 総合LV table for 能力値＋総合LV and the
+resistances, what a natural 12 or 2 does in a 比較ロール), and a flipped switch recomputes.
 """
 
 from __future__ import annotations
@@ -17,11 +19,14 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.fourcard.check_log import check_log_payload
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.roller_inputs import CUSTOM, RollerInputs, RollerInputsMixin
 from gmtool.rules.checks import CheckKind, Outcome
 from gmtool.rules.dice import new_seed, sum_distribution
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.message import Message
 from gmtool.rules.systems import get_system
+from gmtool.rules.systems.fourcard import SYSTEM as FOURCARD
 from gmtool.rules.systems.fourcard.checks import (
     DEFAULT_DIFFICULTY,
     FUMBLE_FATIGUE,
@@ -41,6 +46,7 @@ from gmtool.rules.systems.fourcard.checks import (
     target_distribution,
 )
 from gmtool.rules.systems.fourcard.derived import is_weakened
+from gmtool.rules.systems.fourcard.house_rules import COMPARE_NATURALS, LEVEL_TABLE, NATURALS_PLAIN
 from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
 from gmtool.store.campaign import StoredCharacter
 
@@ -71,6 +77,8 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
         self.b = RollerInputs()
         self.mode = TARGET
         self.difficulty = DEFAULT_DIFFICULTY
+        # 比較ロール: 「引き分けや膠着状態がありえる判定であれば、GMの判断で、優劣がつかなかったことに」
+        self.draw_allowed = False
         self.last_result: FourCardResult | None = None
         characters = self.characters()
         if characters:
@@ -78,6 +86,7 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
             self.set_character(Contestant.B, characters[-1].id, recompute=False)
         campaign_model.character_changed.connect(self._on_campaign_changed)
         campaign_model.characters_changed.connect(self._on_campaign_changed)
+        campaign_model.session_changed.connect(self._on_session_changed)
         self._recompute()
 
     # ---- inputs ---------------------------------------------------------------
@@ -89,6 +98,11 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
             inputs.source = kinds[0].id if kinds else CUSTOM
         if recompute:
             self._recompute()
+
+    def set_draw_allowed(self, on: bool) -> None:
+        """比較ロール: a tie is a draw (the GM's ruling) instead of being rolled again."""
+        self.draw_allowed = on
+        self._recompute()
 
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:
@@ -113,7 +127,13 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
 
     def kinds(self, side: Contestant) -> list[CheckKind]:
         character = self.character(side)
-        return list(self.system.checks(character)) if character is not None else []
+        if character is None:
+            return []
+        return list(FOURCARD.checks(character, campaign_house_rules(self.campaign_model).get(LEVEL_TABLE)))
+
+    def naturals(self) -> str:
+        """What a natural 12 or 2 does in a 比較ロール (the COMPARE_NATURALS house rule)."""
+        return campaign_house_rules(self.campaign_model).get(COMPARE_NATURALS)
 
     def base(self, side: Contestant) -> int:
         inputs = self.inputs(side)
@@ -139,10 +159,22 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
 
     def spec(self) -> TargetSpec | CompareSpec | AchievementSpec:
         if self.mode == COMPARE:
-            return CompareSpec(self.roller(Contestant.A), self.roller(Contestant.B))
+            return self._compare_spec(self.roller(Contestant.A), self.roller(Contestant.B))
         if self.mode == ACHIEVEMENT:
             return AchievementSpec(self.roller(Contestant.A))
         return TargetSpec(self.roller(Contestant.A), self.difficulty)
+
+    def _compare_spec(self, a: FourCardRoller, b: FourCardRoller) -> CompareSpec:
+        return CompareSpec(a, b, self.naturals(), self.draw_allowed)
+
+    def difficulty_warning(self) -> str:
+        """Why the difficulty is past the table's last step, 「難易度の限界数値」 (30); else ""."""
+        limit = self.rules.difficulty_steps[-1]
+        if self.difficulty <= limit.value:
+            return ""
+        return self.tr("難易度 {0} は「{1}」（{2}）を超えています").format(
+            self.difficulty, self.tr(limit.label), limit.value
+        )
 
     def difficulty_label(self) -> str:
         step = self.rules.step_for(self.difficulty)
@@ -171,7 +203,7 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
     achievement_probabilities: dict[int, Fraction]  # ロール値 → P (達成ロール)
     natural_bars: list[tuple[int, Fraction, Outcome | None]]
     curve: dict[int, Fraction]
-    wins: dict[Contestant, Fraction]  # 比較ロール, ties re-rolled
+    wins: dict[Contestant | None, Fraction]  # 比較ロール: ties re-rolled, or None = a draw if allowed
     tie_per_round: Fraction
 
     def _recompute(self) -> None:
@@ -193,8 +225,11 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
             max(self.rules.difficulty_range.stop, self.difficulty + 1),
         )
         if self.mode == COMPARE:
-            spec = CompareSpec(roller, self.roller(Contestant.B))
-            self.wins = dict(compare_distribution(spec).items())
+            spec = self._compare_spec(roller, self.roller(Contestant.B))
+            wins = compare_distribution(spec)
+            # Every side named, a chance of 0 included (the distribution leaves out what cannot happen).
+            sides: tuple[Contestant | None, ...] = (*Contestant, None) if spec.draw else tuple(Contestant)
+            self.wins = {side: wins[side] for side in sides}
             self.tie_per_round = compare_round_distribution(spec)[None]
             self.curve = self._compare_curve(roller)
         elif self.mode == ACHIEVEMENT:
@@ -210,13 +245,13 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
         if self.mode == TARGET:
             return target.judge(faces)
         if self.mode == COMPARE:
-            return automatic(faces)
+            return None if self.naturals() == NATURALS_PLAIN else automatic(faces)
         return None  # 達成ロール: no automatic results, nothing is decided by the dice alone
 
     def _compare_curve(self, roller: FourCardRoller) -> dict[int, Fraction]:
         centre = self.curve_marker
         return {
-            b: compare_distribution(CompareSpec(roller, FourCardRoller(b)))[Contestant.A]
+            b: compare_distribution(self._compare_spec(roller, FourCardRoller(b)))[Contestant.A]
             for b in range(centre - COMPARE_CURVE_SPAN, centre + COMPARE_CURVE_SPAN + 1)
         }
 
@@ -259,6 +294,11 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
 
     def _log_payload(self, result: FourCardResult) -> dict[str, Any]:
         return check_log_payload(self, result)
+
+    def _on_session_changed(self, key: str) -> None:
+        if key == HOUSE_RULES_KEY:
+            self.set_character(Contestant.A, self.a.character_id, recompute=False)  # the bases moved
+            self._recompute()
 
     def _on_campaign_changed(self, *_: object) -> None:
         """A removed character drops out of the panel; any edit may change the odds (衰弱)."""

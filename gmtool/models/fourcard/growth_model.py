@@ -4,7 +4,9 @@ The engine (rules/systems/fourcard/advancement.py) decides costs and caps; this
 model adds what the table needs around it: the campaign's skill catalog, the GM
 override switch, one undo step per action, and a session-log entry for each.
 The preview helpers run the very same engine functions without committing, so
-the dialog shows exactly the cost and the reasons a click would meet.
+the dialog shows exactly the cost and the reasons a click would meet.  The campaign's house
+rules (the 総合LV table, 「一度に1TP」 per purchase or per 幕間) are read on every preview and
+purchase; a flipped switch says `changed`.
 """
 
 from __future__ import annotations
@@ -19,10 +21,14 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.fourcard.skill_catalog import CATALOG_KEY, CatalogProblem, campaign_catalog
+from gmtool.models.house_rules_model import campaign_house_rules
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.fourcard import SYSTEM, advancement
 from gmtool.rules.systems.fourcard.advancement import Purchase, PurchaseBlocked
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog
 from gmtool.rules.systems.fourcard.character import ATTRIBUTE_LABELS, FourCardCharacter
+from gmtool.rules.systems.fourcard.derived import level
+from gmtool.rules.systems.fourcard.house_rules import LEVEL_TABLE, TP_STEP
 from gmtool.store.validation import format_validation_error
 
 LOG_KIND = "fourcard-growth"
@@ -82,6 +88,17 @@ class FourCardGrowthModel(QObject):
     def catalog(self) -> SkillCatalog:
         return self._catalog
 
+    def level(self) -> int:
+        """総合LV, the table read as the campaign's house rule says."""
+        return level(self.character, campaign_house_rules(self.campaign_model).get(LEVEL_TABLE))
+
+    def award_warning(self, scenario: str | None = None) -> str:
+        """Why an award for the scenario may be a mistake (one already given for it), or ""."""
+        name = (self.scenario if scenario is None else scenario).strip()
+        if name and advancement.awarded_for(self.character, name):
+            return self.tr("シナリオ「{0}」の経験点はもう付与しています。もう一度付与しますか？").format(name)
+        return ""
+
     @property
     def available(self) -> int:
         """残り経験点: what purchases may spend."""
@@ -140,11 +157,14 @@ class FourCardGrowthModel(QObject):
         name = (self.scenario if scenario is None else scenario).strip()
         if not name:
             raise ValueError(self.tr("経験点を付与するシナリオの名前を入力してください"))
+        again = advancement.awarded_for(self.character, name)
         self.scenario = name
         xp = advancement.scenario_xp(succeeded, partial, personal)
         after = advancement.award(self.character, xp, date=self.date, scenario=name)
         how = self.tr("成功") if succeeded else self.tr("未到達 {0} 点").format(partial)
         inputs = self.tr("シナリオ「{0}」{1}、個人別 {2:+d}").format(name, how, personal)
+        if again:  # the dialog asked first; the log says so
+            inputs += self.tr("（同じシナリオに2度目の付与）")
         result = self.tr("経験点 +{0}（残り {1}）").format(xp, after.xp_unspent)
         self._write(
             after,
@@ -181,7 +201,16 @@ class FourCardGrowthModel(QObject):
     # ---- internals -----------------------------------------------------------------
     def _skill_purchase(self, name: str) -> Purchase:
         self._refuse_catalog_problem()
-        return advancement.skill_tp_purchase(self.character, self._catalog, name, self.available)
+        rules = campaign_house_rules(self.campaign_model)
+        return advancement.skill_tp_purchase(
+            self.character,
+            self._catalog,
+            name,
+            self.available,
+            level_reading=rules.get(LEVEL_TABLE),
+            per=rules.get(TP_STEP),
+            interlude=self.scenario,
+        )
 
     def _specialisation_purchase(self, skill: str, field: str) -> Purchase:
         self._refuse_catalog_problem()
@@ -257,4 +286,6 @@ class FourCardGrowthModel(QObject):
     def _on_session_changed(self, key: str) -> None:
         if key == CATALOG_KEY:
             self._catalog, self.catalog_problem = self._read_catalog()
+            self.changed.emit()
+        elif key == HOUSE_RULES_KEY:
             self.changed.emit()

@@ -18,7 +18,9 @@ from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.lotr import courage_rounds
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems import get_system
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.derived import WoundTrack, corruption_reached_bearing, wound_track
@@ -89,6 +91,8 @@ class LotRActions(QObject):
         """「Dazed（朦朧） −1」, or 死亡 past the last level."""
         track = self.track(character)
         if track.level is None:
+            if track.dies_at_incapacitated:
+                return self.tr("死亡（ホビットは Incapacitated で死亡（1.2.1））")
             return self.tr("死亡（最後の負傷段階を超えました）")
         return f"{track.level.label} {penalty_text(track.level)}"
 
@@ -168,12 +172,27 @@ class LotRActions(QObject):
 
     # ---- courage (1.2.3) ------------------------------------------------------------------
     def spend_courage(self, points: int = 1) -> str:
+        """Courage spent from the sheet counts on the same round as the panel's and the tracker's:
+        at most 4 a round (1.2.3), the count and the character in one undo step."""
         self._check_count(points, self.tr("使う勇気"), 1, MAX_AMOUNT)
         before = self.character
         self._check_courage_left(before, points)
+        refusal = courage_rounds.round_refusal(self.campaign_model, self.character_id, before.name, points)
+        if refusal:
+            raise ValueError(refusal)
         after = replace(before, courage_spent=before.courage_spent + points)
-        status = self.tr("勇気を {0} 点使いました").format(points)
-        return self._apply("spend_courage", after, self.tr("勇気を使う"), status, points=points)
+        counted = courage_rounds.with_spent(self.campaign_model, self.character_id, points)
+        status = self.tr("勇気を {0} 点使いました（{1}: このラウンド {2} 点目まで）").format(
+            points, courage_rounds.round_label(self.campaign_model), counted["spent"][self.character_id]
+        )
+        stack = self.campaign_model.undo_stack
+        stack.beginMacro(self.tr("勇気を使う"))
+        try:
+            result = self._apply("spend_courage", after, self.tr("勇気を使う"), status, points=points)
+            self.campaign_model.set_session_value(courage_rounds.COURAGE_KEY, counted, self.tr("勇気を使う"))
+        finally:
+            stack.endMacro()
+        return result
 
     def recover_courage(self, points: int | None = None) -> str:
         """Gives back `points` spent courage, or all of it (None)."""
@@ -380,5 +399,5 @@ class LotRActions(QObject):
         self._rules = None
 
     def _on_session_changed(self, key: str) -> None:
-        if key == RULES_KEY:
+        if key in (RULES_KEY, HOUSE_RULES_KEY):  # the wound-penalty reading rides on the tables
             self.reload_rules()

@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.rules.systems.lotr import combat as lotr
+from gmtool.rules.systems.lotr import defence_actions as defence
 from gmtool.rules.systems.lotr.exploding import roll_test
 
 
@@ -44,11 +45,12 @@ class LotRBattleActions(QObject):
         """回避: spends the action and rolls Swiftness; a total above Defence replaces it."""
         seed = self.model.seed_source()
         p = self.model.participant(participant_id)
-        spent = lotr.spend_action(self.model.state(), participant_id, "dodge")
+        penalty = self.next_penalty(participant_id, "dodge")
         faces = roll_test(random.Random(seed))
-        total = sum(faces) + p.value("swiftness") + self.model.rules().penalty(p) + spent.penalty
+        total = sum(faces) + p.value("swiftness") + self.model.rules().penalty(p) + penalty
         before = lotr.current_defence(p)
-        new = lotr.dodge_result(spent.encounter, participant_id, total)
+        # The action waits on the attack's total (3.3): see attack_total.
+        new = defence.dodge(self.model.state(), participant_id, total).encounter
         after = lotr.current_defence(new.get(participant_id))
         result = (
             self.tr("Defense {0} → {1}").format(before, after)
@@ -59,6 +61,52 @@ class LotRBattleActions(QObject):
         dice = "+".join(str(f) for f in faces)
         self.model._commit(new, self.tr("回避"), text, who=p.name, dice=dice, result=result, seed=seed)
         return total
+
+    def attack_total(self, participant_id: str, total: int) -> defence.AttackAgainst:
+        """An attack's total against this participant: hit or miss against its (dodged) Defence,
+        and 3.3's refund — below the original Defence its pending dodges cost no action."""
+        p = self.model.participant(participant_id)
+        against = defence.attack_total(self.model.state(), participant_id, total)
+        result = self.tr("命中") if against.hit else self.tr("外れ")
+        text = self.tr("{0}への攻撃 達成値 {1}: 目標値 {2} → {3}").format(
+            p.name, total, against.target, result
+        )
+        if against.refunded:
+            text += self.tr(
+                "（元の Defense {0} に届かないので回避のアクションは消費されない: {1} 回分）"
+            ).format(against.original, against.refunded)
+        elif against.kept:
+            text += self.tr("（回避のアクションは消費: 元の Defense {0} に到達）").format(against.original)
+        self.model._commit(against.encounter, self.tr("攻撃の達成値"), text, who=p.name, result=result)
+        return against
+
+    def parry(self, participant_id: str, bonus: int, attack: int) -> bool | None:
+        """防御 against an attack's total: rolled and its action taken only when the attack reaches
+        the original Defence (3.3); None when it does not (the attack misses, nothing spent).
+        Returns whether the parry succeeded (a tie is the defender's)."""
+        p = self.model.participant(participant_id)
+        outcome = defence.parry(self.model.state(), participant_id, attack)
+        if not outcome.needed:
+            text = self.tr(
+                "{0}: 攻撃 {1} は元の Defense {2} に届かない — 防御は不要、アクションは消費されない"
+            ).format(p.name, attack, defence.original_defence(p))
+            self.model._commit(outcome.encounter, self.tr("防御（不要）"), text, who=p.name, result="—")
+            return None
+        seed = self.model.seed_source()
+        faces = roll_test(random.Random(seed))
+        total = sum(faces) + bonus + self.model.rules().penalty(p) + outcome.penalty
+        success = defence.parried(total, attack)
+        result = self.tr("防御成功") if success else self.tr("防御失敗")
+        text = self.tr("{0}: 防御 {1}（攻撃の達成値 {2}、同点は防御側）→ {3}").format(
+            p.name, total, attack, result
+        )
+        if outcome.penalty:
+            text += self.tr("（追加アクション: 判定{0}）").format(outcome.penalty)
+        dice = "+".join(str(f) for f in faces)
+        self.model._commit(
+            outcome.encounter, self.tr("防御"), text, who=p.name, dice=dice, result=result, seed=seed
+        )
+        return success
 
     def dodge_probability(self, participant_id: str) -> Fraction:
         p = self.model.participant(participant_id)

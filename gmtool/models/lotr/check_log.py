@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 
+from gmtool.models.lotr.courage_rounds import round_refusal
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.checks import (
     COURAGE_BONUS,
-    COURAGE_PER_ROUND,
-    GROUP_HELPER_BONUS,
     Contestant,
     GroupResult,
     LotRResult,
@@ -63,6 +62,10 @@ def condition_text(character: LotRCharacter, rules: LotRRules, wounds: bool = Tr
     unset = _tr("未設定（GM が設定）")
     if track.level is None:
         wound = _tr("死亡")
+    elif track.carried_from is not None:  # house rule: the lighter level's penalty
+        wound = f"{track.level.label} " + _tr("未設定 → {0} の {1:+d}").format(
+            track.carried_from.label, track.penalty
+        )
     else:
         wound = f"{track.level.label} {unset if track.penalty_unset else f'{track.penalty:+d}'}"
     tired = f"{weary.label} {unset if weary.penalty is None else f'{weary.penalty:+d}'}"
@@ -70,6 +73,20 @@ def condition_text(character: LotRCharacter, rules: LotRRules, wounds: bool = Tr
     if not wounds:
         wound += _tr("（この判定には適用しない）")
     return _tr("負傷 {0}、疲労 {1} → 判定に {2:+d}（自動で適用）").format(wound, tired, total)
+
+
+def wound_gap_warning(character: LotRCharacter, rules: LotRRules) -> str:
+    """Loud, when a worse wound level rolls better than a lighter one: the current level's penalty
+    is unset (the summary gives none) and counted 0 while a lighter level has one.  ''."""
+    track = wound_track(character, rules)
+    lighter = track.lighter_worse
+    if lighter is None or track.level is None:
+        return ""
+    return _tr(
+        "「{0}」は {1} ですがペナルティなしで判定しています。{1} のペナルティはルール要約になく、"
+        "ルール表で未設定のため 0 です — より軽い {2} には {3:+d} があります。"
+        "ルール表（負傷・疲労）で値を入れるか、ハウスルール「値のない段階は軽い段階の値」を選んでください"
+    ).format(character.name, track.level.label, lighter.label, lighter.penalty)
 
 
 def bearing_warning(character: LotRCharacter) -> str:
@@ -212,12 +229,13 @@ def check_log_payload(
         helpers = []
         for index, helper in enumerate(result.helpers):
             entry = roller_entry(model, index)
-            entry.update(_roll_entry(rules, helper), gives=GROUP_HELPER_BONUS.get(helper.degree, 0))
+            entry.update(_roll_entry(rules, helper), gives=result.gives(helper))
             helpers.append(entry)
         payload.update(
             _roll_entry(rules, result.leader),
             helpers=helpers,
             help_bonus=result.help_bonus,
+            marginal_helper=result.marginal_helper,  # the house rule's reading it was rolled under
             probability=float(odds.success_probability),
             degree_probability=float(odds.degree_probabilities[result.leader.degree]),
         )
@@ -254,22 +272,23 @@ def check_log_payload(
 
 
 def courage_log_payload(
-    model: LotRCheckModel, before: LotRResult, after: LotRResult, points: int, character: Any
+    model: LotRCheckModel,
+    before: LotRResult,
+    after: LotRResult,
+    points: int,
+    character: Any,
+    side: Contestant = Contestant.A,
 ) -> dict[str, Any]:
     """The follow-up entry of courage spent on the last roll (the degree read again)."""
     rules, rolled = model.rules, model.rolled
     assert rolled is not None
+    if isinstance(before, OpposedResult) and isinstance(after, OpposedResult):
+        return _opposed_courage_payload(model, before, after, points, character, side)
     old = before.leader if isinstance(before, GroupResult) else before
     new = after.leader if isinstance(after, GroupResult) else after
     assert isinstance(old, RollResult) and isinstance(new, RollResult)
     payload: dict[str, Any] = {
-        "system": SYSTEM_ID,
-        "time": datetime.now().astimezone().isoformat(timespec="seconds"),
-        "mode": rolled.mode,
-        "follow_up": "courage",
-        "of_log_id": rolled.log_id,
-        "seed": rolled.result.seed,
-        "character_id": rolled.character_id,
+        **_courage_head(rolled, rolled.character_id),
         "points": points,
         "courage_on_roll": new.courage,
         "courage_bonus": new.courage_bonus,
@@ -297,7 +316,63 @@ def courage_log_payload(
     return payload
 
 
-def courage_refusal(model: LotRCheckModel, points: int) -> str:
+def _courage_head(rolled: Any, character_id: str | None) -> dict[str, Any]:
+    """What every courage line starts with: the roll it follows up and who spent."""
+    return {
+        "system": SYSTEM_ID,
+        "time": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "mode": rolled.mode,
+        "follow_up": "courage",
+        "of_log_id": rolled.log_id,
+        "seed": rolled.result.seed,
+        "character_id": character_id,
+    }
+
+
+def _opposed_courage_payload(
+    model: LotRCheckModel,
+    before: OpposedResult,
+    after: OpposedResult,
+    points: int,
+    character: Any,
+    side: Contestant,
+) -> dict[str, Any]:
+    """Courage after an opposed test: the side's total of the deciding round read again (1.2.3)."""
+    rolled = model.rolled
+    assert rolled is not None
+    spender = model.spender(side)
+    a_points, b_points = model.courage_on_roll()
+    deciding = after.rounds[len(before.rounds) - 1]
+    rerolled = after.rounds[len(before.rounds) :]
+    winner = {Contestant.A: "A", Contestant.B: "B"}
+    result = _tr("{0} の勝ち → {1} の勝ち").format(winner[before.winner], winner[after.winner])
+    if rerolled:
+        result += _tr("（勇気で同点、再度判定 {0} 回）").format(len(rerolled))
+    payload: dict[str, Any] = {
+        **_courage_head(rolled, spender),
+        "side": winner[side],
+        "points": points,
+        "courage_on_roll": {"A": a_points, "B": b_points},
+        "round": model.courage_round,
+        "spent_this_round": model.spent_this_round(spender),
+        "courage_left": character.courage_left,
+        "totals": [deciding.a_total, deciding.b_total],
+        "rerolled": [[list(r.a_faces), r.a_total, list(r.b_faces), r.b_total] for r in rerolled],
+        "winner_before": winner[before.winner],
+        "winner": winner[after.winner],
+    }
+    payload["summary"] = {
+        "who": character.name,
+        "inputs": _tr("{0} が勇気 {1} 点（+{2}）、このラウンド {3} 点目まで").format(
+            winner[side], points, points * COURAGE_BONUS, model.spent_this_round(spender)
+        ),
+        "dice": f"A {deciding.a_total} / B {deciding.b_total}",
+        "result": result,
+    }
+    return payload
+
+
+def courage_refusal(model: LotRCheckModel, points: int, side: Contestant = Contestant.A) -> str:
     """Why `points` courage cannot be spent on the panel's last roll now, or ''."""
     rolled = model.rolled
     if rolled is None:
@@ -307,19 +382,14 @@ def courage_refusal(model: LotRCheckModel, points: int) -> str:
             "前回の{0}は今の判定と違います（判定の種類・判定する人・目標値が変わりました）。"
             "勇気は今の判定を振ってから使ってください"
         ).format(_tr(MODE_LABELS[rolled.mode]))
-    if isinstance(rolled.result, OpposedResult):
-        return _tr("対決判定の後の勇気はこのパネルでは扱いません（修正に +3 ずつ入れて振ってください）")
-    character = model.character_by_id(rolled.character_id)
-    if character is None:
+    if side is Contestant.B and not isinstance(rolled.result, OpposedResult):
+        return _tr("B の勇気は対決判定の後だけです")
+    spender = model.spender(side)
+    character = model.character_by_id(spender)
+    if spender is None or character is None:
         return _tr("キャラクターを選ばずに振った判定には勇気を使えません（勇気を記録する先がありません）")
-    spent = model.spent_this_round(rolled.character_id)
     if character.courage_left < points:
         return _tr("「{0}」の勇気が残っていません（Courage {1}、使用済み {2}）").format(
             character.name, character.courage, character.courage_spent
         )
-    if spent + points > COURAGE_PER_ROUND:
-        return _tr(
-            "1 ラウンドに使える勇気は {0} 点までです（「{1}」はこのラウンドで {2} 点使用済み）。"
-            "「次のラウンド」で数え直します"
-        ).format(COURAGE_PER_ROUND, character.name, spent)
-    return ""
+    return round_refusal(model.campaign_model, spender, character.name, points)

@@ -17,7 +17,10 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from gmtool.models.battle_keys import ENCOUNTER_KEY
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.house_rules_model import campaign_house_rules
+from gmtool.models.lotr import courage_rounds
 from gmtool.models.lotr.check_log import (
     bearing_warning,
     bonus_parts,
@@ -25,12 +28,15 @@ from gmtool.models.lotr.check_log import (
     condition_text,
     courage_log_payload,
     courage_refusal,
+    wound_gap_warning,
 )
 from gmtool.models.lotr.check_odds import Odds, compute_odds, with_courage
+from gmtool.models.lotr.courage_rounds import COURAGE_KEY
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
 from gmtool.models.roller_inputs import CUSTOM, RollerInputs, RollerInputsMixin
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import new_seed
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.checks import (
     CORRUPTION_CHANGE,
@@ -48,13 +54,13 @@ from gmtool.rules.systems.lotr.checks import (
     resolve,
 )
 from gmtool.rules.systems.lotr.derived import AFFINITY_BONUS, condition_penalty, wound_track
+from gmtool.rules.systems.lotr.house_rules import MARGINAL_HELPER
 from gmtool.rules.systems.lotr.kinds import DEFAULT_TN, check_kinds, roller_for
 from gmtool.store.campaign import StoredCharacter
 
 SYSTEM_ID = "lotr"
 TEST, GROUP, OPPOSED, CORRUPTION = "test", "group", "opposed", "corruption"
 MODES = (TEST, GROUP, OPPOSED, CORRUPTION)
-COURAGE_KEY = "lotr.courage_round"  # {"round": n, "spent": {character_id: points}, "roll": {...}}
 WILLPOWER = "reaction:willpower"  # 1.2.4: the corruption test is a Willpower test
 TN_MIN, TN_MAX = TN_BOUNDS
 MAX_HELPERS = 12
@@ -83,6 +89,7 @@ class RolledCheck:
     corruption_before: int | None = None
     corruption_after: int | None = None
     key: tuple[object, ...] = ()  # the panel's _roll_key() when it was rolled
+    b_character_id: str | None = None  # B in an opposed test: it may spend courage too
 
 
 class LotRCheckModel(RollerInputsMixin, QObject):
@@ -289,8 +296,14 @@ class LotRCheckModel(RollerInputsMixin, QObject):
             return OpposedSpec(self.roller(Contestant.A), self.roller(Contestant.B), self.tie_rule)
         leader = RollSpec(self.roller(Contestant.A), self.difficulty, bands)
         if self.mode == GROUP:
-            return GroupSpec(leader, tuple(self.roller(i) for i in range(len(self.helpers))))
+            helpers = tuple(self.roller(i) for i in range(len(self.helpers)))
+            return GroupSpec(leader, helpers, self.marginal_helper)
         return leader
+
+    @property
+    def marginal_helper(self) -> str:
+        """The campaign's reading of what a Marginal helper adds (house rule MARGINAL_HELPER)."""
+        return campaign_house_rules(self.campaign_model).get(MARGINAL_HELPER)
 
     # Computed by _recompute: the panel and the plots read these numbers, never the engine.
     odds: Odds
@@ -301,19 +314,23 @@ class LotRCheckModel(RollerInputsMixin, QObject):
 
     # ---- courage (1.2.3) ------------------------------------------------------------------
     def courage_state(self) -> dict[str, Any]:
-        state = self.campaign_model.session_value(COURAGE_KEY) or {}
-        return {
-            "round": int(state.get("round", 1)),
-            "spent": dict(state.get("spent", {})),
-            "roll": dict(state.get("roll", {})),
-        }
+        return courage_rounds.courage_state(self.campaign_model)
 
     @property
     def courage_round(self) -> int:
-        return self.courage_state()["round"]
+        """The round courage counts on: the combat tracker's while a LotR fight runs."""
+        return courage_rounds.current_round(self.campaign_model)[1]
+
+    @property
+    def courage_round_label(self) -> str:
+        return courage_rounds.round_label(self.campaign_model)
+
+    @property
+    def follows_tracker(self) -> bool:
+        return courage_rounds.current_round(self.campaign_model)[0] == courage_rounds.TRACKER
 
     def spent_this_round(self, character_id: str | None) -> int:
-        return int(self.courage_state()["spent"].get(character_id or "", 0))
+        return courage_rounds.spent_this_round(self.campaign_model, character_id)
 
     def courage_most(self, character_id: str | None = None) -> int:
         """What the character can still spend on one roll: the round's limit and what is left."""
@@ -328,9 +345,14 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         """The last roll with the courage spent on it (read from session state, so undo shows)."""
         if self.rolled is None:
             return None
-        result, roll = self.rolled.result, self.courage_state()["roll"]
-        points = int(roll.get("points", 0)) if roll.get("log_id") == self.rolled.log_id else 0
-        return with_courage(result, self.rolled.spec, points)
+        return with_courage(self.rolled.result, self.rolled.spec, *self.courage_on_roll())
+
+    def courage_on_roll(self) -> tuple[int, int]:
+        """Courage spent on the last roll: (A's or the leader's, B's in an opposed test)."""
+        roll = self.courage_state()["roll"]
+        if self.rolled is None or roll.get("log_id") != self.rolled.log_id:
+            return 0, 0
+        return int(roll.get("points", 0)), int(roll.get("points_b", 0))
 
     def _roll_key(self) -> tuple[object, ...]:
         """What a roll belongs to: the kind of test, who rolls, and the TN (B in an opposed test)."""
@@ -342,35 +364,45 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         """The last roll is of the test now set up (not an old one from another mode or roller)."""
         return self.rolled is not None and self.rolled.key == self._roll_key()
 
-    def courage_refusal(self, points: int = 1) -> str:
+    def courage_refusal(self, points: int = 1, side: Contestant = Contestant.A) -> str:
         """Why `points` courage cannot be spent on the last roll now, or ''."""
-        return courage_refusal(self, points)
+        return courage_refusal(self, points, side)
 
-    def spend_courage(self, points: int = 1) -> LotRResult:
-        """+3 per point on the last roll; one undo step (the character and the round's count)."""
-        refusal = self.courage_refusal(points)
+    def spender(self, side: Contestant = Contestant.A) -> str | None:
+        """Whose courage a spend on the last roll is: A (the leader), or B in an opposed test."""
+        if self.rolled is None:
+            return None
+        return self.rolled.b_character_id if side is Contestant.B else self.rolled.character_id
+
+    def spend_courage(self, points: int = 1, side: Contestant = Contestant.A) -> LotRResult:
+        """+3 per point on the last roll (on `side`'s total in an opposed test), after seeing it;
+        one undo step (the character and the round's count)."""
+        refusal = self.courage_refusal(points, side)
         if refusal:
             raise CourageRefused(refusal)
-        rolled = self.rolled
-        assert rolled is not None and rolled.character_id is not None
+        rolled, spender = self.rolled, self.spender(side)
+        assert rolled is not None and spender is not None
         before_result = self.last_result
-        state = self.courage_state()
-        state["spent"][rolled.character_id] = self.spent_this_round(rolled.character_id) + points
-        already = int(state["roll"].get("points", 0)) if state["roll"].get("log_id") == rolled.log_id else 0
-        state["roll"] = {"log_id": rolled.log_id, "points": already + points}
-        character = self.campaign_model.character(rolled.character_id)
+        a_points, b_points = self.courage_on_roll()
+        if side is Contestant.B:
+            b_points += points
+        else:
+            a_points += points
+        state = courage_rounds.with_spent(self.campaign_model, spender, points)
+        state["roll"] = {"log_id": rolled.log_id, "points": a_points, "points_b": b_points}
+        character = self.campaign_model.character(spender)
         after = replace(character, courage_spent=character.courage_spent + points)
         stack = self.campaign_model.undo_stack
         stack.beginMacro(self.tr("勇気を使う"))
         try:
             self.campaign_model.set_session_value(COURAGE_KEY, state, self.tr("勇気を使う"))
             after = self._corruption_after_courage(after, before_result)
-            self.campaign_model.update_character(rolled.character_id, after, self.tr("勇気を使う"))
+            self.campaign_model.update_character(spender, after, self.tr("勇気を使う"))
         finally:
             stack.endMacro()
         result = self.last_result
         assert result is not None and before_result is not None
-        entry = courage_log_payload(self, before_result, result, points, after)
+        entry = courage_log_payload(self, before_result, result, points, after, side)
         self.campaign_model.append_log("check", entry)
         self.check_resolved.emit(result)
         return result
@@ -385,9 +417,16 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         return replace(character, corruption=max(0, character.corruption + delta))
 
     def next_round(self) -> None:
-        """次のラウンド: every character may spend 4 courage again (undoable)."""
+        """次のラウンド: every character may spend 4 courage again (undoable).  While a LotR fight
+        runs in the combat tracker its rounds are the ones counted: refused here."""
+        if self.follows_tracker:
+            raise CourageRefused(
+                self.tr("戦闘トラッカーのラウンドで勇気を数えています。ラウンドはトラッカーで進めてください")
+            )
         state = self.courage_state()
-        state.update(round=state["round"] + 1, spent={})
+        state.update(
+            round=state["round"] + 1, spent={}, counted=f"{courage_rounds.PANEL}:{state['round'] + 1}"
+        )
         self.campaign_model.set_session_value(COURAGE_KEY, state, self.tr("次のラウンド（勇気の回数を戻す）"))
 
     # ---- rolling --------------------------------------------------------------------------
@@ -415,16 +454,37 @@ class LotRCheckModel(RollerInputsMixin, QObject):
             character = replace(self.campaign_model.character(character_id), corruption=after)
             self.campaign_model.update_character(character_id, character, self.tr("堕落判定"))
         entry = self.campaign_model.append_log("check", payload)
-        self.rolled = RolledCheck(result, spec, self.mode, character_id, entry.id, before, after, key)
+        b_id = (
+            self.b.character_id if self.mode == OPPOSED and self.character(Contestant.B) is not None else None
+        )
+        self.rolled = RolledCheck(result, spec, self.mode, character_id, entry.id, before, after, key, b_id)
         self.check_resolved.emit(result)
         return result
 
     @property
     def warning(self) -> str:
-        """After a corruption test: the character's Corruption has reached Bearing (1.2.4)."""
+        """A roller whose worse wound rolls better than a lighter one (an unset penalty counted 0),
+        and after a corruption test, a Corruption that has reached Bearing (1.2.4)."""
+        warnings = [w for side in self._sides() if (w := self._wound_gap(side))]
         rolled = self.rolled
         character = self.character_by_id(rolled.character_id) if rolled is not None else None
-        return bearing_warning(character) if rolled and rolled.mode == CORRUPTION and character else ""
+        if rolled and rolled.mode == CORRUPTION and character and (bearing := bearing_warning(character)):
+            warnings.append(bearing)
+        return "\n".join(warnings)
+
+    def _sides(self) -> list[Side]:
+        """Who rolls in the test now set up."""
+        if self.mode == OPPOSED:
+            return [Contestant.A, Contestant.B]
+        if self.mode == GROUP:
+            return [Contestant.A, *range(len(self.helpers))]
+        return [Contestant.A]
+
+    def _wound_gap(self, side: Side) -> str:
+        character = self.character(side)
+        if character is None or not self.inputs(side).wounds:
+            return ""
+        return wound_gap_warning(character, self.rules)
 
     # ---- keeping up with the campaign -------------------------------------------------------
     def _on_campaign_changed(self, *_: object) -> None:
@@ -442,5 +502,7 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         if key == RULES_KEY:  # an edited table can take a check away (a skill made trained-only)
             self.rules = campaign_lotr_rules(self.campaign_model)
             self._fit_all()
-        if key in (RULES_KEY, COURAGE_KEY):
+        if key == HOUSE_RULES_KEY:  # a reading the odds follow (the rules in force re-read too)
+            self.rules = campaign_lotr_rules(self.campaign_model)
+        if key in (RULES_KEY, COURAGE_KEY, HOUSE_RULES_KEY, ENCOUNTER_KEY):  # the tracker's round counts
             self._recompute()

@@ -32,6 +32,7 @@ from gmtool.rules.systems.lotr.checks import (
     spend_courage,
     with_courage_probabilities,
 )
+from gmtool.rules.systems.lotr.courage import opposed_with_courage
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
 
 STACK_SPAN = 10  # the stacked plot shows the current TN (or B's bonus) ±10
@@ -122,9 +123,12 @@ def side_totals(roller: LotRRoller) -> dict[int, Fraction]:
     }
 
 
-def with_courage(result: LotRResult, spec: Spec, points: int) -> LotRResult:
-    """A roll read again with `points` courage spent on it (the leader's, in a group test)."""
-    if not points or isinstance(result, OpposedResult):
+def with_courage(result: LotRResult, spec: Spec, points: int, points_b: int = 0) -> LotRResult:
+    """A roll read again with `points` courage spent on it (the leader's, in a group test; A's and
+    `points_b` B's, in an opposed test)."""
+    if isinstance(result, OpposedResult) and isinstance(spec, OpposedSpec):
+        return opposed_with_courage(spec, result, points, points_b)
+    if not points:
         return result
     if isinstance(result, GroupResult) and isinstance(spec, GroupSpec):
         return replace(result, leader=spend_courage(spec.leader, result.leader, points))
@@ -165,7 +169,7 @@ def compute_odds(spec: Spec, courage_most: int) -> Odds:
     if isinstance(spec, GroupSpec):
         help_bonus = dict(sorted(help_bonus_distribution(spec).items()))
         helper_bonus = [
-            dict(sorted(help_bonus_distribution(GroupSpec(spec.leader, (h,))).items())) for h in spec.helpers
+            dict(sorted(help_bonus_distribution(replace(spec, helpers=(h,))).items())) for h in spec.helpers
         ]
     return Odds(
         degree_probabilities=degrees,

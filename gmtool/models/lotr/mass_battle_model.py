@@ -16,10 +16,13 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.session_document import SessionDocument
 from gmtool.rules.dice import new_seed
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr import mass_battle as rules
+from gmtool.rules.systems.lotr.house_rules import BATTLE_TIE
 from gmtool.rules.systems.lotr.mass_battle import DEFEAT, VICTORY, BattleRefused, HourRecord, MassBattle
 
 SESSION_KEY = "lotr.mass_battle"
@@ -77,13 +80,17 @@ class LotRMassBattleModel(QObject):
         """Why the stored battle could not be read (it is shown; the next action replaces it)."""
         return self.document.read()[1]
 
+    def tie_reading(self) -> str:
+        """The campaign's reading of a tied hour (house rule BATTLE_TIE)."""
+        return campaign_house_rules(self.campaign_model).get(BATTLE_TIE)
+
     def odds(self) -> dict[int, tuple[Fraction, Fraction]]:
         """Start position → (P(Victory), expected hours) with the Siegecraft as now set."""
-        return rules.battle_odds(*self.state().modifiers())
+        return rules.battle_odds(*self.state().modifiers(), self.tie_reading())
 
     def current_odds(self) -> tuple[Fraction, Fraction]:
         """(P(Victory), expected hours left) from where the battle stands now."""
-        return rules.odds_from(self.state())
+        return rules.odds_from(self.state(), self.tie_reading())
 
     def characters(self) -> list[str]:
         """The campaign's LotR characters' names: the heroes the hero table offers first."""
@@ -123,9 +130,9 @@ class LotRMassBattleModel(QObject):
 
     def roll_hour(self) -> HourRecord:
         """The GM's hourly 2d6 for each side, seeded; refused (BattleRefused) once the battle ended."""
-        state = self.state()
+        state, tie = self.state(), self.tie_reading()
         seed = self._seed_source()
-        new = rules.roll_hour(state, random.Random(seed))
+        new = rules.roll_hour(state, random.Random(seed), tie)
         record = new.hours[-1]
         ours, theirs = self._names(new)
         inputs = self.tr("戦争 {0}時間目: {1} 2d6{2:+d}（戦況）{3} 対 {4} 2d6{5}").format(
@@ -138,6 +145,9 @@ class LotRMassBattleModel(QObject):
         )
         ours_dice = f"{list(record.ours_faces)} → {record.ours_total}"
         dice = f"{ours_dice} / {list(record.theirs_faces)} → {record.theirs_total}"
+        if record.ties:  # the house rule's re-rolls, in the order they were rolled
+            tied = "、".join(f"{list(o)} / {list(t)}" for o, t in record.ties)
+            dice = self.tr("同点で振り直し（{0}）→ {1}").format(tied, dice)
         self._commit(
             new,
             self.tr("戦争: {0}時間目").format(record.hour),
@@ -149,6 +159,8 @@ class LotRMassBattleModel(QObject):
             hour=record.hour,
             ours_faces=list(record.ours_faces),
             theirs_faces=list(record.theirs_faces),
+            ties=[[list(o), list(t)] for o, t in record.ties],
+            tie_reading=tie,  # the seed replays the hour only under the same reading
             position=record.after,
         )
         return record
@@ -188,5 +200,5 @@ class LotRMassBattleModel(QObject):
         return self.tr("{0} → {1}").format(position_label(record.before), position_label(record.after))
 
     def _on_session_changed(self, key: str) -> None:
-        if key == SESSION_KEY:
+        if key in (SESSION_KEY, HOUSE_RULES_KEY):  # the tie reading changes the expected hours
             self.changed.emit()

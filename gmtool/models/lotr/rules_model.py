@@ -10,13 +10,16 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.rules.data import RuleDataError
 from gmtool.rules.message import Message
+from gmtool.rules.systems.lotr.house_rules import UNSET_WOUND_PENALTY
 from gmtool.rules.systems.lotr.overrides import apply_overrides, skill_row
 from gmtool.rules.systems.lotr.overrides_document import diff_document, with_value, without_value
 from gmtool.rules.systems.lotr.rules_data import LotRRules, lotr_rules
@@ -70,8 +73,26 @@ def _problem(detail: object) -> str:
 
 
 def campaign_lotr_rules(campaign_model: CampaignModel) -> LotRRules:
-    """The tables in force; the shipped ones when the stored edits are bad (never raises)."""
-    return _effective(campaign_model)[0]
+    """The tables in force; the shipped ones when the stored edits are bad (never raises).
+
+    They carry the campaign's reading of an unset wound penalty (house rule UNSET_WOUND_PENALTY),
+    so every sheet, panel and log line that reads a wound penalty follows the switch; listeners
+    re-read them on HOUSE_RULES_KEY as on RULES_KEY."""
+    rules = _effective(campaign_model)[0]
+    reading = campaign_house_rules(campaign_model).get(UNSET_WOUND_PENALTY)
+    if reading == rules.unset_wound_penalty:
+        return rules
+    key = (id(rules), reading)
+    if key not in _read_as or _read_as[key][0] is not rules:
+        if len(_read_as) > 32:
+            _read_as.clear()
+        _read_as[key] = (rules, replace(rules, unset_wound_penalty=reading))
+    return _read_as[key][1]
+
+
+# The tables in force read under a non-default reading, by (tables, reading): one object while
+# neither changes, as the models' caches compare the tables by identity.
+_read_as: dict[tuple[int, str], tuple[LotRRules, LotRRules]] = {}
 
 
 def campaign_rules_problem(campaign_model: CampaignModel) -> str | None:

@@ -59,8 +59,13 @@ def bond_marks(bond: Bond) -> list[str]:
     return [_tr(text) for on, text in marks if on]
 
 
-def debt_text(debt: int) -> str:
-    return _tr("前借り中: あと{0}点（縁故で返す）").format(debt) if debt else ""
+def debt_text(debt: int, by_count: bool = False) -> str:
+    """What a 類型 still owes of a 前借り: points, or 縁故 to form when the debt is counted in 縁故."""
+    if not debt:
+        return ""
+    if by_count:
+        return _tr("前借り中: 縁故あと{0}つ（縁故の数で返す）").format(debt)
+    return _tr("前借り中: あと{0}点（縁故で返す）").format(debt)
 
 
 def ability_name(status: AbilityStatus) -> str:

@@ -19,11 +19,13 @@ from gmtool.rules.systems.sengensho import session as rules
 from gmtool.rules.systems.sengensho.bonds import KIND_LABELS, BondRequest
 from gmtool.rules.systems.sengensho.catalog import ABILITY_KIND_LABELS
 from gmtool.rules.systems.sengensho.character import BondKind
+from gmtool.rules.systems.sengensho.house_rules import PER_SCENARIO
 from gmtool.rules.systems.sengensho.session import Bond, Impression, SengenshoSession
 
 if TYPE_CHECKING:
     from gmtool.models.campaign_model import CampaignModel
     from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog
+    from gmtool.rules.systems.sengensho.house_rules import SengenshoReadings
     from gmtool.rules.systems.sengensho.session import Cast
 
 
@@ -45,6 +47,9 @@ class SengenshoSessionActions:
         raise NotImplementedError
 
     def cast(self) -> Cast:
+        raise NotImplementedError
+
+    def readings(self) -> SengenshoReadings:
         raise NotImplementedError
 
     def catalog(self) -> ArchetypeCatalog:
@@ -75,18 +80,26 @@ class SengenshoSessionActions:
         text = self.tr("セッション {0} 開始").format(new.session_number)
         self._commit(new, text, text, result=labels.session_status(new), action="start_session")
 
-    def end_session(self, keep_bonds: bool = False) -> None:
-        """幻想能力の使用回数、シーン、ラスボスが終わる; 縁故 and 前借り go to the history unless kept."""
+    def end_session(self, keep_bonds: bool = False, scenario_goes_on: bool = False) -> None:
+        """幻想能力の使用回数、シーン、ラスボスが終わる; 縁故 and 前借り go to the history unless kept.
+        Under 「1シナリオに1回」 (the ABILITY_PERIOD switch) a scenario that goes on keeps the uses."""
         state = self.state()
-        new = rules.end_session(state, keep_bonds)
+        keep_uses = scenario_goes_on and self.readings().ability_period == PER_SCENARIO
+        new = rules.end_session(state, keep_bonds, keep_uses)
         kept = (
             self.tr("縁故と前借りは次のセッションに持ち越し（GMの判断）")
             if keep_bonds
             else self.tr("このセッションの縁故と前借りは記録へ（縁故は各セッションで結ぶもの）")
         )
-        text = self.tr("セッション {0} 終了: 幻想能力の使用回数、シーン、ラスボスをリセット。{1}").format(
-            state.session_number, kept
-        )
+        if keep_uses:
+            text = self.tr(
+                "セッション {0} 終了: シーン、ラスボスをリセット。"
+                "シナリオが続くため幻想能力の使用回数は持ち越し（1シナリオに1回）。{1}"
+            ).format(state.session_number, kept)
+        else:
+            text = self.tr("セッション {0} 終了: 幻想能力の使用回数、シーン、ラスボスをリセット。{1}").format(
+                state.session_number, kept
+            )
         self._commit(
             new,
             self.tr("セッション {0} 終了").format(state.session_number),
@@ -94,6 +107,7 @@ class SengenshoSessionActions:
             result=self.tr("{0}へ").format(labels.session_status(new)),
             action="end_session",
             keep_bonds=keep_bonds,
+            keep_uses=keep_uses,
         )
 
     def add_scene(self, name: str) -> int:
@@ -113,6 +127,27 @@ class SengenshoSessionActions:
         text = self.tr("現在のシーン: 「{0}」").format(new.scene_name(scene_id))
         self._commit(new, self.tr("現在のシーン"), text, action="set_current_scene", scene=scene_id)
 
+    def presence_warning(self, holder: str, target_id: str | None) -> str:
+        """「登場したキャラクター…に対する縁故」: who of the holder and the target the current scene
+        does not record as present ("" when all are, or when the scene records no one)."""
+        absent = rules.absent_from_scene(self.state(), self.cast(), holder, target_id)
+        if not absent:
+            return ""
+        return self.tr("このシーンに登場していません: {0}（縁故は登場したキャラクターに結びます）").format(
+            "、".join(absent)
+        )
+
+    def set_present(self, character_ids: list[str]) -> None:
+        """Records who appears in the current scene: one undo step."""
+        state = self.state()
+        scene_id = rules.current_scene(state)
+        new = rules.set_present(state, scene_id, tuple(character_ids))
+        if new == state:
+            return
+        names = "、".join(self.name(i) for i in character_ids) or self.tr("なし")
+        text = self.tr("シーン「{0}」の登場: {1}").format(new.scene_name(scene_id), names)
+        self._commit(new, self.tr("シーンの登場"), text, action="set_present", scene=scene_id)
+
     def rename_scene(self, scene_id: int, name: str) -> None:
         state = self.state()
         new = rules.rename_scene(state, scene_id, name)
@@ -126,13 +161,16 @@ class SengenshoSessionActions:
     # ---- 縁故 ------------------------------------------------------------------------------
     def form_bond(self, request: BondRequest) -> Bond:
         state, cast = self.state(), self.cast()
-        new, bond, impression = bond_rules.form_bond(state, cast, request)
+        new, bond, impression = bond_rules.form_bond(state, cast, request, self.readings())
         text = self.tr("縁故を結ぶ（シーン「{0}」）: {1}").format(
             new.scene_name(bond.formed_scene), self._describe(bond)
         )
         text += self._boss_mark(bond)
         if request.override:
             text += self.tr("／GM裁定で制限を超えて")
+        absent = rules.absent_from_scene(state, cast, request.holder, bond.target_id)
+        if absent:  # warned in the dialog; the log keeps it
+            text += self.tr("／シーンに登場していない: {0}").format("、".join(absent))
         text += self._impression(impression, self._replaced(state, new))
         self._commit(
             new,
@@ -148,12 +186,12 @@ class SengenshoSessionActions:
     def retie_bond(self, bond_id: int, request: BondRequest) -> Bond:
         state, cast = self.state(), self.cast()
         old = state.bond(bond_id)
-        new, bond, impression = bond_rules.retie_bond(state, cast, bond_id, request)
+        new, bond, impression = bond_rules.retie_bond(state, cast, bond_id, request, self.readings())
         text = self.tr("縁故を結び直す（シーン「{0}」）: 「{1}」→ {2}").format(
             new.scene_name(bond.formed_scene), self.target_name(old), self._describe(bond)
         )
-        before = fantasy.total_value(state, cast, bond.holder)
-        after = fantasy.total_value(new, cast, bond.holder)
+        before = fantasy.total_value(state, cast, bond.holder, self.readings())
+        after = fantasy.total_value(new, cast, bond.holder, self.readings())
         if after > before:  # only with the override: the engine refuses it otherwise
             text += self.tr("／GM裁定で制限を超えて（結び直しで幻想値の合計 {0}→{1}）").format(before, after)
         else:
@@ -175,7 +213,7 @@ class SengenshoSessionActions:
     def raise_level(self, bond_id: int, override: bool = False) -> Bond:
         state = self.state()
         old = state.bond(bond_id)
-        new, bond = bond_rules.raise_level(state, bond_id, override, self.cast())
+        new, bond = bond_rules.raise_level(state, bond_id, override, self.cast(), self.readings())
         target = self.target_name(bond)
         text = self.tr("縁故のレベルを上げる（シーン「{0}」）: {1}「{2}」Lv{3}→Lv{4}").format(
             new.scene_name(bond.changed_scene), bond.archetype, target, old.level, bond.level
@@ -208,22 +246,29 @@ class SengenshoSessionActions:
 
     # ---- 幻想能力 --------------------------------------------------------------------------
     def use_ability(self, holder: str, archetype: str, index: int, borrow_if_short: bool = False) -> None:
-        state, cast, catalog = self.state(), self.cast(), self.catalog()
-        before = fantasy.fantasy_values(state, cast, holder).get(archetype)
-        new, status = fantasy.use_ability(state, cast, catalog, holder, archetype, index, borrow_if_short)
+        state, cast, catalog, readings = self.state(), self.cast(), self.catalog(), self.readings()
+        before = fantasy.fantasy_values(state, cast, holder, readings).get(archetype)
+        new, status = fantasy.use_ability(
+            state, cast, catalog, holder, archetype, index, borrow_if_short, readings
+        )
         ability = status.ability
         label = labels.ability_name(status)
         effect = ability.effect.strip() or self.tr("未設定")
         text = self.tr("幻想能力「{0}」（{1}・{2}・必要幻想値 {3}）: 効果 {4}").format(
             label, archetype, self.tr(ABILITY_KIND_LABELS[ability.kind]), ability.required, effect
         )
-        after = fantasy.fantasy_values(new, cast, holder)[archetype]
+        after = fantasy.fantasy_values(new, cast, holder, readings)[archetype]
         borrowed = new.uses[-1].borrowed
         if borrowed:
-            text += self.tr("／前借り: 幻想値 {0}→{1}（以後のシーンで縁故を結び、あと{2}点を確保）").format(
-                before.value if before else 0, after.value, after.debt
+            owed = (
+                self.tr("以後のシーンで縁故をあと{0}つ結ぶ")
+                if after.by_count
+                else self.tr("以後のシーンで縁故を結び、あと{0}点を確保")
+            ).format(after.debt)
+            text += self.tr("／前借り: 幻想値 {0}→{1}（{2}）").format(
+                before.value if before else 0, after.value, owed
             )
-            result = self.tr("前借りして使用・{0}").format(labels.debt_text(after.debt))
+            result = self.tr("前借りして使用・{0}").format(labels.debt_text(after.debt, after.by_count))
         else:
             result = self.tr("使用（幻想値 {0} は減りません）").format(after.value)
         self._commit(
@@ -326,14 +371,14 @@ class SengenshoSessionActions:
 
     def _value_result(self, session: SengenshoSession, bond: Bond) -> str:
         """The 類型's 幻想値 after the action, with the halving and any 前借り debt."""
-        cast = self.cast()
-        value = fantasy.fantasy_values(session, cast, bond.holder).get(bond.archetype)
+        cast, readings = self.cast(), self.readings()
+        value = fantasy.fantasy_values(session, cast, bond.holder, readings).get(bond.archetype)
         if value is None:
             return ""
         result = self.tr("{0}の幻想値 {1}").format(bond.archetype, value.value)
-        given = fantasy.bond_values(session, cast, bond.holder).get(bond.id)
+        given = fantasy.bond_values(session, cast, bond.holder, readings).get(bond.id)
         if given is not None and bond.id in fantasy.halved_bonds(session, cast, bond.holder):
             result += self.tr("・この縁故 {0}").format(labels.bond_value_text(given, True))
         if value.debt:
-            result += self.tr("・{0}").format(labels.debt_text(value.debt))
+            result += self.tr("・{0}").format(labels.debt_text(value.debt, value.by_count))
         return result

@@ -5,7 +5,9 @@ The state is one JSON document in the campaign's session state (SESSION_KEY), re
 allowed and raises `SessionRefused` with the reason.  Every action here is one undo step and one log
 line (`SengenshoSessionActions`).  Any number of these models may look at one campaign (the session
 dialog, the sheet, the menu): they all re-read on `session_changed`, so they never disagree.  A
-stored document that cannot be read is reported by `problem()`; the next action replaces it.
+stored document that cannot be read is reported by `problem()`; the next action replaces it.  The
+campaign's house rules (`readings()`) are read on every computation, and a flipped switch (or the
+GM's ラスボス cap) re-syncs every view through `changed`.
 """
 
 from __future__ import annotations
@@ -16,24 +18,36 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.sengensho import labels as labels
 from gmtool.models.sengensho.session_actions import SengenshoSessionActions
 from gmtool.models.sengensho.state import (
+    BOSS_CAP_KEY,
     CATALOG_KEY,
     LOG_KIND,
     SESSION_KEY,
     SYSTEM_ID,
     cast_of,
+    read_boss_cap,
     read_catalog,
     read_session,
+    readings_for,
 )
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho import bonds as bond_rules
 from gmtool.rules.systems.sengensho import fantasy
 from gmtool.rules.systems.sengensho.bonds import KIND_LIMITS, MAX_BONDS, BondUsage
 from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog
 from gmtool.rules.systems.sengensho.character import LAST_BOSS, BondKind
+from gmtool.rules.systems.sengensho.house_rules import (
+    ABILITY_PERIOD,
+    BOSS_LEVEL,
+    BOSS_LEVEL_CAPPED,
+    PER_SCENARIO,
+    SengenshoReadings,
+)
 from gmtool.rules.systems.sengensho.session import (
     Bond,
     Cast,
@@ -84,6 +98,39 @@ class SengenshoSessionModel(SengenshoSessionActions, QObject):
     def cast(self) -> Cast:
         return cast_of(self.campaign_model)
 
+    def readings(self) -> SengenshoReadings:
+        """The campaign's house rules as the engine plays them (read anew: a switch may have flipped)."""
+        return readings_for(self.campaign_model)
+
+    def per_scenario(self) -> bool:
+        """True when 幻想能力 are once per scenario (the ABILITY_PERIOD switch), not per session."""
+        return campaign_house_rules(self.campaign_model).get(ABILITY_PERIOD) == PER_SCENARIO
+
+    def boss_cap_in_force(self) -> bool:
+        """True when the GM's cap on a PC's 縁故 to the ラスボス is played (the BOSS_LEVEL switch)."""
+        return campaign_house_rules(self.campaign_model).get(BOSS_LEVEL) == BOSS_LEVEL_CAPPED
+
+    def boss_cap(self) -> int | None:
+        """The GM's number (None: not entered, so Lv99), whether or not the switch plays it."""
+        return read_boss_cap(self.campaign_model)
+
+    def boss_level_limit(self) -> int:
+        """The highest level a PC's new 縁故 to the revealed ラスボス may start at, as played now."""
+        return bond_rules.boss_level_cap(self.readings())
+
+    def set_boss_cap(self, cap: int | None) -> None:
+        """The GM's cap (None clears it): one undo step."""
+        if cap is not None and not 1 <= cap <= bond_rules.MAX_LEVEL:
+            raise SessionRefused(Message(self.tr("上限は1から{0}までです"), bond_rules.MAX_LEVEL))
+        if cap == self.boss_cap():
+            return
+        text = (
+            self.tr("ラスボスへの縁故の上限: Lv{0}").format(cap)
+            if cap is not None
+            else self.tr("ラスボスへの縁故の上限: なし")
+        )
+        self.campaign_model.set_session_value(BOSS_CAP_KEY, cap, text)
+
     def characters(self) -> list[tuple[str, str]]:
         """(id, name) of the campaign's 千幻抄 characters, in list order."""
         return [(s.id, s.character.name) for s in self.campaign_model.characters_of(SYSTEM_ID)]
@@ -110,17 +157,17 @@ class SengenshoSessionModel(SengenshoSessionActions, QObject):
     def fantasy_values(self, holder: str) -> dict[str, fantasy.FantasyValue]:
         if holder not in self.cast():
             return {}
-        return fantasy.fantasy_values(self.state(), self.cast(), holder)
+        return fantasy.fantasy_values(self.state(), self.cast(), holder, self.readings())
 
     def bond_values(self, holder: str) -> dict[int, int]:
         if holder not in self.cast():
             return {}
-        return fantasy.bond_values(self.state(), self.cast(), holder)
+        return fantasy.bond_values(self.state(), self.cast(), holder, self.readings())
 
     def ability_statuses(self, holder: str) -> list[fantasy.AbilityStatus]:
         if holder not in self.cast():
             return []
-        return fantasy.ability_statuses(self.state(), self.cast(), self.catalog(), holder)
+        return fantasy.ability_statuses(self.state(), self.cast(), self.catalog(), holder, self.readings())
 
     def current_scene(self) -> Scene | None:
         state = self.state()
@@ -143,7 +190,7 @@ class SengenshoSessionModel(SengenshoSessionActions, QObject):
         """What the holder has used of each limit, as the engine counts it."""
         if holder not in self.cast():
             return NO_USAGE
-        return bond_rules.usage(self.state(), self.cast(), holder)
+        return bond_rules.usage(self.state(), self.cast(), holder, self.readings())
 
     def target_name(self, bond: Bond) -> str:
         """The 縁故's target as it is called now (a renamed or deleted character included)."""
@@ -250,5 +297,5 @@ class SengenshoSessionModel(SengenshoSessionActions, QObject):
         self.changed.emit()
 
     def _on_session_changed(self, key: str) -> None:
-        if key in (SESSION_KEY, CATALOG_KEY):
+        if key in (SESSION_KEY, CATALOG_KEY, HOUSE_RULES_KEY, BOSS_CAP_KEY):
             self.changed.emit()

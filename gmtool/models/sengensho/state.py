@@ -13,8 +13,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.rules.message import Message
+from gmtool.rules.systems.sengensho.bonds import MAX_LEVEL
 from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog, catalog_from_document, shipped_catalog
+from gmtool.rules.systems.sengensho.house_rules import SengenshoReadings, readings_of
 from gmtool.rules.systems.sengensho.session import (
     Cast,
     SengenshoSession,
@@ -29,6 +32,9 @@ SESSION_KEY = "sengensho.session"
 CATALOG_KEY = "sengensho.archetypes"
 THRESHOLDS_KEY = "sengensho.thresholds"  # {"critical": int, "fumble": int}: the campaign's house rule
 LOG_KIND = "sengensho.session"
+# The GM's cap on a PC's 縁故 to the revealed ラスボス (an int 1–99; absent: none, i.e. 99), played
+# under the BOSS_LEVEL house rule's capped reading: the text gives no number, so the GM enters it.
+BOSS_CAP_KEY = "sengensho.boss_level_cap"
 
 
 def _read(campaign_model: CampaignModel, key: str, label: str) -> tuple[Any, str | None]:
@@ -60,6 +66,23 @@ def read_catalog(campaign_model: CampaignModel) -> tuple[ArchetypeCatalog, str |
     except (ValidationError, TypeError) as e:
         detail = format_validation_error(e, CATALOG_KEY) if isinstance(e, ValidationError) else str(e)
         return shipped_catalog(), Message("キャンペーンの類型カタログが正しくありません（{0}）", detail)
+
+
+def read_boss_cap(campaign_model: CampaignModel) -> int | None:
+    """The GM's cap on the level of a PC's 縁故 to the revealed ラスボス, or None (not entered, or
+    not a level: a hand-edited file plays no cap rather than refusing the campaign)."""
+    try:
+        raw = campaign_model.session_value(BOSS_CAP_KEY)
+    except StoreError:
+        return None
+    if isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= MAX_LEVEL:
+        return raw
+    return None
+
+
+def readings_for(campaign_model: CampaignModel) -> SengenshoReadings:
+    """The campaign's 千幻抄 house rules, as the engine takes them."""
+    return readings_of(campaign_house_rules(campaign_model), read_boss_cap(campaign_model))
 
 
 def cast_of(campaign_model: CampaignModel) -> Cast:

@@ -35,6 +35,7 @@ class AWActionsBox(SessionTab[BattleModel]):
         self.battle = model
         # Not `actions`: that would hide QWidget.actions() (the widget's QAction list).
         self.battle_actions = AWBattleActions(model)
+        self.battle_actions.rules_changed.connect(self._show_odds)  # the 離脱 house rule was flipped
         self.actor_label = QLabel()
         self.move_label = QLabel()
 
@@ -131,8 +132,8 @@ class AWActionsBox(SessionTab[BattleModel]):
             self.withdraw_label.setText(self.tr("エンゲージしていません"))
         elif blockers:
             self.withdraw_label.setText(
-                self.tr("全員に勝つ確率 {0:.2%}（{1}人との行動値の対決）").format(
-                    float(chance), len(blockers)
+                self.tr("全員に勝つ確率 {0:.2%}（{1}人との行動値の対決、{2}）").format(
+                    float(chance), len(blockers), self.battle_actions.withdraw_reading_label()
                 )
             )
         else:

@@ -38,6 +38,7 @@ from gmtool.models.aw.focus_text import percent_text
 from gmtool.rules.systems.aw.focus import MAX_DECLARATIONS, FocusStatus, cancelled_fumble
 from gmtool.views.appearance import set_tone, tone_colour
 from gmtool.views.aw.focus_plot import FocusRoundsPlot
+from gmtool.views.aw.focus_rules_box import FocusRulesBox
 
 VISIBLE_ROWS = 6  # the members table is never shorter than this many rows (or all of them)
 COLUMNS = ("", "名前", "判定値", "修正", "特技の所持宣言", "その他の特技", "宣言数")
@@ -175,6 +176,8 @@ class FocusRunPage(QWidget):
         layout.addWidget(self.members_table)
         layout.addWidget(self.total_bar)
         layout.addWidget(self.rules_label)
+        self.house_rules = FocusRulesBox(model, guard)  # the AF's two switches and the GM's tick
+        layout.addWidget(self.house_rules)
         layout.addLayout(roll_row)
         layout.addWidget(self.lower_scroll, 1)
 
@@ -190,6 +193,7 @@ class FocusRunPage(QWidget):
         self._sync_members(doc)
         self._sync_progress(doc)
         self._sync_odds(doc)
+        self.house_rules.sync()
         self.history_list.clear()
         self.history_list.addItems([self._record_text(doc, r) for r in doc.history])
         self.history_list.scrollToBottom()
@@ -254,7 +258,7 @@ class FocusRunPage(QWidget):
             is_next = doc.running and row == doc.next_index
             self._cell(row, 0).setText("▶" if is_next else "")
             self._cell(row, 2).setText(str(member.value))
-            self._cell(row, 6).setText(str(member.declarations))
+            self._cell(row, 6).setText(str(self.model.declarations_now(row)))  # as the switch counts
             background = tone_colour("mark") if is_next else QColor(Qt.GlobalColor.transparent)
             for column in TEXT_COLUMNS:
                 self._cell(row, column).setBackground(background)
@@ -294,10 +298,11 @@ class FocusRunPage(QWidget):
         running = doc.running and not doc.pending_fumble
         member = doc.members[doc.next_index]
         if running:
-            lowered = difficulty - rules.declaration_reduction * member.declarations
+            count = self.model.declarations_now(doc.next_index)
+            lowered = difficulty - rules.declaration_reduction * count
             text = self.tr("次は {0}（判定値 {1}）").format(member.name, member.value)
-            if member.declarations:
-                text += self.tr(" — 特技宣言 {0} で難易度 {1}").format(member.declarations, lowered)
+            if count:
+                text += self.tr(" — 特技宣言 {0} で難易度 {1}").format(count, lowered)
             self.next_label.setText(text)
         else:
             self.next_label.setText("")

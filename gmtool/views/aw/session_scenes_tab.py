@@ -85,14 +85,18 @@ class AWScenesTab(SessionTab[AWSessionModel]):
     # ---- actions ----------------------------------------------------------------------------
     def _end_session(self) -> None:
         state = self.model.state()
+        if self.model.restores_at_session_end():
+            spells = self.tr("・すべてのマスターの令呪が最大値（{0}）まで回復します")
+        else:  # house rule: 「1シナリオに3回」 over the whole scenario
+            spells = self.tr("・令呪は回復しません（ハウスルール: シナリオ終了時に最大値（{0}）まで回復）")
         text = self.tr(
             "セッション {0} を終了しますか？\n\n"
-            "・すべてのマスターの令呪が最大値（{1}）まで回復します\n"
+            "{1}\n"
             "・戦闘と現在のシーンが終わります\n"
             "・シーンの一覧、契約、イベントキーはそのまま続きます\n"
             "{2}\n"
             "（メインウィンドウの「元に戻す」で取り消せます）"
-        ).format(state.session_number, self.model.rules.command_spells, self._focus_line())
+        ).format(state.session_number, spells.format(self.model.rules.command_spells), self._focus_line())
         if self.confirm(self.tr("セッション終了"), text):
             self.model.end_session()
 

@@ -34,11 +34,7 @@ class AWSpellsBox(SessionTab[AWSessionModel]):
         self.status_label = QLabel()  # the scene and the combat round the effects act on
         self.status_label.setWordWrap(True)
 
-        box = QGroupBox(
-            self.tr("令呪を使う（1シナリオに{0}回まで・セッション終了時に回復）").format(
-                self.model.rules.command_spells
-            )
-        )
+        self.box = box = QGroupBox()  # its title says when 令呪 come back (a house rule): see sync
         form = QFormLayout(box)
         form.addRow(self.tr("マスター"), self.master_combo)
         form.addRow(self.tr("サーヴァント"), self.servant_combo)
@@ -74,6 +70,11 @@ class AWSpellsBox(SessionTab[AWSessionModel]):
     # ---- sync ------------------------------------------------------------------------------
     def sync(self) -> None:
         maximum = self.model.rules.command_spells
+        if self.model.restores_at_session_end():
+            title = self.tr("令呪を使う（1シナリオに{0}回まで・セッション終了時に回復）")
+        else:
+            title = self.tr("令呪を使う（1シナリオに{0}回まで・シナリオ終了時に回復）")
+        self.box.setTitle(title.format(maximum))
         masters = [
             (self.tr("{0}（令呪 残り {1}/{2}）").format(name, self.model.spells_left(i), maximum), i)
             for i, name in self.model.characters()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -22,6 +23,7 @@ from gmtool.models.fourcard.check_model import (
 from gmtool.models.outcome_text import outcome_label, percent
 from gmtool.rules.checks import CHECK_DIFFICULTY_BOUNDS, CheckResult, Outcome
 from gmtool.rules.systems.fourcard.checks import AchievementResult, CompareResult, Contestant, FourCardResult
+from gmtool.rules.systems.fourcard.house_rules import NATURALS_PLAIN
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
@@ -69,6 +71,15 @@ class FourCardCheckView(QWidget):
         self.ladder_combo.activated.connect(lambda i: model.set_difficulty(self.ladder_combo.itemData(i)))
         self.difficulty_label = QLabel()
         self.difficulty_label.setWordWrap(True)
+        self.difficulty_warning = QLabel()  # past 「難易度の限界数値」
+        self.difficulty_warning.setWordWrap(True)
+        set_tone(self.difficulty_warning, "warning")
+        self.draw_check = QCheckBox(self.tr("同値は引き分け（GMの判断）"))
+        self.draw_check.setToolTip(
+            self.tr("「引き分けや膠着状態がありえる判定であれば、GMの判断で、優劣がつかなかったことに」")
+        )
+        self.draw_check.toggled.connect(model.set_draw_allowed)
+        mode_row.addWidget(self.draw_check)
         mode_row.addStretch(1)
         # The difficulty on a row of its own, with what it means: beside the modes it was too wide.
         difficulty_row = QHBoxLayout()
@@ -102,6 +113,7 @@ class FourCardCheckView(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(mode_row)
         layout.addLayout(difficulty_row)
+        layout.addWidget(self.difficulty_warning)
         layout.addLayout(inputs)
         layout.addWidget(self.detail_label)
         roll_row = QHBoxLayout()
@@ -129,6 +141,13 @@ class FourCardCheckView(QWidget):
         self.difficulty_spin.setEnabled(model.mode != COMPARE)
         self.ladder_combo.setEnabled(model.mode != COMPARE)
         self.difficulty_label.setText(self._difficulty_text())
+        warning = model.difficulty_warning() if model.mode != COMPARE else ""
+        self.difficulty_warning.setText(warning)
+        self.difficulty_warning.setVisible(bool(warning))
+        self.draw_check.setVisible(model.mode == COMPARE)
+        self.draw_check.blockSignals(True)
+        self.draw_check.setChecked(model.draw_allowed)
+        self.draw_check.blockSignals(False)
         self.a_box.sync()
         self.b_box.sync()
         self.b_box.setVisible(model.mode == COMPARE)
@@ -140,11 +159,18 @@ class FourCardCheckView(QWidget):
         self.plot_title()
         if model.mode == COMPARE:
             self.headline.setText(self.tr("A の勝率 {0}").format(percent(float(model.wins[Contestant.A]))))
-            self.detail_label.setText(
-                self.tr(
-                    "B の勝率 {0}。同値（2 と 2、12 と 12 を含む）は決着まで振り直し: 1 回ごとに {1}"
-                ).format(percent(float(model.wins[Contestant.B])), percent(float(model.tie_per_round)))
-            )
+            if model.draw_allowed:
+                self.detail_label.setText(
+                    self.tr("B の勝率 {0}。同値は引き分け（GMの判断）: {1}").format(
+                        percent(float(model.wins[Contestant.B])), percent(float(model.wins.get(None, 0)))
+                    )
+                )
+            else:
+                self.detail_label.setText(
+                    self.tr(
+                        "B の勝率 {0}。同値（2 と 2、12 と 12 を含む）は決着まで振り直し: 1 回ごとに {1}"
+                    ).format(percent(float(model.wins[Contestant.B])), percent(float(model.tie_per_round)))
+                )
         elif model.mode == ACHIEVEMENT:
             expected = sum(v * p for v, p in model.achievement_probabilities.items())
             low, high = min(model.achievement_probabilities), max(model.achievement_probabilities)
@@ -172,6 +198,10 @@ class FourCardCheckView(QWidget):
 
     def _difficulty_text(self) -> str:
         if self.model.mode == COMPARE:
+            if self.model.naturals() == NATURALS_PLAIN:  # the house rule: the roll values alone
+                return self.tr(
+                    "比較ロール: ロール値の高い方が勝ち（ハウスルール: 出目 12・2 でも勝敗は決まらない）"
+                )
             return self.tr(
                 "比較ロール: ロール値の高い方が勝ち。出目 12 は 12 以外に勝ち、出目 2 は 2 以外に負ける"
             )
@@ -187,7 +217,11 @@ class FourCardCheckView(QWidget):
                 f"A {faces_text(r.a_faces)}→{r.a_total} / B {faces_text(r.b_faces)}→{r.b_total}"
                 for r in result.rounds
             ]
-            winner = self.tr("A の勝ち") if result.winner is Contestant.A else self.tr("B の勝ち")
+            winner = {
+                Contestant.A: self.tr("A の勝ち"),
+                Contestant.B: self.tr("B の勝ち"),
+                None: self.tr("引き分け"),
+            }[result.winner]
             self.result_label.setText(self.tr("、同値で振り直し、").join(rounds) + f" → {winner}")
         elif isinstance(result, AchievementResult):
             self.result_label.setText(

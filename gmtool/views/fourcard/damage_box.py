@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.fourcard.actions import MAX_AMOUNT, MAX_HOURS, FourCardActions
 from gmtool.rules.systems.fourcard.damage import NOT_RESTING_PENALTY
-from gmtool.rules.systems.fourcard.derived import WEAKENED_PENALTY, is_weakened, level
+from gmtool.rules.systems.fourcard.derived import WEAKENED_PENALTY, is_weakened
 from gmtool.views.appearance import set_tone
 from gmtool.views.widgets import show_refusal
 
@@ -74,6 +74,12 @@ class FourCardDamageBox(QGroupBox):
             )
         )
         self.day_button = QPushButton(self.tr("回復ロールを振る"))
+        # The in-game day: sleep heals 負傷 「1日に1点だけ」, so the GM moves to the next day.
+        self.today_label = QLabel()
+        self.next_day_button = QPushButton(self.tr("次の日へ"))
+        self.next_day_button.setToolTip(
+            self.tr("朝6時から翌朝6時までが1日。睡眠での負傷の回復は1日に1点だけ")
+        )
         self.day_label = QLabel()
         self.day_label.setWordWrap(True)
         self.hunger_label = QLabel()
@@ -94,6 +100,7 @@ class FourCardDamageBox(QGroupBox):
             lambda: self._run(lambda: actions.missed_meal(self.missed_meals.value()))
         )
         self.day_button.clicked.connect(self._roll_day)
+        self.next_day_button.clicked.connect(lambda: self._run(actions.next_day))
         # Actions started elsewhere (the main window's menu, a script) also show their effect here.
         actions.performed.connect(self.status_label.setText)
         self.resting_check.toggled.connect(lambda _on: self.sync())
@@ -116,6 +123,8 @@ class FourCardDamageBox(QGroupBox):
         day_layout.addWidget(self.resting_check, 0, 0)
         day_layout.addWidget(self.day_button, 0, 1)
         day_layout.addWidget(self.day_label, 1, 0, 1, 2)
+        day_layout.addWidget(self.today_label, 2, 0)
+        day_layout.addWidget(self.next_day_button, 2, 1)
         grid.addWidget(day, 3, 0, 1, 4)
         grid.addWidget(self.hunger_label, 4, 0, 1, 4)
         grid.addWidget(self.status_label, 5, 0, 1, 4)
@@ -143,7 +152,7 @@ class FourCardDamageBox(QGroupBox):
                 "VT {0} + 総合LV {1}{2} vs 難易度 累積ダメージ {3}: 成功率 {4:.1%}（{6}通り中 {5}通り）"
             ).format(
                 character.current("vt"),
-                level(character),
+                self.character_actions.level(),
                 "".join(f"、{m}" for m in modifiers),
                 spec.difficulty,
                 float(probability),
@@ -152,6 +161,10 @@ class FourCardDamageBox(QGroupBox):
             )
         )
         self.day_label.setToolTip(self.tr("成功すれば負傷を1点回復。2D6の出目が2なら自動的失敗で疲労1点"))
+        today = self.tr("{0}日目").format(self.character_actions.day())
+        if self.character_actions.healed_today():
+            today += self.tr("（睡眠で負傷を回復済み: 今日はもう回復しません）")
+        self.today_label.setText(today)
         self.hunger_label.setText(
             self.tr("空腹: 十分な食事を摂るまで疲労は回復しません") if character.hungry else ""
         )

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QTableView,
@@ -38,7 +39,6 @@ from gmtool.models.fourcard.growth_model import FourCardGrowthModel, GrowthPrevi
 from gmtool.models.fourcard.growth_table_model import GrowthTableModel
 from gmtool.rules.systems.fourcard.advancement import PARTIAL_XP_RANGE
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
-from gmtool.rules.systems.fourcard.derived import level
 from gmtool.views.appearance import set_tone, tone_colour
 from gmtool.views.widgets import show_refusal, shown_message
 
@@ -193,7 +193,15 @@ class FourCardGrowthDialog(QDialog):
 
     def _award(self) -> None:
         succeeded, partial, personal = self.award_inputs()
+        warning = self.model.award_warning(self.scenario_edit.text())
+        if warning and not self.ask_confirm(warning):
+            return
         self._guard(lambda: self.model.award(succeeded, partial, personal, self.scenario_edit.text()))
+
+    def ask_confirm(self, question: str) -> bool:
+        """Asks the GM (replaced in tests)."""
+        answer = QMessageBox.question(self, self.tr("経験点の付与"), question)
+        return answer == QMessageBox.StandardButton.Yes
 
     # ---- sync ---------------------------------------------------------------------
     def _sync(self) -> None:
@@ -220,7 +228,7 @@ class FourCardGrowthDialog(QDialog):
                 editor.blockSignals(False)
         self.xp_label.setText(
             self.tr("残り経験点: {0}（獲得 {1}・消費 {2}・総合LV {3}）").format(
-                character.xp_unspent, character.xp_earned, character.xp_spent, level(character)
+                character.xp_unspent, character.xp_earned, character.xp_spent, self.model.level()
             )
         )
         self._sync_award()

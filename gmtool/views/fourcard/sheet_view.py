@@ -33,8 +33,9 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.character_model import CharacterModel
-from gmtool.models.fourcard.actions import FourCardActions
+from gmtool.models.fourcard.actions import DAY_KEY, FourCardActions
 from gmtool.models.fourcard.equipment_table_model import EquipmentTableModel
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.fourcard.character import (
     ATTRIBUTE_LABELS,
     ATTRIBUTE_MAX,
@@ -43,7 +44,7 @@ from gmtool.rules.systems.fourcard.character import (
     MAX_GAIN,
     FourCardCharacter,
 )
-from gmtool.rules.systems.fourcard.derived import MOVEMENT_BASE, hp_lines, level, movement, skill_level
+from gmtool.rules.systems.fourcard.derived import MOVEMENT_BASE, hp_lines, movement, skill_level
 from gmtool.views.fourcard.damage_box import FourCardDamageBox
 from gmtool.views.fourcard.hp_bar import FourCardHPBar
 from gmtool.views.sheet.sheet_editing import SheetEditing
@@ -88,6 +89,8 @@ class FourCardSheetView(SheetEditing, QWidget):
         layout.addWidget(TwoColumns(left_column, right_column))
 
         character_model.changed.connect(self._sync)
+        # The 総合LV table's reading and the in-game day are the campaign's, not the character's.
+        character_model.campaign_model.session_changed.connect(self._on_session_changed)
         self._sync()
 
     # ---- sections -------------------------------------------------------------------------
@@ -276,9 +279,13 @@ class FourCardSheetView(SheetEditing, QWidget):
         return self.model.character
 
     # ---- re-sync --------------------------------------------------------------------------
+    def _on_session_changed(self, key: str) -> None:
+        if key in (HOUSE_RULES_KEY, DAY_KEY) and self.model.exists:
+            self._sync()
+
     def _sync_experience(self) -> None:
         c = self.character
-        self.level_label.setText(str(level(c)))
+        self.level_label.setText(str(self.character_actions.level()))
         self.xp_earned_label.setText(str(c.xp_earned))
         self.xp_spent_label.setText(str(c.xp_spent))
         self.xp_unspent_label.setText(str(c.xp_unspent))

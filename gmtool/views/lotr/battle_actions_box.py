@@ -53,6 +53,16 @@ class LotRActionsBox(SessionTab):
         self.attack_total.setValue(15)
         self.attack_total.setPrefix(self.tr("攻撃の達成値 "))
         self.parry_label = QLabel()
+        self.parry_label.setWordWrap(True)
+        # 3.3: the attack's total decides whether a dodge or parry costs its action at all.
+        self.parry_button = self.button(self.tr("防御を振る"), self._parry)
+        self.parry_button.setToolTip(
+            self.tr("攻撃の達成値が元の Defense に届かないときは振らず、アクションも消費されません（3.3）")
+        )
+        self.attack_button = self.button(self.tr("攻撃の達成値を記録"), self._attack_total)
+        self.attack_button.setToolTip(
+            self.tr("回避の後の攻撃: 元の Defense に届かなければ回避のアクションは消費されません（3.3）")
+        )
         for spin in (self.parry_bonus, self.attack_total):
             spin.valueChanged.connect(lambda _v: self._show())
         self.keep_check = QCheckBox(self.tr("最初のラウンドのイニシアチブを使い続ける"))
@@ -68,6 +78,7 @@ class LotRActionsBox(SessionTab):
         form.addRow(hbox(self.dodge_label, self.dodge_button))
         form.addRow(hbox(self.parry_bonus, self.attack_total))
         form.addRow(self.parry_label)
+        form.addRow(hbox(self.parry_button, self.attack_button))
         form.addRow(self.keep_check)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -92,6 +103,8 @@ class LotRActionsBox(SessionTab):
         p = self.who()
         self.spend_button.setEnabled(p is not None)
         self.dodge_button.setEnabled(p is not None)
+        self.parry_button.setEnabled(p is not None)
+        self.attack_button.setEnabled(p is not None)
         kind = lotr.ACTIONS_BY_ID.get(self.kind_combo.currentData() or "")
         self.aim_combo.setVisible(kind is not None and kind.id == "aim")
         if p is None or kind is None:
@@ -116,14 +129,27 @@ class LotRActionsBox(SessionTab):
         parry = self.battle_actions.parry_probability(
             p.id, self.parry_bonus.value(), self.attack_total.value()
         )
-        self.parry_label.setText(
-            self.tr("防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）").format(float(parry))
-        )
+        text = self.tr("防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）").format(float(parry))
+        if self.attack_total.value() < p.value("defence"):
+            text += "\n" + self.tr(
+                "攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません"
+            ).format(self.attack_total.value(), p.value("defence"))
+        self.parry_label.setText(text)
 
     def _spend(self) -> None:
         p = self.who()
         if p is not None:
             self.battle_actions.spend(p.id, self.kind_combo.currentData(), self.aim_combo.currentData())
+
+    def _parry(self) -> None:
+        p = self.who()
+        if p is not None:
+            self.battle_actions.parry(p.id, self.parry_bonus.value(), self.attack_total.value())
+
+    def _attack_total(self) -> None:
+        p = self.who()
+        if p is not None:
+            self.battle_actions.attack_total(p.id, self.attack_total.value())
 
     def _dodge(self) -> None:
         p = self.who()

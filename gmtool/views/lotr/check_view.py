@@ -36,6 +36,7 @@ from gmtool.rules.systems.lotr.checks import (
     RollResult,
     TieRule,
 )
+from gmtool.rules.systems.lotr.house_rules import MARGINAL_ONE
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import RESULT_STYLE, OddsBox, RollControls
@@ -127,9 +128,13 @@ class LotRCheckView(QWidget):
             self.tr("結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）").format(COURAGE_PER_ROUND)
         )
         self.courage_button.clicked.connect(self.spend_courage)
+        # 1.2.3: after an opposed test either side may spend, on its own total.
+        self.courage_b_button = QPushButton(self.tr("B: 勇気 +{0}").format(COURAGE_BONUS))
+        self.courage_b_button.setToolTip(self.courage_button.toolTip())
+        self.courage_b_button.clicked.connect(lambda: self.spend_courage(Contestant.B))
         self.next_round_button = QPushButton(self.tr("次のラウンド"))
         self.next_round_button.setToolTip(self.tr("1 ラウンドに使った勇気の数を戻します（元に戻せます）"))
-        self.next_round_button.clicked.connect(model.next_round)
+        self.next_round_button.clicked.connect(self.next_round)
         self.courage_label = StatusLabel(lines=2)
         self.warning_label = QLabel()
         self.warning_label.setWordWrap(True)
@@ -147,8 +152,15 @@ class LotRCheckView(QWidget):
         # The buttons on one row above every text that changes when they are clicked (the result,
         # the odds with courage left): a 勇気 click that moved them made the next click miss.
         self.roll_row = roll_row = QHBoxLayout()
-        for button in (self.roll_button, self.courage_button, self.next_round_button):
-            roll_row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+        # The sides' 勇気 buttons one above the other (B only in 対決): the odds beside them keep the
+        # width to stay on few lines, and the panel its height.
+        courage_column = QVBoxLayout()
+        courage_column.setSpacing(2)
+        courage_column.addWidget(self.courage_button)
+        courage_column.addWidget(self.courage_b_button)
+        roll_row.addWidget(self.roll_button, 0, Qt.AlignmentFlag.AlignTop)
+        roll_row.addLayout(courage_column)
+        roll_row.addWidget(self.next_round_button, 0, Qt.AlignmentFlag.AlignTop)
         roll_row.addWidget(self.courage_label, 1)
         # 助ける人を追加 beside the roll (in グループ判定): in a column of its own, with no helper yet,
         # it narrowed the leader's box until its rows wrapped.
@@ -180,9 +192,15 @@ class LotRCheckView(QWidget):
         self.sync()
 
     # ---- actions ----------------------------------------------------------------------------
-    def spend_courage(self) -> None:
+    def spend_courage(self, side: Contestant = Contestant.A) -> None:
         try:
-            self.model.spend_courage(1)
+            self.model.spend_courage(1, side)
+        except CourageRefused as refusal:
+            show_refusal(self, str(refusal))
+
+    def next_round(self) -> None:
+        try:
+            self.model.next_round()
         except CourageRefused as refusal:
             show_refusal(self, str(refusal))
 
@@ -205,19 +223,23 @@ class LotRCheckView(QWidget):
         self.tn_spin.setEnabled(mode != OPPOSED)
         self.tn_label.setEnabled(mode != OPPOSED)
         self.tie_combo.setVisible(mode == OPPOSED)
-        self.help_label.setText(self.tr(MODE_HELP[mode]))
+        self.help_label.setText(self._help(mode))
         self.a_box.setTitle(self._a_title())
         self.a_box.sync()
         self.b_box.setVisible(mode == OPPOSED)
         self.b_box.sync()
         self.helpers_area.setVisible(mode == GROUP and bool(model.helpers))
         self.add_helper_button.setVisible(mode == GROUP)
-        # 対決 spends no courage and has no 目標値, and its odds are one line: they and the sides'
-        # colours take the courage's place beside the roll, so that both sides' inputs have the
-        # panel's width and the panel its height.
+        # 対決 has no 目標値, and its odds are one line: they and the sides' colours take the
+        # courage count's place beside the roll (each side's 勇気 button stays: 1.2.3), so that both
+        # sides' inputs have the panel's width and the panel its height.
         opposed = mode == OPPOSED
-        for unused in (self.courage_button, self.next_round_button, self.courage_label):
+        for unused in (self.next_round_button, self.courage_label):
             unused.setVisible(not opposed)
+        # Short in 対決: the two sides' buttons share the row with the roll and the odds.
+        spend = self.tr("A: 勇気 +{0}") if opposed else self.tr("勇気を使う（+{0}）")
+        self.courage_button.setText(spend.format(COURAGE_BONUS))
+        self.courage_b_button.setVisible(opposed)
         self.tn_spin.setVisible(not opposed)
         self.tn_label.setVisible(not opposed)
         move_widget(self.odds_box, self.roll_row if opposed else self.inputs_row, 1)
@@ -237,7 +259,11 @@ class LotRCheckView(QWidget):
         self.detail_label.setText(self._detail())
         self.courage_label.setText(self._courage_text())
         # An old roll (another mode, roller or TN) takes no courage: the model refuses it too.
-        self.courage_button.setEnabled(mode != OPPOSED and (model.rolled is None or model.roll_is_current))
+        current = model.rolled is None or model.roll_is_current
+        self.courage_button.setEnabled(current)
+        self.courage_b_button.setEnabled(current)
+        # While a LotR fight runs, courage counts on the tracker's rounds: it moves them on.
+        self.next_round_button.setEnabled(not model.follows_tracker)
         self.warning_label.setText(model.warning)
         self.warning_label.setVisible(bool(model.warning))
         self.result_label.setText(self._result_text())
@@ -270,6 +296,15 @@ class LotRCheckView(QWidget):
                 percent(float(odds.wins[Contestant.A])), percent(float(odds.wins[Contestant.B]))
             )
         return self.tr("成功率 {0}").format(percent(float(odds.success_probability)))
+
+    def _help(self, mode: str) -> str:
+        if mode == GROUP and self.model.marginal_helper == MARGINAL_ONE:  # the house rule's reading
+            return self.tr(
+                "助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: "
+                "Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0"
+                "（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）"
+            )
+        return self.tr(MODE_HELP[mode])
 
     def _detail(self) -> str:
         model, odds = self.model, self.model.odds
@@ -310,7 +345,7 @@ class LotRCheckView(QWidget):
     def _courage_text(self) -> str:
         model = self.model
         character = model.character(Contestant.A)
-        text = self.tr("ラウンド {0}").format(model.courage_round)
+        text = model.courage_round_label
         if character is None:
             return text
         return text + self.tr("。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用").format(
@@ -343,7 +378,11 @@ class LotRCheckView(QWidget):
                 for r in result.rounds
             ]
             winner = self.tr("A の勝ち") if result.winner is Contestant.A else self.tr("B の勝ち")
-            return self.tr("、同点で振り直し、").join(rounds) + f" → {winner}"
+            text = self.tr("、同点で振り直し、").join(rounds) + f" → {winner}"
+            a_points, b_points = self.model.courage_on_roll()
+            if a_points or b_points:
+                text += self.tr("（勇気 A {0} 点・B {1} 点込み）").format(a_points, b_points)
+            return text
         leader = result.leader if isinstance(result, GroupResult) else result
         assert isinstance(leader, RollResult)
         text = self.tr("出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}").format(

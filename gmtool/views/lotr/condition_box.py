@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
 from gmtool.models.lotr.actions import MAX_AMOUNT, MAX_DAMAGE, LotRActions, penalty_text
+from gmtool.models.lotr.check_log import wound_gap_warning
 from gmtool.rules.systems.lotr.derived import WoundTrack, condition_penalty, weariness_level
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.lotr.wound_track import LotRWearinessTrack, LotRWoundTrack
@@ -120,7 +121,14 @@ class LotRConditionBox(QGroupBox):
         self.damage_spin.blockSignals(True)
         self.damage_spin.setValue(c.damage)
         self.damage_spin.blockSignals(False)
-        if track.level is None:
+        if track.level is None and track.dies_at_incapacitated:
+            self.wound_label.setText(
+                self.tr("死亡: ダメージ {0} で Incapacitated に達しました（Health {1} × {2} 段階）").format(
+                    c.damage, c.health, track.death_index
+                )
+            )
+            set_tone(self.wound_label, WARNING_STYLE)
+        elif track.level is None:
             self.wound_label.setText(
                 self.tr("死亡: ダメージ {0} が最後の負傷段階を超えました（Health {1} × {2} 段階）").format(
                     c.damage, c.health, len(track.levels)
@@ -155,12 +163,25 @@ class LotRConditionBox(QGroupBox):
         )
         self.weariness_note.setVisible(last)
 
-        unset = [lv.label for lv in (track.level, level) if lv is not None and lv.penalty is None]
+        carried = track.carried_from  # house rule: an unset wound level takes the lighter one's
+        unset = [
+            lv.label
+            for lv in (track.level, level)
+            if lv is not None and lv.penalty is None and not (lv is track.level and carried)
+        ]
         text = self.tr("判定への修正（負傷 + 疲労）: {0:+d}").format(condition_penalty(c, rules))
         if unset:
             text += self.tr("（{0} のペナルティは未設定（GM が設定）のため 0 として計算）").format(
                 "、".join(unset)
             )
+        if carried is not None and track.level is not None:
+            text += self.tr("（{0} は未設定のため、ハウスルールで軽い段階 {1} の {2:+d} で計算）").format(
+                track.level.label, carried.label, track.penalty
+            )
+        gap = wound_gap_warning(c, rules)  # a worse wound rolling better than a lighter one
+        if gap:
+            text += "\n" + gap
+        set_tone(self.penalty_label, WARNING_STYLE if gap else Tone(None, "font-weight: bold;"))
         self.penalty_label.setText(text)
         help_text = self.tr(
             "ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定できます"
@@ -168,16 +189,12 @@ class LotRConditionBox(QGroupBox):
         self.penalty_label.setToolTip(help_text if unset else "")
 
     def _wound_note(self, track: WoundTrack) -> str:
-        level = track.level
-        if level is None:
-            return ""
-        ids = [lv.id for lv in track.levels]
-        # 1.2.1 「Hobbitは,Incapacitated になった時点で死亡する」: the engine counts death past the last
-        # level; whether a four-level character already dies here is the GM's reading, so show the text.
-        if level.id == "incapacitated" and "near_death" not in ids:
+        # 1.2.1 「Hobbitは,Incapacitated になった時点で死亡する」: shown on the whole track, so the GM
+        # sees before the blow why Incapacitated is drawn as 死亡 (the text over the shorter track).
+        if track.dies_at_incapacitated:
             return self.tr(
-                "Near Death のない負傷段階です。本文 1.2.1:「Hobbitは,Incapacitated になった時点で死亡する」"
-                "（GM が判断してください）"
+                "ホビットは Incapacitated で死亡（1.2.1）:"
+                " 本文「Hobbitは,Incapacitated になった時点で死亡する」"
             )
         return ""
 

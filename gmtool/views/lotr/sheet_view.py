@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.lotr.actions import LotRActions
 from gmtool.models.lotr.rules_model import RULES_KEY
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.derived import (
     DEFENCE_BASE,
@@ -274,7 +275,7 @@ class LotRSheetView(SheetEditing, QWidget):
         self._commit("favoured_attributes", chosen, self.tr("得意能力値"))
 
     def _on_session_changed(self, key: str) -> None:
-        if key == RULES_KEY:
+        if key in (RULES_KEY, HOUSE_RULES_KEY):  # the wound-penalty reading rides on the tables
             self.character_actions.reload_rules()
             self._sync()
 

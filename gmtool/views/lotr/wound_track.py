@@ -66,9 +66,11 @@ class LotRWoundTrack(QWidget):
             self.tr("{0}: ダメージ {1}〜{2}、判定 {3}").format(
                 level.label, i * track.health, (i + 1) * track.health - 1, penalty_text(level)
             )
-            for i, level in enumerate(track.levels)
+            for i, level in enumerate(track.levels[: track.death_index])
         ]
-        lines.append(self.tr("死亡: ダメージ {0} 以上").format(len(track.levels) * track.health))
+        lines.append(self.tr("死亡: ダメージ {0} 以上").format(track.death_index * track.health))
+        if track.dies_at_incapacitated:  # the last box is Incapacitated, drawn as death
+            lines.append(self.tr("ホビットは Incapacitated で死亡（1.2.1）"))
         if any(level.penalty is None for level in track.levels):
             lines.append(
                 self.tr(
@@ -95,8 +97,18 @@ class LotRWoundTrack(QWidget):
 
     @property
     def penalty_labels(self) -> list[str]:
-        """What is written under each box."""
-        return [penalty_short(level) for level in self._track.levels] if self._track else []
+        """What is written under each box (the hobbit's Incapacitated: 死亡, drawn as the death box)."""
+        if not self._track:
+            return []
+        track = self._track
+        labels = [penalty_short(level) for level in track.levels[: track.death_index]]
+        return labels + [self.tr("死亡")] * (len(track.levels) - track.death_index)
+
+    @property
+    def death_label(self) -> str:
+        """The name above the 死亡 box: the level that kills (1.2.1's Incapacitated), else none."""
+        track = self._track
+        return track.levels[track.death_index].name if track and track.dies_at_incapacitated else ""
 
     def filled(self, box: int) -> int:
         """Health points of damage drawn in box `box`."""
@@ -126,8 +138,8 @@ class LotRWoundTrack(QWidget):
 
     # ---- geometry ---------------------------------------------------------------------------
     def _boxes(self) -> list[QRectF]:
-        """The level boxes, left to right, then the 死亡 box."""
-        count = len(self._track.levels) if self._track else 0
+        """The level boxes, left to right, then the 死亡 box (in Incapacitated's place for a hobbit)."""
+        count = self._track.death_index if self._track else 0
         margin, gap = 4.0, 4.0
         space = self.width() - 2 * margin - DEATH_BOX_WIDTH - gap * count
         width = max(1.0, space / max(1, count))
@@ -148,9 +160,19 @@ class LotRWoundTrack(QWidget):
         painter = QPainter(self)
         try:
             boxes = self._boxes()
-            for i, level in enumerate(track.levels):
+            for i, level in enumerate(track.levels[: track.death_index]):
                 self._paint_box(painter, boxes[i], level, i, track)
             self._paint_death(painter, boxes[-1], track.dead)
+            if self.death_label:  # 1.2.1: the level's name over the box where the hobbit dies
+                name = painter.fontMetrics().elidedText(
+                    self.death_label, Qt.TextElideMode.ElideRight, int(boxes[-1].width())
+                )
+                painter.setPen(QPen(LINE_COLOR, 1))
+                painter.drawText(
+                    QRectF(boxes[-1].left(), 0, boxes[-1].width(), LABEL_HEIGHT),
+                    Qt.AlignmentFlag.AlignCenter,
+                    name,
+                )
         finally:
             painter.end()
 

@@ -113,7 +113,7 @@ class SengenshoAbilitiesBox(SengenshoPage):
                 v.archetype,
                 str(v.value),
                 str(v.bonds),
-                labels.debt_text(v.debt),
+                labels.debt_text(v.debt, v.by_count),
                 guide if npc and v.archetype != LAST_BOSS else "",
             )
             for v in values.values()

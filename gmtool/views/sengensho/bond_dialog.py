@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.sengensho import labels as labels
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.bonds import KIND_LABELS, BondRequest
+from gmtool.rules.systems.sengensho.bonds import KIND_LABELS, MAX_LEVEL, BondRequest
 from gmtool.rules.systems.sengensho.character import BondKind
 from gmtool.rules.systems.sengensho.session import Bond
 from gmtool.views.appearance import set_tone
@@ -102,6 +102,9 @@ class SengenshoBondDialog(QDialog):
         self.override_check = QCheckBox(self.tr("GM裁定で制限を超える（記録されます）"))
         self.hints = QLabel()
         self.hints.setWordWrap(True)
+        self.presence_label = QLabel()  # the holder or the target not recorded in the scene: a warning
+        self.presence_label.setWordWrap(True)
+        set_tone(self.presence_label, "warning")
         self.refusal_label = QLabel()
         self.refusal_label.setWordWrap(True)
         set_tone(self.refusal_label, "error")
@@ -135,6 +138,7 @@ class SengenshoBondDialog(QDialog):
         layout.addWidget(self.holder_label)
         layout.addLayout(form)
         layout.addWidget(self.override_check)
+        layout.addWidget(self.presence_label)
         layout.addWidget(self.hints)
         layout.addWidget(self.refusal_label)
         layout.addStretch(1)  # spare height goes below the hints, not between the rows
@@ -233,12 +237,24 @@ class SengenshoBondDialog(QDialog):
                 self.tr("結び直しではレベルはそのままです（Lv{0}）").format(self.retie.level)
             )
         elif boss:
-            self.level_note.setText(self.tr("明かされたラスボスへの縁故は、レベルの制限を無視して結べます"))
+            limit = self.model.boss_level_limit()
+            if self.override_check.isChecked() or limit >= MAX_LEVEL:
+                self.level_note.setText(
+                    self.tr("明かされたラスボスへの縁故は、レベルの制限を無視して結べます")
+                )
+            else:  # the BOSS_LEVEL house rule's capped reading
+                self.level_note.setText(
+                    self.tr("明かされたラスボスへの縁故は、GMの決めた上限（Lv{0}）まで結べます").format(limit)
+                )
         else:
             self.level_note.setText(
                 self.tr("新しい縁故はレベル1から（レベルはこの後のシーンで上げられます）")
             )
         self.hints.setText("\n".join(self._hint_lines(kind)))
+        target_id = self.target_combo.currentData() if character else None
+        warning = self.model.presence_warning(self.holder, target_id or None)
+        self.presence_label.setText(warning)
+        self.presence_label.setVisible(bool(warning))
 
     def _hint_lines(self, kind: BondKind) -> list[str]:
         model, holder = self.model, self.holder

@@ -28,13 +28,16 @@ from gmtool.models.sengensho.labels import (
     target_name,
 )
 from gmtool.models.sengensho.state import (
+    BOSS_CAP_KEY,
     CATALOG_KEY,
     SESSION_KEY,
     SYSTEM_ID,
     cast_of,
     read_catalog,
     read_session,
+    readings_for,
 )
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog
 from gmtool.rules.systems.sengensho.character import LAST_BOSS
 from gmtool.rules.systems.sengensho.fantasy import (
@@ -73,7 +76,11 @@ def summary_text(values: dict[str, FantasyValue]) -> str:
     if not values:
         return tr("幻想値: 類型がありません")
     text = tr("幻想値 {0}").format("・".join(f"{v.archetype} {v.value}" for v in values.values()))
-    debts = [tr("{0} あと{1}点").format(v.archetype, v.debt) for v in values.values() if v.debt]
+    debts = [
+        (tr("{0} 縁故あと{1}つ") if v.by_count else tr("{0} あと{1}点")).format(v.archetype, v.debt)
+        for v in values.values()
+        if v.debt
+    ]
     if debts:
         text += "　" + tr("前借り中: {0}").format("、".join(debts))
     return text
@@ -178,7 +185,7 @@ class SengenshoFantasyBox(QGroupBox):
     def _sync_bonds(self, session: SengenshoSession, cast: Cast, me: str) -> bool:
         """An NPC's preset 縁故, then the session's (as the session dialog lists them); True when one
         is halved."""
-        values = bond_values(session, cast, me)
+        values = bond_values(session, cast, me, readings_for(self.model.campaign_model))
         halved = halved_bonds(session, cast, me)
         preset_mark = labels_text(MARK_PRESET)
         rows = [[*preset_cells(p), str(p.level), preset_mark] for p in cast[me].presets]
@@ -197,13 +204,13 @@ class SengenshoFantasyBox(QGroupBox):
         return bool(halved)
 
     def _sync_values(self, session: SengenshoSession, cast: Cast, me: str, halved: bool) -> None:
-        values = fantasy_values(session, cast, me)
+        values = fantasy_values(session, cast, me, readings_for(self.model.campaign_model))
         self.summary_label.setText(summary_text(values))
         lines = [
             self.tr("{0}: 幻想値 {1}（縁故 {2}個）").format(v.archetype, v.value, v.bonds)
             for v in values.values()
         ]
-        debts = [f"{v.archetype}: {debt_text(v.debt)}" for v in values.values() if v.debt]
+        debts = [f"{v.archetype}: {debt_text(v.debt, v.by_count)}" for v in values.values() if v.debt]
         self.values_label.setText("\n".join(lines) or self.tr("類型がありません"))
         self.debt_label.setText("\n".join(debts))
         self.debt_label.setVisible(bool(debts))
@@ -214,7 +221,7 @@ class SengenshoFantasyBox(QGroupBox):
     def _sync_abilities(
         self, session: SengenshoSession, cast: Cast, catalog: ArchetypeCatalog, me: str
     ) -> None:
-        statuses = ability_statuses(session, cast, catalog, me)
+        statuses = ability_statuses(session, cast, catalog, me, readings_for(self.model.campaign_model))
         fill_table(
             self.abilities_table,
             [
@@ -247,7 +254,7 @@ class SengenshoFantasyBox(QGroupBox):
 
     # ---- following the campaign -----------------------------------------------------------
     def _on_session_changed(self, key: str) -> None:
-        if key in (SESSION_KEY, CATALOG_KEY):
+        if key in (SESSION_KEY, CATALOG_KEY, HOUSE_RULES_KEY, BOSS_CAP_KEY):
             self.sync()
 
     def _on_character_changed(self, character_id: str) -> None:

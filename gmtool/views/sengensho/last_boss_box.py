@@ -2,14 +2,16 @@
 
 「原則的にセッションに一人のNPCのみ」: choosing a PC asks first (the text allows it by the GM's
 ruling).  Revealing it gives it a level-1 縁故 to every PC it holds no 縁故 to yet, and each PC may
-then form a 縁故 to it ignoring the level limits (in the bond dialog).
+then form a 縁故 to it ignoring the level limits (in the bond dialog) — up to the GM's cap entered
+here when the BOSS_LEVEL house rule plays one (the text gives no number: empty means Lv99).
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
+from gmtool.rules.systems.sengensho.bonds import MAX_LEVEL
 from gmtool.rules.systems.sengensho.character import LAST_BOSS
 from gmtool.views.sengensho.session_parts import Host, SengenshoPage, character_label
 
@@ -34,6 +36,13 @@ class SengenshoLastBossBox(SengenshoPage):
             )
         )
         self.note.setWordWrap(True)
+        self.cap_label = QLabel(self.tr("ラスボスへの縁故の上限（ハウスルール）"))
+        self.cap_spin = QSpinBox()
+        self.cap_spin.setRange(0, MAX_LEVEL)  # 0 shows as 「なし」: no number entered
+        self.cap_spin.setSpecialValueText(self.tr("なし（Lv99まで）"))
+        self.cap_spin.setPrefix("Lv")
+        self.cap_spin.setAccessibleName(self.tr("ラスボスへの縁故の上限"))
+        self.cap_spin.editingFinished.connect(self._set_cap)
 
         box = QGroupBox(self.tr("ラスボス"))
         layout = QVBoxLayout(box)
@@ -45,6 +54,11 @@ class SengenshoLastBossBox(SengenshoPage):
         layout.addLayout(row)
         layout.addWidget(self.reveal_button)
         layout.addWidget(self.note)
+        cap_row = QHBoxLayout()
+        cap_row.addWidget(self.cap_label)
+        cap_row.addWidget(self.cap_spin)
+        cap_row.addStretch(1)
+        layout.addLayout(cap_row)
         outer = QVBoxLayout(self)
         outer.addWidget(box)
         outer.addStretch(1)
@@ -72,6 +86,10 @@ class SengenshoLastBossBox(SengenshoPage):
 
     def _reveal(self) -> None:
         self.model.reveal_last_boss()
+
+    def _set_cap(self) -> None:
+        value = self.cap_spin.value()
+        self.model.set_boss_cap(value or None)
 
     # ---- sync ------------------------------------------------------------------------------
     def sync(self) -> None:
@@ -109,3 +127,8 @@ class SengenshoLastBossBox(SengenshoPage):
         self.choose_button.setEnabled(not revealed)
         self.clear_button.setEnabled(boss is not None and not revealed)
         self.reveal_button.setEnabled(boss is not None and not revealed)
+        capped = self.model.boss_cap_in_force()
+        self.cap_label.setVisible(capped)
+        self.cap_spin.setVisible(capped)
+        if not self.cap_spin.hasFocus():  # never overwrite what the GM is typing
+            self.cap_spin.setValue(self.model.boss_cap() or 0)

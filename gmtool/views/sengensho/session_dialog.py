@@ -71,6 +71,12 @@ class SengenshoSessionDialog(QDialog):
         keep_row.addWidget(self.keep_check)
         keep_row.addWidget(keep_note, 1)
         session.addLayout(keep_row)
+        # Shown only under 「1シナリオに1回」 (the ABILITY_PERIOD house rule): the GM says whether
+        # the scenario goes on, and the 幻想能力 used so far stay used if it does.
+        self.scenario_check = QCheckBox(
+            self.tr("シナリオは次のセッションに続く（幻想能力の使用回数を持ち越す）")
+        )
+        session.addWidget(self.scenario_check)
 
         self.bonds_tab = SengenshoBondsTab(model, self)
         self.scenes_tab = SengenshoScenesPage(model, self)
@@ -145,21 +151,28 @@ class SengenshoSessionDialog(QDialog):
         state = self.model.state()
         require_running(state)  # refused before asking: there is nothing to end
         keep = self.keep_check.isChecked()
+        goes_on = self.model.per_scenario() and self.scenario_check.isChecked()
         kept = (
             self.tr("・縁故と前借りは次のセッションに持ち越します（GMの判断）")
             if keep
             else self.tr("・このセッションの縁故と前借りは記録に移ります（縁故は各セッションで結ぶもの）")
         )
+        reset = (
+            self.tr("・リセット: シーン、ラスボス（シナリオが続くため幻想能力の使用回数は持ち越し）")
+            if goes_on
+            else self.tr("・リセット: 幻想能力の使用回数、シーン、ラスボス")
+        )
         question = self.tr(
             "セッション {0} を終了しますか？\n\n"
-            "・リセット: 幻想能力の使用回数、シーン、ラスボス\n"
+            "{2}\n"
             "{1}\n"
             "・類型は次のセッションの開始前に変更できます\n"
             "（メインウィンドウの「元に戻す」で取り消せます）"
-        ).format(state.session_number, kept)
+        ).format(state.session_number, kept, reset)
         if self.ask(question):
-            self.model.end_session(keep_bonds=keep)
+            self.model.end_session(keep_bonds=keep, scenario_goes_on=goes_on)
             self.keep_check.setChecked(False)  # the GM decides again next time
+            self.scenario_check.setChecked(False)
 
     # ---- sync ------------------------------------------------------------------------------
     def _sync(self) -> None:
@@ -179,5 +192,6 @@ class SengenshoSessionDialog(QDialog):
         self.session_label.setText(session_status(state))
         self.start_button.setEnabled(not state.running)
         self.end_button.setEnabled(state.running)
+        self.scenario_check.setVisible(self.model.per_scenario())
         for page in self.pages():
             page.sync()

@@ -1,10 +1,22 @@
 """シーン: this session's scenes, which one is current (縁故 are formed in it), adding and renaming,
-and the 印象効果 in force in the current scene."""
+who appears in the current scene (a 縁故 by or to anyone else is warned of), and the 印象効果 in
+force in the current scene."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.views.sengensho.session_parts import NAME_LENGTH, Host, SengenshoPage
@@ -42,6 +54,17 @@ class SengenshoScenesPage(SengenshoPage):
         )
         self.note.setWordWrap(True)
 
+        # 「登場したキャラクターや集団に対する縁故」: who appears, recorded by the GM (optional).
+        self.present_list = QListWidget()
+        self.present_list.setAccessibleName(self.tr("現在のシーンに登場しているキャラクター"))
+        self.present_button = self.button(self.tr("登場を記録"), self._record_present)
+        present_box = QGroupBox(
+            self.tr("現在のシーンの登場キャラクター（記録すると、登場していない人の縁故を警告）")
+        )
+        present = QVBoxLayout(present_box)
+        present.addWidget(self.present_list, 1)
+        present.addWidget(self.present_button)
+
         self.impressions_table = self.table(IMPRESSION_HEADERS, stretch=3)
         self.impressions_table.setAccessibleName(self.tr("このシーンで有効な印象効果"))
         self.impressions_table.setToolTip(self.tr(IMPRESSION_RULE))
@@ -72,6 +95,7 @@ class SengenshoScenesPage(SengenshoPage):
         top.addWidget(self.impressions_box, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(top, 1)
+        layout.addWidget(present_box)
         layout.addWidget(edit_box)
 
     # ---- actions ----------------------------------------------------------------------------
@@ -87,6 +111,12 @@ class SengenshoScenesPage(SengenshoPage):
     def _add(self) -> None:
         self.model.add_scene(self.new_scene_edit.text())
         self.new_scene_edit.clear()
+
+    def _record_present(self) -> None:
+        items = [self.present_list.item(r) for r in range(self.present_list.count())]
+        self.model.set_present(
+            [i.data(Qt.ItemDataRole.UserRole) for i in items if i and i.checkState() == Qt.CheckState.Checked]
+        )
 
     def _rename(self) -> None:
         self.model.rename_scene(self._selected_scene(self.tr("名前を変える")), self.rename_edit.text())
@@ -113,8 +143,22 @@ class SengenshoScenesPage(SengenshoPage):
                     assert item is not None  # fill() has just set every cell of every row
                     item.setFont(font)
         self.make_current_button.setEnabled(bool(state.scenes))
+        self._sync_present()
         self._sync_rename()
         self._sync_impressions()
+
+    def _sync_present(self) -> None:
+        scene = self.model.current_scene()
+        present = set(scene.present) if scene is not None else set()
+        self.present_list.clear()
+        for character_id, name in self.model.characters():
+            item = QListWidgetItem(name)
+            item.setData(Qt.ItemDataRole.UserRole, character_id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if character_id in present else Qt.CheckState.Unchecked)
+            self.present_list.addItem(item)
+        self.present_list.setEnabled(scene is not None)
+        self.present_button.setEnabled(scene is not None)
 
     def _sync_impressions(self) -> None:
         state = self.model.state()

@@ -51,17 +51,20 @@ def test_ten_damage_on_health_ten_is_dazed_minus_one_and_undo_restores(empty_cam
     assert actions.track().level.name == "Dazed"
 
 
-def test_a_hobbit_has_no_near_death_and_dies_past_incapacitated(empty_campaign_model):
+def test_a_hobbit_dies_on_reaching_incapacitated(empty_campaign_model):
+    """1.2.1 「Hobbitは,Incapacitated になった時点で死亡する」 (this test used to keep it alive there)."""
     actions = make_actions(empty_campaign_model)  # Health 7, Small, four levels
     names = [level.name for level in actions.track().levels]
     assert names == ["Healthy", "Dazed", "Injured", "Wounded", "Incapacitated"]
-    actions.take_damage(4 * 7)
-    assert actions.track().level.name == "Incapacitated" and actions.track().penalty == -5
-    actions.take_damage(6)  # 34: the last point of Incapacitated
-    assert not actions.track().dead
-    status = actions.take_damage(1)  # 35 = 5 levels × 7
+    actions.take_damage(4 * 7 - 1)  # 27: the last point of Wounded
+    assert actions.track().level.name == "Wounded" and not actions.track().dead
+    status = actions.take_damage(1)  # 28 = Incapacitated reached
     assert actions.track().dead
-    assert "死亡" in status
+    assert "死亡（ホビットは Incapacitated で死亡（1.2.1））" in status
+    entry = empty_campaign_model.log_entries()[-1]
+    assert entry.payload["after"]["damage"] == 28
+    empty_campaign_model.undo_stack.undo()
+    assert not actions.track().dead
 
 
 def test_the_demo_dwarf_has_five_levels_and_takes_the_rest_of_healthy(campaign_model):

@@ -488,12 +488,22 @@ def test_dead_past_the_last_level() -> None:
     assert derived.wound_track(_character(damage=600)).index == 6
 
 
-def test_a_hobbit_has_no_near_death() -> None:
-    hobbit = _character(size="small", wound_levels=4)
+def test_a_hobbit_dies_on_reaching_incapacitated() -> None:
+    """1.2.1 「Hobbitは,Incapacitated になった時点で死亡する」 (the test used to keep it alive there)."""
+    hobbit = _character(size="small", wound_levels=4)  # Health 10
     track = derived.wound_track(hobbit)
     assert [lv.id for lv in track.levels] == ["healthy", "dazed", "injured", "wounded", "incapacitated"]
-    assert derived.wound_track(replace(hobbit, damage=49)).level.id == "incapacitated"  # type: ignore[union-attr]
-    assert derived.wound_track(replace(hobbit, damage=50)).dead
+    assert track.dies_at_incapacitated and track.death_index == 4
+    last = derived.wound_track(replace(hobbit, damage=39))  # the last point of Wounded: alive
+    assert not last.dead and last.level is not None and last.level.id == "wounded"
+    dead = derived.wound_track(replace(hobbit, damage=40))  # Incapacitated reached: dead
+    assert dead.dead and dead.level is None and dead.penalty == 0
+
+
+def test_a_five_level_track_lives_through_incapacitated() -> None:
+    track = derived.wound_track(_character(damage=40))
+    assert not track.dies_at_incapacitated and track.death_index == 6
+    assert track.level is not None and track.level.id == "incapacitated" and not track.dead
 
 
 def test_a_dwarf_is_small_with_five_levels() -> None:

@@ -172,9 +172,14 @@ def test_opposed_mode_shows_both_sides_and_each_tie_rule(view):
     assert model.odds.wins[A] < 0.5 and model.odds.wins[B] == dodge
     drawn = view.stack_plot.stack_heights()[model.odds.stack_marker]
     assert drawn[A] == pytest.approx(float(model.odds.wins[A]) * 100)
-    assert not view.courage_button.isEnabled()
+    # 1.2.3: either side may spend courage after an opposed roll (this used to be disabled)
+    assert view.courage_button.text().startswith("A: 勇気") and not view.courage_b_button.isHidden()
     view.roll_button.click()
     assert "の勝ち" in view.result_label.text()
+    spent = model.character(A).courage_spent
+    view.courage_b_button.click()  # B is ナール too here (the only LotR character)
+    assert model.character(A).courage_spent == spent + 1
+    assert "勇気 A 0 点・B 1 点込み" in view.result_label.text()
 
 
 def test_corruption_mode_shows_each_change_and_applies_it(view, campaign_model):
@@ -230,7 +235,9 @@ def test_the_panel_fits_600_px_in_every_mode_and_the_legend_adds_only_other_colo
     view.mode_buttons[OPPOSED].setChecked(True)  # the odds and the sides' colours beside the roll
     assert len(view.legend.entries()) == 2 and view.legend.rows() == 2  # one above the other
     assert view.roll_row.indexOf(view.odds_box) >= 0 and view.roll_row.indexOf(view.legend) >= 0
-    assert view.courage_button.isHidden()
+    # 1.2.3: each side's 勇気 button stays (it used to be hidden here), the count gives up its place
+    assert not view.courage_button.isHidden() and not view.courage_b_button.isHidden()
+    assert view.courage_label.isHidden()
     view.mode_buttons[TEST].setChecked(True)
     assert view.legend.isHidden() and view.inputs_row.indexOf(view.odds_box) >= 0
 

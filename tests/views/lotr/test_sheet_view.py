@@ -123,25 +123,31 @@ def test_taking_damage_moves_the_track_and_shows_the_penalty_and_undo_restores(q
     assert box.penalty_label.text().startswith("判定への修正（負傷 + 疲労）: +0")
 
 
-def test_an_unset_penalty_says_so_and_past_the_last_level_is_death(qtbot, empty_campaign_model):
+def test_an_unset_penalty_says_so_and_a_hobbit_dies_on_reaching_incapacitated(qtbot, empty_campaign_model):
+    """1.2.1 「Hobbitは,Incapacitated になった時点で死亡する」: this test used to keep the hobbit alive
+    at Incapacitated (dead only past it); the text wins, and the track says why."""
     view = make_sheet(qtbot, empty_campaign_model)
     box = view.condition_box
     box.damage_spin.setValue(21)  # 21 // 7 = Wounded, whose penalty the summary does not give
     assert "Wounded（重傷） — 判定 未設定（GM が設定）" in box.wound_label.text()
     assert "未設定（GM が設定）のため 0 として計算" in box.penalty_label.text()
-    box.damage_spin.setValue(28)
-    assert box.wound_track.levels[box.wound_track.current_index] == "Incapacitated"
-    assert "Hobbitは,Incapacitated になった時点で死亡する" in box.wound_note.text()
+    assert "ホビットは Incapacitated で死亡（1.2.1）" in box.wound_note.text()  # shown before the blow
     assert not box.wound_note.isHidden()
+    assert box.wound_track.penalty_labels[-1] == "死亡" and box.wound_track.death_label == "Incapacitated"
+    assert "ホビットは Incapacitated で死亡（1.2.1）" in box.wound_track.toolTip()
+    assert "死亡: ダメージ 28 以上" in box.wound_track.toolTip()
+    box.damage_spin.setValue(27)
     assert not box.wound_track.dead
     view.show()  # laid out, so the track has its real size
     assert pixel(box.wound_track, box.wound_track.death_box()) == EMPTY_COLOR  # 死亡 box: not yet
-    box.damage_amount.setValue(7)
-    box.damage_button.click()
+    box.damage_amount.setValue(1)
+    box.damage_button.click()  # 28: Incapacitated reached
     assert box.wound_track.dead
-    assert box.wound_label.text().startswith("死亡")
+    assert box.wound_label.text().startswith("死亡: ダメージ 28 で Incapacitated に達しました")
     assert pixel(box.wound_track, box.wound_track.death_box()) == DEAD_COLOR  # black, white 死亡
     assert empty_campaign_model.undo_stack.undoText() == "ダメージを受ける"
+    empty_campaign_model.undo_stack.undo()
+    assert not box.wound_track.dead
 
 
 def test_counts_are_readable_and_unset_penalties_are_short_with_the_reason_in_the_tooltip(
@@ -155,7 +161,7 @@ def test_counts_are_readable_and_unset_penalties_are_short_with_the_reason_in_th
     for box in (1, 2):  # half-filled (on a plate) and empty
         text, behind = track.count_colors(box)
         assert contrast(text, behind) >= 4.5
-    assert track.penalty_labels == ["±0", "-1", "-1", "未設定", "-5"]
+    assert track.penalty_labels == ["±0", "-1", "-1", "未設定", "死亡"]  # the hobbit's Incapacitated
     assert "Wounded（重傷）: ダメージ 21〜27、判定 未設定（GM が設定）" in track.toolTip()
     assert "GM がルール表（負傷・疲労）で設定するまで 0 として計算" in track.toolTip()
 

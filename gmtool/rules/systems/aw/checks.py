@@ -156,8 +156,27 @@ def resolve_check(spec: AWCheckSpec, rng: random.Random, seed: int | None = None
     return CheckResult(outcome=spec.judge(faces), faces=faces, total=total, seed=seed)
 
 
-def resolve_opposed(spec: AWOpposedSpec, rng: random.Random, seed: int | None = None) -> OpposedResult:
-    action_faces = roll(rng, *DICE)
+@lru_cache(maxsize=4096)  # a blockade of many alike blockers asks the same question again and again
+def action_wins_given(spec: AWOpposedSpec, action_faces: Faces) -> Fraction:
+    """Exact P that the action side wins once its faces are known (the reaction's roll still open)."""
+    if not spec.reaction_rolls(action_faces):
+        return Fraction(int(spec.judge(action_faces, None) is Side.ACTION))
+    wins = sum(1 for reaction_faces in _ALL_ROLLS if spec.judge(action_faces, reaction_faces) is Side.ACTION)
+    return Fraction(wins, len(_ALL_ROLLS))
+
+
+def all_rolls() -> tuple[Faces, ...]:
+    """Every equally likely 2D6 roll (ordered faces)."""
+    return _ALL_ROLLS
+
+
+def resolve_opposed(
+    spec: AWOpposedSpec, rng: random.Random, seed: int | None = None, action_faces: Faces | None = None
+) -> OpposedResult:
+    """One 対決; `action_faces` given = the action side's roll already made (one roll set against
+    several reactions), so only the reaction rolls here."""
+    if action_faces is None:
+        action_faces = roll(rng, *DICE)
     reaction_faces = roll(rng, *DICE) if spec.reaction_rolls(action_faces) else None
     winner = spec.judge(action_faces, reaction_faces)
     action = _side_result(spec.action, action_faces, winner is Side.ACTION)

@@ -22,16 +22,20 @@ from gmtool.rules.battle import (
 )
 from gmtool.rules.battle_rules import CombatRules, NextActor, QuickField, Seed
 from gmtool.rules.checks import CheckResult, OpposedResult, Side
+from gmtool.rules.dice import roll
 from gmtool.rules.message import Message
 from gmtool.rules.systems.aw.checks import (
+    DICE,
     AWCheckSpec,
     AWOpposedSpec,
     AWRoller,
+    action_wins_given,
+    all_rolls,
     check_distribution,
-    opposed_distribution,
     resolve_check,
     resolve_opposed,
 )
+from gmtool.rules.systems.aw.house_rules import WITHDRAW_EACH, WITHDRAW_SINGLE
 
 MINOR = "minor"
 MAJOR = "major"
@@ -184,12 +188,37 @@ def withdraw_spec(encounter: Encounter, participant_id: str, blocker_id: str) ->
     return AWOpposedSpec(roller(me, me.initiative), roller(blocker, blocker.initiative))
 
 
-def withdraw_probability(encounter: Encounter, participant_id: str, blocker_ids: Sequence[str]) -> Fraction:
-    """Exact P of winning every opposed check (each blocker rolls apart: the checks are independent)."""
-    return prod(
-        (opposed_distribution(withdraw_spec(encounter, participant_id, b))[Side.ACTION] for b in blocker_ids),
-        start=Fraction(1),
-    )
+def withdraw_probability(
+    encounter: Encounter, participant_id: str, blocker_ids: Sequence[str], reading: str = WITHDRAW_EACH
+) -> Fraction:
+    """Exact P of beating every blocker (「そのすべてに勝利しなければならない」).
+
+    WITHDRAW_EACH: the one leaving rolls afresh against each blocker, so the checks are independent
+    and the chance is their product.  WITHDRAW_SINGLE: it rolls once and that roll is compared with
+    every blocker's own roll — the blockers' checks share the leaver's faces, so the chance is the
+    sum over those faces of P(faces) × Π P(that blocker loses against them)."""
+    me = encounter.get(participant_id)
+    others = [encounter.get(b) for b in blocker_ids]
+    return blockade_probability(roller(me, me.initiative), [roller(b, b.initiative) for b in others], reading)
+
+
+def blockade_probability(
+    leaver: AWRoller, blockers: Sequence[AWRoller], reading: str = WITHDRAW_EACH
+) -> Fraction:
+    """`withdraw_probability` for bare 行動値 rollers (the `prob aw-withdraw` command's question)."""
+    _check_reading(reading)
+    rolls = all_rolls()
+    # Per blocker: P(the leaver wins) for each face of the leaver's roll (cached per spec).
+    wins = [[action_wins_given(AWOpposedSpec(leaver, b), faces) for faces in rolls] for b in blockers]
+    if reading == WITHDRAW_EACH:
+        return prod((sum(row, start=Fraction(0)) / len(rolls) for row in wins), start=Fraction(1))
+    per_face = (prod((row[i] for row in wins), start=Fraction(1)) for i in range(len(rolls)))
+    return sum(per_face, start=Fraction(0)) / len(rolls)
+
+
+def _check_reading(reading: str) -> None:
+    if reading not in (WITHDRAW_EACH, WITHDRAW_SINGLE):
+        raise BattleRefused(Message("離脱の読み方「{0}」はありません", reading))
 
 
 @dataclass(frozen=True)
@@ -197,27 +226,37 @@ class Withdrawal:
     encounter: Encounter
     results: tuple[tuple[str, OpposedResult], ...]  # (blocker id, its opposed check), in roll order
     succeeded: bool
+    reading: str = WITHDRAW_EACH
 
 
 def withdraw(
-    encounter: Encounter, participant_id: str, blocker_ids: Sequence[str], rng: random.Random
+    encounter: Encounter,
+    participant_id: str,
+    blocker_ids: Sequence[str],
+    rng: random.Random,
+    reading: str = WITHDRAW_EACH,
 ) -> Withdrawal:
-    """エンゲージ離脱 (major action).  Against a blockade every blocker is rolled against in turn;
-    the first loss stops it.  Without blockers it simply succeeds."""
-    encounter.get(participant_id)
+    """エンゲージ離脱 (major action).  Without blockers it simply succeeds.
+
+    WITHDRAW_EACH: every blocker is rolled against in turn, the leaver rolling afresh each time; the
+    first loss stops it.  WITHDRAW_SINGLE: the leaver rolls once and every blocker rolls against
+    that one roll (all of them: the table sees each comparison)."""
+    _check_reading(reading)
     if encounter.get(participant_id).engagement is None:
         raise BattleRefused(Message("エンゲージしていないので離脱は要りません"))
     results = []
+    single_faces = roll(rng, *DICE) if reading == WITHDRAW_SINGLE and blocker_ids else None
     for blocker in blocker_ids:
-        result = resolve_opposed(withdraw_spec(encounter, participant_id, blocker), rng)
+        spec = withdraw_spec(encounter, participant_id, blocker)
+        result = resolve_opposed(spec, rng, action_faces=single_faces)
         results.append((blocker, result))
-        if result.winner is not Side.ACTION:
+        if reading == WITHDRAW_EACH and result.winner is not Side.ACTION:
             break
     succeeded = all(r.winner is Side.ACTION for _, r in results)
     encounter = record_action(encounter, participant_id, MAJOR, "離脱" if succeeded else "離脱（失敗）")
     if succeeded:
         encounter = leave_engagement(encounter, participant_id)
-    return Withdrawal(encounter, tuple(results), succeeded)
+    return Withdrawal(encounter, tuple(results), succeeded, reading)
 
 
 def flee(encounter: Encounter, participant_id: str) -> Encounter:

@@ -8,6 +8,11 @@ The procedure (フォーカスシステムルール, SPEC.md):
 - the AF succeeds the moment the running total reaches the lowered difficulty (remaining rolls
   are not made) and fails when the round limit passes.
 
+Two house rules (house_rules.py) change the procedure, each a plain parameter here:
+`Redeclaration` says when a skill already declared counts again (every roll, once, or in the
+rounds the GM allowed), `play_out` that a round reaching the difficulty is played to its end (the
+success is judged then, and a fumble in the rest of the round still ends the AF as failure).
+
 `roll_outcomes()` is the one judge of a roll: the exact odds enumerate it, `roll_once()` hands it
 real faces.  `advance()` is the one step of the procedure: the odds walk it over every outcome,
 the AF dialog's model walks it over the rolled one.
@@ -24,6 +29,7 @@ from functools import cache
 
 from gmtool.rules.dice import Faces, roll, sum_distribution
 from gmtool.rules.message import Message
+from gmtool.rules.systems.aw.house_rules import REDECLARE_EVERY, REDECLARE_GM
 
 DICE = (2, 6)
 # Tool limits, not rule numbers: the exact odds grow with rounds² × difficulty, so the GUI (which
@@ -77,6 +83,21 @@ class FocusRules:
 
 
 @dataclass(frozen=True)
+class Redeclaration:
+    """When a skill a participant has already declared counts again (house rule aw.focus_redeclare):
+    every roll (REDECLARE_EVERY), never (REDECLARE_ONCE), or in `allowed_rounds` (REDECLARE_GM:
+    the rounds the GM allowed so far; later rounds count as not allowed until the GM says so)."""
+
+    reading: str = REDECLARE_EVERY
+    allowed_rounds: frozenset[int] = frozenset()
+
+    def again(self, round_number: int) -> bool:
+        return self.reading == REDECLARE_EVERY or (
+            self.reading == REDECLARE_GM and round_number in self.allowed_rounds
+        )
+
+
+@dataclass(frozen=True)
 class RollJudgement:
     kind: RollKind
     achievement: int | None  # None for a fumble: no 達成値 is computed
@@ -116,25 +137,32 @@ class FocusProgress:
         return self.difficulty - rules.declaration_reduction * self.declared
 
 
-def declare(progress: FocusProgress, count: int, rules: FocusRules) -> FocusProgress:
-    """The next participant declares `count` skills; reaching the lowered difficulty succeeds."""
+def declare(progress: FocusProgress, count: int, rules: FocusRules, play_out: bool = False) -> FocusProgress:
+    """The next participant declares `count` skills; reaching the lowered difficulty succeeds (at
+    once, unless the round is played out: then the participant still rolls)."""
     declared = replace(progress, declared=progress.declared + count)
-    if declared.total >= declared.effective_difficulty(rules):
+    if not play_out and declared.total >= declared.effective_difficulty(rules):
         return replace(declared, status=FocusStatus.SUCCESS)
     return declared
 
 
 def advance(
-    progress: FocusProgress, judgement: RollJudgement, participants: int, rules: FocusRules
+    progress: FocusProgress,
+    judgement: RollJudgement,
+    participants: int,
+    rules: FocusRules,
+    play_out: bool = False,
 ) -> FocusProgress:
-    """The AF after the next participant's roll (their declarations already made with `declare`)."""
+    """The AF after the next participant's roll (their declarations already made with `declare`).
+    `play_out`: reaching the difficulty succeeds only when the round's last roll is made."""
     if progress.status is not FocusStatus.RUNNING:
         raise ValueError(Message("AF判定は終了しています"))
     if judgement.kind is RollKind.FUMBLE:
         return replace(progress, status=FocusStatus.FAILURE)
     assert judgement.achievement is not None
     after = replace(progress, total=progress.total + judgement.achievement)
-    if after.total >= after.effective_difficulty(rules):
+    reached = after.total >= after.effective_difficulty(rules)
+    if reached and (not play_out or after.next_index == participants - 1):
         return replace(after, status=FocusStatus.SUCCESS)
     return next_turn(after, participants)
 
@@ -184,15 +212,25 @@ def _kernel(participant: FocusParticipant, rules: FocusRules) -> tuple[tuple[tup
 
 
 def focus_odds(
-    participants: Sequence[FocusParticipant], progress: FocusProgress, rules: FocusRules = FocusRules()
+    participants: Sequence[FocusParticipant],
+    progress: FocusProgress,
+    rules: FocusRules = FocusRules(),
+    redeclare: Redeclaration = Redeclaration(),
+    fresh: Sequence[int] | None = None,
+    play_out: bool = False,
 ) -> FocusOdds:
     """Exact P(success) from `progress` on, every remaining roll enumerated.
 
-    Each participant is assumed to declare `declarations` skills before each of their remaining
-    rolls.  The running totals still undecided are held as integer weights over 36^rolls, packed
-    side by side into one big integer, so one roll of the whole party is one multiplication
-    (Kronecker substitution): 6 participants × 10 rounds at difficulty 200 stays within
-    milliseconds, and nothing is rounded.
+    Each participant declares `declarations` skills before each remaining roll in which
+    `redeclare` lets a declared skill count again; otherwise only `fresh[i]` before their next
+    roll (the skills not yet declared; None: all of them, as before anyone has rolled) and none
+    after.  `play_out`: success is judged at each round's end, so a fumble later in the round
+    that reached the difficulty still ends the AF as failure.
+
+    The running totals still undecided are held as integer weights over 36^rolls, packed side by
+    side into one big integer, so one roll of the whole party is one multiplication (Kronecker
+    substitution): 6 participants × 10 rounds at difficulty 200 stays within milliseconds, and
+    nothing is rounded.
     """
     if progress.status is FocusStatus.SUCCESS:
         return FocusOdds(Fraction(1), Fraction(0), ((progress.round, Fraction(1)),))
@@ -205,20 +243,25 @@ def focus_odds(
     success = fumble = 0
     rolled = 0
     declared = progress.declared
+    unused = [p.declarations for p in participants] if fresh is None else list(fresh)
     by_round: list[tuple[int, Fraction]] = []
     for round_number, index in steps:
         participant = participants[index]
-        declared += participant.declarations
+        declared += participant.declarations if redeclare.again(round_number) else unused[index]
+        unused[index] = 0
         threshold = progress.difficulty - rules.declaration_reduction * declared
-        success += _absorb(low, weights, threshold)
+        round_end = index == len(participants) - 1
+        if not play_out:
+            success += _absorb(low, weights, threshold)
         kernel, fumble_ways = _kernel(participant, rules)
         carried = sum(weights)
         fumble = fumble * _WAYS + carried * fumble_ways
         success *= _WAYS
         low, weights = _convolve(low, weights, kernel, slot_bytes)
         rolled += 1
-        success += _absorb(low, weights, threshold)
-        if index == len(participants) - 1:
+        if round_end or not play_out:
+            success += _absorb(low, weights, threshold)
+        if round_end:
             by_round.append((round_number, Fraction(success, _WAYS**rolled)))
     denominator = _WAYS**rolled
     return FocusOdds(Fraction(success, denominator), Fraction(fumble, denominator), tuple(by_round))

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from gmtool.rules.message import Message
+from gmtool.rules.systems.aw.house_rules import RESTORE_SCENARIO, RESTORE_SESSION
 from gmtool.rules.systems.aw.session_state import (
     AWSession,
     BreakMethod,
@@ -47,6 +48,7 @@ __all__ = [
     "give_key",
     "load_session",
     "move_key",
+    "no_spell_left",
     "remove_key",
     "require_present",
     "set_present",
@@ -83,14 +85,21 @@ class Roster:
 # ---- session and scenario -------------------------------------------------------------------
 
 
-def end_session(state: AWSession) -> AWSession:
-    """セッション終了: 令呪 are restored (3rd edition) and the current scene ends (a fight is the
-    battle tracker's to end)."""
-    return replace(state, session_number=state.session_number + 1, spells_used={}, current_scene=None)
+def end_session(state: AWSession, restore: str = RESTORE_SESSION) -> AWSession:
+    """セッション終了: the current scene ends (a fight is the battle tracker's to end), and 令呪 are
+    restored (3rd edition) — unless the campaign reads 「1シナリオに3回」 as the limit over the whole
+    scenario (house rule aw.command_spell_restore = RESTORE_SCENARIO): then only a scenario's end
+    restores them."""
+    _check_restore(restore)
+    spells_used = {} if restore == RESTORE_SESSION else state.spells_used
+    return replace(
+        state, session_number=state.session_number + 1, spells_used=spells_used, current_scene=None
+    )
 
 
 def end_scenario(state: AWSession) -> AWSession:
-    """シナリオ終了: also a session end; the scenario's scenes close and its event keys retire.
+    """シナリオ終了: also a session end, which restores the 令呪 under either reading; the scenario's
+    scenes close and its event keys retire.
 
     Contracts continue (3rd edition: using up the 令呪 no longer ends a contract)."""
     ended = end_session(state)
@@ -156,14 +165,20 @@ def form_contract(state: AWSession, master: str, servant: str, roster: Roster) -
 
 
 def break_contract(
-    state: AWSession, servant: str, method: BreakMethod, note: str, roster: Roster, spells: int
+    state: AWSession,
+    servant: str,
+    method: BreakMethod,
+    note: str,
+    roster: Roster,
+    spells: int,
+    restore: str = RESTORE_SESSION,
 ) -> AWSession:
     """契約破棄; by 令呪 it uses one of the master's (refused with none left)."""
     master = state.master_of(servant)
     if master is None:
         raise SessionRefused(Message("{0}にはマスターがいません", roster.name(servant)))
     if method is BreakMethod.COMMAND_SPELL:
-        state = _spend_spell(state, master, roster, spells)
+        state = _spend_spell(state, master, roster, spells, restore)
     ended = ContractBreak(method, note.strip(), state.session_number)
     contracts = tuple(
         replace(c, broken=ended) if c.active and c.servant == servant else c for c in state.contracts
@@ -175,7 +190,13 @@ def break_contract(
 
 
 def use_command_spell(
-    state: AWSession, master: str, servant: str, effect: SpellEffect, roster: Roster, spells: int
+    state: AWSession,
+    master: str,
+    servant: str,
+    effect: SpellEffect,
+    roster: Roster,
+    spells: int,
+    restore: str = RESTORE_SESSION,
 ) -> AWSession:
     """One 令呪 with its effect on the scene (a boost is applied by the judgement panel; an order is
     only recorded).  A summon in combat also moves the battle tracker's round to its cleanup: the
@@ -187,7 +208,7 @@ def use_command_spell(
             Message("{0}は{1}のサーヴァントではありません", roster.name(servant), roster.name(master))
         )
     # No 令呪 left is the first reason the table hears, before any about the scene.
-    state, scene = _spend_spell(state, master, roster, spells), state.scene(state.current_scene)
+    state, scene = _spend_spell(state, master, roster, spells, restore), state.scene(state.current_scene)
     if effect in (SpellEffect.SUMMON, SpellEffect.DISMISS):
         if scene is None:
             raise SessionRefused(Message("現在のシーンがありません。先にシーンを作ってください"))
@@ -203,11 +224,13 @@ def use_command_spell(
     return state
 
 
-def spend_command_spell(state: AWSession, master: str, roster: Roster, spells: int) -> AWSession:
+def spend_command_spell(
+    state: AWSession, master: str, roster: Roster, spells: int, restore: str = RESTORE_SESSION
+) -> AWSession:
     """One 令呪 spent for a scenario's special rule (AF例2: 「PCが令呪を1つ消費すればこのAF判定自動成功」):
     no servant is ordered, but the master needs a 令呪 left like any other use."""
     require_present(master, roster)
-    return _spend_spell(state, master, roster, spells)
+    return _spend_spell(state, master, roster, spells, restore)
 
 
 def require_present(character: str, roster: Roster) -> None:
@@ -220,19 +243,31 @@ def require_present(character: str, roster: Roster) -> None:
         )
 
 
-def _spend_spell(state: AWSession, master: str, roster: Roster, spells: int) -> AWSession:
+def no_spell_left(name: str, spells: int, restore: str = RESTORE_SESSION) -> Message:
+    """Why a master cannot use a 令呪, with when they come back under the campaign's reading."""
+    if restore == RESTORE_SCENARIO:
+        return Message(
+            "{0}の令呪は残っていません（1シナリオに{1}回まで。シナリオ終了時に回復します）", name, spells
+        )
+    return Message(
+        "{0}の令呪は残っていません（1シナリオに{1}回まで。セッション終了時に回復します）", name, spells
+    )
+
+
+def _check_restore(restore: str) -> None:
+    if restore not in (RESTORE_SESSION, RESTORE_SCENARIO):
+        raise SessionRefused(Message("令呪の回復の読み方「{0}」はありません", restore))
+
+
+def _spend_spell(
+    state: AWSession, master: str, roster: Roster, spells: int, restore: str = RESTORE_SESSION
+) -> AWSession:
     if not state.servants_of(master):
         raise SessionRefused(
             Message("{0}はマスターではありません（令呪刻印がありません）", roster.name(master))
         )
     if state.spells_left(master, spells) == 0:
-        raise SessionRefused(
-            Message(
-                "{0}の令呪は残っていません（1シナリオに{1}回まで。セッション終了時に回復します）",
-                roster.name(master),
-                spells,
-            )
-        )
+        raise SessionRefused(no_spell_left(roster.name(master), spells, restore))
     used = dict(state.spells_used)
     used[master] = used.get(master, 0) + 1
     return replace(state, spells_used=used)

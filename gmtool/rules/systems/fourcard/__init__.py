@@ -15,6 +15,7 @@ from gmtool.rules.systems.fourcard import checks
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, SCHEMA_VERSION, FourCardCharacter
 from gmtool.rules.systems.fourcard.checks import CheckSpec, FourCardResult, FourCardRoller, TargetSpec
 from gmtool.rules.systems.fourcard.derived import derive, is_weakened, level, skill_level
+from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER
 
 if TYPE_CHECKING:
     from gmtool.rules.battle_rules import CombatRules
@@ -62,9 +63,9 @@ class FourCard:
     def derive(self, character: FourCardCharacter) -> Mapping[str, int]:
         return derive(character)
 
-    def checks(self, character: FourCardCharacter) -> Sequence[CheckKind]:
+    def checks(self, character: FourCardCharacter, level_reading: str = LEVEL_LOWER) -> Sequence[CheckKind]:
         """Every ベース the text names: skill LV (and per specialisation), attribute÷2
-        unskilled, attribute + 総合LV, and the VT/WP resistances."""
+        unskilled, attribute + 総合LV (the table read as `level_reading`), and the VT/WP resistances."""
         kinds = []
         for skill in character.skills:
             general = "（その他）" if skill.specialised else ""
@@ -85,7 +86,7 @@ class FourCard:
                 )
                 for field in skill.specialisations
             ]
-        lv = level(character)
+        lv = level(character, level_reading)
         for attribute, label in ATTRIBUTES:
             kinds.append(
                 CheckKind(

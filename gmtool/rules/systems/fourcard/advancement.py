@@ -9,6 +9,7 @@ that the character sheet cannot hold (10 TP, +3 over the initial value).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from gmtool.rules.message import Message
@@ -22,6 +23,7 @@ from gmtool.rules.systems.fourcard.character import (
     Skill,
 )
 from gmtool.rules.systems.fourcard.derived import level
+from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER, TP_PER_INTERLUDE, TP_PER_PURCHASE
 from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
 
 SUCCESS_XP = 5  # シナリオの「成功」に到達した
@@ -50,10 +52,34 @@ def _budget_refusal(cost: int, available: int) -> list[str]:
     return [Message("経験点が足りません（必要 {0}、残り {1}）", cost, available)] if cost > available else []
 
 
+def raised_in_interlude(character: FourCardCharacter, name: str, scenario: str) -> bool:
+    """Whether the growth history has a TP of 【name】 bought after the scenario `scenario`."""
+    bought = re.compile(rf"【{re.escape(name)}】\d+TP")
+    return any(
+        e.scenario == scenario.strip() and e.cost > 0 and bought.fullmatch(e.bought) for e in character.growth
+    )
+
+
+def awarded_for(character: FourCardCharacter, scenario: str) -> bool:
+    """Whether the growth history already has an XP award for the scenario `scenario`."""
+    return any(e.scenario == scenario.strip() and e.xp > 0 for e in character.growth)
+
+
 def skill_tp_purchase(
-    character: FourCardCharacter, catalog: SkillCatalog, name: str, available: int
+    character: FourCardCharacter,
+    catalog: SkillCatalog,
+    name: str,
+    available: int,
+    *,
+    level_reading: str = LEVEL_LOWER,
+    per: str = TP_PER_PURCHASE,
+    interlude: str = "",
 ) -> Purchase:
-    """+1 TP in a skill: costs 専門性 × the new TP."""
+    """+1 TP in a skill: costs 専門性 × the new TP.
+
+    `level_reading` reads the 総合LV table (LEVEL_TABLE house rule); under the TP_STEP house rule's
+    per-interlude reading, a skill already raised after the scenario `interlude` is refused
+    (「ひとつのスキルは一度に1TPしか上昇させることができません」, one 幕間 being 「一度」)."""
     definition = catalog.get(name)
     if definition is None:
         raise PurchaseBlocked(Message("【{0}】はスキルカタログにありません", name))
@@ -73,9 +99,16 @@ def skill_tp_purchase(
         raise PurchaseBlocked(Message("【{0}】は既に {1}TP です（{2}TP が上限）", name, MAX_TP, MAX_TP))
     cost = definition.expertise * new_tp
     refusals: list[str] = []
-    if definition.level_cap and new_tp > level(character):
+    overall = level(character, level_reading)
+    if definition.level_cap and new_tp > overall:
+        refusals.append(Message("総合LV {0} のため【{1}】は {2}TP までです", overall, name, overall))
+    if per == TP_PER_INTERLUDE and raised_in_interlude(character, name, interlude):
         refusals.append(
-            Message("総合LV {0} のため【{1}】は {2}TP までです", level(character), name, level(character))
+            Message(
+                "【{0}】はこの幕間（シナリオ「{1}」の後）にもう1TP上げています（ひとつのスキルは一度に1TPまで）",
+                name,
+                interlude.strip(),
+            )
         )
     if definition.restrictor and new_tp > character.tp(definition.restrictor):
         limit = character.tp(definition.restrictor)

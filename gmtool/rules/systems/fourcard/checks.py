@@ -3,7 +3,10 @@
 `distribution()` runs every equally likely 2D6 (or 2D6 × 2D6) through the judge;
 `resolve()` rolls real dice and hands them to the same judge, so the two cannot
 disagree.  A 比較ロール that ties is rolled again until it is decided, so its exact
-probabilities are those of one round conditioned on not tying.
+probabilities are those of one round conditioned on not tying — unless the GM allows a draw
+(「引き分けや膠着状態がありえる判定であれば、GMの判断で、優劣がつかなかったことに」): then a tie
+ends it undecided.  Whether a natural 12 or 2 decides a 比較ロール is the COMPARE_NATURALS house
+rule (`CompareSpec.naturals`).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from functools import lru_cache
 from gmtool.rules.checks import CheckResult, Outcome
 from gmtool.rules.dice import Distribution, Faces, all_faces, enumerate_outcomes, roll
 from gmtool.rules.systems.fourcard.derived import WEAKENED_PENALTY
+from gmtool.rules.systems.fourcard.house_rules import NATURALS_DECIDE, NATURALS_PLAIN
 
 DICE = (2, 6)
 AUTO_SUCCESS_NATURAL = 12  # 「2D6の出目が12だった場合、その判定ロールは自動的に成功」
@@ -91,13 +95,17 @@ class AchievementSpec:
 
 @dataclass(frozen=True)
 class CompareSpec:
-    """比較ロール between two rollers."""
+    """比較ロール between two rollers; `draw`: a tie ends it undecided instead of being re-rolled."""
 
     a: FourCardRoller
     b: FourCardRoller
+    naturals: str = NATURALS_DECIDE  # the COMPARE_NATURALS house rule
+    draw: bool = False
 
     def judge_round(self, a_faces: Faces, b_faces: Faces) -> Contestant | None:
-        """The winner of one round, or None for a tie (which is rolled again)."""
+        """The winner of one round, or None for a tie (re-rolled, or a draw)."""
+        if self.naturals == NATURALS_PLAIN:  # the roll values alone decide
+            return _higher(self.a.value(a_faces), self.b.value(b_faces))
         a_auto, b_auto = automatic(a_faces), automatic(b_faces)
         if a_auto != b_auto:
             # A natural 12 beats any other roll, a natural 2 loses to any other roll.
@@ -106,10 +114,13 @@ class CompareSpec:
             return Contestant.B
         if a_auto is not None:  # both 12 or both 2
             return None
-        a_value, b_value = self.a.value(a_faces), self.b.value(b_faces)
-        if a_value == b_value:
-            return None
-        return Contestant.A if a_value > b_value else Contestant.B
+        return _higher(self.a.value(a_faces), self.b.value(b_faces))
+
+
+def _higher(a_value: int, b_value: int) -> Contestant | None:
+    if a_value == b_value:
+        return None
+    return Contestant.A if a_value > b_value else Contestant.B
 
 
 @dataclass(frozen=True)
@@ -123,12 +134,12 @@ class CompareRound:
 
 @dataclass(frozen=True)
 class CompareResult:
-    winner: Contestant
+    winner: Contestant | None  # None: a draw (only when the GM allowed one)
     rounds: tuple[CompareRound, ...]
     seed: int | None = None
 
     @property
-    def outcome(self) -> Contestant:
+    def outcome(self) -> Contestant | None:
         return self.winner
 
 
@@ -192,9 +203,12 @@ def compare_round_distribution(spec: CompareSpec) -> Distribution[Contestant | N
     return Distribution.from_weights(weights)
 
 
-def compare_distribution(spec: CompareSpec) -> Distribution[Contestant]:
-    """Who finally wins: one round's odds, conditioned on the round not tying."""
+def compare_distribution(spec: CompareSpec) -> Distribution[Contestant | None]:
+    """Who finally wins: one round's odds, conditioned on the round not tying — or, when a draw is
+    allowed, the one round itself (None: the draw)."""
     one_round = compare_round_distribution(spec)
+    if spec.draw:
+        return one_round
     return Distribution.from_weights({c: one_round[c] for c in Contestant})
 
 
@@ -205,7 +219,9 @@ def success_curve(roller: FourCardRoller, difficulties: range) -> dict[int, Frac
     }
 
 
-def distribution(spec: CheckSpec) -> Distribution[Outcome] | Distribution[int] | Distribution[Contestant]:
+def distribution(
+    spec: CheckSpec,
+) -> Distribution[Outcome] | Distribution[int] | Distribution[Contestant | None]:
     if isinstance(spec, TargetSpec):
         return target_distribution(spec)
     if isinstance(spec, AchievementSpec):
@@ -226,7 +242,7 @@ def resolve(spec: CheckSpec, rng: random.Random) -> FourCardResult:
         a_faces, b_faces = roll(rng, *DICE), roll(rng, *DICE)
         winner = spec.judge_round(a_faces, b_faces)
         rounds.append(CompareRound(a_faces, spec.a.value(a_faces), b_faces, spec.b.value(b_faces), winner))
-        if winner is not None:
+        if winner is not None or spec.draw:
             return CompareResult(winner, tuple(rounds))
     raise RuntimeError("比較ロールが決着しませんでした")  # pragma: no cover - P < 6^-10000
 

@@ -13,6 +13,7 @@ from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard.character import FourCardCharacter
 from gmtool.rules.systems.fourcard.checks import FourCardRoller, TargetSpec, fumbles
 from gmtool.rules.systems.fourcard.derived import is_weakened, level
+from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER
 
 REST_FATIGUE_PER_HOUR = 1  # 「連続1時間の休憩をとることで1点回復」
 SLEEP_EXTRA_PER_HOUR = 1  # 横になって休む・眠る: 1時間ごとにさらに1点
@@ -56,12 +57,13 @@ def rest(character: FourCardCharacter, hours: int) -> Recovery:
     return _recover(character, hours * REST_FATIGUE_PER_HOUR)
 
 
-def sleep(character: FourCardCharacter, hours: int) -> Recovery:
+def sleep(character: FourCardCharacter, hours: int, healed_today: bool = False) -> Recovery:
     """Lying down relaxed, then asleep: +1 fatigue per hour for the first 6 hours on top of
-    resting, and 6 continuous hours of sleep heal 1 負傷 (once a day)."""
+    resting, and 6 continuous hours of sleep heal 1 負傷 — 「1日に1点だけ」: none when sleep has
+    already healed one this day (`healed_today`; the caller tracks the day)."""
     _check_hours(hours)
     fatigue = hours * REST_FATIGUE_PER_HOUR + min(hours, SLEEP_EXTRA_HOURS) * SLEEP_EXTRA_PER_HOUR
-    injury = SLEEP_INJURY if hours >= SLEEP_INJURY_HOURS else 0
+    injury = SLEEP_INJURY if hours >= SLEEP_INJURY_HOURS and not healed_today else 0
     return _recover(character, fatigue, injury)
 
 
@@ -77,10 +79,12 @@ def missed_meal(character: FourCardCharacter, meals: int = 1) -> FourCardCharact
     return replace(character, fatigue=character.fatigue + meals * MISSED_MEAL_FATIGUE, hungry=True)
 
 
-def day_recovery_spec(character: FourCardCharacter, resting: bool, modifier: int = 0) -> TargetSpec:
+def day_recovery_spec(
+    character: FourCardCharacter, resting: bool, modifier: int = 0, level_reading: str = LEVEL_LOWER
+) -> TargetSpec:
     """The day's 目標ロール: VT+総合LV against 累積ダメージ, −4 if the day was not quiet."""
     roller = FourCardRoller(
-        base=character.current("vt") + level(character),
+        base=character.current("vt") + level(character, level_reading),
         modifier=modifier - (0 if resting else NOT_RESTING_PENALTY),
         weakened=is_weakened(character),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, FourCardCharacter, Skill
+from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER
 from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
 
 WEAKENED_PENALTY = 2  # 「あらゆる判定ロールのロール値が−2」
@@ -50,9 +51,9 @@ def is_weakened(character: FourCardCharacter) -> bool:
     return character.damage >= hp_lines(character).weakened
 
 
-def level(character: FourCardCharacter) -> int:
-    """総合LV from 獲得経験点."""
-    return fourcard_rules().level_for(character.xp_earned)
+def level(character: FourCardCharacter, reading: str = LEVEL_LOWER) -> int:
+    """総合LV from 獲得経験点, the table read as the LEVEL_TABLE house rule says."""
+    return fourcard_rules().level_for(character.xp_earned, reading)
 
 
 def movement(character: FourCardCharacter) -> int:

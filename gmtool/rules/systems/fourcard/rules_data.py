@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -10,6 +10,7 @@ from itertools import pairwise
 
 from gmtool.rules.data import RuleDataError, load_table, require
 from gmtool.rules.message import Message
+from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER, LEVEL_UPPER
 
 ATTRIBUTE_IDS = ("iq", "dx", "st", "wp", "vt")
 
@@ -28,8 +29,14 @@ class FourCardRules:
     attribute_costs: Mapping[str, tuple[int, int]]  # (+1, then +2 more) per attribute
     regain_cost: int
 
-    def level_for(self, xp_earned: int) -> int:
-        """総合LV for a total of 獲得経験点 (initial XP included)."""
+    def level_for(self, xp_earned: int, reading: str = LEVEL_LOWER) -> int:
+        """総合LV for a total of 獲得経験点 (initial XP included).
+
+        The table lost its 総合LV column (the LEVEL_TABLE house rule): read as lower bounds, 10 XP
+        and more is LV 1 (below 10, LV 0); read as upper bounds, up to 10 XP is LV 1, 11–30 LV 2,
+        and past the last number the table ends, so the last level stays."""
+        if reading == LEVEL_UPPER:
+            return min(bisect_left(self.level_thresholds, xp_earned) + 1, len(self.level_thresholds))
         return bisect_right(self.level_thresholds, xp_earned)
 
     def step_for(self, difficulty: int) -> DifficultyStep | None:

@@ -24,6 +24,7 @@ from functools import lru_cache
 from gmtool.rules.dice import Distribution, Faces
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import exploding
+from gmtool.rules.systems.lotr.house_rules import MARGINAL_ONE, MARGINAL_ZERO
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree, lotr_rules
 
 Bands = tuple[tuple[Degree, int | None], ...]
@@ -32,14 +33,16 @@ COURAGE_BONUS = 3  # 「判定の修正値に +3 ボーナス」
 TN_BOUNDS = (0, 60)  # the 目標値 the panel and the CLI take (the book's hardest is 30)
 COURAGE_PER_ROUND = 4  # 「1ラウンドには4点まで使用可能」
 GROUP_HELPER_TN_OFFSET = -5  # 「リーダー以外の全員がそれぞれ 目標値 -5 の判定を行い」
-# 「成功度によって +0〜+3 のボーナス」: gmtool reads it as Marginal +0, Complete +1,
-# Superior +2, Extraordinary +3, failures +0, each helper's bonus added (SPEC / issue).
+# 「成功度によって +0〜+3 のボーナス」: by default gmtool reads it as Marginal +0, Complete +1,
+# Superior +2, Extraordinary +3, failures +0, each helper's bonus added (SPEC).  The house rule
+# MARGINAL_HELPER reads the +0 as the failure's and gives a Marginal helper +1 (helper_bonus).
 GROUP_HELPER_BONUS = {
     Degree.MARGINAL_SUCCESS: 0,
     Degree.COMPLETE_SUCCESS: 1,
     Degree.SUPERIOR_SUCCESS: 2,
     Degree.EXTRAORDINARY_SUCCESS: 3,
 }
+MARGINAL_HELPER_BONUS = {MARGINAL_ZERO: 0, MARGINAL_ONE: 1}
 # 1.2.4: failure +1, complete failure +2, disastrous +3, superior −1, extraordinary −2.
 CORRUPTION_CHANGE = {
     Degree.DISASTROUS_FAILURE: 3,
@@ -190,15 +193,31 @@ def spend_courage(
 
 
 # ---- group tests ------------------------------------------------------------------------------
+def helper_bonus(degree: Degree, marginal_helper: str = MARGINAL_ZERO) -> int:
+    """What one helper's degree adds to the leader, under the house rule's reading of Marginal."""
+    if degree is Degree.MARGINAL_SUCCESS:
+        return MARGINAL_HELPER_BONUS[marginal_helper]
+    return GROUP_HELPER_BONUS.get(degree, 0)
+
+
 @dataclass(frozen=True)
 class GroupSpec:
-    """A leader's test helped by others, each testing at TN − 5 for a bonus to the leader."""
+    """A leader's test helped by others, each testing at TN − 5 for a bonus to the leader.
+    `marginal_helper`: the house rule's reading (MARGINAL_ZERO: +0, MARGINAL_ONE: +1)."""
 
     leader: RollSpec
     helpers: tuple[LotRRoller, ...] = ()
+    marginal_helper: str = MARGINAL_ZERO
+
+    def __post_init__(self) -> None:
+        if self.marginal_helper not in MARGINAL_HELPER_BONUS:
+            raise ValueError(Message("Marginal の助けの読み方「{0}」はありません", self.marginal_helper))
 
     def helper_spec(self, helper: LotRRoller) -> RollSpec:
         return RollSpec(helper, self.leader.tn + GROUP_HELPER_TN_OFFSET, self.leader.bands)
+
+    def gives(self, degree: Degree) -> int:
+        return helper_bonus(degree, self.marginal_helper)
 
 
 @dataclass(frozen=True)
@@ -206,10 +225,14 @@ class GroupResult:
     leader: RollResult
     helpers: tuple[RollResult, ...]
     seed: int | None = None
+    marginal_helper: str = MARGINAL_ZERO  # the reading the roll was made under
+
+    def gives(self, helper: RollResult) -> int:
+        return helper_bonus(helper.degree, self.marginal_helper)
 
     @property
     def help_bonus(self) -> int:
-        return sum(GROUP_HELPER_BONUS.get(h.degree, 0) for h in self.helpers)
+        return sum(self.gives(h) for h in self.helpers)
 
     @property
     def outcome(self) -> Degree:
@@ -220,7 +243,7 @@ def help_bonus_distribution(spec: GroupSpec) -> Distribution[int]:
     """The sum of every helper's bonus (independent rolls: a convolution)."""
     total: dict[int, Fraction] = {0: Fraction(1)}
     for helper in spec.helpers:
-        one = roll_distribution(spec.helper_spec(helper)).map(lambda d: GROUP_HELPER_BONUS.get(d, 0))
+        one = roll_distribution(spec.helper_spec(helper)).map(spec.gives)
         combined: dict[int, Fraction] = {}
         for a, pa in total.items():
             for b, pb in one.items():
@@ -245,8 +268,9 @@ def group_distribution(spec: GroupSpec) -> Distribution[Degree]:
 
 def resolve_group(spec: GroupSpec, rng: random.Random) -> GroupResult:
     helpers = tuple(resolve_roll(spec.helper_spec(h), rng) for h in spec.helpers)
-    bonus = sum(GROUP_HELPER_BONUS.get(h.degree, 0) for h in helpers)
-    return GroupResult(resolve_roll(_leader_with(spec, bonus), rng), helpers)
+    bonus = sum(spec.gives(h.degree) for h in helpers)
+    leader = resolve_roll(_leader_with(spec, bonus), rng)
+    return GroupResult(leader, helpers, marginal_helper=spec.marginal_helper)
 
 
 # ---- opposed tests ----------------------------------------------------------------------------

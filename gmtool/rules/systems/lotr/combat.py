@@ -173,7 +173,9 @@ class LotRCombat(CombatRules):
 
     def start_round(self, encounter: Encounter, rng: random.Random) -> Encounter:
         """行動宣言の後にイニシアチブ判定: a Swiftness test per participant, unless kept."""
-        participants = tuple(replace(p, values={**p.values, "dodge": 0}) for p in encounter.participants)
+        # A dodge lasts to the round's end, and so does its action's wait for the attack (3.3).
+        fresh = {"dodge": 0, "dodge_pending": 0}
+        participants = tuple(replace(p, values={**p.values, **fresh}) for p in encounter.participants)
         encounter = replace(encounter, participants=participants)
         if encounter.round > 1 and encounter.option(KEEP_INITIATIVE):
             return encounter

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmtool.rules.systems.lotr.character import LotRCharacter, Reactions, Skill
+from gmtool.rules.systems.lotr.house_rules import UNSET_LIGHTER
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, Level, LotRRules, lotr_rules
 
 ATTRIBUTE_CAP = 12  # 「最大で12+種族修正値」
@@ -14,6 +15,9 @@ SPECIALISATION_BONUS = 2  # 「特化された分野に関しては+2修正」
 UNTRAINED_PENALTY = 2  # 「ランク 0 の技能についても -2ペナルティで」
 AFFINITY_BONUS = 1  # 関連した技能「一つごとに,ランクに関係なく,+1修正」
 COURAGE_BASE = 3  # 「基本値は3点」
+# 1.2.1 「Hobbitは,Incapacitated になった時点で死亡する」: on the hobbit's track (Small, four levels, so
+# Incapacitated and no Near Death after it) reaching Incapacitated is death, not the level itself.
+DEATH_LEVEL, NEAR_DEATH = "incapacitated", "near_death"
 # Which attribute modifiers each reaction takes the higher of (1.2).
 REACTION_SOURCES = {
     "stamina": ("str", "vit"),
@@ -59,6 +63,9 @@ class WoundTrack:
     levels: tuple[Level, ...]  # every bucket of Health points, Healthy first (Large: several Healthy)
     health: int
     damage: int
+    # House rule UNSET_WOUND_PENALTY: an unset level takes the nearest lighter level's penalty
+    # (never a made-up number); False = it counts 0, today's reading.
+    carry: bool = False
 
     @property
     def index(self) -> int:
@@ -66,8 +73,22 @@ class WoundTrack:
         return min(self.damage // self.health, len(self.levels))
 
     @property
+    def death_index(self) -> int:
+        """The bucket whose first point kills: past the last level, or Incapacitated itself on a
+        track without Near Death (the hobbit's, 1.2.1 — the text over the shorter track's reading)."""
+        ids = [level.id for level in self.levels]
+        if DEATH_LEVEL in ids and NEAR_DEATH not in ids:
+            return ids.index(DEATH_LEVEL)
+        return len(self.levels)
+
+    @property
+    def dies_at_incapacitated(self) -> bool:
+        """1.2.1's hobbit rule applies to this track: the sheet and the tracker say why."""
+        return self.death_index < len(self.levels)
+
+    @property
     def dead(self) -> bool:
-        return self.index >= len(self.levels)
+        return self.index >= self.death_index
 
     @property
     def level(self) -> Level | None:
@@ -78,12 +99,33 @@ class WoundTrack:
         level = self.level
         if level is None:
             return 0
+        if level.penalty is None and self.carry:
+            source = self.carried_from
+            return (source.penalty or 0) if source is not None else 0
         return level.penalty or 0
 
     @property
     def penalty_unset(self) -> bool:
+        """The current level has no penalty of its own in the tables."""
         level = self.level
         return level is not None and level.penalty is None
+
+    @property
+    def carried_from(self) -> Level | None:
+        """Under the carrying reading, the lighter level whose penalty an unset one takes (None
+        when the level has its own, or no lighter level has one)."""
+        if not self.carry or not self.penalty_unset:
+            return None
+        return next((lv for lv in reversed(self.levels[: self.index]) if lv.penalty is not None), None)
+
+    @property
+    def lighter_worse(self) -> Level | None:
+        """A lighter level with a penalty where the current one, unset and counted 0, has none: a
+        worse wound rolling better than a lighter one (today's reading).  The worst such level."""
+        if self.carry or not self.penalty_unset:
+            return None
+        lighter = [lv for lv in self.levels[: self.index] if lv.penalty]
+        return min(lighter, key=lambda lv: lv.penalty or 0) if lighter else None
 
     @property
     def points_left_in_level(self) -> int:
@@ -96,7 +138,8 @@ def wound_track(character: LotRCharacter, rules: LotRRules | None = None) -> Wou
     healthy, *wounded = rules.wound_levels
     extra = size.extra_healthy if size else 0
     levels = (healthy,) * (1 + extra) + tuple(wounded[: character.wound_levels])
-    return WoundTrack(levels, character.health, character.damage)
+    carry = rules.unset_wound_penalty == UNSET_LIGHTER
+    return WoundTrack(levels, character.health, character.damage, carry)
 
 
 def weariness_level(character: LotRCharacter, rules: LotRRules | None = None) -> Level:
@@ -104,7 +147,8 @@ def weariness_level(character: LotRCharacter, rules: LotRRules | None = None) ->
 
 
 def condition_penalty(character: LotRCharacter, rules: LotRRules | None = None, wounds: bool = True) -> int:
-    """Wound + weariness penalties (「当然合計して」); unset table values count 0.
+    """Wound + weariness penalties (「当然合計して」); unset table values count 0 (an unset wound
+    level the lighter level's penalty, under the house rule UNSET_WOUND_PENALTY's other reading).
 
     Weariness takes from every test (「すべての判定」), wounds from 「すべての肉体判定と ほとんどの
     知識判定」: for a test the wound does not touch (a social test…) the GM passes wounds=False.

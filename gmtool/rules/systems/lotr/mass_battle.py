@@ -3,7 +3,9 @@
 Each hour both sides roll plain 2d6 (no exploding: the summary says only "2d6 を振る"); the
 characters' side adds the track value and, if the GM uses it, its commander's Siegecraft, the
 other side its Siegecraft.  Higher moves the track one step toward Victory, lower one step toward
-Defeat, a tie does not move.  Reaching Victory or Defeat ends the battle.
+Defeat, a tie does not move — or, under the house rule BATTLE_TIE's other reading (1.5.2 「同点の場合は
+…再度判定する」), both sides roll again within the hour until one is higher, so every hour moves.
+Reaching Victory or Defeat ends the battle.
 
 The track is an absorbing Markov chain, so P(Victory) and the expected number of hours from every
 position are solved exactly (Fractions).  Where each hero fought and what happened to them come
@@ -28,6 +30,7 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAd
 
 from gmtool.rules.dice import Faces, roll
 from gmtool.rules.message import Message
+from gmtool.rules.systems.lotr.house_rules import TIE_REROLL, TIE_STAYS
 
 POSITIONS = range(-3, 4)  # Losing(−3) … Even(0) … Winning(+3): where a battle can stand
 VICTORY = 4
@@ -36,6 +39,10 @@ DEFEAT = -4
 # being taken for a commander.
 MAX_SIEGECRAFT = 30
 MANY = 10_000
+# Tied rolls kept for one hour under the re-roll reading: P(tie) ≤ 146/1296 a roll, so 100 ties in a
+# row (≈ 10⁻⁹⁵) never happen; the bound keeps a hand-edited file small.
+MAX_TIES = 100
+TIE_READINGS = (TIE_STAYS, TIE_REROLL)
 
 Name = Annotated[StrictStr, Field(max_length=200)]
 Text = Annotated[StrictStr, Field(max_length=2000)]
@@ -44,6 +51,7 @@ Start = Annotated[StrictInt, Field(ge=POSITIONS.start, le=POSITIONS.stop - 1)]
 Rank = Annotated[StrictInt, Field(ge=0, le=MAX_SIEGECRAFT)]
 Die = Annotated[StrictInt, Field(ge=1, le=6)]
 TwoD6 = Annotated[tuple[Die, ...], Field(min_length=2, max_length=2)]
+TiedRoll = tuple[TwoD6, TwoD6]  # (ours, theirs) faces of a roll that tied and was rolled again
 Hour = Annotated[StrictInt, Field(ge=1, le=MANY)]
 
 
@@ -72,8 +80,13 @@ class HourRecord:
     after: Track
     siegecraft_ours: Rank = 0
     siegecraft_theirs: Rank = 0
+    # Rolls of this hour that tied and were rolled again (house rule BATTLE_TIE, re-roll reading).
+    ties: Annotated[tuple[TiedRoll, ...], Field(max_length=MAX_TIES)] = ()
 
     def __post_init__(self) -> None:
+        for ours, theirs in self.ties:
+            if sum(ours) + self.before + self.siegecraft_ours != sum(theirs) + self.siegecraft_theirs:
+                raise ValueError(Message("{0}時間目の振り直しの記録が同点になっていません", self.hour))
         if self.ours_total != sum(self.ours_faces) + self.before + self.siegecraft_ours:
             raise ValueError(Message("{0}時間目の味方の合計が出目と修正に合いません", self.hour))
         if self.theirs_total != sum(self.theirs_faces) + self.siegecraft_theirs:
@@ -164,7 +177,11 @@ def load_mass_battle(data: Any) -> MassBattle:
 
 
 def dump_mass_battle(state: MassBattle) -> dict[str, Any]:
-    return _adapter().dump_python(state, mode="json")
+    document = _adapter().dump_python(state, mode="json")
+    for hour in document["hours"]:  # an hour without re-rolls is stored as before the house rule
+        if not hour["ties"]:
+            del hour["ties"]
+    return document
 
 
 # ---- exact odds ---------------------------------------------------------------------------------
@@ -185,31 +202,47 @@ def _difference_ways() -> dict[int, int]:
     return ways
 
 
-def hour_step(position: int, siegecraft_ours: int = 0, siegecraft_theirs: int = 0) -> dict[int, Fraction]:
+def hour_step(
+    position: int, siegecraft_ours: int = 0, siegecraft_theirs: int = 0, tie: str = TIE_STAYS
+) -> dict[int, Fraction]:
     """P(move) for one hour at `position` (−3…3): +1 toward Victory, −1 toward Defeat, 0 a tie.
-    Pass 0 for both ranks when the GM does not use Siegecraft."""
+    Pass 0 for both ranks when the GM does not use Siegecraft.
+
+    `tie` is the house rule's reading: TIE_STAYS, a tied hour does not move; TIE_REROLL, a tie is
+    rolled again until decided, so ours wins the hour with P = u + t·u + t²·u + … = u / (1 − t)
+    (u, t: one roll's P(ours higher), P(tie)) and the hour never stays."""
     _require_position(position)
     _require_ranks(siegecraft_ours, siegecraft_theirs)
+    _require_tie(tie)
     edge = position + siegecraft_ours - siegecraft_theirs  # ours wins when dice difference > −edge
     counts = {1: 0, -1: 0, 0: 0}
     for d, ways in _difference_ways().items():
         counts[_step(d + edge, 0)] += ways
+    if tie == TIE_REROLL:  # the geometric series' sum, exactly: ties leave 1296 − ties decided ways
+        decided = counts[1] + counts[-1]
+        return {1: Fraction(counts[1], decided), -1: Fraction(counts[-1], decided), 0: Fraction(0)}
     return {move: Fraction(n, 36 * 36) for move, n in counts.items()}
 
 
 @lru_cache(maxsize=256)
-def battle_odds(siegecraft_ours: int = 0, siegecraft_theirs: int = 0) -> dict[int, tuple[Fraction, Fraction]]:
+def battle_odds(
+    siegecraft_ours: int = 0, siegecraft_theirs: int = 0, tie: str = TIE_STAYS
+) -> dict[int, tuple[Fraction, Fraction]]:
     """position → (P(Victory), expected hours until the battle ends), for every start −3…3.
+
+    Re-rolling ties (TIE_REROLL) leaves P(Victory) as it is — a tie only delays, it never decides —
+    and shortens the expected hours, since every hour moves the track.
 
     Solves the absorbing chain's two 7×7 systems (v = P v + r, e = P e + 1) by exact Gaussian
     elimination.  Every position moves with positive probability and no two neighbours push into
     each other forever, so the system is never singular."""
     _require_ranks(siegecraft_ours, siegecraft_theirs)
+    _require_tie(tie)
     n = len(POSITIONS)
     # Rows of [ (I − Q) | victory right-hand side | hours right-hand side ].
     rows: list[list[Fraction]] = []
     for i, position in enumerate(POSITIONS):
-        step = hour_step(position, siegecraft_ours, siegecraft_theirs)
+        step = hour_step(position, siegecraft_ours, siegecraft_theirs, tie)
         row = [Fraction(0)] * (n + 2)
         row[i] = 1 - step[0]
         if i + 1 < n:
@@ -243,11 +276,11 @@ def clear_caches() -> None:
     _difference_ways.cache_clear()
 
 
-def odds_from(state: MassBattle) -> tuple[Fraction, Fraction]:
+def odds_from(state: MassBattle, tie: str = TIE_STAYS) -> tuple[Fraction, Fraction]:
     """(P(Victory), expected hours left) from where the battle stands, with its Siegecraft."""
     if state.ended:
         return Fraction(int(state.position == VICTORY)), Fraction(0)
-    return battle_odds(*state.modifiers())[state.position]
+    return battle_odds(*state.modifiers(), tie)[state.position]
 
 
 # ---- operations ---------------------------------------------------------------------------------
@@ -264,6 +297,11 @@ def _require_ranks(*ranks: int) -> None:
             raise BattleRefused(
                 Message("Siegecraft のランク {0} は 0〜{1} の範囲外です", rank, MAX_SIEGECRAFT)
             )
+
+
+def _require_tie(tie: str) -> None:
+    if tie not in TIE_READINGS:
+        raise BattleRefused(Message("同点の読み方「{0}」はありません（{1}）", tie, "・".join(TIE_READINGS)))
 
 
 def _require_running(state: MassBattle) -> None:
@@ -291,13 +329,21 @@ def set_names(state: MassBattle, ours: str, theirs: str) -> MassBattle:
     return replace(state, ours=ours.strip(), theirs=theirs.strip())
 
 
-def play_hour(state: MassBattle, ours_faces: Faces, theirs_faces: Faces) -> MassBattle:
-    """One hour with the given faces (real dice, or the seeded roll of `roll_hour`)."""
+def play_hour(
+    state: MassBattle, ours_faces: Faces, theirs_faces: Faces, ties: tuple[tuple[Faces, Faces], ...] = ()
+) -> MassBattle:
+    """One hour with the given faces (real dice, or the seeded roll of `roll_hour`); `ties`: the
+    rolls of this hour that tied and were rolled again, first to last (the re-roll reading)."""
     _require_running(state)
-    for faces in (ours_faces, theirs_faces):
+    for faces in (ours_faces, theirs_faces, *(f for pair in ties for f in pair)):
         if len(faces) != 2 or not all(1 <= f <= 6 for f in faces):
             raise BattleRefused(Message("2d6 の出目 {0} が正しくありません", faces))
+    if len(ties) > MAX_TIES:
+        raise BattleRefused(Message("1 時間の振り直しは {0} 回までです", MAX_TIES))
     bonus_ours, bonus_theirs = state.modifiers()
+    for ours, theirs in ties:
+        if sum(ours) + state.position + bonus_ours != sum(theirs) + bonus_theirs:
+            raise BattleRefused(Message("振り直しの記録 {0} 対 {1} は同点ではありません", ours, theirs))
     ours_total = sum(ours_faces) + state.position + bonus_ours
     theirs_total = sum(theirs_faces) + bonus_theirs
     record = HourRecord(
@@ -310,16 +356,25 @@ def play_hour(state: MassBattle, ours_faces: Faces, theirs_faces: Faces) -> Mass
         after=state.position + _step(ours_total, theirs_total),
         siegecraft_ours=bonus_ours,
         siegecraft_theirs=bonus_theirs,
+        ties=tuple((tuple(ours), tuple(theirs)) for ours, theirs in ties),
     )
     return replace(state, position=record.after, hours=(*state.hours, record))
 
 
-def roll_hour(state: MassBattle, rng: random.Random) -> MassBattle:
-    """The GM's hourly roll: 2d6 for our side, then 2d6 for theirs, from the injected rng.  The
-    new hour is the returned state's `hours[-1]`; refused once the battle has ended."""
+def roll_hour(state: MassBattle, rng: random.Random, tie: str = TIE_STAYS) -> MassBattle:
+    """The GM's hourly roll: 2d6 for our side, then 2d6 for theirs, from the injected rng — again,
+    while they tie, under the re-roll reading (TIE_REROLL).  The new hour is the returned state's
+    `hours[-1]`; refused once the battle has ended."""
     _require_running(state)
-    ours = roll(rng, 2, 6)
-    return play_hour(state, ours, roll(rng, 2, 6))
+    _require_tie(tie)
+    bonus_ours, bonus_theirs = state.modifiers()
+    ties: list[tuple[Faces, Faces]] = []
+    while True:
+        ours, theirs = roll(rng, 2, 6), roll(rng, 2, 6)
+        tied = sum(ours) + state.position + bonus_ours == sum(theirs) + bonus_theirs
+        if tie == TIE_STAYS or not tied or len(ties) == MAX_TIES:  # the last: never, see MAX_TIES
+            return play_hour(state, ours, theirs, tuple(ties))
+        ties.append((ours, theirs))
 
 
 def record_hero(state: MassBattle, hour: int, hero: str, position: str, result: str) -> MassBattle:

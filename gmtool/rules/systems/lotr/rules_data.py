@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from gmtool.rules.data import RuleDataError, load_table, require
 from gmtool.rules.message import Message
+from gmtool.rules.systems.lotr.house_rules import UNSET_ZERO
 
 AttributeId = Literal["brg", "nim", "per", "str", "vit", "wit"]
 ReactionId = Literal["stamina", "swiftness", "willpower", "wisdom"]
@@ -139,6 +140,10 @@ class LotRRules:
     skills: tuple[SkillDef, ...]
     picks: Mapping[str, int]  # advancement pick costs that are known; a missing key = not set
     inferred_picks: frozenset[str] = frozenset()
+    # Not a table: the campaign's house rule UNSET_WOUND_PENALTY, how an unset wound penalty is
+    # read (UNSET_ZERO: 0; UNSET_LIGHTER: the nearest lighter level's).  The campaign's tables in
+    # force carry it (models/lotr/rules_model.py) so every sheet, panel and log line reads it alike.
+    unset_wound_penalty: str = UNSET_ZERO
 
     def modifier(self, value: int) -> int:
         """能力値修正 (Table 2.1): the row holding value; above the table, +1 per `beyond_step`."""

@@ -20,7 +20,8 @@ Rule readings:
 - At the ラスボス's reveal its 縁故 to every PC are formed outside the limits, and each PC's 縁故 to
   the ラスボス ignores the level limits: any starting level, raised in the same scene, and no use of
   the scene's one new 縁故.  A PC the ラスボス already holds a 縁故 to gets no second one (one target,
-  one 類型).
+  one 類型).  Two house-rule switches (`house_rules`, passed as `readings`) may instead cap the level
+  of a PC's 縁故 to the ラスボス at the GM's number, and count it as the scene's one new 縁故.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from dataclasses import dataclass, replace
 from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.character import LAST_BOSS, BondKind
 from gmtool.rules.systems.sengensho.fantasy import pc_bond_order, total_value
+from gmtool.rules.systems.sengensho.house_rules import BOSS_SLOT_TAKEN, DEFAULT_READINGS, SengenshoReadings
 from gmtool.rules.systems.sengensho.session import (
     Bond,
     Cast,
@@ -75,7 +77,9 @@ class BondUsage:
     taken_in_scene: Bond | None  # the 縁故 that took the current scene's one new 縁故
 
 
-def usage(session: SengenshoSession, cast: Cast, holder: str) -> BondUsage:
+def usage(
+    session: SengenshoSession, cast: Cast, holder: str, readings: SengenshoReadings = DEFAULT_READINGS
+) -> BondUsage:
     bonds = session.bonds_of(holder)
     presets = member(cast, holder).presets
 
@@ -88,7 +92,7 @@ def usage(session: SengenshoSession, cast: Cast, holder: str) -> BondUsage:
         kinds(BondKind.MEMORY),
         kinds(BondKind.PURPOSE),
         len(pc_bond_order(session, cast, holder)),
-        _new_in_scene(session, holder, scene, None) if scene is not None else None,
+        _new_in_scene(session, holder, scene, None, readings) if scene is not None else None,
     )
 
 
@@ -111,16 +115,27 @@ def _bond_count(session: SengenshoSession, cast: Cast, holder: str) -> int:
     return len(session.bonds_of(holder)) + len(member(cast, holder).presets)
 
 
-def _new_in_scene(session: SengenshoSession, holder: str, scene: int, excluding: int | None) -> Bond | None:
-    """The 縁故 that took the holder's one new 縁故 of this scene, if any."""
+def _new_in_scene(
+    session: SengenshoSession, holder: str, scene: int, excluding: int | None, readings: SengenshoReadings
+) -> Bond | None:
+    """The 縁故 that took the holder's one new 縁故 of this scene, if any.  The ラスボス's own 縁故
+    of the reveal never do; a PC's 縁故 to it does only under the BOSS_SLOT switch's other reading."""
+    counted = readings.boss_slot == BOSS_SLOT_TAKEN
     return next(
         (
             b
             for b in session.bonds_of(holder)
-            if b.formed_scene == scene and not b.last_boss and b.id != excluding
+            if b.formed_scene == scene
+            and (not b.last_boss or (counted and b.archetype != LAST_BOSS))
+            and b.id != excluding
         ),
         None,
     )
+
+
+def boss_level_cap(readings: SengenshoReadings) -> int:
+    """The highest level of a PC's 縁故 to the revealed ラスボス: the GM's cap, else MAX_LEVEL."""
+    return MAX_LEVEL if readings.boss_cap is None else max(1, min(readings.boss_cap, MAX_LEVEL))
 
 
 def _to_revealed_boss(session: SengenshoSession, cast: Cast, request: BondRequest) -> bool:
@@ -133,7 +148,12 @@ def _to_revealed_boss(session: SengenshoSession, cast: Cast, request: BondReques
 
 
 def _check(
-    session: SengenshoSession, cast: Cast, request: BondRequest, scene: int, replacing: Bond | None = None
+    session: SengenshoSession,
+    cast: Cast,
+    request: BondRequest,
+    scene: int,
+    replacing: Bond | None = None,
+    readings: SengenshoReadings = DEFAULT_READINGS,
 ) -> bool:
     """Raises SessionRefused for a request the rules forbid; True when the ラスボス exemption applies."""
     holder = member(cast, request.holder)
@@ -155,6 +175,9 @@ def _check(
     exempt = _to_revealed_boss(session, cast, request)
     if request.level != 1 and not (exempt or request.override):
         raise SessionRefused(Message("新しい縁故はレベル1から始まります"))
+    cap = boss_level_cap(readings)
+    if exempt and not request.override and request.level > cap:
+        raise SessionRefused(Message("ラスボスへの縁故のレベルはGMの決めた上限（Lv{0}）までです", cap))
     excluding = replacing.id if replacing else None
     others = [b for b in session.bonds_of(request.holder) if b.id != excluding]
     for bond in others:
@@ -187,7 +210,8 @@ def _check(
     held = sum(b.kind is request.kind for b in others) + sum(p.kind is request.kind for p in holder.presets)
     if limit is not None and held >= limit:
         raise SessionRefused(Message("{0}の縁故は最大{1}つまでです", KIND_LABELS[request.kind], limit))
-    taken = None if exempt else _new_in_scene(session, request.holder, scene, excluding)
+    free = exempt and readings.boss_slot != BOSS_SLOT_TAKEN
+    taken = None if free else _new_in_scene(session, request.holder, scene, excluding, readings)
     if taken is not None:
         raise SessionRefused(
             Message(
@@ -252,11 +276,14 @@ def _target_name(cast: Cast, request: BondRequest) -> str:
 
 
 def form_bond(
-    session: SengenshoSession, cast: Cast, request: BondRequest
+    session: SengenshoSession,
+    cast: Cast,
+    request: BondRequest,
+    readings: SengenshoReadings = DEFAULT_READINGS,
 ) -> tuple[SengenshoSession, Bond, Impression | None]:
     """A new 縁故 in the current scene, with the 印象効果 it applies."""
     scene = current_scene(session)
-    exempt = _check(session, cast, request, scene)
+    exempt = _check(session, cast, request, scene, readings=readings)
     session, bond_id = take_id(session)
     bond = Bond(
         bond_id,
@@ -277,14 +304,18 @@ def form_bond(
 
 
 def retie_bond(
-    session: SengenshoSession, cast: Cast, bond_id: int, request: BondRequest
+    session: SengenshoSession,
+    cast: Cast,
+    bond_id: int,
+    request: BondRequest,
+    readings: SengenshoReadings = DEFAULT_READINGS,
 ) -> tuple[SengenshoSession, Bond, Impression | None]:
     """結び直し: the 縁故 moves to the request's target, kind or 類型 and keeps its level."""
     scene = current_scene(session)
     old = session.bond(bond_id)
     if old.holder != request.holder:
         raise SessionRefused(Message("結び直せるのは自分の縁故だけです"))
-    exempt = _check(session, cast, replace(request, level=1), scene, replacing=old)
+    exempt = _check(session, cast, replace(request, level=1), scene, old, readings)
     bond = replace(
         old,
         archetype=request.archetype,
@@ -298,7 +329,8 @@ def retie_bond(
         override=old.override or request.override,
     )
     retied = replace(session, bonds=tuple(bond if b.id == bond_id else b for b in session.bonds))
-    before, after = total_value(session, cast, request.holder), total_value(retied, cast, request.holder)
+    before = total_value(session, cast, request.holder, readings)
+    after = total_value(retied, cast, request.holder, readings)
     if after > before and not request.override:
         # Moving the first PC 縁故 away would let a halved one count in full.
         raise SessionRefused(
@@ -318,7 +350,11 @@ def _scene_index(session: SengenshoSession, scene_id: int | None) -> int | None:
 
 
 def raise_level(
-    session: SengenshoSession, bond_id: int, override: bool = False, cast: Cast | None = None
+    session: SengenshoSession,
+    bond_id: int,
+    override: bool = False,
+    cast: Cast | None = None,
+    readings: SengenshoReadings = DEFAULT_READINGS,
 ) -> tuple[SengenshoSession, Bond]:
     """One level up; `cast` (optional) names a renamed target by its current name in a refusal."""
     scene = current_scene(session)
@@ -342,6 +378,9 @@ def raise_level(
         )
     if bond.level >= MAX_LEVEL:
         raise SessionRefused(Message("縁故のレベルは{0}までです", MAX_LEVEL))
+    cap = boss_level_cap(readings)
+    if bond.last_boss and bond.archetype != LAST_BOSS and bond.level >= cap and not override:
+        raise SessionRefused(Message("ラスボスへの縁故のレベルはGMの決めた上限（Lv{0}）までです", cap))
     raised = replace(bond, level=bond.level + 1, changed_scene=scene, override=bond.override or override)
     return replace(session, bonds=tuple(raised if b.id == bond_id else b for b in session.bonds)), raised
 

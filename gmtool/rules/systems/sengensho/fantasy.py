@@ -2,7 +2,8 @@
 
 「それぞれの縁故はレベルと同じ値の幻想値をキャラクターに与える」; 「幻想能力の使用によって幻想値は
 減少しない」; 「各能力は1セッションに1回までしか使用できない」 (「原作キャラクター」 may be unlimited).
-See `bonds` for the readings of the PC halving and 前借り.
+See `bonds` for the readings of the PC halving and 前借り; the house-rule switches (`house_rules`)
+choose between the disputed ones, and every function here takes them as `readings`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,13 @@ from enum import StrEnum
 from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog, FantasyAbility
 from gmtool.rules.systems.sengensho.character import BondKind
+from gmtool.rules.systems.sengensho.house_rules import (
+    DEBT_COUNT,
+    DEFAULT_READINGS,
+    HALVE_SUM,
+    PER_SCENARIO,
+    SengenshoReadings,
+)
 from gmtool.rules.systems.sengensho.session import (
     AbilityUse,
     Borrowing,
@@ -43,15 +51,32 @@ def halved_bonds(session: SengenshoSession, cast: Cast, holder: str) -> set[int]
     return set(pc_bond_order(session, cast, holder)[1:])
 
 
-def bond_values(session: SengenshoSession, cast: Cast, holder: str) -> dict[int, int]:
-    """The 幻想値 each of the holder's 縁故 gives, by 縁故 id."""
+def bond_values(
+    session: SengenshoSession, cast: Cast, holder: str, readings: SengenshoReadings = DEFAULT_READINGS
+) -> dict[int, int]:
+    """The 幻想値 each of the holder's 縁故 gives, by 縁故 id.
+
+    Halving each: a halved 縁故 gives half its level, rounded up.  Halving the sum: the halved 縁故
+    of one 類型 give half their levels' sum, rounded up, together; each shows half its level
+    rounded down, and the round-up goes to the first odd-level ones in the order formed, so the
+    values still add up to the 類型's 幻想値."""
     halved = halved_bonds(session, cast, holder)
-    return {b.id: -(-b.level // 2) if b.id in halved else b.level for b in session.bonds_of(holder)}
+    bonds = sorted(session.bonds_of(holder), key=lambda b: b.id)
+    if readings.pc_halving != HALVE_SUM:
+        return {b.id: -(-b.level // 2) if b.id in halved else b.level for b in bonds}
+    values = {b.id: b.level // 2 if b.id in halved else b.level for b in bonds}
+    for archetype in dict.fromkeys(b.archetype for b in bonds):
+        odd = [b for b in bonds if b.id in halved and b.archetype == archetype and b.level % 2]
+        for bond in odd[: -(-len(odd) // 2)]:  # ceil(sum / 2) - sum(floor(level / 2))
+            values[bond.id] += 1
+    return values
 
 
-def total_value(session: SengenshoSession, cast: Cast, holder: str) -> int:
+def total_value(
+    session: SengenshoSession, cast: Cast, holder: str, readings: SengenshoReadings = DEFAULT_READINGS
+) -> int:
     """What all the holder's 縁故 in play give together (a 結び直し must not raise it)."""
-    return sum(bond_values(session, cast, holder).values())
+    return sum(bond_values(session, cast, holder, readings).values())
 
 
 @dataclass(frozen=True)
@@ -60,6 +85,7 @@ class FantasyValue:
     earned: int  # what the 縁故 (and an NPC's preset 縁故) give
     raised_to: int | None  # 前借り: the value it was raised to
     bonds: int
+    by_count: bool = False  # the debt is counted in 縁故, not in points (the DEBT switch)
 
     @property
     def value(self) -> int:
@@ -67,12 +93,15 @@ class FantasyValue:
 
     @property
     def debt(self) -> int:
-        return max(0, (self.raised_to or 0) - self.earned)
+        """What is still owed of a 前借り: points of 幻想値, or 縁故 to form under the count reading."""
+        return max(0, (self.raised_to or 0) - (self.bonds if self.by_count else self.earned))
 
 
-def fantasy_values(session: SengenshoSession, cast: Cast, holder: str) -> dict[str, FantasyValue]:
+def fantasy_values(
+    session: SengenshoSession, cast: Cast, holder: str, readings: SengenshoReadings = DEFAULT_READINGS
+) -> dict[str, FantasyValue]:
     """幻想値 per 類型 (those in force, then any a kept 縁故 still names), always from the 縁故."""
-    values = bond_values(session, cast, holder)
+    values = bond_values(session, cast, holder, readings)
     presets = member(cast, holder).presets
     names = list(archetypes_in_force(session, cast, holder))
     names += [b.archetype for b in session.bonds_of(holder) if b.archetype not in names]
@@ -82,19 +111,33 @@ def fantasy_values(session: SengenshoSession, cast: Cast, holder: str) -> dict[s
         preset = [p for p in presets if p.archetype == name]
         earned = sum(values[b.id] for b in own) + sum(p.level for p in preset)
         raised = [b.raised_to for b in session.borrowings if b.holder == holder and b.archetype == name]
-        result[name] = FantasyValue(name, earned, max(raised) if raised else None, len(own) + len(preset))
+        result[name] = FantasyValue(
+            name, earned, max(raised) if raised else None, len(own) + len(preset), readings.debt == DEBT_COUNT
+        )
     return result
 
 
+def debt_message(value: FantasyValue) -> Message:
+    """「狩猟者 あと2点」, or 「狩猟者 縁故あと2つ」 when the debt is counted in 縁故."""
+    if value.by_count:
+        return Message("{0} 縁故あと{1}つ", value.archetype, value.debt)
+    return Message("{0} あと{1}点", value.archetype, value.debt)
+
+
 def borrow(
-    session: SengenshoSession, cast: Cast, holder: str, archetype: str, needed: int
+    session: SengenshoSession,
+    cast: Cast,
+    holder: str,
+    archetype: str,
+    needed: int,
+    readings: SengenshoReadings = DEFAULT_READINGS,
 ) -> SengenshoSession:
     """前借り: raise the 類型's 幻想値 to `needed` and owe 縁故 for the difference."""
     require_running(session)
-    values = fantasy_values(session, cast, holder)
+    values = fantasy_values(session, cast, holder, readings)
     owing = [v for v in values.values() if v.debt > 0]
     if owing:
-        detail = Message.joined("、", (Message("{0} あと{1}点", v.archetype, v.debt) for v in owing))
+        detail = Message.joined("、", (debt_message(v) for v in owing))
         raise SessionRefused(
             Message("縁故が幻想値に満たない類型があるあいだは前借りできません（{0}）", detail)
         )
@@ -116,7 +159,7 @@ class AbilityState(StrEnum):
     UNSET = "unset"  # 必要幻想値が未設定
     LOCKED = "locked"
     AVAILABLE = "available"
-    USED = "used"  # used this session
+    USED = "used"  # used this session (this scenario under the per-scenario reading)
 
 
 @dataclass(frozen=True)
@@ -129,10 +172,14 @@ class AbilityStatus:
 
 
 def ability_statuses(
-    session: SengenshoSession, cast: Cast, catalog: ArchetypeCatalog, holder: str
+    session: SengenshoSession,
+    cast: Cast,
+    catalog: ArchetypeCatalog,
+    holder: str,
+    readings: SengenshoReadings = DEFAULT_READINGS,
 ) -> list[AbilityStatus]:
     """Every 幻想能力 of the holder's 類型 in the catalog (ラスボス has none in the text)."""
-    values = fantasy_values(session, cast, holder)
+    values = fantasy_values(session, cast, holder, readings)
     unlimited = member(cast, holder).unlimited
     statuses = []
     for name in archetypes_in_force(session, cast, holder):
@@ -161,13 +208,14 @@ def use_ability(
     archetype: str,
     index: int,
     borrow_if_short: bool = False,
+    readings: SengenshoReadings = DEFAULT_READINGS,
 ) -> tuple[SengenshoSession, AbilityStatus]:
     """Uses a 幻想能力 (logged by the caller; 幻想値 is not spent), borrowing first if asked."""
     require_running(session)
     status = next(
         (
             s
-            for s in ability_statuses(session, cast, catalog, holder)
+            for s in ability_statuses(session, cast, catalog, holder, readings)
             if (s.archetype, s.index) == (archetype, index)
         ),
         None,
@@ -179,6 +227,10 @@ def use_ability(
     if status.state is AbilityState.UNSET or required is None:
         raise SessionRefused(Message("{0}の必要幻想値が未設定です（類型カタログで入力してください）", label))
     if status.state is AbilityState.USED:
+        if readings.ability_period == PER_SCENARIO:
+            raise SessionRefused(
+                Message("{0}はこのシナリオで使用済みです（各幻想能力は1シナリオに1回）", label)
+            )
         raise SessionRefused(
             Message("{0}はこのセッションで使用済みです（各幻想能力は1セッションに1回）", label)
         )
@@ -193,7 +245,7 @@ def use_ability(
                     required,
                 )
             )
-        session = borrow(session, cast, holder, archetype, required)
+        session = borrow(session, cast, holder, archetype, required, readings)
         borrowed = True
     use = AbilityUse(holder, archetype, index, session.current_scene, borrowed)
     return replace(session, uses=(*session.uses, use)), status

@@ -50,6 +50,9 @@ class Scene:
 
     id: Serial
     name: Name = ""
+    # The campaign characters the GM recorded as 登場 in the scene; () when not recorded (then no
+    # 縁故 is warned about: 「登場したキャラクターや集団に対する縁故を取得する」).
+    present: Annotated[tuple[Id, ...], Field(max_length=MANY)] = ()
 
 
 @dataclass(frozen=True)
@@ -263,6 +266,25 @@ def set_current_scene(session: SengenshoSession, scene_id: int) -> SengenshoSess
     return replace(session, current_scene=scene_id)
 
 
+def set_present(session: SengenshoSession, scene_id: int, present: tuple[str, ...]) -> SengenshoSession:
+    """Records who appears (登場) in the scene: a 縁故 formed there by or to anyone else is warned of."""
+    if session.scene(scene_id) is None:
+        raise SessionRefused(Message("シーン {0} はこのセッションにありません", scene_id))
+    ids = tuple(dict.fromkeys(present))
+    scenes = tuple(replace(s, present=ids) if s.id == scene_id else s for s in session.scenes)
+    return replace(session, scenes=scenes)
+
+
+def absent_from_scene(session: SengenshoSession, cast: Cast, holder: str, target_id: str | None) -> list[str]:
+    """The names of the holder and the target character not recorded as present in the current
+    scene (nothing when the scene records no one: presence is the GM's to note, not required)."""
+    scene = session.scene(session.current_scene)
+    if scene is None or not scene.present:
+        return []
+    ids = [holder] + ([target_id] if target_id is not None else [])
+    return [display_name(cast, i) for i in ids if i not in scene.present]
+
+
 def rename_scene(session: SengenshoSession, scene_id: int, name: str) -> SengenshoSession:
     if session.scene(scene_id) is None:
         raise SessionRefused(Message("シーン {0} はこのセッションにありません", scene_id))
@@ -270,10 +292,14 @@ def rename_scene(session: SengenshoSession, scene_id: int, name: str) -> Sengens
     return replace(session, scenes=scenes)
 
 
-def end_session(session: SengenshoSession, keep_bonds: bool = False) -> SengenshoSession:
+def end_session(
+    session: SengenshoSession, keep_bonds: bool = False, keep_uses: bool = False
+) -> SengenshoSession:
     """Uses reset (「各能力は1セッションに1回」); the ラスボス, the scenes and their impressions end
     with the session.  The 縁故, 前借り and uses go to the history; with keep_bonds the 縁故 and 前借り
-    also stay, but a kept 縁故 loses the ラスボス exemption: it belonged to this session's reveal."""
+    also stay, but a kept 縁故 loses the ラスボス exemption: it belonged to this session's reveal.
+    keep_uses (「各幻想能力は1シナリオに1回」 played, and the scenario goes on) keeps the uses too:
+    the history then records the uses as they stand at this session's end."""
     require_running(session)
     past = PastSession(
         session.session_number,
@@ -291,7 +317,7 @@ def end_session(session: SengenshoSession, keep_bonds: bool = False) -> Sengensh
         current_scene=None,
         bonds=tuple(replace(b, last_boss=False) for b in session.bonds) if keep_bonds else (),
         borrowings=session.borrowings if keep_bonds else (),
-        uses=(),
+        uses=session.uses if keep_uses else (),
         impressions=(),
         last_boss=None,
         last_boss_revealed=False,

@@ -270,7 +270,8 @@ class MassBattleTab(QWidget):
                     str(record.ours_total),
                     f"{record.theirs_faces[0]}, {record.theirs_faces[1]}{their_bonus}",
                     str(record.theirs_total),
-                    f"{position_label(record.before)} → {position_label(record.after)}",
+                    f"{position_label(record.before)} → {position_label(record.after)}"
+                    + (self.tr("（同点で {0} 回振り直し）").format(len(record.ties)) if record.ties else ""),
                 )
             )
         _fill(self.hours_table, rows)

@@ -1,0 +1,94 @@
+"""`prob aw-withdraw`: the exact chance of a エンゲージ離脱 through a blockade (行動値 against each
+blocker's 行動値, AW opposed rules), under either reading of 「そのすべてに勝利しなければならない」."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from gmtool.app.cli_common import bounded, percent
+from gmtool.rules import battle
+from gmtool.rules.systems.aw import combat
+from gmtool.rules.systems.aw.checks import AWRoller
+from gmtool.rules.systems.aw.house_rules import WITHDRAW, WITHDRAW_EACH, WITHDRAW_SINGLE
+
+WITHDRAW_KINDS = ("aw-withdraw",)
+INITIATIVE_FIELD = next(f for f in combat.AWCombat.quick_fields if f.key == "initiative")
+# The tracker's 行動値 field, and at most as many blockers as an encounter holds besides the leaver.
+INITIATIVE = bounded("行動値", (INITIATIVE_FIELD.minimum, INITIATIVE_FIELD.maximum))
+MAX_BLOCKERS = battle.MANY - 1
+READING_NAMES = {WITHDRAW_EACH: "敵ごとに振り直す", WITHDRAW_SINGLE: "一度だけ振って全員と比べる"}
+
+
+def blocker_list(text: str) -> list[int]:
+    parts = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p for p in parts):
+        raise argparse.ArgumentTypeError(
+            f"妨害する敵の行動値をカンマ区切りで並べてください（例 5,5）: '{text}'"
+        )
+    if len(parts) > MAX_BLOCKERS:
+        raise argparse.ArgumentTypeError(f"妨害する敵は {MAX_BLOCKERS} 人までです（{len(parts)} 人）")
+    return [INITIATIVE(p) for p in parts]
+
+
+blocker_list.bounded_text = True  # type: ignore[attr-defined]  # MAX_BLOCKERS, each by INITIATIVE
+
+
+def reading_type(text: str) -> str:
+    if text not in READING_NAMES:
+        raise argparse.ArgumentTypeError(f"読み方は {WITHDRAW_EACH} か {WITHDRAW_SINGLE} です: '{text}'")
+    return text
+
+
+reading_type.bounded_text = True  # type: ignore[attr-defined]  # one of two fixed names
+
+
+def add_withdraw_parsers(sub: Any) -> None:
+    parser = sub.add_parser(
+        "aw-withdraw",
+        help="アナザーワールドSRS のエンゲージ離脱: 封鎖している敵すべてに行動値の対決で勝つ確率",
+        description=(
+            "離脱する側（アクション側）の行動値と、妨害する敵（リアクション側、同値なら勝つ）それぞれの"
+            "行動値の対決。離脱はそのすべてに勝てば成功。"
+        ),
+    )
+    parser.add_argument(
+        "--value", type=INITIATIVE, required=True, help=f"離脱する側の行動値{INITIATIVE.range}"
+    )
+    parser.add_argument(
+        "--blockers",
+        type=blocker_list,
+        required=True,
+        help=(
+            f"妨害する敵の行動値（カンマ区切り、例 5,5。{MAX_BLOCKERS} 人まで、"
+            f"それぞれ {INITIATIVE.low}〜{INITIATIVE.high}）"
+        ),
+    )
+    parser.add_argument(
+        "--reading",
+        type=reading_type,
+        metavar="{each,single}",
+        default=WITHDRAW_EACH,
+        help=(
+            f"ハウスルール {WITHDRAW}: {WITHDRAW_EACH} = 敵ごとに振り直す（既定）、"
+            f"{WITHDRAW_SINGLE} = 一度だけ振って全員の達成値と比べる"
+        ),
+    )
+    parser.add_argument("--json", action="store_true", help="JSON で出力")
+
+
+def run_withdraw(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    # Quick participants of the tracker: the default critical (12) and fumble (2) values.
+    rollers = [AWRoller(v) for v in args.blockers]
+    success = combat.blockade_probability(AWRoller(args.value), rollers, args.reading)
+    if args.json:
+        print(json.dumps({"system": "aw", "success": float(success)}))
+        return 0
+    blockers = "、".join(str(v) for v in args.blockers)
+    print(
+        f"アナザーワールドSRS エンゲージ離脱: 行動値 {args.value} / 妨害する敵の行動値 {blockers}"
+        f" / 読み方: {READING_NAMES[args.reading]}"
+    )
+    print(f"  離脱の成功率（全員に勝つ）{percent(success)}")
+    return 0

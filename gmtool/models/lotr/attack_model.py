@@ -1,0 +1,235 @@
+"""An attack in the LotR combat tracker, from start to finish: the exact chance of each degree
+against the target's Defence (or its dodge, or its parry), the roll, and its result applied.
+
+The roll spends the attack's action (and the target's parry, only when the attack reached Defence,
+3.3) and is one undo step with a log line; applying the result — damage through the wound track
+with the STR bonus (3.10), or the Extraordinary choice (3.6) — is another.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject
+
+from gmtool.models.battle_model import BattleModel
+from gmtool.models.lotr.rules_model import campaign_lotr_rules
+from gmtool.rules import battle
+from gmtool.rules.battle import BattleRefused, Condition, Participant
+from gmtool.rules.dice import Distribution
+from gmtool.rules.systems.lotr import attack as engine
+from gmtool.rules.systems.lotr import combat, defence_actions
+from gmtool.rules.systems.lotr.exploding import roll_test
+
+ACTION_OF_OPTION = {"basic": "attack"}  # the other options are actions of the same id (combat.py)
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """What the GM chose.  bonus: the attacker's skill rank + attribute modifier + modifiers (the
+    wound, weariness and extra-action penalties are added here).  parry: the target's weapon skill
+    bonus if it parries (None: it does not)."""
+
+    attacker: str
+    target: str
+    bonus: int
+    option: str = "basic"
+    called_shot: int = 0
+    ranged: bool = False
+    range_steps: int = 0
+    shield: int = 0
+    size_steps: int = 0
+    parry: int | None = None
+
+
+@dataclass(frozen=True)
+class AttackRoll:
+    plan: AttackPlan
+    spec: engine.AttackSpec
+    result: engine.AttackResult
+    seed: int
+
+
+class LotRAttackModel(QObject):
+    def __init__(self, model: BattleModel, seed_source: Callable[[], int] | None = None) -> None:
+        super().__init__(model)
+        self.model = model
+        self.seed_source = seed_source or model.seed_source
+        self.last: AttackRoll | None = None  # the roll whose result may be applied
+        self._rolled_text = ""  # its log line: still the last one while nothing else happened
+
+    # ---- what the GM sees before the roll ---------------------------------------------------
+    def str_bonus(self, participant_id: str) -> int | None:
+        """The STR modifier of a campaign character (3.10); None for a quick NPC (the GM enters it)."""
+        p = self.model.participant(participant_id)
+        if not p.character_id:
+            return None
+        try:
+            character = self.model.campaign_model.stored(p.character_id).character
+            return campaign_lotr_rules(self.model.campaign_model).modifier(character.attributes.str)
+        except (KeyError, AttributeError, ValueError):
+            return None
+
+    def _next_penalty(self, p: Participant, kind_id: str) -> int:
+        kind = combat.ACTIONS_BY_ID[kind_id]
+        allowance = p.value("actions", combat.ACTIONS_PER_TURN)
+        cost = allowance if kind.cost is None else kind.cost
+        return combat.extra_penalty(allowance, combat.actions_used(p) + cost) if cost else 0
+
+    def spec(self, plan: AttackPlan) -> engine.AttackSpec:
+        """The attack as it would be rolled now: the attacker's aim and penalties, the target's
+        Defence (raised by a dodge this round) and its parry with its penalties."""
+        rules = self.model.rules()
+        attacker, target = self.model.participant(plan.attacker), self.model.participant(plan.target)
+        if attacker.id == target.id:
+            raise BattleRefused(self.tr("攻撃する相手を選んでください（自分自身は選べません）"))
+        action = ACTION_OF_OPTION.get(plan.option, plan.option)
+        bonus = plan.bonus + rules.penalty(attacker) + self._next_penalty(attacker, action)
+        parry = None
+        if plan.parry is not None:
+            parry = plan.parry + rules.penalty(target) + self._next_penalty(target, "parry")
+        try:
+            return engine.AttackSpec(
+                bonus=bonus,
+                defence=combat.current_defence(target),
+                option=plan.option,
+                aim=attacker.value("aim"),
+                called_shot=plan.called_shot,
+                ranged=plan.ranged,
+                range_steps=plan.range_steps,
+                shield=plan.shield,
+                size_steps=plan.size_steps,
+                parry=parry,
+            )
+        except ValueError as e:
+            raise BattleRefused(e.args[0] if e.args else str(e)) from None
+
+    def odds(self, plan: AttackPlan) -> Distribution[engine.Outcome]:
+        return engine.attack_distribution(self.spec(plan))
+
+    # ---- the roll -------------------------------------------------------------------------
+    def roll(self, plan: AttackPlan) -> AttackRoll:
+        spec = self.spec(plan)
+        attacker, target = self.model.participant(plan.attacker), self.model.participant(plan.target)
+        if not target.in_play:
+            raise BattleRefused(self.tr("{0}は攻撃の対象にできません").format(target.name))
+        seed = self.seed_source()
+        rng = random.Random(seed)
+        spent = combat.spend_action(
+            self.model.state(), plan.attacker, ACTION_OF_OPTION.get(plan.option, plan.option)
+        )
+        state = spent.encounter
+        faces = roll_test(rng)
+        result = engine.judge(spec, faces)
+        if engine.needs_parry_roll(spec, faces):
+            state = combat.spend_action(state, plan.target, "parry").encounter
+            result = engine.judge(spec, faces, roll_test(rng))
+        # A dodge the target took waits for this total (3.3): short of the original Defence, its
+        # action is given back, in this same step (defence_actions keeps the one rule for both flows).
+        against = defence_actions.attack_total(state, plan.target, result.total)
+        state = against.encounter
+        rolled = AttackRoll(plan, spec, result, seed)
+        text = self._roll_text(attacker.name, target.name, rolled)
+        dice = "+".join(str(f) for f in result.faces)
+        if result.parry_faces:
+            dice += " / " + "+".join(str(f) for f in result.parry_faces)
+        degree = self._degree_name(result)
+        # Known before the commit: the views re-read `can_apply` on the change it signals.
+        self.last, self._rolled_text = rolled, text
+        self.model._commit(
+            state, self.tr("攻撃"), text, who=attacker.name, dice=dice, result=degree, seed=seed
+        )
+        return rolled
+
+    def _degree_name(self, result: engine.AttackResult) -> str:
+        return campaign_lotr_rules(self.model.campaign_model).band(result.degree).label
+
+    def _roll_text(self, attacker: str, target: str, rolled: AttackRoll) -> str:
+        result, spec = rolled.result, rolled.spec
+        kind = self.tr("射撃") if spec.ranged else self.tr("攻撃")
+        option = engine.OPTIONS_BY_ID[spec.option]
+        if spec.option != "basic":
+            kind += f"（{option.name}）"
+        text = self.tr("{0} → {1}: {2} 達成値 {3} / 目標値 {4} — {5}").format(
+            attacker, target, kind, result.total, result.tn, self._degree_name(result)
+        )
+        if spec.aim:
+            text += self.tr("（狙い +{0}）").format(spec.aim)
+        if result.parry_total is not None:
+            outcome = self.tr("防御成功") if result.parried else self.tr("防御失敗")
+            text += self.tr("、防御 {0}: {1}").format(result.parry_total, outcome)
+        elif spec.parry is not None:
+            text += self.tr("（Defense に届かず、防御のアクションは使わない）")
+        return text
+
+    # ---- the result -----------------------------------------------------------------------
+    def apply_damage(self, rolled: int, str_bonus: int, maximum: bool = False) -> int:
+        """The last hit's damage through the target's wound track: `rolled` is the damage dice's
+        total (or the weapon's maximum, the Extraordinary choice 3.6), + STR bonus + the option's."""
+        last = self._hit()
+        if rolled < 0:
+            raise BattleRefused(self.tr("ダメージの出目は 0 以上です（{0}）").format(rolled))
+        if maximum and not last.result.extraordinary:
+            raise BattleRefused(self.tr("最大ダメージは Extraordinary Success のときだけです（3.6）"))
+        amount = engine.damage_total(rolled, str_bonus, last.spec.option)
+        target = self.model.participant(last.plan.target)
+        state = self.model.state()
+        new = battle.damage(state, target.id, combat.WOUNDS, amount)
+        new = battle.with_participant(new, target.id, self.model.rules().settle)
+        after = new.get(target.id)
+        taken = after.resource(combat.WOUNDS)
+        assert taken is not None  # battle.damage refused a participant without a wound track
+        track = self.model.rules().wound_track(after)  # type: ignore[attr-defined]
+        level = track.level
+        where = self.tr("死亡") if level is None else level.label
+        how = self.tr("最大ダメージ") if maximum else self.tr("ダメージ")
+        text = self.tr("{0}に{1} {2}（出目 {3} + STR {4:+d}）→ 負傷 {5}（{6}）").format(
+            target.name, how, amount, rolled, str_bonus, taken.value, where
+        )
+        self.model._commit(new, self.tr("ダメージ"), text, who=target.name, result=str(amount))
+        return amount
+
+    def roll_damage(self, dice: engine.DamageDice, str_bonus: int) -> int:
+        """Rolls the weapon's damage (no exploding) and applies it: one undo step, the seed logged."""
+        seed = self.seed_source()
+        _, total = dice.roll(random.Random(seed))
+        return self.apply_damage(total, str_bonus)
+
+    def break_item(self, choice: str) -> None:
+        """3.6: instead of damage, the Extraordinary hit breaks the target's weapon, armour or shield."""
+        last = self._hit()
+        if not last.result.extraordinary:
+            raise BattleRefused(
+                self.tr("武器・鎧・盾を壊せるのは Extraordinary Success のときだけです（3.6）")
+            )
+        if choice not in engine.BREAK_NAMES:
+            raise BattleRefused(self.tr("壊すものは武器・鎧・盾のどれかです"))
+        target = self.model.participant(last.plan.target)
+        thing = self.tr(engine.BREAK_NAMES[choice])
+        name = self.tr("{0}が壊れた").format(thing)
+        new = battle.add_condition(self.model.state(), target.id, Condition(name))
+        text = self.tr("{0}: Extraordinary Success で{1}を壊した").format(target.name, thing)
+        self.model._commit(new, self.tr("装備を壊す"), text, who=target.name, result=name)
+
+    def can_apply(self) -> bool:
+        """A hit is waiting: its roll is the encounter's last step (applied or undone: no more)."""
+        try:
+            self._hit()
+        except BattleRefused:
+            return False
+        return True
+
+    def _hit(self) -> AttackRoll:
+        last = self.last
+        if last is None or not last.result.hit:
+            raise BattleRefused(self.tr("適用する命中がありません（先に攻撃を振ってください）"))
+        events = self.model.state().events
+        if not events or events[-1].text != self._rolled_text:
+            # undone, or the fight moved on: the result belongs to a roll no longer the last step
+            raise BattleRefused(self.tr("攻撃のあとに戦闘が変わりました。もう一度攻撃を振ってください"))
+        return last
+
+    def forget(self) -> None:
+        self.last = None

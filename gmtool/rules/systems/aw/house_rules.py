@@ -1,0 +1,135 @@
+"""アナザーワールド's disputed readings, as house-rule switches (see gmtool/rules/house_rules.py).
+
+Each switch quotes the rule text (another_world_srs_3rd.ja.txt) and keeps gmtool's reading so far
+as the default.  Titles, labels and effects are message templates: the English UI translates them;
+the quotes stay as the text wrote them.
+"""
+
+from __future__ import annotations
+
+from gmtool.rules.house_rules import HouseRule, Reading
+from gmtool.rules.message import template
+
+WITHDRAW = "aw.withdraw_roll"
+WITHDRAW_EACH, WITHDRAW_SINGLE = "each", "single"
+SPELL_RESTORE = "aw.command_spell_restore"
+RESTORE_SESSION, RESTORE_SCENARIO = "session", "scenario"
+FOCUS_REDECLARE = "aw.focus_redeclare"
+REDECLARE_EVERY, REDECLARE_ONCE, REDECLARE_GM = "every_round", "once", "gm"
+FOCUS_ROUND_END = "aw.focus_round_end"
+END_AT_ONCE, END_PLAYED_OUT = "at_once", "played_out"
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        id=WITHDRAW,
+        system="aw",
+        title=template("封鎖されたエンゲージからの離脱（複数の敵）"),
+        quote=(
+            "離脱を行なうキャラクターは、これに勝利する必要がある。"
+            "複数の敵とエンゲージしている場合は、そのすべてに勝利しなければならない。"
+        ),
+        section="戦闘ルール ●エンゲージ封鎖",
+        readings=(
+            Reading(
+                WITHDRAW_EACH,
+                template("敵ごとに振り直す"),
+                template("離脱する側は妨害する敵ひとりごとに【行動値】を振り直し、すべてに勝てば成功"),
+            ),
+            Reading(
+                WITHDRAW_SINGLE,
+                template("一度だけ振って全員と比べる"),
+                template(
+                    "離脱する側は一度だけ振り、その達成値を妨害する敵それぞれの達成値と比べる"
+                    "（敵が多いとき、敵ごとに振り直すより成功しやすい）"
+                ),
+            ),
+        ),
+        default=WITHDRAW_EACH,
+    ),
+    HouseRule(
+        id=SPELL_RESTORE,
+        system="aw",
+        title=template("令呪が回復するとき"),
+        quote="以下の内容を1シナリオに3回まで行使できる。令呪はセッションが終了したとき、最大値まで回復する。",
+        section="契約ルール ●令呪の使用方法",
+        readings=(
+            Reading(
+                RESTORE_SESSION,
+                template("セッション終了ごとに回復"),
+                template("セッションを終えるたびに、すべてのマスターの令呪が最大値まで回復する"),
+            ),
+            Reading(
+                RESTORE_SCENARIO,
+                template("シナリオ終了時にだけ回復"),
+                template(
+                    "令呪はシナリオを終えたときにだけ回復し、シナリオが何セッションに渡っても"
+                    "合わせて最大値まで（1シナリオに3回まで）"
+                ),
+            ),
+        ),
+        default=RESTORE_SESSION,
+    ),
+    HouseRule(
+        id=FOCUS_REDECLARE,
+        system="aw",
+        title=template("AF判定: 宣言した特技をもう一度数えるか"),
+        quote=(
+            "原則として一度の行為で使用した特技は使用できない。"
+            "ラウンドが経過した、別の演出で特技を使用したなどであれば、GM判断で特技使用が許可される。"
+        ),
+        section="フォーカスシステムルール ●AF判定の特殊ルール B",
+        readings=(
+            Reading(
+                REDECLARE_EVERY,
+                template("毎ラウンド数える"),
+                template(
+                    "チェックした特技は、その参加者が判定するたびに（毎ラウンド）もう一度難易度を −2 する"
+                ),
+            ),
+            Reading(
+                REDECLARE_ONCE,
+                template("AF判定の中で一度だけ"),
+                template(
+                    "宣言した特技はその AF判定の中で一度しか数えない"
+                    "（まだ宣言していない特技だけが難易度を下げる）"
+                ),
+            ),
+            Reading(
+                REDECLARE_GM,
+                template("GMが許可したラウンドだけ"),
+                template(
+                    "宣言した特技は、GMが許可したラウンドにだけもう一度数える"
+                    "（成功率は、まだ許可していないラウンドでは数えないものとして計算）"
+                ),
+            ),
+        ),
+        default=REDECLARE_EVERY,
+    ),
+    HouseRule(
+        id=FOCUS_ROUND_END,
+        system="aw",
+        title=template("AF判定: 難易度に達したラウンドの残りの判定"),
+        quote=(
+            "ラウンドごとに達成値合計を算出する…"
+            "ラウンド制限までに難易度に合計値が達すれば判定はAF判定は成功となる。…"
+            "ラウンド中にファンブルを出した場合、AF判定自体の自動失敗となり、AF判定は終了する"
+        ),
+        section="フォーカスシステムルール ●アナザーフォーカス判定 B、●AF判定の特殊ルール A",
+        readings=(
+            Reading(
+                END_AT_ONCE,
+                template("達したらすぐ成功"),
+                template("合計が難易度に達した時点で成功し、そのラウンドの残りの判定は行なわない"),
+            ),
+            Reading(
+                END_PLAYED_OUT,
+                template("ラウンドの終わりまで判定する"),
+                template(
+                    "合計はラウンドの終わりに難易度と比べる。残りの参加者も判定し、"
+                    "その中でファンブルが出れば（打ち消さない限り）AF判定は失敗"
+                ),
+            ),
+        ),
+        default=END_AT_ONCE,
+    ),
+)

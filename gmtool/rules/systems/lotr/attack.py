@@ -1,0 +1,316 @@
+"""An attack from start to finish (3.2 攻撃, 3.3 回避と防御, 3.4 射撃, 3.5 狙いをつける, 3.6 攻撃の大成功,
+3.10): the attack test against the target's Defence, the degree read from the margin (1.5), a parry
+that may stop it, and the damage it does.
+
+The TN is the target's Defence, or the dodge total that replaced it (3.3: a tie hits, since the
+dodge total is the TN).  A parry is the defender's weapon skill test against the attack's total,
+made only when that total reaches Defence (else the attack missed and the parry costs nothing);
+a tie is the defender's.  Missiles (3.4) cannot be parried; the shield's Parry/Block bonus always
+counts against them, so gmtool adds it to the TN; beyond "L" each range step S adds +2.
+
+The odds are exact: below the top band every attack total is listed, and the infinite exploding
+tail is summed in closed form (with a parry, `_tail_parried` sums the geometric series).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Literal
+
+from gmtool.rules.dice import Distribution, Faces
+from gmtool.rules.message import Message
+from gmtool.rules.systems.lotr import exploding
+from gmtool.rules.systems.lotr.checks import Bands, LotRRoller, RollSpec, degree_of, shipped_bands
+from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
+
+RANGE_STEP_TN = 2  # 3.4 「"L" より遠くなった場合に,距離 S ごとに+2の修正」
+HEAD_SHOT_TN = 12  # 3.7 「頭部狙いの場合,目標値は +12 の修正」
+SIZE_STEP = 2  # 1.5/3.2 「1段階大きいサイズの相手への攻撃は +2」（小さい相手には −2）
+AIM_BONUS = {"none": 0, "direct": 1, "indirect": 3}  # 3.5 「直接攻撃なら+1,間接攻撃なら+3」
+PARRIED: Literal["parried"] = "parried"
+BOUNDS = {  # what the tracker and `prob lotr-attack` take
+    "bonus": (-99, 99),
+    "defence": (0, 60),
+    "called_shot": (0, 30),
+    "range_steps": (0, 20),
+    "shield": (0, 20),
+    "size_steps": (-4, 4),
+    "parry": (-99, 99),
+}
+Outcome = Degree | Literal["parried"]
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """One of 3.2's attack options: what it adds to the attack test and to the damage."""
+
+    id: str
+    name: str
+    attack: int = 0
+    damage: int = 0
+    damage_times_half: int = 2  # the damage × this / 2 (charge: 3, i.e. ×1.5)
+    note: str = ""
+
+
+ATTACK_OPTIONS: tuple[AttackOption, ...] = (
+    AttackOption("basic", "通常攻撃"),
+    AttackOption("defensive", "defensive", attack=-2, note="このラウンドの防御判定 +2"),
+    AttackOption("power", "power", damage=3, note="防御 −2"),
+    AttackOption("precise", "precise", attack=2, damage=-2),
+    AttackOption("two_handed", "two-handed", damage=4, note="防御 −2、盾は使えない"),
+    AttackOption(
+        "charge",
+        "charge",
+        attack=1,
+        damage_times_half=3,
+        note="3ヤード以上必要。防御判定 −3。対象は STR+2 の Strength 判定に失敗すると倒れる",
+    ),
+)
+OPTIONS_BY_ID = {o.id: o for o in ATTACK_OPTIONS}
+
+
+FIELD_NAMES = {
+    "bonus": Message("攻撃のボーナス"),
+    "defence": Message("Defence"),
+    "called_shot": Message("部位狙いの目標値修正"),
+    "range_steps": Message("距離の段階"),
+    "shield": Message("盾のボーナス"),
+    "size_steps": Message("サイズの差"),
+    "parry": Message("防御（Parry/Block）のボーナス"),
+}
+
+
+def _check(name: str, value: int) -> None:
+    low, high = BOUNDS[name]
+    if not low <= value <= high:
+        raise ValueError(Message("{0} {1} は {2}〜{3} の範囲外です", FIELD_NAMES[name], value, low, high))
+
+
+@dataclass(frozen=True)
+class AttackSpec:
+    """bonus: the attacker's rank + attribute modifier + penalties + other modifiers.
+    defence: the target's Defence now (a dodge total that raised it included).
+    parry: the defender's parry bonus (weapon skill + modifiers; the shield is added), None = none."""
+
+    bonus: int
+    defence: int
+    option: str = "basic"
+    aim: int = 0
+    called_shot: int = 0  # the called shot's TN modifier (head: +12)
+    ranged: bool = False
+    range_steps: int = 0
+    shield: int = 0  # the target's shield Parry/Block bonus
+    size_steps: int = 0  # the target's size − the attacker's, in steps
+    parry: int | None = None
+    bands: Bands = field(default_factory=shipped_bands)
+
+    def __post_init__(self) -> None:
+        if self.option not in OPTIONS_BY_ID:
+            raise ValueError(Message("攻撃オプション「{0}」はありません", self.option))
+        if self.aim not in AIM_BONUS.values():
+            raise ValueError(Message("狙いのボーナスは +1（直接）か +3（間接）です（{0}）", self.aim))
+        for name in ("bonus", "defence", "called_shot", "range_steps", "shield", "size_steps"):
+            _check(name, getattr(self, name))
+        if self.parry is not None:
+            _check("parry", self.parry)
+        if self.ranged and self.parry is not None:
+            raise ValueError(Message("飛び道具に対しては Parry/Block できません（3.4）"))
+        if self.range_steps and not self.ranged:
+            raise ValueError(Message("距離の段階（range step）は射撃だけのものです"))
+
+    @property
+    def attack_option(self) -> AttackOption:
+        return OPTIONS_BY_ID[self.option]
+
+    @property
+    def tn(self) -> int:
+        """Defence + the called shot; missiles: + 2 per range step + the shield."""
+        tn = self.defence + self.called_shot
+        if self.ranged:
+            tn += RANGE_STEP_TN * self.range_steps + self.shield
+        return tn
+
+    @property
+    def attack_bonus(self) -> int:
+        return self.bonus + self.attack_option.attack + self.aim + SIZE_STEP * self.size_steps
+
+    @property
+    def parry_bonus(self) -> int | None:
+        """The parry test's bonus: the shield's Parry/Block bonus counts when parrying (3.3)."""
+        return None if self.parry is None else self.parry + self.shield
+
+    def roll_spec(self) -> RollSpec:
+        return RollSpec(LotRRoller(modifier=self.attack_bonus), self.tn, self.bands)
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    faces: Faces
+    total: int  # 達成値
+    tn: int
+    degree: Degree  # read from total − TN
+    parry_faces: Faces = ()
+    parry_total: int | None = None
+
+    @property
+    def parried(self) -> bool:
+        return self.parry_total is not None and self.parry_total >= self.total
+
+    @property
+    def hit(self) -> bool:
+        return self.degree.succeeded and not self.parried
+
+    @property
+    def extraordinary(self) -> bool:
+        return self.hit and self.degree is Degree.EXTRAORDINARY_SUCCESS
+
+    @property
+    def outcome(self) -> Outcome:
+        return PARRIED if self.parried else self.degree
+
+
+def judge(spec: AttackSpec, faces: Faces, parry_faces: Faces = ()) -> AttackResult:
+    """The attack as these dice made it; the parry dice count only when the attack reached the TN
+    (without them: the attack alone, before the parry is rolled)."""
+    total = sum(faces) + spec.attack_bonus
+    degree = degree_of(total - spec.tn, spec.bands)
+    result = AttackResult(tuple(faces), total, spec.tn, degree)
+    if spec.parry_bonus is None or not degree.succeeded or not parry_faces:
+        return result
+    return AttackResult(
+        tuple(faces), total, spec.tn, degree, tuple(parry_faces), sum(parry_faces) + spec.parry_bonus
+    )
+
+
+def resolve(spec: AttackSpec, rng: random.Random) -> AttackResult:
+    faces = exploding.roll_test(rng)
+    result = judge(spec, faces)
+    if spec.parry_bonus is not None and result.degree.succeeded:
+        return judge(spec, faces, exploding.roll_test(rng))
+    return result
+
+
+def needs_parry_roll(spec: AttackSpec, faces: Faces) -> bool:
+    """Whether the declared parry is rolled (and its action spent): the attack reached Defence."""
+    return spec.parry is not None and judge(spec, faces).degree.succeeded
+
+
+# ---- exact odds -------------------------------------------------------------------------------
+def _parry_fails(roll: int, c: int) -> Fraction:
+    """P(parry total < attack total) for an attack roll `roll`: R_P < roll + c."""
+    return 1 - exploding.at_least(roll + c)
+
+
+def _tail_parried(start: int, c: int) -> Fraction:
+    """Σ_{r ≥ start} P(R_A = r)·P(R_P ≥ r + c), exactly.
+
+    From r0 on (both rolls in the exploding tail, r0 ≥ 13 and r0 + c ≥ 13) every term of a period
+    of 6 is 1/36 of the one six before (each tail falls ×1/6 per 6), so the rest is the first
+    period × 36/35."""
+    r0 = max(start, exploding.DOUBLE_SIX + 1, exploding.DOUBLE_SIX + 1 - c)
+    head = sum(
+        (exploding.pmf(r) * exploding.at_least(r + c) for r in range(start, r0)),
+        Fraction(0),
+    )
+    period = sum(
+        (exploding.pmf(r) * exploding.at_least(r + c) for r in range(r0, r0 + exploding.SIDES)),
+        Fraction(0),
+    )
+    return head + period * Fraction(36, 35)
+
+
+@lru_cache(maxsize=2048)
+def attack_distribution(spec: AttackSpec) -> Distribution[Outcome]:
+    """Exact P of each degree (read against the TN) and, with a parry, of being parried."""
+    roll = spec.roll_spec()
+    top_band = spec.bands[-1][1]
+    assert top_band is not None
+    low = min(exploding.PLAIN_TOTALS)
+    top = max(low, spec.tn + top_band - spec.attack_bonus)  # dice total from which all is top band
+    c = spec.attack_bonus - (spec.parry_bonus or 0)  # parry holds when R_P ≥ R_A + c
+    weights: dict[Outcome, Fraction] = {}
+
+    def add(key: Outcome, p: Fraction) -> None:
+        if p:
+            weights[key] = weights.get(key, Fraction(0)) + p
+
+    for r in range(low, top):
+        p = exploding.pmf(r)
+        degree = roll.judge(r)
+        if spec.parry_bonus is None or not degree.succeeded:
+            add(degree, p)
+        else:
+            kept = p * _parry_fails(r, c)
+            add(degree, kept)
+            add(PARRIED, p - kept)
+    tail = exploding.at_least(top)
+    degree = roll.judge(top)
+    if spec.parry_bonus is None or not degree.succeeded:
+        add(degree, tail)
+    else:
+        parried = _tail_parried(top, c)
+        add(degree, tail - parried)
+        add(PARRIED, parried)
+    order: tuple[Outcome, ...] = (*DEGREE_ORDER, PARRIED)
+    return Distribution({k: weights[k] for k in order if weights.get(k)})
+
+
+def hit_probability(spec: AttackSpec) -> Fraction:
+    return attack_distribution(spec).probability(lambda k: k != PARRIED and Degree(k).succeeded)
+
+
+# ---- damage (3.2, 3.6, 3.10) ------------------------------------------------------------------
+_DICE = re.compile(r"^\s*(\d{1,2})\s*[dDｄＤ]\s*(\d{1,3})\s*(?:([+\-−])\s*(\d{1,3}))?\s*$")
+
+
+@dataclass(frozen=True)
+class DamageDice:
+    """A weapon's damage as the GM wrote it in the weapon table: NdS+K (no exploding, 3.2)."""
+
+    count: int
+    sides: int
+    plus: int = 0
+
+    @property
+    def maximum(self) -> int:
+        return self.count * self.sides + self.plus
+
+    def roll(self, rng: random.Random) -> tuple[Faces, int]:
+        faces = tuple(rng.randint(1, self.sides) for _ in range(self.count))
+        return faces, sum(faces) + self.plus
+
+    def __str__(self) -> str:
+        plus = f"{self.plus:+d}" if self.plus else ""
+        return f"{self.count}d{self.sides}{plus}"
+
+
+def parse_damage(text: str) -> DamageDice:
+    """「2d6+1」「1d6」 → the dice; anything else is refused with what was typed."""
+    found = _DICE.match(text)
+    if not found or int(found.group(1)) < 1 or int(found.group(2)) < 2:
+        raise ValueError(Message("ダメージは「2d6+1」のように書きます（入力: {0}）", text[:20]))
+    plus = int(found.group(4) or 0) * (-1 if found.group(3) in ("-", "−") else 1)
+    return DamageDice(int(found.group(1)), int(found.group(2)), plus)
+
+
+def half_up(value: int) -> int:
+    """5. 「割り算を行ったときは,端数を四捨五入する」: x/2 rounded half up."""
+    return (value + 1) // 2 if value >= 0 else -((-value) // 2)
+
+
+def damage_total(rolled: int, str_bonus: int, option: str = "basic") -> int:
+    """The damage: what was rolled (or the maximum, 3.6) + the STR bonus (3.10) + the option's
+    (power +3, precise −2, two-handed +4); charge ×1.5 of all of it, rounded half up.  Never < 0."""
+    chosen = OPTIONS_BY_ID[option]
+    total = rolled + str_bonus + chosen.damage
+    if chosen.damage_times_half != 2:
+        total = half_up(total * chosen.damage_times_half)
+    return max(0, total)
+
+
+EXTRAORDINARY_CHOICES = ("max_damage", "break_weapon", "break_armour", "break_shield")
+BREAK_NAMES = {"break_weapon": "武器", "break_armour": "鎧", "break_shield": "盾"}

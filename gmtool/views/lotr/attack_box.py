@@ -1,0 +1,266 @@
+"""An attack in the LotR tracker, from start to finish: attacker, target, options, the exact chance of
+each degree against the target's Defence (or its parry), the roll, and its result applied — damage
+through the wound track with the STR bonus, or the Extraordinary choice.  `LotRTrackerBox` is the
+tracker's LotR box: the actions box with this one under it."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.battle_model import BattleModel
+from gmtool.models.lotr.attack_model import AttackPlan, LotRAttackModel
+from gmtool.models.lotr.rules_model import campaign_lotr_rules
+from gmtool.rules.battle import BattleRefused
+from gmtool.rules.systems.lotr import attack as engine
+from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER
+from gmtool.views.lotr.battle_actions_box import LotRActionsBox
+from gmtool.views.session_tab import Confirm, SessionTab
+from gmtool.views.widgets import hbox
+
+
+def _spin(bounds: tuple[int, int], prefix: str, value: int = 0) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(*bounds)
+    spin.setValue(value)
+    spin.setPrefix(prefix)
+    return spin
+
+
+class LotRAttackBox(SessionTab[BattleModel]):
+    def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
+        super().__init__(model, confirm, parent)
+        self.battle = model
+        self.attack = LotRAttackModel(model)
+        self.attacker_combo, self.target_combo = QComboBox(), QComboBox()
+        self.attacker_combo.currentIndexChanged.connect(lambda _i: self._attacker_changed())
+        self.bonus_spin = _spin(engine.BOUNDS["bonus"], self.tr("攻撃のボーナス "))
+        self.bonus_spin.setToolTip(
+            self.tr(
+                "技能ランク + 能力値修正 + 修正。"
+                "負傷・疲労・追加アクションのペナルティと狙いは自動で加わります"
+            )
+        )
+        self.option_combo = QComboBox()
+        for option in engine.ATTACK_OPTIONS:
+            self.option_combo.addItem(self.tr(option.name), option.id)
+        self.called_combo = QComboBox()
+        self.called_combo.addItem(self.tr("部位狙いなし"), 0)
+        self.called_combo.addItem(
+            self.tr("頭部（目標値 +{0}）").format(engine.HEAD_SHOT_TN), engine.HEAD_SHOT_TN
+        )
+        self.called_combo.addItem(self.tr("ほかの部位（目標値修正を入力）"), -1)
+        self.called_spin = _spin(engine.BOUNDS["called_shot"], self.tr("部位狙い +"))
+        self.ranged_check = QCheckBox(self.tr("射撃（飛び道具）"))
+        self.range_spin = _spin(engine.BOUNDS["range_steps"], self.tr('"L" を越えた段階 S '))
+        self.range_spin.setToolTip(self.tr('射撃: "L" より遠いとき、距離 S ごとに目標値 +2（3.4）'))
+        self.shield_spin = _spin(engine.BOUNDS["shield"], self.tr("対象の盾 +"))
+        self.shield_spin.setToolTip(
+            self.tr("盾の Parry/Block ボーナス: 飛び道具には常に、近接攻撃には防御したときだけ働きます")
+        )
+        self.size_spin = _spin(engine.BOUNDS["size_steps"], self.tr("サイズ差 "))
+        self.size_spin.setToolTip(self.tr("対象のサイズ − 攻撃側のサイズ（1 段階ごとに攻撃 +2）"))
+        self.parry_check = QCheckBox(self.tr("対象が防御（Parry/Block）する"))
+        self.parry_spin = _spin(engine.BOUNDS["parry"], self.tr("防御のボーナス "))
+        self.odds_label = QLabel()
+        self.odds_label.setWordWrap(True)
+        self.roll_button = self.button(self.tr("攻撃を振る"), self._roll)
+        self.result_label = QLabel()
+        self.result_label.setWordWrap(True)
+        self.damage_edit = QLineEdit()
+        self.damage_edit.setPlaceholderText(self.tr("武器のダメージ（例 2d6+1。空欄: 出目を入力）"))
+        self.str_spin = _spin((-20, 20), self.tr("STR修正 "))
+        self.str_spin.setToolTip(self.tr("ダメージに STR ボーナスを加えます（3.10）。NPC は GM が入力します"))
+        self.rolled_spin = _spin((0, 999), self.tr("ダメージの出目 "))
+        self.apply_button = self.button(self.tr("ダメージを与える"), lambda: self._apply(False))
+        self.roll_damage_button = self.button(self.tr("武器のダメージを振って与える"), self._roll_damage)
+        self.max_button = self.button(self.tr("最大ダメージ（大成功）"), lambda: self._apply(True))
+        self.break_combo = QComboBox()
+        for choice, thing in engine.BREAK_NAMES.items():
+            self.break_combo.addItem(self.tr("{0}を壊す").format(self.tr(thing)), choice)
+        self.break_button = self.button(self.tr("壊す（大成功）"), self._break)
+        for spin in (
+            self.bonus_spin,
+            self.called_spin,
+            self.range_spin,
+            self.shield_spin,
+            self.size_spin,
+            self.parry_spin,
+        ):
+            spin.valueChanged.connect(lambda _v: self._show())
+        for combo in (self.target_combo, self.option_combo, self.called_combo):
+            combo.currentIndexChanged.connect(lambda _i: self._show())
+        for check in (self.ranged_check, self.parry_check):
+            check.toggled.connect(lambda _on: self._show())
+        self.damage_edit.textChanged.connect(lambda _t: self._show_apply())
+
+        box = QGroupBox(self.tr("攻撃（指輪物語RPG）"))
+        form = QFormLayout(box)
+        form.addRow(self.tr("攻撃する"), hbox(self.attacker_combo, self.bonus_spin, self.option_combo))
+        form.addRow(self.tr("対象"), hbox(self.target_combo, self.size_spin, self.shield_spin))
+        form.addRow(self.tr("部位狙い"), hbox(self.called_combo, self.called_spin))
+        form.addRow(self.tr("射撃"), hbox(self.ranged_check, self.range_spin))
+        form.addRow(self.tr("防御"), hbox(self.parry_check, self.parry_spin))
+        form.addRow(self.odds_label)
+        form.addRow(self.roll_button)
+        form.addRow(self.result_label)
+        form.addRow(self.tr("ダメージ"), hbox(self.damage_edit, self.str_spin))
+        form.addRow(hbox(self.rolled_spin, self.apply_button, self.roll_damage_button))
+        form.addRow(self.tr("大成功"), hbox(self.max_button, self.break_combo, self.break_button))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(box)
+
+    # ---- reading the form ---------------------------------------------------------------------
+    def plan(self) -> AttackPlan | None:
+        attacker, target = self.attacker_combo.currentData(), self.target_combo.currentData()
+        if not attacker or not target:
+            return None
+        called = self.called_combo.currentData()
+        return AttackPlan(
+            attacker=attacker,
+            target=target,
+            bonus=self.bonus_spin.value(),
+            option=self.option_combo.currentData(),
+            called_shot=self.called_spin.value() if called == -1 else called,
+            ranged=self.ranged_check.isChecked(),
+            range_steps=self.range_spin.value() if self.ranged_check.isChecked() else 0,
+            shield=self.shield_spin.value(),
+            size_steps=self.size_spin.value(),
+            parry=self.parry_spin.value() if self.parry_check.isChecked() else None,
+        )
+
+    def damage_dice(self) -> engine.DamageDice | None:
+        text = self.damage_edit.text().strip()
+        return engine.parse_damage(text) if text else None
+
+    # ---- showing ------------------------------------------------------------------------------
+    def sync(self) -> None:
+        state = self.battle.state()
+        people = [(p.name, p.id) for p in state.participants if p.in_play]
+        self.refill(self.attacker_combo, people)
+        self.refill(self.target_combo, people)
+        if state.current and self.attacker_combo.currentData() is None:
+            self.attacker_combo.setCurrentIndex(self.attacker_combo.findData(state.current))
+        self._show()
+
+    def _attacker_changed(self) -> None:
+        attacker = self.attacker_combo.currentData()
+        if attacker:
+            known = self.attack.str_bonus(attacker)
+            if known is not None:
+                self.str_spin.setValue(known)
+        self._show()
+
+    def _show(self) -> None:
+        self.range_spin.setEnabled(self.ranged_check.isChecked())
+        self.called_spin.setVisible(self.called_combo.currentData() == -1)
+        # 3.4: no parry or block against missiles
+        self.parry_check.setEnabled(not self.ranged_check.isChecked())
+        if self.ranged_check.isChecked():
+            self.parry_check.setChecked(False)
+        self.parry_spin.setEnabled(self.parry_check.isChecked())
+        plan = self.plan()
+        self.roll_button.setEnabled(plan is not None and plan.attacker != plan.target)
+        self._show_apply()
+        if plan is None:
+            self.odds_label.setText("")
+            return
+        try:
+            spec = self.attack.spec(plan)
+        except BattleRefused as refusal:
+            self.odds_label.setText(str(refusal))
+            self.roll_button.setEnabled(False)
+            return
+        dist = engine.attack_distribution(spec)
+        rules = campaign_lotr_rules(self.battle.campaign_model)
+        parts = [f"{rules.band(d).name} {float(dist[d]):.2%}" for d in reversed(DEGREE_ORDER) if d.succeeded]
+        if spec.parry is not None:
+            parts.append(self.tr("防御される {0:.2%}").format(float(dist[engine.PARRIED])))
+        head = self.tr("攻撃 {0:+d} / 目標値 {1}: 命中 {2:.2%}").format(
+            spec.attack_bonus, spec.tn, float(engine.hit_probability(spec))
+        )
+        self.odds_label.setText(head + "\n" + "　".join(parts))
+
+    def _show_apply(self) -> None:
+        waiting = self.attack.can_apply()
+        last = self.attack.last  # a hit whose roll is still the last step
+        extraordinary = waiting and last is not None and last.result.extraordinary
+        try:
+            dice = self.damage_dice()
+        except ValueError:
+            dice = None
+        self.apply_button.setEnabled(waiting)
+        self.roll_damage_button.setEnabled(waiting and dice is not None)
+        self.max_button.setEnabled(extraordinary)
+        self.break_button.setEnabled(extraordinary)
+        self.max_button.setToolTip(
+            self.tr(
+                "武器のダメージの最大値を与えます（武器のダメージが空欄なら「ダメージの出目」を最大値として）"
+            )
+        )
+
+    # ---- acting -------------------------------------------------------------------------------
+    def _roll(self) -> None:
+        plan = self.plan()
+        if plan is None:
+            return
+        rolled = self.attack.roll(plan)
+        result = rolled.result
+        rules = campaign_lotr_rules(self.battle.campaign_model)
+        text = self.tr("達成値 {0} / 目標値 {1}: {2}").format(
+            result.total, result.tn, rules.band(result.degree).label
+        )
+        if result.parry_total is not None:
+            text += self.tr("　防御 {0}: {1}").format(
+                result.parry_total, self.tr("防御された") if result.parried else self.tr("防御失敗")
+            )
+        if result.extraordinary:
+            text += "\n" + self.tr(
+                "Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）"
+            )
+        elif result.hit:
+            text += "\n" + self.tr("命中: ダメージを与えてください")
+        else:
+            text += "\n" + self.tr("命中しなかった")
+        self.result_label.setText(text)
+
+    def _apply(self, maximum: bool) -> None:
+        rolled = self.rolled_spin.value()
+        if maximum:
+            dice = self.damage_dice()
+            if dice is not None:
+                rolled = dice.maximum
+        self.attack.apply_damage(rolled, self.str_spin.value(), maximum)
+
+    def _roll_damage(self) -> None:
+        dice = self.damage_dice()
+        if dice is not None:
+            self.attack.roll_damage(dice, self.str_spin.value())
+
+    def _break(self) -> None:
+        self.attack.break_item(self.break_combo.currentData())
+
+
+class LotRTrackerBox(LotRActionsBox):
+    """The tracker's LotR box: actions, dodge and parry odds, and an attack from start to finish."""
+
+    def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
+        super().__init__(model, confirm, parent)
+        self.attack_box = LotRAttackBox(model, confirm, self)
+        layout = self.layout()
+        assert layout is not None
+        layout.addWidget(self.attack_box)
+
+    def sync(self) -> None:
+        super().sync()
+        self.attack_box.sync()
