@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+import shiboken6
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory, QStyleOption, QWidget
@@ -174,7 +175,9 @@ def _apply_tone(widget: QWidget) -> None:
 def refresh_tones(app: QApplication) -> None:
     """Every toned widget in the current theme's shade (after a palette change)."""
     for widget in app.allWidgets():
-        if widget.property(TONE_PROPERTY) is not None:
+        # Re-styling one widget may let another go (a plot rebuilt, a popup closed): a widget whose
+        # C++ object is already gone is skipped, never touched.
+        if shiboken6.isValid(widget) and widget.property(TONE_PROPERTY) is not None:
             _apply_tone(widget)
 
 

@@ -743,6 +743,16 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> DP {0}</translation>
         </message>
         <message>
+            <source> — {0}が戦闘に加わり、ラウンドはクリンナッププロセスへ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — {0} joins the fight, and the round goes to the cleanup process</translation>
+        </message>
+        <message>
+            <source> — {0}は戦闘から退場（戦闘トラッカーで逃走）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — {0} leaves the fight (fled in the battle tracker)</translation>
+        </message>
+        <message>
             <source> — {0}枚多すぎます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> — {0} too many</translation>
@@ -1170,6 +1180,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>6. 防御側の達成値を確定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>6. Confirm the defender's achievement</translation>
+        </message>
+        <message>
+            <source>6時間以上眠った</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Slept 6 hours or more</translation>
         </message>
         <message>
             <source>7. 結果判定</source>
@@ -1727,6 +1742,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>HP</translation>
         </message>
         <message>
+            <source>HP {0}/{1} → {2}/{1}、MP {3}/{4} → {5}/{4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>HP {0}/{1} → {2}/{1}, MP {3}/{4} → {5}/{4}</translation>
+        </message>
+        <message>
             <source>HP だけ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>HP only</translation>
@@ -1745,6 +1765,16 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>HP と MP を別々に振るのは、食事・睡眠不足で減るときだけです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>HP and MP are rolled separately only when lowered by missed meals or sleep</translation>
+        </message>
+        <message>
+            <source>HP に入れる量は 0〜{0} です（{1} は入力できません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The amount to HP is 0–{0} ({1} cannot be entered)</translation>
+        </message>
+        <message>
+            <source>HP に入れる量（残りは MP）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>To HP (the rest to MP)</translation>
         </message>
         <message>
             <source>HP ライン — 衰弱 {0}（ST×2+VT） / 昏倒 {1}（+WP×2） / 死亡 {2}（+VT×2）</source>
@@ -2296,6 +2326,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} {1}: {2} {3}</translation>
         </message>
         <message>
+            <source>{0} {1} → {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} {1} → {2}</translation>
+        </message>
+        <message>
             <source>{0} {1} 修正 {2:+d}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} {1} modifier {2:+d}</translation>
@@ -2667,9 +2702,19 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: {1}/{2} ({3} left)</translation>
         </message>
         <message>
+            <source>{0}: {1}が戦闘に加わった</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1} joins the fight</translation>
+        </message>
+        <message>
             <source>{0}: {1}にとどめを刺した（死亡）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: finished off {1} (dead)</translation>
+        </message>
+        <message>
+            <source>{0}: {1}は戦闘から退場（逃走）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1} leaves the fight (fled)</translation>
         </message>
         <message>
             <source>{0}: {1}アクション「{2}」</source>
@@ -2680,6 +2725,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}: {1}点</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: {1} points</translation>
+        </message>
+        <message>
+            <source>{0}: {1}（GMが決めた量 HP +{2}・MP +{3}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1} (amounts set by the GM: HP +{2}, MP +{3})</translation>
         </message>
         <message>
             <source>{0}: 「{1}」から {2} 枚</source>
@@ -2705,6 +2755,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}: ダメージ {1}〜{2}、判定 {3}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: damage {1}–{2}, tests {3}</translation>
+        </message>
+        <message>
+            <source>{0}: 令呪 +{1} は出目を見てから: 勝率 {2}（振る前に使うのと同じ）、令呪を使う確率 {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: Command Spell +{1} after the dice: win chance {2} (the same as before the roll), chance a Command Spell is spent {3}</translation>
         </message>
         <message>
             <source>{0}: 判定 {1}</source>
@@ -2852,6 +2907,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} has no archetype ({1})</translation>
         </message>
         <message>
+            <source>{0}に令呪 +{1} を使う（マスター: {2}、残り {3}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Use Command Spell +{1} for the {0} (master: {2}, {3} left)</translation>
+        </message>
+        <message>
+            <source>{0}のHPとMPは既に最大値です（何も変わりません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}'s HP and MP are already at their maximum (nothing changes)</translation>
+        </message>
+        <message>
             <source>{0}の{1}: {2} → {3}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}'s {1}: {2} → {3}</translation>
@@ -2914,6 +2979,11 @@ Command Spells left {2} → {3}</translation>
             <source>{0}の勝利</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} wins</translation>
+        </message>
+        <message>
+            <source>{0}の勝利 → {1}の勝利</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} wins → {1} wins</translation>
         </message>
         <message>
             <source>{0}の成長</source>
@@ -3248,6 +3318,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（達成値 {1}、差 {2:+d}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (achievement {1}, difference {2:+d})</translation>
+        </message>
+        <message>
+            <source>{0}（達成値 {1}）→ {2}（達成値 {3}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (result {1}) → {2} (result {3})</translation>
         </message>
         <message>
             <source>{名前} は前半の //名前=値 の行の値に置き換わります（CCFolia、BCDice 互換）</source>
@@ -3983,6 +4058,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Reset all to default</translation>
         </message>
         <message>
+            <source>そのキャラクターはいません（アナザーワールドのキャラクターだけが対象です）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>That character is not in the campaign (only Another World characters can be chosen)</translation>
+        </message>
+        <message>
             <source>そのキャラクターはこのAF判定の参加者ではありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>That character is not a participant in this AF check</translation>
@@ -4151,6 +4231,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>アナザーワールド(&amp;A)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>&amp;Another World</translation>
+        </message>
+        <message>
+            <source>アナザーワールドのキャラクターがいません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>There are no Another World characters</translation>
         </message>
         <message>
             <source>アナザーワールドのキャラクターだけが対象です</source>
@@ -5321,9 +5406,19 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Timing: auto. Summons a Servant not in the scene. In combat, that round moves straight to the cleanup process.</translation>
         </message>
         <message>
+            <source>タイミング:オート。シーンにいないサーヴァントを呼び出します。戦闘中なら、そのラウンドは即座にクリンナッププロセスに移行します。戦闘トラッカーの戦闘中なら、サーヴァントはその戦闘に加わります。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Timing: auto. Summons a Servant not in the scene. In combat, that round moves straight to the cleanup process. While the battle tracker runs a fight, the Servant joins it.</translation>
+        </message>
+        <message>
             <source>タイミング:オート。シーンにいるサーヴァントを退場させます（回避判定の失敗後、ダメージの前でも。「離脱できない」効果を無視）。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Timing: auto. Removes a Servant in the scene (even after a failed dodge, before damage; ignores "cannot disengage" effects).</translation>
+        </message>
+        <message>
+            <source>タイミング:オート。シーンにいるサーヴァントを退場させます（回避判定の失敗後、ダメージの前でも。「離脱できない」効果を無視）。戦闘トラッカーの戦闘中なら、サーヴァントはその戦闘から退場します（逃走）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Timing: auto. Removes a Servant in the scene (even after a failed dodge, before damage; ignores "cannot disengage" effects). While the battle tracker runs a fight, the Servant leaves it (fled).</translation>
         </message>
         <message>
             <source>ターン {0}</source>
@@ -5806,6 +5901,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Fumble (failure)</translation>
         </message>
         <message>
+            <source>ファンブル（自動失敗）は令呪 +{0} でも変わりません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A fumble (automatic failure) stays one even with Command Spell +{0}</translation>
+        </message>
+        <message>
             <source>フォーカード</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Four Card</translation>
@@ -6049,6 +6149,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ラウンド {0}（戦闘トラッカー）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Round {0} (combat tracker)</translation>
+        </message>
+        <message>
+            <source>ラウンドの進行・行動順・エンゲージ・離脱は戦闘トラッカー（メニュー「戦闘」→「戦闘トラッカー…」、Ctrl+B）で行ないます。戦闘中に令呪でサーヴァントをシーンに登場させると、サーヴァントは戦闘トラッカーの戦闘に加わり、そのラウンドはクリンナップへ移ります。令呪でシーンから退場させると、戦闘トラッカーでは「逃走」になります。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rounds, initiative order, engaging and disengaging are handled in the battle tracker (menu "Battle" → "Battle tracker…", Ctrl+B). If a Command Spell brings a Servant into the scene during combat, the Servant joins the battle tracker's fight and that round moves to cleanup. A Servant removed from the scene by a Command Spell is marked "Fled" in the battle tracker.</translation>
         </message>
         <message>
             <source>ラウンドの進行・行動順・エンゲージ・離脱は戦闘トラッカー（メニュー「戦闘」→「戦闘トラッカー…」、Ctrl+B）で行ないます。戦闘中に令呪でサーヴァントをシーンに登場させると、戦闘トラッカーのそのラウンドはクリンナップへ移ります。</source>
@@ -6396,6 +6501,16 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>· Command Spells are not restored (house rule: restored to the maximum ({0}) at the end of the scenario)</translation>
         </message>
         <message>
+            <source>・戦闘から退場</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> · left the fight</translation>
+        </message>
+        <message>
+            <source>・戦闘に参加・クリンナッププロセスへ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> · joins the fight · to the cleanup process</translation>
+        </message>
+        <message>
             <source>・縁故と前借りは次のセッションに持ち越します（GMの判断）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>· Bonds and advances carry over to the next session (the GM's call)</translation>
@@ -6558,6 +6673,36 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Command Spells</translation>
         </message>
         <message>
+            <source>令呪 +{0} は出目を見てから: 使えば成功率 {1}（振る前に使うのと同じ）、令呪を使う確率 {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Command Spell +{0} after the dice: success chance with it {1} (the same as before the roll), chance a Command Spell is spent {2}</translation>
+        </message>
+        <message>
+            <source>令呪 +{0} は出目を見てから、振った後のボタンで使います（ハウスルール）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Command Spell +{0} is used after the dice, with the button after the roll (house rule)</translation>
+        </message>
+        <message>
+            <source>令呪 +{0} を使う</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Use Command Spell +{0}</translation>
+        </message>
+        <message>
+            <source>令呪 +{0} を使う（マスター: {1}、残り {2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Use Command Spell +{0} (master: {1}, {2} left)</translation>
+        </message>
+        <message>
+            <source>令呪 +{0} を使っても勝敗は変わりません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Command Spell +{0} would not change who wins</translation>
+        </message>
+        <message>
+            <source>令呪 +{0} を使っても難易度に届きません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Command Spell +{0} would still fall short of the difficulty</translation>
+        </message>
+        <message>
             <source>令呪 +{0} 込み</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>including Command Spell +{0}</translation>
@@ -6578,6 +6723,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Command Spell +{0} (no Master)</translation>
         </message>
         <message>
+            <source>令呪 +{0}（出目を見てから。マスター: {1}、残り {2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Command Spell +{0} (after the dice; master: {1}, {2} left)</translation>
+        </message>
+        <message>
             <source>令呪 残り</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Command Spells left</translation>
@@ -6591,6 +6741,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>令呪:</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Command Spell:</translation>
+        </message>
+        <message>
+            <source>令呪: {0} → {1}「{2}」</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Command Spell: {0} → {1} "{2}"</translation>
         </message>
         <message>
             <source>令呪: {0} → {1}「{2}」のため、ラウンド {3} はクリンナッププロセスへ</source>
@@ -6651,6 +6806,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>令呪を使う（1シナリオに{0}回まで・セッション終了時に回復）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Use a Command Spell (up to {0} per scenario, restored at the end of the session)</translation>
+        </message>
+        <message>
+            <source>令呪を使える判定がありません（先に振ってください）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No check to use a Command Spell on (roll first)</translation>
         </message>
         <message>
             <source>令呪刻印のある肉体を切り離す</source>
@@ -7280,6 +7440,11 @@ Sideboard
             <source>出目を入力</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Enter the roll</translation>
+        </message>
+        <message>
+            <source>出目を見てから使えます。使うと同じ出目で判定し直します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>May be used after seeing the dice: the same dice are judged again with it</translation>
         </message>
         <message>
             <source>出目（2D3）</source>
@@ -8340,6 +8505,21 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Recover</translation>
         </message>
         <message>
+            <source>回復するHP</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>HP recovered</translation>
+        </message>
+        <message>
+            <source>回復するMP</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>MP recovered</translation>
+        </message>
+        <message>
+            <source>回復するキャラクター</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Character who recovers</translation>
+        </message>
+        <message>
             <source>回復するキャラクターがいません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No character to recover</translation>
@@ -8360,14 +8540,29 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Fatigue levels to recover</translation>
         </message>
         <message>
+            <source>回復する量</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Amount recovered</translation>
+        </message>
+        <message>
             <source>回復なし</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No recovery</translation>
         </message>
         <message>
+            <source>回復の方法</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Recovered by</translation>
+        </message>
+        <message>
             <source>回復は最大値で止まります（最大値が 0 のときは上限なし）。減少には下限がありません。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Recovery stops at the maximum (no limit when the maximum is 0). Decreases have no lower limit.</translation>
+        </message>
+        <message>
+            <source>回復は最大値で止まります（最大値が 0 のときは上限なし）。食事を摂れなかった・睡眠不足による減少と供給は「供給・生命力の増減…」で振ります。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Recovery stops at the maximum (no limit when the maximum is 0). Losses from missed meals or lack of sleep, and supply, are rolled in “Supply / raise or lower vitality…”.</translation>
         </message>
         <message>
             <source>回復ロール {0} → {1}: {2}</source>
@@ -8383,6 +8578,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>回復量が 0 です（ダイスの数か固定値を入力してください）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The recovery amount is 0 (enter a number of dice or a fixed amount)</translation>
+        </message>
+        <message>
+            <source>回復量のうち HP に最大 {0}、残りを MP（合計は振った量）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>up to {0} of the recovery to HP, the rest to MP (the roll in all)</translation>
         </message>
         <message>
             <source>回避</source>
@@ -9163,6 +9363,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>成功した判定の目標値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>TN of the successful test</translation>
+        </message>
+        <message>
+            <source>成功しているので令呪は要りません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The check succeeded: no Command Spell is needed</translation>
         </message>
         <message>
             <source>成功している確率 (%)</source>
@@ -10484,6 +10689,21 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Rulebook: if unable to eat for 24 hours or more, [HP] and [MP] automatically decrease by 1–5D6.</translation>
         </message>
         <message>
+            <source>本文: 24時間以内に一定の量の食事を摂取することで生命力は回復する。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Text: eating a certain amount of food within 24 hours recovers vitality.</translation>
+        </message>
+        <message>
+            <source>本文: 6時間以上の睡眠を取ることで生命力は回復する。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Text: sleeping 6 hours or more recovers vitality.</translation>
+        </message>
+        <message>
+            <source>本文に回復量の記載はありません。GMが決めた量を入れてください。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The text gives no amount. Enter the amount the GM decides.</translation>
+        </message>
+        <message>
             <source>本文の読み: 縁故は各セッションで結ぶもの。持ち越すかどうかはGMの判断です</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reading of the text: bonds are made each session. Whether they carry over is the GM's call</translation>
@@ -11192,6 +11412,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>理知 {0} で成功 {1:.2%}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Intellect {0}: success {1:.2%}</translation>
+        </message>
+        <message>
+            <source>生命力の回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Vitality recovery</translation>
+        </message>
+        <message>
+            <source>生命力の回復（{0}）: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Vitality recovery ({0}): {1}</translation>
         </message>
         <message>
             <source>男性</source>
@@ -13836,6 +14066,11 @@ Start session {1} anyway?</translation>
             <translation>Skipped meals</translation>
         </message>
         <message>
+            <source>食事を摂った（24時間以内に一定の量）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Had a meal (a certain amount within 24 hours)</translation>
+        </message>
+        <message>
             <source>食事を摂れなかった・睡眠不足では HP と MP の両方が減ります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Missing meals or sleep lowers both HP and MP</translation>
@@ -13844,6 +14079,11 @@ Start session {1} anyway?</translation>
             <source>食事を摂れなかった（24時間以上）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Missed meals (24 hours or more)</translation>
+        </message>
+        <message>
+            <source>食事・睡眠による生命力の回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Vitality recovered by meals and sleep</translation>
         </message>
         <message>
             <source>食事抜き</source>
@@ -14134,6 +14374,11 @@ Start session {1} anyway?</translation>
             <source>（最低 1 点）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (at least 1 point)</translation>
+        </message>
+        <message>
+            <source>（最大値まで）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (up to the maximum)</translation>
         </message>
         <message>
             <source>（未入力）</source>
@@ -14540,8 +14785,8 @@ Start session {1} anyway?</translation>
             <translation>Open battle tracker</translation>
         </message>
         <message>
-            <source>ラウンドの進行・行動順・エンゲージ・離脱は戦闘トラッカー（メニュー「戦闘」→「戦闘トラッカー…」、Ctrl+B）で行ないます。戦闘中に令呪でサーヴァントをシーンに登場させると、戦闘トラッカーのそのラウンドはクリンナップへ移ります。</source>
-            <translation>Rounds, initiative order, engaging and disengaging are handled in the battle tracker (menu "Battle" → "Battle tracker…", Ctrl+B). If a Command Spell brings a Servant into the scene during combat, that round of the battle tracker moves to cleanup.</translation>
+            <source>ラウンドの進行・行動順・エンゲージ・離脱は戦闘トラッカー（メニュー「戦闘」→「戦闘トラッカー…」、Ctrl+B）で行ないます。戦闘中に令呪でサーヴァントをシーンに登場させると、サーヴァントは戦闘トラッカーの戦闘に加わり、そのラウンドはクリンナップへ移ります。令呪でシーンから退場させると、戦闘トラッカーでは「逃走」になります。</source>
+            <translation>Rounds, initiative order, engaging and disengaging are handled in the battle tracker (menu "Battle" → "Battle tracker…", Ctrl+B). If a Command Spell brings a Servant into the scene during combat, the Servant joins the battle tracker's fight and that round moves to cleanup. A Servant removed from the scene by a Command Spell is marked "Fled" in the battle tracker.</translation>
         </message>
         <message>
             <source>戦闘ラウンド</source>
@@ -14996,6 +15241,96 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>AWRestModel</name>
+        <message>
+            <source>{0}のHPとMPは既に最大値です（何も変わりません）</source>
+            <translation>{0}'s HP and MP are already at their maximum (nothing changes)</translation>
+        </message>
+        <message>
+            <source>{0}: {1}（GMが決めた量 HP +{2}・MP +{3}）</source>
+            <translation>{0}: {1} (amounts set by the GM: HP +{2}, MP +{3})</translation>
+        </message>
+        <message>
+            <source>{0} {1} → {2}</source>
+            <translation>{0} {1} → {2}</translation>
+        </message>
+        <message>
+            <source>（最大値まで）</source>
+            <translation> (up to the maximum)</translation>
+        </message>
+        <message>
+            <source>生命力の回復（{0}）: {1}</source>
+            <translation>Vitality recovery ({0}): {1}</translation>
+        </message>
+        <message>
+            <source>そのキャラクターはいません（アナザーワールドのキャラクターだけが対象です）</source>
+            <translation>That character is not in the campaign (only Another World characters can be chosen)</translation>
+        </message>
+    </context>
+    <context>
+        <name>AWRestTab</name>
+        <message>
+            <source>回復するキャラクター</source>
+            <translation>Character who recovers</translation>
+        </message>
+        <message>
+            <source>回復するHP</source>
+            <translation>HP recovered</translation>
+        </message>
+        <message>
+            <source>回復するMP</source>
+            <translation>MP recovered</translation>
+        </message>
+        <message>
+            <source>本文に回復量の記載はありません。GMが決めた量を入れてください。</source>
+            <translation>The text gives no amount. Enter the amount the GM decides.</translation>
+        </message>
+        <message>
+            <source>回復する</source>
+            <translation>Recover</translation>
+        </message>
+        <message>
+            <source>HP</source>
+            <translation>HP</translation>
+        </message>
+        <message>
+            <source>MP</source>
+            <translation>MP</translation>
+        </message>
+        <message>
+            <source>食事・睡眠による生命力の回復</source>
+            <translation>Vitality recovered by meals and sleep</translation>
+        </message>
+        <message>
+            <source>キャラクター</source>
+            <translation>Character</translation>
+        </message>
+        <message>
+            <source>回復の方法</source>
+            <translation>Recovered by</translation>
+        </message>
+        <message>
+            <source>回復する量</source>
+            <translation>Amount recovered</translation>
+        </message>
+        <message>
+            <source>回復は最大値で止まります（最大値が 0 のときは上限なし）。食事を摂れなかった・睡眠不足による減少と供給は「供給・生命力の増減…」で振ります。</source>
+            <translation>Recovery stops at the maximum (no limit when the maximum is 0). Losses from missed meals or lack of sleep, and supply, are rolled in “Supply / raise or lower vitality…”.</translation>
+        </message>
+        <message>
+            <source>アナザーワールドのキャラクターがいません</source>
+            <translation>There are no Another World characters</translation>
+        </message>
+        <message>
+            <source>（名前なし）</source>
+            <translation>(no name)</translation>
+        </message>
+        <message>
+            <source>HP {0}/{1} → {2}/{1}、MP {3}/{4} → {5}/{4}</source>
+            <translation>HP {0}/{1} → {2}/{1}, MP {3}/{4} → {5}/{4}</translation>
+        </message>
+    </context>
+    <context>
         <name>AWScenesTab</name>
         <message>
             <source>シナリオ名</source>
@@ -15202,6 +15537,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Battle</translation>
         </message>
         <message>
+            <source>生命力の回復</source>
+            <translation>Vitality recovery</translation>
+        </message>
+        <message>
             <source>{0}（次の操作で新しい状態に置き換わります）</source>
             <translation>{0} (the next action replaces it with the new state)</translation>
         </message>
@@ -15315,18 +15654,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>令呪: {0} → {1}「{2}」（残り {3}）</source>
             <translation>Command Spell: {0} → {1} "{2}" ({3} left)</translation>
-        </message>
-        <message>
-            <source>令呪: {0} → {1}「{2}」のため、ラウンド {3} はクリンナッププロセスへ</source>
-            <translation>Command Spell: {0} → {1} "{2}", so round {3} goes to the cleanup process</translation>
-        </message>
-        <message>
-            <source> — 戦闘中のため、ラウンドはクリンナッププロセスへ</source>
-            <translation> — in combat, so the round goes to the cleanup process</translation>
-        </message>
-        <message>
-            <source>・クリンナッププロセスへ</source>
-            <translation> · to the cleanup process</translation>
         </message>
         <message>
             <source>令呪: {0}（特別ルール）{1}（残り {2}）</source>
@@ -15481,6 +15808,49 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>AWSpellFight</name>
+        <message>
+            <source>令呪: {0} → {1}「{2}」</source>
+            <translation>Command Spell: {0} → {1} "{2}"</translation>
+        </message>
+        <message>
+            <source>{0}: {1}は戦闘から退場（逃走）</source>
+            <translation>{0}: {1} leaves the fight (fled)</translation>
+        </message>
+        <message>
+            <source> — {0}は戦闘から退場（戦闘トラッカーで逃走）</source>
+            <translation> — {0} leaves the fight (fled in the battle tracker)</translation>
+        </message>
+        <message>
+            <source>・戦闘から退場</source>
+            <translation> · left the fight</translation>
+        </message>
+        <message>
+            <source> — 戦闘中のため、ラウンドはクリンナッププロセスへ</source>
+            <translation> — in combat, so the round goes to the cleanup process</translation>
+        </message>
+        <message>
+            <source>・クリンナッププロセスへ</source>
+            <translation> · to the cleanup process</translation>
+        </message>
+        <message>
+            <source>{0}: {1}が戦闘に加わった</source>
+            <translation>{0}: {1} joins the fight</translation>
+        </message>
+        <message>
+            <source> — {0}が戦闘に加わり、ラウンドはクリンナッププロセスへ</source>
+            <translation> — {0} joins the fight, and the round goes to the cleanup process</translation>
+        </message>
+        <message>
+            <source>・戦闘に参加・クリンナッププロセスへ</source>
+            <translation> · joins the fight · to the cleanup process</translation>
+        </message>
+        <message>
+            <source>令呪: {0} → {1}「{2}」のため、ラウンド {3} はクリンナッププロセスへ</source>
+            <translation>Command Spell: {0} → {1} "{2}", so round {3} goes to the cleanup process</translation>
+        </message>
+    </context>
+    <context>
         <name>AWSpellsBox</name>
         <message>
             <source>令呪を使うマスター</source>
@@ -15543,12 +15913,12 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Makes the Servant do something it refuses as "absolutely unwilling". Note the order in the memo.</translation>
         </message>
         <message>
-            <source>タイミング:オート。シーンにいないサーヴァントを呼び出します。戦闘中なら、そのラウンドは即座にクリンナッププロセスに移行します。</source>
-            <translation>Timing: auto. Summons a Servant not in the scene. In combat, that round moves straight to the cleanup process.</translation>
+            <source>タイミング:オート。シーンにいないサーヴァントを呼び出します。戦闘中なら、そのラウンドは即座にクリンナッププロセスに移行します。戦闘トラッカーの戦闘中なら、サーヴァントはその戦闘に加わります。</source>
+            <translation>Timing: auto. Summons a Servant not in the scene. In combat, that round moves straight to the cleanup process. While the battle tracker runs a fight, the Servant joins it.</translation>
         </message>
         <message>
-            <source>タイミング:オート。シーンにいるサーヴァントを退場させます（回避判定の失敗後、ダメージの前でも。「離脱できない」効果を無視）。</source>
-            <translation>Timing: auto. Removes a Servant in the scene (even after a failed dodge, before damage; ignores "cannot disengage" effects).</translation>
+            <source>タイミング:オート。シーンにいるサーヴァントを退場させます（回避判定の失敗後、ダメージの前でも。「離脱できない」効果を無視）。戦闘トラッカーの戦闘中なら、サーヴァントはその戦闘から退場します（逃走）。</source>
+            <translation>Timing: auto. Removes a Servant in the scene (even after a failed dodge, before damage; ignores "cannot disengage" effects). While the battle tracker runs a fight, the Servant leaves it (fled).</translation>
         </message>
         <message>
             <source>達成値+20 は判定パネルで適用します: パネルの「令呪 +20」にチェックを入れると、ダイスを振ったときに令呪を 1 つ使います。ここでは使いません（二重に使わないため）。通常は不可能な行動にも挑戦でき、目標値は {0} が目安です。</source>
@@ -15584,6 +15954,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>HP と MP を別々に振る</source>
             <translation>Roll HP and MP separately</translation>
+        </message>
+        <message>
+            <source>HP に入れる量（残りは MP）</source>
+            <translation>To HP (the rest to MP)</translation>
         </message>
         <message>
             <source>特技名</source>
@@ -15751,6 +16125,18 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>（{0}、{1}）</source>
             <translation> ({0}, {1})</translation>
+        </message>
+        <message>
+            <source>（{0}）</source>
+            <translation> ({0})</translation>
+        </message>
+        <message>
+            <source>HP に入れる量は 0〜{0} です（{1} は入力できません）</source>
+            <translation>The amount to HP is 0–{0} ({1} cannot be entered)</translation>
+        </message>
+        <message>
+            <source>回復量のうち HP に最大 {0}、残りを MP（合計は振った量）</source>
+            <translation>up to {0} of the recovery to HP, the rest to MP (the roll in all)</translation>
         </message>
     </context>
     <context>
@@ -25652,6 +26038,72 @@ Start session {1} anyway?</translation>
         <message>
             <source>Edge の消費はルールデータにありません: GM と決めた点数を入力</source>
             <translation>The Edge's cost is not in the rule data: enter the points agreed with the GM</translation>
+        </message>
+    </context>
+    <context>
+        <name>SpellAfterBox</name>
+        <message>
+            <source>{0}に令呪 +{1} を使う（マスター: {2}、残り {3}）</source>
+            <translation>Use Command Spell +{1} for the {0} (master: {2}, {3} left)</translation>
+        </message>
+        <message>
+            <source>令呪 +{0} を使う（マスター: {1}、残り {2}）</source>
+            <translation>Use Command Spell +{0} (master: {1}, {2} left)</translation>
+        </message>
+        <message>
+            <source>令呪 +{0} を使う</source>
+            <translation>Use Command Spell +{0}</translation>
+        </message>
+        <message>
+            <source>出目を見てから使えます。使うと同じ出目で判定し直します</source>
+            <translation>May be used after seeing the dice: the same dice are judged again with it</translation>
+        </message>
+        <message>
+            <source>{0}: 令呪 +{1} は出目を見てから: 勝率 {2}（振る前に使うのと同じ）、令呪を使う確率 {3}</source>
+            <translation>{0}: Command Spell +{1} after the dice: win chance {2} (the same as before the roll), chance a Command Spell is spent {3}</translation>
+        </message>
+        <message>
+            <source>令呪 +{0} は出目を見てから: 使えば成功率 {1}（振る前に使うのと同じ）、令呪を使う確率 {2}</source>
+            <translation>Command Spell +{0} after the dice: success chance with it {1} (the same as before the roll), chance a Command Spell is spent {2}</translation>
+        </message>
+    </context>
+    <context>
+        <name>SpellAfterRoll</name>
+        <message>
+            <source>令呪 +{0} は出目を見てから、振った後のボタンで使います（ハウスルール）</source>
+            <translation>Command Spell +{0} is used after the dice, with the button after the roll (house rule)</translation>
+        </message>
+        <message>
+            <source>令呪 +{0} を使っても勝敗は変わりません</source>
+            <translation>Command Spell +{0} would not change who wins</translation>
+        </message>
+        <message>
+            <source>成功しているので令呪は要りません</source>
+            <translation>The check succeeded: no Command Spell is needed</translation>
+        </message>
+        <message>
+            <source>ファンブル（自動失敗）は令呪 +{0} でも変わりません</source>
+            <translation>A fumble (automatic failure) stays one even with Command Spell +{0}</translation>
+        </message>
+        <message>
+            <source>令呪 +{0} を使っても難易度に届きません</source>
+            <translation>Command Spell +{0} would still fall short of the difficulty</translation>
+        </message>
+        <message>
+            <source>令呪を使える判定がありません（先に振ってください）</source>
+            <translation>No check to use a Command Spell on (roll first)</translation>
+        </message>
+        <message>
+            <source>令呪 +{0}（出目を見てから。マスター: {1}、残り {2}）</source>
+            <translation>Command Spell +{0} (after the dice; master: {1}, {2} left)</translation>
+        </message>
+        <message>
+            <source>{0}の勝利 → {1}の勝利</source>
+            <translation>{0} wins → {1} wins</translation>
+        </message>
+        <message>
+            <source>{0}（達成値 {1}）→ {2}（達成値 {3}）</source>
+            <translation>{0} (result {1}) → {2} (result {3})</translation>
         </message>
     </context>
     <context>

@@ -3,12 +3,15 @@ panel or tracker that follows it shows another number at once, and Ctrl+Z puts t
 
 One row per switch: `SWITCHES` lists (rule id, reading to flip to, setup).  A setup prepares the
 window (selects a character, opens a tracker, sets up the test) and returns what the user reads:
-a function giving the shown text.  Other systems' switches are added as rows."""
+a function giving the shown text.  The 千幻抄 setups are in house_rules_window_sengensho.py; AW's
+令呪C timing and 供給 switches have their rows in test_house_rules_window_aw_more.py, and the last
+test checks that together the rows flip every switch of every system."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from importlib import import_module
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -16,17 +19,27 @@ from PySide6.QtCore import QSettings
 from gmtool.app.house_rules_menu import open_house_rules
 from gmtool.app.main_window import MainWindow
 from gmtool.models.fourcard.check_model import COMPARE, CUSTOM
-from gmtool.rules.house_rules import HouseRules
+from gmtool.models.fourcard.skill_catalog import set_campaign_catalog
+from gmtool.rules.house_rules import HouseRules, all_house_rules, house_rule
 from gmtool.rules.systems.aw.house_rules import (
     END_PLAYED_OUT,
+    FOCUS_REDECLARE,
     FOCUS_ROUND_END,
+    REDECLARE_ONCE,
     RESTORE_SCENARIO,
     SPELL_RESTORE,
     WITHDRAW,
     WITHDRAW_SINGLE,
 )
 from gmtool.rules.systems.fourcard.checks import Contestant as FourCardContestant
-from gmtool.rules.systems.fourcard.house_rules import COMPARE_NATURALS, NATURALS_PLAIN
+from gmtool.rules.systems.fourcard.house_rules import (
+    COMPARE_NATURALS,
+    LEVEL_TABLE,
+    LEVEL_UPPER,
+    NATURALS_PLAIN,
+    TP_PER_INTERLUDE,
+    TP_STEP,
+)
 from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.rules.systems.lotr.derived import wound_track
 from gmtool.rules.systems.lotr.house_rules import (
@@ -37,10 +50,37 @@ from gmtool.rules.systems.lotr.house_rules import (
     UNSET_LIGHTER,
     UNSET_WOUND_PENALTY,
 )
+from gmtool.rules.systems.sengensho.house_rules import (
+    ABILITY_PERIOD,
+    BOSS_LEVEL,
+    BOSS_LEVEL_CAPPED,
+    BOSS_SLOT,
+    BOSS_SLOT_TAKEN,
+    DEBT,
+    DEBT_COUNT,
+    HALVE_SUM,
+    PC_HALVING,
+    PER_SCENARIO,
+)
+from gmtool.views.fourcard.check_view import FourCardCheckView
+from gmtool.views.fourcard.growth_dialog import FourCardGrowthDialog
+from gmtool.views.fourcard.sheet_view import FourCardSheetView
 from gmtool.views.lotr.check_view import LotRCheckView
+from tests.e2e.house_rules_window_sengensho import (
+    Shown,
+    menu_action,
+    sengensho_ability_period,
+    sengensho_boss_level,
+    sengensho_boss_slot,
+    sengensho_debt,
+    sengensho_three_pc_bonds,
+)
+from tests.models.fourcard.test_growth_model import growth_catalog
 
-Shown = Callable[[], str]
+# Rows for more switches live in this module (it imports Flip and the fixture from here).
+MORE_ROWS = "tests.e2e.test_house_rules_window_aw_more"
 AF_ACTION = "アナザーフォーカス判定（AF）…"
+DECLARED_COLUMN = 6  # the AF page's 宣言数: the 特技 counted for the member this round
 
 
 @pytest.fixture
@@ -58,11 +98,6 @@ def select_system(window: MainWindow, system_id: str) -> str:
     character_id = next(s.id for s in window.campaign_model.characters() if s.system == system_id)
     window.select_character(character_id)
     return character_id
-
-
-def menu_action(window: MainWindow, menu_title: str, text: str):
-    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == menu_title)
-    return next(a for a in menu.actions() if a.text() == text)
 
 
 # ---- LotR ---------------------------------------------------------------------------------------
@@ -146,6 +181,26 @@ def aw_focus(window: MainWindow) -> Shown:
     return dialog.run_page.odds_label.text
 
 
+def aw_focus_redeclared(window: MainWindow) -> Shown:
+    """The same AF with 朝霧 透's 《サンプル特技》 declared in round 1 (7 and 7 rolled): whether it
+    lowers round 2's difficulty again, and the odds that follow."""
+    menu_action(window, "アナザーワールド(&A)", AF_ACTION).trigger()
+    dialog = window.opened[-1]
+    dialog.notify = lambda _text: None
+    dialog.setup_page.difficulty_spin.setValue(50)
+    dialog.setup_page.rounds_spin.setValue(2)
+    dialog.setup_page.start_button.click()
+    page = dialog.run_page
+    page.feat_boxes[0]["サンプル特技"].setChecked(True)
+    for natural in (7, 7):
+        page.natural_spin.setValue(natural)
+        page.manual_button.click()
+    declared = DECLARED_COLUMN
+    return lambda: (
+        f"{page.members_table.item(0, declared).text()} | {page.next_label.text()} | {page.odds_label.text()}"
+    )
+
+
 # ---- フォーカード ----------------------------------------------------------------------------------
 def fourcard_compare(window: MainWindow) -> Shown:
     """The judgement panel's 比較ロール: A's chance of winning, which the naturals' reading moves."""
@@ -159,6 +214,44 @@ def fourcard_compare(window: MainWindow) -> Shown:
         view.model.set_source(side, CUSTOM)
         view.model.set_custom_value(side, value)
     return lambda: f"{view.headline.text()} | {view.detail_label.text()}"
+
+
+def fourcard_level(window: MainWindow) -> Shown:
+    """リゼ・アルノー (15 XP): the sheet's 総合LV and the panel's DX check, whose base adds it."""
+    select_system(window, "fourcard")
+    view, sheet = window.panel_view("fourcard"), window.sheet_view
+    assert isinstance(view, FourCardCheckView) and isinstance(sheet, FourCardSheetView)
+    view.model.set_source(FourCardContestant.A, "attribute:dx")
+    view.model.set_difficulty(14)
+    return lambda: f"総合LV {sheet.level_label.text()} | {view.headline.text()} | {view.detail_label.text()}"
+
+
+def fourcard_second_tp(window: MainWindow) -> Shown:
+    """成長（シナリオの幕間）… for リゼ after 「廃坑」: 5 XP awarded, 【魔術理論】 bought to 1TP; the
+    row's reason and button for a second TP in the same interlude."""
+    set_campaign_catalog(window.campaign_model, growth_catalog(), "GMのカタログ")
+    select_system(window, "fourcard")
+    menu_action(window, "フォーカード(&4)", "成長（シナリオの幕間）…").trigger()
+    dialog = window.opened[-1]
+    assert isinstance(dialog, FourCardGrowthDialog)
+    dialog.scenario_edit.setText("廃坑")
+    dialog.success_check.setChecked(True)
+    dialog.award_button.click()
+    dialog.skill_buttons["魔術理論"].click()
+    assert cells(dialog.skill_table, "【魔術理論】")[3] == "1"  # bought: 1TP
+
+    def shown() -> str:
+        row = cells(dialog.skill_table, "【魔術理論】")
+        enabled = dialog.skill_buttons["魔術理論"].isEnabled()
+        return f"{row[3]}TP | {row[5]} | {'購入できる' if enabled else '購入できない'}"
+
+    return shown
+
+
+def cells(table, first: str) -> list[str]:
+    """The texts of the row whose first column reads `first`."""
+    row = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == first)
+    return [table.item(row, c).text() if table.item(row, c) else "" for c in range(table.columnCount())]
 
 
 @dataclass(frozen=True)
@@ -177,6 +270,14 @@ SWITCHES = [
     Flip(MARGINAL_HELPER, MARGINAL_ONE, lotr_group_test, "Marginal +1"),
     Flip(UNSET_WOUND_PENALTY, UNSET_LIGHTER, lotr_wounded_test),
     Flip(BATTLE_TIE, TIE_REROLL, lotr_mass_battle),
+    Flip(FOCUS_REDECLARE, REDECLARE_ONCE, aw_focus_redeclared),
+    Flip(LEVEL_TABLE, LEVEL_UPPER, fourcard_level, "総合LV 2"),
+    Flip(TP_STEP, TP_PER_INTERLUDE, fourcard_second_tp, "もう1TP上げています"),
+    Flip(PC_HALVING, HALVE_SUM, sengensho_three_pc_bonds, "幻想値 狩猟者 2"),
+    Flip(DEBT, DEBT_COUNT, sengensho_debt, "狩猟者 縁故あと3つ"),
+    Flip(BOSS_LEVEL, BOSS_LEVEL_CAPPED, sengensho_boss_level, "GMの決めた上限（Lv3）まで結べます"),
+    Flip(BOSS_SLOT, BOSS_SLOT_TAKEN, sengensho_boss_slot, "「宵闇の主」と結びました"),
+    Flip(ABILITY_PERIOD, PER_SCENARIO, sengensho_ability_period, "使用済み"),
 ]
 
 
@@ -204,3 +305,25 @@ def test_the_wounded_warning_is_loud_until_the_lighter_value_is_carried(window):
     assert view.warning_label.isVisible() and "ペナルティなしで判定しています" in view.warning_label.text()
     open_house_rules(window).choose(UNSET_WOUND_PENALTY, UNSET_LIGHTER)
     assert not view.warning_label.isVisible()
+
+
+def later_rows() -> set[str]:
+    """The switches whose rows live in MORE_ROWS (none while that module does not exist); imported
+    here, not at the top, because it imports this module."""
+    try:
+        module = import_module(MORE_ROWS)
+    except ModuleNotFoundError as missing:
+        if missing.name != MORE_ROWS:
+            raise
+        return set()
+    return {flip.rule_id for flip in getattr(module, "SWITCHES", ())}
+
+
+def test_every_switch_of_every_system_is_flipped_through_the_window():
+    later = later_rows()
+    rows = [flip.rule_id for flip in SWITCHES]
+    assert len(rows) == len(set(rows)) and not set(rows) & later  # one row per switch
+    missing = {rule.id for rule in all_house_rules()} - set(rows) - later
+    assert not missing, f"switches without a row here or in {MORE_ROWS}: {sorted(missing)}"
+    for flip in SWITCHES:  # each row flips to a reading other than the default
+        assert flip.reading_id != house_rule(flip.rule_id).default, flip.rule_id

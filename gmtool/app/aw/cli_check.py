@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from fractions import Fraction
 from typing import Any
 
 from gmtool.app.cli_common import OUTCOME_NAMES, bounded, percent
@@ -22,6 +23,9 @@ from gmtool.rules.systems.aw.checks import (
     AWOpposedSpec,
     AWRoller,
 )
+from gmtool.rules.systems.aw.house_rules import BOOST_AFTER, BOOST_BEFORE
+from gmtool.rules.systems.aw.rules_data import aw_session_rules
+from gmtool.rules.systems.aw.spell_c import spell_use_probability, success_with_spell
 
 CHECK_KINDS = ("aw", "aw-opposed")
 # Each value takes the bounds of its field in the judgement panel or on the sheet.
@@ -41,6 +45,12 @@ def add_check_parsers(sub: Any) -> None:
         "--critical", type=CRITICAL, default=12, help=f"クリティカル値{CRITICAL.range}、既定 12"
     )
     check.add_argument("--fumble", type=FUMBLE, default=2, help=f"ファンブル値{FUMBLE.range}、既定 2")
+    check.add_argument(
+        "--spell-c",
+        choices=(BOOST_BEFORE, BOOST_AFTER),
+        help="令呪C（達成値 +20）を使うとき: before（振る前に宣言）/ after（出目を見てから）。"
+        "使ったときの成功率と令呪を使う確率を加えて表示",
+    )
     check.add_argument("--json", action="store_true", help="JSON で出力")
 
     opposed = sub.add_parser("aw-opposed", help="アナザーワールドSRS の対決")
@@ -78,9 +88,17 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     if args.kind == "aw":
         success = dist.probability(lambda o: o.succeeded)
+        spell = _spell_c(args, roller)
         if args.json:
             outcomes = {str(o): float(dist[o]) for o in Outcome}
-            print(json.dumps({"system": "aw", "success": float(success), "outcomes": outcomes}))
+            document: dict[str, Any] = {"system": "aw", "success": float(success), "outcomes": outcomes}
+            if spell is not None:
+                document["spell_c"] = {
+                    "timing": args.spell_c,
+                    "success": float(spell[0]),
+                    "spell_used": float(spell[1]),
+                }
+            print(json.dumps(document))
         else:
             print(
                 f"アナザーワールドSRS 行為判定: 判定値 {args.value} / 修正 {args.modifier:+d} / "
@@ -89,6 +107,12 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             for outcome in Outcome:
                 print(f"  {OUTCOME_NAMES[outcome]:<6}{percent(dist[outcome])}")
             print(f"  成功率（自動成功を含む）{percent(success)}")
+            if spell is not None:
+                when = "振る前に宣言" if args.spell_c == BOOST_BEFORE else "出目を見てから"
+                print(
+                    f"  令呪 +{spell[2]}（{when}）: 使えば成功率 {percent(spell[0])}"
+                    f"（振る前でも後でも同じ）、令呪を使う確率 {percent(spell[1])}"
+                )
     else:
         wins = dist[Side.ACTION]
         if args.json:
@@ -104,3 +128,13 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             print(f"  アクション側の勝率   {percent(wins)}")
             print(f"  リアクション側の勝率 {percent(dist[Side.REACTION])}")
     return 0
+
+
+def _spell_c(args: argparse.Namespace, roller: AWRoller) -> tuple[Fraction, Fraction, int] | None:
+    """(success with 令呪, the chance it is spent, its +) under --spell-c; None without the option."""
+    if args.spell_c is None:
+        return None
+    amount = aw_session_rules().command_spell_boost
+    success = success_with_spell(roller, args.difficulty, amount)
+    used = spell_use_probability(roller, args.difficulty, amount, args.spell_c)
+    return success, used, amount

@@ -29,6 +29,7 @@ from gmtool.models.aw.check_session import (
     spend_boosts,
 )
 from gmtool.models.aw.session_model import SESSION_KEY, AWSessionModel
+from gmtool.models.aw.spell_c import SpellAfterRoll
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.roller_inputs import CUSTOM, RollerInputs, RollerInputsMixin
 from gmtool.rules.checks import CheckKind, CheckResult, OpposedResult, Outcome, Side
@@ -85,6 +86,7 @@ class AWCheckModel(RollerInputsMixin, QObject):
         self.key_note = ""  # why the action side is not who the GM last picked
         self.offers = {Side.ACTION: BoostOffer(), Side.REACTION: BoostOffer()}
         self.last_boosts: dict[Side, BoostOffer] = {}  # the 令呪 the last roll spent (offers before spending)
+        self.spell_c = SpellAfterRoll(self)  # 令呪 +20 after the dice, when the house rule says so
         characters = self.characters()
         if characters:
             self.action.character_id = characters[0].id
@@ -114,6 +116,8 @@ class AWCheckModel(RollerInputsMixin, QObject):
     def set_boost(self, on: bool, side: Side = Side.ACTION) -> None:
         """令呪 +20 for one side (the reaction side only in a 対決); SessionRefused (with the reason)
         when that side is not a servant or its master has none left."""
+        if on:
+            self.spell_c.refuse_before()
         if on and side is Side.REACTION and not self.opposed:
             raise SessionRefused(self.tr("リアクション側の令呪 +20 は対決でだけ使えます"))
         offer = self.offers[side]
@@ -233,6 +237,9 @@ class AWCheckModel(RollerInputsMixin, QObject):
     natural_bars: list[tuple[int, Fraction, Outcome | None]]  # None: decided by the other side
     curve: dict[int, Fraction]
     action_wins: Fraction | None
+
+    def recompute(self) -> None:
+        self._recompute()
 
     def _recompute(self) -> None:
         # A ticked box stays ticked when the 令呪 runs out elsewhere: unticking it silently would let

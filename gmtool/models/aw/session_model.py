@@ -250,8 +250,9 @@ class AWSessionModel(QObject):
     def use_command_spell(self, master: str, servant: str, effect: rules.SpellEffect, note: str = "") -> None:
         """One 令呪 with its effect; SessionRefused (nothing changes) when the rules forbid it.
 
-        A summon while the battle tracker runs an AW fight also sends that round to its cleanup
-        (「戦闘中ならクリンナッププロセスへ」): the 令呪 and the jump are one undo step."""
+        While the battle tracker runs an AW fight, a summon adds the servant to it and sends that
+        round to its cleanup (「戦闘中ならクリンナッププロセスへ」), and a dismissal marks the servant
+        逃走 (`spell_fight`): the 令呪 and the tracker's change are one undo step."""
         roster = self.roster()
         state = self.state()
         spells, restore = self.rules.command_spells, self.spell_restore()
@@ -264,20 +265,17 @@ class AWSessionModel(QObject):
         if note.strip():
             text += f" {note.strip()}"
         result = self._spells_result(left)
-        running = self._running_encounter() if effect is rules.SpellEffect.SUMMON else None
-        if running is None:
+        from gmtool.models.aw.spell_fight import AWSpellFight  # A joins / B leaves a running fight
+
+        change = AWSpellFight(self).change(effect, master, servant, label)
+        if change is None:
             self._commit(new, text, text, who=roster.name(master), result=result)
             return
-        encounter, before = running
-        event = self.tr("令呪: {0} → {1}「{2}」のため、ラウンド {3} はクリンナッププロセスへ").format(
-            roster.name(master), roster.name(servant), label, encounter.round
-        )
-        # A loaded encounter plus a line of two names (≤ 200 characters each) always loads again.
-        from gmtool.rules import battle, battle_turns
-
-        moved = battle.dump_encounter(battle.log_event(battle_turns.to_cleanup(encounter), event))
-        text += self.tr(" — 戦闘中のため、ラウンドはクリンナッププロセスへ")
-        result += self.tr("・クリンナッププロセスへ")
+        # A loaded encounter plus a line of two names (≤ 200 characters each) and a participant built
+        # from a sheet always loads again.
+        moved, before = change.document, change.before
+        text += change.text
+        result += change.result
         self.document.check(new)  # before the macro opens: a refusal leaves no half step
         stack = self.campaign_model.undo_stack
         stack.beginMacro(text)

@@ -18,6 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from gmtool.models.aw import supply_reading
 from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
@@ -115,6 +116,7 @@ class AWSupplyModel(QObject):
         self.skill_name = ""
         self.pool = "both"
         self.separate = False  # losses only: HP and MP each get their own roll
+        self.hp_share = 0  # 供給 split between HP and MP (house rule aw.supply_pools): at most this to HP
         self.targets: list[str] = []
         self.not_recovering: set[str] = set()  # 供給 participants who give but do not recover
         self.last_outcome: SupplyOutcome | None = None
@@ -130,8 +132,13 @@ class AWSupplyModel(QObject):
         self._update()
 
     def set_dice(self, dice: int) -> None:
-        supply.check_dice(self.kind, dice, self.rules, self.contracted())
+        supply_reading.check_dice(self, dice)  # the text's range, or any under 「望ましい」 as a guideline
         self.dice = dice
+        self._update()
+
+    def set_hp_share(self, hp_share: int) -> None:
+        supply_reading.check_hp_share(hp_share)
+        self.hp_share = hp_share
         self._update()
 
     def set_bonus(self, bonus: int) -> None:
@@ -203,7 +210,7 @@ class AWSupplyModel(QObject):
         return all(state.contracted(a, b) for a, b in combinations(chosen, 2))
 
     def dice_range(self) -> tuple[int, int]:
-        return supply.dice_range(self.kind, self.rules, self.contracted())
+        return supply_reading.dice_range(self)
 
     def range_text(self) -> str:
         """Which range applies and why (shown beside the dice count)."""
@@ -214,6 +221,7 @@ class AWSupplyModel(QObject):
             )
         if self.kind is SupplyKind.SKILL:
             return self.tr("{0}〜{1}D6 と固定値（特技の効果どおりに入力）").format(low, high)
+        low, high = supply.dice_range(self.kind, self.rules, self.contracted())  # the text's, even if a guide
         return self.tr("{0}〜{1}D6（{2}）").format(low, high, self.contract_reason())
 
     def contract_reason(self) -> str:
@@ -245,6 +253,10 @@ class AWSupplyModel(QObject):
         for cid in self.recipients():
             character = self.campaign_model.character(cid)
             pools = {}
+            if supply_reading.splits(self):
+                split = supply_reading.split_forecast(self, character)
+                out.append(Forecast(cid, self.session.name(cid), split))
+                continue
             for pool in self.pools():
                 current, maximum = getattr(character, pool), getattr(character, f"{pool}_max")
                 mean = supply.expected_pool_after(current, maximum, amount, self.kind.is_loss)
@@ -306,10 +318,7 @@ class AWSupplyModel(QObject):
             for pools in groups:
                 faces, amount = supply.roll_amount(self.dice, bonus, rng)
                 before = {p: getattr(character, p) for p in pools}
-                after = {
-                    p: supply.pool_after(before[p], getattr(character, f"{p}_max"), sign * amount)
-                    for p in pools
-                }
+                after = supply_reading.pools_after(self, character, pools, amount, sign)
                 character = replace(character, **after)
                 rolls.append(SupplyRoll(cid, character.name, pools, faces, amount, before, after))
             updated[cid] = character
@@ -340,6 +349,8 @@ class AWSupplyModel(QObject):
         if self.kind is SupplyKind.SUPPLY:
             names = "・".join(self.session.name(c) for c in self.chosen())
             inputs += self.tr("（{0}、{1}）").format(names, self.contract_reason())
+            if supply_reading.splits(self):  # house rule: the amount divided, not given to each
+                inputs += self.tr("（{0}）").format(supply_reading.split_text(self))
         dice = f"[{','.join(map(str, r.faces))}] = {r.amount}" if r.faces else str(r.amount)
         result = "、".join(f"{POOL_LABELS[p]} {r.before[p]} → {r.after[p]}" for p in r.pools)
         return summary_payload(
@@ -355,6 +366,7 @@ class AWSupplyModel(QObject):
             dice_count=self.dice,
             bonus=self.bonus if self.kind is SupplyKind.SKILL else 0,
             contracted=self.contracted(),
+            hp_share=self.hp_share if supply_reading.splits(self) else None,
             participants=self.chosen(),
             character_id=r.character_id,
             character=r.name,

@@ -25,6 +25,7 @@ from gmtool.models.outcome_text import outcome_label, percent, side_label
 from gmtool.rules.checks import CHECK_DIFFICULTY_BOUNDS, CheckResult, OpposedResult, Outcome, Side
 from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.views.appearance import Tone, set_tone
+from gmtool.views.aw.spell_c_box import SpellAfterBox
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
 from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
@@ -79,7 +80,8 @@ class _BoostBox(QWidget):
     def sync(self) -> None:
         model, side = self.model, self.side
         offer, ticked = model.offers[side], model.boosts[side]
-        in_play = side is Side.ACTION or model.opposed
+        # Under the house rule 「出目を見てから使う」 the 令呪 is taken after the roll, not ticked here.
+        in_play = (side is Side.ACTION or model.opposed) and not model.spell_c.is_after()
         # Still shown while ticked, so the GM can untick a 令呪 that can no longer be used.
         self.setVisible(in_play and (offer.visible or ticked))
         self.check.blockSignals(True)
@@ -164,6 +166,10 @@ class AWCheckView(QWidget):
         self.boost_odds_label = odds_box.add_line(QLabel())
         self.boost_odds_label.setWordWrap(True)
         set_tone(self.boost_odds_label, "special", "font-weight: bold;")
+        self.spell_after = SpellAfterBox(model.spell_c)
+        self.spell_odds_label = odds_box.add_line(QLabel())
+        self.spell_odds_label.setWordWrap(True)
+        set_tone(self.spell_odds_label, "special")
 
         controls = RollControls(model.roll)
         self.roll_button, self.result_label = controls.button, controls.result_label
@@ -192,6 +198,7 @@ class AWCheckView(QWidget):
         roll_row.addWidget(self.roll_button, 0, Qt.AlignmentFlag.AlignTop)  # a longer result never moves it
         roll_row.addWidget(self.result_label, 1)
         layout.addLayout(roll_row)
+        layout.addWidget(self.spell_after)
         self.plots_row = plots = QHBoxLayout()
         plots.addWidget(self.bars_plot)
         plots.addWidget(self.curve_plot)
@@ -242,6 +249,8 @@ class AWCheckView(QWidget):
             )
         self.boost_odds_label.setText(self._boost_odds_text())
         self.boost_odds_label.setVisible(bool(model.boosted_sides()))
+        self.spell_odds_label.setText(self.spell_after.odds_text())
+        self.spell_odds_label.setVisible(bool(self.spell_odds_label.text()))
 
     def _boost_odds_text(self) -> str:
         """Says the number above already includes the +20, and for which side."""

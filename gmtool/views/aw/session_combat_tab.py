@@ -1,7 +1,8 @@
 """戦闘: what the battle tracker's AW fight is doing now, and the way to it.
 
 Rounds, initiative, engagements and 離脱 are the battle tracker's (戦闘 → 戦闘トラッカー…); this page
-only names the running round, because a 令呪 summon in combat moves it to クリンナップ."""
+only names the running round, because a 令呪 summon in combat adds the servant and moves it to
+クリンナップ (and a 令呪 dismissal marks the servant 逃走)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ class AWCombatTab(SessionTab[AWSessionModel]):
                 "ラウンドの進行・行動順・エンゲージ・離脱は戦闘トラッカー"
                 "（メニュー「戦闘」→「戦闘トラッカー…」、Ctrl+B）で行ないます。"
                 "戦闘中に令呪でサーヴァントをシーンに登場させると、"
-                "戦闘トラッカーのそのラウンドはクリンナップへ移ります。"
+                "サーヴァントは戦闘トラッカーの戦闘に加わり、そのラウンドはクリンナップへ移ります。"
+                "令呪でシーンから退場させると、戦闘トラッカーでは「逃走」になります。"
             )
         )
         note.setWordWrap(True)

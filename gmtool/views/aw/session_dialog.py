@@ -15,6 +15,7 @@ from gmtool.views.appearance import set_tone
 from gmtool.views.aw.session_combat_tab import AWCombatTab
 from gmtool.views.aw.session_contracts_tab import AWContractsTab
 from gmtool.views.aw.session_keys_tab import AWKeysTab
+from gmtool.views.aw.session_rest_tab import AWRestTab
 from gmtool.views.aw.session_scenes_tab import AWScenesTab
 from gmtool.views.session_tab import SessionTab
 from gmtool.views.widgets import close_only_buttons, shown_message
@@ -44,11 +45,13 @@ class AWSessionDialog(QDialog):
         self.keys_tab = AWKeysTab(model, confirm)
         self.combat_tab = AWCombatTab(model, confirm)
         self.combat_tab.tracker_requested.connect(self.tracker_requested)
+        self.rest_tab = AWRestTab(model, confirm)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.scenes_tab, self.tr("シナリオ・シーン"))
         self.tabs.addTab(self.contracts_tab, self.tr("契約・令呪"))
         self.tabs.addTab(self.keys_tab, self.tr("イベントキー"))
         self.tabs.addTab(self.combat_tab, self.tr("戦闘"))
+        self.tabs.addTab(self.rest_tab, self.tr("生命力の回復"))
 
         buttons = close_only_buttons(self)
 
@@ -62,7 +65,7 @@ class AWSessionDialog(QDialog):
         self._sync()
 
     def pages(self) -> list[SessionTab]:
-        return [self.scenes_tab, self.contracts_tab, self.keys_tab, self.combat_tab]
+        return [self.scenes_tab, self.contracts_tab, self.keys_tab, self.combat_tab, self.rest_tab]
 
     def ask_confirm(self, title: str, text: str) -> bool:
         """Asks the GM before an action that resets or bends the rules (tests replace it)."""

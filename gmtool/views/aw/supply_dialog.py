@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models.aw import supply_reading
 from gmtool.models.aw.supply_model import (
     KIND_LABELS,
     POOL_CHOICE_LABELS,
@@ -144,6 +145,14 @@ class AWSupplyDialog(QDialog):
         )
         self.separate_check = QCheckBox(self.tr("HP と MP を別々に振る"))
         self.separate_check.toggled.connect(lambda on: self._guard(model.set_separate, on))
+        # House rules: 供給's amount split between HP and MP; its dice counts a guideline (a warning).
+        self.hp_share_label = QLabel(self.tr("HP に入れる量（残りは MP）"))
+        self.hp_share_spin = QSpinBox()
+        self.hp_share_spin.setRange(0, supply_reading.MAX_HP_SHARE)
+        self.hp_share_spin.valueChanged.connect(lambda n: self._guard(model.set_hp_share, n))
+        self.dice_warning_label = QLabel()
+        self.dice_warning_label.setWordWrap(True)
+        set_tone(self.dice_warning_label, WARNING_STYLE)
 
         form = QFormLayout()
         self.skill_row = (QLabel(self.tr("特技名")), self.skill_edit)
@@ -156,9 +165,12 @@ class AWSupplyDialog(QDialog):
         dice_row.addStretch(1)
         form.addRow(self.tr("ダイスの数"), dice_row)
         form.addRow("", self.range_label)
+        form.addRow("", self.dice_warning_label)
         pool_row = QHBoxLayout()
         pool_row.addWidget(self.pool_combo)
         pool_row.addWidget(self.separate_check)
+        pool_row.addWidget(self.hp_share_label)
+        pool_row.addWidget(self.hp_share_spin)
         pool_row.addStretch(1)
         form.addRow(self.tr("減る・回復する値"), pool_row)
         pool_note = QLabel(self.tr(POOL_NOTE))
@@ -250,7 +262,7 @@ class AWSupplyDialog(QDialog):
         for widget in (*self.skill_row, self.bonus_label, self.bonus_spin):
             widget.setVisible(skill)
         low, high = model.dice_range()
-        widgets = (self.dice_spin, self.bonus_spin, self.pool_combo, self.separate_check)
+        widgets = (self.dice_spin, self.bonus_spin, self.pool_combo, self.separate_check, self.hp_share_spin)
         for w in widgets:
             w.blockSignals(True)
         try:
@@ -263,6 +275,7 @@ class AWSupplyDialog(QDialog):
                 model.pool,
             )
             self.separate_check.setChecked(model.separate)
+            self.hp_share_spin.setValue(model.hp_share)
         finally:
             for w in widgets:
                 w.blockSignals(False)
@@ -271,6 +284,12 @@ class AWSupplyDialog(QDialog):
         self.pool_combo.setEnabled(not kind.is_loss)  # losses take both: the text says 【HP】と【MP】
         self.separate_check.setVisible(kind.is_loss)
         self.range_label.setText(model.range_text())
+        splits = supply_reading.splits(model)
+        self.hp_share_label.setVisible(splits)
+        self.hp_share_spin.setVisible(splits)
+        warning = supply_reading.warning(model)
+        self.dice_warning_label.setText(shown_message(warning or ""))
+        self.dice_warning_label.setVisible(warning is not None)
         sign = "−" if kind.is_loss else "+"
         self.odds_box.setTitle(self.tr("{0}の分布（厳密計算）").format(self.tr(amount_title(kind))))
         self.expected_label.setText(

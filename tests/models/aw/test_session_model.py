@@ -192,7 +192,8 @@ def test_summon_in_an_aw_fight_moves_the_trackers_round_to_cleanup(model, campai
     )
     assert model.combat_summary() == "戦闘中: 森の遭遇 ラウンド 1・クリンナップ"
     assert model.current_scene().present == (toru, mina) and model.spells_left(toru) == 2
-    assert "戦闘中のため、ラウンドはクリンナッププロセスへ" in last_log(model)
+    assert "ミナ・クローデルが戦闘に加わり、ラウンドはクリンナッププロセスへ" in last_log(model)
+    assert [p.name for p in after.participants] == ["朝霧 透", "影の使徒", "ミナ・クローデル"]
     assert battle.load_encounter(in_file(campaign_path, ENCOUNTER_KEY)) == after
 
     # One undo takes back both: the 令呪 and the tracker's round.
@@ -443,7 +444,7 @@ def test_log_lines_name_who_acted_and_the_result(model, pair):
     assert last_summary(model)[::2] == ("朝霧 透", "令呪 残り 2/3")
     aw_fight(model.campaign_model, "朝霧 透")
     model.use_command_spell(toru, mina, SpellEffect.SUMMON)
-    assert last_summary(model)[::2] == ("朝霧 透", "令呪 残り 1/3・クリンナッププロセスへ")
+    assert last_summary(model)[::2] == ("朝霧 透", "令呪 残り 1/3・戦闘に参加・クリンナッププロセスへ")
     model.break_contract(mina, BreakMethod.COMMAND_SPELL)
     assert last_summary(model)[::2] == ("朝霧 透", "契約破棄・令呪 残り 0/3")
     model.give_key("古い鍵", mina)

@@ -101,13 +101,14 @@ def aw_fight(campaign_model, character_id: str) -> BattleModel:
 # ---- the window ----------------------------------------------------------------------------------
 
 
-def test_a_non_modal_tool_window_with_four_pages(dialog, qtbot):
+def test_a_non_modal_tool_window_with_five_pages(dialog, qtbot):
     assert not dialog.isModal() and dialog.windowTitle() == "セッション管理（アナザーワールド）"
     assert [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())] == [
         "シナリオ・シーン",
         "契約・令呪",
         "イベントキー",
         "戦闘",
+        "生命力の回復",
     ]
     assert not dialog.problem_label.isVisible()
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)

@@ -18,6 +18,12 @@ FOCUS_REDECLARE = "aw.focus_redeclare"
 REDECLARE_EVERY, REDECLARE_ONCE, REDECLARE_GM = "every_round", "once", "gm"
 FOCUS_ROUND_END = "aw.focus_round_end"
 END_AT_ONCE, END_PLAYED_OUT = "at_once", "played_out"
+SPELL_BOOST_TIMING = "aw.command_spell_boost_timing"
+BOOST_BEFORE, BOOST_AFTER = "before", "after"
+SUPPLY_POOLS = "aw.supply_pools"
+POOLS_EACH, POOLS_SPLIT = "each", "split"
+SUPPLY_DICE = "aw.supply_dice"
+DICE_ENFORCED, DICE_RECOMMENDED = "enforced", "recommended"
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -131,5 +137,77 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             ),
         ),
         default=END_AT_ONCE,
+    ),
+    HouseRule(
+        id=SPELL_BOOST_TIMING,
+        system="aw",
+        title=template("令呪C（達成値 +20）を使うと決めるとき"),
+        quote="Cサーヴァントの行動を成功させる サーヴァントが行う行為判定の達成値を+20する。",
+        section="契約ルール ●令呪の使用方法 C",
+        readings=(
+            Reading(
+                BOOST_BEFORE,
+                template("振る前に宣言する"),
+                template("令呪 +20 は判定の前に使うと決め、振ると令呪を 1 つ使う"),
+            ),
+            Reading(
+                BOOST_AFTER,
+                template("出目を見てから使う"),
+                template(
+                    "判定を振って出目を見てから、失敗を成功に変えられるときに令呪 +20 を使える"
+                    "（成功率は同じ。使う令呪の数の見込みが減り、判定の前に「令呪を使う確率」を表示）"
+                ),
+            ),
+        ),
+        default=BOOST_BEFORE,
+    ),
+    HouseRule(
+        id=SUPPLY_POOLS,
+        system="aw",
+        title=template("供給の回復量: HP と MP の両方か、振り分けか"),
+        quote=(
+            "【HP】と【MP】とは、本来『特殊な能力を使うための生命力』のことを表わす。…"
+            "2人以上のキャラクターが体液を交換する、または、エクスタシーを得ることで生命力は回復する。"
+        ),
+        section="供給ルール ■供給ルール C供給を行なう",
+        readings=(
+            Reading(
+                POOLS_EACH,
+                template("HP と MP のそれぞれが回復"),
+                template("「HP と MP」を選ぶと、振った回復量が HP と MP のそれぞれに入る（合わせて 2 倍）"),
+            ),
+            Reading(
+                POOLS_SPLIT,
+                template("回復量を HP と MP に振り分ける"),
+                template(
+                    "「HP と MP」を選ぶと、振った回復量を GM が HP と MP に振り分ける"
+                    "（HP に入れる量を決め、残りが MP。合計は振った量まで）"
+                ),
+            ),
+        ),
+        default=POOLS_EACH,
+    ),
+    HouseRule(
+        id=SUPPLY_DICE,
+        system="aw",
+        title=template("供給のダイスの数（「望ましい」）"),
+        quote=(
+            "供給の回復量は、通常なら1〜2D6点回復、"
+            "契約状態にあるキャラクター同士の供給ならば3〜4D6点回復が望ましい。"
+        ),
+        section="供給ルール C供給を行なう",
+        readings=(
+            Reading(
+                DICE_ENFORCED,
+                template("範囲を守る"),
+                template("供給のダイスは通常 1〜2D6、契約状態なら 3〜4D6 の範囲でしか選べない"),
+            ),
+            Reading(
+                DICE_RECOMMENDED,
+                template("目安として扱う"),
+                template("範囲は目安: 範囲外のダイスの数（1〜20D6）も選べ、そのときは警告を表示する"),
+            ),
+        ),
+        default=DICE_ENFORCED,
     ),
 )
