@@ -13201,6 +13201,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Choose the six exiled cards</translation>
         </message>
         <message>
+            <source>追放した{0}枚のカードを選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose the {0} exiled cards</translation>
+        </message>
+        <message>
             <source>追放（ブースト・ターン終了まで）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Exile (boost, until end of turn)</translation>
@@ -22970,8 +22975,8 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Choose the two revealed cards</translation>
         </message>
         <message>
-            <source>追放した6枚のカードを選んでください</source>
-            <translation>Choose the six exiled cards</translation>
+            <source>追放した{0}枚のカードを選んでください</source>
+            <translation>Choose the {0} exiled cards</translation>
         </message>
         <message>
             <source>デッキを選ぶと判定できます</source>

@@ -34,7 +34,8 @@ def test_a_click_flips_the_reading_and_undo_moves_the_radio_back(qtbot, empty_ca
 
 
 def test_a_system_without_switches_says_so(qtbot, empty_campaign_model):  # noqa: F811
-    dialog = HouseRulesDialog(HouseRulesModel(empty_campaign_model), SYSTEMS)
+    # Every shipped system has switches now (MTG's too): an id no system has stands for one without.
+    dialog = HouseRulesDialog(HouseRulesModel(empty_campaign_model), [SYSTEMS[0], ("none", "スイッチなし")])
     qtbot.addWidget(dialog)
     page = dialog.tabs.widget(1).widget()
     assert any("まだありません" in label.text() for label in page.findChildren(type(dialog.problem)))

@@ -26,6 +26,14 @@ from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MTGCharacter
 from gmtool.rules.systems.mtg.checks import DIFFICULTY_BOUNDS, CheckColor, LibraryCard
 from gmtool.rules.systems.mtg.deck import set_critical
+from gmtool.rules.systems.mtg.house_rules import (
+    BOOST_AFTER_REVEALED,
+    BOOST_CARDS,
+    BOOST_INCLUDING_REVEALED,
+    KNOWN_RESULT,
+    KNOWN_WITH_BOOST,
+    KNOWN_WITHOUT_BOOST,
+)
 from gmtool.rules.systems.mtg.procedure import plan_check
 from gmtool.rules.systems.mtg.table import MTGTable
 from gmtool.store.errors import StoreError
@@ -83,6 +91,21 @@ def add_parsers(sub: Any) -> None:
         metavar="NAME",
         help=f"PLが知っているライブラリーの上のカード（上から順に繰り返す。"
         f"クリティカル・カードの1枚なら名前の前に {CRITICAL_MARK}）",
+    )
+    # The house rules that move these odds or the refusal (gmtool/rules/systems/mtg/house_rules.py).
+    check.add_argument(
+        "--boost-cards",
+        choices=[BOOST_AFTER_REVEALED, BOOST_INCLUDING_REVEALED],
+        default=BOOST_AFTER_REVEALED,
+        help=f"ハウスルール {BOOST_CARDS}: ブーストの6枚は公開した2枚の次から（after、既定）か、"
+        "2枚を含む上から（including）",
+    )
+    check.add_argument(
+        "--known-result",
+        choices=[KNOWN_WITH_BOOST, KNOWN_WITHOUT_BOOST],
+        default=KNOWN_WITH_BOOST,
+        help=f"ハウスルール {KNOWN_RESULT}: ブーストを使えば必ず成功する判定を断る（with_boost、既定）か、"
+        "ブーストなしで結果が分かるときだけ断る（without_boost）",
     )
     check.add_argument("--json", action="store_true", help="JSON で出力")
 
@@ -207,7 +230,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         deck, notes = load_deck(path)
         deck, known = with_named_cards(deck, args.critical, args.known_top)
         # A fresh table: nothing checked or boosted this turn; the known cards on top (physical cards).
-        plan = plan_check(MTGTable(), "cli", deck, CheckColor(args.color), args.difficulty, known)
+        plan = plan_check(
+            MTGTable(),
+            "cli",
+            deck,
+            CheckColor(args.color),
+            args.difficulty,
+            known,
+            boost_cards=args.boost_cards,
+            known_result=args.known_result,
+        )
     except (StoreError, ValueError, OSError) as problem:  # each message names the file and the fault
         parser.exit(2, f"gmtool prob: {problem}\n")
     for note in notes:
@@ -223,6 +255,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         }
         if plan.refusal:
             out["refusal"] = plan.refusal
+        if args.boost_cards != BOOST_AFTER_REVEALED:
+            out["boost_cards"] = args.boost_cards
+        if args.known_result != KNOWN_WITH_BOOST:
+            out["known_result"] = args.known_result
         print(json.dumps(out))
         return 0
     check = f"{COLOR_NAMES[color]}判定 / 難易度 {args.difficulty}"

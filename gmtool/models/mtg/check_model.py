@@ -16,13 +16,21 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.mtg.check_procedure import MTGCheckProcedure
 from gmtool.models.mtg.labels import check_name
 from gmtool.models.mtg.table_model import SYSTEM_ID, MTGTableModel
 from gmtool.rules.checks import Side
 from gmtool.rules.dice import new_seed
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.mtg.character import MTGCharacter
 from gmtool.rules.systems.mtg.checks import DIFFICULTY_BOUNDS, CheckColor, LibraryCard
+from gmtool.rules.systems.mtg.house_rules import (
+    BOOST_CARDS,
+    BOOST_INCLUDING_REVEALED,
+    BOOST_TIMING,
+    KNOWN_RESULT,
+)
 from gmtool.rules.systems.mtg.odds import check_odds
 from gmtool.rules.systems.mtg.procedure import CheckPlan, plan_check
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
@@ -55,6 +63,7 @@ class MTGCheckModel(QObject):
             self.character_id = decks[0].id
         self.table.changed.connect(self._recompute)
         campaign_model.characters_changed.connect(self._on_characters_changed)
+        campaign_model.session_changed.connect(self._on_session_changed)
         self._recompute()
 
     # ---- inputs ---------------------------------------------------------------------------
@@ -155,6 +164,18 @@ class MTGCheckModel(QObject):
             return self.tr("判定するデッキ（PC）を選んでください")
         return self.plan.refusal or None
 
+    def house_rule(self, rule_id: str) -> str:
+        """The reading the campaign plays for one of MTG's switches."""
+        return campaign_house_rules(self.campaign_model).get(rule_id)
+
+    @property
+    def boost_includes_revealed(self) -> bool:
+        return self.house_rule(BOOST_CARDS) == BOOST_INCLUDING_REVEALED
+
+    @property
+    def boost_timing(self) -> str:
+        return self.house_rule(BOOST_TIMING)
+
     # ---- what the panel and the plots read -------------------------------------------------
     curve_x_label = "難易度"
 
@@ -187,15 +208,32 @@ class MTGCheckModel(QObject):
             deck = MTGCharacter()
         table = self.table.state()
         character = self.character_id or ""
+        boost_cards, known_result = self.house_rule(BOOST_CARDS), self.house_rule(KNOWN_RESULT)
         try:
             self.plan = plan_check(
-                table, character, deck, self.color, self.difficulty, self.known_top, self.situation_changed
+                table,
+                character,
+                deck,
+                self.color,
+                self.difficulty,
+                self.known_top,
+                self.situation_changed,
+                boost_cards,
+                known_result,
             )
         except TableRefused as refused:  # a known card no longer in the deck: forget them
             self.problem = str(refused)
             self.known_top = []
             self.plan = plan_check(
-                table, character, deck, self.color, self.difficulty, (), self.situation_changed
+                table,
+                character,
+                deck,
+                self.color,
+                self.difficulty,
+                (),
+                self.situation_changed,
+                boost_cards,
+                known_result,
             )
         view, plan = self.plan.spec.library, self.plan
         odds = plan.odds
@@ -206,7 +244,7 @@ class MTGCheckModel(QObject):
         }
         self.color_table = {}
         for color in CheckColor:
-            each = check_odds(view, color)
+            each = check_odds(view, color, boost_cards)
             plain = each.success(self.difficulty)
             self.color_table[color] = (
                 plain,
@@ -221,6 +259,10 @@ class MTGCheckModel(QObject):
     def roll(self) -> Any:
         """Ctrl+R: the whole check on the virtual library, boosting exactly when it would fail."""
         return self.procedure.run_all()
+
+    def _on_session_changed(self, key: str) -> None:
+        if key == HOUSE_RULES_KEY:
+            self._recompute()
 
     def _on_characters_changed(self) -> None:
         if self.character_id and not self.campaign_model.has_character(self.character_id):

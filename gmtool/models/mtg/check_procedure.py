@@ -29,6 +29,7 @@ from gmtool.rules.systems.mtg.checks import (
     reveal,
     settle,
 )
+from gmtool.rules.systems.mtg.house_rules import BOOST_ON_FAILURE
 from gmtool.rules.systems.mtg.procedure import deck_copies
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
 from gmtool.rules.systems.mtg.table import TableRefused, record_check, refuse_boost, set_library
@@ -86,7 +87,7 @@ class MTGCheckProcedure:
                 _tr("このデッキには仮想ライブラリーがありません（物理デッキのカードを入力してください）")
             )
         try:
-            cards = lib.check_cards(library)
+            cards = lib.check_cards(library, self.model.boost_includes_revealed)
         except lib.LibraryRefused as refused:
             raise TableRefused(str(refused)) from None
         top, second = library.cards_of(cards.revealed)
@@ -129,7 +130,7 @@ class MTGCheckProcedure:
         revealed = self.revealed
         if revealed is None:
             return _tr("先にカードを公開してください")
-        if revealed.shown.succeeded:
+        if revealed.shown.succeeded and self.model.boost_timing == BOOST_ON_FAILURE:
             return _tr("成功しているので、行動判定ブーストはいりません")
         try:
             refuse_boost(self.model.table.state(), revealed.character_id)
@@ -151,18 +152,29 @@ class MTGCheckProcedure:
         assert library is not None
         return self._finish(settle(revealed.shown, library.cards_of(revealed.boost_instances)))
 
+    @property
+    def boost_entry_count(self) -> int:
+        """Physical deck: the boost's cards the GM enters (the revealed two are counted already when
+        the house rule mtg.boost_cards makes them part of the six)."""
+        return mtg_rules().boost_cards - (
+            mtg_rules().minimum_cards if self.model.boost_includes_revealed else 0
+        )
+
     def boost_physical(self, cards: Sequence[LibraryCard]) -> MTGCheckResult:
         refusal = self.boost_refusal()
         if refusal:
             raise TableRefused(refusal)
         revealed = self.revealed
         assert revealed is not None and not revealed.virtual
-        if len(cards) != mtg_rules().boost_cards:
-            raise TableRefused(
-                _tr("行動判定ブーストで追放したカードを{0}枚入力してください").format(mtg_rules().boost_cards)
-            )
-        self._require_in_deck(cards, [*self.model.known_top, revealed.shown.top, revealed.shown.second])
-        return self._finish(settle(revealed.shown, cards))
+        # The house rule mtg.boost_cards may make the revealed two part of the six: then the GM
+        # enters only the four under them.
+        shown_two = [revealed.shown.top, revealed.shown.second]
+        including = self.model.boost_includes_revealed
+        wanted = self.boost_entry_count
+        if len(cards) != wanted:
+            raise TableRefused(_tr("行動判定ブーストで追放したカードを{0}枚入力してください").format(wanted))
+        self._require_in_deck(cards, [*self.model.known_top, *shown_two])
+        return self._finish(settle(revealed.shown, [*shown_two, *cards] if including else cards))
 
     # ---- step 3 -----------------------------------------------------------------------------
     def finish(self) -> MTGCheckResult:
@@ -200,10 +212,13 @@ class MTGCheckProcedure:
         rng, seed = table_model.new_rng()
         if revealed.virtual:
             library = table.libraries.get(revealed.character_id)
-            if library is None or lib.check_cards(library).revealed != revealed.instances:
+            including = model.boost_includes_revealed
+            if library is None or lib.check_cards(library, including).revealed != revealed.instances:
                 self.cancel()
                 raise TableRefused(_tr("判定の途中でライブラリーが変わったので、この判定は取り消しました"))
-            table = set_library(table, revealed.character_id, lib.finish_check(library, result.boosted, rng))
+            table = set_library(
+                table, revealed.character_id, lib.finish_check(library, result.boosted, rng, including)
+            )
         table = record_check(table, revealed.character_id, model.color, model.difficulty, result.boosted)
         who = table_model.name(revealed.character_id)
         inputs = check_text(model.color, model.difficulty)

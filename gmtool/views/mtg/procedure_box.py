@@ -202,9 +202,9 @@ class MTGProcedureBox(QGroupBox):
         if self.model.virtual:
             self._guard(procedure.boost_virtual)
             return
-        cards = [combo.card() for combo in self.boost_combos]
+        cards = [combo.card() for combo in self.boost_combos[: procedure.boost_entry_count]]
         if any(card is None for card in cards):
-            show_refusal(self, self.tr("追放した6枚のカードを選んでください"))
+            show_refusal(self, self.tr("追放した{0}枚のカードを選んでください").format(len(cards)))
             return
         self._guard(procedure.boost_physical, cards)
 
@@ -256,6 +256,8 @@ class MTGProcedureBox(QGroupBox):
         boost_refusal = shown_message(procedure.boost_refusal()) if revealed else ""
         can_boost = revealed is not None and not boost_refusal
         self.boost_cards_box.setVisible(can_boost and not virtual)
+        for index, combo in enumerate(self.boost_combos):  # 4 when the revealed two are of the six
+            combo.setVisible(index < procedure.boost_entry_count)
         self.boost_button.setEnabled(can_boost)
         self.boost_button.setToolTip(boost_refusal)
         self.boost_note.setText(boost_refusal if revealed and not revealed.shown.succeeded else "")

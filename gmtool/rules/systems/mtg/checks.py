@@ -206,17 +206,20 @@ def settle(shown: Reveal, boost_cards: Sequence[LibraryCard] = ()) -> MTGCheckRe
     )
 
 
-def judge(order: Sequence[LibraryCard], spec: MTGCheckSpec, choice: int = 0) -> MTGCheckResult:
+def judge(
+    order: Sequence[LibraryCard], spec: MTGCheckSpec, choice: int = 0, including: bool = False
+) -> MTGCheckResult:
     """The check on a library in this order (top first, known top cards already exiled), the PC
-    boosting exactly when it would otherwise fail."""
+    boosting exactly when it would otherwise fail.  ``including`` (house rule mtg.boost_cards): the
+    boost exiles the top six with the two revealed cards among them, not the six under them."""
     rules = mtg_rules()
     if len(order) < rules.minimum_cards:
         return MTGCheckResult(MTGOutcome.CANCELLED)
     shown = reveal(order[0], order[1], spec.color, spec.difficulty, choice, rules)
-    rest = order[2:]
-    if shown.succeeded or not (spec.boost_available and boost_possible(len(rest), rules)):
+    pool = order if including else order[2:]
+    if shown.succeeded or not (spec.boost_available and boost_possible(len(pool), rules)):
         return settle(shown)
-    return settle(shown, rest[: rules.boost_cards])
+    return settle(shown, pool[: rules.boost_cards])
 
 
 def resolve_check(spec: MTGCheckSpec, rng: random.Random, seed: int | None = None) -> MTGCheckResult:

@@ -195,7 +195,9 @@ class CheckCards:
     boost: tuple[int, ...]  # the next six ((): fewer than six left)
 
 
-def check_cards(library: VirtualLibrary) -> CheckCards:
+def check_cards(library: VirtualLibrary, including: bool = False) -> CheckCards:
+    """``including`` (house rule mtg.boost_cards): the boost's six are the two revealed cards and
+    the four under them, not the six under the two."""
     rules = mtg_rules()
     revealed = library.after_known_top(rules.minimum_cards)
     if len(revealed) < rules.minimum_cards:
@@ -205,22 +207,26 @@ def check_cards(library: VirtualLibrary) -> CheckCards:
                 len(revealed),
             )
         )
-    rest = library.order[library.known_top + len(revealed) :]
+    rest = library.order[library.known_top + (0 if including else len(revealed)) :]
     boost = rest[: rules.boost_cards] if len(rest) >= rules.boost_cards else ()
     return CheckCards(tuple(revealed[:2]), tuple(boost))
 
 
-def finish_check(library: VirtualLibrary, boosted: bool, rng: random.Random) -> VirtualLibrary:
+def finish_check(
+    library: VirtualLibrary, boosted: bool, rng: random.Random, including: bool = False
+) -> VirtualLibrary:
     """Step 5: the boost cards to exile until the end of the turn, the two revealed cards to the bottom
-    in random order; the known top cards are back on top in the same order (they never moved)."""
-    cards = check_cards(library)
+    in random order; the known top cards are back on top in the same order (they never moved).
+    ``including``: a boost exiled the revealed two with the six, so nothing goes to the bottom."""
+    cards = check_cards(library, including)
     if boosted and not cards.boost:
         raise LibraryRefused(Message("ライブラリーが6枚未満のため、行動判定ブーストはできません"))
-    taken = len(cards.revealed) + (len(cards.boost) if boosted else 0)
     exiled = library.exiled + (cards.boost if boosted else ())
+    overlap = boosted and including
+    taken = (0 if overlap else len(cards.revealed)) + (len(cards.boost) if boosted else 0)
     # The revealed two and the six are under the known top cards: cut from there, then to the bottom.
     cut = library._moved(library.known_top, taken, exiled=exiled, hand=library.hand)
-    return cut._with_bottom(cards.revealed, rng)
+    return cut if overlap else cut._with_bottom(cards.revealed, rng)
 
 
 def end_of_turn(library: VirtualLibrary, rng: random.Random) -> VirtualLibrary:

@@ -33,6 +33,7 @@ from gmtool.rules.systems.mtg.checks import (
     boost_possible,
     modifier_choices,
 )
+from gmtool.rules.systems.mtg.house_rules import BOOST_AFTER_REVEALED, BOOST_INCLUDING_REVEALED
 from gmtool.rules.systems.mtg.rules_data import MTGRules, mtg_rules
 
 CHOICE_SCALE = math.lcm(1, 2, 3, 4, 5)  # a card of k colors gives each color weight 60 / k
@@ -86,12 +87,18 @@ class CheckOdds:
         )
 
 
-def check_distribution(spec: MTGCheckSpec) -> Distribution[MTGOutcome]:
-    return check_odds(spec.library, spec.color).distribution(spec.difficulty, spec.boost_available)
+def check_distribution(
+    spec: MTGCheckSpec, boost_cards: str = BOOST_AFTER_REVEALED
+) -> Distribution[MTGOutcome]:
+    return check_odds(spec.library, spec.color, boost_cards).distribution(
+        spec.difficulty, spec.boost_available
+    )
 
 
 @lru_cache(maxsize=256)
-def check_odds(library: LibraryView, color: CheckColor) -> CheckOdds:
+def check_odds(library: LibraryView, color: CheckColor, boost_cards: str = BOOST_AFTER_REVEALED) -> CheckOdds:
+    """``boost_cards`` is the house rule's reading (mtg.boost_cards): the six after the two revealed
+    cards, or the top six including them (then T and S add their own colorless count)."""
     rules = mtg_rules()
     sizes = [sum(n for _, n in seg) for seg in library.segments]
     total = sum(sizes)
@@ -104,9 +111,12 @@ def check_odds(library: LibraryView, color: CheckColor) -> CheckOdds:
         weights, denominator = _split_weights(
             library.segments[top_segment], library.segments[second_segment], color, rules
         )
-    can_boost = boost_possible(total - 2, rules)
+    including = boost_cards == BOOST_INCLUDING_REVEALED
+    can_boost = boost_possible(total if including else total - 2, rules)
     tails, boost_denominator = (
-        _boost_tails(library.segments, sizes, top_segment, second_segment, rules) if can_boost else ({}, 1)
+        _boost_tails(library.segments, sizes, top_segment, second_segment, rules, including)
+        if can_boost
+        else ({}, 1)
     )
     flat = tuple((d, ct, cs, w) for (d, ct, cs), w in sorted(weights.items()) if w)
     return CheckOdds(total, can_boost, flat, denominator, tails, boost_denominator)
@@ -187,13 +197,19 @@ def _convolve(a: list[int], b: list[int]) -> list[int]:
 
 
 def _boost_tails(
-    segments: tuple[Segment, ...], sizes: list[int], top_segment: int, second_segment: int, rules: MTGRules
+    segments: tuple[Segment, ...],
+    sizes: list[int],
+    top_segment: int,
+    second_segment: int,
+    rules: MTGRules,
+    including: bool = False,
 ) -> tuple[dict[tuple[int, int], tuple[int, ...]], int]:
-    """For each (T colorless, S colorless): ways that at least k of the six exiled are colorless."""
+    """For each (T colorless, S colorless): ways that at least k of the six exiled are colorless
+    (``including``: T and S are two of the six, the other four come from under them)."""
     left = list(sizes)
     left[top_segment] -= 1
     left[second_segment] -= 1
-    draws, wanted = [], rules.boost_cards
+    draws, wanted = [], rules.boost_cards - (2 if including else 0)
     for size in left:  # the six come from the top of what is left, segment by segment
         take = min(size, wanted)
         draws.append(take)
@@ -210,6 +226,8 @@ def _boost_tails(
             for size, take, k in zip(left, draws, removed, strict=True):
                 if take:
                     ways = _convolve(ways, _hypergeometric(k, size, take))
+            if including:  # T and S themselves are among the six
+                ways = [0] * (colorless_top + colorless_second) + ways
             # tail[k] = ways with at least k colorless
             tail = [0] * (len(ways) + 1)
             for k in range(len(ways) - 1, -1, -1):

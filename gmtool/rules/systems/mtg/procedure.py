@@ -13,6 +13,7 @@ from fractions import Fraction
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.character import MTGCharacter
 from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard, LibraryView, MTGCheckSpec
+from gmtool.rules.systems.mtg.house_rules import BOOST_AFTER_REVEALED, KNOWN_WITH_BOOST, KNOWN_WITHOUT_BOOST
 from gmtool.rules.systems.mtg.odds import CheckOdds, check_odds
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
 from gmtool.rules.systems.mtg.table import COLOR_WORDS, MTGTable, TableRefused, refuse_repeat
@@ -73,16 +74,22 @@ def plan_check(
     difficulty: int,
     known_top: Sequence[LibraryCard] = (),
     changed: bool = False,
+    boost_cards: str = BOOST_AFTER_REVEALED,
+    known_result: str = KNOWN_WITH_BOOST,
 ) -> CheckPlan:
+    """``boost_cards`` and ``known_result`` are the house rules' readings (mtg.boost_cards,
+    mtg.known_result)."""
     view = library_view(table, character, deck, known_top)
     boost_used = character in table.boosted
     spec = MTGCheckSpec(view, color, difficulty, boost_available=not boost_used)
-    odds = check_odds(view, color)
+    odds = check_odds(view, color, boost_cards)
     plan = CheckPlan(spec, odds, boost_used, "")
-    return CheckPlan(spec, odds, boost_used, _refusal(table, character, plan, changed))
+    return CheckPlan(spec, odds, boost_used, _refusal(table, character, plan, changed, known_result))
 
 
-def _refusal(table: MTGTable, character: str, plan: CheckPlan, changed: bool) -> str:
+def _refusal(
+    table: MTGTable, character: str, plan: CheckPlan, changed: bool, known_result: str = KNOWN_WITH_BOOST
+) -> str:
     spec = plan.spec
     try:
         refuse_repeat(table, character, spec.color, spec.difficulty, changed)
@@ -104,7 +111,10 @@ def _refusal(table: MTGTable, character: str, plan: CheckPlan, changed: bool) ->
     what = Message("{0}判定・難易度 {1}", COLOR_WORDS[spec.color], spec.difficulty)
     # 「PLに結果が分かっているなら、行動判定不可」: certain once the boost the PC may still use is counted.
     with_boost = Message("行動判定ブーストを使えば") if plan.boost_allowed and plan.success < 1 else ""
-    if plan.success_with_boost == 1:
+    # The other reading: the boost is optional and costs six cards, so only a success certain
+    # without it is a known result.
+    certain = plan.success if known_result == KNOWN_WITHOUT_BOOST else plan.success_with_boost
+    if certain == 1:
         return Message("PLに結果が分かっている判定はできません（{0}は{1}必ず成功します）", what, with_boost)
     if plan.success_with_boost == 0:
         boost = Message("行動判定ブーストを使っても") if plan.boost_allowed else ""
