@@ -14,7 +14,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, show_unwritable
 
 if TYPE_CHECKING:
     from gmtool.app.main_window import MainWindow
@@ -136,7 +136,7 @@ class ExportActions(QObject):
         try:
             written = write_ccfolia(path, character_to_ccfolia(system_id, character))
         except OSError as error:
-            show_refusal(self.window, self.tr("書き込めません（{0}）").format(error.strerror or error))
+            show_unwritable(self.window, error)
             return None
         self.window.statusBar().showMessage(self.tr("{0} に書き出しました").format(path), 5000)
         return written

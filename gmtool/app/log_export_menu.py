@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QDialog, QProgressDialog
 from gmtool.store.errors import CampaignError
 from gmtool.store.log_export import HTML, SUFFIXES
 from gmtool.store.log_spans import Cancelled, LogSpans
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, show_unwritable
 
 if TYPE_CHECKING:
     from gmtool.app.main_window import MainWindow
@@ -119,7 +119,7 @@ class LogExportActions(QObject):
             show_refusal(self.window, str(error))
             return None
         except OSError as error:
-            show_refusal(self.window, self.tr("書き込めません（{0}）").format(error.strerror or error))
+            show_unwritable(self.window, error)
             return None
         except ValueError as refusal:
             show_refusal(self.window, str(refusal))

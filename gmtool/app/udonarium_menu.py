@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMenu
 
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, show_unwritable
 
 if TYPE_CHECKING:
     from gmtool.app.main_window import MainWindow
@@ -67,7 +67,7 @@ class UdonariumActions(QObject):
             exported = [character_to_udonarium(system_id, character) for system_id, character in characters]
             written = write_udonarium(path, exported)
         except OSError as error:
-            show_refusal(self.window, self.tr("書き込めません（{0}）").format(error.strerror or error))
+            show_unwritable(self.window, error)
             return None
         except ValueError as refusal:
             show_refusal(self.window, str(refusal))

@@ -64,6 +64,11 @@ def campaign_tables(campaign_model: CampaignModel) -> list[DiceTable]:
         texts = stored_texts(campaign_model)
     except (DiceTablesProblem, CampaignError):
         return []
+    return readable_tables(texts)
+
+
+def readable_tables(texts: list[str]) -> list[DiceTable]:
+    """The tables among `texts` that read (a stored one that does not is skipped here)."""
     tables = []
     for text in texts:
         try:
@@ -145,7 +150,7 @@ class DiceTablesModel(QObject):
         """A copy under a new name (names are commands, so they stay different)."""
         texts = self.texts()
         table = cached_table(texts[index])
-        taken = {t.key for t in self._tables(texts)}
+        taken = {t.key for t in readable_tables(texts)}
         base = self.tr("{0}_コピー").format(table.name)  # no space: the name is typed as a command
         name, n = base, 2
         while name in taken:
@@ -204,23 +209,13 @@ class DiceTablesModel(QObject):
         """TableError for a malformed table; DiceTablesProblem for a name another table has."""
         table = parse_table(text)
         others = [t for i, t in enumerate(texts) if i != index]
-        if table.key in {t.key for t in self._tables(others)}:
+        if table.key in {t.key for t in readable_tables(others)}:
             raise DiceTablesProblem(
                 Message(
                     "「{0}」という名前のダイス表はもうあります（名前で振るので、別の名前にしてください）",
                     table.name,
                 )
             )
-
-    @staticmethod
-    def _tables(texts: list[str]) -> list[DiceTable]:
-        tables = []
-        for text in texts:
-            try:
-                tables.append(cached_table(text))
-            except TableError:
-                continue
-        return tables
 
     def _store(self, texts: list[str], undo_text: str) -> None:
         document: dict[str, Any] | None = {"tables": texts} if texts else None  # none left: unset

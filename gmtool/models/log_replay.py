@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,16 +63,7 @@ def replay(payload: dict[str, Any]) -> Replay | None:
             result = roll(payload["command"], random.Random(payload["seed"]))
     except CommandError:
         return None
-    faces = payload.get("faces")
-    return Replay(
-        payload["command"],
-        payload["seed"],
-        result.text,
-        tuple(result.dice),
-        str(payload.get("text", "")),
-        tuple(int(f) for f in faces) if isinstance(faces, list) else (),
-        system if system in DICE_SYSTEMS else None,
-    )
+    return _replayed(payload, result.text, result.dice, system=system if system in DICE_SYSTEMS else None)
 
 
 def secret_result(payload: dict[str, Any]) -> str | None:
@@ -90,13 +82,14 @@ def _replay_table(payload: dict[str, Any]) -> Replay | None:
         rolled = roll_table(cached_table(payload["table"]), random.Random(payload["seed"]))
     except TableError:  # a hand-edited line: no table to roll
         return None
+    return _replayed(payload, rolled.text, rolled.faces, table=True)
+
+
+def _replayed(
+    payload: dict[str, Any], text: str, dice: Sequence[int], system: str | None = None, table: bool = False
+) -> Replay:
+    """What rolling again gave beside what the log recorded."""
     faces = payload.get("faces")
-    return Replay(
-        payload["command"],
-        payload["seed"],
-        rolled.text,
-        tuple(rolled.faces),
-        str(payload.get("text", "")),
-        tuple(int(f) for f in faces) if isinstance(faces, list) else (),
-        table=True,
-    )
+    logged = tuple(int(f) for f in faces) if isinstance(faces, list) else ()
+    recorded = str(payload.get("text", ""))
+    return Replay(payload["command"], payload["seed"], text, tuple(dice), recorded, logged, system, table)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gmtool.rules.command_syntax import BinOp, Neg, Node, Num, Paren, divide
+from gmtool.rules.command_syntax import BinOp, Neg, Node, Num, Paren, constant
 
 ZERO_DIVISION = "ゼロ除算が発生したため計算できませんでした"  # BCDice's Calc, word for word
 _ROUNDING_SHOWN = {"U": "C"}  # Calc's DivideWithCeil prints C
@@ -42,21 +42,4 @@ def calc_text(node: Node) -> str:
 def calc_value(node: Node) -> int:
     """The value; ZeroDivisionError for any division by zero (BCDice's Calc refuses them all:
     floor division raises in Ruby, and the rounded ones fail on an infinite float)."""
-    if isinstance(node, Num):
-        return node.value
-    if isinstance(node, Paren):
-        return calc_value(node.body)
-    if isinstance(node, Neg):
-        return -calc_value(node.body)
-    if isinstance(node, BinOp):
-        a, b = calc_value(node.lhs), calc_value(node.rhs)
-        if node.op == "+":
-            return a + b
-        if node.op == "-":
-            return a - b
-        if node.op == "*":
-            return a * b
-        if b == 0:
-            raise ZeroDivisionError
-        return divide(a, b, node.rounding)
-    raise TypeError(node)
+    return constant(node, refuse_zero=True)

@@ -145,22 +145,25 @@ def divide(a: int, b: int, rounding: str) -> int:
     return a // b
 
 
-def constant(node: Node) -> int:
-    """The value of a node without dice (times, sides, targets, C(…))."""
+def constant(node: Node, refuse_zero: bool = False) -> int:
+    """The value of a node without dice (times, sides, targets).  A division by zero gives 1 as in
+    BCDice's sums, or with `refuse_zero` raises ZeroDivisionError (BCDice's Calc refuses them)."""
     if isinstance(node, Num):
         return node.value
     if isinstance(node, Paren):
-        return constant(node.body)
+        return constant(node.body, refuse_zero)
     if isinstance(node, Neg):
-        return -constant(node.body)
+        return -constant(node.body, refuse_zero)
     if isinstance(node, BinOp):
-        a, b = constant(node.lhs), constant(node.rhs)
+        a, b = constant(node.lhs, refuse_zero), constant(node.rhs, refuse_zero)
         if node.op == "+":
             return a + b
         if node.op == "-":
             return a - b
         if node.op == "*":
             return a * b
+        if refuse_zero and b == 0:
+            raise ZeroDivisionError
         return divide(a, b, node.rounding)
     raise TypeError(node)
 

@@ -46,6 +46,12 @@ def show_refusal(parent: QWidget, message: str) -> None:
     )
 
 
+def show_unwritable(parent: QWidget, error: OSError) -> None:
+    """A file that could not be written (an export, a save), said with the OS's reason."""
+    text = QCoreApplication.translate("ExportActions", "書き込めません（{0}）")
+    show_refusal(parent, text.format(error.strerror or error))
+
+
 def guarded(parent: QWidget, action: Callable[[], object], after: Callable[[], object] | None = None) -> bool:
     """Runs an action; a refusal is explained (nothing changed), then `after` shows the state."""
     try:

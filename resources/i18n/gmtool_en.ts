@@ -19321,10 +19321,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>キャンセル</source>
             <translation>Cancel</translation>
         </message>
-        <message>
-            <source>書き込めません（{0}）</source>
-            <translation>Cannot write ({0})</translation>
-        </message>
     </context>
     <context>
         <name>LogExportDialog</name>
@@ -26422,10 +26418,6 @@ Start session {1} anyway?</translation>
         <message>
             <source>Udonarium の ZIP (*.zip)</source>
             <translation>Udonarium ZIP (*.zip)</translation>
-        </message>
-        <message>
-            <source>書き込めません（{0}）</source>
-            <translation>Cannot write ({0})</translation>
         </message>
         <message>
             <source>{0} 人を {1} に書き出しました（Udonarium のルームにドラッグ＆ドロップできます）</source>
