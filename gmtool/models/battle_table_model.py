@@ -3,6 +3,7 @@ resources, conditions, engagement and this round's actions."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import (
@@ -133,14 +134,16 @@ class BattleTableModel(QAbstractTableModel):
             return "  ".join(self._resource_text(r) for r in p.resources)
         if column == 6:
             return "、".join(
-                c.name + (self.tr("（残り{0}）").format(c.rounds) if c.rounds else "") for c in p.conditions
+                self.tr(c.name) + (self.tr("（残り{0}）").format(c.rounds) if c.rounds else "")
+                for c in p.conditions
             )
         if column == 7:
             return p.engagement or ""
-        return "、".join(a.name for a in p.actions)
+        # a system's labels (LotR: models/lotr/tracker_labels.py) translate through the fallback context
+        return "、".join(self.tr(a.name) for a in p.actions)
 
     def _resource_text(self, resource: Resource) -> str:
-        text = resource_text(resource)
+        text = resource_text(replace(resource, label=self.tr(resource.label)))
         if resource.maximum is None and resource.value == 0 and resource.key in ("hp", "life"):
             text += self.tr("（未入力）")
         return text
@@ -154,5 +157,7 @@ class BattleTableModel(QAbstractTableModel):
         if tables is not None:
             for level in (*tables.wound_levels, *tables.weariness_levels):
                 if level.id == code:
-                    return level.name_ja or level.name
+                    # the English UI (its own 「死亡」 translated) shows the level's English name
+                    english = self.tr(STATE_LABELS["dead"]) != STATE_LABELS["dead"]
+                    return level.name if english else level.name_ja or level.name
         return code

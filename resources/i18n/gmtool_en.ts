@@ -288,6 +288,34 @@
             <translation>No</translation>
         </message>
         <message>
+            <source>「はい」か「いいえ」で入力してください（入力: {0}）</source>
+            <translation>Enter “Yes” or “No” (typed: {0})</translation>
+        </message>
+        <message>
+            <source>新しい行の名前（例: 武器の名前）</source>
+            <translation>Name of the new row (e.g. a weapon's name)</translation>
+        </message>
+        <message>
+            <source>この表を既定に戻す</source>
+            <translation>Reset this table</translation>
+        </message>
+        <message>
+            <source>ルール要約が名前だけを挙げている表です。要約にない値は「未設定」のまま同梱しています。ルールブックの値を入れてください。未設定の値を使う機能は、入力されるまで使えません。</source>
+            <translation>Tables the rule summary only names. Values the summary does not give are shipped as “not set”: enter the rulebook's values. A feature that needs a value not set waits until it is entered.</translation>
+        </message>
+        <message>
+            <source>（未設定）</source>
+            <translation> (not set)</translation>
+        </message>
+        <message>
+            <source>未設定: ルールブックの値を入れてください</source>
+            <translation>Not set: enter the rulebook's value</translation>
+        </message>
+        <message>
+            <source>削除する行を一つ選んでください</source>
+            <translation>Select one row to remove</translation>
+        </message>
+        <message>
             <source>能力値（から）</source>
             <translation>Attribute (from)</translation>
         </message>
@@ -674,6 +702,146 @@
             <translation> / impression effect (on {0}): {1}</translation>
         </message>
         <message>
+            <source>名前</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>選んだ行を削除</source>
+            <translation>Delete the chosen row</translation>
+        </message>
+        <message>
+            <source>ダメージ</source>
+            <translation>Damage</translation>
+        </message>
+        <message>
+            <source>疲労段階</source>
+            <translation>Fatigue level</translation>
+        </message>
+        <message>
+            <source>イニシアチブ</source>
+            <translation>Initiative</translation>
+        </message>
+        <message>
+            <source>負傷段階数</source>
+            <translation>Wound levels</translation>
+        </message>
+        <message>
+            <source>アクション数</source>
+            <translation>Actions</translation>
+        </message>
+        <message>
+            <source>攻撃（通常）</source>
+            <translation>Attack (normal)</translation>
+        </message>
+        <message>
+            <source>攻撃（defensive）</source>
+            <translation>Attack (defensive)</translation>
+        </message>
+        <message>
+            <source>攻撃（power）</source>
+            <translation>Attack (power)</translation>
+        </message>
+        <message>
+            <source>攻撃（precise）</source>
+            <translation>Attack (precise)</translation>
+        </message>
+        <message>
+            <source>攻撃（two-handed）</source>
+            <translation>Attack (two-handed)</translation>
+        </message>
+        <message>
+            <source>攻撃（sweep）</source>
+            <translation>Attack (sweep)</translation>
+        </message>
+        <message>
+            <source>攻撃（charge）</source>
+            <translation>Attack (charge)</translation>
+        </message>
+        <message>
+            <source>つかむ</source>
+            <translation>Grab</translation>
+        </message>
+        <message>
+            <source>殴る</source>
+            <translation>Punch</translation>
+        </message>
+        <message>
+            <source>足払い</source>
+            <translation>Trip</translation>
+        </message>
+        <message>
+            <source>狙いをつける</source>
+            <translation>Aim</translation>
+        </message>
+        <message>
+            <source>回避</source>
+            <translation>Dodge</translation>
+        </message>
+        <message>
+            <source>防御（Parry/Block）</source>
+            <translation>Defend (Parry/Block)</translation>
+        </message>
+        <message>
+            <source>移動</source>
+            <translation>Move</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>Run</translation>
+        </message>
+        <message>
+            <source>Sprint</source>
+            <translation>Sprint</translation>
+        </message>
+        <message>
+            <source>狙いを変える・物を捨てる・叫ぶ・気付く</source>
+            <translation>Change aim, drop an item, shout, notice</translation>
+        </message>
+        <message>
+            <source>馬の攻撃（War-Trained）</source>
+            <translation>Horse attack (War-Trained)</translation>
+        </message>
+        <message>
+            <source>馬の移動</source>
+            <translation>Horse move</translation>
+        </message>
+        <message>
+            <source>馬の移動（Full-round）</source>
+            <translation>Horse move (full-round)</translation>
+        </message>
+        <message>
+            <source>通常攻撃</source>
+            <translation>basic</translation>
+        </message>
+        <message>
+            <source>武器</source>
+            <translation>weapon</translation>
+        </message>
+        <message>
+            <source>鎧</source>
+            <translation>armour</translation>
+        </message>
+        <message>
+            <source>盾</source>
+            <translation>shield</translation>
+        </message>
+        <message>
+            <source>スタン</source>
+            <translation>Stunned</translation>
+        </message>
+        <message>
+            <source>衰弱</source>
+            <translation>Weakened</translation>
+        </message>
+        <message>
+            <source>昏倒</source>
+            <translation>Unconscious</translation>
+        </message>
+        <message>
+            <source>死亡</source>
+            <translation>Dead</translation>
+        </message>
+        <message>
             <source>
 カタログからなくなる、キャラクターが使っている類型: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
@@ -696,6 +864,13 @@ The card data is as of {0}. For newer cards, import newer data into the card dat
         </message>
         <message>
             <source>
+ハウスルール: Morale の修正 ダメージ {0:+d}・相手の Toughness {1:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>
+House rule: Morale modifiers, damage {0:+d}, target's Toughness {1:+d}</translation>
+        </message>
+        <message>
+            <source>
 ラスボスへの縁故: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>
@@ -707,6 +882,13 @@ Bonds to the last boss: {0}</translation>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>
 PCs not bonded because they already had a bond: {0}</translation>
+        </message>
+        <message>
+            <source>
+目標値に達する確率 {0}、指揮官の Inspire {1:+d} が対決で止める確率 {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>
+Chance to reach the TN {0}; chance the commander's Inspire {1:+d} stops it {2}</translation>
         </message>
         <message>
             <source>
@@ -728,6 +910,16 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>  ※ {0} totals {1} ranks, but skills can record at most {2} ranks, so it becomes {2}</translation>
         </message>
         <message>
+            <source> + Morale修正 {0:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> + Morale modifier {0:+d}</translation>
+        </message>
+        <message>
+            <source> / 対決: </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> / contest: </translation>
+        </message>
+        <message>
             <source> / 特別ルール {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> / special rule {0}</translation>
@@ -741,6 +933,26 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source> DP {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> DP {0}</translation>
+        </message>
+        <message>
+            <source> {0} ヤードまで</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> up to {0} yards</translation>
+        </message>
+        <message>
+            <source> — Health と同じ {0} 点回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — heals {0}, the same as Health</translation>
+        </message>
+        <message>
+            <source> — VIT 修正（最低 1）で {0} 点回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — heals {0} (VIT modifier, at least 1)</translation>
+        </message>
+        <message>
+            <source> — {0}: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — {0}: {1}</translation>
         </message>
         <message>
             <source> — {0}が戦闘に加わり、ラウンドはクリンナッププロセスへ</source>
@@ -768,14 +980,69 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> — in the scene</translation>
         </message>
         <message>
+            <source> — ダメージ {0} {1} = {2} を半減して {3} 点</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — damage {0} {1} = {2}, halved to {3}</translation>
+        </message>
+        <message>
+            <source> — ダメージ {0} {1} = {2} 点</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — damage {0} {1} = {2}</translation>
+        </message>
+        <message>
+            <source> — 中和しました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — neutralised</translation>
+        </message>
+        <message>
+            <source> — 中和できません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — not neutralised</translation>
+        </message>
+        <message>
+            <source> — 回復なし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — no healing</translation>
+        </message>
+        <message>
+            <source> — 失敗: GM が疲労段階を上げます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — failed: the GM raises the weariness level</translation>
+        </message>
+        <message>
+            <source> — 意識を保った</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — stays conscious</translation>
+        </message>
+        <message>
+            <source> — 意識を失い、ダメージ {0} {1} = {2} 点</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — falls unconscious, damage {0} {1} = {2}</translation>
+        </message>
+        <message>
             <source> — 戦闘中のため、ラウンドはクリンナッププロセスへ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> — in combat, so the round goes to the cleanup process</translation>
         </message>
         <message>
+            <source> — 炎に包まれた: 追加ダメージ 2d6+4 {0} = {1} 点</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — catches fire: extra damage 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
             <source> — 特技宣言 {0} で難易度 {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> — difficulty {1} with {0} feats declared</translation>
+        </message>
+        <message>
+            <source> — 軽い段階の残り 1 点まで {0} 点回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — heals {0}, to the lighter level with 1 point left</translation>
+        </message>
+        <message>
+            <source> — 追加の回復なし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — no extra healing</translation>
         </message>
         <message>
             <source> → {0}（特技宣言 {1}）</source>
@@ -786,6 +1053,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source> その場から動けません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> Cannot move from the spot</translation>
+        </message>
+        <message>
+            <source> ヤード</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> yards</translation>
         </message>
         <message>
             <source> ラウンド</source>
@@ -813,9 +1085,19 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> roll {0}{1}</translation>
         </message>
         <message>
+            <source> 名</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> people</translation>
+        </message>
+        <message>
             <source> 宣言 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> declared {0}</translation>
+        </message>
+        <message>
+            <source> 日</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> day(s)</translation>
         </message>
         <message>
             <source> 時間</source>
@@ -878,6 +1160,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>+1</translation>
         </message>
         <message>
+            <source>+1 を選ぶ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose +1</translation>
+        </message>
+        <message>
             <source>+1TP</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>+1 TP</translation>
@@ -923,6 +1210,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>0 (starting specialization)</translation>
         </message>
         <message>
+            <source>1 ターン行動不能、かつ −4</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>loses one turn, and −4</translation>
+        </message>
+        <message>
             <source>1 ラウンドに使える勇気は {0} 点までです（「{1}」はこのラウンドで {2} 点使用済み）。{3}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>At most {0} Courage a round (“{1}” has spent {2} this round). {3}</translation>
@@ -931,6 +1223,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>1 ラウンドに使った勇気の数を戻します（元に戻せます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Resets the Courage spent this round (can be undone)</translation>
+        </message>
+        <message>
+            <source>1 ラウンドのダメージ {0}、目標値 {1}: 炎に包まれない確率 {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Damage {0} a round, TN {1}: {2} not to catch fire</translation>
         </message>
         <message>
             <source>1 人あたり {0} 点を記録（端数は四捨五入）</source>
@@ -963,6 +1260,16 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>10+</translation>
         </message>
         <message>
+            <source>15 分の休憩: 1d6 {0} = {1} 点回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>15 minutes' rest: 1d6 {0} = {1} healed</translation>
+        </message>
+        <message>
+            <source>15 分休んで 1d6 回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rest 15 minutes, heal 1d6</translation>
+        </message>
+        <message>
             <source>1TP 上げる経験点 = 専門性 × 成長後のTP</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Experience for +1 TP = expertise × TP after advancement</translation>
@@ -983,6 +1290,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>1 round</translation>
         </message>
         <message>
+            <source>1日 {0}（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} a day ({1})</translation>
+        </message>
+        <message>
             <source>1日の経過</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A day passes</translation>
@@ -996,6 +1308,21 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>1日の経過（負傷の回復ロール）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A day passes (wound recovery roll)</translation>
+        </message>
+        <message>
+            <source>1日の距離</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Distance a day</translation>
+        </message>
+        <message>
+            <source>1時間 {0}（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} an hour ({1})</translation>
+        </message>
+        <message>
+            <source>1時間の距離</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Distance an hour</translation>
         </message>
         <message>
             <source>1時間進める</source>
@@ -1068,6 +1395,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Roll 2D6</translation>
         </message>
         <message>
+            <source>2d6 で決める（Table 9.24 PRESS）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll 2d6 (Table 9.24 PRESS)</translation>
+        </message>
+        <message>
             <source>2d6 の合計（振り足し込み）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Total of 2d6 (with extra dice)</translation>
@@ -1116,6 +1448,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>3. 攻撃側の達成値を確定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>3. Confirm the attacker's achievement</translation>
+        </message>
+        <message>
+            <source>3.1: 1アクションで Walk 3〜6・Jog 7〜9 ヤード、Run 27 ヤードまで（2アクション）、Sprint 40 ヤードまで（Full-round）。重荷は 3/4、超重荷は 1/2（端数は四捨五入）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>3.1: one action to Walk 3–6 or Jog 7–9 yards, Run up to 27 yards (2 actions), Sprint up to 40 yards (full round). Encumbered ×3/4, heavily encumbered ×1/2 (rounded half up)</translation>
         </message>
         <message>
             <source>3D6 + {0}</source>
@@ -1352,9 +1689,34 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Cannot read the AW session state: {0}</translation>
         </message>
         <message>
+            <source>Acrobatics は技能なしでは判定できません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Acrobatics cannot be tested untrained</translation>
+        </message>
+        <message>
+            <source>Acrobatics 判定に成功するとダメージを半減（端数は四捨五入）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A successful Acrobatics test halves the damage (halves rounded up)</translation>
+        </message>
+        <message>
             <source>Acrobatics（ランク 0）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Acrobatics (rank 0)</translation>
+        </message>
+        <message>
+            <source>Armed Combat の戦闘行動</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Armed Combat action</translation>
+        </message>
+        <message>
+            <source>Armed Combat の戦闘行動の +1 はハウスルールで使わない設定です（1.4.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The house rules leave out the Armed Combat action bonus (1.4.2)</translation>
+        </message>
+        <message>
+            <source>Armed Combat の戦闘行動（1.4.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Armed Combat actions (1.4.2)</translation>
         </message>
         <message>
             <source>B の勝ち</source>
@@ -1385,6 +1747,21 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>BCDice のどのダイスボットとしてコマンドを読むか（キャンペーンに保存）。アナザーワールドでは 2D6+m&gt;=t が 12/2 の自動成功・自動失敗つきの判定になります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Which BCDice dice bot reads the commands (saved with the campaign). Under Another World, 2D6+m&gt;=t is a check with automatic success on 12 and automatic failure on 2</translation>
+        </message>
+        <message>
+            <source>Blunt 攻撃が命中するとここで Stamina 判定を振ります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>When a blunt attack hits, roll the Stamina test here</translation>
+        </message>
+        <message>
+            <source>Blunt 攻撃の命中はダメージのかわりにスタンです（3.7）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A blunt hit stuns instead of damaging (3.7)</translation>
+        </message>
+        <message>
+            <source>Blunt（命中でスタン）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Blunt (a hit stuns)</translation>
         </message>
         <message>
             <source>CCFolia へコピーする参加者を表で選んでください</source>
@@ -1607,6 +1984,26 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Edges (the extra Edge of free distribution, the package's Edges, etc.)</translation>
         </message>
         <message>
+            <source>Exhausted から Spent への回復（目標値 10、−10）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Recovery from Exhausted to Spent (TN 10, −10)</translation>
+        </message>
+        <message>
+            <source>Exhausted のまま（戦闘中は次のラウンド、通常は 1 分後にまた判定できます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Still Exhausted (test again next round in combat, otherwise in a minute)</translation>
+        </message>
+        <message>
+            <source>Extraordinary Success のときの効果（3.8）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The effect of an Extraordinary Success (3.8)</translation>
+        </message>
+        <message>
+            <source>Extraordinary Success: ただちに Spent に回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Extraordinary Success: back to Spent at once</translation>
+        </message>
+        <message>
             <source>Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Extraordinary Success: deal maximum damage, or break a weapon, armour or shield (3.6)</translation>
@@ -1635,6 +2032,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>Flaw（種族と職業を合わせて {0} つまで）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Flaws (up to {0} for race and order together)</translation>
+        </message>
+        <message>
+            <source>Full-round</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Full-round</translation>
         </message>
         <message>
             <source>GM が許可したときだけ（1.2.2）</source>
@@ -1807,6 +2209,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>HTML (one file that opens in a browser)</translation>
         </message>
         <message>
+            <source>Healing 判定を振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the Healing test</translation>
+        </message>
+        <message>
             <source>Health</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Health</translation>
@@ -1827,14 +2234,39 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Number of wound levels excluding Healthy: five; Small hobbits have four</translation>
         </message>
         <message>
+            <source>Hero Combat を振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll Hero Combat</translation>
+        </message>
+        <message>
             <source>IQ＋総合LV</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>IQ + overall LV</translation>
         </message>
         <message>
+            <source>Inspire {0} 対 {1}: </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Inspire {0} vs {1}: </translation>
+        </message>
+        <message>
             <source>Inspire（ランク 0）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Inspire (rank 0)</translation>
+        </message>
+        <message>
+            <source>Intimidate {0:+d} 対 Willpower {1:+d}: 恐怖が効く {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Intimidate {0:+d} vs Willpower {1:+d}: fear takes hold {2}</translation>
+        </message>
+        <message>
+            <source>Intimidate {0} / Willpower {1}（差 {2}）→ {3}: {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Intimidate {0} / Willpower {1} (by {2}) → {3}: {4}</translation>
+        </message>
+        <message>
+            <source>Intimidate（Fear。闇の眷属には Majesty/Power）のランク + 能力値修正 + 修正。負傷・疲労・恐怖のペナルティは自動で加わります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Intimidate (Fear; Majesty/Power against the dark's servants): ranks + attribute modifier + modifiers. Wound, weariness and fear penalties are added automatically</translation>
         </message>
         <message>
             <source>Jump（ランク 0）</source>
@@ -1905,6 +2337,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>MTGでTRPGの行動判定はライブラリーのカードを公開して行い、ダイスを振らないため、チャットパレットはありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>MTG TRPG action checks reveal cards from the library instead of rolling dice, so there is no chat palette</translation>
+        </message>
+        <message>
+            <source>Mearas・Elven-steed</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Mearas / Elven-steed</translation>
         </message>
         <message>
             <source>Mobility（実効）</source>
@@ -2037,6 +2474,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Persuade (rank 0)</translation>
         </message>
         <message>
+            <source>Primary</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Primary</translation>
+        </message>
+        <message>
             <source>Protection {0} が吸収し、Structure へ {1}（{2} → {3}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Protection {0} absorbs, {1} to Structure ({2} → {3})</translation>
@@ -2067,6 +2509,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Renown</translation>
         </message>
         <message>
+            <source>Renown +{0}（{1} → {2}）: {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Renown +{0} ({1} → {2}): {3}</translation>
+        </message>
+        <message>
             <source>Renown が {0:+d} されました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Renown {0:+d}</translation>
@@ -2092,9 +2539,44 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Renown is already {0}</translation>
         </message>
         <message>
+            <source>Renown を上げる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Raise Renown</translation>
+        </message>
+        <message>
+            <source>Renown を上げる理由</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Reason for the Renown raise</translation>
+        </message>
+        <message>
             <source>Renown（知名度）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Renown</translation>
+        </message>
+        <message>
+            <source>Ride</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ride</translation>
+        </message>
+        <message>
+            <source>Ride {0:+d} / 目標値 {1}: 成功 {2:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ride {0:+d} / TN {1}: success {2:.2%}</translation>
+        </message>
+        <message>
+            <source>Ride {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ride {0}</translation>
+        </message>
+        <message>
+            <source>Ride 判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ride test</translation>
+        </message>
+        <message>
+            <source>Ride 判定を振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll Ride test</translation>
         </message>
         <message>
             <source>Ride（ランク 0）</source>
@@ -2110,6 +2592,16 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>R{0} {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>R{0} {1}</translation>
+        </message>
+        <message>
+            <source>STR </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>STR </translation>
+        </message>
+        <message>
+            <source>STR {0:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>STR {0:+d}</translation>
         </message>
         <message>
             <source>STR × 10 まで普通に運べる、× 20 まで重荷（疲労判定の目標値 +10）、× 30 まで超重荷（疲労判定の目標値 +20）</source>
@@ -2137,9 +2629,19 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Search (rank 0)</translation>
         </message>
         <message>
+            <source>Secondary</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Secondary</translation>
+        </message>
+        <message>
             <source>Siegecraft</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Siegecraft</translation>
+        </message>
+        <message>
+            <source>Siegecraft の目標値</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Siegecraft TN</translation>
         </message>
         <message>
             <source>Siegecraft（ランク 0）</source>
@@ -2157,14 +2659,86 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Size / wound levels</translation>
         </message>
         <message>
+            <source>Size を決める部隊を表で選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Select in the table the unit whose Size to set</translation>
+        </message>
+        <message>
+            <source>Spent に回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>back to Spent</translation>
+        </message>
+        <message>
+            <source>Spent に回復する確率 {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Chance of getting back to Spent: {0}</translation>
+        </message>
+        <message>
+            <source>Stamina </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stamina </translation>
+        </message>
+        <message>
+            <source>Stamina 判定を振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the Stamina test</translation>
+        </message>
+        <message>
+            <source>Stamina 判定を振る（失敗で意識を失いダメージ）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the Stamina test (failed: unconscious and damage)</translation>
+        </message>
+        <message>
+            <source>Steady</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Steady</translation>
+        </message>
+        <message>
+            <source>Steady: ペナルティなし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Steady: no penalty</translation>
+        </message>
+        <message>
             <source>Stealth（ランク 0）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Stealth (rank 0)</translation>
         </message>
         <message>
+            <source>Stonecraft</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stonecraft</translation>
+        </message>
+        <message>
+            <source>Stonecraft (Fortification) の成功で、その人かその人の部隊の指揮官の Siegecraft 判定に +1（Superior +2、Extraordinary +3）。目標値は城砦の規模で GM が決めます（P.136）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A Stonecraft (Fortification) success gives +1 (Superior +2, Extraordinary +3) to the Siegecraft test of the character or of the commander of the character's unit. The GM sets the TN by the size of the fortification (p.136).</translation>
+        </message>
+        <message>
+            <source>Stonecraft {0} 達成値 {1}（{2}）→ Siegecraft {3:+d}: {4} 達成値 {5}（{6}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stonecraft {0} total {1} ({2}) → Siegecraft {3:+d}: {4} total {5} ({6})</translation>
+        </message>
+        <message>
+            <source>Stonecraft のボーナス: {0}
+Siegecraft が成功する確率 {1}（助けなしなら {2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stonecraft bonus: {0}
+Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
+        </message>
+        <message>
+            <source>Stonecraft の目標値</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stonecraft TN</translation>
+        </message>
+        <message>
             <source>Stonecraft ランク</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Stonecraft rank</translation>
+        </message>
+        <message>
+            <source>Stonecraft 達成値 {0}（{1}）→ Siegecraft {2:+d}、達成値 {3}（{4}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stonecraft total {0} ({1}) → Siegecraft {2:+d}, total {3} ({4})</translation>
         </message>
         <message>
             <source>Structure {0} → {1}</source>
@@ -2182,6 +2756,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Superior Success −1, Extraordinary −2, good deeds the GM accepts at least −2 (never below 0)</translation>
         </message>
         <message>
+            <source>Swiftness 判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Swiftness test</translation>
+        </message>
+        <message>
             <source>TP</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>TP</translation>
@@ -2190,6 +2769,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>TP を買うスキルを一覧から選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the skill to buy TP for from the list</translation>
+        </message>
+        <message>
+            <source>Table 9.20 が空です: 修正なし（ルール表 → 参照表 で行を追加）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Table 9.20 is empty: no modifiers (add rows under Rule tables → Reference)</translation>
         </message>
         <message>
             <source>Table 9.29 は本文にないため GM が入力</source>
@@ -2240,6 +2824,16 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>WP＋総合LV</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>WP + overall LV</translation>
+        </message>
+        <message>
+            <source>War-Trained</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>War-Trained</translation>
+        </message>
+        <message>
+            <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Charge: the target falls unless it passes a Strength test against STR+2 (mounted: the horse's STR may be used)</translation>
         </message>
         <message>
             <source>gmtool — TRPG のゲームマスター用ツール</source>
@@ -2302,6 +2896,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>{0:,} lines</translation>
         </message>
         <message>
+            <source>{0:.2%}（Wits {1:+d}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0:.2%} (Wits {1:+d})</translation>
+        </message>
+        <message>
             <source>{0}
 
 カードデータベースは読み込んだカードの控えです。このファイルを脇に置いて（消さずに名前を変えて）、同梱のサンプルから作り直しますか？カードファイルはあとで読み込み直せます。</source>
@@ -2319,6 +2918,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} / {1} 段階</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} / {1} levels</translation>
+        </message>
+        <message>
+            <source>{0} {1} {2:+d} = {3}（目標値 {4}）: {5}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} {1} {2:+d} = {3} (TN {4}): {5}</translation>
         </message>
         <message>
             <source>{0} {1} {2}{3}</source>
@@ -2391,6 +2995,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} → {1}</translation>
         </message>
         <message>
+            <source>{0} → {1}: {2} Intimidate {3} / Willpower {4}（差 {5}）— {6}の {7} → {8}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} → {1}: {2} Intimidate {3} / Willpower {4} (by {5}) — {6}: {7} → {8}</translation>
+        </message>
+        <message>
             <source>{0} → {1}: {2} 達成値 {3} / 目標値 {4} — {5}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} → {1}: {2} total {3} / TN {4} — {5}</translation>
@@ -2409,6 +3018,26 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} → 高い 6 つ: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} → highest 6: {1}</translation>
+        </message>
+        <message>
+            <source>{0} から「{1}」を削除</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Remove “{1}” from {0}</translation>
+        </message>
+        <message>
+            <source>{0} が {1} を</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} about {1}</translation>
+        </message>
+        <message>
+            <source>{0} が毒「{1}」を中和（Healing）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} neutralises the poison “{1}” (Healing)</translation>
+        </message>
+        <message>
+            <source>{0} に「{1}」を追加</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Add “{1}” to {0}</translation>
         </message>
         <message>
             <source>{0} に亜種族 '{1}' はありません</source>
@@ -2436,6 +3065,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Points distributed to {0}</translation>
         </message>
         <message>
+            <source>{0} の Healing 判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}'s Healing test</translation>
+        </message>
+        <message>
+            <source>{0} の {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{1} in {0}</translation>
+        </message>
+        <message>
             <source>{0} のペナルティ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} penalty</translation>
@@ -2456,6 +3095,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} breaks</translation>
         </message>
         <message>
+            <source>{0} の手当て</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}'s healing</translation>
+        </message>
+        <message>
             <source>{0} の期待値 {1}{2}（= {1}{3}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Expected value of {0}: {1}{2} (= {1}{3})</translation>
@@ -2474,6 +3118,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} の能力値ボーナス</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} attribute bonus</translation>
+        </message>
+        <message>
+            <source>{0} の高度な治療（+5）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}'s advanced care (+5)</translation>
         </message>
         <message>
             <source>{0} は 0 以上の整数です</source>
@@ -2557,9 +3206,34 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Added {0}</translation>
         </message>
         <message>
+            <source>{0} アクション</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} action(s)</translation>
+        </message>
+        <message>
             <source>{0} ダメージ（{1} の Size {2} → {3}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} damage ({1} Size {2} → {3})</translation>
+        </message>
+        <message>
+            <source>{0} ランク {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} rank {1}</translation>
+        </message>
+        <message>
+            <source>{0} ランク {1} の戦闘行動の選択を外しました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Removed the combat action chosen at {0} rank {1}</translation>
+        </message>
+        <message>
+            <source>{0} ランク {1}: {2} +1</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} rank {1}: {2} +1</translation>
+        </message>
+        <message>
+            <source>{0} ランク {1}: {2} に +1 を選びました（1.4.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} rank {1}: chose +1 to {2} (1.4.2)</translation>
         </message>
         <message>
             <source>{0} ロール値 {1}{2}</source>
@@ -2577,6 +3251,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Saved {0} character(s) to {1} (drag and drop it onto an Udonarium room)</translation>
         </message>
         <message>
+            <source>{0} 係数 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} factor {1}</translation>
+        </message>
+        <message>
             <source>{0} 判定値 {1} 修正 {2:+d}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} check value {1} modifier {2:+d}</translation>
@@ -2590,6 +3269,26 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} 技能がありません。使う判定を選んでください。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No {0} skill. Choose the check to use.</translation>
+        </message>
+        <message>
+            <source>{0} 日</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} days</translation>
+        </message>
+        <message>
+            <source>{0} 日休んで負傷が {1} 点回復しました（1日1点）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rested {0} days and healed {1} (1 a day)</translation>
+        </message>
+        <message>
+            <source>{0} 時間</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} hours</translation>
+        </message>
+        <message>
+            <source>{0} 未設定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} not set</translation>
         </message>
         <message>
             <source>{0} 枚のカードがあります（{1}）</source>
@@ -2667,6 +3366,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: the Extraordinary Success broke the {1}</translation>
         </message>
         <message>
+            <source>{0}: Healing 判定（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: Healing test ({1})</translation>
+        </message>
+        <message>
+            <source>{0}: Ride 判定 {1} / 目標値 {2}（{3}）— {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: Ride test {1} / TN {2} ({3}) — {4}</translation>
+        </message>
+        <message>
             <source>{0}: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: {1}</translation>
@@ -2700,6 +3409,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}: {1}/{2}（残り {3}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: {1}/{2} ({3} left)</translation>
+        </message>
+        <message>
+            <source>{0}: {1}{2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1}{2}</translation>
+        </message>
+        <message>
+            <source>{0}: {1}、移動 {2}、荷重による疲労判定の目標値 +{3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1}, movement {2}, weariness tests for the load at TN +{3}</translation>
         </message>
         <message>
             <source>{0}: {1}が戦闘に加わった</source>
@@ -2752,9 +3471,19 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: disengage (blocked by {1}, success chance {2:.1%}) — {3}</translation>
         </message>
         <message>
+            <source>{0}: スタンの Stamina 判定 {1} / 目標値 {2}（{3}）— {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: stun Stamina test {1} / TN {2} ({3}) — {4}</translation>
+        </message>
+        <message>
             <source>{0}: ダメージ {1}〜{2}、判定 {3}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: damage {1}–{2}, tests {3}</translation>
+        </message>
+        <message>
+            <source>{0}: 下馬</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: dismounted</translation>
         </message>
         <message>
             <source>{0}: 令呪 +{1} は出目を見てから: 勝率 {2}（振る前に使うのと同じ）、令呪を使う確率 {3}</source>
@@ -2782,6 +3511,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: fantasy {1} ({2} bonds)</translation>
         </message>
         <message>
+            <source>{0}: 恐怖 — {1}（状態「{2}」）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: fear — {1} (condition “{2}”)</translation>
+        </message>
+        <message>
             <source>{0}: 戦闘前（参加者 {1}人）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: before the battle ({1} participants)</translation>
@@ -2807,6 +3541,26 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: condition "{1}" removed</translation>
         </message>
         <message>
+            <source>{0}: 目標値 {1}、ペナルティ {2:+d}、{3} ラウンド — スタン {4:.2%}、半分 {5:.2%}、影響なし {6:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: TN {1}, penalty {2:+d}, {3} rounds — stunned {4:.2%}, halved {5:.2%}, unaffected {6:.2%}</translation>
+        </message>
+        <message>
+            <source>{0}: 目標値 {1}、成功 {2} で {3} 点回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: TN {1}, success {2} heals {3}</translation>
+        </message>
+        <message>
+            <source>{0}: 目標値 {1}、成功 {2} で {3} 点回復（今週 {4} 回まで）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: TN {1}, success {2} heals {3} (up to {4} this week)</translation>
+        </message>
+        <message>
+            <source>{0}: 移動 {1}、疲労 TN +{2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: movement {1}, weariness TN +{2}</translation>
+        </message>
+        <message>
             <source>{0}: 逃走（シーンから退場）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: flee (leaves the scene)</translation>
@@ -2815,6 +3569,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}: 防御 {1}（攻撃の達成値 {2}、同点は防御側）→ {3}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: parry {1} (attack total {2}, a tie goes to the defender) → {3}</translation>
+        </message>
+        <message>
+            <source>{0}: 馬の移動 {1}（{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: horse move {1} ({2})</translation>
+        </message>
+        <message>
+            <source>{0}: 騎乗</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: mounted</translation>
         </message>
         <message>
             <source>{0}_コピー</source>
@@ -2870,6 +3634,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}が令呪を1つ使った（残り {1}）「{2}」</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} used a Command Spell ({1} left) "{2}"</translation>
+        </message>
+        <message>
+            <source>{0}が勇気を使った（+{1}）: Intimidate {2} / Willpower {3} → {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} spent courage (+{1}): Intimidate {2} / Willpower {3} → {4}</translation>
         </message>
         <message>
             <source>{0}が壊れた</source>
@@ -3022,9 +3791,19 @@ Command Spells left {2} → {3}</translation>
             <translation>At most {1} {0} bonds ({2} from preset and session bonds)</translation>
         </message>
         <message>
+            <source>{0}の馬（War-Trained）: 攻撃 1 アクション（乗り手の行動は減らない）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}'s horse (War-Trained): attack, 1 action (the rider's actions are not used)</translation>
+        </message>
+        <message>
             <source>{0}は 1〜{1} です（{2}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} is 1–{1} ({2})</translation>
+        </message>
+        <message>
+            <source>{0}は {1} 枚がPLの知っている上のカード（ライブラリーの中）です。ライブラリー外は{2}枚までです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{1} of {0} are the top cards the player knows (in the library). At most {2} can be out of the library</translation>
         </message>
         <message>
             <source>{0}は {1}〜{2} です（{3}）</source>
@@ -3061,6 +3840,11 @@ Make {0} the last boss?</translation>
             <translation>{0} does not hold event key {1}</translation>
         </message>
         <message>
+            <source>{0}はキャンペーンのキャラクターではないので勇気を記録できません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} is not a campaign character: its courage cannot be recorded</translation>
+        </message>
+        <message>
             <source>{0}はダメージを受けていません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} has taken no damage</translation>
@@ -3069,6 +3853,21 @@ Make {0} the last boss?</translation>
             <source>{0}はマスターではありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} is not a Master</translation>
+        </message>
+        <message>
+            <source>{0}は恐怖から立ち直った（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} shook off the fear ({1})</translation>
+        </message>
+        <message>
+            <source>{0}は恐怖の対象にできません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} cannot be frightened</translation>
+        </message>
+        <message>
+            <source>{0}は恐怖の影響を受けていません: 再判定は要りません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} is not afraid: no retry is needed</translation>
         </message>
         <message>
             <source>{0}は攻撃の対象にできません</source>
@@ -3093,6 +3892,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}への攻撃 達成値 {1}: 目標値 {2} → {3}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Attack on {0}, total {1}: TN {2} → {3}</translation>
+        </message>
+        <message>
+            <source>{0}も恐怖の影響を受けています: Inspire は恐怖の影響を受けていない人から</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} is afraid too: the Inspire must come from someone unafraid</translation>
         </message>
         <message>
             <source>{0}を{1}に{2}枚追加</source>
@@ -3185,9 +3989,24 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} (can be bought with a GM override)</translation>
         </message>
         <message>
+            <source>{0}（Hero Combat {1:+d}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (Hero Combat {1:+d})</translation>
+        </message>
+        <message>
+            <source>{0}（PRESS 2d6 {1} = {2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (PRESS 2d6 {1} = {2})</translation>
+        </message>
+        <message>
             <source>{0}（VIT + STR 修正）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (VIT + STR modifier)</translation>
+        </message>
+        <message>
+            <source>{0}（{1:+d}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} ({1:+d})</translation>
         </message>
         <message>
             <source>{0}（{1} + NIM 修正 {2:+d}）</source>
@@ -3218,6 +4037,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（{1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} ({1})</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）: {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} ({1}): {2}</translation>
         </message>
         <message>
             <source>{0}（{1}）の勝ち</source>
@@ -3310,6 +4134,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} (the next action replaces it with a new record)</translation>
         </message>
         <message>
+            <source>{0}（荷重未入力）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (no load entered)</translation>
+        </message>
+        <message>
             <source>{0}（行動値 {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (initiative {1})</translation>
@@ -3320,6 +4149,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} (achievement {1}, difference {2:+d})</translation>
         </message>
         <message>
+            <source>{0}（達成値 {1}）: {2}、成功率 {3:.1%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (total {1}): {2}, chance {3:.1%}</translation>
+        </message>
+        <message>
             <source>{0}（達成値 {1}）→ {2}（達成値 {3}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (result {1}) → {2} (result {3})</translation>
@@ -3328,6 +4162,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{名前} は前半の //名前=値 の行の値に置き換わります（CCFolia、BCDice 互換）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{名前} is replaced by the value on the //名前=value lines at the top (CCFolia and BCDice compatible)</translation>
+        </message>
+        <message>
+            <source>—</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>—</translation>
         </message>
         <message>
             <source>……順番の分からない {0} 枚……</source>
@@ -3348,6 +4187,21 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>→ {0}の勝利</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>→ {0} wins</translation>
+        </message>
+        <message>
+            <source>→ スタン {0} ラウンド{1}、すべての判定に {2:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> → stunned for {0} rounds{1}, {2:+d} to every test</translation>
+        </message>
+        <message>
+            <source>→ 効果時間 0 ラウンド: スタンしない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> → 0 rounds: not stunned</translation>
+        </message>
+        <message>
+            <source>→ 影響を受けない（Extraordinary）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> → unaffected (Extraordinary)</translation>
         </message>
         <message>
             <source>↓</source>
@@ -3400,14 +4254,39 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>  Parry {0}: {1}</translation>
         </message>
         <message>
+            <source>、</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>、1点 {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, {0} a point</translation>
+        </message>
+        <message>
             <source>、GM オーバーライド</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>, GM override</translation>
         </message>
         <message>
+            <source>、Run 判定 目標値 {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, Run test TN {0}</translation>
+        </message>
+        <message>
+            <source>、ダメージに Morale修正 {0:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, Morale modifier {0:+d} to damage</translation>
+        </message>
+        <message>
             <source>、上の {0} 枚はPLが知っている</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>, the top {0} cards are known to the player</translation>
+        </message>
+        <message>
+            <source>、判定に +{0}（1点 {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, +{0} on the test ({1} a point)</translation>
         </message>
         <message>
             <source>、同値で振り直し、</source>
@@ -3420,6 +4299,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>, tie rerolled, </translation>
         </message>
         <message>
+            <source>、対象はチャージした側の STR+2 を目標値とする Strength 判定に失敗すると倒れる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>; the target falls unless it passes a Strength test against the charger's STR+2</translation>
+        </message>
+        <message>
             <source>、従える部隊の Size {0}÷5 = {1:+d} を含む</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>, including the led unit's Size {0}÷5 = {1:+d}</translation>
@@ -3428,6 +4312,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>、防御 {0}: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>, parry {0}: {1}</translation>
+        </message>
+        <message>
+            <source>。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. </translation>
         </message>
         <message>
             <source>。1 点疲労</source>
@@ -3465,6 +4354,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>. The character falls unconscious at once (1.2.2)</translation>
         </message>
         <message>
+            <source>。ライブラリー外の {0} 枚も数えています</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>; {0} out of library counted</translation>
+        </message>
+        <message>
             <source>。助け {0:+d}（{1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. Help {0:+d} ({1})</translation>
@@ -3475,9 +4369,19 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>. Including {0} Courage (+{1})</translation>
         </message>
         <message>
+            <source>。勝った側の成功度は差で決まる（1.5.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. The winner's degree is the difference (1.5.2)</translation>
+        </message>
+        <message>
             <source>。契約とイベントキーの記録は残ります（セッション管理で破棄・削除できます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. Contract and event key records remain (discard or delete them in session management)</translation>
+        </message>
+        <message>
+            <source>。消火できる確率 {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Chance of putting it out: {0}</translation>
         </message>
         <message>
             <source>。破壊された</source>
@@ -3488,6 +4392,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>。空腹が解消しました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. Hunger is gone</translation>
+        </message>
+        <message>
+            <source>。自然治癒の判定は週 2 回になります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Natural healing is tested twice a week now</translation>
         </message>
         <message>
             <source>〈スキル〉</source>
@@ -3560,6 +4469,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>"{0}"'s deck has no cards</translation>
         </message>
         <message>
+            <source>「{0}」の勇気が残っていません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“{0}” has no courage left</translation>
+        </message>
+        <message>
             <source>「{0}」の参加者 {1}人を置き換えますか？（保存していなければ失われます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Replace the {1} participants of "{0}"? (they are lost if not saved)</translation>
@@ -3573,6 +4487,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「{0}」は {1} ですがペナルティなしで判定しています。{1} のペナルティはルール要約になく、ルール表で未設定のため 0 です — より軽い {2} には {3:+d} があります。ルール表（負傷・疲労）で値を入れるか、ハウスルール「値のない段階は軽い段階の値」を選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>“{0}” is {1} but tests with no penalty: the rule summary gives no penalty for {1} and the rule tables leave it unset, so it counts 0 — while the lighter {2} has {3:+d}. Enter a value in the rule tables (wounds and weariness), or choose the house rule “An unset level takes the lighter level's value”</translation>
+        </message>
+        <message>
+            <source>「{0}」はもうあります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“{0}” is already there</translation>
         </message>
         <message>
             <source>「{0}」は非表示の参加者です（GM の秘密）</source>
@@ -3736,6 +4655,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>あり</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Yes</translation>
+        </message>
+        <message>
+            <source>かかる時間</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Time taken</translation>
         </message>
         <message>
             <source>このままでは作成できません: {0}</source>
@@ -3983,6 +4907,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Exclude this line</translation>
         </message>
         <message>
+            <source>この表の行は本文のものです。値だけを変えられます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The rows of this table are the text's own: only their values can be changed</translation>
+        </message>
+        <message>
             <source>この設定での成功率（特技宣言なし）: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Success chance with this setup (no feats declared): {0}</translation>
@@ -4038,6 +4967,16 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>All kinds</translation>
         </message>
         <message>
+            <source>すべての行動に −1</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>−1 to every action</translation>
+        </message>
+        <message>
+            <source>すべての行動に −2</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>−2 to every action</translation>
+        </message>
+        <message>
             <source>すべての表を同梱の値に戻しますか？（元に戻すで取り消せます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reset every table to the bundled values? (Undo takes it back)</translation>
@@ -4048,6 +4987,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Resets every table to the bundled values (Undo takes it back)</translation>
         </message>
         <message>
+            <source>すべてライブラリーへ戻す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Put all back in the library</translation>
+        </message>
+        <message>
             <source>すべて回復</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Recover all</translation>
@@ -4056,6 +5000,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>すべて既定に戻す</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reset all to default</translation>
+        </message>
+        <message>
+            <source>そのほかの修正</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Other modifier</translation>
         </message>
         <message>
             <source>そのキャラクターはいません（アナザーワールドのキャラクターだけが対象です）</source>
@@ -4078,6 +5027,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Other</translation>
         </message>
         <message>
+            <source>その他の修正</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Other modifier</translation>
+        </message>
+        <message>
             <source>その他の特技</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Other feats</translation>
@@ -4088,9 +5042,9 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>The number of other feats is 0–99</translation>
         </message>
         <message>
-            <source>つかむ</source>
+            <source>その行はもうありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Grab</translation>
+            <translation>That row is no longer there</translation>
         </message>
         <message>
             <source>できあがるキャラクター</source>
@@ -4183,6 +5137,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Not revealed yet</translation>
         </message>
         <message>
+            <source>まだ選んでいません。Armed Combat がランク 6・9・12 に達するごとに 1 つ選べます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>None chosen yet. Choose one each time an Armed Combat skill reaches rank 6, 9 or 12</translation>
+        </message>
+        <message>
             <source>やり直し</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Redo</translation>
@@ -4241,11 +5200,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>アナザーワールドのキャラクターだけが対象です</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Only Another World characters can be chosen</translation>
-        </message>
-        <message>
-            <source>イニシアチブ</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Initiative</translation>
         </message>
         <message>
             <source>イニシアチブを最初のラウンドのまま使う</source>
@@ -4793,6 +5747,11 @@ Attribute bonuses: {2}
 Courage: {3}</translation>
         </message>
         <message>
+            <source>サイズ不明</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Size unknown</translation>
+        </message>
+        <message>
             <source>サイズ差 </source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Size difference </translation>
@@ -5151,6 +6110,51 @@ Courage: {3}</translation>
             <source>スキル名（例: 交渉）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Skill name (e.g. Negotiation)</translation>
+        </message>
+        <message>
+            <source>スタン {0} ラウンド、すべての判定に {1:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stunned for {0} rounds, {1:+d} to every test</translation>
+        </message>
+        <message>
+            <source>スタンさせる Blunt 攻撃の命中がありません（先に攻撃を振ってください）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>There is no blunt hit to stun with (roll the attack first)</translation>
+        </message>
+        <message>
+            <source>スタンしなかった</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not stunned</translation>
+        </message>
+        <message>
+            <source>スタン表</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stun table</translation>
+        </message>
+        <message>
+            <source>スタン表（Table 9.17）: 未設定（ルール表 → 参照表 で入力）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stun table (Table 9.17): not set (enter it under Rule tables → Reference tables)</translation>
+        </message>
+        <message>
+            <source>スタン表（Table 9.17）の行: GM が選びます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The row of the stun table (Table 9.17): the GM chooses</translation>
+        </message>
+        <message>
+            <source>スタン（Blunt 攻撃の命中）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stun (a blunt hit)</translation>
+        </message>
+        <message>
+            <source>スタン（効果時間どおり）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stunned (full duration)</translation>
+        </message>
+        <message>
+            <source>スタン（効果時間半分）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stunned (half duration)</translation>
         </message>
         <message>
             <source>ストーリーの目的に関連した判定に成功: 目標値と同じ点数</source>
@@ -5536,14 +6540,19 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Import dice table</translation>
         </message>
         <message>
-            <source>ダメージ</source>
+            <source>ダメージ {0}、目標値 {1}: 半減する確率 {2}、受けるダメージの期待値 {3:.2f} 点</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Damage</translation>
+            <translation>Damage {0}, TN {1}: {2} to halve it, expected damage {3:.2f}</translation>
         </message>
         <message>
             <source>ダメージと回復</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Damage and recovery</translation>
+        </message>
+        <message>
+            <source>ダメージと転倒に乗り手のかわりに馬の STR 修正を使う（3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Use the horse's STR modifier instead of the rider's for damage and knockdown (3.9)</translation>
         </message>
         <message>
             <source>ダメージに STR ボーナスを加えます（3.10）。NPC は GM が入力します</source>
@@ -5589,6 +6598,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ダメージを与える</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Deal damage</translation>
+        </message>
+        <message>
+            <source>ダメージを受けていません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No damage taken</translation>
         </message>
         <message>
             <source>ダメージを受ける</source>
@@ -5681,6 +6695,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Deck</translation>
         </message>
         <message>
+            <source>デッキ: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Deck: {0}</translation>
+        </message>
+        <message>
             <source>デッキ「{0}」を作成</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Create deck "{0}"</translation>
@@ -5756,6 +6775,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Decklists (MTG Arena, MTGO, Cockatrice, text)</translation>
         </message>
         <message>
+            <source>デッキ全体 {0} 枚で計算（手札・墓地なども数える{1}）{2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Whole deck of {0} (hand, graveyard etc. too{1}){2}</translation>
+        </message>
+        <message>
             <source>デッキ全体 {0} 枚を無作為な順番として計算{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Computed with the whole deck of {0} cards in random order{1}</translation>
@@ -5791,9 +6815,29 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>House rules — {0}</translation>
         </message>
         <message>
+            <source>ハウスルール: デッキ全体で数える（既定）。ここで入力したカードも成功率に数えます（編集 → ハウスルール… で「ライブラリーに残るカードだけ」にすると除きます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>House rule: count the whole deck (default). The cards entered here still count in the odds (choose “Only the cards left in the library” under Edit → House rules… to leave them out)</translation>
+        </message>
+        <message>
+            <source>ハウスルール: ペナルティを Complete −1・Superior −3・Extraordinary −5 軽減</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>House rule: the penalty is lightened by 1 (Complete), 3 (Superior), 5 (Extraordinary)</translation>
+        </message>
+        <message>
+            <source>ハウスルール: ライブラリーに残るカードだけで数える。ここで入力したカードを除いて成功率を計算します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>House rule: count only the cards left in the library. The cards entered here are left out of the odds</translation>
+        </message>
+        <message>
             <source>ハウスルール「{0}」を「{1}」に</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>House rule “{0}”: “{1}”</translation>
+        </message>
+        <message>
+            <source>ハウスルール「勇気 1 点で疲労 2 段階を回復」が「許可しない」です（編集 → ハウスルール）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The house rule “Recover 2 weariness levels for 1 Courage” is “Not allowed” (Edit → House rules)</translation>
         </message>
         <message>
             <source>ハウスルールが「GMが許可したラウンドだけ」ではありません</source>
@@ -5961,6 +7005,21 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Bonus</translation>
         </message>
         <message>
+            <source>ボーナス {0:+d}（負傷・疲労 {1:+d}、年齢 {2}）: 成功 {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Bonus {0:+d} (wounds and weariness {1:+d}, age {2}): success {3}</translation>
+        </message>
+        <message>
+            <source>ボーナスは −{0}〜+{0} の整数です（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The bonus is a whole number from −{0} to +{0} ({1})</translation>
+        </message>
+        <message>
+            <source>ボーナスを入力</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter a bonus</translation>
+        </message>
+        <message>
             <source>ボーナス未設定（GM が設定）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Bonuses not set (the GM sets them)</translation>
@@ -6086,6 +7145,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>The library has fewer than {0} cards. Action checks are not possible</translation>
         </message>
         <message>
+            <source>ライブラリーに残る {0} 枚で計算（ライブラリー外 {1} 枚を除く{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The {0} cards left in the library ({1} out of it left out{2})</translation>
+        </message>
+        <message>
             <source>ライブラリーの下に置く手札か墓地のカードを選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the hand or graveyard cards to put on the bottom of the library</translation>
@@ -6099,6 +7163,36 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ライブラリーをシャッフル</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Shuffle library</translation>
+        </message>
+        <message>
+            <source>ライブラリー外</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Out of library</translation>
+        </message>
+        <message>
+            <source>ライブラリー外 {0}枚…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Out of library: {0}…</translation>
+        </message>
+        <message>
+            <source>ライブラリー外 合計 {0} 枚</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Out of the library: {0} cards in all</translation>
+        </message>
+        <message>
+            <source>ライブラリー外のカード: {0} {1}枚（{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Out of the library: {0} × {1} ({2})</translation>
+        </message>
+        <message>
+            <source>ライブラリー外のカードをすべてライブラリーへ（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Every card out of the library back in it ({0})</translation>
+        </message>
+        <message>
+            <source>ライブラリー外のカード（MTGでTRPG）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Cards out of the library (MTG TRPG)</translation>
         </message>
         <message>
             <source>ライブラリー（上から）</source>
@@ -6224,6 +7318,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ランク</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Rank</translation>
+        </message>
+        <message>
+            <source>ランク 6・9・12 に達した Armed Combat 技能がありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No Armed Combat skill has reached rank 6, 9 or 12</translation>
         </message>
         <message>
             <source>ランクは 0 以上です（{0}）</source>
@@ -6386,6 +7485,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Rule tables</translation>
         </message>
         <message>
+            <source>ルール表 → 参照表 の武器表（P.230）から。空なら武器のダメージを手で入力します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>From the weapons table (P.230) under Rule tables → Reference tables. If it is empty, type the weapon's damage by hand</translation>
+        </message>
+        <message>
             <source>ルール表: {0} 点</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Rule tables: {0} points</translation>
@@ -6429,6 +7533,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ログにメモを書く（Enter）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Write a note in the log (Enter)</translation>
+        </message>
+        <message>
+            <source>ログに記録</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Write to the log</translation>
         </message>
         <message>
             <source>ログを検索</source>
@@ -6528,6 +7637,26 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>One roll against every blocker</translation>
         </message>
         <message>
+            <source>一緒に旅をするときは最も遅い者に合わせます（4.）。速度と距離の表はルール表 → 参照表で入力します（距離の単位は両方の表でそろえてください）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A party travels at its slowest member's pace (4.). Enter the speed and distance tables under Rule tables → Reference tables (use the same unit of distance in both).</translation>
+        </message>
+        <message>
+            <source>一行の速さ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Party's pace</translation>
+        </message>
+        <message>
+            <source>一行は {0} 人までです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A party is at most {0} people</translation>
+        </message>
+        <message>
+            <source>三つ目以降の職業に就いたら、成長ポイントを使える職業を二つだけ決める（1.6.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>With a third order or more, name the two orders that advancement picks may be spent on (1.6.2)</translation>
+        </message>
+        <message>
             <source>上から {0} 枚を墓地へ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Mill the top {0}</translation>
@@ -6538,9 +7667,19 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Look at the top {0}</translation>
         </message>
         <message>
+            <source>上げる Renown</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Renown to add</translation>
+        </message>
+        <message>
             <source>上を見る（PLが知る）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Look at the top (player knows)</translation>
+        </message>
+        <message>
+            <source>上級職「{0}」の三つの条件（1.6.3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The three conditions for the elite order “{0}” (1.6.3)</translation>
         </message>
         <message>
             <source>上級職には一つの職業で 6 回以上の成長が必要です（1.6.3）</source>
@@ -6556,6 +7695,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>上限は1から{0}までです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The cap is 1 to {0}</translation>
+        </message>
+        <message>
+            <source>下がった能力値も休息 1 日で 1 点回復します（判定では早まりません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Lowered attributes also recover 1 point a day of rest (no test speeds it up)</translation>
         </message>
         <message>
             <source>下に置いたまとまり: {0}（中の順番はPLに分からない）</source>
@@ -6581,6 +7725,41 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>中</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Medium</translation>
+        </message>
+        <message>
+            <source>中和: 目標値 {0}、成功 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Neutralise: TN {0}, success {1}</translation>
+        </message>
+        <message>
+            <source>中和する人</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Who neutralises</translation>
+        </message>
+        <message>
+            <source>中和する人の Healing ボーナス</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Healing bonus of who neutralises</translation>
+        </message>
+        <message>
+            <source>中和する（Healing 判定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Neutralise (Healing test)</translation>
+        </message>
+        <message>
+            <source>乗り手</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rider</translation>
+        </message>
+        <message>
+            <source>乗り手の Ride </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rider's Ride </translation>
+        </message>
+        <message>
+            <source>乗り手の行動に影響せず、馬が1アクションで攻撃できる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The horse can attack with one action without affecting the rider's actions</translation>
         </message>
         <message>
             <source>予定スキル</source>
@@ -6641,6 +7820,16 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>亜種族を選ぶと決まります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Decided when a subrace is chosen</translation>
+        </message>
+        <message>
+            <source>人数</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Head count</translation>
+        </message>
+        <message>
+            <source>人数から Size を決める</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Set Size from head count</translation>
         </message>
         <message>
             <source>人物</source>
@@ -6833,9 +8022,19 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Virtual library…</translation>
         </message>
         <message>
+            <source>仮想ライブラリーでは、手札や墓地のカードはライブラリーが覚えています</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A virtual library keeps track of the cards in hand and in the graveyard itself</translation>
+        </message>
+        <message>
             <source>仮想ライブラリーでは、既知のカードはライブラリーが覚えています</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>With the virtual library, the library remembers the known cards</translation>
+        </message>
+        <message>
+            <source>仮想ライブラリーのデッキです。成功率はいつもライブラリーに残るカードから数えます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This deck has a virtual library: the odds always count the cards left in the library</translation>
         </message>
         <message>
             <source>仮想ライブラリーをやめる</source>
@@ -6866,6 +8065,26 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>仮想ライブラリー（MTGでTRPG）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Virtual library (MTG TRPG)</translation>
+        </message>
+        <message>
+            <source>休む日数</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Days of rest</translation>
+        </message>
+        <message>
+            <source>休んで回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rest and heal</translation>
+        </message>
+        <message>
+            <source>休息で回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Healing by rest</translation>
+        </message>
+        <message>
+            <source>休息（1日1点）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rest (1 point a day)</translation>
         </message>
         <message>
             <source>休憩</source>
@@ -6966,6 +8185,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>使う幻想能力を一覧から選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the fantasy ability to use from the list</translation>
+        </message>
+        <message>
+            <source>使う武器</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Weapon</translation>
         </message>
         <message>
             <source>使ったことはデッキに記録されます</source>
@@ -7215,6 +8439,11 @@ Sideboard
             <translation>The modifier is beyond ±{0} (the rules' guide is −{0} to +{0})</translation>
         </message>
         <message>
+            <source>修正は −{0}〜+{0} です（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The modifier is −{0} to +{0} ({1})</translation>
+        </message>
+        <message>
             <source>個人別</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Individual</translation>
@@ -7387,6 +8616,21 @@ Sideboard
             <translation>Text</translation>
         </message>
         <message>
+            <source>再判定には、ほかの人からの Inspire などが必要です</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A retry needs an Inspire or the like from someone else</translation>
+        </message>
+        <message>
+            <source>再判定も恐怖に負けました: 恐怖はそのままです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The retry lost to the fear too: the fear stays</translation>
+        </message>
+        <message>
+            <source>再判定（恐怖を受けていない人の Inspire）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Retry (Inspire from someone unafraid)</translation>
+        </message>
+        <message>
             <source>出目</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Roll</translation>
@@ -7460,6 +8704,11 @@ Sideboard
             <source>出荷時のカタログに戻しました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Restored the factory catalog</translation>
+        </message>
+        <message>
+            <source>出身の関係</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Origin</translation>
         </message>
         <message>
             <source>分配する人数</source>
@@ -7540,6 +8789,11 @@ Sideboard
             <source>判定した人の名前</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Name of who made the test</translation>
+        </message>
+        <message>
+            <source>判定する</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the test</translation>
         </message>
         <message>
             <source>判定するキャラクター</source>
@@ -7632,6 +8886,11 @@ Sideboard
             <translation>Enter the check value directly</translation>
         </message>
         <message>
+            <source>判定（Stonecraft → Siegecraft）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll (Stonecraft → Siegecraft)</translation>
+        </message>
+        <message>
             <source>別のカードファイルを読み込んでいます。終わるまで待つか、キャンセルしてください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Another card file is being loaded. Wait until it finishes or cancel it</translation>
@@ -7722,6 +8981,11 @@ Sideboard
             <translation>Choose the specialization to delete</translation>
         </message>
         <message>
+            <source>削除する行を選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Select the row to remove</translation>
+        </message>
+        <message>
             <source>削除する装備を表で選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the equipment to delete in the table</translation>
@@ -7755,6 +9019,11 @@ Sideboard
             <source>前借り中: GMの判断で縁故を与えられます（印象効果も通常どおり）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>On advance: the GM may grant bonds (impression effects apply as usual)</translation>
+        </message>
+        <message>
+            <source>前回: 目標値 {0}、{1} → {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Last: TN {0}, {1} → {2}</translation>
         </message>
         <message>
             <source>前回のキャンペーン {0} を開けませんでした（{1}）。デモキャンペーンを開きました。</source>
@@ -7797,6 +9066,11 @@ Sideboard
             <translation>One of the 6 to assign</translation>
         </message>
         <message>
+            <source>劇的な行動（Renown Trigger、1.6.1）: 理由と一緒に記録します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A dramatic deed (Renown Trigger, 1.6.1): logged with its reason</translation>
+        </message>
+        <message>
             <source>加える</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add</translation>
@@ -7805,6 +9079,11 @@ Sideboard
             <source>劣勢（Losing −3）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Losing (−3)</translation>
+        </message>
+        <message>
+            <source>助けなし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No help</translation>
         </message>
         <message>
             <source>助けの合計（助ける人は目標値 {0}）— {1}</source>
@@ -7817,9 +9096,19 @@ Sideboard
             <translation>Depends on the help</translation>
         </message>
         <message>
+            <source>助ける人</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Helper</translation>
+        </message>
+        <message>
             <source>助ける人 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Helper {0}</translation>
+        </message>
+        <message>
+            <source>助ける人の Healing ボーナス</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Helper's Healing bonus</translation>
         </message>
         <message>
             <source>助ける人は {0} 人までです</source>
@@ -7842,9 +9131,24 @@ Sideboard
             <translation>Effect</translation>
         </message>
         <message>
+            <source>効果なし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>no effect</translation>
+        </message>
+        <message>
+            <source>効果を適用</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Apply the effect</translation>
+        </message>
+        <message>
             <source>勇気</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Courage</translation>
+        </message>
+        <message>
+            <source>勇気 1 点あたり {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Each point of Courage: {0}</translation>
         </message>
         <message>
             <source>勇気 1 点で疲労 2 段階回復</source>
@@ -7882,6 +9186,11 @@ Sideboard
             <translation>Only {0} Courage left; {1} cannot be spent</translation>
         </message>
         <message>
+            <source>勇気は恐怖の判定を振った後、結果を見てから使います（待っている判定がありません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Courage is spent after the fear roll, on seeing it (no roll is waiting)</translation>
+        </message>
+        <message>
             <source>勇気を {0} 点使いました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Spent {0} Courage</translation>
@@ -7895,6 +9204,11 @@ Sideboard
             <source>勇気を使う</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Spend Courage</translation>
+        </message>
+        <message>
+            <source>勇気を使う判定の技能</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Skill of the test Courage is spent on</translation>
         </message>
         <message>
             <source>勇気を使う（+{0}）</source>
@@ -8029,6 +9343,16 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
             <translation>Impression effects (no scenes)</translation>
         </message>
         <message>
+            <source>危険（溺れる・落下・火炎・毒）…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Hazards (drowning, falling, fire, poison)…</translation>
+        </message>
+        <message>
+            <source>危険（溺れる・落下・火炎・毒）（1.2.1.1）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Hazards: drowning, falling, fire, poison (1.2.1.1)</translation>
+        </message>
+        <message>
             <source>原作のキャラクターは、GMの判断で無制限に幻想能力を使用できるとしてよい。
 目安としては、「特に強力なキャラクターとの共通認識が得られるキャラクター」などをこのように扱うと良い。
 特に、「原作のキャラクターに干渉すること」がセッションの進行上不適切な場合はこれで拒否してもよい。</source>
@@ -8093,6 +9417,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Choose participants to see the success chance</translation>
         </message>
         <message>
+            <source>参照表</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Referenced tables</translation>
+        </message>
+        <message>
             <source>反射</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reflex</translation>
@@ -8101,6 +9430,16 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>反応</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reactions</translation>
+        </message>
+        <message>
+            <source>取り壊し: Stonecraft (Fortification)（{0}、目標値 {1}）→ Siegecraft（{2}、目標値 {3}）（成功する確率 {4}、助けなしなら {5}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Demolition: Stonecraft (Fortification) ({0}, TN {1}) → Siegecraft ({2}, TN {3}) (chance of success {4}, without the help {5})</translation>
+        </message>
+        <message>
+            <source>取り壊し（Stonecraft (Fortification) で Siegecraft を助ける）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Demolition (Stonecraft (Fortification) helps Siegecraft)</translation>
         </message>
         <message>
             <source>取り消す</source>
@@ -8310,14 +9649,24 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Tied and rolled again ({0}) → {1}</translation>
         </message>
         <message>
+            <source>同点は抵抗した側の勝ち</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Tie: the resister wins</translation>
+        </message>
+        <message>
             <source>同点は振り直し</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Ties are rerolled</translation>
         </message>
         <message>
-            <source>名前</source>
+            <source>同点は振り直し（1.5.2）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Name</translation>
+            <translation>Tie: roll again (1.5.2)</translation>
+        </message>
+        <message>
+            <source>同点は攻撃側の Marginal</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Tie: attacker's Marginal</translation>
         </message>
         <message>
             <source>名前で絞り込み</source>
@@ -8455,6 +9804,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Hit: {0} damage, Size {1} → {2}</translation>
         </message>
         <message>
+            <source>命中: ダメージのかわりにスタン。スタン欄で Stamina 判定を振ってください（3.7）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Hit: it stuns instead of damaging. Roll the Stamina test in the stun box (3.7)</translation>
+        </message>
+        <message>
             <source>命中: ダメージを与えてください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hit: apply the damage</translation>
@@ -8550,6 +9904,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>No recovery</translation>
         </message>
         <message>
+            <source>回復の Stamina 判定（−10）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Recovery Stamina test (−10)</translation>
+        </message>
+        <message>
             <source>回復の方法</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Recovered by</translation>
@@ -8565,6 +9924,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Recovery stops at the maximum (no limit when the maximum is 0). Losses from missed meals or lack of sleep, and supply, are rolled in “Supply / raise or lower vitality…”.</translation>
         </message>
         <message>
+            <source>回復を助ける人</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Who helps the recovery</translation>
+        </message>
+        <message>
             <source>回復ロール {0} → {1}: {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Recovery roll {0} → {1}: {2}</translation>
@@ -8575,6 +9939,26 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Roll for recovery</translation>
         </message>
         <message>
+            <source>回復・手当て…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Recovery and healing…</translation>
+        </message>
+        <message>
+            <source>回復・手当て（1.2.1 / 1.2.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Recovery and healing (1.2.1 / 1.2.2)</translation>
+        </message>
+        <message>
+            <source>回復判定を振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the recovery test</translation>
+        </message>
+        <message>
+            <source>回復時間（Table 9.39）: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Recovery time (Table 9.39): {0}</translation>
+        </message>
+        <message>
             <source>回復量が 0 です（ダイスの数か固定値を入力してください）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The recovery amount is 0 (enter a number of dice or a fixed amount)</translation>
@@ -8583,11 +9967,6 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>回復量のうち HP に最大 {0}、残りを MP（合計は振った量）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>up to {0} of the recovery to HP, the rest to MP (the roll in all)</translation>
-        </message>
-        <message>
-            <source>回避</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Dodge</translation>
         </message>
         <message>
             <source>回避: 同点は攻撃側（A）の勝ち</source>
@@ -8680,6 +10059,21 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Corruption test</translation>
         </message>
         <message>
+            <source>場所</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Place</translation>
+        </message>
+        <message>
+            <source>場所と Hero Combat の 2d6 を振り、英雄の記録に加える</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the place and the Hero Combat 2d6 and add them to the heroes' record</translation>
+        </message>
+        <message>
+            <source>場所（2d6）: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Place (2d6): {0}</translation>
+        </message>
+        <message>
             <source>墓地</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Graveyard</translation>
@@ -8723,6 +10117,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>外すものを一覧から選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose what to remove from the list</translation>
+        </message>
+        <message>
+            <source>外す人を選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Select the person to remove</translation>
         </message>
         <message>
             <source>外す特化を一覧から選んでください</source>
@@ -8955,9 +10354,24 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Target</translation>
         </message>
         <message>
+            <source>対象: 勇気 +{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Target: courage +{0}</translation>
+        </message>
+        <message>
             <source>対象が防御（Parry/Block）する</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Target parries (Parry/Block)</translation>
+        </message>
+        <message>
+            <source>対象の Stamina。負傷・疲労・状態のペナルティは自動で加わります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The target's Stamina. Wound, weariness and condition penalties are added automatically</translation>
+        </message>
+        <message>
+            <source>対象の Willpower + 修正。負傷・疲労・恐怖のペナルティは自動で加わります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The target's Willpower + modifiers. Wound, weariness and fear penalties are added automatically</translation>
         </message>
         <message>
             <source>対象のNPCが縁故を持っているNPCから情報を得た（対応する類型）</source>
@@ -9035,6 +10449,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Ranged: beyond "L", TN +2 per range step S (3.4)</translation>
         </message>
         <message>
+            <source>射撃武器の L と S から "L" を越えた段階を出します（3.4）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Works out the range steps beyond "L" from the missile weapon's L and S (3.4)</translation>
+        </message>
+        <message>
             <source>射撃（飛び道具）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Ranged (missile)</translation>
@@ -9045,9 +10464,19 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Range</translation>
         </message>
         <message>
+            <source>就いていない職業です: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not one of the character's orders: {0}</translation>
+        </message>
+        <message>
             <source>崩す部隊</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Unit to break</translation>
+        </message>
+        <message>
+            <source>崩す部隊の指揮官が Inspire で対決して止める</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The unit's commander contests with Inspire to stop the rout</translation>
         </message>
         <message>
             <source>崩す部隊を選んでください</source>
@@ -9083,6 +10512,41 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>平常</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Normal</translation>
+        </message>
+        <message>
+            <source>年をとったキャラクターは疲労への抵抗判定に Old −4、Aged −8（1.2.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>An old character resists weariness at Old −4, Aged −8 (1.2.2)</translation>
+        </message>
+        <message>
+            <source>年齢</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Age</translation>
+        </message>
+        <message>
+            <source>年齢: {0}（疲労への抵抗判定 {1:+d}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Age: {0} (weariness resistance {1:+d})</translation>
+        </message>
+        <message>
+            <source>年齢の設定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Set the age</translation>
+        </message>
+        <message>
+            <source>年齢は —・Old・Aged のどれかです（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The age is —, Old or Aged ({0})</translation>
+        </message>
+        <message>
+            <source>年齢はすでにその設定です</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The age is already that</translation>
+        </message>
+        <message>
+            <source>年齢（疲労への抵抗判定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Age (weariness resistance)</translation>
         </message>
         <message>
             <source>幸運</source>
@@ -9215,6 +10679,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Format</translation>
         </message>
         <message>
+            <source>影響を受けない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Unaffected</translation>
+        </message>
+        <message>
             <source>従える部隊</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Unit led</translation>
@@ -9330,9 +10799,94 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>After sex modifier</translation>
         </message>
         <message>
+            <source>恐怖 {0:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fear {0:+d}</translation>
+        </message>
+        <message>
+            <source>恐怖: 地面などに伏せる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fear: drops</translation>
+        </message>
+        <message>
+            <source>恐怖: 次の手番は行動不能</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fear: loses next turn</translation>
+        </message>
+        <message>
+            <source>恐怖: 逃げ出す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fear: flees</translation>
+        </message>
+        <message>
+            <source>恐怖から立ち直る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Shake off fear</translation>
+        </message>
+        <message>
             <source>恐怖などで部隊を崩す判定（Intimidate など）の目標値は Morale。目標値以上で部隊は崩壊します。部隊を従えた指揮官は、その部隊の Size÷5（四捨五入）を達成値に加えられます。指揮官は Inspire で対決して崩壊を防げます（判定パネルの対決判定）。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The TN for a check to break a unit through fear etc. (Intimidate etc.) is its Morale; at or above the TN the unit breaks. A commander leading a unit may add its Size÷5 (rounded) to the achievement. The commander can prevent the break with an opposed Inspire test (opposed check in the check panel).</translation>
+        </message>
+        <message>
+            <source>恐怖などで部隊を崩す判定（Intimidate など）の目標値は Morale。目標値以上で部隊は崩壊します。部隊を従えた指揮官は、その部隊の Size÷5（四捨五入）を達成値に加えられます。目標値に達したとき、崩す部隊の指揮官は Inspire でその判定と対決し、勝てば崩壊を防げます（同点は振り直し）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A test to break a unit (Intimidate and the like) has the unit's Morale as its TN; reaching it routs the unit. A commander leading a unit may add its Size ÷ 5 (rounded half up) to the total. When the test reaches the Morale, the unit's commander may contest it with Inspire and stops the rout if he wins (a tie is rolled again).</translation>
+        </message>
+        <message>
+            <source>恐怖の再判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fear retry</translation>
+        </message>
+        <message>
+            <source>恐怖の効果</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fear effect</translation>
+        </message>
+        <message>
+            <source>恐怖への抵抗の修正「{0}」はルール表にありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The fear resistance modifier “{0}” is not in the rule tables</translation>
+        </message>
+        <message>
+            <source>恐怖への抵抗の修正「{0}」は未設定です（ルール表 → 参照表 で入力）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The fear resistance modifier “{0}” is not set (enter it under Rule tables → Reference)</translation>
+        </message>
+        <message>
+            <source>恐怖を与える</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Frightens</translation>
+        </message>
+        <message>
+            <source>恐怖を与える相手を選んでください（自分自身は選べません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose whom to frighten (not the attacker itself)</translation>
+        </message>
+        <message>
+            <source>恐怖を振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll fear</translation>
+        </message>
+        <message>
+            <source>恐怖攻撃</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fear attack</translation>
+        </message>
+        <message>
+            <source>恐怖攻撃は失敗しました: 効果はありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The fear attack failed: no effect</translation>
+        </message>
+        <message>
+            <source>恐怖（3.8）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fear (3.8)</translation>
+        </message>
+        <message>
+            <source>息を止めていられるのは {0} 分（1 + Stamina、最低 1 分）。その後ラウンドごとに Stamina 判定。煙による窒息も同じ（煙の毒の効果は別）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Holds breath {0} min (1 + Stamina, at least 1), then a Stamina test each round. Smoke suffocates the same way (its poison apart)</translation>
         </message>
         <message>
             <source>情報収集</source>
@@ -9485,6 +11039,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Choose the character to advance</translation>
         </message>
         <message>
+            <source>成長させる二つの職業（1.6.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Two orders to advance (1.6.2)</translation>
+        </message>
+        <message>
             <source>成長する</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Advance</translation>
@@ -9530,6 +11089,16 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Add at least one use of advancement points</translation>
         </message>
         <message>
+            <source>成長ポイントを使う二つの職業</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The two orders picks are spent on</translation>
+        </message>
+        <message>
+            <source>成長ポイントを使える職業は同時に二つまでです（1.6.2）。先にどれかを外してください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Picks can be spent on at most two orders at a time (1.6.2). Untick one first</translation>
+        </message>
+        <message>
             <source>成長履歴</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Advancement history</translation>
@@ -9560,6 +11129,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Position fought in (Table 9.24)</translation>
         </message>
         <message>
+            <source>戦争 {0}時間目 Hero Combat: {1}（確率 {2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Battle hour {0} Hero Combat: {1} (chance {2})</translation>
+        </message>
+        <message>
             <source>戦争 {0}時間目 英雄: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>War hour {0} hero: {1}</translation>
@@ -9568,6 +11142,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>戦争 {0}時間目: {1} 2d6{2:+d}（戦況）{3} 対 {4} 2d6{5}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>War hour {0}: {1} 2d6{2:+d} (battle state) {3} vs {4} 2d6{5}</translation>
+        </message>
+        <message>
+            <source>戦争: Hero Combat</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Battle: Hero Combat</translation>
         </message>
         <message>
             <source>戦争: Siegecraft を加えない</source>
@@ -9643,6 +11222,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>戦闘「{0}」を保存（{1}人）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Saved battle "{0}" ({1} participants)</translation>
+        </message>
+        <message>
+            <source>戦闘に参加者を加えてください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Add participants to the fight</translation>
         </message>
         <message>
             <source>戦闘の名前</source>
@@ -9730,9 +11314,34 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Incapacitated</translation>
         </message>
         <message>
+            <source>戦闘中 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>In combat </translation>
+        </message>
+        <message>
+            <source>戦闘中 {0:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>in combat {0:+d}</translation>
+        </message>
+        <message>
             <source>戦闘中: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>In combat: {0}</translation>
+        </message>
+        <message>
+            <source>戦闘中でも Ride 判定にペナルティを受けない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No penalty on Ride tests, even in combat</translation>
+        </message>
+        <message>
+            <source>戦闘中の Ride 判定は −1〜−4（GM が選ぶ）。Steady なら受けない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ride tests in combat take −1 to −4 (the GM chooses); none on a Steady horse</translation>
+        </message>
+        <message>
+            <source>戦闘中は 1 ラウンドに 1 回、通常は 1 分に 1 回。ほかの人の Healing 判定（目標値 10）で Marginal −3・Complete −5・Superior −10、Extraordinary ならただちに Spent</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Once a round in combat, otherwise once a minute. Another's Healing test (TN 10): Marginal −3, Complete −5, Superior −10; Extraordinary: Spent at once</translation>
         </message>
         <message>
             <source>戦闘値</source>
@@ -9763,6 +11372,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>戦闘終了（{0}ラウンド）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Battle ended ({0} rounds)</translation>
+        </message>
+        <message>
+            <source>戦闘行動</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Combat action</translation>
         </message>
         <message>
             <source>戦闘開始</source>
@@ -9855,9 +11469,39 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Delete hand-entered card</translation>
         </message>
         <message>
+            <source>手当て</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Healing</translation>
+        </message>
+        <message>
+            <source>手当てする人</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Healer</translation>
+        </message>
+        <message>
+            <source>手当てする人の Healing ボーナス</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Healer's Healing bonus</translation>
+        </message>
+        <message>
+            <source>手当てする人（ボーナス {0:+d}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The healer (bonus {0:+d})</translation>
+        </message>
+        <message>
+            <source>手当て（Healing 判定、Table 9.37）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Healing skill (Healing test, Table 9.37)</translation>
+        </message>
+        <message>
             <source>手札</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hand</translation>
+        </message>
+        <message>
+            <source>手札・墓地・戦場・追放にある枚数</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Copies in hand, graveyard, battlefield or exile</translation>
         </message>
         <message>
             <source>手札・墓地・追放のカードをすべてライブラリーに戻してシャッフルします。</source>
@@ -9965,6 +11609,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Choose a skill from the list</translation>
         </message>
         <message>
+            <source>技能を指定しない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No skill named</translation>
+        </message>
+        <message>
             <source>技能を表で選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose a skill in the table</translation>
@@ -10025,9 +11674,39 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Meals skipped</translation>
         </message>
         <message>
+            <source>抵抗</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Resisted</translation>
+        </message>
+        <message>
+            <source>抵抗した</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>resisted</translation>
+        </message>
+        <message>
+            <source>抵抗の修正</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Resistance modifiers</translation>
+        </message>
+        <message>
             <source>抵抗の失敗 +1、Complete Failure +2、Disastrous +3、誘惑に乗ったら最低 +2</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Failed resistance +1, Complete Failure +2, Disastrous +3, giving in to temptation at least +2</translation>
+        </message>
+        <message>
+            <source>抵抗は Stamina で目標値 7 + Potency（Stages があっても最初の結果が続く）。中和は Healing で目標値 10 + Treatment（毒の正体を知らなければ先に GM が決める Healing 判定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Resist with Stamina at TN 7 + Potency (with Stages, the first result holds). Neutralise with Healing at TN 10 + Treatment (if the poison is unknown, first a Healing test the GM sets)</translation>
+        </message>
+        <message>
+            <source>抵抗判定を振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the resistance test</translation>
+        </message>
+        <message>
+            <source>抵抗判定を振る（Stamina）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the resistance test (Stamina)</translation>
         </message>
         <message>
             <source>持っていたPC</source>
@@ -10053,6 +11732,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>指揮官</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Commander</translation>
+        </message>
+        <message>
+            <source>指揮官の Inspire {0}（対決で止める確率 {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>commander's Inspire {0} (chance to stop it in the contest {1})</translation>
         </message>
         <message>
             <source>指揮官の Siegecraft ランクを加える</source>
@@ -10113,6 +11797,46 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>振る</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Roll</translation>
+        </message>
+        <message>
+            <source>援護 {0:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>help {0:+d}</translation>
+        </message>
+        <message>
+            <source>援護した {0} に火がつきました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}, helping, caught fire</translation>
+        </message>
+        <message>
+            <source>援護する人</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Helper</translation>
+        </message>
+        <message>
+            <source>援護する人の Swiftness</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Helper's Swiftness</translation>
+        </message>
+        <message>
+            <source>援護する人は {0} 人までです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>At most {0} helpers</translation>
+        </message>
+        <message>
+            <source>援護する人数</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Number of helpers</translation>
+        </message>
+        <message>
+            <source>援護する人（ボーナス {0:+d}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The helper (bonus {0:+d})</translation>
+        </message>
+        <message>
+            <source>援護（人数・誰）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Help (how many, who)</translation>
         </message>
         <message>
             <source>操作できません</source>
@@ -10215,6 +11939,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Attacker</translation>
         </message>
         <message>
+            <source>攻撃側: 勇気 +{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Attacker: courage +{0}</translation>
+        </message>
+        <message>
             <source>攻撃側と防御側を入れ替え</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Swap attacker and defender</translation>
@@ -10235,44 +11964,9 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Attack power</translation>
         </message>
         <message>
-            <source>攻撃（charge）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Attack (charge)</translation>
-        </message>
-        <message>
-            <source>攻撃（defensive）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Attack (defensive)</translation>
-        </message>
-        <message>
-            <source>攻撃（power）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Attack (power)</translation>
-        </message>
-        <message>
-            <source>攻撃（precise）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Attack (precise)</translation>
-        </message>
-        <message>
-            <source>攻撃（sweep）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Attack (sweep)</translation>
-        </message>
-        <message>
-            <source>攻撃（two-handed）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Attack (two-handed)</translation>
-        </message>
-        <message>
             <source>攻撃（指輪物語RPG）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Attack (Lord of the Rings RPG)</translation>
-        </message>
-        <message>
-            <source>攻撃（通常）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Attack (normal)</translation>
         </message>
         <message>
             <source>敗北…戦いは終わった</source>
@@ -10410,6 +12104,21 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Method</translation>
         </message>
         <message>
+            <source>旅の一行（Table 9.41 旅の速度）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The party (Table 9.41 travel speeds)</translation>
+        </message>
+        <message>
+            <source>旅の速度の「{0}」の値が一部未設定です（ルール表 → 参照表）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Some of the travel speed values of “{0}” are not set (Rule tables → Reference tables)</translation>
+        </message>
+        <message>
+            <source>旅をする人の名前を入れてください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the traveller's name</translation>
+        </message>
+        <message>
             <source>日付</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Date</translation>
@@ -10458,11 +12167,6 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>明かす（クライマックス）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reveal (climax)</translation>
-        </message>
-        <message>
-            <source>昏倒</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Unconscious</translation>
         </message>
         <message>
             <source>時刻</source>
@@ -10664,6 +12368,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>not set → {0}'s {1:+d}</translation>
         </message>
         <message>
+            <source>未設定の行は選べません（ルール表 → 参照表 で入力）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rows not set cannot be ticked (enter them under Rule tables → Reference)</translation>
+        </message>
+        <message>
             <source>未設定（GM が設定）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Not set (the GM sets it)</translation>
@@ -10672,6 +12381,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>未設定（ラスボスの印象効果は本文にありません）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Not set (the rulebook gives no impression effect for the last boss)</translation>
+        </message>
+        <message>
+            <source>未設定（ルール表 → 参照表 で入力）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not set (enter it in Rule tables → Reference tables)</translation>
         </message>
         <message>
             <source>未設定（類型カタログにありません）</source>
@@ -10707,6 +12421,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>本文の読み: 縁故は各セッションで結ぶもの。持ち越すかどうかはGMの判断です</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reading of the text: bonds are made each session. Whether they carry over is the GM's call</translation>
+        </message>
+        <message>
+            <source>本文は同点を振り直します（1.5.2）。Marginal（−1）は同点を攻撃側の勝ちとしたときだけ起こります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The text re-rolls a tie (1.5.2). Marginal (−1) happens only when a tie is ruled the attacker's</translation>
         </message>
         <message>
             <source>条件が変わったため取り消した購入: {0}</source>
@@ -10794,14 +12513,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Next: {0} (check value {1})</translation>
         </message>
         <message>
+            <source>正確な値:
+{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Exact values:
+{0}</translation>
+        </message>
+        <message>
             <source>正確な値: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Exact value: {0}</translation>
-        </message>
-        <message>
-            <source>武器</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>weapon</translation>
         </message>
         <message>
             <source>武器のダメージの最大値を与えます（武器のダメージが空欄なら「ダメージの出目」を最大値として）</source>
@@ -10829,9 +12550,9 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Weapon skill modifier </translation>
         </message>
         <message>
-            <source>死亡</source>
+            <source>武器表から選ばない（手入力）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Dead</translation>
+            <translation>Not from the weapons table (typed)</translation>
         </message>
         <message>
             <source>死亡: ダメージ {0} が最後の負傷段階を超えました（Health {1} × {2} 段階）</source>
@@ -10852,6 +12573,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>死亡: 判定できません（GM の判断で振る場合のみ）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Dead: cannot test (only if the GM lets them roll)</translation>
+        </message>
+        <message>
+            <source>死亡しているので回復できません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dead: cannot heal</translation>
         </message>
         <message>
             <source>死亡ライン</source>
@@ -10904,14 +12630,34 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Experience left: {0} (gained {1}, spent {2}, overall LV {3})</translation>
         </message>
         <message>
-            <source>殴る</source>
+            <source>殴打攻撃で頭などを部位狙い: ダメージのかわりにスタン（3.7）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Punch</translation>
+            <translation>A blunt blow at a called shot such as the head: it stuns instead of damaging (3.7)</translation>
         </message>
         <message>
             <source>段階をクリックするとその疲労段階にします</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Click a level to set that weariness level</translation>
+        </message>
+        <message>
+            <source>毒</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Poison</translation>
+        </message>
+        <message>
+            <source>毒「{0}」への抵抗（Stamina）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Resisting the poison “{0}” (Stamina)</translation>
+        </message>
+        <message>
+            <source>毒の中和</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Neutralising poison</translation>
+        </message>
+        <message>
+            <source>毒への抵抗</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Resisting poison</translation>
         </message>
         <message>
             <source>比べる相手（B）</source>
@@ -10954,9 +12700,24 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Generic</translation>
         </message>
         <message>
+            <source>治療師の手当て・手当ての成功・高度な治療のあと（週 2 回）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>With a healer's care, after a successful Healing or advanced care (twice a week)</translation>
+        </message>
+        <message>
             <source>消滅</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Destroyed</translation>
+        </message>
+        <message>
+            <source>消火</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Putting out the fire</translation>
+        </message>
+        <message>
+            <source>消火の Swiftness 判定（全ラウンド）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Swiftness test to put it out (full round)</translation>
         </message>
         <message>
             <source>消費</source>
@@ -11009,6 +12770,61 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>lowered</translation>
         </message>
         <message>
+            <source>溺れた後の休憩</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rest after drowning</translation>
+        </message>
+        <message>
+            <source>溺れる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Drowning</translation>
+        </message>
+        <message>
+            <source>溺れる（{0}）: Stamina 判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Drowning ({0}): Stamina test</translation>
+        </message>
+        <message>
+            <source>火が消えました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>the fire is out</translation>
+        </message>
+        <message>
+            <source>火を消す（全ラウンド、Swiftness の再判定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Put out the fire (full round, Swiftness retry)</translation>
+        </message>
+        <message>
+            <source>火炎</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fire</translation>
+        </message>
+        <message>
+            <source>火炎（{0}）: ダメージ {1} {2} = {3} 点</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fire ({0}): damage {1} {2} = {3}</translation>
+        </message>
+        <message>
+            <source>炎に包まれた状態を解除（GM）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>End the burning (GM)</translation>
+        </message>
+        <message>
+            <source>炎に包まれています: 毎ラウンド 2d6+4</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>On fire: 2d6+4 every round</translation>
+        </message>
+        <message>
+            <source>炎に包まれていません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not on fire</translation>
+        </message>
+        <message>
+            <source>炎の中で 1 ラウンド（ダメージと Swiftness 判定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A round in the fire (damage and Swiftness test)</translation>
+        </message>
+        <message>
             <source>無期限</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Indefinite</translation>
@@ -11032,6 +12848,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>熟達者でも困難</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hard even for a master</translation>
+        </message>
+        <message>
+            <source>燃え続けて 2d6+4 {0} = {1} 点</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>still burning: 2d6+4 {0} = {1}</translation>
         </message>
         <message>
             <source>物理デッキ: 公開されたカードを選んで入力します</source>
@@ -11274,16 +13095,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Situational modifier to the check</translation>
         </message>
         <message>
-            <source>狙いをつける</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Aim</translation>
-        </message>
-        <message>
-            <source>狙いを変える・物を捨てる・叫ぶ・気付く</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Change aim, drop an item, shout, notice</translation>
-        </message>
-        <message>
             <source>獲得経験点</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Experience gained</translation>
@@ -11404,6 +13215,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Reason</translation>
         </message>
         <message>
+            <source>理由（Renown Trigger）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Reason (Renown Trigger)</translation>
+        </message>
+        <message>
             <source>理知</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Intellect</translation>
@@ -11484,9 +13300,24 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Not fatigued ({0})</translation>
         </message>
         <message>
+            <source>疲労の回復判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Weariness recovery test</translation>
+        </message>
+        <message>
             <source>疲労の段階数</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Fatigue levels</translation>
+        </message>
+        <message>
+            <source>疲労への抵抗判定（Stamina）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Weariness resistance test (Stamina)</translation>
+        </message>
+        <message>
+            <source>疲労への抵抗（Stamina）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Weariness resistance (Stamina)</translation>
         </message>
         <message>
             <source>疲労を {0} 点受けました</source>
@@ -11504,9 +13335,14 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Weariness penalty</translation>
         </message>
         <message>
-            <source>疲労段階</source>
+            <source>疲労判定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Fatigue level</translation>
+            <translation>Weariness test</translation>
+        </message>
+        <message>
+            <source>疲労判定の目標値</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Weariness test TN</translation>
         </message>
         <message>
             <source>疲労段階の設定</source>
@@ -11574,6 +13410,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>TN</translation>
         </message>
         <message>
+            <source>目標値 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>TN </translation>
+        </message>
+        <message>
             <source>目標値 {0} = Morale {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>TN {0} = Morale {1}</translation>
@@ -11582,6 +13423,36 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>目標値 {0} = Toughness {1} + 10</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>TN {0} = Toughness {1} + 10</translation>
+        </message>
+        <message>
+            <source>目標値 {0} は {1}〜{2} の範囲外です</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>TN {0} is outside {1} to {2}</translation>
+        </message>
+        <message>
+            <source>目標値 {0}: 抵抗（Secondary）{1}、失敗（Primary）{2}。Primary: {3} / Secondary: {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>TN {0}: resisted (Secondary) {1}, failed (Primary) {2}. Primary: {3} / Secondary: {4}</translation>
+        </message>
+        <message>
+            <source>目標値 {0}、意識を保つ確率 {1}。失敗でダメージ {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>TN {0}, {1} to stay conscious. Failed: damage {2}</translation>
+        </message>
+        <message>
+            <source>目標値 −{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>TN −{0}</translation>
+        </message>
+        <message>
+            <source>目標値は 0〜{0} の整数です（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The TN is a whole number from 0 to {0} ({1})</translation>
+        </message>
+        <message>
+            <source>目標値は負荷によって GM が決めます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The GM sets the TN by the strain</translation>
         </message>
         <message>
             <source>目標値への修正</source>
@@ -11649,14 +13520,19 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Direct attack +1</translation>
         </message>
         <message>
+            <source>相手</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>About</translation>
+        </message>
+        <message>
+            <source>相手のことを知っているか: Wits で判定（1.2、Table 2.3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Does the character know of someone: a Wits test (1.2, Table 2.3)</translation>
+        </message>
+        <message>
             <source>相手（B）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Opponent (B)</translation>
-        </message>
-        <message>
-            <source>盾</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>shield</translation>
         </message>
         <message>
             <source>盾の Parry/Block ボーナス: 飛び道具には常に、近接攻撃には防御したときだけ働きます</source>
@@ -11689,6 +13565,26 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Lack of sleep (6 hours or less)</translation>
         </message>
         <message>
+            <source>知っている</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>knows</translation>
+        </message>
+        <message>
+            <source>知っているか判定する相手（ログ用）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Whom the character may know of (for the log)</translation>
+        </message>
+        <message>
+            <source>知っている確率</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Chance to know</translation>
+        </message>
+        <message>
+            <source>知らない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>does not know</translation>
+        </message>
+        <message>
             <source>知力</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Intellect</translation>
@@ -11699,9 +13595,54 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Renown: starts at 0 and rises with deeds (1.2)</translation>
         </message>
         <message>
+            <source>知名度の上昇</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Renown raised</translation>
+        </message>
+        <message>
+            <source>知名度の修正の表に「{0}」の行がありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The renown modifier table has no row “{0}”</translation>
+        </message>
+        <message>
+            <source>知名度の修正の表は空です（ルール表 → 参照表 で追加）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The renown modifier table is empty (add rows in Rule tables → Reference tables)</translation>
+        </message>
+        <message>
             <source>知名度の変更</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Change Renown</translation>
+        </message>
+        <message>
+            <source>知名度の表に「{0}」の行がありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The renown table has no row “{0}”</translation>
+        </message>
+        <message>
+            <source>知名度の表に行がありません（ルール表 → 参照表 で追加）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The renown table has no rows (add them in Rule tables → Reference tables)</translation>
+        </message>
+        <message>
+            <source>知名度判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Renown test</translation>
+        </message>
+        <message>
+            <source>知名度判定: Wits {0:+d} 目標値 {1}（{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Renown test: Wits {0:+d} TN {1} ({2})</translation>
+        </message>
+        <message>
+            <source>知名度判定…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Renown test…</translation>
+        </message>
+        <message>
+            <source>知名度判定（1.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Renown test (1.2)</translation>
         </message>
         <message>
             <source>知性</source>
@@ -11769,9 +13710,9 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Choose the card to move</translation>
         </message>
         <message>
-            <source>移動</source>
+            <source>移動できません（STR × 30 超）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Move</translation>
+            <translation>Cannot move (over STR × 30)</translation>
         </message>
         <message>
             <source>移動ペナルティ</source>
@@ -11814,6 +13755,26 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>The movement modifier is the amount subtracted from movement, 0 or more ({0})</translation>
         </message>
         <message>
+            <source>移動手段</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Travel mode</translation>
+        </message>
+        <message>
+            <source>移動手段「{0}」は旅の速度の表にありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“{0}” is not in the travel speeds table</translation>
+        </message>
+        <message>
+            <source>移動手段を選んでください（旅の速度の表の行）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose how they travel (a row of the travel speeds table)</translation>
+        </message>
+        <message>
+            <source>移動（ヤード）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Movement (yards)</translation>
+        </message>
+        <message>
             <source>種別</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Type</translation>
@@ -11827,6 +13788,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>種族 / 亜種族</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Race / subrace</translation>
+        </message>
+        <message>
+            <source>種族の係数は Table 9.26（ルール表 → 参照表 の「部隊サイズの種族係数」）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The race factors are Table 9.26 (Rule tables → Reference tables, “Unit size factor by race”)</translation>
         </message>
         <message>
             <source>種族の前</source>
@@ -11879,6 +13845,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Race and order</translation>
         </message>
         <message>
+            <source>種族混在・係数なし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>mixed races, no factor</translation>
+        </message>
+        <message>
+            <source>種族混在（係数なし）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Mixed races (no factor)</translation>
+        </message>
+        <message>
             <source>種類</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Kind</translation>
@@ -11892,6 +13868,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>空欄は「未設定」です。ルール本文は同梱のスキル（【接近戦】）の専門性も特化の経験点も示していないため、GM がここで設定するまで誰もそのスキルを習得できません。特化の経験点は 2 つ目以降の特化に必要な点数です（最初の特化＝初期特化は無料）。保存したカタログはキャンペーンに保存され、元に戻す（Ctrl+Z）で戻せます。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill ([Melee]), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
+        </message>
+        <message>
+            <source>空欄は未入力です（典型的な値は本文にないため GM が入力します）。Size は人数 ÷ 10 × 種族の係数（ルール表 → 参照表 の Table 9.26、混在は係数なし）を四捨五入して決められます。Size は部隊のダメージの記録を兼ね、0 で消滅します。Morale（1〜12 + Size）は Size と同じだけ増減します。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A blank is not entered (the text gives no typical values, so the GM enters them). Size can be set from head count ÷ 10 × the race factor (Table 9.26 under Rule tables → Reference tables; mixed races take none), rounded half up. Size is also the unit's damage track: at 0 the unit is destroyed. Morale (1–12 + Size) rises and falls with Size.</translation>
         </message>
         <message>
             <source>空欄は未入力です（種族の係数や典型的な値は本文にないため GM が入力します）。Size は部隊のダメージの記録を兼ね、0 で消滅します。</source>
@@ -12182,6 +14163,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>結果（Table 9.25）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Result (Table 9.25)</translation>
+        </message>
+        <message>
+            <source>結果（Table 9.25）: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Result (Table 9.25): {0}</translation>
         </message>
         <message>
             <source>絞り込み</source>
@@ -12584,6 +14570,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Create, import and export your own dice tables (BCDice / CCFolia format)</translation>
         </message>
         <message>
+            <source>自分と相手の出身: Local（同郷）5、Area（同一地域）10、…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Where the two come from: Local 5, Area 10, …</translation>
+        </message>
+        <message>
             <source>自分の職業の能力から一つ（前提条件に注意）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>One of your order's abilities (mind the prerequisites)</translation>
@@ -12617,6 +14608,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>自動的成功・失敗なし。平均 {0:.2f}。右のグラフは ロール値 ≥ 難易度 の確率</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No automatic success or failure. Average {0:.2f}. The chart on the right is the chance of roll value ≥ difficulty</translation>
+        </message>
+        <message>
+            <source>自然治癒の Stamina 判定（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Natural healing Stamina test ({0})</translation>
+        </message>
+        <message>
+            <source>自然治癒の判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Natural healing test</translation>
         </message>
         <message>
             <source>自然治癒は1日休んで1点、手当て・医術はその結果の点数</source>
@@ -12699,6 +14700,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Hero</translation>
         </message>
         <message>
+            <source>英雄が戦う場所は選ぶか 2d6（Table 9.24 PRESS）で決め、Hero Combat（Table 9.25）は 2d6 に Thick of Battle +1・Heart of Battle +2 を加えて読みます。表はルール表 → 参照表で入力します。結果を手で記録することもできます。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Where a hero fights is chosen or rolled on 2d6 (Table 9.24 PRESS); Hero Combat (Table 9.25) is read on 2d6 with +1 in the Thick of Battle and +2 in the Heart of Battle. Enter the tables under Rule tables → Reference tables. A result can also be recorded by hand.</translation>
+        </message>
+        <message>
             <source>英雄の名前</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hero's name</translation>
@@ -12724,9 +14730,44 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Load</translation>
         </message>
         <message>
+            <source>荷重が未入力です（入力すると移動距離と疲労判定の修正を表示します）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No load entered (enter it to see movement and the weariness test modifier)</translation>
+        </message>
+        <message>
+            <source>荷重は 0〜{0} の整数です（{1!r}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The load is a whole number from 0 to {0} ({1!r})</translation>
+        </message>
+        <message>
+            <source>荷重はすでに {0} です</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The load is already {0}</translation>
+        </message>
+        <message>
+            <source>荷重を {0} にしました — {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Load set to {0} — {1}</translation>
+        </message>
+        <message>
             <source>荷重（普通 / 重荷 / 超重荷）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Load (normal / encumbered / heavily encumbered)</translation>
+        </message>
+        <message>
+            <source>落下</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Falling</translation>
+        </message>
+        <message>
+            <source>落下する（Acrobatics 判定とダメージ）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fall (Acrobatics test and damage)</translation>
+        </message>
+        <message>
+            <source>落下（{0}）: Acrobatics 判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Falling ({0}): Acrobatics test</translation>
         </message>
         <message>
             <source>行</source>
@@ -12737,6 +14778,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>行なう</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Do it</translation>
+        </message>
+        <message>
+            <source>行の名前を入れてください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the row's name</translation>
         </message>
         <message>
             <source>行動を成功させる（達成値+20）</source>
@@ -12784,6 +14830,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Choose a participant in the table</translation>
         </message>
         <message>
+            <source>表の行</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Table row</translation>
+        </message>
+        <message>
             <source>表示</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Appearance</translation>
@@ -12792,11 +14843,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>表示(&amp;V)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>&amp;View</translation>
-        </message>
-        <message>
-            <source>衰弱</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Weakened</translation>
         </message>
         <message>
             <source>衰弱 {0} / 昏倒 {1} / 死亡 {2} / 移動力 {3}</source>
@@ -13036,6 +15082,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Wounds and weariness (1.2.1 / 1.2.2)</translation>
         </message>
         <message>
+            <source>負傷のペナルティを含める</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Include the wound penalty</translation>
+        </message>
+        <message>
             <source>負傷のペナルティを適用</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Apply wound penalty</translation>
@@ -13081,11 +15132,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Number of wound levels</translation>
         </message>
         <message>
-            <source>負傷段階数</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Wound levels</translation>
-        </message>
-        <message>
             <source>貼り付け</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Paste</translation>
@@ -13121,9 +15167,44 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Red</translation>
         </message>
         <message>
-            <source>足払い</source>
+            <source>超重荷</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Trip</translation>
+            <translation>Heavily encumbered</translation>
+        </message>
+        <message>
+            <source>距離</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Distance</translation>
+        </message>
+        <message>
+            <source>距離 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Distance </translation>
+        </message>
+        <message>
+            <source>距離から段階を出すには武器表の射撃武器を選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose a missile weapon from the weapons table to work out the range steps from the distance</translation>
+        </message>
+        <message>
+            <source>距離と日数（Table 9.42 場所の距離）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Distance and days (Table 9.42 distances)</translation>
+        </message>
+        <message>
+            <source>距離を入れるか、場所の距離の表から選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Type a distance or choose one from the distances table</translation>
+        </message>
+        <message>
+            <source>距離を入力</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Type a distance</translation>
+        </message>
+        <message>
+            <source>距離（例: 120）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Distance (e.g. 120)</translation>
         </message>
         <message>
             <source>身体</source>
@@ -13226,6 +15307,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Remove from battle</translation>
         </message>
         <message>
+            <source>逃げ出すか、地面などに伏せる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>flees, or drops to the ground</translation>
+        </message>
+        <message>
+            <source>逃げ出すか伏せるかを選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose flee or drop</translation>
+        </message>
+        <message>
             <source>逃走</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Fled</translation>
@@ -13246,14 +15337,14 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>The usual difficulty is {0}–{1} (others if the scenario needs them)</translation>
         </message>
         <message>
-            <source>通常攻撃</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>basic</translation>
-        </message>
-        <message>
             <source>連続1時間の休憩ごとに疲労1点回復（歩き回ったり作業をすれば休憩ではない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Each continuous hour of rest recovers 1 fatigue (walking around or working is not rest)</translation>
+        </message>
+        <message>
+            <source>週 1 回の自然治癒（Stamina 判定、Table 9.36）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Weekly natural healing (Stamina test, Table 9.36)</translation>
         </message>
         <message>
             <source>進めません:</source>
@@ -13279,6 +15370,26 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>進行中の戦闘を終えて「{0}」を呼び出しますか？</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>End the battle in progress and load "{0}"?</translation>
+        </message>
+        <message>
+            <source>運べない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Too heavy</translation>
+        </message>
+        <message>
+            <source>運べない（STR × 30 を超えています）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Too heavy (over STR × 30)</translation>
+        </message>
+        <message>
+            <source>運んでいる荷重</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Load carried</translation>
+        </message>
+        <message>
+            <source>達したランク</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rank reached</translation>
         </message>
         <message>
             <source>達成ロール</source>
@@ -13368,6 +15479,11 @@ Special rule: {1}</translation>
             <translation>No hit to apply (roll the attack first)</translation>
         </message>
         <message>
+            <source>適用する恐怖の判定がありません（先に振ってください）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No fear roll to apply (roll first)</translation>
+        </message>
+        <message>
             <source>選んだカードをすべて取り除きます（Delete）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Removes every copy of the chosen card (Delete)</translation>
@@ -13403,6 +15519,11 @@ Special rule: {1}</translation>
             <translation>Delete the chosen skill</translation>
         </message>
         <message>
+            <source>選んだ人を外す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Remove the selected person</translation>
+        </message>
+        <message>
             <source>選んだ参加者</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Chosen participant</translation>
@@ -13416,6 +15537,11 @@ Special rule: {1}</translation>
             <source>選んだ参加者を CCFolia のキャラクターとしてクリップボードへ（CCFolia は1人ずつ貼り付けます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Copies the chosen participants to the clipboard as CCFolia characters (CCFolia pastes one at a time)</translation>
+        </message>
+        <message>
+            <source>選んだ戦闘行動</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Chosen combat action</translation>
         </message>
         <message>
             <source>選んだ手札・墓地のカードをライブラリーの下へ</source>
@@ -13446,11 +15572,6 @@ Special rule: {1}</translation>
             <source>選んだ範囲にログの行がありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The chosen range has no log lines</translation>
-        </message>
-        <message>
-            <source>選んだ行を削除</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Delete the chosen row</translation>
         </message>
         <message>
             <source>選んだ部隊を削除します（Delete）</source>
@@ -13543,6 +15664,11 @@ Special rule: {1}</translation>
             <translation>Unit "{0}": {1} {2} → {3}</translation>
         </message>
         <message>
+            <source>部隊「{0}」: 人数 {1} ÷ 10（{2}）→ Size {3} → {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Unit “{0}”: head count {1} ÷ 10 ({2}) → Size {3} → {4}</translation>
+        </message>
+        <message>
             <source>部隊「{0}」の Size {1}÷5 = {2:+d}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Unit "{0}" Size {1}÷5 = {2:+d}</translation>
@@ -13561,6 +15687,11 @@ Special rule: {1}</translation>
             <source>部隊「{0}」を追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add unit "{0}"</translation>
+        </message>
+        <message>
+            <source>部隊の指揮官</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Unit's commander</translation>
         </message>
         <message>
             <source>部隊の攻撃</source>
@@ -13598,6 +15729,11 @@ Special rule: {1}</translation>
             <translation>Points to distribute are 0 or more ({0})</translation>
         </message>
         <message>
+            <source>重荷</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Encumbered</translation>
+        </message>
+        <message>
             <source>重量</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Encumbrance</translation>
@@ -13633,14 +15769,19 @@ Special rule: {1}</translation>
             <translation>Locks and bars (added to the door's Protection)</translation>
         </message>
         <message>
-            <source>鎧</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>armour</translation>
-        </message>
-        <message>
             <source>長所</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Edges</translation>
+        </message>
+        <message>
+            <source>長距離移動</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Long journeys</translation>
+        </message>
+        <message>
+            <source>長距離移動: 距離 {0}、一行 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Long journey: distance {0}, party {1}</translation>
         </message>
         <message>
             <source>閂、鉄の錠など</source>
@@ -13746,11 +15887,6 @@ Special rule: {1}</translation>
             <source>防御成功</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>parried</translation>
-        </message>
-        <message>
-            <source>防御（Parry/Block）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Defend (Parry/Block)</translation>
         </message>
         <message>
             <source>防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）</source>
@@ -14101,14 +16237,94 @@ Start session {1} anyway?</translation>
             <translation>Skipped meals {0}</translation>
         </message>
         <message>
+            <source>馬</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Horse</translation>
+        </message>
+        <message>
+            <source>馬で移動</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Move on horseback</translation>
+        </message>
+        <message>
+            <source>馬の Ride </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Horse's Ride </translation>
+        </message>
+        <message>
+            <source>馬の Ride と乗り手の Ride の高いほうを使う</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Use the better of the horse's Ride and the rider's</translation>
+        </message>
+        <message>
+            <source>馬の STR</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Horse's STR</translation>
+        </message>
+        <message>
+            <source>馬の STR 修正</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Horse's STR modifier</translation>
+        </message>
+        <message>
+            <source>馬の STR 修正が入力されていません（騎乗の設定で入力）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The horse's STR modifier has not been entered (enter it in the mount settings)</translation>
+        </message>
+        <message>
+            <source>馬の攻撃</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Horse attack</translation>
+        </message>
+        <message>
             <source>騎乗</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Mounted</translation>
         </message>
         <message>
+            <source>騎乗している</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Mounted</translation>
+        </message>
+        <message>
+            <source>騎乗している参加者を選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose a mounted participant</translation>
+        </message>
+        <message>
+            <source>騎乗している攻撃側と対象のサイズを選んでください（3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose the sizes of the mounted attacker and of the target (3.9)</translation>
+        </message>
+        <message>
+            <source>騎乗を設定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Set mount</translation>
+        </message>
+        <message>
+            <source>騎乗中: 小さい相手には Large として数える。馬上からの射撃 −4、徒歩の相手への突撃（charge）は目標値 −3（3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Mounted: counts as Large against smaller foes. Ranged attacks from horseback −4; a charge against someone on foot TN −3 (3.9)</translation>
+        </message>
+        <message>
+            <source>騎乗戦闘</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Mounted combat</translation>
+        </message>
+        <message>
             <source>高</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>High</translation>
+        </message>
+        <message>
+            <source>高度な治療</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Advanced care</translation>
+        </message>
+        <message>
+            <source>高度な治療（Minas Tirith・エルロンドの館: +5、成功で Health 分回復）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Advanced care (Minas Tirith, Elrond's house: +5, success heals Health)</translation>
         </message>
         <message>
             <source>魔法命中値</source>
@@ -14124,6 +16340,16 @@ Start session {1} anyway?</translation>
             <source>（0 未満にはなりません）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (it cannot go below 0)</translation>
+        </message>
+        <message>
+            <source>（Armed Combat の特殊修正 +{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (Armed Combat special modifier +{0})</translation>
+        </message>
+        <message>
+            <source>（Blunt: 命中ならスタン）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (Blunt: a hit stuns)</translation>
         </message>
         <message>
             <source>（Ctrl+Z でまとめて元に戻せます）</source>
@@ -14156,6 +16382,11 @@ Start session {1} anyway?</translation>
             <translation> (chosen by the GM)</translation>
         </message>
         <message>
+            <source>（Morale {0} → {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (Morale {0} → {1})</translation>
+        </message>
+        <message>
             <source>（NPC）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (NPC)</translation>
@@ -14164,6 +16395,11 @@ Start session {1} anyway?</translation>
             <source>（PC）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (PC)</translation>
+        </message>
+        <message>
+            <source>（Superior: 半分）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (Superior: halved)</translation>
         </message>
         <message>
             <source>（{0} のペナルティは未設定（GM が設定）のため 0 として計算）</source>
@@ -14181,6 +16417,11 @@ Start session {1} anyway?</translation>
             <translation> ({0} is destroyed)</translation>
         </message>
         <message>
+            <source>（{0} ヤード: 段階 {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> ({0} yards: {1} steps)</translation>
+        </message>
+        <message>
             <source>（{0}: 対抗判定の勝敗は達成値で決める）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> ({0}: the opposed check is decided by achievement)</translation>
@@ -14191,6 +16432,11 @@ Start session {1} anyway?</translation>
             <translation> ({0}, {1})</translation>
         </message>
         <message>
+            <source>（{0}、差 {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> ({0}, by {1})</translation>
+        </message>
+        <message>
             <source>（{0}と同値: GMが決めてよい）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (tied with {0}: the GM may decide)</translation>
@@ -14199,6 +16445,11 @@ Start session {1} anyway?</translation>
             <source>（{0}に含む）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (included in {0})</translation>
+        </message>
+        <message>
+            <source>（{0}の Inspire で再判定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (retried after {0}'s Inspire)</translation>
         </message>
         <message>
             <source>（{0}令呪を使用: 達成値 +{1}。{2}の令呪 残り {3}）</source>
@@ -14311,6 +16562,11 @@ Start session {1} anyway?</translation>
             <translation> (with Courage: A {0}, B {1})</translation>
         </message>
         <message>
+            <source>（勇気 攻撃側 {0} 点・対象 {1} 点込み）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (with courage: attacker {0}, target {1})</translation>
+        </message>
+        <message>
             <source>（参加者にマスターがいません）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(no Master among the participants)</translation>
@@ -14319,6 +16575,11 @@ Start session {1} anyway?</translation>
             <source>（取り消し）{0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(undone) {0}</translation>
+        </message>
+        <message>
+            <source>（合計 {0} 点）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (total {0})</translation>
         </message>
         <message>
             <source>（合計 {0}）</source>
@@ -14334,6 +16595,11 @@ Start session {1} anyway?</translation>
             <source>（同点で {0} 回振り直し）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (tied, rolled again {0}×)</translation>
+        </message>
+        <message>
+            <source>（同点で再度判定 {0} 回）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (tied: rolled again {0} times)</translation>
         </message>
         <message>
             <source>（名前なし）</source>
@@ -14356,14 +16622,34 @@ Start session {1} anyway?</translation>
             <translation> (from the basic land type)</translation>
         </message>
         <message>
+            <source>（射撃武器: STR 修正は足さない 1.3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (missile weapon: no STR modifier, 1.3)</translation>
+        </message>
+        <message>
             <source>（成功の度合 +{0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (degree of success +{0})</translation>
         </message>
         <message>
+            <source>（指揮官の Inspire が勝ち、崩壊を防いだ）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (the commander's Inspire won and stopped the rout)</translation>
+        </message>
+        <message>
+            <source>（指揮官の Inspire は及ばなかった）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (the commander's Inspire fell short)</translation>
+        </message>
+        <message>
             <source>（振らない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(no roll)</translation>
+        </message>
+        <message>
+            <source>（援護した人に火がつく確率 それぞれ {0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (each helper catches fire at {0})</translation>
         </message>
         <message>
             <source>（数値は SPEC.md の読み）</source>
@@ -14426,6 +16712,11 @@ Start session {1} anyway?</translation>
             <translation> (destroyed)</translation>
         </message>
         <message>
+            <source>（確率 {0:.2%}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (chance {0:.2%})</translation>
+        </message>
+        <message>
             <source>（種族・職業の修正は未設定）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (race and order modifiers not set)</translation>
@@ -14484,6 +16775,26 @@ Start session {1} anyway?</translation>
             <source>（非公開）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(hidden)</translation>
+        </message>
+        <message>
+            <source>（馬の STR 3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (the horse's STR, 3.9)</translation>
+        </message>
+        <message>
+            <source>（馬の STR を使ってよい 3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (the horse's STR may be used, 3.9)</translation>
+        </message>
+        <message>
+            <source>（馬上から −4）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (from horseback −4)</translation>
+        </message>
+        <message>
+            <source>（騎乗の突撃: 目標値 −3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (mounted charge: TN −3)</translation>
         </message>
         <message>
             <source>／前借り: 幻想値 {0}→{1}（以後のシーンで縁故を結び、あと{2}点を確保）</source>
@@ -16239,6 +18550,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>建造物</source>
             <translation>Structures</translation>
         </message>
+        <message>
+            <source>長距離移動</source>
+            <translation>Long journeys</translation>
+        </message>
     </context>
     <context>
         <name>AttributesPage</name>
@@ -16926,6 +19241,47 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>ルールの制限を GM の判断で越えます。越えた制限は作成したキャラクターとセッションログに記録されます。</source>
             <translation>Goes beyond the rules' limits at the GM's discretion. The limits exceeded are recorded on the created character and in the session log.</translation>
+        </message>
+    </context>
+    <context>
+        <name>DemolitionBox</name>
+        <message>
+            <source>取り壊し（Stonecraft (Fortification) で Siegecraft を助ける）</source>
+            <translation>Demolition (Stonecraft (Fortification) helps Siegecraft)</translation>
+        </message>
+        <message>
+            <source>判定（Stonecraft → Siegecraft）</source>
+            <translation>Roll (Stonecraft → Siegecraft)</translation>
+        </message>
+        <message>
+            <source>Stonecraft</source>
+            <translation>Stonecraft</translation>
+        </message>
+        <message>
+            <source>Stonecraft の目標値</source>
+            <translation>Stonecraft TN</translation>
+        </message>
+        <message>
+            <source>Siegecraft</source>
+            <translation>Siegecraft</translation>
+        </message>
+        <message>
+            <source>Siegecraft の目標値</source>
+            <translation>Siegecraft TN</translation>
+        </message>
+        <message>
+            <source>Stonecraft (Fortification) の成功で、その人かその人の部隊の指揮官の Siegecraft 判定に +1（Superior +2、Extraordinary +3）。目標値は城砦の規模で GM が決めます（P.136）。</source>
+            <translation>A Stonecraft (Fortification) success gives +1 (Superior +2, Extraordinary +3) to the Siegecraft test of the character or of the commander of the character's unit. The GM sets the TN by the size of the fortification (p.136).</translation>
+        </message>
+        <message>
+            <source>Stonecraft のボーナス: {0}
+Siegecraft が成功する確率 {1}（助けなしなら {2}）</source>
+            <translation>Stonecraft bonus: {0}
+Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
+        </message>
+        <message>
+            <source>Stonecraft {0} 達成値 {1}（{2}）→ Siegecraft {3:+d}: {4} 達成値 {5}（{6}）</source>
+            <translation>Stonecraft {0} total {1} ({2}) → Siegecraft {3:+d}: {4} total {5} ({6})</translation>
         </message>
     </context>
     <context>
@@ -17638,6 +19994,113 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>得意リアクション（1 つ）</source>
             <translation>Favored reaction (1)</translation>
+        </message>
+    </context>
+    <context>
+        <name>FearBox</name>
+        <message>
+            <source>Intimidate（Fear。闇の眷属には Majesty/Power）のランク + 能力値修正 + 修正。負傷・疲労・恐怖のペナルティは自動で加わります</source>
+            <translation>Intimidate (Fear; Majesty/Power against the dark's servants): ranks + attribute modifier + modifiers. Wound, weariness and fear penalties are added automatically</translation>
+        </message>
+        <message>
+            <source>対象の Willpower + 修正。負傷・疲労・恐怖のペナルティは自動で加わります</source>
+            <translation>The target's Willpower + modifiers. Wound, weariness and fear penalties are added automatically</translation>
+        </message>
+        <message>
+            <source>同点は振り直し（1.5.2）</source>
+            <translation>Tie: roll again (1.5.2)</translation>
+        </message>
+        <message>
+            <source>同点は攻撃側の Marginal</source>
+            <translation>Tie: attacker's Marginal</translation>
+        </message>
+        <message>
+            <source>同点は抵抗した側の勝ち</source>
+            <translation>Tie: the resister wins</translation>
+        </message>
+        <message>
+            <source>本文は同点を振り直します（1.5.2）。Marginal（−1）は同点を攻撃側の勝ちとしたときだけ起こります</source>
+            <translation>The text re-rolls a tie (1.5.2). Marginal (−1) happens only when a tie is ruled the attacker's</translation>
+        </message>
+        <message>
+            <source>再判定（恐怖を受けていない人の Inspire）</source>
+            <translation>Retry (Inspire from someone unafraid)</translation>
+        </message>
+        <message>
+            <source>恐怖を振る</source>
+            <translation>Roll fear</translation>
+        </message>
+        <message>
+            <source>攻撃側: 勇気 +{0}</source>
+            <translation>Attacker: courage +{0}</translation>
+        </message>
+        <message>
+            <source>対象: 勇気 +{0}</source>
+            <translation>Target: courage +{0}</translation>
+        </message>
+        <message>
+            <source>Extraordinary Success のときの効果（3.8）</source>
+            <translation>The effect of an Extraordinary Success (3.8)</translation>
+        </message>
+        <message>
+            <source>効果を適用</source>
+            <translation>Apply the effect</translation>
+        </message>
+        <message>
+            <source>恐怖（3.8）</source>
+            <translation>Fear (3.8)</translation>
+        </message>
+        <message>
+            <source>恐怖を与える</source>
+            <translation>Frightens</translation>
+        </message>
+        <message>
+            <source>対象</source>
+            <translation>Target</translation>
+        </message>
+        <message>
+            <source>抵抗の修正</source>
+            <translation>Resistance modifiers</translation>
+        </message>
+        <message>
+            <source>Table 9.20 が空です: 修正なし（ルール表 → 参照表 で行を追加）</source>
+            <translation>Table 9.20 is empty: no modifiers (add rows under Rule tables → Reference)</translation>
+        </message>
+        <message>
+            <source>未設定の行は選べません（ルール表 → 参照表 で入力）</source>
+            <translation>Rows not set cannot be ticked (enter them under Rule tables → Reference)</translation>
+        </message>
+        <message>
+            <source>{0} 未設定</source>
+            <translation>{0} not set</translation>
+        </message>
+        <message>
+            <source>戦闘に参加者を加えてください</source>
+            <translation>Add participants to the fight</translation>
+        </message>
+        <message>
+            <source>抵抗</source>
+            <translation>Resisted</translation>
+        </message>
+        <message>
+            <source>Intimidate {0:+d} 対 Willpower {1:+d}: 恐怖が効く {2}</source>
+            <translation>Intimidate {0:+d} vs Willpower {1:+d}: fear takes hold {2}</translation>
+        </message>
+        <message>
+            <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
+            <translation>One point at a time after seeing the result. Up to {0} per round (1.2.3)</translation>
+        </message>
+        <message>
+            <source>抵抗した</source>
+            <translation>resisted</translation>
+        </message>
+        <message>
+            <source>Intimidate {0} / Willpower {1}（差 {2}）→ {3}: {4}</source>
+            <translation>Intimidate {0} / Willpower {1} (by {2}) → {3}: {4}</translation>
+        </message>
+        <message>
+            <source>（勇気 攻撃側 {0} 点・対象 {1} 点込み）</source>
+            <translation> (with courage: attacker {0}, target {1})</translation>
         </message>
     </context>
     <context>
@@ -19166,6 +21629,40 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>HazardPage</name>
+        <message>
+            <source>表の行</source>
+            <translation>Table row</translation>
+        </message>
+    </context>
+    <context>
+        <name>HeadcountBox</name>
+        <message>
+            <source> 名</source>
+            <translation> people</translation>
+        </message>
+        <message>
+            <source>種族の係数は Table 9.26（ルール表 → 参照表 の「部隊サイズの種族係数」）</source>
+            <translation>The race factors are Table 9.26 (Rule tables → Reference tables, “Unit size factor by race”)</translation>
+        </message>
+        <message>
+            <source>人数から Size を決める</source>
+            <translation>Set Size from head count</translation>
+        </message>
+        <message>
+            <source>人数</source>
+            <translation>Head count</translation>
+        </message>
+        <message>
+            <source>種族混在（係数なし）</source>
+            <translation>Mixed races (no factor)</translation>
+        </message>
+        <message>
+            <source>Size を決める部隊を表で選んでください</source>
+            <translation>Select in the table the unit whose Size to set</translation>
+        </message>
+    </context>
+    <context>
         <name>HelperBox</name>
         <message>
             <source>助ける人 {0}</source>
@@ -19185,6 +21682,43 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>助ける人を追加</source>
             <translation>Add helper</translation>
+        </message>
+    </context>
+    <context>
+        <name>HeroCombatBox</name>
+        <message>
+            <source>Hero Combat を振る</source>
+            <translation>Roll Hero Combat</translation>
+        </message>
+        <message>
+            <source>場所</source>
+            <translation>Place</translation>
+        </message>
+        <message>
+            <source>2d6 で決める（Table 9.24 PRESS）</source>
+            <translation>Roll 2d6 (Table 9.24 PRESS)</translation>
+        </message>
+        <message>
+            <source>{0}（Hero Combat {1:+d}）</source>
+            <translation>{0} (Hero Combat {1:+d})</translation>
+        </message>
+        <message>
+            <source>場所（2d6）: {0}</source>
+            <translation>Place (2d6): {0}</translation>
+        </message>
+        <message>
+            <source>結果（Table 9.25）: {0}</source>
+            <translation>Result (Table 9.25): {0}</translation>
+        </message>
+        <message>
+            <source>正確な値:
+{0}</source>
+            <translation>Exact values:
+{0}</translation>
+        </message>
+        <message>
+            <source>場所と Hero Combat の 2d6 を振り、英雄の記録に加える</source>
+            <translation>Roll the place and the Hero Combat 2d6 and add them to the heroes' record</translation>
         </message>
     </context>
     <context>
@@ -19835,6 +22369,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Spent {0} Courage ({1}: {2} so far this round)</translation>
         </message>
         <message>
+            <source>、判定に +{0}（1点 {1}）</source>
+            <translation>, +{0} on the test ({1} a point)</translation>
+        </message>
+        <message>
             <source>勇気を使う</source>
             <translation>Spend Courage</translation>
         </message>
@@ -20288,6 +22826,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Choose the item to remove</translation>
         </message>
         <message>
+            <source>成長ポイントを使える職業は同時に二つまでです（1.6.2）。先にどれかを外してください</source>
+            <translation>Picks can be spent on at most two orders at a time (1.6.2). Untick one first</translation>
+        </message>
+        <message>
+            <source>就いていない職業です: {0}</source>
+            <translation>Not one of the character's orders: {0}</translation>
+        </message>
+        <message>
             <source>成長ポイントの使い道を 1 つ以上加えてください</source>
             <translation>Add at least one use of advancement points</translation>
         </message>
@@ -20326,6 +22872,49 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>名前は 200 文字までです</source>
             <translation>A name is at most 200 characters</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRArmedCombatBox</name>
+        <message>
+            <source>Armed Combat の戦闘行動（1.4.2）</source>
+            <translation>Armed Combat actions (1.4.2)</translation>
+        </message>
+        <message>
+            <source>達したランク</source>
+            <translation>Rank reached</translation>
+        </message>
+        <message>
+            <source>戦闘行動</source>
+            <translation>Combat action</translation>
+        </message>
+        <message>
+            <source>+1 を選ぶ</source>
+            <translation>Choose +1</translation>
+        </message>
+        <message>
+            <source>選んだ戦闘行動</source>
+            <translation>Chosen combat action</translation>
+        </message>
+        <message>
+            <source>外す</source>
+            <translation>Remove</translation>
+        </message>
+        <message>
+            <source>まだ選んでいません。Armed Combat がランク 6・9・12 に達するごとに 1 つ選べます</source>
+            <translation>None chosen yet. Choose one each time an Armed Combat skill reaches rank 6, 9 or 12</translation>
+        </message>
+        <message>
+            <source>{0} ランク {1}</source>
+            <translation>{0} rank {1}</translation>
+        </message>
+        <message>
+            <source>{0} ランク {1}: {2} +1</source>
+            <translation>{0} rank {1}: {2} +1</translation>
+        </message>
+        <message>
+            <source>ランク 6・9・12 に達した Armed Combat 技能がありません</source>
+            <translation>No Armed Combat skill has reached rank 6, 9 or 12</translation>
         </message>
     </context>
     <context>
@@ -20371,6 +22960,22 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Unit "{0}": {1} {2} → {3}</translation>
         </message>
         <message>
+            <source>（Morale {0} → {1}）</source>
+            <translation> (Morale {0} → {1})</translation>
+        </message>
+        <message>
+            <source>種族混在・係数なし</source>
+            <translation>mixed races, no factor</translation>
+        </message>
+        <message>
+            <source>{0} 係数 {1}</source>
+            <translation>{0} factor {1}</translation>
+        </message>
+        <message>
+            <source>部隊「{0}」: 人数 {1} ÷ 10（{2}）→ Size {3} → {4}</source>
+            <translation>Unit “{0}”: head count {1} ÷ 10 ({2}) → Size {3} → {4}</translation>
+        </message>
+        <message>
             <source>（未入力）</source>
             <translation>(not entered)</translation>
         </message>
@@ -20407,6 +23012,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>TN {0} = Toughness {1} + 10</translation>
         </message>
         <message>
+            <source> + Morale修正 {0:+d}</source>
+            <translation> + Morale modifier {0:+d}</translation>
+        </message>
+        <message>
+            <source>、ダメージに Morale修正 {0:+d}</source>
+            <translation>, Morale modifier {0:+d} to damage</translation>
+        </message>
+        <message>
             <source>部隊攻撃: {0} → {1}（指揮官 {2}、Strength修正 {3:+d}、{4}）</source>
             <translation>Unit attack: {0} → {1} (commander {2}, Strength modifier {3:+d}, {4})</translation>
         </message>
@@ -20419,6 +23032,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>TN {0} = Morale {1}</translation>
         </message>
         <message>
+            <source>指揮官の Inspire {0}（対決で止める確率 {1}）</source>
+            <translation>commander's Inspire {0} (chance to stop it in the contest {1})</translation>
+        </message>
+        <message>
             <source>士気: {0} を崩す判定（{1}）</source>
             <translation>Morale: check to break {0} ({1})</translation>
         </message>
@@ -20429,6 +23046,18 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>{0} は踏みとどまった</source>
             <translation>{0} stands firm</translation>
+        </message>
+        <message>
+            <source> / 対決: </source>
+            <translation> / contest: </translation>
+        </message>
+        <message>
+            <source>（指揮官の Inspire が勝ち、崩壊を防いだ）</source>
+            <translation> (the commander's Inspire won and stopped the rout)</translation>
+        </message>
+        <message>
+            <source>（指揮官の Inspire は及ばなかった）</source>
+            <translation> (the commander's Inspire fell short)</translation>
         </message>
         <message>
             <source>{0}（崩壊する確率 {1}）</source>
@@ -20498,6 +23127,42 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Target's size − attacker's size (attack +2 per step)</translation>
         </message>
         <message>
+            <source>ルール表 → 参照表 の武器表（P.230）から。空なら武器のダメージを手で入力します</source>
+            <translation>From the weapons table (P.230) under Rule tables → Reference tables. If it is empty, type the weapon's damage by hand</translation>
+        </message>
+        <message>
+            <source>距離 </source>
+            <translation>Distance </translation>
+        </message>
+        <message>
+            <source> ヤード</source>
+            <translation> yards</translation>
+        </message>
+        <message>
+            <source>射撃武器の L と S から "L" を越えた段階を出します（3.4）</source>
+            <translation>Works out the range steps beyond "L" from the missile weapon's L and S (3.4)</translation>
+        </message>
+        <message>
+            <source>Blunt（命中でスタン）</source>
+            <translation>Blunt (a hit stuns)</translation>
+        </message>
+        <message>
+            <source>殴打攻撃で頭などを部位狙い: ダメージのかわりにスタン（3.7）</source>
+            <translation>A blunt blow at a called shot such as the head: it stuns instead of damaging (3.7)</translation>
+        </message>
+        <message>
+            <source>サイズ不明</source>
+            <translation>Size unknown</translation>
+        </message>
+        <message>
+            <source>馬の STR</source>
+            <translation>Horse's STR</translation>
+        </message>
+        <message>
+            <source>ダメージと転倒に乗り手のかわりに馬の STR 修正を使う（3.9）</source>
+            <translation>Use the horse's STR modifier instead of the rider's for damage and knockdown (3.9)</translation>
+        </message>
+        <message>
             <source>対象が防御（Parry/Block）する</source>
             <translation>Target parries (Parry/Block)</translation>
         </message>
@@ -20554,8 +23219,16 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Attacker</translation>
         </message>
         <message>
+            <source>使う武器</source>
+            <translation>Weapon</translation>
+        </message>
+        <message>
             <source>対象</source>
             <translation>Target</translation>
+        </message>
+        <message>
+            <source>騎乗</source>
+            <translation>Mounted</translation>
         </message>
         <message>
             <source>部位狙い</source>
@@ -20576,6 +23249,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>大成功</source>
             <translation>Extraordinary</translation>
+        </message>
+        <message>
+            <source>武器表から選ばない（手入力）</source>
+            <translation>Not from the weapons table (typed)</translation>
+        </message>
+        <message>
+            <source>騎乗中: 小さい相手には Large として数える。馬上からの射撃 −4、徒歩の相手への突撃（charge）は目標値 −3（3.9）</source>
+            <translation>Mounted: counts as Large against smaller foes. Ranged attacks from horseback −4; a charge against someone on foot TN −3 (3.9)</translation>
         </message>
         <message>
             <source>防御される {0:.2%}</source>
@@ -20606,6 +23287,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>parry failed</translation>
         </message>
         <message>
+            <source>命中: ダメージのかわりにスタン。スタン欄で Stamina 判定を振ってください（3.7）</source>
+            <translation>Hit: it stuns instead of damaging. Roll the Stamina test in the stun box (3.7)</translation>
+        </message>
+        <message>
             <source>Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）</source>
             <translation>Extraordinary Success: deal maximum damage, or break a weapon, armour or shield (3.6)</translation>
         </message>
@@ -20614,12 +23299,24 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Hit: apply the damage</translation>
         </message>
         <message>
+            <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）</source>
+            <translation>Charge: the target falls unless it passes a Strength test against STR+2 (mounted: the horse's STR may be used)</translation>
+        </message>
+        <message>
             <source>命中しなかった</source>
             <translation>Missed</translation>
         </message>
     </context>
     <context>
         <name>LotRAttackModel</name>
+        <message>
+            <source>騎乗している攻撃側と対象のサイズを選んでください（3.9）</source>
+            <translation>Choose the sizes of the mounted attacker and of the target (3.9)</translation>
+        </message>
+        <message>
+            <source>距離から段階を出すには武器表の射撃武器を選んでください</source>
+            <translation>Choose a missile weapon from the weapons table to work out the range steps from the distance</translation>
+        </message>
         <message>
             <source>攻撃する相手を選んでください（自分自身は選べません）</source>
             <translation>Choose whom to attack (not the attacker itself)</translation>
@@ -20645,6 +23342,38 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> (aim +{0})</translation>
         </message>
         <message>
+            <source>（Armed Combat の特殊修正 +{0}）</source>
+            <translation> (Armed Combat special modifier +{0})</translation>
+        </message>
+        <message>
+            <source>（{0}）</source>
+            <translation> ({0})</translation>
+        </message>
+        <message>
+            <source>（{0} ヤード: 段階 {1}）</source>
+            <translation> ({0} yards: {1} steps)</translation>
+        </message>
+        <message>
+            <source>（馬上から −4）</source>
+            <translation> (from horseback −4)</translation>
+        </message>
+        <message>
+            <source>（騎乗の突撃: 目標値 −3）</source>
+            <translation> (mounted charge: TN −3)</translation>
+        </message>
+        <message>
+            <source>（Blunt: 命中ならスタン）</source>
+            <translation> (Blunt: a hit stuns)</translation>
+        </message>
+        <message>
+            <source>、対象はチャージした側の STR+2 を目標値とする Strength 判定に失敗すると倒れる</source>
+            <translation>; the target falls unless it passes a Strength test against the charger's STR+2</translation>
+        </message>
+        <message>
+            <source>（馬の STR を使ってよい 3.9）</source>
+            <translation> (the horse's STR may be used, 3.9)</translation>
+        </message>
+        <message>
             <source>防御成功</source>
             <translation>parried</translation>
         </message>
@@ -20659,6 +23388,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>（Defense に届かず、防御のアクションは使わない）</source>
             <translation> (short of Defense: the parry's action is not spent)</translation>
+        </message>
+        <message>
+            <source>Blunt 攻撃の命中はダメージのかわりにスタンです（3.7）</source>
+            <translation>A blunt hit stuns instead of damaging (3.7)</translation>
         </message>
         <message>
             <source>ダメージの出目は 0 以上です（{0}）</source>
@@ -20683,6 +23416,18 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>{0}に{1} {2}（出目 {3} + STR {4:+d}）→ 負傷 {5}（{6}）</source>
             <translation>{0} takes {1} {2} (rolled {3} + STR {4:+d}) → wounds {5} ({6})</translation>
+        </message>
+        <message>
+            <source>（射撃武器: STR 修正は足さない 1.3）</source>
+            <translation> (missile weapon: no STR modifier, 1.3)</translation>
+        </message>
+        <message>
+            <source>馬の STR 修正が入力されていません（騎乗の設定で入力）</source>
+            <translation>The horse's STR modifier has not been entered (enter it in the mount settings)</translation>
+        </message>
+        <message>
+            <source>（馬の STR 3.9）</source>
+            <translation> (the horse's STR, 3.9)</translation>
         </message>
         <message>
             <source>武器・鎧・盾を壊せるのは Extraordinary Success のときだけです（3.6）</source>
@@ -20801,6 +23546,382 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>LotRCare</name>
+        <message>
+            <source>手当てする人（ボーナス {0:+d}）</source>
+            <translation>The healer (bonus {0:+d})</translation>
+        </message>
+        <message>
+            <source>援護する人（ボーナス {0:+d}）</source>
+            <translation>The helper (bonus {0:+d})</translation>
+        </message>
+        <message>
+            <source>ボーナスは −{0}〜+{0} の整数です（{1}）</source>
+            <translation>The bonus is a whole number from −{0} to +{0} ({1})</translation>
+        </message>
+        <message>
+            <source>{0} {1} {2:+d} = {3}（目標値 {4}）: {5}</source>
+            <translation>{0} {1} {2:+d} = {3} (TN {4}): {5}</translation>
+        </message>
+        <message>
+            <source>。</source>
+            <translation>. </translation>
+        </message>
+        <message>
+            <source>このキャラクターは削除されています</source>
+            <translation>This character has been deleted</translation>
+        </message>
+        <message>
+            <source>{0} — 負傷 {1}、疲労 {2}</source>
+            <translation>{0} — wounds {1}, fatigue {2}</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRCareDialog</name>
+        <message>
+            <source>回復・手当て（1.2.1 / 1.2.2）</source>
+            <translation>Recovery and healing (1.2.1 / 1.2.2)</translation>
+        </message>
+        <message>
+            <source>負傷の回復</source>
+            <translation>Recover wounds</translation>
+        </message>
+        <message>
+            <source>疲労</source>
+            <translation>Fatigue</translation>
+        </message>
+        <message>
+            <source>休息（1日1点）</source>
+            <translation>Rest (1 point a day)</translation>
+        </message>
+        <message>
+            <source> 日</source>
+            <translation> day(s)</translation>
+        </message>
+        <message>
+            <source>休む日数</source>
+            <translation>Days of rest</translation>
+        </message>
+        <message>
+            <source>休んで回復</source>
+            <translation>Rest and heal</translation>
+        </message>
+        <message>
+            <source>下がった能力値も休息 1 日で 1 点回復します（判定では早まりません）</source>
+            <translation>Lowered attributes also recover 1 point a day of rest (no test speeds it up)</translation>
+        </message>
+        <message>
+            <source>週 1 回の自然治癒（Stamina 判定、Table 9.36）</source>
+            <translation>Weekly natural healing (Stamina test, Table 9.36)</translation>
+        </message>
+        <message>
+            <source>治療師の手当て・手当ての成功・高度な治療のあと（週 2 回）</source>
+            <translation>With a healer's care, after a successful Healing or advanced care (twice a week)</translation>
+        </message>
+        <message>
+            <source>Stamina 判定を振る</source>
+            <translation>Roll the Stamina test</translation>
+        </message>
+        <message>
+            <source>手当て（Healing 判定、Table 9.37）</source>
+            <translation>Healing skill (Healing test, Table 9.37)</translation>
+        </message>
+        <message>
+            <source>手当てする人</source>
+            <translation>Healer</translation>
+        </message>
+        <message>
+            <source>手当てする人の Healing ボーナス</source>
+            <translation>Healer's Healing bonus</translation>
+        </message>
+        <message>
+            <source>高度な治療（Minas Tirith・エルロンドの館: +5、成功で Health 分回復）</source>
+            <translation>Advanced care (Minas Tirith, Elrond's house: +5, success heals Health)</translation>
+        </message>
+        <message>
+            <source>Healing 判定を振る</source>
+            <translation>Roll the Healing test</translation>
+        </message>
+        <message>
+            <source>疲労への抵抗判定（Stamina）</source>
+            <translation>Weariness resistance test (Stamina)</translation>
+        </message>
+        <message>
+            <source>疲労判定の目標値</source>
+            <translation>Weariness test TN</translation>
+        </message>
+        <message>
+            <source>目標値は負荷によって GM が決めます</source>
+            <translation>The GM sets the TN by the strain</translation>
+        </message>
+        <message>
+            <source>そのほかの修正</source>
+            <translation>Other modifier</translation>
+        </message>
+        <message>
+            <source>抵抗判定を振る</source>
+            <translation>Roll the resistance test</translation>
+        </message>
+        <message>
+            <source>目標値</source>
+            <translation>TN</translation>
+        </message>
+        <message>
+            <source>修正</source>
+            <translation>Modifier</translation>
+        </message>
+        <message>
+            <source>Exhausted から Spent への回復（目標値 10、−10）</source>
+            <translation>Recovery from Exhausted to Spent (TN 10, −10)</translation>
+        </message>
+        <message>
+            <source>回復を助ける人</source>
+            <translation>Who helps the recovery</translation>
+        </message>
+        <message>
+            <source>助ける人の Healing ボーナス</source>
+            <translation>Helper's Healing bonus</translation>
+        </message>
+        <message>
+            <source>回復判定を振る</source>
+            <translation>Roll the recovery test</translation>
+        </message>
+        <message>
+            <source>戦闘中は 1 ラウンドに 1 回、通常は 1 分に 1 回。ほかの人の Healing 判定（目標値 10）で Marginal −3・Complete −5・Superior −10、Extraordinary ならただちに Spent</source>
+            <translation>Once a round in combat, otherwise once a minute. Another's Healing test (TN 10): Marginal −3, Complete −5, Superior −10; Extraordinary: Spent at once</translation>
+        </message>
+        <message>
+            <source>助ける人</source>
+            <translation>Helper</translation>
+        </message>
+        <message>
+            <source>ボーナスを入力</source>
+            <translation>Enter a bonus</translation>
+        </message>
+        <message>
+            <source>助けなし</source>
+            <translation>No help</translation>
+        </message>
+        <message>
+            <source>{0}: 目標値 {1}、成功 {2} で {3} 点回復（今週 {4} 回まで）</source>
+            <translation>{0}: TN {1}, success {2} heals {3} (up to {4} this week)</translation>
+        </message>
+        <message>
+            <source>{0}: 目標値 {1}、成功 {2} で {3} 点回復</source>
+            <translation>{0}: TN {1}, success {2} heals {3}</translation>
+        </message>
+        <message>
+            <source>ボーナス {0:+d}（負傷・疲労 {1:+d}、年齢 {2}）: 成功 {3}</source>
+            <translation>Bonus {0:+d} (wounds and weariness {1:+d}, age {2}): success {3}</translation>
+        </message>
+        <message>
+            <source>Spent に回復する確率 {0}</source>
+            <translation>Chance of getting back to Spent: {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRCareModel</name>
+        <message>
+            <source>ダメージを受けていません</source>
+            <translation>No damage taken</translation>
+        </message>
+        <message>
+            <source>{0} 日休んで負傷が {1} 点回復しました（1日1点）</source>
+            <translation>Rested {0} days and healed {1} (1 a day)</translation>
+        </message>
+        <message>
+            <source>休息で回復</source>
+            <translation>Healing by rest</translation>
+        </message>
+        <message>
+            <source>自然治癒の Stamina 判定（{0}）</source>
+            <translation>Natural healing Stamina test ({0})</translation>
+        </message>
+        <message>
+            <source>自然治癒の判定</source>
+            <translation>Natural healing test</translation>
+        </message>
+        <message>
+            <source> — 追加の回復なし</source>
+            <translation> — no extra healing</translation>
+        </message>
+        <message>
+            <source> — VIT 修正（最低 1）で {0} 点回復</source>
+            <translation> — heals {0} (VIT modifier, at least 1)</translation>
+        </message>
+        <message>
+            <source>{0} の高度な治療（+5）</source>
+            <translation>{0}'s advanced care (+5)</translation>
+        </message>
+        <message>
+            <source>{0} の手当て</source>
+            <translation>{0}'s healing</translation>
+        </message>
+        <message>
+            <source>{0}: Healing 判定（{1}）</source>
+            <translation>{0}: Healing test ({1})</translation>
+        </message>
+        <message>
+            <source>高度な治療</source>
+            <translation>Advanced care</translation>
+        </message>
+        <message>
+            <source>手当て</source>
+            <translation>Healing</translation>
+        </message>
+        <message>
+            <source> — 回復なし</source>
+            <translation> — no healing</translation>
+        </message>
+        <message>
+            <source>。自然治癒の判定は週 2 回になります</source>
+            <translation>. Natural healing is tested twice a week now</translation>
+        </message>
+        <message>
+            <source> — Health と同じ {0} 点回復</source>
+            <translation> — heals {0}, the same as Health</translation>
+        </message>
+        <message>
+            <source> — 軽い段階の残り 1 点まで {0} 点回復</source>
+            <translation> — heals {0}, to the lighter level with 1 point left</translation>
+        </message>
+        <message>
+            <source>年齢は —・Old・Aged のどれかです（{0}）</source>
+            <translation>The age is —, Old or Aged ({0})</translation>
+        </message>
+        <message>
+            <source>年齢はすでにその設定です</source>
+            <translation>The age is already that</translation>
+        </message>
+        <message>
+            <source>年齢: {0}（疲労への抵抗判定 {1:+d}）</source>
+            <translation>Age: {0} (weariness resistance {1:+d})</translation>
+        </message>
+        <message>
+            <source>年齢の設定</source>
+            <translation>Set the age</translation>
+        </message>
+        <message>
+            <source>疲労への抵抗（Stamina）</source>
+            <translation>Weariness resistance (Stamina)</translation>
+        </message>
+        <message>
+            <source> — 失敗: GM が疲労段階を上げます</source>
+            <translation> — failed: the GM raises the weariness level</translation>
+        </message>
+        <message>
+            <source>疲労判定</source>
+            <translation>Weariness test</translation>
+        </message>
+        <message>
+            <source>{0} の Healing 判定</source>
+            <translation>{0}'s Healing test</translation>
+        </message>
+        <message>
+            <source>Extraordinary Success: ただちに Spent に回復</source>
+            <translation>Extraordinary Success: back to Spent at once</translation>
+        </message>
+        <message>
+            <source>目標値 −{0}</source>
+            <translation>TN −{0}</translation>
+        </message>
+        <message>
+            <source>回復の Stamina 判定（−10）</source>
+            <translation>Recovery Stamina test (−10)</translation>
+        </message>
+        <message>
+            <source>Spent に回復</source>
+            <translation>back to Spent</translation>
+        </message>
+        <message>
+            <source>Exhausted のまま（戦闘中は次のラウンド、通常は 1 分後にまた判定できます）</source>
+            <translation>Still Exhausted (test again next round in combat, otherwise in a minute)</translation>
+        </message>
+        <message>
+            <source>疲労の回復判定</source>
+            <translation>Weariness recovery test</translation>
+        </message>
+        <message>
+            <source>目標値は 0〜{0} の整数です（{1}）</source>
+            <translation>The TN is a whole number from 0 to {0} ({1})</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRCharacterSteps</name>
+        <message>
+            <source>荷重が未入力です（入力すると移動距離と疲労判定の修正を表示します）</source>
+            <translation>No load entered (enter it to see movement and the weariness test modifier)</translation>
+        </message>
+        <message>
+            <source>{0}: {1}</source>
+            <translation>{0}: {1}</translation>
+        </message>
+        <message>
+            <source>{0}: {1}、移動 {2}、荷重による疲労判定の目標値 +{3}</source>
+            <translation>{0}: {1}, movement {2}, weariness tests for the load at TN +{3}</translation>
+        </message>
+        <message>
+            <source>普通</source>
+            <translation>Normal</translation>
+        </message>
+        <message>
+            <source>重荷</source>
+            <translation>Encumbered</translation>
+        </message>
+        <message>
+            <source>超重荷</source>
+            <translation>Heavily encumbered</translation>
+        </message>
+        <message>
+            <source>運べない（STR × 30 を超えています）</source>
+            <translation>Too heavy (over STR × 30)</translation>
+        </message>
+        <message>
+            <source>荷重は 0〜{0} の整数です（{1!r}）</source>
+            <translation>The load is a whole number from 0 to {0} ({1!r})</translation>
+        </message>
+        <message>
+            <source>荷重はすでに {0} です</source>
+            <translation>The load is already {0}</translation>
+        </message>
+        <message>
+            <source>荷重を {0} にしました — {1}</source>
+            <translation>Load set to {0} — {1}</translation>
+        </message>
+        <message>
+            <source>荷重</source>
+            <translation>Load</translation>
+        </message>
+        <message>
+            <source>Armed Combat の戦闘行動の +1 はハウスルールで使わない設定です（1.4.2）</source>
+            <translation>The house rules leave out the Armed Combat action bonus (1.4.2)</translation>
+        </message>
+        <message>
+            <source>{0} ランク {1}: {2} に +1 を選びました（1.4.2）</source>
+            <translation>{0} rank {1}: chose +1 to {2} (1.4.2)</translation>
+        </message>
+        <message>
+            <source>Armed Combat の戦闘行動</source>
+            <translation>Armed Combat action</translation>
+        </message>
+        <message>
+            <source>{0} ランク {1} の戦闘行動の選択を外しました</source>
+            <translation>Removed the combat action chosen at {0} rank {1}</translation>
+        </message>
+        <message>
+            <source>Renown +{0}（{1} → {2}）: {3}</source>
+            <translation>Renown +{0} ({1} → {2}): {3}</translation>
+        </message>
+        <message>
+            <source>知名度の上昇</source>
+            <translation>Renown raised</translation>
+        </message>
+        <message>
+            <source>このキャラクターは削除されています</source>
+            <translation>This character has been deleted</translation>
+        </message>
+    </context>
+    <context>
         <name>LotRCheckModel</name>
         <message>
             <source>リーダー「{0}」は自分を助けられません。助ける人には別のキャラクターを選んでください</source>
@@ -20886,6 +24007,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Tie each time {0} ({1})</translation>
         </message>
         <message>
+            <source>。勝った側の成功度は差で決まる（1.5.2）</source>
+            <translation>. The winner's degree is the difference (1.5.2)</translation>
+        </message>
+        <message>
             <source>{0} 点まで {1}</source>
             <translation>Up to {0} points {1}</translation>
         </message>
@@ -20922,6 +24047,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
         </message>
         <message>
+            <source>勇気 1 点あたり {0}</source>
+            <translation>Each point of Courage: {0}</translation>
+        </message>
+        <message>
             <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
             <translation>. {0}: Courage {1} / {2} left, {3} / {4} spent this round</translation>
         </message>
@@ -20948,6 +24077,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>、同点で振り直し、</source>
             <translation>, tie rerolled, </translation>
+        </message>
+        <message>
+            <source>（{0}、差 {1}）</source>
+            <translation> ({0}, by {1})</translation>
         </message>
         <message>
             <source>（勇気 A {0} 点・B {1} 点込み）</source>
@@ -21041,8 +24174,28 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Only when the GM allows it (1.2.2)</translation>
         </message>
         <message>
+            <source>年齢（疲労への抵抗判定）</source>
+            <translation>Age (weariness resistance)</translation>
+        </message>
+        <message>
+            <source>年をとったキャラクターは疲労への抵抗判定に Old −4、Aged −8（1.2.2）</source>
+            <translation>An old character resists weariness at Old −4, Aged −8 (1.2.2)</translation>
+        </message>
+        <message>
+            <source>回復・手当て…</source>
+            <translation>Recovery and healing…</translation>
+        </message>
+        <message>
+            <source>危険（溺れる・落下・火炎・毒）…</source>
+            <translation>Hazards (drowning, falling, fire, poison)…</translation>
+        </message>
+        <message>
             <source>ダメージ合計</source>
             <translation>Total damage</translation>
+        </message>
+        <message>
+            <source>年齢</source>
+            <translation>Age</translation>
         </message>
         <message>
             <source>死亡: ダメージ {0} で Incapacitated に達しました（Health {1} × {2} 段階）</source>
@@ -21079,6 +24232,22 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定できます</source>
             <translation>The rules summary gives no penalty values. The GM can set them in the rule tables (wounds and weariness)</translation>
+        </message>
+        <message>
+            <source>未設定（ルール表 → 参照表 で入力）</source>
+            <translation>Not set (enter it in Rule tables → Reference tables)</translation>
+        </message>
+        <message>
+            <source>回復時間（Table 9.39）: {0}</source>
+            <translation>Recovery time (Table 9.39): {0}</translation>
+        </message>
+        <message>
+            <source>ハウスルール「勇気 1 点で疲労 2 段階を回復」が「許可しない」です（編集 → ハウスルール）</source>
+            <translation>The house rule “Recover 2 weariness levels for 1 Courage” is “Not allowed” (Edit → House rules)</translation>
+        </message>
+        <message>
+            <source>{0}（{1:+d}）</source>
+            <translation>{0} ({1:+d})</translation>
         </message>
         <message>
             <source>ホビットは Incapacitated で死亡（1.2.1）: 本文「Hobbitは,Incapacitated になった時点で死亡する」</source>
@@ -21232,6 +24401,466 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>LotRFearModel</name>
+        <message>
+            <source>恐怖を与える相手を選んでください（自分自身は選べません）</source>
+            <translation>Choose whom to frighten (not the attacker itself)</translation>
+        </message>
+        <message>
+            <source>恐怖への抵抗の修正「{0}」はルール表にありません</source>
+            <translation>The fear resistance modifier “{0}” is not in the rule tables</translation>
+        </message>
+        <message>
+            <source>恐怖への抵抗の修正「{0}」は未設定です（ルール表 → 参照表 で入力）</source>
+            <translation>The fear resistance modifier “{0}” is not set (enter it under Rule tables → Reference)</translation>
+        </message>
+        <message>
+            <source>{0}は恐怖の対象にできません</source>
+            <translation>{0} cannot be frightened</translation>
+        </message>
+        <message>
+            <source>恐怖の再判定</source>
+            <translation>Fear retry</translation>
+        </message>
+        <message>
+            <source>恐怖攻撃</source>
+            <translation>Fear attack</translation>
+        </message>
+        <message>
+            <source>{0}は恐怖の影響を受けていません: 再判定は要りません</source>
+            <translation>{0} is not afraid: no retry is needed</translation>
+        </message>
+        <message>
+            <source>再判定には、ほかの人からの Inspire などが必要です</source>
+            <translation>A retry needs an Inspire or the like from someone else</translation>
+        </message>
+        <message>
+            <source>{0}も恐怖の影響を受けています: Inspire は恐怖の影響を受けていない人から</source>
+            <translation>{0} is afraid too: the Inspire must come from someone unafraid</translation>
+        </message>
+        <message>
+            <source>効果なし</source>
+            <translation>no effect</translation>
+        </message>
+        <message>
+            <source>すべての行動に −1</source>
+            <translation>−1 to every action</translation>
+        </message>
+        <message>
+            <source>すべての行動に −2</source>
+            <translation>−2 to every action</translation>
+        </message>
+        <message>
+            <source>1 ターン行動不能、かつ −4</source>
+            <translation>loses one turn, and −4</translation>
+        </message>
+        <message>
+            <source>逃げ出すか、地面などに伏せる</source>
+            <translation>flees, or drops to the ground</translation>
+        </message>
+        <message>
+            <source>{0} → {1}: {2} Intimidate {3} / Willpower {4}（差 {5}）— {6}の {7} → {8}</source>
+            <translation>{0} → {1}: {2} Intimidate {3} / Willpower {4} (by {5}) — {6}: {7} → {8}</translation>
+        </message>
+        <message>
+            <source>（確率 {0:.2%}）</source>
+            <translation> (chance {0:.2%})</translation>
+        </message>
+        <message>
+            <source>（{0}の Inspire で再判定）</source>
+            <translation> (retried after {0}'s Inspire)</translation>
+        </message>
+        <message>
+            <source>勇気は恐怖の判定を振った後、結果を見てから使います（待っている判定がありません）</source>
+            <translation>Courage is spent after the fear roll, on seeing it (no roll is waiting)</translation>
+        </message>
+        <message>
+            <source>{0}はキャンペーンのキャラクターではないので勇気を記録できません</source>
+            <translation>{0} is not a campaign character: its courage cannot be recorded</translation>
+        </message>
+        <message>
+            <source>「{0}」の勇気が残っていません</source>
+            <translation>“{0}” has no courage left</translation>
+        </message>
+        <message>
+            <source>{0}が勇気を使った（+{1}）: Intimidate {2} / Willpower {3} → {4}</source>
+            <translation>{0} spent courage (+{1}): Intimidate {2} / Willpower {3} → {4}</translation>
+        </message>
+        <message>
+            <source>（同点で再度判定 {0} 回）</source>
+            <translation> (tied: rolled again {0} times)</translation>
+        </message>
+        <message>
+            <source>勇気を使う</source>
+            <translation>Spend Courage</translation>
+        </message>
+        <message>
+            <source>適用する恐怖の判定がありません（先に振ってください）</source>
+            <translation>No fear roll to apply (roll first)</translation>
+        </message>
+        <message>
+            <source>再判定も恐怖に負けました: 恐怖はそのままです</source>
+            <translation>The retry lost to the fear too: the fear stays</translation>
+        </message>
+        <message>
+            <source>恐怖攻撃は失敗しました: 効果はありません</source>
+            <translation>The fear attack failed: no effect</translation>
+        </message>
+        <message>
+            <source>{0}は恐怖から立ち直った（{1}）</source>
+            <translation>{0} shook off the fear ({1})</translation>
+        </message>
+        <message>
+            <source>恐怖から立ち直る</source>
+            <translation>Shake off fear</translation>
+        </message>
+        <message>
+            <source>逃げ出すか伏せるかを選んでください</source>
+            <translation>Choose flee or drop</translation>
+        </message>
+        <message>
+            <source>{0}: 恐怖 — {1}（状態「{2}」）</source>
+            <translation>{0}: fear — {1} (condition “{2}”)</translation>
+        </message>
+        <message>
+            <source>恐怖の効果</source>
+            <translation>Fear effect</translation>
+        </message>
+        <message>
+            <source>恐怖: 逃げ出す</source>
+            <translation>Fear: flees</translation>
+        </message>
+        <message>
+            <source>恐怖: 地面などに伏せる</source>
+            <translation>Fear: drops</translation>
+        </message>
+        <message>
+            <source>恐怖 {0:+d}</source>
+            <translation>Fear {0:+d}</translation>
+        </message>
+        <message>
+            <source>恐怖: 次の手番は行動不能</source>
+            <translation>Fear: loses next turn</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRHazardDialog</name>
+        <message>
+            <source>危険（溺れる・落下・火炎・毒）（1.2.1.1）</source>
+            <translation>Hazards: drowning, falling, fire, poison (1.2.1.1)</translation>
+        </message>
+        <message>
+            <source>Stamina 判定を振る（失敗で意識を失いダメージ）</source>
+            <translation>Roll the Stamina test (failed: unconscious and damage)</translation>
+        </message>
+        <message>
+            <source>15 分休んで 1d6 回復</source>
+            <translation>Rest 15 minutes, heal 1d6</translation>
+        </message>
+        <message>
+            <source>落下する（Acrobatics 判定とダメージ）</source>
+            <translation>Fall (Acrobatics test and damage)</translation>
+        </message>
+        <message>
+            <source>炎の中で 1 ラウンド（ダメージと Swiftness 判定）</source>
+            <translation>A round in the fire (damage and Swiftness test)</translation>
+        </message>
+        <message>
+            <source>援護する人数</source>
+            <translation>Number of helpers</translation>
+        </message>
+        <message>
+            <source>援護する人</source>
+            <translation>Helper</translation>
+        </message>
+        <message>
+            <source>援護する人の Swiftness</source>
+            <translation>Helper's Swiftness</translation>
+        </message>
+        <message>
+            <source>援護（人数・誰）</source>
+            <translation>Help (how many, who)</translation>
+        </message>
+        <message>
+            <source>火を消す（全ラウンド、Swiftness の再判定）</source>
+            <translation>Put out the fire (full round, Swiftness retry)</translation>
+        </message>
+        <message>
+            <source>炎に包まれた状態を解除（GM）</source>
+            <translation>End the burning (GM)</translation>
+        </message>
+        <message>
+            <source>中和する人</source>
+            <translation>Who neutralises</translation>
+        </message>
+        <message>
+            <source>中和する人の Healing ボーナス</source>
+            <translation>Healing bonus of who neutralises</translation>
+        </message>
+        <message>
+            <source>抵抗判定を振る（Stamina）</source>
+            <translation>Roll the resistance test (Stamina)</translation>
+        </message>
+        <message>
+            <source>中和する（Healing 判定）</source>
+            <translation>Neutralise (Healing test)</translation>
+        </message>
+        <message>
+            <source>溺れる</source>
+            <translation>Drowning</translation>
+        </message>
+        <message>
+            <source>落下</source>
+            <translation>Falling</translation>
+        </message>
+        <message>
+            <source>火炎</source>
+            <translation>Fire</translation>
+        </message>
+        <message>
+            <source>毒</source>
+            <translation>Poison</translation>
+        </message>
+        <message>
+            <source>ボーナスを入力</source>
+            <translation>Enter a bonus</translation>
+        </message>
+        <message>
+            <source>息を止めていられるのは {0} 分（1 + Stamina、最低 1 分）。その後ラウンドごとに Stamina 判定。煙による窒息も同じ（煙の毒の効果は別）</source>
+            <translation>Holds breath {0} min (1 + Stamina, at least 1), then a Stamina test each round. Smoke suffocates the same way (its poison apart)</translation>
+        </message>
+        <message>
+            <source>抵抗は Stamina で目標値 7 + Potency（Stages があっても最初の結果が続く）。中和は Healing で目標値 10 + Treatment（毒の正体を知らなければ先に GM が決める Healing 判定）</source>
+            <translation>Resist with Stamina at TN 7 + Potency (with Stages, the first result holds). Neutralise with Healing at TN 10 + Treatment (if the poison is unknown, first a Healing test the GM sets)</translation>
+        </message>
+        <message>
+            <source>目標値 {0}、意識を保つ確率 {1}。失敗でダメージ {2}</source>
+            <translation>TN {0}, {1} to stay conscious. Failed: damage {2}</translation>
+        </message>
+        <message>
+            <source>Acrobatics 判定に成功するとダメージを半減（端数は四捨五入）</source>
+            <translation>A successful Acrobatics test halves the damage (halves rounded up)</translation>
+        </message>
+        <message>
+            <source>炎に包まれています: 毎ラウンド 2d6+4</source>
+            <translation>On fire: 2d6+4 every round</translation>
+        </message>
+        <message>
+            <source>炎に包まれていません</source>
+            <translation>Not on fire</translation>
+        </message>
+        <message>
+            <source>中和: 目標値 {0}、成功 {1}</source>
+            <translation>Neutralise: TN {0}, success {1}</translation>
+        </message>
+        <message>
+            <source>ダメージ {0}、目標値 {1}: 半減する確率 {2}、受けるダメージの期待値 {3:.2f} 点</source>
+            <translation>Damage {0}, TN {1}: {2} to halve it, expected damage {3:.2f}</translation>
+        </message>
+        <message>
+            <source>1 ラウンドのダメージ {0}、目標値 {1}: 炎に包まれない確率 {2}</source>
+            <translation>Damage {0} a round, TN {1}: {2} not to catch fire</translation>
+        </message>
+        <message>
+            <source>。消火できる確率 {0}</source>
+            <translation>. Chance of putting it out: {0}</translation>
+        </message>
+        <message>
+            <source>（援護した人に火がつく確率 それぞれ {0}）</source>
+            <translation> (each helper catches fire at {0})</translation>
+        </message>
+        <message>
+            <source>目標値 {0}: 抵抗（Secondary）{1}、失敗（Primary）{2}。Primary: {3} / Secondary: {4}</source>
+            <translation>TN {0}: resisted (Secondary) {1}, failed (Primary) {2}. Primary: {3} / Secondary: {4}</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）: {2}</source>
+            <translation>{0} ({1}): {2}</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRHazardModel</name>
+        <message>
+            <source>溺れる（{0}）: Stamina 判定</source>
+            <translation>Drowning ({0}): Stamina test</translation>
+        </message>
+        <message>
+            <source>溺れる</source>
+            <translation>Drowning</translation>
+        </message>
+        <message>
+            <source> — 意識を保った</source>
+            <translation> — stays conscious</translation>
+        </message>
+        <message>
+            <source> — 意識を失い、ダメージ {0} {1} = {2} 点</source>
+            <translation> — falls unconscious, damage {0} {1} = {2}</translation>
+        </message>
+        <message>
+            <source>ダメージを受けていません</source>
+            <translation>No damage taken</translation>
+        </message>
+        <message>
+            <source>死亡しているので回復できません</source>
+            <translation>Dead: cannot heal</translation>
+        </message>
+        <message>
+            <source>15 分の休憩: 1d6 {0} = {1} 点回復</source>
+            <translation>15 minutes' rest: 1d6 {0} = {1} healed</translation>
+        </message>
+        <message>
+            <source>溺れた後の休憩</source>
+            <translation>Rest after drowning</translation>
+        </message>
+        <message>
+            <source>Acrobatics は技能なしでは判定できません</source>
+            <translation>Acrobatics cannot be tested untrained</translation>
+        </message>
+        <message>
+            <source>落下（{0}）: Acrobatics 判定</source>
+            <translation>Falling ({0}): Acrobatics test</translation>
+        </message>
+        <message>
+            <source> — ダメージ {0} {1} = {2} を半減して {3} 点</source>
+            <translation> — damage {0} {1} = {2}, halved to {3}</translation>
+        </message>
+        <message>
+            <source> — ダメージ {0} {1} = {2} 点</source>
+            <translation> — damage {0} {1} = {2}</translation>
+        </message>
+        <message>
+            <source>落下</source>
+            <translation>Falling</translation>
+        </message>
+        <message>
+            <source>火炎（{0}）: ダメージ {1} {2} = {3} 点</source>
+            <translation>Fire ({0}): damage {1} {2} = {3}</translation>
+        </message>
+        <message>
+            <source>Swiftness 判定</source>
+            <translation>Swiftness test</translation>
+        </message>
+        <message>
+            <source>。</source>
+            <translation>. </translation>
+        </message>
+        <message>
+            <source> — 炎に包まれた: 追加ダメージ 2d6+4 {0} = {1} 点</source>
+            <translation> — catches fire: extra damage 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>（合計 {0} 点）</source>
+            <translation> (total {0})</translation>
+        </message>
+        <message>
+            <source>火炎</source>
+            <translation>Fire</translation>
+        </message>
+        <message>
+            <source>援護する人は {0} 人までです</source>
+            <translation>At most {0} helpers</translation>
+        </message>
+        <message>
+            <source>炎に包まれていません</source>
+            <translation>Not on fire</translation>
+        </message>
+        <message>
+            <source>消火の Swiftness 判定（全ラウンド）</source>
+            <translation>Swiftness test to put it out (full round)</translation>
+        </message>
+        <message>
+            <source>援護 {0:+d}</source>
+            <translation>help {0:+d}</translation>
+        </message>
+        <message>
+            <source>援護した {0} に火がつきました</source>
+            <translation>{0}, helping, caught fire</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>火が消えました</source>
+            <translation>the fire is out</translation>
+        </message>
+        <message>
+            <source>消火</source>
+            <translation>Putting out the fire</translation>
+        </message>
+        <message>
+            <source>燃え続けて 2d6+4 {0} = {1} 点</source>
+            <translation>still burning: 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>毒「{0}」への抵抗（Stamina）</source>
+            <translation>Resisting the poison “{0}” (Stamina)</translation>
+        </message>
+        <message>
+            <source>Secondary</source>
+            <translation>Secondary</translation>
+        </message>
+        <message>
+            <source>Primary</source>
+            <translation>Primary</translation>
+        </message>
+        <message>
+            <source> — {0}: {1}</source>
+            <translation> — {0}: {1}</translation>
+        </message>
+        <message>
+            <source>毒への抵抗</source>
+            <translation>Resisting poison</translation>
+        </message>
+        <message>
+            <source>{0} が毒「{1}」を中和（Healing）</source>
+            <translation>{0} neutralises the poison “{1}” (Healing)</translation>
+        </message>
+        <message>
+            <source> — 中和しました</source>
+            <translation> — neutralised</translation>
+        </message>
+        <message>
+            <source> — 中和できません</source>
+            <translation> — not neutralised</translation>
+        </message>
+        <message>
+            <source>毒の中和</source>
+            <translation>Neutralising poison</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRLoadRow</name>
+        <message>
+            <source>未入力</source>
+            <translation>Not entered</translation>
+        </message>
+        <message>
+            <source>運んでいる荷重</source>
+            <translation>Load carried</translation>
+        </message>
+        <message>
+            <source>3.1: 1アクションで Walk 3〜6・Jog 7〜9 ヤード、Run 27 ヤードまで（2アクション）、Sprint 40 ヤードまで（Full-round）。重荷は 3/4、超重荷は 1/2（端数は四捨五入）</source>
+            <translation>3.1: one action to Walk 3–6 or Jog 7–9 yards, Run up to 27 yards (2 actions), Sprint up to 40 yards (full round). Encumbered ×3/4, heavily encumbered ×1/2 (rounded half up)</translation>
+        </message>
+        <message>
+            <source>移動できません（STR × 30 超）</source>
+            <translation>Cannot move (over STR × 30)</translation>
+        </message>
+        <message>
+            <source>{0}（荷重未入力）</source>
+            <translation>{0} (no load entered)</translation>
+        </message>
+        <message>
+            <source>運べない</source>
+            <translation>Too heavy</translation>
+        </message>
+        <message>
+            <source>{0}: 移動 {1}、疲労 TN +{2}</source>
+            <translation>{0}: movement {1}, weariness TN +{2}</translation>
+        </message>
+    </context>
+    <context>
         <name>LotRMassBattleModel</name>
         <message>
             <source>戦争の状態</source>
@@ -21284,6 +24913,18 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>戦争: 英雄の記録</source>
             <translation>War: hero record</translation>
+        </message>
+        <message>
+            <source>{0}（PRESS 2d6 {1} = {2}）</source>
+            <translation>{0} (PRESS 2d6 {1} = {2})</translation>
+        </message>
+        <message>
+            <source>戦争 {0}時間目 Hero Combat: {1}（確率 {2}）</source>
+            <translation>Battle hour {0} Hero Combat: {1} (chance {2})</translation>
+        </message>
+        <message>
+            <source>戦争: Hero Combat</source>
+            <translation>Battle: Hero Combat</translation>
         </message>
         <message>
             <source>味方</source>
@@ -21347,6 +24988,337 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>指輪物語RPG のルール表…</source>
             <translation>The Lord of the Rings RPG rule tables…</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRMountBox</name>
+        <message>
+            <source>騎乗している</source>
+            <translation>Mounted</translation>
+        </message>
+        <message>
+            <source>War-Trained</source>
+            <translation>War-Trained</translation>
+        </message>
+        <message>
+            <source>乗り手の行動に影響せず、馬が1アクションで攻撃できる</source>
+            <translation>The horse can attack with one action without affecting the rider's actions</translation>
+        </message>
+        <message>
+            <source>Steady</source>
+            <translation>Steady</translation>
+        </message>
+        <message>
+            <source>戦闘中でも Ride 判定にペナルティを受けない</source>
+            <translation>No penalty on Ride tests, even in combat</translation>
+        </message>
+        <message>
+            <source>Mearas・Elven-steed</source>
+            <translation>Mearas / Elven-steed</translation>
+        </message>
+        <message>
+            <source>馬の Ride と乗り手の Ride の高いほうを使う</source>
+            <translation>Use the better of the horse's Ride and the rider's</translation>
+        </message>
+        <message>
+            <source>馬の Ride </source>
+            <translation>Horse's Ride </translation>
+        </message>
+        <message>
+            <source>馬の STR 修正</source>
+            <translation>Horse's STR modifier</translation>
+        </message>
+        <message>
+            <source>STR </source>
+            <translation>STR </translation>
+        </message>
+        <message>
+            <source>騎乗を設定</source>
+            <translation>Set mount</translation>
+        </message>
+        <message>
+            <source>馬で移動</source>
+            <translation>Move on horseback</translation>
+        </message>
+        <message>
+            <source>馬の攻撃（War-Trained）</source>
+            <translation>Horse attack (War-Trained)</translation>
+        </message>
+        <message>
+            <source>乗り手の Ride </source>
+            <translation>Rider's Ride </translation>
+        </message>
+        <message>
+            <source>戦闘中 </source>
+            <translation>In combat </translation>
+        </message>
+        <message>
+            <source>戦闘中の Ride 判定は −1〜−4（GM が選ぶ）。Steady なら受けない</source>
+            <translation>Ride tests in combat take −1 to −4 (the GM chooses); none on a Steady horse</translation>
+        </message>
+        <message>
+            <source>目標値 </source>
+            <translation>TN </translation>
+        </message>
+        <message>
+            <source>Ride 判定を振る</source>
+            <translation>Roll Ride test</translation>
+        </message>
+        <message>
+            <source>騎乗戦闘</source>
+            <translation>Mounted combat</translation>
+        </message>
+        <message>
+            <source>乗り手</source>
+            <translation>Rider</translation>
+        </message>
+        <message>
+            <source>馬</source>
+            <translation>Horse</translation>
+        </message>
+        <message>
+            <source>移動</source>
+            <translation>Move</translation>
+        </message>
+        <message>
+            <source>Ride</source>
+            <translation>Ride</translation>
+        </message>
+        <message>
+            <source>Full-round</source>
+            <translation>Full-round</translation>
+        </message>
+        <message>
+            <source>{0} アクション</source>
+            <translation>{0} action(s)</translation>
+        </message>
+        <message>
+            <source>、Run 判定 目標値 {0}</source>
+            <translation>, Run test TN {0}</translation>
+        </message>
+        <message>
+            <source>{0}: {1}{2}</source>
+            <translation>{0}: {1}{2}</translation>
+        </message>
+        <message>
+            <source>騎乗している参加者を選んでください</source>
+            <translation>Choose a mounted participant</translation>
+        </message>
+        <message>
+            <source>Ride {0:+d} / 目標値 {1}: 成功 {2:.2%}</source>
+            <translation>Ride {0:+d} / TN {1}: success {2:.2%}</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRMountModel</name>
+        <message>
+            <source>Ride {0}</source>
+            <translation>Ride {0}</translation>
+        </message>
+        <message>
+            <source>STR {0:+d}</source>
+            <translation>STR {0:+d}</translation>
+        </message>
+        <message>
+            <source>{0}: 騎乗</source>
+            <translation>{0}: mounted</translation>
+        </message>
+        <message>
+            <source>（{0}）</source>
+            <translation> ({0})</translation>
+        </message>
+        <message>
+            <source>{0}: 下馬</source>
+            <translation>{0}: dismounted</translation>
+        </message>
+        <message>
+            <source>騎乗</source>
+            <translation>Mounted</translation>
+        </message>
+        <message>
+            <source>Full-round</source>
+            <translation>Full-round</translation>
+        </message>
+        <message>
+            <source>{0} アクション</source>
+            <translation>{0} action(s)</translation>
+        </message>
+        <message>
+            <source>{0}: 馬の移動 {1}（{2}）</source>
+            <translation>{0}: horse move {1} ({2})</translation>
+        </message>
+        <message>
+            <source> {0} ヤードまで</source>
+            <translation> up to {0} yards</translation>
+        </message>
+        <message>
+            <source>、Run 判定 目標値 {0}</source>
+            <translation>, Run test TN {0}</translation>
+        </message>
+        <message>
+            <source>（追加アクション: 判定{0}）</source>
+            <translation> (extra action: check {0})</translation>
+        </message>
+        <message>
+            <source>馬の移動</source>
+            <translation>Horse move</translation>
+        </message>
+        <message>
+            <source>{0}の馬（War-Trained）: 攻撃 1 アクション（乗り手の行動は減らない）</source>
+            <translation>{0}'s horse (War-Trained): attack, 1 action (the rider's actions are not used)</translation>
+        </message>
+        <message>
+            <source>馬の攻撃</source>
+            <translation>Horse attack</translation>
+        </message>
+        <message>
+            <source>目標値 {0} は {1}〜{2} の範囲外です</source>
+            <translation>TN {0} is outside {1} to {2}</translation>
+        </message>
+        <message>
+            <source>Steady: ペナルティなし</source>
+            <translation>Steady: no penalty</translation>
+        </message>
+        <message>
+            <source>戦闘中 {0:+d}</source>
+            <translation>in combat {0:+d}</translation>
+        </message>
+        <message>
+            <source>{0}: Ride 判定 {1} / 目標値 {2}（{3}）— {4}</source>
+            <translation>{0}: Ride test {1} / TN {2} ({3}) — {4}</translation>
+        </message>
+        <message>
+            <source>Ride 判定</source>
+            <translation>Ride test</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotROrdersBox</name>
+        <message>
+            <source>成長ポイントを使う二つの職業</source>
+            <translation>The two orders picks are spent on</translation>
+        </message>
+        <message>
+            <source>三つ目以降の職業に就いたら、成長ポイントを使える職業を二つだけ決める（1.6.2）</source>
+            <translation>With a third order or more, name the two orders that advancement picks may be spent on (1.6.2)</translation>
+        </message>
+        <message>
+            <source>成長させる二つの職業（1.6.2）</source>
+            <translation>Two orders to advance (1.6.2)</translation>
+        </message>
+        <message>
+            <source>上級職「{0}」の三つの条件（1.6.3）</source>
+            <translation>The three conditions for the elite order “{0}” (1.6.3)</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRRenownDialog</name>
+        <message>
+            <source>知名度判定（1.2）</source>
+            <translation>Renown test (1.2)</translation>
+        </message>
+        <message>
+            <source>知っているか判定する相手（ログ用）</source>
+            <translation>Whom the character may know of (for the log)</translation>
+        </message>
+        <message>
+            <source>自分と相手の出身: Local（同郷）5、Area（同一地域）10、…</source>
+            <translation>Where the two come from: Local 5, Area 10, …</translation>
+        </message>
+        <message>
+            <source>知名度の修正の表は空です（ルール表 → 参照表 で追加）</source>
+            <translation>The renown modifier table is empty (add rows in Rule tables → Reference tables)</translation>
+        </message>
+        <message>
+            <source>その他の修正</source>
+            <translation>Other modifier</translation>
+        </message>
+        <message>
+            <source>負傷のペナルティを含める</source>
+            <translation>Include the wound penalty</translation>
+        </message>
+        <message>
+            <source>判定する</source>
+            <translation>Roll the test</translation>
+        </message>
+        <message>
+            <source>相手</source>
+            <translation>About</translation>
+        </message>
+        <message>
+            <source>出身の関係</source>
+            <translation>Origin</translation>
+        </message>
+        <message>
+            <source>修正</source>
+            <translation>Modifier</translation>
+        </message>
+        <message>
+            <source>目標値</source>
+            <translation>TN</translation>
+        </message>
+        <message>
+            <source>知っている確率</source>
+            <translation>Chance to know</translation>
+        </message>
+        <message>
+            <source>{0:.2%}（Wits {1:+d}）</source>
+            <translation>{0:.2%} (Wits {1:+d})</translation>
+        </message>
+        <message>
+            <source>前回: 目標値 {0}、{1} → {2}</source>
+            <translation>Last: TN {0}, {1} → {2}</translation>
+        </message>
+        <message>
+            <source>知っている</source>
+            <translation>knows</translation>
+        </message>
+        <message>
+            <source>知らない</source>
+            <translation>does not know</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRRenownModel</name>
+        <message>
+            <source>知名度の表に行がありません（ルール表 → 参照表 で追加）</source>
+            <translation>The renown table has no rows (add them in Rule tables → Reference tables)</translation>
+        </message>
+        <message>
+            <source>知名度の表に「{0}」の行がありません</source>
+            <translation>The renown table has no row “{0}”</translation>
+        </message>
+        <message>
+            <source>知名度の修正の表に「{0}」の行がありません</source>
+            <translation>The renown modifier table has no row “{0}”</translation>
+        </message>
+        <message>
+            <source>修正は −{0}〜+{0} です（{1}）</source>
+            <translation>The modifier is −{0} to +{0} ({1})</translation>
+        </message>
+        <message>
+            <source>知っている</source>
+            <translation>knows</translation>
+        </message>
+        <message>
+            <source>知らない</source>
+            <translation>does not know</translation>
+        </message>
+        <message>
+            <source>{0} が {1} を</source>
+            <translation>{0} about {1}</translation>
+        </message>
+        <message>
+            <source>知名度判定: Wits {0:+d} 目標値 {1}（{2}）</source>
+            <translation>Renown test: Wits {0:+d} TN {1} ({2})</translation>
+        </message>
+        <message>
+            <source>{0}（達成値 {1}）: {2}、成功率 {3:.1%}</source>
+            <translation>{0} (total {1}): {2}, chance {3:.1%}</translation>
+        </message>
+        <message>
+            <source>知名度判定</source>
+            <translation>Renown test</translation>
         </message>
     </context>
     <context>
@@ -21433,6 +25405,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>成長ポイント</source>
             <translation>Advancement picks</translation>
+        </message>
+        <message>
+            <source>参照表</source>
+            <translation>Referenced tables</translation>
         </message>
         <message>
             <source>元に戻す</source>
@@ -21573,6 +25549,38 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>技能 {0} を削除</source>
             <translation>Delete skill {0}</translation>
         </message>
+        <message>
+            <source>その行はもうありません</source>
+            <translation>That row is no longer there</translation>
+        </message>
+        <message>
+            <source>{0} の {1}</source>
+            <translation>{1} in {0}</translation>
+        </message>
+        <message>
+            <source>この表の行は本文のものです。値だけを変えられます</source>
+            <translation>The rows of this table are the text's own: only their values can be changed</translation>
+        </message>
+        <message>
+            <source>行の名前を入れてください</source>
+            <translation>Enter the row's name</translation>
+        </message>
+        <message>
+            <source>「{0}」はもうあります</source>
+            <translation>“{0}” is already there</translation>
+        </message>
+        <message>
+            <source>{0} に「{1}」を追加</source>
+            <translation>Add “{1}” to {0}</translation>
+        </message>
+        <message>
+            <source>削除する行を選んでください</source>
+            <translation>Select the row to remove</translation>
+        </message>
+        <message>
+            <source>{0} から「{1}」を削除</source>
+            <translation>Remove “{1}” from {0}</translation>
+        </message>
     </context>
     <context>
         <name>LotRSheetView</name>
@@ -21681,6 +25689,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Up to STR × 10 carried normally, up to × 20 encumbered (weariness test TN +10), up to × 30 heavily encumbered (weariness test TN +20)</translation>
         </message>
         <message>
+            <source>運んでいる荷重</source>
+            <translation>Load carried</translation>
+        </message>
+        <message>
             <source>STR 修正: 手持ち・手投げ武器のダメージに加算、射撃武器には影響しない（1.3）</source>
             <translation>STR modifier: added to the damage of hand-held and thrown weapons, no effect on missile weapons (1.3)</translation>
         </message>
@@ -21691,6 +25703,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>荷重</source>
             <translation>Load</translation>
+        </message>
+        <message>
+            <source>移動（ヤード）</source>
+            <translation>Movement (yards)</translation>
         </message>
         <message>
             <source>ダメージ修正</source>
@@ -21875,6 +25891,10 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>+3 to a test (after seeing the result, up to 4 per round), or the right to make a special test</translation>
         </message>
         <message>
+            <source>勇気を使う判定の技能</source>
+            <translation>Skill of the test Courage is spent on</translation>
+        </message>
+        <message>
             <source>回復</source>
             <translation>recovered</translation>
         </message>
@@ -21923,6 +25943,34 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Renown: starts at 0 and rises with deeds (1.2)</translation>
         </message>
         <message>
+            <source>上げる Renown</source>
+            <translation>Renown to add</translation>
+        </message>
+        <message>
+            <source>理由（Renown Trigger）</source>
+            <translation>Reason (Renown Trigger)</translation>
+        </message>
+        <message>
+            <source>Renown を上げる理由</source>
+            <translation>Reason for the Renown raise</translation>
+        </message>
+        <message>
+            <source>Renown を上げる</source>
+            <translation>Raise Renown</translation>
+        </message>
+        <message>
+            <source>劇的な行動（Renown Trigger、1.6.1）: 理由と一緒に記録します</source>
+            <translation>A dramatic deed (Renown Trigger, 1.6.1): logged with its reason</translation>
+        </message>
+        <message>
+            <source>知名度判定…</source>
+            <translation>Renown test…</translation>
+        </message>
+        <message>
+            <source>相手のことを知っているか: Wits で判定（1.2、Table 2.3）</source>
+            <translation>Does the character know of someone: a Wits test (1.2, Table 2.3)</translation>
+        </message>
+        <message>
             <source>Courage（勇気）</source>
             <translation>Courage</translation>
         </message>
@@ -21939,12 +25987,20 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Spent {0} / left {1}</translation>
         </message>
         <message>
+            <source>技能を指定しない</source>
+            <translation>No skill named</translation>
+        </message>
+        <message>
             <source>/ Bearing {0}（Bearing に達すると NPC）</source>
             <translation>/ Bearing {0} (an NPC on reaching Bearing)</translation>
         </message>
         <message>
             <source>あと 1 点で Corruption が Bearing に達します（{0} / {1}、1.2.4）</source>
             <translation>1 more point and Corruption reaches Bearing ({0} / {1}, 1.2.4)</translation>
+        </message>
+        <message>
+            <source>勇気 1 点あたり {0}</source>
+            <translation>Each point of Courage: {0}</translation>
         </message>
     </context>
     <context>
@@ -22010,8 +26066,153 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Battle over: {0} reinforcements for this battle only have ended</translation>
         </message>
         <message>
+            <source>取り壊し: Stonecraft (Fortification)（{0}、目標値 {1}）→ Siegecraft（{2}、目標値 {3}）（成功する確率 {4}、助けなしなら {5}）</source>
+            <translation>Demolition: Stonecraft (Fortification) ({0}, TN {1}) → Siegecraft ({2}, TN {3}) (chance of success {4}, without the help {5})</translation>
+        </message>
+        <message>
+            <source>Stonecraft 達成値 {0}（{1}）→ Siegecraft {2:+d}、達成値 {3}（{4}）</source>
+            <translation>Stonecraft total {0} ({1}) → Siegecraft {2:+d}, total {3} ({4})</translation>
+        </message>
+        <message>
             <source>（未入力）</source>
             <translation>(not entered)</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRStunBox</name>
+        <message>
+            <source>スタン表（Table 9.17）の行: GM が選びます</source>
+            <translation>The row of the stun table (Table 9.17): the GM chooses</translation>
+        </message>
+        <message>
+            <source>Stamina </source>
+            <translation>Stamina </translation>
+        </message>
+        <message>
+            <source>対象の Stamina。負傷・疲労・状態のペナルティは自動で加わります</source>
+            <translation>The target's Stamina. Wound, weariness and condition penalties are added automatically</translation>
+        </message>
+        <message>
+            <source>Stamina 判定を振る</source>
+            <translation>Roll the Stamina test</translation>
+        </message>
+        <message>
+            <source>スタン（Blunt 攻撃の命中）</source>
+            <translation>Stun (a blunt hit)</translation>
+        </message>
+        <message>
+            <source>スタン表</source>
+            <translation>Stun table</translation>
+        </message>
+        <message>
+            <source>スタン表（Table 9.17）: 未設定（ルール表 → 参照表 で入力）</source>
+            <translation>Stun table (Table 9.17): not set (enter it under Rule tables → Reference tables)</translation>
+        </message>
+        <message>
+            <source>Blunt 攻撃が命中するとここで Stamina 判定を振ります</source>
+            <translation>When a blunt attack hits, roll the Stamina test here</translation>
+        </message>
+        <message>
+            <source>{0}: 目標値 {1}、ペナルティ {2:+d}、{3} ラウンド — スタン {4:.2%}、半分 {5:.2%}、影響なし {6:.2%}</source>
+            <translation>{0}: TN {1}, penalty {2:+d}, {3} rounds — stunned {4:.2%}, halved {5:.2%}, unaffected {6:.2%}</translation>
+        </message>
+        <message>
+            <source>ハウスルール: ペナルティを Complete −1・Superior −3・Extraordinary −5 軽減</source>
+            <translation>House rule: the penalty is lightened by 1 (Complete), 3 (Superior), 5 (Extraordinary)</translation>
+        </message>
+        <message>
+            <source>スタン {0} ラウンド、すべての判定に {1:+d}</source>
+            <translation>Stunned for {0} rounds, {1:+d} to every test</translation>
+        </message>
+        <message>
+            <source>スタンしなかった</source>
+            <translation>Not stunned</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRStunModel</name>
+        <message>
+            <source>スタンさせる Blunt 攻撃の命中がありません（先に攻撃を振ってください）</source>
+            <translation>There is no blunt hit to stun with (roll the attack first)</translation>
+        </message>
+        <message>
+            <source>{0}: スタンの Stamina 判定 {1} / 目標値 {2}（{3}）— {4}</source>
+            <translation>{0}: stun Stamina test {1} / TN {2} ({3}) — {4}</translation>
+        </message>
+        <message>
+            <source>スタン</source>
+            <translation>Stunned</translation>
+        </message>
+        <message>
+            <source>（Superior: 半分）</source>
+            <translation> (Superior: halved)</translation>
+        </message>
+        <message>
+            <source>→ スタン {0} ラウンド{1}、すべての判定に {2:+d}</source>
+            <translation> → stunned for {0} rounds{1}, {2:+d} to every test</translation>
+        </message>
+        <message>
+            <source>→ 影響を受けない（Extraordinary）</source>
+            <translation> → unaffected (Extraordinary)</translation>
+        </message>
+        <message>
+            <source>→ 効果時間 0 ラウンド: スタンしない</source>
+            <translation> → 0 rounds: not stunned</translation>
+        </message>
+        <message>
+            <source>スタン（効果時間どおり）</source>
+            <translation>Stunned (full duration)</translation>
+        </message>
+        <message>
+            <source>スタン（効果時間半分）</source>
+            <translation>Stunned (half duration)</translation>
+        </message>
+        <message>
+            <source>影響を受けない</source>
+            <translation>Unaffected</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRTravelModel</name>
+        <message>
+            <source>旅をする人の名前を入れてください</source>
+            <translation>Enter the traveller's name</translation>
+        </message>
+        <message>
+            <source>名前は {0} 文字までです</source>
+            <translation>A name is at most {0} characters</translation>
+        </message>
+        <message>
+            <source>一行は {0} 人までです</source>
+            <translation>A party is at most {0} people</translation>
+        </message>
+        <message>
+            <source>移動手段を選んでください（旅の速度の表の行）</source>
+            <translation>Choose how they travel (a row of the travel speeds table)</translation>
+        </message>
+        <message>
+            <source>移動手段「{0}」は旅の速度の表にありません</source>
+            <translation>“{0}” is not in the travel speeds table</translation>
+        </message>
+        <message>
+            <source>外す人を選んでください</source>
+            <translation>Select the person to remove</translation>
+        </message>
+        <message>
+            <source>長距離移動: 距離 {0}、一行 {1}</source>
+            <translation>Long journey: distance {0}, party {1}</translation>
+        </message>
+        <message>
+            <source>{0} 日</source>
+            <translation>{0} days</translation>
+        </message>
+        <message>
+            <source>{0} 時間</source>
+            <translation>{0} hours</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
     </context>
     <context>
@@ -22273,6 +26474,38 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>With the virtual library, the library remembers the known cards</translation>
         </message>
         <message>
+            <source>仮想ライブラリーでは、手札や墓地のカードはライブラリーが覚えています</source>
+            <translation>A virtual library keeps track of the cards in hand and in the graveyard itself</translation>
+        </message>
+        <message>
+            <source>{0}は {1} 枚がPLの知っている上のカード（ライブラリーの中）です。ライブラリー外は{2}枚までです</source>
+            <translation>{1} of {0} are the top cards the player knows (in the library). At most {2} can be out of the library</translation>
+        </message>
+        <message>
+            <source>ライブラリー外のカード: {0} {1}枚（{2}）</source>
+            <translation>Out of the library: {0} × {1} ({2})</translation>
+        </message>
+        <message>
+            <source>ライブラリー外 合計 {0} 枚</source>
+            <translation>Out of the library: {0} cards in all</translation>
+        </message>
+        <message>
+            <source>ライブラリー外のカードをすべてライブラリーへ（{0}）</source>
+            <translation>Every card out of the library back in it ({0})</translation>
+        </message>
+        <message>
+            <source>仮想ライブラリーのデッキです。成功率はいつもライブラリーに残るカードから数えます</source>
+            <translation>This deck has a virtual library: the odds always count the cards left in the library</translation>
+        </message>
+        <message>
+            <source>ハウスルール: ライブラリーに残るカードだけで数える。ここで入力したカードを除いて成功率を計算します</source>
+            <translation>House rule: count only the cards left in the library. The cards entered here are left out of the odds</translation>
+        </message>
+        <message>
+            <source>ハウスルール: デッキ全体で数える（既定）。ここで入力したカードも成功率に数えます（編集 → ハウスルール… で「ライブラリーに残るカードだけ」にすると除きます）</source>
+            <translation>House rule: count the whole deck (default). The cards entered here still count in the odds (choose “Only the cards left in the library” under Edit → House rules… to leave them out)</translation>
+        </message>
+        <message>
             <source>仮想ライブラリー: 残り {0} 枚（PLが知っている上の {1} 枚・下に置いた {2} 枚を考慮）</source>
             <translation>Virtual library: {0} cards left (counting the top {1} known to the player and {2} put on the bottom)</translation>
         </message>
@@ -22281,8 +26514,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>, the top {0} cards are known to the player</translation>
         </message>
         <message>
-            <source>デッキ全体 {0} 枚を無作為な順番として計算{1}</source>
-            <translation>Computed with the whole deck of {0} cards in random order{1}</translation>
+            <source>ライブラリーに残る {0} 枚で計算（ライブラリー外 {1} 枚を除く{2}）</source>
+            <translation>The {0} cards left in the library ({1} out of it left out{2})</translation>
+        </message>
+        <message>
+            <source>。ライブラリー外の {0} 枚も数えています</source>
+            <translation>; {0} out of library counted</translation>
+        </message>
+        <message>
+            <source>デッキ全体 {0} 枚で計算（手札・墓地なども数える{1}）{2}</source>
+            <translation>Whole deck of {0} (hand, graveyard etc. too{1}){2}</translation>
         </message>
         <message>
             <source>MTGでTRPG のデッキ（キャラクター）がありません。デッキを追加してください</source>
@@ -22354,6 +26595,10 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>ライブラリーが6枚未満なのでブーストはできません</source>
             <translation>Fewer than 6 cards in the library, so no boost</translation>
+        </message>
+        <message>
+            <source>ライブラリー外 {0}枚…</source>
+            <translation>Out of library: {0}…</translation>
         </message>
     </context>
     <context>
@@ -22909,6 +27154,45 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         </message>
     </context>
     <context>
+        <name>MTGOutsideDialog</name>
+        <message>
+            <source>ライブラリー外のカード（MTGでTRPG）</source>
+            <translation>Cards out of the library (MTG TRPG)</translation>
+        </message>
+        <message>
+            <source>カード</source>
+            <translation>Card</translation>
+        </message>
+        <message>
+            <source>デッキ</source>
+            <translation>Deck</translation>
+        </message>
+        <message>
+            <source>ライブラリー外</source>
+            <translation>Out of library</translation>
+        </message>
+        <message>
+            <source>手札・墓地・戦場・追放にある枚数</source>
+            <translation>Copies in hand, graveyard, battlefield or exile</translation>
+        </message>
+        <message>
+            <source>すべてライブラリーへ戻す</source>
+            <translation>Put all back in the library</translation>
+        </message>
+        <message>
+            <source>デッキ: {0}</source>
+            <translation>Deck: {0}</translation>
+        </message>
+        <message>
+            <source>デッキを選んでください</source>
+            <translation>Choose a deck</translation>
+        </message>
+        <message>
+            <source>ライブラリー外 合計 {0} 枚</source>
+            <translation>Out of the library: {0} cards in all</translation>
+        </message>
+    </context>
+    <context>
         <name>MTGProcedureBox</name>
         <message>
             <source>行動判定の進行</source>
@@ -23403,8 +27687,8 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Battle state (1 round = 1 hour)</translation>
         </message>
         <message>
-            <source>各時間に英雄がどこで戦い（Table 9.24 PRESS）どうなったか（Table 9.25 Hero Combat。Thick of Battle は +1、Heart of Battle は +2）は、ルール要約に表がないためGM が本を見て入力します。</source>
-            <translation>Where each hero fought each hour (Table 9.24 PRESS) and what happened (Table 9.25 Hero Combat; Thick of Battle +1, Heart of Battle +2) is not in the rules summary, so the GM enters it from the book.</translation>
+            <source>英雄が戦う場所は選ぶか 2d6（Table 9.24 PRESS）で決め、Hero Combat（Table 9.25）は 2d6 に Thick of Battle +1・Heart of Battle +2 を加えて読みます。表はルール表 → 参照表で入力します。結果を手で記録することもできます。</source>
+            <translation>Where a hero fights is chosen or rolled on 2d6 (Table 9.24 PRESS); Hero Combat (Table 9.25) is read on 2d6 with +1 in the Thick of Battle and +2 in the Heart of Battle. Enter the tables under Rule tables → Reference tables. A result can also be recorded by hand.</translation>
         </message>
         <message>
             <source>英雄の記録</source>
@@ -26390,6 +30674,77 @@ Start session {1} anyway?</translation>
         </message>
     </context>
     <context>
+        <name>TravelTab</name>
+        <message>
+            <source>加える</source>
+            <translation>Add</translation>
+        </message>
+        <message>
+            <source>選んだ人を外す</source>
+            <translation>Remove the selected person</translation>
+        </message>
+        <message>
+            <source>距離（例: 120）</source>
+            <translation>Distance (e.g. 120)</translation>
+        </message>
+        <message>
+            <source>ログに記録</source>
+            <translation>Write to the log</translation>
+        </message>
+        <message>
+            <source>旅の一行（Table 9.41 旅の速度）</source>
+            <translation>The party (Table 9.41 travel speeds)</translation>
+        </message>
+        <message>
+            <source>距離と日数（Table 9.42 場所の距離）</source>
+            <translation>Distance and days (Table 9.42 distances)</translation>
+        </message>
+        <message>
+            <source>距離</source>
+            <translation>Distance</translation>
+        </message>
+        <message>
+            <source>一行の速さ</source>
+            <translation>Party's pace</translation>
+        </message>
+        <message>
+            <source>かかる時間</source>
+            <translation>Time taken</translation>
+        </message>
+        <message>
+            <source>一緒に旅をするときは最も遅い者に合わせます（4.）。速度と距離の表はルール表 → 参照表で入力します（距離の単位は両方の表でそろえてください）。</source>
+            <translation>A party travels at its slowest member's pace (4.). Enter the speed and distance tables under Rule tables → Reference tables (use the same unit of distance in both).</translation>
+        </message>
+        <message>
+            <source>距離を入力</source>
+            <translation>Type a distance</translation>
+        </message>
+        <message>
+            <source>未設定</source>
+            <translation>Not set</translation>
+        </message>
+        <message>
+            <source>距離を入れるか、場所の距離の表から選んでください</source>
+            <translation>Type a distance or choose one from the distances table</translation>
+        </message>
+        <message>
+            <source>旅の速度の「{0}」の値が一部未設定です（ルール表 → 参照表）</source>
+            <translation>Some of the travel speed values of “{0}” are not set (Rule tables → Reference tables)</translation>
+        </message>
+        <message>
+            <source>1日 {0}（{1}）</source>
+            <translation>{0} a day ({1})</translation>
+        </message>
+        <message>
+            <source>1時間 {0}（{1}）</source>
+            <translation>{0} an hour ({1})</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+    </context>
+    <context>
         <name>UdonariumActions</name>
         <message>
             <source>Udonarium 形式で保存…</source>
@@ -26447,8 +30802,8 @@ Start session {1} anyway?</translation>
             <translation>Deletes the chosen unit (Delete)</translation>
         </message>
         <message>
-            <source>空欄は未入力です（種族の係数や典型的な値は本文にないため GM が入力します）。Size は部隊のダメージの記録を兼ね、0 で消滅します。</source>
-            <translation>Blank means not entered (racial factors and typical values are not in the rulebook text, so the GM enters them). Size also records the unit's damage; at 0 the unit is destroyed.</translation>
+            <source>空欄は未入力です（典型的な値は本文にないため GM が入力します）。Size は人数 ÷ 10 × 種族の係数（ルール表 → 参照表 の Table 9.26、混在は係数なし）を四捨五入して決められます。Size は部隊のダメージの記録を兼ね、0 で消滅します。Morale（1〜12 + Size）は Size と同じだけ増減します。</source>
+            <translation>A blank is not entered (the text gives no typical values, so the GM enters them). Size can be set from head count ÷ 10 × the race factor (Table 9.26 under Rule tables → Reference tables; mixed races take none), rounded half up. Size is also the unit's damage track: at 0 the unit is destroyed. Morale (1–12 + Size) rises and falls with Size.</translation>
         </message>
         <message>
             <source>部隊を表で選んでください</source>
@@ -26503,6 +30858,12 @@ Start session {1} anyway?</translation>
             <translation>Check {0:+d} (commander {1:+d}, Strength {2} modifier {3:+d}) / TN {4}</translation>
         </message>
         <message>
+            <source>
+ハウスルール: Morale の修正 ダメージ {0:+d}・相手の Toughness {1:+d}</source>
+            <translation>
+House rule: Morale modifiers, damage {0:+d}, target's Toughness {1:+d}</translation>
+        </message>
+        <message>
             <source>正確な値: {0}</source>
             <translation>Exact value: {0}</translation>
         </message>
@@ -26535,6 +30896,10 @@ Start session {1} anyway?</translation>
             <translation>Morale (check to break a unit)</translation>
         </message>
         <message>
+            <source>崩す部隊の指揮官が Inspire で対決して止める</source>
+            <translation>The unit's commander contests with Inspire to stop the rout</translation>
+        </message>
+        <message>
             <source>判定</source>
             <translation>Check</translation>
         </message>
@@ -26551,12 +30916,16 @@ Start session {1} anyway?</translation>
             <translation>Unit led</translation>
         </message>
         <message>
+            <source>部隊の指揮官</source>
+            <translation>Unit's commander</translation>
+        </message>
+        <message>
             <source>崩壊する確率</source>
             <translation>Chance to break</translation>
         </message>
         <message>
-            <source>恐怖などで部隊を崩す判定（Intimidate など）の目標値は Morale。目標値以上で部隊は崩壊します。部隊を従えた指揮官は、その部隊の Size÷5（四捨五入）を達成値に加えられます。指揮官は Inspire で対決して崩壊を防げます（判定パネルの対決判定）。</source>
-            <translation>The TN for a check to break a unit through fear etc. (Intimidate etc.) is its Morale; at or above the TN the unit breaks. A commander leading a unit may add its Size÷5 (rounded) to the achievement. The commander can prevent the break with an opposed Inspire test (opposed check in the check panel).</translation>
+            <source>恐怖などで部隊を崩す判定（Intimidate など）の目標値は Morale。目標値以上で部隊は崩壊します。部隊を従えた指揮官は、その部隊の Size÷5（四捨五入）を達成値に加えられます。目標値に達したとき、崩す部隊の指揮官は Inspire でその判定と対決し、勝てば崩壊を防げます（同点は振り直し）。</source>
+            <translation>A test to break a unit (Intimidate and the like) has the unit's Morale as its TN; reaching it routs the unit. A commander leading a unit may add its Size ÷ 5 (rounded half up) to the total. When the test reaches the Morale, the unit's commander may contest it with Inspire and stops the rout if he wins (a tie is rolled again).</translation>
         </message>
         <message>
             <source>崩す部隊を選んでください</source>
@@ -26571,12 +30940,22 @@ Start session {1} anyway?</translation>
             <translation>, including the led unit's Size {0}÷5 = {1:+d}</translation>
         </message>
         <message>
+            <source>
+目標値に達する確率 {0}、指揮官の Inspire {1:+d} が対決で止める確率 {2}</source>
+            <translation>
+Chance to reach the TN {0}; chance the commander's Inspire {1:+d} stops it {2}</translation>
+        </message>
+        <message>
             <source>{0} は崩壊した</source>
             <translation>{0} broke</translation>
         </message>
         <message>
             <source>{0} は踏みとどまった</source>
             <translation>{0} stands firm</translation>
+        </message>
+        <message>
+            <source>Inspire {0} 対 {1}: </source>
+            <translation>Inspire {0} vs {1}: </translation>
         </message>
         <message>
             <source>{0} 達成値 {1}（目標値 {2}）: </source>

@@ -1,4 +1,4 @@
-"""House rules through the window, MTGでTRPG's three switches: a deck entered on the demo campaign,
+"""House rules through the window, MTGでTRPG's four switches: a deck entered on the demo campaign,
 編集 → ハウスルール… flips the switch, the judgement panel shows another number or lets another step
 at once, and Ctrl+Z puts it back (the rows of tests/e2e/test_house_rules_window.py, for MTG)."""
 
@@ -18,12 +18,16 @@ from gmtool.rules.systems.mtg.house_rules import (
     BOOST_TIMING,
     KNOWN_RESULT,
     KNOWN_WITHOUT_BOOST,
+    ODDS_LIBRARY_ONLY,
+    PHYSICAL_ODDS,
 )
 from gmtool.views.mtg.check_view import MTGCheckView
+from gmtool.views.mtg.outside_dialog import MTGOutsideDialog
 from tests.e2e.test_house_rules_window import Flip, Shown, open_house_rules, window  # noqa: F401
 from tests.rules.mtg.fixtures import BEAR, FOREST, RED, RELIC
 
 EIGHT = [(FOREST, 3), (BEAR, 2), (RED, 1), (RELIC, 2)]
+TEN = [(FOREST, 4), (BEAR, 3), (RED, 1), (RELIC, 2)]
 
 
 def mtg_panel(w: MainWindow, cards: list[tuple], difficulty: int) -> MTGCheckView:
@@ -61,10 +65,22 @@ def mtg_boost_after_success(w: MainWindow) -> Shown:
     )
 
 
+def mtg_library_odds(w: MainWindow) -> Shown:
+    """Ten cards at 難易度 4, 2 森 and 1 熊 entered out of the library through the panel's dialog:
+    8/15 from the whole deck today, 10/21 from the seven cards left under the other reading."""
+    view = mtg_panel(w, TEN, 4)
+    view.outside_button.click()
+    dialog = w.findChildren(MTGOutsideDialog)[0]
+    dialog.spins[LibraryCard(FOREST)].setValue(2)
+    dialog.spins[LibraryCard(BEAR)].setValue(1)
+    return lambda: f"{view.success_label.text()} | {view.basis_label.text()} | {dialog.reading_label.text()}"
+
+
 SWITCHES = [
     Flip(BOOST_CARDS, BOOST_INCLUDING_REVEALED, mtg_boost_odds, "86.9"),
     Flip(KNOWN_RESULT, KNOWN_WITHOUT_BOOST, mtg_known_result),
     Flip(BOOST_TIMING, BOOST_ANY, mtg_boost_after_success, "ブースト可"),
+    Flip(PHYSICAL_ODDS, ODDS_LIBRARY_ONLY, mtg_library_odds, "成功率 47.62%"),
 ]
 
 
@@ -80,3 +96,15 @@ def test_a_switch_flipped_in_the_window_changes_the_panel_and_ctrl_z_restores_it
     assert stored.get(flip.rule_id) == flip.reading_id
     window.campaign_model.undo_stack.undo()  # Ctrl+Z
     assert shown() == before
+
+
+def test_the_cards_out_of_the_library_entered_in_the_dialog_are_each_one_undo_step(window):  # noqa: F811
+    shown = mtg_library_odds(window)
+    open_house_rules(window).choose(PHYSICAL_ODDS, ODDS_LIBRARY_ONLY)
+    assert "成功率 47.62%" in shown() and "ライブラリーに残る 7 枚" in shown()  # 10/21
+    window.campaign_model.undo_stack.undo()  # the house rule
+    window.campaign_model.undo_stack.undo()  # 熊 back in the library
+    open_house_rules(window).choose(PHYSICAL_ODDS, ODDS_LIBRARY_ONLY)
+    assert "ライブラリーに残る 8 枚" in shown() and "成功率 53.57%" in shown()  # 15/28
+    dialog = window.findChildren(MTGOutsideDialog)[0]
+    assert dialog.spins[LibraryCard(BEAR)].value() == 0 and dialog.spins[LibraryCard(FOREST)].value() == 2

@@ -36,7 +36,12 @@ def test_the_battle_menu_opens_each_tracker_once(window):
         actions[text].trigger()  # the open one is raised, not a second copy
     assert [type(d) for d in window.opened] == [BattleDialog, ArmyDialog]
     army = window.opened[1]
-    assert [army.tabs.tabText(i) for i in range(army.tabs.count())] == ["戦争（戦況）", "部隊", "建造物"]
+    assert [army.tabs.tabText(i) for i in range(army.tabs.count())] == [
+        "戦争（戦況）",
+        "部隊",
+        "建造物",
+        "長距離移動",
+    ]
 
 
 def test_the_tracker_starts_on_the_selected_characters_system_and_undoes(window):

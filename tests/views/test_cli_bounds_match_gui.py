@@ -15,17 +15,31 @@ from gmtool.models.aw.focus_model import AWFocusModel
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.fourcard.check_model import FourCardCheckModel
+from gmtool.models.lotr.actions import LotRActions
+from gmtool.models.lotr.army_model import LotRArmyModel
+from gmtool.models.lotr.care_model import LotRCareModel
 from gmtool.models.lotr.check_model import LotRCheckModel
+from gmtool.models.lotr.fear_model import LotRFearModel
 from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel
+from gmtool.models.lotr.renown_model import LotRRenownModel
+from gmtool.models.lotr.rules_model import campaign_lotr_rules
+from gmtool.models.lotr.stun_model import LotRStunModel
 from gmtool.models.mtg.check_model import MTGCheckModel
 from gmtool.models.sengensho.check_model import SengenshoCheckModel
+from gmtool.rules.systems.lotr.reference_catalog import FEAR
 from gmtool.views.aw.check_view import AWCheckView
 from gmtool.views.aw.focus_dialog import AWFocusDialog
 from gmtool.views.aw.sheet_view import AWSheetView
 from gmtool.views.fourcard.check_view import FourCardCheckView
+from gmtool.views.lotr.army.demolition_box import DemolitionBox
 from gmtool.views.lotr.army.mass_battle_tab import MassBattleTab
+from gmtool.views.lotr.army.units_tab import UnitsTab
 from gmtool.views.lotr.attack_box import LotRAttackBox
+from gmtool.views.lotr.care_dialog import LotRCareDialog
 from gmtool.views.lotr.check_view import LotRCheckView
+from gmtool.views.lotr.fear_box import FearBox
+from gmtool.views.lotr.renown_dialog import LotRRenownDialog
+from gmtool.views.lotr.stun_box import LotRStunBox
 from gmtool.views.mtg.check_view import MTGCheckView
 from gmtool.views.sengensho.check_view import SengenshoCheckView
 
@@ -61,9 +75,17 @@ def gui_bounds(qtbot, campaign_model) -> dict[tuple[str, str], tuple[int, int]]:
     four = shown(FourCardCheckView(FourCardCheckModel(cm, seed_source=lambda: 1)))
     lotr = shown(LotRCheckView(LotRCheckModel(cm, seed_source=lambda: 1)))
     battle = shown(MassBattleTab(LotRMassBattleModel(cm, seed_source=lambda: 1)))
+    units = shown(UnitsTab(LotRArmyModel(cm, seed_source=lambda: 1)))
+    demolition = shown(DemolitionBox(units.model))
     mtg = shown(MTGCheckView(MTGCheckModel(cm, seed_source=lambda: 1)))
     sgs = shown(SengenshoCheckView(SengenshoCheckModel(cm, seed_source=lambda: 1)))
     attack = shown(LotRAttackBox(BattleModel(cm, seed_source=lambda: 1), lambda *_: True))
+    stun = shown(LotRStunBox(attack.battle, lambda *_: True, LotRStunModel(attack.attack)))
+    fear = shown(FearBox(LotRFearModel(BattleModel(cm, seed_source=lambda: 1))))
+    fear_rows = campaign_lotr_rules(cm).reference_table(FEAR).column("modifier")  # 参照表's cells
+    lotr_id = next(s.id for s in cm.characters_of("lotr"))
+    care = shown(LotRCareDialog(LotRCareModel(LotRActions(cm, lotr_id))))
+    renown = shown(LotRRenownDialog(LotRRenownModel(cm, lotr_id, seed_source=lambda: 1)))
     positions = [battle.start_combo.itemData(i) for i in range(battle.start_combo.count())]
     setup = focus.setup_page
     return {
@@ -91,16 +113,40 @@ def gui_bounds(qtbot, campaign_model) -> dict[tuple[str, str], tuple[int, int]]:
         ("lotr", "--bonus"): span(lotr.a_box.value_spin, lotr.a_box.modifier_spin),
         ("lotr", "--tn"): span(lotr.tn_spin),
         ("lotr", "--helper"): span(lotr.a_box.value_spin, lotr.a_box.modifier_spin),  # a helper's bonus
+        ("lotr", "--against"): span(lotr.b_box.value_spin, lotr.b_box.modifier_spin),  # 対決: B's bonus
+        ("lotr-fear", "--intimidate"): span(fear.intimidate_spin),
+        ("lotr-fear", "--willpower"): span(fear.willpower_spin),
+        ("lotr-fear", "--modifier"): (fear_rows.low, fear_rows.high),
+        ("lotr-recovery", "--helper"): span(care.helper_bonus),  # a helper's Healing bonus
+        ("lotr-renown", "--modifier"): span(renown.modifier_spin),
         ("lotr-attack", "--bonus"): span(attack.bonus_spin),
         ("lotr-attack", "--called-shot"): span(attack.called_spin),
         ("lotr-attack", "--range-step"): span(attack.range_spin),
         ("lotr-attack", "--shield"): span(attack.shield_spin),
         ("lotr-attack", "--size"): span(attack.size_spin),
         ("lotr-attack", "--parry"): span(attack.parry_spin),
+        ("lotr-attack", "--distance"): span(attack.distance_spin),
+        ("lotr-attack", "--stun-stamina"): span(stun.stamina_spin),
         ("aw-withdraw", "--value"): span(aw.action_box.value_spin),  # 行動値, a check value
         ("lotr-battle", "--position"): (min(positions), max(positions)),
         ("lotr-battle", "--siegecraft-ours"): span(battle.siegecraft_ours_spin),
         ("lotr-battle", "--siegecraft-theirs"): span(battle.siegecraft_theirs_spin),
+        # the army tracker: a tester's bonus is the picker's value and its 判定への修正 added up
+        ("lotr-rout", "--bonus"): span(
+            units.morale_commander.bonus_spin, units.morale_commander.modifier_spin
+        ),
+        ("lotr-rout", "--tn-modifier"): span(units.morale_tn_modifier_spin),
+        ("lotr-rout", "--inspire"): span(
+            units.rally_commander.bonus_spin, units.rally_commander.modifier_spin
+        ),
+        ("lotr-demolish", "--stonecraft"): span(
+            demolition.stonecraft.bonus_spin, demolition.stonecraft.modifier_spin
+        ),
+        ("lotr-demolish", "--stonecraft-tn"): span(demolition.stonecraft_tn),
+        ("lotr-demolish", "--siegecraft"): span(
+            demolition.siegecraft.bonus_spin, demolition.siegecraft.modifier_spin
+        ),
+        ("lotr-demolish", "--siegecraft-tn"): span(demolition.siegecraft_tn),
         ("mtg", "--difficulty"): span(mtg.difficulty_spin),
         ("sengensho", "--modifier"): span(sgs.inputs_box.value_spin, sgs.inputs_box.modifier_spin),
         ("sengensho", "--target"): span(sgs.target_box.target_spin),
@@ -111,7 +157,20 @@ def gui_bounds(qtbot, campaign_model) -> dict[tuple[str, str], tuple[int, int]]:
 
 # Arguments with no spin box of their own: the engine's bounds, which the window's steps keep.
 # lotr-attack's Defence is the target participant's own value in the tracker.
-ENGINE_ONLY = {("aw-focus", "--declarations"), ("aw-focus", "--current-total"), ("lotr-attack", "--defence")}
+# lotr-rout's Morale and supporting Size are cells of the units table (the engine's storage bounds).
+ENGINE_ONLY = {
+    ("aw-focus", "--declarations"),
+    ("aw-focus", "--current-total"),
+    ("lotr-attack", "--defence"),
+    ("lotr-rout", "--morale"),
+    ("lotr-rout", "--support-size"),
+}
+# lotr-attack's stun TN and a weapon's L and S are the GM's table values (ルール表 → 参照表), with
+# the bounds of their columns (reference_catalog.py).
+ENGINE_ONLY |= {("lotr-attack", "--stun-tn"), ("lotr-attack", "--long"), ("lotr-attack", "--step")}
+# The character's own Stamina and Wits come from its sheet; a renown TN typed in stands for a row of
+# the renown table (ルール表 → 参照表), which the dialog picks instead.
+ENGINE_ONLY |= {("lotr-recovery", "--stamina"), ("lotr-renown", "--wits"), ("lotr-renown", "--tn")}
 
 
 def test_every_numeric_argument_is_bounded():

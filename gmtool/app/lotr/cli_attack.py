@@ -1,4 +1,6 @@
-"""`prob lotr-attack`: an attack's degrees against the target's Defence (3.2–3.6), exactly."""
+"""`prob lotr-attack`: an attack's degrees against the target's Defence (3.2–3.6), exactly; with a
+blunt head blow the odds of each stun outcome (3.7), mounted combat's modifiers (3.9) and the range
+steps from a distance and the weapon's L and S (3.4)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import json
 from typing import Any
 
 from gmtool.app.cli_common import bounded, pad, percent
+from gmtool.rules.systems.lotr import mounted, stun, weapons
 from gmtool.rules.systems.lotr.attack import (
     AIM_BONUS,
     BOUNDS,
@@ -16,7 +19,7 @@ from gmtool.rules.systems.lotr.attack import (
     attack_distribution,
     hit_probability,
 )
-from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, lotr_rules
+from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, SIZE_IDS, lotr_rules
 
 ATTACK_KINDS = ("lotr-attack",)
 BONUS = bounded("攻撃のボーナス", BOUNDS["bonus"])
@@ -27,6 +30,11 @@ SHIELD = bounded("盾のボーナス", BOUNDS["shield"])
 SIZE = bounded("サイズの差", BOUNDS["size_steps"])
 PARRY = bounded("防御（Parry/Block）のボーナス", BOUNDS["parry"])
 AIMS = {"0": 0, "1": 1, "3": 3}
+STUN_TN = bounded("スタン表の目標値", (0, 99))
+STAMINA = bounded("Stamina", stun.STAMINA_BOUNDS)
+DISTANCE = bounded("距離（ヤード）", weapons.DISTANCE_BOUNDS)
+LONG = bounded("武器の L（ヤード）", weapons.DISTANCE_BOUNDS)
+STEP = bounded("武器の S（ヤード）", (1, weapons.DISTANCE_BOUNDS[1]))
 
 
 def add_attack_parsers(sub: Any) -> None:
@@ -81,6 +89,29 @@ def add_attack_parsers(sub: Any) -> None:
         default=None,
         help=f"対象が防御（Parry/Block）するときのボーナス（盾は --shield）{PARRY.range}",
     )
+    p.add_argument(
+        "--blunt-head",
+        action="store_true",
+        help=f"Blunt 攻撃で頭部狙い（目標値 +{HEAD_SHOT_TN}）: 命中すればダメージのかわりにスタン（3.7）",
+    )
+    p.add_argument("--stun-tn", type=STUN_TN, help=f"スタン表（Table 9.17）の目標値{STUN_TN.range}")
+    p.add_argument("--stun-stamina", type=STAMINA, help=f"対象の Stamina（ペナルティ込み）{STAMINA.range}")
+    p.add_argument(
+        "--mounted", action="store_true", help="攻撃側が騎乗: 小さい相手には Large として数える（3.9）"
+    )
+    p.add_argument("--attacker-size", choices=SIZE_IDS, default="medium", help="騎乗時: 攻撃側のサイズ")
+    p.add_argument("--target-size", choices=SIZE_IDS, default="medium", help="騎乗時: 対象のサイズ")
+    p.add_argument(
+        "--mounted-charge", action="store_true", help="騎乗の突撃で相手は徒歩: 目標値 −3（--charge と）"
+    )
+    p.add_argument("--from-horseback", action="store_true", help="馬上からの射撃: −4（--ranged と）")
+    p.add_argument(
+        "--distance",
+        type=DISTANCE,
+        help=f"射撃: 距離（ヤード）。--long と --step から段階を出す{DISTANCE.range}",
+    )
+    p.add_argument("--long", type=LONG, help=f"武器の射程 L（ヤード）{LONG.range}")
+    p.add_argument("--step", type=STEP, help=f'武器の "L" より先の1段階 S（ヤード）{STEP.range}')
     p.add_argument("--json", action="store_true", help="JSON で出力")
 
 
@@ -91,26 +122,70 @@ def _option(args: argparse.Namespace) -> str:
     return "basic"
 
 
+def _fail(parser: argparse.ArgumentParser, text: str) -> None:
+    parser.exit(2, f"gmtool prob lotr-attack: {text}\n")
+
+
+def _range_steps(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.distance is None:
+        if args.long is not None or args.step is not None:
+            _fail(parser, "--long と --step は --distance と一緒に使います")
+        return int(args.range_step)
+    if args.range_step:
+        _fail(parser, "--distance と --range-step は一緒に使えません")
+    if args.long is None or args.step is None:
+        _fail(parser, "--distance には武器の --long と --step（ヤード）が要ります")
+    w = weapons.Weapon("--distance", None, (None, None, None, args.long), args.step, None)
+    return weapons.range_steps(w, args.distance)
+
+
+def _stun(args: argparse.Namespace, parser: argparse.ArgumentParser) -> stun.StunRow | None:
+    given = args.stun_tn is not None or args.stun_stamina is not None
+    if not args.blunt_head:
+        if given:
+            _fail(parser, "--stun-tn と --stun-stamina は --blunt-head と一緒に使います")
+        return None
+    if args.head or args.called_shot:
+        _fail(parser, "--blunt-head は頭部狙いを含みます（--head / --called-shot は不要）")
+    if args.stun_tn is None:
+        return None
+    # the penalty and rounds do not change the odds: only the TN is read here
+    return stun.StunRow("--stun-tn", args.stun_tn, 0, 0)
+
+
 def run_attack(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.head and args.called_shot:
         parser.exit(2, "gmtool prob lotr-attack: --head と --called-shot は一緒に使えません\n")
+    row = _stun(args, parser)
+    if row is not None and args.stun_stamina is None:
+        _fail(parser, "--stun-tn には対象の --stun-stamina が要ります")
+    size = (
+        mounted.size_steps(args.attacker_size, args.target_size, mounted=True) if args.mounted else args.size
+    )
+    if args.mounted and args.size:
+        _fail(parser, "--mounted では --size のかわりに --attacker-size と --target-size を使います")
     try:
+        steps = _range_steps(args, parser)
         spec = AttackSpec(
             bonus=args.bonus,
             defence=args.defence,
             option=_option(args),
             aim=AIMS[args.aim],
-            called_shot=HEAD_SHOT_TN if args.head else args.called_shot,
+            called_shot=HEAD_SHOT_TN if args.head or args.blunt_head else args.called_shot,
             ranged=args.ranged,
-            range_steps=args.range_step,
+            range_steps=steps,
             shield=args.shield,
-            size_steps=args.size,
+            size_steps=size,
             parry=args.parry,
+            from_horseback=args.from_horseback,
+            mounted_charge=args.mounted_charge,
+            blunt=args.blunt_head,
         )
     except ValueError as refusal:
         parser.exit(2, f"gmtool prob lotr-attack: {refusal}\n")
     dist = attack_distribution(spec)
     hit = hit_probability(spec)
+    stun_odds = None if row is None else stun.stun_distribution(args.stun_stamina, row)
     if args.json:
         out: dict[str, Any] = {
             "system": "lotr",
@@ -121,6 +196,12 @@ def run_attack(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         }
         if spec.parry is not None:
             out["parried"] = float(dist[PARRIED])
+        if spec.ranged:
+            out["range_steps"] = spec.range_steps
+        if stun_odds is not None:
+            # the Stamina test's outcomes, and each as a share of all attacks (hit × outcome)
+            out["stun"] = {str(k): float(stun_odds[k]) for k in stun.OUTCOME_ORDER}
+            out["stunned_by_attack"] = {str(k): float(hit * stun_odds[k]) for k in stun.OUTCOME_ORDER}
         print(json.dumps(out))
         return 0
     rules = lotr_rules()
@@ -133,6 +214,10 @@ def run_attack(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     if spec.parry is not None:
         print(f"  {pad('防御（Parry/Block）された', 44)}{percent(dist[PARRIED])}")
     print(f"  命中する確率{'（防御されずに）' if spec.parry is not None else ''} {percent(hit)}")
+    if stun_odds is not None:
+        print(f"  スタンの Stamina 判定（目標値 {args.stun_tn}、Stamina {args.stun_stamina:+d}）:")
+        for outcome in stun.OUTCOME_ORDER:
+            print(f"    {pad(stun.OUTCOME_TEXT[outcome], 42)}{percent(stun_odds[outcome])}")
     return 0
 
 

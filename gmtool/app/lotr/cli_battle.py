@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from gmtool.app.cli_common import bounded, percent
+from gmtool.app.lotr.cli_army import ARMY_KINDS, add_army_parsers, run_army
 from gmtool.rules.house_rules import house_rule
 from gmtool.rules.systems.lotr.house_rules import BATTLE_TIE, TIE_REROLL
 from gmtool.rules.systems.lotr.mass_battle import (
@@ -17,13 +18,15 @@ from gmtool.rules.systems.lotr.mass_battle import (
     hour_step,
 )
 
-BATTLE_KINDS = ("lotr-battle",)
+# The army tracker's odds (cli_army.py) are registered and run from here: one entry in cli.py.
+BATTLE_KINDS = ("lotr-battle", *ARMY_KINDS)
 # The mass battle tab's start and Siegecraft fields, with their bounds.
 POSITION = bounded("戦況", (POSITIONS.start, POSITIONS.stop - 1), "−3〜+3")
 SIEGECRAFT = bounded("Siegecraft のランク", (0, MAX_SIEGECRAFT))
 
 
 def add_battle_parsers(sub: Any) -> None:
+    add_army_parsers(sub)
     battle = sub.add_parser(
         "lotr-battle",
         help="指輪物語RPG（CODA）の戦争: 戦況から勝利する確率と終わるまでの時間の期待値",
@@ -49,6 +52,8 @@ def add_battle_parsers(sub: Any) -> None:
 
 
 def run_battle(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.kind in ARMY_KINDS:
+        return run_army(args, parser)
     try:
         hour_step(args.position, args.siegecraft_ours, args.siegecraft_theirs)  # the engine's own checks
         odds = battle_odds(args.siegecraft_ours, args.siegecraft_theirs, args.battle_tie)

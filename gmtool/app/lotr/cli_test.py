@@ -1,4 +1,6 @@
-"""`prob lotr`: a CODA test's seven degrees of success, exactly (the exploding tail summed in closed form)."""
+"""`prob lotr`: a CODA test's seven degrees of success, exactly (the exploding tail summed in closed form);
+with --against, an opposed test (1.5.2): each side's chance to win and the winner's degree, read from
+the difference of the totals."""
 
 from __future__ import annotations
 
@@ -12,13 +14,19 @@ from gmtool.rules.systems.lotr.checks import (
     GROUP_HELPER_TN_OFFSET,
     MARGINAL_HELPER_BONUS,
     TN_BOUNDS,
+    Contestant,
     GroupSpec,
     LotRRoller,
+    OpposedSpec,
     RollSpec,
+    TieRule,
     group_distribution,
+    opposed_distribution,
+    opposed_round,
     roll_distribution,
 )
 from gmtool.rules.systems.lotr.house_rules import MARGINAL_HELPER
+from gmtool.rules.systems.lotr.opposed_degree import side_degrees
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, lotr_rules
 
 TEST_KINDS = ("lotr",)
@@ -35,7 +43,19 @@ def add_test_parsers(sub: Any) -> None:
     test.add_argument(
         "--bonus", type=BONUS, required=True, help=f"ランク + 能力値修正 + 修正の合計{BONUS.range}"
     )
-    test.add_argument("--tn", type=TN, required=True, help=f"目標値（TN）{TN.range}")
+    test.add_argument("--tn", type=TN, help=f"目標値（TN）{TN.range}。対決判定（--against）では使わない")
+    test.add_argument(
+        "--against",
+        type=BONUS,
+        metavar="BONUS",
+        help=f"対決判定: 相手（B）のボーナス。差で勝った側の成功度が決まる（1.5.2）{BONUS.range}",
+    )
+    test.add_argument(
+        "--tie",
+        choices=[str(r) for r in TieRule],
+        default=str(TieRule.REROLL),
+        help="対決判定の同点: reroll = 振り直し（既定）、dodge = A の勝ち（回避）、parry = B の勝ち（防御）",
+    )
     test.add_argument(
         "--helper",
         type=BONUS,
@@ -54,7 +74,38 @@ def add_test_parsers(sub: Any) -> None:
     test.add_argument("--json", action="store_true", help="JSON で出力")
 
 
+def run_opposed(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.tn is not None or args.helper:
+        parser.exit(2, "gmtool prob lotr: 対決判定（--against）に --tn・--helper は使えません\n")
+    spec = OpposedSpec(LotRRoller(modifier=args.bonus), LotRRoller(modifier=args.against), TieRule(args.tie))
+    wins, tie = opposed_distribution(spec), opposed_round(spec)[None]
+    sides = {c: side_degrees(spec, c) for c in Contestant}
+    if args.json:
+        out: dict[str, Any] = {
+            "system": "lotr",
+            "opposed": True,
+            "tie": args.tie,
+            "wins": {str(c): float(wins[c]) for c in Contestant},
+            "tie_per_round": float(tie),
+            "degrees": {str(c): {str(d): float(p) for d, p in sides[c].items()} for c in Contestant},
+        }
+        print(json.dumps(out))
+        return 0
+    rules = lotr_rules()
+    print(f"指輪物語RPG（CODA）対決判定: A {args.bonus:+d} 対 B {args.against:+d}（同点: {args.tie}）")
+    for side in Contestant:
+        print(f"  {side.name} の勝ち {percent(wins[side])}")
+        for degree, p in reversed(sides[side].items()):
+            print(f"    {pad(rules.band(degree).label, 42)}{percent(p)}")
+    print(f"  1 回ごとの同点 {percent(tie)}")
+    return 0
+
+
 def run_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.against is not None:
+        return run_opposed(args, parser)
+    if args.tn is None:
+        parser.exit(2, "gmtool prob lotr: --tn（目標値）か --against（対決判定の相手のボーナス）が必要です\n")
     if len(args.helper) > MAX_HELPERS:
         parser.exit(2, f"gmtool prob lotr: 助ける人は {MAX_HELPERS} 人までです（{len(args.helper)} 人）\n")
     leader = RollSpec(LotRRoller(modifier=args.bonus), args.tn)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,13 @@ from gmtool.rules.systems.mtg.house_rules import (
     KNOWN_RESULT,
     KNOWN_WITH_BOOST,
     KNOWN_WITHOUT_BOOST,
+    ODDS_LIBRARY_ONLY,
+    ODDS_WHOLE_DECK,
+    PHYSICAL_ODDS,
 )
+from gmtool.rules.systems.mtg.outside import Outside, outside_total, with_count
 from gmtool.rules.systems.mtg.procedure import plan_check
-from gmtool.rules.systems.mtg.table import MTGTable
+from gmtool.rules.systems.mtg.table import MTGTable, set_outside
 from gmtool.store.errors import StoreError
 
 KINDS = ("mtg",)
@@ -45,6 +50,8 @@ MAX_NAME_CHARS = 200  # as long as a card's name may be (the decklist reader's b
 # (the panel's known cards are drawn from the deck, and a deck's critical cards are a handful).
 MAX_NAMED = 250
 CRITICAL_MARK = "*"  # --known-top "*稲妻": the known card is a クリティカル・カード copy
+MAX_LIST_CHARS = 20_000  # --not-in-library: far more than a 250-card deck's names
+COUNT = re.compile(r"^(?P<name>.*?)\s*:\s*(?P<count>[0-9]+)$", re.DOTALL)  # "Name:2"
 
 
 def card_name(text: str) -> str:
@@ -56,6 +63,17 @@ def card_name(text: str) -> str:
 
 
 card_name.bounded_text = True  # type: ignore[attr-defined]  # a text argument with its length bounded
+
+
+def card_list(text: str) -> str:
+    """An argparse type: --not-in-library's "NAME:N,NAME:N" list, its length bounded (the names are
+    read against the deck, which is loaded later)."""
+    if len(text) > MAX_LIST_CHARS:
+        raise argparse.ArgumentTypeError(f"カードの一覧は{MAX_LIST_CHARS}文字までです（{len(text)}文字）")
+    return text
+
+
+card_list.bounded_text = True  # type: ignore[attr-defined]
 
 
 def add_parsers(sub: Any) -> None:
@@ -106,6 +124,23 @@ def add_parsers(sub: Any) -> None:
         default=KNOWN_WITH_BOOST,
         help=f"ハウスルール {KNOWN_RESULT}: ブーストを使えば必ず成功する判定を断る（with_boost、既定）か、"
         "ブーストなしで結果が分かるときだけ断る（without_boost）",
+    )
+    check.add_argument(
+        "--physical-odds",
+        choices=[ODDS_WHOLE_DECK, ODDS_LIBRARY_ONLY],
+        default=ODDS_WHOLE_DECK,
+        help=f"ハウスルール {PHYSICAL_ODDS}: デッキ全体で数える（deck、既定）か、"
+        "ライブラリーに残るカードだけで数える（library: --not-in-library のカードを除く）",
+    )
+    check.add_argument(
+        "--not-in-library",
+        action="append",
+        type=card_list,
+        default=[],
+        metavar="NAME:N,…",
+        help='ライブラリー外（手札・墓地・戦場・追放）のカードと枚数（例 "Forest:2,Llanowar Elves:1"。'
+        f"枚数を省くと1枚、クリティカル・カードは名前の前に {CRITICAL_MARK}。"
+        "--physical-odds library と使う）",
     )
     check.add_argument("--json", action="store_true", help="JSON で出力")
 
@@ -184,16 +219,21 @@ def load_deck(path: Path) -> tuple[MTGCharacter, tuple[str, ...]]:
     return _deck_from_decklist(path)
 
 
-def deck_card(deck: MTGCharacter, name: str) -> Card:
-    """The main-deck card ``name`` names (English or Japanese, a face's name too); ValueError naming
-    the candidates when it names several, or none."""
+def deck_matches(deck: MTGCharacter, name: str) -> list[Card]:
+    """The main-deck cards ``name`` names at its best rank (English or Japanese, a face's name too)."""
     from gmtool.store.cards.name_candidates import card_rank
     from gmtool.store.cards.names import normalize_name
 
     key = normalize_name(name)
     ranked = [(rank, e.card) for e in deck.library if (rank := card_rank(e.card, key)) is not None]
     best = min((rank for rank, _ in ranked), default=None)
-    cards = [card for rank, card in ranked if rank == best]
+    return [card for rank, card in ranked if rank == best]
+
+
+def deck_card(deck: MTGCharacter, name: str) -> Card:
+    """The main-deck card ``name`` names; ValueError naming the candidates when it names several,
+    or none."""
+    cards = deck_matches(deck, name)
     if not cards:
         raise ValueError(f"「{name}」はメインデッキにありません")
     if len(cards) > 1:
@@ -224,14 +264,60 @@ def with_named_cards(
     return deck, top
 
 
+def _named_count(written: str) -> tuple[str, bool, int]:
+    """ "*Name:2" → ("Name", critical, 2); no count is one copy."""
+    match = COUNT.match(written.strip())
+    name, count = (match["name"], int(match["count"])) if match else (written.strip(), 1)
+    critical = name.startswith(CRITICAL_MARK)
+    return name.removeprefix(CRITICAL_MARK).strip(), critical, count
+
+
+def not_in_library(deck: MTGCharacter, lists: list[str]) -> Outside:
+    """--not-in-library as the deck's cards out of the library; ValueError naming the card when the
+    deck has no such card, or fewer copies than given (the same card twice adds up).
+
+    Names may hold commas (「Kenrith, the Returned King」): the pieces between commas are joined
+    until they name a card of the deck, so no name is guessed."""
+    counts: dict[tuple[str, bool], int] = {}
+    for text in lists:
+        pending: list[str] = []
+        for piece in text.split(","):
+            pending.append(piece)
+            name, critical, count = _named_count(",".join(pending))
+            if not name and len(pending) == 1 and not piece.strip():
+                pending = []  # "A:1,,B:2" or a trailing comma: nothing between
+                continue
+            cards = deck_matches(deck, name)
+            if not cards:
+                continue
+            card = deck_card(deck, name)  # several cards of the name: its message lists them
+            if count < 1:
+                raise ValueError(f"--not-in-library: 「{name}」の枚数は1枚以上です（{count}）")
+            counts[card.name, critical] = counts.get((card.name, critical), 0) + count
+            pending = []
+        if pending:
+            name = _named_count(",".join(pending))[0]
+            raise ValueError(f"--not-in-library: 「{name}」はメインデッキにありません")
+    outside: Outside = ()
+    for (name, critical), count in sorted(counts.items()):
+        outside = with_count(outside, deck, name, critical, count)  # refuses more than the deck has
+    return outside
+
+
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     path = Path(args.deck)
     try:
         deck, notes = load_deck(path)
         deck, known = with_named_cards(deck, args.critical, args.known_top)
+        if args.not_in_library and args.physical_odds != ODDS_LIBRARY_ONLY:
+            raise ValueError(
+                "--not-in-library のカードを除くのは --physical-odds library のときです"
+                "（既定の deck はデッキ全体で数えます）"
+            )
+        outside = not_in_library(deck, args.not_in_library)
         # A fresh table: nothing checked or boosted this turn; the known cards on top (physical cards).
         plan = plan_check(
-            MTGTable(),
+            set_outside(MTGTable(), "cli", outside),
             "cli",
             deck,
             CheckColor(args.color),
@@ -239,6 +325,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             known,
             boost_cards=args.boost_cards,
             known_result=args.known_result,
+            physical_odds=args.physical_odds,
         )
     except (StoreError, ValueError, OSError) as problem:  # each message names the file and the fault
         parser.exit(2, f"gmtool prob: {problem}\n")
@@ -259,10 +346,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             out["boost_cards"] = args.boost_cards
         if args.known_result != KNOWN_WITH_BOOST:
             out["known_result"] = args.known_result
+        if args.physical_odds != ODDS_WHOLE_DECK:
+            out["physical_odds"] = args.physical_odds
+            out["library_cards"] = plan.spec.library.size + len(plan.spec.library.known_top)
         print(json.dumps(out))
         return 0
     check = f"{COLOR_NAMES[color]}判定 / 難易度 {args.difficulty}"
     print(f"MTGでTRPG 行動判定: 「{deck.name}」 {deck.size}枚 / {check}")
+    if args.physical_odds == ODDS_LIBRARY_ONLY:
+        left = deck.size - outside_total(outside)
+        print(f"  ライブラリーに残る {left} 枚で計算（ライブラリー外 {outside_total(outside)} 枚を除く）")
     if plan.odds.possible:
         print(f"  成功率（公開のまま）        {percent(success)}")
         note = "" if plan.odds.boost_possible else "（ライブラリーが足りずブーストできません）"

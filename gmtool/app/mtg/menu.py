@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEventLoop, Qt
-from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QWidget
 
 from gmtool.app.system_menu import SystemMenu
 from gmtool.store.errors import StoreError
@@ -194,6 +194,13 @@ class MTGMenu(SystemMenu):
 
     def attach_panel(self, view: QWidget, model: Any) -> None:
         view.library_requested.connect(lambda: self.show_library(model.character_id))  # type: ignore[attr-defined]
+        view.outside_requested.connect(lambda: self.show_outside(model))  # type: ignore[attr-defined]
+
+    def show_outside(self, model: Any) -> QDialog:
+        """The judgement panel's 「ライブラリー外…」: its deck's cards out of the library."""
+        from gmtool.views.mtg.outside_dialog import MTGOutsideDialog
+
+        return self.show_single(MTGOutsideDialog, lambda: MTGOutsideDialog(model, self.window))
 
     def attach_sheet(self, sheet: QWidget) -> None:
         """A deck sheet was shown: give it the card database and answer its requests."""

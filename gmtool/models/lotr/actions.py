@@ -171,9 +171,10 @@ class LotRActions(QObject):
         return self._apply("courage_for_weariness", after, self.tr("勇気で疲労を回復"), status)
 
     # ---- courage (1.2.3) ------------------------------------------------------------------
-    def spend_courage(self, points: int = 1) -> str:
+    def spend_courage(self, points: int = 1, per_point: int = 3, per_point_text: str = "") -> str:
         """Courage spent from the sheet counts on the same round as the panel's and the tracker's:
-        at most 4 a round (1.2.3), the count and the character in one undo step."""
+        at most 4 a round (1.2.3), the count and the character in one undo step.  per_point: what a
+        point gives on the test it is spent on (+3, more with courage traits: LotRCharacterSteps)."""
         self._check_count(points, self.tr("使う勇気"), 1, MAX_AMOUNT)
         before = self.character
         self._check_courage_left(before, points)
@@ -185,10 +186,14 @@ class LotRActions(QObject):
         status = self.tr("勇気を {0} 点使いました（{1}: このラウンド {2} 点目まで）").format(
             points, courage_rounds.round_label(self.campaign_model), counted["spent"][self.character_id]
         )
+        if per_point_text:  # 1.2.3 traits: 「+3 + Bold 2 + Horselord 2 = +7」
+            status += self.tr("、判定に +{0}（1点 {1}）").format(points * per_point, per_point_text)
         stack = self.campaign_model.undo_stack
         stack.beginMacro(self.tr("勇気を使う"))
         try:
-            result = self._apply("spend_courage", after, self.tr("勇気を使う"), status, points=points)
+            result = self._apply(
+                "spend_courage", after, self.tr("勇気を使う"), status, points=points, per_point=per_point
+            )
             self.campaign_model.set_session_value(courage_rounds.COURAGE_KEY, counted, self.tr("勇気を使う"))
         finally:
             stack.endMacro()

@@ -8,7 +8,7 @@ dialog shows exactly the reasons a click would meet.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from datetime import date as calendar_date
 from datetime import datetime
@@ -21,11 +21,12 @@ from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.lotr.advancement_xp import XpSteps
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules, campaign_rules_problem
 from gmtool.rules.message import Message
-from gmtool.rules.systems.lotr import SYSTEM, advancement
+from gmtool.rules.systems.lotr import SYSTEM, advancement, orders
 from gmtool.rules.systems.lotr.advancement import (
     PICKS_PER_ADVANCEMENT,
 )
 from gmtool.rules.systems.lotr.character import Advancement, LotRCharacter, Pick
+from gmtool.rules.systems.lotr.reference_catalog import ELITE_ORDERS
 from gmtool.rules.systems.lotr.rules_data import (
     ATTRIBUTE_IDS,
     ATTRIBUTE_NAMES,
@@ -86,6 +87,7 @@ class LotRAdvancementModel(XpSteps, QObject):
         self.date = today()  # ISO date written on every XP entry and advancement
         self._picks: list[Pick] = []
         self._order: str | None = None  # None: the character's own order
+        self._advancing: tuple[str, ...] | None = None  # 1.6.2's two; None: the character's choice
         self._override = False
         self.rules: LotRRules
         self.rules, self.rules_problem = self._read_rules()  # the campaign's tables (pick costs)
@@ -192,7 +194,45 @@ class LotRAdvancementModel(XpSteps, QObject):
         return pick
 
     def advancement(self) -> Advancement:
-        return Advancement(order=self.order, picks=tuple(self._picks), date=self.date)
+        two = self.advancing_orders if len(self.orders_after()) > orders.MAX_ADVANCING else ()
+        return Advancement(order=self.order, picks=tuple(self._picks), date=self.date, advancing_orders=two)
+
+    # ---- several orders (1.6.2) and elite orders (1.6.3) ----------------------------------
+    def orders_after(self) -> list[str]:
+        """The character's orders with the ones this advancement takes (new_order picks)."""
+        return orders.character_orders(self.character, Advancement(picks=tuple(self._picks)))
+
+    @property
+    def advancing_orders(self) -> tuple[str, ...]:
+        """The two orders the picks may be spent on, once the character has three or more."""
+        return self.character.advancing_orders if self._advancing is None else self._advancing
+
+    def set_advancing_orders(self, chosen: Sequence[str]) -> None:
+        chosen = tuple(dict.fromkeys(o for o in chosen if o))
+        if len(chosen) > orders.MAX_ADVANCING:
+            raise ValueError(
+                self.tr("成長ポイントを使える職業は同時に二つまでです（1.6.2）。先にどれかを外してください")
+            )
+        unknown = [o for o in chosen if o not in self.orders_after()]
+        if unknown:
+            raise ValueError(self.tr("就いていない職業です: {0}").format(", ".join(unknown)))
+        if chosen != self.advancing_orders:
+            self._advancing = chosen
+            self.changed.emit()
+
+    def elite_checks(self) -> list[tuple[str, list[orders.Condition]]]:
+        """Each elite order this advancement takes (a new_order pick naming a row of the elite_orders
+        table) with 1.6.3's three conditions, met or not or resting on an unset value, and why."""
+        found = []
+        for pick in self._picks:
+            elite = orders.elite_row_name(self.rules, pick.target) if pick.kind == "new_order" else None
+            if elite is not None:
+                found.append((elite, orders.elite_conditions(self.character, self.rules, elite, pick.cost)))
+        return found
+
+    def elite_names(self) -> list[str]:
+        """The elite orders of the campaign's table (suggested for a new order)."""
+        return [r.name for r in self.rules.reference_table(ELITE_ORDERS).rows]
 
     def problems(self) -> list[str]:
         """Every rule limit the advancement breaks (the GM override passes them)."""
@@ -229,12 +269,14 @@ class LotRAdvancementModel(XpSteps, QObject):
         details = {
             "action": "advancement",
             "order": taken.order,
+            "advancing_orders": list(taken.advancing_orders),
             "picks": [asdict(p) for p in taken.picks],
             "overridden": overridden,
         }
         self._write(self.character_id, after, self.tr("成長（{0}）").format(bought), details, bought, result)
         self._picks.clear()
         self._order = None
+        self._advancing = None
         self.changed.emit()
         return taken
 

@@ -20,6 +20,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.lotr.check_log import bonus_parts, degree_label, faces_text
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
@@ -28,9 +29,12 @@ from gmtool.models.outcome_text import percent
 from gmtool.models.session_document import SessionDocument
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import new_seed
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr import army as rules
+from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.army import Army
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollResult
+from gmtool.rules.systems.lotr.house_rules import MORALE_BONUS_ON, UNIT_MORALE_BONUS
 from gmtool.rules.systems.lotr.kinds import check_kinds, roller_for
 from gmtool.rules.systems.lotr.rules_data import LotRRules
 from gmtool.rules.systems.lotr.units import (
@@ -45,8 +49,11 @@ from gmtool.rules.systems.lotr.units import (
     break_probability,
     hit_probability,
     morale_spec,
+    rally_probability,
+    reach_probability,
     resolve_morale,
     resolve_unit_attack,
+    with_size,
 )
 
 ARMY_KEY = "lotr.army"
@@ -110,6 +117,14 @@ class LotRArmyModel(QObject):
     def rules(self) -> LotRRules:
         """The campaign's tables (house rules included): the Strength modifier comes from them."""
         return campaign_lotr_rules(self.campaign_model)
+
+    def uses_morale_bonus(self) -> bool:
+        """House rule UNIT_MORALE_BONUS: Morale's modifier adds to damage and Toughness."""
+        return campaign_house_rules(self.campaign_model).get(UNIT_MORALE_BONUS) == MORALE_BONUS_ON
+
+    def races(self) -> list[str]:
+        """The rows of Table 9.26 (the `unit_size` table) the GM has entered."""
+        return [r.name for r in self.rules.reference_table(catalog.UNIT_SIZE).rows]
 
     def units(self) -> tuple[Unit, ...]:
         return self.state().units
@@ -200,7 +215,30 @@ class LotRArmyModel(QObject):
         text = self.tr("部隊「{0}」: {1} {2} → {3}").format(
             unit.label(), label, self._shown(before), self._shown(value)
         )
-        self.commit(rules.replace_unit(self.state(), replace(unit, **{field: value})), text, text)
+        changed = (
+            with_size(unit, value)
+            if field == "size" and value is not None
+            else replace(unit, **{field: value})
+        )
+        if changed.morale != unit.morale:  # 「Morale: …1〜12の値 + Size」: it follows the Size
+            text += self.tr("（Morale {0} → {1}）").format(self._shown(unit.morale), changed.morale)
+        self.commit(rules.replace_unit(self.state(), changed), text, text)
+
+    def size_from_headcount(self, unit_id: str, headcount: int, race: str | None) -> None:
+        """Size = 人数 ÷ 10 × the race's factor (Table 9.26), half up; `race` None: mixed races,
+        no factor.  One undo step and one log line; Morale follows the Size."""
+        unit = self.unit(unit_id)
+        table = self.rules.reference_table(catalog.UNIT_SIZE)
+        new = rules.size_from_headcount(self.state(), unit_id, headcount, rules.race_factor(table, race))
+        after = rules.require_unit(new, unit_id)
+        typed = None if race is None else table.value(race, "factor")  # 「1.5」 as the GM wrote it
+        how = self.tr("種族混在・係数なし") if race is None else self.tr("{0} 係数 {1}").format(race, typed)
+        text = self.tr("部隊「{0}」: 人数 {1} ÷ 10（{2}）→ Size {3} → {4}").format(
+            unit.label(), headcount, how, self._shown(unit.size), after.size
+        )
+        if after.morale != unit.morale:
+            text += self.tr("（Morale {0} → {1}）").format(unit.morale, after.morale)
+        self.commit(new, text, text, headcount=headcount, race=race)
 
     def _shown(self, value: Any) -> str:
         if value is None or value == "":
@@ -216,7 +254,9 @@ class LotRArmyModel(QObject):
         """What the panel shows before the roll; ArmyRefused says what is missing."""
         state = self.state()
         attacker, target = rules.require_unit(state, attacker_id), rules.require_unit(state, target_id)
-        return attack_spec(attacker, target, self.roller(commander), self.rules, tn_modifier)
+        return attack_spec(
+            attacker, target, self.roller(commander), self.rules, tn_modifier, self.uses_morale_bonus()
+        )
 
     def attack(
         self, attacker_id: str, target_id: str, commander: Commander, tn_modifier: int = 0
@@ -255,8 +295,12 @@ class LotRArmyModel(QObject):
 
     def _attack_text(self, spec: UnitAttackSpec, commander: Commander, tn_modifier: int) -> str:
         tn = self.tr("目標値 {0} = Toughness {1} + 10").format(spec.tn, spec.target.toughness)
+        if spec.morale_defense:
+            tn += self.tr(" + Morale修正 {0:+d}").format(spec.morale_defense)
         if tn_modifier:
             tn += f" {tn_modifier:+d}"
+        if spec.morale_damage:
+            tn += self.tr("、ダメージに Morale修正 {0:+d}").format(spec.morale_damage)
         return self.tr("部隊攻撃: {0} → {1}（指揮官 {2}、Strength修正 {3:+d}、{4}）").format(
             spec.attacker.label(),
             spec.target.label(),
@@ -267,17 +311,28 @@ class LotRArmyModel(QObject):
 
     # ---- morale ----------------------------------------------------------------------------
     def morale_spec(
-        self, target_id: str, commander: Commander, support_id: str | None = None, tn_modifier: int = 0
+        self,
+        target_id: str,
+        commander: Commander,
+        support_id: str | None = None,
+        tn_modifier: int = 0,
+        rally: Commander | None = None,
     ) -> MoraleSpec:
-        state = self.state()
-        target = rules.require_unit(state, target_id)
-        support = rules.require_unit(state, support_id) if support_id else None
-        return morale_spec(target, self.roller(commander), self.rules.degree_bands(), support, tn_modifier)
+        """`rally`: the target unit's commander and his Inspire, opposed to the test (3.11.1)."""
+        target, support = self.unit(target_id), self.unit(support_id) if support_id else None
+        rally_roller = None if rally is None else self.roller(rally)
+        bands = self.rules.degree_bands()
+        return morale_spec(target, self.roller(commander), bands, support, tn_modifier, rally_roller)
 
     def morale_test(
-        self, target_id: str, commander: Commander, support_id: str | None = None, tn_modifier: int = 0
+        self,
+        target_id: str,
+        commander: Commander,
+        support_id: str | None = None,
+        tn_modifier: int = 0,
+        rally: Commander | None = None,
     ) -> MoraleResult:
-        spec = self.morale_spec(target_id, commander, support_id, tn_modifier)
+        spec = self.morale_spec(target_id, commander, support_id, tn_modifier, rally)
         p = break_probability(spec)
         seed = self._seed_source()
         result = resolve_morale(spec, self._rng_factory(seed))
@@ -291,10 +346,22 @@ class LotRArmyModel(QObject):
             )
         tn = self.tr("目標値 {0} = Morale {1}").format(spec.tn, spec.target.morale)
         parts.append(tn + (f" {tn_modifier:+d}" if tn_modifier else ""))
+        if rally is not None:
+            stop = self.tr("指揮官の Inspire {0}（対決で止める確率 {1}）")
+            parts.append(stop.format(self.commander_text(rally), percent(float(rally_probability(spec)))))
         inputs = self.tr("士気: {0} を崩す判定（{1}）").format(t, "、".join(parts))
         outcome = self.tr("{0} は崩壊") if result.broke else self.tr("{0} は踏みとどまった")
         dice, shown = faces_text(result.roll.faces), f"{self._degree_text(result.roll)} — {outcome.format(t)}"
-        extra = {"seed": seed, "p_break": str(p)}
+        extra: dict[str, Any] = {"seed": seed, "p_break": str(p), "p_reach": str(reach_probability(spec))}
+        if result.rally is not None:
+            rounds = result.rally.rounds
+            dice += self.tr(" / 対決: ") + "、".join(f"Inspire {r.a_total} 対 {r.b_total}" for r in rounds)
+            won, lost = (
+                self.tr("（指揮官の Inspire が勝ち、崩壊を防いだ）"),
+                self.tr("（指揮官の Inspire は及ばなかった）"),
+            )
+            shown += won if result.rallied else lost
+            extra["rally"] = [[list(r.a_faces), list(r.b_faces)] for r in rounds]
         text = self.tr("{0}（崩壊する確率 {1}）").format(inputs, percent(float(p)))
         if result.broke:
             new = rules.replace_unit(self.state(), result.target_after)
@@ -306,6 +373,10 @@ class LotRArmyModel(QObject):
 
     def _degree_text(self, roll: RollResult) -> str:
         return self.tr("達成値 {0}（{1}）").format(roll.total, degree_label(self.rules, roll.degree))
+
+    def seeded_rng(self) -> tuple[int, random.Random]:
+        seed = self._seed_source()
+        return seed, self._rng_factory(seed)
 
     # ---- storing ---------------------------------------------------------------------------
     def commit(self, new: Army, undo_text: str, log_text: str | None, **log: Any) -> None:
@@ -324,5 +395,5 @@ class LotRArmyModel(QObject):
         self.changed.emit()
 
     def _on_session_changed(self, key: str) -> None:
-        if key in (ARMY_KEY, RULES_KEY):
+        if key in (ARMY_KEY, RULES_KEY, HOUSE_RULES_KEY):
             self.changed.emit()

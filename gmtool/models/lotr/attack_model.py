@@ -15,13 +15,18 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject
 
 from gmtool.models.battle_model import BattleModel
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.rules import battle
 from gmtool.rules.battle import BattleRefused, Condition, Participant
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.lotr import attack as engine
-from gmtool.rules.systems.lotr import combat, defence_actions
+from gmtool.rules.systems.lotr import combat, defence_actions, mounted, weapons
+from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr.armed_combat import armed_combat_bonus
+from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.exploding import roll_test
+from gmtool.rules.systems.lotr.house_rules import ARMED_BONUS_ON, ARMED_COMBAT_BONUS
 
 ACTION_OF_OPTION = {"basic": "attack"}  # the other options are actions of the same id (combat.py)
 
@@ -42,6 +47,12 @@ class AttackPlan:
     shield: int = 0
     size_steps: int = 0
     parry: int | None = None
+    blunt: bool = False  # at a called shot: a hit stuns instead of damaging (3.7, stun_model.py)
+    weapon: str | None = None  # a row of the weapons table (P.230)
+    distance: int | None = None  # yards: the range steps from the weapon's L and S (3.4)
+    attacker_size: str | None = None  # for a rider (3.9); None: the participant's own, if known
+    target_size: str | None = None
+    horse_str: bool = False  # the horse's STR for the damage instead of the rider's (3.9)
 
 
 @dataclass(frozen=True)
@@ -72,11 +83,67 @@ class LotRAttackModel(QObject):
         except (KeyError, AttributeError, ValueError):
             return None
 
+    def armed_bonus(self, participant_id: str, action: str) -> int:
+        """1.4.2's +1 for each time the character chose this action, while the campaign plays that
+        optional rule (house_rules.ARMED_COMBAT_BONUS); 0 for a quick NPC."""
+        if campaign_house_rules(self.model.campaign_model).get(ARMED_COMBAT_BONUS) != ARMED_BONUS_ON:
+            return 0
+        p = self.model.participant(participant_id)
+        if not p.character_id:
+            return 0
+        try:
+            character = self.model.campaign_model.stored(p.character_id).character
+        except KeyError:
+            return 0
+        return armed_combat_bonus(character, action) if isinstance(character, LotRCharacter) else 0
+
     def _next_penalty(self, p: Participant, kind_id: str) -> int:
         kind = combat.ACTIONS_BY_ID[kind_id]
         allowance = p.value("actions", combat.ACTIONS_PER_TURN)
         cost = allowance if kind.cost is None else kind.cost
         return combat.extra_penalty(allowance, combat.actions_used(p) + cost) if cost else 0
+
+    def weapon_names(self) -> list[str]:
+        return [
+            r.name
+            for r in campaign_lotr_rules(self.model.campaign_model).reference_table(catalog.WEAPONS).rows
+        ]
+
+    def weapon(self, name: str) -> weapons.Weapon:
+        table = campaign_lotr_rules(self.model.campaign_model).reference_table(catalog.WEAPONS)
+        try:
+            return weapons.weapon(table, name)
+        except ValueError as e:
+            raise BattleRefused(e.args[0] if e.args else str(e)) from None
+
+    def size_of(self, participant_id: str) -> str | None:
+        """A campaign character's size (kept when it joined the tracker); None for a quick NPC."""
+        order = self.model.participant(participant_id).value("size_order")
+        return mounted.SIZE_IDS[order - 1] if 1 <= order <= len(mounted.SIZE_IDS) else None
+
+    def _mounted_parts(self, plan: AttackPlan) -> tuple[int, bool, bool]:
+        """3.9: the size steps (a rider counts as Large against smaller foes), −4 for a ranged attack
+        from horseback, TN −3 for a mounted charge against someone on foot."""
+        attacker, target = self.model.participant(plan.attacker), self.model.participant(plan.target)
+        if not mounted.mount_of(attacker).mounted:
+            return plan.size_steps, False, False
+        mine = plan.attacker_size or self.size_of(attacker.id)
+        theirs = plan.target_size or self.size_of(target.id)
+        if mine is None or theirs is None:
+            raise BattleRefused(self.tr("騎乗している攻撃側と対象のサイズを選んでください（3.9）"))
+        on_foot = not mounted.mount_of(target).mounted
+        steps = mounted.size_steps(mine, theirs, mounted=True)
+        return steps, plan.ranged, plan.option == "charge" and on_foot
+
+    def _range_steps(self, plan: AttackPlan) -> int:
+        if plan.distance is None:
+            return plan.range_steps
+        if plan.weapon is None:
+            raise BattleRefused(self.tr("距離から段階を出すには武器表の射撃武器を選んでください"))
+        try:
+            return weapons.range_steps(self.weapon(plan.weapon), plan.distance)
+        except ValueError as e:
+            raise BattleRefused(e.args[0] if e.args else str(e)) from None
 
     def spec(self, plan: AttackPlan) -> engine.AttackSpec:
         """The attack as it would be rolled now: the attacker's aim and penalties, the target's
@@ -85,11 +152,16 @@ class LotRAttackModel(QObject):
         attacker, target = self.model.participant(plan.attacker), self.model.participant(plan.target)
         if attacker.id == target.id:
             raise BattleRefused(self.tr("攻撃する相手を選んでください（自分自身は選べません）"))
+        size_steps, from_horseback, mounted_charge = self._mounted_parts(plan)
+        range_steps = self._range_steps(plan) if plan.ranged else 0
         action = ACTION_OF_OPTION.get(plan.option, plan.option)
         bonus = plan.bonus + rules.penalty(attacker) + self._next_penalty(attacker, action)
+        if not plan.ranged:  # a missile is not an Armed Combat test
+            bonus += self.armed_bonus(attacker.id, action)
         parry = None
         if plan.parry is not None:
             parry = plan.parry + rules.penalty(target) + self._next_penalty(target, "parry")
+            parry += self.armed_bonus(target.id, "parry")
         try:
             return engine.AttackSpec(
                 bonus=bonus,
@@ -98,10 +170,13 @@ class LotRAttackModel(QObject):
                 aim=attacker.value("aim"),
                 called_shot=plan.called_shot,
                 ranged=plan.ranged,
-                range_steps=plan.range_steps,
+                range_steps=range_steps,
                 shield=plan.shield,
-                size_steps=plan.size_steps,
+                size_steps=size_steps,
                 parry=parry,
+                from_horseback=from_horseback,
+                mounted_charge=mounted_charge,
+                blunt=plan.blunt,
             )
         except ValueError as e:
             raise BattleRefused(e.args[0] if e.args else str(e)) from None
@@ -157,6 +232,29 @@ class LotRAttackModel(QObject):
         )
         if spec.aim:
             text += self.tr("（狙い +{0}）").format(spec.aim)
+        plan = rolled.plan
+        armed = (
+            0
+            if spec.ranged
+            else self.armed_bonus(plan.attacker, ACTION_OF_OPTION.get(plan.option, plan.option))
+        )
+        if armed:
+            text += self.tr("（Armed Combat の特殊修正 +{0}）").format(armed)
+        if plan.weapon:
+            text += self.tr("（{0}）").format(plan.weapon)
+        if spec.ranged and plan.distance is not None:
+            text += self.tr("（{0} ヤード: 段階 {1}）").format(plan.distance, spec.range_steps)
+        if spec.from_horseback:
+            text += self.tr("（馬上から −4）")
+        if spec.mounted_charge:
+            text += self.tr("（騎乗の突撃: 目標値 −3）")
+        if spec.blunt:
+            text += self.tr("（Blunt: 命中ならスタン）")
+        if spec.option == "charge" and result.hit:
+            # 3.2: the knockdown is the GM's Strength test; 3.9: a rider may use the horse's STR for it
+            text += self.tr("、対象はチャージした側の STR+2 を目標値とする Strength 判定に失敗すると倒れる")
+            if mounted.mount_of(self.model.participant(plan.attacker)).mounted:
+                text += self.tr("（馬の STR を使ってよい 3.9）")
         if result.parry_total is not None:
             outcome = self.tr("防御成功") if result.parried else self.tr("防御失敗")
             text += self.tr("、防御 {0}: {1}").format(result.parry_total, outcome)
@@ -169,10 +267,13 @@ class LotRAttackModel(QObject):
         """The last hit's damage through the target's wound track: `rolled` is the damage dice's
         total (or the weapon's maximum, the Extraordinary choice 3.6), + STR bonus + the option's."""
         last = self._hit()
+        if last.spec.blunt:
+            raise BattleRefused(self.tr("Blunt 攻撃の命中はダメージのかわりにスタンです（3.7）"))
         if rolled < 0:
             raise BattleRefused(self.tr("ダメージの出目は 0 以上です（{0}）").format(rolled))
         if maximum and not last.result.extraordinary:
             raise BattleRefused(self.tr("最大ダメージは Extraordinary Success のときだけです（3.6）"))
+        str_bonus, str_note = self.damage_str(last.plan, str_bonus)
         amount = engine.damage_total(rolled, str_bonus, last.spec.option)
         target = self.model.participant(last.plan.target)
         state = self.model.state()
@@ -188,8 +289,26 @@ class LotRAttackModel(QObject):
         text = self.tr("{0}に{1} {2}（出目 {3} + STR {4:+d}）→ 負傷 {5}（{6}）").format(
             target.name, how, amount, rolled, str_bonus, taken.value, where
         )
+        text += str_note
         self.model._commit(new, self.tr("ダメージ"), text, who=target.name, result=str(amount))
         return amount
+
+    def damage_str(self, plan: AttackPlan, rider_str: int) -> tuple[int, str]:
+        """The STR bonus the damage takes, and why when it is not the rider's: none for a bow
+        (1.3), the horse's for a rider who uses it (3.9)."""
+        if plan.weapon:
+            try:
+                adds = weapons.adds_str(self.weapon(plan.weapon))
+            except ValueError as e:
+                raise BattleRefused(e.args[0] if e.args else str(e)) from None
+            if not adds:
+                return 0, self.tr("（射撃武器: STR 修正は足さない 1.3）")
+        if plan.horse_str:
+            mount = mounted.mount_of(self.model.participant(plan.attacker))
+            if not mount.mounted or mount.horse_str is None:
+                raise BattleRefused(self.tr("馬の STR 修正が入力されていません（騎乗の設定で入力）"))
+            return mount.horse_str, self.tr("（馬の STR 3.9）")
+        return rider_str, ""
 
     def roll_damage(self, dice: engine.DamageDice, str_bonus: int) -> int:
         """Rolls the weapon's damage (no exploding) and applies it: one undo step, the seed logged."""

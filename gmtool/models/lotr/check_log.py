@@ -15,7 +15,6 @@ from PySide6.QtCore import QCoreApplication
 from gmtool.models.lotr.courage_rounds import round_refusal
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.checks import (
-    COURAGE_BONUS,
     Contestant,
     GroupResult,
     LotRResult,
@@ -23,6 +22,7 @@ from gmtool.rules.systems.lotr.checks import (
     OpposedResult,
     RollResult,
     TieRule,
+    degree_of,
 )
 from gmtool.rules.systems.lotr.derived import (
     condition_penalty,
@@ -204,6 +204,17 @@ def check_log_payload(
             wins={str(c): float(p) for c, p in odds.wins.items()},
             tie_per_round=float(odds.tie_per_round),
         )
+        # 1.5.2 「達成値の差分が成功度を決定する」: the winner's degree, and its odds before the roll
+        degree = degree_of(result.margin, rules.degree_bands())
+        payload.update(
+            margin=result.margin,
+            degree=str(degree),
+            degree_label=degree_label(rules, degree),
+            degree_probability=float(odds.opposed_degrees.get(result.winner, {}).get(degree, 0)),
+            degrees={
+                str(c): {str(d): float(p) for d, p in ds.items()} for c, ds in odds.opposed_degrees.items()
+            },
+        )
         last = result.rounds[-1]
         tie = last.a_total == last.b_total
         summary = {
@@ -218,6 +229,7 @@ def check_log_payload(
                 for r in result.rounds
             ),
             "result": _tr("{0}の勝ち").format(names[result.winner])
+            + _tr("（{0}、差 {1}）").format(degree_label(rules, degree), result.margin)
             + (_tr("（同点: {0}）").format(tie_rule_label(model.tie_rule)) if tie else "")
             + (
                 _tr("（同点で {0} 回振り直し）").format(len(result.rounds) - 1)
@@ -292,6 +304,7 @@ def courage_log_payload(
         "points": points,
         "courage_on_roll": new.courage,
         "courage_bonus": new.courage_bonus,
+        "per_point": rolled.per_point[0],
         "round": model.courage_round,
         "spent_this_round": model.spent_this_round(rolled.character_id),
         "courage_left": character.courage_left,
@@ -308,12 +321,18 @@ def courage_log_payload(
     payload["summary"] = {
         "who": character.name,
         "inputs": _tr("勇気 {0} 点（+{1}）、このラウンド {2} 点目まで").format(
-            points, points * COURAGE_BONUS, model.spent_this_round(rolled.character_id)
-        ),
+            points, points * rolled.per_point[0], model.spent_this_round(rolled.character_id)
+        )
+        + _per_point_note(rolled.courage_values[0]),
         "dice": faces_text(new.faces),
         "result": result,
     }
     return payload
+
+
+def _per_point_note(value: Any) -> str:
+    """「、1点 +3 + Bold 2 + Horselord 2 = +7」 when traits add to the +3 (1.2.3), else ''."""
+    return _tr("、1点 {0}").format(value.text()) if value.parts else ""
 
 
 def _courage_head(rolled: Any, character_id: str | None) -> dict[str, Any]:
@@ -341,17 +360,21 @@ def _opposed_courage_payload(
     rolled = model.rolled
     assert rolled is not None
     spender = model.spender(side)
+    index = 1 if side is Contestant.B else 0
     a_points, b_points = model.courage_on_roll()
     deciding = after.rounds[len(before.rounds) - 1]
     rerolled = after.rounds[len(before.rounds) :]
     winner = {Contestant.A: "A", Contestant.B: "B"}
+    degree = degree_of(after.margin, model.rules.degree_bands())  # 1.5.2, read again after the spend
     result = _tr("{0} の勝ち → {1} の勝ち").format(winner[before.winner], winner[after.winner])
+    result += _tr("（{0}、差 {1}）").format(degree_label(model.rules, degree), after.margin)
     if rerolled:
         result += _tr("（勇気で同点、再度判定 {0} 回）").format(len(rerolled))
     payload: dict[str, Any] = {
         **_courage_head(rolled, spender),
         "side": winner[side],
         "points": points,
+        "per_point": rolled.per_point[index],
         "courage_on_roll": {"A": a_points, "B": b_points},
         "round": model.courage_round,
         "spent_this_round": model.spent_this_round(spender),
@@ -360,12 +383,15 @@ def _opposed_courage_payload(
         "rerolled": [[list(r.a_faces), r.a_total, list(r.b_faces), r.b_total] for r in rerolled],
         "winner_before": winner[before.winner],
         "winner": winner[after.winner],
+        "degree": str(degree),
+        "margin": after.margin,
     }
     payload["summary"] = {
         "who": character.name,
         "inputs": _tr("{0} が勇気 {1} 点（+{2}）、このラウンド {3} 点目まで").format(
-            winner[side], points, points * COURAGE_BONUS, model.spent_this_round(spender)
-        ),
+            winner[side], points, points * rolled.per_point[index], model.spent_this_round(spender)
+        )
+        + _per_point_note(rolled.courage_values[index]),
         "dice": f"A {deciding.a_total} / B {deciding.b_total}",
         "result": result,
     }

@@ -53,9 +53,11 @@ from gmtool.rules.systems.lotr.checks import (
     corruption_after,
     resolve,
 )
+from gmtool.rules.systems.lotr.courage import CouragePerPoint, courage_per_point, skill_of_kind
 from gmtool.rules.systems.lotr.derived import AFFINITY_BONUS, condition_penalty, wound_track
 from gmtool.rules.systems.lotr.house_rules import MARGINAL_HELPER
 from gmtool.rules.systems.lotr.kinds import DEFAULT_TN, check_kinds, roller_for
+from gmtool.rules.systems.lotr.reference_catalog import COURAGE_TRAITS
 from gmtool.store.campaign import StoredCharacter
 
 SYSTEM_ID = "lotr"
@@ -90,6 +92,12 @@ class RolledCheck:
     corruption_after: int | None = None
     key: tuple[object, ...] = ()  # the panel's _roll_key() when it was rolled
     b_character_id: str | None = None  # B in an opposed test: it may spend courage too
+    # What a point of courage gives A (the leader) and B on this test, as rolled (1.2.3 traits).
+    courage_values: tuple[CouragePerPoint, CouragePerPoint] = (CouragePerPoint(), CouragePerPoint())
+
+    @property
+    def per_point(self) -> tuple[int, int]:
+        return self.courage_values[0].total, self.courage_values[1].total
 
 
 class LotRCheckModel(RollerInputsMixin, QObject):
@@ -293,7 +301,7 @@ class LotRCheckModel(RollerInputsMixin, QObject):
     def spec(self) -> RollSpec | GroupSpec | OpposedSpec:
         bands = self.rules.degree_bands()
         if self.mode == OPPOSED:
-            return OpposedSpec(self.roller(Contestant.A), self.roller(Contestant.B), self.tie_rule)
+            return OpposedSpec(self.roller(Contestant.A), self.roller(Contestant.B), self.tie_rule, bands)
         leader = RollSpec(self.roller(Contestant.A), self.difficulty, bands)
         if self.mode == GROUP:
             helpers = tuple(self.roller(i) for i in range(len(self.helpers)))
@@ -309,7 +317,7 @@ class LotRCheckModel(RollerInputsMixin, QObject):
     odds: Odds
 
     def _recompute(self) -> None:
-        self.odds = compute_odds(self.spec(), self.courage_most())
+        self.odds = compute_odds(self.spec(), self.courage_most(), self.courage_per_point().total)
         self.changed.emit()
 
     # ---- courage (1.2.3) ------------------------------------------------------------------
@@ -345,7 +353,9 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         """The last roll with the courage spent on it (read from session state, so undo shows)."""
         if self.rolled is None:
             return None
-        return with_courage(self.rolled.result, self.rolled.spec, *self.courage_on_roll())
+        return with_courage(
+            self.rolled.result, self.rolled.spec, *self.courage_on_roll(), self.rolled.per_point
+        )
 
     def courage_on_roll(self) -> tuple[int, int]:
         """Courage spent on the last roll: (A's or the leader's, B's in an opposed test)."""
@@ -366,7 +376,19 @@ class LotRCheckModel(RollerInputsMixin, QObject):
 
     def courage_refusal(self, points: int = 1, side: Contestant = Contestant.A) -> str:
         """Why `points` courage cannot be spent on the last roll now, or ''."""
-        return courage_refusal(self, points, side)
+        refusal = courage_refusal(self, points, side)
+        if refusal or self.rolled is None:
+            return refusal
+        return self.rolled.courage_values[1 if side is Contestant.B else 0].refusal  # a trait 未設定
+
+    def courage_per_point(self, side: Contestant = Contestant.A) -> CouragePerPoint:
+        """What one point of courage gives this roller on the test chosen now: +3 and the traits
+        of the courage_traits table the character has for the test's skill (1.2.3)."""
+        character = self.character(side)
+        if character is None:
+            return CouragePerPoint()
+        skill = skill_of_kind(character, self.inputs(side).source)
+        return courage_per_point(character, skill, self.rules.reference_table(COURAGE_TRAITS))
 
     def spender(self, side: Contestant = Contestant.A) -> str | None:
         """Whose courage a spend on the last roll is: A (the leader), or B in an opposed test."""
@@ -457,7 +479,13 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         b_id = (
             self.b.character_id if self.mode == OPPOSED and self.character(Contestant.B) is not None else None
         )
-        self.rolled = RolledCheck(result, spec, self.mode, character_id, entry.id, before, after, key, b_id)
+        values = (
+            self.courage_per_point(),
+            self.courage_per_point(Contestant.B) if b_id else CouragePerPoint(),
+        )
+        self.rolled = RolledCheck(
+            result, spec, self.mode, character_id, entry.id, before, after, key, b_id, values
+        )
         self.check_resolved.emit(result)
         return result
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from gmtool.rules.systems.lotr import exploding
 from gmtool.rules.systems.lotr.checks import (
+    COURAGE_BONUS,
     GROUP_HELPER_BONUS,
     Contestant,
     CorruptionSpec,
@@ -33,6 +34,7 @@ from gmtool.rules.systems.lotr.checks import (
     with_courage_probabilities,
 )
 from gmtool.rules.systems.lotr.courage import opposed_with_courage
+from gmtool.rules.systems.lotr.opposed_degree import side_degrees
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
 
 STACK_SPAN = 10  # the stacked plot shows the current TN (or B's bonus) ±10
@@ -64,6 +66,8 @@ class Odds:
     tail_total: int = 0  # the last bar stands for every dice total ≥ this
     # opposed: each side's total (dice + bonus) → P; the last one stands for every total ≥ it
     side_totals: dict[Contestant, dict[int, Fraction]] = field(default_factory=dict)
+    # opposed: P that each side wins at each degree, read from the difference (1.5.2)
+    opposed_degrees: dict[Contestant, dict[Degree, Fraction]] = field(default_factory=dict)
 
 
 def plus(spec: RollSpec, extra: int) -> RollSpec:
@@ -82,12 +86,16 @@ def _at_tn(spec: RollSpec | GroupSpec, tn: int) -> RollSpec | GroupSpec:
     return replace(spec, tn=tn)
 
 
-def courage_curve(spec: RollSpec | GroupSpec, most: int) -> dict[int, Fraction]:
+def courage_curve(
+    spec: RollSpec | GroupSpec, most: int, per_point: int = COURAGE_BONUS
+) -> dict[int, Fraction]:
+    """P(success) spending up to n courage after the roll; `per_point` is what a point gives this
+    roller on this test (+3, more with traits such as Bold and Horselord, 1.2.3)."""
     if isinstance(spec, RollSpec):
-        return with_courage_probabilities(spec, most)
+        return with_courage_probabilities(spec, most, per_point)
     curve = dict.fromkeys(range(most + 1), Fraction(0))
     for extra, p in help_bonus_distribution(spec).items():
-        for n, q in with_courage_probabilities(plus(spec.leader, extra), most).items():
+        for n, q in with_courage_probabilities(plus(spec.leader, extra), most, per_point).items():
             curve[n] += p * q
     return curve
 
@@ -123,20 +131,26 @@ def side_totals(roller: LotRRoller) -> dict[int, Fraction]:
     }
 
 
-def with_courage(result: LotRResult, spec: Spec, points: int, points_b: int = 0) -> LotRResult:
+def with_courage(
+    result: LotRResult,
+    spec: Spec,
+    points: int,
+    points_b: int = 0,
+    per_point: tuple[int, int] = (COURAGE_BONUS, COURAGE_BONUS),
+) -> LotRResult:
     """A roll read again with `points` courage spent on it (the leader's, in a group test; A's and
-    `points_b` B's, in an opposed test)."""
+    `points_b` B's, in an opposed test), each point worth `per_point` (A's, B's)."""
     if isinstance(result, OpposedResult) and isinstance(spec, OpposedSpec):
-        return opposed_with_courage(spec, result, points, points_b)
+        return opposed_with_courage(spec, result, points, points_b, *per_point)
     if not points:
         return result
     if isinstance(result, GroupResult) and isinstance(spec, GroupSpec):
-        return replace(result, leader=spend_courage(spec.leader, result.leader, points))
+        return replace(result, leader=spend_courage(spec.leader, result.leader, points, per_point[0]))
     assert isinstance(result, RollResult) and isinstance(spec, RollSpec)
-    return spend_courage(spec, result, points)
+    return spend_courage(spec, result, points, per_point[0])
 
 
-def compute_odds(spec: Spec, courage_most: int) -> Odds:
+def compute_odds(spec: Spec, courage_most: int, per_point: int = COURAGE_BONUS) -> Odds:
     bars, tail = total_bars(spec)
     if isinstance(spec, OpposedSpec):
         wins = opposed_distribution(spec)
@@ -161,6 +175,7 @@ def compute_odds(spec: Spec, courage_most: int) -> Odds:
             total_bars=bars,
             tail_total=tail,
             side_totals={Contestant.A: side_totals(spec.a), Contestant.B: side_totals(spec.b)},
+            opposed_degrees={c: side_degrees(spec, c) for c in Contestant},
         )
     degrees = degree_distribution(spec)
     leader = spec.leader if isinstance(spec, GroupSpec) else spec
@@ -174,7 +189,7 @@ def compute_odds(spec: Spec, courage_most: int) -> Odds:
     return Odds(
         degree_probabilities=degrees,
         success_probability=sum((p for d, p in degrees.items() if d.succeeded), Fraction(0)),
-        courage_probabilities=courage_curve(spec, courage_most),
+        courage_probabilities=courage_curve(spec, courage_most, per_point),
         corruption_probabilities={c: corruption[c] for c in CORRUPTION_CHANGES},
         help_bonus=help_bonus,
         helper_bonus=helper_bonus,

@@ -18,12 +18,17 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.log_payload import summary_payload
+from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.models.outcome_text import percent
 from gmtool.models.session_document import SessionDocument
-from gmtool.rules.dice import new_seed
+from gmtool.rules.dice import new_seed, roll
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
+from gmtool.rules.systems.lotr import hero_combat as hc
 from gmtool.rules.systems.lotr import mass_battle as rules
+from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.house_rules import BATTLE_TIE
 from gmtool.rules.systems.lotr.mass_battle import DEFEAT, VICTORY, BattleRefused, HourRecord, MassBattle
+from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 
 SESSION_KEY = "lotr.mass_battle"
 LOG_KIND = "lotr.mass_battle"
@@ -175,6 +180,66 @@ class LotRMassBattleModel(QObject):
         )
         self._commit(new, self.tr("戦争: 英雄の記録"), text, who=entry.hero, result=entry.result)
 
+    # ---- Hero Combat (Tables 9.24 / 9.25) -----------------------------------------------------
+    def press_table(self) -> ReferenceTable:
+        return campaign_lotr_rules(self.campaign_model).reference_table(catalog.PRESS)
+
+    def hero_table(self) -> ReferenceTable:
+        return campaign_lotr_rules(self.campaign_model).reference_table(catalog.HERO_COMBAT)
+
+    def press_odds(self) -> list[tuple[hc.Band, Fraction]]:
+        """Each place's chance on the PRESS 2d6; HeroCombatRefused names the table to fill in."""
+        return hc.press_odds(self.press_table())
+
+    def hero_odds(self, place: str | None) -> list[tuple[hc.Band, Fraction]]:
+        """Each Hero Combat result's exact chance: at the chosen place, or (None) with the place
+        rolled on PRESS first, so the two rolls' chances are combined."""
+        press, hero = self.press_table(), self.hero_table()
+        if place is not None:
+            return hc.hero_odds(hero, hc.press_named(press, place).bonus)
+        places = hc.press_odds(press)  # PRESS first: it is the table the roll reads first
+        combined: dict[str, Fraction] = {b.name: Fraction(0) for b in hc.hero_bands(hero)}
+        for band, p in places:
+            for result, q in hc.hero_odds(hero, band.bonus):
+                combined[result.name] += p * q
+        return [(b, combined[b.name]) for b in hc.hero_bands(hero)]
+
+    def roll_hero(self, hour: int, hero: str, place: str | None) -> hc.HeroHour:
+        """The hero's hour: the place chosen (or 2d6 on PRESS), then 2d6 + its bonus on Hero
+        Combat; recorded as the hero's line of that hour.  One undo step and one log line."""
+        odds = {b.name: p for b, p in self.hero_odds(place)}  # refused here when a table is not ready
+        seed = self._seed_source()
+        rng = random.Random(seed)
+        press_faces = roll(rng, 2, 6) if place is None else None
+        outcome = hc.hero_hour(self.press_table(), self.hero_table(), roll(rng, 2, 6), place, press_faces)
+        result = outcome.result.label()
+        new = rules.record_hero(self.state(), hour, hero, outcome.place.name, result)
+        entry = new.heroes[-1]
+        where = outcome.place.name
+        if outcome.press_faces:
+            where = self.tr("{0}（PRESS 2d6 {1} = {2}）").format(
+                where, list(outcome.press_faces), sum(outcome.press_faces)
+            )
+        text = self.tr("戦争 {0}時間目 Hero Combat: {1}（確率 {2}）").format(
+            entry.hour, where, percent(float(odds[outcome.result.name]))
+        )
+        self._commit(
+            new,
+            self.tr("戦争: Hero Combat"),
+            text,
+            who=entry.hero,
+            dice=f"{list(outcome.faces)} {outcome.place.bonus:+d} = {outcome.total}",
+            result=result,
+            event="hero_combat",
+            seed=seed,
+            hour=entry.hour,
+            place=outcome.place.name,
+            press_faces=list(outcome.press_faces),
+            faces=list(outcome.faces),
+            p_result=str(odds[outcome.result.name]),
+        )
+        return outcome
+
     # ---- internals ----------------------------------------------------------------------------
     def _commit(self, new: MassBattle, undo_text: str, log_text: str, **log: Any) -> None:
         """One undo step and one log line.  The document is read back before it is stored: the
@@ -200,5 +265,6 @@ class LotRMassBattleModel(QObject):
         return self.tr("{0} → {1}").format(position_label(record.before), position_label(record.after))
 
     def _on_session_changed(self, key: str) -> None:
-        if key in (SESSION_KEY, HOUSE_RULES_KEY):  # the tie reading changes the expected hours
+        # The tie reading changes the expected hours; the rule tables hold PRESS and Hero Combat.
+        if key in (SESSION_KEY, HOUSE_RULES_KEY, RULES_KEY):
             self.changed.emit()

@@ -22,6 +22,7 @@ from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.house_rules import UNSET_WOUND_PENALTY
 from gmtool.rules.systems.lotr.overrides import apply_overrides, skill_row
 from gmtool.rules.systems.lotr.overrides_document import diff_document, with_value, without_value
+from gmtool.rules.systems.lotr.reference_tables import Cell, ReferenceTable, with_cell, with_row, without_row
 from gmtool.rules.systems.lotr.rules_data import LotRRules, lotr_rules
 from gmtool.store.errors import StoreError
 
@@ -311,6 +312,45 @@ class LotRRulesModel(QObject):
             )
         else:
             self.set_value(("skills", name), None, what)
+
+    # ---- the tables the summary refers to (reference_tables.py) -----------------------------------
+    def reference_table(self, table_id: str) -> ReferenceTable:
+        return self.rules.reference_table(table_id)
+
+    def set_reference_cell(self, table_id: str, row_index: int, column: str, value: Cell) -> None:
+        """One cell (or, column NAME, a row's name); None = 未設定.  One undo step."""
+        table = self.reference_table(table_id)
+        if not 0 <= row_index < len(table.rows):
+            raise ValueError(self.tr("その行はもうありません"))
+        rows = with_cell(table, row_index, column, value)
+        label = table.rows[row_index].name
+        self.set_value(("tables", table_id), rows, self.tr("{0} の {1}").format(table.title, label))
+
+    def add_reference_row(self, table_id: str, name: str) -> None:
+        table = self.reference_table(table_id)
+        if table.fixed_rows:
+            raise ValueError(self.tr("この表の行は本文のものです。値だけを変えられます"))
+        name = name.strip()
+        if not name:
+            raise ValueError(self.tr("行の名前を入れてください"))
+        if table.row(name) is not None:
+            raise ValueError(self.tr("「{0}」はもうあります").format(name))
+        what = self.tr("{0} に「{1}」を追加").format(table.title, name)
+        self.set_value(("tables", table_id), with_row(table, name), what)
+
+    def remove_reference_row(self, table_id: str, row_index: int) -> None:
+        table = self.reference_table(table_id)
+        if table.fixed_rows:
+            raise ValueError(self.tr("この表の行は本文のものです。値だけを変えられます"))
+        if not 0 <= row_index < len(table.rows):
+            raise ValueError(self.tr("削除する行を選んでください"))
+        name = table.rows[row_index].name
+        what = self.tr("{0} から「{1}」を削除").format(table.title, name)
+        self.set_value(("tables", table_id), without_row(table, row_index), what)
+
+    def reset_reference_table(self, table_id: str) -> None:
+        table = self.reference_table(table_id)
+        self.reset_value(("tables", table_id), table.title)
 
     def _skills_stored_whole(self) -> bool:
         """The GM reordered the list (a hand-edited file): edits keep the whole list."""

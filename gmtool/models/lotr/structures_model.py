@@ -12,22 +12,28 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from gmtool.models.lotr.check_log import degree_label
+from gmtool.models.lotr.check_log import degree_label, faces_text
+from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr import army as rules
+from gmtool.rules.systems.lotr.checks import RollSpec, success_probability
 from gmtool.rules.systems.lotr.rules_data import Degree
 from gmtool.rules.systems.lotr.structures import (
     LOCK_CAP,
     TARGET_LABELS,
+    DemolitionResult,
+    DemolitionSpec,
     Improvement,
     Lock,
     SiegeResult,
     Structure,
     Target,
+    resolve_demolition,
+    siegecraft_probability,
 )
 from gmtool.rules.systems.lotr.units import ArmyRefused
 
 if TYPE_CHECKING:
-    from gmtool.models.lotr.army_model import LotRArmyModel
+    from gmtool.models.lotr.army_model import Commander, LotRArmyModel
 
 STONECRAFT, FORTIFICATION = "Stonecraft", "Fortification"
 VALUE_FIELDS = {"protection": "Protection", "structure": "Structure", "damage": "受けたダメージ"}
@@ -167,6 +173,50 @@ class LotRStructuresModel(QObject):
         text = self.tr("戦闘終了: この戦闘だけの強化 {0} 件が終わった").format(ended)
         self._commit(new, text)
         return ended
+
+    # ---- demolition (3.12) -------------------------------------------------------------------
+    def demolition_spec(
+        self, stonecraft: Commander, stonecraft_tn: int, siegecraft: Commander, siegecraft_tn: int
+    ) -> DemolitionSpec:
+        """The Stonecraft (Fortification) test and the Siegecraft test it helps (the tester's own,
+        or his unit's commander's)."""
+        bands = self.army_model.rules.degree_bands()
+        return DemolitionSpec(
+            RollSpec(self.army_model.roller(stonecraft), stonecraft_tn, bands),
+            RollSpec(self.army_model.roller(siegecraft), siegecraft_tn, bands),
+        )
+
+    def demolish(
+        self, stonecraft: Commander, stonecraft_tn: int, siegecraft: Commander, siegecraft_tn: int
+    ) -> DemolitionResult:
+        """Both tests, seeded; a log line (the document does not change, so no undo step)."""
+        spec = self.demolition_spec(stonecraft, stonecraft_tn, siegecraft, siegecraft_tn)
+        p, plain = siegecraft_probability(spec), success_probability(spec.siegecraft)
+        seed, rng = self.army_model.seeded_rng()
+        result = resolve_demolition(spec, rng)
+        army = self.army_model
+        inputs = self.tr(
+            "取り壊し: Stonecraft (Fortification)（{0}、目標値 {1}）→ Siegecraft（{2}、目標値 {3}）"
+            "（成功する確率 {4}、助けなしなら {5}）"
+        ).format(
+            army.commander_text(stonecraft),
+            stonecraft_tn,
+            army.commander_text(siegecraft),
+            siegecraft_tn,
+            percent(float(p)),
+            percent(float(plain)),
+        )
+        stone, siege = result.stonecraft, result.siegecraft
+        dice = f"{faces_text(stone.faces)} / {faces_text(siege.faces)}"
+        shown = self.tr("Stonecraft 達成値 {0}（{1}）→ Siegecraft {2:+d}、達成値 {3}（{4}）").format(
+            stone.total,
+            self.degree_label(stone.degree),
+            result.bonus,
+            siege.total,
+            self.degree_label(siege.degree),
+        )
+        army.log(inputs, dice=dice, result=shown, seed=seed, p_success=str(p), bonus=result.bonus)
+        return result
 
     # ---- internals -------------------------------------------------------------------------
     def _state(self) -> rules.Army:

@@ -18,11 +18,12 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.mtg.check_procedure import MTGCheckProcedure
-from gmtool.models.mtg.labels import check_name
+from gmtool.models.mtg.labels import card_name, check_name
 from gmtool.models.mtg.table_model import SYSTEM_ID, MTGTableModel
 from gmtool.rules.checks import Side
 from gmtool.rules.dice import new_seed
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
+from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.character import MTGCharacter
 from gmtool.rules.systems.mtg.checks import DIFFICULTY_BOUNDS, CheckColor, LibraryCard
 from gmtool.rules.systems.mtg.house_rules import (
@@ -30,11 +31,14 @@ from gmtool.rules.systems.mtg.house_rules import (
     BOOST_INCLUDING_REVEALED,
     BOOST_TIMING,
     KNOWN_RESULT,
+    ODDS_LIBRARY_ONLY,
+    PHYSICAL_ODDS,
 )
 from gmtool.rules.systems.mtg.odds import check_odds
-from gmtool.rules.systems.mtg.procedure import CheckPlan, plan_check
+from gmtool.rules.systems.mtg.outside import Outside, deck_limit, outside_copies, outside_total, with_count
+from gmtool.rules.systems.mtg.procedure import CheckPlan, physical_outside, physical_view, plan_check
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
-from gmtool.rules.systems.mtg.table import TableRefused
+from gmtool.rules.systems.mtg.table import TableRefused, set_outside
 from gmtool.store.campaign import StoredCharacter
 
 
@@ -99,10 +103,94 @@ class MTGCheckModel(QObject):
         """Physical deck: the cards the player knows on top, top first (exiled before revealing)."""
         if self.virtual:
             raise TableRefused(self.tr("仮想ライブラリーでは、既知のカードはライブラリーが覚えています"))
+        deck = self.deck()
+        if deck is not None:  # the known cards are in the library: not among the cards out of it
+            physical_view(deck, cards, self.outside_copies())  # TableRefused names the card
         self.known_top = list(cards)
         self._recompute()
 
+    def set_outside(self, card: LibraryCard, count: int) -> None:
+        """Physical deck: how many copies of ``card`` are out of the library (hand, graveyard,
+        battlefield, exile) — one undo step and one log line; TableRefused names a count the deck
+        does not allow."""
+        deck, cid = self.deck(), self.character_id
+        if deck is None or cid is None:
+            raise TableRefused(self.tr("判定するデッキ（PC）を選んでください"))
+        if self.virtual:
+            raise TableRefused(
+                self.tr("仮想ライブラリーでは、手札や墓地のカードはライブラリーが覚えています")
+            )
+        entries = with_count(self.outside(), deck, card.card.name, card.critical, count)
+        on_top = self.known_top.count(card)
+        if count + on_top > deck_limit(deck, card.card.name, card.critical):
+            raise TableRefused(
+                self.tr(
+                    "{0}は {1} 枚がPLの知っている上のカード（ライブラリーの中）です。"
+                    "ライブラリー外は{2}枚までです"
+                ).format(
+                    card_name(card.card), on_top, deck_limit(deck, card.card.name, card.critical) - on_top
+                )
+            )
+        if entries == self.outside():
+            return
+        text = self.tr("ライブラリー外のカード: {0} {1}枚（{2}）").format(
+            card_name(card.card), count, deck.name
+        )
+        result = self.tr("ライブラリー外 合計 {0} 枚").format(outside_total(entries))
+        self.table.commit(set_outside(self.table.state(), cid, entries), text, text, deck.name,
+                          result=result, action="outside")  # fmt: skip
+
+    def clear_outside(self) -> None:
+        """Every card back in the library (a new game, a shuffle of everything): one undo step."""
+        deck, cid = self.deck(), self.character_id
+        if deck is None or cid is None or not self.outside():
+            return
+        text = self.tr("ライブラリー外のカードをすべてライブラリーへ（{0}）").format(deck.name)
+        self.table.commit(set_outside(self.table.state(), cid, ()), text, text, deck.name, action="outside")
+
     # ---- reading --------------------------------------------------------------------------
+    def outside(self) -> Outside:
+        """The physical deck's cards entered as out of the library (kept under either reading)."""
+        return self.table.state().outside.get(self.character_id or "", ())
+
+    def outside_count(self, card: LibraryCard) -> int:
+        return next(
+            (e.count for e in self.outside() if (e.name, e.critical) == (card.card.name, card.critical)), 0
+        )
+
+    def outside_limit(self, card: LibraryCard) -> int:
+        """The most copies of ``card`` that may be out of the library: as many as the deck has."""
+        deck = self.deck()
+        return deck_limit(deck, card.card.name, card.critical) if deck is not None else 0
+
+    def reading_text(self) -> str:
+        """Which reading of mtg.physical_odds is in force, and what it does with the cards out."""
+        if self.virtual:
+            return self.tr("仮想ライブラリーのデッキです。成功率はいつもライブラリーに残るカードから数えます")
+        if self.house_rule(PHYSICAL_ODDS) == ODDS_LIBRARY_ONLY:
+            return self.tr(
+                "ハウスルール: ライブラリーに残るカードだけで数える。"
+                "ここで入力したカードを除いて成功率を計算します"
+            )
+        return self.tr(
+            "ハウスルール: デッキ全体で数える（既定）。ここで入力したカードも成功率に数えます"
+            "（編集 → ハウスルール… で「ライブラリーに残るカードだけ」にすると除きます）"
+        )
+
+    @property
+    def library_only(self) -> bool:
+        """The odds leave out the cards not in the library: house rule mtg.physical_odds, physical deck."""
+        return self.house_rule(PHYSICAL_ODDS) == ODDS_LIBRARY_ONLY and not self.virtual
+
+    def outside_copies(self) -> list[LibraryCard]:
+        """The copies the odds leave out now ([] under the whole-deck reading or a virtual library)."""
+        deck = self.deck()
+        if deck is None:
+            return []
+        return physical_outside(
+            self.table.state(), self.character_id or "", deck, self.house_rule(PHYSICAL_ODDS)
+        )
+
     def decks(self) -> list[StoredCharacter]:
         return self.campaign_model.characters_of(SYSTEM_ID)
 
@@ -149,7 +237,17 @@ class MTGCheckModel(QObject):
                 "仮想ライブラリー: 残り {0} 枚（PLが知っている上の {1} 枚・下に置いた {2} 枚を考慮）"
             ).format(library.size, library.known_top, sum(library.blocks))
         known = self.tr("、上の {0} 枚はPLが知っている").format(len(self.known_top)) if self.known_top else ""
-        return self.tr("デッキ全体 {0} 枚を無作為な順番として計算{1}").format(deck.size, known)
+        # Which reading of the house rule mtg.physical_odds is in force, said in the line itself.
+        if self.library_only:
+            out = len(self.outside_copies())
+            return self.tr("ライブラリーに残る {0} 枚で計算（ライブラリー外 {1} 枚を除く{2}）").format(
+                deck.size - out, out, known
+            )
+        entered = outside_total(self.outside())
+        ignored = self.tr("。ライブラリー外の {0} 枚も数えています").format(entered) if entered else ""
+        return self.tr("デッキ全体 {0} 枚で計算（手札・墓地なども数える{1}）{2}").format(
+            deck.size, known, ignored
+        )
 
     @property
     def already_checked(self) -> bool:
@@ -209,6 +307,11 @@ class MTGCheckModel(QObject):
         table = self.table.state()
         character = self.character_id or ""
         boost_cards, known_result = self.house_rule(BOOST_CARDS), self.house_rule(KNOWN_RESULT)
+        physical_odds = self.house_rule(PHYSICAL_ODDS)
+        if self.library_only and deck.size:  # a deck edited since the cards out were entered
+            note = outside_copies(deck, self.outside())[1]
+            if note:
+                self.problem = Message.joined("\n", [p for p in (self.problem, note) if p])
         try:
             self.plan = plan_check(
                 table,
@@ -220,6 +323,7 @@ class MTGCheckModel(QObject):
                 self.situation_changed,
                 boost_cards,
                 known_result,
+                physical_odds,
             )
         except TableRefused as refused:  # a known card no longer in the deck: forget them
             self.problem = str(refused)
@@ -234,6 +338,7 @@ class MTGCheckModel(QObject):
                 self.situation_changed,
                 boost_cards,
                 known_result,
+                physical_odds,
             )
         view, plan = self.plan.spec.library, self.plan
         odds = plan.odds

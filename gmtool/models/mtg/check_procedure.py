@@ -101,7 +101,8 @@ class MTGCheckProcedure:
         character_id = self._check_allowed()
         if self.model.virtual:
             raise TableRefused(_tr("このデッキは仮想ライブラリーで判定します（カードの入力はいりません）"))
-        self._require_in_deck([top, second], self.model.known_top)
+        # Under the library-only reading the revealed cards come from what is left in the library.
+        self._require_in_deck([top, second], [*self.model.outside_copies(), *self.model.known_top])
         choice, seed = self._choose(second, choice)
         try:
             shown = reveal(top, second, self.model.color, self.model.difficulty, choice)
@@ -173,7 +174,7 @@ class MTGCheckProcedure:
         wanted = self.boost_entry_count
         if len(cards) != wanted:
             raise TableRefused(_tr("行動判定ブーストで追放したカードを{0}枚入力してください").format(wanted))
-        self._require_in_deck(cards, [*self.model.known_top, *shown_two])
+        self._require_in_deck(cards, [*self.model.outside_copies(), *self.model.known_top, *shown_two])
         return self._finish(settle(revealed.shown, [*shown_two, *cards] if including else cards))
 
     # ---- step 3 -----------------------------------------------------------------------------

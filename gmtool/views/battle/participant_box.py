@@ -129,7 +129,7 @@ class ParticipantBox(SessionTab[BattleModel]):
             self.title.setText(self.tr("表で参加者を選んでください"))
             return
         self.title.setText(p.name)
-        self.refill(self.resource_combo, [(r.label, r.key) for r in p.resources])
+        self.refill(self.resource_combo, [(self.tr(r.label), r.key) for r in p.resources])
         self._show_resource()
         self.status_combo.setCurrentIndex(self.status_combo.findData(p.status))
         self.side_combo.setCurrentIndex(self.side_combo.findData(p.side))
@@ -137,7 +137,7 @@ class ParticipantBox(SessionTab[BattleModel]):
         people = self.battle.state().participants
         counts = [(self.battle.round_end_label(), "")] + [(q.name, q.id) for q in people]
         self.refill(self.counts_combo, counts)
-        self.refill(self.condition_combo, [(c.name, c.name) for c in p.conditions])
+        self.refill(self.condition_combo, [(self.tr(c.name), c.name) for c in p.conditions])
         self.remove_condition_button.setEnabled(bool(p.conditions))
 
     def _show_resource(self) -> None:

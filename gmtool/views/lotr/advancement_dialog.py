@@ -41,6 +41,7 @@ from gmtool.models.lotr.advancement_model import (
 from gmtool.rules.systems.lotr.advancement import OBJECTIVE_LABELS, OBJECTIVE_XP, PICKS_PER_ADVANCEMENT
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
 from gmtool.views.appearance import Tone, set_tone
+from gmtool.views.lotr.orders_box import LotROrdersBox
 from gmtool.views.widgets import read_only_table, show_refusal, shown_message
 
 XP_HEADERS = ("日付", "理由", "経験点")
@@ -198,11 +199,13 @@ class LotRAdvancementDialog(QDialog):
         self.override_check.setToolTip(self.tr("ルールの制限を越えた成長・経験点の削除（記録されます）"))
         self.override_check.toggled.connect(lambda on: setattr(self.model, "override", on))
         self.take_button = self._button(self.tr("成長する"), self.model.take)
+        self.orders_box = LotROrdersBox(self.model, self._guard)  # 1.6.2 / 1.6.3
 
         targets = self._row(self.skill_combo, self.field_edit, self.attribute_combo, self.reaction_combo)
         targets.addWidget(self.text_edit)
         form = QFormLayout(box)
         form.addRow(self.tr("この成長を数える職業（上級職の条件 1.6.3）"), self.order_combo)
+        form.addRow(self.orders_box)
         form.addRow(self.tr("成長の内容"), self.kind_combo)
         form.addRow(self.tr("対象"), targets)
         form.addRow(self.tr("消費"), self._row(self.cost_spin, (self.cost_label, 1), self.add_pick_button))
@@ -274,6 +277,7 @@ class LotRAdvancementDialog(QDialog):
         self._refill(self.order_combo, [(label, o) for o, label in model.order_choices()])
         self.order_combo.setCurrentIndex(self.order_combo.findData(model.order))
         self._refill(self.skill_combo, [(name, name) for name in model.skill_names()])
+        self.orders_box.sync()
         picks = [
             (self.tr(KIND_LABELS[p.kind]), target_label(p.kind, p.target), str(p.cost), p.note)
             for p in model.picks

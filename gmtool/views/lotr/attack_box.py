@@ -19,11 +19,18 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.attack_model import AttackPlan, LotRAttackModel
+from gmtool.models.lotr.fear_model import LotRFearModel
+from gmtool.models.lotr.mount_model import LotRMountModel
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
+from gmtool.models.lotr.stun_model import LotRStunModel
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import attack as engine
-from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER
+from gmtool.rules.systems.lotr import mounted, weapons
+from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, SIZE_IDS
 from gmtool.views.lotr.battle_actions_box import LotRActionsBox
+from gmtool.views.lotr.fear_box import FearBox
+from gmtool.views.lotr.mount_box import LotRMountBox
+from gmtool.views.lotr.stun_box import LotRStunBox
 from gmtool.views.session_tab import Confirm, SessionTab
 from gmtool.views.widgets import hbox
 
@@ -43,6 +50,7 @@ class LotRAttackBox(SessionTab[BattleModel]):
         self.attack = LotRAttackModel(model)
         self.attacker_combo, self.target_combo = QComboBox(), QComboBox()
         self.attacker_combo.currentIndexChanged.connect(lambda _i: self._attacker_changed())
+        self.target_combo.currentIndexChanged.connect(lambda _i: self._target_changed())
         self.bonus_spin = _spin(engine.BOUNDS["bonus"], self.tr("攻撃のボーナス "))
         self.bonus_spin.setToolTip(
             self.tr(
@@ -69,6 +77,24 @@ class LotRAttackBox(SessionTab[BattleModel]):
         )
         self.size_spin = _spin(engine.BOUNDS["size_steps"], self.tr("サイズ差 "))
         self.size_spin.setToolTip(self.tr("対象のサイズ − 攻撃側のサイズ（1 段階ごとに攻撃 +2）"))
+        self.weapon_combo = QComboBox()
+        self.weapon_combo.setToolTip(
+            self.tr("ルール表 → 参照表 の武器表（P.230）から。空なら武器のダメージを手で入力します")
+        )
+        self.distance_spin = _spin(weapons.DISTANCE_BOUNDS, self.tr("距離 "))
+        self.distance_spin.setSuffix(self.tr(" ヤード"))
+        self.distance_spin.setToolTip(self.tr('射撃武器の L と S から "L" を越えた段階を出します（3.4）'))
+        self.blunt_check = QCheckBox(self.tr("Blunt（命中でスタン）"))
+        self.blunt_check.setToolTip(self.tr("殴打攻撃で頭などを部位狙い: ダメージのかわりにスタン（3.7）"))
+        self.attacker_size_combo, self.target_size_combo = QComboBox(), QComboBox()
+        for combo in (self.attacker_size_combo, self.target_size_combo):
+            combo.addItem(self.tr("サイズ不明"), None)
+            for size_id in SIZE_IDS:
+                combo.addItem(size_id.capitalize(), size_id)
+        self.mounted_label = QLabel()
+        self.mounted_label.setWordWrap(True)
+        self.horse_str_check = QCheckBox(self.tr("馬の STR"))
+        self.horse_str_check.setToolTip(self.tr("ダメージと転倒に乗り手のかわりに馬の STR 修正を使う（3.9）"))
         self.parry_check = QCheckBox(self.tr("対象が防御（Parry/Block）する"))
         self.parry_spin = _spin(engine.BOUNDS["parry"], self.tr("防御のボーナス "))
         self.odds_label = QLabel()
@@ -95,27 +121,39 @@ class LotRAttackBox(SessionTab[BattleModel]):
             self.shield_spin,
             self.size_spin,
             self.parry_spin,
+            self.distance_spin,
         ):
             spin.valueChanged.connect(lambda _v: self._show())
-        for combo in (self.target_combo, self.option_combo, self.called_combo):
+        for combo in (
+            self.option_combo,
+            self.called_combo,
+            self.attacker_size_combo,
+            self.target_size_combo,
+        ):
             combo.currentIndexChanged.connect(lambda _i: self._show())
-        for check in (self.ranged_check, self.parry_check):
+        self.weapon_combo.currentIndexChanged.connect(lambda _i: self._weapon_changed())
+        for check in (self.ranged_check, self.parry_check, self.blunt_check, self.horse_str_check):
             check.toggled.connect(lambda _on: self._show())
         self.damage_edit.textChanged.connect(lambda _t: self._show_apply())
 
         box = QGroupBox(self.tr("攻撃（指輪物語RPG）"))
-        form = QFormLayout(box)
+        form = self.form = QFormLayout(box)
         form.addRow(self.tr("攻撃する"), hbox(self.attacker_combo, self.bonus_spin, self.option_combo))
+        form.addRow(self.tr("使う武器"), self.weapon_combo)
         form.addRow(self.tr("対象"), hbox(self.target_combo, self.size_spin, self.shield_spin))
-        form.addRow(self.tr("部位狙い"), hbox(self.called_combo, self.called_spin))
-        form.addRow(self.tr("射撃"), hbox(self.ranged_check, self.range_spin))
+        self.mounted_row = hbox(self.attacker_size_combo, self.target_size_combo, self.horse_str_check)
+        form.addRow(self.tr("騎乗"), self.mounted_row)
+        form.addRow(self.mounted_label)
+        form.addRow(self.tr("部位狙い"), hbox(self.called_combo, self.called_spin, self.blunt_check))
+        form.addRow(self.tr("射撃"), hbox(self.ranged_check, self.distance_spin, self.range_spin))
         form.addRow(self.tr("防御"), hbox(self.parry_check, self.parry_spin))
         form.addRow(self.odds_label)
         form.addRow(self.roll_button)
         form.addRow(self.result_label)
         form.addRow(self.tr("ダメージ"), hbox(self.damage_edit, self.str_spin))
         form.addRow(hbox(self.rolled_spin, self.apply_button, self.roll_damage_button))
-        form.addRow(self.tr("大成功"), hbox(self.max_button, self.break_combo, self.break_button))
+        form.addRow(self.tr("大成功"), hbox(self.max_button))
+        form.addRow(hbox(self.break_combo, self.break_button))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(box)
@@ -126,6 +164,8 @@ class LotRAttackBox(SessionTab[BattleModel]):
         if not attacker or not target:
             return None
         called = self.called_combo.currentData()
+        weapon = self.weapon_combo.currentData()
+        ranged_weapon = self._ranged_weapon()
         return AttackPlan(
             attacker=attacker,
             target=target,
@@ -137,7 +177,20 @@ class LotRAttackBox(SessionTab[BattleModel]):
             shield=self.shield_spin.value(),
             size_steps=self.size_spin.value(),
             parry=self.parry_spin.value() if self.parry_check.isChecked() else None,
+            blunt=self.blunt_check.isChecked() and self.blunt_check.isEnabled(),
+            weapon=weapon,
+            distance=self.distance_spin.value() if ranged_weapon and self.ranged_check.isChecked() else None,
+            attacker_size=self.attacker_size_combo.currentData(),
+            target_size=self.target_size_combo.currentData(),
+            horse_str=self.horse_str_check.isChecked() and self.horse_str_check.isEnabled(),
         )
+
+    def _ranged_weapon(self) -> bool:
+        name = self.weapon_combo.currentData()
+        try:
+            return bool(name) and self.attack.weapon(name).ranged
+        except BattleRefused:
+            return False
 
     def damage_dice(self) -> engine.DamageDice | None:
         text = self.damage_edit.text().strip()
@@ -149,6 +202,9 @@ class LotRAttackBox(SessionTab[BattleModel]):
         people = [(p.name, p.id) for p in state.participants if p.in_play]
         self.refill(self.attacker_combo, people)
         self.refill(self.target_combo, people)
+        weapons_in_table: list[tuple[str, str | None]] = [(self.tr("武器表から選ばない（手入力）"), None)]
+        weapons_in_table += [(name, name) for name in self.attack.weapon_names()]
+        self.refill(self.weapon_combo, weapons_in_table)
         if state.current and self.attacker_combo.currentData() is None:
             self.attacker_combo.setCurrentIndex(self.attacker_combo.findData(state.current))
         self._show()
@@ -159,10 +215,57 @@ class LotRAttackBox(SessionTab[BattleModel]):
             known = self.attack.str_bonus(attacker)
             if known is not None:
                 self.str_spin.setValue(known)
+            self._select_size(self.attacker_size_combo, attacker)
+        self._show()
+
+    def _select_size(self, combo: QComboBox, participant_id: str) -> None:
+        size = self.attack.size_of(participant_id)
+        if size is not None:
+            combo.setCurrentIndex(combo.findData(size))
+
+    def _target_changed(self) -> None:
+        target = self.target_combo.currentData()
+        if target:
+            self._select_size(self.target_size_combo, target)
+        self._show()
+
+    def _show_mounted(self) -> None:
+        """3.9: the rider's sizes and what mounting changes, only while the attacker is mounted."""
+        attacker = self.attacker_combo.currentData()
+        on_horse = bool(attacker) and mounted.mount_of(self.battle.participant(attacker)).mounted
+        self.form.setRowVisible(self.mounted_row, on_horse)
+        self.form.setRowVisible(self.mounted_label, on_horse)
+        self.size_spin.setEnabled(not on_horse)
+        self.horse_str_check.setEnabled(on_horse)
+        if on_horse:
+            self.mounted_label.setText(
+                self.tr(
+                    "騎乗中: 小さい相手には Large として数える。馬上からの射撃 −4、"
+                    "徒歩の相手への突撃（charge）は目標値 −3（3.9）"
+                )
+            )
+
+    def _weapon_changed(self) -> None:
+        """A weapon from the table: its damage dice go in the damage field (the GM may still edit)."""
+        name = self.weapon_combo.currentData()
+        if name:
+            try:
+                damage = self.attack.weapon(name).damage
+            except BattleRefused:
+                damage = None
+            self.damage_edit.setText(str(damage) if damage is not None else "")
         self._show()
 
     def _show(self) -> None:
+        self._show_mounted()
+        ranged_weapon = self._ranged_weapon()
+        self.distance_spin.setVisible(ranged_weapon)
+        self.distance_spin.setEnabled(self.ranged_check.isChecked())
+        self.range_spin.setVisible(not ranged_weapon)
         self.range_spin.setEnabled(self.ranged_check.isChecked())
+        self.blunt_check.setEnabled(
+            self.called_combo.currentData() != 0 and not self.ranged_check.isChecked()
+        )
         self.called_spin.setVisible(self.called_combo.currentData() == -1)
         # 3.4: no parry or block against missiles
         self.parry_check.setEnabled(not self.ranged_check.isChecked())
@@ -192,8 +295,9 @@ class LotRAttackBox(SessionTab[BattleModel]):
         self.odds_label.setText(head + "\n" + "　".join(parts))
 
     def _show_apply(self) -> None:
-        waiting = self.attack.can_apply()
         last = self.attack.last  # a hit whose roll is still the last step
+        # a Blunt hit stuns instead (3.7): the stun box takes it
+        waiting = self.attack.can_apply() and not (last is not None and last.spec.blunt)
         extraordinary = waiting and last is not None and last.result.extraordinary
         try:
             dice = self.damage_dice()
@@ -224,12 +328,20 @@ class LotRAttackBox(SessionTab[BattleModel]):
             text += self.tr("　防御 {0}: {1}").format(
                 result.parry_total, self.tr("防御された") if result.parried else self.tr("防御失敗")
             )
-        if result.extraordinary:
+        if result.hit and rolled.spec.blunt:
+            text += "\n" + self.tr(
+                "命中: ダメージのかわりにスタン。スタン欄で Stamina 判定を振ってください（3.7）"
+            )
+        elif result.extraordinary:
             text += "\n" + self.tr(
                 "Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）"
             )
         elif result.hit:
             text += "\n" + self.tr("命中: ダメージを与えてください")
+        if result.hit and rolled.spec.option == "charge":
+            text += "\n" + self.tr(
+                "charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）"
+            )
         else:
             text += "\n" + self.tr("命中しなかった")
         self.result_label.setText(text)
@@ -252,15 +364,25 @@ class LotRAttackBox(SessionTab[BattleModel]):
 
 
 class LotRTrackerBox(LotRActionsBox):
-    """The tracker's LotR box: actions, dodge and parry odds, and an attack from start to finish."""
+    """The tracker's LotR box: actions, dodge and parry odds, an attack from start to finish, the
+    stun a Blunt hit makes (3.7) and mounted combat (3.9)."""
 
     def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
         self.attack_box = LotRAttackBox(model, confirm, self)
+        self.stun_box = LotRStunBox(model, confirm, LotRStunModel(self.attack_box.attack), self)
+        self.mount_box = LotRMountBox(model, confirm, LotRMountModel(model), self)
         layout = self.layout()
         assert layout is not None
         layout.addWidget(self.attack_box)
+        layout.addWidget(self.stun_box)
+        self.fear_box = FearBox(LotRFearModel(model), self)  # it follows the encounter by itself
+        layout.addWidget(self.fear_box)
+        layout.addWidget(self.mount_box)
+        self._boxes: list[SessionTab[BattleModel]] = [self.attack_box, self.stun_box, self.mount_box]
+        self.stun_box.stun.rules_changed.connect(self.sync)  # a table edited, a house rule flipped
 
     def sync(self) -> None:
         super().sync()
-        self.attack_box.sync()
+        for box in self._boxes:
+            box.sync()

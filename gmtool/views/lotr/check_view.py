@@ -35,7 +35,9 @@ from gmtool.rules.systems.lotr.checks import (
     OpposedResult,
     RollResult,
     TieRule,
+    degree_of,
 )
+from gmtool.rules.systems.lotr.courage import CouragePerPoint
 from gmtool.rules.systems.lotr.house_rules import MARGINAL_ONE
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER
 from gmtool.views.appearance import set_tone
@@ -73,6 +75,8 @@ MODE_HELP = {
 }
 TIE_RULES = (TieRule.REROLL, TieRule.DODGE, TieRule.PARRY)
 PLOT_MIN_HEIGHT = 140  # with the rest, every mode fits the 600×500 px a 1366×768 laptop gives the panel
+# 対決 shows each side's degrees (1.5.2) on two lines more: its plots give up that room.
+OPPOSED_PLOT_MIN_HEIGHT = 96
 
 
 class LotRCheckView(QWidget):
@@ -238,9 +242,16 @@ class LotRCheckView(QWidget):
             unused.setVisible(not opposed)
         # Short in 対決: the two sides' buttons share the row with the roll and the odds.
         spend = self.tr("A: 勇気 +{0}") if opposed else self.tr("勇気を使う（+{0}）")
-        self.courage_button.setText(spend.format(COURAGE_BONUS))
+        # A point is worth more with traits such as Bold and Horselord on Ride (1.2.3): +7, not +3.
+        self.courage_button.setText(spend.format(model.courage_per_point().total))
+        self.courage_b_button.setText(
+            self.tr("B: 勇気 +{0}").format(model.courage_per_point(Contestant.B).total)
+        )
+        self.courage_button.setToolTip(self._courage_tip(model.courage_per_point()))
         self.courage_b_button.setVisible(opposed)
         self.tn_spin.setVisible(not opposed)
+        for plot in (self.stack_plot, self.totals_plot):
+            plot.setMinimumHeight(OPPOSED_PLOT_MIN_HEIGHT if opposed else PLOT_MIN_HEIGHT)
         self.tn_label.setVisible(not opposed)
         move_widget(self.odds_box, self.roll_row if opposed else self.inputs_row, 1)
         content = self.content.layout()
@@ -306,13 +317,27 @@ class LotRCheckView(QWidget):
             )
         return self.tr(MODE_HELP[mode])
 
+    def _courage_tip(self, value: CouragePerPoint) -> str:
+        lines = [
+            self.tr("結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）").format(COURAGE_PER_ROUND),
+            self.tr("勇気 1 点あたり {0}").format(value.text()),
+        ]
+        return "\n".join([*lines, value.refusal] if value.refusal else lines)
+
     def _detail(self) -> str:
         model, odds = self.model, self.model.odds
         if model.mode == OPPOSED:
             text = self.tr("1 回ごとの同点 {0}（{1}）").format(
                 percent(float(odds.tie_per_round)), tie_rule_label(model.tie_rule)
-            )
-            return text
+            ) + self.tr("。勝った側の成功度は差で決まる（1.5.2）")
+            # 1.5.2: the winner's degree from the difference of the totals, each side's odds
+            lines = [text]
+            for side, degrees in odds.opposed_degrees.items():
+                parts = "・".join(
+                    f"{model.rules.band(d).name} {percent(float(p))}" for d, p in degrees.items()
+                )
+                lines.append(f"{'A' if side is Contestant.A else 'B'}: {parts}")
+            return "\n".join(lines)
         lines = []
         courage = [
             (self.tr("{0} 点まで {1}") if n else self.tr("使わない {1}")).format(n, percent(float(p)))
@@ -379,6 +404,8 @@ class LotRCheckView(QWidget):
             ]
             winner = self.tr("A の勝ち") if result.winner is Contestant.A else self.tr("B の勝ち")
             text = self.tr("、同点で振り直し、").join(rounds) + f" → {winner}"
+            degree = degree_of(result.margin, rules.degree_bands())  # 1.5.2
+            text += self.tr("（{0}、差 {1}）").format(rules.band(degree).name, result.margin)
             a_points, b_points = self.model.courage_on_roll()
             if a_points or b_points:
                 text += self.tr("（勇気 A {0} 点・B {1} 点込み）").format(a_points, b_points)

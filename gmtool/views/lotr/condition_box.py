@@ -6,6 +6,11 @@ field (set the damage outright); the buttons are the usual way to take or heal.
 The total under the tracks is the condition penalty every test gets (1.2.2
 「負傷・疲労によって受けたペナルティは当然合計して」); an unset table value is
 shown as such and counts 0, as the check panel counts it.
+
+Two buttons open the recovery (1.2.1 / 1.2.2) and hazard (1.2.1.1) dialogs; the weariness part
+shows Table 9.39's recovery time and the character's age (Old −4 / Aged −8 to weariness
+resistance).  The courage rest is pressable only under the house rule COURAGE_WEARINESS (1.2.2
+「GMが許可すれば」), off by default.
 """
 
 from __future__ import annotations
@@ -13,12 +18,30 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
 
+from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.lotr.actions import MAX_AMOUNT, MAX_DAMAGE, LotRActions, penalty_text
+from gmtool.models.lotr.care_model import AGES, LotRCareModel
 from gmtool.models.lotr.check_log import wound_gap_warning
+from gmtool.models.lotr.hazard_model import LotRHazardModel
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr.derived import WoundTrack, condition_penalty, weariness_level
+from gmtool.rules.systems.lotr.house_rules import COURAGE_REST_ON, COURAGE_WEARINESS
+from gmtool.rules.systems.lotr.weariness import AGE_PENALTY, recovery_time
 from gmtool.views.appearance import Tone, set_tone
+from gmtool.views.lotr.care_dialog import LotRCareDialog
+from gmtool.views.lotr.hazard_dialog import LotRHazardDialog
 from gmtool.views.lotr.wound_track import LotRWearinessTrack, LotRWoundTrack
 from gmtool.views.widgets import show_refusal
 
@@ -63,6 +86,25 @@ class LotRConditionBox(QGroupBox):
         self.weariness_down_button = QPushButton(self.tr("疲労 −1 段階"))
         self.courage_rest_button = QPushButton(self.tr("勇気 1 点で疲労 2 段階回復"))
         self.courage_rest_button.setToolTip(self.tr("GM が許可したときだけ（1.2.2）"))
+        self.recovery_label = QLabel()  # Table 9.39's time for the current level
+        self.recovery_label.setWordWrap(True)
+        self.age_combo = QComboBox()
+        self.age_combo.setAccessibleName(self.tr("年齢（疲労への抵抗判定）"))
+        for age in AGES:
+            self.age_combo.addItem(self._age_text(age), age)
+        self.age_combo.setToolTip(
+            self.tr("年をとったキャラクターは疲労への抵抗判定に Old −4、Aged −8（1.2.2）")
+        )
+        # The recovery and hazard dialogs' models live with the box: a fire keeps burning between
+        # two openings of the dialog.
+        self.care_model = LotRCareModel(actions, parent=self)
+        self.hazard_model = LotRHazardModel(actions, parent=self)
+        self.care_button = QPushButton(self.tr("回復・手当て…"))
+        self.hazard_button = QPushButton(self.tr("危険（溺れる・落下・火炎・毒）…"))
+        self.care_button.clicked.connect(lambda: self.open_dialog(LotRCareDialog(self.care_model, self)))
+        self.hazard_button.clicked.connect(
+            lambda: self.open_dialog(LotRHazardDialog(self.hazard_model, self))
+        )
         self.penalty_label = QLabel()
         self.penalty_label.setWordWrap(True)
         self.penalty_label.setStyleSheet("font-weight: bold;")
@@ -78,6 +120,10 @@ class LotRConditionBox(QGroupBox):
         self.weariness_up_button.clicked.connect(lambda: self._run(actions.weariness_up))
         self.weariness_down_button.clicked.connect(lambda: self._run(actions.weariness_down))
         self.courage_rest_button.clicked.connect(lambda: self._run(actions.courage_for_weariness))
+        self.age_combo.activated.connect(
+            lambda _i: self._run(lambda: self.care_model.set_age(self.age_combo.currentData()))
+        )
+        actions.campaign_model.session_changed.connect(self._on_session_changed)
         actions.performed.connect(self.status_label.setText)
 
         grid = QGridLayout(self)
@@ -91,20 +137,28 @@ class LotRConditionBox(QGroupBox):
         damage_row.addWidget(QLabel(self.tr("ダメージ合計")))
         damage_row.addWidget(self.damage_spin)
         grid.addLayout(damage_row, 3, 0, 1, 4)
+        dialogs_row = QHBoxLayout()
+        dialogs_row.addWidget(self.care_button)
+        dialogs_row.addWidget(self.hazard_button)
+        dialogs_row.addStretch(1)
+        grid.addLayout(dialogs_row, 4, 0, 1, 4)
         # The weariness buttons get a row of their own: beside a title they made the box (and so
         # the sheet) wider than a 600 px window.
-        grid.addWidget(self.weariness_label, 4, 0, 1, 4)
-        grid.addWidget(self.weariness_track, 5, 0, 1, 4)
-        grid.addWidget(self.weariness_note, 6, 0, 1, 4)
+        grid.addWidget(self.weariness_label, 5, 0, 1, 4)
+        grid.addWidget(self.weariness_track, 6, 0, 1, 4)
+        grid.addWidget(self.weariness_note, 8, 0, 1, 4)
+        grid.addWidget(self.recovery_label, 7, 0, 1, 4)
         weariness_row = QHBoxLayout()
         for button in (self.weariness_up_button, self.weariness_down_button):
             weariness_row.addWidget(button)
         weariness_row.addStretch(1)
-        grid.addLayout(weariness_row, 7, 0, 1, 4)
+        weariness_row.addWidget(QLabel(self.tr("年齢")))
+        weariness_row.addWidget(self.age_combo)
+        grid.addLayout(weariness_row, 9, 0, 1, 4)
         # The courage rest under them: the three in a row made the sheet wider than a laptop's half.
-        grid.addWidget(self.courage_rest_button, 8, 0, 1, 4, Qt.AlignmentFlag.AlignLeft)
-        grid.addWidget(self.penalty_label, 9, 0, 1, 4)
-        grid.addWidget(self.status_label, 10, 0, 1, 4)
+        grid.addWidget(self.courage_rest_button, 10, 0, 1, 4, Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(self.penalty_label, 11, 0, 1, 4)
+        grid.addWidget(self.status_label, 12, 0, 1, 4)
 
     # ---- state ----------------------------------------------------------------------------
     @property
@@ -162,6 +216,7 @@ class LotRConditionBox(QGroupBox):
             self.tr("{0}: ただちに意識不明になります（1.2.2）").format(level.name) if last else ""
         )
         self.weariness_note.setVisible(last)
+        self._sync_weariness_extras(c.weariness, c.age)
 
         carried = track.carried_from  # house rule: an unset wound level takes the lighter one's
         unset = [
@@ -187,6 +242,40 @@ class LotRConditionBox(QGroupBox):
             "ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定できます"
         )
         self.penalty_label.setToolTip(help_text if unset else "")
+
+    def _sync_weariness_extras(self, weariness: int, age: str) -> None:
+        rules = self.character_actions.rules
+        if weariness == 0:
+            self.recovery_label.setText("")
+        else:
+            time = recovery_time(rules, weariness)
+            shown = time if time is not None else self.tr("未設定（ルール表 → 参照表 で入力）")
+            self.recovery_label.setText(self.tr("回復時間（Table 9.39）: {0}").format(shown))
+        self.recovery_label.setVisible(weariness > 0)
+        self.age_combo.setCurrentIndex(max(self.age_combo.findData(age), 0))
+        allowed = campaign_house_rules(self.character_actions.campaign_model).get(COURAGE_WEARINESS)
+        self.courage_rest_button.setEnabled(allowed == COURAGE_REST_ON)
+        self.courage_rest_button.setToolTip(
+            self.tr("GM が許可したときだけ（1.2.2）")
+            if allowed == COURAGE_REST_ON
+            else self.tr(
+                "ハウスルール「勇気 1 点で疲労 2 段階を回復」が「許可しない」です（編集 → ハウスルール）"
+            )
+        )
+
+    def _age_text(self, age: str) -> str:
+        if not age:
+            return "—"
+        return self.tr("{0}（{1:+d}）").format(age.capitalize(), AGE_PENALTY[age])
+
+    def open_dialog(self, dialog: QDialog) -> None:
+        """Shows a recovery or hazard dialog beside the sheet (tests replace it to keep it)."""
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+
+    def _on_session_changed(self, key: str) -> None:
+        if key == HOUSE_RULES_KEY and self.character_actions.exists:
+            self.sync()
 
     def _wound_note(self, track: WoundTrack) -> str:
         # 1.2.1 「Hobbitは,Incapacitated になった時点で死亡する」: shown on the whole track, so the GM

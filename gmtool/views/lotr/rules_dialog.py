@@ -27,6 +27,7 @@ from gmtool.models.lotr.rules_model import LotRRulesModel
 from gmtool.views.appearance import set_tone, tone_colour
 from gmtool.views.lotr.rules_fields import EDITED_STYLE, RulesTab
 from gmtool.views.lotr.rules_origin_tabs import OrdersView, RacesView
+from gmtool.views.lotr.rules_reference_tab import ReferenceTablesView
 from gmtool.views.lotr.rules_skills_tab import SkillListView
 from gmtool.views.lotr.rules_table_tabs import ConditionsView, DegreesView, ModifierTableView, PicksView
 from gmtool.views.widgets import shown_message
@@ -74,6 +75,8 @@ class LotRRulesDialog(QDialog):
             scroll.setWidgetResizable(True)
             scroll.setWidget(tab)
             self.tabs.addTab(scroll, title)
+        self.reference_tab = ReferenceTablesView(model)  # its own grid scrolls
+        self.tabs.addTab(self.reference_tab, self.tr("参照表"))
 
         # The campaign has one undo stack; this window's own undo/redo act only on a rule-table
         # step, so they never take back, say, a courage point spent at the table meanwhile.
@@ -122,6 +125,7 @@ class LotRRulesDialog(QDialog):
             self.conditions_tab,
             self.degrees_tab,
             self.picks_tab,
+            self.reference_tab,
         )
 
     def reload(self) -> None:

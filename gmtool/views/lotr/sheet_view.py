@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.lotr.actions import LotRActions
+from gmtool.models.lotr.character_steps import LotRCharacterSteps
 from gmtool.models.lotr.rules_model import RULES_KEY
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr.character import LotRCharacter
@@ -46,7 +47,9 @@ from gmtool.rules.systems.lotr.derived import (
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
 from gmtool.views.appearance import set_tone
 from gmtool.views.compact import ElidedLabel
+from gmtool.views.lotr.armed_combat_box import LotRArmedCombatBox
 from gmtool.views.lotr.condition_box import NOTE_STYLE, LotRConditionBox
+from gmtool.views.lotr.load_row import LotRLoadRow
 from gmtool.views.lotr.sheet_parts import CheckList, TextsBox, fill_combo
 from gmtool.views.lotr.skills_box import LotRSkillsBox
 from gmtool.views.lotr.spirit_box import LotRSpiritBox
@@ -65,9 +68,11 @@ class LotRSheetView(SheetEditing, QWidget):
         self.character_actions = actions or LotRActions(model.campaign_model, model.character_id, parent=self)
         self._init_editing()
 
+        self.character_steps = LotRCharacterSteps(model.campaign_model, model.character_id, parent=self)
         self.condition_box = LotRConditionBox(self.character_actions)
-        self.spirit_box = LotRSpiritBox(model, self.character_actions)
+        self.spirit_box = LotRSpiritBox(model, self.character_actions, self.character_steps)
         self.skills_box = LotRSkillsBox(model, lambda: self.character_actions.rules)
+        self.armed_combat_box = LotRArmedCombatBox(self.character_steps)
         self.texts_box = TextsBox(model, self._refuse)
         left_column, right_column = QWidget(), QWidget()
         left = QVBoxLayout(left_column)
@@ -82,6 +87,7 @@ class LotRSheetView(SheetEditing, QWidget):
         right.setContentsMargins(0, 0, 0, 0)
         right.addWidget(self.condition_box)
         right.addWidget(self.skills_box, 1)
+        right.addWidget(self.armed_combat_box)
         right.addWidget(self.texts_box, 1)
         self.columns = TwoColumns(left_column, right_column)  # one above the other when narrow
         layout = QVBoxLayout(self)
@@ -228,6 +234,8 @@ class LotRSheetView(SheetEditing, QWidget):
                 "× 30 まで超重荷（疲労判定の目標値 +20）"
             )
         )
+        # 1.3 / 3.1: what is carried, its level, and the moves at ×3/4 (重荷) or ×1/2 (超重荷).
+        self.load_row = LotRLoadRow(self.character_steps, self._guard)
         self.damage_bonus_label = ElidedLabel()
         self.damage_bonus_label.setToolTip(
             self.tr("STR 修正: 手持ち・手投げ武器のダメージに加算、射撃武器には影響しない（1.3）")
@@ -242,6 +250,8 @@ class LotRSheetView(SheetEditing, QWidget):
         form.addRow(self.tr("Health"), row)
         form.addRow(self.tr("Defence"), self.defence_label)
         form.addRow(self.tr("荷重"), self.encumbrance_label)
+        form.addRow(self.tr("運んでいる荷重"), self.load_row)
+        form.addRow(self.tr("移動（ヤード）"), self.load_row.movement_label)
         form.addRow(self.tr("ダメージ修正"), self.damage_bonus_label)
         form.addRow(self.tr("経験点"), self.xp_label)
         form.addRow(self.tr("成長"), self.advancements_label)
@@ -342,6 +352,7 @@ class LotRSheetView(SheetEditing, QWidget):
         self.damage_bonus_label.setText(
             self.tr("{0:+d}（STR 修正、手持ち・手投げ武器に加算）").format(mods["str"])
         )
+        self.load_row.sync(c)
         self.xp_label.setText(self.tr("合計 {0}").format(c.xp_total))
         self.advancements_label.setText(
             self.tr("{0} 回（経験点と成長の画面で記録します）").format(len(c.advancements))
@@ -350,3 +361,4 @@ class LotRSheetView(SheetEditing, QWidget):
     def _sync_parts(self) -> None:
         for box in (self.condition_box, self.spirit_box, self.skills_box, self.texts_box):
             box.sync()
+        self.armed_combat_box.sync()

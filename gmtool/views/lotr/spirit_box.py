@@ -11,11 +11,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
 
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.lotr.actions import MAX_CORRUPTION, MAX_RENOWN, LotRActions, bearing_warning
+from gmtool.models.lotr.character_steps import LotRCharacterSteps
+from gmtool.models.lotr.renown_model import LotRRenownModel
 from gmtool.views.lotr.condition_box import amount_spin
+from gmtool.views.lotr.renown_dialog import LotRRenownDialog
 from gmtool.views.widgets import show_refusal
 
 REACHED_STYLE = "color: white; background: #c00000; font-weight: bold; padding: 4px;"
@@ -24,8 +37,16 @@ MAX_COURAGE = 99  # the stored schema's limit
 
 
 class LotRSpiritBox(QGroupBox):
-    def __init__(self, model: CharacterModel, actions: LotRActions, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        model: CharacterModel,
+        actions: LotRActions,
+        steps: LotRCharacterSteps | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
+        self.steps = steps or LotRCharacterSteps(model.campaign_model, model.character_id, parent=self)
+        self.renown_dialog: LotRRenownDialog | None = None
         self.setTitle(self.tr("勇気・堕落・知名度"))
         self.model = model
         self.character_actions = actions
@@ -41,6 +62,11 @@ class LotRSpiritBox(QGroupBox):
         self.spend_button.setToolTip(
             self.tr("判定に +3（結果を見てから、1ラウンドに4点まで）、または特別な判定を行う権利")
         )
+        # 1.2.3: traits such as Bold and Horselord add to the +3 a point on their skills.
+        self.courage_skill_combo = QComboBox()
+        self.courage_skill_combo.setAccessibleName(self.tr("勇気を使う判定の技能"))
+        self.courage_skill_combo.currentIndexChanged.connect(lambda _i: self._sync_per_point())
+        self.per_point_label = QLabel()
         self.recover_button = QPushButton(self.tr("回復"))
         self.recover_all_button = QPushButton(self.tr("すべて回復"))
         self.recover_all_button.setToolTip(
@@ -70,13 +96,22 @@ class LotRSpiritBox(QGroupBox):
         self.renown_spin.setKeyboardTracking(False)
         self.renown_spin.setAccessibleName(self.tr("Renown"))
         self.renown_spin.setToolTip(self.tr("知名度: 0 から始まり、活躍によって上がる（1.2）"))
+        # 1.6.1: a raise for a Renown Trigger (Table 11.3 is not in the text), with its reason.
+        self.renown_amount = amount_spin(self.tr("上げる Renown"))
+        self.renown_reason = QLineEdit()
+        self.renown_reason.setPlaceholderText(self.tr("理由（Renown Trigger）"))
+        self.renown_reason.setAccessibleName(self.tr("Renown を上げる理由"))
+        self.renown_up_button = QPushButton(self.tr("Renown を上げる"))
+        self.renown_up_button.setToolTip(
+            self.tr("劇的な行動（Renown Trigger、1.6.1）: 理由と一緒に記録します")
+        )
+        self.renown_test_button = QPushButton(self.tr("知名度判定…"))
+        self.renown_test_button.setToolTip(self.tr("相手のことを知っているか: Wits で判定（1.2、Table 2.3）"))
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
 
         self.courage_spin.valueChanged.connect(self._set_courage)
-        self.spend_button.clicked.connect(
-            lambda: self._run(lambda: actions.spend_courage(self.courage_amount.value()))
-        )
+        self.spend_button.clicked.connect(lambda: self._run(self._spend_courage))
         self.recover_button.clicked.connect(
             lambda: self._run(lambda: actions.recover_courage(self.courage_amount.value()))
         )
@@ -93,29 +128,47 @@ class LotRSpiritBox(QGroupBox):
         self.renown_spin.valueChanged.connect(
             lambda v: self._run_if_changed(v, "renown", lambda: actions.set_renown(v))
         )
+        self.renown_up_button.clicked.connect(self._raise_renown)
+        self.renown_test_button.clicked.connect(self.open_renown_test)
         actions.performed.connect(self.status_label.setText)
+        self.steps.performed.connect(self.status_label.setText)
 
         grid = QGridLayout(self)
-        grid.addWidget(QLabel(self.tr("Courage（勇気）")), 0, 0)
-        grid.addWidget(self.courage_spin, 0, 1)
-        grid.addWidget(self.courage_label, 0, 2, 1, 3)
+        row = 0
+        grid.addWidget(QLabel(self.tr("Courage（勇気）")), row, 0)
+        grid.addWidget(self.courage_spin, row, 1)
+        grid.addWidget(self.courage_label, row, 2, 1, 3)
         courage_row = QHBoxLayout()
         for widget in (self.courage_amount, self.spend_button, self.recover_button, self.recover_all_button):
             courage_row.addWidget(widget)
         courage_row.addStretch(1)
-        grid.addLayout(courage_row, 1, 0, 1, 5)
-        grid.addWidget(QLabel(self.tr("Corruption（堕落）")), 2, 0)
-        grid.addWidget(self.corruption_spin, 2, 1)
-        grid.addWidget(self.bearing_label, 2, 2, 1, 3)
+        row += 1
+        grid.addLayout(courage_row, row, 0, 1, 5)
+        per_point_row = QHBoxLayout()
+        per_point_row.addWidget(self.courage_skill_combo)
+        per_point_row.addWidget(self.per_point_label, 1)
+        row += 1
+        grid.addLayout(per_point_row, row, 0, 1, 5)
+        row += 1
+        grid.addWidget(QLabel(self.tr("Corruption（堕落）")), row, 0)
+        grid.addWidget(self.corruption_spin, row, 1)
+        grid.addWidget(self.bearing_label, row, 2, 1, 3)
         corruption_row = QHBoxLayout()
         for widget in (self.corruption_amount, self.corruption_up_button, self.corruption_down_button):
             corruption_row.addWidget(widget)
         corruption_row.addStretch(1)
-        grid.addLayout(corruption_row, 3, 0, 1, 5)
-        grid.addWidget(self.corruption_warning, 4, 0, 1, 5)
-        grid.addWidget(QLabel(self.tr("Renown（知名度）")), 5, 0)
-        grid.addWidget(self.renown_spin, 5, 1)
-        grid.addWidget(self.status_label, 6, 0, 1, 5)
+        grid.addLayout(corruption_row, row + 1, 0, 1, 5)
+        grid.addWidget(self.corruption_warning, row + 2, 0, 1, 5)
+        row += 3
+        grid.addWidget(QLabel(self.tr("Renown（知名度）")), row, 0)
+        grid.addWidget(self.renown_spin, row, 1)
+        grid.addWidget(self.renown_test_button, row, 2, 1, 3)
+        renown_row = QHBoxLayout()
+        renown_row.addWidget(self.renown_amount)
+        renown_row.addWidget(self.renown_reason, 1)
+        renown_row.addWidget(self.renown_up_button)
+        grid.addLayout(renown_row, row + 1, 0, 1, 5)
+        grid.addWidget(self.status_label, row + 2, 0, 1, 5)
 
     # ---- state ----------------------------------------------------------------------------
     @property
@@ -136,6 +189,19 @@ class LotRSpiritBox(QGroupBox):
             spin.setValue(value)
             spin.blockSignals(False)
         self.courage_label.setText(self.tr("使用 {0} / 残り {1}").format(c.courage_spent, c.courage_left))
+        skills = [("", self.tr("技能を指定しない"))] + [(sk.name, sk.name) for sk in c.skills]
+        current = self.courage_skill_combo.currentData() or ""
+        if [
+            (self.courage_skill_combo.itemData(i), self.courage_skill_combo.itemText(i))
+            for i in range(self.courage_skill_combo.count())
+        ] != skills:
+            self.courage_skill_combo.blockSignals(True)
+            self.courage_skill_combo.clear()
+            for name, label in skills:
+                self.courage_skill_combo.addItem(label, name)
+            self.courage_skill_combo.setCurrentIndex(max(0, self.courage_skill_combo.findData(current)))
+            self.courage_skill_combo.blockSignals(False)
+        self._sync_per_point()
         bearing = c.attributes.brg
         self.bearing_label.setText(self.tr("/ Bearing {0}（Bearing に達すると NPC）").format(bearing))
         if c.corruption >= bearing:
@@ -153,6 +219,37 @@ class LotRSpiritBox(QGroupBox):
         self.corruption_warning.setVisible(bool(self.corruption_warning.text()))
 
     # ---- editing --------------------------------------------------------------------------
+    def _spend_courage(self) -> str:
+        value = self.steps.courage_value(self.courage_skill_combo.currentData() or "")
+        if value.refusal:
+            raise ValueError(value.refusal)
+        text = value.text() if value.parts else ""
+        return self.character_actions.spend_courage(self.courage_amount.value(), value.total, text)
+
+    def _sync_per_point(self) -> None:
+        if not self.model.exists:
+            return
+        value = self.steps.courage_value(self.courage_skill_combo.currentData() or "")
+        self.per_point_label.setText(value.refusal or self.tr("勇気 1 点あたり {0}").format(value.text()))
+
+    def _raise_renown(self) -> None:
+        amount, reason = self.renown_amount.value(), self.renown_reason.text()
+        try:
+            self.steps.raise_renown(amount, reason)
+        except ValueError as refusal:
+            show_refusal(self, str(refusal))
+            return
+        self.renown_reason.clear()
+
+    def open_renown_test(self) -> LotRRenownDialog:
+        """The renown test of this character (1.2): one dialog, raised again if open."""
+        if self.renown_dialog is None:
+            model = LotRRenownModel(self.model.campaign_model, self.model.character_id, parent=self)
+            self.renown_dialog = LotRRenownDialog(model, self)
+        self.renown_dialog.show()
+        self.renown_dialog.raise_()
+        return self.renown_dialog
+
     def _set_courage(self, value: int) -> None:
         if self.model.exists and value != self.model.character.courage:
             self._run(lambda: self.model.set_value("courage", value, self.tr("Courage")))

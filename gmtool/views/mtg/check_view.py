@@ -35,6 +35,7 @@ FAIL_COLOR = "#e8a33d"
 
 class MTGCheckView(QWidget):
     library_requested = Signal()  # 「仮想ライブラリー…」: the integrator opens the library dialog
+    outside_requested = Signal()  # 「ライブラリー外のカード…」: the integrator opens its dialog
 
     def __init__(self, model: MTGCheckModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -102,6 +103,11 @@ class MTGCheckView(QWidget):
 
         self.plot = MTGSuccessPlot(model)
         self.procedure_box = MTGProcedureBox(model)
+        # A physical deck's cards out of the library, which the house rule mtg.physical_odds may
+        # leave out of the odds: beside 仮想ライブラリー… (no row of its own: the panel's height is
+        # a laptop's), entered in a dialog the integrator opens.
+        self.outside_button = QPushButton()
+        self.outside_button.clicked.connect(self.outside_requested)
 
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("デッキ（PC）")))
@@ -109,6 +115,7 @@ class MTGCheckView(QWidget):
         top.addWidget(QLabel(self.tr("難易度")))
         top.addWidget(self.difficulty_spin)
         top.addWidget(self.library_button)
+        top.addWidget(self.outside_button)
         self.difficulty_note.setWordWrap(True)
         # An unusual 難易度's note in the room right of the colors, not on a line of its own.
         color_grid.addWidget(self.difficulty_note, 0, len(CheckColor) + 1, 3, 1)
@@ -172,3 +179,9 @@ class MTGCheckView(QWidget):
                 font.setBold(color is model.color)
                 label.setFont(font)
         self.library_button.setEnabled(model.deck() is not None)
+        # Short: the line under the odds says which reading is in force; the tooltip says it too.
+        self.outside_button.setText(
+            self.tr("ライブラリー外 {0}枚…").format(sum(e.count for e in model.outside()))
+        )
+        self.outside_button.setToolTip(model.reading_text())
+        self.outside_button.setVisible(model.deck() is not None and not model.virtual)

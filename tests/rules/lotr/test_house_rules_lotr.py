@@ -23,9 +23,13 @@ from gmtool.rules.systems.lotr.checks import (
 )
 from gmtool.rules.systems.lotr.derived import wound_track
 from gmtool.rules.systems.lotr.house_rules import (
+    ARMED_BONUS_OFF,
+    COURAGE_REST_OFF,
     MARGINAL_HELPER,
     MARGINAL_ONE,
     MARGINAL_ZERO,
+    MORALE_BONUS_OFF,
+    STUN_RELIEF_OFF,
     TIE_REROLL,
     TIE_STAYS,
     UNSET_LIGHTER,
@@ -149,8 +153,20 @@ def test_the_switches_default_to_todays_readings():
         MARGINAL_HELPER,
         "lotr.battle_tie",
         "lotr.unset_wound_penalty",
+        "lotr.armed_combat_bonus",
+        "lotr.courage_weariness",
+        "lotr.stun_relief",
+        "lotr.unit_morale_bonus",
     ]
+    assert all(rules.get(r.id) == r.default for r in house_rules_of("lotr"))
     assert rules.get(MARGINAL_HELPER) == MARGINAL_ZERO
+    optional = {r.id: rules.get(r.id) for r in house_rules_of("lotr")[3:]}
+    assert optional == {  # the text's optional rules (「GMが望むなら」…) are off unless chosen
+        "lotr.armed_combat_bonus": ARMED_BONUS_OFF,
+        "lotr.courage_weariness": COURAGE_REST_OFF,
+        "lotr.stun_relief": STUN_RELIEF_OFF,
+        "lotr.unit_morale_bonus": MORALE_BONUS_OFF,
+    }
 
 
 @pytest.mark.parametrize("reading", [MARGINAL_ZERO, MARGINAL_ONE])

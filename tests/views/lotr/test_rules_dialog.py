@@ -15,7 +15,7 @@ from gmtool.views.lotr.rules_fields import parse_int
 from gmtool.views.lotr.rules_origin_tabs import parse_package
 from tests.qt_fixtures import sample_lotr_character, stored_session
 
-TAB_TITLES = ["能力値修正表", "種族", "職業", "技能", "負傷・疲労", "成功度", "成長ポイント"]
+TAB_TITLES = ["能力値修正表", "種族", "職業", "技能", "負傷・疲労", "成功度", "成長ポイント", "参照表"]
 
 
 def make_dialog(qtbot, campaign_model) -> LotRRulesDialog:

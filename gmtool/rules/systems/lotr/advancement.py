@@ -15,6 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from gmtool.rules.message import Message
+from gmtool.rules.systems.lotr import orders
 from gmtool.rules.systems.lotr.character import (
     MAX_RANK,
     Advancement,
@@ -167,6 +168,8 @@ def check_advancement(
         field = speciality.strip() or skill_name.strip()
         if wanted.count((skill_name, speciality)) > 1 or (skill and field in skill.specialisations):
             found.append(Message("{0} の特化「{1}」はすでにあります", skill_name.strip(), field))
+    found += orders.order_problems(character, advancement, rules)  # 1.6.2
+    found += orders.elite_problems(character, advancement, rules)  # 1.6.3
     return found
 
 
@@ -239,6 +242,8 @@ def apply_advancement(
     for pick in advancement.picks:
         character = apply_pick(character, pick, rules)
     overrides = tuple(f"成長時の GM 許可: {m}" for m in found) if overridden else ()
+    if advancement.advancing_orders:  # 1.6.2: the two named stay the character's choice
+        character = replace(character, advancing_orders=advancement.advancing_orders)
     return replace(
         character,
         advancements=(*character.advancements, advancement),

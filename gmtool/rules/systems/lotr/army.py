@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import cache
 from typing import Annotated, Any
 
@@ -18,6 +19,7 @@ from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import structures as st
 from gmtool.rules.systems.lotr import units as un
 from gmtool.rules.systems.lotr.checks import Bands, LotRRoller
+from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 from gmtool.rules.systems.lotr.rules_data import LotRRules
 from gmtool.rules.systems.lotr.structures import Improvement, Lock, SiegeResult, Structure
 from gmtool.rules.systems.lotr.units import ArmyRefused, MoraleResult, Unit, UnitAttackResult
@@ -90,6 +92,33 @@ def remove_unit(state: Army, unit_id: str) -> Army:
     return replace(state, units=tuple(u for u in state.units if u.id != unit_id))
 
 
+def race_factor(table: ReferenceTable, race: str | None) -> Fraction | None:
+    """The race's Size factor from Table 9.26 (the GM's `unit_size` table); None for a unit of
+    mixed races, which takes no factor.  An empty cell is refused, never read as 1."""
+    if race is None:
+        return None
+    row = table.row(race)
+    if row is None:
+        raise ArmyRefused(Message("{0} に「{1}」の行はありません", table.title, race))
+    factor = row.number("factor")
+    if factor is None:
+        raise ArmyRefused(
+            Message(
+                "{0}（{1}）の「{2}」の係数が未設定です。ルール表 → 参照表 で入力してください",
+                table.title,
+                table.source,
+                race,
+            )
+        )
+    return factor
+
+
+def size_from_headcount(state: Army, unit_id: str, headcount: int, factor: Fraction | None) -> Army:
+    """The unit's Size from its head count (Morale follows the change, see `with_size`)."""
+    unit = require_unit(state, unit_id)
+    return replace_unit(state, un.with_size(unit, un.size_from_headcount(headcount, factor)))
+
+
 def duplicate_unit(state: Army, unit_id: str, new_id: str, name: str) -> Army:
     """A copy placed right after the original."""
     source = require_unit(state, unit_id)
@@ -106,9 +135,15 @@ def attack(
     rules: LotRRules,
     rng: random.Random,
     tn_modifier: int = 0,
+    use_morale: bool = False,
 ) -> tuple[Army, UnitAttackResult]:
     spec = un.attack_spec(
-        require_unit(state, attacker_id), require_unit(state, target_id), commander, rules, tn_modifier
+        require_unit(state, attacker_id),
+        require_unit(state, target_id),
+        commander,
+        rules,
+        tn_modifier,
+        use_morale,
     )
     result = un.resolve_unit_attack(spec, rng)
     return replace_unit(state, result.target_after), result
@@ -122,9 +157,10 @@ def morale_test(
     rng: random.Random,
     support_id: str | None = None,
     tn_modifier: int = 0,
+    rally: LotRRoller | None = None,
 ) -> tuple[Army, MoraleResult]:
     support = require_unit(state, support_id) if support_id else None
-    spec = un.morale_spec(require_unit(state, target_id), roller, bands, support, tn_modifier)
+    spec = un.morale_spec(require_unit(state, target_id), roller, bands, support, tn_modifier, rally)
     result = un.resolve_morale(spec, rng)
     return replace_unit(state, result.target_after), result
 

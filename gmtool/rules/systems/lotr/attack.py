@@ -31,6 +31,8 @@ RANGE_STEP_TN = 2  # 3.4 「"L" より遠くなった場合に,距離 S ごと�
 HEAD_SHOT_TN = 12  # 3.7 「頭部狙いの場合,目標値は +12 の修正」
 SIZE_STEP = 2  # 1.5/3.2 「1段階大きいサイズの相手への攻撃は +2」（小さい相手には −2）
 AIM_BONUS = {"none": 0, "direct": 1, "indirect": 3}  # 3.5 「直接攻撃なら+1,間接攻撃なら+3」
+FROM_HORSEBACK = -4  # 3.9 「馬上からの Ranged Combat 攻撃は -4 ペナルティ」
+MOUNTED_CHARGE_TN = -3  # 3.9 「騎乗時の突撃では, 相手が騎乗していない場合は…目標値を -3 する」
 PARRIED: Literal["parried"] = "parried"
 BOUNDS = {  # what the tracker and `prob lotr-attack` take
     "bonus": (-99, 99),
@@ -107,6 +109,9 @@ class AttackSpec:
     size_steps: int = 0  # the target's size − the attacker's, in steps
     parry: int | None = None
     bands: Bands = field(default_factory=shipped_bands)
+    from_horseback: bool = False  # a ranged attack from horseback (3.9: −4)
+    mounted_charge: bool = False  # a mounted charge against someone on foot (3.9: TN −3)
+    blunt: bool = False  # a blunt blow at a called shot: stuns instead of damaging (3.7)
 
     def __post_init__(self) -> None:
         if self.option not in OPTIONS_BY_ID:
@@ -121,6 +126,14 @@ class AttackSpec:
             raise ValueError(Message("飛び道具に対しては Parry/Block できません（3.4）"))
         if self.range_steps and not self.ranged:
             raise ValueError(Message("距離の段階（range step）は射撃だけのものです"))
+        if self.from_horseback and not self.ranged:
+            raise ValueError(Message("馬上からの −4 は射撃（Ranged Combat）だけのものです（3.9）"))
+        if self.mounted_charge and self.option != "charge":
+            raise ValueError(Message("騎乗での突撃は攻撃オプション charge のときだけです（3.9）"))
+        if self.blunt and not self.called_shot:
+            raise ValueError(Message("スタンを起こす Blunt 攻撃は頭などを部位狙いで狙います（3.7 註）"))
+        if self.blunt and self.ranged:
+            raise ValueError(Message("Blunt 攻撃（スタン）は射撃ではできません"))
 
     @property
     def attack_option(self) -> AttackOption:
@@ -128,15 +141,16 @@ class AttackSpec:
 
     @property
     def tn(self) -> int:
-        """Defence + the called shot; missiles: + 2 per range step + the shield."""
-        tn = self.defence + self.called_shot
+        """Defence + the called shot (− 3 for a mounted charge); missiles: + 2 per range step + the shield."""
+        tn = self.defence + self.called_shot + (MOUNTED_CHARGE_TN if self.mounted_charge else 0)
         if self.ranged:
             tn += RANGE_STEP_TN * self.range_steps + self.shield
         return tn
 
     @property
     def attack_bonus(self) -> int:
-        return self.bonus + self.attack_option.attack + self.aim + SIZE_STEP * self.size_steps
+        horseback = FROM_HORSEBACK if self.from_horseback else 0
+        return self.bonus + self.attack_option.attack + self.aim + SIZE_STEP * self.size_steps + horseback
 
     @property
     def parry_bonus(self) -> int | None:

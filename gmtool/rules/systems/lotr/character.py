@@ -123,6 +123,20 @@ class Advancement:
     order: ShortText = ""  # the order this advancement counts for (elite orders need 6 in one)
     picks: tuple[Pick, ...] = ()
     date: ShortText = ""
+    # 1.6.2: with three orders or more, the two named when it was taken (empty: not named)
+    advancing_orders: Annotated[tuple[ShortText, ...], Field(max_length=2)] = ()
+
+
+@dataclass(frozen=True)
+class CombatPick:
+    """1.4.2 (a house rule): at ranks 6, 9 and 12 of an Armed Combat skill, one combat action chosen
+    for +1 on that action only (the same one may be chosen again)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")
+
+    skill: Name  # "Armed Combat: Blades"
+    rank: Literal[6, 9, 12]
+    action: Name  # an action id of combat.ACTION_KINDS ("defensive", "sweep", …)
 
 
 @dataclass(frozen=True)
@@ -158,6 +172,11 @@ class LotRCharacter:
     overrides: Annotated[tuple[ShortText, ...], Field(max_length=MAX_ROWS)] = ()  # GM override records
     notes: LongText = ""
     is_pc: StrictBool = True
+    # Added later, with defaults so older files open as they were.
+    load: Annotated[StrictInt, Field(ge=0, le=99_999)] | None = None  # 1.3 carried; None = not entered
+    combat_picks: Annotated[tuple[CombatPick, ...], Field(max_length=MAX_ROWS)] = ()  # 1.4.2
+    advancing_orders: Annotated[tuple[ShortText, ...], Field(max_length=2)] = ()  # 1.6.2 the two named
+    age: Literal["", "old", "aged"] = ""  # 1.2.2 Old −4 / Aged −8 to weariness resistance; "" = neither
 
     def __post_init__(self) -> None:
         names = [s.name for s in self.skills]

@@ -294,6 +294,7 @@ class OpposedSpec:
     a: LotRRoller
     b: LotRRoller
     tie_rule: TieRule = TieRule.REROLL
+    bands: Bands = field(default_factory=shipped_bands)  # the winner's degree (1.5.2)
 
     def judge_round(self, a_faces: Faces, b_faces: Faces) -> Contestant | None:
         a_total, b_total = sum(a_faces) + self.a.bonus, sum(b_faces) + self.b.bonus
@@ -320,6 +321,12 @@ class OpposedResult:
     @property
     def outcome(self) -> Contestant:
         return self.winner
+
+    @property
+    def margin(self) -> int:
+        """The winner's lead on the deciding round: its totals' difference (0: a tie it won)."""
+        last = self.rounds[-1]
+        return abs(last.a_total - last.b_total)
 
 
 def opposed_round(spec: OpposedSpec) -> Mapping[Contestant | None, Fraction]:

@@ -25,7 +25,7 @@ from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, success_probability
 from gmtool.rules.systems.lotr.derived import WoundTrack, defence
 from gmtool.rules.systems.lotr.exploding import at_least, roll_test
-from gmtool.rules.systems.lotr.rules_data import Level, LotRRules, lotr_rules
+from gmtool.rules.systems.lotr.rules_data import SIZE_IDS, Level, LotRRules, lotr_rules
 
 ACTIONS_PER_TURN = 2  # 「1ターンに標準で2アクション」
 EXTRA_ACTION_PENALTY = 5  # 「行動判定に1回ごとに -5 の累積ペナルティ」
@@ -65,7 +65,14 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
     ActionKind("sprint", "Sprint", None, "40ヤードまで、Run判定 目標値10（接近戦中15）"),
     ActionKind("free", "狙いを変える・物を捨てる・叫ぶ・気付く", 0),
 )
-ACTIONS_BY_ID = {a.id: a for a in ACTION_KINDS}
+# 3.9 騎乗戦闘: taken through the tracker's mount box (mounted.py), which checks the mount and reads
+# the cost from Table 9.22, so they are not in the actions list above.
+MOUNT_ACTION_KINDS: tuple[ActionKind, ...] = (
+    ActionKind("horse_attack", "馬の攻撃（War-Trained）", 0, "乗り手の行動に影響しない1アクション"),
+    ActionKind("horse_move", "馬の移動", 1),
+    ActionKind("horse_gallop", "馬の移動（Full-round）", None),
+)
+ACTIONS_BY_ID = {a.id: a for a in (*ACTION_KINDS, *MOUNT_ACTION_KINDS)}
 ATTACKS = frozenset(
     {"attack", "defensive", "power", "precise", "two_handed", "sweep", "charge", "grab", "punch", "trip"}
 )
@@ -99,6 +106,8 @@ class LotRCombat(CombatRules):
             "wound_levels": character.wound_levels,
             "extra_healthy": size.extra_healthy if size else 0,
             "actions": ACTIONS_PER_TURN,
+            # 1-based (0: unknown, as for a quick NPC): a rider counts as Large against smaller foes (3.9)
+            "size_order": SIZE_IDS.index(character.size) + 1 if character.size in SIZE_IDS else 0,
         }
         return self._seed(character.name, values, character.damage, character.weariness, character.is_pc)
 
@@ -145,8 +154,10 @@ class LotRCombat(CombatRules):
         return self.rules.weariness_levels[index]
 
     def penalty(self, participant: Participant) -> int:
-        """Wound + weariness penalties, as on the sheet (unset table values count 0)."""
-        return self.wound_track(participant).penalty + (self.weariness(participant).penalty or 0)
+        """Wound + weariness penalties, as on the sheet (unset table values count 0), and those of
+        conditions that carry one (a fear attack's, 3.8)."""
+        wound = self.wound_track(participant).penalty + (self.weariness(participant).penalty or 0)
+        return wound + condition_penalty(participant)
 
     def states(self, participant: Participant) -> tuple[str, ...]:
         track = self.wound_track(participant)
@@ -275,6 +286,17 @@ def dodge_probability(p: Participant, penalty: int = 0) -> Fraction:
 def parry_probability(bonus: int, attack_total: int) -> Fraction:
     """防御: the weapon skill test against the attack's total; a tie is the defender's."""
     return success_probability(RollSpec(LotRRoller(modifier=bonus), attack_total))
+
+
+# A condition with a penalty on every action (3.8 恐怖: −1, −2, −4): the value "penalty:<its name>"
+# counts only while the condition of that name lasts, so removing the condition ends it too.
+CONDITION_PENALTY = "penalty:"
+
+
+def condition_penalty(p: Participant) -> int:
+    names = {c.name for c in p.conditions}
+    prefix = CONDITION_PENALTY
+    return sum(v for k, v in p.values.items() if k.startswith(prefix) and k[len(prefix) :] in names)
 
 
 def set_keep_initiative(encounter: Encounter, keep: bool) -> Encounter:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from gmtool.rules.systems.lotr.character import LotRCharacter, Reactions, Skill
 from gmtool.rules.systems.lotr.house_rules import UNSET_LIGHTER
@@ -51,6 +52,49 @@ def encumbrance(character: LotRCharacter) -> tuple[int, int, int]:
     strength = character.attributes.str
     normal, burdened, overburdened = ENCUMBRANCE_MULTIPLIERS
     return strength * normal, strength * burdened, strength * overburdened
+
+
+# ---- load and movement (1.3, 3.1) -----------------------------------------------------------
+NORMAL, HEAVY, VERY_HEAVY, TOO_HEAVY = "normal", "heavy", "very_heavy", "too_heavy"
+# 「重荷のときは目標値に+10,超重荷のときは+20の修正」 on a weariness test for the load (1.3).
+LOAD_WEARINESS_TN = {NORMAL: 0, HEAVY: 10, VERY_HEAVY: 20}
+# 3.1 「重荷の場合は移動距離を 3/4,超重荷の場合は 1/2 にする」.
+LOAD_MOVEMENT = {NORMAL: Fraction(1), HEAVY: Fraction(3, 4), VERY_HEAVY: Fraction(1, 2)}
+# 3.1: (id, name, least, most yards); Run and Sprint give only how far they reach (「27ヤードまで」).
+MOVES: tuple[tuple[str, str, int | None, int], ...] = (
+    ("walk", "Walk", 3, 6),
+    ("jog", "Jog", 7, 9),
+    ("run", "Run", None, 27),
+    ("sprint", "Sprint", None, 40),
+)
+
+
+def load_level(character: LotRCharacter) -> str | None:
+    """Where the carried load falls (None: no load entered yet)."""
+    if character.load is None:
+        return None
+    light, heavy, very_heavy = encumbrance(character)
+    if character.load <= light:
+        return NORMAL
+    if character.load <= heavy:
+        return HEAVY
+    return VERY_HEAVY if character.load <= very_heavy else TOO_HEAVY
+
+
+def half_up(value: Fraction) -> int:
+    """5. 「割り算を行ったときは,端数を四捨五入する」."""
+    return int(value + Fraction(1, 2)) if value >= 0 else -int(-value + Fraction(1, 2))
+
+
+def movement(level: str) -> list[tuple[str, str, int | None, int]]:
+    """The four moves of 3.1 at a load level's fraction, rounded half up; [] when too heavy to move."""
+    factor = LOAD_MOVEMENT.get(level)
+    if factor is None:
+        return []
+    return [
+        (move, name, None if least is None else half_up(least * factor), half_up(most * factor))
+        for move, name, least, most in MOVES
+    ]
 
 
 def attribute_cap(attribute: str, bonuses: dict[str, int]) -> int:

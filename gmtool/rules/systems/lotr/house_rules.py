@@ -25,6 +25,18 @@ TIE_STAYS, TIE_REROLL = "stays", "reroll"
 UNSET_WOUND_PENALTY = "lotr.unset_wound_penalty"
 UNSET_ZERO, UNSET_LIGHTER = "zero", "lighter"
 
+UNIT_MORALE_BONUS = "lotr.unit_morale_bonus"
+MORALE_BONUS_OFF, MORALE_BONUS_ON = "off", "on"
+
+ARMED_COMBAT_BONUS = "lotr.armed_combat_bonus"
+ARMED_BONUS_OFF, ARMED_BONUS_ON = "off", "on"
+
+COURAGE_WEARINESS = "lotr.courage_weariness"
+COURAGE_REST_OFF, COURAGE_REST_ON = "off", "on"
+
+STUN_RELIEF = "lotr.stun_relief"
+STUN_RELIEF_OFF, STUN_RELIEF_ON = "off", "on"
+
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         id=MARGINAL_HELPER,
@@ -110,5 +122,104 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             ),
         ),
         default=UNSET_ZERO,
+    ),
+    HouseRule(
+        id=ARMED_COMBAT_BONUS,
+        system="lotr",
+        title=template("Armed Combat のランク 6・9・12 で選ぶ戦闘行動の +1"),
+        quote=(
+            "註: GMが面倒だと判断した場合は省略したほうが安全 … Armed Combat では,"
+            "スキルが6ランク,9ランク,12ランクに達したときに, 特定の戦闘行動(防御攻撃,なぎ払いなど)を"
+            "1つ選び, その行動に関してだけ+1のボーナスを得る. 複数回同じものを強化してもよい."
+        ),
+        section="1.4.2 技能ごとの特殊修正",
+        readings=(
+            Reading(
+                ARMED_BONUS_OFF,
+                template("省略する（ボーナスなし）"),
+                template("本文の註どおり省略する。シートに戦闘行動の選択は出ず、ボーナスもない"),
+            ),
+            Reading(
+                ARMED_BONUS_ON,
+                template("選んだ戦闘行動に +1"),
+                template(
+                    "Armed Combat 技能がランク 6・9・12 に達するごとに、シートで戦闘行動を 1 つ選び、"
+                    "その行動だけ +1（同じ行動を何度選んでもよい）"
+                ),
+            ),
+        ),
+        default=ARMED_BONUS_OFF,
+    ),
+    HouseRule(
+        id=COURAGE_WEARINESS,
+        system="lotr",
+        title=template("勇気 1 点で疲労 2 段階を回復"),
+        quote="ただし,GMが許可すれば,キャラクターはCourage1点と引き換えに 2段階の疲労を回復してもよい.",
+        section="1.2.2 疲労と回復",
+        readings=(
+            Reading(
+                COURAGE_REST_OFF,
+                template("許可しない"),
+                template(
+                    "疲労は回復時間（Table 9.39）と回復判定でだけ回復する。"
+                    "シートの勇気で回復するボタンは押せない"
+                ),
+            ),
+            Reading(
+                COURAGE_REST_ON,
+                template("許可する"),
+                template("シートのボタンで勇気 1 点と引き換えに疲労を 2 段階回復できる"),
+            ),
+        ),
+        default=COURAGE_REST_OFF,
+    ),
+    HouseRule(
+        id=STUN_RELIEF,
+        system="lotr",
+        title=template("スタンのペナルティを成功度で軽減する"),
+        quote=(
+            "註: GM が望むなら,スタンによるペナルティ値を, "
+            "Complete/Superior/Extraordinary success のときは -1/-3/-5 軽減してもよい."
+        ),
+        section="3.7 スタン",
+        readings=(
+            Reading(
+                STUN_RELIEF_OFF,
+                template("軽減しない"),
+                template("スタン中のペナルティはスタン表（Table 9.17）の値のまま"),
+            ),
+            Reading(
+                STUN_RELIEF_ON,
+                template("軽減する"),
+                template(
+                    "Stamina 判定が Complete なら 1、Superior なら 3、Extraordinary なら 5 だけ"
+                    "ペナルティを軽くする（0 より軽くはならない）"
+                ),
+            ),
+        ),
+        default=STUN_RELIEF_OFF,
+    ),
+    HouseRule(
+        id=UNIT_MORALE_BONUS,
+        system="lotr",
+        title=template("部隊の士気をダメージと防御力のボーナスに使う"),
+        quote="GMは,部隊の士気の値を,能力修正表を用いて, ダメージや防御力へのボーナスとして使ってよい.",
+        section="3.11.1 部隊戦闘",
+        readings=(
+            Reading(
+                MORALE_BONUS_OFF,
+                template("使わない"),
+                template("部隊の攻撃は Strength・Size・Toughness だけで決まる"),
+            ),
+            Reading(
+                MORALE_BONUS_ON,
+                template("士気の能力値修正を使う"),
+                template(
+                    "攻撃する部隊の Morale の能力値修正をダメージに、攻撃される部隊の Morale の"
+                    "能力値修正を Toughness（目標値とダメージの差し引き）に加える。両方の Morale が必要"
+                ),
+            ),
+        ),
+        default=MORALE_BONUS_OFF,
     ),
 )

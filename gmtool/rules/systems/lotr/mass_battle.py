@@ -8,9 +8,8 @@ Defeat, a tie does not move — or, under the house rule BATTLE_TIE's other read
 Reaching Victory or Defeat ends the battle.
 
 The track is an absorbing Markov chain, so P(Victory) and the expected number of hours from every
-position are solved exactly (Fractions).  Where each hero fought and what happened to them come
-from Tables 9.24 PRESS and 9.25 Hero Combat, which the summary does not contain: the GM types them,
-and this module only keeps what was typed.
+position are solved exactly (Fractions).  Where each hero fought and what happened to them are
+kept as text: rolled on the GM's Tables 9.24 PRESS and 9.25 Hero Combat (hero_combat.py), or typed.
 
 One frozen document (stored as JSON in the campaign's session state) and pure operations that
 return the next document or raise `BattleRefused` with the reason the table hears.
@@ -97,7 +96,8 @@ class HourRecord:
 
 @dataclass(frozen=True)
 class HeroRecord:
-    """Where a hero fought in one hour and what came of it, both as the GM typed them."""
+    """Where a hero fought in one hour and what came of it: the rows' names rolled on Tables 9.24
+    and 9.25 (hero_combat.py), or what the GM typed."""
 
     __pydantic_config__ = ConfigDict(extra="forbid")
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from gmtool.rules.data import RuleDataError, short_input
@@ -45,6 +46,7 @@ from gmtool.rules.systems.lotr.overrides_values import (
     _mapping,
     _set_optional,
 )
+from gmtool.rules.systems.lotr.reference_tables import apply_tables
 from gmtool.rules.systems.lotr.rules_data import (
     ATTRIBUTE_IDS,
     PICK_KINDS,
@@ -65,6 +67,7 @@ DOCUMENT_KEYS = (
     "orders",
     "skills",
     "picks",
+    "tables",
 )
 MODIFIER_ROW_KEYS = ("low", "high", "modifier")
 RACE_KEYS = ("size", "wound_levels", "courage", "bonuses", "bonuses_known", "subraces")
@@ -114,7 +117,8 @@ def apply_overrides(rules: LotRRules, document: Mapping[str, Any] | None) -> Lot
         _apply_skills(tables["skills"], document["skills"])
     if "picks" in document:
         _apply_picks(tables["advancement"], document["picks"])
-    return rules_from_tables(tables, TABLE_WHERE)
+    edited = rules_from_tables(tables, TABLE_WHERE)
+    return replace(edited, reference=apply_tables(rules.reference, document.get("tables")))
 
 
 def overrides_problem(rules: LotRRules, document: Any) -> str | None:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gmtool.rules.systems.lotr.overrides import MODIFIER_ROW_KEYS, PENALTY_TABLES, SCHEMA, skill_row
+from gmtool.rules.systems.lotr.reference_tables import diff_tables
 from gmtool.rules.systems.lotr.rules_data import PICK_KINDS, Level, LotRRules
 
 
@@ -73,6 +74,7 @@ def diff_document(shipped: LotRRules, edited: LotRRules) -> dict[str, Any]:
     _diff_skills(document, shipped, edited)
     picks = {k: edited.picks.get(k) for k in PICK_KINDS if edited.picks.get(k) != shipped.picks.get(k)}
     _put(document, "picks", picks)
+    _put(document, "tables", diff_tables(shipped.reference, edited.reference))
     return {"schema": SCHEMA, **document} if document else {}
 
 

@@ -17,6 +17,8 @@ from typing import Any, Literal
 from gmtool.rules.data import RuleDataError, load_table, require
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.house_rules import UNSET_ZERO
+from gmtool.rules.systems.lotr.reference_catalog import SHIPPED_TABLES
+from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 
 AttributeId = Literal["brg", "nim", "per", "str", "vit", "wit"]
 ReactionId = Literal["stamina", "swiftness", "willpower", "wisdom"]
@@ -144,6 +146,8 @@ class LotRRules:
     # read (UNSET_ZERO: 0; UNSET_LIGHTER: the nearest lighter level's).  The campaign's tables in
     # force carry it (models/lotr/rules_model.py) so every sheet, panel and log line reads it alike.
     unset_wound_penalty: str = UNSET_ZERO
+    # The tables the summary only refers to (reference_catalog.py), with the GM's values.
+    reference: tuple[ReferenceTable, ...] = SHIPPED_TABLES
 
     def modifier(self, value: int) -> int:
         """能力値修正 (Table 2.1): the row holding value; above the table, +1 per `beyond_step`."""
@@ -160,6 +164,9 @@ class LotRRules:
 
     def band(self, degree: Degree) -> DegreeBand:
         return next(b for b in self.degrees if b.id == degree)
+
+    def reference_table(self, table_id: str) -> ReferenceTable:
+        return next(t for t in self.reference if t.id == table_id)
 
     def race(self, race_id: str) -> Race | None:
         return next((r for r in self.races if r.id == race_id), None)

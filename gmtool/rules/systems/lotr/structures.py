@@ -13,15 +13,24 @@ base, so the table can always see who added what; a battle-only one is marked en
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from fractions import Fraction
 from typing import Annotated
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.character import MAX_RANK
+from gmtool.rules.systems.lotr.checks import (
+    RollResult,
+    RollSpec,
+    resolve_roll,
+    roll_distribution,
+    success_probability,
+)
 from gmtool.rules.systems.lotr.rules_data import Degree
 from gmtool.rules.systems.lotr.units import ArmyRefused, Id, Name
 
@@ -256,3 +265,55 @@ def end_battle(structure: Structure) -> Structure:
 def battle_only(structure: Structure) -> list[Improvement]:
     """The battle-only improvements still in force."""
     return [i for i in structure.improvements if not i.permanent and not i.ended]
+
+
+# ---- demolition -------------------------------------------------------------------------------------
+# 「Stonecraft 技能を城砦の破壊に使うこともできる.Stonecraft (Fortification) 判定を行うことで, そのキャラ
+# クターあるいはそのキャラクターが属する部隊の指揮官の Siegecraft 判定に +1 (Superior なら +2,
+# Extraordinary なら +3) の ボーナスを与える.」  The same amounts as fortifying; a failure gives none.
+def demolition_bonus(degree: Degree) -> int:
+    """What a Stonecraft (Fortification) test of this degree adds to the Siegecraft test."""
+    return IMPROVEMENT_AMOUNT.get(degree, 0)
+
+
+@dataclass(frozen=True)
+class DemolitionSpec:
+    """The Stonecraft (Fortification) test, then the Siegecraft test it helps."""
+
+    stonecraft: RollSpec
+    siegecraft: RollSpec
+
+    def siegecraft_with(self, bonus: int) -> RollSpec:
+        roller = replace(self.siegecraft.roller, modifier=self.siegecraft.roller.modifier + bonus)
+        return replace(self.siegecraft, roller=roller)
+
+
+def bonus_distribution(spec: DemolitionSpec) -> dict[int, Fraction]:
+    """Exact P of each bonus 0 / +1 / +2 / +3 from the Stonecraft test."""
+    bonuses: dict[int, Fraction] = {}
+    for degree, p in roll_distribution(spec.stonecraft).items():
+        bonus = demolition_bonus(degree)
+        bonuses[bonus] = bonuses.get(bonus, Fraction(0)) + p
+    return dict(sorted(bonuses.items()))
+
+
+def siegecraft_probability(spec: DemolitionSpec) -> Fraction:
+    """Exact P that the Siegecraft test succeeds, the Stonecraft test rolled first."""
+    return sum(
+        (p * success_probability(spec.siegecraft_with(b)) for b, p in bonus_distribution(spec).items()),
+        Fraction(0),
+    )
+
+
+@dataclass(frozen=True)
+class DemolitionResult:
+    spec: DemolitionSpec
+    stonecraft: RollResult
+    bonus: int
+    siegecraft: RollResult
+
+
+def resolve_demolition(spec: DemolitionSpec, rng: random.Random) -> DemolitionResult:
+    stone = resolve_roll(spec.stonecraft, rng)
+    bonus = demolition_bonus(stone.degree)
+    return DemolitionResult(spec, stone, bonus, resolve_roll(spec.siegecraft_with(bonus), rng))

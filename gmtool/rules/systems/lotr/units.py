@@ -4,11 +4,14 @@ A unit has Size, Strength, Toughness, Mobility and Morale; Size is also its dama
 (「ダメージは Size を減少させる.サイズが 0 になった時点で部隊は消滅する」).  The attack is the
 commander's Siegecraft test (Bearing without it) against the target's Toughness + 10, with the
 attacking unit's Strength modifier (Table 2.1) added; a hit does (Strength + Size) − Toughness.
-Morale is the TN of tests that try to break the unit; a commander leading a unit may add its
-Size ÷ 5 to his Intimidate.  The odds and the roll share one `RollSpec`, so they cannot disagree.
+Morale (1〜12 + Size) is the TN of tests that try to break the unit and moves with Size; a
+commander leading a unit may add its Size ÷ 5 to his Intimidate, and the broken unit's commander
+may contest the test with Inspire.  Size can come from a head count (÷ 10 × the race's factor of
+Table 9.26, the GM's `unit_size` table).  The odds and the roll share one `RollSpec`, so they
+cannot disagree.
 
-The text gives no typical numbers a tool could fill in (Table 9.26 is not in the summary), so a
-new unit's values are None — "not entered" — and every test says which value is missing.
+The text gives no typical numbers a tool could fill in, so a new unit's values are None — "not
+entered" — and every test says which value is missing.
 """
 
 from __future__ import annotations
@@ -21,11 +24,17 @@ from typing import Annotated
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from gmtool.rules.message import Message
+from gmtool.rules.systems.lotr import exploding
 from gmtool.rules.systems.lotr.checks import (
     Bands,
+    Contestant,
     LotRRoller,
+    OpposedResult,
+    OpposedSpec,
     RollResult,
     RollSpec,
+    opposed_distribution,
+    resolve_opposed,
     resolve_roll,
     success_probability,
 )
@@ -45,7 +54,11 @@ MoraleValue = Annotated[StrictInt, Field(ge=0, le=MORALE_MAX)]
 
 ATTACK_TN_BASE = 10  # 「相手部隊の Toughness + 10 が目標値となる」
 INTIMIDATE_DIVISOR = 5  # 「その部隊の Size÷5 をボーナスとして達成値に加える」
+# The army tracker's typed numbers (a commander's bonus, a situation's modifier): a tool bound the
+# window's fields and `prob lotr-rout` / `lotr-demolish` share, not a rule.
+INPUT_RANGE = 60
 MOUNTED_FACTOR = 2  # 「馬に乗っている場合は倍になる」
+HEADS_PER_SIZE = 10  # 「人数÷10 が基本のサイズとなる」
 
 STAT_LABELS = {
     "size": "Size",
@@ -87,7 +100,7 @@ class Unit:
     toughness: Stat | None = None
     mobility: Stat | None = None  # on foot; doubled when mounted
     mounted: StrictBool = False
-    morale: MoraleValue | None = None  # as entered: the text gives no rule for it after damage
+    morale: MoraleValue | None = None  # 1〜12 + Size: moves with Size (`with_size`)
     broken: StrictBool = False  # 崩壊: a test reached its Morale
 
     @property
@@ -123,21 +136,52 @@ def strength_bonus(unit: Unit, rules: LotRRules) -> int:
     return rules.modifier(required(unit, "strength"))
 
 
-def attack_tn(target: Unit, tn_modifier: int = 0) -> int:
-    return required(target, "toughness") + ATTACK_TN_BASE + tn_modifier
+def attack_tn(target: Unit, tn_modifier: int = 0, defense_bonus: int = 0) -> int:
+    return required(target, "toughness") + defense_bonus + ATTACK_TN_BASE + tn_modifier
 
 
-def unit_damage(attacker: Unit, target: Unit) -> int:
-    """(attacker Strength + Size) − target Toughness, never below 0."""
-    dealt = required(attacker, "strength") + required(attacker, "size") - required(target, "toughness")
-    return max(0, dealt)
+def unit_damage(attacker: Unit, target: Unit, damage_bonus: int = 0, defense_bonus: int = 0) -> int:
+    """(attacker Strength + Size) − target Toughness, never below 0.  The bonuses are the house
+    rule's Morale modifiers (UNIT_MORALE_BONUS): 0 unless the GM uses it."""
+    dealt = required(attacker, "strength") + required(attacker, "size") + damage_bonus
+    return max(0, dealt - required(target, "toughness") - defense_bonus)
+
+
+def morale_bonus(unit: Unit, rules: LotRRules) -> int:
+    """「部隊の士気の値を,能力修正表を用いて, ダメージや防御力へのボーナスとして使ってよい」:
+    the campaign's Table 2.1 modifier of the unit's Morale (house rule UNIT_MORALE_BONUS)."""
+    return rules.modifier(required(unit, "morale"))
 
 
 def apply_unit_hit(target: Unit, damage: int) -> Unit:
-    """The target after `damage`: Size goes down, and 0 is the end of the unit."""
+    """The target after `damage`: Size goes down (Morale with it), and 0 is the end of the unit."""
     if damage < 0:
         raise ValueError(Message("ダメージは 0 以上です"))
-    return replace(target, size=max(0, required(target, "size") - damage))
+    return with_size(target, max(0, required(target, "size") - damage))
+
+
+def with_size(unit: Unit, size: int) -> Unit:
+    """The unit at a new Size.  「Morale: …通常は1〜12の値 + Size となる」: the Size part of an
+    entered Morale moves with the Size, so a unit that loses 4 Size loses 4 Morale (never below 0).
+    A unit with no Size or no Morale entered yet only takes the new Size."""
+    if size < 0:
+        raise ArmyRefused(Message("Size は 0 以上です（{0}）", size))
+    morale = unit.morale
+    if morale is not None and unit.size is not None:
+        morale = max(0, morale + size - unit.size)
+    return replace(unit, size=size, morale=morale)
+
+
+def size_from_headcount(headcount: int, factor: Fraction | None) -> int:
+    """「Size: 人数÷10 が基本のサイズとなるが,種族によって係数をかける」, rounded half up (5.).
+    `factor` None: a unit of mixed races (「種族が混在した場合は係数なしとする」)."""
+    if headcount < 0:
+        raise ArmyRefused(Message("人数は 0 以上です（{0}）", headcount))
+    if factor is None:
+        return half_up(headcount, HEADS_PER_SIZE)
+    if factor < 0:
+        raise ArmyRefused(Message("種族の係数は 0 以上です（{0}）", factor))
+    return half_up(headcount * factor.numerator, HEADS_PER_SIZE * factor.denominator)
 
 
 @dataclass(frozen=True)
@@ -151,6 +195,12 @@ class UnitAttackSpec:
     strength_bonus: int
     tn: int
     bands: Bands
+    morale_damage: int = 0  # house rule UNIT_MORALE_BONUS: the attacker's Morale modifier
+    morale_defense: int = 0  # … and the target's, added to its Toughness
+
+    @property
+    def uses_morale(self) -> bool:
+        return bool(self.morale_damage or self.morale_defense)
 
     def roll_spec(self) -> RollSpec:
         roller = replace(self.commander, modifier=self.commander.modifier + self.strength_bonus)
@@ -159,26 +209,36 @@ class UnitAttackSpec:
     @property
     def damage(self) -> int:
         """What a hit does (the degree of success does not change it)."""
-        return unit_damage(self.attacker, self.target)
+        return unit_damage(self.attacker, self.target, self.morale_damage, self.morale_defense)
 
 
 def attack_spec(
-    attacker: Unit, target: Unit, commander: LotRRoller, rules: LotRRules, tn_modifier: int = 0
+    attacker: Unit,
+    target: Unit,
+    commander: LotRRoller,
+    rules: LotRRules,
+    tn_modifier: int = 0,
+    use_morale: bool = False,
 ) -> UnitAttackSpec:
+    """`use_morale`: the house rule UNIT_MORALE_BONUS is on (both Morales must then be entered)."""
     if attacker.id == target.id:
         raise ArmyRefused(Message("部隊は自分自身を攻撃できません"))
     _require_standing(attacker)
     _require_standing(target)
     # Every value the hit needs is asked for now, before any odds are shown or dice rolled.
     required(target, "size")
+    damage_bonus = morale_bonus(attacker, rules) if use_morale else 0
+    defense_bonus = morale_bonus(target, rules) if use_morale else 0
     unit_damage(attacker, target)
     return UnitAttackSpec(
         attacker,
         target,
         commander,
         strength_bonus(attacker, rules),
-        attack_tn(target, tn_modifier),
+        attack_tn(target, tn_modifier, defense_bonus),
         rules.degree_bands(),
+        damage_bonus,
+        defense_bonus,
     )
 
 
@@ -217,7 +277,12 @@ def resolve_unit_attack(spec: UnitAttackSpec, rng: random.Random) -> UnitAttackR
 @dataclass(frozen=True)
 class MoraleSpec:
     """A test to break a unit (Intimidate …) against its Morale; a supporting unit's Size ÷ 5 is
-    added to the tester's total (a commander intimidating with his army behind him)."""
+    added to the tester's total (a commander intimidating with his army behind him).
+
+    `rally`: the broken-to-be unit's commander, 「Inspire を用いて Intimidate などに対して対決することで,
+    部隊が崩壊することを防ぐことができる」.  When the test reaches the Morale, his Inspire (A) and the
+    same test (B) are rolled as an opposed test (1.5.2: the higher total wins, a tie is rolled
+    again); the unit breaks only if the test wins it."""
 
     target: Unit
     roller: LotRRoller
@@ -225,14 +290,25 @@ class MoraleSpec:
     support_bonus: int
     tn: int
     bands: Bands
+    rally: LotRRoller | None = None
 
     def roll_spec(self) -> RollSpec:
-        roller = replace(self.roller, modifier=self.roller.modifier + self.support_bonus)
-        return RollSpec(roller, self.tn, self.bands)
+        return RollSpec(self.threat(), self.tn, self.bands)
+
+    def threat(self) -> LotRRoller:
+        return replace(self.roller, modifier=self.roller.modifier + self.support_bonus)
+
+    def rally_spec(self) -> OpposedSpec | None:
+        return None if self.rally is None else OpposedSpec(self.rally, self.threat())
 
 
 def morale_spec(
-    target: Unit, roller: LotRRoller, bands: Bands, support: Unit | None = None, tn_modifier: int = 0
+    target: Unit,
+    roller: LotRRoller,
+    bands: Bands,
+    support: Unit | None = None,
+    tn_modifier: int = 0,
+    rally: LotRRoller | None = None,
 ) -> MoraleSpec:
     _require_standing(target)
     if target.broken:
@@ -243,12 +319,28 @@ def morale_spec(
         if support.id == target.id:
             raise ArmyRefused(Message("崩壊させようとしている部隊自身の Size はボーナスにできません"))
         bonus = intimidate_bonus(required(support, "size"))
-    return MoraleSpec(target, roller, support, bonus, tn, bands)
+    return MoraleSpec(target, roller, support, bonus, tn, bands, rally)
+
+
+def reach_probability(spec: MoraleSpec) -> Fraction:
+    """Exact P that the test reaches the Morale (「目標値以上に達したとき,部隊は崩壊する」).
+
+    In closed form (the first succeeding band's margin on the exploding tail), not by walking every
+    total up to the TN: a Morale may be 12 + a Size of thousands."""
+    roll = spec.roll_spec()
+    first = next(low for degree, low in roll.bands if degree.succeeded and low is not None)
+    return exploding.at_least(roll.tn + first - roll.roller.bonus)
+
+
+def rally_probability(spec: MoraleSpec) -> Fraction:
+    """Exact P that the commander's Inspire wins the opposed test (0 without a commander)."""
+    rally = spec.rally_spec()
+    return Fraction(0) if rally is None else opposed_distribution(rally)[Contestant.A]
 
 
 def break_probability(spec: MoraleSpec) -> Fraction:
-    """Exact P that the test reaches the Morale (「目標値以上に達したとき,部隊は崩壊する」)."""
-    return success_probability(spec.roll_spec())
+    """Exact P that the unit breaks: the test reaches the Morale and no rally stops it."""
+    return reach_probability(spec) * (1 - rally_probability(spec))
 
 
 @dataclass(frozen=True)
@@ -257,10 +349,22 @@ class MoraleResult:
     roll: RollResult
     broke: bool
     target_after: Unit
+    rally: OpposedResult | None = None  # the Inspire contest, when the test reached the Morale
+
+    @property
+    def reached(self) -> bool:
+        return self.roll.degree.succeeded
+
+    @property
+    def rallied(self) -> bool:
+        return self.rally is not None and self.rally.winner is Contestant.A
 
 
 def resolve_morale(spec: MoraleSpec, rng: random.Random) -> MoraleResult:
     roll = resolve_roll(spec.roll_spec(), rng)
-    broke = roll.degree.succeeded  # the Marginal band starts at margin 0: total ≥ TN
+    reached = roll.degree.succeeded  # the Marginal band starts at margin 0: total ≥ TN
+    rally_spec = spec.rally_spec()
+    rally = resolve_opposed(rally_spec, rng) if reached and rally_spec is not None else None
+    broke = reached and (rally is None or rally.winner is Contestant.B)
     after = replace(spec.target, broken=True) if broke else spec.target
-    return MoraleResult(spec, roll, broke, after)
+    return MoraleResult(spec, roll, broke, after, rally)

@@ -2,7 +2,7 @@
 
 Each switch quotes mtg_trpg_action_check.ja.txt and keeps gmtool's reading so far as the default.
 The engine takes each reading as a plain parameter (`check_odds(..., boost_cards=...)`,
-`plan_check(..., known_result=...)`, `boost_refusal` in the check procedure).
+`plan_check(..., known_result=..., physical_odds=...)`, `boost_refusal` in the check procedure).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ KNOWN_RESULT = "mtg.known_result"
 KNOWN_WITH_BOOST, KNOWN_WITHOUT_BOOST = "with_boost", "without_boost"
 BOOST_TIMING = "mtg.boost_after_success"
 BOOST_ON_FAILURE, BOOST_ANY = "failure", "any"
+PHYSICAL_ODDS = "mtg.physical_odds"
+ODDS_WHOLE_DECK, ODDS_LIBRARY_ONLY = "deck", "library"
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -87,5 +89,31 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             ),
         ),
         default=BOOST_ON_FAILURE,
+    ),
+    HouseRule(
+        id=PHYSICAL_ODDS,
+        system="mtg",
+        title=template("物理デッキの成功率を数えるカード"),
+        quote="行動判定を行うPCは、自分のライブラリーの上から1枚目と2枚目のカードを公開。",
+        section="行動判定-1 行動判定の流れ 2.目標値の決定",
+        readings=(
+            Reading(
+                ODDS_WHOLE_DECK,
+                template("デッキ全体"),
+                template(
+                    "手札・墓地・戦場・追放のカードもライブラリーにあるものとして、デッキ全体を無作為な順番と"
+                    "して数える（入力はいらない）"
+                ),
+            ),
+            Reading(
+                ODDS_LIBRARY_ONLY,
+                template("ライブラリーに残るカードだけ"),
+                template(
+                    "判定パネルで入力した「ライブラリー外のカード」（手札・墓地・戦場・追放）を除いた残りで"
+                    "数える（仮想ライブラリーのデッキはいつもこちら）"
+                ),
+            ),
+        ),
+        default=ODDS_WHOLE_DECK,
     ),
 )

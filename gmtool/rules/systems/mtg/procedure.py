@@ -1,7 +1,9 @@
 """A 行動判定 at the table: what the player knows, whether the check may be made, and the odds.
 
 Both ways of playing share it.  With a virtual library the odds are read from what the player
-knows of it; with physical cards from the whole deck, less the cards the player knows on top.
+knows of it; with physical cards from the whole deck, less the cards the player knows on top — or,
+under the house rule mtg.physical_odds = library, from what is left of the deck once the cards the
+GM entered as out of the library (hand, graveyard, battlefield, exile) are taken out too.
 """
 
 from __future__ import annotations
@@ -13,8 +15,15 @@ from fractions import Fraction
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.character import MTGCharacter
 from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard, LibraryView, MTGCheckSpec
-from gmtool.rules.systems.mtg.house_rules import BOOST_AFTER_REVEALED, KNOWN_WITH_BOOST, KNOWN_WITHOUT_BOOST
+from gmtool.rules.systems.mtg.house_rules import (
+    BOOST_AFTER_REVEALED,
+    KNOWN_WITH_BOOST,
+    KNOWN_WITHOUT_BOOST,
+    ODDS_LIBRARY_ONLY,
+    ODDS_WHOLE_DECK,
+)
 from gmtool.rules.systems.mtg.odds import CheckOdds, check_odds
+from gmtool.rules.systems.mtg.outside import outside_copies
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
 from gmtool.rules.systems.mtg.table import COLOR_WORDS, MTGTable, TableRefused, refuse_repeat
 
@@ -23,9 +32,14 @@ def deck_copies(deck: MTGCharacter) -> list[LibraryCard]:
     return [LibraryCard(card, critical) for card, critical in deck.copies()]
 
 
-def physical_view(deck: MTGCharacter, known_top: Sequence[LibraryCard] = ()) -> LibraryView:
-    """The whole deck as a shuffled library, the known top cards taken out of it first."""
+def physical_view(
+    deck: MTGCharacter, known_top: Sequence[LibraryCard] = (), outside: Sequence[LibraryCard] = ()
+) -> LibraryView:
+    """The deck as a shuffled library: the cards ``outside`` it taken out, then the known top ones
+    (which are in the library, on top, so they must be among what is left)."""
     rest = deck_copies(deck)
+    for card in outside:
+        rest.remove(card)  # outside_copies() gives no more copies than the deck has
     for card in known_top:
         if card not in rest:
             label = Message("クリティカル・カードの") if card.critical else ""
@@ -37,11 +51,27 @@ def physical_view(deck: MTGCharacter, known_top: Sequence[LibraryCard] = ()) -> 
 
 
 def library_view(
-    table: MTGTable, character: str, deck: MTGCharacter, known_top: Sequence[LibraryCard] = ()
+    table: MTGTable,
+    character: str,
+    deck: MTGCharacter,
+    known_top: Sequence[LibraryCard] = (),
+    physical_odds: str = ODDS_WHOLE_DECK,
 ) -> LibraryView:
-    """The player's knowledge: the virtual library's when there is one, else the physical deck's."""
+    """The player's knowledge: the virtual library's when there is one, else the physical deck's
+    (less its cards out of the library when ``physical_odds`` is the library-only reading)."""
     library = table.libraries.get(character)
-    return library.view() if library is not None else physical_view(deck, known_top)
+    if library is not None:
+        return library.view()
+    return physical_view(deck, known_top, physical_outside(table, character, deck, physical_odds))
+
+
+def physical_outside(
+    table: MTGTable, character: str, deck: MTGCharacter, physical_odds: str = ODDS_WHOLE_DECK
+) -> list[LibraryCard]:
+    """The copies the odds leave out of a physical deck: none under the whole-deck reading."""
+    if physical_odds != ODDS_LIBRARY_ONLY or character in table.libraries:
+        return []
+    return outside_copies(deck, table.outside.get(character, ()))[0]
 
 
 @dataclass(frozen=True)
@@ -76,10 +106,11 @@ def plan_check(
     changed: bool = False,
     boost_cards: str = BOOST_AFTER_REVEALED,
     known_result: str = KNOWN_WITH_BOOST,
+    physical_odds: str = ODDS_WHOLE_DECK,
 ) -> CheckPlan:
-    """``boost_cards`` and ``known_result`` are the house rules' readings (mtg.boost_cards,
-    mtg.known_result)."""
-    view = library_view(table, character, deck, known_top)
+    """``boost_cards``, ``known_result`` and ``physical_odds`` are the house rules' readings
+    (mtg.boost_cards, mtg.known_result, mtg.physical_odds)."""
+    view = library_view(table, character, deck, known_top, physical_odds)
     boost_used = character in table.boosted
     spec = MTGCheckSpec(view, color, difficulty, boost_available=not boost_used)
     odds = check_odds(view, color, boost_cards)

@@ -45,12 +45,27 @@ class CheckRecord:
     difficulty: int
 
 
+@dataclass(frozen=True, order=True)
+class OutsideEntry:
+    """A physical deck's copies out of its library (outside.py): the main deck card's name, whether
+    they are its クリティカル・カード copies, how many."""
+
+    name: str
+    critical: bool
+    count: int
+
+
+Outside = tuple[OutsideEntry, ...]  # canonical: sorted, each (name, critical) once, counts ≥ 1
+
+
 @dataclass(frozen=True)
 class MTGTable:
     turn: int = 1
     boosted: frozenset[str] = frozenset()  # characters who used 行動判定ブースト this turn
     checks: tuple[CheckRecord, ...] = ()  # checks made this turn
     libraries: Mapping[str, VirtualLibrary] = field(default_factory=dict)  # character id → library
+    # character id → the physical deck's cards not in its library (house rule mtg.physical_odds)
+    outside: Mapping[str, Outside] = field(default_factory=dict)
 
     def has_checked(self, character: str, color: CheckColor, difficulty: int) -> bool:
         return CheckRecord(character, color, difficulty) in self.checks
@@ -86,7 +101,7 @@ def record_check(
 def end_turn(table: MTGTable, rng: random.Random) -> MTGTable:
     """End of the turn (or scene): boost cards go to the bottom in random order, counts reset."""
     libraries = {cid: end_of_turn(lib, rng) for cid, lib in sorted(table.libraries.items())}
-    return MTGTable(table.turn + 1, frozenset(), (), libraries)
+    return MTGTable(table.turn + 1, frozenset(), (), libraries, table.outside)  # cards out stay out
 
 
 def set_library(table: MTGTable, character: str, library: VirtualLibrary | None) -> MTGTable:
@@ -96,6 +111,15 @@ def set_library(table: MTGTable, character: str, library: VirtualLibrary | None)
     else:
         libraries[character] = library
     return replace(table, libraries=libraries)
+
+
+def set_outside(table: MTGTable, character: str, outside: Outside) -> MTGTable:
+    entries = dict(table.outside)
+    if outside:
+        entries[character] = outside
+    else:
+        entries.pop(character, None)
+    return replace(table, outside=entries)
 
 
 # ---- the stored document -----------------------------------------------------------------
@@ -128,6 +152,15 @@ class _CheckDocument:
 
 
 @dataclass(frozen=True)
+class _OutsideDocument:
+    __pydantic_config__ = ConfigDict(extra="forbid")
+
+    name: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    count: Annotated[StrictInt, Field(ge=1, le=10_000)]
+    critical: StrictBool = False
+
+
+@dataclass(frozen=True)
 class _TableDocument:
     __pydantic_config__ = ConfigDict(extra="forbid")
 
@@ -136,6 +169,9 @@ class _TableDocument:
     boosted: Annotated[tuple[Id, ...], Field(max_length=10_000)] = ()
     checks: Annotated[tuple[_CheckDocument, ...], Field(max_length=100_000)] = ()
     libraries: Annotated[dict[Id, _LibraryDocument], Field(max_length=10_000)] = field(default_factory=dict)
+    outside: Annotated[
+        dict[Id, Annotated[tuple[_OutsideDocument, ...], Field(max_length=10_000)]], Field(max_length=10_000)
+    ] = field(default_factory=dict)
 
 
 def _adapter() -> TypeAdapter[_TableDocument]:
@@ -189,11 +225,19 @@ def load_table(data: Any) -> MTGTable:
         boosted=frozenset(doc.boosted),
         checks=tuple(CheckRecord(c.character, c.color, c.difficulty) for c in doc.checks),
         libraries={cid: _library_from(lib) for cid, lib in doc.libraries.items()},
+        outside={cid: _outside_from(cid, entries) for cid, entries in doc.outside.items() if entries},
     )
 
 
+def _outside_from(character: str, entries: tuple[_OutsideDocument, ...]) -> Outside:
+    outside = tuple(sorted(OutsideEntry(e.name, e.critical, e.count) for e in entries))
+    if len({(e.name, e.critical) for e in outside}) != len(outside):
+        raise ValueError(Message("ライブラリー外のカード（{0}）に同じカードが2回あります", character))
+    return outside
+
+
 def table_document(table: MTGTable) -> dict[str, Any]:
-    return {
+    document: dict[str, Any] = {
         "schema": DOCUMENT_SCHEMA,
         "turn": table.turn,
         "boosted": sorted(table.boosted),
@@ -203,3 +247,9 @@ def table_document(table: MTGTable) -> dict[str, Any]:
         ],
         "libraries": {cid: _library_document(lib) for cid, lib in sorted(table.libraries.items())},
     }
+    if table.outside:  # written only when there is some: a campaign without it keeps its document
+        document["outside"] = {
+            cid: [{"name": e.name, "critical": e.critical, "count": e.count} for e in entries]
+            for cid, entries in sorted(table.outside.items())
+        }
+    return document

@@ -9,8 +9,11 @@ from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.lotr.army_model import LotRArmyModel
 from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel
+from gmtool.models.lotr.travel_model import LotRTravelModel
+from gmtool.views.lotr.army.demolition_box import DemolitionBox
 from gmtool.views.lotr.army.mass_battle_tab import MassBattleTab
 from gmtool.views.lotr.army.structures_tab import StructuresTab
+from gmtool.views.lotr.army.travel_tab import TravelTab
 from gmtool.views.lotr.army.units_tab import UnitsTab
 from gmtool.views.screen_fit import fit_to_screen, scrolling
 from gmtool.views.widgets import close_only_buttons
@@ -30,6 +33,7 @@ class ArmyDialog(QDialog):
         # The models live (and stop listening to the campaign) with the dialog.
         self.battle_model = battle_model or LotRMassBattleModel(campaign_model, parent=self)
         self.army_model = army_model or LotRArmyModel(campaign_model, parent=self)
+        self.travel_model = LotRTravelModel(campaign_model, parent=self)
         self.mass_battle_tab = MassBattleTab(self.battle_model)
         self.units_tab = UnitsTab(self.army_model)
         self.structures_tab = StructuresTab(self.army_model)
@@ -37,7 +41,15 @@ class ArmyDialog(QDialog):
         # Each tab scrolls, so the dialog (and its 閉じる) fits a laptop's screen.
         self.tabs.addTab(scrolling(self.mass_battle_tab), self.tr("戦争（戦況）"))
         self.tabs.addTab(scrolling(self.units_tab), self.tr("部隊"))
-        self.tabs.addTab(scrolling(self.structures_tab), self.tr("建造物"))
+        self.demolition_box = DemolitionBox(self.army_model)
+        self.travel_tab = TravelTab(self.travel_model)
+        structures = QWidget()
+        column = QVBoxLayout(structures)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.structures_tab)
+        column.addWidget(self.demolition_box)
+        self.tabs.addTab(scrolling(structures), self.tr("建造物"))
+        self.tabs.addTab(scrolling(self.travel_tab), self.tr("長距離移動"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(close_only_buttons(self))

@@ -15,13 +15,14 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.army_model import Commander, LotRArmyModel
+from gmtool.rules.systems.lotr.units import INPUT_RANGE
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.widgets import refill
 
 DIRECT = ""  # the commander combo's 直接入力 entry
 PROBLEM_STYLE = Tone("error")
 NOTE_STYLE = Tone("note")
-MODIFIER_RANGE = 60
+MODIFIER_RANGE = INPUT_RANGE  # shared with the CLI
 
 
 def modifier_spin(tip: str) -> QSpinBox:

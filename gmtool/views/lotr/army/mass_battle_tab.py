@@ -27,12 +27,13 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel, position_label
 from gmtool.rules.systems.lotr.mass_battle import DEFEAT, MAX_SIEGECRAFT, POSITIONS, VICTORY
 from gmtool.views.appearance import set_tone, tone_colour
+from gmtool.views.lotr.army.hero_combat_box import HeroCombatBox
 from gmtool.views.lotr.army.mass_battle_plot import BattleOddsPlot
 from gmtool.views.widgets import action_button, guarded, read_only_table, shown_message
 
 ROLL_SHORTCUT = "Ctrl+Return"
 # Where a hero fights, as the summary names two of Table 9.24's answers (their Hero Combat roll
-# gets +1 and +2).  Only suggestions: the GM types whatever the book's table says.
+# gets +1 and +2): offered while the GM's PRESS table is empty, its rows once it is filled in.
 PRESS_SUGGESTIONS = ("Thick of Battle", "Heart of Battle")
 CURRENT_STYLE = "font-weight: bold; color: white; background: {0}; padding: 4px; border-radius: 3px;"
 COLORS = {VICTORY: "#1b7f3b", DEFEAT: "#c23b3b"}  # the ends; every other step is blue
@@ -117,6 +118,7 @@ class MassBattleTab(QWidget):
         self.hero_result_edit.setPlaceholderText(self.tr("結果（Table 9.25 を GM が読んで入力）"))
         self.hero_result_edit.returnPressed.connect(self._add_hero)
         self.add_hero_button = self._button(self.tr("英雄の記録を追加"), self._add_hero)
+        self.hero_combat = HeroCombatBox(model, self.hero_hour_spin.value, self.hero_combo.currentText)
 
         self._lay_out()
         model.changed.connect(self.sync)
@@ -167,9 +169,9 @@ class MassBattleTab(QWidget):
 
         self.hero_note = note = QLabel(
             self.tr(
-                "各時間に英雄がどこで戦い（Table 9.24 PRESS）どうなったか（Table 9.25 Hero Combat。"
-                "Thick of Battle は +1、Heart of Battle は +2）は、ルール要約に表がないため"
-                "GM が本を見て入力します。"
+                "英雄が戦う場所は選ぶか 2d6（Table 9.24 PRESS）で決め、Hero Combat（Table 9.25）は "
+                "2d6 に Thick of Battle +1・Heart of Battle +2 を加えて読みます。"
+                "表はルール表 → 参照表で入力します。結果を手で記録することもできます。"
             )
         )
         note.setWordWrap(True)
@@ -184,7 +186,8 @@ class MassBattleTab(QWidget):
         heroes_box = QGroupBox(self.tr("英雄の記録"))
         heroes = QVBoxLayout(heroes_box)
         heroes.addWidget(note)
-        heroes.addLayout(who_where)
+        heroes.addLayout(who_where)  # the hour and the hero first: the Hero Combat roll uses them
+        heroes.addWidget(self.hero_combat)
         heroes.addLayout(what)
         heroes.addWidget(self.heroes_table, 1)
         hours_box = QGroupBox(self.tr("時間ごとの記録"))
@@ -251,6 +254,7 @@ class MassBattleTab(QWidget):
         )
         self._fill_hours(ours, theirs)
         self._fill_heroes()
+        self.hero_combat.sync()
 
     def _fill_hours(self, ours: str, theirs: str) -> None:
         state = self.model.state()
@@ -288,6 +292,13 @@ class MassBattleTab(QWidget):
         if len(state.hours) != self._shown_hours:  # a new hour: record for the one just played
             self.hero_hour_spin.setValue(max(1, len(state.hours)))
             self._shown_hours = len(state.hours)
+        places = ["", *([r.name for r in self.model.press_table().rows] or PRESS_SUGGESTIONS)]
+        if [self.hero_position_combo.itemText(i) for i in range(self.hero_position_combo.count())] != places:
+            typed = self.hero_position_combo.currentText()
+            with QSignalBlocker(self.hero_position_combo):
+                self.hero_position_combo.clear()
+                self.hero_position_combo.addItems(places)
+                self.hero_position_combo.setEditText(typed)
         names = self.model.characters()
         if [self.hero_combo.itemText(i) for i in range(self.hero_combo.count())] != names:
             typed = self.hero_combo.currentText()

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -23,14 +24,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.lotr.army_model import ATTACK_SKILL, INTIMIDATE_SKILL, LotRArmyModel
+from gmtool.models.lotr.army_model import ATTACK_SKILL, INTIMIDATE_SKILL, Commander, LotRArmyModel
 from gmtool.models.lotr.check_log import degree_label, faces_text
 from gmtool.models.lotr.units_table_model import LotRUnitsTableModel, column_of
 from gmtool.models.outcome_text import percent
-from gmtool.rules.systems.lotr.units import Unit, break_probability, hit_probability
+from gmtool.rules.systems.lotr.units import (
+    Unit,
+    break_probability,
+    hit_probability,
+    rally_probability,
+    reach_probability,
+)
 from gmtool.views.appearance import set_tone
 from gmtool.views.lotr.army.commander_picker import PROBLEM_STYLE, CommanderPicker, modifier_spin, note
+from gmtool.views.lotr.army.headcount_box import HeadcountBox
 from gmtool.views.widgets import action_button, guarded, refill, show_refusal, shown_message
+
+RALLY_SKILL = "Inspire"  # 「部隊の指揮官は,Inspire を用いて Intimidate などに対して対決する」
 
 
 class UnitsTab(QWidget):
@@ -80,11 +90,15 @@ class UnitsTab(QWidget):
         inner = QVBoxLayout(box)
         inner.addWidget(table, 1)
         inner.addLayout(buttons)
+        self.headcount = HeadcountBox(self.model, self.selected_id)
+        inner.addWidget(self.headcount)
         inner.addWidget(
             note(
                 self.tr(
-                    "空欄は未入力です（種族の係数や典型的な値は本文にないため GM が入力します）。"
-                    "Size は部隊のダメージの記録を兼ね、0 で消滅します。"
+                    "空欄は未入力です（典型的な値は本文にないため GM が入力します）。"
+                    "Size は人数 ÷ 10 × 種族の係数（ルール表 → 参照表 の Table 9.26、混在は係数なし）を"
+                    "四捨五入して決められます。Size は部隊のダメージの記録を兼ね、0 で消滅します。"
+                    "Morale（1〜12 + Size）は Size と同じだけ増減します。"
                 )
             )
         )
@@ -179,6 +193,13 @@ class UnitsTab(QWidget):
                 spec.strength_bonus,
                 spec.tn,
             )
+            + (
+                self.tr("\nハウスルール: Morale の修正 ダメージ {0:+d}・相手の Toughness {1:+d}").format(
+                    spec.morale_damage, spec.morale_defense
+                )
+                if self.model.uses_morale_bonus()
+                else ""
+            )
         )
         self.probability_label.setText(percent(float(self.shown_p_hit)))
         self.probability_label.setToolTip(self.tr("正確な値: {0}").format(self.shown_p_hit))
@@ -219,6 +240,12 @@ class UnitsTab(QWidget):
         self.morale_odds_label.setWordWrap(True)
         self.morale_probability_label = QLabel()
         self.morale_probability_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
+        self.rally_check = QCheckBox(self.tr("崩す部隊の指揮官が Inspire で対決して止める"))
+        self.rally_commander = CommanderPicker(self.model, RALLY_SKILL)
+        self.rally_commander.setEnabled(False)
+        self.rally_check.toggled.connect(self.rally_commander.setEnabled)
+        self.rally_check.toggled.connect(lambda _: self.update_morale())
+        self.rally_commander.changed.connect(self.update_morale)
         self.morale_button = action_button(self, self.tr("判定"), self.morale_test)
         self.morale_result_label = QLabel()
         self.morale_result_label.setWordWrap(True)
@@ -227,6 +254,8 @@ class UnitsTab(QWidget):
         form.addRow(self.tr("判定する人"), self.morale_commander)
         form.addRow(self.tr("従える部隊"), self.support_combo)
         form.addRow(self.tr("目標値への修正"), self.morale_tn_modifier_spin)
+        form.addRow(self.rally_check)
+        form.addRow(self.tr("部隊の指揮官"), self.rally_commander)
         form.addRow(self.morale_odds_label)
         form.addRow(self.tr("崩壊する確率"), self.morale_probability_label)
         form.addRow(self.morale_button)
@@ -237,7 +266,8 @@ class UnitsTab(QWidget):
                     "恐怖などで部隊を崩す判定（Intimidate など）の目標値は Morale。"
                     "目標値以上で部隊は崩壊します。部隊を従えた指揮官は、その部隊の Size÷5（四捨五入）を"
                     "達成値に加えられます。"
-                    "指揮官は Inspire で対決して崩壊を防げます（判定パネルの対決判定）。"
+                    "目標値に達したとき、崩す部隊の指揮官は Inspire でその判定と対決し、"
+                    "勝てば崩壊を防げます（同点は振り直し）。"
                 )
             )
         )
@@ -255,7 +285,7 @@ class UnitsTab(QWidget):
                 raise ValueError(self.tr("崩す部隊を選んでください"))
             commander = self.morale_commander.commander()
             modifier = self.morale_tn_modifier_spin.value()
-            spec = self.model.morale_spec(target, commander, support or None, modifier)
+            spec = self.model.morale_spec(target, commander, support or None, modifier, self._rally())
         except ValueError as reason:
             self.morale_probability_label.setText("—")
             self.morale_probability_label.setToolTip("")
@@ -267,6 +297,14 @@ class UnitsTab(QWidget):
             text += self.tr("、従える部隊の Size {0}÷5 = {1:+d} を含む").format(
                 spec.support.size, spec.support_bonus
             )
+        if spec.rally is not None:
+            text += self.tr(
+                "\n目標値に達する確率 {0}、指揮官の Inspire {1:+d} が対決で止める確率 {2}"
+            ).format(
+                percent(float(reach_probability(spec))),
+                spec.rally.bonus,
+                percent(float(rally_probability(spec))),
+            )
         self.morale_odds_label.setText(text)
         self.morale_probability_label.setText(percent(float(self.shown_p_break)))
         self.morale_probability_label.setToolTip(self.tr("正確な値: {0}").format(self.shown_p_break))
@@ -277,14 +315,20 @@ class UnitsTab(QWidget):
             raise ValueError(self.tr("崩す部隊を選んでください"))
         commander = self.morale_commander.commander()
         result = self.model.morale_test(
-            target, commander, support or None, self.morale_tn_modifier_spin.value()
+            target, commander, support or None, self.morale_tn_modifier_spin.value(), self._rally()
         )
         roll, name = result.roll, result.spec.target.label()
         outcome = self.tr("{0} は崩壊した") if result.broke else self.tr("{0} は踏みとどまった")
+        if result.rally is not None:
+            last = result.rally.rounds[-1]
+            outcome = self.tr("Inspire {0} 対 {1}: ").format(last.a_total, last.b_total) + outcome
         self.morale_result_label.setText(
             self.tr("{0} 達成値 {1}（目標値 {2}）: ").format(faces_text(roll.faces), roll.total, roll.tn)
             + outcome.format(name)
         )
+
+    def _rally(self) -> Commander | None:
+        return self.rally_commander.commander() if self.rally_check.isChecked() else None
 
     # ---- common ----------------------------------------------------------------------------
     def sync(self) -> None:
@@ -303,6 +347,7 @@ class UnitsTab(QWidget):
             self.target_combo.setCurrentIndex(1 if self.attacker_combo.currentIndex() == 0 else 0)
         self.attack_commander.sync()
         self.morale_commander.sync()
+        self.rally_commander.sync()
         self.update_attack()
         self.update_morale()
 

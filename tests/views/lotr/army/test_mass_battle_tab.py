@@ -129,7 +129,7 @@ def test_a_restart_after_hours_waits_for_the_button(tab, qtbot):
 def test_heroes_are_recorded_with_the_gms_text(tab, qtbot, refusals):
     tab.roll_button.click()
     assert "ナール" in [tab.hero_combo.itemText(i) for i in range(tab.hero_combo.count())]
-    assert "Table 9.24" in tab.hero_note.text() and "表がないため" in tab.hero_note.text()
+    assert "Table 9.24" in tab.hero_note.text() and "ルール表 → 参照表" in tab.hero_note.text()
     assert tab.hero_hour_spin.value() == 1 and tab.hero_hour_spin.maximum() == 2
     tab.hero_combo.setEditText("ナール")
     tab.hero_position_combo.setEditText("Heart of Battle")

@@ -1,0 +1,403 @@
+"""A fear attack in the LotR combat tracker (3.8 恐怖): the attacker's Intimidate against the target's
+Willpower with the ticked rows of Table 9.20, the exact chance of each effect, the roll, courage spent
+after it on either side (1.2.3), and its effect applied as a tracker condition with its penalty.
+
+Each is one undo step with a line in the encounter's log.  The courage on the roll is read back from
+that log: while the roll waits, its line and the courage lines after it are the last events, so undo
+takes a spend's points off the roll too, and any other step (the effect, the next turn) closes it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from gmtool.models.battle_model import BattleModel
+from gmtool.models.lotr import courage_rounds
+from gmtool.models.lotr.check_log import faces_text
+from gmtool.models.lotr.courage_rounds import COURAGE_KEY
+from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.rules import battle
+from gmtool.rules.battle import BattleRefused, Condition, Encounter, Participant
+from gmtool.rules.dice import Distribution
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
+from gmtool.rules.systems.lotr import fear as engine
+from gmtool.rules.systems.lotr.character import LotRCharacter
+from gmtool.rules.systems.lotr.checks import Contestant, OpposedResult, TieRule
+from gmtool.rules.systems.lotr.combat import CONDITION_PENALTY
+from gmtool.rules.systems.lotr.courage import CouragePerPoint, courage_per_point, opposed_with_courage
+from gmtool.rules.systems.lotr.kinds import check_kinds
+from gmtool.rules.systems.lotr.reference_catalog import COURAGE_TRAITS, FEAR
+
+FEAR_MARK = "fear:"  # values "fear:<condition name>" = 1: a condition this model gave (the fear)
+INTIMIDATE = "Intimidate"  # the attacker's skill, for the courage traits that add to it
+TURN_LOST_ROUNDS = 2  # counted on the target's turns: its next turn begins at 1 (lost), the one after ends it
+
+
+@dataclass(frozen=True)
+class FearPlan:
+    """intimidate: the attacker's Intimidate (Fear, or Majesty/Power against the dark's servants):
+    ranks + attribute modifier + modifiers; willpower: the target's Willpower + modifiers.  The wound,
+    weariness and fear penalties of each are added here.  modifiers: the names of the ticked rows of
+    the fear_modifiers table.  inspired_by: a retry after someone unafraid's Inspire."""
+
+    attacker: str
+    target: str
+    intimidate: int
+    willpower: int
+    modifiers: tuple[str, ...] = ()
+    tie_rule: TieRule = TieRule.REROLL
+    inspired_by: str | None = None
+
+
+@dataclass(frozen=True)
+class FearRoll:
+    plan: FearPlan
+    spec: engine.FearSpec
+    result: OpposedResult  # as the dice made it, no courage
+    seed: int
+    odds: Distribution[engine.FearEffect]
+    # What a point of courage gives the attacker (on Intimidate) and the target (on Willpower), as
+    # rolled: +3 and the traits of the courage_traits table (1.2.3).
+    courage_values: tuple[CouragePerPoint, CouragePerPoint] = (CouragePerPoint(), CouragePerPoint())
+
+    @property
+    def per_point(self) -> tuple[int, int]:
+        return self.courage_values[0].total, self.courage_values[1].total
+
+
+class LotRFearModel(QObject):
+    changed = Signal()  # the encounter, the characters or the rule tables changed
+
+    def __init__(self, model: BattleModel, seed_source: Callable[[], int] | None = None) -> None:
+        super().__init__(model)
+        self.model = model
+        self.campaign_model = model.campaign_model
+        self.seed_source = seed_source or model.seed_source
+        self.last: FearRoll | None = None
+        self._chain: list[tuple[str, Contestant | None]] = []  # the roll's log line, then courage lines
+        model.changed.connect(self.changed)
+        self.campaign_model.session_changed.connect(self._on_session_changed)
+
+    def _on_session_changed(self, key: str) -> None:
+        if key in (RULES_KEY, HOUSE_RULES_KEY, COURAGE_KEY):
+            self.changed.emit()
+
+    # ---- what the GM chooses from ------------------------------------------------------------
+    def modifier_rows(self) -> list[tuple[str, int | None]]:
+        """Table 9.20's rows as the GM filled them in: (name, modifier), None = 未設定."""
+        table = campaign_lotr_rules(self.campaign_model).reference_table(FEAR)
+        return [(row.name, _number(row.get("modifier"))) for row in table.rows]
+
+    def _character(self, participant_id: str) -> Any:
+        p = self.model.participant(participant_id)
+        if not p.character_id:
+            return None
+        try:
+            character = self.campaign_model.character(p.character_id)
+        except (KeyError, ValueError):
+            return None
+        # the box stays built while another system's fight runs: only a LotR sheet has these values
+        return character if isinstance(character, LotRCharacter) else None
+
+    def willpower_of(self, participant_id: str) -> int | None:
+        """A campaign character's Willpower (its penalties are added by the tracker); None: an NPC."""
+        character = self._character(participant_id)
+        return None if character is None else int(character.reactions.willpower)
+
+    def intimidate_of(self, participant_id: str) -> int | None:
+        """A campaign character's best Intimidate (ranks + modifier + specialisation), or None."""
+        character = self._character(participant_id)
+        if character is None:
+            return None
+        rules = campaign_lotr_rules(self.campaign_model)
+        values = [
+            k.value for k in check_kinds(character, rules) if k.id.lower().startswith("skill:intimidate")
+        ]
+        return max(values) if values else None
+
+    def afraid(self, p: Participant) -> list[str]:
+        """The fear conditions this participant has now."""
+        return [c.name for c in p.conditions if p.value(FEAR_MARK + c.name)]
+
+    # ---- the odds ------------------------------------------------------------------------------
+    def spec(self, plan: FearPlan) -> engine.FearSpec:
+        rules = self.model.rules()
+        attacker, target = self.model.participant(plan.attacker), self.model.participant(plan.target)
+        if attacker.id == target.id:
+            raise BattleRefused(self.tr("恐怖を与える相手を選んでください（自分自身は選べません）"))
+        values = dict(self.modifier_rows())
+        modifiers = []
+        for name in plan.modifiers:
+            if name not in values:
+                raise BattleRefused(self.tr("恐怖への抵抗の修正「{0}」はルール表にありません").format(name))
+            value = values[name]
+            if value is None:
+                raise BattleRefused(
+                    self.tr("恐怖への抵抗の修正「{0}」は未設定です（ルール表 → 参照表 で入力）").format(name)
+                )
+            modifiers.append(value)
+        bands = campaign_lotr_rules(self.campaign_model).degree_bands()
+        try:
+            return engine.FearSpec(
+                intimidate=plan.intimidate + rules.penalty(attacker),
+                willpower=plan.willpower + rules.penalty(target),
+                modifiers=tuple(modifiers),
+                tie_rule=plan.tie_rule,
+                bands=bands,
+            )
+        except ValueError as e:
+            raise BattleRefused(e.args[0] if e.args else str(e)) from None
+
+    def odds(self, plan: FearPlan) -> Distribution[engine.FearEffect]:
+        return engine.fear_distribution(self.spec(plan))
+
+    # ---- the roll --------------------------------------------------------------------------------
+    def roll(self, plan: FearPlan) -> FearRoll:
+        spec = self.spec(plan)
+        attacker, target = self.model.participant(plan.attacker), self.model.participant(plan.target)
+        if not target.in_play:
+            raise BattleRefused(self.tr("{0}は恐怖の対象にできません").format(target.name))
+        if plan.inspired_by is not None:
+            self._check_retry(target, plan.inspired_by)
+        seed = self.seed_source()
+        result = replace(engine.resolve(spec, random.Random(seed)), seed=seed)
+        values = (self.courage_value(plan.attacker, INTIMIDATE), self.courage_value(plan.target, ""))
+        rolled = FearRoll(plan, spec, result, seed, engine.fear_distribution(spec), values)
+        text = self._roll_text(attacker.name, target.name, rolled, result)
+        dice = " / ".join(f"{faces_text(r.a_faces)} : {faces_text(r.b_faces)}" for r in result.rounds)
+        self.last, self._chain = rolled, [(text, None)]
+        self.model._commit(
+            self.model.state(),
+            self.tr("恐怖の再判定") if plan.inspired_by else self.tr("恐怖攻撃"),
+            text,
+            who=attacker.name,
+            dice=dice,
+            result=self._effect_name(self.effect(result)),
+            seed=seed,
+            fear_odds={str(e): float(p) for e, p in rolled.odds.items()},
+        )
+        return rolled
+
+    def _check_retry(self, target: Participant, inspirer_id: str) -> None:
+        """「恐怖の影響を受けてない人間からの Inspire などによっても 再度判定を試みることができる」."""
+        if not self.afraid(target):
+            raise BattleRefused(
+                self.tr("{0}は恐怖の影響を受けていません: 再判定は要りません").format(target.name)
+            )
+        inspirer = self.model.participant(inspirer_id)
+        if inspirer.id == target.id:
+            raise BattleRefused(self.tr("再判定には、ほかの人からの Inspire などが必要です"))
+        if self.afraid(inspirer):
+            refusal = self.tr("{0}も恐怖の影響を受けています: Inspire は恐怖の影響を受けていない人から")
+            raise BattleRefused(refusal.format(inspirer.name))
+
+    def effect(self, result: OpposedResult) -> engine.FearEffect:
+        assert self.last is not None
+        return engine.effect(self.last.spec, result)
+
+    def _effect_name(self, effect: engine.FearEffect) -> str:
+        texts = {  # engine.EFFECT_TEXT, in the UI's language for the log
+            engine.FearEffect.NONE: self.tr("効果なし"),
+            engine.FearEffect.PENALTY_1: self.tr("すべての行動に −1"),
+            engine.FearEffect.PENALTY_2: self.tr("すべての行動に −2"),
+            engine.FearEffect.TURN_LOST: self.tr("1 ターン行動不能、かつ −4"),
+            engine.FearEffect.FLEES: self.tr("逃げ出すか、地面などに伏せる"),
+        }
+        return texts[effect]
+
+    def _roll_text(self, attacker: str, target: str, rolled: FearRoll, result: OpposedResult) -> str:
+        last = result.rounds[-1]
+        winner = attacker if result.winner is Contestant.A else target
+        kind = self.tr("恐怖の再判定") if rolled.plan.inspired_by else self.tr("恐怖攻撃")
+        degree = campaign_lotr_rules(self.campaign_model).band(engine.degree(rolled.spec, result)).label
+        effect = engine.effect(rolled.spec, result)
+        text = self.tr("{0} → {1}: {2} Intimidate {3} / Willpower {4}（差 {5}）— {6}の {7} → {8}").format(
+            attacker,
+            target,
+            kind,
+            last.a_total,
+            last.b_total,
+            result.margin,
+            winner,
+            degree,
+            self._effect_name(effect),
+        )
+        p = rolled.odds[effect]
+        text += self.tr("（確率 {0:.2%}）").format(float(p))
+        if rolled.plan.inspired_by:
+            text += self.tr("（{0}の Inspire で再判定）").format(
+                self.model.participant(rolled.plan.inspired_by).name
+            )
+        return text
+
+    # ---- courage after the roll (1.2.3) ------------------------------------------------------------
+    def _live(self) -> list[tuple[str, Contestant | None]]:
+        """The part of the roll's chain that is the encounter's last events ([]: the roll is closed)."""
+        events = [e.text for e in self.model.state().events]
+        for k in range(len(self._chain), 0, -1):
+            if len(events) >= k and events[-k:] == [text for text, _side in self._chain[:k]]:
+                return self._chain[:k]
+        return []
+
+    def courage_on_roll(self) -> tuple[int, int]:
+        live = self._live()
+        return sum(1 for _t, s in live if s is Contestant.A), sum(1 for _t, s in live if s is Contestant.B)
+
+    def current(self) -> OpposedResult | None:
+        """The waiting roll with the courage spent on it, or None (none, undone, or closed)."""
+        if self.last is None or not self._live():
+            return None
+        a, b = self.courage_on_roll()
+        return opposed_with_courage(self.last.spec.opposed(), self.last.result, a, b, *self.last.per_point)
+
+    def courage_value(self, participant_id: str, skill: str) -> CouragePerPoint:
+        """+3 a point, and the traits the character has for this skill ('' = the Willpower test)."""
+        character = self._character(participant_id)
+        if character is None:
+            return CouragePerPoint()
+        table = campaign_lotr_rules(self.campaign_model).reference_table(COURAGE_TRAITS)
+        return courage_per_point(character, skill, table)
+
+    def _spender(self, side: Contestant) -> Participant:
+        assert self.last is not None
+        return self.model.participant(
+            self.last.plan.attacker if side is Contestant.A else self.last.plan.target
+        )
+
+    def courage_refusal(self, side: Contestant) -> str:
+        if self.current() is None:
+            return self.tr("勇気は恐怖の判定を振った後、結果を見てから使います（待っている判定がありません）")
+        p = self._spender(side)
+        character = self._character(p.id)
+        if character is None:
+            return self.tr("{0}はキャンペーンのキャラクターではないので勇気を記録できません").format(p.name)
+        if character.courage_left < 1:
+            return self.tr("「{0}」の勇気が残っていません").format(character.name)
+        assert self.last is not None
+        unset = self.last.courage_values[0 if side is Contestant.A else 1].refusal
+        return unset or courage_rounds.round_refusal(
+            self.campaign_model, p.character_id or "", character.name, 1
+        )
+
+    def spend_courage(self, side: Contestant) -> OpposedResult:
+        """+3 on `side`'s total (A: the attacker, B: the target) after seeing the roll: one undo step
+        (the character's courage, the round's count and the log line)."""
+        refusal = self.courage_refusal(side)
+        if refusal:
+            raise BattleRefused(refusal)
+        before = self.current()
+        assert before is not None and self.last is not None
+        p = self._spender(side)
+        character_id = p.character_id or ""
+        character = self.campaign_model.character(character_id)
+        state = courage_rounds.with_spent(self.campaign_model, character_id, 1)
+        after_character = replace(character, courage_spent=character.courage_spent + 1)
+        chain = self._live()
+        a, b = self.courage_on_roll()
+        a, b = (a + 1, b) if side is Contestant.A else (a, b + 1)
+        after = opposed_with_courage(self.last.spec.opposed(), self.last.result, a, b, *self.last.per_point)
+        last = after.rounds[-1]
+        per_point = self.last.per_point[0 if side is Contestant.A else 1]
+        text = self.tr("{0}が勇気を使った（+{1}）: Intimidate {2} / Willpower {3} → {4}").format(
+            p.name, per_point, last.a_total, last.b_total, self._effect_name(self.effect(after))
+        )
+        if len(after.rounds) > len(before.rounds):
+            text += self.tr("（同点で再度判定 {0} 回）").format(len(after.rounds) - len(before.rounds))
+        self._chain = [*chain, (text, side)]
+        undo = self.tr("勇気を使う")
+        stack = self.campaign_model.undo_stack
+        stack.beginMacro(undo)
+        try:
+            self.campaign_model.set_session_value(COURAGE_KEY, state, undo)
+            self.campaign_model.update_character(character_id, after_character, undo)
+            self.model._commit(self.model.state(), undo, text, who=p.name, result=str(after.winner))
+        finally:
+            stack.endMacro()
+        return after
+
+    # ---- the effect ---------------------------------------------------------------------------------
+    def can_apply(self) -> bool:
+        return self.apply_refusal() == ""
+
+    def apply_refusal(self) -> str:
+        result = self.current()
+        if result is None or self.last is None:
+            return self.tr("適用する恐怖の判定がありません（先に振ってください）")
+        effect = self.effect(result)
+        if self.last.plan.inspired_by:
+            if effect is not engine.FearEffect.NONE:
+                return self.tr("再判定も恐怖に負けました: 恐怖はそのままです")
+            return ""
+        if effect is engine.FearEffect.NONE:
+            return self.tr("恐怖攻撃は失敗しました: 効果はありません")
+        return ""
+
+    def apply(self, choice: str = engine.FLEE) -> str:
+        """The waiting roll's effect on the target: one undo step with a log line.  A retry won by the
+        target ends its fear.  `choice`: the Extraordinary effect, flee or drop."""
+        refusal = self.apply_refusal()
+        if refusal:
+            raise BattleRefused(refusal)
+        result, last = self.current(), self.last
+        assert result is not None and last is not None
+        target = self.model.participant(last.plan.target)
+        state = self._without_fear(self.model.state(), target.id)
+        if last.plan.inspired_by:
+            text = self.tr("{0}は恐怖から立ち直った（{1}）").format(
+                target.name, "、".join(self.afraid(target))
+            )
+            self.model._commit(state, self.tr("恐怖から立ち直る"), text, who=target.name)
+            return text
+        effect = self.effect(result)
+        if effect is engine.FearEffect.FLEES and choice not in engine.FLEE_CHOICES:
+            raise BattleRefused(self.tr("逃げ出すか伏せるかを選んでください"))
+        names = self._conditions(effect, choice)
+        for name, rounds, penalty in names:
+            counts_on = target.id if rounds else None
+            state = battle.add_condition(state, target.id, Condition(name, rounds, counts_on))
+            marks = {FEAR_MARK + name: 1, **({CONDITION_PENALTY + name: penalty} if penalty else {})}
+            state = battle.with_participant(state, target.id, _with_values(marks))
+        text = self.tr("{0}: 恐怖 — {1}（状態「{2}」）").format(
+            target.name, self._effect_name(effect), "」「".join(n for n, _r, _p in names)
+        )
+        self.model._commit(state, self.tr("恐怖の効果"), text, who=target.name, result=str(effect))
+        return text
+
+    def _conditions(self, effect: engine.FearEffect, choice: str) -> list[tuple[str, int | None, int]]:
+        """(condition name, rounds or None, penalty) the effect puts on the target."""
+        if effect is engine.FearEffect.FLEES:
+            flee = self.tr("恐怖: 逃げ出す") if choice == engine.FLEE else self.tr("恐怖: 地面などに伏せる")
+            return [(flee, None, 0)]
+        penalty = engine.PENALTY[effect]
+        found: list[tuple[str, int | None, int]] = [
+            (self.tr("恐怖 {0:+d}").format(penalty).replace("-", "−"), None, penalty)
+        ]
+        if engine.TURNS_LOST.get(effect):
+            found.append((self.tr("恐怖: 次の手番は行動不能"), TURN_LOST_ROUNDS, 0))
+        return found
+
+    def _without_fear(self, state: Encounter, participant_id: str) -> Encounter:
+        """The participant's fear conditions and their marks taken off (a new fear replaces the old)."""
+        p = state.get(participant_id)
+        gone = set(self.afraid(p)) | {k[len(FEAR_MARK) :] for k in p.values if k.startswith(FEAR_MARK)}
+        values = {
+            k: v
+            for k, v in p.values.items()
+            if not any(k in (FEAR_MARK + n, CONDITION_PENALTY + n) for n in gone)
+        }
+        conditions = tuple(c for c in p.conditions if c.name not in gone or not p.value(FEAR_MARK + c.name))
+        return battle.with_participant(
+            state, p.id, lambda q: replace(q, conditions=conditions, values=values)
+        )
+
+
+def _number(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _with_values(marks: dict[str, int]) -> Callable[[Participant], Participant]:
+    return lambda p: replace(p, values={**p.values, **marks})

@@ -1,0 +1,225 @@
+"""The 「危険（溺れる・落下・火炎・毒）…」 dialog's model (1.2.1.1): each hazard's exact odds and its
+roll, the damage applied through the wound track as one undo step with a log line (care_base.py).
+
+Whether the character is burning (炎に包まれている) is this dialog's state, not the character's:
+it lasts while the fire scene is played and is said in every log line that changes it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from gmtool.models.house_rules_model import campaign_house_rules
+from gmtool.models.lotr.care_base import CareBase
+from gmtool.rules.systems.lotr import hazards
+from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr.checks import (
+    GroupSpec,
+    LotRRoller,
+    RollSpec,
+    group_distribution,
+    resolve_group,
+    success_probability,
+)
+from gmtool.rules.systems.lotr.hazards import ON_FIRE, HazardRow, Poison
+from gmtool.rules.systems.lotr.healing import skill_kind
+from gmtool.rules.systems.lotr.house_rules import MARGINAL_HELPER
+from gmtool.rules.systems.lotr.kinds import roller_for
+
+HAZARDS = (catalog.DROWNING, catalog.FALLING, catalog.FIRE, catalog.POISONS)
+MAX_HELPERS = 8
+
+
+class LotRHazardModel(CareBase):
+    on_fire = False
+
+    def rows(self, table_id: str) -> list[str]:
+        """The table's rows as the GM entered them (empty: the table is 未設定)."""
+        table = self.rules.reference_table(table_id)
+        return [row.name for row in table.rows]
+
+    def row(self, table_id: str, name: str) -> HazardRow:
+        read = {
+            catalog.DROWNING: hazards.drowning_row,
+            catalog.FALLING: hazards.falling_row,
+            catalog.FIRE: hazards.fire_row,
+        }[table_id]
+        return read(self.rules, name)
+
+    def _reaction(self, reaction: str, modifier: int = 0) -> LotRRoller:
+        return roller_for(self.character, f"reaction:{reaction}", self.rules, modifier)
+
+    def _spec(self, roller: LotRRoller, tn: int) -> RollSpec:
+        return hazards.spec(roller, tn, self.rules)
+
+    # ---- drowning ---------------------------------------------------------------------------
+    def breath_minutes(self) -> int:
+        return hazards.breath_minutes(self.character.reactions.stamina)
+
+    def drowning_odds(self, name: str) -> Fraction:
+        return success_probability(self._spec(self._reaction("stamina"), self.row(catalog.DROWNING, name).tn))
+
+    def drowning_test(self, name: str) -> str:
+        row = self.row(catalog.DROWNING, name)
+        assert row.damage is not None
+        result = self.roll(self._spec(self._reaction("stamina"), row.tn))
+        text = self.roll_text(self.tr("溺れる（{0}）: Stamina 判定").format(row.name), result)
+        details = self.roll_details(result)
+        label = self.tr("溺れる")
+        if result.degree.succeeded:
+            return self.log_only("drowning", label, text + self.tr(" — 意識を保った"), **details)
+        faces, points = row.damage.roll(self.rng)
+        status = text + self.tr(" — 意識を失い、ダメージ {0} {1} = {2} 点").format(
+            row.damage, list(faces), points
+        )
+        return self.damage(points, "drowning", label, status, damage_faces=list(faces), **details)
+
+    def drowning_rest(self) -> str:
+        if self.character.damage == 0:
+            raise ValueError(self.tr("ダメージを受けていません"))
+        if self.track.dead:
+            raise ValueError(self.tr("死亡しているので回復できません"))
+        faces, points = hazards.DROWNING_REST.roll(self.rng)
+        status = self.tr("15 分の休憩: 1d6 {0} = {1} 点回復").format(list(faces), points)
+        return self.heal(points, "drowning_rest", self.tr("溺れた後の休憩"), status, damage_faces=list(faces))
+
+    # ---- falling ----------------------------------------------------------------------------
+    def acrobatics(self) -> LotRRoller:
+        kind = skill_kind(self.character, hazards.ACROBATICS, self.rules)
+        if kind is None:
+            raise ValueError(self.tr("Acrobatics は技能なしでは判定できません"))
+        return roller_for(self.character, kind, self.rules)
+
+    def falling_odds(self, name: str) -> tuple[Fraction, Fraction]:
+        """P(the Acrobatics test halves the damage), and the exact mean damage taken."""
+        row = self.row(catalog.FALLING, name)
+        assert row.damage is not None
+        p = success_probability(self._spec(self.acrobatics(), row.tn))
+        return p, p * hazards.mean_halved(row.damage) + (1 - p) * hazards.mean_damage(row.damage)
+
+    def fall(self, name: str) -> str:
+        row = self.row(catalog.FALLING, name)
+        assert row.damage is not None
+        result = self.roll(self._spec(self.acrobatics(), row.tn))
+        faces, rolled = row.damage.roll(self.rng)
+        points = hazards.falling_damage(rolled, result.degree.succeeded)
+        text = self.roll_text(self.tr("落下（{0}）: Acrobatics 判定").format(row.name), result)
+        if result.degree.succeeded:
+            text += self.tr(" — ダメージ {0} {1} = {2} を半減して {3} 点").format(
+                row.damage, list(faces), rolled, points
+            )
+        else:
+            text += self.tr(" — ダメージ {0} {1} = {2} 点").format(row.damage, list(faces), points)
+        details = {**self.roll_details(result), "damage_faces": list(faces)}
+        if points == 0:
+            return self.log_only("falling", self.tr("落下"), text, **details)
+        return self.damage(points, "falling", self.tr("落下"), text, **details)
+
+    # ---- fire -------------------------------------------------------------------------------
+    def fire_odds(self, name: str) -> Fraction:
+        """P(the Swiftness test keeps the character from catching fire)."""
+        return success_probability(self._spec(self._reaction("swiftness"), self.row(catalog.FIRE, name).tn))
+
+    def fire_round(self, name: str) -> str:
+        """A round in the fire: its damage, and a Swiftness test; failed, burning and 2d6+4 at once."""
+        row = self.row(catalog.FIRE, name)
+        assert row.damage is not None
+        faces, points = row.damage.roll(self.rng)
+        text = self.tr("火炎（{0}）: ダメージ {1} {2} = {3} 点").format(
+            row.name, row.damage, list(faces), points
+        )
+        details: dict[str, object] = {"damage_faces": list(faces)}
+        if not self.on_fire:
+            result = self.roll(self._spec(self._reaction("swiftness"), row.tn))
+            text += self.tr("。") + self.roll_text(self.tr("Swiftness 判定"), result)
+            details.update(self.roll_details(result))
+            if not result.degree.succeeded:
+                burn_faces, burn = ON_FIRE.roll(self.rng)
+                points += burn
+                text += self.tr(" — 炎に包まれた: 追加ダメージ 2d6+4 {0} = {1} 点").format(
+                    list(burn_faces), burn
+                )
+                details["burn_faces"] = list(burn_faces)
+                self.on_fire = True
+        text += self.tr("（合計 {0} 点）").format(points)
+        return self.damage(points, "fire", self.tr("火炎"), text, on_fire=self.on_fire, **details)
+
+    def extinguish_spec(self, name: str, helpers: list[tuple[str, int]]) -> GroupSpec:
+        row = self.row(catalog.FIRE, name)
+        if len(helpers) > MAX_HELPERS:
+            raise ValueError(self.tr("援護する人は {0} 人までです").format(MAX_HELPERS))
+        rollers = tuple(self.helper(h, b, "reaction:swiftness")[0] for h, b in helpers)
+        reading = campaign_house_rules(self.actions.campaign_model).get(MARGINAL_HELPER)
+        return GroupSpec(self._spec(self._reaction("swiftness"), row.tn), rollers, reading)
+
+    def extinguish_odds(self, name: str, helpers: list[tuple[str, int]]) -> tuple[Fraction, list[Fraction]]:
+        """P(the fire is put out this round), and each helper's P of catching fire (Swiftness +5)."""
+        spec = self.extinguish_spec(name, helpers)
+        out = group_distribution(spec).probability(lambda d: d.succeeded)
+        tn = spec.leader.tn
+        catch = [1 - success_probability(self._spec(hazards.fire_helper_roller(r), tn)) for r in spec.helpers]
+        return out, catch
+
+    def extinguish(self, name: str, helpers: list[tuple[str, int]]) -> str:
+        if not self.on_fire:
+            raise ValueError(self.tr("炎に包まれていません"))
+        spec = self.extinguish_spec(name, helpers)
+        names = [self.helper(h, b, "reaction:swiftness")[1] for h, b in helpers]
+        group = resolve_group(spec, self.rng)
+        parts = [self.roll_text(self.tr("消火の Swiftness 判定（全ラウンド）"), group.leader)]
+        if helpers:
+            parts.append(self.tr("援護 {0:+d}").format(group.help_bonus))
+        caught = []
+        for helper_name, roller in zip(names, spec.helpers, strict=True):
+            result = self.roll(self._spec(hazards.fire_helper_roller(roller), spec.leader.tn))
+            if not result.degree.succeeded:
+                caught.append(helper_name)
+        if caught:
+            parts.append(self.tr("援護した {0} に火がつきました").format(self.tr("、").join(caught)))
+        details = {**self.roll_details(group.leader), "helpers_caught_fire": caught}
+        if group.leader.degree.succeeded:
+            self.on_fire = False
+            parts.append(self.tr("火が消えました"))
+            return self.log_only("extinguish", self.tr("消火"), self.sentences(parts), **details)
+        faces, points = ON_FIRE.roll(self.rng)
+        parts.append(self.tr("燃え続けて 2d6+4 {0} = {1} 点").format(list(faces), points))
+        return self.damage(
+            points, "extinguish", self.tr("消火"), self.sentences(parts), burn_faces=list(faces), **details
+        )
+
+    def put_out(self) -> None:
+        """The GM ends the burning by hand (the scene changed: water, the fire gone)."""
+        self.on_fire = False
+        self.changed.emit()
+
+    # ---- poison -----------------------------------------------------------------------------
+    def poison(self, name: str) -> Poison:
+        return hazards.poison(self.rules, name)
+
+    def poison_odds(self, name: str) -> Fraction:
+        return success_probability(self._spec(self._reaction("stamina"), self.poison(name).resist_tn))
+
+    def resist_poison(self, name: str) -> str:
+        poison = self.poison(name)
+        result = self.roll(self._spec(self._reaction("stamina"), poison.resist_tn))
+        resisted = result.degree.succeeded
+        text = self.roll_text(self.tr("毒「{0}」への抵抗（Stamina）").format(poison.name), result)
+        effect = self.tr("Secondary") if resisted else self.tr("Primary")
+        text += self.tr(" — {0}: {1}").format(effect, poison.effect(resisted))
+        return self.log_only(
+            "poison", self.tr("毒への抵抗"), text, resisted=resisted, **self.roll_details(result)
+        )
+
+    def treatment_odds(self, name: str, healer_id: str, bonus: int) -> Fraction:
+        roller = self.healer(healer_id, bonus)[0]
+        return success_probability(self._spec(roller, self.poison(name).treatment_tn))
+
+    def treat_poison(self, name: str, healer_id: str, bonus: int) -> str:
+        poison = self.poison(name)
+        roller, healer = self.healer(healer_id, bonus)
+        result = self.roll(self._spec(roller, poison.treatment_tn))
+        text = self.roll_text(self.tr("{0} が毒「{1}」を中和（Healing）").format(healer, poison.name), result)
+        text += self.tr(" — 中和しました") if result.degree.succeeded else self.tr(" — 中和できません")
+        return self.log_only(
+            "poison_treatment", self.tr("毒の中和"), text, healer=healer, **self.roll_details(result)
+        )

@@ -1,0 +1,277 @@
+"""「回復・手当て…」: 1.2.1's rest, weekly test, Healing and advanced care; 1.2.2's resistance test
+and recovery from Exhausted.  Each section shows the exact chance of its test as it would be rolled
+now (or why it cannot be: 未設定 in the tables, no damage…); its button rolls and applies it (one
+undo step and a log line, the model's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.lotr.care_base import CUSTOM, percent_text
+from gmtool.models.lotr.care_model import MAX_TN, LotRCareModel
+from gmtool.rules.systems.lotr.healing import CARED_TESTS_PER_WEEK, MAX_BONUS, MAX_REST_DAYS, TESTS_PER_WEEK
+from gmtool.views.message_catalog import translate_message
+from gmtool.views.widgets import show_refusal
+
+
+def bonus_spin(name: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(-MAX_BONUS, MAX_BONUS)
+    spin.setAccessibleName(name)
+    return spin
+
+
+def fill_people(
+    combo: QComboBox, people: list[tuple[str, str]], custom: str, none: str | None = None
+) -> None:
+    """None first (when offered), then the bonus entered by hand, then the campaign's characters."""
+    current = combo.currentData()
+    combo.blockSignals(True)
+    combo.clear()
+    if none is not None:
+        combo.addItem(none, None)
+    combo.addItem(custom, CUSTOM)
+    for character_id, name in people:
+        combo.addItem(name, character_id)
+    index = combo.findData(current)
+    combo.setCurrentIndex(max(index, 0))
+    combo.blockSignals(False)
+
+
+class LotRCareDialog(QDialog):
+    def __init__(self, model: LotRCareModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.setWindowTitle(self.tr("回復・手当て（1.2.1 / 1.2.2）"))
+        tabs = QTabWidget()
+        tabs.addTab(self._wounds_page(), self.tr("負傷の回復"))
+        tabs.addTab(self._weariness_page(), self.tr("疲労"))
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(tabs)
+        layout.addWidget(self.status_label)
+        layout.addWidget(buttons)
+        model.changed.connect(self.sync)
+        self.sync()
+
+    # ---- pages ------------------------------------------------------------------------------
+    def _wounds_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+
+        rest = QGroupBox(self.tr("休息（1日1点）"))
+        self.days_spin = QSpinBox()
+        self.days_spin.setRange(1, MAX_REST_DAYS)
+        self.days_spin.setSuffix(self.tr(" 日"))
+        self.days_spin.setAccessibleName(self.tr("休む日数"))
+        self.rest_button = QPushButton(self.tr("休んで回復"))
+        self.rest_button.clicked.connect(lambda: self._run(lambda: self.model.rest(self.days_spin.value())))
+        row = QHBoxLayout(rest)
+        row.addWidget(self.days_spin)
+        row.addWidget(self.rest_button)
+        row.addStretch(1)
+        ability = QLabel(self.tr("下がった能力値も休息 1 日で 1 点回復します（判定では早まりません）"))
+        ability.setWordWrap(True)
+        layout.addWidget(rest)
+        layout.addWidget(ability)
+
+        weekly = QGroupBox(self.tr("週 1 回の自然治癒（Stamina 判定、Table 9.36）"))
+        self.cared_check = QCheckBox(self.tr("治療師の手当て・手当ての成功・高度な治療のあと（週 2 回）"))
+        self.weekly_label = QLabel()
+        self.weekly_label.setWordWrap(True)
+        self.weekly_button = QPushButton(self.tr("Stamina 判定を振る"))
+        self.weekly_button.clicked.connect(lambda: self._run(self.model.natural_test))
+        self.cared_check.toggled.connect(lambda _on: self.sync())
+        form = QVBoxLayout(weekly)
+        form.addWidget(self.weekly_label)
+        form.addWidget(self.cared_check)
+        form.addWidget(self.weekly_button)
+        layout.addWidget(weekly)
+
+        care = QGroupBox(self.tr("手当て（Healing 判定、Table 9.37）"))
+        self.healer_combo = QComboBox()
+        self.healer_combo.setAccessibleName(self.tr("手当てする人"))
+        self.healer_bonus = bonus_spin(self.tr("手当てする人の Healing ボーナス"))
+        self.advanced_check = QCheckBox(
+            self.tr("高度な治療（Minas Tirith・エルロンドの館: +5、成功で Health 分回復）")
+        )
+        self.healing_label = QLabel()
+        self.healing_label.setWordWrap(True)
+        self.healing_button = QPushButton(self.tr("Healing 判定を振る"))
+        self.healing_button.clicked.connect(
+            lambda: self._run(
+                lambda: self.model.healing_test(*self._healer(), self.advanced_check.isChecked())
+            )
+        )
+        for signal in (self.healer_combo.currentIndexChanged, self.healer_bonus.valueChanged):
+            signal.connect(lambda _v: self.sync())
+        self.advanced_check.toggled.connect(lambda _on: self.sync())
+        grid = QFormLayout(care)
+        who = QHBoxLayout()
+        who.addWidget(self.healer_combo, 1)
+        who.addWidget(self.healer_bonus)
+        grid.addRow(self.tr("手当てする人"), who)
+        grid.addRow(self.advanced_check)
+        grid.addRow(self.healing_label)
+        grid.addRow(self.healing_button)
+        layout.addWidget(care)
+        layout.addStretch(1)
+        return page
+
+    def _weariness_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        resist = QGroupBox(self.tr("疲労への抵抗判定（Stamina）"))
+        self.tn_spin = QSpinBox()
+        self.tn_spin.setRange(0, MAX_TN)
+        self.tn_spin.setValue(10)
+        self.tn_spin.setAccessibleName(self.tr("疲労判定の目標値"))
+        self.tn_spin.setToolTip(self.tr("目標値は負荷によって GM が決めます"))
+        self.resist_modifier = bonus_spin(self.tr("そのほかの修正"))
+        self.resist_label = QLabel()
+        self.resist_label.setWordWrap(True)
+        self.resist_button = QPushButton(self.tr("抵抗判定を振る"))
+        self.resist_button.clicked.connect(
+            lambda: self._run(
+                lambda: self.model.resistance_test(self.tn_spin.value(), self.resist_modifier.value())
+            )
+        )
+        for spin in (self.tn_spin, self.resist_modifier):
+            spin.valueChanged.connect(lambda _v: self.sync())
+        form = QFormLayout(resist)
+        form.addRow(self.tr("目標値"), self.tn_spin)
+        form.addRow(self.tr("修正"), self.resist_modifier)
+        form.addRow(self.resist_label)
+        form.addRow(self.resist_button)
+        layout.addWidget(resist)
+
+        recover = QGroupBox(self.tr("Exhausted から Spent への回復（目標値 10、−10）"))
+        self.helper_combo = QComboBox()
+        self.helper_combo.setAccessibleName(self.tr("回復を助ける人"))
+        self.helper_bonus = bonus_spin(self.tr("助ける人の Healing ボーナス"))
+        self.recovery_label = QLabel()
+        self.recovery_label.setWordWrap(True)
+        self.recovery_button = QPushButton(self.tr("回復判定を振る"))
+        self.recovery_button.clicked.connect(
+            lambda: self._run(lambda: self.model.recovery_test(*self._helper()))
+        )
+        for signal in (self.helper_combo.currentIndexChanged, self.helper_bonus.valueChanged):
+            signal.connect(lambda _v: self.sync())
+        when = QLabel(
+            self.tr(
+                "戦闘中は 1 ラウンドに 1 回、通常は 1 分に 1 回。ほかの人の Healing 判定（目標値 10）で"
+                " Marginal −3・Complete −5・Superior −10、Extraordinary ならただちに Spent"
+            )
+        )
+        when.setWordWrap(True)
+        grid = QFormLayout(recover)
+        who = QHBoxLayout()
+        who.addWidget(self.helper_combo, 1)
+        who.addWidget(self.helper_bonus)
+        grid.addRow(self.tr("助ける人"), who)
+        grid.addRow(when)
+        grid.addRow(self.recovery_label)
+        grid.addRow(self.recovery_button)
+        layout.addWidget(recover)
+        layout.addStretch(1)
+        return page
+
+    # ---- state ------------------------------------------------------------------------------
+    def _healer(self) -> tuple[str, int]:
+        return self.healer_combo.currentData() or CUSTOM, self.healer_bonus.value()
+
+    def _helper(self) -> tuple[str | None, int]:
+        return self.helper_combo.currentData(), self.helper_bonus.value()
+
+    def sync(self) -> None:
+        if not self.model.actions.exists:
+            return
+        people = self.model.others()
+        fill_people(self.healer_combo, people, self.tr("ボーナスを入力"))
+        fill_people(self.helper_combo, people, self.tr("ボーナスを入力"), self.tr("助けなし"))
+        self.healer_bonus.setEnabled(self.healer_combo.currentData() in (CUSTOM, None))
+        self.helper_bonus.setEnabled(self.helper_combo.currentData() == CUSTOM)
+
+        tests = CARED_TESTS_PER_WEEK if self.cared_check.isChecked() else TESTS_PER_WEEK
+        self._odds(
+            self.weekly_label,
+            self.weekly_button,
+            lambda: self.model.natural_odds(),
+            lambda p: self.tr("{0}: 目標値 {1}、成功 {2} で {3} 点回復（今週 {4} 回まで）").format(
+                self.model.natural_target().row,
+                self.model.natural_target().tn,
+                percent_text(p),
+                self.model.natural_heal(),
+                tests,
+            ),
+        )
+        advanced = self.advanced_check.isChecked()
+        self._odds(
+            self.healing_label,
+            self.healing_button,
+            lambda: self.model.healing_odds(*self._healer(), advanced),
+            lambda p: self.tr("{0}: 目標値 {1}、成功 {2} で {3} 点回復").format(
+                self.model.healing_target().row,
+                self.model.healing_target().tn,
+                percent_text(p),
+                self.model.healing_heals(advanced),
+            ),
+        )
+        character = self.model.character
+        roller = self.model.resistance_bonus(self.resist_modifier.value())
+        self._odds(
+            self.resist_label,
+            self.resist_button,
+            lambda: self.model.resistance_odds(self.tn_spin.value(), self.resist_modifier.value()),
+            lambda p: self.tr("ボーナス {0:+d}（負傷・疲労 {1:+d}、年齢 {2}）: 成功 {3}").format(
+                roller.bonus, roller.condition, self.model.age_label(character.age), percent_text(p)
+            ),
+        )
+        self._odds(
+            self.recovery_label,
+            self.recovery_button,
+            lambda: self.model.recovery_odds(*self._helper()),
+            lambda p: self.tr("Spent に回復する確率 {0}").format(percent_text(p)),
+        )
+
+    def _odds(
+        self,
+        label: QLabel,
+        button: QPushButton,
+        odds: Callable[[], Fraction],
+        text: Callable[[Fraction], str],
+    ) -> None:
+        try:
+            label.setText(text(odds()))
+            button.setEnabled(True)
+        except ValueError as why:
+            label.setText(translate_message(str(why)))
+            button.setEnabled(False)
+
+    def _run(self, action: Callable[[], str]) -> None:
+        try:
+            self.status_label.setText(action())
+        except ValueError as refusal:
+            show_refusal(self, str(refusal))
+        self.sync()

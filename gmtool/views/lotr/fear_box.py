@@ -1,0 +1,264 @@
+"""A fear attack in the LotR tracker (3.8 恐怖): attacker and target, Intimidate and Willpower, the rows
+of Table 9.20 the GM ticks, the exact chance of each effect, the roll, courage on either side after
+it, and the effect applied to the target as a condition with its penalty."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.lotr.fear_model import FearPlan, LotRFearModel
+from gmtool.models.lotr.rules_model import campaign_lotr_rules
+from gmtool.models.outcome_text import percent
+from gmtool.rules.battle import BattleRefused
+from gmtool.rules.systems.lotr import fear as engine
+from gmtool.rules.systems.lotr.checks import COURAGE_BONUS, COURAGE_PER_ROUND, Contestant, TieRule
+from gmtool.views.message_catalog import translate_message
+from gmtool.views.widgets import hbox, refill, show_refusal
+
+ROW_COLUMNS = 3  # the table's rows as check boxes, this many to a line
+
+
+def _spin(prefix: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(*engine.BONUS_BOUNDS)
+    spin.setPrefix(prefix)
+    return spin
+
+
+class FearBox(QWidget):
+    def __init__(self, model: LotRFearModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.attacker_combo, self.target_combo, self.inspirer_combo = QComboBox(), QComboBox(), QComboBox()
+        self.intimidate_spin = _spin("Intimidate ")
+        self.intimidate_spin.setToolTip(
+            self.tr(
+                "Intimidate（Fear。闇の眷属には Majesty/Power）のランク + 能力値修正 + 修正。"
+                "負傷・疲労・恐怖のペナルティは自動で加わります"
+            )
+        )
+        self.willpower_spin = _spin("Willpower ")
+        self.willpower_spin.setToolTip(
+            self.tr("対象の Willpower + 修正。負傷・疲労・恐怖のペナルティは自動で加わります")
+        )
+        self.tie_combo = QComboBox()
+        self.tie_combo.addItem(self.tr("同点は振り直し（1.5.2）"), TieRule.REROLL)
+        self.tie_combo.addItem(self.tr("同点は攻撃側の Marginal"), TieRule.DODGE)
+        self.tie_combo.addItem(self.tr("同点は抵抗した側の勝ち"), TieRule.PARRY)
+        self.tie_combo.setToolTip(
+            self.tr(
+                "本文は同点を振り直します（1.5.2）。Marginal（−1）は同点を攻撃側の勝ちとしたときだけ起こります"
+            )
+        )
+        self.rows_grid = QGridLayout()
+        self.rows_grid.setContentsMargins(0, 0, 0, 0)
+        self.row_checks: dict[str, QCheckBox] = {}
+        self.rows_note = QLabel()
+        self.rows_note.setWordWrap(True)
+        self.retry_check = QCheckBox(self.tr("再判定（恐怖を受けていない人の Inspire）"))
+        self.odds_label = QLabel()
+        self.odds_label.setWordWrap(True)
+        self.roll_button = QPushButton(self.tr("恐怖を振る"))
+        self.result_label = QLabel()
+        self.result_label.setWordWrap(True)
+        self.courage_a_button = QPushButton(self.tr("攻撃側: 勇気 +{0}").format(COURAGE_BONUS))
+        self.courage_b_button = QPushButton(self.tr("対象: 勇気 +{0}").format(COURAGE_BONUS))
+        self.choice_combo = QComboBox()
+        for choice, text in engine.FLEE_CHOICES.items():
+            self.choice_combo.addItem(translate_message(text), choice)
+        self.choice_combo.setToolTip(self.tr("Extraordinary Success のときの効果（3.8）"))
+        self.apply_button = QPushButton(self.tr("効果を適用"))
+
+        self.attacker_combo.currentIndexChanged.connect(lambda _i: self._attacker_changed())
+        self.target_combo.currentIndexChanged.connect(lambda _i: self._target_changed())
+        for spin in (self.intimidate_spin, self.willpower_spin):
+            spin.valueChanged.connect(lambda _v: self._show())
+        for combo in (self.tie_combo, self.inspirer_combo):
+            combo.currentIndexChanged.connect(lambda _i: self._show())
+        self.retry_check.toggled.connect(lambda _on: self._show())
+        self.roll_button.clicked.connect(lambda: self._act(self._roll))
+        self.courage_a_button.clicked.connect(
+            lambda: self._act(lambda: self.model.spend_courage(Contestant.A))
+        )
+        self.courage_b_button.clicked.connect(
+            lambda: self._act(lambda: self.model.spend_courage(Contestant.B))
+        )
+        self.apply_button.clicked.connect(
+            lambda: self._act(lambda: self.model.apply(self.choice_combo.currentData()))
+        )
+
+        box = QGroupBox(self.tr("恐怖（3.8）"))
+        form = QFormLayout(box)
+        form.addRow(self.tr("恐怖を与える"), hbox(self.attacker_combo, self.intimidate_spin))
+        form.addRow(self.tr("対象"), hbox(self.target_combo, self.willpower_spin, self.tie_combo))
+        rows = QVBoxLayout()
+        rows.addLayout(self.rows_grid)
+        rows.addWidget(self.rows_note)
+        form.addRow(self.tr("抵抗の修正"), rows)
+        form.addRow(hbox(self.retry_check, self.inspirer_combo))
+        form.addRow(self.odds_label)
+        form.addRow(hbox(self.roll_button, self.courage_a_button, self.courage_b_button))
+        form.addRow(self.result_label)
+        form.addRow(hbox(self.choice_combo, self.apply_button))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(box)
+        model.changed.connect(self.sync)
+        self.sync()
+
+    # ---- reading the form ---------------------------------------------------------------------
+    def plan(self) -> FearPlan | None:
+        attacker, target = self.attacker_combo.currentData(), self.target_combo.currentData()
+        if not attacker or not target:
+            return None
+        return FearPlan(
+            attacker=attacker,
+            target=target,
+            intimidate=self.intimidate_spin.value(),
+            willpower=self.willpower_spin.value(),
+            modifiers=tuple(name for name, check in self.row_checks.items() if check.isChecked()),
+            tie_rule=self.tie_combo.currentData(),
+            inspired_by=self.inspirer_combo.currentData() if self.retry_check.isChecked() else None,
+        )
+
+    # ---- showing ------------------------------------------------------------------------------
+    def sync(self) -> None:
+        state = self.model.model.state()
+        people = [(p.name, p.id) for p in state.participants if p.in_play]
+        refill(self.attacker_combo, people)
+        refill(self.target_combo, people)
+        refill(self.inspirer_combo, people)
+        self._sync_rows()
+        self._show()
+
+    def _sync_rows(self) -> None:
+        rows = self.model.modifier_rows()
+        shown = [(name, check.text()) for name, check in self.row_checks.items()]
+        wanted = [(name, self._row_text(name, value)) for name, value in rows]
+        if shown != wanted:
+            ticked = {name for name, check in self.row_checks.items() if check.isChecked()}
+            for check in self.row_checks.values():
+                self.rows_grid.removeWidget(check)
+                check.deleteLater()
+            self.row_checks = {}
+            for index, (name, value) in enumerate(rows):
+                check = QCheckBox(self._row_text(name, value))
+                check.setChecked(name in ticked and value is not None)
+                check.setEnabled(value is not None)  # 未設定: no number to add
+                check.toggled.connect(lambda _on: self._show())
+                self.row_checks[name] = check
+                self.rows_grid.addWidget(check, index // ROW_COLUMNS, index % ROW_COLUMNS)
+        if not rows:
+            note = self.tr("Table 9.20 が空です: 修正なし（ルール表 → 参照表 で行を追加）")
+        elif any(value is None for _name, value in rows):
+            note = self.tr("未設定の行は選べません（ルール表 → 参照表 で入力）")
+        else:
+            note = ""
+        self.rows_note.setText(note)
+        self.rows_note.setVisible(bool(note))
+
+    def _row_text(self, name: str, value: int | None) -> str:
+        return f"{name} {value:+d}" if value is not None else self.tr("{0} 未設定").format(name)
+
+    def _attacker_changed(self) -> None:
+        attacker = self.attacker_combo.currentData()
+        known = self.model.intimidate_of(attacker) if attacker else None
+        if known is not None:
+            self.intimidate_spin.setValue(known)
+        self._show()
+
+    def _target_changed(self) -> None:
+        target = self.target_combo.currentData()
+        known = self.model.willpower_of(target) if target else None
+        if known is not None:
+            self.willpower_spin.setValue(known)
+        self._show()
+
+    def _show(self) -> None:
+        self.inspirer_combo.setEnabled(self.retry_check.isChecked())
+        plan = self.plan()
+        self.roll_button.setEnabled(plan is not None and plan.attacker != plan.target)
+        self._show_after_roll()
+        if plan is None:
+            self.odds_label.setText(self.tr("戦闘に参加者を加えてください"))
+            return
+        try:
+            spec = self.model.spec(plan)
+        except BattleRefused as refusal:
+            self.odds_label.setText(str(refusal))
+            self.roll_button.setEnabled(False)
+            return
+        dist = engine.fear_distribution(spec)
+        rules = campaign_lotr_rules(self.model.campaign_model)
+        names = {e: rules.band(d).name for d, e in engine.EFFECT_OF_DEGREE.items()}
+        names[engine.FearEffect.NONE] = self.tr("抵抗")
+        parts = [
+            f"{names[e]}（{translate_message(engine.EFFECT_TEXT[e])}）{percent(float(dist[e]))}"
+            for e in reversed(engine.EFFECT_ORDER)
+        ]
+        head = self.tr("Intimidate {0:+d} 対 Willpower {1:+d}: 恐怖が効く {2}").format(
+            spec.intimidate, spec.resistance, percent(float(1 - dist[engine.FearEffect.NONE]))
+        )
+        self.odds_label.setText(head + "\n" + "、".join(parts))
+
+    def _show_after_roll(self) -> None:
+        result = self.model.current()
+        for side, button in ((Contestant.A, self.courage_a_button), (Contestant.B, self.courage_b_button)):
+            refusal = self.model.courage_refusal(side) if result is not None else ""
+            button.setEnabled(result is not None and not refusal)
+            button.setToolTip(
+                refusal
+                or self.tr("結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）").format(
+                    COURAGE_PER_ROUND
+                )
+            )
+        self.apply_button.setEnabled(self.model.can_apply())
+        self.apply_button.setToolTip(self.model.apply_refusal())
+        last = self.model.last
+        if result is None or last is None:
+            return
+        round_ = result.rounds[-1]
+        effect = self.model.effect(result)
+        a, b = self.model.courage_on_roll()
+        rules = campaign_lotr_rules(self.model.campaign_model)
+        if result.winner is Contestant.A:
+            outcome = rules.band(engine.degree(last.spec, result)).name
+        else:
+            outcome = self.tr("抵抗した")
+        text = self.tr("Intimidate {0} / Willpower {1}（差 {2}）→ {3}: {4}").format(
+            round_.a_total,
+            round_.b_total,
+            result.margin,
+            outcome,
+            translate_message(engine.EFFECT_TEXT[effect]),
+        )
+        if a or b:
+            text += self.tr("（勇気 攻撃側 {0} 点・対象 {1} 点込み）").format(a, b)
+        self.choice_combo.setEnabled(effect is engine.FearEffect.FLEES and not last.plan.inspired_by)
+        self.result_label.setText(text)
+
+    # ---- acting -------------------------------------------------------------------------------
+    def _act(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except BattleRefused as refusal:
+            show_refusal(self, str(refusal))
+        self._show()
+
+    def _roll(self) -> None:
+        plan = self.plan()
+        if plan is not None:
+            self.model.roll(plan)

@@ -1,0 +1,201 @@
+"""ルール表 → 参照表: the tables the LotR summary only refers to (Table 9.17, P.230, …).
+
+The GM picks a table on the left and fills it in on the right.  An empty cell is 未設定: the
+features that need it say so and wait, they never read it as 0.  Each edit is one undo step.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.models.lotr.rules_model import LotRRulesModel
+from gmtool.rules.systems.lotr.reference_tables import NAME, Cell, Column, ReferenceTable
+from gmtool.views.appearance import tone_colour
+from gmtool.views.lotr.rules_fields import RulesTab, note_label, parse_int, tr
+from gmtool.views.widgets import shown_message
+
+UNSET_CELL = "未設定"
+
+
+def shown_cell(column: Column, value: Cell) -> str:
+    if value is None:
+        return tr(UNSET_CELL)
+    if column.kind == "flag":
+        return tr("はい") if value else tr("いいえ")
+    return str(value)
+
+
+def parsed_cell(column: Column, text: str) -> Cell:
+    """What the GM typed, as the column holds it; empty or 「未設定」 → None."""
+    cleaned = text.strip()
+    if cleaned in ("", tr(UNSET_CELL), UNSET_CELL):
+        return None
+    if column.kind == "int":
+        return parse_int(cleaned)
+    if column.kind == "flag":
+        if cleaned in (tr("はい"), "はい", "yes", "true", "1"):
+            return True
+        if cleaned in (tr("いいえ"), "いいえ", "no", "false", "0"):
+            return False
+        raise ValueError(tr("「はい」か「いいえ」で入力してください（入力: {0}）").format(cleaned[:20]))
+    return cleaned
+
+
+class ReferenceTablesView(RulesTab):
+    """The list of referred tables and the chosen one as an editable grid."""
+
+    def __init__(self, model: LotRRulesModel, parent: QWidget | None = None) -> None:
+        super().__init__(model, parent)
+        self._filling = False
+        self.table_list = QListWidget()
+        self.table_list.setMaximumWidth(230)
+        self.table_list.currentRowChanged.connect(lambda _row: self.reload())
+        self.title_label = QLabel()
+        self.title_label.setWordWrap(True)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.grid = QTableWidget()
+        self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.grid.itemChanged.connect(self._on_item_changed)
+        self.new_row = QLineEdit()
+        self.new_row.setPlaceholderText(tr("新しい行の名前（例: 武器の名前）"))
+        self.new_row.returnPressed.connect(self._add_row)
+        self.add_button = QPushButton(tr("行を追加"))
+        self.add_button.clicked.connect(self._add_row)
+        self.remove_button = QPushButton(tr("選んだ行を削除"))
+        self.remove_button.clicked.connect(self._remove_row)
+        QShortcut(QKeySequence.StandardKey.Delete, self.grid, self._remove_row)
+        self.reset_table_button = QPushButton(tr("この表を既定に戻す"))
+        self.reset_table_button.clicked.connect(self._reset_table)
+        row_bar = QHBoxLayout()
+        row_bar.addWidget(self.new_row, 1)
+        row_bar.addWidget(self.add_button)
+        row_bar.addWidget(self.remove_button)
+        row_bar.addStretch(1)
+        row_bar.addWidget(self.reset_table_button)
+
+        right = QVBoxLayout()
+        right.addWidget(self.title_label)
+        right.addWidget(self.note)
+        right.addWidget(self.grid, 1)
+        right.addLayout(row_bar)
+        left = QVBoxLayout()
+        left.addWidget(
+            note_label(
+                tr(
+                    "ルール要約が名前だけを挙げている表です。要約にない値は「未設定」のまま同梱しています。"
+                    "ルールブックの値を入れてください。未設定の値を使う機能は、入力されるまで使えません。"
+                )
+            )
+        )
+        left.addWidget(self.table_list, 1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left)
+        layout.addLayout(right, 1)
+        for table in model.rules.reference:
+            item = QListWidgetItem()
+            item.setData(Qt.ItemDataRole.UserRole, table.id)
+            self.table_list.addItem(item)
+        self.table_list.setCurrentRow(0)
+
+    # ---- what is shown -------------------------------------------------------------------------
+    @property
+    def table_id(self) -> str:
+        item = self.table_list.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item else self.model.rules.reference[0].id
+
+    def table(self) -> ReferenceTable:
+        return self.model.reference_table(self.table_id)
+
+    def reload(self) -> None:
+        for index in range(self.table_list.count()):
+            item = self.table_list.item(index)
+            table = self.model.reference_table(str(item.data(Qt.ItemDataRole.UserRole)))
+            text = shown_message(table.title)
+            item.setText(text + (tr("（未設定）") if table.is_empty else ""))
+            font = item.font()
+            font.setBold(self.model.is_edited("tables", table.id))
+            item.setFont(font)
+        table = self.table()
+        self.title_label.setText(f"<b>{shown_message(table.title)}</b>　{table.source}")
+        self.note.setText(shown_message(table.note))
+        self._fill(table)
+        self.new_row.setEnabled(not table.fixed_rows)
+        self.add_button.setEnabled(not table.fixed_rows)
+        self.remove_button.setEnabled(not table.fixed_rows and bool(table.rows))
+        self.reset_table_button.setEnabled(self.model.is_edited("tables", table.id))
+
+    def _fill(self, table: ReferenceTable) -> None:
+        self._filling = True
+        try:
+            self.grid.clear()
+            self.grid.setColumnCount(len(table.columns) + 1)
+            self.grid.setHorizontalHeaderLabels(
+                [tr("名前"), *(shown_message(c.label) for c in table.columns)]
+            )
+            self.grid.setRowCount(len(table.rows))
+            muted = tone_colour("muted")
+            for r, row in enumerate(table.rows):
+                name = QTableWidgetItem(row.name)
+                if table.fixed_rows:
+                    name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                self.grid.setItem(r, 0, name)
+                for c, column in enumerate(table.columns, start=1):
+                    value = row.get(column.id)
+                    item = QTableWidgetItem(shown_cell(column, value))
+                    if value is None:
+                        item.setForeground(muted)
+                        item.setToolTip(tr("未設定: ルールブックの値を入れてください"))
+                    self.grid.setItem(r, c, item)
+            self.grid.resizeColumnsToContents()
+        finally:
+            self._filling = False
+
+    # ---- edits ------------------------------------------------------------------------------------
+    def _on_item_changed(self, item: QTableWidgetItem) -> None:
+        if self._filling:
+            return
+        table = self.table()
+        row, col = item.row(), item.column()
+        if col == 0:
+            self.attempt(partial(self.model.set_reference_cell, table.id, row, NAME, item.text().strip()))
+            return
+        column = table.columns[col - 1]
+        try:
+            value = parsed_cell(column, item.text())
+        except ValueError as refusal:
+            self.refuse(str(refusal))
+            return
+        self.attempt(partial(self.model.set_reference_cell, table.id, row, column.id, value))
+
+    def _add_row(self) -> None:
+        if self.attempt(partial(self.model.add_reference_row, self.table_id, self.new_row.text())):
+            self.new_row.clear()
+
+    def _remove_row(self) -> None:
+        rows = sorted({i.row() for i in self.grid.selectedIndexes()})
+        if len(rows) == 1:
+            self.attempt(partial(self.model.remove_reference_row, self.table_id, rows[0]))
+        else:
+            self.refuse(tr("削除する行を一つ選んでください"))
+
+    def _reset_table(self) -> None:
+        self.attempt(partial(self.model.reset_reference_table, self.table_id))

@@ -1,0 +1,264 @@
+"""A Lord of the Rings fight in the combat tracker, through the real main window: a ranged attack at a
+range step (the weapons table, a distance), a Blunt head blow that stuns (the stun table), a mounted
+charge, a fear attack, courage spent after a failed parry, a hobbit brought to Incapacitated and dead
+there.  Each step is undone and redone once from the window's 元に戻す / やり直す, checking what the
+GM sees."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from gmtool.app.main_window import MainWindow
+from gmtool.models.lotr.check_model import CUSTOM
+from gmtool.models.lotr.rules_model import LotRRulesModel
+from gmtool.rules.systems.lotr import fear
+from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr.checks import Contestant
+from gmtool.rules.systems.lotr.exploding import roll_test
+from gmtool.views.battle.battle_dialog import BattleDialog
+
+
+def seed_where(predicate) -> int:
+    return next(s for s in range(100_000) if predicate(roll_test(random.Random(s))))
+
+
+TWO = {total: seed_where(lambda f, t=total: len(f) == 2 and sum(f) == t) for total in range(2, 12)}
+
+
+class Seeds:
+    def __init__(self) -> None:
+        self.queue: list[int] = []
+
+    def __call__(self) -> int:
+        return self.queue.pop(0) if self.queue else 1
+
+
+@pytest.fixture
+def window(qtbot, campaign_model, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(campaign_model, settings)
+    w.opened: list[object] = []
+    w.open_dialog = w.opened.append
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+@pytest.fixture
+def fight(window):
+    """The GM's tables filled in (ルール表 → 参照表), the tracker opened on ナール's system, a fight."""
+    rules = LotRRulesModel(window.campaign_model)
+    rules.add_reference_row(catalog.WEAPONS, "Bow")
+    for column, value in (("damage", "2d6"), ("long", 100), ("step", 25), ("thrown", False)):
+        rules.set_reference_cell(catalog.WEAPONS, 0, column, value)
+    rules.add_reference_row(catalog.STUN, "殴打")
+    for column, value in (("tn", 10), ("penalty", -3), ("rounds", 2)):
+        rules.set_reference_cell(catalog.STUN, 0, column, value)
+    nar = next(s.id for s in window.campaign_model.characters() if s.character.name == "ナール")
+    window.select_character(nar)
+    actions = {
+        a.text(): a
+        for a in next(a.menu() for a in window.menuBar().actions() if a.text() == "戦闘(&B)").actions()
+    }
+    actions["戦闘トラッカー…"].trigger()
+    dialog: BattleDialog = window.opened[0]
+    dialog.show()
+    seeds = Seeds()
+    dialog.model.seed_source = seeds
+    dialog.new_button.click()
+    dialog.character_combo.setCurrentIndex(dialog.character_combo.findText("ナール"))
+    dialog.add_character_button.click()
+    ids = {}
+    for name, values in (
+        ("弓兵", {"swiftness": 1, "defence": 10, "health": 8}),
+        ("ドワーフ", {"swiftness": 0, "defence": 11, "health": 9}),
+        ("エオメル", {"swiftness": 3, "defence": 12, "health": 10}),
+        ("オーク", {"swiftness": 0, "defence": 10, "health": 6}),
+        ("ホビット", {"swiftness": 2, "defence": 12, "health": 5, "wound_levels": 4}),
+    ):
+        (ids[name],) = dialog.model.add_quick(name, values)
+    seeds.queue.append(1)
+    dialog.start_button.click()
+    box = dialog.action_boxes["lotr"]
+    box.attack_box.attack.seed_source = seeds  # the box's own models roll with the test's dice
+    return window, dialog, box, seeds, ids
+
+
+def cell(dialog: BattleDialog, pid: str, column: int) -> str:
+    model = dialog.table_model
+    return model.data(model.index(model.row_of(pid), column), Qt.ItemDataRole.DisplayRole)
+
+
+def undo_redo(window: MainWindow, steps: int, undone) -> None:
+    """Undo the step's `steps` undo steps and check what `undone` sees, then redo them (the caller
+    checks the step is back)."""
+    for _ in range(steps):
+        window.undo_action.trigger()
+    undone()
+    for _ in range(steps):
+        window.redo_action.trigger()
+
+
+def choose(combo, data) -> None:
+    combo.setCurrentIndex(combo.findData(data))
+    assert combo.currentData() == data
+
+
+def aim(box, attacker: str, target: str, bonus: int) -> None:
+    ab = box.attack_box
+    choose(ab.attacker_combo, attacker)
+    choose(ab.target_combo, target)
+    ab.bonus_spin.setValue(bonus)
+
+
+def test_a_lotr_fight_through_the_window(fight):
+    window, dialog, box, seeds, ids = fight
+    ab, orc = box.attack_box, ids["オーク"]
+
+    # 1. a ranged attack at a range step: Bow (L 100, S 25) at 130 yards: two steps S started beyond L
+    aim(box, ids["弓兵"], orc, 5)
+    ab.ranged_check.setChecked(True)
+    choose(ab.weapon_combo, "Bow")
+    assert ab.damage_edit.text() == "2d6"  # the weapon's dice from the table
+    ab.distance_spin.setValue(130)
+    assert "目標値 14" in ab.odds_label.text()  # Defence 10 + 2 steps × 2 (3.4)
+    seeds.queue.append(TWO[11])  # 11 + 5 = 16 ≥ 14
+    ab.roll_button.click()
+    assert "達成値 16 / 目標値 14" in ab.result_label.text()
+    ab.str_spin.setValue(2)
+    ab.rolled_spin.setValue(7)
+    ab.apply_button.click()  # 1.3: a bow adds no STR
+    assert cell(dialog, orc, 5).startswith("ダメージ 7/36")
+
+    def shot_undone():
+        assert cell(dialog, orc, 5).startswith("ダメージ 0/36") and cell(dialog, ids["弓兵"], 8) == ""
+
+    undo_redo(window, 2, shot_undone)
+    assert cell(dialog, orc, 5).startswith("ダメージ 7/36")
+    ab.ranged_check.setChecked(False)
+    choose(ab.weapon_combo, None)
+
+    # 2. a Blunt head blow that stuns: TN +12, the stun table's Stamina TN 10, −3 for 2 rounds
+    aim(box, ids["ドワーフ"], orc, 12)
+    ab.called_combo.setCurrentIndex(1)  # 頭部
+    ab.blunt_check.setChecked(True)
+    assert "目標値 22" in ab.odds_label.text()
+    seeds.queue.append(TWO[11])  # 23 ≥ 22: a hit
+    ab.roll_button.click()
+    assert "スタン" in ab.result_label.text() and not ab.apply_button.isEnabled()
+    sb = box.stun_box
+    choose(sb.row_combo, "殴打")
+    sb.stamina_spin.setValue(0)
+    assert "オーク: 目標値 10" in sb.odds_label.text() and sb.roll_button.isEnabled()
+    seeds.queue.append(TWO[4])  # 4 vs 10: stunned in full
+    sb.roll_button.click()
+    # Dazed −1 from the arrow, and the stun's −3 on every test
+    assert cell(dialog, orc, 6) == "スタン（残り2）" and cell(dialog, orc, 4).endswith("判定-4")
+
+    def stun_undone():
+        assert cell(dialog, orc, 6) == "" and cell(dialog, orc, 4).endswith("判定-1")
+
+    undo_redo(window, 1, stun_undone)
+    assert cell(dialog, orc, 6) == "スタン（残り2）"
+    ab.blunt_check.setChecked(False)
+    ab.called_combo.setCurrentIndex(0)
+
+    # 3. a mounted charge: エオメル on a horse (one undo step), charge at an orc on foot: TN −3
+    mb = box.mount_box
+    choose(mb.who_combo, ids["エオメル"])
+    mb.mounted_check.setChecked(True)
+    mb.war_check.setChecked(True)
+    mb.set_button.click()
+    aim(box, ids["エオメル"], orc, 4)
+    assert ab.mounted_label.isVisibleTo(ab) and "Large" in ab.mounted_label.text()
+    choose(ab.option_combo, "charge")
+    choose(ab.attacker_size_combo, "medium")
+    choose(ab.target_size_combo, "medium")
+    assert "目標値 7" in ab.odds_label.text()  # Defence 10 − 3 (3.9)
+    assert "攻撃 +3" in ab.odds_label.text()  # 4 + charge 1 − Large against medium 2
+    seeds.queue.append(TWO[9])  # 9 + 3 = 12 vs 7: a hit
+    ab.roll_button.click()
+    assert "STR+2" in ab.result_label.text()  # the charge's knockdown, the horse's STR allowed
+    line = window.campaign_model.log_entries()[-1].payload["summary"]["inputs"]
+    assert "騎乗の突撃: 目標値 −3" in line and "馬の STR を使ってよい" in line
+    ab.str_spin.setValue(1)
+    ab.rolled_spin.setValue(4)
+    ab.apply_button.click()  # (4 + 1) × 1.5 = 7.5 → 8
+    assert cell(dialog, orc, 5).startswith("ダメージ 15/36")
+    assert mb.attack_button.isEnabled()  # War-Trained: the horse's own attack action
+
+    def charge_undone():
+        assert cell(dialog, orc, 5).startswith("ダメージ 7/36") and not mb.mounted_check.isChecked()
+        assert not ab.mounted_label.isVisibleTo(ab)
+
+    undo_redo(window, 3, charge_undone)
+    assert cell(dialog, orc, 5).startswith("ダメージ 15/36") and mb.mounted_check.isChecked()
+    choose(ab.option_combo, "basic")
+
+    # 4. a fear attack: the orc's Intimidate against ナール's Willpower (3.8), a Complete success: −2
+    fb, nar = box.fear_box, ids_of(dialog, "ナール")
+    choose(fb.attacker_combo, orc)
+    choose(fb.target_combo, nar)
+    fb.intimidate_spin.setValue(6)
+    spec = fb.model.spec(fb.plan())
+    seed = next(
+        s
+        for s in range(100_000)
+        if (r := fear.resolve(spec, random.Random(s))).winner is Contestant.A and 1 <= r.margin <= 5
+    )
+    fb.model.seed_source = lambda: seed
+    fb.roll_button.click()
+    assert "すべての行動に −2" in fb.result_label.text()
+    fb.apply_button.click()
+    assert cell(dialog, nar, 6) == "恐怖 −2"
+
+    def fear_undone():
+        assert cell(dialog, nar, 6) == ""
+
+    undo_redo(window, 2, fear_undone)
+    assert cell(dialog, nar, 6) == "恐怖 −2"
+
+    # 5. courage spent after a failed parry: ナール's parry in the judgement panel, counted on the
+    #    tracker's round
+    view = window.panel_view("lotr")
+    panel_model = window.panel_models["lotr"]
+    panel_model._seed_source = lambda: TWO[7]
+    panel_model.set_character(Contestant.A, dialog.model.participant(ids_of(dialog, "ナール")).character_id)
+    panel_model.set_source(Contestant.A, CUSTOM)
+    panel_model.set_custom_value(Contestant.A, 0)
+    view.tn_spin.setValue(9)  # the attack's total: 7 fails by 2
+    view.roll_button.click()
+    assert "Failure（失敗）" in view.result_label.text()
+    view.courage_button.click()
+    assert "勇気 1 点（+3）込み" in view.result_label.text()
+    assert "戦闘トラッカー" in view.courage_label.text() and "1 / 4" in view.courage_label.text()
+
+    def courage_undone():
+        assert "0 / 4" in view.courage_label.text() and "Failure（失敗）" in view.result_label.text()
+
+    undo_redo(window, 1, courage_undone)
+    assert "1 / 4" in view.courage_label.text()
+
+    # 6. a hobbit (4 wound levels: no Near Death) brought to Incapacitated: dead there (1.2.1)
+    hobbit = ids["ホビット"]
+    aim(box, orc, hobbit, 10)
+    seeds.queue.append(TWO[11])  # 21 vs 12
+    ab.roll_button.click()
+    ab.str_spin.setValue(0)
+    ab.rolled_spin.setValue(20)  # Health 5: the 5th bucket is Incapacitated
+    ab.apply_button.click()
+    assert "死亡" in cell(dialog, hobbit, 4)
+    assert "（死亡）" in window.campaign_model.log_entries()[-1].payload["summary"]["inputs"]
+
+    def alive_again():
+        assert "死亡" not in cell(dialog, hobbit, 4) and cell(dialog, hobbit, 5).startswith("ダメージ 0/25")
+
+    undo_redo(window, 2, alive_again)
+    assert "死亡" in cell(dialog, hobbit, 4)
+
+
+def ids_of(dialog: BattleDialog, name: str) -> str:
+    return next(p.id for p in dialog.model.state().participants if p.name == name)
