@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
+from gmtool.models import shown_text
 from gmtool.resources import resource_path
 from gmtool.views import message_catalog
 from gmtool.views.appearance import DEFAULT_LANGUAGE, language
@@ -61,6 +62,7 @@ class QtSupplement(QTranslator):
 
 def install_translation(app: QCoreApplication, settings: QSettings) -> str:
     """Install the catalogs for the chosen language; return the language actually used."""
+    shown_text.install(message_catalog.translate_message)  # the models' undo texts name messages too
     lang = language(settings)
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     if lang == "en":

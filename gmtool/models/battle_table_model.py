@@ -133,14 +133,14 @@ class BattleTableModel(QAbstractTableModel):
         if column == 5:
             return "  ".join(self._resource_text(r) for r in p.resources)
         if column == 6:
-            return "、".join(
+            return self.tr("、").join(
                 self.tr(c.name) + (self.tr("（残り{0}）").format(c.rounds) if c.rounds else "")
                 for c in p.conditions
             )
         if column == 7:
             return p.engagement or ""
         # a system's labels (LotR: models/lotr/tracker_labels.py) translate through the fallback context
-        return "、".join(self.tr(a.name) for a in p.actions)
+        return self.tr("、").join(self.tr(a.name) for a in p.actions)
 
     def _resource_text(self, resource: Resource) -> str:
         text = resource_text(replace(resource, label=self.tr(resource.label)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.shown_text import shown
 from gmtool.rules.house_rules import (
     HOUSE_RULES_KEY,
     HouseRule,
@@ -69,7 +70,8 @@ class HouseRulesModel(QObject):
             return
         rule = house_rule(rule_id)
         changed = rules.with_choice(rule_id, reading_id)
-        text = self.tr("ハウスルール「{0}」を「{1}」に").format(rule.title, rule.reading(reading_id).label)
+        label = rule.reading(reading_id).label
+        text = self.tr("ハウスルール「{0}」を「{1}」に").format(shown(rule.title), shown(label))
         self.campaign_model.set_session_value(HOUSE_RULES_KEY, changed.to_document(), text)
 
     def reset(self, system_id: str) -> None:

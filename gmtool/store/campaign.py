@@ -4,23 +4,24 @@ Every edit is its own transaction, written through at once (there is no "save"):
 gmtool at any instant loses at most the edit in flight, and WAL mode keeps the file
 consistent.  Opening validates the whole file *before* any read-write connection exists,
 so a damaged, foreign or newer file is refused with one clear sentence and left untouched.
+
+Here: opening, closing, transactions, session state and save-as.  The characters' rows are
+campaign_characters', the log's campaign_log' (mixins of `Campaign`); their `StoredCharacter`
+and `LogEntry` are re-exported here, where the models have always imported them.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
-import uuid
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from gmtool.rules.message import Message
-from gmtool.rules.systems import SYSTEMS
+from gmtool.store.campaign_characters import CampaignCharactersMixin
+from gmtool.store.campaign_characters import StoredCharacter as StoredCharacter  # re-exported
 from gmtool.store.campaign_file import (
     CampaignDetached,
     file_identity,
@@ -29,13 +30,12 @@ from gmtool.store.campaign_file import (
     unwritable,
 )
 from gmtool.store.campaign_lock import CampaignLock
+from gmtool.store.campaign_log import CampaignLogMixin, json_text, utc_now
+from gmtool.store.campaign_log import LogEntry as LogEntry  # re-exported
 from gmtool.store.errors import CampaignError, StoreError
 from gmtool.store.sqlite_build import build_database, remove_stale_temp_files
 from gmtool.store.sqlite_errors import is_busy, sqlite_problem
 from gmtool.store.validation import (
-    character_from_document,
-    character_label,
-    character_to_document,
     check_campaign,
     check_sqlite_file,
     parse_json,
@@ -71,32 +71,7 @@ CREATE TRIGGER log_no_delete BEFORE DELETE ON log BEGIN SELECT RAISE(ABORT, 'log
 """
 
 
-@dataclass(frozen=True)
-class StoredCharacter:
-    id: str
-    system: str
-    position: int
-    character: Any
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    id: int
-    at: str
-    kind: str
-    payload: dict[str, Any]
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-def _dumps(value: Any) -> str:
-    # allow_nan=False: NaN is not JSON, and our own reader refuses it.
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-
-
-class Campaign:
+class Campaign(CampaignCharactersMixin, CampaignLogMixin):
     """An open campaign file.  Create with :meth:`create`, open with :meth:`open`."""
 
     def __init__(
@@ -132,7 +107,7 @@ class Campaign:
                 conn.execute("BEGIN")
                 conn.executemany(
                     "INSERT INTO meta(key, value) VALUES(?, ?)",
-                    [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("created", _now())],
+                    [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("created", utc_now())],
                 )
 
         remove_stale_temp_files(target.parent, SUFFIX)  # a save-as killed half-way left them
@@ -353,67 +328,6 @@ class Campaign:
         except sqlite3.DatabaseError as exc:
             raise CampaignError(Message("読み込めません（{0}）", sqlite_problem(exc)), self._path) from None
 
-    # -- characters ----------------------------------------------------------------------
-
-    @staticmethod
-    def new_character_id() -> str:
-        return uuid.uuid4().hex
-
-    def _stored(self, row: tuple[Any, ...]) -> StoredCharacter:
-        row_id, system, version, position, text = row
-        data: Any = None
-        try:
-            data = parse_json(text) if isinstance(text, str) else None
-            character = character_from_document(system, version, data, "data")
-        except StoreError as exc:
-            raise CampaignError(
-                Message("{0}: {1}", character_label(row_id, data), exc.problem), self._path
-            ) from None
-        return StoredCharacter(row_id, system, position, character)
-
-    def list_characters(self) -> list[StoredCharacter]:
-        rows = self._read(
-            "SELECT id, system, schema_version, position, data FROM characters ORDER BY position, rowid"
-        )
-        return [self._stored(row) for row in rows]
-
-    def get_character(self, character_id: str) -> StoredCharacter | None:
-        rows = self._read(
-            "SELECT id, system, schema_version, position, data FROM characters WHERE id = ?", (character_id,)
-        )
-        return self._stored(rows[0]) if rows else None
-
-    def put_character(
-        self, character_id: str, system: str, character: Any, position: int | None = None
-    ) -> StoredCharacter:
-        """Insert or replace a character; ``position=None`` keeps its place or appends it."""
-        if not isinstance(character_id, str) or not character_id:
-            raise ValueError("character_id must be a non-empty string")
-        try:
-            text = _dumps(character_to_document(system, character))
-        except StoreError as exc:
-            raise CampaignError(exc.problem, self._path) from None
-        with self._write() as conn:
-            if position is None:
-                row = conn.execute("SELECT position FROM characters WHERE id = ?", (character_id,)).fetchone()
-                if row is None:
-                    row = conn.execute("SELECT COALESCE(MAX(position), -1) + 1 FROM characters").fetchone()
-                position = int(row[0])
-            conn.execute(
-                "INSERT INTO characters(id, system, schema_version, position, data, updated)"
-                " VALUES(?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT(id) DO UPDATE SET system = excluded.system,"
-                " schema_version = excluded.schema_version, position = excluded.position,"
-                " data = excluded.data, updated = excluded.updated",
-                (character_id, system, SYSTEMS[system].schema_version, position, text, _now()),
-            )
-        return StoredCharacter(character_id, system, position, character)
-
-    def delete_character(self, character_id: str) -> bool:
-        """Remove a character; False if there was none with that id."""
-        with self._write() as conn:
-            return conn.execute("DELETE FROM characters WHERE id = ?", (character_id,)).rowcount > 0
-
     # -- session state -------------------------------------------------------------------
 
     def get_session(self, key: str, default: Any = None) -> Any:
@@ -432,100 +346,13 @@ class Campaign:
         return str(rows[0][0]) if rows else None
 
     def set_session(self, key: str, value: Any) -> None:
-        text = _dumps(value)  # TypeError/ValueError for non-JSON values: a programming error
+        text = json_text(value)  # TypeError/ValueError for non-JSON values: a programming error
         with self._write() as conn:
             conn.execute(
                 "INSERT INTO session(key, value) VALUES(?, ?)"
                 " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (key, text),
             )
-
-    # -- log -------------------------------------------------------------------------------
-
-    def append_log(self, kind: str, payload: Mapping[str, Any]) -> LogEntry:
-        text = _dumps(dict(payload))
-        at = _now()
-        with self._write() as conn:
-            cursor = conn.execute("INSERT INTO log(at, kind, payload) VALUES(?, ?, ?)", (at, kind, text))
-            entry_id = int(cursor.lastrowid or 0)
-        # The returned payload is what a later reader gets back (tuples become lists).
-        return LogEntry(entry_id, at, kind, json.loads(text))
-
-    def log_entries(self, after_id: int = 0, limit: int | None = None) -> list[LogEntry]:
-        rows = self._read(
-            "SELECT id, at, kind, payload FROM log WHERE id > ? ORDER BY id LIMIT ?",
-            (after_id, -1 if limit is None else limit),
-        )
-        entries = []
-        for entry_id, at, kind, text in rows:
-            try:
-                payload = parse_json(text)
-            except StoreError as exc:
-                raise CampaignError(Message("ログ（{0}）: {1}", entry_id, exc.problem), self._path) from None
-            entries.append(LogEntry(entry_id, at, kind, payload))
-        return entries
-
-    # Read a page at a time (the log table, the dice box): opening never reads the log, and a line
-    # that cannot be read comes back as `log_lines.UnreadableLine` instead of failing the rest.
-
-    def log_span(self) -> tuple[int, int, int]:
-        """(number of lines, first id, last id); (0, 0, 0) for an empty log.  The ids are one look
-        in the table's key; the count reads the table once (no JSON is parsed)."""
-        rows = self._read("SELECT COUNT(*), (SELECT MIN(id) FROM log), (SELECT MAX(id) FROM log) FROM log")
-        count, first, last = rows[0]
-        return int(count), int(first or 0), int(last or 0)
-
-    def log_count(self) -> int:
-        return int(self._read("SELECT COUNT(*) FROM log")[0][0])
-
-    def log_ids(self) -> list[int]:
-        """Every line's id in order: for a log whose ids have gaps (a hand-edited file)."""
-        return [int(row[0]) for row in self._read("SELECT id FROM log ORDER BY id")]
-
-    def log_range(self, first_id: int, last_id: int) -> list[Any]:
-        """The lines first_id ≤ id ≤ last_id in order: each a LogEntry, or an UnreadableLine."""
-        from gmtool.store.log_lines import COLUMNS, log_line
-
-        sql = f"SELECT {COLUMNS} FROM log WHERE id BETWEEN ? AND ? ORDER BY id"
-        rows = self._read(sql, (first_id, last_id))
-        return [log_line(row) for row in rows]
-
-    def log_tail(self, kind: str, limit: int, within: int) -> list[LogEntry]:
-        """Of the last ``limit`` lines of ``kind`` among the log's last ``within`` lines (bounded work
-        however long the log), those that can be read, oldest first."""
-        from gmtool.store.log_lines import COLUMNS, log_line
-
-        rows = self._read(
-            f"SELECT {COLUMNS} FROM log WHERE kind = ? AND id > (SELECT COALESCE(MAX(id), 0) FROM log) - ?"
-            " ORDER BY id DESC LIMIT ?",
-            (kind, within, limit),
-        )
-        lines = [log_line(row) for row in reversed(rows)]
-        return [line for line in lines if isinstance(line, LogEntry)]
-
-    def log_ids_where(self, query: Any, from_id: int = 0) -> list[int]:
-        """The ids of the lines from ``from_id`` on that match ``query`` (a `log_query.LogQuery`), in
-        order: the log window's filter, answered in SQL; LogQueryError for a filter out of bounds."""
-        from gmtool.store.log_query import where
-
-        clause, params = where(query)
-        rows = self._read(f"SELECT id FROM log WHERE id >= ? AND {clause} ORDER BY id", (from_id, *params))
-        return [int(row[0]) for row in rows]
-
-    def log_lines(self, ids: list[int]) -> list[Any]:
-        """The lines with these ids (at most 500: a page of a filtered log) in order, as `log_range`."""
-        from gmtool.store.log_lines import COLUMNS, log_line
-
-        if len(ids) > 500:
-            raise ValueError("at most 500 ids at a time")
-        marks = ",".join("?" * len(ids))
-        rows = self._read(f"SELECT {COLUMNS} FROM log WHERE id IN ({marks}) ORDER BY id", tuple(ids))
-        return [log_line(row) for row in rows]
-
-    def log_first_id_at(self, at: str) -> int | None:
-        """The first line logged at or after ``at`` (ISO 8601 UTC, as stored); None if there is none."""
-        rows = self._read("SELECT MIN(id) FROM log WHERE at >= ?", (at,))
-        return None if rows[0][0] is None else int(rows[0][0])
 
     # -- copies ----------------------------------------------------------------------------
 

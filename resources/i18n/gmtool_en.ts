@@ -842,6 +842,186 @@
             <translation>Dead</translation>
         </message>
         <message>
+            <source>1 回ごとの同点 {0}（{1}）</source>
+            <translation>Tie each time {0} ({1})</translation>
+        </message>
+        <message>
+            <source>A の勝ち</source>
+            <translation>A wins</translation>
+        </message>
+        <message>
+            <source>A の勝率 {0} / B の勝率 {1}</source>
+            <translation>A wins {0} / B wins {1}</translation>
+        </message>
+        <message>
+            <source>B の勝ち</source>
+            <translation>B wins</translation>
+        </message>
+        <message>
+            <source>Corruption {0} / Bearing {1}</source>
+            <translation>Corruption {0} / Bearing {1}</translation>
+        </message>
+        <message>
+            <source>Corruption の変化 — {0}</source>
+            <translation>Corruption change — {0}</translation>
+        </message>
+        <message>
+            <source>Stonecraft ランク</source>
+            <translation>Stonecraft rank</translation>
+        </message>
+        <message>
+            <source>、同点で振り直し、</source>
+            <translation>, tie rerolled, </translation>
+        </message>
+        <message>
+            <source>。Corruption {0} → {1}</source>
+            <translation>. Corruption {0} → {1}</translation>
+        </message>
+        <message>
+            <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
+            <translation>. {0}: Courage {1} / {2} left, {3} / {4} spent this round</translation>
+        </message>
+        <message>
+            <source>リーダー</source>
+            <translation>Leader</translation>
+        </message>
+        <message>
+            <source>A（攻撃・行動する側）</source>
+            <translation>A (attacking or acting)</translation>
+        </message>
+        <message>
+            <source>抵抗する人（Willpower）</source>
+            <translation>Resisting (Willpower)</translation>
+        </message>
+        <message>
+            <source>{0} 点まで: {1}</source>
+            <translation>Up to {0}: {1}</translation>
+        </message>
+        <message>
+            <source>。助け {0:+d}（{1}）</source>
+            <translation>. Help {0:+d} ({1})</translation>
+        </message>
+        <message>
+            <source>。勇気 {0} 点（+{1}）込み</source>
+            <translation>. Including {0} Courage (+{1})</translation>
+        </message>
+        <message>
+            <source>。勝った側の成功度は差で決まる（1.5.2）</source>
+            <translation>. The winner's degree is the difference (1.5.2)</translation>
+        </message>
+        <message>
+            <source>この戦闘だけの強化をすべて終わらせます（履歴には残ります）</source>
+            <translation>Ends every reinforcement for this battle only (they stay in the history)</translation>
+        </message>
+        <message>
+            <source>この戦闘のみ</source>
+            <translation>This battle only</translation>
+        </message>
+        <message>
+            <source>まだ振っていません</source>
+            <translation>Not rolled yet</translation>
+        </message>
+        <message>
+            <source>キャラクターなし</source>
+            <translation>No character</translation>
+        </message>
+        <message>
+            <source>使わない {1}</source>
+            <translation>None {1}</translation>
+        </message>
+        <message>
+            <source>出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}</source>
+            <translation>Roll {0} → achievement {1} (TN {2}, difference {3:+d}) → {4}</translation>
+        </message>
+        <message>
+            <source>判定したときの Stonecraft のランク</source>
+            <translation>Stonecraft rank when the test was made</translation>
+        </message>
+        <message>
+            <source>判定した人</source>
+            <translation>Tested by</translation>
+        </message>
+        <message>
+            <source>判定した人の名前</source>
+            <translation>Name of who made the test</translation>
+        </message>
+        <message>
+            <source>前回（{0}・{1}）: {2}</source>
+            <translation>Last time ({0} · {1}): {2}</translation>
+        </message>
+        <message>
+            <source>助けの合計（助ける人は目標値 {0}）— {1}</source>
+            <translation>Total help (helpers roll against TN {0}) — {1}</translation>
+        </message>
+        <message>
+            <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
+            <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
+        </message>
+        <message>
+            <source>勇気 1 点あたり {0}</source>
+            <translation>Each point of Courage: {0}</translation>
+        </message>
+        <message>
+            <source>強化を記録</source>
+            <translation>Record reinforcement</translation>
+        </message>
+        <message>
+            <source>成功で +1、Superior で +2、Extraordinary で +3（Protection か Structure のどちらか）。難易度は城砦の規模による（P.136、本文になし）。永続的な強化は、Stonecraft を最低 1 ランク伸ばしてからでないと同じ人が再び判定できません（判定時のランクを記録し、同じかそれ以下のランクでの 2 度目は断ります）。</source>
+            <translation>+1 on a success, +2 on Superior, +3 on Extraordinary (to either Protection or Structure). The difficulty depends on the size of the fortress (p. 136, not in the text). For a permanent reinforcement, the same person may test again only after raising Stonecraft by at least 1 rank (the rank at the time of the test is recorded, and a second test at the same or a lower rank is refused).</translation>
+        </message>
+        <message>
+            <source>成功度・対象</source>
+            <translation>Degree of success / target</translation>
+        </message>
+        <message>
+            <source>永続</source>
+            <translation>Permanent</translation>
+        </message>
+        <message>
+            <source>永続（外すと この戦闘のみ）</source>
+            <translation>Permanent (unticked: this battle only)</translation>
+        </message>
+        <message>
+            <source>築城（Stonecraft (Fortification) 判定による強化）</source>
+            <translation>Fortification (reinforcement by a Stonecraft (Fortification) test)</translation>
+        </message>
+        <message>
+            <source>戦闘を終了する</source>
+            <translation>End battle</translation>
+        </message>
+        <message>
+            <source>終了</source>
+            <translation>Quit</translation>
+        </message>
+        <message>
+            <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
+            <translation>One point at a time after seeing the result. Up to {0} per round (1.2.3)</translation>
+        </message>
+        <message>
+            <source>結果を見て勇気を使うときの成功率 — {0}</source>
+            <translation>Success chance spending Courage after seeing the result — {0}</translation>
+        </message>
+        <message>
+            <source>（{0}、差 {1}）</source>
+            <translation> ({0}, by {1})</translation>
+        </message>
+        <message>
+            <source>（勇気 A {0} 点・B {1} 点込み）</source>
+            <translation> (with Courage: A {0}, B {1})</translation>
+        </message>
+        <message>
+            <source>（名前なし）</source>
+            <translation>(no name)</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>判定する人</source>
+            <translation>Tester</translation>
+        </message>
+        <message>
             <source>
 カタログからなくなる、キャラクターが使っている類型: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
@@ -948,6 +1128,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source> — VIT 修正（最低 1）で {0} 点回復</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> — heals {0} (VIT modifier, at least 1)</translation>
+        </message>
+        <message>
+            <source> — {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — {0}</translation>
         </message>
         <message>
             <source> — {0}: {1}</source>
@@ -1233,11 +1418,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>1 人あたり {0} 点を記録（端数は四捨五入）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Record {0} points each (fractions rounded)</translation>
-        </message>
-        <message>
-            <source>1 回ごとの同点 {0}（{1}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Tie each time {0} ({1})</translation>
         </message>
         <message>
             <source>1 行</source>
@@ -1534,11 +1714,6 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Distributing 8 points belongs only to the chosen method</translation>
         </message>
         <message>
-            <source>A の勝ち</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>A wins</translation>
-        </message>
-        <message>
             <source>A の勝ち・A の達成値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A wins · A's achievement</translation>
@@ -1552,11 +1727,6 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>A の勝率 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A's chance to win {0}</translation>
-        </message>
-        <message>
-            <source>A の勝率 {0} / B の勝率 {1}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>A wins {0} / B wins {1}</translation>
         </message>
         <message>
             <source>A: 勇気 +{0}</source>
@@ -1719,9 +1889,14 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Armed Combat actions (1.4.2)</translation>
         </message>
         <message>
-            <source>B の勝ち</source>
+            <source>B のボーナス合計</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>B wins</translation>
+            <translation>B's total bonus</translation>
+        </message>
+        <message>
+            <source>B の勇気は対決判定の後だけです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>B spends Courage only after an opposed test</translation>
         </message>
         <message>
             <source>B の勝ち・B の達成値</source>
@@ -1809,11 +1984,6 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Corruption</translation>
         </message>
         <message>
-            <source>Corruption {0} / Bearing {1}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Corruption {0} / Bearing {1}</translation>
-        </message>
-        <message>
             <source>Corruption が Bearing に達しました: キャラクターは NPC になります（1.2.4）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Corruption has reached Bearing: the character becomes an NPC (1.2.4)</translation>
@@ -1837,11 +2007,6 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>Corruption の増減が 0 です</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The Corruption change is 0</translation>
-        </message>
-        <message>
-            <source>Corruption の変化 — {0}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Corruption change — {0}</translation>
         </message>
         <message>
             <source>Corruption はすでに 0 です（0 未満にはなりません）</source>
@@ -2037,6 +2202,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>Full-round</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Full-round</translation>
+        </message>
+        <message>
+            <source>GM が炎に包まれた状態を解除しました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The GM ended the burning</translation>
         </message>
         <message>
             <source>GM が許可したときだけ（1.2.2）</source>
@@ -2609,6 +2779,21 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Up to STR × 10 carried normally, up to × 20 encumbered (weariness test TN +10), up to × 30 heavily encumbered (weariness test TN +20)</translation>
         </message>
         <message>
+            <source>STR × 30 超: 本文に移動距離の定めがありません（GM が判断）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Over STR × 30: the text gives no movement (the GM decides)</translation>
+        </message>
+        <message>
+            <source>STR × 30 超: 本文の表の外（GM が判断）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Over STR × 30: beyond the text's table (the GM decides)</translation>
+        </message>
+        <message>
+            <source>STR × 30 超（本文の表の外）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>over STR × 30 (beyond the text's table)</translation>
+        </message>
+        <message>
             <source>STR 修正: 手持ち・手投げ武器のダメージに加算、射撃武器には影響しない（1.3）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>STR modifier: added to the damage of hand-held and thrown weapons, no effect on missile weapons (1.3)</translation>
@@ -2731,11 +2916,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Stonecraft TN</translation>
         </message>
         <message>
-            <source>Stonecraft ランク</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Stonecraft rank</translation>
-        </message>
-        <message>
             <source>Stonecraft 達成値 {0}（{1}）→ Siegecraft {2:+d}、達成値 {3}（{4}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Stonecraft total {0} ({1}) → Siegecraft {2:+d}, total {3} ({4})</translation>
@@ -2829,6 +3009,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>War-Trained</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>War-Trained</translation>
+        </message>
+        <message>
+            <source>Willpower で抵抗（1.2.4）。Failure +1 / Complete Failure +2 / Disastrous Failure +3、Superior Success −1 / Extraordinary Success −2。Corruption が Bearing に達すると NPC になる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Resisted with Willpower (1.2.4). Failure +1 / Complete Failure +2 / Disastrous Failure +3, Superior Success −1 / Extraordinary Success −2. When Corruption reaches Bearing the character becomes an NPC</translation>
         </message>
         <message>
             <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）</source>
@@ -3030,6 +3215,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} about {1}</translation>
         </message>
         <message>
+            <source>{0} が勇気 {1} 点（+{2}）、このラウンド {3} 点目まで</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} spends Courage {1} (+{2}); {3} spent this round so far</translation>
+        </message>
+        <message>
             <source>{0} が毒「{1}」を中和（Healing）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} neutralises the poison “{1}” (Healing)</translation>
@@ -3088,6 +3278,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} の判定（技能・能力値）を選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the check for {0} (skill or attribute)</translation>
+        </message>
+        <message>
+            <source>{0} の勝ち → {1} の勝ち</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} wins → {1} wins</translation>
         </message>
         <message>
             <source>{0} の崩壊</source>
@@ -3278,7 +3473,7 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>{0} 日休んで負傷が {1} 点回復しました（1日1点）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Rested {0} days and healed {1} (1 a day)</translation>
+            <translation>Days rested: {0}; healed {1} (1 a day)</translation>
         </message>
         <message>
             <source>{0} 時間</source>
@@ -3421,6 +3616,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: {1}, movement {2}, weariness tests for the load at TN +{3}</translation>
         </message>
         <message>
+            <source>{0}: {1}。本文の荷重表は超重荷（STR × 30 まで）で終わるので、移動距離と荷重による疲労判定の修正は GM が決めます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1}. The text's load table ends at heavily encumbered (up to STR × 30), so the GM decides the movement and the load's weariness-test modifier</translation>
+        </message>
+        <message>
             <source>{0}: {1}が戦闘に加わった</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: {1} joins the fight</translation>
@@ -3509,6 +3709,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}: 幻想値 {1}（縁故 {2}個）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: fantasy {1} ({2} bonds)</translation>
+        </message>
+        <message>
+            <source>{0}: 恐怖 — {1}（状態{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: fear — {1} (conditions {2})</translation>
         </message>
         <message>
             <source>{0}: 恐怖 — {1}（状態「{2}」）</source>
@@ -3745,6 +3950,11 @@ Command Spells left {2} → {3}</translation>
             <translation>Initial {0}</translation>
         </message>
         <message>
+            <source>{0}の勝ち</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} wins</translation>
+        </message>
+        <message>
             <source>{0}の勝利</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} wins</translation>
@@ -3964,6 +4174,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Ended after {0} hours: {1} ({2} wins)</translation>
         </message>
         <message>
+            <source>{0}時間目</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Hour {0}</translation>
+        </message>
+        <message>
             <source>{0}時間目を終えて: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>After hour {0}: {1}</translation>
@@ -4042,6 +4257,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（{1}）: {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} ({1}): {2}</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）{2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} ({1}) {2}</translation>
         </message>
         <message>
             <source>{0}（{1}）の勝ち</source>
@@ -4254,11 +4474,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>  Parry {0}: {1}</translation>
         </message>
         <message>
-            <source>、</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>, </translation>
-        </message>
-        <message>
             <source>、1点 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>, {0} a point</translation>
@@ -4289,12 +4504,12 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>, +{0} on the test ({1} a point)</translation>
         </message>
         <message>
-            <source>、同値で振り直し、</source>
+            <source>、助け {0:+d}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>, tie rerolled, </translation>
+            <translation>, help {0:+d}</translation>
         </message>
         <message>
-            <source>、同点で振り直し、</source>
+            <source>、同値で振り直し、</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>, tie rerolled, </translation>
         </message>
@@ -4324,19 +4539,9 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>. 1 fatigue</translation>
         </message>
         <message>
-            <source>。Corruption {0} → {1}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>. Corruption {0} → {1}</translation>
-        </message>
-        <message>
             <source>。{0} は消滅した</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. {0} was destroyed</translation>
-        </message>
-        <message>
-            <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>. {0}: Courage {1} / {2} left, {3} / {4} spent this round</translation>
         </message>
         <message>
             <source>。{0}（Corruption {1} / Bearing {2}）</source>
@@ -4359,19 +4564,14 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>; {0} out of library counted</translation>
         </message>
         <message>
-            <source>。助け {0:+d}（{1}）</source>
+            <source>。前の{0}も続く</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>. Help {0:+d} ({1})</translation>
+            <translation>; still in effect from the earlier fear: {0}</translation>
         </message>
         <message>
-            <source>。勇気 {0} 点（+{1}）込み</source>
+            <source>。前の恐怖のほうが重いので {0} のまま</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>. Including {0} Courage (+{1})</translation>
-        </message>
-        <message>
-            <source>。勝った側の成功度は差で決まる（1.5.2）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>. The winner's degree is the difference (1.5.2)</translation>
+            <translation>. The earlier fear is worse, so the penalty stays {0}</translation>
         </message>
         <message>
             <source>。契約とイベントキーの記録は残ります（セッション管理で破棄・削除できます）</source>
@@ -4382,6 +4582,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>。消火できる確率 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. Chance of putting it out: {0}</translation>
+        </message>
+        <message>
+            <source>。炎に包まれたまま: 追加ダメージ 2d6+4 {0} = {1} 点</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Still on fire: extra damage 2d6+4 {0} = {1}</translation>
         </message>
         <message>
             <source>。破壊された</source>
@@ -4429,6 +4634,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>«Psychic Healing»</translation>
         </message>
         <message>
+            <source>「{0}」</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“{0}”</translation>
+        </message>
+        <message>
             <source>「{0}」 {1}: {2}行（ダイスボックスで「{0}」と入力、S{0} でシークレット）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>“{0}” {1}: {2} rows (type “{0}” in the dice box, S{0} for a secret roll)</translation>
@@ -4459,6 +4669,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Lock/bar "{1}" on "{0}" (Protection {2:+d}, total +{3}/+{4})</translation>
         </message>
         <message>
+            <source>「{0}」の Corruption（{1}）が Bearing（{2}）に達しました。キャラクターは NPC となり、サウロンのために働きます（1.2.4）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}'s Corruption ({1}) has reached Bearing ({2}). The character becomes an NPC and serves Sauron (1.2.4)</translation>
+        </message>
+        <message>
             <source>「{0}」のチャットパレット（{1} 行）をコピーしました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Copied the chat palette of "{0}" ({1} lines)</translation>
@@ -4472,6 +4687,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「{0}」の勇気が残っていません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>“{0}” has no courage left</translation>
+        </message>
+        <message>
+            <source>「{0}」の勇気が残っていません（Courage {1}、使用済み {2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} has no Courage left (Courage {1}, {2} spent)</translation>
         </message>
         <message>
             <source>「{0}」の参加者 {1}人を置き換えますか？（保存していなければ失われます）</source>
@@ -4812,6 +5032,16 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>This log line cannot be read (the file's contents are damaged)</translation>
         </message>
         <message>
+            <source>この人物が相手のことを知っているか: Wits で判定（1.2、Table 2.3）。相手の Renown は修正の表から</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Whether this character knows someone: a Wits test (1.2, Table 2.3). The other person's Renown comes in through the modifiers table</translation>
+        </message>
+        <message>
+            <source>この人物が相手のことを知っているかを Wits で判定します。相手の Renown による修正は修正の表（ルール表 → 参照表 の「知名度の修正」）から選びます。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Tests with Wits whether this character knows the other person. The modifier for the other person's Renown is chosen from the modifiers table (Rule tables → Reference tables, “Renown modifiers”).</translation>
+        </message>
+        <message>
             <source>この値はルールに決まっていません。GMが決めて「値を設定」で入力してください。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This value is not set by the rules. The GM decides it and enters it with "Set value".</translation>
@@ -4835,16 +5065,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>この戦況から始める（やり直し）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Start from this battle state (restart)</translation>
-        </message>
-        <message>
-            <source>この戦闘だけの強化をすべて終わらせます（履歴には残ります）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Ends every reinforcement for this battle only (they stay in the history)</translation>
-        </message>
-        <message>
-            <source>この戦闘のみ</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>This battle only</translation>
         </message>
         <message>
             <source>この戦闘は{0}のものです</source>
@@ -5125,11 +5345,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>まだ判定していません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Not checked yet</translation>
-        </message>
-        <message>
-            <source>まだ振っていません</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Not rolled yet</translation>
         </message>
         <message>
             <source>まだ明かされていません</source>
@@ -5446,11 +5661,6 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <translation>&amp;Character</translation>
         </message>
         <message>
-            <source>キャラクターなし</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>No character</translation>
-        </message>
-        <message>
             <source>キャラクターに合わせる</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Follow the character</translation>
@@ -5514,6 +5724,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>キャラクターを追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add character</translation>
+        </message>
+        <message>
+            <source>キャラクターを選ばずに振った判定には勇気を使えません（勇気を記録する先がありません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A test rolled without a character takes no Courage (there is no one to record it on)</translation>
         </message>
         <message>
             <source>キャラクターを選ぶか、追加してください</source>
@@ -5726,6 +5941,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <translation>Group test</translation>
         </message>
         <message>
+            <source>グループ判定: {0} 目標値 {1}（助ける人は {2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Group test: {0} TN {1} (helpers at {2})</translation>
+        </message>
+        <message>
             <source>コスト</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Cost</translation>
@@ -5745,6 +5965,11 @@ Courage: {3}</source>
 Wound levels: {1} (excluding Healthy)
 Attribute bonuses: {2}
 Courage: {3}</translation>
+        </message>
+        <message>
+            <source>サイズ「{0}」はありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>There is no size “{0}”</translation>
         </message>
         <message>
             <source>サイズ不明</source>
@@ -7325,6 +7550,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>No Armed Combat skill has reached rank 6, 9 or 12</translation>
         </message>
         <message>
+            <source>ランク 6・9・12 に達した Armed Combat 技能で、まだ選んでいないものがありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No Armed Combat skill has reached rank 6, 9 or 12 without its action chosen</translation>
+        </message>
+        <message>
             <source>ランクは 0 以上です（{0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A rank is 0 or more ({0})</translation>
@@ -7498,6 +7728,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ルール表: 成長ポイントを {0} 点獲得（GM の許可が必要）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Rule tables: gain {0} advancement picks (needs the GM's permission)</translation>
+        </message>
+        <message>
+            <source>ルール表の値: {0} 点</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>From the rule tables: {0}</translation>
         </message>
         <message>
             <source>ルール表（ハウスルール）…</source>
@@ -7827,9 +8062,24 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Head count</translation>
         </message>
         <message>
+            <source>人数 {0} 名では Size 0 になり、部隊は壊滅します。Size を 0 にしますか？</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A head count of {0} gives Size 0, and the unit is destroyed. Set Size to 0?</translation>
+        </message>
+        <message>
             <source>人数から Size を決める</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Set Size from head count</translation>
+        </message>
+        <message>
+            <source>人数を 1 名以上入れてください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter a head count of 1 or more</translation>
+        </message>
+        <message>
+            <source>人数を入力</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter a head count</translation>
         </message>
         <message>
             <source>人物</source>
@@ -8102,6 +8352,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Hours of rest</translation>
         </message>
         <message>
+            <source>位置（9.24）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Position (9.24)</translation>
+        </message>
+        <message>
             <source>位置（Table 9.24 の結果）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Position (result of Table 9.24)</translation>
@@ -8210,11 +8465,6 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>使った勇気はありません（残り {0} / {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No Courage has been spent ({0} / {1} left)</translation>
-        </message>
-        <message>
-            <source>使わない {1}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>None {1}</translation>
         </message>
         <message>
             <source>使用</source>
@@ -8671,11 +8921,6 @@ Sideboard
             <translation>Roll {0} → achievement {1}</translation>
         </message>
         <message>
-            <source>出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Roll {0} → achievement {1} (TN {2}, difference {3:+d}) → {4}</translation>
-        </message>
-        <message>
             <source>出目と達成値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Rolls and achievements</translation>
@@ -8776,21 +9021,6 @@ Sideboard
             <translation>check {0:+d}</translation>
         </message>
         <message>
-            <source>判定したときの Stonecraft のランク</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Stonecraft rank when the test was made</translation>
-        </message>
-        <message>
-            <source>判定した人</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Tested by</translation>
-        </message>
-        <message>
-            <source>判定した人の名前</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Name of who made the test</translation>
-        </message>
-        <message>
             <source>判定する</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Roll the test</translation>
@@ -8809,11 +9039,6 @@ Sideboard
             <source>判定するデッキ（PC）を選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the deck (PC) making the check</translation>
-        </message>
-        <message>
-            <source>判定する人</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Tester</translation>
         </message>
         <message>
             <source>判定する人（A）</source>
@@ -9026,6 +9251,11 @@ Sideboard
             <translation>Last: TN {0}, {1} → {2}</translation>
         </message>
         <message>
+            <source>前回の{0}は今の判定と違います（判定の種類・判定する人・目標値が変わりました）。勇気は今の判定を振ってから使ってください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The last {0} is not the test set up now (its kind, tester or TN changed). Roll this test before spending Courage</translation>
+        </message>
+        <message>
             <source>前回のキャンペーン {0} を開けませんでした（{1}）。デモキャンペーンを開きました。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The last campaign {0} could not be opened ({1}). The demo campaign is open instead.</translation>
@@ -9034,11 +9264,6 @@ Sideboard
             <source>前回の食事から5時間以上: 疲労1点回復、空腹の解消</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>5 or more hours since the last meal: recover 1 fatigue, hunger is gone</translation>
-        </message>
-        <message>
-            <source>前回（{0}・{1}）: {2}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Last time ({0} · {1}): {2}</translation>
         </message>
         <message>
             <source>前提スキル</source>
@@ -9081,14 +9306,14 @@ Sideboard
             <translation>Losing (−3)</translation>
         </message>
         <message>
+            <source>助け</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Help</translation>
+        </message>
+        <message>
             <source>助けなし</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No help</translation>
-        </message>
-        <message>
-            <source>助けの合計（助ける人は目標値 {0}）— {1}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Total help (helpers roll against TN {0}) — {1}</translation>
         </message>
         <message>
             <source>助けの結果しだい</source>
@@ -9116,9 +9341,9 @@ Sideboard
             <translation>Up to {0} helpers</translation>
         </message>
         <message>
-            <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
+            <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +0 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（本文「+0〜+3 のボーナス」の gmtool の読み。助けは全員分を合計）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
+            <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +0 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (gmtool's reading of the text's “a bonus of +0 to +3”; every helper's bonus is added)</translation>
         </message>
         <message>
             <source>助ける人を追加</source>
@@ -9146,11 +9371,6 @@ Sideboard
             <translation>Courage</translation>
         </message>
         <message>
-            <source>勇気 1 点あたり {0}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Each point of Courage: {0}</translation>
-        </message>
-        <message>
             <source>勇気 1 点で疲労 2 段階回復</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>1 Courage recovers 2 weariness levels</translation>
@@ -9159,6 +9379,11 @@ Sideboard
             <source>勇気 1 点で疲労を回復しました: {0} → {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Spent 1 Courage to recover from fatigue: {0} → {1}</translation>
+        </message>
+        <message>
+            <source>勇気 {0} 点（+{1}）、このラウンド {2} 点目まで</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Courage {0} (+{1}); {2} spent this round so far</translation>
         </message>
         <message>
             <source>勇気が {0} 点回復しました</source>
@@ -9184,6 +9409,11 @@ Sideboard
             <source>勇気の残りは {0} 点です。{1} 点は使えません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Only {0} Courage left; {1} cannot be spent</translation>
+        </message>
+        <message>
+            <source>勇気は判定を振った後、結果を見てから使います。まだ振っていません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Courage is spent after the roll, on seeing the result. Nothing has been rolled yet</translation>
         </message>
         <message>
             <source>勇気は恐怖の判定を振った後、結果を見てから使います（待っている判定がありません）</source>
@@ -9654,6 +9884,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Tie: the resister wins</translation>
         </message>
         <message>
+            <source>同点は抵抗した側の勝ちのため、Marginal（−1）は起こりません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ties go to the one resisting, so Marginal (−1) cannot happen</translation>
+        </message>
+        <message>
             <source>同点は振り直し</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Ties are rerolled</translation>
@@ -9662,6 +9897,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>同点は振り直し（1.5.2）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Tie: roll again (1.5.2)</translation>
+        </message>
+        <message>
+            <source>同点は振り直すため、本文の Marginal（−1）は起こりません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ties are rolled again, so the text's Marginal (−1) cannot happen</translation>
         </message>
         <message>
             <source>同点は攻撃側の Marginal</source>
@@ -9717,6 +9957,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>名前を付けて保存…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Save as…</translation>
+        </message>
+        <message>
+            <source>名前を入れてください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter a name</translation>
         </message>
         <message>
             <source>名前を入力</source>
@@ -10349,6 +10594,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Opposed test</translation>
         </message>
         <message>
+            <source>対決判定: {0} / {1}、{2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Opposed test: {0} / {1}, {2}</translation>
+        </message>
+        <message>
             <source>対象</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Target</translation>
@@ -10659,11 +10909,6 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Reinforcement</translation>
         </message>
         <message>
-            <source>強化を記録</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Record reinforcement</translation>
-        </message>
-        <message>
             <source>強化（P）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reinforcement (P)</translation>
@@ -10829,9 +11074,9 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>The TN for a check to break a unit through fear etc. (Intimidate etc.) is its Morale; at or above the TN the unit breaks. A commander leading a unit may add its Size÷5 (rounded) to the achievement. The commander can prevent the break with an opposed Inspire test (opposed check in the check panel).</translation>
         </message>
         <message>
-            <source>恐怖などで部隊を崩す判定（Intimidate など）の目標値は Morale。目標値以上で部隊は崩壊します。部隊を従えた指揮官は、その部隊の Size÷5（四捨五入）を達成値に加えられます。目標値に達したとき、崩す部隊の指揮官は Inspire でその判定と対決し、勝てば崩壊を防げます（同点は振り直し）。</source>
+            <source>恐怖などで部隊を崩す判定（Intimidate など）の目標値は Morale。目標値以上で部隊は崩壊します。部隊を従えた指揮官は、その部隊の Size÷5（四捨五入）を達成値に加えられます。目標値に達したとき、崩す部隊の指揮官は Inspire でその判定と対決し、勝てば崩壊を防げます（同点は振り直し）。対決では判定をもう一度振ります（本文はどちらとも書いていないため、gmtool の読み方です）。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>A test to break a unit (Intimidate and the like) has the unit's Morale as its TN; reaching it routs the unit. A commander leading a unit may add its Size ÷ 5 (rounded half up) to the total. When the test reaches the Morale, the unit's commander may contest it with Inspire and stops the rout if he wins (a tie is rolled again).</translation>
+            <translation>A test to break a unit (Intimidate and the like) has the unit's Morale as its TN; reaching it routs the unit. A commander leading a unit may add its Size ÷ 5 (rounded half up) to the total. When the test reaches the Morale, the unit's commander may contest it with Inspire and stops the rout if he wins (a tie is rolled again). In the contest the test is rolled again (the text does not say which; this is gmtool's reading).</translation>
         </message>
         <message>
             <source>恐怖の再判定</source>
@@ -10934,11 +11179,6 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>On a success, recover 1 wound. A natural 2 on 2D6 is an automatic failure and 1 fatigue</translation>
         </message>
         <message>
-            <source>成功で +1、Superior で +2、Extraordinary で +3（Protection か Structure のどちらか）。難易度は城砦の規模による（P.136、本文になし）。永続的な強化は、Stonecraft を最低 1 ランク伸ばしてからでないと同じ人が再び判定できません（判定時のランクを記録し、同じかそれ以下のランクでの 2 度目は断ります）。</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>+1 on a success, +2 on Superior, +3 on Extraordinary (to either Protection or Structure). The difficulty depends on the size of the fortress (p. 136, not in the text). For a permanent reinforcement, the same person may test again only after raising Stonecraft by at least 1 rank (the rank at the time of the test is recorded, and a second test at the same or a lower rank is refused).</translation>
-        </message>
-        <message>
             <source>成功に到達できなかった</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Success not reached</translation>
@@ -10957,11 +11197,6 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>成功度</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Degrees of success</translation>
-        </message>
-        <message>
-            <source>成功度・対象</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Degree of success / target</translation>
         </message>
         <message>
             <source>成功数 {0} の棒は「{0} 以上」です（振り足しに上限がないため）</source>
@@ -12114,6 +12349,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Some of the travel speed values of “{0}” are not set (Rule tables → Reference tables)</translation>
         </message>
         <message>
+            <source>旅をする人の名前</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Traveller's name</translation>
+        </message>
+        <message>
             <source>旅をする人の名前を入れてください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Enter the traveller's name</translation>
@@ -12685,16 +12925,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Unconscious line</translation>
         </message>
         <message>
-            <source>永続</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Permanent</translation>
-        </message>
-        <message>
-            <source>永続（外すと この戦闘のみ）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Permanent (unticked: this battle only)</translation>
-        </message>
-        <message>
             <source>汎用</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Generic</translation>
@@ -12805,6 +13035,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Fire ({0}): damage {1} {2} = {3}</translation>
         </message>
         <message>
+            <source>炎に包まれたまま 1 ラウンド: 追加ダメージ 2d6+4 {0} = {1} 点</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A round on fire: extra damage 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>炎に包まれた状態を解除</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>End the burning</translation>
+        </message>
+        <message>
             <source>炎に包まれた状態を解除（GM）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>End the burning (GM)</translation>
@@ -12820,9 +13060,24 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Not on fire</translation>
         </message>
         <message>
+            <source>炎に包まれている</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>On fire</translation>
+        </message>
+        <message>
             <source>炎の中で 1 ラウンド（ダメージと Swiftness 判定）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A round in the fire (damage and Swiftness test)</translation>
+        </message>
+        <message>
+            <source>炎の中で 1 ラウンド（ダメージと燃えている 2d6+4）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A round in the fire (damage and the burning 2d6+4)</translation>
+        </message>
+        <message>
+            <source>炎の外で燃えたまま 1 ラウンド（2d6+4）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A round burning out of the fire (2d6+4)</translation>
         </message>
         <message>
             <source>無期限</source>
@@ -13300,6 +13555,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Not fatigued ({0})</translation>
         </message>
         <message>
+            <source>疲労の回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Recover weariness</translation>
+        </message>
+        <message>
             <source>疲労の回復判定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Weariness recovery test</translation>
@@ -13528,6 +13788,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>相手のことを知っているか: Wits で判定（1.2、Table 2.3）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Does the character know of someone: a Wits test (1.2, Table 2.3)</translation>
+        </message>
+        <message>
+            <source>相手を知っているか（知名度判定、1.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Knows someone? (Renown test, 1.2)</translation>
+        </message>
+        <message>
+            <source>相手を知っているか（知名度判定）…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Knows someone? (Renown test)…</translation>
         </message>
         <message>
             <source>相手（B）</source>
@@ -13765,6 +14035,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>“{0}” is not in the travel speeds table</translation>
         </message>
         <message>
+            <source>移動手段がありません: 旅の速度の表（Table 9.41）をルール表 → 参照表 で入力してください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No travel modes: enter the travel speeds table (Table 9.41) under Rule tables → Reference tables</translation>
+        </message>
+        <message>
+            <source>移動手段がありません（旅の速度の表が空です）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No travel modes (the travel speeds table is empty)</translation>
+        </message>
+        <message>
             <source>移動手段を選んでください（旅の速度の表の行）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose how they travel (a row of the travel speeds table)</translation>
@@ -13910,11 +14190,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Fortification: "{0}" {1} {2:+d} ({3}, {4}, Stonecraft {5})</translation>
         </message>
         <message>
-            <source>築城（Stonecraft (Fortification) 判定による強化）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Fortification (reinforcement by a Stonecraft (Fortification) test)</translation>
-        </message>
-        <message>
             <source>簡単</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Easy</translation>
@@ -13963,11 +14238,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>終わるまでの時間の期待値 {0:.2f} 時間</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Expected time to the end {0:.2f} hours</translation>
-        </message>
-        <message>
-            <source>終了</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Quit</translation>
         </message>
         <message>
             <source>終了したAF判定の結果はログに残っています</source>
@@ -14135,16 +14405,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Confirm result</translation>
         </message>
         <message>
-            <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>One point at a time after seeing the result. Up to {0} per round (1.2.3)</translation>
-        </message>
-        <message>
-            <source>結果を見て勇気を使うときの成功率 — {0}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Success chance spending Courage after seeing the result — {0}</translation>
-        </message>
-        <message>
             <source>結果を見る</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>See result</translation>
@@ -14153,6 +14413,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>結果を見る（GMのみ、ログには出しません）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>See the result (GM only, not logged)</translation>
+        </message>
+        <message>
+            <source>結果（9.25）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Result (9.25)</translation>
         </message>
         <message>
             <source>結果（Table 9.25 を GM が読んで入力）</source>
@@ -15464,6 +15729,11 @@ Heavily encumbered ≤{2} (+20)</translation>
 Special rule: {1}</translation>
         </message>
         <message>
+            <source>達成値の高い方が勝ち（1.5.2）。同点は、回避なら攻撃側、防御・受け流しなら防御側の勝ち（3.3）、それ以外は振り直し</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The higher achievement wins (1.5.2). On a tie the attacker wins against a dodge and the defender against a defence or parry (3.3); otherwise the test is rolled again</translation>
+        </message>
+        <message>
             <source>達成値上昇/低下の合計 </source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Total achievement increase/decrease </translation>
@@ -15482,6 +15752,11 @@ Special rule: {1}</translation>
             <source>適用する恐怖の判定がありません（先に振ってください）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No fear roll to apply (roll first)</translation>
+        </message>
+        <message>
+            <source>選べるランクはありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No rank left to choose</translation>
         </message>
         <message>
             <source>選んだカードをすべて取り除きます（Delete）</source>
@@ -15687,6 +15962,11 @@ Special rule: {1}</translation>
             <source>部隊「{0}」を追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add unit "{0}"</translation>
+        </message>
+        <message>
+            <source>部隊の人数</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Unit head count</translation>
         </message>
         <message>
             <source>部隊の指揮官</source>
@@ -16307,6 +16587,31 @@ Start session {1} anyway?</translation>
             <translation>Mounted: counts as Large against smaller foes. Ranged attacks from horseback −4; a charge against someone on foot TN −3 (3.9)</translation>
         </message>
         <message>
+            <source>騎乗中: 小さい相手（{0}）の攻撃への回避 {1}（3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>On horseback: dodge {1} against a smaller attacker ({0}) (3.9)</translation>
+        </message>
+        <message>
+            <source>騎乗中の回避</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dodge on horseback</translation>
+        </message>
+        <message>
+            <source>騎乗中の回避: 回避する乗り手のサイズを選んでください（3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dodging on horseback: choose the rider's own size (3.9)</translation>
+        </message>
+        <message>
+            <source>騎乗中の回避: 攻撃してくる相手のサイズを選んでください（3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dodging on horseback: choose the attacker's size (3.9)</translation>
+        </message>
+        <message>
+            <source>騎乗中は Large として数え、小さい相手の攻撃への回避は 1 段階ごとに −2（3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A rider counts as Large: dodging a smaller attacker takes −2 per size step (3.9)</translation>
+        </message>
+        <message>
             <source>騎乗戦闘</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Mounted combat</translation>
@@ -16432,11 +16737,6 @@ Start session {1} anyway?</translation>
             <translation> ({0}, {1})</translation>
         </message>
         <message>
-            <source>（{0}、差 {1}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> ({0}, by {1})</translation>
-        </message>
-        <message>
             <source>（{0}と同値: GMが決めてよい）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (tied with {0}: the GM may decide)</translation>
@@ -16460,6 +16760,11 @@ Start session {1} anyway?</translation>
             <source>（「次の手番」で最初の手番へ）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> ("Next turn" goes to the first turn)</translation>
+        </message>
+        <message>
+            <source>（この判定には適用しない）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (not applied to this test)</translation>
         </message>
         <message>
             <source>（この後 HP・MP が変更されています）</source>
@@ -16557,14 +16862,14 @@ Start session {1} anyway?</translation>
             <translation>(deleted character)</translation>
         </message>
         <message>
-            <source>（勇気 A {0} 点・B {1} 点込み）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> (with Courage: A {0}, B {1})</translation>
-        </message>
-        <message>
             <source>（勇気 攻撃側 {0} 点・対象 {1} 点込み）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (with courage: attacker {0}, target {1})</translation>
+        </message>
+        <message>
+            <source>（勇気で同点、再度判定 {0} 回）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (tied by Courage, rolled again {0}×)</translation>
         </message>
         <message>
             <source>（参加者にマスターがいません）</source>
@@ -16592,6 +16897,11 @@ Start session {1} anyway?</translation>
             <translation> (a second award for the same scenario)</translation>
         </message>
         <message>
+            <source>（同点: {0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (tie: {0})</translation>
+        </message>
+        <message>
             <source>（同点で {0} 回振り直し）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (tied, rolled again {0}×)</translation>
@@ -16600,11 +16910,6 @@ Start session {1} anyway?</translation>
             <source>（同点で再度判定 {0} 回）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (tied: rolled again {0} times)</translation>
-        </message>
-        <message>
-            <source>（名前なし）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>(no name)</translation>
         </message>
         <message>
             <source>（回避のアクションは消費: 元の Defense {0} に到達）</source>
@@ -16645,6 +16950,11 @@ Start session {1} anyway?</translation>
             <source>（振らない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(no roll)</translation>
+        </message>
+        <message>
+            <source>（振り足し）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (extra dice)</translation>
         </message>
         <message>
             <source>（援護した人に火がつく確率 それぞれ {0}）</source>
@@ -18693,10 +19003,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Give the turn to the chosen participant</translation>
         </message>
         <message>
-            <source>戦闘終了</source>
-            <translation>Battle ended</translation>
-        </message>
-        <message>
             <source>シートに反映</source>
             <translation>Apply to sheets</translation>
         </message>
@@ -18843,6 +19149,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>戦闘を終了しますか？</source>
             <translation>End the battle?</translation>
+        </message>
+        <message>
+            <source>戦闘を終了する</source>
+            <translation>End battle</translation>
         </message>
         <message>
             <source>シートに書き戻す値はありません（キャンペーンのキャラクターの値は同じです）</source>
@@ -19093,6 +19403,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>check {0:+d}</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>（残り{0}）</source>
             <translation> ({0} left)</translation>
         </message>
@@ -19222,6 +19536,21 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>CourageMixin</name>
+        <message>
+            <source>勇気を使う</source>
+            <translation>Spend Courage</translation>
+        </message>
+        <message>
+            <source>戦闘トラッカーのラウンドで勇気を数えています。ラウンドはトラッカーで進めてください</source>
+            <translation>Courage is counted on the combat tracker's rounds. Advance the round in the tracker</translation>
+        </message>
+        <message>
+            <source>次のラウンド（勇気の回数を戻す）</source>
+            <translation>Next round (restore Courage uses)</translation>
+        </message>
+    </context>
+    <context>
         <name>CreationPage</name>
         <message>
             <source>進めません:</source>
@@ -19272,6 +19601,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>Stonecraft (Fortification) の成功で、その人かその人の部隊の指揮官の Siegecraft 判定に +1（Superior +2、Extraordinary +3）。目標値は城砦の規模で GM が決めます（P.136）。</source>
             <translation>A Stonecraft (Fortification) success gives +1 (Superior +2, Extraordinary +3) to the Siegecraft test of the character or of the commander of the character's unit. The GM sets the TN by the size of the fortification (p.136).</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>Stonecraft のボーナス: {0}
@@ -20083,8 +20416,24 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Resisted</translation>
         </message>
         <message>
+            <source>{0}（{1}）{2}</source>
+            <translation>{0} ({1}) {2}</translation>
+        </message>
+        <message>
             <source>Intimidate {0:+d} 対 Willpower {1:+d}: 恐怖が効く {2}</source>
             <translation>Intimidate {0:+d} vs Willpower {1:+d}: fear takes hold {2}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>同点は振り直すため、本文の Marginal（−1）は起こりません</source>
+            <translation>Ties are rolled again, so the text's Marginal (−1) cannot happen</translation>
+        </message>
+        <message>
+            <source>同点は抵抗した側の勝ちのため、Marginal（−1）は起こりません</source>
+            <translation>Ties go to the one resisting, so Marginal (−1) cannot happen</translation>
         </message>
         <message>
             <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
@@ -21642,6 +21991,14 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation> people</translation>
         </message>
         <message>
+            <source>人数を入力</source>
+            <translation>Enter a head count</translation>
+        </message>
+        <message>
+            <source>部隊の人数</source>
+            <translation>Unit head count</translation>
+        </message>
+        <message>
             <source>種族の係数は Table 9.26（ルール表 → 参照表 の「部隊サイズの種族係数」）</source>
             <translation>The race factors are Table 9.26 (Rule tables → Reference tables, “Unit size factor by race”)</translation>
         </message>
@@ -21656,6 +22013,14 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>種族混在（係数なし）</source>
             <translation>Mixed races (no factor)</translation>
+        </message>
+        <message>
+            <source>人数を 1 名以上入れてください</source>
+            <translation>Enter a head count of 1 or more</translation>
+        </message>
+        <message>
+            <source>人数 {0} 名では Size 0 になり、部隊は壊滅します。Size を 0 にしますか？</source>
+            <translation>A head count of {0} gives Size 0, and the unit is destroyed. Set Size to 0?</translation>
         </message>
         <message>
             <source>Size を決める部隊を表で選んでください</source>
@@ -22556,6 +22921,18 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Roll dodge</translation>
         </message>
         <message>
+            <source>騎乗中は Large として数え、小さい相手の攻撃への回避は 1 段階ごとに −2（3.9）</source>
+            <translation>A rider counts as Large: dodging a smaller attacker takes −2 per size step (3.9)</translation>
+        </message>
+        <message>
+            <source>乗り手</source>
+            <translation>Rider</translation>
+        </message>
+        <message>
+            <source>攻撃側</source>
+            <translation>Attacker</translation>
+        </message>
+        <message>
             <source>武器技能の修正 </source>
             <translation>Weapon skill modifier </translation>
         </message>
@@ -22600,6 +22977,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Action</translation>
         </message>
         <message>
+            <source>騎乗中の回避</source>
+            <translation>Dodge on horseback</translation>
+        </message>
+        <message>
             <source>使ったアクション {0}/{1}</source>
             <translation>Actions used {0}/{1}</translation>
         </message>
@@ -22618,6 +22999,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）</source>
             <translation>Chance that defence (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
+        </message>
+        <message>
+            <source>サイズ不明</source>
+            <translation>Size unknown</translation>
         </message>
         <message>
             <source>攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません</source>
@@ -22771,8 +23156,8 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Cost</translation>
         </message>
         <message>
-            <source>ルール表: {0} 点</source>
-            <translation>Rule tables: {0} points</translation>
+            <source>ルール表の値: {0} 点</source>
+            <translation>From the rule tables: {0}</translation>
         </message>
         <message>
             <source>ルール表: 成長ポイントを {0} 点獲得（GM の許可が必要）</source>
@@ -22907,6 +23292,14 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>{0} ランク {1}</source>
             <translation>{0} rank {1}</translation>
+        </message>
+        <message>
+            <source>選べるランクはありません</source>
+            <translation>No rank left to choose</translation>
+        </message>
+        <message>
+            <source>ランク 6・9・12 に達した Armed Combat 技能で、まだ選んでいないものがありません</source>
+            <translation>No Armed Combat skill has reached rank 6, 9 or 12 without its action chosen</translation>
         </message>
         <message>
             <source>{0} ランク {1}: {2} +1</source>
@@ -23473,6 +23866,22 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation> (aim +{0})</translation>
         </message>
         <message>
+            <source>騎乗中の回避: 攻撃してくる相手のサイズを選んでください（3.9）</source>
+            <translation>Dodging on horseback: choose the attacker's size (3.9)</translation>
+        </message>
+        <message>
+            <source>騎乗中の回避: 回避する乗り手のサイズを選んでください（3.9）</source>
+            <translation>Dodging on horseback: choose the rider's own size (3.9)</translation>
+        </message>
+        <message>
+            <source>サイズ「{0}」はありません</source>
+            <translation>There is no size “{0}”</translation>
+        </message>
+        <message>
+            <source>騎乗中: 小さい相手（{0}）の攻撃への回避 {1}（3.9）</source>
+            <translation>On horseback: dodge {1} against a smaller attacker ({0}) (3.9)</translation>
+        </message>
+        <message>
             <source>Defense {0} → {1}</source>
             <translation>Defense {0} → {1}</translation>
         </message>
@@ -23483,6 +23892,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>{0}: 回避 {1}（{2}）</source>
             <translation>{0}: dodge {1} ({2})</translation>
+        </message>
+        <message>
+            <source> — {0}</source>
+            <translation> — {0}</translation>
         </message>
         <message>
             <source>回避</source>
@@ -23587,8 +24000,8 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Recover wounds</translation>
         </message>
         <message>
-            <source>疲労</source>
-            <translation>Fatigue</translation>
+            <source>疲労の回復</source>
+            <translation>Recover weariness</translation>
         </message>
         <message>
             <source>休息（1日1点）</source>
@@ -23727,7 +24140,7 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         </message>
         <message>
             <source>{0} 日休んで負傷が {1} 点回復しました（1日1点）</source>
-            <translation>Rested {0} days and healed {1} (1 a day)</translation>
+            <translation>Days rested: {0}; healed {1} (1 a day)</translation>
         </message>
         <message>
             <source>休息で回復</source>
@@ -23853,10 +24266,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>No load entered (enter it to see movement and the weariness test modifier)</translation>
         </message>
         <message>
-            <source>{0}: {1}</source>
-            <translation>{0}: {1}</translation>
-        </message>
-        <message>
             <source>{0}: {1}、移動 {2}、荷重による疲労判定の目標値 +{3}</source>
             <translation>{0}: {1}, movement {2}, weariness tests for the load at TN +{3}</translation>
         </message>
@@ -23873,8 +24282,12 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Heavily encumbered</translation>
         </message>
         <message>
-            <source>運べない（STR × 30 を超えています）</source>
-            <translation>Too heavy (over STR × 30)</translation>
+            <source>{0}: {1}。本文の荷重表は超重荷（STR × 30 まで）で終わるので、移動距離と荷重による疲労判定の修正は GM が決めます</source>
+            <translation>{0}: {1}. The text's load table ends at heavily encumbered (up to STR × 30), so the GM decides the movement and the load's weariness-test modifier</translation>
+        </message>
+        <message>
+            <source>STR × 30 超（本文の表の外）</source>
+            <translation>over STR × 30 (beyond the text's table)</translation>
         </message>
         <message>
             <source>荷重は 0〜{0} の整数です（{1!r}）</source>
@@ -23940,18 +24353,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Enter directly</translation>
         </message>
         <message>
-            <source>勇気を使う</source>
-            <translation>Spend Courage</translation>
-        </message>
-        <message>
-            <source>戦闘トラッカーのラウンドで勇気を数えています。ラウンドはトラッカーで進めてください</source>
-            <translation>Courage is counted on the combat tracker's rounds. Advance the round in the tracker</translation>
-        </message>
-        <message>
-            <source>次のラウンド（勇気の回数を戻す）</source>
-            <translation>Next round (restore Courage uses)</translation>
-        </message>
-        <message>
             <source>判定するキャラクターを選んでください（いなければ先に追加してください）</source>
             <translation>Choose the character who rolls (add one first if there is none)</translation>
         </message>
@@ -23995,112 +24396,12 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Resets the Courage spent this round (can be undone)</translation>
         </message>
         <message>
-            <source>A の勝率 {0} / B の勝率 {1}</source>
-            <translation>A wins {0} / B wins {1}</translation>
-        </message>
-        <message>
-            <source>成功率 {0}</source>
-            <translation>Success chance {0}</translation>
-        </message>
-        <message>
-            <source>1 回ごとの同点 {0}（{1}）</source>
-            <translation>Tie each time {0} ({1})</translation>
-        </message>
-        <message>
-            <source>。勝った側の成功度は差で決まる（1.5.2）</source>
-            <translation>. The winner's degree is the difference (1.5.2)</translation>
-        </message>
-        <message>
-            <source>{0} 点まで {1}</source>
-            <translation>Up to {0} points {1}</translation>
-        </message>
-        <message>
-            <source>使わない {1}</source>
-            <translation>None {1}</translation>
-        </message>
-        <message>
-            <source>結果を見て勇気を使うときの成功率 — {0}</source>
-            <translation>Success chance spending Courage after seeing the result — {0}</translation>
-        </message>
-        <message>
-            <source>助けの合計（助ける人は目標値 {0}）— {1}</source>
-            <translation>Total help (helpers roll against TN {0}) — {1}</translation>
-        </message>
-        <message>
-            <source>Corruption {0} / Bearing {1}</source>
-            <translation>Corruption {0} / Bearing {1}</translation>
-        </message>
-        <message>
-            <source>Corruption の変化 — {0}</source>
-            <translation>Corruption change — {0}</translation>
-        </message>
-        <message>
             <source>B: 勇気 +{0}</source>
             <translation>B: Courage +{0}</translation>
         </message>
         <message>
             <source>A: 勇気 +{0}</source>
             <translation>A: Courage +{0}</translation>
-        </message>
-        <message>
-            <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
-            <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
-        </message>
-        <message>
-            <source>勇気 1 点あたり {0}</source>
-            <translation>Each point of Courage: {0}</translation>
-        </message>
-        <message>
-            <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
-            <translation>. {0}: Courage {1} / {2} left, {3} / {4} spent this round</translation>
-        </message>
-        <message>
-            <source>前回（{0}・{1}）: {2}</source>
-            <translation>Last time ({0} · {1}): {2}</translation>
-        </message>
-        <message>
-            <source>キャラクターなし</source>
-            <translation>No character</translation>
-        </message>
-        <message>
-            <source>まだ振っていません</source>
-            <translation>Not rolled yet</translation>
-        </message>
-        <message>
-            <source>A の勝ち</source>
-            <translation>A wins</translation>
-        </message>
-        <message>
-            <source>B の勝ち</source>
-            <translation>B wins</translation>
-        </message>
-        <message>
-            <source>、同点で振り直し、</source>
-            <translation>, tie rerolled, </translation>
-        </message>
-        <message>
-            <source>（{0}、差 {1}）</source>
-            <translation> ({0}, by {1})</translation>
-        </message>
-        <message>
-            <source>（勇気 A {0} 点・B {1} 点込み）</source>
-            <translation> (with Courage: A {0}, B {1})</translation>
-        </message>
-        <message>
-            <source>出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}</source>
-            <translation>Roll {0} → achievement {1} (TN {2}, difference {3:+d}) → {4}</translation>
-        </message>
-        <message>
-            <source>。助け {0:+d}（{1}）</source>
-            <translation>. Help {0:+d} ({1})</translation>
-        </message>
-        <message>
-            <source>。勇気 {0} 点（+{1}）込み</source>
-            <translation>. Including {0} Courage (+{1})</translation>
-        </message>
-        <message>
-            <source>。Corruption {0} → {1}</source>
-            <translation>. Corruption {0} → {1}</translation>
         </message>
         <message>
             <source>A の勝ち・A の達成値</source>
@@ -24138,8 +24439,8 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Take damage</translation>
         </message>
         <message>
-            <source>回復</source>
-            <translation>recovered</translation>
+            <source>回復する</source>
+            <translation>Recover</translation>
         </message>
         <message>
             <source>自然治癒は1日休んで1点、手当て・医術はその結果の点数</source>
@@ -24224,6 +24525,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>（{0} のペナルティは未設定（GM が設定）のため 0 として計算）</source>
             <translation> (the {0} penalty is not set (the GM sets it), so it counts as 0)</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>（{0} は未設定のため、ハウスルールで軽い段階 {1} の {2:+d} で計算）</source>
@@ -24519,12 +24824,28 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Choose flee or drop</translation>
         </message>
         <message>
-            <source>{0}: 恐怖 — {1}（状態「{2}」）</source>
-            <translation>{0}: fear — {1} (condition “{2}”)</translation>
+            <source>{0}: 恐怖 — {1}（状態{2}）</source>
+            <translation>{0}: fear — {1} (conditions {2})</translation>
+        </message>
+        <message>
+            <source>。前の恐怖のほうが重いので {0} のまま</source>
+            <translation>. The earlier fear is worse, so the penalty stays {0}</translation>
+        </message>
+        <message>
+            <source>。前の{0}も続く</source>
+            <translation>; still in effect from the earlier fear: {0}</translation>
         </message>
         <message>
             <source>恐怖の効果</source>
             <translation>Fear effect</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>「{0}」</source>
+            <translation>“{0}”</translation>
         </message>
         <message>
             <source>恐怖: 逃げ出す</source>
@@ -24586,6 +24907,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Put out the fire (full round, Swiftness retry)</translation>
         </message>
         <message>
+            <source>炎の外で燃えたまま 1 ラウンド（2d6+4）</source>
+            <translation>A round burning out of the fire (2d6+4)</translation>
+        </message>
+        <message>
             <source>炎に包まれた状態を解除（GM）</source>
             <translation>End the burning (GM)</translation>
         </message>
@@ -24628,6 +24953,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>息を止めていられるのは {0} 分（1 + Stamina、最低 1 分）。その後ラウンドごとに Stamina 判定。煙による窒息も同じ（煙の毒の効果は別）</source>
             <translation>Holds breath {0} min (1 + Stamina, at least 1), then a Stamina test each round. Smoke suffocates the same way (its poison apart)</translation>
+        </message>
+        <message>
+            <source>炎の中で 1 ラウンド（ダメージと燃えている 2d6+4）</source>
+            <translation>A round in the fire (damage and the burning 2d6+4)</translation>
         </message>
         <message>
             <source>抵抗は Stamina で目標値 7 + Potency（Stages があっても最初の結果が続く）。中和は Healing で目標値 10 + Treatment（毒の正体を知らなければ先に GM が決める Healing 判定）</source>
@@ -24737,6 +25066,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Fire ({0}): damage {1} {2} = {3}</translation>
         </message>
         <message>
+            <source>。炎に包まれたまま: 追加ダメージ 2d6+4 {0} = {1} 点</source>
+            <translation>. Still on fire: extra damage 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
             <source>Swiftness 判定</source>
             <translation>Swiftness test</translation>
         </message>
@@ -24755,6 +25088,14 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>火炎</source>
             <translation>Fire</translation>
+        </message>
+        <message>
+            <source>炎に包まれたまま 1 ラウンド: 追加ダメージ 2d6+4 {0} = {1} 点</source>
+            <translation>A round on fire: extra damage 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>炎に包まれている</source>
+            <translation>On fire</translation>
         </message>
         <message>
             <source>援護する人は {0} 人までです</source>
@@ -24789,8 +25130,20 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Putting out the fire</translation>
         </message>
         <message>
+            <source>このキャラクターは削除されています</source>
+            <translation>This character has been deleted</translation>
+        </message>
+        <message>
             <source>燃え続けて 2d6+4 {0} = {1} 点</source>
             <translation>still burning: 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>炎に包まれた状態を解除</source>
+            <translation>End the burning</translation>
+        </message>
+        <message>
+            <source>GM が炎に包まれた状態を解除しました</source>
+            <translation>The GM ended the burning</translation>
         </message>
         <message>
             <source>毒「{0}」への抵抗（Stamina）</source>
@@ -24844,16 +25197,16 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>3.1: one action to Walk 3–6 or Jog 7–9 yards, Run up to 27 yards (2 actions), Sprint up to 40 yards (full round). Encumbered ×3/4, heavily encumbered ×1/2 (rounded half up)</translation>
         </message>
         <message>
-            <source>移動できません（STR × 30 超）</source>
-            <translation>Cannot move (over STR × 30)</translation>
+            <source>STR × 30 超: 本文に移動距離の定めがありません（GM が判断）</source>
+            <translation>Over STR × 30: the text gives no movement (the GM decides)</translation>
+        </message>
+        <message>
+            <source>STR × 30 超: 本文の表の外（GM が判断）</source>
+            <translation>Over STR × 30: beyond the text's table (the GM decides)</translation>
         </message>
         <message>
             <source>{0}（荷重未入力）</source>
             <translation>{0} (no load entered)</translation>
-        </message>
-        <message>
-            <source>運べない</source>
-            <translation>Too heavy</translation>
         </message>
         <message>
             <source>{0}: 移動 {1}、疲労 TN +{2}</source>
@@ -25214,8 +25567,12 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
     <context>
         <name>LotRRenownDialog</name>
         <message>
-            <source>知名度判定（1.2）</source>
-            <translation>Renown test (1.2)</translation>
+            <source>相手を知っているか（知名度判定、1.2）</source>
+            <translation>Knows someone? (Renown test, 1.2)</translation>
+        </message>
+        <message>
+            <source>この人物が相手のことを知っているかを Wits で判定します。相手の Renown による修正は修正の表（ルール表 → 参照表 の「知名度の修正」）から選びます。</source>
+            <translation>Tests with Wits whether this character knows the other person. The modifier for the other person's Renown is chosen from the modifiers table (Rule tables → Reference tables, “Renown modifiers”).</translation>
         </message>
         <message>
             <source>知っているか判定する相手（ログ用）</source>
@@ -25824,6 +26181,14 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Delete the chosen skill</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
+        </message>
+        <message>
             <source>未設定（GM が設定）</source>
             <translation>Not set (the GM sets it)</translation>
         </message>
@@ -25895,8 +26260,8 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Skill of the test Courage is spent on</translation>
         </message>
         <message>
-            <source>回復</source>
-            <translation>recovered</translation>
+            <source>回復する</source>
+            <translation>Recover</translation>
         </message>
         <message>
             <source>すべて回復</source>
@@ -25963,12 +26328,12 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>A dramatic deed (Renown Trigger, 1.6.1): logged with its reason</translation>
         </message>
         <message>
-            <source>知名度判定…</source>
-            <translation>Renown test…</translation>
+            <source>相手を知っているか（知名度判定）…</source>
+            <translation>Knows someone? (Renown test)…</translation>
         </message>
         <message>
-            <source>相手のことを知っているか: Wits で判定（1.2、Table 2.3）</source>
-            <translation>Does the character know of someone: a Wits test (1.2, Table 2.3)</translation>
+            <source>この人物が相手のことを知っているか: Wits で判定（1.2、Table 2.3）。相手の Renown は修正の表から</source>
+            <translation>Whether this character knows someone: a Wits test (1.2, Table 2.3). The other person's Renown comes in through the modifiers table</translation>
         </message>
         <message>
             <source>Courage（勇気）</source>
@@ -27643,8 +28008,8 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Roll 2d6 for each side ({0})</translation>
         </message>
         <message>
-            <source>時間目</source>
-            <translation>Hour</translation>
+            <source>{0}時間目</source>
+            <translation>Hour {0}</translation>
         </message>
         <message>
             <source>英雄の名前</source>
@@ -27894,8 +28259,8 @@ Courage: {3}</translation>
             <translation>Damage</translation>
         </message>
         <message>
-            <source>回復</source>
-            <translation>recovered</translation>
+            <source>回復する</source>
+            <translation>Recover</translation>
         </message>
         <message>
             <source>なし</source>
@@ -30481,50 +30846,6 @@ Start session {1} anyway?</translation>
             <translation>. Destroyed</translation>
         </message>
         <message>
-            <source>築城（Stonecraft (Fortification) 判定による強化）</source>
-            <translation>Fortification (reinforcement by a Stonecraft (Fortification) test)</translation>
-        </message>
-        <message>
-            <source>永続（外すと この戦闘のみ）</source>
-            <translation>Permanent (unticked: this battle only)</translation>
-        </message>
-        <message>
-            <source>判定した人の名前</source>
-            <translation>Name of who made the test</translation>
-        </message>
-        <message>
-            <source>判定したときの Stonecraft のランク</source>
-            <translation>Stonecraft rank when the test was made</translation>
-        </message>
-        <message>
-            <source>強化を記録</source>
-            <translation>Record reinforcement</translation>
-        </message>
-        <message>
-            <source>戦闘終了</source>
-            <translation>Battle ended</translation>
-        </message>
-        <message>
-            <source>この戦闘だけの強化をすべて終わらせます（履歴には残ります）</source>
-            <translation>Ends every reinforcement for this battle only (they stay in the history)</translation>
-        </message>
-        <message>
-            <source>Stonecraft ランク</source>
-            <translation>Stonecraft rank</translation>
-        </message>
-        <message>
-            <source>判定した人</source>
-            <translation>Tested by</translation>
-        </message>
-        <message>
-            <source>成功度・対象</source>
-            <translation>Degree of success / target</translation>
-        </message>
-        <message>
-            <source>成功で +1、Superior で +2、Extraordinary で +3（Protection か Structure のどちらか）。難易度は城砦の規模による（P.136、本文になし）。永続的な強化は、Stonecraft を最低 1 ランク伸ばしてからでないと同じ人が再び判定できません（判定時のランクを記録し、同じかそれ以下のランクでの 2 度目は断ります）。</source>
-            <translation>+1 on a success, +2 on Superior, +3 on Extraordinary (to either Protection or Structure). The difficulty depends on the size of the fortress (p. 136, not in the text). For a permanent reinforcement, the same person may test again only after raising Stonecraft by at least 1 rank (the rank at the time of the test is recorded, and a second test at the same or a lower rank is refused).</translation>
-        </message>
-        <message>
             <source>{0}（次の操作で新しい状態に置き換わります）</source>
             <translation>{0} (the next action replaces it with the new state)</translation>
         </message>
@@ -30539,22 +30860,6 @@ Start session {1} anyway?</translation>
         <message>
             <source>錠・閂の合計 +{0}／上限 +{1}（鍵と閂の防御力は最大 +6 まで累積、残り +{2}）</source>
             <translation>Locks and bars total +{0} / limit +{1} (lock and bar protection stacks up to +6; +{2} left)</translation>
-        </message>
-        <message>
-            <source>永続</source>
-            <translation>Permanent</translation>
-        </message>
-        <message>
-            <source>終了</source>
-            <translation>Quit</translation>
-        </message>
-        <message>
-            <source>この戦闘のみ</source>
-            <translation>This battle only</translation>
-        </message>
-        <message>
-            <source>（名前なし）</source>
-            <translation>(no name)</translation>
         </message>
         <message>
             <source>Protection と Structure を入力してください（未入力）</source>
@@ -30676,8 +30981,24 @@ Start session {1} anyway?</translation>
     <context>
         <name>TravelTab</name>
         <message>
+            <source>旅をする人の名前</source>
+            <translation>Traveller's name</translation>
+        </message>
+        <message>
+            <source>名前</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>移動手段</source>
+            <translation>Travel mode</translation>
+        </message>
+        <message>
             <source>加える</source>
             <translation>Add</translation>
+        </message>
+        <message>
+            <source>移動手段がありません: 旅の速度の表（Table 9.41）をルール表 → 参照表 で入力してください</source>
+            <translation>No travel modes: enter the travel speeds table (Table 9.41) under Rule tables → Reference tables</translation>
         </message>
         <message>
             <source>選んだ人を外す</source>
@@ -30742,6 +31063,14 @@ Start session {1} anyway?</translation>
         <message>
             <source>、</source>
             <translation>, </translation>
+        </message>
+        <message>
+            <source>名前を入れてください</source>
+            <translation>Enter a name</translation>
+        </message>
+        <message>
+            <source>移動手段がありません（旅の速度の表が空です）</source>
+            <translation>No travel modes (the travel speeds table is empty)</translation>
         </message>
     </context>
     <context>
@@ -30924,8 +31253,8 @@ House rule: Morale modifiers, damage {0:+d}, target's Toughness {1:+d}</translat
             <translation>Chance to break</translation>
         </message>
         <message>
-            <source>恐怖などで部隊を崩す判定（Intimidate など）の目標値は Morale。目標値以上で部隊は崩壊します。部隊を従えた指揮官は、その部隊の Size÷5（四捨五入）を達成値に加えられます。目標値に達したとき、崩す部隊の指揮官は Inspire でその判定と対決し、勝てば崩壊を防げます（同点は振り直し）。</source>
-            <translation>A test to break a unit (Intimidate and the like) has the unit's Morale as its TN; reaching it routs the unit. A commander leading a unit may add its Size ÷ 5 (rounded half up) to the total. When the test reaches the Morale, the unit's commander may contest it with Inspire and stops the rout if he wins (a tie is rolled again).</translation>
+            <source>恐怖などで部隊を崩す判定（Intimidate など）の目標値は Morale。目標値以上で部隊は崩壊します。部隊を従えた指揮官は、その部隊の Size÷5（四捨五入）を達成値に加えられます。目標値に達したとき、崩す部隊の指揮官は Inspire でその判定と対決し、勝てば崩壊を防げます（同点は振り直し）。対決では判定をもう一度振ります（本文はどちらとも書いていないため、gmtool の読み方です）。</source>
+            <translation>A test to break a unit (Intimidate and the like) has the unit's Morale as its TN; reaching it routs the unit. A commander leading a unit may add its Size ÷ 5 (rounded half up) to the total. When the test reaches the Morale, the unit's commander may contest it with Inspire and stops the rout if he wins (a tie is rolled again). In the contest the test is rolled again (the text does not say which; this is gmtool's reading).</translation>
         </message>
         <message>
             <source>崩す部隊を選んでください</source>

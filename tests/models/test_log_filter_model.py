@@ -15,7 +15,7 @@ from gmtool.models.log_pages import PAGE_ROWS
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.log_table_model import LogTableModel
 from gmtool.models.undo_log import UNDONE_KEY
-from gmtool.store import campaign as campaign_module
+from gmtool.store import campaign_log
 from gmtool.store.campaign import Campaign
 from gmtool.store.log_query import MAX_TEXT_CHARS
 
@@ -108,7 +108,7 @@ def test_jump_to_the_first_shown_line_at_or_after_a_time(tmp_path, qtbot, monkey
     path = tmp_path / "times.gmcampaign"
     with Campaign.create(path) as campaign, campaign.transaction():
         for hour in range(10, 16):  # one line an hour, 10:00–15:00 UTC
-            monkeypatch.setattr(campaign_module, "_now", lambda h=hour: f"2024-04-01T{h}:00:00.000+00:00")
+            monkeypatch.setattr(campaign_log, "utc_now", lambda h=hour: f"2024-04-01T{h}:00:00.000+00:00")
             campaign.append_log(kind(hour), line(hour))
         monkeypatch.undo()
     with Campaign.open(path) as campaign:

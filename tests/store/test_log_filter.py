@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.store import campaign as campaign_module
+from gmtool.store import campaign_log
 from gmtool.store.campaign import Campaign
 from gmtool.store.log_query import MAX_TEXT_CHARS, LogQuery, LogQueryError
 
@@ -52,7 +52,7 @@ LINES = [  # (at, kind, payload): ids 1…
 def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     with Campaign.create(tmp_path / "log.gmcampaign") as made, made.transaction():
         for at, kind, payload in LINES:
-            monkeypatch.setattr(campaign_module, "_now", lambda at=at: at)  # logged at that time
+            monkeypatch.setattr(campaign_log, "utc_now", lambda at=at: at)  # logged at that time
             made.append_log(kind, payload)
         monkeypatch.undo()
     with Campaign.open(tmp_path / "log.gmcampaign") as opened:

@@ -185,6 +185,25 @@ HOSTILE: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
         lambda d: d.update(advancements=[{"order": "rogue", "picks": [{"kind": "wish"}], "date": ""}]),
         "data.advancements[0].picks[0].kind: 次のいずれかでなければなりません",
     ),
+    (  # issue 25 review: 50 copies of one pick loaded and gave +50 to every attack
+        "the same Armed Combat pick fifty times",
+        lambda d: d.update(
+            combat_picks=[{"skill": "Armed Combat: Blades", "rank": 6, "action": "attack"}] * 50
+        ),
+        "data: 戦闘行動の選択が重複しています（ランクごとに 1 つ）: Armed Combat: Blades ランク 6",
+    ),
+    (
+        "an Armed Combat pick on another skill",
+        lambda d: d.update(combat_picks=[{"skill": "Stealth", "rank": 6, "action": "attack"}]),
+        "data.combat_picks[0]: 戦闘行動の選択（Stealth ランク 6）: "
+        "「Stealth」は Armed Combat の技能ではありません",
+    ),
+    (
+        "an Armed Combat pick of an unknown action",
+        lambda d: d.update(combat_picks=[{"skill": "Armed Combat: Blades", "rank": 9, "action": "smite"}]),
+        "data.combat_picks[0]: 戦闘行動の選択（Armed Combat: Blades ランク 9）: "
+        "戦闘行動 'smite' はありません",
+    ),
     (
         "a huge reason",
         lambda d: d.update(xp_log=[{"date": "", "reason": "あ" * 201, "xp": 1}]),

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.log_table_model import LogTableModel
-from gmtool.store import campaign as campaign_module
+from gmtool.store import campaign_log
 from gmtool.store.campaign import Campaign
 from gmtool.views.log_panel import DEBOUNCE_MS, LogPanel
 
@@ -32,7 +32,7 @@ def panel(tmp_path: Path, qtbot, monkeypatch):
     with Campaign.create(path) as campaign, campaign.transaction():
         for i in range(LINES):  # one line a minute from 10:00 UTC
             at = f"2024-04-01T{10 + i // 60:02d}:{i % 60:02d}:00.000+00:00"
-            monkeypatch.setattr(campaign_module, "_now", lambda at=at: at)
+            monkeypatch.setattr(campaign_log, "utc_now", lambda at=at: at)
             campaign.append_log("command", line(i))
         monkeypatch.undo()
     campaign = Campaign.open(path)

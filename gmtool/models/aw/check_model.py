@@ -4,7 +4,7 @@ Recomputes on every input change (cheap: 36 or 36×36 enumerated rolls) and
 on any edit of the chosen characters, so the numbers always match the sheet.
 The session parts (令呪 +20 for a servant on either side, a restriction to an event key's holders)
 come from the AW session state through `check_session`; the restriction is panel state, not campaign
-state.
+state.  What a roll logs is check_log's.
 """
 
 from __future__ import annotations
@@ -12,20 +12,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from gmtool.models.aw.check_log import check_log_payload
 from gmtool.models.aw.check_session import (
     BoostOffer,
     boost_offer,
     curve_range,
     key_holders,
     not_a_servant,
-    session_summary,
-    spell_payload,
     spend_boosts,
 )
 from gmtool.models.aw.session_model import SESSION_KEY, AWSessionModel
@@ -287,78 +285,11 @@ class AWCheckModel(RollerInputsMixin, QObject):
         result = get_system("aw").resolve(spec, random.Random(seed))
         result = replace(result, seed=seed)
         self.last_result, self.last_boosts = result, boosts
-        self.campaign_model.append_log("check", self._log_payload(result, spec, boosts, probability))
+        self.campaign_model.append_log("check", check_log_payload(self, result, spec, boosts, probability))
         self.boosts = {Side.ACTION: False, Side.REACTION: False}
         self._recompute()
         self.check_resolved.emit(result)
         return result
-
-    def _log_payload(
-        self,
-        result: CheckResult | OpposedResult,
-        spec: AWCheckSpec | AWOpposedSpec | None = None,
-        boosts: dict[Side, BoostOffer] | None = None,
-        probability: Fraction | None = None,
-    ) -> dict[str, Any]:
-        spec = spec or self.spec()
-        boosts = boosts or {}
-        if probability is None:
-            probability = self.action_wins if self.opposed else self.success_probability
-        rollers = (
-            {Side.ACTION: spec.action, Side.REACTION: spec.reaction}
-            if isinstance(spec, AWOpposedSpec)
-            else {Side.ACTION: spec.roller}
-        )
-
-        def side_payload(side: Side, rolled: CheckResult | None) -> dict[str, Any]:
-            character = self._character(side)
-            roller = rollers[side]
-            boost = boosts.get(side)
-            boost_amount = boost.amount if boost is not None else 0
-            return {
-                "character_id": self.inputs(side).character_id,
-                "character": character.name if character else "",
-                "source": self.inputs(side).source,
-                "source_label": self.source_label(side),
-                "value": roller.value,
-                "modifier": roller.modifier - boost_amount,  # the GM's 修正; 令呪 is "boost"
-                "boost": boost_amount,
-                "command_spell": spell_payload(boost),
-                "critical": roller.critical,
-                "fumble": roller.fumble,
-                "can_roll": roller.can_roll,
-                "faces": list(rolled.faces) if rolled else [],
-                "total": rolled.total if rolled else None,
-                "outcome": str(rolled.outcome) if rolled else None,
-            }
-
-        payload: dict[str, Any] = {
-            "system": "aw",
-            "time": datetime.now().astimezone().isoformat(timespec="seconds"),
-            "seed": result.seed,
-        }
-        if isinstance(result, OpposedResult):
-            payload.update(
-                mode="opposed",
-                action=side_payload(Side.ACTION, result.action),
-                reaction=side_payload(Side.REACTION, result.reaction),
-                winner=str(result.winner),
-                probability=float(probability or 0),
-            )
-        else:
-            payload.update(
-                mode="check",
-                difficulty=self.difficulty,
-                action=side_payload(Side.ACTION, result),
-                outcome=str(result.outcome),
-                probability=float(probability or 0),
-            )
-        # Each side says its own 令呪; the top-level entry is the action side's, as older entries have it.
-        payload["command_spell"] = spell_payload(boosts.get(Side.ACTION))
-        payload["key_restriction"] = self.key_filter
-        if boosts or self.key_filter is not None:
-            payload["summary"] = session_summary(payload, self.key_filter)
-        return payload
 
     # ---- internals ------------------------------------------------------------
     def inputs(self, side: Side) -> SideInputs:

@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.lotr import courage_rounds
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems import get_system
 from gmtool.rules.systems.lotr.character import LotRCharacter
@@ -94,12 +95,12 @@ class LotRActions(QObject):
             if track.dies_at_incapacitated:
                 return self.tr("死亡（ホビットは Incapacitated で死亡（1.2.1））")
             return self.tr("死亡（最後の負傷段階を超えました）")
-        return f"{track.level.label} {penalty_text(track.level)}"
+        return f"{shown_name(track.level)} {penalty_text(track.level)}"
 
     def weariness_text(self, character: LotRCharacter | None = None) -> str:
         c = character if character is not None else self.character
         level = self.rules.weariness_levels[c.weariness]
-        return f"{level.label} {penalty_text(level)}"
+        return f"{shown_name(level)} {penalty_text(level)}"
 
     # ---- wounds (1.2.1) -------------------------------------------------------------------
     def take_damage(self, points: int) -> str:
@@ -293,7 +294,7 @@ class LotRActions(QObject):
         return len(self.rules.weariness_levels) - 1
 
     def _weariness_label(self, index: int) -> str:
-        return self.rules.weariness_levels[index].label
+        return shown_name(self.rules.weariness_levels[index])
 
     def _weariness_to(self, index: int, undo_label: str) -> str:
         before = self.character
@@ -332,7 +333,7 @@ class LotRActions(QObject):
         if race is None:
             return c.race or self.tr("未選択")
         sub = race.subrace(c.subrace)
-        return f"{race.label} / {sub.label}" if sub else race.label
+        return f"{shown_name(race)} / {shown_name(sub)}" if sub else shown_name(race)
 
     def _check_count(self, value: Any, what: str, minimum: int, maximum: int) -> None:
         if isinstance(value, bool) or not isinstance(value, int):

@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.lotr.advancement_xp import XpSteps
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules, campaign_rules_problem
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import SYSTEM, advancement, orders
 from gmtool.rules.systems.lotr.advancement import (
@@ -127,7 +128,7 @@ class LotRAdvancementModel(XpSteps, QObject):
     def order_choices(self) -> list[tuple[str, str]]:
         """(id, label) of the orders an advancement may count for: the order, then 兼業 orders."""
         orders = dict.fromkeys(o for o in (self.character.order, *self.character.other_orders) if o)
-        return [(o, d.label if (d := self.rules.order(o)) else o) for o in orders]  # Warrior（戦士）
+        return [(o, shown_name(d) if (d := self.rules.order(o)) else o) for o in orders]  # Warrior（戦士）
 
     # ---- the advancement being built ----------------------------------------------
     @property

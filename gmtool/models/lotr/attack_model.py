@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules import battle
 from gmtool.rules.battle import BattleRefused, Condition, Participant
 from gmtool.rules.dice import Distribution
@@ -118,8 +119,7 @@ class LotRAttackModel(QObject):
 
     def size_of(self, participant_id: str) -> str | None:
         """A campaign character's size (kept when it joined the tracker); None for a quick NPC."""
-        order = self.model.participant(participant_id).value("size_order")
-        return mounted.SIZE_IDS[order - 1] if 1 <= order <= len(mounted.SIZE_IDS) else None
+        return mounted.size_of(self.model.participant(participant_id))
 
     def _mounted_parts(self, plan: AttackPlan) -> tuple[int, bool, bool]:
         """3.9: the size steps (a rider counts as Large against smaller foes), −4 for a ranged attack
@@ -177,6 +177,7 @@ class LotRAttackModel(QObject):
                 from_horseback=from_horseback,
                 mounted_charge=mounted_charge,
                 blunt=plan.blunt,
+                bands=campaign_lotr_rules(self.model.campaign_model).degree_bands(),
             )
         except ValueError as e:
             raise BattleRefused(e.args[0] if e.args else str(e)) from None
@@ -219,7 +220,7 @@ class LotRAttackModel(QObject):
         return rolled
 
     def _degree_name(self, result: engine.AttackResult) -> str:
-        return campaign_lotr_rules(self.model.campaign_model).band(result.degree).label
+        return shown_name(campaign_lotr_rules(self.model.campaign_model).band(result.degree))
 
     def _roll_text(self, attacker: str, target: str, rolled: AttackRoll) -> str:
         result, spec = rolled.result, rolled.spec

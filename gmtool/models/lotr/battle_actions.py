@@ -10,9 +10,12 @@ from fractions import Fraction
 from PySide6.QtCore import QObject
 
 from gmtool.models.battle_model import BattleModel
+from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import combat as lotr
 from gmtool.rules.systems.lotr import defence_actions as defence
+from gmtool.rules.systems.lotr import mounted
 from gmtool.rules.systems.lotr.exploding import roll_test
+from gmtool.rules.systems.lotr.rules_data import SIZE_IDS
 
 
 class LotRBattleActions(QObject):
@@ -41,13 +44,45 @@ class LotRBattleActions(QObject):
         cost = allowance if kind.cost is None else kind.cost
         return lotr.extra_penalty(allowance, lotr.actions_used(p) + cost) if cost else 0
 
-    def dodge(self, participant_id: str) -> int:
-        """回避: spends the action and rolls Swiftness; a total above Defence replaces it."""
+    def size_of(self, participant_id: str) -> str | None:
+        return mounted.size_of(self.model.participant(participant_id))
+
+    def dodge_size(
+        self, participant_id: str, attacker_size: str | None = None, rider_size: str | None = None
+    ) -> tuple[int, str]:
+        """3.9: a rider's dodge against a smaller attacker, −2 per step (the rider counts as Large),
+        and the note its log line gives; (0, "") on foot.  The dodge does not know who attacks, so
+        the GM picks the attacker's size (and a quick NPC rider's own), as in the attack box."""
+        p = self.model.participant(participant_id)
+        if not mounted.mount_of(p).mounted:
+            return 0, ""
+        if attacker_size is None:
+            raise BattleRefused(self.tr("騎乗中の回避: 攻撃してくる相手のサイズを選んでください（3.9）"))
+        rider = rider_size or mounted.size_of(p)
+        if rider is None:
+            raise BattleRefused(self.tr("騎乗中の回避: 回避する乗り手のサイズを選んでください（3.9）"))
+        for size in (attacker_size, rider):
+            if size not in SIZE_IDS:
+                raise BattleRefused(self.tr("サイズ「{0}」はありません").format(size))
+        modifier = mounted.dodge_modifier(rider, attacker_size)
+        if not modifier:
+            return 0, ""
+        note = self.tr("騎乗中: 小さい相手（{0}）の攻撃への回避 {1}（3.9）").format(
+            attacker_size.capitalize(), str(modifier).replace("-", "−")
+        )
+        return modifier, note
+
+    def dodge(
+        self, participant_id: str, attacker_size: str | None = None, rider_size: str | None = None
+    ) -> int:
+        """回避: spends the action and rolls Swiftness; a total above Defence replaces it.  A rider
+        names the attacker's size (3.9, dodge_size)."""
+        size, note = self.dodge_size(participant_id, attacker_size, rider_size)
         seed = self.model.seed_source()
         p = self.model.participant(participant_id)
         penalty = self.next_penalty(participant_id, "dodge")
         faces = roll_test(random.Random(seed))
-        total = sum(faces) + p.value("swiftness") + self.model.rules().penalty(p) + penalty
+        total = sum(faces) + p.value("swiftness") + self.model.rules().penalty(p) + penalty + size
         before = lotr.current_defence(p)
         # The action waits on the attack's total (3.3): see attack_total.
         new = defence.dodge(self.model.state(), participant_id, total).encounter
@@ -58,6 +93,8 @@ class LotRBattleActions(QObject):
             else self.tr("Defense そのまま")
         )
         text = self.tr("{0}: 回避 {1}（{2}）").format(p.name, total, result)
+        if note:
+            text += self.tr(" — {0}").format(note)
         dice = "+".join(str(f) for f in faces)
         self.model._commit(new, self.tr("回避"), text, who=p.name, dice=dice, result=result, seed=seed)
         return total
@@ -108,9 +145,12 @@ class LotRBattleActions(QObject):
         )
         return success
 
-    def dodge_probability(self, participant_id: str) -> Fraction:
+    def dodge_probability(
+        self, participant_id: str, attacker_size: str | None = None, rider_size: str | None = None
+    ) -> Fraction:
         p = self.model.participant(participant_id)
-        penalty = self.model.rules().penalty(p) + self.next_penalty(participant_id, "dodge")
+        size, _note = self.dodge_size(participant_id, attacker_size, rider_size)
+        penalty = self.model.rules().penalty(p) + self.next_penalty(participant_id, "dodge") + size
         return lotr.dodge_probability(p, penalty)
 
     def parry_probability(self, participant_id: str, bonus: int, attack_total: int) -> Fraction:

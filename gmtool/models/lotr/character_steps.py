@@ -23,10 +23,10 @@ from gmtool.rules.systems.lotr import SYSTEM, armed_combat, renown
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.courage import CouragePerPoint, courage_per_point
 from gmtool.rules.systems.lotr.derived import (
+    BEYOND_TABLE,
     HEAVY,
     LOAD_WEARINESS_TN,
     NORMAL,
-    TOO_HEAVY,
     VERY_HEAVY,
     encumbrance,
     load_level,
@@ -72,8 +72,11 @@ class LotRCharacterSteps(QObject):
         if level is None:
             return self.tr("荷重が未入力です（入力すると移動距離と疲労判定の修正を表示します）")
         label = self.level_label(level)
-        if level == TOO_HEAVY:
-            return self.tr("{0}: {1}").format(c.load, label)
+        if level == BEYOND_TABLE:  # 1.3 ends at 「x30まで超重荷」: no movement or TN to claim
+            return self.tr(
+                "{0}: {1}。本文の荷重表は超重荷（STR × 30 まで）で終わるので、"
+                "移動距離と荷重による疲労判定の修正は GM が決めます"
+            ).format(c.load, label)
         factor = {NORMAL: "×1", HEAVY: "×3/4", VERY_HEAVY: "×1/2"}[level]
         return self.tr("{0}: {1}、移動 {2}、荷重による疲労判定の目標値 +{3}").format(
             c.load, label, factor, LOAD_WEARINESS_TN[level]
@@ -84,7 +87,7 @@ class LotRCharacterSteps(QObject):
             NORMAL: self.tr("普通"),
             HEAVY: self.tr("重荷"),
             VERY_HEAVY: self.tr("超重荷"),
-            TOO_HEAVY: self.tr("運べない（STR × 30 を超えています）"),
+            BEYOND_TABLE: self.tr("STR × 30 超（本文の表の外）"),
         }[level]
 
     def set_load(self, load: int | None) -> str:

@@ -9,30 +9,29 @@ takes a spend's points off the roll too, and any other step (the effect, the nex
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.battle_model import BattleModel
-from gmtool.models.lotr import courage_rounds
+from gmtool.models.lotr import courage_rounds, fear_conditions
 from gmtool.models.lotr.check_log import faces_text
 from gmtool.models.lotr.courage_rounds import COURAGE_KEY
+from gmtool.models.lotr.fear_conditions import FearCondition, FearKind
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
-from gmtool.rules import battle
-from gmtool.rules.battle import BattleRefused, Condition, Encounter, Participant
+from gmtool.models.lotr.shown_names import shown_name
+from gmtool.rules.battle import BattleRefused, Participant
 from gmtool.rules.dice import Distribution
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr import fear as engine
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.checks import Contestant, OpposedResult, TieRule
-from gmtool.rules.systems.lotr.combat import CONDITION_PENALTY
 from gmtool.rules.systems.lotr.courage import CouragePerPoint, courage_per_point, opposed_with_courage
 from gmtool.rules.systems.lotr.kinds import check_kinds
 from gmtool.rules.systems.lotr.reference_catalog import COURAGE_TRAITS, FEAR
 
-FEAR_MARK = "fear:"  # values "fear:<condition name>" = 1: a condition this model gave (the fear)
 INTIMIDATE = "Intimidate"  # the attacker's skill, for the courage traits that add to it
 TURN_LOST_ROUNDS = 2  # counted on the target's turns: its next turn begins at 1 (lost), the one after ends it
 
@@ -93,7 +92,10 @@ class LotRFearModel(QObject):
         return [(row.name, _number(row.get("modifier"))) for row in table.rows]
 
     def _character(self, participant_id: str) -> Any:
-        p = self.model.participant(participant_id)
+        try:
+            p = self.model.participant(participant_id)
+        except BattleRefused:  # a choice left from the fight before, while the box refills
+            return None
         if not p.character_id:
             return None
         try:
@@ -121,7 +123,7 @@ class LotRFearModel(QObject):
 
     def afraid(self, p: Participant) -> list[str]:
         """The fear conditions this participant has now."""
-        return [c.name for c in p.conditions if p.value(FEAR_MARK + c.name)]
+        return fear_conditions.afraid(p)
 
     # ---- the odds ------------------------------------------------------------------------------
     def spec(self, plan: FearPlan) -> engine.FearSpec:
@@ -213,7 +215,7 @@ class LotRFearModel(QObject):
         last = result.rounds[-1]
         winner = attacker if result.winner is Contestant.A else target
         kind = self.tr("恐怖の再判定") if rolled.plan.inspired_by else self.tr("恐怖攻撃")
-        degree = campaign_lotr_rules(self.campaign_model).band(engine.degree(rolled.spec, result)).label
+        degree = shown_name(campaign_lotr_rules(self.campaign_model).band(engine.degree(rolled.spec, result)))
         effect = engine.effect(rolled.spec, result)
         text = self.tr("{0} → {1}: {2} Intimidate {3} / Willpower {4}（差 {5}）— {6}の {7} → {8}").format(
             attacker,
@@ -338,15 +340,16 @@ class LotRFearModel(QObject):
 
     def apply(self, choice: str = engine.FLEE) -> str:
         """The waiting roll's effect on the target: one undo step with a log line.  A retry won by the
-        target ends its fear.  `choice`: the Extraordinary effect, flee or drop."""
+        target ends its fear; a new fear keeps the worse of it and an earlier one (fear_conditions).
+        `choice`: the Extraordinary effect, flee or drop."""
         refusal = self.apply_refusal()
         if refusal:
             raise BattleRefused(refusal)
         result, last = self.current(), self.last
         assert result is not None and last is not None
         target = self.model.participant(last.plan.target)
-        state = self._without_fear(self.model.state(), target.id)
         if last.plan.inspired_by:
+            state = fear_conditions.without(self.model.state(), target.id)
             text = self.tr("{0}は恐怖から立ち直った（{1}）").format(
                 target.name, "、".join(self.afraid(target))
             )
@@ -355,49 +358,36 @@ class LotRFearModel(QObject):
         effect = self.effect(result)
         if effect is engine.FearEffect.FLEES and choice not in engine.FLEE_CHOICES:
             raise BattleRefused(self.tr("逃げ出すか伏せるかを選んでください"))
-        names = self._conditions(effect, choice)
-        for name, rounds, penalty in names:
-            counts_on = target.id if rounds else None
-            state = battle.add_condition(state, target.id, Condition(name, rounds, counts_on))
-            marks = {FEAR_MARK + name: 1, **({CONDITION_PENALTY + name: penalty} if penalty else {})}
-            state = battle.with_participant(state, target.id, _with_values(marks))
-        text = self.tr("{0}: 恐怖 — {1}（状態「{2}」）").format(
-            target.name, self._effect_name(effect), "」「".join(n for n, _r, _p in names)
+        added = fear_conditions.add_fear(self.model.state(), target.id, self._conditions(effect, choice))
+        now = self.afraid(added.encounter.get(target.id))
+        text = self.tr("{0}: 恐怖 — {1}（状態{2}）").format(
+            target.name, self._effect_name(effect), self._quoted(now)
         )
-        self.model._commit(state, self.tr("恐怖の効果"), text, who=target.name, result=str(effect))
+        if added.heavier is not None:  # 3.8 does not say a new fear replaces the old: the worse stays
+            heavier = str(added.heavier).replace("-", "−")
+            text += self.tr("。前の恐怖のほうが重いので {0} のまま").format(heavier)
+        if added.kept:
+            text += self.tr("。前の{0}も続く").format(self._quoted(added.kept))
+        self.model._commit(added.encounter, self.tr("恐怖の効果"), text, who=target.name, result=str(effect))
         return text
 
-    def _conditions(self, effect: engine.FearEffect, choice: str) -> list[tuple[str, int | None, int]]:
-        """(condition name, rounds or None, penalty) the effect puts on the target."""
+    def _quoted(self, names: Sequence[str]) -> str:
+        return self.tr("、").join(self.tr("「{0}」").format(name) for name in names)
+
+    def _conditions(self, effect: engine.FearEffect, choice: str) -> list[FearCondition]:
+        """The conditions the effect puts on the target."""
         if effect is engine.FearEffect.FLEES:
             flee = self.tr("恐怖: 逃げ出す") if choice == engine.FLEE else self.tr("恐怖: 地面などに伏せる")
-            return [(flee, None, 0)]
+            return [FearCondition(flee, FearKind.FLIGHT)]
         penalty = engine.PENALTY[effect]
-        found: list[tuple[str, int | None, int]] = [
-            (self.tr("恐怖 {0:+d}").format(penalty).replace("-", "−"), None, penalty)
-        ]
+        name = self.tr("恐怖 {0:+d}").format(penalty).replace("-", "−")
+        found = [FearCondition(name, FearKind.PENALTY, penalty=penalty)]
         if engine.TURNS_LOST.get(effect):
-            found.append((self.tr("恐怖: 次の手番は行動不能"), TURN_LOST_ROUNDS, 0))
+            found.append(
+                FearCondition(self.tr("恐怖: 次の手番は行動不能"), FearKind.TURN_LOST, TURN_LOST_ROUNDS)
+            )
         return found
-
-    def _without_fear(self, state: Encounter, participant_id: str) -> Encounter:
-        """The participant's fear conditions and their marks taken off (a new fear replaces the old)."""
-        p = state.get(participant_id)
-        gone = set(self.afraid(p)) | {k[len(FEAR_MARK) :] for k in p.values if k.startswith(FEAR_MARK)}
-        values = {
-            k: v
-            for k, v in p.values.items()
-            if not any(k in (FEAR_MARK + n, CONDITION_PENALTY + n) for n in gone)
-        }
-        conditions = tuple(c for c in p.conditions if c.name not in gone or not p.value(FEAR_MARK + c.name))
-        return battle.with_participant(
-            state, p.id, lambda q: replace(q, conditions=conditions, values=values)
-        )
 
 
 def _number(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _with_values(marks: dict[str, int]) -> Callable[[Participant], Participant]:
-    return lambda p: replace(p, values={**p.values, **marks})

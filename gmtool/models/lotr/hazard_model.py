@@ -1,16 +1,26 @@
 """The 「危険（溺れる・落下・火炎・毒）…」 dialog's model (1.2.1.1): each hazard's exact odds and its
 roll, the damage applied through the wound track as one undo step with a log line (care_base.py).
 
-Whether the character is burning (炎に包まれている) is this dialog's state, not the character's:
-it lasts while the fire scene is played and is said in every log line that changes it.
+Whether a character is burning (炎に包まれている) is campaign session state (FIRE_KEY: the ids of
+the characters on fire), not a field of the stored character: it lasts while the fire scene is
+played.  It is written in the same undo step as the damage of the round that set it (a macro), so
+it is there only once that step is kept, and undo and redo take it back and forth with the damage.
+While burning, every round adds 2d6+4 until the fire is put out (1.2.1.1 「それまでは受け続ける
+追加ダメージは 2d6+4」).
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
+
+from PySide6.QtCore import QObject
 
 from gmtool.models.house_rules_model import campaign_house_rules
-from gmtool.models.lotr.care_base import CareBase
+from gmtool.models.lotr.actions import LotRActions
+from gmtool.models.lotr.care_base import CUSTOM, CareBase
 from gmtool.rules.systems.lotr import hazards
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import (
@@ -28,10 +38,50 @@ from gmtool.rules.systems.lotr.kinds import roller_for
 
 HAZARDS = (catalog.DROWNING, catalog.FALLING, catalog.FIRE, catalog.POISONS)
 MAX_HELPERS = 8
+FIRE_KEY = "lotr.on_fire"  # session state: the ids of the characters burning, sorted
+
+
+def burning_ids(value: Any) -> set[str]:
+    """The ids in a stored FIRE_KEY value; anything else in it (a hand-edited file) is ignored."""
+    if not isinstance(value, list):
+        return set()
+    return {i for i in value if isinstance(i, str)}
 
 
 class LotRHazardModel(CareBase):
-    on_fire = False
+    def __init__(self, actions: LotRActions, rng: random.Random | None = None, parent: QObject | None = None):
+        super().__init__(actions, rng, parent)
+        actions.campaign_model.session_changed.connect(self._on_session_changed)
+
+    @property
+    def on_fire(self) -> bool:
+        return self.actions.character_id in self._burning()
+
+    def _burning(self) -> set[str]:
+        return burning_ids(self.actions.campaign_model.session_value(FIRE_KEY))
+
+    def _on_session_changed(self, key: str) -> None:
+        if key == FIRE_KEY:  # an undo or redo of a fire round: the dialog shows it
+            self.changed.emit()
+
+    def _with_fire(self, burning: set[str], label: str, step: Callable[[], str]) -> str:
+        """`step` (one undo step and its log line) and the burning ids in the same undo step: the
+        session value is written only after the step's own change went in, inside one macro, so a
+        refused write takes both back and undo/redo move them together."""
+        before = self._burning()
+        if burning == before:
+            return step()
+        if not self.actions.exists:
+            raise ValueError(self.tr("このキャラクターは削除されています"))
+        model = self.actions.campaign_model
+        stack = model.undo_stack
+        stack.beginMacro(label)
+        try:
+            status = step()
+            model.set_session_value(FIRE_KEY, sorted(burning), label, before=sorted(before))
+        finally:
+            stack.endMacro()
+        return status
 
     def rows(self, table_id: str) -> list[str]:
         """The table's rows as the GM entered them (empty: the table is 未設定)."""
@@ -121,7 +171,8 @@ class LotRHazardModel(CareBase):
         return success_probability(self._spec(self._reaction("swiftness"), self.row(catalog.FIRE, name).tn))
 
     def fire_round(self, name: str) -> str:
-        """A round in the fire: its damage, and a Swiftness test; failed, burning and 2d6+4 at once."""
+        """A round in the fire: its damage; not yet burning, a Swiftness test, failed: burning and
+        2d6+4 at once; already burning, 2d6+4 again (「それまでは受け続ける」), no new test."""
         row = self.row(catalog.FIRE, name)
         assert row.damage is not None
         faces, points = row.damage.roll(self.rng)
@@ -129,7 +180,15 @@ class LotRHazardModel(CareBase):
             row.name, row.damage, list(faces), points
         )
         details: dict[str, object] = {"damage_faces": list(faces)}
-        if not self.on_fire:
+        burning = self.on_fire
+        if burning:
+            burn_faces, burn = ON_FIRE.roll(self.rng)
+            points += burn
+            text += self.tr("。炎に包まれたまま: 追加ダメージ 2d6+4 {0} = {1} 点").format(
+                list(burn_faces), burn
+            )
+            details["burn_faces"] = list(burn_faces)
+        else:
             result = self.roll(self._spec(self._reaction("swiftness"), row.tn))
             text += self.tr("。") + self.roll_text(self.tr("Swiftness 判定"), result)
             details.update(self.roll_details(result))
@@ -140,9 +199,26 @@ class LotRHazardModel(CareBase):
                     list(burn_faces), burn
                 )
                 details["burn_faces"] = list(burn_faces)
-                self.on_fire = True
+                burning = True
         text += self.tr("（合計 {0} 点）").format(points)
-        return self.damage(points, "fire", self.tr("火炎"), text, on_fire=self.on_fire, **details)
+        label = self.tr("火炎")
+        return self._with_fire(
+            self._burning() | {self.actions.character_id} if burning else self._burning(),
+            label,
+            lambda: self.damage(points, "fire", label, text, on_fire=burning, **details),
+        )
+
+    def burn_round(self) -> str:
+        """A round burning away from the fire's own damage (it attacks, runs…): 2d6+4 only."""
+        if not self.on_fire:
+            raise ValueError(self.tr("炎に包まれていません"))
+        faces, points = ON_FIRE.roll(self.rng)
+        text = self.tr("炎に包まれたまま 1 ラウンド: 追加ダメージ 2d6+4 {0} = {1} 点").format(
+            list(faces), points
+        )
+        return self.damage(
+            points, "burning", self.tr("炎に包まれている"), text, burn_faces=list(faces), on_fire=True
+        )
 
     def extinguish_spec(self, name: str, helpers: list[tuple[str, int]]) -> GroupSpec:
         row = self.row(catalog.FIRE, name)
@@ -169,28 +245,49 @@ class LotRHazardModel(CareBase):
         parts = [self.roll_text(self.tr("消火の Swiftness 判定（全ラウンド）"), group.leader)]
         if helpers:
             parts.append(self.tr("援護 {0:+d}").format(group.help_bonus))
-        caught = []
-        for helper_name, roller in zip(names, spec.helpers, strict=True):
+        caught: list[str] = []
+        caught_ids: set[str] = set()  # helpers who are characters of the campaign burn too
+        for (helper_id, _bonus), helper_name, roller in zip(helpers, names, spec.helpers, strict=True):
             result = self.roll(self._spec(hazards.fire_helper_roller(roller), spec.leader.tn))
             if not result.degree.succeeded:
                 caught.append(helper_name)
+                if helper_id != CUSTOM:
+                    caught_ids.add(helper_id)
         if caught:
             parts.append(self.tr("援護した {0} に火がつきました").format(self.tr("、").join(caught)))
         details = {**self.roll_details(group.leader), "helpers_caught_fire": caught}
+        label = self.tr("消火")
+        burning = self._burning() | caught_ids
         if group.leader.degree.succeeded:
-            self.on_fire = False
             parts.append(self.tr("火が消えました"))
-            return self.log_only("extinguish", self.tr("消火"), self.sentences(parts), **details)
+            text = self.sentences(parts)
+            return self._with_fire(
+                burning - {self.actions.character_id},
+                label,
+                lambda: self.log_only("extinguish", label, text, on_fire=False, **details),
+            )
         faces, points = ON_FIRE.roll(self.rng)
         parts.append(self.tr("燃え続けて 2d6+4 {0} = {1} 点").format(list(faces), points))
-        return self.damage(
-            points, "extinguish", self.tr("消火"), self.sentences(parts), burn_faces=list(faces), **details
+        text = self.sentences(parts)
+        return self._with_fire(
+            burning,
+            label,
+            lambda: self.damage(
+                points, "extinguish", label, text, burn_faces=list(faces), on_fire=True, **details
+            ),
         )
 
-    def put_out(self) -> None:
-        """The GM ends the burning by hand (the scene changed: water, the fire gone)."""
-        self.on_fire = False
-        self.changed.emit()
+    def put_out(self) -> str:
+        """The GM ends the burning by hand (the scene changed: water, the fire gone); one undo step."""
+        if not self.on_fire:
+            raise ValueError(self.tr("炎に包まれていません"))
+        label = self.tr("炎に包まれた状態を解除")
+        text = self.tr("GM が炎に包まれた状態を解除しました")
+        return self._with_fire(
+            self._burning() - {self.actions.character_id},
+            label,
+            lambda: self.log_only("put_out", label, text, on_fire=False),
+        )
 
     # ---- poison -----------------------------------------------------------------------------
     def poison(self, name: str) -> Poison:

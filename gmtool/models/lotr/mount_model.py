@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import mounted
 from gmtool.rules.systems.lotr import reference_catalog as catalog
@@ -89,7 +90,8 @@ class LotRMountModel(QObject):
             raise BattleRefused(self.tr("目標値 {0} は {1}〜{2} の範囲外です").format(tn, low, high))
         p = self.model.participant(participant_id)
         bonus = mounted.ride_bonus(rider_ride, mounted.mount_of(p), penalty)
-        return RollSpec(LotRRoller(modifier=bonus, condition=self.model.rules().penalty(p)), tn)
+        roller = LotRRoller(modifier=bonus, condition=self.model.rules().penalty(p))
+        return RollSpec(roller, tn, campaign_lotr_rules(self.model.campaign_model).degree_bands())
 
     def ride_probability(self, participant_id: str, rider_ride: int, penalty: int, tn: int) -> Fraction:
         return success_probability(self.ride_spec(participant_id, rider_ride, penalty, tn))
@@ -101,7 +103,7 @@ class LotRMountModel(QObject):
         faces = roll_test(random.Random(seed))
         total = sum(faces) + spec.roller.bonus
         degree = spec.judge(sum(faces))
-        label = campaign_lotr_rules(self.model.campaign_model).band(degree).label
+        label = shown_name(campaign_lotr_rules(self.model.campaign_model).band(degree))
         steady = mounted.mount_of(p).steady
         note = self.tr("Steady: ペナルティなし") if steady else self.tr("戦闘中 {0:+d}").format(penalty)
         text = self.tr("{0}: Ride 判定 {1} / 目標値 {2}（{3}）— {4}").format(p.name, total, tn, note, label)

@@ -30,6 +30,17 @@ from gmtool.rules.systems.lotr.reference_catalog import RENOWN, RENOWN_MODIFIERS
 RENOWN_TEST_KEY = "lotr.renown_test"
 LOG_KIND = "check"
 MODIFIER_BOUND = renown.MODIFIER_BOUND
+# The stored last test's fields and their JSON types (what `roll` writes and the dialog shows).
+LAST_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "about": str,
+    "tn": int,
+    "total": int,
+    "degree": str,
+    "knows": bool,
+    "faces": list,
+    "parts": list,
+    "probability": (int, float),
+}
 
 
 class LotRRenownModel(QObject):
@@ -90,9 +101,15 @@ class LotRRenownModel(QObject):
     def last(self) -> dict[str, Any] | None:
         """The last renown test of this character (session state: undo takes it back)."""
         value = self.campaign_model.session_value(RENOWN_TEST_KEY)
-        if isinstance(value, dict) and value.get("character_id") == self.character_id:
-            return value
-        return None
+        if not isinstance(value, dict) or value.get("character_id") != self.character_id:
+            return None
+        # The session state is a file's JSON: a hand-edited value with the wrong types shows no last
+        # roll rather than breaking the dialog that formats it.
+        if not all(isinstance(value.get(k), t) for k, t in LAST_FIELDS.items()):
+            return None
+        if any(isinstance(value[k], bool) for k in ("tn", "total")):
+            return None
+        return value
 
     # ---- inputs -------------------------------------------------------------------------------
     def set_origin(self, origin: str) -> None:

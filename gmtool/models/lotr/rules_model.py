@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.house_rules_model import campaign_house_rules
+from gmtool.models.shown_text import shown
 from gmtool.rules.data import RuleDataError
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.house_rules import UNSET_WOUND_PENALTY
@@ -324,7 +325,7 @@ class LotRRulesModel(QObject):
             raise ValueError(self.tr("その行はもうありません"))
         rows = with_cell(table, row_index, column, value)
         label = table.rows[row_index].name
-        self.set_value(("tables", table_id), rows, self.tr("{0} の {1}").format(table.title, label))
+        self.set_value(("tables", table_id), rows, self.tr("{0} の {1}").format(shown(table.title), label))
 
     def add_reference_row(self, table_id: str, name: str) -> None:
         table = self.reference_table(table_id)
@@ -335,7 +336,7 @@ class LotRRulesModel(QObject):
             raise ValueError(self.tr("行の名前を入れてください"))
         if table.row(name) is not None:
             raise ValueError(self.tr("「{0}」はもうあります").format(name))
-        what = self.tr("{0} に「{1}」を追加").format(table.title, name)
+        what = self.tr("{0} に「{1}」を追加").format(shown(table.title), name)
         self.set_value(("tables", table_id), with_row(table, name), what)
 
     def remove_reference_row(self, table_id: str, row_index: int) -> None:
@@ -345,12 +346,12 @@ class LotRRulesModel(QObject):
         if not 0 <= row_index < len(table.rows):
             raise ValueError(self.tr("削除する行を選んでください"))
         name = table.rows[row_index].name
-        what = self.tr("{0} から「{1}」を削除").format(table.title, name)
+        what = self.tr("{0} から「{1}」を削除").format(shown(table.title), name)
         self.set_value(("tables", table_id), without_row(table, row_index), what)
 
     def reset_reference_table(self, table_id: str) -> None:
         table = self.reference_table(table_id)
-        self.reset_value(("tables", table_id), table.title)
+        self.reset_value(("tables", table_id), shown(table.title))
 
     def _skills_stored_whole(self) -> bool:
         """The GM reordered the list (a hand-edited file): edits keep the whole list."""

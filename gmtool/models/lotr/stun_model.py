@@ -17,13 +17,14 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.lotr.attack_model import LotRAttackModel
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules import battle
 from gmtool.rules.battle import BattleRefused, Condition
 from gmtool.rules.dice import Distribution
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr import combat, stun
 from gmtool.rules.systems.lotr import reference_catalog as catalog
-from gmtool.rules.systems.lotr.checks import degree_of
+from gmtool.rules.systems.lotr.checks import Bands, degree_of
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.rules.systems.lotr.house_rules import STUN_RELIEF, STUN_RELIEF_ON
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
@@ -81,13 +82,17 @@ class LotRStunModel(QObject):
         last = self.attack.last
         return last.plan.target if last is not None and last.spec.blunt else None
 
+    def _bands(self) -> Bands:
+        """The campaign's degree bands (ルール表): Superior halves and Extraordinary ignores from there."""
+        return campaign_lotr_rules(self.model.campaign_model).degree_bands()
+
     def _bonus(self, target_id: str, stamina: int) -> int:
         return stamina + self.model.rules().penalty(self.model.participant(target_id))
 
     def odds(self, target_id: str, row_name: str, stamina: int) -> Distribution[stun.StunOutcome]:
         """Exact P of each outcome; the target's wound, weariness and condition penalties count."""
         try:
-            return stun.stun_distribution(self._bonus(target_id, stamina), self.row(row_name))
+            return stun.stun_distribution(self._bonus(target_id, stamina), self.row(row_name), self._bands())
         except ValueError as e:
             raise _refused(e) from None
 
@@ -99,7 +104,7 @@ class LotRStunModel(QObject):
             )
         row = self.row(row_name)
         try:
-            spec = stun.stamina_spec(self._bonus(target_id, stamina), row)
+            spec = stun.stamina_spec(self._bonus(target_id, stamina), row, self._bands())
         except ValueError as e:
             raise _refused(e) from None
         seed = self.attack.seed_source()
@@ -110,7 +115,7 @@ class LotRStunModel(QObject):
         target = self.model.participant(target_id)
         state = self.model.state()
         rules = campaign_lotr_rules(self.model.campaign_model)
-        label = rules.band(degree).label
+        label = shown_name(rules.band(degree))
         head = self.tr("{0}: スタンの Stamina 判定 {1} / 目標値 {2}（{3}）— {4}").format(
             target.name, total, row.tn, row.name, label
         )

@@ -96,7 +96,7 @@ class BattleDialog(QDialog):
         self.previous_button = controls.button(self.tr("◀ 前の手番"), model.previous_turn)
         self.previous_button.setToolTip(self.tr("前の手番（{0}）").format(PREVIOUS_TURN_KEY))
         self.take_button = controls.button(self.tr("選んだ参加者の手番にする"), self._take_turn)
-        self.end_button = controls.button(self.tr("戦闘終了"), self._end)
+        self.end_button = controls.button(self.tr("戦闘を終了する"), self._end)
         self.write_back_button = controls.button(self.tr("シートに反映"), self._write_back)
         self.write_back_button.setToolTip(
             self.tr(
@@ -365,7 +365,7 @@ class BattleDialog(QDialog):
 
     # ---- actions -----------------------------------------------------------------------------
     def _end(self) -> None:
-        if self.ask_confirm(self.tr("戦闘終了"), self.tr("戦闘を終了しますか？")):
+        if self.ask_confirm(self.tr("戦闘を終了する"), self.tr("戦闘を終了しますか？")):
             self.model.end()
 
     def _write_back(self) -> None:

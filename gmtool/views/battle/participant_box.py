@@ -37,7 +37,7 @@ class ParticipantBox(SessionTab[BattleModel]):
         self.amount_spin.setRange(0, 99_999)
         self.amount_spin.setValue(1)
         self.damage_button = self.button(self.tr("ダメージ"), lambda: self._damage(1))
-        self.heal_button = self.button(self.tr("回復"), lambda: self._damage(-1))
+        self.heal_button = self.button(self.tr("回復する"), lambda: self._damage(-1))
         self.value_spin = QSpinBox()
         self.value_spin.setRange(-99_999, 99_999)
         self.max_spin = QSpinBox()

@@ -249,7 +249,7 @@ class LotRAdvancementDialog(QDialog):
             self.cost_spin.setValue(1 if known is None else known)
         self._cost_from_table = known is not None
         self.cost_spin.setEnabled(known is None)
-        text = self.tr(UNSET_COST) if known is None else self.tr("ルール表: {0} 点").format(known)
+        text = self.tr(UNSET_COST) if known is None else self.tr("ルール表の値: {0} 点").format(known)
         if known is not None and known < 0:
             text = self.tr("ルール表: 成長ポイントを {0} 点獲得（GM の許可が必要）").format(-known)
         self.cost_label.setText(text)
@@ -288,7 +288,7 @@ class LotRAdvancementDialog(QDialog):
         )
         blocking, problems = model.blocking(), model.problems()
         overridden = model.override and bool(problems)
-        lines = blocking + problems
+        lines = [shown_message(line) for line in blocking + problems]  # each its own message
         if overridden and not blocking:
             lines.append(self.tr("（GM オーバーライドで成長できます。理由はキャラクターに記録されます）"))
         self.problems_label.setText("\n".join(lines))

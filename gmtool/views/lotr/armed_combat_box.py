@@ -33,9 +33,15 @@ class LotRArmedCombatBox(QGroupBox):
         self.picked_combo.setAccessibleName(self.tr("選んだ戦闘行動"))
         self.remove_button = QPushButton(self.tr("外す"))
         self.remove_button.clicked.connect(self.remove)
+        # A chosen action's text is long ("Armed Combat: Axes ランク 6: 攻撃（通常） +1"): the combos
+        # shrink with the sheet and elide instead of widening it past a laptop's width.
+        for combo in (self.milestone_combo, self.action_combo, self.picked_combo):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
         choose_row = QHBoxLayout()
-        for widget in (self.milestone_combo, self.action_combo, self.choose_button):
-            choose_row.addWidget(widget)
+        choose_row.addWidget(self.milestone_combo, 1)
+        choose_row.addWidget(self.action_combo, 1)
+        choose_row.addWidget(self.choose_button)
         remove_row = QHBoxLayout()
         remove_row.addWidget(self.picked_combo, 1)
         remove_row.addWidget(self.remove_button)
@@ -59,8 +65,14 @@ class LotRArmedCombatBox(QGroupBox):
             self.milestone_combo,
             [(self.tr("{0} ランク {1}").format(s, r), (s, r)) for s, r in armed_combat.open_milestones(c)],
         )
-        self.milestone_combo.setEnabled(self.milestone_combo.count() > 0)
-        self.choose_button.setEnabled(self.milestone_combo.count() > 0)
+        open_ranks = self.milestone_combo.count() > 0
+        self.milestone_combo.setEnabled(open_ranks)
+        self.choose_button.setEnabled(open_ranks)
+        # Empty, the combo would be a blank box: it says why nothing is left to choose.
+        self.milestone_combo.setPlaceholderText(self.tr("選べるランクはありません"))
+        none_left = self.tr("ランク 6・9・12 に達した Armed Combat 技能で、まだ選んでいないものがありません")
+        self.milestone_combo.setToolTip("" if open_ranks else none_left)
+        self.choose_button.setToolTip("" if open_ranks else none_left)
         _refill(self.picked_combo, [(text, (s, r)) for s, r, text in picks])
         self.remove_button.setEnabled(bool(picks))
 
@@ -98,4 +110,6 @@ def _refill(combo: QComboBox, items: list[tuple[str, object]]) -> None:
     combo.clear()
     for text, data in items:
         combo.addItem(text, data)
+    if items:  # with a placeholder text set, a refilled combo would otherwise choose nothing
+        combo.setCurrentIndex(0)
     combo.blockSignals(False)

@@ -22,6 +22,7 @@ from gmtool.models.lotr.attack_model import AttackPlan, LotRAttackModel
 from gmtool.models.lotr.fear_model import LotRFearModel
 from gmtool.models.lotr.mount_model import LotRMountModel
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.models.lotr.stun_model import LotRStunModel
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import attack as engine
@@ -32,7 +33,7 @@ from gmtool.views.lotr.fear_box import FearBox
 from gmtool.views.lotr.mount_box import LotRMountBox
 from gmtool.views.lotr.stun_box import LotRStunBox
 from gmtool.views.session_tab import Confirm, SessionTab
-from gmtool.views.widgets import hbox
+from gmtool.views.widgets import hbox, shown_message
 
 
 def _spin(bounds: tuple[int, int], prefix: str, value: int = 0) -> QSpinBox:
@@ -144,6 +145,10 @@ class LotRAttackBox(SessionTab[BattleModel]):
         self.mounted_row = hbox(self.attacker_size_combo, self.target_size_combo, self.horse_str_check)
         form.addRow(self.tr("騎乗"), self.mounted_row)
         form.addRow(self.mounted_label)
+        self.called_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.called_combo.setMinimumContentsLength(8)  # long part names elide instead of widening the pane
         form.addRow(self.tr("部位狙い"), hbox(self.called_combo, self.called_spin, self.blunt_check))
         form.addRow(self.tr("射撃"), hbox(self.ranged_check, self.distance_spin, self.range_spin))
         form.addRow(self.tr("防御"), hbox(self.parry_check, self.parry_spin))
@@ -151,7 +156,9 @@ class LotRAttackBox(SessionTab[BattleModel]):
         form.addRow(self.roll_button)
         form.addRow(self.result_label)
         form.addRow(self.tr("ダメージ"), hbox(self.damage_edit, self.str_spin))
-        form.addRow(hbox(self.rolled_spin, self.apply_button, self.roll_damage_button))
+        # Two rows, not one: in English the three were wider than the tracker's side pane.
+        form.addRow(hbox(self.rolled_spin, self.apply_button))
+        form.addRow(self.roll_damage_button)
         form.addRow(self.tr("大成功"), hbox(self.max_button))
         form.addRow(hbox(self.break_combo, self.break_button))
         layout = QVBoxLayout(self)
@@ -281,7 +288,7 @@ class LotRAttackBox(SessionTab[BattleModel]):
         try:
             spec = self.attack.spec(plan)
         except BattleRefused as refusal:
-            self.odds_label.setText(str(refusal))
+            self.odds_label.setText(shown_message(str(refusal)))
             self.roll_button.setEnabled(False)
             return
         dist = engine.attack_distribution(spec)
@@ -322,7 +329,7 @@ class LotRAttackBox(SessionTab[BattleModel]):
         result = rolled.result
         rules = campaign_lotr_rules(self.battle.campaign_model)
         text = self.tr("達成値 {0} / 目標値 {1}: {2}").format(
-            result.total, result.tn, rules.band(result.degree).label
+            result.total, result.tn, shown_name(rules.band(result.degree))
         )
         if result.parry_total is not None:
             text += self.tr("　防御 {0}: {1}").format(

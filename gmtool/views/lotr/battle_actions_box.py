@@ -17,10 +17,12 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.battle_actions import LotRBattleActions
-from gmtool.rules.battle import Participant
+from gmtool.rules.battle import BattleRefused, Participant
 from gmtool.rules.systems.lotr import combat as lotr
+from gmtool.rules.systems.lotr import mounted
+from gmtool.rules.systems.lotr.rules_data import SIZE_IDS
 from gmtool.views.session_tab import Confirm, SessionTab
-from gmtool.views.widgets import hbox
+from gmtool.views.widgets import hbox, shown_message
 
 
 class LotRActionsBox(SessionTab):
@@ -44,6 +46,29 @@ class LotRActionsBox(SessionTab):
         self.cost_label.setWordWrap(True)
         self.dodge_label = QLabel()
         self.dodge_button = self.button(self.tr("回避を振る"), self._dodge)
+        # 3.9: a rider dodging a smaller attacker counts as Large; the dodge does not know who
+        # attacks, so the GM picks the attacker's size (and a quick NPC rider's own), as in the attack box.
+        self.dodge_rider_size, self.dodge_attacker_size = QComboBox(), QComboBox()
+        for combo in (self.dodge_rider_size, self.dodge_attacker_size):
+            combo.addItem(self.tr("サイズ不明"), None)
+            for size_id in SIZE_IDS:
+                combo.addItem(size_id.capitalize(), size_id)
+            combo.currentIndexChanged.connect(lambda _i: self._show())
+        self.dodge_attacker_size.setToolTip(
+            self.tr("騎乗中は Large として数え、小さい相手の攻撃への回避は 1 段階ごとに −2（3.9）")
+        )
+        self.dodge_note = QLabel()  # why the rider's dodge takes less (3.9)
+        self.dodge_note.setWordWrap(True)
+        self._sized_rider: str | None = None  # the rider whose own size was last filled in
+        self.dodge_size_row = QWidget()
+        sizes = hbox(
+            QLabel(self.tr("乗り手")),
+            self.dodge_rider_size,
+            QLabel(self.tr("攻撃側")),
+            self.dodge_attacker_size,
+        )
+        sizes.setContentsMargins(0, 0, 0, 0)
+        self.dodge_size_row.setLayout(sizes)
         self.parry_bonus = QSpinBox()
         self.parry_bonus.setRange(-50, 99)
         self.parry_bonus.setPrefix(self.tr("武器技能の修正 "))
@@ -71,11 +96,13 @@ class LotRActionsBox(SessionTab):
         )
 
         box = QGroupBox(self.tr("アクション（指輪物語RPG）"))
-        form = QFormLayout(box)
+        form = self.actions_form = QFormLayout(box)
         form.addRow(self.tr("誰が"), self.who_combo)
         form.addRow(self.tr("アクション"), hbox(self.kind_combo, self.aim_combo, self.spend_button))
         form.addRow(self.cost_label)
+        form.addRow(self.tr("騎乗中の回避"), self.dodge_size_row)
         form.addRow(hbox(self.dodge_label, self.dodge_button))
+        form.addRow(self.dodge_note)
         form.addRow(hbox(self.parry_bonus, self.attack_total))
         form.addRow(self.parry_label)
         form.addRow(hbox(self.parry_button, self.attack_button))
@@ -108,6 +135,8 @@ class LotRActionsBox(SessionTab):
         kind = lotr.ACTIONS_BY_ID.get(self.kind_combo.currentData() or "")
         self.aim_combo.setVisible(kind is not None and kind.id == "aim")
         if p is None or kind is None:
+            self.actions_form.setRowVisible(self.dodge_size_row, False)
+            self.actions_form.setRowVisible(self.dodge_note, False)
             self.cost_label.setText("")
             self.dodge_label.setText("")
             return
@@ -122,10 +151,7 @@ class LotRActionsBox(SessionTab):
         if kind.note:
             text += "\n" + self.tr(kind.note)
         self.cost_label.setText(text)
-        chance = self.battle_actions.dodge_probability(p.id)
-        self.dodge_label.setText(
-            self.tr("Defense {0}: 回避で上回る確率 {1:.2%}").format(lotr.current_defence(p), float(chance))
-        )
+        self._show_dodge(p)
         parry = self.battle_actions.parry_probability(
             p.id, self.parry_bonus.value(), self.attack_total.value()
         )
@@ -135,6 +161,30 @@ class LotRActionsBox(SessionTab):
                 "攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません"
             ).format(self.attack_total.value(), p.value("defence"))
         self.parry_label.setText(text)
+
+    def _show_dodge(self, p: Participant) -> None:
+        on_horse = mounted.mount_of(p).mounted
+        self.actions_form.setRowVisible(self.dodge_size_row, on_horse)
+        self.actions_form.setRowVisible(self.dodge_note, False)
+        if on_horse and self._sized_rider != p.id:
+            self._sized_rider = p.id  # a campaign character's own size, once per rider picked
+            size = self.battle_actions.size_of(p.id)
+            if size is not None:
+                self.dodge_rider_size.setCurrentIndex(self.dodge_rider_size.findData(size))
+        try:
+            chance = self.battle_actions.dodge_probability(p.id, *self._dodge_sizes())
+            _modifier, note = self.battle_actions.dodge_size(p.id, *self._dodge_sizes())
+        except BattleRefused as refusal:
+            self.dodge_label.setText(shown_message(str(refusal)))
+            self.dodge_button.setEnabled(False)
+            return
+        text = self.tr("Defense {0}: 回避で上回る確率 {1:.2%}").format(lotr.current_defence(p), float(chance))
+        self.dodge_label.setText(text)
+        self.dodge_note.setText(note)
+        self.actions_form.setRowVisible(self.dodge_note, bool(note))
+
+    def _dodge_sizes(self) -> tuple[str | None, str | None]:
+        return self.dodge_attacker_size.currentData(), self.dodge_rider_size.currentData()
 
     def _spend(self) -> None:
         p = self.who()
@@ -154,4 +204,4 @@ class LotRActionsBox(SessionTab):
     def _dodge(self) -> None:
         p = self.who()
         if p is not None:
-            self.battle_actions.dodge(p.id)
+            self.battle_actions.dodge(p.id, *self._dodge_sizes())

@@ -56,6 +56,42 @@ def fill_people(
     combo.blockSignals(False)
 
 
+def lay_out_tabbed(dialog: QDialog, tabs: QTabWidget) -> QLabel:
+    """The care and hazard dialogs' frame: the tabs, a status line under them, 閉じる; the status."""
+    status = QLabel()
+    status.setWordWrap(True)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(tabs)
+    layout.addWidget(status)
+    layout.addWidget(buttons)
+    return status
+
+
+def run_step(dialog: QWidget, status: QLabel, action: Callable[[], str]) -> None:
+    """One roll or step of the dialog: its result in the status line, a refusal in a box."""
+    try:
+        status.setText(action())
+    except ValueError as refusal:
+        show_refusal(dialog, str(refusal))
+    grow_to_fit(dialog)
+
+
+def grow_to_fit(dialog: QWidget) -> None:
+    """Taller when a status line or a longer text needs it: a top-level window does not grow by
+    itself for wrapped labels, it squeezes them until they overlap the rows under them."""
+    layout = dialog.layout()
+    if layout is None:
+        return
+    layout.activate()
+    width = dialog.width()
+    need = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else -1
+    need = max(need, layout.totalMinimumSize().height())
+    if need > dialog.height():
+        dialog.resize(width, need)
+
+
 class LotRCareDialog(QDialog):
     def __init__(self, model: LotRCareModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,15 +99,8 @@ class LotRCareDialog(QDialog):
         self.setWindowTitle(self.tr("回復・手当て（1.2.1 / 1.2.2）"))
         tabs = QTabWidget()
         tabs.addTab(self._wounds_page(), self.tr("負傷の回復"))
-        tabs.addTab(self._weariness_page(), self.tr("疲労"))
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(tabs)
-        layout.addWidget(self.status_label)
-        layout.addWidget(buttons)
+        tabs.addTab(self._weariness_page(), self.tr("疲労の回復"))
+        self.status_label = lay_out_tabbed(self, tabs)
         model.changed.connect(self.sync)
         self.sync()
 
@@ -127,14 +156,16 @@ class LotRCareDialog(QDialog):
         for signal in (self.healer_combo.currentIndexChanged, self.healer_bonus.valueChanged):
             signal.connect(lambda _v: self.sync())
         self.advanced_check.toggled.connect(lambda _on: self.sync())
-        grid = QFormLayout(care)
+        # A column, not a form: a form row squeezes a wrapped label onto the rows under it.
+        grid = QVBoxLayout(care)
         who = QHBoxLayout()
+        who.addWidget(QLabel(self.tr("手当てする人")))
         who.addWidget(self.healer_combo, 1)
         who.addWidget(self.healer_bonus)
-        grid.addRow(self.tr("手当てする人"), who)
-        grid.addRow(self.advanced_check)
-        grid.addRow(self.healing_label)
-        grid.addRow(self.healing_button)
+        grid.addLayout(who)
+        grid.addWidget(self.advanced_check)
+        grid.addWidget(self.healing_label)
+        grid.addWidget(self.healing_button)
         layout.addWidget(care)
         layout.addStretch(1)
         return page
@@ -159,11 +190,13 @@ class LotRCareDialog(QDialog):
         )
         for spin in (self.tn_spin, self.resist_modifier):
             spin.valueChanged.connect(lambda _v: self.sync())
-        form = QFormLayout(resist)
+        form = QFormLayout()
         form.addRow(self.tr("目標値"), self.tn_spin)
         form.addRow(self.tr("修正"), self.resist_modifier)
-        form.addRow(self.resist_label)
-        form.addRow(self.resist_button)
+        column = QVBoxLayout(resist)
+        column.addLayout(form)
+        column.addWidget(self.resist_label)
+        column.addWidget(self.resist_button)
         layout.addWidget(resist)
 
         recover = QGroupBox(self.tr("Exhausted から Spent への回復（目標値 10、−10）"))
@@ -185,14 +218,14 @@ class LotRCareDialog(QDialog):
             )
         )
         when.setWordWrap(True)
-        grid = QFormLayout(recover)
+        grid = QVBoxLayout(recover)
         who = QHBoxLayout()
+        who.addWidget(QLabel(self.tr("助ける人")))
         who.addWidget(self.helper_combo, 1)
         who.addWidget(self.helper_bonus)
-        grid.addRow(self.tr("助ける人"), who)
-        grid.addRow(when)
-        grid.addRow(self.recovery_label)
-        grid.addRow(self.recovery_button)
+        grid.addLayout(who)
+        for widget in (when, self.recovery_label, self.recovery_button):
+            grid.addWidget(widget)
         layout.addWidget(recover)
         layout.addStretch(1)
         return page
@@ -270,8 +303,6 @@ class LotRCareDialog(QDialog):
             button.setEnabled(False)
 
     def _run(self, action: Callable[[], str]) -> None:
-        try:
-            self.status_label.setText(action())
-        except ValueError as refusal:
-            show_refusal(self, str(refusal))
+        run_step(self, self.status_label, action)
         self.sync()
+        grow_to_fit(self)

@@ -35,6 +35,7 @@ from gmtool.models.lotr.actions import MAX_AMOUNT, MAX_DAMAGE, LotRActions, pena
 from gmtool.models.lotr.care_model import AGES, LotRCareModel
 from gmtool.models.lotr.check_log import wound_gap_warning
 from gmtool.models.lotr.hazard_model import LotRHazardModel
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr.derived import WoundTrack, condition_penalty, weariness_level
 from gmtool.rules.systems.lotr.house_rules import COURAGE_REST_ON, COURAGE_WEARINESS
@@ -70,7 +71,7 @@ class LotRConditionBox(QGroupBox):
         self.damage_amount = amount_spin(self.tr("受ける・回復するダメージ"))
         self.damage_amount.setSuffix(self.tr(" 点"))
         self.damage_button = QPushButton(self.tr("ダメージを受ける"))
-        self.heal_button = QPushButton(self.tr("回復"))
+        self.heal_button = QPushButton(self.tr("回復する"))
         self.heal_button.setToolTip(self.tr("自然治癒は1日休んで1点、手当て・医術はその結果の点数"))
         self.damage_spin = amount_spin(self.tr("ダメージ（訂正）"), MAX_DAMAGE, 0)
         self.damage_spin.setKeyboardTracking(False)  # one undo step per committed value
@@ -194,7 +195,7 @@ class LotRConditionBox(QGroupBox):
                 self.tr(
                     "現在の負傷段階: {0} — 判定 {1}（ダメージ {2}、この段階の残り {3} 点、Health {4}）"
                 ).format(
-                    track.level.label,
+                    shown_name(track.level),
                     penalty_text(track.level),
                     c.damage,
                     track.points_left_in_level,
@@ -209,7 +210,7 @@ class LotRConditionBox(QGroupBox):
         level = weariness_level(c, rules)
         self.weariness_track.set_levels(rules.weariness_levels, c.weariness)
         self.weariness_label.setText(
-            self.tr("現在の疲労段階: {0} — 判定 {1}").format(level.label, penalty_text(level))
+            self.tr("現在の疲労段階: {0} — 判定 {1}").format(shown_name(level), penalty_text(level))
         )
         last = c.weariness == len(rules.weariness_levels) - 1
         self.weariness_note.setText(
@@ -220,18 +221,18 @@ class LotRConditionBox(QGroupBox):
 
         carried = track.carried_from  # house rule: an unset wound level takes the lighter one's
         unset = [
-            lv.label
+            shown_name(lv)
             for lv in (track.level, level)
             if lv is not None and lv.penalty is None and not (lv is track.level and carried)
         ]
         text = self.tr("判定への修正（負傷 + 疲労）: {0:+d}").format(condition_penalty(c, rules))
         if unset:
             text += self.tr("（{0} のペナルティは未設定（GM が設定）のため 0 として計算）").format(
-                "、".join(unset)
+                self.tr("、").join(unset)
             )
         if carried is not None and track.level is not None:
             text += self.tr("（{0} は未設定のため、ハウスルールで軽い段階 {1} の {2:+d} で計算）").format(
-                track.level.label, carried.label, track.penalty
+                shown_name(track.level), shown_name(carried), track.penalty
             )
         gap = wound_gap_warning(c, rules)  # a worse wound rolling better than a lighter one
         if gap:

@@ -26,7 +26,7 @@ from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import fear as engine
 from gmtool.rules.systems.lotr.checks import COURAGE_BONUS, COURAGE_PER_ROUND, Contestant, TieRule
 from gmtool.views.message_catalog import translate_message
-from gmtool.views.widgets import hbox, refill, show_refusal
+from gmtool.views.widgets import hbox, refill, show_refusal, shown_message
 
 ROW_COLUMNS = 3  # the table's rows as check boxes, this many to a line
 
@@ -63,6 +63,9 @@ class FearBox(QWidget):
                 "本文は同点を振り直します（1.5.2）。Marginal（−1）は同点を攻撃側の勝ちとしたときだけ起こります"
             )
         )
+        # 3.8's Marginal (−1) needs a tie the attacker wins: under the other tie rules it never happens.
+        self.tie_note = QLabel()
+        self.tie_note.setWordWrap(True)
         self.rows_grid = QGridLayout()
         self.rows_grid.setContentsMargins(0, 0, 0, 0)
         self.row_checks: dict[str, QCheckBox] = {}
@@ -103,14 +106,19 @@ class FearBox(QWidget):
         box = QGroupBox(self.tr("恐怖（3.8）"))
         form = QFormLayout(box)
         form.addRow(self.tr("恐怖を与える"), hbox(self.attacker_combo, self.intimidate_spin))
-        form.addRow(self.tr("対象"), hbox(self.target_combo, self.willpower_spin, self.tie_combo))
+        # The tie rule and the roll get rows of their own: side by side they were wider than the
+        # tracker's side pane in English.
+        form.addRow(self.tr("対象"), hbox(self.target_combo, self.willpower_spin))
+        form.addRow("", self.tie_combo)
+        form.addRow("", self.tie_note)
         rows = QVBoxLayout()
         rows.addLayout(self.rows_grid)
         rows.addWidget(self.rows_note)
         form.addRow(self.tr("抵抗の修正"), rows)
         form.addRow(hbox(self.retry_check, self.inspirer_combo))
         form.addRow(self.odds_label)
-        form.addRow(hbox(self.roll_button, self.courage_a_button, self.courage_b_button))
+        form.addRow(self.roll_button)
+        form.addRow(hbox(self.courage_a_button, self.courage_b_button))
         form.addRow(self.result_label)
         form.addRow(hbox(self.choice_combo, self.apply_button))
         layout = QVBoxLayout(self)
@@ -140,6 +148,10 @@ class FearBox(QWidget):
         people = [(p.name, p.id) for p in state.participants if p.in_play]
         refill(self.attacker_combo, people)
         refill(self.target_combo, people)
+        attacker = self.attacker_combo.currentData()
+        if self.target_combo.currentData() == attacker and len(people) > 1:
+            # Nobody frightens himself: the target starts at the first other participant.
+            self.target_combo.setCurrentIndex(next(i for i, (_n, p) in enumerate(people) if p != attacker))
         refill(self.inspirer_combo, people)
         self._sync_rows()
         self._show()
@@ -189,6 +201,7 @@ class FearBox(QWidget):
 
     def _show(self) -> None:
         self.inspirer_combo.setEnabled(self.retry_check.isChecked())
+        self._show_tie_note()
         plan = self.plan()
         self.roll_button.setEnabled(plan is not None and plan.attacker != plan.target)
         self._show_after_roll()
@@ -198,7 +211,7 @@ class FearBox(QWidget):
         try:
             spec = self.model.spec(plan)
         except BattleRefused as refusal:
-            self.odds_label.setText(str(refusal))
+            self.odds_label.setText(shown_message(str(refusal)))
             self.roll_button.setEnabled(False)
             return
         dist = engine.fear_distribution(spec)
@@ -206,13 +219,24 @@ class FearBox(QWidget):
         names = {e: rules.band(d).name for d, e in engine.EFFECT_OF_DEGREE.items()}
         names[engine.FearEffect.NONE] = self.tr("抵抗")
         parts = [
-            f"{names[e]}（{translate_message(engine.EFFECT_TEXT[e])}）{percent(float(dist[e]))}"
+            self.tr("{0}（{1}）{2}").format(
+                names[e], translate_message(engine.EFFECT_TEXT[e]), percent(float(dist[e]))
+            )
             for e in reversed(engine.EFFECT_ORDER)
         ]
         head = self.tr("Intimidate {0:+d} 対 Willpower {1:+d}: 恐怖が効く {2}").format(
             spec.intimidate, spec.resistance, percent(float(1 - dist[engine.FearEffect.NONE]))
         )
-        self.odds_label.setText(head + "\n" + "、".join(parts))
+        self.odds_label.setText(head + "\n" + self.tr("、").join(parts))
+
+    def _show_tie_note(self) -> None:
+        notes = {
+            TieRule.REROLL: self.tr("同点は振り直すため、本文の Marginal（−1）は起こりません"),
+            TieRule.PARRY: self.tr("同点は抵抗した側の勝ちのため、Marginal（−1）は起こりません"),
+        }
+        note = notes.get(self.tie_combo.currentData(), "")
+        self.tie_note.setText(note)
+        self.tie_note.setVisible(bool(note))
 
     def _show_after_roll(self) -> None:
         result = self.model.current()

@@ -10,14 +10,12 @@ from collections.abc import Callable
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QSpinBox,
     QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -25,9 +23,8 @@ from gmtool.models.lotr.care_base import CUSTOM, percent_text
 from gmtool.models.lotr.hazard_model import MAX_HELPERS, LotRHazardModel
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.healing import UNSET
-from gmtool.views.lotr.care_dialog import bonus_spin, fill_people
+from gmtool.views.lotr.care_dialog import bonus_spin, fill_people, lay_out_tabbed, run_step
 from gmtool.views.message_catalog import translate_message
-from gmtool.views.widgets import show_refusal
 
 
 class HazardPage(QWidget):
@@ -92,9 +89,15 @@ class LotRHazardDialog(QDialog):
         self.extinguish_button.clicked.connect(
             lambda: self._run(lambda: model.extinguish(fire.row, self._helpers()))
         )
+        # 1.2.1.1: burning costs 2d6+4 every round until put out, in the fire or out of it.
+        self.burn_button = QPushButton(self.tr("炎の外で燃えたまま 1 ラウンド（2d6+4）"))
+        self.burn_button.clicked.connect(lambda: self._run(model.burn_round))
         self.put_out_button = QPushButton(self.tr("炎に包まれた状態を解除（GM）"))
-        self.put_out_button.clicked.connect(model.put_out)
-        fire.form.addRow(self.put_out_button)
+        self.put_out_button.clicked.connect(lambda: self._run(model.put_out))
+        burning_row = QHBoxLayout()
+        burning_row.addWidget(self.burn_button)
+        burning_row.addWidget(self.put_out_button)
+        fire.form.addRow(burning_row)
         self.healer_combo = QComboBox()
         self.healer_combo.setAccessibleName(self.tr("中和する人"))
         self.healer_bonus = bonus_spin(self.tr("中和する人の Healing ボーナス"))
@@ -128,14 +131,7 @@ class LotRHazardDialog(QDialog):
             self.healer_bonus.valueChanged,
         ):
             signal.connect(lambda _v: self.sync())
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(tabs)
-        layout.addWidget(self.status_label)
-        layout.addWidget(buttons)
+        self.status_label = lay_out_tabbed(self, tabs)
         model.changed.connect(self.sync)
         self.sync()
 
@@ -201,6 +197,12 @@ class LotRHazardDialog(QDialog):
         if self.extinguish_button.isEnabled():
             self.extinguish_button.setEnabled(model.on_fire)
         self.put_out_button.setEnabled(model.on_fire)
+        self.burn_button.setEnabled(model.on_fire)
+        self.fire_button.setText(  # burning: no new test, the 2d6+4 again (1.2.1.1)
+            self.tr("炎の中で 1 ラウンド（ダメージと燃えている 2d6+4）")
+            if model.on_fire
+            else self.tr("炎の中で 1 ラウンド（ダメージと Swiftness 判定）")
+        )
         poison.info_label.setText(
             self.tr(
                 "抵抗は Stamina で目標値 7 + Potency（Stages があっても最初の結果が続く）。"
@@ -276,8 +278,5 @@ class LotRHazardDialog(QDialog):
             button.setEnabled(enabled)
 
     def _run(self, action: Callable[[], str]) -> None:
-        try:
-            self.status_label.setText(action())
-        except ValueError as refusal:
-            show_refusal(self, str(refusal))
+        run_step(self, self.status_label, action)
         self.sync()

@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QHBoxLayout, QSpinBox, QWidget
 from gmtool.models.lotr.character_steps import MAX_LOAD, LotRCharacterSteps
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.derived import (
+    BEYOND_TABLE,
     HEAVY,
     LOAD_WEARINESS_TN,
     NORMAL,
-    TOO_HEAVY,
     VERY_HEAVY,
     load_level,
     movement,
@@ -66,8 +66,8 @@ class LotRLoadRow(QWidget):
     def _movement_text(self, c: LotRCharacter) -> str:
         level = load_level(c)
         moves = movement(level or NORMAL)
-        if not moves:
-            return self.tr("移動できません（STR × 30 超）")
+        if not moves:  # past STR×30 the text gives no fraction of the moves (1.3, 3.1)
+            return self.tr("STR × 30 超: 本文に移動距離の定めがありません（GM が判断）")
         text = "、".join(
             f"{name} {most}" if least is None else f"{name} {least}〜{most}" for _, name, least, most in moves
         )
@@ -78,8 +78,8 @@ class LotRLoadRow(QWidget):
         level = load_level(c)
         if level is None:
             return ""
-        if level == TOO_HEAVY:
-            return self.tr("運べない")
+        if level == BEYOND_TABLE:
+            return self.tr("STR × 30 超: 本文の表の外（GM が判断）")
         factor = {NORMAL: "×1", HEAVY: "×3/4", VERY_HEAVY: "×1/2"}[level]
         label = self.steps.level_label(level)
         return self.tr("{0}: 移動 {1}、疲労 TN +{2}").format(label, factor, LOAD_WEARINESS_TN[level])

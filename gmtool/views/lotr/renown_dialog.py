@@ -28,7 +28,15 @@ class LotRRenownDialog(QDialog):
     def __init__(self, model: LotRRenownModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        self.setWindowTitle(self.tr("知名度判定（1.2）"))
+        self.setWindowTitle(self.tr("相手を知っているか（知名度判定、1.2）"))
+        # The sheet's Renown is this character's own; the test is about the other person's fame.
+        self.intro_label = QLabel(
+            self.tr(
+                "この人物が相手のことを知っているかを Wits で判定します。相手の Renown による修正は"
+                "修正の表（ルール表 → 参照表 の「知名度の修正」）から選びます。"
+            )
+        )
+        self.intro_label.setWordWrap(True)
         self.about_edit = QLineEdit()
         self.about_edit.setPlaceholderText(self.tr("知っているか判定する相手（ログ用）"))
         self.about_edit.textChanged.connect(lambda text: setattr(model, "about", text.strip()))
@@ -67,6 +75,7 @@ class LotRRenownDialog(QDialog):
         form.addRow(self.tr("目標値"), self.tn_label)
         form.addRow(self.tr("知っている確率"), self.odds_label)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.intro_label)
         layout.addLayout(form)
         layout.addWidget(self.roll_button)
         layout.addWidget(self.result_label)

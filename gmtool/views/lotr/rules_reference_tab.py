@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -32,6 +33,7 @@ from gmtool.views.lotr.rules_fields import RulesTab, note_label, parse_int, tr
 from gmtool.views.widgets import shown_message
 
 UNSET_CELL = "未設定"
+LIST_MAX_WIDTH = 420
 
 
 def shown_cell(column: Column, value: Cell) -> str:
@@ -65,7 +67,6 @@ class ReferenceTablesView(RulesTab):
         super().__init__(model, parent)
         self._filling = False
         self.table_list = QListWidget()
-        self.table_list.setMaximumWidth(230)
         self.table_list.currentRowChanged.connect(lambda _row: self.reload())
         self.title_label = QLabel()
         self.title_label.setWordWrap(True)
@@ -107,14 +108,24 @@ class ReferenceTablesView(RulesTab):
             )
         )
         left.addWidget(self.table_list, 1)
+        # a splitter: the GM may widen the list, whose longest English titles do not fit a fixed width
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        for part, stretch in ((left, 0), (right, 1)):
+            holder = QWidget()
+            holder.setLayout(part)
+            part.setContentsMargins(0, 0, 0, 0)
+            self.splitter.addWidget(holder)
+            self.splitter.setStretchFactor(self.splitter.count() - 1, stretch)
         layout = QHBoxLayout(self)
-        layout.addLayout(left)
-        layout.addLayout(right, 1)
+        layout.addWidget(self.splitter)
         for table in model.rules.reference:
             item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, table.id)
             self.table_list.addItem(item)
         self.table_list.setCurrentRow(0)
+        # the list as wide as its longest title (with 未設定), up to a third of a laptop screen
+        list_width = min(self.table_list.sizeHintForColumn(0) + 28, LIST_MAX_WIDTH)
+        self.splitter.setSizes([list_width, 1000])
 
     # ---- what is shown -------------------------------------------------------------------------
     @property

@@ -32,6 +32,7 @@ from gmtool.models.character_model import CharacterModel
 from gmtool.models.lotr.actions import LotRActions
 from gmtool.models.lotr.character_steps import LotRCharacterSteps
 from gmtool.models.lotr.rules_model import RULES_KEY
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.derived import (
@@ -292,15 +293,15 @@ class LotRSheetView(SheetEditing, QWidget):
     # ---- re-sync --------------------------------------------------------------------------
     def _sync_origin(self) -> None:
         c, rules = self.character, self.character_actions.rules
-        fill_combo(self.race_combo, [(r.id, r.label) for r in rules.races], c.race)
+        fill_combo(self.race_combo, [(r.id, shown_name(r)) for r in rules.races], c.race)
         race = rules.race(c.race)
-        subraces = [(s.id, s.label) for s in race.subraces] if race else []
+        subraces = [(s.id, shown_name(s)) for s in race.subraces] if race else []
         fill_combo(self.subrace_combo, subraces, c.subrace)
         self.subrace_combo.setEnabled(bool(subraces) or bool(c.subrace))
-        fill_combo(self.order_combo, [(o.id, o.label) for o in rules.orders], c.order)
-        others = [(o.id, o.label) for o in rules.orders if o.id != c.order]
+        fill_combo(self.order_combo, [(o.id, shown_name(o)) for o in rules.orders], c.order)
+        others = [(o.id, shown_name(o)) for o in rules.orders if o.id != c.order]
         self.other_orders.set_items(others, c.other_orders)
-        fill_combo(self.size_combo, [(s.id, s.label) for s in rules.sizes], c.size, blank=False)
+        fill_combo(self.size_combo, [(s.id, shown_name(s)) for s in rules.sizes], c.size, blank=False)
 
     def _sync_attributes(self) -> None:
         c, rules = self.character, self.character_actions.rules

@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.character_model import CharacterModel, format_validation_error
+from gmtool.models.lotr.shown_names import shown_skill
 from gmtool.rules.systems.lotr.character import MAX_RANK, Skill
 from gmtool.rules.systems.lotr.derived import SPECIALISATION_BONUS, modifiers, skill_attribute
-from gmtool.rules.systems.lotr.kinds import skill_label
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, LotRRules
 from gmtool.views.widgets import show_refusal
 
@@ -146,11 +146,12 @@ class LotRSkillsBox(QGroupBox):
             attribute = skill_attribute(skill, rules)
             modifier = mods[attribute] if attribute else 0
             total = skill.ranks + modifier
-            specials = "、".join(
-                f"{field}（{total + SPECIALISATION_BONUS:+d}）" for field in skill.specialisations
+            specials = self.tr("、").join(
+                self.tr("{0}（{1}）").format(field, f"{total + SPECIALISATION_BONUS:+d}")
+                for field in skill.specialisations
             )
             values = (
-                skill_label(skill.name, rules),
+                shown_skill(skill.name, rules),
                 ATTRIBUTE_NAMES[attribute] if attribute else self.tr("未設定（GM が設定）"),
                 str(skill.ranks),
                 f"{modifier:+d}" if attribute else "—",

@@ -67,7 +67,7 @@ class LotRSpiritBox(QGroupBox):
         self.courage_skill_combo.setAccessibleName(self.tr("勇気を使う判定の技能"))
         self.courage_skill_combo.currentIndexChanged.connect(lambda _i: self._sync_per_point())
         self.per_point_label = QLabel()
-        self.recover_button = QPushButton(self.tr("回復"))
+        self.recover_button = QPushButton(self.tr("回復する"))
         self.recover_all_button = QPushButton(self.tr("すべて回復"))
         self.recover_all_button.setToolTip(
             self.tr("英雄的な目的に使った勇気はシーンの終わりに、利己的な目的なら長期間の後に回復（1.2.3）")
@@ -105,8 +105,14 @@ class LotRSpiritBox(QGroupBox):
         self.renown_up_button.setToolTip(
             self.tr("劇的な行動（Renown Trigger、1.6.1）: 理由と一緒に記録します")
         )
-        self.renown_test_button = QPushButton(self.tr("知名度判定…"))
-        self.renown_test_button.setToolTip(self.tr("相手のことを知っているか: Wits で判定（1.2、Table 2.3）"))
+        # The test is this character's Wits against someone else's fame, not a test of this Renown.
+        self.renown_test_button = QPushButton(self.tr("相手を知っているか（知名度判定）…"))
+        self.renown_test_button.setToolTip(
+            self.tr(
+                "この人物が相手のことを知っているか: Wits で判定（1.2、Table 2.3）。"
+                "相手の Renown は修正の表から"
+            )
+        )
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
 

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.creation_model import POOLS, LotRCreationModel
+from gmtool.models.lotr.shown_names import shown_skill
 from gmtool.rules.systems.lotr.creation import CREATION_MAX_RANK, CUSTOM, PACKAGE, STEP_SKILLS
-from gmtool.rules.systems.lotr.kinds import skill_label
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.lotr.wizard_pages import LotRPage
@@ -226,7 +226,7 @@ class SkillsPage(LotRPage):
         self.table.setRowCount(0)
         self.table.setRowCount(len(names))
         for r, name in enumerate(names):
-            self.table.setItem(r, NAME_COLUMN, QTableWidgetItem(skill_label(name, self.model.rules)))
+            self.table.setItem(r, NAME_COLUMN, QTableWidgetItem(shown_skill(name, self.model.rules)))
             if not self.model.listed_attribute(name):
                 combo = self.attribute_combos[name] = QComboBox()
                 combo.addItem(self.tr("未設定"), "")

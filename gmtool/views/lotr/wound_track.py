@@ -19,10 +19,11 @@ level (`level_clicked`), the sheet does it through LotRActions.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QSizePolicy, QWidget
 
 from gmtool.models.lotr.actions import penalty_text
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.systems.lotr.derived import WoundTrack
 from gmtool.rules.systems.lotr.rules_data import Level
 
@@ -41,6 +42,7 @@ LABEL_HEIGHT = 18
 DEATH_BOX_WIDTH = 48
 COUNT_WIDTH = 40  # the count's text area, centred in its box
 MAX_CELLS = 30  # above this many points per box the cell lines would be a grey smear: fill only
+MIN_LABEL_POINTS = 6.5  # the names above the boxes shrink to this before they are cut with "…"
 
 
 def penalty_short(level: Level) -> str:
@@ -54,6 +56,7 @@ class LotRWoundTrack(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._track: WoundTrack | None = None
+        self._labels = (LINE_COLOR, QFont(), QFont())  # colour, font of the labels; the boxes' font
         self.setMinimumHeight(BOX_HEIGHT + 2 * LABEL_HEIGHT + 8)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
@@ -64,7 +67,7 @@ class LotRWoundTrack(QWidget):
         self._track = track
         lines = [
             self.tr("{0}: ダメージ {1}〜{2}、判定 {3}").format(
-                level.label, i * track.health, (i + 1) * track.health - 1, penalty_text(level)
+                shown_name(level), i * track.health, (i + 1) * track.health - 1, penalty_text(level)
             )
             for i, level in enumerate(track.levels[: track.death_index])
         ]
@@ -136,6 +139,39 @@ class LotRWoundTrack(QWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(200, BOX_HEIGHT + 2 * LABEL_HEIGHT + 8)
 
+    def label_color(self) -> QColor:
+        """The names and penalties around the boxes lie on the window, not in a box: the theme's
+        text colour (a fixed dark one vanished on the dark theme)."""
+        return self.palette().color(QPalette.ColorRole.WindowText)
+
+    def label_font(self) -> QFont:
+        """The font of the names and penalties: smaller until the longest fits its box
+        ("Incapacitated" on a narrow sheet), never below MIN_LABEL_POINTS."""
+        font = QFont(self.font())
+        texts = [level.name for level in self._track.levels] if self._track else []
+        texts += self.penalty_labels
+        width = self._boxes()[0].width() if texts else 0.0
+        size = font.pointSizeF() if font.pointSizeF() > 0 else 9.0
+        while size > MIN_LABEL_POINTS:
+            font.setPointSizeF(size)
+            metrics = QFontMetrics(font)
+            if all(metrics.horizontalAdvance(text) <= width for text in texts):
+                break
+            size -= 0.5
+        font.setPointSizeF(max(size, MIN_LABEL_POINTS))
+        return font
+
+    def drawn_names(self) -> list[str]:
+        """The level names as drawn above the boxes (cut with "…" only past the smallest font)."""
+        if not self._track:
+            return []
+        metrics = QFontMetrics(self.label_font())
+        boxes = self._boxes()
+        return [
+            metrics.elidedText(level.name, Qt.TextElideMode.ElideRight, int(boxes[i].width()))
+            for i, level in enumerate(self._track.levels[: self._track.death_index])
+        ]
+
     # ---- geometry ---------------------------------------------------------------------------
     def _boxes(self) -> list[QRectF]:
         """The level boxes, left to right, then the 死亡 box (in Incapacitated's place for a hobbit)."""
@@ -159,15 +195,17 @@ class LotRWoundTrack(QWidget):
             return
         painter = QPainter(self)
         try:
+            self._labels = (self.label_color(), self.label_font(), QFont(self.font()))
             boxes = self._boxes()
             for i, level in enumerate(track.levels[: track.death_index]):
                 self._paint_box(painter, boxes[i], level, i, track)
             self._paint_death(painter, boxes[-1], track.dead)
             if self.death_label:  # 1.2.1: the level's name over the box where the hobbit dies
+                painter.setFont(self._labels[1])
                 name = painter.fontMetrics().elidedText(
                     self.death_label, Qt.TextElideMode.ElideRight, int(boxes[-1].width())
                 )
-                painter.setPen(QPen(LINE_COLOR, 1))
+                painter.setPen(QPen(self._labels[0], 1))
                 painter.drawText(
                     QRectF(boxes[-1].left(), 0, boxes[-1].width(), LABEL_HEIGHT),
                     Qt.AlignmentFlag.AlignCenter,
@@ -189,17 +227,12 @@ class LotRWoundTrack(QWidget):
                 painter.drawLine(int(x), int(box.top()), int(x), int(box.bottom()))
         painter.setPen(QPen(LINE_COLOR, 3 if current else 1))
         painter.drawRect(box)
-        painter.setPen(QPen(LINE_COLOR, 1))
-        # Cut with "…" where the box is narrower than the name (a narrow sheet); the tooltip lists them.
+        label_color, label_font, box_font = self._labels
+        painter.setPen(QPen(label_color, 1))
+        painter.setFont(label_font)
+        # Cut with "…" only where even the smallest font is wider than the box; the tooltip lists them.
         name = painter.fontMetrics().elidedText(level.name, Qt.TextElideMode.ElideRight, int(box.width()))
         painter.drawText(QRectF(box.left(), 0, box.width(), LABEL_HEIGHT), Qt.AlignmentFlag.AlignCenter, name)
-        text_color, behind = self.count_colors(i)
-        count_box = QRectF(box.center().x() - COUNT_WIDTH / 2, box.top() + 4, COUNT_WIDTH, box.height() - 8)
-        if behind == PLATE_COLOR:
-            painter.fillRect(count_box, PLATE_COLOR)
-        painter.setPen(QPen(text_color, 1))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{filled}/{track.health}")
-        painter.setPen(QPen(LINE_COLOR, 1))
         painter.drawText(
             QRectF(box.left(), box.bottom() + 2, box.width(), LABEL_HEIGHT),
             Qt.AlignmentFlag.AlignCenter,
@@ -207,9 +240,17 @@ class LotRWoundTrack(QWidget):
                 penalty_short(level), Qt.TextElideMode.ElideRight, int(box.width())
             ),
         )
+        painter.setFont(box_font)
+        text_color, behind = self.count_colors(i)
+        count_box = QRectF(box.center().x() - COUNT_WIDTH / 2, box.top() + 4, COUNT_WIDTH, box.height() - 8)
+        if behind == PLATE_COLOR:
+            painter.fillRect(count_box, PLATE_COLOR)
+        painter.setPen(QPen(text_color, 1))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{filled}/{track.health}")
 
     def _paint_death(self, painter: QPainter, box: QRectF, dead: bool) -> None:
         text = self.tr("死亡")
+        painter.setFont(self._labels[2])
         if dead:
             painter.fillRect(box, DEAD_COLOR)
             painter.setPen(QPen(DAMAGE_COLOR, 3))
@@ -253,8 +294,8 @@ class LotRWearinessTrack(QWidget):
                 # As narrow as its name (not a push button's usual 80 px): six of those made the
                 # sheet wider than a laptop leaves it.
                 button.setMinimumWidth(button.fontMetrics().horizontalAdvance(level.name) + 16)
-                button.setToolTip(self.tr("{0}: 判定 {1}").format(level.label, penalty_text(level)))
-                button.setAccessibleName(level.label)
+                button.setToolTip(self.tr("{0}: 判定 {1}").format(shown_name(level), penalty_text(level)))
+                button.setAccessibleName(shown_name(level))
                 self._group.addButton(button, i)
                 self._row.addWidget(button)
         button = self._group.button(current)

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 
+from gmtool.models.lotr.check_courage import CourageRefused
 from gmtool.models.lotr.check_model import (
     CORRUPTION,
     COURAGE_KEY,
@@ -17,7 +18,6 @@ from gmtool.models.lotr.check_model import (
     GROUP,
     OPPOSED,
     TEST,
-    CourageRefused,
     LotRCheckModel,
 )
 from gmtool.models.lotr.rules_model import RULES_KEY

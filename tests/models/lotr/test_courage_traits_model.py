@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gmtool.models.lotr.check_model import CourageRefused, LotRCheckModel
+from gmtool.models.lotr.check_courage import CourageRefused
+from gmtool.models.lotr.check_model import LotRCheckModel
 from gmtool.models.lotr.rules_model import RULES_KEY
 from gmtool.rules.systems.lotr import exploding
 from gmtool.rules.systems.lotr.character import Skill

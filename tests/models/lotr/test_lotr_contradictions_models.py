@@ -12,7 +12,8 @@ import pytest
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.actions import LotRActions
 from gmtool.models.lotr.battle_actions import LotRBattleActions
-from gmtool.models.lotr.check_model import CUSTOM, OPPOSED, CourageRefused, LotRCheckModel
+from gmtool.models.lotr.check_courage import CourageRefused
+from gmtool.models.lotr.check_model import CUSTOM, OPPOSED, LotRCheckModel
 from gmtool.rules.systems.lotr import combat as lotr
 from gmtool.rules.systems.lotr.checks import Contestant
 from tests.qt_fixtures import sample_lotr_character

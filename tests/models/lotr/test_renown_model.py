@@ -33,3 +33,27 @@ def test_ticked_modifiers_change_the_tn_and_an_unset_one_refuses(campaign_model)
     assert "アラゴルン" in line["summary"]["who"] and model.last()["total"] == result.total
     campaign_model.undo_stack.undo()
     assert model.last() is None
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"tn": "10"},  # text for a number
+        {"total": None},
+        {"knows": "yes"},
+        {"tn": True},  # JSON true is not a TN
+        {"faces": 7},
+    ],
+    ids=["tn as text", "total null", "knows as text", "tn as a boolean", "faces not a list"],
+)
+def test_a_hand_edited_last_test_with_wrong_types_shows_no_last_roll(campaign_model, change):
+    model = LotRRenownModel(campaign_model, nar_id(campaign_model), seed_source=lambda: 3)
+    model.roll()
+    good = dict(campaign_model.session_value(RENOWN_TEST_KEY))
+    assert model.last() == good
+    campaign_model.set_session_value(RENOWN_TEST_KEY, {**good, **change}, "x")
+    assert model.last() is None
+    bad = dict(good)
+    del bad["tn"]
+    campaign_model.set_session_value(RENOWN_TEST_KEY, bad, "x")
+    assert model.last() is None

@@ -21,7 +21,14 @@ from gmtool.rules.systems.lotr.checks import (
     with_courage_probabilities,
 )
 from gmtool.rules.systems.lotr.courage import courage_per_point, skill_of_kind
-from gmtool.rules.systems.lotr.derived import HEAVY, NORMAL, TOO_HEAVY, VERY_HEAVY, load_level, movement
+from gmtool.rules.systems.lotr.derived import (
+    BEYOND_TABLE,
+    HEAVY,
+    NORMAL,
+    VERY_HEAVY,
+    load_level,
+    movement,
+)
 from gmtool.rules.systems.lotr.reference_tables import table_from_json, table_to_json
 from gmtool.rules.systems.lotr.rules_data import Degree, LotRRules, Order, lotr_rules
 
@@ -107,7 +114,7 @@ def test_odds_with_seven_a_point_match_an_independent_count(bonus, tn):
         (160, HEAVY),
         (161, VERY_HEAVY),
         (240, VERY_HEAVY),
-        (241, TOO_HEAVY),
+        (241, BEYOND_TABLE),  # 1.3 stops at 「x30まで超重荷」: past it the text says nothing
     ],
 )
 def test_load_levels_follow_str_times_10_20_30(load, level):
@@ -125,7 +132,7 @@ def test_movement_at_three_quarters_and_half_rounded_half_up():
     assert [m[2:] for m in movement(HEAVY)] == [(2, 5), (5, 7), (None, 20), (None, 30)]
     # 3/2 = 1.5 → 2, 7/2 = 3.5 → 4, 9/2 = 4.5 → 5, 27/2 = 13.5 → 14.
     assert [m[2:] for m in movement(VERY_HEAVY)] == [(2, 3), (4, 5), (None, 14), (None, 20)]
-    assert movement(TOO_HEAVY) == []
+    assert movement(BEYOND_TABLE) == []  # no fraction the text gives: shown as the GM's call
 
 
 # ---- 1.4.2 Armed Combat bonus -------------------------------------------------------------------
@@ -220,7 +227,7 @@ def test_an_order_skill_of_an_order_not_named_is_refused():
         advancing_orders=("a", "b"),
     )
     assert orders.order_problems(c, adv, rules) == [
-        "Track は成長ポイントを使わない職業（c）の職業スキルです（1.6.2）"
+        "Track は成長ポイントを使わない職業（C）の職業スキルです（1.6.2）"
     ]
 
 

@@ -11,7 +11,13 @@ from gmtool.rules.data import RuleDataError
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.overrides import apply_overrides, overrides_problem
 from gmtool.rules.systems.lotr.overrides_document import diff_document
-from gmtool.rules.systems.lotr.reference_tables import MAX_ROWS, with_cell, with_row, without_row
+from gmtool.rules.systems.lotr.reference_tables import (
+    MAX_ROWS,
+    parse_decimal,
+    with_cell,
+    with_row,
+    without_row,
+)
 from gmtool.rules.systems.lotr.rules_data import lotr_rules
 
 
@@ -83,3 +89,15 @@ def test_a_flag_cell_takes_only_yes_or_no():
     rows = with_cell(lotr_rules().reference_table("horse_speeds"), 4, "full_round", "yes")
     with pytest.raises(RuleDataError, match="はい・いいえ"):
         apply_overrides(lotr_rules(), {"tables": {"horse_speeds": rows}})
+
+
+@pytest.mark.parametrize("text", ["1e999999999", "1E5", "-1", "1/0", "0x10", "1_000", " ", "１．５"])
+def test_a_decimal_cell_takes_only_plain_numbers_and_refuses_at_once(text):
+    """An exponent would make Fraction build a huge integer before any range check: refused first."""
+    problem = overrides_problem(lotr_rules(), {"tables": {"unit_size": [{"name": "Orc", "factor": text}]}})
+    assert text.strip() == "" or (problem is not None and "「1.5」のような数" in problem)
+
+
+@pytest.mark.parametrize(("text", "value"), [("1.5", Fraction(3, 2)), ("75/2", Fraction(75, 2)), ("12", 12)])
+def test_a_decimal_cell_reads_exactly(text, value):
+    assert parse_decimal(text) == value

@@ -182,3 +182,22 @@ def test_xp_spent_on_an_advancement_is_not_removed_without_the_override(qtbot, c
     dialog.remove_xp_button.click()
     assert dialog.xp_table.rowCount() == 0 and len(refusals) == 1
     assert stored(dialog.model).overrides[-1].startswith("経験点の GM 許可: ")
+
+
+def test_every_problem_line_and_the_orders_read_in_english(qtbot, campaign_model, tmp_path):
+    from dataclasses import replace
+
+    from tests.qt_fixtures import english_ui
+
+    model = make_model(campaign_model)
+    character = campaign_model.character(model.character_id)
+    campaign_model.update_character(
+        model.character_id, replace(character, other_orders=("barbarian", "craftsman")), "兼業"
+    )
+    with english_ui(tmp_path):
+        dialog = LotRAdvancementDialog(model)
+        qtbot.addWidget(dialog)
+        add_pick(dialog, "skill_rank", "Appraise", 1)
+        lines = dialog.problems_label.text().splitlines()
+        assert not [line for line in lines if any("\u3040" <= ch <= "\u30ff" for ch in line)], lines
+        assert any("Warrior, Barbarian, Craftsman" in line for line in lines), lines  # names, not ids

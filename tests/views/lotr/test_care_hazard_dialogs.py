@@ -106,6 +106,15 @@ def test_a_fire_round_failed_shows_the_burning_and_enables_putting_it_out(qtbot,
     dialog.fire_button.click()
     assert actions.character.damage == 12
     assert "炎に包まれています" in fire.info_label.text() and dialog.extinguish_button.isEnabled()
+    assert dialog.burn_button.isEnabled() and dialog.put_out_button.isEnabled()
+    assert dialog.fire_button.text() == "炎の中で 1 ラウンド（ダメージと燃えている 2d6+4）"
+    dialog.put_out_button.click()  # the GM's own: one undo step
+    assert "炎に包まれていません" in fire.info_label.text() and not dialog.burn_button.isEnabled()
+    empty_campaign_model.undo_stack.undo()
+    assert "炎に包まれています" in fire.info_label.text() and dialog.burn_button.isEnabled()
+    empty_campaign_model.undo_stack.undo()  # the fire round itself: its damage and the burning go
+    assert actions.character.damage == 0 and "炎に包まれていません" in fire.info_label.text()
+    assert not dialog.extinguish_button.isEnabled()
 
 
 def test_the_falling_expectation_is_the_exact_mean(qtbot, empty_campaign_model):

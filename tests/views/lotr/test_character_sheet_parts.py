@@ -6,6 +6,7 @@ log line."""
 from __future__ import annotations
 
 from gmtool.models.house_rules_model import HouseRulesModel
+from gmtool.models.lotr.renown_model import RENOWN_TEST_KEY
 from gmtool.rules.systems.lotr.character import Attributes, Skill
 from gmtool.rules.systems.lotr.house_rules import ARMED_BONUS_ON, ARMED_COMBAT_BONUS
 from tests.views.lotr.test_sheet_view import NAME, make_sheet, stored
@@ -29,7 +30,11 @@ def test_the_load_sets_the_level_the_moves_and_the_weariness_tn(qtbot, empty_cam
     assert row.load_label.text() == "超重荷: 移動 ×1/2、疲労 TN +20"
     assert row.movement_label.text() == "Walk 2〜3、Jog 4〜5、Run 14、Sprint 20"
     row.load_spin.setValue(211)
-    assert "移動できません" in row.movement_label.text()
+    # 1.3 ends at 「x30まで超重荷」: past it no rule is claimed (not "cannot move"), the GM decides.
+    assert row.movement_label.text() == "STR × 30 超: 本文に移動距離の定めがありません（GM が判断）"
+    assert row.load_label.text() == "STR × 30 超: 本文の表の外（GM が判断）"
+    assert "GM が決めます" in row.load_label.toolTip() and "運べない" not in row.load_label.toolTip()
+    assert last_line(empty_campaign_model)["level"] == "beyond_table"
     empty_campaign_model.undo_stack.undo()
     assert stored(empty_campaign_model).load == 200 and "超重荷" in row.load_label.text()
     empty_campaign_model.undo_stack.undo()
@@ -68,6 +73,20 @@ def test_the_renown_test_dialog_rolls_wits_against_the_table(qtbot, empty_campai
     assert dialog.result_label.text().startswith("前回: 目標値 10")
     empty_campaign_model.undo_stack.undo()  # the test is one step: its shown result goes too
     assert dialog.result_label.text() == ""
+
+
+def test_a_hand_edited_last_renown_test_does_not_break_the_dialog(qtbot, empty_campaign_model, refusals):
+    """A session value from a hostile file (the TN as text, no total) opens the dialog with no last
+    roll instead of raising while it is shown."""
+    view = make_sheet(qtbot, empty_campaign_model)
+    dialog = view.spirit_box.open_renown_test()
+    character_id = dialog.model.character_id
+    empty_campaign_model.set_session_value(
+        RENOWN_TEST_KEY, {"character_id": character_id, "tn": "10", "knows": 1}, "x"
+    )
+    assert dialog.result_label.text() == ""
+    dialog.roll_button.click()  # a new roll replaces it and is shown
+    assert dialog.result_label.text().startswith("前回: 目標値 5")
 
 
 def test_armed_combat_actions_only_with_the_house_rule(qtbot, empty_campaign_model, refusals):

@@ -52,7 +52,7 @@ def test_shows_the_odds_of_every_degree_before_rolling(view):
     assert view.result_label.text() == "まだ振っていません"
     assert view.a_box.character_combo.currentText() == "ナール"
     # courage odds: ナール has 2 courage left, so up to 2 points
-    assert "2 点まで " + percent(float(odds.courage_probabilities[2])) in view.detail_label.text()
+    assert "2 点まで: " + percent(float(odds.courage_probabilities[2])) in view.detail_label.text()
 
 
 def test_stacked_plot_is_the_seven_degrees_at_every_tn(view):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gmtool.models.lotr.rules_model import RULES_KEY, LotRRulesModel, campaign_lotr_rules
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.views.lotr.rules_dialog import LotRRulesDialog
-from tests.qt_fixtures import stored_session
+from tests.qt_fixtures import english_ui, stored_session
 
 
 def open_tab(qtbot, campaign_model, table_id):
@@ -75,3 +75,12 @@ def test_a_bad_value_is_refused_and_nothing_is_stored(qtbot, empty_campaign_mode
     tab.new_row.setText("Bow")
     tab.add_button.click()
     assert "「Bow」はもうあります" in refusals[-1]
+
+
+def test_the_undo_step_names_the_table_in_english_in_the_english_ui(qtbot, empty_campaign_model, tmp_path):
+    with english_ui(tmp_path):
+        _dialog, tab = open_tab(qtbot, empty_campaign_model, catalog.WEAPONS)
+        assert tab.table_list.currentItem().text() == "Weapons (not set)"
+        tab.new_row.setText("Longsword")
+        tab.add_button.click()
+        assert empty_campaign_model.undo_stack.undoText() == "Rule tables: Add “Longsword” to Weapons"

@@ -13,33 +13,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gmtool.rules.message import Message, template
+from gmtool.rules.message import Message
+
+# Re-exported: the sheet and the tracker read the names here (character.py reads them there).
+from gmtool.rules.systems.lotr.armed_combat_actions import ACTION_LABELS as ACTION_LABELS
+from gmtool.rules.systems.lotr.armed_combat_actions import ACTIONS as ACTIONS
+from gmtool.rules.systems.lotr.armed_combat_actions import ARMED_COMBAT as ARMED_COMBAT
+from gmtool.rules.systems.lotr.armed_combat_actions import MILESTONES as MILESTONES
+from gmtool.rules.systems.lotr.armed_combat_actions import is_armed_combat as is_armed_combat
 from gmtool.rules.systems.lotr.character import CombatPick, LotRCharacter, Skill
 
-MILESTONES = (6, 9, 12)  # 「6ランク,9ランク,12ランクに達したときに」
 PICK_BONUS = 1  # 「その行動に関してだけ+1のボーナス」
-ARMED_COMBAT = "Armed Combat"
-# The combat actions an Armed Combat skill is rolled for (combat.ACTION_KINDS ids): the attack
-# options of 3.2 and the parry of 3.3.  Unarmed actions (grab, punch, trip), aim, dodge and moves
-# are not Armed Combat tests.
-ACTIONS: tuple[tuple[str, str], ...] = (
-    ("attack", template("攻撃（通常）")),
-    ("defensive", template("攻撃（defensive、防御攻撃）")),
-    ("power", template("攻撃（power）")),
-    ("precise", template("攻撃（precise）")),
-    ("two_handed", template("攻撃（two-handed）")),
-    ("sweep", template("攻撃（sweep、なぎ払い）")),
-    ("charge", template("攻撃（charge）")),
-    ("parry", template("防御（Parry/Block）")),
-)
-ACTION_LABELS = dict(ACTIONS)
 # attack.ATTACK_OPTIONS calls the plain attack "basic"; the tracker's actions call it "attack".
 ALIASES = {"basic": "attack"}
-
-
-def is_armed_combat(skill_name: str) -> bool:
-    name = skill_name.strip().casefold()
-    return name == ARMED_COMBAT.casefold() or name.startswith(f"{ARMED_COMBAT.casefold()}:")
 
 
 def armed_combat_skills(character: LotRCharacter) -> list[Skill]:

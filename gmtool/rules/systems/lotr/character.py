@@ -11,12 +11,14 @@ always sums of the history.  The dataclass doubles as the stored JSON schema.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from gmtool.rules.message import Message
+from gmtool.rules.systems.lotr.armed_combat_actions import ACTION_LABELS, is_armed_combat
 from gmtool.rules.systems.lotr.rules_data import (
     ATTRIBUTE_IDS,
     REACTION_IDS,
@@ -138,6 +140,27 @@ class CombatPick:
     rank: Literal[6, 9, 12]
     action: Name  # an action id of combat.ACTION_KINDS ("defensive", "sweep", …)
 
+    def __post_init__(self) -> None:
+        # A file names only what the sheet could have chosen: otherwise any bonus could be written in.
+        if not is_armed_combat(self.skill):
+            raise ValueError(
+                Message(
+                    "戦闘行動の選択（{0} ランク {1}）: 「{0}」は Armed Combat の技能ではありません",
+                    self.skill,
+                    self.rank,
+                )
+            )
+        if self.action not in ACTION_LABELS:
+            raise ValueError(
+                Message(
+                    "戦闘行動の選択（{0} ランク {1}）: 戦闘行動 '{2}' はありません（{3}）",
+                    self.skill,
+                    self.rank,
+                    self.action,
+                    Message.joined(", ", list(ACTION_LABELS)),
+                )
+            )
+
 
 @dataclass(frozen=True)
 class LotRCharacter:
@@ -183,6 +206,17 @@ class LotRCharacter:
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
             raise ValueError(Message("技能が重複しています: {0}", Message.joined(", ", duplicates)))
+        milestones = Counter((p.skill, p.rank) for p in self.combat_picks)
+        repeated = sorted(m for m, n in milestones.items() if n > 1)
+        if repeated:  # one action per milestone (1.4.2 「1つ選び」): a copy would add another +1
+            raise ValueError(
+                Message(
+                    "戦闘行動の選択が重複しています（ランクごとに 1 つ）: {0}",
+                    Message.joined(
+                        ", ", [Message("{0} ランク {1}", skill, rank) for skill, rank in repeated]
+                    ),
+                )
+            )
         if len(set(self.favoured_attributes)) != len(self.favoured_attributes):
             raise ValueError(Message("得意能力値が重複しています"))
         if self.courage_spent > self.courage:

@@ -55,7 +55,10 @@ def encumbrance(character: LotRCharacter) -> tuple[int, int, int]:
 
 
 # ---- load and movement (1.3, 3.1) -----------------------------------------------------------
-NORMAL, HEAVY, VERY_HEAVY, TOO_HEAVY = "normal", "heavy", "very_heavy", "too_heavy"
+NORMAL, HEAVY, VERY_HEAVY = "normal", "heavy", "very_heavy"
+# Past STR×30 the text says nothing (1.3 ends at 「x30まで超重荷」): not "cannot move", not 超重荷's
+# ×1/2 and +20 either — the load is outside the text's table and the GM decides.
+BEYOND_TABLE = "beyond_table"
 # 「重荷のときは目標値に+10,超重荷のときは+20の修正」 on a weariness test for the load (1.3).
 LOAD_WEARINESS_TN = {NORMAL: 0, HEAVY: 10, VERY_HEAVY: 20}
 # 3.1 「重荷の場合は移動距離を 3/4,超重荷の場合は 1/2 にする」.
@@ -78,7 +81,7 @@ def load_level(character: LotRCharacter) -> str | None:
         return NORMAL
     if character.load <= heavy:
         return HEAVY
-    return VERY_HEAVY if character.load <= very_heavy else TOO_HEAVY
+    return VERY_HEAVY if character.load <= very_heavy else BEYOND_TABLE
 
 
 def half_up(value: Fraction) -> int:
@@ -87,7 +90,8 @@ def half_up(value: Fraction) -> int:
 
 
 def movement(level: str) -> list[tuple[str, str, int | None, int]]:
-    """The four moves of 3.1 at a load level's fraction, rounded half up; [] when too heavy to move."""
+    """The four moves of 3.1 at a load level's fraction, rounded half up; [] past STR×30, where the
+    text gives no fraction (BEYOND_TABLE: the GM decides, not "cannot move")."""
     factor = LOAD_MOVEMENT.get(level)
     if factor is None:
         return []

@@ -2,7 +2,9 @@
 
 - 「馬上にいる間,そのキャラクターは非常に背が高いと考えられるので, "Large" size のキャラクターなどと同様
   に, 小さい者に対する攻撃と回避にペナルティを受ける」: against a target smaller than Large the rider
-  counts as Large in the size steps (3.2: −2 per step smaller).
+  counts as Large in the size steps (3.2: −2 per step smaller); a rider's dodge against an attacker
+  smaller than Large takes the same −2 per step (dodge_modifier; only the penalty: a bigger
+  attacker gives the rider no 3.9 bonus).
 - 「馬上からの Ranged Combat 攻撃は -4 ペナルティ」.
 - 「騎乗時の突撃では, 相手が騎乗していない場合は,「有利な位置」による修正で 目標値を -3 する」.
 - 「ダメージの決定および転倒の判定に対して,本人のSTRの代わりに馬のSTRを用いてよい」: the GM enters
@@ -25,6 +27,7 @@ from dataclasses import dataclass, replace
 from gmtool.rules.battle import Action, BattleRefused, Encounter, Participant, with_participant
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import combat
+from gmtool.rules.systems.lotr.attack import SIZE_STEP
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 from gmtool.rules.systems.lotr.rules_data import SIZE_IDS
 
@@ -102,6 +105,18 @@ def size_steps(attacker: str, target: str, mounted: bool) -> int:
     if mounted and t < large:
         a = max(a, large)
     return t - a
+
+
+def size_of(p: Participant) -> str | None:
+    """A participant's size, kept when a campaign character joined the tracker; None: unknown."""
+    order = p.value("size_order")
+    return SIZE_IDS[order - 1] if 1 <= order <= len(SIZE_IDS) else None
+
+
+def dodge_modifier(rider: str, attacker: str) -> int:
+    """3.9: a rider's dodge (Swiftness, 3.3) against this attacker — −2 per step the attacker is
+    smaller than the rider counted as Large; 0 against a Large or bigger attacker."""
+    return SIZE_STEP * min(0, size_steps(rider, attacker, mounted=True))
 
 
 def ride_bonus(rider: int, mount: Mount, penalty: int) -> int:

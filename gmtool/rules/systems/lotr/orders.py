@@ -34,6 +34,12 @@ def character_orders(character: LotRCharacter, advancement: Advancement | None =
     return list(dict.fromkeys(o for o in (character.order, *character.other_orders, *taken) if o))
 
 
+def _name(rules: LotRRules, order_id: str) -> str:
+    """The order's English name (Warrior), as the sheet's order list shows it, not its id (warrior)."""
+    order = rules.order(order_id)
+    return order.name if order is not None else order_id
+
+
 def order_problems(character: LotRCharacter, advancement: Advancement, rules: LotRRules) -> list[str]:
     """What breaks 1.6.2 in this advancement ([] with two orders or fewer)."""
     orders = character_orders(character, advancement)
@@ -45,7 +51,7 @@ def order_problems(character: LotRCharacter, advancement: Advancement, rules: Lo
             Message(
                 "職業が {0} つあります（{1}）。成長ポイントを使う職業を二つ選んでください（1.6.2）",
                 len(orders),
-                Message.joined(", ", orders),
+                Message.joined(", ", [_name(rules, o) for o in orders]),
             )
         ]
     found: list[str] = []
@@ -53,9 +59,9 @@ def order_problems(character: LotRCharacter, advancement: Advancement, rules: Lo
         found.append(
             Message(
                 "この成長は {0} の成長ですが、成長ポイントを使える職業は {1} と {2} です（1.6.2）",
-                advancement.order,
-                chosen[0],
-                chosen[1],
+                _name(rules, advancement.order),
+                _name(rules, chosen[0]),
+                _name(rules, chosen[1]),
             )
         )
     others = [rules.order(o) for o in orders if o not in chosen]
@@ -63,7 +69,7 @@ def order_problems(character: LotRCharacter, advancement: Advancement, rules: Lo
     for name in sorted({p.target.strip() for p in advancement.picks if p.kind == "skill_rank"}):
         if any(a is not None and name in a.skills for a in active):
             continue
-        blocked = [o.id for o in others if o is not None and name in o.skills]
+        blocked = [o.name for o in others if o is not None and name in o.skills]
         if blocked:
             found.append(
                 Message(

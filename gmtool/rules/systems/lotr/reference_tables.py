@@ -12,6 +12,7 @@ None is 未設定 everywhere, and the engine never reads None as a number.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -82,6 +83,18 @@ class ReferenceTable:
         return all(v is None for r in self.rows for _, v in r.cells)
 
 
+_DECIMAL = re.compile(r"\d{1,7}(?:\.\d{1,6})?|\d{1,7}/[1-9]\d{0,6}")
+
+
+def parse_decimal(text: str) -> Fraction:
+    """「1.5」「37.5」「75/2」 → the exact number; anything else (an exponent such as 「1e999999」,
+    which Fraction would expand before any range check, a sign, a zero denominator) is refused."""
+    cleaned = text.strip()
+    if not _DECIMAL.fullmatch(cleaned):
+        raise ValueError(Message("「1.5」のような数でなければなりません（{0}）", cleaned[:20]))
+    return Fraction(cleaned)
+
+
 def row_to_json(table: ReferenceTable, row: ReferenceRow) -> dict[str, Any]:
     return {NAME: row.name, **{c.id: row.get(c.id) for c in table.columns}}
 
@@ -122,9 +135,9 @@ def cell_from_json(column: Column, value: Any, where: str) -> Cell:
             raise _fail(place, str(error)) from None
     if column.kind == "decimal" and text:
         try:
-            number = Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            raise _fail(place, Message("「1.5」のような数でなければなりません（{0}）", text)) from None
+            number = parse_decimal(text)
+        except ValueError as error:
+            raise _fail(place, str(error)) from None
         if not column.low <= number <= column.high:
             raise _fail(place, Message("{0} は {1}〜{2} の範囲外です", text, column.low, column.high))
     return text or None

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gmtool.rules.message import Message
-from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
+from gmtool.rules.systems.lotr.reference_tables import ReferenceTable, parse_decimal
 
 WHERE = Message("ルール表 → 参照表")
 PER_DAY, PER_HOUR = "per_day", "per_hour"
@@ -110,8 +110,8 @@ def route_distance(distances: ReferenceTable, route: str) -> Fraction:
 def parse_distance(text: str) -> Fraction:
     """A typed distance: 「120」「37.5」「75/2」."""
     try:
-        distance = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
+        distance = parse_decimal(text)
+    except ValueError:
         raise TravelRefused(
             Message("距離は「120」や「37.5」のような数で入れてください（{0}）", text)
         ) from None

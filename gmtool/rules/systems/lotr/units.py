@@ -282,7 +282,9 @@ class MoraleSpec:
     `rally`: the broken-to-be unit's commander, 「Inspire を用いて Intimidate などに対して対決することで,
     部隊が崩壊することを防ぐことができる」.  When the test reaches the Morale, his Inspire (A) and the
     same test (B) are rolled as an opposed test (1.5.2: the higher total wins, a tie is rolled
-    again); the unit breaks only if the test wins it."""
+    again); the unit breaks only if the test wins it.  That the test is rolled afresh for the
+    contest, rather than the total that reached the Morale being opposed, is gmtool's reading: the
+    text says neither (the UI and the README say so)."""
 
     target: Unit
     roller: LotRRoller

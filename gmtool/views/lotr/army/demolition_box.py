@@ -15,7 +15,7 @@ from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr.checks import TN_BOUNDS, success_probability
 from gmtool.rules.systems.lotr.structures import bonus_distribution, siegecraft_probability
 from gmtool.views.lotr.army.commander_picker import CommanderPicker, note
-from gmtool.views.widgets import action_button
+from gmtool.views.widgets import action_button, shown_message
 
 STONECRAFT = "Stonecraft"
 DEFAULT_TN = 10  # the spin boxes' starting value only: the GM sets the TN for the structure (P.136)
@@ -85,11 +85,13 @@ class DemolitionBox(QGroupBox):
         try:
             spec = self.model.structures.demolition_spec(*self._spec_args())
         except ValueError as reason:  # a character without the test chosen
-            self.odds_label.setText(str(reason))
+            self.odds_label.setText(shown_message(str(reason)))
             self.roll_button.setEnabled(False)
             return
         self.shown_p = siegecraft_probability(spec)
-        bonuses = "、".join(f"{b:+d} {percent(float(p))}" for b, p in bonus_distribution(spec).items())
+        bonuses = self.tr("、").join(
+            f"{b:+d} {percent(float(p))}" for b, p in bonus_distribution(spec).items()
+        )
         self.odds_label.setText(
             self.tr("Stonecraft のボーナス: {0}\nSiegecraft が成功する確率 {1}（助けなしなら {2}）").format(
                 bonuses, percent(float(self.shown_p)), percent(float(success_probability(spec.siegecraft)))

@@ -1,15 +1,18 @@
 """Size from head count (3.11.1): 「Size: 人数÷10 が基本のサイズとなるが,種族によって係数をかける」
 with the race's factor from Table 9.26 (ルール表 → 参照表), or no factor for mixed races; rounded
-half up (5.).  Morale follows the new Size.  The unit is the one selected in the units table."""
+half up (5.).  Morale follows the new Size.  The unit is the one selected in the units table.
+Size 0 is a destroyed unit, so a head count that rounds to 0 is asked about before it is set."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMessageBox, QSpinBox, QWidget
 
 from gmtool.models.lotr.army_model import LotRArmyModel
-from gmtool.rules.systems.lotr.units import SIZE_MAX
+from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr.army import race_factor
+from gmtool.rules.systems.lotr.units import SIZE_MAX, size_from_headcount
 from gmtool.views.widgets import action_button, refill
 
 MIXED = ""  # the race combo's 種族混在 entry
@@ -25,6 +28,10 @@ class HeadcountBox(QWidget):
         self.headcount_spin = QSpinBox()
         self.headcount_spin.setRange(0, HEADCOUNT_MAX)
         self.headcount_spin.setSuffix(self.tr(" 名"))
+        # 0 is "not entered yet": the button waits for a head count of 1 or more.
+        self.headcount_spin.setSpecialValueText(self.tr("人数を入力"))
+        self.headcount_spin.setAccessibleName(self.tr("部隊の人数"))
+        self.headcount_spin.valueChanged.connect(lambda _v: self._sync_button())
         self.race_combo = QComboBox()
         self.race_combo.setToolTip(
             self.tr("種族の係数は Table 9.26（ルール表 → 参照表 の「部隊サイズの種族係数」）")
@@ -43,10 +50,32 @@ class HeadcountBox(QWidget):
     def sync(self) -> None:
         races = [(self.tr("種族混在（係数なし）"), MIXED)] + [(r, r) for r in self.model.races()]
         refill(self.race_combo, races)
+        self._sync_button()
+
+    def _sync_button(self) -> None:
+        entered = self.headcount_spin.value() >= 1
+        self.apply_button.setEnabled(entered)
+        self.apply_button.setToolTip("" if entered else self.tr("人数を 1 名以上入れてください"))
+
+    def _size(self, headcount: int, race: str | None) -> int:
+        """The Size the head count gives (the model refuses an unset factor when it is applied)."""
+        table = self.model.rules.reference_table(catalog.UNIT_SIZE)
+        return size_from_headcount(headcount, race_factor(table, race))
+
+    def confirm_destroy(self, headcount: int) -> bool:
+        """Asked before a head count sets Size 0, which is a destroyed unit."""
+        question = self.tr("人数 {0} 名では Size 0 になり、部隊は壊滅します。Size を 0 にしますか？")
+        answer = QMessageBox.question(self, self.tr("人数から Size を決める"), question.format(headcount))
+        return answer == QMessageBox.StandardButton.Yes
 
     def apply(self) -> None:
         unit_id = self._selected()
         if unit_id is None:
             raise ValueError(self.tr("Size を決める部隊を表で選んでください"))
-        race = self.race_combo.currentData()
-        self.model.size_from_headcount(unit_id, self.headcount_spin.value(), race or None)
+        headcount = self.headcount_spin.value()
+        if headcount < 1:
+            raise ValueError(self.tr("人数を 1 名以上入れてください"))
+        race = self.race_combo.currentData() or None
+        if self._size(headcount, race) == 0 and not self.confirm_destroy(headcount):
+            return
+        self.model.size_from_headcount(unit_id, headcount, race)

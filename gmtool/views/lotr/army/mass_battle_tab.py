@@ -103,10 +103,13 @@ class MassBattleTab(QWidget):
             ("時間", "味方の出目", "味方の合計", "敵の出目", "敵の合計", "戦況"), 5, "MassBattleTab"
         )
         self.heroes_table = read_only_table(
-            ("時間", "英雄", "戦っていた位置（Table 9.24）", "結果（Table 9.25）"), 3, "MassBattleTab"
-        )
+            ("時間", "英雄", "位置（9.24）", "結果（9.25）"), 3, "MassBattleTab"
+        )  # short headers: the table shares the tab's width with the battle state
         self.hero_hour_spin = QSpinBox()
-        self.hero_hour_spin.setSuffix(self.tr("時間目"))
+        # 「1時間目」 but "Hour 1": the number's text either side comes from one template
+        hour_prefix, _, hour_suffix = self.tr("{0}時間目").partition("{0}")
+        self.hero_hour_spin.setPrefix(hour_prefix)
+        self.hero_hour_spin.setSuffix(hour_suffix)
         self.hero_combo = QComboBox()
         self.hero_combo.setEditable(True)
         _line_edit(self.hero_combo).setPlaceholderText(self.tr("英雄の名前"))

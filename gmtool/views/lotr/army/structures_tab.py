@@ -1,5 +1,6 @@
 """建造物: the structures (base values edited in place), their locks and bars, siege damage,
-Stonecraft (Fortification) improvements with their history, and 戦闘終了.
+Stonecraft (Fortification) improvements with their history, and 戦闘終了 (those three in
+structure_improvements' mixin).
 
 The base Protection and Structure are the GM's (Tables 9.27/9.28 are not in the summary); an
 empty cell is "not entered" and siege damage says so instead of guessing.
@@ -10,8 +11,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
-    QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -26,18 +25,15 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.army_model import LotRArmyModel
-from gmtool.rules.systems.lotr.character import MAX_RANK
-from gmtool.rules.systems.lotr.rules_data import Degree
 from gmtool.rules.systems.lotr.structures import (
-    IMPROVEMENT_AMOUNT,
     LOCK_CAP,
-    TARGET_LABELS,
     Structure,
     Target,
 )
 from gmtool.rules.systems.lotr.units import NAME_MAX
 from gmtool.views.appearance import set_tone
 from gmtool.views.lotr.army.commander_picker import DIRECT, PROBLEM_STYLE, note
+from gmtool.views.lotr.army.structure_improvements import StructureImprovementsMixin
 from gmtool.views.widgets import action_button, guarded, read_only_table, refill, shown_message
 
 # (field, header); None = computed, read-only.  The editable ones are the GM's numbers.
@@ -53,7 +49,6 @@ COLUMNS = (
     (None, "残り Structure"),
     (None, "状態"),
 )
-HISTORY = ("日時", "誰が", "成功度", "対象", "強化", "種類", "Stonecraft")
 ID_ROLE = Qt.ItemDataRole.UserRole
 DAMAGE_MAX = 100_000
 
@@ -62,7 +57,7 @@ def _number(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-class StructuresTab(QWidget):
+class StructuresTab(StructureImprovementsMixin, QWidget):
     def __init__(self, model: LotRArmyModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
@@ -241,78 +236,6 @@ class StructuresTab(QWidget):
         )
         self.siege_result_label.setText(text + (self.tr("。破壊された") if result.destroyed else ""))
 
-    # ---- improvements ----------------------------------------------------------------------
-    def _build_improvements(self) -> QGroupBox:
-        box = QGroupBox(self.tr("築城（Stonecraft (Fortification) 判定による強化）"))
-        self.degree_combo = QComboBox()
-        for degree, amount in IMPROVEMENT_AMOUNT.items():
-            self.degree_combo.addItem(f"{self.structures.degree_label(degree)}: +{amount}", str(degree))
-        self.degree_combo.setCurrentIndex(self.degree_combo.findData(str(Degree.COMPLETE_SUCCESS)))
-        self.improve_target_combo = QComboBox()
-        for target in Target:
-            self.improve_target_combo.addItem(TARGET_LABELS[target], str(target))
-        self.permanent_check = QCheckBox(self.tr("永続（外すと この戦闘のみ）"))
-        self.permanent_check.setChecked(True)
-        self.who_combo = QComboBox()
-        self.who_combo.currentIndexChanged.connect(self._on_who)
-        self.who_edit = QLineEdit()
-        self.who_edit.setMaxLength(NAME_MAX)
-        self.who_edit.setPlaceholderText(self.tr("判定した人の名前"))
-        self.rank_spin = QSpinBox()
-        self.rank_spin.setRange(0, MAX_RANK)
-        self.rank_spin.setToolTip(self.tr("判定したときの Stonecraft のランク"))
-        self.improve_button = action_button(self, self.tr("強化を記録"), self.improve)
-        self.end_battle_button = action_button(self, self.tr("戦闘終了"), self.structures.end_battle)
-        self.end_battle_button.setToolTip(
-            self.tr("この戦闘だけの強化をすべて終わらせます（履歴には残ります）")
-        )
-        self.history_table = read_only_table(HISTORY, 1, "StructuresTab")
-        who = QHBoxLayout()
-        who.addWidget(self.who_combo)
-        who.addWidget(self.who_edit, 1)
-        who.addWidget(QLabel(self.tr("Stonecraft ランク")))
-        who.addWidget(self.rank_spin)
-        what = QHBoxLayout()
-        what.addWidget(self.degree_combo)
-        what.addWidget(self.improve_target_combo)
-        what.addWidget(self.permanent_check)
-        what.addStretch(1)
-        what.addWidget(self.improve_button)
-        what.addWidget(self.end_battle_button)
-        form = QFormLayout(box)
-        form.addRow(self.tr("判定した人"), who)
-        form.addRow(self.tr("成功度・対象"), what)
-        form.addRow(self.history_table)
-        form.addRow(
-            note(
-                self.tr(
-                    "成功で +1、Superior で +2、Extraordinary で +3（Protection か Structure のどちらか）。"
-                    "難易度は城砦の規模による（P.136、本文になし）。"
-                    "永続的な強化は、Stonecraft を最低 1 ランク伸ばしてからでないと同じ人が再び判定できません"
-                    "（判定時のランクを記録し、同じかそれ以下のランクでの 2 度目は断ります）。"
-                )
-            )
-        )
-        return box
-
-    def _on_who(self, _index: int) -> None:
-        character_id = self.who_combo.currentData() or DIRECT
-        self.who_edit.setVisible(character_id == DIRECT)
-        if character_id != DIRECT:
-            self.rank_spin.setValue(self.structures.stonecraft_rank(character_id))
-
-    def improve(self) -> None:
-        character_id = self.who_combo.currentData() or None
-        self.structures.improve(
-            self._require(),
-            Target(self.improve_target_combo.currentData()),
-            Degree(self.degree_combo.currentData()),
-            self.permanent_check.isChecked(),
-            who="" if character_id else self.who_edit.text(),
-            character_id=character_id,
-            stonecraft_rank=self.rank_spin.value(),
-        )
-
     # ---- syncing ---------------------------------------------------------------------------
     def sync(self) -> None:
         problem = self.model.problem()
@@ -374,21 +297,7 @@ class StructuresTab(QWidget):
             )
         )
         self._preview(structure)
-        history = structure.improvements if structure else ()
-        self.history_table.setRowCount(len(history))
-        for row, i in enumerate(history):
-            kind = self.tr("永続") if i.permanent else self.tr("終了") if i.ended else self.tr("この戦闘のみ")
-            texts = (
-                i.when.replace("T", " ")[:16],
-                i.who or self.tr("（名前なし）"),
-                self.structures.degree_label(i.degree),
-                TARGET_LABELS[i.target],
-                f"+{i.amount}",
-                kind,
-                str(i.stonecraft_rank),
-            )
-            for column, text in enumerate(texts):
-                self.history_table.setItem(row, column, QTableWidgetItem(text))
+        self._sync_history(structure)
 
     def _preview(self, structure: Structure | None) -> None:
         if structure is None:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.travel_model import LotRTravelModel
 from gmtool.rules.systems.lotr.travel import Pace, TravelRefused, mixed_fraction
 from gmtool.views.appearance import set_tone
+from gmtool.views.message_catalog import shown_message
 from gmtool.views.widgets import action_button, read_only_table, refill
 
 TYPED = None  # the route combo's first entry: the distance typed beside it
@@ -31,8 +32,20 @@ class TravelTab(QWidget):
         self.members_table = read_only_table(("名前", "移動手段", "1日の距離", "1時間の距離"), 0, "TravelTab")
         self.name_combo = QComboBox()
         self.name_combo.setEditable(True)
+        name_edit = self.name_combo.lineEdit()
+        assert name_edit is not None  # an editable combo has its line edit
+        name_edit.setPlaceholderText(self.tr("旅をする人の名前"))
+        self.name_combo.setAccessibleName(self.tr("名前"))
+        self.name_combo.editTextChanged.connect(lambda _t: self._sync_add())
         self.mode_combo = QComboBox()
+        self.mode_combo.setAccessibleName(self.tr("移動手段"))
         self.add_button = action_button(self, self.tr("加える"), self.add_member, self.sync)
+        # Why the mode list is empty: the modes are the rows of the GM's travel_speeds table.
+        self.no_modes_label = QLabel(
+            self.tr("移動手段がありません: 旅の速度の表（Table 9.41）をルール表 → 参照表 で入力してください")
+        )
+        self.no_modes_label.setWordWrap(True)
+        set_tone(self.no_modes_label, "note")
         self.remove_button = action_button(self, self.tr("選んだ人を外す"), self.remove_member, self.sync)
         self.route_combo = QComboBox()
         self.distance_edit = QLineEdit()
@@ -55,11 +68,14 @@ class TravelTab(QWidget):
     def _lay_out(self) -> None:
         party = QGroupBox(self.tr("旅の一行（Table 9.41 旅の速度）"))
         adding = QHBoxLayout()
+        adding.addWidget(QLabel(self.tr("名前")))
         adding.addWidget(self.name_combo, 1)
+        adding.addWidget(QLabel(self.tr("移動手段")))
         adding.addWidget(self.mode_combo, 1)
         adding.addWidget(self.add_button)
         column = QVBoxLayout(party)
         column.addLayout(adding)
+        column.addWidget(self.no_modes_label)
         column.addWidget(self.members_table, 1)
         column.addWidget(self.remove_button)
         plan = QGroupBox(self.tr("距離と日数（Table 9.42 場所の距離）"))
@@ -97,6 +113,8 @@ class TravelTab(QWidget):
             self.name_combo.addItems(names)
             self.name_combo.setEditText(typed)
         refill(self.mode_combo, [(m, m) for m in self.model.modes()])
+        self.no_modes_label.setVisible(self.mode_combo.count() == 0)
+        self._sync_add()
         refill(self.route_combo, [(self.tr("距離を入力"), TYPED), *((r, r) for r in self.model.routes())])
         speeds = self.model.speeds()
         self.members_table.setRowCount(len(self.model.members))
@@ -142,7 +160,18 @@ class TravelTab(QWidget):
             parts.append(self.tr("1時間 {0}（{1}）").format(mixed_fraction(pace.per_hour), pace.slowest_hour))
         return self.tr("、").join(parts)
 
+    def _sync_add(self) -> None:
+        """加える waits for a name and a mode; its tooltip says which is missing."""
+        missing = []
+        if not self.name_combo.currentText().strip():
+            missing.append(self.tr("名前を入れてください"))
+        if self.mode_combo.count() == 0:
+            missing.append(self.tr("移動手段がありません（旅の速度の表が空です）"))
+        self.add_button.setEnabled(not missing)
+        self.add_button.setToolTip("\n".join(missing))
+
     def _say(self, problem: str) -> None:
+        problem = shown_message(problem)  # an engine message in the UI language
         self.problem_label.setText(problem)
         self.problem_label.setVisible(bool(problem))
 

@@ -178,7 +178,7 @@ class UnitsTab(QWidget):
             commander = self.attack_commander.commander()
             spec = self.model.attack_spec(attacker, target, commander, self.tn_modifier_spin.value())
         except ValueError as reason:  # what is missing is said where the odds would be
-            self.attack_odds_label.setText(str(reason))
+            self.attack_odds_label.setText(shown_message(str(reason)))
             self.probability_label.setText("—")
             self.probability_label.setToolTip("")
             self.damage_label.setText("")
@@ -268,6 +268,8 @@ class UnitsTab(QWidget):
                     "達成値に加えられます。"
                     "目標値に達したとき、崩す部隊の指揮官は Inspire でその判定と対決し、"
                     "勝てば崩壊を防げます（同点は振り直し）。"
+                    "対決では判定をもう一度振ります"
+                    "（本文はどちらとも書いていないため、gmtool の読み方です）。"
                 )
             )
         )
@@ -289,7 +291,7 @@ class UnitsTab(QWidget):
         except ValueError as reason:
             self.morale_probability_label.setText("—")
             self.morale_probability_label.setToolTip("")
-            self.morale_odds_label.setText(str(reason))
+            self.morale_odds_label.setText(shown_message(str(reason)))
             return
         self.shown_p_break = break_probability(spec)
         text = self.tr("判定 {0:+d}／目標値 {1}（Morale）").format(spec.roll_spec().roller.bonus, spec.tn)

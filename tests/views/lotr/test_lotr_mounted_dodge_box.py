@@ -1,0 +1,46 @@
+"""The tracker's dodge for a rider (3.9): the box asks for the attacker's size, shows the odds with
+the −2 a step against a smaller attacker, and rolls the dodge with it; on foot nothing changes."""
+
+from __future__ import annotations
+
+import random
+
+from gmtool.models.battle_model import BattleModel
+from gmtool.models.lotr.mount_model import LotRMountModel
+from gmtool.rules.systems.lotr import combat
+from gmtool.rules.systems.lotr.exploding import roll_test
+from gmtool.rules.systems.lotr.mounted import Mount
+from gmtool.views.lotr.battle_actions_box import LotRActionsBox
+
+
+def two_dice(total: int) -> int:
+    return next(
+        s for s in range(100_000) if (f := roll_test(random.Random(s))) and len(f) == 2 and sum(f) == total
+    )
+
+
+def test_a_riders_dodge_asks_for_the_attackers_size_and_takes_its_penalty(qtbot, campaign_model):
+    fight = BattleModel(campaign_model, seed_source=lambda: two_dice(11))
+    fight.new_encounter("lotr")
+    rider = fight.add_quick("エオメル", {"swiftness": 2, "defence": 11, "health": 10})[0]
+    fight.start()
+    box = LotRActionsBox(fight, lambda *_: True)
+    qtbot.addWidget(box)
+    box.show()
+    box.sync()
+    box.who_combo.setCurrentIndex(box.who_combo.findData(rider))
+    assert not box.dodge_size_row.isVisible()  # on foot: no sizes to pick
+    LotRMountModel(fight).set_mount(rider, Mount(True))
+    box.sync()
+    assert box.dodge_size_row.isVisible()
+    assert "攻撃してくる相手のサイズを選んでください" in box.dodge_label.text()
+    assert not box.dodge_button.isEnabled()
+    box.dodge_rider_size.setCurrentIndex(box.dodge_rider_size.findData("medium"))
+    box.dodge_attacker_size.setCurrentIndex(box.dodge_attacker_size.findData("medium"))
+    chance = combat.dodge_probability(fight.participant(rider), -2)
+    assert f"{float(chance):.2%}" in box.dodge_label.text()
+    assert box.dodge_note.isVisible()
+    assert box.dodge_note.text() == "騎乗中: 小さい相手（Medium）の攻撃への回避 −2（3.9）"
+    box.dodge_button.click()
+    assert "エオメル: 回避 11（Defense そのまま）" in fight.state().events[-1].text
+    assert combat.current_defence(fight.participant(rider)) == 11
