@@ -4354,6 +4354,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} (the next action replaces it with a new record)</translation>
         </message>
         <message>
+            <source>{0}（目標値 +{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (TN +{1})</translation>
+        </message>
+        <message>
             <source>{0}（荷重未入力）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (no load entered)</translation>
@@ -23646,6 +23651,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>武器表から選ばない（手入力）</source>
             <translation>Not from the weapons table (typed)</translation>
+        </message>
+        <message>
+            <source>{0}（目標値 +{1}）</source>
+            <translation>{0} (TN +{1})</translation>
         </message>
         <message>
             <source>騎乗中: 小さい相手には Large として数える。馬上からの射撃 −4、徒歩の相手への突撃（charge）は目標値 −3（3.9）</source>

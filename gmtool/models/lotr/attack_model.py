@@ -110,6 +110,15 @@ class LotRAttackModel(QObject):
             for r in campaign_lotr_rules(self.model.campaign_model).reference_table(catalog.WEAPONS).rows
         ]
 
+    def called_shots(self) -> list[tuple[str, int | None]]:
+        """The called-shot table's parts and TN modifiers (Table 9.18; None: 未設定)."""
+        table = campaign_lotr_rules(self.model.campaign_model).reference_table(catalog.CALLED_SHOTS)
+        shots: list[tuple[str, int | None]] = []
+        for row in table.rows:
+            tn = row.get("tn")
+            shots.append((row.name, tn if isinstance(tn, int) else None))
+        return shots
+
     def weapon(self, name: str) -> weapons.Weapon:
         table = campaign_lotr_rules(self.model.campaign_model).reference_table(catalog.WEAPONS)
         try:

@@ -27,6 +27,7 @@ from gmtool.models.lotr.stun_model import LotRStunModel
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import attack as engine
 from gmtool.rules.systems.lotr import mounted, weapons
+from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, SIZE_IDS
 from gmtool.views.lotr.battle_actions_box import LotRActionsBox
 from gmtool.views.lotr.fear_box import FearBox
@@ -63,11 +64,7 @@ class LotRAttackBox(SessionTab[BattleModel]):
         for option in engine.ATTACK_OPTIONS:
             self.option_combo.addItem(self.tr(option.name), option.id)
         self.called_combo = QComboBox()
-        self.called_combo.addItem(self.tr("部位狙いなし"), 0)
-        self.called_combo.addItem(
-            self.tr("頭部（目標値 +{0}）").format(engine.HEAD_SHOT_TN), engine.HEAD_SHOT_TN
-        )
-        self.called_combo.addItem(self.tr("ほかの部位（目標値修正を入力）"), -1)
+        # none, the rows of the GM's called-shot table (Table 9.18), another part: filled by sync
         self.called_spin = _spin(engine.BOUNDS["called_shot"], self.tr("部位狙い +"))
         self.ranged_check = QCheckBox(self.tr("射撃（飛び道具）"))
         self.range_spin = _spin(engine.BOUNDS["range_steps"], self.tr('"L" を越えた段階 S '))
@@ -170,7 +167,6 @@ class LotRAttackBox(SessionTab[BattleModel]):
         attacker, target = self.attacker_combo.currentData(), self.target_combo.currentData()
         if not attacker or not target:
             return None
-        called = self.called_combo.currentData()
         weapon = self.weapon_combo.currentData()
         ranged_weapon = self._ranged_weapon()
         return AttackPlan(
@@ -178,7 +174,7 @@ class LotRAttackBox(SessionTab[BattleModel]):
             target=target,
             bonus=self.bonus_spin.value(),
             option=self.option_combo.currentData(),
-            called_shot=self.called_spin.value() if called == -1 else called,
+            called_shot=self._called_shot(),
             ranged=self.ranged_check.isChecked(),
             range_steps=self.range_spin.value() if self.ranged_check.isChecked() else 0,
             shield=self.shield_spin.value(),
@@ -212,9 +208,34 @@ class LotRAttackBox(SessionTab[BattleModel]):
         weapons_in_table: list[tuple[str, str | None]] = [(self.tr("武器表から選ばない（手入力）"), None)]
         weapons_in_table += [(name, name) for name in self.attack.weapon_names()]
         self.refill(self.weapon_combo, weapons_in_table)
+        self.refill(self.called_combo, self._called_shot_items())
         if state.current and self.attacker_combo.currentData() is None:
             self.attacker_combo.setCurrentIndex(self.attacker_combo.findData(state.current))
         self._show()
+
+    def _called_shot_items(self) -> list[tuple[str, object]]:
+        """No called shot, each part the called-shot table gives a TN modifier (a row still 未設定
+        is left out: its modifier is typed under 「ほかの部位」), and any other part typed in."""
+        items: list[tuple[str, object]] = [(self.tr("部位狙いなし"), 0)]
+        for name, tn in self.attack.called_shots():
+            if tn is None:
+                continue
+            label = (
+                self.tr("頭部（目標値 +{0}）").format(tn)
+                if name == catalog.HEAD
+                else self.tr("{0}（目標値 +{1}）").format(name, tn)
+            )
+            items.append((label, name))
+        items.append((self.tr("ほかの部位（目標値修正を入力）"), -1))
+        return items
+
+    def _called_shot(self) -> int:
+        called = self.called_combo.currentData()
+        if called == -1:
+            return self.called_spin.value()
+        if not isinstance(called, str):  # no called shot
+            return 0
+        return dict(self.attack.called_shots()).get(called) or 0
 
     def _attacker_changed(self) -> None:
         attacker = self.attacker_combo.currentData()
@@ -271,7 +292,7 @@ class LotRAttackBox(SessionTab[BattleModel]):
         self.range_spin.setVisible(not ranged_weapon)
         self.range_spin.setEnabled(self.ranged_check.isChecked())
         self.blunt_check.setEnabled(
-            self.called_combo.currentData() != 0 and not self.ranged_check.isChecked()
+            self.called_combo.currentData() not in (0, None) and not self.ranged_check.isChecked()
         )
         self.called_spin.setVisible(self.called_combo.currentData() == -1)
         # 3.4: no parry or block against missiles
@@ -345,12 +366,12 @@ class LotRAttackBox(SessionTab[BattleModel]):
             )
         elif result.hit:
             text += "\n" + self.tr("命中: ダメージを与えてください")
-        if result.hit and rolled.spec.option == "charge":
+        if not result.hit:
+            text += "\n" + self.tr("命中しなかった")
+        elif rolled.spec.option == "charge":
             text += "\n" + self.tr(
                 "charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）"
             )
-        else:
-            text += "\n" + self.tr("命中しなかった")
         self.result_label.setText(text)
 
     def _apply(self, maximum: bool) -> None:

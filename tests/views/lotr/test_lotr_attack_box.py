@@ -6,6 +6,8 @@ import random
 
 from gmtool.app.lotr.hooks import HOOKS
 from gmtool.models.battle_model import BattleModel
+from gmtool.models.lotr.rules_model import LotRRulesModel
+from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.views.lotr.attack_box import LotRTrackerBox
 
@@ -51,3 +53,56 @@ def test_an_attack_from_start_to_finish_in_the_box(qtbot, campaign_model):
 
 def test_the_hook_gives_the_tracker_box():
     assert HOOKS.tracker_box is not None
+
+
+def test_a_hit_is_not_also_called_a_miss(qtbot, campaign_model):
+    hit = seed_where(lambda f: len(f) == 2 and sum(f) == 8)  # 8 + 4 = 12 vs 10: Complete
+    miss = seed_where(lambda f: len(f) == 2 and sum(f) == 3)  # 3 + 4 = 7 vs 10
+    seeds = [hit, miss]
+    battle = BattleModel(campaign_model, seed_source=lambda: seeds.pop(0))
+    battle.new_encounter("lotr", "")
+    (hero,) = battle.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
+    (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    box = LotRTrackerBox(battle, lambda *_: True)
+    qtbot.addWidget(box)
+    battle.changed.connect(box.sync)
+    box.sync()
+    ab = box.attack_box
+    ab.attacker_combo.setCurrentIndex(ab.attacker_combo.findData(hero))
+    ab.target_combo.setCurrentIndex(ab.target_combo.findData(orc))
+    ab.bonus_spin.setValue(4)
+    ab.roll_button.click()
+    assert "命中: ダメージを与えてください" in ab.result_label.text()
+    assert "命中しなかった" not in ab.result_label.text()
+    ab.roll_button.click()
+    assert "命中しなかった" in ab.result_label.text()
+
+
+def test_the_called_shots_come_from_the_gms_table(qtbot, campaign_model):
+    rules = LotRRulesModel(campaign_model)
+    rules.add_reference_row(catalog.CALLED_SHOTS, "腕")
+    rules.set_reference_cell(catalog.CALLED_SHOTS, 1, "tn", 4)
+    rules.add_reference_row(catalog.CALLED_SHOTS, "脚")  # 未設定: not offered
+    battle = BattleModel(campaign_model, seed_source=lambda: 1)
+    battle.new_encounter("lotr", "")
+    (hero,) = battle.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
+    (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    box = LotRTrackerBox(battle, lambda *_: True)
+    qtbot.addWidget(box)
+    box.sync()
+    ab = box.attack_box
+    texts = [ab.called_combo.itemText(i) for i in range(ab.called_combo.count())]
+    assert texts == [
+        "部位狙いなし",
+        "頭部（目標値 +12）",
+        "腕（目標値 +4）",
+        "ほかの部位（目標値修正を入力）",
+    ]
+    ab.attacker_combo.setCurrentIndex(ab.attacker_combo.findData(hero))
+    ab.target_combo.setCurrentIndex(ab.target_combo.findData(orc))
+    ab.called_combo.setCurrentIndex(2)
+    assert "目標値 14" in ab.odds_label.text()  # Defence 10 + the arm's 4
+    rules.set_reference_cell(catalog.CALLED_SHOTS, 0, "tn", 10)  # the GM corrects the head's modifier
+    box.sync()
+    ab.called_combo.setCurrentIndex(1)
+    assert ab.called_combo.currentText() == "頭部（目標値 +10）" and "目標値 20" in ab.odds_label.text()
