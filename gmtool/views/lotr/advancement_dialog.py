@@ -39,7 +39,7 @@ from gmtool.models.lotr.advancement_model import (
     target_label,
 )
 from gmtool.rules.systems.lotr.advancement import OBJECTIVE_LABELS, OBJECTIVE_XP, PICKS_PER_ADVANCEMENT
-from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
+from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.lotr.orders_box import LotROrdersBox
 from gmtool.views.widgets import read_only_table, show_refusal, shown_message

@@ -28,7 +28,7 @@ from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import attack as engine
 from gmtool.rules.systems.lotr import mounted, weapons
 from gmtool.rules.systems.lotr import reference_catalog as catalog
-from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, SIZE_IDS
+from gmtool.rules.systems.lotr.rules_types import DEGREE_ORDER, SIZE_IDS
 from gmtool.views.lotr.battle_actions_box import LotRActionsBox
 from gmtool.views.lotr.fear_box import FearBox
 from gmtool.views.lotr.mount_box import LotRMountBox

@@ -20,7 +20,7 @@ from gmtool.models.lotr.battle_actions import LotRBattleActions
 from gmtool.rules.battle import BattleRefused, Participant
 from gmtool.rules.systems.lotr import combat as lotr
 from gmtool.rules.systems.lotr import mounted
-from gmtool.rules.systems.lotr.rules_data import SIZE_IDS
+from gmtool.rules.systems.lotr.rules_types import SIZE_IDS
 from gmtool.views.session_tab import Confirm, SessionTab
 from gmtool.views.widgets import hbox, shown_message
 

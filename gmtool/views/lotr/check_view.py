@@ -32,7 +32,7 @@ from gmtool.rules.systems.lotr.checks import (
     Contestant,
     TieRule,
 )
-from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER
+from gmtool.rules.systems.lotr.rules_types import DEGREE_ORDER
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import RESULT_STYLE, OddsBox, RollControls
 from gmtool.views.check.roller_inputs_box import ModeButtons

@@ -45,7 +45,7 @@ LABELS = {
 
 
 def rule_names() -> dict[str, str]:
-    from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_NAMES, REACTION_NAMES
+    from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_NAMES, REACTION_NAMES
 
     names = {**ATTRIBUTE_NAMES, **REACTION_NAMES}
     return {**names, **{f"{k}_modifier": f"{v} 修正" for k, v in ATTRIBUTE_NAMES.items()}}
@@ -53,7 +53,7 @@ def rule_names() -> dict[str, str]:
 
 def _is_degree(outcome: Any) -> bool:
     # isinstance, not a dict lookup: a StrEnum degree equals any str of its value (MTG's "failure").
-    from gmtool.rules.systems.lotr.rules_data import Degree
+    from gmtool.rules.systems.lotr.rules_types import Degree
 
     return isinstance(outcome, Degree)
 

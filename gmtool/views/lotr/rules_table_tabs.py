@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.rules_model import PICK_LABELS, LotRRulesModel
-from gmtool.rules.systems.lotr.rules_data import PICK_KINDS, Degree, Level
+from gmtool.rules.systems.lotr.rules_types import PICK_KINDS, Degree, Level
 from gmtool.views.lotr.rules_fields import (
     UNSET_NOTE,
     IntField,

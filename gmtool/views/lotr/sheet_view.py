@@ -45,7 +45,7 @@ from gmtool.rules.systems.lotr.derived import (
     encumbrance,
     modifiers,
 )
-from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
+from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
 from gmtool.views.appearance import set_tone
 from gmtool.views.compact import ElidedLabel
 from gmtool.views.lotr.armed_combat_box import LotRArmedCombatBox

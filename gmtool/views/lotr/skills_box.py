@@ -34,7 +34,7 @@ from gmtool.models.character_model import CharacterModel, format_validation_erro
 from gmtool.models.lotr.shown_names import shown_skill
 from gmtool.rules.systems.lotr.character import MAX_RANK, Skill
 from gmtool.rules.systems.lotr.derived import SPECIALISATION_BONUS, modifiers, skill_attribute
-from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, LotRRules
+from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, LotRRules
 from gmtool.views.widgets import show_refusal
 
 SEPARATORS = ("、", ",", "，")

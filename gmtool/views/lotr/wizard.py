@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.creation_model import LotRCreationModel, Preview
 from gmtool.rules.systems.lotr.creation import STEP_FAVOURED
-from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
+from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
 from gmtool.views.lotr.wizard_extras import ExtrasPage
 from gmtool.views.lotr.wizard_pages import AttributesPage, LotRPage, OriginPage, signed
 from gmtool.views.lotr.wizard_skills import SkillsPage

@@ -26,7 +26,7 @@ from gmtool.models.lotr.creation_model import Blocker, LotRCreationModel
 from gmtool.rules.systems.lotr.character import MAX_RANK
 from gmtool.rules.systems.lotr.creation import FREE_POINTS, MAX_FLAWS, STEP_EXTRAS
 from gmtool.rules.systems.lotr.derived import skill_attribute
-from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_NAMES
+from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_NAMES
 from gmtool.views.appearance import set_tone
 from gmtool.views.lotr.wizard_pages import LotRPage
 from gmtool.views.lotr.wizard_skills import UNUSED_STYLE

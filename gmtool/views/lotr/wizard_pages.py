@@ -41,7 +41,7 @@ from gmtool.rules.systems.lotr.creation import (
     STEP_ATTRIBUTES,
     STEP_ORIGIN,
 )
-from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
+from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.wizard.creation_wizard import CreationPage
 

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.creation_model import POOLS, LotRCreationModel
 from gmtool.models.lotr.shown_names import shown_skill
 from gmtool.rules.systems.lotr.creation import CREATION_MAX_RANK, CUSTOM, PACKAGE, STEP_SKILLS
-from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
+from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.lotr.wizard_pages import LotRPage
 from gmtool.views.widgets import show_refusal

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.structures_model import LotRStructuresModel
 from gmtool.rules.systems.lotr.character import MAX_RANK
-from gmtool.rules.systems.lotr.rules_data import Degree
+from gmtool.rules.systems.lotr.rules_types import Degree
 from gmtool.rules.systems.lotr.structures import IMPROVEMENT_AMOUNT, TARGET_LABELS, Structure, Target
 from gmtool.rules.systems.lotr.units import NAME_MAX
 from gmtool.views.lotr.army.commander_picker import DIRECT, note
