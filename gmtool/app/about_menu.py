@@ -3,9 +3,16 @@ date and licence, read from the bundled table's metadata)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMessageBox
+
+from gmtool.app.services import MenuId
+
+if TYPE_CHECKING:
+    from gmtool.app.services import AppServices
 
 
 def _tr(text: str) -> str:
@@ -27,10 +34,11 @@ def about_text() -> str:
     return f"{text}\n\n{cards}\n{meta.get('licence', '')}"
 
 
-def install_about_action(window: QMainWindow) -> QAction:
+def install_about_action(services: AppServices) -> QAction:
     """Add ヘルプ → gmtool について… ; return the action."""
+    window = services.parent_widget
     action = QAction(_tr("gmtool について…"), window)
     action.setMenuRole(QAction.MenuRole.AboutRole)
     action.triggered.connect(lambda: QMessageBox.about(window, _tr("gmtool について"), about_text()))
-    window.menuBar().addMenu(_tr("ヘルプ(&H)")).addAction(action)
+    services.menu(MenuId.HELP).addAction(action)
     return action

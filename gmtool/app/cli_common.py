@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Generic, TypeVar
 
 from gmtool.rules.checks import CHECK_MODIFIER_BOUNDS, CHECK_VALUE_BOUNDS, Outcome
 
@@ -55,6 +57,25 @@ class Bounded:
 
 def bounded(what: str, bounds: tuple[int, int], shown: str = "") -> Bounded:
     return Bounded(what, *bounds, shown)
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class BoundedText(Generic[T]):
+    """An argparse type for a text that is not a number but is bounded all the same (one of a few
+    fixed names, a list of bounded values, a name of bounded length): `read` refuses the rest."""
+
+    read: Callable[[str], T]
+
+    def __call__(self, text: str) -> T:
+        return self.read(text)
+
+
+def bounded_text(read: Callable[[str], T]) -> BoundedText[T]:
+    """Marks `read` (a function of the text, as argparse calls it) as a bounded text type."""
+    return BoundedText(read)
 
 
 def percent(p: Fraction) -> str:

@@ -1,8 +1,8 @@
 """The キャラクター menu's exports for online play: the BCDice chat palette and CCFolia's
 clipboard JSON of the selected character, and the battle tracker's participants for CCFolia.
 
-Installed from outside the main window (`install_export_actions(window)`), it finds the menu the
-window already built and adds its actions there.
+Installed from outside the main window (`install_export_actions(services)`), it adds its actions
+to the window's キャラクター menu.
 """
 
 from __future__ import annotations
@@ -10,14 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
+from gmtool.app.services import MenuId
 from gmtool.views.widgets import show_refusal, show_unwritable
 
 if TYPE_CHECKING:
-    from gmtool.app.main_window import MainWindow
+    from gmtool.app.services import AppServices
+    from gmtool.app.udonarium_menu import UdonariumActions
     from gmtool.models.battle_model import BattleModel
 
 PALETTE_SHORTCUT = "Ctrl+Shift+C"
@@ -29,12 +31,13 @@ def copy_text(text: str) -> None:
 
 
 class ExportActions(QObject):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, services: AppServices) -> None:
+        super().__init__(services.parent_widget)
+        self.services = services
+        self.udonarium: UdonariumActions | None = None  # made by `build`
 
     def build(self, menu: QMenu) -> None:
-        window = self.window
+        services = self.services
         menu.addSeparator()
         for text, slot, shortcut in (
             (self.tr("チャットパレットをコピー"), self.copy_palette, PALETTE_SHORTCUT),
@@ -42,19 +45,19 @@ class ExportActions(QObject):
             (self.tr("CCFolia 形式でコピー"), self.copy_ccfolia, CCFOLIA_SHORTCUT),
             (self.tr("CCFolia 形式で保存…"), self.save_ccfolia, None),
         ):
-            menu.addAction(window.make_action(text, slot, shortcut))
+            menu.addAction(services.make_action(text, slot, shortcut))
         from gmtool.app.udonarium_menu import UdonariumActions  # the Udonarium ZIPs, after CCFolia
 
-        self.udonarium = UdonariumActions(window)
+        self.udonarium = UdonariumActions(services)
         self.udonarium.build(menu)
 
     # ---- the selected character ------------------------------------------------------------
     def _selected(self, refusal: str) -> tuple[str, Any] | None:
         """(system id, character) of the selected character, or None after saying why not."""
-        character_id = self.window.selected_or_refuse(refusal)
+        character_id = self.services.selected_or_refuse(refusal)
         if character_id is None:
             return None
-        stored = self.window.campaign_model.stored(character_id)
+        stored = self.services.campaign_model.stored(character_id)
         return stored.system, stored.character
 
     def _palette(self, refusal: str) -> tuple[Any, list[str]] | None:
@@ -66,7 +69,7 @@ class ExportActions(QObject):
 
         if system_id in NO_DICE_SYSTEMS:
             show_refusal(
-                self.window,
+                self.services.parent_widget,
                 self.tr(
                     "MTGでTRPGの行動判定はライブラリーのカードを公開して行い、ダイスを振らないため、"
                     "チャットパレットはありません"
@@ -83,7 +86,7 @@ class ExportActions(QObject):
         character, lines = found
         text = "\n".join(lines)
         copy_text(text)
-        self.window.statusBar().showMessage(
+        self.services.status_bar.showMessage(
             self.tr("「{0}」のチャットパレット（{1} 行）をコピーしました").format(character.name, len(lines)),
             5000,
         )
@@ -98,7 +101,8 @@ class ExportActions(QObject):
         character, lines = found
         title = self.tr("チャットパレット — {0}").format(character.name)
         note = self.tr("{名前} は前半の //名前=値 の行の値に置き換わります（CCFolia、BCDice 互換）")
-        self.window.open_dialog(PaletteDialog("\n".join(lines), title, note, self.window))
+        dialog = PaletteDialog("\n".join(lines), title, note, self.services.parent_widget)
+        self.services.questions.open_dialog(dialog)
 
     def copy_ccfolia(self) -> str | None:
         """Copies the selected character as CCFolia clipboard JSON; returns the text copied."""
@@ -110,7 +114,7 @@ class ExportActions(QObject):
 
         text = dumps(character_to_ccfolia(system_id, character))
         copy_text(text)
-        self.window.statusBar().showMessage(
+        self.services.status_bar.showMessage(
             self.tr("「{0}」を CCFolia 形式でコピーしました（CCFolia の盤面に貼り付けられます）").format(
                 character.name
             ),
@@ -126,7 +130,7 @@ class ExportActions(QObject):
         from gmtool.store.ccfolia import SUFFIX, character_to_ccfolia, write_ccfolia
 
         suggested = f"{character.name or 'character'}{SUFFIX}"
-        path = self.window.ask_save_path(
+        path = self.services.questions.ask_save_path(
             self.tr("CCFolia 形式で保存"), self.tr("CCFolia キャラクター (*.ccfolia.json *.json)"), suggested
         )
         if not path:
@@ -136,31 +140,20 @@ class ExportActions(QObject):
         try:
             written = write_ccfolia(path, character_to_ccfolia(system_id, character))
         except OSError as error:
-            show_unwritable(self.window, error)
+            show_unwritable(self.services.parent_widget, error)
             return None
-        self.window.statusBar().showMessage(self.tr("{0} に書き出しました").format(path), 5000)
+        self.services.status_bar.showMessage(self.tr("{0} に書き出しました").format(path), 5000)
         return written
 
 
-def character_menu(window: MainWindow) -> QMenu:
-    """The window's キャラクター menu, found by its title as the window translates it."""
-    title = QCoreApplication.translate("MainWindow", "キャラクター(&C)")  # the window's own title
-    for action in window.menuBar().actions():
-        menu = action.menu()  # a QMenu, or None for a plain action (the stub says QObject)
-        if isinstance(menu, QMenu) and action.text() == title:
-            return menu
-    raise LookupError(f"メニュー「{title}」がありません")
-
-
-def install_export_actions(window: MainWindow) -> ExportActions:
+def install_export_actions(services: AppServices) -> ExportActions:
     """Adds the export actions to the window's キャラクター menu, once: a second call returns the
-    installed ones (the window keeps them as `export_actions`)."""
-    installed = getattr(window, "export_actions", None)
-    if isinstance(installed, ExportActions):
+    installed ones (a child of the window)."""
+    installed = services.parent_widget.findChild(ExportActions)
+    if installed is not None:
         return installed
-    actions = ExportActions(window)
-    actions.build(character_menu(window))
-    window.export_actions = actions
+    actions = ExportActions(services)
+    actions.build(services.menu(MenuId.CHARACTER))
     return actions
 
 

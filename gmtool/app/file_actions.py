@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.store.campaign import Campaign
@@ -18,7 +18,7 @@ from gmtool.store.exchange import export_character, import_character
 from gmtool.views.widgets import show_refusal, shown_message
 
 if TYPE_CHECKING:
-    from gmtool.app.main_window import MainWindow
+    from gmtool.app.services import AppServices
 
 CAMPAIGN_FILTER = "gmtool キャンペーン (*.gmcampaign)"
 CHARACTER_FILTER = "gmtool キャラクター (*.gmchar.json)"
@@ -27,15 +27,20 @@ MAX_RECENT = 8
 
 
 class FileActions(QObject):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, services: AppServices, show_campaign: Callable[[CampaignModel], None]) -> None:
+        """`show_campaign`: the window shows another campaign (and closes the one it showed)."""
+        super().__init__(services.parent_widget)
+        self.services = services
+        self.show_campaign = show_campaign
         # Told each campaign the window shows (set by `follow_campaigns` for the user's own start).
         self.on_shown: Callable[[str | Path], None] | None = None
+        self.recent_menu: QMenu | None = None  # ファイル → 最近使ったファイル (`follow_recent`)
+        # The start's note that the last campaign could not be reopened (`follow_campaigns`).
+        self.unopened_note: QMessageBox | None = None
 
     # ---- campaigns -----------------------------------------------------------------
     def new_campaign(self) -> None:
-        path = self.window.ask_save_path(self.tr("新しいキャンペーン"), self.tr(CAMPAIGN_FILTER))
+        path = self.services.questions.ask_save_path(self.tr("新しいキャンペーン"), self.tr(CAMPAIGN_FILTER))
         if path:
             self._switch(lambda: Campaign.create(_with_suffix(path, ".gmcampaign")))
 
@@ -46,25 +51,26 @@ class FileActions(QObject):
         self._switch(open_demo_campaign)
 
     def open_campaign(self, path: str | None = None) -> None:
-        path = path or self.window.ask_open_path(self.tr("キャンペーンを開く"), self.tr(CAMPAIGN_FILTER))
+        ask = self.services.questions.ask_open_path
+        path = path or ask(self.tr("キャンペーンを開く"), self.tr(CAMPAIGN_FILTER))
         if not path:
             return
-        current = self.window.campaign_model.campaign
+        current = self.services.campaign_model.campaign
         if Path(path).resolve() == current.path and current.read_only is None and current.detached is None:
-            self.window.statusBar().showMessage(self.tr("このキャンペーンは開いています"), 5000)
+            self.services.status_bar.showMessage(self.tr("このキャンペーンは開いています"), 5000)
             return
         self._switch(lambda: self._open_asking(path))
 
     def reopen_for_writing(self) -> None:
         """The banner's 編集用に開き直す: the same file again, for writing if it can be now."""
-        path = self.window.campaign_model.campaign.path
-        self.window.campaign_model.campaign.close()  # its read-only connection: not a writer
+        path = self.services.campaign_model.campaign.path
+        self.services.campaign_model.campaign.close()  # its read-only connection: not a writer
         try:
             campaign = Campaign.open(path)
         except StoreError as error:
-            show_refusal(self.window, str(error))
-            campaign = Campaign.open(path, read_only=self.window.campaign_model.read_only)
-        self.window.set_campaign_model(CampaignModel(campaign))
+            show_refusal(self.services.parent_widget, str(error))
+            campaign = Campaign.open(path, read_only=self.services.campaign_model.read_only)
+        self.show_campaign(CampaignModel(campaign))
 
     def _open_asking(self, path: str) -> Campaign:
         """Open for writing; when another gmtool edits it, ask whether to open it read-only (or, for
@@ -74,7 +80,7 @@ class FileActions(QObject):
         except CampaignLocked as locked:
             if locked.holder is not None and locked.holder.this_process:
                 raise
-            box = QMessageBox(self.window)
+            box = QMessageBox(self.services.parent_widget)
             box.setIcon(QMessageBox.Icon.Question)
             box.setWindowTitle(self.tr("キャンペーンを開く"))
             box.setText(shown_message(str(locked)))
@@ -95,8 +101,8 @@ class FileActions(QObject):
             raise _Cancelled from None
 
     def save_campaign_as(self) -> None:
-        current = self.window.campaign_model.campaign
-        path = self.window.ask_save_path(
+        current = self.services.campaign_model.campaign
+        path = self.services.questions.ask_save_path(
             self.tr("名前を付けて保存"), self.tr(CAMPAIGN_FILTER), str(current.path)
         )
         if path:
@@ -104,31 +110,38 @@ class FileActions(QObject):
             self._switch(lambda: current.save_as(_with_suffix(path, ".gmcampaign"), overwrite=True))
 
     def _switch(self, make_campaign: Callable[[], Campaign]) -> None:
-        if not self.window.campaign_model.flush():  # the last step first (refused: it was said)
+        if not self.services.campaign_model.flush():  # the last step first (refused: it was said)
             return
         try:
             campaign = make_campaign()
         except _Cancelled:
             return
         except StoreError as error:
-            show_refusal(self.window, str(error))
+            show_refusal(self.services.parent_widget, str(error))
             return
-        self.window.set_campaign_model(CampaignModel(campaign))
+        self.show_campaign(CampaignModel(campaign))
 
     def remember(self, path: str | Path) -> None:
         recent = [str(path), *(p for p in self.recent() if p != str(path))][:MAX_RECENT]
-        self.window.settings.setValue(RECENT_KEY, recent)
+        self.services.settings.setValue(RECENT_KEY, recent)
         if self.on_shown is not None:
             self.on_shown(path)
 
     def recent(self) -> list[str]:
-        value = self.window.settings.value(RECENT_KEY, [])
+        value = self.services.settings.value(RECENT_KEY, [])
         if isinstance(value, str):  # QSettings returns a lone string for a one-item list
             return [value]
         return [str(v) for v in value] if isinstance(value, Iterable) else []
 
+    def follow_recent(self, menu: QMenu) -> None:
+        """`menu` lists the recent campaigns each time it opens."""
+        self.recent_menu = menu
+        menu.aboutToShow.connect(self.fill_recent_menu)
+
     def fill_recent_menu(self) -> None:
-        menu = self.window.recent_menu
+        menu = self.recent_menu
+        if menu is None:
+            return
         menu.clear()
         for path in self.recent():
 
@@ -141,26 +154,29 @@ class FileActions(QObject):
 
     # ---- characters ------------------------------------------------------------------
     def import_character(self) -> None:
-        path = self.window.ask_open_path(self.tr("キャラクターをインポート"), self.tr(CHARACTER_FILTER))
+        ask = self.services.questions.ask_open_path
+        path = ask(self.tr("キャラクターをインポート"), self.tr(CHARACTER_FILTER))
         if not path:
             return
         try:
             system_id, character = import_character(path)
         except StoreError as error:
-            show_refusal(self.window, str(error))
+            show_refusal(self.services.parent_widget, str(error))
             return
-        new_id = self.window.campaign_model.insert_character(
+        new_id = self.services.campaign_model.insert_character(
             system_id, character, self.tr("キャラクターのインポート")
         )
-        self.window.select_character(new_id)
+        self.services.select_character(new_id)
 
     def export_character(self) -> None:
-        character_id = self.window.selected_or_refuse(self.tr("エクスポートするキャラクターを選んでください"))
+        character_id = self.services.selected_or_refuse(
+            self.tr("エクスポートするキャラクターを選んでください")
+        )
         if character_id is None:
             return
-        stored = self.window.campaign_model.stored(character_id)
+        stored = self.services.campaign_model.stored(character_id)
         suggested = f"{stored.character.name or 'character'}.gmchar.json"
-        path = self.window.ask_save_path(
+        path = self.services.questions.ask_save_path(
             self.tr("キャラクターをエクスポート"), self.tr(CHARACTER_FILTER), suggested
         )
         if not path:
@@ -168,22 +184,22 @@ class FileActions(QObject):
         try:
             export_character(_with_suffix(path, ".gmchar.json"), stored.system, stored.character)
         except (StoreError, OSError) as error:
-            show_refusal(self.window, str(error))
+            show_refusal(self.services.parent_widget, str(error))
             return
-        self.window.statusBar().showMessage(self.tr("{0} に書き出しました").format(path), 5000)
+        self.services.status_bar.showMessage(self.tr("{0} に書き出しました").format(path), 5000)
 
 
 class _Cancelled(Exception):
     """The user cancelled the question while opening."""
 
 
-def follow_campaigns(window: MainWindow, unopened: tuple[Path, StoreError] | None = None) -> None:
+def follow_campaigns(files: FileActions, unopened: tuple[Path, StoreError] | None = None) -> None:
     """The next start reopens the campaign the window shows last.  `unopened`: the last campaign
     could not be opened this time (gone, damaged) and the demo stands in — say so."""
     from gmtool.app.last_campaign import remember_last_campaign
 
-    window.files.on_shown = remember_last_campaign
-    remember_last_campaign(window.campaign_model.campaign.path)
+    files.on_shown = remember_last_campaign
+    remember_last_campaign(files.services.campaign_model.campaign.path)
     if unopened is None:
         return
     path, error = unopened
@@ -193,10 +209,10 @@ def follow_campaigns(window: MainWindow, unopened: tuple[Path, StoreError] | Non
     print(f"gmtool: {text}", file=sys.stderr)
     title = QCoreApplication.translate("FileActions", "キャンペーン")
     box = QMessageBox(QMessageBox.Icon.Warning, title, text)
-    box.setParent(window, box.windowFlags())
+    box.setParent(files.services.parent_widget, box.windowFlags())
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()  # not modal to the start-up: the window is usable behind it
-    window.unopened_note = box  # type: ignore[attr-defined]  # tests read it
+    files.unopened_note = box
 
 
 def _with_suffix(path: str, suffix: str) -> str:

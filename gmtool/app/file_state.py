@@ -14,11 +14,12 @@ opened read-only or gone from under it.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
-from PySide6.QtWidgets import QMessageBox, QSizePolicy, QToolBar
+from PySide6.QtWidgets import QMessageBox, QSizePolicy, QToolBar, QWidget
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.views.appearance import set_tone
@@ -27,7 +28,8 @@ from gmtool.views.message_catalog import translate_message
 from gmtool.views.widgets import show_refusal
 
 if TYPE_CHECKING:
-    from gmtool.app.main_window import MainWindow
+    from gmtool.app.file_actions import FileActions
+    from gmtool.app.services import AppServices
 
 BANNER_NAME = "file_banner"
 
@@ -36,26 +38,33 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("FileState", text)
 
 
-def install_reported_error_hook() -> None:
-    """Errors the models have already said to the user print one line, not a traceback."""
-    previous = sys.excepthook
-    if getattr(previous, "_gmtool_reported_hook", False):
-        return
+ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 
-    def hook(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
+
+class _ReportedErrorHook:
+    """`sys.excepthook`: an error a model has already said to the user prints one line; any other
+    goes on to the hook that was there before."""
+
+    def __init__(self, previous: ExceptHook) -> None:
+        self.previous = previous
+
+    def __call__(self, kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
         if getattr(error, "reported", False):
             print(f"gmtool: {error}", file=sys.stderr)
             return
-        previous(kind, error, trace)
+        self.previous(kind, error, trace)
 
-    hook._gmtool_reported_hook = True  # type: ignore[attr-defined]
-    sys.excepthook = hook
+
+def install_reported_error_hook() -> None:
+    """Errors the models have already said to the user print one line, not a traceback."""
+    if not isinstance(sys.excepthook, _ReportedErrorHook):  # once, however many windows
+        sys.excepthook = _ReportedErrorHook(sys.excepthook)
 
 
 class FileBanner(QToolBar):
     """The bar across the top of the window while the campaign cannot be written."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QWidget, files: FileActions) -> None:
         super().__init__(window)
         self.setObjectName(BANNER_NAME)
         self.setMovable(False)
@@ -71,8 +80,8 @@ class FileBanner(QToolBar):
         set_tone(self.label, "warning", "font-weight: bold; padding: 0px 8px; background-color: @mark;")
         self.label.setFixedHeight(self.label.fontMetrics().height() + 12)
         self.addWidget(self.label)
-        self.save_as = self.addAction(_tr("名前を付けて保存…"), window.files.save_campaign_as)
-        self.reopen = self.addAction(_tr("編集用に開き直す"), window.files.reopen_for_writing)
+        self.save_as = self.addAction(_tr("名前を付けて保存…"), files.save_campaign_as)
+        self.reopen = self.addAction(_tr("編集用に開き直す"), files.reopen_for_writing)
         self.setVisible(False)
 
     def show_state(self, model: CampaignModel) -> None:
@@ -94,29 +103,31 @@ class FileBanner(QToolBar):
 class FileStateBinding(QObject):
     """Connects one campaign model to the window's banner, status bar and message boxes."""
 
-    def __init__(self, window: MainWindow, model: CampaignModel) -> None:
+    def __init__(self, services: AppServices, banner: FileBanner, model: CampaignModel) -> None:
         super().__init__(model)  # gone with the model
-        self.window, self.model = window, model
+        self.services, self.banner, self.model = services, banner, model
         model.write_failed.connect(self._failed)
         model.write_waiting.connect(self._waiting)
         model.file_state_changed.connect(self._state_changed)
         self._state_changed()
 
     def _failed(self, message: str) -> None:
-        self.window.statusBar().showMessage(translate_message(message), 10_000)
-        show_refusal(self.window, message)
+        self.services.status_bar.showMessage(translate_message(message), 10_000)
+        show_refusal(self.services.parent_widget, message)
 
     def _waiting(self, message: str) -> None:
         if message:
-            self.window.statusBar().showMessage(translate_message(message))
+            self.services.status_bar.showMessage(translate_message(message))
         else:
-            self.window.statusBar().clearMessage()
+            self.services.status_bar.clearMessage()
 
     def _state_changed(self) -> None:
-        if self.window.campaign_model is self.model:
-            self.window.file_banner.show_state(self.model)
+        if self.services.campaign_model is self.model:
+            self.banner.show_state(self.model)
 
     def say_notices(self) -> None:
         """What opening did that the user should hear of (an old WAL set aside)."""
         for notice in self.model.campaign.notices:
-            QMessageBox.information(self.window, _tr("キャンペーンを開きました"), translate_message(notice))
+            QMessageBox.information(
+                self.services.parent_widget, _tr("キャンペーンを開きました"), translate_message(notice)
+            )

@@ -119,7 +119,7 @@ def run_gui(argv: Sequence[str]) -> int:
     window = MainWindow(CampaignModel(campaign), settings, build_later=not offscreen)
     window.show()
     if scratch is None and not (args.startup_marker or args.test_hook):  # the user's own start
-        follow_campaigns(window, unopened)  # the next start reopens what the window shows last
+        follow_campaigns(window.files, unopened)  # the next start reopens what the window shows last
     # A field takes the mouse wheel only with focus: scrolling a form never edits it.  Installed
     # once the window is up (it re-focuses the fields already made): start-up runs without it.
     install_wheel_guard(app)

@@ -2,20 +2,20 @@
 switches, the dialog opened on the selected character's system.
 
 The dialog edits the campaign that was open when it was opened; it closes when another campaign is
-opened (the main window calls `close_house_rules`).
+opened (with the window's other dialogs, `AppServices.dialogs`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 
-from gmtool.app.settings_menu import find_edit_menu
+from gmtool.app.services import MenuId
 
 if TYPE_CHECKING:
-    from gmtool.app.main_window import MainWindow
+    from gmtool.app.services import AppServices
     from gmtool.views.house_rules_dialog import HouseRulesDialog
 
 SHORTCUT = "Ctrl+Shift+P"  # free: most Ctrl+Shift letters are taken (tests/e2e check no clash)
@@ -25,34 +25,27 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("HouseRulesMenu", text)
 
 
-def open_house_rules(window: MainWindow) -> HouseRulesDialog:
-    """The dialog over the open campaign, on the selected character's system's tab."""
+def open_house_rules(services: AppServices) -> HouseRulesDialog:
+    """The dialog over the open campaign, on the selected character's system's tab (one open at a
+    time: the one open before is closed)."""
     from gmtool.app.table_tools import selected_system
     from gmtool.models.house_rules_model import HouseRulesModel
     from gmtool.rules.systems import SYSTEMS
     from gmtool.views.house_rules_dialog import HouseRulesDialog
 
-    close_house_rules(window)
+    services.dialogs.close(HouseRulesDialog)
     systems = [(system_id, SYSTEMS[system_id].name) for system_id in SYSTEMS]
-    model = HouseRulesModel(window.campaign_model)
-    dialog = HouseRulesDialog(model, systems, window, current=selected_system(window))
+    model = HouseRulesModel(services.campaign_model)
+    dialog = HouseRulesDialog(model, systems, services.parent_widget, current=selected_system(services))
     model.setParent(dialog)
-    window.house_rules_dialog = dialog
+    services.dialogs.keep(dialog)
     dialog.show()
     return dialog
 
 
-def close_house_rules(window: Any) -> None:
-    dialog = getattr(window, "house_rules_dialog", None)
-    if dialog is not None:
-        dialog.done(0)
-        dialog.deleteLater()
-        window.house_rules_dialog = None
-
-
-def install_house_rules_action(window: MainWindow) -> QAction:
-    action = QAction(_tr("ハウスルール（ルールの読み方）…"), window)
+def install_house_rules_action(services: AppServices) -> QAction:
+    action = QAction(_tr("ハウスルール（ルールの読み方）…"), services.parent_widget)
     action.setShortcut(QKeySequence(SHORTCUT))
-    action.triggered.connect(lambda: open_house_rules(window))
-    find_edit_menu(window).addAction(action)
+    action.triggered.connect(lambda: open_house_rules(services))
+    services.menu(MenuId.EDIT).addAction(action)
     return action

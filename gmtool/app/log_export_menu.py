@@ -25,7 +25,7 @@ from gmtool.store.log_spans import Cancelled, LogSpans
 from gmtool.views.widgets import show_refusal, show_unwritable
 
 if TYPE_CHECKING:
-    from gmtool.app.main_window import MainWindow
+    from gmtool.app.services import AppServices
     from gmtool.models.campaign_model import CampaignModel
     from gmtool.models.log_export import LogExportModel
     from gmtool.views.log_export_dialog import LogExportDialog
@@ -36,10 +36,10 @@ T = TypeVar("T")
 class LogExportActions(QObject):
     """The File menu's action and what it does; a child of the window."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.action = QAction(self.tr("セッションログを書き出す…"), window)
+    def __init__(self, services: AppServices) -> None:
+        super().__init__(services.parent_widget)
+        self.services = services
+        self.action = QAction(self.tr("セッションログを書き出す…"), services.parent_widget)
         self.action.triggered.connect(self.export_log)
         self.last_written: Path | None = None
 
@@ -51,15 +51,15 @@ class LogExportActions(QObject):
         from gmtool.models.log_export import LogExportModel
         from gmtool.views.log_export_dialog import LogExportDialog
 
-        campaign_model = self.window.campaign_model
+        campaign_model = self.services.campaign_model
         spans = self._with_progress(self.tr("ログを読んでいます…"), lambda p: self._scan(campaign_model, p))
         if spans is None:
             return
         if not spans.days:
-            show_refusal(self.window, self.tr("このキャンペーンのログにはまだ行がありません"))
+            show_refusal(self.services.parent_widget, self.tr("このキャンペーンのログにはまだ行がありません"))
             return
         model = LogExportModel(campaign_model, spans)
-        dialog = LogExportDialog(model, self.window)
+        dialog = LogExportDialog(model, self.services.parent_widget)
         try:
             if not self.ask_range(dialog):
                 return
@@ -74,14 +74,14 @@ class LogExportActions(QObject):
         if written is None:
             return
         self.last_written = path
-        self.window.statusBar().showMessage(
+        self.services.status_bar.showMessage(
             self.tr("セッションログ（{0} 行）を {1} に書き出しました").format(written, path), 8000
         )
 
     def _ask_path(self, model: LogExportModel) -> Path | None:
         suffix = SUFFIXES[model.format]
         file_filter = self.tr("HTML (*.html)") if model.format == HTML else self.tr("テキスト (*.txt)")
-        chosen = self.window.ask_save_path(
+        chosen = self.services.questions.ask_save_path(
             self.tr("セッションログを書き出す"), file_filter, model.suggested_name()
         )
         if not chosen:
@@ -100,7 +100,7 @@ class LogExportActions(QObject):
     def _with_progress(self, label: str, work: Callable[[Callable[[int, int], bool]], T]) -> T | None:
         """Runs `work(progress)` under a progress dialog with キャンセル (shown after a moment's work);
         None when cancelled, or when it failed (said in a message box)."""
-        dialog = QProgressDialog(label, self.tr("キャンセル"), 0, 0, self.window)
+        dialog = QProgressDialog(label, self.tr("キャンセル"), 0, 0, self.services.parent_widget)
         dialog.setWindowTitle(self.tr("セッションログを書き出す"))
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(500)
@@ -116,13 +116,13 @@ class LogExportActions(QObject):
         except Cancelled:
             return None
         except CampaignError as error:  # its message names the file and the problem
-            show_refusal(self.window, str(error))
+            show_refusal(self.services.parent_widget, str(error))
             return None
         except OSError as error:
-            show_unwritable(self.window, error)
+            show_unwritable(self.services.parent_widget, error)
             return None
         except ValueError as refusal:
-            show_refusal(self.window, str(refusal))
+            show_refusal(self.services.parent_widget, str(refusal))
             return None
         finally:
             dialog.reset()

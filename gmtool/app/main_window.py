@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QSettings, QSortFilterProxyModel, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QShowEvent
+from PySide6.QtGui import QCloseEvent, QKeySequence, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
@@ -25,12 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.app.battle_menu import BattleMenu
+from gmtool.app.dice_box_dock import DiceBoxDock
 from gmtool.app.file_actions import FileActions
 from gmtool.app.file_state import FileBanner, FileStateBinding, install_reported_error_hook
+from gmtool.app.services import AppServices, MenuId
 from gmtool.app.system_menu import SystemMenu
 from gmtool.app.systems import DEFAULT_SYSTEM, SYSTEM_HOOKS, PanelModel, hooks_for
-from gmtool.app.table_tools import fill_table_tools, install_table_tools
-from gmtool.app.undo_keys import bind_undo_actions
+from gmtool.app.table_tools import TableTools, connect_dice_box, install_table_tools
 from gmtool.app.window_dialogs import WindowDialogs
 from gmtool.app.window_layout import (
     add_dock_toggles,
@@ -49,26 +50,16 @@ from gmtool.models.log_table_model import LogTableModel
 from gmtool.rules.systems import SYSTEMS
 from gmtool.views.log_panel import SEARCH_SHORTCUT, LogPanel
 from gmtool.views.screen_fit import scrolling
-from gmtool.views.widgets import show_refusal
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDockWidget
+    from PySide6.QtWidgets import QDockWidget, QMessageBox
 
-    from gmtool.app.export_menu import ExportActions
     from gmtool.app.pdf_menu import PdfActions
     from gmtool.models.dice_box_model import DiceBoxModel
     from gmtool.views.dice_box import DiceBoxView
-    from gmtool.views.house_rules_dialog import HouseRulesDialog
 
 
 class MainWindow(WindowDialogs, QMainWindow):
-    # Added by the table tools once the menus are built (gmtool.app.table_tools).
-    dice_box_model: DiceBoxModel | None = None
-    dice_box_view: DiceBoxView | None = None
-    dice_box_dock: QDockWidget | None = None
-    export_actions: ExportActions | None = None
-    house_rules_dialog: HouseRulesDialog | None = None  # 編集 → ハウスルール… while it is open
-    pdf_actions: PdfActions | None = None
     # The window is complete: what `build_later` left for after the first paint is built.
     built = Signal()
 
@@ -85,13 +76,16 @@ class MainWindow(WindowDialogs, QMainWindow):
         `finish_building()` builds them at once.  Without, the window is complete on return."""
         super().__init__(parent)
         self.settings = settings
+        # What the menus, the table tools and the systems' hooks use of the window.
+        self.services = AppServices(self, side=self, questions=self, settings=settings)
+        self.undo_action, self.redo_action = self.services.undo.undo_action, self.services.undo.redo_action
         # Built by finish_building(): at once at the end of __init__, or after the first paint.
         self._later = [self._build_dice_box]
         if build_later:
             self._later.insert(0, self._build_shown_panel)
         self._build_scheduled = False
         self._built = False
-        self.files = FileActions(self)
+        self.files = FileActions(self.services, self.set_campaign_model)
         # Made once; each campaign puts its own list and log in them (set_campaign_model).
         self.characters_dock = make_dock(self, self.tr("キャラクター"), "characters_dock", QWidget())
         self.log_dock = make_dock(self, self.tr("セッションログ"), "log_dock", QWidget())
@@ -101,12 +95,14 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
         # Across the top while the campaign cannot be written (read-only, or its file gone).
-        self.file_banner = FileBanner(self)
+        self.file_banner = FileBanner(self, self.files)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.file_banner)
         install_reported_error_hook()
         # One menu per system, from the registry (gmtool.app.systems), and the combat tracker's.
-        self.menus: dict[str, SystemMenu] = {sid: hooks.menu(self) for sid, hooks in SYSTEM_HOOKS.items()}
-        self.battle_menu = BattleMenu(self)
+        self.menus: dict[str, SystemMenu] = {
+            sid: hooks.menu(self.services) for sid, hooks in SYSTEM_HOOKS.items()
+        }
+        self.battle_menu = BattleMenu(self.services)
         self.panel_models: dict[str, PanelModel] = {}
         self.campaign_model = campaign_model
         self._build_menus()
@@ -145,16 +141,37 @@ class MainWindow(WindowDialogs, QMainWindow):
         self._show_panel_of(self.selected_character_id())
 
     def _build_dice_box(self) -> None:
-        fill_table_tools(self)
+        connect_dice_box(self.services, self.dice_box.fill())
 
     @property
     def central_splitter(self) -> QSplitter:
         return self.splitter
 
+    # The dice box's dock, model and view (the last two once the window is built).
+    @property
+    def dice_box_dock(self) -> QDockWidget:
+        return self.dice_box.dock
+
+    @property
+    def dice_box_model(self) -> DiceBoxModel | None:
+        return self.dice_box.model
+
+    @property
+    def dice_box_view(self) -> DiceBoxView | None:
+        return self.dice_box.view
+
+    @property
+    def pdf_actions(self) -> PdfActions:
+        return self.table_tools.pdf_actions
+
+    @property
+    def unopened_note(self) -> QMessageBox | None:
+        """The start's note that the last campaign could not be reopened (`follow_campaigns`)."""
+        return self.files.unopened_note
+
     def reset_layout(self) -> None:
         """The docks where a first start puts them (表示 → レイアウトを元に戻す)."""
-        bottom = [self.log_dock] if self.dice_box_dock is None else [self.dice_box_dock, self.log_dock]
-        default_dock_layout(self, self.characters_dock, bottom)
+        default_dock_layout(self, self.characters_dock, [self.dice_box_dock, self.log_dock])
         default_splitter_sizes(self.splitter, self.splitter.width() or self.width())
 
     # ---- campaign ------------------------------------------------------------------
@@ -163,15 +180,11 @@ class MainWindow(WindowDialogs, QMainWindow):
         old = [w for i in range(self.splitter.count()) if (w := self.splitter.widget(i)) is not None]
         if old and self.campaign_model is not campaign_model:
             self.finish_building()
-            for menu in self.system_menus():
-                menu.close_dialogs()  # they show the campaign being closed
-            from gmtool.app.house_rules_menu import close_house_rules
-
-            close_house_rules(self)
+            self.services.dialogs.close_all()  # they show the campaign being closed
             self.campaign_model.flush()
             self.campaign_model.campaign.close()
         self.campaign_model = campaign_model
-        self._file_state = FileStateBinding(self, campaign_model)
+        self._file_state = FileStateBinding(self.services, self.file_banner, campaign_model)
         QTimer.singleShot(0, self._file_state.say_notices)  # once the window is up
         if self.dice_box_model is not None:  # its recent rolls are the campaign's
             self.dice_box_model.set_campaign_model(campaign_model)
@@ -182,7 +195,6 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.log_model = LogTableModel(campaign_model, self)
         self.sheet_view: QWidget | None = None
         self._selection_before_reset: str | None = None
-        self._bind_undo(campaign_model)
 
         self.list_filter = QSortFilterProxyModel(self)
         self.list_filter.setSourceModel(self.character_list)
@@ -214,6 +226,8 @@ class MainWindow(WindowDialogs, QMainWindow):
                 old[side].deleteLater()
             else:
                 self.splitter.addWidget(widget)
+        # Enabled and named after the step (元に戻す: HPを変更); Ctrl+Z also from a sheet's fields.
+        self.services.undo.bind(campaign_model.undo_stack, self.sheet_area.isAncestorOf)
 
         self.character_list.modelAboutToBeReset.connect(self._remember_selection)
         self.character_list.modelReset.connect(self._restore_selection)
@@ -261,20 +275,9 @@ class MainWindow(WindowDialogs, QMainWindow):
     def _source_row(self, index: QModelIndex) -> int:
         return self.list_filter.mapToSource(index).row() if index.isValid() else -1
 
-    def _bind_undo(self, campaign_model: CampaignModel) -> None:
-        # Enabled and named after the step (元に戻す: HPを変更); Ctrl+Z also from a sheet's fields.
-        bind_undo_actions(self, campaign_model.undo_stack)
-
     # ---- characters ------------------------------------------------------------------
     def selected_character_id(self) -> str | None:
         return self.character_list.id_at(self._source_row(self.list_view.currentIndex()))
-
-    def selected_or_refuse(self, refusal: str) -> str | None:
-        """The selected character, or None after telling the user why nothing happened."""
-        character_id = self.selected_character_id()
-        if character_id is None:
-            show_refusal(self, refusal)
-        return character_id
 
     def select_character(self, character_id: str | None) -> None:
         row = self.character_list.row_of(character_id) if character_id else -1
@@ -316,7 +319,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         each panel with its plots costs tens of milliseconds that a table playing one system never needs."""
         view = self.panel_views.get(system_id)
         if view is None:
-            self.panel_models[system_id], view = hooks_for(system_id).panel(self)
+            self.panel_models[system_id], view = hooks_for(system_id).panel(self.services)
             self.menus[system_id].attach_panel(view, self.panel_models[system_id])
             self.check_stack.addWidget(view)
             self.panel_views[system_id] = view
@@ -330,7 +333,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.check_stack.setCurrentWidget(self.panel_view(system_id))
 
     def rename_selected(self) -> None:
-        character_id = self.selected_or_refuse(self.tr("名前を変えるキャラクターを選んでください"))
+        character_id = self.services.selected_or_refuse(self.tr("名前を変えるキャラクターを選んでください"))
         if character_id is None:
             return
         current = self.campaign_model.character(character_id).name
@@ -339,13 +342,13 @@ class MainWindow(WindowDialogs, QMainWindow):
             self.campaign_model.rename_character(character_id, name.strip())
 
     def duplicate_selected(self) -> None:
-        character_id = self.selected_or_refuse(self.tr("複製するキャラクターを選んでください"))
+        character_id = self.services.selected_or_refuse(self.tr("複製するキャラクターを選んでください"))
         if character_id is None:
             return
         self.select_character(self.campaign_model.duplicate_character(character_id))
 
     def delete_selected(self) -> None:
-        character_id = self.selected_or_refuse(self.tr("削除するキャラクターを選んでください"))
+        character_id = self.services.selected_or_refuse(self.tr("削除するキャラクターを選んでください"))
         if character_id is None:
             return
         name = self.campaign_model.character(character_id).name
@@ -398,96 +401,76 @@ class MainWindow(WindowDialogs, QMainWindow):
             self._show_character(-1)
 
     # ---- menus -------------------------------------------------------------------
-    def make_action(
-        self, text: str, slot: object, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None
-    ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(slot)
-        return action
-
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu(self.tr("ファイル(&F)"))
+        services = self.services
+        action = services.make_action
+        file_menu = services.add_menu(MenuId.FILE, self.tr("ファイル(&F)"))
         file_menu.addAction(
-            self.make_action(
-                self.tr("新しいキャンペーン…"), self.files.new_campaign, QKeySequence.StandardKey.New
-            )
+            action(self.tr("新しいキャンペーン…"), self.files.new_campaign, QKeySequence.StandardKey.New)
         )
+        file_menu.addAction(action(self.tr("開く…"), self.files.open_campaign, QKeySequence.StandardKey.Open))
         file_menu.addAction(
-            self.make_action(self.tr("開く…"), self.files.open_campaign, QKeySequence.StandardKey.Open)
-        )
-        file_menu.addAction(
-            self.make_action(
-                self.tr("名前を付けて保存…"), self.files.save_campaign_as, QKeySequence.StandardKey.SaveAs
-            )
+            action(self.tr("名前を付けて保存…"), self.files.save_campaign_as, QKeySequence.StandardKey.SaveAs)
         )
         self.recent_menu = file_menu.addMenu(self.tr("最近使ったファイル"))
-        self.recent_menu.aboutToShow.connect(self.files.fill_recent_menu)
-        file_menu.addAction(self.make_action(self.tr("デモキャンペーンを開く"), self.files.open_demo))
+        self.files.follow_recent(self.recent_menu)
+        file_menu.addAction(action(self.tr("デモキャンペーンを開く"), self.files.open_demo))
         file_menu.addSeparator()
         file_menu.addAction(
-            self.make_action(self.tr("キャラクターをインポート…"), self.files.import_character, "Ctrl+I")
+            action(self.tr("キャラクターをインポート…"), self.files.import_character, "Ctrl+I")
         )
         file_menu.addAction(
-            self.make_action(self.tr("キャラクターをエクスポート…"), self.files.export_character, "Ctrl+E")
+            action(self.tr("キャラクターをエクスポート…"), self.files.export_character, "Ctrl+E")
         )
         from gmtool.app.log_export_menu import LogExportActions  # its dialog loads when used
 
-        self.log_export = LogExportActions(self)
+        self.log_export = LogExportActions(services)
         file_menu.addAction(self.log_export.action)
         file_menu.addSeparator()
-        file_menu.addAction(self.make_action(self.tr("終了"), self.close, QKeySequence.StandardKey.Quit))
+        file_menu.addAction(action(self.tr("終了"), self.close, QKeySequence.StandardKey.Quit))
 
-        edit_menu = self.menuBar().addMenu(self.tr("編集(&E)"))
-        self.undo_action = self.make_action(
-            self.tr("元に戻す"), lambda: self.campaign_model.undo_stack.undo(), "Ctrl+Z"
-        )
-        self.redo_action = self.make_action(
-            self.tr("やり直し"), lambda: self.campaign_model.undo_stack.redo()
-        )
-        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        edit_menu = services.add_menu(MenuId.EDIT, self.tr("編集(&E)"))
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
 
-        character_menu = self.menuBar().addMenu(self.tr("キャラクター(&C)"))
-        character_menu.addAction(self.make_action(self.tr("追加"), self.add_character, "Ctrl+Shift+N"))
-        character_menu.addAction(self.make_action(self.tr("名前の変更…"), self.rename_selected, "F2"))
-        character_menu.addAction(self.make_action(self.tr("複製"), self.duplicate_selected, "Ctrl+D"))
-        character_menu.addAction(self.make_action(self.tr("削除"), self.delete_selected, "Ctrl+Delete"))
+        character_menu = services.add_menu(MenuId.CHARACTER, self.tr("キャラクター(&C)"))
+        character_menu.addAction(action(self.tr("追加"), self.add_character, "Ctrl+Shift+N"))
+        character_menu.addAction(action(self.tr("名前の変更…"), self.rename_selected, "F2"))
+        character_menu.addAction(action(self.tr("複製"), self.duplicate_selected, "Ctrl+D"))
+        character_menu.addAction(action(self.tr("削除"), self.delete_selected, "Ctrl+Delete"))
 
-        self.view_menu = self.menuBar().addMenu(self.tr("表示(&V)"))
-        check_menu = self.menuBar().addMenu(self.tr("判定(&J)"))
+        self.view_menu = services.add_menu(MenuId.VIEW, self.tr("表示(&V)"))
+        check_menu = services.add_menu(MenuId.CHECK, self.tr("判定(&J)"))
         check_menu.addAction(
-            self.make_action(self.tr("ダイスを振る"), lambda: self.current_panel_model().roll(), "Ctrl+R")
+            action(self.tr("ダイスを振る"), lambda: self.current_panel_model().roll(), "Ctrl+R")
         )
-        for menu in self.system_menus():
+        for menu in self.menus.values():
             menu.build(self.menuBar().addMenu(menu.title()))
-        install_table_tools(self)  # chat palettes, CCFolia, …: the table-side tools
+        self.battle_menu.build(services.add_menu(MenuId.BATTLE, self.battle_menu.title()))
+        services.add_menu(MenuId.HELP, self.tr("ヘルプ(&H)"))
+        # Chat palettes, CCFolia, PDF, settings, …: the table-side tools; and the dice box's dock,
+        # empty until the window is built.
+        self.table_tools: TableTools = install_table_tools(services, self.menus)
+        self.dice_box = DiceBoxDock(self, lambda: self.campaign_model)
         self._build_view_menu()
 
     def _build_view_menu(self) -> None:
-        docks = [(self.characters_dock, "Ctrl+1"), (self.log_dock, "Ctrl+2")]
-        if self.dice_box_dock is not None:
-            docks.append((self.dice_box_dock, "Ctrl+3"))
+        docks = [(self.characters_dock, "Ctrl+1"), (self.log_dock, "Ctrl+2"), (self.dice_box_dock, "Ctrl+3")]
         add_dock_toggles(self.view_menu, docks)
+        action = self.services.make_action
         self.view_menu.addSeparator()
+        self.view_menu.addAction(action(self.tr("ダイスボックスに入力"), self.focus_dice_box, "Ctrl+L"))
+        self.view_menu.addAction(action(self.tr("キャラクターを絞り込む"), self.focus_filter, "Ctrl+F"))
         self.view_menu.addAction(
-            self.make_action(self.tr("ダイスボックスに入力"), self.focus_dice_box, "Ctrl+L")
-        )
-        self.view_menu.addAction(
-            self.make_action(self.tr("キャラクターを絞り込む"), self.focus_filter, "Ctrl+F")
-        )
-        self.view_menu.addAction(
-            self.make_action(self.tr("セッションログを検索"), self.focus_log_search, SEARCH_SHORTCUT)
+            action(self.tr("セッションログを検索"), self.focus_log_search, SEARCH_SHORTCUT)
         )
         self.view_menu.addSeparator()
-        self.view_menu.addAction(self.make_action(self.tr("レイアウトを元に戻す"), self.reset_layout))
+        self.view_menu.addAction(action(self.tr("レイアウトを元に戻す"), self.reset_layout))
 
     def focus_dice_box(self) -> None:
         """Shows the dice box if it was closed and puts the cursor in its command line."""
         self.finish_building()
-        if self.dice_box_dock is None or self.dice_box_view is None:
+        if self.dice_box_view is None:
             return
         self.dice_box_dock.show()
         self.dice_box_dock.raise_()

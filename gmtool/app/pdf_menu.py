@@ -1,6 +1,6 @@
 """File menu: 「PDFに書き出す…」 and 「印刷プレビュー…」 of the selected character's sheet.
 
-`install_pdf_actions(window)` adds both to the window's File menu (before 「終了」); the sheet itself is
+`install_pdf_actions(services)` adds both to the window's File menu (before 「終了」); the sheet itself is
 built by gmtool/views/print/sheet_document.py, so the PDF and the preview draw the same pages.  What
 a system adds to its sheet (field names, session sections, outcome names) is its hooks' `print_parts`.
 """
@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QMarginsF, QObject, Qt
+from PySide6.QtCore import QMarginsF, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QPageLayout, QPageSize
-from PySide6.QtWidgets import QMenu
 
+from gmtool.app.services import MenuId
 from gmtool.app.systems import hooks_for
 from gmtool.views.widgets import show_refusal
 
 if TYPE_CHECKING:
-    from PySide6.QtPrintSupport import QPrintPreviewDialog
+    from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
-    from gmtool.app.main_window import MainWindow
+    from gmtool.app.services import AppServices
     from gmtool.models.campaign_model import CampaignModel
     from gmtool.views.print.parts import PrintParts
 
@@ -43,9 +43,10 @@ def session_html(campaign_model: CampaignModel, character_id: str) -> str:
 class PdfActions(QObject):
     """The two actions and what they do; a child of the window."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, services: AppServices) -> None:
+        super().__init__(services.parent_widget)
+        self.services = services
+        window = services.parent_widget
         self.export_action = QAction(self.tr("PDFに書き出す…"), window)
         self.export_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
         self.export_action.triggered.connect(self.export_pdf)
@@ -53,14 +54,15 @@ class PdfActions(QObject):
         self.preview_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Print))
         self.preview_action.triggered.connect(self.print_preview)
         self.preview: QPrintPreviewDialog | None = None
+        self.preview_printer: QPrinter | None = None  # the preview's: the dialog does not own it
 
     def _selected(self, refusal: str) -> tuple[str, Any, str, PrintParts] | None:
         """(system, character, the session sections its sheet shows, its system's print parts) of the
         selected character."""
-        character_id = self.window.selected_or_refuse(refusal)
+        character_id = self.services.selected_or_refuse(refusal)
         if character_id is None:
             return None
-        model = self.window.campaign_model
+        model = self.services.campaign_model
         stored = model.stored(character_id)
         return stored.system, stored.character, session_html(model, character_id), print_parts(stored.system)
 
@@ -70,7 +72,7 @@ class PdfActions(QObject):
             return
         system_id, character, extra, parts = selected
         suggested = f"{getattr(character, 'name', '') or 'character'}.pdf"
-        path = self.window.ask_save_path(self.tr("PDFに書き出す"), self.tr(PDF_FILTER), suggested)
+        path = self.services.questions.ask_save_path(self.tr("PDFに書き出す"), self.tr(PDF_FILTER), suggested)
         if not path:
             return
         if not path.lower().endswith(".pdf"):
@@ -80,9 +82,9 @@ class PdfActions(QObject):
 
             pages = export_sheet_pdf(path, system_id, character, extra, parts)
         except OSError as error:
-            show_refusal(self.window, str(error))
+            show_refusal(self.services.parent_widget, str(error))
             return
-        self.window.statusBar().showMessage(
+        self.services.status_bar.showMessage(
             self.tr("{0} に書き出しました（{1} ページ）").format(path, pages), 5000
         )
 
@@ -104,34 +106,22 @@ class PdfActions(QObject):
                 QPageLayout.Unit.Millimeter,
             )
         )
-        dialog = QPrintPreviewDialog(printer, self.window)
+        dialog = QPrintPreviewDialog(printer, self.services.parent_widget)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.setWindowTitle(self.tr("印刷プレビュー — {0}").format(getattr(character, "name", "")))
         dialog.paintRequested.connect(lambda device: print_sheet(device, system_id, character, extra, parts))
-        dialog._printer = printer  # type: ignore[attr-defined]  # the dialog does not own it
-        self.preview = dialog
-        self.window.open_dialog(dialog)
+        self.preview, self.preview_printer = dialog, printer
+        self.services.questions.open_dialog(dialog)
 
 
-def _file_menu(window: MainWindow) -> QMenu:
-    """The menu bar's File menu: titled 「ファイル」 (or its translation), else the first menu."""
-    # QAction.menu() is a QMenu, or None for a plain action (the stub says QObject).
-    menus = [m for a in window.menuBar().actions() if isinstance(m := a.menu(), QMenu)]
-    title = QCoreApplication.translate("MainWindow", "ファイル(&F)")  # main_window.py's own message
-    for menu in menus:
-        if menu.title() == title:
-            return menu
-    return menus[0]
-
-
-def install_pdf_actions(window: MainWindow) -> PdfActions:
+def install_pdf_actions(services: AppServices) -> PdfActions:
     """Adds 「PDFに書き出す…」 and 「印刷プレビュー…」 to the File menu, before its last separator
-    (the one above 「終了」); returns the actions' owner (keep it as `window.pdf_actions`)."""
-    existing = getattr(window, "pdf_actions", None)
-    if isinstance(existing, PdfActions):
+    (the one above 「終了」), once: a second call returns the installed ones (a child of the window)."""
+    existing = services.parent_widget.findChild(PdfActions)
+    if existing is not None:
         return existing  # installed once, whoever calls first
-    actions = PdfActions(window)
-    menu = _file_menu(window)
+    actions = PdfActions(services)
+    menu = services.menu(MenuId.FILE)
     separators = [a for a in menu.actions() if a.isSeparator()]
     before = separators[-1] if separators else None
     if before is None:
@@ -140,5 +130,4 @@ def install_pdf_actions(window: MainWindow) -> PdfActions:
     else:
         menu.insertSeparator(before)
         menu.insertActions(before, [actions.export_action, actions.preview_action])
-    window.pdf_actions = actions
     return actions

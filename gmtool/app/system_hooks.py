@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-    from gmtool.app.main_window import MainWindow
+    from gmtool.app.services import AppServices
     from gmtool.app.system_menu import SystemMenu
     from gmtool.models.battle_model import BattleModel
     from gmtool.models.character_model import CharacterModel
@@ -58,11 +58,11 @@ def value_of(target: str) -> Callable[[], Any]:
     return lambda: resolve(target)
 
 
-def panel(model: str, view: str) -> Callable[[MainWindow], tuple[PanelModel, QWidget]]:
+def panel(model: str, view: str) -> Callable[[AppServices], tuple[PanelModel, QWidget]]:
     """The judgement panel's model class and view class: built together for the window."""
 
-    def build(window: MainWindow) -> tuple[PanelModel, QWidget]:
-        panel_model = resolve(model)(window.campaign_model, parent=window)
+    def build(services: AppServices) -> tuple[PanelModel, QWidget]:
+        panel_model = resolve(model)(services.campaign_model, parent=services.parent_widget)
         return panel_model, resolve(view)(panel_model)
 
     return build
@@ -72,9 +72,9 @@ def panel(model: str, view: str) -> Callable[[MainWindow], tuple[PanelModel, QWi
 class SystemHooks:
     id: str  # the engine's system id (`GameSystem.id`)
     # The system's menu in the menu bar, a `SystemMenu` (its title is the menu's own `title()`).
-    menu: Callable[[MainWindow], SystemMenu]
+    menu: Callable[[AppServices], SystemMenu]
     # The judgement panel: its model and its view, built when a character of the system is shown.
-    panel: Callable[[MainWindow], tuple[PanelModel, QWidget]]
+    panel: Callable[[AppServices], tuple[PanelModel, QWidget]]
     # The side of the panel the selected character takes.
     first_side: Callable[[], Any]
     # The character sheet.

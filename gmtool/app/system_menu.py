@@ -4,24 +4,26 @@ and refusing a tool for a character of another system."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDialog, QMenu, QWidget, QWizard
+from PySide6.QtWidgets import QDialog, QMenu, QWidget
 
 from gmtool.views.widgets import show_refusal
 
 if TYPE_CHECKING:
-    from gmtool.app.main_window import MainWindow
+    from gmtool.app.services import AppServices
+    from gmtool.views.wizard.creation_wizard import CreationWizard
+
+D = TypeVar("D", bound=QDialog)
 
 
 class SystemMenu(QObject):
     system_id = ""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.dialogs: list[QDialog] = []  # the open ones, kept alive (they are not modal)
+    def __init__(self, services: AppServices) -> None:
+        super().__init__(services.parent_widget)
+        self.services = services
 
     def title(self) -> str:
         """The menu's title in the menu bar, with its mnemonic."""
@@ -54,53 +56,30 @@ class SystemMenu(QObject):
     def window_closing(self) -> None:
         """The window is closing: let go of what the menu holds open."""
 
-    def run_creation(self, wizard: QWizard) -> str | None:
+    def run_creation(self, wizard: CreationWizard) -> str | None:
         """Runs a creation wizard; selects and returns the new character, or None if cancelled."""
-        if not self.window.run_wizard(wizard):
+        if not self.services.questions.run_wizard(wizard):
             return None
-        created = getattr(wizard, "created_id", None)
+        created = wizard.created_id
         if created:
-            self.window.select_character(created)
+            self.services.select_character(created)
         return created
 
     def show_dialog(self, dialog: QDialog) -> None:
-        # Closed (閉じる, Esc, the title bar's ×: all end in `finished`), the dialog is let go and
-        # deleted: a session opens many of them, and each kept its model listening to the campaign.
-        dialog.finished.connect(lambda _result, d=dialog: self._forget(d))
-        # Ctrl+Z / Ctrl+Shift+Z while the tool is the active window, as its questions promise.
-        dialog.addActions([self.window.undo_action, self.window.redo_action])
-        self.window.open_dialog(dialog)
-        self.dialogs.append(dialog)
+        """Opens one of the menu's tools beside the window (`AppServices.dialogs`)."""
+        self.services.dialogs.show(dialog)
 
-    def show_single(self, dialog_type: type[QDialog], make: Callable[[], QDialog]) -> QDialog:
+    def show_single(self, dialog_type: type[D], make: Callable[[], D]) -> D:
         """A tool the table needs once (a session's state): raise the open one, else open it."""
-        for dialog in self.dialogs:
-            if isinstance(dialog, dialog_type):
-                dialog.raise_()
-                dialog.activateWindow()
-                return dialog
-        dialog = make()
-        self.show_dialog(dialog)
-        return dialog
-
-    def close_dialogs(self) -> None:
-        """Another campaign is opening: the open tools belong to the old one."""
-        for dialog in list(self.dialogs):
-            dialog.close()
-            self._forget(dialog)
-
-    def _forget(self, dialog: QDialog) -> None:
-        if dialog in self.dialogs:
-            self.dialogs.remove(dialog)
-            dialog.deleteLater()
+        return self.services.dialogs.show_single(dialog_type, make)
 
     def selected_of_system(self, no_selection: str, wrong_system: str) -> str | None:
         """The selected character if it belongs to this menu's system; else None after saying why."""
-        window = self.window
-        character_id = window.selected_or_refuse(no_selection)
+        services = self.services
+        character_id = services.selected_or_refuse(no_selection)
         if character_id is None:
             return None
-        if window.campaign_model.stored(character_id).system != self.system_id:
-            show_refusal(window, wrong_system)
+        if services.campaign_model.stored(character_id).system != self.system_id:
+            show_refusal(services.parent_widget, wrong_system)
             return None
         return character_id

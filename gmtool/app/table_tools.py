@@ -6,71 +6,80 @@ settings (language, theme, house-rule tables)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gmtool.app.main_window import MainWindow
+    from gmtool.app.export_menu import ExportActions
+    from gmtool.app.pdf_menu import PdfActions
+    from gmtool.app.services import AppServices
+    from gmtool.app.system_menu import SystemMenu
+    from gmtool.models.dice_box_model import DiceBoxModel
 
 
-def install_table_tools(window: MainWindow) -> None:
-    """Called once, when the window's menus are built: the actions, and the dice box's dock, empty
-    until `fill_table_tools`."""
+@dataclass(frozen=True)
+class TableTools:
+    """The installed actions that do more than open a dialog (the window keeps them)."""
+
+    export_actions: ExportActions
+    pdf_actions: PdfActions
+
+
+def install_table_tools(services: AppServices, menus: Mapping[str, SystemMenu]) -> TableTools:
+    """Called once, when the window's menus are built (`menus`: the systems', by system id)."""
     from gmtool.app.about_menu import install_about_action
-    from gmtool.app.dice_box_dock import make_dice_box_dock
     from gmtool.app.dice_tables_menu import install_dice_tables_action
     from gmtool.app.export_menu import install_export_actions
     from gmtool.app.house_rules_menu import install_house_rules_action
     from gmtool.app.pdf_menu import install_pdf_actions
     from gmtool.app.settings_menu import install_settings_action
 
-    install_settings_action(window)
-    install_house_rules_action(window)
-    install_export_actions(window)
-    install_pdf_actions(window)
-    install_about_action(window)
-    install_dice_tables_action(window)
-    make_dice_box_dock(window)
+    install_settings_action(services, menus)
+    install_house_rules_action(services)
+    tools = TableTools(install_export_actions(services), install_pdf_actions(services))
+    install_about_action(services)
+    install_dice_tables_action(services)
+    return tools
 
 
-def fill_table_tools(window: MainWindow) -> None:
-    """The dice box's model and view (its plot imports pyqtgraph): with the window, or after the
-    window's first paint (`MainWindow.finish_building`)."""
-    from gmtool.app.dice_box_dock import fill_dice_box
+def connect_dice_box(services: AppServices, dice: DiceBoxModel) -> None:
+    """The dice box reads the selected character (its palette's `{name}`s, its system's dice bot)
+    and the campaign's dice tables: with the window, or after the window's first paint
+    (the window's `finish_building`)."""
     from gmtool.app.dice_tables_menu import connect_dice_tables
 
-    dice = fill_dice_box(window)
-    dice.variables_source = lambda: selected_variables(window)
-    dice.srs_source = lambda: selected_srs(window)
-    dice.character_system_source = lambda: selected_system(window)
-    connect_dice_tables(window, dice)  # the campaign's own dice tables, rolled by name
+    dice.variables_source = lambda: selected_variables(services)
+    dice.srs_source = lambda: selected_srs(services)
+    dice.character_system_source = lambda: selected_system(services)
+    connect_dice_tables(services, dice)  # the campaign's own dice tables, rolled by name
 
 
-def selected_variables(window: MainWindow) -> tuple[Mapping[str, int], str]:
+def selected_variables(services: AppServices) -> tuple[Mapping[str, int], str]:
     """The chat-palette variables of the character selected in the window, and its name."""
     from gmtool.rules.palette import palette_variables
 
-    character_id = window.selected_character_id()
-    if character_id is None or not window.campaign_model.has_character(character_id):
+    character_id = services.selected_character_id()
+    if character_id is None or not services.campaign_model.has_character(character_id):
         return {}, ""
-    stored = window.campaign_model.stored(character_id)
+    stored = services.campaign_model.stored(character_id)
     return palette_variables(stored.system, stored.character), getattr(stored.character, "name", "")
 
 
-def selected_system(window: MainWindow) -> str | None:
+def selected_system(services: AppServices) -> str | None:
     """The game system of the character selected in the window (the dice box's ダイスボット follows it)."""
-    character_id = window.selected_character_id()
-    if character_id is None or not window.campaign_model.has_character(character_id):
+    character_id = services.selected_character_id()
+    if character_id is None or not services.campaign_model.has_character(character_id):
         return None
-    return window.campaign_model.stored(character_id).system
+    return services.campaign_model.stored(character_id).system
 
 
-def selected_srs(window: MainWindow) -> tuple[int, int] | None:
+def selected_srs(services: AppServices) -> tuple[int, int] | None:
     """(critical, fumble) of the selected character when its system's checks are SRS checks."""
     from gmtool.app.systems import hooks_for
 
-    character_id = window.selected_character_id()
-    if character_id is None or not window.campaign_model.has_character(character_id):
+    character_id = services.selected_character_id()
+    if character_id is None or not services.campaign_model.has_character(character_id):
         return None
-    stored = window.campaign_model.stored(character_id)
+    stored = services.campaign_model.stored(character_id)
     srs = hooks_for(stored.system).srs
     return None if srs is None else srs(stored.character)

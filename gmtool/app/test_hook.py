@@ -73,7 +73,7 @@ class TestHook(QObject):
             "undo": lambda _args: self.window.campaign_model.undo_stack.undo(),
             "redo": lambda _args: self.window.campaign_model.undo_stack.redo(),
             # 供給, シートに反映, XP, 令呪, the tracker and undo/redo, each reporting what it changed.
-            **StepCommands(window, self._say, lambda: self._count).table(),
+            **StepCommands(window.services, self._say, lambda: self._count).table(),
         }
         self._say("ready")
 

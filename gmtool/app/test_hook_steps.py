@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from gmtool.models.undo_log import UNDONE_KEY
 
 if TYPE_CHECKING:
-    from gmtool.app.main_window import MainWindow
+    from gmtool.app.services import AppServices
     from gmtool.models.aw.session_model import AWSessionModel
     from gmtool.models.aw.supply_model import AWSupplyModel
     from gmtool.models.battle_model import BattleModel
@@ -85,11 +85,11 @@ def state_diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str,
 
 
 class StepCommands:
-    """The hook's step commands over `window`'s models; `say` prints a line, `count` is the number
-    of the command being performed."""
+    """The hook's step commands over the window's models (`services`); `say` prints a line, `count`
+    is the number of the command being performed."""
 
-    def __init__(self, window: MainWindow, say: Callable[[str], None], count: Callable[[], int]) -> None:
-        self.window = window
+    def __init__(self, services: AppServices, say: Callable[[str], None], count: Callable[[], int]) -> None:
+        self.services = services
         self._say = say
         self._count = count
         self._supply: AWSupplyModel | None = None
@@ -105,8 +105,8 @@ class StepCommands:
             "spell": self.spell,
             "boost": self.boost,
             "tracker": self.tracker,
-            "step-undo": lambda _args: self.window.campaign_model.undo_stack.undo(),
-            "step-redo": lambda _args: self.window.campaign_model.undo_stack.redo(),
+            "step-undo": lambda _args: self.services.campaign_model.undo_stack.undo(),
+            "step-redo": lambda _args: self.services.campaign_model.undo_stack.redo(),
         }
         return {name: self._watched(step) for name, step in steps.items()} | {"hold": self._hold}
 
@@ -115,14 +115,14 @@ class StepCommands:
 
     # ---- reporting --------------------------------------------------------------------------
     def _state(self) -> dict[str, Any]:
-        campaign = self.window.campaign_model.campaign
+        campaign = self.services.campaign_model.campaign
         return campaign_state(campaign._read)  # the model's own connection: its open step included
 
     def _watched(self, step: Callable[[list[str]], Any]) -> Callable[[list[str]], str]:
         def run(args: list[str]) -> str:
             before = self._state()
             what = step(args)
-            stack = self.window.campaign_model.undo_stack
+            stack = self.services.campaign_model.undo_stack
             report = {
                 "diff": state_diff(before, self._state()),
                 "stack": [stack.index(), stack.count()],
@@ -136,27 +136,27 @@ class StepCommands:
 
     # ---- models -----------------------------------------------------------------------------
     def _aw_ids(self) -> list[str]:
-        return [s.id for s in self.window.campaign_model.characters_of("aw")]
+        return [s.id for s in self.services.campaign_model.characters_of("aw")]
 
     def supply_model(self) -> AWSupplyModel:
         if self._supply is None:
             from gmtool.models.aw.supply_model import AWSupplyModel
 
-            self._supply = AWSupplyModel(self.window.campaign_model, parent=self.window)
+            self._supply = AWSupplyModel(self.services.campaign_model, parent=self.services.parent_widget)
         return self._supply
 
     def battle_model(self) -> BattleModel:
         if self._battle is None:
             from gmtool.models.battle_model import BattleModel
 
-            self._battle = BattleModel(self.window.campaign_model, self.window)
+            self._battle = BattleModel(self.services.campaign_model, self.services.parent_widget)
         return self._battle
 
     def session_model(self) -> AWSessionModel:
         if self._session is None:
             from gmtool.models.aw.session_model import AWSessionModel
 
-            self._session = AWSessionModel(self.window.campaign_model, self.window)
+            self._session = AWSessionModel(self.services.campaign_model, self.services.parent_widget)
         return self._session
 
     # ---- steps ------------------------------------------------------------------------------
@@ -184,8 +184,8 @@ class StepCommands:
     def xp(self, args: list[str]) -> Any:
         from gmtool.models.lotr.advancement_model import LotRAdvancementModel
 
-        ids = [s.id for s in self.window.campaign_model.characters_of("lotr")]
-        model = LotRAdvancementModel(self.window.campaign_model, ids[0], parent=self.window)
+        ids = [s.id for s in self.services.campaign_model.characters_of("lotr")]
+        model = LotRAdvancementModel(self.services.campaign_model, ids[0], parent=self.services.parent_widget)
         try:
             share = model.add_objective_xp(args[0], recipients=ids)
         finally:
@@ -227,8 +227,8 @@ class StepCommands:
         session = self.session_model()
         if session.state().master_of(servant) != master or session.spells_left(master) == 0:
             return {"boost": None}
-        self.window.select_character(servant)
-        model = self.window.current_panel_model()
+        self.services.select_character(servant)  # as the GM picks the servant: its panel shows
+        model = self.services.panel_model("aw")
         assert isinstance(model, AWCheckModel)
         model.set_boost(True)
         result = model.roll()

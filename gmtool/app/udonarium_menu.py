@@ -17,34 +17,34 @@ from PySide6.QtWidgets import QMenu
 from gmtool.views.widgets import show_refusal, show_unwritable
 
 if TYPE_CHECKING:
-    from gmtool.app.main_window import MainWindow
+    from gmtool.app.services import AppServices
 
 
 class UdonariumActions(QObject):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, services: AppServices) -> None:
+        super().__init__(services.parent_widget)
+        self.services = services
 
     def build(self, menu: QMenu) -> None:
-        window = self.window
-        menu.addAction(window.make_action(self.tr("Udonarium 形式で保存…"), self.save_selected))
-        menu.addAction(window.make_action(self.tr("全キャラクターを Udonarium 形式で保存…"), self.save_all))
+        services = self.services
+        menu.addAction(services.make_action(self.tr("Udonarium 形式で保存…"), self.save_selected))
+        menu.addAction(services.make_action(self.tr("全キャラクターを Udonarium 形式で保存…"), self.save_all))
 
     def save_selected(self) -> Path | None:
         """Saves the selected character; returns the path written (None: refused or cancelled)."""
-        character_id = self.window.selected_or_refuse(
+        character_id = self.services.selected_or_refuse(
             self.tr("Udonarium 形式で保存するキャラクターを選んでください")
         )
         if character_id is None:
             return None
-        stored = self.window.campaign_model.stored(character_id)
+        stored = self.services.campaign_model.stored(character_id)
         return self._save([(stored.system, stored.character)], stored.character.name or "character")
 
     def save_all(self) -> Path | None:
         """Saves every character of the campaign into one ZIP (one XML each)."""
-        everyone = [(s.system, s.character) for s in self.window.campaign_model.characters()]
+        everyone = [(s.system, s.character) for s in self.services.campaign_model.characters()]
         if not everyone:
-            show_refusal(self.window, self.tr("キャンペーンにキャラクターがいません"))
+            show_refusal(self.services.parent_widget, self.tr("キャンペーンにキャラクターがいません"))
             return None
         return self._save(everyone, self.tr("キャラクター"))
 
@@ -56,7 +56,7 @@ class UdonariumActions(QObject):
             write_udonarium,
         )
 
-        path = self.window.ask_save_path(
+        path = self.services.questions.ask_save_path(
             self.tr("Udonarium 形式で保存"), self.tr("Udonarium の ZIP (*.zip)"), suggested_file_name(title)
         )
         if not path:
@@ -67,12 +67,12 @@ class UdonariumActions(QObject):
             exported = [character_to_udonarium(system_id, character) for system_id, character in characters]
             written = write_udonarium(path, exported)
         except OSError as error:
-            show_unwritable(self.window, error)
+            show_unwritable(self.services.parent_widget, error)
             return None
         except ValueError as refusal:
-            show_refusal(self.window, str(refusal))
+            show_refusal(self.services.parent_widget, str(refusal))
             return None
-        self.window.statusBar().showMessage(
+        self.services.status_bar.showMessage(
             self.tr("{0} 人を {1} に書き出しました（Udonarium のルームにドラッグ＆ドロップできます）").format(
                 len(exported), path
             ),

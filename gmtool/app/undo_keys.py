@@ -11,15 +11,12 @@ second one undoes the previous edit; Ctrl+Z after Enter undoes the edit just mad
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Slot
-from PySide6.QtGui import QKeyEvent, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QWidget
-
-if TYPE_CHECKING:
-    from gmtool.app.main_window import MainWindow
 
 STEP_CHARS = 40  # of a step's name in the menu
 _KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
@@ -30,45 +27,71 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("UndoKeys", text)
 
 
-class _UndoBinding(QObject):
-    """Keeps the window's two actions in step with one campaign's undo stack."""
+class UndoActions(QObject):
+    """The window's 元に戻す and やり直し, made once with it and bound to the undo stack of each
+    campaign it shows; the first binding also routes Ctrl+Z from a sheet's fields to them."""
 
-    def __init__(self, window: MainWindow, stack: QUndoStack) -> None:
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+        self._stack: QUndoStack | None = None
+        self.binding: _UndoBinding | None = None
+        self._keys: SheetUndoKeys | None = None
+        self.undo_action = QAction(_tr("元に戻す"), window)
+        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
+        self.undo_action.triggered.connect(self._undo)
+        self.redo_action = QAction(_tr("やり直し"), window)
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.redo_action.triggered.connect(self._redo)
+
+    def _undo(self) -> None:
+        if self._stack is not None:
+            self._stack.undo()
+
+    def _redo(self) -> None:
+        if self._stack is not None:
+            self._stack.redo()
+
+    def bind(self, stack: QUndoStack, on_sheet: Callable[[QWidget], bool]) -> None:
+        """Called each time the window shows a campaign; `on_sheet` tells a field of its sheet."""
+        previous, self.binding = self.binding, None
+        if previous is not None:
+            previous.deleteLater()
+        self._stack = stack
+        self.binding = _UndoBinding(self, stack)
+        self.binding.sync()  # now that it is the binding
+        if self._keys is None:
+            self._keys = SheetUndoKeys(self._window, on_sheet)
+        else:
+            self._keys.on_sheet = on_sheet
+
+
+class _UndoBinding(QObject):
+    """Keeps the two actions in step with one campaign's undo stack."""
+
+    def __init__(self, owner: UndoActions, stack: QUndoStack) -> None:
         super().__init__(stack)  # deleted with the stack
-        self.window, self.stack = window, stack
+        self.owner, self.stack = owner, stack
         for signal in (stack.indexChanged, stack.undoTextChanged, stack.redoTextChanged, stack.cleanChanged):
             signal.connect(self.sync)
-        self.sync()
 
     @Slot()
     def sync(self) -> None:
         # While the stack is torn down it clears itself (and the Python side may be gone already).
-        window, stack = getattr(self, "window", None), getattr(self, "stack", None)
-        if window is None or stack is None or not (shiboken6.isValid(stack) and shiboken6.isValid(window)):
+        owner, stack = getattr(self, "owner", None), getattr(self, "stack", None)
+        if owner is None or stack is None or not (shiboken6.isValid(stack) and shiboken6.isValid(owner)):
             return
-        if getattr(window, "_undo_binding", None) is not self:  # another campaign is open now
+        if owner.binding is not self:  # another campaign is open now
             return
         for action, can, text, verb, named in (
-            (window.undo_action, stack.canUndo(), stack.undoText(), _tr("元に戻す"), _tr("元に戻す: {0}")),
-            (window.redo_action, stack.canRedo(), stack.redoText(), _tr("やり直し"), _tr("やり直し: {0}")),
+            (owner.undo_action, stack.canUndo(), stack.undoText(), _tr("元に戻す"), _tr("元に戻す: {0}")),
+            (owner.redo_action, stack.canRedo(), stack.redoText(), _tr("やり直し"), _tr("やり直し: {0}")),
         ):
             action.setEnabled(can)
             # A long step (a 令呪 with its note) is cut in the menu and said whole in the tip.
             short = text if len(text) <= STEP_CHARS else text[: STEP_CHARS - 1] + "…"
             action.setText(named.format(short) if can and text else verb)
             action.setStatusTip(named.format(text) if can and text else "")
-
-
-def bind_undo_actions(window: MainWindow, stack: QUndoStack) -> None:
-    """Called each time the window shows a campaign; the first call also routes the keys."""
-    previous = getattr(window, "_undo_binding", None)
-    window._undo_binding = None  # type: ignore[attr-defined]
-    if previous is not None:
-        previous.deleteLater()
-    window._undo_binding = _UndoBinding(window, stack)  # type: ignore[attr-defined]
-    window._undo_binding.sync()  # type: ignore[attr-defined]
-    if getattr(window, "_undo_keys", None) is None:
-        window._undo_keys = SheetUndoKeys(window)  # type: ignore[attr-defined]
 
 
 def _matches(event: QKeyEvent) -> bool:
@@ -95,25 +118,21 @@ class SheetUndoKeys(QObject):
     edits (not while they hold uncommitted typing).  It watches only the field that has the focus,
     installed as focus moves (QApplication.focusChanged), so no other event pays for it."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QWidget, on_sheet: Callable[[QWidget], bool]) -> None:
         super().__init__(window)
-        self.window = window
-        self._watched: QWidget | None = None
+        self.on_sheet = on_sheet  # a field of the sheet shown (the window's sheet area holds it)
+        self._watched: QLineEdit | QAbstractSpinBox | None = None
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_changed)
-
-    def _on_sheet(self, widget: QWidget) -> bool:
-        area = getattr(self.window, "sheet_area", None)
-        return isinstance(area, QWidget) and area.isAncestorOf(widget)
 
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         watched, self._watched = self._watched, None
         if watched is not None:
             watched.removeEventFilter(self)
             watched.destroyed.disconnect(self._forget)
-            watched.editingFinished.disconnect(self._committed)  # type: ignore[attr-defined]
-        if new is None or not isinstance(new, QLineEdit | QAbstractSpinBox) or not self._on_sheet(new):
+            watched.editingFinished.disconnect(self._committed)
+        if new is None or not isinstance(new, QLineEdit | QAbstractSpinBox) or not self.on_sheet(new):
             return
         new.installEventFilter(self)
         new.destroyed.connect(self._forget)

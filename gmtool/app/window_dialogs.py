@@ -9,12 +9,16 @@ from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox, QWidget
 from gmtool.views.file_dialogs import open_file_name, save_file_name
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+
     _DialogsBase = QWidget  # a mixin of the main window: `self` is the dialogs' parent widget
 else:
     _DialogsBase = object
 
 
 class WindowDialogs(_DialogsBase):
+    settings: QSettings  # where the file dialogs remember the last folder (the window's settings)
+
     def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
         return QInputDialog.getText(self, title, label, text=text)
 
@@ -35,7 +39,7 @@ class WindowDialogs(_DialogsBase):
 
     def ask_open_path(self, title: str, file_filter: str) -> str:
         """Starts in the folder of the last file picked, else the documents folder."""
-        return open_file_name(self, title, file_filter, getattr(self, "settings", None))
+        return open_file_name(self, title, file_filter, self.settings)
 
     def ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> str:
-        return save_file_name(self, title, file_filter, suggested, getattr(self, "settings", None))
+        return save_file_name(self, title, file_filter, suggested, self.settings)

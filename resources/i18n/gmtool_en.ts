@@ -27935,12 +27935,8 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>&amp;Edit</translation>
         </message>
         <message>
-            <source>元に戻す</source>
-            <translation>Undo</translation>
-        </message>
-        <message>
-            <source>やり直し</source>
-            <translation>Redo</translation>
+            <source>ヘルプ(&amp;H)</source>
+            <translation>&amp;Help</translation>
         </message>
         <message>
             <source>ダイスボックスに入力</source>

@@ -28,7 +28,7 @@ def window(qtbot, campaign_model, tmp_path):
     w = MainWindow(campaign_model, settings)
     w.opened: list[object] = []
     w.open_dialog = w.opened.append
-    assert install_export_actions(w) is install_export_actions(w)  # installed once
+    assert install_export_actions(w.services) is install_export_actions(w.services)  # installed once
     qtbot.addWidget(w)
     w.show()
     return w

@@ -285,7 +285,7 @@ SWITCHES = [
 def test_a_switch_flipped_in_the_window_changes_the_number_and_ctrl_z_restores_it(window, flip):
     shown = flip.setup(window)
     before = shown()
-    dialog = open_house_rules(window)
+    dialog = open_house_rules(window.services)
     dialog.choose(flip.rule_id, flip.reading_id)
     after = shown()
     assert after != before
@@ -303,7 +303,7 @@ def test_the_wounded_warning_is_loud_until_the_lighter_value_is_carried(window):
     view = lotr_panel(window)
     lotr_wounded_test(window)
     assert view.warning_label.isVisible() and "ペナルティなしで判定しています" in view.warning_label.text()
-    open_house_rules(window).choose(UNSET_WOUND_PENALTY, UNSET_LIGHTER)
+    open_house_rules(window.services).choose(UNSET_WOUND_PENALTY, UNSET_LIGHTER)
     assert not view.warning_label.isVisible()
 
 

@@ -41,7 +41,7 @@ def test_the_morale_bonus_flipped_in_the_window_changes_the_attack(window, flip)
     shown = flip.setup(window)
     before = shown()
     assert "18 ダメージ" in before  # (6 + 20) − 8
-    open_house_rules(window).choose(flip.rule_id, flip.reading_id)
+    open_house_rules(window.services).choose(flip.rule_id, flip.reading_id)
     after = shown()
     assert flip.shows in after and flip.shows not in before
     assert "21 ダメージ" in after  # (6 + 20 + 9) − (8 + 6)

@@ -79,7 +79,7 @@ SWITCHES = [
 def test_a_switch_flipped_in_the_window_changes_the_text_and_ctrl_z_restores_it(window, flip):  # noqa: F811
     shown = flip.setup(window)
     before = shown()
-    dialog = open_house_rules(window)
+    dialog = open_house_rules(window.services)
     dialog.choose(flip.rule_id, flip.reading_id)
     after = shown()
     assert after != before

@@ -53,7 +53,7 @@ def test_the_switch_flipped_in_the_window_shows_the_choice_and_ctrl_z_hides_it(w
     shown = flip.setup(window)
     before = shown()
     assert before == "hidden"  # off by default: today's sheet
-    open_house_rules(window).choose(flip.rule_id, flip.reading_id)
+    open_house_rules(window.services).choose(flip.rule_id, flip.reading_id)
     after = shown()
     assert flip.shows in after and flip.shows not in before
     stored = HouseRules.from_document(window.campaign_model.session_value("house_rules"))
@@ -64,7 +64,7 @@ def test_the_switch_flipped_in_the_window_shows_the_choice_and_ctrl_z_hides_it(w
 
 def test_a_combat_action_chosen_on_the_sheet_gives_its_plus_one(window, refusals):  # noqa: F811
     box = lotr_sheet_with_blades(window).armed_combat_box
-    open_house_rules(window).choose(ARMED_COMBAT_BONUS, ARMED_BONUS_ON)
+    open_house_rules(window.services).choose(ARMED_COMBAT_BONUS, ARMED_BONUS_ON)
     for rank in (6, 9):  # the same action at both ranks (「複数回同じものを強化してもよい」)
         box.milestone_combo.setCurrentIndex(
             box.milestone_combo.findText(f"Armed Combat: Blades ランク {rank}")

@@ -35,7 +35,7 @@ def test_the_courage_rest_flipped_in_the_window_enables_the_button(window, flip)
     shown = flip.setup(window)
     before = shown()
     assert before.startswith("False") and "許可しない" in before
-    open_house_rules(window).choose(flip.rule_id, flip.reading_id)
+    open_house_rules(window.services).choose(flip.rule_id, flip.reading_id)
     after = shown()
     assert flip.shows in after and flip.shows not in before
     box = window.sheet_view.condition_box

@@ -32,7 +32,7 @@ SWITCHES = [Flip(STUN_RELIEF, STUN_RELIEF_ON, lotr_stun_box, "Superior −3")]
 def test_the_stun_relief_flipped_in_the_window_shows_and_ctrl_z_restores_it(window, flip):  # noqa: F811
     shown = flip.setup(window)
     before = shown()
-    open_house_rules(window).choose(flip.rule_id, flip.reading_id)
+    open_house_rules(window.services).choose(flip.rule_id, flip.reading_id)
     after = shown()
     assert after != before and flip.shows in after and flip.shows not in before
     stored = HouseRules.from_document(window.campaign_model.session_value("house_rules"))

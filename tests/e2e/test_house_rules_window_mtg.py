@@ -88,7 +88,7 @@ SWITCHES = [
 def test_a_switch_flipped_in_the_window_changes_the_panel_and_ctrl_z_restores_it(window, flip):  # noqa: F811
     shown = flip.setup(window)
     before = shown()
-    open_house_rules(window).choose(flip.rule_id, flip.reading_id)
+    open_house_rules(window.services).choose(flip.rule_id, flip.reading_id)
     after = shown()
     assert after != before
     assert flip.shows in after and (not flip.shows or flip.shows not in before)
@@ -100,11 +100,11 @@ def test_a_switch_flipped_in_the_window_changes_the_panel_and_ctrl_z_restores_it
 
 def test_the_cards_out_of_the_library_entered_in_the_dialog_are_each_one_undo_step(window):  # noqa: F811
     shown = mtg_library_odds(window)
-    open_house_rules(window).choose(PHYSICAL_ODDS, ODDS_LIBRARY_ONLY)
+    open_house_rules(window.services).choose(PHYSICAL_ODDS, ODDS_LIBRARY_ONLY)
     assert "成功率 47.62%" in shown() and "ライブラリーに残る 7 枚" in shown()  # 10/21
     window.campaign_model.undo_stack.undo()  # the house rule
     window.campaign_model.undo_stack.undo()  # 熊 back in the library
-    open_house_rules(window).choose(PHYSICAL_ODDS, ODDS_LIBRARY_ONLY)
+    open_house_rules(window.services).choose(PHYSICAL_ODDS, ODDS_LIBRARY_ONLY)
     assert "ライブラリーに残る 8 枚" in shown() and "成功率 53.57%" in shown()  # 15/28
     dialog = window.findChildren(MTGOutsideDialog)[0]
     assert dialog.spins[LibraryCard(BEAR)].value() == 0 and dialog.spins[LibraryCard(FOREST)].value() == 2

@@ -206,9 +206,10 @@ def test_no_two_actions_of_the_window_share_a_shortcut(window):
 
 def test_the_house_rules_page_opens_from_the_edit_menu_on_the_selected_system(window, qtbot):
     from gmtool.app.house_rules_menu import open_house_rules
+    from gmtool.views.house_rules_dialog import HouseRulesDialog
 
     window.ask_item = lambda _title, _label, items, _current: (items[0], True)
-    dialog = open_house_rules(window)
+    dialog = open_house_rules(window.services)
     qtbot.addWidget(dialog)
     assert dialog.tabs.count() == 5 and dialog.isVisible()
-    assert window.house_rules_dialog is dialog
+    assert window.services.dialogs.find(HouseRulesDialog) is dialog

@@ -92,11 +92,11 @@ def test_ctrl_r_with_a_command_spell_boost_and_none_left_is_refused(window, refu
 def test_opening_another_campaign_closes_the_aw_tools(window, tmp_path):
     window.menus["aw"].show_session()
     window.menus["aw"].show_focus()
-    assert len(window.menus["aw"].dialogs) == 2
+    assert len(window.services.dialogs.held()) == 2
     other = tmp_path / "other.gmcampaign"
     window.ask_save_path = lambda *_args: str(other)
     window.files.new_campaign()
-    assert window.menus["aw"].dialogs == []
+    assert window.services.dialogs.held() == []
     assert window.campaign_model.campaign.path == other
 
 

@@ -108,7 +108,7 @@ def test_typed_commands_a_secret_a_table_and_a_palette_variable_reach_the_log(wi
 
     action = next(a for a in window.findChildren(QAction) if a.text() == "ダイス表…")
     action.trigger()
-    dialog = window.dice_tables_dialog
+    dialog = window.services.dialogs.find(tables_dialog.DiceTablesDialog)
     dialog.editor.setPlainText("硬貨表\n1D2\n1:表\n2:裏\n")
     dialog.save()
     assert dialog.model.names() == ["硬貨表"]

@@ -121,11 +121,11 @@ def test_a_closed_tool_dialog_is_let_go_and_the_table_goes_on(window, qtbot):
     menu.advance_selected()
     menu.edit_rules()
     advancement, rules = window.opened
-    assert menu.dialogs == [advancement, rules]
+    assert window.services.dialogs.held() == [advancement, rules]
     for dialog in (advancement, rules):
         dialog.show()  # what the real open_dialog does
         dialog.close()  # 閉じる, Esc or ×
-    assert menu.dialogs == []
+    assert window.services.dialogs.held() == []
     qtbot.waitUntil(lambda: not (shiboken6.isValid(advancement) or shiboken6.isValid(rules)))
     # The campaign changes on without the closed dialogs (no slot of a deleted widget is called).
     character = window.campaign_model.character(character_id)
@@ -135,4 +135,4 @@ def test_a_closed_tool_dialog_is_let_go_and_the_table_goes_on(window, qtbot):
     window.undo_action.trigger()
     assert window.campaign_model.character(character_id).damage == character.damage
     menu.edit_rules()  # and a new one opens as before
-    assert menu.dialogs == [window.opened[-1]]
+    assert window.services.dialogs.held() == [window.opened[-1]]

@@ -11,7 +11,6 @@ from PySide6.QtCore import QSettings
 
 from gmtool.app.export_menu import install_export_actions
 from gmtool.app.main_window import MainWindow
-from gmtool.models.battle_model import BattleModel
 from gmtool.store.udonarium_read import read_udonarium
 from gmtool.views import file_dialogs
 from gmtool.views.battle.battle_dialog import BattleDialog
@@ -21,7 +20,7 @@ from gmtool.views.battle.battle_dialog import BattleDialog
 def window(qtbot, campaign_model, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     w = MainWindow(campaign_model, settings)
-    install_export_actions(w)
+    install_export_actions(w.services)
     qtbot.addWidget(w)
     w.show()
     return w
@@ -73,8 +72,9 @@ def test_nothing_selected_or_an_unwritable_place_is_said(window, tmp_path, refus
 def test_the_tracker_saves_its_participants_and_hidden_ones_only_when_ticked(
     window, tmp_path, monkeypatch, refusals, qtbot
 ):
-    model = BattleModel(window.campaign_model, window)
-    dialog = BattleDialog(model, window, "aw")
+    window.battle_menu.show_tracker()  # as 戦闘 → 戦闘トラッカー… opens it
+    dialog = window.services.dialogs.find(BattleDialog)
+    model = dialog.model
     qtbot.addWidget(dialog)
     model.new_encounter("aw", "遭遇")
     model.add_character(ids(window)["朝霧 透"])

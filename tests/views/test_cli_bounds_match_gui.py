@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QSpinBox
 
 from gmtool.app.cli import build_parser
-from gmtool.app.cli_common import Bounded
+from gmtool.app.cli_common import Bounded, BoundedText
 from gmtool.models.aw.check_model import AWCheckModel
 from gmtool.models.aw.focus_model import AWFocusModel
 from gmtool.models.battle_model import BattleModel
@@ -179,7 +179,7 @@ def test_every_numeric_argument_is_bounded():
     for kind, command in sub.choices.items():
         for action in command._actions:
             if action.type is not None and action.dest not in ("values",):
-                text_bounded = getattr(action.type, "bounded_text", False)  # a name: its length bounded
+                text_bounded = isinstance(action.type, BoundedText)  # a name: its length bounded
                 assert isinstance(action.type, Bounded) or action.type is str.upper or text_bounded, (
                     kind,
                     action.dest,

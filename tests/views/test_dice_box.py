@@ -106,9 +106,8 @@ def test_variables_are_substituted(qtbot, view):
 def test_install_dice_box_docks_at_the_bottom(qtbot, campaign_model):
     window = QMainWindow()
     qtbot.addWidget(window)
-    window.campaign_model = campaign_model
-    model = install_dice_box(window)
-    assert window.dice_box_model is model
-    assert window.dockWidgetArea(window.dice_box_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
-    assert isinstance(window.dice_box_view, DiceBoxView)
-    assert window.dice_box_dock.widget().widget() is window.dice_box_view  # in its scroll area
+    box = install_dice_box(window, lambda: campaign_model)
+    assert isinstance(box.model, DiceBoxModel) and box.model.campaign_model is campaign_model
+    assert window.dockWidgetArea(box.dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+    assert isinstance(box.view, DiceBoxView)
+    assert box.dock.widget().widget() is box.view  # in its scroll area

@@ -145,8 +145,9 @@ def test_the_check_menu_opens_it_with_a_shortcut_no_other_action_has(window):
     assert mine.shortcut() == QKeySequence(SHORTCUT)
     assert [a for a in actions if a is not mine and a.shortcut() == mine.shortcut()] == []
     mine.trigger()
-    assert window.dice_tables_dialog.isVisible()
-    assert window.dice_tables_dialog.model.campaign_model is window.campaign_model
+    dialog = window.services.dialogs.find(DiceTablesDialog)
+    assert dialog.isVisible()
+    assert dialog.model.campaign_model is window.campaign_model
 
 
 def test_the_dice_box_rolls_the_campaigns_table_and_shows_its_odds(window, monkeypatch):

@@ -131,7 +131,7 @@ def test_the_sheet_is_read_without_scrolling_sideways(window: MainWindow, system
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_the_panel_fits_in_every_mode(qtbot: Any, window: MainWindow, system_id: str) -> None:
     character_id = first_character(window, system_id)
-    model, view = hooks_for(system_id).panel(window)  # the window's own, not shared with its stack
+    model, view = hooks_for(system_id).panel(window.services)  # the window's own, not shared with its stack
     model.set_character(hooks_for(system_id).first_side(), character_id)
     holder = QWidget()
     qtbot.addWidget(holder)

@@ -169,7 +169,7 @@ def window(qtbot, campaign_model, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     w = MainWindow(campaign_model, settings)
     qtbot.addWidget(w)
-    install_pdf_actions(w)
+    install_pdf_actions(w.services)
     w.show()
     return w
 
@@ -180,7 +180,7 @@ def file_menu_texts(window) -> list[str]:
 
 
 def test_the_actions_sit_in_the_file_menu_above_quit_once(window):
-    assert install_pdf_actions(window) is window.pdf_actions  # a second install adds nothing
+    assert install_pdf_actions(window.services) is window.pdf_actions  # a second install adds nothing
     texts = file_menu_texts(window)
     assert texts.count("PDFに書き出す…") == texts.count("印刷プレビュー…") == 1
     export, preview = texts.index("PDFに書き出す…"), texts.index("印刷プレビュー…")
@@ -227,7 +227,7 @@ def test_print_preview_draws_the_same_sheet(window, tmp_path, monkeypatch):
     printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
     out = tmp_path / "preview.pdf"
     printer.setOutputFileName(str(out))
-    printer.setPageLayout(dialog._printer.pageLayout())
+    printer.setPageLayout(dialog.printer().pageLayout())
     assert printer.pageLayout().orientation() == QPageLayout.Orientation.Portrait
     dialog.paintRequested.emit(printer)
     assert "ナール" in pdf_text(out)

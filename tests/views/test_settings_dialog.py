@@ -65,16 +65,17 @@ def test_house_rule_buttons_ask_for_their_system(qtbot, settings):
         assert blocker.args == [key]
 
 
-def test_settings_action_lands_in_the_edit_menu(qtbot, settings):
+def test_settings_action_lands_in_the_edit_menu(qtbot, settings, campaign_model):
     from PySide6.QtGui import QKeySequence
-    from PySide6.QtWidgets import QMainWindow
 
+    from gmtool.app.main_window import MainWindow
+    from gmtool.app.services import MenuId
     from gmtool.app.settings_menu import install_settings_action
 
-    window = QMainWindow()
+    window = MainWindow(campaign_model, settings)
     qtbot.addWidget(window)
-    edit = window.menuBar().addMenu("編集(&E)")
-    action = install_settings_action(window, settings)
+    edit = window.services.menu(MenuId.EDIT)
+    action = install_settings_action(window.services, window.menus)
     assert action in edit.actions()
     assert not action.shortcut().isEmpty()
     assert action.shortcut() in (QKeySequence(QKeySequence.StandardKey.Preferences), QKeySequence("Ctrl+,"))

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from gmtool.app.cli_common import bounded, pad, percent
+from gmtool.app.cli_common import BoundedText, bounded, bounded_text, pad, percent
 from gmtool.rules.checks import CHECK_VALUE_BOUNDS
 from gmtool.rules.systems.aw.focus import (
     MAX_DECLARATIONS,
@@ -55,24 +55,22 @@ REDECLARE_NAMES = {
 ROUND_END_NAMES = {END_AT_ONCE: "達したらすぐ成功", END_PLAYED_OUT: "ラウンドの終わりまで判定する"}
 
 
-def choice(names: dict[str, str], what: str) -> Any:
+def choice(names: dict[str, str], what: str) -> BoundedText[str]:
+    @bounded_text  # one of a few fixed names
     def parse(text: str) -> str:
         if text not in names:
             raise argparse.ArgumentTypeError(f"{what}は {' か '.join(names)} です: '{text}'")
         return text
 
-    parse.bounded_text = True  # type: ignore[attr-defined]  # one of a few fixed names
     return parse
 
 
+@bounded_text  # each round bounded by ROUNDS
 def rounds_list(text: str) -> frozenset[int]:
     parts = [p.strip() for p in text.split(",")]
     if not text.strip() or any(not p for p in parts):
         raise argparse.ArgumentTypeError(f"ラウンドをカンマ区切りで並べてください（例 2,3）: '{text}'")
     return frozenset(ROUNDS(p) for p in parts)
-
-
-rounds_list.bounded_text = True  # type: ignore[attr-defined]  # each round bounded by ROUNDS
 
 
 def add_focus_parsers(sub: Any) -> None:

@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import Any
 
-from gmtool.app.cli_common import bounded, percent
+from gmtool.app.cli_common import bounded, bounded_text, percent
 from gmtool.rules import battle
 from gmtool.rules.systems.aw import combat
 from gmtool.rules.systems.aw.checks import AWRoller
@@ -21,6 +21,7 @@ MAX_BLOCKERS = battle.MANY - 1
 READING_NAMES = {WITHDRAW_EACH: "敵ごとに振り直す", WITHDRAW_SINGLE: "一度だけ振って全員と比べる"}
 
 
+@bounded_text  # MAX_BLOCKERS, each by INITIATIVE
 def blocker_list(text: str) -> list[int]:
     parts = [p.strip() for p in text.split(",")]
     if not text.strip() or any(not p for p in parts):
@@ -32,16 +33,11 @@ def blocker_list(text: str) -> list[int]:
     return [INITIATIVE(p) for p in parts]
 
 
-blocker_list.bounded_text = True  # type: ignore[attr-defined]  # MAX_BLOCKERS, each by INITIATIVE
-
-
+@bounded_text  # one of two fixed names
 def reading_type(text: str) -> str:
     if text not in READING_NAMES:
         raise argparse.ArgumentTypeError(f"読み方は {WITHDRAW_EACH} か {WITHDRAW_SINGLE} です: '{text}'")
     return text
-
-
-reading_type.bounded_text = True  # type: ignore[attr-defined]  # one of two fixed names
 
 
 def add_withdraw_parsers(sub: Any) -> None:

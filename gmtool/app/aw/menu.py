@@ -21,15 +21,15 @@ class AWMenu(SystemMenu):
         return self.tr("アナザーワールド(&A)")
 
     def build(self, menu: QMenu) -> None:
-        window = self.window
+        services = self.services
         for text, slot, shortcut in (
             (self.tr("セッション管理（契約・令呪・イベントキー）…"), self.show_session, "Ctrl+Shift+M"),
             (self.tr("アナザーフォーカス判定（AF）…"), self.show_focus, "Ctrl+Shift+F"),
             (self.tr("供給・生命力の増減…"), self.show_supply, "Ctrl+Shift+H"),
         ):
-            menu.addAction(window.make_action(text, slot, shortcut))
+            menu.addAction(services.make_action(text, slot, shortcut))
         menu.addSeparator()
-        menu.addAction(window.make_action(self.tr("セッション終了（令呪を回復）"), self.end_session))
+        menu.addAction(services.make_action(self.tr("セッション終了（令呪を回復）"), self.end_session))
 
     def deleted_note(self) -> str:
         return self.tr("。契約とイベントキーの記録は残ります（セッション管理で破棄・削除できます）")
@@ -38,9 +38,13 @@ class AWMenu(SystemMenu):
         from gmtool.models.aw.session_model import AWSessionModel
         from gmtool.views.aw.session_dialog import AWSessionDialog
 
+        services = self.services
+
         def make() -> AWSessionDialog:
-            dialog = AWSessionDialog(AWSessionModel(self.window.campaign_model), self.window)
-            dialog.tracker_requested.connect(self.window.battle_menu.show_tracker)
+            from gmtool.app.battle_menu import show_tracker
+
+            dialog = AWSessionDialog(AWSessionModel(services.campaign_model), services.parent_widget)
+            dialog.tracker_requested.connect(lambda: show_tracker(services))
             return dialog
 
         self.show_single(AWSessionDialog, make)
@@ -49,22 +53,26 @@ class AWMenu(SystemMenu):
         from gmtool.models.aw.focus_model import AWFocusModel
         from gmtool.views.aw.focus_dialog import AWFocusDialog
 
+        services = self.services
         self.show_single(
-            AWFocusDialog, lambda: AWFocusDialog(AWFocusModel(self.window.campaign_model), self.window)
+            AWFocusDialog,
+            lambda: AWFocusDialog(AWFocusModel(services.campaign_model), services.parent_widget),
         )
 
     def show_supply(self) -> None:
         from gmtool.models.aw.supply_model import AWSupplyModel
         from gmtool.views.aw.supply_dialog import AWSupplyDialog
 
+        services = self.services
         self.show_single(
-            AWSupplyDialog, lambda: AWSupplyDialog(AWSupplyModel(self.window.campaign_model), self.window)
+            AWSupplyDialog,
+            lambda: AWSupplyDialog(AWSupplyModel(services.campaign_model), services.parent_widget),
         )
 
     def end_session(self) -> None:
         from gmtool.models.aw.session_model import AWSessionModel
 
-        model = AWSessionModel(self.window.campaign_model)
+        model = AWSessionModel(self.services.campaign_model)
         number = model.state().session_number
         if model.restores_at_session_end():
             question = self.tr(
@@ -77,18 +85,18 @@ class AWMenu(SystemMenu):
                 "（ハウスルール: シナリオ終了時に回復）。（Ctrl+Z で元に戻せます）"
             ).format(number)
         try:
-            focus = self.window.campaign_model.session_value("aw.focus")
+            focus = self.services.campaign_model.session_value("aw.focus")
         except StoreError:  # a damaged AF document: the AF dialog says so; the session can still end
             focus = None
         if isinstance(focus, dict) and focus.get("status") == "running":
             question += self.tr("\n進行中のAF判定はそのまま残ります（AF判定の画面で終えてください）。")
-        if not self.window.ask_confirm(self.tr("セッション終了"), question):
+        if not self.services.questions.ask_confirm(self.tr("セッション終了"), question):
             return
         from gmtool.rules.systems.aw.session import SessionRefused  # the engine loads with its first use
 
         try:
             model.end_session()
         except SessionRefused as refusal:
-            show_refusal(self.window, str(refusal))
+            show_refusal(self.services.parent_widget, str(refusal))
             return
-        self.window.statusBar().showMessage(self.tr("セッション {0} を終了しました").format(number), 5000)
+        self.services.status_bar.showMessage(self.tr("セッション {0} を終了しました").format(number), 5000)

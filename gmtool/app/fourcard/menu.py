@@ -25,13 +25,15 @@ class FourCardMenu(SystemMenu):
         return self.tr("フォーカード(&4)")
 
     def build(self, menu: QMenu) -> None:
-        window = self.window
+        services = self.services
         menu.addAction(
-            window.make_action(self.tr("キャラクター作成ウィザード…"), self.create_character, "Ctrl+Shift+W")
+            services.make_action(
+                self.tr("キャラクター作成ウィザード…"), self.create_character, "Ctrl+Shift+W"
+            )
         )
-        menu.addAction(window.make_action(self.tr("成長（シナリオの幕間）…"), self.grow_selected, "Ctrl+G"))
+        menu.addAction(services.make_action(self.tr("成長（シナリオの幕間）…"), self.grow_selected, "Ctrl+G"))
         menu.addSeparator()
-        menu.addAction(window.make_action(self.tr("スキルカタログ…"), self.edit_catalog))
+        menu.addAction(services.make_action(self.tr("スキルカタログ…"), self.edit_catalog))
 
     def create_character(self) -> str | None:
         from gmtool.models.fourcard.creation_model import FourCardCreationModel
@@ -40,8 +42,8 @@ class FourCardMenu(SystemMenu):
         catalog = self._catalog()
         if catalog is None:
             return None
-        model = FourCardCreationModel(self.window.campaign_model, catalog)
-        return self.run_creation(FourCardWizard(model, self.window))
+        model = FourCardCreationModel(self.services.campaign_model, catalog)
+        return self.run_creation(FourCardWizard(model, self.services.parent_widget))
 
     def grow_selected(self) -> None:
         from gmtool.models.fourcard.growth_model import FourCardGrowthModel
@@ -53,8 +55,8 @@ class FourCardMenu(SystemMenu):
         )
         if character_id is None or self._catalog() is None:
             return
-        model = FourCardGrowthModel(self.window.campaign_model, character_id)
-        self.show_dialog(FourCardGrowthDialog(model, self.window))
+        model = FourCardGrowthModel(self.services.campaign_model, character_id)
+        self.show_dialog(FourCardGrowthDialog(model, self.services.parent_widget))
 
     def house_rules_label(self) -> str:
         return self.tr("フォーカードのスキルカタログ…")
@@ -65,14 +67,14 @@ class FourCardMenu(SystemMenu):
     def edit_catalog(self) -> None:
         from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog
 
-        self.show_dialog(SkillCatalogDialog(self.window.campaign_model, self.window))
+        self.show_dialog(SkillCatalogDialog(self.services.campaign_model, self.services.parent_widget))
 
     def _catalog(self) -> SkillCatalog | None:
         """The campaign's catalog, or None after saying what is wrong with it."""
         from gmtool.models.fourcard.skill_catalog import CatalogProblem, campaign_catalog  # on first use
 
         try:
-            return campaign_catalog(self.window.campaign_model)
+            return campaign_catalog(self.services.campaign_model)
         except CatalogProblem as problem:
-            show_refusal(self.window, str(problem))
+            show_refusal(self.services.parent_widget, str(problem))
             return None

@@ -17,23 +17,25 @@ class LotRMenu(SystemMenu):
         return self.tr("指輪物語(&L)")
 
     def build(self, menu: QMenu) -> None:
-        window = self.window
+        services = self.services
         menu.addAction(
-            window.make_action(self.tr("キャラクター作成ウィザード…"), self.create_character, "Ctrl+Shift+L")
+            services.make_action(
+                self.tr("キャラクター作成ウィザード…"), self.create_character, "Ctrl+Shift+L"
+            )
         )
-        menu.addAction(window.make_action(self.tr("経験点と成長…"), self.advance_selected, "Ctrl+Shift+G"))
+        menu.addAction(services.make_action(self.tr("経験点と成長…"), self.advance_selected, "Ctrl+Shift+G"))
         menu.addAction(
-            window.make_action(self.tr("次のラウンド（勇気の回数を戻す）"), self.next_round, "Ctrl+Shift+R")
+            services.make_action(self.tr("次のラウンド（勇気の回数を戻す）"), self.next_round, "Ctrl+Shift+R")
         )
         menu.addSeparator()
-        menu.addAction(window.make_action(self.tr("ルール表（ハウスルール）…"), self.edit_rules))
+        menu.addAction(services.make_action(self.tr("ルール表（ハウスルール）…"), self.edit_rules))
 
     def create_character(self) -> str | None:
         from gmtool.models.lotr.creation_model import LotRCreationModel
         from gmtool.views.lotr.wizard import LotRWizard
 
-        model = LotRCreationModel(self.window.campaign_model)
-        return self.run_creation(LotRWizard(model, self.window))
+        model = LotRCreationModel(self.services.campaign_model)
+        return self.run_creation(LotRWizard(model, self.services.parent_widget))
 
     def advance_selected(self) -> None:
         from gmtool.models.lotr.advancement_model import LotRAdvancementModel
@@ -44,13 +46,13 @@ class LotRMenu(SystemMenu):
             self.tr("経験点と成長の手続きは指輪物語RPGのキャラクターだけのものです"),
         )
         if character_id is not None:
-            model = LotRAdvancementModel(self.window.campaign_model, character_id)
-            self.show_dialog(LotRAdvancementDialog(model, self.window))
+            model = LotRAdvancementModel(self.services.campaign_model, character_id)
+            self.show_dialog(LotRAdvancementDialog(model, self.services.parent_widget))
 
     def next_round(self) -> None:
         from gmtool.models.lotr.check_model import LotRCheckModel  # loaded: the panel's model is one
 
-        model = self.window.panel_model(self.system_id)
+        model = self.services.panel_model(self.system_id)
         assert isinstance(model, LotRCheckModel)  # the LotR panel model its hooks name
         model.next_round()
 
@@ -64,4 +66,5 @@ class LotRMenu(SystemMenu):
         from gmtool.models.lotr.rules_model import LotRRulesModel
         from gmtool.views.lotr.rules_dialog import LotRRulesDialog
 
-        self.show_dialog(LotRRulesDialog(LotRRulesModel(self.window.campaign_model), self.window))
+        services = self.services
+        self.show_dialog(LotRRulesDialog(LotRRulesModel(services.campaign_model), services.parent_widget))

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gmtool.app.cli_common import bounded, percent
+from gmtool.app.cli_common import bounded, bounded_text, percent
 from gmtool.rules.systems.mtg import COLOR_NAMES
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MTGCharacter
@@ -54,6 +54,7 @@ MAX_LIST_CHARS = 20_000  # --not-in-library: far more than a 250-card deck's nam
 COUNT = re.compile(r"^(?P<name>.*?)\s*:\s*(?P<count>[0-9]+)$", re.DOTALL)  # "Name:2"
 
 
+@bounded_text  # a text argument with its length bounded
 def card_name(text: str) -> str:
     """An argparse type: a card's name, English or Japanese, as long as a card name may be."""
     name = text.strip()
@@ -62,18 +63,13 @@ def card_name(text: str) -> str:
     return name
 
 
-card_name.bounded_text = True  # type: ignore[attr-defined]  # a text argument with its length bounded
-
-
+@bounded_text
 def card_list(text: str) -> str:
     """An argparse type: --not-in-library's "NAME:N,NAME:N" list, its length bounded (the names are
     read against the deck, which is loaded later)."""
     if len(text) > MAX_LIST_CHARS:
         raise argparse.ArgumentTypeError(f"カードの一覧は{MAX_LIST_CHARS}文字までです（{len(text)}文字）")
     return text
-
-
-card_list.bounded_text = True  # type: ignore[attr-defined]
 
 
 def add_parsers(sub: Any) -> None:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from gmtool.models.mtg.card_database_model import CardDatabaseModel
     from gmtool.models.mtg.table_model import MTGTableModel
     from gmtool.rules.systems.mtg.cards import Card
+    from gmtool.views.mtg.sheet_view import MTGSheetView
 
 
 class MTGMenu(SystemMenu):
@@ -30,7 +31,7 @@ class MTGMenu(SystemMenu):
         return self.tr("MTGでTRPG(&M)")
 
     def build(self, menu: QMenu) -> None:
-        window = self.window
+        services = self.services
         for text, slot, shortcut in (
             (self.tr("デッキを作る（デッキリストから）…"), self.create_deck, "Ctrl+Shift+D"),
             (self.tr("カードデータベース…"), self.show_card_database, "Ctrl+Shift+B"),
@@ -38,10 +39,10 @@ class MTGMenu(SystemMenu):
             (self.tr("仮想ライブラリー…"), self.show_library, "Ctrl+Shift+Y"),
             (self.tr("ターン終了（シーン終了）"), self.end_turn, "Ctrl+Shift+T"),
         ):
-            if text is None:
+            if text is None or slot is None:
                 menu.addSeparator()
             else:
-                menu.addAction(window.make_action(text, slot, shortcut))
+                menu.addAction(services.make_action(text, slot, shortcut))
 
     # ---- the card database -----------------------------------------------------------------
     def card_database(self) -> CardDatabaseModel:
@@ -55,7 +56,7 @@ class MTGMenu(SystemMenu):
 
     def _show_preparing(self, started: bool) -> None:
         """The first start builds the card cache from the shipped table: a wait cursor and a word."""
-        status = self.window.statusBar()
+        status = self.services.status_bar
         if started:
             QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             status.showMessage(self.tr("カードデータベースを準備しています（初回だけ数秒かかります）…"))
@@ -86,16 +87,15 @@ class MTGMenu(SystemMenu):
                 "（消さずに名前を変えて）、同梱のサンプルから作り直しますか？"
                 "カードファイルはあとで読み込み直せます。"
             ).format(shown_message(str(problem)))
-            if not self.window.ask_confirm(self.tr("カードデータベースを作り直す"), question):
+            if not self.services.questions.ask_confirm(self.tr("カードデータベースを作り直す"), question):
                 return None
             try:
                 aside = cards.rebuild()
             except (StoreError, OSError) as failure:
-                show_refusal(
-                    self.window, self.tr("作り直せませんでした: {0}").format(shown_message(str(failure)))
-                )
+                failed = self.tr("作り直せませんでした: {0}").format(shown_message(str(failure)))
+                show_refusal(self.services.parent_widget, failed)
                 return None
-            self.window.statusBar().showMessage(
+            self.services.status_bar.showMessage(
                 self.tr("カードデータベースを作り直しました（元のファイル: {0}）").format(aside.name), 10000
             )
         return cards.find, cards.search
@@ -104,20 +104,22 @@ class MTGMenu(SystemMenu):
         from gmtool.views.mtg.card_database_dialog import MTGCardDatabaseDialog
 
         cards = self.card_database()
-        self.show_single(MTGCardDatabaseDialog, lambda: MTGCardDatabaseDialog(cards, self.window))
+        parent = self.services.parent_widget
+        self.show_single(MTGCardDatabaseDialog, lambda: MTGCardDatabaseDialog(cards, parent))
 
     def enter_card(self, name: str = "", parent: QWidget | None = None) -> Card | None:
         """A card typed in by hand, kept in the card database; None if the player gives up."""
         from gmtool.views.mtg.card_entry_dialog import MTGCardEntryDialog
 
         lookups = self._lookups(quiet=True)
-        dialog = MTGCardEntryDialog(name, parent or self.window, lookups[0] if lookups else None)
-        if not self.window.run_wizard(dialog) or dialog.card is None:
+        parent = parent or self.services.parent_widget
+        dialog = MTGCardEntryDialog(name, parent, lookups[0] if lookups else None)
+        if not self.services.questions.run_wizard(dialog) or dialog.card is None:
             return None
         try:
             self.card_database().add_manual(dialog.card)
         except StoreError as problem:  # the message names the file and the fault
-            show_refusal(self.window, str(problem))
+            show_refusal(self.services.parent_widget, str(problem))
             return None
         return dialog.card
 
@@ -143,8 +145,9 @@ class MTGMenu(SystemMenu):
             data_date = card_data_date(cards.database())
         except StoreError:
             data_date = ""
+        parent = self.services.parent_widget
         return MTGDecklistDialog(
-            find, self.enter_card, deck_name, self.window, search, candidates=candidates, data_date=data_date
+            find, self.enter_card, deck_name, parent, search, candidates=candidates, data_date=data_date
         )
 
     def create_character(self) -> str | None:
@@ -160,7 +163,7 @@ class MTGMenu(SystemMenu):
 
         dialog = self._decklist_dialog("")
         if dialog is None:  # no card database: a deck can still be started, its cards entered by hand
-            empty = self.window.ask_confirm(
+            empty = self.services.questions.ask_confirm(
                 self.tr("デッキを作る"),
                 self.tr(
                     "カードデータベースが使えないため、デッキリストは読めません。空のデッキを作りますか？"
@@ -168,73 +171,80 @@ class MTGMenu(SystemMenu):
             )
             if not empty:
                 return None
-        elif not self.window.run_wizard(dialog):
+        elif not self.services.questions.run_wizard(dialog):
             return None
         name = (dialog.deck_name if dialog else "") or self.tr("新しいデッキ")
         try:
             deck = MTGCharacter(name=name) if dialog is None or dialog.empty else dialog.resolution.deck(name)
         except ValueError as refusal:
-            show_refusal(self.window, str(refusal))
+            show_refusal(self.services.parent_widget, str(refusal))
             return None
         text = self.tr("デッキ「{0}」を作成").format(name)
-        new_id = self.window.campaign_model.insert_character(self.system_id, deck, text)
-        self.window.select_character(new_id)
+        new_id = self.services.campaign_model.insert_character(self.system_id, deck, text)
+        self.services.select_character(new_id)
         return new_id
 
-    def replace_decklist(self, sheet: Any) -> None:
+    def replace_decklist(self, sheet: MTGSheetView) -> None:
         """The sheet's 「デッキリストを読み込む…」: the deck's cards replaced, one undo step."""
         dialog = self._decklist_dialog(None)
-        if dialog is None or not self.window.run_wizard(dialog) or dialog.resolution is None:
+        if dialog is None or not self.services.questions.run_wizard(dialog) or dialog.resolution is None:
             return
         resolution = dialog.resolution
         try:
             sheet.deck_model.replace_cards(resolution.library, resolution.sideboard, dialog.source)
         except ValueError as refusal:
-            show_refusal(self.window, str(refusal))
+            show_refusal(self.services.parent_widget, str(refusal))
 
     def attach_panel(self, view: QWidget, model: Any) -> None:
-        view.library_requested.connect(lambda: self.show_library(model.character_id))  # type: ignore[attr-defined]
-        view.outside_requested.connect(lambda: self.show_outside(model))  # type: ignore[attr-defined]
+        from gmtool.views.mtg.check_view import MTGCheckView  # loaded: `view` is one
+
+        assert isinstance(view, MTGCheckView)  # the MTG panel its hooks name
+        view.library_requested.connect(lambda: self.show_library(model.character_id))
+        view.outside_requested.connect(lambda: self.show_outside(model))
 
     def show_outside(self, model: Any) -> QDialog:
         """The judgement panel's 「ライブラリー外…」: its deck's cards out of the library."""
         from gmtool.views.mtg.outside_dialog import MTGOutsideDialog
 
-        return self.show_single(MTGOutsideDialog, lambda: MTGOutsideDialog(model, self.window))
+        parent = self.services.parent_widget
+        return self.show_single(MTGOutsideDialog, lambda: MTGOutsideDialog(model, parent))
 
     def attach_sheet(self, sheet: QWidget) -> None:
         """A deck sheet was shown: give it the card database and answer its requests."""
-        if not hasattr(sheet, "decklist_requested"):
+        from gmtool.views.mtg.sheet_view import MTGSheetView  # loaded: `sheet` is one
+
+        if not isinstance(sheet, MTGSheetView):
             return
         lookups = self._lookups(quiet=True)
-        sheet.set_card_database(*(lookups or (None, None)))  # type: ignore[attr-defined]
+        sheet.set_card_database(*(lookups or (None, None)))
         sheet.decklist_requested.connect(lambda: self.replace_decklist(sheet))
 
         def manual(name: str, section: str, count: int) -> None:
             card = self.enter_card(name, sheet)
             if card is not None:
-                sheet.add_card(card, count, section)  # type: ignore[attr-defined]
+                sheet.add_card(card, count, section)
 
-        sheet.manual_card_requested.connect(manual)  # type: ignore[attr-defined]
+        sheet.manual_card_requested.connect(manual)
 
     # ---- the table -------------------------------------------------------------------------
     def _table_model(self) -> MTGTableModel:
         from gmtool.models.mtg.table_model import MTGTableModel  # imported on first use
 
-        return MTGTableModel(self.window.campaign_model)
+        return MTGTableModel(self.services.campaign_model)
 
     def show_library(self, character_id: str | None = None) -> None:
         from gmtool.views.mtg.library_dialog import MTGLibraryDialog
 
         if not character_id:
-            selected = self.window.selected_character_id()
-            stored = self.window.campaign_model.stored(selected) if selected else None
+            selected = self.services.selected_character_id()
+            stored = self.services.campaign_model.stored(selected) if selected else None
             character_id = selected if stored is not None and stored.system == self.system_id else None
+        parent = self.services.parent_widget
         dialog = self.show_single(
-            MTGLibraryDialog, lambda: MTGLibraryDialog(self._table_model(), character_id, self.window)
+            MTGLibraryDialog, lambda: MTGLibraryDialog(self._table_model(), character_id, parent)
         )
         if character_id:
-            combo = dialog.deck_combo  # type: ignore[attr-defined]
+            combo = dialog.deck_combo
             combo.setCurrentIndex(combo.findData(character_id))
 
     def end_turn(self) -> None:
@@ -246,9 +256,9 @@ class MTGMenu(SystemMenu):
         try:
             model.end_turn()
         except TableRefused as refused:
-            show_refusal(self.window, str(refused))
+            show_refusal(self.services.parent_widget, str(refused))
             return
-        self.window.statusBar().showMessage(
+        self.services.status_bar.showMessage(
             self.tr("MTGでTRPG: ターン {0} を終了しました（ブーストのカードはライブラリーの下へ）").format(
                 turn
             ),

@@ -22,16 +22,16 @@ class SengenshoMenu(SystemMenu):
         return self.tr("千幻抄(&S)")
 
     def build(self, menu: QMenu) -> None:
-        window = self.window
+        services = self.services
         for text, slot, shortcut in (
             (self.tr("セッション管理（縁故・幻想能力・ラスボス）…"), self.show_session, "Ctrl+Shift+K"),
             (self.tr("対抗判定（7ステップ）…"), self.show_opposed, "Ctrl+Shift+O"),
         ):
-            menu.addAction(window.make_action(text, slot, shortcut))
-        menu.addAction(window.make_action(self.tr("類型カタログ…"), self.edit_catalog, "Ctrl+Shift+J"))
+            menu.addAction(services.make_action(text, slot, shortcut))
+        menu.addAction(services.make_action(self.tr("類型カタログ…"), self.edit_catalog, "Ctrl+Shift+J"))
         menu.addSeparator()
         menu.addAction(
-            window.make_action(self.tr("セッション終了（幻想能力の使用回数を戻す）…"), self.end_session)
+            services.make_action(self.tr("セッション終了（幻想能力の使用回数を戻す）…"), self.end_session)
         )
 
     def attach_panel(self, view: QWidget, model: Any) -> None:
@@ -50,18 +50,24 @@ class SengenshoMenu(SystemMenu):
         from gmtool.models.sengensho.session_model import SengenshoSessionModel
         from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
 
+        services = self.services
         self.show_single(
             SengenshoSessionDialog,
-            lambda: SengenshoSessionDialog(SengenshoSessionModel(self.window.campaign_model), self.window),
+            lambda: SengenshoSessionDialog(
+                SengenshoSessionModel(services.campaign_model), services.parent_widget
+            ),
         )
 
     def show_opposed(self) -> None:
         from gmtool.models.sengensho.opposed_model import SengenshoOpposedModel
         from gmtool.views.sengensho.opposed_dialog import SengenshoOpposedDialog
 
+        services = self.services
         self.show_single(
             SengenshoOpposedDialog,
-            lambda: SengenshoOpposedDialog(SengenshoOpposedModel(self.window.campaign_model), self.window),
+            lambda: SengenshoOpposedDialog(
+                SengenshoOpposedModel(services.campaign_model), services.parent_widget
+            ),
         )
 
     def house_rules_label(self) -> str:
@@ -74,18 +80,21 @@ class SengenshoMenu(SystemMenu):
         from gmtool.models.sengensho.catalog_model import SengenshoCatalogModel
         from gmtool.views.sengensho.catalog_dialog import SengenshoCatalogDialog
 
+        services = self.services
         self.show_single(
             SengenshoCatalogDialog,
-            lambda: SengenshoCatalogDialog(SengenshoCatalogModel(self.window.campaign_model), self.window),
+            lambda: SengenshoCatalogDialog(
+                SengenshoCatalogModel(services.campaign_model), services.parent_widget
+            ),
         )
 
     def end_session(self) -> None:
         from gmtool.models.sengensho.session_model import SengenshoSessionModel
 
-        model = SengenshoSessionModel(self.window.campaign_model)
+        model = SengenshoSessionModel(self.services.campaign_model)
         state = model.state()
         if not state.running:
-            show_refusal(self.window, self.tr("千幻抄のセッションは始まっていません"))
+            show_refusal(self.services.parent_widget, self.tr("千幻抄のセッションは始まっていません"))
             return
         number = state.session_number
         question = self.tr(
@@ -94,7 +103,7 @@ class SengenshoMenu(SystemMenu):
             "このセッションの縁故と前借りは記録に移ります（持ち越すときはセッション管理から終了してください）。"
             "（Ctrl+Z で元に戻せます）"
         ).format(number)
-        if not self.window.ask_confirm(self.tr("セッション終了"), question):
+        if not self.services.questions.ask_confirm(self.tr("セッション終了"), question):
             return
         from gmtool.rules.systems.sengensho.session import (
             SessionRefused,  # the engine loads with its first use
@@ -103,8 +112,8 @@ class SengenshoMenu(SystemMenu):
         try:
             model.end_session(keep_bonds=False)
         except SessionRefused as refusal:
-            show_refusal(self.window, str(refusal))
+            show_refusal(self.services.parent_widget, str(refusal))
             return
-        self.window.statusBar().showMessage(
+        self.services.status_bar.showMessage(
             self.tr("千幻抄のセッション {0} を終了しました").format(number), 5000
         )

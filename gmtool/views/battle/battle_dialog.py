@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QMainWindow,
     QMessageBox,
     QSplitter,
     QTableView,
@@ -57,6 +56,9 @@ ActionBoxFactory = Callable[[BattleModel, Callable[[str, str], bool]], SessionTa
 
 
 class BattleDialog(QDialog):
+    # An export succeeded: the sentence to say where the window says such things (its status line).
+    exported = Signal(str)
+
     def __init__(
         self,
         model: BattleModel,
@@ -433,9 +435,7 @@ class BattleDialog(QDialog):
         if not path.lower().endswith(".zip"):
             path += ".zip"
         count = self.model.write_udonarium_encounter(path, self.include_hidden_check.isChecked())
-        window = self.parentWidget()
-        if isinstance(window, QMainWindow):  # success is said where the main window says it
-            window.statusBar().showMessage(self.tr("{0} 人を {1} に書き出しました").format(count, path), 5000)
+        self.exported.emit(self.tr("{0} 人を {1} に書き出しました").format(count, path))
 
     def copy_order(self) -> None:
         QGuiApplication.clipboard().setText(self.model.public_order_text())
