@@ -56,4 +56,5 @@ def test_the_effect_shown_is_the_one_of_the_reading_played(empty_campaign_model)
     rule = house_rule(WITHDRAW)
     assert model.effect(WITHDRAW) == rule.reading(WITHDRAW_EACH).effect
     model.set_reading(WITHDRAW, WITHDRAW_SINGLE)
-    assert model.effect(WITHDRAW) == rule.reading(WITHDRAW_SINGLE).effect != rule.reading(WITHDRAW_EACH).effect
+    single, each = rule.reading(WITHDRAW_SINGLE).effect, rule.reading(WITHDRAW_EACH).effect
+    assert model.effect(WITHDRAW) == single != each
