@@ -29,7 +29,6 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.battle_encounter import TrackedEncounter
 from gmtool.models.battle_exports import EncounterExports
 from gmtool.models.battle_keys import ENCOUNTER_KEY, SAVED_KEY
-from gmtool.models.battle_labels import SIDE_LABELS, STATUS_LABELS
 from gmtool.models.battle_participant import ParticipantEdits
 from gmtool.models.battle_roster import BattleRoster
 from gmtool.models.battle_round import BattleRound
@@ -39,8 +38,6 @@ from gmtool.rules.battle_rules import CombatRules
 from gmtool.rules.battle_types import BattleRefused, Encounter, Participant
 from gmtool.rules.dice import new_seed
 from gmtool.rules.systems import SYSTEMS
-
-__all__ = ["SIDE_LABELS", "STATUS_LABELS", "BattleModel"]
 
 
 class BattleModel(QObject):

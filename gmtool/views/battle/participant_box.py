@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.battle_model import SIDE_LABELS, STATUS_LABELS, BattleModel
+from gmtool.models.battle_labels import SIDE_LABELS, STATUS_LABELS
+from gmtool.models.battle_model import BattleModel
 from gmtool.rules.battle_types import Participant, Side, Status
 from gmtool.views.appearance import set_tone
 from gmtool.views.session_tab import Confirm, SessionTab
