@@ -13,16 +13,13 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from gmtool.models.battle_encounter import TrackedEncounter
 from gmtool.models.battle_labels import STATUS_LABELS
-from gmtool.models.campaign_model import CampaignModel
 
 
 class EncounterExports(QObject):
-    def __init__(
-        self, encounter: TrackedEncounter, campaign_model: CampaignModel, parent: QObject | None = None
-    ) -> None:
+    def __init__(self, encounter: TrackedEncounter, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.encounter = encounter
-        self.campaign_model = campaign_model
+        self.campaign_model = encounter.campaign_model
 
     def public_order_text(self) -> str:
         """The turn order for the players (a chat window): hidden NPCs are left out."""

@@ -53,11 +53,11 @@ class BattleModel(QObject):
         self.campaign_model = campaign_model
         self.seed_source = seed_source  # replaceable (tests fix the dice): read at every roll
         self.encounter = TrackedEncounter(campaign_model, self)
-        self.roster = BattleRoster(self.encounter, campaign_model, self)
+        self.roster = BattleRoster(self.encounter, self)
         self.round = BattleRound(self.encounter, lambda: self.seed_source(), self)
         self.edit = ParticipantEdits(self.encounter, self)
-        self.saved = SavedEncounters(self.encounter, campaign_model, self)
-        self.exports = EncounterExports(self.encounter, campaign_model, self)
+        self.saved = SavedEncounters(self.encounter, self)
+        self.exports = EncounterExports(self.encounter, self)
         campaign_model.session_changed.connect(self._on_session_changed)
         campaign_model.characters_changed.connect(self.changed)
 

@@ -16,7 +16,6 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject
 
 from gmtool.models.battle_encounter import TrackedEncounter
-from gmtool.models.campaign_model import CampaignModel
 from gmtool.rules import battle, battle_turns
 from gmtool.rules.battle_types import BattleRefused, Participant, QuickField
 from gmtool.rules.systems import SYSTEMS
@@ -24,12 +23,10 @@ from gmtool.store.validation import format_validation_error
 
 
 class BattleRoster(QObject):
-    def __init__(
-        self, encounter: TrackedEncounter, campaign_model: CampaignModel, parent: QObject | None = None
-    ) -> None:
+    def __init__(self, encounter: TrackedEncounter, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.encounter = encounter
-        self.campaign_model = campaign_model
+        self.campaign_model = encounter.campaign_model
 
     # ---- reading ------------------------------------------------------------------------
     def characters(self) -> list[tuple[str, str]]:

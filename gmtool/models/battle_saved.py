@@ -15,19 +15,16 @@ from PySide6.QtCore import QObject
 
 from gmtool.models.battle_encounter import TrackedEncounter
 from gmtool.models.battle_keys import SAVED_KEY
-from gmtool.models.campaign_model import CampaignModel
 from gmtool.rules import battle
 from gmtool.rules.battle_types import BattleRefused, Encounter, Phase
 from gmtool.store.errors import StoreError
 
 
 class SavedEncounters(QObject):
-    def __init__(
-        self, encounter: TrackedEncounter, campaign_model: CampaignModel, parent: QObject | None = None
-    ) -> None:
+    def __init__(self, encounter: TrackedEncounter, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.encounter = encounter
-        self.campaign_model = campaign_model
+        self.campaign_model = encounter.campaign_model
 
     def encounters(self) -> tuple[Encounter, ...]:
         """The saved encounters, in the order saved (none when the stored list cannot be read)."""
