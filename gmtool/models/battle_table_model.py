@@ -16,8 +16,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from gmtool.models.battle_model import SIDE_LABELS, STATUS_LABELS, BattleModel
-from gmtool.rules.battle import Participant, Resource
+from gmtool.models.battle_labels import SIDE_LABELS, STATUS_LABELS
+from gmtool.models.battle_model import BattleModel
+from gmtool.rules.battle_types import Participant, Resource
 
 Index = QModelIndex | QPersistentModelIndex
 ID_ROLE = Qt.ItemDataRole.UserRole

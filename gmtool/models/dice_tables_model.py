@@ -10,6 +10,8 @@ each built from a table of the rule texts (its `#` header names the section).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +27,7 @@ from gmtool.rules.dice_table import (
     cached_table,
     parse_table,
     roll_table,
+    row_odds,
     table_text,
     value_odds,
 )
@@ -38,6 +41,38 @@ DICE_TABLES_KEY = "dice_tables"
 MAX_TABLES = 200  # per campaign: the dice box looks every name up as the GM types
 EXAMPLES_FOLDER = "dice_tables"
 FILE_ENCODING = "utf-8"  # written without a BOM; one is skipped on reading (Windows' Notepad)
+NEW_TABLE_ROWS = 6  # a new table starts as a 1D6 table with empty rows
+
+
+@dataclass(frozen=True)
+class RowOdds:
+    """One row of a table as the editor lists it: the number, its exact chance, the text a roll prints."""
+
+    value: int
+    probability: Fraction
+    shown: str
+
+
+@dataclass(frozen=True)
+class TableReading:
+    """A table's text as read while it is typed: the table's name, dice and rows with their
+    chances; or why it does not read (a Message) and, where one line is at fault, its number.
+    An empty text reads as nothing at all (no rows, no problem)."""
+
+    name: str = ""
+    dice: str = ""
+    rows: tuple[RowOdds, ...] = ()
+    problem: str | None = None
+    line: int | None = None
+
+    @property
+    def readable(self) -> bool:
+        return bool(self.dice) and self.problem is None
+
+
+def table_rows(table: DiceTable) -> tuple[RowOdds, ...]:
+    """Each row of *table* with the chance of rolling it, in the order of the numbers."""
+    return tuple(RowOdds(row.value, p, row.shown) for row, p in row_odds(table))
 
 
 class DiceTablesProblem(ValueError):
@@ -129,6 +164,26 @@ class DiceTablesModel(QObject):
     def names(self) -> list[str]:
         """Each table's name (its first line, read or not)."""
         return [next((line.strip() for line in t.splitlines() if line.strip()), "") for t in self.texts()]
+
+    def read(self, text: str) -> TableReading:
+        """*text* read as a table (the editor's text as it is typed); nothing is stored."""
+        if not text.strip():
+            return TableReading()
+        try:
+            table = parse_table(text)
+        except TableError as error:
+            return TableReading(problem=error.message, line=error.line)
+        return TableReading(table.name, table.dice, table_rows(table))
+
+    def new_table_text(self) -> str:
+        """A new 1D6 table with empty rows, under a name no stored table has (新しい表, 新しい表2…)."""
+        names = set(self.names())
+        base = name = self.tr("新しい表")
+        n = 2
+        while name in names:
+            name, n = f"{base}{n}", n + 1
+        rows = "".join(f"{i}:\n" for i in range(1, NEW_TABLE_ROWS + 1))
+        return f"{name}\n1D{NEW_TABLE_ROWS}\n{rows}"
 
     @property
     def read_only(self) -> str | None:

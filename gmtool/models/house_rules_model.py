@@ -61,7 +61,12 @@ class HouseRulesModel(QObject):
         return house_rules_of(system_id)
 
     def reading(self, rule_id: str) -> str:
+        """The id of the reading played for `rule_id` (the campaign's choice, else the default)."""
         return self.rules().get(rule_id)
+
+    def effect(self, rule_id: str) -> str:
+        """What the reading played for `rule_id` changes (a Message, or "" when it says nothing)."""
+        return house_rule(rule_id).reading(self.reading(rule_id)).effect
 
     def set_reading(self, rule_id: str, reading_id: str) -> None:
         """Plays `reading_id` for `rule_id` from now on: one undo step (nothing when unchanged)."""

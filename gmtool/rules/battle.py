@@ -5,180 +5,74 @@ One frozen document (stored as JSON in the campaign's session state) and pure op
 return the next encounter or raise `BattleRefused` with the reason the table hears.  Who acts next,
 what a round start does and what damage means are each system's `CombatRules`
 (`gmtool/rules/battle_rules.py`), found through the system registry; the operations here ask them.
+The value types live in `gmtool/rules/battle_types.py` (what the views may import) and are
+re-exported here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from dataclasses import replace
 from functools import cache
 from typing import Annotated, Any
 
-from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+from pydantic import Field, TypeAdapter
 
+from gmtool.rules.battle_types import (
+    KEEP,
+    MANY,
+    MAX_EVENTS,
+    Action,
+    BattleRefused,
+    Condition,
+    Encounter,
+    Event,
+    Id,
+    Name,
+    Participant,
+    Phase,
+    Resource,
+    Side,
+    Status,
+    Text,
+    Value,
+)
 from gmtool.rules.message import Message
 
-Id = Annotated[StrictStr, Field(min_length=1, max_length=64)]
-Name = Annotated[StrictStr, Field(max_length=200)]
-Text = Annotated[StrictStr, Field(max_length=5000)]
-Value = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
-MANY = 2_000  # participants, conditions, log lines: far beyond a table, short of a hostile file
-MAX_EVENTS = 5_000  # the encounter's own log keeps its newest lines; the campaign log keeps all
-
-
-class BattleRefused(ValueError):
-    """An action the tracker or the rules do not allow; the message is the reason shown."""
-
-
-class Phase(StrEnum):
-    SETUP = "setup"  # a round starts: declarations, initiative rolls
-    TURN = "turn"  # someone acts
-    CLEANUP = "cleanup"  # everyone has acted: the round's end
-
-
-class Status(StrEnum):
-    ACTIVE = "active"
-    DEFEATED = "defeated"  # 戦闘不能・昏倒: skipped, still in the scene
-    DEAD = "dead"
-    FLED = "fled"  # left the scene (逃走)
-
-
-class Side(StrEnum):
-    ALLY = "ally"
-    ENEMY = "enemy"
-
-
-@dataclass(frozen=True)
-class Resource:
-    """HP, MP, life, damage taken…: a value and, where one is known, its maximum.
-
-    Damage lowers a pool (HP) and raises a track (`grows`); healing does the opposite."""
-
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    key: Id
-    label: Name
-    value: Value = 0
-    maximum: Value | None = None
-    grows: StrictBool = False  # a track that counts damage taken (疲労, 負傷, LotR's wounds)
-
-
-@dataclass(frozen=True)
-class Condition:
-    """A named state; `rounds` left counts down at the start of `counts_on`'s turn (None: at
-    the round's cleanup), and the condition ends at 0.  No `rounds`: until removed."""
-
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    name: Annotated[StrictStr, Field(min_length=1, max_length=200)]
-    rounds: Annotated[StrictInt, Field(ge=1, le=100_000)] | None = None
-    counts_on: Id | None = None
-
-
-@dataclass(frozen=True)
-class Action:
-    """One action recorded in the participant's current round (kind is the system's: minor/major…)."""
-
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    kind: Annotated[StrictStr, Field(max_length=32)]
-    name: Name
-    cost: Annotated[StrictInt, Field(ge=0, le=100)] = 0
-
-
-@dataclass(frozen=True)
-class Participant:
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    id: Id
-    name: Name
-    character_id: Id | None = None  # a campaign character, or None for a quick NPC
-    is_pc: StrictBool = False
-    side: Side = Side.ENEMY
-    hidden: StrictBool = False  # the GM's secret: marked, and left out of every export
-    status: Status = Status.ACTIVE
-    acted: StrictBool = False
-    initiative: Value = 0  # what orders turns: 行動値, this round's Swiftness test…
-    values: dict[Annotated[StrictStr, Field(max_length=32)], Value] = field(default_factory=dict)
-    resources: Annotated[tuple[Resource, ...], Field(max_length=32)] = ()
-    conditions: Annotated[tuple[Condition, ...], Field(max_length=MANY)] = ()
-    engagement: Name | None = None  # the engagement (group) it stands in
-    actions: Annotated[tuple[Action, ...], Field(max_length=MANY)] = ()  # this round's
-    revealed: StrictBool = False  # its data made public (対象識別)
-    note: Text = ""
-
-    @property
-    def in_play(self) -> bool:
-        """Whether it takes turns: defeated, dead and fled participants are skipped."""
-        return self.status is Status.ACTIVE
-
-    def resource(self, key: str) -> Resource | None:
-        return next((r for r in self.resources if r.key == key), None)
-
-    def value(self, key: str, default: int = 0) -> int:
-        return self.values.get(key, default)
-
-
-@dataclass(frozen=True)
-class Event:
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    round: Annotated[StrictInt, Field(ge=0, le=100_000)]
-    text: Text
-
-
-@dataclass(frozen=True)
-class Encounter:
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    name: Name = ""
-    system: Annotated[StrictStr, Field(max_length=32)] = ""
-    active: StrictBool = False  # started and not yet ended
-    round: Annotated[StrictInt, Field(ge=0, le=100_000)] = 0
-    phase: Phase = Phase.SETUP
-    current: Id | None = None
-    participants: Annotated[tuple[Participant, ...], Field(max_length=MANY)] = ()  # the GM's order
-    turns: Annotated[tuple[Id, ...], Field(max_length=MANY)] = ()  # who has acted this round, in turn
-    # Whose turn has begun this round: their conditions are counted once a round, however often the
-    # turn comes back to them (the GM handing it on, 前の手番).
-    counted: Annotated[tuple[Id, ...], Field(max_length=MANY)] = ()
-    # Who stood level with the actor by the rules when the turn began: the GM may choose another.
-    tied: Annotated[tuple[Id, ...], Field(max_length=MANY)] = ()
-    # Level on 行動値 but put in order by the text's rule of thumb (AW: 反射, 知覚, 幸運): the GM may
-    # still decide otherwise.
-    ordered_by_principle: Annotated[tuple[Id, ...], Field(max_length=MANY)] = ()
-    options: dict[Annotated[StrictStr, Field(max_length=32)], Value] = field(default_factory=dict)
-    events: Annotated[tuple[Event, ...], Field(max_length=MAX_EVENTS)] = ()
-
-    def __post_init__(self) -> None:
-        ids = [p.id for p in self.participants]
-        if len(set(ids)) != len(ids):
-            raise ValueError(Message("participants: 同じIDの参加者が2人います"))
-        if self.current is not None and self.current not in ids:
-            raise ValueError(Message("current: 手番の参加者がいません"))
-
-    def participant(self, participant_id: str | None) -> Participant | None:
-        return next((p for p in self.participants if p.id == participant_id), None)
-
-    def get(self, participant_id: str) -> Participant:
-        found = self.participant(participant_id)
-        if found is None:
-            raise BattleRefused(Message("その参加者はこの戦闘にいません"))
-        return found
-
-    def option(self, key: str, default: int = 0) -> int:
-        return self.options.get(key, default)
-
-    def waiting(self) -> list[Participant]:
-        """Who may still act this round, in the GM's order."""
-        return [p for p in self.participants if p.in_play and not p.acted]
-
-    def public(self) -> Encounter:
-        """The encounter as the players may see it: hidden participants left out."""
-        shown = tuple(p for p in self.participants if not p.hidden)
-        current = self.current if any(p.id == self.current for p in shown) else None
-        return replace(self, participants=shown, current=current)
+__all__ = [
+    "KEEP",
+    "MANY",
+    "MAX_EVENTS",
+    "Action",
+    "BattleRefused",
+    "Condition",
+    "Encounter",
+    "Event",
+    "Id",
+    "Name",
+    "Participant",
+    "Phase",
+    "Resource",
+    "Side",
+    "Status",
+    "Text",
+    "Value",
+    "add_condition",
+    "add_participants",
+    "copy_names",
+    "count_conditions",
+    "damage",
+    "dump_encounter",
+    "dump_saved",
+    "load_encounter",
+    "load_saved",
+    "log_event",
+    "move_participant",
+    "remove_condition",
+    "remove_participant",
+    "set_resource",
+    "with_participant",
+]
 
 
 @cache
@@ -289,9 +183,6 @@ def move_participant(encounter: Encounter, participant_id: str, offset: int) -> 
     target = max(0, min(len(order) - 1, index + offset))
     order.insert(target, order.pop(index))
     return replace(encounter, participants=tuple(order))
-
-
-KEEP: Any = object()  # set_resource: leave the maximum as it is
 
 
 def set_resource(

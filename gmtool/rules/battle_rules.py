@@ -10,43 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from gmtool.rules.battle import Encounter, Participant, Resource
+from gmtool.rules.battle_types import NextActor, QuickField, Seed
 
-
-@dataclass(frozen=True)
-class QuickField:
-    """A value asked for when the GM makes a quick NPC."""
-
-    key: str
-    label: str
-    default: int = 0  # what the engine takes when a caller gives none (the dialog asks instead)
-    minimum: int = -999
-    maximum: int = 9999
-    required: bool = False  # no value the rules give: the GM must enter it
-
-
-@dataclass(frozen=True)
-class Seed:
-    """What a participant starts from: made from a campaign character or a quick NPC's values."""
-
-    name: str
-    is_pc: bool = False
-    initiative: int = 0
-    values: Mapping[str, int] | None = None
-    resources: tuple[Resource, ...] = ()
-
-
-@dataclass(frozen=True)
-class NextActor:
-    """Who acts next, and who stands level with them by every rule (the GM may pick one of those)."""
-
-    id: str | None
-    tied: tuple[str, ...] = ()
-    ordered_by_principle: tuple[str, ...] = ()  # level, put in order by a rule of thumb the GM may overrule
+__all__ = ["CombatRules", "LifeRules", "NextActor", "QuickField", "Seed", "combat_rules", "life_rules"]
 
 
 class CombatRules:

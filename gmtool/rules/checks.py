@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from gmtool.rules.dice import Faces
+from gmtool.rules.dice_types import Faces
 
 # The judgement panels' fields, shared with the `prob` CLI so both accept the same numbers:
 # 判定値 (or a typed value), 修正, and the 難易度 of the AW and フォーカード panels.

@@ -3,7 +3,8 @@
 Probabilities are `fractions.Fraction`, so a distribution is exact rather than
 approximately right; views convert to float only for display.  Every roll
 takes an injected `random.Random`, never the global one, so a seed recorded in
-the log replays the same faces.
+the log replays the same faces.  The value types (`Distribution`, `Faces`, the seed's
+bounds) live in `gmtool/rules/dice_types.py` and are re-exported here.
 """
 
 from __future__ import annotations
@@ -11,51 +12,24 @@ from __future__ import annotations
 import itertools
 import random
 import secrets
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable, Iterator
+from typing import TypeVar
 
-K = TypeVar("K", bound=Hashable)
+from gmtool.rules.dice_types import MAX_SEED, SEED_BITS, Distribution, Faces
+
+__all__ = [
+    "MAX_SEED",
+    "SEED_BITS",
+    "Distribution",
+    "Faces",
+    "all_faces",
+    "enumerate_outcomes",
+    "new_seed",
+    "roll",
+    "sum_distribution",
+]
+
 V = TypeVar("V", bound=Hashable)
-
-Faces = tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Distribution(Generic[K]):
-    """A finite probability distribution over hashable outcomes (totals, outcome codes…)."""
-
-    probabilities: Mapping[K, Fraction]
-
-    def __post_init__(self) -> None:
-        total = sum(self.probabilities.values(), Fraction(0))
-        if total != 1:
-            raise ValueError(f"probabilities sum to {total}, not 1")
-
-    @classmethod
-    def from_weights(cls, weights: Mapping[K, int | Fraction]) -> Distribution[K]:
-        total = sum(weights.values())
-        return cls({k: Fraction(w) / total for k, w in weights.items() if w})
-
-    def __getitem__(self, outcome: K) -> Fraction:
-        return self.probabilities.get(outcome, Fraction(0))
-
-    def __iter__(self) -> Iterator[K]:
-        return iter(self.probabilities)
-
-    def items(self) -> Iterable[tuple[K, Fraction]]:
-        return self.probabilities.items()
-
-    def map(self, f: Callable[[K], V]) -> Distribution[V]:
-        out: dict[V, Fraction] = {}
-        for k, p in self.probabilities.items():
-            key = f(k)
-            out[key] = out.get(key, Fraction(0)) + p
-        return Distribution(out)
-
-    def probability(self, predicate: Callable[[K], bool]) -> Fraction:
-        return sum((p for k, p in self.probabilities.items() if predicate(k)), Fraction(0))
 
 
 def all_faces(count: int, sides: int) -> Iterator[Faces]:
@@ -82,10 +56,6 @@ def sum_distribution(count: int, sides: int) -> Distribution[int]:
 
 def roll(rng: random.Random, count: int, sides: int) -> Faces:
     return tuple(rng.randint(1, sides) for _ in range(count))
-
-
-SEED_BITS = 63
-MAX_SEED = 2**SEED_BITS - 1
 
 
 def new_seed() -> int:

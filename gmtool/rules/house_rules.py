@@ -12,7 +12,8 @@ Each system's switches live in its own package (``gmtool/rules/systems/<id>/hous
 ``HOUSE_RULES`` tuple) and are found through the system registry: a system without that module
 simply has none.
 
-The engine module: no Qt.
+The value types (`HouseRule`, `Reading`, `HouseRulesError`, `HOUSE_RULES_KEY`) live in
+`gmtool/rules/house_rules_types.py` and are re-exported here.  The engine module: no Qt.
 """
 
 from __future__ import annotations
@@ -22,11 +23,19 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
+from gmtool.rules.house_rules_types import (
+    HOUSE_RULES_KEY,
+    MAX_STORED,
+    HouseRule,
+    HouseRulesError,
+    Reading,
+)
 from gmtool.rules.message import Message
 from gmtool.rules.systems import SYSTEMS
 
 __all__ = [
     "HOUSE_RULES_KEY",
+    "MAX_STORED",
     "HouseRule",
     "HouseRules",
     "HouseRulesError",
@@ -35,45 +44,6 @@ __all__ = [
     "house_rule",
     "house_rules_of",
 ]
-
-HOUSE_RULES_KEY = "house_rules"  # the campaign's session-state key
-MAX_STORED = 500  # choices read from a file: far more than gmtool has switches
-
-
-class HouseRulesError(ValueError):
-    """A choice that names no switch or no reading of it (the message says which)."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-@dataclass(frozen=True)
-class Reading:
-    id: str
-    label: str  # Japanese: the reading in a few words
-    effect: str = ""  # Japanese: what changes under it (odds, limits, rolls)
-
-
-@dataclass(frozen=True)
-class HouseRule:
-    id: str  # "<system>.<name>": unique over every system
-    system: str
-    title: str  # Japanese: what the switch is about
-    quote: str  # the rule text's own words, verbatim
-    section: str  # where in the rule text the words are
-    readings: tuple[Reading, ...]
-    default: str  # the reading gmtool plays without a choice: today's behaviour
-
-    def __post_init__(self) -> None:
-        ids = [r.id for r in self.readings]
-        if len(ids) < 2 or len(set(ids)) != len(ids) or self.default not in ids:
-            raise ValueError(f"house rule {self.id}: readings {ids}, default {self.default}")
-        if not self.id.startswith(f"{self.system}."):
-            raise ValueError(f"house rule {self.id}: its id must start with '{self.system}.'")
-
-    def reading(self, reading_id: str) -> Reading:
-        return next(r for r in self.readings if r.id == reading_id)
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.dice_tables_model import DiceTablesModel, example_tables
-from gmtool.rules.dice_table import DiceTable, TableError, parse_table, row_odds
+from gmtool.models.dice_tables_model import DiceTablesModel, TableReading, example_tables
 from gmtool.views.appearance import set_tone
 from gmtool.views.file_dialogs import open_file_name, save_file_name
 from gmtool.views.screen_fit import fit_to_screen
@@ -40,7 +39,6 @@ from gmtool.views.widgets import action_button, close_only_buttons, guarded, sho
 
 WANTED_SIZE = QSize(1100, 680)  # within a 1366×768 laptop's screen, title bar and task bar included
 ERROR_LINE_COLOR = "#f8d7da"
-NEW_TABLE_ROWS = 6  # 新規 starts a 1D6 table with empty rows
 
 
 def probability_text(p: Fraction) -> str:
@@ -124,14 +122,8 @@ class DiceTablesDialog(QDialog):
 
     # ---- actions --------------------------------------------------------------------------
     def new_table(self) -> None:
-        names = set(self.model.names())
-        base = name = self.tr("新しい表")
-        n = 2
-        while name in names:
-            name, n = f"{base}{n}", n + 1
-        rows = "".join(f"{i}:\n" for i in range(1, NEW_TABLE_ROWS + 1))
         if self._leave_edit():
-            self._select(self.model.add(f"{name}\n1D{NEW_TABLE_ROWS}\n{rows}"))
+            self._select(self.model.add(self.model.new_table_text()))
 
     def duplicate_table(self) -> None:
         if self._current >= 0 and self._leave_edit():
@@ -175,9 +167,8 @@ class DiceTablesDialog(QDialog):
             else:
                 index = self._current
                 self.model.replace(index, text)
-        except ValueError as refusal:
-            message = refusal.message if isinstance(refusal, TableError) else str(refusal)
-            self._show_error(shown_message(message), getattr(refusal, "line", None))
+        except ValueError as refusal:  # str(refusal) is its Message; a malformed table names its line
+            self._show_error(shown_message(str(refusal)), getattr(refusal, "line", None))
             return
         self._loaded = text
         self._select(index)
@@ -281,20 +272,10 @@ class DiceTablesDialog(QDialog):
 
     # ---- reading the editor -------------------------------------------------------------------
     def _read_editor(self) -> None:
-        text = self.editor.toPlainText()
         self._update_buttons()
-        if not text.strip():
-            self._show_error("", None)
-            self._show_table(None)
-            return
-        try:
-            table = parse_table(text)
-        except TableError as error:
-            self._show_error(shown_message(error.message), error.line)
-            self._show_table(None)
-            return
-        self._show_error("", None)
-        self._show_table(table)
+        reading = self.model.read(self.editor.toPlainText())
+        self._show_error(shown_message(reading.problem or ""), reading.line)
+        self._show_table(reading)
 
     def _show_error(self, text: str, line: int | None) -> None:
         self.error_label.setText(text)
@@ -310,18 +291,18 @@ class DiceTablesDialog(QDialog):
                 marks.append(mark)
         self.editor.setExtraSelections(marks)
 
-    def _show_table(self, table: DiceTable | None) -> None:
-        rows = row_odds(table) if table is not None else []
+    def _show_table(self, reading: TableReading) -> None:
+        rows = reading.rows
         self.summary_label.setText(
             self.tr("「{0}」 {1}: {2}行（ダイスボックスで「{0}」と入力、S{0} でシークレット）").format(
-                table.name, table.dice, len(rows)
+                reading.name, reading.dice, len(rows)
             )
-            if table is not None
+            if reading.readable
             else ""
         )
         self.odds.setRowCount(len(rows))
-        for i, (row, p) in enumerate(rows):
-            for column, text in enumerate((str(row.value), probability_text(p), row.shown)):
+        for i, row in enumerate(rows):
+            for column, text in enumerate((str(row.value), probability_text(row.probability), row.shown)):
                 item = QTableWidgetItem(text)
                 if column < 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.house_rules_model import HouseRulesModel
-from gmtool.rules.house_rules import HouseRule
+from gmtool.rules.house_rules_types import HouseRule
 from gmtool.views.appearance import set_tone
 from gmtool.views.screen_fit import fit_to_screen
 from gmtool.views.widgets import guarded, shown_message
@@ -130,13 +130,11 @@ class HouseRulesDialog(QDialog):
                 shown_message(problem)
             )
         )
-        rules = self.model.rules()
         for rule_id, group in self.groups.items():
-            chosen = rules.get(rule_id)
+            chosen = self.model.reading(rule_id)
             for button in group.buttons():
                 button.setChecked(button.property("reading") == chosen)
-            rule = next(r for r in self.model.switches(rule_id.split(".", 1)[0]) if r.id == rule_id)
-            self.effects[rule_id].setText(shown_message(rule.reading(chosen).effect))
+            self.effects[rule_id].setText(shown_message(self.model.effect(rule_id)))
 
     def choose(self, rule_id: str, reading_id: str) -> None:
         """Clicks the reading's button (the tests' way in, as a user would)."""

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, overload
 
 from gmtool.resources import resource_path
-from gmtool.rules.message import Message
+from gmtool.rules.message_types import Message
 
 
 def placeholders(template: str) -> list[str]:

@@ -19190,22 +19190,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>BattleModel</name>
         <message>
-            <source>戦闘の記録</source>
-            <translation>Battle record</translation>
-        </message>
-        <message>
-            <source>ラウンド終了</source>
-            <translation>End of round</translation>
-        </message>
-        <message>
-            <source>（名前なし）</source>
-            <translation>(no name)</translation>
-        </message>
-        <message>
-            <source>ラウンド {0}</source>
-            <translation>Round {0}</translation>
-        </message>
-        <message>
             <source>未対応のシステムです: {0}</source>
             <translation>Unsupported system: {0}</translation>
         </message>
@@ -19220,6 +19204,28 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>戦闘の名前:「{0}」</source>
             <translation>Battle name: "{0}"</translation>
+        </message>
+        <message>
+            <source>メモ</source>
+            <translation>Notes</translation>
+        </message>
+    </context>
+    <context>
+        <name>BattleOddsPlot</name>
+        <message>
+            <source>勝利する確率 (%)</source>
+            <translation>Chance to win (%)</translation>
+        </message>
+        <message>
+            <source>戦況</source>
+            <translation>Battle state</translation>
+        </message>
+    </context>
+    <context>
+        <name>BattleRoster</name>
+        <message>
+            <source>（名前なし）</source>
+            <translation>(no name)</translation>
         </message>
         <message>
             <source>この戦闘は{0}のものです</source>
@@ -19249,6 +19255,25 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>順番の変更: {0}</source>
             <translation>Change of order: {0}</translation>
         </message>
+        <message>
+            <source>{0}のシートに書けません（{1}）</source>
+            <translation>Cannot write to {0}'s sheet ({1})</translation>
+        </message>
+        <message>
+            <source>戦闘の結果をシートに反映</source>
+            <translation>Apply battle results to sheets</translation>
+        </message>
+        <message>
+            <source>戦闘の結果</source>
+            <translation>Battle results</translation>
+        </message>
+        <message>
+            <source>戦闘の結果をシートに反映: {0}</source>
+            <translation>Battle results applied to sheets: {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>BattleRound</name>
         <message>
             <source>戦闘開始「{0}」: ラウンド 1</source>
             <translation>Battle started "{0}": round 1</translation>
@@ -19282,68 +19307,12 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Previous turn</translation>
         </message>
         <message>
-            <source>{0}の{1}: {2} → {3}</source>
-            <translation>{0}'s {1}: {2} → {3}</translation>
-        </message>
-        <message>
-            <source>（{0}）</source>
-            <translation> ({0})</translation>
-        </message>
-        <message>
-            <source>復帰</source>
-            <translation>Back in action</translation>
-        </message>
-        <message>
-            <source>行動可能</source>
-            <translation>Can act</translation>
-        </message>
-        <message>
-            <source>{0}: {1}</source>
-            <translation>{0}: {1}</translation>
-        </message>
-        <message>
-            <source>{0}を非公開に</source>
-            <translation>Hide {0}</translation>
-        </message>
-        <message>
-            <source>{0}を公開</source>
-            <translation>Reveal {0}</translation>
-        </message>
-        <message>
-            <source>状態の名前を入れてください</source>
-            <translation>Enter the condition's name</translation>
-        </message>
-        <message>
-            <source>{0}: 状態「{1}」</source>
-            <translation>{0}: condition "{1}"</translation>
+            <source>{0}の「{1}」が終わった</source>
+            <translation>{0}'s "{1}" has ended</translation>
         </message>
         <message>
             <source>ラウンド {0}: {1}（全員が行動済み）</source>
             <translation>Round {0}: {1} (everyone has acted)</translation>
-        </message>
-        <message>
-            <source>クリンナップ</source>
-            <translation>Cleanup</translation>
-        </message>
-        <message>
-            <source>{0}: 状態「{1}」{2}ラウンド（{3}で数える）</source>
-            <translation>{0}: condition "{1}" for {2} rounds (counted on {3})</translation>
-        </message>
-        <message>
-            <source>{0}: 状態「{1}」を解除</source>
-            <translation>{0}: condition "{1}" removed</translation>
-        </message>
-        <message>
-            <source>メモ</source>
-            <translation>Notes</translation>
-        </message>
-        <message>
-            <source>まず「新しい戦闘」でシステムを選んでください</source>
-            <translation>First choose a system with "New battle"</translation>
-        </message>
-        <message>
-            <source>{0}の「{1}」が終わった</source>
-            <translation>{0}'s "{1}" has ended</translation>
         </message>
         <message>
             <source>ラウンド {0} 開始</source>
@@ -19360,17 +19329,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>（{0}と同値: GMが決めてよい）</source>
             <translation> (tied with {0}: the GM may decide)</translation>
-        </message>
-    </context>
-    <context>
-        <name>BattleOddsPlot</name>
-        <message>
-            <source>勝利する確率 (%)</source>
-            <translation>Chance to win (%)</translation>
-        </message>
-        <message>
-            <source>戦況</source>
-            <translation>Battle state</translation>
         </message>
     </context>
     <context>
@@ -19878,10 +19836,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>This campaign's dice tables (type a name in the dice box to roll it)</translation>
         </message>
         <message>
-            <source>新しい表</source>
-            <translation>NewTable</translation>
-        </message>
-        <message>
             <source>ダイス表の削除</source>
             <translation>Delete dice table</translation>
         </message>
@@ -19928,6 +19882,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
     </context>
     <context>
         <name>DiceTablesModel</name>
+        <message>
+            <source>新しい表</source>
+            <translation>NewTable</translation>
+        </message>
         <message>
             <source>ダイス表の追加</source>
             <translation>Add dice table</translation>
@@ -20009,42 +19967,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         </message>
     </context>
     <context>
-        <name>EncounterRecords</name>
+        <name>EncounterExports</name>
         <message>
-            <source>戦闘を保存</source>
-            <translation>Save battle</translation>
-        </message>
-        <message>
-            <source>戦闘「{0}」を保存（{1}人）</source>
-            <translation>Saved battle "{0}" ({1} participants)</translation>
-        </message>
-        <message>
-            <source>保存した戦闘「{0}」はありません</source>
-            <translation>There is no saved battle "{0}"</translation>
-        </message>
-        <message>
-            <source>保存した戦闘「{0}」を呼び出し</source>
-            <translation>Loaded saved battle "{0}"</translation>
-        </message>
-        <message>
-            <source>保存した戦闘を削除</source>
-            <translation>Delete saved battle</translation>
-        </message>
-        <message>
-            <source>{0}のシートに書けません（{1}）</source>
-            <translation>Cannot write to {0}'s sheet ({1})</translation>
-        </message>
-        <message>
-            <source>戦闘の結果をシートに反映</source>
-            <translation>Apply battle results to sheets</translation>
-        </message>
-        <message>
-            <source>戦闘の結果</source>
-            <translation>Battle results</translation>
-        </message>
-        <message>
-            <source>戦闘の結果をシートに反映: {0}</source>
-            <translation>Battle results applied to sheets: {0}</translation>
+            <source>ラウンド {0}</source>
+            <translation>Round {0}</translation>
         </message>
     </context>
     <context>
@@ -28339,6 +28265,9 @@ Courage: {3}</translation>
             <source>表で参加者を選んでください</source>
             <translation>Choose a participant in the table</translation>
         </message>
+    </context>
+    <context>
+        <name>ParticipantEdits</name>
         <message>
             <source>この値はルールに決まっていません。GMが決めて「値を設定」で入力してください。</source>
             <translation>This value is not set by the rules. The GM decides it and enters it with "Set value".</translation>
@@ -28346,6 +28275,50 @@ Courage: {3}</translation>
         <message>
             <source>受けたダメージを数える値です（ダメージで増え、回復で減ります）</source>
             <translation>A value counting the damage taken (rises with damage, falls with recovery)</translation>
+        </message>
+        <message>
+            <source>{0}の{1}: {2} → {3}</source>
+            <translation>{0}'s {1}: {2} → {3}</translation>
+        </message>
+        <message>
+            <source>（{0}）</source>
+            <translation> ({0})</translation>
+        </message>
+        <message>
+            <source>復帰</source>
+            <translation>Back in action</translation>
+        </message>
+        <message>
+            <source>行動可能</source>
+            <translation>Can act</translation>
+        </message>
+        <message>
+            <source>{0}: {1}</source>
+            <translation>{0}: {1}</translation>
+        </message>
+        <message>
+            <source>{0}を非公開に</source>
+            <translation>Hide {0}</translation>
+        </message>
+        <message>
+            <source>{0}を公開</source>
+            <translation>Reveal {0}</translation>
+        </message>
+        <message>
+            <source>状態の名前を入れてください</source>
+            <translation>Enter the condition's name</translation>
+        </message>
+        <message>
+            <source>{0}: 状態「{1}」</source>
+            <translation>{0}: condition "{1}"</translation>
+        </message>
+        <message>
+            <source>{0}: 状態「{1}」{2}ラウンド（{3}で数える）</source>
+            <translation>{0}: condition "{1}" for {2} rounds (counted on {3})</translation>
+        </message>
+        <message>
+            <source>{0}: 状態「{1}」を解除</source>
+            <translation>{0}: condition "{1}" removed</translation>
         </message>
     </context>
     <context>
@@ -28473,6 +28446,29 @@ Courage: {3}</translation>
         <message>
             <source>{0}を表で選んでください</source>
             <translation>Choose a {0} in the table</translation>
+        </message>
+    </context>
+    <context>
+        <name>SavedEncounters</name>
+        <message>
+            <source>戦闘を保存</source>
+            <translation>Save battle</translation>
+        </message>
+        <message>
+            <source>戦闘「{0}」を保存（{1}人）</source>
+            <translation>Saved battle "{0}" ({1} participants)</translation>
+        </message>
+        <message>
+            <source>保存した戦闘「{0}」はありません</source>
+            <translation>There is no saved battle "{0}"</translation>
+        </message>
+        <message>
+            <source>保存した戦闘「{0}」を呼び出し</source>
+            <translation>Loaded saved battle "{0}"</translation>
+        </message>
+        <message>
+            <source>保存した戦闘を削除</source>
+            <translation>Delete saved battle</translation>
         </message>
     </context>
     <context>
@@ -30981,6 +30977,25 @@ Start session {1} anyway?</translation>
         <message>
             <source>達成値（2d6 + ボーナス）: A と B</source>
             <translation>Achievement (2d6 + bonus): A and B</translation>
+        </message>
+    </context>
+    <context>
+        <name>TrackedEncounter</name>
+        <message>
+            <source>戦闘の記録</source>
+            <translation>Battle record</translation>
+        </message>
+        <message>
+            <source>まず「新しい戦闘」でシステムを選んでください</source>
+            <translation>First choose a system with "New battle"</translation>
+        </message>
+        <message>
+            <source>クリンナップ</source>
+            <translation>Cleanup</translation>
+        </message>
+        <message>
+            <source>ラウンド終了</source>
+            <translation>End of round</translation>
         </message>
     </context>
     <context>

@@ -34,6 +34,6 @@ def test_the_demo_has_every_system_a_saved_encounter_and_a_log(qtbot, tmp_path):
         dialog.start_button.click()
         dialog.next_button.click()
         assert model.state().participant(model.state().current).name == "朝霧 透"  # 行動値 9
-        assert "屍鬼" not in model.public_order_text()
+        assert "屍鬼" not in model.exports.public_order_text()
     finally:
         campaign.close()

@@ -129,9 +129,9 @@ def test_an_mtg_deck_has_no_palette_but_exports_to_ccfolia(window, refusals):
 def test_the_encounter_copy_leaves_hidden_participants_out(window):
     model = BattleModel(window.campaign_model, window)
     model.new_encounter("aw", "遭遇")
-    model.add_character(ids(window)["朝霧 透"])
-    boss = model.add_character(ids(window)["影の使徒"])
-    model.set_hidden(boss, True)
+    model.roster.add_character(ids(window)["朝霧 透"])
+    boss = model.roster.add_character(ids(window)["影の使徒"])
+    model.edit.set_hidden(boss, True)
     assert copy_encounter_to_ccfolia(model, include_hidden=False) == 1
     documents = json.loads(clipboard())
     assert [d["data"]["name"] for d in documents] == ["朝霧 透"]

@@ -77,9 +77,9 @@ def test_the_tracker_saves_its_participants_and_hidden_ones_only_when_ticked(
     model = dialog.model
     qtbot.addWidget(dialog)
     model.new_encounter("aw", "遭遇")
-    model.add_character(ids(window)["朝霧 透"])
-    boss = model.add_character(ids(window)["影の使徒"])
-    model.set_hidden(boss, True)
+    model.roster.add_character(ids(window)["朝霧 透"])
+    boss = model.roster.add_character(ids(window)["影の使徒"])
+    model.edit.set_hidden(boss, True)
     target = tmp_path / "fight"
     monkeypatch.setattr(file_dialogs, "save_file_name", lambda *_: str(target))
     dialog.udonarium_button.click()
@@ -89,6 +89,6 @@ def test_the_tracker_saves_its_participants_and_hidden_ones_only_when_ticked(
     dialog.udonarium_button.click()
     assert [c.name for c in read_udonarium(tmp_path / "fight.zip")] == ["朝霧 透", "影の使徒"]
     dialog.include_hidden_check.setChecked(False)
-    model.set_hidden(next(p.id for p in model.state().participants if p.name == "朝霧 透"), True)
+    model.edit.set_hidden(next(p.id for p in model.state().participants if p.name == "朝霧 透"), True)
     dialog.udonarium_button.click()
     assert refusals and "書き出す参加者がいません" in refusals[-1]

@@ -3,6 +3,8 @@ written (and their failures said), and rolled from the dice box by name into the
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from gmtool.models.dice_box_model import DiceBoxModel
@@ -190,3 +192,28 @@ def test_saving_a_table_reads_the_typed_command_again(model):
     assert dice.error is None and dice.table is not None
     model.campaign_model.undo_stack.undo()
     assert dice.error is not None
+
+
+def test_a_typed_table_reads_with_each_rows_chance_or_says_its_bad_line(model):
+    reading = model.read(COINS)
+    assert (reading.name, reading.dice, reading.readable) == ("硬貨表", "1D2", True)
+    assert [(r.value, r.probability, r.shown) for r in reading.rows] == [
+        (1, Fraction(1, 2), "表"),
+        (2, Fraction(1, 2), "裏"),
+    ]
+    assert [(r.value, r.probability) for r in model.read(DRINKS).rows] == [
+        (row.value, p) for row, p in row_odds(parse_table(DRINKS))
+    ]
+    bad = model.read("宝物表\n2D6\n2:銅貨\n13:金貨\n")
+    assert bad.line == 4 and bad.problem.startswith("4行目: 出目 13 は 2D6 では出ません")
+    assert bad.rows == () and not bad.readable
+    empty = model.read("  \n")
+    assert empty.problem is None and empty.rows == () and not empty.readable
+    assert model.texts() == []  # reading stores nothing
+
+
+def test_a_new_table_takes_a_name_no_table_has(model):
+    first = model.new_table_text()
+    assert first == "新しい表\n1D6\n1:\n2:\n3:\n4:\n5:\n6:\n"
+    model.add(first)
+    assert model.new_table_text().startswith("新しい表2\n1D6\n")

@@ -47,3 +47,14 @@ def test_an_unreadable_stored_document_plays_the_defaults_and_says_why(empty_cam
     assert "sometimes" in model.problem
     model.set_reading(WITHDRAW, WITHDRAW_SINGLE)  # a choice replaces the unreadable document
     assert model.problem == "" and model.reading(WITHDRAW) == WITHDRAW_SINGLE
+
+
+def test_the_effect_shown_is_the_one_of_the_reading_played(empty_campaign_model):  # noqa: F811
+    from gmtool.rules.house_rules import house_rule
+
+    model = HouseRulesModel(empty_campaign_model)
+    rule = house_rule(WITHDRAW)
+    assert model.effect(WITHDRAW) == rule.reading(WITHDRAW_EACH).effect
+    model.set_reading(WITHDRAW, WITHDRAW_SINGLE)
+    single, each = rule.reading(WITHDRAW_SINGLE).effect, rule.reading(WITHDRAW_EACH).effect
+    assert model.effect(WITHDRAW) == single != each

@@ -298,11 +298,12 @@ def test_a_damaged_stored_encounter_is_reported_and_replaced(dialog, campaign_mo
     assert not dialog.problem_label.isVisibleTo(dialog)
 
 
-def test_the_quick_npc_dialog_asks_for_every_value_the_rules_do_not_give(qtbot, refusals):
-    from gmtool.rules.battle_rules import combat_rules
+def test_the_quick_npc_dialog_asks_for_every_value_the_rules_do_not_give(qtbot, campaign_model, refusals):
     from gmtool.views.battle.quick_npc_dialog import QuickNpcDialog
 
-    npc = QuickNpcDialog(combat_rules("fourcard"))
+    battle = BattleModel(campaign_model)
+    battle.new_encounter("fourcard", "")
+    npc = QuickNpcDialog(battle.roster)
     qtbot.addWidget(npc)
     assert npc.value_spins["st"].text() == "未入力"
     npc._accept_if_complete()
@@ -344,7 +345,8 @@ def test_a_gathered_roster_and_a_saved_encounter_are_replaced_only_when_confirme
 def test_pcs_level_on_initiative_are_said_to_be_ordered_by_the_rule_of_thumb(dialog):
     new_encounter(dialog, "aw", "")
     add_npc(dialog, "影", {"initiative": 1})
-    dialog.model.add_character(next(cid for cid, name in dialog.model.characters() if name == "朝霧 透"))
+    roster = dialog.model.roster
+    roster.add_character(next(cid for cid, name in roster.characters() if name == "朝霧 透"))
     mina = add_character(dialog, "ミナ・クローデル")
     # ミナ as fast as 透 (a feat of the moment): level on 行動値 9
     state = battle.with_participant(dialog.model.state(), mina, lambda p: replace(p, initiative=9))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import replace
 from enum import Enum
 from html import escape
 from pathlib import Path
@@ -18,8 +19,9 @@ from PySide6.QtPrintSupport import QPrinter
 from gmtool.app.main_window import MainWindow
 from gmtool.app.pdf_menu import install_pdf_actions, session_html
 from gmtool.app.systems import hooks_for
+from gmtool.models.sheet_print import main_check, sheet_content
 from gmtool.rules.systems import SYSTEMS
-from gmtool.views.print.check_plot import OutcomePlot, main_check, render_check_plot
+from gmtool.views.print.check_plot import OutcomePlot, check_rows, render_check_plot
 from gmtool.views.print.sheet_document import (
     build_sheet_document,
     export_sheet_pdf,
@@ -97,10 +99,10 @@ def test_every_demo_character_prints_to_an_a4_pdf_with_content_on_every_page(dem
     text = pdf_text(path)
     assert squeezed(character.name) in text
     assert "キャラクターシート" in text
-    check = main_check(system_id, character, parts)
+    check = main_check(system_id, character)
     assert check is not None
     assert squeezed(check.kind.label) in text
-    for name, _ in check.rows():
+    for name, _ in check_rows(check, parts):
         assert squeezed(name) in text
 
 
@@ -122,7 +124,7 @@ def _leaf_strings(value: object) -> list[str]:
 def test_the_sheet_shows_every_stored_text_every_computed_value_and_every_check(demo, index, qtbot):
     system_id, character = demo[index]
     system = SYSTEMS[system_id]
-    html = sheet_html(system_id, character, main_check(system_id, character))
+    html = sheet_html(sheet_content(system_id, character))
     for text in _leaf_strings(character):
         assert escape(text).replace("\n", "<br/>") in html, text
     for kind in system.checks(character):
@@ -133,7 +135,7 @@ def test_the_sheet_shows_every_stored_text_every_computed_value_and_every_check(
 
 def test_mtg_deck_list_is_printed_with_counts_and_total(demo, qtbot):
     system_id, deck = next((s, c) for s, c in demo if s == "mtg")
-    html = sheet_html(system_id, deck, None)
+    html = sheet_html(replace(sheet_content(system_id, deck), main_check=None))
     assert "《森》 Forest" in html
     total = sum(entry.count for entry in deck.library)
     assert f"<td>{total}</td><td>合計</td>" in html

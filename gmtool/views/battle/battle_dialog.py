@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.battle_table_model import ID_ROLE, BattleTableModel
-from gmtool.rules.battle import Phase
+from gmtool.rules.battle_types import Phase
 from gmtool.views.appearance import set_tone
 from gmtool.views.battle.encounter_bar import EncounterBar
 from gmtool.views.battle.participant_box import ParticipantBox
@@ -92,10 +92,10 @@ class BattleDialog(QDialog):
         self.status_label.setStyleSheet("font-size: 14pt;")
         self.tie_label = QLabel()
         self.tie_label.setWordWrap(True)
-        self.start_button = controls.button(self.tr("戦闘開始"), model.start)
-        self.next_button = controls.button(self.tr("次の手番 ▶"), model.next_turn)
+        self.start_button = controls.button(self.tr("戦闘開始"), model.round.start)
+        self.next_button = controls.button(self.tr("次の手番 ▶"), model.round.next_turn)
         self.next_button.setToolTip(self.tr("次の手番（{0}）").format(NEXT_TURN_KEY))
-        self.previous_button = controls.button(self.tr("◀ 前の手番"), model.previous_turn)
+        self.previous_button = controls.button(self.tr("◀ 前の手番"), model.round.previous_turn)
         self.previous_button.setToolTip(self.tr("前の手番（{0}）").format(PREVIOUS_TURN_KEY))
         self.take_button = controls.button(self.tr("選んだ参加者の手番にする"), self._take_turn)
         self.end_button = controls.button(self.tr("戦闘を終了する"), self._end)
@@ -230,7 +230,7 @@ class BattleDialog(QDialog):
         return answer == QMessageBox.StandardButton.Yes
 
     def ask_quick_npc(self) -> tuple[str, dict[str, int], int, bool] | None:
-        dialog = QuickNpcDialog(self.model.rules(), self)
+        dialog = QuickNpcDialog(self.model.roster, self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return (
@@ -268,9 +268,9 @@ class BattleDialog(QDialog):
         self.start_button.setEnabled(has_system and not state.active)
         for w in (self.next_button, self.previous_button, self.end_button):
             w.setEnabled(state.active)
-        self.write_back_button.setEnabled(any(p.character_id for p in state.participants))
+        self.write_back_button.setEnabled(model.roster.has_linked_characters())
         self._enable_take()
-        SessionTab.refill(self.character_combo, [(name, cid) for cid, name in model.characters()])
+        SessionTab.refill(self.character_combo, [(name, cid) for cid, name in model.roster.characters()])
         # Everyone of the system is in already: nothing to add (and no button that does nothing).
         self.add_character_button.setEnabled(has_system and self.character_combo.count() > 0)
         self.character_combo.setEnabled(has_system and self.character_combo.count() > 0)
@@ -325,21 +325,16 @@ class BattleDialog(QDialog):
         return self.tr("ラウンド {0}・{1}").format(state.round, phase)
 
     def _tie_text(self) -> str:
-        state = self.model.state()
-        if state.phase is not Phase.TURN:
-            return ""
-
-        def names(ids: tuple[str, ...]) -> str:
-            return "、".join(p.name for p in (state.participant(t) for t in ids) if p and not p.acted)
-
-        if names(state.tied):
+        tied = self.model.round.tied_names()
+        if tied:
             return self.tr(
                 "同値: {0}も同じ順位です。GMが選ぶなら、表で選んで「選んだ参加者の手番にする」"
-            ).format(names(state.tied))
-        if names(state.ordered_by_principle):
+            ).format("、".join(tied))
+        ordered = self.model.round.ordered_by_principle_names()
+        if ordered:
             return self.tr(
                 "行動値が同じ{0}とは、原則（反射→知覚→幸運）で順番を決めました。GMが変えてもかまいません"
-            ).format(names(state.ordered_by_principle))
+            ).format("、".join(ordered))
         return ""
 
     def _reselect(self) -> None:
@@ -353,25 +348,15 @@ class BattleDialog(QDialog):
         self._enable_take()
 
     def _enable_take(self) -> None:
-        """Only in the middle of a round, to someone in play who has not acted and is not acting."""
-        state = self.model.state()
-        chosen = state.participant(self.selected_id())
-        self.take_button.setEnabled(
-            state.active
-            and state.phase is Phase.TURN
-            and chosen is not None
-            and chosen.in_play
-            and not chosen.acted
-            and chosen.id != state.current
-        )
+        self.take_button.setEnabled(self.model.round.can_take_turn(self.selected_id()))
 
     # ---- actions -----------------------------------------------------------------------------
     def _end(self) -> None:
         if self.ask_confirm(self.tr("戦闘を終了する"), self.tr("戦闘を終了しますか？")):
-            self.model.end()
+            self.model.round.end()
 
     def _write_back(self) -> None:
-        names = self.model.write_back()
+        names = self.model.roster.write_back()
         if not names:
             show_refusal(
                 self, self.tr("シートに書き戻す値はありません（キャンペーンのキャラクターの値は同じです）")
@@ -380,18 +365,18 @@ class BattleDialog(QDialog):
     def _take_turn(self) -> None:
         chosen = self.selected_id()
         if chosen:
-            self.model.take_turn(chosen)
+            self.model.round.take_turn(chosen)
 
     def _add_character(self) -> None:
         character_id = self.character_combo.currentData()
         if character_id:
-            self.select(self.model.add_character(character_id))
+            self.select(self.model.roster.add_character(character_id))
 
     def _add_npc(self) -> None:
         answer = self.ask_quick_npc()
         if answer is not None:
             name, values, count, hidden = answer
-            made = self.model.add_quick(name, values, count, hidden)
+            made = self.model.roster.add_quick(name, values, count, hidden)
             self.select(made[0])
 
     def _remove(self) -> None:
@@ -399,12 +384,12 @@ class BattleDialog(QDialog):
         if chosen and self.ask_confirm(
             self.tr("退場"), self.tr("{0}を戦闘から外しますか？").format(self.model.participant(chosen).name)
         ):
-            self.model.remove(chosen)
+            self.model.roster.remove(chosen)
 
     def _move(self, offset: int) -> None:
         chosen = self.selected_id()
         if chosen:
-            self.model.move(chosen, offset)
+            self.model.roster.move(chosen, offset)
             self.select(chosen)
 
     def _note(self) -> None:
@@ -416,11 +401,11 @@ class BattleDialog(QDialog):
         chosen = self.selected_id()
         if chosen is None:
             raise ValueError(self.tr("CCFolia へコピーする参加者を表で選んでください"))
-        text = self.model.ccfolia_participant_text(chosen, self.include_hidden_check.isChecked())
+        text = self.model.exports.ccfolia_participant_text(chosen, self.include_hidden_check.isChecked())
         QGuiApplication.clipboard().setText(text)
 
     def _copy_ccfolia_all(self) -> None:
-        text, _count = self.model.ccfolia_encounter_text(self.include_hidden_check.isChecked())
+        text, _count = self.model.exports.ccfolia_encounter_text(self.include_hidden_check.isChecked())
         QGuiApplication.clipboard().setText(text)
 
     def _save_udonarium(self) -> None:
@@ -434,8 +419,15 @@ class BattleDialog(QDialog):
             return
         if not path.lower().endswith(".zip"):
             path += ".zip"
+<<<<<<< HEAD
         count = self.model.write_udonarium_encounter(path, self.include_hidden_check.isChecked())
         self.exported.emit(self.tr("{0} 人を {1} に書き出しました").format(count, path))
+=======
+        count = self.model.exports.write_udonarium(path, self.include_hidden_check.isChecked())
+        window = self.parentWidget()
+        if isinstance(window, QMainWindow):  # success is said where the main window says it
+            window.statusBar().showMessage(self.tr("{0} 人を {1} に書き出しました").format(count, path), 5000)
+>>>>>>> wp-generic
 
     def copy_order(self) -> None:
-        QGuiApplication.clipboard().setText(self.model.public_order_text())
+        QGuiApplication.clipboard().setText(self.model.exports.public_order_text())

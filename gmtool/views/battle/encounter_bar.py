@@ -6,7 +6,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from gmtool.models.battle_model import BattleModel
-from gmtool.rules.systems import SYSTEMS
 from gmtool.views.session_tab import Confirm, SessionTab
 
 
@@ -17,8 +16,8 @@ class EncounterBar(SessionTab[BattleModel]):
         super().__init__(model, confirm, parent)
         self.battle = model
         self.system_combo = QComboBox()
-        for system in SYSTEMS.values():
-            self.system_combo.addItem(system.name, system.id)
+        for system, name in model.systems():
+            self.system_combo.addItem(name, system)
         if system_id:
             self.system_combo.setCurrentIndex(self.system_combo.findData(system_id))
         self.name_edit = QLineEdit()
@@ -44,7 +43,7 @@ class EncounterBar(SessionTab[BattleModel]):
             self.system_combo.setCurrentIndex(self.system_combo.findData(state.system))
         if not self.name_edit.hasFocus():
             self.name_edit.setText(state.name)
-        self.refill(self.saved_combo, [(e.name, e.name) for e in self.battle.saved()])
+        self.refill(self.saved_combo, [(name, name) for name in self.battle.saved.names()])
         self.load_button.setEnabled(self.saved_combo.count() > 0)
         self.delete_saved_button.setEnabled(self.saved_combo.count() > 0)
         self.save_button.setEnabled(bool(state.system))
@@ -73,17 +72,17 @@ class EncounterBar(SessionTab[BattleModel]):
     def _load_saved(self) -> None:
         name = self.saved_combo.currentData()
         if name and self._replacing_confirmed(self.tr("保存した戦闘「{0}」を呼び出す").format(name)):
-            self.battle.load_encounter(name)
+            self.battle.saved.load(name)
 
     def _save(self) -> None:
         name = self.name_edit.text().strip() or self.battle.state().name
-        if any(e.name == name for e in self.battle.saved()) and not self.confirm(
+        if name in self.battle.saved.names() and not self.confirm(
             self.tr("戦闘を保存"), self.tr("保存した戦闘「{0}」を上書きしますか？").format(name)
         ):
             return
-        self.battle.save_encounter(name)
+        self.battle.saved.save(name)
 
     def _delete_saved(self) -> None:
         name = self.saved_combo.currentData()
         if name and self.confirm(self.tr("保存した戦闘"), self.tr("「{0}」を削除しますか？").format(name)):
-            self.battle.delete_saved(name)
+            self.battle.saved.delete(name)

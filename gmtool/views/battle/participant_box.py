@@ -18,8 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.battle_model import SIDE_LABELS, STATUS_LABELS, BattleModel
-from gmtool.rules.battle import Participant, Side, Status
+from gmtool.models.battle_labels import SIDE_LABELS, STATUS_LABELS
+from gmtool.models.battle_model import BattleModel
+from gmtool.rules.battle_types import Participant, Side, Status
 from gmtool.views.appearance import set_tone
 from gmtool.views.session_tab import Confirm, SessionTab
 
@@ -67,17 +68,19 @@ class ParticipantBox(SessionTab[BattleModel]):
         for status in Status:
             self.status_combo.addItem(self.tr(STATUS_LABELS[status]) or self.tr("行動可能"), status)
         self.status_combo.activated.connect(
-            lambda _i: self._act(lambda pid: self.battle.set_status(pid, self.status_combo.currentData()))
+            lambda _i: self._act(
+                lambda pid: self.battle.edit.set_status(pid, self.status_combo.currentData())
+            )
         )
         self.side_combo = QComboBox()
         for side in Side:
             self.side_combo.addItem(self.tr(SIDE_LABELS[side]), side)
         self.side_combo.activated.connect(
-            lambda _i: self._act(lambda pid: self.battle.set_side(pid, self.side_combo.currentData()))
+            lambda _i: self._act(lambda pid: self.battle.edit.set_side(pid, self.side_combo.currentData()))
         )
         self.hidden_check = QCheckBox(self.tr("非公開"))
         self.hidden_check.clicked.connect(
-            lambda on: self._act(lambda pid: self.battle.set_hidden(pid, bool(on)))
+            lambda on: self._act(lambda pid: self.battle.edit.set_hidden(pid, bool(on)))
         )
         status_row = QHBoxLayout()
         for w in (self.status_combo, self.side_combo, self.hidden_check):
@@ -141,23 +144,12 @@ class ParticipantBox(SessionTab[BattleModel]):
         self.remove_condition_button.setEnabled(bool(p.conditions))
 
     def _show_resource(self) -> None:
-        p = self.current()
-        resource = p.resource(self.resource_combo.currentData() or "") if p else None
-        if resource is None:
-            self.resource_note.setText("")
-            return
-        self.value_spin.setValue(resource.value)
-        self.max_spin.setValue(resource.maximum or 0)
-        if resource.maximum is None and resource.value == 0 and not resource.grows:
-            self.resource_note.setText(
-                self.tr("この値はルールに決まっていません。GMが決めて「値を設定」で入力してください。")
-            )
-        elif resource.grows:
-            self.resource_note.setText(
-                self.tr("受けたダメージを数える値です（ダメージで増え、回復で減ります）")
-            )
-        else:
-            self.resource_note.setText("")
+        key = self.resource_combo.currentData() or ""
+        resource = self.battle.edit.resource(self.participant_id, key)
+        if resource is not None:
+            self.value_spin.setValue(resource.value)
+            self.max_spin.setValue(resource.maximum or 0)
+        self.resource_note.setText(self.battle.edit.resource_note(self.participant_id, key))
 
     def _act(self, action: Callable[[str], object]) -> bool:
         """Runs `action` on the selected participant's id, guarded; False when none is selected."""
@@ -167,22 +159,22 @@ class ParticipantBox(SessionTab[BattleModel]):
     def _damage(self, sign: int) -> None:
         key = self.resource_combo.currentData()
         if key:
-            self._act(lambda pid: self.battle.damage(pid, key, sign * self.amount_spin.value()))
+            self._act(lambda pid: self.battle.edit.damage(pid, key, sign * self.amount_spin.value()))
 
     def _set_value(self) -> None:
         key = self.resource_combo.currentData()
         if key:
             maximum = self.max_spin.value() or None
-            self._act(lambda pid: self.battle.set_resource(pid, key, self.value_spin.value(), maximum))
+            self._act(lambda pid: self.battle.edit.set_resource(pid, key, self.value_spin.value(), maximum))
 
     def _add_condition(self) -> None:
         rounds = self.rounds_spin.value() or None
         counts_on = self.counts_combo.currentData() or None
         name = self.condition_edit.text()
-        if self._act(lambda pid: self.battle.add_condition(pid, name, rounds, counts_on)):
+        if self._act(lambda pid: self.battle.edit.add_condition(pid, name, rounds, counts_on)):
             self.condition_edit.clear()  # kept when refused, to be mended
 
     def _remove_condition(self) -> None:
         name = self.condition_combo.currentData()
         if name:
-            self._act(lambda pid: self.battle.remove_condition(pid, name))
+            self._act(lambda pid: self.battle.edit.remove_condition(pid, name))

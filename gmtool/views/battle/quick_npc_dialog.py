@@ -13,13 +13,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.rules.battle_rules import CombatRules
+from gmtool.models.battle_roster import BattleRoster
 from gmtool.views.widgets import show_refusal
 
 
 class QuickNpcDialog(QDialog):
-    def __init__(self, rules: CombatRules, parent: QWidget | None = None) -> None:
+    def __init__(self, roster: BattleRoster, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.roster = roster
         self.setWindowTitle(self.tr("NPCを追加"))
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText(self.tr("例: ゴブリン"))
@@ -31,8 +32,8 @@ class QuickNpcDialog(QDialog):
         form = QFormLayout(self)
         form.addRow(self.tr("名前"), self.name_edit)
         form.addRow(self.tr("数"), self.count_spin)
-        self.fields = rules.quick_fields
-        for field in rules.quick_fields:
+        fields = roster.quick_fields()
+        for field in fields:
             spin = QSpinBox()
             if field.required:  # no value the rules give: it starts empty and must be entered
                 spin.setRange(field.minimum - 1, field.maximum)
@@ -43,7 +44,7 @@ class QuickNpcDialog(QDialog):
                 spin.setValue(field.default)
             self.value_spins[field.key] = spin
             form.addRow(self.tr(field.label), spin)
-        if any(f.key in ("hp", "life") for f in rules.quick_fields):
+        if any(f.key in ("hp", "life") for f in fields):
             note = QLabel(self.tr("ルールに値がないので、GMが決めて入力します（0なら後で入力）。"))
             note.setWordWrap(True)
             form.addRow(note)
@@ -56,11 +57,7 @@ class QuickNpcDialog(QDialog):
         form.addRow(buttons)
 
     def missing(self) -> list[str]:
-        return [
-            self.tr(f.label)
-            for f in self.fields
-            if f.required and self.value_spins[f.key].value() < f.minimum
-        ]
+        return [self.tr(label) for label in self.roster.missing_quick_values(self.values())]
 
     def _accept_if_complete(self) -> None:
         missing = self.missing()

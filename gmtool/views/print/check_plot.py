@@ -1,4 +1,5 @@
-"""The character's main check for the printed sheet: its outcome probabilities, as a picture.
+"""The character's main check for the printed sheet: its outcome probabilities (worked out by
+`gmtool.models.sheet_print`), as a picture.
 
 pyqtgraph's SVG exporter is broken on this PySide6 (DESIGN.md, "Views"), so the bars are drawn by a
 real `PlotWidget` and grabbed into a `QImage` that the sheet document embeds.
@@ -6,7 +7,6 @@ real `PlotWidget` and grabbed into a `QImage` that the sheet document embeds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -15,8 +15,8 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QImage, QPixmap
 from PySide6.QtWidgets import QWidget
 
-from gmtool.rules.checks import CheckKind, Outcome
-from gmtool.rules.systems import SYSTEMS
+from gmtool.models.sheet_print import MainCheck
+from gmtool.rules.checks import Outcome
 from gmtool.views.print.parts import COMMON_PARTS, PrintParts
 
 PLOT_SIZE = (640, 300)  # pixels of the grabbed picture
@@ -27,31 +27,9 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("SheetPrint", text)
 
 
-@dataclass(frozen=True)
-class MainCheck:
-    """The first check of `checks(character)` with its default spec's exact outcome probabilities."""
-
-    kind: CheckKind
-    outcomes: tuple[tuple[Any, Fraction], ...]  # outcome code → probability, in the engine's order
-    parts: PrintParts = COMMON_PARTS  # the system's, which name and colour its outcome codes
-
-    def rows(self) -> list[tuple[str, Fraction]]:
-        return [(outcome_name(outcome, self.parts), p) for outcome, p in self.outcomes]
-
-
-def main_check(system_id: str, character: Any, parts: PrintParts = COMMON_PARTS) -> MainCheck | None:
-    """None when the character has nothing to roll (or its default spec cannot be rolled)."""
-    system = SYSTEMS[system_id]
-    kinds = list(system.checks(character))
-    if not kinds:
-        return None
-    kind = kinds[0]
-    try:
-        distribution = system.distribution(system.default_spec(character, kind))
-    except ValueError:
-        return None
-    probabilities = distribution.probabilities
-    return MainCheck(kind, tuple((o, Fraction(p)) for o, p in probabilities.items()), parts)
+def check_rows(check: MainCheck, parts: PrintParts = COMMON_PARTS) -> list[tuple[str, Fraction]]:
+    """(outcome name, probability) of each outcome of the main check, in the engine's order."""
+    return [(outcome_name(outcome, parts), p) for outcome, p in check.outcomes]
 
 
 def outcome_name(outcome: Any, parts: PrintParts = COMMON_PARTS) -> str:
@@ -91,7 +69,7 @@ def tick_label(name: str) -> str:
 class OutcomePlot(pg.PlotWidget):
     """P(outcome) as bars, one per outcome of the main check; `heights()` is what it was given."""
 
-    def __init__(self, check: MainCheck) -> None:
+    def __init__(self, check: MainCheck, parts: PrintParts = COMMON_PARTS) -> None:
         super().__init__(background="w")
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=False, y=False)
@@ -99,10 +77,10 @@ class OutcomePlot(pg.PlotWidget):
         self.showGrid(x=False, y=True, alpha=0.3)
         self.setLabel("left", _tr("確率 (%)"))
         self.setLabel("bottom", _tr("結果"))
-        labels = [tick_label(name) for name, _ in check.rows()]
+        labels = [tick_label(name) for name, _ in check_rows(check, parts)]
         self.getAxis("bottom").setTicks([list(enumerate(labels))])
         self._heights = [float(p) * 100 for _, p in check.outcomes]
-        colors = [QColor(outcome_color(o, check.parts)) for o, _ in check.outcomes]
+        colors = [QColor(outcome_color(o, parts)) for o, _ in check.outcomes]
         self.bars = pg.BarGraphItem(
             x=list(range(len(labels))),
             height=self._heights,
@@ -122,10 +100,15 @@ class OutcomePlot(pg.PlotWidget):
         return list(self._heights)
 
 
-def render_check_plot(check: MainCheck, size: tuple[int, int] = PLOT_SIZE, scale: int = 3) -> QImage:
+def render_check_plot(
+    check: MainCheck,
+    parts: PrintParts = COMMON_PARTS,
+    size: tuple[int, int] = PLOT_SIZE,
+    scale: int = 3,
+) -> QImage:
     """The bars rendered offscreen into an image (no window is ever shown), `scale` times the pixels
     of `size` so the picture stays sharp at 300 dpi."""
-    plot = OutcomePlot(check)
+    plot = OutcomePlot(check, parts)
     try:
         plot.resize(*size)
         pixmap = QPixmap(size[0] * scale, size[1] * scale)

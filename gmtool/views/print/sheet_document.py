@@ -24,8 +24,8 @@ from PySide6.QtGui import (
     QTextFormat,
 )
 
-from gmtool.rules.systems import SYSTEMS
-from gmtool.views.print.check_plot import MainCheck, main_check, render_check_plot
+from gmtool.models.sheet_print import MainCheck, SheetContent, sheet_content
+from gmtool.views.print.check_plot import check_rows, render_check_plot
 from gmtool.views.print.parts import COMMON_PARTS, PrintParts
 from gmtool.views.print.sheet_sections import (
     character_sections,
@@ -75,29 +75,23 @@ def sheet_font_family() -> str:
     return ""
 
 
-def sheet_html(
-    system_id: str,
-    character: Any,
-    check: MainCheck | None,
-    extra_html: str = "",
-    parts: PrintParts = COMMON_PARTS,
-) -> str:
-    system = SYSTEMS[system_id]
+def sheet_html(sheet: SheetContent, extra_html: str = "", parts: PrintParts = COMMON_PARTS) -> str:
+    character = sheet.character
     name = getattr(character, "name", "") or _tr("（名前なし）")
     sections = [
         f"<h1>{escape(name)}</h1>",
-        f'<p class="sub">{escape(_tr("キャラクターシート"))} — {escape(system.name)}</p>',
+        f'<p class="sub">{escape(_tr("キャラクターシート"))} — {escape(sheet.system_name)}</p>',
         character_sections(parts, character),
         notes_section(parts, character),
         extra_html,
-        derived_section(parts, system.derive(character)),
-        checks_section(list(system.checks(character))),
-        main_check_section(check),
+        derived_section(parts, sheet.derived),
+        checks_section(list(sheet.checks)),
+        main_check_section(sheet.main_check, parts),
     ]
     return "<html><body>" + "".join(sections) + "</body></html>"
 
 
-def main_check_section(check: MainCheck | None) -> str:
+def main_check_section(check: MainCheck | None, parts: PrintParts = COMMON_PARTS) -> str:
     if check is None:
         return (
             heading(_tr("主な判定"))
@@ -105,7 +99,7 @@ def main_check_section(check: MainCheck | None) -> str:
         )
     kind = check.kind
     title = _tr("主な判定: {0}（判定値 {1}）").format(kind.label, kind.value)
-    rows = [(name, f"{float(p) * 100:.2f}%") for name, p in check.rows()]
+    rows = [(name, f"{float(p) * 100:.2f}%") for name, p in check_rows(check, parts)]
     return (
         heading(title)
         + f'<p><img src="{PLOT_URL.toString()}" width="{PLOT_WIDTH}"/></p>'
@@ -121,7 +115,8 @@ def build_sheet_document(
     `extra_html`: sections from outside the character (the system's `parts.session_html`).
     `parts`: what the system adds to the sheet (field names, outcome names and colours).
     """
-    check = main_check(system_id, character, parts)
+    sheet = sheet_content(system_id, character)
+    check = sheet.main_check
     document = QTextDocument()
     family = sheet_font_family()
     font = QFont(family) if family else QFont()
@@ -129,8 +124,10 @@ def build_sheet_document(
     document.setDefaultFont(font)
     document.setDefaultStyleSheet(STYLE)
     if check is not None:
-        document.addResource(QTextDocument.ResourceType.ImageResource, PLOT_URL, render_check_plot(check))
-    document.setHtml(sheet_html(system_id, character, check, extra_html, parts))
+        document.addResource(
+            QTextDocument.ResourceType.ImageResource, PLOT_URL, render_check_plot(check, parts)
+        )
+    document.setHtml(sheet_html(sheet, extra_html, parts))
     return document
 
 
