@@ -419,15 +419,8 @@ class BattleDialog(QDialog):
             return
         if not path.lower().endswith(".zip"):
             path += ".zip"
-<<<<<<< HEAD
-        count = self.model.write_udonarium_encounter(path, self.include_hidden_check.isChecked())
-        self.exported.emit(self.tr("{0} 人を {1} に書き出しました").format(count, path))
-=======
         count = self.model.exports.write_udonarium(path, self.include_hidden_check.isChecked())
-        window = self.parentWidget()
-        if isinstance(window, QMainWindow):  # success is said where the main window says it
-            window.statusBar().showMessage(self.tr("{0} 人を {1} に書き出しました").format(count, path), 5000)
->>>>>>> wp-generic
+        self.exported.emit(self.tr("{0} 人を {1} に書き出しました").format(count, path))
 
     def copy_order(self) -> None:
         QGuiApplication.clipboard().setText(self.model.exports.public_order_text())
