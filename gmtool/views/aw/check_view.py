@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.aw.check_model import AWCheckModel
 from gmtool.models.outcome_text import outcome_label, percent, side_label
 from gmtool.rules.checks import CHECK_DIFFICULTY_BOUNDS, CheckResult, OpposedResult, Outcome, Side
-from gmtool.rules.systems.aw.session import SessionRefused
+from gmtool.rules.systems.aw.session_state import SessionRefused
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.aw.spell_c_box import SpellAfterBox
 from gmtool.views.check.odds_box import OddsBox, RollControls
@@ -294,7 +294,10 @@ class AWCheckView(QWidget):
             self.result_label.setText(
                 self.result_label.text()
                 + self.tr("（{0}令呪を使用: 達成値 +{1}。{2}の令呪 残り {3}）").format(
-                    who, boost.amount, boost.master_name, self.model.session.spells_left(boost.master or "")
+                    who,
+                    boost.amount,
+                    boost.master_name,
+                    self.model.session.contracts.spells_left(boost.master or ""),
                 )
             )
 

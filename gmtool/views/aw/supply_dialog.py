@@ -41,8 +41,8 @@ from gmtool.models.aw.supply_model import (
     SupplyOutcome,
     clean_skill_name,
 )
-from gmtool.rules.systems.aw.session import SessionRefused
-from gmtool.rules.systems.aw.supply import MAX_BONUS, SupplyKind
+from gmtool.rules.systems.aw.session_state import SessionRefused
+from gmtool.rules.systems.aw.supply_types import MAX_BONUS, SupplyKind
 from gmtool.views.appearance import Tone, set_tone, tone_colour
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.check.roller_inputs_box import ModeButtons, fill_combo

@@ -58,7 +58,7 @@ def test_dice_outside_the_texts_range_are_refused(campaign_model):
 
 def test_a_contracted_pair_is_detected_in_either_direction(campaign_model):
     toru, mina, shadow = ids(campaign_model)
-    AWSessionModel(campaign_model).form_contract(mina, toru)  # ミナ is the master
+    AWSessionModel(campaign_model).contracts.form_contract(mina, toru)  # ミナ is the master
     model = make(campaign_model)
     model.set_kind(SupplyKind.SUPPLY)
     model.set_target(toru, True)
@@ -78,13 +78,13 @@ def test_a_broken_contract_is_no_longer_contracted(campaign_model):
 
     toru, mina, _ = ids(campaign_model)
     session = AWSessionModel(campaign_model)
-    session.form_contract(toru, mina)
+    session.contracts.form_contract(toru, mina)
     model = make(campaign_model)
     model.set_kind(SupplyKind.SUPPLY)
     model.set_target(toru, True)
     model.set_target(mina, True)
     assert model.dice_range() == (3, 4)
-    session.break_contract(mina, BreakMethod.OTHER)
+    session.contracts.break_contract(mina, BreakMethod.OTHER)
     assert model.dice_range() == (1, 2)
 
 
