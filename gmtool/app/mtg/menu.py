@@ -108,10 +108,12 @@ class MTGMenu(SystemMenu):
 
     def enter_card(self, name: str = "", parent: QWidget | None = None) -> Card | None:
         """A card typed in by hand, kept in the card database; None if the player gives up."""
+        from gmtool.models.mtg.card_entry_model import MTGCardEntryModel
         from gmtool.views.mtg.card_entry_dialog import MTGCardEntryDialog
 
         lookups = self._lookups(quiet=True)
-        dialog = MTGCardEntryDialog(name, parent or self.window, lookups[0] if lookups else None)
+        model = MTGCardEntryModel(lookups[0] if lookups else None)
+        dialog = MTGCardEntryDialog(model, name, parent or self.window)
         if not self.window.run_wizard(dialog) or dialog.card is None:
             return None
         try:
@@ -128,6 +130,7 @@ class MTGMenu(SystemMenu):
         lookups = self._lookups()
         if lookups is None:
             return None
+        from gmtool.models.mtg.decklist_model import MTGDecklistModel
         from gmtool.models.mtg.decklists import card_data_date, name_candidates
 
         find, search = lookups
@@ -143,9 +146,8 @@ class MTGMenu(SystemMenu):
             data_date = card_data_date(cards.database())
         except StoreError:
             data_date = ""
-        return MTGDecklistDialog(
-            find, self.enter_card, deck_name, self.window, search, candidates=candidates, data_date=data_date
-        )
+        model = MTGDecklistModel(find, self.enter_card, search, candidates=candidates, data_date=data_date)
+        return MTGDecklistDialog(model, deck_name, self.window)
 
     def create_character(self) -> str | None:
         """「PCはデッキ」: a new character is a deck, made from a decklist or empty."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.models.aw.session_model import SESSION_KEY, AWSessionModel
+from gmtool.models.aw.session_model import SESSION_KEY, AWSessionModel, SheetEntry, sheet_entry
 from gmtool.models.battle_model import BattleModel
 from gmtool.rules.systems.aw.session import BreakMethod, SessionRefused, SpellEffect
 from tests.qt_fixtures import stored_session
@@ -207,3 +207,18 @@ def test_a_bad_stored_state_is_reported_and_replaced_by_the_next_action(model, c
     assert "session_number" in model.problem() and model.state().session_number == 1
     model.set_scenario_name("新しい")
     assert model.problem() is None and model.state().scenario == "新しい"
+
+
+def test_a_sheet_entry_names_the_master_servants_spells_and_keys(model):
+    toru, mina, shadow = people(model)
+    assert model.sheet_entry(toru) == SheetEntry(None, (), None, 3, ())
+    model.contracts.form_contract(toru, mina)
+    model.contracts.form_contract(toru, shadow)
+    model.add_scene("廃ビル", (toru,))
+    model.keys.give("不審な人物", toru)
+    model.contracts.use_command_spell(toru, mina, SpellEffect.ORDER)
+    assert model.sheet_entry(toru) == SheetEntry(
+        None, ("ミナ・クローデル", "影の使徒"), 2, 3, (("不審な人物", "廃ビル"),)
+    )
+    assert model.sheet_entry(mina) == SheetEntry("朝霧 透", (), None, 3, ())
+    assert sheet_entry(model.campaign_model, mina) == model.sheet_entry(mina)  # the printed sheet's
