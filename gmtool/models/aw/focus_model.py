@@ -171,8 +171,8 @@ class AWFocusModel(QObject):
         difficulty = doc.effective_difficulty(self.rules)
         count = self.declarations_now(doc.next_index) if doc.running else 0
         cancelled = None
-        if doc.pending_fumble and doc.history and doc.history[-1].natural is not None:
-            last = doc.history[-1]
+        last = doc.history[-1] if doc.pending_fumble and doc.history else None
+        if last is not None and last.natural is not None:
             cancelled = cancelled_fumble(doc.members[last.member].participant(), last.natural).achievement
         return FocusStanding(
             difficulty,
