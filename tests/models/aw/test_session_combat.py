@@ -3,16 +3,8 @@ pages describe it."""
 
 from __future__ import annotations
 
-import pytest
-
-from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.battle_model import BattleModel
 from tests.models.aw.test_session_model import people
-
-
-@pytest.fixture
-def model(campaign_model) -> AWSessionModel:
-    return AWSessionModel(campaign_model)
 
 
 def test_the_combat_summary_follows_the_tracker(model, campaign_model, qtbot):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.battle_model import ENCOUNTER_KEY, BattleModel
 from gmtool.rules import battle
 from gmtool.rules.battle import Phase
@@ -19,20 +18,6 @@ from tests.models.aw.test_session_model import (
     refused,
     undo_restores,
 )
-
-
-@pytest.fixture
-def model(campaign_model) -> AWSessionModel:
-    return AWSessionModel(campaign_model)
-
-
-@pytest.fixture
-def pair(model) -> tuple[str, str, str]:
-    """透 is ミナ's master; a scene 「廃ビル」 with 透 only is current."""
-    toru, mina, shadow = people(model)
-    model.contracts.form_contract(toru, mina)
-    model.add_scene("廃ビル", (toru,))
-    return toru, mina, shadow
 
 
 def test_forming_a_contract_is_stored_logged_and_undoable(model, campaign_path):

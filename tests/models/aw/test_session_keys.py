@@ -3,24 +3,7 @@ step that also takes the campaign file back."""
 
 from __future__ import annotations
 
-import pytest
-
-from gmtool.models.aw.session_model import AWSessionModel
-from tests.models.aw.test_session_model import last_log, people, refused, undo_restores
-
-
-@pytest.fixture
-def model(campaign_model) -> AWSessionModel:
-    return AWSessionModel(campaign_model)
-
-
-@pytest.fixture
-def pair(model) -> tuple[str, str, str]:
-    """透 is ミナ's master; a scene 「廃ビル」 with 透 only is current."""
-    toru, mina, shadow = people(model)
-    model.contracts.form_contract(toru, mina)
-    model.add_scene("廃ビル", (toru,))
-    return toru, mina, shadow
+from tests.models.aw.test_session_model import last_log, refused, undo_restores
 
 
 def test_a_key_is_given_with_its_scene_and_logged(model, campaign_path, pair):

@@ -14,11 +14,6 @@ from gmtool.rules.systems.aw.session import BreakMethod, SessionRefused, SpellEf
 from tests.qt_fixtures import stored_session
 
 
-@pytest.fixture
-def model(campaign_model) -> AWSessionModel:
-    return AWSessionModel(campaign_model)
-
-
 def people(model: AWSessionModel) -> tuple[str, str, str]:
     """朝霧 透 (PC), ミナ・クローデル (PC), 影の使徒 (NPC)."""
     toru, mina, shadow = (i for i, _ in model.characters())
@@ -77,15 +72,6 @@ def undo_restores(model: AWSessionModel, path: Path, action) -> None:
 
 
 # ---- 令呪 ---------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def pair(model) -> tuple[str, str, str]:
-    """透 is ミナ's master; a scene 「廃ビル」 with 透 only is current."""
-    toru, mina, shadow = people(model)
-    model.contracts.form_contract(toru, mina)
-    model.add_scene("廃ビル", (toru,))
-    return toru, mina, shadow
 
 
 # ---- session and scenario -------------------------------------------------------------------------
