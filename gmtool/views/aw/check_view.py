@@ -81,7 +81,7 @@ class _BoostBox(QWidget):
         model, side = self.model, self.side
         offer, ticked = model.offers[side], model.boosts[side]
         # Under the house rule 「出目を見てから使う」 the 令呪 is taken after the roll, not ticked here.
-        in_play = (side is Side.ACTION or model.opposed) and not model.spell_c.is_after()
+        in_play = side in model.boost_sides_in_play
         # Still shown while ticked, so the GM can untick a 令呪 that can no longer be used.
         self.setVisible(in_play and (offer.visible or ticked))
         self.check.blockSignals(True)

@@ -102,3 +102,12 @@ def test_the_panel_shows_the_odds_and_the_button(qtbot, servant_check, campaign_
     view.spell_after.button.click()
     assert "令呪を使用: 達成値 +20" in view.result_label.text() and "成功" in view.result_label.text()
     assert session.contracts.spells_left(toru) == 2 and not view.spell_after.isVisible()
+
+
+def test_the_boxes_before_the_roll_are_the_action_sides_and_in_a_duel_both(campaign_model):
+    model = AWCheckModel(campaign_model)
+    assert model.boost_sides_in_play == (Side.ACTION,)
+    model.set_opposed(True)
+    assert model.boost_sides_in_play == (Side.ACTION, Side.REACTION)
+    HouseRulesModel(campaign_model).set_reading(SPELL_BOOST_TIMING, BOOST_AFTER)
+    assert model.boost_sides_in_play == ()  # the 令呪 is taken after the dice
