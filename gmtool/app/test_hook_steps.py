@@ -205,7 +205,7 @@ class StepCommands:
         state = session.state()
         scene = state.scene(state.current_scene)
         if state.master_of(servant) != master:
-            session.form_contract(master, servant)
+            session.contracts.form_contract(master, servant)
             return {"spell": "contract"}
         if scene is None:
             session.add_scene("", (master,))
@@ -213,11 +213,11 @@ class StepCommands:
         if servant in scene.present:
             session.set_present(scene.id, tuple(c for c in scene.present if c != servant))
             return {"spell": "leave"}
-        if session.spells_left(master) == 0:
+        if session.contracts.spells_left(master) == 0:
             session.end_session()
             return {"spell": "end session"}
-        fight = session.combat_round() is not None
-        session.use_command_spell(master, servant, SpellEffect.SUMMON)
+        fight = session.combat.round() is not None
+        session.contracts.use_command_spell(master, servant, SpellEffect.SUMMON)
         return {"spell": "summon in a fight" if fight else "summon"}
 
     def boost(self, _args: list[str]) -> Any:
@@ -225,7 +225,7 @@ class StepCommands:
 
         master, servant = self._pair()
         session = self.session_model()
-        if session.state().master_of(servant) != master or session.spells_left(master) == 0:
+        if session.state().master_of(servant) != master or session.contracts.spells_left(master) == 0:
             return {"boost": None}
         self.services.select_character(servant)  # as the GM picks the servant: its panel shows
         model = self.services.panel_model("aw")

@@ -17429,6 +17429,49 @@ Start session {1} anyway?</translation>
         </message>
     </context>
     <context>
+        <name>AWContracts</name>
+        <message>
+            <source>契約: {0}（マスター）→ {1}（サーヴァント）</source>
+            <translation>Contract: {0} (Master) → {1} (Servant)</translation>
+        </message>
+        <message>
+            <source>契約完了</source>
+            <translation>Contract made</translation>
+        </message>
+        <message>
+            <source>契約破棄: {0} → {1}（{2}）</source>
+            <translation>Contract broken: {0} → {1} ({2})</translation>
+        </message>
+        <message>
+            <source>契約破棄</source>
+            <translation>Contract broken</translation>
+        </message>
+        <message>
+            <source>（令呪 残り {0}）</source>
+            <translation> ({0} Command Spells left)</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
+        </message>
+        <message>
+            <source>令呪: {0} → {1}「{2}」（残り {3}）</source>
+            <translation>Command Spell: {0} → {1} "{2}" ({3} left)</translation>
+        </message>
+        <message>
+            <source>令呪: {0}（特別ルール）{1}（残り {2}）</source>
+            <translation>Command Spell: {0} (special rule) {1} ({2} left)</translation>
+        </message>
+        <message>
+            <source>{0}はマスターではありません</source>
+            <translation>{0} is not a Master</translation>
+        </message>
+        <message>
+            <source>令呪 残り {0}/{1}</source>
+            <translation>Command Spells left {0}/{1}</translation>
+        </message>
+    </context>
+    <context>
         <name>AWContractsTab</name>
         <message>
             <source>マスターとサーヴァント</source>
@@ -17537,6 +17580,37 @@ Command Spells left {2} → {3}</translation>
         <message>
             <source>{0}の令呪を 1 つ使います（残り {1}）</source>
             <translation>Uses one of {0}'s Command Spells ({1} left)</translation>
+        </message>
+    </context>
+    <context>
+        <name>AWEventKeys</name>
+        <message>
+            <source>イベントキー:{0} → {1}</source>
+            <translation>Event key: {0} → {1}</translation>
+        </message>
+        <message>
+            <source>（シーン「{0}」）</source>
+            <translation> (scene "{0}")</translation>
+        </message>
+        <message>
+            <source>キーを得た</source>
+            <translation>Key obtained</translation>
+        </message>
+        <message>
+            <source>GMがイベントキー:{0} を {1} から {2} へ移した</source>
+            <translation>The GM moved event key {0} from {1} to {2}</translation>
+        </message>
+        <message>
+            <source>キーを得た（GMが移した）</source>
+            <translation>Key obtained (moved by the GM)</translation>
+        </message>
+        <message>
+            <source>イベントキー:{0} を削除（{1}）</source>
+            <translation>Event key {0} deleted ({1})</translation>
+        </message>
+        <message>
+            <source>キーを削除</source>
+            <translation>Delete key</translation>
         </message>
     </context>
     <context>
@@ -18146,6 +18220,33 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>AWSessionCombat</name>
+        <message>
+            <source>セットアップ</source>
+            <translation>Setup</translation>
+        </message>
+        <message>
+            <source>クリンナップ</source>
+            <translation>Cleanup</translation>
+        </message>
+        <message>
+            <source>{0}の手番</source>
+            <translation>{0}'s turn</translation>
+        </message>
+        <message>
+            <source>次の手番待ち</source>
+            <translation>Waiting for the next turn</translation>
+        </message>
+        <message>
+            <source>ラウンド {0}・{1}</source>
+            <translation>Round {0} · {1}</translation>
+        </message>
+        <message>
+            <source>戦闘中: {0}</source>
+            <translation>In combat: {0}</translation>
+        </message>
+    </context>
+    <context>
         <name>AWSessionDialog</name>
         <message>
             <source>セッション管理（アナザーワールド）</source>
@@ -18257,98 +18358,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>シーンの登場キャラクター</source>
             <translation>Characters in the scene</translation>
-        </message>
-        <message>
-            <source>契約: {0}（マスター）→ {1}（サーヴァント）</source>
-            <translation>Contract: {0} (Master) → {1} (Servant)</translation>
-        </message>
-        <message>
-            <source>契約完了</source>
-            <translation>Contract made</translation>
-        </message>
-        <message>
-            <source>契約破棄: {0} → {1}（{2}）</source>
-            <translation>Contract broken: {0} → {1} ({2})</translation>
-        </message>
-        <message>
-            <source>契約破棄</source>
-            <translation>Contract broken</translation>
-        </message>
-        <message>
-            <source>（令呪 残り {0}）</source>
-            <translation> ({0} Command Spells left)</translation>
-        </message>
-        <message>
-            <source>・</source>
-            <translation> · </translation>
-        </message>
-        <message>
-            <source>令呪: {0} → {1}「{2}」（残り {3}）</source>
-            <translation>Command Spell: {0} → {1} "{2}" ({3} left)</translation>
-        </message>
-        <message>
-            <source>令呪: {0}（特別ルール）{1}（残り {2}）</source>
-            <translation>Command Spell: {0} (special rule) {1} ({2} left)</translation>
-        </message>
-        <message>
-            <source>{0}はマスターではありません</source>
-            <translation>{0} is not a Master</translation>
-        </message>
-        <message>
-            <source>イベントキー:{0} → {1}</source>
-            <translation>Event key: {0} → {1}</translation>
-        </message>
-        <message>
-            <source>（シーン「{0}」）</source>
-            <translation> (scene "{0}")</translation>
-        </message>
-        <message>
-            <source>キーを得た</source>
-            <translation>Key obtained</translation>
-        </message>
-        <message>
-            <source>GMがイベントキー:{0} を {1} から {2} へ移した</source>
-            <translation>The GM moved event key {0} from {1} to {2}</translation>
-        </message>
-        <message>
-            <source>キーを得た（GMが移した）</source>
-            <translation>Key obtained (moved by the GM)</translation>
-        </message>
-        <message>
-            <source>イベントキー:{0} を削除（{1}）</source>
-            <translation>Event key {0} deleted ({1})</translation>
-        </message>
-        <message>
-            <source>キーを削除</source>
-            <translation>Delete key</translation>
-        </message>
-        <message>
-            <source>セットアップ</source>
-            <translation>Setup</translation>
-        </message>
-        <message>
-            <source>クリンナップ</source>
-            <translation>Cleanup</translation>
-        </message>
-        <message>
-            <source>{0}の手番</source>
-            <translation>{0}'s turn</translation>
-        </message>
-        <message>
-            <source>次の手番待ち</source>
-            <translation>Waiting for the next turn</translation>
-        </message>
-        <message>
-            <source>ラウンド {0}・{1}</source>
-            <translation>Round {0} · {1}</translation>
-        </message>
-        <message>
-            <source>戦闘中: {0}</source>
-            <translation>In combat: {0}</translation>
-        </message>
-        <message>
-            <source>令呪 残り {0}/{1}</source>
-            <translation>Command Spells left {0}/{1}</translation>
         </message>
     </context>
     <context>
@@ -26735,10 +26744,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Card layout</translation>
         </message>
         <message>
-            <source>カード名を入力してください（英語名か日本語名）</source>
-            <translation>Enter a card name (English or Japanese)</translation>
-        </message>
-        <message>
             <source>データベースに {0} があります。保存すると、この入力が優先されます</source>
             <translation>{0} is in the database. Saving makes this entry take precedence</translation>
         </message>
@@ -26761,6 +26766,13 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>（基本土地タイプによる）</source>
             <translation> (from the basic land type)</translation>
+        </message>
+    </context>
+    <context>
+        <name>MTGCardEntryModel</name>
+        <message>
+            <source>カード名を入力してください（英語名か日本語名）</source>
+            <translation>Enter a card name (English or Japanese)</translation>
         </message>
     </context>
     <context>
@@ -27216,6 +27228,13 @@ The card data is as of {0}. For newer cards, import newer data into the card dat
         </message>
     </context>
     <context>
+        <name>MTGDecklistModel</name>
+        <message>
+            <source>貼り付け</source>
+            <translation>Paste</translation>
+        </message>
+    </context>
+    <context>
         <name>MTGLibraryDialog</name>
         <message>
             <source>仮想ライブラリー（MTGでTRPG）</source>
@@ -27232,18 +27251,6 @@ The card data is as of {0}. For newer cards, import newer data into the card dat
         <message>
             <source>ブーストで追放したカードをライブラリーの下へ戻し、ブーストと同じ判定の回数を戻します</source>
             <translation>Returns the cards exiled by boosts to the bottom of the library and resets the boost's once-per-turn use</translation>
-        </message>
-        <message>
-            <source>{0} 枚引く</source>
-            <translation>Draw {0}</translation>
-        </message>
-        <message>
-            <source>上から {0} 枚を墓地へ</source>
-            <translation>Mill the top {0}</translation>
-        </message>
-        <message>
-            <source>上から {0} 枚を見る</source>
-            <translation>Look at the top {0}</translation>
         </message>
         <message>
             <source>シャッフル</source>
@@ -27318,24 +27325,12 @@ The card data is as of {0}. For newer cards, import newer data into the card dat
             <translation>Stops this deck's virtual library and checks with a physical deck (Ctrl+Z takes it back).</translation>
         </message>
         <message>
-            <source>ライブラリーをシャッフル</source>
-            <translation>Shuffle library</translation>
-        </message>
-        <message>
             <source>手札・墓地・追放のカードをすべてライブラリーに戻してシャッフルします。</source>
             <translation>Returns all cards in hand, graveyard and exile to the library and shuffles.</translation>
         </message>
         <message>
-            <source>すべてのカードをライブラリーに戻してシャッフル</source>
-            <translation>Return all cards to the library and shuffle</translation>
-        </message>
-        <message>
             <source>ライブラリーの下に置く手札か墓地のカードを選んでください</source>
             <translation>Choose the hand or graveyard cards to put on the bottom of the library</translation>
-        </message>
-        <message>
-            <source>カードをライブラリーの下へ</source>
-            <translation>Put cards on the bottom of the library</translation>
         </message>
         <message>
             <source>（名前なし）</source>
@@ -27738,6 +27733,30 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>「{0}」には仮想ライブラリーがありません</source>
             <translation>"{0}" has no virtual library</translation>
+        </message>
+        <message>
+            <source>ライブラリーをシャッフル</source>
+            <translation>Shuffle library</translation>
+        </message>
+        <message>
+            <source>すべてのカードをライブラリーに戻してシャッフル</source>
+            <translation>Return all cards to the library and shuffle</translation>
+        </message>
+        <message>
+            <source>{0} 枚引く</source>
+            <translation>Draw {0}</translation>
+        </message>
+        <message>
+            <source>上から {0} 枚を墓地へ</source>
+            <translation>Mill the top {0}</translation>
+        </message>
+        <message>
+            <source>上から {0} 枚を見る</source>
+            <translation>Look at the top {0}</translation>
+        </message>
+        <message>
+            <source>カードをライブラリーの下へ</source>
+            <translation>Put cards on the bottom of the library</translation>
         </message>
     </context>
     <context>

@@ -29,7 +29,7 @@ from tests.e2e.test_house_rules_window import Flip, Shown, menu_action, open_hou
 def aw_spell_c(w: MainWindow) -> Shown:
     """The judgement panel: 影の使徒 (反射 3), servant of 朝霧 透, against 20."""
     toru, _, shadow = (s.id for s in w.campaign_model.characters_of("aw"))
-    AWSessionModel(w.campaign_model).form_contract(toru, shadow)
+    AWSessionModel(w.campaign_model).contracts.form_contract(toru, shadow)
     w.select_character(shadow)
     view = w.panel_view("aw")
     assert isinstance(view, AWCheckView)

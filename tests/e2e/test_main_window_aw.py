@@ -56,31 +56,31 @@ def test_ending_the_session_from_the_menu_restores_command_spells_and_undoes(win
     names = ids(window)
     master, servant = names["ミナ・クローデル"], names["朝霧 透"]
     session = AWSessionModel(window.campaign_model, window)
-    session.form_contract(master, servant)
-    session.use_command_spell(master, servant, SpellEffect.ORDER, "逃げるな")
-    assert session.spells_left(master) == 2
+    session.contracts.form_contract(master, servant)
+    session.contracts.use_command_spell(master, servant, SpellEffect.ORDER, "逃げるな")
+    assert session.contracts.spells_left(master) == 2
 
     menu_actions(window, "アナザーワールド(&A)")["セッション終了（令呪を回復）"].trigger()
     assert "セッション 1 を終了しますか" in window.confirmations[-1]
-    assert session.spells_left(master) == 3 and session.state().session_number == 2
+    assert session.contracts.spells_left(master) == 3 and session.state().session_number == 2
     assert "セッション 1 を終了" in window.campaign_model.log_entries()[-1].payload["summary"]["inputs"]
 
     window.undo_action.trigger()
-    assert session.spells_left(master) == 2 and session.state().session_number == 1
+    assert session.contracts.spells_left(master) == 2 and session.state().session_number == 1
 
 
 def test_ctrl_r_with_a_command_spell_boost_and_none_left_is_refused(window, refusals):
     names = ids(window)
     master, servant = names["ミナ・クローデル"], names["朝霧 透"]
     session = AWSessionModel(window.campaign_model, window)
-    session.form_contract(master, servant)
+    session.contracts.form_contract(master, servant)
     window.select_character(servant)
     model = window.panel_model("aw")
     view = window.panel_view("aw")
     view.boost_check.setChecked(True)
     assert model.boost
     for _ in range(3):
-        session.use_command_spell(master, servant, SpellEffect.ORDER)
+        session.contracts.use_command_spell(master, servant, SpellEffect.ORDER)
     logged = len(window.campaign_model.log_entries())
 
     next(a for a in window.findChildren(type(window.undo_action)) if a.text() == "ダイスを振る").trigger()

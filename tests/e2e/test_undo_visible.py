@@ -85,9 +85,9 @@ def test_an_undone_command_spell_is_marked_in_the_log_and_a_redo_unmarks_it(wind
     names = ids(window)
     master, servant = names["ミナ・クローデル"], names["朝霧 透"]
     session = AWSessionModel(window.campaign_model, window)
-    session.form_contract(master, servant)
+    session.contracts.form_contract(master, servant)
     qtbot.wait(1)  # a separate click
-    session.use_command_spell(master, servant, SpellEffect.ORDER, "逃げるな")
+    session.contracts.use_command_spell(master, servant, SpellEffect.ORDER, "逃げるな")
     qtbot.wait(1)
     log = window.log_model
     last = log.rowCount() - 1
@@ -108,7 +108,7 @@ def test_an_undone_command_spell_is_marked_in_the_log_and_a_redo_unmarks_it(wind
 def test_a_command_spell_boost_roll_is_marked_with_its_spell(window, qtbot):
     names = ids(window)
     master, servant = names["ミナ・クローデル"], names["朝霧 透"]
-    AWSessionModel(window.campaign_model, window).form_contract(master, servant)
+    AWSessionModel(window.campaign_model, window).contracts.form_contract(master, servant)
     window.select_character(servant)
     qtbot.wait(1)
     window.panel_view("aw").boost_check.setChecked(True)

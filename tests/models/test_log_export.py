@@ -142,7 +142,7 @@ def test_an_undone_step_is_left_out_and_comes_back_when_redone(campaign_model, t
     box.roll()
     session = AWSessionModel(campaign_model)
     toru, mina = (i for i, _ in session.pcs())
-    session.form_contract(toru, mina)
+    session.contracts.form_contract(toru, mina)
     assert "契約: 朝霧 透（マスター）" in exported(campaign_model, tmp_path)
 
     campaign_model.undo_stack.undo()

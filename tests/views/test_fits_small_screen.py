@@ -36,7 +36,7 @@ SYSTEMS = ("aw", "fourcard", "lotr", "sengensho", "mtg")
 def _aw_command_spell(model: Any, view: Any) -> None:
     """A servant acting with its master's 令呪 +20: the box and its note under the inputs."""
     master, _, servant = (s.id for s in model.campaign_model.characters_of("aw"))
-    AWSessionModel(model.campaign_model, model).form_contract(master, servant)
+    AWSessionModel(model.campaign_model, model).contracts.form_contract(master, servant)
     model.set_character(Side.ACTION, servant)
     model.set_boost(True)
 

@@ -74,7 +74,7 @@ def test_compare_roll_has_no_dash_legend_and_no_difficulty_labels_over_its_curve
 
 def test_the_command_spell_note_leaves_the_fields_their_height(qtbot, campaign_model):
     toru, _mina, shadow = (s.id for s in campaign_model.characters_of("aw"))
-    AWSessionModel(campaign_model).form_contract(toru, shadow)
+    AWSessionModel(campaign_model).contracts.form_contract(toru, shadow)
     view = shown(qtbot, AWCheckView(AWCheckModel(campaign_model, seed_source=lambda: SEED)))
     box = view.action_box
     box.character_combo.setCurrentIndex(box.character_combo.findData(shadow))

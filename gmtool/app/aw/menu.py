@@ -7,7 +7,7 @@ per window (the state it shows is the campaign's, so a second copy would only du
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QWidget
 
 from gmtool.app.system_menu import SystemMenu
 from gmtool.store.errors import StoreError
@@ -30,6 +30,14 @@ class AWMenu(SystemMenu):
             menu.addAction(services.make_action(text, slot, shortcut))
         menu.addSeparator()
         menu.addAction(services.make_action(self.tr("セッション終了（令呪を回復）"), self.end_session))
+
+    def attach_sheet(self, sheet: QWidget) -> None:
+        """A sheet shows the character's contracts and keys through a session model of its own."""
+        from gmtool.models.aw.session_model import AWSessionModel
+        from gmtool.views.aw.sheet_view import AWSheetView
+
+        if isinstance(sheet, AWSheetView):
+            sheet.show_session(AWSessionModel(self.services.campaign_model, sheet))
 
     def deleted_note(self) -> str:
         return self.tr("。契約とイベントキーの記録は残ります（セッション管理で破棄・削除できます）")
@@ -74,7 +82,7 @@ class AWMenu(SystemMenu):
 
         model = AWSessionModel(self.services.campaign_model)
         number = model.state().session_number
-        if model.restores_at_session_end():
+        if model.contracts.restores_at_session_end():
             question = self.tr(
                 "セッション {0} を終了しますか？\n令呪が最大値まで回復し、現在のシーンが終わります。"
                 "（Ctrl+Z で元に戻せます）"

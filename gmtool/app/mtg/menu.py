@@ -109,11 +109,12 @@ class MTGMenu(SystemMenu):
 
     def enter_card(self, name: str = "", parent: QWidget | None = None) -> Card | None:
         """A card typed in by hand, kept in the card database; None if the player gives up."""
+        from gmtool.models.mtg.card_entry_model import MTGCardEntryModel
         from gmtool.views.mtg.card_entry_dialog import MTGCardEntryDialog
 
         lookups = self._lookups(quiet=True)
-        parent = parent or self.services.parent_widget
-        dialog = MTGCardEntryDialog(name, parent, lookups[0] if lookups else None)
+        model = MTGCardEntryModel(lookups[0] if lookups else None)
+        dialog = MTGCardEntryDialog(model, name, parent or self.services.parent_widget)
         if not self.services.questions.run_wizard(dialog) or dialog.card is None:
             return None
         try:
@@ -130,6 +131,7 @@ class MTGMenu(SystemMenu):
         lookups = self._lookups()
         if lookups is None:
             return None
+        from gmtool.models.mtg.decklist_model import MTGDecklistModel
         from gmtool.models.mtg.decklists import card_data_date, name_candidates
 
         find, search = lookups
@@ -145,10 +147,8 @@ class MTGMenu(SystemMenu):
             data_date = card_data_date(cards.database())
         except StoreError:
             data_date = ""
-        parent = self.services.parent_widget
-        return MTGDecklistDialog(
-            find, self.enter_card, deck_name, parent, search, candidates=candidates, data_date=data_date
-        )
+        model = MTGDecklistModel(find, self.enter_card, search, candidates=candidates, data_date=data_date)
+        return MTGDecklistDialog(model, deck_name, self.services.parent_widget)
 
     def create_character(self) -> str | None:
         """「PCはデッキ」: a new character is a deck, made from a decklist or empty."""

@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.house_rules_model import campaign_house_rules
-from gmtool.rules.battle import Participant
+from gmtool.rules.battle import Participant, Status
 from gmtool.rules.checks import CheckResult, OpposedResult, Side
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.aw import combat as aw
@@ -31,6 +31,20 @@ class AWBattleActions(QObject):
     def _session_changed(self, key: str) -> None:
         if key == HOUSE_RULES_KEY:
             self.rules_changed.emit()
+
+    def actor(self) -> Participant | None:
+        """Whose turn it is (None between turns)."""
+        state = self.model.state()
+        return state.participant(state.current)
+
+    def others(self, participant_id: str) -> list[tuple[str, str]]:
+        """(name, id) of everyone else in the fight: the targets to engage, identify or finish off."""
+        return [(p.name, p.id) for p in self.model.state().participants if p.id != participant_id]
+
+    def can_finish_off(self, target_id: str | None) -> bool:
+        """とどめ is for a target that is 戦闘不能."""
+        target = self.model.state().participant(target_id)
+        return target is not None and target.status is Status.DEFEATED
 
     def withdraw_reading(self) -> str:
         """The campaign's reading of 離脱 through several blockers (house rule aw.withdraw_roll)."""

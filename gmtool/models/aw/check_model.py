@@ -137,6 +137,14 @@ class AWCheckModel(RollerInputsMixin, QObject):
     def last_boost(self) -> BoostOffer | None:
         return self.last_boosts.get(Side.ACTION)
 
+    @property
+    def boost_sides_in_play(self) -> tuple[Side, ...]:
+        """The sides whose 令呪 +20 box the panel offers before the roll: the action side, and the
+        reaction side in a 対決 — none under the house rule 「出目を見てから使う」 (taken after)."""
+        if self.spell_c.is_after():
+            return ()
+        return (Side.ACTION, Side.REACTION) if self.opposed else (Side.ACTION,)
+
     def boosted_sides(self) -> list[Side]:
         """The sides whose 令呪 +20 counts now (a ticked reaction box counts only in a 対決)."""
         return [

@@ -47,7 +47,7 @@ def boost_offer(session: AWSessionModel, character_id: str | None) -> BoostOffer
         reason = not_a_servant(session, character_id)
         return BoostOffer(servant=character_id, amount=session.rules.command_spell_boost, reason=reason)
     try:
-        session.check_spell_available(master)
+        session.contracts.check_spell_available(master)
         reason = ""
     except SessionRefused as e:
         reason = str(e)
@@ -55,7 +55,7 @@ def boost_offer(session: AWSessionModel, character_id: str | None) -> BoostOffer
         character_id,
         master,
         session.name(master),
-        session.spells_left(master),
+        session.contracts.spells_left(master),
         session.rules.command_spell_boost,
         reason,
     )
@@ -98,7 +98,7 @@ def spend_boosts(session: AWSessionModel, boosts: dict[Side, BoostOffer]) -> Non
             raise SessionRefused(offer.reason or not_a_servant(session, offer.servant))
         needed[offer.master] = needed.get(offer.master, 0) + 1
     for master, count in needed.items():
-        left = session.spells_left(master)
+        left = session.contracts.spells_left(master)
         if count > left:
             raise SessionRefused(
                 _tr("{0}の令呪が足りません（両方の側に +20 で {1} つ必要、残り {2}）").format(
@@ -120,7 +120,7 @@ def spend_boosts(session: AWSessionModel, boosts: dict[Side, BoostOffer]) -> Non
     stack.beginMacro(_tr("令呪 +20（判定）"))
     try:
         for offer in boosts.values():
-            session.use_command_spell(offer.master or "", offer.servant or "", SpellEffect.BOOST)
+            session.contracts.use_command_spell(offer.master or "", offer.servant or "", SpellEffect.BOOST)
     finally:
         stack.endMacro()
 

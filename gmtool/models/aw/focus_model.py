@@ -10,14 +10,16 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.aw import focus_text as texts
-from gmtool.models.aw.focus_build import Candidate, FocusSetup, build_focus
+from gmtool.models.aw.focus_build import Candidate, FocusSetup
+from gmtool.models.aw.focus_preparation import AWFocusPreparation
+from gmtool.models.aw.focus_readings import FocusReadings
 from gmtool.models.aw.focus_state import (
     Ending,
     FocusDoc,
@@ -34,7 +36,6 @@ from gmtool.models.aw.focus_state import (
 from gmtool.models.aw.focus_text import ABILITY_LABELS, ENDING_LABELS
 from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.campaign_model import CampaignModel
-from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.log_payload import summary_payload
 from gmtool.rules.dice import new_seed
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
@@ -43,19 +44,12 @@ from gmtool.rules.systems.aw import session as session_rules
 from gmtool.rules.systems.aw.focus import (
     FocusOdds,
     FocusRules,
-    Redeclaration,
     advance,
     cancelled_fumble,
     focus_odds,
     roll_once,
 )
-from gmtool.rules.systems.aw.house_rules import (
-    END_PLAYED_OUT,
-    FOCUS_REDECLARE,
-    FOCUS_ROUND_END,
-    REDECLARE_GM,
-)
-from gmtool.rules.systems.aw.rules_data import FocusGuideline, aw_session_rules
+from gmtool.rules.systems.aw.rules_data import aw_session_rules
 from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.store.errors import StoreError
 from gmtool.store.validation import format_validation_error
@@ -63,6 +57,18 @@ from gmtool.store.validation import format_validation_error
 __all__ = ["ABILITY_LABELS", "ENDING_LABELS", "FOCUS_KEY", "AWFocusModel", "Candidate", "FocusSetup"]
 FOCUS_KEY = "aw.focus"
 LOG_KIND = "aw.focus"
+
+
+@dataclass(frozen=True)
+class FocusStanding:
+    """Where the AF stands, in the numbers the run page shows."""
+
+    difficulty: int  # lowered by the skills declared so far
+    round_shown: int  # the round, never past the limit (an AF that ran out shows its last)
+    next_declarations: int  # the skills the next participant would declare (and count) now
+    next_difficulty: int  # the difficulty once they have
+    reached: tuple[bool, ...]  # per special rule: whether the total has reached its threshold
+    cancelled_achievement: int | None  # a fumble waiting for the GM: its 達成値 if a skill cancels it
 
 
 class AWFocusModel(QObject):
@@ -86,7 +92,8 @@ class AWFocusModel(QObject):
         self._cache: tuple[str, FocusDoc | None, str | None] | None = None
         self._odds: FocusOdds | None = None
         self._cancel_odds: FocusOdds | None = None
-        self._preview: tuple[tuple[object, ...], FocusOdds] | None = None
+        self.readings = FocusReadings(campaign_model)
+        self.preparation = AWFocusPreparation(self.session, self.rules, self.readings)
         campaign_model.session_changed.connect(self._on_session_changed)
         self.session.changed.connect(self.changed)  # the scene, a character or a 令呪 changed
         self._recompute()
@@ -125,25 +132,13 @@ class AWFocusModel(QObject):
         """While a fumble waits for the GM: the odds if it is cancelled by a skill."""
         return self._cancel_odds
 
-    # ---- house rules (aw.focus_redeclare, aw.focus_round_end) -----------------------------------
-    def redeclare_reading(self) -> str:
-        return campaign_house_rules(self.campaign_model).get(FOCUS_REDECLARE)
-
-    def plays_out(self) -> bool:
-        """Whether a round that reaches the difficulty is played to its end (aw.focus_round_end)."""
-        return campaign_house_rules(self.campaign_model).get(FOCUS_ROUND_END) == END_PLAYED_OUT
-
-    def redeclaration(self, doc: FocusDoc | None = None) -> Redeclaration:
-        doc = doc or self.doc()
-        reading = self.redeclare_reading()
-        return doc.redeclaration(reading) if doc is not None else Redeclaration(reading)
-
+    # ---- house rules (aw.focus_redeclare, aw.focus_round_end): see `readings` -----------------
     def declarations_now(self, index: int) -> int:
         """How many skills member `index` would declare (and count) before their next roll."""
         doc = self.doc()
         if doc is None:
             return 0
-        skills, other = doc.counted(index, self.redeclaration(doc))
+        skills, other = doc.counted(index, self.readings.redeclaration(doc))
         return len(skills) + other
 
     def redeclare_allowed(self) -> bool:
@@ -154,7 +149,7 @@ class AWFocusModel(QObject):
     def allow_redeclare(self, allowed: bool) -> None:
         """The GM allows (or withdraws) declared skills counting again this round: one undo step."""
         doc = self._running()
-        if self.redeclare_reading() != REDECLARE_GM:
+        if not self.readings.gm_allows_redeclaring():
             raise SessionRefused(self.tr("ハウスルールが「GMが許可したラウンドだけ」ではありません"))
         rounds = set(doc.redeclare_rounds) - {doc.round} | ({doc.round} if allowed else set())
         text = (
@@ -168,29 +163,25 @@ class AWFocusModel(QObject):
         doc = self.doc()
         return doc.effective_difficulty(self.rules) if doc else None
 
-    def candidates(self) -> list[Candidate]:
-        """Every AW character; ticked at first: those in the current scene, or the PCs without one."""
-        scene = self.session.current_scene()
-        present = set(scene.present) if scene is not None else set()
-        out = []
-        for stored in self.campaign_model.characters_of("aw"):
-            c = stored.character
-            in_scene = stored.id in present
-            default = in_scene if scene is not None else c.is_pc
-            out.append(Candidate(stored.id, c.name, c.is_pc, in_scene, default))
-        return out
-
-    def scene_name(self) -> str | None:
-        scene = self.session.current_scene()
-        return scene.name if scene is not None else None
-
-    def guidelines(self, difficulty: int) -> list[FocusGuideline]:
-        """The AF判定の設定 bands the difficulty falls in (100 and 120 are in two)."""
-        return [
-            g
-            for g in self.session_rules.focus_guidelines
-            if g.low <= difficulty and (g.high is None or difficulty <= g.high)
-        ]
+    def standing(self) -> FocusStanding | None:
+        """The AF's numbers as the run page shows them (None: no AF)."""
+        doc = self.doc()
+        if doc is None:
+            return None
+        difficulty = doc.effective_difficulty(self.rules)
+        count = self.declarations_now(doc.next_index) if doc.running else 0
+        cancelled = None
+        last = doc.history[-1] if doc.pending_fumble and doc.history else None
+        if last is not None and last.natural is not None:
+            cancelled = cancelled_fumble(doc.members[last.member].participant(), last.natural).achievement
+        return FocusStanding(
+            difficulty,
+            min(doc.round, doc.round_limit),
+            count,
+            difficulty - self.rules.declaration_reduction * count,
+            tuple(doc.total >= rule.threshold for rule in doc.special_rules),
+            cancelled,
+        )
 
     def spell_masters(self) -> list[tuple[str, str, int]]:
         """(id, name, 令呪 left) of the running AF's participants who are masters (AF例2)."""
@@ -198,36 +189,13 @@ class AWFocusModel(QObject):
         if doc is None:
             return []
         session = self.session
-        return [(m.id, m.name, session.spells_left(m.id)) for m in doc.members if session.is_master(m.id)]
+        return [
+            (m.id, m.name, session.contracts.spells_left(m.id))
+            for m in doc.members
+            if session.contracts.is_master(m.id)
+        ]
 
-    # ---- setting up ------------------------------------------------------------------------
-    def build(self, setup: FocusSetup) -> FocusDoc:
-        """The AF the set-up describes; SessionRefused with the reason when it cannot start."""
-        known = {s.id: s.character for s in self.campaign_model.characters_of("aw")}
-        return build_focus(setup, self.session_rules.focus_minimum_difficulty, known)
-
-    def preview_odds(self, setup: FocusSetup) -> FocusOdds | None:
-        """The set-up's odds with no skill declarations (None when it could not start).
-
-        Only what changes the odds (the participants' numbers, difficulty, rounds) is a reason to
-        compute again: a goal typed or a special rule added reuses the last answer."""
-        try:
-            doc = self.build(setup)
-        except SessionRefused:
-            return None
-        key = (tuple(doc.participants()), doc.progress(), self.redeclare_reading(), self.plays_out())
-        if self._preview is None or self._preview[0] != key:
-            odds = focus_odds(
-                doc.participants(),
-                doc.progress(),
-                self.rules,
-                self.redeclaration(doc),
-                None,
-                self.plays_out(),
-            )
-            self._preview = (key, odds)
-        return self._preview[1]
-
+    # ---- setting up (see `preparation`) ---------------------------------------------------------
     def start(self, setup: FocusSetup) -> None:
         current = self.doc()
         if current is not None and current.running:
@@ -236,7 +204,7 @@ class AWFocusModel(QObject):
                     current.goal or self.tr("（目的なし）")
                 )
             )
-        doc = self.build(setup)
+        doc = self.preparation.build(setup)
         names = "、".join(m.name for m in doc.members)
         text = self.tr("AF判定「{0}」開始: 【{1}】 難易度 {2} / {3} ラウンド").format(
             doc.goal, self.tr(ABILITY_LABELS[doc.ability]), doc.difficulty, doc.round_limit
@@ -271,7 +239,7 @@ class AWFocusModel(QObject):
         if doc.pending_fumble:
             raise SessionRefused(self.tr("ファンブルの扱い（特技で打ち消したか）を先に決めてください"))
         member = doc.members[doc.next_index]
-        redeclare, play_out = self.redeclaration(doc), self.plays_out()
+        redeclare, play_out = self.readings.redeclaration(doc), self.readings.plays_out()
         if natural is None:
             seed = self._seed_source()
             faces, _ = roll_once(member.participant(), random.Random(seed), self.rules)
@@ -300,7 +268,7 @@ class AWFocusModel(QObject):
         doc = self.doc()
         if doc is None or not doc.pending_fumble:
             raise SessionRefused(self.tr("GMの判断を待っているファンブルはありません"))
-        new, record = resolve_fumble(doc, cancelled, self.rules, self.plays_out())
+        new, record = resolve_fumble(doc, cancelled, self.rules, self.readings.plays_out())
         member = doc.members[record.member]
         undo = self.tr("AF判定: ファンブルを打ち消した") if cancelled else self.tr("AF判定: ファンブルで終了")
         self._commit(new, undo)
@@ -337,11 +305,13 @@ class AWFocusModel(QObject):
         stack = self.campaign_model.undo_stack
         stack.beginMacro(self.tr("AF判定: {0}の令呪で成功").format(member.name))
         try:
-            session.spend_command_spell(master, self.tr("AF判定「{0}」: {1}").format(doc.goal, note))
+            session.contracts.spend_command_spell(
+                master, self.tr("AF判定「{0}」: {1}").format(doc.goal, note)
+            )
             self._commit(new, self.tr("AF判定: 令呪で成功"))
         finally:
             stack.endMacro()
-        left = session.spells_left(master)
+        left = session.contracts.spells_left(master)
         inputs = self.tr("{0}が令呪を1つ使った（残り {1}）「{2}」").format(member.name, left, note)
         self._log(inputs, who=member.name, result=texts.end_text(new, self.rules), event="end")
 
@@ -397,7 +367,7 @@ class AWFocusModel(QObject):
         if doc is None:
             return
         last = doc.history[-1] if doc.history else None
-        redeclare, play_out = self.redeclaration(doc), self.plays_out()
+        redeclare, play_out = self.readings.redeclaration(doc), self.readings.plays_out()
         if not doc.pending_fumble:
             self._odds = focus_odds(
                 doc.participants(), doc.progress(), self.rules, redeclare, doc.fresh(redeclare), play_out

@@ -6,14 +6,16 @@ undo step with one line in the session log.  The arithmetic is `rules/systems/aw
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
-from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.rules.systems.aw import rest
 from gmtool.rules.systems.aw.rest import RestKind
 from gmtool.rules.systems.aw.session import SessionRefused
+
+if TYPE_CHECKING:
+    from gmtool.models.aw.session_model import AWSessionModel
 
 REST_LABELS = {
     RestKind.MEAL: "食事を摂った（24時間以内に一定の量）",
@@ -27,7 +29,8 @@ REST_TEXTS = {
 
 
 class AWRestModel(QObject):
-    """Reads the characters through the session model (whose `changed` covers their sheets)."""
+    """Reads the characters through the session model (whose `changed` covers their sheets), which
+    holds it as `AWSessionModel.rest`."""
 
     def __init__(self, session: AWSessionModel, parent: QObject | None = None) -> None:
         super().__init__(parent)

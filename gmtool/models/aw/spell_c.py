@@ -168,7 +168,7 @@ class SpellAfterRoll(QObject):
         offer: BoostOffer,
     ) -> dict[str, Any]:
         inputs = self.tr("令呪 +{0}（出目を見てから。マスター: {1}、残り {2}）").format(
-            offer.amount, offer.master_name, self.check.session.spells_left(offer.master or "")
+            offer.amount, offer.master_name, self.check.session.contracts.spells_left(offer.master or "")
         )
         who = self.check.session.name(offer.servant) if offer.servant else ""
         if isinstance(before, OpposedResult) and isinstance(after, OpposedResult):

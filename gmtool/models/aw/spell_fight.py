@@ -40,7 +40,7 @@ class AWSpellFight(QObject):
         AW fight, another effect, or a servant the dismissal does not concern)."""
         if effect not in (rules.SpellEffect.SUMMON, rules.SpellEffect.DISMISS):
             return None
-        running = self.session._running_encounter()
+        running = self.session.combat.running_encounter()
         if running is None:
             return None
         encounter, before = running

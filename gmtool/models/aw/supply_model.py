@@ -23,6 +23,7 @@ from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
 from gmtool.rules.dice import Distribution, Faces, new_seed
+from gmtool.rules.message import Message
 from gmtool.rules.systems.aw import supply
 from gmtool.rules.systems.aw.rules_data import aw_session_rules
 from gmtool.rules.systems.aw.session import SessionRefused
@@ -77,6 +78,11 @@ class SupplyOutcome:
         """(character, pool) → its value after the last roll that changed it."""
         return {(r.character_id, pool): r.after[pool] for r in self.rolls for pool in r.pools}
 
+    @property
+    def changed(self) -> bool:
+        """Whether any pool moved (every one may have been at its maximum already)."""
+        return any(r.before != r.after for r in self.rolls)
+
     def depleted(self) -> list[tuple[str, str, int]]:
         """(name, pool, value) of every pool that ended at 0 or below (losses have no floor)."""
         final: dict[tuple[str, str], int] = {}
@@ -93,6 +99,10 @@ class Forecast:
     character_id: str
     name: str
     pools: dict[str, tuple[int, int, Fraction]] = field(default_factory=dict)
+
+    def runs_dry(self, pool: str) -> bool:
+        """Whether the pool ends at 0 or below on average (losses have no floor)."""
+        return pool in self.pools and self.pools[pool][2] <= 0
 
 
 class AWSupplyModel(QObject):
@@ -185,6 +195,29 @@ class AWSupplyModel(QObject):
         self._update()
 
     # ---- derived ------------------------------------------------------------------------
+    MAX_HP_SHARE = supply_reading.MAX_HP_SHARE  # the most of 供給 that goes to HP (house rule)
+
+    @property
+    def splits(self) -> bool:
+        """Whether this roll's amount is divided between HP and MP (house rule aw.supply_pools)."""
+        return supply_reading.splits(self)
+
+    @property
+    def dice_warning(self) -> Message | None:
+        """Why the dice count is outside the text's guideline, when the campaign reads it as one."""
+        return supply_reading.warning(self)
+
+    @property
+    def pools_now(self) -> dict[str, dict[str, tuple[int, int]]]:
+        """Each AW character's pools as the sheet has them: id → pool → (now, maximum)."""
+        now = {}
+        for cid, _name in self.characters():
+            character = self.campaign_model.character(cid)
+            now[cid] = {
+                pool: (getattr(character, pool), getattr(character, f"{pool}_max")) for pool in POOL_LABELS
+            }
+        return now
+
     def characters(self) -> list[tuple[str, str]]:
         return self.session.characters()
 
@@ -198,7 +231,7 @@ class AWSupplyModel(QObject):
             return [cid for cid in self.chosen() if cid not in self.not_recovering]
         return self.chosen()
 
-    def pools(self) -> tuple[str, ...]:
+    def _pools(self) -> tuple[str, ...]:
         return POOL_CHOICES[self.pool]
 
     def contracted(self) -> bool:
@@ -222,9 +255,9 @@ class AWSupplyModel(QObject):
         if self.kind is SupplyKind.SKILL:
             return self.tr("{0}〜{1}D6 と固定値（特技の効果どおりに入力）").format(low, high)
         low, high = supply.dice_range(self.kind, self.rules, self.contracted())  # the text's, even if a guide
-        return self.tr("{0}〜{1}D6（{2}）").format(low, high, self.contract_reason())
+        return self.tr("{0}〜{1}D6（{2}）").format(low, high, self._contract_reason())
 
-    def contract_reason(self) -> str:
+    def _contract_reason(self) -> str:
         chosen = self.chosen()
         if len(chosen) < 2:
             return self.tr("供給は2人以上で行ないます。参加者を選んでください")
@@ -257,7 +290,7 @@ class AWSupplyModel(QObject):
                 split = supply_reading.split_forecast(self, character)
                 out.append(Forecast(cid, self.session.name(cid), split))
                 continue
-            for pool in self.pools():
+            for pool in self._pools():
                 current, maximum = getattr(character, pool), getattr(character, f"{pool}_max")
                 mean = supply.expected_pool_after(current, maximum, amount, self.kind.is_loss)
                 pools[pool] = (current, maximum, mean)
@@ -311,7 +344,7 @@ class AWSupplyModel(QObject):
         rng = random.Random(seed)
         sign = -1 if self.kind.is_loss else 1
         bonus = self.bonus if self.kind is SupplyKind.SKILL else 0
-        groups = [(p,) for p in self.pools()] if self.separate else [self.pools()]
+        groups = [(p,) for p in self._pools()] if self.separate else [self._pools()]
         rolls, updated = [], {}
         for cid in self.recipients():
             character = self.campaign_model.character(cid)
@@ -348,7 +381,7 @@ class AWSupplyModel(QObject):
         inputs = self.tr("{0} {1} {2}{3}").format(self.action_label(), self.amount_text(), pools, verb)
         if self.kind is SupplyKind.SUPPLY:
             names = "・".join(self.session.name(c) for c in self.chosen())
-            inputs += self.tr("（{0}、{1}）").format(names, self.contract_reason())
+            inputs += self.tr("（{0}、{1}）").format(names, self._contract_reason())
             if supply_reading.splits(self):  # house rule: the amount divided, not given to each
                 inputs += self.tr("（{0}）").format(supply_reading.split_text(self))
         dice = f"[{','.join(map(str, r.faces))}] = {r.amount}" if r.faces else str(r.amount)

@@ -13,7 +13,7 @@ import atexit
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QObject, QThread, Signal
@@ -29,7 +29,9 @@ from gmtool.store.cards.importers import CardImportError, ImportCancelled, impor
 # wording of a schema's refusal of a card entered by hand.
 from gmtool.store.cards.importers import ImportSummary as ImportSummary
 from gmtool.store.errors import StoreError as StoreError
-from gmtool.store.validation import format_validation_error as format_validation_error
+
+if TYPE_CHECKING:
+    from gmtool.models.mtg.card_entry_model import MTGCardEntryModel
 
 # How long closing waits for a cancelled import to roll back: the store polls the cancel every
 # 0.05 s, so it is gone in a fraction of this; past it the thread is left to end on its own.
@@ -97,6 +99,12 @@ class CardDatabaseModel(QObject):
         if self.job is not None and self.job.running:
             busy = self.tr("カードファイルを読み込んでいます。終わってから、もう一度してください")
             raise CardDatabaseError(busy, self.path)
+
+    def card_entry(self) -> MTGCardEntryModel:
+        """A card to type in by hand, told which names this database already has."""
+        from gmtool.models.mtg.card_entry_model import MTGCardEntryModel
+
+        return MTGCardEntryModel(self.find)
 
     def add_manual(self, card: Card) -> None:
         self._refuse_while_importing()

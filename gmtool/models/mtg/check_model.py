@@ -25,7 +25,7 @@ from gmtool.rules.dice import new_seed
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.character import MTGCharacter
-from gmtool.rules.systems.mtg.checks import DIFFICULTY_BOUNDS, CheckColor, LibraryCard
+from gmtool.rules.systems.mtg.checks import DIFFICULTY_BOUNDS, CheckColor, LibraryCard, MTGOutcome
 from gmtool.rules.systems.mtg.house_rules import (
     BOOST_CARDS,
     BOOST_INCLUDING_REVEALED,
@@ -284,6 +284,32 @@ class MTGCheckModel(QObject):
     def curve_range(self) -> range:
         low, high = mtg_rules().curve
         return range(min(low, self.difficulty), max(high, self.difficulty) + 1)
+
+    @property
+    def outcome_probabilities(self) -> dict[MTGOutcome, Fraction]:
+        """P(success as revealed), P(made good by 行動判定ブースト), P(failure) at the current 難易度."""
+        plain, boosted = self.plan.success, self.plan.success_with_boost
+        return {
+            MTGOutcome.SUCCESS: plain,
+            MTGOutcome.BOOSTED: boosted - plain,
+            MTGOutcome.FAILURE: 1 - boosted,
+        }
+
+    @property
+    def difficulty_unusual(self) -> bool:
+        """A 難易度 outside the usual range (allowed when the scenario needs it: the panel says so)."""
+        low, high = mtg_rules().usual_difficulty
+        return not low <= self.difficulty <= (high if high is not None else low)
+
+    @property
+    def cards_outside(self) -> int:
+        """How many of the physical deck's cards the GM has entered as out of its library."""
+        return outside_total(self.outside())
+
+    @property
+    def boost_cards(self) -> int:
+        """The cards 行動判定ブースト exiles (the rule data's six)."""
+        return mtg_rules().boost_cards
 
     def difficulty_guides(self) -> list[tuple[int, int | None, str]]:
         low, high = mtg_rules().usual_difficulty

@@ -22,6 +22,7 @@ from PySide6.QtCore import QCoreApplication
 from gmtool.models.mtg.labels import card_name, cards_text, check_text, result_text
 from gmtool.rules.systems.mtg import library as lib
 from gmtool.rules.systems.mtg.checks import (
+    CheckColor,
     LibraryCard,
     MTGCheckResult,
     Reveal,
@@ -78,6 +79,14 @@ class MTGCheckProcedure:
             return 0, None
         rng, seed = self.model.table.new_rng()
         return rng.randrange(count), seed
+
+    def color_choices(self, second: LibraryCard | None) -> tuple[str, ...]:
+        """The colors the table may treat a revealed 2nd card as (empty: nothing to choose — one
+        color, or a 色のない判定)."""
+        colors = second.card.modifier_colors if second is not None else ()
+        if self.model.color is CheckColor.COLORLESS or len(colors) < 2:
+            return ()
+        return colors
 
     def reveal_virtual(self) -> Reveal:
         character_id = self._check_allowed()

@@ -17,8 +17,9 @@ from gmtool.models.mtg.labels import card_name
 from gmtool.rules.systems.mtg import deck as deck_rules
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MTGCharacter
-from gmtool.rules.systems.mtg.deck import MAIN
+from gmtool.rules.systems.mtg.deck import MAIN, SIDEBOARD
 from gmtool.rules.systems.mtg.deck_stats import DeckStatistics, deck_statistics
+from gmtool.rules.systems.mtg.rules_data import mtg_rules
 
 
 class MTGDeckModel(QObject):
@@ -39,6 +40,21 @@ class MTGDeckModel(QObject):
 
     def statistics(self) -> DeckStatistics:
         return deck_statistics(self.deck)
+
+    def section_counts(self, section: str) -> tuple[int, int]:
+        """(copies, different cards) in the main deck (MAIN) or the sideboard (SIDEBOARD)."""
+        entries = getattr(self.deck, section)
+        return sum(e.count for e in entries), len(entries)
+
+    @staticmethod
+    def other_section(section: str) -> str:
+        """Where 「…へ1枚」 moves a card of ``section``: the main deck's to the sideboard and back."""
+        return SIDEBOARD if section == MAIN else MAIN
+
+    @property
+    def critical_mana_value(self) -> int:
+        """The mana value a revealed クリティカル・カード counts as (the rule data's 20)."""
+        return mtg_rules().critical_mana_value
 
     def _apply(self, edit: Callable[[MTGCharacter], MTGCharacter], label: str) -> None:
         new = edit(self.deck)
@@ -82,6 +98,16 @@ class MTGDeckModel(QObject):
             else self.tr("クリティカル・カードの枚数を{0}枚に").format(limit)
         )
         self._apply(lambda d: deck_rules.set_critical_limit(d, limit), label)
+
+    def use_default_limit(self, use_default: bool) -> None:
+        """The deck's クリティカル・カード limit back to its size's default, or its own from now on: the
+        default's number, or — for a size with no default — as many as are marked."""
+        if use_default:
+            self.set_critical_limit(None)
+            return
+        stats = self.statistics()
+        limit = stats.critical_limit if stats.critical_limit is not None else stats.critical_marked
+        self.set_critical_limit(limit)
 
     def replace_cards(
         self,

@@ -162,6 +162,33 @@ class MTGTableModel(QObject):
                     result=result, seed=seed)  # fmt: skip
         return changed
 
+    # ---- the library dialog's moves: each one undo step and one log line ----------------------
+    def shuffle(self, character_id: str) -> None:
+        self.change_library(character_id, lib.shuffle, self.tr("ライブラリーをシャッフル"))
+
+    def return_all(self, character_id: str) -> None:
+        """Hand, graveyard and exile back into the library, shuffled."""
+        text = self.tr("すべてのカードをライブラリーに戻してシャッフル")
+        self.change_library(character_id, lib.return_all, text)
+
+    def draw(self, character_id: str, count: int) -> None:
+        text = self.tr("{0} 枚引く").format(count)
+        self.change_library(character_id, lambda library, _rng: lib.draw(library, count), text)
+
+    def mill(self, character_id: str, count: int) -> None:
+        text = self.tr("上から {0} 枚を墓地へ").format(count)
+        self.change_library(character_id, lambda library, _rng: lib.mill(library, count), text)
+
+    def look_at_top(self, character_id: str, count: int) -> None:
+        """The player looks at the top cards: they know them (and the odds do) from now on."""
+        text = self.tr("上から {0} 枚を見る").format(count)
+        self.change_library(character_id, lambda library, _rng: lib.look_at_top(library, count), text)
+
+    def put_on_bottom(self, character_id: str, instance: int) -> None:
+        """A card of the hand or the graveyard to the bottom of the library."""
+        text = self.tr("カードをライブラリーの下へ")
+        self.change_library(character_id, lambda library, _rng: lib.put_on_bottom(library, instance), text)
+
     def _on_session_changed(self, key: str) -> None:
         if key == SESSION_KEY:
             self.changed.emit()

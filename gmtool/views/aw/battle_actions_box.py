@@ -18,8 +18,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.aw.battle_actions import AWBattleActions
 from gmtool.models.battle_model import BattleModel
-from gmtool.rules.battle import Participant, Status
-from gmtool.rules.systems.aw import combat as aw
+from gmtool.rules.systems.aw.combat_types import MAJOR, MINOR
 from gmtool.views.session_tab import ID_ROLE, Confirm, SessionTab
 from gmtool.views.widgets import hbox
 
@@ -79,12 +78,8 @@ class AWActionsBox(SessionTab[BattleModel]):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(box)
 
-    def actor(self) -> Participant | None:
-        state = self.battle.state()
-        return state.participant(state.current)
-
     def sync(self) -> None:
-        actor = self.actor()
+        actor = self.battle_actions.actor()
         self.setEnabled(actor is not None)
         if actor is None:
             self.actor_label.setText(self.tr("手番の参加者はいません"))
@@ -92,19 +87,18 @@ class AWActionsBox(SessionTab[BattleModel]):
             self.blocker_list.clear()
             return
         self.actor_label.setText(self.tr("手番: {0}（行動値 {1}）").format(actor.name, actor.initiative))
-        move, full = aw.move_distances(actor)
+        move, full = self.battle_actions.move_distances(actor.id)
         done = "、".join(a.name for a in actor.actions) or self.tr("なし")
         self.move_label.setText(
             self.tr("戦闘移動 {0}m・全力移動 {1}m　このラウンドのアクション: {2}").format(move, full, done)
         )
-        others = [p for p in self.battle.state().participants if p.id != actor.id]
-        self.refill(self.target_combo, [(p.name, p.id) for p in others])
-        self._fill_blockers(actor)
+        self.refill(self.target_combo, self.battle_actions.others(actor.id))
+        self._fill_blockers(actor.id)
         self._show_odds()
 
-    def _fill_blockers(self, actor: Participant) -> None:
+    def _fill_blockers(self, actor_id: str) -> None:
         """Every enemy in the engagement, ticked: the GM unticks those who do not block."""
-        blockers = self.battle_actions.blockers(actor.id)
+        blockers = self.battle_actions.blockers(actor_id)
         ids = [b.id for b in blockers]
         if [self.blocker_list.item(i).data(ID_ROLE) for i in range(self.blocker_list.count())] == ids:
             return
@@ -122,7 +116,7 @@ class AWActionsBox(SessionTab[BattleModel]):
         return self.ticked(self.blocker_list)
 
     def _show_odds(self) -> None:
-        actor = self.actor()
+        actor = self.battle_actions.actor()
         if actor is None:
             return
         engaged = actor.engagement is not None
@@ -144,40 +138,39 @@ class AWActionsBox(SessionTab[BattleModel]):
         self.identify_label.setText(
             self.tr("理知 {0} で成功 {1:.2%}").format(actor.value("intellect"), float(p))
         )
-        target = self.battle.state().participant(self.target_combo.currentData())
-        self.finish_button.setEnabled(target is not None and target.status is Status.DEFEATED)
+        self.finish_button.setEnabled(self.battle_actions.can_finish_off(self.target_combo.currentData()))
 
     def _minor(self) -> None:
-        actor = self.actor()
+        actor = self.battle_actions.actor()
         if actor is not None:
-            self.battle_actions.record(actor.id, aw.MINOR, self.minor_combo.currentData())
+            self.battle_actions.record(actor.id, MINOR, self.minor_combo.currentData())
 
     def _major(self) -> None:
-        actor = self.actor()
+        actor = self.battle_actions.actor()
         if actor is not None:
-            self.battle_actions.record(actor.id, aw.MAJOR, self.major_combo.currentData())
+            self.battle_actions.record(actor.id, MAJOR, self.major_combo.currentData())
 
     def _engage(self) -> None:
-        actor, target = self.actor(), self.target_combo.currentData()
+        actor, target = self.battle_actions.actor(), self.target_combo.currentData()
         if actor is not None and target:
             self.battle_actions.engage(actor.id, target)
 
     def _withdraw(self) -> None:
-        actor = self.actor()
+        actor = self.battle_actions.actor()
         if actor is not None:
             self.battle_actions.withdraw(actor.id, self.chosen_blockers())
 
     def _flee(self) -> None:
-        actor = self.actor()
+        actor = self.battle_actions.actor()
         if actor is not None:
             self.battle_actions.flee(actor.id)
 
     def _identify(self) -> None:
-        actor, target = self.actor(), self.target_combo.currentData()
+        actor, target = self.battle_actions.actor(), self.target_combo.currentData()
         if actor is not None and target:
             self.battle_actions.identify(actor.id, target, self.difficulty_spin.value())
 
     def _finish(self) -> None:
-        actor, target = self.actor(), self.target_combo.currentData()
+        actor, target = self.battle_actions.actor(), self.target_combo.currentData()
         if actor is not None and target:
             self.battle_actions.finish_off(actor.id, target)

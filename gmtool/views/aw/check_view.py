@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.aw.check_model import AWCheckModel
 from gmtool.models.outcome_text import outcome_label, percent, side_label
 from gmtool.rules.checks import CHECK_DIFFICULTY_BOUNDS, CheckResult, OpposedResult, Outcome, Side
-from gmtool.rules.systems.aw.session import SessionRefused
+from gmtool.rules.systems.aw.session_state import SessionRefused
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.aw.spell_c_box import SpellAfterBox
 from gmtool.views.check.odds_box import OddsBox, RollControls
@@ -81,7 +81,7 @@ class _BoostBox(QWidget):
         model, side = self.model, self.side
         offer, ticked = model.offers[side], model.boosts[side]
         # Under the house rule 「出目を見てから使う」 the 令呪 is taken after the roll, not ticked here.
-        in_play = (side is Side.ACTION or model.opposed) and not model.spell_c.is_after()
+        in_play = side in model.boost_sides_in_play
         # Still shown while ticked, so the GM can untick a 令呪 that can no longer be used.
         self.setVisible(in_play and (offer.visible or ticked))
         self.check.blockSignals(True)
@@ -294,7 +294,10 @@ class AWCheckView(QWidget):
             self.result_label.setText(
                 self.result_label.text()
                 + self.tr("（{0}令呪を使用: 達成値 +{1}。{2}の令呪 残り {3}）").format(
-                    who, boost.amount, boost.master_name, self.model.session.spells_left(boost.master or "")
+                    who,
+                    boost.amount,
+                    boost.master_name,
+                    self.model.session.contracts.spells_left(boost.master or ""),
                 )
             )
 

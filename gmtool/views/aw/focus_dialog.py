@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.aw.focus_model import AWFocusModel
 from gmtool.models.aw.focus_state import SpecialRule
-from gmtool.rules.systems.aw.session import SessionRefused
+from gmtool.rules.systems.aw.session_state import SessionRefused
 from gmtool.views.appearance import set_tone
 from gmtool.views.aw.focus_run import FocusRunPage
 from gmtool.views.aw.focus_setup import FocusSetupPage

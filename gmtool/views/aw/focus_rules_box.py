@@ -11,14 +11,6 @@ from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget
 
 from gmtool.models.aw.focus_model import AWFocusModel
-from gmtool.rules.house_rules import house_rule
-from gmtool.rules.systems.aw.house_rules import (
-    END_AT_ONCE,
-    END_PLAYED_OUT,
-    FOCUS_REDECLARE,
-    FOCUS_ROUND_END,
-    REDECLARE_GM,
-)
 from gmtool.views.message_catalog import shown_message
 
 
@@ -42,22 +34,16 @@ class FocusRulesBox(QWidget):
         layout.addWidget(self.allow_box)
 
     def sync(self) -> None:
-        doc = self.model.doc()
-        played = {
-            FOCUS_REDECLARE: self.model.redeclare_reading(),
-            FOCUS_ROUND_END: END_PLAYED_OUT if self.model.plays_out() else END_AT_ONCE,
-        }
-        parts = []
-        for rule_id, reading in played.items():
-            rule = house_rule(rule_id)
-            parts.append(f"{shown_message(rule.title)}: {shown_message(rule.reading(reading).label)}")
+        doc, standing = self.model.doc(), self.model.standing()
+        parts = [
+            f"{shown_message(title)}: {shown_message(label)}" for title, label in self.model.readings.played()
+        ]
         self.readings_label.setText(self.tr("ハウスルール — {0}").format(" ／ ".join(parts)))
-        gm = self.model.redeclare_reading() == REDECLARE_GM and doc is not None
-        self.allow_box.setVisible(gm)
-        if doc is not None:
+        self.allow_box.setVisible(self.model.readings.gm_allows_redeclaring() and doc is not None)
+        if doc is not None and standing is not None:
             self.allow_box.setText(
                 self.tr("ラウンド {0}: 宣言済みの特技をもう一度数える（GMが許可）").format(
-                    min(doc.round, doc.round_limit)
+                    standing.round_shown
                 )
             )
             with QSignalBlocker(self.allow_box):

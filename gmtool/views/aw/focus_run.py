@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.aw.focus_model import ABILITY_LABELS, AWFocusModel
 from gmtool.models.aw.focus_state import FocusDoc, RecordKind, RollRecord
 from gmtool.models.aw.focus_text import percent_text
-from gmtool.rules.systems.aw.focus import MAX_DECLARATIONS, FocusStatus, cancelled_fumble
+from gmtool.rules.systems.aw.focus_types import MAX_DECLARATIONS, FocusStatus
 from gmtool.views.appearance import set_tone, tone_colour
 from gmtool.views.aw.focus_plot import FocusRoundsPlot
 from gmtool.views.aw.focus_rules_box import FocusRulesBox
@@ -275,22 +275,22 @@ class FocusRunPage(QWidget):
                 spin.setEnabled(editable)
 
     def _sync_progress(self, doc: FocusDoc) -> None:
-        rules = self.model.rules
-        difficulty = doc.effective_difficulty(rules)
+        standing = self.model.standing()
+        assert standing is not None  # the run page is shown only with an AF
+        difficulty = standing.difficulty
         header = self.tr("「{0}」【{1}】 難易度 {2}").format(
             doc.goal or self.tr("（目的なし）"), self.tr(ABILITY_LABELS[doc.ability]), doc.difficulty
         )
         if doc.declared:
             header += self.tr(" → {0}（特技宣言 {1}）").format(difficulty, doc.declared)
-        round_shown = min(doc.round, doc.round_limit)
-        header += self.tr(" ／ ラウンド {0} / {1}").format(round_shown, doc.round_limit)
+        header += self.tr(" ／ ラウンド {0} / {1}").format(standing.round_shown, doc.round_limit)
         self.header_label.setText(header)
         self.total_bar.setRange(0, max(1, difficulty))
         self.total_bar.setValue(max(0, min(doc.total, difficulty)))
         self.total_bar.setFormat(self.tr("達成値の合計 {0} / 難易度 {1}").format(doc.total, difficulty))
         marks = []
-        for rule in doc.special_rules:
-            mark = "✔" if doc.total >= rule.threshold else "・"
+        for rule, reached in zip(doc.special_rules, standing.reached, strict=True):
+            mark = "✔" if reached else "・"
             marks.append(self.tr("{0} 達成値 {1}: {2}").format(mark, rule.threshold, rule.note))
         self.rules_label.setText("\n".join(marks))
         self.rules_label.setVisible(bool(marks))
@@ -298,8 +298,7 @@ class FocusRunPage(QWidget):
         running = doc.running and not doc.pending_fumble
         member = doc.members[doc.next_index]
         if running:
-            count = self.model.declarations_now(doc.next_index)
-            lowered = difficulty - rules.declaration_reduction * count
+            count, lowered = standing.next_declarations, standing.next_difficulty
             text = self.tr("次は {0}（判定値 {1}）").format(member.name, member.value)
             if count:
                 text += self.tr(" — 特技宣言 {0} で難易度 {1}").format(count, lowered)
@@ -325,11 +324,7 @@ class FocusRunPage(QWidget):
                 self.tr(
                     "{0}がファンブル（出目 {1}）。AF判定は止まっています。直後にファンブルを打ち消す特技を"
                     "使ったなら「特技で打ち消した」（達成値 {2} の通常の判定として数える）。"
-                ).format(
-                    fumbled.name,
-                    last.natural,
-                    cancelled_fumble(fumbled.participant(), last.natural).achievement,
-                )
+                ).format(fumbled.name, last.natural, standing.cancelled_achievement)
             )
         end = self.model.end_text()
         self.result_label.setText(end)

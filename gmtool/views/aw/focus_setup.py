@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.aw.focus_model import ABILITY_LABELS, AWFocusModel, FocusSetup
 from gmtool.models.aw.focus_text import percent_text
-from gmtool.rules.systems.aw.focus import MAX_DIFFICULTY, MAX_ROUND_LIMIT
+from gmtool.rules.systems.aw.focus_types import MAX_DIFFICULTY, MAX_ROUND_LIMIT
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -38,7 +38,7 @@ class FocusSetupPage(QWidget):
         super().__init__(parent)
         self.model = model
         self._preview_stale = True  # set-up inputs changed while the page was hidden
-        rules = model.session_rules
+        minimum = model.preparation.minimum_difficulty
         self.goal_edit = QLineEdit()
         self.goal_edit.setMaxLength(200)
         self.goal_edit.setPlaceholderText(self.tr("例: 相手を説得する"))
@@ -47,17 +47,15 @@ class FocusSetupPage(QWidget):
             self.ability_combo.addItem(self.tr(label), key)
         self.ability_combo.setCurrentIndex(self.ability_combo.findData("intellect"))
         self.difficulty_spin = QSpinBox()
-        self.difficulty_spin.setRange(rules.focus_minimum_difficulty, MAX_DIFFICULTY)
+        self.difficulty_spin.setRange(minimum, MAX_DIFFICULTY)
         self.difficulty_spin.setValue(100)
         self.difficulty_spin.setToolTip(
             self.tr("{0}〜{1}（これより大きいと成功率の計算が終わらなくなります）").format(
-                rules.focus_minimum_difficulty, MAX_DIFFICULTY
+                minimum, MAX_DIFFICULTY
             )
         )
         self.minimum_label = QLabel(
-            self.tr("AF判定の難易度は {0} 以上（フォーカスシステムルール）").format(
-                rules.focus_minimum_difficulty
-            )
+            self.tr("AF判定の難易度は {0} 以上（フォーカスシステムルール）").format(minimum)
         )
         self.guide_label = QLabel()
         self.guide_label.setWordWrap(True)
@@ -159,7 +157,7 @@ class FocusSetupPage(QWidget):
         }
         self.participants_list.blockSignals(True)
         self.participants_list.clear()
-        for c in self.model.candidates():
+        for c in self.model.preparation.candidates():
             text = c.name + (self.tr("（PC）") if c.is_pc else self.tr("（NPC）"))
             if c.in_scene:
                 text += self.tr(" — シーンに登場")
@@ -170,7 +168,7 @@ class FocusSetupPage(QWidget):
             item.setCheckState(kept.get(c.id, default))
             self.participants_list.addItem(item)
         self.participants_list.blockSignals(False)
-        scene = self.model.scene_name()
+        scene = self.model.preparation.scene_name()
         self.scene_label.setText(
             self.tr("現在のシーン「{0}」の登場キャラクターを選んでいます").format(scene)
             if scene is not None
@@ -179,13 +177,11 @@ class FocusSetupPage(QWidget):
         self._sync_guidance()
 
     def _sync_guidance(self) -> None:
-        difficulty = self.difficulty_spin.value()
-        matching = self.model.guidelines(difficulty)
         parts = []
-        for g in self.model.session_rules.focus_guidelines:
+        for g, matches in self.model.preparation.marked_guidelines(self.difficulty_spin.value()):
             band = f"{g.low}〜{g.high}" if g.high is not None else f"{g.low}〜"
             text = self.tr("{0} {1}: {2}").format(self.tr(g.label), band, self.tr(g.rounds))
-            parts.append(f"<b>{text}</b>" if g in matching else text)
+            parts.append(f"<b>{text}</b>" if matches else text)
         self.guide_label.setText(self.tr("目安（AF判定の設定）: ") + " ／ ".join(parts))
         self._preview_stale = True
         self._sync_preview()
@@ -196,7 +192,7 @@ class FocusSetupPage(QWidget):
         if self.isHidden() or not self._preview_stale:
             return
         self._preview_stale = False
-        odds = self.model.preview_odds(self.setup())
+        odds = self.model.preparation.preview_odds(self.setup())
         self.preview_label.setText(
             self.tr("この設定での成功率（特技宣言なし）: {0}").format(percent_text(odds.success))
             if odds is not None

@@ -44,31 +44,20 @@ def _tr(text: str) -> str:
 
 
 def session_html(campaign_model: CampaignModel, character_id: str) -> str:
-    from gmtool.models.aw.session_model import AWSessionModel
+    from gmtool.models.aw.session_model import sheet_entry
     from gmtool.views.print.sheet_sections import heading, pair_grid
 
-    model = AWSessionModel(campaign_model)
-    try:
-        state = model.state()
-        none = _tr("なし")
-        master = state.master_of(character_id)
-        servants = state.servants_of(character_id)
-        keys = [
-            _tr("{0}（シーン「{1}」）").format(k.name, k.scene) if k.scene else k.name
-            for k in state.keys_of(character_id)
-        ]
-        pairs = [
-            (_tr("マスター"), none if master is None else model.name(master)),
-            (_tr("サーヴァント"), "、".join(model.name(s) for s in servants) or none),
-        ]
-        if servants:
-            pairs.append(
-                (_tr("令呪 残り"), f"{model.spells_left(character_id)}/{model.rules.command_spells}")
-            )
-        pairs.append((_tr("イベントキー"), "\n".join(keys) or none))
-        return heading(_tr("契約・イベントキー")) + pair_grid(pairs, per_row=1)
-    finally:
-        model.deleteLater()
+    entry = sheet_entry(campaign_model, character_id)
+    none = _tr("なし")
+    keys = [_tr("{0}（シーン「{1}」）").format(key, scene) if scene else key for key, scene in entry.keys]
+    pairs = [
+        (_tr("マスター"), none if entry.master is None else entry.master),
+        (_tr("サーヴァント"), "、".join(entry.servants) or none),
+    ]
+    if entry.spells_left is not None:
+        pairs.append((_tr("令呪 残り"), f"{entry.spells_left}/{entry.spells}"))
+    pairs.append((_tr("イベントキー"), "\n".join(keys) or none))
+    return heading(_tr("契約・イベントキー")) + pair_grid(pairs, per_row=1)
 
 
 PARTS = PrintParts(labels=LABELS, session_html=session_html)

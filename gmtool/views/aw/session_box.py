@@ -34,21 +34,17 @@ class AWSessionBox(QGroupBox):
         self.sync()
 
     def sync(self) -> None:
-        model, me = self.session_model, self.character_id
-        state = model.state()
-        master = state.master_of(me)
+        model = self.session_model
+        entry = model.sheet_entry(self.character_id)
         none = self.tr("なし")
-        self.master_label.setText(none if master is None else model.name(master))
-        servants = state.servants_of(me)
-        self.servants_label.setText("、".join(model.name(s) for s in servants) or none)
-        self.spells_label.setText(
-            self.tr("{0}/{1}").format(model.spells_left(me), model.rules.command_spells) if servants else ""
-        )
-        self.spells_caption.setVisible(bool(servants))
-        self.spells_label.setVisible(bool(servants))
+        self.master_label.setText(none if entry.master is None else entry.master)
+        self.servants_label.setText("、".join(entry.servants) or none)
+        shown = entry.spells_left is not None
+        self.spells_label.setText(self.tr("{0}/{1}").format(entry.spells_left, entry.spells) if shown else "")
+        self.spells_caption.setVisible(shown)
+        self.spells_label.setVisible(shown)
         keys = [
-            self.tr("{0}（シーン「{1}」）").format(k.name, k.scene) if k.scene else k.name
-            for k in state.keys_of(me)
+            self.tr("{0}（シーン「{1}」）").format(key, scene) if scene else key for key, scene in entry.keys
         ]
         self.keys_label.setText("\n".join(keys) or none)
         problem = model.problem()

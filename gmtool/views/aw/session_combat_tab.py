@@ -51,5 +51,5 @@ class AWCombatTab(SessionTab[AWSessionModel]):
         model.combat_changed.connect(self.sync)
 
     def sync(self) -> None:
-        summary = self.model.combat_summary()
+        summary = self.model.combat.summary()
         self.status_label.setText(summary if summary is not None else self.tr("戦闘は行なわれていません"))

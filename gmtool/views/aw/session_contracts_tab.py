@@ -20,8 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.aw.session_model import BREAK_LABELS, AWSessionModel
-from gmtool.rules.systems.aw.session import BreakMethod
+from gmtool.models.aw.session_contracts import BREAK_LABELS
+from gmtool.models.aw.session_model import AWSessionModel
+from gmtool.rules.systems.aw.session_state import BreakMethod
 from gmtool.views.appearance import tone_colour
 from gmtool.views.aw.session_spells_box import AWSpellsBox
 from gmtool.views.session_tab import ID_ROLE, Confirm, SessionTab
@@ -123,7 +124,7 @@ class AWContractsTab(SessionTab[AWSessionModel]):
         master, servant = self.master_combo.currentData(), self.servant_combo.currentData()
         if master is None or servant is None:
             raise ValueError(self.tr("マスターとサーヴァントを選んでください"))
-        self.model.form_contract(master, servant)
+        self.model.contracts.form_contract(master, servant)
 
     def _break(self) -> None:
         servant = self.break_servant_combo.currentData()
@@ -133,14 +134,14 @@ class AWContractsTab(SessionTab[AWSessionModel]):
         if method is BreakMethod.COMMAND_SPELL:
             # The method list starts on the 令呪 (the text's @): a quick click must not spend one unasked.
             master = self.model.state().master_of(servant) or ""
-            self.model.check_spell_available(master)  # none left: the refusal, not a question
-            left = self.model.spells_left(master)
+            self.model.contracts.check_spell_available(master)  # none left: the refusal, not a question
+            left = self.model.contracts.spells_left(master)
             text = self.tr(
                 "{0}の令呪を 1 つ使って、{1}との契約を破棄しますか？\n\n令呪 残り {2} → {3}"
             ).format(self.model.name(master), self.model.name(servant), left, left - 1)
             if not self.confirm(self.tr("令呪で契約破棄"), text):
                 return
-        self.model.break_contract(servant, method, self.break_note_edit.text())
+        self.model.contracts.break_contract(servant, method, self.break_note_edit.text())
         self.break_note_edit.clear()
 
     # ---- sync ------------------------------------------------------------------------------
@@ -195,8 +196,10 @@ class AWContractsTab(SessionTab[AWSessionModel]):
         for row in self.model.contract_rows():
             name = self.model.name(row.character)
             spells = ""
-            if self.model.is_master(row.character) and not row.cycle:
-                spells = self.tr("令呪 残り {0}/{1}").format(self.model.spells_left(row.character), maximum)
+            if self.model.contracts.is_master(row.character) and not row.cycle:
+                spells = self.tr("令呪 残り {0}/{1}").format(
+                    self.model.contracts.spells_left(row.character), maximum
+                )
             note = self.tr("PC") if row.character in pcs else self.tr("NPC")
             if row.cycle:
                 note = self.tr("↻ 上に表示済み（契約が輪になっています）")
@@ -216,7 +219,7 @@ class AWContractsTab(SessionTab[AWSessionModel]):
         if master is not None and self.method_combo.currentData() == BreakMethod.COMMAND_SPELL:
             self.break_hint.setText(
                 self.tr("{0}の令呪を 1 つ使います（残り {1}）").format(
-                    self.model.name(master), self.model.spells_left(master)
+                    self.model.name(master), self.model.contracts.spells_left(master)
                 )
             )
         else:

@@ -89,7 +89,7 @@ class AWKeysTab(SessionTab[AWSessionModel]):
             ).format(self.model.name(holder), scene.name, self.key_name_edit.text().strip())
             if not self.confirm(self.tr("キーを渡す"), text):
                 return
-        self.model.give_key(self.key_name_edit.text(), holder)
+        self.model.keys.give(self.key_name_edit.text(), holder)
         self.key_name_edit.clear()
 
     def _selected_key(self) -> str:
@@ -110,10 +110,10 @@ class AWKeysTab(SessionTab[AWSessionModel]):
             "これはGMの判断による操作として、ログに残ります。"
         ).format(key.name, self.model.name(key.holder), self.model.name(target))
         if self.confirm(self.tr("キーを移す"), text):
-            self.model.move_key(key_id, target)
+            self.model.keys.move(key_id, target)
 
     def _remove(self) -> None:
-        self.model.remove_key(self._selected_key())
+        self.model.keys.remove(self._selected_key())
 
     # ---- sync ------------------------------------------------------------------------------
     def sync(self) -> None:

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.aw.rest_model import REST_LABELS, REST_TEXTS, AWRestModel
+from gmtool.models.aw.rest_model import REST_LABELS, REST_TEXTS
 from gmtool.models.aw.session_model import AWSessionModel
-from gmtool.rules.systems.aw.rest import MAX_AMOUNT, RestKind
-from gmtool.rules.systems.aw.session import SessionRefused
+from gmtool.rules.systems.aw.session_state import SessionRefused
+from gmtool.rules.systems.aw.supply_types import MAX_AMOUNT, RestKind
 from gmtool.views.appearance import set_tone
 from gmtool.views.session_tab import Confirm, SessionTab
 
@@ -27,7 +27,7 @@ from gmtool.views.session_tab import Confirm, SessionTab
 class AWRestTab(SessionTab[AWSessionModel]):
     def __init__(self, model: AWSessionModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
-        self.rest = AWRestModel(model, self)
+        self.rest = model.rest
         self.character_combo = QComboBox()
         self.character_combo.setAccessibleName(self.tr("回復するキャラクター"))
         self.character_combo.currentIndexChanged.connect(lambda _: self._sync_preview())

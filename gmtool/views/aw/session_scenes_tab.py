@@ -85,7 +85,7 @@ class AWScenesTab(SessionTab[AWSessionModel]):
     # ---- actions ----------------------------------------------------------------------------
     def _end_session(self) -> None:
         state = self.model.state()
-        if self.model.restores_at_session_end():
+        if self.model.contracts.restores_at_session_end():
             spells = self.tr("・すべてのマスターの令呪が最大値（{0}）まで回復します")
         else:  # house rule: 「1シナリオに3回」 over the whole scenario
             spells = self.tr("・令呪は回復しません（ハウスルール: シナリオ終了時に最大値（{0}）まで回復）")

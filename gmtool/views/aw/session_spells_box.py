@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from gmtool.models.aw.session_model import EFFECT_LABELS, AWSessionModel
-from gmtool.rules.battle import Phase
-from gmtool.rules.systems.aw.session import SpellEffect
+from gmtool.models.aw.session_contracts import EFFECT_LABELS
+from gmtool.models.aw.session_model import AWSessionModel
+from gmtool.rules.systems.aw.session_state import SpellEffect
 from gmtool.views.session_tab import Confirm, SessionTab
 
 
@@ -59,26 +59,31 @@ class AWSpellsBox(SessionTab[AWSessionModel]):
         effect = self.effect()
         if effect is SpellEffect.BOOST:  # the button is disabled then; a stray call must not spend
             raise ValueError(self.tr("達成値+20 は判定パネルの「令呪 +20」で使ってください"))
-        in_combat = self.model.combat_round() is not None
-        self.model.use_command_spell(master, servant, effect, self.note_edit.text())
+        in_combat = self.model.combat.round() is not None
+        self.model.contracts.use_command_spell(master, servant, effect, self.note_edit.text())
         self.note_edit.clear()
         self._summoned_into = (
-            self.model.combat_round() if effect is SpellEffect.SUMMON and in_combat else None
+            self.model.combat.round() if effect is SpellEffect.SUMMON and in_combat else None
         )
         self.sync()
 
     # ---- sync ------------------------------------------------------------------------------
     def sync(self) -> None:
         maximum = self.model.rules.command_spells
-        if self.model.restores_at_session_end():
+        if self.model.contracts.restores_at_session_end():
             title = self.tr("令呪を使う（1シナリオに{0}回まで・セッション終了時に回復）")
         else:
             title = self.tr("令呪を使う（1シナリオに{0}回まで・シナリオ終了時に回復）")
         self.box.setTitle(title.format(maximum))
         masters = [
-            (self.tr("{0}（令呪 残り {1}/{2}）").format(name, self.model.spells_left(i), maximum), i)
+            (
+                self.tr("{0}（令呪 残り {1}/{2}）").format(
+                    name, self.model.contracts.spells_left(i), maximum
+                ),
+                i,
+            )
             for i, name in self.model.characters()
-            if self.model.is_master(i)
+            if self.model.contracts.is_master(i)
         ]
         self.refill(self.master_combo, masters)
         self._sync_servants()
@@ -125,11 +130,10 @@ class AWSpellsBox(SessionTab[AWSessionModel]):
             if scene
             else self.tr("現在のシーンはありません（登場・退場にはシーンが必要です）")
         ]
-        summary = self.model.combat_summary()
+        summary = self.model.combat.summary()
         if summary is not None:
             lines.append(summary)
-            phase = self.model.combat_phase()
-            if self._summoned_into == self.model.combat_round() and phase is Phase.CLEANUP:
+            if self.model.combat.in_cleanup(self._summoned_into):
                 lines.append(
                     self.tr(
                         "令呪でサーヴァントが登場したため、ラウンド {0} はクリンナッププロセスに移行しました"

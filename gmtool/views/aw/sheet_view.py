@@ -125,18 +125,21 @@ class AWSheetView(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(header)
         layout.addWidget(values)
-        # Contracts and keys live in the campaign's session state; this sheet's own model reads them.
-        self.session_model = AWSessionModel(model.campaign_model, self)
-        self.session_box = AWSessionBox(self.session_model, model.character_id)
-        classes_row = QHBoxLayout()
-        classes_row.addWidget(classes_box, 1)
-        classes_row.addWidget(self.session_box, 1)
-        layout.addLayout(classes_row)
+        self.session_box: AWSessionBox | None = None  # given by the window: see `show_session`
+        self.classes_row = QHBoxLayout()
+        self.classes_row.addWidget(classes_box, 1)
+        layout.addLayout(self.classes_row)
         layout.addWidget(feats_box, 2)
         layout.addLayout(texts, 1)
 
         model.changed.connect(self._sync)
         self._sync()
+
+    def show_session(self, session_model: AWSessionModel) -> None:
+        """Contracts and keys live in the campaign's session state: the window hands the sheet the
+        session model that reads them (`AWMenu.attach_sheet`), and they show beside the classes."""
+        self.session_box = AWSessionBox(session_model, self.model.character_id)
+        self.classes_row.addWidget(self.session_box, 1)
 
     # ---- construction helpers ---------------------------------------------------
     def _spin_group(self, title: str, entries: list[tuple[str, str]], columns: int = 1) -> QGroupBox:

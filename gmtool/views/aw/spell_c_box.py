@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from gmtool.models.aw.spell_c import SpellAfterRoll
 from gmtool.models.outcome_text import percent, side_label
-from gmtool.rules.systems.aw.session import SessionRefused
+from gmtool.rules.systems.aw.session_state import SessionRefused
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.widgets import show_refusal
 

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.aw import supply_reading
 from gmtool.models.aw.supply_model import (
     KIND_LABELS,
     POOL_CHOICE_LABELS,
@@ -41,8 +40,8 @@ from gmtool.models.aw.supply_model import (
     SupplyOutcome,
     clean_skill_name,
 )
-from gmtool.rules.systems.aw.session import SessionRefused
-from gmtool.rules.systems.aw.supply import MAX_BONUS, SupplyKind
+from gmtool.rules.systems.aw.session_state import SessionRefused
+from gmtool.rules.systems.aw.supply_types import MAX_BONUS, SupplyKind
 from gmtool.views.appearance import Tone, set_tone, tone_colour
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.check.roller_inputs_box import ModeButtons, fill_combo
@@ -148,7 +147,7 @@ class AWSupplyDialog(QDialog):
         # House rules: 供給's amount split between HP and MP; its dice counts a guideline (a warning).
         self.hp_share_label = QLabel(self.tr("HP に入れる量（残りは MP）"))
         self.hp_share_spin = QSpinBox()
-        self.hp_share_spin.setRange(0, supply_reading.MAX_HP_SHARE)
+        self.hp_share_spin.setRange(0, model.MAX_HP_SHARE)
         self.hp_share_spin.valueChanged.connect(lambda n: self._guard(model.set_hp_share, n))
         self.dice_warning_label = QLabel()
         self.dice_warning_label.setWordWrap(True)
@@ -284,10 +283,9 @@ class AWSupplyDialog(QDialog):
         self.pool_combo.setEnabled(not kind.is_loss)  # losses take both: the text says 【HP】と【MP】
         self.separate_check.setVisible(kind.is_loss)
         self.range_label.setText(model.range_text())
-        splits = supply_reading.splits(model)
-        self.hp_share_label.setVisible(splits)
-        self.hp_share_spin.setVisible(splits)
-        warning = supply_reading.warning(model)
+        self.hp_share_label.setVisible(model.splits)
+        self.hp_share_spin.setVisible(model.splits)
+        warning = model.dice_warning
         self.dice_warning_label.setText(shown_message(warning or ""))
         self.dice_warning_label.setVisible(warning is not None)
         sign = "−" if kind.is_loss else "+"
@@ -308,6 +306,7 @@ class AWSupplyDialog(QDialog):
         supply_kind = model.kind is SupplyKind.SUPPLY
         forecast = {f.character_id: f for f in model.forecast()}
         characters = model.characters()
+        pools_now = model.pools_now
         chosen = set(model.chosen())
         self.table.blockSignals(True)
         try:
@@ -317,19 +316,19 @@ class AWSupplyDialog(QDialog):
             self.table.setColumnHidden(RECOVERS, not supply_kind)
             self.table.setRowCount(len(characters))
             for row, (cid, name) in enumerate(characters):
-                character = model.campaign_model.character(cid)
                 name_item = QTableWidgetItem(name or self.tr("（名前なし）"))
                 name_item.setData(Qt.ItemDataRole.UserRole, cid)
                 self._set(row, NAME, name_item)
                 for column, pool in ((NOW_HP, "hp"), (NOW_MP, "mp")):
-                    now, maximum = getattr(character, pool), getattr(character, f"{pool}_max")
+                    now, maximum = pools_now[cid][pool]
                     self._set(row, column, QTableWidgetItem(f"{now} / {maximum}"))
                 self._set(row, CHOSEN, self._check_item(cid in chosen))
                 self._set(row, RECOVERS, self._check_item(cid not in model.not_recovering, cid in chosen))
-                pools = forecast[cid].pools if cid in forecast else {}
+                mine = forecast.get(cid)
+                pools = mine.pools if mine is not None else {}
                 for column, pool in ((MEAN_HP, "hp"), (MEAN_MP, "mp")):
                     item = QTableWidgetItem(_mean(pools[pool][2]) if pool in pools else "—")
-                    if pool in pools and pools[pool][2] <= 0:
+                    if mine is not None and mine.runs_dry(pool):
                         item.setForeground(tone_colour("failure"))
                         item.setToolTip(self.tr("平均で 0 以下になります"))
                     self._set(row, column, item)
@@ -370,7 +369,7 @@ class AWSupplyDialog(QDialog):
         if outcome is None:
             return
         status = self.model.outcome_status(outcome)
-        if not any(r.before != r.after for r in outcome.rolls):
+        if not outcome.changed:
             last = self.tr("（全員が最大値のため、HP・MP は変わりませんでした）")
         elif status == "applied":
             last = self.tr("（Ctrl+Z でまとめて元に戻せます）")

@@ -173,7 +173,7 @@ class MTGCardDatabaseDialog(QDialog):
     def enter_manually(self) -> None:
         from gmtool.views.mtg.card_entry_dialog import MTGCardEntryDialog
 
-        dialog = MTGCardEntryDialog(self.search_edit.text(), self, self.model.find)
+        dialog = MTGCardEntryDialog(self.model.card_entry(), self.search_edit.text(), self)
         if self.run_dialog(dialog) and dialog.card is not None:
             try:
                 self.model.add_manual(dialog.card)

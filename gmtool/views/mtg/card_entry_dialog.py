@@ -7,9 +7,6 @@ check boxes with their Japanese names) and 欠色.  A preview says how the check
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from pydantic import TypeAdapter, ValidationError
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,10 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.mtg.card_database_model import format_validation_error
+from gmtool.models.mtg.card_entry_model import CardFields, MTGCardEntryModel
 from gmtool.models.mtg.deck_table_model import colors_label
 from gmtool.models.mtg.labels import COLOR_CODES, color_name
-from gmtool.rules.systems.mtg.cards import BASIC_LAND_TYPE_COLORS, DEVOID, Card
+from gmtool.rules.systems.mtg.cards import Card
 from gmtool.views.appearance import set_tone
 from gmtool.views.widgets import shown_message
 
@@ -50,7 +47,6 @@ LAYOUTS = (
     ("transform", "変身する両面カード（第1面）"),
     ("adventure", "出来事"),
 )
-_CARD = TypeAdapter(Card)
 
 
 def _checks(pairs: tuple[tuple[str, str], ...], columns: int) -> tuple[QWidget, dict[str, QCheckBox]]:
@@ -66,15 +62,11 @@ def _checks(pairs: tuple[tuple[str, str], ...], columns: int) -> tuple[QWidget, 
 
 
 class MTGCardEntryDialog(QDialog):
-    def __init__(
-        self,
-        name: str = "",
-        parent: QWidget | None = None,
-        existing: Callable[[str], Card | None] | None = None,
-    ) -> None:
-        """``existing`` is the card database's lookup: a name it knows is pointed out before saving."""
+    def __init__(self, model: MTGCardEntryModel, name: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.existing = existing
+        self.model = model
+        if model.parent() is None:  # the model lives with the dialog
+            model.setParent(self)
         self.setWindowTitle(self.tr("カードを手で入力"))
         self.card: Card | None = None
         self.name_edit = QLineEdit()
@@ -141,29 +133,26 @@ class MTGCardEntryDialog(QDialog):
             box.toggled.connect(self._update)
         self._update()
 
+    def fields(self) -> CardFields:
+        def ticked(boxes: dict[str, QCheckBox]) -> list[str]:
+            return [word for word, box in boxes.items() if box.isChecked()]
+
+        return CardFields(
+            name=self.name_edit.text(),
+            name_ja=self.name_ja_edit.text(),
+            mana_value=self.mana_spin.value(),
+            colors=ticked(self.color_checks),
+            supertypes=ticked(self.supertype_checks),
+            types=ticked(self.type_checks),
+            land_types=ticked(self.land_type_checks),
+            subtypes=self.subtypes_edit.text(),
+            devoid=self.devoid_check.isChecked(),
+            layout=self.layout_combo.currentData(),
+        )
+
     def built_card(self) -> Card:
         """The card as entered; ValueError with the reason when it is not a card."""
-        english = " ".join(self.name_edit.text().split())
-        japanese = self.name_ja_edit.text().strip()
-        if not english and not japanese:
-            raise ValueError(self.tr("カード名を入力してください（英語名か日本語名）"))
-        land_types = [w for w, box in self.land_type_checks.items() if box.isChecked()]
-        data = {
-            # A Japanese card shows no English name: the Japanese one then names the card.
-            "name": english or japanese,
-            "name_ja": japanese,
-            "mana_value": self.mana_spin.value(),
-            "colors": [c for c, box in self.color_checks.items() if box.isChecked()],
-            "supertypes": [w for w, box in self.supertype_checks.items() if box.isChecked()],
-            "types": [w for w, box in self.type_checks.items() if box.isChecked()],
-            "subtypes": land_types + [w for w in self.subtypes_edit.text().split() if w not in land_types],
-            "keywords": [DEVOID] if self.devoid_check.isChecked() else [],
-            "layout": self.layout_combo.currentData(),
-        }
-        try:
-            return _CARD.validate_python(data)
-        except ValidationError as error:
-            raise ValueError(format_validation_error(error)) from None
+        return self.model.build(self.fields())
 
     def _update(self) -> None:
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -176,7 +165,7 @@ class MTGCardEntryDialog(QDialog):
             return
         ok.setEnabled(True)
         notes = []  # shown, not blocking: the player may mean it
-        known = self.existing(card.name) if self.existing is not None else None
+        known = self.model.known(card)
         if known is not None:
             notes.append(
                 self.tr("データベースに {0} があります。保存すると、この入力が優先されます").format(
@@ -184,7 +173,7 @@ class MTGCardEntryDialog(QDialog):
                 )
             )
         land_types = card.basic_land_types
-        if card.types and not card.is_land and any(t in BASIC_LAND_TYPE_COLORS for t in card.subtypes):
+        if self.model.land_types_ignored(card):
             notes.append(
                 self.tr("基本土地タイプは土地にだけ意味があります（土地ではないので色には数えません）")
             )

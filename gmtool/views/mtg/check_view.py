@@ -21,7 +21,7 @@ from gmtool.models.mtg.check_model import DIFFICULTY_BOUNDS, MTGCheckModel
 from gmtool.models.mtg.labels import SWATCHES, check_name, color_name
 from gmtool.models.outcome_text import percent
 from gmtool.rules.checks import Side
-from gmtool.rules.systems.mtg.checks import CheckColor, MTGOutcome
+from gmtool.rules.systems.mtg.checks_types import CheckColor, MTGOutcome
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import OddsBox
 from gmtool.views.check.roller_inputs_box import fill_combo
@@ -144,16 +144,14 @@ class MTGCheckView(QWidget):
         self.difficulty_spin.setValue(model.difficulty)
         self.difficulty_spin.blockSignals(False)
         low, high = model.difficulty_guides()[0][:2]
-        unusual = not low <= model.difficulty <= (high if high is not None else low)
         self.difficulty_note.setText(
             self.tr("通常の難易度は {0}〜{1}（シナリオ上必要なら、それ以外も可）").format(low, high)
-            if unusual
+            if model.difficulty_unusual
             else ""
         )
         plain, boosted = plan.success, plan.success_with_boost
-        self.probability_labels[MTGOutcome.SUCCESS].setText(percent(float(plain)))
-        self.probability_labels[MTGOutcome.BOOSTED].setText(percent(float(boosted - plain)))
-        self.probability_labels[MTGOutcome.FAILURE].setText(percent(float(1 - boosted)))
+        for outcome, probability in model.outcome_probabilities.items():
+            self.probability_labels[outcome].setText(percent(float(probability)))
         if not plan.odds.possible:
             self.success_label.setText(self.tr("判定できません"))
         else:
@@ -180,8 +178,6 @@ class MTGCheckView(QWidget):
                 label.setFont(font)
         self.library_button.setEnabled(model.deck() is not None)
         # Short: the line under the odds says which reading is in force; the tooltip says it too.
-        self.outside_button.setText(
-            self.tr("ライブラリー外 {0}枚…").format(sum(e.count for e in model.outside()))
-        )
+        self.outside_button.setText(self.tr("ライブラリー外 {0}枚…").format(model.cards_outside))
         self.outside_button.setToolTip(model.reading_text())
         self.outside_button.setVisible(model.deck() is not None and not model.virtual)

@@ -28,8 +28,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.mtg.deck_model import MTGDeckModel
 from gmtool.models.mtg.deck_table_model import TYPES, MTGDeckTableModel
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.rules.systems.mtg.character import MAX_COPIES
-from gmtool.rules.systems.mtg.deck import MAIN, SIDEBOARD
+from gmtool.rules.systems.mtg.character import MAIN, MAX_COPIES
 from gmtool.views.widgets import show_refusal
 
 
@@ -189,13 +188,11 @@ class MTGDeckBox(QGroupBox):
         if name is None:
             show_refusal(self, self.tr("移すカードを選んでください"))
             return
-        target = SIDEBOARD if self.section == MAIN else MAIN
+        target = self.deck_model.other_section(self.section)
         self._guard(lambda: self.deck_model.move_card(name, 1, target), keep=name)
 
     def sync(self) -> None:
         if not self.deck_model.exists:
             return
-        entries = getattr(self.deck_model.deck, self.section)
-        self.summary_label.setText(
-            self.tr("{0}枚（{1}種）").format(sum(e.count for e in entries), len(entries))
-        )
+        copies, kinds = self.deck_model.section_counts(self.section)
+        self.summary_label.setText(self.tr("{0}枚（{1}種）").format(copies, kinds))

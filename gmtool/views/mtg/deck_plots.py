@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
 from gmtool.models.mtg.labels import COLOR_CODES, SWATCHES, color_name
-from gmtool.rules.systems.mtg.deck_stats import CURVE_TOP, DeckStatistics
+from gmtool.rules.systems.mtg.deck_stats_types import CURVE_TOP, DeckStatistics
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.check.themed_plot import ThemedPlot
 

@@ -10,7 +10,7 @@ reads; the caller makes the deck (a new character, or the cards of an existing o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -29,18 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.mtg.decklists import (
-    SECTION_LABELS,
-    DeckLine,
-    DeckList,
-    DecklistError,
-    Resolution,
-    listing,
-    parse_decklist_text,
-    read_decklist_file,
-    resolve_decklist,
-    suggestions,
-)
+from gmtool.models.mtg.decklist_model import MTGDecklistModel
+from gmtool.models.mtg.decklists import SECTION_LABELS, DeckLine, DecklistError, Resolution
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.file_dialogs import open_file_name
@@ -53,30 +43,15 @@ ERROR_STYLE = Tone("error")
 
 class MTGDecklistDialog(QDialog):
     def __init__(
-        self,
-        find: Callable[[str], Card | None],
-        enter_card: Callable[[str], Card | None],
-        deck_name: str | None = None,
-        parent: QWidget | None = None,
-        search: Callable[[str], list[Card]] | None = None,
-        candidates: Callable[[str], Sequence[Card]] | None = None,
-        data_date: str = "",
+        self, model: MTGDecklistModel, deck_name: str | None = None, parent: QWidget | None = None
     ) -> None:
-        """``find`` is the card database's lookup; ``enter_card(name)`` asks for a card by hand and
-        stores it (None when the player gives up).  With ``deck_name`` None the deck is an existing
-        one and no name is asked.  ``candidates(name)`` gives every card a name names (a shared
-        Japanese name gives two); ``data_date`` is the card data's date, shown beside names the
-        database does not know."""
+        """With ``deck_name`` None the deck is an existing one and no name is asked."""
         super().__init__(parent)
+        self.model = model
+        if model.parent() is None:  # the model lives with the dialog
+            model.setParent(self)
         self.setWindowTitle(self.tr("デッキリストを読み込む"))
         self.resize(720, 640)
-        self.find_card, self.enter_card, self.search = find, enter_card, search
-        self.candidates, self.data_date = candidates, data_date
-        self.source = self.tr("貼り付け")
-        self.file_stem = ""  # the opened file's name, the deck's name when the list gives none
-        self.decklist: DeckList | None = None
-        # The lines as resolved, with the player's choices (a card for a line, a line left out).
-        self.resolution: Resolution | None = None
 
         self.name_edit = QLineEdit(deck_name or "")
         self.name_edit.setPlaceholderText(self.tr("PC（デッキ）の名前"))
@@ -159,64 +134,60 @@ class MTGDecklistDialog(QDialog):
 
     def read_file(self, path: Path) -> None:
         try:
-            decklist = read_decklist_file(path)
+            text = self.model.read_file(path)
         except (DecklistError, OSError) as problem:
-            self._fail(str(problem))
+            self._show(str(problem))
             return
         self._loading = True  # the listing is what was read, not an edit that makes it stale
-        self.text_edit.setPlainText(listing(decklist))
+        self.text_edit.setPlainText(text)
         self._loading = False
-        self._take(decklist, path.name)
-        self.file_stem = path.stem
+        self._took()
 
     def read_text(self, text: str, source: str) -> None:
         try:
-            decklist = parse_decklist_text(text, source)
+            self.model.read_text(text, source)
         except DecklistError as problem:
-            self._fail(str(problem))
+            self._show(str(problem))
             return
-        self._take(decklist, source)
-        self.file_stem = ""  # a pasted list: no file name to fall back on
+        self._took()
 
     def _on_text_edited(self) -> None:
         """An edited list must be read again: the deck is never made from what was read before."""
         if self._loading or self.resolution is None:
             return
-        self.decklist = self.resolution = None
+        self.model.forget()
         self._show()
         self.summary_label.setText(
             self.tr("リストが変わりました。「読み込む」を押してください（Ctrl+Enter）。")
         )
 
-    def _take(self, decklist: DeckList, source: str) -> None:
-        self.decklist, self.source = decklist, source
-        if decklist.name and not self.name_edit.text().strip():
+    def _took(self) -> None:
+        """A list was read: its name, if it gives one and the player typed none, names the deck."""
+        decklist = self.model.decklist
+        if decklist is not None and decklist.name and not self.name_edit.text().strip():
             self.name_edit.setText(decklist.name)
-        self.resolution = resolve_decklist(decklist, self.find_card, self.candidates)
         self._show()
 
-    def _fail(self, message: str) -> None:
-        self.decklist = self.resolution = None
-        self._show(message)
+    @property
+    def resolution(self) -> Resolution | None:
+        return self.model.resolution
+
+    @property
+    def source(self) -> str:
+        """Where the list came from (a file's name, or 貼り付け): the undo step names it."""
+        return self.model.source
 
     # ---- fixing --------------------------------------------------------------------------
-    def _problem_lines(self) -> list[DeckLine]:
-        """The table's rows: names the database does not know, then names of several cards."""
-        resolution = self.resolution
-        if resolution is None:
-            return []
-        return [*resolution.unresolved, *(line for line, _cards in resolution.ambiguous)]
-
     def _selected(self) -> DeckLine | None:
         rows = self.unresolved_table.selectionModel().selectedRows()
-        lines = self._problem_lines()
+        lines = self.model.problem_lines()
         if not rows or rows[0].row() >= len(lines):
             return None
         return lines[rows[0].row()]
 
     def _fix_selected(self) -> None:
         line = self._selected()
-        if line is not None and self.resolution is not None and self.resolution.candidates(line):
+        if line is not None and self.model.line_candidates(line):
             self.choose_selected()
         else:
             self.retype_selected()
@@ -248,7 +219,7 @@ class MTGDecklistDialog(QDialog):
 
     def choose_selected(self) -> None:
         line = self._selected()
-        cards = self.resolution.candidates(line) if line is not None and self.resolution else ()
+        cards = self.model.line_candidates(line) if line is not None else ()
         if line is None or not cards:
             self._show(self.tr("複数のカードに当たる行を選んでください"))
             return
@@ -257,8 +228,7 @@ class MTGDecklistDialog(QDialog):
             self._choose(line, card)
 
     def _choose(self, line: DeckLine, card: Card) -> None:
-        assert self.resolution is not None
-        self.resolution = self.resolution.choose(line, card)
+        self.model.choose(line, card)
         self._show()
 
     def ask_name(self, current: str, suggested: list[str]) -> tuple[str, bool]:
@@ -272,27 +242,16 @@ class MTGDecklistDialog(QDialog):
             True,
         )
 
-    def _suggestions(self, name: str) -> list[str]:
-        if self.search is None:
-            return []
-        candidates: list[str] = []
-        for text in (name, name[:2], name[:1]):
-            for card in self.search(text) if text.strip() else []:
-                candidates.extend(n for n in (card.name_ja, card.name) if n and n not in candidates)
-        return suggestions(name, candidates)
-
     def retype_selected(self) -> None:
         line = self._selected()
         if line is None:
             self._show(self.tr("直す行を選んでください"))
             return
-        name, ok = self.ask_name(line.name, self._suggestions(line.name))
+        name, ok = self.ask_name(line.name, self.model.suggestions(line.name))
         name = name.strip().strip("《》「」").strip()
         if not ok or not name:
             return
-        cards = list(self.candidates(name)) if self.candidates is not None else []
-        if self.candidates is None and (found := self.find_card(name)) is not None:
-            cards = [found]
+        cards = self.model.cards_named(name)
         if not cards:
             self._show(self.tr("「{0}」もカードデータベースにありません").format(name))
             return
@@ -305,16 +264,15 @@ class MTGDecklistDialog(QDialog):
         if line is None:
             self._show(self.tr("手で入力する行を選んでください"))
             return
-        card = self.enter_card(line.name)
-        if card is not None:
-            self._choose(line, card)
+        if self.model.enter(line):
+            self._show()
 
     def drop_selected(self) -> None:
         line = self._selected()
         if line is None or self.resolution is None:
             self._show(self.tr("除く行を選んでください"))
             return
-        self.resolution = self.resolution.drop(line)
+        self.model.drop(line)
         self._show()
 
     # ---- showing -------------------------------------------------------------------------
@@ -322,11 +280,11 @@ class MTGDecklistDialog(QDialog):
         resolution = self.resolution
         unresolved = resolution.unresolved if resolution else []
         ambiguous = resolution.ambiguous if resolution else []
-        problems = self._problem_lines()
+        problems = self.model.problem_lines()
         table = self.unresolved_table
         table.setRowCount(len(problems))
         for row, line in enumerate(problems):
-            cards = resolution.candidates(line) if resolution else ()
+            cards = self.model.line_candidates(line)
             problem_text = (
                 self.tr("{0}枚のカードのどれか").format(len(cards))
                 if cards
@@ -362,35 +320,34 @@ class MTGDecklistDialog(QDialog):
             )
             self.summary_label.setStyleSheet("")
         else:
-            library = sum(n for _c, n in resolution.library)
-            text = self.tr("メインデッキ {0}枚（{1}種）").format(library, len(resolution.library))
-            outside: dict[str, int] = {}
-            for _card, count, section in resolution.outside:
-                outside[section] = outside.get(section, 0) + count
+            text = self.tr("メインデッキ {0}枚（{1}種）").format(
+                self.model.main_count(), len(resolution.library)
+            )
+            outside = self.model.outside_counts()
             if outside:
                 each, labels = self.tr("{0} {1}枚"), SECTION_LABELS
                 parts = "・".join(each.format(shown_message(labels[k]), n) for k, n in outside.items())
-                text += self.tr("・デッキ外 {0}枚（{1}）").format(sum(outside.values()), parts)
+                text += self.tr("・デッキ外 {0}枚（{1}）").format(self.model.outside_count(), parts)
             if unresolved:
                 text += self.tr(
                     "\nカードデータベースにない名前が {0} 行あります。"
                     "名前を直すか、カードを手で入力してください（またはその行を除く）。"
                 ).format(len(unresolved))
-                if self.data_date:
+                if self.model.data_date:
                     text += self.tr(
                         "\nカードデータベースのデータは {0} 時点のものです。それより新しいカードは、"
                         "カードデータベースに新しいデータを読み込むか、手で入力してください。"
-                    ).format(self.data_date)
+                    ).format(self.model.data_date)
             if ambiguous:
                 text += self.tr(
                     "\n複数のカードに当たる名前が {0} 行あります。「どのカードか選ぶ…」で選んでください。"
                 ).format(len(ambiguous))
-            if self.decklist is not None and self.decklist.notes:
-                text += "\n" + "\n".join(shown_message(note) for note in self.decklist.notes)
+            decklist = self.model.decklist
+            if decklist is not None and decklist.notes:
+                text += "\n" + "\n".join(shown_message(note) for note in decklist.notes)
             self.summary_label.setText(text)
             set_tone(self.summary_label, ERROR_STYLE if problems else None)
-        ready = resolution is not None and not problems and bool(resolution.library or resolution.sideboard)
-        self.ok_button.setEnabled(ready)
+        self.ok_button.setEnabled(self.model.ready)
 
     def start_empty(self) -> None:
         self.empty = True
@@ -402,7 +359,7 @@ class MTGDecklistDialog(QDialog):
         if self.resolution is None or not self.resolution.complete:
             return
         if not self.name_edit.isHidden() and not self.name_edit.text().strip():
-            self.name_edit.setText(self.file_stem or self.tr("新しいデッキ"))
+            self.name_edit.setText(self.model.file_stem or self.tr("新しいデッキ"))
         super().accept()
 
     @property

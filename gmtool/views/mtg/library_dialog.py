@@ -30,9 +30,8 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.mtg.labels import cards_text, copy_text
 from gmtool.models.mtg.table_model import MTGTableModel
-from gmtool.rules.systems.mtg import library as lib
-from gmtool.rules.systems.mtg.library import VirtualLibrary
-from gmtool.rules.systems.mtg.table import TableRefused
+from gmtool.rules.systems.mtg.library_types import VirtualLibrary
+from gmtool.rules.systems.mtg.table_types import TableRefused
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.roller_inputs_box import fill_combo
 from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
@@ -70,21 +69,12 @@ class MTGLibraryDialog(QDialog):
         self.count_spin.setRange(1, 99)
         moves = QGridLayout()
         self.move_buttons: dict[str, QPushButton] = {}
-        draw_text, mill_text, look_text = (
-            self.tr("{0} 枚引く"),
-            self.tr("上から {0} 枚を墓地へ"),
-            self.tr("上から {0} 枚を見る"),
-        )
         for i, (key, text, handler) in enumerate(
             (
                 ("shuffle", self.tr("シャッフル"), self._shuffle),
-                ("draw", self.tr("引く"), lambda: self._count_move(lib.draw, draw_text)),
-                ("mill", self.tr("墓地に置く"), lambda: self._count_move(lib.mill, mill_text)),
-                (
-                    "look",
-                    self.tr("上を見る（PLが知る）"),
-                    lambda: self._count_move(lib.look_at_top, look_text),
-                ),
+                ("draw", self.tr("引く"), lambda: self._count_move(model.draw)),
+                ("mill", self.tr("墓地に置く"), lambda: self._count_move(model.mill)),
+                ("look", self.tr("上を見る（PLが知る）"), lambda: self._count_move(model.look_at_top)),
                 ("return", self.tr("全部戻してシャッフル"), self._return_all),
             )
         ):
@@ -182,34 +172,30 @@ class MTGLibraryDialog(QDialog):
         ):
             self._guard(self.model.remove_library, cid)
 
-    def _change(self, operation: Callable[[VirtualLibrary, Any], VirtualLibrary], text: str) -> None:
+    def _change(self, move: Callable[..., None], *args: Any) -> None:
         cid = self.character_id()
         if cid is not None:
-            self._guard(self.model.change_library, cid, operation, text)
+            self._guard(move, cid, *args)
 
     def _shuffle(self) -> None:
-        self._change(lib.shuffle, self.tr("ライブラリーをシャッフル"))
+        self._change(self.model.shuffle)
 
     def _return_all(self) -> None:
         if self.ask_confirm(
             self.tr("全部戻してシャッフル"),
             self.tr("手札・墓地・追放のカードをすべてライブラリーに戻してシャッフルします。"),
         ):
-            self._change(lib.return_all, self.tr("すべてのカードをライブラリーに戻してシャッフル"))
+            self._change(self.model.return_all)
 
-    def _count_move(self, operation: Callable[[VirtualLibrary, int], VirtualLibrary], text: str) -> None:
-        count = self.count_spin.value()
-        self._change(lambda library, _rng: operation(library, count), text.format(count))
+    def _count_move(self, move: Callable[[str, int], None]) -> None:
+        self._change(move, self.count_spin.value())
 
     def _to_bottom(self) -> None:
         item = self.hand_list.currentItem() or self.graveyard_list.currentItem()
         if item is None:
             show_refusal(self, self.tr("ライブラリーの下に置く手札か墓地のカードを選んでください"))
             return
-        instance = int(item.data(256))
-        self._change(
-            lambda library, _rng: lib.put_on_bottom(library, instance), self.tr("カードをライブラリーの下へ")
-        )
+        self._change(self.model.put_on_bottom, int(item.data(256)))
 
     # ---- showing ----------------------------------------------------------------------------
     def sync(self) -> None:

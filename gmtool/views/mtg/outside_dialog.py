@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.mtg.check_model import MTGCheckModel
 from gmtool.models.mtg.labels import copy_text
-from gmtool.rules.systems.mtg.checks import LibraryCard
-from gmtool.rules.systems.mtg.table import TableRefused
+from gmtool.rules.systems.mtg.checks_types import LibraryCard
+from gmtool.rules.systems.mtg.table_types import TableRefused
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
 
@@ -123,7 +123,7 @@ class MTGOutsideDialog(QDialog):
             spin.setRange(0, limit)
             spin.setValue(model.outside_count(card))
             spin.blockSignals(False)
-        total = sum(e.count for e in model.outside())
+        total = model.cards_outside
         self.total_label.setText(self.tr("ライブラリー外 合計 {0} 枚").format(total))
         self.clear_button.setEnabled(total > 0)
         self.table.setEnabled(deck is not None and not model.virtual)

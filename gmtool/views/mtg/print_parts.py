@@ -25,7 +25,7 @@ LABELS = {
 
 
 def outcome_name(outcome: Any) -> str | None:
-    from gmtool.rules.systems.mtg.checks import MTGOutcome
+    from gmtool.rules.systems.mtg.checks_types import MTGOutcome
 
     if not isinstance(outcome, MTGOutcome):
         return None

@@ -23,9 +23,8 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.mtg.check_model import MTGCheckModel
 from gmtool.models.mtg.labels import cards_text, color_name, copy_text, result_text, reveal_text
-from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard
-from gmtool.rules.systems.mtg.rules_data import mtg_rules
-from gmtool.rules.systems.mtg.table import TableRefused
+from gmtool.rules.systems.mtg.checks_types import LibraryCard
+from gmtool.rules.systems.mtg.table_types import TableRefused
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.roller_inputs_box import fill_combo
 from gmtool.views.compact import WrappingCheckBox, move_to_grid, move_widget, shrink_combo
@@ -105,7 +104,7 @@ class MTGProcedureBox(QGroupBox):
         self.shown_label.setWordWrap(True)
         # Step 2.
         self.boost_cards_box = QWidget()
-        self.boost_combos = [CardCombo() for _ in range(mtg_rules().boost_cards)]
+        self.boost_combos = [CardCombo() for _ in range(model.boost_cards)]
         boost_grid = QGridLayout(self.boost_cards_box)
         boost_grid.setContentsMargins(0, 0, 0, 0)
         for i, combo in enumerate(self.boost_combos):
@@ -172,10 +171,9 @@ class MTGProcedureBox(QGroupBox):
 
     def _fill_choices(self) -> None:
         """「ランダム」 or the color the table chose for a 2nd card of several colors."""
-        card = self.second_combo.card()
-        colors = card.card.modifier_colors if card is not None else ()
+        colors = self.model.procedure.color_choices(self.second_combo.card())
         items: list[tuple[str, object]] = []
-        if self.model.color is not CheckColor.COLORLESS and len(colors) > 1:
+        if colors:
             items.append((self.tr("ランダムに決める（記録します）"), RANDOM_COLOR))
             items += [(self.tr("{0}としてあつかう").format(color_name(c)), i) for i, c in enumerate(colors)]
         fill_combo(self.choice_combo, items, self.choice_combo.currentData())

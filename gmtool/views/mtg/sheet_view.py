@@ -32,9 +32,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.mtg.deck_model import MTGDeckModel
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.rules.systems.mtg.character import MTGCharacter
-from gmtool.rules.systems.mtg.deck import MAIN, SIDEBOARD
-from gmtool.rules.systems.mtg.rules_data import mtg_rules
+from gmtool.rules.systems.mtg.character import MAIN, SIDEBOARD, MTGCharacter
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.mtg.deck_box import MTGDeckBox
 from gmtool.views.mtg.deck_plots import ColorPlot, ManaCurvePlot
@@ -159,7 +157,7 @@ class MTGSheetView(SheetEditing, QWidget):
             self.tr(
                 "メインデッキの表の「クリティカル」列で指定します（F2 で編集）。"
                 "公開されると マナ総量 {0} としてあつかいます。"
-            ).format(mtg_rules().critical_mana_value)
+            ).format(self.deck_model.critical_mana_value)
         )
         hint.setWordWrap(True)
         row = QHBoxLayout()
@@ -184,10 +182,7 @@ class MTGSheetView(SheetEditing, QWidget):
 
     # ---- editing --------------------------------------------------------------------------
     def _on_default_limit(self, use_default: bool) -> None:
-        limit = None if use_default else self._stats.critical_limit
-        if not use_default and limit is None:
-            limit = self.character.critical_marked  # no default for this size: start from what is marked
-        self._guard(lambda: self.deck_model.set_critical_limit(limit))
+        self._guard(lambda: self.deck_model.use_default_limit(use_default))
 
     def _on_override(self, on: bool) -> None:
         self.main_box.table_model.override = on
@@ -208,13 +203,12 @@ class MTGSheetView(SheetEditing, QWidget):
                 "ライブラリー {0}枚・サイドボード {1}枚 ／ 土地 {2}・無色（ブーストで数える）{3}・多色 {4}"
             ).format(stats.size, stats.sideboard, stats.lands, stats.colorless, stats.multicolor)
         )
-        minimum = mtg_rules().minimum_cards
         self.library_warning.setText(
-            self.tr("ライブラリーが{0}枚未満です。行動判定ができません").format(minimum)
-            if stats.size < minimum
+            self.tr("ライブラリーが{0}枚未満です。行動判定ができません").format(stats.minimum_cards)
+            if stats.too_few
             else ""
         )
-        self.library_warning.setVisible(stats.size < minimum)
+        self.library_warning.setVisible(stats.too_few)
 
     def _sync_critical(self) -> None:
         stats = self._stats

@@ -29,7 +29,7 @@ def servant_check(campaign_model):
     """影の使徒 serves 朝霧 透; the panel has 影の使徒's 反射 (3) against 20."""
     toru, _, shadow = aw_ids(campaign_model)
     session = AWSessionModel(campaign_model)
-    session.form_contract(toru, shadow)
+    session.contracts.form_contract(toru, shadow)
     seed = first_seed(lambda n: 3 <= n <= 11)  # neither fumble nor critical
     model = AWCheckModel(campaign_model, seed_source=lambda: seed)
     model.set_character(Side.ACTION, shadow)
@@ -80,7 +80,7 @@ def test_rolling_with_the_boost_spends_one_command_spell_and_logs_it(servant_che
     natural = sum(roll(random.Random(seed), 2, 6))
     assert result.total == 3 + natural + 20
     assert result.outcome is Outcome.SUCCESS
-    assert session.spells_left(toru) == 2
+    assert session.contracts.spells_left(toru) == 2
     assert not model.boost  # unticked after the roll
     assert model.offer.left == 2
     entries = campaign_model.log_entries()
@@ -93,7 +93,7 @@ def test_rolling_with_the_boost_spends_one_command_spell_and_logs_it(servant_che
     assert payload["probability"] == pytest.approx(35 / 36)
     assert "令呪 +20（マスター: 朝霧 透）" in payload["summary"]["inputs"]
     campaign_model.undo_stack.undo()  # the 令呪 use is undoable like any session action
-    assert session.spells_left(toru) == 3
+    assert session.contracts.spells_left(toru) == 3
 
 
 def test_a_fumble_stays_an_automatic_failure_with_the_boost(servant_check, campaign_model):
@@ -105,7 +105,7 @@ def test_a_fumble_stays_an_automatic_failure_with_the_boost(servant_check, campa
     model.set_boost(True)
     result = model.roll()
     assert result.outcome is Outcome.AUTO_FAILURE and result.total is None
-    assert session.spells_left(toru) == 2  # the 令呪 was used all the same
+    assert session.contracts.spells_left(toru) == 2  # the 令呪 was used all the same
 
 
 def test_no_command_spell_left_refuses_the_box_and_the_roll(servant_check, campaign_model):
@@ -114,7 +114,7 @@ def test_no_command_spell_left_refuses_the_box_and_the_roll(servant_check, campa
     model.roll_refused.connect(refused.append)
     model.set_boost(True)
     for _ in range(3):  # the session view uses them up meanwhile
-        session.use_command_spell(toru, shadow, SpellEffect.ORDER)
+        session.contracts.use_command_spell(toru, shadow, SpellEffect.ORDER)
     assert model.boost  # still ticked: the GM announced +20, so the roll must not quietly drop it
     assert not model.offer.available and "令呪は残っていません" in model.offer.reason
     before = len(campaign_model.log_entries())
@@ -150,13 +150,13 @@ def test_key_restriction_lists_only_holders_and_follows_new_keys(campaign_model)
     session = AWSessionModel(campaign_model)
     model = AWCheckModel(campaign_model)
     assert model.key_names() == []
-    session.give_key("不審な人物", mina)
+    session.keys.give("不審な人物", mina)
     assert model.key_names() == ["不審な人物"]
     model.set_key_filter("不審な人物")
     assert [s.id for s in model.characters_for(Side.ACTION)] == [mina]
     assert model.action.character_id == mina  # 朝霧 透 holds no key: the first holder instead
     assert [s.id for s in model.characters_for(Side.REACTION)] == [toru, mina, shadow]
-    session.give_key("不審な人物", toru)
+    session.keys.give("不審な人物", toru)
     assert [s.id for s in model.characters_for(Side.ACTION)] == [toru, mina]
     model.set_character(Side.ACTION, shadow)  # e.g. picked on the sheet: not a holder
     assert model.action.character_id == mina
@@ -168,7 +168,7 @@ def test_key_restriction_lists_only_holders_and_follows_new_keys(campaign_model)
 def test_the_restriction_is_logged_and_not_stored(campaign_model):
     _, mina, _ = aw_ids(campaign_model)
     session = AWSessionModel(campaign_model)
-    session.give_key("古い鍵", mina)
+    session.keys.give("古い鍵", mina)
     stored = campaign_model.session_value("aw.session")
     model = AWCheckModel(campaign_model, seed_source=lambda: 5)
     model.set_key_filter("古い鍵")
@@ -183,7 +183,7 @@ def test_the_restriction_is_logged_and_not_stored(campaign_model):
 def test_no_holder_left_means_nobody_rolls(campaign_model):
     _, mina, _ = aw_ids(campaign_model)
     session = AWSessionModel(campaign_model)
-    session.give_key("手紙", mina)
+    session.keys.give("手紙", mina)
     model = AWCheckModel(campaign_model)
     model.set_key_filter("手紙")
     refused = []
@@ -199,7 +199,7 @@ def test_no_holder_left_means_nobody_rolls(campaign_model):
 def test_a_removed_key_lifts_the_restriction(campaign_model):
     _, mina, _ = aw_ids(campaign_model)
     session = AWSessionModel(campaign_model)
-    session.give_key("写真", mina)
+    session.keys.give("写真", mina)
     model = AWCheckModel(campaign_model)
     model.set_key_filter("写真")
     session.end_scenario()  # keys retire with their scenario
@@ -216,7 +216,7 @@ def test_the_boost_counts_in_an_opposed_check_too(servant_check, campaign_model)
     model.set_boost(True)
     assert model.action_wins > without
     result = model.roll()
-    assert session.spells_left(toru) == 2
+    assert session.contracts.spells_left(toru) == 2
     payload = campaign_model.log_entries()[-1].payload
     assert payload["mode"] == "opposed" and payload["action"]["boost"] == 20
     assert payload["summary"]["inputs"].startswith("対決: 反射 3 修正 +0 令呪 +20")
@@ -257,7 +257,7 @@ def reaction_servant(campaign_model):
     The seed's rolls are ordinary, and ミナ's 判定値 makes her 達成値 exactly 影の使徒's +20 one."""
     toru, mina, shadow = aw_ids(campaign_model)
     session = AWSessionModel(campaign_model)
-    session.form_contract(toru, shadow)
+    session.contracts.form_contract(toru, shadow)
     seed = next(s for s in range(1000) if all(3 <= n <= 11 for n in two_naturals(s)))
     natural_action, natural_reaction = two_naturals(seed)
     model = AWCheckModel(campaign_model, seed_source=lambda: seed)
@@ -284,7 +284,7 @@ def test_a_boosted_reaction_side_wins_the_tie_it_would_otherwise_lose(reaction_s
     # 達成値 equal: リアクション優先 gives the tie to 影の使徒, who would have lost by 20 without 令呪.
     assert result.action.total == result.reaction.total
     assert result.winner is Side.REACTION
-    assert session.spells_left(toru) == 2
+    assert session.contracts.spells_left(toru) == 2
     assert not model.boosts[Side.REACTION]
     payload = campaign_model.log_entries()[-1].payload
     assert payload["reaction"]["boost"] == 20 and payload["reaction"]["modifier"] == 0
@@ -300,31 +300,31 @@ def test_without_the_boost_the_same_roll_goes_to_the_action_side(reaction_servan
     model, session, toru, _, _ = reaction_servant
     result = model.roll()
     assert result.action.total == result.reaction.total + 20 and result.winner is Side.ACTION
-    assert session.spells_left(toru) == 3
+    assert session.contracts.spells_left(toru) == 3
 
 
 def test_both_sides_boosted_spend_both_in_one_undo_step(reaction_servant, campaign_model):
     model, session, toru, mina, _ = reaction_servant
-    session.form_contract(toru, mina)  # now both sides are 朝霧 透's servants
+    session.contracts.form_contract(toru, mina)  # now both sides are 朝霧 透's servants
     model.set_boost(True, Side.ACTION)
     model.set_boost(True, Side.REACTION)
     depth = campaign_model.undo_stack.count()
     model.roll()
-    assert session.spells_left(toru) == 1
+    assert session.contracts.spells_left(toru) == 1
     assert campaign_model.undo_stack.count() == depth + 1
     payload = campaign_model.log_entries()[-1].payload
     assert payload["action"]["boost"] == payload["reaction"]["boost"] == 20
     campaign_model.undo_stack.undo()
-    assert session.spells_left(toru) == 3
+    assert session.contracts.spells_left(toru) == 3
 
 
 def test_too_few_command_spells_for_both_sides_refuse_the_roll_and_spend_nothing(
     reaction_servant, campaign_model
 ):
     model, session, toru, mina, shadow = reaction_servant
-    session.form_contract(toru, mina)
-    session.use_command_spell(toru, shadow, SpellEffect.ORDER)
-    session.use_command_spell(toru, shadow, SpellEffect.ORDER)  # one left, two wanted
+    session.contracts.form_contract(toru, mina)
+    session.contracts.use_command_spell(toru, shadow, SpellEffect.ORDER)
+    session.contracts.use_command_spell(toru, shadow, SpellEffect.ORDER)  # one left, two wanted
     model.set_boost(True, Side.ACTION)
     model.set_boost(True, Side.REACTION)
     refused = []
@@ -332,7 +332,7 @@ def test_too_few_command_spells_for_both_sides_refuse_the_roll_and_spend_nothing
     before = len(campaign_model.log_entries())
     assert model.roll() is None
     assert refused == ["朝霧 透の令呪が足りません（両方の側に +20 で 2 つ必要、残り 1）"]
-    assert session.spells_left(toru) == 1 and len(campaign_model.log_entries()) == before
+    assert session.contracts.spells_left(toru) == 1 and len(campaign_model.log_entries()) == before
 
 
 def test_the_reaction_boost_is_only_for_an_opposed_check(reaction_servant):

@@ -10,7 +10,6 @@ from fractions import Fraction
 
 import pytest
 
-from gmtool.models.aw import focus_model as aw_focus_model
 from gmtool.models.aw.focus_model import FOCUS_KEY, AWFocusModel, FocusSetup
 from gmtool.models.aw.focus_state import Ending, RecordKind, focus_order
 from gmtool.models.aw.focus_text import percent_text
@@ -33,23 +32,6 @@ def start(model: AWFocusModel, names=("朝霧 透", "ミナ・クローデル"),
 
 def log_summaries(campaign_model) -> list[dict]:
     return [e.payload["summary"] for e in campaign_model.log_entries() if e.kind == "aw.focus"]
-
-
-def test_candidates_are_the_scene_or_the_pcs(campaign_model):
-    model = AWFocusModel(campaign_model)
-    assert [(c.name, c.default) for c in model.candidates()] == [
-        ("朝霧 透", True),
-        ("ミナ・クローデル", True),
-        ("影の使徒", False),  # no scene: the PCs
-    ]
-    ids = ids_by_name(campaign_model)
-    session = AWSessionModel(campaign_model)
-    session.set_current_scene(session.add_scene("倉庫", (ids["ミナ・クローデル"], ids["影の使徒"])))
-    assert [(c.name, c.default, c.in_scene) for c in model.candidates()] == [
-        ("朝霧 透", False, False),
-        ("ミナ・クローデル", True, True),
-        ("影の使徒", True, True),
-    ]
 
 
 def test_participants_roll_in_initiative_order_with_the_tie_breaks():
@@ -247,23 +229,6 @@ def test_the_largest_af_the_tool_takes_starts_and_answers(campaign_model):
     assert model.doc().round_limit == 20 and 0 < model.odds().success < 1
 
 
-def test_the_preview_is_computed_again_only_when_the_odds_can_change(campaign_model, monkeypatch):
-    model = AWFocusModel(campaign_model)
-    calls = []
-    real = aw_focus_model.focus_odds
-    monkeypatch.setattr(aw_focus_model, "focus_odds", lambda *a: calls.append(a) or real(*a))
-    ids = ids_by_name(campaign_model)
-    setup = FocusSetup(difficulty=80, participants=(ids["朝霧 透"],))
-    first = model.preview_odds(setup)
-    assert (
-        model.preview_odds(FocusSetup(goal="別の目的", difficulty=80, participants=(ids["朝霧 透"],)))
-        is first
-    )
-    assert len(calls) == 1  # the goal does not change the odds
-    assert model.preview_odds(FocusSetup(difficulty=50, participants=(ids["朝霧 透"],))) != first
-    assert len(calls) == 2
-
-
 @pytest.mark.parametrize(
     ("damage", "field"),
     [
@@ -326,7 +291,7 @@ def test_the_gm_cancels_an_af_and_undo_brings_it_back(campaign_model):
 def make_master(campaign_model, master="朝霧 透", servant="影の使徒") -> tuple[AWSessionModel, str]:
     ids = ids_by_name(campaign_model)
     session = AWSessionModel(campaign_model)
-    session.form_contract(ids[master], ids[servant])
+    session.contracts.form_contract(ids[master], ids[servant])
     return session, ids[master]
 
 
@@ -343,12 +308,12 @@ def test_a_master_spends_a_command_spell_for_success_as_one_undo_step(campaign_m
         Ending.GM_SPELL,
         "令呪で自動成功",
     )
-    assert session.spells_left(master) == 2
+    assert session.contracts.spells_left(master) == 2
     assert "令呪を1つ使って成功" in model.end_text()
     assert "令呪を1つ使った（残り 2）" in log_summaries(campaign_model)[-1]["inputs"]
     assert campaign_model.undo_stack.count() == steps + 1
     campaign_model.undo_stack.undo()  # one Ctrl+Z: the 令呪 and the success together
-    assert model.doc().running and session.spells_left(master) == 3
+    assert model.doc().running and session.contracts.spells_left(master) == 3
 
 
 def test_a_command_spell_refused_changes_nothing(campaign_model):
@@ -362,12 +327,12 @@ def test_a_command_spell_refused_changes_nothing(campaign_model):
         model.end_by_command_spell(ids["影の使徒"])
     servant = ids["影の使徒"]
     for _ in range(3):
-        session.use_command_spell(master, servant, rules.SpellEffect.BOOST)
+        session.contracts.use_command_spell(master, servant, rules.SpellEffect.BOOST)
     before = (campaign_model.undo_stack.count(), campaign_model.session_value(FOCUS_KEY))
     with pytest.raises(SessionRefused, match="令呪は残っていません"):
         model.end_by_command_spell(master, "令呪で自動成功")
     assert (campaign_model.undo_stack.count(), campaign_model.session_value(FOCUS_KEY)) == before
-    assert model.doc().running and session.spells_left(master) == 0
+    assert model.doc().running and session.contracts.spells_left(master) == 0
 
 
 def test_an_over_long_note_is_refused_not_stored(campaign_model):

@@ -28,7 +28,7 @@ def servant_check(campaign_model):
     """影の使徒 (反射 3) serves 朝霧 透; the panel: 影の使徒's 反射 against 20, failing but for a critical."""
     toru, _, shadow = (s.id for s in campaign_model.characters_of("aw"))
     session = AWSessionModel(campaign_model)
-    session.form_contract(toru, shadow)
+    session.contracts.form_contract(toru, shadow)
     seed = seed_for(lambda n: 3 <= n <= 11)
     model = AWCheckModel(campaign_model, seed_source=lambda: seed)
     model.set_character(Side.ACTION, shadow)
@@ -50,11 +50,11 @@ def test_after_the_dice_the_spell_is_taken_on_a_failure(servant_check, campaign_
 
     result = model.roll()
     natural = sum(roll(random.Random(seed), 2, 6))
-    assert result.outcome is Outcome.FAILURE and session.spells_left(toru) == 3  # nothing spent yet
+    assert result.outcome is Outcome.FAILURE and session.contracts.spells_left(toru) == 3  # nothing spent yet
     assert model.spell_c.available()
     again = model.spell_c.use()
     assert again.outcome is Outcome.SUCCESS and again.total == 3 + natural + 20
-    assert session.spells_left(toru) == 2 and model.last_result == again
+    assert session.contracts.spells_left(toru) == 2 and model.last_result == again
     line = campaign_model.log_entries()[-1].payload
     assert line["mode"] == "command_spell_after" and "出目を見てから" in line["summary"]["inputs"]
     assert f"失敗（達成値 {3 + natural}）→ 成功（達成値 {23 + natural}）" in line["summary"]["result"]
@@ -63,7 +63,7 @@ def test_after_the_dice_the_spell_is_taken_on_a_failure(servant_check, campaign_
 
     stack = campaign_model.undo_stack
     stack.undo()  # the 令呪
-    assert session.spells_left(toru) == 3
+    assert session.contracts.spells_left(toru) == 3
     stack.undo()  # the switch
     assert model.spell_c.odds() == [] and model.spell_c.pending() is None
     model.set_boost(True)
@@ -72,7 +72,7 @@ def test_after_the_dice_the_spell_is_taken_on_a_failure(servant_check, campaign_
 
 def test_a_success_or_a_fumble_takes_no_spell(campaign_model):
     toru, _, shadow = (s.id for s in campaign_model.characters_of("aw"))
-    AWSessionModel(campaign_model).form_contract(toru, shadow)
+    AWSessionModel(campaign_model).contracts.form_contract(toru, shadow)
     HouseRulesModel(campaign_model).set_reading(SPELL_BOOST_TIMING, BOOST_AFTER)
     fumble = seed_for(lambda n: n == 2)
     model = AWCheckModel(campaign_model, seed_source=lambda: fumble)
@@ -101,4 +101,13 @@ def test_the_panel_shows_the_odds_and_the_button(qtbot, servant_check, campaign_
     assert view.spell_after.isVisible() and view.spell_after.button.isEnabled()
     view.spell_after.button.click()
     assert "令呪を使用: 達成値 +20" in view.result_label.text() and "成功" in view.result_label.text()
-    assert session.spells_left(toru) == 2 and not view.spell_after.isVisible()
+    assert session.contracts.spells_left(toru) == 2 and not view.spell_after.isVisible()
+
+
+def test_the_boxes_before_the_roll_are_the_action_sides_and_in_a_duel_both(campaign_model):
+    model = AWCheckModel(campaign_model)
+    assert model.boost_sides_in_play == (Side.ACTION,)
+    model.set_opposed(True)
+    assert model.boost_sides_in_play == (Side.ACTION, Side.REACTION)
+    HouseRulesModel(campaign_model).set_reading(SPELL_BOOST_TIMING, BOOST_AFTER)
+    assert model.boost_sides_in_play == ()  # the 令呪 is taken after the dice

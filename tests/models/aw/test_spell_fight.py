@@ -25,8 +25,8 @@ def people(model) -> tuple[str, str, str]:
     """朝霧 透 (PC) is master of ミナ・クローデル (PC) and 影の使徒 (NPC); the scene 「廃ビル」 has 透
     and ミナ."""
     toru, mina, shadow = (i for i, _ in model.characters())
-    model.form_contract(toru, mina)
-    model.form_contract(toru, shadow)
+    model.contracts.form_contract(toru, mina)
+    model.contracts.form_contract(toru, shadow)
     model.add_scene("廃ビル", (toru, mina))
     return toru, mina, shadow
 
@@ -70,7 +70,12 @@ def one_step(model: AWSessionModel, tracker: BattleModel, path: Path, action) ->
 def test_dismissal_takes_the_servant_out_of_the_fight_in_one_step(model, people, campaign_path):
     toru, mina, _ = people
     tracker = fight(model, toru, mina)
-    one_step(model, tracker, campaign_path, lambda: model.use_command_spell(toru, mina, SpellEffect.DISMISS))
+    one_step(
+        model,
+        tracker,
+        campaign_path,
+        lambda: model.contracts.use_command_spell(toru, mina, SpellEffect.DISMISS),
+    )
     state = tracker.state()
     servant = next(p for p in state.participants if p.character_id == mina)
     assert servant.status is Status.FLED and not servant.in_play
@@ -91,7 +96,7 @@ def test_dismissing_a_servant_who_is_not_fighting_changes_only_the_session(model
     toru, mina, _ = people
     tracker = fight(model, toru)
     before, count = tracker.state(), campaign_model.undo_stack.count()
-    model.use_command_spell(toru, mina, SpellEffect.DISMISS)
+    model.contracts.use_command_spell(toru, mina, SpellEffect.DISMISS)
     assert tracker.state() == before and campaign_model.undo_stack.count() == count + 1
     assert summary(model)[1] == "令呪: 朝霧 透 → ミナ・クローデル「シーンから退場させる」（残り 2）"
 
@@ -99,7 +104,12 @@ def test_dismissing_a_servant_who_is_not_fighting_changes_only_the_session(model
 def test_a_summoned_npc_servant_joins_on_its_masters_side(model, people, campaign_path, campaign_model):
     toru, _, shadow = people
     tracker = fight(model, toru)
-    one_step(model, tracker, campaign_path, lambda: model.use_command_spell(toru, shadow, SpellEffect.SUMMON))
+    one_step(
+        model,
+        tracker,
+        campaign_path,
+        lambda: model.contracts.use_command_spell(toru, shadow, SpellEffect.SUMMON),
+    )
     state = tracker.state()
     joined = state.participants[-1]
     sheet = campaign_model.character(shadow)
@@ -117,8 +127,8 @@ def test_a_servant_sent_away_and_called_back_is_the_same_participant(model, peop
     toru, mina, _ = people
     tracker = fight(model, toru, mina)
     servant_id = next(p.id for p in tracker.state().participants if p.character_id == mina)
-    model.use_command_spell(toru, mina, SpellEffect.DISMISS)
-    model.use_command_spell(toru, mina, SpellEffect.SUMMON)
+    model.contracts.use_command_spell(toru, mina, SpellEffect.DISMISS)
+    model.contracts.use_command_spell(toru, mina, SpellEffect.SUMMON)
     state = tracker.state()
     assert len(state.participants) == 2 and state.get(servant_id).status is Status.ACTIVE
     assert state.phase is Phase.CLEANUP
@@ -129,7 +139,7 @@ def test_a_summon_when_the_servant_already_fights_only_moves_the_round(model, pe
     toru, mina, _ = people
     model.set_present(model.current_scene().id, (toru,))  # the scene lost her; the tracker still has her
     tracker = fight(model, toru, mina)
-    model.use_command_spell(toru, mina, SpellEffect.SUMMON)
+    model.contracts.use_command_spell(toru, mina, SpellEffect.SUMMON)
     state = tracker.state()
     assert len(state.participants) == 2 and state.phase is Phase.CLEANUP
     assert summary(model)[2] == "令呪 残り 2/3・クリンナッププロセスへ"

@@ -13,8 +13,8 @@ from gmtool.views.aw.session_dialog import AWSessionDialog
 def test_the_spells_left_after_a_session_end_follow_the_switch(qtbot, campaign_model):
     model = AWSessionModel(campaign_model)
     toru, mina, _ = (i for i, _ in model.characters())
-    model.form_contract(toru, mina)
-    model.use_command_spell(toru, mina, SpellEffect.ORDER)
+    model.contracts.form_contract(toru, mina)
+    model.contracts.use_command_spell(toru, mina, SpellEffect.ORDER)
     dialog = AWSessionDialog(model)
     qtbot.addWidget(dialog)
     box = dialog.contracts_tab.spells
@@ -26,7 +26,7 @@ def test_the_spells_left_after_a_session_end_follow_the_switch(qtbot, campaign_m
     dialog.ask_confirm = lambda title, text: asked.append(text) or True
     dialog.scenes_tab.end_session_button.click()  # the GM is told the 令呪 stay spent
     assert "令呪は回復しません" in asked[-1] and "最大値（3）まで回復します" not in asked[-1]
-    assert model.spells_left(toru) == 2
+    assert model.contracts.spells_left(toru) == 2
     assert "令呪はシナリオ終了まで回復しない" in campaign_model.log_entries()[-1].payload["summary"]["inputs"]
 
     stack = campaign_model.undo_stack
@@ -34,4 +34,4 @@ def test_the_spells_left_after_a_session_end_follow_the_switch(qtbot, campaign_m
     stack.undo()  # the switch
     assert "セッション終了時に回復" in box.box.title()
     model.end_session()
-    assert model.spells_left(toru) == 3
+    assert model.contracts.spells_left(toru) == 3

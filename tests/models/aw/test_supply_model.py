@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from gmtool.models.aw.session_model import AWSessionModel
-from gmtool.models.aw.supply_model import LOG_KIND, AWSupplyModel
+from gmtool.models.aw.supply_model import LOG_KIND, AWSupplyModel, SupplyOutcome, SupplyRoll
 from gmtool.rules.dice import roll
 from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.rules.systems.aw.supply import SupplyKind, amount_distribution
@@ -58,7 +58,7 @@ def test_dice_outside_the_texts_range_are_refused(campaign_model):
 
 def test_a_contracted_pair_is_detected_in_either_direction(campaign_model):
     toru, mina, shadow = ids(campaign_model)
-    AWSessionModel(campaign_model).form_contract(mina, toru)  # ミナ is the master
+    AWSessionModel(campaign_model).contracts.form_contract(mina, toru)  # ミナ is the master
     model = make(campaign_model)
     model.set_kind(SupplyKind.SUPPLY)
     model.set_target(toru, True)
@@ -78,13 +78,13 @@ def test_a_broken_contract_is_no_longer_contracted(campaign_model):
 
     toru, mina, _ = ids(campaign_model)
     session = AWSessionModel(campaign_model)
-    session.form_contract(toru, mina)
+    session.contracts.form_contract(toru, mina)
     model = make(campaign_model)
     model.set_kind(SupplyKind.SUPPLY)
     model.set_target(toru, True)
     model.set_target(mina, True)
     assert model.dice_range() == (3, 4)
-    session.break_contract(mina, BreakMethod.OTHER)
+    session.contracts.break_contract(mina, BreakMethod.OTHER)
     assert model.dice_range() == (1, 2)
 
 
@@ -267,3 +267,21 @@ def test_a_shown_roll_knows_whether_it_still_stands(campaign_model):
     assert model.outcome_status(outcome) == "changed"
     campaign_model.delete_character(toru)
     assert model.outcome_status(outcome) == "changed"
+
+
+def test_the_dialog_reads_the_pools_now_and_which_run_dry(campaign_model):
+    toru, mina, _ = ids(campaign_model)
+    set_pools(campaign_model, toru, hp=3, mp=18)
+    model = make(campaign_model)
+    assert model.pools_now[toru] == {"hp": (3, 28), "mp": (18, 18)} and set(model.pools_now) == set(
+        ids(campaign_model)
+    )
+    model.set_kind(SupplyKind.MISSED_MEAL)
+    model.set_dice(5)
+    model.set_target(toru, True)
+    (forecast,) = model.forecast()
+    assert forecast.runs_dry("hp") and not forecast.runs_dry("mp")  # 3 − 17.5 on average
+    assert not model.splits and model.dice_warning is None
+    assert model.roll().changed
+    at_maximum = SupplyRoll(mina, "ミナ", ("hp",), (3,), 3, {"hp": 24}, {"hp": 24})
+    assert not SupplyOutcome(SupplyKind.SUPPLY, SEED, (at_maximum,)).changed  # nothing moved

@@ -24,7 +24,7 @@ def setup(qtbot, campaign_model):
     """影の使徒 (反射 3) serves 朝霧 透; the panel is open on 朝霧 透."""
     toru, mina, shadow = (s.id for s in campaign_model.characters_of("aw"))
     session = AWSessionModel(campaign_model)
-    session.form_contract(toru, shadow)
+    session.contracts.form_contract(toru, shadow)
     view = AWCheckView(AWCheckModel(campaign_model, seed_source=lambda: SEED))
     qtbot.addWidget(view)
     view.show()
@@ -76,7 +76,7 @@ def test_rolling_spends_one_command_spell_and_unticks(setup, campaign_model):
     view.difficulty_spin.setValue(20)
     view.boost_check.setChecked(True)
     view.roll_button.click()
-    assert session.spells_left(toru) == 2
+    assert session.contracts.spells_left(toru) == 2
     assert not view.boost_check.isChecked()
     assert view.boost_check.text() == "令呪 +20（マスター: 朝霧 透、残り 2）"
     natural = sum(roll(random.Random(SEED), 2, 6))
@@ -90,7 +90,7 @@ def test_refused_at_zero_the_roll_is_not_made(setup, campaign_model, refusals):
     choose(view.action_box.character_combo, shadow)
     view.boost_check.setChecked(True)
     for _ in range(3):
-        session.use_command_spell(toru, shadow, SpellEffect.ORDER)
+        session.contracts.use_command_spell(toru, shadow, SpellEffect.ORDER)
     before = len(campaign_model.log_entries())
     view.roll_button.click()
     assert len(refusals) == 1 and "朝霧 透の令呪は残っていません" in refusals[0]
@@ -106,12 +106,12 @@ def test_refused_at_zero_the_roll_is_not_made(setup, campaign_model, refusals):
 def test_key_restriction_filters_the_action_list_and_follows_new_keys(setup):
     view, session, toru, mina, _ = setup
     assert combo_items(view.key_combo) == ["全員"] and not view.key_combo.isEnabled()
-    session.give_key("不審な人物", mina)
+    session.keys.give("不審な人物", mina)
     assert combo_items(view.key_combo) == ["全員", "イベントキー:不審な人物 を持つPC"]
     choose(view.key_combo, "不審な人物")
     assert combo_items(view.action_box.character_combo) == ["ミナ・クローデル"]
     assert len(combo_items(view.reaction_box.character_combo)) == 3
-    session.give_key("不審な人物", toru)
+    session.keys.give("不審な人物", toru)
     assert combo_items(view.action_box.character_combo) == ["朝霧 透", "ミナ・クローデル"]
     assert view.action_box.character_combo.currentData() == mina
     choose(view.key_combo, None)
@@ -120,7 +120,7 @@ def test_key_restriction_filters_the_action_list_and_follows_new_keys(setup):
 
 def test_no_holder_is_said(setup, campaign_model, refusals):
     view, session, _, mina, _ = setup
-    session.give_key("手紙", mina)
+    session.keys.give("手紙", mina)
     choose(view.key_combo, "手紙")
     campaign_model.delete_character(mina)
     assert view.key_note.text() == "このイベントキーを持つPCがいません"
@@ -166,7 +166,7 @@ def test_a_servant_on_the_reaction_side_gets_its_own_box_in_a_duel(setup, campai
     assert view.boost_odds_label.text() == "令呪 +20 込み（リアクション側）"
     assert "振ると令呪を 1 つ使います" in view.boost_boxes[Side.REACTION].note.text()
     view.roll_button.click()
-    assert session.spells_left(toru) == 2 and not box.isChecked()
+    assert session.contracts.spells_left(toru) == 2 and not box.isChecked()
     assert "リアクション側に令呪を使用: 達成値 +20。朝霧 透の令呪 残り 2" in view.result_label.text()
     assert campaign_model.log_entries()[-1].payload["reaction"]["boost"] == 20
 

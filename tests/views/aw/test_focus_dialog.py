@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.models.aw import focus_model as aw_focus_model
+from gmtool.models.aw import focus_preparation
 from gmtool.models.aw.focus_model import FOCUS_KEY, AWFocusModel
 from gmtool.models.aw.focus_text import percent_text
 from gmtool.models.aw.session_model import AWSessionModel
@@ -229,7 +230,8 @@ def test_rolls_and_ticks_do_not_recompute_the_hidden_setup_preview(qtbot, campai
     set_up(dialog, difficulty=100, rounds=3)
     calls = []
     real = aw_focus_model.focus_odds
-    monkeypatch.setattr(aw_focus_model, "focus_odds", lambda *a: calls.append(a) or real(*a))
+    for module in (aw_focus_model, focus_preparation):  # the AF's own odds, the set-up's preview
+        monkeypatch.setattr(module, "focus_odds", lambda *a: calls.append(a) or real(*a))
     enter(dialog, 7)
     dialog.run_page.other_spins[1].setValue(1)
     assert len(calls) == 2  # one for the AF's own odds after each step, none for the set-up
@@ -283,11 +285,11 @@ def test_a_master_spends_a_command_spell_for_success(qtbot, campaign_model, refu
     set_up(dialog, difficulty=120)
     run = dialog.run_page
     assert not run.spell_button.isEnabled() and run.no_master_label.isVisible()
-    session.form_contract(ids["朝霧 透"], ids["影の使徒"])  # 朝霧 becomes a master mid-AF
+    session.contracts.form_contract(ids["朝霧 透"], ids["影の使徒"])  # 朝霧 becomes a master mid-AF
     assert run.spell_button.isEnabled() and run.master_combo.currentText() == "朝霧 透（令呪 残り 3）"
     run.spell_button.click()
     assert "AF判定成功（令呪を1つ使って成功）「令呪で自動成功」" in run.result_label.text()
-    assert session.spells_left(ids["朝霧 透"]) == 2 and refusals == []
+    assert session.contracts.spells_left(ids["朝霧 透"]) == 2 and refusals == []
     campaign_model.undo_stack.undo()
     assert dialog.model.doc().running and run.master_combo.currentText() == "朝霧 透（令呪 残り 3）"
 
@@ -295,9 +297,9 @@ def test_a_master_spends_a_command_spell_for_success(qtbot, campaign_model, refu
 def test_a_master_without_command_spells_is_refused(qtbot, campaign_model, refusals):
     ids = {s.character.name: s.id for s in campaign_model.characters_of("aw")}
     session = AWSessionModel(campaign_model)
-    session.form_contract(ids["ミナ・クローデル"], ids["影の使徒"])
+    session.contracts.form_contract(ids["ミナ・クローデル"], ids["影の使徒"])
     for _ in range(3):
-        session.use_command_spell(ids["ミナ・クローデル"], ids["影の使徒"], SpellEffect.BOOST)
+        session.contracts.use_command_spell(ids["ミナ・クローデル"], ids["影の使徒"], SpellEffect.BOOST)
     dialog, _ = make_dialog(qtbot, campaign_model)
     set_up(dialog, difficulty=120)
     run = dialog.run_page

@@ -309,7 +309,7 @@ def test_breaking_by_command_spell_spends_one_and_is_refused_at_zero(dialog, ref
         "令呪で契約破棄",
         "朝霧 透の令呪を 1 つ使って、影の使徒との契約を破棄しますか？\n\n令呪 残り 3 → 2",
     )
-    assert dialog.model.state().master_of(shadow) == toru and dialog.model.spells_left(toru) == 3
+    assert dialog.model.state().master_of(shadow) == toru and dialog.model.contracts.spells_left(toru) == 3
     dialog.answer = True
     tab.break_button.click()
     assert offered(tab.break_servant_combo) == ["ミナ・クローデル（マスター: 朝霧 透）"]
@@ -356,7 +356,7 @@ def test_no_spell_for_a_deleted_servant(dialog, refusals, campaign_model):
     assert refusals == [
         "そのキャラクターはキャンペーンから削除されています。令呪は使えません（残った契約は「契約を破棄」で終えられます）"
     ]
-    assert dialog.model.spells_left(toru) == 3
+    assert dialog.model.contracts.spells_left(toru) == 3
 
 
 def test_the_contracts_page_never_draws_text_over_text(dialog, qtbot):
@@ -406,7 +406,7 @@ def test_the_four_spell_effects(dialog, refusals, campaign_model):
     choose(box.effect_combo, SpellEffect.BOOST)
     assert not box.use_button.isEnabled() and "判定パネル" in box.effect_note.text()
     assert "「令呪 +20」" in box.effect_note.text() and "目標値は 20 が目安" in box.effect_note.text()
-    assert dialog.model.spells_left(toru) == 0
+    assert dialog.model.contracts.spells_left(toru) == 0
 
     use_spell(dialog, toru, shadow, SpellEffect.ORDER)
     assert refusals == [ZERO_LEFT]
@@ -426,7 +426,7 @@ def test_summon_and_dismiss_refusals_are_shown(dialog, refusals):
         "現在のシーンがありません。先にシーンを作ってください",
         "ミナ・クローデルは既にシーンに登場しています",
     ]
-    assert dialog.model.spells_left(toru) == 3
+    assert dialog.model.contracts.spells_left(toru) == 3
 
 
 def test_using_a_spell_without_a_master_is_refused(dialog, refusals):

@@ -22,6 +22,7 @@ def dialog(qtbot, campaign_model) -> AWSessionDialog:
 def sheet_of(qtbot, campaign_model, index: int) -> AWSheetView:
     character_id = campaign_model.characters_of("aw")[index].id
     view = AWSheetView(CharacterModel(campaign_model, character_id))
+    view.show_session(AWSessionModel(campaign_model, view))  # as the window's menu does
     qtbot.addWidget(view)
     return view
 

@@ -69,7 +69,7 @@ def test_the_distribution_and_means_are_shown_before_rolling(dialog):
 
 def test_a_contracted_pair_gets_three_to_four_dice_and_is_explained(dialog, campaign_model):
     toru, mina, _ = (s.id for s in campaign_model.characters_of("aw"))
-    AWSessionModel(campaign_model).form_contract(toru, mina)
+    AWSessionModel(campaign_model).contracts.form_contract(toru, mina)
     dialog.kind_buttons.buttons[SupplyKind.SUPPLY].click()
     tick(dialog, "朝霧 透")
     assert "2人以上" in dialog.problem_label.text()

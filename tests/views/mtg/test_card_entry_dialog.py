@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialogButtonBox
 
+from gmtool.models.mtg.card_entry_model import MTGCardEntryModel
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.views.mtg.card_entry_dialog import MTGCardEntryDialog
 
@@ -15,7 +16,7 @@ def _ok(dialog):
 
 
 def test_a_japanese_card_can_be_entered_without_its_english_name(qtbot):
-    dialog = MTGCardEntryDialog("《謎の土地》")
+    dialog = MTGCardEntryDialog(MTGCardEntryModel(), "《謎の土地》")
     qtbot.addWidget(dialog)
     assert dialog.name_ja_edit.text() == "謎の土地" and dialog.name_edit.text() == ""
     assert _ok(dialog).isEnabled()
@@ -27,13 +28,13 @@ def test_a_japanese_card_can_be_entered_without_its_english_name(qtbot):
 
 def test_a_name_the_database_knows_is_pointed_out(qtbot):
     known = {"Test Known": Card("Test Known", 2, ("R",), name_ja="既知のカード")}
-    dialog = MTGCardEntryDialog("Test Known", existing=known.get)
+    dialog = MTGCardEntryDialog(MTGCardEntryModel(known.get), "Test Known")
     qtbot.addWidget(dialog)
     assert "既知のカード" in dialog.error_label.text() and _ok(dialog).isEnabled()
 
 
 def test_a_dual_land_is_two_colors_for_the_modifier_and_colorless_for_the_boost(qtbot):
-    dialog = MTGCardEntryDialog("Test Typed Land")
+    dialog = MTGCardEntryDialog(MTGCardEntryModel(), "Test Typed Land")
     qtbot.addWidget(dialog)
     dialog.type_checks["Land"].setChecked(True)
     dialog.land_type_checks["Forest"].setChecked(True)
@@ -50,7 +51,7 @@ def test_a_dual_land_is_two_colors_for_the_modifier_and_colorless_for_the_boost(
 
 
 def test_a_devoid_card_keeps_its_colors_but_counts_as_colorless(qtbot):
-    dialog = MTGCardEntryDialog("Test Typed Devoid")
+    dialog = MTGCardEntryDialog(MTGCardEntryModel(), "Test Typed Devoid")
     qtbot.addWidget(dialog)
     dialog.mana_spin.setValue(3)
     dialog.color_checks["U"].setChecked(True)
@@ -64,7 +65,7 @@ def test_a_devoid_card_keeps_its_colors_but_counts_as_colorless(qtbot):
 
 
 def test_basic_land_types_on_a_nonland_are_pointed_out(qtbot):
-    dialog = MTGCardEntryDialog("Test Typed Creature")
+    dialog = MTGCardEntryDialog(MTGCardEntryModel(), "Test Typed Creature")
     qtbot.addWidget(dialog)
     dialog.type_checks["Creature"].setChecked(True)
     dialog.land_type_checks["Forest"].setChecked(True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from gmtool.models.mtg.decklist_model import MTGDecklistModel
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.views.mtg.decklist_dialog import MTGDecklistDialog
 from tests.rules.mtg.fixtures import BEAR, FOREST, GOLD, MYSTIC
@@ -18,6 +19,12 @@ def find(name: str) -> Card | None:
     return next((c for c in KNOWN if name in (c.name, c.name_ja)), None)
 
 
+def decklist_dialog(find, enter_card, deck_name: str | None = None, **lookups) -> MTGDecklistDialog:
+    """The dialog over its model, as the MTG menu builds them (``lookups``: search, candidates,
+    data_date)."""
+    return MTGDecklistDialog(MTGDecklistModel(find, enter_card, **lookups), deck_name)
+
+
 @pytest.fixture
 def dialog(qtbot):
     entered: list[str] = []
@@ -26,7 +33,7 @@ def dialog(qtbot):
         entered.append(name)
         return Card("Test Hand Entered", 4, ("G",), name_ja=name, types=("Creature",))
 
-    view = MTGDecklistDialog(find, enter_card, deck_name="")
+    view = decklist_dialog(find, enter_card, deck_name="")
     qtbot.addWidget(view)
     return view, entered
 
@@ -139,7 +146,7 @@ def test_cards_on_one_xml_line_are_fixed_and_left_out_one_by_one(dialog, tmp_pat
 
 
 def test_names_that_look_alike_are_offered_not_applied(qtbot, monkeypatch):
-    view = MTGDecklistDialog(find, lambda _n: None, deck_name="", search=lambda text: [
+    view = decklist_dialog(find, lambda _n: None, deck_name="", search=lambda text: [
         c for c in KNOWN if text and (text in c.name or text in c.name_ja)
     ])  # fmt: skip
     qtbot.addWidget(view)
@@ -179,9 +186,7 @@ def test_a_name_of_two_cards_asks_which_showing_name_mana_value_and_colour(qtbot
         card = find(name)
         return [card] if card else []
 
-    view = MTGDecklistDialog(
-        find, lambda _n: None, deck_name="", candidates=candidates, data_date="2022-04-25"
-    )
+    view = decklist_dialog(find, lambda _n: None, deck_name="", candidates=candidates, data_date="2022-04-25")
     qtbot.addWidget(view)
     view.read_text("4 破滅を導くもの\n20 森\n", "貼り付け")
     assert view.unresolved_table.rowCount() == 1
@@ -201,7 +206,7 @@ def test_a_name_of_two_cards_asks_which_showing_name_mana_value_and_colour(qtbot
 
 
 def test_an_unknown_name_shows_the_card_datas_date(qtbot):
-    view = MTGDecklistDialog(
+    view = decklist_dialog(
         find, lambda _n: None, deck_name="", candidates=lambda n: [], data_date="2022-04-25"
     )
     qtbot.addWidget(view)
@@ -213,7 +218,7 @@ def test_the_summary_reads_in_english_in_the_english_ui(qtbot, tmp_path):
     from tests.qt_fixtures import english_ui
 
     with english_ui(tmp_path):
-        view = MTGDecklistDialog(find, lambda _n: None, deck_name="")
+        view = decklist_dialog(find, lambda _n: None, deck_name="")
         qtbot.addWidget(view)
         # Arena's layout: the sideboard after one blank line, no header (a note says how it was read).
         view.text_edit.setPlainText(f"4 {MYSTIC.name}\n20 {FOREST.name}\n\n1 {BEAR.name}\n")
@@ -232,7 +237,7 @@ def test_a_pasted_list_without_a_title_makes_a_new_deck_not_one_called_paste(dia
     assert view.deck_name == "新しいデッキ"
     opened = tmp_path / "森の民.txt"
     opened.write_text(f"4 {MYSTIC.name}\n20 {FOREST.name}\n", encoding="utf-8")
-    again = MTGDecklistDialog(find, lambda _n: None, deck_name="")
+    again = decklist_dialog(find, lambda _n: None, deck_name="")
     qtbot.addWidget(again)
     again.read_file(opened)
     again.accept()

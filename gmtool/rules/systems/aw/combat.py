@@ -35,16 +35,45 @@ from gmtool.rules.systems.aw.checks import (
     resolve_check,
     resolve_opposed,
 )
+from gmtool.rules.systems.aw.combat_types import (
+    FULL_MOVE_FACTOR,
+    IDENTIFY_BASE,
+    MAJOR,
+    MINOR,
+    MOVE_EXTRA_METRES,
+    MOVES,
+    TIE_BREAKERS,
+)
 from gmtool.rules.systems.aw.house_rules import WITHDRAW_EACH, WITHDRAW_SINGLE
 
-MINOR = "minor"
-MAJOR = "major"
-MOVES = ("戦闘移動", "全力移動")  # not while an enemy shares the engagement
-MOVE_EXTRA_METRES = 5  # 戦闘移動「[【行動値】+5]m」
-FULL_MOVE_FACTOR = 2  # 全力移動「戦闘移動の2倍」
-IDENTIFY_BASE = 10  # 対象識別「[難易度:10+GMの設定した難易度]」
-# PC–PC ties: 「原則、【反射】→【知覚】→【幸運】が高い順」, then the GM.
-TIE_BREAKERS = ("reflex", "perception", "luck")
+# The round's constants live in combat_types (the views import them there) and are reached here too.
+__all__ = [
+    "FULL_MOVE_FACTOR",
+    "IDENTIFY_BASE",
+    "MAJOR",
+    "MINOR",
+    "MOVES",
+    "MOVE_EXTRA_METRES",
+    "SYSTEM_COMBAT",
+    "TIE_BREAKERS",
+    "AWCombat",
+    "Withdrawal",
+    "blockade_probability",
+    "blockers",
+    "engage",
+    "finish_off",
+    "flee",
+    "identify",
+    "identify_probability",
+    "identify_spec",
+    "leave_engagement",
+    "move_distances",
+    "record_action",
+    "roller",
+    "withdraw",
+    "withdraw_probability",
+    "withdraw_spec",
+]
 
 
 class AWCombat(CombatRules):

@@ -22,85 +22,56 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 
 from gmtool.rules.dice import Faces, roll, sum_distribution
 from gmtool.rules.message import Message
-from gmtool.rules.systems.aw.house_rules import REDECLARE_EVERY, REDECLARE_GM
+from gmtool.rules.systems.aw.focus_types import (
+    DICE,
+    MAX_DECLARATIONS,
+    MAX_DIFFICULTY,
+    MAX_PARTICIPANTS,
+    MAX_ROUND_LIMIT,
+    FocusOdds,
+    FocusParticipant,
+    FocusProgress,
+    FocusRules,
+    FocusStatus,
+    Redeclaration,
+    RollJudgement,
+    RollKind,
+)
 
-DICE = (2, 6)
-# Tool limits, not rule numbers: the exact odds grow with rounds² × difficulty, so the GUI (which
-# recomputes them on every step) and the CLI refuse an AF past these (20 rounds at 999 with six
-# participants takes about 0.3 s; the text's own guidelines stop at 3 rounds and about 120).
-MAX_ROUND_LIMIT = 20
-MAX_DIFFICULTY = 999
-MAX_PARTICIPANTS = 12  # the odds grow with them too: twelve at 20 rounds and 999 take about 1 s
-MAX_DECLARATIONS = 99  # skills one participant declares before a roll
+# The value types live in focus_types (the views import them there) and are reached here too.
+__all__ = [
+    "DICE",
+    "MAX_DECLARATIONS",
+    "MAX_DIFFICULTY",
+    "MAX_PARTICIPANTS",
+    "MAX_ROUND_LIMIT",
+    "FocusOdds",
+    "FocusParticipant",
+    "FocusProgress",
+    "FocusRules",
+    "FocusStatus",
+    "Redeclaration",
+    "RollJudgement",
+    "RollKind",
+    "advance",
+    "cancelled_fumble",
+    "declare",
+    "focus_odds",
+    "judge_natural",
+    "next_turn",
+    "roll_once",
+]
+
 _NATURAL = sum_distribution(*DICE)
 _WAYS = 36  # equally likely faces of 2D6
-
-
-class RollKind(StrEnum):
-    CRITICAL = "critical"
-    FUMBLE = "fumble"
-    NORMAL = "normal"
-
-
-class FocusStatus(StrEnum):
-    RUNNING = "running"
-    SUCCESS = "success"
-    FAILURE = "failure"  # fumble, or the round limit passed
-    CANCELLED = "cancelled"  # the GM abandoned it (a mistaken set-up): neither success nor failure
-
-
-@dataclass(frozen=True)
-class FocusParticipant:
-    """One participant's roll: 判定値 of the AF's ability, 修正, critical/fumble values, and how
-    many skills they declare before each of their rolls."""
-
-    value: int
-    modifier: int = 0
-    critical: int = 12
-    fumble: int = 2
-    declarations: int = 0
-
-    def __post_init__(self) -> None:
-        if not 2 <= self.critical <= 13 or not 1 <= self.fumble <= 12 or self.fumble >= self.critical:
-            raise ValueError(
-                Message("クリティカル値 {0} / ファンブル値 {1} が範囲外です", self.critical, self.fumble)
-            )
-        if not 0 <= self.declarations <= MAX_DECLARATIONS:
-            raise ValueError(Message("特技の宣言数 {0} は 0〜99 の範囲外です", self.declarations))
-
-
-@dataclass(frozen=True)
-class FocusRules:
-    critical_achievement: int = 30
-    declaration_reduction: int = 2
-
-
-@dataclass(frozen=True)
-class Redeclaration:
-    """When a skill a participant has already declared counts again (house rule aw.focus_redeclare):
-    every roll (REDECLARE_EVERY), never (REDECLARE_ONCE), or in `allowed_rounds` (REDECLARE_GM:
-    the rounds the GM allowed so far; later rounds count as not allowed until the GM says so)."""
-
-    reading: str = REDECLARE_EVERY
-    allowed_rounds: frozenset[int] = frozenset()
-
-    def again(self, round_number: int) -> bool:
-        return self.reading == REDECLARE_EVERY or (
-            self.reading == REDECLARE_GM and round_number in self.allowed_rounds
-        )
-
-
-@dataclass(frozen=True)
-class RollJudgement:
-    kind: RollKind
-    achievement: int | None  # None for a fumble: no 達成値 is computed
+_TEXT_RULES = FocusRules()  # the odds' defaults: the text's numbers, skills counted every roll
+_EVERY_ROLL = Redeclaration()
 
 
 def judge_natural(participant: FocusParticipant, natural: int, rules: FocusRules) -> RollJudgement:
@@ -115,26 +86,6 @@ def judge_natural(participant: FocusParticipant, natural: int, rules: FocusRules
 def cancelled_fumble(participant: FocusParticipant, natural: int) -> RollJudgement:
     """A fumble the GM marks as cancelled by a skill counts as an ordinary roll of the same dice."""
     return RollJudgement(RollKind.NORMAL, participant.value + natural + participant.modifier)
-
-
-@dataclass(frozen=True)
-class FocusProgress:
-    """Where an AF stands: the next roll to make and what has been achieved."""
-
-    difficulty: int  # as declared (before skill declarations)
-    round_limit: int
-    round: int = 1  # 1-based
-    next_index: int = 0  # the participant (in 行動値 order) who rolls next this round
-    total: int = 0  # running 達成値 total
-    declared: int = 0  # skills declared so far in the whole AF
-    status: FocusStatus = FocusStatus.RUNNING
-
-    def __post_init__(self) -> None:
-        if self.round_limit < 1:
-            raise ValueError(Message("ラウンド制限 {0} は 1 以上でなければなりません", self.round_limit))
-
-    def effective_difficulty(self, rules: FocusRules) -> int:
-        return self.difficulty - rules.declaration_reduction * self.declared
 
 
 def declare(progress: FocusProgress, count: int, rules: FocusRules, play_out: bool = False) -> FocusProgress:
@@ -187,15 +138,6 @@ def roll_once(
 # ---- exact odds ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class FocusOdds:
-    success: Fraction  # P(the AF succeeds within the round limit)
-    fumble: Fraction  # P(it ends on a fumble)
-    by_round: tuple[
-        tuple[int, Fraction], ...
-    ]  # (round, P(succeeded by the end of it)), from the current round
-
-
 @cache
 def _kernel(participant: FocusParticipant, rules: FocusRules) -> tuple[tuple[tuple[int, int], ...], int]:
     """(achievement, ways out of 36) for the non-fumble results, and the fumble's ways."""
@@ -214,8 +156,8 @@ def _kernel(participant: FocusParticipant, rules: FocusRules) -> tuple[tuple[tup
 def focus_odds(
     participants: Sequence[FocusParticipant],
     progress: FocusProgress,
-    rules: FocusRules = FocusRules(),
-    redeclare: Redeclaration = Redeclaration(),
+    rules: FocusRules = _TEXT_RULES,
+    redeclare: Redeclaration = _EVERY_ROLL,
     fresh: Sequence[int] | None = None,
     play_out: bool = False,
 ) -> FocusOdds:

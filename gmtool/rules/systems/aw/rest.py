@@ -10,18 +10,12 @@ missed meal or short sleep (1〜5D6) are rolled in the supply dialog (`supply.py
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from gmtool.rules.message import Message
 from gmtool.rules.systems.aw.session import SessionRefused
 from gmtool.rules.systems.aw.supply import pool_after
+from gmtool.rules.systems.aw.supply_types import MAX_AMOUNT, RestKind
 
-MAX_AMOUNT = 999  # far beyond any sheet's HP; an amount past it is a typing slip
-
-
-class RestKind(StrEnum):
-    MEAL = "meal"  # A 充分量の食事を摂る
-    SLEEP = "sleep"  # B 6時間以上の睡眠を取る
+__all__ = ["MAX_AMOUNT", "RestKind", "check_amount", "recovered", "rest"]
 
 
 def recovered(current: int, maximum: int, amount: int) -> int:

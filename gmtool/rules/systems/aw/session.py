@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import cache
+from typing import Any
+
+from pydantic import TypeAdapter
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.aw.house_rules import RESTORE_SCENARIO, RESTORE_SESSION
@@ -21,12 +25,12 @@ from gmtool.rules.systems.aw.session_state import (
     ContractBreak,
     EventKey,
     Scene,
+    SessionRefused,
     SpellEffect,
-    dump_session,
-    load_session,
 )
 
-# The document's types are defined in session_state and reached here too (session.AWSession…).
+# The document's types (and SessionRefused) are defined in session_state, a value module the views
+# import, and reached here too (session.AWSession…).
 __all__ = [
     "AWSession",
     "BreakMethod",
@@ -57,10 +61,6 @@ __all__ = [
 ]
 
 
-class SessionRefused(ValueError):
-    """An action the rules do not allow; the message is the reason shown to the table."""
-
-
 class Roster:
     """Who the operations talk about: names for the reasons, and which characters are PCs."""
 
@@ -80,6 +80,22 @@ class Roster:
                     "そのキャラクターはキャンペーンにいません（アナザーワールドのキャラクターだけが対象です）"
                 )
             )
+
+
+@cache
+def _adapter() -> TypeAdapter[AWSession]:
+    # Built on first use: building it costs start-up time a campaign without AW state never needs.
+    return TypeAdapter(AWSession)
+
+
+def load_session(data: Any) -> AWSession:
+    """The stored document as state (None: a campaign that has none yet).  pydantic's
+    ValidationError names the bad field; the caller turns it into a message."""
+    return AWSession() if data is None else _adapter().validate_python(data)
+
+
+def dump_session(state: AWSession) -> dict[str, Any]:
+    return _adapter().dump_python(state, mode="json")
 
 
 # ---- session and scenario -------------------------------------------------------------------

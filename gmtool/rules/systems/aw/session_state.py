@@ -1,16 +1,16 @@
 """The AW session document (stored as JSON in the campaign's session state): scenes, contracts and
-令呪, event keys.  Frozen pydantic dataclasses; ``gmtool.rules.systems.aw.session`` holds the
-operations that return the next document.
+令呪, event keys.  Frozen pydantic dataclasses and the refusal the operations raise — value types
+only, so the views may import them; ``gmtool.rules.systems.aw.session`` holds the operations that
+return the next document, and loads and dumps it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
-from typing import Annotated, Any
+from typing import Annotated
 
-from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from gmtool.rules.message import Message
 
@@ -19,6 +19,10 @@ Name = Annotated[StrictStr, Field(max_length=200)]
 Text = Annotated[StrictStr, Field(max_length=5000)]
 Count = Annotated[StrictInt, Field(ge=0, le=100_000)]
 MANY = 10_000
+
+
+class SessionRefused(ValueError):
+    """An action the rules do not allow; the message is the reason shown to the table."""
 
 
 class BreakMethod(StrEnum):
@@ -159,19 +163,3 @@ class AWSession:
 
     def holders_of(self, key_name: str) -> set[str]:
         return {k.holder for k in self.event_keys if k.name == key_name and not k.retired}
-
-
-@cache
-def _adapter() -> TypeAdapter[AWSession]:
-    # Built on first use: building it costs start-up time a campaign without AW state never needs.
-    return TypeAdapter(AWSession)
-
-
-def load_session(data: Any) -> AWSession:
-    """The stored document as state (None: a campaign that has none yet).  pydantic's
-    ValidationError names the bad field; the caller turns it into a message."""
-    return AWSession() if data is None else _adapter().validate_python(data)
-
-
-def dump_session(state: AWSession) -> dict[str, Any]:
-    return _adapter().dump_python(state, mode="json")

@@ -8,7 +8,6 @@ entered by hand: any number of D6 plus a fixed amount.
 from __future__ import annotations
 
 import random
-from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 
@@ -16,21 +15,22 @@ from gmtool.rules.dice import Distribution, Faces, roll
 from gmtool.rules.message import Message
 from gmtool.rules.systems.aw.rules_data import AWSessionRules
 from gmtool.rules.systems.aw.session import SessionRefused
+from gmtool.rules.systems.aw.supply_types import MAX_BONUS, MAX_DICE, SIDES, SupplyKind
 
-SIDES = 6
-MAX_DICE = 20
-MAX_BONUS = 999
-
-
-class SupplyKind(StrEnum):
-    MISSED_MEAL = "missed_meal"  # 24時間以上食事ができない: HP と MP が減る
-    SHORT_SLEEP = "short_sleep"  # 6時間以下の睡眠: HP と MP が減る
-    SUPPLY = "supply"  # 供給: 回復
-    SKILL = "skill"  # 特技による回復（GM が手で入力）
-
-    @property
-    def is_loss(self) -> bool:
-        return self in (SupplyKind.MISSED_MEAL, SupplyKind.SHORT_SLEEP)
+# The value types live in supply_types (the views import them there) and are reached here too.
+__all__ = [
+    "MAX_BONUS",
+    "MAX_DICE",
+    "SIDES",
+    "SupplyKind",
+    "amount_distribution",
+    "check_dice",
+    "dice_range",
+    "expected_amount",
+    "expected_pool_after",
+    "pool_after",
+    "roll_amount",
+]
 
 
 def dice_range(kind: SupplyKind, rules: AWSessionRules, contracted: bool = False) -> tuple[int, int]:

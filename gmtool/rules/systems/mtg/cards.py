@@ -37,7 +37,7 @@ class Color(StrEnum):
     GREEN = "G"
 
 
-def color_order(colors: Iterable[str]) -> tuple[str, ...]:
+def _color_order(colors: Iterable[str]) -> tuple[str, ...]:
     """Colors as a tuple in W U B R G order, each once."""
     wanted = set(colors)
     return tuple(c for c in WUBRG if c in wanted)
@@ -67,7 +67,7 @@ class Card:
 
     def __post_init__(self) -> None:
         # Normalised, not refused: sources list colors in any order (and code passes plain strings).
-        object.__setattr__(self, "colors", tuple(Color(c) for c in color_order(self.colors)))
+        object.__setattr__(self, "colors", tuple(Color(c) for c in _color_order(self.colors)))
 
     @property
     def is_land(self) -> bool:
@@ -98,7 +98,7 @@ class Card:
         """The colors the 色の修正 reads: a land with basic land types is those types' colors."""
         land_types = self.basic_land_types
         if land_types:
-            return color_order(BASIC_LAND_TYPE_COLORS[t] for t in land_types)
+            return _color_order(BASIC_LAND_TYPE_COLORS[t] for t in land_types)
         return self.card_colors
 
     def display_name(self) -> str:

@@ -19,6 +19,8 @@ from gmtool.rules.systems.mtg.cards import Card
 SCHEMA_VERSION = 1
 MAX_ENTRIES = 1000
 MAX_COPIES = 999  # per entry: a 250-card deck may hold 200 basic lands
+# The deck's two sections, as the character's fields are named (deck.py edits them).
+MAIN, SIDEBOARD = "library", "sideboard"
 
 ShortText = Annotated[StrictStr, Field(max_length=200)]
 LongText = Annotated[StrictStr, Field(max_length=100_000)]

@@ -14,10 +14,21 @@ from datetime import date
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.rules.systems.mtg.character import MAX_COPIES, DeckEntry, MTGCharacter
+from gmtool.rules.systems.mtg.character import MAIN, MAX_COPIES, SIDEBOARD, DeckEntry, MTGCharacter
 from gmtool.rules.systems.mtg.deck_stats import critical_limit
 
-MAIN, SIDEBOARD = "library", "sideboard"
+__all__ = [
+    "MAIN",
+    "SIDEBOARD",
+    "DeckRefused",
+    "add_card",
+    "deck_from_cards",
+    "move_card",
+    "replace_cards",
+    "set_count",
+    "set_critical",
+    "set_critical_limit",
+]
 
 
 class DeckRefused(ValueError):

@@ -3,48 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from gmtool.rules.systems.mtg.cards import WUBRG
 from gmtool.rules.systems.mtg.character import MTGCharacter
+from gmtool.rules.systems.mtg.deck_stats_types import CURVE_TOP, DeckStatistics
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
 
-CURVE_TOP = 7  # the curve's last bar is "7+"
-
-
-@dataclass(frozen=True)
-class DeckStatistics:
-    size: int
-    sideboard: int
-    lands: int
-    colorless: int  # colorless cards as 行動判定ブースト counts them (lands included)
-    multicolor: int
-    by_color: dict[str, int]  # cards of each color by their own colors (a gold card counts in each)
-    by_modifier_color: dict[str, int]  # the same as 色の修正 sees them (basic land types as colors)
-    curve: dict[int, int]  # mana value (CURVE_TOP = "7 or more") → copies, printed values
-    critical_marked: int
-    critical_limit: int | None  # the deck's own, else the default for its size; None = GM decides
-    critical_limit_is_default: bool
-
-    @property
-    def critical_over(self) -> int:
-        if self.critical_limit is None:
-            return 0
-        return max(0, self.critical_marked - self.critical_limit)
-
-    def as_values(self) -> dict[str, int]:
-        values = {
-            "size": self.size,
-            "sideboard": self.sideboard,
-            "lands": self.lands,
-            "colorless": self.colorless,
-            "multicolor": self.multicolor,
-            "critical_marked": self.critical_marked,
-        }
-        if self.critical_limit is not None:
-            values["critical_limit"] = self.critical_limit
-        values.update({f"color_{c}": n for c, n in self.by_color.items()})
-        return values
+# The statistics' type lives in deck_stats_types (the views import it there), reached here too.
+__all__ = ["CURVE_TOP", "DeckStatistics", "critical_limit", "deck_statistics"]
 
 
 def critical_limit(character: MTGCharacter) -> tuple[int | None, bool]:
@@ -83,4 +49,5 @@ def deck_statistics(character: MTGCharacter) -> DeckStatistics:
         critical_marked=character.critical_marked,
         critical_limit=limit,
         critical_limit_is_default=is_default,
+        minimum_cards=mtg_rules().minimum_cards,
     )

@@ -10,7 +10,6 @@ returns a new state or raises `TableRefused` with the reason for the GM.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any
 
@@ -20,6 +19,27 @@ from gmtool.rules.message import Message, template
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard
 from gmtool.rules.systems.mtg.library import VirtualLibrary, end_of_turn
+from gmtool.rules.systems.mtg.table_types import CheckRecord, MTGTable, Outside, OutsideEntry, TableRefused
+
+# The table's value types live in table_types (the views import them there), reached here too.
+__all__ = [
+    "COLOR_WORDS",
+    "DOCUMENT_SCHEMA",
+    "SESSION_KEY",
+    "CheckRecord",
+    "MTGTable",
+    "Outside",
+    "OutsideEntry",
+    "TableRefused",
+    "end_turn",
+    "load_table",
+    "record_check",
+    "refuse_boost",
+    "refuse_repeat",
+    "set_library",
+    "set_outside",
+    "table_document",
+]
 
 SESSION_KEY = "mtg"
 DOCUMENT_SCHEMA = 1
@@ -32,43 +52,6 @@ COLOR_WORDS = {
     "G": template("緑"),
     "C": template("色のない"),
 }
-
-
-class TableRefused(ValueError):
-    """What the rules do not allow now; the message is for the GM."""
-
-
-@dataclass(frozen=True)
-class CheckRecord:
-    character: str
-    color: CheckColor
-    difficulty: int
-
-
-@dataclass(frozen=True, order=True)
-class OutsideEntry:
-    """A physical deck's copies out of its library (outside.py): the main deck card's name, whether
-    they are its クリティカル・カード copies, how many."""
-
-    name: str
-    critical: bool
-    count: int
-
-
-Outside = tuple[OutsideEntry, ...]  # canonical: sorted, each (name, critical) once, counts ≥ 1
-
-
-@dataclass(frozen=True)
-class MTGTable:
-    turn: int = 1
-    boosted: frozenset[str] = frozenset()  # characters who used 行動判定ブースト this turn
-    checks: tuple[CheckRecord, ...] = ()  # checks made this turn
-    libraries: Mapping[str, VirtualLibrary] = field(default_factory=dict)  # character id → library
-    # character id → the physical deck's cards not in its library (house rule mtg.physical_odds)
-    outside: Mapping[str, Outside] = field(default_factory=dict)
-
-    def has_checked(self, character: str, color: CheckColor, difficulty: int) -> bool:
-        return CheckRecord(character, color, difficulty) in self.checks
 
 
 def refuse_repeat(table: MTGTable, character: str, color: CheckColor, difficulty: int, changed: bool) -> None:
