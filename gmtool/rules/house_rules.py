@@ -23,7 +23,7 @@ from importlib import import_module
 from typing import Any
 
 from gmtool.rules.message import Message
-from gmtool.rules.systems import SYSTEMS
+from gmtool.rules.systems import SYSTEMS, package_of
 
 __all__ = [
     "HOUSE_RULES_KEY",
@@ -164,7 +164,7 @@ _LOADED: dict[str, tuple[HouseRule, ...]] = {}
 
 
 def _module_rules(system_id: str) -> Iterable[HouseRule]:
-    name = f"gmtool.rules.systems.{system_id}.house_rules"
+    name = f"{package_of(system_id)}.house_rules"
     try:
         module = import_module(name)
     except ModuleNotFoundError as missing:

@@ -8,19 +8,21 @@ the values (a list of every system's name, the contract tests) imports them all;
 `declarations(id)` and `all_declarations()` import none of them.
 
 `register_system` adds a system at run time (a test's made-up one) and `unregister_system` takes it
-back: the tables derived from the registry (dice bots, log kinds, demo) are derived on each use, so
-they follow.
+back: the tables generic code derives from the declarations (the dice bots, the log groups, the
+session marks) are derived again then (`derived_table`, `when_registry_changes`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from importlib import import_module
 from importlib.util import find_spec
-from typing import Any
+from typing import Any, TypeVar
 
 from gmtool.rules.systems.base import AnySystem
 from gmtool.rules.systems.declarations import Declarations
+
+T = TypeVar("T")
 
 # id → the package whose SYSTEM fulfils GameSystem; the order is the one users see.
 _PACKAGES = {
@@ -38,6 +40,9 @@ class _Registry(Mapping[str, AnySystem]):
     def __init__(self, packages: Mapping[str, str]) -> None:
         self._packages = dict(packages)
         self._loaded: dict[str, AnySystem] = {}
+        # Called after a system is registered or unregistered at run time: tables derived from
+        # the declarations are derived again.
+        self.listeners: list[Callable[[], None]] = []
 
     def __getitem__(self, system_id: str) -> AnySystem:
         system = self._loaded.get(system_id)
@@ -46,9 +51,11 @@ class _Registry(Mapping[str, AnySystem]):
             self._loaded[system_id] = system
         return system
 
+    def package(self, system_id: str) -> str:
+        return self._packages[system_id]  # KeyError for an unknown id, as a dict gives
+
     def _package(self, system_id: str) -> Any:
-        package = self._packages[system_id]  # KeyError for an unknown id, as a dict gives
-        return import_module(package)
+        return import_module(self.package(system_id))
 
     def declarations(self, system_id: str) -> Declarations:
         """What the system declares, from its package's light `__init__` (its SYSTEM not loaded)."""
@@ -61,10 +68,16 @@ class _Registry(Mapping[str, AnySystem]):
         if system_id in self._packages:
             raise ValueError(f"system {system_id!r} is registered already")
         self._packages[system_id] = package
+        self._changed()
 
     def unregister(self, system_id: str) -> None:
         del self._packages[system_id]
         self._loaded.pop(system_id, None)
+        self._changed()
+
+    def _changed(self) -> None:
+        for listener in self.listeners:
+            listener()
 
     def __contains__(self, system_id: object) -> bool:
         return system_id in self._packages  # without importing the system
@@ -85,9 +98,35 @@ def declarations(system_id: str) -> Declarations:
     return _REGISTRY.declarations(system_id)
 
 
+def package_of(system_id: str) -> str:
+    """The name of the system's package (KeyError if unknown): its own modules are found under it."""
+    return _REGISTRY.package(system_id)
+
+
 def all_declarations() -> dict[str, Declarations]:
     """Every registered system's declarations, by id, in the registry's order; no system is loaded."""
     return {system_id: _REGISTRY.declarations(system_id) for system_id in _REGISTRY}
+
+
+def when_registry_changes(listener: Callable[[], None]) -> None:
+    """`listener()` after every system registered or unregistered at run time: a table generic code
+    keeps, derived from the declarations, is derived again."""
+    _REGISTRY.listeners.append(listener)
+
+
+def derived_table(compute: Callable[[], T]) -> Callable[[], T]:
+    """`compute` — a table generic code derives from the systems' declarations — computed when first
+    asked for and kept until a system is registered or unregistered (the value is shared: never
+    change it)."""
+    kept: list[T] = []
+    when_registry_changes(kept.clear)
+
+    def table() -> T:
+        if not kept:
+            kept.append(compute())
+        return kept[0]
+
+    return table
 
 
 def register_system(system_id: str, package: str) -> None:
@@ -118,4 +157,6 @@ def lazy_system_attribute(package: str, name: str) -> Any:
         # `from package import submodule` asks first: the import system then loads the submodule
         # alone, without the system.
         raise AttributeError(name)
-    return getattr(import_module(f"{package}.system"), name)
+    value = getattr(import_module(f"{package}.system"), name)
+    setattr(import_module(package), name, value)  # found directly from now on
+    return value
