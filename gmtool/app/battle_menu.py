@@ -1,15 +1,18 @@
-"""The 戦闘 menu: the combat tracker for every system, and the LotR army tracker (mass battle,
-units, structures) that the GM may use for any system.
+"""The 戦闘 menu: the combat tracker for every system, and the tools systems add to it (LotR's army
+tracker — mass battle, units, structures — which the GM may use for any system).
 
 The dialogs are imported when first opened: the window does not need them to appear.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import QMenu
 
+from gmtool.app.system_hooks import MenuTool, resolve
 from gmtool.app.system_menu import SystemMenu
-from gmtool.app.systems import tracker_boxes
+from gmtool.app.systems import battle_tools, tracker_boxes
 
 
 class BattleMenu(SystemMenu):
@@ -21,8 +24,8 @@ class BattleMenu(SystemMenu):
     def build(self, menu: QMenu) -> None:
         window = self.window
         menu.addAction(window.make_action(self.tr("戦闘トラッカー…"), self.show_tracker, "Ctrl+B"))
-        army = window.make_action(self.tr("軍勢・攻城戦（指輪物語）…"), self.show_army, "Ctrl+Shift+A")
-        menu.addAction(army)
+        for tool in battle_tools():
+            menu.addAction(window.make_action(tool.title(), self._opener(tool), tool.shortcut or None))
 
     def show_tracker(self) -> None:
         from gmtool.models.battle_model import BattleModel
@@ -37,7 +40,9 @@ class BattleMenu(SystemMenu):
             lambda: BattleDialog(BattleModel(campaign_model), self.window, system_id, action_boxes=boxes),
         )
 
-    def show_army(self) -> None:
-        from gmtool.views.lotr.army.army_dialog import ArmyDialog
+    def show_tool(self, tool: MenuTool) -> None:
+        dialog = resolve(tool.dialog)
+        self.show_single(dialog, lambda: dialog(self.window.campaign_model, self.window))
 
-        self.show_single(ArmyDialog, lambda: ArmyDialog(self.window.campaign_model, self.window))
+    def _opener(self, tool: MenuTool) -> Callable[[], None]:
+        return lambda: self.show_tool(tool)
