@@ -1,17 +1,19 @@
-"""The 戦闘 menu: the combat tracker for every system, and the LotR army tracker (mass battle,
-units, structures) that the GM may use for any system.
+"""The 戦闘 menu: the combat tracker for every system, and the tools systems add to it (LotR's army
+tracker — mass battle, units, structures — which the GM may use for any system).
 
 The dialogs are imported when first opened: the window does not need them to appear.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMenu
 
+from gmtool.app.system_hooks import MenuTool, resolve
 from gmtool.app.system_menu import SystemMenu
-from gmtool.app.systems import tracker_boxes
+from gmtool.app.systems import battle_tools, tracker_boxes
 
 if TYPE_CHECKING:
     from gmtool.app.services import AppServices
@@ -26,17 +28,19 @@ class BattleMenu(SystemMenu):
     def build(self, menu: QMenu) -> None:
         services = self.services
         menu.addAction(services.make_action(self.tr("戦闘トラッカー…"), self.show_tracker, "Ctrl+B"))
-        army = services.make_action(self.tr("軍勢・攻城戦（指輪物語）…"), self.show_army, "Ctrl+Shift+A")
-        menu.addAction(army)
+        for tool in battle_tools():
+            menu.addAction(services.make_action(tool.title(), self._opener(tool), tool.shortcut or None))
 
     def show_tracker(self) -> None:
         show_tracker(self.services)
 
-    def show_army(self) -> None:
-        from gmtool.views.lotr.army.army_dialog import ArmyDialog
-
+    def show_tool(self, tool: MenuTool) -> None:
+        dialog = resolve(tool.dialog)
         services = self.services
-        self.show_single(ArmyDialog, lambda: ArmyDialog(services.campaign_model, services.parent_widget))
+        self.show_single(dialog, lambda: dialog(services.campaign_model, services.parent_widget))
+
+    def _opener(self, tool: MenuTool) -> Callable[[], None]:
+        return lambda: self.show_tool(tool)
 
 
 def show_tracker(services: AppServices) -> None:

@@ -1,5 +1,10 @@
 """The bundled demo campaign that `make run` opens: a ready character for every system, a saved
-encounter for the combat tracker, and a short session log."""
+encounter for the combat tracker, and a short session log.
+
+Each system ships its own part (`Declarations.demo`: resources/demo/<id>.json); the demo joins
+them in the order of the menus (gmtool.app.systems), so a system added to the registries brings
+its demo characters with it.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +14,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from gmtool.app.systems import SYSTEM_HOOKS
 from gmtool.models.battle_keys import SAVED_KEY
 from gmtool.models.log_payload import summary_payload
 from gmtool.resources import resource_path
+from gmtool.rules.systems import declarations
+from gmtool.rules.systems.declarations import Demo
 from gmtool.store.campaign import Campaign
 from gmtool.store.data_dir import user_data_dir
 from gmtool.store.exchange import character_from_document
@@ -19,34 +27,59 @@ from gmtool.store.exchange import character_from_document
 DEMO_FILE_NAME = "demo.gmcampaign"
 
 
+def _demos() -> list[tuple[str, Demo]]:
+    """(system id, its demo part) of every system that ships one, in the menus' order."""
+    found = [(system_id, declarations(system_id).demo) for system_id in SYSTEM_HOOKS]
+    return [(system_id, demo) for system_id, demo in found if demo is not None]
+
+
+def demo_parts() -> list[tuple[str, dict[str, Any]]]:
+    """(system id, its demo file's content): characters, encounters and log lines."""
+    return [
+        (system_id, json.loads(resource_path("demo", demo.file).read_text(encoding="utf-8")))
+        for system_id, demo in _demos()
+    ]
+
+
+def _entries(parts: list[tuple[str, dict[str, Any]]], key: str) -> list[tuple[str, Any]]:
+    """(system id, entry) of every part's `key` list, in order."""
+    return [(system_id, entry) for system_id, part in parts for entry in part.get(key, ())]
+
+
+def shown_check() -> tuple[str, str]:
+    """(system id, check id) that the screenshots and the self-test roll for the demo's first
+    character: the first demo part that declares one."""
+    return next((system_id, demo.shown_check) for system_id, demo in _demos() if demo.shown_check)
+
+
 def create_demo_campaign(path: Path, session: bool = True) -> Campaign:
     """A new campaign at `path` holding the shipped demo characters and, with `session`, the demo's
     saved encounter and session log (the tests' campaigns start without them)."""
-    source = json.loads(resource_path("demo", "demo_campaign.json").read_text(encoding="utf-8"))
+    parts = demo_parts()
     campaign = Campaign.create(path)
     ids: dict[str, tuple[str, Any]] = {}
-    for position, entry in enumerate(source["characters"]):
-        character = character_from_document(entry["system"], entry["schema_version"], entry["data"])
+    for position, (system_id, entry) in enumerate(_entries(parts, "characters")):
+        character = character_from_document(system_id, entry["schema_version"], entry["data"])
         character_id = campaign.new_character_id()
-        campaign.put_character(character_id, entry["system"], character, position)
+        campaign.put_character(character_id, system_id, character, position)
         ids[character.name] = (character_id, character)
     if session:
         from gmtool.rules import battle  # the combat tracker's: loaded only when a demo is made
 
-        encounters = tuple(_encounter(entry, ids) for entry in source.get("encounters", ()))
-        campaign.set_session(SAVED_KEY, battle.dump_saved(encounters))
-        for line in source.get("log", ()):
-            campaign.append_log("demo", summary_payload(line["system"], line["inputs"], line.get("who", "")))
+        saved = [_encounter(system_id, entry, ids) for system_id, entry in _entries(parts, "encounters")]
+        campaign.set_session(SAVED_KEY, battle.dump_saved(tuple(saved)))
+        for system_id, line in _entries(parts, "log"):
+            campaign.append_log("demo", summary_payload(system_id, line["inputs"], line.get("who", "")))
     return campaign
 
 
-def _encounter(entry: dict[str, Any], ids: dict[str, tuple[str, Any]]) -> Any:
+def _encounter(system_id: str, entry: dict[str, Any], ids: dict[str, tuple[str, Any]]) -> Any:
     """A saved encounter from the demo data: campaign characters by name, then quick NPCs."""
     from gmtool.rules import battle, battle_turns
     from gmtool.rules.battle import Encounter
     from gmtool.rules.battle_rules import combat_rules
 
-    rules = combat_rules(entry["system"])
+    rules = combat_rules(system_id)
     people = []
     for name in entry.get("characters", ()):
         character_id, character = ids[name]
@@ -57,7 +90,7 @@ def _encounter(entry: dict[str, Any], ids: dict[str, tuple[str, Any]]) -> Any:
             seed = rules.from_quick(each, npc.get("values", {}))
             made = battle_turns.participant_from(seed, uuid.uuid4().hex)
             people.append(rules.settle(replace(made, hidden=npc.get("hidden", False))))
-    return battle.add_participants(Encounter(name=entry["name"], system=entry["system"]), people)
+    return battle.add_participants(Encounter(name=entry["name"], system=system_id), people)
 
 
 def open_demo_campaign(directory: Path | None = None) -> Campaign:

@@ -19,8 +19,6 @@ VIEWS = ("main", "sheet", "check")
 # The folder of an offscreen run (its demo campaign and settings), named after the process so the
 # next offscreen run can remove one left behind by a run that was killed (`_remove_stale_scratch`).
 SCRATCH_PREFIX = "gmtool-scratch-"
-# The screenshots and the self-test show the demo's first character: an アナザーワールド one.
-DEMO_SYSTEM = "aw"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -190,17 +188,20 @@ def _process_alive(pid: int) -> bool:
 
 
 def _prepare_screenshot(window: MainWindow) -> None:
-    """A representative state: first character, a 反射 check against 10, one roll in the log."""
+    """A representative state: first character, the check its demo part names (`Demo.shown_check`)
+    against 10, one roll in the log."""
     from PySide6.QtWidgets import QApplication
 
+    from gmtool.app.demo import shown_check
     from gmtool.rules.checks import Side
 
     window.showNormal()  # a first start is maximised, which a resize does not undo
     window.resize(1366, 768)  # the laptop the layout is made for
     QApplication.processEvents()
     window.reset_layout()  # the default docks and divider for that size
-    model: Any = window.panel_model(DEMO_SYSTEM)
-    model.set_source(Side.ACTION, "reflex")
+    system_id, check = shown_check()
+    model: Any = window.panel_model(system_id)
+    model.set_source(Side.ACTION, check)
     model.set_difficulty(10)
     model.roll()
     QApplication.processEvents()
@@ -208,14 +209,21 @@ def _prepare_screenshot(window: MainWindow) -> None:
 
 def _save_view(window: MainWindow, view: str, out: Path) -> None:
     shown = {"main": window, "sheet": window.sheet_view or window}
-    widget = shown[view] if view in shown else window.panel_view(DEMO_SYSTEM)
+    widget = shown[view] if view in shown else window.panel_view(_shown_system())
     out.parent.mkdir(parents=True, exist_ok=True)
     if not widget.grab().save(str(out), "PNG"):
         raise OSError(f"{out} に書き出せません")
 
 
+def _shown_system() -> str:
+    """The system of the demo's first character, which the screenshots and the self-test show."""
+    from gmtool.app.demo import shown_check
+
+    return shown_check()[0]
+
+
 def _self_test(window: MainWindow) -> int:
-    model: Any = window.panel_model(DEMO_SYSTEM)
+    model: Any = window.panel_model(_shown_system())
     model.set_difficulty(9)
     total = sum(model.outcome_probabilities.values())
     before = model.campaign_model.campaign.log_count()

@@ -69,6 +69,18 @@ def panel(model: str, view: str) -> Callable[[AppServices], tuple[PanelModel, QW
 
 
 @dataclass(frozen=True)
+class MenuTool:
+    """A dialog a system adds to a shared menu: the 戦闘 menu's tools (LotR's 軍勢・攻城戦, which
+    the GM may use whatever the campaign's system).  Opened once; asked again, it comes to the front."""
+
+    # The action's text in the UI language (the hook translates it when the menu is built).
+    title: Callable[[], str]
+    # ``"package.module:Class"`` of the dialog, made as Class(campaign_model, parent) when first opened.
+    dialog: str
+    shortcut: str = ""
+
+
+@dataclass(frozen=True)
 class SystemHooks:
     id: str  # the engine's system id (`GameSystem.id`)
     # The system's menu in the menu bar, a `SystemMenu` (its title is the menu's own `title()`).
@@ -92,3 +104,5 @@ class SystemHooks:
     # (critical, fumble) of a character whose plain 2D6 checks the dice box reads as SRS checks
     # (as BCDice does when the room's system is an SRS game), or None for a system that is not SRS.
     srs: Callable[[Any], tuple[int, int]] | None = None
+    # Its tools in the 戦闘 menu, after the combat tracker (for every campaign, whatever its systems).
+    battle_tools: tuple[MenuTool, ...] = ()

@@ -18,6 +18,7 @@ from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.dice_tables_model import DICE_TABLES_KEY as TABLES_KEY
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.log_replay import Replay, replay, secret_result
+from gmtool.models.shown_text import shown
 from gmtool.rules.dice import new_seed
 from gmtool.rules.dice_table import table_text
 from gmtool.store.campaign import LogEntry as LogEntry  # re-exported: the entries the dice box shows
@@ -32,11 +33,11 @@ HISTORY_LIMIT = 200
 # The earlier rolls shown are looked for among this many of the log's last lines: bounded work at
 # open however long the log (a secret rolled further back is still in the log, 結果を見る there).
 RECENT_WITHIN = 20_000
-# The dice box's ダイスボット setting, kept with the campaign (session state): a system id of
-# gmtool.rules.command_system.DICE_SYSTEMS, or FOLLOW_CHARACTER.
+# The dice box's ダイスボット setting, kept with the campaign (session state): a setting of
+# gmtool.rules.command_system.DICE_SYSTEMS (generic, or a system's declared dice bot), or
+# FOLLOW_CHARACTER.
 SYSTEM_KEY = "dice_system"
 FOLLOW_CHARACTER = "character"
-SYSTEM_CHOICES = (FOLLOW_CHARACTER, "generic", "aw", "sengensho", "fourcard", "lotr")
 
 
 class DiceBoxModel(QObject):
@@ -63,7 +64,8 @@ class DiceBoxModel(QObject):
         # Asked before each evaluation and roll: (the selected character's variables, its name), so
         # a value edited on the sheet a moment ago is the one `{name}` rolls.
         self.variables_source: Callable[[], tuple[Mapping[str, int | str], str]] | None = None
-        # (critical, fumble) while an アナザーワールド character is selected, else None: see `_expand`.
+        # (critical, fumble) while a character whose checks are SRS checks is selected (the system's
+        # `SystemHooks.srs`), else None: see `_expand`.
         self.srs_source: Callable[[], tuple[int, int] | None] | None = None
         # The selected character's game system id (None: no character), which the ダイスボット
         # follows while it is set to FOLLOW_CHARACTER.
@@ -102,9 +104,15 @@ class DiceBoxModel(QObject):
         value = self.campaign_model.session_value(SYSTEM_KEY, FOLLOW_CHARACTER)
         return value if isinstance(value, str) else FOLLOW_CHARACTER
 
+    def system_choices(self) -> tuple[str, ...]:
+        """FOLLOW_CHARACTER, then every setting: generic and each registered system's dice bot."""
+        from gmtool.rules.command_system import DICE_SYSTEMS
+
+        return (FOLLOW_CHARACTER, *DICE_SYSTEMS)
+
     def set_system_setting(self, value: str) -> None:
         """One undo step; the typed command is read again under the new setting."""
-        if value not in SYSTEM_CHOICES:
+        if value not in self.system_choices():
             raise ValueError(value)
         self.campaign_model.set_session_value(
             SYSTEM_KEY,
@@ -115,15 +123,13 @@ class DiceBoxModel(QObject):
         self.set_text(self.text)
 
     def system_label(self, value: str) -> str:
-        """A SYSTEM_CHOICES value as the dice box names it, in the UI language."""
-        return {
-            FOLLOW_CHARACTER: self.tr("キャラクターに合わせる"),
-            "generic": self.tr("汎用"),
-            "aw": self.tr("アナザーワールド (SRS)"),
-            "sengensho": self.tr("千幻抄 (SGS)"),
-            "fourcard": self.tr("フォーカード"),
-            "lotr": self.tr("指輪物語"),
-        }[value]
+        """A `system_choices()` value as the dice box names it, in the UI language (a setting's
+        name is its declared label, a Message)."""
+        if value == FOLLOW_CHARACTER:
+            return self.tr("キャラクターに合わせる")
+        from gmtool.rules.command_system import DICE_SYSTEMS
+
+        return shown(DICE_SYSTEMS[value].label)
 
     def _session_changed(self, key: str) -> None:
         if key in (SYSTEM_KEY, TABLES_KEY):  # set here, or undone / redone: read the command again
@@ -131,19 +137,20 @@ class DiceBoxModel(QObject):
 
     def system(self) -> str:
         """The system commands are read with now: the setting, or the selected character's system
-        (汎用 without a character, or for a system BCDice rolls no dice for)."""
-        from gmtool.rules.command_system import DICE_SYSTEMS
+        (汎用 without a character, or for a system that declares no dice bot)."""
+        from gmtool.rules.command_system import DICE_SYSTEMS, GENERIC
 
         setting = self.system_setting
         if setting != FOLLOW_CHARACTER:
-            return setting if setting in DICE_SYSTEMS else "generic"
+            return setting if setting in DICE_SYSTEMS else GENERIC
         character = self.character_system_source() if self.character_system_source is not None else None
-        return character if character in DICE_SYSTEMS else "generic"
+        return character if character in DICE_SYSTEMS else GENERIC
 
     def _expand(self, text: str) -> str:
-        """`{name}` filled in; under アナザーワールド with an AW character selected, an SRS check typed
-        without its own critical/fumble is written out with the character's, so the odds, the roll,
-        the log and a replay all use the sheet's values (`with_thresholds`)."""
+        """`{name}` filled in; under a setting that reads SRS checks, with a character selected whose
+        checks are SRS checks, an SRS check typed without its own critical/fumble is written out with
+        the character's, so the odds, the roll, the log and a replay all use the sheet's values
+        (`with_thresholds`)."""
         from gmtool.rules.command import substitute
         from gmtool.rules.command_system import with_thresholds
 

@@ -1,8 +1,10 @@
 """What the log window filters by: the groups of log kinds, a session, a day, a character, a text.
 
-Every log kind gmtool writes (`LOG_KIND = …` and the `append_log(…)` calls) belongs to one group
-here, the one place that knows them; a kind not listed (a newer gmtool's, a hand-edited file's) is
-in 「その他」.  A session is a range of lines, as the session log export finds them
+Every log kind gmtool writes (`LOG_KIND = …` and the `append_log(…)` calls) belongs to one group:
+the shared kinds are listed here, each system declares its own (`Declarations.log_kinds`,
+gmtool.rules.systems.declarations), and the groups are derived from the registry's declarations; a
+kind no group lists (a newer gmtool's, a hand-edited file's, one declared in OTHER) is in 「その他」.
+A session is a range of lines, as the session log export finds them
 (`gmtool.store.log_spans`: the systems' own marks, else a new day after a pause); a day is the GM's
 local day.  The filter becomes a `LogQuery` that the store answers in SQL.
 """
@@ -12,33 +14,51 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
+from gmtool.rules.systems import all_declarations, derived_table
+from gmtool.rules.systems.declarations import CHECKS, COMBAT, LOG_GROUPS, NOTES, OTHER, SESSION
 from gmtool.store.log_query import MAX_TEXT_CHARS, LogQuery
 
-CHECKS, COMBAT, SESSION, NOTES, OTHER = "checks", "combat", "session", "notes", "other"
+__all__ = [
+    "CHECKS",
+    "COMBAT",
+    "GROUPS",
+    "MAX_TEXT_CHARS",
+    "NOTES",
+    "OTHER",
+    "SESSION",
+    "SHARED_KINDS",
+    "LogFilter",
+    "group_of",
+    "kind_groups",
+    "utc_text",
+]
 
-KIND_GROUPS: dict[str, tuple[str, ...]] = {
-    # 判定: rolls against a number, the dice box, opposed rolls
-    CHECKS: (
-        "check",
-        "command",
-        "sengensho.opposed",
-        "aw.focus",
-        "aw.supply",
-        "mtg.table",
-    ),
-    # 戦闘: the combat tracker, armies, damage and conditions
-    COMBAT: ("battle", "lotr.army", "lotr.mass_battle", "fourcard-damage", "lotr-condition"),
-    # セッション: scenes, scenario and session start/end, contracts, house rules
-    SESSION: ("aw.session", "sengensho.session"),
-    # 記録: a character made or grown (the record of the sheet, not a roll)
-    NOTES: ("fourcard-creation", "lotr-creation", "fourcard-growth", "lotr-advancement", "demo"),
+# The groups: 判定 — rolls against a number, the dice box, opposed rolls; 戦闘 — the combat tracker,
+# armies, damage and conditions; セッション — scenes, scenario and session start/end, contracts,
+# house rules; 記録 — a character made or grown (the record of the sheet, not a roll); その他.
+GROUPS = LOG_GROUPS  # in the order the filter offers them
+# The kinds every campaign may hold, whichever its systems.
+SHARED_KINDS: dict[str, tuple[str, ...]] = {
+    CHECKS: ("check", "command"),
+    COMBAT: ("battle",),
+    NOTES: ("demo",),
 }
-GROUPS = (CHECKS, COMBAT, SESSION, NOTES, OTHER)  # in the order the filter offers them
-KNOWN_KINDS = tuple(kind for kinds in KIND_GROUPS.values() for kind in kinds)
+
+
+@derived_table
+def kind_groups() -> dict[str, tuple[str, ...]]:
+    """Group → its kinds: the shared ones, then each registered system's declared ones (OTHER
+    lists none: it is every kind not listed).  Shared: never change it."""
+    groups = {group: list(SHARED_KINDS.get(group, ())) for group in GROUPS if group != OTHER}
+    for declared in all_declarations().values():
+        for log_kind in declared.log_kinds:
+            if log_kind.group in groups:
+                groups[log_kind.group].append(log_kind.kind)
+    return {group: tuple(kinds) for group, kinds in groups.items()}
 
 
 def group_of(kind: str) -> str:
-    return next((group for group, kinds in KIND_GROUPS.items() if kind in kinds), OTHER)
+    return next((group for group, kinds in kind_groups().items() if kind in kinds), OTHER)
 
 
 @dataclass(frozen=True)
@@ -61,9 +81,9 @@ class LogFilter:
         kinds: tuple[str, ...] | None = None
         not_kinds: tuple[str, ...] = ()
         if self.group == OTHER:
-            not_kinds = KNOWN_KINDS
+            not_kinds = tuple(kind for listed in kind_groups().values() for kind in listed)
         elif self.group is not None:
-            kinds = KIND_GROUPS[self.group]
+            kinds = kind_groups()[self.group]
         after = before = ""
         if self.day is not None:
             after, before = utc_text(self.day), utc_text(self.day + timedelta(days=1))

@@ -1,26 +1,23 @@
 """The dice box's game-system setting (ダイスボット), as a CCFolia or Udonarium room has one.
 
 BCDice rolls a command with the room's game system first and its generic commands after; the same
-text can mean two things.  Under SRS (the bot gmtool uses for アナザーワールド) a plain
-`2D6+m>=t` is an SRS check, judged 自動成功 on a natural 12 and 自動失敗 on a natural 2, with the
-dice sorted; under the generic DiceBot it is a plain sum.  So every command is read for a system:
+text can mean two things.  Under the SRS bot (an SRS game's) a plain `2D6+m>=t` is an SRS check,
+judged 自動成功 on a natural 12 and 自動失敗 on a natural 2, with the dice sorted; under the generic
+DiceBot it is a plain sum.  So every command is read for a setting:
 
-    >>> roll_for("2D6+4>=10", FixedDice([6, 6]), "aw").text
-    'SRS : (2D6+4>=10[12,2]) ＞ 12[6,6]+4 ＞ 16 ＞ 自動成功'
-    >>> roll_for("2D6+4>=10", FixedDice([6, 6]), "generic").text
-    '(2D6+4>=10) ＞ 12[6,6]+4 ＞ 16 ＞ 成功'
-
-- `generic` (汎用): BCDice's DiceBot.  The SRS forms (`[c,f]`, `@c`, `#f`) and `SGS` are refused, as
-  that bot does not read them, with a message naming the setting that does.
-- `aw` (アナザーワールド): BCDice's SRS bot (SRS.rb; `command_srs_syntax` reads its grammar), and the
-  generic commands with the dice of a sum sorted (SRS sets sort_add_dice).
-- `sengensho` (千幻抄): BCDice's Sengensyou bot, `SGS+m`, and the generic commands.
-- `fourcard`, `lotr`: BCDice has no bot for フォーカード or for the CODA rules of 指輪物語 (its
-  TheOneRing bots are another game), so they roll as the generic DiceBot and their lines say so.
+- `generic` (汎用): BCDice's DiceBot.  The commands only some bots read (`BotCommand`: SRS's `[c,f]`,
+  `@c`, `#f`; `SGS`) are refused, as that bot does not read them, with a message naming the
+  setting that does.
+- every registered system that declares a dice bot (`Declarations.dice_bot`,
+  gmtool.rules.systems.declarations): its BCDice bot reads the generic commands and the ones its
+  declaration `reads` (SRS forms: `command_srs_syntax` reads their grammar), sorts a sum's dice
+  when it declares `sort_add_dice`, and refuses the commands other bots read.  A system BCDice
+  has no bot for (`own_bot=False`) rolls as the generic DiceBot and its lines say so.
 
 A result line begins with the BCDice game system that rolled it, as Udonarium shows a roll of a
 room set to a system (`SRS : …`); a line of the generic DiceBot is left as BCDice prints it.
-The engine module: no Qt.
+The settings are derived from the registry (`DICE_SYSTEMS`), again when a system is registered at
+run time, which is then one of them.  The engine module: no Qt.
 """
 
 from __future__ import annotations
@@ -47,9 +44,12 @@ from gmtool.rules.command_syntax import (
     normalize,
 )
 from gmtool.rules.message import Message
+from gmtool.rules.systems import all_declarations, when_registry_changes
+from gmtool.rules.systems.declarations import BotCommand, DiceBot
 
 __all__ = [
     "DICE_SYSTEMS",
+    "GENERIC",
     "DiceSystem",
     "FixedDice",
     "distribution_for",
@@ -58,46 +58,82 @@ __all__ = [
     "with_thresholds",
 ]
 
+GENERIC = "generic"  # the setting of BCDice's generic DiceBot, which every room has
+
 
 @dataclass(frozen=True)
 class DiceSystem:
-    id: str
-    label: str  # the setting's name in the dice box (Japanese; the view translates it)
-    bot: str  # the BCDice game system ID that rolls it
-    own_bot: bool  # False: BCDice has no bot for this game, the generic DiceBot rolls it
+    """One ダイスボット setting: the generic one, or a system's declared dice bot."""
+
+    id: str  # GENERIC or a system id
+    dice_bot: DiceBot
+
+    @property
+    def label(self) -> str:
+        """The setting's name in the dice box (a Message: a refusal naming it shows it translated)."""
+        return self.dice_bot.label
+
+    @property
+    def bot(self) -> str:
+        """The BCDice game system ID that rolls it."""
+        return self.dice_bot.bot
+
+    @property
+    def own_bot(self) -> bool:
+        """False: BCDice has no bot for this game, the generic DiceBot rolls it."""
+        return self.dice_bot.own_bot
+
+    def reads(self, command: BotCommand) -> bool:
+        return command in self.dice_bot.reads
 
     @property
     def prefix(self) -> str:
         """What the result line starts with."""
-        if self.id == "generic":
+        if self.id == GENERIC:
             return ""
         if not self.own_bot:
             return f"DiceBot（BCDiceに{self.label}のボットなし・汎用） : "
         return f"{self.bot} : "
 
 
-DICE_SYSTEMS: dict[str, DiceSystem] = {
-    s.id: s
-    for s in (
-        # Messages: a refusal naming a setting shows it in the UI language
-        DiceSystem("generic", Message("汎用"), "DiceBot", True),
-        DiceSystem("aw", Message("アナザーワールド (SRS)"), "SRS", True),
-        DiceSystem("sengensho", Message("千幻抄 (SGS)"), "Sengensyou", True),
-        DiceSystem("fourcard", Message("フォーカード"), "DiceBot", False),
-        DiceSystem("lotr", Message("指輪物語"), "DiceBot", False),
-    )
-}
+# Messages: a refusal naming a setting shows it in the UI language.
+_GENERIC = DiceSystem(GENERIC, DiceBot(Message("汎用")))
+
+
+# Setting id → setting: the generic one first, then every registered system that declares a dice
+# bot, in the registry's order; from the declarations (no system loads), derived again in place
+# when a system is registered or unregistered.
+DICE_SYSTEMS: dict[str, DiceSystem] = {}
+
+
+def _derive_settings() -> None:
+    DICE_SYSTEMS.clear()
+    DICE_SYSTEMS[GENERIC] = _GENERIC
+    for system_id, declared in all_declarations().items():
+        if declared.dice_bot is not None:
+            DICE_SYSTEMS[system_id] = DiceSystem(system_id, declared.dice_bot)
+
+
+_derive_settings()
+when_registry_changes(_derive_settings)
 
 # Secret S and repeat before the command word, as command_parse reads them.
 _LEAD = re.compile(r"(?:S(?=\S))?(?:(?:repeat|rep|x)\d+\s+(?:S(?=\S))?)?", re.IGNORECASE)
 
 
 def _system(system: str) -> DiceSystem:
-    if system not in DICE_SYSTEMS:
+    setting = DICE_SYSTEMS.get(system)
+    if setting is None:
         raise CommandError(
             Message("ダイスボット「{0}」はありません（{1}）", system, " / ".join(DICE_SYSTEMS))
         )
-    return DICE_SYSTEMS[system]
+    return setting
+
+
+def _needs(command: BotCommand) -> str:
+    """The name of the setting that reads `command` (the first one that declares it)."""
+    reader = next((s for s in DICE_SYSTEMS.values() if s.reads(command)), None)
+    return reader.label if reader is not None else command.name  # no registered bot reads it
 
 
 def _word(source: str) -> tuple[int, int]:
@@ -114,11 +150,11 @@ def _read_srs(source: str) -> tuple[SrsRead, int, int] | None:
     return None if read is None else (read, start, end)
 
 
-def _refuse(source: str, position: int, needs: str, setting: DiceSystem) -> CommandError:
+def _refuse(source: str, position: int, command: BotCommand, setting: DiceSystem) -> CommandError:
     return CommandError(
         Message(
             "このコマンドはダイスボットを「{0}」にすると振れます（「{1}」では読めません）",
-            needs,
+            _needs(command),
             setting.label,
         ),
         source,
@@ -126,32 +162,33 @@ def _refuse(source: str, position: int, needs: str, setting: DiceSystem) -> Comm
     )
 
 
-def parse_for(text: str, system: str = "generic") -> Command:
+def parse_for(text: str, system: str = GENERIC) -> Command:
     """The command as a BCDice room set to `system` reads it; CommandError when that bot refuses it."""
     setting = _system(system)
     source = normalize(text)
     srs = _read_srs(source) if source else None
-    if srs is not None and (setting.id == "aw" or srs[0].explicit):
+    reads_srs = setting.reads(BotCommand.SRS)
+    if srs is not None and (reads_srs or srs[0].explicit):
         read, start, end = srs
-        if setting.id != "aw":
-            raise _refuse(source, start, DICE_SYSTEMS["aw"].label, setting)
+        if not reads_srs:
+            raise _refuse(source, start, BotCommand.SRS, setting)
         # The secret S, repeat and comment are read as any command's: the word is set aside.
         shell = parse(source[:start] + "2D6" + source[end:])
         body = SrsCommand(read.modifier, read.target, read.critical, read.fumble)
         return replace(shell, source=source, body=body)
     command = parse(text)
-    if isinstance(command.body, SrsCommand) and setting.id != "aw":
-        raise _refuse(source, _word(source)[0], DICE_SYSTEMS["aw"].label, setting)
-    if isinstance(command.body, SengensyouCommand) and setting.id != "sengensho":
-        raise _refuse(source, max(source.upper().find("SGS"), 0), DICE_SYSTEMS["sengensho"].label, setting)
+    if isinstance(command.body, SrsCommand) and not reads_srs:
+        raise _refuse(source, _word(source)[0], BotCommand.SRS, setting)
+    if isinstance(command.body, SengensyouCommand) and not setting.reads(BotCommand.SGS):
+        raise _refuse(source, max(source.upper().find("SGS"), 0), BotCommand.SGS, setting)
     return command
 
 
-def roll_for(command: str | Command, rng: random.Random, system: str = "generic") -> CommandResult:
+def roll_for(command: str | Command, rng: random.Random, system: str = GENERIC) -> CommandResult:
     """Rolls as a room set to `system` would; the line begins with the system (see DiceSystem.prefix)."""
     setting = _system(system)
     parsed = parse_for(command, system) if isinstance(command, str) else command
-    if setting.id == "aw" and isinstance(parsed.body, SumCommand):
+    if setting.dice_bot.sort_add_dice and isinstance(parsed.body, SumCommand):
         groups = _dice_groups(parsed.body.expr)
         if groups is not None:
             rng = _SortedGroups(rng, groups * parsed.repeat)
@@ -165,17 +202,21 @@ def roll_for(command: str | Command, rng: random.Random, system: str = "generic"
     return replace(result, text=text, parts=parts)
 
 
-def distribution_for(command: str | Command, system: str = "generic") -> CommandOdds | None:
+def distribution_for(command: str | Command, system: str = GENERIC) -> CommandOdds | None:
     """The exact odds of one roll as `system` reads the command (None where there is no finite one)."""
     parsed = parse_for(command, system) if isinstance(command, str) else command
     return command_odds(parsed)
 
 
 def with_thresholds(text: str, system: str, critical: int, fumble: int) -> str:
-    """Under `aw`, an SRS check typed without its own critical/fumble, written out with the
-    character's (`2D6+2>=10` → `2D6+2>=10[11,2]` for a critical of 11): the log and a replay then
-    carry the values the roll was judged with.  Anything else comes back as it was."""
-    if system != "aw" or (critical, fumble) == (SRS_CRITICAL, SRS_FUMBLE):
+    """Under a setting that reads SRS checks, an SRS check typed without its own critical/fumble,
+    written out with the character's (`2D6+2>=10` → `2D6+2>=10[11,2]` for a critical of 11): the
+    log and a replay then carry the values the roll was judged with.  Anything else comes back as
+    it was."""
+    setting = DICE_SYSTEMS.get(system)
+    if setting is None or not setting.reads(BotCommand.SRS):
+        return text
+    if (critical, fumble) == (SRS_CRITICAL, SRS_FUMBLE):
         return text
     source = normalize(text)
     srs = _read_srs(source) if source else None

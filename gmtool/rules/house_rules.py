@@ -31,7 +31,7 @@ from gmtool.rules.house_rules_types import (
     Reading,
 )
 from gmtool.rules.message import Message
-from gmtool.rules.systems import SYSTEMS
+from gmtool.rules.systems import SYSTEMS, package_of
 
 __all__ = [
     "HOUSE_RULES_KEY",
@@ -134,7 +134,7 @@ _LOADED: dict[str, tuple[HouseRule, ...]] = {}
 
 
 def _module_rules(system_id: str) -> Iterable[HouseRule]:
-    name = f"gmtool.rules.systems.{system_id}.house_rules"
+    name = f"{package_of(system_id)}.house_rules"
     try:
         module = import_module(name)
     except ModuleNotFoundError as missing:

@@ -1,12 +1,13 @@
 """Where the session log's sessions, scenarios and days begin and end, read a page at a time.
 
-gmtool marks a session's course in the log of the systems that keep one: a line of kind
-`aw.session` or `sengensho.session` whose payload says `action` — `start_session`, `end_session`,
-`end_scenario`, `set_scenario` (its name in `scenario`), `add_scene`, `set_current_scene`.  A session
-therefore begins at 「セッション開始」 or after 「セッション終了」.  Where no session is marked (フォーカード,
-LotR, MTG, and logs written before the marks), a new day after a pause of `PAUSE_HOURS` starts a new
+gmtool marks a session's course in the log of the systems that keep one: a line of a kind its
+system declares as marking sessions (`LogKind.marks_sessions`, gmtool.rules.systems.declarations)
+whose payload says `action` — `start_session`, `end_session`, `end_scenario`, `set_scenario` (its
+name in `scenario`), `add_scene`, `set_current_scene`.  A session therefore begins at
+「セッション開始」 or after 「セッション終了」.  Where no session is marked (a system that keeps no
+session, and logs written before the marks), a new day after a pause of `PAUSE_HOURS` starts a new
 session, so an evening that runs past midnight stays one session.  Scenarios are known only where
-the log names them (アナザーワールド); `LogSpans.scenarios` is empty otherwise.
+the log names them; `LogSpans.scenarios` is empty otherwise.
 
 The scan keeps a few numbers per session and per day, never the lines: 200 000 lines are read in
 pages of `PAGE` with `Campaign.log_range` (a line that cannot be read counts, and breaks nothing).
@@ -20,13 +21,20 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from gmtool.rules.systems import all_declarations, derived_table
 from gmtool.store.campaign import Campaign, LogEntry
 from gmtool.store.log_lines import UnreadableLine
 
 PAGE = 2000
 PAUSE_HOURS = 6
-SESSION_KINDS = frozenset({"aw.session", "sengensho.session"})
 SCENE_ACTIONS = frozenset({"add_scene", "set_current_scene"})
+
+
+@derived_table
+def session_kinds() -> frozenset[str]:
+    """The log kinds whose lines mark a session's course, as the registered systems declare them."""
+    declared = all_declarations().values()
+    return frozenset(k.kind for d in declared for k in d.log_kinds if k.marks_sessions)
 
 
 class Cancelled(Exception):
@@ -68,7 +76,7 @@ class LogSpans:
 
 def action(line: LogEntry | UnreadableLine) -> str:
     """The session-course mark of a line ('' for any other line)."""
-    if isinstance(line, LogEntry) and line.kind in SESSION_KINDS:
+    if isinstance(line, LogEntry) and line.kind in session_kinds():
         value = line.payload.get("action")
         return value if isinstance(value, str) else ""
     return ""

@@ -40,15 +40,15 @@ from gmtool.rules.battle import Encounter, Participant, Resource
 from gmtool.rules.battle_rules import combat_rules
 from gmtool.rules.message import Message
 from gmtool.rules.palette import command_lines
-from gmtool.rules.systems import get_system
+from gmtool.rules.systems import SYSTEMS, declarations, get_system
 from gmtool.rules.systems.base import CCFoliaExport
+from gmtool.rules.systems.declarations import GENERIC_BOT
 from gmtool.store.ccfolia import character_params
 from gmtool.store.exchange import atomic_write_bytes
 
-# BCDice game system IDs (lib/bcdice/game_system/<ID>.rb).  アナザーワールド rolls with the SRS bot
-# (its palette's docstring says why); フォーカード, LotR and MTG have no bot: the generic one.
-DICEBOTS: Mapping[str, str] = {"aw": "SRS", "sengensho": "Sengensyou"}
-GENERIC_DICEBOT = "DiceBot"
+# A BCDice game system ID (lib/bcdice/game_system/<ID>.rb): each system's declared dice bot's, the
+# generic one for a system BCDice has no bot for or that declares none.
+GENERIC_DICEBOT = GENERIC_BOT
 SUFFIX = ".zip"
 SINGLE_ENTRY = "data.xml"  # the name Udonarium gives a saved character inside its ZIP
 # The groups under `detail`, as Udonarium's own sample character names them (game-character.ts).
@@ -76,7 +76,9 @@ class UdonariumCharacter:
 
 
 def dicebot(system_id: str) -> str:
-    return DICEBOTS.get(system_id, GENERIC_DICEBOT)
+    """The bot a character of the system carries: its declared dice bot's (`DiceBot.bot`)."""
+    declared = declarations(system_id).dice_bot if system_id in SYSTEMS else None
+    return declared.bot if declared is not None else GENERIC_DICEBOT
 
 
 # ---- from gmtool ------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.dice_box_model import FOLLOW_CHARACTER, SYSTEM_CHOICES, DiceBoxModel, LogEntry
+from gmtool.models.dice_box_model import FOLLOW_CHARACTER, DiceBoxModel, LogEntry
 from gmtool.rules.dice_table import DiceTable, row_odds
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.probability_plots import style_plot
@@ -103,7 +103,7 @@ class DiceBoxView(QWidget):
         self.roll_button = QPushButton(self.tr("振る"))
         # ダイスボット: how commands are read, as a CCFolia or Udonarium room's game system.
         self.system_combo = QComboBox()
-        for value in SYSTEM_CHOICES:
+        for value in model.system_choices():
             self.system_combo.addItem(model.system_label(value), value)
         self.system_combo.setToolTip(
             self.tr(

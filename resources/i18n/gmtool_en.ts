@@ -19634,26 +19634,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Set the dice bot to “{0}”</translation>
         </message>
         <message>
-            <source>汎用</source>
-            <translation>Generic</translation>
-        </message>
-        <message>
-            <source>アナザーワールド (SRS)</source>
-            <translation>Another World (SRS)</translation>
-        </message>
-        <message>
-            <source>千幻抄 (SGS)</source>
-            <translation>Sengensho (SGS)</translation>
-        </message>
-        <message>
-            <source>フォーカード</source>
-            <translation>Four Card</translation>
-        </message>
-        <message>
-            <source>指輪物語</source>
-            <translation>The Lord of the Rings</translation>
-        </message>
-        <message>
             <source>シークレットダイス</source>
             <translation>Secret dice</translation>
         </message>

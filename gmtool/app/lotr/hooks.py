@@ -5,7 +5,14 @@ Each reference is imported when the window first asks for it (`gmtool.app.system
 
 from __future__ import annotations
 
-from gmtool.app.system_hooks import SystemHooks, imported, panel, value_of
+from gmtool.app.system_hooks import MenuTool, SystemHooks, imported, panel, value_of
+
+
+def _army_title() -> str:
+    from PySide6.QtCore import QCoreApplication  # when the menu is built: this module imports no Qt
+
+    return QCoreApplication.translate("BattleMenu", "軍勢・攻城戦（指輪物語）…")
+
 
 HOOKS = SystemHooks(
     id="lotr",
@@ -20,4 +27,6 @@ HOOKS = SystemHooks(
     print_parts=value_of("gmtool.views.lotr.print_parts:PARTS"),
     has_wizard=True,
     tracker_box=imported("gmtool.views.lotr.attack_box:LotRTrackerBox"),
+    # The army tracker, in the 戦闘 menu of every campaign (the GM may use it for any system).
+    battle_tools=(MenuTool(_army_title, "gmtool.views.lotr.army.army_dialog:ArmyDialog", "Ctrl+Shift+A"),),
 )

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, runtime_che
 
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import Distribution
+from gmtool.rules.systems.declarations import Declarations
 
 if TYPE_CHECKING:
     from gmtool.rules.battle import Resource
@@ -81,6 +82,9 @@ class GameSystem(Protocol[CharacterT, SpecT, ResultT_co]):
     id: str  # "mtg", "aw", "sengensho", "fourcard", "lotr": package, data dir, save key
     name: str  # Japanese display name
     schema_version: int  # version of this system's character document
+    # What generic code reads of it (dice bot, log kinds, session keys, demo): its package's
+    # DECLARATIONS, which the registry also gives without loading the system.
+    declarations: Declarations
 
     def new_character(self, name: str = "") -> CharacterT: ...
 

@@ -1,83 +1,42 @@
-"""The Lord of the Rings RPG (Decipher, CODA)."""
+"""The Lord of the Rings RPG (Decipher, CODA).
+
+What generic code reads of the system is declared here (`DECLARATIONS`), light; the system itself
+(`SYSTEM`, in `system.py`, with its schemas and rule data) is imported when first asked for.
+"""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic import TypeAdapter
-
-from gmtool.rules.checks import CheckKind
-from gmtool.rules.dice import Distribution
-from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
-from gmtool.rules.systems.lotr import checks
-from gmtool.rules.systems.lotr.character import SCHEMA_VERSION, LotRCharacter
-from gmtool.rules.systems.lotr.checks import CheckSpec, LotRResult, RollSpec
-from gmtool.rules.systems.lotr.derived import derive
-from gmtool.rules.systems.lotr.kinds import DEFAULT_TN, check_kinds, roller_for
+from gmtool.rules.message import Message
+from gmtool.rules.systems import lazy_system_attribute
+from gmtool.rules.systems.declarations import COMBAT, NOTES, OTHER, Declarations, Demo, DiceBot, LogKind
 
 if TYPE_CHECKING:
-    from gmtool.rules.battle_rules import CombatRules
-    from gmtool.rules.systems.base import GameSystem
+    from gmtool.rules.systems.lotr.system import SYSTEM as SYSTEM
 
-_ADAPTER = TypeAdapter(LotRCharacter)
-
-
-class LotR:
-    id = "lotr"
-
-    @property
-    def combat(self) -> CombatRules:
-        """The battle tracker's round (imported when a fight needs it, not at start-up)."""
-        from gmtool.rules.systems.lotr.combat import SYSTEM_COMBAT
-
-        return SYSTEM_COMBAT
-
-    @property
-    def palette(self) -> ChatPalette:
-        """Its chat-palette lines (imported when a palette is made, not at start-up)."""
-        from gmtool.rules.systems.lotr.palette import PALETTE
-
-        return PALETTE
-
-    @property
-    def ccfolia(self) -> CCFoliaExport:
-        """Its part of a CCFolia export (imported when one is made, not at start-up)."""
-        from gmtool.rules.systems.lotr.ccfolia import CCFOLIA
-
-        return CCFOLIA
-
-    name = "指輪物語RPG（CODA）"
-    schema_version = SCHEMA_VERSION
-
-    def new_character(self, name: str = "") -> LotRCharacter:
-        return LotRCharacter(name=name)
-
-    def derive(self, character: LotRCharacter) -> Mapping[str, int]:
-        return derive(character)
-
-    def checks(self, character: LotRCharacter) -> Sequence[CheckKind]:
-        return check_kinds(character)
-
-    # The annotations name the checks module's types directly: in the class body `checks` is the
-    # method above, not the module.
-    def default_spec(self, character: LotRCharacter, kind: CheckKind) -> RollSpec:
-        return checks.RollSpec(roller_for(character, kind.id), DEFAULT_TN)
-
-    def distribution(self, spec: CheckSpec) -> Distribution[Any]:
-        return checks.distribution(spec)
-
-    def resolve(self, spec: CheckSpec, rng: random.Random) -> LotRResult:
-        return checks.resolve(spec, rng)
-
-    def load_character(self, data: Mapping[str, Any]) -> LotRCharacter:
-        return _ADAPTER.validate_python(data)
-
-    def dump_character(self, character: LotRCharacter) -> dict[str, Any]:
-        return _ADAPTER.dump_python(character, mode="json")
+DECLARATIONS = Declarations(
+    # BCDice's TheOneRing bots are another game: the CODA rules roll as the generic DiceBot.
+    dice_bot=DiceBot(Message("指輪物語"), own_bot=False),
+    log_kinds=(
+        LogKind("lotr.army", COMBAT),
+        LogKind("lotr.mass_battle", COMBAT),
+        LogKind("lotr-condition", COMBAT),
+        LogKind("lotr-creation", NOTES),
+        LogKind("lotr-advancement", NOTES),
+        LogKind("lotr.travel", OTHER),
+    ),
+    session_keys=(
+        "lotr.army",
+        "lotr.mass_battle",
+        "lotr.renown_test",
+        "lotr.on_fire",
+        "lotr.courage_round",
+        "lotr.rules",
+    ),
+    demo=Demo("lotr.json"),
+)
 
 
-SYSTEM = LotR()
-if TYPE_CHECKING:  # the engine contract, with this system's character, specs and results
-    _CONTRACT: GameSystem[LotRCharacter, CheckSpec, LotRResult] = SYSTEM
+def __getattr__(name: str) -> Any:
+    return lazy_system_attribute(__name__, name)
