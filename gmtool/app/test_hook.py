@@ -58,6 +58,9 @@ class TestHook(QObject):
         self._out = stdout or sys.stdout
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._count = 0
+        # A step that runs a nested event loop (a lock wait's processEvents) must not let the timer
+        # start the next command inside it: commands are performed one at a time, in order.
+        self._busy = False
         source = stdin or sys.stdin
         threading.Thread(target=self._read, args=(source,), name="gmtool-test-hook", daemon=True).start()
         self._timer = QTimer(self)
@@ -87,6 +90,15 @@ class TestHook(QObject):
         self._out.flush()
 
     def _drain(self) -> None:
+        if self._busy:
+            return
+        self._busy = True
+        try:
+            self._drain_queued()
+        finally:
+            self._busy = False
+
+    def _drain_queued(self) -> None:
         while True:
             try:
                 line = self._lines.get_nowait()
