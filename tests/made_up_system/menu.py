@@ -15,4 +15,4 @@ class MadeUpMenu(SystemMenu):
         return "作り話RPG(&Z)"
 
     def build(self, menu: QMenu) -> None:
-        menu.addAction(self.window.make_action("運だめし", lambda: self.window.panel_model(SYSTEM_ID).roll()))
+        menu.addAction(self.services.make_action("運だめし", lambda: self.services.panel_model(SYSTEM_ID).roll()))

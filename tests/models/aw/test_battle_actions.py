@@ -22,5 +22,5 @@ def test_the_actor_the_others_and_a_finishing_blow(campaign_model):
     assert [i for _name, i in others] == [i for i in ids if i != actor.id]
     target = others[0][1]
     assert not actions.can_finish_off(target) and not actions.can_finish_off(None)
-    tracker.set_status(target, Status.DEFEATED)
+    tracker.edit.set_status(target, Status.DEFEATED)
     assert actions.can_finish_off(target)
