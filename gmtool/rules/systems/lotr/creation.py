@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from gmtool.rules.dice import Distribution, Faces, roll, sum_distribution
 from gmtool.rules.message import Message
@@ -20,8 +19,37 @@ from gmtool.rules.systems.lotr.character import (
     ATTRIBUTE_MIN,
     Attributes,
     LotRCharacter,
-    Pick,
     Skill,
+)
+from gmtool.rules.systems.lotr.creation_types import (
+    CHOICE,
+    CHOICE_MAX,
+    CHOICE_POINTS,
+    CHOICE_VALUES,
+    CREATION_MAX_RANK,
+    CUSTOM,
+    EXTRA_SPECIALISATION_COST,
+    FAVOURED_ATTRIBUTES,
+    FREE_POINTS,
+    FREE_SPECIALISATIONS,
+    LANGUAGE_MULTIPLIER,
+    LANGUAGE_PREFIXES,
+    MAX_FLAWS,
+    ORDER_FREE_RANKS,
+    ORDER_RANK_CAP,
+    ORDER_RANKS,
+    PACKAGE,
+    RACE_PICKS,
+    RANDOM,
+    RANDOM_DICE,
+    RANDOM_ROLLS,
+    STEP_ATTRIBUTES,
+    STEP_EXTRAS,
+    STEP_FAVOURED,
+    STEP_ORIGIN,
+    STEP_SKILLS,
+    CreationDraft,
+    Problem,
 )
 from gmtool.rules.systems.lotr.derived import (
     COURAGE_BASE,
@@ -39,34 +67,54 @@ from gmtool.rules.systems.lotr.rules_data import (
     lotr_rules,
 )
 
-RANDOM, CHOICE = "random", "choice"
-PACKAGE, CUSTOM = "package", "custom"
-RANDOM_DICE = (2, 6)  # 「2d6 を9回振って,高いもの6つを」
-RANDOM_ROLLS = 9
-CHOICE_VALUES = (10, 9, 7, 7, 5, 4)  # 「10, 9, 7, 7, 5, 4 の固定値に,8ポイントを自由配分」
-CHOICE_POINTS = 8
-CHOICE_MAX = 12  # 「このとき,能力値の最大値は12とする」(before race bonuses)
-FAVOURED_ATTRIBUTES = 2
-CREATION_MAX_RANK = 6  # 「初期キャラクターは,各技能,最大6ランクまで」
-ORDER_RANKS = 15  # 「15ランクを一つの技能には最大3ランクまでという制限付きで割り振り」
-ORDER_RANK_CAP = 3
-ORDER_FREE_RANKS = 5  # 「さらに5ランク分の自由配分」
-RACE_PICKS = 6  # 「リストの中からスキル・特徴を6ポイント取得」
-LANGUAGE_MULTIPLIER = 3  # 「合計で Wits x 3 の値まで」
-LANGUAGE_PREFIXES = ("Language", "Lore")
-FREE_POINTS = 5  # 「5点の自由ポイント」
-MAX_FLAWS = 4  # 「"Flaws" は…合わせて4つまで」
-FREE_SPECIALISATIONS = 1  # 「ただ一つに限って,特化を自由に」; 「二つ目以降は,一つにつき1点」
-EXTRA_SPECIALISATION_COST = 1
-
-# Steps of the wizard the problems belong to.
-STEP_ORIGIN, STEP_ATTRIBUTES, STEP_FAVOURED, STEP_SKILLS, STEP_EXTRAS = (
-    "origin",
-    "attributes",
-    "favoured",
-    "skills",
-    "extras",
-)
+# The value types live in creation_types (views may import them); they are re-exported here.
+__all__ = [
+    "CHOICE",
+    "CHOICE_MAX",
+    "CHOICE_POINTS",
+    "CHOICE_VALUES",
+    "CREATION_MAX_RANK",
+    "CUSTOM",
+    "EXTRA_SPECIALISATION_COST",
+    "FAVOURED_ATTRIBUTES",
+    "FREE_POINTS",
+    "FREE_SPECIALISATIONS",
+    "LANGUAGE_MULTIPLIER",
+    "LANGUAGE_PREFIXES",
+    "MAX_FLAWS",
+    "ORDER_FREE_RANKS",
+    "ORDER_RANKS",
+    "ORDER_RANK_CAP",
+    "PACKAGE",
+    "RACE_PICKS",
+    "RANDOM",
+    "RANDOM_DICE",
+    "RANDOM_ROLLS",
+    "STEP_ATTRIBUTES",
+    "STEP_EXTRAS",
+    "STEP_FAVOURED",
+    "STEP_ORIGIN",
+    "STEP_SKILLS",
+    "CreationDraft",
+    "Problem",
+    "before_race",
+    "best_six",
+    "bought_attributes",
+    "build_character",
+    "courage_at_creation",
+    "extra_specialisations",
+    "final_attributes",
+    "free_points_used",
+    "language_budget",
+    "order_ranks",
+    "positive_ranks",
+    "problems",
+    "race_bonuses",
+    "race_points_used",
+    "random_roll_distribution",
+    "roll_attribute_dice",
+    "skill_totals",
+]
 
 
 def roll_attribute_dice(rng: random.Random) -> tuple[Faces, ...]:
@@ -81,41 +129,6 @@ def random_roll_distribution() -> Distribution[int]:
 
 def best_six(values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(values, reverse=True)[: len(ATTRIBUTE_IDS)])
-
-
-@dataclass(frozen=True)
-class Problem:
-    step: str
-    message: str
-
-
-@dataclass(frozen=True)
-class CreationDraft:
-    name: str = ""
-    race: str = ""
-    subrace: str = ""
-    order: str = ""
-    method: str = RANDOM
-    rolls: tuple[int, ...] = ()  # the nine 2d6 values (random method)
-    assigned: Mapping[str, int] = field(default_factory=dict)  # value before race, per attribute
-    choice_points: Mapping[str, int] = field(default_factory=dict)  # choice method's 8 points
-    favoured_attributes: tuple[str, ...] = ()
-    favoured_reaction: str = ""
-    skill_mode: str = CUSTOM
-    order_ranks: Mapping[str, int] = field(default_factory=dict)  # custom: 15 ranks, ≤ 3 each
-    order_free_ranks: Mapping[str, int] = field(default_factory=dict)  # custom: 5 more
-    race_ranks: Mapping[str, int] = field(default_factory=dict)  # the race's 6 points
-    race_edges: tuple[Pick, ...] = ()  # edges bought with race points (cost = picks)
-    language_ranks: Mapping[str, int] = field(default_factory=dict)  # WIT × 3
-    free_ranks: Mapping[str, int] = field(default_factory=dict)  # 5 free points, 1 a rank
-    free_picks: tuple[Pick, ...] = ()  # other buys with free points (attribute, edge, …)
-    specialisations: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    skill_attributes: Mapping[str, str] = field(default_factory=dict)  # for skills outside the list
-    edges: tuple[str, ...] = ()  # the custom allocation's one extra edge, package edges, …
-    flaws: tuple[str, ...] = ()
-    order_ability: str = ""
-    money: str = ""
-    notes: str = ""
 
 
 # ---- attributes ----------------------------------------------------------------------------
