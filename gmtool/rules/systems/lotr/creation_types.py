@@ -32,6 +32,18 @@ MAX_FLAWS = 4  # 「"Flaws" は…合わせて4つまで」
 FREE_SPECIALISATIONS = 1  # 「ただ一つに限って,特化を自由に」; 「二つ目以降は,一つにつき1点」
 EXTRA_SPECIALISATION_COST = 1
 
+# The five rank pools of 1.4, as the draft stores them (pool → the draft's field).
+POOLS = ("order", "order_free", "race", "language", "free")
+POOL_FIELDS = {
+    "order": "order_ranks",
+    "order_free": "order_free_ranks",
+    "race": "race_ranks",
+    "language": "language_ranks",
+    "free": "free_ranks",
+}
+ORDER_POOLS = ("order", "order_free")  # a package is the order's ranks: these two do not count then
+FREE_PICK_KINDS = ("attribute", "edge")  # 「能力値(Primary Attribute),技能のランク,edge の成長」
+
 # Steps of the wizard the problems belong to.
 STEP_ORIGIN, STEP_ATTRIBUTES, STEP_FAVOURED, STEP_SKILLS, STEP_EXTRAS = (
     "origin",
@@ -46,6 +58,58 @@ STEP_ORIGIN, STEP_ATTRIBUTES, STEP_FAVOURED, STEP_SKILLS, STEP_EXTRAS = (
 class Problem:
     step: str
     message: str
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One budget or cap of 1.1–1.4.1 as a draft uses it: `used` against the most it allows.
+
+    `subject` is the attribute or skill a cap is about ("" for a whole budget); a rule that allows
+    none of something (a skill outside the order's list) is a limit of 0 used once.  `settled` is
+    False while the limit means nothing yet (the language budget before Wits is assigned).
+    """
+
+    step: str
+    kind: str
+    used: int
+    limit: int
+    message: str  # why, once exceeded
+    subject: str = ""
+    settled: bool = True
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}:{self.subject}" if self.subject else self.kind
+
+    @property
+    def left(self) -> int:
+        return self.limit - self.used
+
+    @property
+    def excess(self) -> int:
+        """By how much the draft is over (≤ 0: within the limit)."""
+        return self.used - self.limit
+
+
+@dataclass(frozen=True)
+class CreationPreview:
+    """Every value the character will have, from the draft as it stands (None = not assigned yet)."""
+
+    before_race: dict[str, int | None]
+    bonuses: dict[str, int]
+    bonuses_known: bool
+    attributes: dict[str, int | None]
+    modifiers: dict[str, int | None]
+    reactions: dict[str, int] | None
+    health: int | None
+    defence: int | None
+    courage: int
+    courage_known: bool
+    size: str
+    wound_levels: int | None
+    encumbrance: tuple[int, ...] | None
+    damage_bonus: int | None
+    renown: int = 0  # 「0 からスタート」
 
 
 @dataclass(frozen=True)
