@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.battle_keys import ENCOUNTER_KEY
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.house_rules_model import campaign_house_rules
-from gmtool.models.lotr.check_courage import CourageMixin, RolledCheck
+from gmtool.models.lotr.check_courage import LotRCourage, RolledCheck
 from gmtool.models.lotr.check_log import (
     bearing_warning,
     bonus_parts,
@@ -70,7 +70,7 @@ class LotRInputs(RollerInputs):
     wounds: bool = True  # the wound penalty applies (physical and most knowledge tests)
 
 
-class LotRCheckModel(CourageMixin, RollerInputsMixin, QObject):
+class LotRCheckModel(RollerInputsMixin, QObject):
     changed = Signal()
     # RollResult | GroupResult | OpposedResult; emitted after a roll and again after courage is spent
     check_resolved = Signal(object)
@@ -93,6 +93,8 @@ class LotRCheckModel(CourageMixin, RollerInputsMixin, QObject):
         self.difficulty = DEFAULT_TN  # 目標値 (TN); the shared setters call it difficulty
         self.tie_rule = TieRule.REROLL
         self.rolled: RolledCheck | None = None
+        self.courage = LotRCourage(campaign_model, self, self)  # spent after seeing the roll (1.2.3)
+        self.courage.spent.connect(self.check_resolved)
         self._source_before_corruption: str | None = None  # A's choice, put back after 堕落判定
         ids = self._ids()
         if ids:
@@ -287,7 +289,7 @@ class LotRCheckModel(CourageMixin, RollerInputsMixin, QObject):
     odds: Odds
 
     def _recompute(self) -> None:
-        self.odds = compute_odds(self.spec(), self.courage_most(), self.courage_per_point().total)
+        self.odds = compute_odds(self.spec(), self.courage.most(), self.courage.per_point().total)
         self.changed.emit()
 
     # ---- rolling --------------------------------------------------------------------------
@@ -295,6 +297,11 @@ class LotRCheckModel(CourageMixin, RollerInputsMixin, QObject):
         """What a roll belongs to: the kind of test, who rolls, and the TN (B in an opposed test)."""
         opposed = self.mode == OPPOSED
         return (self.mode, self.a.character_id, self.b.character_id if opposed else self.difficulty)
+
+    @property
+    def last_result(self) -> LotRResult | None:
+        """The last roll with the courage spent on it (undo shows through: it is read again)."""
+        return self.courage.last_result
 
     @property
     def roll_is_current(self) -> bool:
@@ -329,8 +336,8 @@ class LotRCheckModel(CourageMixin, RollerInputsMixin, QObject):
             self.b.character_id if self.mode == OPPOSED and self.character(Contestant.B) is not None else None
         )
         values = (
-            self.courage_per_point(),
-            self.courage_per_point(Contestant.B) if b_id else CouragePerPoint(),
+            self.courage.per_point(),
+            self.courage.per_point(Contestant.B) if b_id else CouragePerPoint(),
         )
         self.rolled = RolledCheck(
             result, spec, self.mode, character_id, entry.id, before, after, key, b_id, values

@@ -123,14 +123,14 @@ class CheckTextsMixin:
     def _courage_text(self) -> str:
         model = self.model
         character = model.character(Contestant.A)
-        text = model.courage_round_label
+        text = model.courage.round_label
         if character is None:
             return text
         return text + self.tr("。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用").format(
             character.name,
             character.courage_left,
             character.courage,
-            model.spent_this_round(model.a.character_id),
+            model.courage.spent_this_round(model.a.character_id),
             COURAGE_PER_ROUND,
         )
 
@@ -159,7 +159,7 @@ class CheckTextsMixin:
             text = self.tr("、同点で振り直し、").join(rounds) + f" → {winner}"
             degree = degree_of(result.margin, rules.degree_bands())  # 1.5.2
             text += self.tr("（{0}、差 {1}）").format(rules.band(degree).name, result.margin)
-            a_points, b_points = self.model.courage_on_roll()
+            a_points, b_points = self.model.courage.on_roll()
             if a_points or b_points:
                 text += self.tr("（勇気 A {0} 点・B {1} 点込み）").format(a_points, b_points)
             return text

@@ -181,13 +181,13 @@ class LotRCheckView(CheckTextsMixin, QWidget):
     # ---- actions ----------------------------------------------------------------------------
     def spend_courage(self, side: Contestant = Contestant.A) -> None:
         try:
-            self.model.spend_courage(1, side)
+            self.model.courage.spend(1, side)
         except CourageRefused as refusal:
             show_refusal(self, str(refusal))
 
     def next_round(self) -> None:
         try:
-            self.model.next_round()
+            self.model.courage.next_round()
         except CourageRefused as refusal:
             show_refusal(self, str(refusal))
 
@@ -226,11 +226,11 @@ class LotRCheckView(CheckTextsMixin, QWidget):
         # Short in 対決: the two sides' buttons share the row with the roll and the odds.
         spend = self.tr("A: 勇気 +{0}") if opposed else self.tr("勇気を使う（+{0}）")
         # A point is worth more with traits such as Bold and Horselord on Ride (1.2.3): +7, not +3.
-        self.courage_button.setText(spend.format(model.courage_per_point().total))
+        self.courage_button.setText(spend.format(model.courage.per_point().total))
         self.courage_b_button.setText(
-            self.tr("B: 勇気 +{0}").format(model.courage_per_point(Contestant.B).total)
+            self.tr("B: 勇気 +{0}").format(model.courage.per_point(Contestant.B).total)
         )
-        self.courage_button.setToolTip(self._courage_tip(model.courage_per_point()))
+        self.courage_button.setToolTip(self._courage_tip(model.courage.per_point()))
         self.courage_b_button.setVisible(opposed)
         self.tn_spin.setVisible(not opposed)
         for plot in (self.stack_plot, self.totals_plot):
@@ -257,7 +257,7 @@ class LotRCheckView(CheckTextsMixin, QWidget):
         self.courage_button.setEnabled(current)
         self.courage_b_button.setEnabled(current)
         # While a LotR fight runs, courage counts on the tracker's rounds: it moves them on.
-        self.next_round_button.setEnabled(not model.follows_tracker)
+        self.next_round_button.setEnabled(not model.courage.follows_tracker)
         self.warning_label.setText(model.warning)
         self.warning_label.setVisible(bool(model.warning))
         self.result_label.setText(self._result_text())
