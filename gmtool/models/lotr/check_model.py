@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -37,22 +38,26 @@ from gmtool.rules.dice import new_seed
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.checks import (
+    GROUP_HELPER_TN_OFFSET,
     TN_BOUNDS,
     Contestant,
     GroupSpec,
     LotRResult,
     LotRRoller,
+    OpposedResult,
     OpposedSpec,
     RollResult,
     RollSpec,
     TieRule,
     corruption_after,
+    degree_of,
     resolve,
 )
 from gmtool.rules.systems.lotr.courage import CouragePerPoint
 from gmtool.rules.systems.lotr.derived import AFFINITY_BONUS, condition_penalty, wound_track
 from gmtool.rules.systems.lotr.house_rules import MARGINAL_HELPER
 from gmtool.rules.systems.lotr.kinds import DEFAULT_TN, check_kinds, roller_for
+from gmtool.rules.systems.lotr.rules_data import Degree
 from gmtool.store.campaign import StoredCharacter
 
 SYSTEM_ID = "lotr"
@@ -302,6 +307,40 @@ class LotRCheckModel(RollerInputsMixin, QObject):
     def last_result(self) -> LotRResult | None:
         """The last roll with the courage spent on it (undo shows through: it is read again)."""
         return self.courage.last_result
+
+    @property
+    def helper_tn(self) -> int:
+        """The TN each helper of a group test rolls against (「目標値 -5」)."""
+        return self.difficulty + GROUP_HELPER_TN_OFFSET
+
+    @property
+    def opposed_degree(self) -> Degree | None:
+        """The winner's degree of the last opposed roll, read from the difference of the totals
+        with the courage spent on it (1.5.2); None when the last roll was not opposed."""
+        result = self.last_result
+        if not isinstance(result, OpposedResult):
+            return None
+        return degree_of(result.margin, self.rules.degree_bands())
+
+    @property
+    def corruption_outcomes(self) -> list[tuple[int, int | None, Fraction]]:
+        """Each change a corruption test may give, with the Corruption it leaves A at (None: no
+        character chosen) and its chance (1.2.4)."""
+        character = self.character(Contestant.A)
+        return [
+            (change, max(0, character.corruption + change) if character is not None else None, p)
+            for change, p in self.odds.corruption_probabilities.items()
+        ]
+
+    @property
+    def corruption_after_roll(self) -> int | None:
+        """The Corruption of whoever took the last corruption test, as it stands now (courage spent
+        since may have changed it); None when the last roll changed none or they are gone."""
+        rolled = self.rolled
+        if rolled is None or rolled.corruption_before is None:
+            return None
+        character = self.character_by_id(rolled.character_id)
+        return character.corruption if character is not None else None
 
     @property
     def roll_is_current(self) -> bool:

@@ -12,16 +12,14 @@ from typing import TYPE_CHECKING
 from gmtool.models.lotr.check_log import MODE_LABELS, degree_label, faces_text, tie_rule_label
 from gmtool.models.lotr.check_model import CORRUPTION, GROUP, OPPOSED, TEST, LotRCheckModel
 from gmtool.models.outcome_text import percent
-from gmtool.rules.systems.lotr.checks import (
+from gmtool.rules.systems.lotr.check_types import (
     COURAGE_PER_ROUND,
-    GROUP_HELPER_TN_OFFSET,
     Contestant,
+    CouragePerPoint,
     GroupResult,
     OpposedResult,
     RollResult,
-    degree_of,
 )
-from gmtool.rules.systems.lotr.courage import CouragePerPoint
 from gmtool.rules.systems.lotr.house_rules import MARGINAL_ONE
 
 MODE_HELP = {
@@ -99,18 +97,13 @@ class CheckTextsMixin:
         lines.append(self.tr("結果を見て勇気を使うときの成功率 — {0}").format(self.tr("、").join(courage)))
         if model.mode == GROUP:
             helps = self.tr("、").join(f"+{b}: {percent(float(p))}" for b, p in odds.help_bonus.items())
-            lines.append(
-                self.tr("助けの合計（助ける人は目標値 {0}）— {1}").format(
-                    model.tn + GROUP_HELPER_TN_OFFSET, helps
-                )
-            )
+            lines.append(self.tr("助けの合計（助ける人は目標値 {0}）— {1}").format(model.helper_tn, helps))
         if model.mode == CORRUPTION:
             character = model.character(Contestant.A)
-            now = character.corruption if character is not None else None
             changes = []
-            for change, p in odds.corruption_probabilities.items():
-                after = f" → {max(0, now + change)}" if now is not None else ""
-                changes.append(f"{change:+d}{after}: {percent(float(p))}")
+            for change, after, p in model.corruption_outcomes:
+                shown = f" → {after}" if after is not None else ""
+                changes.append(f"{change:+d}{shown}: {percent(float(p))}")
             line = self.tr("Corruption の変化 — {0}").format(self.tr("、").join(changes))
             if character is not None:  # on the same line: the panel has no line to spare
                 now_line = self.tr("Corruption {0} / Bearing {1}").format(
@@ -157,7 +150,8 @@ class CheckTextsMixin:
             ]
             winner = self.tr("A の勝ち") if result.winner is Contestant.A else self.tr("B の勝ち")
             text = self.tr("、同点で振り直し、").join(rounds) + f" → {winner}"
-            degree = degree_of(result.margin, rules.degree_bands())  # 1.5.2
+            degree = self.model.opposed_degree  # 1.5.2
+            assert degree is not None  # the last roll is this opposed one
             text += self.tr("（{0}、差 {1}）").format(rules.band(degree).name, result.margin)
             a_points, b_points = self.model.courage.on_roll()
             if a_points or b_points:
@@ -179,9 +173,7 @@ class CheckTextsMixin:
             text += self.tr("。助け {0:+d}（{1}）").format(result.help_bonus, gives)
         if leader.courage:
             text += self.tr("。勇気 {0} 点（+{1}）込み").format(leader.courage, leader.courage_bonus)
-        rolled = self.model.rolled
-        if rolled is not None and rolled.corruption_before is not None:
-            if rolled.character_id in {s.id for s in self.model.characters()}:
-                now = self.model.campaign_model.character(rolled.character_id).corruption
-                text += self.tr("。Corruption {0} → {1}").format(rolled.corruption_before, now)
+        rolled, now = self.model.rolled, self.model.corruption_after_roll
+        if rolled is not None and now is not None:
+            text += self.tr("。Corruption {0} → {1}").format(rolled.corruption_before, now)
         return text

@@ -26,7 +26,7 @@ from gmtool.models.lotr.check_model import (
 )
 from gmtool.models.lotr.shown_names import shown_name
 from gmtool.models.outcome_text import percent
-from gmtool.rules.systems.lotr.checks import (
+from gmtool.rules.systems.lotr.check_types import (
     COURAGE_BONUS,
     COURAGE_PER_ROUND,
     Contestant,
