@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.rules_model import LotRRulesModel
-from gmtool.rules.systems.lotr.reference_tables import NAME, Cell, Column, ReferenceTable
+from gmtool.rules.systems.lotr.reference_table_types import NAME, Cell, Column, ReferenceTable
 from gmtool.views.appearance import tone_colour
 from gmtool.views.lotr.rules_fields import RulesTab, note_label, parse_int, tr
 from gmtool.views.widgets import shown_message

@@ -23,10 +23,12 @@ from gmtool.rules.systems.lotr.derived_types import (
     SPECIALISATION_BONUS,
     UNTRAINED_PENALTY,
     VERY_HEAVY,
+    SheetValues,
+    SkillRow,
     WoundTrack,
 )
 from gmtool.rules.systems.lotr.house_rules import UNSET_LIGHTER
-from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, Level, LotRRules, lotr_rules
+from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, REACTION_IDS, Level, LotRRules, lotr_rules
 
 # The value types live in derived_types (views may import them); they are re-exported here.
 __all__ = [
@@ -47,6 +49,8 @@ __all__ = [
     "SPECIALISATION_BONUS",
     "UNTRAINED_PENALTY",
     "VERY_HEAVY",
+    "SheetValues",
+    "SkillRow",
     "WoundTrack",
     "attribute_cap",
     "condition_penalty",
@@ -60,8 +64,10 @@ __all__ = [
     "load_level",
     "modifiers",
     "movement",
+    "sheet_values",
     "skill_attribute",
     "skill_bonus",
+    "skill_rows",
     "weariness_level",
     "wound_track",
 ]
@@ -198,3 +204,39 @@ def derive(character: LotRCharacter, rules: LotRRules | None = None) -> dict[str
         xp_total=character.xp_total,
     )
     return values
+
+
+# ---- what the sheet shows ---------------------------------------------------------------------
+def sheet_values(character: LotRCharacter, rules: LotRRules | None = None) -> SheetValues:
+    """Every value the sheet shows beside the stored ones: the modifiers and caps, the formulas
+    the reactions and Health were made by (they do not follow growth, 1.2), Defence, the loads."""
+    rules = rules or lotr_rules()
+    mods = modifiers(character, rules)
+    bonuses, _known = rules.race_bonuses(character.race, character.subrace)
+    caps: dict[str, int] = {a: attribute_cap(a, bonuses) for a in ATTRIBUTE_IDS}
+    reactions = creation_reactions(mods)
+    return SheetValues(
+        modifiers=mods,
+        caps=caps,
+        over_cap=tuple(a for a in ATTRIBUTE_IDS if character.attributes.get(a) > caps[a]),
+        creation_reactions={r: reactions.get(r) for r in REACTION_IDS},
+        creation_health=creation_health(character.attributes.vit, mods["str"]),
+        defence=defence(character, rules),
+        encumbrance=encumbrance(character),
+        damage_bonus=mods["str"],
+    )
+
+
+def skill_rows(character: LotRCharacter, rules: LotRRules | None = None) -> list[SkillRow]:
+    """The character's skills as the sheet's table shows them, in the sheet's order."""
+    rules = rules or lotr_rules()
+    mods = modifiers(character, rules)
+    rows = []
+    for skill in character.skills:
+        attribute = skill_attribute(skill, rules)
+        modifier = mods[attribute] if attribute else 0
+        total = skill.ranks + modifier
+        listed = bool(attribute) and not skill.attribute
+        special = total + SPECIALISATION_BONUS
+        rows.append(SkillRow(skill.name, attribute, listed, skill.ranks, modifier, total, special))
+    return rows

@@ -122,3 +122,31 @@ class WoundTrack:
     @property
     def points_left_in_level(self) -> int:
         return 0 if self.dead else self.health - self.damage % self.health
+
+
+# ---- what the sheet shows beside the stored values ------------------------------------------
+@dataclass(frozen=True)
+class SheetValues:
+    """The values the LotR sheet works out from the character and the tables (1.1–1.3)."""
+
+    modifiers: dict[str, int]  # each attribute's modifier
+    caps: dict[str, int]  # 12 + the race's modifier, per attribute
+    over_cap: tuple[str, ...]  # the attributes above their cap (magic and the like only)
+    creation_reactions: dict[str, int]  # each reaction by its creation formula (1.2)
+    creation_health: int  # Health by its creation formula: VIT + STR modifier
+    defence: int
+    encumbrance: tuple[int, int, int]  # normal / 重荷 / 超重荷 up to these loads
+    damage_bonus: int  # the STR modifier (1.3)
+
+
+@dataclass(frozen=True)
+class SkillRow:
+    """One skill as the sheet's table shows it: ranks + the key attribute's modifier."""
+
+    name: str
+    attribute: str  # the skill's own, else the skill list's; "" when neither says
+    listed: bool  # the attribute is the skill list's, not the skill's own
+    ranks: int
+    modifier: int  # 0 without an attribute
+    total: int
+    specialised_total: int  # in a specialisation (+2)
