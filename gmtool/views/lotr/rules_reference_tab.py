@@ -134,16 +134,16 @@ class ReferenceTablesView(RulesTab):
         return str(item.data(Qt.ItemDataRole.UserRole)) if item else self.model.rules.reference[0].id
 
     def table(self) -> ReferenceTable:
-        return self.model.reference_table(self.table_id)
+        return self.model.reference.table(self.table_id)
 
     def reload(self) -> None:
         for index in range(self.table_list.count()):
             item = self.table_list.item(index)
-            table = self.model.reference_table(str(item.data(Qt.ItemDataRole.UserRole)))
+            table = self.model.reference.table(str(item.data(Qt.ItemDataRole.UserRole)))
             text = shown_message(table.title)
             item.setText(text + (tr("（未設定）") if table.is_empty else ""))
             font = item.font()
-            font.setBold(self.model.is_edited("tables", table.id))
+            font.setBold(self.model.edits.is_edited("tables", table.id))
             item.setFont(font)
         table = self.table()
         self.title_label.setText(f"<b>{shown_message(table.title)}</b>　{table.source}")
@@ -152,7 +152,7 @@ class ReferenceTablesView(RulesTab):
         self.new_row.setEnabled(not table.fixed_rows)
         self.add_button.setEnabled(not table.fixed_rows)
         self.remove_button.setEnabled(not table.fixed_rows and bool(table.rows))
-        self.reset_table_button.setEnabled(self.model.is_edited("tables", table.id))
+        self.reset_table_button.setEnabled(self.model.edits.is_edited("tables", table.id))
 
     def _fill(self, table: ReferenceTable) -> None:
         self._filling = True
@@ -187,7 +187,7 @@ class ReferenceTablesView(RulesTab):
         table = self.table()
         row, col = item.row(), item.column()
         if col == 0:
-            self.attempt(partial(self.model.set_reference_cell, table.id, row, NAME, item.text().strip()))
+            self.attempt(partial(self.model.reference.set_cell, table.id, row, NAME, item.text().strip()))
             return
         column = table.columns[col - 1]
         try:
@@ -195,18 +195,18 @@ class ReferenceTablesView(RulesTab):
         except ValueError as refusal:
             self.refuse(str(refusal))
             return
-        self.attempt(partial(self.model.set_reference_cell, table.id, row, column.id, value))
+        self.attempt(partial(self.model.reference.set_cell, table.id, row, column.id, value))
 
     def _add_row(self) -> None:
-        if self.attempt(partial(self.model.add_reference_row, self.table_id, self.new_row.text())):
+        if self.attempt(partial(self.model.reference.add_row, self.table_id, self.new_row.text())):
             self.new_row.clear()
 
     def _remove_row(self) -> None:
         rows = sorted({i.row() for i in self.grid.selectedIndexes()})
         if len(rows) == 1:
-            self.attempt(partial(self.model.remove_reference_row, self.table_id, rows[0]))
+            self.attempt(partial(self.model.reference.remove_row, self.table_id, rows[0]))
         else:
             self.refuse(tr("削除する行を一つ選んでください"))
 
     def _reset_table(self) -> None:
-        self.attempt(partial(self.model.reset_reference_table, self.table_id))
+        self.attempt(partial(self.model.reference.reset, self.table_id))

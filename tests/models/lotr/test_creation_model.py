@@ -109,6 +109,6 @@ def test_the_campaigns_edited_tables_apply_while_the_wizard_is_open(empty_campai
     changes = []
     model.changed.connect(lambda: changes.append(True))
     assert model.preview().bonuses_known is False
-    LotRRulesModel(empty_campaign_model).set_bonus("hobbit", "harfoot", "nim", 1)
+    LotRRulesModel(empty_campaign_model).origins.set_bonus("hobbit", "harfoot", "nim", 1)
     assert changes and model.preview().bonuses_known is True
     assert model.preview().bonuses.get("nim") == 1

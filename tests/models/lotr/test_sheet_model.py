@@ -84,11 +84,11 @@ def test_corruption_against_bearing(empty_campaign_model):
 
 def test_courage_spent_on_a_skill_counts_its_traits(empty_campaign_model):
     model = make_model(empty_campaign_model, edges=("Bold",), courage=5)
-    LotRRulesModel(empty_campaign_model).set_reference_cell("courage_traits", 0, "per_point", None)
+    LotRRulesModel(empty_campaign_model).reference.set_cell("courage_traits", 0, "per_point", None)
     with pytest.raises(ValueError, match="Bold の値が未設定"):
         model.spend_courage(1, "Ride")
     assert "（1点" not in model.spend_courage(1, "Stealth")  # Bold is for Ride only: +3
-    LotRRulesModel(empty_campaign_model).set_reference_cell("courage_traits", 0, "per_point", 2)
+    LotRRulesModel(empty_campaign_model).reference.set_cell("courage_traits", 0, "per_point", 2)
     assert "+3 + Bold 2 = +5" in model.spend_courage(1, "Ride")
     assert model.character.courage_spent == 2
 
