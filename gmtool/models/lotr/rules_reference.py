@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from gmtool.models.lotr.rules_edits import RuleEdits
+from gmtool.models.lotr.rules_input import parse_cell
 from gmtool.models.shown_text import shown
 from gmtool.rules.systems.lotr.reference_tables import Cell, ReferenceTable, with_cell, with_row, without_row
 
@@ -28,6 +29,10 @@ class LotRReferenceTables(QObject):
         self._edits.set_value(
             ("tables", table_id), rows, self.tr("{0} の {1}").format(shown(table.title), label)
         )
+
+    def set_cell_text(self, table_id: str, row_index: int, column: str, text: str) -> None:
+        """A cell as the GM typed it (「未設定」 or empty: None), read as its column holds it."""
+        self.set_cell(table_id, row_index, column, parse_cell(self.table(table_id).column(column), text))
 
     def add_row(self, table_id: str, name: str) -> None:
         table = self.table(table_id)

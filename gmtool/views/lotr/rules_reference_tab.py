@@ -26,13 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models.lotr.rules_input import UNSET_CELL
 from gmtool.models.lotr.rules_model import LotRRulesModel
 from gmtool.rules.systems.lotr.reference_table_types import NAME, Cell, Column, ReferenceTable
 from gmtool.views.appearance import tone_colour
-from gmtool.views.lotr.rules_fields import RulesTab, note_label, parse_int, tr
+from gmtool.views.lotr.rules_fields import RulesTab, note_label, tr
 from gmtool.views.widgets import shown_message
 
-UNSET_CELL = "未設定"
 LIST_MAX_WIDTH = 420
 
 
@@ -42,22 +42,6 @@ def shown_cell(column: Column, value: Cell) -> str:
     if column.kind == "flag":
         return tr("はい") if value else tr("いいえ")
     return str(value)
-
-
-def parsed_cell(column: Column, text: str) -> Cell:
-    """What the GM typed, as the column holds it; empty or 「未設定」 → None."""
-    cleaned = text.strip()
-    if cleaned in ("", tr(UNSET_CELL), UNSET_CELL):
-        return None
-    if column.kind == "int":
-        return parse_int(cleaned)
-    if column.kind == "flag":
-        if cleaned in (tr("はい"), "はい", "yes", "true", "1"):
-            return True
-        if cleaned in (tr("いいえ"), "いいえ", "no", "false", "0"):
-            return False
-        raise ValueError(tr("「はい」か「いいえ」で入力してください（入力: {0}）").format(cleaned[:20]))
-    return cleaned
 
 
 class ReferenceTablesView(RulesTab):
@@ -190,12 +174,7 @@ class ReferenceTablesView(RulesTab):
             self.attempt(partial(self.model.reference.set_cell, table.id, row, NAME, item.text().strip()))
             return
         column = table.columns[col - 1]
-        try:
-            value = parsed_cell(column, item.text())
-        except ValueError as refusal:
-            self.refuse(str(refusal))
-            return
-        self.attempt(partial(self.model.reference.set_cell, table.id, row, column.id, value))
+        self.attempt(partial(self.model.reference.set_cell_text, table.id, row, column.id, item.text()))
 
     def _add_row(self) -> None:
         if self.attempt(partial(self.model.reference.add_row, self.table_id, self.new_row.text())):

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models.lotr.rules_input import parse_int
 from gmtool.models.lotr.rules_model import PICK_LABELS, LotRRulesModel
 from gmtool.rules.systems.lotr.rules_types import PICK_KINDS, Degree, Level
 from gmtool.views.lotr.rules_fields import (
@@ -27,7 +28,6 @@ from gmtool.views.lotr.rules_fields import (
     mark,
     mark_item,
     note_label,
-    parse_int,
     shown,
     tr,
 )

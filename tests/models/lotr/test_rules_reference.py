@@ -44,3 +44,13 @@ def test_a_table_goes_back_to_the_shipped_one(empty_campaign_model):
     rules_model.reference.reset(COURAGE_TRAITS)
     assert not rules_model.edits.is_edited("tables", COURAGE_TRAITS)
     assert rules_model.reference.table(COURAGE_TRAITS) == rules_model.shipped.reference_table(COURAGE_TRAITS)
+
+
+def test_a_cell_typed_is_read_as_its_column_holds_it(empty_campaign_model):
+    model = LotRRulesModel(empty_campaign_model).reference
+    model.set_cell_text(COURAGE_TRAITS, 0, "per_point", " ４ ")
+    assert model.table(COURAGE_TRAITS).rows[0].get("per_point") == 4
+    model.set_cell_text(COURAGE_TRAITS, 0, "per_point", "未設定")
+    assert model.table(COURAGE_TRAITS).rows[0].get("per_point") is None
+    with pytest.raises(ValueError, match="整数で入力してください"):
+        model.set_cell_text(COURAGE_TRAITS, 0, "per_point", "two")
