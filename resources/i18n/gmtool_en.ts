@@ -144,14 +144,6 @@
             <translation>Reset all rule tables to default</translation>
         </message>
         <message>
-            <source>値を入れてください（この項目は空欄にできません）</source>
-            <translation>Enter a value (this item cannot be blank)</translation>
-        </message>
-        <message>
-            <source>整数で入力してください（入力: {0}）</source>
-            <translation>Enter a whole number (entered: {0})</translation>
-        </message>
-        <message>
             <source>ハウスルール（同梱の表: {0}）</source>
             <translation>House rule (bundled table: {0})</translation>
         </message>
@@ -288,10 +280,6 @@
             <translation>No</translation>
         </message>
         <message>
-            <source>「はい」か「いいえ」で入力してください（入力: {0}）</source>
-            <translation>Enter “Yes” or “No” (typed: {0})</translation>
-        </message>
-        <message>
             <source>新しい行の名前（例: 武器の名前）</source>
             <translation>Name of the new row (e.g. a weapon's name)</translation>
         </message>
@@ -416,30 +404,12 @@
             <translation>Probability</translation>
         </message>
         <message>
-            <source>0 点の経験点は記録しません</source>
-            <translation>0 experience points are not recorded</translation>
-        </message>
-        <message>
-            <source>{0}
-（GM オーバーライドを有効にすると記録できます）</source>
-            <translation>{0}
-(it can be recorded with the GM override enabled)</translation>
-        </message>
-        <message>
-            <source>{0}、{1} 人</source>
-            <translation>{0}, {1} characters</translation>
-        </message>
-        <message>
             <source>{0}の幻想値 {1}</source>
             <translation>{0}'s fantasy {1}</translation>
         </message>
         <message>
             <source>{0}へ</source>
             <translation>To {0}</translation>
-        </message>
-        <message>
-            <source>{0}を達成（{1} 点を {2} 人で分配）</source>
-            <translation>Achieved {0} ({1} points shared among {2})</translation>
         </message>
         <message>
             <source>{0}・{1}「{2}」Lv{3}</source>
@@ -546,14 +516,6 @@
             <translation>Used (fantasy {0} does not decrease)</translation>
         </message>
         <message>
-            <source>分配する人数（{0} 人）が受け取る人数（{1} 人）より少ない</source>
-            <translation>The number to share among ({0}) is smaller than the number receiving ({1})</translation>
-        </message>
-        <message>
-            <source>削除する経験点の行を選んでください</source>
-            <translation>Choose the experience row to delete</translation>
-        </message>
-        <message>
             <source>前借りして使用・{0}</source>
             <translation>Used on advance · {0}</translation>
         </message>
@@ -566,64 +528,12 @@
             <translation>Fantasy ability "{0}" ({1} · {2} · fantasy required {3}): effect {4}</translation>
         </message>
         <message>
-            <source>指輪物語RPGのキャラクターではありません: {0}</source>
-            <translation>Not a Lord of the Rings RPG character: {0}</translation>
-        </message>
-        <message>
             <source>現在のシーン</source>
             <translation>Current scene</translation>
         </message>
         <message>
             <source>現在のシーン: 「{0}」</source>
             <translation>Current scene: "{0}"</translation>
-        </message>
-        <message>
-            <source>目標値は 1 以上です</source>
-            <translation>The target number is at least 1</translation>
-        </message>
-        <message>
-            <source>目的に関連した判定に成功（目標値 {0}）</source>
-            <translation>Succeeded at a check related to the goal (TN {0})</translation>
-        </message>
-        <message>
-            <source>目的の種類 '{0}' はありません</source>
-            <translation>There is no goal type '{0}'</translation>
-        </message>
-        <message>
-            <source>経験点 {0:+d} の行を削除（合計 {1}）</source>
-            <translation>Deleted the experience {0:+d} row (total {1})</translation>
-        </message>
-        <message>
-            <source>経験点 {0:+d}（{1}）</source>
-            <translation>Experience {0:+d} ({1})</translation>
-        </message>
-        <message>
-            <source>経験点 {0:+d}（合計 {1}）</source>
-            <translation>Experience {0:+d} (total {1})</translation>
-        </message>
-        <message>
-            <source>経験点の GM 許可: {0}</source>
-            <translation>GM approval of experience: {0}</translation>
-        </message>
-        <message>
-            <source>経験点の削除（{0}）</source>
-            <translation>Delete experience ({0})</translation>
-        </message>
-        <message>
-            <source>経験点の合計が {0} 点になり、済んだ成長 {1} 回に使った {2} 点を下回ります（成長に使った経験点は取り消せません）</source>
-            <translation>Total experience would become {0}, less than the {2} points used by the {1} advancements already made (experience spent on advancement cannot be taken back)</translation>
-        </message>
-        <message>
-            <source>経験点の合計が {0} 点になります（0 未満にはできません）</source>
-            <translation>Total experience would become {0} (it cannot go below 0)</translation>
-        </message>
-        <message>
-            <source>経験点の理由を入力してください</source>
-            <translation>Enter the reason for the experience</translation>
-        </message>
-        <message>
-            <source>経験点を受け取るキャラクターを選んでください</source>
-            <translation>Choose the characters who receive the experience</translation>
         </message>
         <message>
             <source>縁故 {0} つ</source>
@@ -1378,6 +1288,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>/ Bearing {0}（Bearing に達すると NPC）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>/ Bearing {0} (an NPC on reaching Bearing)</translation>
+        </message>
+        <message>
+            <source>0 点の経験点は記録しません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>0 experience points are not recorded</translation>
         </message>
         <message>
             <source>0. 開始前</source>
@@ -3095,6 +3010,13 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
 The card database is a copy of the cards you loaded. Set this file aside (renamed, not deleted) and rebuild it from the bundled sample? You can load your card files again later.</translation>
         </message>
         <message>
+            <source>{0}
+（GM オーバーライドを有効にすると記録できます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}
+(it can be recorded with the GM override enabled)</translation>
+        </message>
+        <message>
             <source>{0} / {1} / {2} まで</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} / {1} / up to {2}</translation>
@@ -3801,6 +3723,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} → {1}</translation>
         </message>
         <message>
+            <source>{0}、{1} 人</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}, {1} characters</translation>
+        </message>
+        <message>
             <source>{0}〜{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}–{1}</translation>
@@ -4011,6 +3938,11 @@ Command Spells left {2} → {3}</translation>
             <translation>{0} is 1–{1} ({2})</translation>
         </message>
         <message>
+            <source>{0}は {1} 文字までです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The {0} is at most {1} characters</translation>
+        </message>
+        <message>
             <source>{0}は {1} 枚がPLの知っている上のカード（ライブラリーの中）です。ライブラリー外は{2}枚までです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{1} of {0} are the top cards the player knows (in the library). At most {2} can be out of the library</translation>
@@ -4114,6 +4046,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Added {2} × {0} to {1}</translation>
         </message>
         <message>
+            <source>{0}を入力してください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the {0}</translation>
+        </message>
+        <message>
             <source>{0}を公開</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reveal {0}</translation>
@@ -4137,6 +4074,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}を表で選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose a {0} in the table</translation>
+        </message>
+        <message>
+            <source>{0}を達成（{1} 点を {2} 人で分配）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Achieved {0} ({1} points shared among {2})</translation>
         </message>
         <message>
             <source>{0}を非公開に</source>
@@ -4795,6 +4737,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「ある程度寛容に振り直しを認める」: 攻撃側の達成値はそのまま、手順4から</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"Allow rerolls fairly generously": the attacker's achievement stays, from step 4</translation>
+        </message>
+        <message>
+            <source>「はい」か「いいえ」で入力してください（入力: {0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter “Yes” or “No” (typed: {0})</translation>
         </message>
         <message>
             <source>「ラウンドが経過した…GM判断で特技使用が許可される」: このラウンドに宣言済みの特技をもう一度数える</source>
@@ -8709,6 +8656,11 @@ Sideboard
             <translation>Value</translation>
         </message>
         <message>
+            <source>値を入れてください（この項目は空欄にできません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter a value (this item cannot be blank)</translation>
+        </message>
+        <message>
             <source>値を設定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Set value</translation>
@@ -8966,6 +8918,11 @@ Sideboard
             <translation>Shared among</translation>
         </message>
         <message>
+            <source>分配する人数（{0} 人）が受け取る人数（{1} 人）より少ない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The number to share among ({0}) is smaller than the number receiving ({1})</translation>
+        </message>
+        <message>
             <source>分野{0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Field {0}</translation>
@@ -9209,6 +9166,11 @@ Sideboard
             <source>削除する特化分野を選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the specialization to delete</translation>
+        </message>
+        <message>
+            <source>削除する経験点の行を選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose the experience row to delete</translation>
         </message>
         <message>
             <source>削除する行を選んでください</source>
@@ -12009,6 +11971,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>The Lord of the Rings RPG character creation</translation>
         </message>
         <message>
+            <source>指輪物語RPGのキャラクターではありません: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not a Lord of the Rings RPG character: {0}</translation>
+        </message>
+        <message>
             <source>指輪物語RPGの戦闘ではありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This is not a Lord of the Rings RPG battle</translation>
@@ -12227,6 +12194,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>数えない</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Do not count</translation>
+        </message>
+        <message>
+            <source>整数で入力してください（入力: {0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter a whole number (entered: {0})</translation>
         </message>
         <message>
             <source>敵</source>
@@ -13715,6 +13687,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>The TN is a whole number from 0 to {0} ({1})</translation>
         </message>
         <message>
+            <source>目標値は 1 以上です</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The target number is at least 1</translation>
+        </message>
+        <message>
             <source>目標値は負荷によって GM が決めます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The GM sets the TN by the strain</translation>
@@ -13748,6 +13725,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>目的</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Goal</translation>
+        </message>
+        <message>
+            <source>目的に関連した判定に成功（目標値 {0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Succeeded at a check related to the goal (TN {0})</translation>
+        </message>
+        <message>
+            <source>目的の種類 '{0}' はありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>There is no goal type '{0}'</translation>
         </message>
         <message>
             <source>目的を達成</source>
@@ -14265,6 +14252,21 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Experience +{0} ({1} left)</translation>
         </message>
         <message>
+            <source>経験点 {0:+d} の行を削除（合計 {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Deleted the experience {0:+d} row (total {1})</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d}（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Experience {0:+d} ({1})</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d}（合計 {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Experience {0:+d} (total {1})</translation>
+        </message>
+        <message>
             <source>経験点 {0} を消費（残り {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Spent {0} experience ({1} left)</translation>
@@ -14290,6 +14292,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Experience and advancement apply only to The Lord of the Rings RPG characters</translation>
         </message>
         <message>
+            <source>経験点の GM 許可: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>GM approval of experience: {0}</translation>
+        </message>
+        <message>
             <source>経験点の付与</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Giving XP</translation>
@@ -14305,9 +14312,29 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Experience can only be spent between scenarios (not during one).</translation>
         </message>
         <message>
+            <source>経験点の削除（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Delete experience ({0})</translation>
+        </message>
+        <message>
+            <source>経験点の合計が {0} 点になり、済んだ成長 {1} 回に使った {2} 点を下回ります（成長に使った経験点は取り消せません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Total experience would become {0}, less than the {2} points used by the {1} advancements already made (experience spent on advancement cannot be taken back)</translation>
+        </message>
+        <message>
+            <source>経験点の合計が {0} 点になります（0 未満にはできません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Total experience would become {0} (it cannot go below 0)</translation>
+        </message>
+        <message>
             <source>経験点の獲得（シナリオ終了時）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Experience gained (end of scenario)</translation>
+        </message>
+        <message>
+            <source>経験点の理由を入力してください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the reason for the experience</translation>
         </message>
         <message>
             <source>経験点の記録</source>
@@ -14328,6 +14355,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>経験点を受け取るキャラクター</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Characters receiving the experience</translation>
+        </message>
+        <message>
+            <source>経験点を受け取るキャラクターを選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose the characters who receive the experience</translation>
         </message>
         <message>
             <source>経験点を記録</source>
@@ -19541,18 +19573,104 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
-        <name>CourageMixin</name>
+        <name>CreationAttributes</name>
         <message>
-            <source>勇気を使う</source>
-            <translation>Spend Courage</translation>
+            <source>能力値の決め方はランダム法か選択法です（{0}）</source>
+            <translation>Attributes are decided by the random method or the chosen method ({0})</translation>
         </message>
         <message>
-            <source>戦闘トラッカーのラウンドで勇気を数えています。ラウンドはトラッカーで進めてください</source>
-            <translation>Courage is counted on the combat tracker's rounds. Advance the round in the tracker</translation>
+            <source>2d6 を振るのはランダム法です。先にランダム法を選んでください</source>
+            <translation>Rolling 2d6 belongs to the random method. Choose the random method first</translation>
         </message>
         <message>
-            <source>次のラウンド（勇気の回数を戻す）</source>
-            <translation>Next round (restore Courage uses)</translation>
+            <source>能力値は既に振りました。振り直すには GM の同意が必要です（「GM の同意を得て振り直す」）</source>
+            <translation>The attributes have already been rolled. Rolling again needs the GM's consent ("Reroll with the GM's consent")</translation>
+        </message>
+        <message>
+            <source>能力値 2d6 ×9（高い 6 つを割り当てる）</source>
+            <translation>Attributes 2d6 ×9 (assign the highest 6)</translation>
+        </message>
+        <message>
+            <source>能力値をまだ振っていません。先に「2d6 を 9 回振る」で振ってください</source>
+            <translation>The attributes have not been rolled yet. Roll them first with "Roll 2d6 nine times"</translation>
+        </message>
+        <message>
+            <source>能力値の振り直しには GM の同意が必要です。「GM の同意を得た」にチェックしてください</source>
+            <translation>Rerolling attributes needs the GM's consent. Tick "The GM agreed"</translation>
+        </message>
+        <message>
+            <source>能力値 2d6 ×9 の振り直し（GM の同意あり）</source>
+            <translation>Attributes 2d6 ×9 rerolled (with the GM's consent)</translation>
+        </message>
+        <message>
+            <source>能力値 '{0}' はありません</source>
+            <translation>There is no attribute '{0}'</translation>
+        </message>
+        <message>
+            <source>先に 2d6 を 9 回振ってください（ランダム法）</source>
+            <translation>First roll 2d6 nine times (random method)</translation>
+        </message>
+        <message>
+            <source>{0} は割り当てられません。残っている値: {1}</source>
+            <translation>{0} cannot be assigned. Values left: {1}</translation>
+        </message>
+        <message>
+            <source>なし</source>
+            <translation>None</translation>
+        </message>
+        <message>
+            <source>8 ポイントの配分は選択法だけです</source>
+            <translation>Distributing 8 points belongs only to the chosen method</translation>
+        </message>
+        <message>
+            <source>配分するポイントは 0 以上です（{0}）</source>
+            <translation>Points to distribute are 0 or more ({0})</translation>
+        </message>
+        <message>
+            <source>{0} → 高い 6 つ: {1}</source>
+            <translation>{0} → highest 6: {1}</translation>
+        </message>
+    </context>
+    <context>
+        <name>CreationExtras</name>
+        <message>
+            <source>Edge の名前</source>
+            <translation>Edge name</translation>
+        </message>
+        <message>
+            <source>Flaw の名前</source>
+            <translation>Flaw name</translation>
+        </message>
+        <message>
+            <source>自由ポイントで買えるのは能力値・技能ランク・Edge です（{0}）</source>
+            <translation>Free points buy attributes, skill ranks and Edges ({0})</translation>
+        </message>
+        <message>
+            <source>能力値 '{0}' はありません</source>
+            <translation>There is no attribute '{0}'</translation>
+        </message>
+        <message>
+            <source>この購入の消費ポイントはルールデータにありません。GM と決めた点数を入力してください</source>
+            <translation>This purchase's cost is not in the rule data. Enter the points agreed with the GM</translation>
+        </message>
+        <message>
+            <source>消費ポイントは 0 以上です（{0}）</source>
+            <translation>The cost is 0 or more ({0})</translation>
+        </message>
+        <message>
+            <source>名前は {0} 文字までです</source>
+            <translation>A name is at most {0} characters</translation>
+        </message>
+        <message>
+            <source>所持金の欄は {0} 文字までです</source>
+            <translation>The money field is at most {0} characters</translation>
+        </message>
+    </context>
+    <context>
+        <name>CreationLog</name>
+        <message>
+            <source>（作成中のキャラクター）</source>
+            <translation>(character being created)</translation>
         </message>
     </context>
     <context>
@@ -19564,6 +19682,80 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>GM オーバーライドを有効にすると進めます（記録されます）</source>
             <translation>Enable the GM override to continue (it is recorded)</translation>
+        </message>
+    </context>
+    <context>
+        <name>CreationSkills</name>
+        <message>
+            <source>技能の決め方はパッケージか自由配分です（{0}）</source>
+            <translation>Skills are decided by a package or by free distribution ({0})</translation>
+        </message>
+        <message>
+            <source>技能名</source>
+            <translation>Skill name</translation>
+        </message>
+        <message>
+            <source>{0} は既に一覧にあります</source>
+            <translation>{0} is already in the list</translation>
+        </message>
+        <message>
+            <source>技能ランクの枠 '{0}' はありません</source>
+            <translation>There is no skill rank slot '{0}'</translation>
+        </message>
+        <message>
+            <source>ランクは 0 以上です（{0}）</source>
+            <translation>A rank is 0 or more ({0})</translation>
+        </message>
+        <message>
+            <source>職業パッケージを選んでいます。職業スキルを配分するには「自由配分」にしてください</source>
+            <translation>An order package is chosen. Switch to "Free distribution" to distribute order skills</translation>
+        </message>
+        <message>
+            <source>未使用: {0}</source>
+            <translation>Unused: {0}</translation>
+        </message>
+        <message>
+            <source>{0} の能力値はルールデータで {1} に決まっています</source>
+            <translation>{0}'s attributes are fixed at {1} by the rule data</translation>
+        </message>
+        <message>
+            <source>能力値 '{0}' はありません</source>
+            <translation>There is no attribute '{0}'</translation>
+        </message>
+        <message>
+            <source>特化の分野</source>
+            <translation>Specialty field</translation>
+        </message>
+        <message>
+            <source>{0} は既に {1} に特化しています</source>
+            <translation>{0} already has the specialty {1}</translation>
+        </message>
+        <message>
+            <source>Edge の名前</source>
+            <translation>Edge name</translation>
+        </message>
+        <message>
+            <source>Edge の消費ポイントはルールデータにありません。GM と決めた点数を入力してください</source>
+            <translation>The Edge's cost is not in the rule data. Enter the points agreed with the GM</translation>
+        </message>
+        <message>
+            <source>消費ポイントは 0 以上です（{0}）</source>
+            <translation>The cost is 0 or more ({0})</translation>
+        </message>
+    </context>
+    <context>
+        <name>CreationState</name>
+        <message>
+            <source>（GM オーバーライドを有効にすると越えられます。越えたことはキャラクターに記録されます）</source>
+            <translation> (can be exceeded with the GM override enabled; the character records that it was)</translation>
+        </message>
+        <message>
+            <source>{0}を入力してください</source>
+            <translation>Enter the {0}</translation>
+        </message>
+        <message>
+            <source>{0}は {1} 文字までです</source>
+            <translation>The {0} is at most {1} characters</translation>
         </message>
     </context>
     <context>
@@ -24295,6 +24487,22 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>{0}: {1}. The text's load table ends at heavily encumbered (up to STR × 30), so the GM decides the movement and the load's weariness-test modifier</translation>
         </message>
         <message>
+            <source>STR × 30 超: 本文の表の外（GM が判断）</source>
+            <translation>Over STR × 30: beyond the text's table (the GM decides)</translation>
+        </message>
+        <message>
+            <source>{0}: 移動 {1}、疲労 TN +{2}</source>
+            <translation>{0}: movement {1}, weariness TN +{2}</translation>
+        </message>
+        <message>
+            <source>STR × 30 超: 本文に移動距離の定めがありません（GM が判断）</source>
+            <translation>Over STR × 30: the text gives no movement (the GM decides)</translation>
+        </message>
+        <message>
+            <source>{0}（荷重未入力）</source>
+            <translation>{0} (no load entered)</translation>
+        </message>
+        <message>
             <source>STR × 30 超（本文の表の外）</source>
             <translation>over STR × 30 (beyond the text's table)</translation>
         </message>
@@ -24590,6 +24798,18 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>1 ラウンドに使える勇気は {0} 点までです（「{1}」はこのラウンドで {2} 点使用済み）。{3}</source>
             <translation>At most {0} Courage a round (“{1}” has spent {2} this round). {3}</translation>
         </message>
+        <message>
+            <source>戦闘トラッカーのラウンドで勇気を数えています。ラウンドはトラッカーで進めてください</source>
+            <translation>Courage is counted on the combat tracker's rounds. Advance the round in the tracker</translation>
+        </message>
+        <message>
+            <source>次のラウンド（勇気の回数を戻す）</source>
+            <translation>Next round (restore Courage uses)</translation>
+        </message>
+        <message>
+            <source>勇気を使う</source>
+            <translation>Spend Courage</translation>
+        </message>
     </context>
     <context>
         <name>LotRCreationModel</name>
@@ -24610,56 +24830,8 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Order '{0}' is not in the rule data</translation>
         </message>
         <message>
-            <source>能力値の決め方はランダム法か選択法です（{0}）</source>
-            <translation>Attributes are decided by the random method or the chosen method ({0})</translation>
-        </message>
-        <message>
-            <source>2d6 を振るのはランダム法です。先にランダム法を選んでください</source>
-            <translation>Rolling 2d6 belongs to the random method. Choose the random method first</translation>
-        </message>
-        <message>
-            <source>能力値は既に振りました。振り直すには GM の同意が必要です（「GM の同意を得て振り直す」）</source>
-            <translation>The attributes have already been rolled. Rolling again needs the GM's consent ("Reroll with the GM's consent")</translation>
-        </message>
-        <message>
-            <source>能力値 2d6 ×9（高い 6 つを割り当てる）</source>
-            <translation>Attributes 2d6 ×9 (assign the highest 6)</translation>
-        </message>
-        <message>
-            <source>能力値をまだ振っていません。先に「2d6 を 9 回振る」で振ってください</source>
-            <translation>The attributes have not been rolled yet. Roll them first with "Roll 2d6 nine times"</translation>
-        </message>
-        <message>
-            <source>能力値の振り直しには GM の同意が必要です。「GM の同意を得た」にチェックしてください</source>
-            <translation>Rerolling attributes needs the GM's consent. Tick "The GM agreed"</translation>
-        </message>
-        <message>
-            <source>能力値 2d6 ×9 の振り直し（GM の同意あり）</source>
-            <translation>Attributes 2d6 ×9 rerolled (with the GM's consent)</translation>
-        </message>
-        <message>
             <source>能力値 '{0}' はありません</source>
             <translation>There is no attribute '{0}'</translation>
-        </message>
-        <message>
-            <source>先に 2d6 を 9 回振ってください（ランダム法）</source>
-            <translation>First roll 2d6 nine times (random method)</translation>
-        </message>
-        <message>
-            <source>{0} は割り当てられません。残っている値: {1}</source>
-            <translation>{0} cannot be assigned. Values left: {1}</translation>
-        </message>
-        <message>
-            <source>なし</source>
-            <translation>None</translation>
-        </message>
-        <message>
-            <source>8 ポイントの配分は選択法だけです</source>
-            <translation>Distributing 8 points belongs only to the chosen method</translation>
-        </message>
-        <message>
-            <source>配分するポイントは 0 以上です（{0}）</source>
-            <translation>Points to distribute are 0 or more ({0})</translation>
         </message>
         <message>
             <source>得意能力値は 2 つです。先にどれかを外してください</source>
@@ -24668,14 +24840,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>リアクション '{0}' はありません</source>
             <translation>There is no reaction '{0}'</translation>
-        </message>
-        <message>
-            <source>名前は {0} 文字までです</source>
-            <translation>A name is at most {0} characters</translation>
-        </message>
-        <message>
-            <source>所持金の欄は {0} 文字までです</source>
-            <translation>The money field is at most {0} characters</translation>
         </message>
         <message>
             <source>名前を入力してください</source>
@@ -24700,18 +24864,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>{0} を作成（{1}・{2}、Health {3}、Courage {4}）</source>
             <translation>Created {0} ({1} · {2}, Health {3}, Courage {4})</translation>
-        </message>
-        <message>
-            <source>（GM オーバーライドを有効にすると越えられます。越えたことはキャラクターに記録されます）</source>
-            <translation> (can be exceeded with the GM override enabled; the character records that it was)</translation>
-        </message>
-        <message>
-            <source>{0} → 高い 6 つ: {1}</source>
-            <translation>{0} → highest 6: {1}</translation>
-        </message>
-        <message>
-            <source>（作成中のキャラクター）</source>
-            <translation>(character being created)</translation>
         </message>
     </context>
     <context>
@@ -25205,22 +25357,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>3.1: 1アクションで Walk 3〜6・Jog 7〜9 ヤード、Run 27 ヤードまで（2アクション）、Sprint 40 ヤードまで（Full-round）。重荷は 3/4、超重荷は 1/2（端数は四捨五入）</source>
             <translation>3.1: one action to Walk 3–6 or Jog 7–9 yards, Run up to 27 yards (2 actions), Sprint up to 40 yards (full round). Encumbered ×3/4, heavily encumbered ×1/2 (rounded half up)</translation>
         </message>
-        <message>
-            <source>STR × 30 超: 本文に移動距離の定めがありません（GM が判断）</source>
-            <translation>Over STR × 30: the text gives no movement (the GM decides)</translation>
-        </message>
-        <message>
-            <source>STR × 30 超: 本文の表の外（GM が判断）</source>
-            <translation>Over STR × 30: beyond the text's table (the GM decides)</translation>
-        </message>
-        <message>
-            <source>{0}（荷重未入力）</source>
-            <translation>{0} (no load entered)</translation>
-        </message>
-        <message>
-            <source>{0}: 移動 {1}、疲労 TN +{2}</source>
-            <translation>{0}: movement {1}, weariness TN +{2}</translation>
-        </message>
     </context>
     <context>
         <name>LotRMassBattleModel</name>
@@ -25574,6 +25710,72 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         </message>
     </context>
     <context>
+        <name>LotROriginTables</name>
+        <message>
+            <source>サイズ</source>
+            <translation>Size</translation>
+        </message>
+        <message>
+            <source>負傷段階の数</source>
+            <translation>Number of wound levels</translation>
+        </message>
+        <message>
+            <source>Courage 修正</source>
+            <translation>Courage modifier</translation>
+        </message>
+        <message>
+            <source>{0} の能力値ボーナス</source>
+            <translation>{0} attribute bonus</translation>
+        </message>
+        <message>
+            <source>ルール表: {0}</source>
+            <translation>Rule tables: {0}</translation>
+        </message>
+        <message>
+            <source>職業スキル</source>
+            <translation>Order skills</translation>
+        </message>
+        <message>
+            <source>パッケージ</source>
+            <translation>Package</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRReferenceTables</name>
+        <message>
+            <source>その行はもうありません</source>
+            <translation>That row is no longer there</translation>
+        </message>
+        <message>
+            <source>{0} の {1}</source>
+            <translation>{1} in {0}</translation>
+        </message>
+        <message>
+            <source>この表の行は本文のものです。値だけを変えられます</source>
+            <translation>The rows of this table are the text's own: only their values can be changed</translation>
+        </message>
+        <message>
+            <source>行の名前を入れてください</source>
+            <translation>Enter the row's name</translation>
+        </message>
+        <message>
+            <source>「{0}」はもうあります</source>
+            <translation>“{0}” is already there</translation>
+        </message>
+        <message>
+            <source>{0} に「{1}」を追加</source>
+            <translation>Add “{1}” to {0}</translation>
+        </message>
+        <message>
+            <source>削除する行を選んでください</source>
+            <translation>Select the row to remove</translation>
+        </message>
+        <message>
+            <source>{0} から「{1}」を削除</source>
+            <translation>Remove “{1}” from {0}</translation>
+        </message>
+    </context>
+    <context>
         <name>LotRRenownDialog</name>
         <message>
             <source>相手を知っているか（知名度判定、1.2）</source>
@@ -25820,18 +26022,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
     <context>
         <name>LotRRulesModel</name>
         <message>
-            <source>ルール表: {0}</source>
-            <translation>Rule tables: {0}</translation>
-        </message>
-        <message>
-            <source>ルール表を既定に戻す: {0}</source>
-            <translation>Reset rule table to default: {0}</translation>
-        </message>
-        <message>
-            <source>ルール表をすべて既定に戻す</source>
-            <translation>Reset all rule tables to default</translation>
-        </message>
-        <message>
             <source>{0} のペナルティ</source>
             <translation>{0} penalty</translation>
         </message>
@@ -25863,89 +26053,48 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>能力値修正表の上の伸び方</source>
             <translation>How the attribute modifier table grows beyond its top</translation>
         </message>
+    </context>
+    <context>
+        <name>LotRSheetModel</name>
         <message>
-            <source>サイズ</source>
-            <translation>Size</translation>
+            <source>得意能力値は {0} つまでです（1.1）。先にどれかを外してください</source>
+            <translation>Up to {0} favored attributes (1.1). Remove one first</translation>
         </message>
         <message>
-            <source>負傷段階の数</source>
-            <translation>Number of wound levels</translation>
+            <source>得意能力値</source>
+            <translation>Favored attributes</translation>
         </message>
         <message>
-            <source>Courage 修正</source>
-            <translation>Courage modifier</translation>
+            <source>{0} はもう技能表にあります（選択して更新してください）</source>
+            <translation>{0} is already in the skill table (choose it and update)</translation>
         </message>
         <message>
-            <source>{0} の能力値ボーナス</source>
-            <translation>{0} attribute bonus</translation>
-        </message>
-        <message>
-            <source>職業スキル</source>
-            <translation>Order skills</translation>
-        </message>
-        <message>
-            <source>パッケージ</source>
-            <translation>Package</translation>
-        </message>
-        <message>
-            <source>技能「{0}」は技能一覧にありません</source>
-            <translation>Skill "{0}" is not in the skill list</translation>
-        </message>
-        <message>
-            <source>技能 {0}</source>
-            <translation>Skill {0}</translation>
-        </message>
-        <message>
-            <source>追加する技能の名前（英語名）を入れてください</source>
-            <translation>Enter the name (in English) of the skill to add</translation>
-        </message>
-        <message>
-            <source>技能「{0}」はもう技能一覧にあります</source>
-            <translation>Skill "{0}" is already in the skill list</translation>
-        </message>
-        <message>
-            <source>技能 {0} を追加</source>
+            <source>技能 {0} の追加</source>
             <translation>Add skill {0}</translation>
         </message>
         <message>
-            <source>削除する技能を選んでください</source>
-            <translation>Choose the skill to delete</translation>
+            <source>{0} はもう技能表にあります</source>
+            <translation>{0} is already in the skill table</translation>
         </message>
         <message>
-            <source>技能 {0} を削除</source>
+            <source>技能 {0} の変更</source>
+            <translation>Change skill {0}</translation>
+        </message>
+        <message>
+            <source>技能 {0} の削除</source>
             <translation>Delete skill {0}</translation>
         </message>
         <message>
-            <source>その行はもうありません</source>
-            <translation>That row is no longer there</translation>
+            <source>技能を表で選んでください</source>
+            <translation>Choose a skill in the table</translation>
         </message>
         <message>
-            <source>{0} の {1}</source>
-            <translation>{1} in {0}</translation>
+            <source>技能名を入力してください</source>
+            <translation>Enter a skill name</translation>
         </message>
         <message>
-            <source>この表の行は本文のものです。値だけを変えられます</source>
-            <translation>The rows of this table are the text's own: only their values can be changed</translation>
-        </message>
-        <message>
-            <source>行の名前を入れてください</source>
-            <translation>Enter the row's name</translation>
-        </message>
-        <message>
-            <source>「{0}」はもうあります</source>
-            <translation>“{0}” is already there</translation>
-        </message>
-        <message>
-            <source>{0} に「{1}」を追加</source>
-            <translation>Add “{1}” to {0}</translation>
-        </message>
-        <message>
-            <source>削除する行を選んでください</source>
-            <translation>Select the row to remove</translation>
-        </message>
-        <message>
-            <source>{0} から「{1}」を削除</source>
-            <translation>Remove “{1}” from {0}</translation>
+            <source>{0} の特化が重複しています</source>
+            <translation>{0} has a duplicate specialty</translation>
         </message>
     </context>
     <context>
@@ -26087,14 +26236,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Advancement</translation>
         </message>
         <message>
-            <source>得意能力値は {0} つまでです（1.1）。先にどれかを外してください</source>
-            <translation>Up to {0} favored attributes (1.1). Remove one first</translation>
-        </message>
-        <message>
-            <source>得意能力値</source>
-            <translation>Favored attributes</translation>
-        </message>
-        <message>
             <source>上限 12+種族修正 = {0} を超えています（魔法などの一時的な場合のみ）</source>
             <translation>Beyond the maximum 12 + racial modifier = {0} (only temporarily, e.g. by magic)</translation>
         </message>
@@ -26129,6 +26270,41 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>{0} 回（経験点と成長の画面で記録します）</source>
             <translation>{0} times (recorded in the experience and advancement window)</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRSkillList</name>
+        <message>
+            <source>技能「{0}」は技能一覧にありません</source>
+            <translation>Skill "{0}" is not in the skill list</translation>
+        </message>
+        <message>
+            <source>技能 {0}</source>
+            <translation>Skill {0}</translation>
+        </message>
+        <message>
+            <source>追加する技能の名前（英語名）を入れてください</source>
+            <translation>Enter the name (in English) of the skill to add</translation>
+        </message>
+        <message>
+            <source>技能「{0}」はもう技能一覧にあります</source>
+            <translation>Skill "{0}" is already in the skill list</translation>
+        </message>
+        <message>
+            <source>技能 {0} を追加</source>
+            <translation>Add skill {0}</translation>
+        </message>
+        <message>
+            <source>削除する技能を選んでください</source>
+            <translation>Choose the skill to delete</translation>
+        </message>
+        <message>
+            <source>技能 {0} を削除</source>
+            <translation>Delete skill {0}</translation>
+        </message>
+        <message>
+            <source>ルール表: {0}</source>
+            <translation>Rule tables: {0}</translation>
         </message>
     </context>
     <context>
@@ -26204,38 +26380,6 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>技能表の能力値</source>
             <translation>Attribute from the skill table</translation>
-        </message>
-        <message>
-            <source>{0} はもう技能表にあります（選択して更新してください）</source>
-            <translation>{0} is already in the skill table (choose it and update)</translation>
-        </message>
-        <message>
-            <source>技能 {0} の追加</source>
-            <translation>Add skill {0}</translation>
-        </message>
-        <message>
-            <source>{0} はもう技能表にあります</source>
-            <translation>{0} is already in the skill table</translation>
-        </message>
-        <message>
-            <source>技能 {0} の変更</source>
-            <translation>Change skill {0}</translation>
-        </message>
-        <message>
-            <source>技能 {0} の削除</source>
-            <translation>Delete skill {0}</translation>
-        </message>
-        <message>
-            <source>技能を表で選んでください</source>
-            <translation>Choose a skill in the table</translation>
-        </message>
-        <message>
-            <source>技能名を入力してください</source>
-            <translation>Enter a skill name</translation>
-        </message>
-        <message>
-            <source>{0} の特化が重複しています</source>
-            <translation>{0} has a duplicate specialty</translation>
         </message>
     </context>
     <context>
@@ -26647,6 +26791,87 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>死亡</source>
             <translation>Dead</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRXp</name>
+        <message>
+            <source>目標値は 1 以上です</source>
+            <translation>The target number is at least 1</translation>
+        </message>
+        <message>
+            <source>目的に関連した判定に成功（目標値 {0}）</source>
+            <translation>Succeeded at a check related to the goal (TN {0})</translation>
+        </message>
+        <message>
+            <source>目的の種類 '{0}' はありません</source>
+            <translation>There is no goal type '{0}'</translation>
+        </message>
+        <message>
+            <source>経験点を受け取るキャラクターを選んでください</source>
+            <translation>Choose the characters who receive the experience</translation>
+        </message>
+        <message>
+            <source>指輪物語RPGのキャラクターではありません: {0}</source>
+            <translation>Not a Lord of the Rings RPG character: {0}</translation>
+        </message>
+        <message>
+            <source>分配する人数（{0} 人）が受け取る人数（{1} 人）より少ない</source>
+            <translation>The number to share among ({0}) is smaller than the number receiving ({1})</translation>
+        </message>
+        <message>
+            <source>{0}を達成（{1} 点を {2} 人で分配）</source>
+            <translation>Achieved {0} ({1} points shared among {2})</translation>
+        </message>
+        <message>
+            <source>経験点の理由を入力してください</source>
+            <translation>Enter the reason for the experience</translation>
+        </message>
+        <message>
+            <source>0 点の経験点は記録しません</source>
+            <translation>0 experience points are not recorded</translation>
+        </message>
+        <message>
+            <source>経験点の合計が {0} 点になります（0 未満にはできません）</source>
+            <translation>Total experience would become {0} (it cannot go below 0)</translation>
+        </message>
+        <message>
+            <source>経験点の合計が {0} 点になり、済んだ成長 {1} 回に使った {2} 点を下回ります（成長に使った経験点は取り消せません）</source>
+            <translation>Total experience would become {0}, less than the {2} points used by the {1} advancements already made (experience spent on advancement cannot be taken back)</translation>
+        </message>
+        <message>
+            <source>{0}
+（GM オーバーライドを有効にすると記録できます）</source>
+            <translation>{0}
+(it can be recorded with the GM override enabled)</translation>
+        </message>
+        <message>
+            <source>経験点の GM 許可: {0}</source>
+            <translation>GM approval of experience: {0}</translation>
+        </message>
+        <message>
+            <source>削除する経験点の行を選んでください</source>
+            <translation>Choose the experience row to delete</translation>
+        </message>
+        <message>
+            <source>経験点の削除（{0}）</source>
+            <translation>Delete experience ({0})</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d} の行を削除（合計 {1}）</source>
+            <translation>Deleted the experience {0:+d} row (total {1})</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d}（{1}）</source>
+            <translation>Experience {0:+d} ({1})</translation>
+        </message>
+        <message>
+            <source>{0}、{1} 人</source>
+            <translation>{0}, {1} characters</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d}（合計 {1}）</source>
+            <translation>Experience {0:+d} (total {1})</translation>
         </message>
     </context>
     <context>
@@ -28477,6 +28702,21 @@ Courage: {3}</translation>
         <message>
             <source>{0}を表で選んでください</source>
             <translation>Choose a {0} in the table</translation>
+        </message>
+    </context>
+    <context>
+        <name>RuleEdits</name>
+        <message>
+            <source>ルール表: {0}</source>
+            <translation>Rule tables: {0}</translation>
+        </message>
+        <message>
+            <source>ルール表を既定に戻す: {0}</source>
+            <translation>Reset rule table to default: {0}</translation>
+        </message>
+        <message>
+            <source>ルール表をすべて既定に戻す</source>
+            <translation>Reset all rule tables to default</translation>
         </message>
     </context>
     <context>
@@ -30459,77 +30699,6 @@ Start session {1} anyway?</translation>
         <message>
             <source>使い切れなかった初期経験点 {0} 点は失われます（初期経験点は必ず使い切ります）</source>
             <translation>The {0} unspent starting experience points will be lost (starting experience must be spent in full)</translation>
-        </message>
-    </context>
-    <context>
-        <name>SkillSteps</name>
-        <message>
-            <source>技能の決め方はパッケージか自由配分です（{0}）</source>
-            <translation>Skills are decided by a package or by free distribution ({0})</translation>
-        </message>
-        <message>
-            <source>技能名</source>
-            <translation>Skill name</translation>
-        </message>
-        <message>
-            <source>{0} は既に一覧にあります</source>
-            <translation>{0} is already in the list</translation>
-        </message>
-        <message>
-            <source>技能ランクの枠 '{0}' はありません</source>
-            <translation>There is no skill rank slot '{0}'</translation>
-        </message>
-        <message>
-            <source>ランクは 0 以上です（{0}）</source>
-            <translation>A rank is 0 or more ({0})</translation>
-        </message>
-        <message>
-            <source>職業パッケージを選んでいます。職業スキルを配分するには「自由配分」にしてください</source>
-            <translation>An order package is chosen. Switch to "Free distribution" to distribute order skills</translation>
-        </message>
-        <message>
-            <source>未使用: {0}</source>
-            <translation>Unused: {0}</translation>
-        </message>
-        <message>
-            <source>{0} の能力値はルールデータで {1} に決まっています</source>
-            <translation>{0}'s attributes are fixed at {1} by the rule data</translation>
-        </message>
-        <message>
-            <source>能力値 '{0}' はありません</source>
-            <translation>There is no attribute '{0}'</translation>
-        </message>
-        <message>
-            <source>特化の分野</source>
-            <translation>Specialty field</translation>
-        </message>
-        <message>
-            <source>{0} は既に {1} に特化しています</source>
-            <translation>{0} already has the specialty {1}</translation>
-        </message>
-        <message>
-            <source>Edge の名前</source>
-            <translation>Edge name</translation>
-        </message>
-        <message>
-            <source>Edge の消費ポイントはルールデータにありません。GM と決めた点数を入力してください</source>
-            <translation>The Edge's cost is not in the rule data. Enter the points agreed with the GM</translation>
-        </message>
-        <message>
-            <source>消費ポイントは 0 以上です（{0}）</source>
-            <translation>The cost is 0 or more ({0})</translation>
-        </message>
-        <message>
-            <source>Flaw の名前</source>
-            <translation>Flaw name</translation>
-        </message>
-        <message>
-            <source>自由ポイントで買えるのは能力値・技能ランク・Edge です（{0}）</source>
-            <translation>Free points buy attributes, skill ranks and Edges ({0})</translation>
-        </message>
-        <message>
-            <source>この購入の消費ポイントはルールデータにありません。GM と決めた点数を入力してください</source>
-            <translation>This purchase's cost is not in the rule data. Enter the points agreed with the GM</translation>
         </message>
     </context>
     <context>
