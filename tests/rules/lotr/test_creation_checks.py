@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gmtool.rules.systems.lotr.creation import (
-    CHOICE,
     CreationDraft,
     available_values,
     choice_points,
@@ -18,28 +17,15 @@ from gmtool.rules.systems.lotr.creation import (
     value_pool,
 )
 from gmtool.rules.systems.lotr.rules_data import lotr_rules
-
-DWARF = CreationDraft(
-    name="ギムリ",
-    race="dwarf",
-    order="warrior",
-    method=CHOICE,
-    assigned={"str": 10, "vit": 9, "brg": 7, "nim": 7, "per": 5, "wit": 4},
-    choice_points={"str": 2, "vit": 3, "nim": 3},
-    favoured_attributes=("str", "vit"),
-    favoured_reaction="stamina",
-    order_ranks={"Climb": 3, "Observe": 3},
-    order_free_ranks={"Climb": 2},
-    order_ability="Swift Strike",
-)
+from tests.rules.lotr.test_creation import DWARF  # a Dwarf Warrior that breaks nothing
 
 
 def test_the_pools_say_what_is_spent_and_allowed() -> None:
     budgets = pools(DWARF, lotr_rules())
     assert list(budgets) == ["order", "order_free", "race", "language", "free"]
     assert [(b.used, b.limit, b.left) for b in budgets.values()] == [
-        (6, 15, 9),
-        (2, 5, 3),
+        (15, 15, 0),
+        (5, 5, 0),
         (0, 6, 6),
         (0, 12, 12),  # Wits 4, × 3
         (0, 5, 5),
@@ -48,9 +34,10 @@ def test_the_pools_say_what_is_spent_and_allowed() -> None:
 
 
 def test_exceeded_names_each_limit_by_key_with_how_far_over() -> None:
-    draft = replace(DWARF, order_ranks={"Climb": 5, "Observe": 3}, flaws=("a", "b", "c", "d", "e"))
+    draft = replace(DWARF, order_ranks={**DWARF.order_ranks, "Climb": 5}, flaws=("a", "b", "c", "d", "e"))
     over = exceeded(draft)
     assert {key: limit.excess for key, limit in over.items()} == {
+        "order": 2,
         "order_cap:Climb": 2,
         "rank:Climb": 1,
         "flaws": 1,
