@@ -752,72 +752,8 @@
             <translation>Dead</translation>
         </message>
         <message>
-            <source>1 回ごとの同点 {0}（{1}）</source>
-            <translation>Tie each time {0} ({1})</translation>
-        </message>
-        <message>
-            <source>A の勝ち</source>
-            <translation>A wins</translation>
-        </message>
-        <message>
-            <source>A の勝率 {0} / B の勝率 {1}</source>
-            <translation>A wins {0} / B wins {1}</translation>
-        </message>
-        <message>
-            <source>B の勝ち</source>
-            <translation>B wins</translation>
-        </message>
-        <message>
-            <source>Corruption {0} / Bearing {1}</source>
-            <translation>Corruption {0} / Bearing {1}</translation>
-        </message>
-        <message>
-            <source>Corruption の変化 — {0}</source>
-            <translation>Corruption change — {0}</translation>
-        </message>
-        <message>
             <source>Stonecraft ランク</source>
             <translation>Stonecraft rank</translation>
-        </message>
-        <message>
-            <source>、同点で振り直し、</source>
-            <translation>, tie rerolled, </translation>
-        </message>
-        <message>
-            <source>。Corruption {0} → {1}</source>
-            <translation>. Corruption {0} → {1}</translation>
-        </message>
-        <message>
-            <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
-            <translation>. {0}: Courage {1} / {2} left, {3} / {4} spent this round</translation>
-        </message>
-        <message>
-            <source>リーダー</source>
-            <translation>Leader</translation>
-        </message>
-        <message>
-            <source>A（攻撃・行動する側）</source>
-            <translation>A (attacking or acting)</translation>
-        </message>
-        <message>
-            <source>抵抗する人（Willpower）</source>
-            <translation>Resisting (Willpower)</translation>
-        </message>
-        <message>
-            <source>{0} 点まで: {1}</source>
-            <translation>Up to {0}: {1}</translation>
-        </message>
-        <message>
-            <source>。助け {0:+d}（{1}）</source>
-            <translation>. Help {0:+d} ({1})</translation>
-        </message>
-        <message>
-            <source>。勇気 {0} 点（+{1}）込み</source>
-            <translation>. Including {0} Courage (+{1})</translation>
-        </message>
-        <message>
-            <source>。勝った側の成功度は差で決まる（1.5.2）</source>
-            <translation>. The winner's degree is the difference (1.5.2)</translation>
         </message>
         <message>
             <source>この戦闘だけの強化をすべて終わらせます（履歴には残ります）</source>
@@ -826,22 +762,6 @@
         <message>
             <source>この戦闘のみ</source>
             <translation>This battle only</translation>
-        </message>
-        <message>
-            <source>まだ振っていません</source>
-            <translation>Not rolled yet</translation>
-        </message>
-        <message>
-            <source>キャラクターなし</source>
-            <translation>No character</translation>
-        </message>
-        <message>
-            <source>使わない {1}</source>
-            <translation>None {1}</translation>
-        </message>
-        <message>
-            <source>出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}</source>
-            <translation>Roll {0} → achievement {1} (TN {2}, difference {3:+d}) → {4}</translation>
         </message>
         <message>
             <source>判定したときの Stonecraft のランク</source>
@@ -854,22 +774,6 @@
         <message>
             <source>判定した人の名前</source>
             <translation>Name of who made the test</translation>
-        </message>
-        <message>
-            <source>前回（{0}・{1}）: {2}</source>
-            <translation>Last time ({0} · {1}): {2}</translation>
-        </message>
-        <message>
-            <source>助けの合計（助ける人は目標値 {0}）— {1}</source>
-            <translation>Total help (helpers roll against TN {0}) — {1}</translation>
-        </message>
-        <message>
-            <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
-            <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
-        </message>
-        <message>
-            <source>勇気 1 点あたり {0}</source>
-            <translation>Each point of Courage: {0}</translation>
         </message>
         <message>
             <source>強化を記録</source>
@@ -904,32 +808,8 @@
             <translation>Quit</translation>
         </message>
         <message>
-            <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
-            <translation>One point at a time after seeing the result. Up to {0} per round (1.2.3)</translation>
-        </message>
-        <message>
-            <source>結果を見て勇気を使うときの成功率 — {0}</source>
-            <translation>Success chance spending Courage after seeing the result — {0}</translation>
-        </message>
-        <message>
-            <source>（{0}、差 {1}）</source>
-            <translation> ({0}, by {1})</translation>
-        </message>
-        <message>
-            <source>（勇気 A {0} 点・B {1} 点込み）</source>
-            <translation> (with Courage: A {0}, B {1})</translation>
-        </message>
-        <message>
             <source>（名前なし）</source>
             <translation>(no name)</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
-            <source>判定する人</source>
-            <translation>Tester</translation>
         </message>
         <message>
             <source>
@@ -1335,6 +1215,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Record {0} points each (fractions rounded)</translation>
         </message>
         <message>
+            <source>1 回ごとの同点 {0}（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Tie each time {0} ({1})</translation>
+        </message>
+        <message>
             <source>1 行</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>1 line</translation>
@@ -1629,6 +1514,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Distributing 8 points belongs only to the chosen method</translation>
         </message>
         <message>
+            <source>A の勝ち</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A wins</translation>
+        </message>
+        <message>
             <source>A の勝ち・A の達成値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A wins · A's achievement</translation>
@@ -1642,6 +1532,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>A の勝率 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A's chance to win {0}</translation>
+        </message>
+        <message>
+            <source>A の勝率 {0} / B の勝率 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A wins {0} / B wins {1}</translation>
         </message>
         <message>
             <source>A: 勇気 +{0}</source>
@@ -1804,6 +1699,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Armed Combat actions (1.4.2)</translation>
         </message>
         <message>
+            <source>A（攻撃・行動する側）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A (attacking or acting)</translation>
+        </message>
+        <message>
             <source>B のボーナス合計</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>B's total bonus</translation>
@@ -1812,6 +1712,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>B の勇気は対決判定の後だけです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>B spends Courage only after an opposed test</translation>
+        </message>
+        <message>
+            <source>B の勝ち</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>B wins</translation>
         </message>
         <message>
             <source>B の勝ち・B の達成値</source>
@@ -1899,6 +1804,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Corruption</translation>
         </message>
         <message>
+            <source>Corruption {0} / Bearing {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Corruption {0} / Bearing {1}</translation>
+        </message>
+        <message>
             <source>Corruption が Bearing に達しました: キャラクターは NPC になります（1.2.4）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Corruption has reached Bearing: the character becomes an NPC (1.2.4)</translation>
@@ -1922,6 +1832,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>Corruption の増減が 0 です</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The Corruption change is 0</translation>
+        </message>
+        <message>
+            <source>Corruption の変化 — {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Corruption change — {0}</translation>
         </message>
         <message>
             <source>Corruption はすでに 0 です（0 未満にはなりません）</source>
@@ -3433,6 +3348,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Up to {0} points {1}</translation>
         </message>
         <message>
+            <source>{0} 点まで: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Up to {0}: {1}</translation>
+        </message>
+        <message>
             <source>{0} 行目のスキル名が空です</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The skill name in row {0} is empty</translation>
@@ -4421,6 +4341,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>  Parry {0}: {1}</translation>
         </message>
         <message>
+            <source>、</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>、1点 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>, {0} a point</translation>
@@ -4461,6 +4386,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>, tie rerolled, </translation>
         </message>
         <message>
+            <source>、同点で振り直し、</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, tie rerolled, </translation>
+        </message>
+        <message>
             <source>、対象はチャージした側の STR+2 を目標値とする Strength 判定に失敗すると倒れる</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>; the target falls unless it passes a Strength test against the charger's STR+2</translation>
@@ -4486,9 +4416,19 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>. 1 fatigue</translation>
         </message>
         <message>
+            <source>。Corruption {0} → {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Corruption {0} → {1}</translation>
+        </message>
+        <message>
             <source>。{0} は消滅した</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. {0} was destroyed</translation>
+        </message>
+        <message>
+            <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. {0}: Courage {1} / {2} left, {3} / {4} spent this round</translation>
         </message>
         <message>
             <source>。{0}（Corruption {1} / Bearing {2}）</source>
@@ -4519,6 +4459,21 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>。前の恐怖のほうが重いので {0} のまま</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. The earlier fear is worse, so the penalty stays {0}</translation>
+        </message>
+        <message>
+            <source>。助け {0:+d}（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Help {0:+d} ({1})</translation>
+        </message>
+        <message>
+            <source>。勇気 {0} 点（+{1}）込み</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Including {0} Courage (+{1})</translation>
+        </message>
+        <message>
+            <source>。勝った側の成功度は差で決まる（1.5.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. The winner's degree is the difference (1.5.2)</translation>
         </message>
         <message>
             <source>。契約とイベントキーの記録は残ります（セッション管理で破棄・削除できます）</source>
@@ -5299,6 +5254,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Not checked yet</translation>
         </message>
         <message>
+            <source>まだ振っていません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not rolled yet</translation>
+        </message>
+        <message>
             <source>まだ明かされていません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Not revealed yet</translation>
@@ -5611,6 +5571,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>キャラクター(&amp;C)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>&amp;Character</translation>
+        </message>
+        <message>
+            <source>キャラクターなし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No character</translation>
         </message>
         <message>
             <source>キャラクターに合わせる</source>
@@ -7597,6 +7562,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Resources</translation>
         </message>
         <message>
+            <source>リーダー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Leader</translation>
+        </message>
+        <message>
             <source>リーダー「{0}」は自分を助けられません。助ける人には別のキャラクターを選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The leader "{0}" cannot help themselves. Choose another character as the helper</translation>
@@ -8419,6 +8389,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>No Courage has been spent ({0} / {1} left)</translation>
         </message>
         <message>
+            <source>使わない {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>None {1}</translation>
+        </message>
+        <message>
             <source>使用</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Spent</translation>
@@ -8878,6 +8853,11 @@ Sideboard
             <translation>Roll {0} → achievement {1}</translation>
         </message>
         <message>
+            <source>出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll {0} → achievement {1} (TN {2}, difference {3:+d}) → {4}</translation>
+        </message>
+        <message>
             <source>出目と達成値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Rolls and achievements</translation>
@@ -9001,6 +8981,11 @@ Sideboard
             <source>判定するデッキ（PC）を選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the deck (PC) making the check</translation>
+        </message>
+        <message>
+            <source>判定する人</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Tester</translation>
         </message>
         <message>
             <source>判定する人（A）</source>
@@ -9233,6 +9218,11 @@ Sideboard
             <translation>5 or more hours since the last meal: recover 1 fatigue, hunger is gone</translation>
         </message>
         <message>
+            <source>前回（{0}・{1}）: {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Last time ({0} · {1}): {2}</translation>
+        </message>
+        <message>
             <source>前提スキル</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Prerequisite skills</translation>
@@ -9283,6 +9273,11 @@ Sideboard
             <translation>No help</translation>
         </message>
         <message>
+            <source>助けの合計（助ける人は目標値 {0}）— {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Total help (helpers roll against TN {0}) — {1}</translation>
+        </message>
+        <message>
             <source>助けの結果しだい</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Depends on the help</translation>
@@ -9313,6 +9308,11 @@ Sideboard
             <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +0 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (gmtool's reading of the text's “a bonus of +0 to +3”; every helper's bonus is added)</translation>
         </message>
         <message>
+            <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
+        </message>
+        <message>
             <source>助ける人を追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add helper</translation>
@@ -9336,6 +9336,11 @@ Sideboard
             <source>勇気</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Courage</translation>
+        </message>
+        <message>
+            <source>勇気 1 点あたり {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Each point of Courage: {0}</translation>
         </message>
         <message>
             <source>勇気 1 点で疲労 2 段階回復</source>
@@ -11884,6 +11889,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>抵抗した</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>resisted</translation>
+        </message>
+        <message>
+            <source>抵抗する人（Willpower）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Resisting (Willpower)</translation>
         </message>
         <message>
             <source>抵抗の修正</source>
@@ -14442,6 +14452,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Confirm result</translation>
         </message>
         <message>
+            <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>One point at a time after seeing the result. Up to {0} per round (1.2.3)</translation>
+        </message>
+        <message>
+            <source>結果を見て勇気を使うときの成功率 — {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Success chance spending Courage after seeing the result — {0}</translation>
+        </message>
+        <message>
             <source>結果を見る</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>See result</translation>
@@ -16774,6 +16794,11 @@ Start session {1} anyway?</translation>
             <translation> ({0}, {1})</translation>
         </message>
         <message>
+            <source>（{0}、差 {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> ({0}, by {1})</translation>
+        </message>
+        <message>
             <source>（{0}と同値: GMが決めてよい）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (tied with {0}: the GM may decide)</translation>
@@ -16897,6 +16922,11 @@ Start session {1} anyway?</translation>
             <source>（削除されたキャラクター）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(deleted character)</translation>
+        </message>
+        <message>
+            <source>（勇気 A {0} 点・B {1} 点込み）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (with Courage: A {0}, B {1})</translation>
         </message>
         <message>
             <source>（勇気 攻撃側 {0} 点・対象 {1} 点込み）</source>
@@ -19532,6 +19562,133 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>{0}（ルール表にない）</source>
             <translation>{0} (not in the rule tables)</translation>
+        </message>
+    </context>
+    <context>
+        <name>CheckTexts</name>
+        <message>
+            <source>判定する人</source>
+            <translation>Tester</translation>
+        </message>
+        <message>
+            <source>リーダー</source>
+            <translation>Leader</translation>
+        </message>
+        <message>
+            <source>A（攻撃・行動する側）</source>
+            <translation>A (attacking or acting)</translation>
+        </message>
+        <message>
+            <source>抵抗する人（Willpower）</source>
+            <translation>Resisting (Willpower)</translation>
+        </message>
+        <message>
+            <source>A の勝率 {0} / B の勝率 {1}</source>
+            <translation>A wins {0} / B wins {1}</translation>
+        </message>
+        <message>
+            <source>成功率 {0}</source>
+            <translation>Success chance {0}</translation>
+        </message>
+        <message>
+            <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
+            <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
+        </message>
+        <message>
+            <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
+            <translation>One point at a time after seeing the result. Up to {0} per round (1.2.3)</translation>
+        </message>
+        <message>
+            <source>勇気 1 点あたり {0}</source>
+            <translation>Each point of Courage: {0}</translation>
+        </message>
+        <message>
+            <source>1 回ごとの同点 {0}（{1}）</source>
+            <translation>Tie each time {0} ({1})</translation>
+        </message>
+        <message>
+            <source>。勝った側の成功度は差で決まる（1.5.2）</source>
+            <translation>. The winner's degree is the difference (1.5.2)</translation>
+        </message>
+        <message>
+            <source>{0} 点まで: {1}</source>
+            <translation>Up to {0}: {1}</translation>
+        </message>
+        <message>
+            <source>使わない {1}</source>
+            <translation>None {1}</translation>
+        </message>
+        <message>
+            <source>結果を見て勇気を使うときの成功率 — {0}</source>
+            <translation>Success chance spending Courage after seeing the result — {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>助けの合計（助ける人は目標値 {0}）— {1}</source>
+            <translation>Total help (helpers roll against TN {0}) — {1}</translation>
+        </message>
+        <message>
+            <source>Corruption の変化 — {0}</source>
+            <translation>Corruption change — {0}</translation>
+        </message>
+        <message>
+            <source>Corruption {0} / Bearing {1}</source>
+            <translation>Corruption {0} / Bearing {1}</translation>
+        </message>
+        <message>
+            <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
+            <translation>. {0}: Courage {1} / {2} left, {3} / {4} spent this round</translation>
+        </message>
+        <message>
+            <source>前回（{0}・{1}）: {2}</source>
+            <translation>Last time ({0} · {1}): {2}</translation>
+        </message>
+        <message>
+            <source>キャラクターなし</source>
+            <translation>No character</translation>
+        </message>
+        <message>
+            <source>まだ振っていません</source>
+            <translation>Not rolled yet</translation>
+        </message>
+        <message>
+            <source>A の勝ち</source>
+            <translation>A wins</translation>
+        </message>
+        <message>
+            <source>B の勝ち</source>
+            <translation>B wins</translation>
+        </message>
+        <message>
+            <source>、同点で振り直し、</source>
+            <translation>, tie rerolled, </translation>
+        </message>
+        <message>
+            <source>（{0}、差 {1}）</source>
+            <translation> ({0}, by {1})</translation>
+        </message>
+        <message>
+            <source>（勇気 A {0} 点・B {1} 点込み）</source>
+            <translation> (with Courage: A {0}, B {1})</translation>
+        </message>
+        <message>
+            <source>出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}</source>
+            <translation>Roll {0} → achievement {1} (TN {2}, difference {3:+d}) → {4}</translation>
+        </message>
+        <message>
+            <source>。助け {0:+d}（{1}）</source>
+            <translation>. Help {0:+d} ({1})</translation>
+        </message>
+        <message>
+            <source>。勇気 {0} 点（+{1}）込み</source>
+            <translation>. Including {0} Courage (+{1})</translation>
+        </message>
+        <message>
+            <source>。Corruption {0} → {1}</source>
+            <translation>. Corruption {0} → {1}</translation>
         </message>
     </context>
     <context>

@@ -1,13 +1,13 @@
 """What the LotR judgement panel writes: the mode's rule, the odds' headline and details, the
 courage count, and the last roll read out (with courage, helpers and Corruption).
 
-A mixin of `LotRCheckView`, which provides `model` and `tr`; kept apart so each module stays
-short.  Only texts: the widgets and their layout are the view's.
+`CheckTexts` is the panel view's (`LotRCheckView.texts`): only texts, from the panel model's
+finished numbers; the widgets and their layout are the view's.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from PySide6.QtCore import QObject
 
 from gmtool.models.lotr.check_log import MODE_LABELS, degree_label, faces_text, tie_rule_label
 from gmtool.models.lotr.check_model import CORRUPTION, GROUP, OPPOSED, TEST, LotRCheckModel
@@ -35,14 +35,12 @@ MODE_HELP = {
 }
 
 
-class CheckTextsMixin:
-    model: LotRCheckModel
+class CheckTexts(QObject):
+    def __init__(self, model: LotRCheckModel, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
 
-    if TYPE_CHECKING:  # QWidget's, through the view (a stub here would shadow it)
-
-        def tr(self, sourceText: str, /, disambiguation: str | None = ..., n: int = ...) -> str: ...
-
-    def _a_title(self) -> str:
+    def a_title(self) -> str:
         titles = {  # each a literal tr() call, so the translator's extractor sees it
             TEST: self.tr("判定する人"),
             GROUP: self.tr("リーダー"),
@@ -51,7 +49,7 @@ class CheckTextsMixin:
         }
         return titles[self.model.mode]
 
-    def _headline(self) -> str:
+    def headline(self) -> str:
         odds = self.model.odds
         if self.model.mode == OPPOSED:
             return self.tr("A の勝率 {0} / B の勝率 {1}").format(
@@ -59,7 +57,7 @@ class CheckTextsMixin:
             )
         return self.tr("成功率 {0}").format(percent(float(odds.success_probability)))
 
-    def _help(self, mode: str) -> str:
+    def help(self, mode: str) -> str:
         if mode == GROUP and self.model.marginal_helper == MARGINAL_ONE:  # the house rule's reading
             return self.tr(
                 "助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: "
@@ -68,14 +66,14 @@ class CheckTextsMixin:
             )
         return self.tr(MODE_HELP[mode])
 
-    def _courage_tip(self, value: CouragePerPoint) -> str:
+    def courage_tip(self, value: CouragePerPoint) -> str:
         lines = [
             self.tr("結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）").format(COURAGE_PER_ROUND),
             self.tr("勇気 1 点あたり {0}").format(value.text()),
         ]
         return "\n".join([*lines, value.refusal] if value.refusal else lines)
 
-    def _detail(self) -> str:
+    def detail(self) -> str:
         model, odds = self.model, self.model.odds
         if model.mode == OPPOSED:
             text = self.tr("1 回ごとの同点 {0}（{1}）").format(
@@ -113,7 +111,7 @@ class CheckTextsMixin:
             lines.append(line)
         return "\n".join(lines)
 
-    def _courage_text(self) -> str:
+    def courage_text(self) -> str:
         model = self.model
         character = model.character(Contestant.A)
         text = model.courage.round_label
@@ -127,7 +125,7 @@ class CheckTextsMixin:
             COURAGE_PER_ROUND,
         )
 
-    def _result_text(self) -> str:
+    def result_text(self) -> str:
         text = self._roll_text()
         rolled = self.model.rolled
         if rolled is None or self.model.roll_is_current:
