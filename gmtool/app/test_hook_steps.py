@@ -187,7 +187,7 @@ class StepCommands:
         ids = [s.id for s in self.services.campaign_model.characters_of("lotr")]
         model = LotRAdvancementModel(self.services.campaign_model, ids[0], parent=self.services.parent_widget)
         try:
-            share = model.add_objective_xp(args[0], recipients=ids)
+            share = model.xp.add_objective_xp(args[0], recipients=ids)
         finally:
             model.deleteLater()
         return {"xp": share, "to": ids}

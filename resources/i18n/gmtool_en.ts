@@ -144,14 +144,6 @@
             <translation>Reset all rule tables to default</translation>
         </message>
         <message>
-            <source>値を入れてください（この項目は空欄にできません）</source>
-            <translation>Enter a value (this item cannot be blank)</translation>
-        </message>
-        <message>
-            <source>整数で入力してください（入力: {0}）</source>
-            <translation>Enter a whole number (entered: {0})</translation>
-        </message>
-        <message>
             <source>ハウスルール（同梱の表: {0}）</source>
             <translation>House rule (bundled table: {0})</translation>
         </message>
@@ -288,10 +280,6 @@
             <translation>No</translation>
         </message>
         <message>
-            <source>「はい」か「いいえ」で入力してください（入力: {0}）</source>
-            <translation>Enter “Yes” or “No” (typed: {0})</translation>
-        </message>
-        <message>
             <source>新しい行の名前（例: 武器の名前）</source>
             <translation>Name of the new row (e.g. a weapon's name)</translation>
         </message>
@@ -416,30 +404,12 @@
             <translation>Probability</translation>
         </message>
         <message>
-            <source>0 点の経験点は記録しません</source>
-            <translation>0 experience points are not recorded</translation>
-        </message>
-        <message>
-            <source>{0}
-（GM オーバーライドを有効にすると記録できます）</source>
-            <translation>{0}
-(it can be recorded with the GM override enabled)</translation>
-        </message>
-        <message>
-            <source>{0}、{1} 人</source>
-            <translation>{0}, {1} characters</translation>
-        </message>
-        <message>
             <source>{0}の幻想値 {1}</source>
             <translation>{0}'s fantasy {1}</translation>
         </message>
         <message>
             <source>{0}へ</source>
             <translation>To {0}</translation>
-        </message>
-        <message>
-            <source>{0}を達成（{1} 点を {2} 人で分配）</source>
-            <translation>Achieved {0} ({1} points shared among {2})</translation>
         </message>
         <message>
             <source>{0}・{1}「{2}」Lv{3}</source>
@@ -546,14 +516,6 @@
             <translation>Used (fantasy {0} does not decrease)</translation>
         </message>
         <message>
-            <source>分配する人数（{0} 人）が受け取る人数（{1} 人）より少ない</source>
-            <translation>The number to share among ({0}) is smaller than the number receiving ({1})</translation>
-        </message>
-        <message>
-            <source>削除する経験点の行を選んでください</source>
-            <translation>Choose the experience row to delete</translation>
-        </message>
-        <message>
             <source>前借りして使用・{0}</source>
             <translation>Used on advance · {0}</translation>
         </message>
@@ -566,64 +528,12 @@
             <translation>Fantasy ability "{0}" ({1} · {2} · fantasy required {3}): effect {4}</translation>
         </message>
         <message>
-            <source>指輪物語RPGのキャラクターではありません: {0}</source>
-            <translation>Not a Lord of the Rings RPG character: {0}</translation>
-        </message>
-        <message>
             <source>現在のシーン</source>
             <translation>Current scene</translation>
         </message>
         <message>
             <source>現在のシーン: 「{0}」</source>
             <translation>Current scene: "{0}"</translation>
-        </message>
-        <message>
-            <source>目標値は 1 以上です</source>
-            <translation>The target number is at least 1</translation>
-        </message>
-        <message>
-            <source>目的に関連した判定に成功（目標値 {0}）</source>
-            <translation>Succeeded at a check related to the goal (TN {0})</translation>
-        </message>
-        <message>
-            <source>目的の種類 '{0}' はありません</source>
-            <translation>There is no goal type '{0}'</translation>
-        </message>
-        <message>
-            <source>経験点 {0:+d} の行を削除（合計 {1}）</source>
-            <translation>Deleted the experience {0:+d} row (total {1})</translation>
-        </message>
-        <message>
-            <source>経験点 {0:+d}（{1}）</source>
-            <translation>Experience {0:+d} ({1})</translation>
-        </message>
-        <message>
-            <source>経験点 {0:+d}（合計 {1}）</source>
-            <translation>Experience {0:+d} (total {1})</translation>
-        </message>
-        <message>
-            <source>経験点の GM 許可: {0}</source>
-            <translation>GM approval of experience: {0}</translation>
-        </message>
-        <message>
-            <source>経験点の削除（{0}）</source>
-            <translation>Delete experience ({0})</translation>
-        </message>
-        <message>
-            <source>経験点の合計が {0} 点になり、済んだ成長 {1} 回に使った {2} 点を下回ります（成長に使った経験点は取り消せません）</source>
-            <translation>Total experience would become {0}, less than the {2} points used by the {1} advancements already made (experience spent on advancement cannot be taken back)</translation>
-        </message>
-        <message>
-            <source>経験点の合計が {0} 点になります（0 未満にはできません）</source>
-            <translation>Total experience would become {0} (it cannot go below 0)</translation>
-        </message>
-        <message>
-            <source>経験点の理由を入力してください</source>
-            <translation>Enter the reason for the experience</translation>
-        </message>
-        <message>
-            <source>経験点を受け取るキャラクターを選んでください</source>
-            <translation>Choose the characters who receive the experience</translation>
         </message>
         <message>
             <source>縁故 {0} つ</source>
@@ -842,72 +752,8 @@
             <translation>Dead</translation>
         </message>
         <message>
-            <source>1 回ごとの同点 {0}（{1}）</source>
-            <translation>Tie each time {0} ({1})</translation>
-        </message>
-        <message>
-            <source>A の勝ち</source>
-            <translation>A wins</translation>
-        </message>
-        <message>
-            <source>A の勝率 {0} / B の勝率 {1}</source>
-            <translation>A wins {0} / B wins {1}</translation>
-        </message>
-        <message>
-            <source>B の勝ち</source>
-            <translation>B wins</translation>
-        </message>
-        <message>
-            <source>Corruption {0} / Bearing {1}</source>
-            <translation>Corruption {0} / Bearing {1}</translation>
-        </message>
-        <message>
-            <source>Corruption の変化 — {0}</source>
-            <translation>Corruption change — {0}</translation>
-        </message>
-        <message>
             <source>Stonecraft ランク</source>
             <translation>Stonecraft rank</translation>
-        </message>
-        <message>
-            <source>、同点で振り直し、</source>
-            <translation>, tie rerolled, </translation>
-        </message>
-        <message>
-            <source>。Corruption {0} → {1}</source>
-            <translation>. Corruption {0} → {1}</translation>
-        </message>
-        <message>
-            <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
-            <translation>. {0}: Courage {1} / {2} left, {3} / {4} spent this round</translation>
-        </message>
-        <message>
-            <source>リーダー</source>
-            <translation>Leader</translation>
-        </message>
-        <message>
-            <source>A（攻撃・行動する側）</source>
-            <translation>A (attacking or acting)</translation>
-        </message>
-        <message>
-            <source>抵抗する人（Willpower）</source>
-            <translation>Resisting (Willpower)</translation>
-        </message>
-        <message>
-            <source>{0} 点まで: {1}</source>
-            <translation>Up to {0}: {1}</translation>
-        </message>
-        <message>
-            <source>。助け {0:+d}（{1}）</source>
-            <translation>. Help {0:+d} ({1})</translation>
-        </message>
-        <message>
-            <source>。勇気 {0} 点（+{1}）込み</source>
-            <translation>. Including {0} Courage (+{1})</translation>
-        </message>
-        <message>
-            <source>。勝った側の成功度は差で決まる（1.5.2）</source>
-            <translation>. The winner's degree is the difference (1.5.2)</translation>
         </message>
         <message>
             <source>この戦闘だけの強化をすべて終わらせます（履歴には残ります）</source>
@@ -916,22 +762,6 @@
         <message>
             <source>この戦闘のみ</source>
             <translation>This battle only</translation>
-        </message>
-        <message>
-            <source>まだ振っていません</source>
-            <translation>Not rolled yet</translation>
-        </message>
-        <message>
-            <source>キャラクターなし</source>
-            <translation>No character</translation>
-        </message>
-        <message>
-            <source>使わない {1}</source>
-            <translation>None {1}</translation>
-        </message>
-        <message>
-            <source>出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}</source>
-            <translation>Roll {0} → achievement {1} (TN {2}, difference {3:+d}) → {4}</translation>
         </message>
         <message>
             <source>判定したときの Stonecraft のランク</source>
@@ -944,22 +774,6 @@
         <message>
             <source>判定した人の名前</source>
             <translation>Name of who made the test</translation>
-        </message>
-        <message>
-            <source>前回（{0}・{1}）: {2}</source>
-            <translation>Last time ({0} · {1}): {2}</translation>
-        </message>
-        <message>
-            <source>助けの合計（助ける人は目標値 {0}）— {1}</source>
-            <translation>Total help (helpers roll against TN {0}) — {1}</translation>
-        </message>
-        <message>
-            <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
-            <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
-        </message>
-        <message>
-            <source>勇気 1 点あたり {0}</source>
-            <translation>Each point of Courage: {0}</translation>
         </message>
         <message>
             <source>強化を記録</source>
@@ -994,32 +808,8 @@
             <translation>Quit</translation>
         </message>
         <message>
-            <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
-            <translation>One point at a time after seeing the result. Up to {0} per round (1.2.3)</translation>
-        </message>
-        <message>
-            <source>結果を見て勇気を使うときの成功率 — {0}</source>
-            <translation>Success chance spending Courage after seeing the result — {0}</translation>
-        </message>
-        <message>
-            <source>（{0}、差 {1}）</source>
-            <translation> ({0}, by {1})</translation>
-        </message>
-        <message>
-            <source>（勇気 A {0} 点・B {1} 点込み）</source>
-            <translation> (with Courage: A {0}, B {1})</translation>
-        </message>
-        <message>
             <source>（名前なし）</source>
             <translation>(no name)</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
-            <source>判定する人</source>
-            <translation>Tester</translation>
         </message>
         <message>
             <source>
@@ -1380,6 +1170,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>/ Bearing {0} (an NPC on reaching Bearing)</translation>
         </message>
         <message>
+            <source>0 点の経験点は記録しません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>0 experience points are not recorded</translation>
+        </message>
+        <message>
             <source>0. 開始前</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>0. Not started</translation>
@@ -1418,6 +1213,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>1 人あたり {0} 点を記録（端数は四捨五入）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Record {0} points each (fractions rounded)</translation>
+        </message>
+        <message>
+            <source>1 回ごとの同点 {0}（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Tie each time {0} ({1})</translation>
         </message>
         <message>
             <source>1 行</source>
@@ -1714,6 +1514,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Distributing 8 points belongs only to the chosen method</translation>
         </message>
         <message>
+            <source>A の勝ち</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A wins</translation>
+        </message>
+        <message>
             <source>A の勝ち・A の達成値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A wins · A's achievement</translation>
@@ -1727,6 +1532,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>A の勝率 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A's chance to win {0}</translation>
+        </message>
+        <message>
+            <source>A の勝率 {0} / B の勝率 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A wins {0} / B wins {1}</translation>
         </message>
         <message>
             <source>A: 勇気 +{0}</source>
@@ -1889,6 +1699,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Armed Combat actions (1.4.2)</translation>
         </message>
         <message>
+            <source>A（攻撃・行動する側）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A (attacking or acting)</translation>
+        </message>
+        <message>
             <source>B のボーナス合計</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>B's total bonus</translation>
@@ -1897,6 +1712,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>B の勇気は対決判定の後だけです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>B spends Courage only after an opposed test</translation>
+        </message>
+        <message>
+            <source>B の勝ち</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>B wins</translation>
         </message>
         <message>
             <source>B の勝ち・B の達成値</source>
@@ -1984,6 +1804,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Corruption</translation>
         </message>
         <message>
+            <source>Corruption {0} / Bearing {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Corruption {0} / Bearing {1}</translation>
+        </message>
+        <message>
             <source>Corruption が Bearing に達しました: キャラクターは NPC になります（1.2.4）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Corruption has reached Bearing: the character becomes an NPC (1.2.4)</translation>
@@ -2007,6 +1832,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>Corruption の増減が 0 です</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The Corruption change is 0</translation>
+        </message>
+        <message>
+            <source>Corruption の変化 — {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Corruption change — {0}</translation>
         </message>
         <message>
             <source>Corruption はすでに 0 です（0 未満にはなりません）</source>
@@ -3095,6 +2925,13 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
 The card database is a copy of the cards you loaded. Set this file aside (renamed, not deleted) and rebuild it from the bundled sample? You can load your card files again later.</translation>
         </message>
         <message>
+            <source>{0}
+（GM オーバーライドを有効にすると記録できます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}
+(it can be recorded with the GM override enabled)</translation>
+        </message>
+        <message>
             <source>{0} / {1} / {2} まで</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} / {1} / up to {2}</translation>
@@ -3511,6 +3348,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Up to {0} points {1}</translation>
         </message>
         <message>
+            <source>{0} 点まで: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Up to {0}: {1}</translation>
+        </message>
+        <message>
             <source>{0} 行目のスキル名が空です</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The skill name in row {0} is empty</translation>
@@ -3801,6 +3643,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} → {1}</translation>
         </message>
         <message>
+            <source>{0}、{1} 人</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}, {1} characters</translation>
+        </message>
+        <message>
             <source>{0}〜{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}–{1}</translation>
@@ -4011,6 +3858,11 @@ Command Spells left {2} → {3}</translation>
             <translation>{0} is 1–{1} ({2})</translation>
         </message>
         <message>
+            <source>{0}は {1} 文字までです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The {0} is at most {1} characters</translation>
+        </message>
+        <message>
             <source>{0}は {1} 枚がPLの知っている上のカード（ライブラリーの中）です。ライブラリー外は{2}枚までです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{1} of {0} are the top cards the player knows (in the library). At most {2} can be out of the library</translation>
@@ -4114,6 +3966,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Added {2} × {0} to {1}</translation>
         </message>
         <message>
+            <source>{0}を入力してください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the {0}</translation>
+        </message>
+        <message>
             <source>{0}を公開</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reveal {0}</translation>
@@ -4137,6 +3994,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}を表で選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose a {0} in the table</translation>
+        </message>
+        <message>
+            <source>{0}を達成（{1} 点を {2} 人で分配）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Achieved {0} ({1} points shared among {2})</translation>
         </message>
         <message>
             <source>{0}を非公開に</source>
@@ -4479,6 +4341,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>  Parry {0}: {1}</translation>
         </message>
         <message>
+            <source>、</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>、1点 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>, {0} a point</translation>
@@ -4519,6 +4386,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>, tie rerolled, </translation>
         </message>
         <message>
+            <source>、同点で振り直し、</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, tie rerolled, </translation>
+        </message>
+        <message>
             <source>、対象はチャージした側の STR+2 を目標値とする Strength 判定に失敗すると倒れる</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>; the target falls unless it passes a Strength test against the charger's STR+2</translation>
@@ -4544,9 +4416,19 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>. 1 fatigue</translation>
         </message>
         <message>
+            <source>。Corruption {0} → {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Corruption {0} → {1}</translation>
+        </message>
+        <message>
             <source>。{0} は消滅した</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. {0} was destroyed</translation>
+        </message>
+        <message>
+            <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. {0}: Courage {1} / {2} left, {3} / {4} spent this round</translation>
         </message>
         <message>
             <source>。{0}（Corruption {1} / Bearing {2}）</source>
@@ -4577,6 +4459,21 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>。前の恐怖のほうが重いので {0} のまま</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. The earlier fear is worse, so the penalty stays {0}</translation>
+        </message>
+        <message>
+            <source>。助け {0:+d}（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Help {0:+d} ({1})</translation>
+        </message>
+        <message>
+            <source>。勇気 {0} 点（+{1}）込み</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Including {0} Courage (+{1})</translation>
+        </message>
+        <message>
+            <source>。勝った側の成功度は差で決まる（1.5.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. The winner's degree is the difference (1.5.2)</translation>
         </message>
         <message>
             <source>。契約とイベントキーの記録は残ります（セッション管理で破棄・削除できます）</source>
@@ -4795,6 +4692,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「ある程度寛容に振り直しを認める」: 攻撃側の達成値はそのまま、手順4から</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"Allow rerolls fairly generously": the attacker's achievement stays, from step 4</translation>
+        </message>
+        <message>
+            <source>「はい」か「いいえ」で入力してください（入力: {0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter “Yes” or “No” (typed: {0})</translation>
         </message>
         <message>
             <source>「ラウンドが経過した…GM判断で特技使用が許可される」: このラウンドに宣言済みの特技をもう一度数える</source>
@@ -5352,6 +5254,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Not checked yet</translation>
         </message>
         <message>
+            <source>まだ振っていません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not rolled yet</translation>
+        </message>
+        <message>
             <source>まだ明かされていません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Not revealed yet</translation>
@@ -5664,6 +5571,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>キャラクター(&amp;C)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>&amp;Character</translation>
+        </message>
+        <message>
+            <source>キャラクターなし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No character</translation>
         </message>
         <message>
             <source>キャラクターに合わせる</source>
@@ -7650,6 +7562,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Resources</translation>
         </message>
         <message>
+            <source>リーダー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Leader</translation>
+        </message>
+        <message>
             <source>リーダー「{0}」は自分を助けられません。助ける人には別のキャラクターを選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The leader "{0}" cannot help themselves. Choose another character as the helper</translation>
@@ -8472,6 +8389,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>No Courage has been spent ({0} / {1} left)</translation>
         </message>
         <message>
+            <source>使わない {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>None {1}</translation>
+        </message>
+        <message>
             <source>使用</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Spent</translation>
@@ -8709,6 +8631,11 @@ Sideboard
             <translation>Value</translation>
         </message>
         <message>
+            <source>値を入れてください（この項目は空欄にできません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter a value (this item cannot be blank)</translation>
+        </message>
+        <message>
             <source>値を設定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Set value</translation>
@@ -8926,6 +8853,11 @@ Sideboard
             <translation>Roll {0} → achievement {1}</translation>
         </message>
         <message>
+            <source>出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll {0} → achievement {1} (TN {2}, difference {3:+d}) → {4}</translation>
+        </message>
+        <message>
             <source>出目と達成値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Rolls and achievements</translation>
@@ -8964,6 +8896,11 @@ Sideboard
             <source>分配する人数</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Shared among</translation>
+        </message>
+        <message>
+            <source>分配する人数（{0} 人）が受け取る人数（{1} 人）より少ない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The number to share among ({0}) is smaller than the number receiving ({1})</translation>
         </message>
         <message>
             <source>分野{0}</source>
@@ -9044,6 +8981,11 @@ Sideboard
             <source>判定するデッキ（PC）を選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the deck (PC) making the check</translation>
+        </message>
+        <message>
+            <source>判定する人</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Tester</translation>
         </message>
         <message>
             <source>判定する人（A）</source>
@@ -9211,6 +9153,11 @@ Sideboard
             <translation>Choose the specialization to delete</translation>
         </message>
         <message>
+            <source>削除する経験点の行を選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose the experience row to delete</translation>
+        </message>
+        <message>
             <source>削除する行を選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Select the row to remove</translation>
@@ -9271,6 +9218,11 @@ Sideboard
             <translation>5 or more hours since the last meal: recover 1 fatigue, hunger is gone</translation>
         </message>
         <message>
+            <source>前回（{0}・{1}）: {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Last time ({0} · {1}): {2}</translation>
+        </message>
+        <message>
             <source>前提スキル</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Prerequisite skills</translation>
@@ -9321,6 +9273,11 @@ Sideboard
             <translation>No help</translation>
         </message>
         <message>
+            <source>助けの合計（助ける人は目標値 {0}）— {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Total help (helpers roll against TN {0}) — {1}</translation>
+        </message>
+        <message>
             <source>助けの結果しだい</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Depends on the help</translation>
@@ -9351,6 +9308,11 @@ Sideboard
             <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +0 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (gmtool's reading of the text's “a bonus of +0 to +3”; every helper's bonus is added)</translation>
         </message>
         <message>
+            <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
+        </message>
+        <message>
             <source>助ける人を追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add helper</translation>
@@ -9374,6 +9336,11 @@ Sideboard
             <source>勇気</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Courage</translation>
+        </message>
+        <message>
+            <source>勇気 1 点あたり {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Each point of Courage: {0}</translation>
         </message>
         <message>
             <source>勇気 1 点で疲労 2 段階回復</source>
@@ -11924,6 +11891,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>resisted</translation>
         </message>
         <message>
+            <source>抵抗する人（Willpower）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Resisting (Willpower)</translation>
+        </message>
+        <message>
             <source>抵抗の修正</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Resistance modifiers</translation>
@@ -12007,6 +11979,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>指輪物語RPG キャラクター作成</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The Lord of the Rings RPG character creation</translation>
+        </message>
+        <message>
+            <source>指輪物語RPGのキャラクターではありません: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not a Lord of the Rings RPG character: {0}</translation>
         </message>
         <message>
             <source>指輪物語RPGの戦闘ではありません</source>
@@ -12227,6 +12204,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>数えない</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Do not count</translation>
+        </message>
+        <message>
+            <source>整数で入力してください（入力: {0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter a whole number (entered: {0})</translation>
         </message>
         <message>
             <source>敵</source>
@@ -13715,6 +13697,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>The TN is a whole number from 0 to {0} ({1})</translation>
         </message>
         <message>
+            <source>目標値は 1 以上です</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The target number is at least 1</translation>
+        </message>
+        <message>
             <source>目標値は負荷によって GM が決めます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The GM sets the TN by the strain</translation>
@@ -13748,6 +13735,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>目的</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Goal</translation>
+        </message>
+        <message>
+            <source>目的に関連した判定に成功（目標値 {0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Succeeded at a check related to the goal (TN {0})</translation>
+        </message>
+        <message>
+            <source>目的の種類 '{0}' はありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>There is no goal type '{0}'</translation>
         </message>
         <message>
             <source>目的を達成</source>
@@ -14265,6 +14262,21 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Experience +{0} ({1} left)</translation>
         </message>
         <message>
+            <source>経験点 {0:+d} の行を削除（合計 {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Deleted the experience {0:+d} row (total {1})</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d}（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Experience {0:+d} ({1})</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d}（合計 {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Experience {0:+d} (total {1})</translation>
+        </message>
+        <message>
             <source>経験点 {0} を消費（残り {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Spent {0} experience ({1} left)</translation>
@@ -14290,6 +14302,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Experience and advancement apply only to The Lord of the Rings RPG characters</translation>
         </message>
         <message>
+            <source>経験点の GM 許可: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>GM approval of experience: {0}</translation>
+        </message>
+        <message>
             <source>経験点の付与</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Giving XP</translation>
@@ -14305,9 +14322,29 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Experience can only be spent between scenarios (not during one).</translation>
         </message>
         <message>
+            <source>経験点の削除（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Delete experience ({0})</translation>
+        </message>
+        <message>
+            <source>経験点の合計が {0} 点になり、済んだ成長 {1} 回に使った {2} 点を下回ります（成長に使った経験点は取り消せません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Total experience would become {0}, less than the {2} points used by the {1} advancements already made (experience spent on advancement cannot be taken back)</translation>
+        </message>
+        <message>
+            <source>経験点の合計が {0} 点になります（0 未満にはできません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Total experience would become {0} (it cannot go below 0)</translation>
+        </message>
+        <message>
             <source>経験点の獲得（シナリオ終了時）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Experience gained (end of scenario)</translation>
+        </message>
+        <message>
+            <source>経験点の理由を入力してください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the reason for the experience</translation>
         </message>
         <message>
             <source>経験点の記録</source>
@@ -14328,6 +14365,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>経験点を受け取るキャラクター</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Characters receiving the experience</translation>
+        </message>
+        <message>
+            <source>経験点を受け取るキャラクターを選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose the characters who receive the experience</translation>
         </message>
         <message>
             <source>経験点を記録</source>
@@ -14408,6 +14450,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>結果を確定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Confirm result</translation>
+        </message>
+        <message>
+            <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>One point at a time after seeing the result. Up to {0} per round (1.2.3)</translation>
+        </message>
+        <message>
+            <source>結果を見て勇気を使うときの成功率 — {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Success chance spending Courage after seeing the result — {0}</translation>
         </message>
         <message>
             <source>結果を見る</source>
@@ -16742,6 +16794,11 @@ Start session {1} anyway?</translation>
             <translation> ({0}, {1})</translation>
         </message>
         <message>
+            <source>（{0}、差 {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> ({0}, by {1})</translation>
+        </message>
+        <message>
             <source>（{0}と同値: GMが決めてよい）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (tied with {0}: the GM may decide)</translation>
@@ -16865,6 +16922,11 @@ Start session {1} anyway?</translation>
             <source>（削除されたキャラクター）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(deleted character)</translation>
+        </message>
+        <message>
+            <source>（勇気 A {0} 点・B {1} 点込み）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (with Courage: A {0}, B {1})</translation>
         </message>
         <message>
             <source>（勇気 攻撃側 {0} 点・対象 {1} 点込み）</source>
@@ -19470,6 +19532,133 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>CheckTexts</name>
+        <message>
+            <source>判定する人</source>
+            <translation>Tester</translation>
+        </message>
+        <message>
+            <source>リーダー</source>
+            <translation>Leader</translation>
+        </message>
+        <message>
+            <source>A（攻撃・行動する側）</source>
+            <translation>A (attacking or acting)</translation>
+        </message>
+        <message>
+            <source>抵抗する人（Willpower）</source>
+            <translation>Resisting (Willpower)</translation>
+        </message>
+        <message>
+            <source>A の勝率 {0} / B の勝率 {1}</source>
+            <translation>A wins {0} / B wins {1}</translation>
+        </message>
+        <message>
+            <source>成功率 {0}</source>
+            <translation>Success chance {0}</translation>
+        </message>
+        <message>
+            <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
+            <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
+        </message>
+        <message>
+            <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
+            <translation>One point at a time after seeing the result. Up to {0} per round (1.2.3)</translation>
+        </message>
+        <message>
+            <source>勇気 1 点あたり {0}</source>
+            <translation>Each point of Courage: {0}</translation>
+        </message>
+        <message>
+            <source>1 回ごとの同点 {0}（{1}）</source>
+            <translation>Tie each time {0} ({1})</translation>
+        </message>
+        <message>
+            <source>。勝った側の成功度は差で決まる（1.5.2）</source>
+            <translation>. The winner's degree is the difference (1.5.2)</translation>
+        </message>
+        <message>
+            <source>{0} 点まで: {1}</source>
+            <translation>Up to {0}: {1}</translation>
+        </message>
+        <message>
+            <source>使わない {1}</source>
+            <translation>None {1}</translation>
+        </message>
+        <message>
+            <source>結果を見て勇気を使うときの成功率 — {0}</source>
+            <translation>Success chance spending Courage after seeing the result — {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>助けの合計（助ける人は目標値 {0}）— {1}</source>
+            <translation>Total help (helpers roll against TN {0}) — {1}</translation>
+        </message>
+        <message>
+            <source>Corruption の変化 — {0}</source>
+            <translation>Corruption change — {0}</translation>
+        </message>
+        <message>
+            <source>Corruption {0} / Bearing {1}</source>
+            <translation>Corruption {0} / Bearing {1}</translation>
+        </message>
+        <message>
+            <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
+            <translation>. {0}: Courage {1} / {2} left, {3} / {4} spent this round</translation>
+        </message>
+        <message>
+            <source>前回（{0}・{1}）: {2}</source>
+            <translation>Last time ({0} · {1}): {2}</translation>
+        </message>
+        <message>
+            <source>キャラクターなし</source>
+            <translation>No character</translation>
+        </message>
+        <message>
+            <source>まだ振っていません</source>
+            <translation>Not rolled yet</translation>
+        </message>
+        <message>
+            <source>A の勝ち</source>
+            <translation>A wins</translation>
+        </message>
+        <message>
+            <source>B の勝ち</source>
+            <translation>B wins</translation>
+        </message>
+        <message>
+            <source>、同点で振り直し、</source>
+            <translation>, tie rerolled, </translation>
+        </message>
+        <message>
+            <source>（{0}、差 {1}）</source>
+            <translation> ({0}, by {1})</translation>
+        </message>
+        <message>
+            <source>（勇気 A {0} 点・B {1} 点込み）</source>
+            <translation> (with Courage: A {0}, B {1})</translation>
+        </message>
+        <message>
+            <source>出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}</source>
+            <translation>Roll {0} → achievement {1} (TN {2}, difference {3:+d}) → {4}</translation>
+        </message>
+        <message>
+            <source>。助け {0:+d}（{1}）</source>
+            <translation>. Help {0:+d} ({1})</translation>
+        </message>
+        <message>
+            <source>。勇気 {0} 点（+{1}）込み</source>
+            <translation>. Including {0} Courage (+{1})</translation>
+        </message>
+        <message>
+            <source>。Corruption {0} → {1}</source>
+            <translation>. Corruption {0} → {1}</translation>
+        </message>
+    </context>
+    <context>
         <name>ColorPlot</name>
         <message>
             <source>無色</source>
@@ -19508,18 +19697,104 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
-        <name>CourageMixin</name>
+        <name>CreationAttributes</name>
         <message>
-            <source>勇気を使う</source>
-            <translation>Spend Courage</translation>
+            <source>能力値の決め方はランダム法か選択法です（{0}）</source>
+            <translation>Attributes are decided by the random method or the chosen method ({0})</translation>
         </message>
         <message>
-            <source>戦闘トラッカーのラウンドで勇気を数えています。ラウンドはトラッカーで進めてください</source>
-            <translation>Courage is counted on the combat tracker's rounds. Advance the round in the tracker</translation>
+            <source>2d6 を振るのはランダム法です。先にランダム法を選んでください</source>
+            <translation>Rolling 2d6 belongs to the random method. Choose the random method first</translation>
         </message>
         <message>
-            <source>次のラウンド（勇気の回数を戻す）</source>
-            <translation>Next round (restore Courage uses)</translation>
+            <source>能力値は既に振りました。振り直すには GM の同意が必要です（「GM の同意を得て振り直す」）</source>
+            <translation>The attributes have already been rolled. Rolling again needs the GM's consent ("Reroll with the GM's consent")</translation>
+        </message>
+        <message>
+            <source>能力値 2d6 ×9（高い 6 つを割り当てる）</source>
+            <translation>Attributes 2d6 ×9 (assign the highest 6)</translation>
+        </message>
+        <message>
+            <source>能力値をまだ振っていません。先に「2d6 を 9 回振る」で振ってください</source>
+            <translation>The attributes have not been rolled yet. Roll them first with "Roll 2d6 nine times"</translation>
+        </message>
+        <message>
+            <source>能力値の振り直しには GM の同意が必要です。「GM の同意を得た」にチェックしてください</source>
+            <translation>Rerolling attributes needs the GM's consent. Tick "The GM agreed"</translation>
+        </message>
+        <message>
+            <source>能力値 2d6 ×9 の振り直し（GM の同意あり）</source>
+            <translation>Attributes 2d6 ×9 rerolled (with the GM's consent)</translation>
+        </message>
+        <message>
+            <source>能力値 '{0}' はありません</source>
+            <translation>There is no attribute '{0}'</translation>
+        </message>
+        <message>
+            <source>先に 2d6 を 9 回振ってください（ランダム法）</source>
+            <translation>First roll 2d6 nine times (random method)</translation>
+        </message>
+        <message>
+            <source>{0} は割り当てられません。残っている値: {1}</source>
+            <translation>{0} cannot be assigned. Values left: {1}</translation>
+        </message>
+        <message>
+            <source>なし</source>
+            <translation>None</translation>
+        </message>
+        <message>
+            <source>8 ポイントの配分は選択法だけです</source>
+            <translation>Distributing 8 points belongs only to the chosen method</translation>
+        </message>
+        <message>
+            <source>配分するポイントは 0 以上です（{0}）</source>
+            <translation>Points to distribute are 0 or more ({0})</translation>
+        </message>
+        <message>
+            <source>{0} → 高い 6 つ: {1}</source>
+            <translation>{0} → highest 6: {1}</translation>
+        </message>
+    </context>
+    <context>
+        <name>CreationExtras</name>
+        <message>
+            <source>Edge の名前</source>
+            <translation>Edge name</translation>
+        </message>
+        <message>
+            <source>Flaw の名前</source>
+            <translation>Flaw name</translation>
+        </message>
+        <message>
+            <source>自由ポイントで買えるのは能力値・技能ランク・Edge です（{0}）</source>
+            <translation>Free points buy attributes, skill ranks and Edges ({0})</translation>
+        </message>
+        <message>
+            <source>能力値 '{0}' はありません</source>
+            <translation>There is no attribute '{0}'</translation>
+        </message>
+        <message>
+            <source>この購入の消費ポイントはルールデータにありません。GM と決めた点数を入力してください</source>
+            <translation>This purchase's cost is not in the rule data. Enter the points agreed with the GM</translation>
+        </message>
+        <message>
+            <source>消費ポイントは 0 以上です（{0}）</source>
+            <translation>The cost is 0 or more ({0})</translation>
+        </message>
+        <message>
+            <source>名前は {0} 文字までです</source>
+            <translation>A name is at most {0} characters</translation>
+        </message>
+        <message>
+            <source>所持金の欄は {0} 文字までです</source>
+            <translation>The money field is at most {0} characters</translation>
+        </message>
+    </context>
+    <context>
+        <name>CreationLog</name>
+        <message>
+            <source>（作成中のキャラクター）</source>
+            <translation>(character being created)</translation>
         </message>
     </context>
     <context>
@@ -19531,6 +19806,80 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>GM オーバーライドを有効にすると進めます（記録されます）</source>
             <translation>Enable the GM override to continue (it is recorded)</translation>
+        </message>
+    </context>
+    <context>
+        <name>CreationSkills</name>
+        <message>
+            <source>技能の決め方はパッケージか自由配分です（{0}）</source>
+            <translation>Skills are decided by a package or by free distribution ({0})</translation>
+        </message>
+        <message>
+            <source>技能名</source>
+            <translation>Skill name</translation>
+        </message>
+        <message>
+            <source>{0} は既に一覧にあります</source>
+            <translation>{0} is already in the list</translation>
+        </message>
+        <message>
+            <source>技能ランクの枠 '{0}' はありません</source>
+            <translation>There is no skill rank slot '{0}'</translation>
+        </message>
+        <message>
+            <source>ランクは 0 以上です（{0}）</source>
+            <translation>A rank is 0 or more ({0})</translation>
+        </message>
+        <message>
+            <source>職業パッケージを選んでいます。職業スキルを配分するには「自由配分」にしてください</source>
+            <translation>An order package is chosen. Switch to "Free distribution" to distribute order skills</translation>
+        </message>
+        <message>
+            <source>未使用: {0}</source>
+            <translation>Unused: {0}</translation>
+        </message>
+        <message>
+            <source>{0} の能力値はルールデータで {1} に決まっています</source>
+            <translation>{0}'s attributes are fixed at {1} by the rule data</translation>
+        </message>
+        <message>
+            <source>能力値 '{0}' はありません</source>
+            <translation>There is no attribute '{0}'</translation>
+        </message>
+        <message>
+            <source>特化の分野</source>
+            <translation>Specialty field</translation>
+        </message>
+        <message>
+            <source>{0} は既に {1} に特化しています</source>
+            <translation>{0} already has the specialty {1}</translation>
+        </message>
+        <message>
+            <source>Edge の名前</source>
+            <translation>Edge name</translation>
+        </message>
+        <message>
+            <source>Edge の消費ポイントはルールデータにありません。GM と決めた点数を入力してください</source>
+            <translation>The Edge's cost is not in the rule data. Enter the points agreed with the GM</translation>
+        </message>
+        <message>
+            <source>消費ポイントは 0 以上です（{0}）</source>
+            <translation>The cost is 0 or more ({0})</translation>
+        </message>
+    </context>
+    <context>
+        <name>CreationState</name>
+        <message>
+            <source>（GM オーバーライドを有効にすると越えられます。越えたことはキャラクターに記録されます）</source>
+            <translation> (can be exceeded with the GM override enabled; the character records that it was)</translation>
+        </message>
+        <message>
+            <source>{0}を入力してください</source>
+            <translation>Enter the {0}</translation>
+        </message>
+        <message>
+            <source>{0}は {1} 文字までです</source>
+            <translation>The {0} is at most {1} characters</translation>
         </message>
     </context>
     <context>
@@ -24210,6 +24559,22 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>{0}: {1}. The text's load table ends at heavily encumbered (up to STR × 30), so the GM decides the movement and the load's weariness-test modifier</translation>
         </message>
         <message>
+            <source>STR × 30 超: 本文の表の外（GM が判断）</source>
+            <translation>Over STR × 30: beyond the text's table (the GM decides)</translation>
+        </message>
+        <message>
+            <source>{0}: 移動 {1}、疲労 TN +{2}</source>
+            <translation>{0}: movement {1}, weariness TN +{2}</translation>
+        </message>
+        <message>
+            <source>STR × 30 超: 本文に移動距離の定めがありません（GM が判断）</source>
+            <translation>Over STR × 30: the text gives no movement (the GM decides)</translation>
+        </message>
+        <message>
+            <source>{0}（荷重未入力）</source>
+            <translation>{0} (no load entered)</translation>
+        </message>
+        <message>
             <source>STR × 30 超（本文の表の外）</source>
             <translation>over STR × 30 (beyond the text's table)</translation>
         </message>
@@ -24505,6 +24870,18 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>1 ラウンドに使える勇気は {0} 点までです（「{1}」はこのラウンドで {2} 点使用済み）。{3}</source>
             <translation>At most {0} Courage a round (“{1}” has spent {2} this round). {3}</translation>
         </message>
+        <message>
+            <source>戦闘トラッカーのラウンドで勇気を数えています。ラウンドはトラッカーで進めてください</source>
+            <translation>Courage is counted on the combat tracker's rounds. Advance the round in the tracker</translation>
+        </message>
+        <message>
+            <source>次のラウンド（勇気の回数を戻す）</source>
+            <translation>Next round (restore Courage uses)</translation>
+        </message>
+        <message>
+            <source>勇気を使う</source>
+            <translation>Spend Courage</translation>
+        </message>
     </context>
     <context>
         <name>LotRCreationModel</name>
@@ -24525,56 +24902,8 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Order '{0}' is not in the rule data</translation>
         </message>
         <message>
-            <source>能力値の決め方はランダム法か選択法です（{0}）</source>
-            <translation>Attributes are decided by the random method or the chosen method ({0})</translation>
-        </message>
-        <message>
-            <source>2d6 を振るのはランダム法です。先にランダム法を選んでください</source>
-            <translation>Rolling 2d6 belongs to the random method. Choose the random method first</translation>
-        </message>
-        <message>
-            <source>能力値は既に振りました。振り直すには GM の同意が必要です（「GM の同意を得て振り直す」）</source>
-            <translation>The attributes have already been rolled. Rolling again needs the GM's consent ("Reroll with the GM's consent")</translation>
-        </message>
-        <message>
-            <source>能力値 2d6 ×9（高い 6 つを割り当てる）</source>
-            <translation>Attributes 2d6 ×9 (assign the highest 6)</translation>
-        </message>
-        <message>
-            <source>能力値をまだ振っていません。先に「2d6 を 9 回振る」で振ってください</source>
-            <translation>The attributes have not been rolled yet. Roll them first with "Roll 2d6 nine times"</translation>
-        </message>
-        <message>
-            <source>能力値の振り直しには GM の同意が必要です。「GM の同意を得た」にチェックしてください</source>
-            <translation>Rerolling attributes needs the GM's consent. Tick "The GM agreed"</translation>
-        </message>
-        <message>
-            <source>能力値 2d6 ×9 の振り直し（GM の同意あり）</source>
-            <translation>Attributes 2d6 ×9 rerolled (with the GM's consent)</translation>
-        </message>
-        <message>
             <source>能力値 '{0}' はありません</source>
             <translation>There is no attribute '{0}'</translation>
-        </message>
-        <message>
-            <source>先に 2d6 を 9 回振ってください（ランダム法）</source>
-            <translation>First roll 2d6 nine times (random method)</translation>
-        </message>
-        <message>
-            <source>{0} は割り当てられません。残っている値: {1}</source>
-            <translation>{0} cannot be assigned. Values left: {1}</translation>
-        </message>
-        <message>
-            <source>なし</source>
-            <translation>None</translation>
-        </message>
-        <message>
-            <source>8 ポイントの配分は選択法だけです</source>
-            <translation>Distributing 8 points belongs only to the chosen method</translation>
-        </message>
-        <message>
-            <source>配分するポイントは 0 以上です（{0}）</source>
-            <translation>Points to distribute are 0 or more ({0})</translation>
         </message>
         <message>
             <source>得意能力値は 2 つです。先にどれかを外してください</source>
@@ -24583,14 +24912,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>リアクション '{0}' はありません</source>
             <translation>There is no reaction '{0}'</translation>
-        </message>
-        <message>
-            <source>名前は {0} 文字までです</source>
-            <translation>A name is at most {0} characters</translation>
-        </message>
-        <message>
-            <source>所持金の欄は {0} 文字までです</source>
-            <translation>The money field is at most {0} characters</translation>
         </message>
         <message>
             <source>名前を入力してください</source>
@@ -24615,18 +24936,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>{0} を作成（{1}・{2}、Health {3}、Courage {4}）</source>
             <translation>Created {0} ({1} · {2}, Health {3}, Courage {4})</translation>
-        </message>
-        <message>
-            <source>（GM オーバーライドを有効にすると越えられます。越えたことはキャラクターに記録されます）</source>
-            <translation> (can be exceeded with the GM override enabled; the character records that it was)</translation>
-        </message>
-        <message>
-            <source>{0} → 高い 6 つ: {1}</source>
-            <translation>{0} → highest 6: {1}</translation>
-        </message>
-        <message>
-            <source>（作成中のキャラクター）</source>
-            <translation>(character being created)</translation>
         </message>
     </context>
     <context>
@@ -25120,22 +25429,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>3.1: 1アクションで Walk 3〜6・Jog 7〜9 ヤード、Run 27 ヤードまで（2アクション）、Sprint 40 ヤードまで（Full-round）。重荷は 3/4、超重荷は 1/2（端数は四捨五入）</source>
             <translation>3.1: one action to Walk 3–6 or Jog 7–9 yards, Run up to 27 yards (2 actions), Sprint up to 40 yards (full round). Encumbered ×3/4, heavily encumbered ×1/2 (rounded half up)</translation>
         </message>
-        <message>
-            <source>STR × 30 超: 本文に移動距離の定めがありません（GM が判断）</source>
-            <translation>Over STR × 30: the text gives no movement (the GM decides)</translation>
-        </message>
-        <message>
-            <source>STR × 30 超: 本文の表の外（GM が判断）</source>
-            <translation>Over STR × 30: beyond the text's table (the GM decides)</translation>
-        </message>
-        <message>
-            <source>{0}（荷重未入力）</source>
-            <translation>{0} (no load entered)</translation>
-        </message>
-        <message>
-            <source>{0}: 移動 {1}、疲労 TN +{2}</source>
-            <translation>{0}: movement {1}, weariness TN +{2}</translation>
-        </message>
     </context>
     <context>
         <name>LotRMassBattleModel</name>
@@ -25489,6 +25782,72 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         </message>
     </context>
     <context>
+        <name>LotROriginTables</name>
+        <message>
+            <source>サイズ</source>
+            <translation>Size</translation>
+        </message>
+        <message>
+            <source>負傷段階の数</source>
+            <translation>Number of wound levels</translation>
+        </message>
+        <message>
+            <source>Courage 修正</source>
+            <translation>Courage modifier</translation>
+        </message>
+        <message>
+            <source>{0} の能力値ボーナス</source>
+            <translation>{0} attribute bonus</translation>
+        </message>
+        <message>
+            <source>ルール表: {0}</source>
+            <translation>Rule tables: {0}</translation>
+        </message>
+        <message>
+            <source>職業スキル</source>
+            <translation>Order skills</translation>
+        </message>
+        <message>
+            <source>パッケージ</source>
+            <translation>Package</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRReferenceTables</name>
+        <message>
+            <source>その行はもうありません</source>
+            <translation>That row is no longer there</translation>
+        </message>
+        <message>
+            <source>{0} の {1}</source>
+            <translation>{1} in {0}</translation>
+        </message>
+        <message>
+            <source>この表の行は本文のものです。値だけを変えられます</source>
+            <translation>The rows of this table are the text's own: only their values can be changed</translation>
+        </message>
+        <message>
+            <source>行の名前を入れてください</source>
+            <translation>Enter the row's name</translation>
+        </message>
+        <message>
+            <source>「{0}」はもうあります</source>
+            <translation>“{0}” is already there</translation>
+        </message>
+        <message>
+            <source>{0} に「{1}」を追加</source>
+            <translation>Add “{1}” to {0}</translation>
+        </message>
+        <message>
+            <source>削除する行を選んでください</source>
+            <translation>Select the row to remove</translation>
+        </message>
+        <message>
+            <source>{0} から「{1}」を削除</source>
+            <translation>Remove “{1}” from {0}</translation>
+        </message>
+    </context>
+    <context>
         <name>LotRRenownDialog</name>
         <message>
             <source>相手を知っているか（知名度判定、1.2）</source>
@@ -25735,18 +26094,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
     <context>
         <name>LotRRulesModel</name>
         <message>
-            <source>ルール表: {0}</source>
-            <translation>Rule tables: {0}</translation>
-        </message>
-        <message>
-            <source>ルール表を既定に戻す: {0}</source>
-            <translation>Reset rule table to default: {0}</translation>
-        </message>
-        <message>
-            <source>ルール表をすべて既定に戻す</source>
-            <translation>Reset all rule tables to default</translation>
-        </message>
-        <message>
             <source>{0} のペナルティ</source>
             <translation>{0} penalty</translation>
         </message>
@@ -25778,89 +26125,48 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>能力値修正表の上の伸び方</source>
             <translation>How the attribute modifier table grows beyond its top</translation>
         </message>
+    </context>
+    <context>
+        <name>LotRSheetModel</name>
         <message>
-            <source>サイズ</source>
-            <translation>Size</translation>
+            <source>得意能力値は {0} つまでです（1.1）。先にどれかを外してください</source>
+            <translation>Up to {0} favored attributes (1.1). Remove one first</translation>
         </message>
         <message>
-            <source>負傷段階の数</source>
-            <translation>Number of wound levels</translation>
+            <source>得意能力値</source>
+            <translation>Favored attributes</translation>
         </message>
         <message>
-            <source>Courage 修正</source>
-            <translation>Courage modifier</translation>
+            <source>{0} はもう技能表にあります（選択して更新してください）</source>
+            <translation>{0} is already in the skill table (choose it and update)</translation>
         </message>
         <message>
-            <source>{0} の能力値ボーナス</source>
-            <translation>{0} attribute bonus</translation>
-        </message>
-        <message>
-            <source>職業スキル</source>
-            <translation>Order skills</translation>
-        </message>
-        <message>
-            <source>パッケージ</source>
-            <translation>Package</translation>
-        </message>
-        <message>
-            <source>技能「{0}」は技能一覧にありません</source>
-            <translation>Skill "{0}" is not in the skill list</translation>
-        </message>
-        <message>
-            <source>技能 {0}</source>
-            <translation>Skill {0}</translation>
-        </message>
-        <message>
-            <source>追加する技能の名前（英語名）を入れてください</source>
-            <translation>Enter the name (in English) of the skill to add</translation>
-        </message>
-        <message>
-            <source>技能「{0}」はもう技能一覧にあります</source>
-            <translation>Skill "{0}" is already in the skill list</translation>
-        </message>
-        <message>
-            <source>技能 {0} を追加</source>
+            <source>技能 {0} の追加</source>
             <translation>Add skill {0}</translation>
         </message>
         <message>
-            <source>削除する技能を選んでください</source>
-            <translation>Choose the skill to delete</translation>
+            <source>{0} はもう技能表にあります</source>
+            <translation>{0} is already in the skill table</translation>
         </message>
         <message>
-            <source>技能 {0} を削除</source>
+            <source>技能 {0} の変更</source>
+            <translation>Change skill {0}</translation>
+        </message>
+        <message>
+            <source>技能 {0} の削除</source>
             <translation>Delete skill {0}</translation>
         </message>
         <message>
-            <source>その行はもうありません</source>
-            <translation>That row is no longer there</translation>
+            <source>技能を表で選んでください</source>
+            <translation>Choose a skill in the table</translation>
         </message>
         <message>
-            <source>{0} の {1}</source>
-            <translation>{1} in {0}</translation>
+            <source>技能名を入力してください</source>
+            <translation>Enter a skill name</translation>
         </message>
         <message>
-            <source>この表の行は本文のものです。値だけを変えられます</source>
-            <translation>The rows of this table are the text's own: only their values can be changed</translation>
-        </message>
-        <message>
-            <source>行の名前を入れてください</source>
-            <translation>Enter the row's name</translation>
-        </message>
-        <message>
-            <source>「{0}」はもうあります</source>
-            <translation>“{0}” is already there</translation>
-        </message>
-        <message>
-            <source>{0} に「{1}」を追加</source>
-            <translation>Add “{1}” to {0}</translation>
-        </message>
-        <message>
-            <source>削除する行を選んでください</source>
-            <translation>Select the row to remove</translation>
-        </message>
-        <message>
-            <source>{0} から「{1}」を削除</source>
-            <translation>Remove “{1}” from {0}</translation>
+            <source>{0} の特化が重複しています</source>
+            <translation>{0} has a duplicate specialty</translation>
         </message>
     </context>
     <context>
@@ -26002,14 +26308,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Advancement</translation>
         </message>
         <message>
-            <source>得意能力値は {0} つまでです（1.1）。先にどれかを外してください</source>
-            <translation>Up to {0} favored attributes (1.1). Remove one first</translation>
-        </message>
-        <message>
-            <source>得意能力値</source>
-            <translation>Favored attributes</translation>
-        </message>
-        <message>
             <source>上限 12+種族修正 = {0} を超えています（魔法などの一時的な場合のみ）</source>
             <translation>Beyond the maximum 12 + racial modifier = {0} (only temporarily, e.g. by magic)</translation>
         </message>
@@ -26044,6 +26342,41 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>{0} 回（経験点と成長の画面で記録します）</source>
             <translation>{0} times (recorded in the experience and advancement window)</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRSkillList</name>
+        <message>
+            <source>技能「{0}」は技能一覧にありません</source>
+            <translation>Skill "{0}" is not in the skill list</translation>
+        </message>
+        <message>
+            <source>技能 {0}</source>
+            <translation>Skill {0}</translation>
+        </message>
+        <message>
+            <source>追加する技能の名前（英語名）を入れてください</source>
+            <translation>Enter the name (in English) of the skill to add</translation>
+        </message>
+        <message>
+            <source>技能「{0}」はもう技能一覧にあります</source>
+            <translation>Skill "{0}" is already in the skill list</translation>
+        </message>
+        <message>
+            <source>技能 {0} を追加</source>
+            <translation>Add skill {0}</translation>
+        </message>
+        <message>
+            <source>削除する技能を選んでください</source>
+            <translation>Choose the skill to delete</translation>
+        </message>
+        <message>
+            <source>技能 {0} を削除</source>
+            <translation>Delete skill {0}</translation>
+        </message>
+        <message>
+            <source>ルール表: {0}</source>
+            <translation>Rule tables: {0}</translation>
         </message>
     </context>
     <context>
@@ -26119,38 +26452,6 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>技能表の能力値</source>
             <translation>Attribute from the skill table</translation>
-        </message>
-        <message>
-            <source>{0} はもう技能表にあります（選択して更新してください）</source>
-            <translation>{0} is already in the skill table (choose it and update)</translation>
-        </message>
-        <message>
-            <source>技能 {0} の追加</source>
-            <translation>Add skill {0}</translation>
-        </message>
-        <message>
-            <source>{0} はもう技能表にあります</source>
-            <translation>{0} is already in the skill table</translation>
-        </message>
-        <message>
-            <source>技能 {0} の変更</source>
-            <translation>Change skill {0}</translation>
-        </message>
-        <message>
-            <source>技能 {0} の削除</source>
-            <translation>Delete skill {0}</translation>
-        </message>
-        <message>
-            <source>技能を表で選んでください</source>
-            <translation>Choose a skill in the table</translation>
-        </message>
-        <message>
-            <source>技能名を入力してください</source>
-            <translation>Enter a skill name</translation>
-        </message>
-        <message>
-            <source>{0} の特化が重複しています</source>
-            <translation>{0} has a duplicate specialty</translation>
         </message>
     </context>
     <context>
@@ -26562,6 +26863,87 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>死亡</source>
             <translation>Dead</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRXp</name>
+        <message>
+            <source>目標値は 1 以上です</source>
+            <translation>The target number is at least 1</translation>
+        </message>
+        <message>
+            <source>目的に関連した判定に成功（目標値 {0}）</source>
+            <translation>Succeeded at a check related to the goal (TN {0})</translation>
+        </message>
+        <message>
+            <source>目的の種類 '{0}' はありません</source>
+            <translation>There is no goal type '{0}'</translation>
+        </message>
+        <message>
+            <source>経験点を受け取るキャラクターを選んでください</source>
+            <translation>Choose the characters who receive the experience</translation>
+        </message>
+        <message>
+            <source>指輪物語RPGのキャラクターではありません: {0}</source>
+            <translation>Not a Lord of the Rings RPG character: {0}</translation>
+        </message>
+        <message>
+            <source>分配する人数（{0} 人）が受け取る人数（{1} 人）より少ない</source>
+            <translation>The number to share among ({0}) is smaller than the number receiving ({1})</translation>
+        </message>
+        <message>
+            <source>{0}を達成（{1} 点を {2} 人で分配）</source>
+            <translation>Achieved {0} ({1} points shared among {2})</translation>
+        </message>
+        <message>
+            <source>経験点の理由を入力してください</source>
+            <translation>Enter the reason for the experience</translation>
+        </message>
+        <message>
+            <source>0 点の経験点は記録しません</source>
+            <translation>0 experience points are not recorded</translation>
+        </message>
+        <message>
+            <source>経験点の合計が {0} 点になります（0 未満にはできません）</source>
+            <translation>Total experience would become {0} (it cannot go below 0)</translation>
+        </message>
+        <message>
+            <source>経験点の合計が {0} 点になり、済んだ成長 {1} 回に使った {2} 点を下回ります（成長に使った経験点は取り消せません）</source>
+            <translation>Total experience would become {0}, less than the {2} points used by the {1} advancements already made (experience spent on advancement cannot be taken back)</translation>
+        </message>
+        <message>
+            <source>{0}
+（GM オーバーライドを有効にすると記録できます）</source>
+            <translation>{0}
+(it can be recorded with the GM override enabled)</translation>
+        </message>
+        <message>
+            <source>経験点の GM 許可: {0}</source>
+            <translation>GM approval of experience: {0}</translation>
+        </message>
+        <message>
+            <source>削除する経験点の行を選んでください</source>
+            <translation>Choose the experience row to delete</translation>
+        </message>
+        <message>
+            <source>経験点の削除（{0}）</source>
+            <translation>Delete experience ({0})</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d} の行を削除（合計 {1}）</source>
+            <translation>Deleted the experience {0:+d} row (total {1})</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d}（{1}）</source>
+            <translation>Experience {0:+d} ({1})</translation>
+        </message>
+        <message>
+            <source>{0}、{1} 人</source>
+            <translation>{0}, {1} characters</translation>
+        </message>
+        <message>
+            <source>経験点 {0:+d}（合計 {1}）</source>
+            <translation>Experience {0:+d} (total {1})</translation>
         </message>
     </context>
     <context>
@@ -28445,6 +28827,21 @@ Courage: {3}</translation>
         <message>
             <source>{0}を表で選んでください</source>
             <translation>Choose a {0} in the table</translation>
+        </message>
+    </context>
+    <context>
+        <name>RuleEdits</name>
+        <message>
+            <source>ルール表: {0}</source>
+            <translation>Rule tables: {0}</translation>
+        </message>
+        <message>
+            <source>ルール表を既定に戻す: {0}</source>
+            <translation>Reset rule table to default: {0}</translation>
+        </message>
+        <message>
+            <source>ルール表をすべて既定に戻す</source>
+            <translation>Reset all rule tables to default</translation>
         </message>
     </context>
     <context>
@@ -30450,77 +30847,6 @@ Start session {1} anyway?</translation>
         <message>
             <source>使い切れなかった初期経験点 {0} 点は失われます（初期経験点は必ず使い切ります）</source>
             <translation>The {0} unspent starting experience points will be lost (starting experience must be spent in full)</translation>
-        </message>
-    </context>
-    <context>
-        <name>SkillSteps</name>
-        <message>
-            <source>技能の決め方はパッケージか自由配分です（{0}）</source>
-            <translation>Skills are decided by a package or by free distribution ({0})</translation>
-        </message>
-        <message>
-            <source>技能名</source>
-            <translation>Skill name</translation>
-        </message>
-        <message>
-            <source>{0} は既に一覧にあります</source>
-            <translation>{0} is already in the list</translation>
-        </message>
-        <message>
-            <source>技能ランクの枠 '{0}' はありません</source>
-            <translation>There is no skill rank slot '{0}'</translation>
-        </message>
-        <message>
-            <source>ランクは 0 以上です（{0}）</source>
-            <translation>A rank is 0 or more ({0})</translation>
-        </message>
-        <message>
-            <source>職業パッケージを選んでいます。職業スキルを配分するには「自由配分」にしてください</source>
-            <translation>An order package is chosen. Switch to "Free distribution" to distribute order skills</translation>
-        </message>
-        <message>
-            <source>未使用: {0}</source>
-            <translation>Unused: {0}</translation>
-        </message>
-        <message>
-            <source>{0} の能力値はルールデータで {1} に決まっています</source>
-            <translation>{0}'s attributes are fixed at {1} by the rule data</translation>
-        </message>
-        <message>
-            <source>能力値 '{0}' はありません</source>
-            <translation>There is no attribute '{0}'</translation>
-        </message>
-        <message>
-            <source>特化の分野</source>
-            <translation>Specialty field</translation>
-        </message>
-        <message>
-            <source>{0} は既に {1} に特化しています</source>
-            <translation>{0} already has the specialty {1}</translation>
-        </message>
-        <message>
-            <source>Edge の名前</source>
-            <translation>Edge name</translation>
-        </message>
-        <message>
-            <source>Edge の消費ポイントはルールデータにありません。GM と決めた点数を入力してください</source>
-            <translation>The Edge's cost is not in the rule data. Enter the points agreed with the GM</translation>
-        </message>
-        <message>
-            <source>消費ポイントは 0 以上です（{0}）</source>
-            <translation>The cost is 0 or more ({0})</translation>
-        </message>
-        <message>
-            <source>Flaw の名前</source>
-            <translation>Flaw name</translation>
-        </message>
-        <message>
-            <source>自由ポイントで買えるのは能力値・技能ランク・Edge です（{0}）</source>
-            <translation>Free points buy attributes, skill ranks and Edges ({0})</translation>
-        </message>
-        <message>
-            <source>この購入の消費ポイントはルールデータにありません。GM と決めた点数を入力してください</source>
-            <translation>This purchase's cost is not in the rule data. Enter the points agreed with the GM</translation>
         </message>
     </context>
     <context>

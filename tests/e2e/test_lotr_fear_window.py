@@ -63,7 +63,7 @@ def ids(dialog) -> tuple[str, str]:
 
 
 def test_a_fear_attack_through_the_tracker(qtbot, window):
-    LotRRulesModel(window.campaign_model).set_value(
+    LotRRulesModel(window.campaign_model).edits.set_value(
         ("tables", catalog.FEAR), [{"name": "恐怖の対象に近い", "modifier": -1}], "test"
     )
     dialog = open_fight(window)

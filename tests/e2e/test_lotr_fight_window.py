@@ -51,12 +51,12 @@ def window(qtbot, campaign_model, tmp_path):
 def fight(window):
     """The GM's tables filled in (ルール表 → 参照表), the tracker opened on ナール's system, a fight."""
     rules = LotRRulesModel(window.campaign_model)
-    rules.add_reference_row(catalog.WEAPONS, "Bow")
+    rules.reference.add_row(catalog.WEAPONS, "Bow")
     for column, value in (("damage", "2d6"), ("long", 100), ("step", 25), ("thrown", False)):
-        rules.set_reference_cell(catalog.WEAPONS, 0, column, value)
-    rules.add_reference_row(catalog.STUN, "殴打")
+        rules.reference.set_cell(catalog.WEAPONS, 0, column, value)
+    rules.reference.add_row(catalog.STUN, "殴打")
     for column, value in (("tn", 10), ("penalty", -3), ("rounds", 2)):
-        rules.set_reference_cell(catalog.STUN, 0, column, value)
+        rules.reference.set_cell(catalog.STUN, 0, column, value)
     nar = next(s.id for s in window.campaign_model.characters() if s.character.name == "ナール")
     window.select_character(nar)
     actions = {

@@ -15,4 +15,5 @@ class MadeUpMenu(SystemMenu):
         return "作り話RPG(&Z)"
 
     def build(self, menu: QMenu) -> None:
-        menu.addAction(self.services.make_action("運だめし", lambda: self.services.panel_model(SYSTEM_ID).roll()))
+        services = self.services
+        menu.addAction(services.make_action("運だめし", lambda: services.panel_model(SYSTEM_ID).roll()))

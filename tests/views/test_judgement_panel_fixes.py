@@ -142,7 +142,7 @@ def test_courage_clicks_land_where_the_first_did(qtbot, campaign_model, refusals
     spent = []
     for _ in range(2):
         qtbot.mouseClick(view.courage_button, Qt.MouseButton.LeftButton)
-        spent.append(model.spent_this_round(model.a.character_id))
+        spent.append(model.courage.spent_this_round(model.a.character_id))
         assert at(view.courage_button) == where
     assert spent == [1, 2] and not refusals
 

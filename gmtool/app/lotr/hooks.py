@@ -22,7 +22,7 @@ HOOKS = SystemHooks(
         "gmtool.views.lotr.check_view:LotRCheckView",
     ),
     first_side=value_of("gmtool.rules.systems.lotr.checks:Contestant.A"),
-    sheet=imported("gmtool.views.lotr.sheet_view:LotRSheetView"),
+    sheet=imported("gmtool.app.lotr.sheet:lotr_sheet"),
     cli=value_of("gmtool.app.lotr.cli"),
     print_parts=value_of("gmtool.views.lotr.print_parts:PARTS"),
     has_wizard=True,

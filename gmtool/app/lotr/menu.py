@@ -54,7 +54,7 @@ class LotRMenu(SystemMenu):
 
         model = self.services.panel_model(self.system_id)
         assert isinstance(model, LotRCheckModel)  # the LotR panel model its hooks name
-        model.next_round()
+        model.courage.next_round()
 
     def house_rules_label(self) -> str:
         return self.tr("指輪物語RPG のルール表…")

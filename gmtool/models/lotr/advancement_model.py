@@ -11,14 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from datetime import date as calendar_date
-from datetime import datetime
-from typing import Any
 
-from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
-from gmtool.models.lotr.advancement_xp import XpSteps
+from gmtool.models.lotr.advancement_record import AdvancementRecord
+from gmtool.models.lotr.advancement_xp import LotRXp
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules, campaign_rules_problem
 from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.message import Message
@@ -35,10 +33,7 @@ from gmtool.rules.systems.lotr.rules_data import (
     REACTION_NAMES,
     LotRRules,
 )
-from gmtool.store.validation import format_validation_error
 
-LOG_KIND = "lotr-advancement"
-NO_DICE = "—"  # nothing here is rolled; the log table still has a 「ダイス」 column
 UNSET_COST = "消費量は本文にありません（GM が入力）"
 
 # What one pick buys, in the order the builder lists them (Pick.kind).
@@ -72,7 +67,7 @@ def _today() -> str:
     return calendar_date.today().isoformat()
 
 
-class LotRAdvancementModel(XpSteps, QObject):
+class LotRAdvancementModel(QObject):
     changed = Signal()  # the character, the rule tables, the picks, the order or the override changed
 
     def __init__(
@@ -86,6 +81,8 @@ class LotRAdvancementModel(XpSteps, QObject):
         self.campaign_model = campaign_model
         self.character_id = character_id
         self.date = today()  # ISO date written on every XP entry and advancement
+        self.record = AdvancementRecord(campaign_model, self.date, self)
+        self.xp = LotRXp(self.record, character_id, lambda: self._override, self)  # the XP log
         self._picks: list[Pick] = []
         self._order: str | None = None  # None: the character's own order
         self._advancing: tuple[str, ...] | None = None  # 1.6.2's two; None: the character's choice
@@ -194,8 +191,14 @@ class LotRAdvancementModel(XpSteps, QObject):
         self.changed.emit()
         return pick
 
+    @property
+    def chooses_advancing_orders(self) -> bool:
+        """With three orders or more (this advancement's included) two of them are chosen to grow
+        (1.6.2)."""
+        return len(self.orders_after()) > orders.MAX_ADVANCING
+
     def advancement(self) -> Advancement:
-        two = self.advancing_orders if len(self.orders_after()) > orders.MAX_ADVANCING else ()
+        two = self.advancing_orders if self.chooses_advancing_orders else ()
         return Advancement(order=self.order, picks=tuple(self._picks), date=self.date, advancing_orders=two)
 
     # ---- several orders (1.6.2) and elite orders (1.6.3) ----------------------------------
@@ -244,7 +247,7 @@ class LotRAdvancementModel(XpSteps, QObject):
         if not self._picks:
             return [self.tr("成長ポイントの使い道を 1 つ以上加えてください")]
         try:
-            self._validated(
+            self.record.validated(
                 advancement.apply_advancement(self.character, self.advancement(), True, self.rules)
             )
         except ValueError as e:
@@ -274,7 +277,9 @@ class LotRAdvancementModel(XpSteps, QObject):
             "picks": [asdict(p) for p in taken.picks],
             "overridden": overridden,
         }
-        self._write(self.character_id, after, self.tr("成長（{0}）").format(bought), details, bought, result)
+        self.record.write(
+            self.character_id, after, self.tr("成長（{0}）").format(bought), details, bought, result
+        )
         self._picks.clear()
         self._order = None
         self._advancing = None
@@ -305,39 +310,6 @@ class LotRAdvancementModel(XpSteps, QObject):
         if len(target) > 200:
             raise ValueError(self.tr("名前は 200 文字までです"))
         return target
-
-    @staticmethod
-    def _validated(after: LotRCharacter) -> LotRCharacter:
-        # The engine builds the new character with dataclasses.replace, which skips the
-        # schema's ranges (a rank of 13); check them before anything reaches the file.
-        try:
-            return SYSTEM.load_character(SYSTEM.dump_character(after))
-        except ValidationError as e:
-            raise ValueError(format_validation_error(e)) from None
-
-    def _write(
-        self,
-        character_id: str,
-        after: LotRCharacter,
-        label: str,
-        details: dict[str, Any],
-        inputs: str,
-        result: str,
-    ) -> None:
-        after = self._validated(after)
-        self.campaign_model.update_character(character_id, after, label)
-        payload = {
-            "system": SYSTEM.id,
-            "time": datetime.now().astimezone().isoformat(timespec="seconds"),
-            "character_id": character_id,
-            "character": after.name,
-            "date": self.date,
-            **details,
-            "xp_total": after.xp_total,
-            "advancements": len(after.advancements),
-            "summary": {"who": after.name, "inputs": inputs, "dice": NO_DICE, "result": result},
-        }
-        self.campaign_model.append_log(LOG_KIND, payload)
 
     def _read_rules(self) -> tuple[LotRRules, str]:
         # Bad stored edits fall back to the shipped tables; the dialog says why.

@@ -1,42 +1,45 @@
-"""The XP half of LotRAdvancementModel (1.6): recording XP and removing XP lines.
+"""Experience (1.6): recording XP and removing XP lines — the advancement dialog's collaborator
+`LotRAdvancementModel.xp`.
 
-Split from `lotr_advancement_model` only to keep modules short: `XpSteps` is a part
-of `LotRAdvancementModel` and uses its character, campaign model, date, override
-switch and `_write`; it holds no state of its own.  Every action is one undo step
-and one log entry.  XP the advancements taken were paid with cannot be taken away
-(a removed line or a negative award) unless the GM override is on; then the
-override is recorded on the character.
+Every action is one undo step and one log entry (`AdvancementRecord`).  XP the advancements taken
+were paid with cannot be taken away (a removed line or a negative award) unless the GM override
+is on; then the override is recorded on the character.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from gmtool.models.campaign_model import CampaignModel
-from gmtool.rules.systems.lotr import advancement
+from PySide6.QtCore import QObject
+
+from gmtool.models.lotr.advancement_record import AdvancementRecord
+from gmtool.rules.systems.lotr import SYSTEM, advancement
 from gmtool.rules.systems.lotr.advancement import OBJECTIVE_LABELS, OBJECTIVE_XP, XP_PER_ADVANCEMENT
 from gmtool.rules.systems.lotr.character import LotRCharacter, XpEntry
 
 
-class XpSteps:
-    """XP awards and removals of LotRAdvancementModel."""
+class LotRXp(QObject):
+    """XP awards and removals of one character; `override` tells whether the GM override is on."""
 
-    campaign_model: CampaignModel
-    character_id: str
-    date: str
-    _override: bool
-    tr: Callable[..., str]
-    _write: Callable[..., None]
-    _validated: Callable[[LotRCharacter], LotRCharacter]
-    lotr_characters: Callable[[], list[tuple[str, str]]]
+    def __init__(
+        self,
+        record: AdvancementRecord,
+        character_id: str,
+        override: Callable[[], bool],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._record = record
+        self._campaign_model = record.campaign_model
+        self.character_id = character_id
+        self._override = override
 
-    if TYPE_CHECKING:  # declared only: LotRAdvancementModel's read-only property
-
-        @property
-        def character(self) -> LotRCharacter:
-            """The character as stored now."""
+    @property
+    def character(self) -> LotRCharacter:
+        """The character as stored now."""
+        return self._campaign_model.character(self.character_id)
 
     @staticmethod
     def objective_share(objective: str, sharers: int) -> int:
@@ -67,7 +70,7 @@ class XpSteps:
         if recipients is not None and not recipients:
             raise ValueError(self.tr("経験点を受け取るキャラクターを選んでください"))
         ids = list(dict.fromkeys(recipients or [self.character_id]))
-        lotr_ids = {i for i, _ in self.lotr_characters()}
+        lotr_ids = {s.id for s in self._campaign_model.characters_of(SYSTEM.id)}
         if unknown := [i for i in ids if i not in lotr_ids]:
             raise ValueError(self.tr("指輪物語RPGのキャラクターではありません: {0}").format(unknown[0]))
         sharers = len(ids) if sharers is None else sharers
@@ -108,7 +111,7 @@ class XpSteps:
     def _xp_override(self, total: int) -> str:
         """'' when the XP total is fine; the override record when the GM override lets it through."""
         problem = self.xp_floor_problem(total)
-        if problem and not self._override:
+        if problem and not self._override():
             raise ValueError(self.tr("{0}\n（GM オーバーライドを有効にすると記録できます）").format(problem))
         return self.tr("経験点の GM 許可: {0}").format(problem)[:200] if problem else ""  # ShortText
 
@@ -125,25 +128,27 @@ class XpSteps:
         label = self.tr("経験点の削除（{0}）").format(entry.reason)
         result = self.tr("経験点 {0:+d} の行を削除（合計 {1}）").format(entry.xp, after.xp_total)
         details = {"action": "remove_xp", "xp": entry.xp, "reason": entry.reason}
-        self._write(self.character_id, after, label, details, entry.reason, result)
+        self._record.write(self.character_id, after, label, details, entry.reason, result)
         return entry
 
     def _award(self, ids: list[str], xp: int, reason: str, details: dict[str, Any], record: str = "") -> None:
         label = self.tr("経験点 {0:+d}（{1}）").format(xp, reason)
         # Every character is checked before the first is written: all of them or none.
         afters = {
-            i: self._validated(advancement.add_xp(self.campaign_model.character(i), xp, reason, self.date))
+            i: self._record.validated(
+                advancement.add_xp(self._campaign_model.character(i), xp, reason, self._record.date)
+            )
             for i in ids
         }
         if record:  # a GM override, on this character only (add_other_xp)
             afters = {i: replace(a, overrides=(*a.overrides, record)) for i, a in afters.items()}
-        stack = self.campaign_model.undo_stack
+        stack = self._campaign_model.undo_stack
         if len(ids) > 1:  # several characters at once: still one undo step
             stack.beginMacro(self.tr("{0}、{1} 人").format(label, len(ids)))
         try:
             for character_id, after in afters.items():
                 result = self.tr("経験点 {0:+d}（合計 {1}）").format(xp, after.xp_total)
-                self._write(
+                self._record.write(
                     character_id, after, label, {**details, "xp": xp, "reason": reason}, reason, result
                 )
         finally:

@@ -30,6 +30,7 @@ from gmtool.rules.systems.lotr.derived import (
     VERY_HEAVY,
     encumbrance,
     load_level,
+    movement,
 )
 from gmtool.rules.systems.lotr.house_rules import ARMED_BONUS_ON, ARMED_COMBAT_BONUS
 from gmtool.rules.systems.lotr.reference_catalog import COURAGE_TRAITS
@@ -82,6 +83,31 @@ class LotRCharacterSteps(QObject):
             c.load, label, factor, LOAD_WEARINESS_TN[level]
         )
 
+    def load_short_text(self, character: LotRCharacter | None = None) -> str:
+        """「重荷: 移動 ×3/4、疲労 TN +10」: short, the whole sentence is `load_text`; '' 未入力."""
+        c = character if character is not None else self.character
+        level = load_level(c)
+        if level is None:
+            return ""
+        if level == BEYOND_TABLE:
+            return self.tr("STR × 30 超: 本文の表の外（GM が判断）")
+        factor = {NORMAL: "×1", HEAVY: "×3/4", VERY_HEAVY: "×1/2"}[level]
+        label = self.level_label(level)
+        return self.tr("{0}: 移動 {1}、疲労 TN +{2}").format(label, factor, LOAD_WEARINESS_TN[level])
+
+    def movement_text(self, character: LotRCharacter | None = None) -> str:
+        """The moves of 3.1 at the load's fraction, rounded half up (5.); as unburdened while no load
+        is entered; past STR × 30 the text gives none."""
+        c = character if character is not None else self.character
+        level = load_level(c)
+        moves = movement(level or NORMAL)
+        if not moves:  # past STR×30 the text gives no fraction of the moves (1.3, 3.1)
+            return self.tr("STR × 30 超: 本文に移動距離の定めがありません（GM が判断）")
+        text = "、".join(
+            f"{name} {most}" if least is None else f"{name} {least}〜{most}" for _, name, least, most in moves
+        )
+        return self.tr("{0}（荷重未入力）").format(text) if level is None else text
+
     def level_label(self, level: str) -> str:
         return {
             NORMAL: self.tr("普通"),
@@ -108,6 +134,19 @@ class LotRCharacterSteps(QObject):
         return self._apply("load", after, self.tr("荷重"), status, details)
 
     # ---- Armed Combat (1.4.2) ------------------------------------------------------------------
+    @staticmethod
+    def combat_actions() -> tuple[tuple[str, str], ...]:
+        """(id, label) of the combat actions an Armed Combat pick may name; labels are templates."""
+        return armed_combat.ACTIONS
+
+    @staticmethod
+    def combat_action_label(action: str) -> str:
+        return armed_combat.ACTION_LABELS.get(action, action)
+
+    def open_milestones(self) -> list[tuple[str, int]]:
+        """(skill, rank) of every rank 6, 9 or 12 an Armed Combat skill has reached with no pick yet."""
+        return armed_combat.open_milestones(self.character)
+
     def choose_combat_action(self, skill: str, rank: int, action: str) -> str:
         if not self.armed_combat_on:
             raise ValueError(

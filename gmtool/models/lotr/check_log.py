@@ -31,7 +31,7 @@ from gmtool.rules.systems.lotr.derived import (
     weariness_level,
     wound_track,
 )
-from gmtool.rules.systems.lotr.rules_data import Degree, LotRRules
+from gmtool.rules.systems.lotr.rules_data import Degree, LotRRules, lotr_rules
 
 if TYPE_CHECKING:
     from gmtool.models.lotr.check_model import LotRCheckModel, Side
@@ -55,6 +55,11 @@ def faces_text(faces: tuple[int, ...] | list[int]) -> str:
 
 def degree_label(rules: LotRRules, degree: Degree | str) -> str:
     return shown_name(rules.band(Degree(degree)))
+
+
+def shipped_degree_label(degree: Degree | str) -> str:
+    """A degree's name in the shipped tables (the printed sheet names the outcomes of any campaign)."""
+    return degree_label(lotr_rules(), degree)
 
 
 def condition_text(character: LotRCharacter, rules: LotRRules, wounds: bool = True) -> str:

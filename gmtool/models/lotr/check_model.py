@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -20,7 +21,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.battle_keys import ENCOUNTER_KEY
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.house_rules_model import campaign_house_rules
-from gmtool.models.lotr.check_courage import CourageMixin, RolledCheck
+from gmtool.models.lotr.check_courage import LotRCourage, RolledCheck
 from gmtool.models.lotr.check_log import (
     bearing_warning,
     bonus_parts,
@@ -37,22 +38,26 @@ from gmtool.rules.dice import new_seed
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.checks import (
+    GROUP_HELPER_TN_OFFSET,
     TN_BOUNDS,
     Contestant,
     GroupSpec,
     LotRResult,
     LotRRoller,
+    OpposedResult,
     OpposedSpec,
     RollResult,
     RollSpec,
     TieRule,
     corruption_after,
+    degree_of,
     resolve,
 )
 from gmtool.rules.systems.lotr.courage import CouragePerPoint
 from gmtool.rules.systems.lotr.derived import AFFINITY_BONUS, condition_penalty, wound_track
 from gmtool.rules.systems.lotr.house_rules import MARGINAL_HELPER
 from gmtool.rules.systems.lotr.kinds import DEFAULT_TN, check_kinds, roller_for
+from gmtool.rules.systems.lotr.rules_data import Degree
 from gmtool.store.campaign import StoredCharacter
 
 SYSTEM_ID = "lotr"
@@ -70,7 +75,7 @@ class LotRInputs(RollerInputs):
     wounds: bool = True  # the wound penalty applies (physical and most knowledge tests)
 
 
-class LotRCheckModel(CourageMixin, RollerInputsMixin, QObject):
+class LotRCheckModel(RollerInputsMixin, QObject):
     changed = Signal()
     # RollResult | GroupResult | OpposedResult; emitted after a roll and again after courage is spent
     check_resolved = Signal(object)
@@ -93,6 +98,8 @@ class LotRCheckModel(CourageMixin, RollerInputsMixin, QObject):
         self.difficulty = DEFAULT_TN  # 目標値 (TN); the shared setters call it difficulty
         self.tie_rule = TieRule.REROLL
         self.rolled: RolledCheck | None = None
+        self.courage = LotRCourage(campaign_model, self, self)  # spent after seeing the roll (1.2.3)
+        self.courage.spent.connect(self.check_resolved)
         self._source_before_corruption: str | None = None  # A's choice, put back after 堕落判定
         ids = self._ids()
         if ids:
@@ -287,7 +294,7 @@ class LotRCheckModel(CourageMixin, RollerInputsMixin, QObject):
     odds: Odds
 
     def _recompute(self) -> None:
-        self.odds = compute_odds(self.spec(), self.courage_most(), self.courage_per_point().total)
+        self.odds = compute_odds(self.spec(), self.courage.most(), self.courage.per_point().total)
         self.changed.emit()
 
     # ---- rolling --------------------------------------------------------------------------
@@ -295,6 +302,45 @@ class LotRCheckModel(CourageMixin, RollerInputsMixin, QObject):
         """What a roll belongs to: the kind of test, who rolls, and the TN (B in an opposed test)."""
         opposed = self.mode == OPPOSED
         return (self.mode, self.a.character_id, self.b.character_id if opposed else self.difficulty)
+
+    @property
+    def last_result(self) -> LotRResult | None:
+        """The last roll with the courage spent on it (undo shows through: it is read again)."""
+        return self.courage.last_result
+
+    @property
+    def helper_tn(self) -> int:
+        """The TN each helper of a group test rolls against (「目標値 -5」)."""
+        return self.difficulty + GROUP_HELPER_TN_OFFSET
+
+    @property
+    def opposed_degree(self) -> Degree | None:
+        """The winner's degree of the last opposed roll, read from the difference of the totals
+        with the courage spent on it (1.5.2); None when the last roll was not opposed."""
+        result = self.last_result
+        if not isinstance(result, OpposedResult):
+            return None
+        return degree_of(result.margin, self.rules.degree_bands())
+
+    @property
+    def corruption_outcomes(self) -> list[tuple[int, int | None, Fraction]]:
+        """Each change a corruption test may give, with the Corruption it leaves A at (None: no
+        character chosen) and its chance (1.2.4)."""
+        character = self.character(Contestant.A)
+        return [
+            (change, max(0, character.corruption + change) if character is not None else None, p)
+            for change, p in self.odds.corruption_probabilities.items()
+        ]
+
+    @property
+    def corruption_after_roll(self) -> int | None:
+        """The Corruption of whoever took the last corruption test, as it stands now (courage spent
+        since may have changed it); None when the last roll changed none or they are gone."""
+        rolled = self.rolled
+        if rolled is None or rolled.corruption_before is None:
+            return None
+        character = self.character_by_id(rolled.character_id)
+        return character.corruption if character is not None else None
 
     @property
     def roll_is_current(self) -> bool:
@@ -329,8 +375,8 @@ class LotRCheckModel(CourageMixin, RollerInputsMixin, QObject):
             self.b.character_id if self.mode == OPPOSED and self.character(Contestant.B) is not None else None
         )
         values = (
-            self.courage_per_point(),
-            self.courage_per_point(Contestant.B) if b_id else CouragePerPoint(),
+            self.courage.per_point(),
+            self.courage.per_point(Contestant.B) if b_id else CouragePerPoint(),
         )
         self.rolled = RolledCheck(
             result, spec, self.mode, character_id, entry.id, before, after, key, b_id, values

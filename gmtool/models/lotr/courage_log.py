@@ -21,24 +21,25 @@ from gmtool.rules.systems.lotr.checks import (
     RollResult,
     degree_of,
 )
+from gmtool.rules.systems.lotr.rules_data import LotRRules
 
 if TYPE_CHECKING:
-    from gmtool.models.lotr.check_model import LotRCheckModel
+    from gmtool.models.lotr.check_courage import LotRCourage, RolledCheck
 
 
 def courage_log_payload(
-    model: LotRCheckModel,
+    courage: LotRCourage,
+    rules: LotRRules,
+    rolled: RolledCheck,
     before: LotRResult,
     after: LotRResult,
     points: int,
     character: Any,
     side: Contestant = Contestant.A,
 ) -> dict[str, Any]:
-    """The follow-up entry of courage spent on the last roll (the degree read again)."""
-    rules, rolled = model.rules, model.rolled
-    assert rolled is not None
+    """The follow-up entry of courage spent on the last roll `rolled` (the degree read again)."""
     if isinstance(before, OpposedResult) and isinstance(after, OpposedResult):
-        return _opposed_courage_payload(model, before, after, points, character, side)
+        return _opposed_courage_payload(courage, rules, rolled, before, after, points, character, side)
     old = before.leader if isinstance(before, GroupResult) else before
     new = after.leader if isinstance(after, GroupResult) else after
     assert isinstance(old, RollResult) and isinstance(new, RollResult)
@@ -48,8 +49,8 @@ def courage_log_payload(
         "courage_on_roll": new.courage,
         "courage_bonus": new.courage_bonus,
         "per_point": rolled.per_point[0],
-        "round": model.courage_round,
-        "spent_this_round": model.spent_this_round(rolled.character_id),
+        "round": courage.round,
+        "spent_this_round": courage.spent_this_round(rolled.character_id),
         "courage_left": character.courage_left,
         "faces": list(new.faces),
         "total": new.total,
@@ -64,7 +65,7 @@ def courage_log_payload(
     payload["summary"] = {
         "who": character.name,
         "inputs": _tr("勇気 {0} 点（+{1}）、このラウンド {2} 点目まで").format(
-            points, points * rolled.per_point[0], model.spent_this_round(rolled.character_id)
+            points, points * rolled.per_point[0], courage.spent_this_round(rolled.character_id)
         )
         + _per_point_note(rolled.courage_values[0]),
         "dice": faces_text(new.faces),
@@ -92,7 +93,9 @@ def _courage_head(rolled: Any, character_id: str | None) -> dict[str, Any]:
 
 
 def _opposed_courage_payload(
-    model: LotRCheckModel,
+    courage: LotRCourage,
+    rules: LotRRules,
+    rolled: RolledCheck,
     before: OpposedResult,
     after: OpposedResult,
     points: int,
@@ -100,17 +103,15 @@ def _opposed_courage_payload(
     side: Contestant,
 ) -> dict[str, Any]:
     """Courage after an opposed test: the side's total of the deciding round read again (1.2.3)."""
-    rolled = model.rolled
-    assert rolled is not None
-    spender = model.spender(side)
+    spender = courage.spender(side)
     index = 1 if side is Contestant.B else 0
-    a_points, b_points = model.courage_on_roll()
+    a_points, b_points = courage.on_roll()
     deciding = after.rounds[len(before.rounds) - 1]
     rerolled = after.rounds[len(before.rounds) :]
     winner = {Contestant.A: "A", Contestant.B: "B"}
-    degree = degree_of(after.margin, model.rules.degree_bands())  # 1.5.2, read again after the spend
+    degree = degree_of(after.margin, rules.degree_bands())  # 1.5.2, read again after the spend
     result = _tr("{0} の勝ち → {1} の勝ち").format(winner[before.winner], winner[after.winner])
-    result += _tr("（{0}、差 {1}）").format(degree_label(model.rules, degree), after.margin)
+    result += _tr("（{0}、差 {1}）").format(degree_label(rules, degree), after.margin)
     if rerolled:
         result += _tr("（勇気で同点、再度判定 {0} 回）").format(len(rerolled))
     payload: dict[str, Any] = {
@@ -119,8 +120,8 @@ def _opposed_courage_payload(
         "points": points,
         "per_point": rolled.per_point[index],
         "courage_on_roll": {"A": a_points, "B": b_points},
-        "round": model.courage_round,
-        "spent_this_round": model.spent_this_round(spender),
+        "round": courage.round,
+        "spent_this_round": courage.spent_this_round(spender),
         "courage_left": character.courage_left,
         "totals": [deciding.a_total, deciding.b_total],
         "rerolled": [[list(r.a_faces), r.a_total, list(r.b_faces), r.b_total] for r in rerolled],
@@ -132,7 +133,7 @@ def _opposed_courage_payload(
     payload["summary"] = {
         "who": character.name,
         "inputs": _tr("{0} が勇気 {1} 点（+{2}）、このラウンド {3} 点目まで").format(
-            winner[side], points, points * rolled.per_point[index], model.spent_this_round(spender)
+            winner[side], points, points * rolled.per_point[index], courage.spent_this_round(spender)
         )
         + _per_point_note(rolled.courage_values[index]),
         "dice": f"A {deciding.a_total} / B {deciding.b_total}",
@@ -141,24 +142,30 @@ def _opposed_courage_payload(
     return payload
 
 
-def courage_refusal(model: LotRCheckModel, points: int, side: Contestant = Contestant.A) -> str:
-    """Why `points` courage cannot be spent on the panel's last roll now, or ''."""
-    rolled = model.rolled
+def courage_refusal(
+    courage: LotRCourage,
+    rolled: RolledCheck | None,
+    current: bool,
+    character: Any,
+    points: int,
+    side: Contestant = Contestant.A,
+) -> str:
+    """Why `points` courage cannot be spent on the panel's last roll `rolled` now (`current`: it is
+    a roll of the test set up now; `character`: whose courage it would be), or ''."""
     if rolled is None:
         return _tr("勇気は判定を振った後、結果を見てから使います。まだ振っていません")
-    if not model.roll_is_current:
+    if not current:
         return _tr(
             "前回の{0}は今の判定と違います（判定の種類・判定する人・目標値が変わりました）。"
             "勇気は今の判定を振ってから使ってください"
         ).format(_tr(MODE_LABELS[rolled.mode]))
     if side is Contestant.B and not isinstance(rolled.result, OpposedResult):
         return _tr("B の勇気は対決判定の後だけです")
-    spender = model.spender(side)
-    character = model.character_by_id(spender)
+    spender = courage.spender(side)
     if spender is None or character is None:
         return _tr("キャラクターを選ばずに振った判定には勇気を使えません（勇気を記録する先がありません）")
     if character.courage_left < points:
         return _tr("「{0}」の勇気が残っていません（Courage {1}、使用済み {2}）").format(
             character.name, character.courage, character.courage_spent
         )
-    return round_refusal(model.campaign_model, spender, character.name, points)
+    return round_refusal(courage.campaign_model, spender, character.name, points)

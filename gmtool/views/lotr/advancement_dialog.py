@@ -38,7 +38,7 @@ from gmtool.models.lotr.advancement_model import (
     target_input,
     target_label,
 )
-from gmtool.rules.systems.lotr.advancement import OBJECTIVE_LABELS, OBJECTIVE_XP, PICKS_PER_ADVANCEMENT
+from gmtool.rules.systems.lotr.advancement_types import OBJECTIVE_LABELS, OBJECTIVE_XP, PICKS_PER_ADVANCEMENT
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.lotr.orders_box import LotROrdersBox
@@ -63,7 +63,8 @@ class LotRAdvancementDialog(QDialog):
 
         self.xp_table = self._table(XP_HEADERS, stretch=1)
         self.remove_xp_button = self._button(
-            self.tr("選んだ行を削除"), lambda: self.model.remove_xp_entry(self._selected_row(self.xp_table))
+            self.tr("選んだ行を削除"),
+            lambda: self.model.xp.remove_xp_entry(self._selected_row(self.xp_table)),
         )
         self.remove_xp_button.setToolTip(self.tr("成長に使った経験点の削除は GM オーバーライドが必要"))
         add_tabs = QTabWidget()
@@ -102,7 +103,7 @@ class LotRAdvancementDialog(QDialog):
         self.tn_spin.valueChanged.connect(self._sync_previews)
         self.add_test_button = self._button(
             self.tr("経験点を記録"),
-            lambda: self.model.add_test_xp(self.tn_spin.value(), self.test_reason_edit.text()),
+            lambda: self.model.xp.add_test_xp(self.tn_spin.value(), self.test_reason_edit.text()),
         )
         self.tn_spin.setToolTip(self.tr("ストーリーの目的に関連した判定に成功: 目標値と同じ点数"))
         tab = QWidget()
@@ -139,7 +140,7 @@ class LotRAdvancementDialog(QDialog):
         self.other_reason_edit = self._edit(self.tr("ロールプレイなど（理由は必須）"))
         self.add_other_button = self._button(
             self.tr("経験点を記録"),
-            lambda: self.model.add_other_xp(self.other_xp_spin.value(), self.other_reason_edit.text()),
+            lambda: self.model.xp.add_other_xp(self.other_xp_spin.value(), self.other_reason_edit.text()),
         )
         tab = QWidget()
         form = QFormLayout(tab)
@@ -160,7 +161,8 @@ class LotRAdvancementDialog(QDialog):
 
     def _add_objective(self) -> None:
         objective, sharers = self.objective_combo.currentData(), self.sharers_spin.value()
-        self.model.add_objective_xp(objective, sharers, self.recipients(), self.objective_reason_edit.text())
+        reason = self.objective_reason_edit.text()
+        self.model.xp.add_objective_xp(objective, sharers, self.recipients(), reason)
 
     # ---- the advancement ----------------------------------------------------------------
     def _advancement_box(self) -> QGroupBox:
@@ -315,7 +317,7 @@ class LotRAdvancementDialog(QDialog):
 
     def _sync_previews(self) -> None:
         self.add_test_button.setText(self.tr("経験点 +{0} を記録").format(self.tn_spin.value()))
-        share = self.model.objective_share(self.objective_combo.currentData(), self.sharers_spin.value())
+        share = self.model.xp.objective_share(self.objective_combo.currentData(), self.sharers_spin.value())
         self.add_objective_button.setText(self.tr("1 人あたり {0} 点を記録（端数は四捨五入）").format(share))
 
     # ---- helpers --------------------------------------------------------------------------

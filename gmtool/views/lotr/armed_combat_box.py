@@ -9,7 +9,6 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gmtool.models.lotr.character_steps import LotRCharacterSteps
-from gmtool.rules.systems.lotr import armed_combat
 from gmtool.views.message_catalog import translate_message
 from gmtool.views.widgets import show_refusal
 
@@ -25,7 +24,7 @@ class LotRArmedCombatBox(QGroupBox):
         self.milestone_combo.setAccessibleName(self.tr("達したランク"))
         self.action_combo = QComboBox()
         self.action_combo.setAccessibleName(self.tr("戦闘行動"))
-        for action, label in armed_combat.ACTIONS:
+        for action, label in steps.combat_actions():
             self.action_combo.addItem(action_text(label), action)
         self.choose_button = QPushButton(self.tr("+1 を選ぶ"))
         self.choose_button.clicked.connect(self.choose)
@@ -63,7 +62,7 @@ class LotRArmedCombatBox(QGroupBox):
         )
         _refill(
             self.milestone_combo,
-            [(self.tr("{0} ランク {1}").format(s, r), (s, r)) for s, r in armed_combat.open_milestones(c)],
+            [(self.tr("{0} ランク {1}").format(s, r), (s, r)) for s, r in self.steps.open_milestones()],
         )
         open_ranks = self.milestone_combo.count() > 0
         self.milestone_combo.setEnabled(open_ranks)
@@ -77,7 +76,7 @@ class LotRArmedCombatBox(QGroupBox):
         self.remove_button.setEnabled(bool(picks))
 
     def _pick_text(self, skill: str, rank: int, action: str) -> str:
-        label = action_text(armed_combat.ACTION_LABELS.get(action, action))
+        label = action_text(self.steps.combat_action_label(action))
         return self.tr("{0} ランク {1}: {2} +1").format(skill, rank, label)
 
     def choose(self) -> None:

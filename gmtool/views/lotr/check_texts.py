@@ -1,27 +1,25 @@
 """What the LotR judgement panel writes: the mode's rule, the odds' headline and details, the
 courage count, and the last roll read out (with courage, helpers and Corruption).
 
-A mixin of `LotRCheckView`, which provides `model` and `tr`; kept apart so each module stays
-short.  Only texts: the widgets and their layout are the view's.
+`CheckTexts` is the panel view's (`LotRCheckView.texts`): only texts, from the panel model's
+finished numbers; the widgets and their layout are the view's.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from PySide6.QtCore import QObject
 
 from gmtool.models.lotr.check_log import MODE_LABELS, degree_label, faces_text, tie_rule_label
 from gmtool.models.lotr.check_model import CORRUPTION, GROUP, OPPOSED, TEST, LotRCheckModel
 from gmtool.models.outcome_text import percent
-from gmtool.rules.systems.lotr.checks import (
+from gmtool.rules.systems.lotr.check_types import (
     COURAGE_PER_ROUND,
-    GROUP_HELPER_TN_OFFSET,
     Contestant,
+    CouragePerPoint,
     GroupResult,
     OpposedResult,
     RollResult,
-    degree_of,
 )
-from gmtool.rules.systems.lotr.courage import CouragePerPoint
 from gmtool.rules.systems.lotr.house_rules import MARGINAL_ONE
 
 MODE_HELP = {
@@ -37,14 +35,12 @@ MODE_HELP = {
 }
 
 
-class CheckTextsMixin:
-    model: LotRCheckModel
+class CheckTexts(QObject):
+    def __init__(self, model: LotRCheckModel, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
 
-    if TYPE_CHECKING:  # QWidget's, through the view (a stub here would shadow it)
-
-        def tr(self, sourceText: str, /, disambiguation: str | None = ..., n: int = ...) -> str: ...
-
-    def _a_title(self) -> str:
+    def a_title(self) -> str:
         titles = {  # each a literal tr() call, so the translator's extractor sees it
             TEST: self.tr("判定する人"),
             GROUP: self.tr("リーダー"),
@@ -53,7 +49,7 @@ class CheckTextsMixin:
         }
         return titles[self.model.mode]
 
-    def _headline(self) -> str:
+    def headline(self) -> str:
         odds = self.model.odds
         if self.model.mode == OPPOSED:
             return self.tr("A の勝率 {0} / B の勝率 {1}").format(
@@ -61,7 +57,7 @@ class CheckTextsMixin:
             )
         return self.tr("成功率 {0}").format(percent(float(odds.success_probability)))
 
-    def _help(self, mode: str) -> str:
+    def help(self, mode: str) -> str:
         if mode == GROUP and self.model.marginal_helper == MARGINAL_ONE:  # the house rule's reading
             return self.tr(
                 "助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: "
@@ -70,14 +66,14 @@ class CheckTextsMixin:
             )
         return self.tr(MODE_HELP[mode])
 
-    def _courage_tip(self, value: CouragePerPoint) -> str:
+    def courage_tip(self, value: CouragePerPoint) -> str:
         lines = [
             self.tr("結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）").format(COURAGE_PER_ROUND),
             self.tr("勇気 1 点あたり {0}").format(value.text()),
         ]
         return "\n".join([*lines, value.refusal] if value.refusal else lines)
 
-    def _detail(self) -> str:
+    def detail(self) -> str:
         model, odds = self.model, self.model.odds
         if model.mode == OPPOSED:
             text = self.tr("1 回ごとの同点 {0}（{1}）").format(
@@ -99,18 +95,13 @@ class CheckTextsMixin:
         lines.append(self.tr("結果を見て勇気を使うときの成功率 — {0}").format(self.tr("、").join(courage)))
         if model.mode == GROUP:
             helps = self.tr("、").join(f"+{b}: {percent(float(p))}" for b, p in odds.help_bonus.items())
-            lines.append(
-                self.tr("助けの合計（助ける人は目標値 {0}）— {1}").format(
-                    model.tn + GROUP_HELPER_TN_OFFSET, helps
-                )
-            )
+            lines.append(self.tr("助けの合計（助ける人は目標値 {0}）— {1}").format(model.helper_tn, helps))
         if model.mode == CORRUPTION:
             character = model.character(Contestant.A)
-            now = character.corruption if character is not None else None
             changes = []
-            for change, p in odds.corruption_probabilities.items():
-                after = f" → {max(0, now + change)}" if now is not None else ""
-                changes.append(f"{change:+d}{after}: {percent(float(p))}")
+            for change, after, p in model.corruption_outcomes:
+                shown = f" → {after}" if after is not None else ""
+                changes.append(f"{change:+d}{shown}: {percent(float(p))}")
             line = self.tr("Corruption の変化 — {0}").format(self.tr("、").join(changes))
             if character is not None:  # on the same line: the panel has no line to spare
                 now_line = self.tr("Corruption {0} / Bearing {1}").format(
@@ -120,21 +111,21 @@ class CheckTextsMixin:
             lines.append(line)
         return "\n".join(lines)
 
-    def _courage_text(self) -> str:
+    def courage_text(self) -> str:
         model = self.model
         character = model.character(Contestant.A)
-        text = model.courage_round_label
+        text = model.courage.round_label
         if character is None:
             return text
         return text + self.tr("。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用").format(
             character.name,
             character.courage_left,
             character.courage,
-            model.spent_this_round(model.a.character_id),
+            model.courage.spent_this_round(model.a.character_id),
             COURAGE_PER_ROUND,
         )
 
-    def _result_text(self) -> str:
+    def result_text(self) -> str:
         text = self._roll_text()
         rolled = self.model.rolled
         if rolled is None or self.model.roll_is_current:
@@ -157,9 +148,10 @@ class CheckTextsMixin:
             ]
             winner = self.tr("A の勝ち") if result.winner is Contestant.A else self.tr("B の勝ち")
             text = self.tr("、同点で振り直し、").join(rounds) + f" → {winner}"
-            degree = degree_of(result.margin, rules.degree_bands())  # 1.5.2
+            degree = self.model.opposed_degree  # 1.5.2
+            assert degree is not None  # the last roll is this opposed one
             text += self.tr("（{0}、差 {1}）").format(rules.band(degree).name, result.margin)
-            a_points, b_points = self.model.courage_on_roll()
+            a_points, b_points = self.model.courage.on_roll()
             if a_points or b_points:
                 text += self.tr("（勇気 A {0} 点・B {1} 点込み）").format(a_points, b_points)
             return text
@@ -179,9 +171,7 @@ class CheckTextsMixin:
             text += self.tr("。助け {0:+d}（{1}）").format(result.help_bonus, gives)
         if leader.courage:
             text += self.tr("。勇気 {0} 点（+{1}）込み").format(leader.courage, leader.courage_bonus)
-        rolled = self.model.rolled
-        if rolled is not None and rolled.corruption_before is not None:
-            if rolled.character_id in {s.id for s in self.model.characters()}:
-                now = self.model.campaign_model.character(rolled.character_id).corruption
-                text += self.tr("。Corruption {0} → {1}").format(rolled.corruption_before, now)
+        rolled, now = self.model.rolled, self.model.corruption_after_roll
+        if rolled is not None and now is not None:
+            text += self.tr("。Corruption {0} → {1}").format(rolled.corruption_before, now)
         return text

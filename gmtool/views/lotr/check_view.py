@@ -1,6 +1,6 @@
 """The LotR (CODA) judgement panel: 判定 / グループ判定 / 対決判定 / 堕落判定 with exact odds,
 the roll, and courage spent after seeing it.  The widgets and their layout; what they say is
-check_texts' (CheckTextsMixin)."""
+check_texts' (`texts`, a CheckTexts)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from gmtool.models.lotr.check_model import (
 )
 from gmtool.models.lotr.shown_names import shown_name
 from gmtool.models.outcome_text import percent
-from gmtool.rules.systems.lotr.checks import (
+from gmtool.rules.systems.lotr.check_types import (
     COURAGE_BONUS,
     COURAGE_PER_ROUND,
     Contestant,
@@ -37,7 +37,7 @@ from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import RESULT_STYLE, OddsBox, RollControls
 from gmtool.views.check.roller_inputs_box import ModeButtons
 from gmtool.views.compact import ElidedLabel, move_widget
-from gmtool.views.lotr.check_texts import CheckTextsMixin
+from gmtool.views.lotr.check_texts import CheckTexts
 from gmtool.views.lotr.plots import (
     DEGREE_COLORS,
     SIDE_COLORS,
@@ -62,10 +62,11 @@ PLOT_MIN_HEIGHT = 140  # with the rest, every mode fits the 600×500 px a 1366×
 OPPOSED_PLOT_MIN_HEIGHT = 96
 
 
-class LotRCheckView(CheckTextsMixin, QWidget):
+class LotRCheckView(QWidget):
     def __init__(self, model: LotRCheckModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
+        self.texts = CheckTexts(model, self)
         self.modes = ModeButtons(MODE_LABELS, model.set_mode)
         self.mode_buttons = self.modes.buttons
         top = QHBoxLayout()
@@ -181,13 +182,13 @@ class LotRCheckView(CheckTextsMixin, QWidget):
     # ---- actions ----------------------------------------------------------------------------
     def spend_courage(self, side: Contestant = Contestant.A) -> None:
         try:
-            self.model.spend_courage(1, side)
+            self.model.courage.spend(1, side)
         except CourageRefused as refusal:
             show_refusal(self, str(refusal))
 
     def next_round(self) -> None:
         try:
-            self.model.next_round()
+            self.model.courage.next_round()
         except CourageRefused as refusal:
             show_refusal(self, str(refusal))
 
@@ -210,8 +211,8 @@ class LotRCheckView(CheckTextsMixin, QWidget):
         self.tn_spin.setEnabled(mode != OPPOSED)
         self.tn_label.setEnabled(mode != OPPOSED)
         self.tie_combo.setVisible(mode == OPPOSED)
-        self.help_label.setText(self._help(mode))
-        self.a_box.setTitle(self._a_title())
+        self.help_label.setText(self.texts.help(mode))
+        self.a_box.setTitle(self.texts.a_title())
         self.a_box.sync()
         self.b_box.setVisible(mode == OPPOSED)
         self.b_box.sync()
@@ -226,11 +227,11 @@ class LotRCheckView(CheckTextsMixin, QWidget):
         # Short in 対決: the two sides' buttons share the row with the roll and the odds.
         spend = self.tr("A: 勇気 +{0}") if opposed else self.tr("勇気を使う（+{0}）")
         # A point is worth more with traits such as Bold and Horselord on Ride (1.2.3): +7, not +3.
-        self.courage_button.setText(spend.format(model.courage_per_point().total))
+        self.courage_button.setText(spend.format(model.courage.per_point().total))
         self.courage_b_button.setText(
-            self.tr("B: 勇気 +{0}").format(model.courage_per_point(Contestant.B).total)
+            self.tr("B: 勇気 +{0}").format(model.courage.per_point(Contestant.B).total)
         )
-        self.courage_button.setToolTip(self._courage_tip(model.courage_per_point()))
+        self.courage_button.setToolTip(self.texts.courage_tip(model.courage.per_point()))
         self.courage_b_button.setVisible(opposed)
         self.tn_spin.setVisible(not opposed)
         for plot in (self.stack_plot, self.totals_plot):
@@ -249,18 +250,18 @@ class LotRCheckView(CheckTextsMixin, QWidget):
         for degree, label in self.probability_labels.items():
             p = odds.degree_probabilities.get(degree)
             label.setText(percent(float(p)) if p is not None else "—")
-        self.headline.setText(self._headline())
-        self.detail_label.setText(self._detail())
-        self.courage_label.setText(self._courage_text())
+        self.headline.setText(self.texts.headline())
+        self.detail_label.setText(self.texts.detail())
+        self.courage_label.setText(self.texts.courage_text())
         # An old roll (another mode, roller or TN) takes no courage: the model refuses it too.
         current = model.rolled is None or model.roll_is_current
         self.courage_button.setEnabled(current)
         self.courage_b_button.setEnabled(current)
         # While a LotR fight runs, courage counts on the tracker's rounds: it moves them on.
-        self.next_round_button.setEnabled(not model.follows_tracker)
+        self.next_round_button.setEnabled(not model.courage.follows_tracker)
         self.warning_label.setText(model.warning)
         self.warning_label.setVisible(bool(model.warning))
-        self.result_label.setText(self._result_text())
+        self.result_label.setText(self.texts.result_text())
         old = model.rolled is not None and not model.roll_is_current
         set_tone(self.result_label, "muted" if old else None, RESULT_STYLE)  # greyed: a roll of another test
         self._sync_legend()

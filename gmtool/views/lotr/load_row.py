@@ -10,15 +10,6 @@ from PySide6.QtWidgets import QHBoxLayout, QSpinBox, QWidget
 
 from gmtool.models.lotr.character_steps import MAX_LOAD, LotRCharacterSteps
 from gmtool.rules.systems.lotr.character import LotRCharacter
-from gmtool.rules.systems.lotr.derived import (
-    BEYOND_TABLE,
-    HEAVY,
-    LOAD_WEARINESS_TN,
-    NORMAL,
-    VERY_HEAVY,
-    load_level,
-    movement,
-)
 from gmtool.views.compact import ElidedLabel
 
 NOT_ENTERED = -1  # the spin box's 「未入力」
@@ -59,30 +50,9 @@ class LotRLoadRow(QWidget):
         self.load_spin.blockSignals(True)
         self.load_spin.setValue(NOT_ENTERED if c.load is None else c.load)
         self.load_spin.blockSignals(False)
-        self.load_label.setText(self._load_short(c))
+        self.load_label.setText(self.steps.load_short_text(c))
         self.load_label.setToolTip(self.steps.load_text(c))
-        self.movement_label.setText(self._movement_text(c))
-
-    def _movement_text(self, c: LotRCharacter) -> str:
-        level = load_level(c)
-        moves = movement(level or NORMAL)
-        if not moves:  # past STR×30 the text gives no fraction of the moves (1.3, 3.1)
-            return self.tr("STR × 30 超: 本文に移動距離の定めがありません（GM が判断）")
-        text = "、".join(
-            f"{name} {most}" if least is None else f"{name} {least}〜{most}" for _, name, least, most in moves
-        )
-        return self.tr("{0}（荷重未入力）").format(text) if level is None else text
-
-    def _load_short(self, c: LotRCharacter) -> str:
-        """「重荷: 移動 ×3/4、疲労 TN +10」: short, the whole sentence is the tooltip."""
-        level = load_level(c)
-        if level is None:
-            return ""
-        if level == BEYOND_TABLE:
-            return self.tr("STR × 30 超: 本文の表の外（GM が判断）")
-        factor = {NORMAL: "×1", HEAVY: "×3/4", VERY_HEAVY: "×1/2"}[level]
-        label = self.steps.level_label(level)
-        return self.tr("{0}: 移動 {1}、疲労 TN +{2}").format(label, factor, LOAD_WEARINESS_TN[level])
+        self.movement_label.setText(self.steps.movement_text(c))
 
     def _set_load(self, value: int) -> None:
         load = None if value < 0 else value

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
 from gmtool.models.lotr.advancement_model import LotRAdvancementModel
-from gmtool.rules.systems.lotr.orders import FAIL, MAX_ADVANCING, OK, UNSET
+from gmtool.rules.systems.lotr.order_types import FAIL, OK, UNSET
 from gmtool.views.lotr.sheet_parts import CheckList
 from gmtool.views.widgets import shown_message
 
@@ -42,7 +42,7 @@ class LotROrdersBox(QWidget):
     def sync(self) -> None:
         model = self.model
         after = model.orders_after()
-        several = len(after) > MAX_ADVANCING
+        several = model.chooses_advancing_orders
         labels = dict(model.order_choices())
         self.advancing_list.blockSignals(True)
         self.advancing_list.set_items([(o, labels.get(o, o)) for o in after], model.advancing_orders)

@@ -19,7 +19,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
-from gmtool.rules.systems.lotr.checks import Contestant
+from gmtool.rules.systems.lotr.check_types import Contestant
 from gmtool.rules.systems.lotr.rules_types import Degree
 from gmtool.views.check.probability_plots import PanelPlot, style_plot
 

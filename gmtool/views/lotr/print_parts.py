@@ -61,10 +61,9 @@ def _is_degree(outcome: Any) -> bool:
 def outcome_name(outcome: Any) -> str | None:
     if not _is_degree(outcome):
         return None
-    from gmtool.models.lotr.check_log import degree_label
-    from gmtool.rules.systems.lotr.rules_data import lotr_rules
+    from gmtool.models.lotr.check_log import shipped_degree_label
 
-    return degree_label(lotr_rules(), outcome)
+    return shipped_degree_label(outcome)
 
 
 def outcome_color(outcome: Any) -> str | None:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.check_model import CORRUPTION, WILLPOWER, LotRCheckModel, Side
 from gmtool.models.outcome_text import percent
 from gmtool.models.roller_inputs import CUSTOM
-from gmtool.rules.systems.lotr.checks import Contestant
+from gmtool.rules.systems.lotr.check_types import Contestant
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
 from gmtool.views.compact import ElidedLabel, WrappingCheckBox

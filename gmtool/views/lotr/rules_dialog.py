@@ -139,7 +139,7 @@ class LotRRulesDialog(QDialog):
         self.problem_label.setVisible(bool(problem))
         for tab in self.rule_tabs():
             tab.reload()
-        self.reset_all_button.setEnabled(self.model.is_edited_any() or bool(problem))
+        self.reset_all_button.setEnabled(self.model.edits.is_edited_any() or bool(problem))
 
     # ---- undo / redo of rule-table steps only ---------------------------------------------------
     def is_rules_step(self, text: str) -> bool:
@@ -190,7 +190,7 @@ class LotRRulesDialog(QDialog):
     def reset_all(self) -> None:
         if not self.ask(self.tr("すべての表を同梱の値に戻しますか？（元に戻すで取り消せます）")):
             return
-        self.model.reset_all()
+        self.model.edits.reset_all()
 
     def ask(self, question: str) -> bool:
         """Yes/no from the GM; tests replace it instead of opening a modal box."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from typing import Literal, overload
 
@@ -10,6 +9,7 @@ from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QTableWidgetItem, QWidget
 
+from gmtool.models.lotr.rules_input import parse_int
 from gmtool.models.lotr.rules_model import LotRRulesModel
 from gmtool.views.appearance import tone_colour
 from gmtool.views.widgets import show_refusal, shown_message
@@ -25,19 +25,6 @@ UNSET_NOTE = (
 
 def tr(text: str) -> str:
     return QCoreApplication.translate("LotRRulesDialog", text)
-
-
-def parse_int(text: str, optional: bool = True) -> int | None:
-    """「−3」「－３」「+2」 → the integer; empty → None (未設定) where that is allowed."""
-    cleaned = unicodedata.normalize("NFKC", text).replace("\u2212", "-").replace(" ", "")
-    if not cleaned:
-        if optional:
-            return None
-        raise ValueError(tr("値を入れてください（この項目は空欄にできません）"))
-    try:
-        return int(cleaned)
-    except ValueError:
-        raise ValueError(tr("整数で入力してください（入力: {0}）").format(text[:20])) from None
 
 
 def shown(value: int | None) -> str:

@@ -93,15 +93,17 @@ class RacesView(RulesTab):
                 combo.addItem(size.label, size.id)
             combo.currentIndexChanged.connect(
                 lambda _i, r=race.id, c=combo: self.attempt(
-                    lambda: model.set_race_value(r, "size", c.currentData())
+                    lambda: model.origins.set_race_value(r, "size", c.currentData())
                 )
             )
             grid.addWidget(combo, row, 1)
             self.wound_fields[race.id] = self.int_field(
-                partial(model.set_race_value, race.id, "wound_levels"), optional=False
+                partial(model.origins.set_race_value, race.id, "wound_levels"), optional=False
             )
             grid.addWidget(self.wound_fields[race.id], row, 2)
-            self.courage_fields[race.id] = self.int_field(partial(model.set_race_value, race.id, "courage"))
+            self.courage_fields[race.id] = self.int_field(
+                partial(model.origins.set_race_value, race.id, "courage")
+            )
             self._narrow(self.courage_fields[race.id])
             grid.addWidget(self.courage_fields[race.id], row, 3)
             if race.subraces:
@@ -134,7 +136,7 @@ class RacesView(RulesTab):
 
     def _bonus_fields(self, grid: QGridLayout, row: int, race_id: str, subrace_id: str) -> None:
         for i, attribute in enumerate(ATTRIBUTE_IDS):
-            field = self.int_field(partial(self.model.set_bonus, race_id, subrace_id, attribute))
+            field = self.int_field(partial(self.model.origins.set_bonus, race_id, subrace_id, attribute))
             self._narrow(field)
             self.bonus_fields[(race_id, subrace_id, attribute)] = field
             grid.addWidget(field, row, BONUS_COLUMN + i)
@@ -146,13 +148,13 @@ class RacesView(RulesTab):
         field.setMaximumWidth(80)
 
     def _reset(self, race_id: str, subrace_id: str) -> None:
-        paths = [self.model.bonus_path(race_id, subrace_id)]
+        paths = [self.model.origins.bonus_path(race_id, subrace_id)]
         if not subrace_id:
             paths += [("races", race_id, key) for key in ("size", "wound_levels", "courage")]
         race = self.model.rules.race(race_id)
         sub = race.subrace(subrace_id) if race else None
         named = sub or race
-        self.model.reset_values(paths, named.label if named else race_id)
+        self.model.edits.reset_values(paths, named.label if named else race_id)
 
     def reload(self) -> None:
         rules, shipped, model = self.model.rules, self.model.shipped, self.model
@@ -162,29 +164,29 @@ class RacesView(RulesTab):
             combo.blockSignals(True)
             combo.setCurrentIndex(combo.findData(race.size))
             combo.blockSignals(False)
-            mark(combo, model.is_edited("races", race.id, "size"), base.size if base else "")
+            mark(combo, model.edits.is_edited("races", race.id, "size"), base.size if base else "")
             self.wound_fields[race.id].set_value(race.wound_levels)
             mark(
                 self.wound_fields[race.id],
-                model.is_edited("races", race.id, "wound_levels"),
+                model.edits.is_edited("races", race.id, "wound_levels"),
                 shown(base.wound_levels if base else None),
             )
             self.courage_fields[race.id].set_value(race.courage)
             mark(
                 self.courage_fields[race.id],
-                model.is_edited("races", race.id, "courage"),
+                model.edits.is_edited("races", race.id, "courage"),
                 shown(base.courage if base else None),
             )
             for sub_id in ["", *(s.id for s in race.subraces)]:
                 if sub_id or not race.subraces:
                     self._reload_bonuses(race.id, sub_id)
                 path = ("races", race.id) if not sub_id else ("races", race.id, "subraces", sub_id)
-                self.resets[(race.id, sub_id)].setEnabled(model.is_edited(*path))
+                self.resets[(race.id, sub_id)].setEnabled(model.edits.is_edited(*path))
 
     def _reload_bonuses(self, race_id: str, subrace_id: str) -> None:
         bonuses, known = self.model.rules.race_bonuses(race_id, subrace_id)
         base, base_known = self.model.shipped.race_bonuses(race_id, subrace_id)
-        edited = self.model.is_edited(*self.model.bonus_path(race_id, subrace_id))
+        edited = self.model.edits.is_edited(*self.model.origins.bonus_path(race_id, subrace_id))
         for attribute in ATTRIBUTE_IDS:
             field = self.bonus_fields[(race_id, subrace_id, attribute)]
             field.set_value(bonuses.get(attribute, 0) if known else None)
@@ -206,7 +208,9 @@ class OrdersView(RulesTab):
         self.package_edit = QLineEdit()
         self.package_edit.setPlaceholderText(tr("未設定（技能名とランク: Armed Combat 3, Observe 2）"))
         self.package_edit.editingFinished.connect(self._commit_package)
-        self.courage_field = self.int_field(lambda v: model.set_order_value(self.order_id(), "courage", v))
+        self.courage_field = self.int_field(
+            lambda v: model.origins.set_order_value(self.order_id(), "courage", v)
+        )
         self.reset = self.reset_button(lambda: self._reset())
         form = QFormLayout()
         form.addRow(tr("職業スキル"), self.skills_edit)
@@ -240,7 +244,7 @@ class OrdersView(RulesTab):
         order = self.model.rules.order(self.order_id())
         names = split_names(self.skills_edit.text())
         if order is not None and tuple(names) != order.skills:
-            self.attempt(lambda: self.model.set_order_value(order.id, "skills", names))
+            self.attempt(lambda: self.model.origins.set_order_value(order.id, "skills", names))
 
     def _commit_package(self) -> None:
         order = self.model.rules.order(self.order_id())
@@ -250,23 +254,23 @@ class OrdersView(RulesTab):
             self.refuse(str(refusal))
             return
         if order is not None and package != dict(order.package):
-            self.attempt(lambda: self.model.set_order_value(order.id, "package", package))
+            self.attempt(lambda: self.model.origins.set_order_value(order.id, "package", package))
 
     def _reset(self) -> None:
         order = self.model.rules.order(self.order_id())
         paths = [("orders", self.order_id(), key) for key in ("skills", "package", "courage")]
-        self.model.reset_values(paths, order.label if order else self.order_id())
+        self.model.edits.reset_values(paths, order.label if order else self.order_id())
 
     def reload(self) -> None:
         order = self.model.rules.order(self.order_id())
         base = self.model.shipped.order(self.order_id())
         if order is None or base is None:
             return
-        edited = lambda key: self.model.is_edited("orders", order.id, key)  # noqa: E731
+        edited = lambda key: self.model.edits.is_edited("orders", order.id, key)  # noqa: E731
         self.skills_edit.setText(", ".join(order.skills))
         mark(self.skills_edit, edited("skills"), ", ".join(base.skills))
         self.package_edit.setText(package_text(dict(order.package)))
         mark(self.package_edit, edited("package"), package_text(dict(base.package)))
         self.courage_field.set_value(order.courage)
         mark(self.courage_field, edited("courage"), shown(base.courage))
-        self.reset.setEnabled(self.model.is_edited("orders", order.id))
+        self.reset.setEnabled(self.model.edits.is_edited("orders", order.id))

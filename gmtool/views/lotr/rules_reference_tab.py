@@ -26,13 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models.lotr.rules_input import UNSET_CELL
 from gmtool.models.lotr.rules_model import LotRRulesModel
-from gmtool.rules.systems.lotr.reference_tables import NAME, Cell, Column, ReferenceTable
+from gmtool.rules.systems.lotr.reference_table_types import NAME, Cell, Column, ReferenceTable
 from gmtool.views.appearance import tone_colour
-from gmtool.views.lotr.rules_fields import RulesTab, note_label, parse_int, tr
+from gmtool.views.lotr.rules_fields import RulesTab, note_label, tr
 from gmtool.views.widgets import shown_message
 
-UNSET_CELL = "未設定"
 LIST_MAX_WIDTH = 420
 
 
@@ -42,22 +42,6 @@ def shown_cell(column: Column, value: Cell) -> str:
     if column.kind == "flag":
         return tr("はい") if value else tr("いいえ")
     return str(value)
-
-
-def parsed_cell(column: Column, text: str) -> Cell:
-    """What the GM typed, as the column holds it; empty or 「未設定」 → None."""
-    cleaned = text.strip()
-    if cleaned in ("", tr(UNSET_CELL), UNSET_CELL):
-        return None
-    if column.kind == "int":
-        return parse_int(cleaned)
-    if column.kind == "flag":
-        if cleaned in (tr("はい"), "はい", "yes", "true", "1"):
-            return True
-        if cleaned in (tr("いいえ"), "いいえ", "no", "false", "0"):
-            return False
-        raise ValueError(tr("「はい」か「いいえ」で入力してください（入力: {0}）").format(cleaned[:20]))
-    return cleaned
 
 
 class ReferenceTablesView(RulesTab):
@@ -134,16 +118,16 @@ class ReferenceTablesView(RulesTab):
         return str(item.data(Qt.ItemDataRole.UserRole)) if item else self.model.rules.reference[0].id
 
     def table(self) -> ReferenceTable:
-        return self.model.reference_table(self.table_id)
+        return self.model.reference.table(self.table_id)
 
     def reload(self) -> None:
         for index in range(self.table_list.count()):
             item = self.table_list.item(index)
-            table = self.model.reference_table(str(item.data(Qt.ItemDataRole.UserRole)))
+            table = self.model.reference.table(str(item.data(Qt.ItemDataRole.UserRole)))
             text = shown_message(table.title)
             item.setText(text + (tr("（未設定）") if table.is_empty else ""))
             font = item.font()
-            font.setBold(self.model.is_edited("tables", table.id))
+            font.setBold(self.model.edits.is_edited("tables", table.id))
             item.setFont(font)
         table = self.table()
         self.title_label.setText(f"<b>{shown_message(table.title)}</b>　{table.source}")
@@ -152,7 +136,7 @@ class ReferenceTablesView(RulesTab):
         self.new_row.setEnabled(not table.fixed_rows)
         self.add_button.setEnabled(not table.fixed_rows)
         self.remove_button.setEnabled(not table.fixed_rows and bool(table.rows))
-        self.reset_table_button.setEnabled(self.model.is_edited("tables", table.id))
+        self.reset_table_button.setEnabled(self.model.edits.is_edited("tables", table.id))
 
     def _fill(self, table: ReferenceTable) -> None:
         self._filling = True
@@ -187,26 +171,21 @@ class ReferenceTablesView(RulesTab):
         table = self.table()
         row, col = item.row(), item.column()
         if col == 0:
-            self.attempt(partial(self.model.set_reference_cell, table.id, row, NAME, item.text().strip()))
+            self.attempt(partial(self.model.reference.set_cell, table.id, row, NAME, item.text().strip()))
             return
         column = table.columns[col - 1]
-        try:
-            value = parsed_cell(column, item.text())
-        except ValueError as refusal:
-            self.refuse(str(refusal))
-            return
-        self.attempt(partial(self.model.set_reference_cell, table.id, row, column.id, value))
+        self.attempt(partial(self.model.reference.set_cell_text, table.id, row, column.id, item.text()))
 
     def _add_row(self) -> None:
-        if self.attempt(partial(self.model.add_reference_row, self.table_id, self.new_row.text())):
+        if self.attempt(partial(self.model.reference.add_row, self.table_id, self.new_row.text())):
             self.new_row.clear()
 
     def _remove_row(self) -> None:
         rows = sorted({i.row() for i in self.grid.selectedIndexes()})
         if len(rows) == 1:
-            self.attempt(partial(self.model.remove_reference_row, self.table_id, rows[0]))
+            self.attempt(partial(self.model.reference.remove_row, self.table_id, rows[0]))
         else:
             self.refuse(tr("削除する行を一つ選んでください"))
 
     def _reset_table(self) -> None:
-        self.attempt(partial(self.model.reset_reference_table, self.table_id))
+        self.attempt(partial(self.model.reference.reset, self.table_id))

@@ -47,7 +47,7 @@ class SkillListView(RulesTab):
         self.add_button.clicked.connect(self._add)
         self.remove_button = QPushButton(tr("選んだ技能を削除"))
         self.remove_button.clicked.connect(self._remove)
-        self.reset = self.reset_button(lambda: model.reset_value(("skills",), tr("技能一覧")))
+        self.reset = self.reset_button(lambda: model.edits.reset_value(("skills",), tr("技能一覧")))
         buttons = QHBoxLayout()
         for widget in (
             self.new_name_edit,
@@ -118,7 +118,7 @@ class SkillListView(RulesTab):
                 self._rebuild()
             for row, skill in enumerate(rules.skills):
                 base = model.shipped.skill(skill.name)
-                edited = lambda key, name=skill.name: model.is_edited("skills", name, key)  # noqa: E731
+                edited = lambda key, name=skill.name: model.edits.is_edited("skills", name, key)  # noqa: E731
                 name_ja = self._item(row, NAME_JA)
                 name_ja.setText(skill.name_ja)
                 mark_item(name_ja, edited("name_ja"), base.name_ja if base else "")
@@ -141,7 +141,7 @@ class SkillListView(RulesTab):
                     mark(combo, edited(key), shipped_text)
         finally:
             self.table.blockSignals(False)
-        self.reset.setEnabled(model.is_edited("skills"))
+        self.reset.setEnabled(model.edits.is_edited("skills"))
 
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
         name = self._item(item.row(), NAME).text()
@@ -153,11 +153,11 @@ class SkillListView(RulesTab):
     def _commit(self, name: str, key: str, value: object) -> None:
         skill = self.model.rules.skill(name)
         if skill is not None and getattr(skill, key) != value:
-            self.attempt(lambda: self.model.set_skill_value(name, key, value))
+            self.attempt(lambda: self.model.skills.set_value(name, key, value))
 
     def _add(self) -> None:
         if self.attempt(
-            lambda: self.model.add_skill(self.new_name_edit.text(), self.new_name_ja_edit.text())
+            lambda: self.model.skills.add(self.new_name_edit.text(), self.new_name_ja_edit.text())
         ):
             self.new_name_edit.clear()
             self.new_name_ja_edit.clear()
@@ -166,4 +166,4 @@ class SkillListView(RulesTab):
         row = self.table.currentRow()
         item = self.table.item(row, NAME) if row >= 0 else None
         name = item.text() if item else ""
-        self.attempt(lambda: self.model.remove_skill(name))
+        self.attempt(lambda: self.model.skills.remove(name))

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models.lotr.rules_input import parse_int
 from gmtool.models.lotr.rules_model import PICK_LABELS, LotRRulesModel
 from gmtool.rules.systems.lotr.rules_types import PICK_KINDS, Degree, Level
 from gmtool.views.lotr.rules_fields import (
@@ -27,7 +28,6 @@ from gmtool.views.lotr.rules_fields import (
     mark,
     mark_item,
     note_label,
-    parse_int,
     shown,
     tr,
 )
@@ -97,7 +97,9 @@ class ModifierTableView(RulesTab):
         self.beyond_label.setText(tr("{0} 以上: 能力値").format(rules.beyond_from))
         self.beyond_field.set_value(rules.beyond_step)
         mark(self.beyond_field, rules.beyond_step != shipped.beyond_step, str(shipped.beyond_step))
-        self.reset.setEnabled(self.model.is_edited("modifier_rows") or self.model.is_edited("beyond_step"))
+        self.reset.setEnabled(
+            self.model.edits.is_edited("modifier_rows") or self.model.edits.is_edited("beyond_step")
+        )
 
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
         row, column = item.row(), item.column()
@@ -112,7 +114,7 @@ class ModifierTableView(RulesTab):
             self.attempt(lambda: self.model.set_modifier_row(row, modifier=value))
 
     def _reset_all_rows(self) -> None:
-        self.model.reset_values((("modifier_rows",), ("beyond_step",)), tr("能力値修正表"))
+        self.model.edits.reset_values((("modifier_rows",), ("beyond_step",)), tr("能力値修正表"))
 
 
 class ConditionsView(RulesTab):
@@ -151,7 +153,7 @@ class ConditionsView(RulesTab):
         key = (track, level.id)
         field = self.fields[key] = self.int_field(lambda v: self.model.set_penalty(track, level.id, v))
         path = ("wound_penalties" if track == "wound" else "weariness_penalties", level.id)
-        self.resets[key] = self.reset_button(lambda: self.model.reset_value(path, level.label))
+        self.resets[key] = self.reset_button(lambda: self.model.edits.reset_value(path, level.label))
         row = QHBoxLayout()
         row.addWidget(field)
         row.addWidget(self.resets[key])
@@ -168,7 +170,7 @@ class ConditionsView(RulesTab):
             for level, base in zip(levels, base_levels, strict=True):
                 field = self.fields[(track, level.id)]
                 field.set_value(level.penalty)
-                edited = self.model.is_edited(key_name, level.id)
+                edited = self.model.edits.is_edited(key_name, level.id)
                 mark(field, edited, shown(base.penalty))
                 self.resets[(track, level.id)].setEnabled(edited)
 
@@ -191,7 +193,7 @@ class DegreesView(RulesTab):
                     partial(model.set_degree_margin, band.id), optional=False
                 )
                 self.resets[band.id] = self.reset_button(
-                    partial(model.reset_value, ("degrees", band.id), band.label)
+                    partial(model.edits.reset_value, ("degrees", band.id), band.label)
                 )
                 row.addWidget(field)
                 row.addWidget(self.resets[band.id])
@@ -225,7 +227,7 @@ class DegreesView(RulesTab):
             self.ranges[band.id].setText(tr("差分 {0} 〜 {1}").format(low, high))
             if band.id in self.fields:
                 self.fields[band.id].set_value(band.min_margin)
-                edited = self.model.is_edited("degrees", band.id)
+                edited = self.model.edits.is_edited("degrees", band.id)
                 mark(self.fields[band.id], edited, shown(shipped.band(Degree(band.id)).min_margin))
                 self.resets[band.id].setEnabled(edited)
 
@@ -242,7 +244,7 @@ class PicksView(RulesTab):
         for kind in PICK_KINDS:
             field = self.fields[kind] = self.int_field(partial(model.set_pick_cost, kind))
             label = tr(PICK_LABELS[kind])
-            self.resets[kind] = self.reset_button(partial(model.reset_value, ("picks", kind), label))
+            self.resets[kind] = self.reset_button(partial(model.edits.reset_value, ("picks", kind), label))
             self.readings[kind] = QLabel(tr("（本文からの読み）"))
             row = QHBoxLayout()
             row.addWidget(field)
@@ -267,7 +269,7 @@ class PicksView(RulesTab):
         rules, shipped = self.model.rules, self.model.shipped
         for kind, field in self.fields.items():
             field.set_value(rules.picks.get(kind))
-            edited = self.model.is_edited("picks", kind)
+            edited = self.model.edits.is_edited("picks", kind)
             mark(field, edited, shown(shipped.picks.get(kind)))
             self.resets[kind].setEnabled(edited)
             self.readings[kind].setVisible(kind in rules.inferred_picks)

@@ -28,23 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.character_model import CharacterModel
-from gmtool.models.lotr.actions import LotRActions
-from gmtool.models.lotr.character_steps import LotRCharacterSteps
-from gmtool.models.lotr.rules_model import RULES_KEY
+from gmtool.models.lotr.sheet_model import LotRSheetModel
 from gmtool.models.lotr.shown_names import shown_name
-from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr.character import LotRCharacter
-from gmtool.rules.systems.lotr.derived import (
-    DEFENCE_BASE,
-    REACTION_SOURCES,
-    attribute_cap,
-    creation_health,
-    creation_reactions,
-    defence,
-    encumbrance,
-    modifiers,
-)
+from gmtool.rules.systems.lotr.derived_types import DEFENCE_BASE, REACTION_SOURCES
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
 from gmtool.views.appearance import set_tone
 from gmtool.views.compact import ElidedLabel
@@ -57,22 +44,20 @@ from gmtool.views.lotr.spirit_box import LotRSpiritBox
 from gmtool.views.sheet.sheet_editing import SheetEditing
 from gmtool.views.sheet.two_columns import TwoColumns
 
-MAX_FAVOURED = 2  # 1.1 「得意能力(favored attribute)」を 二つ選択する
-
 
 class LotRSheetView(SheetEditing, QWidget):
-    def __init__(
-        self, model: CharacterModel, parent: QWidget | None = None, *, actions: LotRActions | None = None
-    ) -> None:
+    model: LotRSheetModel
+
+    def __init__(self, model: LotRSheetModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        self.character_actions = actions or LotRActions(model.campaign_model, model.character_id, parent=self)
+        self.character_actions = model.actions
         self._init_editing()
 
-        self.character_steps = LotRCharacterSteps(model.campaign_model, model.character_id, parent=self)
+        self.character_steps = model.steps
         self.condition_box = LotRConditionBox(self.character_actions)
-        self.spirit_box = LotRSpiritBox(model, self.character_actions, self.character_steps)
-        self.skills_box = LotRSkillsBox(model, lambda: self.character_actions.rules)
+        self.spirit_box = LotRSpiritBox(model)
+        self.skills_box = LotRSkillsBox(model)
         self.armed_combat_box = LotRArmedCombatBox(self.character_steps)
         self.texts_box = TextsBox(model, self._refuse)
         left_column, right_column = QWidget(), QWidget()
@@ -95,8 +80,7 @@ class LotRSheetView(SheetEditing, QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.columns)
 
-        model.changed.connect(self._sync)
-        model.campaign_model.session_changed.connect(self._on_session_changed)
+        model.changed.connect(self._sync)  # a rule-table edit too: the model re-reads the tables
         self._sync()
 
     # ---- sections -------------------------------------------------------------------------
@@ -276,23 +260,12 @@ class LotRSheetView(SheetEditing, QWidget):
             self._guard(lambda: self.character_actions.set_race(race, subrace))
 
     def _toggle_favoured(self, attribute: str, on: bool) -> None:
-        current = tuple(self.character.favoured_attributes)
-        if on and len(current) >= MAX_FAVOURED:
-            self._refuse(
-                self.tr("得意能力値は {0} つまでです（1.1）。先にどれかを外してください").format(MAX_FAVOURED)
-            )
-            return
-        chosen = (*current, attribute) if on else tuple(a for a in current if a != attribute)
-        self._commit("favoured_attributes", chosen, self.tr("得意能力値"))
-
-    def _on_session_changed(self, key: str) -> None:
-        if key in (RULES_KEY, HOUSE_RULES_KEY):  # the wound-penalty reading rides on the tables
-            self.character_actions.reload_rules()
-            self._sync()
+        if self.model.exists and (attribute in self.character.favoured_attributes) != on:
+            self._guard(lambda: self.model.set_favoured(attribute, on))
 
     # ---- re-sync --------------------------------------------------------------------------
     def _sync_origin(self) -> None:
-        c, rules = self.character, self.character_actions.rules
+        c, rules = self.character, self.model.rules
         fill_combo(self.race_combo, [(r.id, shown_name(r)) for r in rules.races], c.race)
         race = rules.race(c.race)
         subraces = [(s.id, shown_name(s)) for s in race.subraces] if race else []
@@ -304,23 +277,20 @@ class LotRSheetView(SheetEditing, QWidget):
         fill_combo(self.size_combo, [(s.id, shown_name(s)) for s in rules.sizes], c.size, blank=False)
 
     def _sync_attributes(self) -> None:
-        c, rules = self.character, self.character_actions.rules
-        mods = modifiers(c, rules)
-        bonuses, _known = rules.race_bonuses(c.race, c.subrace)
+        c, values = self.character, self.model.values()
         for attribute in ATTRIBUTE_IDS:
-            self.modifier_labels[attribute].setText(f"{mods[attribute]:+d}")
+            self.modifier_labels[attribute].setText(f"{values.modifiers[attribute]:+d}")
             self.favoured_checks[attribute].setChecked(attribute in c.favoured_attributes)
-            cap = attribute_cap(attribute, bonuses)
-            over = c.attributes.get(attribute) > cap
             self.cap_labels[attribute].setText(
-                self.tr("上限 12+種族修正 = {0} を超えています（魔法などの一時的な場合のみ）").format(cap)
-                if over
+                self.tr("上限 12+種族修正 = {0} を超えています（魔法などの一時的な場合のみ）").format(
+                    values.caps[attribute]
+                )
+                if attribute in values.over_cap
                 else ""
             )
 
     def _sync_reactions(self) -> None:
-        c, rules = self.character, self.character_actions.rules
-        formula = creation_reactions(modifiers(c, rules))
+        c, formula = self.character, self.model.values().creation_reactions
         for reaction in REACTION_IDS:
             favoured = reaction == c.favoured_reaction
             self.reaction_marks[reaction].setText(self.tr("★ 得意") if favoured else "")
@@ -329,29 +299,28 @@ class LotRSheetView(SheetEditing, QWidget):
                 self.tr("作成時の式: max({0}, {1} 修正) = {2:+d}").format(
                     a.upper(),
                     b.upper(),
-                    formula.get(reaction),
+                    formula[reaction],
                 )
             )
         index = self.favoured_reaction_combo.findData(c.favoured_reaction)
         self.favoured_reaction_combo.setCurrentIndex(max(0, index))
 
     def _sync_secondary(self) -> None:
-        c, rules = self.character, self.character_actions.rules
-        mods = modifiers(c, rules)
+        c, values = self.character, self.model.values()
         self.health_hint.setText(
-            self.tr("作成時 VIT + STR 修正 = {0}（成長で上がらない）").format(
-                creation_health(c.attributes.vit, mods["str"])
-            )
+            self.tr("作成時 VIT + STR 修正 = {0}（成長で上がらない）").format(values.creation_health)
         )
         self.defence_label.setText(
-            self.tr("{0}（{1} + NIM 修正 {2:+d}）").format(defence(c, rules), DEFENCE_BASE, mods["nim"])
+            self.tr("{0}（{1} + NIM 修正 {2:+d}）").format(
+                values.defence, DEFENCE_BASE, values.modifiers["nim"]
+            )
         )
-        light, heavy, very_heavy = encumbrance(c)
+        light, heavy, very_heavy = values.encumbrance
         self.encumbrance_label.setText(
             self.tr("普通 ≤{0}\n重荷 ≤{1}（疲労 TN+10）\n超重荷 ≤{2}（+20）").format(light, heavy, very_heavy)
         )
         self.damage_bonus_label.setText(
-            self.tr("{0:+d}（STR 修正、手持ち・手投げ武器に加算）").format(mods["str"])
+            self.tr("{0:+d}（STR 修正、手持ち・手投げ武器に加算）").format(values.damage_bonus)
         )
         self.load_row.sync(c)
         self.xp_label.setText(self.tr("合計 {0}").format(c.xp_total))

@@ -10,9 +10,7 @@ modifier, as the check panel does.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
-from pydantic import ValidationError
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -30,32 +28,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.character_model import CharacterModel, format_validation_error
+from gmtool.models.lotr.sheet_model import LotRSheetModel
 from gmtool.models.lotr.shown_names import shown_skill
-from gmtool.rules.systems.lotr.character import MAX_RANK, Skill
-from gmtool.rules.systems.lotr.derived import SPECIALISATION_BONUS, modifiers, skill_attribute
-from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, LotRRules
+from gmtool.rules.systems.lotr.character import MAX_RANK
+from gmtool.rules.systems.lotr.derived_types import SPECIALISATION_BONUS
+from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
 from gmtool.views.widgets import show_refusal
-
-SEPARATORS = ("、", ",", "，")
-
-
-def split_list(text: str) -> tuple[str, ...]:
-    for separator in SEPARATORS[1:]:
-        text = text.replace(separator, SEPARATORS[0])
-    return tuple(part.strip() for part in text.split(SEPARATORS[0]) if part.strip())
 
 
 class LotRSkillsBox(QGroupBox):
     COLUMNS = ("技能", "能力値", "ランク", "修正", "合計", "特化", "職業技能")
 
-    def __init__(
-        self, model: CharacterModel, rules: Callable[[], LotRRules], parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, model: LotRSheetModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("技能（1.4）"))
         self.model = model
-        self._rules = rules
         self._completion_names: list[str] = []
 
         self.table = QTableWidget(0, len(self.COLUMNS))
@@ -133,35 +120,31 @@ class LotRSkillsBox(QGroupBox):
     def sync(self) -> None:
         if not self.model.exists:
             return
-        c = self.model.character
-        rules = self._rules()
-        mods = modifiers(c, rules)
+        c, rules = self.model.character, self.model.rules
         names = [s.name for s in rules.skills]
         if names != self._completion_names:
             self._completion_names = names
             self.name_edit.setCompleter(QCompleter(names, self))
         current = self.table.currentRow()
-        self.table.setRowCount(len(c.skills))
-        for row, skill in enumerate(c.skills):
-            attribute = skill_attribute(skill, rules)
-            modifier = mods[attribute] if attribute else 0
-            total = skill.ranks + modifier
+        rows = self.model.skill_rows()
+        self.table.setRowCount(len(rows))
+        for row, (skill, shown) in enumerate(zip(c.skills, rows, strict=True)):
             specials = self.tr("、").join(
-                self.tr("{0}（{1}）").format(field, f"{total + SPECIALISATION_BONUS:+d}")
+                self.tr("{0}（{1}）").format(field, f"{shown.specialised_total:+d}")
                 for field in skill.specialisations
             )
             values = (
                 shown_skill(skill.name, rules),
-                ATTRIBUTE_NAMES[attribute] if attribute else self.tr("未設定（GM が設定）"),
-                str(skill.ranks),
-                f"{modifier:+d}" if attribute else "—",
-                f"{total:+d}",
+                ATTRIBUTE_NAMES[shown.attribute] if shown.attribute else self.tr("未設定（GM が設定）"),
+                str(shown.ranks),
+                f"{shown.modifier:+d}" if shown.attribute else "—",
+                f"{shown.total:+d}",
                 specials,
                 "✓" if skill.order_skill else "",
             )
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
-                if column == 1 and not skill.attribute and attribute:
+                if column == 1 and shown.listed:
                     item.setToolTip(self.tr("技能表の能力値"))
                 self.table.setItem(row, column, item)
         if 0 <= current < len(c.skills):
@@ -173,62 +156,25 @@ class LotRSkillsBox(QGroupBox):
         self.table.setCurrentCell(row, 0)
 
     def add_skill(self) -> None:
-        skill = self._editor_skill()
-        skills = self.model.character.skills
-        if any(s.name == skill.name for s in skills):
-            raise ValueError(
-                self.tr("{0} はもう技能表にあります（選択して更新してください）").format(skill.name)
-            )
-        self._store((*skills, skill), self.tr("技能 {0} の追加").format(skill.name))
-        self.select(skill.name)
+        fields = self._editor_fields()
+        self.model.add_skill(*fields)
+        self.select(fields[0].strip())
 
     def update_skill(self) -> None:
-        row = self._selected_row()
-        skill = self._editor_skill()
-        skills = list(self.model.character.skills)
-        if any(s.name == skill.name for i, s in enumerate(skills) if i != row):
-            raise ValueError(self.tr("{0} はもう技能表にあります").format(skill.name))
-        skills[row] = skill
-        self._store(tuple(skills), self.tr("技能 {0} の変更").format(skill.name))
+        self.model.update_skill(self.table.currentRow(), *self._editor_fields())
 
     def remove_skill(self) -> None:
-        row = self._selected_row()
-        skills = self.model.character.skills
-        self._store(skills[:row] + skills[row + 1 :], self.tr("技能 {0} の削除").format(skills[row].name))
+        self.model.remove_skill(self.table.currentRow())
 
-    def _store(self, skills: tuple[Skill, ...], undo_text: str) -> None:
-        """One undo step named after what happened (set_value would call every edit 「…を変更」)."""
-        system = self.model.system
-        updated = replace(self.model.character, skills=skills)
-        try:
-            updated = system.load_character(system.dump_character(updated))
-        except ValidationError as e:
-            raise ValueError(format_validation_error(e)) from None
-        self.model.campaign_model.update_character(self.model.character_id, updated, undo_text)
-
-    def _selected_row(self) -> int:
-        row = self.table.currentRow()
-        if not 0 <= row < len(self.model.character.skills):
-            raise ValueError(self.tr("技能を表で選んでください"))
-        return row
-
-    def _editor_skill(self) -> Skill:
-        name = self.name_edit.text().strip()
-        if not name:
-            raise ValueError(self.tr("技能名を入力してください"))
-        specialisations = split_list(self.specialisations_edit.text())
-        if len(set(specialisations)) != len(specialisations):
-            raise ValueError(self.tr("{0} の特化が重複しています").format(name))
-        try:
-            return Skill(
-                name=name,
-                ranks=self.ranks_spin.value(),
-                attribute=self.attribute_combo.currentData(),
-                specialisations=specialisations,
-                order_skill=self.order_check.isChecked(),
-            )
-        except ValidationError as e:
-            raise ValueError(format_validation_error(e)) from None
+    def _editor_fields(self) -> tuple[str, str, int, str, bool]:
+        """What the editor row holds: name, attribute, ranks, specialisations (typed), order skill."""
+        return (
+            self.name_edit.text(),
+            self.attribute_combo.currentData(),
+            self.ranks_spin.value(),
+            self.specialisations_edit.text(),
+            self.order_check.isChecked(),
+        )
 
     def _fill_editor(self, row: int) -> None:
         skills = self.model.character.skills if self.model.exists else ()

@@ -23,10 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.character_model import CharacterModel
-from gmtool.models.lotr.actions import MAX_CORRUPTION, MAX_RENOWN, LotRActions, bearing_warning
-from gmtool.models.lotr.character_steps import LotRCharacterSteps
-from gmtool.models.lotr.renown_model import LotRRenownModel
+from gmtool.models.lotr.actions import MAX_CORRUPTION, MAX_RENOWN, bearing_warning
+from gmtool.models.lotr.sheet_model import NEAR, REACHED, LotRSheetModel
 from gmtool.views.lotr.condition_box import amount_spin
 from gmtool.views.lotr.renown_dialog import LotRRenownDialog
 from gmtool.views.widgets import show_refusal
@@ -37,19 +35,13 @@ MAX_COURAGE = 99  # the stored schema's limit
 
 
 class LotRSpiritBox(QGroupBox):
-    def __init__(
-        self,
-        model: CharacterModel,
-        actions: LotRActions,
-        steps: LotRCharacterSteps | None = None,
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, model: LotRSheetModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.steps = steps or LotRCharacterSteps(model.campaign_model, model.character_id, parent=self)
+        self.steps = model.steps
         self.renown_dialog: LotRRenownDialog | None = None
         self.setTitle(self.tr("勇気・堕落・知名度"))
         self.model = model
-        self.character_actions = actions
+        self.character_actions = actions = model.actions
 
         self.courage_spin = QSpinBox()
         self.courage_spin.setRange(0, MAX_COURAGE)
@@ -210,10 +202,11 @@ class LotRSpiritBox(QGroupBox):
         self._sync_per_point()
         bearing = c.attributes.brg
         self.bearing_label.setText(self.tr("/ Bearing {0}（Bearing に達すると NPC）").format(bearing))
-        if c.corruption >= bearing:
+        standing = self.model.corruption_standing
+        if standing == REACHED:
             self.corruption_warning.setText(bearing_warning())
             self.corruption_warning.setStyleSheet(REACHED_STYLE)
-        elif c.corruption == bearing - 1:
+        elif standing == NEAR:
             self.corruption_warning.setText(
                 self.tr("あと 1 点で Corruption が Bearing に達します（{0} / {1}、1.2.4）").format(
                     c.corruption, bearing
@@ -226,11 +219,8 @@ class LotRSpiritBox(QGroupBox):
 
     # ---- editing --------------------------------------------------------------------------
     def _spend_courage(self) -> str:
-        value = self.steps.courage_value(self.courage_skill_combo.currentData() or "")
-        if value.refusal:
-            raise ValueError(value.refusal)
-        text = value.text() if value.parts else ""
-        return self.character_actions.spend_courage(self.courage_amount.value(), value.total, text)
+        skill = self.courage_skill_combo.currentData() or ""
+        return self.model.spend_courage(self.courage_amount.value(), skill)
 
     def _sync_per_point(self) -> None:
         if not self.model.exists:
@@ -250,8 +240,7 @@ class LotRSpiritBox(QGroupBox):
     def open_renown_test(self) -> LotRRenownDialog:
         """The renown test of this character (1.2): one dialog, raised again if open."""
         if self.renown_dialog is None:
-            model = LotRRenownModel(self.model.campaign_model, self.model.character_id, parent=self)
-            self.renown_dialog = LotRRenownDialog(model, self)
+            self.renown_dialog = LotRRenownDialog(self.model.renown, self)
         self.renown_dialog.show()
         self.renown_dialog.raise_()
         return self.renown_dialog

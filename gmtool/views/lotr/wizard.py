@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.lotr.creation_model import LotRCreationModel, Preview
-from gmtool.rules.systems.lotr.creation import STEP_FAVOURED
+from gmtool.models.lotr.creation_model import LotRCreationModel
+from gmtool.rules.systems.lotr.creation_types import STEP_FAVOURED, CreationPreview
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
 from gmtool.views.lotr.wizard_extras import ExtrasPage
 from gmtool.views.lotr.wizard_pages import AttributesPage, LotRPage, OriginPage, signed
@@ -51,7 +51,7 @@ class DerivedPreview(QGroupBox):
             self.labels[key].setWordWrap(True)
             form.addRow(self.tr(title), self.labels[key])
 
-    def show_preview(self, preview: Preview) -> None:
+    def show_preview(self, preview: CreationPreview) -> None:
         labels = self.labels
         if preview.reactions is None:
             labels["reactions"].setText(self.tr("能力値をすべて割り当てると決まります"))

@@ -24,8 +24,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.creation_model import Blocker, LotRCreationModel
 from gmtool.rules.systems.lotr.character import MAX_RANK
-from gmtool.rules.systems.lotr.creation import FREE_POINTS, MAX_FLAWS, STEP_EXTRAS
-from gmtool.rules.systems.lotr.derived import skill_attribute
+from gmtool.rules.systems.lotr.creation_types import FREE_POINTS, MAX_FLAWS, STEP_EXTRAS
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_NAMES
 from gmtool.views.appearance import set_tone
 from gmtool.views.lotr.wizard_pages import LotRPage
@@ -97,14 +96,14 @@ class ExtrasPage(LotRPage):
         self.setFinalPage(True)
         form = QFormLayout()
         self.name_edit = QLineEdit()
-        self.name_edit.textChanged.connect(lambda text: self.guard(lambda: model.set_name(text)))
+        self.name_edit.textChanged.connect(lambda text: self.guard(lambda: model.extras.set_name(text)))
         self.order_ability_edit = QLineEdit()
         self.order_ability_edit.setPlaceholderText(self.tr("自分の職業の能力から一つ（前提条件に注意）"))
         self.order_ability_edit.textChanged.connect(
-            lambda text: self.guard(lambda: model.set_order_ability(text))
+            lambda text: self.guard(lambda: model.extras.set_order_ability(text))
         )
         self.money_edit = QLineEdit()
-        self.money_edit.textChanged.connect(lambda text: self.guard(lambda: model.set_money(text)))
+        self.money_edit.textChanged.connect(lambda text: self.guard(lambda: model.extras.set_money(text)))
         form.addRow(self.tr("名前"), self.name_edit)
         form.addRow(self.tr("職業の特殊能力"), self.order_ability_edit)
         form.addRow(self.tr("所持金"), self.money_edit)
@@ -116,14 +115,14 @@ class ExtrasPage(LotRPage):
         left.addLayout(form)
         self.edges = ListEditor(
             self.tr("Edge（自由配分の追加 Edge 1 つ、パッケージの Edge など）"),
-            model.add_edge,
-            model.remove_edge,
+            model.extras.add_edge,
+            model.extras.remove_edge,
             self.guard,
         )
         self.flaws = ListEditor(
             self.tr("Flaw（種族と職業を合わせて {0} つまで）").format(MAX_FLAWS),
-            model.add_flaw,
-            model.remove_flaw,
+            model.extras.add_flaw,
+            model.extras.remove_flaw,
             self.guard,
         )
         left.addWidget(self.edges)
@@ -170,7 +169,7 @@ class ExtrasPage(LotRPage):
         self.notes_edit = QPlainTextEdit()
         self.notes_edit.setMaximumHeight(50)
         self.notes_edit.textChanged.connect(
-            lambda: self.guard(lambda: model.set_notes(self.notes_edit.toPlainText()))
+            lambda: self.guard(lambda: model.extras.set_notes(self.notes_edit.toPlainText()))
         )
         left.addWidget(self.notes_edit)
         right.addWidget(QLabel(self.tr("できあがるキャラクター")))
@@ -187,7 +186,7 @@ class ExtrasPage(LotRPage):
         kind = self.kind_combo.currentData()
         target = self.attribute_combo.currentData() if kind == "attribute" else self.free_edge_edit.text()
         cost = self.cost_spin.value()
-        if self.guard(lambda: self.model.add_free_pick(kind, target, cost)):
+        if self.guard(lambda: self.model.extras.add_free_pick(kind, target, cost)):
             self.free_edge_edit.clear()
 
     def _unbuy(self) -> None:
@@ -195,7 +194,7 @@ class ExtrasPage(LotRPage):
         if row < 0:
             show_refusal(self, self.tr("取り消す購入を一覧から選んでください"))
             return
-        self.guard(lambda: self.model.remove_free_pick(row))
+        self.guard(lambda: self.model.extras.remove_free_pick(row))
 
     # ---- the whole draft decides whether 完了 is possible ---------------------------------
     def blockers(self) -> list[Blocker]:
@@ -232,7 +231,7 @@ class ExtrasPage(LotRPage):
         self.attribute_combo.setVisible(kind == "attribute")
         self.free_edge_edit.setVisible(kind == "edge")
         target = self.attribute_combo.currentData() if kind == "attribute" else ""
-        table_cost = model.pick_cost(kind, target)
+        table_cost = model.extras.pick_cost(kind, target)
         self.cost_spin.setEnabled(table_cost is None)
         if table_cost is not None:
             self.cost_spin.setValue(table_cost)
@@ -242,32 +241,32 @@ class ExtrasPage(LotRPage):
                 self.tr("消費はルールデータにありません（未設定）: GM と決めた点数を入力してください")
             )
         self.buy_list.clear()
-        for buy in model.free_buys():
+        for buy in model.extras.free_buys():
             what = ATTRIBUTE_NAMES[buy.target] + " +1" if buy.kind == "attribute" else f"Edge: {buy.target}"
             self.buy_list.addItem(self.tr("{0} — {1} 点").format(what, buy.cost))
-        budget = model.budgets()["free"]
+        budget = model.skills.budgets()["free"]
         self.free_label.setText(
             self.tr("自由ポイント: 使用 {0} / {1}（残り {2}、技能ランクと 2 つ目以降の特化を含む）").format(
                 budget.used, budget.limit, budget.left
             )
         )
-        self.unused_label.setText(model.unused_text())
+        self.unused_label.setText(model.skills.unused_text())
         self.unused_label.setVisible(bool(self.unused_label.text()))
         self.summary.setPlainText("\n".join(self.summary_lines()))
 
     def summary_lines(self) -> list[str]:
-        model = self.model
         try:
-            character = model.character()
+            summary = self.model.summary()
         except ValueError as problem:
             return [self.tr("このままでは作成できません: {0}").format(shown_message(str(problem)))]
-        rules, preview = model.rules, model.preview()
-        race, order = rules.race(character.race), rules.order(character.order)
-        sub = race.subrace(character.subrace) if race else None
-        origin = " / ".join(x.label for x in (race, sub, order) if x is not None) or "—"
-        lines = [f"{character.name or self.tr('（名前なし）')} — {origin}"]
-        values = {a: character.attributes.get(a) for a in ATTRIBUTE_IDS}
-        lines.append(" ".join(f"{ATTRIBUTE_NAMES[a]} {v}({rules.modifier(v):+d})" for a, v in values.items()))
+        character, preview = summary.character, summary.preview
+        lines = [f"{character.name or self.tr('（名前なし）')} — {summary.origin or '—'}"]
+        lines.append(
+            " ".join(
+                f"{ATTRIBUTE_NAMES[a]} {character.attributes.get(a)}({summary.modifiers[a]:+d})"
+                for a in ATTRIBUTE_IDS
+            )
+        )
         favoured = "、".join(ATTRIBUTE_NAMES[a] for a in character.favoured_attributes) or "—"
         reaction = REACTION_NAMES.get(character.favoured_reaction, "—")
         lines.append(self.tr("得意能力値: {0} / 得意リアクション: {1}").format(favoured, reaction))
@@ -288,12 +287,11 @@ class ExtrasPage(LotRPage):
             )
         )
         for skill in character.skills:
-            attribute = skill_attribute(skill, rules)
             fields = "".join(f"（{f}）" for f in skill.specialisations)
             tag = self.tr("職業") if skill.order_skill else ""
-            attr = ATTRIBUTE_NAMES.get(attribute, self.tr("能力値未設定"))
+            attr = ATTRIBUTE_NAMES.get(summary.skill_attributes[skill.name], self.tr("能力値未設定"))
             lines.append(f"  {skill.name}{fields} {skill.ranks} [{attr}] {tag}".rstrip())
-        for name, total in model.over_stored_max().items():  # build_character stores min(total, 12)
+        for name, total in summary.over_stored_max.items():  # build_character stores min(total, 12)
             lines.append(
                 self.tr(
                     "  ※ {0} は合計 {1} ランクですが、技能は {2} ランクまでしか記録できないため"
@@ -310,6 +308,6 @@ class ExtrasPage(LotRPage):
         if character.overrides:
             lines.append(self.tr("GM オーバーライドで記録されるもの:"))
             lines += [f"・{record}" for record in character.overrides]
-        if unused := model.unused_text():
+        if unused := self.model.skills.unused_text():
             lines.append(unused)
         return lines

@@ -7,7 +7,8 @@ in red why the page cannot be left (the engine's problems for its step).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from math import lcm
 
 from PySide6.QtCore import Qt
@@ -33,8 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.creation_model import Blocker, LotRCreationModel
-from gmtool.rules.dice import Distribution
-from gmtool.rules.systems.lotr.creation import (
+from gmtool.rules.systems.lotr.creation_types import (
     CHOICE,
     CHOICE_POINTS,
     RANDOM,
@@ -49,7 +49,7 @@ KEPT_STYLE = Tone("accent", "font-weight: bold;")
 DROPPED_STYLE = Tone("muted")
 
 
-def roll_table(distribution: Distribution[int], tr: Callable[[str], str]) -> QTableWidget:
+def roll_table(distribution: Mapping[int, Fraction], tr: Callable[[str], str]) -> QTableWidget:
     """A single 2d6's exact distribution: the value, its chance out of 36, the percentage."""
     items = sorted(distribution.items())
     over = lcm(*(p.denominator for _, p in items))
@@ -184,15 +184,17 @@ class AttributesPage(LotRPage):
         for radio, method in ((self.random_radio, RANDOM), (self.choice_radio, CHOICE)):
             group.addButton(radio)
             self.body.addWidget(radio)
-            radio.toggled.connect(lambda on, m=method: on and self.guard(lambda: model.set_method(m)))
+            radio.toggled.connect(
+                lambda on, m=method: on and self.guard(lambda: model.attributes.set_method(m))
+            )
 
         self.random_box = QGroupBox(self.tr("ランダム法"))
         random_layout = QVBoxLayout(self.random_box)
         random_layout.addWidget(QLabel(self.tr("2d6 一回の値の分布（正確な確率）")))
-        self.distribution_table = roll_table(model.random_roll_distribution(), self.tr)
+        self.distribution_table = roll_table(model.attributes.random_roll_distribution(), self.tr)
         random_layout.addWidget(self.distribution_table)
         self.roll_button = QPushButton(self.tr("2d6 を 9 回振る"))
-        self.roll_button.clicked.connect(lambda: self.guard(model.roll_attributes))
+        self.roll_button.clicked.connect(lambda: self.guard(model.attributes.roll_attributes))
         self.consent_check = QCheckBox(self.tr("GM の同意を得た"))
         self.reroll_button = QPushButton(self.tr("GM の同意を得て振り直す"))
         self.reroll_button.clicked.connect(self._reroll)
@@ -229,12 +231,16 @@ class AttributesPage(LotRPage):
             grid.addWidget(QLabel(f"{ATTRIBUTE_NAMES[a]}（{a.upper()}）"), row, 0)
             combo = self.assign_combos[a] = QComboBox()
             combo.currentIndexChanged.connect(
-                lambda _i, a=a: self.guard(lambda: model.assign(a, self.assign_combos[a].currentData()))
+                lambda _i, a=a: self.guard(
+                    lambda: model.attributes.assign(a, self.assign_combos[a].currentData())
+                )
             )
             spin = self.point_spins[a] = QSpinBox()
             spin.setRange(0, CHOICE_POINTS)
             spin.setAccessibleName(self.tr("{0} に配分するポイント").format(ATTRIBUTE_NAMES[a]))
-            spin.valueChanged.connect(lambda v, a=a: self.guard(lambda: model.set_choice_points(a, v)))
+            spin.valueChanged.connect(
+                lambda v, a=a: self.guard(lambda: model.attributes.set_choice_points(a, v))
+            )
             grid.addWidget(combo, row, 1)
             grid.addWidget(spin, row, 2)
             for column, labels in enumerate(
@@ -249,7 +255,7 @@ class AttributesPage(LotRPage):
         self.refresh()
 
     def _reroll(self) -> None:
-        if self.guard(lambda: self.model.reroll_attributes(self.consent_check.isChecked())):
+        if self.guard(lambda: self.model.attributes.reroll_attributes(self.consent_check.isChecked())):
             self.consent_check.setChecked(False)  # consent is for one reroll, not a standing licence
 
     def editors(self) -> Sequence[QWidget]:
@@ -266,17 +272,17 @@ class AttributesPage(LotRPage):
         self.random_radio.setChecked(random_method)
         self.choice_radio.setChecked(not random_method)
         self.random_box.setVisible(random_method)
-        rolled = model.roll_faces is not None
+        rolled = model.attributes.roll_faces is not None
         self.roll_button.setEnabled(not rolled)
         self.consent_check.setEnabled(rolled)
         self.reroll_button.setEnabled(rolled)
-        kept = model.best_six_indices()
+        kept = model.attributes.best_six_indices()
         for i, label in enumerate(self.face_labels):
-            if model.roll_faces is None:
+            if model.attributes.roll_faces is None:
                 label.setText("—")
                 label.setStyleSheet("")
                 continue
-            faces = model.roll_faces[i]
+            faces = model.attributes.roll_faces[i]
             label.setText(f"[{','.join(map(str, faces))}] {sum(faces)}")
             set_tone(label, KEPT_STYLE if i in kept else DROPPED_STYLE)
             label.setToolTip(self.tr("割り当てる 6 つの一つ") if i in kept else self.tr("低いので使わない"))
@@ -284,14 +290,16 @@ class AttributesPage(LotRPage):
             self.points_label.setText("")
         else:
             self.points_label.setText(
-                self.tr("残り {0} ポイント（全部で {1}）").format(model.choice_points_left(), CHOICE_POINTS)
+                self.tr("残り {0} ポイント（全部で {1}）").format(
+                    model.attributes.choice_points_left(), CHOICE_POINTS
+                )
             )
         preview = model.preview()
         for a in ATTRIBUTE_IDS:
             combo = self.assign_combos[a]
             combo.clear()
             combo.addItem("—", None)
-            for value in model.available_values(a):
+            for value in model.attributes.available_values(a):
                 combo.addItem(str(value), value)
             combo.setCurrentIndex(max(0, combo.findData(draft.assigned.get(a))) if a in draft.assigned else 0)
             spin = self.point_spins[a]

@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.lotr.creation_model import POOLS, LotRCreationModel
+from gmtool.models.lotr.creation_model import LotRCreationModel
 from gmtool.models.lotr.shown_names import shown_skill
-from gmtool.rules.systems.lotr.creation import CREATION_MAX_RANK, CUSTOM, PACKAGE, STEP_SKILLS
+from gmtool.rules.systems.lotr.creation_types import CREATION_MAX_RANK, CUSTOM, PACKAGE, POOLS, STEP_SKILLS
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.lotr.wizard_pages import LotRPage
@@ -72,7 +72,9 @@ class SkillsPage(LotRPage):
         for radio, mode in ((self.package_radio, PACKAGE), (self.custom_radio, CUSTOM)):
             group.addButton(radio)
             row.addWidget(radio)
-            radio.toggled.connect(lambda on, m=mode: on and self.guard(lambda: model.set_skill_mode(m)))
+            radio.toggled.connect(
+                lambda on, m=mode: on and self.guard(lambda: model.skills.set_skill_mode(m))
+            )
         row.addStretch(1)
         self.body.addLayout(row)
         self.package_label = QLabel()
@@ -97,7 +99,7 @@ class SkillsPage(LotRPage):
         self.add_button = QPushButton(self.tr("技能を追加"))
         self.add_button.clicked.connect(lambda: self.guard(self._add_skill))
         self.remove_button = QPushButton(self.tr("選んだ技能を外す"))
-        self.remove_button.clicked.connect(lambda: self._on_selected(model.remove_skill))
+        self.remove_button.clicked.connect(lambda: self._on_selected(model.skills.remove_skill))
         widget: QWidget  # the loops below lay out rows of different widgets
         for widget in (self.skill_edit, self.add_button, self.remove_button):
             add_row.addWidget(widget)
@@ -145,7 +147,7 @@ class SkillsPage(LotRPage):
         self.race_edge_list = QListWidget()
         self.race_edge_remove = QPushButton(self.tr("外す"))
         self.race_edge_remove.clicked.connect(
-            lambda: self._on_row(self.race_edge_list, self.model.remove_race_edge)
+            lambda: self._on_row(self.race_edge_list, self.model.skills.remove_race_edge)
         )
         for widget in (
             self.race_edge_edit,
@@ -165,7 +167,7 @@ class SkillsPage(LotRPage):
 
     # ---- actions ------------------------------------------------------------------------
     def _add_skill(self) -> None:
-        name = self.model.add_skill(self.skill_edit.currentText())
+        name = self.model.skills.add_skill(self.skill_edit.currentText())
         self.skill_edit.setCurrentText("")
         self.select_skill(name)
 
@@ -193,7 +195,7 @@ class SkillsPage(LotRPage):
 
     def _add_specialisation(self) -> None:
         field = self.special_edit.text()
-        if self._on_selected(lambda name: self.model.add_specialisation(name, field)):
+        if self._on_selected(lambda name: self.model.skills.add_specialisation(name, field)):
             self.special_edit.clear()
 
     def _remove_specialisation(self) -> None:
@@ -202,11 +204,11 @@ class SkillsPage(LotRPage):
             show_refusal(self, self.tr("外す特化を一覧から選んでください"))
             return
         name, field = item.data(Qt.ItemDataRole.UserRole)
-        self.guard(lambda: self.model.remove_specialisation(name, field))
+        self.guard(lambda: self.model.skills.remove_specialisation(name, field))
 
     def _add_race_edge(self) -> None:
         name, cost = self.race_edge_edit.text(), self.race_edge_cost.value()
-        if self.guard(lambda: self.model.add_race_edge(name, cost)):
+        if self.guard(lambda: self.model.skills.add_race_edge(name, cost)):
             self.race_edge_edit.clear()
 
     # ---- reading the model ---------------------------------------------------------------
@@ -227,14 +229,14 @@ class SkillsPage(LotRPage):
         self.table.setRowCount(len(names))
         for r, name in enumerate(names):
             self.table.setItem(r, NAME_COLUMN, QTableWidgetItem(shown_skill(name, self.model.rules)))
-            if not self.model.listed_attribute(name):
+            if not self.model.skills.listed_attribute(name):
                 combo = self.attribute_combos[name] = QComboBox()
                 combo.addItem(self.tr("未設定"), "")
                 for a in ATTRIBUTE_IDS:
                     combo.addItem(ATTRIBUTE_NAMES[a], a)
                 combo.currentIndexChanged.connect(
                     lambda _i, n=name, c=combo: self.guard(
-                        lambda: self.model.set_skill_attribute(n, c.currentData())
+                        lambda: self.model.skills.set_skill_attribute(n, c.currentData())
                     )
                 )
                 self.table.setCellWidget(r, ATTRIBUTE_COLUMN, combo)
@@ -243,7 +245,7 @@ class SkillsPage(LotRPage):
                 spin.setRange(0, MAX_SPIN)
                 spin.setAccessibleName(f"{name} {POOL_TITLES[pool]}")
                 spin.valueChanged.connect(
-                    lambda v, n=name, p=pool: self.guard(lambda: self.model.set_ranks(p, n, v))
+                    lambda v, n=name, p=pool: self.guard(lambda: self.model.skills.set_ranks(p, n, v))
                 )
                 self.table.setCellWidget(r, c, spin)
             self.table.setItem(r, TOTAL_COLUMN, QTableWidgetItem())
@@ -253,7 +255,7 @@ class SkillsPage(LotRPage):
         package_mode = draft.skill_mode == PACKAGE
         self.package_radio.setChecked(package_mode)
         self.custom_radio.setChecked(not package_mode)
-        package = model.package()
+        package = model.skills.package()
         if package:
             contents = "、".join(f"{n} {r}" for n, r in package.items())
         else:
@@ -270,23 +272,21 @@ class SkillsPage(LotRPage):
                 "（GM: ルール表 → 職業 で設定できます）。自由配分を使ってください"
             )
         )
-        self.unused_label.setText(model.unused_text())
+        self.unused_label.setText(model.skills.unused_text())
         self.unused_label.setVisible(bool(self.unused_label.text()))
-        budgets = model.budgets()
-        shown = [p for p in POOLS if not (package_mode and p in ("order", "order_free"))]
         self.budget_label.setText(
             "\n".join(
                 self.tr("{0}: {1}/{2}（残り {3}）").format(
-                    self.tr(POOL_BUDGET_NAMES[p]), budgets[p].used, budgets[p].limit, budgets[p].left
+                    self.tr(POOL_BUDGET_NAMES[p]), budget.used, budget.limit, budget.left
                 )
-                for p in shown
+                for p, budget in model.skills.counted_pools().items()
             )
         )
-        names = model.skill_names()
+        names = model.skills.skill_names()
         if names != self.rows:
             self._build_rows(names)
         for r, name in enumerate(names):
-            listed = model.listed_attribute(name)
+            listed = model.skills.listed_attribute(name)
             if listed:
                 self.table.setItem(r, ATTRIBUTE_COLUMN, QTableWidgetItem(ATTRIBUTE_NAMES[listed]))
             else:
@@ -294,13 +294,14 @@ class SkillsPage(LotRPage):
                 combo.setCurrentIndex(max(0, combo.findData(draft.skill_attributes.get(name, ""))))
             for pool in POOLS:
                 spin = self.rank_spins[(name, pool)]
-                spin.setValue(model.ranks(pool, name))
-                spin.setEnabled(not (package_mode and pool in ("order", "order_free")))
-            total = model.total(name)
+                spin.setValue(model.skills.ranks(pool, name))
+                spin.setEnabled(model.skills.pool_open(pool))
+            total = model.skills.total(name)
             item = self.table.item(r, TOTAL_COLUMN)
             assert item is not None  # _build_rows gave every row its total cell
             item.setText(str(total))
-            item.setForeground(Qt.GlobalColor.red if total > CREATION_MAX_RANK else Qt.GlobalColor.black)
+            too_high = model.skills.total_too_high(name)
+            item.setForeground(Qt.GlobalColor.red if too_high else Qt.GlobalColor.black)
         self.special_list.clear()
         for name, fields in draft.specialisations.items():
             for field in fields:
@@ -310,7 +311,7 @@ class SkillsPage(LotRPage):
         self.race_edge_list.clear()
         for pick in draft.race_edges:
             self.race_edge_list.addItem(self.tr("{0} — {1} ポイント").format(pick.target, pick.cost))
-        table_cost = model.pick_cost("edge")
+        table_cost = model.extras.pick_cost("edge")
         self.race_edge_cost.setEnabled(table_cost is None)
         if table_cost is not None:
             self.race_edge_cost.setValue(table_cost)

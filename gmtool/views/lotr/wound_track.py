@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QSizePolic
 
 from gmtool.models.lotr.actions import penalty_text
 from gmtool.models.lotr.shown_names import shown_name
-from gmtool.rules.systems.lotr.derived import WoundTrack
+from gmtool.rules.systems.lotr.derived_types import WoundTrack
 from gmtool.rules.systems.lotr.rules_types import Level
 
 DAMAGE_COLOR = QColor("#c03030")

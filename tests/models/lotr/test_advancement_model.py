@@ -9,48 +9,14 @@ import pytest
 from gmtool.models.lotr.advancement_model import UNSET_COST, LotRAdvancementModel
 from gmtool.models.lotr.rules_model import RULES_KEY
 from gmtool.rules.systems.lotr.character import XpEntry
-from tests.qt_fixtures import reopen_characters, sample_lotr_character
-
-TODAY = "2026-12-01"
-
-
-def lotr_id(campaign_model, name: str = "ナール") -> str:
-    return next(s.id for s in campaign_model.characters_of("lotr") if s.character.name == name)
-
-
-def make_model(campaign_model, xp: int = 0, name: str = "ナール") -> LotRAdvancementModel:
-    """The model over a demo LotR character, with `xp` already in its log."""
-    character_id = lotr_id(campaign_model, name)
-    if xp:
-        character = campaign_model.character(character_id)
-        campaign_model.update_character(
-            character_id, replace(character, xp_log=(XpEntry(TODAY, "前のシナリオ", xp),)), "準備"
-        )
-    return LotRAdvancementModel(campaign_model, character_id, today=lambda: TODAY)
-
-
-def stored(model: LotRAdvancementModel):
-    return reopen_characters(model.campaign_model.campaign.path)[model.character.name]
-
-
-def five_picks(model: LotRAdvancementModel) -> None:
-    """Observe +2 (an order skill), Appraise +1 (not), Health +1, Nimbleness +1: 5 picks."""
-    model.add_pick("skill_rank", "Observe")
-    model.add_pick("skill_rank", "Observe")
-    model.add_pick("skill_rank", "Appraise")
-    model.add_pick("health", cost=1)
-    model.add_pick("attribute", "nim", cost=1)
-
-
-def assert_refused(model: LotRAdvancementModel, fragment: str) -> None:
-    """take() is refused naming the reason, and nothing is written."""
-    before, steps = model.character, model.campaign_model.undo_stack.count()
-    assert fragment in "\n".join(model.blocking() + model.problems())
-    assert not model.can_take()
-    with pytest.raises(ValueError, match=fragment):
-        model.take()
-    assert model.character == before
-    assert model.campaign_model.undo_stack.count() == steps
+from tests.models.lotr.advancement_fixtures import (
+    TODAY,
+    assert_refused,
+    five_picks,
+    lotr_id,
+    make_model,
+    stored,
+)
 
 
 def test_999_xp_is_no_advancement_and_1000_is_one(campaign_model):
@@ -59,7 +25,7 @@ def test_999_xp_is_no_advancement_and_1000_is_one(campaign_model):
     assert model.standing() == {"xp_total": 999, "earned": 0, "taken": 0, "available": 0, "xp_to_next": 1}
     assert_refused(model, "次の成長まで 1 点")
 
-    model.add_other_xp(1, "ロールプレイ")
+    model.xp.add_other_xp(1, "ロールプレイ")
     assert model.standing()["available"] == 1
     assert model.problems() == [] and model.can_take()
     taken = model.take()
@@ -208,111 +174,10 @@ def test_a_specialisation_already_taken_cannot_be_taken_again(campaign_model):
     assert_refused(model, "すでにあります")
 
 
-def test_xp_for_a_tn_15_test_is_15(campaign_model):
-    model = make_model(campaign_model)
-    assert model.add_test_xp(15, "扉の謎を解いた") == 15
-    entry = stored(model).xp_log[-1]
-    assert (entry.xp, entry.date) == (15, TODAY)
-    assert "目標値 15" in entry.reason and "扉の謎を解いた" in entry.reason
-    with pytest.raises(ValueError, match="目標値"):
-        model.add_test_xp(0)
-
-
-def test_an_objective_of_500_shared_by_3_gives_167_each(campaign_model):
-    model = make_model(campaign_model)
-    assert model.objective_share("secondary", 3) == 167  # 166.67 rounded half up
-    assert model.objective_share("primary", 3) == 333
-    assert model.objective_share("scene", 8) == 13  # 12.5 → 13: halves round up
-    assert model.add_objective_xp("secondary", sharers=3) == 167
-    entry = stored(model).xp_log[-1]
-    assert entry.xp == 167 and "シナリオの2番目の目的" in entry.reason and "3 人" in entry.reason
-
-
-def test_an_objective_awarded_to_several_characters_is_one_undo_step(empty_campaign_model):
-    ids = [
-        empty_campaign_model.insert_character("lotr", sample_lotr_character(name), "追加")
-        for name in ("ピピン", "メリー", "サム")
-    ]
-    model = LotRAdvancementModel(empty_campaign_model, ids[0], today=lambda: TODAY)
-    assert [n for _, n in model.lotr_characters()] == ["ピピン", "メリー", "サム"]
-    steps = empty_campaign_model.undo_stack.count()
-    assert model.add_objective_xp("secondary", recipients=ids) == 167
-    assert [empty_campaign_model.character(i).xp_total for i in ids] == [167, 167, 167]
-    assert empty_campaign_model.undo_stack.count() == steps + 1
-    empty_campaign_model.undo_stack.undo()
-    assert [empty_campaign_model.character(i).xp_total for i in ids] == [0, 0, 0]
-
-    with pytest.raises(ValueError, match="受け取る人数"):
-        model.add_objective_xp("scene", sharers=2, recipients=ids)
-    with pytest.raises(ValueError, match="受け取るキャラクターを選んで"):
-        model.add_objective_xp("scene", sharers=2, recipients=[])
-
-
-def test_a_non_lotr_character_cannot_receive_an_objective(campaign_model):
-    model = make_model(campaign_model)
-    other = next(s.id for s in campaign_model.characters() if s.system != "lotr")
-    with pytest.raises(ValueError, match="指輪物語RPGのキャラクターではありません"):
-        model.add_objective_xp("scene", recipients=[model.character_id, other])
-    assert model.character.xp_log == ()
-
-
-def test_other_xp_needs_a_reason_and_entries_can_be_removed(campaign_model):
-    model = make_model(campaign_model)
-    with pytest.raises(ValueError, match="理由"):
-        model.add_other_xp(50, "  ")
-    model.add_other_xp(50, "見事なロールプレイ")
-    model.add_test_xp(12)
-    assert model.standing()["xp_total"] == 62
-    removed = model.remove_xp_entry(0)
-    assert removed.reason == "見事なロールプレイ"
-    assert [e.xp for e in stored(model).xp_log] == [12]
-    with pytest.raises(ValueError, match="行を選んで"):
-        model.remove_xp_entry(5)
-
-
-def test_xp_that_paid_for_an_advancement_is_kept_unless_the_gm_overrides(campaign_model):
-    model = make_model(campaign_model, xp=1000)
-    model.add_other_xp(20, "ロールプレイ")
-    five_picks(model)
-    model.take()  # 1020 XP, one advancement
-    steps = campaign_model.undo_stack.count()
-    reason = "経験点の合計が 20 点になり、済んだ成長 1 回に使った 1000 点を下回ります"
-    with pytest.raises(ValueError, match=reason) as refused:
-        model.remove_xp_entry(0)
-    assert "GM オーバーライドを有効にすると記録できます" in str(refused.value)
-    with pytest.raises(ValueError, match="970 点になり、済んだ成長 1 回に使った 1000 点"):
-        model.add_other_xp(-50, "訂正")
-    assert campaign_model.undo_stack.count() == steps and stored(model).xp_total == 1020
-
-    model.override = True
-    model.remove_xp_entry(0)
-    after = stored(model)
-    assert after.xp_total == 20 and len(after.advancements) == 1
-    assert after.overrides == (f"経験点の GM 許可: {reason}（成長に使った経験点は取り消せません）",)
-
-
-def test_xp_below_zero_is_refused(campaign_model):
-    model = make_model(campaign_model, xp=100)
-    with pytest.raises(ValueError, match="経験点の合計が -50 点になります（0 未満にはできません）"):
-        model.add_other_xp(-150, "減点")
-    assert stored(model).xp_total == 100
-
-
-def test_removing_a_negative_line_or_xp_not_yet_spent_needs_no_override(campaign_model):
-    model = make_model(campaign_model, xp=1000)
-    model.add_other_xp(-300, "減点")
-    model.add_other_xp(400, "ロールプレイ")
-    five_picks(model)
-    model.take()  # 1100 XP, one advancement
-    model.remove_xp_entry(1)  # -300 out: 1400
-    model.add_other_xp(-400, "訂正")  # 1000: still pays for it
-    assert stored(model).xp_total == 1000 and stored(model).overrides == ()
-
-
 def test_undo_restores_xp_and_advancement(campaign_model):
     model = make_model(campaign_model, xp=1000)
     before = model.character
-    model.add_test_xp(20)
+    model.xp.add_test_xp(20)
     five_picks(model)
     model.take()
     stack = campaign_model.undo_stack
@@ -325,7 +190,7 @@ def test_undo_restores_xp_and_advancement(campaign_model):
 
 def test_every_action_is_logged(campaign_model):
     model = make_model(campaign_model, xp=1000)
-    model.add_test_xp(10)
+    model.xp.add_test_xp(10)
     five_picks(model)
     model.take()
     entries = [e for e in campaign_model.log_entries() if e.kind == "lotr-advancement"]
@@ -343,7 +208,7 @@ def test_every_action_is_logged(campaign_model):
 def test_the_model_follows_undo_and_deletion(campaign_model, qtbot):
     model = make_model(campaign_model)
     with qtbot.waitSignal(model.changed):
-        model.add_test_xp(10)
+        model.xp.add_test_xp(10)
     with qtbot.waitSignal(model.changed):
         campaign_model.undo_stack.undo()
     campaign_model.delete_character(model.character_id)

@@ -39,8 +39,8 @@ def setup(campaign_model, *faces, **changes):
     character_id = campaign_model.insert_character("lotr", character, "x")
     rules = LotRRulesModel(campaign_model)
     for i, _row in enumerate(catalog.WOUND_ROWS[:2]):  # Dazed and Injured filled; the rest 未設定
-        rules.set_reference_cell(catalog.HEALING, i, "natural_tn", 8)
-        rules.set_reference_cell(catalog.HEALING, i, "healing_tn", 9)
+        rules.reference.set_cell(catalog.HEALING, i, "natural_tn", 8)
+        rules.reference.set_cell(catalog.HEALING, i, "healing_tn", 9)
     campaign_model.undo_stack.clear()
     actions = LotRActions(campaign_model, character_id)
     return actions, Dice(*faces)
@@ -142,10 +142,10 @@ def test_the_recovery_test_at_minus_ten_leaves_exhausted_on_a_failure(empty_camp
 # ---- 1.2.1.1 -------------------------------------------------------------------------------------
 def hazard_table(campaign_model, table_id, row, **cells):
     rules = LotRRulesModel(campaign_model)
-    rules.add_reference_row(table_id, row)
-    index = len(rules.reference_table(table_id).rows) - 1
+    rules.reference.add_row(table_id, row)
+    index = len(rules.reference.table(table_id).rows) - 1
     for column, value in cells.items():
-        rules.set_reference_cell(table_id, index, column, value)
+        rules.reference.set_cell(table_id, index, column, value)
     campaign_model.undo_stack.clear()
 
 

@@ -1,19 +1,15 @@
 """The LotR judgement panel's model: the engine's exact numbers, penalties, the roll and its log,
-courage after the roll (counted per round, undoable), group, opposed and corruption tests."""
+group, opposed and corruption tests (courage after the roll: test_check_courage)."""
 
 from __future__ import annotations
 
-import itertools
-import random
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
-from gmtool.models.lotr.check_courage import CourageRefused
 from gmtool.models.lotr.check_model import (
     CORRUPTION,
-    COURAGE_KEY,
     CUSTOM,
     GROUP,
     OPPOSED,
@@ -24,7 +20,6 @@ from gmtool.models.lotr.rules_model import RULES_KEY
 from gmtool.rules.systems.lotr import exploding
 from gmtool.rules.systems.lotr.checks import (
     GROUP_HELPER_BONUS,
-    Contestant,
     GroupSpec,
     LotRRoller,
     OpposedSpec,
@@ -36,37 +31,8 @@ from gmtool.rules.systems.lotr.checks import (
     roll_distribution,
 )
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
-from tests.qt_fixtures import reopen_characters, sample_lotr_character
-
-A, B = Contestant.A, Contestant.B
-
-
-def seed_where(predicate) -> int:
-    """The first seed whose first test roll (random.Random(seed)) satisfies predicate(faces)."""
-    for seed in itertools.count():
-        if predicate(exploding.roll_test(random.Random(seed))):
-            return seed
-    raise AssertionError  # pragma: no cover
-
-
-def faces_of(seed: int) -> tuple[int, ...]:
-    return exploding.roll_test(random.Random(seed))
-
-
-def nar_id(campaign_model) -> str:
-    return next(s.id for s in campaign_model.characters_of("lotr") if s.character.name == "ナール")
-
-
-def set_nar(campaign_model, **changes) -> None:
-    character_id = nar_id(campaign_model)
-    campaign_model.update_character(
-        character_id, replace(campaign_model.character(character_id), **changes), "x"
-    )
-
-
-def typed(model: LotRCheckModel, side, value: int) -> None:
-    model.set_source(side, CUSTOM)
-    model.set_custom_value(side, value)
+from tests.models.lotr.check_fixtures import A, B, faces_of, nar_id, seed_where, set_nar, typed
+from tests.qt_fixtures import sample_lotr_character
 
 
 def test_only_lotr_characters_are_offered_and_the_first_is_chosen(campaign_model):
@@ -139,97 +105,6 @@ def test_roll_logs_every_face_the_seed_and_the_degree(campaign_model):
     assert "振り足し" in payload["summary"]["dice"] and payload["summary"]["who"] == "ナール"
 
 
-def courage_setup(campaign_model, courage: int = 9, spent: int = 0):
-    """ナール with `courage`; a roll that fails by 2, so 1 point makes it a Complete Success."""
-    set_nar(campaign_model, courage=courage, courage_spent=spent)
-    seed = seed_where(lambda f: len(f) == 2)
-    model = LotRCheckModel(campaign_model, seed_source=lambda: seed)
-    typed(model, A, 0)
-    model.set_tn(sum(faces_of(seed)) + 2)
-    return model
-
-
-def test_courage_after_the_roll_reads_the_degree_again_and_is_logged(campaign_model):
-    model = courage_setup(campaign_model)
-    assert model.roll().degree is Degree.FAILURE
-    result = model.spend_courage()
-    assert result.degree is Degree.COMPLETE_SUCCESS and result.courage_bonus == 3
-    assert model.last_result == result
-    assert campaign_model.character(nar_id(campaign_model)).courage_spent == 1
-    assert reopen_characters(campaign_model.campaign.path)["ナール"].courage_spent == 1
-    assert model.spent_this_round(nar_id(campaign_model)) == 1
-    follow_up = campaign_model.log_entries()[-1].payload
-    assert follow_up["follow_up"] == "courage" and follow_up["points"] == 1
-    assert (follow_up["degree_before"], follow_up["degree"]) == ("failure", "complete_success")
-    assert follow_up["of_log_id"] == campaign_model.log_entries()[-2].id
-    assert "勇気 1 点（+3）" in follow_up["summary"]["inputs"]
-
-
-def test_courage_odds_count_what_may_still_be_spent(campaign_model):
-    model = courage_setup(campaign_model, courage=9)
-    assert list(model.odds.courage_probabilities) == [0, 1, 2, 3, 4]
-    assert model.odds.courage_probabilities[0] == model.odds.success_probability
-    tn, bonus = model.tn, model.roller(A).bonus
-    assert model.odds.courage_probabilities[2] == exploding.at_least(tn - bonus - 6)
-    model.roll()
-    model.spend_courage(3)
-    assert list(model.odds.courage_probabilities) == [0, 1]  # 4 − 3 this round
-    set_nar(campaign_model, courage=9, courage_spent=9)
-    assert list(model.odds.courage_probabilities) == [0]  # none left
-
-
-def test_at_most_four_courage_a_round_until_the_next_round(campaign_model):
-    model = courage_setup(campaign_model, courage=9)
-    model.roll()
-    for _ in range(4):
-        model.spend_courage()
-    with pytest.raises(CourageRefused, match="4 点まで"):
-        model.spend_courage()
-    assert campaign_model.character(nar_id(campaign_model)).courage_spent == 4
-    model.next_round()
-    assert model.courage_round == 2 and model.spent_this_round(nar_id(campaign_model)) == 0
-    model.roll()
-    assert model.spend_courage().courage == 1
-    campaign_model.undo_stack.undo()  # the spend
-    campaign_model.undo_stack.undo()  # 次のラウンド
-    assert model.courage_round == 1 and model.spent_this_round(nar_id(campaign_model)) == 4
-
-
-def test_courage_is_refused_when_none_is_left_or_before_a_roll(campaign_model):
-    model = courage_setup(campaign_model, courage=3, spent=3)
-    with pytest.raises(CourageRefused, match="まだ振っていません"):
-        model.spend_courage()
-    model.roll()
-    with pytest.raises(CourageRefused, match="残っていません"):
-        model.spend_courage()
-    assert campaign_model.session_value(COURAGE_KEY) is None  # nothing was counted
-
-
-def test_undo_of_a_spend_restores_courage_count_and_degree_in_one_step(campaign_model):
-    model = courage_setup(campaign_model)
-    model.roll()
-    model.spend_courage()
-    campaign_model.undo_stack.undo()
-    assert campaign_model.character(nar_id(campaign_model)).courage_spent == 0
-    assert model.spent_this_round(nar_id(campaign_model)) == 0
-    assert model.last_result.degree is Degree.FAILURE and model.last_result.courage == 0
-    campaign_model.undo_stack.redo()
-    assert model.last_result.degree is Degree.COMPLETE_SUCCESS
-
-
-def test_a_roll_without_a_character_cannot_take_courage(campaign_model):
-    model = LotRCheckModel(campaign_model, seed_source=lambda: 1)
-    model.set_character(A, None)
-    assert model.source_label(A) == "直接入力" and model.odds.courage_probabilities == {
-        0: model.odds.success_probability
-    }
-    refused: list[str] = []
-    model.roll_refused.connect(refused.append)
-    assert model.roll() is None and refused  # nobody to roll for (issue 20): nothing rolled
-    with pytest.raises(CourageRefused):
-        model.spend_courage()
-
-
 def test_group_odds_are_the_engines_with_helpers_at_tn_minus_five(campaign_model):
     campaign_model.insert_character("lotr", sample_lotr_character("ピピン"), "x")
     model = LotRCheckModel(campaign_model)
@@ -261,7 +136,7 @@ def test_group_roll_logs_each_helper_and_courage_goes_to_the_leader(campaign_mod
     assert payload["mode"] == "group" and payload["helpers"][0]["tn"] == model.tn - 5
     assert payload["helpers"][0]["gives"] == GROUP_HELPER_BONUS.get(result.helpers[0].degree, 0)
     assert payload["help_bonus"] == result.help_bonus
-    after = model.spend_courage()
+    after = model.courage.spend()
     assert after.leader.total == result.leader.total + 3 and after.helpers == result.helpers
     model.remove_helper(helper)
     assert model.helpers == []
@@ -297,7 +172,7 @@ def test_opposed_roll_is_logged_with_its_rounds(campaign_model):
     assert payload["rounds"][0]["a_faces"] == list(result.rounds[0].a_faces)
     # 1.2.3 「テスト結果を見てから」: courage is taken after an opposed roll too (this test used to
     # assert the panel's refusal); tests/models/lotr/test_lotr_contradictions_models.py has the cases.
-    assert model.courage_refusal() == ""
+    assert model.courage.refusal() == ""
 
 
 def test_corruption_test_uses_willpower_and_applies_the_change(campaign_model):
@@ -320,19 +195,6 @@ def test_corruption_test_uses_willpower_and_applies_the_change(campaign_model):
     assert model.warning == ""
     campaign_model.undo_stack.undo()
     assert campaign_model.character(nar_id(campaign_model)).corruption == 2
-
-
-def test_courage_on_a_corruption_test_changes_the_corruption_it_gave(campaign_model):
-    seed = seed_where(lambda f: len(f) == 2)
-    model = LotRCheckModel(campaign_model, seed_source=lambda: seed)
-    model.set_mode(CORRUPTION)
-    model.set_tn(sum(faces_of(seed)) + model.roller(A).bonus + 2)  # margin −2: Failure, +1
-    model.roll()
-    assert campaign_model.character(nar_id(campaign_model)).corruption == 3
-    model.spend_courage()  # margin +1: Complete Success, no change
-    nar = campaign_model.character(nar_id(campaign_model))
-    assert nar.corruption == 2 and nar.courage_spent == 2
-    assert campaign_model.log_entries()[-1].payload["corruption_after"] == 2
 
 
 def test_warns_when_corruption_reaches_bearing(campaign_model):
@@ -376,33 +238,6 @@ def test_the_gms_table_edits_change_the_odds_at_once(campaign_model):
     campaign_model.set_session_value(RULES_KEY, {"schema": 1, "weariness_penalties": {"winded": -2}}, "x")
     assert model.roller(A).condition == -2 and "Winded（息切れ） -2" in model.condition_text(A)
     assert model.odds.success_probability == exploding.at_least(model.tn - model.roller(A).bonus)
-
-
-# ---- a roll belongs to the test it was rolled for -------------------------------------------
-def test_an_old_roll_takes_no_courage_once_the_mode_leader_or_tn_changes(campaign_model):
-    campaign_model.insert_character("lotr", sample_lotr_character("ピピン"), "x")
-    seed = seed_where(lambda f: len(f) == 2)
-    set_nar(campaign_model, courage=9, courage_spent=0)
-    model = LotRCheckModel(campaign_model, seed_source=lambda: seed)
-    model.set_mode(CORRUPTION)
-    model.roll()
-    assert model.roll_is_current
-    model.set_mode(TEST)
-    assert not model.roll_is_current
-    with pytest.raises(CourageRefused, match="前回の堕落判定は今の判定と違います"):
-        model.spend_courage()
-    assert campaign_model.character(nar_id(campaign_model)).courage_spent == 0
-    model.set_mode(CORRUPTION)  # back to the very same test: the roll is current again
-    assert model.courage_refusal() == ""
-    model.set_tn(model.tn + 1)
-    with pytest.raises(CourageRefused, match="目標値"):
-        model.spend_courage()
-    model.set_tn(model.tn - 1)
-    pippin = next(s.id for s in model.characters() if s.character.name == "ピピン")
-    model.set_character(A, pippin)
-    with pytest.raises(CourageRefused, match="前回の堕落判定"):
-        model.spend_courage()
-    assert model.last_result is not None  # still there to be shown (greyed) by the panel
 
 
 def test_leaving_the_corruption_test_puts_back_the_check_chosen_before(campaign_model):

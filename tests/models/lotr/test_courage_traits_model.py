@@ -37,13 +37,13 @@ def rider(campaign_model, edges=("Bold", "Horselord")):
 
 def test_bold_and_horselord_make_a_point_worth_seven_on_ride(campaign_model):
     model = rider(campaign_model)
-    assert model.courage_per_point().total == 7
+    assert model.courage.per_point().total == 7
     tn, bonus = model.tn, model.roller(A).bonus
     # the odds with courage count +7 a point, against the exploding dice counted on their own
     assert model.odds.courage_probabilities[1] == exploding.at_least(tn - bonus - 7)
     assert model.odds.courage_probabilities[2] == exploding.at_least(tn - bonus - 14)
     assert model.roll().degree is Degree.FAILURE
-    result = model.spend_courage()
+    result = model.courage.spend()
     assert result.courage_bonus == 7 and result.degree is Degree.COMPLETE_SUCCESS
     line = campaign_model.log_entries()[-1].payload
     assert line["per_point"] == 7
@@ -57,21 +57,21 @@ def test_bold_and_horselord_make_a_point_worth_seven_on_ride(campaign_model):
 def test_another_skill_keeps_three(campaign_model):
     model = rider(campaign_model)
     model.set_source(A, "attribute:wit")
-    assert model.courage_per_point().total == 3
+    assert model.courage.per_point().total == 3
     model.roll()
-    assert model.spend_courage().courage_bonus == 3
+    assert model.courage.spend().courage_bonus == 3
 
 
 def test_an_unset_trait_value_refuses_the_spend(campaign_model):
     model = rider(campaign_model)
     stored = {"courage_traits": [{"name": "Horselord", "per_point": None, "skills": "Ride"}]}
     campaign_model.set_session_value(RULES_KEY, {"tables": stored}, "x")
-    assert model.courage_per_point().unset == ("Horselord",)
+    assert model.courage.per_point().unset == ("Horselord",)
     model.roll()
-    refusal = model.courage_refusal()
+    refusal = model.courage.refusal()
     assert "Horselord" in refusal and "未設定" in refusal
     try:
-        model.spend_courage()
+        model.courage.spend()
     except CourageRefused as e:
         assert "未設定" in str(e)
     else:  # pragma: no cover

@@ -17,9 +17,9 @@ from tests.rules.lotr.test_hero_combat import HERO_ROWS, PRESS_ROWS
 
 
 def fill(campaign_model, table_id: str, rows: list[dict]) -> None:
-    columns = [c.id for c in LotRRulesModel(campaign_model).reference_table(table_id).columns]
+    columns = [c.id for c in LotRRulesModel(campaign_model).reference.table(table_id).columns]
     stored = [{"name": r["name"], **{c: r.get(c) for c in columns}} for r in rows]
-    LotRRulesModel(campaign_model).set_value(("tables", table_id), stored, "test")
+    LotRRulesModel(campaign_model).edits.set_value(("tables", table_id), stored, "test")
 
 
 @pytest.fixture

@@ -46,7 +46,7 @@ def test_courage_after_an_opposed_roll_turns_it_and_undo_turns_it_back(campaign_
     model.set_character(A, nar)
     model.set_character(B, pippin)
     assert model.roll().winner is B
-    after = model.spend_courage(1, A)  # after seeing it: 10 against 9
+    after = model.courage.spend(1, A)  # after seeing it: 10 against 9
     assert after.winner is A and after.rounds[-1].a_total == 10
     assert campaign_model.character(nar).courage_spent == 1
     entry = campaign_model.log_entries()[-1].payload
@@ -56,7 +56,7 @@ def test_courage_after_an_opposed_roll_turns_it_and_undo_turns_it_back(campaign_
         "A",
         "A",
     )
-    assert model.spend_courage(1, B).winner is B  # B answers on its own total: 10 against 12
+    assert model.courage.spend(1, B).winner is B  # B answers on its own total: 10 against 12
     assert campaign_model.character(pippin).courage_spent == 1
     campaign_model.undo_stack.undo()
     assert model.last_result.winner is A and campaign_model.character(pippin).courage_spent == 0
@@ -72,12 +72,12 @@ def test_the_sheet_takes_at_most_four_a_round_counted_with_the_panel(campaign_mo
     assert campaign_model.character(nar).courage_spent == 0
     sheet.spend_courage(3)
     panel = LotRCheckModel(campaign_model)
-    assert panel.spent_this_round(nar) == 3 and panel.courage_most(nar) == 1
+    assert panel.courage.spent_this_round(nar) == 3 and panel.courage.most(nar) == 1
     with pytest.raises(ValueError, match="3 点使用済み"):
         sheet.spend_courage(2)
     assert campaign_model.undo_stack.undoText() == "勇気を使う"
     campaign_model.undo_stack.undo()  # one step: the character and the count together
-    assert campaign_model.character(nar).courage_spent == 0 and panel.spent_this_round(nar) == 0
+    assert campaign_model.character(nar).courage_spent == 0 and panel.courage.spent_this_round(nar) == 0
 
 
 def test_courage_counts_on_the_trackers_rounds_while_a_lotr_fight_runs(campaign_model):
@@ -87,18 +87,18 @@ def test_courage_counts_on_the_trackers_rounds_while_a_lotr_fight_runs(campaign_
     fight.new_encounter("lotr")
     fight.add_character(nar)
     fight.start()
-    assert panel.follows_tracker and panel.courage_round_label == "ラウンド 1（戦闘トラッカー）"
+    assert panel.courage.follows_tracker and panel.courage.round_label == "ラウンド 1（戦闘トラッカー）"
     sheet.spend_courage(4)
     with pytest.raises(ValueError, match="戦闘トラッカーの次のラウンド"):
         sheet.spend_courage(1)
     with pytest.raises(CourageRefused, match="トラッカー"):
-        panel.next_round()  # the panel's own count does not move the tracker's rounds
+        panel.courage.next_round()  # the panel's own count does not move the tracker's rounds
     while fight.state().round == 1:
         fight.next_turn()
-    assert panel.courage_round == 2 and panel.spent_this_round(nar) == 0
+    assert panel.courage.round == 2 and panel.courage.spent_this_round(nar) == 0
     sheet.spend_courage(1)  # a new round: 4 more
     fight.end()
-    assert not panel.follows_tracker and panel.courage_round_label == "ラウンド 1"
+    assert not panel.courage.follows_tracker and panel.courage.round_label == "ラウンド 1"
 
 
 def test_a_dodge_given_back_when_the_attack_falls_short_is_one_step_and_a_line(campaign_model):

@@ -25,7 +25,7 @@ def seed_where(spec: FearSpec, predicate) -> int:
 
 def fill_fear_table(campaign_model, rows: list[tuple[str, int | None]]) -> None:
     stored = [{"name": name, "modifier": value} for name, value in rows]
-    LotRRulesModel(campaign_model).set_value(("tables", catalog.FEAR), stored, "test")
+    LotRRulesModel(campaign_model).edits.set_value(("tables", catalog.FEAR), stored, "test")
 
 
 def setup(campaign_model, seed: int):

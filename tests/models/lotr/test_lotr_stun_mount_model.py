@@ -51,9 +51,9 @@ def setup(campaign_model):
 
 def fill_stun_table(campaign_model, tn=10, penalty=-3, rounds=3) -> None:
     rules = LotRRulesModel(campaign_model)
-    rules.add_reference_row(catalog.STUN, "殴打")
+    rules.reference.add_row(catalog.STUN, "殴打")
     for column, value in (("tn", tn), ("penalty", penalty), ("rounds", rounds)):
-        rules.set_reference_cell(catalog.STUN, 0, column, value)
+        rules.reference.set_cell(catalog.STUN, 0, column, value)
 
 
 def test_a_blunt_head_hit_stuns_with_the_tables_penalty_and_rounds_one_undo_step(campaign_model):
@@ -156,9 +156,9 @@ def test_horse_moves_the_war_trained_attack_and_a_ride_test(campaign_model):
 
 def test_a_bow_from_the_weapons_table_adds_no_str_and_its_range_steps(campaign_model):
     rules = LotRRulesModel(campaign_model)
-    rules.add_reference_row(catalog.WEAPONS, "Bow")
+    rules.reference.add_row(catalog.WEAPONS, "Bow")
     for column, value in (("damage", "2d6"), ("long", 100), ("step", 25), ("thrown", False)):
-        rules.set_reference_cell(catalog.WEAPONS, 0, column, value)
+        rules.reference.set_cell(catalog.WEAPONS, 0, column, value)
     _battle, attack, seeds, hero, orc = setup(campaign_model)
     assert attack.weapon_names() == ["Bow"]
     plan = AttackPlan(hero, orc, bonus=5, ranged=True, weapon="Bow", distance=130)

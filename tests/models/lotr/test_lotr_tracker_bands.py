@@ -56,9 +56,9 @@ def last_line(campaign_model) -> str:
 
 def test_the_stun_odds_and_roll_halve_only_from_the_campaigns_superior_margin(campaign_model):
     rules = LotRRulesModel(campaign_model)
-    rules.add_reference_row(catalog.STUN, "殴打")
+    rules.reference.add_row(catalog.STUN, "殴打")
     for column, value in (("tn", 5), ("penalty", -3), ("rounds", 4)):
-        rules.set_reference_cell(catalog.STUN, 0, column, value)
+        rules.reference.set_cell(catalog.STUN, 0, column, value)
     rules.set_degree_margin("superior_success", 7)  # the GM's table: margin 6 is only Complete
     bands = campaign_lotr_rules(campaign_model).degree_bands()
     _battle, attack, seeds, hero, orc = setup(campaign_model)

@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gmtool.models.lotr import rules_model
+from gmtool.models.lotr import rules_campaign, rules_edits
 from gmtool.models.lotr.rules_model import RULES_KEY, LotRRulesModel
 
 SIZE = 2000
 
 
-def _count(monkeypatch, calls: Counter, name: str) -> None:
-    real = getattr(rules_model, name)
+def _count(monkeypatch, calls: Counter, module, name: str) -> None:
+    real = getattr(module, name)
 
     def counted(*args):
         calls[name] += 1
         return real(*args)
 
-    monkeypatch.setattr(rules_model, name, counted)
+    monkeypatch.setattr(module, name, counted)
 
 
 def test_every_row_asked_reads_the_tables_once(empty_campaign_model, monkeypatch):
@@ -28,18 +28,18 @@ def test_every_row_asked_reads_the_tables_once(empty_campaign_model, monkeypatch
     model = LotRRulesModel(cm)
     names = [s.name for s in model.rules.skills]
     calls: Counter = Counter()
-    _count(monkeypatch, calls, "diff_document")
-    _count(monkeypatch, calls, "_effective")
+    _count(monkeypatch, calls, rules_edits, "diff_document")
+    _count(monkeypatch, calls, rules_campaign, "_effective")
     for name in names:  # what the skills tab asks for each row
         for key in ("name_ja", "group", "attribute", "untrained"):
-            model.is_edited("skills", name, key)
-    assert model.is_edited("skills", "Skill 7", "name_ja")
-    assert not model.is_edited("skills", "Skill 7", "untrained")
+            model.edits.is_edited("skills", name, key)
+    assert model.edits.is_edited("skills", "Skill 7", "name_ja")
+    assert not model.edits.is_edited("skills", "Skill 7", "untrained")
     assert calls["diff_document"] <= 1 and calls["_effective"] <= 1, calls
 
-    model.set_skill_value("Skill 7", "untrained", True)
-    assert model.is_edited("skills", "Skill 7", "untrained")
+    model.skills.set_value("Skill 7", "untrained", True)
+    assert model.edits.is_edited("skills", "Skill 7", "untrained")
     cm.undo_stack.undo()
-    assert not model.is_edited("skills", "Skill 7", "untrained")
-    model.document()["skills"].clear()  # a copy: the model's own stays as it is
-    assert model.is_edited("skills", "Skill 7", "name_ja")
+    assert not model.edits.is_edited("skills", "Skill 7", "untrained")
+    model.edits.document()["skills"].clear()  # a copy: the model's own stays as it is
+    assert model.edits.is_edited("skills", "Skill 7", "name_ja")

@@ -4,7 +4,6 @@ the wound penalty shown, courage after the roll with its refusals, the four kind
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import QPoint, QRect
@@ -19,6 +18,7 @@ from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
 from gmtool.views.appearance import tone_colour
 from gmtool.views.lotr.check_view import LotRCheckView
 from gmtool.views.lotr.plots import DEGREE_COLORS
+from tests.models.lotr.check_fixtures import nar_id, set_nar
 from tests.qt_fixtures import sample_lotr_character
 
 A, B = Contestant.A, Contestant.B
@@ -31,17 +31,6 @@ def view(qtbot, campaign_model):
     v = LotRCheckView(LotRCheckModel(campaign_model, seed_source=lambda: TWO_FACE_SEED))
     qtbot.addWidget(v)
     return v
-
-
-def nar_id(campaign_model) -> str:
-    return next(s.id for s in campaign_model.characters_of("lotr") if s.character.name == "ナール")
-
-
-def set_nar(campaign_model, **changes) -> None:
-    character_id = nar_id(campaign_model)
-    campaign_model.update_character(
-        character_id, replace(campaign_model.character(character_id), **changes), "x"
-    )
 
 
 def test_shows_the_odds_of_every_degree_before_rolling(view):

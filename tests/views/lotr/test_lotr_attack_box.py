@@ -80,9 +80,9 @@ def test_a_hit_is_not_also_called_a_miss(qtbot, campaign_model):
 
 def test_the_called_shots_come_from_the_gms_table(qtbot, campaign_model):
     rules = LotRRulesModel(campaign_model)
-    rules.add_reference_row(catalog.CALLED_SHOTS, "腕")
-    rules.set_reference_cell(catalog.CALLED_SHOTS, 1, "tn", 4)
-    rules.add_reference_row(catalog.CALLED_SHOTS, "脚")  # 未設定: not offered
+    rules.reference.add_row(catalog.CALLED_SHOTS, "腕")
+    rules.reference.set_cell(catalog.CALLED_SHOTS, 1, "tn", 4)
+    rules.reference.add_row(catalog.CALLED_SHOTS, "脚")  # 未設定: not offered
     battle = BattleModel(campaign_model, seed_source=lambda: 1)
     battle.new_encounter("lotr", "")
     (hero,) = battle.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
@@ -102,7 +102,7 @@ def test_the_called_shots_come_from_the_gms_table(qtbot, campaign_model):
     ab.target_combo.setCurrentIndex(ab.target_combo.findData(orc))
     ab.called_combo.setCurrentIndex(2)
     assert "目標値 14" in ab.odds_label.text()  # Defence 10 + the arm's 4
-    rules.set_reference_cell(catalog.CALLED_SHOTS, 0, "tn", 10)  # the GM corrects the head's modifier
+    rules.reference.set_cell(catalog.CALLED_SHOTS, 0, "tn", 10)  # the GM corrects the head's modifier
     box.sync()
     ab.called_combo.setCurrentIndex(1)
     assert ab.called_combo.currentText() == "頭部（目標値 +10）" and "目標値 20" in ab.odds_label.text()

@@ -41,7 +41,7 @@ def test_the_table_rows_are_ticks_and_change_the_odds(qtbot, campaign_model):
     assert f"{100 * float(dist[FearEffect.TURN_LOST]):.1f}" in box.odds_label.text()
 
     rows = [{"name": "近い", "modifier": -2}, {"name": "遠い", "modifier": None}]
-    LotRRulesModel(campaign_model).set_value(("tables", catalog.FEAR), rows, "test")
+    LotRRulesModel(campaign_model).edits.set_value(("tables", catalog.FEAR), rows, "test")
     assert list(box.row_checks) == ["近い", "遠い"]
     assert not box.row_checks["遠い"].isEnabled() and "未設定" in box.row_checks["遠い"].text()
     assert "未設定の行は選べません" in box.rows_note.text()
@@ -70,6 +70,6 @@ def test_roll_courage_apply_and_undo_through_the_box(qtbot, campaign_model):
 def test_the_box_fits_the_tracker_column(qtbot, campaign_model):
     _battle, box, _rider, _naar = make_box(qtbot, campaign_model, 1)
     rows = [{"name": f"距離 {i}", "modifier": -i} for i in range(6)]
-    LotRRulesModel(campaign_model).set_value(("tables", catalog.FEAR), rows, "test")
+    LotRRulesModel(campaign_model).edits.set_value(("tables", catalog.FEAR), rows, "test")
     box.show()
     assert box.sizeHint().width() <= 600 and box.sizeHint().height() <= 500

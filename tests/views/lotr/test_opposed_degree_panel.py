@@ -60,7 +60,7 @@ def test_courage_reads_the_degree_again(qtbot, campaign_model):
     typed(model, A, 5)
     typed(model, B, 2)
     model.roll()
-    model.spend_courage(1, B)
+    model.courage.spend(1, B)
     payload = campaign_model.log_entries()[-1].payload
     after = model.last_result
     assert payload["margin"] == after.margin and payload["degree"] in {"complete_success", "superior_success"}

@@ -11,7 +11,6 @@ from gmtool.rules.systems.lotr.creation import PACKAGE, CreationDraft, problems
 from gmtool.rules.systems.lotr.derived import condition_penalty
 from gmtool.rules.systems.lotr.rules_data import lotr_rules
 from gmtool.views.lotr.rules_dialog import LotRRulesDialog
-from gmtool.views.lotr.rules_fields import parse_int
 from gmtool.views.lotr.rules_origin_tabs import parse_package
 from tests.qt_fixtures import sample_lotr_character, stored_session
 
@@ -255,7 +254,4 @@ def test_corrupt_stored_document_is_shown_and_reset_all_replaces_it(qtbot, empty
     assert not dialog.problem_label.isVisibleTo(dialog)
     assert empty_campaign_model.undo_stack.undoText() == "ルール表をすべて既定に戻す"
 
-
-def test_number_parsing():
-    assert [parse_int(t) for t in ("−3", "－３", "+2", " 4 ", "")] == [-3, -3, 2, 4, None]
     assert parse_package("Lore: Realm (Shire) 2、Stealth=3") == {"Lore: Realm (Shire)": 2, "Stealth": 3}

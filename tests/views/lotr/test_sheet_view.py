@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
 from gmtool.app.systems import hooks_for
 from gmtool.models.character_model import CharacterModel
+from gmtool.models.lotr.sheet_model import LotRSheetModel
 from gmtool.views.lotr.sheet_view import LotRSheetView
 from gmtool.views.lotr.wound_track import DAMAGE_COLOR, DEAD_COLOR, EMPTY_COLOR
 from tests.qt_fixtures import reopen_characters, sample_lotr_character
@@ -27,7 +28,7 @@ def make_sheet(qtbot, campaign_model, **changes):
     character = replace(sample_lotr_character(NAME), **changes)
     character_id = campaign_model.insert_character("lotr", character, "x")
     campaign_model.undo_stack.clear()
-    view = LotRSheetView(CharacterModel(campaign_model, character_id))
+    view = LotRSheetView(LotRSheetModel(campaign_model, character_id))
     qtbot.addWidget(view)
     return view
 
@@ -192,7 +193,7 @@ def test_the_sheet_fits_a_600_px_window_without_overlapping_rows():
 def test_the_sheet_fits_600_px(qtbot, empty_campaign_model):
     character = replace(sample_lotr_character(NAME), damage=21, weariness=1)  # unset penalties shown
     character_id = empty_campaign_model.insert_character("lotr", character, "x")
-    view = LotRSheetView(CharacterModel(empty_campaign_model, character_id))
+    view = LotRSheetView(LotRSheetModel(empty_campaign_model, character_id))
     area = QScrollArea()  # as the main window holds the sheet
     area.setWidgetResizable(True)
     area.setWidget(view)

@@ -342,7 +342,7 @@ def test_a_package_the_gm_enters_while_the_wizard_is_open_can_be_chosen(
     to_skills_page(wizard, refusals)
     page = wizard.skills_page
     assert not page.package_radio.isEnabled()
-    LotRRulesModel(empty_campaign_model).set_order_value("warrior", "package", {"Observe": 3})
+    LotRRulesModel(empty_campaign_model).origins.set_order_value("warrior", "package", {"Observe": 3})
     assert page.package_radio.isEnabled() and page.package_radio.toolTip() == ""
     page.package_radio.click()
     assert wizard.model.draft.skill_mode == "package" and page.rows == ["Observe"]

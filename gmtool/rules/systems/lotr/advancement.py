@@ -16,6 +16,14 @@ from fractions import Fraction
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import orders
+from gmtool.rules.systems.lotr.advancement_types import (
+    OBJECTIVE_LABELS,
+    OBJECTIVE_XP,
+    ORDER_SKILL_GROWTH,
+    OTHER_SKILL_GROWTH,
+    PICKS_PER_ADVANCEMENT,
+    XP_PER_ADVANCEMENT,
+)
 from gmtool.rules.systems.lotr.character import (
     MAX_RANK,
     Advancement,
@@ -35,17 +43,26 @@ from gmtool.rules.systems.lotr.rules_data import (
     lotr_rules,
 )
 
-XP_PER_ADVANCEMENT = 1000  # 「1000点ごとに成長することができ」
-PICKS_PER_ADVANCEMENT = 5  # 「成長ポイント ("Advancement Pick") が5点」
-ORDER_SKILL_GROWTH = 2  # 「職業スキルなら2ランクまで」
-OTHER_SKILL_GROWTH = 1  # 「職業スキル以外のスキルは1ランクしか」
-# 「シナリオの1番の目的を達成した: 1000点…2番目の目的: 500点…シーンでの目的: 100点」(shared).
-OBJECTIVE_XP = {"primary": 1000, "secondary": 500, "scene": 100}
-OBJECTIVE_LABELS = {
-    "primary": "シナリオの1番の目的",
-    "secondary": "シナリオの2番目の目的",
-    "scene": "シーンでの目的",
-}
+# The value types live in advancement_types (views may import them); they are re-exported here.
+__all__ = [
+    "OBJECTIVE_LABELS",
+    "OBJECTIVE_XP",
+    "ORDER_SKILL_GROWTH",
+    "OTHER_SKILL_GROWTH",
+    "PICKS_PER_ADVANCEMENT",
+    "XP_PER_ADVANCEMENT",
+    "add_xp",
+    "advancements_available",
+    "advancements_earned",
+    "apply_advancement",
+    "apply_pick",
+    "check_advancement",
+    "is_order_skill",
+    "pick_cost",
+    "share",
+    "xp_for_test",
+    "xp_to_next",
+]
 
 
 def xp_for_test(tn: int) -> int:

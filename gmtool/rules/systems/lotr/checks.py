@@ -17,43 +17,79 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 
 from gmtool.rules.dice import Distribution, Faces
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import exploding
-from gmtool.rules.systems.lotr.house_rules import MARGINAL_ONE, MARGINAL_ZERO
+from gmtool.rules.systems.lotr.check_types import (
+    CORRUPTION_CHANGE,
+    COURAGE_BONUS,
+    COURAGE_PER_ROUND,
+    GROUP_HELPER_BONUS,
+    GROUP_HELPER_TN_OFFSET,
+    MARGINAL_HELPER_BONUS,
+    MAX_OPPOSED_ROUNDS,
+    TIE_WINNER,
+    TN_BOUNDS,
+    Bands,
+    Contestant,
+    GroupResult,
+    LotRResult,
+    LotRRoller,
+    OpposedResult,
+    OpposedRound,
+    RollResult,
+    TieRule,
+)
+from gmtool.rules.systems.lotr.house_rules import MARGINAL_ZERO
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree, lotr_rules
 
-Bands = tuple[tuple[Degree, int | None], ...]
-
-COURAGE_BONUS = 3  # 「判定の修正値に +3 ボーナス」
-TN_BOUNDS = (0, 60)  # the 目標値 the panel and the CLI take (the book's hardest is 30)
-COURAGE_PER_ROUND = 4  # 「1ラウンドには4点まで使用可能」
-GROUP_HELPER_TN_OFFSET = -5  # 「リーダー以外の全員がそれぞれ 目標値 -5 の判定を行い」
-# 「成功度によって +0〜+3 のボーナス」: by default gmtool reads it as Marginal +0, Complete +1,
-# Superior +2, Extraordinary +3, failures +0, each helper's bonus added (SPEC).  The house rule
-# MARGINAL_HELPER reads the +0 as the failure's and gives a Marginal helper +1 (helper_bonus).
-GROUP_HELPER_BONUS = {
-    Degree.MARGINAL_SUCCESS: 0,
-    Degree.COMPLETE_SUCCESS: 1,
-    Degree.SUPERIOR_SUCCESS: 2,
-    Degree.EXTRAORDINARY_SUCCESS: 3,
-}
-MARGINAL_HELPER_BONUS = {MARGINAL_ZERO: 0, MARGINAL_ONE: 1}
-# 1.2.4: failure +1, complete failure +2, disastrous +3, superior −1, extraordinary −2.
-CORRUPTION_CHANGE = {
-    Degree.DISASTROUS_FAILURE: 3,
-    Degree.COMPLETE_FAILURE: 2,
-    Degree.FAILURE: 1,
-    Degree.MARGINAL_SUCCESS: 0,
-    Degree.COMPLETE_SUCCESS: 0,
-    Degree.SUPERIOR_SUCCESS: -1,
-    Degree.EXTRAORDINARY_SUCCESS: -2,
-}
-
+# The value types live in check_types (views may import them); they are re-exported here.
+__all__ = [
+    "CORRUPTION_CHANGE",
+    "COURAGE_BONUS",
+    "COURAGE_PER_ROUND",
+    "GROUP_HELPER_BONUS",
+    "GROUP_HELPER_TN_OFFSET",
+    "MARGINAL_HELPER_BONUS",
+    "MAX_OPPOSED_ROUNDS",
+    "TIE_WINNER",
+    "TN_BOUNDS",
+    "Bands",
+    "CheckSpec",
+    "Contestant",
+    "CorruptionSpec",
+    "GroupResult",
+    "GroupSpec",
+    "LotRResult",
+    "LotRRoller",
+    "OpposedResult",
+    "OpposedRound",
+    "OpposedSpec",
+    "RollResult",
+    "RollSpec",
+    "TieRule",
+    "corruption_after",
+    "corruption_distribution",
+    "degree_of",
+    "distribution",
+    "group_distribution",
+    "help_bonus_distribution",
+    "helper_bonus",
+    "opposed_distribution",
+    "opposed_round",
+    "resolve",
+    "resolve_group",
+    "resolve_opposed",
+    "resolve_roll",
+    "roll_distribution",
+    "shipped_bands",
+    "spend_courage",
+    "success_probability",
+    "with_courage_probabilities",
+]
 
 def shipped_bands() -> Bands:
     return lotr_rules().degree_bands()
@@ -69,31 +105,6 @@ def degree_of(margin: int, bands: Bands) -> Degree:
 
 
 @dataclass(frozen=True)
-class LotRRoller:
-    """What is added to the dice, kept apart so the log can say where each point came from."""
-
-    rank: int = 0  # skill ranks, or the reaction value of a reaction test
-    attribute_modifier: int = 0
-    specialisation: int = 0  # +2 in a specialisation
-    affinity: int = 0  # related skills: +1 each
-    untrained: bool = False  # rank 0 in an Untrained skill: −2
-    condition: int = 0  # wound + weariness penalties (≤ 0)
-    modifier: int = 0  # everything else (situation, aim, size, …)
-
-    @property
-    def bonus(self) -> int:
-        return (
-            self.rank
-            + self.attribute_modifier
-            + self.specialisation
-            + self.affinity
-            - (2 if self.untrained else 0)
-            + self.condition
-            + self.modifier
-        )
-
-
-@dataclass(frozen=True)
 class RollSpec:
     roller: LotRRoller
     tn: int
@@ -102,34 +113,6 @@ class RollSpec:
     def judge(self, total: int) -> Degree:
         """Degree of a roll whose dice sum to `total` (courage bonus not included)."""
         return degree_of(total + self.roller.bonus - self.tn, self.bands)
-
-
-@dataclass(frozen=True)
-class RollResult:
-    faces: Faces
-    bonus: int
-    tn: int
-    degree: Degree
-    courage: int = 0  # points spent after the roll
-    courage_bonus: int = 0  # what they added in all
-    seed: int | None = None
-
-    @property
-    def total(self) -> int:
-        """達成値: dice + bonus + courage."""
-        return sum(self.faces) + self.bonus + self.courage_bonus
-
-    @property
-    def margin(self) -> int:
-        return self.total - self.tn
-
-    @property
-    def exploded(self) -> bool:
-        return len(self.faces) > 2
-
-    @property
-    def outcome(self) -> Degree:
-        return self.degree
 
 
 def _top_threshold(spec: RollSpec) -> int:
@@ -195,9 +178,7 @@ def spend_courage(
 # ---- group tests ------------------------------------------------------------------------------
 def helper_bonus(degree: Degree, marginal_helper: str = MARGINAL_ZERO) -> int:
     """What one helper's degree adds to the leader, under the house rule's reading of Marginal."""
-    if degree is Degree.MARGINAL_SUCCESS:
-        return MARGINAL_HELPER_BONUS[marginal_helper]
-    return GROUP_HELPER_BONUS.get(degree, 0)
+    return GroupResult.bonus_for(degree, marginal_helper)
 
 
 @dataclass(frozen=True)
@@ -218,25 +199,6 @@ class GroupSpec:
 
     def gives(self, degree: Degree) -> int:
         return helper_bonus(degree, self.marginal_helper)
-
-
-@dataclass(frozen=True)
-class GroupResult:
-    leader: RollResult
-    helpers: tuple[RollResult, ...]
-    seed: int | None = None
-    marginal_helper: str = MARGINAL_ZERO  # the reading the roll was made under
-
-    def gives(self, helper: RollResult) -> int:
-        return helper_bonus(helper.degree, self.marginal_helper)
-
-    @property
-    def help_bonus(self) -> int:
-        return sum(self.gives(h) for h in self.helpers)
-
-    @property
-    def outcome(self) -> Degree:
-        return self.leader.degree
 
 
 def help_bonus_distribution(spec: GroupSpec) -> Distribution[int]:
@@ -274,21 +236,6 @@ def resolve_group(spec: GroupSpec, rng: random.Random) -> GroupResult:
 
 
 # ---- opposed tests ----------------------------------------------------------------------------
-class Contestant(StrEnum):
-    A = "a"  # the acting side (the attacker)
-    B = "b"  # the opposing side (the defender)
-
-
-class TieRule(StrEnum):
-    REROLL = "reroll"  # 「同点の場合は,特に指定されていなければ,再度判定する」
-    DODGE = "dodge"  # 回避: the dodge total is the attacker's TN, a tie hits → A wins
-    PARRY = "parry"  # 防御 (parry/block): a tie is a successful parry → B wins
-
-
-TIE_WINNER = {TieRule.DODGE: Contestant.A, TieRule.PARRY: Contestant.B}
-MAX_OPPOSED_ROUNDS = 10_000  # P(tie) < 1/9 a round: never reached
-
-
 @dataclass(frozen=True)
 class OpposedSpec:
     a: LotRRoller
@@ -301,32 +248,6 @@ class OpposedSpec:
         if a_total == b_total:
             return TIE_WINNER.get(self.tie_rule)
         return Contestant.A if a_total > b_total else Contestant.B
-
-
-@dataclass(frozen=True)
-class OpposedRound:
-    a_faces: Faces
-    a_total: int
-    b_faces: Faces
-    b_total: int
-    winner: Contestant | None
-
-
-@dataclass(frozen=True)
-class OpposedResult:
-    winner: Contestant
-    rounds: tuple[OpposedRound, ...]
-    seed: int | None = None
-
-    @property
-    def outcome(self) -> Contestant:
-        return self.winner
-
-    @property
-    def margin(self) -> int:
-        """The winner's lead on the deciding round: its totals' difference (0: a tie it won)."""
-        last = self.rounds[-1]
-        return abs(last.a_total - last.b_total)
 
 
 def opposed_round(spec: OpposedSpec) -> Mapping[Contestant | None, Fraction]:
@@ -380,7 +301,6 @@ def corruption_after(corruption: int, degree: Degree) -> int:
 
 # ---- the contract's two entry points ----------------------------------------------------------
 CheckSpec = RollSpec | GroupSpec | OpposedSpec
-LotRResult = RollResult | GroupResult | OpposedResult
 
 
 def distribution(spec: CheckSpec) -> Distribution[Degree] | Distribution[Contestant]:

@@ -12,11 +12,12 @@ the courage counts on the roll it was spent on only, not on the new one.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import exploding
 from gmtool.rules.systems.lotr.character import LotRCharacter
+from gmtool.rules.systems.lotr.check_types import CouragePerPoint
 from gmtool.rules.systems.lotr.checks import (
     COURAGE_BONUS,
     MAX_OPPOSED_ROUNDS,
@@ -27,6 +28,16 @@ from gmtool.rules.systems.lotr.checks import (
     OpposedSpec,
 )
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
+
+# CouragePerPoint is a value type of check_types (views may import it); re-exported here.
+__all__ = [
+    "CouragePerPoint",
+    "courage_per_point",
+    "opposed_with_courage",
+    "skill_of_kind",
+    "totals_winner",
+    "trait_applies",
+]
 
 
 def totals_winner(spec: OpposedSpec, a_total: int, b_total: int) -> Contestant | None:
@@ -75,32 +86,6 @@ def opposed_with_courage(
 # 「勇気の1点あたりの効果を増強する…特徴を 持っている場合,それらの効果は累積する.たとえば,Bold と
 # Horselord を持ったキャラクターは, それぞれから +2 の修正を受け,Ride 判定に+7」: each trait the
 # character has whose skills include the test's adds its value to the +3 of every point.
-@dataclass(frozen=True)
-class CouragePerPoint:
-    """What one point of courage adds on a test, and where each part comes from."""
-
-    total: int = COURAGE_BONUS
-    parts: tuple[tuple[str, int], ...] = ()  # (trait, its addition), the text's order of the table
-    unset: tuple[str, ...] = ()  # traits the character has that apply, with no value in the table
-
-    @property
-    def refusal(self) -> str:
-        """Why courage cannot be counted yet ('' when it can): an applying trait is 未設定."""
-        if not self.unset:
-            return ""
-        return Message(
-            "勇気1点の効果を増す特徴 {0} の値が未設定です（ルール表 → 参照表 で入力）",
-            Message.joined(", ", self.unset),
-        )
-
-    def text(self) -> str:
-        """「+3 + Bold 2 + Horselord 2 = +7」, or 「+3」 alone."""
-        if not self.parts:
-            return f"+{self.total}"
-        added = " + ".join(f"{name} {value}" for name, value in self.parts)
-        return f"+{COURAGE_BONUS} + {added} = +{self.total}"
-
-
 def _listed_skills(text: str) -> list[str]:
     return [s.strip().casefold() for s in text.replace("、", ",").split(",") if s.strip()]
 

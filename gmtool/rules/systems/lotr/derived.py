@@ -2,30 +2,75 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from gmtool.rules.systems.lotr.character import LotRCharacter, Reactions, Skill
+from gmtool.rules.systems.lotr.derived_types import (
+    AFFINITY_BONUS,
+    ATTRIBUTE_CAP,
+    BEYOND_TABLE,
+    COURAGE_BASE,
+    DEATH_LEVEL,
+    DEFENCE_BASE,
+    ENCUMBRANCE_MULTIPLIERS,
+    HEAVY,
+    LOAD_MOVEMENT,
+    LOAD_WEARINESS_TN,
+    MOVES,
+    NEAR_DEATH,
+    NORMAL,
+    REACTION_SOURCES,
+    SPECIALISATION_BONUS,
+    UNTRAINED_PENALTY,
+    VERY_HEAVY,
+    SheetValues,
+    SkillRow,
+    WoundTrack,
+)
 from gmtool.rules.systems.lotr.house_rules import UNSET_LIGHTER
-from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, Level, LotRRules, lotr_rules
+from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, REACTION_IDS, Level, LotRRules, lotr_rules
 
-ATTRIBUTE_CAP = 12  # 「最大で12+種族修正値」
-DEFENCE_BASE = 10  # 「10 + Nimbleness修正」
-ENCUMBRANCE_MULTIPLIERS = (10, 20, 30)  # 「STRx10 までは普通に運搬可能.x20まで重荷,x30まで超重荷」
-SPECIALISATION_BONUS = 2  # 「特化された分野に関しては+2修正」
-UNTRAINED_PENALTY = 2  # 「ランク 0 の技能についても -2ペナルティで」
-AFFINITY_BONUS = 1  # 関連した技能「一つごとに,ランクに関係なく,+1修正」
-COURAGE_BASE = 3  # 「基本値は3点」
-# 1.2.1 「Hobbitは,Incapacitated になった時点で死亡する」: on the hobbit's track (Small, four levels, so
-# Incapacitated and no Near Death after it) reaching Incapacitated is death, not the level itself.
-DEATH_LEVEL, NEAR_DEATH = "incapacitated", "near_death"
-# Which attribute modifiers each reaction takes the higher of (1.2).
-REACTION_SOURCES = {
-    "stamina": ("str", "vit"),
-    "swiftness": ("nim", "per"),
-    "willpower": ("brg", "wit"),
-    "wisdom": ("brg", "per"),
-}
+# The value types live in derived_types (views may import them); they are re-exported here.
+__all__ = [
+    "AFFINITY_BONUS",
+    "ATTRIBUTE_CAP",
+    "BEYOND_TABLE",
+    "COURAGE_BASE",
+    "DEATH_LEVEL",
+    "DEFENCE_BASE",
+    "ENCUMBRANCE_MULTIPLIERS",
+    "HEAVY",
+    "LOAD_MOVEMENT",
+    "LOAD_WEARINESS_TN",
+    "MOVES",
+    "NEAR_DEATH",
+    "NORMAL",
+    "REACTION_SOURCES",
+    "SPECIALISATION_BONUS",
+    "UNTRAINED_PENALTY",
+    "VERY_HEAVY",
+    "SheetValues",
+    "SkillRow",
+    "WoundTrack",
+    "attribute_cap",
+    "condition_penalty",
+    "corruption_reached_bearing",
+    "creation_health",
+    "creation_reactions",
+    "defence",
+    "derive",
+    "encumbrance",
+    "half_up",
+    "load_level",
+    "modifiers",
+    "movement",
+    "sheet_values",
+    "skill_attribute",
+    "skill_bonus",
+    "skill_rows",
+    "weariness_level",
+    "wound_track",
+]
 
 
 def modifiers(character: LotRCharacter, rules: LotRRules | None = None) -> dict[str, int]:
@@ -55,23 +100,6 @@ def encumbrance(character: LotRCharacter) -> tuple[int, int, int]:
 
 
 # ---- load and movement (1.3, 3.1) -----------------------------------------------------------
-NORMAL, HEAVY, VERY_HEAVY = "normal", "heavy", "very_heavy"
-# Past STR×30 the text says nothing (1.3 ends at 「x30まで超重荷」): not "cannot move", not 超重荷's
-# ×1/2 and +20 either — the load is outside the text's table and the GM decides.
-BEYOND_TABLE = "beyond_table"
-# 「重荷のときは目標値に+10,超重荷のときは+20の修正」 on a weariness test for the load (1.3).
-LOAD_WEARINESS_TN = {NORMAL: 0, HEAVY: 10, VERY_HEAVY: 20}
-# 3.1 「重荷の場合は移動距離を 3/4,超重荷の場合は 1/2 にする」.
-LOAD_MOVEMENT = {NORMAL: Fraction(1), HEAVY: Fraction(3, 4), VERY_HEAVY: Fraction(1, 2)}
-# 3.1: (id, name, least, most yards); Run and Sprint give only how far they reach (「27ヤードまで」).
-MOVES: tuple[tuple[str, str, int | None, int], ...] = (
-    ("walk", "Walk", 3, 6),
-    ("jog", "Jog", 7, 9),
-    ("run", "Run", None, 27),
-    ("sprint", "Sprint", None, 40),
-)
-
-
 def load_level(character: LotRCharacter) -> str | None:
     """Where the carried load falls (None: no load entered yet)."""
     if character.load is None:
@@ -106,80 +134,6 @@ def attribute_cap(attribute: str, bonuses: dict[str, int]) -> int:
 
 
 # ---- wound and weariness tracks -------------------------------------------------------------
-@dataclass(frozen=True)
-class WoundTrack:
-    levels: tuple[Level, ...]  # every bucket of Health points, Healthy first (Large: several Healthy)
-    health: int
-    damage: int
-    # House rule UNSET_WOUND_PENALTY: an unset level takes the nearest lighter level's penalty
-    # (never a made-up number); False = it counts 0, today's reading.
-    carry: bool = False
-
-    @property
-    def index(self) -> int:
-        """The bucket the damage is in; len(levels) = beyond the last one (dead)."""
-        return min(self.damage // self.health, len(self.levels))
-
-    @property
-    def death_index(self) -> int:
-        """The bucket whose first point kills: past the last level, or Incapacitated itself on a
-        track without Near Death (the hobbit's, 1.2.1 — the text over the shorter track's reading)."""
-        ids = [level.id for level in self.levels]
-        if DEATH_LEVEL in ids and NEAR_DEATH not in ids:
-            return ids.index(DEATH_LEVEL)
-        return len(self.levels)
-
-    @property
-    def dies_at_incapacitated(self) -> bool:
-        """1.2.1's hobbit rule applies to this track: the sheet and the tracker say why."""
-        return self.death_index < len(self.levels)
-
-    @property
-    def dead(self) -> bool:
-        return self.index >= self.death_index
-
-    @property
-    def level(self) -> Level | None:
-        return None if self.dead else self.levels[self.index]
-
-    @property
-    def penalty(self) -> int:
-        level = self.level
-        if level is None:
-            return 0
-        if level.penalty is None and self.carry:
-            source = self.carried_from
-            return (source.penalty or 0) if source is not None else 0
-        return level.penalty or 0
-
-    @property
-    def penalty_unset(self) -> bool:
-        """The current level has no penalty of its own in the tables."""
-        level = self.level
-        return level is not None and level.penalty is None
-
-    @property
-    def carried_from(self) -> Level | None:
-        """Under the carrying reading, the lighter level whose penalty an unset one takes (None
-        when the level has its own, or no lighter level has one)."""
-        if not self.carry or not self.penalty_unset:
-            return None
-        return next((lv for lv in reversed(self.levels[: self.index]) if lv.penalty is not None), None)
-
-    @property
-    def lighter_worse(self) -> Level | None:
-        """A lighter level with a penalty where the current one, unset and counted 0, has none: a
-        worse wound rolling better than a lighter one (today's reading).  The worst such level."""
-        if self.carry or not self.penalty_unset:
-            return None
-        lighter = [lv for lv in self.levels[: self.index] if lv.penalty]
-        return min(lighter, key=lambda lv: lv.penalty or 0) if lighter else None
-
-    @property
-    def points_left_in_level(self) -> int:
-        return 0 if self.dead else self.health - self.damage % self.health
-
-
 def wound_track(character: LotRCharacter, rules: LotRRules | None = None) -> WoundTrack:
     rules = rules or lotr_rules()
     size = rules.size(character.size)
@@ -250,3 +204,39 @@ def derive(character: LotRCharacter, rules: LotRRules | None = None) -> dict[str
         xp_total=character.xp_total,
     )
     return values
+
+
+# ---- what the sheet shows ---------------------------------------------------------------------
+def sheet_values(character: LotRCharacter, rules: LotRRules | None = None) -> SheetValues:
+    """Every value the sheet shows beside the stored ones: the modifiers and caps, the formulas
+    the reactions and Health were made by (they do not follow growth, 1.2), Defence, the loads."""
+    rules = rules or lotr_rules()
+    mods = modifiers(character, rules)
+    bonuses, _known = rules.race_bonuses(character.race, character.subrace)
+    caps: dict[str, int] = {a: attribute_cap(a, bonuses) for a in ATTRIBUTE_IDS}
+    reactions = creation_reactions(mods)
+    return SheetValues(
+        modifiers=mods,
+        caps=caps,
+        over_cap=tuple(a for a in ATTRIBUTE_IDS if character.attributes.get(a) > caps[a]),
+        creation_reactions={r: reactions.get(r) for r in REACTION_IDS},
+        creation_health=creation_health(character.attributes.vit, mods["str"]),
+        defence=defence(character, rules),
+        encumbrance=encumbrance(character),
+        damage_bonus=mods["str"],
+    )
+
+
+def skill_rows(character: LotRCharacter, rules: LotRRules | None = None) -> list[SkillRow]:
+    """The character's skills as the sheet's table shows them, in the sheet's order."""
+    rules = rules or lotr_rules()
+    mods = modifiers(character, rules)
+    rows = []
+    for skill in character.skills:
+        attribute = skill_attribute(skill, rules)
+        modifier = mods[attribute] if attribute else 0
+        total = skill.ranks + modifier
+        listed = bool(attribute) and not skill.attribute
+        special = total + SPECIALISATION_BONUS
+        rows.append(SkillRow(skill.name, attribute, listed, skill.ranks, modifier, total, special))
+    return rows

@@ -14,18 +14,39 @@ the GM's (未設定 until filled in), and a condition that rests on an unset val
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.character import Advancement, LotRCharacter
+from gmtool.rules.systems.lotr.order_types import (
+    ELITE_ADVANCEMENTS,
+    ELITE_PICKS,
+    FAIL,
+    MAX_ADVANCING,
+    OK,
+    UNSET,
+    UNSET_TEXT,
+    Condition,
+)
 from gmtool.rules.systems.lotr.reference_catalog import ELITE_ORDERS
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, LotRRules
 
-MAX_ADVANCING = 2  # 「同時には二つの職業の特性しか」
-ELITE_ADVANCEMENTS = 6  # 「一つの職業で,Advancement (レベル) を6以上」
-ELITE_PICKS = 5  # 「職業の「兼業」に必要な成長ポイント5点を支払うこと」
-OK, FAIL, UNSET = "ok", "fail", "unset"
-UNSET_TEXT = Message("未設定（ルール表 → 参照表 で入力）")
+# The value types live in order_types (views may import them); they are re-exported here.
+__all__ = [
+    "ELITE_ADVANCEMENTS",
+    "ELITE_PICKS",
+    "FAIL",
+    "MAX_ADVANCING",
+    "OK",
+    "UNSET",
+    "UNSET_TEXT",
+    "Condition",
+    "advancements_by_order",
+    "character_orders",
+    "elite_conditions",
+    "elite_problems",
+    "elite_row_name",
+    "order_problems",
+]
 
 
 def character_orders(character: LotRCharacter, advancement: Advancement | None = None) -> list[str]:
@@ -79,15 +100,6 @@ def order_problems(character: LotRCharacter, advancement: Advancement, rules: Lo
                 )
             )
     return found
-
-
-@dataclass(frozen=True)
-class Condition:
-    """One of 1.6.3's three conditions: met (OK), not met (FAIL) or resting on an unset value."""
-
-    number: int
-    state: str
-    reason: str
 
 
 def elite_row_name(rules: LotRRules, name: str) -> str | None:

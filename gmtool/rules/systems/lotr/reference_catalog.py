@@ -6,7 +6,7 @@ Every value the summary does not state is None (未設定).  The few it states a
 from __future__ import annotations
 
 from gmtool.rules.message import Message
-from gmtool.rules.systems.lotr.reference_tables import Column, ReferenceRow, ReferenceTable
+from gmtool.rules.systems.lotr.reference_table_types import Column, ReferenceRow, ReferenceTable
 
 WEAPONS = "weapons"
 CALLED_SHOTS = "called_shots"

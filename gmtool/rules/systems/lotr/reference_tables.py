@@ -14,74 +14,46 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
 from gmtool.rules.data import RuleDataError, short_input
 from gmtool.rules.message import Message
+from gmtool.rules.systems.lotr.reference_table_types import (
+    MAX_ROWS,
+    MAX_TEXT,
+    NAME,
+    WHERE,
+    Cell,
+    Column,
+    ColumnKind,
+    ReferenceRow,
+    ReferenceTable,
+)
 
-ColumnKind = Literal["int", "text", "dice", "decimal", "flag"]
-Cell = int | str | bool | None
-MAX_ROWS = 200  # a GM's table, not a database: bounded so a hostile document stays cheap
-MAX_TEXT = 60
-NAME = "name"  # every row's first cell: what the row is (a weapon, a distance, a level)
-WHERE = Message("ルール表（参照表）")
-
-
-@dataclass(frozen=True)
-class Column:
-    id: str
-    label: str
-    kind: ColumnKind = "int"
-    low: int = -999
-    high: int = 9999
-
-
-@dataclass(frozen=True)
-class ReferenceRow:
-    name: str
-    cells: tuple[tuple[str, Cell], ...] = ()  # (column id, value); a missing column = None
-
-    def get(self, column: str) -> Cell:
-        return next((v for k, v in self.cells if k == column), None)
-
-    def number(self, column: str) -> Fraction | None:
-        """A decimal or int cell as an exact number (None: 未設定)."""
-        value = self.get(column)
-        if value is None or isinstance(value, bool):
-            return None
-        return Fraction(value) if isinstance(value, int) else Fraction(str(value))
-
-
-@dataclass(frozen=True)
-class ReferenceTable:
-    """fixed_rows: the rows are the text's own (levels, the five horse speeds): only their values
-    are edited.  Otherwise the GM adds and removes rows (weapons, poisons, distances)."""
-
-    id: str
-    title: str
-    source: str  # where in the rulebook the real table is, as the summary cites it
-    note: str
-    columns: tuple[Column, ...]
-    rows: tuple[ReferenceRow, ...] = ()
-    fixed_rows: bool = False
-
-    def row(self, name: str) -> ReferenceRow | None:
-        return next((r for r in self.rows if r.name == name), None)
-
-    def value(self, row_name: str, column: str) -> Cell:
-        row = self.row(row_name)
-        return None if row is None else row.get(column)
-
-    def column(self, column_id: str) -> Column:
-        return next(c for c in self.columns if c.id == column_id)
-
-    @property
-    def is_empty(self) -> bool:
-        """No value set anywhere: the GM has not filled it in."""
-        return all(v is None for r in self.rows for _, v in r.cells)
-
+# The value types live in reference_table_types (views may import them); they are re-exported here.
+__all__ = [
+    "MAX_ROWS",
+    "MAX_TEXT",
+    "NAME",
+    "WHERE",
+    "Cell",
+    "Column",
+    "ColumnKind",
+    "ReferenceRow",
+    "ReferenceTable",
+    "apply_tables",
+    "cell_from_json",
+    "diff_tables",
+    "parse_decimal",
+    "row_to_json",
+    "table_from_json",
+    "table_to_json",
+    "with_cell",
+    "with_row",
+    "without_row",
+]
 
 _DECIMAL = re.compile(r"\d{1,7}(?:\.\d{1,6})?|\d{1,7}/[1-9]\d{0,6}")
 

@@ -14,7 +14,7 @@ from typing import Literal
 
 from gmtool.rules.systems.lotr.house_rules import UNSET_ZERO
 from gmtool.rules.systems.lotr.reference_catalog import SHIPPED_TABLES
-from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
+from gmtool.rules.systems.lotr.reference_table_types import ReferenceTable
 
 AttributeId = Literal["brg", "nim", "per", "str", "vit", "wit"]
 ReactionId = Literal["stamina", "swiftness", "willpower", "wisdom"]
