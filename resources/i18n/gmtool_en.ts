@@ -20345,18 +20345,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>The target's Willpower + modifiers. Wound, weariness and fear penalties are added automatically</translation>
         </message>
         <message>
-            <source>同点は振り直し（1.5.2）</source>
-            <translation>Tie: roll again (1.5.2)</translation>
-        </message>
-        <message>
-            <source>同点は攻撃側の Marginal</source>
-            <translation>Tie: attacker's Marginal</translation>
-        </message>
-        <message>
-            <source>同点は抵抗した側の勝ち</source>
-            <translation>Tie: the resister wins</translation>
-        </message>
-        <message>
             <source>本文は同点を振り直します（1.5.2）。Marginal（−1）は同点を攻撃側の勝ちとしたときだけ起こります</source>
             <translation>The text re-rolls a tie (1.5.2). Marginal (−1) happens only when a tie is ruled the attacker's</translation>
         </message>
@@ -20431,14 +20419,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>、</source>
             <translation>, </translation>
-        </message>
-        <message>
-            <source>同点は振り直すため、本文の Marginal（−1）は起こりません</source>
-            <translation>Ties are rolled again, so the text's Marginal (−1) cannot happen</translation>
-        </message>
-        <message>
-            <source>同点は抵抗した側の勝ちのため、Marginal（−1）は起こりません</source>
-            <translation>Ties go to the one resisting, so Marginal (−1) cannot happen</translation>
         </message>
         <message>
             <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
@@ -24716,6 +24696,26 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
     </context>
     <context>
         <name>LotRFearModel</name>
+        <message>
+            <source>同点は振り直し（1.5.2）</source>
+            <translation>Tie: roll again (1.5.2)</translation>
+        </message>
+        <message>
+            <source>同点は攻撃側の Marginal</source>
+            <translation>Tie: attacker's Marginal</translation>
+        </message>
+        <message>
+            <source>同点は抵抗した側の勝ち</source>
+            <translation>Tie: the resister wins</translation>
+        </message>
+        <message>
+            <source>同点は振り直すため、本文の Marginal（−1）は起こりません</source>
+            <translation>Ties are rolled again, so the text's Marginal (−1) cannot happen</translation>
+        </message>
+        <message>
+            <source>同点は抵抗した側の勝ちのため、Marginal（−1）は起こりません</source>
+            <translation>Ties go to the one resisting, so Marginal (−1) cannot happen</translation>
+        </message>
         <message>
             <source>恐怖を与える相手を選んでください（自分自身は選べません）</source>
             <translation>Choose whom to frighten (not the attacker itself)</translation>

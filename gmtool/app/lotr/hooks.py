@@ -19,5 +19,5 @@ HOOKS = SystemHooks(
     cli=value_of("gmtool.app.lotr.cli"),
     print_parts=value_of("gmtool.views.lotr.print_parts:PARTS"),
     has_wizard=True,
-    tracker_box=imported("gmtool.views.lotr.attack_box:LotRTrackerBox"),
+    tracker_box=imported("gmtool.app.lotr.tracker:tracker_box"),
 )

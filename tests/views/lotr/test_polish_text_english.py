@@ -79,13 +79,14 @@ def test_the_trackers_this_round_column_joins_with_commas_in_english(qtbot, camp
 
     from gmtool.models.battle_model import BattleModel
     from gmtool.models.battle_table_model import BattleTableModel
+    from gmtool.models.lotr.tracker_model import LotRTrackerModel
     from gmtool.views.lotr.attack_box import LotRTrackerBox
 
     with english_ui(tmp_path):
         battle = BattleModel(campaign_model, seed_source=lambda: 1)
         battle.new_encounter("lotr", "ambush")
         (orc,) = battle.add_quick("Orc", {"swiftness": 0, "defence": 10, "health": 6})
-        box = LotRTrackerBox(battle, lambda *_: True)
+        box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
         qtbot.addWidget(box)
         box.battle_actions.spend(orc, "aim")
         box.battle_actions.spend(orc, "attack")
