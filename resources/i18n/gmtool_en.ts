@@ -23969,14 +23969,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>。</source>
             <translation>. </translation>
         </message>
-        <message>
-            <source>このキャラクターは削除されています</source>
-            <translation>This character has been deleted</translation>
-        </message>
-        <message>
-            <source>{0} — 負傷 {1}、疲労 {2}</source>
-            <translation>{0} — wounds {1}, fatigue {2}</translation>
-        </message>
     </context>
     <context>
         <name>LotRCareDialog</name>

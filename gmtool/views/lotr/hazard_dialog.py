@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.care_base import CUSTOM, percent_text
 from gmtool.models.lotr.hazard_model import MAX_HELPERS, LotRHazardModel
 from gmtool.rules.systems.lotr import reference_catalog as catalog
-from gmtool.rules.systems.lotr.healing import UNSET
+from gmtool.rules.systems.lotr.healing_types import UNSET
 from gmtool.views.lotr.care_dialog import bonus_spin, fill_people, lay_out_tabbed, run_step
 from gmtool.views.message_catalog import translate_message
 
@@ -180,7 +180,7 @@ class LotRHazardDialog(QDialog):
             ),
             [self.drown_button],
         )
-        self.breath_rest_button.setEnabled(model.character.damage > 0)
+        self.breath_rest_button.setEnabled(model.can_rest_after_drowning())
         falling.info_label.setText(self.tr("Acrobatics 判定に成功するとダメージを半減（端数は四捨五入）"))
         self._show(
             falling,
@@ -243,13 +243,13 @@ class LotRHazardDialog(QDialog):
 
     def _poison_text(self, row: str) -> str:
         poison = self.model.poison(row)
-        p = self.model.poison_odds(row)
+        resisted, failed = self.model.poison_odds(row)
         text = self.tr(
             "目標値 {0}: 抵抗（Secondary）{1}、失敗（Primary）{2}。Primary: {3} / Secondary: {4}"
         ).format(
             poison.resist_tn,
-            percent_text(p),
-            percent_text(1 - p),
+            percent_text(resisted),
+            percent_text(failed),
             translate_message(poison.effect(False)),
             translate_message(poison.effect(True)),
         )
@@ -259,11 +259,9 @@ class LotRHazardDialog(QDialog):
 
     def _show(self, page: HazardPage, text: Callable[[], str], buttons: list[QPushButton]) -> None:
         if not page.row_combo.count():
-            table = self.model.rules.reference_table(page.table_id)
+            title, source = self.model.table_name(page.table_id)
             page.odds_label.setText(
-                self.tr("{0}（{1}）: {2}").format(
-                    translate_message(table.title), table.source, translate_message(UNSET)
-                )
+                self.tr("{0}（{1}）: {2}").format(translate_message(title), source, translate_message(UNSET))
             )
             for button in buttons:
                 button.setEnabled(False)
