@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMenu
 
+from gmtool.app.system_hooks import resolve
 from gmtool.app.system_menu import SystemMenu
 from gmtool.app.systems import tracker_boxes
 
@@ -40,4 +41,7 @@ class BattleMenu(SystemMenu):
     def show_army(self) -> None:
         from gmtool.views.lotr.army.army_dialog import ArmyDialog
 
-        self.show_single(ArmyDialog, lambda: ArmyDialog(self.window.campaign_model, self.window))
+        # Built with its models by LotR's own app package, named (not imported) so the app's
+        # system packages stay independent of one another.
+        army_dialog = resolve("gmtool.app.lotr.army:army_dialog")
+        self.show_single(ArmyDialog, lambda: army_dialog(self.window.campaign_model, self.window))

@@ -866,10 +866,6 @@
             <translation>Corruption change — {0}</translation>
         </message>
         <message>
-            <source>Stonecraft ランク</source>
-            <translation>Stonecraft rank</translation>
-        </message>
-        <message>
             <source>、同点で振り直し、</source>
             <translation>, tie rerolled, </translation>
         </message>
@@ -910,14 +906,6 @@
             <translation>. The winner's degree is the difference (1.5.2)</translation>
         </message>
         <message>
-            <source>この戦闘だけの強化をすべて終わらせます（履歴には残ります）</source>
-            <translation>Ends every reinforcement for this battle only (they stay in the history)</translation>
-        </message>
-        <message>
-            <source>この戦闘のみ</source>
-            <translation>This battle only</translation>
-        </message>
-        <message>
             <source>まだ振っていません</source>
             <translation>Not rolled yet</translation>
         </message>
@@ -932,18 +920,6 @@
         <message>
             <source>出目 {0} → 達成値 {1}（目標値 {2}、差 {3:+d}）→ {4}</source>
             <translation>Roll {0} → achievement {1} (TN {2}, difference {3:+d}) → {4}</translation>
-        </message>
-        <message>
-            <source>判定したときの Stonecraft のランク</source>
-            <translation>Stonecraft rank when the test was made</translation>
-        </message>
-        <message>
-            <source>判定した人</source>
-            <translation>Tested by</translation>
-        </message>
-        <message>
-            <source>判定した人の名前</source>
-            <translation>Name of who made the test</translation>
         </message>
         <message>
             <source>前回（{0}・{1}）: {2}</source>
@@ -962,38 +938,6 @@
             <translation>Each point of Courage: {0}</translation>
         </message>
         <message>
-            <source>強化を記録</source>
-            <translation>Record reinforcement</translation>
-        </message>
-        <message>
-            <source>成功で +1、Superior で +2、Extraordinary で +3（Protection か Structure のどちらか）。難易度は城砦の規模による（P.136、本文になし）。永続的な強化は、Stonecraft を最低 1 ランク伸ばしてからでないと同じ人が再び判定できません（判定時のランクを記録し、同じかそれ以下のランクでの 2 度目は断ります）。</source>
-            <translation>+1 on a success, +2 on Superior, +3 on Extraordinary (to either Protection or Structure). The difficulty depends on the size of the fortress (p. 136, not in the text). For a permanent reinforcement, the same person may test again only after raising Stonecraft by at least 1 rank (the rank at the time of the test is recorded, and a second test at the same or a lower rank is refused).</translation>
-        </message>
-        <message>
-            <source>成功度・対象</source>
-            <translation>Degree of success / target</translation>
-        </message>
-        <message>
-            <source>永続</source>
-            <translation>Permanent</translation>
-        </message>
-        <message>
-            <source>永続（外すと この戦闘のみ）</source>
-            <translation>Permanent (unticked: this battle only)</translation>
-        </message>
-        <message>
-            <source>築城（Stonecraft (Fortification) 判定による強化）</source>
-            <translation>Fortification (reinforcement by a Stonecraft (Fortification) test)</translation>
-        </message>
-        <message>
-            <source>戦闘を終了する</source>
-            <translation>End battle</translation>
-        </message>
-        <message>
-            <source>終了</source>
-            <translation>Quit</translation>
-        </message>
-        <message>
             <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
             <translation>One point at a time after seeing the result. Up to {0} per round (1.2.3)</translation>
         </message>
@@ -1008,10 +952,6 @@
         <message>
             <source>（勇気 A {0} 点・B {1} 点込み）</source>
             <translation> (with Courage: A {0}, B {1})</translation>
-        </message>
-        <message>
-            <source>（名前なし）</source>
-            <translation>(no name)</translation>
         </message>
         <message>
             <source>、</source>
@@ -2914,6 +2854,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>Stonecraft の目標値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Stonecraft TN</translation>
+        </message>
+        <message>
+            <source>Stonecraft ランク</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stonecraft rank</translation>
         </message>
         <message>
             <source>Stonecraft 達成値 {0}（{1}）→ Siegecraft {2:+d}、達成値 {3}（{4}）</source>
@@ -5070,6 +5015,16 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>この戦況から始める（やり直し）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Start from this battle state (restart)</translation>
+        </message>
+        <message>
+            <source>この戦闘だけの強化をすべて終わらせます（履歴には残ります）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ends every reinforcement for this battle only (they stay in the history)</translation>
+        </message>
+        <message>
+            <source>この戦闘のみ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This battle only</translation>
         </message>
         <message>
             <source>この戦闘は{0}のものです</source>
@@ -9026,6 +8981,21 @@ Sideboard
             <translation>check {0:+d}</translation>
         </message>
         <message>
+            <source>判定したときの Stonecraft のランク</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stonecraft rank when the test was made</translation>
+        </message>
+        <message>
+            <source>判定した人</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Tested by</translation>
+        </message>
+        <message>
+            <source>判定した人の名前</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Name of who made the test</translation>
+        </message>
+        <message>
             <source>判定する</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Roll the test</translation>
@@ -10914,6 +10884,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Reinforcement</translation>
         </message>
         <message>
+            <source>強化を記録</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Record reinforcement</translation>
+        </message>
+        <message>
             <source>強化（P）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reinforcement (P)</translation>
@@ -11184,6 +11159,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>On a success, recover 1 wound. A natural 2 on 2D6 is an automatic failure and 1 fatigue</translation>
         </message>
         <message>
+            <source>成功で +1、Superior で +2、Extraordinary で +3（Protection か Structure のどちらか）。難易度は城砦の規模による（P.136、本文になし）。永続的な強化は、Stonecraft を最低 1 ランク伸ばしてからでないと同じ人が再び判定できません（判定時のランクを記録し、同じかそれ以下のランクでの 2 度目は断ります）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>+1 on a success, +2 on Superior, +3 on Extraordinary (to either Protection or Structure). The difficulty depends on the size of the fortress (p. 136, not in the text). For a permanent reinforcement, the same person may test again only after raising Stonecraft by at least 1 rank (the rank at the time of the test is recorded, and a second test at the same or a lower rank is refused).</translation>
+        </message>
+        <message>
             <source>成功に到達できなかった</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Success not reached</translation>
@@ -11202,6 +11182,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>成功度</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Degrees of success</translation>
+        </message>
+        <message>
+            <source>成功度・対象</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Degree of success / target</translation>
         </message>
         <message>
             <source>成功数 {0} の棒は「{0} 以上」です（振り足しに上限がないため）</source>
@@ -11512,6 +11497,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>戦闘を終了しますか？</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>End the battle?</translation>
+        </message>
+        <message>
+            <source>戦闘を終了する</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>End battle</translation>
         </message>
         <message>
             <source>戦闘トラッカー</source>
@@ -12930,6 +12920,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Unconscious line</translation>
         </message>
         <message>
+            <source>永続</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Permanent</translation>
+        </message>
+        <message>
+            <source>永続（外すと この戦闘のみ）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Permanent (unticked: this battle only)</translation>
+        </message>
+        <message>
             <source>汎用</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Generic</translation>
@@ -14195,6 +14195,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Fortification: "{0}" {1} {2:+d} ({3}, {4}, Stonecraft {5})</translation>
         </message>
         <message>
+            <source>築城（Stonecraft (Fortification) 判定による強化）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fortification (reinforcement by a Stonecraft (Fortification) test)</translation>
+        </message>
+        <message>
             <source>簡単</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Easy</translation>
@@ -14243,6 +14248,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>終わるまでの時間の期待値 {0:.2f} 時間</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Expected time to the end {0:.2f} hours</translation>
+        </message>
+        <message>
+            <source>終了</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Quit</translation>
         </message>
         <message>
             <source>終了したAF判定の結果はログに残っています</source>
@@ -16915,6 +16925,11 @@ Start session {1} anyway?</translation>
             <source>（同点で再度判定 {0} 回）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (tied: rolled again {0} times)</translation>
+        </message>
+        <message>
+            <source>（名前なし）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>(no name)</translation>
         </message>
         <message>
             <source>（回避のアクションは消費: 元の Defense {0} に到達）</source>
@@ -23302,14 +23317,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Unit and structure records</translation>
         </message>
         <message>
-            <source>{0} の判定（技能・能力値）を選んでください</source>
-            <translation>Choose the check for {0} (skill or attribute)</translation>
-        </message>
-        <message>
-            <source>直接入力 {0:+d}</source>
-            <translation>Entered directly {0:+d}</translation>
-        </message>
-        <message>
             <source>部隊 {0}</source>
             <translation>Unit {0}</translation>
         </message>
@@ -24399,6 +24406,17 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>≥ の棒に複数の成功度</source>
             <translation>Several degrees of success in the ≥ bar</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRCommanders</name>
+        <message>
+            <source>{0} の判定（技能・能力値）を選んでください</source>
+            <translation>Choose the check for {0} (skill or attribute)</translation>
+        </message>
+        <message>
+            <source>直接入力 {0:+d}</source>
+            <translation>Entered directly {0:+d}</translation>
         </message>
     </context>
     <context>
@@ -26567,6 +26585,14 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>長距離移動: 距離 {0}、一行 {1}</source>
             <translation>Long journey: distance {0}, party {1}</translation>
+        </message>
+        <message>
+            <source>1日 {0}（{1}）</source>
+            <translation>{0} a day ({1})</translation>
+        </message>
+        <message>
+            <source>1時間 {0}（{1}）</source>
+            <translation>{0} an hour ({1})</translation>
         </message>
         <message>
             <source>{0} 日</source>
@@ -30769,6 +30795,73 @@ Start session {1} anyway?</translation>
         </message>
     </context>
     <context>
+        <name>StructureImprovementsBox</name>
+        <message>
+            <source>築城（Stonecraft (Fortification) 判定による強化）</source>
+            <translation>Fortification (reinforcement by a Stonecraft (Fortification) test)</translation>
+        </message>
+        <message>
+            <source>永続（外すと この戦闘のみ）</source>
+            <translation>Permanent (unticked: this battle only)</translation>
+        </message>
+        <message>
+            <source>判定した人の名前</source>
+            <translation>Name of who made the test</translation>
+        </message>
+        <message>
+            <source>判定したときの Stonecraft のランク</source>
+            <translation>Stonecraft rank when the test was made</translation>
+        </message>
+        <message>
+            <source>強化を記録</source>
+            <translation>Record reinforcement</translation>
+        </message>
+        <message>
+            <source>戦闘を終了する</source>
+            <translation>End battle</translation>
+        </message>
+        <message>
+            <source>この戦闘だけの強化をすべて終わらせます（履歴には残ります）</source>
+            <translation>Ends every reinforcement for this battle only (they stay in the history)</translation>
+        </message>
+        <message>
+            <source>Stonecraft ランク</source>
+            <translation>Stonecraft rank</translation>
+        </message>
+        <message>
+            <source>判定した人</source>
+            <translation>Tested by</translation>
+        </message>
+        <message>
+            <source>成功度・対象</source>
+            <translation>Degree of success / target</translation>
+        </message>
+        <message>
+            <source>成功で +1、Superior で +2、Extraordinary で +3（Protection か Structure のどちらか）。難易度は城砦の規模による（P.136、本文になし）。永続的な強化は、Stonecraft を最低 1 ランク伸ばしてからでないと同じ人が再び判定できません（判定時のランクを記録し、同じかそれ以下のランクでの 2 度目は断ります）。</source>
+            <translation>+1 on a success, +2 on Superior, +3 on Extraordinary (to either Protection or Structure). The difficulty depends on the size of the fortress (p. 136, not in the text). For a permanent reinforcement, the same person may test again only after raising Stonecraft by at least 1 rank (the rank at the time of the test is recorded, and a second test at the same or a lower rank is refused).</translation>
+        </message>
+        <message>
+            <source>名前を入力</source>
+            <translation>Enter a name</translation>
+        </message>
+        <message>
+            <source>永続</source>
+            <translation>Permanent</translation>
+        </message>
+        <message>
+            <source>終了</source>
+            <translation>Quit</translation>
+        </message>
+        <message>
+            <source>この戦闘のみ</source>
+            <translation>This battle only</translation>
+        </message>
+        <message>
+            <source>（名前なし）</source>
+            <translation>(no name)</translation>
+        </message>
+    </context>
+    <context>
         <name>StructuresTab</name>
         <message>
             <source>建造物</source>
@@ -30849,10 +30942,6 @@ Start session {1} anyway?</translation>
         <message>
             <source>{0}（次の操作で新しい状態に置き換わります）</source>
             <translation>{0} (the next action replaces it with the new state)</translation>
-        </message>
-        <message>
-            <source>名前を入力</source>
-            <translation>Enter a name</translation>
         </message>
         <message>
             <source>破壊</source>
@@ -31052,18 +31141,6 @@ Start session {1} anyway?</translation>
         <message>
             <source>旅の速度の「{0}」の値が一部未設定です（ルール表 → 参照表）</source>
             <translation>Some of the travel speed values of “{0}” are not set (Rule tables → Reference tables)</translation>
-        </message>
-        <message>
-            <source>1日 {0}（{1}）</source>
-            <translation>{0} a day ({1})</translation>
-        </message>
-        <message>
-            <source>1時間 {0}（{1}）</source>
-            <translation>{0} an hour ({1})</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>名前を入れてください</source>
