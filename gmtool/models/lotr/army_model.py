@@ -36,7 +36,7 @@ from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.army import Army
 from gmtool.rules.systems.lotr.checks import RollResult
 from gmtool.rules.systems.lotr.house_rules import MORALE_BONUS_ON, UNIT_MORALE_BONUS
-from gmtool.rules.systems.lotr.rules_data import LotRRules
+from gmtool.rules.systems.lotr.rules_data import Degree, LotRRules
 from gmtool.rules.systems.lotr.units import (
     STAT_LABELS,
     ArmyRefused,
@@ -347,8 +347,12 @@ class LotRArmyModel(QObject):
         self.morale_resolved.emit(result)
         return result
 
+    def degree_label(self, degree: Degree | str) -> str:
+        """A degree as the campaign's tables name it."""
+        return degree_label(self.rules, degree)
+
     def _degree_text(self, roll: RollResult) -> str:
-        return self.tr("達成値 {0}（{1}）").format(roll.total, degree_label(self.rules, roll.degree))
+        return self.tr("達成値 {0}（{1}）").format(roll.total, self.degree_label(roll.degree))
 
     def seeded_rng(self) -> tuple[int, random.Random]:
         seed = self._seed_source()

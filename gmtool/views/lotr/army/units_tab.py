@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.army_model import LotRArmyModel
-from gmtool.models.lotr.check_log import degree_label, faces_text
+from gmtool.models.lotr.check_log import faces_text
 from gmtool.models.lotr.commanders import ATTACK_SKILL, INTIMIDATE_SKILL, Commander
 from gmtool.models.lotr.units_table_model import LotRUnitsTableModel, column_of
 from gmtool.models.outcome_text import percent
@@ -206,7 +206,7 @@ class UnitsTab(QWidget):
         result = self.model.attack(attacker, target, commander, self.tn_modifier_spin.value())
         roll = result.roll
         text = self.tr("{0} 達成値 {1}（{2}）: ").format(
-            faces_text(roll.faces), roll.total, degree_label(self.model.rules, roll.degree)
+            faces_text(roll.faces), roll.total, self.model.degree_label(roll.degree)
         )
         if result.hit:
             text += self.tr("命中、{0} ダメージ（Size {1} → {2}）").format(
