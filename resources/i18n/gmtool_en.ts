@@ -24884,6 +24884,93 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         </message>
     </context>
     <context>
+        <name>LotRFireModel</name>
+        <message>
+            <source>このキャラクターは削除されています</source>
+            <translation>This character has been deleted</translation>
+        </message>
+        <message>
+            <source>火炎（{0}）: ダメージ {1} {2} = {3} 点</source>
+            <translation>Fire ({0}): damage {1} {2} = {3}</translation>
+        </message>
+        <message>
+            <source>。炎に包まれたまま: 追加ダメージ 2d6+4 {0} = {1} 点</source>
+            <translation>. Still on fire: extra damage 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>。</source>
+            <translation>. </translation>
+        </message>
+        <message>
+            <source>Swiftness 判定</source>
+            <translation>Swiftness test</translation>
+        </message>
+        <message>
+            <source> — 炎に包まれた: 追加ダメージ 2d6+4 {0} = {1} 点</source>
+            <translation> — catches fire: extra damage 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>（合計 {0} 点）</source>
+            <translation> (total {0})</translation>
+        </message>
+        <message>
+            <source>火炎</source>
+            <translation>Fire</translation>
+        </message>
+        <message>
+            <source>炎に包まれていません</source>
+            <translation>Not on fire</translation>
+        </message>
+        <message>
+            <source>炎に包まれたまま 1 ラウンド: 追加ダメージ 2d6+4 {0} = {1} 点</source>
+            <translation>A round on fire: extra damage 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>炎に包まれている</source>
+            <translation>On fire</translation>
+        </message>
+        <message>
+            <source>援護する人は {0} 人までです</source>
+            <translation>At most {0} helpers</translation>
+        </message>
+        <message>
+            <source>消火の Swiftness 判定（全ラウンド）</source>
+            <translation>Swiftness test to put it out (full round)</translation>
+        </message>
+        <message>
+            <source>援護 {0:+d}</source>
+            <translation>help {0:+d}</translation>
+        </message>
+        <message>
+            <source>援護した {0} に火がつきました</source>
+            <translation>{0}, helping, caught fire</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>消火</source>
+            <translation>Putting out the fire</translation>
+        </message>
+        <message>
+            <source>火が消えました</source>
+            <translation>the fire is out</translation>
+        </message>
+        <message>
+            <source>燃え続けて 2d6+4 {0} = {1} 点</source>
+            <translation>still burning: 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>炎に包まれた状態を解除</source>
+            <translation>End the burning</translation>
+        </message>
+        <message>
+            <source>GM が炎に包まれた状態を解除しました</source>
+            <translation>The GM ended the burning</translation>
+        </message>
+    </context>
+    <context>
         <name>LotRHazardDialog</name>
         <message>
             <source>危険（溺れる・落下・火炎・毒）（1.2.1.1）</source>
@@ -25079,90 +25166,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>落下</source>
             <translation>Falling</translation>
-        </message>
-        <message>
-            <source>火炎（{0}）: ダメージ {1} {2} = {3} 点</source>
-            <translation>Fire ({0}): damage {1} {2} = {3}</translation>
-        </message>
-        <message>
-            <source>。炎に包まれたまま: 追加ダメージ 2d6+4 {0} = {1} 点</source>
-            <translation>. Still on fire: extra damage 2d6+4 {0} = {1}</translation>
-        </message>
-        <message>
-            <source>Swiftness 判定</source>
-            <translation>Swiftness test</translation>
-        </message>
-        <message>
-            <source>。</source>
-            <translation>. </translation>
-        </message>
-        <message>
-            <source> — 炎に包まれた: 追加ダメージ 2d6+4 {0} = {1} 点</source>
-            <translation> — catches fire: extra damage 2d6+4 {0} = {1}</translation>
-        </message>
-        <message>
-            <source>（合計 {0} 点）</source>
-            <translation> (total {0})</translation>
-        </message>
-        <message>
-            <source>火炎</source>
-            <translation>Fire</translation>
-        </message>
-        <message>
-            <source>炎に包まれたまま 1 ラウンド: 追加ダメージ 2d6+4 {0} = {1} 点</source>
-            <translation>A round on fire: extra damage 2d6+4 {0} = {1}</translation>
-        </message>
-        <message>
-            <source>炎に包まれている</source>
-            <translation>On fire</translation>
-        </message>
-        <message>
-            <source>援護する人は {0} 人までです</source>
-            <translation>At most {0} helpers</translation>
-        </message>
-        <message>
-            <source>炎に包まれていません</source>
-            <translation>Not on fire</translation>
-        </message>
-        <message>
-            <source>消火の Swiftness 判定（全ラウンド）</source>
-            <translation>Swiftness test to put it out (full round)</translation>
-        </message>
-        <message>
-            <source>援護 {0:+d}</source>
-            <translation>help {0:+d}</translation>
-        </message>
-        <message>
-            <source>援護した {0} に火がつきました</source>
-            <translation>{0}, helping, caught fire</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
-            <source>火が消えました</source>
-            <translation>the fire is out</translation>
-        </message>
-        <message>
-            <source>消火</source>
-            <translation>Putting out the fire</translation>
-        </message>
-        <message>
-            <source>このキャラクターは削除されています</source>
-            <translation>This character has been deleted</translation>
-        </message>
-        <message>
-            <source>燃え続けて 2d6+4 {0} = {1} 点</source>
-            <translation>still burning: 2d6+4 {0} = {1}</translation>
-        </message>
-        <message>
-            <source>炎に包まれた状態を解除</source>
-            <translation>End the burning</translation>
-        </message>
-        <message>
-            <source>GM が炎に包まれた状態を解除しました</source>
-            <translation>The GM ended the burning</translation>
         </message>
         <message>
             <source>毒「{0}」への抵抗（Stamina）</source>
