@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from fractions import Fraction
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -21,13 +20,13 @@ from gmtool.models.lotr import courage_rounds, fear_conditions
 from gmtool.models.lotr.check_log import faces_text
 from gmtool.models.lotr.courage_rounds import COURAGE_KEY
 from gmtool.models.lotr.fear_conditions import FearCondition, FearKind
+from gmtool.models.lotr.fear_plan import FearOdds, FearOutcome, FearPlan, FearRoll
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
 from gmtool.models.lotr.shown_names import shown_name
 from gmtool.models.lotr.tracker_people import in_play
 from gmtool.rules.battle import BattleRefused, Participant
 from gmtool.rules.dice import Distribution
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
-from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import fear as engine
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.checks import (
@@ -43,65 +42,6 @@ from gmtool.rules.systems.lotr.reference_catalog import COURAGE_TRAITS, FEAR
 
 INTIMIDATE = "Intimidate"  # the attacker's skill, for the courage traits that add to it
 TURN_LOST_ROUNDS = 2  # counted on the target's turns: its next turn begins at 1 (lost), the one after ends it
-
-
-@dataclass(frozen=True)
-class FearPlan:
-    """intimidate: the attacker's Intimidate (Fear, or Majesty/Power against the dark's servants):
-    ranks + attribute modifier + modifiers; willpower: the target's Willpower + modifiers.  The wound,
-    weariness and fear penalties of each are added here.  modifiers: the names of the ticked rows of
-    the fear_modifiers table.  inspired_by: a retry after someone unafraid's Inspire."""
-
-    attacker: str
-    target: str
-    intimidate: int
-    willpower: int
-    modifiers: tuple[str, ...] = ()
-    tie_rule: TieRule = TieRule.REROLL
-    inspired_by: str | None = None
-
-
-@dataclass(frozen=True)
-class FearRoll:
-    plan: FearPlan
-    spec: engine.FearSpec
-    result: OpposedResult  # as the dice made it, no courage
-    seed: int
-    odds: Distribution[engine.FearEffect]
-    # What a point of courage gives the attacker (on Intimidate) and the target (on Willpower), as
-    # rolled: +3 and the traits of the courage_traits table (1.2.3).
-    courage_values: tuple[CouragePerPoint, CouragePerPoint] = (CouragePerPoint(), CouragePerPoint())
-
-    @property
-    def per_point(self) -> tuple[int, int]:
-        return self.courage_values[0].total, self.courage_values[1].total
-
-
-@dataclass(frozen=True)
-class FearOdds:
-    """The odds the box shows before the roll: the two bonuses with their penalties, the chance the
-    fear works at all, and each effect's chance, the attacker's best degree first.  An effect's
-    degree name is None for the one where the target resists."""
-
-    intimidate: int
-    resistance: int
-    works: Fraction
-    effects: tuple[tuple[str | None, Message, Fraction], ...]
-
-
-@dataclass(frozen=True)
-class FearOutcome:
-    """The waiting roll as the box shows it, with the courage spent on it: the last totals, the
-    attacker's degree (None: the target resisted), the effect, and whether the Extraordinary
-    choice (flee or drop) is open."""
-
-    a_total: int
-    b_total: int
-    margin: int
-    degree: str | None
-    effect: Message
-    courage: tuple[int, int]
-    flee_choice: bool
 
 
 class LotRFearModel(QObject):

@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.lotr.fear_model import FearPlan, LotRFearModel
+from gmtool.models.lotr.fear_model import LotRFearModel
+from gmtool.models.lotr.fear_plan import FearPlan
 from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr import fear_types as engine
 from gmtool.views.message_catalog import translate_message
