@@ -4,19 +4,16 @@ attacker rides, and which options the rules let go together."""
 
 from __future__ import annotations
 
-from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.attack_choices import LotRAttackChoices
 from gmtool.models.lotr.rules_model import LotRRulesModel
 from gmtool.rules.battle import Status
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.mounted import Mount, set_mount
+from tests.models.lotr.test_tracker_model import fight
 
 
 def setup(campaign_model):
-    battle = BattleModel(campaign_model, seed_source=lambda: 1)
-    battle.new_encounter("lotr", "")
-    (hero,) = battle.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
-    (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    battle, hero, orc = fight(campaign_model)
     return battle, LotRAttackChoices(battle), hero, orc
 
 
