@@ -35,9 +35,10 @@ class BattleMenu(SystemMenu):
         show_tracker(self.services)
 
     def show_tool(self, tool: MenuTool) -> None:
-        dialog = resolve(tool.dialog)
+        kind = resolve(tool.dialog)
+        make = resolve(tool.make) if tool.make else kind
         services = self.services
-        self.show_single(dialog, lambda: dialog(services.campaign_model, services.parent_widget))
+        self.show_single(kind, lambda: make(services.campaign_model, services.parent_widget))
 
     def _opener(self, tool: MenuTool) -> Callable[[], None]:
         return lambda: self.show_tool(tool)

@@ -75,9 +75,13 @@ class MenuTool:
 
     # The action's text in the UI language (the hook translates it when the menu is built).
     title: Callable[[], str]
-    # ``"package.module:Class"`` of the dialog, made as Class(campaign_model, parent) when first opened.
+    # ``"package.module:Class"`` of the dialog: made as Class(campaign_model, parent) when first
+    # opened (unless `make` is given), and found by it when asked again.
     dialog: str
     shortcut: str = ""
+    # ``"package.module:function"`` that builds the dialog with its models, called as
+    # function(campaign_model, parent); "" when the dialog's class builds itself.
+    make: str = ""
 
 
 @dataclass(frozen=True)

@@ -752,66 +752,6 @@
             <translation>Dead</translation>
         </message>
         <message>
-            <source>Stonecraft ランク</source>
-            <translation>Stonecraft rank</translation>
-        </message>
-        <message>
-            <source>この戦闘だけの強化をすべて終わらせます（履歴には残ります）</source>
-            <translation>Ends every reinforcement for this battle only (they stay in the history)</translation>
-        </message>
-        <message>
-            <source>この戦闘のみ</source>
-            <translation>This battle only</translation>
-        </message>
-        <message>
-            <source>判定したときの Stonecraft のランク</source>
-            <translation>Stonecraft rank when the test was made</translation>
-        </message>
-        <message>
-            <source>判定した人</source>
-            <translation>Tested by</translation>
-        </message>
-        <message>
-            <source>判定した人の名前</source>
-            <translation>Name of who made the test</translation>
-        </message>
-        <message>
-            <source>強化を記録</source>
-            <translation>Record reinforcement</translation>
-        </message>
-        <message>
-            <source>成功で +1、Superior で +2、Extraordinary で +3（Protection か Structure のどちらか）。難易度は城砦の規模による（P.136、本文になし）。永続的な強化は、Stonecraft を最低 1 ランク伸ばしてからでないと同じ人が再び判定できません（判定時のランクを記録し、同じかそれ以下のランクでの 2 度目は断ります）。</source>
-            <translation>+1 on a success, +2 on Superior, +3 on Extraordinary (to either Protection or Structure). The difficulty depends on the size of the fortress (p. 136, not in the text). For a permanent reinforcement, the same person may test again only after raising Stonecraft by at least 1 rank (the rank at the time of the test is recorded, and a second test at the same or a lower rank is refused).</translation>
-        </message>
-        <message>
-            <source>成功度・対象</source>
-            <translation>Degree of success / target</translation>
-        </message>
-        <message>
-            <source>永続</source>
-            <translation>Permanent</translation>
-        </message>
-        <message>
-            <source>永続（外すと この戦闘のみ）</source>
-            <translation>Permanent (unticked: this battle only)</translation>
-        </message>
-        <message>
-            <source>築城（Stonecraft (Fortification) 判定による強化）</source>
-            <translation>Fortification (reinforcement by a Stonecraft (Fortification) test)</translation>
-        </message>
-        <message>
-            <source>戦闘を終了する</source>
-            <translation>End battle</translation>
-        </message>
-        <message>
-            <source>終了</source>
-            <translation>Quit</translation>
-        </message>
-        <message>
-            <source>（名前なし）</source>
-            <translation>(no name)</translation>
-        </message>
-        <message>
             <source>
 カタログからなくなる、キャラクターが使っている類型: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
@@ -2744,6 +2684,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>Stonecraft の目標値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Stonecraft TN</translation>
+        </message>
+        <message>
+            <source>Stonecraft ランク</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stonecraft rank</translation>
         </message>
         <message>
             <source>Stonecraft 達成値 {0}（{1}）→ Siegecraft {2:+d}、達成値 {3}（{4}）</source>
@@ -4972,6 +4917,16 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>この戦況から始める（やり直し）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Start from this battle state (restart)</translation>
+        </message>
+        <message>
+            <source>この戦闘だけの強化をすべて終わらせます（履歴には残ります）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ends every reinforcement for this battle only (they stay in the history)</translation>
+        </message>
+        <message>
+            <source>この戦闘のみ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This battle only</translation>
         </message>
         <message>
             <source>この戦闘は{0}のものです</source>
@@ -8963,6 +8918,21 @@ Sideboard
             <translation>check {0:+d}</translation>
         </message>
         <message>
+            <source>判定したときの Stonecraft のランク</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stonecraft rank when the test was made</translation>
+        </message>
+        <message>
+            <source>判定した人</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Tested by</translation>
+        </message>
+        <message>
+            <source>判定した人の名前</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Name of who made the test</translation>
+        </message>
+        <message>
             <source>判定する</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Roll the test</translation>
@@ -10881,6 +10851,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Reinforcement</translation>
         </message>
         <message>
+            <source>強化を記録</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Record reinforcement</translation>
+        </message>
+        <message>
             <source>強化（P）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reinforcement (P)</translation>
@@ -11151,6 +11126,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>On a success, recover 1 wound. A natural 2 on 2D6 is an automatic failure and 1 fatigue</translation>
         </message>
         <message>
+            <source>成功で +1、Superior で +2、Extraordinary で +3（Protection か Structure のどちらか）。難易度は城砦の規模による（P.136、本文になし）。永続的な強化は、Stonecraft を最低 1 ランク伸ばしてからでないと同じ人が再び判定できません（判定時のランクを記録し、同じかそれ以下のランクでの 2 度目は断ります）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>+1 on a success, +2 on Superior, +3 on Extraordinary (to either Protection or Structure). The difficulty depends on the size of the fortress (p. 136, not in the text). For a permanent reinforcement, the same person may test again only after raising Stonecraft by at least 1 rank (the rank at the time of the test is recorded, and a second test at the same or a lower rank is refused).</translation>
+        </message>
+        <message>
             <source>成功に到達できなかった</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Success not reached</translation>
@@ -11169,6 +11149,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>成功度</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Degrees of success</translation>
+        </message>
+        <message>
+            <source>成功度・対象</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Degree of success / target</translation>
         </message>
         <message>
             <source>成功数 {0} の棒は「{0} 以上」です（振り足しに上限がないため）</source>
@@ -11479,6 +11464,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>戦闘を終了しますか？</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>End the battle?</translation>
+        </message>
+        <message>
+            <source>戦闘を終了する</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>End battle</translation>
         </message>
         <message>
             <source>戦闘トラッカー</source>
@@ -12912,6 +12902,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Unconscious line</translation>
         </message>
         <message>
+            <source>永続</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Permanent</translation>
+        </message>
+        <message>
+            <source>永続（外すと この戦闘のみ）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Permanent (unticked: this battle only)</translation>
+        </message>
+        <message>
             <source>汎用</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Generic</translation>
@@ -14192,6 +14192,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Fortification: "{0}" {1} {2:+d} ({3}, {4}, Stonecraft {5})</translation>
         </message>
         <message>
+            <source>築城（Stonecraft (Fortification) 判定による強化）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fortification (reinforcement by a Stonecraft (Fortification) test)</translation>
+        </message>
+        <message>
             <source>簡単</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Easy</translation>
@@ -14240,6 +14245,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>終わるまでの時間の期待値 {0:.2f} 時間</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Expected time to the end {0:.2f} hours</translation>
+        </message>
+        <message>
+            <source>終了</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Quit</translation>
         </message>
         <message>
             <source>終了したAF判定の結果はログに残っています</source>
@@ -16977,6 +16987,11 @@ Start session {1} anyway?</translation>
             <source>（同点で再度判定 {0} 回）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (tied: rolled again {0} times)</translation>
+        </message>
+        <message>
+            <source>（名前なし）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>(no name)</translation>
         </message>
         <message>
             <source>（回避のアクションは消費: 元の Defense {0} に到達）</source>
@@ -20609,18 +20624,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>The target's Willpower + modifiers. Wound, weariness and fear penalties are added automatically</translation>
         </message>
         <message>
-            <source>同点は振り直し（1.5.2）</source>
-            <translation>Tie: roll again (1.5.2)</translation>
-        </message>
-        <message>
-            <source>同点は攻撃側の Marginal</source>
-            <translation>Tie: attacker's Marginal</translation>
-        </message>
-        <message>
-            <source>同点は抵抗した側の勝ち</source>
-            <translation>Tie: the resister wins</translation>
-        </message>
-        <message>
             <source>本文は同点を振り直します（1.5.2）。Marginal（−1）は同点を攻撃側の勝ちとしたときだけ起こります</source>
             <translation>The text re-rolls a tie (1.5.2). Marginal (−1) happens only when a tie is ruled the attacker's</translation>
         </message>
@@ -20695,14 +20698,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>、</source>
             <translation>, </translation>
-        </message>
-        <message>
-            <source>同点は振り直すため、本文の Marginal（−1）は起こりません</source>
-            <translation>Ties are rolled again, so the text's Marginal (−1) cannot happen</translation>
-        </message>
-        <message>
-            <source>同点は抵抗した側の勝ちのため、Marginal（−1）は起こりません</source>
-            <translation>Ties go to the one resisting, so Marginal (−1) cannot happen</translation>
         </message>
         <message>
             <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
@@ -23586,14 +23581,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Unit and structure records</translation>
         </message>
         <message>
-            <source>{0} の判定（技能・能力値）を選んでください</source>
-            <translation>Choose the check for {0} (skill or attribute)</translation>
-        </message>
-        <message>
-            <source>直接入力 {0:+d}</source>
-            <translation>Entered directly {0:+d}</translation>
-        </message>
-        <message>
             <source>部隊 {0}</source>
             <translation>Unit {0}</translation>
         </message>
@@ -24253,14 +24240,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>。</source>
             <translation>. </translation>
         </message>
-        <message>
-            <source>このキャラクターは削除されています</source>
-            <translation>This character has been deleted</translation>
-        </message>
-        <message>
-            <source>{0} — 負傷 {1}、疲労 {2}</source>
-            <translation>{0} — wounds {1}, fatigue {2}</translation>
-        </message>
     </context>
     <context>
         <name>LotRCareDialog</name>
@@ -24710,6 +24689,17 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         </message>
     </context>
     <context>
+        <name>LotRCommanders</name>
+        <message>
+            <source>{0} の判定（技能・能力値）を選んでください</source>
+            <translation>Choose the check for {0} (skill or attribute)</translation>
+        </message>
+        <message>
+            <source>直接入力 {0:+d}</source>
+            <translation>Entered directly {0:+d}</translation>
+        </message>
+    </context>
+    <context>
         <name>LotRConditionBox</name>
         <message>
             <source>負傷と疲労（1.2.1 / 1.2.2）</source>
@@ -24941,6 +24931,26 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
     <context>
         <name>LotRFearModel</name>
         <message>
+            <source>同点は振り直し（1.5.2）</source>
+            <translation>Tie: roll again (1.5.2)</translation>
+        </message>
+        <message>
+            <source>同点は攻撃側の Marginal</source>
+            <translation>Tie: attacker's Marginal</translation>
+        </message>
+        <message>
+            <source>同点は抵抗した側の勝ち</source>
+            <translation>Tie: the resister wins</translation>
+        </message>
+        <message>
+            <source>同点は振り直すため、本文の Marginal（−1）は起こりません</source>
+            <translation>Ties are rolled again, so the text's Marginal (−1) cannot happen</translation>
+        </message>
+        <message>
+            <source>同点は抵抗した側の勝ちのため、Marginal（−1）は起こりません</source>
+            <translation>Ties go to the one resisting, so Marginal (−1) cannot happen</translation>
+        </message>
+        <message>
             <source>恐怖を与える相手を選んでください（自分自身は選べません）</source>
             <translation>Choose whom to frighten (not the attacker itself)</translation>
         </message>
@@ -25095,6 +25105,93 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>恐怖: 次の手番は行動不能</source>
             <translation>Fear: loses next turn</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRFireModel</name>
+        <message>
+            <source>このキャラクターは削除されています</source>
+            <translation>This character has been deleted</translation>
+        </message>
+        <message>
+            <source>火炎（{0}）: ダメージ {1} {2} = {3} 点</source>
+            <translation>Fire ({0}): damage {1} {2} = {3}</translation>
+        </message>
+        <message>
+            <source>。炎に包まれたまま: 追加ダメージ 2d6+4 {0} = {1} 点</source>
+            <translation>. Still on fire: extra damage 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>。</source>
+            <translation>. </translation>
+        </message>
+        <message>
+            <source>Swiftness 判定</source>
+            <translation>Swiftness test</translation>
+        </message>
+        <message>
+            <source> — 炎に包まれた: 追加ダメージ 2d6+4 {0} = {1} 点</source>
+            <translation> — catches fire: extra damage 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>（合計 {0} 点）</source>
+            <translation> (total {0})</translation>
+        </message>
+        <message>
+            <source>火炎</source>
+            <translation>Fire</translation>
+        </message>
+        <message>
+            <source>炎に包まれていません</source>
+            <translation>Not on fire</translation>
+        </message>
+        <message>
+            <source>炎に包まれたまま 1 ラウンド: 追加ダメージ 2d6+4 {0} = {1} 点</source>
+            <translation>A round on fire: extra damage 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>炎に包まれている</source>
+            <translation>On fire</translation>
+        </message>
+        <message>
+            <source>援護する人は {0} 人までです</source>
+            <translation>At most {0} helpers</translation>
+        </message>
+        <message>
+            <source>消火の Swiftness 判定（全ラウンド）</source>
+            <translation>Swiftness test to put it out (full round)</translation>
+        </message>
+        <message>
+            <source>援護 {0:+d}</source>
+            <translation>help {0:+d}</translation>
+        </message>
+        <message>
+            <source>援護した {0} に火がつきました</source>
+            <translation>{0}, helping, caught fire</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>消火</source>
+            <translation>Putting out the fire</translation>
+        </message>
+        <message>
+            <source>火が消えました</source>
+            <translation>the fire is out</translation>
+        </message>
+        <message>
+            <source>燃え続けて 2d6+4 {0} = {1} 点</source>
+            <translation>still burning: 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>炎に包まれた状態を解除</source>
+            <translation>End the burning</translation>
+        </message>
+        <message>
+            <source>GM が炎に包まれた状態を解除しました</source>
+            <translation>The GM ended the burning</translation>
         </message>
     </context>
     <context>
@@ -25293,90 +25390,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>落下</source>
             <translation>Falling</translation>
-        </message>
-        <message>
-            <source>火炎（{0}）: ダメージ {1} {2} = {3} 点</source>
-            <translation>Fire ({0}): damage {1} {2} = {3}</translation>
-        </message>
-        <message>
-            <source>。炎に包まれたまま: 追加ダメージ 2d6+4 {0} = {1} 点</source>
-            <translation>. Still on fire: extra damage 2d6+4 {0} = {1}</translation>
-        </message>
-        <message>
-            <source>Swiftness 判定</source>
-            <translation>Swiftness test</translation>
-        </message>
-        <message>
-            <source>。</source>
-            <translation>. </translation>
-        </message>
-        <message>
-            <source> — 炎に包まれた: 追加ダメージ 2d6+4 {0} = {1} 点</source>
-            <translation> — catches fire: extra damage 2d6+4 {0} = {1}</translation>
-        </message>
-        <message>
-            <source>（合計 {0} 点）</source>
-            <translation> (total {0})</translation>
-        </message>
-        <message>
-            <source>火炎</source>
-            <translation>Fire</translation>
-        </message>
-        <message>
-            <source>炎に包まれたまま 1 ラウンド: 追加ダメージ 2d6+4 {0} = {1} 点</source>
-            <translation>A round on fire: extra damage 2d6+4 {0} = {1}</translation>
-        </message>
-        <message>
-            <source>炎に包まれている</source>
-            <translation>On fire</translation>
-        </message>
-        <message>
-            <source>援護する人は {0} 人までです</source>
-            <translation>At most {0} helpers</translation>
-        </message>
-        <message>
-            <source>炎に包まれていません</source>
-            <translation>Not on fire</translation>
-        </message>
-        <message>
-            <source>消火の Swiftness 判定（全ラウンド）</source>
-            <translation>Swiftness test to put it out (full round)</translation>
-        </message>
-        <message>
-            <source>援護 {0:+d}</source>
-            <translation>help {0:+d}</translation>
-        </message>
-        <message>
-            <source>援護した {0} に火がつきました</source>
-            <translation>{0}, helping, caught fire</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
-            <source>火が消えました</source>
-            <translation>the fire is out</translation>
-        </message>
-        <message>
-            <source>消火</source>
-            <translation>Putting out the fire</translation>
-        </message>
-        <message>
-            <source>このキャラクターは削除されています</source>
-            <translation>This character has been deleted</translation>
-        </message>
-        <message>
-            <source>燃え続けて 2d6+4 {0} = {1} 点</source>
-            <translation>still burning: 2d6+4 {0} = {1}</translation>
-        </message>
-        <message>
-            <source>炎に包まれた状態を解除</source>
-            <translation>End the burning</translation>
-        </message>
-        <message>
-            <source>GM が炎に包まれた状態を解除しました</source>
-            <translation>The GM ended the burning</translation>
         </message>
         <message>
             <source>毒「{0}」への抵抗（Stamina）</source>
@@ -26791,6 +26804,14 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>長距離移動: 距離 {0}、一行 {1}</source>
             <translation>Long journey: distance {0}, party {1}</translation>
+        </message>
+        <message>
+            <source>1日 {0}（{1}）</source>
+            <translation>{0} a day ({1})</translation>
+        </message>
+        <message>
+            <source>1時間 {0}（{1}）</source>
+            <translation>{0} an hour ({1})</translation>
         </message>
         <message>
             <source>{0} 日</source>
@@ -31094,6 +31115,73 @@ Start session {1} anyway?</translation>
         </message>
     </context>
     <context>
+        <name>StructureImprovementsBox</name>
+        <message>
+            <source>築城（Stonecraft (Fortification) 判定による強化）</source>
+            <translation>Fortification (reinforcement by a Stonecraft (Fortification) test)</translation>
+        </message>
+        <message>
+            <source>永続（外すと この戦闘のみ）</source>
+            <translation>Permanent (unticked: this battle only)</translation>
+        </message>
+        <message>
+            <source>判定した人の名前</source>
+            <translation>Name of who made the test</translation>
+        </message>
+        <message>
+            <source>判定したときの Stonecraft のランク</source>
+            <translation>Stonecraft rank when the test was made</translation>
+        </message>
+        <message>
+            <source>強化を記録</source>
+            <translation>Record reinforcement</translation>
+        </message>
+        <message>
+            <source>戦闘を終了する</source>
+            <translation>End battle</translation>
+        </message>
+        <message>
+            <source>この戦闘だけの強化をすべて終わらせます（履歴には残ります）</source>
+            <translation>Ends every reinforcement for this battle only (they stay in the history)</translation>
+        </message>
+        <message>
+            <source>Stonecraft ランク</source>
+            <translation>Stonecraft rank</translation>
+        </message>
+        <message>
+            <source>判定した人</source>
+            <translation>Tested by</translation>
+        </message>
+        <message>
+            <source>成功度・対象</source>
+            <translation>Degree of success / target</translation>
+        </message>
+        <message>
+            <source>成功で +1、Superior で +2、Extraordinary で +3（Protection か Structure のどちらか）。難易度は城砦の規模による（P.136、本文になし）。永続的な強化は、Stonecraft を最低 1 ランク伸ばしてからでないと同じ人が再び判定できません（判定時のランクを記録し、同じかそれ以下のランクでの 2 度目は断ります）。</source>
+            <translation>+1 on a success, +2 on Superior, +3 on Extraordinary (to either Protection or Structure). The difficulty depends on the size of the fortress (p. 136, not in the text). For a permanent reinforcement, the same person may test again only after raising Stonecraft by at least 1 rank (the rank at the time of the test is recorded, and a second test at the same or a lower rank is refused).</translation>
+        </message>
+        <message>
+            <source>名前を入力</source>
+            <translation>Enter a name</translation>
+        </message>
+        <message>
+            <source>永続</source>
+            <translation>Permanent</translation>
+        </message>
+        <message>
+            <source>終了</source>
+            <translation>Quit</translation>
+        </message>
+        <message>
+            <source>この戦闘のみ</source>
+            <translation>This battle only</translation>
+        </message>
+        <message>
+            <source>（名前なし）</source>
+            <translation>(no name)</translation>
+        </message>
+    </context>
+    <context>
         <name>StructuresTab</name>
         <message>
             <source>建造物</source>
@@ -31174,10 +31262,6 @@ Start session {1} anyway?</translation>
         <message>
             <source>{0}（次の操作で新しい状態に置き換わります）</source>
             <translation>{0} (the next action replaces it with the new state)</translation>
-        </message>
-        <message>
-            <source>名前を入力</source>
-            <translation>Enter a name</translation>
         </message>
         <message>
             <source>破壊</source>
@@ -31396,18 +31480,6 @@ Start session {1} anyway?</translation>
         <message>
             <source>旅の速度の「{0}」の値が一部未設定です（ルール表 → 参照表）</source>
             <translation>Some of the travel speed values of “{0}” are not set (Rule tables → Reference tables)</translation>
-        </message>
-        <message>
-            <source>1日 {0}（{1}）</source>
-            <translation>{0} a day ({1})</translation>
-        </message>
-        <message>
-            <source>1時間 {0}（{1}）</source>
-            <translation>{0} an hour ({1})</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>名前を入れてください</source>

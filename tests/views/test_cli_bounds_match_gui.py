@@ -17,6 +17,7 @@ from gmtool.models.character_model import CharacterModel
 from gmtool.models.fourcard.check_model import FourCardCheckModel
 from gmtool.models.lotr.actions import LotRActions
 from gmtool.models.lotr.army_model import LotRArmyModel
+from gmtool.models.lotr.attack_model import LotRAttackModel
 from gmtool.models.lotr.care_model import LotRCareModel
 from gmtool.models.lotr.check_model import LotRCheckModel
 from gmtool.models.lotr.fear_model import LotRFearModel
@@ -79,8 +80,8 @@ def gui_bounds(qtbot, campaign_model) -> dict[tuple[str, str], tuple[int, int]]:
     demolition = shown(DemolitionBox(units.model))
     mtg = shown(MTGCheckView(MTGCheckModel(cm, seed_source=lambda: 1)))
     sgs = shown(SengenshoCheckView(SengenshoCheckModel(cm, seed_source=lambda: 1)))
-    attack = shown(LotRAttackBox(BattleModel(cm, seed_source=lambda: 1), lambda *_: True))
-    stun = shown(LotRStunBox(attack.battle, lambda *_: True, LotRStunModel(attack.attack)))
+    attack = shown(LotRAttackBox(LotRAttackModel(BattleModel(cm, seed_source=lambda: 1)), lambda *_: True))
+    stun = shown(LotRStunBox(LotRStunModel(attack.attack), lambda *_: True))
     fear = shown(FearBox(LotRFearModel(BattleModel(cm, seed_source=lambda: 1))))
     fear_rows = campaign_lotr_rules(cm).reference_table(FEAR).column("modifier")  # 参照表's cells
     lotr_id = next(s.id for s in cm.characters_of("lotr"))

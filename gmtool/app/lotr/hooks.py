@@ -26,7 +26,15 @@ HOOKS = SystemHooks(
     cli=value_of("gmtool.app.lotr.cli"),
     print_parts=value_of("gmtool.views.lotr.print_parts:PARTS"),
     has_wizard=True,
-    tracker_box=imported("gmtool.views.lotr.attack_box:LotRTrackerBox"),
-    # The army tracker, in the 戦闘 menu of every campaign (the GM may use it for any system).
-    battle_tools=(MenuTool(_army_title, "gmtool.views.lotr.army.army_dialog:ArmyDialog", "Ctrl+Shift+A"),),
+    tracker_box=imported("gmtool.app.lotr.tracker:tracker_box"),
+    # The army tracker, in the 戦闘 menu of every campaign (the GM may use it for any system),
+    # built with its models by gmtool.app.lotr.army.
+    battle_tools=(
+        MenuTool(
+            _army_title,
+            "gmtool.views.lotr.army.army_dialog:ArmyDialog",
+            "Ctrl+Shift+A",
+            make="gmtool.app.lotr.army:army_dialog",
+        ),
+    ),
 )

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.lotr import courage_rounds
+from gmtool.models.lotr.condition_status import ConditionStatus, condition_status
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
 from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
@@ -27,6 +29,10 @@ from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.derived import WoundTrack, corruption_reached_bearing, wound_track
 from gmtool.rules.systems.lotr.rules_data import Level, LotRRules
 from gmtool.store.validation import format_validation_error
+
+if TYPE_CHECKING:
+    from gmtool.models.lotr.care_model import LotRCareModel
+    from gmtool.models.lotr.hazard_model import LotRHazardModel
 
 LOG_KIND = "lotr-condition"
 MAX_AMOUNT = 999  # one hit or one heal beyond this is a typo, not a wound
@@ -59,6 +65,7 @@ class LotRActions(QObject):
 
     performed = Signal(str)
     bearing_reached = Signal(int, int)
+    rules_changed = Signal()  # the campaign's tables or house rules: what the sheet shows may change
 
     def __init__(
         self, campaign_model: CampaignModel, character_id: str, parent: QObject | None = None
@@ -97,6 +104,24 @@ class LotRActions(QObject):
             return self.tr("死亡（最後の負傷段階を超えました）")
         return f"{shown_name(track.level)} {penalty_text(track.level)}"
 
+    def condition(self) -> ConditionStatus:
+        """The wound track, weariness and condition penalty as the sheet's group shows them."""
+        return condition_status(self.campaign_model, self.character, self.rules)
+
+    @cached_property
+    def care(self) -> LotRCareModel:
+        """The 回復・手当て dialog's model, kept with these actions (made when first asked for)."""
+        from gmtool.models.lotr.care_model import LotRCareModel  # it builds on this module
+
+        return LotRCareModel(self, parent=self)
+
+    @cached_property
+    def hazard(self) -> LotRHazardModel:
+        """The 危険 dialog's model: kept, so a fire keeps burning between two openings of it."""
+        from gmtool.models.lotr.hazard_model import LotRHazardModel  # it builds on this module
+
+        return LotRHazardModel(self, parent=self)
+
     def weariness_text(self, character: LotRCharacter | None = None) -> str:
         c = character if character is not None else self.character
         level = self.rules.weariness_levels[c.weariness]
@@ -109,7 +134,7 @@ class LotRActions(QObject):
         damage = min(before.damage + points, MAX_DAMAGE)
         after = replace(before, damage=damage)
         status = self.tr("ダメージを {0} 点受けました").format(points)
-        return self._apply("damage", after, self.tr("ダメージを受ける"), status, points=points)
+        return self.apply_step("damage", after, self.tr("ダメージを受ける"), status, points=points)
 
     def heal(self, points: int) -> str:
         """Heals up to `points` (never below 0 damage)."""
@@ -124,14 +149,16 @@ class LotRActions(QObject):
         if healed < points:
             status += self.tr("（ダメージは {0} 点だけでした）").format(healed)
         after = replace(before, damage=before.damage - healed)
-        return self._apply("heal", after, self.tr("負傷の回復"), status, points=points, healed=healed)
+        return self.apply_step("heal", after, self.tr("負傷の回復"), status, points=points, healed=healed)
 
     def set_damage(self, damage: int) -> str:
         self._check_count(damage, self.tr("ダメージ"), 0, MAX_DAMAGE)
         before = self.character
         self._refuse_unchanged(before.damage == damage, self.tr("ダメージはすでに {0} 点です").format(damage))
         status = self.tr("ダメージを {0} 点に訂正しました").format(damage)
-        return self._apply("set_damage", replace(before, damage=damage), self.tr("ダメージの訂正"), status)
+        return self.apply_step(
+            "set_damage", replace(before, damage=damage), self.tr("ダメージの訂正"), status
+        )
 
     # ---- weariness (1.2.2) ----------------------------------------------------------------
     def weariness_up(self, steps: int = 1) -> str:
@@ -169,7 +196,7 @@ class LotRActions(QObject):
         status = self.tr("勇気 1 点で疲労を回復しました: {0} → {1}").format(
             self._weariness_label(before.weariness), self._weariness_label(index)
         )
-        return self._apply("courage_for_weariness", after, self.tr("勇気で疲労を回復"), status)
+        return self.apply_step("courage_for_weariness", after, self.tr("勇気で疲労を回復"), status)
 
     # ---- courage (1.2.3) ------------------------------------------------------------------
     def spend_courage(self, points: int = 1, per_point: int = 3, per_point_text: str = "") -> str:
@@ -192,7 +219,7 @@ class LotRActions(QObject):
         stack = self.campaign_model.undo_stack
         stack.beginMacro(self.tr("勇気を使う"))
         try:
-            result = self._apply(
+            result = self.apply_step(
                 "spend_courage", after, self.tr("勇気を使う"), status, points=points, per_point=per_point
             )
             self.campaign_model.set_session_value(courage_rounds.COURAGE_KEY, counted, self.tr("勇気を使う"))
@@ -218,7 +245,7 @@ class LotRActions(QObject):
             )
         after = replace(before, courage_spent=before.courage_spent - points)
         status = self.tr("勇気が {0} 点回復しました").format(points)
-        return self._apply("recover_courage", after, self.tr("勇気の回復"), status, points=points)
+        return self.apply_step("recover_courage", after, self.tr("勇気の回復"), status, points=points)
 
     # ---- corruption (1.2.4) and renown (1.2) -------------------------------------------------
     def change_corruption(self, delta: int) -> str:
@@ -261,7 +288,7 @@ class LotRActions(QObject):
                 )
             )
         status = self.tr("Renown が {0:+d} されました").format(delta)
-        return self._apply(
+        return self.apply_step(
             "renown", replace(before, renown=value), self.tr("知名度の変更"), status, delta=delta
         )
 
@@ -286,7 +313,7 @@ class LotRActions(QObject):
             changes.update(size=race.size, wound_levels=race.wound_levels)
         after = replace(before, **changes)
         status = self.tr("種族を {0} にしました").format(self._origin_label(after))
-        return self._apply("race", after, self.tr("種族を変更"), status)
+        return self.apply_step("race", after, self.tr("種族を変更"), status)
 
     # ---- internals ----------------------------------------------------------------------
     @property
@@ -304,7 +331,7 @@ class LotRActions(QObject):
         )
         if index == self._weariness_last:
             status += self.tr("。ただちに意識不明になります（1.2.2）")
-        return self._apply("weariness", after, undo_label, status, index=index)
+        return self.apply_step("weariness", after, undo_label, status, index=index)
 
     def _check_courage_left(self, character: LotRCharacter, points: int) -> None:
         left = character.courage_left
@@ -323,7 +350,7 @@ class LotRActions(QObject):
             status += self.tr("。{0}（Corruption {1} / Bearing {2}）").format(
                 bearing_warning(), after.corruption, after.attributes.brg
             )
-        result = self._apply("corruption", after, undo_label, status, reached_bearing=reached, **details)
+        result = self.apply_step("corruption", after, undo_label, status, reached_bearing=reached, **details)
         if reached:
             self.bearing_reached.emit(after.corruption, after.attributes.brg)
         return result
@@ -347,7 +374,11 @@ class LotRActions(QObject):
         if unchanged:
             raise ValueError(message)
 
-    def _apply(self, action: str, after: LotRCharacter, undo_label: str, status: str, **details: Any) -> str:
+    def apply_step(
+        self, action: str, after: LotRCharacter, undo_label: str, status: str, **details: Any
+    ) -> str:
+        """`after` as one undo step and one ``lotr-condition`` log line, validated through the stored
+        schema first; the status line says what happened (and `performed` carries it)."""
         if not self.exists:
             raise ValueError(self.tr("このキャラクターは削除されています"))
         before = self.character
@@ -363,6 +394,19 @@ class LotRActions(QObject):
         self.campaign_model.append_log(
             LOG_KIND, self._payload(action, before, after, undo_label, status, details)
         )
+        self.last_status = status
+        self.performed.emit(status)
+        return status
+
+    def log_step(self, action: str, label: str, status: str, **details: Any) -> str:
+        """One log line for a roll that changed nothing (no undo step: there is nothing to undo)."""
+        if not self.exists:
+            raise ValueError(self.tr("このキャラクターは削除されています"))
+        c = self.character
+        status = self.tr("{0} — 負傷 {1}、疲労 {2}").format(
+            status, self.wound_text(c), self.weariness_text(c)
+        )
+        self.campaign_model.append_log(LOG_KIND, self._payload(action, c, c, label, status, details))
         self.last_status = status
         self.performed.emit(status)
         return status
@@ -407,3 +451,4 @@ class LotRActions(QObject):
     def _on_session_changed(self, key: str) -> None:
         if key in (RULES_KEY, HOUSE_RULES_KEY):  # the wound-penalty reading rides on the tables
             self.reload_rules()
+            self.rules_changed.emit()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -22,21 +22,21 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.log_payload import summary_payload
-from gmtool.models.lotr.check_log import bonus_parts, degree_label, faces_text
+from gmtool.models.lotr.army_odds import MoraleOdds, UnitAttackOdds, morale_odds, unit_attack_odds
+from gmtool.models.lotr.check_log import degree_label, faces_text
+from gmtool.models.lotr.commanders import Commander, LotRCommanders
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
 from gmtool.models.lotr.structures_model import LotRStructuresModel
 from gmtool.models.outcome_text import percent
 from gmtool.models.session_document import SessionDocument
-from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import new_seed
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr import army as rules
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.army import Army
-from gmtool.rules.systems.lotr.checks import LotRRoller, RollResult
+from gmtool.rules.systems.lotr.checks import RollResult
 from gmtool.rules.systems.lotr.house_rules import MORALE_BONUS_ON, UNIT_MORALE_BONUS
-from gmtool.rules.systems.lotr.kinds import check_kinds, roller_for
-from gmtool.rules.systems.lotr.rules_data import LotRRules
+from gmtool.rules.systems.lotr.rules_data import Degree, LotRRules
 from gmtool.rules.systems.lotr.units import (
     STAT_LABELS,
     ArmyRefused,
@@ -53,26 +53,15 @@ from gmtool.rules.systems.lotr.units import (
     reach_probability,
     resolve_morale,
     resolve_unit_attack,
+    size_from_headcount,
     with_size,
 )
 
 ARMY_KEY = "lotr.army"
 LOG_KIND = "lotr.army"
 SYSTEM_ID = "lotr"
-ATTACK_SKILL, FALLBACK_KIND = "Siegecraft", "attribute:brg"  # 「Siegecraft 技能(ないときは Bearing)」
-INTIMIDATE_SKILL = "Intimidate"
 TEXT_FIELDS = {"name": "名前", "side": "陣営"}
 FLAG_FIELDS = {"mounted": "騎乗", "broken": "崩壊"}
-
-
-@dataclass(frozen=True)
-class Commander:
-    """Who tests: a campaign character and one of his check kinds, or a typed bonus."""
-
-    character_id: str | None = None
-    kind_id: str = ""  # a CheckKind id of the character
-    bonus: int = 0  # typed in when no character is picked
-    modifier: int = 0  # the situation's modifier to the roll
 
 
 class LotRArmyModel(QObject):
@@ -99,6 +88,7 @@ class LotRArmyModel(QObject):
             ArmyRefused,
             parent=self,
         )
+        self.commanders = LotRCommanders(campaign_model, lambda: self.rules, parent=self)
         self.structures = LotRStructuresModel(self)
         campaign_model.session_changed.connect(self._on_session_changed)
         campaign_model.characters_changed.connect(self.changed)
@@ -131,50 +121,6 @@ class LotRArmyModel(QObject):
 
     def unit(self, unit_id: str) -> Unit:
         return rules.require_unit(self.state(), unit_id)
-
-    def characters(self) -> list[tuple[str, str]]:
-        """(id, name) of the campaign's LotR characters: who may command."""
-        return [(s.id, s.character.name) for s in self.campaign_model.characters_of(SYSTEM_ID)]
-
-    # ---- commanders ----------------------------------------------------------------------
-    def commander_kinds(self, character_id: str) -> list[CheckKind]:
-        return check_kinds(self.campaign_model.character(character_id), self.rules)
-
-    def default_kind(self, character_id: str, skill: str = ATTACK_SKILL) -> str:
-        """The character's `skill` test, else for an attack his Bearing; "" when he has neither
-        (the GM picks: no other substitute is in the rules)."""
-        kinds = [k.id for k in self.commander_kinds(character_id)]
-        for kind_id in kinds:
-            name = kind_id.partition(":")[2]
-            if kind_id.startswith("skill:") and (name == skill or name.startswith(f"{skill}:")):
-                return kind_id
-        return FALLBACK_KIND if skill == ATTACK_SKILL else ""
-
-    def roller(self, commander: Commander) -> LotRRoller:
-        if commander.character_id is None:
-            return LotRRoller(rank=commander.bonus, modifier=commander.modifier)
-        character = self.campaign_model.character(commander.character_id)
-        try:
-            return roller_for(character, commander.kind_id, self.rules, commander.modifier)
-        except KeyError:
-            raise ArmyRefused(
-                self.tr("{0} の判定（技能・能力値）を選んでください").format(character.name)
-            ) from None
-
-    def commander_text(self, commander: Commander) -> str:
-        """「ナール: Bearing（能力値修正 +1 負傷・疲労 −1 = +0）」: where each point comes from."""
-        roller = self.roller(commander)
-        if commander.character_id is None:
-            return self.tr("直接入力 {0:+d}").format(roller.bonus)
-        character = self.campaign_model.character(commander.character_id)
-        kind = next(
-            (k for k in self.commander_kinds(commander.character_id) if k.id == commander.kind_id), None
-        )
-        parts = " ".join(f"{name} {points:+d}" for name, points in bonus_parts(roller, commander.kind_id))
-        label = kind.label if kind else commander.kind_id
-        if not parts:  # an attribute test with a modifier of 0: nothing to break down
-            return f"{character.name}: {label} {roller.bonus:+d}"
-        return f"{character.name}: {label}（{parts} = {roller.bonus:+d}）"
 
     # ---- units -----------------------------------------------------------------------------
     def add_unit(self, name: str = "") -> str:
@@ -224,6 +170,12 @@ class LotRArmyModel(QObject):
             text += self.tr("（Morale {0} → {1}）").format(self._shown(unit.morale), changed.morale)
         self.commit(rules.replace_unit(self.state(), changed), text, text)
 
+    def headcount_size(self, headcount: int, race: str | None) -> int:
+        """The Size a head count gives (÷ 10 × the race's factor of Table 9.26, half up; `race` None:
+        mixed races).  An unset factor is refused when the Size is set, not here."""
+        table = self.rules.reference_table(catalog.UNIT_SIZE)
+        return size_from_headcount(headcount, rules.race_factor(table, race))
+
     def size_from_headcount(self, unit_id: str, headcount: int, race: str | None) -> None:
         """Size = 人数 ÷ 10 × the race's factor (Table 9.26), half up; `race` None: mixed races,
         no factor.  One undo step and one log line; Morale follows the Size."""
@@ -255,8 +207,19 @@ class LotRArmyModel(QObject):
         state = self.state()
         attacker, target = rules.require_unit(state, attacker_id), rules.require_unit(state, target_id)
         return attack_spec(
-            attacker, target, self.roller(commander), self.rules, tn_modifier, self.uses_morale_bonus()
+            attacker,
+            target,
+            self.commanders.roller(commander),
+            self.rules,
+            tn_modifier,
+            self.uses_morale_bonus(),
         )
+
+    def attack_odds(
+        self, attacker_id: str, target_id: str, commander: Commander, tn_modifier: int = 0
+    ) -> UnitAttackOdds:
+        """The attack panel's odds; ArmyRefused says what is missing."""
+        return unit_attack_odds(self.attack_spec(attacker_id, target_id, commander, tn_modifier))
 
     def attack(
         self, attacker_id: str, target_id: str, commander: Commander, tn_modifier: int = 0
@@ -304,7 +267,7 @@ class LotRArmyModel(QObject):
         return self.tr("部隊攻撃: {0} → {1}（指揮官 {2}、Strength修正 {3:+d}、{4}）").format(
             spec.attacker.label(),
             spec.target.label(),
-            self.commander_text(commander),
+            self.commanders.text(commander),
             spec.strength_bonus,
             tn,
         )
@@ -320,9 +283,22 @@ class LotRArmyModel(QObject):
     ) -> MoraleSpec:
         """`rally`: the target unit's commander and his Inspire, opposed to the test (3.11.1)."""
         target, support = self.unit(target_id), self.unit(support_id) if support_id else None
-        rally_roller = None if rally is None else self.roller(rally)
+        rally_roller = None if rally is None else self.commanders.roller(rally)
         bands = self.rules.degree_bands()
-        return morale_spec(target, self.roller(commander), bands, support, tn_modifier, rally_roller)
+        return morale_spec(
+            target, self.commanders.roller(commander), bands, support, tn_modifier, rally_roller
+        )
+
+    def morale_odds(
+        self,
+        target_id: str,
+        commander: Commander,
+        support_id: str | None = None,
+        tn_modifier: int = 0,
+        rally: Commander | None = None,
+    ) -> MoraleOdds:
+        """The morale panel's odds; ArmyRefused says what is missing."""
+        return morale_odds(self.morale_spec(target_id, commander, support_id, tn_modifier, rally))
 
     def morale_test(
         self,
@@ -337,7 +313,7 @@ class LotRArmyModel(QObject):
         seed = self._seed_source()
         result = resolve_morale(spec, self._rng_factory(seed))
         t = spec.target.label()
-        parts = [self.commander_text(commander)]
+        parts = [self.commanders.text(commander)]
         if spec.support is not None:
             parts.append(
                 self.tr("部隊「{0}」の Size {1}÷5 = {2:+d}").format(
@@ -348,7 +324,7 @@ class LotRArmyModel(QObject):
         parts.append(tn + (f" {tn_modifier:+d}" if tn_modifier else ""))
         if rally is not None:
             stop = self.tr("指揮官の Inspire {0}（対決で止める確率 {1}）")
-            parts.append(stop.format(self.commander_text(rally), percent(float(rally_probability(spec)))))
+            parts.append(stop.format(self.commanders.text(rally), percent(float(rally_probability(spec)))))
         inputs = self.tr("士気: {0} を崩す判定（{1}）").format(t, "、".join(parts))
         outcome = self.tr("{0} は崩壊") if result.broke else self.tr("{0} は踏みとどまった")
         dice, shown = faces_text(result.roll.faces), f"{self._degree_text(result.roll)} — {outcome.format(t)}"
@@ -371,8 +347,12 @@ class LotRArmyModel(QObject):
         self.morale_resolved.emit(result)
         return result
 
+    def degree_label(self, degree: Degree | str) -> str:
+        """A degree as the campaign's tables name it."""
+        return degree_label(self.rules, degree)
+
     def _degree_text(self, roll: RollResult) -> str:
-        return self.tr("達成値 {0}（{1}）").format(roll.total, degree_label(self.rules, roll.degree))
+        return self.tr("達成値 {0}（{1}）").format(roll.total, self.degree_label(roll.degree))
 
     def seeded_rng(self) -> tuple[int, random.Random]:
         seed = self._seed_source()

@@ -11,11 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from PySide6.QtCore import QObject
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.house_rules_model import campaign_house_rules
+from gmtool.models.lotr.attack_choices import LotRAttackChoices
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules import battle
@@ -23,11 +25,11 @@ from gmtool.rules.battle import BattleRefused, Condition, Participant
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.lotr import attack as engine
 from gmtool.rules.systems.lotr import combat, defence_actions, mounted, weapons
-from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.armed_combat import armed_combat_bonus
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.rules.systems.lotr.house_rules import ARMED_BONUS_ON, ARMED_COMBAT_BONUS
+from gmtool.rules.systems.lotr.rules_types import DEGREE_ORDER
 
 ACTION_OF_OPTION = {"basic": "attack"}  # the other options are actions of the same id (combat.py)
 
@@ -57,6 +59,19 @@ class AttackPlan:
 
 
 @dataclass(frozen=True)
+class AttackOdds:
+    """What the form shows before the roll: the attack's bonus and TN, the chance to hit, each
+    success degree's chance under the campaign's names (best first), and the chance the target's
+    parry stops it (None: it does not parry)."""
+
+    attack_bonus: int
+    tn: int
+    hit: Fraction
+    degrees: tuple[tuple[str, Fraction], ...]
+    parried: Fraction | None
+
+
+@dataclass(frozen=True)
 class AttackRoll:
     plan: AttackPlan
     spec: engine.AttackSpec
@@ -69,21 +84,11 @@ class LotRAttackModel(QObject):
         super().__init__(model)
         self.model = model
         self.seed_source = seed_source or model.seed_source
+        self.choices = LotRAttackChoices(model)  # what the form offers: people, weapons, called shots
         self.last: AttackRoll | None = None  # the roll whose result may be applied
         self._rolled_text = ""  # its log line: still the last one while nothing else happened
 
     # ---- what the GM sees before the roll ---------------------------------------------------
-    def str_bonus(self, participant_id: str) -> int | None:
-        """The STR modifier of a campaign character (3.10); None for a quick NPC (the GM enters it)."""
-        p = self.model.participant(participant_id)
-        if not p.character_id:
-            return None
-        try:
-            character = self.model.campaign_model.stored(p.character_id).character
-            return campaign_lotr_rules(self.model.campaign_model).modifier(character.attributes.str)
-        except (KeyError, AttributeError, ValueError):
-            return None
-
     def armed_bonus(self, participant_id: str, action: str) -> int:
         """1.4.2's +1 for each time the character chose this action, while the campaign plays that
         optional rule (house_rules.ARMED_COMBAT_BONUS); 0 for a quick NPC."""
@@ -104,40 +109,14 @@ class LotRAttackModel(QObject):
         cost = allowance if kind.cost is None else kind.cost
         return combat.extra_penalty(allowance, combat.actions_used(p) + cost) if cost else 0
 
-    def weapon_names(self) -> list[str]:
-        return [
-            r.name
-            for r in campaign_lotr_rules(self.model.campaign_model).reference_table(catalog.WEAPONS).rows
-        ]
-
-    def called_shots(self) -> list[tuple[str, int | None]]:
-        """The called-shot table's parts and TN modifiers (Table 9.18; None: 未設定)."""
-        table = campaign_lotr_rules(self.model.campaign_model).reference_table(catalog.CALLED_SHOTS)
-        shots: list[tuple[str, int | None]] = []
-        for row in table.rows:
-            tn = row.get("tn")
-            shots.append((row.name, tn if isinstance(tn, int) else None))
-        return shots
-
-    def weapon(self, name: str) -> weapons.Weapon:
-        table = campaign_lotr_rules(self.model.campaign_model).reference_table(catalog.WEAPONS)
-        try:
-            return weapons.weapon(table, name)
-        except ValueError as e:
-            raise BattleRefused(e.args[0] if e.args else str(e)) from None
-
-    def size_of(self, participant_id: str) -> str | None:
-        """A campaign character's size (kept when it joined the tracker); None for a quick NPC."""
-        return mounted.size_of(self.model.participant(participant_id))
-
     def _mounted_parts(self, plan: AttackPlan) -> tuple[int, bool, bool]:
         """3.9: the size steps (a rider counts as Large against smaller foes), −4 for a ranged attack
         from horseback, TN −3 for a mounted charge against someone on foot."""
         attacker, target = self.model.participant(plan.attacker), self.model.participant(plan.target)
         if not mounted.mount_of(attacker).mounted:
             return plan.size_steps, False, False
-        mine = plan.attacker_size or self.size_of(attacker.id)
-        theirs = plan.target_size or self.size_of(target.id)
+        mine = plan.attacker_size or self.choices.size_of(attacker.id)
+        theirs = plan.target_size or self.choices.size_of(target.id)
         if mine is None or theirs is None:
             raise BattleRefused(self.tr("騎乗している攻撃側と対象のサイズを選んでください（3.9）"))
         on_foot = not mounted.mount_of(target).mounted
@@ -150,7 +129,7 @@ class LotRAttackModel(QObject):
         if plan.weapon is None:
             raise BattleRefused(self.tr("距離から段階を出すには武器表の射撃武器を選んでください"))
         try:
-            return weapons.range_steps(self.weapon(plan.weapon), plan.distance)
+            return weapons.range_steps(self.choices.weapon(plan.weapon), plan.distance)
         except ValueError as e:
             raise BattleRefused(e.args[0] if e.args else str(e)) from None
 
@@ -194,6 +173,15 @@ class LotRAttackModel(QObject):
     def odds(self, plan: AttackPlan) -> Distribution[engine.Outcome]:
         return engine.attack_distribution(self.spec(plan))
 
+    def odds_summary(self, plan: AttackPlan) -> AttackOdds:
+        """The odds as the form shows them; BattleRefused says why the attack cannot be rolled."""
+        spec = self.spec(plan)
+        dist = engine.attack_distribution(spec)
+        rules = campaign_lotr_rules(self.model.campaign_model)
+        degrees = tuple((rules.band(d).name, dist[d]) for d in reversed(DEGREE_ORDER) if d.succeeded)
+        parried = dist[engine.PARRIED] if spec.parry is not None else None
+        return AttackOdds(spec.attack_bonus, spec.tn, engine.hit_probability(spec), degrees, parried)
+
     # ---- the roll -------------------------------------------------------------------------
     def roll(self, plan: AttackPlan) -> AttackRoll:
         spec = self.spec(plan)
@@ -220,7 +208,7 @@ class LotRAttackModel(QObject):
         dice = "+".join(str(f) for f in result.faces)
         if result.parry_faces:
             dice += " / " + "+".join(str(f) for f in result.parry_faces)
-        degree = self._degree_name(result)
+        degree = self.degree_name(result)
         # Known before the commit: the views re-read `can_apply` on the change it signals.
         self.last, self._rolled_text = rolled, text
         self.model._commit(
@@ -228,7 +216,8 @@ class LotRAttackModel(QObject):
         )
         return rolled
 
-    def _degree_name(self, result: engine.AttackResult) -> str:
+    def degree_name(self, result: engine.AttackResult) -> str:
+        """The result's degree as the campaign's tables name it."""
         return shown_name(campaign_lotr_rules(self.model.campaign_model).band(result.degree))
 
     def _roll_text(self, attacker: str, target: str, rolled: AttackRoll) -> str:
@@ -238,7 +227,7 @@ class LotRAttackModel(QObject):
         if spec.option != "basic":
             kind += f"（{option.name}）"
         text = self.tr("{0} → {1}: {2} 達成値 {3} / 目標値 {4} — {5}").format(
-            attacker, target, kind, result.total, result.tn, self._degree_name(result)
+            attacker, target, kind, result.total, result.tn, self.degree_name(result)
         )
         if spec.aim:
             text += self.tr("（狙い +{0}）").format(spec.aim)
@@ -308,7 +297,7 @@ class LotRAttackModel(QObject):
         (1.3), the horse's for a rider who uses it (3.9)."""
         if plan.weapon:
             try:
-                adds = weapons.adds_str(self.weapon(plan.weapon))
+                adds = weapons.adds_str(self.choices.weapon(plan.weapon))
             except ValueError as e:
                 raise BattleRefused(e.args[0] if e.args else str(e)) from None
             if not adds:
@@ -341,6 +330,28 @@ class LotRAttackModel(QObject):
         new = battle.add_condition(self.model.state(), target.id, Condition(name))
         text = self.tr("{0}: Extraordinary Success で{1}を壊した").format(target.name, thing)
         self.model._commit(new, self.tr("装備を壊す"), text, who=target.name, result=name)
+
+    def damage_waiting(self) -> bool:
+        """A hit waits for its damage: a Blunt hit stuns instead (3.7), so the stun box takes it."""
+        last = self.last
+        return self.can_apply() and not (last is not None and last.spec.blunt)
+
+    def extraordinary_waiting(self) -> bool:
+        """The hit waiting for its damage is Extraordinary: maximum damage or a broken item (3.6)."""
+        return self.damage_waiting() and self.last is not None and self.last.result.extraordinary
+
+    @staticmethod
+    def damage_dice(text: str) -> engine.DamageDice | None:
+        """The weapon's damage as typed (「2d6+1」); None for an empty field, ValueError for a typo."""
+        text = text.strip()
+        return engine.parse_damage(text) if text else None
+
+    @classmethod
+    def maximum_damage(cls, text: str, rolled: int) -> int:
+        """The Extraordinary hit's damage (3.6): the typed dice's maximum, else the rolled number
+        the GM entered as the maximum."""
+        dice = cls.damage_dice(text)
+        return rolled if dice is None else dice.maximum
 
     def can_apply(self) -> bool:
         """A hit is waiting: its roll is the encounter's last step (applied or undone: no more)."""

@@ -5,11 +5,13 @@ costs, dodge, parry odds and aim.  Each is one undo step and one log line throug
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from fractions import Fraction
 
 from PySide6.QtCore import QObject
 
 from gmtool.models.battle_model import BattleModel
+from gmtool.models.lotr.tracker_people import in_play
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import combat as lotr
 from gmtool.rules.systems.lotr import defence_actions as defence
@@ -18,10 +20,74 @@ from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.rules.systems.lotr.rules_data import SIZE_IDS
 
 
+@dataclass(frozen=True)
+class ActionStatus:
+    """The actor's turn so far: actions used of the allowance, the penalty the next action of the
+    chosen kind would take (≤ 0), and the aim waiting for the next attack."""
+
+    used: int
+    allowance: int
+    penalty: int
+    aim: int
+
+
+@dataclass(frozen=True)
+class DodgeOdds:
+    """Defence now, the chance a dodge raises it, and why a rider's dodge takes less (3.9; "")."""
+
+    defence: int
+    chance: Fraction
+    note: str
+
+
+@dataclass(frozen=True)
+class ParryOdds:
+    """The chance a parry beats the attack's total (a tie is the defender's); `original` is the
+    original Defence when the attack falls short of it (3.3: nothing is spent), else None."""
+
+    chance: Fraction
+    original: int | None
+
+
 class LotRBattleActions(QObject):
     def __init__(self, model: BattleModel) -> None:
         super().__init__(model)
         self.model = model
+
+    # ---- what the box shows -------------------------------------------------------------------
+    def people(self) -> list[tuple[str, str]]:
+        return in_play(self.model)
+
+    def current(self) -> str | None:
+        """The participant whose turn it is (None between rounds)."""
+        return self.model.state().current
+
+    def keeps_initiative(self) -> bool:
+        return bool(self.model.state().option(lotr.KEEP_INITIATIVE))
+
+    def rides(self, participant_id: str) -> bool:
+        return mounted.mount_of(self.model.participant(participant_id)).mounted
+
+    def status(self, participant_id: str, kind_id: str) -> ActionStatus:
+        p = self.model.participant(participant_id)
+        allowance = p.value("actions", lotr.ACTIONS_PER_TURN)
+        penalty = self.next_penalty(participant_id, kind_id)
+        return ActionStatus(lotr.actions_used(p), allowance, penalty, p.value("aim"))
+
+    def dodge_odds(
+        self, participant_id: str, attacker_size: str | None = None, rider_size: str | None = None
+    ) -> DodgeOdds:
+        """What a dodge would do now; BattleRefused when a rider's sizes are still to be chosen."""
+        chance = self.dodge_probability(participant_id, attacker_size, rider_size)
+        _modifier, note = self.dodge_size(participant_id, attacker_size, rider_size)
+        return DodgeOdds(lotr.current_defence(self.model.participant(participant_id)), chance, note)
+
+    def parry_odds(self, participant_id: str, bonus: int, attack_total: int) -> ParryOdds:
+        original = self.model.participant(participant_id).value("defence")
+        chance = self.parry_probability(participant_id, bonus, attack_total)
+        return ParryOdds(chance, original if attack_total < original else None)
+
+    # ---- the steps ------------------------------------------------------------------------------
 
     def spend(self, participant_id: str, kind_id: str, aim: str = "direct") -> int:
         """Records an action; returns the penalty its test takes (−5 per action past the turn's)."""

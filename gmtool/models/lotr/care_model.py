@@ -31,7 +31,7 @@ class LotRCareModel(CareBase):
             raise ValueError(self.tr("ダメージを受けていません"))
         healed = healing.rest_healed(before.damage, days)
         status = self.tr("{0} 日休んで負傷が {1} 点回復しました（1日1点）").format(days, healed)
-        return self.heal(healed, "rest", self.tr("休息で回復"), status, days=days)
+        return self.steps.heal(healed, "rest", self.tr("休息で回復"), status, days=days)
 
     # ---- 1.2.1 the weekly Stamina test -------------------------------------------------------
     def natural_target(self) -> WoundTarget:
@@ -45,25 +45,25 @@ class LotRCareModel(CareBase):
 
     def natural_test(self) -> str:
         target = self.natural_target()
-        result = self.roll(healing.stamina_spec(self.character, self.rules, target.tn))
-        text = self.roll_text(self.tr("自然治癒の Stamina 判定（{0}）").format(target.row), result)
-        details = self.roll_details(result)
+        result = self.steps.roll(healing.stamina_spec(self.character, self.rules, target.tn))
+        text = self.steps.roll_text(self.tr("自然治癒の Stamina 判定（{0}）").format(target.row), result)
+        details = self.steps.roll_details(result)
         if not result.degree.succeeded:
-            return self.log_only(
+            return self.steps.log_only(
                 "natural_test", self.tr("自然治癒の判定"), text + self.tr(" — 追加の回復なし"), **details
             )
         points = self.natural_heal()
         status = text + self.tr(" — VIT 修正（最低 1）で {0} 点回復").format(
             min(points, self.character.damage)
         )
-        return self.heal(points, "natural_test", self.tr("自然治癒の判定"), status, **details)
+        return self.steps.heal(points, "natural_test", self.tr("自然治癒の判定"), status, **details)
 
     # ---- 1.2.1 the Healing skill and advanced care ------------------------------------------
     def healing_target(self) -> WoundTarget:
         return healing.wound_tn(self.track, self.rules, healing.HEALING_TN)
 
     def healing_odds(self, healer_id: str, bonus: int, advanced: bool) -> Fraction:
-        roller = self.healer(healer_id, bonus)[0]
+        roller = self.steps.healer(healer_id, bonus)[0]
         return success_probability(
             healing.healing_spec(roller, self.healing_target().tn, self.rules, advanced)
         )
@@ -73,26 +73,26 @@ class LotRCareModel(CareBase):
         return healing.advanced_care_heal(track) if advanced else healing.healing_skill_heal(track)
 
     def healing_test(self, healer_id: str, bonus: int, advanced: bool) -> str:
-        roller, name = self.healer(healer_id, bonus)
+        roller, name = self.steps.healer(healer_id, bonus)
         target = self.healing_target()
-        result = self.roll(healing.healing_spec(roller, target.tn, self.rules, advanced))
+        result = self.steps.roll(healing.healing_spec(roller, target.tn, self.rules, advanced))
         what = (
             self.tr("{0} の高度な治療（+5）").format(name)
             if advanced
             else self.tr("{0} の手当て").format(name)
         )
-        text = self.roll_text(self.tr("{0}: Healing 判定（{1}）").format(what, target.row), result)
-        details = {**self.roll_details(result), "healer": name, "advanced": advanced}
+        text = self.steps.roll_text(self.tr("{0}: Healing 判定（{1}）").format(what, target.row), result)
+        details = {**self.steps.roll_details(result), "healer": name, "advanced": advanced}
         label = self.tr("高度な治療") if advanced else self.tr("手当て")
         if not result.degree.succeeded:
-            return self.log_only("healing", label, text + self.tr(" — 回復なし"), **details)
+            return self.steps.log_only("healing", label, text + self.tr(" — 回復なし"), **details)
         points = self.healing_heals(advanced)
         weekly = self.tr("。自然治癒の判定は週 2 回になります")
         if advanced:
             status = text + self.tr(" — Health と同じ {0} 点回復").format(points) + weekly
         else:
             status = text + self.tr(" — 軽い段階の残り 1 点まで {0} 点回復").format(points) + weekly
-        return self.heal(points, "healing", label, status, **details)
+        return self.steps.heal(points, "healing", label, status, **details)
 
     # ---- 1.2.2 age and the resistance test --------------------------------------------------
     def set_age(self, age: str) -> str:
@@ -104,7 +104,17 @@ class LotRCareModel(CareBase):
         status = self.tr("年齢: {0}（疲労への抵抗判定 {1:+d}）").format(
             self.age_label(age), weariness.AGE_PENALTY[age]
         )
-        return self.apply("age", replace(before, age=cast(Age, age)), self.tr("年齢の設定"), status, age=age)
+        return self.actions.apply_step(
+            "age", replace(before, age=cast(Age, age)), self.tr("年齢の設定"), status, age=age
+        )
+
+    def ages(self) -> list[tuple[str, int]]:
+        """Each age the sheet offers and its penalty to weariness resistance (Old −4, Aged −8)."""
+        return [(age, weariness.AGE_PENALTY[age]) for age in AGES]
+
+    def tests_per_week(self, cared: bool) -> int:
+        """Weekly Stamina tests: twice under a healer's care or after a successful Healing test."""
+        return healing.CARED_TESTS_PER_WEEK if cared else healing.TESTS_PER_WEEK
 
     def age_label(self, age: str) -> str:
         return {"": "—", "old": "Old", "aged": "Aged"}[age]
@@ -118,16 +128,18 @@ class LotRCareModel(CareBase):
 
     def resistance_test(self, tn: int, modifier: int = 0) -> str:
         self._check_tn(tn)
-        result = self.roll(weariness.resistance_spec(self.character, self.rules, tn, modifier))
-        text = self.roll_text(self.tr("疲労への抵抗（Stamina）"), result)
+        result = self.steps.roll(weariness.resistance_spec(self.character, self.rules, tn, modifier))
+        text = self.steps.roll_text(self.tr("疲労への抵抗（Stamina）"), result)
         if not result.degree.succeeded:
             text += self.tr(" — 失敗: GM が疲労段階を上げます")
-        return self.log_only("weariness_test", self.tr("疲労判定"), text, **self.roll_details(result))
+        return self.steps.log_only(
+            "weariness_test", self.tr("疲労判定"), text, **self.steps.roll_details(result)
+        )
 
     # ---- 1.2.2 recovery from Exhausted -----------------------------------------------------
     def recovery_odds(self, helper_id: str | None, bonus: int = 0) -> Fraction:
         weariness.check_exhausted(self.character, self.rules)
-        helper = None if helper_id is None else self.healer(helper_id, bonus)[0]
+        helper = None if helper_id is None else self.steps.healer(helper_id, bonus)[0]
         return weariness.recovery_probability(self.character, self.rules, helper)
 
     def recovery_test(self, helper_id: str | None, bonus: int = 0) -> str:
@@ -137,30 +149,32 @@ class LotRCareModel(CareBase):
         details: dict[str, Any] = {}
         reduction = 0
         if helper_id is not None:
-            roller, name = self.healer(helper_id, bonus)
-            helped = self.roll(weariness.helper_spec(roller, rules))
-            parts.append(self.roll_text(self.tr("{0} の Healing 判定").format(name), helped))
-            details["helper"] = {**self.roll_details(helped), "name": name}
+            roller, name = self.steps.healer(helper_id, bonus)
+            helped = self.steps.roll(weariness.helper_spec(roller, rules))
+            parts.append(self.steps.roll_text(self.tr("{0} の Healing 判定").format(name), helped))
+            details["helper"] = {**self.steps.roll_details(helped), "name": name}
             if helped.degree is Degree.EXTRAORDINARY_SUCCESS:
                 return self._to_spent(parts, details, self.tr("Extraordinary Success: ただちに Spent に回復"))
             reduction = weariness.HELPER_REDUCTION.get(helped.degree, 0)
             if reduction:
                 parts.append(self.tr("目標値 −{0}").format(reduction))
-        result = self.roll(weariness.recovery_spec(self.character, rules, reduction))
-        parts.append(self.roll_text(self.tr("回復の Stamina 判定（−10）"), result))
-        details.update(self.roll_details(result))
+        result = self.steps.roll(weariness.recovery_spec(self.character, rules, reduction))
+        parts.append(self.steps.roll_text(self.tr("回復の Stamina 判定（−10）"), result))
+        details.update(self.steps.roll_details(result))
         if result.degree.succeeded:
             return self._to_spent(parts, details, self.tr("Spent に回復"))
         parts.append(self.tr("Exhausted のまま（戦闘中は次のラウンド、通常は 1 分後にまた判定できます）"))
-        return self.log_only(
-            "weariness_recovery", self.tr("疲労の回復判定"), self.sentences(parts), **details
+        return self.steps.log_only(
+            "weariness_recovery", self.tr("疲労の回復判定"), self.steps.sentences(parts), **details
         )
 
     def _to_spent(self, parts: list[str], details: dict[str, Any], outcome: str) -> str:
         spent = weariness.level_index(self.rules, weariness.SPENT)
         after = replace(self.character, weariness=spent)
-        status = self.sentences([*parts, outcome])
-        return self.apply("weariness_recovery", after, self.tr("疲労の回復判定"), status, **details)
+        status = self.steps.sentences([*parts, outcome])
+        return self.actions.apply_step(
+            "weariness_recovery", after, self.tr("疲労の回復判定"), status, **details
+        )
 
     def _check_tn(self, tn: int) -> None:
         if isinstance(tn, bool) or not isinstance(tn, int) or not 0 <= tn <= MAX_TN:

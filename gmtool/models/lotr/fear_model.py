@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -20,14 +20,22 @@ from gmtool.models.lotr import courage_rounds, fear_conditions
 from gmtool.models.lotr.check_log import faces_text
 from gmtool.models.lotr.courage_rounds import COURAGE_KEY
 from gmtool.models.lotr.fear_conditions import FearCondition, FearKind
+from gmtool.models.lotr.fear_plan import FearOdds, FearOutcome, FearPlan, FearRoll
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
 from gmtool.models.lotr.shown_names import shown_name
+from gmtool.models.lotr.tracker_people import in_play
 from gmtool.rules.battle import BattleRefused, Participant
 from gmtool.rules.dice import Distribution
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr import fear as engine
 from gmtool.rules.systems.lotr.character import LotRCharacter
-from gmtool.rules.systems.lotr.checks import Contestant, OpposedResult, TieRule
+from gmtool.rules.systems.lotr.checks import (
+    COURAGE_BONUS,
+    COURAGE_PER_ROUND,
+    Contestant,
+    OpposedResult,
+    TieRule,
+)
 from gmtool.rules.systems.lotr.courage import CouragePerPoint, courage_per_point, opposed_with_courage
 from gmtool.rules.systems.lotr.kinds import check_kinds
 from gmtool.rules.systems.lotr.reference_catalog import COURAGE_TRAITS, FEAR
@@ -36,40 +44,11 @@ INTIMIDATE = "Intimidate"  # the attacker's skill, for the courage traits that a
 TURN_LOST_ROUNDS = 2  # counted on the target's turns: its next turn begins at 1 (lost), the one after ends it
 
 
-@dataclass(frozen=True)
-class FearPlan:
-    """intimidate: the attacker's Intimidate (Fear, or Majesty/Power against the dark's servants):
-    ranks + attribute modifier + modifiers; willpower: the target's Willpower + modifiers.  The wound,
-    weariness and fear penalties of each are added here.  modifiers: the names of the ticked rows of
-    the fear_modifiers table.  inspired_by: a retry after someone unafraid's Inspire."""
-
-    attacker: str
-    target: str
-    intimidate: int
-    willpower: int
-    modifiers: tuple[str, ...] = ()
-    tie_rule: TieRule = TieRule.REROLL
-    inspired_by: str | None = None
-
-
-@dataclass(frozen=True)
-class FearRoll:
-    plan: FearPlan
-    spec: engine.FearSpec
-    result: OpposedResult  # as the dice made it, no courage
-    seed: int
-    odds: Distribution[engine.FearEffect]
-    # What a point of courage gives the attacker (on Intimidate) and the target (on Willpower), as
-    # rolled: +3 and the traits of the courage_traits table (1.2.3).
-    courage_values: tuple[CouragePerPoint, CouragePerPoint] = (CouragePerPoint(), CouragePerPoint())
-
-    @property
-    def per_point(self) -> tuple[int, int]:
-        return self.courage_values[0].total, self.courage_values[1].total
-
-
 class LotRFearModel(QObject):
     changed = Signal()  # the encounter, the characters or the rule tables changed
+    SIDES = (Contestant.A, Contestant.B)  # the attacker, the target: who may spend courage (1.2.3)
+    COURAGE_BONUS = COURAGE_BONUS  # a point's +3, before courage traits
+    COURAGE_PER_ROUND = COURAGE_PER_ROUND
 
     def __init__(self, model: BattleModel, seed_source: Callable[[], int] | None = None) -> None:
         super().__init__(model)
@@ -86,6 +65,26 @@ class LotRFearModel(QObject):
             self.changed.emit()
 
     # ---- what the GM chooses from ------------------------------------------------------------
+    def people(self) -> list[tuple[str, str]]:
+        return in_play(self.model)
+
+    def tie_rules(self) -> list[tuple[TieRule, str]]:
+        """The tie readings the GM may choose, the text's own first (1.5.2)."""
+        return [
+            (TieRule.REROLL, self.tr("同点は振り直し（1.5.2）")),
+            (TieRule.DODGE, self.tr("同点は攻撃側の Marginal")),
+            (TieRule.PARRY, self.tr("同点は抵抗した側の勝ち")),
+        ]
+
+    def tie_note(self, tie_rule: TieRule) -> str:
+        """Why 3.8's Marginal (−1) cannot happen under this tie rule ("": it can, a tie is the
+        attacker's)."""
+        notes = {
+            TieRule.REROLL: self.tr("同点は振り直すため、本文の Marginal（−1）は起こりません"),
+            TieRule.PARRY: self.tr("同点は抵抗した側の勝ちのため、Marginal（−1）は起こりません"),
+        }
+        return notes.get(tie_rule, "")
+
     def modifier_rows(self) -> list[tuple[str, int | None]]:
         """Table 9.20's rows as the GM filled them in: (name, modifier), None = 未設定."""
         table = campaign_lotr_rules(self.campaign_model).reference_table(FEAR)
@@ -156,6 +155,18 @@ class LotRFearModel(QObject):
 
     def odds(self, plan: FearPlan) -> Distribution[engine.FearEffect]:
         return engine.fear_distribution(self.spec(plan))
+
+    def odds_summary(self, plan: FearPlan) -> FearOdds:
+        """The odds as the box shows them; BattleRefused says why the fear cannot be rolled."""
+        spec = self.spec(plan)
+        dist = engine.fear_distribution(spec)
+        rules = campaign_lotr_rules(self.campaign_model)
+        names: dict[engine.FearEffect, str | None] = {
+            e: rules.band(d).name for d, e in engine.EFFECT_OF_DEGREE.items()
+        }
+        names[engine.FearEffect.NONE] = None
+        effects = tuple((names[e], engine.EFFECT_TEXT[e], dist[e]) for e in reversed(engine.EFFECT_ORDER))
+        return FearOdds(spec.intimidate, spec.resistance, 1 - dist[engine.FearEffect.NONE], effects)
 
     # ---- the roll --------------------------------------------------------------------------------
     def roll(self, plan: FearPlan) -> FearRoll:
@@ -255,6 +266,27 @@ class LotRFearModel(QObject):
             return None
         a, b = self.courage_on_roll()
         return opposed_with_courage(self.last.spec.opposed(), self.last.result, a, b, *self.last.per_point)
+
+    def outcome(self) -> FearOutcome | None:
+        """The waiting roll as the box shows it (None: nothing waits)."""
+        result, last = self.current(), self.last
+        if result is None or last is None:
+            return None
+        round_ = result.rounds[-1]
+        effect = self.effect(result)
+        degree = None
+        if result.winner is Contestant.A:
+            degree = campaign_lotr_rules(self.campaign_model).band(engine.degree(last.spec, result)).name
+        flee_choice = effect is engine.FearEffect.FLEES and not last.plan.inspired_by
+        return FearOutcome(
+            round_.a_total,
+            round_.b_total,
+            result.margin,
+            degree,
+            engine.EFFECT_TEXT[effect],
+            self.courage_on_roll(),
+            flee_choice,
+        )
 
     def courage_value(self, participant_id: str, skill: str) -> CouragePerPoint:
         """+3 a point, and the traits the character has for this skill ('' = the Willpower test)."""

@@ -105,6 +105,14 @@ class LotRMassBattleModel(QObject):
         """The two sides as the texts name them ("味方" / "敵" until the GM names them)."""
         return self._names(self.state())
 
+    def winner(self) -> str | None:
+        """The side that won, as the texts name it (None while the battle goes on)."""
+        state = self.state()
+        if not state.ended:
+            return None
+        ours, theirs = self._names(state)
+        return ours if state.position == VICTORY else theirs
+
     # ---- actions ------------------------------------------------------------------------------
     def start(self, start: int) -> None:
         """Begin (or begin again) at `start`; the hours and hero records so far are cleared."""
@@ -183,6 +191,10 @@ class LotRMassBattleModel(QObject):
     # ---- Hero Combat (Tables 9.24 / 9.25) -----------------------------------------------------
     def press_table(self) -> ReferenceTable:
         return campaign_lotr_rules(self.campaign_model).reference_table(catalog.PRESS)
+
+    def press_places(self) -> list[str]:
+        """Where a hero may fight: the rows of the GM's PRESS table (Table 9.24, empty until filled)."""
+        return [r.name for r in self.press_table().rows]
 
     def hero_table(self) -> ReferenceTable:
         return campaign_lotr_rules(self.campaign_model).reference_table(catalog.HERO_COMBAT)

@@ -6,6 +6,7 @@ War-Trained horse's attack action and a Ride test in combat.  Each is one undo s
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from fractions import Fraction
 
 from PySide6.QtCore import QObject
@@ -13,6 +14,7 @@ from PySide6.QtCore import QObject
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.models.lotr.shown_names import shown_name
+from gmtool.models.lotr.tracker_people import in_play
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import mounted
 from gmtool.rules.systems.lotr import reference_catalog as catalog
@@ -23,10 +25,22 @@ from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 TN_BOUNDS = (0, 99)
 
 
+@dataclass(frozen=True)
+class RideOdds:
+    """A Ride test in combat as it would be rolled now: its bonus, its TN and the chance it succeeds."""
+
+    bonus: int
+    tn: int
+    chance: Fraction
+
+
 class LotRMountModel(QObject):
     def __init__(self, model: BattleModel) -> None:
         super().__init__(model)
         self.model = model
+
+    def people(self) -> list[tuple[str, str]]:
+        return in_play(self.model)
 
     def mount(self, participant_id: str) -> mounted.Mount:
         return mounted.mount_of(self.model.participant(participant_id))
@@ -95,6 +109,10 @@ class LotRMountModel(QObject):
 
     def ride_probability(self, participant_id: str, rider_ride: int, penalty: int, tn: int) -> Fraction:
         return success_probability(self.ride_spec(participant_id, rider_ride, penalty, tn))
+
+    def ride_odds(self, participant_id: str, rider_ride: int, penalty: int, tn: int) -> RideOdds:
+        spec = self.ride_spec(participant_id, rider_ride, penalty, tn)
+        return RideOdds(spec.roller.bonus, spec.tn, success_probability(spec))
 
     def ride_test(self, participant_id: str, rider_ride: int, penalty: int, tn: int) -> bool:
         spec = self.ride_spec(participant_id, rider_ride, penalty, tn)

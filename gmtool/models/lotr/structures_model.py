@@ -6,8 +6,9 @@ undo stack, one log), so it is reached as `army_model.structures`.
 from __future__ import annotations
 
 import uuid
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -15,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.lotr.check_log import degree_label, faces_text
 from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr import army as rules
-from gmtool.rules.systems.lotr.checks import RollSpec, success_probability
+from gmtool.rules.systems.lotr.checks import TN_BOUNDS, RollSpec, success_probability
 from gmtool.rules.systems.lotr.rules_data import Degree
 from gmtool.rules.systems.lotr.structures import (
     LOCK_CAP,
@@ -27,20 +28,34 @@ from gmtool.rules.systems.lotr.structures import (
     SiegeResult,
     Structure,
     Target,
+    bonus_distribution,
     resolve_demolition,
+    siege_preview,
     siegecraft_probability,
 )
 from gmtool.rules.systems.lotr.units import ArmyRefused
 
 if TYPE_CHECKING:
-    from gmtool.models.lotr.army_model import Commander, LotRArmyModel
+    from gmtool.models.lotr.army_model import LotRArmyModel
+    from gmtool.models.lotr.commanders import Commander
 
 STONECRAFT, FORTIFICATION = "Stonecraft", "Fortification"
 VALUE_FIELDS = {"protection": "Protection", "structure": "Structure", "damage": "受けたダメージ"}
 
 
+@dataclass(frozen=True)
+class DemolitionOdds:
+    """The demolition box's odds: each bonus the Stonecraft test may give with its chance, and the
+    chance the Siegecraft test succeeds with that help and without it."""
+
+    bonuses: tuple[tuple[int, Fraction], ...]
+    siegecraft: Fraction
+    unhelped: Fraction
+
+
 class LotRStructuresModel(QObject):
     changed = Signal()
+    TN_BOUNDS = TN_BOUNDS  # the TNs the demolition tests take (the GM's, by the fortress's size)
 
     def __init__(self, army_model: LotRArmyModel) -> None:
         super().__init__(army_model)
@@ -68,6 +83,15 @@ class LotRStructuresModel(QObject):
             and (s.name == STONECRAFT or FORTIFICATION in s.name or FORTIFICATION in s.specialisations)
         ]
         return max(ranks, default=0)
+
+    def lock_room(self, structure_id: str) -> int:
+        """How much more Protection locks and bars may add (3.12: +6 together at most)."""
+        return LOCK_CAP - self.structure(structure_id).lock_total
+
+    def siege_preview(self, structure_id: str, damage: int) -> SiegeResult | None:
+        """What `damage` would do to the structure, without doing it (None: its Protection or
+        Structure is not entered)."""
+        return siege_preview(self.structure(structure_id), damage)
 
     # ---- editing --------------------------------------------------------------------------
     def add_structure(self, name: str = "") -> str:
@@ -182,9 +206,17 @@ class LotRStructuresModel(QObject):
         or his unit's commander's)."""
         bands = self.army_model.rules.degree_bands()
         return DemolitionSpec(
-            RollSpec(self.army_model.roller(stonecraft), stonecraft_tn, bands),
-            RollSpec(self.army_model.roller(siegecraft), siegecraft_tn, bands),
+            RollSpec(self.army_model.commanders.roller(stonecraft), stonecraft_tn, bands),
+            RollSpec(self.army_model.commanders.roller(siegecraft), siegecraft_tn, bands),
         )
+
+    def demolition_odds(
+        self, stonecraft: Commander, stonecraft_tn: int, siegecraft: Commander, siegecraft_tn: int
+    ) -> DemolitionOdds:
+        """The odds before the roll; ArmyRefused when a character's test is not chosen."""
+        spec = self.demolition_spec(stonecraft, stonecraft_tn, siegecraft, siegecraft_tn)
+        bonuses = tuple(bonus_distribution(spec).items())
+        return DemolitionOdds(bonuses, siegecraft_probability(spec), success_probability(spec.siegecraft))
 
     def demolish(
         self, stonecraft: Commander, stonecraft_tn: int, siegecraft: Commander, siegecraft_tn: int
@@ -199,9 +231,9 @@ class LotRStructuresModel(QObject):
             "取り壊し: Stonecraft (Fortification)（{0}、目標値 {1}）→ Siegecraft（{2}、目標値 {3}）"
             "（成功する確率 {4}、助けなしなら {5}）"
         ).format(
-            army.commander_text(stonecraft),
+            army.commanders.text(stonecraft),
             stonecraft_tn,
-            army.commander_text(siegecraft),
+            army.commanders.text(siegecraft),
             siegecraft_tn,
             percent(float(p)),
             percent(float(plain)),

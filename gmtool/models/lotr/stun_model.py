@@ -10,18 +10,18 @@ penalty counts on every test (combat.condition_penalty).
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.lotr.attack_model import LotRAttackModel
-from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules import battle
 from gmtool.rules.battle import BattleRefused, Condition
 from gmtool.rules.dice import Distribution
-from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr import combat, stun
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import Bands, degree_of
@@ -34,20 +34,25 @@ def _refused(error: ValueError) -> BattleRefused:
     return BattleRefused(error.args[0] if error.args else str(error))
 
 
-class LotRStunModel(QObject):
-    # The GM edited a table (ルール表 → 参照表) or flipped a house rule: the stun table's rows, the
-    # weapons and the relief shown change at once.
-    rules_changed = Signal()
+@dataclass(frozen=True)
+class StunOdds:
+    """The stun the chosen row would give the waiting target, and the exact chance of each outcome
+    of its Stamina test: stunned for the table's rounds, for half of them, or not at all."""
 
+    target: str  # the target's name
+    tn: int
+    penalty: int
+    rounds: int
+    full: Fraction
+    halved: Fraction
+    none: Fraction
+
+
+class LotRStunModel(QObject):
     def __init__(self, attack: LotRAttackModel) -> None:
         super().__init__(attack)
         self.attack = attack
         self.model = attack.model
-        self.model.campaign_model.session_changed.connect(self._on_session_changed)
-
-    def _on_session_changed(self, key: str) -> None:
-        if key in (RULES_KEY, HOUSE_RULES_KEY):
-            self.rules_changed.emit()
 
     def rows(self) -> list[str]:
         return [r.name for r in self._table().rows]
@@ -95,6 +100,25 @@ class LotRStunModel(QObject):
             return stun.stun_distribution(self._bonus(target_id, stamina), self.row(row_name), self._bands())
         except ValueError as e:
             raise _refused(e) from None
+
+    def odds_summary(self, row_name: str, stamina: int) -> StunOdds | None:
+        """The odds the box shows for the waiting Blunt hit (None: no hit waits); BattleRefused
+        names what is 未設定."""
+        target_id = self.waiting()
+        if target_id is None:
+            return None
+        odds = self.odds(target_id, row_name, stamina)
+        row = self.row(row_name)
+        name = self.model.participant(target_id).name
+        return StunOdds(
+            name,
+            row.tn,
+            row.penalty,
+            row.rounds,
+            odds[stun.StunOutcome.FULL],
+            odds[stun.StunOutcome.HALVED],
+            odds[stun.StunOutcome.NONE],
+        )
 
     def roll(self, row_name: str, stamina: int) -> stun.StunEffect:
         target_id = self.waiting()

@@ -98,6 +98,29 @@ class LotRTravelModel(QObject):
         self.campaign_model.append_log(LOG_KIND, summary_payload("lotr", text, "", "", result))
         return result
 
+    def member_speeds(self) -> list[tuple[str, str, str | None, str | None]]:
+        """Each member's name, mode, and the mode's distance a day and an hour (None: 未設定)."""
+        speeds = self.speeds()
+        rows = []
+        for member in self.members:
+            row = speeds.row(member.mode)
+            per_day, per_hour = (None if row is None else row.number(c) for c in ("per_day", "per_hour"))
+            rows.append((member.name, member.mode, _shown(per_day), _shown(per_hour)))
+        return rows
+
+    def pace_text(self, pace: Pace) -> str:
+        """「1日 20（ピピン）、1時間 3（ピピン）」: the party's pace and who sets it."""
+        parts = []
+        if pace.per_day is not None:
+            parts.append(
+                self.tr("1日 {0}（{1}）").format(rules.mixed_fraction(pace.per_day), pace.slowest_day)
+            )
+        if pace.per_hour is not None:
+            parts.append(
+                self.tr("1時間 {0}（{1}）").format(rules.mixed_fraction(pace.per_hour), pace.slowest_hour)
+            )
+        return self.tr("、").join(parts)
+
     def time_text(self, time: TravelTime) -> str:
         parts = []
         if time.days is not None:
@@ -109,6 +132,10 @@ class LotRTravelModel(QObject):
     def _on_session_changed(self, key: str) -> None:
         if key == RULES_KEY:
             self.changed.emit()
+
+
+def _shown(value: Fraction | None) -> str | None:
+    return None if value is None else rules.mixed_fraction(value)
 
 
 def _approx(value: Fraction) -> str:

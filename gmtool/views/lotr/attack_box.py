@@ -17,18 +17,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.attack_model import AttackPlan, LotRAttackModel
-from gmtool.models.lotr.fear_model import LotRFearModel
-from gmtool.models.lotr.mount_model import LotRMountModel
-from gmtool.models.lotr.rules_model import campaign_lotr_rules
-from gmtool.models.lotr.shown_names import shown_name
-from gmtool.models.lotr.stun_model import LotRStunModel
-from gmtool.rules.battle import BattleRefused
-from gmtool.rules.systems.lotr import attack as engine
-from gmtool.rules.systems.lotr import mounted, weapons
+from gmtool.models.lotr.tracker_model import LotRTrackerModel
+from gmtool.rules.systems.lotr import attack_types as engine
 from gmtool.rules.systems.lotr import reference_catalog as catalog
-from gmtool.rules.systems.lotr.rules_types import DEGREE_ORDER, SIZE_IDS
+from gmtool.rules.systems.lotr.rules_types import SIZE_IDS
 from gmtool.views.lotr.battle_actions_box import LotRActionsBox
 from gmtool.views.lotr.fear_box import FearBox
 from gmtool.views.lotr.mount_box import LotRMountBox
@@ -45,11 +38,11 @@ def _spin(bounds: tuple[int, int], prefix: str, value: int = 0) -> QSpinBox:
     return spin
 
 
-class LotRAttackBox(SessionTab[BattleModel]):
-    def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
+class LotRAttackBox(SessionTab[LotRAttackModel]):
+    def __init__(self, model: LotRAttackModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
-        self.battle = model
-        self.attack = LotRAttackModel(model)
+        self.attack = model
+        self.choices = model.choices
         self.attacker_combo, self.target_combo = QComboBox(), QComboBox()
         self.attacker_combo.currentIndexChanged.connect(lambda _i: self._attacker_changed())
         self.target_combo.currentIndexChanged.connect(lambda _i: self._target_changed())
@@ -79,7 +72,7 @@ class LotRAttackBox(SessionTab[BattleModel]):
         self.weapon_combo.setToolTip(
             self.tr("ルール表 → 参照表 の武器表（P.230）から。空なら武器のダメージを手で入力します")
         )
-        self.distance_spin = _spin(weapons.DISTANCE_BOUNDS, self.tr("距離 "))
+        self.distance_spin = _spin(engine.DISTANCE_BOUNDS, self.tr("距離 "))
         self.distance_spin.setSuffix(self.tr(" ヤード"))
         self.distance_spin.setToolTip(self.tr('射撃武器の L と S から "L" を越えた段階を出します（3.4）'))
         self.blunt_check = QCheckBox(self.tr("Blunt（命中でスタン）"))
@@ -189,35 +182,27 @@ class LotRAttackBox(SessionTab[BattleModel]):
         )
 
     def _ranged_weapon(self) -> bool:
-        name = self.weapon_combo.currentData()
-        try:
-            return bool(name) and self.attack.weapon(name).ranged
-        except BattleRefused:
-            return False
-
-    def damage_dice(self) -> engine.DamageDice | None:
-        text = self.damage_edit.text().strip()
-        return engine.parse_damage(text) if text else None
+        return self.choices.is_ranged(self.weapon_combo.currentData())
 
     # ---- showing ------------------------------------------------------------------------------
     def sync(self) -> None:
-        state = self.battle.state()
-        people = [(p.name, p.id) for p in state.participants if p.in_play]
+        people = self.choices.people()
         self.refill(self.attacker_combo, people)
         self.refill(self.target_combo, people)
         weapons_in_table: list[tuple[str, str | None]] = [(self.tr("武器表から選ばない（手入力）"), None)]
-        weapons_in_table += [(name, name) for name in self.attack.weapon_names()]
+        weapons_in_table += [(name, name) for name in self.choices.weapon_names()]
         self.refill(self.weapon_combo, weapons_in_table)
         self.refill(self.called_combo, self._called_shot_items())
-        if state.current and self.attacker_combo.currentData() is None:
-            self.attacker_combo.setCurrentIndex(self.attacker_combo.findData(state.current))
+        current = self.choices.current()
+        if current and self.attacker_combo.currentData() is None:
+            self.attacker_combo.setCurrentIndex(self.attacker_combo.findData(current))
         self._show()
 
     def _called_shot_items(self) -> list[tuple[str, object]]:
         """No called shot, each part the called-shot table gives a TN modifier (a row still 未設定
         is left out: its modifier is typed under 「ほかの部位」), and any other part typed in."""
         items: list[tuple[str, object]] = [(self.tr("部位狙いなし"), 0)]
-        for name, tn in self.attack.called_shots():
+        for name, tn in self.choices.called_shots():
             if tn is None:
                 continue
             label = (
@@ -235,19 +220,19 @@ class LotRAttackBox(SessionTab[BattleModel]):
             return self.called_spin.value()
         if not isinstance(called, str):  # no called shot
             return 0
-        return dict(self.attack.called_shots()).get(called) or 0
+        return self.choices.called_shot_tn(called)
 
     def _attacker_changed(self) -> None:
         attacker = self.attacker_combo.currentData()
         if attacker:
-            known = self.attack.str_bonus(attacker)
+            known = self.choices.str_bonus(attacker)
             if known is not None:
                 self.str_spin.setValue(known)
             self._select_size(self.attacker_size_combo, attacker)
         self._show()
 
     def _select_size(self, combo: QComboBox, participant_id: str) -> None:
-        size = self.attack.size_of(participant_id)
+        size = self.choices.size_of(participant_id)
         if size is not None:
             combo.setCurrentIndex(combo.findData(size))
 
@@ -260,7 +245,7 @@ class LotRAttackBox(SessionTab[BattleModel]):
     def _show_mounted(self) -> None:
         """3.9: the rider's sizes and what mounting changes, only while the attacker is mounted."""
         attacker = self.attacker_combo.currentData()
-        on_horse = bool(attacker) and mounted.mount_of(self.battle.participant(attacker)).mounted
+        on_horse = bool(attacker) and self.choices.rides(attacker)
         self.form.setRowVisible(self.mounted_row, on_horse)
         self.form.setRowVisible(self.mounted_label, on_horse)
         self.size_spin.setEnabled(not on_horse)
@@ -277,11 +262,7 @@ class LotRAttackBox(SessionTab[BattleModel]):
         """A weapon from the table: its damage dice go in the damage field (the GM may still edit)."""
         name = self.weapon_combo.currentData()
         if name:
-            try:
-                damage = self.attack.weapon(name).damage
-            except BattleRefused:
-                damage = None
-            self.damage_edit.setText(str(damage) if damage is not None else "")
+            self.damage_edit.setText(self.choices.damage_text(name))
         self._show()
 
     def _show(self) -> None:
@@ -291,13 +272,12 @@ class LotRAttackBox(SessionTab[BattleModel]):
         self.distance_spin.setEnabled(self.ranged_check.isChecked())
         self.range_spin.setVisible(not ranged_weapon)
         self.range_spin.setEnabled(self.ranged_check.isChecked())
-        self.blunt_check.setEnabled(
-            self.called_combo.currentData() not in (0, None) and not self.ranged_check.isChecked()
-        )
+        called = self.called_combo.currentData() not in (0, None)
+        self.blunt_check.setEnabled(self.choices.blunt_allowed(called, self.ranged_check.isChecked()))
         self.called_spin.setVisible(self.called_combo.currentData() == -1)
-        # 3.4: no parry or block against missiles
-        self.parry_check.setEnabled(not self.ranged_check.isChecked())
-        if self.ranged_check.isChecked():
+        parry_allowed = self.choices.parry_allowed(self.ranged_check.isChecked())
+        self.parry_check.setEnabled(parry_allowed)
+        if not parry_allowed:
             self.parry_check.setChecked(False)
         self.parry_spin.setEnabled(self.parry_check.isChecked())
         plan = self.plan()
@@ -307,28 +287,25 @@ class LotRAttackBox(SessionTab[BattleModel]):
             self.odds_label.setText("")
             return
         try:
-            spec = self.attack.spec(plan)
-        except BattleRefused as refusal:
+            odds = self.attack.odds_summary(plan)
+        except ValueError as refusal:
             self.odds_label.setText(shown_message(str(refusal)))
             self.roll_button.setEnabled(False)
             return
-        dist = engine.attack_distribution(spec)
-        rules = campaign_lotr_rules(self.battle.campaign_model)
-        parts = [f"{rules.band(d).name} {float(dist[d]):.2%}" for d in reversed(DEGREE_ORDER) if d.succeeded]
-        if spec.parry is not None:
-            parts.append(self.tr("防御される {0:.2%}").format(float(dist[engine.PARRIED])))
+        parts = [f"{name} {float(p):.2%}" for name, p in odds.degrees]
+        if odds.parried is not None:
+            parts.append(self.tr("防御される {0:.2%}").format(float(odds.parried)))
         head = self.tr("攻撃 {0:+d} / 目標値 {1}: 命中 {2:.2%}").format(
-            spec.attack_bonus, spec.tn, float(engine.hit_probability(spec))
+            odds.attack_bonus, odds.tn, float(odds.hit)
         )
         self.odds_label.setText(head + "\n" + "　".join(parts))
 
     def _show_apply(self) -> None:
-        last = self.attack.last  # a hit whose roll is still the last step
-        # a Blunt hit stuns instead (3.7): the stun box takes it
-        waiting = self.attack.can_apply() and not (last is not None and last.spec.blunt)
-        extraordinary = waiting and last is not None and last.result.extraordinary
+        # A hit whose roll is still the last step; a Blunt hit stuns instead (3.7): the stun box takes it.
+        waiting = self.attack.damage_waiting()
+        extraordinary = self.attack.extraordinary_waiting()
         try:
-            dice = self.damage_dice()
+            dice = self.attack.damage_dice(self.damage_edit.text())
         except ValueError:
             dice = None
         self.apply_button.setEnabled(waiting)
@@ -348,9 +325,8 @@ class LotRAttackBox(SessionTab[BattleModel]):
             return
         rolled = self.attack.roll(plan)
         result = rolled.result
-        rules = campaign_lotr_rules(self.battle.campaign_model)
         text = self.tr("達成値 {0} / 目標値 {1}: {2}").format(
-            result.total, result.tn, shown_name(rules.band(result.degree))
+            result.total, result.tn, self.attack.degree_name(result)
         )
         if result.parry_total is not None:
             text += self.tr("　防御 {0}: {1}").format(
@@ -377,13 +353,11 @@ class LotRAttackBox(SessionTab[BattleModel]):
     def _apply(self, maximum: bool) -> None:
         rolled = self.rolled_spin.value()
         if maximum:
-            dice = self.damage_dice()
-            if dice is not None:
-                rolled = dice.maximum
+            rolled = self.attack.maximum_damage(self.damage_edit.text(), rolled)
         self.attack.apply_damage(rolled, self.str_spin.value(), maximum)
 
     def _roll_damage(self) -> None:
-        dice = self.damage_dice()
+        dice = self.attack.damage_dice(self.damage_edit.text())
         if dice is not None:
             self.attack.roll_damage(dice, self.str_spin.value())
 
@@ -393,22 +367,23 @@ class LotRAttackBox(SessionTab[BattleModel]):
 
 class LotRTrackerBox(LotRActionsBox):
     """The tracker's LotR box: actions, dodge and parry odds, an attack from start to finish, the
-    stun a Blunt hit makes (3.7) and mounted combat (3.9)."""
+    stun a Blunt hit makes (3.7) and mounted combat (3.9); each box over its part of the model."""
 
-    def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
-        super().__init__(model, confirm, parent)
-        self.attack_box = LotRAttackBox(model, confirm, self)
-        self.stun_box = LotRStunBox(model, confirm, LotRStunModel(self.attack_box.attack), self)
-        self.mount_box = LotRMountBox(model, confirm, LotRMountModel(model), self)
+    def __init__(self, model: LotRTrackerModel, confirm: Confirm, parent: QWidget | None = None) -> None:
+        super().__init__(model.actions, confirm, parent)
+        self.tracker = model
+        self.attack_box = LotRAttackBox(model.attack, confirm, self)
+        self.stun_box = LotRStunBox(model.stun, confirm, self)
+        self.mount_box = LotRMountBox(model.mounts, confirm, self)
         layout = self.layout()
         assert layout is not None
         layout.addWidget(self.attack_box)
         layout.addWidget(self.stun_box)
-        self.fear_box = FearBox(LotRFearModel(model), self)  # it follows the encounter by itself
+        self.fear_box = FearBox(model.fear, self)  # it follows the encounter by itself
         layout.addWidget(self.fear_box)
         layout.addWidget(self.mount_box)
-        self._boxes: list[SessionTab[BattleModel]] = [self.attack_box, self.stun_box, self.mount_box]
-        self.stun_box.stun.rules_changed.connect(self.sync)  # a table edited, a house rule flipped
+        self._boxes: list[SessionTab] = [self.attack_box, self.stun_box, self.mount_box]
+        model.rules_changed.connect(self.sync)  # a table edited, a house rule flipped
 
     def sync(self) -> None:
         super().sync()

@@ -15,21 +15,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.battle_actions import LotRBattleActions
-from gmtool.rules.battle import BattleRefused, Participant
-from gmtool.rules.systems.lotr import combat as lotr
-from gmtool.rules.systems.lotr import mounted
+from gmtool.rules.systems.lotr import combat_types as lotr
 from gmtool.rules.systems.lotr.rules_types import SIZE_IDS
 from gmtool.views.session_tab import Confirm, SessionTab
 from gmtool.views.widgets import hbox, shown_message
 
 
-class LotRActionsBox(SessionTab):
-    def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
+class LotRActionsBox(SessionTab[LotRBattleActions]):
+    def __init__(self, model: LotRBattleActions, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
-        self.battle = model
-        self.battle_actions = LotRBattleActions(model)
+        # Not `actions`: that would hide QWidget.actions() (the widget's QAction list).
+        self.battle_actions = model
         self.who_combo = QComboBox()  # dodge and parry may come out of turn: anyone may act
         self.who_combo.setToolTip(self.tr("回避と防御は手番外でも行なえます"))
         self.who_combo.currentIndexChanged.connect(lambda _i: self._show())
@@ -111,97 +108,97 @@ class LotRActionsBox(SessionTab):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(box)
 
-    def who(self) -> Participant | None:
-        return self.battle.state().participant(self.who_combo.currentData())
+    def who(self) -> str | None:
+        """The participant the GM picked (None: nobody in the fight)."""
+        who = self.who_combo.currentData()
+        return who if isinstance(who, str) and who else None
 
     def sync(self) -> None:
-        state = self.battle.state()
-        people = [p for p in state.participants if p.in_play]
         previous = self.who_combo.currentData()
-        self.refill(self.who_combo, [(p.name, p.id) for p in people])
+        self.refill(self.who_combo, self.battle_actions.people())
         # Follow the turn: when it moves, the actor is who acts (the GM picks another for a dodge).
-        if state.current and (previous is None or previous == getattr(self, "_last_current", None)):
-            self.who_combo.setCurrentIndex(self.who_combo.findData(state.current))
-        self._last_current = state.current
-        self.keep_check.setChecked(bool(state.option(lotr.KEEP_INITIATIVE)))
+        current = self.battle_actions.current()
+        if current and (previous is None or previous == getattr(self, "_last_current", None)):
+            self.who_combo.setCurrentIndex(self.who_combo.findData(current))
+        self._last_current = current
+        self.keep_check.setChecked(self.battle_actions.keeps_initiative())
         self._show()
 
     def _show(self) -> None:
-        p = self.who()
-        self.spend_button.setEnabled(p is not None)
-        self.dodge_button.setEnabled(p is not None)
-        self.parry_button.setEnabled(p is not None)
-        self.attack_button.setEnabled(p is not None)
+        who = self.who()
+        self.spend_button.setEnabled(who is not None)
+        self.dodge_button.setEnabled(who is not None)
+        self.parry_button.setEnabled(who is not None)
+        self.attack_button.setEnabled(who is not None)
         kind = lotr.ACTIONS_BY_ID.get(self.kind_combo.currentData() or "")
         self.aim_combo.setVisible(kind is not None and kind.id == "aim")
-        if p is None or kind is None:
+        if who is None or kind is None:
             self.actions_form.setRowVisible(self.dodge_size_row, False)
             self.actions_form.setRowVisible(self.dodge_note, False)
             self.cost_label.setText("")
             self.dodge_label.setText("")
             return
-        used = lotr.actions_used(p)
-        allowance = p.value("actions", lotr.ACTIONS_PER_TURN)
-        penalty = self.battle_actions.next_penalty(p.id, kind.id)
-        text = self.tr("使ったアクション {0}/{1}").format(used, allowance)
-        if penalty:
-            text += self.tr("　— 追加アクション: 判定に {0}（判定のない行動は目標値5の判定）").format(penalty)
-        if p.value("aim"):
-            text += self.tr("　狙い +{0}（次の攻撃に）").format(p.value("aim"))
+        status = self.battle_actions.status(who, kind.id)
+        text = self.tr("使ったアクション {0}/{1}").format(status.used, status.allowance)
+        if status.penalty:
+            text += self.tr("　— 追加アクション: 判定に {0}（判定のない行動は目標値5の判定）").format(
+                status.penalty
+            )
+        if status.aim:
+            text += self.tr("　狙い +{0}（次の攻撃に）").format(status.aim)
         if kind.note:
             text += "\n" + self.tr(kind.note)
         self.cost_label.setText(text)
-        self._show_dodge(p)
-        parry = self.battle_actions.parry_probability(
-            p.id, self.parry_bonus.value(), self.attack_total.value()
+        self._show_dodge(who)
+        parry = self.battle_actions.parry_odds(who, self.parry_bonus.value(), self.attack_total.value())
+        text = self.tr("防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）").format(
+            float(parry.chance)
         )
-        text = self.tr("防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）").format(float(parry))
-        if self.attack_total.value() < p.value("defence"):
+        if parry.original is not None:
             text += "\n" + self.tr(
                 "攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません"
-            ).format(self.attack_total.value(), p.value("defence"))
+            ).format(self.attack_total.value(), parry.original)
         self.parry_label.setText(text)
 
-    def _show_dodge(self, p: Participant) -> None:
-        on_horse = mounted.mount_of(p).mounted
+    def _show_dodge(self, who: str) -> None:
+        on_horse = self.battle_actions.rides(who)
         self.actions_form.setRowVisible(self.dodge_size_row, on_horse)
         self.actions_form.setRowVisible(self.dodge_note, False)
-        if on_horse and self._sized_rider != p.id:
-            self._sized_rider = p.id  # a campaign character's own size, once per rider picked
-            size = self.battle_actions.size_of(p.id)
+        if on_horse and self._sized_rider != who:
+            self._sized_rider = who  # a campaign character's own size, once per rider picked
+            size = self.battle_actions.size_of(who)
             if size is not None:
                 self.dodge_rider_size.setCurrentIndex(self.dodge_rider_size.findData(size))
         try:
-            chance = self.battle_actions.dodge_probability(p.id, *self._dodge_sizes())
-            _modifier, note = self.battle_actions.dodge_size(p.id, *self._dodge_sizes())
-        except BattleRefused as refusal:
+            dodge = self.battle_actions.dodge_odds(who, *self._dodge_sizes())
+        except ValueError as refusal:
             self.dodge_label.setText(shown_message(str(refusal)))
             self.dodge_button.setEnabled(False)
             return
-        text = self.tr("Defense {0}: 回避で上回る確率 {1:.2%}").format(lotr.current_defence(p), float(chance))
+        text = self.tr("Defense {0}: 回避で上回る確率 {1:.2%}").format(dodge.defence, float(dodge.chance))
         self.dodge_label.setText(text)
-        self.dodge_note.setText(note)
-        self.actions_form.setRowVisible(self.dodge_note, bool(note))
+        self.dodge_note.setText(dodge.note)
+        self.actions_form.setRowVisible(self.dodge_note, bool(dodge.note))
 
     def _dodge_sizes(self) -> tuple[str | None, str | None]:
         return self.dodge_attacker_size.currentData(), self.dodge_rider_size.currentData()
 
     def _spend(self) -> None:
-        p = self.who()
-        if p is not None:
-            self.battle_actions.spend(p.id, self.kind_combo.currentData(), self.aim_combo.currentData())
+        who = self.who()
+        if who is not None:
+            self.battle_actions.spend(who, self.kind_combo.currentData(), self.aim_combo.currentData())
 
     def _parry(self) -> None:
-        p = self.who()
-        if p is not None:
-            self.battle_actions.parry(p.id, self.parry_bonus.value(), self.attack_total.value())
+        who = self.who()
+        if who is not None:
+            self.battle_actions.parry(who, self.parry_bonus.value(), self.attack_total.value())
 
     def _attack_total(self) -> None:
-        p = self.who()
-        if p is not None:
-            self.battle_actions.attack_total(p.id, self.attack_total.value())
+        who = self.who()
+        if who is not None:
+            self.battle_actions.attack_total(who, self.attack_total.value())
 
     def _dodge(self) -> None:
-        p = self.who()
-        if p is not None:
-            self.battle_actions.dodge(p.id, *self._dodge_sizes())
+        who = self.who()
+        if who is not None:
+            self.battle_actions.dodge(who, *self._dodge_sizes())

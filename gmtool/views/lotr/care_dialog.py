@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.care_base import CUSTOM, percent_text
 from gmtool.models.lotr.care_model import MAX_TN, LotRCareModel
-from gmtool.rules.systems.lotr.healing import CARED_TESTS_PER_WEEK, MAX_BONUS, MAX_REST_DAYS, TESTS_PER_WEEK
+from gmtool.rules.systems.lotr.healing_types import MAX_BONUS, MAX_REST_DAYS
 from gmtool.views.message_catalog import translate_message
 from gmtool.views.widgets import show_refusal
 
@@ -246,7 +246,7 @@ class LotRCareDialog(QDialog):
         self.healer_bonus.setEnabled(self.healer_combo.currentData() in (CUSTOM, None))
         self.helper_bonus.setEnabled(self.helper_combo.currentData() == CUSTOM)
 
-        tests = CARED_TESTS_PER_WEEK if self.cared_check.isChecked() else TESTS_PER_WEEK
+        tests = self.model.tests_per_week(self.cared_check.isChecked())
         self._odds(
             self.weekly_label,
             self.weekly_button,

@@ -30,16 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.lotr.actions import MAX_AMOUNT, MAX_DAMAGE, LotRActions, penalty_text
-from gmtool.models.lotr.care_model import AGES, LotRCareModel
-from gmtool.models.lotr.check_log import wound_gap_warning
-from gmtool.models.lotr.hazard_model import LotRHazardModel
 from gmtool.models.lotr.shown_names import shown_name
-from gmtool.rules.house_rules import HOUSE_RULES_KEY
-from gmtool.rules.systems.lotr.derived import WoundTrack, condition_penalty, weariness_level
-from gmtool.rules.systems.lotr.house_rules import COURAGE_REST_ON, COURAGE_WEARINESS
-from gmtool.rules.systems.lotr.weariness import AGE_PENALTY, recovery_time
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.lotr.care_dialog import LotRCareDialog
 from gmtool.views.lotr.hazard_dialog import LotRHazardDialog
@@ -91,15 +83,15 @@ class LotRConditionBox(QGroupBox):
         self.recovery_label.setWordWrap(True)
         self.age_combo = QComboBox()
         self.age_combo.setAccessibleName(self.tr("年齢（疲労への抵抗判定）"))
-        for age in AGES:
-            self.age_combo.addItem(self._age_text(age), age)
+        for age, penalty in actions.care.ages():
+            self.age_combo.addItem(self._age_text(age, penalty), age)
         self.age_combo.setToolTip(
             self.tr("年をとったキャラクターは疲労への抵抗判定に Old −4、Aged −8（1.2.2）")
         )
-        # The recovery and hazard dialogs' models live with the box: a fire keeps burning between
-        # two openings of the dialog.
-        self.care_model = LotRCareModel(actions, parent=self)
-        self.hazard_model = LotRHazardModel(actions, parent=self)
+        # The recovery and hazard dialogs' models live with the sheet's actions: a fire keeps
+        # burning between two openings of the dialog.
+        self.care_model = actions.care
+        self.hazard_model = actions.hazard
         self.care_button = QPushButton(self.tr("回復・手当て…"))
         self.hazard_button = QPushButton(self.tr("危険（溺れる・落下・火炎・毒）…"))
         self.care_button.clicked.connect(lambda: self.open_dialog(LotRCareDialog(self.care_model, self)))
@@ -124,7 +116,7 @@ class LotRConditionBox(QGroupBox):
         self.age_combo.activated.connect(
             lambda _i: self._run(lambda: self.care_model.set_age(self.age_combo.currentData()))
         )
-        actions.campaign_model.session_changed.connect(self._on_session_changed)
+        actions.rules_changed.connect(self._on_rules_changed)
         actions.performed.connect(self.status_label.setText)
 
         grid = QGridLayout(self)
@@ -170,8 +162,8 @@ class LotRConditionBox(QGroupBox):
         if not self.character_actions.exists:
             return
         c = self.character_actions.character
-        rules = self.character_actions.rules
-        track = self.character_actions.track(c)
+        status = self.character_actions.condition()
+        track = status.track
         self.wound_track.set_track(track)
         self.damage_spin.blockSignals(True)
         self.damage_spin.setValue(c.damage)
@@ -203,85 +195,77 @@ class LotRConditionBox(QGroupBox):
                 )
             )
             self.wound_label.setStyleSheet("")
-        self.wound_note.setText(self._wound_note(track))
+        self.wound_note.setText(self._wound_note(track.dies_at_incapacitated))
         set_tone(self.wound_note, NOTE_STYLE)
         self.wound_note.setVisible(bool(self.wound_note.text()))
 
-        level = weariness_level(c, rules)
-        self.weariness_track.set_levels(rules.weariness_levels, c.weariness)
+        level = status.weariness
+        self.weariness_track.set_levels(status.weariness_levels, c.weariness)
         self.weariness_label.setText(
             self.tr("現在の疲労段階: {0} — 判定 {1}").format(shown_name(level), penalty_text(level))
         )
-        last = c.weariness == len(rules.weariness_levels) - 1
         self.weariness_note.setText(
-            self.tr("{0}: ただちに意識不明になります（1.2.2）").format(level.name) if last else ""
+            self.tr("{0}: ただちに意識不明になります（1.2.2）").format(level.name)
+            if status.unconscious
+            else ""
         )
-        self.weariness_note.setVisible(last)
-        self._sync_weariness_extras(c.weariness, c.age)
+        self.weariness_note.setVisible(status.unconscious)
+        self._sync_weariness_extras(c.weariness, c.age, status.recovery_time, status.courage_rest)
 
         carried = track.carried_from  # house rule: an unset wound level takes the lighter one's
-        unset = [
-            shown_name(lv)
-            for lv in (track.level, level)
-            if lv is not None and lv.penalty is None and not (lv is track.level and carried)
-        ]
-        text = self.tr("判定への修正（負傷 + 疲労）: {0:+d}").format(condition_penalty(c, rules))
-        if unset:
+        text = self.tr("判定への修正（負傷 + 疲労）: {0:+d}").format(status.penalty)
+        if status.unset:
             text += self.tr("（{0} のペナルティは未設定（GM が設定）のため 0 として計算）").format(
-                self.tr("、").join(unset)
+                self.tr("、").join(status.unset)
             )
         if carried is not None and track.level is not None:
             text += self.tr("（{0} は未設定のため、ハウスルールで軽い段階 {1} の {2:+d} で計算）").format(
                 shown_name(track.level), shown_name(carried), track.penalty
             )
-        gap = wound_gap_warning(c, rules)  # a worse wound rolling better than a lighter one
-        if gap:
-            text += "\n" + gap
-        set_tone(self.penalty_label, WARNING_STYLE if gap else Tone(None, "font-weight: bold;"))
+        if status.gap:  # a worse wound rolling better than a lighter one
+            text += "\n" + status.gap
+        set_tone(self.penalty_label, WARNING_STYLE if status.gap else Tone(None, "font-weight: bold;"))
         self.penalty_label.setText(text)
         help_text = self.tr(
             "ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定できます"
         )
-        self.penalty_label.setToolTip(help_text if unset else "")
+        self.penalty_label.setToolTip(help_text if status.unset else "")
 
-    def _sync_weariness_extras(self, weariness: int, age: str) -> None:
-        rules = self.character_actions.rules
+    def _sync_weariness_extras(self, weariness: int, age: str, time: str | None, courage_rest: bool) -> None:
         if weariness == 0:
             self.recovery_label.setText("")
         else:
-            time = recovery_time(rules, weariness)
             shown = time if time is not None else self.tr("未設定（ルール表 → 参照表 で入力）")
             self.recovery_label.setText(self.tr("回復時間（Table 9.39）: {0}").format(shown))
         self.recovery_label.setVisible(weariness > 0)
         self.age_combo.setCurrentIndex(max(self.age_combo.findData(age), 0))
-        allowed = campaign_house_rules(self.character_actions.campaign_model).get(COURAGE_WEARINESS)
-        self.courage_rest_button.setEnabled(allowed == COURAGE_REST_ON)
+        self.courage_rest_button.setEnabled(courage_rest)
         self.courage_rest_button.setToolTip(
             self.tr("GM が許可したときだけ（1.2.2）")
-            if allowed == COURAGE_REST_ON
+            if courage_rest
             else self.tr(
                 "ハウスルール「勇気 1 点で疲労 2 段階を回復」が「許可しない」です（編集 → ハウスルール）"
             )
         )
 
-    def _age_text(self, age: str) -> str:
+    def _age_text(self, age: str, penalty: int) -> str:
         if not age:
             return "—"
-        return self.tr("{0}（{1:+d}）").format(age.capitalize(), AGE_PENALTY[age])
+        return self.tr("{0}（{1:+d}）").format(age.capitalize(), penalty)
 
     def open_dialog(self, dialog: QDialog) -> None:
         """Shows a recovery or hazard dialog beside the sheet (tests replace it to keep it)."""
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
 
-    def _on_session_changed(self, key: str) -> None:
-        if key == HOUSE_RULES_KEY and self.character_actions.exists:
+    def _on_rules_changed(self) -> None:
+        if self.character_actions.exists:
             self.sync()
 
-    def _wound_note(self, track: WoundTrack) -> str:
+    def _wound_note(self, dies_at_incapacitated: bool) -> str:
         # 1.2.1 「Hobbitは,Incapacitated になった時点で死亡する」: shown on the whole track, so the GM
         # sees before the blow why Incapacitated is drawn as 死亡 (the text over the shorter track).
-        if track.dies_at_incapacitated:
+        if dies_at_incapacitated:
             return self.tr(
                 "ホビットは Incapacitated で死亡（1.2.1）:"
                 " 本文「Hobbitは,Incapacitated になった時点で死亡する」"

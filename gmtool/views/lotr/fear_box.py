@@ -19,12 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.lotr.fear_model import FearPlan, LotRFearModel
-from gmtool.models.lotr.rules_model import campaign_lotr_rules
+from gmtool.models.lotr.fear_model import LotRFearModel
+from gmtool.models.lotr.fear_plan import FearPlan
 from gmtool.models.outcome_text import percent
-from gmtool.rules.battle import BattleRefused
-from gmtool.rules.systems.lotr import fear as engine
-from gmtool.rules.systems.lotr.checks import COURAGE_BONUS, COURAGE_PER_ROUND, Contestant, TieRule
+from gmtool.rules.systems.lotr import fear_types as engine
 from gmtool.views.message_catalog import translate_message
 from gmtool.views.widgets import hbox, refill, show_refusal, shown_message
 
@@ -55,9 +53,8 @@ class FearBox(QWidget):
             self.tr("対象の Willpower + 修正。負傷・疲労・恐怖のペナルティは自動で加わります")
         )
         self.tie_combo = QComboBox()
-        self.tie_combo.addItem(self.tr("同点は振り直し（1.5.2）"), TieRule.REROLL)
-        self.tie_combo.addItem(self.tr("同点は攻撃側の Marginal"), TieRule.DODGE)
-        self.tie_combo.addItem(self.tr("同点は抵抗した側の勝ち"), TieRule.PARRY)
+        for tie_rule, label in model.tie_rules():
+            self.tie_combo.addItem(label, tie_rule)
         self.tie_combo.setToolTip(
             self.tr(
                 "本文は同点を振り直します（1.5.2）。Marginal（−1）は同点を攻撃側の勝ちとしたときだけ起こります"
@@ -77,8 +74,8 @@ class FearBox(QWidget):
         self.roll_button = QPushButton(self.tr("恐怖を振る"))
         self.result_label = QLabel()
         self.result_label.setWordWrap(True)
-        self.courage_a_button = QPushButton(self.tr("攻撃側: 勇気 +{0}").format(COURAGE_BONUS))
-        self.courage_b_button = QPushButton(self.tr("対象: 勇気 +{0}").format(COURAGE_BONUS))
+        self.courage_a_button = QPushButton(self.tr("攻撃側: 勇気 +{0}").format(model.COURAGE_BONUS))
+        self.courage_b_button = QPushButton(self.tr("対象: 勇気 +{0}").format(model.COURAGE_BONUS))
         self.choice_combo = QComboBox()
         for choice, text in engine.FLEE_CHOICES.items():
             self.choice_combo.addItem(translate_message(text), choice)
@@ -93,12 +90,9 @@ class FearBox(QWidget):
             combo.currentIndexChanged.connect(lambda _i: self._show())
         self.retry_check.toggled.connect(lambda _on: self._show())
         self.roll_button.clicked.connect(lambda: self._act(self._roll))
-        self.courage_a_button.clicked.connect(
-            lambda: self._act(lambda: self.model.spend_courage(Contestant.A))
-        )
-        self.courage_b_button.clicked.connect(
-            lambda: self._act(lambda: self.model.spend_courage(Contestant.B))
-        )
+        attacker, target = model.SIDES
+        self.courage_a_button.clicked.connect(lambda: self._act(lambda: self.model.spend_courage(attacker)))
+        self.courage_b_button.clicked.connect(lambda: self._act(lambda: self.model.spend_courage(target)))
         self.apply_button.clicked.connect(
             lambda: self._act(lambda: self.model.apply(self.choice_combo.currentData()))
         )
@@ -144,8 +138,7 @@ class FearBox(QWidget):
 
     # ---- showing ------------------------------------------------------------------------------
     def sync(self) -> None:
-        state = self.model.model.state()
-        people = [(p.name, p.id) for p in state.participants if p.in_play]
+        people = self.model.people()
         refill(self.attacker_combo, people)
         refill(self.target_combo, people)
         attacker = self.attacker_combo.currentData()
@@ -209,76 +202,62 @@ class FearBox(QWidget):
             self.odds_label.setText(self.tr("戦闘に参加者を加えてください"))
             return
         try:
-            spec = self.model.spec(plan)
-        except BattleRefused as refusal:
+            odds = self.model.odds_summary(plan)
+        except ValueError as refusal:
             self.odds_label.setText(shown_message(str(refusal)))
             self.roll_button.setEnabled(False)
             return
-        dist = engine.fear_distribution(spec)
-        rules = campaign_lotr_rules(self.model.campaign_model)
-        names = {e: rules.band(d).name for d, e in engine.EFFECT_OF_DEGREE.items()}
-        names[engine.FearEffect.NONE] = self.tr("抵抗")
         parts = [
             self.tr("{0}（{1}）{2}").format(
-                names[e], translate_message(engine.EFFECT_TEXT[e]), percent(float(dist[e]))
+                self.tr("抵抗") if degree is None else degree, translate_message(text), percent(float(p))
             )
-            for e in reversed(engine.EFFECT_ORDER)
+            for degree, text, p in odds.effects
         ]
         head = self.tr("Intimidate {0:+d} 対 Willpower {1:+d}: 恐怖が効く {2}").format(
-            spec.intimidate, spec.resistance, percent(float(1 - dist[engine.FearEffect.NONE]))
+            odds.intimidate, odds.resistance, percent(float(odds.works))
         )
         self.odds_label.setText(head + "\n" + self.tr("、").join(parts))
 
     def _show_tie_note(self) -> None:
-        notes = {
-            TieRule.REROLL: self.tr("同点は振り直すため、本文の Marginal（−1）は起こりません"),
-            TieRule.PARRY: self.tr("同点は抵抗した側の勝ちのため、Marginal（−1）は起こりません"),
-        }
-        note = notes.get(self.tie_combo.currentData(), "")
+        note = self.model.tie_note(self.tie_combo.currentData())
         self.tie_note.setText(note)
         self.tie_note.setVisible(bool(note))
 
     def _show_after_roll(self) -> None:
-        result = self.model.current()
-        for side, button in ((Contestant.A, self.courage_a_button), (Contestant.B, self.courage_b_button)):
-            refusal = self.model.courage_refusal(side) if result is not None else ""
-            button.setEnabled(result is not None and not refusal)
+        outcome = self.model.outcome()
+        for side, button in zip(
+            self.model.SIDES, (self.courage_a_button, self.courage_b_button), strict=True
+        ):
+            refusal = self.model.courage_refusal(side) if outcome is not None else ""
+            button.setEnabled(outcome is not None and not refusal)
             button.setToolTip(
                 refusal
                 or self.tr("結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）").format(
-                    COURAGE_PER_ROUND
+                    self.model.COURAGE_PER_ROUND
                 )
             )
         self.apply_button.setEnabled(self.model.can_apply())
         self.apply_button.setToolTip(self.model.apply_refusal())
-        last = self.model.last
-        if result is None or last is None:
+        if outcome is None:
             return
-        round_ = result.rounds[-1]
-        effect = self.model.effect(result)
-        a, b = self.model.courage_on_roll()
-        rules = campaign_lotr_rules(self.model.campaign_model)
-        if result.winner is Contestant.A:
-            outcome = rules.band(engine.degree(last.spec, result)).name
-        else:
-            outcome = self.tr("抵抗した")
         text = self.tr("Intimidate {0} / Willpower {1}（差 {2}）→ {3}: {4}").format(
-            round_.a_total,
-            round_.b_total,
-            result.margin,
-            outcome,
-            translate_message(engine.EFFECT_TEXT[effect]),
+            outcome.a_total,
+            outcome.b_total,
+            outcome.margin,
+            self.tr("抵抗した") if outcome.degree is None else outcome.degree,
+            translate_message(outcome.effect),
         )
+        a, b = outcome.courage
         if a or b:
             text += self.tr("（勇気 攻撃側 {0} 点・対象 {1} 点込み）").format(a, b)
-        self.choice_combo.setEnabled(effect is engine.FearEffect.FLEES and not last.plan.inspired_by)
+        self.choice_combo.setEnabled(outcome.flee_choice)
         self.result_label.setText(text)
 
     # ---- acting -------------------------------------------------------------------------------
     def _act(self, action: Callable[[], object]) -> None:
         try:
             action()
-        except BattleRefused as refusal:
+        except ValueError as refusal:
             show_refusal(self, str(refusal))
         self._show()
 

@@ -20,9 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.care_base import CUSTOM, percent_text
-from gmtool.models.lotr.hazard_model import MAX_HELPERS, LotRHazardModel
+from gmtool.models.lotr.fire_model import MAX_HELPERS
+from gmtool.models.lotr.hazard_model import LotRHazardModel
 from gmtool.rules.systems.lotr import reference_catalog as catalog
-from gmtool.rules.systems.lotr.healing import UNSET
+from gmtool.rules.systems.lotr.healing_types import UNSET
 from gmtool.views.lotr.care_dialog import bonus_spin, fill_people, lay_out_tabbed, run_step
 from gmtool.views.message_catalog import translate_message
 
@@ -73,7 +74,7 @@ class LotRHazardDialog(QDialog):
         self.fall_button = falling.button(self.tr("落下する（Acrobatics 判定とダメージ）"))
         self.fall_button.clicked.connect(lambda: self._run(lambda: model.fall(falling.row)))
         self.fire_button = fire.button(self.tr("炎の中で 1 ラウンド（ダメージと Swiftness 判定）"))
-        self.fire_button.clicked.connect(lambda: self._run(lambda: model.fire_round(fire.row)))
+        self.fire_button.clicked.connect(lambda: self._run(lambda: model.fire.round(fire.row)))
         self.helpers_spin = QSpinBox()
         self.helpers_spin.setRange(0, MAX_HELPERS)
         self.helpers_spin.setAccessibleName(self.tr("援護する人数"))
@@ -87,13 +88,13 @@ class LotRHazardDialog(QDialog):
         fire.form.addRow(self.tr("援護（人数・誰）"), helpers)
         self.extinguish_button = fire.button(self.tr("火を消す（全ラウンド、Swiftness の再判定）"))
         self.extinguish_button.clicked.connect(
-            lambda: self._run(lambda: model.extinguish(fire.row, self._helpers()))
+            lambda: self._run(lambda: model.fire.extinguish(fire.row, self._helpers()))
         )
         # 1.2.1.1: burning costs 2d6+4 every round until put out, in the fire or out of it.
         self.burn_button = QPushButton(self.tr("炎の外で燃えたまま 1 ラウンド（2d6+4）"))
-        self.burn_button.clicked.connect(lambda: self._run(model.burn_round))
+        self.burn_button.clicked.connect(lambda: self._run(model.fire.burn_round))
         self.put_out_button = QPushButton(self.tr("炎に包まれた状態を解除（GM）"))
-        self.put_out_button.clicked.connect(lambda: self._run(model.put_out))
+        self.put_out_button.clicked.connect(lambda: self._run(model.fire.put_out))
         burning_row = QHBoxLayout()
         burning_row.addWidget(self.burn_button)
         burning_row.addWidget(self.put_out_button)
@@ -180,7 +181,7 @@ class LotRHazardDialog(QDialog):
             ),
             [self.drown_button],
         )
-        self.breath_rest_button.setEnabled(model.character.damage > 0)
+        self.breath_rest_button.setEnabled(model.can_rest_after_drowning())
         falling.info_label.setText(self.tr("Acrobatics 判定に成功するとダメージを半減（端数は四捨五入）"))
         self._show(
             falling,
@@ -189,18 +190,18 @@ class LotRHazardDialog(QDialog):
         )
         burning = (
             self.tr("炎に包まれています: 毎ラウンド 2d6+4")
-            if model.on_fire
+            if model.fire.on_fire
             else self.tr("炎に包まれていません")
         )
         fire.info_label.setText(burning)
         self._show(fire, lambda: self._fire_text(fire.row), [self.fire_button, self.extinguish_button])
         if self.extinguish_button.isEnabled():
-            self.extinguish_button.setEnabled(model.on_fire)
-        self.put_out_button.setEnabled(model.on_fire)
-        self.burn_button.setEnabled(model.on_fire)
+            self.extinguish_button.setEnabled(model.fire.on_fire)
+        self.put_out_button.setEnabled(model.fire.on_fire)
+        self.burn_button.setEnabled(model.fire.on_fire)
         self.fire_button.setText(  # burning: no new test, the 2d6+4 again (1.2.1.1)
             self.tr("炎の中で 1 ラウンド（ダメージと燃えている 2d6+4）")
-            if model.on_fire
+            if model.fire.on_fire
             else self.tr("炎の中で 1 ラウンド（ダメージと Swiftness 判定）")
         )
         poison.info_label.setText(
@@ -233,9 +234,9 @@ class LotRHazardDialog(QDialog):
     def _fire_text(self, row: str) -> str:
         hazard = self.model.row(catalog.FIRE, row)
         text = self.tr("1 ラウンドのダメージ {0}、目標値 {1}: 炎に包まれない確率 {2}").format(
-            hazard.damage, hazard.tn, percent_text(self.model.fire_odds(row))
+            hazard.damage, hazard.tn, percent_text(self.model.fire.odds(row))
         )
-        out, catch = self.model.extinguish_odds(row, self._helpers())
+        out, catch = self.model.fire.extinguish_odds(row, self._helpers())
         text += self.tr("。消火できる確率 {0}").format(percent_text(out))
         if catch:
             text += self.tr("（援護した人に火がつく確率 それぞれ {0}）").format(percent_text(catch[0]))
@@ -243,13 +244,13 @@ class LotRHazardDialog(QDialog):
 
     def _poison_text(self, row: str) -> str:
         poison = self.model.poison(row)
-        p = self.model.poison_odds(row)
+        resisted, failed = self.model.poison_odds(row)
         text = self.tr(
             "目標値 {0}: 抵抗（Secondary）{1}、失敗（Primary）{2}。Primary: {3} / Secondary: {4}"
         ).format(
             poison.resist_tn,
-            percent_text(p),
-            percent_text(1 - p),
+            percent_text(resisted),
+            percent_text(failed),
             translate_message(poison.effect(False)),
             translate_message(poison.effect(True)),
         )
@@ -259,11 +260,9 @@ class LotRHazardDialog(QDialog):
 
     def _show(self, page: HazardPage, text: Callable[[], str], buttons: list[QPushButton]) -> None:
         if not page.row_combo.count():
-            table = self.model.rules.reference_table(page.table_id)
+            title, source = self.model.table_name(page.table_id)
             page.odds_label.setText(
-                self.tr("{0}（{1}）: {2}").format(
-                    translate_message(table.title), table.source, translate_message(UNSET)
-                )
+                self.tr("{0}（{1}）: {2}").format(translate_message(title), source, translate_message(UNSET))
             )
             for button in buttons:
                 button.setEnabled(False)

@@ -14,10 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.mount_model import TN_BOUNDS, LotRMountModel
-from gmtool.rules.battle import BattleRefused
-from gmtool.rules.systems.lotr import mounted
+from gmtool.rules.systems.lotr import mounted_types as mounted
 from gmtool.views.session_tab import Confirm, SessionTab
 from gmtool.views.widgets import hbox, shown_message
 
@@ -30,13 +28,10 @@ def _spin(bounds: tuple[int, int], prefix: str, value: int = 0) -> QSpinBox:
     return spin
 
 
-class LotRMountBox(SessionTab[BattleModel]):
-    def __init__(
-        self, model: BattleModel, confirm: Confirm, mount_model: LotRMountModel, parent: QWidget | None = None
-    ) -> None:
+class LotRMountBox(SessionTab[LotRMountModel]):
+    def __init__(self, model: LotRMountModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
-        self.battle = model
-        self.mounts = mount_model
+        self.mounts = model
         self.who_combo = QComboBox()
         self.who_combo.currentIndexChanged.connect(lambda _i: self._read_mount())
         self.mounted_check = QCheckBox(self.tr("騎乗している"))
@@ -85,9 +80,7 @@ class LotRMountBox(SessionTab[BattleModel]):
         layout.addWidget(box)
 
     def sync(self) -> None:
-        state = self.battle.state()
-        people = [(p.name, p.id) for p in state.participants if p.in_play]
-        self.refill(self.who_combo, people)
+        self.refill(self.who_combo, self.mounts.people())
         self.refill(self.speed_combo, [(name, name) for name in self.mounts.speeds()])
         self._read_mount()
 
@@ -134,21 +127,21 @@ class LotRMountBox(SessionTab[BattleModel]):
                 )
                 tn = "" if move.run_tn is None else self.tr("、Run 判定 目標値 {0}").format(move.run_tn)
                 self.move_label.setText(self.tr("{0}: {1}{2}").format(move.name, cost, tn))
-            except BattleRefused as refusal:
+            except ValueError as refusal:
                 self.move_label.setText(shown_message(str(refusal)))
                 self.move_button.setEnabled(False)
         if who is None or not mount.mounted:
             self.ride_label.setText(self.tr("騎乗している参加者を選んでください"))
             return
         try:
-            args = (who, self.rider_ride_spin.value(), self.penalty_spin.value(), self.tn_spin.value())
-            spec = self.mounts.ride_spec(*args)
-            p = self.mounts.ride_probability(*args)
-        except BattleRefused as refusal:
+            ride = self.mounts.ride_odds(
+                who, self.rider_ride_spin.value(), self.penalty_spin.value(), self.tn_spin.value()
+            )
+        except ValueError as refusal:
             self.ride_label.setText(shown_message(str(refusal)))
             return
         self.ride_label.setText(
-            self.tr("Ride {0:+d} / 目標値 {1}: 成功 {2:.2%}").format(spec.roller.bonus, spec.tn, float(p))
+            self.tr("Ride {0:+d} / 目標値 {1}: 成功 {2:.2%}").format(ride.bonus, ride.tn, float(ride.chance))
         )
         self.ride_button.setEnabled(True)
 

@@ -5,21 +5,16 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QVBoxLayout, QWidget
 
-from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.stun_model import LotRStunModel
-from gmtool.rules.battle import BattleRefused
-from gmtool.rules.systems.lotr import stun
+from gmtool.rules.systems.lotr import stun_types as stun
 from gmtool.views.session_tab import Confirm, SessionTab
 from gmtool.views.widgets import hbox, shown_message
 
 
-class LotRStunBox(SessionTab[BattleModel]):
-    def __init__(
-        self, model: BattleModel, confirm: Confirm, stun_model: LotRStunModel, parent: QWidget | None = None
-    ) -> None:
+class LotRStunBox(SessionTab[LotRStunModel]):
+    def __init__(self, model: LotRStunModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
-        self.battle = model
-        self.stun = stun_model
+        self.stun = model
         self._target: str | None = None
         self.row_combo = QComboBox()
         self.row_combo.setToolTip(self.tr("スタン表（Table 9.17）の行: GM が選びます"))
@@ -63,34 +58,31 @@ class LotRStunBox(SessionTab[BattleModel]):
     def _show(self) -> None:
         self.relief_label.setText(self._relief_text())
         self.relief_label.setVisible(bool(self.relief_label.text()))
-        target = self.stun.waiting()
         row = self.row_combo.currentData()
         self.roll_button.setEnabled(False)
         if not row:
             self.odds_label.setText(self.tr("スタン表（Table 9.17）: 未設定（ルール表 → 参照表 で入力）"))
             return
-        if target is None:
-            self.odds_label.setText(self.tr("Blunt 攻撃が命中するとここで Stamina 判定を振ります"))
-            return
         try:
-            odds = self.stun.odds(target, row, self.stamina_spin.value())
-            table_row = self.stun.row(row)
-        except BattleRefused as refusal:
+            odds = self.stun.odds_summary(row, self.stamina_spin.value())
+        except ValueError as refusal:
             self.odds_label.setText(shown_message(str(refusal)))
             return
-        name = self.battle.participant(target).name
+        if odds is None:
+            self.odds_label.setText(self.tr("Blunt 攻撃が命中するとここで Stamina 判定を振ります"))
+            return
         self.odds_label.setText(
             self.tr(
                 "{0}: 目標値 {1}、ペナルティ {2:+d}、{3} ラウンド — "
                 "スタン {4:.2%}、半分 {5:.2%}、影響なし {6:.2%}"
             ).format(
-                name,
-                table_row.tn,
-                table_row.penalty,
-                table_row.rounds,
-                float(odds[stun.StunOutcome.FULL]),
-                float(odds[stun.StunOutcome.HALVED]),
-                float(odds[stun.StunOutcome.NONE]),
+                odds.target,
+                odds.tn,
+                odds.penalty,
+                odds.rounds,
+                float(odds.full),
+                float(odds.halved),
+                float(odds.none),
             )
         )
         self.roll_button.setEnabled(True)

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from gmtool.models.lotr.army_model import ARMY_KEY, LOG_KIND, Commander, LotRArmyModel
-from gmtool.rules.systems.lotr.kinds import roller_for
 from gmtool.rules.systems.lotr.rules_data import Degree
 from gmtool.rules.systems.lotr.structures import Target
 from gmtool.rules.systems.lotr.units import ArmyRefused, hit_probability
@@ -79,7 +78,7 @@ def make_unit(model: LotRArmyModel, name: str, **values) -> str:
 
 
 def nar(model: LotRArmyModel) -> str:
-    return next(i for i, name in model.characters() if name == "ナール")
+    return next(i for i, name in model.commanders.characters() if name == "ナール")
 
 
 # ---- units -----------------------------------------------------------------------------------------
@@ -150,16 +149,6 @@ def test_an_attack_to_size_zero_destroys_and_the_unit_cannot_act(model, dice):
     assert result.destroyed and model.unit(guard).destroyed
     assert "（近衛 は消滅）" in last_summary(model)["result"]
     refused(model, lambda: model.attack(orcs, guard, Commander(bonus=10)), "消滅しています")
-
-
-def test_the_commander_is_a_campaign_character_tested_as_the_judgement_panel_does(model):
-    who = nar(model)
-    assert model.default_kind(who) == "attribute:brg"  # no Siegecraft: Bearing
-    assert model.default_kind(who, "Intimidate") == ""  # no substitute the rules name
-    commander = Commander(who, "attribute:brg", modifier=2)
-    character = model.campaign_model.character(who)
-    assert model.roller(commander) == roller_for(character, "attribute:brg", model.rules, 2)
-    assert model.commander_text(commander) == "ナール: Bearing（修正 +2 = +2）"
 
 
 def test_an_attack_with_missing_values_is_refused(model):

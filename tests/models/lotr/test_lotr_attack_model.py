@@ -166,7 +166,7 @@ def test_str_bonus_of_a_campaign_character(campaign_model):
     character = campaign_model.stored(naar).character
     from gmtool.rules.systems.lotr.rules_data import lotr_rules
 
-    assert attack.str_bonus(pid) == lotr_rules().modifier(character.attributes.str)
+    assert attack.choices.str_bonus(pid) == lotr_rules().modifier(character.attributes.str)
 
 
 def test_an_attack_short_of_the_original_defence_gives_the_targets_dodge_back(campaign_model):

@@ -160,7 +160,7 @@ def test_a_bow_from_the_weapons_table_adds_no_str_and_its_range_steps(campaign_m
     for column, value in (("damage", "2d6"), ("long", 100), ("step", 25), ("thrown", False)):
         rules.reference.set_cell(catalog.WEAPONS, 0, column, value)
     _battle, attack, seeds, hero, orc = setup(campaign_model)
-    assert attack.weapon_names() == ["Bow"]
+    assert attack.choices.weapon_names() == ["Bow"]
     plan = AttackPlan(hero, orc, bonus=5, ranged=True, weapon="Bow", distance=130)
     assert attack.spec(plan).tn == 14  # two steps S beyond L (3.4)
     seeds.queue.append(seed_where(lambda f: len(f) == 2 and sum(f) == 11))

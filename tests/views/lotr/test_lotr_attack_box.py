@@ -7,6 +7,7 @@ import random
 from gmtool.app.lotr.hooks import HOOKS
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.rules_model import LotRRulesModel
+from gmtool.models.lotr.tracker_model import LotRTrackerModel
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.views.lotr.attack_box import LotRTrackerBox
@@ -22,7 +23,7 @@ def test_an_attack_from_start_to_finish_in_the_box(qtbot, campaign_model):
     battle.new_encounter("lotr", "")
     (hero,) = battle.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
     (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
-    box = LotRTrackerBox(battle, lambda *_: True)
+    box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
     qtbot.addWidget(box)
     battle.changed.connect(box.sync)
     box.sync()
@@ -63,7 +64,7 @@ def test_a_hit_is_not_also_called_a_miss(qtbot, campaign_model):
     battle.new_encounter("lotr", "")
     (hero,) = battle.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
     (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
-    box = LotRTrackerBox(battle, lambda *_: True)
+    box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
     qtbot.addWidget(box)
     battle.changed.connect(box.sync)
     box.sync()
@@ -87,7 +88,7 @@ def test_the_called_shots_come_from_the_gms_table(qtbot, campaign_model):
     battle.new_encounter("lotr", "")
     (hero,) = battle.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
     (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
-    box = LotRTrackerBox(battle, lambda *_: True)
+    box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
     qtbot.addWidget(box)
     box.sync()
     ab = box.attack_box

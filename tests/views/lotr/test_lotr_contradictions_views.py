@@ -4,6 +4,7 @@ neither rolled nor paid for, and a dodge is given back when the recorded attack 
 from __future__ import annotations
 
 from gmtool.models.battle_model import BattleModel
+from gmtool.models.lotr.battle_actions import LotRBattleActions
 from gmtool.rules.systems.lotr import combat as lotr
 from gmtool.views.lotr.battle_actions_box import LotRActionsBox
 
@@ -13,7 +14,7 @@ def make_box(qtbot, campaign_model) -> tuple[LotRActionsBox, BattleModel, str]:
     fight.new_encounter("lotr")
     hero = fight.add_quick("hero", {"swiftness": 3, "defence": 12, "health": 7})[0]
     fight.start()
-    box = LotRActionsBox(fight, lambda *_: True)
+    box = LotRActionsBox(LotRBattleActions(fight), lambda *_: True)
     qtbot.addWidget(box)
     box.sync()
     box.who_combo.setCurrentIndex(box.who_combo.findData(hero))

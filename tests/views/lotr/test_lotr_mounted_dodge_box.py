@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from gmtool.models.battle_model import BattleModel
+from gmtool.models.lotr.battle_actions import LotRBattleActions
 from gmtool.models.lotr.mount_model import LotRMountModel
 from gmtool.rules.systems.lotr import combat
 from gmtool.rules.systems.lotr.exploding import roll_test
@@ -24,7 +25,7 @@ def test_a_riders_dodge_asks_for_the_attackers_size_and_takes_its_penalty(qtbot,
     fight.new_encounter("lotr")
     rider = fight.add_quick("エオメル", {"swiftness": 2, "defence": 11, "health": 10})[0]
     fight.start()
-    box = LotRActionsBox(fight, lambda *_: True)
+    box = LotRActionsBox(LotRBattleActions(fight), lambda *_: True)
     qtbot.addWidget(box)
     box.show()
     box.sync()

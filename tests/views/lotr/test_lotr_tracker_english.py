@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.battle_table_model import BattleTableModel
 from gmtool.models.lotr.tracker_labels import marked
+from gmtool.models.lotr.tracker_model import LotRTrackerModel
 from gmtool.rules.systems.lotr import combat
 from gmtool.views.battle.participant_box import ParticipantBox
 from gmtool.views.lotr.attack_box import LotRTrackerBox
@@ -30,7 +31,7 @@ def test_the_tracker_reads_in_english(qtbot, campaign_model, tmp_path: Path):
         battle.new_encounter("lotr", "ambush")
         (orc,) = battle.add_quick("Orc", {"swiftness": 0, "defence": 10, "health": 6})
         table = BattleTableModel(battle)
-        box = LotRTrackerBox(battle, lambda *_: True)
+        box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
         qtbot.addWidget(box)
         battle.changed.connect(box.sync)
         box.sync()

@@ -9,6 +9,7 @@ from gmtool.models.battle_model import BattleModel
 from gmtool.models.house_rules_model import HouseRulesModel
 from gmtool.models.lotr.care_model import LotRCareModel
 from gmtool.models.lotr.fear_model import LotRFearModel
+from gmtool.models.lotr.tracker_model import LotRTrackerModel
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.character import Skill
 from gmtool.rules.systems.lotr.house_rules import ARMED_BONUS_ON, ARMED_COMBAT_BONUS
@@ -156,7 +157,7 @@ def test_the_lotr_tracker_boxes_fit_the_side_pane_in_english(qtbot, campaign_mod
         battle.add_quick("Orc", {"swiftness": 0, "defence": 10, "health": 6})
         for stored_character in list(campaign_model.characters_of("lotr"))[:2]:
             battle.add_character(stored_character.id)
-        box = LotRTrackerBox(battle, lambda *_: True)
+        box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
         qtbot.addWidget(box)
         box.sync()
         assert box.minimumSizeHint().width() <= 470

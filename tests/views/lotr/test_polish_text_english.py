@@ -58,11 +58,12 @@ def test_the_sheets_recover_buttons_and_names_read_in_english(qtbot, empty_campa
 
 
 def test_the_hour_reads_hour_1_and_the_demolition_odds_join_with_commas(qtbot, campaign_model, tmp_path):
+    from gmtool.models.lotr.army_tracker import LotRArmyTrackerModel
     from gmtool.views.lotr.army.army_dialog import ArmyDialog
 
     with english_ui(tmp_path):
         army = LotRArmyModel(campaign_model, seed_source=lambda: 7, rng_factory=lambda seed: Dice())
-        dialog = ArmyDialog(campaign_model, army_model=army)
+        dialog = ArmyDialog(LotRArmyTrackerModel(campaign_model, army=army))
         qtbot.addWidget(dialog)
         spin = dialog.mass_battle_tab.hero_hour_spin
         assert spin.text() == "Hour 1"
@@ -71,7 +72,7 @@ def test_the_hour_reads_hour_1_and_the_demolition_odds_join_with_commas(qtbot, c
         box = dialog.demolition_box
         box.stonecraft.bonus_spin.setValue(5)
         assert "+0 " in box.odds_label.text() and "、" not in box.odds_label.text()
-        assert dialog.structures_tab.end_battle_button.text() == "End battle"
+        assert dialog.structures_tab.improvements.end_battle_button.text() == "End battle"
 
 
 def test_the_trackers_this_round_column_joins_with_commas_in_english(qtbot, campaign_model, tmp_path):
@@ -79,13 +80,14 @@ def test_the_trackers_this_round_column_joins_with_commas_in_english(qtbot, camp
 
     from gmtool.models.battle_model import BattleModel
     from gmtool.models.battle_table_model import BattleTableModel
+    from gmtool.models.lotr.tracker_model import LotRTrackerModel
     from gmtool.views.lotr.attack_box import LotRTrackerBox
 
     with english_ui(tmp_path):
         battle = BattleModel(campaign_model, seed_source=lambda: 1)
         battle.new_encounter("lotr", "ambush")
         (orc,) = battle.add_quick("Orc", {"swiftness": 0, "defence": 10, "health": 6})
-        box = LotRTrackerBox(battle, lambda *_: True)
+        box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
         qtbot.addWidget(box)
         box.battle_actions.spend(orc, "aim")
         box.battle_actions.spend(orc, "attack")

@@ -23,60 +23,24 @@ from gmtool.rules.battle import (
 from gmtool.rules.battle_rules import CombatRules, NextActor, QuickField, Seed
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, success_probability
+from gmtool.rules.systems.lotr.combat_types import (  # noqa: F401 - re-exported: the round's values
+    ACTION_KINDS,
+    ACTIONS_BY_ID,
+    ACTIONS_PER_TURN,
+    AIM_BONUS,
+    ATTACKS,
+    CONDITION_PENALTY,
+    EXTRA_ACTION_PENALTY,
+    KEEP_INITIATIVE,
+    MOUNT_ACTION_KINDS,
+    NO_TEST_TN,
+    WEARINESS,
+    WOUNDS,
+    ActionKind,
+)
 from gmtool.rules.systems.lotr.derived import WoundTrack, defence
 from gmtool.rules.systems.lotr.exploding import at_least, roll_test
 from gmtool.rules.systems.lotr.rules_data import SIZE_IDS, Level, LotRRules, lotr_rules
-
-ACTIONS_PER_TURN = 2  # 「1ターンに標準で2アクション」
-EXTRA_ACTION_PENALTY = 5  # 「行動判定に1回ごとに -5 の累積ペナルティ」
-NO_TEST_TN = 5  # 「判定が不要な行動を取る場合, 基本目標値を5とみなして判定」
-KEEP_INITIATIVE = "keep_initiative"  # option: 「最初に決定したイニシアチブを以後のラウンドでもそのまま」
-WOUNDS = "wounds"
-WEARINESS = "weariness"
-
-
-@dataclass(frozen=True)
-class ActionKind:
-    """An action and its cost in actions (None: a full-round action, every action the turn has)."""
-
-    id: str
-    name: str
-    cost: int | None
-    note: str = ""
-
-
-# From 3. 戦闘, 3.1 移動, 3.2 攻撃, 3.3 回避と防御, 3.5 狙いをつける.
-ACTION_KINDS: tuple[ActionKind, ...] = (
-    ActionKind("attack", "攻撃（通常）", 1),
-    ActionKind("defensive", "攻撃（defensive）", 1, "攻撃判定−2、防御判定+2"),
-    ActionKind("power", "攻撃（power）", 1, "防御−2、ダメージ+3"),
-    ActionKind("precise", "攻撃（precise）", 1, "攻撃+2、ダメージ−2"),
-    ActionKind("two_handed", "攻撃（two-handed）", 1, "防御−2、ダメージ+4、盾は使えない"),
-    ActionKind("sweep", "攻撃（sweep）", 2, "3人まで: 2人なら−4、3人なら−6"),
-    ActionKind("charge", "攻撃（charge）", 2, "3ヤード以上: 攻撃+1、防御判定−3、ダメージ1.5倍"),
-    ActionKind("grab", "つかむ", 1),
-    ActionKind("punch", "殴る", 1, "1d6+2+STR修正"),
-    ActionKind("trip", "足払い", 1),
-    ActionKind("aim", "狙いをつける", 1, "次の攻撃に直接+1、間接+3"),
-    ActionKind("dodge", "回避", 1, "Swiftness判定の達成値でDefenseを置き換える（ラウンド終了まで）"),
-    ActionKind("parry", "防御（Parry/Block）", 1, "武器技能で攻撃の達成値以上（同点は防御成功）"),
-    ActionKind("move", "移動", 1, "Walk 3〜6ヤード、Jog 7〜9ヤード"),
-    ActionKind("run", "Run", 2, "27ヤードまで、Run判定 目標値5（接近戦中10）"),
-    ActionKind("sprint", "Sprint", None, "40ヤードまで、Run判定 目標値10（接近戦中15）"),
-    ActionKind("free", "狙いを変える・物を捨てる・叫ぶ・気付く", 0),
-)
-# 3.9 騎乗戦闘: taken through the tracker's mount box (mounted.py), which checks the mount and reads
-# the cost from Table 9.22, so they are not in the actions list above.
-MOUNT_ACTION_KINDS: tuple[ActionKind, ...] = (
-    ActionKind("horse_attack", "馬の攻撃（War-Trained）", 0, "乗り手の行動に影響しない1アクション"),
-    ActionKind("horse_move", "馬の移動", 1),
-    ActionKind("horse_gallop", "馬の移動（Full-round）", None),
-)
-ACTIONS_BY_ID = {a.id: a for a in (*ACTION_KINDS, *MOUNT_ACTION_KINDS)}
-ATTACKS = frozenset(
-    {"attack", "defensive", "power", "precise", "two_handed", "sweep", "charge", "grab", "punch", "trip"}
-)
-AIM_BONUS = {"direct": 1, "indirect": 3}
 
 
 class LotRCombat(CombatRules):
@@ -286,11 +250,6 @@ def dodge_probability(p: Participant, penalty: int = 0) -> Fraction:
 def parry_probability(bonus: int, attack_total: int) -> Fraction:
     """防御: the weapon skill test against the attack's total; a tie is the defender's."""
     return success_probability(RollSpec(LotRRoller(modifier=bonus), attack_total))
-
-
-# A condition with a penalty on every action (3.8 恐怖: −1, −2, −4): the value "penalty:<its name>"
-# counts only while the condition of that name lasts, so removing the condition ends it too.
-CONDITION_PENALTY = "penalty:"
 
 
 def condition_penalty(p: Participant) -> int:

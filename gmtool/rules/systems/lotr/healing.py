@@ -12,26 +12,30 @@ wound level; an empty cell is 未設定 and the test is refused, never rolled ag
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec
 from gmtool.rules.systems.lotr.derived import WoundTrack, modifiers
+from gmtool.rules.systems.lotr.healing_types import (  # noqa: F401 - re-exported: the healing values
+    ABILITY_POINTS_PER_DAY,
+    ADVANCED_CARE_BONUS,
+    CARED_TESTS_PER_WEEK,
+    HEALING_SKILL,
+    HEALING_TN,
+    MAX_BONUS,
+    MAX_REST_DAYS,
+    NATURAL_MINIMUM,
+    NATURAL_TN,
+    REST_POINTS_PER_DAY,
+    TESTS_PER_WEEK,
+    UNSET,
+    WoundTarget,
+)
 from gmtool.rules.systems.lotr.kinds import roller_for
 from gmtool.rules.systems.lotr.rules_data import LotRRules
-
-REST_POINTS_PER_DAY = 1  # 「1日休んで1点負傷が回復し」
-MAX_REST_DAYS = 365
-NATURAL_MINIMUM = 1  # 「VIT修正値(最低1)点追加で回復する」
-TESTS_PER_WEEK, CARED_TESTS_PER_WEEK = 1, 2  # 「治療師の手当てがある環境では,この判定を週に2回」
-ADVANCED_CARE_BONUS = 5  # 「Healing 判定に +5 のボーナス」
-ABILITY_POINTS_PER_DAY = 1  # 「下がった能力値は,休息することで1日1点回復する」
-NATURAL_TN, HEALING_TN = "natural_tn", "healing_tn"
-HEALING_SKILL = "Healing"
-MAX_BONUS = 60  # a healer's or helper's bonus typed in by hand: the dialogs' field and the CLI's
-UNSET = Message("未設定（ルール表 → 参照表 で入力）")
 
 
 def rest_healed(damage: int, days: int) -> int:
@@ -59,14 +63,6 @@ def healing_skill_heal(track: WoundTrack) -> int:
 def advanced_care_heal(track: WoundTrack) -> int:
     """「ただちに Health と同じだけ 負傷が回復」: Health points (never more than the damage)."""
     return min(track.health, track.damage)
-
-
-@dataclass(frozen=True)
-class WoundTarget:
-    """The table row of the current wound level and a target number from it."""
-
-    row: str  # the level's English name, the table's row
-    tn: int
 
 
 def wound_tn(track: WoundTrack, rules: LotRRules, column: str) -> WoundTarget:

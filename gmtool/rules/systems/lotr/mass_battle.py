@@ -30,17 +30,15 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAd
 from gmtool.rules.dice import Faces, roll
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.house_rules import TIE_REROLL, TIE_STAYS
+from gmtool.rules.systems.lotr.mass_battle_types import (
+    DEFEAT,
+    MANY,
+    MAX_SIEGECRAFT,
+    MAX_TIES,
+    POSITIONS,
+    VICTORY,
+)
 
-POSITIONS = range(-3, 4)  # Losing(−3) … Even(0) … Winning(+3): where a battle can stand
-VICTORY = 4
-DEFEAT = -4
-# A tool limit, not a rule number: CODA skill ranks stay far below it, and it keeps a typo from
-# being taken for a commander.
-MAX_SIEGECRAFT = 30
-MANY = 10_000
-# Tied rolls kept for one hour under the re-roll reading: P(tie) ≤ 146/1296 a roll, so 100 ties in a
-# row (≈ 10⁻⁹⁵) never happen; the bound keeps a hand-edited file small.
-MAX_TIES = 100
 TIE_READINGS = (TIE_STAYS, TIE_REROLL)
 
 Name = Annotated[StrictStr, Field(max_length=200)]

@@ -22,58 +22,30 @@ with the encounter.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gmtool.rules.battle import Action, BattleRefused, Encounter, Participant, with_participant
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import combat
 from gmtool.rules.systems.lotr.attack import SIZE_STEP
+from gmtool.rules.systems.lotr.mounted_types import (  # noqa: F401 - re-exported: the horse's values
+    FROM_HORSEBACK,
+    HORSE_ATTACK,
+    HORSE_FULL,
+    HORSE_MOVE,
+    HORSE_STR_BOUNDS,
+    LARGE,
+    MOUNT_KEYS,
+    MOUNTED_CHARGE_TN,
+    RIDE_BOUNDS,
+    RIDE_PENALTY_BOUNDS,
+    TABLE,
+    UNSET,
+    HorseMove,
+    Mount,
+)
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 from gmtool.rules.systems.lotr.rules_data import SIZE_IDS
-
-FROM_HORSEBACK = -4  # ranged attacks from horseback
-MOUNTED_CHARGE_TN = -3  # a mounted charge against someone on foot
-LARGE = "large"
-RIDE_PENALTY_BOUNDS = (-4, -1)
-RIDE_BOUNDS = (-99, 99)
-HORSE_STR_BOUNDS = (-20, 20)
-HORSE_ATTACK = "horse_attack"
-HORSE_MOVE = "horse_move"
-HORSE_FULL = "horse_gallop"
-TABLE = Message("馬の移動速度（Table 9.22）")
-UNSET = Message("未設定（ルール表 → 参照表 で入力）")
-MOUNT_KEYS = (
-    "mounted",
-    "horse_war_trained",
-    "horse_steady",
-    "horse_has_ride",
-    "horse_ride",
-    "horse_has_str",
-    "horse_str",
-)
-
-
-@dataclass(frozen=True)
-class Mount:
-    """A participant's horse.  ride: a Mearas' or Elven-steed's own Ride (None: an ordinary horse).
-    horse_str: its STR modifier (None: the GM has not entered it)."""
-
-    mounted: bool = False
-    war_trained: bool = False
-    steady: bool = False
-    ride: int | None = None
-    horse_str: int | None = None
-
-    def values(self) -> dict[str, int]:
-        return {
-            "mounted": int(self.mounted),
-            "horse_war_trained": int(self.war_trained),
-            "horse_steady": int(self.steady),
-            "horse_has_ride": int(self.ride is not None),
-            "horse_ride": self.ride or 0,
-            "horse_has_str": int(self.horse_str is not None),
-            "horse_str": self.horse_str or 0,
-        }
 
 
 def mount_of(p: Participant) -> Mount:
@@ -128,14 +100,6 @@ def ride_bonus(rider: int, mount: Mount, penalty: int) -> int:
         )
     best = rider if mount.ride is None else max(rider, mount.ride)
     return best + (0 if mount.steady else penalty)
-
-
-@dataclass(frozen=True)
-class HorseMove:
-    name: str
-    yards: int | None
-    cost: int | None  # actions; None: a full-round action
-    run_tn: int | None  # a Run test at this TN (None: no test, or 未設定)
 
 
 def horse_move(table: ReferenceTable, name: str) -> HorseMove:

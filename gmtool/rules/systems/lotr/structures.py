@@ -16,14 +16,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from fractions import Fraction
-from typing import Annotated
-
-from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from gmtool.rules.message import Message
-from gmtool.rules.systems.lotr.character import MAX_RANK
 from gmtool.rules.systems.lotr.checks import (
     RollResult,
     RollSpec,
@@ -32,117 +27,22 @@ from gmtool.rules.systems.lotr.checks import (
     success_probability,
 )
 from gmtool.rules.systems.lotr.rules_data import Degree
-from gmtool.rules.systems.lotr.units import ArmyRefused, Id, Name
-
-LOCK_CAP = 6  # 「鍵と閂の防御力は,最大+6まで累積する」
-# 「通常は … +1 することができる.また,Superior なら +2, Extraordinary なら +3」: every success
-# below Superior is the ordinary +1.
-IMPROVEMENT_AMOUNT = {
-    Degree.MARGINAL_SUCCESS: 1,
-    Degree.COMPLETE_SUCCESS: 1,
-    Degree.SUPERIOR_SUCCESS: 2,
-    Degree.EXTRAORDINARY_SUCCESS: 3,
-}
-VALUE_MAX = 100_000  # a storage bound for a hand-edited file, not a rule
-MANY = 1_000
-Value = Annotated[StrictInt, Field(ge=0, le=VALUE_MAX)]
-Stamp = Annotated[StrictStr, Field(max_length=64)]
-
-
-class Target(StrEnum):
-    """What an improvement raises (the player's choice)."""
-
-    PROTECTION = "protection"
-    STRUCTURE = "structure"
-
-
-TARGET_LABELS = {Target.PROTECTION: "Protection", Target.STRUCTURE: "Structure"}
-
-
-@dataclass(frozen=True)
-class Lock:
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    name: Name
-    protection: Annotated[StrictInt, Field(ge=1, le=LOCK_CAP)]
-
-
-@dataclass(frozen=True)
-class Improvement:
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    target: Target
-    degree: Degree
-    permanent: StrictBool
-    who: Name = ""
-    character_id: Id | None = None  # a campaign character, when picked from the list
-    stonecraft_rank: Annotated[StrictInt, Field(ge=0, le=MAX_RANK)] = 0
-    when: Stamp = ""  # local time stamp, given by the caller (the engine reads no clock)
-    ended: StrictBool = False  # a battle-only improvement after 戦闘終了
-
-    def __post_init__(self) -> None:
-        # An ArmyRefused is a ValueError: built by the model it is the reason shown, loaded from a
-        # hand-edited file pydantic turns it into the path-precise problem line.
-        improvement_for(self.degree)
-        if self.permanent and self.ended:
-            raise ValueError(Message("improvements: 永続的な強化が「終了」になっています"))
-
-    @property
-    def amount(self) -> int:
-        return IMPROVEMENT_AMOUNT[self.degree]
-
-    @property
-    def person(self) -> str:
-        """Who made it, for the retry rule: the campaign character, else the name as written."""
-        return f"id:{self.character_id}" if self.character_id else f"name:{self.who.strip()}"
-
-
-@dataclass(frozen=True)
-class Structure:
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    id: Id
-    name: Name = ""
-    protection: Value | None = None  # the base value (Table 9.27/9.28, entered by the GM)
-    structure: Value | None = None
-    damage: Annotated[StrictInt, Field(ge=0, le=2 * VALUE_MAX)] = 0  # what got through Protection
-    locks: Annotated[tuple[Lock, ...], Field(max_length=MANY)] = ()
-    improvements: Annotated[tuple[Improvement, ...], Field(max_length=MANY)] = ()
-
-    def __post_init__(self) -> None:
-        if self.lock_total > LOCK_CAP:
-            raise ValueError(Message("locks: 鍵と閂の Protection の合計が +{0} を超えています", LOCK_CAP))
-
-    def label(self) -> str:
-        return self.name or "（名前なし）"
-
-    @property
-    def lock_total(self) -> int:
-        return sum(lock.protection for lock in self.locks)
-
-    def improvement_total(self, target: Target) -> int:
-        return sum(i.amount for i in self.improvements if i.target == target and not i.ended)
-
-    @property
-    def total_protection(self) -> int | None:
-        if self.protection is None:
-            return None
-        return self.protection + self.lock_total + self.improvement_total(Target.PROTECTION)
-
-    @property
-    def max_structure(self) -> int | None:
-        if self.structure is None:
-            return None
-        return self.structure + self.improvement_total(Target.STRUCTURE)
-
-    @property
-    def structure_left(self) -> int | None:
-        top = self.max_structure
-        return None if top is None else max(0, top - self.damage)
-
-    @property
-    def destroyed(self) -> bool:
-        return self.structure_left == 0
+from gmtool.rules.systems.lotr.structures_types import (  # noqa: F401 - re-exported: the structures' values
+    IMPROVEMENT_AMOUNT,
+    LOCK_CAP,
+    MANY,
+    NOT_A_SUCCESS,
+    TARGET_LABELS,
+    VALUE_MAX,
+    Improvement,
+    Lock,
+    SiegeResult,
+    Stamp,
+    Structure,
+    Target,
+    Value,
+)
+from gmtool.rules.systems.lotr.units import ArmyRefused
 
 
 def _required(structure: Structure, value: int | None, label: str) -> int:
@@ -177,19 +77,6 @@ def remove_lock(structure: Structure, index: int) -> Structure:
 
 
 # ---- siege damage ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class SiegeResult:
-    damage: int  # as dealt
-    protection: int  # what absorbed it (base + locks + improvements)
-    through: int  # what reached Structure
-    before: int
-    after: int
-
-    @property
-    def destroyed(self) -> bool:
-        return self.after == 0
-
-
 def apply_siege_damage(structure: Structure, damage: int) -> tuple[Structure, SiegeResult]:
     """Protection absorbs; the rest (never negative) comes off Structure; 0 destroys."""
     if damage < 0:
@@ -198,12 +85,24 @@ def apply_siege_damage(structure: Structure, damage: int) -> tuple[Structure, Si
     top = _required(structure, structure.max_structure, "Structure")
     if structure.destroyed:
         raise ArmyRefused(Message("「{0}」は既に破壊されています（Structure 0）", structure.label()))
-    through = max(0, damage - protection)
-    before = top - structure.damage
+    result = _siege_result(damage, protection, top - structure.damage)
     # Damage is kept no larger than what destroys it, so the stored number stays bounded.
-    after_damage = min(structure.damage + through, top)
-    result = SiegeResult(damage, protection, through, before, top - after_damage)
+    after_damage = min(structure.damage + result.through, top)
     return replace(structure, damage=after_damage), result
+
+
+def siege_preview(structure: Structure, damage: int) -> SiegeResult | None:
+    """What `damage` would do, shown before it is dealt (a destroyed structure stays at 0); None
+    while the GM has not entered its Protection or Structure."""
+    protection, left = structure.total_protection, structure.structure_left
+    if protection is None or left is None:
+        return None
+    return _siege_result(max(0, damage), protection, left)
+
+
+def _siege_result(damage: int, protection: int, before: int) -> SiegeResult:
+    through = max(0, damage - protection)
+    return SiegeResult(damage, protection, through, before, max(0, before - through))
 
 
 # ---- fortification ----------------------------------------------------------------------------------
@@ -245,12 +144,7 @@ def improve(structure: Structure, improvement: Improvement, earlier: Iterable[Im
 def improvement_for(degree: Degree) -> int:
     """The points a Stonecraft (Fortification) test of this degree adds; a failure adds none."""
     if degree not in IMPROVEMENT_AMOUNT:
-        raise ArmyRefused(
-            Message(
-                "失敗した Stonecraft (Fortification) 判定では強化できません（成功で +1、Superior +2、"
-                "Extraordinary +3）"
-            )
-        )
+        raise ArmyRefused(NOT_A_SUCCESS)
     return IMPROVEMENT_AMOUNT[degree]
 
 

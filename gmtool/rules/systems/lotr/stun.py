@@ -13,47 +13,24 @@ stun.  Halving rounds half up (5. 「割り算を行ったときは,端数を四
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
-
 from gmtool.rules.dice import Distribution
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.attack import half_up
 from gmtool.rules.systems.lotr.checks import Bands, LotRRoller, RollSpec, roll_distribution, shipped_bands
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 from gmtool.rules.systems.lotr.rules_data import Degree
-
-TABLE = Message("スタン表（Table 9.17）")
-UNSET = Message("未設定（ルール表 → 参照表 で入力）")
-STAMINA_BOUNDS = (-99, 99)
-RELIEF = {Degree.COMPLETE_SUCCESS: 1, Degree.SUPERIOR_SUCCESS: 3, Degree.EXTRAORDINARY_SUCCESS: 5}
-COLUMN_NAMES = {
-    "tn": Message("目標値"),
-    "penalty": Message("ペナルティ"),
-    "rounds": Message("効果時間（ラウンド）"),
-}
-
-
-class StunOutcome(StrEnum):
-    FULL = "full"  # stunned for the table's rounds
-    HALVED = "halved"  # Superior: half the rounds
-    NONE = "none"  # Extraordinary: not stunned
-
-
-OUTCOME_ORDER = tuple(StunOutcome)
-OUTCOME_TEXT = {
-    StunOutcome.FULL: Message("スタン（効果時間どおり）"),
-    StunOutcome.HALVED: Message("スタン（効果時間半分）"),
-    StunOutcome.NONE: Message("影響を受けない"),
-}
-
-
-@dataclass(frozen=True)
-class StunRow:
-    name: str
-    tn: int
-    penalty: int  # ≤ 0, on every test while stunned
-    rounds: int
+from gmtool.rules.systems.lotr.stun_types import (  # noqa: F401 - re-exported: the stun's values
+    COLUMN_NAMES,
+    OUTCOME_ORDER,
+    OUTCOME_TEXT,
+    RELIEF,
+    STAMINA_BOUNDS,
+    TABLE,
+    UNSET,
+    StunEffect,
+    StunOutcome,
+    StunRow,
+)
 
 
 def stun_row(table: ReferenceTable, name: str) -> StunRow:
@@ -78,13 +55,6 @@ def outcome_of(degree: Degree) -> StunOutcome:
     if degree is Degree.SUPERIOR_SUCCESS:
         return StunOutcome.HALVED
     return StunOutcome.FULL
-
-
-@dataclass(frozen=True)
-class StunEffect:
-    outcome: StunOutcome
-    rounds: int  # 0: not stunned
-    penalty: int  # ≤ 0
 
 
 def stun_effect(row: StunRow, degree: Degree, relief: bool = False) -> StunEffect:

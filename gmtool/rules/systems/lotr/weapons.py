@@ -17,11 +17,11 @@ from dataclasses import dataclass
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.attack import DamageDice, parse_damage
+from gmtool.rules.systems.lotr.attack_types import DISTANCE_BOUNDS
 from gmtool.rules.systems.lotr.reference_tables import ReferenceRow, ReferenceTable
 
 BAND_COLUMNS = ("point_blank", "short", "medium", "long")
 BAND_NAMES = {"point_blank": "PB", "short": "S", "medium": "M", "long": "L"}
-DISTANCE_BOUNDS = (0, 9999)  # yards: what the tracker and `prob lotr-attack` take
 UNSET = Message("未設定（ルール表 → 参照表 で入力）")
 TABLE = Message("武器表（P.230）")
 

@@ -6,10 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
 
-from gmtool.models.campaign_model import CampaignModel
-from gmtool.models.lotr.army_model import LotRArmyModel
-from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel
-from gmtool.models.lotr.travel_model import LotRTravelModel
+from gmtool.models.lotr.army_tracker import LotRArmyTrackerModel
 from gmtool.views.lotr.army.demolition_box import DemolitionBox
 from gmtool.views.lotr.army.mass_battle_tab import MassBattleTab
 from gmtool.views.lotr.army.structures_tab import StructuresTab
@@ -20,20 +17,12 @@ from gmtool.views.widgets import close_only_buttons
 
 
 class ArmyDialog(QDialog):
-    def __init__(
-        self,
-        campaign_model: CampaignModel,
-        parent: QWidget | None = None,
-        battle_model: LotRMassBattleModel | None = None,
-        army_model: LotRArmyModel | None = None,
-    ) -> None:
+    def __init__(self, model: LotRArmyTrackerModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setModal(False)
         self.setWindowTitle(self.tr("軍勢・攻城戦（指輪物語RPG）"))
-        # The models live (and stop listening to the campaign) with the dialog.
-        self.battle_model = battle_model or LotRMassBattleModel(campaign_model, parent=self)
-        self.army_model = army_model or LotRArmyModel(campaign_model, parent=self)
-        self.travel_model = LotRTravelModel(campaign_model, parent=self)
+        self.model = model
+        self.battle_model, self.army_model, self.travel_model = model.battle, model.army, model.travel
         self.mass_battle_tab = MassBattleTab(self.battle_model)
         self.units_tab = UnitsTab(self.army_model)
         self.structures_tab = StructuresTab(self.army_model)

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.lotr.army_model import Commander, LotRArmyModel
-from gmtool.rules.systems.lotr.units import INPUT_RANGE
+from gmtool.models.lotr.commanders import Commander, LotRCommanders
+from gmtool.rules.systems.lotr.units_types import INPUT_RANGE
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.widgets import refill
 
@@ -44,7 +44,7 @@ class CommanderPicker(QWidget):
 
     changed = Signal()
 
-    def __init__(self, model: LotRArmyModel, skill: str, parent: QWidget | None = None) -> None:
+    def __init__(self, model: LotRCommanders, skill: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model, self.skill = model, skill
         self.character_combo = QComboBox()
@@ -89,7 +89,7 @@ class CommanderPicker(QWidget):
         direct = character_id == DIRECT
         self.bonus_spin.setVisible(direct)
         self.kind_combo.setVisible(not direct)
-        kinds = [] if direct else self.model.commander_kinds(character_id)
+        kinds = [] if direct else self.model.kinds(character_id)
         self.kind_combo.blockSignals(True)
         refill(self.kind_combo, [(f"{k.label}（{k.value:+d}）", k.id) for k in kinds])
         if pick_default and not direct:
@@ -112,7 +112,7 @@ class CommanderPicker(QWidget):
         if commander.character_id is None:
             self.value_label.setText("")
             return
-        text = self.model.commander_text(commander) if commander.kind_id else ""
+        text = self.model.text(commander) if commander.kind_id else ""
         if not self.model.default_kind(commander.character_id, self.skill):
             # Only an attack has a substitute (Bearing); for Intimidate the GM decides.
             text = self.tr("{0} 技能がありません。使う判定を選んでください。").format(self.skill) + text

@@ -9,11 +9,10 @@ from fractions import Fraction
 
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
 
-from gmtool.models.lotr.army_model import ATTACK_SKILL, LotRArmyModel
+from gmtool.models.lotr.army_model import LotRArmyModel
 from gmtool.models.lotr.check_log import faces_text
+from gmtool.models.lotr.commanders import ATTACK_SKILL
 from gmtool.models.outcome_text import percent
-from gmtool.rules.systems.lotr.checks import TN_BOUNDS, success_probability
-from gmtool.rules.systems.lotr.structures import bonus_distribution, siegecraft_probability
 from gmtool.views.lotr.army.commander_picker import CommanderPicker, note
 from gmtool.views.widgets import action_button, shown_message
 
@@ -21,9 +20,9 @@ STONECRAFT = "Stonecraft"
 DEFAULT_TN = 10  # the spin boxes' starting value only: the GM sets the TN for the structure (P.136)
 
 
-def _tn_spin() -> QSpinBox:
+def _tn_spin(bounds: tuple[int, int]) -> QSpinBox:
     spin = QSpinBox()
-    spin.setRange(*TN_BOUNDS)
+    spin.setRange(*bounds)
     spin.setValue(DEFAULT_TN)
     return spin
 
@@ -35,10 +34,11 @@ class DemolitionBox(QGroupBox):
         super().__init__(parent)
         self.setTitle(self.tr("取り壊し（Stonecraft (Fortification) で Siegecraft を助ける）"))
         self.model = model
-        self.stonecraft = CommanderPicker(model, STONECRAFT)
-        self.stonecraft_tn = _tn_spin()
-        self.siegecraft = CommanderPicker(model, ATTACK_SKILL)
-        self.siegecraft_tn = _tn_spin()
+        tn_bounds = model.structures.TN_BOUNDS
+        self.stonecraft = CommanderPicker(model.commanders, STONECRAFT)
+        self.stonecraft_tn = _tn_spin(tn_bounds)
+        self.siegecraft = CommanderPicker(model.commanders, ATTACK_SKILL)
+        self.siegecraft_tn = _tn_spin(tn_bounds)
         self.odds_label = QLabel()
         self.odds_label.setWordWrap(True)
         self.roll_button = action_button(self, self.tr("判定（Stonecraft → Siegecraft）"), self.roll)
@@ -83,18 +83,16 @@ class DemolitionBox(QGroupBox):
     def update_odds(self) -> None:
         self.shown_p = None
         try:
-            spec = self.model.structures.demolition_spec(*self._spec_args())
+            odds = self.model.structures.demolition_odds(*self._spec_args())
         except ValueError as reason:  # a character without the test chosen
             self.odds_label.setText(shown_message(str(reason)))
             self.roll_button.setEnabled(False)
             return
-        self.shown_p = siegecraft_probability(spec)
-        bonuses = self.tr("、").join(
-            f"{b:+d} {percent(float(p))}" for b, p in bonus_distribution(spec).items()
-        )
+        self.shown_p = odds.siegecraft
+        bonuses = self.tr("、").join(f"{b:+d} {percent(float(p))}" for b, p in odds.bonuses)
         self.odds_label.setText(
             self.tr("Stonecraft のボーナス: {0}\nSiegecraft が成功する確率 {1}（助けなしなら {2}）").format(
-                bonuses, percent(float(self.shown_p)), percent(float(success_probability(spec.siegecraft)))
+                bonuses, percent(float(self.shown_p)), percent(float(odds.unhelped))
             )
         )
         self.roll_button.setEnabled(True)

@@ -10,9 +10,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMessageBox, QSpinBox, QWidget
 
 from gmtool.models.lotr.army_model import LotRArmyModel
-from gmtool.rules.systems.lotr import reference_catalog as catalog
-from gmtool.rules.systems.lotr.army import race_factor
-from gmtool.rules.systems.lotr.units import SIZE_MAX, size_from_headcount
+from gmtool.rules.systems.lotr.units_types import SIZE_MAX
 from gmtool.views.widgets import action_button, refill
 
 MIXED = ""  # the race combo's 種族混在 entry
@@ -57,11 +55,6 @@ class HeadcountBox(QWidget):
         self.apply_button.setEnabled(entered)
         self.apply_button.setToolTip("" if entered else self.tr("人数を 1 名以上入れてください"))
 
-    def _size(self, headcount: int, race: str | None) -> int:
-        """The Size the head count gives (the model refuses an unset factor when it is applied)."""
-        table = self.model.rules.reference_table(catalog.UNIT_SIZE)
-        return size_from_headcount(headcount, race_factor(table, race))
-
     def confirm_destroy(self, headcount: int) -> bool:
         """Asked before a head count sets Size 0, which is a destroyed unit."""
         question = self.tr("人数 {0} 名では Size 0 になり、部隊は壊滅します。Size を 0 にしますか？")
@@ -76,6 +69,6 @@ class HeadcountBox(QWidget):
         if headcount < 1:
             raise ValueError(self.tr("人数を 1 名以上入れてください"))
         race = self.race_combo.currentData() or None
-        if self._size(headcount, race) == 0 and not self.confirm_destroy(headcount):
+        if self.model.headcount_size(headcount, race) == 0 and not self.confirm_destroy(headcount):
             return
         self.model.size_from_headcount(unit_id, headcount, race)

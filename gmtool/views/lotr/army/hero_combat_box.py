@@ -12,7 +12,6 @@ from fractions import Fraction
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel
-from gmtool.rules.systems.lotr.hero_combat import HeroCombatRefused
 from gmtool.views.appearance import set_tone
 from gmtool.views.widgets import action_button, shown_message
 
@@ -68,8 +67,8 @@ class HeroCombatBox(QWidget):
                 self.place_combo.addItem(
                     self.tr("{0}（Hero Combat {1:+d}）").format(band.name, band.bonus), band.name
                 )
-        except HeroCombatRefused:
-            pass  # said by _show_odds
+        except ValueError:
+            pass  # a table not ready: said by _show_odds
         found = self.place_combo.findData(chosen) if chosen is not None else 0
         self.place_combo.setCurrentIndex(max(0, found))
         self.place_combo.blockSignals(False)
@@ -89,7 +88,7 @@ class HeroCombatBox(QWidget):
             results = "、".join(f"{b.label()} {percent_text(p)}" for b, p in odds)
             lines.append(self.tr("結果（Table 9.25）: {0}").format(results))
             exact = "\n".join(f"{b.label()}: {p}" for b, p in odds)  # the exact fractions on hover
-        except HeroCombatRefused as refusal:
+        except ValueError as refusal:  # a table not ready
             self.odds_label.clear()
             self.problem_label.setText(shown_message(str(refusal)))
             self.problem_label.show()

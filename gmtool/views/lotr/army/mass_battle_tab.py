@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel, position_label
-from gmtool.rules.systems.lotr.mass_battle import DEFEAT, MAX_SIEGECRAFT, POSITIONS, VICTORY
+from gmtool.rules.systems.lotr.mass_battle_types import DEFEAT, MAX_SIEGECRAFT, POSITIONS, VICTORY
 from gmtool.views.appearance import set_tone, tone_colour
 from gmtool.views.lotr.army.hero_combat_box import HeroCombatBox
 from gmtool.views.lotr.army.mass_battle_plot import BattleOddsPlot
@@ -235,8 +235,8 @@ class MassBattleTab(QWidget):
             else:
                 shade = color if p in COLORS else tone_colour("note").name()
                 label.setStyleSheet(f"color: {shade}; padding: 4px;")
-        if state.ended:
-            winner = ours if state.position == VICTORY else theirs
+        winner = self.model.winner()
+        if winner is not None:
             self.status_label.setText(
                 self.tr("{0}時間で終結: {1}（{2}の勝ち）").format(
                     len(state.hours), position_label(state.position), winner
@@ -295,7 +295,7 @@ class MassBattleTab(QWidget):
         if len(state.hours) != self._shown_hours:  # a new hour: record for the one just played
             self.hero_hour_spin.setValue(max(1, len(state.hours)))
             self._shown_hours = len(state.hours)
-        places = ["", *([r.name for r in self.model.press_table().rows] or PRESS_SUGGESTIONS)]
+        places = ["", *(self.model.press_places() or PRESS_SUGGESTIONS)]
         if [self.hero_position_combo.itemText(i) for i in range(self.hero_position_combo.count())] != places:
             typed = self.hero_position_combo.currentText()
             with QSignalBlocker(self.hero_position_combo):

@@ -1,13 +1,13 @@
 """建造物 tab's 築城 part: Stonecraft (Fortification) improvements — who tested, at which rank,
 the degree and what it adds to — their history, and 戦闘終了 (this battle's ones end).
 
-A mixin of `StructuresTab`, which provides `structures`, `_require` (the structure
-chosen in its list) and `tr`; kept apart so each module stays short.
+A box of `StructuresTab`, over its structures model; the tab says which structure is chosen in
+its list (`selected`, which refuses when none is).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -25,26 +25,22 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.structures_model import LotRStructuresModel
 from gmtool.rules.systems.lotr.character import MAX_RANK
 from gmtool.rules.systems.lotr.rules_types import Degree
-from gmtool.rules.systems.lotr.structures import IMPROVEMENT_AMOUNT, TARGET_LABELS, Structure, Target
-from gmtool.rules.systems.lotr.units import NAME_MAX
+from gmtool.rules.systems.lotr.structures_types import IMPROVEMENT_AMOUNT, TARGET_LABELS, Structure, Target
+from gmtool.rules.systems.lotr.units_types import NAME_MAX
 from gmtool.views.lotr.army.commander_picker import DIRECT, note
-from gmtool.views.widgets import action_button, read_only_table
+from gmtool.views.widgets import action_button, read_only_table, refill
 
 HISTORY = ("日時", "誰が", "成功度", "対象", "強化", "種類", "Stonecraft")
 
 
-class StructureImprovementsMixin:
-    structures: LotRStructuresModel
-
-    if TYPE_CHECKING:  # the tab's and QWidget's (a stub here would shadow them)
-
-        def tr(self, sourceText: str, /, disambiguation: str | None = ..., n: int = ...) -> str: ...
-        def _require(self) -> str: ...
-
-    # ---- improvements ----------------------------------------------------------------------
-    def _build_improvements(self) -> QGroupBox:
-        box = QGroupBox(self.tr("築城（Stonecraft (Fortification) 判定による強化）"))
-        tab = cast(QWidget, self)  # the tab: its buttons report refusals over it
+class StructureImprovementsBox(QGroupBox):
+    def __init__(
+        self, structures: LotRStructuresModel, selected: Callable[[], str], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("築城（Stonecraft (Fortification) 判定による強化）"))
+        self.structures = structures
+        self._selected = selected
         self.degree_combo = QComboBox()
         for degree, amount in IMPROVEMENT_AMOUNT.items():
             self.degree_combo.addItem(f"{self.structures.degree_label(degree)}: +{amount}", str(degree))
@@ -62,8 +58,8 @@ class StructureImprovementsMixin:
         self.rank_spin = QSpinBox()
         self.rank_spin.setRange(0, MAX_RANK)
         self.rank_spin.setToolTip(self.tr("判定したときの Stonecraft のランク"))
-        self.improve_button = action_button(tab, self.tr("強化を記録"), self.improve)
-        self.end_battle_button = action_button(tab, self.tr("戦闘を終了する"), self.structures.end_battle)
+        self.improve_button = action_button(self, self.tr("強化を記録"), self.improve)
+        self.end_battle_button = action_button(self, self.tr("戦闘を終了する"), self.structures.end_battle)
         self.end_battle_button.setToolTip(
             self.tr("この戦闘だけの強化をすべて終わらせます（履歴には残ります）")
         )
@@ -80,7 +76,7 @@ class StructureImprovementsMixin:
         what.addStretch(1)
         what.addWidget(self.improve_button)
         what.addWidget(self.end_battle_button)
-        form = QFormLayout(box)
+        form = QFormLayout(self)
         form.addRow(self.tr("判定した人"), who)
         form.addRow(self.tr("成功度・対象"), what)
         form.addRow(self.history_table)
@@ -94,7 +90,10 @@ class StructureImprovementsMixin:
                 )
             )
         )
-        return box
+
+    def sync_people(self, characters: list[tuple[str, str]]) -> None:
+        """Who may have tested: a name typed in, or a campaign character ((name, id) each)."""
+        refill(self.who_combo, [(self.tr("名前を入力"), DIRECT), *characters])
 
     def _on_who(self, _index: int) -> None:
         character_id = self.who_combo.currentData() or DIRECT
@@ -105,7 +104,7 @@ class StructureImprovementsMixin:
     def improve(self) -> None:
         character_id = self.who_combo.currentData() or None
         self.structures.improve(
-            self._require(),
+            self._selected(),
             Target(self.improve_target_combo.currentData()),
             Degree(self.degree_combo.currentData()),
             self.permanent_check.isChecked(),
@@ -114,7 +113,7 @@ class StructureImprovementsMixin:
             stonecraft_rank=self.rank_spin.value(),
         )
 
-    def _sync_history(self, structure: Structure | None) -> None:
+    def show_history(self, structure: Structure | None) -> None:
         """The improvements made to the structure chosen in the list, ended ones too."""
         history = structure.improvements if structure else ()
         self.history_table.setRowCount(len(history))

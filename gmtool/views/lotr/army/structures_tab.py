@@ -1,6 +1,6 @@
 """建造物: the structures (base values edited in place), their locks and bars, siege damage,
 Stonecraft (Fortification) improvements with their history, and 戦闘終了 (those three in
-structure_improvements' mixin).
+structure_improvements' box).
 
 The base Protection and Structure are the GM's (Tables 9.27/9.28 are not in the summary); an
 empty cell is "not entered" and siege damage says so instead of guessing.
@@ -25,16 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.army_model import LotRArmyModel
-from gmtool.rules.systems.lotr.structures import (
-    LOCK_CAP,
-    Structure,
-    Target,
-)
-from gmtool.rules.systems.lotr.units import NAME_MAX
+from gmtool.rules.systems.lotr.structures_types import LOCK_CAP, Structure, Target
+from gmtool.rules.systems.lotr.units_types import NAME_MAX
 from gmtool.views.appearance import set_tone
-from gmtool.views.lotr.army.commander_picker import DIRECT, PROBLEM_STYLE, note
-from gmtool.views.lotr.army.structure_improvements import StructureImprovementsMixin
-from gmtool.views.widgets import action_button, guarded, read_only_table, refill, shown_message
+from gmtool.views.lotr.army.commander_picker import PROBLEM_STYLE, note
+from gmtool.views.lotr.army.structure_improvements import StructureImprovementsBox
+from gmtool.views.widgets import action_button, guarded, read_only_table, shown_message
 
 # (field, header); None = computed, read-only.  The editable ones are the GM's numbers.
 COLUMNS = (
@@ -57,7 +53,7 @@ def _number(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-class StructuresTab(StructureImprovementsMixin, QWidget):
+class StructuresTab(QWidget):
     def __init__(self, model: LotRArmyModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
@@ -73,7 +69,8 @@ class StructuresTab(StructureImprovementsMixin, QWidget):
         row.addWidget(self._build_locks(), 1)
         row.addWidget(self._build_siege(), 1)
         layout.addLayout(row)
-        layout.addWidget(self._build_improvements(), 1)
+        self.improvements = StructureImprovementsBox(self.structures, self._require)
+        layout.addWidget(self.improvements, 1)
         self.structures.changed.connect(self.sync)
         self.sync()
 
@@ -263,8 +260,7 @@ class StructuresTab(StructureImprovementsMixin, QWidget):
             self.select(chosen)
         elif structures and table.currentRow() < 0:
             table.selectRow(0)
-        characters = [(name, i) for i, name in self.model.characters()]
-        refill(self.who_combo, [(self.tr("名前を入力"), DIRECT), *characters])
+        self.improvements.sync_people([(name, i) for i, name in self.model.commanders.characters()])
         self._sync_selected()
 
     def _row(self, s: Structure) -> list[str]:
@@ -291,25 +287,25 @@ class StructuresTab(StructureImprovementsMixin, QWidget):
             self.locks_table.setItem(row, 0, QTableWidgetItem(lock.name))
             self.locks_table.setItem(row, 1, QTableWidgetItem(f"+{lock.protection}"))
         total = structure.lock_total if structure else 0
+        room = self.structures.lock_room(structure.id) if structure else LOCK_CAP
         self.lock_total_label.setText(
             self.tr("錠・閂の合計 +{0}／上限 +{1}（鍵と閂の防御力は最大 +6 まで累積、残り +{2}）").format(
-                total, LOCK_CAP, LOCK_CAP - total
+                total, LOCK_CAP, room
             )
         )
         self._preview(structure)
-        self._sync_history(structure)
+        self.improvements.show_history(structure)
 
     def _preview(self, structure: Structure | None) -> None:
         if structure is None:
             self.siege_preview_label.setText(self.tr("建造物を表で選んでください"))
-        elif structure.total_protection is None or structure.max_structure is None:
+            return
+        preview = self.structures.siege_preview(structure.id, self.siege_damage_spin.value())
+        if preview is None:
             self.siege_preview_label.setText(self.tr("Protection と Structure を入力してください（未入力）"))
         else:
-            damage = self.siege_damage_spin.value()
-            through = max(0, damage - structure.total_protection)
-            left = max(0, (structure.structure_left or 0) - through)
             self.siege_preview_label.setText(
                 self.tr("Protection {0} が吸収し、Structure へ {1}（{2} → {3}）").format(
-                    structure.total_protection, through, structure.structure_left, left
+                    preview.protection, preview.through, preview.before, preview.after
                 )
             )

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.travel_model import LotRTravelModel
-from gmtool.rules.systems.lotr.travel import Pace, TravelRefused, mixed_fraction
 from gmtool.views.appearance import set_tone
 from gmtool.views.message_catalog import shown_message
 from gmtool.views.widgets import action_button, read_only_table, refill
@@ -116,14 +115,14 @@ class TravelTab(QWidget):
         self.no_modes_label.setVisible(self.mode_combo.count() == 0)
         self._sync_add()
         refill(self.route_combo, [(self.tr("距離を入力"), TYPED), *((r, r) for r in self.model.routes())])
-        speeds = self.model.speeds()
-        self.members_table.setRowCount(len(self.model.members))
-        for r, member in enumerate(self.model.members):
-            row = speeds.row(member.mode)
-            cells = [member.name, member.mode]
-            for column in ("per_day", "per_hour"):
-                value = None if row is None else row.number(column)
-                cells.append(self.tr("未設定") if value is None else mixed_fraction(value))
+        members = self.model.member_speeds()
+        self.members_table.setRowCount(len(members))
+        for r, (name, mode, per_day, per_hour) in enumerate(members):
+            cells = [
+                name,
+                mode,
+                *(self.tr("未設定") if value is None else value for value in (per_day, per_hour)),
+            ]
             for c, text in enumerate(cells):
                 self.members_table.setItem(r, c, QTableWidgetItem(text))
         self.update_plan()
@@ -136,11 +135,11 @@ class TravelTab(QWidget):
         self.time_label.setText("—")
         try:
             pace = self.model.pace()
-            self.pace_label.setText(self._pace_text(pace))
+            self.pace_label.setText(self.model.pace_text(pace))
             if route is TYPED and not self.distance_edit.text().strip():
-                raise TravelRefused(self.tr("距離を入れるか、場所の距離の表から選んでください"))
+                raise ValueError(self.tr("距離を入れるか、場所の距離の表から選んでください"))
             self.time_label.setText(self.model.time_text(self.model.time(route, self.distance_edit.text())))
-        except TravelRefused as refusal:
+        except ValueError as refusal:  # what the tables or the distance still lack
             self._say(str(refusal))
             return
         missing = pace.missing_day or pace.missing_hour
@@ -151,14 +150,6 @@ class TravelTab(QWidget):
             else ""
         )
         self.log_button.setEnabled(True)
-
-    def _pace_text(self, pace: Pace) -> str:
-        parts = []
-        if pace.per_day is not None:
-            parts.append(self.tr("1日 {0}（{1}）").format(mixed_fraction(pace.per_day), pace.slowest_day))
-        if pace.per_hour is not None:
-            parts.append(self.tr("1時間 {0}（{1}）").format(mixed_fraction(pace.per_hour), pace.slowest_hour))
-        return self.tr("、").join(parts)
 
     def _sync_add(self) -> None:
         """加える waits for a name and a mode; its tooltip says which is missing."""

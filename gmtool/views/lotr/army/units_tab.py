@@ -24,17 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.lotr.army_model import ATTACK_SKILL, INTIMIDATE_SKILL, Commander, LotRArmyModel
-from gmtool.models.lotr.check_log import degree_label, faces_text
+from gmtool.models.lotr.army_model import LotRArmyModel
+from gmtool.models.lotr.check_log import faces_text
+from gmtool.models.lotr.commanders import ATTACK_SKILL, INTIMIDATE_SKILL, Commander
 from gmtool.models.lotr.units_table_model import LotRUnitsTableModel, column_of
 from gmtool.models.outcome_text import percent
-from gmtool.rules.systems.lotr.units import (
-    Unit,
-    break_probability,
-    hit_probability,
-    rally_probability,
-    reach_probability,
-)
+from gmtool.rules.systems.lotr.units_types import Unit
 from gmtool.views.appearance import set_tone
 from gmtool.views.lotr.army.commander_picker import PROBLEM_STYLE, CommanderPicker, modifier_spin, note
 from gmtool.views.lotr.army.headcount_box import HeadcountBox
@@ -133,7 +128,7 @@ class UnitsTab(QWidget):
     def _build_attack(self) -> QGroupBox:
         box = QGroupBox(self.tr("部隊の攻撃"))
         self.attacker_combo, self.target_combo = QComboBox(), QComboBox()
-        self.attack_commander = CommanderPicker(self.model, ATTACK_SKILL)
+        self.attack_commander = CommanderPicker(self.model.commanders, ATTACK_SKILL)
         self.tn_modifier_spin = modifier_spin(self.tr("外的な要因による目標値への修正"))
         self.attack_odds_label = QLabel()
         self.attack_odds_label.setWordWrap(True)
@@ -176,26 +171,21 @@ class UnitsTab(QWidget):
             if not attacker or not target:
                 raise ValueError(self.tr("攻撃する部隊と攻撃される部隊を選んでください"))
             commander = self.attack_commander.commander()
-            spec = self.model.attack_spec(attacker, target, commander, self.tn_modifier_spin.value())
+            odds = self.model.attack_odds(attacker, target, commander, self.tn_modifier_spin.value())
         except ValueError as reason:  # what is missing is said where the odds would be
             self.attack_odds_label.setText(shown_message(str(reason)))
             self.probability_label.setText("—")
             self.probability_label.setToolTip("")
             self.damage_label.setText("")
             return
-        self.shown_p_hit = hit_probability(spec)
-        roller = spec.roll_spec().roller
+        self.shown_p_hit = odds.hit
         self.attack_odds_label.setText(
             self.tr("判定 {0:+d}（指揮官 {1:+d}、Strength {2} の修正 {3:+d}）／目標値 {4}").format(
-                roller.bonus,
-                roller.bonus - spec.strength_bonus,
-                spec.attacker.strength,
-                spec.strength_bonus,
-                spec.tn,
+                odds.bonus, odds.commander_bonus, odds.strength, odds.strength_bonus, odds.tn
             )
             + (
                 self.tr("\nハウスルール: Morale の修正 ダメージ {0:+d}・相手の Toughness {1:+d}").format(
-                    spec.morale_damage, spec.morale_defense
+                    odds.morale_damage, odds.morale_defense
                 )
                 if self.model.uses_morale_bonus()
                 else ""
@@ -203,11 +193,10 @@ class UnitsTab(QWidget):
         )
         self.probability_label.setText(percent(float(self.shown_p_hit)))
         self.probability_label.setToolTip(self.tr("正確な値: {0}").format(self.shown_p_hit))
-        after = max(0, (spec.target.size or 0) - spec.damage)
         text = self.tr("{0} ダメージ（{1} の Size {2} → {3}）").format(
-            spec.damage, spec.target.label(), spec.target.size, after
+            odds.damage, odds.target, odds.size_before, odds.size_after
         )
-        self.damage_label.setText(text + (self.tr("：消滅") if after == 0 else ""))
+        self.damage_label.setText(text + (self.tr("：消滅") if odds.size_after == 0 else ""))
 
     def attack(self) -> None:
         attacker, target = self.attacker_combo.currentData(), self.target_combo.currentData()
@@ -217,7 +206,7 @@ class UnitsTab(QWidget):
         result = self.model.attack(attacker, target, commander, self.tn_modifier_spin.value())
         roll = result.roll
         text = self.tr("{0} 達成値 {1}（{2}）: ").format(
-            faces_text(roll.faces), roll.total, degree_label(self.model.rules, roll.degree)
+            faces_text(roll.faces), roll.total, self.model.degree_label(roll.degree)
         )
         if result.hit:
             text += self.tr("命中、{0} ダメージ（Size {1} → {2}）").format(
@@ -234,14 +223,14 @@ class UnitsTab(QWidget):
     def _build_morale(self) -> QGroupBox:
         box = QGroupBox(self.tr("士気（部隊を崩す判定）"))
         self.morale_target_combo, self.support_combo = QComboBox(), QComboBox()
-        self.morale_commander = CommanderPicker(self.model, INTIMIDATE_SKILL)
+        self.morale_commander = CommanderPicker(self.model.commanders, INTIMIDATE_SKILL)
         self.morale_tn_modifier_spin = modifier_spin(self.tr("外的な要因による目標値への修正"))
         self.morale_odds_label = QLabel()
         self.morale_odds_label.setWordWrap(True)
         self.morale_probability_label = QLabel()
         self.morale_probability_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
         self.rally_check = QCheckBox(self.tr("崩す部隊の指揮官が Inspire で対決して止める"))
-        self.rally_commander = CommanderPicker(self.model, RALLY_SKILL)
+        self.rally_commander = CommanderPicker(self.model.commanders, RALLY_SKILL)
         self.rally_commander.setEnabled(False)
         self.rally_check.toggled.connect(self.rally_commander.setEnabled)
         self.rally_check.toggled.connect(lambda _: self.update_morale())
@@ -287,26 +276,22 @@ class UnitsTab(QWidget):
                 raise ValueError(self.tr("崩す部隊を選んでください"))
             commander = self.morale_commander.commander()
             modifier = self.morale_tn_modifier_spin.value()
-            spec = self.model.morale_spec(target, commander, support or None, modifier, self._rally())
+            odds = self.model.morale_odds(target, commander, support or None, modifier, self._rally())
         except ValueError as reason:
             self.morale_probability_label.setText("—")
             self.morale_probability_label.setToolTip("")
             self.morale_odds_label.setText(shown_message(str(reason)))
             return
-        self.shown_p_break = break_probability(spec)
-        text = self.tr("判定 {0:+d}／目標値 {1}（Morale）").format(spec.roll_spec().roller.bonus, spec.tn)
-        if spec.support is not None:
+        self.shown_p_break = odds.broken
+        text = self.tr("判定 {0:+d}／目標値 {1}（Morale）").format(odds.bonus, odds.tn)
+        if odds.support_size is not None:
             text += self.tr("、従える部隊の Size {0}÷5 = {1:+d} を含む").format(
-                spec.support.size, spec.support_bonus
+                odds.support_size, odds.support_bonus
             )
-        if spec.rally is not None:
+        if odds.rally_bonus is not None:
             text += self.tr(
                 "\n目標値に達する確率 {0}、指揮官の Inspire {1:+d} が対決で止める確率 {2}"
-            ).format(
-                percent(float(reach_probability(spec))),
-                spec.rally.bonus,
-                percent(float(rally_probability(spec))),
-            )
+            ).format(percent(float(odds.reach)), odds.rally_bonus, percent(float(odds.rally)))
         self.morale_odds_label.setText(text)
         self.morale_probability_label.setText(percent(float(self.shown_p_break)))
         self.morale_probability_label.setToolTip(self.tr("正確な値: {0}").format(self.shown_p_break))

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.models.lotr.army_model import LotRArmyModel
+from gmtool.models.lotr.army_tracker import LotRArmyTrackerModel
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.structures import siegecraft_probability
 from gmtool.views.lotr.army.army_dialog import ArmyDialog
@@ -21,7 +22,7 @@ from tests.views.lotr.army.test_units_tab import Dice, choose
 def dialog(qtbot, campaign_model) -> ArmyDialog:
     dice = Dice()
     army = LotRArmyModel(campaign_model, seed_source=lambda: 7, rng_factory=lambda seed: dice)
-    dialog = ArmyDialog(campaign_model, army_model=army)
+    dialog = ArmyDialog(LotRArmyTrackerModel(campaign_model, army=army))
     dialog.dice = dice
     qtbot.addWidget(dialog)
     dialog.show()

@@ -42,7 +42,7 @@ def gate(tab: StructuresTab, protection: str = "8", structure: str = "20") -> No
 
 
 def history(tab: StructuresTab) -> list[list[str]]:
-    table = tab.history_table
+    table = tab.improvements.history_table
     return [[table.item(r, c).text() for c in range(1, table.columnCount())] for r in range(table.rowCount())]
 
 
@@ -101,30 +101,30 @@ def test_a_bad_number_in_a_cell_is_refused_and_the_cell_shows_the_stored_value(t
 
 def test_improvements_their_history_the_retry_rule_and_end_of_battle(tab, refusals):
     gate(tab)
-    nar = next(i for i, name in tab.model.characters() if name == "ナール")
-    choose(tab.who_combo, nar)
-    assert tab.rank_spin.value() == 3 and not tab.who_edit.isVisible()
-    choose(tab.degree_combo, str(Degree.SUPERIOR_SUCCESS))
-    choose(tab.improve_target_combo, "structure")
-    tab.improve_button.click()
+    nar = next(i for i, name in tab.model.commanders.characters() if name == "ナール")
+    choose(tab.improvements.who_combo, nar)
+    assert tab.improvements.rank_spin.value() == 3 and not tab.improvements.who_edit.isVisible()
+    choose(tab.improvements.degree_combo, str(Degree.SUPERIOR_SUCCESS))
+    choose(tab.improvements.improve_target_combo, "structure")
+    tab.improvements.improve_button.click()
     assert cell(tab, "強化（S）") == "+2" and cell(tab, "残り Structure") == "22"
-    tab.improve_button.click()  # the same character at the same rank
+    tab.improvements.improve_button.click()  # the same character at the same rank
     assert len(refusals) == 1 and "1 ランク伸ばしてから" in refusals[0]
-    choose(tab.who_combo, "")
-    tab.who_edit.setText("ギムリ")
-    tab.rank_spin.setValue(6)
-    choose(tab.improve_target_combo, "protection")
-    choose(tab.degree_combo, str(Degree.MARGINAL_SUCCESS))
-    tab.permanent_check.setChecked(False)
-    tab.improve_button.click()
+    choose(tab.improvements.who_combo, "")
+    tab.improvements.who_edit.setText("ギムリ")
+    tab.improvements.rank_spin.setValue(6)
+    choose(tab.improvements.improve_target_combo, "protection")
+    choose(tab.improvements.degree_combo, str(Degree.MARGINAL_SUCCESS))
+    tab.improvements.permanent_check.setChecked(False)
+    tab.improvements.improve_button.click()
     assert cell(tab, "Protection 合計") == "9"
     assert history(tab) == [
         ["ナール", "Superior Success（見事な成功）", "Structure", "+2", "永続", "3"],
         ["ギムリ", "Marginal Success（最低限の成功）", "Protection", "+1", "この戦闘のみ", "6"],
     ]
-    tab.end_battle_button.click()
+    tab.improvements.end_battle_button.click()
     assert cell(tab, "Protection 合計") == "8" and history(tab)[1][4] == "終了"
-    tab.end_battle_button.click()
+    tab.improvements.end_battle_button.click()
     assert refusals[-1] == "この戦闘だけの強化はありません"
 
 

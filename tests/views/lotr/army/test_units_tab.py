@@ -167,7 +167,7 @@ def test_a_campaign_character_commands_with_bearing_when_he_has_no_siegecraft(ta
     add(tab, "オーク", size="15", toughness="6")
     setup_attack(tab, 0)
     picker = tab.attack_commander
-    nar = next(i for i, name in tab.model.characters() if name == "ナール")
+    nar = next(i for i, name in tab.model.commanders.characters() if name == "ナール")
     choose(picker.character_combo, nar)
     assert picker.kind_combo.currentData() == "attribute:brg" and not picker.bonus_spin.isVisible()
     assert picker.value_label.text() == "ナール: Bearing +0"  # Bearing 7: modifier 0, no penalty

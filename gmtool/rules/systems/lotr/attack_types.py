@@ -1,0 +1,77 @@
+"""An attack's values (3.2 攻撃, 3.4 射撃, 3.5 狙いをつける, 3.6 攻撃の大成功, 3.9): the rule numbers,
+the bounds the tracker's fields and `prob lotr-attack` take, the attack options and what an
+Extraordinary hit may break.  `attack` rolls and judges the attack with them.
+
+A value module (views may import it: it declares types and constants, no function).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from gmtool.rules.message import Message
+from gmtool.rules.systems.lotr.rules_types import Degree
+
+RANGE_STEP_TN = 2  # 3.4 「"L" より遠くなった場合に,距離 S ごとに+2の修正」
+HEAD_SHOT_TN = 12  # 3.7 「頭部狙いの場合,目標値は +12 の修正」
+SIZE_STEP = 2  # 1.5/3.2 「1段階大きいサイズの相手への攻撃は +2」（小さい相手には −2）
+AIM_BONUS = {"none": 0, "direct": 1, "indirect": 3}  # 3.5 「直接攻撃なら+1,間接攻撃なら+3」
+FROM_HORSEBACK = -4  # 3.9 「馬上からの Ranged Combat 攻撃は -4 ペナルティ」
+MOUNTED_CHARGE_TN = -3  # 3.9 「騎乗時の突撃では, 相手が騎乗していない場合は…目標値を -3 する」
+PARRIED: Literal["parried"] = "parried"
+BOUNDS = {  # what the tracker and `prob lotr-attack` take
+    "bonus": (-99, 99),
+    "defence": (0, 60),
+    "called_shot": (0, 30),
+    "range_steps": (0, 20),
+    "shield": (0, 20),
+    "size_steps": (-4, 4),
+    "parry": (-99, 99),
+}
+Outcome = Degree | Literal["parried"]
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """One of 3.2's attack options: what it adds to the attack test and to the damage."""
+
+    id: str
+    name: str
+    attack: int = 0
+    damage: int = 0
+    damage_times_half: int = 2  # the damage × this / 2 (charge: 3, i.e. ×1.5)
+    note: str = ""
+
+
+ATTACK_OPTIONS: tuple[AttackOption, ...] = (
+    AttackOption("basic", "通常攻撃"),
+    AttackOption("defensive", "defensive", attack=-2, note="このラウンドの防御判定 +2"),
+    AttackOption("power", "power", damage=3, note="防御 −2"),
+    AttackOption("precise", "precise", attack=2, damage=-2),
+    AttackOption("two_handed", "two-handed", damage=4, note="防御 −2、盾は使えない"),
+    AttackOption(
+        "charge",
+        "charge",
+        attack=1,
+        damage_times_half=3,
+        note="3ヤード以上必要。防御判定 −3。対象は STR+2 の Strength 判定に失敗すると倒れる",
+    ),
+)
+OPTIONS_BY_ID = {o.id: o for o in ATTACK_OPTIONS}
+
+
+FIELD_NAMES = {
+    "bonus": Message("攻撃のボーナス"),
+    "defence": Message("Defence"),
+    "called_shot": Message("部位狙いの目標値修正"),
+    "range_steps": Message("距離の段階"),
+    "shield": Message("盾のボーナス"),
+    "size_steps": Message("サイズの差"),
+    "parry": Message("防御（Parry/Block）のボーナス"),
+}
+DISTANCE_BOUNDS = (0, 9999)  # yards: what the tracker and `prob lotr-attack` take (weapons.py)
+
+
+EXTRAORDINARY_CHOICES = ("max_damage", "break_weapon", "break_armour", "break_shield")
+BREAK_NAMES = {"break_weapon": "武器", "break_armour": "鎧", "break_shield": "盾"}
