@@ -22,7 +22,12 @@ from gmtool.models.fourcard.check_model import (
 )
 from gmtool.models.outcome_text import outcome_label, percent
 from gmtool.rules.checks import CHECK_DIFFICULTY_BOUNDS, CheckResult, Outcome
-from gmtool.rules.systems.fourcard.checks import AchievementResult, CompareResult, Contestant, FourCardResult
+from gmtool.rules.systems.fourcard.checks_types import (
+    AchievementResult,
+    CompareResult,
+    Contestant,
+    FourCardResult,
+)
 from gmtool.rules.systems.fourcard.house_rules import NATURALS_PLAIN
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import OddsBox, RollControls

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.fourcard.actions import MAX_AMOUNT, MAX_HOURS, FourCardActions
-from gmtool.rules.systems.fourcard.damage import NOT_RESTING_PENALTY
+from gmtool.rules.systems.fourcard.damage_types import NOT_RESTING_PENALTY
 from gmtool.rules.systems.fourcard.derived import WEAKENED_PENALTY, is_weakened
 from gmtool.views.appearance import set_tone
 from gmtool.views.widgets import show_refusal

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.fourcard.growth_model import FourCardGrowthModel, GrowthPreview
 from gmtool.models.fourcard.growth_table_model import GrowthTableModel
-from gmtool.rules.systems.fourcard.advancement import PARTIAL_XP_RANGE
+from gmtool.rules.systems.fourcard.advancement_types import PARTIAL_XP_RANGE
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.appearance import set_tone, tone_colour
 from gmtool.views.widgets import show_refusal, shown_message

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.sengensho import labels as labels
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.catalog import ABILITY_KIND_LABELS
+from gmtool.rules.systems.sengensho.catalog_types import ABILITY_KIND_LABELS
 from gmtool.rules.systems.sengensho.character import LAST_BOSS
-from gmtool.rules.systems.sengensho.fantasy import AbilityStatus
+from gmtool.rules.systems.sengensho.fantasy_types import AbilityStatus
 from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.session_parts import Host, SengenshoPage, labels_tr
 

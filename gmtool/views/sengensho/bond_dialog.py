@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.sengensho import labels as labels
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.bonds import KIND_LABELS, MAX_LEVEL, BondRequest
+from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS, MAX_LEVEL, BondRequest
 from gmtool.rules.systems.sengensho.character import BondKind
-from gmtool.rules.systems.sengensho.session import Bond
+from gmtool.rules.systems.sengensho.session_types import Bond
 from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.session_parts import (
     NAME_LENGTH,

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.sengensho import labels as labels
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.bonds import KIND_LABELS
-from gmtool.rules.systems.sengensho.session import Bond
+from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS
+from gmtool.rules.systems.sengensho.session_types import Bond
 from gmtool.views.sengensho.abilities_box import SengenshoAbilitiesBox
 from gmtool.views.sengensho.bond_dialog import SengenshoBondDialog
 from gmtool.views.sengensho.session_parts import Host, SengenshoPage, character_label, labels_tr

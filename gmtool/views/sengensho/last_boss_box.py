@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.bonds import MAX_LEVEL
+from gmtool.rules.systems.sengensho.bonds_types import MAX_LEVEL
 from gmtool.rules.systems.sengensho.character import LAST_BOSS
 from gmtool.views.sengensho.session_parts import Host, SengenshoPage, character_label
 

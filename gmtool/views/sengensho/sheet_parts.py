@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.character_model import CharacterModel, format_validation_error
 from gmtool.models.sengensho.state import read_session
-from gmtool.rules.systems.sengensho.bonds import KIND_LABELS
+from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS
 from gmtool.rules.systems.sengensho.character import BondKind, PresetBond, Skill
 from gmtool.rules.systems.sengensho.session import archetype_lock_reason
 from gmtool.views.appearance import Tone, set_tone

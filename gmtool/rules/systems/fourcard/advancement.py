@@ -5,14 +5,25 @@ caps are enforced the same way in both.  A purchase lists every reason the rules
 block it; the GM may override those (the override is recorded on the character),
 but never a purchase whose cost is unknown (data the GM has not filled in) or
 that the character sheet cannot hold (10 TP, +3 over the initial value).
+
+The experience-point ranges and `Purchase` are values of their own (`advancement_types`), re-exported
+here.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gmtool.rules.message import Message
+from gmtool.rules.systems.fourcard.advancement_types import (
+    MIN_AWARD,
+    PARTIAL_XP_RANGE,
+    PERSONAL_XP_RANGE,
+    SUCCESS_XP,
+    Purchase,
+    PurchaseBlocked,
+)
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog
 from gmtool.rules.systems.fourcard.character import (
     ATTRIBUTE_LABELS,
@@ -26,26 +37,22 @@ from gmtool.rules.systems.fourcard.derived import level
 from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER, TP_PER_INTERLUDE, TP_PER_PURCHASE
 from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
 
-SUCCESS_XP = 5  # シナリオの「成功」に到達した
-PARTIAL_XP_RANGE = range(1, 5)  # 到達できなかった: 1〜4
-PERSONAL_XP_RANGE = range(-2, 2)  # −1 unnatural, −1 uncooperative, +1 both well done
-MIN_AWARD = 1  # 「最低でも経験点を1点は与える」
-
-
-class PurchaseBlocked(ValueError):
-    """A purchase that cannot happen even with a GM override; the message says why."""
-
-
-@dataclass(frozen=True)
-class Purchase:
-    after: FourCardCharacter
-    cost: int
-    description: str  # 「【接近戦】2TP」 — the growth history's 「購入」 column
-    refusals: tuple[str, ...] = ()  # rule caps that block it; a GM override may pass them
-
-    @property
-    def allowed(self) -> bool:
-        return not self.refusals
+__all__ = [
+    "MIN_AWARD",
+    "PARTIAL_XP_RANGE",
+    "PERSONAL_XP_RANGE",
+    "SUCCESS_XP",
+    "Purchase",
+    "PurchaseBlocked",
+    "attribute_purchase",
+    "award",
+    "awarded_for",
+    "commit",
+    "raised_in_interlude",
+    "scenario_xp",
+    "skill_tp_purchase",
+    "specialisation_purchase",
+]
 
 
 def _budget_refusal(cost: int, available: int) -> list[str]:

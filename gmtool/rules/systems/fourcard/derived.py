@@ -1,23 +1,35 @@
-"""Every value the フォーカード sheet computes, from the character alone."""
+"""Every value the フォーカード sheet computes, from the character alone.
+
+The HP lines and the penalties are values of their own (`derived_types`), re-exported here.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, FourCardCharacter, Skill
+from gmtool.rules.systems.fourcard.derived_types import (
+    MOVEMENT_BASE,
+    UNSPECIALISED_PENALTY,
+    WEAKENED_PENALTY,
+    HPLines,
+)
 from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER
 from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
 
-WEAKENED_PENALTY = 2  # 「あらゆる判定ロールのロール値が−2」
-UNSPECIALISED_PENALTY = 2  # 特化していない分野では「スキルLV−2」
-MOVEMENT_BASE = 5  # 「移動力は『DX+5』」
-
-
-@dataclass(frozen=True)
-class HPLines:
-    weakened: int  # 衰弱 = ST×2+VT
-    unconscious: int  # 昏倒 = 衰弱 + WP×2
-    dead: int  # 死亡 = 昏倒 + VT×2
+__all__ = [
+    "MOVEMENT_BASE",
+    "UNSPECIALISED_PENALTY",
+    "WEAKENED_PENALTY",
+    "HPLines",
+    "condition",
+    "derive",
+    "hp_lines",
+    "is_weakened",
+    "level",
+    "line_reached",
+    "lines_for",
+    "movement",
+    "skill_level",
+]
 
 
 def lines_for(st: int, wp: int, vt: int) -> HPLines:
