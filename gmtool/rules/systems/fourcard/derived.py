@@ -7,19 +7,23 @@ from __future__ import annotations
 
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, FourCardCharacter, Skill
 from gmtool.rules.systems.fourcard.derived_types import (
+    LOW_MOVEMENT,
     MOVEMENT_BASE,
     UNSPECIALISED_PENALTY,
     WEAKENED_PENALTY,
     HPLines,
+    SkillLevel,
 )
 from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER
 from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
 
 __all__ = [
+    "LOW_MOVEMENT",
     "MOVEMENT_BASE",
     "UNSPECIALISED_PENALTY",
     "WEAKENED_PENALTY",
     "HPLines",
+    "SkillLevel",
     "condition",
     "derive",
     "hp_lines",
@@ -28,7 +32,9 @@ __all__ = [
     "line_reached",
     "lines_for",
     "movement",
+    "movement_warning",
     "skill_level",
+    "skill_levels",
 ]
 
 
@@ -72,12 +78,35 @@ def movement(character: FourCardCharacter) -> int:
     return character.current("dx") + MOVEMENT_BASE - character.equipment_penalty
 
 
+def movement_warning(value: int) -> str:
+    """'' / 'immobile' (移動力 0 or less: cannot move) / 'low' (below 3: hardly of use, armed)."""
+    if value <= 0:
+        return "immobile"
+    if value < LOW_MOVEMENT:
+        return "low"
+    return ""
+
+
 def skill_level(character: FourCardCharacter, skill: Skill, specialisation: str | None = None) -> int:
     """スキルLV = 基礎能力値 + TP; −2 outside a specialisation of a specialised skill."""
     value = character.current(skill.base) + skill.tp
     if skill.specialised and specialisation not in skill.specialisations:
         value -= UNSPECIALISED_PENALTY
     return value
+
+
+def skill_levels(character: FourCardCharacter) -> list[SkillLevel]:
+    """The sheet's skill table: each skill, and a specialised one also in each 特化分野."""
+    rows = []
+    for skill in character.skills:
+        rows.append(
+            SkillLevel(skill.name, skill.base, skill.tp, skill_level(character, skill), skill.specialised)
+        )
+        rows += [
+            SkillLevel(skill.name, skill.base, skill.tp, skill_level(character, skill, field), True, field)
+            for field in skill.specialisations
+        ]
+    return rows
 
 
 def derive(character: FourCardCharacter) -> dict[str, int]:
