@@ -63,9 +63,11 @@ class FourCardMenu(SystemMenu):
         self.edit_catalog()
 
     def edit_catalog(self) -> None:
+        from gmtool.models.fourcard.catalog_model import FourCardCatalogModel
         from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog
 
-        self.show_dialog(SkillCatalogDialog(self.window.campaign_model, self.window))
+        model = FourCardCatalogModel(self.window.campaign_model)
+        self.show_dialog(SkillCatalogDialog(model, self.window))
 
     def _catalog(self) -> SkillCatalog | None:
         """The campaign's catalog, or None after saying what is wrong with it."""
