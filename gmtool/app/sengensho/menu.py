@@ -101,7 +101,7 @@ class SengenshoMenu(SystemMenu):
         )
 
         try:
-            model.end_session(keep_bonds=False)
+            model.course.end(keep_bonds=False)
         except SessionRefused as refusal:
             show_refusal(self.window, str(refusal))
             return

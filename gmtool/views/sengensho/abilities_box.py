@@ -97,16 +97,16 @@ class SengenshoAbilitiesBox(SengenshoPage):
         return self.holder, archetype, int(index_text)
 
     def _use(self) -> None:
-        self.model.use_ability(*self._chosen())
+        self.model.fantasy.use_ability(*self._chosen())
 
     def _borrow(self) -> None:
-        self.model.use_ability(*self._chosen(), borrow_if_short=True)
+        self.model.fantasy.use_ability(*self._chosen(), borrow_if_short=True)
 
     # ---- sync ------------------------------------------------------------------------------
     def sync(self) -> None:
         holder = self.holder
-        values = self.model.fantasy_values(holder) if holder else {}
-        npc = holder is not None and not self.model.is_pc(holder)
+        values = self.model.fantasy.values(holder) if holder else {}
+        npc = holder is not None and not self.model.members.is_pc(holder)
         guide = labels_tr(labels.NPC_GUIDE_NOTE)
         rows: list[tuple[str, ...]] = [
             (
@@ -130,11 +130,11 @@ class SengenshoAbilitiesBox(SengenshoPage):
         cast = self.model.cast()
         self.unlimited_note.setVisible(holder is not None and holder in cast and cast[holder].unlimited)
 
-        statuses = self.model.ability_statuses(holder) if holder else []
+        statuses = self.model.fantasy.statuses(holder) if holder else []
         ability_rows = [self._ability_row(s) for s in statuses]
         ids = [ability_id(s.archetype, s.index) for s in statuses]
         catalog = self.model.catalog()
-        for archetype in self.model.archetypes(holder) if holder else ():
+        for archetype in self.model.members.archetypes(holder) if holder else ():
             if archetype != LAST_BOSS and catalog.get(archetype) is None:
                 ability_rows.append(
                     (

@@ -135,7 +135,7 @@ class SengenshoSessionDialog(QDialog):
 
     def _start(self) -> None:
         state = self.model.state()
-        missing = self.model.pcs_without_archetypes()
+        missing = self.model.members.pcs_without_archetypes()
         if not state.running and missing:  # 類型 are fixed for the whole session once it starts
             question = self.tr(
                 "類型のないPCがいます: {0}\n\n"
@@ -145,7 +145,7 @@ class SengenshoSessionDialog(QDialog):
             ).format("、".join(missing), state.session_number)
             if not self.ask(question):
                 return
-        self.model.start_session()
+        self.model.course.start()
 
     def _end(self) -> None:
         state = self.model.state()
@@ -170,7 +170,7 @@ class SengenshoSessionDialog(QDialog):
             "（メインウィンドウの「元に戻す」で取り消せます）"
         ).format(state.session_number, kept, reset)
         if self.ask(question):
-            self.model.end_session(keep_bonds=keep, scenario_goes_on=goes_on)
+            self.model.course.end(keep_bonds=keep, scenario_goes_on=goes_on)
             self.keep_check.setChecked(False)  # the GM decides again next time
             self.scenario_check.setChecked(False)
 
