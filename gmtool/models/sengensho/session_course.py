@@ -42,6 +42,10 @@ class SessionCourse(QObject):
             return []
         return [i for i in state.impressions if i.scene == state.current_scene]
 
+    def require_running(self) -> None:
+        """SessionRefused with the engine's reason when no session is running (nothing to end)."""
+        rules.require_running(self._record.state())
+
     def presence_warning(self, holder: str, target_id: str | None) -> str:
         """「登場したキャラクター…に対する縁故」: who of the holder and the target the current scene
         does not record as present ("" when all are, or when the scene records no one)."""

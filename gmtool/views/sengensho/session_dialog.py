@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.sengensho.labels import session_status
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.session import require_running
 from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.bond_dialog import SengenshoBondDialog
 from gmtool.views.sengensho.bonds_tab import SengenshoBondsTab
@@ -148,8 +147,8 @@ class SengenshoSessionDialog(QDialog):
         self.model.course.start()
 
     def _end(self) -> None:
+        self.model.course.require_running()  # refused before asking: there is nothing to end
         state = self.model.state()
-        require_running(state)  # refused before asking: there is nothing to end
         keep = self.keep_check.isChecked()
         goes_on = self.model.per_scenario() and self.scenario_check.isChecked()
         kept = (

@@ -35,6 +35,12 @@ def test_the_same_scene_or_name_again_records_nothing(model, running):
     assert trace(model) == before
 
 
+def test_ending_is_refused_before_the_session_starts(model, cast):
+    refused(model, model.course.require_running, "セッションが始まっていません")
+    model.course.start()
+    model.course.require_running()
+
+
 def test_scenes_wait_for_the_session(model, cast):
     refused(model, lambda: model.course.add_scene("神社"), "セッションが始まっていません")
     model.course.start()
