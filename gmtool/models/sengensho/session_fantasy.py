@@ -39,6 +39,15 @@ class SessionFantasy(QObject):
             record.state(), record.cast(), record.catalog(), holder, record.readings()
         )
 
+    def missing_from_catalog(self, holder: str) -> list[str]:
+        """The holder's own 類型 the catalog does not have: their 幻想能力 cannot be shown."""
+        record = self._record
+        member = record.cast().get(holder)
+        if member is None:
+            return []
+        catalog = record.catalog()
+        return [a for a in member.archetypes if catalog.get(a) is None]
+
     def use_ability(self, holder: str, archetype: str, index: int, borrow_if_short: bool = False) -> None:
         record = self._record
         state, cast, catalog, readings = record.state(), record.cast(), record.catalog(), record.readings()

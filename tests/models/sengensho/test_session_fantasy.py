@@ -73,3 +73,15 @@ def test_borrowing_is_refused_while_a_type_owes(model, running):
         lambda: model.fantasy.use_ability(saku, "芸術家", 0, borrow_if_short=True),
         "縁故が幻想値に満たない類型があるあいだは前借りできません（狩猟者 あと2点）",
     )
+
+
+def test_archetypes_the_catalog_lacks_are_named(model, cast):
+    saku, *_, elder = cast
+    assert model.fantasy.missing_from_catalog(saku) == []
+    model.campaign_model.set_session_value(
+        CATALOG_KEY, catalog_to_document(ArchetypeCatalog((Archetype("芸術家"),))), "カタログ"
+    )
+    assert model.fantasy.missing_from_catalog(saku) == ["狩猟者"]
+    assert (
+        model.fantasy.missing_from_catalog(elder) == [] and model.fantasy.missing_from_catalog("gone") == []
+    )
