@@ -18,6 +18,7 @@ from gmtool.models.sengensho.state import BOSS_CAP_KEY, read_boss_cap
 from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho import bonds as bond_rules
 from gmtool.rules.systems.sengensho import session as rules
+from gmtool.rules.systems.sengensho.character import LAST_BOSS
 from gmtool.rules.systems.sengensho.house_rules import BOSS_LEVEL, BOSS_LEVEL_CAPPED
 from gmtool.rules.systems.sengensho.session import Bond, SessionRefused
 
@@ -47,6 +48,37 @@ class LastBoss(QObject):
     def level_limit(self) -> int:
         """The highest level a PC's new 縁故 to the revealed ラスボス may start at, as played now."""
         return bond_rules.boss_level_cap(self._record.readings())
+
+    def binding_cap(self) -> int | None:
+        """The level a PC's new 縁故 to the revealed ラスボス may start at, when the GM's cap binds it
+        (the BOSS_LEVEL house rule's capped reading with a number below 99); None: no level limit."""
+        limit = self.level_limit()
+        return limit if limit < bond_rules.MAX_LEVEL else None
+
+    def to_boss(self, holder: str, target_id: str | None) -> bool:
+        """Whether a 縁故 from `holder` to `target_id` is a PC's to the revealed ラスボス: it ignores
+        the level limits (up to the GM's cap, when one binds)."""
+        state = self._record.state()
+        return (
+            state.last_boss_revealed
+            and self._members.is_pc(holder)
+            and target_id is not None
+            and target_id == state.last_boss
+        )
+
+    def revealed_bonds(self) -> list[Bond]:
+        """The ラスボス's own 縁故 of the 類型 ラスボス, formed at the reveal."""
+        state = self._record.state()
+        if state.last_boss is None:
+            return []
+        return [b for b in state.bonds_of(state.last_boss) if b.archetype == LAST_BOSS]
+
+    def bonds_to_boss(self) -> list[Bond]:
+        """The 縁故 others hold to the ラスボス."""
+        boss = self._record.state().last_boss
+        if boss is None:
+            return []
+        return [b for b in self._record.state().bonds if b.target_id == boss and b.holder != boss]
 
     def set_cap(self, cap: int | None) -> None:
         """The GM's cap (None clears it): one undo step."""
@@ -88,6 +120,11 @@ class LastBoss(QObject):
             return []
         held = ((pc_id, self._members.held_archetype(boss, pc_id)) for pc_id, pc in cast.items() if pc.is_pc)
         return [(pc_id, archetype) for pc_id, archetype in held if archetype is not None and pc_id != boss]
+
+    def skipped(self) -> list[tuple[str, str]]:
+        """After the reveal, (PC id, 類型) of each PC the ラスボス gave no 縁故 Lv1 to because it already
+        held one to it from another 類型."""
+        return [(pc, archetype) for pc, archetype in self.holds() if archetype != LAST_BOSS]
 
     def reveal(self) -> list[Bond]:
         record, name = self._record, self._members.name

@@ -133,20 +133,18 @@ class SengenshoAbilitiesBox(SengenshoPage):
         statuses = self.model.fantasy.statuses(holder) if holder else []
         ability_rows = [self._ability_row(s) for s in statuses]
         ids = [ability_id(s.archetype, s.index) for s in statuses]
-        catalog = self.model.catalog()
-        for archetype in self.model.members.archetypes(holder) if holder else ():
-            if archetype != LAST_BOSS and catalog.get(archetype) is None:
-                ability_rows.append(
-                    (
-                        archetype,
-                        self.tr("未設定（類型カタログにありません）"),
-                        "",
-                        self.tr("未設定"),
-                        self.tr("未設定"),
-                        "",
-                    )
+        for archetype in self.model.fantasy.missing_from_catalog(holder) if holder else ():
+            ability_rows.append(
+                (
+                    archetype,
+                    self.tr("未設定（類型カタログにありません）"),
+                    "",
+                    self.tr("未設定"),
+                    self.tr("未設定"),
+                    "",
                 )
-                ids.append(ability_id(archetype, None))
+            )
+            ids.append(ability_id(archetype, None))
         self.fill(self.abilities_table, ability_rows, ids)
         for r, row in enumerate(ability_rows):  # a long effect text is read in full on hover
             self._cell(r, EFFECT_COLUMN).setToolTip(row[EFFECT_COLUMN])

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.sengensho import labels as labels
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS, MAX_LEVEL, BondRequest
+from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS, BondRequest
 from gmtool.rules.systems.sengensho.character import BondKind
 from gmtool.rules.systems.sengensho.session_types import Bond
 from gmtool.views.appearance import set_tone
@@ -202,13 +202,8 @@ class SengenshoBondDialog(QDialog):
 
     # ---- hints ---------------------------------------------------------------------------
     def _to_revealed_boss(self) -> bool:
-        state = self.model.state()
-        return (
-            state.last_boss_revealed
-            and self.model.members.is_pc(self.holder)
-            and self.kind() is BondKind.CHARACTER
-            and self.target_combo.currentData() == state.last_boss
-        )
+        target_id = self.target_combo.currentData() if self.kind() is BondKind.CHARACTER else None
+        return self.model.boss.to_boss(self.holder, target_id or None)
 
     def _target_label(self, character_id: str) -> str:
         label = character_label(self.model, character_id)
@@ -237,14 +232,14 @@ class SengenshoBondDialog(QDialog):
                 self.tr("結び直しではレベルはそのままです（Lv{0}）").format(self.retie.level)
             )
         elif boss:
-            limit = self.model.boss.level_limit()
-            if self.override_check.isChecked() or limit >= MAX_LEVEL:
+            cap = self.model.boss.binding_cap()
+            if self.override_check.isChecked() or cap is None:
                 self.level_note.setText(
                     self.tr("明かされたラスボスへの縁故は、レベルの制限を無視して結べます")
                 )
             else:  # the BOSS_LEVEL house rule's capped reading
                 self.level_note.setText(
-                    self.tr("明かされたラスボスへの縁故は、GMの決めた上限（Lv{0}）まで結べます").format(limit)
+                    self.tr("明かされたラスボスへの縁故は、GMの決めた上限（Lv{0}）まで結べます").format(cap)
                 )
         else:
             self.level_note.setText(

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QSpinBo
 
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.bonds_types import MAX_LEVEL
-from gmtool.rules.systems.sengensho.character import LAST_BOSS
 from gmtool.views.sengensho.session_parts import Host, SengenshoPage, character_label
 
 
@@ -103,24 +102,20 @@ class SengenshoLastBossBox(SengenshoPage):
         elif not state.last_boss_revealed:
             text = self.tr("ラスボス: {0}（まだ明かしていません）").format(self.model.members.name(boss))
         else:
-            formed = [
-                self.model.members.target_name(b) for b in state.bonds_of(boss) if b.archetype == LAST_BOSS
-            ]
+            formed = [self.model.members.target_name(b) for b in self.model.boss.revealed_bonds()]
             text = self.tr("ラスボス: {0}（明かしました）。ラスボスの縁故Lv1 → {1}").format(
                 self.model.members.name(boss), "、".join(formed) or self.tr("なし")
             )
             # The reveal gave none to a PC the ラスボス already held a 縁故 to from another 類型.
             held = [
                 self.tr("{0}（{1}）").format(self.model.members.name(pc), archetype)
-                for pc, archetype in self.model.boss.holds()
-                if archetype != LAST_BOSS
+                for pc, archetype in self.model.boss.skipped()
             ]
             if held:
                 text += self.tr("\n既に縁故があるため結ばなかったPC: {0}").format("、".join(held))
             to_boss = [
                 self.tr("{0}（{1}・Lv{2}）").format(self.model.members.name(b.holder), b.archetype, b.level)
-                for b in state.bonds
-                if b.target_id == boss and b.holder != boss
+                for b in self.model.boss.bonds_to_boss()
             ]
             if to_boss:
                 text += self.tr("\nラスボスへの縁故: {0}").format("、".join(to_boss))

@@ -88,11 +88,11 @@ def test_the_gms_cap_limits_the_bond_to_the_boss_and_undo_lifts_it(model, cast, 
     model.boss.set_cap(3)  # entered, but not played until the switch says so
     assert model.boss.level_limit() == 99
     flip(model, BOSS_LEVEL, BOSS_LEVEL_CAPPED, qtbot)
-    assert model.boss.level_limit() == 3
+    assert model.boss.level_limit() == 3 and model.boss.binding_cap() == 3
     with pytest.raises(SessionRefused, match=r"上限（Lv3）"):
         model.bonds.form(BondRequest(saku, "狩猟者", CHAR, target_id=lord, level=4))
     model.boss.set_cap(None)  # emptied: today's 99
-    assert model.boss.level_limit() == 99
+    assert model.boss.level_limit() == 99 and model.boss.binding_cap() is None
     undo(model)
     assert model.boss.level_limit() == 3
     undo(model)

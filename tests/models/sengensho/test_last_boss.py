@@ -46,3 +46,18 @@ def test_one_last_boss_per_session(model, running):
     *_, lord, elder = running
     model.boss.choose(lord)
     refused(model, lambda: model.boss.choose(elder), "ラスボスはセッションに1人だけです")
+
+
+def test_after_the_reveal_the_boss_bonds_and_who_was_skipped(model, running):
+    saku, shiori, toru, lord, _ = running
+    model.boss.choose(lord)
+    assert not model.boss.to_boss(saku, lord)  # not revealed yet
+    model.bonds.form(to(lord, "狩猟者", shiori))  # the ラスボス already holds a 縁故 to 詩織
+    model.course.add_scene("決戦")
+    model.boss.reveal()
+    assert [b.target_id for b in model.boss.revealed_bonds()] == [saku, toru]
+    assert model.boss.skipped() == [(shiori, "狩猟者")]
+    assert model.boss.to_boss(saku, lord) and not model.boss.to_boss(lord, saku)
+    assert not model.boss.to_boss(saku, None) and model.boss.binding_cap() is None
+    model.bonds.form(to(saku, "芸術家", lord, level=3))
+    assert [(b.holder, b.level) for b in model.boss.bonds_to_boss()] == [(saku, 3)]
