@@ -48,7 +48,9 @@ __all__ = [
     "award",
     "awarded_for",
     "commit",
+    "personal_xp",
     "raised_in_interlude",
+    "scenario_base_xp",
     "scenario_xp",
     "skill_tp_purchase",
     "specialisation_purchase",
@@ -219,13 +221,23 @@ def commit(purchase: Purchase, *, override: bool, date: str, scenario: str) -> F
     return character
 
 
+def personal_xp(unnatural: bool, uncooperative: bool, both_well: bool) -> int:
+    """個人別: −1 for unnatural role-play, −1 for an uncooperative one, +1 for both done well."""
+    return -int(unnatural) - int(uncooperative) + int(both_well)
+
+
+def scenario_base_xp(succeeded: bool, partial: int = 1) -> int:
+    """The scenario's part of an award before 個人別: 5 for 「成功」, else the GM's 1–4."""
+    return SUCCESS_XP if succeeded else partial
+
+
 def scenario_xp(succeeded: bool, partial: int = 1, personal: int = 0) -> int:
     """The award: 5 for 「成功」, else 1–4 as the GM judges; ±1 per person; at least 1."""
     if not succeeded and partial not in PARTIAL_XP_RANGE:
         raise ValueError(Message("シナリオ失敗時の経験点は 1〜4 です（{0}）", partial))
     if personal not in PERSONAL_XP_RANGE:
         raise ValueError(Message("個人別の経験点は −2〜+1 です（{0}）", personal))
-    return max(MIN_AWARD, (SUCCESS_XP if succeeded else partial) + personal)
+    return max(MIN_AWARD, scenario_base_xp(succeeded, partial) + personal)
 
 
 def award(
