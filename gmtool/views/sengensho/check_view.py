@@ -187,7 +187,7 @@ class _TargetBox(QWidget):
             spin.setValue(value)
             spin.blockSignals(False)
         text = thresholds_text(model.critical, model.fumble)
-        if (model.critical, model.fumble) != model.default_thresholds:
+        if model.house_thresholds:
             text += self.tr("（ハウスルール）")
         self.thresholds_label.setText(text)
         self.problem_label.setText(shown_message(model.threshold_problem or ""))
