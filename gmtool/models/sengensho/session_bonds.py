@@ -68,6 +68,15 @@ class SessionBonds(QObject):
             return set()
         return fantasy.halved_bonds(record.state(), record.cast(), holder)
 
+    def discard_loss(self, bond: Bond) -> tuple[int, int]:
+        """(the 類型's 幻想値 now, what this 縁故 gives of it): what discarding it would take away."""
+        record = self._record
+        value = 0
+        if bond.holder in record.cast():
+            found = fantasy.fantasy_values(record.state(), record.cast(), bond.holder, record.readings())
+            value = found[bond.archetype].value if bond.archetype in found else 0
+        return value, self.values(bond.holder).get(bond.id, bond.level)
+
     # ---- actions ---------------------------------------------------------------------------
     def form(self, request: BondRequest) -> Bond:
         record = self._record

@@ -124,9 +124,7 @@ class SengenshoBondsTab(SengenshoPage):
 
     def _discard(self) -> None:
         bond = self._selected_bond()
-        values = self.model.fantasy.values(bond.holder)
-        value = values[bond.archetype].value if bond.archetype in values else 0
-        given = self.model.bonds.values(bond.holder).get(bond.id, bond.level)
+        value, given = self.model.bonds.discard_loss(bond)
         question = self.tr(
             "{0}の縁故「{1}」（{2}・{3}・Lv{4}）を破棄しますか？\n\n{2}の幻想値は {5} から {6} 点減ります。"
             "\n（メインウィンドウの「元に戻す」で取り消せます）"

@@ -114,3 +114,14 @@ def test_an_npc_counts_its_preset_bonds(model, running):
     assert (usage.total, usage.memories) == (2, 1)  # presets count toward the seven and the kinds
     model.bonds.form(to(lord, "狩猟者", elder))
     assert model.fantasy.values(lord)["狩猟者"].value == 6
+
+
+def test_discarding_says_what_it_takes_away(model, running):
+    saku, shiori, kuro, *_ = running
+    first = model.bonds.form(to(saku, "狩猟者", shiori))
+    assert model.bonds.discard_loss(first) == (1, 1)
+    model.course.add_scene("竹林")
+    second = model.bonds.form(to(saku, "狩猟者", kuro, level=1))
+    model.course.add_scene("山頂")
+    model.bonds.raise_level(second.id)  # Lv2 to a second PC: gives half, rounded up
+    assert model.bonds.discard_loss(model.state().bond(second.id)) == (2, 1)
