@@ -112,26 +112,6 @@
             <translation>Success chance {0}</translation>
         </message>
         <message>
-            <source>そのキャラクターは千幻抄のキャラクターではありません</source>
-            <translation>That character is not a Sengensho character</translation>
-        </message>
-        <message>
-            <source>特性値「{0}」はありません</source>
-            <translation>There is no trait "{0}"</translation>
-        </message>
-        <message>
-            <source>〈{0}〉はこのキャラクターのスキルにありません</source>
-            <translation>〈{0}〉 is not one of this character's skills</translation>
-        </message>
-        <message>
-            <source>直接入力</source>
-            <translation>Enter directly</translation>
-        </message>
-        <message>
-            <source>攻撃側がダイスを振った後は設定を変えられません（「やり直し」で最初から）</source>
-            <translation>The setup cannot change after the attacker has rolled ("Restart" to begin again)</translation>
-        </message>
-        <message>
             <source>ルール表: {0}</source>
             <translation>Rule tables: {0}</translation>
         </message>
@@ -402,214 +382,6 @@
         <message>
             <source>確率</source>
             <translation>Probability</translation>
-        </message>
-        <message>
-            <source>{0}の幻想値 {1}</source>
-            <translation>{0}'s fantasy {1}</translation>
-        </message>
-        <message>
-            <source>{0}へ</source>
-            <translation>To {0}</translation>
-        </message>
-        <message>
-            <source>{0}・{1}「{2}」Lv{3}</source>
-            <translation>{0} · {1} "{2}" Lv{3}</translation>
-        </message>
-        <message>
-            <source>{0}（既に{1}の縁故あり）</source>
-            <translation>{0} (already has a bond with {1})</translation>
-        </message>
-        <message>
-            <source>このセッションの縁故と前借りは記録へ（縁故は各セッションで結ぶもの）</source>
-            <translation>This session's bonds and advances go to the record (bonds are made each session)</translation>
-        </message>
-        <message>
-            <source>なし</source>
-            <translation>None</translation>
-        </message>
-        <message>
-            <source>シーン「{0}」を追加</source>
-            <translation>Add scene "{0}"</translation>
-        </message>
-        <message>
-            <source>シーン名の変更</source>
-            <translation>Rename scene</translation>
-        </message>
-        <message>
-            <source>シーン名の変更: 「{0}」→「{1}」</source>
-            <translation>Scene renamed: "{0}" → "{1}"</translation>
-        </message>
-        <message>
-            <source>セッション {0} 終了</source>
-            <translation>End session {0}</translation>
-        </message>
-        <message>
-            <source>セッション {0} 終了: 幻想能力の使用回数、シーン、ラスボスをリセット。{1}</source>
-            <translation>Session {0} ended: fantasy ability uses, scenes and last boss reset. {1}</translation>
-        </message>
-        <message>
-            <source>セッション {0} 開始</source>
-            <translation>Session {0} started</translation>
-        </message>
-        <message>
-            <source>セッション {0} 終了: シーン、ラスボスをリセット。シナリオが続くため幻想能力の使用回数は持ち越し（1シナリオに1回）。{1}</source>
-            <translation>Session {0} ended: scenes and ラスボス reset. The scenario goes on, so the 幻想能力 uses carry over (once per scenario). {1}</translation>
-        </message>
-        <message>
-            <source>このシーンに登場していません: {0}（縁故は登場したキャラクターに結びます）</source>
-            <translation>Not in this scene: {0} (a 縁故 is formed with a character who appeared)</translation>
-        </message>
-        <message>
-            <source>シーン「{0}」の登場: {1}</source>
-            <translation>In the scene “{0}”: {1}</translation>
-        </message>
-        <message>
-            <source>シーンの登場</source>
-            <translation>Who is in the scene</translation>
-        </message>
-        <message>
-            <source>／シーンに登場していない: {0}</source>
-            <translation> / not in the scene: {0}</translation>
-        </message>
-        <message>
-            <source>以後のシーンで縁故をあと{0}つ結ぶ</source>
-            <translation>form {0} more 縁故 in later scenes</translation>
-        </message>
-        <message>
-            <source>以後のシーンで縁故を結び、あと{0}点を確保</source>
-            <translation>form 縁故 in later scenes to secure {0} more points</translation>
-        </message>
-        <message>
-            <source>／前借り: 幻想値 {0}→{1}（{2}）</source>
-            <translation> / 前借り: 幻想値 {0}→{1} ({2})</translation>
-        </message>
-        <message>
-            <source>ラスボス: {0}</source>
-            <translation>Last boss: {0}</translation>
-        </message>
-        <message>
-            <source>ラスボス「{0}」を明かした（クライマックス・シーン「{1}」）: ラスボスの縁故Lv1 → {2}。PCは{0}への縁故を、選択している類型からレベルの制限なしで結べます</source>
-            <translation>Revealed last boss "{0}" (climax scene "{1}"): last boss bond Lv1 → {2}. PCs may make a bond to {0} from their chosen archetype without level limits</translation>
-        </message>
-        <message>
-            <source>ラスボスの設定</source>
-            <translation>Set last boss</translation>
-        </message>
-        <message>
-            <source>ラスボスを明かす</source>
-            <translation>Reveal last boss</translation>
-        </message>
-        <message>
-            <source>ラスボスを解除（{0}）</source>
-            <translation>Last boss cleared ({0})</translation>
-        </message>
-        <message>
-            <source>・{0}</source>
-            <translation> · {0}</translation>
-        </message>
-        <message>
-            <source>・この縁故 {0}</source>
-            <translation> · this bond {0}</translation>
-        </message>
-        <message>
-            <source>使用（幻想値 {0} は減りません）</source>
-            <translation>Used (fantasy {0} does not decrease)</translation>
-        </message>
-        <message>
-            <source>前借りして使用・{0}</source>
-            <translation>Used on advance · {0}</translation>
-        </message>
-        <message>
-            <source>幻想能力「{0}」</source>
-            <translation>Fantasy ability "{0}"</translation>
-        </message>
-        <message>
-            <source>幻想能力「{0}」（{1}・{2}・必要幻想値 {3}）: 効果 {4}</source>
-            <translation>Fantasy ability "{0}" ({1} · {2} · fantasy required {3}): effect {4}</translation>
-        </message>
-        <message>
-            <source>現在のシーン</source>
-            <translation>Current scene</translation>
-        </message>
-        <message>
-            <source>現在のシーン: 「{0}」</source>
-            <translation>Current scene: "{0}"</translation>
-        </message>
-        <message>
-            <source>縁故 {0} つ</source>
-            <translation>{0} bonds</translation>
-        </message>
-        <message>
-            <source>縁故と前借りは次のセッションに持ち越し（GMの判断）</source>
-            <translation>Bonds and advances carry over to the next session (the GM's call)</translation>
-        </message>
-        <message>
-            <source>縁故のレベルを上げる（{0}）</source>
-            <translation>Raise bond level ({0})</translation>
-        </message>
-        <message>
-            <source>縁故のレベルを上げる（シーン「{0}」）: {1}「{2}」Lv{3}→Lv{4}</source>
-            <translation>Bond level raised (scene "{0}"): {1} "{2}" Lv{3} → Lv{4}</translation>
-        </message>
-        <message>
-            <source>縁故を破棄: {0}</source>
-            <translation>Bond discarded: {0}</translation>
-        </message>
-        <message>
-            <source>縁故を破棄（{0}）</source>
-            <translation>Discard bond ({0})</translation>
-        </message>
-        <message>
-            <source>縁故を結び直す（{0}）</source>
-            <translation>Remake bond ({0})</translation>
-        </message>
-        <message>
-            <source>縁故を結び直す（シーン「{0}」）: 「{1}」→ {2}</source>
-            <translation>Bond remade (scene "{0}"): "{1}" → {2}</translation>
-        </message>
-        <message>
-            <source>縁故を結ぶ（{0}→{1}）</source>
-            <translation>Make bond ({0} → {1})</translation>
-        </message>
-        <message>
-            <source>縁故を結ぶ（シーン「{0}」）: {1}</source>
-            <translation>Bond made (scene "{0}"): {1}</translation>
-        </message>
-        <message>
-            <source>（PC・GM裁定）</source>
-            <translation> (PC, the GM's ruling)</translation>
-        </message>
-        <message>
-            <source>（{0}への先の印象効果〈{1}〉は無効）</source>
-            <translation> (the earlier impression effect 〈{1}〉 on {0} no longer applies)</translation>
-        </message>
-        <message>
-            <source>（{0}）</source>
-            <translation> ({0})</translation>
-        </message>
-        <message>
-            <source>（先の印象効果〈{0}〉は無効）</source>
-            <translation> (the earlier impression effect 〈{0}〉 no longer applies)</translation>
-        </message>
-        <message>
-            <source>／GM裁定で制限を超えて</source>
-            <translation> / beyond the limit by the GM's ruling</translation>
-        </message>
-        <message>
-            <source>／GM裁定で制限を超えて（結び直しで幻想値の合計 {0}→{1}）</source>
-            <translation> / beyond the limit by the GM's ruling (remaking changes the fantasy total {0} → {1})</translation>
-        </message>
-        <message>
-            <source>／ラスボスの縁故を結ばないPC: {0}</source>
-            <translation> / PCs who make no bond to the last boss: {0}</translation>
-        </message>
-        <message>
-            <source>／ラスボスへの縁故（レベルの制限なし）</source>
-            <translation> / bond to the last boss (no level limit)</translation>
-        </message>
-        <message>
-            <source>／印象効果（{0}へ）: {1}</source>
-            <translation> / impression effect (on {0}): {1}</translation>
         </message>
         <message>
             <source>名前</source>
@@ -3757,6 +3529,11 @@ Command Spells left {2} → {3}</translation>
             <translation>{0} wins → {1} wins</translation>
         </message>
         <message>
+            <source>{0}の幻想値 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}'s fantasy {1}</translation>
+        </message>
+        <message>
             <source>{0}の成長</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} advanced</translation>
@@ -3896,6 +3673,11 @@ Make {0} the last boss?</translation>
 By the rules, a PC not in a scene cannot get information that arises in that scene.</translation>
         </message>
         <message>
+            <source>{0}へ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>To {0}</translation>
+        </message>
+        <message>
             <source>{0}への攻撃 達成値 {1}: 目標値 {2} → {3}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Attack on {0}, total {1}: TN {2} → {3}</translation>
@@ -3954,6 +3736,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}シーンを一覧から選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: choose a scene from the list</translation>
+        </message>
+        <message>
+            <source>{0}・{1}「{2}」Lv{3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} · {1} "{2}" Lv{3}</translation>
         </message>
         <message>
             <source>{0}判定</source>
@@ -4144,6 +3931,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（崩壊する確率 {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (chance to break {1})</translation>
+        </message>
+        <message>
+            <source>{0}（既に{1}の縁故あり）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (already has a bond with {1})</translation>
         </message>
         <message>
             <source>{0}（既定）</source>
@@ -4449,6 +4241,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>。自然治癒の判定は週 2 回になります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. Natural healing is tested twice a week now</translation>
+        </message>
+        <message>
+            <source>〈{0}〉はこのキャラクターのスキルにありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>〈{0}〉 is not one of this character's skills</translation>
         </message>
         <message>
             <source>〈スキル〉</source>
@@ -4834,6 +4631,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Bonds made in this scene</translation>
         </message>
         <message>
+            <source>このシーンに登場していません: {0}（縁故は登場したキャラクターに結びます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not in this scene: {0} (a 縁故 is formed with a character who appeared)</translation>
+        </message>
+        <message>
             <source>このシーンの新しい縁故（結び直しを含む、1シーンに1つ）: 「{0}」と結びました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>New bond in this scene (remaking included, one per scene): made with "{0}"</translation>
@@ -4847,6 +4649,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>このセッションのシーン</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Scenes in this session</translation>
+        </message>
+        <message>
+            <source>このセッションの縁故と前借りは記録へ（縁故は各セッションで結ぶもの）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This session's bonds and advances go to the record (bonds are made each session)</translation>
         </message>
         <message>
             <source>このセッションの行だけ（システムの記録した開始・終了、なければ長い休みで区切ります）</source>
@@ -5099,6 +4906,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>That character is not a participant in this AF check</translation>
         </message>
         <message>
+            <source>そのキャラクターは千幻抄のキャラクターではありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>That character is not a Sengensho character</translation>
+        </message>
+        <message>
             <source>そのシーンはありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>There is no such scene</translation>
@@ -5167,6 +4979,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>どの目的か（任意）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Which goal (optional)</translation>
+        </message>
+        <message>
+            <source>なし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>None</translation>
         </message>
         <message>
             <source>なし（Lv99まで）</source>
@@ -6059,6 +5876,16 @@ Courage: {3}</translation>
             <translation>Scene "{0}": no characters appearing</translation>
         </message>
         <message>
+            <source>シーン「{0}」の登場: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>In the scene “{0}”: {1}</translation>
+        </message>
+        <message>
+            <source>シーン「{0}」を追加</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Add scene "{0}"</translation>
+        </message>
+        <message>
             <source>シーンから退場させる</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Remove from the scene</translation>
@@ -6079,6 +5906,11 @@ Courage: {3}</translation>
             <translation>Bring into the scene</translation>
         </message>
         <message>
+            <source>シーンの登場</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Who is in the scene</translation>
+        </message>
+        <message>
             <source>シーンの登場キャラクター</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Characters in the scene</translation>
@@ -6097,6 +5929,16 @@ Courage: {3}</translation>
             <source>シーン名</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Scene name</translation>
+        </message>
+        <message>
+            <source>シーン名の変更</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rename scene</translation>
+        </message>
+        <message>
+            <source>シーン名の変更: 「{0}」→「{1}」</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Scene renamed: "{0}" → "{1}"</translation>
         </message>
         <message>
             <source>シーン名（空なら「シーン n」）</source>
@@ -6365,6 +6207,26 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>セッション {0} を終了（令呪はシナリオ終了まで回復しない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>End session {0} (Command Spells are not restored until the scenario ends)</translation>
+        </message>
+        <message>
+            <source>セッション {0} 終了</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>End session {0}</translation>
+        </message>
+        <message>
+            <source>セッション {0} 終了: シーン、ラスボスをリセット。シナリオが続くため幻想能力の使用回数は持ち越し（1シナリオに1回）。{1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Session {0} ended: scenes and ラスボス reset. The scenario goes on, so the 幻想能力 uses carry over (once per scenario). {1}</translation>
+        </message>
+        <message>
+            <source>セッション {0} 終了: 幻想能力の使用回数、シーン、ラスボスをリセット。{1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Session {0} ended: fantasy ability uses, scenes and last boss reset. {1}</translation>
+        </message>
+        <message>
+            <source>セッション {0} 開始</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Session {0} started</translation>
         </message>
         <message>
             <source>セッション {0}（{1}、{2}）</source>
@@ -7367,6 +7229,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Last boss</translation>
         </message>
         <message>
+            <source>ラスボス: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Last boss: {0}</translation>
+        </message>
+        <message>
             <source>ラスボス: {0}（まだ明かしていません）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Last boss: {0} (not revealed yet)</translation>
@@ -7377,6 +7244,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Last boss: {0} (revealed). Last boss bonds Lv1 → {1}</translation>
         </message>
         <message>
+            <source>ラスボス「{0}」を明かした（クライマックス・シーン「{1}」）: ラスボスの縁故Lv1 → {2}。PCは{0}への縁故を、選択している類型からレベルの制限なしで結べます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Revealed last boss "{0}" (climax scene "{1}"): last boss bond Lv1 → {2}. PCs may make a bond to {0} from their chosen archetype without level limits</translation>
+        </message>
+        <message>
             <source>ラスボスにする</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Make last boss</translation>
@@ -7385,6 +7257,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ラスボスにするキャラクター</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Character to make the last boss</translation>
+        </message>
+        <message>
+            <source>ラスボスの設定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Set last boss</translation>
         </message>
         <message>
             <source>ラスボスは決まっていません</source>
@@ -7410,6 +7287,16 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ラスボスへの縁故の上限（ハウスルール）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Cap on a 縁故 to the ラスボス (house rule)</translation>
+        </message>
+        <message>
+            <source>ラスボスを明かす</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Reveal last boss</translation>
+        </message>
+        <message>
+            <source>ラスボスを解除（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Last boss cleared ({0})</translation>
         </message>
         <message>
             <source>ランク</source>
@@ -7682,9 +7569,19 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation> · </translation>
         </message>
         <message>
+            <source>・{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> · {0}</translation>
+        </message>
+        <message>
             <source>・このセッションの縁故と前借りは記録に移ります（縁故は各セッションで結ぶもの）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>· This session's bonds and advances move to the record (bonds are made each session)</translation>
+        </message>
+        <message>
+            <source>・この縁故 {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> · this bond {0}</translation>
         </message>
         <message>
             <source>・すべてのマスターの令呪が最大値（{0}）まで回復します</source>
@@ -8134,6 +8031,16 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Sever the body part bearing the Command Seal</translation>
         </message>
         <message>
+            <source>以後のシーンで縁故をあと{0}つ結ぶ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>form {0} more 縁故 in later scenes</translation>
+        </message>
+        <message>
+            <source>以後のシーンで縁故を結び、あと{0}点を確保</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>form 縁故 in later scenes to secure {0} more points</translation>
+        </message>
+        <message>
             <source>仮想ライブラリー: gmtool がライブラリーの順番を持っています</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Virtual library: gmtool holds the library's order</translation>
@@ -8387,6 +8294,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>使用能力値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Ability used</translation>
+        </message>
+        <message>
+            <source>使用（幻想値 {0} は減りません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Used (fantasy {0} does not decrease)</translation>
         </message>
         <message>
             <source>例:
@@ -9161,6 +9073,11 @@ Sideboard
             <source>前借りして使う</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Use on advance</translation>
+        </message>
+        <message>
+            <source>前借りして使用・{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Used on advance · {0}</translation>
         </message>
         <message>
             <source>前借り中: GMの判断で縁故を与えられます（印象効果も通常どおり）</source>
@@ -10771,6 +10688,16 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Fantasy ability {0}</translation>
         </message>
         <message>
+            <source>幻想能力「{0}」</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fantasy ability "{0}"</translation>
+        </message>
+        <message>
+            <source>幻想能力「{0}」（{1}・{2}・必要幻想値 {3}）: 効果 {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fantasy ability "{0}" ({1} · {2} · fantasy required {3}): effect {4}</translation>
+        </message>
+        <message>
             <source>幻想能力を選ぶと、効果の全文がここに出ます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose a fantasy ability to see its full effect here</translation>
@@ -12151,6 +12078,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Attacker: courage +{0}</translation>
         </message>
         <message>
+            <source>攻撃側がダイスを振った後は設定を変えられません（「やり直し」で最初から）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The setup cannot change after the attacker has rolled ("Restart" to begin again)</translation>
+        </message>
+        <message>
             <source>攻撃側と防御側を入れ替え</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Swap attacker and defender</translation>
@@ -13217,6 +13149,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Trait</translation>
         </message>
         <message>
+            <source>特性値「{0}」はありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>There is no trait "{0}"</translation>
+        </message>
+        <message>
             <source>特技</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Feats</translation>
@@ -13362,6 +13299,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Current HP</translation>
         </message>
         <message>
+            <source>現在のシーン</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Current scene</translation>
+        </message>
+        <message>
             <source>現在のシーン: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Current scene: {0}</translation>
@@ -13370,6 +13312,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>現在のシーン: {0}（セッション {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Current scene: {0} (session {1})</translation>
+        </message>
+        <message>
+            <source>現在のシーン: 「{0}」</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Current scene: "{0}"</translation>
         </message>
         <message>
             <source>現在のシーン「{0}」の登場キャラクターを選んでいます</source>
@@ -13770,6 +13717,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>直接PCがNPCからの縁故の対象になった（対応する類型）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The PC was directly the target of a bond from the NPC (matching archetype)</translation>
+        </message>
+        <message>
+            <source>直接入力</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter directly</translation>
         </message>
         <message>
             <source>直接入力 {0:+d}</source>
@@ -14567,6 +14519,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Bonds</translation>
         </message>
         <message>
+            <source>縁故 {0} つ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} bonds</translation>
+        </message>
+        <message>
             <source>縁故 {0}/{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Bonds {0}/{1}</translation>
@@ -14577,6 +14534,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Bonds {0}/{1} (preset {2} and session bonds {3} counted together)</translation>
         </message>
         <message>
+            <source>縁故と前借りは次のセッションに持ち越し（GMの判断）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Bonds and advances carry over to the next session (the GM's call)</translation>
+        </message>
+        <message>
             <source>縁故と前借りを次のセッションに持ち越す</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Carry bonds and advances over to the next session</translation>
@@ -14585,6 +14547,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>縁故のレベル</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Bond level</translation>
+        </message>
+        <message>
+            <source>縁故のレベルを上げる（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Raise bond level ({0})</translation>
+        </message>
+        <message>
+            <source>縁故のレベルを上げる（シーン「{0}」）: {1}「{2}」Lv{3}→Lv{4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Bond level raised (scene "{0}"): {1} "{2}" Lv{3} → Lv{4}</translation>
         </message>
         <message>
             <source>縁故の対象</source>
@@ -14647,9 +14619,29 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Choose a bond from the list</translation>
         </message>
         <message>
+            <source>縁故を破棄: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Bond discarded: {0}</translation>
+        </message>
+        <message>
+            <source>縁故を破棄（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Discard bond ({0})</translation>
+        </message>
+        <message>
             <source>縁故を結び直す</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Remake bond</translation>
+        </message>
+        <message>
+            <source>縁故を結び直す（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Remake bond ({0})</translation>
+        </message>
+        <message>
+            <source>縁故を結び直す（シーン「{0}」）: 「{1}」→ {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Bond remade (scene "{0}"): "{1}" → {2}</translation>
         </message>
         <message>
             <source>縁故を結ぶ</source>
@@ -14670,6 +14662,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>縁故を結ぶ・幻想能力を使うなどはセッション管理で行います</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Making bonds, using fantasy abilities and so on are done in session management</translation>
+        </message>
+        <message>
+            <source>縁故を結ぶ（{0}→{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Make bond ({0} → {1})</translation>
+        </message>
+        <message>
+            <source>縁故を結ぶ（シーン「{0}」）: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Bond made (scene "{0}"): {1}</translation>
         </message>
         <message>
             <source>縁故を結んだ相手に必ず適用される、他者に与える印象</source>
@@ -16764,6 +16766,11 @@ Start session {1} anyway?</translation>
             <translation> (NPC)</translation>
         </message>
         <message>
+            <source>（PC・GM裁定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (PC, the GM's ruling)</translation>
+        </message>
+        <message>
             <source>（PC）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (PC)</translation>
@@ -16824,9 +16831,19 @@ Start session {1} anyway?</translation>
             <translation> (retried after {0}'s Inspire)</translation>
         </message>
         <message>
+            <source>（{0}への先の印象効果〈{1}〉は無効）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (the earlier impression effect 〈{1}〉 on {0} no longer applies)</translation>
+        </message>
+        <message>
             <source>（{0}令呪を使用: 達成値 +{1}。{2}の令呪 残り {3}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> ({0}Command Spell used: achievement +{1}. {2} has {3} Command Spells left)</translation>
+        </message>
+        <message>
+            <source>（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> ({0})</translation>
         </message>
         <message>
             <source>（「次の手番」で最初の手番へ）</source>
@@ -16917,6 +16934,11 @@ Start session {1} anyway?</translation>
             <source>（元の Defense {0} に届かないので回避のアクションは消費されない: {1} 回分）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (short of the original Defence {0}, so the dodge spends no action: {1} given back)</translation>
+        </message>
+        <message>
+            <source>（先の印象効果〈{0}〉は無効）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (the earlier impression effect 〈{0}〉 no longer applies)</translation>
         </message>
         <message>
             <source>（全員が最大値のため、HP・MP は変わりませんでした）</source>
@@ -17189,9 +17211,44 @@ Start session {1} anyway?</translation>
             <translation> (mounted charge: TN −3)</translation>
         </message>
         <message>
+            <source>／GM裁定で制限を超えて</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> / beyond the limit by the GM's ruling</translation>
+        </message>
+        <message>
+            <source>／GM裁定で制限を超えて（結び直しで幻想値の合計 {0}→{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> / beyond the limit by the GM's ruling (remaking changes the fantasy total {0} → {1})</translation>
+        </message>
+        <message>
+            <source>／シーンに登場していない: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> / not in the scene: {0}</translation>
+        </message>
+        <message>
+            <source>／ラスボスの縁故を結ばないPC: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> / PCs who make no bond to the last boss: {0}</translation>
+        </message>
+        <message>
+            <source>／ラスボスへの縁故（レベルの制限なし）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> / bond to the last boss (no level limit)</translation>
+        </message>
+        <message>
+            <source>／前借り: 幻想値 {0}→{1}（{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> / 前借り: 幻想値 {0}→{1} ({2})</translation>
+        </message>
+        <message>
             <source>／前借り: 幻想値 {0}→{1}（以後のシーンで縁故を結び、あと{2}点を確保）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> / advance: fantasy {0} → {1} (make bonds in later scenes to secure {2} more)</translation>
+        </message>
+        <message>
+            <source>／印象効果（{0}へ）: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> / impression effect (on {0}): {1}</translation>
         </message>
         <message>
             <source>：消滅</source>
@@ -18934,6 +18991,25 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>ArchetypeNotes</name>
+        <message>
+            <source>未設定（ラスボスの印象効果は本文にありません）</source>
+            <translation>Not set (the rulebook gives no impression effect for the last boss)</translation>
+        </message>
+        <message>
+            <source>印象効果: {0}</source>
+            <translation>Impression effect: {0}</translation>
+        </message>
+        <message>
+            <source>縁故の指針: 未設定（類型カタログ）</source>
+            <translation>Bond guideline: not set (archetype catalog)</translation>
+        </message>
+        <message>
+            <source>縁故の指針: {0}</source>
+            <translation>Bond guideline: {0}</translation>
+        </message>
+    </context>
+    <context>
         <name>ArmyDialog</name>
         <message>
             <source>軍勢・攻城戦（指輪物語RPG）</source>
@@ -19806,6 +19882,57 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>CreationFortune</name>
+        <message>
+            <source>利き腕は既に振りました（振り直しはできません）</source>
+            <translation>Handedness has already been rolled (it cannot be rolled again)</translation>
+        </message>
+        <message>
+            <source>両手利き</source>
+            <translation>Ambidextrous</translation>
+        </message>
+        <message>
+            <source>右利きか左利き（プレイヤーが選ぶ）</source>
+            <translation>Right- or left-handed (the player chooses)</translation>
+        </message>
+        <message>
+            <source>利き腕 2D6（12 で両手利き、確率 {0}）</source>
+            <translation>Handedness 2D6 (12: ambidextrous, chance {0})</translation>
+        </message>
+        <message>
+            <source>先に 2D6 で利き腕を振ってください</source>
+            <translation>First roll 2D6 for handedness</translation>
+        </message>
+        <message>
+            <source>2D6 で 12 が出たので両手利きです（変更できません）</source>
+            <translation>A 12 on 2D6: ambidextrous (cannot be changed)</translation>
+        </message>
+        <message>
+            <source>利き腕は右か左です（{0}）</source>
+            <translation>Handedness is right or left ({0})</translation>
+        </message>
+        <message>
+            <source>所持金は既に振りました（振り直しはできません）</source>
+            <translation>Money has already been rolled (it cannot be rolled again)</translation>
+        </message>
+        <message>
+            <source>所持金 3D6×100+1000 CP</source>
+            <translation>Money 3D6×100+1000 CP</translation>
+        </message>
+        <message>
+            <source>利き腕をまだ振っていません（2D6）</source>
+            <translation>Handedness has not been rolled yet (2D6)</translation>
+        </message>
+        <message>
+            <source>右利きか左利きかを選んでください</source>
+            <translation>Choose right- or left-handed</translation>
+        </message>
+        <message>
+            <source>所持金をまだ振っていません（3D6×100+1000 CP）</source>
+            <translation>Money has not been rolled yet (3D6×100+1000 CP)</translation>
+        </message>
+    </context>
+    <context>
         <name>CreationLog</name>
         <message>
             <source>（作成中のキャラクター）</source>
@@ -19821,6 +19948,33 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>GM オーバーライドを有効にすると進めます（記録されます）</source>
             <translation>Enable the GM override to continue (it is recorded)</translation>
+        </message>
+    </context>
+    <context>
+        <name>CreationPurchases</name>
+        <message>
+            <source>戻せる購入がありません</source>
+            <translation>There is no purchase to undo</translation>
+        </message>
+        <message>
+            <source>スキルカタログにスキルがありません。GM がスキルカタログで設定してください</source>
+            <translation>The skill catalog has no skills. The GM should set them up in the skill catalog</translation>
+        </message>
+        <message>
+            <source>【{0}】の{1}が未設定</source>
+            <translation>[{0}] has no {1} set</translation>
+        </message>
+        <message>
+            <source>習得できるスキルがありません（{0}）。GM がスキルカタログで設定してください。GM オーバーライドで進むと初期経験点は失われます</source>
+            <translation>There are no skills that can be learned ({0}). The GM should set them up in the skill catalog. Going on with a GM override loses the starting experience</translation>
+        </message>
+        <message>
+            <source>使い切れなかった初期経験点 {0} 点は失われます（初期経験点は必ず使い切ります）</source>
+            <translation>The {0} unspent starting experience points will be lost (starting experience must be spent in full)</translation>
+        </message>
+        <message>
+            <source>条件が変わったため取り消した購入: {0}</source>
+            <translation>Purchases undone because the conditions changed: {0}</translation>
         </message>
     </context>
     <context>
@@ -21178,57 +21332,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         </message>
     </context>
     <context>
-        <name>FortuneRolls</name>
-        <message>
-            <source>利き腕は既に振りました（振り直しはできません）</source>
-            <translation>Handedness has already been rolled (it cannot be rolled again)</translation>
-        </message>
-        <message>
-            <source>両手利き</source>
-            <translation>Ambidextrous</translation>
-        </message>
-        <message>
-            <source>右利きか左利き（プレイヤーが選ぶ）</source>
-            <translation>Right- or left-handed (the player chooses)</translation>
-        </message>
-        <message>
-            <source>利き腕 2D6（12 で両手利き、確率 {0}）</source>
-            <translation>Handedness 2D6 (12: ambidextrous, chance {0})</translation>
-        </message>
-        <message>
-            <source>先に 2D6 で利き腕を振ってください</source>
-            <translation>First roll 2D6 for handedness</translation>
-        </message>
-        <message>
-            <source>2D6 で 12 が出たので両手利きです（変更できません）</source>
-            <translation>A 12 on 2D6: ambidextrous (cannot be changed)</translation>
-        </message>
-        <message>
-            <source>利き腕は右か左です（{0}）</source>
-            <translation>Handedness is right or left ({0})</translation>
-        </message>
-        <message>
-            <source>所持金は既に振りました（振り直しはできません）</source>
-            <translation>Money has already been rolled (it cannot be rolled again)</translation>
-        </message>
-        <message>
-            <source>所持金 3D6×100+1000 CP</source>
-            <translation>Money 3D6×100+1000 CP</translation>
-        </message>
-        <message>
-            <source>利き腕をまだ振っていません（2D6）</source>
-            <translation>Handedness has not been rolled yet (2D6)</translation>
-        </message>
-        <message>
-            <source>右利きか左利きかを選んでください</source>
-            <translation>Choose right- or left-handed</translation>
-        </message>
-        <message>
-            <source>所持金をまだ振っていません（3D6×100+1000 CP）</source>
-            <translation>Money has not been rolled yet (3D6×100+1000 CP)</translation>
-        </message>
-    </context>
-    <context>
         <name>FourCardActions</name>
         <message>
             <source>受ける疲労</source>
@@ -21413,6 +21516,41 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>{0} — 累積ダメージ {1}（{2}）</source>
             <translation>{0} — accumulated damage {1} ({2})</translation>
+        </message>
+    </context>
+    <context>
+        <name>FourCardCatalogModel</name>
+        <message>
+            <source>特化【{0}】の経験点は 1〜{1} の整数か、空欄（未設定）です（入力: {2}）</source>
+            <translation>Specialization [{0}] experience is a whole number 1–{1} or blank (not set) (entered: {2})</translation>
+        </message>
+        <message>
+            <source>新しいスキル</source>
+            <translation>New skill</translation>
+        </message>
+        <message>
+            <source>分野{0}</source>
+            <translation>Field {0}</translation>
+        </message>
+        <message>
+            <source>{0} 行目のスキル名が空です</source>
+            <translation>The skill name in row {0} is empty</translation>
+        </message>
+        <message>
+            <source>【{0}】に名前が空の特化分野があります</source>
+            <translation>[{0}] has a specialization with an empty name</translation>
+        </message>
+        <message>
+            <source>スキルカタログ</source>
+            <translation>Skill catalog</translation>
+        </message>
+        <message>
+            <source>スキルカタログの編集</source>
+            <translation>Edit skill catalog</translation>
+        </message>
+        <message>
+            <source>スキルカタログを既定に戻す</source>
+            <translation>Reset skill catalog to default</translation>
         </message>
     </context>
     <context>
@@ -21618,10 +21756,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>追加初期経験点（用途: {0}）</source>
             <translation>Extra starting experience (for: {0})</translation>
-        </message>
-        <message>
-            <source>条件が変わったため取り消した購入: {0}</source>
-            <translation>Purchases undone because the conditions changed: {0}</translation>
         </message>
         <message>
             <source>GM オーバーライド: {0}</source>
@@ -22429,6 +22563,69 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>女性キャラクターは ST −1・WP +1（能力値は 3〜7 の範囲に収まります）</source>
             <translation>Female characters have ST −1, WP +1 (attributes stay within 3–7)</translation>
+        </message>
+    </context>
+    <context>
+        <name>LastBoss</name>
+        <message>
+            <source>上限は1から{0}までです</source>
+            <translation>The cap is 1 to {0}</translation>
+        </message>
+        <message>
+            <source>ラスボスへの縁故の上限: Lv{0}</source>
+            <translation>Cap on a 縁故 to the ラスボス: Lv{0}</translation>
+        </message>
+        <message>
+            <source>ラスボスへの縁故の上限: なし</source>
+            <translation>Cap on a 縁故 to the ラスボス: none</translation>
+        </message>
+        <message>
+            <source>ラスボスを解除（{0}）</source>
+            <translation>Last boss cleared ({0})</translation>
+        </message>
+        <message>
+            <source>ラスボス: {0}</source>
+            <translation>Last boss: {0}</translation>
+        </message>
+        <message>
+            <source>（PC・GM裁定）</source>
+            <translation> (PC, the GM's ruling)</translation>
+        </message>
+        <message>
+            <source>ラスボスの設定</source>
+            <translation>Set last boss</translation>
+        </message>
+        <message>
+            <source>なし</source>
+            <translation>None</translation>
+        </message>
+        <message>
+            <source>ラスボス「{0}」を明かした（クライマックス・シーン「{1}」）: ラスボスの縁故Lv1 → {2}。PCは{0}への縁故を、選択している類型からレベルの制限なしで結べます</source>
+            <translation>Revealed last boss "{0}" (climax scene "{1}"): last boss bond Lv1 → {2}. PCs may make a bond to {0} from their chosen archetype without level limits</translation>
+        </message>
+        <message>
+            <source>／ラスボスの縁故を結ばないPC: {0}</source>
+            <translation> / PCs who make no bond to the last boss: {0}</translation>
+        </message>
+        <message>
+            <source>{0}（既に{1}の縁故あり）</source>
+            <translation>{0} (already has a bond with {1})</translation>
+        </message>
+        <message>
+            <source>／印象効果（{0}へ）: {1}</source>
+            <translation> / impression effect (on {0}): {1}</translation>
+        </message>
+        <message>
+            <source>（{0}への先の印象効果〈{1}〉は無効）</source>
+            <translation> (the earlier impression effect 〈{1}〉 on {0} no longer applies)</translation>
+        </message>
+        <message>
+            <source>縁故 {0} つ</source>
+            <translation>{0} bonds</translation>
+        </message>
+        <message>
+            <source>ラスボスを明かす</source>
+            <translation>Reveal last boss</translation>
         </message>
     </context>
     <context>
@@ -28433,6 +28630,29 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         </message>
     </context>
     <context>
+        <name>OpposedSetup</name>
+        <message>
+            <source>そのキャラクターは千幻抄のキャラクターではありません</source>
+            <translation>That character is not a Sengensho character</translation>
+        </message>
+        <message>
+            <source>特性値「{0}」はありません</source>
+            <translation>There is no trait "{0}"</translation>
+        </message>
+        <message>
+            <source>〈{0}〉はこのキャラクターのスキルにありません</source>
+            <translation>〈{0}〉 is not one of this character's skills</translation>
+        </message>
+        <message>
+            <source>直接入力</source>
+            <translation>Enter directly</translation>
+        </message>
+        <message>
+            <source>攻撃側がダイスを振った後は設定を変えられません（「やり直し」で最初から）</source>
+            <translation>The setup cannot change after the attacker has rolled ("Restart" to begin again)</translation>
+        </message>
+    </context>
+    <context>
         <name>OpposedSetupBox</name>
         <message>
             <source>設定（攻撃側が振るまで変更できます）</source>
@@ -28755,6 +28975,53 @@ Courage: {3}</translation>
         </message>
     </context>
     <context>
+        <name>PresetList</name>
+        <message>
+            <source>事前設定の縁故</source>
+            <translation>Preset bonds</translation>
+        </message>
+        <message>
+            <source>縁故の類型がありません（先に類型を追加してください）</source>
+            <translation>No archetype for the bond (add an archetype first)</translation>
+        </message>
+        <message>
+            <source>縁故の対象を入れてください</source>
+            <translation>Enter the bond's target</translation>
+        </message>
+        <message>
+            <source>事前設定の縁故はNPCのものです（PCの縁故はセッション中に結びます）</source>
+            <translation>Preset bonds belong to NPCs (PCs make bonds during the session)</translation>
+        </message>
+        <message>
+            <source>縁故は最大{0}個までです（{1}は事前設定とセッションの縁故で{2}個持っています）</source>
+            <translation>At most {0} bonds ({1} has {2} from preset and session bonds)</translation>
+        </message>
+        <message>
+            <source>{0}の縁故は最大{1}つまでです（事前設定とセッションの縁故で{2}つ）</source>
+            <translation>At most {1} {0} bonds ({2} from preset and session bonds)</translation>
+        </message>
+        <message>
+            <source>事前設定の縁故「{0}」の追加</source>
+            <translation>Add preset bond "{0}"</translation>
+        </message>
+        <message>
+            <source>事前設定の縁故「{0}」の変更</source>
+            <translation>Change preset bond "{0}"</translation>
+        </message>
+        <message>
+            <source>事前設定の縁故「{0}」の削除</source>
+            <translation>Delete preset bond "{0}"</translation>
+        </message>
+        <message>
+            <source>{0}は「{1}」にセッションで結んだ類型「{2}」の縁故を持っています。別の類型から設定するには、先にセッション管理でその縁故を破棄してください</source>
+            <translation>{0} has a session bond with "{1}" from archetype "{2}". To set one from another archetype, first discard that bond in session management</translation>
+        </message>
+        <message>
+            <source>{0}は「{1}」との縁故をセッションで結んでいます（事前設定は要りません）</source>
+            <translation>{0} has made a bond with "{1}" in the session (no preset needed)</translation>
+        </message>
+    </context>
+    <context>
         <name>QuickNpcDialog</name>
         <message>
             <source>NPCを追加</source>
@@ -28978,28 +29245,8 @@ Courage: {3}</translation>
             <translation>Archetypes are decided when the session starts. {0}</translation>
         </message>
         <message>
-            <source>類型は{0}つまでです（「キャラクターは3つの類型を持つ」）。先に1つ外してください</source>
-            <translation>Up to {0} archetypes ("a character has three archetypes"). Remove one first</translation>
-        </message>
-        <message>
-            <source>追加する類型を選んでください（選べる類型がないときは、類型カタログで追加してください）</source>
-            <translation>Choose the archetype to add (if there is none to choose, add it in the archetype catalog)</translation>
-        </message>
-        <message>
-            <source>類型「{0}」はもう持っています</source>
-            <translation>Already has archetype "{0}"</translation>
-        </message>
-        <message>
-            <source>類型「{0}」の追加</source>
-            <translation>Add archetype "{0}"</translation>
-        </message>
-        <message>
             <source>外す類型を一覧で選んでください</source>
             <translation>Choose the archetype to remove from the list</translation>
-        </message>
-        <message>
-            <source>類型「{0}」を外す</source>
-            <translation>Remove archetype "{0}"</translation>
         </message>
         <message>
             <source>類型「{0}」には事前設定の縁故が{1}個あります。類型を外すと、これらの縁故も削除します。外しますか？</source>
@@ -29008,10 +29255,6 @@ Courage: {3}</translation>
         <message>
             <source>類型を外す</source>
             <translation>Remove archetype</translation>
-        </message>
-        <message>
-            <source>類型「{0}」を外す（事前設定の縁故{1}個も削除）</source>
-            <translation>Remove archetype "{0}" (also deleting {1} preset bonds)</translation>
         </message>
     </context>
     <context>
@@ -29819,10 +30062,6 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
             <translation>Bond level</translation>
         </message>
         <message>
-            <source>事前設定の縁故</source>
-            <translation>Preset bonds</translation>
-        </message>
-        <message>
             <source>{0}: {1}点</source>
             <translation>{0}: {1} points</translation>
         </message>
@@ -29833,46 +30072,6 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
         <message>
             <source>縁故 {0}/{1}個（事前設定 {2}個・セッションの縁故 {3}個を合わせて数えます）</source>
             <translation>Bonds {0}/{1} (preset {2} and session bonds {3} counted together)</translation>
-        </message>
-        <message>
-            <source>縁故の類型がありません（先に類型を追加してください）</source>
-            <translation>No archetype for the bond (add an archetype first)</translation>
-        </message>
-        <message>
-            <source>縁故の対象を入れてください</source>
-            <translation>Enter the bond's target</translation>
-        </message>
-        <message>
-            <source>事前設定の縁故はNPCのものです（PCの縁故はセッション中に結びます）</source>
-            <translation>Preset bonds belong to NPCs (PCs make bonds during the session)</translation>
-        </message>
-        <message>
-            <source>縁故は最大{0}個までです（{1}は事前設定とセッションの縁故で{2}個持っています）</source>
-            <translation>At most {0} bonds ({1} has {2} from preset and session bonds)</translation>
-        </message>
-        <message>
-            <source>{0}の縁故は最大{1}つまでです（事前設定とセッションの縁故で{2}つ）</source>
-            <translation>At most {1} {0} bonds ({2} from preset and session bonds)</translation>
-        </message>
-        <message>
-            <source>{0}は「{1}」にセッションで結んだ類型「{2}」の縁故を持っています。別の類型から設定するには、先にセッション管理でその縁故を破棄してください</source>
-            <translation>{0} has a session bond with "{1}" from archetype "{2}". To set one from another archetype, first discard that bond in session management</translation>
-        </message>
-        <message>
-            <source>{0}は「{1}」との縁故をセッションで結んでいます（事前設定は要りません）</source>
-            <translation>{0} has made a bond with "{1}" in the session (no preset needed)</translation>
-        </message>
-        <message>
-            <source>事前設定の縁故「{0}」の追加</source>
-            <translation>Add preset bond "{0}"</translation>
-        </message>
-        <message>
-            <source>事前設定の縁故「{0}」の変更</source>
-            <translation>Change preset bond "{0}"</translation>
-        </message>
-        <message>
-            <source>事前設定の縁故「{0}」の削除</source>
-            <translation>Delete preset bond "{0}"</translation>
         </message>
     </context>
     <context>
@@ -30048,45 +30247,6 @@ Start session {1} anyway?</translation>
         </message>
     </context>
     <context>
-        <name>SengenshoSessionModel</name>
-        <message>
-            <source>上限は1から{0}までです</source>
-            <translation>The cap is 1 to {0}</translation>
-        </message>
-        <message>
-            <source>ラスボスへの縁故の上限: Lv{0}</source>
-            <translation>Cap on a 縁故 to the ラスボス: Lv{0}</translation>
-        </message>
-        <message>
-            <source>ラスボスへの縁故の上限: なし</source>
-            <translation>Cap on a 縁故 to the ラスボス: none</translation>
-        </message>
-        <message>
-            <source>（削除されたキャラクター）</source>
-            <translation>(deleted character)</translation>
-        </message>
-        <message>
-            <source>未設定（ラスボスの印象効果は本文にありません）</source>
-            <translation>Not set (the rulebook gives no impression effect for the last boss)</translation>
-        </message>
-        <message>
-            <source>印象効果: {0}</source>
-            <translation>Impression effect: {0}</translation>
-        </message>
-        <message>
-            <source>縁故の指針: 未設定（類型カタログ）</source>
-            <translation>Bond guideline: not set (archetype catalog)</translation>
-        </message>
-        <message>
-            <source>縁故の指針: {0}</source>
-            <translation>Bond guideline: {0}</translation>
-        </message>
-        <message>
-            <source>この内容は保存できません（{0}）</source>
-            <translation>This cannot be saved ({0})</translation>
-        </message>
-    </context>
-    <context>
         <name>SengenshoSheetView</name>
         <message>
             <source>人物</source>
@@ -30139,33 +30299,200 @@ Start session {1} anyway?</translation>
             <source>スキルのレベル</source>
             <translation>Skill level</translation>
         </message>
+    </context>
+    <context>
+        <name>SessionBonds</name>
         <message>
-            <source>スキル名を入力してください</source>
-            <translation>Enter a skill name</translation>
+            <source>縁故を結ぶ（シーン「{0}」）: {1}</source>
+            <translation>Bond made (scene "{0}"): {1}</translation>
         </message>
         <message>
-            <source>選択して更新してください</source>
-            <translation>Choose it and update</translation>
+            <source>／GM裁定で制限を超えて</source>
+            <translation> / beyond the limit by the GM's ruling</translation>
         </message>
         <message>
-            <source>同じ名前のスキルは1つだけ</source>
-            <translation>Only one skill of each name</translation>
+            <source>／シーンに登場していない: {0}</source>
+            <translation> / not in the scene: {0}</translation>
         </message>
         <message>
-            <source>スキル〈{0}〉はもうあります（{1}）</source>
-            <translation>Skill 〈{0}〉 already exists ({1})</translation>
+            <source>縁故を結ぶ（{0}→{1}）</source>
+            <translation>Make bond ({0} → {1})</translation>
         </message>
         <message>
-            <source>スキル〈{0}〉の追加</source>
-            <translation>Add skill 〈{0}〉</translation>
+            <source>縁故を結び直す（シーン「{0}」）: 「{1}」→ {2}</source>
+            <translation>Bond remade (scene "{0}"): "{1}" → {2}</translation>
         </message>
         <message>
-            <source>スキル〈{0}〉の変更</source>
-            <translation>Change skill 〈{0}〉</translation>
+            <source>／GM裁定で制限を超えて（結び直しで幻想値の合計 {0}→{1}）</source>
+            <translation> / beyond the limit by the GM's ruling (remaking changes the fantasy total {0} → {1})</translation>
         </message>
         <message>
-            <source>スキル〈{0}〉の削除</source>
-            <translation>Delete skill 〈{0}〉</translation>
+            <source>（{0}）</source>
+            <translation> ({0})</translation>
+        </message>
+        <message>
+            <source>縁故を結び直す（{0}）</source>
+            <translation>Remake bond ({0})</translation>
+        </message>
+        <message>
+            <source>縁故のレベルを上げる（シーン「{0}」）: {1}「{2}」Lv{3}→Lv{4}</source>
+            <translation>Bond level raised (scene "{0}"): {1} "{2}" Lv{3} → Lv{4}</translation>
+        </message>
+        <message>
+            <source>縁故のレベルを上げる（{0}）</source>
+            <translation>Raise bond level ({0})</translation>
+        </message>
+        <message>
+            <source>縁故を破棄: {0}</source>
+            <translation>Bond discarded: {0}</translation>
+        </message>
+        <message>
+            <source>縁故を破棄（{0}）</source>
+            <translation>Discard bond ({0})</translation>
+        </message>
+        <message>
+            <source>{0}・{1}「{2}」Lv{3}</source>
+            <translation>{0} · {1} "{2}" Lv{3}</translation>
+        </message>
+        <message>
+            <source>／ラスボスへの縁故（レベルの制限なし）</source>
+            <translation> / bond to the last boss (no level limit)</translation>
+        </message>
+        <message>
+            <source>／印象効果（{0}へ）: {1}</source>
+            <translation> / impression effect (on {0}): {1}</translation>
+        </message>
+        <message>
+            <source>（先の印象効果〈{0}〉は無効）</source>
+            <translation> (the earlier impression effect 〈{0}〉 no longer applies)</translation>
+        </message>
+        <message>
+            <source>{0}の幻想値 {1}</source>
+            <translation>{0}'s fantasy {1}</translation>
+        </message>
+        <message>
+            <source>・この縁故 {0}</source>
+            <translation> · this bond {0}</translation>
+        </message>
+        <message>
+            <source>・{0}</source>
+            <translation> · {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>SessionCourse</name>
+        <message>
+            <source>このシーンに登場していません: {0}（縁故は登場したキャラクターに結びます）</source>
+            <translation>Not in this scene: {0} (a 縁故 is formed with a character who appeared)</translation>
+        </message>
+        <message>
+            <source>セッション {0} 開始</source>
+            <translation>Session {0} started</translation>
+        </message>
+        <message>
+            <source>縁故と前借りは次のセッションに持ち越し（GMの判断）</source>
+            <translation>Bonds and advances carry over to the next session (the GM's call)</translation>
+        </message>
+        <message>
+            <source>このセッションの縁故と前借りは記録へ（縁故は各セッションで結ぶもの）</source>
+            <translation>This session's bonds and advances go to the record (bonds are made each session)</translation>
+        </message>
+        <message>
+            <source>セッション {0} 終了: シーン、ラスボスをリセット。シナリオが続くため幻想能力の使用回数は持ち越し（1シナリオに1回）。{1}</source>
+            <translation>Session {0} ended: scenes and ラスボス reset. The scenario goes on, so the 幻想能力 uses carry over (once per scenario). {1}</translation>
+        </message>
+        <message>
+            <source>セッション {0} 終了: 幻想能力の使用回数、シーン、ラスボスをリセット。{1}</source>
+            <translation>Session {0} ended: fantasy ability uses, scenes and last boss reset. {1}</translation>
+        </message>
+        <message>
+            <source>セッション {0} 終了</source>
+            <translation>End session {0}</translation>
+        </message>
+        <message>
+            <source>{0}へ</source>
+            <translation>To {0}</translation>
+        </message>
+        <message>
+            <source>シーン「{0}」を追加</source>
+            <translation>Add scene "{0}"</translation>
+        </message>
+        <message>
+            <source>現在のシーン</source>
+            <translation>Current scene</translation>
+        </message>
+        <message>
+            <source>現在のシーン: 「{0}」</source>
+            <translation>Current scene: "{0}"</translation>
+        </message>
+        <message>
+            <source>なし</source>
+            <translation>None</translation>
+        </message>
+        <message>
+            <source>シーン「{0}」の登場: {1}</source>
+            <translation>In the scene “{0}”: {1}</translation>
+        </message>
+        <message>
+            <source>シーンの登場</source>
+            <translation>Who is in the scene</translation>
+        </message>
+        <message>
+            <source>シーン名の変更: 「{0}」→「{1}」</source>
+            <translation>Scene renamed: "{0}" → "{1}"</translation>
+        </message>
+        <message>
+            <source>シーン名の変更</source>
+            <translation>Rename scene</translation>
+        </message>
+    </context>
+    <context>
+        <name>SessionFantasy</name>
+        <message>
+            <source>未設定</source>
+            <translation>Not set</translation>
+        </message>
+        <message>
+            <source>幻想能力「{0}」（{1}・{2}・必要幻想値 {3}）: 効果 {4}</source>
+            <translation>Fantasy ability "{0}" ({1} · {2} · fantasy required {3}): effect {4}</translation>
+        </message>
+        <message>
+            <source>以後のシーンで縁故をあと{0}つ結ぶ</source>
+            <translation>form {0} more 縁故 in later scenes</translation>
+        </message>
+        <message>
+            <source>以後のシーンで縁故を結び、あと{0}点を確保</source>
+            <translation>form 縁故 in later scenes to secure {0} more points</translation>
+        </message>
+        <message>
+            <source>／前借り: 幻想値 {0}→{1}（{2}）</source>
+            <translation> / 前借り: 幻想値 {0}→{1} ({2})</translation>
+        </message>
+        <message>
+            <source>前借りして使用・{0}</source>
+            <translation>Used on advance · {0}</translation>
+        </message>
+        <message>
+            <source>使用（幻想値 {0} は減りません）</source>
+            <translation>Used (fantasy {0} does not decrease)</translation>
+        </message>
+        <message>
+            <source>幻想能力「{0}」</source>
+            <translation>Fantasy ability "{0}"</translation>
+        </message>
+    </context>
+    <context>
+        <name>SessionMembers</name>
+        <message>
+            <source>（削除されたキャラクター）</source>
+            <translation>(deleted character)</translation>
+        </message>
+    </context>
+    <context>
+        <name>SessionRecord</name>
+        <message>
+            <source>この内容は保存できません（{0}）</source>
+            <translation>This cannot be saved ({0})</translation>
         </message>
     </context>
     <context>
@@ -30209,6 +30536,33 @@ Start session {1} anyway?</translation>
         <message>
             <source>ハウスルールはキャンペーンごとに保存され、変更は元に戻せます。</source>
             <translation>House rules are saved per campaign, and changes can be undone.</translation>
+        </message>
+    </context>
+    <context>
+        <name>SheetArchetypes</name>
+        <message>
+            <source>類型は{0}つまでです（「キャラクターは3つの類型を持つ」）。先に1つ外してください</source>
+            <translation>Up to {0} archetypes ("a character has three archetypes"). Remove one first</translation>
+        </message>
+        <message>
+            <source>追加する類型を選んでください（選べる類型がないときは、類型カタログで追加してください）</source>
+            <translation>Choose the archetype to add (if there is none to choose, add it in the archetype catalog)</translation>
+        </message>
+        <message>
+            <source>類型「{0}」はもう持っています</source>
+            <translation>Already has archetype "{0}"</translation>
+        </message>
+        <message>
+            <source>類型「{0}」の追加</source>
+            <translation>Add archetype "{0}"</translation>
+        </message>
+        <message>
+            <source>類型「{0}」を外す（事前設定の縁故{1}個も削除）</source>
+            <translation>Remove archetype "{0}" (also deleting {1} preset bonds)</translation>
+        </message>
+        <message>
+            <source>類型「{0}」を外す</source>
+            <translation>Remove archetype "{0}"</translation>
         </message>
     </context>
     <context>
@@ -30772,48 +31126,20 @@ Start session {1} anyway?</translation>
             <translation>Prerequisite skills</translation>
         </message>
         <message>
-            <source>特化【{0}】の経験点は 1〜{1} の整数か、空欄（未設定）です（入力: {2}）</source>
-            <translation>Specialization [{0}] experience is a whole number 1–{1} or blank (not set) (entered: {2})</translation>
-        </message>
-        <message>
             <source>特化分野を追加するスキルを選んでください</source>
             <translation>Choose the skill to add a specialization to</translation>
-        </message>
-        <message>
-            <source>分野{0}</source>
-            <translation>Field {0}</translation>
         </message>
         <message>
             <source>削除する特化分野を選んでください</source>
             <translation>Choose the specialization to delete</translation>
         </message>
         <message>
-            <source>新しいスキル</source>
-            <translation>New skill</translation>
-        </message>
-        <message>
-            <source>{0} 行目のスキル名が空です</source>
-            <translation>The skill name in row {0} is empty</translation>
-        </message>
-        <message>
-            <source>【{0}】に名前が空の特化分野があります</source>
-            <translation>[{0}] has a specialization with an empty name</translation>
-        </message>
-        <message>
             <source>スキルカタログを保存できません: {0}</source>
             <translation>Cannot save the skill catalog: {0}</translation>
         </message>
         <message>
-            <source>スキルカタログの編集</source>
-            <translation>Edit skill catalog</translation>
-        </message>
-        <message>
             <source>保存していない変更を破棄して既定のカタログに戻しますか？</source>
             <translation>Discard unsaved changes and go back to the default catalog?</translation>
-        </message>
-        <message>
-            <source>スキルカタログを既定に戻す</source>
-            <translation>Reset skill catalog to default</translation>
         </message>
         <message>
             <source>保存していない変更を破棄して閉じますか？</source>
@@ -30848,26 +31174,34 @@ Start session {1} anyway?</translation>
         </message>
     </context>
     <context>
-        <name>SkillPurchases</name>
+        <name>SkillList</name>
         <message>
-            <source>戻せる購入がありません</source>
-            <translation>There is no purchase to undo</translation>
+            <source>スキル名を入力してください</source>
+            <translation>Enter a skill name</translation>
         </message>
         <message>
-            <source>スキルカタログにスキルがありません。GM がスキルカタログで設定してください</source>
-            <translation>The skill catalog has no skills. The GM should set them up in the skill catalog</translation>
+            <source>選択して更新してください</source>
+            <translation>Choose it and update</translation>
         </message>
         <message>
-            <source>【{0}】の{1}が未設定</source>
-            <translation>[{0}] has no {1} set</translation>
+            <source>同じ名前のスキルは1つだけ</source>
+            <translation>Only one skill of each name</translation>
         </message>
         <message>
-            <source>習得できるスキルがありません（{0}）。GM がスキルカタログで設定してください。GM オーバーライドで進むと初期経験点は失われます</source>
-            <translation>There are no skills that can be learned ({0}). The GM should set them up in the skill catalog. Going on with a GM override loses the starting experience</translation>
+            <source>スキル〈{0}〉はもうあります（{1}）</source>
+            <translation>Skill 〈{0}〉 already exists ({1})</translation>
         </message>
         <message>
-            <source>使い切れなかった初期経験点 {0} 点は失われます（初期経験点は必ず使い切ります）</source>
-            <translation>The {0} unspent starting experience points will be lost (starting experience must be spent in full)</translation>
+            <source>スキル〈{0}〉の追加</source>
+            <translation>Add skill 〈{0}〉</translation>
+        </message>
+        <message>
+            <source>スキル〈{0}〉の変更</source>
+            <translation>Change skill 〈{0}〉</translation>
+        </message>
+        <message>
+            <source>スキル〈{0}〉の削除</source>
+            <translation>Delete skill 〈{0}〉</translation>
         </message>
     </context>
     <context>

@@ -14,7 +14,7 @@ from gmtool.rules.systems.sengensho.character import BondKind
 from gmtool.views.sengensho.bond_dialog import FREE_TARGET, SengenshoBondDialog
 from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
 from gmtool.views.sengensho.sheet_view import SengenshoSheetView
-from tests.models.sengensho.test_session_model import GM_CATALOG
+from tests.models.sengensho.session_helpers import GM_CATALOG
 
 Shown = Callable[[], str]  # what the user reads, read again after each change
 

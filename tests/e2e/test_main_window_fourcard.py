@@ -41,7 +41,7 @@ def drive_wizard_with_the_shipped_catalog(wizard: QWizard) -> bool:
     wizard.next()
     wizard.fortune_page.hand_button.click()
     wizard.fortune_page.money_button.click()
-    if model.handedness != "both":
+    if model.fortune.handedness != "both":
         wizard.fortune_page.right_radio.setChecked(True)
     wizard.next()
     wizard.accept()

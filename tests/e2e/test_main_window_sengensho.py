@@ -95,10 +95,10 @@ def test_ending_the_session_from_the_menu_resets_abilities_and_archives_bonds_wi
     end.trigger()
     assert refusals[-1] == "千幻抄のセッションは始まっていません"
 
-    session.start_session()
-    session.add_scene("出会い")
-    session.form_bond(BondRequest(saku, "狩猟者", BondKind.CHARACTER, target_id=shiori))
-    session.use_ability(saku, "狩猟者", 0)
+    session.course.start()
+    session.course.add_scene("出会い")
+    session.bonds.form(BondRequest(saku, "狩猟者", BondKind.CHARACTER, target_id=shiori))
+    session.fantasy.use_ability(saku, "狩猟者", 0)
     assert ability_state(session, saku) is AbilityState.USED
 
     end.trigger()
@@ -123,4 +123,4 @@ def set_campaign_catalog(window: MainWindow, required: int) -> None:
 
 
 def ability_state(session: SengenshoSessionModel, holder: str) -> AbilityState:
-    return next(s.state for s in session.ability_statuses(holder) if (s.archetype, s.index) == ("狩猟者", 0))
+    return next(s.state for s in session.fantasy.statuses(holder) if (s.archetype, s.index) == ("狩猟者", 0))

@@ -65,9 +65,11 @@ class FourCardMenu(SystemMenu):
         self.edit_catalog()
 
     def edit_catalog(self) -> None:
+        from gmtool.models.fourcard.catalog_model import FourCardCatalogModel
         from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog
 
-        self.show_dialog(SkillCatalogDialog(self.services.campaign_model, self.services.parent_widget))
+        model = FourCardCatalogModel(self.services.campaign_model)
+        self.show_dialog(SkillCatalogDialog(model, self.services.parent_widget))
 
     def _catalog(self) -> SkillCatalog | None:
         """The campaign's catalog, or None after saying what is wrong with it."""

@@ -110,7 +110,7 @@ class SengenshoMenu(SystemMenu):
         )
 
         try:
-            model.end_session(keep_bonds=False)
+            model.course.end(keep_bonds=False)
         except SessionRefused as refusal:
             show_refusal(self.services.parent_widget, str(refusal))
             return

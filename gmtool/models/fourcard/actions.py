@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -26,7 +26,7 @@ from gmtool.rules.dice import new_seed
 from gmtool.rules.systems.fourcard import damage
 from gmtool.rules.systems.fourcard.character import FourCardCharacter
 from gmtool.rules.systems.fourcard.checks import TargetSpec, resolve, target_distribution
-from gmtool.rules.systems.fourcard.derived import condition, level
+from gmtool.rules.systems.fourcard.derived import WEAKENED_PENALTY, condition, is_weakened, level
 from gmtool.rules.systems.fourcard.house_rules import LEVEL_TABLE
 from gmtool.store.errors import StoreError
 from gmtool.store.validation import format_validation_error
@@ -38,6 +38,19 @@ MAX_MISSED_MEALS = 21  # three a day for a week
 # The campaign's in-game day and, per character, the day sleep last healed 負傷 (「1日に1点だけ」).
 DAY_KEY = "fourcard.day"
 MAX_DAY = 100_000
+
+
+@dataclass(frozen=True)
+class DayRecoveryPreview:
+    """The day's recovery roll before it is rolled: VT + 総合LV against 累積ダメージ, what lowers it
+    (0 when it does not apply) and its exact chance."""
+
+    vt: int
+    level: int
+    not_resting_penalty: int  # 「安静に過ごせなかった」: −4
+    weakened_penalty: int  # 衰弱: −2
+    difficulty: int
+    probability: Fraction
 
 
 class FourCardActions(QObject):
@@ -202,6 +215,18 @@ class FourCardActions(QObject):
         """The exact chance that the roll succeeds (heals one more 負傷)."""
         dist = target_distribution(self.day_recovery_spec(resting))
         return dist.probability(lambda outcome: outcome.succeeded)
+
+    def day_recovery_preview(self, resting: bool) -> DayRecoveryPreview:
+        """What the damage box shows of the roll before it is rolled."""
+        character = self.character
+        return DayRecoveryPreview(
+            vt=character.current("vt"),
+            level=self.level(),
+            not_resting_penalty=0 if resting else damage.NOT_RESTING_PENALTY,
+            weakened_penalty=WEAKENED_PENALTY if is_weakened(character) else 0,
+            difficulty=self.day_recovery_spec(resting).difficulty,
+            probability=self.day_recovery_probability(resting),
+        )
 
     def roll_day_recovery(self, resting: bool) -> CheckResult:
         """Rolls the day's 目標ロール with a recorded seed and applies it as one undo step."""

@@ -47,7 +47,7 @@ from gmtool.rules.systems.fourcard.checks import (
 )
 from gmtool.rules.systems.fourcard.derived import is_weakened
 from gmtool.rules.systems.fourcard.house_rules import COMPARE_NATURALS, LEVEL_TABLE, NATURALS_PLAIN
-from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
+from gmtool.rules.systems.fourcard.rules_data import DifficultyStep, fourcard_rules
 from gmtool.store.campaign import StoredCharacter
 
 SYSTEM_ID = "fourcard"
@@ -135,6 +135,11 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
         """What a natural 12 or 2 does in a 比較ロール (the COMPARE_NATURALS house rule)."""
         return campaign_house_rules(self.campaign_model).get(COMPARE_NATURALS)
 
+    @property
+    def naturals_plain(self) -> bool:
+        """The house rule's reading where a 比較ロール's roll values alone decide (no natural 12 / 2)."""
+        return self.naturals() == NATURALS_PLAIN
+
     def base(self, side: Contestant) -> int:
         inputs = self.inputs(side)
         if inputs.source == CUSTOM:
@@ -176,11 +181,10 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
             self.difficulty, self.tr(limit.label), limit.value
         )
 
-    def difficulty_label(self) -> str:
-        step = self.rules.step_for(self.difficulty)
-        if step is None:
-            return ""
-        return step.label + ("（数値は SPEC.md の読み）" if step.inferred else "")
+    def difficulty_step(self) -> DifficultyStep | None:
+        """The difficulty table's step the difficulty is at (its label, and whether the number is
+        SPEC.md's reading), or None between steps."""
+        return self.rules.step_for(self.difficulty)
 
     # ---- what the plots read ------------------------------------------------------
     @property
@@ -201,6 +205,8 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
     success_probability: Fraction
     margin_probabilities: dict[int, Fraction]  # 成功の度合 → P (目標ロール)
     achievement_probabilities: dict[int, Fraction]  # ロール値 → P (達成ロール)
+    achievement_range: tuple[int, int]  # the lowest and the highest ロール値
+    achievement_mean: Fraction
     natural_bars: list[tuple[int, Fraction, Outcome | None]]
     curve: dict[int, Fraction]
     wins: dict[Contestant | None, Fraction]  # 比較ロール: ties re-rolled, or None = a draw if allowed
@@ -218,6 +224,8 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
         }
         values = achievement_distribution(AchievementSpec(roller))
         self.achievement_probabilities = dict(sorted(values.items()))
+        self.achievement_range = (min(self.achievement_probabilities), max(self.achievement_probabilities))
+        self.achievement_mean = sum((v * p for v, p in values.items()), Fraction(0))
         self.natural_bars = [(t, NATURAL_TOTALS[t], self._bar_outcome(target, t)) for t in range(2, 13)]
         self.wins, self.tie_per_round = {}, Fraction(0)
         difficulties = range(
@@ -245,7 +253,7 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
         if self.mode == TARGET:
             return target.judge(faces)
         if self.mode == COMPARE:
-            return None if self.naturals() == NATURALS_PLAIN else automatic(faces)
+            return None if self.naturals_plain else automatic(faces)
         return None  # 達成ロール: no automatic results, nothing is decided by the dice alone
 
     def _compare_curve(self, roller: FourCardRoller) -> dict[int, Fraction]:

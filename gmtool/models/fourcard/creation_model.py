@@ -5,6 +5,8 @@ order) whenever one of them changes, so going back a page and changing the
 extra XP can never leave a purchase standing that the new budget would refuse:
 such purchases are dropped and `notice` names them.  Rolls happen once (the
 attributes again only with GM consent) and every roll is logged with its seed.
+The skill page's purchases are `skills` (`CreationPurchases`), the rolls for 利き腕 and 所持金
+`fortune` (`CreationFortune`); this model holds the rest of the pages and the finished character.
 """
 
 from __future__ import annotations
@@ -12,27 +14,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from datetime import date, datetime
-from typing import Any
+from datetime import date
+from fractions import Fraction
+from typing import Any, Literal
 
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
-from gmtool.models.fourcard.creation_steps import (
-    SCENARIO,
-    Blocker,
-    CreationRefused,
-    FortuneRolls,
-    Handedness,
-    PurchaseIntent,
-    Sex,
-    SkillPurchases,
-    SkillRow,
-    fraction_text,
-    replay,
-)
-from gmtool.rules.dice import Distribution, Faces, new_seed
+from gmtool.models.creation_common import Blocker, CreationRefused
+from gmtool.models.fourcard.creation_fortune import CreationFortune
+from gmtool.models.fourcard.creation_log import LOG_KIND, CreationLog, fraction_text
+from gmtool.models.fourcard.creation_purchases import SCENARIO, CreationPurchases, PurchaseIntent, SkillRow
+from gmtool.rules.dice import Faces, new_seed
 from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard import SYSTEM
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog
@@ -53,12 +47,20 @@ from gmtool.rules.systems.fourcard.creation import (
 from gmtool.rules.systems.fourcard.derived import HPLines, hp_lines, level, movement
 from gmtool.store.validation import format_validation_error
 
-__all__ = ["Blocker", "CreationRefused", "FourCardCreationModel", "PurchaseIntent", "SkillRow"]
+__all__ = [
+    "LOG_KIND",
+    "Blocker",
+    "CreationRefused",
+    "FourCardCreationModel",
+    "PurchaseIntent",
+    "SkillRow",
+]
 
-LOG_KIND = "fourcard-creation"
+# FourCardCharacter.sex: "" until the player has chosen.
+Sex = Literal["", "male", "female"]
 
 
-class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
+class FourCardCreationModel(QObject):
     changed = Signal()
 
     def __init__(
@@ -80,15 +82,31 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
         self.attribute_faces: dict[str, Faces] | None = None
         self.extra_xp = 0
         self.earmarked: tuple[str, ...] = ()
-        self.handedness_faces: Faces | None = None
-        self.handedness: Handedness = ""
-        self.money_faces: Faces | None = None
         self.gm_override = False
-        self.notice = ""  # purchases dropped by the last rebuild
         self.created_id: str | None = None
-        self._intents: list[PurchaseIntent] = []
         self._page_overrides: list[str] = []
+        self._log = CreationLog(campaign_model, lambda: self.name)
+        self.skills = CreationPurchases(
+            catalog, self._base_character(), self._budget(), lambda: self.gm_override, self._log, today, self
+        )
+        self.fortune = CreationFortune(seed_source, self._log, self)
+        self.skills.changed.connect(self._on_draft_rebuilt)
+        self.fortune.changed.connect(self.changed)
         self._rebuild()
+
+    @property
+    def draft(self) -> FourCardCharacter:
+        """The character as it stands: the inputs and every purchase still allowed."""
+        return self.skills.draft
+
+    @property
+    def budget(self) -> CreationBudget:
+        return self.skills.budget
+
+    @property
+    def notice(self) -> str:
+        """The purchases the last change of the inputs dropped, or ""."""
+        return self.skills.notice
 
     # ---- page 1: name, PC/NPC, sex -------------------------------------------------
     def set_name(self, name: str) -> None:
@@ -119,8 +137,9 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
 
     # ---- page 2: 能力値 --------------------------------------------------------------
     @staticmethod
-    def attribute_distribution() -> Distribution[int]:
-        return attribute_distribution()
+    def attribute_odds() -> dict[int, Fraction]:
+        """Each value 2D3+1 can give, in order, with its exact probability."""
+        return dict(sorted(attribute_distribution().items()))
 
     @property
     def rolled(self) -> dict[str, int] | None:
@@ -164,7 +183,7 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
         dice = " ".join(f"{label}[{','.join(map(str, faces[a]))}]" for a, label in ATTRIBUTES)
         result = " ".join(f"{label} {rolled[a]}" for a, label in ATTRIBUTES)
         distribution = {str(v): fraction_text(p) for v, p in sorted(attribute_distribution().items())}
-        self._log(
+        self._log.write(
             kind,
             inputs,
             dice,
@@ -248,7 +267,7 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
         record = f"{self._today()} {page}: GM オーバーライド（{'、'.join(reasons)}）"
         if record not in self._page_overrides:
             self._page_overrides.append(record)
-            self._log_override(page, reasons)
+            self._log.override(page, list(reasons))
 
     @property
     def overrides(self) -> tuple[str, ...]:
@@ -258,15 +277,16 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
     def character(self) -> FourCardCharacter:
         """The finished character: the draft plus the lost-XP row, rolls and overrides."""
         growth = self.draft.growth
-        if self.leftover:
+        leftover = self.skills.leftover
+        if leftover:
             lost = self.tr("使い切れなかった初期経験点（失われた）")
-            growth = (*growth, LedgerEntry(self._today(), SCENARIO, bought=lost, cost=self.leftover))
+            growth = (*growth, LedgerEntry(self._today(), SCENARIO, bought=lost, cost=leftover))
         character = replace(
             self.draft,
             growth=growth,
             earmarked_skills=self.earmarked if self.extra_xp else (),
-            money=self.money or 0,
-            handedness=self.handedness,
+            money=self.fortune.money or 0,
+            handedness=self.fortune.handedness,
             overrides=self.overrides,
         )
         try:  # through the file schema, so what is inserted is what a reopened file holds
@@ -281,7 +301,7 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
         blockers = [
             *self.identity_blockers(),
             *self.attribute_blockers(),
-            *self.fortune_blockers(),
+            *self.fortune.blockers(),
         ]
         if blockers:
             raise CreationRefused(Message.joined("、", (b.reason for b in blockers)))
@@ -289,12 +309,12 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
         new_id = self.campaign_model.insert_character("fourcard", character, self.tr("キャラクターの作成"))
         self.created_id = new_id
         attributes = self.attributes or {}
-        self._log(
+        self._log.write(
             "finish",
             self.tr("キャラクターの作成"),
             "",
             self.tr("{0} を作成（獲得経験点 {1}、失われた経験点 {2}、{3} CP）").format(
-                character.name, character.xp_earned, self.leftover, character.money
+                character.name, character.xp_earned, self.skills.leftover, character.money
             ),
             character_id=new_id,
             attributes=attributes,
@@ -304,7 +324,7 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
             ],
             xp_earned=character.xp_earned,
             xp_spent=character.xp_spent,
-            lost_xp=self.leftover,
+            lost_xp=self.skills.leftover,
             money=character.money,
             handedness=character.handedness,
             overrides=list(character.overrides),
@@ -313,6 +333,7 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
 
     # ---- internals ---------------------------------------------------------------------
     def _base_character(self) -> FourCardCharacter:
+        """The draft before any purchase: the inputs and the 初期経験点 rows."""
         today = self._today()
         growth = [LedgerEntry(today, SCENARIO, xp=INITIAL_XP, bought=self.tr("初期経験点"))]
         if self.extra_xp:
@@ -320,7 +341,6 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
             label = self.tr("追加初期経験点（用途: {0}）").format(uses)
             growth.append(LedgerEntry(today, SCENARIO, xp=self.extra_xp, bought=label))
         values = self.attributes or {}
-        self._initial_rows = len(growth)
         return FourCardCharacter(
             name=self.name,
             sex=self.sex,
@@ -329,40 +349,13 @@ class FourCardCreationModel(SkillPurchases, FortuneRolls, QObject):
             is_pc=self.is_pc,
         )
 
+    def _budget(self) -> CreationBudget:
+        return CreationBudget(INITIAL_XP, self.extra_xp, self.earmarked)
+
     def _rebuild(self) -> None:
         """Replays every purchase on the current inputs; drops those they no longer allow."""
-        budget = CreationBudget(INITIAL_XP, self.extra_xp, self.earmarked)
-        result = replay(self._base_character(), budget, self.catalog, self._intents, self._today())
-        self._intents = result.kept
-        self.draft, self.budget = result.character, result.budget
-        self.level = level(result.character)
-        if result.dropped:
-            self.notice = self.tr("条件が変わったため取り消した購入: {0}").format(" / ".join(result.dropped))
+        self.skills.start_from(self._base_character(), self._budget())
+
+    def _on_draft_rebuilt(self) -> None:
+        self.level = level(self.draft)
         self.changed.emit()
-
-    def _log_override(self, what: str, reasons: Iterable[str]) -> None:
-        reasons = list(reasons)
-        self._log(
-            "override",
-            self.tr("GM オーバーライド: {0}").format(what),
-            "",
-            "、".join(reasons),
-            target=what,
-            reasons=reasons,
-        )
-
-    def _log(self, kind: str, inputs: str, dice: str, result: str, **fields: Any) -> None:
-        payload: dict[str, Any] = {
-            "system": "fourcard",
-            "time": datetime.now().astimezone().isoformat(timespec="seconds"),
-            "roll": kind,
-            "character": self.name,
-            **fields,
-            "summary": {
-                "who": self.name or self.tr("（作成中のキャラクター）"),
-                "inputs": inputs,
-                "dice": dice,
-                "result": result,
-            },
-        }
-        self.campaign_model.append_log(LOG_KIND, payload)

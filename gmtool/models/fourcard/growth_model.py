@@ -46,6 +46,29 @@ class GrowthPreview(NamedTuple):
     reasons: list[str]
 
 
+class AwardPreview(NamedTuple):
+    """The XP an award would give, and what it is made of: the scenario's part, 個人別, and
+    whether the 「最低でも1点」 floor raised it."""
+
+    xp: int
+    scenario: int
+    personal: int
+    floored: bool
+
+
+class SkillLine(NamedTuple):
+    """One skill as the growth dialog lists it: the catalog's base and 専門性 (the character's own
+    base when the catalog no longer has it), the TP now, the TP a purchase would reach, and its
+    preview."""
+
+    name: str
+    base: str  # "IQ" / "DX" / "" (未設定)
+    expertise: int | None
+    tp: int
+    next_tp: int
+    preview: GrowthPreview
+
+
 def _today() -> str:
     return calendar_date.today().isoformat()
 
@@ -134,9 +157,28 @@ class FourCardGrowthModel(QObject):
         return rows
 
     # ---- previews ----------------------------------------------------------------
+    @staticmethod
+    def personal_xp(unnatural: bool, uncooperative: bool, both_well: bool) -> int:
+        """個人別 from the GM's three judgements: −1, −1, +1."""
+        return advancement.personal_xp(unnatural, uncooperative, both_well)
+
     def award_preview(self, succeeded: bool, partial: int = 1, personal: int = 0) -> int:
         """The XP an award would give: 5 on success, else 1–4; personal ±; at least 1."""
         return advancement.scenario_xp(succeeded, partial, personal)
+
+    def award_breakdown(self, succeeded: bool, partial: int = 1, personal: int = 0) -> AwardPreview:
+        """The award and what it is made of, as the dialog spells it out."""
+        xp = self.award_preview(succeeded, partial, personal)
+        scenario = advancement.scenario_base_xp(succeeded, partial)
+        return AwardPreview(xp, scenario, personal, scenario + personal < xp)
+
+    def skill_line(self, name: str) -> SkillLine:
+        character = self.character
+        definition, owned = self._catalog.get(name), character.skill(name)
+        base = definition.base if definition else owned.base if owned else ""
+        expertise = definition.expertise if definition else None
+        tp = character.tp(name)
+        return SkillLine(name, base.upper(), expertise, tp, tp + 1, self.skill_preview(name))
 
     def skill_preview(self, name: str) -> GrowthPreview:
         return self._preview(lambda: self._skill_purchase(name))

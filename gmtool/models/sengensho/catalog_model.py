@@ -234,6 +234,13 @@ class SengenshoCatalogModel(QObject):
             if name in s.character.archetypes
         ]
 
+    def lost_on_reset(self) -> list[tuple[str, list[str]]]:
+        """(類型, the characters using it) for each 類型 a reset to the shipped catalog would remove
+        that a character still has, in catalog order."""
+        shipped = set(shipped_catalog().names())
+        lost = ((name, self.in_use(name)) for name in self.catalog().names() if name not in shipped)
+        return [(name, users) for name, users in lost if users]
+
     # ---- changing (each one undo step) ------------------------------------------------------
     def save(self, catalog: ArchetypeCatalog, text: str = "類型カタログの編集") -> bool:
         """Stores `catalog` (ValueError saying what is wrong); False when it is what is stored."""

@@ -238,6 +238,11 @@ class SengenshoCheckModel(RollerInputsMixin, QObject):
         rules = sengensho_rules()
         return rules.default_critical, rules.default_fumble
 
+    @property
+    def house_thresholds(self) -> bool:
+        """True when the campaign's critical/fumble thresholds are not the shipped 16 / 5."""
+        return (self.critical, self.fumble) != self.default_thresholds
+
     # ---- what the plots read ------------------------------------------------------
     curve_x_label = "目標値"
 

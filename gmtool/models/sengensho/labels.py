@@ -13,8 +13,12 @@ from gmtool.rules.systems.sengensho.fantasy import AbilityState, AbilityStatus
 from gmtool.rules.systems.sengensho.session import Bond, Cast, SengenshoSession, display_name
 
 
-def _tr(text: str) -> str:
+def labels_tr(text: str) -> str:
+    """One of the notes and marks below, in the UI language (the "SengenshoLabels" context)."""
     return QCoreApplication.translate("SengenshoLabels", text)
+
+
+_tr = labels_tr
 
 
 # Notes the rule text gives, shown where they apply.

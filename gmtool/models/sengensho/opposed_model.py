@@ -1,9 +1,10 @@
 """The 千幻抄 opposed-check stepper (対抗判定時の能力の適用): set-up, the seven steps, exact odds.
 
-Before step 1 the GM sets up both sides (a 千幻抄 character's {特性値}+〈スキル〉+修正, or a 判定値
-typed in) and the tie rule.  The procedure itself is the engine's `OpposedProcedure`; this model
-adds the seeds, the names and the log.  The odds shown at each step are exact and use only what is
-known at that step: dice not yet rolled range over all 216 rolls of 3D6.
+Before step 1 the GM sets up both sides (`setup`, an `OpposedSetup`: a 千幻抄 character's
+{特性値}+〈スキル〉+修正, or a 判定値 typed in) and the tie rule.  The procedure itself is the
+engine's `OpposedProcedure`; this model adds the seeds, the names and the log.  The odds shown at
+each step are exact and use only what is known at that step: dice not yet rolled range over all 216
+rolls of 3D6.
 
 Undo: the stepper's state is panel state, not campaign state (like the judgement panel's inputs),
 so nothing here goes on the campaign's undo stack; each roll, the result and a restart are log
@@ -28,9 +29,8 @@ from gmtool.models.log_payload import summary_payload
 from gmtool.models.sengensho.opposed_setup import (
     ROLE_LABELS,
     TIE_RULE_LABELS,
-    OpposedSetupMixin,
+    OpposedSetup,
     Role,
-    SideInputs,
     percent_text,
 )
 from gmtool.models.sengensho.state import SYSTEM_ID, THRESHOLDS_KEY
@@ -64,7 +64,7 @@ class _Started:
     seeds: dict[Role, int]
 
 
-class SengenshoOpposedModel(OpposedSetupMixin, QObject):
+class SengenshoOpposedModel(QObject):
     changed = Signal()
 
     def __init__(
@@ -76,16 +76,14 @@ class SengenshoOpposedModel(OpposedSetupMixin, QObject):
         super().__init__(parent)
         self.campaign_model = campaign_model
         self._seed_source = seed_source
-        self.sides = {Role.ATTACKER: SideInputs(), Role.DEFENDER: SideInputs()}
         self.tie_rule = TieRule.UNSET
         self._procedure: OpposedProcedure | None = None  # None: set-up (nobody has rolled)
         self._started: _Started | None = None
-        self._default_sides()
-        campaign_model.characters_changed.connect(self._on_characters_changed)
-        campaign_model.character_changed.connect(self._on_characters_changed)
+        self.setup = OpposedSetup(campaign_model, lambda: self._procedure is not None, self)
+        self.setup.changed.connect(self.changed)
         campaign_model.session_changed.connect(self._on_session_changed)
 
-    # ---- set-up (the sides: OpposedSetupMixin) ------------------------------------------------
+    # ---- set-up (the sides are `setup`'s) ------------------------------------------------------
     def set_tie_rule(self, rule: TieRule) -> None:
         """The GM's tie rule: may change at any step, and at the result when it is a tie (logged)."""
         rule = TieRule(rule)
@@ -101,7 +99,7 @@ class SengenshoOpposedModel(OpposedSetupMixin, QObject):
     def name(self, role: Role) -> str:
         if self._started is not None:
             return self._started.names[role]
-        character = self.character(role)
+        character = self.setup.character(role)
         if character is None:
             return self.tr(ROLE_LABELS[role])
         return character.name or self.tr("（名前なし）")
@@ -110,7 +108,7 @@ class SengenshoOpposedModel(OpposedSetupMixin, QObject):
         """「{知性}+〈交渉〉」 (or 直接入力): as rolled once the procedure has started."""
         if self._started is not None:
             return self._started.labels[role]
-        return super().source_label(role)
+        return self.setup.source_label(role)
 
     def thresholds(self) -> tuple[int, int, str | None]:
         """(critical, fumble, problem|None): the campaign's house rule (`read_thresholds`)."""
@@ -120,7 +118,7 @@ class SengenshoOpposedModel(OpposedSetupMixin, QObject):
         if self._procedure is not None:
             return self.side(role).roller
         critical, fumble, _ = self.thresholds()
-        return SengenshoRoller(self.value(role), self.sides[role].modifier, critical, fumble)
+        return SengenshoRoller(self.setup.value(role), self.setup.inputs(role).modifier, critical, fumble)
 
     # ---- the procedure ---------------------------------------------------------------------
     @property

@@ -1,22 +1,23 @@
 """The opposed-check stepper's set-up: who attacks and who defends, with what 判定値.
 
 Each side is a 千幻抄 character's {特性値}+〈スキル〉 plus 修正, or a 判定値 typed in.  The set-up
-can change only before the attacker rolls (the procedure keeps the rollers it started with).
-A mixin of `SengenshoOpposedModel`, which provides `campaign_model`, `sides`, `_procedure`,
-`changed` and `tr`; kept apart so each module stays short.
+can change only before the attacker rolls (the procedure keeps the rollers it started with): the
+stepper (`SengenshoOpposedModel`, which holds this as `setup`) says when through `started`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.sengensho.state import SYSTEM_ID
 from gmtool.rules.systems.sengensho.character import ATTRIBUTE_LABELS, ATTRIBUTES, SengenshoCharacter
-from gmtool.rules.systems.sengensho.opposed import OpposedProcedure, StepRefused, TieRule
+from gmtool.rules.systems.sengensho.opposed import StepRefused, TieRule
 from gmtool.store.campaign import StoredCharacter
 
 # 「その他、裁定の指針 — 対抗判定時の能力の適用」, as the text words it.
@@ -62,15 +63,19 @@ def percent_text(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-class OpposedSetupMixin:
-    campaign_model: CampaignModel
-    sides: dict[Role, SideInputs]
-    _procedure: OpposedProcedure | None
-    changed: Any  # the model's Signal
+class OpposedSetup(QObject):
+    changed = Signal()
 
-    if TYPE_CHECKING:  # QObject's, through the model (a stub here would shadow it)
-
-        def tr(self, sourceText: str, /, disambiguation: str | None = ..., n: int = ...) -> str: ...
+    def __init__(
+        self, campaign_model: CampaignModel, started: Callable[[], bool], parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.campaign_model = campaign_model
+        self._started = started  # True once the attacker has rolled: the set-up is fixed then
+        self.sides = {Role.ATTACKER: SideInputs(), Role.DEFENDER: SideInputs()}
+        self._default_sides()
+        campaign_model.characters_changed.connect(self._on_characters_changed)
+        campaign_model.character_changed.connect(self._on_characters_changed)
 
     # ---- set-up ---------------------------------------------------------------------------
     def characters(self) -> list[StoredCharacter]:
@@ -123,7 +128,7 @@ class OpposedSetupMixin:
         """The text's hint applies: a PC attacks an NPC (「PCとNPCであれば、PCを防御側とする」)."""
         attacker, defender = self.character(Role.ATTACKER), self.character(Role.DEFENDER)
         return (
-            self._procedure is None
+            not self._started()
             and attacker is not None
             and defender is not None
             and attacker.is_pc
@@ -165,7 +170,7 @@ class OpposedSetupMixin:
         return label + (f"+〈{inputs.skill}〉" if inputs.skill else "")
 
     def _editable(self, role: Role) -> SideInputs:
-        if self._procedure is not None:
+        if self._started():
             raise StepRefused(
                 self.tr("攻撃側がダイスを振った後は設定を変えられません（「やり直し」で最初から）")
             )
@@ -186,7 +191,7 @@ class OpposedSetupMixin:
             self.sides[Role.DEFENDER].character_id = characters[min(1, len(characters) - 1)].id
 
     def _on_characters_changed(self, *_: object) -> None:
-        if self._procedure is None:  # a started procedure keeps what was rolled with
+        if not self._started():  # a started procedure keeps what was rolled with
             for role, inputs in self.sides.items():
                 character = self.character(role)
                 if inputs.character_id is not None and character is None:

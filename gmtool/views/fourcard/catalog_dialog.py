@@ -7,11 +7,9 @@ step, or shows what is wrong and stores nothing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from pydantic import ValidationError
 from PySide6.QtCore import QModelIndex
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,40 +32,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.campaign_model import CampaignModel
-from gmtool.models.fourcard.skill_catalog import (
-    CATALOG_KEY,
-    CatalogProblem,
-    campaign_catalog,
-    format_validation_error,
-    reset_campaign_catalog,
-    set_campaign_catalog,
-)
+from gmtool.models.fourcard.catalog_model import MAX_COST, FourCardCatalogModel, split_names
 from gmtool.models.fourcard.skill_catalog_table_model import SkillCatalogTableModel
-from gmtool.rules.systems.fourcard.catalog import (
-    SkillCatalog,
-    SkillDef,
-    SpecialisationDef,
-    catalog_from_document,
-    catalog_to_document,
-    shipped_catalog,
-)
+from gmtool.rules.systems.fourcard.catalog_types import SkillCatalog, SkillDef, SpecialisationDef
 from gmtool.views.appearance import set_tone
 from gmtool.views.widgets import show_refusal, shown_message
 
-NAME_SEPARATORS = re.compile(r"[,、，]")
-MAX_COST = 99
-
-
-def split_names(text: str) -> tuple[str, ...]:
-    """「魔術理論, 古代語」 → the names, in order; 、 and ， separate too."""
-    return tuple(n.strip() for n in NAME_SEPARATORS.split(text) if n.strip())
-
 
 class SkillCatalogDialog(QDialog):
-    def __init__(self, campaign_model: CampaignModel, parent: QWidget | None = None) -> None:
+    def __init__(self, model: FourCardCatalogModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.campaign_model = campaign_model
+        self.model = model
+        if model.parent() is None:  # the model lives (and stops listening) with the dialog
+            model.setParent(self)
         self.dirty = False
         self._loading = False  # a reload resets the table: nothing to carry over from the form
         self.setWindowTitle(self.tr("スキルカタログ（フォーカード）"))
@@ -130,7 +107,7 @@ class SkillCatalogDialog(QDialog):
             button.setAutoDefault(False)
         self.resize(820, 640)
 
-        campaign_model.session_changed.connect(self._on_session_changed)
+        model.stored_changed.connect(self._on_stored_changed)
         self._reload()
 
     # ---- the form for the selected skill ---------------------------------------------
@@ -258,22 +235,13 @@ class SkillCatalogDialog(QDialog):
         self.table_model.replace_skill(row, skill)
 
     def _form_specialisations(self) -> tuple[SpecialisationDef, ...]:
-        fields = []
         table = self.specialisation_table
+        fields = []
         for i in range(table.rowCount()):
             name = _cell_text(table, i, 0).strip()
-            text = _cell_text(table, i, 1).strip()
-            if not text:
-                cost = None
-            elif text.isdigit() and 1 <= int(text) <= MAX_COST:
-                cost = int(text)
-            else:
-                raise ValueError(
-                    self.tr("特化【{0}】の経験点は 1〜{1} の整数か、空欄（未設定）です（入力: {2}）").format(
-                        name, MAX_COST, text[:20]
-                    )
-                )
-            fields.append(SpecialisationDef(name, cost))
+            fields.append(
+                SpecialisationDef(name, self.model.specialisation_cost(name, _cell_text(table, i, 1)))
+            )
         return tuple(fields)
 
     def _add_specialisation(self) -> None:
@@ -282,8 +250,7 @@ class SkillCatalogDialog(QDialog):
             show_refusal(self, self.tr("特化分野を追加するスキルを選んでください"))
             return
         skill = self.table_model.skill(row)
-        taken = {s.name for s in skill.specialisations}
-        name = next(n for i in range(1, 1000) if (n := self.tr("分野{0}").format(i)) not in taken)
+        name = self.model.new_field_name(s.name for s in skill.specialisations)
         fields = (*skill.specialisations, SpecialisationDef(name))
         self.table_model.replace_skill(row, replace(skill, specialisations=fields))
         self._load_form()
@@ -299,9 +266,7 @@ class SkillCatalogDialog(QDialog):
 
     # ---- skills ----------------------------------------------------------------------
     def add_skill(self) -> None:
-        taken = {s.name for s in self.table_model.skills()}
-        base = self.tr("新しいスキル")
-        name = next(n for i in range(1, 1000) if (n := base if i == 1 else f"{base}{i}") not in taken)
+        name = self.model.new_skill_name(s.name for s in self.table_model.skills())
         self.select_row(self.table_model.add_skill(SkillDef(name)))
         self.name_edit.setFocus()
         self.name_edit.selectAll()
@@ -313,17 +278,7 @@ class SkillCatalogDialog(QDialog):
     # ---- saving --------------------------------------------------------------------------
     def validated_catalog(self) -> SkillCatalog:
         """The working copy as a catalog, or ValueError saying what is wrong."""
-        skills = self.table_model.skills()
-        for i, skill in enumerate(skills, start=1):
-            if not skill.name:
-                raise ValueError(self.tr("{0} 行目のスキル名が空です").format(i))
-            if any(not s.name for s in skill.specialisations):
-                raise ValueError(self.tr("【{0}】に名前が空の特化分野があります").format(skill.name))
-        catalog = SkillCatalog(skills)  # duplicates, unknown 前提/制限 skills
-        try:  # lengths and ranges, as the stored document will be checked when read back
-            return catalog_from_document(catalog_to_document(catalog))
-        except ValidationError as e:
-            raise ValueError(format_validation_error(e, self.tr("スキルカタログ"))) from None
+        return self.model.validated(self.table_model.skills())
 
     def save(self) -> bool:
         self._apply_form()  # a name typed without leaving the field still counts
@@ -335,7 +290,7 @@ class SkillCatalogDialog(QDialog):
             )
             return False
         self.dirty = False
-        set_campaign_catalog(self.campaign_model, catalog, self.tr("スキルカタログの編集"))
+        self.model.save(catalog)
         self._reload()
         return True
 
@@ -343,7 +298,7 @@ class SkillCatalogDialog(QDialog):
         if self.dirty and not self.ask(self.tr("保存していない変更を破棄して既定のカタログに戻しますか？")):
             return
         self.dirty = False
-        reset_campaign_catalog(self.campaign_model, self.tr("スキルカタログを既定に戻す"))
+        self.model.reset_to_shipped()
         self._reload()
 
     def reject(self) -> None:
@@ -360,13 +315,14 @@ class SkillCatalogDialog(QDialog):
     def _reload(self) -> None:
         """The working copy from the campaign again, keeping the selection's row."""
         row = self.current_row()
-        try:
-            catalog, problem = campaign_catalog(self.campaign_model), ""
-        except CatalogProblem as e:
-            catalog = shipped_catalog()
-            problem = self.tr("{0}（同梱のカタログを表示しています。保存すると置き換えます）").format(
-                shown_message(str(e))
+        catalog, stored_problem = self.model.load()
+        problem = (
+            self.tr("{0}（同梱のカタログを表示しています。保存すると置き換えます）").format(
+                shown_message(stored_problem)
             )
+            if stored_problem
+            else ""
+        )
         self.problem_label.setText(shown_message(problem))
         self.problem_label.setVisible(bool(problem))
         self._loading = True
@@ -387,10 +343,8 @@ class SkillCatalogDialog(QDialog):
     def _show_status(self, text: str) -> None:
         self.status_label.setText(text)
 
-    def _on_session_changed(self, key: str) -> None:
+    def _on_stored_changed(self) -> None:
         # Undo/redo of a save: follow it unless the GM has edits of their own in progress.
-        if key != CATALOG_KEY:
-            return
         if self.dirty:
             self._show_status(self.tr("カタログが外部で変更されました。保存すると今の編集内容で置き換えます"))
         else:

@@ -22,8 +22,12 @@ from gmtool.models.fourcard.check_model import (
 )
 from gmtool.models.outcome_text import outcome_label, percent
 from gmtool.rules.checks import CHECK_DIFFICULTY_BOUNDS, CheckResult, Outcome
-from gmtool.rules.systems.fourcard.checks import AchievementResult, CompareResult, Contestant, FourCardResult
-from gmtool.rules.systems.fourcard.house_rules import NATURALS_PLAIN
+from gmtool.rules.systems.fourcard.checks_types import (
+    AchievementResult,
+    CompareResult,
+    Contestant,
+    FourCardResult,
+)
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
@@ -172,12 +176,11 @@ class FourCardCheckView(QWidget):
                     ).format(percent(float(model.wins[Contestant.B])), percent(float(model.tie_per_round)))
                 )
         elif model.mode == ACHIEVEMENT:
-            expected = sum(v * p for v, p in model.achievement_probabilities.items())
-            low, high = min(model.achievement_probabilities), max(model.achievement_probabilities)
+            low, high = model.achievement_range
             self.headline.setText(self.tr("ロール値 {0}〜{1}").format(low, high))
             self.detail_label.setText(
                 self.tr("自動的成功・失敗なし。平均 {0:.2f}。右のグラフは ロール値 ≥ 難易度 の確率").format(
-                    float(expected)
+                    float(model.achievement_mean)
                 )
             )
         else:
@@ -198,14 +201,14 @@ class FourCardCheckView(QWidget):
 
     def _difficulty_text(self) -> str:
         if self.model.mode == COMPARE:
-            if self.model.naturals() == NATURALS_PLAIN:  # the house rule: the roll values alone
+            if self.model.naturals_plain:  # the house rule: the roll values alone
                 return self.tr(
                     "比較ロール: ロール値の高い方が勝ち（ハウスルール: 出目 12・2 でも勝敗は決まらない）"
                 )
             return self.tr(
                 "比較ロール: ロール値の高い方が勝ち。出目 12 は 12 以外に勝ち、出目 2 は 2 以外に負ける"
             )
-        step = self.model.rules.step_for(self.model.difficulty)
+        step = self.model.difficulty_step()
         if step is None:
             return ""
         label = self.tr(step.label) + (self.tr("（数値は SPEC.md の読み）") if step.inferred else "")

@@ -21,8 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.fourcard.actions import MAX_AMOUNT, MAX_HOURS, FourCardActions
-from gmtool.rules.systems.fourcard.damage import NOT_RESTING_PENALTY
-from gmtool.rules.systems.fourcard.derived import WEAKENED_PENALTY, is_weakened
+from gmtool.rules.systems.fourcard.damage_types import NOT_RESTING_PENALTY
 from gmtool.views.appearance import set_tone
 from gmtool.views.widgets import show_refusal
 
@@ -140,23 +139,22 @@ class FourCardDamageBox(QGroupBox):
         if not self.character_actions.model.exists:
             return
         character = self.character_actions.character
-        spec = self.character_actions.day_recovery_spec(self.resting)
-        probability = self.character_actions.day_recovery_probability(self.resting)
+        preview = self.character_actions.day_recovery_preview(self.resting)
         modifiers = []
-        if not self.resting:
-            modifiers.append(self.tr("安静でない −{0}").format(NOT_RESTING_PENALTY))
-        if is_weakened(character):
-            modifiers.append(self.tr("衰弱 −{0}").format(WEAKENED_PENALTY))
+        if preview.not_resting_penalty:
+            modifiers.append(self.tr("安静でない −{0}").format(preview.not_resting_penalty))
+        if preview.weakened_penalty:
+            modifiers.append(self.tr("衰弱 −{0}").format(preview.weakened_penalty))
         self.day_label.setText(
             self.tr(
                 "VT {0} + 総合LV {1}{2} vs 難易度 累積ダメージ {3}: 成功率 {4:.1%}（{6}通り中 {5}通り）"
             ).format(
-                character.current("vt"),
-                self.character_actions.level(),
+                preview.vt,
+                preview.level,
                 "".join(f"、{m}" for m in modifiers),
-                spec.difficulty,
-                float(probability),
-                probability * ROLLS,
+                preview.difficulty,
+                float(preview.probability),
+                preview.probability * ROLLS,
                 ROLLS,
             )
         )

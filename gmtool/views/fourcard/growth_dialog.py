@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.fourcard.growth_model import FourCardGrowthModel, GrowthPreview
 from gmtool.models.fourcard.growth_table_model import GrowthTableModel
-from gmtool.rules.systems.fourcard.advancement import PARTIAL_XP_RANGE
+from gmtool.rules.systems.fourcard.advancement_types import PARTIAL_XP_RANGE
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.appearance import set_tone, tone_colour
 from gmtool.views.widgets import show_refusal, shown_message
@@ -169,10 +169,10 @@ class FourCardGrowthDialog(QDialog):
 
     def award_inputs(self) -> tuple[bool, int, int]:
         """(succeeded, partial, personal) as the award box stands."""
-        personal = (
-            -int(self.unnatural_check.isChecked())
-            - int(self.uncooperative_check.isChecked())
-            + int(self.both_check.isChecked())
+        personal = self.model.personal_xp(
+            self.unnatural_check.isChecked(),
+            self.uncooperative_check.isChecked(),
+            self.both_check.isChecked(),
         )
         return self.success_check.isChecked(), self.partial_spin.value(), personal
 
@@ -184,11 +184,12 @@ class FourCardGrowthDialog(QDialog):
         self.both_check.setEnabled(not negative)
         self.unnatural_check.setEnabled(not self.both_check.isChecked())
         self.uncooperative_check.setEnabled(not self.both_check.isChecked())
-        base = 5 if succeeded else partial
-        xp = self.model.award_preview(succeeded, partial, personal)
-        floor = self.tr("（最低 1 点）") if base + personal < xp else ""
+        award = self.model.award_breakdown(succeeded, partial, personal)
+        floor = self.tr("（最低 1 点）") if award.floored else ""
         self.award_label.setText(
-            self.tr("付与する経験点: {0}（シナリオ {1}、個人別 {2:+d}）{3}").format(xp, base, personal, floor)
+            self.tr("付与する経験点: {0}（シナリオ {1}、個人別 {2:+d}）{3}").format(
+                award.xp, award.scenario, award.personal, floor
+            )
         )
 
     def _award(self) -> None:
@@ -237,23 +238,19 @@ class FourCardGrowthDialog(QDialog):
         self._sync_attributes()
 
     def _sync_skills(self) -> None:
-        character, catalog = self.model.character, self.model.catalog
         names = self.model.skill_names()
         self._reshape(self.skill_table, self.skill_buttons, names)
         for row, name in enumerate(names):
-            definition = catalog.get(name)
-            owned = character.skill(name)
-            base = (definition.base if definition else owned.base if owned else "").upper()
-            expertise = definition.expertise if definition else None
-            preview = self.model.skill_preview(name)
+            line = self.model.skill_line(name)
+            preview = line.preview
             cost = "—"
             if preview.cost is not None:
-                cost = self.tr("{0}（{1}×{2}TP）").format(preview.cost, expertise, character.tp(name) + 1)
+                cost = self.tr("{0}（{1}×{2}TP）").format(preview.cost, line.expertise, line.next_tp)
             cells = [
                 self.tr("【{0}】").format(name),
-                base or self.tr("未設定"),
-                str(expertise) if expertise is not None else self.tr("未設定"),
-                str(character.tp(name)),
+                line.base or self.tr("未設定"),
+                str(line.expertise) if line.expertise is not None else self.tr("未設定"),
+                str(line.tp),
                 cost,
             ]
             button = self._button(

@@ -11,7 +11,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from gmtool.rules.systems.fourcard.derived import HPLines
+from gmtool.rules.systems.fourcard.derived_types import HPLines
 from gmtool.views.appearance import mix
 
 FATIGUE_COLOR = QColor("#e0a030")

@@ -33,9 +33,8 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.character_model import CharacterModel
-from gmtool.models.fourcard.actions import DAY_KEY, FourCardActions
 from gmtool.models.fourcard.equipment_table_model import EquipmentTableModel
-from gmtool.rules.house_rules import HOUSE_RULES_KEY
+from gmtool.models.fourcard.sheet_model import FourCardSheetModel
 from gmtool.rules.systems.fourcard.character import (
     ATTRIBUTE_LABELS,
     ATTRIBUTE_MAX,
@@ -44,7 +43,6 @@ from gmtool.rules.systems.fourcard.character import (
     MAX_GAIN,
     FourCardCharacter,
 )
-from gmtool.rules.systems.fourcard.derived import MOVEMENT_BASE, hp_lines, movement, skill_level
 from gmtool.views.fourcard.damage_box import FourCardDamageBox
 from gmtool.views.fourcard.hp_bar import FourCardHPBar
 from gmtool.views.sheet.sheet_editing import SheetEditing
@@ -52,21 +50,23 @@ from gmtool.views.sheet.two_columns import TwoColumns
 from gmtool.views.widgets import CommitPlainTextEdit
 
 MAX_POINTS = 99_999  # the schema's limit for 疲労, 負傷 and 所持金
-LOW_MOVEMENT = 3  # 「武装した状態で移動力が3を下回るようだと、まともに活躍することは難しい」
 
 
 class FourCardSheetView(SheetEditing, QWidget):
     def __init__(
         self,
         character_model: CharacterModel,
-        actions: FourCardActions | None = None,
+        sheet_model: FourCardSheetModel | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.model = character_model
-        self.character_actions = (
-            actions if actions is not None else FourCardActions(character_model, parent=self)
+        # The window's sheet hook hands over the character alone: the sheet's own model is made
+        # here until the hook builds it.
+        self.sheet_model = (
+            sheet_model if sheet_model is not None else FourCardSheetModel(character_model, parent=self)
         )
+        self.character_actions = self.sheet_model.actions
         self._init_editing()
 
         left_column, right_column = QWidget(), QWidget()
@@ -90,7 +90,7 @@ class FourCardSheetView(SheetEditing, QWidget):
 
         character_model.changed.connect(self._sync)
         # The 総合LV table's reading and the in-game day are the campaign's, not the character's.
-        character_model.campaign_model.session_changed.connect(self._on_session_changed)
+        self.sheet_model.context_changed.connect(self._sync)
         self._sync()
 
     # ---- sections -------------------------------------------------------------------------
@@ -279,13 +279,9 @@ class FourCardSheetView(SheetEditing, QWidget):
         return self.model.character
 
     # ---- re-sync --------------------------------------------------------------------------
-    def _on_session_changed(self, key: str) -> None:
-        if key in (HOUSE_RULES_KEY, DAY_KEY) and self.model.exists:
-            self._sync()
-
     def _sync_experience(self) -> None:
         c = self.character
-        self.level_label.setText(str(self.character_actions.level()))
+        self.level_label.setText(str(self.sheet_model.level()))
         self.xp_earned_label.setText(str(c.xp_earned))
         self.xp_spent_label.setText(str(c.xp_spent))
         self.xp_unspent_label.setText(str(c.xp_unspent))
@@ -295,44 +291,31 @@ class FourCardSheetView(SheetEditing, QWidget):
 
     def _sync_hp(self) -> None:
         c = self.character
-        self.hp_bar.set_values(hp_lines(c), c.fatigue, c.injury)
+        self.hp_bar.set_values(self.sheet_model.hp_lines(), c.fatigue, c.injury)
         self.damage_label.setText(str(c.damage))
-        self.condition_label.setText(self.character_actions.condition_text(c))
+        self.condition_label.setText(self.sheet_model.condition_text())
         self.hungry_check.setChecked(c.hungry)
 
     def _sync_movement(self) -> None:
-        c = self.character
-        value = movement(c)
-        self.movement_label.setText(str(value))
-        note = self.tr("（DX {0} + {1} − 装備 {2}）").format(
-            c.current("dx"), MOVEMENT_BASE, c.equipment_penalty
-        )
-        if value <= 0:
+        shown = self.sheet_model.movement()
+        self.movement_label.setText(str(shown.value))
+        note = self.tr("（DX {0} + {1} − 装備 {2}）").format(shown.dx, shown.base, shown.equipment_penalty)
+        if shown.warning == "immobile":
             note += self.tr(" その場から動けません")
-        elif value < LOW_MOVEMENT:
+        elif shown.warning == "low":
             note += self.tr(" 移動力が3未満: まともに活躍するのは難しい")
         self.movement_note.setText(note)
 
     def _sync_skills(self) -> None:
         rows = []
-        c = self.character
-        for skill in c.skills:
-            base = ATTRIBUTE_LABELS[skill.base]
-            if skill.specialised:
-                rows.append(
-                    (self.tr("【{0}】（その他）").format(skill.name), base, skill.tp, skill_level(c, skill))
-                )
-                rows += [
-                    (
-                        self.tr("【{0}】特化【{1}】").format(skill.name, field),
-                        base,
-                        skill.tp,
-                        skill_level(c, skill, field),
-                    )
-                    for field in skill.specialisations
-                ]
+        for line in self.sheet_model.skill_levels():
+            if line.field is not None:
+                name = self.tr("【{0}】特化【{1}】").format(line.name, line.field)
+            elif line.specialised:
+                name = self.tr("【{0}】（その他）").format(line.name)
             else:
-                rows.append((self.tr("【{0}】").format(skill.name), base, skill.tp, skill_level(c, skill)))
+                name = self.tr("【{0}】").format(line.name)
+            rows.append((name, ATTRIBUTE_LABELS[line.base], line.tp, line.level))
         self.skill_table.setRowCount(len(rows))
         for row, values in enumerate(rows):
             for column, value in enumerate(values):

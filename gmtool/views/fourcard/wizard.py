@@ -163,10 +163,14 @@ class FortunePage(CreationPage):
         hand_box = QGroupBox(self.tr("利き腕（2D6 で 12 なら両手利き）"))
         hand = QVBoxLayout(hand_box)
         self.hand_button = QPushButton(self.tr("2D6 を振る"))
-        self.hand_button.clicked.connect(lambda: self.guard(model.roll_handedness))
+        self.hand_button.clicked.connect(lambda: self.guard(model.fortune.roll_handedness))
         hand.addWidget(self.hand_button)
         hand.addWidget(
-            QLabel(self.tr("両手利きの確率: {0}").format(probability_text(model.ambidextrous_probability())))
+            QLabel(
+                self.tr("両手利きの確率: {0}").format(
+                    probability_text(model.fortune.ambidextrous_probability())
+                )
+            )
         )
         self.hand_label = QLabel()
         hand.addWidget(self.hand_label)
@@ -175,17 +179,19 @@ class FortunePage(CreationPage):
         for radio, value in ((self.right_radio, "right"), (self.left_radio, "left")):
             group.addButton(radio)
             row.addWidget(radio)
-            radio.toggled.connect(lambda on, v=value: on and self.guard(lambda: model.set_handedness(v)))
+            radio.toggled.connect(
+                lambda on, v=value: on and self.guard(lambda: model.fortune.set_handedness(v))
+            )
         row.addStretch(1)
         hand.addLayout(row)
 
         money_box = QGroupBox(self.tr("所持金（3D6×100+1000 CP）"))
         money = QVBoxLayout(money_box)
         self.money_button = QPushButton(self.tr("3D6 を振る"))
-        self.money_button.clicked.connect(lambda: self.guard(model.roll_money))
+        self.money_button.clicked.connect(lambda: self.guard(model.fortune.roll_money))
         money.addWidget(self.money_button)
-        distribution = model.money_distribution()
-        low, high = min(distribution), max(distribution)
+        odds = model.fortune.money_odds()
+        low, high = min(odds), max(odds)
         money.addWidget(
             QLabel(self.tr("範囲 {0}〜{1} CP（下のグラフは各金額の正確な確率）").format(low, high))
         )
@@ -202,19 +208,19 @@ class FortunePage(CreationPage):
         self.refresh()
 
     def blockers(self) -> list[Blocker]:
-        return self.model.fortune_blockers()
+        return self.model.fortune.blockers()
 
     def editors(self) -> Sequence[QWidget]:
         return (self.right_radio, self.left_radio)
 
     def sync(self) -> None:
-        model = self.model
-        faces = model.handedness_faces
+        fortune = self.model.fortune
+        faces = fortune.handedness_faces
         self.hand_button.setEnabled(faces is None)
-        both = model.handedness == "both"
+        both = fortune.handedness == "both"
         for radio, value in ((self.right_radio, "right"), (self.left_radio, "left")):
             radio.setEnabled(faces is not None and not both)
-            radio.setChecked(model.handedness == value)
+            radio.setChecked(fortune.handedness == value)
         if faces is None:
             self.hand_label.setText(self.tr("まだ振っていません"))
         else:
@@ -222,24 +228,23 @@ class FortunePage(CreationPage):
             self.hand_label.setText(
                 self.tr("出目 [{0}] = {1} → {2}").format(", ".join(map(str, faces)), sum(faces), result)
             )
-        distribution = model.money_distribution()
-        self.money_button.setEnabled(model.money_faces is None)
-        if model.money_faces is None:
+        odds = fortune.money_odds()
+        money = fortune.money
+        self.money_button.setEnabled(fortune.money_faces is None)
+        if fortune.money_faces is None or money is None:
             self.money_label.setText(self.tr("まだ振っていません"))
         else:
             self.money_label.setText(
                 self.tr("出目 [{0}] = {1} → {2} CP（この金額の確率 {3}）").format(
-                    ", ".join(map(str, model.money_faces)),
-                    sum(model.money_faces),
-                    model.money,
-                    probability_text(distribution[model.money]),
+                    ", ".join(map(str, fortune.money_faces)),
+                    sum(fortune.money_faces),
+                    money,
+                    probability_text(odds[money]),
                 )
             )
-        values = sorted(distribution)
-        brushes = [pg.mkBrush(QColor(ROLLED_COLOR if v == model.money else BAR_COLOR)) for v in values]
-        self.money_bars.setOpts(
-            x=values, height=[float(distribution[v]) * 100 for v in values], brushes=brushes
-        )
+        values = list(odds)
+        brushes = [pg.mkBrush(QColor(ROLLED_COLOR if v == money else BAR_COLOR)) for v in values]
+        self.money_bars.setOpts(x=values, height=[float(odds[v]) * 100 for v in values], brushes=brushes)
 
 
 class SummaryPage(CreationPage):
@@ -255,7 +260,7 @@ class SummaryPage(CreationPage):
         self.refresh()
 
     def warnings(self) -> list[str]:
-        return self.model.skill_warnings()
+        return self.model.skills.warnings()
 
     def sync(self) -> None:
         self.summary.setPlainText("\n".join(self.summary_lines()))

@@ -7,7 +7,7 @@ be left (a red reason) and what will be lost (an orange warning).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import lcm
 
@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.fourcard.creation_model import Blocker, FourCardCreationModel
-from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.appearance import set_tone
 from gmtool.views.widgets import show_refusal
@@ -44,9 +43,9 @@ def probability_text(p: Fraction, denominator: int | None = None) -> str:
     return f"{p * over}/{over}（{float(p) * 100:.1f}%）"
 
 
-def distribution_table(distribution: Distribution[int], headers: tuple[str, str]) -> QTableWidget:
+def distribution_table(odds: Mapping[int, Fraction], headers: tuple[str, str]) -> QTableWidget:
     """The exact distribution as two rows: the values, their probabilities as fractions."""
-    items = sorted(distribution.items())
+    items = list(odds.items())
     common = lcm(*(p.denominator for _, p in items))  # 1/9, 2/9, 3/9: counts of the 9 rolls stay visible
     table = QTableWidget(2, len(items))
     table.setVerticalHeaderLabels(list(headers))
@@ -116,7 +115,7 @@ class AttributesPage(CreationPage):
             self.body.addWidget(shown)
         box = QGroupBox(self.tr("2D3+1 の分布（正確な確率）"))
         self.distribution_table = distribution_table(
-            model.attribute_distribution(), (self.tr("能力値"), self.tr("確率"))
+            model.attribute_odds(), (self.tr("能力値"), self.tr("確率"))
         )
         QVBoxLayout(box).addWidget(self.distribution_table)
         self.body.addWidget(box)
@@ -185,7 +184,7 @@ class SkillsPage(CreationPage):
         self.buy_button.clicked.connect(self._buy)
         self.undo_button = QPushButton(self.tr("1TP 戻す"))
         self.undo_button.setToolTip(self.tr("この画面で最後に買ったものを取り消します"))
-        self.undo_button.clicked.connect(lambda: self._attempt(self.model.undo_purchase))
+        self.undo_button.clicked.connect(lambda: self._attempt(self.model.skills.undo_purchase))
         self.field_combo = QComboBox()
         self.specialise_button = QPushButton(self.tr("特化する"))
         self.specialise_button.setToolTip(
@@ -231,7 +230,7 @@ class SkillsPage(CreationPage):
         if name is None:
             self._refuse(self.tr("TP を買うスキルを一覧から選んでください"))
             return
-        self._attempt(lambda: self.model.buy_tp(name))
+        self._attempt(lambda: self.model.skills.buy_tp(name))
 
     def _specialise(self) -> None:
         name, field = self.selected_skill(), self.field_combo.currentText()
@@ -240,7 +239,7 @@ class SkillsPage(CreationPage):
                 self.tr("特化するスキルと分野を選んでください（特化分野のあるスキルを 1TP 以上習得してから）")
             )
             return
-        self._attempt(lambda: self.model.specialise(name, field))
+        self._attempt(lambda: self.model.skills.specialise(name, field))
 
     def _attempt(self, action: Callable[[], object]) -> None:
         try:
@@ -255,17 +254,17 @@ class SkillsPage(CreationPage):
         show_refusal(self, message)
 
     def blockers(self) -> list[Blocker]:
-        return self.model.skill_blockers()
+        return self.model.skills.blockers()
 
     def warnings(self) -> list[str]:
-        return self.model.skill_warnings()
+        return self.model.skills.warnings()
 
     def editors(self) -> Sequence[QWidget]:
         return (self.table, self.field_combo)
 
     def sync(self) -> None:
         model, selected = self.model, self.selected_skill()
-        rows = model.skill_rows()
+        rows = model.skills.rows()
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             expertise = str(row.expertise) if row.expertise is not None else self.tr("未設定")
@@ -288,7 +287,7 @@ class SkillsPage(CreationPage):
             self.select_skill(selected)
         self._sync_fields()
         budget = model.budget
-        text = self.tr("残り経験点: {0} 点（総合LV {1}）").format(model.leftover, model.level)
+        text = self.tr("残り経験点: {0} 点（総合LV {1}）").format(model.skills.leftover, model.level)
         if model.earmarked and model.extra_xp:
             uses = "、".join(f"【{n}】" for n in model.earmarked)
             text += self.tr(" — うち一般 {0} 点、追加初期経験点 {1} 点（{2} 専用）").format(
@@ -297,13 +296,13 @@ class SkillsPage(CreationPage):
         self.budget_label.setText(text)
         self.notice_label.setText(model.notice)
         self.purchase_list.clear()
-        for entry in model.purchases:
+        for entry in model.skills.purchases:
             self.purchase_list.addItem(self.tr("{0} — {1} 点").format(entry.bought, entry.cost))
-        self.undo_button.setEnabled(bool(model.purchases))
+        self.undo_button.setEnabled(bool(model.skills.purchases))
 
     def _sync_fields(self) -> None:
         name = self.selected_skill()
-        row = next((r for r in self.model.skill_rows() if r.name == name), None)
+        row = next((r for r in self.model.skills.rows() if r.name == name), None)
         self.field_combo.blockSignals(True)
         self.field_combo.clear()
         self.field_combo.addItems(list(row.open_fields) if row and row.tp else [])

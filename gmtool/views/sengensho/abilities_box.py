@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.sengensho import labels as labels
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.catalog import ABILITY_KIND_LABELS
+from gmtool.rules.systems.sengensho.catalog_types import ABILITY_KIND_LABELS
 from gmtool.rules.systems.sengensho.character import LAST_BOSS
-from gmtool.rules.systems.sengensho.fantasy import AbilityStatus
+from gmtool.rules.systems.sengensho.fantasy_types import AbilityStatus
 from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.session_parts import Host, SengenshoPage, labels_tr
 
@@ -97,16 +97,16 @@ class SengenshoAbilitiesBox(SengenshoPage):
         return self.holder, archetype, int(index_text)
 
     def _use(self) -> None:
-        self.model.use_ability(*self._chosen())
+        self.model.fantasy.use_ability(*self._chosen())
 
     def _borrow(self) -> None:
-        self.model.use_ability(*self._chosen(), borrow_if_short=True)
+        self.model.fantasy.use_ability(*self._chosen(), borrow_if_short=True)
 
     # ---- sync ------------------------------------------------------------------------------
     def sync(self) -> None:
         holder = self.holder
-        values = self.model.fantasy_values(holder) if holder else {}
-        npc = holder is not None and not self.model.is_pc(holder)
+        values = self.model.fantasy.values(holder) if holder else {}
+        npc = holder is not None and not self.model.members.is_pc(holder)
         guide = labels_tr(labels.NPC_GUIDE_NOTE)
         rows: list[tuple[str, ...]] = [
             (
@@ -130,23 +130,21 @@ class SengenshoAbilitiesBox(SengenshoPage):
         cast = self.model.cast()
         self.unlimited_note.setVisible(holder is not None and holder in cast and cast[holder].unlimited)
 
-        statuses = self.model.ability_statuses(holder) if holder else []
+        statuses = self.model.fantasy.statuses(holder) if holder else []
         ability_rows = [self._ability_row(s) for s in statuses]
         ids = [ability_id(s.archetype, s.index) for s in statuses]
-        catalog = self.model.catalog()
-        for archetype in self.model.archetypes(holder) if holder else ():
-            if archetype != LAST_BOSS and catalog.get(archetype) is None:
-                ability_rows.append(
-                    (
-                        archetype,
-                        self.tr("未設定（類型カタログにありません）"),
-                        "",
-                        self.tr("未設定"),
-                        self.tr("未設定"),
-                        "",
-                    )
+        for archetype in self.model.fantasy.missing_from_catalog(holder) if holder else ():
+            ability_rows.append(
+                (
+                    archetype,
+                    self.tr("未設定（類型カタログにありません）"),
+                    "",
+                    self.tr("未設定"),
+                    self.tr("未設定"),
+                    "",
                 )
-                ids.append(ability_id(archetype, None))
+            )
+            ids.append(ability_id(archetype, None))
         self.fill(self.abilities_table, ability_rows, ids)
         for r, row in enumerate(ability_rows):  # a long effect text is read in full on hover
             self._cell(r, EFFECT_COLUMN).setToolTip(row[EFFECT_COLUMN])

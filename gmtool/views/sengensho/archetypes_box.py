@@ -1,16 +1,15 @@
 """The character's 類型: up to three, chosen from the campaign's catalog, fixed while a session runs.
 
 「キャラクターは3つの類型を持つ」「類型はセッション開始時に決定できる」: the controls are disabled
-with the reason beside them while the session document says a session is running (and a click that
-still gets through is refused with it).  A name the catalog no longer has stays on the character and
-is marked, never silently dropped.  Removing a 類型 that has preset 縁故 asks first and removes them in
-the same undo step: the character document requires every preset 縁故 to name one of its 類型.
+with the model's reason beside them while a session is running (and a click that still gets through
+is refused with it).  A name the catalog no longer has stays on the character and is marked, never
+silently dropped.  Removing a 類型 that has preset 縁故 asks first; the model removes them in the
+same undo step (`models/sengensho/sheet_archetypes.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -25,27 +24,27 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.character_model import CharacterModel
-from gmtool.models.sengensho.state import CATALOG_KEY, SESSION_KEY, read_catalog
+from gmtool.models.sengensho.session_model import SengenshoSessionModel
+from gmtool.models.sengensho.sheet_archetypes import SheetArchetypes
 from gmtool.rules.systems.sengensho.character import MAX_ARCHETYPES
 from gmtool.views.appearance import set_tone
-from gmtool.views.sengensho.sheet_parts import (
-    guarded,
-    lock_label,
-    session_lock_reason,
-    show_lock,
-    store_character,
-)
+from gmtool.views.sengensho.sheet_parts import guarded, lock_label, show_lock
 from gmtool.views.widgets import shown_message
 
 Confirm = Callable[[str, str], bool]
 
 
 class SengenshoArchetypesBox(QGroupBox):
-    def __init__(self, model: CharacterModel, confirm: Confirm, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        archetypes: SheetArchetypes,
+        session: SengenshoSessionModel,
+        confirm: Confirm,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("類型（最大{0}つ）").format(MAX_ARCHETYPES))
-        self.model = model
+        self.archetypes = archetypes
         self._confirm = confirm
         self.list = QListWidget()
         # Room for the three 類型 and no more: the space below belongs to the 縁故.
@@ -72,7 +71,8 @@ class SengenshoArchetypesBox(QGroupBox):
         layout.addWidget(self.lock_label)
         layout.addWidget(self.problem_label)
 
-        model.campaign_model.session_changed.connect(self._on_session_changed)
+        # The lock follows the session, the choices the catalog.
+        session.changed.connect(self.sync)
         self.sync()
 
     # ---- reading --------------------------------------------------------------------------
@@ -83,29 +83,24 @@ class SengenshoArchetypesBox(QGroupBox):
     def offered(self) -> list[str]:
         return [self.catalog_combo.itemData(i) for i in range(self.catalog_combo.count())]
 
-    def lock_reason(self) -> str | None:
-        return session_lock_reason(self.model.campaign_model)
-
     def sync(self) -> None:
-        if not self.model.exists:
+        if not self.archetypes.character_model.exists:
             return
-        catalog, problem = read_catalog(self.model.campaign_model)
-        known = set(catalog.names())
-        chosen = self.model.character.archetypes
+        chosen = self.archetypes.chosen()
         rows = [
-            name if name in known else self.tr("{0}（カタログにない類型）").format(name) for name in chosen
+            a.name if a.in_catalog else self.tr("{0}（カタログにない類型）").format(a.name) for a in chosen
         ]
         if self.shown() != rows:
             current = self.list.currentRow()
             self.list.clear()
-            for name, text in zip(chosen, rows, strict=True):
-                item = QListWidgetItem(text)
-                item.setData(Qt.ItemDataRole.UserRole, name)
-                if name not in known:
+            for archetype, row_text in zip(chosen, rows, strict=True):
+                item = QListWidgetItem(row_text)
+                item.setData(Qt.ItemDataRole.UserRole, archetype.name)
+                if not archetype.in_catalog:
                     item.setToolTip(self.tr("類型カタログにこの名前はありません（幻想能力は表示されません）"))
                 self.list.addItem(item)
             self.list.setCurrentRow(min(current, self.list.count() - 1))
-        offered = [n for n in catalog.names() if n not in chosen]
+        offered = self.archetypes.offered()
         if self.offered() != offered:
             selected = self.catalog_combo.currentData()
             self.catalog_combo.blockSignals(True)
@@ -114,9 +109,10 @@ class SengenshoArchetypesBox(QGroupBox):
                 self.catalog_combo.addItem(name, name)
             self.catalog_combo.setCurrentIndex(max(0, self.catalog_combo.findData(selected)))
             self.catalog_combo.blockSignals(False)
+        problem = self.archetypes.catalog_problem()
         self.problem_label.setText(shown_message(problem or ""))
         self.problem_label.setVisible(problem is not None)
-        reason = self.lock_reason()
+        reason = self.archetypes.lock_reason()
         text = (
             None
             if reason is None
@@ -126,63 +122,28 @@ class SengenshoArchetypesBox(QGroupBox):
 
     # ---- editing --------------------------------------------------------------------------
     def select(self, name: str) -> None:
-        self.list.setCurrentRow(self.model.character.archetypes.index(name))
+        self.list.setCurrentRow(self.archetypes.character_model.character.archetypes.index(name))
 
     def add_archetype(self) -> None:
-        self._require_unlocked()
-        chosen = self.model.character.archetypes
-        if len(chosen) >= MAX_ARCHETYPES:
-            raise ValueError(
-                self.tr(
-                    "類型は{0}つまでです（「キャラクターは3つの類型を持つ」）。先に1つ外してください"
-                ).format(MAX_ARCHETYPES)
-            )
-        name = self.catalog_combo.currentData()
-        if not name:
-            raise ValueError(
-                self.tr(
-                    "追加する類型を選んでください（選べる類型がないときは、類型カタログで追加してください）"
-                )
-            )
-        if name in chosen:
-            raise ValueError(self.tr("類型「{0}」はもう持っています").format(name))
-        updated = replace(self.model.character, archetypes=(*chosen, name))
-        store_character(self.model, updated, self.tr("類型「{0}」の追加").format(name))
+        self.archetypes.add(self.catalog_combo.currentData())
 
     def remove_archetype(self) -> None:
-        self._require_unlocked()
+        self.archetypes.require_unlocked()
         item = self.list.currentItem()
         if item is None:
             raise ValueError(self.tr("外す類型を一覧で選んでください"))
         name = item.data(Qt.ItemDataRole.UserRole)
-        character = self.model.character
-        presets = [b for b in character.preset_bonds if b.archetype == name]
-        undo_text = self.tr("類型「{0}」を外す").format(name)
+        presets = self.archetypes.presets_of(name)
         if presets:
             question = self.tr(
                 "類型「{0}」には事前設定の縁故が{1}個あります。類型を外すと、これらの縁故も削除します。外しますか？"
-            ).format(name, len(presets))
+            ).format(name, presets)
             if not self._confirm(self.tr("類型を外す"), question):
                 return  # the GM said no: nothing changes, as asked
-            undo_text = self.tr("類型「{0}」を外す（事前設定の縁故{1}個も削除）").format(name, len(presets))
-        updated = replace(
-            character,
-            archetypes=tuple(a for a in character.archetypes if a != name),
-            preset_bonds=tuple(b for b in character.preset_bonds if b.archetype != name),
-        )
-        store_character(self.model, updated, undo_text)
-
-    def _require_unlocked(self) -> None:
-        reason = self.lock_reason()
-        if reason is not None:
-            raise ValueError(reason)
+        self.archetypes.remove(name)
 
     def _on_add(self) -> None:
         guarded(self, self.add_archetype)
 
     def _on_remove(self) -> None:
         guarded(self, self.remove_archetype)
-
-    def _on_session_changed(self, key: str) -> None:
-        if key in (SESSION_KEY, CATALOG_KEY):
-            self.sync()

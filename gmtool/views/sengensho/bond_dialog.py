@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.sengensho import labels as labels
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.bonds import KIND_LABELS, MAX_LEVEL, BondRequest
+from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS, BondRequest
 from gmtool.rules.systems.sengensho.character import BondKind
-from gmtool.rules.systems.sengensho.session import Bond
+from gmtool.rules.systems.sengensho.session_types import Bond
 from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.session_parts import (
     NAME_LENGTH,
@@ -57,7 +57,7 @@ class SengenshoBondDialog(QDialog):
         self.model = model
         self.holder = holder
         self.retie = retie
-        scene = model.require_scene()  # the caller has checked; a 縁故 is always formed in a scene
+        scene = model.course.require_scene()  # the caller has checked; a 縁故 is always formed in a scene
         scene_name = model.state().scene_name(scene.id)
         title = self.tr("縁故を結び直す") if retie else self.tr("縁故を結ぶ")
         self.setWindowTitle(self.tr("{0} — シーン「{1}」").format(title, scene_name))
@@ -69,8 +69,8 @@ class SengenshoBondDialog(QDialog):
                 self.tr(
                     "{0}の縁故「{1}」（{2}・{3}・Lv{4}）を結び直します。レベルはそのままです（{5}）"
                 ).format(
-                    model.name(holder),
-                    model.target_name(retie),
+                    model.members.name(holder),
+                    model.members.target_name(retie),
                     retie.archetype,
                     self.tr(KIND_LABELS[retie.kind]),
                     retie.level,
@@ -79,7 +79,7 @@ class SengenshoBondDialog(QDialog):
             )
         self.archetype_combo = QComboBox()
         self.archetype_combo.setAccessibleName(self.tr("類型"))
-        for name in model.archetypes(holder):
+        for name in model.members.archetypes(holder):
             self.archetype_combo.addItem(name, name)
         self.kind_combo = QComboBox()
         self.kind_combo.setAccessibleName(self.tr("種類"))
@@ -87,7 +87,7 @@ class SengenshoBondDialog(QDialog):
             self.kind_combo.addItem(label, kind)
         self.target_combo = QComboBox()
         self.target_combo.setAccessibleName(self.tr("対象のキャラクター"))
-        for character_id, _name in model.characters():
+        for character_id, _name in model.members.characters():
             if character_id != holder:
                 self.target_combo.addItem(self._target_label(character_id), character_id)
         self.target_combo.addItem(self.tr("集団・その他（名前を入力）"), FREE_TARGET)
@@ -164,7 +164,7 @@ class SengenshoBondDialog(QDialog):
                 i
                 for i in range(self.target_combo.count())
                 if self.target_combo.itemData(i) == FREE_TARGET
-                or self.model.held_archetype(self.holder, self.target_combo.itemData(i)) is None
+                or self.model.members.held_archetype(self.holder, self.target_combo.itemData(i)) is None
             ),
             0,
         )
@@ -191,9 +191,9 @@ class SengenshoBondDialog(QDialog):
     def _submit(self) -> None:
         try:
             if self.retie is None:
-                self.model.form_bond(self.request())
+                self.model.bonds.form(self.request())
             else:
-                self.model.retie_bond(self.retie.id, self.request())
+                self.model.bonds.retie(self.retie.id, self.request())
         except ValueError as refusal:  # SessionRefused, or a document the session cannot store
             self.refusal_label.setText(shown_message(str(refusal)))
             self.refusal_label.setVisible(True)
@@ -202,20 +202,15 @@ class SengenshoBondDialog(QDialog):
 
     # ---- hints ---------------------------------------------------------------------------
     def _to_revealed_boss(self) -> bool:
-        state = self.model.state()
-        return (
-            state.last_boss_revealed
-            and self.model.is_pc(self.holder)
-            and self.kind() is BondKind.CHARACTER
-            and self.target_combo.currentData() == state.last_boss
-        )
+        target_id = self.target_combo.currentData() if self.kind() is BondKind.CHARACTER else None
+        return self.model.boss.to_boss(self.holder, target_id or None)
 
     def _target_label(self, character_id: str) -> str:
         label = character_label(self.model, character_id)
         state = self.model.state()
         if state.last_boss == character_id and state.last_boss_revealed:
             label += self.tr("・ラスボス")
-        held = self.model.held_archetype(self.holder, character_id)
+        held = self.model.members.held_archetype(self.holder, character_id)
         if held is not None:
             label += self.tr("（縁故あり・{0}）").format(held)
         return label
@@ -237,14 +232,14 @@ class SengenshoBondDialog(QDialog):
                 self.tr("結び直しではレベルはそのままです（Lv{0}）").format(self.retie.level)
             )
         elif boss:
-            limit = self.model.boss_level_limit()
-            if self.override_check.isChecked() or limit >= MAX_LEVEL:
+            cap = self.model.boss.binding_cap()
+            if self.override_check.isChecked() or cap is None:
                 self.level_note.setText(
                     self.tr("明かされたラスボスへの縁故は、レベルの制限を無視して結べます")
                 )
             else:  # the BOSS_LEVEL house rule's capped reading
                 self.level_note.setText(
-                    self.tr("明かされたラスボスへの縁故は、GMの決めた上限（Lv{0}）まで結べます").format(limit)
+                    self.tr("明かされたラスボスへの縁故は、GMの決めた上限（Lv{0}）まで結べます").format(cap)
                 )
         else:
             self.level_note.setText(
@@ -252,7 +247,7 @@ class SengenshoBondDialog(QDialog):
             )
         self.hints.setText("\n".join(self._hint_lines(kind)))
         target_id = self.target_combo.currentData() if character else None
-        warning = self.model.presence_warning(self.holder, target_id or None)
+        warning = self.model.course.presence_warning(self.holder, target_id or None)
         self.presence_label.setText(warning)
         self.presence_label.setVisible(bool(warning))
 
@@ -261,20 +256,24 @@ class SengenshoBondDialog(QDialog):
         archetype = self.archetype_combo.currentData()
         lines = []
         if archetype:
-            lines.append(model.bond_guidance(archetype))
+            lines.append(model.notes.bond_guidance(archetype))
             if kind is BondKind.CHARACTER:
                 lines.append(
-                    self.tr("結ぶと対象に必ず適用されます — {0}").format(model.impression_text(archetype))
+                    self.tr("結ぶと対象に必ず適用されます — {0}").format(
+                        model.notes.impression_text(archetype)
+                    )
                 )
         else:
             lines.append(
-                self.tr("{0}には類型がありません（{1}）").format(model.name(holder), self.tr(NO_ARCHETYPE))
+                self.tr("{0}には類型がありません（{1}）").format(
+                    model.members.name(holder), self.tr(NO_ARCHETYPE)
+                )
             )
-        usage = model.bond_usage(holder)
-        maximum, kind_limits = model.limits()
+        usage = model.bonds.usage(holder)
+        maximum, kind_limits = model.bonds.limits()
         lines.append(
             self.tr("{0}（{1}のPCとの縁故: {2}）").format(
-                labels_tr(labels.HALVED_NOTE), model.name(holder), usage.to_pcs
+                labels_tr(labels.HALVED_NOTE), model.members.name(holder), usage.to_pcs
             )
         )
         used = {BondKind.MEMORY: usage.memories, BondKind.PURPOSE: usage.purposes}
@@ -292,9 +291,9 @@ class SengenshoBondDialog(QDialog):
         else:
             lines.append(
                 self.tr("このシーンの新しい縁故（結び直しを含む、1シーンに1つ）: 「{0}」と結びました").format(
-                    model.target_name(taken)
+                    model.members.target_name(taken)
                 )
             )
-        if any(v.debt for v in model.fantasy_values(holder).values()):
+        if any(v.debt for v in model.fantasy.values(holder).values()):
             lines.append(labels_tr(labels.DEBT_NOTE))
         return lines

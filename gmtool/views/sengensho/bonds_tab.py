@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.sengensho import labels as labels
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.bonds import KIND_LABELS
-from gmtool.rules.systems.sengensho.session import Bond
+from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS
+from gmtool.rules.systems.sengensho.session_types import Bond
 from gmtool.views.sengensho.abilities_box import SengenshoAbilitiesBox
 from gmtool.views.sengensho.bond_dialog import SengenshoBondDialog
 from gmtool.views.sengensho.session_parts import Host, SengenshoPage, character_label, labels_tr
@@ -107,7 +107,7 @@ class SengenshoBondsTab(SengenshoPage):
 
     def _open(self, retie: Bond | None) -> None:
         holder = self._require_holder()
-        self.model.require_scene()  # refused here, with the reason, before the dialog opens
+        self.model.course.require_scene()  # refused here, with the reason, before the dialog opens
         dialog = SengenshoBondDialog(self.model, holder, retie, self)
         self.host.exec_bond_dialog(dialog)
         dialog.deleteLater()
@@ -119,20 +119,18 @@ class SengenshoBondsTab(SengenshoPage):
         self._open(self._selected_bond())
 
     def _raise(self) -> None:
-        self.model.raise_level(self._selected_bond().id, self.raise_override_check.isChecked())
+        self.model.bonds.raise_level(self._selected_bond().id, self.raise_override_check.isChecked())
         self.raise_override_check.setChecked(False)  # a ruling is for one change, not the next
 
     def _discard(self) -> None:
         bond = self._selected_bond()
-        values = self.model.fantasy_values(bond.holder)
-        value = values[bond.archetype].value if bond.archetype in values else 0
-        given = self.model.bond_values(bond.holder).get(bond.id, bond.level)
+        value, given = self.model.bonds.discard_loss(bond)
         question = self.tr(
             "{0}の縁故「{1}」（{2}・{3}・Lv{4}）を破棄しますか？\n\n{2}の幻想値は {5} から {6} 点減ります。"
             "\n（メインウィンドウの「元に戻す」で取り消せます）"
         ).format(
-            self.model.name(bond.holder),
-            self.model.target_name(bond),
+            self.model.members.name(bond.holder),
+            self.model.members.target_name(bond),
             bond.archetype,
             self.tr(KIND_LABELS[bond.kind]),
             bond.level,
@@ -140,12 +138,13 @@ class SengenshoBondsTab(SengenshoPage):
             given,
         )
         if self.host.ask(question):
-            self.model.discard_bond(bond.id)
+            self.model.bonds.discard(bond.id)
 
     # ---- sync ------------------------------------------------------------------------------
     def sync(self) -> None:
         self.refill(
-            self.holder_combo, [(character_label(self.model, i), i) for i, _ in self.model.characters()]
+            self.holder_combo,
+            [(character_label(self.model, i), i) for i, _ in self.model.members.characters()],
         )
         holder = self.holder()
         state = self.model.state()
@@ -182,13 +181,13 @@ class SengenshoBondsTab(SengenshoPage):
             )
             ids.append(-(n + 1))
         state = self.model.state()
-        values, halved = self.model.bond_values(holder), self.model.halved_bonds(holder)
+        values, halved = self.model.bonds.values(holder), self.model.bonds.halved(holder)
         for bond in sorted(state.bonds_of(holder), key=lambda b: b.id):
             rows.append(
                 (
                     bond.archetype,
                     self.tr(KIND_LABELS[bond.kind]),
-                    self.model.target_name(bond),
+                    self.model.members.target_name(bond),
                     str(bond.level),
                     labels.bond_value_text(values.get(bond.id, bond.level), bond.id in halved),
                     state.scene_name(bond.formed_scene),

@@ -30,7 +30,6 @@ from gmtool.models.sengensho.catalog_model import (
     build_catalog,
     drafts_of,
 )
-from gmtool.rules.systems.sengensho.catalog import shipped_catalog
 from gmtool.views.appearance import set_tone
 from gmtool.views.file_dialogs import open_file_name, save_file_name
 from gmtool.views.sengensho.catalog_form import ArchetypeForm, as_shown
@@ -229,11 +228,9 @@ class SengenshoCatalogDialog(QDialog):
         return True
 
     def reset_to_shipped(self) -> None:
-        shipped = set(shipped_catalog().names())
         lost = [
             self.tr("「{0}」（{1}）").format(name, "、".join(users))
-            for name in self.model.catalog().names()
-            if name not in shipped and (users := self.model.in_use(name))
+            for name, users in self.model.lost_on_reset()
         ]
         question = self.tr(
             "類型カタログを出荷時の状態（狩猟者・芸術家、内容は空欄）に戻しますか？"

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.sengensho.catalog_model import ArchetypeDraft
-from gmtool.rules.systems.sengensho.catalog import (
+from gmtool.rules.systems.sengensho.catalog_types import (
     ABILITIES_PER_ARCHETYPE,
     ABILITY_KIND_LABELS,
     AbilityKind,

@@ -35,8 +35,8 @@ from gmtool.models.sengensho.check_model import (
     thresholds_text,
 )
 from gmtool.rules.checks import CheckResult, Outcome, Side
-from gmtool.rules.systems.sengensho.checks import CRITICAL_BOUNDS, FUMBLE_BOUNDS, NATURAL_TOTALS
-from gmtool.rules.systems.sengensho.session import SessionRefused
+from gmtool.rules.systems.sengensho.checks_types import CRITICAL_BOUNDS, FUMBLE_BOUNDS, NATURAL_TOTALS
+from gmtool.rules.systems.sengensho.session_types import SessionRefused
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
@@ -187,7 +187,7 @@ class _TargetBox(QWidget):
             spin.setValue(value)
             spin.blockSignals(False)
         text = thresholds_text(model.critical, model.fumble)
-        if (model.critical, model.fumble) != model.default_thresholds:
+        if model.house_thresholds:
             text += self.tr("（ハウスルール）")
         self.thresholds_label.setText(text)
         self.problem_label.setText(shown_message(model.threshold_problem or ""))

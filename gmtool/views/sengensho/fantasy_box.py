@@ -1,10 +1,10 @@
 """The 千幻抄 sheet's session box: this character's 縁故, 幻想値, 前借り and 幻想能力 in the session.
 
-Read-only and always recomputed from the session document, the catalog and the cast (幻想値 is
-never stored: 「それぞれの縁故はレベルと同じ値の幻想値をキャラクターに与える」).  The session actions
-are the session dialog's; the button asks for it.  It follows the session and catalog keys and every
-千幻抄 character's edits, because another character's PC/NPC switch or rename changes what this
-character's 縁故 give and show.
+Read-only and always recomputed by the session model (幻想値 is never stored: 「それぞれの縁故はレベル
+と同じ値の幻想値をキャラクターに与える」).  The session actions are the session dialog's; the button
+asks for it.  It follows the session model's `changed` — the session, the catalog, the house rules
+and every character's edits — because another character's PC/NPC switch or rename changes what
+this character's 縁故 give and show.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from gmtool.models.character_model import CharacterModel
 from gmtool.models.sengensho.labels import (
     DEBT_NOTE,
     HALVED_NOTE,
@@ -25,29 +24,11 @@ from gmtool.models.sengensho.labels import (
     bond_value_text,
     debt_text,
     session_status,
-    target_name,
 )
-from gmtool.models.sengensho.state import (
-    BOSS_CAP_KEY,
-    CATALOG_KEY,
-    SESSION_KEY,
-    SYSTEM_ID,
-    cast_of,
-    read_catalog,
-    read_session,
-    readings_for,
-)
-from gmtool.rules.house_rules import HOUSE_RULES_KEY
-from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog
+from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.character import LAST_BOSS
-from gmtool.rules.systems.sengensho.fantasy import (
-    FantasyValue,
-    ability_statuses,
-    bond_values,
-    fantasy_values,
-    halved_bonds,
-)
-from gmtool.rules.systems.sengensho.session import Cast, SengenshoSession
+from gmtool.rules.systems.sengensho.fantasy_types import FantasyValue
+from gmtool.rules.systems.sengensho.session_types import Member, SengenshoSession
 from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.sheet_parts import (
     NOTE_STYLE,
@@ -92,10 +73,13 @@ class SengenshoFantasyBox(QGroupBox):
     BOND_COLUMNS = ("類型", "種類", "対象", "レベル", "幻想値", NOTES_HEADER)
     ABILITY_COLUMNS = ("類型", "幻想能力", "必要幻想値", "状態")
 
-    def __init__(self, model: CharacterModel, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, session: SengenshoSessionModel, character_id: str, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("セッション: 縁故・幻想値・幻想能力"))
-        self.model = model
+        self.session = session
+        self.character_id = character_id
         # The one line the sheet shows at its top (the sheet places it), kept in step with the box.
         self.summary_label = QLabel()
         self.summary_label.setWordWrap(True)
@@ -137,10 +121,7 @@ class SengenshoFantasyBox(QGroupBox):
         layout.addWidget(self.abilities_table, 1)
         layout.addWidget(self.abilities_note)
 
-        campaign = model.campaign_model
-        campaign.session_changed.connect(self._on_session_changed)
-        campaign.character_changed.connect(self._on_character_changed)
-        campaign.characters_changed.connect(self.sync)
+        session.changed.connect(self.sync)
         self.sync()
 
     # ---- reading (tests read what the GM reads) -------------------------------------------
@@ -152,59 +133,54 @@ class SengenshoFantasyBox(QGroupBox):
 
     # ---- re-sync --------------------------------------------------------------------------
     def sync(self) -> None:
-        if not self.model.exists:
-            return
-        campaign = self.model.campaign_model
-        session, session_problem = read_session(campaign)
-        catalog, catalog_problem = read_catalog(campaign)
-        problems = [p for p in (session_problem, catalog_problem) if p]
+        session = self.session
+        problems = [p for p in (session.problem(), session.catalog_problem()) if p]
         self.problem_label.setText("\n".join(shown_message(p) for p in problems))
         self.problem_label.setVisible(bool(problems))
-        cast = cast_of(campaign)
-        me = self.model.character_id
-        if me not in cast:  # not a 千幻抄 character (cannot happen for this sheet, but never crash)
+        me = self.character_id
+        member = session.cast().get(me)
+        if member is None:  # deleted, or not a 千幻抄 character (cannot happen for this sheet)
             return
-        self._sync_status(session, me)
-        halved = self._sync_bonds(session, cast, me)
-        self._sync_values(session, cast, me, halved)
-        self._sync_abilities(session, cast, catalog, me)
+        state = session.state()
+        self._sync_status(state, me)
+        halved = self._sync_bonds(state, member, me)
+        self._sync_values(me, halved)
+        self._sync_abilities(state, member, me)
 
-    def _sync_status(self, session: SengenshoSession, me: str) -> None:
-        self.status_label.setText(session_status(session))
-        if session.last_boss == me:
+    def _sync_status(self, state: SengenshoSession, me: str) -> None:
+        self.status_label.setText(session_status(state))
+        if state.last_boss == me:
             revealed = (
-                self.tr("明かされています")
-                if session.last_boss_revealed
-                else self.tr("まだ明かされていません")
+                self.tr("明かされています") if state.last_boss_revealed else self.tr("まだ明かされていません")
             )
             self.boss_label.setText(self.tr("このキャラクターはラスボスです（{0}）").format(revealed))
         else:
             self.boss_label.setText("")
-        self.boss_label.setVisible(session.last_boss == me)
+        self.boss_label.setVisible(state.last_boss == me)
 
-    def _sync_bonds(self, session: SengenshoSession, cast: Cast, me: str) -> bool:
+    def _sync_bonds(self, state: SengenshoSession, member: Member, me: str) -> bool:
         """An NPC's preset 縁故, then the session's (as the session dialog lists them); True when one
         is halved."""
-        values = bond_values(session, cast, me, readings_for(self.model.campaign_model))
-        halved = halved_bonds(session, cast, me)
+        bonds = self.session.bonds
+        values, halved = bonds.values(me), bonds.halved(me)
         preset_mark = labels_text(MARK_PRESET)
-        rows = [[*preset_cells(p), str(p.level), preset_mark] for p in cast[me].presets]
+        rows = [[*preset_cells(p), str(p.level), preset_mark] for p in member.presets]
         rows += [
             [
                 bond.archetype,
                 kind_text(bond.kind),
-                target_name(cast, bond),
+                self.session.members.target_name(bond),
                 str(bond.level),
                 bond_value_text(values[bond.id], bond.id in halved),
                 "、".join(bond_marks(bond)),
             ]
-            for bond in session.bonds_of(me)
+            for bond in state.bonds_of(me)
         ]
         fill_table(self.bonds_table, rows)
         return bool(halved)
 
-    def _sync_values(self, session: SengenshoSession, cast: Cast, me: str, halved: bool) -> None:
-        values = fantasy_values(session, cast, me, readings_for(self.model.campaign_model))
+    def _sync_values(self, me: str, halved: bool) -> None:
+        values = self.session.fantasy.values(me)
         self.summary_label.setText(summary_text(values))
         lines = [
             self.tr("{0}: 幻想値 {1}（縁故 {2}個）").format(v.archetype, v.value, v.bonds)
@@ -218,10 +194,7 @@ class SengenshoFantasyBox(QGroupBox):
         self.values_note.setText("\n".join(notes))
         self.values_note.setVisible(bool(notes))
 
-    def _sync_abilities(
-        self, session: SengenshoSession, cast: Cast, catalog: ArchetypeCatalog, me: str
-    ) -> None:
-        statuses = ability_statuses(session, cast, catalog, me, readings_for(self.model.campaign_model))
+    def _sync_abilities(self, state: SengenshoSession, member: Member, me: str) -> None:
         fill_table(
             self.abilities_table,
             [
@@ -231,36 +204,26 @@ class SengenshoFantasyBox(QGroupBox):
                     self.tr("未設定") if s.ability.required is None else str(s.ability.required),
                     ability_state_text(s),
                 ]
-                for s in statuses
+                for s in self.session.fantasy.statuses(me)
             ],
         )
         notes = []
-        missing = [a for a in cast[me].archetypes if catalog.get(a) is None]
+        missing = self.session.fantasy.missing_from_catalog(me)
         if missing:
             notes.append(
                 self.tr("類型カタログにない類型の幻想能力は表示できません: {0}").format("、".join(missing))
             )
-        if session.last_boss == me:
+        if state.last_boss == me:
             notes.append(
                 self.tr(
                     "類型「{0}」が明示されていることが、ラスボスだけの特殊なスペルカードを使う前提条件です"
                     "（効果は「特殊なスペルカード」を参照）"
                 ).format(LAST_BOSS)
             )
-        if cast[me].unlimited:
+        if member.unlimited:
             notes.append(labels_text(UNLIMITED_NOTE))
         self.abilities_note.setText("\n".join(notes))
         self.abilities_note.setVisible(bool(notes))
-
-    # ---- following the campaign -----------------------------------------------------------
-    def _on_session_changed(self, key: str) -> None:
-        if key in (SESSION_KEY, CATALOG_KEY, HOUSE_RULES_KEY, BOSS_CAP_KEY):
-            self.sync()
-
-    def _on_character_changed(self, character_id: str) -> None:
-        campaign = self.model.campaign_model
-        if campaign.has_character(character_id) and campaign.stored(character_id).system == SYSTEM_ID:
-            self.sync()
 
     def _on_session_button(self) -> None:
         self.session_requested.emit()

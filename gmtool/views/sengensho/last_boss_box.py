@@ -11,8 +11,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.bonds import MAX_LEVEL
-from gmtool.rules.systems.sengensho.character import LAST_BOSS
+from gmtool.rules.systems.sengensho.bonds_types import MAX_LEVEL
 from gmtool.views.sengensho.session_parts import Host, SengenshoPage, character_label
 
 
@@ -68,8 +67,8 @@ class SengenshoLastBossBox(SengenshoPage):
         chosen = self.boss_combo.currentData()
         if chosen is None:
             raise ValueError(self.tr("千幻抄のキャラクターがいません"))
-        if self.model.is_pc(chosen) and self.model.state().last_boss != chosen:
-            name = self.model.name(chosen)
+        if self.model.members.is_pc(chosen) and self.model.state().last_boss != chosen:
+            name = self.model.members.name(chosen)
             question = self.tr(
                 "{0}はPCです。類型「ラスボス」は原則としてセッションに一人のNPCだけに認められます。"
                 "PCをラスボスにするのはGMの裁定です（その時点でPCの有効な類型に「ラスボス」が加わります）。\n\n"
@@ -77,48 +76,46 @@ class SengenshoLastBossBox(SengenshoPage):
             ).format(name)
             if not self.host.ask(question):
                 return
-        self.model.set_last_boss(chosen)
+        self.model.boss.choose(chosen)
 
     def _clear(self) -> None:
         if self.model.state().last_boss is None:
             raise ValueError(self.tr("ラスボスは決まっていません"))
-        self.model.set_last_boss(None)
+        self.model.boss.choose(None)
 
     def _reveal(self) -> None:
-        self.model.reveal_last_boss()
+        self.model.boss.reveal()
 
     def _set_cap(self) -> None:
         value = self.cap_spin.value()
-        self.model.set_boss_cap(value or None)
+        self.model.boss.set_cap(value or None)
 
     # ---- sync ------------------------------------------------------------------------------
     def sync(self) -> None:
         # NPCs first: the ラスボス is an NPC unless the GM rules otherwise.
-        characters = sorted(self.model.characters(), key=lambda c: self.model.is_pc(c[0]))
+        characters = sorted(self.model.members.characters(), key=lambda c: self.model.members.is_pc(c[0]))
         self.refill(self.boss_combo, [(character_label(self.model, i), i) for i, _ in characters])
         state = self.model.state()
         boss = state.last_boss
         if boss is None:
             text = self.tr("ラスボスは決まっていません")
         elif not state.last_boss_revealed:
-            text = self.tr("ラスボス: {0}（まだ明かしていません）").format(self.model.name(boss))
+            text = self.tr("ラスボス: {0}（まだ明かしていません）").format(self.model.members.name(boss))
         else:
-            formed = [self.model.target_name(b) for b in state.bonds_of(boss) if b.archetype == LAST_BOSS]
+            formed = [self.model.members.target_name(b) for b in self.model.boss.revealed_bonds()]
             text = self.tr("ラスボス: {0}（明かしました）。ラスボスの縁故Lv1 → {1}").format(
-                self.model.name(boss), "、".join(formed) or self.tr("なし")
+                self.model.members.name(boss), "、".join(formed) or self.tr("なし")
             )
             # The reveal gave none to a PC the ラスボス already held a 縁故 to from another 類型.
             held = [
-                self.tr("{0}（{1}）").format(self.model.name(pc), archetype)
-                for pc, archetype in self.model.boss_holds()
-                if archetype != LAST_BOSS
+                self.tr("{0}（{1}）").format(self.model.members.name(pc), archetype)
+                for pc, archetype in self.model.boss.skipped()
             ]
             if held:
                 text += self.tr("\n既に縁故があるため結ばなかったPC: {0}").format("、".join(held))
             to_boss = [
-                self.tr("{0}（{1}・Lv{2}）").format(self.model.name(b.holder), b.archetype, b.level)
-                for b in state.bonds
-                if b.target_id == boss and b.holder != boss
+                self.tr("{0}（{1}・Lv{2}）").format(self.model.members.name(b.holder), b.archetype, b.level)
+                for b in self.model.boss.bonds_to_boss()
             ]
             if to_boss:
                 text += self.tr("\nラスボスへの縁故: {0}").format("、".join(to_boss))
@@ -127,8 +124,8 @@ class SengenshoLastBossBox(SengenshoPage):
         self.choose_button.setEnabled(not revealed)
         self.clear_button.setEnabled(boss is not None and not revealed)
         self.reveal_button.setEnabled(boss is not None and not revealed)
-        capped = self.model.boss_cap_in_force()
+        capped = self.model.boss.cap_in_force()
         self.cap_label.setVisible(capped)
         self.cap_spin.setVisible(capped)
         if not self.cap_spin.hasFocus():  # never overwrite what the GM is typing
-            self.cap_spin.setValue(self.model.boss_cap() or 0)
+            self.cap_spin.setValue(self.model.boss.cap() or 0)

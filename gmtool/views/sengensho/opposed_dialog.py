@@ -39,7 +39,7 @@ from gmtool.models.sengensho.opposed_model import (
     percent_text,
 )
 from gmtool.models.sengensho.opposed_setup import ROLE_LABELS
-from gmtool.rules.systems.sengensho.opposed import OpposedOdds, Step, TieRule
+from gmtool.rules.systems.sengensho.opposed_types import OpposedOdds, Step, TieRule
 from gmtool.views.appearance import Tone, set_tone, tone_colour
 from gmtool.views.sengensho.opposed_setup import OpposedSetupBox
 from gmtool.views.widgets import read_only_table, show_refusal, shown_message

@@ -67,29 +67,29 @@ class OpposedSideBox(QGroupBox):
 
     # Bound methods, not lambdas: the box may be deleted with the dialog while the model lives on.
     def _character_chosen(self, _: int) -> None:
-        self._guard(lambda: self.model.set_character(self.role, self.character_combo.currentData()))
+        self._guard(lambda: self.model.setup.set_character(self.role, self.character_combo.currentData()))
 
     def _attribute_chosen(self, _: int) -> None:
-        self._guard(lambda: self.model.set_attribute(self.role, self.attribute_combo.currentData()))
+        self._guard(lambda: self.model.setup.set_attribute(self.role, self.attribute_combo.currentData()))
 
     def _skill_chosen(self, _: int) -> None:
-        self._guard(lambda: self.model.set_skill(self.role, self.skill_combo.currentData()))
+        self._guard(lambda: self.model.setup.set_skill(self.role, self.skill_combo.currentData()))
 
     def _custom_toggled(self, on: bool) -> None:
-        self._guard(lambda: self.model.set_custom(self.role, on))
+        self._guard(lambda: self.model.setup.set_custom(self.role, on))
 
     def _value_typed(self, value: int) -> None:
-        self._guard(lambda: self.model.set_custom_value(self.role, value))
+        self._guard(lambda: self.model.setup.set_custom_value(self.role, value))
 
     def _modifier_typed(self, value: int) -> None:
-        self._guard(lambda: self.model.set_modifier(self.role, value))
+        self._guard(lambda: self.model.setup.set_modifier(self.role, value))
 
     def sync(self) -> None:
         model, role = self.model, self.role
-        inputs, character = model.inputs(role), model.character(role)
+        inputs, character = model.setup.inputs(role), model.setup.character(role)
         unnamed = self.tr("（名前なし）")
         characters: list[tuple[str, str | None]] = [(self.tr("（キャラクターなし: 判定値を直接入力）"), None)]
-        for stored in model.characters():
+        for stored in model.setup.characters():
             pc = self.tr("PC") if stored.character.is_pc else self.tr("NPC")
             characters.append((f"{stored.character.name or unnamed}（{pc}）", stored.id))
         attributes = [
@@ -98,7 +98,7 @@ class OpposedSideBox(QGroupBox):
         ]
         skills: list[tuple[str, str | None]] = [(self.tr("なし"), None)]
         skills += [(f"〈{s.name}〉（{s.level}）", s.name) for s in (character.skills if character else ())]
-        custom = model.is_custom(role)
+        custom = model.setup.is_custom(role)
         widgets = (
             self.character_combo,
             self.attribute_combo,
@@ -112,7 +112,7 @@ class OpposedSideBox(QGroupBox):
         fill_combo(self.attribute_combo, attributes, inputs.attribute)
         fill_combo(self.skill_combo, skills, inputs.skill)
         self.custom_check.setChecked(custom)
-        self.value_spin.setValue(model.value(role))
+        self.value_spin.setValue(model.setup.value(role))
         self.modifier_spin.setValue(inputs.modifier)
         for blocker in blockers:
             blocker.unblock()
@@ -122,7 +122,7 @@ class OpposedSideBox(QGroupBox):
         self.value_spin.setEnabled(custom)
         self.summary_label.setText(
             self.tr("{0} 判定値 {1} 修正 {2:+d}").format(
-                model.source_label(role), model.value(role), inputs.modifier
+                model.source_label(role), model.setup.value(role), inputs.modifier
             )
         )
 
@@ -134,7 +134,7 @@ class OpposedSetupBox(QGroupBox):
         super().__init__(self.tr("設定（攻撃側が振るまで変更できます）"), parent)
         self.model, self._guard = model, guard
         self.side_boxes = {role: OpposedSideBox(model, role, guard) for role in Role}
-        self.hint_label = QLabel(self.tr("指針: {0}").format(model.role_hint))
+        self.hint_label = QLabel(self.tr("指針: {0}").format(model.setup.role_hint))
         self.hint_label.setWordWrap(True)
         set_tone(self.hint_label, HINT_STYLE)
         self.offer_label = QLabel(self.tr("PCが攻撃側、NPCが防御側になっています"))
@@ -165,13 +165,13 @@ class OpposedSetupBox(QGroupBox):
         layout.addWidget(self.started_label)
 
     def _swap(self) -> None:
-        self._guard(self.model.swap)
+        self._guard(self.model.setup.swap)
 
     def sync(self) -> None:
         for box in self.side_boxes.values():
             box.sync()
         model = self.model
-        offered = model.swap_offered()
+        offered = model.setup.swap_offered()
         self.offer_label.setVisible(offered)
         self.pc_defends_button.setVisible(offered)
         self.editing.setVisible(not model.started)

@@ -34,7 +34,7 @@ def _tr(text: str) -> str:
 
 def session_html(campaign_model: CampaignModel, character_id: str) -> str:
     from gmtool.models.sengensho.state import read_session
-    from gmtool.rules.systems.sengensho.bonds import KIND_LABELS
+    from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS
     from gmtool.views.print.sheet_sections import heading, table
 
     session, problem = read_session(campaign_model)

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.sengensho.labels import session_status
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.session import require_running
 from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.bond_dialog import SengenshoBondDialog
 from gmtool.views.sengensho.bonds_tab import SengenshoBondsTab
@@ -135,7 +134,7 @@ class SengenshoSessionDialog(QDialog):
 
     def _start(self) -> None:
         state = self.model.state()
-        missing = self.model.pcs_without_archetypes()
+        missing = self.model.members.pcs_without_archetypes()
         if not state.running and missing:  # 類型 are fixed for the whole session once it starts
             question = self.tr(
                 "類型のないPCがいます: {0}\n\n"
@@ -145,11 +144,11 @@ class SengenshoSessionDialog(QDialog):
             ).format("、".join(missing), state.session_number)
             if not self.ask(question):
                 return
-        self.model.start_session()
+        self.model.course.start()
 
     def _end(self) -> None:
+        self.model.course.require_running()  # refused before asking: there is nothing to end
         state = self.model.state()
-        require_running(state)  # refused before asking: there is nothing to end
         keep = self.keep_check.isChecked()
         goes_on = self.model.per_scenario() and self.scenario_check.isChecked()
         kept = (
@@ -170,7 +169,7 @@ class SengenshoSessionDialog(QDialog):
             "（メインウィンドウの「元に戻す」で取り消せます）"
         ).format(state.session_number, kept, reset)
         if self.ask(question):
-            self.model.end_session(keep_bonds=keep, scenario_goes_on=goes_on)
+            self.model.course.end(keep_bonds=keep, scenario_goes_on=goes_on)
             self.keep_check.setChecked(False)  # the GM decides again next time
             self.scenario_check.setChecked(False)
 

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
-from gmtool.models.sengensho.labels import kind_choice
-from gmtool.models.sengensho.session_actions import labels_tr
+from gmtool.models.sengensho.labels import kind_choice, labels_tr
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.character import BondKind
 from gmtool.views.session_tab import ID_ROLE, SessionTab
@@ -47,8 +46,10 @@ class SengenshoPage(SessionTab[SengenshoSessionModel]):
 
 def character_label(model: SengenshoSessionModel, character_id: str) -> str:
     """「名前（PC）」 or 「名前（NPC）」: the 縁故 rules treat the two differently."""
-    kind = "PC" if model.is_pc(character_id) else "NPC"
-    return QCoreApplication.translate("SengenshoPage", "{0}（{1}）").format(model.name(character_id), kind)
+    kind = "PC" if model.members.is_pc(character_id) else "NPC"
+    return QCoreApplication.translate("SengenshoPage", "{0}（{1}）").format(
+        model.members.name(character_id), kind
+    )
 
 
 def kind_choices() -> list[tuple[BondKind, str]]:

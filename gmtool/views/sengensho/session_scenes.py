@@ -106,20 +106,20 @@ class SengenshoScenesPage(SengenshoPage):
         return scene_id
 
     def _make_current(self) -> None:
-        self.model.set_current_scene(self._selected_scene(self.tr("現在のシーンにする")))
+        self.model.course.set_current_scene(self._selected_scene(self.tr("現在のシーンにする")))
 
     def _add(self) -> None:
-        self.model.add_scene(self.new_scene_edit.text())
+        self.model.course.add_scene(self.new_scene_edit.text())
         self.new_scene_edit.clear()
 
     def _record_present(self) -> None:
         items = [self.present_list.item(r) for r in range(self.present_list.count())]
-        self.model.set_present(
+        self.model.course.set_present(
             [i.data(Qt.ItemDataRole.UserRole) for i in items if i and i.checkState() == Qt.CheckState.Checked]
         )
 
     def _rename(self) -> None:
-        self.model.rename_scene(self._selected_scene(self.tr("名前を変える")), self.rename_edit.text())
+        self.model.course.rename_scene(self._selected_scene(self.tr("名前を変える")), self.rename_edit.text())
 
     # ---- sync ------------------------------------------------------------------------------
     def sync(self) -> None:
@@ -127,7 +127,9 @@ class SengenshoScenesPage(SengenshoPage):
         rows = []
         for scene in state.scenes:
             formed = [
-                self.tr("{0}→{1}").format(self.model.name(b.holder), self.model.target_name(b))
+                self.tr("{0}→{1}").format(
+                    self.model.members.name(b.holder), self.model.members.target_name(b)
+                )
                 for b in state.bonds
                 if b.formed_scene == scene.id
             ]
@@ -148,10 +150,10 @@ class SengenshoScenesPage(SengenshoPage):
         self._sync_impressions()
 
     def _sync_present(self) -> None:
-        scene = self.model.current_scene()
+        scene = self.model.course.current_scene()
         present = set(scene.present) if scene is not None else set()
         self.present_list.clear()
-        for character_id, name in self.model.characters():
+        for character_id, name in self.model.members.characters():
             item = QListWidgetItem(name)
             item.setData(Qt.ItemDataRole.UserRole, character_id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -170,12 +172,12 @@ class SengenshoScenesPage(SengenshoPage):
             )
         rows: list[tuple[str, ...]] = [
             (
-                self.model.name(i.holder),
-                self.model.impression_target(i),
+                self.model.members.name(i.holder),
+                self.model.members.impression_target(i),
                 i.archetype,
-                self.model.impression_body(i.archetype),
+                self.model.notes.impression_body(i.archetype),
             )
-            for i in self.model.impressions_in_scene()
+            for i in self.model.course.impressions_in_scene()
         ]
         self.fill(self.impressions_table, rows)
         for r, row in enumerate(rows):  # a long catalog text is read in full on hover

@@ -1,18 +1,16 @@
-"""Pieces of the 千幻抄 sheet: one named undo step per list edit, the session lock, colours, the list
-editor the skills and the preset 縁故 share, and the skills list.
+"""Pieces of the 千幻抄 sheet: the session lock shown, colours, the list editor the skills and the
+preset 縁故 share, and the skills list.
 
-List edits (skills, 類型, preset 縁故) are stored as one `update_character` named after what
-happened (「スキル〈交渉〉の追加」), so the undo history reads as the GM acted; the edited character
-is validated through the system's schema first, exactly as `CharacterModel.set_value` does.
+A list is edited through its model (`models/sengensho/sheet_lists.py`): each edit one undo step
+named after what happened (「スキル〈交渉〉の追加」), refused with the reason the text gives or the
+session lock.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
-from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QGroupBox,
@@ -27,28 +25,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.campaign_model import CampaignModel
-from gmtool.models.character_model import CharacterModel, format_validation_error
-from gmtool.models.sengensho.state import read_session
-from gmtool.rules.systems.sengensho.bonds import KIND_LABELS
+from gmtool.models.sengensho.labels import labels_tr
+from gmtool.models.sengensho.sheet_lists import CharacterList, SkillList
+from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS
 from gmtool.rules.systems.sengensho.character import BondKind, PresetBond, Skill
-from gmtool.rules.systems.sengensho.session import archetype_lock_reason
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.widgets import read_only_table, show_refusal, shown_message
 
 NOTE_STYLE = Tone("note")
 STAT_RANGE = (-99, 999)  # the character schema's bounds for 特性値 and skill levels
-ADD, UPDATE, REMOVE = "add", "update", "remove"
-
-
-def store_character(model: CharacterModel, updated: Any, undo_text: str) -> None:
-    """One undo step named `undo_text`; a value the schema refuses raises ValueError with the reason."""
-    system = model.system
-    try:
-        updated = system.load_character(system.dump_character(updated))
-    except ValidationError as e:
-        raise ValueError(format_validation_error(e)) from None
-    model.campaign_model.update_character(model.character_id, updated, undo_text)
 
 
 def guarded(parent: QWidget, action: Callable[[], object]) -> None:
@@ -81,9 +66,7 @@ def table_cells(table: QTableWidget) -> list[list[str]]:
     return [[cell_text(table, r, c) for c in range(table.columnCount())] for r in range(table.rowCount())]
 
 
-def labels_text(text: str) -> str:
-    """A `sengensho_labels` constant, translated where the sheet, the dialog and the log translate it."""
-    return QCoreApplication.translate("SengenshoLabels", text)
+labels_text = labels_tr  # a `labels` constant, translated where the dialog and the log translate it
 
 
 def kind_text(kind: BondKind) -> str:
@@ -96,12 +79,6 @@ def preset_cells(preset: PresetBond) -> list[str]:
 
 
 # ---- the session lock ---------------------------------------------------------------------
-def session_lock_reason(campaign_model: CampaignModel, what: str = "類型") -> str | None:
-    """Why what is set at session start cannot change now (the engine's reason), or None."""
-    session, _problem = read_session(campaign_model)
-    return archetype_lock_reason(session, what)
-
-
 def lock_label() -> QLabel:
     label = QLabel()
     label.setWordWrap(True)
@@ -121,28 +98,26 @@ def show_lock(label: QLabel, controls: Iterable[QWidget], text: str | None) -> N
 
 # ---- one list of the character -------------------------------------------------------------
 class RowListEditor(QGroupBox):
-    """A tuple field of the character shown in a table and edited through the fields under it.
+    """A list of the character shown in a table and edited through the fields under it.
 
-    Selecting a row fills the fields; 追加 / 更新 / 削除 store one named undo step each.  Subclasses
-    say how an item reads (`cells`), how the fields make one (`editor_item`) and show one
-    (`show_in_editor`), which fields edit it (`make_fields`, with their stretch), what the text
-    forbids (`check`), how the undo history names an edit
-    (`undo_text`) and, if the list is fixed for now, why (`lock_reason`): a click that still gets
-    through is refused with that reason.
+    Selecting a row fills the fields; 追加 / 更新 / 削除 go to the list's model (`CharacterList`),
+    one named undo step each, refused with its reason.  Subclasses say how an item reads (`cells`),
+    how the fields make one (`editor_item`) and show one (`show_in_editor`), and which fields edit
+    it (`make_fields`, with their stretch).  While the list is fixed for now, the controls are
+    disabled with the model's reason beside them, and a click that still gets through is refused.
     """
 
-    FIELD = ""  # the character's tuple field
     COLUMNS: tuple[str, ...] = ()
 
     def __init__(
         self,
-        model: CharacterModel,
+        list_model: CharacterList,
         item_word: str,
         stretch: int = 0,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.model = model
+        self.list_model = list_model
         self._item_word = item_word
         self.table = read_only_table(self.COLUMNS, stretch=stretch, context=type(self).__name__)
         self.table.currentCellChanged.connect(self._on_current_changed)
@@ -185,60 +160,34 @@ class RowListEditor(QGroupBox):
     def show_in_editor(self, item: Any) -> None:
         raise NotImplementedError
 
-    def check(self, item: Any, others: tuple[Any, ...], adding: bool) -> None:
-        """Raises ValueError for an item the text forbids beside `others` (the rest of the list)."""
-
-    def undo_text(self, action: str, item: Any) -> str:
-        raise NotImplementedError
-
-    def lock_reason(self) -> str | None:
-        return None
-
     # ---- reading --------------------------------------------------------------------------
     def items(self) -> tuple[Any, ...]:
-        return getattr(self.model.character, self.FIELD) if self.model.exists else ()
+        return self.list_model.items()
 
     def rows(self) -> list[list[str]]:
         return table_cells(self.table)
 
     def sync(self) -> None:
-        if self.model.exists:
+        if self.list_model.character_model.exists:
             fill_table(self.table, [self.cells(item) for item in self.items()])
-            show_lock(self.lock_label, self._controls, self.lock_reason())
+            show_lock(self.lock_label, self._controls, self.list_model.lock_reason())
 
     # ---- editing --------------------------------------------------------------------------
     def select(self, row: int) -> None:
         self.table.setCurrentCell(row, 0)
 
     def add_item(self) -> None:
-        self._require_unlocked()
-        item = self.editor_item()
-        items = self.items()
-        self.check(item, items, adding=True)
-        self._store((*items, item), self.undo_text(ADD, item))
-        self.select(len(items))
+        self.list_model.require_unlocked()
+        self.select(self.list_model.add(self.editor_item()))
 
     def update_item(self) -> None:
-        self._require_unlocked()
+        self.list_model.require_unlocked()
         row = self._selected_row()
-        item = self.editor_item()
-        items = self.items()
-        self.check(item, items[:row] + items[row + 1 :], adding=False)
-        self._store((*items[:row], item, *items[row + 1 :]), self.undo_text(UPDATE, items[row]))
+        self.list_model.update(row, self.editor_item())
 
     def remove_item(self) -> None:
-        self._require_unlocked()
-        row = self._selected_row()
-        items = self.items()
-        self._store(items[:row] + items[row + 1 :], self.undo_text(REMOVE, items[row]))
-
-    def _store(self, items: tuple[Any, ...], undo_text: str) -> None:
-        store_character(self.model, replace(self.model.character, **{self.FIELD: items}), undo_text)
-
-    def _require_unlocked(self) -> None:
-        reason = self.lock_reason()
-        if reason is not None:
-            raise ValueError(reason)
+        self.list_model.require_unlocked()
+        self.list_model.remove(self._selected_row())
 
     def _selected_row(self) -> int:
         row = self.table.currentRow()
@@ -264,11 +213,11 @@ class RowListEditor(QGroupBox):
 class SengenshoSkillsBox(RowListEditor):
     """〈スキル〉 as a free list: name and level.  A check adds at most one skill's level."""
 
-    FIELD = "skills"
     COLUMNS = ("スキル", "レベル")
 
-    def __init__(self, model: CharacterModel, parent: QWidget | None = None) -> None:
-        super().__init__(model, QCoreApplication.translate("SengenshoSkillsBox", "スキル"), parent=parent)
+    def __init__(self, skills: SkillList, parent: QWidget | None = None) -> None:
+        super().__init__(skills, QCoreApplication.translate("SengenshoSkillsBox", "スキル"), parent=parent)
+        self.skills = skills
         self.setTitle(self.tr("スキル"))
 
     def make_fields(self) -> list[tuple[QWidget, int]]:
@@ -284,24 +233,8 @@ class SengenshoSkillsBox(RowListEditor):
         return [f"〈{item.name}〉", str(item.level)]
 
     def editor_item(self) -> Skill:
-        name = self.name_edit.text().strip().strip("〈〉").strip()
-        if not name:
-            raise ValueError(self.tr("スキル名を入力してください"))
-        return Skill(name=name, level=self.level_spin.value())
+        return self.skills.skill(self.name_edit.text(), self.level_spin.value())
 
     def show_in_editor(self, item: Skill) -> None:
         self.name_edit.setText(item.name)
         self.level_spin.setValue(item.level)
-
-    def check(self, item: Skill, others: tuple[Skill, ...], adding: bool) -> None:
-        if any(s.name == item.name for s in others):
-            hint = self.tr("選択して更新してください") if adding else self.tr("同じ名前のスキルは1つだけ")
-            raise ValueError(self.tr("スキル〈{0}〉はもうあります（{1}）").format(item.name, hint))
-
-    def undo_text(self, action: str, item: Skill) -> str:
-        texts = {
-            ADD: self.tr("スキル〈{0}〉の追加"),
-            UPDATE: self.tr("スキル〈{0}〉の変更"),
-            REMOVE: self.tr("スキル〈{0}〉の削除"),
-        }
-        return texts[action].format(item.name)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.character_model import CharacterModel
+from gmtool.models.sengensho.sheet_model import SengenshoSheetModel
 from gmtool.rules.systems.sengensho.character import ATTRIBUTES, SengenshoCharacter
 from gmtool.views.compact import WrappingCheckBox
 from gmtool.views.sengensho.archetypes_box import SengenshoArchetypesBox
@@ -44,15 +45,24 @@ UNLIMITED_TOOLTIP = (
 class SengenshoSheetView(SheetEditing, QWidget):
     session_requested = Signal()  # 「セッション管理…」: the integrator opens the session dialog
 
-    def __init__(self, model: CharacterModel, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        model: CharacterModel,
+        sheet_model: SengenshoSheetModel | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.model = model
+        # The window's sheet hook hands over the character alone: the sheet's own model is made
+        # here until the hook builds it.
+        self.sheet_model = sheet_model if sheet_model is not None else SengenshoSheetModel(model, self)
         self._init_editing()
 
-        self.skills_box = SengenshoSkillsBox(model)
-        self.archetypes_box = SengenshoArchetypesBox(model, self._confirm)
-        self.presets_box = SengenshoPresetsBox(model)
-        self.fantasy_box = SengenshoFantasyBox(model)
+        sheet, session = self.sheet_model, self.sheet_model.session
+        self.skills_box = SengenshoSkillsBox(sheet.skills)
+        self.archetypes_box = SengenshoArchetypesBox(sheet.archetypes, session, self._confirm)
+        self.presets_box = SengenshoPresetsBox(sheet.presets, session)
+        self.fantasy_box = SengenshoFantasyBox(session, model.character_id)
         self.fantasy_box.session_requested.connect(self._on_session_requested)
         left_column, right_column = QWidget(), QWidget()
         left = QVBoxLayout(left_column)

@@ -195,6 +195,17 @@ def test_day_recovery_probability_hand_checked_values(empty_campaign_model):
     assert actions.day_recovery_probability(False) == Fraction(15, 36)  # naturals 8–12
 
 
+def test_the_day_roll_preview_says_what_lowers_it_and_its_chance(empty_campaign_model):
+    actions = make_actions(empty_campaign_model, fatigue=10, injury=8)  # 累積 18 ≥ 衰弱 17
+    preview = actions.day_recovery_preview(False)
+    assert (preview.vt, preview.level, preview.difficulty) == (5, 1, 18)
+    assert (preview.not_resting_penalty, preview.weakened_penalty) == (4, 2)
+    assert preview.probability == actions.day_recovery_probability(False)
+    rested = make_actions(empty_campaign_model, fatigue=4, injury=6).day_recovery_preview(True)
+    assert (rested.not_resting_penalty, rested.weakened_penalty) == (0, 0)
+    assert rested.probability == Fraction(33, 36)
+
+
 def seed_for(predicate):
     """A seed whose 2D6 (rolled as the engine rolls them) satisfies predicate(natural)."""
     return next(s for s in range(10_000) if predicate(sum(roll(random.Random(s), 2, 6))))

@@ -93,6 +93,17 @@ def test_achievement_roll_has_no_automatic_results(two_fighters):
     assert model.achievement_probabilities == {t + 4: Fraction(n, 36) for t, n in TWO_D6.items()}
     assert model.curve[16] == Fraction(TWO_D6[12], 36)  # only 2D6 = 12 reaches 16
     assert all(outcome is None for _, _, outcome in model.natural_bars)
+    assert model.achievement_range == (6, 16) and model.achievement_mean == 11  # 2D6 averages 7
+
+
+def test_the_difficulty_step_and_the_compare_naturals_reading(two_fighters):
+    model = FourCardCheckModel(two_fighters[0])
+    model.set_difficulty(10)
+    step = model.difficulty_step()
+    assert step is not None and step.value == 10 and step.label
+    model.set_difficulty(11)
+    assert model.difficulty_step() is None  # between the table's steps
+    assert not model.naturals_plain
 
 
 def test_a_natural_two_is_an_automatic_failure_and_costs_one_fatigue_undoably(two_fighters):

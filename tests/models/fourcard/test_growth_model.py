@@ -106,6 +106,20 @@ def test_award_needs_a_scenario_name_and_a_valid_partial(empty_campaign_model):
     assert model.award_preview(False, 2, -2) == 1
 
 
+def test_the_award_is_spelled_out_and_personal_xp_is_minus_one_minus_one_plus_one(empty_campaign_model):
+    model = make_growth(empty_campaign_model)
+    assert model.personal_xp(True, True, False) == -2 and model.personal_xp(False, False, True) == 1
+    assert model.award_breakdown(True, 1, 1) == (6, 5, 1, False)
+    assert model.award_breakdown(False, 2, -2) == (1, 2, -2, True)  # 「最低でも1点」 raised it
+
+
+def test_the_skill_lines_read_the_catalog_and_the_next_tp(empty_campaign_model):
+    model = make_growth(empty_campaign_model)
+    line = model.skill_line("接近戦")
+    assert (line.name, line.base, line.expertise, line.tp, line.next_tp) == ("接近戦", "DX", 2, 2, 3)
+    assert line.preview == model.skill_preview("接近戦")
+
+
 def test_skill_tp_costs_expertise_times_new_tp_and_adds_one_tp(empty_campaign_model):
     model = make_growth(empty_campaign_model)
     model.award(True, personal=1, scenario="竜の巣")

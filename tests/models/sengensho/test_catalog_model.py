@@ -135,6 +135,16 @@ def test_reset_to_shipped_is_undoable(model):
     assert model.campaign_model.undo_stack.count() == 2
 
 
+def test_a_reset_names_the_archetypes_characters_would_lose(model):
+    model.save(ArchetypeCatalog((Archetype("狩猟者"), Archetype("語り部"), Archetype("旅人"))))
+    assert model.lost_on_reset() == []
+    for name, archetypes in (("紅", ("語り部", "狩猟者")), ("蒼", ("語り部",))):
+        model.campaign_model.insert_character(
+            "sengensho", SengenshoCharacter(name=name, archetypes=archetypes), "x"
+        )
+    assert model.lost_on_reset() == [("語り部", ["紅", "蒼"])]  # 狩猟者 ships; nobody has 旅人
+
+
 def test_in_use_lists_the_characters_with_that_archetype(model):
     campaign_model = model.campaign_model
     campaign_model.insert_character(

@@ -148,9 +148,10 @@ def test_thresholds_are_the_campaigns_undoable_and_every_roll_uses_them(cast):
     campaign_model = cast[0]
     model = SengenshoCheckModel(campaign_model)
     model.set_source(Side.ACTION, INTELLECT)
-    assert (model.critical, model.fumble) == (16, 5)
+    assert (model.critical, model.fumble) == (16, 5) and not model.house_thresholds
     model.set_thresholds(17, 4)
     assert campaign_model.session_value(THRESHOLDS_KEY) == {"critical": 17, "fumble": 4}
+    assert model.house_thresholds
     assert model.outcome_probabilities[CRITICAL] == count(lambda n: n >= 17)
     assert model.outcome_probabilities[FUMBLE] == count(lambda n: n <= 4)
     assert "クリティカル 17 以上・ファンブル 4 以下" in model.inputs_text()

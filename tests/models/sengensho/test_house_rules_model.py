@@ -24,7 +24,7 @@ from gmtool.rules.systems.sengensho.house_rules import (
     PER_SCENARIO,
 )
 from gmtool.rules.systems.sengensho.session import SessionRefused
-from tests.models.sengensho.test_session_model import add_cast, set_gm_catalog
+from tests.models.sengensho.session_helpers import add_cast, set_gm_catalog
 
 CHAR = BondKind.CHARACTER
 
@@ -40,8 +40,8 @@ def cast(model):
     ids = add_cast(model.campaign_model)
     kai = model.campaign_model.insert_character("sengensho", SengenshoCharacter(name="魁"), "追加")
     set_gm_catalog(model.campaign_model)
-    model.start_session()
-    model.add_scene("神社")
+    model.course.start()
+    model.course.add_scene("神社")
     return (*ids, kai)
 
 
@@ -57,59 +57,59 @@ def undo(model: SengenshoSessionModel) -> None:
 def test_halving_the_sum_changes_the_value_and_undo_restores_it(model, cast, qtbot):
     saku, shiori, toru, _lord, _elder, kai = cast
     for target in (shiori, toru, kai):  # one new 縁故 per scene
-        model.form_bond(BondRequest(saku, "狩猟者", CHAR, target_id=target))
-        model.add_scene("")
-    assert model.fantasy_values(saku)["狩猟者"].value == 3  # 1 + 1 + 1
+        model.bonds.form(BondRequest(saku, "狩猟者", CHAR, target_id=target))
+        model.course.add_scene("")
+    assert model.fantasy.values(saku)["狩猟者"].value == 3  # 1 + 1 + 1
     flip(model, PC_HALVING, HALVE_SUM, qtbot)
-    assert model.fantasy_values(saku)["狩猟者"].value == 2  # 1 + ⌈(1 + 1) / 2⌉
-    assert sorted(model.bond_values(saku).values()) == [0, 1, 1]
+    assert model.fantasy.values(saku)["狩猟者"].value == 2  # 1 + ⌈(1 + 1) / 2⌉
+    assert sorted(model.bonds.values(saku).values()) == [0, 1, 1]
     undo(model)
-    assert model.fantasy_values(saku)["狩猟者"].value == 3
+    assert model.fantasy.values(saku)["狩猟者"].value == 3
 
 
 def test_the_debt_counted_in_bonds_shows_and_undo_restores_points(model, cast, qtbot):
     saku = cast[0]
-    bond = model.form_bond(BondRequest(saku, "狩猟者", CHAR, "山の天狗"))
-    model.add_scene("")
-    model.raise_level(bond.id)
-    model.use_ability(saku, "狩猟者", 1, borrow_if_short=True)  # 能力乙 needs 4: borrowed from 2
-    assert model.fantasy_values(saku)["狩猟者"].debt == 2
+    bond = model.bonds.form(BondRequest(saku, "狩猟者", CHAR, "山の天狗"))
+    model.course.add_scene("")
+    model.bonds.raise_level(bond.id)
+    model.fantasy.use_ability(saku, "狩猟者", 1, borrow_if_short=True)  # 能力乙 needs 4: borrowed from 2
+    assert model.fantasy.values(saku)["狩猟者"].debt == 2
     flip(model, DEBT, DEBT_COUNT, qtbot)
-    value = model.fantasy_values(saku)["狩猟者"]
+    value = model.fantasy.values(saku)["狩猟者"]
     assert (value.debt, value.by_count) == (3, True)  # one 縁故 of the four
     undo(model)
-    assert model.fantasy_values(saku)["狩猟者"].debt == 2
+    assert model.fantasy.values(saku)["狩猟者"].debt == 2
 
 
 def test_the_gms_cap_limits_the_bond_to_the_boss_and_undo_lifts_it(model, cast, qtbot):
     saku, lord = cast[0], cast[3]
-    model.set_last_boss(lord)
-    model.reveal_last_boss()
-    model.set_boss_cap(3)  # entered, but not played until the switch says so
-    assert model.boss_level_limit() == 99
+    model.boss.choose(lord)
+    model.boss.reveal()
+    model.boss.set_cap(3)  # entered, but not played until the switch says so
+    assert model.boss.level_limit() == 99
     flip(model, BOSS_LEVEL, BOSS_LEVEL_CAPPED, qtbot)
-    assert model.boss_level_limit() == 3
+    assert model.boss.level_limit() == 3 and model.boss.binding_cap() == 3
     with pytest.raises(SessionRefused, match=r"上限（Lv3）"):
-        model.form_bond(BondRequest(saku, "狩猟者", CHAR, target_id=lord, level=4))
-    model.set_boss_cap(None)  # emptied: today's 99
-    assert model.boss_level_limit() == 99
+        model.bonds.form(BondRequest(saku, "狩猟者", CHAR, target_id=lord, level=4))
+    model.boss.set_cap(None)  # emptied: today's 99
+    assert model.boss.level_limit() == 99 and model.boss.binding_cap() is None
     undo(model)
-    assert model.boss_level_limit() == 3
+    assert model.boss.level_limit() == 3
     undo(model)
-    assert model.boss_level_limit() == 99
-    assert model.form_bond(BondRequest(saku, "狩猟者", CHAR, target_id=lord, level=4)).level == 4
+    assert model.boss.level_limit() == 99
+    assert model.bonds.form(BondRequest(saku, "狩猟者", CHAR, target_id=lord, level=4)).level == 4
 
 
 def test_per_scenario_the_uses_stay_when_the_scenario_goes_on(model, cast, qtbot):
     saku = cast[0]
-    model.form_bond(BondRequest(saku, "狩猟者", CHAR, "山の天狗"))
-    model.add_scene("")
-    model.use_ability(saku, "狩猟者", 0, borrow_if_short=True)
+    model.bonds.form(BondRequest(saku, "狩猟者", CHAR, "山の天狗"))
+    model.course.add_scene("")
+    model.fantasy.use_ability(saku, "狩猟者", 0, borrow_if_short=True)
 
     def next_session_state() -> AbilityState:
-        model.end_session(keep_bonds=True, scenario_goes_on=True)
-        model.start_session()
-        state = model.ability_statuses(saku)[0].state
+        model.course.end(keep_bonds=True, scenario_goes_on=True)
+        model.course.start()
+        state = model.fantasy.statuses(saku)[0].state
         undo(model)
         undo(model)
         return state
@@ -124,28 +124,28 @@ def test_per_scenario_the_uses_stay_when_the_scenario_goes_on(model, cast, qtbot
 
 def test_a_bond_to_the_boss_taking_the_scenes_one_is_refused_then_allowed_after_undo(model, cast, qtbot):
     saku, lord = cast[0], cast[3]
-    model.set_last_boss(lord)
-    model.reveal_last_boss()
-    model.form_bond(BondRequest(saku, "芸術家", CHAR, "山の天狗"))
+    model.boss.choose(lord)
+    model.boss.reveal()
+    model.bonds.form(BondRequest(saku, "芸術家", CHAR, "山の天狗"))
     flip(model, BOSS_SLOT, BOSS_SLOT_TAKEN, qtbot)
-    assert model.bond_usage(saku).taken_in_scene is not None
+    assert model.bonds.usage(saku).taken_in_scene is not None
     with pytest.raises(SessionRefused, match="1シーンにつき1つ"):
-        model.form_bond(BondRequest(saku, "狩猟者", CHAR, target_id=lord))
+        model.bonds.form(BondRequest(saku, "狩猟者", CHAR, target_id=lord))
     undo(model)
-    assert model.form_bond(BondRequest(saku, "狩猟者", CHAR, target_id=lord)).last_boss
+    assert model.bonds.form(BondRequest(saku, "狩猟者", CHAR, target_id=lord)).last_boss
 
 
 def test_a_bond_to_a_character_not_in_the_scene_is_warned_and_logged(model, cast):
     saku, shiori, toru = cast[:3]
-    assert model.presence_warning(saku, toru) == ""  # the scene records no one yet
-    model.set_present([saku, shiori])
-    assert "このシーンに登場していません: 黒羽 透" in model.presence_warning(saku, toru)
-    assert model.presence_warning(saku, shiori) == ""
-    model.form_bond(BondRequest(saku, "狩猟者", CHAR, target_id=toru))
+    assert model.course.presence_warning(saku, toru) == ""  # the scene records no one yet
+    model.course.set_present([saku, shiori])
+    assert "このシーンに登場していません: 黒羽 透" in model.course.presence_warning(saku, toru)
+    assert model.course.presence_warning(saku, shiori) == ""
+    model.bonds.form(BondRequest(saku, "狩猟者", CHAR, target_id=toru))
     assert (
         "シーンに登場していない: 黒羽 透"
         in model.campaign_model.log_entries()[-1].payload["summary"]["inputs"]
     )
     undo(model)
     undo(model)
-    assert model.presence_warning(saku, toru) == ""
+    assert model.course.presence_warning(saku, toru) == ""

@@ -54,42 +54,47 @@ def log_summaries(campaign_model) -> list[dict]:
 
 def set_up_shot(model: SengenshoOpposedModel, ids: dict[str, str]) -> None:
     """白峰 朔 shoots ({感覚}+〈射撃〉 = 6), 宵闇の主 dodges ({身体}+〈回避〉 = 6, 修正 +1)."""
-    model.set_character(Role.ATTACKER, ids["白峰 朔"])
-    model.set_attribute(Role.ATTACKER, "sense")
-    model.set_skill(Role.ATTACKER, "射撃")
-    model.set_character(Role.DEFENDER, ids["宵闇の主"])
-    model.set_skill(Role.DEFENDER, "回避")
-    model.set_modifier(Role.DEFENDER, 1)
+    model.setup.set_character(Role.ATTACKER, ids["白峰 朔"])
+    model.setup.set_attribute(Role.ATTACKER, "sense")
+    model.setup.set_skill(Role.ATTACKER, "射撃")
+    model.setup.set_character(Role.DEFENDER, ids["宵闇の主"])
+    model.setup.set_skill(Role.DEFENDER, "回避")
+    model.setup.set_modifier(Role.DEFENDER, 1)
 
 
 def test_the_set_up_follows_the_text_hint_and_offers_the_swap(empty_campaign_model):
     ids = add_cast(empty_campaign_model)
     model = make(empty_campaign_model)
     assert model.name(Role.ATTACKER) == "宵闇の主" and model.name(Role.DEFENDER) == "白峰 朔"  # PC defends
-    assert "PCを防御側とする" in model.role_hint and "イニシアティブが低い方を攻撃側" in model.role_hint
-    assert not model.swap_offered()
+    assert (
+        "PCを防御側とする" in model.setup.role_hint
+        and "イニシアティブが低い方を攻撃側" in model.setup.role_hint
+    )
+    assert not model.setup.swap_offered()
     set_up_shot(model, ids)
-    assert model.swap_offered()  # a PC attacks an NPC
-    assert model.source_label(Role.ATTACKER) == "{感覚}+〈射撃〉" and model.value(Role.ATTACKER) == 6
-    assert model.source_label(Role.DEFENDER) == "{身体}+〈回避〉" and model.value(Role.DEFENDER) == 6
-    model.swap()
-    assert model.name(Role.ATTACKER) == "宵闇の主" and model.inputs(Role.ATTACKER).modifier == 1
-    assert model.source_label(Role.DEFENDER) == "{感覚}+〈射撃〉" and not model.swap_offered()
-    model.set_character(Role.ATTACKER, ids["綾瀬 詩織"])  # two PCs: only the hint, no offer
-    assert not model.swap_offered() and model.inputs(Role.ATTACKER).skill is None  # 〈回避〉 was the NPC's
+    assert model.setup.swap_offered()  # a PC attacks an NPC
+    assert model.source_label(Role.ATTACKER) == "{感覚}+〈射撃〉" and model.setup.value(Role.ATTACKER) == 6
+    assert model.source_label(Role.DEFENDER) == "{身体}+〈回避〉" and model.setup.value(Role.DEFENDER) == 6
+    model.setup.swap()
+    assert model.name(Role.ATTACKER) == "宵闇の主" and model.setup.inputs(Role.ATTACKER).modifier == 1
+    assert model.source_label(Role.DEFENDER) == "{感覚}+〈射撃〉" and not model.setup.swap_offered()
+    model.setup.set_character(Role.ATTACKER, ids["綾瀬 詩織"])  # two PCs: only the hint, no offer
+    assert (
+        not model.setup.swap_offered() and model.setup.inputs(Role.ATTACKER).skill is None
+    )  # 〈回避〉 was the NPC's
 
 
 def test_a_typed_value_and_the_refusals_of_the_set_up(empty_campaign_model):
     add_cast(empty_campaign_model)
     model = make(empty_campaign_model)
     with pytest.raises(StepRefused, match="〈射撃〉はこのキャラクターのスキルにありません"):
-        model.set_skill(Role.ATTACKER, "射撃")  # 宵闇の主 has no 〈射撃〉
-    model.set_custom(Role.ATTACKER, True)
-    assert model.value(Role.ATTACKER) == 5  # starts from the value shown ({身体}5)
-    model.set_custom_value(Role.ATTACKER, 9)
+        model.setup.set_skill(Role.ATTACKER, "射撃")  # 宵闇の主 has no 〈射撃〉
+    model.setup.set_custom(Role.ATTACKER, True)
+    assert model.setup.value(Role.ATTACKER) == 5  # starts from the value shown ({身体}5)
+    model.setup.set_custom_value(Role.ATTACKER, 9)
     assert model.source_label(Role.ATTACKER) == "直接入力" and model.roller(Role.ATTACKER).value == 9
-    model.set_character(Role.DEFENDER, None)  # nobody: a typed value, named by the side
-    assert model.name(Role.DEFENDER) == "防御側" and model.is_custom(Role.DEFENDER)
+    model.setup.set_character(Role.DEFENDER, None)  # nobody: a typed value, named by the side
+    assert model.name(Role.DEFENDER) == "防御側" and model.setup.is_custom(Role.DEFENDER)
 
 
 def test_seven_steps_with_the_odds_at_each_and_the_log(empty_campaign_model):
@@ -176,7 +181,7 @@ def test_out_of_order_actions_are_refused_with_the_engine_message(empty_campaign
     with pytest.raises(StepRefused, match=r"今は「1. 攻撃側がダイスを振る.*次の手順: 2. 攻撃側に対する"):
         model.roll()  # no seed used: the defender still rolls the 9 queued for it
     with pytest.raises(StepRefused, match="攻撃側がダイスを振った後は設定を変えられません"):
-        model.set_modifier(Role.DEFENDER, 3)
+        model.setup.set_modifier(Role.DEFENDER, 3)
     with pytest.raises(StepRefused, match="防御側はまだダイスを振っていません"):
         model.reroll_defender()
     model.fix()
@@ -194,7 +199,7 @@ def test_a_tie_is_the_gm_call_until_a_rule_is_chosen(empty_campaign_model):
     ids = add_cast(empty_campaign_model)
     model = make(empty_campaign_model, 10, 10)
     set_up_shot(model, ids)
-    model.set_modifier(Role.DEFENDER, 0)  # 6 against 6
+    model.setup.set_modifier(Role.DEFENDER, 0)  # 6 against 6
     assert model.tie_rule is TieRule.UNSET
     for action in (model.roll, model.fix, model.roll, model.fix):
         action()
@@ -241,9 +246,9 @@ def test_reset_starts_over_and_logs_an_unfinished_procedure(empty_campaign_model
     model.roll()
     model.reset()
     assert model.step is Step.ATTACKER_ROLLS and not model.started
-    assert model.value(Role.ATTACKER) == 6  # the set-up is kept
+    assert model.setup.value(Role.ATTACKER) == 6  # the set-up is kept
     assert log_summaries(empty_campaign_model)[-1]["inputs"] == "対抗判定をやり直した（結果なし）"
-    model.set_modifier(Role.ATTACKER, 2)  # editable again
+    model.setup.set_modifier(Role.ATTACKER, 2)  # editable again
     model.roll()
     assert model.side(Role.ATTACKER).total == 12 + 6 + 2
 

@@ -188,6 +188,24 @@ def test_hp_lines_and_condition_at_each_line() -> None:
     assert (grown.weakened, grown.unconscious, grown.dead) == (20, 30, 38)
 
 
+def test_movement_warnings_and_the_skill_table() -> None:
+    assert [derived.movement_warning(v) for v in (-3, 0, 1, 2, 3, 11)] == [
+        "immobile",
+        "immobile",
+        "low",
+        "low",
+        "",
+        "",
+    ]
+    character = _fighter()  # DX 6, 【接近戦】2TP specialised in 剣: 8 in 剣, 6 outside it
+    assert derived.skill_levels(character) == [
+        derived.SkillLevel("接近戦", "dx", 2, 6, True),
+        derived.SkillLevel("接近戦", "dx", 2, 8, True, "剣"),
+    ]
+    plain = replace(character, skills=(Skill("魔法", "iq", 3),))
+    assert derived.skill_levels(plain) == [derived.SkillLevel("魔法", "iq", 3, 7, False)]
+
+
 def test_movement_skill_levels_and_check_bases() -> None:
     character = _fighter(equipment=(Equipment("鎧", 2), Equipment("盾", 3)))
     assert derived.movement(character) == 6 + 5 - 5

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QTableWidgetItem
 
+from gmtool.models.fourcard.catalog_model import FourCardCatalogModel
 from gmtool.models.fourcard.growth_model import FourCardGrowthModel
 from gmtool.models.fourcard.skill_catalog import CATALOG_KEY, campaign_catalog
 from gmtool.rules.systems.fourcard.catalog import shipped_catalog
-from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog, split_names
+from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog
 from tests.qt_fixtures import sample_fourcard_character, stored_session
 
 
 def make_dialog(qtbot, campaign_model) -> SkillCatalogDialog:
-    dialog = SkillCatalogDialog(campaign_model)
+    dialog = SkillCatalogDialog(FourCardCatalogModel(campaign_model))
     qtbot.addWidget(dialog)
     return dialog
 
@@ -163,8 +164,3 @@ def test_switching_rows_keeps_what_was_typed(qtbot, empty_campaign_model):
     dialog.select_row(0)
     assert [s.name for s in dialog.table_model.skills()] == ["接近戦", "料理"]
     assert dialog.name_edit.text() == "接近戦"
-
-
-def test_split_names_accepts_japanese_separators():
-    assert split_names("魔術理論, 古代語、 料理，") == ("魔術理論", "古代語", "料理")
-    assert split_names("  ") == ()

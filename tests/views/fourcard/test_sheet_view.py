@@ -9,7 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 
 from gmtool.models.character_model import CharacterModel
-from gmtool.models.fourcard.actions import LOG_KIND, FourCardActions
+from gmtool.models.fourcard.actions import LOG_KIND
+from gmtool.models.fourcard.sheet_model import FourCardSheetModel
 from gmtool.rules.dice import roll
 from gmtool.rules.systems.fourcard.character import Equipment
 from gmtool.views.fourcard.sheet_view import FourCardSheetView
@@ -23,8 +24,8 @@ def make_sheet(qtbot, campaign_model, seed=None, **changes):
     character_id = campaign_model.insert_character("fourcard", character, "x")
     campaign_model.undo_stack.clear()
     model = CharacterModel(campaign_model, character_id)
-    actions = None if seed is None else FourCardActions(model, seed_source=lambda: seed)
-    view = FourCardSheetView(model, actions)
+    sheet_model = None if seed is None else FourCardSheetModel(model, seed_source=lambda: seed)
+    view = FourCardSheetView(model, sheet_model)
     qtbot.addWidget(view)
     return view
 

@@ -68,7 +68,7 @@ def roll_fortune(wizard: FourCardWizard) -> None:
     page.hand_button.click()
     page.money_button.click()
     assert not page.hand_button.isEnabled() and not page.money_button.isEnabled()
-    if wizard.model.handedness != "both":
+    if wizard.model.fortune.handedness != "both":
         assert "右利きか左利きかを選んでください" in page.reason_label.text()
         page.left_radio.setChecked(True)
     assert "1300〜2800 CP" in " ".join(label.text() for label in page.findChildren(QLabel))

@@ -18,7 +18,7 @@ from gmtool.models.sengensho.state import SESSION_KEY
 from gmtool.rules.systems.sengensho.character import BondKind, SengenshoCharacter
 from gmtool.views.sengensho.bond_dialog import FREE_TARGET, SengenshoBondDialog
 from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
-from tests.models.sengensho.test_session_model import add_cast, set_gm_catalog
+from tests.models.sengensho.session_helpers import add_cast, set_gm_catalog
 
 
 @dataclass

@@ -13,7 +13,7 @@ from gmtool.rules.systems.sengensho.catalog import (
     FantasyAbility,
     catalog_to_document,
 )
-from tests.models.sengensho.test_session_model import GM_CATALOG
+from tests.models.sengensho.session_helpers import GM_CATALOG
 from tests.views.sengensho.test_session_dialog import (
     add_scene,
     bonds_rows,

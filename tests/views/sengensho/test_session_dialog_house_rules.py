@@ -34,7 +34,7 @@ def test_the_cap_field_shows_with_its_reading_and_the_bond_dialog_says_it(table)
     assert not box.cap_spin.isHidden() and box.cap_spin.text() == "なし（Lv99まで）"
     box.cap_spin.setValue(3)
     box.cap_spin.editingFinished.emit()
-    assert table.model.boss_level_limit() == 3
+    assert table.model.boss.level_limit() == 3
     choose(box.boss_combo, lord)
     box.choose_button.click()
     box.reveal_button.click()

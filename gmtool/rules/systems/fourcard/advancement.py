@@ -5,14 +5,25 @@ caps are enforced the same way in both.  A purchase lists every reason the rules
 block it; the GM may override those (the override is recorded on the character),
 but never a purchase whose cost is unknown (data the GM has not filled in) or
 that the character sheet cannot hold (10 TP, +3 over the initial value).
+
+The experience-point ranges and `Purchase` are values of their own (`advancement_types`), re-exported
+here.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gmtool.rules.message import Message
+from gmtool.rules.systems.fourcard.advancement_types import (
+    MIN_AWARD,
+    PARTIAL_XP_RANGE,
+    PERSONAL_XP_RANGE,
+    SUCCESS_XP,
+    Purchase,
+    PurchaseBlocked,
+)
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog
 from gmtool.rules.systems.fourcard.character import (
     ATTRIBUTE_LABELS,
@@ -26,26 +37,24 @@ from gmtool.rules.systems.fourcard.derived import level
 from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER, TP_PER_INTERLUDE, TP_PER_PURCHASE
 from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
 
-SUCCESS_XP = 5  # シナリオの「成功」に到達した
-PARTIAL_XP_RANGE = range(1, 5)  # 到達できなかった: 1〜4
-PERSONAL_XP_RANGE = range(-2, 2)  # −1 unnatural, −1 uncooperative, +1 both well done
-MIN_AWARD = 1  # 「最低でも経験点を1点は与える」
-
-
-class PurchaseBlocked(ValueError):
-    """A purchase that cannot happen even with a GM override; the message says why."""
-
-
-@dataclass(frozen=True)
-class Purchase:
-    after: FourCardCharacter
-    cost: int
-    description: str  # 「【接近戦】2TP」 — the growth history's 「購入」 column
-    refusals: tuple[str, ...] = ()  # rule caps that block it; a GM override may pass them
-
-    @property
-    def allowed(self) -> bool:
-        return not self.refusals
+__all__ = [
+    "MIN_AWARD",
+    "PARTIAL_XP_RANGE",
+    "PERSONAL_XP_RANGE",
+    "SUCCESS_XP",
+    "Purchase",
+    "PurchaseBlocked",
+    "attribute_purchase",
+    "award",
+    "awarded_for",
+    "commit",
+    "personal_xp",
+    "raised_in_interlude",
+    "scenario_base_xp",
+    "scenario_xp",
+    "skill_tp_purchase",
+    "specialisation_purchase",
+]
 
 
 def _budget_refusal(cost: int, available: int) -> list[str]:
@@ -212,13 +221,23 @@ def commit(purchase: Purchase, *, override: bool, date: str, scenario: str) -> F
     return character
 
 
+def personal_xp(unnatural: bool, uncooperative: bool, both_well: bool) -> int:
+    """個人別: −1 for unnatural role-play, −1 for an uncooperative one, +1 for both done well."""
+    return -int(unnatural) - int(uncooperative) + int(both_well)
+
+
+def scenario_base_xp(succeeded: bool, partial: int = 1) -> int:
+    """The scenario's part of an award before 個人別: 5 for 「成功」, else the GM's 1–4."""
+    return SUCCESS_XP if succeeded else partial
+
+
 def scenario_xp(succeeded: bool, partial: int = 1, personal: int = 0) -> int:
     """The award: 5 for 「成功」, else 1–4 as the GM judges; ±1 per person; at least 1."""
     if not succeeded and partial not in PARTIAL_XP_RANGE:
         raise ValueError(Message("シナリオ失敗時の経験点は 1〜4 です（{0}）", partial))
     if personal not in PERSONAL_XP_RANGE:
         raise ValueError(Message("個人別の経験点は −2〜+1 です（{0}）", personal))
-    return max(MIN_AWARD, (SUCCESS_XP if succeeded else partial) + personal)
+    return max(MIN_AWARD, scenario_base_xp(succeeded, partial) + personal)
 
 
 def award(

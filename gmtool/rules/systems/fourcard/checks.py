@@ -7,33 +7,65 @@ probabilities are those of one round conditioned on not tying — unless the GM 
 (「引き分けや膠着状態がありえる判定であれば、GMの判断で、優劣がつかなかったことに」): then a tie
 ends it undecided.  Whether a natural 12 or 2 decides a 比較ロール is the COMPARE_NATURALS house
 rule (`CompareSpec.naturals`).
+
+The dice, the contestants and the results are values of their own (`checks_types`), re-exported here.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 
 from gmtool.rules.checks import CheckResult, Outcome
 from gmtool.rules.dice import Distribution, Faces, all_faces, enumerate_outcomes, roll
+from gmtool.rules.systems.fourcard.checks_types import (
+    AUTO_FAILURE_NATURAL,
+    AUTO_SUCCESS_NATURAL,
+    DEFAULT_DIFFICULTY,
+    DICE,
+    FUMBLE_FATIGUE,
+    MAX_COMPARE_ROUNDS,
+    AchievementResult,
+    CompareResult,
+    CompareRound,
+    Contestant,
+    FourCardResult,
+)
 from gmtool.rules.systems.fourcard.derived import WEAKENED_PENALTY
 from gmtool.rules.systems.fourcard.house_rules import NATURALS_DECIDE, NATURALS_PLAIN
 
-DICE = (2, 6)
-AUTO_SUCCESS_NATURAL = 12  # 「2D6の出目が12だった場合、その判定ロールは自動的に成功」
-AUTO_FAILURE_NATURAL = 2
-FUMBLE_FATIGUE = 1  # 「自動的失敗をしてしまうと1点疲労」
-DEFAULT_DIFFICULTY = 10  # where the panel starts: 「素人は緊張、初級者なら容易」
-MAX_COMPARE_ROUNDS = 10_000  # a tie repeats with P ≤ 1/6 per round; this is never reached
+__all__ = [
+    "AUTO_FAILURE_NATURAL",
+    "AUTO_SUCCESS_NATURAL",
+    "DEFAULT_DIFFICULTY",
+    "DICE",
+    "FUMBLE_FATIGUE",
+    "MAX_COMPARE_ROUNDS",
+    "AchievementResult",
+    "AchievementSpec",
+    "CheckSpec",
+    "CompareResult",
+    "CompareRound",
+    "CompareSpec",
+    "Contestant",
+    "FourCardResult",
+    "FourCardRoller",
+    "TargetSpec",
+    "achievement_distribution",
+    "automatic",
+    "compare_distribution",
+    "compare_round_distribution",
+    "distribution",
+    "fumbles",
+    "margin_distribution",
+    "resolve",
+    "success_curve",
+    "target_distribution",
+]
+
 _ALL_ROLLS = tuple(all_faces(*DICE))
-
-
-class Contestant(StrEnum):
-    A = "a"
-    B = "b"
 
 
 @dataclass(frozen=True)
@@ -123,39 +155,7 @@ def _higher(a_value: int, b_value: int) -> Contestant | None:
     return Contestant.A if a_value > b_value else Contestant.B
 
 
-@dataclass(frozen=True)
-class CompareRound:
-    a_faces: Faces
-    a_total: int
-    b_faces: Faces
-    b_total: int
-    winner: Contestant | None
-
-
-@dataclass(frozen=True)
-class CompareResult:
-    winner: Contestant | None  # None: a draw (only when the GM allowed one)
-    rounds: tuple[CompareRound, ...]
-    seed: int | None = None
-
-    @property
-    def outcome(self) -> Contestant | None:
-        return self.winner
-
-
-@dataclass(frozen=True)
-class AchievementResult:
-    faces: Faces
-    total: int
-    seed: int | None = None
-
-    @property
-    def outcome(self) -> int:
-        return self.total
-
-
 CheckSpec = TargetSpec | AchievementSpec | CompareSpec
-FourCardResult = CheckResult | AchievementResult | CompareResult
 
 
 # ---- exact distributions -------------------------------------------------------

@@ -2,35 +2,52 @@
 
 Each recovery returns what actually came back, so the log can say so.  While
 空腹 (a meal was missed) no fatigue recovers until a proper meal.
+
+The numbers and `Recovery` are values of their own (`damage_types`), re-exported here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gmtool.rules.checks import CheckResult
 from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard.character import FourCardCharacter
 from gmtool.rules.systems.fourcard.checks import FourCardRoller, TargetSpec, fumbles
+from gmtool.rules.systems.fourcard.damage_types import (
+    DAY_ROLL_INJURY,
+    MEAL_FATIGUE,
+    MISSED_MEAL_FATIGUE,
+    NOT_RESTING_PENALTY,
+    REST_FATIGUE_PER_HOUR,
+    SLEEP_EXTRA_HOURS,
+    SLEEP_EXTRA_PER_HOUR,
+    SLEEP_INJURY,
+    SLEEP_INJURY_HOURS,
+    Recovery,
+)
 from gmtool.rules.systems.fourcard.derived import is_weakened, level
 from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER
 
-REST_FATIGUE_PER_HOUR = 1  # 「連続1時間の休憩をとることで1点回復」
-SLEEP_EXTRA_PER_HOUR = 1  # 横になって休む・眠る: 1時間ごとにさらに1点
-SLEEP_EXTRA_HOURS = 6  # 「睡眠状態による疲労回復は、連続6時間まで」
-MEAL_FATIGUE = 1
-MISSED_MEAL_FATIGUE = 1
-SLEEP_INJURY_HOURS = 6  # 「連続6時間の睡眠によって、1日に1点だけ」
-SLEEP_INJURY = 1
-DAY_ROLL_INJURY = 1  # 目標ロールに成功: 負傷をさらに1点
-NOT_RESTING_PENALTY = 4  # 「安静に過ごせなかったとしても…ロール値が−4」
-
-
-@dataclass(frozen=True)
-class Recovery:
-    after: FourCardCharacter
-    fatigue: int = 0  # recovered (negative: taken)
-    injury: int = 0
+__all__ = [
+    "DAY_ROLL_INJURY",
+    "MEAL_FATIGUE",
+    "MISSED_MEAL_FATIGUE",
+    "NOT_RESTING_PENALTY",
+    "REST_FATIGUE_PER_HOUR",
+    "SLEEP_EXTRA_HOURS",
+    "SLEEP_EXTRA_PER_HOUR",
+    "SLEEP_INJURY",
+    "SLEEP_INJURY_HOURS",
+    "Recovery",
+    "apply_day_recovery",
+    "day_recovery_spec",
+    "meal",
+    "missed_meal",
+    "rest",
+    "sleep",
+    "take_damage",
+]
 
 
 def _recover(

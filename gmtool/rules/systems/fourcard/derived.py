@@ -1,23 +1,41 @@
-"""Every value the フォーカード sheet computes, from the character alone."""
+"""Every value the フォーカード sheet computes, from the character alone.
+
+The HP lines and the penalties are values of their own (`derived_types`), re-exported here.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, FourCardCharacter, Skill
+from gmtool.rules.systems.fourcard.derived_types import (
+    LOW_MOVEMENT,
+    MOVEMENT_BASE,
+    UNSPECIALISED_PENALTY,
+    WEAKENED_PENALTY,
+    HPLines,
+    SkillLevel,
+)
 from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER
 from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
 
-WEAKENED_PENALTY = 2  # 「あらゆる判定ロールのロール値が−2」
-UNSPECIALISED_PENALTY = 2  # 特化していない分野では「スキルLV−2」
-MOVEMENT_BASE = 5  # 「移動力は『DX+5』」
-
-
-@dataclass(frozen=True)
-class HPLines:
-    weakened: int  # 衰弱 = ST×2+VT
-    unconscious: int  # 昏倒 = 衰弱 + WP×2
-    dead: int  # 死亡 = 昏倒 + VT×2
+__all__ = [
+    "LOW_MOVEMENT",
+    "MOVEMENT_BASE",
+    "UNSPECIALISED_PENALTY",
+    "WEAKENED_PENALTY",
+    "HPLines",
+    "SkillLevel",
+    "condition",
+    "derive",
+    "hp_lines",
+    "is_weakened",
+    "level",
+    "line_reached",
+    "lines_for",
+    "movement",
+    "movement_warning",
+    "skill_level",
+    "skill_levels",
+]
 
 
 def lines_for(st: int, wp: int, vt: int) -> HPLines:
@@ -60,12 +78,35 @@ def movement(character: FourCardCharacter) -> int:
     return character.current("dx") + MOVEMENT_BASE - character.equipment_penalty
 
 
+def movement_warning(value: int) -> str:
+    """'' / 'immobile' (移動力 0 or less: cannot move) / 'low' (below 3: hardly of use, armed)."""
+    if value <= 0:
+        return "immobile"
+    if value < LOW_MOVEMENT:
+        return "low"
+    return ""
+
+
 def skill_level(character: FourCardCharacter, skill: Skill, specialisation: str | None = None) -> int:
     """スキルLV = 基礎能力値 + TP; −2 outside a specialisation of a specialised skill."""
     value = character.current(skill.base) + skill.tp
     if skill.specialised and specialisation not in skill.specialisations:
         value -= UNSPECIALISED_PENALTY
     return value
+
+
+def skill_levels(character: FourCardCharacter) -> list[SkillLevel]:
+    """The sheet's skill table: each skill, and a specialised one also in each 特化分野."""
+    rows = []
+    for skill in character.skills:
+        rows.append(
+            SkillLevel(skill.name, skill.base, skill.tp, skill_level(character, skill), skill.specialised)
+        )
+        rows += [
+            SkillLevel(skill.name, skill.base, skill.tp, skill_level(character, skill, field), True, field)
+            for field in skill.specialisations
+        ]
+    return rows
 
 
 def derive(character: FourCardCharacter) -> dict[str, int]:

@@ -22,13 +22,24 @@ Rule readings:
   the scene's one new 縁故.  A PC the ラスボス already holds a 縁故 to gets no second one (one target,
   one 類型).  Two house-rule switches (`house_rules`, passed as `readings`) may instead cap the level
   of a PC's 縁故 to the ラスボス at the GM's number, and count it as the scene's one new 縁故.
+
+The limits and the request and usage types live in `bonds_types` and are re-exported here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gmtool.rules.message import Message
+from gmtool.rules.systems.sengensho.bonds_types import (
+    KIND_LABELS,
+    KIND_LIMITS,
+    MAX_BONDS,
+    MAX_LEVEL,
+    NPC_POINTS_GUIDE,
+    BondRequest,
+    BondUsage,
+)
 from gmtool.rules.systems.sengensho.character import LAST_BOSS, BondKind
 from gmtool.rules.systems.sengensho.fantasy import pc_bond_order, total_value
 from gmtool.rules.systems.sengensho.house_rules import BOSS_SLOT_TAKEN, DEFAULT_READINGS, SengenshoReadings
@@ -46,35 +57,23 @@ from gmtool.rules.systems.sengensho.session import (
     take_id,
 )
 
-MAX_BONDS = 7
-KIND_LIMITS = {BondKind.MEMORY: 2, BondKind.PURPOSE: 1}
-KIND_LABELS = {BondKind.CHARACTER: "キャラクター・集団", BondKind.MEMORY: "記憶", BondKind.PURPOSE: "目的"}
-NPC_POINTS_GUIDE = (5, 6)  # 「一つの類型あたり5~6点程度を目安」
-MAX_LEVEL = 99  # the stored document's bound: a higher level could not be loaded again
-
-
-@dataclass(frozen=True)
-class BondRequest:
-    """What the bond dialog asks for: whose 縁故, from which 類型, to what."""
-
-    holder: str
-    archetype: str
-    kind: BondKind
-    target: str = ""
-    target_id: str | None = None
-    level: int = 1  # above 1 only for a PC's 縁故 to the revealed ラスボス (or with the override)
-    override: bool = False
-
-
-@dataclass(frozen=True)
-class BondUsage:
-    """What the holder has used of each limit (an NPC's preset 縁故 count too)."""
-
-    total: int
-    memories: int
-    purposes: int
-    to_pcs: int
-    taken_in_scene: Bond | None  # the 縁故 that took the current scene's one new 縁故
+__all__ = [
+    "KIND_LABELS",
+    "KIND_LIMITS",
+    "MAX_BONDS",
+    "MAX_LEVEL",
+    "NPC_POINTS_GUIDE",
+    "BondRequest",
+    "BondUsage",
+    "boss_level_cap",
+    "check_presets",
+    "discard_bond",
+    "form_bond",
+    "raise_level",
+    "retie_bond",
+    "reveal_last_boss",
+    "usage",
+]
 
 
 def usage(

@@ -4,6 +4,7 @@ A natural total at or above the critical threshold is a critical and counts as a
 below the fumble threshold a fumble that counts as a failure (the thresholds are editable).  The
 shared `Outcome` codes carry them: AUTO_SUCCESS is the critical, AUTO_FAILURE the fumble.
 `distribution()` runs every equally likely roll through the judge, `resolve()` hands real dice to it.
+The dice and the bounds are values of their own (`checks_types`), re-exported here.
 """
 
 from __future__ import annotations
@@ -16,18 +17,37 @@ from functools import lru_cache
 from gmtool.rules.checks import CheckResult, Outcome
 from gmtool.rules.dice import Distribution, Faces, enumerate_outcomes, roll, sum_distribution
 from gmtool.rules.message import Message
+from gmtool.rules.systems.sengensho.checks_types import (
+    CRITICAL,
+    CRITICAL_BOUNDS,
+    DEFAULT_TARGET,
+    DICE,
+    FUMBLE,
+    FUMBLE_BOUNDS,
+    NATURAL_TOTALS,
+    TARGET_BOUNDS,
+)
 
-DICE = (3, 6)  # 3D6
-NATURAL_TOTALS = range(3, 19)
-# Where the panel starts: the 目安 of an identification check (a UI default, not a rule number).
-DEFAULT_TARGET = 14
-CRITICAL_BOUNDS = (4, 19)  # 19: no critical at all
-FUMBLE_BOUNDS = (2, 17)  # 2: no fumble at all
-TARGET_BOUNDS = (-99, 999)  # the 目標値 the panel and the CLI take
+__all__ = [
+    "CRITICAL",
+    "CRITICAL_BOUNDS",
+    "DEFAULT_TARGET",
+    "DICE",
+    "FUMBLE",
+    "FUMBLE_BOUNDS",
+    "NATURAL_DISTRIBUTION",
+    "NATURAL_TOTALS",
+    "TARGET_BOUNDS",
+    "SengenshoCheckSpec",
+    "SengenshoRoller",
+    "check_distribution",
+    "check_thresholds",
+    "outcome_by_natural_total",
+    "resolve_check",
+    "success_curve",
+]
+
 NATURAL_DISTRIBUTION = sum_distribution(*DICE)
-
-CRITICAL = Outcome.AUTO_SUCCESS
-FUMBLE = Outcome.AUTO_FAILURE
 
 
 def check_thresholds(critical: int, fumble: int) -> None:

@@ -4,16 +4,22 @@
 減少しない」; 「各能力は1セッションに1回までしか使用できない」 (「原作キャラクター」 may be unlimited).
 See `bonds` for the readings of the PC halving and 前借り; the house-rule switches (`house_rules`)
 choose between the disputed ones, and every function here takes them as `readings`.
+
+The value types (`FantasyValue`, `AbilityStatus`) live in `fantasy_types` and are re-exported here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import replace
 
 from gmtool.rules.message import Message
-from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog, FantasyAbility
+from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog
 from gmtool.rules.systems.sengensho.character import BondKind
+from gmtool.rules.systems.sengensho.fantasy_types import (
+    AbilityState,
+    AbilityStatus,
+    FantasyValue,
+)
 from gmtool.rules.systems.sengensho.house_rules import (
     DEBT_COUNT,
     DEFAULT_READINGS,
@@ -31,6 +37,21 @@ from gmtool.rules.systems.sengensho.session import (
     member,
     require_running,
 )
+
+__all__ = [
+    "AbilityState",
+    "AbilityStatus",
+    "FantasyValue",
+    "ability_statuses",
+    "bond_values",
+    "borrow",
+    "debt_message",
+    "fantasy_values",
+    "halved_bonds",
+    "pc_bond_order",
+    "total_value",
+    "use_ability",
+]
 
 
 # ---- 幻想値 ----------------------------------------------------------------------------
@@ -77,24 +98,6 @@ def total_value(
 ) -> int:
     """What all the holder's 縁故 in play give together (a 結び直し must not raise it)."""
     return sum(bond_values(session, cast, holder, readings).values())
-
-
-@dataclass(frozen=True)
-class FantasyValue:
-    archetype: str
-    earned: int  # what the 縁故 (and an NPC's preset 縁故) give
-    raised_to: int | None  # 前借り: the value it was raised to
-    bonds: int
-    by_count: bool = False  # the debt is counted in 縁故, not in points (the DEBT switch)
-
-    @property
-    def value(self) -> int:
-        return max(self.earned, self.raised_to or 0)
-
-    @property
-    def debt(self) -> int:
-        """What is still owed of a 前借り: points of 幻想値, or 縁故 to form under the count reading."""
-        return max(0, (self.raised_to or 0) - (self.bonds if self.by_count else self.earned))
 
 
 def fantasy_values(
@@ -155,22 +158,6 @@ def borrow(
 
 
 # ---- 幻想能力 ---------------------------------------------------------------------------
-class AbilityState(StrEnum):
-    UNSET = "unset"  # 必要幻想値が未設定
-    LOCKED = "locked"
-    AVAILABLE = "available"
-    USED = "used"  # used this session (this scenario under the per-scenario reading)
-
-
-@dataclass(frozen=True)
-class AbilityStatus:
-    archetype: str
-    index: int
-    ability: FantasyAbility
-    state: AbilityState
-    value: int  # the 類型's 幻想値 now
-
-
 def ability_statuses(
     session: SengenshoSession,
     cast: Cast,

@@ -6,42 +6,38 @@
 The text compares 達成値 and says nothing of ties or of criticals in an opposed check, so:
 the higher 達成値 wins; a tie is the GM's call (`TieRule.UNSET`, shown apart) unless the GM sets a
 tie rule; a critical or fumble is reported beside the result, not turned into a win.
+
+The value types (`Step`, `TieRule`, `OpposedOdds`…) live in `opposed_types` and are re-exported here.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from enum import IntEnum, StrEnum
 from fractions import Fraction
 
 from gmtool.rules.dice import Faces, roll
 from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.checks import DICE, NATURAL_DISTRIBUTION, SengenshoRoller
+from gmtool.rules.systems.sengensho.opposed_types import (
+    STEP_LABELS,
+    OpposedOdds,
+    OpposedOutcome,
+    Step,
+    TieRule,
+)
 
-
-class OpposedOutcome(StrEnum):
-    ATTACKER = "attacker"
-    TIE = "tie"
-    DEFENDER = "defender"
-
-
-class TieRule(StrEnum):
-    UNSET = "unset"  # 同値は GM の裁定（確率は別に示す）
-    DEFENDER = "defender"
-    ATTACKER = "attacker"
-
-
-class Step(IntEnum):
-    """Where the procedure stands: the step to do next (RESULT: all done)."""
-
-    ATTACKER_ROLLS = 1
-    ATTACKER_MODIFIERS = 2
-    ATTACKER_FIXED = 3
-    DEFENDER_ROLLS = 4
-    DEFENDER_MODIFIERS = 5
-    DEFENDER_FIXED = 6
-    RESULT = 7
+__all__ = [
+    "STEP_LABELS",
+    "OpposedOdds",
+    "OpposedOutcome",
+    "OpposedProcedure",
+    "OpposedSide",
+    "Step",
+    "StepRefused",
+    "TieRule",
+    "odds",
+]
 
 
 @dataclass(frozen=True)
@@ -59,19 +55,6 @@ class OpposedSide:
     def total(self) -> int | None:
         natural = self.natural
         return None if natural is None else self.roller.total(natural) + self.declared
-
-
-@dataclass(frozen=True)
-class OpposedOdds:
-    attacker: Fraction
-    tie: Fraction
-    defender: Fraction
-
-    def attacker_wins(self, rule: TieRule) -> Fraction:
-        return self.attacker + (self.tie if rule is TieRule.ATTACKER else 0)
-
-    def defender_wins(self, rule: TieRule) -> Fraction:
-        return self.defender + (self.tie if rule is TieRule.DEFENDER else 0)
 
 
 def _naturals(side: OpposedSide) -> list[tuple[int, Fraction]]:
@@ -169,14 +152,3 @@ class OpposedProcedure:
         if outcome is OpposedOutcome.TIE and self.tie_rule is not TieRule.UNSET:
             return OpposedOutcome(str(self.tie_rule))
         return outcome
-
-
-STEP_LABELS: dict[Step, str] = {
-    Step.ATTACKER_ROLLS: "1. 攻撃側がダイスを振る（DP使用量もこのときに決める）",
-    Step.ATTACKER_MODIFIERS: "2. 攻撃側に対する達成値上昇/低下効果の使用をすべて宣言",
-    Step.ATTACKER_FIXED: "3. 攻撃側の達成値を確定",
-    Step.DEFENDER_ROLLS: "4. 防御側がダイスを振る（DP使用量もこのときに決める）",
-    Step.DEFENDER_MODIFIERS: "5. 防御側に対する達成値上昇/低下効果の使用をすべて宣言",
-    Step.DEFENDER_FIXED: "6. 防御側の達成値を確定",
-    Step.RESULT: "7. 結果判定",
-}

@@ -1,20 +1,21 @@
-"""The skill page and the rolls page of the フォーカード creation model, and the types they share.
+"""Page 4 (スキル) of the フォーカード creation wizard: TP and 特化 bought one at a time.
 
-Split from `fourcard_creation_model` only to keep modules short: the two mixins
-below are parts of `FourCardCreationModel` and use its draft, budget, log and
-`tr`; they hold no state of their own.
+The purchases are kept as the user asked for them (`PurchaseIntent`) and replayed, in order, on the
+draft whenever its inputs change (attributes, 追加初期経験点, its earmarks): a purchase the new
+budget or caps no longer allow is dropped, and `notice` names it.  Every cap is the engine's
+(`rules/systems/fourcard/advancement.py`); the GM override passes the rule caps and is logged.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
-from typing import Any, Literal
+from typing import Literal
+
+from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.creation_common import Blocker, CreationRefused
-from gmtool.rules.dice import Distribution, Faces, roll
+from gmtool.models.fourcard.creation_log import CreationLog
 from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard.advancement import (
     Purchase,
@@ -25,20 +26,9 @@ from gmtool.rules.systems.fourcard.advancement import (
 )
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, FourCardCharacter, LedgerEntry
-from gmtool.rules.systems.fourcard.creation import (
-    HANDEDNESS_DICE,
-    MONEY_DICE,
-    CreationBudget,
-    ambidextrous_probability,
-    is_ambidextrous,
-    money_distribution,
-    money_value,
-)
+from gmtool.rules.systems.fourcard.creation import CreationBudget
 
 SCENARIO = "作成"
-# FourCardCharacter.sex and .handedness: "" until the player has chosen.
-Sex = Literal["", "male", "female"]
-Handedness = Literal["", "right", "left", "both"]
 
 
 @dataclass(frozen=True)
@@ -63,10 +53,6 @@ class SkillRow:
     specialisations: tuple[str, ...]  # taken
     open_fields: tuple[str, ...]  # catalog fields not yet taken
     status: str  # "" when the next TP can be bought, else every reason why not
-
-
-def fraction_text(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
 
 
 @dataclass(frozen=True)
@@ -104,31 +90,48 @@ def replay(
     return Replay(character, budget, kept, dropped)
 
 
-class SkillPurchases:
-    """Page 4 (スキル) of FourCardCreationModel: TP and 特化 bought one at a time."""
+class CreationPurchases(QObject):
+    """The draft character with its purchases, and the purchases themselves."""
 
-    catalog: SkillCatalog
-    draft: FourCardCharacter
-    budget: CreationBudget
-    gm_override: bool
-    notice: str
-    _intents: list[PurchaseIntent]
-    _initial_rows: int
-    tr: Callable[..., str]
-    _rebuild: Callable[[], None]
-    _log_override: Callable[[str, Iterable[str]], None]
+    changed = Signal()  # the draft was rebuilt (a purchase, or new inputs)
+
+    def __init__(
+        self,
+        catalog: SkillCatalog,
+        base: FourCardCharacter,
+        budget: CreationBudget,
+        gm_override: Callable[[], bool],
+        log: CreationLog,
+        today: Callable[[], str],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.catalog = catalog
+        self._gm_override = gm_override
+        self._log = log
+        self._today = today
+        self.notice = ""  # purchases dropped by the last rebuild
+        self._intents: list[PurchaseIntent] = []
+        self.draft, self.budget = base, budget
+        self._base, self._start = base, budget
+
+    def start_from(self, base: FourCardCharacter, budget: CreationBudget) -> None:
+        """New inputs (the base character before any purchase, the XP to spend): replays every
+        purchase on them, dropping those they no longer allow."""
+        self._base, self._start = base, budget
+        self._replay()
 
     @property
     def purchases(self) -> list[LedgerEntry]:
         """The purchase rows of the draft's ledger, in order (a free 初期特化 included)."""
-        return list(self.draft.growth[self._initial_rows :])
+        return list(self.draft.growth[len(self._base.growth) :])
 
     @property
     def leftover(self) -> int:
         """初期経験点 not spent: 「余らせた初期経験点は、失われます」."""
         return max(0, self.budget.general) + max(0, self.budget.extra)
 
-    def skill_rows(self) -> list[SkillRow]:
+    def rows(self) -> list[SkillRow]:
         rows = []
         for definition in self.catalog.skills:
             owned = self.draft.skill(definition.name)
@@ -170,10 +173,10 @@ class SkillPurchases:
         last = self.purchases[-1].bought
         self._intents.pop()
         self.notice = ""
-        self._rebuild()
+        self._replay()
         return last
 
-    def skill_blockers(self) -> list[Blocker]:
+    def blockers(self) -> list[Blocker]:
         """Blocked only when nothing at all can be bought; unspent XP alone is a warning."""
         if self._intents:
             return []
@@ -196,7 +199,7 @@ class SkillPurchases:
             ]
         return []
 
-    def skill_warnings(self) -> list[str]:
+    def warnings(self) -> list[str]:
         if not self.leftover:
             return []
         return [
@@ -205,105 +208,25 @@ class SkillPurchases:
             )
         ]
 
+    # ---- internals ---------------------------------------------------------------------
+    def _replay(self) -> None:
+        result = replay(self._base, self._start, self.catalog, self._intents, self._today())
+        self._intents = result.kept
+        self.draft, self.budget = result.character, result.budget
+        if result.dropped:
+            self.notice = self.tr("条件が変わったため取り消した購入: {0}").format(" / ".join(result.dropped))
+        self.changed.emit()
+
     def _tp_purchase(self, name: str) -> Purchase:
         return skill_tp_purchase(self.draft, self.catalog, name, self.budget.available_for(name))
 
     def _buy(self, intent: PurchaseIntent, purchase: Purchase) -> Purchase:
-        if purchase.refusals and not self.gm_override:
+        if purchase.refusals and not self._gm_override():
             raise PurchaseBlocked(Message.joined("、", purchase.refusals))
         intent = replace(intent, override=bool(purchase.refusals))
         self._intents.append(intent)
         self.notice = ""
-        self._rebuild()
+        self._replay()
         if intent.override:
-            self._log_override(purchase.description, purchase.refusals)
+            self._log.override(purchase.description, list(purchase.refusals))
         return purchase
-
-
-class FortuneRolls:
-    """Page 5 (利き腕と所持金) of FourCardCreationModel: one 2D6 and one 3D6, each logged."""
-
-    handedness_faces: Faces | None
-    handedness: Handedness
-    money_faces: Faces | None
-    tr: Callable[..., str]
-    _seed_source: Callable[[], int]
-    _log: Callable[..., None]
-    changed: Any
-
-    @staticmethod
-    def ambidextrous_probability() -> Fraction:
-        return ambidextrous_probability()
-
-    @staticmethod
-    def money_distribution() -> Distribution[int]:
-        return money_distribution()
-
-    @property
-    def money(self) -> int | None:
-        return None if self.money_faces is None else money_value(self.money_faces)
-
-    def roll_handedness(self) -> Faces:
-        if self.handedness_faces is not None:
-            raise CreationRefused(self.tr("利き腕は既に振りました（振り直しはできません）"))
-        seed = self._seed_source()
-        faces = roll(random.Random(seed), *HANDEDNESS_DICE)
-        both = is_ambidextrous(faces)
-        self.handedness_faces, self.handedness = faces, "both" if both else ""
-        result = self.tr("両手利き") if both else self.tr("右利きか左利き（プレイヤーが選ぶ）")
-        probability = fraction_text(ambidextrous_probability())
-        self._log(
-            "handedness",
-            self.tr("利き腕 2D6（12 で両手利き、確率 {0}）").format(probability),
-            f"[{','.join(map(str, faces))}] = {sum(faces)}",
-            result,
-            seed=seed,
-            dice_expression="2D6",
-            faces=list(faces),
-            ambidextrous=both,
-            probability=probability,
-        )
-        self.changed.emit()
-        return faces
-
-    def set_handedness(self, handedness: str) -> None:
-        if self.handedness_faces is None:
-            raise CreationRefused(self.tr("先に 2D6 で利き腕を振ってください"))
-        if is_ambidextrous(self.handedness_faces):
-            raise CreationRefused(self.tr("2D6 で 12 が出たので両手利きです（変更できません）"))
-        match handedness:
-            case "right" | "left":
-                self.handedness = handedness
-            case _:
-                raise CreationRefused(self.tr("利き腕は右か左です（{0}）").format(handedness))
-        self.changed.emit()
-
-    def roll_money(self) -> Faces:
-        if self.money_faces is not None:
-            raise CreationRefused(self.tr("所持金は既に振りました（振り直しはできません）"))
-        seed = self._seed_source()
-        faces = roll(random.Random(seed), *MONEY_DICE)
-        self.money_faces = faces
-        value = money_value(faces)
-        self._log(
-            "money",
-            self.tr("所持金 3D6×100+1000 CP"),
-            f"[{','.join(map(str, faces))}] = {sum(faces)}",
-            f"{value} CP",
-            seed=seed,
-            dice_expression="3D6×100+1000",
-            faces=list(faces),
-            money=value,
-        )
-        self.changed.emit()
-        return faces
-
-    def fortune_blockers(self) -> list[Blocker]:
-        blockers = []
-        if self.handedness_faces is None:
-            blockers.append(Blocker(self.tr("利き腕をまだ振っていません（2D6）"), False))
-        elif not self.handedness:
-            blockers.append(Blocker(self.tr("右利きか左利きかを選んでください"), False))
-        if self.money_faces is None:
-            blockers.append(Blocker(self.tr("所持金をまだ振っていません（3D6×100+1000 CP）"), False))
-        return blockers
