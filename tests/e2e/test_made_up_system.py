@@ -102,7 +102,7 @@ def test_the_window_has_its_menu_sheet_panel_and_battle_tool(window):
     assert tools["軍勢・攻城戦（指輪物語）…"].shortcut().toString() == "Ctrl+Shift+A"  # the shipped one stays
     tools["作り話の地図…"].trigger()
     tools["作り話の地図…"].trigger()  # opened once, brought to the front the second time
-    assert [type(d) for d in window.battle_menu.dialogs] == [MadeUpMapDialog]
+    assert [type(d) for d in window.services.dialogs.held()] == [MadeUpMapDialog]
 
 
 def test_the_dice_box_lists_its_bot_and_rolls_with_it(window):

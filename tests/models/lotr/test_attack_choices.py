@@ -20,7 +20,7 @@ def setup(campaign_model):
 def test_the_people_are_those_still_in_the_fight(campaign_model):
     battle, choices, hero, orc = setup(campaign_model)
     assert choices.people() == [("ボロミア", hero), ("オーク", orc)]
-    battle.set_status(orc, Status.DEAD)
+    battle.edit.set_status(orc, Status.DEAD)
     assert choices.people() == [("ボロミア", hero)]
     assert choices.current() is None  # no round begun
 
@@ -36,10 +36,10 @@ def test_a_quick_npc_brings_no_str_or_size_and_a_rider_rides(campaign_model):
 def test_the_weapons_come_from_the_gms_table(campaign_model):
     _battle, choices, _hero, _orc = setup(campaign_model)
     rules = LotRRulesModel(campaign_model)
-    rules.add_reference_row(catalog.WEAPONS, "Bow")
-    rules.set_reference_cell(catalog.WEAPONS, 0, "damage", "2d6")
-    rules.set_reference_cell(catalog.WEAPONS, 0, "long", 100)
-    rules.add_reference_row(catalog.WEAPONS, "Sword")
+    rules.reference.add_row(catalog.WEAPONS, "Bow")
+    rules.reference.set_cell(catalog.WEAPONS, 0, "damage", "2d6")
+    rules.reference.set_cell(catalog.WEAPONS, 0, "long", 100)
+    rules.reference.add_row(catalog.WEAPONS, "Sword")
     assert choices.weapon_names() == ["Bow", "Sword"]
     assert choices.is_ranged("Bow") and not choices.is_ranged("Sword")
     assert not choices.is_ranged(None) and not choices.is_ranged("Axe")  # not in the table
@@ -51,9 +51,9 @@ def test_the_weapons_come_from_the_gms_table(campaign_model):
 def test_the_called_shots_and_their_tns(campaign_model):
     _battle, choices, _hero, _orc = setup(campaign_model)
     rules = LotRRulesModel(campaign_model)
-    rules.add_reference_row(catalog.CALLED_SHOTS, "腕")
-    rules.set_reference_cell(catalog.CALLED_SHOTS, 1, "tn", 4)
-    rules.add_reference_row(catalog.CALLED_SHOTS, "脚")
+    rules.reference.add_row(catalog.CALLED_SHOTS, "腕")
+    rules.reference.set_cell(catalog.CALLED_SHOTS, 1, "tn", 4)
+    rules.reference.add_row(catalog.CALLED_SHOTS, "脚")
     assert choices.called_shots() == [(catalog.HEAD, 12), ("腕", 4), ("脚", None)]
     assert choices.called_shot_tn("腕") == 4
     assert choices.called_shot_tn("脚") == 0 and choices.called_shot_tn("尾") == 0

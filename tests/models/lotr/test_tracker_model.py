@@ -56,7 +56,7 @@ def test_one_model_per_box_over_the_trackers_battle(campaign_model):
 def test_a_table_edited_or_a_house_rule_flipped_is_said_once(qtbot, campaign_model):
     _battle, tracker, _hero, _orc = setup(campaign_model)
     with qtbot.waitSignal(tracker.rules_changed, timeout=1000):
-        LotRRulesModel(campaign_model).add_reference_row(catalog.STUN, "殴打")
+        LotRRulesModel(campaign_model).reference.add_row(catalog.STUN, "殴打")
 
 
 def test_the_attack_odds_are_the_engines_under_the_campaigns_names(campaign_model):
@@ -104,9 +104,9 @@ def test_the_damage_typed_is_read_by_the_model():
 
 def test_the_stun_odds_name_the_waiting_target_and_the_tables_row(campaign_model):
     rules = LotRRulesModel(campaign_model)
-    rules.add_reference_row(catalog.STUN, "殴打")
+    rules.reference.add_row(catalog.STUN, "殴打")
     for column, value in (("tn", 10), ("penalty", -3), ("rounds", 3)):
-        rules.set_reference_cell(catalog.STUN, 0, column, value)
+        rules.reference.set_cell(catalog.STUN, 0, column, value)
     seed = seed_where(lambda f: len(f) == 2 and sum(f) == 11)
     _battle, tracker, hero, orc = setup(campaign_model, seed)
     assert tracker.stun.odds_summary("殴打", 0) is None  # no Blunt hit waits
