@@ -56,7 +56,7 @@ from gmtool.app.demo import create_demo_campaign
 from gmtool.app.test_hook_steps import UNDONE_ITEM, campaign_state, json_digest
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store.campaign import Campaign
-from tests.e2e.test_crash_sigkill import copy_left_files, start  # the same gmtool, the same copy
+from tests.e2e.test_crash_sigkill import copy_left_files, output_after_kill, start  # same gmtool, same copy
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 20261207
@@ -257,7 +257,7 @@ def run_and_kill(path: Path, data_dir: Path, steps: list[str], rng: random.Rando
             lines.append(line.rstrip("\n"))
         time.sleep(rng.uniform(0.0, HOLD / 3 if held else 0.04))
     process.send_signal(signal.SIGKILL)
-    out, _ = process.communicate(timeout=30)
+    out = output_after_kill(process)
     assert process.returncode == -signal.SIGKILL
     lines += out.splitlines()
     assert not [line for line in lines if line.startswith("error ")], [

@@ -173,7 +173,7 @@ def run_and_kill(path: Path, data_dir: Path, commands: list[str], rng: random.Ra
             lines.append(line.rstrip("\n"))
         time.sleep(rng.uniform(0.0, 0.015))  # land inside the next command's write
     process.send_signal(signal.SIGKILL)
-    out, _ = process.communicate(timeout=30)  # what it printed before it died
+    out = output_after_kill(process)
     assert process.returncode == -signal.SIGKILL
     lines += out.splitlines()
     assert not [line for line in lines if line.startswith("error ")], lines
@@ -182,6 +182,17 @@ def run_and_kill(path: Path, data_dir: Path, commands: list[str], rng: random.Ra
         range(1, len(details) + 1)
     )
     return [d[0] if d else "" for d in details]
+
+
+def output_after_kill(process: subprocess.Popen[str]) -> str:
+    """What a killed process printed that the test has not read yet, including what readline()
+    already took into the pipe's buffer: Popen.communicate() reads the file descriptor itself and
+    loses those lines (under load several acknowledgements arrive in one read)."""
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.close()
+    out = process.stdout.read()
+    process.wait(timeout=30)
+    return out
 
 
 def copy_left_files(path: Path, scratch: Path) -> Path:
