@@ -220,8 +220,7 @@ def main() -> int:
     from package_startup import bench_package_startup
 
     package = bench_package_startup()  # None until `make package` has built dist/gmtool
-    from log_scale import bench_log_scale
-    from log_scale import rows as log_rows
+    from log_scale import bench_log_scale, rows as log_rows
 
     log_scale = bench_log_scale()
     rows = [

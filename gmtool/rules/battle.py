@@ -37,6 +37,7 @@ from gmtool.rules.battle_types import (
     Text,
     Value,
 )
+from gmtool.rules.data import json_object
 from gmtool.rules.message import Message
 
 __all__ = [
@@ -92,7 +93,7 @@ def load_encounter(data: Any) -> Encounter:
 
 def dump_encounter(encounter: Encounter) -> dict[str, Any]:
     # Defaults left out: a fight of 200 is written at every turn, and most fields are at rest.
-    return _adapter().dump_python(encounter, mode="json", exclude_defaults=True)
+    return json_object(_adapter(), encounter, exclude_defaults=True)
 
 
 def load_saved(data: Any) -> tuple[Encounter, ...]:
@@ -100,7 +101,10 @@ def load_saved(data: Any) -> tuple[Encounter, ...]:
 
 
 def dump_saved(encounters: tuple[Encounter, ...]) -> list[Any]:
-    return _saved_adapter().dump_python(encounters, mode="json")
+    document = _saved_adapter().dump_python(encounters, mode="json")
+    if not isinstance(document, list):
+        raise TypeError("saved encounters are stored as a JSON array")
+    return document
 
 
 # ---- participants -------------------------------------------------------------------------------

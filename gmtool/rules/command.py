@@ -89,7 +89,7 @@ class FixedDice(random.Random):
 
     def __init__(self, faces: list[int] | list[tuple[int, int]]) -> None:
         super().__init__(0)
-        self._faces = list(faces)
+        self._faces: list[int | tuple[int, int]] = list(faces)
 
     def randint(self, a: int, b: int) -> int:
         if not self._faces:

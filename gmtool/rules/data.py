@@ -5,10 +5,16 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gmtool.resources import resource_path
 from gmtool.rules.message import Message
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+
+T = TypeVar("T")
 
 
 class RuleDataError(ValueError):
@@ -34,7 +40,7 @@ def load_table(system_id: str, name: str) -> tuple[Path, Mapping[str, Any]]:
     return path, data
 
 
-def require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+def require(data: Mapping[str, Any], key: str, kind: type[T], where: str) -> T:
     value = data.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         shown = short_input(value)
@@ -46,6 +52,14 @@ def require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
 
 # What a message quotes of an input: a hostile value is never copied whole into it.
 MAX_INPUT_CHARS = 40
+
+
+def json_object(adapter: TypeAdapter[Any], value: object, exclude_defaults: bool = False) -> dict[str, Any]:
+    """The JSON document pydantic writes for `value`: an object, as every stored document is."""
+    document = adapter.dump_python(value, mode="json", exclude_defaults=exclude_defaults)
+    if not isinstance(document, dict):
+        raise TypeError(f"{type(value).__name__} is not stored as a JSON object")
+    return document
 
 
 def short_input(value: Any, limit: int = MAX_INPUT_CHARS) -> str:

@@ -20,8 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.rules.message import Message
-from gmtool.store.campaign_characters import CampaignCharactersMixin
-from gmtool.store.campaign_characters import StoredCharacter as StoredCharacter  # re-exported
+from gmtool.store.campaign_characters import (
+    CampaignCharactersMixin,
+    StoredCharacter as StoredCharacter,  # re-exported
+)
 from gmtool.store.campaign_file import (
     CampaignDetached,
     file_identity,
@@ -30,8 +32,12 @@ from gmtool.store.campaign_file import (
     unwritable,
 )
 from gmtool.store.campaign_lock import CampaignLock
-from gmtool.store.campaign_log import CampaignLogMixin, json_text, utc_now
-from gmtool.store.campaign_log import LogEntry as LogEntry  # re-exported
+from gmtool.store.campaign_log import (
+    CampaignLogMixin,
+    LogEntry as LogEntry,  # re-exported
+    json_text,
+    utc_now,
+)
 from gmtool.store.errors import CampaignError, StoreError
 from gmtool.store.sqlite_build import build_database, remove_stale_temp_files
 from gmtool.store.sqlite_errors import is_busy, sqlite_problem

@@ -87,7 +87,14 @@ def _memo(system_id: str, character: Any) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def _document(name: str, memo: str, initiative: int, status: list, params: list, commands: str) -> dict:
+def _document(
+    name: str,
+    memo: str,
+    initiative: int,
+    status: list[dict[str, Any]],
+    params: list[dict[str, Any]],
+    commands: str,
+) -> dict[str, Any]:
     return {
         "kind": KIND,
         "data": {

@@ -106,7 +106,9 @@ def _notes(system_id: str, character: Any) -> tuple[tuple[str, str], ...]:
     return ((NOTE_NAME, "\n".join(line for line in lines if line)),)
 
 
-def _sheet_parts(system_id: str, character: Any) -> tuple[tuple[tuple[str, str], ...], tuple, str]:
+def _sheet_parts(
+    system_id: str, character: Any
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], str]:
     params = tuple((p["label"], p["value"]) for p in character_params(system_id, character))
     return params, _notes(system_id, character), "\n".join(command_lines(system_id, character))
 

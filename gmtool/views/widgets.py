@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.views.message_catalog import shown_message as shown_message  # views' problem labels use it
-from gmtool.views.message_catalog import translate_message
+from gmtool.views.message_catalog import (
+    shown_message as shown_message,  # views' problem labels use it
+    translate_message,
+)
 
 
 class CommitPlainTextEdit(QPlainTextEdit):

@@ -15,8 +15,7 @@ from gmtool.app.main_window import MainWindow
 from gmtool.models.lotr.courage_rounds import COURAGE_KEY
 from gmtool.models.lotr.fear_model import LotRFearModel
 from gmtool.models.lotr.rules_model import LotRRulesModel
-from gmtool.rules.systems.lotr import fear
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import fear, reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.views.lotr.fear_box import FearBox
 

@@ -14,8 +14,7 @@ from PySide6.QtCore import QSettings, Qt
 from gmtool.app.main_window import MainWindow
 from gmtool.models.lotr.check_model import CUSTOM
 from gmtool.models.lotr.rules_model import LotRRulesModel
-from gmtool.rules.systems.lotr import fear
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import fear, reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.views.battle.battle_dialog import BattleDialog

@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from gmtool.store.cards.database import CardDatabase, CardDatabaseError
 from gmtool.store.cards.decklists import DeckList, DecklistError, parse_decklist_text, read_decklist_file

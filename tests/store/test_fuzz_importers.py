@@ -17,8 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gmtool.app.demo import create_demo_campaign
 from gmtool.store.campaign import Campaign

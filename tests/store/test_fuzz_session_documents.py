@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from pydantic import ValidationError
 
 from gmtool.models.aw.focus_state import dump_focus, load_focus
@@ -28,13 +27,11 @@ from gmtool.rules import battle
 from gmtool.rules.data import RuleDataError
 from gmtool.rules.systems.aw import session as aw_session
 from gmtool.rules.systems.fourcard import catalog as fourcard_catalog
-from gmtool.rules.systems.lotr import army, mass_battle
-from gmtool.rules.systems.lotr import units as un
+from gmtool.rules.systems.lotr import army, mass_battle, units as un
 from gmtool.rules.systems.lotr.overrides import apply_overrides
 from gmtool.rules.systems.lotr.rules_data import lotr_rules
 from gmtool.rules.systems.mtg import table as mtg_table
-from gmtool.rules.systems.sengensho import catalog as sengensho_catalog
-from gmtool.rules.systems.sengensho import session as sengensho_session
+from gmtool.rules.systems.sengensho import catalog as sengensho_catalog, session as sengensho_session
 from gmtool.store.validation import format_validation_error
 from tests.store.test_fuzz_importers import FUZZ, MAX_MESSAGE, json_values, mutated
 

@@ -11,8 +11,7 @@ one campaign (the session view, the sheet, the judgement panel): they all re-rea
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
-from dataclasses import replace as _replace
+from dataclasses import dataclass, replace as _replace
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QObject
 
-from gmtool.rules.systems.aw import session as rules
-from gmtool.rules.systems.aw import spell_combat
+from gmtool.rules.systems.aw import session as rules, spell_combat
 
 if TYPE_CHECKING:
     from gmtool.models.aw.session_model import AWSessionModel

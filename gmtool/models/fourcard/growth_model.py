@@ -12,8 +12,7 @@ purchase; a flipped switch says `changed`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date as calendar_date
-from datetime import datetime
+from datetime import date as calendar_date, datetime
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError

@@ -31,8 +31,7 @@ from gmtool.models.outcome_text import percent
 from gmtool.models.session_document import SessionDocument
 from gmtool.rules.dice import new_seed
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
-from gmtool.rules.systems.lotr import army as rules
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import army as rules, reference_catalog as catalog
 from gmtool.rules.systems.lotr.army import Army
 from gmtool.rules.systems.lotr.checks import RollResult
 from gmtool.rules.systems.lotr.house_rules import MORALE_BONUS_ON, UNIT_MORALE_BONUS

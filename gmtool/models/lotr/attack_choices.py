@@ -11,8 +11,7 @@ from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.models.lotr.tracker_people import in_play
 from gmtool.rules.battle import BattleRefused
-from gmtool.rules.systems.lotr import mounted, weapons
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import mounted, reference_catalog as catalog, weapons
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 
 

@@ -23,8 +23,7 @@ from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules import battle
 from gmtool.rules.battle import BattleRefused, Condition, Participant
 from gmtool.rules.dice import Distribution
-from gmtool.rules.systems.lotr import attack as engine
-from gmtool.rules.systems.lotr import combat, defence_actions, mounted, weapons
+from gmtool.rules.systems.lotr import attack as engine, combat, defence_actions, mounted, weapons
 from gmtool.rules.systems.lotr.armed_combat import armed_combat_bonus
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.exploding import roll_test

@@ -13,9 +13,7 @@ from PySide6.QtCore import QObject
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.tracker_people import in_play
 from gmtool.rules.battle import BattleRefused
-from gmtool.rules.systems.lotr import combat as lotr
-from gmtool.rules.systems.lotr import defence_actions as defence
-from gmtool.rules.systems.lotr import mounted
+from gmtool.rules.systems.lotr import combat as lotr, defence_actions as defence, mounted
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.rules.systems.lotr.rules_data import SIZE_IDS
 

@@ -13,8 +13,7 @@ from PySide6.QtCore import QObject
 from gmtool.models.lotr.actions import LotRActions
 from gmtool.models.lotr.care_base import CareBase
 from gmtool.models.lotr.fire_model import LotRFireModel
-from gmtool.rules.systems.lotr import hazards
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import hazards, reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import (
     LotRRoller,
     RollSpec,

@@ -23,9 +23,7 @@ from gmtool.models.outcome_text import percent
 from gmtool.models.session_document import SessionDocument
 from gmtool.rules.dice import new_seed, roll
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
-from gmtool.rules.systems.lotr import hero_combat as hc
-from gmtool.rules.systems.lotr import mass_battle as rules
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import hero_combat as hc, mass_battle as rules, reference_catalog as catalog
 from gmtool.rules.systems.lotr.house_rules import BATTLE_TIE
 from gmtool.rules.systems.lotr.mass_battle import DEFEAT, VICTORY, BattleRefused, HourRecord, MassBattle
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable

@@ -16,8 +16,7 @@ from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.models.lotr.shown_names import shown_name
 from gmtool.models.lotr.tracker_people import in_play
 from gmtool.rules.battle import BattleRefused
-from gmtool.rules.systems.lotr import mounted
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import mounted, reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, success_probability
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable

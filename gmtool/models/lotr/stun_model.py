@@ -22,8 +22,7 @@ from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules import battle
 from gmtool.rules.battle import BattleRefused, Condition
 from gmtool.rules.dice import Distribution
-from gmtool.rules.systems.lotr import combat, stun
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import combat, reference_catalog as catalog, stun
 from gmtool.rules.systems.lotr.checks import Bands, degree_of
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.rules.systems.lotr.house_rules import STUN_RELIEF, STUN_RELIEF_ON

@@ -12,8 +12,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
-from gmtool.rules.systems.lotr import reference_catalog as catalog
-from gmtool.rules.systems.lotr import travel as rules
+from gmtool.rules.systems.lotr import reference_catalog as catalog, travel as rules
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 from gmtool.rules.systems.lotr.travel import Member, Pace, TravelRefused, TravelTime
 

@@ -22,12 +22,16 @@ from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.store.cards.bundled import bundled_meta
 from gmtool.store.cards.database import CardDatabase, CardDatabaseError, default_card_cache_path
-from gmtool.store.cards.importers import CardImportError, ImportCancelled, import_card_file
 
 # Re-exported for the card windows, which never import gmtool.store: what a finished import reports,
 # the error every lookup, entry or import may raise (it names the file and the fault), and the
 # wording of a schema's refusal of a card entered by hand.
-from gmtool.store.cards.importers import ImportSummary as ImportSummary
+from gmtool.store.cards.importers import (
+    CardImportError,
+    ImportCancelled,
+    ImportSummary as ImportSummary,
+    import_card_file,
+)
 from gmtool.store.errors import StoreError as StoreError
 
 if TYPE_CHECKING:

@@ -20,8 +20,7 @@ from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.roller_inputs import CUSTOM, RollerInputs, RollerInputsMixin
 from gmtool.models.sengensho.state import LOG_KIND, SYSTEM_ID, THRESHOLDS_KEY
-from gmtool.models.sengensho.thresholds import read_thresholds
-from gmtool.models.sengensho.thresholds import set_thresholds as store_thresholds
+from gmtool.models.sengensho.thresholds import read_thresholds, set_thresholds as store_thresholds
 from gmtool.rules.checks import CheckKind, CheckResult, Outcome, Side
 from gmtool.rules.dice import new_seed
 from gmtool.rules.systems.sengensho import ATTRIBUTE_GROUP, attribute_kind_id
@@ -32,7 +31,7 @@ from gmtool.rules.systems.sengensho.checks import (
     FUMBLE,
     NATURAL_DISTRIBUTION,
     NATURAL_TOTALS,
-    TARGET_BOUNDS,
+    TARGET_BOUNDS as TARGET_BOUNDS,
     SengenshoCheckSpec,
     SengenshoRoller,
     check_distribution,

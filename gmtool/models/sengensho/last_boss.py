@@ -16,8 +16,7 @@ from gmtool.models.sengensho.session_members import SessionMembers
 from gmtool.models.sengensho.session_record import SessionRecord
 from gmtool.models.sengensho.state import BOSS_CAP_KEY, read_boss_cap
 from gmtool.rules.message import Message
-from gmtool.rules.systems.sengensho import bonds as bond_rules
-from gmtool.rules.systems.sengensho import session as rules
+from gmtool.rules.systems.sengensho import bonds as bond_rules, session as rules
 from gmtool.rules.systems.sengensho.character import LAST_BOSS
 from gmtool.rules.systems.sengensho.house_rules import BOSS_LEVEL, BOSS_LEVEL_CAPPED
 from gmtool.rules.systems.sengensho.session import Bond, SessionRefused

@@ -28,10 +28,10 @@ from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.sengensho.opposed_setup import (
     ROLE_LABELS,
-    TIE_RULE_LABELS,
+    TIE_RULE_LABELS as TIE_RULE_LABELS,
     OpposedSetup,
-    Role,
-    percent_text,
+    Role as Role,
+    percent_text as percent_text,
 )
 from gmtool.models.sengensho.state import SYSTEM_ID, THRESHOLDS_KEY
 from gmtool.models.sengensho.thresholds import read_thresholds
@@ -45,7 +45,7 @@ from gmtool.rules.systems.sengensho.opposed import (
     OpposedProcedure,
     OpposedSide,
     Step,
-    StepRefused,
+    StepRefused as StepRefused,
     TieRule,
     odds,
 )

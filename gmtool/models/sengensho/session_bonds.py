@@ -14,9 +14,7 @@ from gmtool.models.sengensho import labels as labels
 from gmtool.models.sengensho.archetype_notes import ArchetypeNotes
 from gmtool.models.sengensho.session_members import SessionMembers
 from gmtool.models.sengensho.session_record import SessionRecord
-from gmtool.rules.systems.sengensho import bonds as bond_rules
-from gmtool.rules.systems.sengensho import fantasy
-from gmtool.rules.systems.sengensho import session as rules
+from gmtool.rules.systems.sengensho import bonds as bond_rules, fantasy, session as rules
 from gmtool.rules.systems.sengensho.bonds import KIND_LABELS, KIND_LIMITS, MAX_BONDS, BondRequest, BondUsage
 from gmtool.rules.systems.sengensho.character import BondKind
 from gmtool.rules.systems.sengensho.session import Bond, Impression, SengenshoSession

@@ -25,9 +25,11 @@ from typing import IO, Any, Protocol
 import ijson
 
 from gmtool.rules.message import Message
-from gmtool.store.cards.value_guard import MAX_CARD_BYTES as MAX_CARD_BYTES
-from gmtool.store.cards.value_guard import MAX_VALUE_BYTES as MAX_VALUE_BYTES
-from gmtool.store.cards.value_guard import ValueGuard
+from gmtool.store.cards.value_guard import (
+    MAX_CARD_BYTES as MAX_CARD_BYTES,
+    MAX_VALUE_BYTES as MAX_VALUE_BYTES,
+    ValueGuard,
+)
 from gmtool.store.errors import StoreError
 
 # (magic bytes, compression); zip also starts "PK\x05\x06" when empty, refused as having no member.
@@ -58,9 +60,10 @@ class ByteStream(Protocol):
 def ijson_backend() -> ModuleType:
     """ijson's C backend (yajl2_c) when it is installed: it parses hundreds of MB in seconds."""
     try:
-        return ijson.get_backend("yajl2_c")
+        backend: ModuleType = ijson.get_backend("yajl2_c")  # ijson ships no types
     except ImportError:  # a platform without the compiled wheel: the pure-Python parser works too
-        return ijson
+        backend = ijson
+    return backend
 
 
 class CardFileStream:

@@ -35,9 +35,9 @@ from gmtool.store.cards.cache_rows import (
     card_to_json,
     delete_cards,
     insert_cards,
+    name_rows as name_rows,
     next_card_id,
 )
-from gmtool.store.cards.cache_rows import name_rows as name_rows
 from gmtool.store.cards.names import normalize_name
 from gmtool.store.cards.sample import CardSampleError, default_sample_path
 from gmtool.store.data_dir import user_data_dir

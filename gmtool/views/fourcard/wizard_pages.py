@@ -33,8 +33,7 @@ from gmtool.models.fourcard.creation_model import Blocker, FourCardCreationModel
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.appearance import set_tone
 from gmtool.views.widgets import show_refusal
-from gmtool.views.wizard.creation_wizard import REASON_STYLE
-from gmtool.views.wizard.creation_wizard import CreationPage as BaseCreationPage
+from gmtool.views.wizard.creation_wizard import REASON_STYLE, CreationPage as BaseCreationPage
 
 
 def probability_text(p: Fraction, denominator: int | None = None) -> str:

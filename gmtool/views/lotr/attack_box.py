@@ -19,8 +19,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.attack_model import AttackPlan, LotRAttackModel
 from gmtool.models.lotr.tracker_model import LotRTrackerModel
-from gmtool.rules.systems.lotr import attack_types as engine
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import attack_types as engine, reference_catalog as catalog
 from gmtool.rules.systems.lotr.rules_types import SIZE_IDS
 from gmtool.views.lotr.battle_actions_box import LotRActionsBox
 from gmtool.views.lotr.fear_box import FearBox

@@ -12,8 +12,7 @@ from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.fear_model import FearPlan, LotRFearModel
 from gmtool.models.lotr.rules_model import LotRRulesModel
 from gmtool.rules.battle import BattleRefused
-from gmtool.rules.systems.lotr import fear
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import fear, reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import Contestant, TieRule
 from gmtool.rules.systems.lotr.fear import FearEffect, FearSpec
 from tests.qt_fixtures import sample_lotr_character

@@ -15,8 +15,7 @@ from gmtool.models.lotr.mount_model import LotRMountModel
 from gmtool.models.lotr.rules_model import LotRRulesModel, campaign_lotr_rules
 from gmtool.models.lotr.stun_model import LotRStunModel
 from gmtool.rules.battle import BattleRefused
-from gmtool.rules.systems.lotr import reference_catalog as catalog
-from gmtool.rules.systems.lotr import stun
+from gmtool.rules.systems.lotr import reference_catalog as catalog, stun
 from gmtool.rules.systems.lotr.attack import attack_distribution
 from gmtool.rules.systems.lotr.checks import shipped_bands
 from gmtool.rules.systems.lotr.exploding import roll_test

@@ -15,8 +15,7 @@ from gmtool.models.lotr.fear_model import FearPlan
 from gmtool.models.lotr.rules_model import LotRRulesModel, campaign_lotr_rules
 from gmtool.models.lotr.tracker_model import LotRTrackerModel
 from gmtool.rules.battle import BattleRefused
-from gmtool.rules.systems.lotr import fear
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import fear, reference_catalog as catalog
 from gmtool.rules.systems.lotr.attack import PARRIED, attack_distribution, hit_probability
 from gmtool.rules.systems.lotr.checks import Contestant, TieRule, success_probability
 from gmtool.rules.systems.lotr.combat import dodge_probability, parry_probability

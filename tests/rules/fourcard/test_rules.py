@@ -21,8 +21,14 @@ from gmtool.rules.data import RuleDataError
 from gmtool.rules.systems.fourcard import SYSTEM, advancement, catalog, creation, damage, derived
 from gmtool.rules.systems.fourcard.advancement import PurchaseBlocked, commit
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog, SkillDef, SpecialisationDef, shipped_catalog
-from gmtool.rules.systems.fourcard.character import Equipment, InitialAttributes, LedgerEntry, Losses, Skill
-from gmtool.rules.systems.fourcard.character import FourCardCharacter as Character
+from gmtool.rules.systems.fourcard.character import (
+    Equipment,
+    FourCardCharacter as Character,
+    InitialAttributes,
+    LedgerEntry,
+    Losses,
+    Skill,
+)
 from gmtool.rules.systems.fourcard.rules_data import fourcard_rules
 from gmtool.store.errors import ExchangeError
 from gmtool.store.exchange import export_character, import_character

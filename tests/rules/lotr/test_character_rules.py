@@ -10,8 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from gmtool.rules.systems.lotr import armed_combat, orders, renown
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import armed_combat, orders, reference_catalog as catalog, renown
 from gmtool.rules.systems.lotr.character import Advancement, Attributes, LotRCharacter, Pick, Skill
 from gmtool.rules.systems.lotr.checks import (
     LotRRoller,

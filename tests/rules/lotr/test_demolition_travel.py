@@ -8,9 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from gmtool.rules.systems.lotr import reference_catalog as catalog
-from gmtool.rules.systems.lotr import structures as st
-from gmtool.rules.systems.lotr import travel as tr
+from gmtool.rules.systems.lotr import reference_catalog as catalog, structures as st, travel as tr
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, success_probability
 from gmtool.rules.systems.lotr.reference_tables import table_from_json
 from gmtool.rules.systems.lotr.rules_data import Degree, lotr_rules

@@ -8,8 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from gmtool.rules.systems.lotr import hazards, healing, weariness
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import hazards, healing, reference_catalog as catalog, weariness
 from gmtool.rules.systems.lotr.character import Attributes, LotRCharacter, Reactions
 from gmtool.rules.systems.lotr.checks import LotRRoller, success_probability
 from gmtool.rules.systems.lotr.derived import wound_track

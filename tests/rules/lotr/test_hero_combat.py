@@ -9,8 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from gmtool.rules.systems.lotr import hero_combat as hc
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import hero_combat as hc, reference_catalog as catalog
 from gmtool.rules.systems.lotr.reference_tables import table_from_json
 from gmtool.rules.systems.lotr.rules_data import lotr_rules
 

@@ -10,8 +10,7 @@ import pytest
 
 from gmtool.rules import battle, battle_turns
 from gmtool.rules.battle import Encounter, Status
-from gmtool.rules.systems.lotr import combat as lotr
-from gmtool.rules.systems.lotr import defence_actions as defence
+from gmtool.rules.systems.lotr import combat as lotr, defence_actions as defence
 from gmtool.rules.systems.lotr.checks import (
     Contestant,
     LotRRoller,

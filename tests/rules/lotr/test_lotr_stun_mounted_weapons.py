@@ -8,8 +8,7 @@ from fractions import Fraction
 import pytest
 
 from gmtool.rules.battle import BattleRefused, Encounter, Participant, Resource
-from gmtool.rules.systems.lotr import mounted, stun, weapons
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import mounted, reference_catalog as catalog, stun, weapons
 from gmtool.rules.systems.lotr.attack import AttackSpec, judge
 from gmtool.rules.systems.lotr.reference_tables import ReferenceRow, ReferenceTable
 from gmtool.rules.systems.lotr.rules_data import Degree, lotr_rules

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from gmtool.rules.systems.lotr import army as ar
-from gmtool.rules.systems.lotr import structures as st
+from gmtool.rules.systems.lotr import army as ar, structures as st
 from gmtool.rules.systems.lotr.rules_data import Degree
 from gmtool.rules.systems.lotr.structures import Improvement, Lock, Structure, Target
 from gmtool.rules.systems.lotr.units import ArmyRefused

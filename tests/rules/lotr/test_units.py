@@ -11,8 +11,7 @@ import pytest
 from helpers_stats import chi_square_critical, chi_square_statistic
 from pydantic import ValidationError
 
-from gmtool.rules.systems.lotr import army as ar
-from gmtool.rules.systems.lotr import units as un
+from gmtool.rules.systems.lotr import army as ar, units as un
 from gmtool.rules.systems.lotr.checks import LotRRoller, success_probability
 from gmtool.rules.systems.lotr.rules_data import Degree, lotr_rules
 from gmtool.rules.systems.lotr.units import ArmyRefused, Unit

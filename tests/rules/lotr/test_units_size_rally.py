@@ -11,9 +11,7 @@ from fractions import Fraction
 import pytest
 from helpers_stats import chi_square_critical, chi_square_statistic
 
-from gmtool.rules.systems.lotr import army as ar
-from gmtool.rules.systems.lotr import reference_catalog as catalog
-from gmtool.rules.systems.lotr import units as un
+from gmtool.rules.systems.lotr import army as ar, reference_catalog as catalog, units as un
 from gmtool.rules.systems.lotr.checks import LotRRoller, success_probability
 from gmtool.rules.systems.lotr.reference_tables import table_from_json
 from gmtool.rules.systems.lotr.rules_data import lotr_rules

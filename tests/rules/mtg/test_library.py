@@ -6,8 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from gmtool.rules.systems.mtg import library as lib
 from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard, MTGCheckSpec, judge

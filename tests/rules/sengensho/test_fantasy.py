@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from gmtool.rules.systems.sengensho import session as s
 from gmtool.rules.systems.sengensho.bonds import (

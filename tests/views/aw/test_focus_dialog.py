@@ -11,8 +11,7 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 
-from gmtool.models.aw import focus_model as aw_focus_model
-from gmtool.models.aw import focus_preparation
+from gmtool.models.aw import focus_model as aw_focus_model, focus_preparation
 from gmtool.models.aw.focus_model import FOCUS_KEY, AWFocusModel
 from gmtool.models.aw.focus_text import percent_text
 from gmtool.models.aw.session_model import AWSessionModel

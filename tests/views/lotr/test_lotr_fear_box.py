@@ -8,8 +8,7 @@ import random
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.fear_model import LotRFearModel
 from gmtool.models.lotr.rules_model import LotRRulesModel
-from gmtool.rules.systems.lotr import fear
-from gmtool.rules.systems.lotr import reference_catalog as catalog
+from gmtool.rules.systems.lotr import fear, reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.rules.systems.lotr.fear import FearEffect, FearSpec
 from gmtool.views.lotr.fear_box import FearBox

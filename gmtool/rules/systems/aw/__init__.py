@@ -21,8 +21,7 @@ from gmtool.rules.systems.declarations import (
 )
 
 if TYPE_CHECKING:
-    from gmtool.rules.systems.aw.system import SYSTEM as SYSTEM
-    from gmtool.rules.systems.aw.system import AnotherWorld as AnotherWorld
+    from gmtool.rules.systems.aw.system import SYSTEM as SYSTEM, AnotherWorld as AnotherWorld
 
 DECLARATIONS = Declarations(
     # BCDice's SRS bot: アナザーワールド is an SRS game (its palette's docstring says why).

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from gmtool.rules.data import json_object
 from gmtool.rules.message import Message
 from gmtool.rules.systems.aw.house_rules import RESTORE_SCENARIO, RESTORE_SESSION
 from gmtool.rules.systems.aw.session_state import (
@@ -95,7 +96,7 @@ def load_session(data: Any) -> AWSession:
 
 
 def dump_session(state: AWSession) -> dict[str, Any]:
-    return _adapter().dump_python(state, mode="json")
+    return json_object(_adapter(), state)
 
 
 # ---- session and scenario -------------------------------------------------------------------

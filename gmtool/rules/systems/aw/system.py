@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter
 
 from gmtool.rules.checks import CheckKind, CheckResult, OpposedResult
+from gmtool.rules.data import json_object
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.aw import DECLARATIONS
 from gmtool.rules.systems.aw.character import ATTRIBUTES, COMBAT_VALUES, SCHEMA_VERSION, AWCharacter
@@ -101,7 +102,7 @@ class AnotherWorld:
         return _ADAPTER.validate_python(data)
 
     def dump_character(self, character: AWCharacter) -> dict[str, Any]:
-        return _ADAPTER.dump_python(character, mode="json")
+        return json_object(_ADAPTER, character)
 
 
 SYSTEM = AnotherWorld()

@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from gmtool.rules.data import RuleDataError, load_table
+from gmtool.rules.data import RuleDataError, json_object, load_table
 from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard.catalog_types import (
     MAX_SKILLS,
@@ -50,7 +50,7 @@ def catalog_from_document(data: Mapping[str, Any]) -> SkillCatalog:
 
 
 def catalog_to_document(catalog: SkillCatalog) -> dict[str, Any]:
-    return _ADAPTER.dump_python(catalog, mode="json")
+    return json_object(_ADAPTER, catalog)
 
 
 @cache

@@ -50,6 +50,10 @@ class AttributeSet:
     wp: StrictInt = 5
     vt: StrictInt = 5
 
+    def get(self, attribute: str) -> int:
+        """One attribute by its id (iq, dx, st, wp, vt); KeyError for another."""
+        return {"iq": self.iq, "dx": self.dx, "st": self.st, "wp": self.wp, "vt": self.vt}[attribute]
+
 
 @dataclass(frozen=True)
 class InitialAttributes(AttributeSet):
@@ -158,11 +162,7 @@ class FourCardCharacter:
 
     def current(self, attribute: str) -> int:
         """The attribute as it stands: initial + bought − lost."""
-        return (
-            getattr(self.attributes, attribute)
-            + getattr(self.gains, attribute)
-            - getattr(self.losses, attribute)
-        )
+        return self.attributes.get(attribute) + self.gains.get(attribute) - self.losses.get(attribute)
 
     def skill(self, name: str) -> Skill | None:
         return next((s for s in self.skills if s.name == name), None)

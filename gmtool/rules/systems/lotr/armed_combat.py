@@ -16,11 +16,13 @@ from dataclasses import replace
 from gmtool.rules.message import Message
 
 # Re-exported: the sheet and the tracker read the names here (character.py reads them there).
-from gmtool.rules.systems.lotr.armed_combat_actions import ACTION_LABELS as ACTION_LABELS
-from gmtool.rules.systems.lotr.armed_combat_actions import ACTIONS as ACTIONS
-from gmtool.rules.systems.lotr.armed_combat_actions import ARMED_COMBAT as ARMED_COMBAT
-from gmtool.rules.systems.lotr.armed_combat_actions import MILESTONES as MILESTONES
-from gmtool.rules.systems.lotr.armed_combat_actions import is_armed_combat as is_armed_combat
+from gmtool.rules.systems.lotr.armed_combat_actions import (
+    ACTION_LABELS as ACTION_LABELS,
+    ACTIONS as ACTIONS,
+    ARMED_COMBAT as ARMED_COMBAT,
+    MILESTONES as MILESTONES,
+    is_armed_combat as is_armed_combat,
+)
 from gmtool.rules.systems.lotr.character import CombatPick, LotRCharacter, Skill
 
 PICK_BONUS = 1  # 「その行動に関してだけ+1のボーナス」

@@ -15,14 +15,15 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
+from gmtool.rules.data import json_object
 from gmtool.rules.message import Message
-from gmtool.rules.systems.lotr import structures as st
-from gmtool.rules.systems.lotr import units as un
+from gmtool.rules.systems.lotr import structures as st, units as un
 from gmtool.rules.systems.lotr.checks import Bands, LotRRoller
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 from gmtool.rules.systems.lotr.rules_data import LotRRules
-from gmtool.rules.systems.lotr.structures import Improvement, Lock, SiegeResult, Structure
-from gmtool.rules.systems.lotr.units import ArmyRefused, MoraleResult, Unit, UnitAttackResult
+from gmtool.rules.systems.lotr.structures_types import Improvement, Lock, SiegeResult, Structure
+from gmtool.rules.systems.lotr.units import MoraleResult, UnitAttackResult
+from gmtool.rules.systems.lotr.units_types import ArmyRefused, Unit
 
 MANY = 1_000
 
@@ -65,7 +66,7 @@ def load_army(data: Any) -> Army:
 
 
 def dump_army(state: Army) -> dict[str, Any]:
-    return _adapter().dump_python(state, mode="json")
+    return json_object(_adapter(), state)
 
 
 # ---- units --------------------------------------------------------------------------------------

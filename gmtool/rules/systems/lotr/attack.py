@@ -23,22 +23,24 @@ from functools import lru_cache
 from gmtool.rules.dice import Distribution, Faces
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import exploding
-from gmtool.rules.systems.lotr.attack_types import (  # noqa: F401 - re-exported: the attack's values
-    AIM_BONUS,
-    ATTACK_OPTIONS,
-    BOUNDS,
-    BREAK_NAMES,
-    EXTRAORDINARY_CHOICES,
-    FIELD_NAMES,
-    FROM_HORSEBACK,
-    HEAD_SHOT_TN,
-    MOUNTED_CHARGE_TN,
-    OPTIONS_BY_ID,
-    PARRIED,
-    RANGE_STEP_TN,
-    SIZE_STEP,
-    AttackOption,
-    Outcome,
+
+# Re-exported: the attack's values
+from gmtool.rules.systems.lotr.attack_types import (
+    AIM_BONUS as AIM_BONUS,
+    ATTACK_OPTIONS as ATTACK_OPTIONS,
+    BOUNDS as BOUNDS,
+    BREAK_NAMES as BREAK_NAMES,
+    EXTRAORDINARY_CHOICES as EXTRAORDINARY_CHOICES,
+    FIELD_NAMES as FIELD_NAMES,
+    FROM_HORSEBACK as FROM_HORSEBACK,
+    HEAD_SHOT_TN as HEAD_SHOT_TN,
+    MOUNTED_CHARGE_TN as MOUNTED_CHARGE_TN,
+    OPTIONS_BY_ID as OPTIONS_BY_ID,
+    PARRIED as PARRIED,
+    RANGE_STEP_TN as RANGE_STEP_TN,
+    SIZE_STEP as SIZE_STEP,
+    AttackOption as AttackOption,
+    Outcome as Outcome,
 )
 from gmtool.rules.systems.lotr.checks import Bands, LotRRoller, RollSpec, degree_of, shipped_bands
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree

@@ -91,6 +91,7 @@ __all__ = [
     "with_courage_probabilities",
 ]
 
+
 def shipped_bands() -> Bands:
     return lotr_rules().degree_bands()
 

@@ -23,20 +23,22 @@ from gmtool.rules.battle import (
 from gmtool.rules.battle_rules import CombatRules, NextActor, QuickField, Seed
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, success_probability
-from gmtool.rules.systems.lotr.combat_types import (  # noqa: F401 - re-exported: the round's values
-    ACTION_KINDS,
-    ACTIONS_BY_ID,
-    ACTIONS_PER_TURN,
-    AIM_BONUS,
-    ATTACKS,
-    CONDITION_PENALTY,
-    EXTRA_ACTION_PENALTY,
-    KEEP_INITIATIVE,
-    MOUNT_ACTION_KINDS,
-    NO_TEST_TN,
-    WEARINESS,
-    WOUNDS,
-    ActionKind,
+
+# Re-exported: the round's values
+from gmtool.rules.systems.lotr.combat_types import (
+    ACTION_KINDS as ACTION_KINDS,
+    ACTIONS_BY_ID as ACTIONS_BY_ID,
+    ACTIONS_PER_TURN as ACTIONS_PER_TURN,
+    AIM_BONUS as AIM_BONUS,
+    ATTACKS as ATTACKS,
+    CONDITION_PENALTY as CONDITION_PENALTY,
+    EXTRA_ACTION_PENALTY as EXTRA_ACTION_PENALTY,
+    KEEP_INITIATIVE as KEEP_INITIATIVE,
+    MOUNT_ACTION_KINDS as MOUNT_ACTION_KINDS,
+    NO_TEST_TN as NO_TEST_TN,
+    WEARINESS as WEARINESS,
+    WOUNDS as WOUNDS,
+    ActionKind as ActionKind,
 )
 from gmtool.rules.systems.lotr.derived import WoundTrack, defence
 from gmtool.rules.systems.lotr.exploding import at_least, roll_test

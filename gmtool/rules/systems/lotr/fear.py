@@ -39,18 +39,20 @@ from gmtool.rules.systems.lotr.checks import (
     resolve_opposed,
     shipped_bands,
 )
-from gmtool.rules.systems.lotr.fear_types import (  # noqa: F401 - re-exported: the fear's values
-    BONUS_BOUNDS,
-    DROP,
-    EFFECT_OF_DEGREE,
-    EFFECT_ORDER,
-    EFFECT_TEXT,
-    FLEE,
-    FLEE_CHOICES,
-    MAX_MODIFIERS,
-    PENALTY,
-    TURNS_LOST,
-    FearEffect,
+
+# Re-exported: the fear's values
+from gmtool.rules.systems.lotr.fear_types import (
+    BONUS_BOUNDS as BONUS_BOUNDS,
+    DROP as DROP,
+    EFFECT_OF_DEGREE as EFFECT_OF_DEGREE,
+    EFFECT_ORDER as EFFECT_ORDER,
+    EFFECT_TEXT as EFFECT_TEXT,
+    FLEE as FLEE,
+    FLEE_CHOICES as FLEE_CHOICES,
+    MAX_MODIFIERS as MAX_MODIFIERS,
+    PENALTY as PENALTY,
+    TURNS_LOST as TURNS_LOST,
+    FearEffect as FearEffect,
 )
 from gmtool.rules.systems.lotr.opposed_degree import opposed_degree, opposed_degree_distribution
 from gmtool.rules.systems.lotr.rules_data import Degree

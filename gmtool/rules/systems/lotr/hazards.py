@@ -17,7 +17,7 @@ from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.attack import DamageDice, half_up, parse_damage
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec
-from gmtool.rules.systems.lotr.healing import UNSET
+from gmtool.rules.systems.lotr.healing_types import UNSET
 from gmtool.rules.systems.lotr.reference_tables import ReferenceRow, ReferenceTable
 from gmtool.rules.systems.lotr.rules_data import LotRRules
 

@@ -19,20 +19,22 @@ from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec
 from gmtool.rules.systems.lotr.derived import WoundTrack, modifiers
-from gmtool.rules.systems.lotr.healing_types import (  # noqa: F401 - re-exported: the healing values
-    ABILITY_POINTS_PER_DAY,
-    ADVANCED_CARE_BONUS,
-    CARED_TESTS_PER_WEEK,
-    HEALING_SKILL,
-    HEALING_TN,
-    MAX_BONUS,
-    MAX_REST_DAYS,
-    NATURAL_MINIMUM,
-    NATURAL_TN,
-    REST_POINTS_PER_DAY,
-    TESTS_PER_WEEK,
-    UNSET,
-    WoundTarget,
+
+# Re-exported: the healing values
+from gmtool.rules.systems.lotr.healing_types import (
+    ABILITY_POINTS_PER_DAY as ABILITY_POINTS_PER_DAY,
+    ADVANCED_CARE_BONUS as ADVANCED_CARE_BONUS,
+    CARED_TESTS_PER_WEEK as CARED_TESTS_PER_WEEK,
+    HEALING_SKILL as HEALING_SKILL,
+    HEALING_TN as HEALING_TN,
+    MAX_BONUS as MAX_BONUS,
+    MAX_REST_DAYS as MAX_REST_DAYS,
+    NATURAL_MINIMUM as NATURAL_MINIMUM,
+    NATURAL_TN as NATURAL_TN,
+    REST_POINTS_PER_DAY as REST_POINTS_PER_DAY,
+    TESTS_PER_WEEK as TESTS_PER_WEEK,
+    UNSET as UNSET,
+    WoundTarget as WoundTarget,
 )
 from gmtool.rules.systems.lotr.kinds import roller_for
 from gmtool.rules.systems.lotr.rules_data import LotRRules

@@ -27,16 +27,17 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
+from gmtool.rules.data import json_object
 from gmtool.rules.dice import Faces, roll
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.house_rules import TIE_REROLL, TIE_STAYS
 from gmtool.rules.systems.lotr.mass_battle_types import (
-    DEFEAT,
+    DEFEAT as DEFEAT,
     MANY,
-    MAX_SIEGECRAFT,
+    MAX_SIEGECRAFT as MAX_SIEGECRAFT,
     MAX_TIES,
-    POSITIONS,
-    VICTORY,
+    POSITIONS as POSITIONS,
+    VICTORY as VICTORY,
 )
 
 TIE_READINGS = (TIE_STAYS, TIE_REROLL)
@@ -175,7 +176,7 @@ def load_mass_battle(data: Any) -> MassBattle:
 
 
 def dump_mass_battle(state: MassBattle) -> dict[str, Any]:
-    document = _adapter().dump_python(state, mode="json")
+    document = json_object(_adapter(), state)
     for hour in document["hours"]:  # an hour without re-rolls is stored as before the house rule
         if not hour["ties"]:
             del hour["ties"]

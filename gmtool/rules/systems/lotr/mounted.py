@@ -27,22 +27,25 @@ from dataclasses import replace
 from gmtool.rules.battle import Action, BattleRefused, Encounter, Participant, with_participant
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import combat
-from gmtool.rules.systems.lotr.attack import SIZE_STEP
-from gmtool.rules.systems.lotr.mounted_types import (  # noqa: F401 - re-exported: the horse's values
-    FROM_HORSEBACK,
-    HORSE_ATTACK,
-    HORSE_FULL,
-    HORSE_MOVE,
-    HORSE_STR_BOUNDS,
-    LARGE,
-    MOUNT_KEYS,
-    MOUNTED_CHARGE_TN,
-    RIDE_BOUNDS,
-    RIDE_PENALTY_BOUNDS,
-    TABLE,
-    UNSET,
-    HorseMove,
-    Mount,
+from gmtool.rules.systems.lotr.attack_types import SIZE_STEP
+from gmtool.rules.systems.lotr.combat_types import ACTIONS_BY_ID, ACTIONS_PER_TURN
+
+# Re-exported: the horse's values
+from gmtool.rules.systems.lotr.mounted_types import (
+    FROM_HORSEBACK as FROM_HORSEBACK,
+    HORSE_ATTACK as HORSE_ATTACK,
+    HORSE_FULL as HORSE_FULL,
+    HORSE_MOVE as HORSE_MOVE,
+    HORSE_STR_BOUNDS as HORSE_STR_BOUNDS,
+    LARGE as LARGE,
+    MOUNT_KEYS as MOUNT_KEYS,
+    MOUNTED_CHARGE_TN as MOUNTED_CHARGE_TN,
+    RIDE_BOUNDS as RIDE_BOUNDS,
+    RIDE_PENALTY_BOUNDS as RIDE_PENALTY_BOUNDS,
+    TABLE as TABLE,
+    UNSET as UNSET,
+    HorseMove as HorseMove,
+    Mount as Mount,
 )
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 from gmtool.rules.systems.lotr.rules_data import SIZE_IDS
@@ -72,7 +75,7 @@ def set_mount(encounter: Encounter, participant_id: str, mount: Mount) -> Encoun
 
 def size_steps(attacker: str, target: str, mounted: bool) -> int:
     """The target's size − the attacker's, in steps; a rider counts as Large against a smaller target."""
-    a, t = SIZE_IDS.index(attacker), SIZE_IDS.index(target)  # type: ignore[arg-type]
+    a, t = SIZE_IDS.index(attacker), SIZE_IDS.index(target)
     large = SIZE_IDS.index(LARGE)
     if mounted and t < large:
         a = max(a, large)
@@ -133,7 +136,7 @@ def spend_horse_move(encounter: Encounter, participant_id: str, move: HorseMove)
         return spent
     # Table 9.22's cost is the GM's: the recorded action carries it (Run: 2).
     q = spent.encounter.get(participant_id)
-    allowance = q.value("actions", combat.ACTIONS_PER_TURN)
+    allowance = q.value("actions", ACTIONS_PER_TURN)
     used_before = combat.actions_used(p)
     last = replace(q.actions[-1], cost=move.cost)
     changed = replace(q, actions=(*q.actions[:-1], last))
@@ -153,6 +156,6 @@ def spend_horse_attack(encounter: Encounter, participant_id: str) -> Encounter:
         )
     if not p.in_play:
         raise BattleRefused(Message("{0}は行動できません", p.name))
-    kind = combat.ACTIONS_BY_ID[HORSE_ATTACK]
+    kind = ACTIONS_BY_ID[HORSE_ATTACK]
     changed = replace(p, actions=(*p.actions, Action(kind.id, kind.name, 0)))
     return with_participant(encounter, participant_id, lambda _p: changed)

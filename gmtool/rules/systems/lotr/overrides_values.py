@@ -68,7 +68,8 @@ def _known_id(rows: Mapping[str, Any], key: str, path: str, what: str) -> dict[s
                 Message.joined(", ", rows) or Message("なし"),
             ),
         )
-    return rows[key]
+    row: dict[str, Any] = rows[key]
+    return row
 
 
 def _set_optional(row: dict[str, Any], key: str, value: Any) -> None:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from itertools import pairwise
-from typing import Any
+from typing import Any, cast
 
 from gmtool.rules.data import RuleDataError, load_table, require
 from gmtool.rules.message import Message
@@ -242,7 +242,7 @@ def _load_races(data: Mapping[str, Any], where: str, sizes: tuple[Size, ...]) ->
         races.append(
             Race(
                 **_named(raw, at),
-                size=size,
+                size=cast(SizeId, size),  # one of the sizes conditions.toml gives, all of them SIZE_IDS
                 wound_levels=wound_levels,
                 bonuses=_bonuses(raw, at),
                 bonuses_known=_known(raw, at),

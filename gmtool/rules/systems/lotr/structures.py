@@ -27,22 +27,24 @@ from gmtool.rules.systems.lotr.checks import (
     success_probability,
 )
 from gmtool.rules.systems.lotr.rules_data import Degree
-from gmtool.rules.systems.lotr.structures_types import (  # noqa: F401 - re-exported: the structures' values
-    IMPROVEMENT_AMOUNT,
-    LOCK_CAP,
-    MANY,
-    NOT_A_SUCCESS,
-    TARGET_LABELS,
-    VALUE_MAX,
-    Improvement,
-    Lock,
-    SiegeResult,
-    Stamp,
-    Structure,
-    Target,
-    Value,
+
+# Re-exported: the structures' values
+from gmtool.rules.systems.lotr.structures_types import (
+    IMPROVEMENT_AMOUNT as IMPROVEMENT_AMOUNT,
+    LOCK_CAP as LOCK_CAP,
+    MANY as MANY,
+    NOT_A_SUCCESS as NOT_A_SUCCESS,
+    TARGET_LABELS as TARGET_LABELS,
+    VALUE_MAX as VALUE_MAX,
+    Improvement as Improvement,
+    Lock as Lock,
+    SiegeResult as SiegeResult,
+    Stamp as Stamp,
+    Structure as Structure,
+    Target as Target,
+    Value as Value,
 )
-from gmtool.rules.systems.lotr.units import ArmyRefused
+from gmtool.rules.systems.lotr.units_types import ArmyRefused
 
 
 def _required(structure: Structure, value: int | None, label: str) -> int:

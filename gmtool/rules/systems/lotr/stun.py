@@ -19,17 +19,19 @@ from gmtool.rules.systems.lotr.attack import half_up
 from gmtool.rules.systems.lotr.checks import Bands, LotRRoller, RollSpec, roll_distribution, shipped_bands
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 from gmtool.rules.systems.lotr.rules_data import Degree
-from gmtool.rules.systems.lotr.stun_types import (  # noqa: F401 - re-exported: the stun's values
-    COLUMN_NAMES,
-    OUTCOME_ORDER,
-    OUTCOME_TEXT,
-    RELIEF,
-    STAMINA_BOUNDS,
-    TABLE,
-    UNSET,
-    StunEffect,
-    StunOutcome,
-    StunRow,
+
+# Re-exported: the stun's values
+from gmtool.rules.systems.lotr.stun_types import (
+    COLUMN_NAMES as COLUMN_NAMES,
+    OUTCOME_ORDER as OUTCOME_ORDER,
+    OUTCOME_TEXT as OUTCOME_TEXT,
+    RELIEF as RELIEF,
+    STAMINA_BOUNDS as STAMINA_BOUNDS,
+    TABLE as TABLE,
+    UNSET as UNSET,
+    StunEffect as StunEffect,
+    StunOutcome as StunOutcome,
+    StunRow as StunRow,
 )
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter
 
 from gmtool.rules.checks import CheckKind
+from gmtool.rules.data import json_object
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 from gmtool.rules.systems.lotr import DECLARATIONS, checks
@@ -80,7 +81,7 @@ class LotR:
         return _ADAPTER.validate_python(data)
 
     def dump_character(self, character: LotRCharacter) -> dict[str, Any]:
-        return _ADAPTER.dump_python(character, mode="json")
+        return json_object(_ADAPTER, character)
 
 
 SYSTEM = LotR()

@@ -36,24 +36,26 @@ from gmtool.rules.systems.lotr.checks import (
     success_probability,
 )
 from gmtool.rules.systems.lotr.rules_data import LotRRules
-from gmtool.rules.systems.lotr.units_types import (  # noqa: F401 - re-exported: the unit's values
-    ATTACK_TN_BASE,
-    HEADS_PER_SIZE,
-    INPUT_RANGE,
-    INTIMIDATE_DIVISOR,
-    MORALE_MAX,
-    MOUNTED_FACTOR,
-    NAME_MAX,
-    SIZE_MAX,
-    STAT_LABELS,
-    STAT_MAX,
-    ArmyRefused,
-    Id,
-    MoraleValue,
-    Name,
-    SizeValue,
-    Stat,
-    Unit,
+
+# Re-exported: the unit's values
+from gmtool.rules.systems.lotr.units_types import (
+    ATTACK_TN_BASE as ATTACK_TN_BASE,
+    HEADS_PER_SIZE as HEADS_PER_SIZE,
+    INPUT_RANGE as INPUT_RANGE,
+    INTIMIDATE_DIVISOR as INTIMIDATE_DIVISOR,
+    MORALE_MAX as MORALE_MAX,
+    MOUNTED_FACTOR as MOUNTED_FACTOR,
+    NAME_MAX as NAME_MAX,
+    SIZE_MAX as SIZE_MAX,
+    STAT_LABELS as STAT_LABELS,
+    STAT_MAX as STAT_MAX,
+    ArmyRefused as ArmyRefused,
+    Id as Id,
+    MoraleValue as MoraleValue,
+    Name as Name,
+    SizeValue as SizeValue,
+    Stat as Stat,
+    Unit as Unit,
 )
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.attack import DamageDice, parse_damage
-from gmtool.rules.systems.lotr.attack_types import DISTANCE_BOUNDS
+from gmtool.rules.systems.lotr.attack_types import DISTANCE_BOUNDS as DISTANCE_BOUNDS
 from gmtool.rules.systems.lotr.reference_tables import ReferenceRow, ReferenceTable
 
 BAND_COLUMNS = ("point_blank", "short", "medium", "long")

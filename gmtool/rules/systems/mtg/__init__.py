@@ -12,8 +12,7 @@ from gmtool.rules.systems import lazy_system_attribute
 from gmtool.rules.systems.declarations import CHECKS, Declarations, Demo, LogKind
 
 if TYPE_CHECKING:
-    from gmtool.rules.systems.mtg.system import COLOR_NAMES as COLOR_NAMES
-    from gmtool.rules.systems.mtg.system import SYSTEM as SYSTEM
+    from gmtool.rules.systems.mtg.system import COLOR_NAMES as COLOR_NAMES, SYSTEM as SYSTEM
 
 DECLARATIONS = Declarations(
     # Its checks reveal cards, no dice: no dice bot (the dice box reads its lines as the generic one).

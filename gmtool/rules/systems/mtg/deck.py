@@ -38,7 +38,7 @@ class DeckRefused(ValueError):
 def _entries(deck: MTGCharacter, section: str) -> tuple[DeckEntry, ...]:
     if section not in (MAIN, SIDEBOARD):
         raise ValueError(f"unknown deck section {section!r}")
-    return getattr(deck, section)
+    return deck.library if section == MAIN else deck.sideboard
 
 
 def _with_entries(deck: MTGCharacter, section: str, entries: tuple[DeckEntry, ...]) -> MTGCharacter:

@@ -21,9 +21,11 @@ from gmtool.rules.systems.declarations import (
 )
 
 if TYPE_CHECKING:
-    from gmtool.rules.systems.sengensho.system import ATTRIBUTE_GROUP as ATTRIBUTE_GROUP
-    from gmtool.rules.systems.sengensho.system import SYSTEM as SYSTEM
-    from gmtool.rules.systems.sengensho.system import attribute_kind_id as attribute_kind_id
+    from gmtool.rules.systems.sengensho.system import (
+        ATTRIBUTE_GROUP as ATTRIBUTE_GROUP,
+        SYSTEM as SYSTEM,
+        attribute_kind_id as attribute_kind_id,
+    )
 
 DECLARATIONS = Declarations(
     dice_bot=DiceBot(Message("千幻抄 (SGS)"), "Sengensyou", reads=frozenset({BotCommand.SGS})),

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from gmtool.rules.data import RuleDataError, load_table, short_input
+from gmtool.rules.data import RuleDataError, json_object, load_table, short_input
 from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.catalog_types import (
     ABILITIES_PER_ARCHETYPE,
@@ -68,7 +68,7 @@ def catalog_from_document(document: Any) -> ArchetypeCatalog:
 
 
 def catalog_to_document(catalog: ArchetypeCatalog) -> dict[str, Any]:
-    return _ADAPTER.dump_python(catalog, mode="json")
+    return json_object(_ADAPTER, catalog)
 
 
 def first_error(error: ValidationError) -> str:

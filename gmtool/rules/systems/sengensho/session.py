@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from gmtool.rules.data import json_object
 from gmtool.rules.message import Message, template
 from gmtool.rules.systems.sengensho.character import LAST_BOSS, SengenshoCharacter
 from gmtool.rules.systems.sengensho.session_types import (
@@ -253,7 +254,7 @@ def session_from_document(document: Any) -> SengenshoSession:
 
 
 def session_to_document(session: SengenshoSession) -> dict[str, Any]:
-    return _adapter().dump_python(session, mode="json")
+    return json_object(_adapter(), session)
 
 
 @cache

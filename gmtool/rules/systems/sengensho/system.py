@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter
 
 from gmtool.rules.checks import CheckKind, CheckResult
+from gmtool.rules.data import json_object
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 from gmtool.rules.systems.sengensho import DECLARATIONS
@@ -107,7 +108,7 @@ class Sengensho:
         return _ADAPTER.validate_python(data)
 
     def dump_character(self, character: SengenshoCharacter) -> dict[str, Any]:
-        return _ADAPTER.dump_python(character, mode="json")
+        return json_object(_ADAPTER, character)
 
 
 SYSTEM = Sengensho()
