@@ -65,9 +65,9 @@ class ExportActions(QObject):
         if selected is None:
             return None
         system_id, character = selected
-        from gmtool.rules.palette import NO_DICE_SYSTEMS, palette_lines  # loaded when first used
+        from gmtool.rules.palette import palette_lines, rolls_no_dice  # loaded when first used
 
-        if system_id in NO_DICE_SYSTEMS:
+        if rolls_no_dice(system_id):
             show_refusal(
                 self.services.parent_widget,
                 self.tr(

@@ -23,10 +23,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from gmtool.rules.checks import CheckKind
-from gmtool.rules.systems import SYSTEMS, get_system
+from gmtool.rules.systems import get_system
 
-# The systems whose checks roll no dice: they get an empty palette.
-NO_DICE_SYSTEMS = frozenset(system.id for system in SYSTEMS.values() if system.palette.roll is None)
+
+def rolls_no_dice(system_id: str) -> bool:
+    """True for a system whose checks roll no dice (MTG reveals cards): it gets an empty palette.
+    Asked of the registry each time, so only that system is loaded and one registered later counts."""
+    return get_system(system_id).palette.roll is None
 
 _FORBIDDEN = re.compile(r"[{}=\r\n\t]")  # they would end a variable name or a palette line
 _BRACKETS = re.compile(r"[【】〈〉]")

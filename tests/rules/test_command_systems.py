@@ -17,7 +17,7 @@ from gmtool.app.demo import create_demo_campaign
 from gmtool.rules.command import CommandError, FixedDice, distribution, parse, roll
 from gmtool.rules.command_parse import SengensyouCommand, SrsCommand, SumCommand
 from gmtool.rules.command_syntax import normalize
-from gmtool.rules.palette import NO_DICE_SYSTEMS, expand, palette_lines, palette_variables
+from gmtool.rules.palette import expand, palette_lines, palette_variables, rolls_no_dice
 from gmtool.rules.systems import SYSTEMS
 from tests.helpers_stats import chi_square_critical, chi_square_statistic
 
@@ -165,7 +165,7 @@ def _check_palette_lines(system_id: str, character: object) -> list[object]:
     the //name=value lines before them define the variables and are not commands."""
     lines = palette_lines(system_id, character)
     variables = palette_variables(system_id, character)
-    if system_id in NO_DICE_SYSTEMS:
+    if rolls_no_dice(system_id):
         assert lines == [] and variables == {}
         return []
     assert lines[: len(variables)] == [f"//{k}={v}" for k, v in variables.items()]

@@ -9,12 +9,12 @@ from dataclasses import replace
 import pytest
 
 from gmtool.rules.palette import (
-    NO_DICE_SYSTEMS,
     command_lines,
     expand,
     palette_lines,
     palette_text,
     palette_variables,
+    rolls_no_dice,
     variable_name,
 )
 from gmtool.rules.systems import SYSTEMS
@@ -49,7 +49,7 @@ def rich(system_id: str):
 def test_every_system_gives_variables_then_valid_commands(system_id):
     character = rich(system_id)
     lines = palette_lines(system_id, character)
-    if system_id in NO_DICE_SYSTEMS:
+    if rolls_no_dice(system_id):
         assert lines == [] and palette_variables(system_id, character) == {}
         return
     variables = palette_variables(system_id, character)
