@@ -162,20 +162,20 @@ def install_export_actions(services: AppServices) -> ExportActions:
 
 def encounter_ccfolia(model: BattleModel, include_hidden: bool = False) -> list[dict[str, Any]]:
     """The current encounter's participants as CCFolia characters; hidden ones only on request."""
-    return model.ccfolia_encounter(include_hidden)
+    return model.exports.ccfolia_encounter(include_hidden)
 
 
 def copy_encounter_to_ccfolia(model: BattleModel, include_hidden: bool = False) -> int:
     """Copies the participants as a JSON list (for a file or a tool that reads many; CCFolia itself
     pastes one character at a time: `copy_participant_to_ccfolia`).  Returns how many; raises
     ValueError with the reason when there is nobody to copy."""
-    text, count = model.ccfolia_encounter_text(include_hidden)
+    text, count = model.exports.ccfolia_encounter_text(include_hidden)
     copy_text(text)
     return count
 
 
 def copy_participant_to_ccfolia(model: BattleModel, participant_id: str, include_hidden: bool = False) -> str:
     """Copies one participant as CCFolia clipboard JSON; a hidden one only with `include_hidden`."""
-    text = model.ccfolia_participant_text(participant_id, include_hidden)
+    text = model.exports.ccfolia_participant_text(participant_id, include_hidden)
     copy_text(text)
     return text

@@ -103,8 +103,9 @@ class SystemHooks:
     # True when a new character goes through the menu's `create_character()` (a wizard).
     has_wizard: bool = False
     # The combat tracker's box of this system's actions (given the tracker's model and its
-    # yes/no question), or None when the system's rounds have no actions of their own.
-    tracker_box: Callable[[BattleModel, Confirm], SessionTab[BattleModel]] | None = None
+    # yes/no question; the box shows a model of the system's own, built over the tracker's), or
+    # None when the system's rounds have no actions of their own.
+    tracker_box: Callable[[BattleModel, Confirm], SessionTab[Any]] | None = None
     # (critical, fumble) of a character whose plain 2D6 checks the dice box reads as SRS checks
     # (as BCDice does when the room's system is an SRS game), or None for a system that is not SRS.
     srs: Callable[[Any], tuple[int, int]] | None = None

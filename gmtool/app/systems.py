@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gmtool.app import aw, fourcard, lotr, mtg, sengensho
 from gmtool.app.system_hooks import MenuTool, PanelModel, SystemHooks
@@ -70,6 +70,6 @@ def battle_tools() -> list[MenuTool]:
     return [tool for hooks in SYSTEM_HOOKS.values() for tool in hooks.battle_tools]
 
 
-def tracker_boxes() -> dict[str, Callable[[BattleModel, Confirm], SessionTab[BattleModel]]]:
+def tracker_boxes() -> dict[str, Callable[[BattleModel, Confirm], SessionTab[Any]]]:
     """The combat tracker's per-system action boxes, by system id."""
     return {key: hooks.tracker_box for key, hooks in SYSTEM_HOOKS.items() if hooks.tracker_box is not None}

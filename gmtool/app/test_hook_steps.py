@@ -179,7 +179,7 @@ class StepCommands:
         model = self.battle_model()
         if not model.state().system:
             return {"writeback": None}
-        return {"writeback": model.write_back()}
+        return {"writeback": model.roster.write_back()}
 
     def xp(self, args: list[str]) -> Any:
         from gmtool.models.lotr.advancement_model import LotRAdvancementModel
@@ -238,15 +238,15 @@ class StepCommands:
         model = self.battle_model()
         state = model.state()
         if state.system != "aw" or not state.participants:
-            model.load_encounter(DEMO_FIGHT)
+            model.saved.load(DEMO_FIGHT)
             return {"tracker": "load"}
         if not state.active:
-            model.start()
+            model.round.start()
             return {"tracker": "start"}
         if args and args[0] == "damage":
             linked = [p for p in state.participants if p.character_id is not None]
             target = linked[int(args[1]) % len(linked)]
-            model.damage(target.id, "hp", int(args[2]))
+            model.edit.damage(target.id, "hp", int(args[2]))
             return {"tracker": "damage", "to": target.character_id}
-        model.next_turn()
+        model.round.next_turn()
         return {"tracker": "next"}

@@ -15,12 +15,12 @@ responsibility over the same tracked encounter (`battle_encounter.TrackedEncount
 - `exports` (`battle_exports`): the turn order for the players, CCFolia and Udonarium.
 
 Each system's tracker box (AW, LotR) reads the encounter and commits its own steps through
-`state`, `participant`, `rules`, `seed_source` and `_commit` here.
+`state`, `participant`, `rules`, `seed_source` and `commit` here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -90,23 +90,25 @@ class BattleModel(QObject):
         name = name.strip() or self.tr("戦闘")
         encounter = Encounter(name=name, system=system_id)
         text = self.tr("新しい戦闘「{0}」（{1}）").format(name, SYSTEMS[system_id].name)
-        self._commit(encounter, text, text)
+        self.commit(encounter, text, text)
 
     def rename(self, name: str) -> None:
         if name.strip() and name.strip() != self.state().name:
             text = self.tr("戦闘の名前:「{0}」").format(name.strip())
-            self._commit(replace(self.state(), name=name.strip()), text, text)
+            self.commit(replace(self.state(), name=name.strip()), text, text)
 
     def note(self, text: str) -> None:
         """A line of the GM's own in the encounter's log."""
         if text.strip():
-            self._commit(self.state(), self.tr("メモ"), text.strip())
+            self.commit(self.state(), self.tr("メモ"), text.strip())
 
     # ---- for the systems' tracker boxes ------------------------------------------------------
-    def _commit(
+    def commit(
         self, new: Encounter, undo_text: str, log_text: str | None, checked: bool = True, **log: Any
     ) -> None:
-        """One undo step (and one log line when `log_text` is given): `TrackedEncounter.commit`."""
+        """A system's step on the encounter (`new`, worked out by its engine from `state()`): one undo
+        step named `undo_text`, and, when `log_text` is given, its line in the encounter's log and in
+        the session log (`log` holds the line's who, dice, result, seed …)."""
         self.encounter.commit(new, undo_text, log_text, checked, **log)
 
     def log(self, text: str, who: str = "", dice: str = "", result: str = "", **extra: Any) -> None:
@@ -115,51 +117,3 @@ class BattleModel(QObject):
     def _on_session_changed(self, key: str) -> None:
         if key in (ENCOUNTER_KEY, SAVED_KEY):
             self.changed.emit()
-
-    # ---- kept for callers outside the shared tracker until they call the parts --------------
-    # (app/test_hook_steps.py, app/export_menu.py and the systems' tests; remove after the merge)
-    def characters(self) -> list[tuple[str, str]]:
-        return self.roster.characters()
-
-    def add_character(self, character_id: str) -> str:
-        return self.roster.add_character(character_id)
-
-    def add_quick(
-        self, name: str, values: Mapping[str, int], count: int = 1, hidden: bool = False
-    ) -> list[str]:
-        return self.roster.add_quick(name, values, count, hidden)
-
-    def write_back(self) -> list[str]:
-        return self.roster.write_back()
-
-    def start(self) -> None:
-        self.round.start()
-
-    def next_turn(self) -> None:
-        self.round.next_turn()
-
-    def end(self) -> None:
-        self.round.end()
-
-    def damage(self, participant_id: str, key: str, amount: int) -> None:
-        self.edit.damage(participant_id, key, amount)
-
-    def add_condition(
-        self, participant_id: str, name: str, rounds: int | None, counts_on: str | None
-    ) -> None:
-        self.edit.add_condition(participant_id, name, rounds, counts_on)
-
-    def remove_condition(self, participant_id: str, name: str) -> None:
-        self.edit.remove_condition(participant_id, name)
-
-    def load_encounter(self, name: str) -> None:
-        self.saved.load(name)
-
-    def ccfolia_encounter(self, include_hidden: bool = False) -> list[dict[str, Any]]:
-        return self.exports.ccfolia_encounter(include_hidden)
-
-    def ccfolia_encounter_text(self, include_hidden: bool = False) -> tuple[str, int]:
-        return self.exports.ccfolia_encounter_text(include_hidden)
-
-    def ccfolia_participant_text(self, participant_id: str, include_hidden: bool = False) -> str:
-        return self.exports.ccfolia_participant_text(participant_id, include_hidden)

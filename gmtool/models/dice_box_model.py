@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.dice_tables_model import DICE_TABLES_KEY as TABLES_KEY
+from gmtool.models.dice_tables_model import RowOdds, table_rows
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.log_replay import Replay, replay, secret_result
 from gmtool.models.shown_text import shown
@@ -211,6 +212,17 @@ class DiceBoxModel(QObject):
     @property
     def success_probability(self) -> Any:
         return self.odds.success if self.odds is not None else None
+
+    def mean(self) -> float | None:
+        """The typed command's expected total (None while it has no odds)."""
+        if self.odds is None:
+            return None
+        return sum(float(total) * float(p) for total, p in self.odds.totals.items())
+
+    def table_rows(self) -> tuple[RowOdds, ...]:
+        """The rows of the dice table the command names, each with its exact chance, in the order of
+        the numbers (none while it names no table)."""
+        return table_rows(self.table) if self.table is not None else ()
 
     # ---- rolling ---------------------------------------------------------------------------
     def roll(self) -> CommandResult | None:

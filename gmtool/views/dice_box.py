@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.dice_box_model import FOLLOW_CHARACTER, DiceBoxModel, LogEntry
-from gmtool.rules.dice_table import DiceTable, row_odds
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.check.themed_plot import ThemedPlot
@@ -255,7 +254,7 @@ class DiceBoxView(QWidget):
             self.odds_label.setText(shown_message(model.no_odds) if none else "")
         elif model.table is not None:  # one of the campaign's dice tables: a bar per row
             self.plot  # noqa: B018 - made when first needed
-            self._show_table_odds(model.table)
+            self._show_table_odds()
         elif model.odds.success is not None:
             self.plot  # noqa: B018 - made when first needed
             self.odds_label.setText(self.tr("成功率 {0:.2f}%").format(float(model.odds.success) * 100))
@@ -267,17 +266,20 @@ class DiceBoxView(QWidget):
                 )
         else:
             self.plot  # noqa: B018 - made when first needed
-            mean = sum(float(t) * float(p) for t, p in model.odds.totals.items())
-            self.odds_label.setText(self.tr("期待値 {0:.2f}").format(mean))
+            self.odds_label.setText(self.tr("期待値 {0:.2f}").format(model.mean()))
         self.roll_button.setEnabled(model.error is None and bool(model.text.strip()))
 
-    def _show_table_odds(self, table: DiceTable) -> None:
+    def _show_table_odds(self) -> None:
         """The table's name and dice; every row with its exact chance in the tooltip."""
-        rows = row_odds(table)
+        table, rows = self.model.table, self.model.table_rows()
+        assert table is not None  # shown only while the command names a table
         self.odds_label.setText(
             self.tr("ダイス表「{0}」（{1}、{2}行）: 出目ごとの確率").format(table.name, table.dice, len(rows))
         )
-        lines = [f"{row.value}: {float(p) * 100:.2f}% ({p})  {row.shown}" for row, p in rows[:TIP_ROWS]]
+        lines = [
+            f"{row.value}: {float(row.probability) * 100:.2f}% ({row.probability})  {row.shown}"
+            for row in rows[:TIP_ROWS]
+        ]
         if len(rows) > TIP_ROWS:  # a 1D1000 table: the dialog (ダイス表…) lists them all
             lines.append(self.tr("…ほか{0}行").format(len(rows) - TIP_ROWS))
         self.odds_label.setToolTip("\n".join(lines))

@@ -78,7 +78,7 @@ def fight(window):
         ("オーク", {"swiftness": 0, "defence": 10, "health": 6}),
         ("ホビット", {"swiftness": 2, "defence": 12, "health": 5, "wound_levels": 4}),
     ):
-        (ids[name],) = dialog.model.add_quick(name, values)
+        (ids[name],) = dialog.model.roster.add_quick(name, values)
     seeds.queue.append(1)
     dialog.start_button.click()
     box = dialog.action_boxes["lotr"]

@@ -75,7 +75,7 @@ def test_pcs_level_on_initiative_are_ordered_by_the_rule_of_thumb(battle):
     ids = [cid for cid, _ in battle.roster.characters()]
     toru, mina = battle.roster.add_character(ids[0]), battle.roster.add_character(ids[1])
     level = tracker.with_participant(battle.state(), mina, lambda p: replace(p, initiative=9))
-    battle._commit(level, "test", None)
+    battle.commit(level, "test", None)
     battle.round.start()
     battle.round.next_turn()
     assert battle.state().current == toru

@@ -79,3 +79,13 @@ def test_a_secret_roll_keeps_its_system_when_revealed(dice):
     shown = dice.reveal(dice.recent[-1])
     assert shown is not None and shown.payload["dice_system"] == "aw"
     assert shown.payload["summary"]["result"].startswith("SRS : ")
+
+
+def test_the_mean_is_the_commands_expected_total(dice):
+    assert dice.mean() is None  # nothing typed
+    dice.set_text("2D6+3")
+    assert dice.mean() == pytest.approx(10.0)
+    dice.set_text("1D6>=4")
+    assert dice.mean() == pytest.approx(3.5)
+    dice.set_text("choice[A,B]")
+    assert dice.odds is None and dice.mean() is None  # a choice has no odds

@@ -137,6 +137,20 @@ def test_the_dice_box_rolls_a_table_by_name_into_the_log(model, monkeypatch):
     assert entry.payload["summary"]["result"] == "飲み物表(6) ＞ 選ばれし者の知的飲料"
 
 
+def test_the_dice_box_lists_the_named_tables_rows_with_their_odds(model):
+    model.add(DRINKS)
+    dice = DiceBoxModel(model.campaign_model)
+    dice.tables_source = lambda: campaign_tables(model.campaign_model)
+    assert dice.table_rows() == ()  # nothing typed: no table
+    dice.set_text("飲み物表")
+    rows = dice.table_rows()
+    assert [row.value for row in rows] == [1, 2, 3, 4, 5, 6]
+    assert all(row.probability == Fraction(1, 6) for row in rows)
+    assert rows[0].shown == "水" and rows[5].shown == "選ばれし者の知的飲料"
+    dice.set_text("2D6")
+    assert dice.table_rows() == ()
+
+
 def test_a_secret_table_roll_is_hidden_until_revealed(model, monkeypatch):
     import gmtool.models.dice_box_model as box
 

@@ -350,7 +350,7 @@ def test_pcs_level_on_initiative_are_said_to_be_ordered_by_the_rule_of_thumb(dia
     mina = add_character(dialog, "ミナ・クローデル")
     # ミナ as fast as 透 (a feat of the moment): level on 行動値 9
     state = battle.with_participant(dialog.model.state(), mina, lambda p: replace(p, initiative=9))
-    dialog.model._commit(state, "test", None)
+    dialog.model.commit(state, "test", None)
     dialog.start_button.click()
     dialog.next_button.click()
     assert current_name(dialog) == "朝霧 透"  # 反射 4 against 3

@@ -18,6 +18,6 @@ HOOKS = SystemHooks(
     sheet=imported("gmtool.views.aw.sheet_view:AWSheetView"),
     cli=value_of("gmtool.app.aw.cli"),
     print_parts=value_of("gmtool.views.aw.print_parts:PARTS"),
-    tracker_box=imported("gmtool.views.aw.battle_actions_box:AWActionsBox"),
+    tracker_box=imported("gmtool.app.aw.tracker:tracker_box"),
     srs=lambda character: (character.critical, character.fumble),
 )

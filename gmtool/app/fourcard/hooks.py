@@ -15,7 +15,7 @@ HOOKS = SystemHooks(
         "gmtool.views.fourcard.check_view:FourCardCheckView",
     ),
     first_side=value_of("gmtool.rules.systems.fourcard.checks:Contestant.A"),
-    sheet=imported("gmtool.views.fourcard.sheet_view:FourCardSheetView"),
+    sheet=imported("gmtool.app.fourcard.sheet:fourcard_sheet"),
     cli=value_of("gmtool.app.fourcard.cli"),
     print_parts=value_of("gmtool.views.fourcard.print_parts:PARTS"),
     has_wizard=True,

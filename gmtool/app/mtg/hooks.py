@@ -15,7 +15,7 @@ HOOKS = SystemHooks(
         "gmtool.views.mtg.check_view:MTGCheckView",
     ),
     first_side=value_of("gmtool.rules.checks:Side.ACTION"),
-    sheet=imported("gmtool.views.mtg.sheet_view:MTGSheetView"),
+    sheet=imported("gmtool.app.mtg.sheet:mtg_sheet"),
     cli=value_of("gmtool.app.mtg.cli"),
     print_parts=value_of("gmtool.views.mtg.print_parts:PARTS"),
     has_wizard=True,  # 「PCはデッキ」: a decklist, or an empty deck

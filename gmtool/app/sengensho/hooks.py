@@ -15,7 +15,7 @@ HOOKS = SystemHooks(
         "gmtool.views.sengensho.check_view:SengenshoCheckView",
     ),
     first_side=value_of("gmtool.rules.checks:Side.ACTION"),
-    sheet=imported("gmtool.views.sengensho.sheet_view:SengenshoSheetView"),
+    sheet=imported("gmtool.app.sengensho.sheet:sengensho_sheet"),
     cli=value_of("gmtool.app.sengensho.cli"),
     print_parts=value_of("gmtool.views.sengensho.print_parts:PARTS"),
 )

@@ -60,7 +60,7 @@ class AWBattleActions(QObject):
         label = self.tr("マイナー") if kind == aw.MINOR else self.tr("メジャー")
         text = self.tr("{0}: {1}アクション「{2}」").format(p.name, label, name)
         new = aw.record_action(self.model.state(), participant_id, kind, name)
-        self.model._commit(new, text, text, who=p.name)
+        self.model.commit(new, text, text, who=p.name)
 
     def move_distances(self, participant_id: str) -> tuple[int, int]:
         return aw.move_distances(self.model.participant(participant_id))
@@ -70,7 +70,7 @@ class AWBattleActions(QObject):
         new = aw.engage(state, participant_id, other_id)
         me, other = new.get(participant_id), new.get(other_id)
         text = self.tr("{0}が{1}とエンゲージ（{2}）").format(me.name, other.name, me.engagement)
-        self.model._commit(new, text, text, who=me.name)
+        self.model.commit(new, text, text, who=me.name)
 
     def blockers(self, participant_id: str) -> list[Participant]:
         return aw.blockers(self.model.state(), participant_id)
@@ -98,7 +98,7 @@ class AWBattleActions(QObject):
         text = self.tr("{0}: エンゲージ離脱（封鎖 {1}人、{2}、成功率 {3:.1%}）— {4}").format(
             p.name, len(blocker_ids), self.withdraw_reading_label(), float(chance), result
         )
-        self.model._commit(
+        self.model.commit(
             outcome.encounter, self.tr("離脱"), text, who=p.name, dice=dice, result=result, seed=seed
         )
         return outcome.succeeded
@@ -106,7 +106,7 @@ class AWBattleActions(QObject):
     def flee(self, participant_id: str) -> None:
         p = self.model.participant(participant_id)
         text = self.tr("{0}: 逃走（シーンから退場）").format(p.name)
-        self.model._commit(aw.flee(self.model.state(), participant_id), text, text, who=p.name)
+        self.model.commit(aw.flee(self.model.state(), participant_id), text, text, who=p.name)
 
     def identify_probability(self, participant_id: str, gm_difficulty: int) -> Fraction:
         spec = aw.identify_spec(self.model.state(), participant_id, gm_difficulty)
@@ -123,14 +123,14 @@ class AWBattleActions(QObject):
             p.name, target.name, spec.difficulty, verdict
         )
         dice = _check_text(result)
-        self.model._commit(new, self.tr("対象識別"), text, who=p.name, dice=dice, result=verdict, seed=seed)
+        self.model.commit(new, self.tr("対象識別"), text, who=p.name, dice=dice, result=verdict, seed=seed)
         return result.outcome.succeeded
 
     def finish_off(self, participant_id: str, target_id: str) -> None:
         state = self.model.state()
         p, target = state.get(participant_id), state.get(target_id)
         text = self.tr("{0}: {1}にとどめを刺した（死亡）").format(p.name, target.name)
-        self.model._commit(aw.finish_off(state, participant_id, target_id), text, text, who=p.name)
+        self.model.commit(aw.finish_off(state, participant_id, target_id), text, text, who=p.name)
 
 
 def _check_text(result: CheckResult | None) -> str:

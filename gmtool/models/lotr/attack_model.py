@@ -210,7 +210,7 @@ class LotRAttackModel(QObject):
         degree = self.degree_name(result)
         # Known before the commit: the views re-read `can_apply` on the change it signals.
         self.last, self._rolled_text = rolled, text
-        self.model._commit(
+        self.model.commit(
             state, self.tr("攻撃"), text, who=attacker.name, dice=dice, result=degree, seed=seed
         )
         return rolled
@@ -288,7 +288,7 @@ class LotRAttackModel(QObject):
             target.name, how, amount, rolled, str_bonus, taken.value, where
         )
         text += str_note
-        self.model._commit(new, self.tr("ダメージ"), text, who=target.name, result=str(amount))
+        self.model.commit(new, self.tr("ダメージ"), text, who=target.name, result=str(amount))
         return amount
 
     def damage_str(self, plan: AttackPlan, rider_str: int) -> tuple[int, str]:
@@ -328,7 +328,7 @@ class LotRAttackModel(QObject):
         name = self.tr("{0}が壊れた").format(thing)
         new = battle.add_condition(self.model.state(), target.id, Condition(name))
         text = self.tr("{0}: Extraordinary Success で{1}を壊した").format(target.name, thing)
-        self.model._commit(new, self.tr("装備を壊す"), text, who=target.name, result=name)
+        self.model.commit(new, self.tr("装備を壊す"), text, who=target.name, result=name)
 
     def damage_waiting(self) -> bool:
         """A hit waits for its damage: a Blunt hit stuns instead (3.7), so the stun box takes it."""

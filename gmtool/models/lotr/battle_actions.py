@@ -97,7 +97,7 @@ class LotRBattleActions(QObject):
             text += self.tr("（追加アクション: 判定{0}）").format(spent.penalty)
         if spent.aim:
             text += self.tr("（狙い +{0}）").format(spent.aim)
-        self.model._commit(spent.encounter, text, text, who=p.name, result=str(spent.penalty or ""))
+        self.model.commit(spent.encounter, text, text, who=p.name, result=str(spent.penalty or ""))
         return spent.penalty
 
     def next_penalty(self, participant_id: str, kind_id: str) -> int:
@@ -160,7 +160,7 @@ class LotRBattleActions(QObject):
         if note:
             text += self.tr(" — {0}").format(note)
         dice = "+".join(str(f) for f in faces)
-        self.model._commit(new, self.tr("回避"), text, who=p.name, dice=dice, result=result, seed=seed)
+        self.model.commit(new, self.tr("回避"), text, who=p.name, dice=dice, result=result, seed=seed)
         return total
 
     def attack_total(self, participant_id: str, total: int) -> defence.AttackAgainst:
@@ -178,7 +178,7 @@ class LotRBattleActions(QObject):
             ).format(against.original, against.refunded)
         elif against.kept:
             text += self.tr("（回避のアクションは消費: 元の Defense {0} に到達）").format(against.original)
-        self.model._commit(against.encounter, self.tr("攻撃の達成値"), text, who=p.name, result=result)
+        self.model.commit(against.encounter, self.tr("攻撃の達成値"), text, who=p.name, result=result)
         return against
 
     def parry(self, participant_id: str, bonus: int, attack: int) -> bool | None:
@@ -191,7 +191,7 @@ class LotRBattleActions(QObject):
             text = self.tr(
                 "{0}: 攻撃 {1} は元の Defense {2} に届かない — 防御は不要、アクションは消費されない"
             ).format(p.name, attack, defence.original_defence(p))
-            self.model._commit(outcome.encounter, self.tr("防御（不要）"), text, who=p.name, result="—")
+            self.model.commit(outcome.encounter, self.tr("防御（不要）"), text, who=p.name, result="—")
             return None
         seed = self.model.seed_source()
         faces = roll_test(random.Random(seed))
@@ -204,7 +204,7 @@ class LotRBattleActions(QObject):
         if outcome.penalty:
             text += self.tr("（追加アクション: 判定{0}）").format(outcome.penalty)
         dice = "+".join(str(f) for f in faces)
-        self.model._commit(
+        self.model.commit(
             outcome.encounter, self.tr("防御"), text, who=p.name, dice=dice, result=result, seed=seed
         )
         return success
@@ -229,4 +229,4 @@ class LotRBattleActions(QObject):
             if keep
             else self.tr("イニシアチブを毎ラウンド振る")
         )
-        self.model._commit(lotr.set_keep_initiative(self.model.state(), keep), text, text)
+        self.model.commit(lotr.set_keep_initiative(self.model.state(), keep), text, text)

@@ -183,7 +183,7 @@ class LotRFearModel(QObject):
         text = self._roll_text(attacker.name, target.name, rolled, result)
         dice = " / ".join(f"{faces_text(r.a_faces)} : {faces_text(r.b_faces)}" for r in result.rounds)
         self.last, self._chain = rolled, [(text, None)]
-        self.model._commit(
+        self.model.commit(
             self.model.state(),
             self.tr("恐怖の再判定") if plan.inspired_by else self.tr("恐怖攻撃"),
             text,
@@ -348,7 +348,7 @@ class LotRFearModel(QObject):
         try:
             self.campaign_model.set_session_value(COURAGE_KEY, state, undo)
             self.campaign_model.update_character(character_id, after_character, undo)
-            self.model._commit(self.model.state(), undo, text, who=p.name, result=str(after.winner))
+            self.model.commit(self.model.state(), undo, text, who=p.name, result=str(after.winner))
         finally:
             stack.endMacro()
         return after
@@ -385,7 +385,7 @@ class LotRFearModel(QObject):
             text = self.tr("{0}は恐怖から立ち直った（{1}）").format(
                 target.name, "、".join(self.afraid(target))
             )
-            self.model._commit(state, self.tr("恐怖から立ち直る"), text, who=target.name)
+            self.model.commit(state, self.tr("恐怖から立ち直る"), text, who=target.name)
             return text
         effect = self.effect(result)
         if effect is engine.FearEffect.FLEES and choice not in engine.FLEE_CHOICES:
@@ -400,7 +400,7 @@ class LotRFearModel(QObject):
             text += self.tr("。前の恐怖のほうが重いので {0} のまま").format(heavier)
         if added.kept:
             text += self.tr("。前の{0}も続く").format(self._quoted(added.kept))
-        self.model._commit(added.encounter, self.tr("恐怖の効果"), text, who=target.name, result=str(effect))
+        self.model.commit(added.encounter, self.tr("恐怖の効果"), text, who=target.name, result=str(effect))
         return text
 
     def _quoted(self, names: Sequence[str]) -> str:

@@ -60,7 +60,7 @@ class LotRMountModel(QObject):
                 text += self.tr("（{0}）").format("、".join(traits))
         else:
             text = self.tr("{0}: 下馬").format(p.name)
-        self.model._commit(new, self.tr("騎乗"), text, who=p.name)
+        self.model.commit(new, self.tr("騎乗"), text, who=p.name)
 
     def speeds(self) -> list[str]:
         return [r.name for r in self._table().rows]
@@ -85,14 +85,14 @@ class LotRMountModel(QObject):
             text += self.tr("、Run 判定 目標値 {0}").format(move.run_tn)
         if spent.penalty:
             text += self.tr("（追加アクション: 判定{0}）").format(spent.penalty)
-        self.model._commit(spent.encounter, self.tr("馬の移動"), text, who=p.name)
+        self.model.commit(spent.encounter, self.tr("馬の移動"), text, who=p.name)
         return spent.penalty
 
     def horse_attack(self, participant_id: str) -> None:
         p = self.model.participant(participant_id)
         new = mounted.spend_horse_attack(self.model.state(), participant_id)
         text = self.tr("{0}の馬（War-Trained）: 攻撃 1 アクション（乗り手の行動は減らない）").format(p.name)
-        self.model._commit(new, self.tr("馬の攻撃"), text, who=p.name)
+        self.model.commit(new, self.tr("馬の攻撃"), text, who=p.name)
 
     # ---- Ride in combat --------------------------------------------------------------------
     def ride_spec(self, participant_id: str, rider_ride: int, penalty: int, tn: int) -> RollSpec:
@@ -125,7 +125,7 @@ class LotRMountModel(QObject):
         note = self.tr("Steady: ペナルティなし") if steady else self.tr("戦闘中 {0:+d}").format(penalty)
         text = self.tr("{0}: Ride 判定 {1} / 目標値 {2}（{3}）— {4}").format(p.name, total, tn, note, label)
         dice = "+".join(str(f) for f in faces)
-        self.model._commit(
+        self.model.commit(
             self.model.state(), self.tr("Ride 判定"), text, who=p.name, dice=dice, result=label, seed=seed
         )
         return degree.succeeded

@@ -163,7 +163,7 @@ class LotRStunModel(QObject):
             stun.StunOutcome.HALVED: self.tr("スタン（効果時間半分）"),
             stun.StunOutcome.NONE: self.tr("影響を受けない"),
         }[effect.outcome]
-        self.model._commit(
+        self.model.commit(
             state, self.tr("スタン"), text, who=target.name, dice=dice, result=result, seed=seed
         )
         return effect

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.aw.battle_actions import AWBattleActions
-from gmtool.models.battle_model import BattleModel
 from gmtool.rules.systems.aw.combat_types import MAJOR, MINOR
 from gmtool.views.session_tab import ID_ROLE, Confirm, SessionTab
 from gmtool.views.widgets import hbox
@@ -26,14 +25,13 @@ MINOR_ACTIONS = ("戦闘移動", "特技使用")
 MAJOR_ACTIONS = ("攻撃", "全力移動", "特技使用")
 
 
-class AWActionsBox(SessionTab[BattleModel]):
+class AWActionsBox(SessionTab[AWBattleActions]):
     NAMED_PROCESSES = True  # the tracker says セットアッププロセス / メインプロセス / クリンナッププロセス
 
-    def __init__(self, model: BattleModel, confirm: Confirm, parent: QWidget | None = None) -> None:
+    def __init__(self, model: AWBattleActions, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
-        self.battle = model
         # Not `actions`: that would hide QWidget.actions() (the widget's QAction list).
-        self.battle_actions = AWBattleActions(model)
+        self.battle_actions = model
         self.battle_actions.rules_changed.connect(self._show_odds)  # the 離脱 house rule was flipped
         self.actor_label = QLabel()
         self.move_label = QLabel()

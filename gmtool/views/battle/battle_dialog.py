@@ -8,6 +8,7 @@ BattleModel.changed and `_sync()` re-reads everything; what the GM is typing sta
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QShortcut
@@ -51,8 +52,9 @@ class BattleControls(SessionTab[BattleModel]):
         pass
 
 
-# Makes a system's action box from the tracker's model and the dialog's question (title, text) → yes.
-ActionBoxFactory = Callable[[BattleModel, Callable[[str, str], bool]], SessionTab[BattleModel]]
+# Makes a system's action box from the tracker's model and the dialog's question (title, text) → yes;
+# the box shows a model of the system's own, built over the tracker's.
+ActionBoxFactory = Callable[[BattleModel, Callable[[str, str], bool]], SessionTab[Any]]
 
 
 class BattleDialog(QDialog):
@@ -176,7 +178,7 @@ class BattleDialog(QDialog):
 
         # ---- the side panel: the selected participant and the system's actions
         self.participant_box = ParticipantBox(model, self.ask_confirm)
-        self.action_boxes: dict[str, SessionTab[BattleModel]] = {
+        self.action_boxes: dict[str, SessionTab[Any]] = {
             key: make(model, self.ask_confirm) for key, make in (action_boxes or {}).items()
         }
         side = QWidget()

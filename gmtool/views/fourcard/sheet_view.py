@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.character_model import CharacterModel
 from gmtool.models.fourcard.equipment_table_model import EquipmentTableModel
 from gmtool.models.fourcard.sheet_model import FourCardSheetModel
 from gmtool.rules.systems.fourcard.character import (
@@ -53,19 +52,10 @@ MAX_POINTS = 99_999  # the schema's limit for 疲労, 負傷 and 所持金
 
 
 class FourCardSheetView(SheetEditing, QWidget):
-    def __init__(
-        self,
-        character_model: CharacterModel,
-        sheet_model: FourCardSheetModel | None = None,
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, sheet_model: FourCardSheetModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = character_model
-        # The window's sheet hook hands over the character alone: the sheet's own model is made
-        # here until the hook builds it.
-        self.sheet_model = (
-            sheet_model if sheet_model is not None else FourCardSheetModel(character_model, parent=self)
-        )
+        self.sheet_model = sheet_model
+        self.model = sheet_model.character_model  # the character's own fields (SheetEditing)
         self.character_actions = self.sheet_model.actions
         self._init_editing()
 
@@ -88,7 +78,7 @@ class FourCardSheetView(SheetEditing, QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(TwoColumns(left_column, right_column))
 
-        character_model.changed.connect(self._sync)
+        self.model.changed.connect(self._sync)
         # The 総合LV table's reading and the in-game day are the campaign's, not the character's.
         self.sheet_model.context_changed.connect(self._sync)
         self._sync()

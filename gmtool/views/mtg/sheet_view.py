@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.character_model import CharacterModel
 from gmtool.models.mtg.deck_model import MTGDeckModel
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MAIN, SIDEBOARD, MTGCharacter
@@ -47,10 +46,10 @@ class MTGSheetView(SheetEditing, QWidget):
     # A name the database lacks: enter the card by hand (name, section, copies wanted).
     manual_card_requested = Signal(str, str, int)
 
-    def __init__(self, model: CharacterModel, parent: QWidget | None = None) -> None:
+    def __init__(self, deck_model: MTGDeckModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = model
-        self.deck_model = MTGDeckModel(model, self)
+        self.deck_model = deck_model
+        self.model = model = deck_model.character_model  # the character's own fields (SheetEditing)
         self._init_editing()
         self.main_box = MTGDeckBox(self.deck_model, MAIN)
         self.side_box = MTGDeckBox(self.deck_model, SIDEBOARD)

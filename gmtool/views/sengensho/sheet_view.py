@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.character_model import CharacterModel
 from gmtool.models.sengensho.sheet_model import SengenshoSheetModel
 from gmtool.rules.systems.sengensho.character import ATTRIBUTES, SengenshoCharacter
 from gmtool.views.compact import WrappingCheckBox
@@ -45,17 +44,10 @@ UNLIMITED_TOOLTIP = (
 class SengenshoSheetView(SheetEditing, QWidget):
     session_requested = Signal()  # 「セッション管理…」: the integrator opens the session dialog
 
-    def __init__(
-        self,
-        model: CharacterModel,
-        sheet_model: SengenshoSheetModel | None = None,
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, sheet_model: SengenshoSheetModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = model
-        # The window's sheet hook hands over the character alone: the sheet's own model is made
-        # here until the hook builds it.
-        self.sheet_model = sheet_model if sheet_model is not None else SengenshoSheetModel(model, self)
+        self.sheet_model = sheet_model
+        self.model = model = sheet_model.character_model  # the character's own fields (SheetEditing)
         self._init_editing()
 
         sheet, session = self.sheet_model, self.sheet_model.session

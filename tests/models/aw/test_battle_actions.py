@@ -12,10 +12,10 @@ def test_the_actor_the_others_and_a_finishing_blow(campaign_model):
     tracker = BattleModel(campaign_model, seed_source=lambda: 7)
     actions = AWBattleActions(tracker)
     tracker.new_encounter("aw", "森の遭遇")
-    ids = [tracker.add_character(s.id) for s in campaign_model.characters_of("aw")]
+    ids = [tracker.roster.add_character(s.id) for s in campaign_model.characters_of("aw")]
     assert actions.actor() is None  # nobody's turn before the fight starts
-    tracker.start()
-    tracker.next_turn()
+    tracker.round.start()
+    tracker.round.next_turn()
     actor = actions.actor()
     assert actor is not None and actor.id in ids
     others = actions.others(actor.id)

@@ -10,15 +10,15 @@ from tests.models.aw.test_session_model import people
 def test_the_combat_summary_follows_the_tracker(model, campaign_model, qtbot):
     tracker = BattleModel(campaign_model, seed_source=lambda: 7)
     tracker.new_encounter("aw", " ")  # the tracker names it 「戦闘」
-    tracker.add_character(people(model)[0])
+    tracker.roster.add_character(people(model)[0])
     with qtbot.waitSignal(model.combat_changed):
-        tracker.start()
+        tracker.round.start()
     assert model.combat.summary() == "戦闘中: 戦闘 ラウンド 1・セットアップ"
     tracker.rename("森の遭遇")
-    tracker.next_turn()
+    tracker.round.next_turn()
     assert model.combat.summary() == "戦闘中: 森の遭遇 ラウンド 1・朝霧 透の手番"
-    tracker.next_turn()
-    tracker.next_turn()
+    tracker.round.next_turn()
+    tracker.round.next_turn()
     assert model.combat.summary() == "戦闘中: 森の遭遇 ラウンド 2・セットアップ"
-    tracker.end()
+    tracker.round.end()
     assert model.combat.summary() is None

@@ -167,10 +167,10 @@ def test_summon_outside_a_running_aw_fight_changes_only_the_session(model, campa
     else:
         tracker = BattleModel(campaign_model)
         tracker.new_encounter("aw", "森の遭遇")
-        tracker.add_character(toru)
+        tracker.roster.add_character(toru)
         if fight == "ended":
-            tracker.start()
-            tracker.end()
+            tracker.round.start()
+            tracker.round.end()
     stored = campaign_model.session_value(ENCOUNTER_KEY)
     count = campaign_model.undo_stack.count()
     assert model.combat.summary() is None

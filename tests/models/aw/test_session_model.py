@@ -31,9 +31,9 @@ def aw_fight(campaign_model, *names: str, system: str = "aw") -> BattleModel:
     tracker.new_encounter(system, "森の遭遇")
     for sid, stored in ((s.id, s) for s in campaign_model.characters_of(system)):
         if stored.character.name in names:
-            tracker.add_character(sid)
-    tracker.start()
-    tracker.next_turn()
+            tracker.roster.add_character(sid)
+    tracker.round.start()
+    tracker.round.next_turn()
     return tracker
 
 

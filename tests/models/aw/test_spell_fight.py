@@ -36,9 +36,9 @@ def fight(model: AWSessionModel, *ids: str) -> BattleModel:
     tracker = BattleModel(model.campaign_model, seed_source=lambda: 7)
     tracker.new_encounter("aw", "森の遭遇")
     for character_id in ids:
-        tracker.add_character(character_id)
-    tracker.start()
-    tracker.next_turn()
+        tracker.roster.add_character(character_id)
+    tracker.round.start()
+    tracker.round.next_turn()
     return tracker
 
 

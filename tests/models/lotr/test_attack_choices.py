@@ -29,7 +29,7 @@ def test_a_quick_npc_brings_no_str_or_size_and_a_rider_rides(campaign_model):
     battle, choices, hero, _orc = setup(campaign_model)
     assert choices.str_bonus(hero) is None and choices.size_of(hero) is None
     assert not choices.rides(hero)
-    battle._commit(set_mount(battle.state(), hero, Mount(True)), "騎乗", "騎乗")
+    battle.commit(set_mount(battle.state(), hero, Mount(True)), "騎乗", "騎乗")
     assert choices.rides(hero)
 
 

@@ -25,8 +25,8 @@ def fight(campaign_model):
     character_id = campaign_model.insert_character("lotr", swordsman, "x")
     battle = BattleModel(campaign_model, seed_source=lambda: 1)
     battle.new_encounter("lotr", "試合")
-    hero = battle.add_character(character_id)
-    (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    hero = battle.roster.add_character(character_id)
+    (orc,) = battle.roster.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
     return LotRAttackModel(battle), hero, orc
 
 

@@ -22,8 +22,8 @@ def seed_where(predicate) -> int:
 def setup(campaign_model, seed: int):
     battle = BattleModel(campaign_model, seed_source=lambda: seed)
     battle.new_encounter("lotr", "待ち伏せ")
-    (hero,) = battle.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
-    (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    (hero,) = battle.roster.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
+    (orc,) = battle.roster.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
     return battle, LotRAttackModel(battle), hero, orc
 
 
@@ -147,11 +147,11 @@ def test_missiles_cannot_be_parried_and_range_steps_raise_the_tn(campaign_model)
 
 def test_aim_and_wound_penalties_count_in_the_spec(campaign_model):
     battle, attack, hero, orc = setup(campaign_model, 1)
-    battle.damage(hero, "wounds", 10)  # Dazed: −1
+    battle.edit.damage(hero, "wounds", 10)  # Dazed: −1
     from gmtool.rules.systems.lotr import combat
 
     aimed = combat.spend_action(battle.state(), hero, "aim", "indirect").encounter
-    battle._commit(aimed, "aim", "aim")
+    battle.commit(aimed, "aim", "aim")
     spec = attack.spec(AttackPlan(hero, orc, bonus=5, ranged=True))
     assert spec.aim == 3
     assert spec.attack_bonus == 5 - 1 + 3  # the second action: no extra-action penalty yet
@@ -160,8 +160,8 @@ def test_aim_and_wound_penalties_count_in_the_spec(campaign_model):
 def test_str_bonus_of_a_campaign_character(campaign_model):
     battle = BattleModel(campaign_model, seed_source=lambda: 1)
     battle.new_encounter("lotr", "")
-    naar = next(cid for cid, name in battle.characters() if name == "ナール")
-    pid = battle.add_character(naar)
+    naar = next(cid for cid, name in battle.roster.characters() if name == "ナール")
+    pid = battle.roster.add_character(naar)
     attack = LotRAttackModel(battle)
     character = campaign_model.stored(naar).character
     from gmtool.rules.systems.lotr.rules_data import lotr_rules
@@ -175,7 +175,7 @@ def test_an_attack_short_of_the_original_defence_gives_the_targets_dodge_back(ca
 
     seed = seed_where(lambda f: len(f) == 2 and sum(f) == 4)  # 4 + 5 = 9: short of Defence 10 (3.3)
     battle, attack, hero, orc = setup(campaign_model, seed)
-    battle.start()
+    battle.round.start()
     LotRBattleActions(battle).dodge(orc)
     assert lotr.actions_used(battle.participant(orc)) == 1
     attack.roll(AttackPlan(hero, orc, bonus=5))

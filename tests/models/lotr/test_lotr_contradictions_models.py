@@ -85,8 +85,8 @@ def test_courage_counts_on_the_trackers_rounds_while_a_lotr_fight_runs(campaign_
     sheet, panel = LotRActions(campaign_model, nar), LotRCheckModel(campaign_model)
     fight = BattleModel(campaign_model, seed_source=lambda: 1)
     fight.new_encounter("lotr")
-    fight.add_character(nar)
-    fight.start()
+    fight.roster.add_character(nar)
+    fight.round.start()
     assert panel.courage.follows_tracker and panel.courage.round_label == "ラウンド 1（戦闘トラッカー）"
     sheet.spend_courage(4)
     with pytest.raises(ValueError, match="戦闘トラッカーの次のラウンド"):
@@ -94,18 +94,18 @@ def test_courage_counts_on_the_trackers_rounds_while_a_lotr_fight_runs(campaign_
     with pytest.raises(CourageRefused, match="トラッカー"):
         panel.courage.next_round()  # the panel's own count does not move the tracker's rounds
     while fight.state().round == 1:
-        fight.next_turn()
+        fight.round.next_turn()
     assert panel.courage.round == 2 and panel.courage.spent_this_round(nar) == 0
     sheet.spend_courage(1)  # a new round: 4 more
-    fight.end()
+    fight.round.end()
     assert not panel.courage.follows_tracker and panel.courage.round_label == "ラウンド 1"
 
 
 def test_a_dodge_given_back_when_the_attack_falls_short_is_one_step_and_a_line(campaign_model):
     fight = BattleModel(campaign_model, seed_source=lambda: 1)
     fight.new_encounter("lotr")
-    hero = fight.add_quick("hero", {"swiftness": 3, "defence": 12, "health": 7})[0]
-    fight.start()
+    hero = fight.roster.add_quick("hero", {"swiftness": 3, "defence": 12, "health": 7})[0]
+    fight.round.start()
     actions = LotRBattleActions(fight)
     actions.dodge(hero)
     assert lotr.actions_used(fight.participant(hero)) == 1
@@ -120,8 +120,8 @@ def test_a_dodge_given_back_when_the_attack_falls_short_is_one_step_and_a_line(c
 def test_a_parry_short_of_defence_is_not_rolled_and_one_that_reaches_it_is(campaign_model):
     fight = BattleModel(campaign_model, seed_source=lambda: 1)
     fight.new_encounter("lotr")
-    hero = fight.add_quick("hero", {"swiftness": 3, "defence": 12, "health": 7})[0]
-    fight.start()
+    hero = fight.roster.add_quick("hero", {"swiftness": 3, "defence": 12, "health": 7})[0]
+    fight.round.start()
     actions = LotRBattleActions(fight)
     assert actions.parry(hero, 4, 11) is None
     assert lotr.actions_used(fight.participant(hero)) == 0

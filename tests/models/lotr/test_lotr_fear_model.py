@@ -32,9 +32,9 @@ def setup(campaign_model, seed: int):
     battle.new_encounter("lotr", "黒の乗手")
     naar_id = next(s.id for s in campaign_model.characters_of("lotr"))
     pippin_id = campaign_model.insert_character("lotr", sample_lotr_character("ピピン"), "x")
-    (rider,) = battle.add_quick("黒の乗手", {"swiftness": 3, "defence": 12, "health": 12})
-    naar = battle.add_character(naar_id)
-    pippin = battle.add_character(pippin_id)
+    (rider,) = battle.roster.add_quick("黒の乗手", {"swiftness": 3, "defence": 12, "health": 12})
+    naar = battle.roster.add_character(naar_id)
+    pippin = battle.roster.add_character(pippin_id)
     return battle, LotRFearModel(battle), rider, naar, pippin
 
 
@@ -110,7 +110,7 @@ def test_roll_courage_and_effect_are_undo_steps_with_log_lines(campaign_model):
     assert battle.participant(naar).conditions == () and battle.rules().penalty(battle.participant(naar)) == 0
     stack.redo()
     # removing the condition by hand ends its penalty too
-    battle.remove_condition(naar, "恐怖 −2")
+    battle.edit.remove_condition(naar, "恐怖 −2")
     assert battle.rules().penalty(battle.participant(naar)) == 0
 
 

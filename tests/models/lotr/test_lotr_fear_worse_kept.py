@@ -20,8 +20,8 @@ def setup(campaign_model):
     battle = BattleModel(campaign_model, seed_source=lambda: 0)
     battle.new_encounter("lotr", "黒の乗手")
     naar_id = next(s.id for s in campaign_model.characters_of("lotr"))
-    (rider,) = battle.add_quick("黒の乗手", {"swiftness": 3, "defence": 12, "health": 12})
-    naar = battle.add_character(naar_id)
+    (rider,) = battle.roster.add_quick("黒の乗手", {"swiftness": 3, "defence": 12, "health": 12})
+    naar = battle.roster.add_character(naar_id)
     return battle, LotRFearModel(battle), rider, naar
 
 

@@ -26,8 +26,8 @@ def two_dice(total: int) -> int:
 def setup(campaign_model, seed: int = 0):
     battle = BattleModel(campaign_model, seed_source=lambda: seed)
     battle.new_encounter("lotr", "ペレンノール野")
-    (rider,) = battle.add_quick("エオメル", {"swiftness": 2, "defence": 11, "health": 10})
-    battle.start()
+    (rider,) = battle.roster.add_quick("エオメル", {"swiftness": 2, "defence": 11, "health": 10})
+    battle.round.start()
     LotRMountModel(battle).set_mount(rider, Mount(True))
     return battle, LotRBattleActions(battle), rider
 

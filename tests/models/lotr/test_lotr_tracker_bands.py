@@ -44,8 +44,8 @@ def setup(campaign_model):
     seeds = Seeds()
     battle = BattleModel(campaign_model, seed_source=seeds)
     battle.new_encounter("lotr", "浅瀬")
-    (hero,) = battle.add_quick("エオメル", {"swiftness": 2, "defence": 11, "health": 10})
-    (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    (hero,) = battle.roster.add_quick("エオメル", {"swiftness": 2, "defence": 11, "health": 10})
+    (orc,) = battle.roster.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
     return battle, LotRAttackModel(battle), seeds, hero, orc
 
 

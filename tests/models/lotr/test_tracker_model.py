@@ -34,8 +34,8 @@ def fight(campaign_model, seed: int = 1) -> tuple[BattleModel, str, str]:
     """A LotR encounter of two quick NPCs: ボロミア (Defence 11) and an オーク (Defence 10)."""
     battle = BattleModel(campaign_model, seed_source=lambda: seed)
     battle.new_encounter("lotr", "待ち伏せ")
-    (hero,) = battle.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
-    (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    (hero,) = battle.roster.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
+    (orc,) = battle.roster.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
     return battle, hero, orc
 
 

@@ -92,9 +92,9 @@ def aw_fight(campaign_model, character_id: str) -> BattleModel:
     """The battle tracker's 「森の遭遇」 with one character, started and at its turn."""
     tracker = BattleModel(campaign_model, seed_source=lambda: 7)
     tracker.new_encounter("aw", "森の遭遇")
-    tracker.add_character(character_id)
-    tracker.start()
-    tracker.next_turn()
+    tracker.roster.add_character(character_id)
+    tracker.round.start()
+    tracker.round.next_turn()
     return tracker
 
 
@@ -507,9 +507,9 @@ def test_the_combat_page_names_the_trackers_round_and_asks_for_the_tracker(dialo
     assert tab.status_label.text() == "戦闘は行なわれていません"
     tracker = aw_fight(campaign_model, ids(dialog)[0])  # the page follows the tracker's steps
     assert tab.status_label.text() == "戦闘中: 森の遭遇 ラウンド 1・朝霧 透の手番"
-    tracker.next_turn()
+    tracker.round.next_turn()
     assert tab.status_label.text() == "戦闘中: 森の遭遇 ラウンド 1・クリンナップ"
-    tracker.end()
+    tracker.round.end()
     assert tab.status_label.text() == "戦闘は行なわれていません"
     text = "\n".join(label.text() for label in tab.findChildren(type(tab.status_label)))
     assert "戦闘トラッカー" in text and "Ctrl+B" in text and "離脱" in text and "クリンナップ" in text

@@ -11,6 +11,7 @@ import pytest
 
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.fourcard.check_model import COMPARE, FourCardCheckModel
+from gmtool.models.fourcard.sheet_model import FourCardSheetModel
 from gmtool.models.house_rules_model import HouseRulesModel
 from gmtool.rules.systems.fourcard.house_rules import LEVEL_TABLE, LEVEL_UPPER
 from gmtool.views.fourcard.check_view import FourCardCheckView
@@ -60,7 +61,7 @@ def test_a_second_award_for_the_same_scenario_asks_first(qtbot, empty_campaign_m
 def test_the_sheet_shows_the_day_and_the_level_as_the_switch_reads_it(qtbot, empty_campaign_model):
     character = replace(sample_fourcard_character(), injury=2)
     character_id = empty_campaign_model.insert_character("fourcard", character, "x")
-    sheet = FourCardSheetView(CharacterModel(empty_campaign_model, character_id))
+    sheet = FourCardSheetView(FourCardSheetModel(CharacterModel(empty_campaign_model, character_id)))
     qtbot.addWidget(sheet)
     box = sheet.damage_box
     assert sheet.level_label.text() == "1" and box.today_label.text() == "1日目"

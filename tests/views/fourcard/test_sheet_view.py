@@ -24,8 +24,8 @@ def make_sheet(qtbot, campaign_model, seed=None, **changes):
     character_id = campaign_model.insert_character("fourcard", character, "x")
     campaign_model.undo_stack.clear()
     model = CharacterModel(campaign_model, character_id)
-    sheet_model = None if seed is None else FourCardSheetModel(model, seed_source=lambda: seed)
-    view = FourCardSheetView(model, sheet_model)
+    dice = {} if seed is None else {"seed_source": lambda: seed}
+    view = FourCardSheetView(FourCardSheetModel(model, **dice))
     qtbot.addWidget(view)
     return view
 

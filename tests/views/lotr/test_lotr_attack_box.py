@@ -21,8 +21,8 @@ def test_an_attack_from_start_to_finish_in_the_box(qtbot, campaign_model):
     seed = seed_where(lambda f: len(f) == 2 and sum(f) == 11)  # 11 + 10 = 21 vs 10: Extraordinary
     battle = BattleModel(campaign_model, seed_source=lambda: seed)
     battle.new_encounter("lotr", "")
-    (hero,) = battle.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
-    (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    (hero,) = battle.roster.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
+    (orc,) = battle.roster.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
     box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
     qtbot.addWidget(box)
     battle.changed.connect(box.sync)
@@ -62,8 +62,8 @@ def test_a_hit_is_not_also_called_a_miss(qtbot, campaign_model):
     seeds = [hit, miss]
     battle = BattleModel(campaign_model, seed_source=lambda: seeds.pop(0))
     battle.new_encounter("lotr", "")
-    (hero,) = battle.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
-    (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    (hero,) = battle.roster.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
+    (orc,) = battle.roster.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
     box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
     qtbot.addWidget(box)
     battle.changed.connect(box.sync)
@@ -86,8 +86,8 @@ def test_the_called_shots_come_from_the_gms_table(qtbot, campaign_model):
     rules.reference.add_row(catalog.CALLED_SHOTS, "脚")  # 未設定: not offered
     battle = BattleModel(campaign_model, seed_source=lambda: 1)
     battle.new_encounter("lotr", "")
-    (hero,) = battle.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
-    (orc,) = battle.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    (hero,) = battle.roster.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
+    (orc,) = battle.roster.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
     box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
     qtbot.addWidget(box)
     box.sync()

@@ -12,8 +12,8 @@ from gmtool.views.lotr.battle_actions_box import LotRActionsBox
 def make_box(qtbot, campaign_model) -> tuple[LotRActionsBox, BattleModel, str]:
     fight = BattleModel(campaign_model, seed_source=lambda: 1)
     fight.new_encounter("lotr")
-    hero = fight.add_quick("hero", {"swiftness": 3, "defence": 12, "health": 7})[0]
-    fight.start()
+    hero = fight.roster.add_quick("hero", {"swiftness": 3, "defence": 12, "health": 7})[0]
+    fight.round.start()
     box = LotRActionsBox(LotRBattleActions(fight), lambda *_: True)
     qtbot.addWidget(box)
     box.sync()

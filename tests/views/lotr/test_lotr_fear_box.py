@@ -21,8 +21,8 @@ def seed_where(spec: FearSpec, predicate) -> int:
 def make_box(qtbot, campaign_model, seed: int):
     battle = BattleModel(campaign_model, seed_source=lambda: seed)
     battle.new_encounter("lotr", "")
-    (rider,) = battle.add_quick("黒の乗手", {"swiftness": 3, "defence": 12, "health": 12})
-    naar = battle.add_character(next(s.id for s in campaign_model.characters_of("lotr")))
+    (rider,) = battle.roster.add_quick("黒の乗手", {"swiftness": 3, "defence": 12, "health": 12})
+    naar = battle.roster.add_character(next(s.id for s in campaign_model.characters_of("lotr")))
     box = FearBox(LotRFearModel(battle))
     qtbot.addWidget(box)
     box.attacker_combo.setCurrentIndex(box.attacker_combo.findData(rider))

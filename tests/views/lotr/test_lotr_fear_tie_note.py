@@ -14,8 +14,8 @@ from gmtool.views.lotr.fear_box import FearBox
 def test_the_tie_rule_says_when_marginal_cannot_happen(qtbot, campaign_model):
     battle = BattleModel(campaign_model, seed_source=lambda: 1)
     battle.new_encounter("lotr", "")
-    (rider,) = battle.add_quick("黒の乗手", {"swiftness": 3, "defence": 12, "health": 12})
-    naar = battle.add_character(next(s.id for s in campaign_model.characters_of("lotr")))
+    (rider,) = battle.roster.add_quick("黒の乗手", {"swiftness": 3, "defence": 12, "health": 12})
+    naar = battle.roster.add_character(next(s.id for s in campaign_model.characters_of("lotr")))
     box = FearBox(LotRFearModel(battle))
     qtbot.addWidget(box)
     box.show()

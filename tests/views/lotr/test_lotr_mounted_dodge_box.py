@@ -23,8 +23,8 @@ def two_dice(total: int) -> int:
 def test_a_riders_dodge_asks_for_the_attackers_size_and_takes_its_penalty(qtbot, campaign_model):
     fight = BattleModel(campaign_model, seed_source=lambda: two_dice(11))
     fight.new_encounter("lotr")
-    rider = fight.add_quick("エオメル", {"swiftness": 2, "defence": 11, "health": 10})[0]
-    fight.start()
+    rider = fight.roster.add_quick("エオメル", {"swiftness": 2, "defence": 11, "health": 10})[0]
+    fight.round.start()
     box = LotRActionsBox(LotRBattleActions(fight), lambda *_: True)
     qtbot.addWidget(box)
     box.show()

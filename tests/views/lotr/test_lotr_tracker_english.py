@@ -29,15 +29,15 @@ def test_the_tracker_reads_in_english(qtbot, campaign_model, tmp_path: Path):
     with english_ui(tmp_path):
         battle = BattleModel(campaign_model, seed_source=lambda: 1)
         battle.new_encounter("lotr", "ambush")
-        (orc,) = battle.add_quick("Orc", {"swiftness": 0, "defence": 10, "health": 6})
+        (orc,) = battle.roster.add_quick("Orc", {"swiftness": 0, "defence": 10, "health": 6})
         table = BattleTableModel(battle)
         box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
         qtbot.addWidget(box)
         battle.changed.connect(box.sync)
         box.sync()
         box.battle_actions.spend(orc, "attack")
-        battle.add_condition(orc, "スタン", 2, None)
-        battle.damage(orc, combat.WOUNDS, 7)
+        battle.edit.add_condition(orc, "スタン", 2, None)
+        battle.edit.damage(orc, combat.WOUNDS, 7)
         row = table.row_of(orc)
 
         def cell(column: int) -> str:

@@ -142,8 +142,8 @@ def test_the_wound_track_names_fit_the_sheet_and_show_on_the_dark_theme(qtbot, e
 def test_the_fear_box_starts_with_a_target_other_than_the_frightener(qtbot, campaign_model):
     battle = BattleModel(campaign_model, seed_source=lambda: 1)
     battle.new_encounter("lotr", "")
-    (rider,) = battle.add_quick("黒の乗手", {"swiftness": 3, "defence": 12, "health": 12})
-    naar = battle.add_character(next(s.id for s in campaign_model.characters_of("lotr")))
+    (rider,) = battle.roster.add_quick("黒の乗手", {"swiftness": 3, "defence": 12, "health": 12})
+    naar = battle.roster.add_character(next(s.id for s in campaign_model.characters_of("lotr")))
     box = FearBox(LotRFearModel(battle))
     qtbot.addWidget(box)
     assert box.attacker_combo.currentData() == rider and box.target_combo.currentData() == naar
@@ -154,9 +154,9 @@ def test_the_lotr_tracker_boxes_fit_the_side_pane_in_english(qtbot, campaign_mod
     with english_ui(tmp_path):
         battle = BattleModel(campaign_model, seed_source=lambda: 1)
         battle.new_encounter("lotr", "ambush")
-        battle.add_quick("Orc", {"swiftness": 0, "defence": 10, "health": 6})
+        battle.roster.add_quick("Orc", {"swiftness": 0, "defence": 10, "health": 6})
         for stored_character in list(campaign_model.characters_of("lotr"))[:2]:
-            battle.add_character(stored_character.id)
+            battle.roster.add_character(stored_character.id)
         box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
         qtbot.addWidget(box)
         box.sync()

@@ -86,7 +86,7 @@ def test_the_trackers_this_round_column_joins_with_commas_in_english(qtbot, camp
     with english_ui(tmp_path):
         battle = BattleModel(campaign_model, seed_source=lambda: 1)
         battle.new_encounter("lotr", "ambush")
-        (orc,) = battle.add_quick("Orc", {"swiftness": 0, "defence": 10, "health": 6})
+        (orc,) = battle.roster.add_quick("Orc", {"swiftness": 0, "defence": 10, "health": 6})
         box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
         qtbot.addWidget(box)
         box.battle_actions.spend(orc, "aim")

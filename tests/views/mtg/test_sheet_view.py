@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.models.character_model import CharacterModel
+from gmtool.models.mtg.deck_model import MTGDeckModel
 from gmtool.models.mtg.deck_table_model import COUNT, CRITICAL, NAME, TYPES
 from gmtool.rules.systems.mtg.deck import deck_from_cards
 from gmtool.rules.systems.mtg.deck_stats import deck_statistics
@@ -26,7 +27,7 @@ def sheet(empty_campaign_model, qtbot):
     cm = empty_campaign_model
     deck = deck_from_cards("緑のPC", [(FOREST, 24), (MYSTIC, 4), (BEAR, 28), (WURM, 4)], [(GOLD, 2)])
     character_id = cm.insert_character("mtg", deck, "x")
-    view = MTGSheetView(CharacterModel(cm, character_id))
+    view = MTGSheetView(MTGDeckModel(CharacterModel(cm, character_id)))
     view.set_card_database(_find, lambda text: [c for c in CARDS.values() if text in (c.name_ja or c.name)])
     qtbot.addWidget(view)
     return cm, character_id, view
@@ -156,7 +157,7 @@ def test_creature_type_and_notes_are_saved(sheet, qtbot):
 def test_a_small_library_is_warned_about(empty_campaign_model, qtbot):
     cm = empty_campaign_model
     character_id = cm.insert_character("mtg", deck_from_cards("小さなPC", [(FOREST, 1)]), "x")
-    view = MTGSheetView(CharacterModel(cm, character_id))
+    view = MTGSheetView(MTGDeckModel(CharacterModel(cm, character_id)))
     qtbot.addWidget(view)
     assert "2枚未満" in view.library_warning.text()
     assert "既定の枚数がありません" in view.critical_label.text()

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint
 from PySide6.QtWidgets import QScrollArea
 
+from gmtool.app.sengensho.sheet import sengensho_sheet
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.sengensho.state import CATALOG_KEY, SESSION_KEY, cast_of, read_catalog
 from gmtool.rules.systems.sengensho.bonds import BondRequest, form_bond, raise_level
@@ -89,7 +90,7 @@ def campaign(empty_campaign_model):
 
 
 def sheet(qtbot, campaign_model, character_id) -> SengenshoSheetView:
-    view = SengenshoSheetView(CharacterModel(campaign_model, character_id))
+    view = sengensho_sheet(CharacterModel(campaign_model, character_id))
     view.questions = []
 
     def answer(title: str, text: str) -> bool:
@@ -241,7 +242,7 @@ def test_on_a_narrow_sheet_the_summary_and_the_session_box_come_before_the_lists
     """The main window shows the sheet in a scroll area; about 620 px wide the columns stack."""
     model, ids = campaign
     play(model, ids)
-    view = SengenshoSheetView(CharacterModel(model, ids["白峰 朔"]))
+    view = sengensho_sheet(CharacterModel(model, ids["白峰 朔"]))
     area = QScrollArea()
     area.setWidgetResizable(True)
     area.setWidget(view)
@@ -264,7 +265,7 @@ def test_on_a_narrow_sheet_the_summary_and_the_session_box_come_before_the_lists
 
 def test_a_deleted_sheet_no_longer_follows_the_campaign(qtbot, campaign):
     model, ids = campaign
-    view = SengenshoSheetView(CharacterModel(model, ids["白峰 朔"]))
+    view = sengensho_sheet(CharacterModel(model, ids["白峰 朔"]))
     view.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     play(model, ids)  # session, catalog and character signals reach no deleted widget
