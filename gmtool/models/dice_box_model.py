@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
-from gmtool.models.dice_tables_model import DICE_TABLES_KEY as TABLES_KEY
-from gmtool.models.dice_tables_model import RowOdds, table_rows
+from gmtool.models.dice_tables_model import DICE_TABLES_KEY as TABLES_KEY, RowOdds, table_rows
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.log_replay import Replay, replay, secret_result
 from gmtool.models.shown_text import shown
