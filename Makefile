@@ -29,7 +29,7 @@ run: sysdeps $(VENV)/.runtime
 
 # lint-imports: the layer and per-system import contracts ([tool.importlinter] in pyproject.toml).
 # It takes about a second, so no cache (it would otherwise write .import_linter_cache/ here).
-# mypy: strict but for the modules [tool.mypy] lists; the engine and the store strictly, always.
+# mypy: strict everywhere ([tool.mypy]); the engine and the store strictly, always.
 lint: $(VENV)/.test
 	$(BIN)/ruff check gmtool tests benchmarks packaging
 	$(BIN)/lint-imports --no-cache --no-logo

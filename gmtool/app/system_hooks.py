@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from gmtool.app.system_menu import SystemMenu
     from gmtool.models.battle_model import BattleModel
     from gmtool.models.character_model import CharacterModel
+    from gmtool.views.print.parts import PrintParts
     from gmtool.views.session_tab import Confirm, SessionTab
 
 
@@ -98,8 +99,8 @@ class SystemHooks:
     # The `gmtool prob` subcommands: a module with KINDS, add_parsers(sub) and run(args, parser).
     cli: Callable[[], ModuleType]
     # What the printed sheet shows of this system: its field names, its session sections, its
-    # outcome names and colours (a `gmtool.views.print.parts.PrintParts`).
-    print_parts: Callable[[], Any]
+    # outcome names and colours.
+    print_parts: Callable[[], PrintParts]
     # True when a new character goes through the menu's `create_character()` (a wizard).
     has_wizard: bool = False
     # The combat tracker's box of this system's actions (given the tracker's model and its

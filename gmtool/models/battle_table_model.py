@@ -3,8 +3,9 @@ resources, conditions, engagement and this round's actions."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -31,6 +32,21 @@ STATE_LABELS = {
     "unconscious": "昏倒",
     "dead": "死亡",
 }
+
+
+class _NamedLevel(Protocol):
+    """A wound or weariness level of a system's rule tables (LotR's `Level`)."""
+
+    id: str
+    name: str
+    name_ja: str
+
+
+class _LevelTables(Protocol):
+    """A system's rule tables with named levels (LotR's, its combat rules' `rules`)."""
+
+    wound_levels: Sequence[_NamedLevel]
+    weariness_levels: Sequence[_NamedLevel]
 
 
 def resource_text(resource: Resource) -> str:
@@ -154,7 +170,7 @@ class BattleTableModel(QAbstractTableModel):
         if code in STATE_LABELS:
             return self.tr(STATE_LABELS[code])
         rules = self.model.rules()
-        tables = getattr(rules, "rules", None)
+        tables: _LevelTables | None = getattr(rules, "rules", None)
         if tables is not None:
             for level in (*tables.wound_levels, *tables.weariness_levels):
                 if level.id == code:

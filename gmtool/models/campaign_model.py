@@ -14,7 +14,7 @@ where they were, the views are told to show the stored values again, and `write_
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand
@@ -73,6 +73,8 @@ class _SessionCommand(QUndoCommand):
 
 _READ: Any = object()  # set_session_value: read the value before the change from the file
 
+CharacterT = TypeVar("CharacterT")  # one system's character type (LotRCharacter, MTGCharacter…)
+
 
 class CampaignModel(QObject):
     characters_changed = Signal()  # the list itself: added, removed, renamed, reordered
@@ -121,6 +123,14 @@ class CampaignModel(QObject):
 
     def character(self, character_id: str) -> Any:
         return self._characters[character_id].character
+
+    def character_as(self, character_id: str, kind: type[CharacterT]) -> CharacterT:
+        """The character as its system's type: one of another system under this id is refused here,
+        not misread further on."""
+        character = self.character(character_id)
+        if not isinstance(character, kind):
+            raise TypeError(f"{character_id}: {type(character).__name__}, not {kind.__name__}")
+        return character
 
     def has_character(self, character_id: str) -> bool:
         return character_id in self._characters

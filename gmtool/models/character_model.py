@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
-from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.campaign_model import CampaignModel, CharacterT
 from gmtool.rules.systems import get_system
 from gmtool.store.validation import format_validation_error as format_validation_error  # views: no store
 
@@ -43,6 +43,10 @@ class CharacterModel(QObject):
     @property
     def character(self) -> Any:
         return self.campaign_model.character(self.character_id)
+
+    def character_as(self, kind: type[CharacterT]) -> CharacterT:
+        """`character` as its system's type (a view or model of one system asks for its own)."""
+        return self.campaign_model.character_as(self.character_id, kind)
 
     @property
     def exists(self) -> bool:

@@ -203,7 +203,7 @@ class LogExportModel(QObject):
             if line.payload.get("secret"):
                 hidden.add(line.id)
                 continue
-            hidden.discard(line.payload.get("reveals"))  # type: ignore[arg-type]
+            hidden.discard(line.payload.get("reveals"))
             if moment is not None and _day(moment) != shown_day:
                 shown_day = _day(moment)
                 writer.heading(Heading(3, shown_day))

@@ -2,14 +2,18 @@
 
 `RollerInputs` is one side of a check; a system adds its own fields in a subclass (AW's
 `can_roll`, LotR's related skills and wounds, 千幻抄's 〈スキル〉).  A panel model provides
-`inputs(side)`, `value(side)` (the value shown for the chosen source), a `difficulty` and
-`_recompute()`, and gets the setters from `RollerInputsMixin`.
+`inputs(side)`, `value(side)` (the value shown for the chosen source), a `difficulty`,
+`_recompute()`, and what a side's inputs box offers (`characters()`, `kinds(side)`,
+`set_character`), and gets the setters from `RollerInputsMixin`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from gmtool.rules.checks import CheckKind
+from gmtool.store.campaign import StoredCharacter
 
 CUSTOM = "custom"  # 直接入力: the value is typed, not read from the character
 
@@ -34,6 +38,17 @@ class RollerInputsMixin:
         raise NotImplementedError
 
     def _recompute(self) -> None:
+        raise NotImplementedError
+
+    def characters(self) -> list[StoredCharacter]:
+        """The characters a side may pick."""
+        raise NotImplementedError
+
+    def kinds(self, side: Any) -> list[CheckKind]:
+        """What the side's value may be read from (a 判定値 source), besides CUSTOM."""
+        raise NotImplementedError
+
+    def set_character(self, side: Any, character_id: str | None) -> None:
         raise NotImplementedError
 
     def set_source(self, side: Any, source: str) -> None:

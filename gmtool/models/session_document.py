@@ -10,7 +10,7 @@ look lost in every view — and is one undo step.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QObject
@@ -25,13 +25,16 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("SessionDocument", text)
 
 
-class SessionDocument(QObject):
+StateT = TypeVar("StateT")  # the engine's state the document holds (an Encounter, an Army…)
+
+
+class SessionDocument(QObject, Generic[StateT]):
     def __init__(
         self,
         campaign_model: CampaignModel,
         key: str,
-        load: Callable[[Any], Any],
-        dump: Callable[[Any], Any],
+        load: Callable[[Any], StateT],
+        dump: Callable[[StateT], Any],
         what: str,
         refused: type[ValueError] = ValueError,
         parent: QObject | None = None,
@@ -50,11 +53,11 @@ class SessionDocument(QObject):
         self.errors = errors
         # (stored text, state, problem, stored document).  The text is None right after our own
         # write: the same document, known without encoding it a second time.
-        self._cache: tuple[str | None, Any, str | None, Any] | None = None
+        self._cache: tuple[str | None, StateT, str | None, Any] | None = None
         self._writing = False
         campaign_model.session_changed.connect(self._forget_foreign)
 
-    def read(self) -> tuple[Any, str | None]:
+    def read(self) -> tuple[StateT, str | None]:
         """(state, problem): the problem says why the stored document could not be read."""
         try:
             text = self.campaign_model.campaign.get_session_text(self.key)
@@ -73,7 +76,7 @@ class SessionDocument(QObject):
         self._cache = (text or "", state, problem, raw)
         return state, problem
 
-    def write(self, new: Any, undo_text: str, checked: bool = True) -> None:
+    def write(self, new: StateT, undo_text: str, checked: bool = True) -> None:
         """`checked=False` skips reading the document back: for a step the engine made from a state
         already read (a turn passing on), with nothing typed by the user in it."""
         document = self._dump(new)
@@ -90,7 +93,7 @@ class SessionDocument(QObject):
         finally:
             self._writing = False
 
-    def check(self, new: Any, document: Any = None) -> Any:
+    def check(self, new: StateT, document: Any = None) -> StateT:
         """The state as it would be read back once stored; `refused` (nothing changes) when the
         loader would refuse its document — a caller opening an undo macro asks first."""
         try:

@@ -165,14 +165,14 @@ class ElidedLabel(QLabel):
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.setText(text)
 
-    def setText(self, text: str) -> None:  # type: ignore[override]  # the whole text, shown cut
+    def setText(self, text: str) -> None:  # the whole text, shown cut
         self._full = text
         self._elide()
 
-    def text(self) -> str:  # type: ignore[override]
+    def text(self) -> str:
         return self._full
 
-    def setToolTip(self, note: str) -> None:  # type: ignore[override]
+    def setToolTip(self, note: str) -> None:
         """A tooltip of its own; the whole text is added above it while the text is cut."""
         self._note = note
         self._elide()

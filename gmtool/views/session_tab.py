@@ -4,7 +4,7 @@ keep the GM's choice across re-syncs, read-only tables and checkbox lists of cha
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -78,15 +78,17 @@ class SessionTab(QWidget, Generic[ModelT]):
 
     @staticmethod
     def selected_id(table: QTableWidget) -> str | None:
-        return SessionTab._selected_data(table)
+        data = SessionTab._selected_data(table)
+        return data if isinstance(data, str) else None
 
     @staticmethod
     def selected_number(table: QTableWidget) -> int | None:
         """`selected_id` of a table filled with numbers as its ids."""
-        return SessionTab._selected_data(table)
+        data = SessionTab._selected_data(table)
+        return data if isinstance(data, int) else None
 
     @staticmethod
-    def _selected_data(table: QTableWidget) -> Any:  # the id `fill` kept: a str or an int
+    def _selected_data(table: QTableWidget) -> object:  # the id `fill` kept: a str or an int
         rows = table.selectionModel().selectedRows()
         if not rows:
             return None

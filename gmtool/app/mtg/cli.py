@@ -166,7 +166,7 @@ def _deck_from_character_file(path: Path) -> MTGCharacter:
     from gmtool.store.exchange import import_character
 
     system_id, character = import_character(path)
-    if system_id != "mtg":
+    if system_id != "mtg" or not isinstance(character, MTGCharacter):
         raise ValueError(f"「{path.name}」: MTGでTRPG のデッキではありません（システム: {system_id}）")
     return character
 

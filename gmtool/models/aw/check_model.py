@@ -33,6 +33,7 @@ from gmtool.models.roller_inputs import CUSTOM, RollerInputs, RollerInputsMixin
 from gmtool.rules.checks import CheckKind, CheckResult, OpposedResult, Outcome, Side
 from gmtool.rules.dice import new_seed, sum_distribution
 from gmtool.rules.systems import get_system
+from gmtool.rules.systems.aw import SYSTEM as AW
 from gmtool.rules.systems.aw.checks import (
     DEFAULT_DIFFICULTY,
     AWCheckSpec,
@@ -290,7 +291,7 @@ class AWCheckModel(RollerInputsMixin, QObject):
             self.roll_refused.emit(str(e))
             return None
         seed = self._seed_source()
-        result = get_system("aw").resolve(spec, random.Random(seed))
+        result = AW.resolve(spec, random.Random(seed))
         result = replace(result, seed=seed)
         self.last_result, self.last_boosts = result, boosts
         self.campaign_model.append_log("check", check_log_payload(self, result, spec, boosts, probability))

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
+from gmtool.rules.data import json_object
 from gmtool.rules.message import Message
 from gmtool.rules.systems.aw.character import AWCharacter
 from gmtool.rules.systems.aw.focus import (
@@ -245,7 +246,7 @@ def load_focus(data: Any) -> FocusDoc | None:
 
 
 def dump_focus(doc: FocusDoc) -> dict[str, Any]:
-    return _ADAPTER.dump_python(doc, mode="json")
+    return json_object(_ADAPTER, doc)
 
 
 # ---- setting up ---------------------------------------------------------------------------

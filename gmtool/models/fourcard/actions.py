@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypedDict
 
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
@@ -38,6 +38,13 @@ MAX_MISSED_MEALS = 21  # three a day for a week
 # The campaign's in-game day and, per character, the day sleep last healed 負傷 (「1日に1点だけ」).
 DAY_KEY = "fourcard.day"
 MAX_DAY = 100_000
+
+
+class _Days(TypedDict):
+    """The DAY_KEY document as read (`FourCardActions._days`)."""
+
+    day: int
+    healed: dict[str, int]  # character id → the day sleep healed 負傷
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,7 @@ class FourCardActions(QObject):
 
     @property
     def character(self) -> FourCardCharacter:
-        return self.model.character
+        return self.model.character_as(FourCardCharacter)
 
     def level_reading(self) -> str:
         """How the campaign reads the 総合LV table (the LEVEL_TABLE house rule)."""
@@ -86,7 +93,7 @@ class FourCardActions(QObject):
         return level(self.character, self.level_reading())
 
     # ---- the day (「1日に1点だけ」) -----------------------------------------------------
-    def _days(self) -> dict[str, Any]:
+    def _days(self) -> _Days:
         """{"day": the campaign's in-game day, "healed": {character id: the day sleep healed 負傷}}.
         A stored value that is not one (a hand-edited file) starts again from day 1."""
         try:
@@ -96,9 +103,10 @@ class FourCardActions(QObject):
         if not isinstance(raw, dict):
             return {"day": 1, "healed": {}}
         day, healed = raw.get("day"), raw.get("healed")
-        valid_day = isinstance(day, int) and not isinstance(day, bool) and 1 <= day <= MAX_DAY
+        if not isinstance(day, int) or isinstance(day, bool) or not 1 <= day <= MAX_DAY:
+            day = 1
         return {
-            "day": day if valid_day else 1,
+            "day": day,
             "healed": {k: v for k, v in healed.items() if isinstance(v, int)}
             if isinstance(healed, dict)
             else {},

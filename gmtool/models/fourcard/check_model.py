@@ -25,7 +25,6 @@ from gmtool.rules.checks import CheckKind, Outcome
 from gmtool.rules.dice import new_seed, sum_distribution
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.message import Message
-from gmtool.rules.systems import get_system
 from gmtool.rules.systems.fourcard import SYSTEM as FOURCARD
 from gmtool.rules.systems.fourcard.checks import (
     DEFAULT_DIFFICULTY,
@@ -72,7 +71,7 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
         self.campaign_model = campaign_model
         self._seed_source = seed_source
         self.rules = fourcard_rules()
-        self.system = get_system(SYSTEM_ID)
+        self.system = FOURCARD  # what get_system(SYSTEM_ID) gives, with its own type
         self.a = RollerInputs()
         self.b = RollerInputs()
         self.mode = TARGET

@@ -104,7 +104,7 @@ class FourCardGrowthModel(QObject):
 
     @property
     def character(self) -> FourCardCharacter:
-        return self.campaign_model.character(self.character_id)
+        return self.campaign_model.character_as(self.character_id, FourCardCharacter)
 
     @property
     def catalog(self) -> SkillCatalog:

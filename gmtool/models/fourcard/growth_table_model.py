@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from gmtool.models.campaign_model import CampaignModel
-from gmtool.rules.systems.fourcard.character import LedgerEntry
+from gmtool.rules.systems.fourcard.character import FourCardCharacter, LedgerEntry
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -69,7 +69,7 @@ class GrowthTableModel(QAbstractTableModel):
     def _read(self) -> tuple[LedgerEntry, ...]:
         if not self._campaign_model.has_character(self._character_id):
             return ()
-        return self._campaign_model.character(self._character_id).growth
+        return self._campaign_model.character_as(self._character_id, FourCardCharacter).growth
 
     def _on_character_changed(self, character_id: str) -> None:
         if character_id != self._character_id:

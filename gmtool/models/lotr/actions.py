@@ -80,7 +80,7 @@ class LotRActions(QObject):
     # ---- reading ------------------------------------------------------------------------
     @property
     def character(self) -> LotRCharacter:
-        return self.campaign_model.character(self.character_id)
+        return self.campaign_model.character_as(self.character_id, LotRCharacter)
 
     @property
     def exists(self) -> bool:

@@ -100,7 +100,7 @@ class LotRAdvancementModel(QObject):
 
     @property
     def character(self) -> LotRCharacter:
-        return self.campaign_model.character(self.character_id)
+        return self.campaign_model.character_as(self.character_id, LotRCharacter)
 
     def standing(self) -> dict[str, int]:
         """XP total, advancements earned / taken / available, XP to the next one."""

@@ -39,7 +39,7 @@ class LotRXp(QObject):
     @property
     def character(self) -> LotRCharacter:
         """The character as stored now."""
-        return self._campaign_model.character(self.character_id)
+        return self._campaign_model.character_as(self.character_id, LotRCharacter)
 
     @staticmethod
     def objective_share(objective: str, sharers: int) -> int:

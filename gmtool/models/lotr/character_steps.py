@@ -52,7 +52,7 @@ class LotRCharacterSteps(QObject):
 
     @property
     def character(self) -> LotRCharacter:
-        return self.campaign_model.character(self.character_id)
+        return self.campaign_model.character_as(self.character_id, LotRCharacter)
 
     @property
     def armed_combat_on(self) -> bool:

@@ -20,6 +20,7 @@ from gmtool.models.lotr.check_odds import with_courage
 from gmtool.models.lotr.courage_log import courage_log_payload, courage_refusal
 from gmtool.models.lotr.courage_rounds import COURAGE_KEY
 from gmtool.models.roller_inputs import RollerInputs
+from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.checks import (
     CORRUPTION_CHANGE,
     COURAGE_PER_ROUND,
@@ -71,9 +72,9 @@ class CheckSetup(Protocol):
     @property
     def roll_is_current(self) -> bool: ...
 
-    def character(self, side: Any) -> Any: ...
+    def character(self, side: Any) -> LotRCharacter | None: ...
 
-    def character_by_id(self, character_id: str | None) -> Any: ...
+    def character_by_id(self, character_id: str | None) -> LotRCharacter | None: ...
 
     def inputs(self, side: Any) -> RollerInputs: ...
 

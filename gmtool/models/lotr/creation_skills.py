@@ -6,6 +6,7 @@ bought with the race's points.  What each pool has spent and allows is the engin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QObject
@@ -85,7 +86,8 @@ class CreationSkills(QObject):
     def ranks(self, pool: str, name: str) -> int:
         if pool == "order" and self._state.draft.skill_mode == PACKAGE:
             return self.package().get(name, 0)
-        return getattr(self._state.draft, POOL_FIELDS[pool]).get(name, 0)
+        ranks: Mapping[str, int] = getattr(self._state.draft, POOL_FIELDS[pool])  # the pool's *_ranks field
+        return ranks.get(name, 0)
 
     def set_ranks(self, pool: str, name: str, ranks: int) -> None:
         if pool not in POOL_FIELDS:

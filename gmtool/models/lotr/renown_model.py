@@ -70,7 +70,7 @@ class LotRRenownModel(QObject):
     # ---- reading ------------------------------------------------------------------------------
     @property
     def character(self) -> LotRCharacter:
-        return self.campaign_model.character(self.character_id)
+        return self.campaign_model.character_as(self.character_id, LotRCharacter)
 
     def origins(self) -> list[tuple[str, int | None]]:
         """(row, TN or None = 未設定) of the renown table: Local 5, Area 10, the GM's rows."""

@@ -68,7 +68,7 @@ class LotRSheetModel(CharacterModel):
 
     @property
     def lotr_character(self) -> LotRCharacter:
-        return self.campaign_model.character(self.character_id)
+        return self.character_as(LotRCharacter)
 
     # ---- what the sheet works out -------------------------------------------------------------
     def values(self) -> SheetValues:

@@ -25,7 +25,12 @@ from gmtool.rules.dice import new_seed
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.character import MTGCharacter
-from gmtool.rules.systems.mtg.checks import DIFFICULTY_BOUNDS, CheckColor, LibraryCard, MTGOutcome
+from gmtool.rules.systems.mtg.checks import (
+    DIFFICULTY_BOUNDS as DIFFICULTY_BOUNDS,  # re-exported: the view's spin box bounds
+    CheckColor,
+    LibraryCard,
+    MTGOutcome,
+)
 from gmtool.rules.systems.mtg.house_rules import (
     BOOST_CARDS,
     BOOST_INCLUDING_REVEALED,
@@ -204,7 +209,7 @@ class MTGCheckModel(QObject):
             and self.campaign_model.has_character(cid)
             and self.campaign_model.stored(cid).system == SYSTEM_ID
         ):
-            return self.campaign_model.character(cid)
+            return self.campaign_model.character_as(cid, MTGCharacter)
         return None
 
     @property

@@ -32,7 +32,7 @@ class MTGDeckModel(QObject):
 
     @property
     def deck(self) -> MTGCharacter:
-        return self.character_model.character
+        return self.character_model.character_as(MTGCharacter)
 
     @property
     def exists(self) -> bool:

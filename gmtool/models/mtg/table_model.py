@@ -77,12 +77,13 @@ class MTGTableModel(QObject):
         return [(s.id, s.character.name) for s in self.campaign_model.characters_of(SYSTEM_ID)]
 
     def deck(self, character_id: str) -> MTGCharacter:
-        return self.campaign_model.character(character_id)
+        return self.campaign_model.character_as(character_id, MTGCharacter)
 
     def name(self, character_id: str) -> str:
         if not self.campaign_model.has_character(character_id):
             return self.tr("（削除されたキャラクター）")
-        return self.campaign_model.character(character_id).name
+        name: str = self.campaign_model.character(character_id).name  # any system's character has one
+        return name
 
     def library(self, character_id: str) -> VirtualLibrary | None:
         return self.state().libraries.get(character_id)

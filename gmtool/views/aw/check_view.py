@@ -37,7 +37,7 @@ NOTE_STYLE = Tone("warning")
 SPELL_STYLE = Tone("special")
 
 
-class _SideInputsBox(RollerInputsBox):
+class _SideInputsBox(RollerInputsBox[AWCheckModel]):
     """Character, 判定値 and 修正 for one side of an AW check."""
 
     value_label = "判定値"

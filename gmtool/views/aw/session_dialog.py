@@ -64,7 +64,7 @@ class AWSessionDialog(QDialog):
         model.changed.connect(self._sync)
         self._sync()
 
-    def pages(self) -> list[SessionTab]:
+    def pages(self) -> list[SessionTab[AWSessionModel]]:
         return [self.scenes_tab, self.contracts_tab, self.keys_tab, self.combat_tab, self.rest_tab]
 
     def ask_confirm(self, title: str, text: str) -> bool:

@@ -7,7 +7,7 @@ current value is read, and what note to show under the inputs.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.roller_inputs import CUSTOM
+from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
 from gmtool.rules.checks import CHECK_MODIFIER_BOUNDS, CHECK_VALUE_BOUNDS
 from gmtool.views.compact import shrink_combo
 
@@ -39,10 +39,14 @@ def fill_combo(combo: QComboBox, items: Sequence[tuple[str, object]], current: o
     combo.setCurrentIndex(combo.findData(current))
 
 
-class RollerInputsBox(QGroupBox):
+# The panel model a box edits one side of (AWCheckModel…): `self.model` of RollerInputsBox[M].
+PanelModelT = TypeVar("PanelModelT", bound=RollerInputsMixin)
+
+
+class RollerInputsBox(QGroupBox, Generic[PanelModelT]):
     value_label = "判定値"
 
-    def __init__(self, model: Any, side: Any, title: str, parent: QWidget | None = None) -> None:
+    def __init__(self, model: PanelModelT, side: Any, title: str, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
         self.model, self.side = model, side
         self.character_combo = shrink_combo(QComboBox())

@@ -22,7 +22,7 @@ AXES = ("left", "bottom", "right", "top")
 THEME_EVENTS = (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange, QEvent.Type.StyleChange)
 
 
-class ThemedPlot(pg.PlotWidget):
+class ThemedPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no types: its classes are Any
     """A PlotWidget whose background, axes and text follow the palette."""
 
     def __init__(self, parent: QWidget | None = None, **kwargs: object) -> None:
@@ -31,11 +31,14 @@ class ThemedPlot(pg.PlotWidget):
         self._style_axes()  # a subclass colours its own items as it makes them, then on theme_changed
 
     # ---- what subclasses draw with --------------------------------------------------------------
+    # palette() is QWidget's, reached through PlotWidget (untyped): the colour is typed here
     def background_colour(self) -> QColor:
-        return self.palette().color(QPalette.ColorRole.Base)
+        colour: QColor = self.palette().color(QPalette.ColorRole.Base)
+        return colour
 
     def text_colour(self) -> QColor:
-        return self.palette().color(QPalette.ColorRole.Text)
+        colour: QColor = self.palette().color(QPalette.ColorRole.Text)
+        return colour
 
     def quiet_colour(self, amount: float = 0.45) -> QColor:
         """Between the background and the text: guide lines, secondary labels."""

@@ -38,7 +38,7 @@ from gmtool.views.widgets import show_refusal
 MODE_LABELS = {TARGET: "目標ロール", COMPARE: "比較ロール", ACHIEVEMENT: "達成ロール"}
 
 
-class _RollerBox(RollerInputsBox):
+class _RollerBox(RollerInputsBox[FourCardCheckModel]):
     """Character, ベース and 修正 of one フォーカード roller."""
 
     value_label = "ベース"

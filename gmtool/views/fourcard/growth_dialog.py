@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TypeVar
 
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
@@ -47,6 +48,7 @@ REASONS = "購入できない理由"
 SKILL_HEADERS = ("スキル", "基礎", "専門性", "現在TP", "次のコスト", REASONS, "")
 SPECIALISATION_HEADERS = ("スキル", "特化分野", "コスト", REASONS, "")
 ATTRIBUTE_HEADERS = ("能力値", "初期値", "成長", "低下", "現在値", "次のコスト", REASONS, "")
+RowKey = TypeVar("RowKey")  # what a table's purchase buttons are kept by: a skill, (skill, field)…
 
 
 class FourCardGrowthDialog(QDialog):
@@ -338,7 +340,7 @@ class FourCardGrowthDialog(QDialog):
         return table
 
     @staticmethod
-    def _reshape(table: QTableWidget, buttons: dict, keys: list) -> None:
+    def _reshape(table: QTableWidget, buttons: dict[RowKey, QPushButton], keys: list[RowKey]) -> None:
         """New rows only when the list itself changed (catalog edit, undo): a purchase
         keeps the rows and their buttons, so a button is never deleted while clicked."""
         if list(buttons) != keys:
@@ -349,8 +351,8 @@ class FourCardGrowthDialog(QDialog):
     def _button(
         self,
         table: QTableWidget,
-        buttons: dict,
-        key: object,
+        buttons: dict[RowKey, QPushButton],
+        key: RowKey,
         row: int,
         column: int,
         text: str,

@@ -266,7 +266,7 @@ class FourCardSheetView(SheetEditing, QWidget):
     # ---- editing ------------------------------------------------------------------------
     @property
     def character(self) -> FourCardCharacter:
-        return self.model.character
+        return self.model.character_as(FourCardCharacter)
 
     # ---- re-sync --------------------------------------------------------------------------
     def _sync_experience(self) -> None:

@@ -61,6 +61,7 @@ def distribution_table(odds: Mapping[int, Fraction], headers: tuple[str, str]) -
 class CreationPage(BaseCreationPage):
     """A フォーカード page: its blockers, passed on 「次へ」 with the GM override recorded."""
 
+    model: FourCardCreationModel
     override_note = "GM オーバーライドが有効です。「次へ」で進むと、そのことが記録されます"
 
     def override_on(self) -> bool:

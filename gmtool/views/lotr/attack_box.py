@@ -381,7 +381,7 @@ class LotRTrackerBox(LotRActionsBox):
         self.fear_box = FearBox(model.fear, self)  # it follows the encounter by itself
         layout.addWidget(self.fear_box)
         layout.addWidget(self.mount_box)
-        self._boxes: list[SessionTab] = [self.attack_box, self.stun_box, self.mount_box]
+        self._boxes = (self.attack_box, self.stun_box, self.mount_box)
         model.rules_changed.connect(self.sync)  # a table edited, a house rule flipped
 
     def sync(self) -> None:

@@ -44,7 +44,7 @@ def _take_row(form: QFormLayout, field: QWidget) -> tuple[int, QWidget]:
     return row, label if label is not None else QLabel()
 
 
-class LotRRollerBox(RollerInputsBox):
+class LotRRollerBox(RollerInputsBox[LotRCheckModel]):
     value_label = "判定"
 
     def __init__(self, model: LotRCheckModel, side: Side, title: str, parent: QWidget | None = None) -> None:

@@ -266,7 +266,10 @@ class OrdersView(RulesTab):
         base = self.model.shipped.order(self.order_id())
         if order is None or base is None:
             return
-        edited = lambda key: self.model.edits.is_edited("orders", order.id, key)  # noqa: E731
+
+        def edited(key: str) -> bool:
+            return self.model.edits.is_edited("orders", order.id, key)
+
         self.skills_edit.setText(", ".join(order.skills))
         mark(self.skills_edit, edited("skills"), ", ".join(base.skills))
         self.package_edit.setText(package_text(dict(order.package)))

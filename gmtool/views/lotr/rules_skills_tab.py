@@ -118,7 +118,10 @@ class SkillListView(RulesTab):
                 self._rebuild()
             for row, skill in enumerate(rules.skills):
                 base = model.shipped.skill(skill.name)
-                edited = lambda key, name=skill.name: model.edits.is_edited("skills", name, key)  # noqa: E731
+
+                def edited(key: str, name: str = skill.name) -> bool:
+                    return model.edits.is_edited("skills", name, key)
+
                 name_ja = self._item(row, NAME_JA)
                 name_ja.setText(skill.name_ja)
                 mark_item(name_ja, edited("name_ja"), base.name_ja if base else "")

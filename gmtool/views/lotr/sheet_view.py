@@ -252,7 +252,7 @@ class LotRSheetView(SheetEditing, QWidget):
     # ---- editing --------------------------------------------------------------------------
     @property
     def character(self) -> LotRCharacter:
-        return self.model.character
+        return self.model.lotr_character
 
     def _set_race(self, race: str, subrace: str) -> None:
         c = self.character

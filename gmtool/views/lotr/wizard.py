@@ -118,8 +118,8 @@ class FavouredPage(LotRPage):
             check.setText(f"{ATTRIBUTE_NAMES[a]}{shown}")
             check.setChecked(a in draft.favoured_attributes)
         for r, radio in self.reaction_radios.items():
-            value = "" if preview.reactions is None else f" {preview.reactions[r]:+d}"
-            radio.setText(f"{REACTION_NAMES[r]}{value}")
+            bonus = "" if preview.reactions is None else f" {preview.reactions[r]:+d}"
+            radio.setText(f"{REACTION_NAMES[r]}{bonus}")
             radio.setChecked(draft.favoured_reaction == r)
         self.derived.show_preview(preview)
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.creation_model import Blocker, LotRCreationModel
 from gmtool.rules.systems.lotr.character import MAX_RANK
 from gmtool.rules.systems.lotr.creation_types import FREE_POINTS, MAX_FLAWS, STEP_EXTRAS
-from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_NAMES
+from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
 from gmtool.views.appearance import set_tone
 from gmtool.views.lotr.wizard_pages import LotRPage
 from gmtool.views.lotr.wizard_skills import UNUSED_STYLE
@@ -270,9 +270,7 @@ class ExtrasPage(LotRPage):
         favoured = "、".join(ATTRIBUTE_NAMES[a] for a in character.favoured_attributes) or "—"
         reaction = REACTION_NAMES.get(character.favoured_reaction, "—")
         lines.append(self.tr("得意能力値: {0} / 得意リアクション: {1}").format(favoured, reaction))
-        lines.append(
-            " / ".join(f"{REACTION_NAMES[r]} {character.reactions.get(r):+d}" for r in REACTION_NAMES)
-        )
+        lines.append(" / ".join(f"{REACTION_NAMES[r]} {character.reactions.get(r):+d}" for r in REACTION_IDS))
         courage = str(character.courage) + (
             "" if preview.courage_known else self.tr("（種族・職業の修正は未設定）")
         )

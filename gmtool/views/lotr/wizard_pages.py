@@ -79,6 +79,7 @@ def bonuses_text(bonuses: dict[str, int]) -> str:
 class LotRPage(CreationPage):
     """A LotR page: its blockers are the model's problems for its step."""
 
+    model: LotRCreationModel
     step = ""
     override_note = "GM オーバーライドが有効です。越えた制限は作成時にキャラクターに記録されます"
 

@@ -136,7 +136,8 @@ class MTGLibraryDialog(QDialog):
 
     # ---- actions ----------------------------------------------------------------------------
     def character_id(self) -> str | None:
-        return self.deck_combo.currentData()
+        character_id = self.deck_combo.currentData()
+        return character_id if isinstance(character_id, str) else None
 
     def _guard(self, action: Callable[..., Any], *args: Any) -> None:
         try:

@@ -53,7 +53,8 @@ class CardCombo(QComboBox):
             self.setCurrentIndex(0 if self.count() else -1)
 
     def card(self) -> LibraryCard | None:
-        return self.currentData()
+        card = self.currentData()
+        return card if isinstance(card, LibraryCard) else None
 
     def select(self, card: LibraryCard) -> bool:
         """Shows ``card`` (Qt's findData cannot compare Python objects); False if it is not listed."""

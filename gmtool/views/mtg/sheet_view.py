@@ -79,7 +79,7 @@ class MTGSheetView(SheetEditing, QWidget):
 
     @property
     def character(self) -> MTGCharacter:
-        return self.model.character
+        return self.model.character_as(MTGCharacter)
 
     def set_card_database(
         self, find: Callable[[str], Card | None] | None, search: Callable[[str], list[Card]] | None

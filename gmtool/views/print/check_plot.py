@@ -66,7 +66,7 @@ def tick_label(name: str) -> str:
     return name
 
 
-class OutcomePlot(pg.PlotWidget):
+class OutcomePlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no types: its classes are Any
     """P(outcome) as bars, one per outcome of the main check; `heights()` is what it was given."""
 
     def __init__(self, check: MainCheck, parts: PrintParts = COMMON_PARTS) -> None:

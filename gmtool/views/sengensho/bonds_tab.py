@@ -84,7 +84,8 @@ class SengenshoBondsTab(SengenshoPage):
         layout.addWidget(split, 1)
 
     def holder(self) -> str | None:
-        return self.holder_combo.currentData()
+        holder = self.holder_combo.currentData()
+        return holder if isinstance(holder, str) else None
 
     # ---- actions ----------------------------------------------------------------------------
     def _require_holder(self) -> str:

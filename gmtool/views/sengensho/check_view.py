@@ -73,7 +73,7 @@ class _NaturalBarsPlot(OutcomeBarsPlot):
         self.setYRange(0, BARS_Y_MAX, padding=0)
 
 
-class _CheckInputsBox(RollerInputsBox):
+class _CheckInputsBox(RollerInputsBox[SengenshoCheckModel]):
     """Character, {特性値}, 〈スキル〉 (or a typed 判定値) and 修正."""
 
     value_label = "特性値"

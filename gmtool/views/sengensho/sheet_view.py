@@ -118,7 +118,7 @@ class SengenshoSheetView(SheetEditing, QWidget):
     # ---- editing --------------------------------------------------------------------------
     @property
     def character(self) -> SengenshoCharacter:
-        return self.model.character
+        return self.model.character_as(SengenshoCharacter)
 
     def ask_confirm(self, title: str, text: str) -> bool:
         """Asks the GM before an edit that removes more than was clicked (tests replace it)."""

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
 
 from gmtool.models.lotr.army_model import LotRArmyModel
 from gmtool.models.lotr.check_log import faces_text
-from gmtool.models.lotr.commanders import ATTACK_SKILL
+from gmtool.models.lotr.commanders import ATTACK_SKILL, Commander
 from gmtool.models.outcome_text import percent
 from gmtool.views.lotr.army.commander_picker import CommanderPicker, note
 from gmtool.views.widgets import action_button, shown_message
@@ -72,7 +72,7 @@ class DemolitionBox(QGroupBox):
         self.siegecraft.sync()
         self.update_odds()
 
-    def _spec_args(self) -> tuple:
+    def _spec_args(self) -> tuple[Commander, int, Commander, int]:
         return (
             self.stonecraft.commander(),
             self.stonecraft_tn.value(),
