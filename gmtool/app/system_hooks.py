@@ -9,7 +9,7 @@ reference of every system, so a misspelt one fails a test, not a table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
@@ -112,3 +112,6 @@ class SystemHooks:
     srs: Callable[[Any], tuple[int, int]] | None = None
     # Its tools in the 戦闘 menu, after the combat tracker (for every campaign, whatever its systems).
     battle_tools: tuple[MenuTool, ...] = ()
+    # Its steps for the test hook (`gmtool --test-hook`, gmtool.app.test_hook_steps): command name →
+    # the step, each one user step made through the system's real models, for the crash tests.
+    test_steps: Callable[[AppServices], Mapping[str, Callable[[list[str]], Any]]] | None = None

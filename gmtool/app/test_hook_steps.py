@@ -4,17 +4,13 @@ The crash test for issue 21 ("one transaction per user step") feeds these to ``g
 and kills the process at random moments; a step that changes several characters, session documents
 and log lines must then be found in the file whole or not at all.  Registered by `test_hook.TestHook`.
 
-    supply <kind> <dice>     AW 供給ルール over every AW character (AWSupplyModel.roll); kind:
-                             missed_meal, short_sleep or supply (the dice clamped to the text's range)
-    writeback                the combat tracker's シートに反映 (BattleModel.write_back)
-    xp <objective>           a LotR objective's XP to every LotR character (LotRAdvancementModel)
-    spell                    the next AW session step towards a 令呪 summon: a contract, a scene, the
-                             servant leaving it, a session end when none is left, else the summon
-                             (in a running AW fight it also sends the round to its cleanup)
-    boost                    a check by the servant with 令呪 +20 from the judgement panel
+    writeback                the combat tracker's シートに反映 (BattleModel.roster.write_back)
     tracker [next | damage <k> <amount>]
-                             one combat-tracker step: the demo's fight called up, started, the next
-                             turn, or damage to its k-th campaign character
+                             one combat-tracker step: the campaign's first saved fight called up,
+                             started, the next turn, or damage to its k-th campaign character
+    …                        and each system's own steps (`SystemHooks.test_steps`): AW's supply,
+                             spell and boost (gmtool.app.aw.test_steps), LotR's xp
+                             (gmtool.app.lotr.test_steps)
     step-undo | step-redo    the campaign's undo stack
     hold <seconds>           from now on, wait that long between a step's ``pending`` and its commit
                              (so a kill after ``pending`` finds it not yet committed)
@@ -38,14 +34,12 @@ from gmtool.models.undo_log import UNDONE_KEY
 
 if TYPE_CHECKING:
     from gmtool.app.services import AppServices
-    from gmtool.models.aw.session_model import AWSessionModel
-    from gmtool.models.aw.supply_model import AWSupplyModel
     from gmtool.models.battle_model import BattleModel
 
-DEMO_FIGHT = "廃ビルの影"  # the demo's saved AW encounter (gmtool/app/demo.py)
 UNDONE_ITEM = f"s:{UNDONE_KEY}"
 
 Rows = Callable[[str], list[tuple[Any, ...]]]
+Step = Callable[[list[str]], Any]  # a command's arguments → what it did (JSON), for the done line
 
 
 def digest(text: str) -> str:
@@ -92,22 +86,21 @@ class StepCommands:
         self.services = services
         self._say = say
         self._count = count
-        self._supply: AWSupplyModel | None = None
         self._battle: BattleModel | None = None
-        self._session: AWSessionModel | None = None
         self.hold = 0.0
 
     def table(self) -> dict[str, Callable[[list[str]], Any]]:
-        steps: dict[str, Callable[[list[str]], Any]] = {
-            "supply": self.supply,
+        from gmtool.app.systems import SYSTEM_HOOKS
+
+        steps: dict[str, Step] = {
             "writeback": self.writeback,
-            "xp": self.xp,
-            "spell": self.spell,
-            "boost": self.boost,
             "tracker": self.tracker,
             "step-undo": lambda _args: self.services.campaign_model.undo_stack.undo(),
             "step-redo": lambda _args: self.services.campaign_model.undo_stack.redo(),
         }
+        for hooks in SYSTEM_HOOKS.values():
+            if hooks.test_steps is not None:
+                steps |= hooks.test_steps(self.services)
         return {name: self._watched(step) for name, step in steps.items()} | {"hold": self._hold}
 
     def _hold(self, args: list[str]) -> None:
@@ -134,17 +127,7 @@ class StepCommands:
 
         return run
 
-    # ---- models -----------------------------------------------------------------------------
-    def _aw_ids(self) -> list[str]:
-        return [s.id for s in self.services.campaign_model.characters_of("aw")]
-
-    def supply_model(self) -> AWSupplyModel:
-        if self._supply is None:
-            from gmtool.models.aw.supply_model import AWSupplyModel
-
-            self._supply = AWSupplyModel(self.services.campaign_model, parent=self.services.parent_widget)
-        return self._supply
-
+    # ---- the tracker ------------------------------------------------------------------------
     def battle_model(self) -> BattleModel:
         if self._battle is None:
             from gmtool.models.battle_model import BattleModel
@@ -152,93 +135,17 @@ class StepCommands:
             self._battle = BattleModel(self.services.campaign_model, self.services.parent_widget)
         return self._battle
 
-    def session_model(self) -> AWSessionModel:
-        if self._session is None:
-            from gmtool.models.aw.session_model import AWSessionModel
-
-            self._session = AWSessionModel(self.services.campaign_model, self.services.parent_widget)
-        return self._session
-
-    # ---- steps ------------------------------------------------------------------------------
-    def supply(self, args: list[str]) -> Any:
-        from gmtool.rules.systems.aw.supply import SupplyKind
-
-        model = self.supply_model()
-        model.set_kind(SupplyKind(args[0]))
-        for cid in self._aw_ids():
-            model.set_target(cid, True)
-        low, high = model.dice_range()
-        model.set_dice(min(max(int(args[1]), low), high))
-        outcome = model.roll()
-        return {
-            "supply": str(outcome.kind),
-            "rolls": [[r.character_id, r.before, r.after] for r in outcome.rolls],
-        }
-
     def writeback(self, _args: list[str]) -> Any:
         model = self.battle_model()
         if not model.state().system:
             return {"writeback": None}
         return {"writeback": model.roster.write_back()}
 
-    def xp(self, args: list[str]) -> Any:
-        from gmtool.models.lotr.advancement_model import LotRAdvancementModel
-
-        ids = [s.id for s in self.services.campaign_model.characters_of("lotr")]
-        model = LotRAdvancementModel(self.services.campaign_model, ids[0], parent=self.services.parent_widget)
-        try:
-            share = model.xp.add_objective_xp(args[0], recipients=ids)
-        finally:
-            model.deleteLater()
-        return {"xp": share, "to": ids}
-
-    def _pair(self) -> tuple[str, str]:
-        """The 令呪's master and servant: the first two AW characters."""
-        ids = self._aw_ids()
-        return ids[0], ids[1]
-
-    def spell(self, _args: list[str]) -> Any:
-        from gmtool.rules.systems.aw.session import SpellEffect
-
-        session = self.session_model()
-        master, servant = self._pair()
-        state = session.state()
-        scene = state.scene(state.current_scene)
-        if state.master_of(servant) != master:
-            session.contracts.form_contract(master, servant)
-            return {"spell": "contract"}
-        if scene is None:
-            session.add_scene("", (master,))
-            return {"spell": "scene"}
-        if servant in scene.present:
-            session.set_present(scene.id, tuple(c for c in scene.present if c != servant))
-            return {"spell": "leave"}
-        if session.contracts.spells_left(master) == 0:
-            session.end_session()
-            return {"spell": "end session"}
-        fight = session.combat.round() is not None
-        session.contracts.use_command_spell(master, servant, SpellEffect.SUMMON)
-        return {"spell": "summon in a fight" if fight else "summon"}
-
-    def boost(self, _args: list[str]) -> Any:
-        from gmtool.models.aw.check_model import AWCheckModel
-
-        master, servant = self._pair()
-        session = self.session_model()
-        if session.state().master_of(servant) != master or session.contracts.spells_left(master) == 0:
-            return {"boost": None}
-        self.services.select_character(servant)  # as the GM picks the servant: its panel shows
-        model = self.services.panel_model("aw")
-        assert isinstance(model, AWCheckModel)
-        model.set_boost(True)
-        result = model.roll()
-        return {"boost": None if result is None else "rolled"}
-
     def tracker(self, args: list[str]) -> Any:
         model = self.battle_model()
         state = model.state()
-        if state.system != "aw" or not state.participants:
-            model.saved.load(DEMO_FIGHT)
+        if not state.participants:
+            model.saved.load(model.saved.names()[0])  # the demo's fight
             return {"tracker": "load"}
         if not state.active:
             model.round.start()

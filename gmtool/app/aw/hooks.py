@@ -20,4 +20,5 @@ HOOKS = SystemHooks(
     print_parts=value_of("gmtool.views.aw.print_parts:PARTS"),
     tracker_box=imported("gmtool.app.aw.tracker:tracker_box"),
     srs=lambda character: (character.critical, character.fumble),
+    test_steps=imported("gmtool.app.aw.test_steps:test_steps"),
 )

@@ -37,4 +37,5 @@ HOOKS = SystemHooks(
             make="gmtool.app.lotr.army:army_dialog",
         ),
     ),
+    test_steps=imported("gmtool.app.lotr.test_steps:test_steps"),
 )
