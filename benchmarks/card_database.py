@@ -41,7 +41,7 @@ DECK = """\
 """
 _OPEN = """
 import json, sys, time
-from gmtool.store.cards.database import CardDatabase
+from gmtool.store.mtg.database import CardDatabase
 started = time.perf_counter()
 database = CardDatabase.open(sys.argv[1])
 seconds = time.perf_counter() - started
@@ -56,10 +56,10 @@ def _open_once(path: Path) -> dict[str, float]:
 
 
 def bench_card_database() -> dict[str, float]:
-    from gmtool.store.cards.bundled import default_bundled_path
-    from gmtool.store.cards.database import CardDatabase
-    from gmtool.store.cards.deck_resolution import resolve_decklist
-    from gmtool.store.cards.decklists import parse_decklist_text
+    from gmtool.store.mtg.bundled import default_bundled_path
+    from gmtool.store.mtg.database import CardDatabase
+    from gmtool.store.mtg.deck_resolution import resolve_decklist
+    from gmtool.store.mtg.decklists import parse_decklist_text
 
     first: list[float] = []
     later: list[float] = []

@@ -82,8 +82,8 @@ def write_atomic_cards(path: Path, cards: int = CARDS) -> None:
 
 def _child(mode: str, card_file: Path, cache: Path) -> None:
     """One run in this process: print seconds and peak RSS (kB) as JSON."""
-    from gmtool.store.cards.database import CardDatabase
-    from gmtool.store.cards.importers import import_card_file
+    from gmtool.store.mtg.database import CardDatabase
+    from gmtool.store.mtg.importers import import_card_file
 
     sample = cache.parent / "sample.json"
     sample.write_text(json.dumps(SAMPLE), encoding="utf-8")

@@ -3,7 +3,7 @@
     .venv/bin/python packaging/build_card_database.py INPUT [INPUT …] [--output PATH]
 
 Each INPUT is a folder of MTGJSON per-set files (M20.json …), an AllPrintings.json or an
-AtomicCards.json — plain or compressed, each recognised by its content (gmtool.store.cards.formats).
+AtomicCards.json — plain or compressed, each recognised by its content (gmtool.store.mtg.formats).
 Every printing of a card is merged (mtgjson_sets.PrintingMerger): the newest printing's facts, the
 newest Japanese name of any printing.  The shipped table was built from the MTGJSON 5.2 per-set
 files (2022-04-25) of the public repository AUTRE04216/jsonSets at commit
@@ -25,11 +25,11 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.store.cards import mtgjson, mtgjson_sets
-from gmtool.store.cards.bundled import FIELDS, FORMAT, SCHEMA_VERSION, card_row
-from gmtool.store.cards.compressed import open_card_file
-from gmtool.store.cards.formats import detect
-from gmtool.store.cards.names import normalize_name
+from gmtool.store.mtg import mtgjson, mtgjson_sets
+from gmtool.store.mtg.bundled import FIELDS, FORMAT, SCHEMA_VERSION, card_row
+from gmtool.store.mtg.compressed import open_card_file
+from gmtool.store.mtg.formats import detect
+from gmtool.store.mtg.names import normalize_name
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUTPUT = ROOT / "resources" / "cards" / "cards.json.xz"

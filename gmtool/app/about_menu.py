@@ -20,8 +20,8 @@ def _tr(text: str) -> str:
 
 
 def about_text() -> str:
-    from gmtool.store.cards.bundled import bundled_meta
     from gmtool.store.errors import StoreError
+    from gmtool.store.mtg.bundled import bundled_meta
 
     text = _tr("gmtool — TRPG のゲームマスター用ツール")
     try:

@@ -29,7 +29,7 @@ from gmtool.views.mtg.card_database_dialog import MTGCardDatabaseDialog
 how, cache, card_file = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
 if how.startswith("stuck"):  # a store step that does not poll the cancel for 3 s
     import gmtool.models.mtg.card_database_model as m
-    from gmtool.store.cards.importers import ImportCancelled
+    from gmtool.store.mtg.importers import ImportCancelled
 
     def stuck(database, file, progress=None, cancelled=None):
         time.sleep(3)

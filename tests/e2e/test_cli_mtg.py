@@ -15,8 +15,8 @@ from gmtool.rules.systems.mtg.deck import deck_from_cards
 from gmtool.rules.systems.mtg.odds import check_odds
 from gmtool.rules.systems.mtg.procedure import physical_view
 from gmtool.rules.systems.mtg.table import COLOR_WORDS
-from gmtool.store.cards.database import CardDatabase
 from gmtool.store.exchange import export_character
+from gmtool.store.mtg.database import CardDatabase
 from tests.e2e.test_cli import run_gmtool
 from tests.rules.mtg.fixtures import BEAR, FOREST, GOLD
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.store.cards import importers  # first, as the other card tests: pydantic before Qt
-from gmtool.store.cards.bundled import bundled_cards, bundled_meta, default_bundled_path
-from gmtool.store.cards.database import CardDatabase
+from gmtool.store.mtg import importers  # first, as the other card tests: pydantic before Qt
+from gmtool.store.mtg.bundled import bundled_cards, bundled_meta, default_bundled_path
+from gmtool.store.mtg.database import CardDatabase
 
 import_card_file = importers.import_card_file
 
@@ -104,7 +104,7 @@ def test_an_import_overrides_a_shipped_card_and_keeps_the_rest(tmp_path):
     ],
 )
 def test_find_all_gives_every_card_a_name_names(cache, name, cards):
-    from gmtool.store.cards.name_candidates import name_candidates
+    from gmtool.store.mtg.name_candidates import name_candidates
 
     assert {card.name for card in name_candidates(name, cache.find_all)} >= cards
     assert cache.find_all("no such card at all") == []

@@ -16,10 +16,10 @@ import pytest
 
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.store.campaign import Campaign
-from gmtool.store.cards.database import CardDatabase, CardDatabaseError, default_card_cache_path
-from gmtool.store.cards.importers import import_card_file
-from gmtool.store.cards.names import face_names
-from gmtool.store.cards.sample import sample_cards
+from gmtool.store.mtg.database import CardDatabase, CardDatabaseError, default_card_cache_path
+from gmtool.store.mtg.importers import import_card_file
+from gmtool.store.mtg.names import face_names
+from gmtool.store.mtg.sample import sample_cards
 
 CARDS: list[dict[str, Any]] = [
     {
@@ -296,7 +296,7 @@ def test_the_card_store_never_imports_the_gui():
     script = textwrap.dedent(
         """
         import sys
-        import gmtool.store.cards.database, gmtool.store.cards.importers, gmtool.store.cards.sample
+        import gmtool.store.mtg.database, gmtool.store.mtg.importers, gmtool.store.mtg.sample
         banned = ("PySide6", "pyqtgraph", "gmtool.models", "gmtool.views", "gmtool.app")
         print(sorted(m for m in sys.modules if m.startswith(banned)))
         """

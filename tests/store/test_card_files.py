@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from gmtool.store.cards.compressed import open_card_file
-from gmtool.store.cards.database import CardDatabase
-from gmtool.store.cards.sample import CardSampleError, sample_cards
 from gmtool.store.errors import StoreError
+from gmtool.store.mtg.compressed import open_card_file
+from gmtool.store.mtg.database import CardDatabase
+from gmtool.store.mtg.sample import CardSampleError, sample_cards
 
 COMPRESSIONS = ["plain", "gz", "bz2", "xz", "zip"]
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.store.cards.compressed import MAX_CARD_BYTES, MAX_VALUE_BYTES
-from gmtool.store.cards.database import CardDatabase
-from gmtool.store.cards.importers import CardImportError, ImportCancelled, import_card_file
+from gmtool.store.mtg.compressed import MAX_CARD_BYTES, MAX_VALUE_BYTES
+from gmtool.store.mtg.database import CardDatabase
+from gmtool.store.mtg.importers import CardImportError, ImportCancelled, import_card_file
 from tests.store.test_card_files import atomic_file, face, make_db, snapshot, write_file
 
 MB = 1 << 20

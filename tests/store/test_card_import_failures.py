@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.store.cards.database import CardDatabase
-from gmtool.store.cards.importers import CardImportError, import_card_file
+from gmtool.store.mtg.database import CardDatabase
+from gmtool.store.mtg.importers import CardImportError, import_card_file
 from tests.store.test_card_files import atomic_file, face, make_db, snapshot, write_file
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.store.cards import importers
-from gmtool.store.cards.database import CardDatabase
-from gmtool.store.cards.importers import ImportCancelled, import_card_file
+from gmtool.store.mtg import importers
+from gmtool.store.mtg.database import CardDatabase
+from gmtool.store.mtg.importers import ImportCancelled, import_card_file
 from tests.store.test_card_files import COMPRESSIONS, atomic_file, face, japanese, make_db, write_file
 
 

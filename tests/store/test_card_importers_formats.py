@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.store.cards.importers import CardImportError, import_card_file
-from gmtool.store.cards.mana_cost import cost_value, split_mana_value
+from gmtool.store.mtg.importers import CardImportError, import_card_file
+from gmtool.store.mtg.mana_cost import cost_value, split_mana_value
 from tests.store.test_card_files import make_db
 
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from gmtool.store.cards.database import CardDatabase
-from gmtool.store.cards.importers import import_card_file
-from gmtool.store.cards.scryfall import parse_type_line
+from gmtool.store.mtg.database import CardDatabase
+from gmtool.store.mtg.importers import import_card_file
+from gmtool.store.mtg.scryfall import parse_type_line
 from tests.store.test_card_files import COMPRESSIONS, make_db, write_file
 
 

@@ -7,16 +7,16 @@ import pytest
 
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.deck import DeckRefused
-from gmtool.store.cards.deck_resolution import (
+from gmtool.store.mtg.deck_resolution import (
     SECTION_LABELS,
     Resolution,
     UnresolvedCards,
     resolve_decklist,
     suggestions,
 )
-from gmtool.store.cards.decklists import parse_decklist_text
-from gmtool.store.cards.names import normalize_name
-from gmtool.store.cards.xml_decklists import parse_xml_decklist
+from gmtool.store.mtg.decklists import parse_decklist_text
+from gmtool.store.mtg.names import normalize_name
+from gmtool.store.mtg.xml_decklists import parse_xml_decklist
 from tests.rules.mtg.fixtures import BEAR, FOREST, MOUNTAIN, MYSTIC, RELIC, TRI
 
 LEADER = Card("Test Leader", 4, ("W", "U", "G"), supertypes=("Legendary",), types=("Creature",))

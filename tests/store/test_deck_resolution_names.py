@@ -9,10 +9,10 @@ import pytest
 
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.deck import DeckRefused
-from gmtool.store.cards.deck_resolution import AmbiguousCards, resolve_decklist
-from gmtool.store.cards.decklists import parse_decklist_text, read_decklist_file
-from gmtool.store.cards.name_candidates import card_rank, name_candidates
-from gmtool.store.cards.names import normalize_name
+from gmtool.store.mtg.deck_resolution import AmbiguousCards, resolve_decklist
+from gmtool.store.mtg.decklists import parse_decklist_text, read_decklist_file
+from gmtool.store.mtg.name_candidates import card_rank, name_candidates
+from gmtool.store.mtg.names import normalize_name
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "decklists"
 CONDUIT = Card("Conduit of Ruin", 6, (), name_ja="破滅を導くもの", types=("Creature",))
@@ -110,9 +110,9 @@ def test_split_cards_keep_working() -> None:
 
 def _bundled() -> Cards:
     try:
-        from gmtool.store.cards.bundled import bundled_cards, default_bundled_path  # type: ignore[import-not-found]
+        from gmtool.store.mtg.bundled import bundled_cards, default_bundled_path  # type: ignore[import-not-found]
     except ImportError:
-        pytest.skip("the bundled card table (gmtool/store/cards/bundled.py) is not there")
+        pytest.skip("the bundled card table (gmtool/store/mtg/bundled.py) is not there")
     if not default_bundled_path().exists():
         pytest.skip(f"the bundled card table is missing: {default_bundled_path()}")
     return Cards(bundled_cards())

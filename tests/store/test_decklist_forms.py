@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.store.cards.decklist_lines import header
-from gmtool.store.cards.decklists import DeckList, parse_decklist_text, read_decklist_file
+from gmtool.store.mtg.decklist_lines import header
+from gmtool.store.mtg.decklists import DeckList, parse_decklist_text, read_decklist_file
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "decklists"
 

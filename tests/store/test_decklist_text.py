@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.store.cards.decklists import (
+from gmtool.store.errors import StoreError
+from gmtool.store.mtg.decklists import (
     MAX_DECKLIST_BYTES,
     DeckList,
     DecklistError,
     parse_decklist_text,
     read_decklist_file,
 )
-from gmtool.store.errors import StoreError
 
 
 def cards(decklist: DeckList) -> list[tuple[str, int, str]]:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.store.cards.decklists import DeckList, DecklistError, read_decklist_file
-from gmtool.store.cards.xml_decklists import parse_xml_decklist
+from gmtool.store.mtg.decklists import DeckList, DecklistError, read_decklist_file
+from gmtool.store.mtg.xml_decklists import parse_xml_decklist
 
 
 def cards(decklist: DeckList) -> list[tuple[str, int, str]]:

@@ -23,10 +23,10 @@ from typing import Any
 import pytest
 from hypothesis import given, strategies as st
 
-from gmtool.store.cards.database import CardDatabase, CardDatabaseError
-from gmtool.store.cards.decklists import DeckList, DecklistError, parse_decklist_text, read_decklist_file
-from gmtool.store.cards.importers import CardImportError, ImportSummary, import_card_file
-from gmtool.store.cards.xml_decklists import parse_xml_decklist
+from gmtool.store.mtg.database import CardDatabase, CardDatabaseError
+from gmtool.store.mtg.decklists import DeckList, DecklistError, parse_decklist_text, read_decklist_file
+from gmtool.store.mtg.importers import CardImportError, ImportSummary, import_card_file
+from gmtool.store.mtg.xml_decklists import parse_xml_decklist
 from tests.store.conftest import snapshot_dir
 from tests.store.test_card_files import ATOMIC, make_db
 from tests.store.test_card_scryfall import SCRYFALL

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from gmtool.store.campaign import SCHEMA, Campaign
-from gmtool.store.cards.database import CardDatabase, CardDatabaseError
 from gmtool.store.errors import CampaignError
+from gmtool.store.mtg.database import CardDatabase, CardDatabaseError
 from gmtool.store.schema_check import expected_schema, sql_tokens
 from gmtool.store.validation import check_campaign, validation_connection
 from tests.store.conftest import DATA_DIR, snapshot_dir

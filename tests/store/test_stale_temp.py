@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from gmtool.store.campaign import Campaign
-from gmtool.store.cards.database import CardDatabase
+from gmtool.store.mtg.database import CardDatabase
 from gmtool.store.sqlite_build import remove_stale_temp_files
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -178,10 +178,10 @@ def card_label(card: Card) -> str:
 
 
 def _deck_from_decklist(path: Path) -> tuple[MTGCharacter, tuple[str, ...]]:
-    from gmtool.store.cards.database import CardDatabase, default_card_cache_path
-    from gmtool.store.cards.deck_resolution import resolve_decklist
-    from gmtool.store.cards.decklists import read_decklist_file
-    from gmtool.store.cards.name_candidates import card_data_date, name_candidates
+    from gmtool.store.mtg.database import CardDatabase, default_card_cache_path
+    from gmtool.store.mtg.deck_resolution import resolve_decklist
+    from gmtool.store.mtg.decklists import read_decklist_file
+    from gmtool.store.mtg.name_candidates import card_data_date, name_candidates
 
     decklist = read_decklist_file(path)
     with CardDatabase.open(default_card_cache_path()) as database:
@@ -217,8 +217,8 @@ def load_deck(path: Path) -> tuple[MTGCharacter, tuple[str, ...]]:
 
 def deck_matches(deck: MTGCharacter, name: str) -> list[Card]:
     """The main-deck cards ``name`` names at its best rank (English or Japanese, a face's name too)."""
-    from gmtool.store.cards.name_candidates import card_rank
-    from gmtool.store.cards.names import normalize_name
+    from gmtool.store.mtg.name_candidates import card_rank
+    from gmtool.store.mtg.names import normalize_name
 
     key = normalize_name(name)
     ranked = [(rank, e.card) for e in deck.library if (rank := card_rank(e.card, key)) is not None]

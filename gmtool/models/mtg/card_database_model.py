@@ -20,19 +20,19 @@ from PySide6.QtCore import QObject, QThread, Signal
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.store.cards.bundled import bundled_meta
-from gmtool.store.cards.database import CardDatabase, CardDatabaseError, default_card_cache_path
+from gmtool.store.errors import StoreError as StoreError
+from gmtool.store.mtg.bundled import bundled_meta
+from gmtool.store.mtg.database import CardDatabase, CardDatabaseError, default_card_cache_path
 
 # Re-exported for the card windows, which never import gmtool.store: what a finished import reports,
 # the error every lookup, entry or import may raise (it names the file and the fault), and the
 # wording of a schema's refusal of a card entered by hand.
-from gmtool.store.cards.importers import (
+from gmtool.store.mtg.importers import (
     CardImportError,
     ImportCancelled,
     ImportSummary as ImportSummary,
     import_card_file,
 )
-from gmtool.store.errors import StoreError as StoreError
 
 if TYPE_CHECKING:
     from gmtool.models.mtg.card_entry_model import MTGCardEntryModel

@@ -2,21 +2,21 @@
 MTGO / Apprentice / Forge / Cockatrice files) and the resolution of its lines against the card
 database's lookups, with every card a shared name may mean (`name_candidates`).
 
-Re-exported from ``gmtool.store.cards`` so the dialog never imports the store (views go through
+Re-exported from ``gmtool.store.mtg`` so the dialog never imports the store (views go through
 models).
 """
 
 from __future__ import annotations
 
-from gmtool.store.cards.deck_resolution import SECTION_LABELS, Resolution, resolve_decklist, suggestions
-from gmtool.store.cards.decklists import (
+from gmtool.store.mtg.deck_resolution import SECTION_LABELS, Resolution, resolve_decklist, suggestions
+from gmtool.store.mtg.decklists import (
     DeckLine,
     DeckList,
     DecklistError,
     parse_decklist_text,
     read_decklist_file,
 )
-from gmtool.store.cards.name_candidates import card_data_date, name_candidates
+from gmtool.store.mtg.name_candidates import card_data_date, name_candidates
 
 __all__ = [
     "SECTION_LABELS",

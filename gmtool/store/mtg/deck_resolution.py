@@ -29,8 +29,8 @@ from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MTGCharacter
 from gmtool.rules.systems.mtg.deck import DeckRefused, deck_from_cards, set_critical_limit
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
-from gmtool.store.cards.decklists import DeckLine, DeckList
-from gmtool.store.cards.names import normalize_name
+from gmtool.store.mtg.decklists import DeckLine, DeckList
+from gmtool.store.mtg.names import normalize_name
 
 __all__ = [
     "SECTION_LABELS",

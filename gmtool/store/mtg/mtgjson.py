@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from gmtool.rules.message import Message
-from gmtool.store.cards.compressed import ByteStream, ijson_backend
-from gmtool.store.cards.mana_cost import split_mana_value
-from gmtool.store.cards.names import face_names
+from gmtool.store.mtg.compressed import ByteStream, ijson_backend
+from gmtool.store.mtg.mana_cost import split_mana_value
+from gmtool.store.mtg.names import face_names
 from gmtool.store.validation import short_input
 
 # Not cards of a deck: the importers skip them (they still count as read for progress).

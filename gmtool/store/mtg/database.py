@@ -28,8 +28,10 @@ from pydantic import ValidationError
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.store.cards.bundled import default_bundled_path
-from gmtool.store.cards.cache_rows import (
+from gmtool.store.data_dir import user_data_dir
+from gmtool.store.errors import StoreError
+from gmtool.store.mtg.bundled import default_bundled_path
+from gmtool.store.mtg.cache_rows import (
     Seed,
     card_from_json,
     card_to_json,
@@ -38,10 +40,8 @@ from gmtool.store.cards.cache_rows import (
     name_rows as name_rows,
     next_card_id,
 )
-from gmtool.store.cards.names import normalize_name
-from gmtool.store.cards.sample import CardSampleError, default_sample_path
-from gmtool.store.data_dir import user_data_dir
-from gmtool.store.errors import StoreError
+from gmtool.store.mtg.names import normalize_name
+from gmtool.store.mtg.sample import CardSampleError, default_sample_path
 from gmtool.store.sqlite_build import build_database, remove_stale_temp_files
 from gmtool.store.sqlite_errors import is_busy, sqlite_problem
 from gmtool.store.validation import (

@@ -16,9 +16,9 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.store.cards.bundled import bundled_digest, bundled_rows_and_date
-from gmtool.store.cards.names import face_names, normalize_name
-from gmtool.store.cards.sample import sample_cards, sample_digest
+from gmtool.store.mtg.bundled import bundled_digest, bundled_rows_and_date
+from gmtool.store.mtg.names import face_names, normalize_name
+from gmtool.store.mtg.sample import sample_cards, sample_digest
 
 _BATCH = 1000
 _CARD = TypeAdapter(Card)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.store.cards.names import face_names, normalize_name
+from gmtool.store.mtg.names import face_names, normalize_name
 
 __all__ = ["SEARCH_LIMIT", "card_data_date", "card_rank", "name_candidates"]
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import ijson
 
 from gmtool.rules.message import Message
-from gmtool.store.cards.compressed import CardFileStream, ijson_backend
 from gmtool.store.errors import StoreError
+from gmtool.store.mtg.compressed import CardFileStream, ijson_backend
 
 NOT_CARD_DATA = Message(
     "MTGJSON（AtomicCards・AllPrintings・セットごとのファイル）でも"

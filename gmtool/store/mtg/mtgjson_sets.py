@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gmtool.rules.message import Message
-from gmtool.store.cards.compressed import ByteStream, ijson_backend
-from gmtool.store.cards.mtgjson import CardDataError, atomic_card_fields, listed, text
-from gmtool.store.cards.names import normalize_name
+from gmtool.store.mtg.compressed import ByteStream, ijson_backend
+from gmtool.store.mtg.mtgjson import CardDataError, atomic_card_fields, listed, text
+from gmtool.store.mtg.names import normalize_name
 
 MAX_SET_PRINTINGS = 100_000  # the largest real set has a few thousand printings
 

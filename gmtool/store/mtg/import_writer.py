@@ -17,10 +17,10 @@ from collections.abc import Callable
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.store.cards.cache_rows import card_from_json, delete_cards, insert_cards, next_card_id
-from gmtool.store.cards.database import CardDatabase, ImportRecord, utc_now
-from gmtool.store.cards.names import normalize_name
 from gmtool.store.errors import StoreError
+from gmtool.store.mtg.cache_rows import card_from_json, delete_cards, insert_cards, next_card_id
+from gmtool.store.mtg.database import CardDatabase, ImportRecord, utc_now
+from gmtool.store.mtg.names import normalize_name
 
 _BATCH = 500
 

@@ -18,8 +18,8 @@ from pydantic import ConfigDict, Field, StrictStr, TypeAdapter, ValidationError
 from gmtool.resources import resource_path
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.store.cards.names import normalize_name
 from gmtool.store.errors import StoreError
+from gmtool.store.mtg.names import normalize_name
 from gmtool.store.validation import format_validation_error, parse_json, short_input
 
 FORMAT = "gmtool/cards"

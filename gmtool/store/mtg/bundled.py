@@ -28,7 +28,7 @@ from pydantic import Field, StrictStr, TypeAdapter, ValidationError
 from gmtool.resources import resource_path
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card, CardName, CardText, ManaValue, Words
-from gmtool.store.cards.sample import CardSampleError
+from gmtool.store.mtg.sample import CardSampleError
 from gmtool.store.validation import format_validation_error, short_input
 
 FORMAT = "gmtool/card-table"

@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from gmtool.rules.message import Message
-from gmtool.store.cards.compressed import ByteStream, ijson_backend
-from gmtool.store.cards.mtgjson import (
+from gmtool.store.mtg.compressed import ByteStream, ijson_backend
+from gmtool.store.mtg.mtgjson import (
     SKIPPED_LAYOUTS,
     SPLIT_LAYOUTS,
     CardDataError,

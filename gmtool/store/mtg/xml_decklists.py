@@ -24,7 +24,7 @@ from defusedxml.sax import parseString
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.character import MAX_COPIES
-from gmtool.store.cards.decklists import (
+from gmtool.store.mtg.decklists import (
     MAX_DECKLIST_BYTES,
     MAX_NAME_CHARS,
     DeckLine,

@@ -25,12 +25,12 @@ from typing import IO, Any, Protocol
 import ijson
 
 from gmtool.rules.message import Message
-from gmtool.store.cards.value_guard import (
+from gmtool.store.errors import StoreError
+from gmtool.store.mtg.value_guard import (
     MAX_CARD_BYTES as MAX_CARD_BYTES,
     MAX_VALUE_BYTES as MAX_VALUE_BYTES,
     ValueGuard,
 )
-from gmtool.store.errors import StoreError
 
 # (magic bytes, compression); zip also starts "PK\x05\x06" when empty, refused as having no member.
 _MAGIC = (

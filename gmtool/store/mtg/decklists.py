@@ -25,9 +25,9 @@ from pathlib import Path
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.character import MAX_COPIES
-from gmtool.store.cards.decklist_lines import MAX_NAME_CHARS, LineProblem, card_line, header
 from gmtool.store.errors import StoreError
 from gmtool.store.files import read_limited
+from gmtool.store.mtg.decklist_lines import MAX_NAME_CHARS, LineProblem, card_line, header
 
 __all__ = [
     "MAX_DECKLIST_BYTES",
@@ -324,7 +324,7 @@ def read_decklist_file(path: str | os.PathLike[str]) -> DeckList:
     text = _decode(raw, source)
     if text.lstrip("\ufeff \t\r\n").startswith("<"):
         # Imported here: xml_decklists imports this module for DeckLine and DecklistError.
-        from gmtool.store.cards.xml_decklists import parse_xml_decklist
+        from gmtool.store.mtg.xml_decklists import parse_xml_decklist
 
         return parse_xml_decklist(raw, source.name)
     return parse_decklist_text(text, source.name)

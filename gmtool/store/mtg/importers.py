@@ -32,12 +32,12 @@ from pydantic import TypeAdapter, ValidationError
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems.mtg.cards import Card
-from gmtool.store.cards import mtgjson, mtgjson_sets, scryfall
-from gmtool.store.cards.compressed import CardFileStream, open_card_file
-from gmtool.store.cards.database import CardDatabase
-from gmtool.store.cards.formats import NOT_CARD_DATA, FileKind, detect
-from gmtool.store.cards.import_writer import CardWriter
 from gmtool.store.errors import StoreError
+from gmtool.store.mtg import mtgjson, mtgjson_sets, scryfall
+from gmtool.store.mtg.compressed import CardFileStream, open_card_file
+from gmtool.store.mtg.database import CardDatabase
+from gmtool.store.mtg.formats import NOT_CARD_DATA, FileKind, detect
+from gmtool.store.mtg.import_writer import CardWriter
 from gmtool.store.validation import format_validation_error
 
 UNCHANGED = "カードのキャッシュは変わっていません"
