@@ -1,4 +1,10 @@
-"""Shared fixtures. Qt must be offscreen before any QApplication exists (DESIGN.md)."""
+"""Shared fixtures. Qt must be offscreen before any QApplication exists (DESIGN.md).
+
+Every test gets a user data folder of its own (`private_data_dir`, tests/data_templates.py); the
+Qt fixtures (a campaign, its model, the main window) are in tests/qt_fixtures.py.  The suite runs in
+parallel (`make test`, pytest-xdist): a test must not depend on another having run, nor on running
+alone — its files in tmp_path, its settings in its own QSettings file.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,13 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from pathlib import Path
+
 import pytest
+
+pytest_plugins = ["tests.data_templates", "tests.qt_fixtures"]
+
+E2E = Path(__file__).resolve().parent / "e2e"
 
 
 @pytest.fixture(scope="session")
@@ -19,9 +31,7 @@ def qapp(qapp):
     return qapp
 
 
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
-    """Every test gets its own user data folder (card cache, demo campaign): none touches the real one."""
-    directory = tmp_path_factory.mktemp("gmtool-data")
-    monkeypatch.setenv("GMTOOL_DATA_DIR", str(directory))
-    return directory
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Everything under tests/e2e/ is marked e2e (`make test-fast` leaves it out)."""
+    if item.path.is_relative_to(E2E):
+        item.add_marker(pytest.mark.e2e)

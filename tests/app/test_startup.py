@@ -8,19 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QSettings
-
 from gmtool.app.gui import SCRATCH_PREFIX
 from gmtool.app.main_window import MainWindow
 from gmtool.app.systems import hooks_for
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def settings(tmp_path):
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
 def test_the_users_start_shows_the_sheet_then_builds_the_panel_and_dice_box(qtbot, campaign_model, settings):
