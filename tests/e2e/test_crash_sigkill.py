@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SEED = 20261125
 KILLS = 20
 STREAM = 24  # commands fed to each process
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX SIGKILL")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX SIGKILL")]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -156,6 +156,17 @@ def start(path: Path, data_dir: Path) -> subprocess.Popen[str]:
     )
 
 
+def kill(process: subprocess.Popen[str]) -> str:
+    """SIGKILL; then what it printed before it died and was not read yet.  Read from the stream the
+    lines before were read from: communicate() reads the pipe itself, and would lose the lines that
+    stream had buffered (the acknowledgements of a busy machine, which come several at a time)."""
+    assert process.stdout is not None
+    process.send_signal(signal.SIGKILL)
+    out = process.stdout.read()
+    process.wait(timeout=30)
+    return out
+
+
 def run_and_kill(path: Path, data_dir: Path, commands: list[str], rng: random.Random) -> list[str]:
     """Feeds ``commands`` and kills gmtool at a random moment; the acknowledged commands' details."""
     process = start(path, data_dir)
@@ -172,8 +183,7 @@ def run_and_kill(path: Path, data_dir: Path, commands: list[str], rng: random.Ra
             assert line, f"gmtool exited before it was killed: {lines}"
             lines.append(line.rstrip("\n"))
         time.sleep(rng.uniform(0.0, 0.015))  # land inside the next command's write
-    process.send_signal(signal.SIGKILL)
-    out, _ = process.communicate(timeout=30)  # what it printed before it died
+    out = kill(process)  # what it printed before it died
     assert process.returncode == -signal.SIGKILL
     lines += out.splitlines()
     assert not [line for line in lines if line.startswith("error ")], lines

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREEN = ROOT / "tests" / "data" / "screen_1366x768.json"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_window_and_dialog_fits_the_screen_with_no_label_cut(lang, tmp_path):
     shots_dir = tmp_path / "shots"
