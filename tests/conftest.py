@@ -35,3 +35,10 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     """Everything under tests/e2e/ is marked e2e (`make test-fast` leaves it out)."""
     if item.path.is_relative_to(E2E):
         item.add_marker(pytest.mark.e2e)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first: under -n the workers take them on at the start, side by side (two tests
+    at a time, --maxschedchunk in pyproject.toml), rather than one worker finishing a half-minute
+    test while the others have nothing left to do."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -213,6 +213,7 @@ def test_every_translation_is_of_a_current_template() -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_extraction_is_up_to_date(tmp_path: Path) -> None:
     fresh = tmp_path / "messages_ja.json"
     messages_extract.main([str(fresh)])
@@ -256,6 +257,7 @@ def test_the_scan_finds_plain_refusals_and_compositions(tmp_path: Path) -> None:
     assert templates == ["{0}は{1}です", "メジャー"]
 
 
+@pytest.mark.slow
 def test_the_extraction_is_deterministic() -> None:
     assert messages_extract.dump(messages_extract.extract()) == messages_extract.dump(
         messages_extract.extract()

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from gmtool.app.gui import SCRATCH_PREFIX
 from gmtool.app.main_window import MainWindow
 from gmtool.app.systems import hooks_for
@@ -76,6 +78,7 @@ def test_an_offscreen_run_leaves_nothing_in_the_temp_folder(tmp_path):
     assert list((tmp_path / "temp").iterdir()) == []
 
 
+@pytest.mark.slow
 def test_the_folder_of_a_killed_offscreen_run_goes_at_the_next_one(tmp_path):
     temp = tmp_path / "temp"
     temp.mkdir()
