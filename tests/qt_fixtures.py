@@ -8,6 +8,7 @@ configures with the `window` marker (`window_options`) or extends by overriding 
 
 from __future__ import annotations
 
+import gc
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -160,6 +161,22 @@ def window(request: pytest.FixtureRequest, qtbot: Any, settings: Any, window_opt
     if options["shown"]:
         w.show()
     return w
+
+
+@pytest.fixture
+def gc_held() -> Iterator[None]:
+    """Python's cycle collector run now, then held until the test ends: for tests that walk every
+    widget of the process (QApplication.allWidgets(): a theme switch, the wheel guard).  A test
+    process holds the widgets of thousands of earlier tests; a collection while PySide turns that
+    list into Python objects can free a widget further down it (one owned by a Python object in a
+    reference cycle), and the walk then crashes the process (seen under pytest-xdist, whose worker
+    allocates on a thread of its own)."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 @pytest.fixture
