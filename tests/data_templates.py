@@ -21,8 +21,6 @@ from pathlib import Path
 
 import pytest
 
-CARD_CACHE = "cards.sqlite"  # its name in the user data folder (gmtool.store.cards.database)
-
 
 class CardCacheTemplate:
     """The card cache gmtool builds from the shipped cards (`gmtool.store.cards.database._create`),
@@ -37,7 +35,7 @@ class CardCacheTemplate:
         self.shipped = (default_sample_path(), default_bundled_path())
         self.build = database._create  # gmtool's own, whatever a test puts in its place
         self._seed = database.Seed
-        self._path = folder / CARD_CACHE
+        self._path = folder / "cards.sqlite"
         self._built = False
         self._lock = threading.Lock()
 
@@ -95,6 +93,8 @@ def _copy_shipped_card_caches(monkeypatch: pytest.MonkeyPatch, template: CardCac
 def card_cache(private_data_dir: Path, card_cache_template: CardCacheTemplate) -> Path:
     """The card cache in this test's data folder before the test starts, as a gmtool started on it
     builds it from the shipped cards (for tests that run gmtool in another process)."""
-    target = private_data_dir / CARD_CACHE
+    from gmtool.store.cards.database import default_card_cache_path
+
+    target = default_card_cache_path()  # in private_data_dir
     card_cache_template.copy_to(target)
     return target

@@ -9,8 +9,6 @@ from PySide6.QtWidgets import QApplication
 from gmtool.views.appearance import LANGUAGE_KEY, THEME_KEY, apply_theme
 from gmtool.views.settings_dialog import SettingsDialog
 
-pytestmark = pytest.mark.usefixtures("gc_held")  # a theme switch walks every widget
-
 
 @pytest.fixture
 def dialog(qtbot, settings, monkeypatch):

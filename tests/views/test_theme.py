@@ -11,8 +11,6 @@ from gmtool.models.aw.check_model import AWCheckModel
 from gmtool.views.appearance import TONES, apply_theme, set_tone, tone_colour
 from gmtool.views.aw.check_view import AWCheckView
 
-pytestmark = pytest.mark.usefixtures("gc_held")  # a theme switch walks every widget
-
 
 @pytest.fixture
 def app(qapp):
