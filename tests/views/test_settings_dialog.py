@@ -9,6 +9,8 @@ from PySide6.QtWidgets import QApplication
 from gmtool.views.appearance import LANGUAGE_KEY, THEME_KEY, apply_theme
 from gmtool.views.settings_dialog import SettingsDialog
 
+pytestmark = pytest.mark.all_widgets  # a theme switch restyles every widget
+
 
 @pytest.fixture
 def dialog(qtbot, settings, monkeypatch):
