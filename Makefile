@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := out
 
-.PHONY: run test lint bench package sysdeps clean i18n screens
+.PHONY: run test test-fast lint bench package sysdeps clean i18n screens
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,8 +36,20 @@ lint: $(VENV)/.test
 	$(BIN)/mypy
 	$(BIN)/mypy --strict gmtool/rules gmtool/store
 
+# The suite runs on every core (pytest-xdist; JOBS=0: in one process): each test has its own files,
+# data folder and settings (tests/conftest.py).  `make test` is everything: lint, then every test,
+# tests/test_package.py included once `make package` has built dist/gmtool.  `make test-fast` is the
+# developer's loop: no e2e (tests/e2e/), no slow tests, no package, no lint.
+# PYTHONDONTWRITEBYTECODE emptied: pytest keeps the test modules it rewrote (their asserts) in
+# __pycache__, and the next run's workers skip the ten seconds each spends rewriting them again.
+JOBS   ?= auto
+PYTEST := QT_QPA_PLATFORM=offscreen PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $(JOBS)
+
 test: sysdeps lint
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	$(PYTEST)
+
+test-fast: sysdeps $(VENV)/.test
+	$(PYTEST) -m "not e2e and not slow and not package"
 
 bench: sysdeps $(VENV)/.runtime
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/run.py

@@ -1,4 +1,10 @@
-"""Shared fixtures. Qt must be offscreen before any QApplication exists (DESIGN.md)."""
+"""Shared fixtures. Qt must be offscreen before any QApplication exists (DESIGN.md).
+
+Every test gets a user data folder of its own (`private_data_dir`, tests/data_templates.py); the
+Qt fixtures (a campaign, its model, the main window) are in tests/qt_fixtures.py.  The suite runs in
+parallel (`make test`, pytest-xdist): a test must not depend on another having run, nor on running
+alone — its files in tmp_path, its settings in its own QSettings file.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,13 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from pathlib import Path
+
 import pytest
+
+pytest_plugins = ["tests.data_templates", "tests.qt_fixtures"]
+
+E2E = Path(__file__).resolve().parent / "e2e"
 
 
 @pytest.fixture(scope="session")
@@ -19,9 +31,21 @@ def qapp(qapp):
     return qapp
 
 
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
-    """Every test gets its own user data folder (card cache, demo campaign): none touches the real one."""
-    directory = tmp_path_factory.mktemp("gmtool-data")
-    monkeypatch.setenv("GMTOOL_DATA_DIR", str(directory))
-    return directory
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Everything under tests/e2e/ is marked e2e (`make test-fast` leaves it out)."""
+    if item.path.is_relative_to(E2E):
+        item.add_marker(pytest.mark.e2e)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that walk every widget of the process first (all_widgets), then the slow ones.
+
+    A walk of QApplication.allWidgets() in a process that ran some thousand tests before it has
+    crashed on a widget those tests left half-gone (seen under -n, at random: the theme switch's
+    refresh_tones, install_wheel_guard); run first, it sees only its own widgets.  The slow tests
+    next: under -n the workers take them on at the start, side by side (two tests at a time,
+    --maxschedchunk in pyproject.toml), rather than one worker finishing a half-minute test while
+    the others have nothing left to do."""
+    items.sort(
+        key=lambda item: (not item.get_closest_marker("all_widgets"), not item.get_closest_marker("slow"))
+    )

@@ -1,10 +1,18 @@
-"""Fixtures for tests that need real models over a real campaign file."""
+"""Fixtures for tests that need real models over a real campaign file, and the main window over
+them (registered for every test by tests/conftest.py).
+
+The demo campaign is made once per test process and each test gets a copy of the file
+(`demo_campaign_template`); the main window is one fixture, `window`, which a module or a test
+configures with the `window` marker (`window_options`) or extends by overriding it.
+"""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,19 +39,42 @@ def campaign_path(tmp_path: Path) -> Path:
     return tmp_path / "table.gmcampaign"
 
 
+@pytest.fixture(scope="session")
+def demo_campaign_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo campaign's characters without its session extras, made once per test process: the
+    tests copy the file (`campaign`), so each has one of its own."""
+    path = tmp_path_factory.mktemp("demo-template") / "table.gmcampaign"
+    create_demo_campaign(path, session=False).close()
+    leftovers = [p.name for p in path.parent.iterdir() if p != path]
+    assert not leftovers, f"the closed campaign left {leftovers} beside it"
+    return path
+
+
 @pytest.fixture
-def campaign(campaign_path: Path) -> Iterator[Campaign]:
+def campaign(campaign_path: Path, demo_campaign_template: Path) -> Iterator[Campaign]:
     """The demo campaign's characters (DEMO_NAMES) in a fresh file, without its session extras."""
-    c = create_demo_campaign(campaign_path, session=False)
+    shutil.copyfile(demo_campaign_template, campaign_path)
+    c = Campaign.open(campaign_path)
     yield c
     c.close()
+
+
+def release_model(model: Any) -> None:
+    """A CampaignModel let go of at the end of a test: its undo steps deleted while it is alive.
+    A step keeps its model, and the model its undo stack, which holds the steps: left to Python's
+    cycle collector, the three can be freed in an order that crashes the test process (the model
+    and its stack first, then the step's wrapper deleting the step again; seen with a LogTableModel
+    over the model), in whichever later test the collector happens to run."""
+    model.undo_stack.clear()
 
 
 @pytest.fixture
 def campaign_model(campaign: Campaign, qtbot: object):
     from gmtool.models.campaign_model import CampaignModel
 
-    return CampaignModel(campaign)
+    model = CampaignModel(campaign)
+    yield model
+    release_model(model)
 
 
 @pytest.fixture
@@ -52,7 +83,9 @@ def empty_campaign_model(tmp_path: Path, qtbot: object):
     from gmtool.models.campaign_model import CampaignModel
 
     c = Campaign.create(tmp_path / "empty.gmcampaign")
-    yield CampaignModel(c)
+    model = CampaignModel(c)
+    yield model
+    release_model(model)
     c.close()
 
 
@@ -81,6 +114,65 @@ def sample_fourcard_character(name: str = "ガルド") -> object:
         money=1900,
         handedness="right",
     )
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Any:
+    """Settings (QSettings) in a file of the test's own, never the user's."""
+    from PySide6.QtCore import QSettings
+
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+# What the `window` marker may set, and the defaults.
+WINDOW_OPTIONS: dict[str, Any] = {
+    # A campaign with no characters (`empty_campaign_model`) instead of the demo's (`campaign_model`).
+    "empty": False,
+    # Shown (as the user sees it); False: made and not shown (the tests show it themselves).
+    "shown": True,
+    # The dialogs the window opens go to `window.opened` instead of opening: the test drives them.
+    "record_dialogs": False,
+    # Every question (ask_confirm) is answered yes, its text kept in `window.confirmations`.
+    "confirm": False,
+    # The system 追加 picks when it asks which one (a system id; None: it asks, as in the app).
+    "add_system": None,
+}
+
+
+@pytest.fixture
+def window_options(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """WINDOW_OPTIONS as the nearest `window` marker sets them, e.g.
+    ``pytestmark = pytest.mark.window(record_dialogs=True, add_system="lotr")``."""
+    marker = request.node.get_closest_marker("window")
+    given = dict(marker.kwargs) if marker is not None else {}
+    unknown = set(given) - set(WINDOW_OPTIONS)
+    assert not unknown, f"unknown window options {sorted(unknown)}: {sorted(WINDOW_OPTIONS)}"
+    return {**WINDOW_OPTIONS, **given}
+
+
+@pytest.fixture
+def window(request: pytest.FixtureRequest, qtbot: Any, settings: Any, window_options: dict[str, Any]) -> Any:
+    """The main window over the demo characters (or an empty campaign), its settings the test's own
+    (`settings`), set up as the `window` marker asks (`window_options`)."""
+    from gmtool.app.main_window import MainWindow
+    from gmtool.rules.systems import SYSTEMS
+
+    options = window_options
+    model = request.getfixturevalue("empty_campaign_model" if options["empty"] else "campaign_model")
+    w = MainWindow(model, settings)
+    if options["record_dialogs"]:
+        w.opened = []
+        w.open_dialog = w.opened.append
+    if options["confirm"]:
+        w.confirmations = []
+        w.ask_confirm = lambda _title, text: w.confirmations.append(text) or True
+    if options["add_system"] is not None:
+        name = SYSTEMS[options["add_system"]].name
+        w.ask_item = lambda _title, _label, _items, _current: (name, True)
+    qtbot.addWidget(w)
+    if options["shown"]:
+        w.show()
+    return w
 
 
 @pytest.fixture

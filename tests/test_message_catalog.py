@@ -20,7 +20,6 @@ from pydantic import BaseModel, ValidationError
 from gmtool.rules.message import Message
 from gmtool.views import message_catalog
 from gmtool.views.message_catalog import MessageCatalog, placeholders
-from tests.qt_fixtures import empty_campaign_model, refusals  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
 I18N = ROOT / "resources" / "i18n"
@@ -119,9 +118,9 @@ def test_a_message_framed_by_a_view_is_translated_inside_the_frame(english: None
 
 
 def test_an_english_panel_says_why_a_check_is_refused_in_english(
-    empty_campaign_model,  # noqa: F811
+    empty_campaign_model,
     qtbot,
-    refusals,  # noqa: F811
+    refusals,
     english,
 ) -> None:
     from gmtool.models.mtg.check_model import MTGCheckModel
@@ -214,6 +213,7 @@ def test_every_translation_is_of_a_current_template() -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_extraction_is_up_to_date(tmp_path: Path) -> None:
     fresh = tmp_path / "messages_ja.json"
     messages_extract.main([str(fresh)])
@@ -257,6 +257,7 @@ def test_the_scan_finds_plain_refusals_and_compositions(tmp_path: Path) -> None:
     assert templates == ["{0}は{1}です", "メジャー"]
 
 
+@pytest.mark.slow
 def test_the_extraction_is_deterministic() -> None:
     assert messages_extract.dump(messages_extract.extract()) == messages_extract.dump(
         messages_extract.extract()

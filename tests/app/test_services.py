@@ -4,27 +4,16 @@ what the menus, the table tools and the systems' hooks are given instead of the 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog
 
-from gmtool.app.main_window import MainWindow
 from gmtool.app.open_dialogs import OpenDialogs
 from gmtool.app.services import MenuId
 from gmtool.app.systems import SYSTEM_HOOKS
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.store.campaign import Campaign
-from tests.qt_fixtures import refusals  # noqa: F401
 
-
-@pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    w.opened: list[QDialog] = []
-    w.open_dialog = w.opened.append
-    qtbot.addWidget(w)
-    return w
+pytestmark = pytest.mark.window(record_dialogs=True, shown=False)
 
 
 class Asked:
@@ -74,7 +63,7 @@ def test_the_campaign_and_the_selection_are_the_windows_at_each_call(window, tmp
     assert services.selected_character_id() is None  # the new campaign has no one
 
 
-def test_nothing_selected_is_refused_with_the_callers_words(window, refusals, monkeypatch):  # noqa: F811
+def test_nothing_selected_is_refused_with_the_callers_words(window, refusals, monkeypatch):
     monkeypatch.setattr(window, "selected_character_id", lambda: None)  # as a test answers for the window
     assert window.services.selected_or_refuse("選んでください") is None
     assert refusals == ["選んでください"]

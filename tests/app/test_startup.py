@@ -9,18 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from gmtool.app.gui import SCRATCH_PREFIX
 from gmtool.app.main_window import MainWindow
 from gmtool.app.systems import hooks_for
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def settings(tmp_path):
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
 def test_the_users_start_shows_the_sheet_then_builds_the_panel_and_dice_box(qtbot, campaign_model, settings):
@@ -84,6 +78,7 @@ def test_an_offscreen_run_leaves_nothing_in_the_temp_folder(tmp_path):
     assert list((tmp_path / "temp").iterdir()) == []
 
 
+@pytest.mark.slow
 def test_the_folder_of_a_killed_offscreen_run_goes_at_the_next_one(tmp_path):
     temp = tmp_path / "temp"
     temp.mkdir()

@@ -32,6 +32,7 @@ if how.startswith("stuck"):  # a store step that does not poll the cancel for 3 
     from gmtool.store.mtg.importers import ImportCancelled
 
     def stuck(database, file, progress=None, cancelled=None):
+        progress(0, 1)  # it has begun
         time.sleep(3)
         raise ImportCancelled("stuck")
 
@@ -46,7 +47,10 @@ dialog.start_import(card_file)
 job = dialog.job
 timing = {}
 
-def close():
+def close(*_progress):
+    if "close" in timing:
+        return
+    timing["close"] = 0.0
     print("running-before-close", job.running)
     start = time.monotonic()
     if how == "dialog":
@@ -57,7 +61,7 @@ def close():
     timing["close"] = time.monotonic() - start
     QTimer.singleShot(50, app.quit)
 
-QTimer.singleShot(700, close)
+job.progressed.connect(close)  # closed once the import has begun: it reports its first progress
 app.exec()
 print("running-at-close", job.running if how == "dialog" else "-")
 print("close-seconds", round(timing["close"], 3))
@@ -65,6 +69,11 @@ check = CardDatabaseModel(cache)
 print("unchanged", check.count() == before)
 check.close()
 """
+
+
+@pytest.fixture(scope="module")
+def slow_card_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _slow_card_file(tmp_path_factory.mktemp("card-import-close") / "AtomicCards.json")
 
 
 def _slow_card_file(path: Path, cards: int = 20_000) -> Path:
@@ -80,12 +89,13 @@ def _slow_card_file(path: Path, cards: int = 20_000) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["dialog", "window", "stuck-dialog", "stuck-window"])
-def test_closing_during_an_import_cancels_it_and_exits_cleanly(tmp_path, how):
-    card_file = _slow_card_file(tmp_path / "AtomicCards.json")
+def test_closing_during_an_import_cancels_it_and_exits_cleanly(slow_card_file, card_cache, how):
+    card_file = slow_card_file
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, how, str(tmp_path / "cards.sqlite"), str(card_file)],
+        [sys.executable, "-c", SCRIPT, how, str(card_cache), str(card_file)],
         cwd=ROOT,
         env=env,
         capture_output=True,

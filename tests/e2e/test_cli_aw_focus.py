@@ -9,12 +9,10 @@ import pytest
 
 from gmtool.app.main import main
 from gmtool.rules.systems.aw.focus import FocusParticipant, FocusProgress, focus_odds
+from tests.cli_helpers import prob_for
 from tests.e2e.test_cli import run_gmtool
 
-
-def prob(capsys, *args: str) -> dict:
-    assert main(["prob", "aw-focus", *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+prob = prob_for("aw-focus")
 
 
 def test_one_roll_left_by_hand(capsys):

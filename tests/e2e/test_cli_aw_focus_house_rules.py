@@ -3,20 +3,18 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from gmtool.app.main import main
 from gmtool.rules.systems.aw.focus import FocusParticipant, FocusProgress, Redeclaration, focus_odds
+from tests.cli_helpers import prob_json
 from tests.rules.aw.test_focus_house_rules import brute_force
 
 ARGS = ["--values", "4,5", "--difficulty", "50", "--rounds", "2", "--declarations", "3"]
 
 
 def prob(capsys, *args: str) -> float:
-    assert main(["prob", "aw-focus", *ARGS, *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)["success"]
+    return prob_json(capsys, "aw-focus", *ARGS, *args)["success"]
 
 
 @pytest.mark.parametrize(

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from gmtool.app.main import main
+from tests.cli_helpers import prob_for
 from tests.rules.aw.test_spell_c import brute
 
-
-def prob(capsys, *args: str) -> dict:
-    assert main(["prob", "aw", *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+prob = prob_for("aw")
 
 
 def test_both_readings_against_the_count(capsys):

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from gmtool.app.main import main
+from tests.cli_helpers import prob_for
 from tests.rules.aw.test_withdraw_reading import count_each, count_single
 
-
-def prob(capsys, *args: str) -> dict:
-    assert main(["prob", "aw-withdraw", *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+prob = prob_for("aw-withdraw")
 
 
 def test_the_issues_figures(capsys):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gmtool.app.main import main
+from tests.cli_helpers import run_prob
 from tests.e2e.test_cli import run_gmtool
 
 DEEP = "(" * 200 + "1D6" + ")" * 200
@@ -101,11 +102,8 @@ BOUNDS = [
 
 
 def _prob(argv: list[str], capsys) -> tuple[int, str]:
-    try:
-        code = main(["prob", *argv])
-    except SystemExit as done:
-        code = int(done.code or 0)
-    return code, capsys.readouterr().err
+    code, _out, err = run_prob(capsys, *argv)
+    return code, err
 
 
 def _with(kind: str, option: str, value: int) -> list[str]:

@@ -3,18 +3,14 @@ default = today's), offers the GM's draw (--draw), and refuses a 難易度 past 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from gmtool.app.main import main
 from gmtool.rules.systems.fourcard.checks import Contestant
+from tests.cli_helpers import prob_json
 from tests.rules.fourcard.test_house_rules_fourcard import independent_wins
 
-
-def prob(capsys, *args: str) -> dict:
-    assert main(["prob", *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+prob = prob_json
 
 
 @pytest.mark.parametrize("naturals", ["decide", "plain"])

@@ -3,8 +3,6 @@ line are the engine's, and out-of-range input is refused naming the argument."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from gmtool.app.main import main
@@ -12,13 +10,12 @@ from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec
 from gmtool.rules.systems.lotr.rules_data import lotr_rules
 from gmtool.rules.systems.lotr.structures import DemolitionSpec, bonus_distribution, siegecraft_probability
 from gmtool.rules.systems.lotr.units import Unit, break_probability, morale_spec, rally_probability
+from tests.cli_helpers import prob_json
 
 BANDS = lotr_rules().degree_bands()
 
 
-def prob(capsys, *args: str) -> dict:
-    assert main(["prob", *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+prob = prob_json
 
 
 def test_rout_odds_are_the_engines(capsys):

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from gmtool.app.main import main
 from gmtool.rules.systems.lotr.attack import PARRIED, AttackSpec, attack_distribution
+from tests.cli_helpers import prob_for
 
-
-def prob(capsys, *args: str) -> dict:
-    assert main(["prob", "lotr-attack", *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+prob = prob_for("lotr-attack")
 
 
 def test_a_plain_attack_is_a_test_against_defence(capsys):

@@ -3,25 +3,18 @@ range steps from a distance (3.4): exact JSON, and the refusals."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import pytest
 
-from gmtool.app.main import main
 from gmtool.rules.systems.lotr.attack import AttackSpec, hit_probability
+from tests.cli_helpers import prob_for, prob_refused
 
-
-def prob(capsys, *args: str) -> dict:
-    assert main(["prob", "lotr-attack", *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+prob = prob_for("lotr-attack")
 
 
 def refused(capsys, *args: str) -> str:
-    with pytest.raises(SystemExit) as exit_:
-        main(["prob", "lotr-attack", *args])
-    assert exit_.value.code == 2
-    return capsys.readouterr().err
+    return prob_refused(capsys, "lotr-attack", *args)
 
 
 def test_a_blunt_head_blow_gives_the_stun_outcomes(capsys):

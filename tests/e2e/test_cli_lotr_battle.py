@@ -8,12 +8,10 @@ import pytest
 
 from gmtool.app.main import main
 from gmtool.rules.systems.lotr.mass_battle import POSITIONS, battle_odds
+from tests.cli_helpers import prob_for
 from tests.e2e.test_cli import run_gmtool
 
-
-def prob(capsys, *args: str) -> dict:
-    assert main(["prob", "lotr-battle", *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+prob = prob_for("lotr-battle")
 
 
 def test_json_has_exactly_the_three_keys(capsys):

@@ -3,19 +3,15 @@ opposed test, and their refusals."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from gmtool.app.main import main
 from gmtool.rules.systems.lotr.checks import Contestant, LotRRoller, OpposedSpec, TieRule
 from gmtool.rules.systems.lotr.fear import FearSpec, fear_distribution
 from gmtool.rules.systems.lotr.opposed_degree import opposed_degree_distribution
+from tests.cli_helpers import prob_json
 
-
-def prob(capsys, kind: str, *args: str) -> dict:
-    assert main(["prob", kind, *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+prob = prob_json  # prob(capsys, kind, *args)
 
 
 def test_fear_effects_are_the_engines_and_sum_to_one(capsys):

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from gmtool.app.main import main
+from tests.cli_helpers import prob_json
 from tests.rules.lotr.test_house_rules_lotr import counted_battle, counted_group_success
 
-
-def prob(capsys, *args: str) -> dict:
-    assert main(["prob", *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+prob = prob_json
 
 
 @pytest.mark.parametrize("reading", ["zero", "one"])

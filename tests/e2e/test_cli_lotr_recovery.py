@@ -3,17 +3,14 @@ helped, against a count made here, and its refusals."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import pytest
 
 from gmtool.app.main import main
+from tests.cli_helpers import prob_for
 
-
-def prob(capsys, *args: str) -> dict:
-    assert main(["prob", "lotr-recovery", *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+prob = prob_for("lotr-recovery")
 
 
 def test_alone_at_stamina_two_only_an_exploded_roll_of_eighteen_recovers(capsys):

@@ -24,6 +24,10 @@ ROOT = Path(__file__).resolve().parents[2]
 ARENA = "Deck\n20 森\n4 Elvish Mystic (M14) 169\n4 ルーン爪の熊\n2 Fire // Ice\n\nSideboard\n3 Forest\n"
 
 
+# Each test's gmtool starts on the card cache a first start builds, ready in its data folder.
+pytestmark = pytest.mark.usefixtures("card_cache")
+
+
 def prob(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
     # prob needs no display; the card database is the test's own.
     changes = {"QT_QPA_PLATFORM": None, "GMTOOL_DATA_DIR": str(data_dir)}

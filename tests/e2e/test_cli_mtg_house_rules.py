@@ -4,14 +4,13 @@ only with the boost; the defaults are today's readings with today's output."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import pytest
 
-from gmtool.app.main import main
 from gmtool.rules.systems.mtg.deck import deck_from_cards
 from gmtool.store.exchange import export_character
+from tests.cli_helpers import prob_json
 from tests.rules.mtg.fixtures import BEAR, FOREST, RED, RELIC
 from tests.rules.mtg.test_house_rules_mtg import EIGHT, count
 
@@ -20,8 +19,7 @@ def prob(capsys, monkeypatch, tmp_path, cards, *args: str) -> dict:
     monkeypatch.setenv("GMTOOL_DATA_DIR", str(tmp_path / "data"))
     path = tmp_path / "deck.gmchar.json"
     export_character(path, "mtg", deck_from_cards("PC", cards))
-    assert main(["prob", "mtg", "--deck", str(path), "--color", "G", *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+    return prob_json(capsys, "mtg", "--deck", str(path), "--color", "G", *args)
 
 
 @pytest.mark.parametrize("reading", ["after", "including"])

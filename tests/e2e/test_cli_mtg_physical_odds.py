@@ -10,10 +10,10 @@ from fractions import Fraction
 
 import pytest
 
-from gmtool.app.main import main
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.deck import deck_from_cards
 from gmtool.store.exchange import export_character
+from tests.cli_helpers import run_prob
 from tests.rules.mtg.test_physical_odds import DECK, count
 
 # A fictional card whose name holds a comma, as many legendary cards' names do.
@@ -24,13 +24,8 @@ def prob(capsys, monkeypatch, tmp_path, cards, *args: str) -> tuple[int, dict | 
     monkeypatch.setenv("GMTOOL_DATA_DIR", str(tmp_path / "data"))
     path = tmp_path / "deck.gmchar.json"
     export_character(path, "mtg", deck_from_cards("PC", cards))
-    try:
-        code = main(
-            ["prob", "mtg", "--deck", str(path), "--color", "G", "--difficulty", "4", *args, "--json"]
-        )
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
+    deck = ("--deck", str(path), "--color", "G", "--difficulty", "4")
+    code, out, err = run_prob(capsys, "mtg", *deck, *args, "--json")
     return code, (json.loads(out) if code == 0 else err)
 
 

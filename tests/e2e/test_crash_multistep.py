@@ -56,7 +56,7 @@ from gmtool.app.demo import create_demo_campaign
 from gmtool.app.test_hook_steps import UNDONE_ITEM, campaign_state, json_digest
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store.campaign import Campaign
-from tests.e2e.test_crash_sigkill import copy_left_files, output_after_kill, start  # same gmtool, same copy
+from tests.e2e.test_crash_sigkill import copy_left_files, kill, start  # the same gmtool, the same copy
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 20261207
@@ -65,7 +65,7 @@ STREAM = 18  # commands fed to each process
 HOLD = 0.06  # seconds the hook waits between a step's report and its commit, in some rounds
 NULL = json_digest("null")  # an undone session value that was absent before its step
 UNDO = ("step-undo", "step-redo")
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX SIGKILL")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX SIGKILL")]
 
 State = dict[str, Any]
 Diff = dict[str, list[Any]]
@@ -256,8 +256,7 @@ def run_and_kill(path: Path, data_dir: Path, steps: list[str], rng: random.Rando
             assert line, f"gmtool exited before it was killed: {lines[-3:]}"
             lines.append(line.rstrip("\n"))
         time.sleep(rng.uniform(0.0, HOLD / 3 if held else 0.04))
-    process.send_signal(signal.SIGKILL)
-    out = output_after_kill(process)
+    out = kill(process)
     assert process.returncode == -signal.SIGKILL
     lines += out.splitlines()
     assert not [line for line in lines if line.startswith("error ")], [

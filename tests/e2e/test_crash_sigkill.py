@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SEED = 20261125
 KILLS = 20
 STREAM = 24  # commands fed to each process
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX SIGKILL")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX SIGKILL")]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -156,6 +156,17 @@ def start(path: Path, data_dir: Path) -> subprocess.Popen[str]:
     )
 
 
+def kill(process: subprocess.Popen[str]) -> str:
+    """SIGKILL; then what it printed before it died and was not read yet.  Read from the stream the
+    lines before were read from: communicate() reads the pipe itself, and would lose the lines that
+    stream had buffered (the acknowledgements of a busy machine, which come several at a time)."""
+    assert process.stdout is not None
+    process.send_signal(signal.SIGKILL)
+    out = process.stdout.read()
+    process.wait(timeout=30)
+    return out
+
+
 def run_and_kill(path: Path, data_dir: Path, commands: list[str], rng: random.Random) -> list[str]:
     """Feeds ``commands`` and kills gmtool at a random moment; the acknowledged commands' details."""
     process = start(path, data_dir)
@@ -172,8 +183,7 @@ def run_and_kill(path: Path, data_dir: Path, commands: list[str], rng: random.Ra
             assert line, f"gmtool exited before it was killed: {lines}"
             lines.append(line.rstrip("\n"))
         time.sleep(rng.uniform(0.0, 0.015))  # land inside the next command's write
-    process.send_signal(signal.SIGKILL)
-    out = output_after_kill(process)
+    out = kill(process)  # what it printed before it died
     assert process.returncode == -signal.SIGKILL
     lines += out.splitlines()
     assert not [line for line in lines if line.startswith("error ")], lines
@@ -182,17 +192,6 @@ def run_and_kill(path: Path, data_dir: Path, commands: list[str], rng: random.Ra
         range(1, len(details) + 1)
     )
     return [d[0] if d else "" for d in details]
-
-
-def output_after_kill(process: subprocess.Popen[str]) -> str:
-    """What a killed process printed that the test has not read yet, including what readline()
-    already took into the pipe's buffer: Popen.communicate() reads the file descriptor itself and
-    loses those lines (under load several acknowledgements arrive in one read)."""
-    assert process.stdin is not None and process.stdout is not None
-    process.stdin.close()
-    out = process.stdout.read()
-    process.wait(timeout=30)
-    return out
 
 
 def copy_left_files(path: Path, scratch: Path) -> Path:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication
 
 from gmtool.app.export_menu import (
@@ -21,17 +20,14 @@ from gmtool.rules.palette import palette_text
 from gmtool.store.ccfolia import validate_ccfolia
 from gmtool.views.palette_dialog import PaletteDialog
 
+pytestmark = pytest.mark.window(record_dialogs=True)
+
 
 @pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    w.opened: list[object] = []
-    w.open_dialog = w.opened.append
-    assert install_export_actions(w.services) is install_export_actions(w.services)  # installed once
-    qtbot.addWidget(w)
-    w.show()
-    return w
+def window(window):
+    services = window.services
+    assert install_export_actions(services) is install_export_actions(services)  # installed once
+    return window
 
 
 def ids(window: MainWindow) -> dict[str, str]:

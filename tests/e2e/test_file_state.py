@@ -13,7 +13,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
 from gmtool.app.last_campaign import open_or_read_only
@@ -23,11 +22,6 @@ from gmtool.store.campaign import Campaign
 from gmtool.store.errors import CampaignError
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def settings(tmp_path):
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
 def make_window(qtbot, campaign_model, settings) -> MainWindow:

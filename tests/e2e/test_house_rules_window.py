@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from importlib import import_module
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from gmtool.app.house_rules_menu import open_house_rules
 from gmtool.app.main_window import MainWindow
@@ -83,15 +82,7 @@ AF_ACTION = "アナザーフォーカス判定（AF）…"
 DECLARED_COLUMN = 6  # the AF page's 宣言数: the 特技 counted for the member this round
 
 
-@pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    w.opened: list[object] = []
-    w.open_dialog = w.opened.append
-    qtbot.addWidget(w)
-    w.show()
-    return w
+pytestmark = pytest.mark.window(record_dialogs=True)
 
 
 def select_system(window: MainWindow, system_id: str) -> str:

@@ -10,7 +10,9 @@ import pytest
 from gmtool.app.main_window import MainWindow
 from gmtool.rules.house_rules import HouseRules
 from gmtool.rules.systems.lotr.house_rules import MORALE_BONUS_ON, UNIT_MORALE_BONUS
-from tests.e2e.test_house_rules_window import Flip, Shown, menu_action, open_house_rules, window  # noqa: F401
+from tests.e2e.test_house_rules_window import Flip, Shown, menu_action, open_house_rules
+
+pytestmark = pytest.mark.window(record_dialogs=True)
 
 
 def lotr_unit_attack(w: MainWindow) -> Shown:
@@ -37,7 +39,7 @@ SWITCHES = [Flip(UNIT_MORALE_BONUS, MORALE_BONUS_ON, lotr_unit_attack, "Morale �
 
 
 @pytest.mark.parametrize("flip", SWITCHES, ids=lambda flip: flip.rule_id)
-def test_the_morale_bonus_flipped_in_the_window_changes_the_attack(window, flip):  # noqa: F811
+def test_the_morale_bonus_flipped_in_the_window_changes_the_attack(window, flip):
     shown = flip.setup(window)
     before = shown()
     assert "18 ダメージ" in before  # (6 + 20) − 8

@@ -23,7 +23,9 @@ from gmtool.rules.systems.aw.house_rules import (
 from gmtool.rules.systems.aw.supply import SupplyKind
 from gmtool.views.aw.check_view import AWCheckView
 from gmtool.views.aw.supply_dialog import MEAN_HP, MEAN_MP
-from tests.e2e.test_house_rules_window import Flip, Shown, menu_action, open_house_rules, window  # noqa: F401
+from tests.e2e.test_house_rules_window import Flip, Shown, menu_action, open_house_rules
+
+pytestmark = pytest.mark.window(record_dialogs=True)
 
 
 def aw_spell_c(w: MainWindow) -> Shown:
@@ -76,7 +78,7 @@ SWITCHES = [
 
 
 @pytest.mark.parametrize("flip", SWITCHES, ids=lambda flip: flip.rule_id)
-def test_a_switch_flipped_in_the_window_changes_the_text_and_ctrl_z_restores_it(window, flip):  # noqa: F811
+def test_a_switch_flipped_in_the_window_changes_the_text_and_ctrl_z_restores_it(window, flip):
     shown = flip.setup(window)
     before = shown()
     dialog = open_house_rules(window.services)

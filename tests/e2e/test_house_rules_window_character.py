@@ -15,7 +15,9 @@ from gmtool.rules.systems.lotr.armed_combat import armed_combat_bonus
 from gmtool.rules.systems.lotr.character import Skill
 from gmtool.rules.systems.lotr.house_rules import ARMED_BONUS_ON, ARMED_COMBAT_BONUS
 from gmtool.views.lotr.sheet_view import LotRSheetView
-from tests.e2e.test_house_rules_window import Flip, Shown, open_house_rules, select_system, window  # noqa: F401
+from tests.e2e.test_house_rules_window import Flip, Shown, open_house_rules, select_system
+
+pytestmark = pytest.mark.window(record_dialogs=True)
 
 
 def lotr_sheet_with_blades(w: MainWindow) -> LotRSheetView:
@@ -49,7 +51,7 @@ SWITCHES = [Flip(ARMED_COMBAT_BONUS, ARMED_BONUS_ON, lotr_armed_combat, "Armed C
 
 
 @pytest.mark.parametrize("flip", SWITCHES, ids=lambda flip: flip.rule_id)
-def test_the_switch_flipped_in_the_window_shows_the_choice_and_ctrl_z_hides_it(window, flip):  # noqa: F811
+def test_the_switch_flipped_in_the_window_shows_the_choice_and_ctrl_z_hides_it(window, flip):
     shown = flip.setup(window)
     before = shown()
     assert before == "hidden"  # off by default: today's sheet
@@ -62,7 +64,7 @@ def test_the_switch_flipped_in_the_window_shows_the_choice_and_ctrl_z_hides_it(w
     assert shown() == before
 
 
-def test_a_combat_action_chosen_on_the_sheet_gives_its_plus_one(window, refusals):  # noqa: F811
+def test_a_combat_action_chosen_on_the_sheet_gives_its_plus_one(window, refusals):
     box = lotr_sheet_with_blades(window).armed_combat_box
     open_house_rules(window.services).choose(ARMED_COMBAT_BONUS, ARMED_BONUS_ON)
     for rank in (6, 9):  # the same action at both ranks (「複数回同じものを強化してもよい」)

@@ -15,7 +15,9 @@ from gmtool.rules.house_rules import HouseRules
 from gmtool.rules.systems.lotr.house_rules import COURAGE_REST_ON, COURAGE_WEARINESS
 from gmtool.views.lotr.care_dialog import LotRCareDialog
 from gmtool.views.lotr.hazard_dialog import LotRHazardDialog
-from tests.e2e.test_house_rules_window import Flip, Shown, open_house_rules, select_system, window  # noqa: F401
+from tests.e2e.test_house_rules_window import Flip, Shown, open_house_rules, select_system
+
+pytestmark = pytest.mark.window(record_dialogs=True)
 
 
 def lotr_tired_sheet(w: MainWindow) -> Shown:
@@ -31,7 +33,7 @@ SWITCHES = [Flip(COURAGE_WEARINESS, COURAGE_REST_ON, lotr_tired_sheet, "True")]
 
 
 @pytest.mark.parametrize("flip", SWITCHES, ids=lambda flip: flip.rule_id)
-def test_the_courage_rest_flipped_in_the_window_enables_the_button(window, flip):  # noqa: F811
+def test_the_courage_rest_flipped_in_the_window_enables_the_button(window, flip):
     shown = flip.setup(window)
     before = shown()
     assert before.startswith("False") and "許可しない" in before
@@ -50,7 +52,7 @@ def test_the_courage_rest_flipped_in_the_window_enables_the_button(window, flip)
     )
 
 
-def test_the_condition_box_opens_the_recovery_and_hazard_dialogs(window):  # noqa: F811
+def test_the_condition_box_opens_the_recovery_and_hazard_dialogs(window):
     character_id = select_system(window, "lotr")
     character = window.campaign_model.character(character_id)
     window.campaign_model.update_character(character_id, replace(character, damage=5), "ダメージ")

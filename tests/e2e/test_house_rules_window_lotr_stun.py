@@ -9,7 +9,9 @@ import pytest
 from gmtool.app.main_window import MainWindow
 from gmtool.rules.house_rules import HouseRules
 from gmtool.rules.systems.lotr.house_rules import STUN_RELIEF, STUN_RELIEF_ON
-from tests.e2e.test_house_rules_window import Flip, Shown, menu_action, open_house_rules, window  # noqa: F401
+from tests.e2e.test_house_rules_window import Flip, Shown, menu_action, open_house_rules
+
+pytestmark = pytest.mark.window(record_dialogs=True)
 
 
 def lotr_stun_box(w: MainWindow) -> Shown:
@@ -29,7 +31,7 @@ SWITCHES = [Flip(STUN_RELIEF, STUN_RELIEF_ON, lotr_stun_box, "Superior −3")]
 
 
 @pytest.mark.parametrize("flip", SWITCHES, ids=lambda flip: flip.rule_id)
-def test_the_stun_relief_flipped_in_the_window_shows_and_ctrl_z_restores_it(window, flip):  # noqa: F811
+def test_the_stun_relief_flipped_in_the_window_shows_and_ctrl_z_restores_it(window, flip):
     shown = flip.setup(window)
     before = shown()
     open_house_rules(window.services).choose(flip.rule_id, flip.reading_id)

@@ -23,8 +23,10 @@ from gmtool.rules.systems.mtg.house_rules import (
 )
 from gmtool.views.mtg.check_view import MTGCheckView
 from gmtool.views.mtg.outside_dialog import MTGOutsideDialog
-from tests.e2e.test_house_rules_window import Flip, Shown, open_house_rules, window  # noqa: F401
+from tests.e2e.test_house_rules_window import Flip, Shown, open_house_rules
 from tests.rules.mtg.fixtures import BEAR, FOREST, RED, RELIC
+
+pytestmark = pytest.mark.window(record_dialogs=True)
 
 EIGHT = [(FOREST, 3), (BEAR, 2), (RED, 1), (RELIC, 2)]
 TEN = [(FOREST, 4), (BEAR, 3), (RED, 1), (RELIC, 2)]
@@ -85,7 +87,7 @@ SWITCHES = [
 
 
 @pytest.mark.parametrize("flip", SWITCHES, ids=lambda flip: flip.rule_id)
-def test_a_switch_flipped_in_the_window_changes_the_panel_and_ctrl_z_restores_it(window, flip):  # noqa: F811
+def test_a_switch_flipped_in_the_window_changes_the_panel_and_ctrl_z_restores_it(window, flip):
     shown = flip.setup(window)
     before = shown()
     open_house_rules(window.services).choose(flip.rule_id, flip.reading_id)
@@ -98,7 +100,7 @@ def test_a_switch_flipped_in_the_window_changes_the_panel_and_ctrl_z_restores_it
     assert shown() == before
 
 
-def test_the_cards_out_of_the_library_entered_in_the_dialog_are_each_one_undo_step(window):  # noqa: F811
+def test_the_cards_out_of_the_library_entered_in_the_dialog_are_each_one_undo_step(window):
     shown = mtg_library_odds(window)
     open_house_rules(window.services).choose(PHYSICAL_ODDS, ODDS_LIBRARY_ONLY)
     assert "成功率 47.62%" in shown() and "ライブラリーに残る 7 枚" in shown()  # 10/21

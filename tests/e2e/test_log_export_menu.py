@@ -6,22 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QSettings
-
 from gmtool.app.main_window import MainWindow
 from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.dice_box_model import DiceBoxModel
 from gmtool.views.log_export_dialog import LogExportDialog
-
-
-@pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    qtbot.addWidget(w)
-    w.show()
-    return w
 
 
 def file_action(window: MainWindow, text: str):

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from gmtool.app.main_window import MainWindow
 from gmtool.models.lotr.courage_rounds import COURAGE_KEY
@@ -19,16 +18,7 @@ from gmtool.rules.systems.lotr import fear, reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.views.lotr.fear_box import FearBox
 
-
-@pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    w.opened: list[object] = []
-    w.open_dialog = w.opened.append
-    qtbot.addWidget(w)
-    w.show()
-    return w
+pytestmark = pytest.mark.window(record_dialogs=True)
 
 
 def open_fight(window: MainWindow):

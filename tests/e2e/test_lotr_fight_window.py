@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from gmtool.app.main_window import MainWindow
 from gmtool.models.lotr.check_model import CUSTOM
@@ -35,15 +35,7 @@ class Seeds:
         return self.queue.pop(0) if self.queue else 1
 
 
-@pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    w.opened: list[object] = []
-    w.open_dialog = w.opened.append
-    qtbot.addWidget(w)
-    w.show()
-    return w
+pytestmark = pytest.mark.window(record_dialogs=True)
 
 
 @pytest.fixture

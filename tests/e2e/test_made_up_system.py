@@ -11,7 +11,6 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication
 
 from gmtool.app.demo import create_demo_campaign
@@ -43,13 +42,13 @@ def made_up_system() -> Iterator[None]:
     unregister_system(SYSTEM_ID)
 
 
+pytestmark = pytest.mark.window(empty=True)
+
+
 @pytest.fixture
-def window(made_up_system, qtbot, empty_campaign_model, tmp_path, refusals):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(empty_campaign_model, settings)
-    qtbot.addWidget(w)
-    w.show()
-    return w
+def window(made_up_system, window, refusals):
+    """The window made once the made-up system is registered (its menu is built from the registry)."""
+    return window
 
 
 def menu(window: MainWindow, title: str) -> dict[str, object]:

@@ -8,21 +8,12 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QKeySequence
 
-from gmtool.app.main_window import MainWindow
 from gmtool.store.exchange import export_character
 from tests.qt_fixtures import DEMO_NAMES, reopen_characters
 
-
-@pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    # 追加 asks which system; these tests add AW characters unless they say otherwise.
-    w.ask_item = lambda _title, _label, items, _current: (items[0], True)
-    w.ask_confirm = lambda _title, _text: True  # 削除 asks first (tests/e2e/test_main_window_layout.py)
-    qtbot.addWidget(w)
-    w.show()
-    return w
+# 追加 asks which system; these tests add AW characters unless they say otherwise.
+# 削除 asks first (tests/e2e/test_main_window_layout.py): yes.
+pytestmark = pytest.mark.window(add_system="aw", confirm=True)
 
 
 def list_names(window) -> list[str]:
@@ -169,7 +160,6 @@ def test_recent_campaigns_read_only_a_list_or_a_lone_path(window):
 
 
 def test_qt_own_buttons_speak_japanese(qapp, tmp_path, monkeypatch):
-    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QWizard
 
     from gmtool.app.i18n import install_translation

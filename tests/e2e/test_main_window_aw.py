@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from gmtool.app.main_window import MainWindow
 from gmtool.models.aw.session_model import AWSessionModel
@@ -13,18 +12,7 @@ from gmtool.views.aw.focus_dialog import AWFocusDialog
 from gmtool.views.aw.session_dialog import AWSessionDialog
 from gmtool.views.aw.supply_dialog import AWSupplyDialog
 
-
-@pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    w.opened: list[object] = []
-    w.open_dialog = w.opened.append
-    w.confirmations: list[str] = []
-    w.ask_confirm = lambda _title, text: w.confirmations.append(text) or True
-    qtbot.addWidget(w)
-    w.show()
-    return w
+pytestmark = pytest.mark.window(record_dialogs=True, confirm=True)
 
 
 def ids(window: MainWindow) -> dict[str, str]:

@@ -4,22 +4,12 @@ the main window; the army tracker opens its three tabs.  Both open once per wind
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from gmtool.app.main_window import MainWindow
 from gmtool.views.battle.battle_dialog import BattleDialog
 from gmtool.views.lotr.army.army_dialog import ArmyDialog
 
-
-@pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    w.opened: list[object] = []
-    w.open_dialog = w.opened.append
-    qtbot.addWidget(w)
-    w.show()
-    return w
+pytestmark = pytest.mark.window(record_dialogs=True)
 
 
 def menu_actions(window: MainWindow, title: str) -> dict[str, object]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from gmtool.app.demo import create_demo_campaign
 from gmtool.app.main_window import MainWindow
@@ -15,12 +14,8 @@ from gmtool.models.campaign_model import CampaignModel
 
 
 @pytest.fixture
-def window(qtbot, campaign_model, tmp_path, refusals):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    qtbot.addWidget(w)
-    w.show()
-    return w
+def window(window, refusals):
+    return window
 
 
 def select(window: MainWindow, name: str) -> None:

@@ -4,25 +4,15 @@ the selected character's system, Ctrl+R rolls on the panel shown."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 
-from gmtool.app.main_window import MainWindow
-from gmtool.rules.systems import SYSTEMS
 from gmtool.views.aw.sheet_view import AWSheetView
 from gmtool.views.fourcard.check_view import FourCardCheckView
 from gmtool.views.fourcard.sheet_view import FourCardSheetView
 from tests.qt_fixtures import DEMO_NAMES, reopen_characters
 
-
-@pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    w.ask_item = lambda _title, _label, items, _current: (SYSTEMS["fourcard"].name, True)
-    qtbot.addWidget(w)
-    w.show()
-    return w
+pytestmark = pytest.mark.window(add_system="fourcard")
 
 
 def drive_wizard_with_the_shipped_catalog(wizard: QWizard) -> bool:

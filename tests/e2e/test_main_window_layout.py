@@ -24,11 +24,6 @@ def make_window(qtbot, campaign_model, settings: QSettings) -> MainWindow:
 
 
 @pytest.fixture
-def settings(tmp_path):
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
 def window(qtbot, campaign_model, settings):
     return make_window(qtbot, campaign_model, settings)
 

@@ -7,13 +7,12 @@ from dataclasses import replace
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 
 from gmtool.app.main_window import MainWindow
 from gmtool.models.lotr.check_model import COURAGE_KEY
 from gmtool.models.lotr.rules_model import RULES_KEY
-from gmtool.rules.systems import SYSTEMS
 from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.views.fourcard.sheet_view import FourCardSheetView
 from gmtool.views.lotr.advancement_dialog import LotRAdvancementDialog
@@ -23,17 +22,7 @@ from gmtool.views.lotr.sheet_view import LotRSheetView
 from tests.qt_fixtures import reopen_characters
 from tests.views.lotr.test_wizard import click_next, fill_attributes, fill_origin
 
-
-@pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    w.ask_item = lambda _title, _label, items, _current: (SYSTEMS["lotr"].name, True)
-    w.opened: list[object] = []
-    w.open_dialog = w.opened.append
-    qtbot.addWidget(w)
-    w.show()
-    return w
+pytestmark = pytest.mark.window(add_system="lotr", record_dialogs=True)
 
 
 def select(window: MainWindow, name: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from gmtool.app.main_window import MainWindow
 from gmtool.models.outcome_text import percent
@@ -24,21 +24,18 @@ MENU = "MTGでTRPG(&M)"
 DECKLIST = "20 森\n4 エルフの神秘家\n《ルーン爪の熊》 4枚\n\nサイドボード\n2 ラノワールのエルフ\n"
 
 
+pytestmark = pytest.mark.window(empty=True, record_dialogs=True)
+
+
 @pytest.fixture
-def window(qtbot, empty_campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(empty_campaign_model, settings)
-    w.opened: list[object] = []
-    w.open_dialog = w.opened.append
-    w.dialog_steps: list[object] = []  # what to do in each modal dialog, in order
+def window(window):
+    window.dialog_steps: list[object] = []  # what to do in each modal dialog, in order
 
     def run_wizard(dialog):
-        return w.dialog_steps.pop(0)(dialog)
+        return window.dialog_steps.pop(0)(dialog)
 
-    w.run_wizard = run_wizard
-    qtbot.addWidget(w)
-    w.show()
-    return w
+    window.run_wizard = run_wizard
+    return window
 
 
 def menu_actions(window: MainWindow, title: str) -> dict[str, object]:

@@ -5,7 +5,6 @@ the panel's and the sheet's buttons open them too, and the session ends from the
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from gmtool.app.main_window import MainWindow
 from gmtool.models.sengensho.catalog_model import SengenshoCatalogModel
@@ -23,17 +22,7 @@ from gmtool.views.sengensho.sheet_view import SengenshoSheetView
 MENU = "千幻抄(&S)"
 
 
-@pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    w.opened: list[object] = []
-    w.open_dialog = w.opened.append
-    w.confirmations: list[str] = []
-    w.ask_confirm = lambda _title, text: w.confirmations.append(text) or True
-    qtbot.addWidget(w)
-    w.show()
-    return w
+pytestmark = pytest.mark.window(record_dialogs=True, confirm=True)
 
 
 def ids(window: MainWindow) -> dict[str, str]:

@@ -18,13 +18,14 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREEN = ROOT / "tests" / "data" / "screen_1366x768.json"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_every_window_and_dialog_fits_the_screen_with_no_label_cut(lang, tmp_path):
+def test_every_window_and_dialog_fits_the_screen_with_no_label_cut(lang, tmp_path, card_cache):
     shots_dir = tmp_path / "shots"
     env = {
         **os.environ,
         "QT_QPA_PLATFORM": f"offscreen:configfile={SCREEN}",
-        "GMTOOL_DATA_DIR": str(tmp_path / "data"),
+        "GMTOOL_DATA_DIR": str(card_cache.parent),  # the test's own, the card cache ready in it
     }
     done = subprocess.run(
         [

@@ -13,7 +13,6 @@ import pytest
 from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QFileDialog
 
-from gmtool.app.main_window import MainWindow
 from gmtool.store.campaign import Campaign
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,12 +68,7 @@ def test_start_reopens_the_last_campaign_and_falls_back_to_the_demo(tmp_path):
     assert "前回のキャンペーン" in stderr
 
 
-@pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    qtbot.addWidget(w)
-    return w
+pytestmark = pytest.mark.window(shown=False)
 
 
 def test_the_demo_opens_from_the_file_menu(window, private_data_dir):

@@ -7,10 +7,8 @@ import argparse
 import inspect
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QWidget
 
-from gmtool.app.main_window import MainWindow
 from gmtool.app.system_menu import SystemMenu
 from gmtool.app.systems import SYSTEM_HOOKS, cli_modules, hooks_for, tracker_boxes
 from gmtool.models.battle_model import BattleModel
@@ -21,12 +19,7 @@ from gmtool.views.print.parts import PrintParts
 SYSTEM_IDS = sorted(SYSTEMS)
 
 
-@pytest.fixture
-def window(qtbot, empty_campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(empty_campaign_model, settings)
-    qtbot.addWidget(w)
-    return w
+pytestmark = pytest.mark.window(empty=True, shown=False)
 
 
 def test_the_registry_and_the_engine_name_the_same_systems():

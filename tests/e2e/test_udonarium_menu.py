@@ -7,7 +7,6 @@ from __future__ import annotations
 import zipfile
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from gmtool.app.export_menu import install_export_actions
 from gmtool.app.main_window import MainWindow
@@ -17,13 +16,9 @@ from gmtool.views.battle.battle_dialog import BattleDialog
 
 
 @pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    install_export_actions(w.services)
-    qtbot.addWidget(w)
-    w.show()
-    return w
+def window(window):
+    install_export_actions(window.services)
+    return window
 
 
 def ids(window: MainWindow) -> dict[str, str]:

@@ -5,24 +5,19 @@ adds no second line)."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from gmtool.app.main_window import MainWindow
 from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.rules.systems.aw.session import SpellEffect
 from tests.qt_fixtures import reopen_characters, stored_session
 
 
 @pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    qtbot.addWidget(w)
-    w.show()
-    w.activateWindow()
-    qtbot.waitUntil(w.isActiveWindow)
-    return w
+def window(window, qtbot):
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    return window
 
 
 def ids(window) -> dict[str, str]:

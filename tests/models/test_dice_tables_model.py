@@ -17,14 +17,14 @@ from gmtool.models.dice_tables_model import (
 )
 from gmtool.rules.command import FixedDice
 from gmtool.rules.dice_table import TableError, parse_table, row_odds
-from tests.qt_fixtures import empty_campaign_model, stored_session  # noqa: F401 - fixture
+from tests.qt_fixtures import stored_session
 
 DRINKS = "飲み物表\n1D6\n1:水\n2:緑茶\n3:麦茶\n4:コーラ\n5:オレンジジュース\n6:選ばれし者の知的飲料\n"
 COINS = "硬貨表\n1D2\n1:表\n2:裏\n"
 
 
 @pytest.fixture
-def model(empty_campaign_model):  # noqa: F811 - the fixture imported above
+def model(empty_campaign_model):
     return DiceTablesModel(empty_campaign_model)
 
 
@@ -46,7 +46,7 @@ def test_tables_are_stored_with_the_campaign_and_each_change_is_one_undo_step(mo
     assert model.texts() == [DRINKS, COINS]
 
 
-def test_the_tables_survive_reopening_the_campaign(model, empty_campaign_model):  # noqa: F811
+def test_the_tables_survive_reopening_the_campaign(model, empty_campaign_model):
     model.add(DRINKS)
     model.add(COINS)
     path = empty_campaign_model.campaign.path

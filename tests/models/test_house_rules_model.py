@@ -7,10 +7,9 @@ from __future__ import annotations
 from gmtool.models.house_rules_model import HouseRulesModel, campaign_house_rules
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.aw.house_rules import WITHDRAW, WITHDRAW_EACH, WITHDRAW_SINGLE
-from tests.qt_fixtures import empty_campaign_model, stored_session  # noqa: F401 - fixtures
 
 
-def test_a_flip_is_one_undo_step_stored_with_the_campaign(empty_campaign_model):  # noqa: F811
+def test_a_flip_is_one_undo_step_stored_with_the_campaign(empty_campaign_model):
     model = HouseRulesModel(empty_campaign_model)
     heard: list[None] = []
     model.changed.connect(lambda: heard.append(None))
@@ -29,7 +28,7 @@ def test_a_flip_is_one_undo_step_stored_with_the_campaign(empty_campaign_model):
     assert campaign_house_rules(empty_campaign_model).get(WITHDRAW) == WITHDRAW_SINGLE
 
 
-def test_reset_puts_one_systems_switches_back_in_one_step(empty_campaign_model):  # noqa: F811
+def test_reset_puts_one_systems_switches_back_in_one_step(empty_campaign_model):
     model = HouseRulesModel(empty_campaign_model)
     model.set_reading(WITHDRAW, WITHDRAW_SINGLE)
     model.reset("aw")
@@ -40,7 +39,7 @@ def test_reset_puts_one_systems_switches_back_in_one_step(empty_campaign_model):
     assert empty_campaign_model.undo_stack.count() == 2
 
 
-def test_an_unreadable_stored_document_plays_the_defaults_and_says_why(empty_campaign_model):  # noqa: F811
+def test_an_unreadable_stored_document_plays_the_defaults_and_says_why(empty_campaign_model):
     empty_campaign_model.campaign.set_session(HOUSE_RULES_KEY, {WITHDRAW: "sometimes"})
     model = HouseRulesModel(empty_campaign_model)
     assert model.reading(WITHDRAW) == WITHDRAW_EACH
@@ -49,7 +48,7 @@ def test_an_unreadable_stored_document_plays_the_defaults_and_says_why(empty_cam
     assert model.problem == "" and model.reading(WITHDRAW) == WITHDRAW_SINGLE
 
 
-def test_the_effect_shown_is_the_one_of_the_reading_played(empty_campaign_model):  # noqa: F811
+def test_the_effect_shown_is_the_one_of_the_reading_played(empty_campaign_model):
     from gmtool.rules.house_rules import house_rule
 
     model = HouseRulesModel(empty_campaign_model)

@@ -16,6 +16,7 @@ from gmtool.models.log_table_model import LogTableModel
 from gmtool.models.undo_log import UNDONE_KEY
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import CampaignError
+from tests.qt_fixtures import release_model
 
 LINES = 3000
 RESULT = LogTableModel.RESULT
@@ -49,12 +50,16 @@ def edit(path: Path, *statements: str) -> None:
 @pytest.fixture
 def opened(tmp_path, qtbot):
     campaigns: list[Campaign] = []
+    models: list[CampaignModel] = []
 
     def open_log(path: Path) -> LogTableModel:
         campaigns.append(Campaign.open(path))
-        return LogTableModel(CampaignModel(campaigns[-1]))
+        models.append(CampaignModel(campaigns[-1]))
+        return LogTableModel(models[-1])
 
     yield open_log
+    for model in models:
+        release_model(model)
     for campaign in campaigns:
         campaign.close()
 

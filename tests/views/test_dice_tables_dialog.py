@@ -5,19 +5,17 @@ in the window: the 判定 menu's 「ダイス表…」 and the dice box rolling 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QKeySequence
 
 from gmtool.models.dice_tables_model import DiceTablesModel
 from gmtool.rules.command import FixedDice
 from gmtool.views.dice_tables_dialog import DiceTablesDialog
-from tests.qt_fixtures import campaign, campaign_model, campaign_path, empty_campaign_model  # noqa: F401
 
 COINS = "硬貨表\n1D2\n1:表\n2:裏\n"
 
 
 @pytest.fixture
-def dialog(qtbot, empty_campaign_model):  # noqa: F811
+def dialog(qtbot, empty_campaign_model):
     d = DiceTablesDialog(DiceTablesModel(empty_campaign_model))
     qtbot.addWidget(d)
     d.answers = []  # what confirm() says, in turn; then yes (closing at the end of the test)
@@ -124,15 +122,9 @@ def test_fits_a_laptop_screen(dialog):
 
 # ---- in the window ------------------------------------------------------------------------------
 @pytest.fixture
-def window(qtbot, campaign_model, tmp_path):  # noqa: F811
-    from gmtool.app.main_window import MainWindow
-
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    qtbot.addWidget(w)
-    w.show()
-    w.finish_building()
-    return w
+def window(window):
+    window.finish_building()
+    return window
 
 
 def test_the_check_menu_opens_it_with_a_shortcut_no_other_action_has(window):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from gmtool.models.house_rules_model import HouseRulesModel
 from gmtool.rules.systems.aw.house_rules import WITHDRAW, WITHDRAW_EACH, WITHDRAW_SINGLE
 from gmtool.views.house_rules_dialog import HouseRulesDialog
-from tests.qt_fixtures import empty_campaign_model  # noqa: F401 - fixture
 
 SYSTEMS = [("aw", "アナザーワールド"), ("mtg", "MTGでTRPG")]
 
@@ -15,7 +14,7 @@ def checked(dialog: HouseRulesDialog, rule_id: str) -> str:
     return next(b.property("reading") for b in dialog.groups[rule_id].buttons() if b.isChecked())
 
 
-def test_a_click_flips_the_reading_and_undo_moves_the_radio_back(qtbot, empty_campaign_model):  # noqa: F811
+def test_a_click_flips_the_reading_and_undo_moves_the_radio_back(qtbot, empty_campaign_model):
     dialog = HouseRulesDialog(HouseRulesModel(empty_campaign_model), SYSTEMS, current="aw")
     qtbot.addWidget(dialog)
     assert dialog.tabs.tabText(dialog.tabs.currentIndex()) == "アナザーワールド"
@@ -33,7 +32,7 @@ def test_a_click_flips_the_reading_and_undo_moves_the_radio_back(qtbot, empty_ca
     assert not dialog.problem.isVisible()
 
 
-def test_a_system_without_switches_says_so(qtbot, empty_campaign_model):  # noqa: F811
+def test_a_system_without_switches_says_so(qtbot, empty_campaign_model):
     # Every shipped system has switches now (MTG's too): an id no system has stands for one without.
     dialog = HouseRulesDialog(HouseRulesModel(empty_campaign_model), [SYSTEMS[0], ("none", "スイッチなし")])
     qtbot.addWidget(dialog)

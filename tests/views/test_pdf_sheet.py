@@ -12,11 +12,9 @@ from pathlib import Path
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QFontDatabase, QPageLayout
 from PySide6.QtPrintSupport import QPrinter
 
-from gmtool.app.main_window import MainWindow
 from gmtool.app.pdf_menu import install_pdf_actions, session_html
 from gmtool.app.systems import hooks_for
 from gmtool.models.sheet_print import main_check, sheet_content
@@ -167,13 +165,9 @@ def test_the_document_embeds_the_plot_as_an_image(demo, qtbot):
 
 
 @pytest.fixture
-def window(qtbot, campaign_model, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(campaign_model, settings)
-    qtbot.addWidget(w)
-    install_pdf_actions(w.services)
-    w.show()
-    return w
+def window(window):
+    install_pdf_actions(window.services)
+    return window
 
 
 def file_menu_texts(window) -> list[str]:

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
 from gmtool.views.appearance import LANGUAGE_KEY, THEME_KEY, apply_theme
 from gmtool.views.settings_dialog import SettingsDialog
 
-
-@pytest.fixture
-def settings(tmp_path):
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+pytestmark = pytest.mark.all_widgets  # a theme switch restyles every widget
 
 
 @pytest.fixture

@@ -11,6 +11,8 @@ from gmtool.models.aw.check_model import AWCheckModel
 from gmtool.views.appearance import TONES, apply_theme, set_tone, tone_colour
 from gmtool.views.aw.check_view import AWCheckView
 
+pytestmark = pytest.mark.all_widgets  # a theme switch restyles every widget
+
 
 @pytest.fixture
 def app(qapp):

@@ -132,6 +132,7 @@ def test_a_focused_field_still_takes_the_wheel(qtbot, scrolled_sheet):
     assert spin.focusPolicy() == Qt.FocusPolicy.StrongFocus  # the wheel alone never gives it focus
 
 
+@pytest.mark.all_widgets  # the guard walks every widget made before it
 def test_fields_made_before_the_guard_are_guarded_too(qapp, qtbot):
     """The app installs the guard once its window is up: the fields already made are covered."""
     from gmtool.views.wheel_guard import GUARD_NAME, WheelGuard, install_wheel_guard

@@ -478,6 +478,7 @@ class Run:
         assert s.session_from_document(s.session_to_document(state)) == state
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, derandomize=True, database=None)
 @given(OPERATIONS)
 def test_fantasy_values_and_the_seven_hold_over_any_sequence_of_allowed_operations(operations):

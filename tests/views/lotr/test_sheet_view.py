@@ -175,6 +175,7 @@ ISOLATED = "GMTOOL_TEST_FRESH_LAYOUT"
 FRESH_TEST = "test_the_sheet_fits_600_px"
 
 
+@pytest.mark.slow
 def test_the_sheet_fits_a_600_px_window_without_overlapping_rows():
     here = Path(__file__).resolve()
     result = subprocess.run(

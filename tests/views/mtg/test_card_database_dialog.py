@@ -31,6 +31,7 @@ def test_the_dialog_shows_the_sample_and_finds_cards_by_japanese_name(dialog):
     assert "エルフの神秘家" in dialog.results.item(0, 0).text()
 
 
+@pytest.mark.slow
 def test_a_card_file_is_imported_with_progress_off_the_ui_thread(dialog, tmp_path, qtbot):
     path = write_file(tmp_path / "AtomicCards.json.gz", atomic_file(), "gz")
     progress: list[tuple[int, int]] = []
