@@ -183,6 +183,10 @@ class MainWindow(WindowDialogs, QMainWindow):
             self.services.dialogs.close_all()  # they show the campaign being closed
             self.campaign_model.flush()
             self.campaign_model.campaign.close()
+            # Its steps belong to the file just closed, and each step holds the model that holds
+            # the stack: deleted now, while the model lives, instead of by Python's cycle collector
+            # in whatever order it frees them (which can crash with a log table over the model).
+            self.campaign_model.undo_stack.clear()
         self.campaign_model = campaign_model
         self._file_state = FileStateBinding(self.services, self.file_banner, campaign_model)
         QTimer.singleShot(0, self._file_state.say_notices)  # once the window is up

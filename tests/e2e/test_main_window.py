@@ -29,6 +29,20 @@ def menu_action(window, text):
     raise LookupError(text)
 
 
+def test_opening_another_campaign_lets_go_of_the_closed_ones_undo_steps(window, tmp_path):
+    """The closed campaign's steps cannot be undone any more; they go with it (not left to the
+    cycle collector, which could free a step after the model that holds it)."""
+    from gmtool.models.campaign_model import CampaignModel
+    from gmtool.store.campaign import Campaign
+
+    first = window.campaign_model
+    first.rename_character(window.character_list.id_at(0), "改名")
+    assert first.undo_stack.count() == 1
+    window.set_campaign_model(CampaignModel(Campaign.create(tmp_path / "other.gmcampaign")))
+    assert first.undo_stack.count() == 0
+    assert window.services.undo.undo_action.isEnabled() is False
+
+
 def test_lists_the_campaign_and_shows_the_first_sheet(window):
     assert list_names(window) == DEMO_NAMES
     assert window.sheet_view.name_edit.text() == "朝霧 透"
