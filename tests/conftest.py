@@ -14,6 +14,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from pathlib import Path
 
+# pydantic before PySide6, as the app loads them (gmtool.app.main opens the campaign before Qt is
+# imported): PySide6's import hook reads the source of each module imported after it, and trips on
+# pydantic's lazily imported submodules (a circular ImportError in whichever test imports the store
+# first after a Qt one, at random under -n).
+import pydantic.fields  # noqa: F401
 import pytest
 
 pytest_plugins = ["tests.data_templates", "tests.qt_fixtures"]
