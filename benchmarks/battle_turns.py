@@ -49,7 +49,7 @@ def bench_engine_next_turn(rounds: int = 3) -> float:
 
 
 def bench_model_next_turn(presses: int = 100) -> float:
-    """Median ms of BattleModel.next_turn on a campaign file (stored, logged, undoable)."""
+    """Median ms of BattleModel.round.next_turn on a campaign file (stored, logged, undoable)."""
     from PySide6.QtCore import QCoreApplication
 
     from gmtool.models.battle_model import ENCOUNTER_KEY, BattleModel
@@ -61,11 +61,11 @@ def bench_model_next_turn(presses: int = 100) -> float:
         campaign = Campaign.create(Path(tmp) / "bench.gmcampaign")
         model = BattleModel(CampaignModel(campaign))
         campaign.set_session(ENCOUNTER_KEY, battle.dump_encounter(crowd()))
-        model.start()
+        model.round.start()
         samples = []
         for _ in range(presses):
             start = time.perf_counter()
-            model.next_turn()
+            model.round.next_turn()
             samples.append(time.perf_counter() - start)
         campaign.close()
     return statistics.median(samples) * 1000
