@@ -14,6 +14,9 @@ from gmtool.app.gui import SCRATCH_PREFIX
 from gmtool.app.main_window import MainWindow
 from gmtool.app.systems import hooks_for
 
+# Each test starts gmtool in a process of its own: slow.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

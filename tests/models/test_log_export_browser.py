@@ -20,7 +20,11 @@ from gmtool.store.log_spans import scan
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 HOSTILE = "<script>document.title='pwned'</script>"
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (make sysdeps installs it)")
+# Each test starts headless chromium: slow.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (make sysdeps installs it)"),
+]
 
 
 @pytest.fixture

@@ -33,6 +33,9 @@ from tests.store.test_card_scryfall import SCRYFALL
 from tests.store.test_decklist_xml import COD, DEK
 from tests.store.test_fuzz_importers import FUZZ, byte_mutated, check_message, json_values, mutated
 
+# Property-based fuzzing (hypothesis): seconds of runs; `make test` has it, not `make test-fast`.
+pytestmark = pytest.mark.slow
+
 # -- decklists ------------------------------------------------------------------------------------
 
 LINE_PIECES = [

@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gmtool.app.demo import create_demo_campaign
@@ -25,6 +26,9 @@ from gmtool.store.errors import CampaignError, ExchangeError
 from gmtool.store.exchange import export_character, import_character
 from gmtool.store.validation import character_to_document
 from tests.store.conftest import DATA_DIR, snapshot_dir
+
+# Property-based fuzzing (hypothesis): seconds of runs; `make test` has it, not `make test-fast`.
+pytestmark = pytest.mark.slow
 
 FUZZ = settings(
     max_examples=100,

@@ -35,6 +35,9 @@ from gmtool.rules.systems.sengensho import catalog as sengensho_catalog, session
 from gmtool.store.validation import format_validation_error
 from tests.store.test_fuzz_importers import FUZZ, MAX_MESSAGE, json_values, mutated
 
+# Property-based fuzzing (hypothesis): seconds of runs; `make test` has it, not `make test-fast`.
+pytestmark = pytest.mark.slow
+
 
 @dataclass(frozen=True)
 class Loader:

@@ -331,6 +331,7 @@ def _seeded_af(participants: Sequence[FocusParticipant], start: FocusProgress, r
     return "success" if progress.status is FocusStatus.SUCCESS else "failure"
 
 
+@pytest.mark.slow  # seeded Another Focus runs against the exact odds
 def test_seeded_afs_agree_with_the_exact_odds():
     participants = [P(3, declarations=1), P(4), P(5, critical=11)]
     start = FocusProgress(90, 3)

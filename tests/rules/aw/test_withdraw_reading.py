@@ -79,6 +79,7 @@ def test_the_issues_figures_five_against_two_fives():
     assert aw.withdraw_probability(fight, "hero", ids) == each  # the default reading is today's
 
 
+@pytest.mark.slow  # counts every roll of up to four dice pairs
 @pytest.mark.parametrize(
     "mine, blockers", [(5, (5, 5)), (6, (5, 7)), (3, (8,)), (9, (2, 4, 6)), (0, (12, 0))]
 )

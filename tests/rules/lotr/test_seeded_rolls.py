@@ -87,6 +87,7 @@ def test_seeded_single_tests_fit_the_exact_distribution() -> None:
     _assert_fits(explosions, {0: Fraction(35, 36), 1: Fraction(1, 36)})
 
 
+@pytest.mark.slow  # 20 000 seeded group tests
 def test_seeded_group_tests_fit_the_exact_distribution() -> None:
     degrees: Counter[Hashable] = Counter()
     bonuses: Counter[Hashable] = Counter()

@@ -278,6 +278,7 @@ def _seeded_counts(a, d, rule: TieRule) -> tuple[Counter[Hashable], Counter[Hash
     return outcomes, winners
 
 
+@pytest.mark.slow  # seeded procedures against the exact odds, per case
 @pytest.mark.parametrize(("a", "d", "rule"), SEEDED.values(), ids=SEEDED.keys())
 def test_seeded_procedures_agree_with_the_exact_odds(a, d, rule) -> None:
     outcomes, winners = _seeded_counts(a, d, rule)
