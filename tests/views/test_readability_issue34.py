@@ -114,3 +114,5 @@ def test_the_aw_curve_shows_all_four_band_labels_at_the_default_size(
     top = max(plot.curve_points().values())  # the curve stays under its labels
     hundred = plot.getViewBox().mapViewToScene(pg.Point(0, top)).y()
     assert all(rect.bottom() <= hundred for rect in rects)
+    levels = plot.getAxis("left")._tickLevels  # the room above 100 % has no tick of its own
+    assert max(value for level in levels for value, _text in level) == 100

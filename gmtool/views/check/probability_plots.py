@@ -25,6 +25,8 @@ OUTCOME_COLORS = {
     Outcome.AUTO_FAILURE: "#c23b3b",
 }
 UNDECIDED_COLOR = "#9aa5b1"  # 対決: a total whose result depends on the reaction's roll
+# The success axis's ticks, every 20 % and (where they do not crowd) every 10 %, never past 100 %.
+PERCENT_TICKS = [[(v, str(v)) for v in range(0, 101, 20)], [(v, str(v)) for v in range(10, 100, 20)]]
 BAND_COLORS = ("#e3f2fd", "#fff8e1", "#fce4ec", "#ede7f6")  # light-theme shades: see ThemedPlot.tint
 
 
@@ -142,6 +144,7 @@ class SuccessCurvePlot(PanelPlot):
         self.model = model
         style_plot(self, self.tr("成功率 (%)"), self.tr(model.curve_x_label))
         self.setYRange(0, 105, padding=0)
+        self.getAxis("left").setTicks(PERCENT_TICKS)  # 0–100 %: none in the labels' room above it
         self.guide_items: list[tuple[pg.GraphicsObject, str]] = []
         self.band_labels: list[tuple[pg.TextItem, float, float]] = []  # label, band's left and right edge
         self.band_regions: list[tuple[pg.LinearRegionItem, str]] = []  # region, its light-theme colour
