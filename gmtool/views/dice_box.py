@@ -155,12 +155,12 @@ class DiceBoxView(QWidget):
         self.system_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
-        self.system_combo.setMinimumContentsLength(10)
+        self.system_combo.setMinimumContentsLength(8)  # the odds beside it keep their room
         second = QHBoxLayout()
         second.addWidget(self.odds_label, 1)
         second.addWidget(QLabel(self.tr("ダイスボット")))
         second.addWidget(self.system_combo)
-        # Two columns that keep their shares (3 : 2) whatever is typed or rolled: sized by their
+        # Two columns that keep their shares (5 : 3) whatever is typed or rolled: sized by their
         # texts, the command's odds widened the left one and moved 公開 under the GM's pointer.
         self.command_column, self.results_column = QWidget(), QWidget()
         left = QVBoxLayout(self.command_column)
@@ -178,7 +178,7 @@ class DiceBoxView(QWidget):
         secret_row.addWidget(self.reveal_button)
         right.addLayout(secret_row)
         layout = QHBoxLayout(self)
-        for column, share in ((self.command_column, 3), (self.results_column, 2)):
+        for column, share in ((self.command_column, 5), (self.results_column, 3)):
             column.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             layout.addWidget(column, share)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QRect
-from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QWidget
 
 from gmtool.app.main_window import MainWindow
 from tests.qt_fixtures import english_ui
@@ -123,6 +123,7 @@ def test_the_dice_plot_is_large_enough_to_read(laptop: MainWindow) -> None:
     view.line.setText("2D6+2>=9")
     QApplication.processEvents()
     assert view.plot.width() >= 300 and view.plot.height() >= 120, view.plot.size()
+    assert QLabel.text(view.odds_label) == view.odds_label.text()  # its chance shown whole, not cut
     area = laptop.dice_box_dock.widget()
     assert isinstance(area, QScrollArea)
     assert area.viewport().rect().contains(in_dock(view.plot, laptop))  # all of it, unscrolled
