@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 # Bumped when the docks change, so an old saved layout is not forced onto new docks.
-LAYOUT_VERSION = 1
+# 2: the bottom docks as tall as the log's eight lines ask, the dice box wider (issue 34).
+LAYOUT_VERSION = 2
 GEOMETRY_KEY = "window/geometry"
 STATE_KEY = "window/state"
 SPLITTER_KEY = "window/splitter"
@@ -29,8 +30,9 @@ SPLITTER_KEY = "window/splitter"
 # The first start's share of the centre for the sheet; the judgement panel takes the rest.
 SHEET_SHARE = 0.46
 CHARACTER_DOCK_WIDTH = 170  # px: the list of names, and its buttons
-BOTTOM_DOCK_HEIGHT = 190  # px: six rows of log beside the dice box
-FIRST_BOTTOM_DOCK_WIDTH = 520  # px: the dice box's command line and recent results; the log the rest
+# px: the dice box's command line, its plot and recent results; the log the rest (its result column
+# still in view beside its time, character, input and dice).
+FIRST_BOTTOM_DOCK_WIDTH = 560
 
 
 def make_dock(window: QMainWindow, title: str, name: str, widget: QWidget) -> QDockWidget:
@@ -50,7 +52,9 @@ def first_start_geometry(window: QMainWindow) -> None:
 
 
 def default_dock_layout(window: QMainWindow, left: QDockWidget, bottom: Sequence[QDockWidget]) -> None:
-    """Characters on the left; the dice box and the log side by side along the bottom."""
+    """Characters on the left; the dice box and the log side by side along the bottom, as tall as
+    the tallest of them asks (the log: its header and eight lines), the centre the rest: at 1366×768
+    that leaves the judgement panels the 500 px they need (tests/views/test_fits_small_screen.py)."""
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, left)
     for dock in bottom:
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
@@ -60,7 +64,8 @@ def default_dock_layout(window: QMainWindow, left: QDockWidget, bottom: Sequence
         window.splitDockWidget(first, second, Qt.Orientation.Horizontal)
     window.resizeDocks([left], [CHARACTER_DOCK_WIDTH], Qt.Orientation.Horizontal)
     if bottom:
-        window.resizeDocks([bottom[0]], [BOTTOM_DOCK_HEIGHT], Qt.Orientation.Vertical)
+        height = max(dock.sizeHint().height() for dock in bottom)
+        window.resizeDocks([bottom[0]], [height], Qt.Orientation.Vertical)
     if len(bottom) > 1:  # every dock of the row given a width, or Qt shares the change out
         rest = max(FIRST_BOTTOM_DOCK_WIDTH, window.width() - FIRST_BOTTOM_DOCK_WIDTH) // (len(bottom) - 1)
         widths = [FIRST_BOTTOM_DOCK_WIDTH] + [rest] * (len(bottom) - 1)

@@ -2,6 +2,11 @@
 
 Tests read back what the plot was given (`bar_heights`), so it is checked against the model's
 distribution rather than by pixels.
+
+Nothing in it grows with use: the plot's place is kept from the start (the plot itself is made with
+the first command that has odds), each recent result is one line (cut in its middle, whole in its
+tooltip), and 結果を見る / 公開 sit under the list, which takes the height there is — so a secret
+roll's 公開 stays in view however many rolls come.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -27,13 +33,15 @@ from gmtool.models.dice_box_model import FOLLOW_CHARACTER, DiceBoxModel, LogEntr
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.check.themed_plot import ThemedPlot
+from gmtool.views.compact import ElidedLabel
 from gmtool.views.widgets import guarded, shown_message
 
 PASS_COLOR = "#2e7d32"
 FAIL_COLOR = "#9e9e9e"
 PLAIN_COLOR = "#1f5fa8"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
-COMPACT_HEIGHT = 150  # px: the dock's height when the window opens
+COMPACT_HEIGHT = 150  # px: the height the box asks for (the window's layout gives it the log's)
+PLOT_MIN_HEIGHT = 60  # px: the plot's place, kept before the plot is made, so nothing moves then
 TIP_ROWS = 40  # rows of a dice table listed in the odds' tooltip (a D66 table's 36 fit)
 
 
@@ -47,7 +55,7 @@ class DiceBoxPlot(ThemedPlot):
         # One brush per bar: the single-colour path of BarGraphItem crashed PySide6 (see AmountPlot).
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brushes=[], pen=pg.mkPen(None))
         self.addItem(self.bars)
-        self.setMinimumHeight(120)
+        self.setMinimumHeight(PLOT_MIN_HEIGHT)
         model.changed.connect(self.refresh)
         self.refresh()
 
@@ -110,7 +118,7 @@ class DiceBoxView(QWidget):
                 "アナザーワールドでは 2D6+m>=t が 12/2 の自動成功・自動失敗つきの判定になります"
             )
         )
-        self.odds_label = QLabel()
+        self.odds_label = ElidedLabel()  # one line beside ダイスボット: a long table name is cut
         self.error_label = QLabel()
         mono = QFont("monospace")
         mono.setStyleHint(QFont.StyleHint.Monospace)
@@ -119,9 +127,17 @@ class DiceBoxView(QWidget):
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # The plot is made with the first command that has odds: a pyqtgraph widget costs start-up.
         self._plot: DiceBoxPlot | None = None
-        self.plot_area = QVBoxLayout()
+        self.plot_place = QWidget()
+        self.plot_place.setMinimumHeight(PLOT_MIN_HEIGHT)
+        self.plot_area = QVBoxLayout(self.plot_place)
+        self.plot_area.setContentsMargins(0, 0, 0, 0)
+        # One line per roll: a BCDice line wrapped over two or three made the list unreadable.  Cut
+        # in the middle, a line keeps its command's start and its outcome's end.
         self.results = QListWidget()
-        self.results.setWordWrap(True)
+        self.results.setWordWrap(False)
+        self.results.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.results.setUniformItemSizes(True)
         self.reveal_button = QPushButton(self.tr("公開"))
         self.reveal_button.setToolTip(self.tr("選んだシークレットダイスの結果をログに公開します"))
         self.peek_button = QPushButton(self.tr("結果を見る"))
@@ -139,17 +155,22 @@ class DiceBoxView(QWidget):
         self.system_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
-        self.system_combo.setMinimumContentsLength(12)
+        self.system_combo.setMinimumContentsLength(8)  # the odds beside it keep their room
         second = QHBoxLayout()
         second.addWidget(self.odds_label, 1)
         second.addWidget(QLabel(self.tr("ダイスボット")))
         second.addWidget(self.system_combo)
-        left = QVBoxLayout()
+        # Two columns that keep their shares (5 : 3) whatever is typed or rolled: sized by their
+        # texts, the command's odds widened the left one and moved 公開 under the GM's pointer.
+        self.command_column, self.results_column = QWidget(), QWidget()
+        left = QVBoxLayout(self.command_column)
+        left.setContentsMargins(0, 0, 0, 0)
         left.addLayout(top)
         left.addLayout(second)
         left.addWidget(self.error_label)
-        left.addLayout(self.plot_area, 1)
-        right = QVBoxLayout()
+        left.addWidget(self.plot_place, 1)
+        right = QVBoxLayout(self.results_column)
+        right.setContentsMargins(0, 0, 0, 0)
         right.addWidget(QLabel(self.tr("最近の結果")))
         right.addWidget(self.results, 1)
         secret_row = QHBoxLayout()
@@ -157,8 +178,9 @@ class DiceBoxView(QWidget):
         secret_row.addWidget(self.reveal_button)
         right.addLayout(secret_row)
         layout = QHBoxLayout(self)
-        layout.addLayout(left, 3)
-        layout.addLayout(right, 2)
+        for column, share in ((self.command_column, 5), (self.results_column, 3)):
+            column.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            layout.addWidget(column, share)
 
         self.line.textChanged.connect(model.set_text)
         self.line.returnPressed.connect(self.roll)
@@ -308,7 +330,9 @@ class DiceBoxView(QWidget):
     def _add_result(self, entry: LogEntry) -> None:
         if entry.payload.get("reveals"):
             return  # 公開 of a secret roll: the secret's own row now shows the result
-        item = QListWidgetItem(self.result_text(entry))
+        text = self.result_text(entry)
+        item = QListWidgetItem(" ".join(text.split("\n")))  # a repeated roll's lines on one row
+        item.setToolTip(text)  # the whole of it, wherever the row is cut
         item.setData(ENTRY_ROLE, entry)
         self.results.addItem(item)
         self.results.scrollToBottom()

@@ -6,18 +6,26 @@ written to the log), シードをコピー.  An undone step's lines read struck 
 
 The model reads the log a page at a time: the view asks only for the rows it paints, and its columns
 are sized to the newest lines (`SIZED_ROWS`), widened when a wider line is logged — never to every
-line of a long log.
+line of a long log.  The result is what the GM reads: where the columns would push 結果 past the
+view's right edge, 入力 and then 結果 give up width (the cell's text elided, whole in its tooltip), and
+the seed, last, takes what is left — the result is read without scrolling sideways.  The rows are
+compact, so the dock's default height shows `SHOWN_ROWS` of them (`sizeHint`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt
-from PySide6.QtGui import QGuiApplication, QShowEvent
+from PySide6.QtCore import QModelIndex, QPoint, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QMessageBox, QTableView, QWidget
 
 from gmtool.models.log_table_model import LogTableModel
 
 SIZED_ROWS = 32  # the newest lines the columns are sized to when the log is shown
+SHOWN_ROWS = 8  # the lines the log asks room for: the window's default layout gives it that height
+ROW_PADDING = 6  # px of a row beyond its text's height (Qt's default row is twice the text's)
+# The narrowest, in digits' widths, a column gives up width to (入力 and 結果, to keep 結果 in view;
+# the seed, which is last and takes the rest): the start of each still reads.
+NARROWEST_DIGITS = {LogTableModel.INPUT: 10, LogTableModel.RESULT: 16, LogTableModel.SEED: 10}
 
 
 class LogView(QTableView):
@@ -29,6 +37,8 @@ class LogView(QTableView):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setAlternatingRowColors(True)
         self.verticalHeader().hide()
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + ROW_PADDING)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)  # a cut cell ends in "…" (tooltip: whole)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)  # the seed: long, and least important
@@ -38,10 +48,22 @@ class LogView(QTableView):
         model.modelReset.connect(self._show_newest)
         self._show_newest()
 
+    def sizeHint(self) -> QSize:
+        """Room for the header and `SHOWN_ROWS` lines (the window's default layout gives it that)."""
+        rows = SHOWN_ROWS * self.verticalHeader().defaultSectionSize()
+        height = 2 * self.frameWidth() + self.horizontalHeader().sizeHint().height() + rows
+        return QSize(super().sizeHint().width(), height)
+
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not event.spontaneous():  # laid out at its real size now: the newest lines at the bottom
             self.scrollToBottom()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():  # sized again to the room there is now
+            rows = self.log_model.rowCount()
+            self._fit_columns(max(0, rows - SIZED_ROWS), rows - 1, shrink=True)
 
     def _show_newest(self) -> None:
         rows = self.log_model.rowCount()
@@ -59,7 +81,7 @@ class LogView(QTableView):
         model = self.log_model
         header = self.horizontalHeader()
         grid = 1 if self.showGrid() else 0
-        for column in range(model.columnCount()):
+        for column in range(model.SEED):  # the seed, last, stretches over what the others leave
             rows = range(first, last + 1)
             needed = max((self.sizeHintForIndex(model.index(row, column)).width() for row in rows), default=0)
             width = needed + grid
@@ -67,6 +89,31 @@ class LogView(QTableView):
                 width = max(width, header.sectionSizeHint(column))
             if shrink or width > self.columnWidth(column):
                 self.setColumnWidth(column, width)
+        self.setColumnWidth(model.SEED, self.narrowest(model.SEED))
+        self._keep_result_in_view()
+
+    def narrowest(self, column: int) -> int:
+        """The width *column* gives up room to (`NARROWEST_DIGITS`); a column not listed gives none."""
+        digits = NARROWEST_DIGITS.get(column)
+        if digits is None:
+            return self.columnWidth(column)
+        return self.fontMetrics().horizontalAdvance("0" * digits)
+
+    def _keep_result_in_view(self) -> None:
+        """入力, then 結果, narrower (down to `narrowest`) while the result would end past the view's
+        right edge with the seed's narrowest width beside it (and the scroll bar's room)."""
+        model = self.log_model
+        # The scroll bar's width kept free whether or not it shows yet: a longer log brings it.
+        inside = self.width() - 2 * self.frameWidth() - self.verticalScrollBar().sizeHint().width()
+        room = inside - self.narrowest(model.SEED)
+        if room <= 0:
+            return  # not laid out yet: fitted again when resized
+        over = sum(self.columnWidth(column) for column in range(model.SEED)) - room
+        for column in (model.INPUT, model.RESULT):
+            give = min(over, self.columnWidth(column) - self.narrowest(column))
+            if give > 0:
+                self.setColumnWidth(column, self.columnWidth(column) - give)
+                over -= give
 
     # ---- the line's menu ---------------------------------------------------------------------
     def line_menu(self, row: int) -> QMenu:

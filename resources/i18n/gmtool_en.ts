@@ -21615,6 +21615,14 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Success chance {0} (automatic success included)</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>…</source>
+            <translation>…</translation>
+        </message>
+        <message>
             <source>成功の度合: {0}</source>
             <translation>Degree of success: {0}</translation>
         </message>
@@ -31619,6 +31627,10 @@ Start session {1} anyway?</translation>
         <message>
             <source>成功率 (%)</source>
             <translation>Success chance (%)</translation>
+        </message>
+        <message>
+            <source>{0}: {1}</source>
+            <translation>{0}: {1}</translation>
         </message>
     </context>
     <context>

@@ -19,7 +19,7 @@ from gmtool.store.campaign import Campaign
 from gmtool.views.log_panel import DEBOUNCE_MS, LogPanel
 
 LINES = 600
-LOG_DOCK_AT_1366 = (1366 - 520, 190)  # window_layout: the dice box's 520 px, the log the rest
+LOG_DOCK_AT_1366 = (1366 - 560, 224)  # window_layout: the dice box's 560 px, the log the rest, 8 rows tall
 
 
 def line(i: int) -> dict:

@@ -25,6 +25,8 @@ OUTCOME_COLORS = {
     Outcome.AUTO_FAILURE: "#c23b3b",
 }
 UNDECIDED_COLOR = "#9aa5b1"  # 対決: a total whose result depends on the reaction's roll
+# The success axis's ticks, every 20 % and (where they do not crowd) every 10 %, never past 100 %.
+PERCENT_TICKS = [[(v, str(v)) for v in range(0, 101, 20)], [(v, str(v)) for v in range(10, 100, 20)]]
 BAND_COLORS = ("#e3f2fd", "#fff8e1", "#fce4ec", "#ede7f6")  # light-theme shades: see ThemedPlot.tint
 
 
@@ -124,23 +126,30 @@ class SuccessCurvePlot(PanelPlot):
     """P(success) over difficulties, current difficulty marked, the system's guides drawn.
 
     A guide is a band (AW 難易度の目安: low–high shaded) or a single step (フォーカード
-    難易度の具体例: a labelled line); the model says which by giving low == high.
-    A band's label is drawn only where the band is wider than the label (with 令呪 the curve runs
-    to about 37 and the bands get narrow), and the marker label is kept inside the plot.
+    難易度の具体例: a dashed line); the model says which by giving low == high.
+    A band's label sits over its band, above the curve's 100 %: where two neighbours' labels would
+    run into each other (English labels are wider than a band of three difficulties) the second
+    takes a row higher, and only a label that finds no room in `LABEL_ROWS` rows is left out (with
+    令呪 the curve runs to about 37 and the bands get narrow).  A step's label would not fit at
+    all, so a step's number is the tick under its line and its meaning is in the plot's tooltip
+    (rotated texts along the lines ran over each other, the curve and the marker).  The marker
+    label is kept inside the plot.
     """
 
-    LABEL_TOP = 104  # band labels hang from here (the y range is 0–105)
     LABEL_GAP = 2  # pixels kept free on each side of a band label
+    LABEL_ROWS = 2  # rows of band labels above the curve, at most
 
     def __init__(self, model: CurveSource, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
         self.model = model
         style_plot(self, self.tr("成功率 (%)"), self.tr(model.curve_x_label))
         self.setYRange(0, 105, padding=0)
+        self.getAxis("left").setTicks(PERCENT_TICKS)  # 0–100 %: none in the labels' room above it
         self.guide_items: list[tuple[pg.GraphicsObject, str]] = []
         self.band_labels: list[tuple[pg.TextItem, float, float]] = []  # label, band's left and right edge
         self.band_regions: list[tuple[pg.LinearRegionItem, str]] = []  # region, its light-theme colour
         self.guide_lines: list[pg.InfiniteLine] = []
+        self.step_values: list[int] = []  # the steps' difficulties: ticks under their lines
         self.guides_shown = True
         bands = [g for g in model.difficulty_guides() if g[0] != g[1]]
         for (low, high, label), color in zip(bands, BAND_COLORS, strict=False):
@@ -148,25 +157,24 @@ class SuccessCurvePlot(PanelPlot):
             region = pg.LinearRegionItem(values=(low - 0.5, top + 0.5), movable=False, pen=pg.mkPen(None))
             region.setZValue(-10)
             text = pg.TextItem(self.tr(label), anchor=(0.5, 0))
+            text.textItem.document().setDocumentMargin(0)  # the text's own width, no frame around it
             self.addItem(region)
             self.addItem(text)
             self.guide_items.append((region, label))
             self.band_regions.append((region, color))
             self.band_labels.append((text, low - 0.5, top + 0.5))
+        steps = []
         for low, high, label in model.difficulty_guides():
             if low != high:
                 continue
-            line = pg.InfiniteLine(
-                pos=low,
-                angle=90,
-                movable=False,
-                label=f"{low} {self.tr(label)}",
-                labelOpts={"position": 0.05, "rotateAxis": (1, 0), "anchors": [(0, 0), (0, 0)]},
-            )
+            line = pg.InfiniteLine(pos=low, angle=90, movable=False)
             line.setZValue(-10)
             self.addItem(line)
             self.guide_items.append((line, label))
             self.guide_lines.append(line)
+            self.step_values.append(low)
+            steps.append(self.tr("{0}: {1}").format(low, self.tr(label)))
+        self.steps_tip = "\n".join(steps)
         self.curve_item = self.plot([], [], symbol="o", symbolSize=5)
         self.marker = pg.InfiniteLine(angle=90, movable=False)
         self.marker_label = pg.TextItem("", anchor=(0, 0))
@@ -177,6 +185,7 @@ class SuccessCurvePlot(PanelPlot):
         # The labels are laid out in pixels, so they follow the plot's size as well as the model.
         self.getViewBox().sigResized.connect(self.place_labels)
         self.refresh()
+        self.show_guides(True)
 
     def theme_changed(self) -> None:
         """Bands, guides, curve and marker in the theme's shades."""
@@ -186,7 +195,6 @@ class SuccessCurvePlot(PanelPlot):
             text.setColor(self.quiet_colour(0.75))
         for line in self.guide_lines:
             line.setPen(pg.mkPen(self.quiet_colour(0.35), width=1, style=Qt.PenStyle.DashLine))
-            line.label.setColor(self.quiet_colour(0.7))
         accent = self.tone("accent")
         self.curve_item.setPen(pg.mkPen(accent, width=2))
         self.curve_item.setSymbolBrush(pg.mkBrush(accent))
@@ -200,7 +208,28 @@ class SuccessCurvePlot(PanelPlot):
         self.guides_shown = shown
         for item, _label in self.guide_items:
             item.setVisible(shown)
+        self.setToolTip(self.steps_tip if shown else "")
+        self._step_ticks()
         self.place_labels()
+
+    def _step_ticks(self) -> None:
+        """The steps' difficulties as the x axis's ticks (every other one where they crowd, as the
+        axis leaves out a crowded level), on past the last step at the same spacing; Qt's own ticks
+        where there are no steps or they are hidden."""
+        axis = self.getAxis("bottom")
+        values = list(self.step_values)
+        if not self.guides_shown or len(values) < 2:
+            axis.setTicks(None)
+            return
+        spacing = values[-1] - values[-2]
+        last = max(self.model.curve, default=values[-1])
+        while spacing > 0 and values[-1] + spacing <= last:
+            values.append(values[-1] + spacing)
+        first = min(self.model.curve, default=values[0])
+        while spacing > 0 and values[0] - spacing >= first:
+            values.insert(0, values[0] - spacing)
+        ticks = [(v, str(v)) for v in values]
+        axis.setTicks([ticks[::2], ticks[1::2]])
 
     def refresh(self) -> None:
         drawn = (dict(self.model.curve), self.model.curve_marker)
@@ -215,25 +244,27 @@ class SuccessCurvePlot(PanelPlot):
         self.marker.setValue(marker)
         p = float(self.model.curve.get(marker, 0)) * 100
         self.marker_label.setText(f"{marker}: {p:.1f}%")
+        self._step_ticks()
         self.place_labels()
 
     def place_labels(self) -> None:
-        """Band labels centred on the visible part of their band, hidden where it is narrower than
-        the label; the marker label beside the marker, flipped left or down to stay inside."""
+        """Band labels over their bands in rows above the curve's 100 % (the y range grown to leave
+        them that room), the marker label beside the marker, flipped left or down to stay inside."""
         view = self.getViewBox()
         if view.width() <= 0 or view.height() <= 0:
             return  # not laid out yet: sigResized calls again
         (x0, x1), _ = view.viewRange()
-        px_x, px_y = view.viewPixelSize()
-        band_bottom = 105.0
-        for text, left, right in self.band_labels:
-            left, right = max(left, x0), min(right, x1)
-            size = text.textItem.boundingRect()
-            fits = self.guides_shown and right - left >= (size.width() + 2 * self.LABEL_GAP) * px_x
-            text.setVisible(fits)
-            if fits:
-                text.setPos((left + right) / 2, self.LABEL_TOP)
-                band_bottom = min(band_bottom, self.LABEL_TOP - (size.height() + self.LABEL_GAP) * px_y)
+        px_x = (x1 - x0) / view.width()
+        rows = self._label_rows(x0, x1, px_x)
+        line = max((t.textItem.boundingRect().height() for t, _l, _r in self.band_labels), default=0.0)
+        room = len(rows) * (line + self.LABEL_GAP) + self.LABEL_GAP if rows else 0.0
+        top = 105.0 * view.height() / max(view.height() - room, 1.0)  # 100 % + room px above it
+        self.setYRange(0, top, padding=0)
+        px_y = top / view.height()
+        for row, placed in enumerate(rows):
+            for text, centre in placed:
+                text.setPos(centre, top - (self.LABEL_GAP + row * (line + self.LABEL_GAP)) * px_y)
+        band_bottom = top - room * px_y
         marker = self.model.curve_marker
         p = float(self.model.curve.get(marker, 0)) * 100
         size = self.marker_label.textItem.boundingRect()
@@ -241,12 +272,39 @@ class SuccessCurvePlot(PanelPlot):
         # Right of the marker unless that runs past the right edge.
         anchor_x = 0 if marker + width <= x1 else 1
         # Just above the point, or hanging below it where that would reach the band labels.
-        top = max(p, 8) + height
-        if top > band_bottom:
-            top = min(p, band_bottom)
-        top = max(top, height)  # never below the x axis
+        above = max(p, 8) + height
+        if above > band_bottom:
+            above = min(p, band_bottom)
+        above = max(above, height)  # never below the x axis
         self.marker_label.setAnchor((anchor_x, 0))
-        self.marker_label.setPos(marker, top)
+        self.marker_label.setPos(marker, above)
+        # The y range changed under them: laid out now, not at the next paint (tests read them).
+        view.updateMatrix()
+        for text, _left, _right in self.band_labels:
+            text.updateTransform(force=True)
+        self.marker_label.updateTransform(force=True)
+
+    def _label_rows(self, x0: float, x1: float, px_x: float) -> list[list[tuple[pg.TextItem, float]]]:
+        """Each shown band label with the x of its centre, by row: centred over the visible part of
+        its band (moved in from the plot's edges), in the first row where it runs into no other."""
+        rows: list[list[tuple[pg.TextItem, float]]] = []
+        ends: list[float] = []  # each row's right end so far, in data units
+        for text, left, right in self.band_labels:
+            left, right = max(left, x0), min(right, x1)
+            width = (text.textItem.boundingRect().width() + 2 * self.LABEL_GAP) * px_x
+            row, start = None, x0
+            if self.guides_shown and right > left and width <= x1 - x0:
+                start = min(max((left + right - width) / 2, x0), x1 - width)
+                row = next((i for i, end in enumerate(ends) if end <= start), None)
+                if row is None and len(rows) < self.LABEL_ROWS:
+                    rows.append([])
+                    ends.append(x0)
+                    row = len(rows) - 1
+            text.setVisible(row is not None)
+            if row is not None:
+                rows[row].append((text, start + width / 2))
+                ends[row] = start + width
+        return rows
 
     def curve_points(self) -> dict[int, float]:
         xs, ys = self.curve_item.getData()

@@ -36,6 +36,7 @@ from gmtool.views.compact import shrink_combo
 from gmtool.views.widgets import show_refusal
 
 MODE_LABELS = {TARGET: "目標ロール", COMPARE: "比較ロール", ACHIEVEMENT: "達成ロール"}
+SHOWN_MARGINS = 5  # 成功の度合 listed up to +5 under the odds; the rest behind "…", in the tooltip
 
 
 class _RollerBox(RollerInputsBox[FourCardCheckModel]):
@@ -161,6 +162,7 @@ class FourCardCheckView(QWidget):
         for outcome, label in self.probability_labels.items():
             label.setText(percent(float(model.outcome_probabilities[outcome])) if target else "—")
         self.plot_title()
+        self.detail_label.setToolTip("")
         if model.mode == COMPARE:
             self.headline.setText(self.tr("A の勝率 {0}").format(percent(float(model.wins[Contestant.A]))))
             if model.draw_allowed:
@@ -187,10 +189,19 @@ class FourCardCheckView(QWidget):
             self.headline.setText(
                 self.tr("成功率 {0}（自動的成功を含む）").format(percent(float(model.success_probability)))
             )
-            margins = "、".join(
-                f"+{m}: {percent(float(p))}" for m, p in model.margin_probabilities.items() if m <= 5
-            )
-            self.detail_label.setText(self.tr("成功の度合: {0}").format(margins) if margins else "")
+            self._show_margins()
+
+    def _show_margins(self) -> None:
+        """成功の度合 +0 to +`SHOWN_MARGINS`, then "…" where more follow: every one in the tooltip."""
+        margins = [f"+{m}: {percent(float(p))}" for m, p in self.model.margin_probabilities.items()]
+        if not margins:
+            self.detail_label.setText("")
+            return
+        comma = self.tr("、")
+        more = [self.tr("…")] if len(margins) > SHOWN_MARGINS + 1 else []
+        shown = comma.join(margins[: SHOWN_MARGINS + 1] + more)
+        self.detail_label.setText(self.tr("成功の度合: {0}").format(shown))
+        self.detail_label.setToolTip(self.tr("成功の度合: {0}").format(comma.join(margins)))
 
     def plot_title(self) -> None:
         self.curve_plot.setLabel("bottom", self.tr(self.model.curve_x_label))

@@ -3,9 +3,15 @@
 疲労 fills first and 負傷 after it, in two colours, so the GM sees at a glance
 how much of the damage will come back with a rest.  The numbers it was given are
 readable (`lines`, `fatigue`, `injury`) so tests check data, not pixels.
+
+Each mark's label is as wide as its text (in 80 px boxes "Unconscious 25" lost its first and last
+letters) and sits over its mark, pushed aside where it would run into its neighbour or past the
+bar's ends (`label_rects`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
@@ -20,6 +26,22 @@ TRACK_SHADE = 0.1  # the empty track: the text box colour, a tenth of the way to
 OVERFLOW_COLOR = QColor("#600000")
 BAR_HEIGHT = 22
 LABEL_HEIGHT = 18
+LABEL_GAP = 6.0  # px between two marks' labels
+MARGIN = 8.0  # px left and right of the bar
+
+
+def spread(centres: Sequence[float], widths: Sequence[float], room: float, gap: float) -> list[float]:
+    """Left edges for labels of *widths*, in order, each as near its centre as can be, inside
+    0…*room* and *gap* apart (labels wider than the room together start at 0 and run on)."""
+    lefts = [min(max(c - w / 2, 0.0), room - w) for c, w in zip(centres, widths, strict=True)]
+    for i in range(1, len(lefts)):  # pushed right, off the label before
+        lefts[i] = max(lefts[i], lefts[i - 1] + widths[i - 1] + gap)
+    limit = room
+    for i in range(len(lefts) - 1, -1, -1):  # then back left from the right end
+        lefts[i] = min(lefts[i], limit - widths[i])
+        limit = lefts[i] - gap
+    shift = max(0.0, -lefts[0]) if lefts else 0.0
+    return [left + shift for left in lefts]
 
 
 class FourCardHPBar(QWidget):
@@ -65,6 +87,21 @@ class FourCardHPBar(QWidget):
         """The scale's end: 死亡, or further when the damage went past it."""
         return max(self._lines.dead, self.damage, 1)
 
+    def label_texts(self) -> list[str]:
+        """衰弱 / 昏倒 / 死亡 with their points, as the marks' labels read."""
+        names = (self.tr("衰弱"), self.tr("昏倒"), self.tr("死亡"))
+        return [f"{name} {points}" for name, points in zip(names, self.lines, strict=True)]
+
+    def label_rects(self) -> list[QRectF]:
+        """Where the marks' labels are drawn: each its text's width, over its mark where there is
+        room, never over another label nor past the widget's edges."""
+        metrics = self.fontMetrics()
+        widths = [float(metrics.horizontalAdvance(text) + 4) for text in self.label_texts()]
+        width = max(1.0, self.width() - 2 * MARGIN)
+        centres = [MARGIN + width * points / self.maximum for points in self.lines]
+        lefts = spread(centres, widths, float(self.width()), LABEL_GAP)
+        return [QRectF(left, 0, w, LABEL_HEIGHT) for left, w in zip(lefts, widths, strict=True)]
+
     def sizeHint(self) -> QSize:
         return QSize(360, BAR_HEIGHT + 2 * LABEL_HEIGHT + 4)
 
@@ -73,7 +110,7 @@ class FourCardHPBar(QWidget):
         painter = QPainter(self)
         try:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            margin = 8.0
+            margin = MARGIN
             width = max(1.0, self.width() - 2 * margin)
             top = float(LABEL_HEIGHT)
             bar = QRectF(margin, top, width, BAR_HEIGHT)
@@ -95,22 +132,12 @@ class FourCardHPBar(QWidget):
             painter.setPen(QPen(ink, 1))
             painter.drawRect(bar)
 
-            marks = (
-                (self._lines.weakened, self.tr("衰弱")),
-                (self._lines.unconscious, self.tr("昏倒")),
-                (self._lines.dead, self.tr("死亡")),
-            )
-            for points, label in marks:
+            painter.setPen(QPen(ink, 2))
+            for points in self.lines:
                 x = x_at(points)
-                painter.setPen(QPen(ink, 2))
                 painter.drawLine(int(x), int(top - 3), int(x), int(top + BAR_HEIGHT + 3))
-                # Keep the label inside the widget: 死亡 sits on the right edge.
-                left = min(max(x - 40, 0.0), self.width() - 80.0)
-                painter.drawText(
-                    QRectF(left, 0, 80, LABEL_HEIGHT),
-                    Qt.AlignmentFlag.AlignCenter,
-                    f"{label} {points}",
-                )
+            for text, rect in zip(self.label_texts(), self.label_rects(), strict=True):
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
             painter.drawText(
                 QRectF(margin, top + BAR_HEIGHT + 2, width, LABEL_HEIGHT),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
