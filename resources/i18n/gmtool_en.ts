@@ -15211,7 +15211,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>行動・防御</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Actions &amp; defence</translation>
+            <translation>Actions, defence</translation>
         </message>
         <message>
             <source>行動値</source>
@@ -27099,7 +27099,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         </message>
         <message>
             <source>行動・防御</source>
-            <translation>Actions &amp; defence</translation>
+            <translation>Actions, defence</translation>
         </message>
         <message>
             <source>スタン判定</source>

@@ -161,3 +161,17 @@ def test_the_aw_box_is_a_tab_of_its_own_that_fits(qtbot, dialog):
     dialog.resize(*DIALOG_AT_1366_768)
     qtbot.waitExposed(dialog)
     assert tabs.area_of(aw).verticalScrollBar().maximum() == 0
+
+
+def test_a_specialisation_that_names_the_weapon_adds_its_two(campaign_model):
+    """1.4.1: ナール's Armed Combat: Axes (Battle-axe) gives +2 with a Battle-axe only."""
+    from gmtool.models.lotr.sheet_values import LotRSheetValues
+
+    battle = BattleModel(campaign_model)
+    battle.new_encounter("lotr", "")
+    naar_id = next(s.id for s in campaign_model.characters() if s.character.name == "ナール")
+    pid = battle.roster.add_character(naar_id)
+    sheet = LotRSheetValues(battle)
+    assert sheet.attack_bonus(pid, "Battle-axe", ranged=False).value == 9
+    assert sheet.attack_bonus(pid, "Longsword", ranged=False).value == 7
+    assert sheet.attack_bonus(pid, None, ranged=True).value == 4

@@ -31,8 +31,8 @@ class EncounterBar(SessionTab[BattleModel]):
             self.system_combo.setCurrentIndex(max(0, self.system_combo.findData(shown)))
         self.name_edit = QLineEdit()  # the new encounter's name only
         self.name_edit.setPlaceholderText(self.tr("新しい戦闘の名前（空欄なら「戦闘」）"))
-        self.name_edit.returnPressed.connect(lambda: self.new_button.click())
         self.new_button = self.button(self.tr("新しい戦闘"), self._new_encounter)
+        self.name_edit.returnPressed.connect(self.new_button.click)
         self.new_button.setToolTip(self.tr("左のシステムと名前で新しい戦闘を作ります"))
         # The encounter under way: renamed here (one undo step), shown beside the round.
         self.current_name_edit = QLineEdit()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from PySide6.QtWidgets import QScrollArea, QTabWidget, QWidget
+from PySide6.QtWidgets import QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from gmtool.views.screen_fit import scrolling
 from gmtool.views.session_tab import SessionTab
@@ -55,9 +55,13 @@ class TrackerPages(QTabWidget):
 
     def area_of(self, widget: QWidget) -> QScrollArea:
         """The scroll area of the tab that holds `widget`."""
-        return next(a for a in self.areas if a.widget() is widget or a.widget().isAncestorOf(widget))
+        return next(a for a in self.areas if (inner := a.widget()) is not None and inner.isAncestorOf(widget))
 
     def _add(self, page: QWidget, title: str) -> int:
-        area = scrolling(page)
+        holder = QWidget()  # the page at its own height, the room below it left empty
+        column = QVBoxLayout(holder)
+        column.addWidget(page)
+        column.addStretch(1)
+        area = scrolling(holder)
         self.areas.append(area)
         return self.addTab(area, title)
