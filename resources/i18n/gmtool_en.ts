@@ -9958,9 +9958,9 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Hit: {0} damage, Size {1} → {2}</translation>
         </message>
         <message>
-            <source>命中: ダメージのかわりにスタン。「スタン」タブで Stamina 判定を振ってください（3.7）</source>
+            <source>命中: ダメージのかわりにスタン。「スタン判定」タブで Stamina 判定を振ってください（3.7）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Hit: stun instead of damage. Roll the Stamina test on the Stun tab (3.7)</translation>
+            <translation>Hit: stun instead of damage. Roll the Stamina test on the Stun test tab (3.7)</translation>
         </message>
         <message>
             <source>命中: ダメージのかわりにスタン。スタン欄で Stamina 判定を振ってください（3.7）</source>
@@ -24256,8 +24256,8 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>parry failed</translation>
         </message>
         <message>
-            <source>命中: ダメージのかわりにスタン。「スタン」タブで Stamina 判定を振ってください（3.7）</source>
-            <translation>Hit: stun instead of damage. Roll the Stamina test on the Stun tab (3.7)</translation>
+            <source>命中: ダメージのかわりにスタン。「スタン判定」タブで Stamina 判定を振ってください（3.7）</source>
+            <translation>Hit: stun instead of damage. Roll the Stamina test on the Stun test tab (3.7)</translation>
         </message>
         <message>
             <source>Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）</source>

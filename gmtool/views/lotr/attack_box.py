@@ -250,12 +250,15 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
 
     def _offer_sheet(self) -> None:
         """The sheets' numbers for who and what is chosen now; a number the GM typed stays."""
-        ranged = self.ranged_check.isChecked() or self._ranged_weapon()
-        sheet = self.choices.sheet
+        choices = self.choices
         self.bonus_link.offer(
-            sheet.attack_bonus(self.attacker_combo.currentData(), self.weapon_combo.currentData(), ranged)
+            choices.attack_bonus(
+                self.attacker_combo.currentData(),
+                self.weapon_combo.currentData(),
+                self.ranged_check.isChecked(),
+            )
         )
-        self.parry_link.offer(sheet.parry_bonus(self.target_combo.currentData()))
+        self.parry_link.offer(choices.parry_bonus(self.target_combo.currentData()))
         self._show()
 
     def _select_size(self, combo: QComboBox, participant_id: str) -> None:
@@ -267,7 +270,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         target = self.target_combo.currentData()
         if target:
             self._select_size(self.target_size_combo, target)
-        self.parry_link.offer(self.choices.sheet.parry_bonus(target))
+        self.parry_link.offer(self.choices.parry_bonus(target))
         self._show()
 
     def _show_mounted(self) -> None:
@@ -362,7 +365,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             )
         if result.hit and rolled.spec.blunt:
             text += "\n" + self.tr(
-                "命中: ダメージのかわりにスタン。「スタン」タブで Stamina 判定を振ってください（3.7）"
+                "命中: ダメージのかわりにスタン。「スタン判定」タブで Stamina 判定を振ってください（3.7）"
             )
         elif result.extraordinary:
             text += "\n" + self.tr(
