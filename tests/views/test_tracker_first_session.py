@@ -175,3 +175,19 @@ def test_a_specialisation_that_names_the_weapon_adds_its_two(campaign_model):
     assert sheet.attack_bonus(pid, "Battle-axe", ranged=False).value == 9
     assert sheet.attack_bonus(pid, "Longsword", ranged=False).value == 7
     assert sheet.attack_bonus(pid, None, ranged=True).value == 4
+
+
+def test_a_blunt_hit_opens_the_stun_step(dialog):
+    """3.7: a Blunt hit stuns instead of damaging, so its next step, the Stamina test, is shown."""
+    naar, _orc = lotr_fight(dialog)
+    dialog.start_button.click()
+    box = dialog.action_boxes["lotr"]
+    attack, tabs = box.attack_box, dialog.side_tabs
+    attack.attacker_combo.setCurrentIndex(attack.attacker_combo.findData(naar))
+    attack.called_combo.setCurrentIndex(1)  # 頭部: TN +12
+    attack.blunt_check.setChecked(True)
+    attack.bonus_spin.setValue(30)  # 2d6 + 30 reaches 22 whatever the dice
+    assert tabs.currentWidget() is tabs.area_of(attack)
+    attack.roll_button.click()
+    assert "スタン" in attack.result_label.text()
+    assert tabs.currentWidget() is tabs.area_of(box.stun_box)

@@ -4,7 +4,8 @@ step that grows or shrinks moves nothing in another.
 The first tab is the chosen participant (its resources, status, conditions); a system's box whose
 `pages()` names its steps (LotR: 攻撃, 行動・防御, スタン, 恐怖, 騎乗) gets a tab for each, any other
 box one tab.  A system's tabs are shown while the encounter is of that system, and a new encounter
-opens its first step.
+opens its first step; a box whose step leads to another's brings that tab forward (`bring_forward`:
+LotR's Blunt hit opens the Stamina test).
 """
 
 from __future__ import annotations
@@ -65,3 +66,12 @@ class TrackerPages(QTabWidget):
         area = scrolling(holder)
         self.areas.append(area)
         return self.addTab(area, title)
+
+
+def bring_forward(widget: QWidget) -> None:
+    """The tab that holds `widget` becomes the current one (nothing outside a tracker's tabs)."""
+    parent = widget.parentWidget()
+    while parent is not None and not isinstance(parent, TrackerPages):
+        parent = parent.parentWidget()
+    if parent is not None:
+        parent.setCurrentWidget(parent.area_of(widget))

@@ -5,6 +5,7 @@ tracker's LotR box: the actions box, this one and the stun, fear and mount boxes
 
 from __future__ import annotations
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,6 +22,7 @@ from gmtool.models.lotr.attack_model import AttackPlan, LotRAttackModel
 from gmtool.models.lotr.tracker_model import LotRTrackerModel
 from gmtool.rules.systems.lotr import attack_types as engine, reference_catalog as catalog
 from gmtool.rules.systems.lotr.rules_types import SIZE_IDS
+from gmtool.views.battle.tracker_pages import bring_forward
 from gmtool.views.lotr.battle_actions_box import LotRActionsBox
 from gmtool.views.lotr.fear_box import FearBox
 from gmtool.views.lotr.mount_box import LotRMountBox
@@ -39,6 +41,8 @@ def _spin(bounds: tuple[int, int], prefix: str, value: int = 0) -> QSpinBox:
 
 
 class LotRAttackBox(SessionTab[LotRAttackModel]):
+    stun_waiting = Signal()  # a Blunt hit: its next step is the stun box's Stamina test (3.7)
+
     def __init__(self, model: LotRAttackModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
         self.attack = model
@@ -364,6 +368,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
                 result.parry_total, self.tr("防御された") if result.parried else self.tr("防御失敗")
             )
         if result.hit and rolled.spec.blunt:
+            self.stun_waiting.emit()
             text += "\n" + self.tr(
                 "命中: ダメージのかわりにスタン。「スタン判定」タブで Stamina 判定を振ってください（3.7）"
             )
@@ -409,6 +414,7 @@ class LotRTrackerBox(LotRActionsBox):
         self.stun_box = LotRStunBox(model.stun, confirm, self)
         self.mount_box = LotRMountBox(model.mounts, confirm, self)
         self.fear_box = FearBox(model.fear, self)  # it follows the encounter by itself
+        self.attack_box.stun_waiting.connect(lambda: bring_forward(self.stun_box))
         self._boxes = (self.attack_box, self.stun_box, self.mount_box)
         model.rules_changed.connect(self.sync)  # a table edited, a house rule flipped
 
