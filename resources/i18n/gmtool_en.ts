@@ -11650,7 +11650,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>手入力</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>typed</translation>
+            <translation>by hand</translation>
         </message>
         <message>
             <source>手入力の {0} を削除しました</source>
@@ -30722,7 +30722,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>手入力</source>
-            <translation>typed</translation>
+            <translation>by hand</translation>
         </message>
         <message>
             <source>シートから取れない値です（NPC、または技能がシートにない）</source>

@@ -118,7 +118,7 @@ class BattleDialog(QDialog):
             self.next_button,
             self.take_button,
             self.end_button,
-        ):  # シートに反映 sits with the other ways out of the fight, below: one row fits in English
+        ):  # シートに反映 sits with the roster, below: one row fits in English
             round_row.addWidget(w)
         round_row.addStretch(1)
 
@@ -154,7 +154,9 @@ class BattleDialog(QDialog):
             self.tr("参加者を Udonarium のルームにドラッグ＆ドロップできる ZIP ファイルに保存します")
         )
         self.include_hidden_check = QCheckBox(self.tr("非公開も含める"))
-        # Two rows: who is in the fight, and what goes to the clipboard (one row is 1000 px wide).
+        # Two rows: who is in the fight (and their values written back to the sheets), and what goes
+        # out to the clipboard or a file; with シートに反映 among the exports the English row was
+        # wider than the pane and scrolled sideways.
         people_row = QHBoxLayout()
         for widget in (
             self.character_combo,
@@ -163,12 +165,12 @@ class BattleDialog(QDialog):
             self.remove_button,
             self.up_button,
             self.down_button,
+            self.write_back_button,
         ):
             people_row.addWidget(widget)
         people_row.addStretch(1)
         clipboard_row = QHBoxLayout()
         for clipboard_widget in (
-            self.write_back_button,
             self.copy_button,
             self.ccfolia_button,
             self.ccfolia_all_button,
