@@ -12,35 +12,18 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
-import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
+from tests.e2e.screen_fit import demo_window
 
 ORC = {"ja": "オーク", "en": "Orc"}
 
 
 def shoot(lang: str, theme: str, out: Path) -> None:
-    app = QApplication.instance() or QApplication([sys.argv[0]])
-    assert isinstance(app, QApplication)
-    folder = Path(tempfile.mkdtemp(prefix="gmtool-tracker-"))
-    settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
-    settings.setValue("ui/language", lang)
-    settings.setValue("ui/theme", theme)
-
     from gmtool.app.battle_menu import show_tracker
-    from gmtool.app.demo import open_demo_campaign
-    from gmtool.app.i18n import install_translation
-    from gmtool.app.main_window import MainWindow
-    from gmtool.models.campaign_model import CampaignModel
-    from gmtool.views.appearance import apply_theme
     from gmtool.views.battle.battle_dialog import BattleDialog
 
-    install_translation(app, settings)
-    apply_theme(app, settings)
-    window = MainWindow(CampaignModel(open_demo_campaign(folder)), settings)
+    app, window = demo_window(lang, theme)
     window.show()
     naar = next(s.id for s in window.campaign_model.characters() if s.character.name == "ナール")
     window.select_character(naar)
