@@ -1821,6 +1821,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>The GM moved event key {0} from {1} to {2}</translation>
         </message>
         <message>
+            <source>GMが入力した値です（シートの {0} は {1:+d}。↺ で戻します）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Typed by the GM (the sheet's {0} is {1:+d}; ↺ brings it back)</translation>
+        </message>
+        <message>
             <source>GMが特別ルールで終了</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The GM ended it by a special rule</translation>
@@ -1829,6 +1834,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>GMが防御側の振り直しを認めた（手順4から）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The GM allowed the defender to reroll (from step 4)</translation>
+        </message>
+        <message>
+            <source>GMの値</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>GM's value</translation>
         </message>
         <message>
             <source>GMの判断を待っているファンブルはありません</source>
@@ -3539,6 +3549,11 @@ Command Spells left {2} → {3}</translation>
             <translation>{0} advanced</translation>
         </message>
         <message>
+            <source>{0}の戦闘</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} battle</translation>
+        </message>
+        <message>
             <source>{0}の手番</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}'s turn</translation>
@@ -4726,6 +4741,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Start from this battle state (restart)</translation>
         </message>
         <message>
+            <source>この戦闘</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This battle</translation>
+        </message>
+        <message>
             <source>この戦闘だけの強化をすべて終わらせます（履歴には残ります）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Ends every reinforcement for this battle only (they stay in the history)</translation>
@@ -4734,6 +4754,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>この戦闘のみ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This battle only</translation>
+        </message>
+        <message>
+            <source>この戦闘の名前</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This battle's name</translation>
         </message>
         <message>
             <source>この戦闘は{0}のものです</source>
@@ -5821,6 +5846,16 @@ Courage: {3}</translation>
             <translation>Secret dice (hidden): {0}</translation>
         </message>
         <message>
+            <source>シートから</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>from sheet</translation>
+        </message>
+        <message>
+            <source>シートから取れない値です（NPC、または技能がシートにない）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The sheet does not give this value (an NPC, or the skill is not on the sheet)</translation>
+        </message>
+        <message>
             <source>シートにない特技の数</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Number of feats not on the sheet</translation>
@@ -5834,6 +5869,16 @@ Courage: {3}</translation>
             <source>シートに書き戻す値はありません（キャンペーンのキャラクターの値は同じです）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>There is nothing to write back to the sheets (the campaign characters have the same values)</translation>
+        </message>
+        <message>
+            <source>シートの {0} {1:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The sheet's {0} {1:+d}</translation>
+        </message>
+        <message>
+            <source>シートの値に戻す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Back to the sheet's value</translation>
         </message>
         <message>
             <source>シード</source>
@@ -6064,6 +6109,11 @@ Courage: {3}</translation>
             <source>スタンしなかった</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Not stunned</translation>
+        </message>
+        <message>
+            <source>スタン判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stun test</translation>
         </message>
         <message>
             <source>スタン表</source>
@@ -9908,6 +9958,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Hit: {0} damage, Size {1} → {2}</translation>
         </message>
         <message>
+            <source>命中: ダメージのかわりにスタン。「スタン判定」タブで Stamina 判定を振ってください（3.7）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Hit: stun instead of damage. Roll the Stamina test on the Stun test tab (3.7)</translation>
+        </message>
+        <message>
             <source>命中: ダメージのかわりにスタン。スタン欄で Stamina 判定を振ってください（3.7）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hit: it stuns instead of damaging. Roll the Stamina test in the stun box (3.7)</translation>
@@ -10608,6 +10663,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Left</translation>
         </message>
         <message>
+            <source>左のシステムと名前で新しい戦闘を作ります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Makes a new battle with the system and name on the left</translation>
+        </message>
+        <message>
             <source>左利き</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Left-handed</translation>
@@ -10916,6 +10976,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>性別修正後</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>After sex modifier</translation>
+        </message>
+        <message>
+            <source>恐怖</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fear</translation>
         </message>
         <message>
             <source>恐怖 {0:+d}</source>
@@ -11505,7 +11570,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>戦闘開始</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Battle started</translation>
+            <translation>Start battle</translation>
         </message>
         <message>
             <source>戦闘開始「{0}」: ラウンド 1</source>
@@ -11581,6 +11646,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>手で入力する行を選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the line to enter by hand</translation>
+        </message>
+        <message>
+            <source>手入力</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>by hand</translation>
         </message>
         <message>
             <source>手入力の {0} を削除しました</source>
@@ -12211,6 +12281,16 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>新しい戦闘「{0}」（{1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>New battle "{0}" ({1})</translation>
+        </message>
+        <message>
+            <source>新しい戦闘のシステム</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The new battle's system</translation>
+        </message>
+        <message>
+            <source>新しい戦闘の名前（空欄なら「戦闘」）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>New battle's name (empty: "Battle")</translation>
         </message>
         <message>
             <source>新しい縁故はレベル1から（レベルはこの後のシーンで上げられます）</source>
@@ -15119,9 +15199,19 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Enter the row's name</translation>
         </message>
         <message>
+            <source>行動</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Actions</translation>
+        </message>
+        <message>
             <source>行動を成功させる（達成値+20）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Make an action succeed (achievement +20)</translation>
+        </message>
+        <message>
+            <source>行動・防御</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Actions, defence</translation>
         </message>
         <message>
             <source>行動値</source>
@@ -15699,6 +15789,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>進行中の戦闘「{0}」を終えて置き換えますか？</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>End the battle "{0}" in progress and replace it?</translation>
+        </message>
+        <message>
+            <source>進行中の戦闘の名前を変えます（Enter または欄を離れると）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Renames the battle under way (on Enter or leaving the field)</translation>
         </message>
         <message>
             <source>進行中の戦闘を終えて「{0}」を呼び出しますか？</source>
@@ -19147,7 +19242,7 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
         <message>
             <source>戦闘開始</source>
-            <translation>Battle started</translation>
+            <translation>Start battle</translation>
         </message>
         <message>
             <source>次の手番 ▶</source>
@@ -19442,7 +19537,7 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
         <message>
             <source>戦闘開始</source>
-            <translation>Battle started</translation>
+            <translation>Start battle</translation>
         </message>
         <message>
             <source>戦闘終了（{0}ラウンド）</source>
@@ -20425,12 +20520,32 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
     <context>
         <name>EncounterBar</name>
         <message>
-            <source>戦闘の名前</source>
-            <translation>Battle name</translation>
+            <source>新しい戦闘のシステム</source>
+            <translation>The new battle's system</translation>
+        </message>
+        <message>
+            <source>新しい戦闘の名前（空欄なら「戦闘」）</source>
+            <translation>New battle's name (empty: "Battle")</translation>
         </message>
         <message>
             <source>新しい戦闘</source>
             <translation>New battle</translation>
+        </message>
+        <message>
+            <source>左のシステムと名前で新しい戦闘を作ります</source>
+            <translation>Makes a new battle with the system and name on the left</translation>
+        </message>
+        <message>
+            <source>この戦闘の名前</source>
+            <translation>This battle's name</translation>
+        </message>
+        <message>
+            <source>進行中の戦闘の名前を変えます（Enter または欄を離れると）</source>
+            <translation>Renames the battle under way (on Enter or leaving the field)</translation>
+        </message>
+        <message>
+            <source>この戦闘</source>
+            <translation>This battle</translation>
         </message>
         <message>
             <source>保存</source>
@@ -20447,6 +20562,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>保存した戦闘</source>
             <translation>Saved battles</translation>
+        </message>
+        <message>
+            <source>{0}の戦闘</source>
+            <translation>{0} battle</translation>
         </message>
         <message>
             <source>進行中の戦闘「{0}」を終えて置き換えますか？</source>
@@ -24145,8 +24264,8 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>parry failed</translation>
         </message>
         <message>
-            <source>命中: ダメージのかわりにスタン。スタン欄で Stamina 判定を振ってください（3.7）</source>
-            <translation>Hit: it stuns instead of damaging. Roll the Stamina test in the stun box (3.7)</translation>
+            <source>命中: ダメージのかわりにスタン。「スタン判定」タブで Stamina 判定を振ってください（3.7）</source>
+            <translation>Hit: stun instead of damage. Roll the Stamina test on the Stun test tab (3.7)</translation>
         </message>
         <message>
             <source>Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）</source>
@@ -26978,6 +27097,29 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>影響を受けない</source>
             <translation>Unaffected</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRTrackerBox</name>
+        <message>
+            <source>攻撃</source>
+            <translation>Attack</translation>
+        </message>
+        <message>
+            <source>行動・防御</source>
+            <translation>Actions, defence</translation>
+        </message>
+        <message>
+            <source>スタン判定</source>
+            <translation>Stun test</translation>
+        </message>
+        <message>
+            <source>恐怖</source>
+            <translation>Fear</translation>
+        </message>
+        <message>
+            <source>騎乗</source>
+            <translation>Mounted</translation>
         </message>
     </context>
     <context>
@@ -30581,6 +30723,37 @@ Start session {1} anyway?</translation>
         </message>
     </context>
     <context>
+        <name>SheetLink</name>
+        <message>
+            <source>シートの値に戻す</source>
+            <translation>Back to the sheet's value</translation>
+        </message>
+        <message>
+            <source>手入力</source>
+            <translation>by hand</translation>
+        </message>
+        <message>
+            <source>シートから取れない値です（NPC、または技能がシートにない）</source>
+            <translation>The sheet does not give this value (an NPC, or the skill is not on the sheet)</translation>
+        </message>
+        <message>
+            <source>シートから</source>
+            <translation>from sheet</translation>
+        </message>
+        <message>
+            <source>シートの {0} {1:+d}</source>
+            <translation>The sheet's {0} {1:+d}</translation>
+        </message>
+        <message>
+            <source>GMの値</source>
+            <translation>GM's value</translation>
+        </message>
+        <message>
+            <source>GMが入力した値です（シートの {0} は {1:+d}。↺ で戻します）</source>
+            <translation>Typed by the GM (the sheet's {0} is {1:+d}; ↺ brings it back)</translation>
+        </message>
+    </context>
+    <context>
         <name>SheetPrint</name>
         <message>
             <source>名前</source>
@@ -31751,6 +31924,17 @@ Start session {1} anyway?</translation>
         <message>
             <source>ラウンド終了</source>
             <translation>End of round</translation>
+        </message>
+    </context>
+    <context>
+        <name>TrackerPages</name>
+        <message>
+            <source>参加者</source>
+            <translation>Participants</translation>
+        </message>
+        <message>
+            <source>行動</source>
+            <translation>Actions</translation>
         </message>
     </context>
     <context>

@@ -121,10 +121,10 @@ def _actions(menu: QMenu) -> list[Any]:
     return found
 
 
-def run(lang: str, shots: Path | None, theme: str = "light") -> list[dict[str, Any]]:
+def demo_window(lang: str, theme: str) -> tuple[QApplication, Any]:
+    """The main window over a fresh demo campaign, in `lang` and `theme` (not shown yet)."""
     app = QApplication.instance() or QApplication([sys.argv[0]])
     assert isinstance(app, QApplication)
-    _quiet_message_boxes()
     folder = Path(tempfile.mkdtemp(prefix="gmtool-fit-"))
     settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
     settings.setValue("ui/language", lang)
@@ -138,7 +138,12 @@ def run(lang: str, shots: Path | None, theme: str = "light") -> list[dict[str, A
 
     install_translation(app, settings)
     apply_theme(app, settings)
-    window = MainWindow(CampaignModel(open_demo_campaign(folder)), settings)
+    return app, MainWindow(CampaignModel(open_demo_campaign(folder)), settings)
+
+
+def run(lang: str, shots: Path | None, theme: str = "light") -> list[dict[str, Any]]:
+    _quiet_message_boxes()
+    app, window = demo_window(lang, theme)
     opened: list[QWidget] = []
 
     def keep(dialog: QDialog) -> bool:

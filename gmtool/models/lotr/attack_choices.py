@@ -1,4 +1,5 @@
-"""What the tracker's attack form offers the GM before an attack is rolled: who is in the fight, the
+"""What the tracker's attack form offers the GM before an attack is rolled: who is in the fight (and
+which opponent is the target to begin with), the attack bonus and parry of the sheets, the
 weapons and called shots of the campaign's tables (P.230, Table 9.18), the STR modifier and size a
 campaign character brings, whether the attacker rides, and which options the rules allow together.
 
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
-from gmtool.models.lotr.tracker_people import in_play
+from gmtool.models.lotr.sheet_values import LotRSheetValues, SheetValue
+from gmtool.models.lotr.tracker_people import in_play, target_for
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import mounted, reference_catalog as catalog, weapons
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
@@ -18,6 +20,20 @@ from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 class LotRAttackChoices:
     def __init__(self, battle: BattleModel) -> None:
         self.battle = battle
+        self.sheet = LotRSheetValues(battle)  # the attack bonus and parry the sheets give
+
+    def attack_bonus(self, attacker: str | None, weapon: str | None, ranged: bool) -> SheetValue | None:
+        """The sheet's attack bonus: Ranged Combat when the attack is ranged or the weapon is a
+        missile weapon of the table (3.4), else Armed Combat (3.2)."""
+        return self.sheet.attack_bonus(attacker, weapon, ranged or self.is_ranged(weapon))
+
+    def parry_bonus(self, target: str | None) -> SheetValue | None:
+        """The sheet's parry for the target: the weapon it holds, its Armed Combat (3.3)."""
+        return self.sheet.parry_bonus(target)
+
+    def target_for(self, attacker: str | None, current: str | None) -> str | None:
+        """The target to offer: the chosen one while it is an opponent, else the first opponent."""
+        return target_for(self.battle, attacker, current)
 
     # ---- who ------------------------------------------------------------------------------
     def people(self) -> list[tuple[str, str]]:

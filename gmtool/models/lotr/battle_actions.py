@@ -11,6 +11,7 @@ from fractions import Fraction
 from PySide6.QtCore import QObject
 
 from gmtool.models.battle_model import BattleModel
+from gmtool.models.lotr.sheet_values import LotRSheetValues
 from gmtool.models.lotr.tracker_people import in_play
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import combat as lotr, defence_actions as defence, mounted
@@ -51,6 +52,7 @@ class LotRBattleActions(QObject):
     def __init__(self, model: BattleModel) -> None:
         super().__init__(model)
         self.model = model
+        self.sheet = LotRSheetValues(model)  # a parry's weapon skill from the sheet (3.3)
 
     # ---- what the box shows -------------------------------------------------------------------
     def people(self) -> list[tuple[str, str]]:

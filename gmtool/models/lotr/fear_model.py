@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -22,13 +21,13 @@ from gmtool.models.lotr.courage_rounds import COURAGE_KEY
 from gmtool.models.lotr.fear_conditions import FearCondition, FearKind
 from gmtool.models.lotr.fear_plan import FearOdds, FearOutcome, FearPlan, FearRoll
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.models.lotr.sheet_values import LotRSheetValues
 from gmtool.models.lotr.shown_names import shown_name
-from gmtool.models.lotr.tracker_people import in_play
+from gmtool.models.lotr.tracker_people import in_play, target_for
 from gmtool.rules.battle import BattleRefused, Participant
 from gmtool.rules.dice import Distribution
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr import fear as engine
-from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.checks import (
     COURAGE_BONUS,
     COURAGE_PER_ROUND,
@@ -37,7 +36,6 @@ from gmtool.rules.systems.lotr.checks import (
     TieRule,
 )
 from gmtool.rules.systems.lotr.courage import CouragePerPoint, courage_per_point, opposed_with_courage
-from gmtool.rules.systems.lotr.kinds import check_kinds
 from gmtool.rules.systems.lotr.reference_catalog import COURAGE_TRAITS, FEAR
 
 INTIMIDATE = "Intimidate"  # the attacker's skill, for the courage traits that add to it
@@ -55,6 +53,7 @@ class LotRFearModel(QObject):
         self.model = model
         self.campaign_model = model.campaign_model
         self.seed_source = seed_source or model.seed_source
+        self.sheet = LotRSheetValues(model)  # Intimidate and Willpower from the sheets
         self.last: FearRoll | None = None
         self._chain: list[tuple[str, Contestant | None]] = []  # the roll's log line, then courage lines
         model.changed.connect(self.changed)
@@ -90,35 +89,19 @@ class LotRFearModel(QObject):
         table = campaign_lotr_rules(self.campaign_model).reference_table(FEAR)
         return [(row.name, _number(row.get("modifier"))) for row in table.rows]
 
-    def _character(self, participant_id: str) -> Any:
-        try:
-            p = self.model.participant(participant_id)
-        except BattleRefused:  # a choice left from the fight before, while the box refills
-            return None
-        if not p.character_id:
-            return None
-        try:
-            character = self.campaign_model.character(p.character_id)
-        except (KeyError, ValueError):
-            return None
-        # the box stays built while another system's fight runs: only a LotR sheet has these values
-        return character if isinstance(character, LotRCharacter) else None
+    def target_for(self, attacker: str | None, current: str | None) -> str | None:
+        """The target to offer: the chosen one while it is an opponent, else the first opponent."""
+        return target_for(self.model, attacker, current)
 
     def willpower_of(self, participant_id: str) -> int | None:
         """A campaign character's Willpower (its penalties are added by the tracker); None: an NPC."""
-        character = self._character(participant_id)
-        return None if character is None else int(character.reactions.willpower)
+        found = self.sheet.willpower(participant_id)
+        return None if found is None else found.value
 
     def intimidate_of(self, participant_id: str) -> int | None:
         """A campaign character's best Intimidate (ranks + modifier + specialisation), or None."""
-        character = self._character(participant_id)
-        if character is None:
-            return None
-        rules = campaign_lotr_rules(self.campaign_model)
-        values = [
-            k.value for k in check_kinds(character, rules) if k.id.lower().startswith("skill:intimidate")
-        ]
-        return max(values) if values else None
+        found = self.sheet.intimidate(participant_id)
+        return None if found is None else found.value
 
     def afraid(self, p: Participant) -> list[str]:
         """The fear conditions this participant has now."""
@@ -290,7 +273,7 @@ class LotRFearModel(QObject):
 
     def courage_value(self, participant_id: str, skill: str) -> CouragePerPoint:
         """+3 a point, and the traits the character has for this skill ('' = the Willpower test)."""
-        character = self._character(participant_id)
+        character = self.sheet.character(participant_id)
         if character is None:
             return CouragePerPoint()
         table = campaign_lotr_rules(self.campaign_model).reference_table(COURAGE_TRAITS)
@@ -306,7 +289,7 @@ class LotRFearModel(QObject):
         if self.current() is None:
             return self.tr("勇気は恐怖の判定を振った後、結果を見てから使います（待っている判定がありません）")
         p = self._spender(side)
-        character = self._character(p.id)
+        character = self.sheet.character(p.id)
         if character is None:
             return self.tr("{0}はキャンペーンのキャラクターではないので勇気を記録できません").format(p.name)
         if character.courage_left < 1:

@@ -37,6 +37,7 @@ from gmtool.views.appearance import set_tone
 from gmtool.views.battle.encounter_bar import EncounterBar
 from gmtool.views.battle.participant_box import ParticipantBox
 from gmtool.views.battle.quick_npc_dialog import QuickNpcDialog
+from gmtool.views.battle.tracker_pages import TrackerPages
 from gmtool.views.screen_fit import fit_to_screen, scrolling
 from gmtool.views.session_tab import SessionTab
 from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
@@ -86,6 +87,7 @@ class BattleDialog(QDialog):
         self.encounter_bar = EncounterBar(model, lambda title, text: self.ask_confirm(title, text), system_id)
         bar = self.encounter_bar
         self.system_combo, self.name_edit, self.new_button = bar.system_combo, bar.name_edit, bar.new_button
+        self.current_name_edit = bar.current_name_edit
         self.saved_combo, self.save_button = bar.saved_combo, bar.save_button
         self.load_button, self.delete_saved_button = bar.load_button, bar.delete_saved_button
 
@@ -116,7 +118,7 @@ class BattleDialog(QDialog):
             self.next_button,
             self.take_button,
             self.end_button,
-        ):  # シートに反映 sits with the other ways out of the fight, below: one row fits in English
+        ):  # シートに反映 sits with the roster, below: one row fits in English
             round_row.addWidget(w)
         round_row.addStretch(1)
 
@@ -152,7 +154,9 @@ class BattleDialog(QDialog):
             self.tr("参加者を Udonarium のルームにドラッグ＆ドロップできる ZIP ファイルに保存します")
         )
         self.include_hidden_check = QCheckBox(self.tr("非公開も含める"))
-        # Two rows: who is in the fight, and what goes to the clipboard (one row is 1000 px wide).
+        # Two rows: who is in the fight (and their values written back to the sheets), and what goes
+        # out to the clipboard or a file; with シートに反映 among the exports the English row was
+        # wider than the pane and scrolled sideways.
         people_row = QHBoxLayout()
         for widget in (
             self.character_combo,
@@ -161,12 +165,12 @@ class BattleDialog(QDialog):
             self.remove_button,
             self.up_button,
             self.down_button,
+            self.write_back_button,
         ):
             people_row.addWidget(widget)
         people_row.addStretch(1)
         clipboard_row = QHBoxLayout()
         for clipboard_widget in (
-            self.write_back_button,
             self.copy_button,
             self.ccfolia_button,
             self.ccfolia_all_button,
@@ -181,11 +185,8 @@ class BattleDialog(QDialog):
         self.action_boxes: dict[str, SessionTab[Any]] = {
             key: make(model, self.ask_confirm) for key, make in (action_boxes or {}).items()
         }
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        for box in (self.participant_box, *self.action_boxes.values()):
-            side_layout.addWidget(box)
-        side_layout.addStretch(1)
+        # One tab per step (the participant, then the system's): the step at hand fits the pane.
+        self.side_tabs = TrackerPages(self.participant_box, self.action_boxes)
 
         # ---- the log
         self.log_list = QListWidget()
@@ -200,6 +201,11 @@ class BattleDialog(QDialog):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
+        name_row = QHBoxLayout()  # the fight under way: its system and its name (renamed here)
+        name_row.addWidget(bar.current_name_label)
+        name_row.addWidget(self.current_name_edit, 1)
+        name_row.addStretch(1)
+        left_layout.addLayout(name_row)
         left_layout.addWidget(self.status_label)
         left_layout.addWidget(self.tie_label)
         left_layout.addLayout(round_row)
@@ -210,7 +216,7 @@ class BattleDialog(QDialog):
         splitter = QSplitter()
         splitter.setChildrenCollapsible(False)
         splitter.addWidget(scrolling(left))
-        splitter.addWidget(scrolling(side))  # the system's action boxes are tall
+        splitter.addWidget(self.side_tabs)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
 
@@ -276,10 +282,10 @@ class BattleDialog(QDialog):
         # Everyone of the system is in already: nothing to add (and no button that does nothing).
         self.add_character_button.setEnabled(has_system and self.character_combo.count() > 0)
         self.character_combo.setEnabled(has_system and self.character_combo.count() > 0)
+        self.side_tabs.show_system(state.system)
+        self.participant_box.sync()
         for key, box in self.action_boxes.items():
-            box.setVisible(state.system == key)
-        for box in (self.participant_box, *self.action_boxes.values()):
-            if box.isVisibleTo(self):
+            if state.system == key:
                 box.sync()
         self.log_list.clear()
         for event in state.events[-300:]:

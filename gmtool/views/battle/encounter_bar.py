@@ -1,5 +1,11 @@
-"""The tracker's top row: a new encounter for a system, its name, and the saved encounters
-(save, call up, delete).  Replacing a fight or a gathered roster asks the GM first."""
+"""The tracker's top row: a new encounter — its system and its name, both the new one's own — and the
+saved encounters (save, call up, delete); and, placed by the dialog beside the round, the field that
+renames the encounter under way.  Replacing a fight or a gathered roster asks the GM first.
+
+The new encounter's fields never touch the one under way: the system chosen stays chosen whatever
+the fight shown changes (it was reset to the running fight's system on every change, so 新しい戦闘
+made a fight of the wrong system), and its name is not the running fight's (typing it renamed the
+fight under way).  Renaming is one undo step of its own, in its own field."""
 
 from __future__ import annotations
 
@@ -15,15 +21,25 @@ class EncounterBar(SessionTab[BattleModel]):
     ) -> None:
         super().__init__(model, confirm, parent)
         self.battle = model
-        self.system_combo = QComboBox()
+        self.system_combo = QComboBox()  # the new encounter's system: the one 新しい戦闘 uses
+        self.system_combo.setToolTip(self.tr("新しい戦闘のシステム"))
         for system, name in model.systems():
             self.system_combo.addItem(name, system)
-        if system_id:
-            self.system_combo.setCurrentIndex(self.system_combo.findData(system_id))
-        self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText(self.tr("戦闘の名前"))
-        self.name_edit.editingFinished.connect(lambda: self.guard(self._rename))
+        # The selected character's system, else the fight's under way (then the GM's choice stays).
+        shown = system_id or model.state().system
+        if shown:
+            self.system_combo.setCurrentIndex(max(0, self.system_combo.findData(shown)))
+        self.name_edit = QLineEdit()  # the new encounter's name only
+        self.name_edit.setPlaceholderText(self.tr("新しい戦闘の名前（空欄なら「戦闘」）"))
         self.new_button = self.button(self.tr("新しい戦闘"), self._new_encounter)
+        self.name_edit.returnPressed.connect(self.new_button.click)
+        self.new_button.setToolTip(self.tr("左のシステムと名前で新しい戦闘を作ります"))
+        # The encounter under way: renamed here (one undo step), shown beside the round.
+        self.current_name_edit = QLineEdit()
+        self.current_name_edit.setPlaceholderText(self.tr("この戦闘の名前"))
+        self.current_name_edit.setToolTip(self.tr("進行中の戦闘の名前を変えます（Enter または欄を離れると）"))
+        self.current_name_edit.editingFinished.connect(lambda: self.guard(self._rename))
+        self.current_name_label = QLabel(self.tr("この戦闘"))
         self.saved_combo = QComboBox()
         self.save_button = self.button(self.tr("保存"), self._save)
         self.load_button = self.button(self.tr("呼び出す"), self._load_saved)
@@ -39,10 +55,13 @@ class EncounterBar(SessionTab[BattleModel]):
 
     def sync(self) -> None:
         state = self.battle.state()
-        if state.system:
-            self.system_combo.setCurrentIndex(self.system_combo.findData(state.system))
-        if not self.name_edit.hasFocus():
-            self.name_edit.setText(state.name)
+        if not self.current_name_edit.hasFocus():
+            self.current_name_edit.setText(state.name)
+        self.current_name_edit.setEnabled(bool(state.system))
+        system = dict(self.battle.systems()).get(state.system)
+        self.current_name_label.setText(
+            self.tr("{0}の戦闘").format(system) if system else self.tr("この戦闘")
+        )
         self.refill(self.saved_combo, [(name, name) for name in self.battle.saved.names()])
         self.load_button.setEnabled(self.saved_combo.count() > 0)
         self.delete_saved_button.setEnabled(self.saved_combo.count() > 0)
@@ -64,10 +83,11 @@ class EncounterBar(SessionTab[BattleModel]):
     def _new_encounter(self) -> None:
         if self._replacing_confirmed(self.tr("新しい戦闘")):
             self.battle.new_encounter(self.system_combo.currentData(), self.name_edit.text())
+            self.name_edit.clear()  # made: the field waits for the next one's name
 
     def _rename(self) -> None:
         if self.battle.state().system:
-            self.battle.rename(self.name_edit.text())
+            self.battle.rename(self.current_name_edit.text())
 
     def _load_saved(self) -> None:
         name = self.saved_combo.currentData()
@@ -75,7 +95,7 @@ class EncounterBar(SessionTab[BattleModel]):
             self.battle.saved.load(name)
 
     def _save(self) -> None:
-        name = self.name_edit.text().strip() or self.battle.state().name
+        name = self.current_name_edit.text().strip() or self.battle.state().name
         if name in self.battle.saved.names() and not self.confirm(
             self.tr("戦闘を保存"), self.tr("保存した戦闘「{0}」を上書きしますか？").format(name)
         ):

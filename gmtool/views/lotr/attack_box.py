@@ -1,10 +1,11 @@
 """An attack in the LotR tracker, from start to finish: attacker, target, options, the exact chance of
 each degree against the target's Defence (or its parry), the roll, and its result applied — damage
 through the wound track with the STR bonus, or the Extraordinary choice.  `LotRTrackerBox` is the
-tracker's LotR box: the actions box with this one under it."""
+tracker's LotR box: the actions box, this one and the stun, fear and mount boxes, one tab each."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,9 +22,11 @@ from gmtool.models.lotr.attack_model import AttackPlan, LotRAttackModel
 from gmtool.models.lotr.tracker_model import LotRTrackerModel
 from gmtool.rules.systems.lotr import attack_types as engine, reference_catalog as catalog
 from gmtool.rules.systems.lotr.rules_types import SIZE_IDS
+from gmtool.views.battle.tracker_pages import bring_forward
 from gmtool.views.lotr.battle_actions_box import LotRActionsBox
 from gmtool.views.lotr.fear_box import FearBox
 from gmtool.views.lotr.mount_box import LotRMountBox
+from gmtool.views.lotr.sheet_link import SheetLink
 from gmtool.views.lotr.stun_box import LotRStunBox
 from gmtool.views.session_tab import Confirm, SessionTab
 from gmtool.views.widgets import hbox, shown_message
@@ -38,6 +41,8 @@ def _spin(bounds: tuple[int, int], prefix: str, value: int = 0) -> QSpinBox:
 
 
 class LotRAttackBox(SessionTab[LotRAttackModel]):
+    stun_waiting = Signal()  # a Blunt hit: its next step is the stun box's Stamina test (3.7)
+
     def __init__(self, model: LotRAttackModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model, confirm, parent)
         self.attack = model
@@ -52,6 +57,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
                 "負傷・疲労・追加アクションのペナルティと狙いは自動で加わります"
             )
         )
+        self.bonus_link = SheetLink(self.bonus_spin)  # the weapon's skill on the attacker's sheet
         self.option_combo = QComboBox()
         for option in engine.ATTACK_OPTIONS:
             self.option_combo.addItem(self.tr(option.name), option.id)
@@ -87,11 +93,16 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         self.horse_str_check.setToolTip(self.tr("ダメージと転倒に乗り手のかわりに馬の STR 修正を使う（3.9）"))
         self.parry_check = QCheckBox(self.tr("対象が防御（Parry/Block）する"))
         self.parry_spin = _spin(engine.BOUNDS["parry"], self.tr("防御のボーナス "))
+        self.parry_link = SheetLink(self.parry_spin)  # the target's weapon skill (3.3)
         self.odds_label = QLabel()
         self.odds_label.setWordWrap(True)
         self.roll_button = self.button(self.tr("攻撃を振る"), self._roll)
         self.result_label = QLabel()
         self.result_label.setWordWrap(True)
+        # Room kept for their longest text: a choice that shortens them moves nothing below.
+        lines = self.fontMetrics().lineSpacing()
+        self.odds_label.setMinimumHeight(3 * lines)
+        self.result_label.setMinimumHeight(2 * lines)
         self.damage_edit = QLineEdit()
         self.damage_edit.setPlaceholderText(self.tr("武器のダメージ（例 2d6+1。空欄: 出目を入力）"))
         self.str_spin = _spin((-20, 20), self.tr("STR修正 "))
@@ -122,14 +133,16 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         ):
             combo.currentIndexChanged.connect(lambda _i: self._show())
         self.weapon_combo.currentIndexChanged.connect(lambda _i: self._weapon_changed())
-        for check in (self.ranged_check, self.parry_check, self.blunt_check, self.horse_str_check):
+        for check in (self.parry_check, self.blunt_check, self.horse_str_check):
             check.toggled.connect(lambda _on: self._show())
+        self.ranged_check.toggled.connect(lambda _on: self._offer_sheet())  # Ranged Combat, not Armed
         self.damage_edit.textChanged.connect(lambda _t: self._show_apply())
 
         box = QGroupBox(self.tr("攻撃（指輪物語RPG）"))
         form = self.form = QFormLayout(box)
-        form.addRow(self.tr("攻撃する"), hbox(self.attacker_combo, self.bonus_spin, self.option_combo))
+        form.addRow(self.tr("攻撃する"), hbox(self.attacker_combo, self.option_combo))
         form.addRow(self.tr("使う武器"), self.weapon_combo)
+        form.addRow("", self.bonus_link)
         form.addRow(self.tr("対象"), hbox(self.target_combo, self.size_spin, self.shield_spin))
         self.mounted_row = hbox(self.attacker_size_combo, self.target_size_combo, self.horse_str_check)
         form.addRow(self.tr("騎乗"), self.mounted_row)
@@ -140,7 +153,8 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         self.called_combo.setMinimumContentsLength(8)  # long part names elide instead of widening the pane
         form.addRow(self.tr("部位狙い"), hbox(self.called_combo, self.called_spin, self.blunt_check))
         form.addRow(self.tr("射撃"), hbox(self.ranged_check, self.distance_spin, self.range_spin))
-        form.addRow(self.tr("防御"), hbox(self.parry_check, self.parry_spin))
+        form.addRow(self.tr("防御"), self.parry_check)
+        form.addRow("", self.parry_link)
         form.addRow(self.odds_label)
         form.addRow(self.roll_button)
         form.addRow(self.result_label)
@@ -195,7 +209,8 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         current = self.choices.current()
         if current and self.attacker_combo.currentData() is None:
             self.attacker_combo.setCurrentIndex(self.attacker_combo.findData(current))
-        self._show()
+        self._choose_target()
+        self._offer_sheet()
 
     def _called_shot_items(self) -> list[tuple[str, object]]:
         """No called shot, each part the called-shot table gives a TN modifier (a row still 未設定
@@ -228,6 +243,26 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             if known is not None:
                 self.str_spin.setValue(known)
             self._select_size(self.attacker_size_combo, attacker)
+        self._choose_target()
+        self._offer_sheet()
+
+    def _choose_target(self) -> None:
+        """An opponent of the attacker, unless one is chosen already (the model says who)."""
+        wanted = self.choices.target_for(self.attacker_combo.currentData(), self.target_combo.currentData())
+        if wanted is not None and wanted != self.target_combo.currentData():
+            self.target_combo.setCurrentIndex(self.target_combo.findData(wanted))
+
+    def _offer_sheet(self) -> None:
+        """The sheets' numbers for who and what is chosen now; a number the GM typed stays."""
+        choices = self.choices
+        self.bonus_link.offer(
+            choices.attack_bonus(
+                self.attacker_combo.currentData(),
+                self.weapon_combo.currentData(),
+                self.ranged_check.isChecked(),
+            )
+        )
+        self.parry_link.offer(choices.parry_bonus(self.target_combo.currentData()))
         self._show()
 
     def _select_size(self, combo: QComboBox, participant_id: str) -> None:
@@ -239,6 +274,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         target = self.target_combo.currentData()
         if target:
             self._select_size(self.target_size_combo, target)
+        self.parry_link.offer(self.choices.parry_bonus(target))
         self._show()
 
     def _show_mounted(self) -> None:
@@ -262,7 +298,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         name = self.weapon_combo.currentData()
         if name:
             self.damage_edit.setText(self.choices.damage_text(name))
-        self._show()
+        self._offer_sheet()
 
     def _show(self) -> None:
         self._show_mounted()
@@ -332,8 +368,9 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
                 result.parry_total, self.tr("防御された") if result.parried else self.tr("防御失敗")
             )
         if result.hit and rolled.spec.blunt:
+            self.stun_waiting.emit()
             text += "\n" + self.tr(
-                "命中: ダメージのかわりにスタン。スタン欄で Stamina 判定を振ってください（3.7）"
+                "命中: ダメージのかわりにスタン。「スタン判定」タブで Stamina 判定を振ってください（3.7）"
             )
         elif result.extraordinary:
             text += "\n" + self.tr(
@@ -366,7 +403,9 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
 
 class LotRTrackerBox(LotRActionsBox):
     """The tracker's LotR box: actions, dodge and parry odds, an attack from start to finish, the
-    stun a Blunt hit makes (3.7) and mounted combat (3.9); each box over its part of the model."""
+    stun a Blunt hit makes (3.7), fear (3.8) and mounted combat (3.9); each box over its part of the
+    model.  Each is a step of its own (`pages`): the tracker shows them as tabs, so the step at hand
+    fits the side pane at 1366×768 and another step's size moves nothing in it."""
 
     def __init__(self, model: LotRTrackerModel, confirm: Confirm, parent: QWidget | None = None) -> None:
         super().__init__(model.actions, confirm, parent)
@@ -374,15 +413,20 @@ class LotRTrackerBox(LotRActionsBox):
         self.attack_box = LotRAttackBox(model.attack, confirm, self)
         self.stun_box = LotRStunBox(model.stun, confirm, self)
         self.mount_box = LotRMountBox(model.mounts, confirm, self)
-        layout = self.layout()
-        assert layout is not None
-        layout.addWidget(self.attack_box)
-        layout.addWidget(self.stun_box)
         self.fear_box = FearBox(model.fear, self)  # it follows the encounter by itself
-        layout.addWidget(self.fear_box)
-        layout.addWidget(self.mount_box)
+        self.attack_box.stun_waiting.connect(lambda: bring_forward(self.stun_box))
         self._boxes = (self.attack_box, self.stun_box, self.mount_box)
         model.rules_changed.connect(self.sync)  # a table edited, a house rule flipped
+
+    def pages(self) -> list[tuple[str, QWidget]]:
+        """The steps of a LotR fight, the attack first: (tab title, box)."""
+        return [
+            (self.tr("攻撃"), self.attack_box),
+            (self.tr("行動・防御"), self),
+            (self.tr("スタン判定"), self.stun_box),
+            (self.tr("恐怖"), self.fear_box),
+            (self.tr("騎乗"), self.mount_box),
+        ]
 
     def sync(self) -> None:
         super().sync()

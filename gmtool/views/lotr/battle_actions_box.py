@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.battle_actions import LotRBattleActions
 from gmtool.rules.systems.lotr import combat_types as lotr
 from gmtool.rules.systems.lotr.rules_types import SIZE_IDS
+from gmtool.views.lotr.sheet_link import SheetLink
 from gmtool.views.session_tab import Confirm, SessionTab
 from gmtool.views.widgets import hbox, shown_message
 
@@ -29,7 +30,7 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         self.battle_actions = model
         self.who_combo = QComboBox()  # dodge and parry may come out of turn: anyone may act
         self.who_combo.setToolTip(self.tr("回避と防御は手番外でも行なえます"))
-        self.who_combo.currentIndexChanged.connect(lambda _i: self._show())
+        self.who_combo.currentIndexChanged.connect(lambda _i: self._who_changed())
         self.kind_combo = QComboBox()
         for kind in lotr.ACTION_KINDS:
             cost = self.tr("全") if kind.cost is None else str(kind.cost)
@@ -70,6 +71,7 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         self.parry_bonus.setRange(-50, 99)
         self.parry_bonus.setPrefix(self.tr("武器技能の修正 "))
         self.parry_bonus.setToolTip(self.tr("負傷・疲労と追加アクションのペナルティは自動で加わります"))
+        self.parry_link = SheetLink(self.parry_bonus)  # the weapon held: its skill on the sheet (3.3)
         self.attack_total = QSpinBox()
         self.attack_total.setRange(0, 199)
         self.attack_total.setValue(15)
@@ -100,7 +102,8 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         form.addRow(self.tr("騎乗中の回避"), self.dodge_size_row)
         form.addRow(hbox(self.dodge_label, self.dodge_button))
         form.addRow(self.dodge_note)
-        form.addRow(hbox(self.parry_bonus, self.attack_total))
+        form.addRow(self.parry_link)
+        form.addRow(hbox(self.attack_total))
         form.addRow(self.parry_label)
         form.addRow(hbox(self.parry_button, self.attack_button))
         form.addRow(self.keep_check)
@@ -122,6 +125,11 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
             self.who_combo.setCurrentIndex(self.who_combo.findData(current))
         self._last_current = current
         self.keep_check.setChecked(self.battle_actions.keeps_initiative())
+        self.parry_link.offer(self.battle_actions.sheet.parry_bonus(self.who()))
+        self._show()
+
+    def _who_changed(self) -> None:
+        self.parry_link.offer(self.battle_actions.sheet.parry_bonus(self.who()))
         self._show()
 
     def _show(self) -> None:

@@ -23,6 +23,7 @@ from gmtool.models.lotr.fear_model import LotRFearModel
 from gmtool.models.lotr.fear_plan import FearPlan
 from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr import fear_types as engine
+from gmtool.views.lotr.sheet_link import SheetLink
 from gmtool.views.message_catalog import translate_message
 from gmtool.views.widgets import hbox, refill, show_refusal, shown_message
 
@@ -52,6 +53,8 @@ class FearBox(QWidget):
         self.willpower_spin.setToolTip(
             self.tr("対象の Willpower + 修正。負傷・疲労・恐怖のペナルティは自動で加わります")
         )
+        self.intimidate_link = SheetLink(self.intimidate_spin)
+        self.willpower_link = SheetLink(self.willpower_spin)
         self.tie_combo = QComboBox()
         for tie_rule, label in model.tie_rules():
             self.tie_combo.addItem(label, tie_rule)
@@ -99,10 +102,12 @@ class FearBox(QWidget):
 
         box = QGroupBox(self.tr("恐怖（3.8）"))
         form = QFormLayout(box)
-        form.addRow(self.tr("恐怖を与える"), hbox(self.attacker_combo, self.intimidate_spin))
+        form.addRow(self.tr("恐怖を与える"), self.attacker_combo)
+        form.addRow("", self.intimidate_link)
         # The tie rule and the roll get rows of their own: side by side they were wider than the
         # tracker's side pane in English.
-        form.addRow(self.tr("対象"), hbox(self.target_combo, self.willpower_spin))
+        form.addRow(self.tr("対象"), self.target_combo)
+        form.addRow("", self.willpower_link)
         form.addRow("", self.tie_combo)
         form.addRow("", self.tie_note)
         rows = QVBoxLayout()
@@ -141,11 +146,10 @@ class FearBox(QWidget):
         people = self.model.people()
         refill(self.attacker_combo, people)
         refill(self.target_combo, people)
-        attacker = self.attacker_combo.currentData()
-        if self.target_combo.currentData() == attacker and len(people) > 1:
-            # Nobody frightens himself: the target starts at the first other participant.
-            self.target_combo.setCurrentIndex(next(i for i, (_n, p) in enumerate(people) if p != attacker))
+        self._choose_target()
         refill(self.inspirer_combo, people)
+        self.intimidate_link.offer(self.model.sheet.intimidate(self.attacker_combo.currentData()))
+        self.willpower_link.offer(self.model.sheet.willpower(self.target_combo.currentData()))
         self._sync_rows()
         self._show()
 
@@ -178,18 +182,19 @@ class FearBox(QWidget):
     def _row_text(self, name: str, value: int | None) -> str:
         return f"{name} {value:+d}" if value is not None else self.tr("{0} 未設定").format(name)
 
+    def _choose_target(self) -> None:
+        """Nobody frightens himself: an opponent of the attacker, unless one is chosen already."""
+        wanted = self.model.target_for(self.attacker_combo.currentData(), self.target_combo.currentData())
+        if wanted is not None and wanted != self.target_combo.currentData():
+            self.target_combo.setCurrentIndex(self.target_combo.findData(wanted))
+
     def _attacker_changed(self) -> None:
-        attacker = self.attacker_combo.currentData()
-        known = self.model.intimidate_of(attacker) if attacker else None
-        if known is not None:
-            self.intimidate_spin.setValue(known)
+        self.intimidate_link.offer(self.model.sheet.intimidate(self.attacker_combo.currentData()))
+        self._choose_target()
         self._show()
 
     def _target_changed(self) -> None:
-        target = self.target_combo.currentData()
-        known = self.model.willpower_of(target) if target else None
-        if known is not None:
-            self.willpower_spin.setValue(known)
+        self.willpower_link.offer(self.model.sheet.willpower(self.target_combo.currentData()))
         self._show()
 
     def _show(self) -> None:

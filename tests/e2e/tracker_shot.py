@@ -1,0 +1,57 @@
+"""The combat tracker's LotR attack step as a GM sees it, saved for docs/screens (issue 34): the demo
+campaign, ナール against an orc, round 1, on a 1366×768 screen.
+
+    QT_QPA_PLATFORM=offscreen:configfile=tests/data/screen_1366x768.json \\
+        python -m tests.e2e.tracker_shot ja --theme light --out docs/screens/ja-light/ja_TrackerAttack.png
+
+`make screens` empties docs/screens/ja-light and en-dark and refills them through screen_fit, which
+opens the tracker without a fight: run this after it for the attack step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from tests.e2e.screen_fit import demo_window
+
+ORC = {"ja": "オーク", "en": "Orc"}
+
+
+def shoot(lang: str, theme: str, out: Path) -> None:
+    from gmtool.app.battle_menu import show_tracker
+    from gmtool.views.battle.battle_dialog import BattleDialog
+
+    app, window = demo_window(lang, theme)
+    window.show()
+    naar = next(s.id for s in window.campaign_model.characters() if s.character.name == "ナール")
+    window.select_character(naar)
+    show_tracker(window.services)
+    app.processEvents()
+    dialog = next(w for w in app.topLevelWidgets() if isinstance(w, BattleDialog) and w.isVisible())
+    dialog.ask_confirm = lambda *_: True  # type: ignore[method-assign]
+    dialog.new_button.click()
+    dialog.character_combo.setCurrentIndex(dialog.character_combo.findText("ナール"))
+    dialog.add_character_button.click()
+    dialog.model.roster.add_quick(ORC[lang], {"swiftness": 0, "defence": 10, "health": 6})
+    dialog.start_button.click()
+    for _ in range(5):
+        app.processEvents()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    dialog.grab().save(str(out))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("lang", choices=["ja", "en"])
+    parser.add_argument("--theme", choices=["light", "dark"], default="light")
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    shoot(args.lang, args.theme, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    code = main()
+    os._exit(code)  # as screen_fit: skip the interpreter's teardown of the open windows
