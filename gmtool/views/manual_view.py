@@ -8,7 +8,17 @@ text in the list and finds it in the page shown (Enter: the next place).
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, QTimer, QUrl
-from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut, QTextDocument
+from PySide6.QtGui import (
+    QDesktopServices,
+    QImage,
+    QKeySequence,
+    QPixmap,
+    QResizeEvent,
+    QShortcut,
+    QTextCursor,
+    QTextDocument,
+    QTextImageFormat,
+)
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -44,6 +54,8 @@ class ManualDialog(QDialog):
         self.search.setClearButtonEnabled(True)
 
         self.page_list = QListWidget()
+        self.page_list.setTextElideMode(Qt.TextElideMode.ElideRight)  # the full title in the tooltip
+        self.page_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for page in model.pages:
             item = QListWidgetItem(page.title)
             item.setData(PAGE_ROLE, page.name)
@@ -124,6 +136,7 @@ class ManualDialog(QDialog):
     def _shown(self, url: QUrl) -> None:
         page = self.model.page_of(url)
         self._pending_anchor, self._pending_page = url.fragment(), page
+        QTimer.singleShot(0, self._fit_images)
         QTimer.singleShot(0, self._scroll_to_pending)
         for row in range(self.page_list.count()):
             item = self.page_list.item(row)
@@ -158,6 +171,40 @@ class ManualDialog(QDialog):
                 self.browser.verticalScrollBar().setValue(int(place.top()))
                 return
             block = block.next()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_images()
+
+    def _fit_images(self) -> None:
+        """Screenshots are 1366 px wide: each is shown at most as wide as the page, never wider
+        (no sideways scrolling), and never larger than it is."""
+        document = self.browser.document()
+        room = self.browser.viewport().width() - 2 * int(document.documentMargin()) - 8
+        block = document.begin()
+        while block.isValid():
+            fragments = block.begin()
+            while not fragments.atEnd():
+                fragment = fragments.fragment()
+                if fragment.isValid() and fragment.charFormat().isImageFormat():
+                    self._fit_image(fragment.position(), fragment.charFormat().toImageFormat(), room)
+                fragments += 1
+            block = block.next()
+
+    def _fit_image(self, position: int, image: QTextImageFormat, room: int) -> None:
+        document = self.browser.document()
+        picture = document.resource(QTextDocument.ResourceType.ImageResource, QUrl(image.name()))
+        if not isinstance(picture, (QImage, QPixmap)) or picture.isNull() or room <= 0:
+            return
+        width = min(picture.width(), room)
+        if int(image.width()) == width:
+            return
+        image.setWidth(width)
+        image.setHeight(picture.height() * width / picture.width())
+        cursor = QTextCursor(document)
+        cursor.setPosition(position)
+        cursor.setPosition(position + 1, QTextCursor.MoveMode.KeepAnchor)
+        cursor.setCharFormat(image)
 
     def _user_scrolled(self) -> None:
         self._pending_anchor = ""
