@@ -144,9 +144,9 @@ def window_shortcuts(window: QWidget) -> list[ShortcutRow]:
     then the window's other actions."""
     seen: set[int] = set()
     rows: list[ShortcutRow] = []
-    if isinstance(window, QMainWindow):
-        for action in window.menuBar().actions():
-            _walk(action, (), rows, seen)
+    if isinstance(window, QMainWindow):  # the menu bar's menus, in the order they were added
+        for menu in window.menuBar().findChildren(QMenu, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            _walk(menu.menuAction(), (), rows, seen)
     for action in window.findChildren(QAction):
         _walk(action, (_tr("（メニューにない操作）"),), rows, seen)
     return rows
@@ -155,7 +155,7 @@ def window_shortcuts(window: QWidget) -> list[ShortcutRow]:
 def _walk(action: QAction, path: tuple[str, ...], rows: list[ShortcutRow], seen: set[int]) -> None:
     from gmtool.models.shortcut_list import ShortcutRow, action_label
 
-    if id(action) in seen or action.isSeparator():
+    if id(action) in seen or action.isSeparator() or not action.isVisible():
         return
     seen.add(id(action))
     submenu = action.menu()
