@@ -218,9 +218,12 @@ class ManualDialog(QDialog):
         for row in range(self.page_list.count()):
             item = self.page_list.item(row)
             item.setHidden(item.data(PAGE_ROLE) not in found)
-        if text.strip():
-            self.browser.moveCursor(self.browser.textCursor().MoveOperation.Start)
-            self.browser.find(text.strip(), QTextDocument.FindFlag(0))
+        if not text.strip():
+            return
+        if self.shown_page() not in found and found:  # the first page that has it
+            self.open_page(next(page.name for page in self.model.pages if page.name in found))
+        self.browser.moveCursor(self.browser.textCursor().MoveOperation.Start)
+        self.browser.find(text.strip(), QTextDocument.FindFlag(0))
 
     def _focus_search(self) -> None:
         self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)

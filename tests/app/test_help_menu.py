@@ -159,6 +159,8 @@ def test_the_manual_searches_across_its_pages(qtbot: Any, window: Any) -> None:
         if not manual.page_list.item(row).isHidden()
     ]
     assert "08-online-tables.md" in shown and "aw.md" not in shown
+    assert manual.shown_page() == shown[0]  # the start page lacks it: the first page that has it
+    assert manual.browser.textCursor().selectedText() == "Udonarium"
     manual.open_page("08-online-tables.md")
     manual.find_next()
     assert manual.browser.textCursor().selectedText() == "Udonarium"
