@@ -80,20 +80,24 @@ class HelpActions:
         from gmtool.views.manual_view import ManualDialog
 
         parent = over if over is not None and over.isModal() else self.services.parent_widget
-        if self.manual is None or self.manual.parentWidget() is not parent:
-            if self.manual is not None:
-                self.manual.close()
-            self.manual = ManualDialog(ManualModel(manual_folder(manual_language())), parent)
-            self.manual.destroyed.connect(self._forget)
-            self.manual.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-            self.manual.open_page(target)
-            self.services.questions.open_dialog(self.manual)
-        else:
-            self.manual.open_page(target)
-            self.manual.show()
-            self.manual.raise_()
-            self.manual.activateWindow()
-        return self.manual
+        folder = manual_folder(manual_language())
+        shown = self.manual
+        if shown is None or shown.parentWidget() is not parent or shown.model.folder != folder:
+            if shown is not None:  # over another window, or in another language
+                shown.close()
+            manual = ManualDialog(ManualModel(folder), parent)
+            manual.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            # the one closed above is deleted later: forget only the manual that is let go of
+            manual.destroyed.connect(lambda _gone=None: self._forget(manual))
+            manual.open_page(target)
+            self.manual = manual
+            self.services.questions.open_dialog(manual)
+            return manual
+        shown.open_page(target)
+        shown.show()
+        shown.raise_()
+        shown.activateWindow()
+        return shown
 
     def open_shortcuts(self) -> QDialog:
         from gmtool.models.shortcut_list import ShortcutList
@@ -105,8 +109,9 @@ class HelpActions:
         self.services.questions.open_dialog(dialog)
         return dialog
 
-    def _forget(self) -> None:
-        self.manual = None
+    def _forget(self, manual: ManualDialog) -> None:
+        if self.manual is manual:
+            self.manual = None
 
 
 class _DialogHelpKey(QObject):

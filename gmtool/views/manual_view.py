@@ -136,8 +136,8 @@ class ManualDialog(QDialog):
     def _shown(self, url: QUrl) -> None:
         page = self.model.page_of(url)
         self._pending_anchor, self._pending_page = url.fragment(), page
-        QTimer.singleShot(0, self._fit_images)
-        QTimer.singleShot(0, self._scroll_to_pending)
+        QTimer.singleShot(0, self, self._fit_images)  # not once deleted
+        QTimer.singleShot(0, self, self._scroll_to_pending)
         for row in range(self.page_list.count()):
             item = self.page_list.item(row)
             if item.data(PAGE_ROLE) == page:

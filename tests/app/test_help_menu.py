@@ -207,3 +207,21 @@ def test_a_screenshot_is_never_wider_than_the_page(qtbot: Any, window: Any) -> N
     room = manual.browser.viewport().width()
     qtbot.waitUntil(lambda: widths() and all(0 < width <= room for width in widths()))
     assert manual.browser.horizontalScrollBar().maximum() == 0
+
+
+def test_the_manual_reopened_elsewhere_stays_one_manual(qtbot: Any, window: Any) -> None:
+    """Opened beside the window, then over a modal dialog: the first one is closed and let go of,
+    and its deletion does not make the window forget the second (F1 again raises it, no third)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QDialog
+
+    first = window.help.open_manual("")
+    modal = QDialog(window)
+    modal.setWindowModality(Qt.WindowModality.ApplicationModal)
+    qtbot.addWidget(modal)
+    second = window.help.open_manual("07-combat.md", over=modal)
+    assert second is not first and second.parentWidget() is modal
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert window.help.manual is second
+    assert window.help.open_manual("aw.md", over=modal) is second
+    assert second.shown_page() == "aw.md"
