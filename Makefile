@@ -77,10 +77,10 @@ i18n: $(VENV)/.runtime
 clean:
 	rm -rf $(VENV) $(OUT) dist build .pytest_cache .ruff_cache
 
-# docs/screens: the main window for each system and every dialog, on a 1366×768 screen (offscreen),
-# Japanese light and English dark.  The same run checks that each fits (tests/e2e/screen_fit.py).
+# resources/manual/screens (shown by the manual, F1, and the README): the main window for each
+# system and every dialog, on a 1366×768 screen (offscreen), Japanese light and English dark.  The same run checks that each fits (tests/e2e/screen_fit.py).
 SCREEN := offscreen:configfile=tests/data/screen_1366x768.json
 screens: sysdeps $(VENV)/.test
-	rm -rf docs/screens/ja-light docs/screens/en-dark
-	QT_QPA_PLATFORM=$(SCREEN) $(BIN)/python -m tests.e2e.screen_fit ja --theme light --shots docs/screens/ja-light
-	QT_QPA_PLATFORM=$(SCREEN) $(BIN)/python -m tests.e2e.screen_fit en --theme dark --shots docs/screens/en-dark
+	rm -rf resources/manual/screens/ja-light resources/manual/screens/en-dark
+	QT_QPA_PLATFORM=$(SCREEN) $(BIN)/python -m tests.e2e.screen_fit ja --theme light --shots resources/manual/screens/ja-light
+	QT_QPA_PLATFORM=$(SCREEN) $(BIN)/python -m tests.e2e.screen_fit en --theme dark --shots resources/manual/screens/en-dark

@@ -28,6 +28,7 @@ from gmtool.app.battle_menu import BattleMenu
 from gmtool.app.dice_box_dock import DiceBoxDock
 from gmtool.app.file_actions import FileActions
 from gmtool.app.file_state import FileBanner, FileStateBinding, install_reported_error_hook
+from gmtool.app.help_menu import HelpActions
 from gmtool.app.services import AppServices, MenuId
 from gmtool.app.system_menu import SystemMenu
 from gmtool.app.systems import DEFAULT_SYSTEM, SYSTEM_HOOKS, PanelModel, hooks_for
@@ -452,6 +453,7 @@ class MainWindow(WindowDialogs, QMainWindow):
             menu.build(self.menuBar().addMenu(menu.title()))
         self.battle_menu.build(services.add_menu(MenuId.BATTLE, self.battle_menu.title()))
         services.add_menu(MenuId.HELP, self.tr("ヘルプ(&H)"))
+        self.help = HelpActions(services)  # 使い方 (F1), キーボードショートカット; About comes after
         # Chat palettes, CCFolia, PDF, settings, …: the table-side tools; and the dice box's dock,
         # empty until the window is built.
         self.table_tools: TableTools = install_table_tools(services, self.menus)

@@ -10,7 +10,7 @@ reference of every system, so a misspelt one fails a test, not a table.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -115,3 +115,7 @@ class SystemHooks:
     # Its steps for the test hook (`gmtool --test-hook`, gmtool.app.test_hook_steps): command name →
     # the step, each one user step made through the system's real models, for the crash tests.
     test_steps: Callable[[AppServices], Mapping[str, Callable[[list[str]], Any]]] | None = None
+    # Its pages of the manual (resources/manual/<lang>/, the same name in every language), for F1
+    # in its dialogs: dialog class name → "page.md" or "page.md#heading-anchor" (GitHub's anchor of
+    # a heading on that page; tests/app/test_help_menu.py checks that each page and heading exists).
+    manual: Mapping[str, str] = field(default_factory=dict)

@@ -32,6 +32,7 @@ __all__ = [
     "battle_tools",
     "cli_modules",
     "hooks_for",
+    "manual_pages",
     "register_hooks",
     "unregister_hooks",
 ]
@@ -68,6 +69,11 @@ def cli_modules() -> Sequence[ModuleType]:
 def battle_tools() -> list[MenuTool]:
     """The 戦闘 menu's tools of every system, in the registry's order."""
     return [tool for hooks in SYSTEM_HOOKS.values() for tool in hooks.battle_tools]
+
+
+def manual_pages() -> dict[str, str]:
+    """Every system's dialogs and their page of the manual (`SystemHooks.manual`)."""
+    return {name: page for hooks in SYSTEM_HOOKS.values() for name, page in hooks.manual.items()}
 
 
 def tracker_boxes() -> dict[str, Callable[[BattleModel, Confirm], SessionTab[Any]]]:

@@ -2598,6 +2598,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>About gmtool…</translation>
         </message>
         <message>
+            <source>gmtool の使い方</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>gmtool manual</translation>
+        </message>
+        <message>
             <source>gmtool の外でも: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Outside gmtool too: {0}</translation>
@@ -4018,6 +4023,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>… and {0} more rows</translation>
         </message>
         <message>
+            <source>← 戻る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>← Back</translation>
+        </message>
+        <message>
             <source>↑</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>↑</translation>
@@ -5031,6 +5041,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation> — </translation>
         </message>
         <message>
+            <source>はじめに</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Getting started</translation>
+        </message>
+        <message>
             <source>ほかのサブタイプ（英語、空白区切り。例: Elf Druid）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Other subtypes (English, space-separated, e.g. Elf Druid)</translation>
@@ -5505,6 +5520,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <translation>Open campaign</translation>
         </message>
         <message>
+            <source>キー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Key</translation>
+        </message>
+        <message>
             <source>キーの移し先</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Move key to</translation>
@@ -5538,6 +5558,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>キーを移す…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Move key…</translation>
+        </message>
+        <message>
+            <source>キーボードショートカット</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Keyboard shortcuts</translation>
         </message>
         <message>
             <source>クラス</source>
@@ -7114,6 +7139,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Major</translation>
         </message>
         <message>
+            <source>メニュー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Menu</translation>
+        </message>
+        <message>
             <source>メモ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Notes</translation>
@@ -8254,6 +8284,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>使い切れなかった初期経験点（失われた）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Unspent starting experience (lost)</translation>
+        </message>
+        <message>
+            <source>使い方</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Manual</translation>
         </message>
         <message>
             <source>使う</source>
@@ -12043,9 +12078,19 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Help (how many, who)</translation>
         </message>
         <message>
+            <source>操作</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Action</translation>
+        </message>
+        <message>
             <source>操作できません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Cannot do that</translation>
+        </message>
+        <message>
+            <source>操作・メニュー・キーで絞り込む</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Filter by action, menu or key</translation>
         </message>
         <message>
             <source>攻城ダメージ</source>
@@ -12665,6 +12710,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>枚数</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Cards</translation>
+        </message>
+        <message>
+            <source>検索（Enter で次へ）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Search (Enter: next)</translation>
         </message>
         <message>
             <source>欠色（Devoid）— 色はあっても無色のカード</source>
@@ -15771,6 +15821,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Weekly natural healing (Stamina test, Table 9.36)</translation>
         </message>
         <message>
+            <source>進む →</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Forward →</translation>
+        </message>
+        <message>
             <source>進めません:</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Cannot continue:</translation>
@@ -16999,6 +17054,11 @@ Start session {1} anyway?</translation>
             <source>（ハウスルール）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (house rule)</translation>
+        </message>
+        <message>
+            <source>（メニューにない操作）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>(not in a menu)</translation>
         </message>
         <message>
             <source>（下のまとまり{0}）{1}</source>
@@ -28662,6 +28722,29 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         </message>
     </context>
     <context>
+        <name>ManualDialog</name>
+        <message>
+            <source>gmtool の使い方</source>
+            <translation>gmtool manual</translation>
+        </message>
+        <message>
+            <source>← 戻る</source>
+            <translation>← Back</translation>
+        </message>
+        <message>
+            <source>進む →</source>
+            <translation>Forward →</translation>
+        </message>
+        <message>
+            <source>はじめに</source>
+            <translation>Getting started</translation>
+        </message>
+        <message>
+            <source>検索（Enter で次へ）</source>
+            <translation>Search (Enter: next)</translation>
+        </message>
+    </context>
+    <context>
         <name>MassBattleTab</name>
         <message>
             <source>味方</source>
@@ -31210,6 +31293,29 @@ Start session {1} anyway?</translation>
         <message>
             <source>緑</source>
             <translation>Green</translation>
+        </message>
+    </context>
+    <context>
+        <name>ShortcutsDialog</name>
+        <message>
+            <source>キーボードショートカット</source>
+            <translation>Keyboard shortcuts</translation>
+        </message>
+        <message>
+            <source>操作・メニュー・キーで絞り込む</source>
+            <translation>Filter by action, menu or key</translation>
+        </message>
+        <message>
+            <source>操作</source>
+            <translation>Action</translation>
+        </message>
+        <message>
+            <source>メニュー</source>
+            <translation>Menu</translation>
+        </message>
+        <message>
+            <source>キー</source>
+            <translation>Key</translation>
         </message>
     </context>
     <context>

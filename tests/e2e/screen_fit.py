@@ -8,7 +8,8 @@ character of the demo campaign, every menu action that opens a window is trigger
 found is checked, and the problems are printed as JSON: a frame outside the screen's available
 area, or a visible label or button narrower than its own minimum size (its text is cut).  A label
 that is elided on purpose carries the full text in its tooltip and is not counted.
-With ``--shots DIR`` each window is also saved as a PNG (the screenshots of ``docs/screens``).
+With ``--shots DIR`` each window is also saved as a PNG (the screenshots of
+``resources/manual/screens``, which the manual shows).
 """
 
 from __future__ import annotations

@@ -21,4 +21,10 @@ HOOKS = SystemHooks(
     tracker_box=imported("gmtool.app.aw.tracker:tracker_box"),
     srs=lambda character: (character.critical, character.fumble),
     test_steps=imported("gmtool.app.aw.test_steps:test_steps"),
+    # F1 in its dialogs: the page of the manual about each (resources/manual/<lang>/).
+    manual={
+        "AWSessionDialog": "aw.md#session",
+        "AWSupplyDialog": "aw.md#supply",
+        "AWFocusDialog": "aw.md#focus",
+    },
 )

@@ -19,4 +19,10 @@ HOOKS = SystemHooks(
     cli=value_of("gmtool.app.fourcard.cli"),
     print_parts=value_of("gmtool.views.fourcard.print_parts:PARTS"),
     has_wizard=True,
+    # F1 in its dialogs: the page of the manual about each (resources/manual/<lang>/).
+    manual={
+        "FourCardWizard": "fourcard.md#wizard",
+        "FourCardGrowthDialog": "fourcard.md#growth",
+        "SkillCatalogDialog": "fourcard.md#catalog",
+    },
 )

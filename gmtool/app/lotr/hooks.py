@@ -38,4 +38,14 @@ HOOKS = SystemHooks(
         ),
     ),
     test_steps=imported("gmtool.app.lotr.test_steps:test_steps"),
+    # F1 in its dialogs: the page of the manual about each (resources/manual/<lang>/).
+    manual={
+        "LotRWizard": "lotr.md#wizard",
+        "LotRAdvancementDialog": "lotr.md#advancement",
+        "LotRRulesDialog": "lotr.md#rules",
+        "LotRCareDialog": "lotr.md#recovery",
+        "LotRHazardDialog": "lotr.md#recovery",
+        "LotRRenownDialog": "lotr.md#character",
+        "ArmyDialog": "lotr.md#army",
+    },
 )

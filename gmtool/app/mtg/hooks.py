@@ -19,4 +19,12 @@ HOOKS = SystemHooks(
     cli=value_of("gmtool.app.mtg.cli"),
     print_parts=value_of("gmtool.views.mtg.print_parts:PARTS"),
     has_wizard=True,  # 「PCはデッキ」: a decklist, or an empty deck
+    # F1 in its dialogs: the page of the manual about each (resources/manual/<lang>/).
+    manual={
+        "MTGDecklistDialog": "mtg.md#deck",
+        "MTGCardDatabaseDialog": "mtg.md#card-database",
+        "MTGCardEntryDialog": "mtg.md#card-database",
+        "MTGLibraryDialog": "mtg.md#library",
+        "MTGOutsideDialog": "mtg.md#check",
+    },
 )

@@ -18,4 +18,11 @@ HOOKS = SystemHooks(
     sheet=imported("gmtool.app.sengensho.sheet:sengensho_sheet"),
     cli=value_of("gmtool.app.sengensho.cli"),
     print_parts=value_of("gmtool.views.sengensho.print_parts:PARTS"),
+    # F1 in its dialogs: the page of the manual about each (resources/manual/<lang>/).
+    manual={
+        "SengenshoCatalogDialog": "sengensho.md#catalog",
+        "SengenshoSessionDialog": "sengensho.md#session",
+        "SengenshoBondDialog": "sengensho.md#session",
+        "SengenshoOpposedDialog": "sengensho.md#opposed",
+    },
 )
