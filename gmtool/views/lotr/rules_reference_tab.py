@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.rules_input import UNSET_CELL
 from gmtool.models.lotr.rules_model import LotRRulesModel
-from gmtool.rules.systems.lotr.reference_table_types import NAME, Cell, Column, ReferenceTable
+from gmtool.rules.systems.lotr.reference_table_types import NAME, Cell, CellRef, Column, ReferenceTable
 from gmtool.views.appearance import tone_colour
 from gmtool.views.lotr.rules_fields import RulesTab, note_label, tr
 from gmtool.views.widgets import shown_message
@@ -163,6 +163,32 @@ class ReferenceTablesView(RulesTab):
             self.grid.resizeColumnsToContents()
         finally:
             self._filling = False
+
+    def show_cell(self, cell: CellRef) -> None:
+        """The table of `cell` with that cell current and its editor open (a step waits for it); a
+        row the table lacks is offered as the new row's name."""
+        for index in range(self.table_list.count()):
+            if self.table_list.item(index).data(Qt.ItemDataRole.UserRole) == cell.table:
+                self.table_list.setCurrentRow(index)
+                break
+        else:
+            return
+        table = self.table()
+        row = next((r for r, shown in enumerate(table.rows) if shown.name == cell.row), None)
+        if row is None:
+            if not table.fixed_rows:
+                self.new_row.setText(cell.row)
+                self.new_row.selectAll()
+                self.new_row.setFocus()
+            return
+        ids = [c.id for c in table.columns]
+        column = ids.index(cell.column) + 1 if cell.column in ids else 0
+        self.grid.setCurrentCell(row, column)
+        item = self.grid.item(row, column)
+        self.grid.setFocus()
+        if item is not None:  # `_fill` makes every cell
+            self.grid.scrollToItem(item)
+            self.grid.editItem(item)
 
     # ---- edits ------------------------------------------------------------------------------------
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
