@@ -9581,6 +9581,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Demolition (Stonecraft (Fortification) helps Siegecraft)</translation>
         </message>
         <message>
+            <source>取り消した作成ウィザードの出目を引き継いでいます（振り直しは GM の同意を得て）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>These are the rolls of the cancelled creation wizard (rolling again needs the GM's consent)</translation>
+        </message>
+        <message>
             <source>取り消した作成ウィザードの出目を引き継ぐ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Rolls carried over from the cancelled creation wizard</translation>
@@ -19151,6 +19156,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>性別修正後</source>
             <translation>After sex modifier</translation>
+        </message>
+        <message>
+            <source>取り消した作成ウィザードの出目を引き継いでいます（振り直しは GM の同意を得て）</source>
+            <translation>These are the rolls of the cancelled creation wizard (rolling again needs the GM's consent)</translation>
         </message>
         <message>
             <source>2D3+1 の分布（正確な確率）</source>

@@ -108,6 +108,7 @@ class FourCardCreationModel(QObject):
         self.extra_xp = 0
         self.earmarked: tuple[str, ...] = ()
         self.gm_override = False
+        self.carried_rolls = False  # the rolls are a cancelled wizard's (`KeptRolls`)
         self.created_id: str | None = None
         self._page_overrides: list[str] = []
         self._log = CreationLog(campaign_model, lambda: self.name)
@@ -402,6 +403,7 @@ class FourCardCreationModel(QObject):
     def _carry_kept_rolls(self) -> None:
         """Starts from the rolls the cancelled wizard left, and says so in the log."""
         kept = self._kept
+        self.carried_rolls = True
         self.attribute_faces = kept.attribute_faces
         self.fortune.adopt(kept.handedness_faces, kept.money_faces)
         parts, shown = [], []

@@ -109,6 +109,13 @@ class AttributesPage(CreationPage):
                 labels[attribute] = QLabel("—")
                 grid.addWidget(labels[attribute], row, column)
         self.body.addLayout(grid)
+        self.carried_label = QLabel(
+            self.tr("取り消した作成ウィザードの出目を引き継いでいます（振り直しは GM の同意を得て）")
+        )
+        self.carried_label.setWordWrap(True)
+        set_tone(self.carried_label, "note")
+        self.carried_label.setVisible(model.carried_rolls)
+        self.body.addWidget(self.carried_label)
         self.sex_label = QLabel()
         self.hp_label = QLabel()
         self.movement_label = QLabel()
@@ -186,7 +193,7 @@ class SkillsPage(CreationPage):
         set_tone(self.guide_label, "accent")
         guide = QHBoxLayout()
         guide.addWidget(self.guide_label, 1)
-        guide.addWidget(self.catalog_button)
+        guide.addWidget(self.catalog_button, 0, Qt.AlignmentFlag.AlignRight)  # not stretched alone
         self.body.addLayout(guide)
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels([self.tr(c) for c in self.COLUMNS])

@@ -203,8 +203,12 @@ class ReferenceTablesView(RulesTab):
         self.attempt(partial(self.model.reference.set_cell_text, table.id, row, column.id, item.text()))
 
     def _add_row(self) -> None:
-        if self.attempt(partial(self.model.reference.add_row, self.table_id, self.new_row.text())):
+        name = self.new_row.text().strip()
+        if self.attempt(partial(self.model.reference.add_row, self.table_id, name)):
             self.new_row.clear()
+            columns = self.table().columns  # the new row's values are what the GM types next
+            if columns:
+                self.show_cell(CellRef(self.table_id, name, columns[0].id))
 
     def _remove_row(self) -> None:
         rows = sorted({i.row() for i in self.grid.selectedIndexes()})

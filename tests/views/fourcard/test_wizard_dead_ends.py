@@ -109,6 +109,8 @@ def test_a_cancelled_wizard_marks_its_rolls_cancelled_and_a_restarted_one_keeps_
     next_page(second)
     page = second.attributes_page
     assert not page.roll_button.isEnabled() and page.face_labels["iq"].text() != "—"
+    assert page.carried_label.isVisible() and "引き継いでいます" in page.carried_label.text()
+    assert first.attributes_page.carried_label.isHidden()
     assert not second.fortune_page.money_button.isEnabled()
     carried = log.row_texts(log.rowCount() - 1)
     assert carried[2] == "取り消した作成ウィザードの出目を引き継ぐ"

@@ -19,6 +19,7 @@ from gmtool.rules.systems.lotr.healing import wound_tn
 from gmtool.rules.systems.lotr.reference_table_types import CellRef
 from gmtool.views.lotr.attack_box import LotRTrackerBox
 from gmtool.views.lotr.care_dialog import LotRCareDialog
+from gmtool.views.lotr.condition_box import LotRConditionBox
 from gmtool.views.lotr.rules_dialog import LotRRulesDialog
 from tests.models.lotr.test_care_hazard_models import HEALTH, setup
 from tests.qt_fixtures import english_ui
@@ -91,6 +92,10 @@ def test_the_stun_box_with_an_empty_table_opens_it_to_add_a_row(qtbot, window):
     assert tab.table_id == catalog.STUN and dialog.focusWidget() is tab.new_row
     tab.new_row.setText("打撃")
     tab.add_button.click()
+    # the new row's first value is open to type into, as after 「表を開く」
+    assert (tab.grid.currentRow(), tab.grid.currentColumn()) == (0, 1)
+    assert tab.grid.state() == QAbstractItemView.State.EditingState
+    tab.grid.closePersistentEditor(tab.grid.item(0, 1))
     for column, value in ((1, "10"), (2, "-2"), (3, "3")):
         tab.grid.item(0, column).setText(value)
     assert box.stun_box.row_combo.currentData() == "打撃" and "未設定" not in line.text()
@@ -128,3 +133,20 @@ def test_the_rule_tables_header_says_an_unset_value_is_not_read_as_0(qtbot, wind
         qtbot.addWidget(english)
         text = english.note_label.text()
     assert "never read as 0" in text and "Open table" in text
+
+
+def test_the_sheets_unset_recovery_time_opens_its_row_of_table_9_39(qtbot, window):
+    actions, _dice = setup(window.campaign_model, weariness=2)
+    box = LotRConditionBox(actions)
+    qtbot.addWidget(box)
+    box.show()
+    box.sync()
+    level = actions.rules.weariness_levels[2].name
+    line = box.recovery_label
+    assert line.cell == CellRef(catalog.WEARINESS_RECOVERY, level, "time") and line.open_button.isVisible()
+    line.open_button.click()
+    tab = rules_dialog(window).reference_tab
+    assert tab.table_id == catalog.WEARINESS_RECOVERY and tab.grid.state() == QAbstractItemView.State.EditingState
+    tab.grid.closePersistentEditor(tab.grid.currentItem())
+    tab.grid.currentItem().setText("8 時間")
+    assert line.text() == "回復時間（Table 9.39）: 8 時間" and not line.open_button.isVisible()
