@@ -158,7 +158,8 @@ class CreationPurchases(QObject):
             taken = owned.specialisations if owned else ()
             try:
                 purchase = self._tp_purchase(definition.name)
-                next_cost, status = purchase.cost, "、".join(purchase.refusals)
+                next_cost = purchase.cost
+                status: str = Message.joined("、", purchase.refusals)  # translatable, not a plain join
             except PurchaseBlocked as blocked:
                 next_cost, status = None, str(blocked)
             rows.append(

@@ -33,7 +33,7 @@ from gmtool.models.fourcard.creation_model import Blocker, CatalogState, FourCar
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.appearance import set_tone
 from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, shown_message
 from gmtool.views.wizard.creation_wizard import REASON_STYLE, CreationPage as BaseCreationPage
 
 
@@ -342,7 +342,7 @@ class SkillsPage(CreationPage):
                 str(row.tp),
                 cost,
                 "・".join(row.specialisations),
-                row.status,
+                shown_message(row.status),  # the engine's reasons, in the UI language
             )
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)

@@ -92,12 +92,14 @@ def test_the_stun_box_with_an_empty_table_opens_it_to_add_a_row(qtbot, window):
     assert tab.table_id == catalog.STUN and dialog.focusWidget() is tab.new_row
     tab.new_row.setText("打撃")
     tab.add_button.click()
-    # the new row's first value is open to type into, as after 「表を開く」
+    # the new row's first value is open to type into, as after 「表を開く」; Tab stores it and
+    # goes on to the next value of the same row (the grid refilled keeps the GM's cell)
     assert (tab.grid.currentRow(), tab.grid.currentColumn()) == (0, 1)
-    assert tab.grid.state() == QAbstractItemView.State.EditingState
-    tab.grid.closePersistentEditor(tab.grid.item(0, 1))
     for column, value in ((1, "10"), (2, "-2"), (3, "3")):
-        tab.grid.item(0, column).setText(value)
+        assert tab.grid.state() == QAbstractItemView.State.EditingState
+        assert tab.grid.currentColumn() == column
+        type_into_open_editor(qtbot, dialog, value)
+    assert [tab.grid.item(0, c).text() for c in range(4)] == ["打撃", "10", "-2", "3"]
     assert box.stun_box.row_combo.currentData() == "打撃" and "未設定" not in line.text()
     assert not line.open_button.isVisible()
 
@@ -146,7 +148,10 @@ def test_the_sheets_unset_recovery_time_opens_its_row_of_table_9_39(qtbot, windo
     assert line.cell == CellRef(catalog.WEARINESS_RECOVERY, level, "time") and line.open_button.isVisible()
     line.open_button.click()
     tab = rules_dialog(window).reference_tab
-    assert tab.table_id == catalog.WEARINESS_RECOVERY and tab.grid.state() == QAbstractItemView.State.EditingState
+    assert (
+        tab.table_id == catalog.WEARINESS_RECOVERY
+        and tab.grid.state() == QAbstractItemView.State.EditingState
+    )
     tab.grid.closePersistentEditor(tab.grid.currentItem())
     tab.grid.currentItem().setText("8 時間")
     assert line.text() == "回復時間（Table 9.39）: 8 時間" and not line.open_button.isVisible()
