@@ -189,6 +189,8 @@ class MainWindow(WindowDialogs, QMainWindow):
             # in whatever order it frees them (which can crash with a log table over the model).
             self.campaign_model.undo_stack.clear()
         self.campaign_model = campaign_model
+        for system_menu in self.menus.values():  # what the campaign's models ask of the window
+            system_menu.campaign_opened()
         self._file_state = FileStateBinding(self.services, self.file_banner, campaign_model)
         QTimer.singleShot(0, self._file_state.say_notices)  # once the window is up
         if self.dice_box_model is not None:  # its recent rolls are the campaign's

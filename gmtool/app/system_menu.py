@@ -53,6 +53,10 @@ class SystemMenu(QObject):
     def edit_house_rules(self) -> None:
         """Opens the system's GM-editable tables."""
 
+    def campaign_opened(self) -> None:
+        """The window shows a campaign (the first, or another): answer what its models ask of the
+        window (`services.campaign_model` is the new one)."""
+
     def window_closing(self) -> None:
         """The window is closing: let go of what the menu holds open."""
 

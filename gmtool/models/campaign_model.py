@@ -13,6 +13,7 @@ where they were, the views are told to show the stored values again, and `write_
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -70,6 +71,10 @@ class _SessionCommand(QUndoCommand):
     def notify(self) -> None:
         self._model.turns.touched_session(self._key)
 
+
+# The log lines of a procedure given up before it made anything (a creation wizard cancelled):
+# shown as 取り消し.  Session state, as the undone marks are; the log itself stays append-only.
+CANCELLED_KEY = "log.cancelled"
 
 _READ: Any = object()  # set_session_value: read the value before the change from the file
 
@@ -141,6 +146,25 @@ class CampaignModel(QObject):
     def undone_log_ids(self) -> frozenset[int]:
         """The log lines whose step was undone (and not redone)."""
         return undone_ids(self.campaign.get_session(UNDONE_KEY))
+
+    def cancelled_log_ids(self) -> frozenset[int]:
+        """The log lines of a procedure that was cancelled (they belong to nothing made)."""
+        return undone_ids(self.campaign.get_session(CANCELLED_KEY))
+
+    def mark_log_cancelled(self, ids: Iterable[int]) -> None:
+        """Marks log lines as those of a cancelled procedure, in the step being made.  Not an undo
+        step: like a log line, a cancellation stays (CampaignError if refused, as `append_log`)."""
+        marked = set(ids)
+        if not marked:
+            return
+        self.turns.join()
+        try:
+            self.campaign.set_session(CANCELLED_KEY, sorted(self.cancelled_log_ids() | marked))
+        except CampaignError as exc:
+            self.turns.failed(exc)
+            raise
+        self.turns.logged()
+        self.log_marks_changed.emit(sorted(marked))
 
     # ---- editing (all undoable) ---------------------------------------------
     def add_character(self, system_id: str, name: str) -> str:

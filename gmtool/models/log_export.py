@@ -180,7 +180,8 @@ class LogExportModel(QObject):
         progress: Callable[[int, int], bool] | None,
     ) -> None:
         sessions = {s.first_id: s for s in self.spans.sessions}
-        undone = self.campaign_model.undone_log_ids()
+        # a cancelled procedure's lines stand for nothing made: left out as undone ones are
+        undone = self.campaign_model.undone_log_ids() | self.campaign_model.cancelled_log_ids()
         self.skipped = dict.fromkeys(self.skipped, 0)
         hidden: set[int] = set()  # secret rolls not (yet) revealed on this page
         total, done = last_id - first_id + 1, 0

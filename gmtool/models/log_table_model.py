@@ -4,7 +4,9 @@ The table reads the log a page at a time (`gmtool.models.log_pages`): opening a 
 of sessions reads only the lines on screen, and a line that cannot be read (a hand-edited or
 damaged file) shows as unreadable while the rest of the log reads as before.
 A line whose step was undone (`CampaignModel.undone_log_ids`) reads struck through and grey with
-「（取り消し）」 before its result, and comes back when the step is redone.  A dice-box line can be
+「（取り消し）」 before its result, and comes back when the step is redone; so does a line of a
+procedure that was cancelled before it made anything (`CampaignModel.cancelled_log_ids`: the rolls
+of a creation wizard closed with キャンセル).  A dice-box line can be
 replayed from its seed, and a secret roll's result looked at by the GM alone (`gmtool.models.log_replay`).
 
 `set_filter` shows only the lines a `LogFilter` matches: the store finds their ids in SQL and the
@@ -47,6 +49,7 @@ class LogTableModel(QAbstractTableModel):
         self._campaign_model = campaign_model
         self._lines = LogPages(lambda: campaign_model.campaign, self.line_texts)
         self._undone = campaign_model.undone_log_ids()
+        self._cancelled = campaign_model.cancelled_log_ids()
         self._filter = LogFilter()
         self.filter_problem: str | None = None  # why the filter shows less than asked (a Message)
         campaign_model.log_appended.connect(self._on_appended)
@@ -71,7 +74,7 @@ class LogTableModel(QAbstractTableModel):
         row, column = index.row(), index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             text = self._lines.line(row).texts[column]
-            if column == self.RESULT and self.is_undone(row):
+            if column == self.RESULT and self.is_struck(row):
                 return self.tr("（取り消し）{0}").format(text)
             return text
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -83,12 +86,16 @@ class LogTableModel(QAbstractTableModel):
                 text = self.tr("シード {0}（右クリック: 同じシードで振り直す）").format(text)
             if self.is_undone(row):
                 text = self.tr("元に戻した操作の記録です（やり直すと戻ります）\n{0}").format(text)
+            elif self.is_cancelled(row):
+                text = self.tr("取り消した手続きの記録です（これで作られたものはありません）\n{0}").format(
+                    text
+                )
             return text
-        if role == Qt.ItemDataRole.FontRole and self.is_undone(row):
+        if role == Qt.ItemDataRole.FontRole and self.is_struck(row):
             font = QFont()
             font.setStrikeOut(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and self.is_undone(row):
+        if role == Qt.ItemDataRole.ForegroundRole and self.is_struck(row):
             return QGuiApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         return None
 
@@ -96,6 +103,14 @@ class LogTableModel(QAbstractTableModel):
     def is_undone(self, row: int) -> bool:
         """The line's step was undone (and not redone)."""
         return bool(self._undone) and self._lines.id_of(row) in self._undone
+
+    def is_cancelled(self, row: int) -> bool:
+        """The line belongs to a procedure cancelled before it made anything."""
+        return bool(self._cancelled) and self._lines.id_of(row) in self._cancelled
+
+    def is_struck(self, row: int) -> bool:
+        """The line no longer stands (undone or cancelled): struck through, 「（取り消し）」."""
+        return self.is_undone(row) or self.is_cancelled(row)
 
     def can_replay(self, row: int) -> bool:
         entry = self._lines.line(row).entry
@@ -206,6 +221,7 @@ class LogTableModel(QAbstractTableModel):
 
     def _on_marks_changed(self, ids: list[int]) -> None:
         self._undone = self._campaign_model.undone_log_ids()
+        self._cancelled = self._campaign_model.cancelled_log_ids()
         for entry_id in ids:
             row = self._lines.row_of(entry_id)
             if row is not None:
@@ -216,6 +232,7 @@ class LogTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._apply_filter(reread=True)
         self._undone = self._campaign_model.undone_log_ids()
+        self._cancelled = self._campaign_model.cancelled_log_ids()
         self.endResetModel()
         self.counts_changed.emit()
 

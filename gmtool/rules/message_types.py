@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Self
 
 
 class Message(str):
@@ -18,7 +18,7 @@ class Message(str):
     args: tuple[Any, ...]
     kwargs: dict[str, Any]
 
-    def __new__(cls, template: str, /, *args: Any, **kwargs: Any) -> Message:
+    def __new__(cls, template: str, /, *args: Any, **kwargs: Any) -> Self:
         # an exception is kept as its text (a Message if it was raised with one), not as the object:
         # its traceback would keep every frame's locals alive for as long as the message lives
         args = tuple(_value(a) for a in args)

@@ -1766,6 +1766,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>GM override</translation>
         </message>
         <message>
+            <source>GM のスキルカタログを開きます。保存すると、このページにすぐ反映されます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Opens the GM's skill catalog; what you save there is offered on this page at once</translation>
+        </message>
+        <message>
             <source>GM の同意を得た</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The GM agreed</translation>
@@ -4601,6 +4606,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary; it counts as 0 until the GM enters a value.</translation>
         </message>
         <message>
+            <source>このキャンペーンで使うルール表です。変更はすぐにキャンペーンに保存され、元に戻す（Ctrl+Z）で取り消せます。同梱の表から変えた値は &lt;span style='background:{0}'&gt;&lt;b&gt;色付きの太字&lt;/b&gt;&lt;/span&gt; で示します。空欄の「未設定」はルール要約に値がない項目です。参照表の未設定の値は 0 として読まれません: それを使う手順は、どの表のどの欄かを示して止まり（「表を開く」でその欄へ）、値が入ると使えます。ほかのタブの未設定のボーナスとペナルティはなし（0）として計算され、シートと判定画面に「未設定」と表示されます（負傷のペナルティの読み方はハウスルールで選べます）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary. A value not set in the referenced tables is never read as 0: a step that needs it stops and says which table and cell ("Open table" goes there), and works once the value is entered. Bonuses and penalties not set in the other tabs count as none (0), and the sheet and the check panel show them as "not set" (how an unset wound penalty is read is a house rule).</translation>
+        </message>
+        <message>
             <source>このキャンペーンのダイス表（ダイスボックスで名前を入力すると振れます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This campaign's dice tables (type a name in the dice box to roll it)</translation>
@@ -5425,6 +5435,16 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <translation>The character's archetypes</translation>
         </message>
         <message>
+            <source>キャラクターは作られていません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No character was made</translation>
+        </message>
+        <message>
+            <source>キャラクターは作られていません（出目は次の作成ウィザードに引き継がれます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No character was made (the rolls carry over to the next creation wizard)</translation>
+        </message>
+        <message>
             <source>キャラクターをインポート</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Import character</translation>
@@ -5473,6 +5493,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>キャラクター・集団</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Character / group</translation>
+        </message>
+        <message>
+            <source>キャラクター作成の取り消し</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Character creation cancelled</translation>
         </message>
         <message>
             <source>キャラクター作成ウィザード…</source>
@@ -6086,6 +6111,16 @@ Courage: {3}</translation>
             <translation>The skill catalog has no skills. The GM should set them up in the skill catalog</translation>
         </message>
         <message>
+            <source>スキルカタログにスキルがありません。GM にスキルを設定してもらってください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The skill catalog has no skills. Ask the GM to set them up</translation>
+        </message>
+        <message>
+            <source>スキルカタログにスキルがありません。「スキルカタログを開く…」でスキルを追加してください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The skill catalog has no skills. Add some with "Open skill catalog…"</translation>
+        </message>
+        <message>
             <source>スキルカタログの編集</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Edit skill catalog</translation>
@@ -6099,6 +6134,11 @@ Courage: {3}</translation>
             <source>スキルカタログを既定に戻す</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reset skill catalog to default</translation>
+        </message>
+        <message>
+            <source>スキルカタログを開く…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Open skill catalog…</translation>
         </message>
         <message>
             <source>スキルカタログ（フォーカード）</source>
@@ -7562,6 +7602,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ルール表 → 参照表 の武器表（P.230）から。空なら武器のダメージを手で入力します</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>From the weapons table (P.230) under Rule tables → Reference tables. If it is empty, type the weapon's damage by hand</translation>
+        </message>
+        <message>
+            <source>ルール表 → 参照表 を開き、未設定の欄を選びます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Opens Rule tables → Referenced tables at the cell that is not set</translation>
         </message>
         <message>
             <source>ルール表: {0} 点</source>
@@ -9060,6 +9105,11 @@ Sideboard
             <translation>Handedness: {0} / money: {1} CP</translation>
         </message>
         <message>
+            <source>利き腕[{0}]</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Handedness[{0}]</translation>
+        </message>
+        <message>
             <source>利き腕と所持金</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Handedness and money</translation>
@@ -9614,6 +9664,23 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>取り壊し（Stonecraft (Fortification) で Siegecraft を助ける）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Demolition (Stonecraft (Fortification) helps Siegecraft)</translation>
+        </message>
+        <message>
+            <source>取り消した作成ウィザードの出目を引き継いでいます（振り直しは GM の同意を得て）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>These are the rolls of the cancelled creation wizard (rolling again needs the GM's consent)</translation>
+        </message>
+        <message>
+            <source>取り消した作成ウィザードの出目を引き継ぐ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rolls carried over from the cancelled creation wizard</translation>
+        </message>
+        <message>
+            <source>取り消した手続きの記録です（これで作られたものはありません）
+{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A line of a cancelled procedure (nothing was made with it)
+{0}</translation>
         </message>
         <message>
             <source>取り消す</source>
@@ -11641,6 +11708,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>所持金: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Money: {0}</translation>
+        </message>
+        <message>
+            <source>所持金[{0}]</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Money[{0}]</translation>
         </message>
         <message>
             <source>所持金の欄は {0} 文字までです</source>
@@ -14829,6 +14901,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>There are no skills that can be learned ({0}). The GM should set them up in the skill catalog. Going on with a GM override loses the starting experience</translation>
         </message>
         <message>
+            <source>習得できるスキルがありません（専門性が未設定）。GM に設定してもらってください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No skill can be learned yet (its expertise is not set). Ask the GM to set it</translation>
+        </message>
+        <message>
+            <source>習得できるスキルがありません（専門性が未設定）。「スキルカタログを開く…」で設定してください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No skill can be learned yet (its expertise is not set). Set it with "Open skill catalog…"</translation>
+        </message>
+        <message>
             <source>耐久</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Endurance</translation>
@@ -15307,6 +15389,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>表の行</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Table row</translation>
+        </message>
+        <message>
+            <source>表を開く</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Open table</translation>
         </message>
         <message>
             <source>表示</source>
@@ -19226,6 +19313,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>After sex modifier</translation>
         </message>
         <message>
+            <source>取り消した作成ウィザードの出目を引き継いでいます（振り直しは GM の同意を得て）</source>
+            <translation>These are the rolls of the cancelled creation wizard (rolling again needs the GM's consent)</translation>
+        </message>
+        <message>
             <source>2D3+1 の分布（正確な確率）</source>
             <translation>Distribution of 2D3+1 (exact probabilities)</translation>
         </message>
@@ -21933,6 +22024,26 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Created {0} (experience gained {1}, experience lost {2}, {3} CP)</translation>
         </message>
         <message>
+            <source>キャラクターは作られていません（出目は次の作成ウィザードに引き継がれます）</source>
+            <translation>No character was made (the rolls carry over to the next creation wizard)</translation>
+        </message>
+        <message>
+            <source>キャラクターは作られていません</source>
+            <translation>No character was made</translation>
+        </message>
+        <message>
+            <source>利き腕[{0}]</source>
+            <translation>Handedness[{0}]</translation>
+        </message>
+        <message>
+            <source>所持金[{0}]</source>
+            <translation>Money[{0}]</translation>
+        </message>
+        <message>
+            <source>取り消した作成ウィザードの出目を引き継ぐ</source>
+            <translation>Rolls carried over from the cancelled creation wizard</translation>
+        </message>
+        <message>
             <source>初期経験点</source>
             <translation>Starting experience</translation>
         </message>
@@ -21947,6 +22058,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>GM オーバーライド: {0}</source>
             <translation>GM override: {0}</translation>
+        </message>
+        <message>
+            <source>キャラクター作成の取り消し</source>
+            <translation>Character creation cancelled</translation>
         </message>
         <message>
             <source>（作成中のキャラクター）</source>
@@ -23175,6 +23290,12 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>元に戻した操作の記録です（やり直すと戻ります）
 {0}</source>
             <translation>This step was undone (redo brings it back)
+{0}</translation>
+        </message>
+        <message>
+            <source>取り消した手続きの記録です（これで作られたものはありません）
+{0}</source>
+            <translation>A line of a cancelled procedure (nothing was made with it)
 {0}</translation>
         </message>
         <message>
@@ -25343,10 +25464,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>The fear resistance modifier “{0}” is not in the rule tables</translation>
         </message>
         <message>
-            <source>恐怖への抵抗の修正「{0}」は未設定です（ルール表 → 参照表 で入力）</source>
-            <translation>The fear resistance modifier “{0}” is not set (enter it under Rule tables → Reference)</translation>
-        </message>
-        <message>
             <source>{0}は恐怖の対象にできません</source>
             <translation>{0} cannot be frightened</translation>
         </message>
@@ -26412,8 +26529,8 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Rule tables (The Lord of the Rings RPG, house rules)</translation>
         </message>
         <message>
-            <source>このキャンペーンで使うルール表です。変更はすぐにキャンペーンに保存され、元に戻す（Ctrl+Z）で取り消せます。同梱の表から変えた値は &lt;span style='background:{0}'&gt;&lt;b&gt;色付きの太字&lt;/b&gt;&lt;/span&gt; で示します。空欄の「未設定」はルール要約に値がない項目で、GM が値を入れるまで 0 として扱われます。</source>
-            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary; it counts as 0 until the GM enters a value.</translation>
+            <source>このキャンペーンで使うルール表です。変更はすぐにキャンペーンに保存され、元に戻す（Ctrl+Z）で取り消せます。同梱の表から変えた値は &lt;span style='background:{0}'&gt;&lt;b&gt;色付きの太字&lt;/b&gt;&lt;/span&gt; で示します。空欄の「未設定」はルール要約に値がない項目です。参照表の未設定の値は 0 として読まれません: それを使う手順は、どの表のどの欄かを示して止まり（「表を開く」でその欄へ）、値が入ると使えます。ほかのタブの未設定のボーナスとペナルティはなし（0）として計算され、シートと判定画面に「未設定」と表示されます（負傷のペナルティの読み方はハウスルールで選べます）。</source>
+            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary. A value not set in the referenced tables is never read as 0: a step that needs it stops and says which table and cell ("Open table" goes there), and works once the value is entered. Bonuses and penalties not set in the other tabs count as none (0), and the sheet and the check panel show them as "not set" (how an unset wound penalty is read is a house rule).</translation>
         </message>
         <message>
             <source>能力値修正表</source>
@@ -27090,10 +27207,6 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>スタン表</source>
             <translation>Stun table</translation>
-        </message>
-        <message>
-            <source>スタン表（Table 9.17）: 未設定（ルール表 → 参照表 で入力）</source>
-            <translation>Stun table (Table 9.17): not set (enter it under Rule tables → Reference tables)</translation>
         </message>
         <message>
             <source>Blunt 攻撃が命中するとここで Stamina 判定を振ります</source>
@@ -29291,6 +29404,17 @@ Courage: {3}</translation>
         <message>
             <source>次の値を入力してください: {0}</source>
             <translation>Enter these values: {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>RefusalLine</name>
+        <message>
+            <source>表を開く</source>
+            <translation>Open table</translation>
+        </message>
+        <message>
+            <source>ルール表 → 参照表 を開き、未設定の欄を選びます</source>
+            <translation>Opens Rule tables → Referenced tables at the cell that is not set</translation>
         </message>
     </context>
     <context>
@@ -31498,6 +31622,14 @@ Start session {1} anyway?</translation>
             <translation>Skills</translation>
         </message>
         <message>
+            <source>スキルカタログを開く…</source>
+            <translation>Open skill catalog…</translation>
+        </message>
+        <message>
+            <source>GM のスキルカタログを開きます。保存すると、このページにすぐ反映されます</source>
+            <translation>Opens the GM's skill catalog; what you save there is offered on this page at once</translation>
+        </message>
+        <message>
             <source>+1TP</source>
             <translation>+1 TP</translation>
         </message>
@@ -31520,6 +31652,22 @@ Start session {1} anyway?</translation>
         <message>
             <source>購入したもの</source>
             <translation>Bought</translation>
+        </message>
+        <message>
+            <source>スキルカタログにスキルがありません。「スキルカタログを開く…」でスキルを追加してください</source>
+            <translation>The skill catalog has no skills. Add some with "Open skill catalog…"</translation>
+        </message>
+        <message>
+            <source>スキルカタログにスキルがありません。GM にスキルを設定してもらってください</source>
+            <translation>The skill catalog has no skills. Ask the GM to set them up</translation>
+        </message>
+        <message>
+            <source>習得できるスキルがありません（専門性が未設定）。「スキルカタログを開く…」で設定してください</source>
+            <translation>No skill can be learned yet (its expertise is not set). Set it with "Open skill catalog…"</translation>
+        </message>
+        <message>
+            <source>習得できるスキルがありません（専門性が未設定）。GM に設定してもらってください</source>
+            <translation>No skill can be learned yet (its expertise is not set). Ask the GM to set it</translation>
         </message>
         <message>
             <source>TP を買うスキルを一覧から選んでください</source>

@@ -13,6 +13,8 @@ from gmtool.app.system_menu import SystemMenu
 from gmtool.views.widgets import show_refusal
 
 if TYPE_CHECKING:
+    from gmtool.app.services import AppServices
+    from gmtool.models.fourcard.creation_rolls import KeptRolls
     from gmtool.rules.systems.fourcard.catalog import SkillCatalog
 
 SYSTEM_ID = "fourcard"
@@ -20,6 +22,12 @@ SYSTEM_ID = "fourcard"
 
 class FourCardMenu(SystemMenu):
     system_id = SYSTEM_ID
+
+    def __init__(self, services: AppServices) -> None:
+        super().__init__(services)
+        # A cancelled wizard's rolls, per campaign file, for its next wizard: in memory while the
+        # window runs (`KeptRolls`), so restarting the wizard is no way to roll again.
+        self._kept_rolls: dict[str, KeptRolls] = {}
 
     def title(self) -> str:
         return self.tr("フォーカード(&4)")
@@ -42,7 +50,11 @@ class FourCardMenu(SystemMenu):
         catalog = self._catalog()
         if catalog is None:
             return None
-        model = FourCardCreationModel(self.services.campaign_model, catalog)
+        from gmtool.models.fourcard.creation_rolls import KeptRolls
+
+        campaign_model = self.services.campaign_model
+        kept = self._kept_rolls.setdefault(str(campaign_model.campaign.path), KeptRolls())
+        model = FourCardCreationModel(campaign_model, catalog, kept=kept)
         return self.run_creation(FourCardWizard(model, self.services.parent_widget))
 
     def grow_selected(self) -> None:

@@ -5,9 +5,15 @@ Wizards and dialogs are imported when first opened: the window does not need the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QMenu
 
 from gmtool.app.system_menu import SystemMenu
+
+if TYPE_CHECKING:
+    from gmtool.models.lotr.table_requests import CellRef
+    from gmtool.views.lotr.rules_dialog import LotRRulesDialog
 
 
 class LotRMenu(SystemMenu):
@@ -62,9 +68,25 @@ class LotRMenu(SystemMenu):
     def edit_house_rules(self) -> None:
         self.edit_rules()
 
-    def edit_rules(self) -> None:
+    def campaign_opened(self) -> None:
+        from gmtool.models.lotr.table_requests import table_requests
+
+        # A step waiting for a 未設定 cell offers 「表を開く」: the rule tables open at that cell.
+        table_requests(self.services.campaign_model).answer(self.open_table_at)
+
+    def edit_rules(self) -> LotRRulesDialog:
+        """The rule tables: the open window raised, else a new one."""
         from gmtool.models.lotr.rules_model import LotRRulesModel
         from gmtool.views.lotr.rules_dialog import LotRRulesDialog
 
         services = self.services
-        self.show_dialog(LotRRulesDialog(LotRRulesModel(services.campaign_model), services.parent_widget))
+        return self.show_single(
+            LotRRulesDialog,
+            lambda: LotRRulesDialog(LotRRulesModel(services.campaign_model), services.parent_widget),
+        )
+
+    def open_table_at(self, cell: CellRef) -> None:
+        """ルール表 → 参照表 at the cell a step waits for, ready to type its value."""
+        dialog = self.edit_rules()
+        dialog.show_cell(cell)
+        dialog.activateWindow()  # the cell's editor takes the keys at once

@@ -52,6 +52,13 @@ class CreationFortune(QObject):
     def money(self) -> int | None:
         return None if self.money_faces is None else money_value(self.money_faces)
 
+    def adopt(self, handedness_faces: Faces | None, money_faces: Faces | None) -> None:
+        """Starts from the rolls a cancelled wizard left (`KeptRolls`): no roll, no log line here."""
+        self.handedness_faces, self.money_faces = handedness_faces, money_faces
+        both = handedness_faces is not None and is_ambidextrous(handedness_faces)
+        self.handedness = "both" if both else ""
+        self.changed.emit()
+
     def roll_handedness(self) -> Faces:
         if self.handedness_faces is not None:
             raise CreationRefused(self.tr("利き腕は既に振りました（振り直しはできません）"))

@@ -7,6 +7,11 @@ such purchases are dropped and `notice` names them.  Rolls happen once (the
 attributes again only with GM consent) and every roll is logged with its seed.
 The skill page's purchases are `skills` (`CreationPurchases`), the rolls for 利き腕 and 所持金
 `fortune` (`CreationFortune`); this model holds the rest of the pages and the finished character.
+
+A cancelled wizard leaves its rolls in the caller's `KeptRolls` and marks its log lines 取り消し
+(`cancel`); the next wizard given the same `KeptRolls` starts from them.  The skill page offers the
+GM's catalog editor (`offers_catalog`, on unless the caller turns it off: a player's wizard); a
+catalog stored meanwhile is read again at once, the rolls and the purchases kept.
 """
 
 from __future__ import annotations
@@ -23,9 +28,18 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.creation_common import Blocker, CreationRefused
+from gmtool.models.fourcard.catalog_model import FourCardCatalogModel
 from gmtool.models.fourcard.creation_fortune import CreationFortune
 from gmtool.models.fourcard.creation_log import LOG_KIND, CreationLog, fraction_text
-from gmtool.models.fourcard.creation_purchases import SCENARIO, CreationPurchases, PurchaseIntent, SkillRow
+from gmtool.models.fourcard.creation_purchases import (
+    SCENARIO,
+    CatalogState,
+    CreationPurchases,
+    PurchaseIntent,
+    SkillRow,
+)
+from gmtool.models.fourcard.creation_rolls import KeptRolls
+from gmtool.models.fourcard.skill_catalog import CATALOG_KEY, CatalogProblem, campaign_catalog
 from gmtool.rules.dice import Faces, new_seed
 from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard import SYSTEM
@@ -41,17 +55,21 @@ from gmtool.rules.systems.fourcard.creation import (
     CreationBudget,
     attribute_distribution,
     attribute_value,
+    money_value,
     roll_attributes,
     with_sex_modifier,
 )
 from gmtool.rules.systems.fourcard.derived import HPLines, hp_lines, level, movement
+from gmtool.store.errors import CampaignError
 from gmtool.store.validation import format_validation_error
 
 __all__ = [
     "LOG_KIND",
     "Blocker",
+    "CatalogState",
     "CreationRefused",
     "FourCardCreationModel",
+    "KeptRolls",
     "PurchaseIntent",
     "SkillRow",
 ]
@@ -62,6 +80,7 @@ Sex = Literal["", "male", "female"]
 
 class FourCardCreationModel(QObject):
     changed = Signal()
+    catalog_changed = Signal()  # the campaign's catalog was stored anew: its skills are offered
 
     def __init__(
         self,
@@ -70,10 +89,16 @@ class FourCardCreationModel(QObject):
         seed_source: Callable[[], int] = new_seed,
         today: Callable[[], str] = lambda: date.today().isoformat(),
         parent: QObject | None = None,
+        *,
+        kept: KeptRolls | None = None,
+        offers_catalog: bool = True,
     ) -> None:
         super().__init__(parent)
         self.campaign_model = campaign_model
         self.catalog = catalog
+        # The skill page's button to the GM's catalog editor (off in a player's wizard).
+        self.offers_catalog = offers_catalog
+        self._kept = kept if kept is not None else KeptRolls()
         self._seed_source = seed_source
         self._today = today
         self.name = ""
@@ -83,6 +108,7 @@ class FourCardCreationModel(QObject):
         self.extra_xp = 0
         self.earmarked: tuple[str, ...] = ()
         self.gm_override = False
+        self.carried_rolls = False  # the rolls are a cancelled wizard's (`KeptRolls`)
         self.created_id: str | None = None
         self._page_overrides: list[str] = []
         self._log = CreationLog(campaign_model, lambda: self.name)
@@ -92,7 +118,11 @@ class FourCardCreationModel(QObject):
         self.fortune = CreationFortune(seed_source, self._log, self)
         self.skills.changed.connect(self._on_draft_rebuilt)
         self.fortune.changed.connect(self.changed)
+        if offers_catalog:  # the catalog is the campaign's: follow it when the GM stores it
+            campaign_model.session_changed.connect(self._on_session_changed)
         self._rebuild()
+        if not self._kept.empty:
+            self._carry_kept_rolls()
 
     @property
     def draft(self) -> FourCardCharacter:
@@ -308,6 +338,7 @@ class FourCardCreationModel(QObject):
         character = self.character()
         new_id = self.campaign_model.insert_character("fourcard", character, self.tr("キャラクターの作成"))
         self.created_id = new_id
+        self._kept.clear()  # the rolls are this character's now
         attributes = self.attributes or {}
         self._log.write(
             "finish",
@@ -330,6 +361,80 @@ class FourCardCreationModel(QObject):
             overrides=list(character.overrides),
         )
         return new_id
+
+    # ---- the skill catalog, cancelling ------------------------------------------------
+    def catalog_editor(self) -> FourCardCatalogModel:
+        """The GM's editor of the campaign's catalog (what the skill page's button opens)."""
+        return FourCardCatalogModel(self.campaign_model)
+
+    @property
+    def catalog_state(self) -> CatalogState:
+        return self.skills.catalog_state()
+
+    def set_catalog(self, catalog: SkillCatalog) -> None:
+        """Another catalog: the purchases replayed on it (those it no longer allows dropped, said
+        in `notice`), the earmarks it no longer lists let go; the rolls stay."""
+        self.catalog = catalog
+        self.earmarked = tuple(n for n in self.earmarked if catalog.get(n) is not None)
+        self.skills.set_catalog(catalog)
+        self._rebuild()
+        self.catalog_changed.emit()
+
+    def cancel(self) -> None:
+        """The wizard is closed without a character: its rolls are kept for the next wizard of the
+        campaign, and its log lines marked 取り消し (they belong to no character)."""
+        if self.created_id is not None:
+            return
+        rolled = [self.attribute_faces, self.fortune.handedness_faces, self.fortune.money_faces]
+        if any(r is not None for r in rolled):
+            lines = (*self._kept.lines, *self._log.written)
+            self._kept.keep(
+                self.attribute_faces, self.fortune.handedness_faces, self.fortune.money_faces, lines
+            )
+        try:
+            self._log.cancel(
+                self.tr("キャラクターは作られていません（出目は次の作成ウィザードに引き継がれます）")
+                if not self._kept.empty
+                else self.tr("キャラクターは作られていません"),
+            )
+        except CampaignError:
+            pass  # the write was refused and taken back; `write_failed` has said why
+
+    def _carry_kept_rolls(self) -> None:
+        """Starts from the rolls the cancelled wizard left, and says so in the log."""
+        kept = self._kept
+        self.carried_rolls = True
+        self.attribute_faces = kept.attribute_faces
+        self.fortune.adopt(kept.handedness_faces, kept.money_faces)
+        parts, shown = [], []
+        if kept.attribute_faces is not None:
+            faces = kept.attribute_faces
+            parts.append(" ".join(f"{label}[{','.join(map(str, faces[a]))}]" for a, label in ATTRIBUTES))
+            shown.append(" ".join(f"{label} {attribute_value(faces[a])}" for a, label in ATTRIBUTES))
+        if kept.handedness_faces is not None:
+            parts.append(self.tr("利き腕[{0}]").format(",".join(map(str, kept.handedness_faces))))
+        if kept.money_faces is not None:
+            parts.append(self.tr("所持金[{0}]").format(",".join(map(str, kept.money_faces))))
+            shown.append(f"{money_value(kept.money_faces)} CP")
+        self._log.write(
+            "carried",
+            self.tr("取り消した作成ウィザードの出目を引き継ぐ"),
+            " ".join(parts),
+            " ".join(shown),
+            faces={a: list(f) for a, f in (kept.attribute_faces or {}).items()},
+            handedness_faces=list(kept.handedness_faces or ()),
+            money_faces=list(kept.money_faces or ()),
+            carried_from=list(kept.lines),
+        )
+        self._rebuild()
+
+    def _on_session_changed(self, key: str) -> None:
+        if key != CATALOG_KEY:
+            return
+        try:
+            self.set_catalog(campaign_catalog(self.campaign_model))
+        except CatalogProblem:
+            return  # the editor refuses to store a bad catalog; a hand-edited file keeps the one shown
 
     # ---- internals ---------------------------------------------------------------------
     def _base_character(self) -> FourCardCharacter:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Literal
 
 from PySide6.QtCore import QObject, Signal
@@ -29,6 +30,14 @@ from gmtool.rules.systems.fourcard.character import ATTRIBUTES, FourCardCharacte
 from gmtool.rules.systems.fourcard.creation import CreationBudget
 
 SCENARIO = "作成"
+
+
+class CatalogState(Enum):
+    """What the catalog offers the skill page: skills to buy, or why none (the page's guide)."""
+
+    OFFERS = "offers"
+    EMPTY = "empty"  # no skill at all
+    UNPRICED = "unpriced"  # skills, each with a value still 未設定 (the shipped 【接近戦】)
 
 
 @dataclass(frozen=True)
@@ -115,6 +124,17 @@ class CreationPurchases(QObject):
         self.draft, self.budget = base, budget
         self._base, self._start = base, budget
 
+    def set_catalog(self, catalog: SkillCatalog) -> None:
+        """The GM stored another catalog: the next `start_from` replays the purchases on it."""
+        self.catalog = catalog
+
+    def catalog_state(self) -> CatalogState:
+        if not self.catalog.skills:
+            return CatalogState.EMPTY
+        if all(s.missing() for s in self.catalog.skills):
+            return CatalogState.UNPRICED
+        return CatalogState.OFFERS
+
     def start_from(self, base: FourCardCharacter, budget: CreationBudget) -> None:
         """New inputs (the base character before any purchase, the XP to spend): replays every
         purchase on them, dropping those they no longer allow."""
@@ -138,7 +158,8 @@ class CreationPurchases(QObject):
             taken = owned.specialisations if owned else ()
             try:
                 purchase = self._tp_purchase(definition.name)
-                next_cost, status = purchase.cost, "、".join(purchase.refusals)
+                next_cost = purchase.cost
+                status: str = Message.joined("、", purchase.refusals)  # translatable, not a plain join
             except PurchaseBlocked as blocked:
                 next_cost, status = None, str(blocked)
             rows.append(

@@ -40,6 +40,8 @@ class CareBase(QObject):
         self.actions = actions
         self.steps = CareSteps(actions, rng or random.Random())
         actions.performed.connect(lambda _text: self.changed.emit())
+        # a table filled in (ルール表, 「表を開く」): a step that waited for it can be taken now
+        actions.rules_changed.connect(self.changed)
 
     # ---- reading ----------------------------------------------------------------------------
     @property

@@ -16,6 +16,8 @@ from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.derived import WoundTrack, condition_penalty, weariness_level, wound_track
 from gmtool.rules.systems.lotr.house_rules import COURAGE_REST_ON, COURAGE_WEARINESS
+from gmtool.rules.systems.lotr.reference_catalog import WEARINESS_RECOVERY
+from gmtool.rules.systems.lotr.reference_table_types import CellRef
 from gmtool.rules.systems.lotr.rules_types import Level, LotRRules
 from gmtool.rules.systems.lotr.weariness import recovery_time
 
@@ -30,6 +32,7 @@ class ConditionStatus:
     unset: tuple[str, ...]  # the current levels whose penalty the GM has not set (counted 0), as shown
     gap: str  # a worse wound rolling better than a lighter one ("" when not)
     recovery_time: str | None  # Table 9.39 for the current weariness level (None: 未設定)
+    recovery_cell: CellRef | None  # where that time is filled in while it is 未設定 (None: set, or Hale)
     courage_rest: bool  # the house rule allows 1 Courage for 2 weariness levels
 
 
@@ -44,6 +47,9 @@ def condition_status(
         for lv in (track.level, level)
         if lv is not None and lv.penalty is None and not (lv is track.level and carried)
     )
+    time = recovery_time(rules, character.weariness) if character.weariness else None
+    unset_time = bool(character.weariness) and time is None
+    cell = CellRef(WEARINESS_RECOVERY, level.name, "time") if unset_time else None
     allowed = campaign_house_rules(campaign_model).get(COURAGE_WEARINESS) == COURAGE_REST_ON
     return ConditionStatus(
         track=track,
@@ -53,6 +59,7 @@ def condition_status(
         penalty=condition_penalty(character, rules),
         unset=unset,
         gap=wound_gap_warning(character, rules),
-        recovery_time=recovery_time(rules, character.weariness) if character.weariness else None,
+        recovery_time=time,
+        recovery_cell=cell,
         courage_rest=allowed,
     )

@@ -27,6 +27,7 @@ from gmtool.models.lotr.tracker_people import in_play, target_for
 from gmtool.rules.battle import BattleRefused, Participant
 from gmtool.rules.dice import Distribution
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import fear as engine
 from gmtool.rules.systems.lotr.checks import (
     COURAGE_BONUS,
@@ -37,6 +38,7 @@ from gmtool.rules.systems.lotr.checks import (
 )
 from gmtool.rules.systems.lotr.courage import CouragePerPoint, courage_per_point, opposed_with_courage
 from gmtool.rules.systems.lotr.reference_catalog import COURAGE_TRAITS, FEAR
+from gmtool.rules.systems.lotr.reference_tables import CellRef, UnsetCell
 
 INTIMIDATE = "Intimidate"  # the attacker's skill, for the courage traits that add to it
 TURN_LOST_ROUNDS = 2  # counted on the target's turns: its next turn begins at 1 (lost), the one after ends it
@@ -120,9 +122,8 @@ class LotRFearModel(QObject):
                 raise BattleRefused(self.tr("恐怖への抵抗の修正「{0}」はルール表にありません").format(name))
             value = values[name]
             if value is None:
-                raise BattleRefused(
-                    self.tr("恐怖への抵抗の修正「{0}」は未設定です（ルール表 → 参照表 で入力）").format(name)
-                )
+                refusal = Message("恐怖への抵抗の修正「{0}」は未設定です（ルール表 → 参照表 で入力）", name)
+                raise BattleRefused(UnsetCell(CellRef(FEAR, name, "modifier"), refusal))
             modifiers.append(value)
         bands = campaign_lotr_rules(self.campaign_model).degree_bands()
         try:

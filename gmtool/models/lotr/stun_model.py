@@ -22,11 +22,12 @@ from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules import battle
 from gmtool.rules.battle import BattleRefused, Condition
 from gmtool.rules.dice import Distribution
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import combat, reference_catalog as catalog, stun
 from gmtool.rules.systems.lotr.checks import Bands, degree_of
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.rules.systems.lotr.house_rules import STUN_RELIEF, STUN_RELIEF_ON
-from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
+from gmtool.rules.systems.lotr.reference_tables import CellRef, ReferenceTable, UnsetCell
 
 
 def _refused(error: ValueError) -> BattleRefused:
@@ -64,6 +65,12 @@ class LotRStunModel(QObject):
             return stun.stun_row(self._table(), name)
         except ValueError as e:
             raise _refused(e) from None
+
+    def no_rows(self) -> str:
+        """Why no stun can be rolled while the GM's stun table has no row (they add one there)."""
+        return UnsetCell(
+            CellRef(catalog.STUN), Message("スタン表（Table 9.17）: 未設定（ルール表 → 参照表 で入力）")
+        )
 
     def relief(self) -> bool:
         return campaign_house_rules(self.model.campaign_model).get(STUN_RELIEF) == STUN_RELIEF_ON

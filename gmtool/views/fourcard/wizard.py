@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -108,14 +109,28 @@ class ExperiencePage(CreationPage):
         self.body.addWidget(self.total_label)
         self.body.addWidget(QLabel(self.tr("追加初期経験点の用途（このスキルにしか使えません）")))
         self.earmark_list = QListWidget()
-        for name in model.catalog.names:
+        self._fill_earmarks()
+        self.earmark_list.itemChanged.connect(self._earmarks_changed)
+        self.body.addWidget(self.earmark_list)
+        model.catalog_changed.connect(self._on_catalog_changed)
+        self.refresh()
+
+    def _fill_earmarks(self) -> None:
+        """One box per catalog skill (again when the GM stores another catalog)."""
+        self.earmark_list.clear()
+        for name in self.model.catalog.names:
             item = QListWidgetItem(f"【{name}】")
             item.setData(Qt.ItemDataRole.UserRole, name)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.earmark_list.addItem(item)
-        self.earmark_list.itemChanged.connect(self._earmarks_changed)
-        self.body.addWidget(self.earmark_list)
+
+    def _on_catalog_changed(self) -> None:
+        self.earmark_list.blockSignals(True)
+        try:
+            self._fill_earmarks()
+        finally:
+            self.earmark_list.blockSignals(False)
         self.refresh()
 
     def set_earmark(self, name: str, on: bool) -> None:
@@ -314,6 +329,7 @@ class FourCardWizard(CreationWizard):
         )
         title = QCoreApplication.translate("FourCardWizard", "フォーカード キャラクター作成")
         super().__init__(model, title, pages, lambda: model.gm_override, model.set_gm_override, parent)
+        self.finished.connect(self._on_finished)
         self.pages: list[CreationPage] = list(pages)
         (
             self.identity_page,
@@ -323,3 +339,9 @@ class FourCardWizard(CreationWizard):
             self.fortune_page,
             self.summary_page,
         ) = pages
+
+    def _on_finished(self, result: int) -> None:
+        """Closed without a character (キャンセル, Esc, the title bar's ×): the rolls are kept for
+        the next wizard and their log lines marked 取り消し."""
+        if result != QDialog.DialogCode.Accepted:
+            self.model.cancel()

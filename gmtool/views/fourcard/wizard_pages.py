@@ -29,10 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.fourcard.creation_model import Blocker, FourCardCreationModel
+from gmtool.models.fourcard.creation_model import Blocker, CatalogState, FourCardCreationModel
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.appearance import set_tone
-from gmtool.views.widgets import show_refusal
+from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog
+from gmtool.views.widgets import show_refusal, shown_message
 from gmtool.views.wizard.creation_wizard import REASON_STYLE, CreationPage as BaseCreationPage
 
 
@@ -108,6 +109,13 @@ class AttributesPage(CreationPage):
                 labels[attribute] = QLabel("—")
                 grid.addWidget(labels[attribute], row, column)
         self.body.addLayout(grid)
+        self.carried_label = QLabel(
+            self.tr("取り消した作成ウィザードの出目を引き継いでいます（振り直しは GM の同意を得て）")
+        )
+        self.carried_label.setWordWrap(True)
+        set_tone(self.carried_label, "note")
+        self.carried_label.setVisible(model.carried_rolls)
+        self.body.addWidget(self.carried_label)
         self.sex_label = QLabel()
         self.hp_label = QLabel()
         self.movement_label = QLabel()
@@ -171,6 +179,22 @@ class SkillsPage(CreationPage):
         self.setTitle(self.tr("スキル"))
         self.budget_label = QLabel()
         self.body.addWidget(self.budget_label)
+        # The way out when the catalog offers nothing: the GM's editor, opened over the wizard,
+        # whose stored catalog the page then offers (the rolls and purchases kept).
+        self.catalog_button = QPushButton(self.tr("スキルカタログを開く…"))
+        self.catalog_button.setToolTip(
+            self.tr("GM のスキルカタログを開きます。保存すると、このページにすぐ反映されます")
+        )
+        self.catalog_button.clicked.connect(self.open_catalog)
+        self.catalog_button.setVisible(model.offers_catalog)
+        self.catalog_dialog: SkillCatalogDialog | None = None
+        self.guide_label = QLabel()
+        self.guide_label.setWordWrap(True)
+        set_tone(self.guide_label, "accent")
+        guide = QHBoxLayout()
+        guide.addWidget(self.guide_label, 1)
+        guide.addWidget(self.catalog_button, 0, Qt.AlignmentFlag.AlignRight)  # not stretched alone
+        self.body.addLayout(guide)
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels([self.tr(c) for c in self.COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -210,6 +234,43 @@ class SkillsPage(CreationPage):
         ):
             self.body.addWidget(part)
         self.refresh()
+
+    def open_catalog(self) -> SkillCatalogDialog:
+        """The GM's skill catalog over the wizard (window-modal); what it stores is offered here."""
+        if self.catalog_dialog is None:
+            self.catalog_dialog = SkillCatalogDialog(self.model.catalog_editor(), self)
+            self.catalog_dialog.setWindowModality(Qt.WindowModality.WindowModal)
+            self.catalog_dialog.finished.connect(self._catalog_closed)
+        self.catalog_dialog.show()
+        self.catalog_dialog.raise_()
+        return self.catalog_dialog
+
+    def _catalog_closed(self) -> None:
+        if self.catalog_dialog is not None:
+            self.catalog_dialog.deleteLater()
+            self.catalog_dialog = None
+        self.table.setFocus()
+
+    def guide(self) -> str:
+        """One line on what to do when the catalog offers nothing to buy ('' when it does)."""
+        state, gm = self.model.catalog_state, self.model.offers_catalog
+        if state is CatalogState.EMPTY:
+            return (
+                self.tr(
+                    "スキルカタログにスキルがありません。「スキルカタログを開く…」でスキルを追加してください"
+                )
+                if gm
+                else self.tr("スキルカタログにスキルがありません。GM にスキルを設定してもらってください")
+            )
+        if state is CatalogState.UNPRICED:
+            return (
+                self.tr(
+                    "習得できるスキルがありません（専門性が未設定）。「スキルカタログを開く…」で設定してください"
+                )
+                if gm
+                else self.tr("習得できるスキルがありません（専門性が未設定）。GM に設定してもらってください")
+            )
+        return ""
 
     def select_skill(self, name: str) -> None:
         for row in range(self.table.rowCount()):
@@ -264,6 +325,11 @@ class SkillsPage(CreationPage):
 
     def sync(self) -> None:
         model, selected = self.model, self.selected_skill()
+        guide = self.guide()
+        self.guide_label.setText(guide)
+        self.guide_label.setVisible(bool(guide))
+        # an empty catalog: the guide says so instead of an empty list
+        self.table.setVisible(model.catalog_state is not CatalogState.EMPTY)
         rows = model.skills.rows()
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
@@ -276,7 +342,7 @@ class SkillsPage(CreationPage):
                 str(row.tp),
                 cost,
                 "・".join(row.specialisations),
-                row.status,
+                shown_message(row.status),  # the engine's reasons, in the UI language
             )
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)

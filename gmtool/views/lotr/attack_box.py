@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.attack_model import AttackPlan, LotRAttackModel
+from gmtool.models.lotr.table_requests import table_requests
 from gmtool.models.lotr.tracker_model import LotRTrackerModel
 from gmtool.rules.systems.lotr import attack_types as engine, reference_catalog as catalog
 from gmtool.rules.systems.lotr.rules_types import SIZE_IDS
@@ -26,10 +27,11 @@ from gmtool.views.battle.tracker_pages import bring_forward
 from gmtool.views.lotr.battle_actions_box import LotRActionsBox
 from gmtool.views.lotr.fear_box import FearBox
 from gmtool.views.lotr.mount_box import LotRMountBox
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.lotr.sheet_link import SheetLink
 from gmtool.views.lotr.stun_box import LotRStunBox
 from gmtool.views.session_tab import Confirm, SessionTab
-from gmtool.views.widgets import hbox, shown_message
+from gmtool.views.widgets import hbox
 
 
 def _spin(bounds: tuple[int, int], prefix: str, value: int = 0) -> QSpinBox:
@@ -94,8 +96,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         self.parry_check = QCheckBox(self.tr("対象が防御（Parry/Block）する"))
         self.parry_spin = _spin(engine.BOUNDS["parry"], self.tr("防御のボーナス "))
         self.parry_link = SheetLink(self.parry_spin)  # the target's weapon skill (3.3)
-        self.odds_label = QLabel()
-        self.odds_label.setWordWrap(True)
+        self.odds_label = RefusalLine(table_requests(model.model.campaign_model))
         self.roll_button = self.button(self.tr("攻撃を振る"), self._roll)
         self.result_label = QLabel()
         self.result_label.setWordWrap(True)
@@ -155,7 +156,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         form.addRow(self.tr("射撃"), hbox(self.ranged_check, self.distance_spin, self.range_spin))
         form.addRow(self.tr("防御"), self.parry_check)
         form.addRow("", self.parry_link)
-        form.addRow(self.odds_label)
+        add_line(form, self.odds_label)
         form.addRow(self.roll_button)
         form.addRow(self.result_label)
         form.addRow(self.tr("ダメージ"), hbox(self.damage_edit, self.str_spin))
@@ -324,7 +325,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         try:
             odds = self.attack.odds_summary(plan)
         except ValueError as refusal:
-            self.odds_label.setText(shown_message(str(refusal)))
+            self.odds_label.show_refusal(str(refusal))
             self.roll_button.setEnabled(False)
             return
         parts = [f"{name} {float(p):.2%}" for name, p in odds.degrees]

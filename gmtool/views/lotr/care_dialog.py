@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.care_base import CUSTOM, percent_text
 from gmtool.models.lotr.care_model import MAX_TN, LotRCareModel
+from gmtool.models.lotr.table_requests import table_requests
 from gmtool.rules.systems.lotr.healing_types import MAX_BONUS, MAX_REST_DAYS
-from gmtool.views.message_catalog import translate_message
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.widgets import show_refusal
 
 
@@ -96,6 +97,7 @@ class LotRCareDialog(QDialog):
     def __init__(self, model: LotRCareModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
+        self.requests = table_requests(model.actions.campaign_model)  # 「表を開く」 beside a refusal
         self.setWindowTitle(self.tr("回復・手当て（1.2.1 / 1.2.2）"))
         tabs = QTabWidget()
         tabs.addTab(self._wounds_page(), self.tr("負傷の回復"))
@@ -127,13 +129,12 @@ class LotRCareDialog(QDialog):
 
         weekly = QGroupBox(self.tr("週 1 回の自然治癒（Stamina 判定、Table 9.36）"))
         self.cared_check = QCheckBox(self.tr("治療師の手当て・手当ての成功・高度な治療のあと（週 2 回）"))
-        self.weekly_label = QLabel()
-        self.weekly_label.setWordWrap(True)
+        self.weekly_label = RefusalLine(self.requests)
         self.weekly_button = QPushButton(self.tr("Stamina 判定を振る"))
         self.weekly_button.clicked.connect(lambda: self._run(self.model.natural_test))
         self.cared_check.toggled.connect(lambda _on: self.sync())
         form = QVBoxLayout(weekly)
-        form.addWidget(self.weekly_label)
+        add_line(form, self.weekly_label)
         form.addWidget(self.cared_check)
         form.addWidget(self.weekly_button)
         layout.addWidget(weekly)
@@ -145,8 +146,7 @@ class LotRCareDialog(QDialog):
         self.advanced_check = QCheckBox(
             self.tr("高度な治療（Minas Tirith・エルロンドの館: +5、成功で Health 分回復）")
         )
-        self.healing_label = QLabel()
-        self.healing_label.setWordWrap(True)
+        self.healing_label = RefusalLine(self.requests)
         self.healing_button = QPushButton(self.tr("Healing 判定を振る"))
         self.healing_button.clicked.connect(
             lambda: self._run(
@@ -164,7 +164,7 @@ class LotRCareDialog(QDialog):
         who.addWidget(self.healer_bonus)
         grid.addLayout(who)
         grid.addWidget(self.advanced_check)
-        grid.addWidget(self.healing_label)
+        add_line(grid, self.healing_label)
         grid.addWidget(self.healing_button)
         layout.addWidget(care)
         layout.addStretch(1)
@@ -180,8 +180,7 @@ class LotRCareDialog(QDialog):
         self.tn_spin.setAccessibleName(self.tr("疲労判定の目標値"))
         self.tn_spin.setToolTip(self.tr("目標値は負荷によって GM が決めます"))
         self.resist_modifier = bonus_spin(self.tr("そのほかの修正"))
-        self.resist_label = QLabel()
-        self.resist_label.setWordWrap(True)
+        self.resist_label = RefusalLine(self.requests)
         self.resist_button = QPushButton(self.tr("抵抗判定を振る"))
         self.resist_button.clicked.connect(
             lambda: self._run(
@@ -195,7 +194,7 @@ class LotRCareDialog(QDialog):
         form.addRow(self.tr("修正"), self.resist_modifier)
         column = QVBoxLayout(resist)
         column.addLayout(form)
-        column.addWidget(self.resist_label)
+        add_line(column, self.resist_label)
         column.addWidget(self.resist_button)
         layout.addWidget(resist)
 
@@ -203,8 +202,7 @@ class LotRCareDialog(QDialog):
         self.helper_combo = QComboBox()
         self.helper_combo.setAccessibleName(self.tr("回復を助ける人"))
         self.helper_bonus = bonus_spin(self.tr("助ける人の Healing ボーナス"))
-        self.recovery_label = QLabel()
-        self.recovery_label.setWordWrap(True)
+        self.recovery_label = RefusalLine(self.requests)
         self.recovery_button = QPushButton(self.tr("回復判定を振る"))
         self.recovery_button.clicked.connect(
             lambda: self._run(lambda: self.model.recovery_test(*self._helper()))
@@ -224,8 +222,9 @@ class LotRCareDialog(QDialog):
         who.addWidget(self.helper_combo, 1)
         who.addWidget(self.helper_bonus)
         grid.addLayout(who)
-        for widget in (when, self.recovery_label, self.recovery_button):
-            grid.addWidget(widget)
+        grid.addWidget(when)
+        add_line(grid, self.recovery_label)
+        grid.addWidget(self.recovery_button)
         layout.addWidget(recover)
         layout.addStretch(1)
         return page
@@ -290,7 +289,7 @@ class LotRCareDialog(QDialog):
 
     def _odds(
         self,
-        label: QLabel,
+        label: RefusalLine,
         button: QPushButton,
         odds: Callable[[], Fraction],
         text: Callable[[Fraction], str],
@@ -299,7 +298,7 @@ class LotRCareDialog(QDialog):
             label.setText(text(odds()))
             button.setEnabled(True)
         except ValueError as why:
-            label.setText(translate_message(str(why)))
+            label.show_refusal(str(why))
             button.setEnabled(False)
 
     def _run(self, action: Callable[[], str]) -> None:

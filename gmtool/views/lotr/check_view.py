@@ -25,6 +25,7 @@ from gmtool.models.lotr.check_model import (
     LotRCheckModel,
 )
 from gmtool.models.lotr.shown_names import shown_name
+from gmtool.models.lotr.table_requests import table_requests
 from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr.check_types import (
     COURAGE_BONUS,
@@ -46,6 +47,7 @@ from gmtool.views.lotr.plots import (
     StackedOddsPlot,
     TotalsPlot,
 )
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.lotr.roller_box import (
     COMBO_CHARS,
     HelperBox,
@@ -127,6 +129,9 @@ class LotRCheckView(QWidget):
         self.warning_label = QLabel()
         self.warning_label.setWordWrap(True)
         set_tone(self.warning_label, "error", "font-weight: bold;")
+        # A point of courage not yet countable (a trait's addition 未設定): why, and 「表を開く」.
+        self.courage_refusal = RefusalLine(table_requests(model.campaign_model))
+        set_tone(self.courage_refusal, "error")
 
         self.stack_plot = StackedOddsPlot(model)
         self.totals_plot = TotalsPlot(model)
@@ -165,6 +170,7 @@ class LotRCheckView(QWidget):
         layout.addWidget(self.result_label)
         layout.addWidget(self.detail_label)  # the long lines read across the panel, not in a column
         layout.addWidget(self.warning_label)
+        add_line(layout, self.courage_refusal)
         layout.addLayout(plots, 1)
         layout.addWidget(self.legend)
         # Narrow (≤ 700 px) means tall: in group mode the panel scrolls down rather than squeezing
@@ -261,6 +267,9 @@ class LotRCheckView(QWidget):
         self.next_round_button.setEnabled(not model.courage.follows_tracker)
         self.warning_label.setText(model.warning)
         self.warning_label.setVisible(bool(model.warning))
+        refusal = model.courage.per_point().refusal
+        self.courage_refusal.show_refusal(refusal)
+        self.courage_refusal.setVisible(bool(refusal))
         self.result_label.setText(self.texts.result_text())
         old = model.rolled is not None and not model.roll_is_current
         set_tone(self.result_label, "muted" if old else None, RESULT_STYLE)  # greyed: a roll of another test

@@ -31,10 +31,13 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.actions import MAX_AMOUNT, MAX_DAMAGE, LotRActions, penalty_text
+from gmtool.models.lotr.condition_status import ConditionStatus
 from gmtool.models.lotr.shown_names import shown_name
+from gmtool.models.lotr.table_requests import table_requests
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.lotr.care_dialog import LotRCareDialog
 from gmtool.views.lotr.hazard_dialog import LotRHazardDialog
+from gmtool.views.lotr.refusal_line import RefusalLine
 from gmtool.views.lotr.wound_track import LotRWearinessTrack, LotRWoundTrack
 from gmtool.views.widgets import show_refusal
 
@@ -79,8 +82,8 @@ class LotRConditionBox(QGroupBox):
         self.weariness_down_button = QPushButton(self.tr("疲労 −1 段階"))
         self.courage_rest_button = QPushButton(self.tr("勇気 1 点で疲労 2 段階回復"))
         self.courage_rest_button.setToolTip(self.tr("GM が許可したときだけ（1.2.2）"))
-        self.recovery_label = QLabel()  # Table 9.39's time for the current level
-        self.recovery_label.setWordWrap(True)
+        # Table 9.39's time for the current level; 「表を開く」 while it is 未設定
+        self.recovery_label = RefusalLine(table_requests(actions.campaign_model))
         self.age_combo = QComboBox()
         self.age_combo.setAccessibleName(self.tr("年齢（疲労への抵抗判定）"))
         for age, penalty in actions.care.ages():
@@ -140,7 +143,10 @@ class LotRConditionBox(QGroupBox):
         grid.addWidget(self.weariness_label, 5, 0, 1, 4)
         grid.addWidget(self.weariness_track, 6, 0, 1, 4)
         grid.addWidget(self.weariness_note, 8, 0, 1, 4)
-        grid.addWidget(self.recovery_label, 7, 0, 1, 4)
+        recovery_row = QHBoxLayout()
+        recovery_row.addWidget(self.recovery_label, 1)
+        recovery_row.addWidget(self.recovery_label.open_button)
+        grid.addLayout(recovery_row, 7, 0, 1, 4)
         weariness_row = QHBoxLayout()
         for button in (self.weariness_up_button, self.weariness_down_button):
             weariness_row.addWidget(button)
@@ -210,7 +216,7 @@ class LotRConditionBox(QGroupBox):
             else ""
         )
         self.weariness_note.setVisible(status.unconscious)
-        self._sync_weariness_extras(c.weariness, c.age, status.recovery_time, status.courage_rest)
+        self._sync_weariness_extras(c.weariness, c.age, status)
 
         carried = track.carried_from  # house rule: an unset wound level takes the lighter one's
         text = self.tr("判定への修正（負傷 + 疲労）: {0:+d}").format(status.penalty)
@@ -231,12 +237,16 @@ class LotRConditionBox(QGroupBox):
         )
         self.penalty_label.setToolTip(help_text if status.unset else "")
 
-    def _sync_weariness_extras(self, weariness: int, age: str, time: str | None, courage_rest: bool) -> None:
+    def _sync_weariness_extras(self, weariness: int, age: str, status: ConditionStatus) -> None:
+        time, courage_rest = status.recovery_time, status.courage_rest
         if weariness == 0:
             self.recovery_label.setText("")
+        elif time is not None:
+            self.recovery_label.setText(self.tr("回復時間（Table 9.39）: {0}").format(time))
         else:
-            shown = time if time is not None else self.tr("未設定（ルール表 → 参照表 で入力）")
-            self.recovery_label.setText(self.tr("回復時間（Table 9.39）: {0}").format(shown))
+            shown = self.tr("未設定（ルール表 → 参照表 で入力）")
+            text = self.tr("回復時間（Table 9.39）: {0}").format(shown)
+            self.recovery_label.show_refusal(text, status.recovery_cell)
         self.recovery_label.setVisible(weariness > 0)
         self.age_combo.setCurrentIndex(max(self.age_combo.findData(age), 0))
         self.courage_rest_button.setEnabled(courage_rest)

@@ -21,11 +21,13 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.fear_model import LotRFearModel
 from gmtool.models.lotr.fear_plan import FearPlan
+from gmtool.models.lotr.table_requests import table_requests
 from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr import fear_types as engine
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.lotr.sheet_link import SheetLink
 from gmtool.views.message_catalog import translate_message
-from gmtool.views.widgets import hbox, refill, show_refusal, shown_message
+from gmtool.views.widgets import hbox, refill, show_refusal
 
 ROW_COLUMNS = 3  # the table's rows as check boxes, this many to a line
 
@@ -72,8 +74,7 @@ class FearBox(QWidget):
         self.rows_note = QLabel()
         self.rows_note.setWordWrap(True)
         self.retry_check = QCheckBox(self.tr("再判定（恐怖を受けていない人の Inspire）"))
-        self.odds_label = QLabel()
-        self.odds_label.setWordWrap(True)
+        self.odds_label = RefusalLine(table_requests(model.campaign_model))
         self.roll_button = QPushButton(self.tr("恐怖を振る"))
         self.result_label = QLabel()
         self.result_label.setWordWrap(True)
@@ -115,7 +116,7 @@ class FearBox(QWidget):
         rows.addWidget(self.rows_note)
         form.addRow(self.tr("抵抗の修正"), rows)
         form.addRow(hbox(self.retry_check, self.inspirer_combo))
-        form.addRow(self.odds_label)
+        add_line(form, self.odds_label)
         form.addRow(self.roll_button)
         form.addRow(hbox(self.courage_a_button, self.courage_b_button))
         form.addRow(self.result_label)
@@ -209,7 +210,7 @@ class FearBox(QWidget):
         try:
             odds = self.model.odds_summary(plan)
         except ValueError as refusal:
-            self.odds_label.setText(shown_message(str(refusal)))
+            self.odds_label.show_refusal(str(refusal))
             self.roll_button.setEnabled(False)
             return
         parts = [

@@ -22,28 +22,29 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.care_base import CUSTOM, percent_text
 from gmtool.models.lotr.fire_model import MAX_HELPERS
 from gmtool.models.lotr.hazard_model import LotRHazardModel
+from gmtool.models.lotr.table_requests import CellRef, TableRequests, table_requests
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.healing_types import UNSET
 from gmtool.views.lotr.care_dialog import bonus_spin, fill_people, lay_out_tabbed, run_step
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.message_catalog import translate_message
 
 
 class HazardPage(QWidget):
     """A row combo, a description of its odds, and the hazard's buttons."""
 
-    def __init__(self, table_id: str, parent: QWidget | None = None) -> None:
+    def __init__(self, table_id: str, requests: TableRequests, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.table_id = table_id
         self.row_combo = QComboBox()
         self.row_combo.setAccessibleName(self.tr("表の行"))
         self.info_label = QLabel()
         self.info_label.setWordWrap(True)
-        self.odds_label = QLabel()
-        self.odds_label.setWordWrap(True)
+        self.odds_label = RefusalLine(requests)
         self.form = QFormLayout(self)
         self.form.addRow(self.info_label)
         self.form.addRow(self.tr("表の行"), self.row_combo)
-        self.form.addRow(self.odds_label)
+        add_line(self.form, self.odds_label)
         self.buttons: list[QPushButton] = []
 
     def button(self, text: str) -> QPushButton:
@@ -63,7 +64,8 @@ class LotRHazardDialog(QDialog):
         self.model = model
         self.setWindowTitle(self.tr("危険（溺れる・落下・火炎・毒）（1.2.1.1）"))
         self.pages = {
-            t: HazardPage(t) for t in (catalog.DROWNING, catalog.FALLING, catalog.FIRE, catalog.POISONS)
+            t: HazardPage(t, table_requests(model.actions.campaign_model))
+            for t in (catalog.DROWNING, catalog.FALLING, catalog.FIRE, catalog.POISONS)
         }
         drowning, falling, fire, poison = self.pages.values()
         self.drown_button = drowning.button(self.tr("Stamina 判定を振る（失敗で意識を失いダメージ）"))
@@ -108,9 +110,8 @@ class LotRHazardDialog(QDialog):
         self.resist_button = poison.button(self.tr("抵抗判定を振る（Stamina）"))
         self.resist_button.clicked.connect(lambda: self._run(lambda: model.resist_poison(poison.row)))
         poison.form.addRow(self.tr("中和する人"), healer)
-        self.treat_label = QLabel()
-        self.treat_label.setWordWrap(True)
-        poison.form.addRow(self.treat_label)
+        self.treat_label = RefusalLine(table_requests(model.actions.campaign_model))
+        add_line(poison.form, self.treat_label)
         self.treat_button = poison.button(self.tr("中和する（Healing 判定）"))
         self.treat_button.clicked.connect(
             lambda: self._run(lambda: model.treat_poison(poison.row, *self._healer()))
@@ -221,7 +222,7 @@ class LotRHazardDialog(QDialog):
             )
             self.treat_button.setEnabled(True)
         except ValueError as why:
-            self.treat_label.setText(translate_message(str(why)))
+            self.treat_label.show_refusal(str(why))
             self.treat_button.setEnabled(False)
 
     def _falling_text(self, row: str) -> str:
@@ -261,8 +262,9 @@ class LotRHazardDialog(QDialog):
     def _show(self, page: HazardPage, text: Callable[[], str], buttons: list[QPushButton]) -> None:
         if not page.row_combo.count():
             title, source = self.model.table_name(page.table_id)
-            page.odds_label.setText(
-                self.tr("{0}（{1}）: {2}").format(translate_message(title), source, translate_message(UNSET))
+            page.odds_label.show_refusal(
+                self.tr("{0}（{1}）: {2}").format(translate_message(title), source, translate_message(UNSET)),
+                CellRef(page.table_id),  # no row yet: the GM adds one
             )
             for button in buttons:
                 button.setEnabled(False)
@@ -271,7 +273,7 @@ class LotRHazardDialog(QDialog):
             page.odds_label.setText(text())
             enabled = True
         except ValueError as why:
-            page.odds_label.setText(translate_message(str(why)))
+            page.odds_label.show_refusal(str(why))
             enabled = False
         for button in buttons:
             button.setEnabled(enabled)

@@ -8,16 +8,17 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
-    QLabel,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from gmtool.models.lotr.mount_model import TN_BOUNDS, LotRMountModel
+from gmtool.models.lotr.table_requests import table_requests
 from gmtool.rules.systems.lotr import mounted_types as mounted
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.session_tab import Confirm, SessionTab
-from gmtool.views.widgets import hbox, shown_message
+from gmtool.views.widgets import hbox
 
 
 def _spin(bounds: tuple[int, int], prefix: str, value: int = 0) -> QSpinBox:
@@ -52,11 +53,10 @@ class LotRMountBox(SessionTab[LotRMountModel]):
         self.penalty_spin = _spin((mounted.RIDE_PENALTY_BOUNDS[0], 0), self.tr("戦闘中 "), -1)
         self.penalty_spin.setToolTip(self.tr("戦闘中の Ride 判定は −1〜−4（GM が選ぶ）。Steady なら受けない"))
         self.tn_spin = _spin(TN_BOUNDS, self.tr("目標値 "), 10)
-        self.ride_label = QLabel()
-        self.ride_label.setWordWrap(True)
+        requests = table_requests(model.model.campaign_model)
+        self.ride_label = RefusalLine(requests)
         self.ride_button = self.button(self.tr("Ride 判定を振る"), self._ride)
-        self.move_label = QLabel()
-        self.move_label.setWordWrap(True)
+        self.move_label = RefusalLine(requests)
         for check in (self.ride_check, self.str_check, self.mounted_check):
             check.toggled.connect(lambda _on: self._enable())
         for spin in (self.rider_ride_spin, self.penalty_spin, self.tn_spin):
@@ -70,10 +70,10 @@ class LotRMountBox(SessionTab[LotRMountModel]):
         form.addRow(hbox(self.ride_check, self.horse_ride_spin))
         form.addRow(hbox(self.str_check, self.horse_str_spin, self.set_button))
         form.addRow(self.tr("移動"), hbox(self.speed_combo, self.move_button))
-        form.addRow(self.move_label)
+        add_line(form, self.move_label)
         form.addRow(self.attack_button)
         form.addRow(self.tr("Ride"), hbox(self.rider_ride_spin, self.penalty_spin, self.tn_spin))
-        form.addRow(self.ride_label)
+        add_line(form, self.ride_label)
         form.addRow(self.ride_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -128,7 +128,7 @@ class LotRMountBox(SessionTab[LotRMountModel]):
                 tn = "" if move.run_tn is None else self.tr("、Run 判定 目標値 {0}").format(move.run_tn)
                 self.move_label.setText(self.tr("{0}: {1}{2}").format(move.name, cost, tn))
             except ValueError as refusal:
-                self.move_label.setText(shown_message(str(refusal)))
+                self.move_label.show_refusal(str(refusal))
                 self.move_button.setEnabled(False)
         if who is None or not mount.mounted:
             self.ride_label.setText(self.tr("騎乗している参加者を選んでください"))
@@ -138,7 +138,7 @@ class LotRMountBox(SessionTab[LotRMountModel]):
                 who, self.rider_ride_spin.value(), self.penalty_spin.value(), self.tn_spin.value()
             )
         except ValueError as refusal:
-            self.ride_label.setText(shown_message(str(refusal)))
+            self.ride_label.show_refusal(str(refusal))
             return
         self.ride_label.setText(
             self.tr("Ride {0:+d} / 目標値 {1}: 成功 {2:.2%}").format(ride.bonus, ride.tn, float(ride.chance))

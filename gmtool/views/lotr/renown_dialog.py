@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.renown_model import MODIFIER_BOUND, LotRRenownModel
+from gmtool.models.lotr.table_requests import table_requests
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.widgets import show_refusal
 
 UNSET = "未設定（ルール表 → 参照表 で入力）"
@@ -56,8 +58,7 @@ class LotRRenownDialog(QDialog):
         self.wounds_check = QCheckBox(self.tr("負傷のペナルティを含める"))
         self.wounds_check.setChecked(model.wounds)
         self.wounds_check.toggled.connect(model.set_wounds)
-        self.tn_label = QLabel()
-        self.tn_label.setWordWrap(True)
+        self.tn_label = RefusalLine(table_requests(model.campaign_model))
         self.odds_label = QLabel()
         self.roll_button = QPushButton(self.tr("判定する"))
         self.roll_button.clicked.connect(self.roll)
@@ -72,7 +73,7 @@ class LotRRenownDialog(QDialog):
         form.addRow(self.tr("修正"), self.modifiers_box)
         form.addRow(self.tr("その他の修正"), self.modifier_spin)
         form.addRow("", self.wounds_check)
-        form.addRow(self.tr("目標値"), self.tn_label)
+        add_line(form, self.tn_label, self.tr("目標値"))
         form.addRow(self.tr("知っている確率"), self.odds_label)
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro_label)
@@ -100,7 +101,7 @@ class LotRRenownDialog(QDialog):
         self._sync_modifiers()
         setup = model.setup()
         if setup.tn is None:
-            self.tn_label.setText(setup.problem)
+            self.tn_label.show_refusal(setup.problem)
             self.tn_label.setStyleSheet(PROBLEM_STYLE)
         else:
             parts = " ".join(f"{n} {v:+d}" if i else f"{n} {v}" for i, (n, v) in enumerate(setup.parts))

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.rules_model import LotRRulesModel
+from gmtool.rules.systems.lotr.reference_table_types import CellRef
 from gmtool.views.appearance import set_tone, tone_colour
 from gmtool.views.lotr.rules_fields import EDITED_STYLE, RulesTab
 from gmtool.views.lotr.rules_origin_tabs import OrdersView, RacesView
@@ -45,8 +46,11 @@ class LotRRulesDialog(QDialog):
             self.tr(
                 "このキャンペーンで使うルール表です。変更はすぐにキャンペーンに保存され、"
                 "元に戻す（Ctrl+Z）で取り消せます。同梱の表から変えた値は <span style='background:{0}'>"
-                "<b>色付きの太字</b></span> で示します。空欄の「未設定」はルール要約に値がない項目で、"
-                "GM が値を入れるまで 0 として扱われます。"
+                "<b>色付きの太字</b></span> で示します。空欄の「未設定」はルール要約に値がない項目です。"
+                "参照表の未設定の値は 0 として読まれません: それを使う手順は、どの表のどの欄かを示して"
+                "止まり（「表を開く」でその欄へ）、値が入ると使えます。ほかのタブの未設定のボーナスと"
+                "ペナルティはなし（0）として計算され、シートと判定画面に「未設定」と表示されます"
+                "（負傷のペナルティの読み方はハウスルールで選べます）。"
             ).format(tone_colour("mark").name())
         )
         self.note_label.setWordWrap(True)
@@ -115,6 +119,11 @@ class LotRRulesDialog(QDialog):
         model.changed.connect(self.reload)
         self.reload()
         self._sync_undo()
+
+    def show_cell(self, cell: CellRef) -> None:
+        """参照表 at a cell a step waits for, selected with its editor open."""
+        self.tabs.setCurrentWidget(self.reference_tab)
+        self.reference_tab.show_cell(cell)
 
     def rule_tabs(self) -> tuple[RulesTab, ...]:
         return (

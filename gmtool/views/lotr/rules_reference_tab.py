@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.rules_input import UNSET_CELL
 from gmtool.models.lotr.rules_model import LotRRulesModel
-from gmtool.rules.systems.lotr.reference_table_types import NAME, Cell, Column, ReferenceTable
+from gmtool.rules.systems.lotr.reference_table_types import NAME, Cell, CellRef, Column, ReferenceTable
 from gmtool.views.appearance import tone_colour
 from gmtool.views.lotr.rules_fields import RulesTab, note_label, tr
 from gmtool.views.widgets import shown_message
@@ -50,6 +50,7 @@ class ReferenceTablesView(RulesTab):
     def __init__(self, model: LotRRulesModel, parent: QWidget | None = None) -> None:
         super().__init__(model, parent)
         self._filling = False
+        self._filled = ""  # the id of the table the grid shows
         self.table_list = QListWidget()
         self.table_list.currentRowChanged.connect(lambda _row: self.reload())
         self.title_label = QLabel()
@@ -139,6 +140,10 @@ class ReferenceTablesView(RulesTab):
         self.reset_table_button.setEnabled(self.model.edits.is_edited("tables", table.id))
 
     def _fill(self, table: ReferenceTable) -> None:
+        # The same table filled again after an edit keeps the cell the GM is on: Tab or Enter
+        # after typing a value then moves on from it, not from the grid's first cell.
+        kept = (self.grid.currentRow(), self.grid.currentColumn()) if table.id == self._filled else None
+        self._filled = table.id
         self._filling = True
         try:
             self.grid.clear()
@@ -161,8 +166,36 @@ class ReferenceTablesView(RulesTab):
                         item.setToolTip(tr("未設定: ルールブックの値を入れてください"))
                     self.grid.setItem(r, c, item)
             self.grid.resizeColumnsToContents()
+            if kept is not None and 0 <= kept[0] < len(table.rows) and 0 <= kept[1] <= len(table.columns):
+                self.grid.setCurrentCell(*kept)
         finally:
             self._filling = False
+
+    def show_cell(self, cell: CellRef) -> None:
+        """The table of `cell` with that cell current and its editor open (a step waits for it); a
+        row the table lacks is offered as the new row's name."""
+        for index in range(self.table_list.count()):
+            if self.table_list.item(index).data(Qt.ItemDataRole.UserRole) == cell.table:
+                self.table_list.setCurrentRow(index)
+                break
+        else:
+            return
+        table = self.table()
+        row = next((r for r, shown in enumerate(table.rows) if shown.name == cell.row), None)
+        if row is None:
+            if not table.fixed_rows:
+                self.new_row.setText(cell.row)
+                self.new_row.selectAll()
+                self.new_row.setFocus()
+            return
+        ids = [c.id for c in table.columns]
+        column = ids.index(cell.column) + 1 if cell.column in ids else 0
+        self.grid.setCurrentCell(row, column)
+        item = self.grid.item(row, column)
+        self.grid.setFocus()
+        if item is not None:  # `_fill` makes every cell
+            self.grid.scrollToItem(item)
+            self.grid.editItem(item)
 
     # ---- edits ------------------------------------------------------------------------------------
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
@@ -177,8 +210,12 @@ class ReferenceTablesView(RulesTab):
         self.attempt(partial(self.model.reference.set_cell_text, table.id, row, column.id, item.text()))
 
     def _add_row(self) -> None:
-        if self.attempt(partial(self.model.reference.add_row, self.table_id, self.new_row.text())):
+        name = self.new_row.text().strip()
+        if self.attempt(partial(self.model.reference.add_row, self.table_id, name)):
             self.new_row.clear()
+            columns = self.table().columns  # the new row's values are what the GM types next
+            if columns:
+                self.show_cell(CellRef(self.table_id, name, columns[0].id))
 
     def _remove_row(self) -> None:
         rows = sorted({i.row() for i in self.grid.selectedIndexes()})

@@ -25,7 +25,9 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.actions import MAX_CORRUPTION, MAX_RENOWN, bearing_warning
 from gmtool.models.lotr.sheet_model import NEAR, REACHED, LotRSheetModel
+from gmtool.models.lotr.table_requests import table_requests
 from gmtool.views.lotr.condition_box import amount_spin
+from gmtool.views.lotr.refusal_line import RefusalLine
 from gmtool.views.lotr.renown_dialog import LotRRenownDialog
 from gmtool.views.widgets import show_refusal
 
@@ -58,7 +60,7 @@ class LotRSpiritBox(QGroupBox):
         self.courage_skill_combo = QComboBox()
         self.courage_skill_combo.setAccessibleName(self.tr("勇気を使う判定の技能"))
         self.courage_skill_combo.currentIndexChanged.connect(lambda _i: self._sync_per_point())
-        self.per_point_label = QLabel()
+        self.per_point_label = RefusalLine(table_requests(model.campaign_model))
         self.recover_button = QPushButton(self.tr("回復する"))
         self.recover_all_button = QPushButton(self.tr("すべて回復"))
         self.recover_all_button.setToolTip(
@@ -145,6 +147,7 @@ class LotRSpiritBox(QGroupBox):
         per_point_row = QHBoxLayout()
         per_point_row.addWidget(self.courage_skill_combo)
         per_point_row.addWidget(self.per_point_label, 1)
+        per_point_row.addWidget(self.per_point_label.open_button)
         row += 1
         grid.addLayout(per_point_row, row, 0, 1, 5)
         row += 1
@@ -226,7 +229,10 @@ class LotRSpiritBox(QGroupBox):
         if not self.model.exists:
             return
         value = self.steps.courage_value(self.courage_skill_combo.currentData() or "")
-        self.per_point_label.setText(value.refusal or self.tr("勇気 1 点あたり {0}").format(value.text()))
+        if value.refusal:  # a trait's addition 未設定: 「表を開く」 to the courage_traits table
+            self.per_point_label.show_refusal(value.refusal)
+        else:
+            self.per_point_label.setText(self.tr("勇気 1 点あたり {0}").format(value.text()))
 
     def _raise_renown(self) -> None:
         amount, reason = self.renown_amount.value(), self.renown_reason.text()

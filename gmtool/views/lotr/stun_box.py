@@ -6,9 +6,11 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from gmtool.models.lotr.stun_model import LotRStunModel
+from gmtool.models.lotr.table_requests import table_requests
 from gmtool.rules.systems.lotr import stun_types as stun
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.session_tab import Confirm, SessionTab
-from gmtool.views.widgets import hbox, shown_message
+from gmtool.views.widgets import hbox
 
 
 class LotRStunBox(SessionTab[LotRStunModel]):
@@ -24,8 +26,7 @@ class LotRStunBox(SessionTab[LotRStunModel]):
         self.stamina_spin.setToolTip(
             self.tr("対象の Stamina。負傷・疲労・状態のペナルティは自動で加わります")
         )
-        self.odds_label = QLabel()
-        self.odds_label.setWordWrap(True)
+        self.odds_label = RefusalLine(table_requests(model.model.campaign_model))
         self.roll_button = self.button(self.tr("Stamina 判定を振る"), self._roll)
         self.result_label = QLabel()
         self.result_label.setWordWrap(True)
@@ -37,7 +38,7 @@ class LotRStunBox(SessionTab[LotRStunModel]):
         box = QGroupBox(self.tr("スタン（Blunt 攻撃の命中）"))
         form = QFormLayout(box)
         form.addRow(self.tr("スタン表"), hbox(self.row_combo, self.stamina_spin))
-        form.addRow(self.odds_label)
+        add_line(form, self.odds_label)
         form.addRow(self.relief_label)
         form.addRow(self.roll_button)
         form.addRow(self.result_label)
@@ -61,12 +62,12 @@ class LotRStunBox(SessionTab[LotRStunModel]):
         row = self.row_combo.currentData()
         self.roll_button.setEnabled(False)
         if not row:
-            self.odds_label.setText(self.tr("スタン表（Table 9.17）: 未設定（ルール表 → 参照表 で入力）"))
+            self.odds_label.show_refusal(self.stun.no_rows())
             return
         try:
             odds = self.stun.odds_summary(row, self.stamina_spin.value())
         except ValueError as refusal:
-            self.odds_label.setText(shown_message(str(refusal)))
+            self.odds_label.show_refusal(str(refusal))
             return
         if odds is None:
             self.odds_label.setText(self.tr("Blunt 攻撃が命中するとここで Stamina 判定を振ります"))

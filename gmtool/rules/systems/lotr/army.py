@@ -19,7 +19,7 @@ from gmtool.rules.data import json_object
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import structures as st, units as un
 from gmtool.rules.systems.lotr.checks import Bands, LotRRoller
-from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
+from gmtool.rules.systems.lotr.reference_tables import CellRef, ReferenceTable, UnsetCell
 from gmtool.rules.systems.lotr.rules_data import LotRRules
 from gmtool.rules.systems.lotr.structures_types import Improvement, Lock, SiegeResult, Structure
 from gmtool.rules.systems.lotr.units import MoraleResult, UnitAttackResult
@@ -104,11 +104,14 @@ def race_factor(table: ReferenceTable, race: str | None) -> Fraction | None:
     factor = row.number("factor")
     if factor is None:
         raise ArmyRefused(
-            Message(
-                "{0}（{1}）の「{2}」の係数が未設定です。ルール表 → 参照表 で入力してください",
-                table.title,
-                table.source,
-                race,
+            UnsetCell(
+                CellRef(table.id, race, "factor"),
+                Message(
+                    "{0}（{1}）の「{2}」の係数が未設定です。ルール表 → 参照表 で入力してください",
+                    table.title,
+                    table.source,
+                    race,
+                ),
             )
         )
     return factor

@@ -14,6 +14,8 @@ from enum import StrEnum
 from gmtool.rules.dice import Faces
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.house_rules import MARGINAL_ONE, MARGINAL_ZERO
+from gmtool.rules.systems.lotr.reference_catalog import COURAGE_TRAITS
+from gmtool.rules.systems.lotr.reference_table_types import CellRef, UnsetCell
 from gmtool.rules.systems.lotr.rules_types import Degree
 
 Bands = tuple[tuple[Degree, int | None], ...]
@@ -181,9 +183,12 @@ class CouragePerPoint:
         """Why courage cannot be counted yet ('' when it can): an applying trait is 未設定."""
         if not self.unset:
             return ""
-        return Message(
-            "勇気1点の効果を増す特徴 {0} の値が未設定です（ルール表 → 参照表 で入力）",
-            Message.joined(", ", self.unset),
+        return UnsetCell(
+            CellRef(COURAGE_TRAITS, self.unset[0], "per_point"),
+            Message(
+                "勇気1点の効果を増す特徴 {0} の値が未設定です（ルール表 → 参照表 で入力）",
+                Message.joined(", ", self.unset),
+            ),
         )
 
     def text(self) -> str:

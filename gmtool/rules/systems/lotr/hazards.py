@@ -18,7 +18,7 @@ from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.attack import DamageDice, half_up, parse_damage
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec
 from gmtool.rules.systems.lotr.healing_types import UNSET
-from gmtool.rules.systems.lotr.reference_tables import ReferenceRow, ReferenceTable
+from gmtool.rules.systems.lotr.reference_tables import CellRef, ReferenceRow, ReferenceTable, UnsetCell
 from gmtool.rules.systems.lotr.rules_data import LotRRules
 
 BREATH_BASE, BREATH_MINIMUM = 1, 1  # 「最低1分,(1+Stamina修正)×1分, 息を止めていることができる」
@@ -37,28 +37,30 @@ def breath_minutes(stamina: int) -> int:
 def _table_row(rules: LotRRules, table_id: str, row_name: str) -> tuple[ReferenceTable, ReferenceRow]:
     table = rules.reference_table(table_id)
     if not table.rows:  # the GM adds a row per distance, round count, poison…
-        raise ValueError(Message("{0}の表（{1}）: {2}", table.title, table.source, UNSET))
+        refusal = Message("{0}の表（{1}）: {2}", table.title, table.source, UNSET)
+        raise ValueError(UnsetCell(CellRef(table.id), refusal))
     row = table.row(row_name)
     if row is None:
         raise ValueError(Message("{0}の表に「{1}」の行はありません", table.title, row_name))
     return table, row
 
 
+def _unset(table: ReferenceTable, row: ReferenceRow, column: str) -> ValueError:
+    refusal = Message("{0}の「{1}」の{2}: {3}", table.title, row.name, table.column(column).label, UNSET)
+    return ValueError(UnsetCell(CellRef(table.id, row.name, column), refusal))
+
+
 def _int(table: ReferenceTable, row: ReferenceRow, column: str) -> int:
     value = row.get(column)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(
-            Message("{0}の「{1}」の{2}: {3}", table.title, row.name, table.column(column).label, UNSET)
-        )
+        raise _unset(table, row, column)
     return value
 
 
 def _dice(table: ReferenceTable, row: ReferenceRow, column: str) -> DamageDice:
     value = row.get(column)
     if not isinstance(value, str) or not value:
-        raise ValueError(
-            Message("{0}の「{1}」の{2}: {3}", table.title, row.name, table.column(column).label, UNSET)
-        )
+        raise _unset(table, row, column)
     return parse_damage(value)
 
 
@@ -127,13 +129,15 @@ class Poison:
     @property
     def resist_tn(self) -> int:
         if self.potency is None:
-            raise ValueError(Message("毒「{0}」の Potency 修正: {1}", self.name, UNSET))
+            refusal = Message("毒「{0}」の Potency 修正: {1}", self.name, UNSET)
+            raise ValueError(UnsetCell(CellRef(catalog.POISONS, self.name, "potency"), refusal))
         return POISON_RESIST_BASE + self.potency
 
     @property
     def treatment_tn(self) -> int:
         if self.treatment is None:
-            raise ValueError(Message("毒「{0}」の Treatment 修正: {1}", self.name, UNSET))
+            refusal = Message("毒「{0}」の Treatment 修正: {1}", self.name, UNSET)
+            raise ValueError(UnsetCell(CellRef(catalog.POISONS, self.name, "treatment"), refusal))
         return POISON_TREATMENT_BASE + self.treatment
 
     def effect(self, resisted: bool) -> str:

@@ -37,6 +37,7 @@ from gmtool.rules.systems.lotr.healing_types import (
     WoundTarget as WoundTarget,
 )
 from gmtool.rules.systems.lotr.kinds import roller_for
+from gmtool.rules.systems.lotr.reference_tables import CellRef, UnsetCell
 from gmtool.rules.systems.lotr.rules_data import LotRRules
 
 
@@ -83,7 +84,8 @@ def wound_tn(track: WoundTrack, rules: LotRRules, column: str) -> WoundTarget:
         raise ValueError(Message("{0} の目標値は表にありません（{1}）。休息で回復します", level.label, what))
     value = row.get(column)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(Message("{0} の{1}: {2}", level.label, what, UNSET))
+        refusal = Message("{0} の{1}: {2}", level.label, what, UNSET)
+        raise ValueError(UnsetCell(CellRef(table.id, level.name, column), refusal))
     return WoundTarget(level.name, value)
 
 

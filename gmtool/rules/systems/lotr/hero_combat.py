@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from gmtool.rules.dice import Faces
 from gmtool.rules.message import Message
-from gmtool.rules.systems.lotr.reference_tables import ReferenceRow, ReferenceTable
+from gmtool.rules.systems.lotr.reference_tables import CellRef, ReferenceRow, ReferenceTable, UnsetCell
 
 # The two bonuses the text itself gives (used when the row's own bonus cell is empty).  Every other
 # place adds nothing: the text names a modifier for these two only.
@@ -61,19 +61,22 @@ TWO_D6_WAYS = _two_d6_ways()
 
 def _bands(table: ReferenceTable, bonus_of: bool) -> list[Band]:
     if table.is_empty:
-        raise HeroCombatRefused(
-            Message("{0}（{1}）が未設定です。{2} で入力してください", table.title, table.source, WHERE)
-        )
+        first = CellRef(table.id, table.rows[0].name, "low") if table.rows else CellRef(table.id)
+        refusal = Message("{0}（{1}）が未設定です。{2} で入力してください", table.title, table.source, WHERE)
+        raise HeroCombatRefused(UnsetCell(first, refusal))
     bands = []
     for row in table.rows:
         low, high = _int(row, "low"), _int(row, "high")
         if low is None and high is None:
             raise HeroCombatRefused(
-                Message(
-                    "{0} の行「{1}」の出目の範囲が未設定です。{2} で入力してください",
-                    table.title,
-                    row.name,
-                    WHERE,
+                UnsetCell(
+                    CellRef(table.id, row.name, "low"),
+                    Message(
+                        "{0} の行「{1}」の出目の範囲が未設定です。{2} で入力してください",
+                        table.title,
+                        row.name,
+                        WHERE,
+                    ),
                 )
             )
         if low is not None and high is not None and low > high:

@@ -47,7 +47,7 @@ from gmtool.rules.systems.lotr.mounted_types import (
     HorseMove as HorseMove,
     Mount as Mount,
 )
-from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
+from gmtool.rules.systems.lotr.reference_tables import CellRef, ReferenceTable, UnsetCell
 from gmtool.rules.systems.lotr.rules_data import SIZE_IDS
 
 
@@ -115,7 +115,8 @@ def horse_move(table: ReferenceTable, name: str) -> HorseMove:
     elif isinstance(actions, int) and not isinstance(actions, bool):
         cost = actions
     else:
-        raise BattleRefused(Message("{0}の「{1}」のアクション数が{2}", TABLE, name, UNSET))
+        refusal = Message("{0}の「{1}」のアクション数が{2}", TABLE, name, UNSET)
+        raise BattleRefused(UnsetCell(CellRef(table.id, name, "actions"), refusal))
     return HorseMove(
         name,
         yards if isinstance(yards, int) and not isinstance(yards, bool) else None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from gmtool.rules.message import Message
 
@@ -72,3 +72,29 @@ class ReferenceTable:
     def is_empty(self) -> bool:
         """No value set anywhere: the GM has not filled it in."""
         return all(v is None for r in self.rows for _, v in r.cells)
+
+
+@dataclass(frozen=True)
+class CellRef:
+    """Where a value still 未設定 is filled in: a table's id, the row's name and the column's id.
+    row "": the table has no row for it yet (the GM adds one); column "": the row as a whole."""
+
+    table: str
+    row: str = ""
+    column: str = ""
+
+
+class UnsetCell(Message):
+    """A refusal because a referred table's cell is 未設定: the message, and where to fill it in as
+    data (`cell`), so a view can offer to open the table there.  Composed into other messages it
+    stays one of their values (`Message("{0}: {1}", where, refusal)` keeps it)."""
+
+    cell: CellRef
+
+    def __new__(cls, cell: CellRef, message: Message, /) -> UnsetCell:
+        self = super().__new__(cls, "{0}", message)
+        self.cell = cell
+        return self
+
+    def __getnewargs_ex__(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        return (self.cell, self.args[0]), {}

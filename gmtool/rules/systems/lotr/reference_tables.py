@@ -26,10 +26,12 @@ from gmtool.rules.systems.lotr.reference_table_types import (
     NAME,
     WHERE,
     Cell,
+    CellRef,
     Column,
     ColumnKind,
     ReferenceRow,
     ReferenceTable,
+    UnsetCell,
 )
 
 # The value types live in reference_table_types (views may import them); they are re-exported here.
@@ -39,10 +41,12 @@ __all__ = [
     "NAME",
     "WHERE",
     "Cell",
+    "CellRef",
     "Column",
     "ColumnKind",
     "ReferenceRow",
     "ReferenceTable",
+    "UnsetCell",
     "apply_tables",
     "cell_from_json",
     "diff_tables",

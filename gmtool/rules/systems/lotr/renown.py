@@ -21,6 +21,7 @@ from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.checks import RollSpec, roll_distribution
 from gmtool.rules.systems.lotr.kinds import roller_for
 from gmtool.rules.systems.lotr.reference_catalog import RENOWN, RENOWN_MODIFIERS
+from gmtool.rules.systems.lotr.reference_table_types import CellRef, UnsetCell
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree, LotRRules
 
 WITS = "attribute:wit"  # 「Wits で判定」
@@ -46,7 +47,8 @@ def renown_tn(rules: LotRRules, origin: str, modifiers: Sequence[str] = ()) -> R
         return RenownTn(None, problem=Message("知名度の表に「{0}」の行がありません", origin))
     base = row.get("tn")
     if not isinstance(base, int) or isinstance(base, bool):
-        return RenownTn(None, problem=Message("知名度の目標値「{0}」が{1}", origin, UNSET))
+        problem = Message("知名度の目標値「{0}」が{1}", origin, UNSET)
+        return RenownTn(None, problem=UnsetCell(CellRef(RENOWN, origin, "tn"), problem))
     parts: list[tuple[str, int]] = [(origin, base)]
     for name in modifiers:
         modifier_row = extra.row(name)
@@ -54,7 +56,8 @@ def renown_tn(rules: LotRRules, origin: str, modifiers: Sequence[str] = ()) -> R
             return RenownTn(None, problem=Message("知名度の修正の表に「{0}」の行がありません", name))
         value = modifier_row.get("modifier")
         if not isinstance(value, int) or isinstance(value, bool):
-            return RenownTn(None, problem=Message("知名度の修正「{0}」が{1}", name, UNSET))
+            problem = Message("知名度の修正「{0}」が{1}", name, UNSET)
+            return RenownTn(None, problem=UnsetCell(CellRef(RENOWN_MODIFIERS, name, "modifier"), problem))
         parts.append((name, value))
     return RenownTn(sum(v for _, v in parts), tuple(parts))
 

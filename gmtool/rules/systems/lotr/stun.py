@@ -17,7 +17,7 @@ from gmtool.rules.dice import Distribution
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.attack import half_up
 from gmtool.rules.systems.lotr.checks import Bands, LotRRoller, RollSpec, roll_distribution, shipped_bands
-from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
+from gmtool.rules.systems.lotr.reference_tables import CellRef, ReferenceTable, UnsetCell
 from gmtool.rules.systems.lotr.rules_data import Degree
 
 # Re-exported: the stun's values
@@ -38,7 +38,7 @@ from gmtool.rules.systems.lotr.stun_types import (
 def stun_row(table: ReferenceTable, name: str) -> StunRow:
     """The GM's row of the stun table, every value set (else a refusal naming the table and cell)."""
     if not table.rows:
-        raise ValueError(Message("{0}に行がありません: {1}", TABLE, UNSET))
+        raise ValueError(UnsetCell(CellRef(table.id), Message("{0}に行がありません: {1}", TABLE, UNSET)))
     row = table.row(name)
     if row is None:
         raise ValueError(Message("{0}に「{1}」はありません", TABLE, name))
@@ -46,7 +46,8 @@ def stun_row(table: ReferenceTable, name: str) -> StunRow:
     for column, label in COLUMN_NAMES.items():
         value = row.get(column)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError(Message("{0}の「{1}」の{2}が{3}", TABLE, name, label, UNSET))
+            where = CellRef(table.id, name, column)
+            raise ValueError(UnsetCell(where, Message("{0}の「{1}」の{2}が{3}", TABLE, name, label, UNSET)))
         values[column] = value
     return StunRow(name, values["tn"], values["penalty"], values["rounds"])
 

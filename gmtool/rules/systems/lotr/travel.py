@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gmtool.rules.message import Message
-from gmtool.rules.systems.lotr.reference_tables import ReferenceTable, parse_decimal
+from gmtool.rules.systems.lotr.reference_tables import CellRef, ReferenceTable, UnsetCell, parse_decimal
 
 WHERE = Message("ルール表 → 参照表")
 PER_DAY, PER_HOUR = "per_day", "per_hour"
@@ -54,9 +54,11 @@ def _speed(table: ReferenceTable, mode: str, column: str) -> Fraction | None:
 def party_pace(speeds: ReferenceTable, members: Sequence[Member]) -> Pace:
     """「最も遅い者に合わせる」: the least distance a day (and an hour) among the members."""
     if speeds.is_empty:  # said first: without the table no member can be added at all
-        raise TravelRefused(
-            Message("{0}（{1}）が未設定です。{2} で入力してください", speeds.title, speeds.source, WHERE)
+        first = CellRef(speeds.id, speeds.rows[0].name, PER_DAY) if speeds.rows else CellRef(speeds.id)
+        refusal = Message(
+            "{0}（{1}）が未設定です。{2} で入力してください", speeds.title, speeds.source, WHERE
         )
+        raise TravelRefused(UnsetCell(first, refusal))
     if not members:
         raise TravelRefused(Message("旅をする人を加えてください"))
     found: dict[str, tuple[Fraction | None, str, str]] = {}
@@ -77,12 +79,15 @@ def party_pace(speeds: ReferenceTable, members: Sequence[Member]) -> Pace:
     (day, day_who, day_missing), (hour, hour_who, hour_missing) = found[PER_DAY], found[PER_HOUR]
     if day is None and hour is None:
         raise TravelRefused(
-            Message(
-                "{0}（{1}）の「{2}」の距離が未設定です。{3} で入力してください",
-                speeds.title,
-                speeds.source,
-                day_missing or hour_missing,
-                WHERE,
+            UnsetCell(
+                CellRef(speeds.id, day_missing or hour_missing, PER_DAY),
+                Message(
+                    "{0}（{1}）の「{2}」の距離が未設定です。{3} で入力してください",
+                    speeds.title,
+                    speeds.source,
+                    day_missing or hour_missing,
+                    WHERE,
+                ),
             )
         )
     return Pace(day, hour, day_who, hour_who, day_missing, hour_missing)
@@ -96,12 +101,15 @@ def route_distance(distances: ReferenceTable, route: str) -> Fraction:
     distance = row.number("distance")
     if distance is None:
         raise TravelRefused(
-            Message(
-                "{0}（{1}）の「{2}」の距離が未設定です。{3} で入力してください",
-                distances.title,
-                distances.source,
-                route,
-                WHERE,
+            UnsetCell(
+                CellRef(distances.id, route, "distance"),
+                Message(
+                    "{0}（{1}）の「{2}」の距離が未設定です。{3} で入力してください",
+                    distances.title,
+                    distances.source,
+                    route,
+                    WHERE,
+                ),
             )
         )
     return distance

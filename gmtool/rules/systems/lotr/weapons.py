@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.attack import DamageDice, parse_damage
 from gmtool.rules.systems.lotr.attack_types import DISTANCE_BOUNDS as DISTANCE_BOUNDS
-from gmtool.rules.systems.lotr.reference_tables import ReferenceRow, ReferenceTable
+from gmtool.rules.systems.lotr.reference_catalog import WEAPONS
+from gmtool.rules.systems.lotr.reference_tables import CellRef, ReferenceRow, ReferenceTable, UnsetCell
 
 BAND_COLUMNS = ("point_blank", "short", "medium", "long")
 BAND_NAMES = {"point_blank": "PB", "short": "S", "medium": "M", "long": "L"}
@@ -74,11 +75,15 @@ def range_steps(w: Weapon, yards: int) -> int:
         raise ValueError(Message("「{0}」は射撃武器ではありません（{1}に射程がありません）", w.name, TABLE))
     long = w.bands[3]
     if long is None:
-        raise ValueError(Message("{0}の「{1}」の L（ヤード）が{2}", TABLE, w.name, UNSET))
+        where = CellRef(WEAPONS, w.name, "long")
+        raise ValueError(UnsetCell(where, Message("{0}の「{1}」の L（ヤード）が{2}", TABLE, w.name, UNSET)))
     if yards <= long:
         return 0
     if w.step is None:
-        raise ValueError(Message("{0}の「{1}」の S（L より先の1段階）が{2}", TABLE, w.name, UNSET))
+        where = CellRef(WEAPONS, w.name, "step")
+        raise ValueError(
+            UnsetCell(where, Message("{0}の「{1}」の S（L より先の1段階）が{2}", TABLE, w.name, UNSET))
+        )
     return math.ceil((yards - long) / w.step)
 
 
@@ -96,11 +101,14 @@ def adds_str(w: Weapon) -> bool:
         return True
     if w.thrown is None:
         raise ValueError(
-            Message(
-                "{0}の「{1}」が手投げ武器かどうかが{2}（1.3: 弓には STR 修正を足さない）",
-                TABLE,
-                w.name,
-                UNSET,
+            UnsetCell(
+                CellRef(WEAPONS, w.name, "thrown"),
+                Message(
+                    "{0}の「{1}」が手投げ武器かどうかが{2}（1.3: 弓には STR 修正を足さない）",
+                    TABLE,
+                    w.name,
+                    UNSET,
+                ),
             )
         )
     return w.thrown

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMessageBox, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMessageBox, QSpinBox, QVBoxLayout, QWidget
 
 from gmtool.models.lotr.army_model import LotRArmyModel
+from gmtool.models.lotr.table_requests import table_requests
 from gmtool.rules.systems.lotr.units_types import SIZE_MAX
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.widgets import action_button, refill
 
 MIXED = ""  # the race combo's 種族混在 entry
@@ -35,13 +37,19 @@ class HeadcountBox(QWidget):
             self.tr("種族の係数は Table 9.26（ルール表 → 参照表 の「部隊サイズの種族係数」）")
         )
         self.apply_button = action_button(self, self.tr("人数から Size を決める"), self.apply)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
         row.addWidget(QLabel(self.tr("人数")))
         row.addWidget(self.headcount_spin)
         row.addWidget(self.race_combo)
         row.addWidget(self.apply_button)
         row.addStretch(1)
+        # a head count waiting for the race's factor (Table 9.26) says so here, with 「表を開く」
+        self.refusal_line = RefusalLine(table_requests(model.campaign_model))
+        self.refusal_line.hide()
+        outer.addLayout(row)
+        add_line(outer, self.refusal_line)
         model.changed.connect(self.sync)
         self.sync()
 
@@ -69,6 +77,14 @@ class HeadcountBox(QWidget):
         if headcount < 1:
             raise ValueError(self.tr("人数を 1 名以上入れてください"))
         race = self.race_combo.currentData() or None
-        if self.model.headcount_size(headcount, race) == 0 and not self.confirm_destroy(headcount):
+        try:
+            size = self.model.headcount_size(headcount, race)
+        except ValueError as refusal:
+            self.refusal_line.show_refusal(str(refusal))
+            self.refusal_line.show()
+            return
+        self.refusal_line.setText("")  # and its 「表を開く」
+        self.refusal_line.hide()
+        if size == 0 and not self.confirm_destroy(headcount):
             return
         self.model.size_from_headcount(unit_id, headcount, race)

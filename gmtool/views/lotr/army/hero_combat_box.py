@@ -12,7 +12,9 @@ from fractions import Fraction
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel
+from gmtool.models.lotr.table_requests import table_requests
 from gmtool.views.appearance import set_tone
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.widgets import action_button, shown_message
 
 ROLLED = None  # the place combo's first entry: roll 2d6 on PRESS
@@ -38,8 +40,7 @@ class HeroCombatBox(QWidget):
         self.roll_button = action_button(self, self.tr("Hero Combat を振る"), self.roll, self.sync)
         self.odds_label = QLabel()
         self.odds_label.setWordWrap(True)
-        self.problem_label = QLabel()
-        self.problem_label.setWordWrap(True)
+        self.problem_label = RefusalLine(table_requests(model.campaign_model))
         set_tone(self.problem_label, "error")
         row = QHBoxLayout()
         row.addWidget(QLabel(self.tr("場所")))
@@ -49,7 +50,7 @@ class HeroCombatBox(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
         layout.addWidget(self.odds_label)
-        layout.addWidget(self.problem_label)
+        add_line(layout, self.problem_label)
         self.sync()
 
     def place(self) -> str | None:
@@ -90,13 +91,14 @@ class HeroCombatBox(QWidget):
             exact = "\n".join(f"{b.label()}: {p}" for b, p in odds)  # the exact fractions on hover
         except ValueError as refusal:  # a table not ready
             self.odds_label.clear()
-            self.problem_label.setText(shown_message(str(refusal)))
+            self.problem_label.show_refusal(str(refusal))
             self.problem_label.show()
             self.roll_button.setEnabled(False)
             self.roll_button.setToolTip(shown_message(str(refusal)))
             return
         self.odds_label.setText("\n".join(lines))
         self.odds_label.setToolTip(self.tr("正確な値:\n{0}").format(exact))
+        self.problem_label.setText("")  # and its 「表を開く」
         self.problem_label.hide()
         self.roll_button.setEnabled(True)
         self.roll_button.setToolTip(self.tr("場所と Hero Combat の 2d6 を振り、英雄の記録に加える"))

@@ -16,9 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models.lotr.table_requests import table_requests
 from gmtool.models.lotr.travel_model import LotRTravelModel
 from gmtool.views.appearance import set_tone
-from gmtool.views.message_catalog import shown_message
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.widgets import action_button, read_only_table, refill
 
 TYPED = None  # the route combo's first entry: the distance typed beside it
@@ -56,8 +57,7 @@ class TravelTab(QWidget):
         self.pace_label.setWordWrap(True)
         self.time_label = QLabel()
         self.time_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
-        self.problem_label = QLabel()
-        self.problem_label.setWordWrap(True)
+        self.problem_label = RefusalLine(table_requests(model.campaign_model))
         set_tone(self.problem_label, "error")
         self.log_button = action_button(self, self.tr("ログに記録"), self.log_plan, self.sync)
         self._lay_out()
@@ -85,7 +85,7 @@ class TravelTab(QWidget):
         form.addRow(self.tr("距離"), route)
         form.addRow(self.tr("一行の速さ"), self.pace_label)
         form.addRow(self.tr("かかる時間"), self.time_label)
-        form.addRow(self.problem_label)
+        add_line(form, self.problem_label)
         form.addRow(self.log_button)
         note = QLabel(
             self.tr(
@@ -162,8 +162,7 @@ class TravelTab(QWidget):
         self.add_button.setToolTip("\n".join(missing))
 
     def _say(self, problem: str) -> None:
-        problem = shown_message(problem)  # an engine message in the UI language
-        self.problem_label.setText(problem)
+        self.problem_label.show_refusal(problem)  # an engine message in the UI language
         self.problem_label.setVisible(bool(problem))
 
     def add_member(self) -> None:

@@ -27,12 +27,14 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.army_model import LotRArmyModel
 from gmtool.models.lotr.check_log import faces_text
 from gmtool.models.lotr.commanders import ATTACK_SKILL, INTIMIDATE_SKILL, Commander
+from gmtool.models.lotr.table_requests import table_requests
 from gmtool.models.lotr.units_table_model import LotRUnitsTableModel, column_of
 from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr.units_types import Unit
 from gmtool.views.appearance import set_tone
 from gmtool.views.lotr.army.commander_picker import PROBLEM_STYLE, CommanderPicker, modifier_spin, note
 from gmtool.views.lotr.army.headcount_box import HeadcountBox
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.widgets import action_button, guarded, refill, show_refusal, shown_message
 
 RALLY_SKILL = "Inspire"  # 「部隊の指揮官は,Inspire を用いて Intimidate などに対して対決する」
@@ -130,8 +132,7 @@ class UnitsTab(QWidget):
         self.attacker_combo, self.target_combo = QComboBox(), QComboBox()
         self.attack_commander = CommanderPicker(self.model.commanders, ATTACK_SKILL)
         self.tn_modifier_spin = modifier_spin(self.tr("外的な要因による目標値への修正"))
-        self.attack_odds_label = QLabel()
-        self.attack_odds_label.setWordWrap(True)
+        self.attack_odds_label = RefusalLine(table_requests(self.model.campaign_model))
         self.probability_label = QLabel()
         self.probability_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
         self.damage_label = QLabel()
@@ -143,7 +144,7 @@ class UnitsTab(QWidget):
         form.addRow(self.tr("攻撃される部隊"), self.target_combo)
         form.addRow(self.tr("指揮官"), self.attack_commander)
         form.addRow(self.tr("目標値への修正"), self.tn_modifier_spin)
-        form.addRow(self.attack_odds_label)
+        add_line(form, self.attack_odds_label)
         form.addRow(self.tr("命中率"), self.probability_label)
         form.addRow(self.tr("命中時"), self.damage_label)
         form.addRow(self.attack_button)
@@ -173,7 +174,7 @@ class UnitsTab(QWidget):
             commander = self.attack_commander.commander()
             odds = self.model.attack_odds(attacker, target, commander, self.tn_modifier_spin.value())
         except ValueError as reason:  # what is missing is said where the odds would be
-            self.attack_odds_label.setText(shown_message(str(reason)))
+            self.attack_odds_label.show_refusal(str(reason))
             self.probability_label.setText("—")
             self.probability_label.setToolTip("")
             self.damage_label.setText("")
@@ -225,8 +226,7 @@ class UnitsTab(QWidget):
         self.morale_target_combo, self.support_combo = QComboBox(), QComboBox()
         self.morale_commander = CommanderPicker(self.model.commanders, INTIMIDATE_SKILL)
         self.morale_tn_modifier_spin = modifier_spin(self.tr("外的な要因による目標値への修正"))
-        self.morale_odds_label = QLabel()
-        self.morale_odds_label.setWordWrap(True)
+        self.morale_odds_label = RefusalLine(table_requests(self.model.campaign_model))
         self.morale_probability_label = QLabel()
         self.morale_probability_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
         self.rally_check = QCheckBox(self.tr("崩す部隊の指揮官が Inspire で対決して止める"))
@@ -245,7 +245,7 @@ class UnitsTab(QWidget):
         form.addRow(self.tr("目標値への修正"), self.morale_tn_modifier_spin)
         form.addRow(self.rally_check)
         form.addRow(self.tr("部隊の指揮官"), self.rally_commander)
-        form.addRow(self.morale_odds_label)
+        add_line(form, self.morale_odds_label)
         form.addRow(self.tr("崩壊する確率"), self.morale_probability_label)
         form.addRow(self.morale_button)
         form.addRow(self.morale_result_label)
@@ -280,7 +280,7 @@ class UnitsTab(QWidget):
         except ValueError as reason:
             self.morale_probability_label.setText("—")
             self.morale_probability_label.setToolTip("")
-            self.morale_odds_label.setText(shown_message(str(reason)))
+            self.morale_odds_label.show_refusal(str(reason))
             return
         self.shown_p_break = odds.broken
         text = self.tr("判定 {0:+d}／目標値 {1}（Morale）").format(odds.bonus, odds.tn)

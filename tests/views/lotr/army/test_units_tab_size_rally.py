@@ -7,6 +7,7 @@ from __future__ import annotations
 from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr import reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import LotRRoller
+from gmtool.rules.systems.lotr.reference_table_types import CellRef
 from gmtool.rules.systems.lotr.rules_data import lotr_rules
 from gmtool.rules.systems.lotr.units import break_probability, morale_spec, rally_probability
 from tests.models.lotr.test_hero_combat_model import fill
@@ -24,7 +25,13 @@ def test_size_from_headcount_with_a_race_factor(tab, refusals):  # noqa: F811
     assert [box.race_combo.itemText(i) for i in range(box.race_combo.count())][1:] == ["Orc", "Troll"]
     choose(box.race_combo, "Troll")
     box.apply_button.click()
-    assert "「Troll」の係数が未設定" in refusals[-1] and "ルール表 → 参照表" in refusals[-1]
+    # said under the head count, not in a message box: the factor waits in Table 9.26 (issue 34)
+    assert not refusals and not box.refusal_line.isHidden()
+    assert (
+        "「Troll」の係数が未設定" in box.refusal_line.text()
+        and "ルール表 → 参照表" in box.refusal_line.text()
+    )
+    assert box.refusal_line.cell == CellRef(catalog.UNIT_SIZE, "Troll", "factor")
     choose(box.race_combo, "Orc")
     box.apply_button.click()  # 18.75 → 19
     assert (cell(tab, 0, "size"), cell(tab, 0, "morale")) == ("19", "27")
