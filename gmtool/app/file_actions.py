@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QMenu, QMessageBox
@@ -40,9 +40,9 @@ class FileActions(QObject):
 
     # ---- campaigns -----------------------------------------------------------------
     def new_campaign(self) -> None:
-        path = self.services.questions.ask_save_path(self.tr("新しいキャンペーン"), self.tr(CAMPAIGN_FILTER))
+        path = ask_new_campaign_path(self.services.questions)
         if path:
-            self._switch(lambda: Campaign.create(_with_suffix(path, ".gmcampaign")))
+            self._switch(lambda: create_campaign(path))
 
     def open_demo(self) -> None:
         """ファイル → デモキャンペーンを開く: the bundled demo, made in the data folder the first time."""
@@ -187,6 +187,22 @@ class FileActions(QObject):
             show_refusal(self.services.parent_widget, str(error))
             return
         self.services.status_bar.showMessage(self.tr("{0} に書き出しました").format(path), 5000)
+
+
+class AsksSavePath(Protocol):
+    def ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> str: ...
+
+
+def ask_new_campaign_path(questions: AsksSavePath) -> str:
+    """Where a new campaign goes (ファイル → 新しいキャンペーン, the start page's); "" when cancelled."""
+    title = QCoreApplication.translate("FileActions", "新しいキャンペーン")
+    return questions.ask_save_path(title, QCoreApplication.translate("FileActions", CAMPAIGN_FILTER))
+
+
+def create_campaign(path: str) -> Campaign:
+    """A new, empty campaign at `path` (``.gmcampaign`` added when missing); CampaignError if it
+    cannot be made there."""
+    return Campaign.create(_with_suffix(path, ".gmcampaign"))
 
 
 class _Cancelled(Exception):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from gmtool.app.main_window import MainWindow
+    from gmtool.store.campaign import Campaign
 
 VIEWS = ("main", "sheet", "check")
 # The folder of an offscreen run (its demo campaign and settings), named after the process so the
@@ -67,11 +68,12 @@ def run_gui(argv: Sequence[str]) -> int:
     # gmtool uses no pydantic plugin: spare the look through every installed package's entry points.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "1")
     from gmtool.app.demo import open_demo_campaign
-    from gmtool.app.last_campaign import open_last_campaign, open_or_read_only
+    from gmtool.app.last_campaign import open_last_campaign, open_or_read_only, reopen_last_campaign
     from gmtool.store.errors import StoreError
 
     scratch = _scratch_folder() if offscreen else None
     unopened = None  # (path, error) of the last campaign when it could not be reopened
+    campaign: Campaign | None = None  # None: the start page asks
     try:
         if args.campaign:
             # Another gmtool editing it: opened read-only, the banner says by whom.
@@ -80,8 +82,10 @@ def run_gui(argv: Sequence[str]) -> int:
             campaign = open_demo_campaign(Path(scratch.name))
         elif args.demo:
             campaign = open_demo_campaign()
-        else:  # where the GM left off; the demo the very first time
+        elif args.startup_marker:  # benchmarks: where the GM left off, else the demo (no start page)
             campaign, unopened = open_last_campaign()
+        else:  # where the GM left off; the start page when there is none (below, once Qt is up)
+            campaign, unopened = reopen_last_campaign()
     except StoreError as error:
         print(f"gmtool: {error}", file=sys.stderr)
         if scratch is not None:
@@ -112,6 +116,17 @@ def run_gui(argv: Sequence[str]) -> int:
     install_translation(app, settings)  # ui/language: gmtool's and Qt's catalogs
     use_settings(settings)  # file dialogs start in the folder of the last file picked
     apply_theme(app, settings)  # ui/theme: light / dark
+    if campaign is None:  # nothing to reopen: the start page (it said why the last one did not open)
+        from gmtool.app.start_page import StartFlow
+
+        outcome = StartFlow(settings, unopened).run()
+        if outcome is None:  # closed: quit
+            return 0
+        if outcome.campaign is None:  # the player's path: a window of its own, no campaign
+            from gmtool.app.player import run_player
+
+            return run_player(app, settings)
+        campaign, unopened = outcome.campaign, None
     # The user's start shows the sheet first and builds the judgement panel and the dice box once
     # the window has painted; screenshots, the self-test and the test hook get the whole window.
     window = MainWindow(CampaignModel(campaign), settings, build_later=not offscreen)
