@@ -66,7 +66,9 @@ def test_the_page_says_why_the_last_campaign_did_not_open(qtbot, settings, tmp_p
     qtbot.addWidget(made.page)
     made.page.show()
     assert made.page.reason_label.isVisible()
-    assert "前回のキャンペーン" in made.page.reason_label.text() and str(gone) in made.page.reason_label.text()
+    assert (
+        "前回のキャンペーン" in made.page.reason_label.text() and str(gone) in made.page.reason_label.text()
+    )
 
 
 def test_closing_the_page_quits(flow):
@@ -89,7 +91,9 @@ def test_a_campaign_of_ones_own_shows_no_demo_banner(window):
     assert not window.file_banner.isVisible()
 
 
-def test_new_campaign_asks_where_as_the_file_menu_does_then_says_what_to_do_next(flow, shown_window, tmp_path):
+def test_new_campaign_asks_where_as_the_file_menu_does_then_says_what_to_do_next(
+    flow, shown_window, tmp_path
+):
     asked: list[tuple[str, str]] = []
 
     def answer(title: str, file_filter: str, _suggested: str = "") -> str:

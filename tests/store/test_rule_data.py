@@ -10,7 +10,12 @@ import pytest
 
 from gmtool.rules.house_rules import house_rules_of
 from gmtool.rules.systems import all_declarations
-from gmtool.rules.systems.fourcard.catalog import SkillCatalog, SkillDef, SpecialisationDef, catalog_to_document
+from gmtool.rules.systems.fourcard.catalog import (
+    SkillCatalog,
+    SkillDef,
+    SpecialisationDef,
+    catalog_to_document,
+)
 from gmtool.store.errors import RulesFileError
 from gmtool.store.rule_data import (
     FORMAT,
@@ -80,13 +85,19 @@ def envelope(data: object, **changes: object) -> dict[str, object]:
         ("{not json", "JSON として読めません"),
         ('{"format": "gmtool/rules", "version": 1, "data": {"house_rules": NaN}}', "JSON として読めません"),
         ("[" * 100_000 + "]" * 100_000, "JSON として読めません"),
-        (envelope({}, format="gmtool/character"), "ルールデータファイルではありません（format: \"gmtool/character\"）"),
+        (
+            envelope({}, format="gmtool/character"),
+            'ルールデータファイルではありません（format: "gmtool/character"）',
+        ),
         (["a list"], "ルールデータファイルではありません"),
         (envelope({}, version=2), "version 1 です（ファイルは 2）"),
         (envelope({}, version=True), "version が整数ではありません"),
         (envelope([]), "data:"),
-        (envelope({"aw.session": {}}), "知らないルールデータです（\"aw.session\"）"),
-        (envelope({"fourcard.skill_catalog": {"skills": 5}}), "フォーカードのスキルカタログ: fourcard.skill_catalog.skills"),
+        (envelope({"aw.session": {}}), '知らないルールデータです（"aw.session"）'),
+        (
+            envelope({"fourcard.skill_catalog": {"skills": 5}}),
+            "フォーカードのスキルカタログ: fourcard.skill_catalog.skills",
+        ),
         (envelope({"house_rules": ["x"]}), "ハウスルール: "),
         (envelope({"lotr.rules": {"nonsense": 1}}), "指輪物語のルール表: "),
         (envelope({"sengensho.archetypes": {"archetypes": [{"name": 3}]}}), "千幻抄の類型カタログ: "),
