@@ -124,7 +124,9 @@ def run_gui(argv: Sequence[str]) -> int:
             return 0
         if outcome.campaign is None:  # the player's path: a window of its own, no campaign
             from gmtool.app.player import run_player
+            from gmtool.models.player_model import FOLDER_PREFIX
 
+            _remove_stale_scratch(FOLDER_PREFIX)  # a player's window killed before its clean-up
             return run_player(app, settings)
         campaign, unopened = outcome.campaign, None
     # The user's start shows the sheet first and builds the judgement panel and the dice box once
@@ -178,12 +180,13 @@ def _scratch_folder() -> tempfile.TemporaryDirectory[str]:
     return tempfile.TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
 
 
-def _remove_stale_scratch() -> None:
-    """Removes the folders of offscreen runs whose process is gone (killed before its clean-up)."""
+def _remove_stale_scratch(prefix: str = SCRATCH_PREFIX) -> None:
+    """Removes the folders of runs whose process is gone (killed before its clean-up): offscreen
+    runs', or with `prefix` the player's window's (gmtool.models.player_model)."""
     if os.name != "posix":  # os.kill(pid, 0) is a probe only on POSIX
         return
-    for folder in Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*-*"):
-        pid = folder.name.removeprefix(SCRATCH_PREFIX).split("-", 1)[0]
+    for folder in Path(tempfile.gettempdir()).glob(f"{prefix}*-*"):
+        pid = folder.name.removeprefix(prefix).split("-", 1)[0]
         try:
             mine = folder.is_dir() and not folder.is_symlink() and folder.stat().st_uid == os.getuid()
         except OSError:

@@ -47,7 +47,7 @@ class PlayerWindow(WindowDialogs, QMainWindow):
         self.view.save_requested.connect(self.save)
         self.setCentralWidget(self.view)
         self.setWindowTitle(self.tr("gmtool — プレイヤーのキャラクター作成"))
-        fit_to_screen(self, QSize(620, 320))
+        fit_to_screen(self, QSize(620, 280))
 
     # ---- what the systems' menus ask of a window (`WindowSide`) -------------------------------
     @property

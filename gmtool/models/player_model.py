@@ -28,9 +28,10 @@ class PlayerModel(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._folder: tempfile.TemporaryDirectory[str] | None = tempfile.TemporaryDirectory(
-            prefix=FOLDER_PREFIX
-        )
+        # Named after the process: a window killed before its clean-up leaves a folder the next
+        # player's start removes (gmtool.app.gui).
+        prefix = f"{FOLDER_PREFIX}{os.getpid()}-"
+        self._folder: tempfile.TemporaryDirectory[str] | None = tempfile.TemporaryDirectory(prefix=prefix)
         self.campaign_model = CampaignModel(
             Campaign.create(Path(self._folder.name) / "player.gmcampaign"), self
         )

@@ -18,7 +18,6 @@ temporary file renamed over the target.
 
 from __future__ import annotations
 
-import codecs
 import json
 import os
 from collections.abc import Callable, Mapping
@@ -35,7 +34,7 @@ from gmtool.rules.message import Message
 from gmtool.rules.systems import all_declarations, package_of
 from gmtool.store.errors import RulesFileError, StoreError
 from gmtool.store.exchange import atomic_write_bytes
-from gmtool.store.files import read_limited, too_big
+from gmtool.store.files import read_text_limited, too_big
 from gmtool.store.validation import format_validation_error, parse_json
 
 __all__ = [
@@ -143,13 +142,7 @@ def import_rule_data(path: str | os.PathLike[str]) -> dict[str, Any]:
     def fail(problem: str) -> RulesFileError:
         return RulesFileError(problem, source)
 
-    raw = read_limited(source, MAX_RULES_FILE_BYTES, RulesFileError)
-    if raw.startswith(codecs.BOM_UTF8):  # Windows editors add one; it carries no data
-        raw = raw[len(codecs.BOM_UTF8) :]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise fail(Message("UTF-8 のテキストではありません（{0} バイト目）", exc.start)) from None
+    text = read_text_limited(source, MAX_RULES_FILE_BYTES, RulesFileError)
     try:
         envelope = parse_json(text)
     except StoreError as exc:

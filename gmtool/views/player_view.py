@@ -39,8 +39,8 @@ class PlayerView(QWidget):
         layout.addWidget(intro)
         form = QFormLayout()
         self.system_box = QComboBox()
-        for system_id, name in model.systems():
-            self.system_box.addItem(name, system_id)
+        for system_id, name in model.systems():  # the systems' names: translated as runtime labels
+            self.system_box.addItem(self.tr(name), system_id)
         form.addRow(self.tr("システム:"), self.system_box)
         self.load_button = QPushButton(self.tr("ルールデータを読み込む…"))
         self.load_button.clicked.connect(self.rule_data_requested)

@@ -78,4 +78,4 @@ class StartPage(QDialog):
         close.rejected.connect(self.reject)
         layout.addWidget(close)
         self.buttons[StartChoice.NEW].setFocus()
-        fit_to_screen(self, QSize(640, 560))
+        fit_to_screen(self, QSize(660, 400))

@@ -2041,6 +2041,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>MTGJSON AtomicCards, AllPrintings or a per-set file, or a Scryfall bulk file (compressed is fine)</translation>
         </message>
         <message>
+            <source>MTGでTRPG</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>MTG TRPG</translation>
+        </message>
+        <message>
             <source>MTGでTRPG のデッキがありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>There is no MTG TRPG deck</translation>
@@ -5167,6 +5172,11 @@ File → Import character.</translation>
             <source>アナザーワールド(&amp;A)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>&amp;Another World</translation>
+        </message>
+        <message>
+            <source>アナザーワールドSRS 3rd</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Another World SRS 3rd</translation>
         </message>
         <message>
             <source>アナザーワールドのキャラクターがいません</source>
@@ -9498,6 +9508,11 @@ Sideboard
             <translation>No fatigue recovers at all until a proper meal</translation>
         </message>
         <message>
+            <source>千幻抄</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Sengensho</translation>
+        </message>
+        <message>
             <source>千幻抄 (SGS)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Sengensho (SGS)</translation>
@@ -12074,6 +12089,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>指輪物語RPGの戦闘ではありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This is not a Lord of the Rings RPG battle</translation>
+        </message>
+        <message>
+            <source>指輪物語RPG（CODA）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The Lord of the Rings RPG (CODA)</translation>
         </message>
         <message>
             <source>指針: {0}</source>

@@ -140,3 +140,24 @@ def test_open_opens_the_chosen_campaign_and_a_bad_one_is_refused(flow, tmp_path,
 def test_player_leads_to_the_players_path(flow):
     click(flow, StartChoice.PLAYER)
     assert flow.outcome is not None and flow.outcome.player and flow.outcome.campaign is None
+
+
+def test_the_start_page_and_the_players_window_read_english_in_the_english_ui(qtbot, settings, tmp_path):
+    import re
+
+    from gmtool.app.player import PlayerWindow
+    from gmtool.views.start_page import StartPage
+    from tests.qt_fixtures import english_ui
+
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    with english_ui(tmp_path):
+        page = StartPage()
+        player = PlayerWindow(settings)
+        qtbot.addWidget(page)
+        qtbot.addWidget(player)
+        texts = [b.text() + b.description() for b in page.buttons.values()]
+        texts += [player.view.system_box.itemText(i) for i in range(player.view.system_box.count())]
+        texts += [player.view.rule_label.text(), player.view.load_button.text(), player.windowTitle()]
+        player.close()
+    assert texts[0].startswith("New campaign")
+    assert not [t for t in texts if japanese.search(t)]
