@@ -10,11 +10,13 @@ import pytest
 from PySide6.QtWidgets import QDialog, QWizard
 
 from gmtool.app.player import PlayerWindow
+from gmtool.app.start_page import StartFlow
 from gmtool.app.systems import SYSTEM_HOOKS
 from gmtool.models.fourcard.skill_catalog import set_campaign_catalog
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog, SkillDef, SpecialisationDef
 from gmtool.store.exchange import import_character
 from gmtool.views.fourcard.wizard import FourCardWizard
+from gmtool.views.start_page import StartChoice
 from tests.views.fourcard.test_wizard import click_next, fill_identity, roll_fortune
 
 pytestmark = pytest.mark.window(empty=True)
@@ -74,9 +76,22 @@ def drive_fourcard_wizard(seen: list[str]):
     return run
 
 
-def test_the_players_fourcard_character_is_made_with_the_gms_skills_and_saved(window, player, tmp_path):
+def test_the_players_fourcard_character_is_made_with_the_gms_skills_and_saved(
+    window, qtbot, settings, tmp_path
+):
     set_campaign_catalog(window.campaign_model, GM_SKILLS, "GM のカタログ")
     rules = export_from_the_gm(window, tmp_path / "table")
+
+    # The player's first start: the start page's プレイヤーとしてキャラクターを作る, then the player's
+    # window (what gmtool.app.gui makes of that outcome).
+    flow = StartFlow(settings)
+    qtbot.addWidget(flow.page)
+    flow.page.show()
+    flow.page.buttons[StartChoice.PLAYER].click()
+    assert flow.outcome is not None and flow.outcome.player and not flow.page.isVisible()
+    player = PlayerWindow(settings)
+    qtbot.addWidget(player)
+    player.show()
 
     player.ask_open_path = lambda *_args: str(rules)
     player.view.load_button.click()
