@@ -83,7 +83,7 @@ def run_gui(argv: Sequence[str]) -> int:
         elif args.demo:
             campaign = open_demo_campaign()
         elif args.startup_marker:  # benchmarks: where the GM left off, else the demo (no start page)
-            campaign, unopened = open_last_campaign()
+            campaign = open_last_campaign()[0]
         else:  # where the GM left off; the start page when there is none (below, once Qt is up)
             campaign, unopened = reopen_last_campaign()
     except StoreError as error:
@@ -128,13 +128,13 @@ def run_gui(argv: Sequence[str]) -> int:
 
             _remove_stale_scratch(FOLDER_PREFIX)  # a player's window killed before its clean-up
             return run_player(app, settings)
-        campaign, unopened = outcome.campaign, None
+        campaign = outcome.campaign
     # The user's start shows the sheet first and builds the judgement panel and the dice box once
     # the window has painted; screenshots, the self-test and the test hook get the whole window.
     window = MainWindow(CampaignModel(campaign), settings, build_later=not offscreen)
     window.show()
     if scratch is None and not (args.startup_marker or args.test_hook):  # the user's own start
-        follow_campaigns(window.files, unopened)  # the next start reopens what the window shows last
+        follow_campaigns(window.files)  # the next start reopens what the window shows last
     # A field takes the mouse wheel only with focus: scrolling a form never edits it.  Installed
     # once the window is up (it re-focuses the fields already made): start-up runs without it.
     install_wheel_guard(app)

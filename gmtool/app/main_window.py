@@ -53,7 +53,7 @@ from gmtool.views.log_panel import SEARCH_SHORTCUT, LogPanel
 from gmtool.views.screen_fit import scrolling
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDockWidget, QMessageBox
+    from PySide6.QtWidgets import QDockWidget
 
     from gmtool.app.pdf_menu import PdfActions
     from gmtool.models.dice_box_model import DiceBoxModel
@@ -164,11 +164,6 @@ class MainWindow(WindowDialogs, QMainWindow):
     @property
     def pdf_actions(self) -> PdfActions:
         return self.table_tools.pdf_actions
-
-    @property
-    def unopened_note(self) -> QMessageBox | None:
-        """The start's note that the last campaign could not be reopened (`follow_campaigns`)."""
-        return self.files.unopened_note
 
     def reset_layout(self) -> None:
         """The docks where a first start puts them (表示 → レイアウトを元に戻す)."""

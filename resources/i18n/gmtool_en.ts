@@ -21153,14 +21153,6 @@ File → Import character.</translation>
             <source>{0} に書き出しました</source>
             <translation>Written to {0}</translation>
         </message>
-        <message>
-            <source>前回のキャンペーン {0} を開けませんでした（{1}）。デモキャンペーンを開きました。</source>
-            <translation>The last campaign {0} could not be opened ({1}). The demo campaign is open instead.</translation>
-        </message>
-        <message>
-            <source>キャンペーン</source>
-            <translation>Campaign</translation>
-        </message>
     </context>
     <context>
         <name>FocusRoundsPlot</name>

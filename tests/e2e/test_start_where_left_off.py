@@ -37,8 +37,6 @@ def report():
         QTimer.singleShot(0, report)
         return
     print("opened", window.campaign_model.campaign.path, flush=True)
-    note = getattr(window, "unopened_note", None)
-    print("note", note.text() if note is not None else "", flush=True)
     app.quit()
 QTimer.singleShot(0, report)
 from gmtool.app.gui import run_gui
@@ -57,11 +55,7 @@ def start(tmp_path: Path, *args: str) -> tuple[Path, str, str]:
         [sys.executable, "-c", CHILD, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    said = [
-        line.split(" ", 1)
-        for line in done.stdout.splitlines()
-        if line.startswith(("opened", "note", "start"))
-    ]
+    said = [line.split(" ", 1) for line in done.stdout.splitlines() if line.startswith(("opened", "start"))]
     lines = dict(said)
     return Path(lines["opened"]), lines.get("start", ""), done.stderr
 
