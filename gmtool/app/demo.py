@@ -93,6 +93,15 @@ def _encounter(system_id: str, entry: dict[str, Any], ids: dict[str, tuple[str, 
     return battle.add_participants(Encounter(name=entry["name"], system=system_id), people)
 
 
+def is_demo_campaign(path: Path) -> bool:
+    """True for the user's demo campaign (the one in the data folder that the menu and the start
+    page open); the offscreen starts' scratch demo is not it."""
+    try:
+        return path.resolve() == (user_data_dir() / DEMO_FILE_NAME).resolve()
+    except OSError:
+        return False
+
+
 def open_demo_campaign(directory: Path | None = None) -> Campaign:
     """The user's demo campaign, created from the bundled data the first time."""
     directory = directory or user_data_dir()

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from gmtool.models.campaign_model import CampaignModel
@@ -35,14 +34,12 @@ class FileActions(QObject):
         # Told each campaign the window shows (set by `follow_campaigns` for the user's own start).
         self.on_shown: Callable[[str | Path], None] | None = None
         self.recent_menu: QMenu | None = None  # ファイル → 最近使ったファイル (`follow_recent`)
-        # The start's note that the last campaign could not be reopened (`follow_campaigns`).
-        self.unopened_note: QMessageBox | None = None
 
     # ---- campaigns -----------------------------------------------------------------
     def new_campaign(self) -> None:
-        path = self.services.questions.ask_save_path(self.tr("新しいキャンペーン"), self.tr(CAMPAIGN_FILTER))
+        path = ask_new_campaign_path(self.services.questions)
         if path:
-            self._switch(lambda: Campaign.create(_with_suffix(path, ".gmcampaign")))
+            self._switch(lambda: create_campaign(path))
 
     def open_demo(self) -> None:
         """ファイル → デモキャンペーンを開く: the bundled demo, made in the data folder the first time."""
@@ -189,30 +186,33 @@ class FileActions(QObject):
         self.services.status_bar.showMessage(self.tr("{0} に書き出しました").format(path), 5000)
 
 
+class AsksSavePath(Protocol):
+    def ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> str: ...
+
+
+def ask_new_campaign_path(questions: AsksSavePath) -> str:
+    """Where a new campaign goes (ファイル → 新しいキャンペーン, the start page's); "" when cancelled."""
+    title = QCoreApplication.translate("FileActions", "新しいキャンペーン")
+    return questions.ask_save_path(title, QCoreApplication.translate("FileActions", CAMPAIGN_FILTER))
+
+
+def create_campaign(path: str) -> Campaign:
+    """A new, empty campaign at `path` (``.gmcampaign`` added when missing); CampaignError if it
+    cannot be made there."""
+    return Campaign.create(_with_suffix(path, ".gmcampaign"))
+
+
 class _Cancelled(Exception):
     """The user cancelled the question while opening."""
 
 
-def follow_campaigns(files: FileActions, unopened: tuple[Path, StoreError] | None = None) -> None:
-    """The next start reopens the campaign the window shows last.  `unopened`: the last campaign
-    could not be opened this time (gone, damaged) and the demo stands in — say so."""
+def follow_campaigns(files: FileActions) -> None:
+    """The next start reopens the campaign the window shows last (when there is none to reopen,
+    the start page says why: gmtool.app.start_page)."""
     from gmtool.app.last_campaign import remember_last_campaign
 
     files.on_shown = remember_last_campaign
     remember_last_campaign(files.services.campaign_model.campaign.path)
-    if unopened is None:
-        return
-    path, error = unopened
-    text = QCoreApplication.translate(
-        "FileActions", "前回のキャンペーン {0} を開けませんでした（{1}）。デモキャンペーンを開きました。"
-    ).format(path, shown_message(error.problem))
-    print(f"gmtool: {text}", file=sys.stderr)
-    title = QCoreApplication.translate("FileActions", "キャンペーン")
-    box = QMessageBox(QMessageBox.Icon.Warning, title, text)
-    box.setParent(files.services.parent_widget, box.windowFlags())
-    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    box.open()  # not modal to the start-up: the window is usable behind it
-    files.unopened_note = box
 
 
 def _with_suffix(path: str, suffix: str) -> str:

@@ -4,6 +4,7 @@ opened read-only or gone from under it.
 - A refused step (`CampaignModel.write_failed`) is said in a message box naming the cause; the
   model has already taken it back, so the views show the stored values again.
 - Waiting for another program's lock shows in the status bar (and a wait cursor, set by the model).
+- The demo campaign says so in the banner, with 新しいキャンペーン… beside it.
 - A read-only campaign (another gmtool edits it, the file or folder cannot be written) or one whose
   file was deleted, moved away or replaced shows a banner across the window with what to do:
   名前を付けて保存 keeps what the window holds in a new file; 編集用に開き直す tries again.
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QMessageBox, QSizePolicy, QToolBar, QWidget
 
+from gmtool.app.demo import is_demo_campaign
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.views.appearance import set_tone
 from gmtool.views.compact import ElidedLabel
@@ -82,6 +84,7 @@ class FileBanner(QToolBar):
         self.addWidget(self.label)
         self.save_as = self.addAction(_tr("名前を付けて保存…"), files.save_campaign_as)
         self.reopen = self.addAction(_tr("編集用に開き直す"), files.reopen_for_writing)
+        self.new_campaign = self.addAction(_tr("新しいキャンペーン…"), files.new_campaign)  # the demo's
         self.setVisible(False)
 
     def show_state(self, model: CampaignModel) -> None:
@@ -92,9 +95,22 @@ class FileBanner(QToolBar):
         elif campaign.read_only is not None:
             text = _tr("読み取り専用で開いています — {0}。変更は保存されません")
             reason = campaign.read_only
+        elif is_demo_campaign(campaign.path):
+            self.label.setText(
+                _tr(
+                    "デモキャンペーンです — 試すためのもので、あなたのキャンペーンではありません。"
+                    "自分のキャンペーンは「新しいキャンペーン…」で作れます"
+                )
+            )
+            for action, shown in ((self.save_as, False), (self.reopen, False), (self.new_campaign, True)):
+                action.setVisible(shown)
+            self.setVisible(True)
+            return
         else:
             self.setVisible(False)
             return
+        self.save_as.setVisible(True)
+        self.new_campaign.setVisible(False)
         self.reopen.setVisible(campaign.detached is None)
         self.label.setText(text.format(translate_message(reason)))
         self.setVisible(True)

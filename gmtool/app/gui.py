@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from gmtool.app.main_window import MainWindow
+    from gmtool.store.campaign import Campaign
 
 VIEWS = ("main", "sheet", "check")
 # The folder of an offscreen run (its demo campaign and settings), named after the process so the
@@ -67,11 +68,12 @@ def run_gui(argv: Sequence[str]) -> int:
     # gmtool uses no pydantic plugin: spare the look through every installed package's entry points.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "1")
     from gmtool.app.demo import open_demo_campaign
-    from gmtool.app.last_campaign import open_last_campaign, open_or_read_only
+    from gmtool.app.last_campaign import open_last_campaign, open_or_read_only, reopen_last_campaign
     from gmtool.store.errors import StoreError
 
     scratch = _scratch_folder() if offscreen else None
     unopened = None  # (path, error) of the last campaign when it could not be reopened
+    campaign: Campaign | None = None  # None: the start page asks
     try:
         if args.campaign:
             # Another gmtool editing it: opened read-only, the banner says by whom.
@@ -80,8 +82,10 @@ def run_gui(argv: Sequence[str]) -> int:
             campaign = open_demo_campaign(Path(scratch.name))
         elif args.demo:
             campaign = open_demo_campaign()
-        else:  # where the GM left off; the demo the very first time
-            campaign, unopened = open_last_campaign()
+        elif args.startup_marker:  # benchmarks: where the GM left off, else the demo (no start page)
+            campaign = open_last_campaign()[0]
+        else:  # where the GM left off; the start page when there is none (below, once Qt is up)
+            campaign, unopened = reopen_last_campaign()
     except StoreError as error:
         print(f"gmtool: {error}", file=sys.stderr)
         if scratch is not None:
@@ -112,12 +116,25 @@ def run_gui(argv: Sequence[str]) -> int:
     install_translation(app, settings)  # ui/language: gmtool's and Qt's catalogs
     use_settings(settings)  # file dialogs start in the folder of the last file picked
     apply_theme(app, settings)  # ui/theme: light / dark
+    if campaign is None:  # nothing to reopen: the start page (it said why the last one did not open)
+        from gmtool.app.start_page import StartFlow
+
+        outcome = StartFlow(settings, unopened).run()
+        if outcome is None:  # closed: quit
+            return 0
+        if outcome.campaign is None:  # the player's path: a window of its own, no campaign
+            from gmtool.app.player import run_player
+            from gmtool.models.player_model import FOLDER_PREFIX
+
+            _remove_stale_scratch(FOLDER_PREFIX)  # a player's window killed before its clean-up
+            return run_player(app, settings)
+        campaign = outcome.campaign
     # The user's start shows the sheet first and builds the judgement panel and the dice box once
     # the window has painted; screenshots, the self-test and the test hook get the whole window.
     window = MainWindow(CampaignModel(campaign), settings, build_later=not offscreen)
     window.show()
     if scratch is None and not (args.startup_marker or args.test_hook):  # the user's own start
-        follow_campaigns(window.files, unopened)  # the next start reopens what the window shows last
+        follow_campaigns(window.files)  # the next start reopens what the window shows last
     # A field takes the mouse wheel only with focus: scrolling a form never edits it.  Installed
     # once the window is up (it re-focuses the fields already made): start-up runs without it.
     install_wheel_guard(app)
@@ -163,12 +180,13 @@ def _scratch_folder() -> tempfile.TemporaryDirectory[str]:
     return tempfile.TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
 
 
-def _remove_stale_scratch() -> None:
-    """Removes the folders of offscreen runs whose process is gone (killed before its clean-up)."""
+def _remove_stale_scratch(prefix: str = SCRATCH_PREFIX) -> None:
+    """Removes the folders of runs whose process is gone (killed before its clean-up): offscreen
+    runs', or with `prefix` the player's window's (gmtool.models.player_model)."""
     if os.name != "posix":  # os.kill(pid, 0) is a probe only on POSIX
         return
-    for folder in Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*-*"):
-        pid = folder.name.removeprefix(SCRATCH_PREFIX).split("-", 1)[0]
+    for folder in Path(tempfile.gettempdir()).glob(f"{prefix}*-*"):
+        pid = folder.name.removeprefix(prefix).split("-", 1)[0]
         try:
             mine = folder.is_dir() and not folder.is_symlink() and folder.stat().st_uid == os.getuid()
         except OSError:

@@ -1,9 +1,9 @@
 """Where the GM left off: the campaign the window showed last, reopened at the next start.
 
 No Qt here: the campaign is opened before Qt is imported (`gmtool.app.gui`), so the path is kept
-in a small file of the user's data folder (`last_campaign.json`) rather than in QSettings.  The
-demo campaign opens only the very first time (nothing kept yet), from the menu, or when the kept
-campaign is gone or unreadable — then the caller is told why.
+in a small file of the user's data folder (`last_campaign.json`) rather than in QSettings.  With
+nothing kept yet, or when the kept campaign is gone or unreadable, the user's start shows the start
+page (gmtool.app.start_page, with the reason); the offscreen and benchmark starts open the demo.
 """
 
 from __future__ import annotations
@@ -52,13 +52,20 @@ def open_last_campaign() -> tuple[Campaign, tuple[Path, StoreError] | None]:
     not be opened: its path and the error)."""
     from gmtool.app.demo import open_demo_campaign
 
+    campaign, unopened = reopen_last_campaign()
+    return (campaign if campaign is not None else open_demo_campaign()), unopened
+
+
+def reopen_last_campaign() -> tuple[Campaign | None, tuple[Path, StoreError] | None]:
+    """The campaign shown last; None the first time, or with the reason the last one could not be
+    opened (its path and the error): the user's start then shows the start page."""
     path = last_campaign_path()
     if path is None:
-        return open_demo_campaign(), None
+        return None, None
     try:
         return open_or_read_only(path), None
     except StoreError as error:
-        return open_demo_campaign(), (path, error)
+        return None, (path, error)
 
 
 def open_or_read_only(path: str | Path) -> Campaign:

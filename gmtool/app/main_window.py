@@ -12,7 +12,6 @@ from PySide6.QtCore import QModelIndex, QSettings, QSortFilterProxyModel, Qt, QT
 from PySide6.QtGui import QCloseEvent, QKeySequence, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QGridLayout,
-    QLabel,
     QLineEdit,
     QListView,
     QMainWindow,
@@ -29,6 +28,7 @@ from gmtool.app.dice_box_dock import DiceBoxDock
 from gmtool.app.file_actions import FileActions
 from gmtool.app.file_state import FileBanner, FileStateBinding, install_reported_error_hook
 from gmtool.app.help_menu import HelpActions
+from gmtool.app.rule_data_menu import rule_data_action
 from gmtool.app.services import AppServices, MenuId
 from gmtool.app.system_menu import SystemMenu
 from gmtool.app.systems import DEFAULT_SYSTEM, SYSTEM_HOOKS, PanelModel, hooks_for
@@ -49,11 +49,12 @@ from gmtool.models.character_list_model import CharacterListModel
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.log_table_model import LogTableModel
 from gmtool.rules.systems import SYSTEMS
+from gmtool.views.empty_sheet import EmptySheet
 from gmtool.views.log_panel import SEARCH_SHORTCUT, LogPanel
 from gmtool.views.screen_fit import scrolling
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDockWidget, QMessageBox
+    from PySide6.QtWidgets import QDockWidget
 
     from gmtool.app.pdf_menu import PdfActions
     from gmtool.models.dice_box_model import DiceBoxModel
@@ -164,11 +165,6 @@ class MainWindow(WindowDialogs, QMainWindow):
     @property
     def pdf_actions(self) -> PdfActions:
         return self.table_tools.pdf_actions
-
-    @property
-    def unopened_note(self) -> QMessageBox | None:
-        """The start's note that the last campaign could not be reopened (`follow_campaigns`)."""
-        return self.files.unopened_note
 
     def reset_layout(self) -> None:
         """The docks where a first start puts them (表示 → レイアウトを元に戻す)."""
@@ -372,8 +368,10 @@ class MainWindow(WindowDialogs, QMainWindow):
         if self.sheet_view is not None:
             self.sheet_view.deleteLater()
             self.sheet_view = None
-        if character_id is None:
-            self.sheet_area.setWidget(QLabel(self.tr("キャラクターを選ぶか、追加してください")))
+        if character_id is None:  # a new campaign's says what to do next
+            empty = EmptySheet(self.character_list.rowCount() > 0)
+            empty.add_requested.connect(self.add_character)
+            self.sheet_area.setWidget(empty)
         else:
             system_id = self.campaign_model.stored(character_id).system
             character_model = CharacterModel(self.campaign_model, character_id, self.sheet_area)
@@ -429,6 +427,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         file_menu.addAction(
             action(self.tr("キャラクターをエクスポート…"), self.files.export_character, "Ctrl+E")
         )
+        file_menu.addAction(rule_data_action(services))  # for the players' creation wizards
         from gmtool.app.log_export_menu import LogExportActions  # its dialog loads when used
 
         self.log_export = LogExportActions(services)

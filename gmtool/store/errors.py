@@ -32,3 +32,7 @@ class CampaignError(StoreError):
 
 class ExchangeError(StoreError):
     """A character file (*.gmchar.json) cannot be imported or exported."""
+
+
+class RulesFileError(StoreError):
+    """A rule data file (*.gmrules.json) cannot be written or read."""

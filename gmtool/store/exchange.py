@@ -12,7 +12,6 @@ export writes through a temp file and ``os.replace`` so a crash never leaves hal
 
 from __future__ import annotations
 
-import codecs
 import contextlib
 import json
 import os
@@ -24,7 +23,7 @@ from typing import IO, Any
 from gmtool.rules.message import Message
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store.errors import ExchangeError, StoreError
-from gmtool.store.files import read_limited, too_big
+from gmtool.store.files import read_text_limited, too_big
 from gmtool.store.validation import character_from_document, character_to_document, parse_json, short_input
 
 __all__ = [
@@ -110,15 +109,7 @@ def export_character(path: str | os.PathLike[str], system_id: str, character: An
 def import_character(path: str | os.PathLike[str]) -> tuple[str, Any]:
     """Read a ``.gmchar.json``: ``(system_id, character)``; ExchangeError on any problem."""
     source = Path(path)
-    raw = read_limited(source, MAX_CHARACTER_FILE_BYTES, ExchangeError)
-    if raw.startswith(codecs.BOM_UTF8):  # Windows editors add one; it carries no data
-        raw = raw[len(codecs.BOM_UTF8) :]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ExchangeError(
-            Message("UTF-8 のテキストではありません（{0} バイト目）", exc.start), source
-        ) from None
+    text = read_text_limited(source, MAX_CHARACTER_FILE_BYTES, ExchangeError)
     try:
         envelope = parse_json(text)
     except StoreError as exc:

@@ -6,6 +6,7 @@ the caller's own error type, so the message names the file the way the caller's 
 
 from __future__ import annotations
 
+import codecs
 from pathlib import Path
 
 from gmtool.rules.message import Message
@@ -38,3 +39,15 @@ def read_limited(path: Path, limit: int, error: type[StoreError]) -> bytes:
     if len(raw) > limit:  # the file grew after stat()
         raise error(too_big(len(raw), limit), path)
     return raw
+
+
+def read_text_limited(path: Path, limit: int, error: type[StoreError]) -> str:
+    """The UTF-8 text of ``path`` (a BOM, which Windows editors add, left out), read as
+    `read_limited` reads; ``error`` naming the byte that is not UTF-8."""
+    raw = read_limited(path, limit, error)
+    if raw.startswith(codecs.BOM_UTF8):  # it carries no data
+        raw = raw[len(codecs.BOM_UTF8) :]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(Message("UTF-8 のテキストではありません（{0} バイト目）", exc.start), path) from None

@@ -1186,6 +1186,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>4. Defender rolls</translation>
         </message>
         <message>
+            <source>5 つのシステムのキャラクターと戦闘、ログが入った練習用のキャンペーンを開きます。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Open a practice campaign with characters, a battle and a log for the five systems.</translation>
+        </message>
+        <message>
             <source>5 つの能力値をそれぞれ 2D3+1 で決めます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Each of the 5 attributes is decided with 2D3+1</translation>
@@ -1761,14 +1766,29 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Number of skills the GM accepts as related. +1 each, whatever their rank (1.5 Affinity)</translation>
         </message>
         <message>
+            <source>GM として、保存先を決めて空のキャンペーンを作ります。キャラクターはそのあと追加します。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>As the GM: choose where to save it and make an empty campaign. You add the characters afterwards.</translation>
+        </message>
+        <message>
             <source>GM による上書き</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>GM override</translation>
         </message>
         <message>
+            <source>GM に送るキャラクターファイル</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Character file for the GM</translation>
+        </message>
+        <message>
             <source>GM のスキルカタログを開きます。保存すると、このページにすぐ反映されます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Opens the GM's skill catalog; what you save there is offered on this page at once</translation>
+        </message>
+        <message>
+            <source>GM のルール:</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>GM's rules:</translation>
         </message>
         <message>
             <source>GM の同意を得た</source>
@@ -2034,6 +2054,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>MTGJSON の AtomicCards・AllPrintings・セットごとのファイルか Scryfall の一括データ（圧縮されたままで可）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>MTGJSON AtomicCards, AllPrintings or a per-set file, or a Scryfall bulk file (compressed is fine)</translation>
+        </message>
+        <message>
+            <source>MTGでTRPG</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>MTG TRPG</translation>
         </message>
         <message>
             <source>MTGでTRPG のデッキがありません</source>
@@ -2593,6 +2618,16 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>gmtool — {0}</translation>
         </message>
         <message>
+            <source>gmtool — はじめに</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>gmtool — getting started</translation>
+        </message>
+        <message>
+            <source>gmtool — プレイヤーのキャラクター作成</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>gmtool — a player's character</translation>
+        </message>
+        <message>
             <source>gmtool について</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>About gmtool</translation>
@@ -2613,6 +2648,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Outside gmtool too: {0}</translation>
         </message>
         <message>
+            <source>gmtool へようこそ。何をしますか？</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Welcome to gmtool. What would you like to do?</translation>
+        </message>
+        <message>
             <source>gmtool キャラクター (*.gmchar.json)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>gmtool character (*.gmchar.json)</translation>
@@ -2621,6 +2661,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>gmtool キャンペーン (*.gmcampaign)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>gmtool campaign (*.gmcampaign)</translation>
+        </message>
+        <message>
+            <source>gmtool ルールデータ (*.gmrules.json)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>gmtool rule data (*.gmrules.json)</translation>
         </message>
         <message>
             <source>ja</source>
@@ -2822,6 +2867,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} に書き出しました（{1} ページ）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Written to {0} ({1} pages)</translation>
+        </message>
+        <message>
+            <source>{0} に書き出しました（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Written to {0} ({1})</translation>
         </message>
         <message>
             <source>{0} に配分するポイント</source>
@@ -4383,6 +4433,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>“{0}” is {1} but tests with no penalty: the rule summary gives no penalty for {1} and the rule tables leave it unset, so it counts 0 — while the lighter {2} has {3:+d}. Enter a value in the rule tables (wounds and weariness), or choose the house rule “An unset level takes the lighter level's value”</translation>
         </message>
         <message>
+            <source>「{0}」はまだ保存していません。「保存…」で保存できます。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>"{0}" is not saved yet. Save it with "Save…".</translation>
+        </message>
+        <message>
             <source>「{0}」はもうあります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>“{0}” is already there</translation>
@@ -4401,6 +4456,13 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「{0}」を CCFolia 形式でコピーしました（CCFolia の盤面に貼り付けられます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Copied "{0}" in CCFolia format (it can be pasted onto a CCFolia board)</translation>
+        </message>
+        <message>
+            <source>「{0}」を保存しました: {1}
+このファイルを GM に送ってください。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Saved "{0}": {1}
+Send this file to the GM.</translation>
         </message>
         <message>
             <source>「{0}」を削除しました（Ctrl+Z で元に戻せます）</source>
@@ -4609,6 +4671,17 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>このキャンペーンで使うルール表です。変更はすぐにキャンペーンに保存され、元に戻す（Ctrl+Z）で取り消せます。同梱の表から変えた値は &lt;span style='background:{0}'&gt;&lt;b&gt;色付きの太字&lt;/b&gt;&lt;/span&gt; で示します。空欄の「未設定」はルール要約に値がない項目です。参照表の未設定の値は 0 として読まれません: それを使う手順は、どの表のどの欄かを示して止まり（「表を開く」でその欄へ）、値が入ると使えます。ほかのタブの未設定のボーナスとペナルティはなし（0）として計算され、シートと判定画面に「未設定」と表示されます（負傷のペナルティの読み方はハウスルールで選べます）。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary. A value not set in the referenced tables is never read as 0: a step that needs it stops and says which table and cell ("Open table" goes there), and works once the value is entered. Bonuses and penalties not set in the other tabs count as none (0), and the sheet and the check panel show them as "not set" (how an unset wound penalty is read is a house rule).</translation>
+        </message>
+        <message>
+            <source>このキャンペーンにはまだキャラクターがいません。
+キャラクター → 追加（Ctrl+Shift+N）か、左の一覧の「追加」で作ります。
+プレイヤーから届いたファイル（*.gmchar.json）は
+ファイル → キャラクターをインポート で読み込めます。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This campaign has no characters yet.
+Make one with Character → Add (Ctrl+Shift+N) or the list's "Add" button on the left.
+A file a player sent you (*.gmchar.json) is read with
+File → Import character.</translation>
         </message>
         <message>
             <source>このキャンペーンのダイス表（ダイスボックスで名前を入力すると振れます）</source>
@@ -4926,6 +4999,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>Put all back in the library</translation>
         </message>
         <message>
+            <source>すべて同梱のまま</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>all as shipped</translation>
+        </message>
+        <message>
             <source>すべて回復</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Recover all</translation>
@@ -4989,6 +5067,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>できあがるキャラクター</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The finished character</translation>
+        </message>
+        <message>
+            <source>できた</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Done</translation>
         </message>
         <message>
             <source>と</source>
@@ -5139,6 +5222,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>アナザーワールド(&amp;A)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>&amp;Another World</translation>
+        </message>
+        <message>
+            <source>アナザーワールドSRS 3rd</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Another World SRS 3rd</translation>
         </message>
         <message>
             <source>アナザーワールドのキャラクターがいません</source>
@@ -5465,6 +5553,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <translation>Export character…</translation>
         </message>
         <message>
+            <source>キャラクターを作って、GM に送るファイル（*.gmchar.json）に保存します。GM からルールデータ（*.gmrules.json）をもらっていれば、先に読み込んでください。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Make a character and save it as a file to send to the GM (*.gmchar.json). If the GM gave you rule data (*.gmrules.json), load it first.</translation>
+        </message>
+        <message>
             <source>キャラクターを絞り込む</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Filter characters</translation>
@@ -5473,6 +5566,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>キャラクターを追加</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add character</translation>
+        </message>
+        <message>
+            <source>キャラクターを追加…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Add a character…</translation>
         </message>
         <message>
             <source>キャラクターを選ばずに振った判定には勇気を使えません（勇気を記録する先がありません）</source>
@@ -5488,6 +5586,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>キャラクターを選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose a character</translation>
+        </message>
+        <message>
+            <source>キャラクターシートに記入</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fill in the character sheet</translation>
         </message>
         <message>
             <source>キャラクター・集団</source>
@@ -5784,6 +5887,11 @@ Courage: {3}</translation>
             <source>システム:</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>System:</translation>
+        </message>
+        <message>
+            <source>システムを選んでキャラクターを作り、GM に送るファイル（*.gmchar.json）に保存します。キャンペーンは要りません。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose the system, make a character and save it as a file for the GM (*.gmchar.json). No campaign needed.</translation>
         </message>
         <message>
             <source>シナリオ</source>
@@ -6869,6 +6977,16 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Deck (PC)</translation>
         </message>
         <message>
+            <source>デモを見る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Try the demo</translation>
+        </message>
+        <message>
+            <source>デモキャンペーンです — 試すためのもので、あなたのキャンペーンではありません。自分のキャンペーンは「新しいキャンペーン…」で作れます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This is the demo campaign — for trying things out, not your own campaign. Make your own with "New campaign…"</translation>
+        </message>
+        <message>
             <source>デモキャンペーンを開く</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Open the demo campaign</translation>
@@ -7052,6 +7170,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ブーストで追放したカードをライブラリーの下へ戻し、ブーストと同じ判定の回数を戻します</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Returns the cards exiled by boosts to the bottom of the library and resets the boost's once-per-turn use</translation>
+        </message>
+        <message>
+            <source>プレイヤーとしてキャラクターを作る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Make a character as a player</translation>
         </message>
         <message>
             <source>ヘルプ(&amp;H)</source>
@@ -7587,6 +7710,31 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ルールテキストにダイスで引く表がないため、例はありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The rule texts have no tables rolled with dice, so there are no examples</translation>
+        </message>
+        <message>
+            <source>ルールデータの読み込み</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Load rule data</translation>
+        </message>
+        <message>
+            <source>ルールデータを書き出す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Export rule data</translation>
+        </message>
+        <message>
+            <source>ルールデータを書き出す…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Export rule data…</translation>
+        </message>
+        <message>
+            <source>ルールデータを読み込む</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Load rule data</translation>
+        </message>
+        <message>
+            <source>ルールデータを読み込む…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Load rule data…</translation>
         </message>
         <message>
             <source>ルール文は同値を定めていません。GMがいつでも決められます</source>
@@ -8296,9 +8444,19 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Enter what is taken (its name)</translation>
         </message>
         <message>
+            <source>作ってあるキャンペーン（*.gmcampaign）を選んで開きます。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose a campaign you made (*.gmcampaign) and open it.</translation>
+        </message>
+        <message>
             <source>作り直せませんでした: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Could not rebuild: {0}</translation>
+        </message>
+        <message>
+            <source>作る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Create</translation>
         </message>
         <message>
             <source>作成・成長</source>
@@ -8521,6 +8679,11 @@ Sideboard
             <source>保存</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Save</translation>
+        </message>
+        <message>
+            <source>保存…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Save…</translation>
         </message>
         <message>
             <source>保存されたAF判定が正しくありません（{0}）。新しいAF判定を開始できます</source>
@@ -9230,6 +9393,11 @@ Sideboard
             <translation>The last {0} is not the test set up now (its kind, tester or TN changed). Roll this test before spending Courage</translation>
         </message>
         <message>
+            <source>前回のキャンペーン {0} を開けませんでした（{1}）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The last campaign {0} could not be opened ({1}).</translation>
+        </message>
+        <message>
             <source>前回のキャンペーン {0} を開けませんでした（{1}）。デモキャンペーンを開きました。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The last campaign {0} could not be opened ({1}). The demo campaign is open instead.</translation>
@@ -9473,6 +9641,11 @@ Sideboard
             <source>十分な食事を摂るまで疲労は一切回復しません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No fatigue recovers at all until a proper meal</translation>
+        </message>
+        <message>
+            <source>千幻抄</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Sengensho</translation>
         </message>
         <message>
             <source>千幻抄 (SGS)</source>
@@ -10365,6 +10538,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Morale (check to break a unit)</translation>
         </message>
         <message>
+            <source>変更なし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>no changes</translation>
+        </message>
+        <message>
             <source>変更はありません（保存済みです）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No changes (already saved)</translation>
@@ -10768,6 +10946,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>左のシステムと名前で新しい戦闘を作ります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Makes a new battle with the system and name on the left</translation>
+        </message>
+        <message>
+            <source>左の一覧でキャラクターを選ぶか、追加してください。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose a character in the list on the left, or add one.</translation>
         </message>
         <message>
             <source>左利き</source>
@@ -12083,6 +12266,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>指輪物語RPGの戦闘ではありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This is not a Lord of the Rings RPG battle</translation>
+        </message>
+        <message>
+            <source>指輪物語RPG（CODA）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The Lord of the Rings RPG (CODA)</translation>
         </message>
         <message>
             <source>指針: {0}</source>
@@ -15601,6 +15789,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Loaded files:
 </translation>
+        </message>
+        <message>
+            <source>読み込んでいません（同梱のルールで作ります）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>None loaded (the shipped rules are used)</translation>
         </message>
         <message>
             <source>誰が</source>
@@ -20669,6 +20862,27 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         </message>
     </context>
     <context>
+        <name>EmptySheet</name>
+        <message>
+            <source>左の一覧でキャラクターを選ぶか、追加してください。</source>
+            <translation>Choose a character in the list on the left, or add one.</translation>
+        </message>
+        <message>
+            <source>このキャンペーンにはまだキャラクターがいません。
+キャラクター → 追加（Ctrl+Shift+N）か、左の一覧の「追加」で作ります。
+プレイヤーから届いたファイル（*.gmchar.json）は
+ファイル → キャラクターをインポート で読み込めます。</source>
+            <translation>This campaign has no characters yet.
+Make one with Character → Add (Ctrl+Shift+N) or the list's "Add" button on the left.
+A file a player sent you (*.gmchar.json) is read with
+File → Import character.</translation>
+        </message>
+        <message>
+            <source>キャラクターを追加…</source>
+            <translation>Add a character…</translation>
+        </message>
+    </context>
+    <context>
         <name>EncounterBar</name>
         <message>
             <source>新しい戦闘のシステム</source>
@@ -21208,14 +21422,6 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>{0} に書き出しました</source>
             <translation>Written to {0}</translation>
-        </message>
-        <message>
-            <source>前回のキャンペーン {0} を開けませんでした（{1}）。デモキャンペーンを開きました。</source>
-            <translation>The last campaign {0} could not be opened ({1}). The demo campaign is open instead.</translation>
-        </message>
-        <message>
-            <source>キャンペーン</source>
-            <translation>Campaign</translation>
         </message>
     </context>
     <context>
@@ -28739,10 +28945,6 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Deleted "{0}" (Ctrl+Z undoes this)</translation>
         </message>
         <message>
-            <source>キャラクターを選ぶか、追加してください</source>
-            <translation>Choose a character or add one</translation>
-        </message>
-        <message>
             <source>ファイル(&amp;F)</source>
             <translation>&amp;File</translation>
         </message>
@@ -29318,6 +29520,89 @@ Courage: {3}</translation>
         <message>
             <source>印刷プレビュー — {0}</source>
             <translation>Print preview — {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>PlayerModel</name>
+        <message>
+            <source>ルールデータの読み込み</source>
+            <translation>Load rule data</translation>
+        </message>
+    </context>
+    <context>
+        <name>PlayerView</name>
+        <message>
+            <source>キャラクターを作って、GM に送るファイル（*.gmchar.json）に保存します。GM からルールデータ（*.gmrules.json）をもらっていれば、先に読み込んでください。</source>
+            <translation>Make a character and save it as a file to send to the GM (*.gmchar.json). If the GM gave you rule data (*.gmrules.json), load it first.</translation>
+        </message>
+        <message>
+            <source>システム:</source>
+            <translation>System:</translation>
+        </message>
+        <message>
+            <source>ルールデータを読み込む…</source>
+            <translation>Load rule data…</translation>
+        </message>
+        <message>
+            <source>GM のルール:</source>
+            <translation>GM's rules:</translation>
+        </message>
+        <message>
+            <source>作る</source>
+            <translation>Create</translation>
+        </message>
+        <message>
+            <source>保存…</source>
+            <translation>Save…</translation>
+        </message>
+        <message>
+            <source>読み込んでいません（同梱のルールで作ります）</source>
+            <translation>None loaded (the shipped rules are used)</translation>
+        </message>
+        <message>
+            <source>変更なし</source>
+            <translation>no changes</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
+        </message>
+        <message>
+            <source>「{0}」を保存しました: {1}
+このファイルを GM に送ってください。</source>
+            <translation>Saved "{0}": {1}
+Send this file to the GM.</translation>
+        </message>
+        <message>
+            <source>「{0}」はまだ保存していません。「保存…」で保存できます。</source>
+            <translation>"{0}" is not saved yet. Save it with "Save…".</translation>
+        </message>
+    </context>
+    <context>
+        <name>PlayerWindow</name>
+        <message>
+            <source>gmtool — プレイヤーのキャラクター作成</source>
+            <translation>gmtool — a player's character</translation>
+        </message>
+        <message>
+            <source>ルールデータを読み込む</source>
+            <translation>Load rule data</translation>
+        </message>
+        <message>
+            <source>新しいキャラクター</source>
+            <translation>New character</translation>
+        </message>
+        <message>
+            <source>キャラクターシートに記入</source>
+            <translation>Fill in the character sheet</translation>
+        </message>
+        <message>
+            <source>できた</source>
+            <translation>Done</translation>
+        </message>
+        <message>
+            <source>GM に送るキャラクターファイル</source>
+            <translation>Character file for the GM</translation>
         </message>
     </context>
     <context>
@@ -31881,6 +32166,53 @@ Start session {1} anyway?</translation>
         <message>
             <source>現在 {0}</source>
             <translation>Now {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>StartPage</name>
+        <message>
+            <source>gmtool — はじめに</source>
+            <translation>gmtool — getting started</translation>
+        </message>
+        <message>
+            <source>gmtool へようこそ。何をしますか？</source>
+            <translation>Welcome to gmtool. What would you like to do?</translation>
+        </message>
+        <message>
+            <source>新しいキャンペーン</source>
+            <translation>New campaign</translation>
+        </message>
+        <message>
+            <source>GM として、保存先を決めて空のキャンペーンを作ります。キャラクターはそのあと追加します。</source>
+            <translation>As the GM: choose where to save it and make an empty campaign. You add the characters afterwards.</translation>
+        </message>
+        <message>
+            <source>デモを見る</source>
+            <translation>Try the demo</translation>
+        </message>
+        <message>
+            <source>5 つのシステムのキャラクターと戦闘、ログが入った練習用のキャンペーンを開きます。</source>
+            <translation>Open a practice campaign with characters, a battle and a log for the five systems.</translation>
+        </message>
+        <message>
+            <source>開く…</source>
+            <translation>Open…</translation>
+        </message>
+        <message>
+            <source>作ってあるキャンペーン（*.gmcampaign）を選んで開きます。</source>
+            <translation>Choose a campaign you made (*.gmcampaign) and open it.</translation>
+        </message>
+        <message>
+            <source>プレイヤーとしてキャラクターを作る</source>
+            <translation>Make a character as a player</translation>
+        </message>
+        <message>
+            <source>システムを選んでキャラクターを作り、GM に送るファイル（*.gmchar.json）に保存します。キャンペーンは要りません。</source>
+            <translation>Choose the system, make a character and save it as a file for the GM (*.gmchar.json). No campaign needed.</translation>
+        </message>
+        <message>
+            <source>終了</source>
+            <translation>Quit</translation>
         </message>
     </context>
     <context>

@@ -164,6 +164,15 @@ def run(lang: str, shots: Path | None, theme: str = "light") -> list[dict[str, A
     if shots is not None:
         shots.mkdir(parents=True, exist_ok=True)
 
+    # The windows before the GM's: the start page and the player's window.
+    from gmtool.app.player import PlayerWindow
+    from gmtool.views.start_page import StartPage
+
+    for before_main in (StartPage(), PlayerWindow(settings)):
+        before_main.show()
+        check_window(before_main, lang, shots, problems)
+        before_main.close()
+
     first_of: dict[str, str] = {}
     for row in range(window.character_list.rowCount()):
         character_id = window.character_list.id_at(row)

@@ -1,5 +1,5 @@
-"""`python -m gmtool` starts where the GM left off: the campaign shown last, the demo only the first
-time (or from the menu), and a campaign that is gone is said so before the demo stands in.  File
+"""`python -m gmtool` starts where the GM left off: the campaign shown last; the start page the first
+time, and when the last campaign is gone (the page says so); the demo from the page or the menu.  File
 dialogs start in the folder of the last file picked, else the documents folder."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QFileDialog
 from gmtool.store.campaign import Campaign
 
 ROOT = Path(__file__).resolve().parents[2]
-# Starts the real `run_gui` and, once its window is up, says which campaign it shows and quits.
+# Starts the real `run_gui` and, once its window is up, says which campaign it shows and quits.  A
+# start page on the way says so (with its reason, "-" when it gives none) and is answered デモを見る.
 CHILD = """
 import sys
 from PySide6.QtCore import QTimer
@@ -24,10 +25,18 @@ from PySide6.QtWidgets import QApplication
 app = QApplication([])
 def report():
     from gmtool.app.main_window import MainWindow
-    window = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))
+    from gmtool.views.start_page import StartChoice, StartPage
+    page = next((w for w in app.topLevelWidgets() if isinstance(w, StartPage) and w.isVisible()), None)
+    if page is not None:
+        print("start", page.reason_label.text() or "-", flush=True)
+        QTimer.singleShot(0, report)
+        page.buttons[StartChoice.DEMO].click()
+        return
+    window = next((w for w in app.topLevelWidgets() if isinstance(w, MainWindow)), None)
+    if window is None:  # the page has just closed: the window comes next
+        QTimer.singleShot(0, report)
+        return
     print("opened", window.campaign_model.campaign.path, flush=True)
-    note = getattr(window, "unopened_note", None)
-    print("note", note.text() if note is not None else "", flush=True)
     app.quit()
 QTimer.singleShot(0, report)
 from gmtool.app.gui import run_gui
@@ -46,25 +55,26 @@ def start(tmp_path: Path, *args: str) -> tuple[Path, str, str]:
         [sys.executable, "-c", CHILD, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    said = [line.split(" ", 1) for line in done.stdout.splitlines() if line.startswith(("opened", "note"))]
+    said = [line.split(" ", 1) for line in done.stdout.splitlines() if line.startswith(("opened", "start"))]
     lines = dict(said)
-    return Path(lines["opened"]), lines["note"], done.stderr
+    return Path(lines["opened"]), lines.get("start", ""), done.stderr
 
 
-def test_start_reopens_the_last_campaign_and_falls_back_to_the_demo(tmp_path):
+def test_start_reopens_the_last_campaign_and_shows_the_start_page_when_there_is_none(tmp_path):
     demo = tmp_path / "data" / "demo.gmcampaign"
     other = tmp_path / "table.gmcampaign"
     Campaign.create(other).close()
 
-    assert start(tmp_path)[0] == demo  # the very first time
-    assert start(tmp_path, str(other))[0] == other
-    opened, note, _ = start(tmp_path)
-    assert opened == other and note == ""  # where the GM left off, not the demo
+    assert start(tmp_path)[:2] == (demo, "-")  # the very first time: the start page, then its デモを見る
+    assert start(tmp_path, str(other))[:2] == (other, "")  # a campaign named: no start page
+    assert start(tmp_path)[:2] == (other, "")  # where the GM left off, no start page
+    assert start(tmp_path, "--demo")[:2] == (demo, "")
 
+    start(tmp_path, str(other))
     other.unlink()
-    opened, note, stderr = start(tmp_path)
-    assert opened == demo
-    assert "前回のキャンペーン" in note and str(other) in note and "デモキャンペーンを開きました" in note
+    opened, page, stderr = start(tmp_path)
+    assert opened == demo  # the page's デモを見る
+    assert "前回のキャンペーン" in page and str(other) in page  # the page says why
     assert "前回のキャンペーン" in stderr
 
 

@@ -79,6 +79,21 @@ class Demo:
 
 
 @dataclass(frozen=True)
+class RuleDataPart:
+    """A session-state document of the GM's rule data that a player's creation reads (a skill
+    catalog, the GM's edits of rule tables): written to a rule data file (``*.gmrules.json``,
+    gmtool.store.rule_data) and read back into a player's campaign."""
+
+    # The session-state key the document is stored under (one of the system's `session_keys`).
+    key: str
+    # What it is, for a refusal that names the bad part: a Message, shown in the UI language.
+    label: str
+    # ``"module:function"`` under the system's package: function(document) validates a document
+    # read from a file, raising ValueError or TypeError naming what is wrong.
+    check: str
+
+
+@dataclass(frozen=True)
 class Declarations:
     """Everything generic code reads of one system before it loads the system."""
 
@@ -91,3 +106,5 @@ class Declarations:
     session_keys: tuple[str, ...] = ()
     # Its part of the demo campaign; None: it ships none.
     demo: Demo | None = None
+    # The documents a player's creation reads from the GM's rule data file.
+    rule_data: tuple[RuleDataPart, ...] = ()

@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems import lazy_system_attribute
-from gmtool.rules.systems.declarations import COMBAT, NOTES, Declarations, Demo, DiceBot, LogKind
+from gmtool.rules.systems.declarations import (
+    COMBAT,
+    NOTES,
+    Declarations,
+    Demo,
+    DiceBot,
+    LogKind,
+    RuleDataPart,
+)
 
 if TYPE_CHECKING:
     from gmtool.rules.systems.fourcard.system import SYSTEM as SYSTEM
@@ -25,6 +33,11 @@ DECLARATIONS = Declarations(
     ),
     session_keys=("fourcard.skill_catalog", "fourcard.day"),
     demo=Demo("fourcard.json"),
+    rule_data=(
+        RuleDataPart(
+            "fourcard.skill_catalog", Message("フォーカードのスキルカタログ"), "catalog:catalog_from_document"
+        ),
+    ),
 )
 
 

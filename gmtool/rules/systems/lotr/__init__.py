@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 from gmtool.rules.message import Message
 from gmtool.rules.systems import lazy_system_attribute
-from gmtool.rules.systems.declarations import COMBAT, NOTES, OTHER, Declarations, Demo, DiceBot, LogKind
+from gmtool.rules.systems.declarations import (
+    COMBAT,
+    NOTES,
+    OTHER,
+    Declarations,
+    Demo,
+    DiceBot,
+    LogKind,
+    RuleDataPart,
+)
 
 if TYPE_CHECKING:
     from gmtool.rules.systems.lotr.system import SYSTEM as SYSTEM
@@ -35,6 +44,9 @@ DECLARATIONS = Declarations(
         "lotr.rules",
     ),
     demo=Demo("lotr.json"),
+    # The GM's edits of the rule tables and the reference tables (the wizard reads races, orders
+    # and skills from them).
+    rule_data=(RuleDataPart("lotr.rules", Message("指輪物語のルール表"), "overrides:check_overrides"),),
 )
 
 

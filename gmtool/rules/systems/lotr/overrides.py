@@ -130,6 +130,14 @@ def overrides_problem(rules: LotRRules, document: Any) -> str | None:
     return None
 
 
+def check_overrides(document: Any) -> None:
+    """A rule data file's LotR part (gmtool.store.rule_data): RuleDataError unless the shipped
+    tables take the document's edits."""
+    from gmtool.rules.systems.lotr.rules_data import lotr_rules
+
+    apply_overrides(lotr_rules(), document)
+
+
 # ---- the tables as the loader reads them ------------------------------------------------------
 def rules_to_tables(rules: LotRRules) -> dict[str, dict[str, Any]]:
     """Fresh raw tables shaped like the TOML files, so rules_from_tables gives the rules back."""

@@ -18,6 +18,7 @@ from gmtool.rules.systems.declarations import (
     Demo,
     DiceBot,
     LogKind,
+    RuleDataPart,
 )
 
 if TYPE_CHECKING:
@@ -40,6 +41,11 @@ DECLARATIONS = Declarations(
         "sengensho.boss_level_cap",
     ),
     demo=Demo("sengensho.json"),
+    rule_data=(
+        RuleDataPart(
+            "sengensho.archetypes", Message("千幻抄の類型カタログ"), "catalog:catalog_from_document"
+        ),
+    ),
 )
 
 
