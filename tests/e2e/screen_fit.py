@@ -168,7 +168,7 @@ def run(lang: str, shots: Path | None, theme: str = "light") -> list[dict[str, A
     from gmtool.app.player import PlayerWindow
     from gmtool.views.start_page import StartPage
 
-    for before_main in (StartPage(), PlayerWindow(settings)):
+    for before_main in (StartPage(), PlayerWindow(window.settings)):
         before_main.show()
         check_window(before_main, lang, shots, problems)
         before_main.close()
