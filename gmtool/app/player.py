@@ -28,6 +28,7 @@ from gmtool.views.screen_fit import fit_to_screen, scrolling
 from gmtool.views.widgets import show_refusal
 
 if TYPE_CHECKING:
+    from gmtool.app.system_menu import SystemMenu
     from gmtool.models.campaign_model import CampaignModel
 
 
@@ -38,7 +39,10 @@ class PlayerWindow(WindowDialogs, QMainWindow):
         self.settings = settings
         self.model = PlayerModel(self)
         # What the systems' menus use to run their wizards: this window stands in for the GM's.
-        self.services = AppServices(self, side=self, questions=self, settings=settings)
+        self.services = AppServices(self, side=self, questions=self, settings=settings, gm=False)
+        # One menu per system for the window's life: what a menu keeps between two wizards (the
+        # フォーカード rolls of a cancelled wizard) stays until the player re-rolls.
+        self._menus: dict[str, SystemMenu] = {}
         self._selected: str | None = None
         self._panels: dict[str, PanelModel] = {}
         self.view = PlayerView(self.model)
@@ -65,6 +69,11 @@ class PlayerWindow(WindowDialogs, QMainWindow):
             self._panels[system_id] = hooks_for(system_id).panel(self.services)[0]
         return self._panels[system_id]
 
+    def _menu(self, system_id: str) -> SystemMenu:
+        if system_id not in self._menus:
+            self._menus[system_id] = hooks_for(system_id).menu(self.services)
+        return self._menus[system_id]
+
     # ---- the player's steps ---------------------------------------------------------------------
     def load_rule_data(self) -> None:
         path = self.ask_open_path(self.tr("ルールデータを読み込む"), self.tr(RULES_FILTER))
@@ -77,9 +86,8 @@ class PlayerWindow(WindowDialogs, QMainWindow):
 
     def create_character(self, system_id: str) -> str | None:
         """Makes a character of `system_id`, then asks where to save it; its id, or None."""
-        menu = hooks_for(system_id).menu(self.services)
         if hooks_for(system_id).has_wizard:
-            created = menu.create_character()
+            created = self._menu(system_id).create_character()
         else:
             created = self._fill_in_sheet(system_id)
         self.model.created(created)
@@ -93,7 +101,7 @@ class PlayerWindow(WindowDialogs, QMainWindow):
         dialog = QDialog(self)
         dialog.setWindowTitle(self.tr("キャラクターシートに記入"))
         sheet = hooks_for(system_id).sheet(CharacterModel(self.campaign_model, new_id, dialog))
-        hooks_for(system_id).menu(self.services).attach_sheet(sheet)
+        self._menu(system_id).attach_sheet(sheet)
         layout = QVBoxLayout(dialog)
         layout.addWidget(scrolling(sheet), 1)
         buttons = QDialogButtonBox(

@@ -58,10 +58,18 @@ class WindowSide(Protocol):
 
 class AppServices:
     def __init__(
-        self, window: QMainWindow, side: WindowSide, questions: WindowDialogs, settings: QSettings
+        self,
+        window: QMainWindow,
+        side: WindowSide,
+        questions: WindowDialogs,
+        settings: QSettings,
+        gm: bool = True,
     ) -> None:
         """The main window gives itself as `window`, `side` and `questions`."""
         self._window, self._side = window, side
+        # False in the player's window: a wizard there offers no GM tool (the skill catalog's
+        # editor); the player reads the GM's catalogs from the rule data file instead.
+        self.gm = gm
         # The dialogs' and message boxes' parent.
         self.parent_widget: QWidget = window
         # The questions the window asks the user (a file, yes or no, a wizard run to its end), each

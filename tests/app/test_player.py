@@ -166,3 +166,24 @@ def test_a_system_without_a_wizard_gives_its_sheet_to_fill_in(player, tmp_path, 
     created = player.create_character(system_id)
     assert created is not None and shown == ["キャラクターシートに記入"]
     assert import_character(tmp_path / "pc.gmchar.json")[0] == system_id
+
+
+def test_the_players_wizard_offers_no_catalog_editor_and_keeps_a_cancelled_wizards_rolls(player):
+    """The player's フォーカード wizard: no GM tool to open (the guide says to ask the GM), and a
+    restarted wizard rolls nothing anew — the player's window keeps the rolls as the GM's does."""
+    wizards: list[FourCardWizard] = []
+
+    def run(wizard: QDialog) -> bool:
+        assert isinstance(wizard, FourCardWizard)
+        wizards.append(wizard)
+        if len(wizards) == 1:
+            wizard.model.roll_attributes()
+        wizard.reject()
+        return False
+
+    player.run_wizard = run
+    assert player.create_character("fourcard") is None
+    assert player.create_character("fourcard") is None
+    first, second = (wizard.model for wizard in wizards)
+    assert not first.offers_catalog and not second.offers_catalog
+    assert first.attribute_faces is not None and second.attribute_faces == first.attribute_faces

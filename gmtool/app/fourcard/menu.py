@@ -54,7 +54,7 @@ class FourCardMenu(SystemMenu):
 
         campaign_model = self.services.campaign_model
         kept = self._kept_rolls.setdefault(str(campaign_model.campaign.path), KeptRolls())
-        model = FourCardCreationModel(campaign_model, catalog, kept=kept)
+        model = FourCardCreationModel(campaign_model, catalog, kept=kept, offers_catalog=self.services.gm)
         return self.run_creation(FourCardWizard(model, self.services.parent_widget))
 
     def grow_selected(self) -> None:
