@@ -78,7 +78,9 @@ clean:
 	rm -rf $(VENV) $(OUT) dist build .pytest_cache .ruff_cache
 
 # resources/manual/screens (shown by the manual, F1, and the README): the main window for each
-# system and every dialog, on a 1366×768 screen (offscreen), Japanese light and English dark.  The same run checks that each fits (tests/e2e/screen_fit.py).
+# system and every dialog, on a 1366×768 screen (offscreen), Japanese light and English dark, then the
+# docks after a few rolls and the tracker's LotR attack step (tests/e2e/docks_shot.py, tracker_shot.py):
+# every shot the manual and the README show.  The same run checks that each fits (tests/e2e/screen_fit.py).
 SCREEN := offscreen:configfile=tests/data/screen_1366x768.json
 screens: sysdeps $(VENV)/.test
 	rm -rf resources/manual/screens/ja-light resources/manual/screens/en-dark

@@ -1,11 +1,11 @@
-"""The combat tracker's LotR attack step as a GM sees it, saved for docs/screens (issue 34): the demo
+"""The combat tracker's LotR attack step as a GM sees it, saved for the manual (issue 34): the demo
 campaign, ナール against an orc, round 1, on a 1366×768 screen.
 
     QT_QPA_PLATFORM=offscreen:configfile=tests/data/screen_1366x768.json \\
-        python -m tests.e2e.tracker_shot ja --theme light --out docs/screens/ja-light/ja_TrackerAttack.png
+        python -m tests.e2e.tracker_shot ja --theme light \\
+        --out resources/manual/screens/ja-light/ja_TrackerAttack.png
 
-`make screens` empties docs/screens/ja-light and en-dark and refills them through screen_fit, which
-opens the tracker without a fight: run this after it for the attack step.
+`make screens` takes it through screen_fit (`--shots`), whose walk opens the tracker without a fight.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ def shoot(lang: str, theme: str, out: Path) -> None:
         app.processEvents()
     out.parent.mkdir(parents=True, exist_ok=True)
     dialog.grab().save(str(out))
+    dialog.close()
+    window.close()
 
 
 def main() -> int:
