@@ -22,7 +22,7 @@ $(VENV)/.test: $(VENV)/.runtime
 sysdeps:
 	@sh packaging/sysdeps.sh
 
-# Reopens the last campaign (the demo the first time); with no display it says so and writes
+# Reopens the last campaign (the start page the first time); with no display it says so and writes
 # screenshots of the demo to out/
 run: sysdeps $(VENV)/.runtime
 	$(BIN)/python -m gmtool --screenshots-if-headless $(OUT)
