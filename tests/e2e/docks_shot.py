@@ -11,13 +11,12 @@ revealed and another chosen (結果を見る / 公開 in reach), a check typed w
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from tests.e2e.screen_fit import demo_window
+from tests.e2e.screen_fit import demo_window, shot_main
 from tests.e2e.test_docks_at_1366 import LAPTOP, ROLLS
 
 TYPED = "2D6+3>=10"  # left in the box: its odds and its plot show
@@ -54,16 +53,5 @@ def shoot(lang: str, theme: str, out: Path) -> None:
     window.close()
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("lang", choices=["ja", "en"])
-    parser.add_argument("--theme", choices=["light", "dark"], default="light")
-    parser.add_argument("--out", type=Path, required=True)
-    args = parser.parse_args()
-    shoot(args.lang, args.theme, args.out)
-    return 0
-
-
 if __name__ == "__main__":
-    code = main()
-    os._exit(code)  # as screen_fit: skip the interpreter's teardown of the open windows
+    os._exit(shot_main(shoot))  # as screen_fit: skip the interpreter's teardown of the open windows

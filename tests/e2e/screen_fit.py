@@ -22,6 +22,7 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -221,6 +222,17 @@ def run(lang: str, shots: Path | None, theme: str = "light") -> list[dict[str, A
         docks_shot.shoot(lang, theme, shots / f"{lang}_Docks.png")
         tracker_shot.shoot(lang, theme, shots / f"{lang}_TrackerAttack.png")
     return problems
+
+
+def shot_main(shoot: Callable[[str, str, Path], None]) -> int:
+    """The command line of a single shot (`docks_shot`, `tracker_shot`): LANG --theme --out."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("lang", choices=["ja", "en"])
+    parser.add_argument("--theme", choices=["light", "dark"], default="light")
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    shoot(args.lang, args.theme, args.out)
+    return 0
 
 
 def main() -> int:

@@ -10,11 +10,10 @@ campaign, ナール against an orc, round 1, on a 1366×768 screen.
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 
-from tests.e2e.screen_fit import demo_window
+from tests.e2e.screen_fit import demo_window, shot_main
 
 ORC = {"ja": "オーク", "en": "Orc"}
 
@@ -44,16 +43,5 @@ def shoot(lang: str, theme: str, out: Path) -> None:
     window.close()
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("lang", choices=["ja", "en"])
-    parser.add_argument("--theme", choices=["light", "dark"], default="light")
-    parser.add_argument("--out", type=Path, required=True)
-    args = parser.parse_args()
-    shoot(args.lang, args.theme, args.out)
-    return 0
-
-
 if __name__ == "__main__":
-    code = main()
-    os._exit(code)  # as screen_fit: skip the interpreter's teardown of the open windows
+    os._exit(shot_main(shoot))  # as screen_fit: skip the interpreter's teardown of the open windows
