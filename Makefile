@@ -22,7 +22,7 @@ $(VENV)/.test: $(VENV)/.runtime
 sysdeps:
 	@sh packaging/sysdeps.sh
 
-# Reopens the last campaign (the demo the first time); with no display it says so and writes
+# Reopens the last campaign (the start page the first time); with no display it says so and writes
 # screenshots of the demo to out/
 run: sysdeps $(VENV)/.runtime
 	$(BIN)/python -m gmtool --screenshots-if-headless $(OUT)
@@ -78,7 +78,9 @@ clean:
 	rm -rf $(VENV) $(OUT) dist build .pytest_cache .ruff_cache
 
 # resources/manual/screens (shown by the manual, F1, and the README): the main window for each
-# system and every dialog, on a 1366×768 screen (offscreen), Japanese light and English dark.  The same run checks that each fits (tests/e2e/screen_fit.py).
+# system and every dialog, on a 1366×768 screen (offscreen), Japanese light and English dark, then the
+# docks after a few rolls and the tracker's LotR attack step (tests/e2e/docks_shot.py, tracker_shot.py):
+# every shot the manual and the README show.  The same run checks that each fits (tests/e2e/screen_fit.py).
 SCREEN := offscreen:configfile=tests/data/screen_1366x768.json
 screens: sysdeps $(VENV)/.test
 	rm -rf resources/manual/screens/ja-light resources/manual/screens/en-dark

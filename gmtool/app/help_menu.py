@@ -8,6 +8,7 @@ shortcut list is read from the window's actions each time it opens, so it cannot
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
@@ -32,6 +33,8 @@ DIALOG_PAGES = {
     "LogExportDialog": "06-log.md#share",
     "SettingsDialog": "01-campaign.md#settings",
     "ShortcutsDialog": "01-campaign.md#shortcuts",
+    "StartPage": "00-start.md#start-page",
+    "PlayerWindow": "10-player.md#player-window",
 }
 
 
@@ -56,18 +59,13 @@ def page_for(dialog: QWidget) -> str:
     return ""
 
 
-class HelpActions:
-    """The two actions of the Help menu and F1 in the window's dialogs."""
+class ManualOpener:
+    """The manual as one window beside *window*, and F1 in the window's dialogs opening it at the
+    dialog's page.  *show* puts a new manual on screen (the window's own way of showing a tool)."""
 
-    def __init__(self, services: AppServices) -> None:
-        self.services = services
-        window = services.parent_widget
-        self.manual_action = services.make_action(_tr("使い方"), lambda: self.open_manual(""), "F1")
-        self.shortcuts_action = services.make_action(_tr("キーボードショートカット"), self.open_shortcuts)
-        menu = services.menu(MenuId.HELP)
-        menu.addAction(self.manual_action)
-        menu.addAction(self.shortcuts_action)
-        menu.addSeparator()
+    def __init__(self, window: QWidget, show: Callable[[QDialog], object]) -> None:
+        self.window = window
+        self._show = show
         self.manual: ManualDialog | None = None
         app = QApplication.instance()
         if app is not None:  # F1 in any of this window's dialogs, modal ones included
@@ -79,7 +77,7 @@ class HelpActions:
         from gmtool.models.manual_model import ManualModel, manual_folder
         from gmtool.views.manual_view import ManualDialog
 
-        parent = over if over is not None and over.isModal() else self.services.parent_widget
+        parent = over if over is not None and over.isModal() else self.window
         folder = manual_folder(manual_language())
         shown = self.manual
         if shown is None or shown.parentWidget() is not parent or shown.model.folder != folder:
@@ -91,13 +89,32 @@ class HelpActions:
             manual.destroyed.connect(lambda _gone=None: self._forget(manual))
             manual.open_page(target)
             self.manual = manual
-            self.services.questions.open_dialog(manual)
+            self._show(manual)
             return manual
         shown.open_page(target)
         shown.show()
         shown.raise_()
         shown.activateWindow()
         return shown
+
+    def _forget(self, manual: ManualDialog) -> None:
+        if self.manual is manual:
+            self.manual = None
+
+
+class HelpActions(ManualOpener):
+    """The two actions of the Help menu and F1 in the window's dialogs."""
+
+    def __init__(self, services: AppServices) -> None:
+        self.services = services
+        # looked up at each opening: the window's way of showing a tool (a test records it)
+        super().__init__(services.parent_widget, lambda manual: services.questions.open_dialog(manual))
+        self.manual_action = services.make_action(_tr("使い方"), lambda: self.open_manual(""), "F1")
+        self.shortcuts_action = services.make_action(_tr("キーボードショートカット"), self.open_shortcuts)
+        menu = services.menu(MenuId.HELP)
+        menu.addAction(self.manual_action)
+        menu.addAction(self.shortcuts_action)
+        menu.addSeparator()
 
     def open_shortcuts(self) -> QDialog:
         from gmtool.models.shortcut_list import ShortcutList
@@ -109,16 +126,26 @@ class HelpActions:
         self.services.questions.open_dialog(dialog)
         return dialog
 
-    def _forget(self, manual: ManualDialog) -> None:
-        if self.manual is manual:
-            self.manual = None
+
+class WindowHelp(ManualOpener):
+    """F1 in a window with no Help menu — the start page, the player's window: the manual at that
+    window's page (`DIALOG_PAGES`), and at theirs in the window's dialogs (the player's wizards).
+    A dialog's own F1 is the key filter's; a main window's is an action of its own."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window, QDialog.show)
+        if not isinstance(window, QDialog):
+            action = QAction(_tr("使い方"), window)
+            action.setShortcut(QKeySequence(Qt.Key.Key_F1))
+            action.triggered.connect(lambda: self.open_manual(page_for(window)))
+            window.addAction(action)
 
 
 class _DialogHelpKey(QObject):
     """F1 pressed in one of the window's dialogs (the window's own F1 is its action's shortcut,
     which a dialog, being a window of its own, does not reach)."""
 
-    def __init__(self, actions: HelpActions, window: QWidget) -> None:
+    def __init__(self, actions: ManualOpener, window: QWidget) -> None:
         super().__init__(window)  # gone with the window
         self.actions, self.window = actions, window
 

@@ -16,6 +16,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QMainWindow, QVBoxLayout, QWidget
 
 from gmtool.app.file_actions import CHARACTER_FILTER
+from gmtool.app.help_menu import WindowHelp
 from gmtool.app.rule_data_menu import RULES_FILTER
 from gmtool.app.services import AppServices
 from gmtool.app.systems import PanelModel, hooks_for
@@ -51,6 +52,7 @@ class PlayerWindow(WindowDialogs, QMainWindow):
         self.view.save_requested.connect(self.save)
         self.setCentralWidget(self.view)
         self.setWindowTitle(self.tr("gmtool — プレイヤーのキャラクター作成"))
+        self.help = WindowHelp(self)  # F1: the player's page; in a wizard, that wizard's
         fit_to_screen(self, QSize(620, 280))
 
     # ---- what the systems' menus ask of a window (`WindowSide`) -------------------------------

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject
 
 from gmtool.app.file_actions import CAMPAIGN_FILTER, ask_new_campaign_path, create_campaign
+from gmtool.app.help_menu import WindowHelp
 from gmtool.store.errors import StoreError
 from gmtool.views.file_dialogs import open_file_name, save_file_name
 from gmtool.views.start_page import StartChoice, StartPage
@@ -61,6 +62,7 @@ class StartFlow(QObject):
         self.settings = settings
         self.page = StartPage(unopened_reason(unopened))
         self.page.chosen.connect(self.choose)
+        self.help = WindowHelp(self.page)  # F1: the manual's start, over the page
         self.outcome: StartOutcome | None = None
 
     def run(self) -> StartOutcome | None:

@@ -102,6 +102,49 @@ def test_f1_in_a_modal_wizard_opens_the_manual_over_it(qtbot: Any, window: Any) 
     assert manual.parentWidget() is wizard
 
 
+def test_f1_on_the_start_page_opens_the_manual_at_its_start(qtbot: Any, settings: Any) -> None:
+    """Before any campaign: the start page's F1 opens the page about its four ways in, over it."""
+    from gmtool.app.start_page import StartFlow
+    from gmtool.views.start_page import StartChoice
+
+    flow = StartFlow(settings)
+    _activate(qtbot, flow.page)
+    qtbot.keyClick(flow.page.buttons[StartChoice.DEMO], Qt.Key.Key_F1)
+    manual = flow.help.manual
+    assert manual is not None and manual.isVisible()
+    assert manual.shown_page() == "00-start.md"
+    assert "デモを見る" in _page_text(manual) and "プレイヤーとしてキャラクターを作る" in _page_text(manual)
+    assert manual.parentWidget() is flow.page
+    manual.close()
+
+
+def test_f1_in_the_players_window_and_its_wizard_opens_their_pages(qtbot: Any, settings: Any) -> None:
+    """The player's window has no Help menu: F1 opens the player's page, and in its フォーカード
+    wizard the system's page (the wizard's own page, as in the GM's window)."""
+    from PySide6.QtWidgets import QWizard
+
+    from gmtool.app.player import PlayerWindow
+
+    player = PlayerWindow(settings)
+    _activate(qtbot, player)
+    qtbot.keyClick(player, Qt.Key.Key_F1)
+    manual = player.help.manual
+    assert manual is not None and manual.shown_page() == "10-player.md"
+    assert "ルールデータを読み込む" in _page_text(manual)
+    wizards: list[QWizard] = []
+    player.run_wizard = lambda wizard: wizards.append(wizard) or False
+    player.create_character("fourcard")
+    wizard = wizards[0]
+    wizard.setWindowModality(Qt.WindowModality.ApplicationModal)
+    wizard.show()
+    qtbot.addWidget(wizard)
+    qtbot.keyClick(wizard.currentPage(), Qt.Key.Key_F1)
+    over = player.help.manual
+    assert over is not None and over.shown_page() == "fourcard.md" and over.parentWidget() is wizard
+    wizard.close()
+    player.close()
+
+
 def test_every_declared_dialog_page_and_anchor_exists_in_both_languages() -> None:
     from gmtool.app.help_menu import DIALOG_PAGES
     from gmtool.app.systems import manual_pages

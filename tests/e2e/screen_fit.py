@@ -9,7 +9,8 @@ found is checked, and the problems are printed as JSON: a frame outside the scre
 area, or a visible label or button narrower than its own minimum size (its text is cut).  A label
 that is elided on purpose carries the full text in its tooltip and is not counted.
 With ``--shots DIR`` each window is also saved as a PNG (the screenshots of
-``resources/manual/screens``, which the manual shows).
+``resources/manual/screens``, which the manual and the README show), and so are the docks after a
+few rolls (`docks_shot`) and the tracker's LotR attack step (`tracker_shot`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -214,7 +216,23 @@ def run(lang: str, shots: Path | None, theme: str = "light") -> list[dict[str, A
             QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
             gc.collect()
     window.close()
+    if shots is not None:  # the manual's shots of a step no menu opens alone, each in a fresh demo
+        from tests.e2e import docks_shot, tracker_shot
+
+        docks_shot.shoot(lang, theme, shots / f"{lang}_Docks.png")
+        tracker_shot.shoot(lang, theme, shots / f"{lang}_TrackerAttack.png")
     return problems
+
+
+def shot_main(shoot: Callable[[str, str, Path], None]) -> int:
+    """The command line of a single shot (`docks_shot`, `tracker_shot`): LANG --theme --out."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("lang", choices=["ja", "en"])
+    parser.add_argument("--theme", choices=["light", "dark"], default="light")
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    shoot(args.lang, args.theme, args.out)
+    return 0
 
 
 def main() -> int:

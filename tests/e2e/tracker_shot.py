@@ -1,20 +1,19 @@
-"""The combat tracker's LotR attack step as a GM sees it, saved for docs/screens (issue 34): the demo
+"""The combat tracker's LotR attack step as a GM sees it, saved for the manual (issue 34): the demo
 campaign, ナール against an orc, round 1, on a 1366×768 screen.
 
     QT_QPA_PLATFORM=offscreen:configfile=tests/data/screen_1366x768.json \\
-        python -m tests.e2e.tracker_shot ja --theme light --out docs/screens/ja-light/ja_TrackerAttack.png
+        python -m tests.e2e.tracker_shot ja --theme light \\
+        --out resources/manual/screens/ja-light/ja_TrackerAttack.png
 
-`make screens` empties docs/screens/ja-light and en-dark and refills them through screen_fit, which
-opens the tracker without a fight: run this after it for the attack step.
+`make screens` takes it through screen_fit (`--shots`), whose walk opens the tracker without a fight.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 
-from tests.e2e.screen_fit import demo_window
+from tests.e2e.screen_fit import demo_window, shot_main
 
 ORC = {"ja": "オーク", "en": "Orc"}
 
@@ -40,18 +39,9 @@ def shoot(lang: str, theme: str, out: Path) -> None:
         app.processEvents()
     out.parent.mkdir(parents=True, exist_ok=True)
     dialog.grab().save(str(out))
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("lang", choices=["ja", "en"])
-    parser.add_argument("--theme", choices=["light", "dark"], default="light")
-    parser.add_argument("--out", type=Path, required=True)
-    args = parser.parse_args()
-    shoot(args.lang, args.theme, args.out)
-    return 0
+    dialog.close()
+    window.close()
 
 
 if __name__ == "__main__":
-    code = main()
-    os._exit(code)  # as screen_fit: skip the interpreter's teardown of the open windows
+    os._exit(shot_main(shoot))  # as screen_fit: skip the interpreter's teardown of the open windows
