@@ -6,6 +6,8 @@ tests/e2e/first_session.py."""
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QPushButton
+
 from tests.e2e.first_session import (
     add_character,
     assert_in_order,
@@ -87,5 +89,63 @@ def test_aw_first_session(qtbot, settings, tmp_path, monkeypatch):
                 r"オークのHP: 10 → 6/10",
                 r"ラウンド 1: オークの手番",
                 *SECRET,
+            ],
+        )
+
+
+def test_sengensho_first_session(qtbot, settings, tmp_path, monkeypatch):
+    """千幻抄 has no creation procedure: the sheet's 特性値 and a 技能 are filled in, the name given in
+    the character list (the sheet says so).  Its tracker has no attack of its own: the fight is the
+    turn order, the character's turn, and the damage taken off the opponent's HP in the side pane."""
+    with new_campaign_window(qtbot, settings, tmp_path) as window:
+        add_character(window, "sengensho", None)
+        sheet = window.sheet_view
+        assert sheet.name_label.toolTip() == "名前はキャラクター一覧で変更します"
+        window.ask_text = lambda _title, label, text: (label, text) == ("新しい名前:", "新しいキャラクター") and (
+            "白峰 朔",
+            True,
+        )
+        rename = next(b for b in window.characters_dock.widget().findChildren(QPushButton) if b.text() == "名前の変更")
+        rename.click()
+        sheet = window.sheet_view
+        assert sheet.name_label.text() == "白峰 朔"
+        for key, value in (("body", 5), ("sense", 6), ("intellect", 4)):
+            type_into(qtbot, sheet.attribute_spins[key], str(value))
+        skills = sheet.skills_box
+        type_into(qtbot, skills.name_edit, "隠密")
+        type_into(qtbot, skills.level_spin, "2")
+        skills.add_button.click()
+        assert [skills.table.item(0, c).text() for c in range(2)] == ["〈隠密〉", "2"]
+
+        panel = window.check_stack.currentWidget()
+        inputs = panel.inputs_box
+        assert inputs.character_combo.currentText() == "白峰 朔"
+        choose_text(inputs.source_combo, "感覚（6）")
+        choose_text(inputs.skill_combo, "〈隠密〉（2）")
+        assert "達成値" in roll_check(window, panel.target_spin, 12)
+
+        tracker = open_tracker(window)
+        hero, oni = start_fight(tracker, monkeypatch, "sengensho", "白峰 朔", ("鬼", {"hp": 12}))
+        assert "セットアップ" in tracker.status_label.text()
+        tracker.next_button.click()
+        assert tracker.status_label.text() == "ラウンド 1・白峰 朔の手番"
+        assert damage(tracker, oni, 5) == (12, 7)
+        tracker.next_button.click()
+        assert tracker.status_label.text() == "ラウンド 1・鬼の手番"
+
+        assert secret_roll_revealed(window, qtbot, "S3D6").startswith("公開:")
+        assert_in_order(
+            log_lines(window),
+            [
+                r"\| 白峰 朔 \| \{感覚\}\+〈隠密〉 6\+2 / 目標値 12 \| 3D6 \[",
+                r"新しい戦闘「戦闘」（千幻抄）",
+                r"参加: 白峰 朔",
+                r"参加: 鬼",
+                r"戦闘開始「戦闘」: ラウンド 1",
+                r"ラウンド 1: 白峰 朔の手番",
+                r"鬼のHP: 12 → 7",
+                r"ラウンド 1: 鬼の手番",
+                r"\| S3D6 \| — \| シークレットダイス \|",
+                r"シークレットダイス公開: S3D6",
             ],
         )
