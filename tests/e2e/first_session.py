@@ -176,14 +176,17 @@ def start_fight(
     return ids[hero], ids[opponent[0]]
 
 
-def damage(dialog: BattleDialog, participant_id: str, amount: int) -> tuple[int, int]:
-    """Selects the participant in the table and takes `amount` off its first resource with the side
-    pane's ダメージ: (the value before, after) as the pane's 値 shows them."""
+def damage(dialog: BattleDialog, participant_id: str, amount: int, resource: str = "") -> tuple[int, int]:
+    """Selects the participant in the table and deals `amount` to `resource` (its label; "": the
+    first) with the side pane's ダメージ: (the value before, after) as the pane's 値 shows them."""
     dialog.select(participant_id)
     box = dialog.participant_box
     assert box.isEnabled() and box.title.text() == dialog.model.participant(participant_id).name
     dialog.side_tabs.setCurrentWidget(dialog.side_tabs.area_of(box))
-    box.resource_combo.setCurrentIndex(0)
+    if resource:
+        choose_text(box.resource_combo, resource)
+    else:
+        box.resource_combo.setCurrentIndex(0)
     before = box.value_spin.value()
     box.amount_spin.setValue(amount)
     box.damage_button.click()
@@ -251,3 +254,7 @@ def choose_text(combo: Any, text: str) -> None:
     assert index >= 0, f"{text!r} not among {[combo.itemText(i) for i in range(combo.count())]}"
     combo.setCurrentIndex(index)
     combo.activated.emit(index)
+
+
+def combo_texts(combo: Any) -> list[str]:
+    return [combo.itemText(i) for i in range(combo.count())]

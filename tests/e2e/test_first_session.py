@@ -6,9 +6,14 @@ tests/e2e/first_session.py."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QPushButton
+from collections.abc import Callable
 
+from PySide6.QtWidgets import QDialog, QPushButton, QWizard
+
+from gmtool.views.fourcard.sheet_view import FourCardSheetView
+from gmtool.views.fourcard.wizard import FourCardWizard
 from tests.e2e.first_session import (
+    combo_texts,
     add_character,
     assert_in_order,
     choose_text,
@@ -21,8 +26,10 @@ from tests.e2e.first_session import (
     start_fight,
     type_into,
 )
+from tests.views.fourcard.test_wizard import click_next, fill_identity, next_enabled, roll_fortune
 
-SECRET = [r"\| S2D6>=8 \| — \| シークレットダイス \|", r"シークレットダイス公開: S2D6>=8 \| \d,\d \| SRS"]
+# A secret 2D6 roll in the log, then its reveal.
+SECRET_2D6 = [r"\| S2D6>=8 \| — \| シークレットダイス \|", r"シークレットダイス公開: S2D6>=8 \| \d,\d \| "]
 
 
 def test_aw_first_session(qtbot, settings, tmp_path, monkeypatch):
@@ -88,7 +95,7 @@ def test_aw_first_session(qtbot, settings, tmp_path, monkeypatch):
                 r"\| 朝霧 透 \| 物理命中値 6 修正 \+0 難易度 9 \|",
                 r"オークのHP: 10 → 6/10",
                 r"ラウンド 1: オークの手番",
-                *SECRET,
+                *SECRET_2D6,
             ],
         )
 
@@ -147,5 +154,94 @@ def test_sengensho_first_session(qtbot, settings, tmp_path, monkeypatch):
                 r"ラウンド 1: 鬼の手番",
                 r"\| S3D6 \| — \| シークレットダイス \|",
                 r"シークレットダイス公開: S3D6",
+            ],
+        )
+
+
+def fourcard_wizard(qtbot) -> Callable[[FourCardWizard], bool]:
+    """The wizard on a new campaign: the skills page offers nothing (【接近戦】 has no 専門性), so the
+    GM opens the skill catalog from the page, gives 【接近戦】 its 専門性, saves, closes, and buys it
+    with the rolls unchanged — no GM override."""
+
+    def run(wizard: FourCardWizard) -> bool:
+        wizard.show()
+        fill_identity(wizard)
+        wizard.attributes_page.roll_button.click()
+        rolled = dict(wizard.model.attribute_faces or {})
+        shown = {key: label.text() for key, label in wizard.attributes_page.face_labels.items()}
+        click_next(wizard)
+        click_next(wizard)  # 経験点: no extra
+        page = wizard.skills_page
+        assert wizard.currentPage() is page and not next_enabled(wizard)
+        assert "専門性が未設定" in page.guide_label.text() and page.catalog_button.isVisible()
+        page.catalog_button.click()
+        catalog = page.catalog_dialog
+        assert catalog is not None and catalog.isVisible()
+        catalog.select_row(0)
+        assert catalog.name_edit.text() == "接近戦" and catalog.expertise_spin.text() == "未設定"
+        type_into(qtbot, catalog.expertise_spin, "2")
+        catalog.save_button.click()
+        catalog.close()
+        assert page.catalog_dialog is None and wizard.isVisible() and wizard.currentPage() is page
+        assert wizard.model.attribute_faces == rolled  # the rolls kept
+        assert {key: label.text() for key, label in wizard.attributes_page.face_labels.items()} == shown
+        assert not wizard.attributes_page.roll_button.isEnabled()
+        assert not page.guide_label.isVisible()
+        page.select_skill("接近戦")
+        page.buy_button.click()
+        assert page.purchase_list.item(0).text().startswith("【接近戦】1TP")
+        assert not wizard.override_check.isChecked()
+        click_next(wizard)
+        roll_fortune(wizard)
+        wizard.button(QWizard.WizardButton.FinishButton).click()
+        return wizard.result() == QDialog.DialogCode.Accepted
+
+    return run
+
+
+def test_fourcard_first_session(qtbot, settings, tmp_path, monkeypatch):
+    """フォーカード: its wizard, the catalog opened from it (above).  Its tracker has no attack of its
+    own: the fight is the turn order, the character's turn and the damage taken off the opponent."""
+    with new_campaign_window(qtbot, settings, tmp_path) as window:
+        add_character(window, "fourcard", fourcard_wizard(qtbot))
+        sheet = window.sheet_view
+        assert isinstance(sheet, FourCardSheetView)
+        assert window.list_view.currentIndex().data() == "リナ"
+        character = window.campaign_model.character(window.selected_character_id())
+        assert [(s.name, s.tp) for s in character.skills] == [("接近戦", 1)] and not character.overrides
+
+        panel = window.check_stack.currentWidget()
+        roller = panel.a_box
+        assert roller.character_combo.currentText() == "リナ"
+        choose_text(roller.source_combo, next(t for t in combo_texts(roller.source_combo) if "接近戦" in t))
+        assert "ロール値" in roll_check(window, panel.difficulty_spin, 10)
+
+        tracker = open_tracker(window)
+        hero, goblin = start_fight(
+            tracker, monkeypatch, "fourcard", "リナ", ("ゴブリン", {"st": 5, "wp": 4, "vt": 5})
+        )
+        tracker.next_button.click()
+        assert tracker.status_label.text() == "ラウンド 1・リナの手番"
+        assert damage(tracker, goblin, 3, "負傷") == (0, 3)
+        tracker.next_button.click()
+        assert tracker.status_label.text() == "ラウンド 1・ゴブリンの手番"
+
+        assert secret_roll_revealed(window, qtbot, "S2D6>=8").startswith("公開:")
+        assert_in_order(
+            log_lines(window),
+            [
+                r"\| リナ \| 能力値 2D3\+1 ×5 \| IQ\[",
+                r"\| リナ \| 利き腕 2D6",
+                r"\| リナ \| 所持金 3D6×100\+1000 CP",
+                r"\| リナ \| キャラクターの作成 \|  \| リナ を作成",
+                r"\| リナ \| 目標ロール: 【接近戦】.* 難易度 10 \|",
+                r"新しい戦闘「戦闘」（フォーカード）",
+                r"参加: リナ",
+                r"参加: ゴブリン",
+                r"戦闘開始「戦闘」: ラウンド 1",
+                r"ラウンド 1: リナの手番",
+                r"ゴブリンの負傷: 0 → 3",
+                r"ラウンド 1: ゴブリンの手番",
+                *SECRET_2D6,
             ],
         )
