@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QDialog, QPushButton, QWizard
 
 from gmtool.views.fourcard.sheet_view import FourCardSheetView
 from gmtool.views.fourcard.wizard import FourCardWizard
+from gmtool.views.lotr.sheet_view import LotRSheetView
+from gmtool.views.lotr.wizard import LotRWizard
 from tests.e2e.first_session import (
     combo_texts,
     add_character,
@@ -27,6 +29,8 @@ from tests.e2e.first_session import (
     type_into,
 )
 from tests.views.fourcard.test_wizard import click_next, fill_identity, next_enabled, roll_fortune
+from tests.views.lotr.test_wizard import click_next as click_lotr_next
+from tests.views.lotr.test_wizard import fill_attributes, fill_origin
 
 # A secret 2D6 roll in the log, then its reveal.
 SECRET_2D6 = [r"\| S2D6>=8 \| — \| シークレットダイス \|", r"シークレットダイス公開: S2D6>=8 \| \d,\d \| "]
@@ -242,6 +246,92 @@ def test_fourcard_first_session(qtbot, settings, tmp_path, monkeypatch):
                 r"ラウンド 1: リナの手番",
                 r"ゴブリンの負傷: 0 → 3",
                 r"ラウンド 1: ゴブリンの手番",
+                *SECRET_2D6,
+            ],
+        )
+
+
+def lotr_wizard(refusals: list[str]) -> Callable[[LotRWizard], bool]:
+    """A dwarf warrior by the choice method, 6 ranks of Armed Combat: Axes (its order's 3 and 3 of
+    its free order points): everything within the limits, no GM override."""
+
+    def run(wizard: LotRWizard) -> bool:
+        wizard.show()
+        fill_origin(wizard, "dwarf", "warrior")
+        fill_attributes(wizard, "choice", refusals)
+        click_lotr_next(wizard)
+        favoured = wizard.favoured_page
+        favoured.favoured_checks["str"].setChecked(True)
+        favoured.favoured_checks["vit"].setChecked(True)
+        favoured.reaction_radios["stamina"].setChecked(True)
+        click_lotr_next(wizard)
+        page = wizard.skills_page
+        page.skill_edit.setCurrentText("Armed Combat: Axes")
+        page.add_button.click()
+        page.rank_spins[("Armed Combat: Axes", "order")].setValue(3)
+        page.rank_spins[("Armed Combat: Axes", "order_free")].setValue(3)
+        assert page.table.item(0, page.table.columnCount() - 1).text() == "6"
+        click_lotr_next(wizard)
+        extras = wizard.extras_page
+        extras.name_edit.setText("ギムリ")
+        extras.order_ability_edit.setText("Swift Strike")
+        assert not wizard.override_check.isChecked()
+        finish = wizard.button(QWizard.WizardButton.FinishButton)
+        assert finish.isEnabled(), extras.reason_label.text()
+        finish.click()
+        return wizard.result() == QDialog.DialogCode.Accepted
+
+    return run
+
+
+def test_lotr_first_session(qtbot, settings, tmp_path, monkeypatch, refusals):
+    """LotR: its wizard; the fight's attack in the tracker's attack step, its bonus the sheet's Armed
+    Combat: Axes (with the STR modifier), the target an opponent by default."""
+    with new_campaign_window(qtbot, settings, tmp_path) as window:
+        add_character(window, "lotr", lotr_wizard(refusals))
+        assert isinstance(window.sheet_view, LotRSheetView)
+        assert window.list_view.currentIndex().data() == "ギムリ"
+        panel = window.check_stack.currentWidget()
+        assert panel.a_box.character_combo.currentText() == "ギムリ"
+        assert panel.a_box.source_combo.currentText().startswith("Armed Combat: Axes")
+        assert "目標値 10" in roll_check(window, panel.tn_spin, 10)
+
+        tracker = open_tracker(window)
+        hero, orc = start_fight(
+            tracker, monkeypatch, "lotr", "ギムリ", ("オーク", {"swiftness": 0, "defence": 9, "health": 6})
+        )
+        attack = tracker.action_boxes["lotr"].attack_box
+        assert tracker.side_tabs.currentWidget() is tracker.side_tabs.area_of(attack)
+        tracker.next_button.click()
+        assert tracker.status_label.text() == "ラウンド 1・ギムリの手番"
+        assert attack.attacker_combo.currentText() == "ギムリ"
+        assert attack.target_combo.currentText() == "オーク"  # an opponent, not himself
+        # The bonus from the sheet: Armed Combat: Axes 6 ranks + STR modifier 1.
+        assert attack.bonus_spin.value() == 7 and attack.bonus_link.note.text() == "シートから"
+        assert "Armed Combat: Axes" in attack.bonus_link.note.toolTip()
+        assert "100" in attack.odds_label.text()  # 2d6 + 7 against Defence 9: always a hit
+        attack.roll_button.click()
+        assert "目標値 9" in attack.result_label.text() and "命中: ダメージを与えてください" in attack.result_label.text()
+        type_into(qtbot, attack.rolled_spin, "3")
+        assert attack.str_spin.value() == 4 and attack.apply_button.isEnabled()
+        attack.apply_button.click()
+        tracker.next_button.click()
+        assert tracker.status_label.text() == "ラウンド 1・オークの手番"
+
+        assert secret_roll_revealed(window, qtbot, "S2D6>=8").startswith("公開:")
+        assert_in_order(
+            log_lines(window),
+            [
+                r"\| ギムリ \| キャラクターの作成 \|  \| ギムリ を作成（dwarf・warrior",
+                r"\| ギムリ \| 判定: Armed Combat: Axes（武器戦闘）（ランク \+6 能力値修正 \+1 = \+7） 目標値 10 \|",
+                r"新しい戦闘「戦闘」（指輪物語RPG（CODA））",
+                r"参加: ギムリ",
+                r"参加: オーク",
+                r"戦闘開始「戦闘」: ラウンド 1 \| ギムリ \d+、オーク \d+",
+                r"ラウンド 1: ギムリの手番",
+                r"ギムリ → オーク: 攻撃 達成値 \d+ / 目標値 9",
+                r"オークにダメージ 7（出目 3 \+ STR \+4）→ 負傷 7",
+                r"ラウンド 1: オークの手番",
                 *SECRET_2D6,
             ],
         )
