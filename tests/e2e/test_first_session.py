@@ -10,10 +10,13 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QDialog, QPushButton, QWizard
 
+from gmtool.rules.systems.mtg.checks import CheckColor
 from gmtool.views.fourcard.sheet_view import FourCardSheetView
 from gmtool.views.fourcard.wizard import FourCardWizard
 from gmtool.views.lotr.sheet_view import LotRSheetView
 from gmtool.views.lotr.wizard import LotRWizard
+from gmtool.views.mtg.decklist_dialog import MTGDecklistDialog
+from gmtool.views.mtg.sheet_view import MTGSheetView
 from tests.e2e.first_session import (
     combo_texts,
     add_character,
@@ -332,6 +335,71 @@ def test_lotr_first_session(qtbot, settings, tmp_path, monkeypatch, refusals):
                 r"ギムリ → オーク: 攻撃 達成値 \d+ / 目標値 9",
                 r"オークにダメージ 7（出目 3 \+ STR \+4）→ 負傷 7",
                 r"ラウンド 1: オークの手番",
+                *SECRET_2D6,
+            ],
+        )
+
+
+# A decklist from the shipped sample cards, in Japanese as a GM pastes it.
+DECKLIST = "20 森\n4 エルフの神秘家\n《ルーン爪の熊》 4枚\n"
+
+
+def paste_decklist(dialog: QDialog) -> bool:
+    """The deck wizard (デッキリストから): the deck's name, the list pasted, 読み取る, then OK."""
+    assert isinstance(dialog, MTGDecklistDialog)
+    dialog.show()
+    dialog.name_edit.setText("森の民")
+    dialog.text_edit.setPlainText(DECKLIST)
+    dialog.read_button.click()
+    assert "28枚" in dialog.summary_label.text()
+    assert dialog.ok_button.isEnabled(), dialog.summary_label.text()
+    dialog.ok_button.click()
+    return dialog.result() == QDialog.DialogCode.Accepted
+
+
+def test_mtg_first_session(qtbot, settings, tmp_path, monkeypatch):
+    """MTGでTRPG: the PC is a deck, made by its wizard from a decklist of the shipped sample cards;
+    the check reveals two cards; the tracker has no attack of its own: the fight is the turn order,
+    the deck's turn and the life taken off the opponent (the GM enters life: the text gives none)."""
+    with new_campaign_window(qtbot, settings, tmp_path) as window:
+        add_character(window, "mtg", paste_decklist)
+        assert isinstance(window.sheet_view, MTGSheetView)
+        assert window.list_view.currentIndex().data() == "森の民"
+        assert "ライブラリー 28枚" in window.sheet_view.summary_label.text()
+
+        panel = window.check_stack.currentWidget()
+        assert panel.deck_combo.currentText() == "森の民"
+        panel.color_buttons[CheckColor.GREEN].click()
+        type_into(qtbot, panel.difficulty_spin, "5")
+        assert panel.success_label.text().startswith("成功率")
+        procedure = panel.procedure_box
+        rows = window.log_model.rowCount()
+        assert procedure.reveal_button.isEnabled()
+        procedure.reveal_button.click()
+        assert procedure.finish_button.isEnabled()
+        procedure.finish_button.click()
+        assert "達成値" in procedure.result_label.text() and window.log_model.rowCount() == rows + 1
+
+        tracker = open_tracker(window)
+        hero, goblin = start_fight(tracker, monkeypatch, "mtg", "森の民", ("ゴブリン", {"life": 10}))
+        tracker.next_button.click()
+        assert tracker.status_label.text() == "ラウンド 1・森の民の手番"
+        assert damage(tracker, goblin, 3, "ライフ") == (10, 7)
+        tracker.next_button.click()
+        assert tracker.status_label.text() == "ラウンド 1・ゴブリンの手番"
+
+        assert secret_roll_revealed(window, qtbot, "S2D6>=8").startswith("公開:")
+        assert_in_order(
+            log_lines(window),
+            [
+                r"\| 森の民 \| 緑判定・難易度 5 \| 公開: 《",
+                r"新しい戦闘「戦闘」（MTGでTRPG）",
+                r"参加: 森の民",
+                r"参加: ゴブリン",
+                r"戦闘開始「戦闘」: ラウンド 1",
+                r"ラウンド 1: 森の民の手番",
+                r"ゴブリンのライフ: 10 → 7",
+                r"ラウンド 1: ゴブリンの手番",
                 *SECRET_2D6,
             ],
         )
