@@ -172,7 +172,9 @@ def run_gui(argv: Sequence[str]) -> int:
             scratch.cleanup()
 
 
-def show_gm_window(campaign: Campaign, settings: QSettings, *, build_later: bool, remember: bool) -> MainWindow:
+def show_gm_window(
+    campaign: Campaign, settings: QSettings, *, build_later: bool, remember: bool
+) -> MainWindow:
     """The GM's window over `campaign`, shown as the start makes it (after the start page too: the
     first-session tests make it here).  `build_later`: the sheet first, the judgement panel and the
     dice box once it has painted (`MainWindow`); `remember`: the next start reopens what the window

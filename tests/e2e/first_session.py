@@ -235,7 +235,6 @@ def visible_in(widget: QWidget, window: QWidget) -> bool:
     return widget.isVisible() and window.rect().contains(top_left)
 
 
-
 def type_into(qtbot: Any, field: Any, text: str) -> None:
     """Types `text` over what a line edit or a spin box holds, then Enter (the value committed).
     Japanese comes from an input method, as one insertion (QTest types ASCII keys only)."""

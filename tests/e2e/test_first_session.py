@@ -64,10 +64,12 @@ def test_aw_first_session(qtbot, settings, tmp_path, monkeypatch):
         assert side.character_combo.currentText() == "朝霧 透"
         choose_text(side.source_combo, "反射（4）")
         assert side.value_spin.value() == 4
-        assert "達成値" in roll_check(window, panel.difficulty_spin, 10)
+        assert roll_check(window, panel.difficulty_spin, 10).startswith("出目 [")
 
         tracker = open_tracker(window)
-        hero, orc = start_fight(tracker, monkeypatch, "aw", "朝霧 透", ("オーク", {"initiative": 7, "hp": 10}))
+        hero, orc = start_fight(
+            tracker, monkeypatch, "aw", "朝霧 透", ("オーク", {"initiative": 7, "hp": 10})
+        )
         aw = tracker.action_boxes["aw"]
         assert tracker.side_tabs.currentWidget() is tracker.side_tabs.area_of(aw)
         assert "セットアッププロセス" in tracker.status_label.text()
@@ -82,7 +84,7 @@ def test_aw_first_session(qtbot, settings, tmp_path, monkeypatch):
         # The hit, in the panel beside the tracker: the sheet's 物理命中値.
         choose_text(side.source_combo, "物理命中値（6）")
         assert side.value_spin.value() == 6
-        assert "達成値" in roll_check(window, panel.difficulty_spin, 9)
+        assert roll_check(window, panel.difficulty_spin, 9).startswith("出目 [")
         assert damage(tracker, orc, 4) == (10, 6)
         tracker.next_button.click()
         assert "メインプロセス: オーク" in tracker.status_label.text()
@@ -115,11 +117,16 @@ def test_sengensho_first_session(qtbot, settings, tmp_path, monkeypatch):
         add_character(window, "sengensho", None)
         sheet = window.sheet_view
         assert sheet.name_label.toolTip() == "名前はキャラクター一覧で変更します"
-        window.ask_text = lambda _title, label, text: (label, text) == ("新しい名前:", "新しいキャラクター") and (
-            "白峰 朔",
-            True,
+        window.ask_text = lambda _title, label, text: (
+            (label, text) == ("新しい名前:", "新しいキャラクター")
+            and (
+                "白峰 朔",
+                True,
+            )
         )
-        rename = next(b for b in window.characters_dock.widget().findChildren(QPushButton) if b.text() == "名前の変更")
+        rename = next(
+            b for b in window.characters_dock.widget().findChildren(QPushButton) if b.text() == "名前の変更"
+        )
         rename.click()
         sheet = window.sheet_view
         assert sheet.name_label.text() == "白峰 朔"
@@ -136,7 +143,7 @@ def test_sengensho_first_session(qtbot, settings, tmp_path, monkeypatch):
         assert inputs.character_combo.currentText() == "白峰 朔"
         choose_text(inputs.source_combo, "感覚（6）")
         choose_text(inputs.skill_combo, "〈隠密〉（2）")
-        assert "達成値" in roll_check(window, panel.target_spin, 12)
+        assert roll_check(window, panel.target_spin, 12).startswith("3D6 [")
 
         tracker = open_tracker(window)
         hero, oni = start_fight(tracker, monkeypatch, "sengensho", "白峰 朔", ("鬼", {"hp": 12}))
@@ -221,7 +228,7 @@ def test_fourcard_first_session(qtbot, settings, tmp_path, monkeypatch):
         roller = panel.a_box
         assert roller.character_combo.currentText() == "リナ"
         choose_text(roller.source_combo, next(t for t in combo_texts(roller.source_combo) if "接近戦" in t))
-        assert "ロール値" in roll_check(window, panel.difficulty_spin, 10)
+        assert roll_check(window, panel.difficulty_spin, 10).startswith("出目 [")
 
         tracker = open_tracker(window)
         hero, goblin = start_fight(
@@ -297,7 +304,7 @@ def test_lotr_first_session(qtbot, settings, tmp_path, monkeypatch, refusals):
         panel = window.check_stack.currentWidget()
         assert panel.a_box.character_combo.currentText() == "ギムリ"
         assert panel.a_box.source_combo.currentText().startswith("Armed Combat: Axes")
-        assert "目標値 10" in roll_check(window, panel.tn_spin, 10)
+        assert roll_check(window, panel.tn_spin, 10).startswith("出目 [")
 
         tracker = open_tracker(window)
         hero, orc = start_fight(
@@ -305,7 +312,9 @@ def test_lotr_first_session(qtbot, settings, tmp_path, monkeypatch, refusals):
         )
         attack = tracker.action_boxes["lotr"].attack_box
         assert tracker.side_tabs.currentWidget() is tracker.side_tabs.area_of(attack)
-        tracker.next_button.click()
+        tracker.next_button.click()  # the order is the initiative rolled at the start (3.1)
+        if tracker.status_label.text() == "ラウンド 1・オークの手番":
+            tracker.next_button.click()
         assert tracker.status_label.text() == "ラウンド 1・ギムリの手番"
         assert attack.attacker_combo.currentText() == "ギムリ"
         assert attack.target_combo.currentText() == "オーク"  # an opponent, not himself
@@ -314,12 +323,13 @@ def test_lotr_first_session(qtbot, settings, tmp_path, monkeypatch, refusals):
         assert "Armed Combat: Axes" in attack.bonus_link.note.toolTip()
         assert "100" in attack.odds_label.text()  # 2d6 + 7 against Defence 9: always a hit
         attack.roll_button.click()
-        assert "目標値 9" in attack.result_label.text() and "命中: ダメージを与えてください" in attack.result_label.text()
+        result = attack.result_label.text()
+        assert "目標値 9" in result and "命中しなかった" not in result  # 命中, or Extraordinary
         type_into(qtbot, attack.rolled_spin, "3")
         assert attack.str_spin.value() == 4 and attack.apply_button.isEnabled()
         attack.apply_button.click()
         tracker.next_button.click()
-        assert tracker.status_label.text() == "ラウンド 1・オークの手番"
+        assert tracker.status_label.text() != "ラウンド 1・ギムリの手番"
 
         assert secret_roll_revealed(window, qtbot, "S2D6>=8").startswith("公開:")
         assert_in_order(
@@ -334,7 +344,7 @@ def test_lotr_first_session(qtbot, settings, tmp_path, monkeypatch, refusals):
                 r"ラウンド 1: ギムリの手番",
                 r"ギムリ → オーク: 攻撃 達成値 \d+ / 目標値 9",
                 r"オークにダメージ 7（出目 3 \+ STR \+4）→ 負傷 7",
-                r"ラウンド 1: オークの手番",
+                r"ラウンド 1: (オークの手番|ラウンド終了)",  # whichever the initiative left next
                 *SECRET_2D6,
             ],
         )
