@@ -146,9 +146,9 @@ def fill_quick_npc(monkeypatch: pytest.MonkeyPatch, opponent: Opponent) -> list[
 
 def start_fight(
     dialog: BattleDialog, monkeypatch: pytest.MonkeyPatch, system_id: str, hero: str, opponent: Opponent
-) -> tuple[str, str]:
+) -> str:
     """新しい戦闘 of the system the tracker shows, the character and the opponent added, 戦闘開始:
-    the participants' ids (the character's, the opponent's)."""
+    the opponent's participant id."""
     assert dialog.system_combo.currentData() == system_id  # the selected character's system
     assert dialog.new_button.isEnabled()
     dialog.new_button.click()
@@ -172,8 +172,7 @@ def start_fight(
     dialog.start_button.click()
     assert dialog.model.state().active and not dialog.start_button.isEnabled()
     assert dialog.next_button.isEnabled() and dialog.end_button.isEnabled()
-    ids = {p.name: p.id for p in dialog.model.state().participants}
-    return ids[hero], ids[opponent[0]]
+    return next(p.id for p in dialog.model.state().participants if p.name == opponent[0])
 
 
 def damage(dialog: BattleDialog, participant_id: str, amount: int, resource: str = "") -> tuple[int, int]:

@@ -18,10 +18,10 @@ from gmtool.views.lotr.wizard import LotRWizard
 from gmtool.views.mtg.decklist_dialog import MTGDecklistDialog
 from gmtool.views.mtg.sheet_view import MTGSheetView
 from tests.e2e.first_session import (
-    combo_texts,
     add_character,
     assert_in_order,
     choose_text,
+    combo_texts,
     damage,
     log_lines,
     new_campaign_window,
@@ -32,8 +32,7 @@ from tests.e2e.first_session import (
     type_into,
 )
 from tests.views.fourcard.test_wizard import click_next, fill_identity, next_enabled, roll_fortune
-from tests.views.lotr.test_wizard import click_next as click_lotr_next
-from tests.views.lotr.test_wizard import fill_attributes, fill_origin
+from tests.views.lotr.test_wizard import click_next as click_lotr_next, fill_attributes, fill_origin
 
 # A secret 2D6 roll in the log, then its reveal.
 SECRET_2D6 = [r"\| S2D6>=8 \| — \| シークレットダイス \|", r"シークレットダイス公開: S2D6>=8 \| \d,\d \| "]
@@ -67,9 +66,7 @@ def test_aw_first_session(qtbot, settings, tmp_path, monkeypatch):
         assert roll_check(window, panel.difficulty_spin, 10).startswith("出目 [")
 
         tracker = open_tracker(window)
-        hero, orc = start_fight(
-            tracker, monkeypatch, "aw", "朝霧 透", ("オーク", {"initiative": 7, "hp": 10})
-        )
+        orc = start_fight(tracker, monkeypatch, "aw", "朝霧 透", ("オーク", {"initiative": 7, "hp": 10}))
         aw = tracker.action_boxes["aw"]
         assert tracker.side_tabs.currentWidget() is tracker.side_tabs.area_of(aw)
         assert "セットアッププロセス" in tracker.status_label.text()
@@ -146,7 +143,7 @@ def test_sengensho_first_session(qtbot, settings, tmp_path, monkeypatch):
         assert roll_check(window, panel.target_spin, 12).startswith("3D6 [")
 
         tracker = open_tracker(window)
-        hero, oni = start_fight(tracker, monkeypatch, "sengensho", "白峰 朔", ("鬼", {"hp": 12}))
+        oni = start_fight(tracker, monkeypatch, "sengensho", "白峰 朔", ("鬼", {"hp": 12}))
         assert "セットアップ" in tracker.status_label.text()
         tracker.next_button.click()
         assert tracker.status_label.text() == "ラウンド 1・白峰 朔の手番"
@@ -231,7 +228,7 @@ def test_fourcard_first_session(qtbot, settings, tmp_path, monkeypatch):
         assert roll_check(window, panel.difficulty_spin, 10).startswith("出目 [")
 
         tracker = open_tracker(window)
-        hero, goblin = start_fight(
+        goblin = start_fight(
             tracker, monkeypatch, "fourcard", "リナ", ("ゴブリン", {"st": 5, "wp": 4, "vt": 5})
         )
         tracker.next_button.click()
@@ -307,7 +304,7 @@ def test_lotr_first_session(qtbot, settings, tmp_path, monkeypatch, refusals):
         assert roll_check(window, panel.tn_spin, 10).startswith("出目 [")
 
         tracker = open_tracker(window)
-        hero, orc = start_fight(
+        orc = start_fight(
             tracker, monkeypatch, "lotr", "ギムリ", ("オーク", {"swiftness": 0, "defence": 9, "health": 6})
         )
         attack = tracker.action_boxes["lotr"].attack_box
@@ -317,7 +314,7 @@ def test_lotr_first_session(qtbot, settings, tmp_path, monkeypatch, refusals):
             tracker.next_button.click()
         assert tracker.status_label.text() == "ラウンド 1・ギムリの手番"
         assert attack.attacker_combo.currentText() == "ギムリ"
-        assert attack.target_combo.currentText() == "オーク"  # an opponent, not himself
+        assert attack.target_combo.currentData() == orc  # an opponent, not himself
         # The bonus from the sheet: Armed Combat: Axes 6 ranks + STR modifier 1.
         assert attack.bonus_spin.value() == 7 and attack.bonus_link.note.text() == "シートから"
         assert "Armed Combat: Axes" in attack.bonus_link.note.toolTip()
@@ -336,7 +333,8 @@ def test_lotr_first_session(qtbot, settings, tmp_path, monkeypatch, refusals):
             log_lines(window),
             [
                 r"\| ギムリ \| キャラクターの作成 \|  \| ギムリ を作成（dwarf・warrior",
-                r"\| ギムリ \| 判定: Armed Combat: Axes（武器戦闘）（ランク \+6 能力値修正 \+1 = \+7） 目標値 10 \|",
+                r"\| ギムリ \| 判定: Armed Combat: Axes（武器戦闘）（ランク \+6 能力値修正 \+1 = \+7）"
+                r" 目標値 10 \|",
                 r"新しい戦闘「戦闘」（指輪物語RPG（CODA））",
                 r"参加: ギムリ",
                 r"参加: オーク",
@@ -391,7 +389,7 @@ def test_mtg_first_session(qtbot, settings, tmp_path, monkeypatch):
         assert "達成値" in procedure.result_label.text() and window.log_model.rowCount() == rows + 1
 
         tracker = open_tracker(window)
-        hero, goblin = start_fight(tracker, monkeypatch, "mtg", "森の民", ("ゴブリン", {"life": 10}))
+        goblin = start_fight(tracker, monkeypatch, "mtg", "森の民", ("ゴブリン", {"life": 10}))
         tracker.next_button.click()
         assert tracker.status_label.text() == "ラウンド 1・森の民の手番"
         assert damage(tracker, goblin, 3, "ライフ") == (10, 7)
