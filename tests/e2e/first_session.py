@@ -256,3 +256,15 @@ def choose_text(combo: Any, text: str) -> None:
 
 def combo_texts(combo: Any) -> list[str]:
     return [combo.itemText(i) for i in range(combo.count())]
+
+
+def assert_lines_read_whole(window: MainWindow, inputs: list[str]) -> None:
+    """The log's lines whose 入力 is one of `inputs` show it uncut, and 結果 ends within the view."""
+    log, model = window.log_view, window.log_model
+    rows = [row for row in range(model.rowCount()) if model.row_texts(row)[model.INPUT] in inputs]
+    assert len(rows) == len(inputs)
+    for row in rows:
+        needed = log.sizeHintForIndex(model.index(row, model.INPUT)).width()
+        assert log.columnWidth(model.INPUT) >= needed, model.row_texts(row)[model.INPUT]
+    right = log.columnViewportPosition(model.RESULT) + log.columnWidth(model.RESULT)
+    assert right <= log.viewport().width() and log.horizontalScrollBar().maximum() == 0

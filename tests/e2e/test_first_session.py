@@ -20,6 +20,7 @@ from gmtool.views.mtg.sheet_view import MTGSheetView
 from tests.e2e.first_session import (
     add_character,
     assert_in_order,
+    assert_lines_read_whole,
     choose_text,
     combo_texts,
     damage,
@@ -256,6 +257,9 @@ def test_fourcard_first_session(qtbot, settings, tmp_path, monkeypatch):
                 *SECRET_2D6,
             ],
         )
+        # The fight's lines read whole beside the creation's wide dice (IQ[…] DX[…] …), the
+        # result still in view: 出目 gives up its width before 入力 does.
+        assert_lines_read_whole(window, ["ゴブリンの負傷: 0 → 3", "ラウンド 1: ゴブリンの手番"])
 
 
 def lotr_wizard(refusals: list[str]) -> Callable[[LotRWizard], bool]:
