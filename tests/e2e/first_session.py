@@ -268,3 +268,32 @@ def assert_lines_read_whole(window: MainWindow, inputs: list[str]) -> None:
         assert log.columnWidth(model.INPUT) >= needed, model.row_texts(row)[model.INPUT]
     right = log.columnViewportPosition(model.RESULT) + log.columnWidth(model.RESULT)
     assert right <= log.viewport().width() and log.horizontalScrollBar().maximum() == 0
+
+
+def turn_with_damage(
+    tracker: BattleDialog, hero: str, opponent: tuple[str, str], amount: int, resource: str = ""
+) -> tuple[int, int]:
+    """A tracker with no attack of its own: 次の手番 to the hero's turn, `amount` dealt to the
+    opponent (name, participant id) in the side pane, 次の手番 to the opponent's turn; the
+    opponent's `resource` (before, after)."""
+    name, participant_id = opponent
+    assert "セットアップ" in tracker.status_label.text()  # 戦闘開始: 「次の手番」で最初の手番へ
+    tracker.next_button.click()
+    assert tracker.status_label.text() == f"ラウンド 1・{hero}の手番"
+    dealt = damage(tracker, participant_id, amount, resource)
+    tracker.next_button.click()
+    assert tracker.status_label.text() == f"ラウンド 1・{name}の手番"
+    return dealt
+
+
+def turn_fight_lines(system_name: str, hero: str, opponent: str, dealt: str) -> list[str]:
+    """The log's lines of `turn_with_damage`'s fight (patterns for `assert_in_order`)."""
+    return [
+        f"新しい戦闘「戦闘」（{re.escape(system_name)}）",
+        f"参加: {hero}",
+        f"参加: {opponent}",
+        "戦闘開始「戦闘」: ラウンド 1",
+        f"ラウンド 1: {hero}の手番",
+        dealt,
+        f"ラウンド 1: {opponent}の手番",
+    ]

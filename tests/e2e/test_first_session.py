@@ -30,6 +30,8 @@ from tests.e2e.first_session import (
     roll_check,
     secret_roll_revealed,
     start_fight,
+    turn_fight_lines,
+    turn_with_damage,
     type_into,
 )
 from tests.views.fourcard.test_wizard import click_next, fill_identity, next_enabled, roll_fortune
@@ -145,25 +147,14 @@ def test_sengensho_first_session(qtbot, settings, tmp_path, monkeypatch):
 
         tracker = open_tracker(window)
         oni = start_fight(tracker, monkeypatch, "sengensho", "白峰 朔", ("鬼", {"hp": 12}))
-        assert "セットアップ" in tracker.status_label.text()
-        tracker.next_button.click()
-        assert tracker.status_label.text() == "ラウンド 1・白峰 朔の手番"
-        assert damage(tracker, oni, 5) == (12, 7)
-        tracker.next_button.click()
-        assert tracker.status_label.text() == "ラウンド 1・鬼の手番"
+        assert turn_with_damage(tracker, "白峰 朔", ("鬼", oni), 5) == (12, 7)
 
         assert secret_roll_revealed(window, qtbot, "S3D6").startswith("公開:")
         assert_in_order(
             log_lines(window),
             [
                 r"\| 白峰 朔 \| \{感覚\}\+〈隠密〉 6\+2 / 目標値 12 \| 3D6 \[",
-                r"新しい戦闘「戦闘」（千幻抄）",
-                r"参加: 白峰 朔",
-                r"参加: 鬼",
-                r"戦闘開始「戦闘」: ラウンド 1",
-                r"ラウンド 1: 白峰 朔の手番",
-                r"鬼のHP: 12 → 7",
-                r"ラウンド 1: 鬼の手番",
+                *turn_fight_lines("千幻抄", "白峰 朔", "鬼", "鬼のHP: 12 → 7"),
                 r"\| S3D6 \| — \| シークレットダイス \|",
                 r"シークレットダイス公開: S3D6",
             ],
@@ -232,11 +223,7 @@ def test_fourcard_first_session(qtbot, settings, tmp_path, monkeypatch):
         goblin = start_fight(
             tracker, monkeypatch, "fourcard", "リナ", ("ゴブリン", {"st": 5, "wp": 4, "vt": 5})
         )
-        tracker.next_button.click()
-        assert tracker.status_label.text() == "ラウンド 1・リナの手番"
-        assert damage(tracker, goblin, 3, "負傷") == (0, 3)
-        tracker.next_button.click()
-        assert tracker.status_label.text() == "ラウンド 1・ゴブリンの手番"
+        assert turn_with_damage(tracker, "リナ", ("ゴブリン", goblin), 3, "負傷") == (0, 3)
 
         assert secret_roll_revealed(window, qtbot, "S2D6>=8").startswith("公開:")
         assert_in_order(
@@ -247,13 +234,7 @@ def test_fourcard_first_session(qtbot, settings, tmp_path, monkeypatch):
                 r"\| リナ \| 所持金 3D6×100\+1000 CP",
                 r"\| リナ \| キャラクターの作成 \|  \| リナ を作成",
                 r"\| リナ \| 目標ロール: 【接近戦】.* 難易度 10 \|",
-                r"新しい戦闘「戦闘」（フォーカード）",
-                r"参加: リナ",
-                r"参加: ゴブリン",
-                r"戦闘開始「戦闘」: ラウンド 1",
-                r"ラウンド 1: リナの手番",
-                r"ゴブリンの負傷: 0 → 3",
-                r"ラウンド 1: ゴブリンの手番",
+                *turn_fight_lines("フォーカード", "リナ", "ゴブリン", "ゴブリンの負傷: 0 → 3"),
                 *SECRET_2D6,
             ],
         )
@@ -394,24 +375,14 @@ def test_mtg_first_session(qtbot, settings, tmp_path, monkeypatch):
 
         tracker = open_tracker(window)
         goblin = start_fight(tracker, monkeypatch, "mtg", "森の民", ("ゴブリン", {"life": 10}))
-        tracker.next_button.click()
-        assert tracker.status_label.text() == "ラウンド 1・森の民の手番"
-        assert damage(tracker, goblin, 3, "ライフ") == (10, 7)
-        tracker.next_button.click()
-        assert tracker.status_label.text() == "ラウンド 1・ゴブリンの手番"
+        assert turn_with_damage(tracker, "森の民", ("ゴブリン", goblin), 3, "ライフ") == (10, 7)
 
         assert secret_roll_revealed(window, qtbot, "S2D6>=8").startswith("公開:")
         assert_in_order(
             log_lines(window),
             [
                 r"\| 森の民 \| 緑判定・難易度 5 \| 公開: 《",
-                r"新しい戦闘「戦闘」（MTGでTRPG）",
-                r"参加: 森の民",
-                r"参加: ゴブリン",
-                r"戦闘開始「戦闘」: ラウンド 1",
-                r"ラウンド 1: 森の民の手番",
-                r"ゴブリンのライフ: 10 → 7",
-                r"ラウンド 1: ゴブリンの手番",
+                *turn_fight_lines("MTGでTRPG", "森の民", "ゴブリン", "ゴブリンのライフ: 10 → 7"),
                 *SECRET_2D6,
             ],
         )
