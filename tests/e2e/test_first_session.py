@@ -117,17 +117,13 @@ def test_sengensho_first_session(qtbot, settings, tmp_path, monkeypatch):
         add_character(window, "sengensho", None)
         sheet = window.sheet_view
         assert sheet.name_label.toolTip() == "名前はキャラクター一覧で変更します"
-        window.ask_text = lambda _title, label, text: (
-            (label, text) == ("新しい名前:", "新しいキャラクター")
-            and (
-                "白峰 朔",
-                True,
-            )
-        )
+        asked: list[tuple[str, str]] = []
+        window.ask_text = lambda _title, label, text: (asked.append((label, text)), ("白峰 朔", True))[1]
         rename = next(
             b for b in window.characters_dock.widget().findChildren(QPushButton) if b.text() == "名前の変更"
         )
         rename.click()
+        assert asked == [("新しい名前:", "新しいキャラクター")]
         sheet = window.sheet_view
         assert sheet.name_label.text() == "白峰 朔"
         for key, value in (("body", 5), ("sense", 6), ("intellect", 4)):
