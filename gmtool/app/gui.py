@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+
     from gmtool.app.main_window import MainWindow
     from gmtool.store.campaign import Campaign
 
@@ -95,10 +97,7 @@ def run_gui(argv: Sequence[str]) -> int:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from gmtool.app.file_actions import follow_campaigns
     from gmtool.app.i18n import install_translation
-    from gmtool.app.main_window import MainWindow
-    from gmtool.models.campaign_model import CampaignModel
     from gmtool.views.appearance import apply_theme
     from gmtool.views.file_dialogs import use_settings
     from gmtool.views.wheel_guard import install_wheel_guard
@@ -131,10 +130,8 @@ def run_gui(argv: Sequence[str]) -> int:
         campaign = outcome.campaign
     # The user's start shows the sheet first and builds the judgement panel and the dice box once
     # the window has painted; screenshots, the self-test and the test hook get the whole window.
-    window = MainWindow(CampaignModel(campaign), settings, build_later=not offscreen)
-    window.show()
-    if scratch is None and not (args.startup_marker or args.test_hook):  # the user's own start
-        follow_campaigns(window.files)  # the next start reopens what the window shows last
+    user_start = scratch is None and not (args.startup_marker or args.test_hook)
+    window = show_gm_window(campaign, settings, build_later=not offscreen, remember=user_start)
     # A field takes the mouse wheel only with focus: scrolling a form never edits it.  Installed
     # once the window is up (it re-focuses the fields already made): start-up runs without it.
     install_wheel_guard(app)
@@ -173,6 +170,24 @@ def run_gui(argv: Sequence[str]) -> int:
         if scratch is not None:
             settings.sync()  # written now, into the folder about to go: nothing is left to write later
             scratch.cleanup()
+
+
+def show_gm_window(
+    campaign: Campaign, settings: QSettings, *, build_later: bool, remember: bool
+) -> MainWindow:
+    """The GM's window over `campaign`, shown as the start makes it (after the start page too: the
+    first-session tests make it here).  `build_later`: the sheet first, the judgement panel and the
+    dice box once it has painted (`MainWindow`); `remember`: the next start reopens what the window
+    shows last (the user's own start, never a screenshot's or a benchmark's)."""
+    from gmtool.app.file_actions import follow_campaigns
+    from gmtool.app.main_window import MainWindow
+    from gmtool.models.campaign_model import CampaignModel
+
+    window = MainWindow(CampaignModel(campaign), settings, build_later=build_later)
+    window.show()
+    if remember:
+        follow_campaigns(window.files)
+    return window
 
 
 def _scratch_folder() -> tempfile.TemporaryDirectory[str]:

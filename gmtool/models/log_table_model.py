@@ -40,7 +40,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 class LogTableModel(QAbstractTableModel):
     COLUMNS = ("時刻", "キャラクター", "入力", "出目", "結果", "シード")
-    INPUT, RESULT, SEED = 2, 4, 5
+    INPUT, DICE, RESULT, SEED = 2, 3, 4, 5
     counts_changed = Signal()  # the shown or the total number of lines (a line logged, filtered out)
     characters_changed = Signal()  # the campaign's characters, which the filter offers
 

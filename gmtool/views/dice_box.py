@@ -216,8 +216,16 @@ class DiceBoxView(QWidget):
 
     def reveal_selected(self) -> None:
         item = self.results.currentItem()
-        if item is not None:
-            guarded(self, lambda: self.model.reveal(item.data(ENTRY_ROLE)), self._reload_results)
+        if item is None:
+            return
+        row = self.results.row(item)
+        # The button turns disabled once the roll is revealed, and Qt would hand its focus on to the
+        # next field in the window (the sheet's name, its text selected, overwritten by the next key
+        # typed): the keyboard stays with the recent results, the revealed roll the current one.
+        if self.reveal_button.hasFocus():
+            self.results.setFocus(Qt.FocusReason.OtherFocusReason)
+        guarded(self, lambda: self.model.reveal(item.data(ENTRY_ROLE)), self._reload_results)
+        self.results.setCurrentRow(min(row, self.results.count() - 1))
 
     def peek_selected(self) -> None:
         """The selected secret roll's result, shown to the GM here and written nowhere."""

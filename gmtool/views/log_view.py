@@ -7,9 +7,12 @@ written to the log), シードをコピー.  An undone step's lines read struck 
 The model reads the log a page at a time: the view asks only for the rows it paints, and its columns
 are sized to the newest lines (`SIZED_ROWS`), widened when a wider line is logged — never to every
 line of a long log.  The result is what the GM reads: where the columns would push 結果 past the
-view's right edge, 入力 and then 結果 give up width (the cell's text elided, whole in its tooltip), and
-the seed, last, takes what is left — the result is read without scrolling sideways.  The rows are
-compact, so the dock's default height shows `SHOWN_ROWS` of them (`sizeHint`).
+view's right edge, 出目 gives up width first, then 結果 and 入力 down to a line's worth each, then
+入力 and last 結果 down to their narrowest (the cell's text elided, whole in its tooltip), and the
+seed, last, takes what is left — the result is read without scrolling sideways.  出目 goes first and
+入力 keeps a line: a fight's line, a note or a session's mark has all its text in 入力 (beside a
+フォーカード creation's five attributes' faces and a long BCDice result they were cut to a word).
+The rows are compact, so the dock's default height shows `SHOWN_ROWS` of them (`sizeHint`).
 """
 
 from __future__ import annotations
@@ -23,9 +26,17 @@ from gmtool.models.log_table_model import LogTableModel
 SIZED_ROWS = 32  # the newest lines the columns are sized to when the log is shown
 SHOWN_ROWS = 8  # the lines the log asks room for: the window's default layout gives it that height
 ROW_PADDING = 6  # px of a row beyond its text's height (Qt's default row is twice the text's)
-# The narrowest, in digits' widths, a column gives up width to (入力 and 結果, to keep 結果 in view;
-# the seed, which is last and takes the rest): the start of each still reads.
-NARROWEST_DIGITS = {LogTableModel.INPUT: 10, LogTableModel.RESULT: 16, LogTableModel.SEED: 10}
+# The narrowest, in digits' widths, a column gives up width to (出目, 入力 and 結果, in that order, to
+# keep 結果 in view; the seed, which is last and takes the rest): the start of each still reads.
+NARROWEST_DIGITS = {
+    LogTableModel.DICE: 10,
+    LogTableModel.INPUT: 10,
+    LogTableModel.RESULT: 16,
+    LogTableModel.SEED: 10,
+}
+# What 結果 and 入力 keep, in digits' widths, before either gives up more: a check's result and a
+# fight's line (「ゴブリンの負傷: 0 → 3」) read whole beside each other.
+LINE_DIGITS = 28
 
 
 class LogView(QTableView):
@@ -100,8 +111,9 @@ class LogView(QTableView):
         return self.fontMetrics().horizontalAdvance("0" * digits)
 
     def _keep_result_in_view(self) -> None:
-        """入力, then 結果, narrower (down to `narrowest`) while the result would end past the view's
-        right edge with the seed's narrowest width beside it (and the scroll bar's room)."""
+        """Columns narrower while the result would end past the view's right edge with the seed's
+        narrowest width beside it (and the scroll bar's room): 出目 down to `narrowest`, then 結果
+        and 入力 down to `LINE_DIGITS` each, then 入力 and last 結果 down to `narrowest`."""
         model = self.log_model
         # The scroll bar's width kept free whether or not it shows yet: a longer log brings it.
         inside = self.width() - 2 * self.frameWidth() - self.verticalScrollBar().sizeHint().width()
@@ -109,8 +121,16 @@ class LogView(QTableView):
         if room <= 0:
             return  # not laid out yet: fitted again when resized
         over = sum(self.columnWidth(column) for column in range(model.SEED)) - room
-        for column in (model.INPUT, model.RESULT):
-            give = min(over, self.columnWidth(column) - self.narrowest(column))
+        line = self.fontMetrics().horizontalAdvance("0" * LINE_DIGITS)
+        floors = (
+            (model.DICE, self.narrowest(model.DICE)),
+            (model.RESULT, line),  # a long result (a BCDice line) keeps a line's worth, as 入力 does
+            (model.INPUT, line),
+            (model.INPUT, self.narrowest(model.INPUT)),
+            (model.RESULT, self.narrowest(model.RESULT)),
+        )
+        for column, floor in floors:
+            give = min(over, self.columnWidth(column) - floor)
             if give > 0:
                 self.setColumnWidth(column, self.columnWidth(column) - give)
                 over -= give

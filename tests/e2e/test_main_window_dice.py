@@ -7,6 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from gmtool.app.demo import create_demo_campaign
 from gmtool.app.main_window import MainWindow
@@ -122,3 +124,25 @@ def test_typed_commands_a_secret_a_table_and_a_palette_variable_reach_the_log(wi
     assert rows[3][1] == f"2D6+{{反射}}>=10 【反射判定】 → 2D6+{reflex}>=10 【反射判定】"
     assert all(r[0] == "朝霧 透" for r in rows)
     dialog.close()
+
+
+def test_after_revealing_the_keyboard_stays_with_the_recent_results_not_the_sheets_name(window, qtbot):
+    """Found in a first session (issue 34): 公開 pressed, the button turns disabled and Qt handed the
+    keyboard on to the next field in the window — the sheet's 名前, its text selected — so the next
+    thing typed replaced the character's name.  The focus now stays with the recent results, the
+    revealed roll the current one."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    view = window.dice_box_view
+    view.line.setFocus()
+    qtbot.keyClicks(view.line, "S2D6>=7")
+    qtbot.keyClick(view.line, Qt.Key.Key_Return)
+    row = view.results.count() - 1
+    view.results.setCurrentRow(row)
+    qtbot.mouseClick(view.reveal_button, Qt.MouseButton.LeftButton)  # the button takes the focus
+    assert window.campaign_model.log_entries()[-1].payload.get("reveals")
+    assert not view.reveal_button.isEnabled()
+    assert QApplication.focusWidget() is view.results
+    assert view.results.currentRow() == row and view.results.item(row).text().startswith("公開:")
+    name = window.sheet_view.name_edit
+    assert not name.hasFocus() and not name.hasSelectedText()
