@@ -4303,6 +4303,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{1} cards are named “{0}”. Which one is it?</translation>
         </message>
         <message>
+            <source>「{0}」として両方残す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Keep both, as “{0}”</translation>
+        </message>
+        <message>
             <source>「{0}」には仮想ライブラリーがありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"{0}" has no virtual library</translation>
@@ -4353,6 +4358,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>“{0}” is {1} but tests with no penalty: the rule summary gives no penalty for {1} and the rule tables leave it unset, so it counts 0 — while the lighter {2} has {3:+d}. Enter a value in the rule tables (wounds and weariness), or choose the house rule “An unset level takes the lighter level's value”</translation>
         </message>
         <message>
+            <source>「{0}」はこのキャンペーンにもういます。インポートするキャラクターの名前をどうしますか？</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“{0}” is already in this campaign. What name should the imported character have?</translation>
+        </message>
+        <message>
             <source>「{0}」はもうあります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>“{0}” is already there</translation>
@@ -4361,6 +4371,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「{0}」は非表示の参加者です（GM の秘密）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"{0}" is a hidden participant (the GM's secret)</translation>
+        </message>
+        <message>
+            <source>「{0}」もこのキャンペーンにいます。別の名前を入力してください:</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“{0}” is in this campaign too. Enter another name:</translation>
         </message>
         <message>
             <source>「{0}」もカードデータベースにありません</source>
@@ -5178,6 +5193,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>インポートしました: 追加 {0}、置き換え {1}、残した類型 {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Imported: {0} added, {1} replaced, {2} kept</translation>
+        </message>
+        <message>
+            <source>インポートするキャラクターの名前:</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Name of the imported character:</translation>
         </message>
         <message>
             <source>エクスポート…</source>
@@ -9833,9 +9853,19 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Enter a name</translation>
         </message>
         <message>
+            <source>名前を入力してください:</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter a name:</translation>
+        </message>
+        <message>
             <source>名前を変える</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Rename</translation>
+        </message>
+        <message>
+            <source>名前を変える…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rename…</translation>
         </message>
         <message>
             <source>名前を変えるキャラクターを選んでください</source>
@@ -20926,6 +20956,30 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>キャラクターのインポート</source>
             <translation>Importing a character</translation>
+        </message>
+        <message>
+            <source>「{0}」はこのキャンペーンにもういます。インポートするキャラクターの名前をどうしますか？</source>
+            <translation>“{0}” is already in this campaign. What name should the imported character have?</translation>
+        </message>
+        <message>
+            <source>名前を変える…</source>
+            <translation>Rename…</translation>
+        </message>
+        <message>
+            <source>「{0}」として両方残す</source>
+            <translation>Keep both, as “{0}”</translation>
+        </message>
+        <message>
+            <source>インポートするキャラクターの名前:</source>
+            <translation>Name of the imported character:</translation>
+        </message>
+        <message>
+            <source>「{0}」もこのキャンペーンにいます。別の名前を入力してください:</source>
+            <translation>“{0}” is in this campaign too. Enter another name:</translation>
+        </message>
+        <message>
+            <source>名前を入力してください:</source>
+            <translation>Enter a name:</translation>
         </message>
         <message>
             <source>エクスポートするキャラクターを選んでください</source>
