@@ -138,7 +138,7 @@ class CreationPurchases(QObject):
             taken = owned.specialisations if owned else ()
             try:
                 purchase = self._tp_purchase(definition.name)
-                next_cost, status = purchase.cost, "、".join(purchase.refusals)
+                next_cost, status = purchase.cost, Message.joined("、", purchase.refusals)
             except PurchaseBlocked as blocked:
                 next_cost, status = None, str(blocked)
             rows.append(

@@ -276,7 +276,7 @@ class SkillsPage(CreationPage):
                 str(row.tp),
                 cost,
                 "・".join(row.specialisations),
-                row.status,
+                shown_message(row.status),
             )
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)

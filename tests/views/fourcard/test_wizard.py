@@ -224,3 +224,26 @@ def test_a_blocked_tp_is_said_once_on_the_page_without_a_message_box(qtbot, empt
     page.table.clearSelection()
     page.buy_button.click()  # nothing chosen: said the same way
     assert page.refusal_label.text() == "TP を買うスキルを一覧から選んでください" and refusals == []
+
+
+def test_the_skill_pages_reasons_read_in_english_in_the_english_ui(
+    qtbot, empty_campaign_model, refusals, tmp_path
+):
+    """The table's 習得できない理由 and the reason under +1TP were the Japanese messages."""
+    from tests.qt_fixtures import english_ui
+
+    with english_ui(tmp_path):
+        wizard = make_wizard(qtbot, empty_campaign_model, CATALOG)
+        wizard.identity_page.name_edit.setText("Rina")
+        wizard.identity_page.female_radio.setChecked(True)
+        click_next(wizard)
+        wizard.attributes_page.roll_button.click()
+        click_next(wizard)
+        click_next(wizard)
+        page = wizard.skills_page
+        page.select_skill("魔法")
+        page.buy_button.click()
+        reasons = [page.table.item(2, 6).text(), page.refusal_label.text()]
+    assert all("prerequisite" in reason.lower() for reason in reasons), reasons
+    assert not any("習得" in reason for reason in reasons)
+    assert refusals == []
