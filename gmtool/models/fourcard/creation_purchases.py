@@ -136,6 +136,7 @@ class CreationPurchases(QObject):
         for definition in self.catalog.skills:
             owned = self.draft.skill(definition.name)
             taken = owned.specialisations if owned else ()
+            status: str  # a Message, so the view shows it in the UI language
             try:
                 purchase = self._tp_purchase(definition.name)
                 next_cost, status = purchase.cost, Message.joined("、", purchase.refusals)

@@ -207,16 +207,24 @@ def test_shipped_catalog_skill_page_passes_only_by_gm_override(qtbot, empty_camp
     assert reopen_characters(empty_campaign_model.campaign.path) == {}
 
 
-def test_a_blocked_tp_is_said_once_on_the_page_without_a_message_box(qtbot, empty_campaign_model, refusals):
-    """+1TP refused: the reason under the buttons, and no message box on top saying it again."""
-    wizard = make_wizard(qtbot, empty_campaign_model, CATALOG)
-    fill_identity(wizard)
+def buy_magic_without_its_prerequisite(qtbot, campaign_model):
+    """The wizard on スキル, +1TP clicked for 【魔法】, whose prerequisite 【知識】 is not learned."""
+    wizard = make_wizard(qtbot, campaign_model, CATALOG)
+    wizard.identity_page.name_edit.setText("Rina")  # the identity page's checks are fill_identity's
+    wizard.identity_page.female_radio.setChecked(True)
+    click_next(wizard)
     wizard.attributes_page.roll_button.click()
     click_next(wizard)
     click_next(wizard)
     page = wizard.skills_page
     page.select_skill("魔法")
     page.buy_button.click()
+    return page
+
+
+def test_a_blocked_tp_is_said_once_on_the_page_without_a_message_box(qtbot, empty_campaign_model, refusals):
+    """+1TP refused: the reason under the buttons, and no message box on top saying it again."""
+    page = buy_magic_without_its_prerequisite(qtbot, empty_campaign_model)
     assert "前提スキル【知識】を 1TP 以上習得していません" in page.refusal_label.text()
     assert page.refusal_label.isVisible()
     assert refusals == []
@@ -233,16 +241,7 @@ def test_the_skill_pages_reasons_read_in_english_in_the_english_ui(
     from tests.qt_fixtures import english_ui
 
     with english_ui(tmp_path):
-        wizard = make_wizard(qtbot, empty_campaign_model, CATALOG)
-        wizard.identity_page.name_edit.setText("Rina")
-        wizard.identity_page.female_radio.setChecked(True)
-        click_next(wizard)
-        wizard.attributes_page.roll_button.click()
-        click_next(wizard)
-        click_next(wizard)
-        page = wizard.skills_page
-        page.select_skill("魔法")
-        page.buy_button.click()
+        page = buy_magic_without_its_prerequisite(qtbot, empty_campaign_model)
         reasons = [page.table.item(2, 6).text(), page.refusal_label.text()]
     assert all("prerequisite" in reason.lower() for reason in reasons), reasons
     assert not any("習得" in reason for reason in reasons)

@@ -179,13 +179,15 @@ CONDUIT = Card("Conduit of Ruin", 6, (), name_ja="破滅を導くもの", types=
 GUIDE = Card("Ruination Guide", 3, ("U",), name_ja="破滅を導くもの", types=("Creature",))
 
 
-def test_a_name_of_two_cards_asks_which_showing_name_mana_value_and_colour(qtbot, monkeypatch):
-    def candidates(name: str) -> list[Card]:
-        if name == "破滅を導くもの":
-            return [CONDUIT, GUIDE]
-        card = find(name)
-        return [card] if card else []
+def candidates(name: str) -> list[Card]:
+    """Every card a name names: 破滅を導くもの is two."""
+    if name == "破滅を導くもの":
+        return [CONDUIT, GUIDE]
+    card = find(name)
+    return [card] if card else []
 
+
+def test_a_name_of_two_cards_asks_which_showing_name_mana_value_and_colour(qtbot, monkeypatch):
     view = decklist_dialog(find, lambda _n: None, deck_name="", candidates=candidates, data_date="2022-04-25")
     qtbot.addWidget(view)
     view.read_text("4 破滅を導くもの\n20 森\n", "貼り付け")
@@ -289,12 +291,6 @@ def test_a_retyped_name_in_a_files_listing(dialog, tmp_path, monkeypatch):
 
 
 def test_a_retyped_name_of_two_cards_is_written_as_the_chosen_cards_english_name(qtbot, monkeypatch):
-    def candidates(name: str) -> list[Card]:
-        if name == "破滅を導くもの":
-            return [CONDUIT, GUIDE]
-        card = find(name)
-        return [card] if card else []
-
     view = decklist_dialog(find, lambda _n: None, deck_name="", candidates=candidates)
     qtbot.addWidget(view)
     view.text_edit.setPlainText("4 破滅を導く者\n20 森\n")
