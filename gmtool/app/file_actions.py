@@ -160,10 +160,46 @@ class FileActions(QObject):
         except StoreError as error:
             show_refusal(self.services.parent_widget, str(error))
             return
+        name = self._name_for_import(character.name)
+        if name is None:
+            return
         new_id = self.services.campaign_model.insert_character(
-            system_id, character, self.tr("キャラクターのインポート")
+            system_id, character, self.tr("キャラクターのインポート"), name=name
         )
         self.services.select_character(new_id)
+
+    def _name_for_import(self, name: str) -> str | None:
+        """The imported character's name; when a character of the campaign has it already, the
+        user chooses another or 「名前 (2)」 (two alike could not be told apart); None: cancelled."""
+        model, questions = self.services.campaign_model, self.services.questions
+        if not model.name_taken(name):
+            return name
+        title, numbered = self.tr("キャラクターのインポート"), model.free_name(name)
+        choice = questions.ask_choice(
+            title,
+            self.tr(
+                "「{0}」はこのキャンペーンにもういます。インポートするキャラクターの名前をどうしますか？"
+            ).format(name),
+            [self.tr("名前を変える…"), self.tr("「{0}」として両方残す").format(numbered)],
+        )
+        if choice == 1:
+            return numbered
+        if choice != 0:
+            return None
+        label = self.tr("インポートするキャラクターの名前:")
+        while True:
+            typed, ok = questions.ask_text(title, label, numbered)
+            typed = typed.strip()
+            if not ok:
+                return None
+            if typed and not model.name_taken(typed):
+                return typed
+            label = (
+                self.tr("「{0}」もこのキャンペーンにいます。別の名前を入力してください:").format(typed)
+                if typed
+                else self.tr("名前を入力してください:")
+            )
+            numbered = model.free_name(typed or name)
 
     def export_character(self) -> None:
         character_id = self.services.selected_or_refuse(

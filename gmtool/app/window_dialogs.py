@@ -29,6 +29,18 @@ class WindowDialogs(_DialogsBase):
         answer = QMessageBox.question(self, title, text)
         return answer == QMessageBox.StandardButton.Yes
 
+    def ask_choice(self, title: str, text: str, choices: list[str]) -> int:
+        """One of `choices` as buttons, the last the default, beside キャンセル: the index of the
+        one clicked, or -1 when cancelled (Esc, キャンセル, the window closed)."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, self)
+        buttons = [box.addButton(choice, QMessageBox.ButtonRole.AcceptRole) for choice in choices]
+        if buttons:
+            box.setDefaultButton(buttons[-1])
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        return next((i for i, button in enumerate(buttons) if button is clicked), -1)
+
     def run_wizard(self, wizard: QDialog) -> bool:
         """Runs a creation wizard to its end; True when it finished."""
         return wizard.exec() == QDialog.DialogCode.Accepted

@@ -13,6 +13,7 @@ where they were, the views are told to show the stored values again, and `write_
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -25,6 +26,19 @@ from gmtool.models.write_turn import WriteTurns
 from gmtool.rules.systems import get_system
 from gmtool.store.campaign import Campaign, LogEntry, StoredCharacter
 from gmtool.store.errors import CampaignError
+
+_NUMBERED = re.compile(r"^(?P<base>.*) \((?P<number>[0-9]+)\)$")
+
+
+def first_free_name(name: str, taken: set[str]) -> str:
+    """「名前 (n)」 with the smallest n ≥ 2 not in `taken` (`name` itself when it is free)."""
+    if name not in taken:
+        return name
+    numbered = _NUMBERED.match(name)  # 「名前 (2)」 imported again counts from 「名前」, not 「名前 (2) (2)」
+    base, number = (numbered["base"] if numbered else name), 2
+    while f"{base} ({number})" in taken:
+        number += 1
+    return f"{base} ({number})"
 
 
 class _CharacterCommand(QUndoCommand):
@@ -140,6 +154,15 @@ class CampaignModel(QObject):
     def has_character(self, character_id: str) -> bool:
         return character_id in self._characters
 
+    def name_taken(self, name: str) -> bool:
+        """A character of the campaign (of any system) already has this name."""
+        return any(s.character.name == name for s in self._characters.values())
+
+    def free_name(self, name: str) -> str:
+        """The first 「名前 (n)」 (n = 2, 3, …) no character has, so two characters never share a name;
+        a name already numbered counts from its base (「名前 (2)」 taken → 「名前 (3)」)."""
+        return first_free_name(name, {s.character.name for s in self._characters.values()})
+
     def log_entries(self) -> list[LogEntry]:
         return self.campaign.log_entries()
 
@@ -171,7 +194,11 @@ class CampaignModel(QObject):
         character = get_system(system_id).new_character(name)
         return self.insert_character(system_id, character, self.tr("キャラクターの追加"))
 
-    def insert_character(self, system_id: str, character: Any, text: str) -> str:
+    def insert_character(self, system_id: str, character: Any, text: str, name: str | None = None) -> str:
+        """`name`: the character goes in under this name instead of its own (an import whose name
+        is taken); still one undo step."""
+        if name is not None:
+            character = replace(character, name=name)
         new_id = self.campaign.new_character_id()
         stored = StoredCharacter(new_id, system_id, self._next_position(), character)
         self.undo_stack.push(_CharacterCommand(self, new_id, None, stored, text))

@@ -1,15 +1,18 @@
-"""No change by accident: a spin box, combo box or slider takes the mouse wheel only with keyboard focus.
+"""No change by accident: the mouse wheel never changes a spin box, combo box or slider.
 
-One application-wide event filter does it for every such field of every sheet, panel, catalog and
-tracker, so none needs to remember it:
+Scrolling a sheet with the wheel once stepped the field under the pointer, and a focused field
+took every notch (MP 0 → −9 while the user only meant to scroll).  One application-wide event
+filter keeps every such field of every window and dialog out of the wheel, so none needs to
+remember it:
 
 - when a field is polished, a wheel-focus policy becomes ``Qt.StrongFocus``: the wheel no longer
   gives it focus (Qt would give focus before any filter sees the wheel event);
-- a wheel event over a field without focus is not delivered to it and is left unaccepted, so Qt
-  hands it to the parents: the form's scroll area scrolls, the character stays as it was.
+- a wheel event over a field, focused or not, is not delivered to it and is left unaccepted, so
+  Qt hands it to the parents: the form's scroll area scrolls, the character stays as it was.
 
-A click or Tab into the field gives it focus; then the wheel steps it as before.  Scroll bars are
-sliders too and always take the wheel.
+The keyboard still steps a focused field (↑ ↓, Page Up / Page Down), and a combo box's open list
+still scrolls with the wheel (the list is not the field).  Scroll bars are sliders too and always
+take the wheel.
 
 ``install_wheel_guard(app)`` is called where the QApplication is made (``gmtool.app.gui``) and by
 the tests' ``qapp`` fixture (``tests/conftest.py``).
@@ -29,21 +32,15 @@ def guarded_field(widget: QObject) -> bool:
     return isinstance(widget, FIELDS) and not isinstance(widget, QScrollBar)
 
 
-def has_keyboard_focus(widget: QWidget) -> bool:
-    """The field or a part of it (an editable combo box's or a spin box's line edit) has focus."""
-    focused = QApplication.focusWidget()
-    return widget.hasFocus() or (focused is not None and widget.isAncestorOf(focused))
-
-
 class WheelGuard(QObject):
     """The filter; one per application (see ``install_wheel_guard``)."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind == QEvent.Type.Wheel:
-            if guarded_field(watched) and isinstance(watched, QWidget) and not has_keyboard_focus(watched):
+            if guarded_field(watched):
                 event.ignore()  # unaccepted: Qt offers it to the parents (the scroll area)
-                return True  # never to the field itself
+                return True  # never to the field itself, with focus or without
         elif kind == QEvent.Type.Polish and guarded_field(watched) and isinstance(watched, QWidget):
             if watched.focusPolicy() == Qt.FocusPolicy.WheelFocus:
                 watched.setFocusPolicy(Qt.FocusPolicy.StrongFocus)

@@ -83,6 +83,19 @@ def action_button(
     return button
 
 
+def edit_new_row(view: QAbstractItemView, row: int, column: int = 0) -> None:
+    """After 追加 made a row: its cell in edit mode with the keyboard's focus, so what the user types
+    next goes into the new row (not into whatever text box had focus before the click)."""
+    model = view.model()
+    if not 0 <= row < model.rowCount():
+        return  # nothing was added (a refusal has been said)
+    index = model.index(row, column)
+    view.setCurrentIndex(index)
+    view.scrollTo(index)
+    view.setFocus()
+    view.edit(index)
+
+
 def refill(combo: QComboBox, items: Iterable[tuple[str, object]]) -> None:
     """New items only when they changed; the chosen entry (by its data) stays chosen, and a change
     of choice is signalled as the user's would be."""

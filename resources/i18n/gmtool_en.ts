@@ -4383,6 +4383,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{1} cards are named “{0}”. Which one is it?</translation>
         </message>
         <message>
+            <source>「{0}」として両方残す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Keep both, as “{0}”</translation>
+        </message>
+        <message>
             <source>「{0}」には仮想ライブラリーがありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"{0}" has no virtual library</translation>
@@ -4433,6 +4438,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>“{0}” is {1} but tests with no penalty: the rule summary gives no penalty for {1} and the rule tables leave it unset, so it counts 0 — while the lighter {2} has {3:+d}. Enter a value in the rule tables (wounds and weariness), or choose the house rule “An unset level takes the lighter level's value”</translation>
         </message>
         <message>
+            <source>「{0}」はこのキャンペーンにもういます。インポートするキャラクターの名前をどうしますか？</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“{0}” is already in this campaign. What name should the imported character have?</translation>
+        </message>
+        <message>
             <source>「{0}」はまだ保存していません。「保存…」で保存できます。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"{0}" is not saved yet. Save it with "Save…".</translation>
@@ -4446,6 +4456,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「{0}」は非表示の参加者です（GM の秘密）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"{0}" is a hidden participant (the GM's secret)</translation>
+        </message>
+        <message>
+            <source>「{0}」もこのキャンペーンにいます。別の名前を入力してください:</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“{0}” is in this campaign too. Enter another name:</translation>
         </message>
         <message>
             <source>「{0}」もカードデータベースにありません</source>
@@ -5316,6 +5331,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>インポートしました: 追加 {0}、置き換え {1}、残した類型 {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Imported: {0} added, {1} replaced, {2} kept</translation>
+        </message>
+        <message>
+            <source>インポートするキャラクターの名前:</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Name of the imported character:</translation>
         </message>
         <message>
             <source>エクスポート…</source>
@@ -10158,9 +10178,19 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Enter a name</translation>
         </message>
         <message>
+            <source>名前を入力してください:</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter a name:</translation>
+        </message>
+        <message>
             <source>名前を変える</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Rename</translation>
+        </message>
+        <message>
+            <source>名前を変える…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rename…</translation>
         </message>
         <message>
             <source>名前を変えるキャラクターを選んでください</source>
@@ -21410,6 +21440,30 @@ File → Import character.</translation>
         <message>
             <source>キャラクターのインポート</source>
             <translation>Importing a character</translation>
+        </message>
+        <message>
+            <source>「{0}」はこのキャンペーンにもういます。インポートするキャラクターの名前をどうしますか？</source>
+            <translation>“{0}” is already in this campaign. What name should the imported character have?</translation>
+        </message>
+        <message>
+            <source>名前を変える…</source>
+            <translation>Rename…</translation>
+        </message>
+        <message>
+            <source>「{0}」として両方残す</source>
+            <translation>Keep both, as “{0}”</translation>
+        </message>
+        <message>
+            <source>インポートするキャラクターの名前:</source>
+            <translation>Name of the imported character:</translation>
+        </message>
+        <message>
+            <source>「{0}」もこのキャンペーンにいます。別の名前を入力してください:</source>
+            <translation>“{0}” is in this campaign too. Enter another name:</translation>
+        </message>
+        <message>
+            <source>名前を入力してください:</source>
+            <translation>Enter a name:</translation>
         </message>
         <message>
             <source>エクスポートするキャラクターを選んでください</source>

@@ -105,10 +105,85 @@ def test_export_then_import_a_character_file(window, tmp_path, monkeypatch):
     window.files.export_character()
     assert out.exists()
     monkeypatch.setattr(window, "ask_open_path", lambda *_: str(out))
+    monkeypatch.setattr(window, "ask_choice", lambda _title, _text, _choices: 1)  # keep both
     window.files.import_character()
-    assert list_names(window) == [*DEMO_NAMES, "朝霧 透"]
+    assert list_names(window) == [*DEMO_NAMES, "朝霧 透 (2)"]
     window.campaign_model.undo_stack.undo()
     assert len(list_names(window)) == len(DEMO_NAMES)
+
+
+@pytest.fixture
+def exported_toru(window, tmp_path, monkeypatch):
+    """朝霧 透 written to a character file, and 開く answering with it: importing it meets his twin."""
+    out = tmp_path / "toru.gmchar.json"
+    export_character(out, "aw", window.campaign_model.characters()[0].character)
+    monkeypatch.setattr(window, "ask_open_path", lambda *_: str(out))
+    return out
+
+
+def answer(window, monkeypatch, choice: int, names: list[str] | None = None) -> list[tuple[str, str]]:
+    """The import's question answered with `choice` (and the rename's with `names` in turn); the
+    questions' texts are returned as they are asked."""
+    asked: list[tuple[str, str]] = []
+    typed = iter(names or [])
+
+    def choose(_title, text, choices):
+        asked.append((text, " / ".join(choices)))
+        return choice
+
+    def type_name(_title, label, suggested):
+        asked.append((label, suggested))
+        name = next(typed, None)
+        return (name, True) if name is not None else ("", False)
+
+    monkeypatch.setattr(window, "ask_choice", choose)
+    monkeypatch.setattr(window, "ask_text", type_name)
+    return asked
+
+
+def test_importing_a_name_that_exists_asks_and_keeps_both_as_name_2(window, exported_toru, monkeypatch):
+    asked = answer(window, monkeypatch, 1)
+    window.files.import_character()
+    assert asked == [
+        (
+            "「朝霧 透」はこのキャンペーンにもういます。インポートするキャラクターの名前をどうしますか？",
+            "名前を変える… / 「朝霧 透 (2)」として両方残す",
+        )
+    ]
+    assert list_names(window) == [*DEMO_NAMES, "朝霧 透 (2)"]
+    assert window.sheet_view.name_edit.text() == "朝霧 透 (2)"  # the new one is shown
+    window.files.import_character()  # again: the first free number
+    assert list_names(window)[-1] == "朝霧 透 (3)"
+    stack = window.campaign_model.undo_stack
+    assert stack.undoText() == "キャラクターのインポート"
+    stack.undo()
+    stack.undo()  # one step each
+    assert list_names(window) == DEMO_NAMES
+
+
+def test_importing_a_name_that_exists_may_rename_it(window, exported_toru, monkeypatch, campaign_path):
+    asked = answer(window, monkeypatch, 0, ["ミナ・クローデル", "透の影"])
+    window.files.import_character()
+    assert asked[1:] == [
+        ("インポートするキャラクターの名前:", "朝霧 透 (2)"),
+        (  # a name taken too is asked again, never given to a second character
+            "「ミナ・クローデル」もこのキャンペーンにいます。別の名前を入力してください:",
+            "ミナ・クローデル (2)",
+        ),
+    ]
+    assert list_names(window) == [*DEMO_NAMES, "透の影"]
+    assert set(reopen_characters(campaign_path)) == {*DEMO_NAMES, "透の影"}
+
+
+def test_cancelling_the_question_imports_nothing(window, exported_toru, monkeypatch, campaign_path):
+    steps = window.campaign_model.undo_stack.count()
+    answer(window, monkeypatch, -1)
+    window.files.import_character()
+    answer(window, monkeypatch, 0)  # 名前を変える…, then キャンセル
+    window.files.import_character()
+    assert list_names(window) == DEMO_NAMES
+    assert window.campaign_model.undo_stack.count() == steps
+    assert set(reopen_characters(campaign_path)) == set(DEMO_NAMES)
 
 
 def test_a_bad_character_file_is_refused_and_the_campaign_file_is_untouched(

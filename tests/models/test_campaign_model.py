@@ -60,3 +60,20 @@ def test_signals_tell_the_views_what_changed(campaign_model, qtbot):
     with qtbot.waitSignal(campaign_model.character_changed) as blocker:
         campaign_model.update_character(first.id, replace(campaign_model.character(first.id), hp=1), "HP")
     assert blocker.args == [first.id]
+
+
+def test_a_free_name_is_the_first_number_no_character_has(campaign_model, campaign_path):
+    toru = campaign_model.characters()[0]
+    name = toru.character.name
+    assert campaign_model.name_taken(name) and not campaign_model.name_taken(f"{name} (2)")
+    assert campaign_model.free_name("まだいない人") == "まだいない人"
+    assert campaign_model.free_name(name) == f"{name} (2)"
+    campaign_model.insert_character("aw", toru.character, "インポート", name=f"{name} (3)")
+    assert campaign_model.free_name(name) == f"{name} (2)"  # the first free, not after the highest
+    second = campaign_model.insert_character("aw", toru.character, "インポート", name=f"{name} (2)")
+    assert campaign_model.undo_stack.count() == 2  # each insert one step, renamed or not
+    assert campaign_model.free_name(name) == f"{name} (4)"
+    assert campaign_model.free_name(f"{name} (2)") == f"{name} (4)"  # counted from its base
+    assert reopen_characters(campaign_path)[f"{name} (2)"] == replace(toru.character, name=f"{name} (2)")
+    campaign_model.delete_character(second)
+    assert campaign_model.free_name(name) == f"{name} (2)"

@@ -1,5 +1,5 @@
-"""No change by accident: the mouse wheel over a sheet's unfocused spin box or combo box scrolls the
-sheet and changes nothing in the campaign; a field with focus still takes the wheel."""
+"""No change by accident: the mouse wheel over a sheet's spin box or combo box, focused or not,
+scrolls the sheet and changes nothing in the campaign; the keyboard still steps a focused field."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
     QComboBox,
+    QDialog,
     QDoubleSpinBox,
     QScrollArea,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -120,16 +122,47 @@ def test_the_lotr_race_stays_a_hobbit(scrolled_sheet, campaign_model):
     assert (now.race, now.subrace) == (stored.race, stored.subrace)
 
 
-def test_a_focused_field_still_takes_the_wheel(qtbot, scrolled_sheet):
+def test_a_focused_field_does_not_take_the_wheel_either(qtbot, scrolled_sheet, campaign_model):
+    """The reported case: MP clicked into, then the sheet scrolled with the wheel — MP went 0 → −9.
+    The wheel scrolls the sheet; the keyboard still steps the field."""
     area, sheet = scrolled_sheet("aw")
-    spin = next(f for f in fields(sheet) if isinstance(f, QSpinBox) and f.value() > f.minimum())
-    area.ensureWidgetVisible(spin)
-    qtbot.mouseClick(spin, Qt.MouseButton.LeftButton, pos=QPoint(5, spin.height() // 2))
-    qtbot.waitUntil(spin.hasFocus)
-    value = spin.value()
-    wheel(spin)
-    assert spin.value() == value - 1
-    assert spin.focusPolicy() == Qt.FocusPolicy.StrongFocus  # the wheel alone never gives it focus
+    mp = sheet.spins["mp"]
+    area.ensureWidgetVisible(mp)
+    qtbot.mouseClick(mp, Qt.MouseButton.LeftButton, pos=QPoint(5, mp.height() // 2))
+    qtbot.waitUntil(mp.hasFocus)
+    value, steps = mp.value(), campaign_model.undo_stack.count()
+    bar = area.verticalScrollBar()
+    start = bar.value()
+    for _notch in range(9):
+        wheel(mp, QPoint(0, -120) if start < bar.maximum() else QPoint(0, 120))
+    assert mp.value() == value
+    assert campaign_model.undo_stack.count() == steps
+    assert bar.value() != start  # the sheet scrolled instead
+    assert mp.focusPolicy() == Qt.FocusPolicy.StrongFocus  # the wheel alone never gives it focus
+    mp.setFocus()
+    qtbot.keyClick(mp, Qt.Key.Key_Up)
+    assert mp.value() == value + 1  # ↑ still steps it
+
+
+def test_a_focused_combo_box_in_a_dialog_keeps_its_choice(qtbot):
+    """Every window and dialog: the guard is the application's, not the sheet's."""
+    dialog = QDialog()
+    combo = QComboBox(dialog)
+    combo.addItems(["一", "二", "三"])
+    combo.setCurrentIndex(1)
+    QVBoxLayout(dialog).addWidget(combo)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    combo.setFocus()
+    qtbot.waitUntil(combo.hasFocus)
+    wheel(combo, NOTCH_DOWN)
+    wheel(combo, -NOTCH_DOWN)
+    wheel(combo, -NOTCH_DOWN)
+    assert combo.currentIndex() == 1
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentIndex() == 2
 
 
 @pytest.mark.all_widgets  # the guard walks every widget made before it

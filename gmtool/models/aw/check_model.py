@@ -61,6 +61,7 @@ class SideInputs(RollerInputs):
 class AWCheckModel(RollerInputsMixin, QObject):
     changed = Signal()
     check_resolved = Signal(object)  # CheckResult | OpposedResult
+    result_cleared = Signal()  # 対決 ticked or unticked: the last roll was of the other kind of check
     roll_refused = Signal(object)  # why no roll was made (str, Message: no 令呪 left, no key holder)
 
     def __init__(
@@ -169,6 +170,10 @@ class AWCheckModel(RollerInputsMixin, QObject):
         self._recompute()
 
     def set_opposed(self, opposed: bool) -> None:
+        if opposed != self.opposed and self.last_result is not None:
+            # A single check's result beside a 対決's inputs (or the other way) reads as this one's.
+            self.last_result, self.last_boosts = None, {}
+            self.result_cleared.emit()
         self.opposed = opposed
         if not opposed:
             self.boosts[Side.REACTION] = False  # its box is hidden with the reaction side

@@ -57,6 +57,7 @@ class SpellAfterRoll(QObject):
         self._rolled: _Rolled | None = None
         self._using = False
         check.check_resolved.connect(self._on_rolled)
+        check.result_cleared.connect(self._on_result_cleared)
         check.campaign_model.session_changed.connect(self._on_session_changed)
 
     # ---- the switch ---------------------------------------------------------------------
@@ -202,6 +203,12 @@ class SpellAfterRoll(QObject):
         check = self.check
         characters = {side: check.inputs(side).character_id for side in Side}
         self._rolled = _Rolled(check.spec(), result, characters) if self.is_after() else None
+        self.changed.emit()
+
+    def _on_result_cleared(self) -> None:
+        """The panel moved to the other kind of check: the last roll is no longer on show to take
+        a 令呪 on."""
+        self._rolled = None
         self.changed.emit()
 
     def _on_session_changed(self, key: str) -> None:

@@ -59,6 +59,7 @@ COMPARE_CURVE_SPAN = 10  # 比較ロール: P(A wins) for B's ベース ±10 aro
 class FourCardCheckModel(RollerInputsMixin, QObject):
     changed = Signal()
     check_resolved = Signal(object)  # CheckResult | CompareResult | AchievementResult
+    result_cleared = Signal()  # another kind of roll chosen: the last roll was not of this kind
     roll_refused = Signal(str)  # why no roll was made (no character chosen)
 
     def __init__(
@@ -106,6 +107,10 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:
             raise ValueError(Message("判定ロールの種類 '{0}' はありません", mode))
+        if mode != self.mode and self.last_result is not None:
+            # A 目標ロール's result beside 比較ロール's inputs (or the other way) reads as this one's.
+            self.last_result = None
+            self.result_cleared.emit()
         self.mode = mode
         self._recompute()
 

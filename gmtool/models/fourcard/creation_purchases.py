@@ -156,10 +156,10 @@ class CreationPurchases(QObject):
         for definition in self.catalog.skills:
             owned = self.draft.skill(definition.name)
             taken = owned.specialisations if owned else ()
+            status: str  # a Message, so the view shows it in the UI language
             try:
                 purchase = self._tp_purchase(definition.name)
-                next_cost = purchase.cost
-                status: str = Message.joined("、", purchase.refusals)  # translatable, not a plain join
+                next_cost, status = purchase.cost, Message.joined("、", purchase.refusals)
             except PurchaseBlocked as blocked:
                 next_cost, status = None, str(blocked)
             rows.append(

@@ -19,7 +19,7 @@ from gmtool.models.mtg.decklists import (
     DeckList,
     DecklistError,
     Resolution,
-    listing,
+    listing_rows,
     parse_decklist_text,
     read_decklist_file,
     resolve_decklist,
@@ -49,6 +49,10 @@ class MTGDecklistModel(QObject):
         self.decklist: DeckList | None = None
         # The lines as resolved, with the player's choices (a card for a line, a line left out).
         self.resolution: Resolution | None = None
+        # The list as the dialog shows it, row by row, and the row of each line of `decklist`: a
+        # retyped name is written there, so the list reads as the deck it makes.
+        self._rows: list[str] = []
+        self._shown_at: list[int] = []
 
     # ---- reading -------------------------------------------------------------------------
     def read_file(self, path: Path) -> str:
@@ -61,7 +65,8 @@ class MTGDecklistModel(QObject):
             raise
         self._take(decklist, path.name)
         self.file_stem = path.stem
-        return listing(decklist)
+        self._rows, self._shown_at = listing_rows(decklist)
+        return self.text
 
     def read_text(self, text: str, source: str) -> None:
         """Pasted text read and resolved; DecklistError (nothing kept) when it cannot be read."""
@@ -72,6 +77,13 @@ class MTGDecklistModel(QObject):
             raise
         self._take(decklist, source)
         self.file_stem = ""  # a pasted list: no file name to fall back on
+        self._rows = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # as the reader counts
+        self._shown_at = [line.line - 1 for line in decklist.lines]
+
+    @property
+    def text(self) -> str:
+        """The list as read, with the names retyped since."""
+        return "\n".join(self._rows)
 
     def forget(self) -> None:
         """The list as read no longer stands (edited, or a read that failed)."""
@@ -143,6 +155,18 @@ class MTGDecklistModel(QObject):
         if self.candidates is None and (found := self.find_card(name)) is not None:
             cards = [found]
         return cards
+
+    def retype(self, line: DeckLine, typed: str, card: Card) -> None:
+        """名前を直す: `card` (found by the name the player typed) for `line`, and the list's text
+        shows the new name in place of the one the database did not know — the name typed, or the
+        card's English name when the typed one names several cards."""
+        self.choose(line, card)
+        written = typed if self.cards_named(typed) == [card] else card.name
+        if self.decklist is None or line not in self.decklist.lines:
+            return
+        row = self._shown_at[self.decklist.lines.index(line)]
+        if 0 <= row < len(self._rows) and line.name in self._rows[row]:
+            self._rows[row] = self._rows[row].replace(line.name, written, 1)
 
     def enter(self, line: DeckLine) -> bool:
         """The line's card entered by hand; False when the player gave up."""

@@ -26,6 +26,7 @@ __all__ = [
     "Resolution",
     "card_data_date",
     "listing",
+    "listing_rows",
     "name_candidates",
     "parse_decklist_text",
     "read_decklist_file",
@@ -37,10 +38,16 @@ __all__ = [
 def listing(decklist: DeckList) -> str:
     """A file's lines as text the player can read and edit again (XML decklists included); the
     section labels are headers the text reader knows."""
-    lines, section = [], "main"
+    return "\n".join(listing_rows(decklist)[0])
+
+
+def listing_rows(decklist: DeckList) -> tuple[list[str], list[int]]:
+    """`listing`'s rows, and for each line of the decklist (in order) the row that shows it."""
+    rows, shown, section = [], [], "main"
     for line in decklist.lines:
         if line.section != section:
             section = line.section
-            lines.extend(["", SECTION_LABELS[section]])
-        lines.append(f"{line.count} {line.name}")
-    return "\n".join(lines)
+            rows.extend(["", SECTION_LABELS[section]])
+        shown.append(len(rows))
+        rows.append(f"{line.count} {line.name}")
+    return rows, shown

@@ -31,7 +31,7 @@ from gmtool.models.character_model import CharacterModel
 from gmtool.rules.systems.aw.character import ATTRIBUTES, COMBAT_VALUES, MAX_CLASSES
 from gmtool.views.aw.session_box import AWSessionBox
 from gmtool.views.sheet.two_columns import TwoColumns
-from gmtool.views.widgets import CommitPlainTextEdit, show_refusal
+from gmtool.views.widgets import CommitPlainTextEdit, edit_new_row, show_refusal
 
 
 class AWSheetView(QWidget):
@@ -88,8 +88,8 @@ class AWSheetView(QWidget):
         self.feat_table.setModel(self.feat_model)
         self.feat_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.feat_table.horizontalHeader().setStretchLastSection(True)
-        add_feat = QPushButton(self.tr("特技を追加"))
-        add_feat.clicked.connect(lambda: self._guard(self.feat_model.add_feat))
+        self.add_feat_button = add_feat = QPushButton(self.tr("特技を追加"))
+        add_feat.clicked.connect(self.add_feat)
         remove_feat = QPushButton(self.tr("選択した特技を削除"))
         remove_feat.clicked.connect(
             lambda: self._guard(lambda: self.feat_model.remove_feat(self.feat_table.currentIndex().row()))
@@ -180,6 +180,13 @@ class AWSheetView(QWidget):
         if not self.model.exists or self.model.value(path) == value:
             return
         self._guard(lambda: self.model.set_value(path, value, label))
+
+    def add_feat(self) -> None:
+        """特技を追加: a new row, its name cell open for typing."""
+        rows = self.feat_model.rowCount()
+        self._guard(self.feat_model.add_feat)
+        if self.feat_model.rowCount() > rows:
+            edit_new_row(self.feat_table, rows)
 
     def _commit_classes(self) -> None:
         classes = tuple(e.text().strip() for e in self.class_edits if e.text().strip())

@@ -36,7 +36,7 @@ from gmtool.models.fourcard.catalog_model import MAX_COST, FourCardCatalogModel,
 from gmtool.models.fourcard.skill_catalog_table_model import SkillCatalogTableModel
 from gmtool.rules.systems.fourcard.catalog_types import SkillCatalog, SkillDef, SpecialisationDef
 from gmtool.views.appearance import set_tone
-from gmtool.views.widgets import show_refusal, shown_message
+from gmtool.views.widgets import edit_new_row, show_refusal, shown_message
 
 
 class SkillCatalogDialog(QDialog):
@@ -133,7 +133,7 @@ class SkillCatalogDialog(QDialog):
         self.specialisation_table.horizontalHeader().setStretchLastSection(True)
         self.specialisation_table.verticalHeader().setVisible(False)
         self.specialisation_table.setMinimumHeight(120)
-        add_field = QPushButton(self.tr("特化分野を追加"))
+        self.add_specialisation_button = add_field = QPushButton(self.tr("特化分野を追加"))
         add_field.clicked.connect(lambda: self._add_specialisation())
         remove_field = QPushButton(self.tr("選んだ特化分野を削除"))
         remove_field.clicked.connect(lambda: self._guard(self._remove_specialisation))
@@ -254,6 +254,7 @@ class SkillCatalogDialog(QDialog):
         fields = (*skill.specialisations, SpecialisationDef(name))
         self.table_model.replace_skill(row, replace(skill, specialisations=fields))
         self._load_form()
+        edit_new_row(self.specialisation_table, len(fields) - 1)  # its name, selected for typing
 
     def _remove_specialisation(self) -> None:
         row, field = self.current_row(), self.specialisation_table.currentRow()

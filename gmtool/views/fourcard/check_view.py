@@ -132,6 +132,7 @@ class FourCardCheckView(QWidget):
 
         model.changed.connect(self.sync)
         model.check_resolved.connect(self.show_result)
+        model.result_cleared.connect(lambda: self.result_label.setText(""))
         model.roll_refused.connect(lambda reason: show_refusal(self, reason))
         self.sync()
 

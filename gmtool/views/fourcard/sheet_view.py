@@ -46,7 +46,7 @@ from gmtool.views.fourcard.damage_box import FourCardDamageBox
 from gmtool.views.fourcard.hp_bar import FourCardHPBar
 from gmtool.views.sheet.sheet_editing import SheetEditing
 from gmtool.views.sheet.two_columns import TwoColumns
-from gmtool.views.widgets import CommitPlainTextEdit
+from gmtool.views.widgets import CommitPlainTextEdit, edit_new_row
 
 MAX_POINTS = 99_999  # the schema's limit for 疲労, 負傷 and 所持金
 
@@ -218,7 +218,7 @@ class FourCardSheetView(SheetEditing, QWidget):
         self.equipment_table.setModel(self.equipment_model)
         self.equipment_table.horizontalHeader().setStretchLastSection(True)
         self.add_equipment_button = add = QPushButton(self.tr("装備を追加"))
-        add.clicked.connect(lambda: self._guard(self.equipment_model.add_item))
+        add.clicked.connect(self.add_equipment)
         self.remove_equipment_button = remove = QPushButton(self.tr("選択した装備を削除"))
         remove.clicked.connect(
             lambda: self._guard(
@@ -233,6 +233,13 @@ class FourCardSheetView(SheetEditing, QWidget):
         buttons.addStretch(1)
         layout.addLayout(buttons)
         return box
+
+    def add_equipment(self) -> None:
+        """装備を追加: a new row, its name cell open for typing."""
+        rows = self.equipment_model.rowCount()
+        self._guard(self.equipment_model.add_item)
+        if self.equipment_model.rowCount() > rows:
+            edit_new_row(self.equipment_table, rows)
 
     def _build_texts(self) -> QWidget:
         self.notes_edit = self._editor(CommitPlainTextEdit())

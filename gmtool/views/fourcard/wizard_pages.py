@@ -33,7 +33,7 @@ from gmtool.models.fourcard.creation_model import Blocker, CatalogState, FourCar
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.appearance import set_tone
 from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog
-from gmtool.views.widgets import show_refusal, shown_message
+from gmtool.views.widgets import shown_message
 from gmtool.views.wizard.creation_wizard import REASON_STYLE, CreationPage as BaseCreationPage
 
 
@@ -311,8 +311,8 @@ class SkillsPage(CreationPage):
         self.refusal_label.setText("")
 
     def _refuse(self, message: str) -> None:
-        self.refusal_label.setText(message)  # stays on the page after the message box is gone
-        show_refusal(self, message)
+        """Said once, under the buttons: no message box on top of the same words."""
+        self.refusal_label.setText(shown_message(message))
 
     def blockers(self) -> list[Blocker]:
         return self.model.skills.blockers()

@@ -31,6 +31,7 @@ from gmtool.views.lotr.rules_fields import (
     shown,
     tr,
 )
+from gmtool.views.widgets import edit_new_row
 
 LOW, HIGH, MODIFIER = range(3)
 
@@ -46,7 +47,7 @@ class ModifierTableView(RulesTab):
         self.table.verticalHeader().setVisible(False)
         self.table.itemChanged.connect(self._on_item_changed)
         self.add_button = QPushButton(tr("行を追加"))
-        self.add_button.clicked.connect(lambda: self.attempt(model.add_modifier_row))
+        self.add_button.clicked.connect(self.add_row)
         self.remove_button = QPushButton(tr("最後の行を削除"))
         self.remove_button.clicked.connect(lambda: self.attempt(model.remove_modifier_row))
         self.reset = self.reset_button(lambda: self._reset_all_rows())
@@ -100,6 +101,11 @@ class ModifierTableView(RulesTab):
         self.reset.setEnabled(
             self.model.edits.is_edited("modifier_rows") or self.model.edits.is_edited("beyond_step")
         )
+
+    def add_row(self) -> None:
+        """行を追加: the new row's upper end open for typing (its lower end follows the row above)."""
+        if self.attempt(self.model.add_modifier_row):
+            edit_new_row(self.table, self.table.rowCount() - 1, HIGH)
 
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
         row, column = item.row(), item.column()

@@ -256,8 +256,13 @@ class MTGDecklistDialog(QDialog):
             self._show(self.tr("「{0}」もカードデータベースにありません").format(name))
             return
         card = cards[0] if len(cards) == 1 else self.ask_choice(line, cards)
-        if card is not None:
-            self._choose(line, card)
+        if card is None:
+            return
+        self.model.retype(line, name, card)
+        self._loading = True  # the list reads as it was fixed: not an edit that makes it stale
+        self.text_edit.setPlainText(self.model.text)
+        self._loading = False
+        self._show()
 
     def enter_selected(self) -> None:
         line = self._selected()

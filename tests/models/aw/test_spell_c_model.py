@@ -111,3 +111,21 @@ def test_the_boxes_before_the_roll_are_the_action_sides_and_in_a_duel_both(campa
     assert model.boost_sides_in_play == (Side.ACTION, Side.REACTION)
     HouseRulesModel(campaign_model).set_reading(SPELL_BOOST_TIMING, BOOST_AFTER)
     assert model.boost_sides_in_play == ()  # the 令呪 is taken after the dice
+
+
+def test_ticking_opposed_ends_the_offer_on_the_single_checks_roll(qtbot, servant_check, campaign_model):
+    """The result beside the button goes when 対決 is ticked, and the 令呪 button that offered to turn
+    it goes with it: it would name a roll no longer shown."""
+    model, session, toru, _ = servant_check
+    HouseRulesModel(campaign_model).set_reading(SPELL_BOOST_TIMING, BOOST_AFTER)
+    view = AWCheckView(model)
+    qtbot.addWidget(view)
+    view.show()
+    model.roll()
+    assert view.spell_after.isVisible() and view.result_label.text()
+    view.opposed_check.setChecked(True)
+    assert view.result_label.text() == "" and not view.spell_after.isVisible()
+    assert model.last_result is None and model.spell_c.pending() is None
+    with pytest.raises(SessionRefused, match="先に振って"):
+        model.spell_c.use()
+    assert session.contracts.spells_left(toru) == 3

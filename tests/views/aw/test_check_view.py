@@ -119,3 +119,17 @@ def test_log_columns_fit_their_text_after_a_roll(qtbot, view, campaign_model):
     for column in range(4):  # time, character, inputs, dice: never elided
         text = log_view.model().index(0, column).data()
         assert log_view.columnWidth(column) >= metrics.horizontalAdvance(text)
+
+
+def test_ticking_opposed_clears_the_single_checks_result(qtbot, view):
+    """The result beside the button was the single check's: after ticking 対決 it read as the 対決's."""
+    with qtbot.waitSignal(view.model.check_resolved):
+        qtbot.mouseClick(view.roll_button, Qt.MouseButton.LeftButton)
+    assert "達成値" in view.result_label.text() or "出目" in view.result_label.text()
+    qtbot.mouseClick(view.opposed_check, Qt.MouseButton.LeftButton)
+    assert view.opposed_check.isChecked()
+    assert view.result_label.text() == ""
+    view.model.roll()
+    assert "リアクション側" in view.result_label.text()
+    view.opposed_check.setChecked(False)  # and back: the 対決's result goes too
+    assert view.result_label.text() == ""

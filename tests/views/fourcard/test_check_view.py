@@ -64,3 +64,15 @@ def test_roll_button_shows_the_dice_and_logs(view):
     result = view.model.last_result
     assert f"ロール値 {result.total}" in view.result_label.text()
     assert view.model.campaign_model.log_entries()[-1].payload["total"] == result.total
+
+
+def test_another_kind_of_roll_clears_the_last_result(view):
+    """A 目標ロール's result beside 比較ロール's inputs read as the comparison's."""
+    view.roll_button.click()
+    assert "ロール値" in view.result_label.text()
+    view.mode_buttons[COMPARE].setChecked(True)
+    assert view.result_label.text() == ""
+    view.roll_button.click()
+    assert "A " in view.result_label.text()
+    view.mode_buttons[COMPARE].setChecked(True)  # the same kind again: the result stays
+    assert view.result_label.text()

@@ -179,13 +179,15 @@ CONDUIT = Card("Conduit of Ruin", 6, (), name_ja="破滅を導くもの", types=
 GUIDE = Card("Ruination Guide", 3, ("U",), name_ja="破滅を導くもの", types=("Creature",))
 
 
-def test_a_name_of_two_cards_asks_which_showing_name_mana_value_and_colour(qtbot, monkeypatch):
-    def candidates(name: str) -> list[Card]:
-        if name == "破滅を導くもの":
-            return [CONDUIT, GUIDE]
-        card = find(name)
-        return [card] if card else []
+def candidates(name: str) -> list[Card]:
+    """Every card a name names: 破滅を導くもの is two."""
+    if name == "破滅を導くもの":
+        return [CONDUIT, GUIDE]
+    card = find(name)
+    return [card] if card else []
 
+
+def test_a_name_of_two_cards_asks_which_showing_name_mana_value_and_colour(qtbot, monkeypatch):
     view = decklist_dialog(find, lambda _n: None, deck_name="", candidates=candidates, data_date="2022-04-25")
     qtbot.addWidget(view)
     view.read_text("4 破滅を導くもの\n20 森\n", "貼り付け")
@@ -242,3 +244,58 @@ def test_a_pasted_list_without_a_title_makes_a_new_deck_not_one_called_paste(dia
     again.read_file(opened)
     again.accept()
     assert again.deck_name == "森の民"  # a file's name when the list gives none
+
+
+# ---- the list shows a retyped name (issue 34) ------------------------------------------------------
+
+
+def test_a_retyped_name_is_written_in_the_list(dialog, qtbot, monkeypatch):
+    """After 名前を直す the list still read 「3 謎のカード」: it now reads as the deck it makes."""
+    view, _ = dialog
+    view.text_edit.setPlainText(LIST)
+    qtbot.mouseClick(view.read_button, Qt.MouseButton.LeftButton)
+    monkeypatch.setattr(view, "ask_name", lambda current, suggested: ("《ルーン爪の熊》", True))
+    qtbot.mouseClick(view.retype_button, Qt.MouseButton.LeftButton)
+    assert view.text_edit.toPlainText().split("\n") == [
+        "4 エルフの神秘家",
+        "《森》 20枚",
+        "Test Gold Two x2",
+        "3 ルーン爪の熊",
+        "",
+        "サイドボード",
+        "1 ルーン爪の熊",
+        "",
+    ]
+    assert view.ok_button.isEnabled()  # the fix stands: writing it in is not an edit to read again
+    fixed = view.resolution.deck("x")
+    view.read_text(view.text_edit.toPlainText(), "貼り付け")  # read again, the list gives that deck
+    assert view.resolution.complete and view.resolution.deck("x") == fixed
+
+
+def test_a_retyped_name_in_a_files_listing(dialog, tmp_path, monkeypatch):
+    view, _ = dialog
+    path = tmp_path / "one-line.cod"
+    path.write_text(
+        '<cockatrice_deck version="1"><zone name="main"><card number="20" name="Forest"/>'
+        '<card number="2" name="謎A"/></zone><zone name="side"><card number="3" name="謎B"/></zone>'
+        "</cockatrice_deck>",
+        encoding="utf-8",
+    )
+    view.read_file(path)
+    names = iter(["Elvish Mystic", "ルーン爪の熊"])
+    monkeypatch.setattr(view, "ask_name", lambda current, suggested: (next(names), True))
+    view.retype_selected()
+    view.retype_selected()
+    assert view.text_edit.toPlainText() == "20 Forest\n2 Elvish Mystic\n\nサイドボード\n3 ルーン爪の熊"
+    assert view.ok_button.isEnabled()
+
+
+def test_a_retyped_name_of_two_cards_is_written_as_the_chosen_cards_english_name(qtbot, monkeypatch):
+    view = decklist_dialog(find, lambda _n: None, deck_name="", candidates=candidates)
+    qtbot.addWidget(view)
+    view.text_edit.setPlainText("4 破滅を導く者\n20 森\n")
+    view.read_button.click()
+    monkeypatch.setattr(view, "ask_name", lambda current, suggested: ("破滅を導くもの", True))
+    monkeypatch.setattr(view, "ask_choice", lambda line, cards: cards[1])
+    view.retype_selected()
+    assert view.text_edit.toPlainText() == "4 Ruination Guide\n20 森\n"  # the Japanese would ask again

@@ -35,7 +35,7 @@ from gmtool.views.appearance import set_tone
 from gmtool.views.lotr.army.commander_picker import PROBLEM_STYLE, CommanderPicker, modifier_spin, note
 from gmtool.views.lotr.army.headcount_box import HeadcountBox
 from gmtool.views.lotr.refusal_line import RefusalLine, add_line
-from gmtool.views.widgets import action_button, guarded, refill, show_refusal, shown_message
+from gmtool.views.widgets import action_button, edit_new_row, guarded, refill, show_refusal, shown_message
 
 RALLY_SKILL = "Inspire"  # 「部隊の指揮官は,Inspire を用いて Intimidate などに対して対決する」
 
@@ -112,7 +112,9 @@ class UnitsTab(QWidget):
             self.units_table.selectRow(row)
 
     def add_unit(self) -> None:
-        self.select(self.model.add_unit())
+        """部隊を追加: the new unit's name open for typing."""
+        row = self.table_model.row_of(self.model.add_unit())
+        edit_new_row(self.units_table, row, column_of("name"))
 
     def duplicate_selected(self) -> None:
         self.select(self.model.duplicate_unit(self._require_selection()))
