@@ -8,6 +8,7 @@ import pytest
 
 from gmtool.app.main_window import MainWindow
 from gmtool.models.sengensho.catalog_model import SengenshoCatalogModel
+from gmtool.models.sengensho.opposed_setup import Role
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.bonds import BondRequest
 from gmtool.rules.systems.sengensho.catalog import AbilityKind, Archetype, ArchetypeCatalog, FantasyAbility
@@ -73,6 +74,18 @@ def test_the_panels_stepper_button_and_the_sheets_session_button_open_their_tool
     window.check_stack.currentWidget().opposed_button.click()
     window.sheet_view.session_requested.emit()
     assert [type(d) for d in window.opened] == [SengenshoOpposedDialog, SengenshoSessionDialog]
+
+
+def test_the_tools_open_on_the_selected_character(window):
+    """The session and the stepper opened on another character than the one selected."""
+    name = "綾瀬 詩織"
+    window.select_character(ids(window)[name])
+    window.check_stack.currentWidget().opposed_button.click()
+    window.sheet_view.session_requested.emit()
+    stepper, session = window.opened
+    assert session.bonds_tab.holder_combo.currentText().startswith(name)
+    assert session.history_page.holder_combo.currentText().startswith(name)
+    assert stepper.model.setup.character(Role.DEFENDER).name == name  # a PC defends: the text's hint
 
 
 def test_ending_the_session_from_the_menu_resets_abilities_and_archives_bonds_with_undo(window, refusals):

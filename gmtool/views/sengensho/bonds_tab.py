@@ -83,6 +83,11 @@ class SengenshoBondsTab(SengenshoPage):
         layout.addLayout(top)
         layout.addWidget(split, 1)
 
+    def select_holder(self, character_id: str | None) -> None:
+        index = self.holder_combo.findData(character_id)
+        if character_id is not None and index >= 0:
+            self.holder_combo.setCurrentIndex(index)
+
     def holder(self) -> str | None:
         holder = self.holder_combo.currentData()
         return holder if isinstance(holder, str) else None
