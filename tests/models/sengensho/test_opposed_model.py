@@ -123,7 +123,8 @@ def test_seven_steps_with_the_odds_at_each_and_the_log(empty_campaign_model):
     headlines.append(model.headline())
     # Step 5: the defender may still declare, so the line says what a declaration decides.
     assert headlines[-1] == (
-        "P(攻撃側の勝ち) 0%（ほかに同値 100%: GMの裁定）\nいまは同値（防御側はあと +1 で勝ち、-1 で攻撃側の勝ち）"
+        "P(攻撃側の勝ち) 0%（ほかに同値 100%: GMの裁定）\n"
+        "いまは同値（防御側はあと +1 で勝ち、-1 で攻撃側の勝ち）"
     )
     model.declare(-1)  # 5
     headlines.append(model.headline())

@@ -7,7 +7,6 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.rules.systems.sengensho.character import BondKind
-
 from tests.views.sengensho.test_session_dialog import (
     add_scene,
     choose,
@@ -81,7 +80,7 @@ def test_the_dialog_opens_on_the_selected_character(table):
 
 
 def test_a_new_bond_starts_from_someone_who_appears_in_the_scene(table):
-    saku, shiori, toru, lord, elder = table.people
+    saku, _, _, lord, _ = table.people
     page = table.scenes_tab
     for row in range(page.present_list.count()):
         item = page.present_list.item(row)
