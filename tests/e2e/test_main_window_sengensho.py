@@ -126,3 +126,28 @@ def set_campaign_catalog(window: MainWindow, required: int) -> None:
 
 def ability_state(session: SengenshoSessionModel, holder: str) -> AbilityState:
     return next(s.state for s in session.fantasy.statuses(holder) if (s.archetype, s.index) == ("狩猟者", 0))
+
+
+def test_the_udonarium_export_carries_the_sessions_bonds_values_and_abilities(window, tmp_path):
+    """Exported to Udonarium, a 千幻抄 character lost its 縁故, 幻想値 and 幻想能力 (they live in the
+    session, not on the sheet): now they travel as values and memo lines."""
+    from gmtool.app.export_menu import install_export_actions
+    from gmtool.store.udonarium_read import read_udonarium
+
+    install_export_actions(window.services)
+    names = ids(window)
+    saku, shiori = names["白峰 朔"], names["綾瀬 詩織"]
+    set_campaign_catalog(window, required=1)
+    session = SengenshoSessionModel(window.campaign_model, window)
+    session.course.start()
+    session.course.add_scene("出会い")
+    session.bonds.form(BondRequest(saku, "狩猟者", BondKind.CHARACTER, target_id=shiori))
+    window.select_character(saku)
+    window.ask_save_path = lambda *_: str(tmp_path / "saku.zip")
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "キャラクター(&C)")
+    next(a for a in menu.actions() if a.text() == "Udonarium 形式で保存…").trigger()
+    [exported] = read_udonarium(tmp_path / "saku.zip")
+    assert ("幻想値:狩猟者", "1") in exported.params
+    memo = "\n".join(text for _, text in exported.notes)
+    assert "縁故: 綾瀬 詩織（狩猟者・Lv1）" in memo
+    assert "幻想能力: 狩人の眼（狩猟者・必要幻想値 1・使用可）" in memo
