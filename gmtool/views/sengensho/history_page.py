@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.views.sengensho.session_parts import Host, SengenshoPage, character_label
 
-HISTORY_HEADERS = ("セッション", "記録", "類型", "内容", "シーン")
+HISTORY_HEADERS = ("セッション", "記録", "類型", "詳細", "シーン")
 
 
 class SengenshoHistoryPage(SengenshoPage):
