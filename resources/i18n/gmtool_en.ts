@@ -4183,11 +4183,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>, Run test TN {0}</translation>
         </message>
         <message>
-            <source>、{0:+d} で同値</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>, {0:+d} and it is a tie</translation>
-        </message>
-        <message>
             <source>、ダメージに Morale修正 {0:+d}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>, Morale modifier {0:+d} to damage</translation>
@@ -4648,9 +4643,14 @@ Send this file to the GM.</translation>
             <translation>A tie now (the defender wins with +{0} more, the attacker with {1:+d})</translation>
         </message>
         <message>
-            <source>いまは防御側の勝ち（防御側への宣言があと {0:+d} で攻撃側の勝ち</source>
+            <source>いまは防御側の勝ち（防御側への宣言があと {0:+d} で同値、{1:+d} で攻撃側の勝ち）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The defender wins now (a further {0:+d} declared on the defender and the attacker wins</translation>
+            <translation>The defender wins now (a further {0:+d} declared on the defender ties, {1:+d} and the attacker wins)</translation>
+        </message>
+        <message>
+            <source>いまは防御側の勝ち（防御側への宣言があと {0:+d} で攻撃側の勝ち）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The defender wins now (a further {0:+d} declared on the defender and the attacker wins)</translation>
         </message>
         <message>
             <source>かかる時間</source>
@@ -17776,11 +17776,6 @@ Start session {1} anyway?</translation>
             <translation> (mounted charge: TN −3)</translation>
         </message>
         <message>
-            <source>）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>)</translation>
-        </message>
-        <message>
             <source>／GM裁定で制限を超えて</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> / beyond the limit by the GM's ruling</translation>
@@ -30792,16 +30787,12 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
             <translation>, ties with +{0}</translation>
         </message>
         <message>
-            <source>いまは防御側の勝ち（防御側への宣言があと {0:+d} で攻撃側の勝ち</source>
-            <translation>The defender wins now (a further {0:+d} declared on the defender and the attacker wins</translation>
+            <source>いまは防御側の勝ち（防御側への宣言があと {0:+d} で攻撃側の勝ち）</source>
+            <translation>The defender wins now (a further {0:+d} declared on the defender and the attacker wins)</translation>
         </message>
         <message>
-            <source>、{0:+d} で同値</source>
-            <translation>, {0:+d} and it is a tie</translation>
-        </message>
-        <message>
-            <source>）</source>
-            <translation>)</translation>
+            <source>いまは防御側の勝ち（防御側への宣言があと {0:+d} で同値、{1:+d} で攻撃側の勝ち）</source>
+            <translation>The defender wins now (a further {0:+d} declared on the defender ties, {1:+d} and the attacker wins)</translation>
         </message>
         <message>
             <source>クリティカル</source>

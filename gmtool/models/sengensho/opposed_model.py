@@ -252,12 +252,13 @@ class SengenshoOpposedModel(QObject):
             if need.tie is not None:
                 text += self.tr("、+{0} で同値").format(need.tie)
             return text
-        text = self.tr("いまは防御側の勝ち（防御側への宣言があと {0:+d} で攻撃側の勝ち").format(
-            need.attacker_wins_at
-        )
-        if need.tie is not None:
-            text += self.tr("、{0:+d} で同値").format(need.tie)
-        return text + self.tr("）")
+        if need.tie is None:
+            return self.tr("いまは防御側の勝ち（防御側への宣言があと {0:+d} で攻撃側の勝ち）").format(
+                need.attacker_wins_at
+            )
+        return self.tr(
+            "いまは防御側の勝ち（防御側への宣言があと {0:+d} で同値、{1:+d} で攻撃側の勝ち）"
+        ).format(need.tie, need.attacker_wins_at)
 
     # ---- texts ---------------------------------------------------------------------------------
     def special_text(self, role: Role) -> str:

@@ -285,8 +285,9 @@ def test_the_gm_may_let_the_defender_roll_again(empty_campaign_model):
         (TieRule.UNSET, 0, "防御側はあと +9 で逆転、+8 で同値"),
         (TieRule.DEFENDER, 0, "防御側はあと +8 で逆転"),
         (TieRule.ATTACKER, 0, "防御側はあと +9 で逆転"),
+        (TieRule.DEFENDER, 10, "いまは防御側の勝ち（防御側への宣言があと -3 で攻撃側の勝ち）"),
         (TieRule.UNSET, 3, "防御側はあと +6 で逆転、+5 で同値"),
-        (TieRule.UNSET, 10, "いまは防御側の勝ち（防御側への宣言があと -3 で攻撃側の勝ち、-2 で同値）"),
+        (TieRule.UNSET, 10, "いまは防御側の勝ち（防御側への宣言があと -2 で同値、-3 で攻撃側の勝ち）"),
     ],
 )
 def test_step_five_says_what_the_defender_still_needs(empty_campaign_model, rule, declared, expected):
