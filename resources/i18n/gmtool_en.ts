@@ -6604,7 +6604,7 @@ The current scene ends. Command Spells are not restored (house rule: restored at
         <message>
             <source>セッション終了で記録に移った縁故・前借り・幻想能力の使用です（持ち越した縁故は「縁故・幻想能力」にも残ります）。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The bonds, borrowing and fantasy ability uses that went to the record when a session ended (bonds carried over also stay under “Bonds &amp; fantasy abilities”).</translation>
+            <translation>The bonds, borrowing and fantasy ability uses that went to the record when a session ended (bonds carried over also stay under “Bonds and fantasy abilities”).</translation>
         </message>
         <message>
             <source>セッション終了（令呪を回復）</source>
@@ -8047,6 +8047,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>下に置いたまとまり: {0}（中の順番はPLに分からない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Pile put on the bottom: {0} (its order is unknown to the player)</translation>
+        </message>
+        <message>
+            <source>与える側</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>From</translation>
         </message>
         <message>
             <source>両手</source>
@@ -9959,6 +9964,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>受ける・回復するダメージ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Damage taken or recovered</translation>
+        </message>
+        <message>
+            <source>受ける側</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>To</translation>
         </message>
         <message>
             <source>受ける疲労</source>
@@ -30494,7 +30504,7 @@ Archetypes in use by characters that will leave the catalog: {0}</translation>
         </message>
         <message>
             <source>セッション終了で記録に移った縁故・前借り・幻想能力の使用です（持ち越した縁故は「縁故・幻想能力」にも残ります）。</source>
-            <translation>The bonds, borrowing and fantasy ability uses that went to the record when a session ended (bonds carried over also stay under “Bonds &amp; fantasy abilities”).</translation>
+            <translation>The bonds, borrowing and fantasy ability uses that went to the record when a session ended (bonds carried over also stay under “Bonds and fantasy abilities”).</translation>
         </message>
         <message>
             <source>終了したセッションはまだありません</source>

@@ -24,7 +24,8 @@ from gmtool.views.sengensho.session_parts import NAME_LENGTH, Host, SengenshoPag
 
 SCENE_HEADERS = ("シーン", "このシーンで結んだ縁故")
 IMPRESSION_HEADERS = ("印象を与える側", "印象を受ける側", "類型", "印象効果")
-FIRST_IMPRESSION_HEADERS = ("印象を与える側", "印象を受ける側", "類型", "印象効果", "最初のシーン")
+# Short headers: the effect's text needs the room (the table sits in half the dialog).
+FIRST_IMPRESSION_HEADERS = ("与える側", "受ける側", "類型", "印象効果", "最初のシーン")
 FIRST_IMPRESSION_RULE = (
     "印象効果を使用したあとのシーンでも、「第一印象がそうであった」として考慮することが望ましい"
     "（印象を固定するものではありません）"
