@@ -30876,6 +30876,10 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
     <context>
         <name>SengenshoPage</name>
         <message>
+            <source>キャラクター</source>
+            <translation>Character</translation>
+        </message>
+        <message>
             <source>{0}（{1}）</source>
             <translation>{0} ({1})</translation>
         </message>

@@ -3,10 +3,10 @@ leave the current session at セッション終了, 縁故は各セッション�
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.views.sengensho.session_parts import Host, SengenshoPage, character_label
+from gmtool.views.sengensho.session_parts import Host, SengenshoPage
 
 HISTORY_HEADERS = ("セッション", "記録", "類型", "詳細", "シーン")
 
@@ -14,9 +14,7 @@ HISTORY_HEADERS = ("セッション", "記録", "類型", "詳細", "シーン")
 class SengenshoHistoryPage(SengenshoPage):
     def __init__(self, model: SengenshoSessionModel, host: Host, parent: QWidget | None = None) -> None:
         super().__init__(model, host, parent)
-        self.holder_combo = QComboBox()
-        self.holder_combo.setAccessibleName(self.tr("キャラクター"))
-        self.holder_combo.currentIndexChanged.connect(lambda _: self.sync())
+        self.holder_combo = self.holder_combo_box()
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("キャラクター")))
         top.addWidget(self.holder_combo, 1)
@@ -38,15 +36,10 @@ class SengenshoHistoryPage(SengenshoPage):
         layout.addWidget(note)
 
     def select_holder(self, character_id: str | None) -> None:
-        index = self.holder_combo.findData(character_id)
-        if character_id is not None and index >= 0:
-            self.holder_combo.setCurrentIndex(index)
+        self.choose_holder(self.holder_combo, character_id)
 
     def sync(self) -> None:
-        self.refill(
-            self.holder_combo,
-            [(character_label(self.model, i), i) for i, _ in self.model.members.characters()],
-        )
+        self.refill_holders(self.holder_combo)
         holder = self.holder_combo.currentData()
         lines = self.model.history.lines(holder) if isinstance(holder, str) else []
         self.fill(self.table_view, [(x.session, x.what, x.archetype, x.detail, x.scene) for x in lines])
