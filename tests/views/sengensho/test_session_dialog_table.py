@@ -13,6 +13,7 @@ from tests.views.sengensho.test_session_dialog import (
     formed,
     look_at_bond_dialog,
     open_table,
+    use,
 )
 
 
@@ -30,11 +31,12 @@ def end_session(table) -> None:
     assert not table.model.state().running
 
 
-def test_past_sessions_show_each_characters_bonds_after_the_end(table):
+def test_past_sessions_show_each_characters_bonds_and_borrowing_after_the_end(table):
     saku, shiori, *_ = table.people
     formed(table, holder=saku, archetype="狩猟者", target=shiori)
     add_scene(table, "川辺")
     formed(table, holder=saku, archetype="芸術家", kind=BondKind.MEMORY, text="月下の約束")
+    use(table, saku, 1, borrow=True)  # 能力乙 needs 4: 前借り
     page = table.history_page
     choose(page.holder_combo, saku)
     assert rows(page.table_view) == [] and page.empty_label.text() == "終了したセッションはまだありません"
@@ -43,6 +45,8 @@ def test_past_sessions_show_each_characters_bonds_after_the_end(table):
     assert rows(page.table_view) == [
         ["セッション 1", "縁故", "狩猟者", "綾瀬 詩織（キャラクター・集団・Lv1）", "神社"],
         ["セッション 1", "縁故", "芸術家", "月下の約束（記憶・Lv1）", "川辺"],
+        ["セッション 1", "前借り", "狩猟者", "幻想値を 4 まで", "川辺"],
+        ["セッション 1", "幻想能力", "狩猟者", "能力乙（前借り）", "川辺"],
     ]
     choose(page.holder_combo, table.people[2])
     assert rows(page.table_view) == [] and page.empty_label.text() == "このキャラクターの記録はありません"
