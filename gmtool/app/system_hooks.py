@@ -21,7 +21,9 @@ if TYPE_CHECKING:
     from gmtool.app.services import AppServices
     from gmtool.app.system_menu import SystemMenu
     from gmtool.models.battle_model import BattleModel
+    from gmtool.models.campaign_model import CampaignModel
     from gmtool.models.character_model import CharacterModel
+    from gmtool.rules.systems.base import SessionSheet
     from gmtool.views.print.parts import PrintParts
     from gmtool.views.session_tab import Confirm, SessionTab
 
@@ -119,3 +121,6 @@ class SystemHooks:
     # in its dialogs: dialog class name → "page.md" or "page.md#heading-anchor" (GitHub's anchor of
     # a heading on that page; tests/app/test_help_menu.py checks that each page and heading exists).
     manual: Mapping[str, str] = field(default_factory=dict)
+    # What the campaign's session state adds to a character's Udonarium export (千幻抄's 幻想値,
+    # 縁故 and 幻想能力), given the campaign and the character's id; None: nothing.
+    session_sheet: Callable[[CampaignModel, str], SessionSheet] | None = None

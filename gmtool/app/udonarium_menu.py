@@ -38,24 +38,29 @@ class UdonariumActions(QObject):
         if character_id is None:
             return None
         stored = self.services.campaign_model.stored(character_id)
-        return self._save([(stored.system, stored.character)], stored.character.name or "character")
+        return self._save(
+            [(stored.system, stored.id, stored.character)], stored.character.name or "character"
+        )
 
     def save_all(self) -> Path | None:
         """Saves every character of the campaign into one ZIP (one XML each)."""
-        everyone = [(s.system, s.character) for s in self.services.campaign_model.characters()]
+        everyone = [(s.system, s.id, s.character) for s in self.services.campaign_model.characters()]
         if not everyone:
             show_refusal(self.services.parent_widget, self.tr("キャンペーンにキャラクターがいません"))
             return None
         return self._save(everyone, self.tr("キャラクター"))
 
-    def _save(self, characters: Sequence[tuple[str, Any]], title: str) -> Path | None:
+    def _save(self, characters: Sequence[tuple[str, str, Any]], title: str) -> Path | None:
+        from gmtool.app.systems import hooks_for
         from gmtool.store.udonarium import (
+            NO_SESSION,
             SUFFIX,
             character_to_udonarium,
             suggested_file_name,
             write_udonarium,
         )
 
+        campaign_model = self.services.campaign_model
         path = self.services.questions.ask_save_path(
             self.tr("Udonarium 形式で保存"), self.tr("Udonarium の ZIP (*.zip)"), suggested_file_name(title)
         )
@@ -64,7 +69,12 @@ class UdonariumActions(QObject):
         if not path.lower().endswith(SUFFIX):
             path += SUFFIX
         try:
-            exported = [character_to_udonarium(system_id, character) for system_id, character in characters]
+            exported = []
+            for system_id, character_id, character in characters:
+                # What the campaign's session adds (千幻抄's 幻想値, 縁故 and 幻想能力).
+                sheet = hooks_for(system_id).session_sheet
+                session = sheet(campaign_model, character_id) if sheet is not None else NO_SESSION
+                exported.append(character_to_udonarium(system_id, character, session))
             written = write_udonarium(path, exported)
         except OSError as error:
             show_unwritable(self.services.parent_widget, error)

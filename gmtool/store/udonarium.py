@@ -41,7 +41,7 @@ from gmtool.rules.battle_rules import combat_rules
 from gmtool.rules.message import Message
 from gmtool.rules.palette import command_lines
 from gmtool.rules.systems import SYSTEMS, declarations, get_system
-from gmtool.rules.systems.base import CCFoliaExport
+from gmtool.rules.systems.base import CCFoliaExport, SessionSheet
 from gmtool.rules.systems.declarations import GENERIC_BOT
 from gmtool.store.ccfolia import character_params
 from gmtool.store.exchange import atomic_write_bytes
@@ -61,6 +61,9 @@ _UNSAFE_FILE_CHARS = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
 # Characters XML 1.0 cannot hold (a control character pasted into a note): Udonarium drops them
 # before parsing (XmlUtil.sanitizeXml); gmtool drops them before writing, so the file stays XML.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+NO_SESSION = SessionSheet()  # a character whose system keeps nothing of it in the session
 
 
 @dataclass(frozen=True)
@@ -97,9 +100,9 @@ def _resources(
     return tuple((r.label, r.value, _maximum(sheet, r, values)) for r in resources)
 
 
-def _notes(system_id: str, character: Any) -> tuple[tuple[str, str], ...]:
+def _notes(system_id: str, character: Any, extra: Sequence[str] = ()) -> tuple[tuple[str, str], ...]:
     system = get_system(system_id)
-    lines = [system.name, *system.ccfolia.memo(character)]
+    lines = [system.name, *system.ccfolia.memo(character), *extra]
     # An NPC's notes are the GM's (its secrets, its plans): only a PC's notes travel.
     if getattr(character, "is_pc", True) and getattr(character, "notes", ""):
         lines.append(character.notes)
@@ -107,18 +110,23 @@ def _notes(system_id: str, character: Any) -> tuple[tuple[str, str], ...]:
 
 
 def _sheet_parts(
-    system_id: str, character: Any
+    system_id: str, character: Any, session: SessionSheet = NO_SESSION
 ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], str]:
     params = tuple((p["label"], p["value"]) for p in character_params(system_id, character))
-    return params, _notes(system_id, character), "\n".join(command_lines(system_id, character))
+    params += tuple((label, str(value)) for label, value in session.params)
+    notes = _notes(system_id, character, session.memo)
+    return params, notes, "\n".join(command_lines(system_id, character))
 
 
-def character_to_udonarium(system_id: str, character: Any) -> UdonariumCharacter:
-    """A campaign character with its sheet's resources, values, memo and chat palette."""
+def character_to_udonarium(
+    system_id: str, character: Any, session: SessionSheet = NO_SESSION
+) -> UdonariumCharacter:
+    """A campaign character with its sheet's resources, values, memo and chat palette, and what
+    the campaign's session adds (`session`: 千幻抄's 幻想値, 縁故 and 幻想能力)."""
     sheet = get_system(system_id).ccfolia
     seed = combat_rules(system_id).from_character(character)
     values = dict(seed.values or {})
-    params, notes, palette = _sheet_parts(system_id, character)
+    params, notes, palette = _sheet_parts(system_id, character, session)
     return UdonariumCharacter(
         name=character.name,
         resources=_resources(sheet, (*seed.resources, *sheet.extra_status(character)), values),

@@ -4163,6 +4163,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>, </translation>
         </message>
         <message>
+            <source>、+{0} で同値</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, ties with +{0}</translation>
+        </message>
+        <message>
             <source>、1点 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>, {0} a point</translation>
@@ -4633,6 +4638,21 @@ Send this file to the GM.</translation>
             <translation>Yes</translation>
         </message>
         <message>
+            <source>いまは同値（防御側はあと +{0} で勝ち、{1:+d} で攻撃側の勝ち）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A tie now (the defender wins with +{0} more, the attacker with {1:+d})</translation>
+        </message>
+        <message>
+            <source>いまは防御側の勝ち（防御側への宣言があと {0:+d} で同値、{1:+d} で攻撃側の勝ち）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The defender wins now (a further {0:+d} declared on the defender ties, {1:+d} and the attacker wins)</translation>
+        </message>
+        <message>
+            <source>いまは防御側の勝ち（防御側への宣言があと {0:+d} で攻撃側の勝ち）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The defender wins now (a further {0:+d} declared on the defender and the attacker wins)</translation>
+        </message>
+        <message>
             <source>かかる時間</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Time taken</translation>
@@ -4651,6 +4671,11 @@ Send this file to the GM.</translation>
             <source>このキャラクターの行だけ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Only this character's lines</translation>
+        </message>
+        <message>
+            <source>このキャラクターの記録はありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Nothing recorded for this character</translation>
         </message>
         <message>
             <source>このキャラクターはラスボスです（{0}）</source>
@@ -6084,6 +6109,11 @@ Courage: {3}</translation>
             <translation>Scene {0}</translation>
         </message>
         <message>
+            <source>シーン{0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Scene {0}</translation>
+        </message>
+        <message>
             <source>シーン「{0}」</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Scene "{0}"</translation>
@@ -6472,6 +6502,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Session {0} started</translation>
         </message>
         <message>
+            <source>セッション {0}「{1}」</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Session {0} “{1}”</translation>
+        </message>
+        <message>
             <source>セッション {0}（{1}、{2}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Session {0} ({1}, {2})</translation>
@@ -6565,6 +6600,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>セッション終了…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>End session…</translation>
+        </message>
+        <message>
+            <source>セッション終了で記録に移った縁故・前借り・幻想能力の使用です（持ち越した縁故は「縁故・幻想能力」にも残ります）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The bonds, borrowing and fantasy ability uses that went to the record when a session ended (bonds carried over also stay under “Bonds and fantasy abilities”).</translation>
         </message>
         <message>
             <source>セッション終了（令呪を回復）</source>
@@ -8007,6 +8047,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>下に置いたまとまり: {0}（中の順番はPLに分からない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Pile put on the bottom: {0} (its order is unknown to the player)</translation>
+        </message>
+        <message>
+            <source>与える側</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>From</translation>
         </message>
         <message>
             <source>両手</source>
@@ -9755,6 +9800,11 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
             <translation>Impression effect: {0}</translation>
         </message>
         <message>
+            <source>印象効果を使用したあとのシーンでも、「第一印象がそうであった」として考慮することが望ましい（印象を固定するものではありません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>In the scenes after an impression effect is used, it should still be taken into account as “that was the first impression” (it does not fix the impression).</translation>
+        </message>
+        <message>
             <source>印象効果（シーンがありません）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Impression effects (no scenes)</translation>
@@ -9914,6 +9964,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>受ける・回復するダメージ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Damage taken or recovered</translation>
+        </message>
+        <message>
+            <source>受ける側</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>To</translation>
         </message>
         <message>
             <source>受ける疲労</source>
@@ -11046,6 +11101,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>幻想値の要約</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Fantasy summary</translation>
+        </message>
+        <message>
+            <source>幻想値を {0} まで</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fantasy value raised to {0}</translation>
         </message>
         <message>
             <source>幻想値（縁故のレベルの合計。幻想能力を使っても減りません）</source>
@@ -12795,6 +12855,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>最初の6時間は1時間に2点、6時間以上の連続睡眠で負傷1点（1日1回）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>2 per hour for the first 6 hours; 6 or more hours of continuous sleep recovers 1 wound (once a day)</translation>
+        </message>
+        <message>
+            <source>最初のシーン</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>First scene</translation>
         </message>
         <message>
             <source>最初のラウンドのイニシアチブを使い続ける</source>
@@ -14549,6 +14614,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Hungry: fatigue does not recover until a proper meal</translation>
         </message>
         <message>
+            <source>第一印象（前のシーン・セッションで与えた最初の印象効果）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>First impressions (the first impression effect given in an earlier scene or session)</translation>
+        </message>
+        <message>
+            <source>第一印象（前のシーン・セッション）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>First impressions (earlier scenes and sessions)</translation>
+        </message>
+        <message>
             <source>範囲</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Range</translation>
@@ -14627,6 +14702,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>終了したAF判定の結果はログに残っています</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Results of finished AF checks remain in the log</translation>
+        </message>
+        <message>
+            <source>終了したセッションはまだありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No session has ended yet</translation>
         </message>
         <message>
             <source>経験点</source>
@@ -15744,6 +15824,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Memory</translation>
         </message>
         <message>
+            <source>記録</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Record</translation>
+        </message>
+        <message>
             <source>記録できない値になります: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The value could not be recorded: {0}</translation>
@@ -15787,6 +15872,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>設定（攻撃側が振るまで変更できます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Setup (can be changed until the attacker rolls)</translation>
+        </message>
+        <message>
+            <source>詳細</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Details</translation>
         </message>
         <message>
             <source>読み取り専用で開いています — {0}。変更は保存されません</source>
@@ -16179,6 +16269,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>運んでいる荷重</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Load carried</translation>
+        </message>
+        <message>
+            <source>過去のセッション</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Past sessions</translation>
+        </message>
+        <message>
+            <source>過去のセッションの縁故・前借り・幻想能力</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Bonds, borrowing and fantasy abilities of past sessions</translation>
         </message>
         <message>
             <source>達したランク</source>
@@ -16681,6 +16781,11 @@ Special rule: {1}</translation>
             <source>防御側の振り直しを認める</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Allow the defender to reroll</translation>
+        </message>
+        <message>
+            <source>防御側はあと +{0} で逆転</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The defender turns it around with +{0} more</translation>
         </message>
         <message>
             <source>防御側はまだダイスを振っていません</source>
@@ -17419,6 +17524,11 @@ Start session {1} anyway?</translation>
             <source>（削除されたキャラクター）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(deleted character)</translation>
+        </message>
+        <message>
+            <source>（前借り）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (borrowed)</translation>
         </message>
         <message>
             <source>（勇気 A {0} 点・B {1} 点込み）</source>
@@ -30383,6 +30493,29 @@ Archetypes in use by characters that will leave the catalog: {0}</translation>
         </message>
     </context>
     <context>
+        <name>SengenshoHistoryPage</name>
+        <message>
+            <source>キャラクター</source>
+            <translation>Character</translation>
+        </message>
+        <message>
+            <source>過去のセッションの縁故・前借り・幻想能力</source>
+            <translation>Bonds, borrowing and fantasy abilities of past sessions</translation>
+        </message>
+        <message>
+            <source>セッション終了で記録に移った縁故・前借り・幻想能力の使用です（持ち越した縁故は「縁故・幻想能力」にも残ります）。</source>
+            <translation>The bonds, borrowing and fantasy ability uses that went to the record when a session ended (bonds carried over also stay under “Bonds and fantasy abilities”).</translation>
+        </message>
+        <message>
+            <source>終了したセッションはまだありません</source>
+            <translation>No session has ended yet</translation>
+        </message>
+        <message>
+            <source>このキャラクターの記録はありません</source>
+            <translation>Nothing recorded for this character</translation>
+        </message>
+    </context>
+    <context>
         <name>SengenshoLastBossBox</name>
         <message>
             <source>ラスボスにするキャラクター</source>
@@ -30648,6 +30781,30 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
             <translation> (other ties {0}: the GM rules)</translation>
         </message>
         <message>
+            <source>。</source>
+            <translation>. </translation>
+        </message>
+        <message>
+            <source>いまは同値（防御側はあと +{0} で勝ち、{1:+d} で攻撃側の勝ち）</source>
+            <translation>A tie now (the defender wins with +{0} more, the attacker with {1:+d})</translation>
+        </message>
+        <message>
+            <source>防御側はあと +{0} で逆転</source>
+            <translation>The defender turns it around with +{0} more</translation>
+        </message>
+        <message>
+            <source>、+{0} で同値</source>
+            <translation>, ties with +{0}</translation>
+        </message>
+        <message>
+            <source>いまは防御側の勝ち（防御側への宣言があと {0:+d} で攻撃側の勝ち）</source>
+            <translation>The defender wins now (a further {0:+d} declared on the defender and the attacker wins)</translation>
+        </message>
+        <message>
+            <source>いまは防御側の勝ち（防御側への宣言があと {0:+d} で同値、{1:+d} で攻撃側の勝ち）</source>
+            <translation>The defender wins now (a further {0:+d} declared on the defender ties, {1:+d} and the attacker wins)</translation>
+        </message>
+        <message>
             <source>クリティカル</source>
             <translation>Critical</translation>
         </message>
@@ -30718,6 +30875,10 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
     </context>
     <context>
         <name>SengenshoPage</name>
+        <message>
+            <source>キャラクター</source>
+            <translation>Character</translation>
+        </message>
         <message>
             <source>{0}（{1}）</source>
             <translation>{0} ({1})</translation>
@@ -30817,6 +30978,14 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
             <translation>Impression effects active in this scene</translation>
         </message>
         <message>
+            <source>第一印象（前のシーン・セッション）</source>
+            <translation>First impressions (earlier scenes and sessions)</translation>
+        </message>
+        <message>
+            <source>第一印象（前のシーン・セッションで与えた最初の印象効果）</source>
+            <translation>First impressions (the first impression effect given in an earlier scene or session)</translation>
+        </message>
+        <message>
             <source>シーンの追加・名前の変更</source>
             <translation>Add and rename scenes</translation>
         </message>
@@ -30847,6 +31016,10 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
         <message>
             <source>「{0}」で有効な印象効果</source>
             <translation>Impression effects active in "{0}"</translation>
+        </message>
+        <message>
+            <source>セッション {0}「{1}」</source>
+            <translation>Session {0} “{1}”</translation>
         </message>
     </context>
     <context>
@@ -30890,6 +31063,10 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
         <message>
             <source>ラスボス</source>
             <translation>Last boss</translation>
+        </message>
+        <message>
+            <source>過去のセッション</source>
+            <translation>Past sessions</translation>
         </message>
         <message>
             <source>千幻抄のセッション</source>
@@ -31175,6 +31352,49 @@ Start session {1} anyway?</translation>
         <message>
             <source>幻想能力「{0}」</source>
             <translation>Fantasy ability "{0}"</translation>
+        </message>
+    </context>
+    <context>
+        <name>SessionHistory</name>
+        <message>
+            <source>セッション {0}</source>
+            <translation>Session {0}</translation>
+        </message>
+        <message>
+            <source>シーン{0}</source>
+            <translation>Scene {0}</translation>
+        </message>
+        <message>
+            <source>セッション開始前</source>
+            <translation>Before the session starts</translation>
+        </message>
+        <message>
+            <source>縁故</source>
+            <translation>Bonds</translation>
+        </message>
+        <message>
+            <source>{0}（{1}・Lv{2}）</source>
+            <translation>{0} ({1} · Lv{2})</translation>
+        </message>
+        <message>
+            <source>前借り</source>
+            <translation>Advance</translation>
+        </message>
+        <message>
+            <source>幻想値を {0} まで</source>
+            <translation>Fantasy value raised to {0}</translation>
+        </message>
+        <message>
+            <source>幻想能力{0}</source>
+            <translation>Fantasy ability {0}</translation>
+        </message>
+        <message>
+            <source>（前借り）</source>
+            <translation> (borrowed)</translation>
+        </message>
+        <message>
+            <source>幻想能力</source>
+            <translation>Fantasy abilities</translation>
         </message>
     </context>
     <context>

@@ -8,6 +8,7 @@ import pytest
 
 from gmtool.app.main_window import MainWindow
 from gmtool.models.sengensho.catalog_model import SengenshoCatalogModel
+from gmtool.models.sengensho.opposed_setup import Role
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.bonds import BondRequest
 from gmtool.rules.systems.sengensho.catalog import AbilityKind, Archetype, ArchetypeCatalog, FantasyAbility
@@ -75,6 +76,18 @@ def test_the_panels_stepper_button_and_the_sheets_session_button_open_their_tool
     assert [type(d) for d in window.opened] == [SengenshoOpposedDialog, SengenshoSessionDialog]
 
 
+def test_the_tools_open_on_the_selected_character(window):
+    """The session and the stepper opened on another character than the one selected."""
+    name = "綾瀬 詩織"
+    window.select_character(ids(window)[name])
+    window.check_stack.currentWidget().opposed_button.click()
+    window.sheet_view.session_requested.emit()
+    stepper, session = window.opened
+    assert session.bonds_tab.holder_combo.currentText().startswith(name)
+    assert session.history_page.holder_combo.currentText().startswith(name)
+    assert stepper.model.setup.character(Role.DEFENDER).name == name  # a PC defends: the text's hint
+
+
 def test_ending_the_session_from_the_menu_resets_abilities_and_archives_bonds_with_undo(window, refusals):
     names = ids(window)
     saku, shiori = names["白峰 朔"], names["綾瀬 詩織"]
@@ -113,3 +126,28 @@ def set_campaign_catalog(window: MainWindow, required: int) -> None:
 
 def ability_state(session: SengenshoSessionModel, holder: str) -> AbilityState:
     return next(s.state for s in session.fantasy.statuses(holder) if (s.archetype, s.index) == ("狩猟者", 0))
+
+
+def test_the_udonarium_export_carries_the_sessions_bonds_values_and_abilities(window, tmp_path):
+    """Exported to Udonarium, a 千幻抄 character lost its 縁故, 幻想値 and 幻想能力 (they live in the
+    session, not on the sheet): now they travel as values and memo lines."""
+    from gmtool.app.export_menu import install_export_actions
+    from gmtool.store.udonarium_read import read_udonarium
+
+    install_export_actions(window.services)
+    names = ids(window)
+    saku, shiori = names["白峰 朔"], names["綾瀬 詩織"]
+    set_campaign_catalog(window, required=1)
+    session = SengenshoSessionModel(window.campaign_model, window)
+    session.course.start()
+    session.course.add_scene("出会い")
+    session.bonds.form(BondRequest(saku, "狩猟者", BondKind.CHARACTER, target_id=shiori))
+    window.select_character(saku)
+    window.ask_save_path = lambda *_: str(tmp_path / "saku.zip")
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "キャラクター(&C)")
+    next(a for a in menu.actions() if a.text() == "Udonarium 形式で保存…").trigger()
+    [exported] = read_udonarium(tmp_path / "saku.zip")
+    assert ("幻想値:狩猟者", "1") in exported.params
+    memo = "\n".join(text for _, text in exported.notes)
+    assert "縁故: 綾瀬 詩織（狩猟者・Lv1）" in memo
+    assert "幻想能力: 狩人の眼（狩猟者・必要幻想値 1・使用可）" in memo

@@ -93,9 +93,15 @@ def test_srs_thresholds_are_written_only_off_the_defaults():
 
 
 def test_sengensho_uses_the_sgs_command_and_skills_ask_for_the_attribute():
-    lines = command_lines("sengensho", rich("sengensho"))
+    character = rich("sengensho")
+    lines = command_lines("sengensho", character)
     assert "SGS+{知性} 【知性】" in lines
-    assert "SGS+{交渉} 〈交渉〉（＋特性値）" in lines
+    # A skill line pressed in CCFolia or Udonarium rolled without the 特性値: it now adds the
+    # 特性値 variable, set once, so {感覚}4 and 〈交渉〉2 roll SGS+4+2 (BCDice reads +6).
+    line = "SGS+{特性値}+{交渉} 〈交渉〉＋特性値（「特性値」に入れた値）"
+    assert line in lines and palette_lines("sengensho", character)[0] == "//特性値=0"
+    variables = {**palette_variables("sengensho", character), "特性値": 4}
+    assert expand(line, variables).split()[0] == "SGS+4+2"
     assert not any(">=" in line for line in lines)  # the bot compares against no target
 
 

@@ -18,6 +18,7 @@ HOOKS = SystemHooks(
     sheet=imported("gmtool.app.sengensho.sheet:sengensho_sheet"),
     cli=value_of("gmtool.app.sengensho.cli"),
     print_parts=value_of("gmtool.views.sengensho.print_parts:PARTS"),
+    session_sheet=imported("gmtool.models.sengensho.export_sheet:sengensho_session_sheet"),
     # F1 in its dialogs: the page of the manual about each (resources/manual/<lang>/).
     manual={
         "SengenshoCatalogDialog": "sengensho.md#catalog",

@@ -51,24 +51,26 @@ class SengenshoMenu(SystemMenu):
         from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
 
         services = self.services
-        self.show_single(
+        dialog = self.show_single(
             SengenshoSessionDialog,
             lambda: SengenshoSessionDialog(
                 SengenshoSessionModel(services.campaign_model), services.parent_widget
             ),
         )
+        dialog.show_character(services.selected_character_id())
 
     def show_opposed(self) -> None:
         from gmtool.models.sengensho.opposed_model import SengenshoOpposedModel
         from gmtool.views.sengensho.opposed_dialog import SengenshoOpposedDialog
 
         services = self.services
-        self.show_single(
+        dialog = self.show_single(
             SengenshoOpposedDialog,
             lambda: SengenshoOpposedDialog(
                 SengenshoOpposedModel(services.campaign_model), services.parent_widget
             ),
         )
+        dialog.model.setup.center_on(services.selected_character_id())
 
     def house_rules_label(self) -> str:
         return self.tr("千幻抄の類型カタログ…")

@@ -230,7 +230,35 @@ class SengenshoOpposedModel(QObject):
         text = self.tr("P(攻撃側の勝ち) {0}").format(percent_text(self.attacker_wins()))
         if self.tie_rule is TieRule.UNSET and o.tie:
             text += self.tr("（ほかに同値 {0}: GMの裁定）").format(percent_text(o.tie))
-        return text
+        need = self.defender_need_text()
+        return f"{text}\n{need}" if need else text
+
+    def _log_odds(self) -> str:
+        """The headline on one log line."""
+        return self.headline().replace("\n", self.tr("。"))
+
+    def defender_need_text(self) -> str:
+        """Step 5: the odds are 0 % or 100 % while the defender may still declare, so this says
+        what a further declaration decides (「防御側はあと +9 で逆転、+8 で同値」); '' at other steps."""
+        need = self.procedure.defender_need()
+        if need is None:
+            return ""
+        if need.tie == 0:
+            return self.tr("いまは同値（防御側はあと +{0} で勝ち、{1:+d} で攻撃側の勝ち）").format(
+                need.win, need.attacker_wins_at
+            )
+        if need.win > 0:
+            text = self.tr("防御側はあと +{0} で逆転").format(need.win)
+            if need.tie is not None:
+                text += self.tr("、+{0} で同値").format(need.tie)
+            return text
+        if need.tie is None:
+            return self.tr("いまは防御側の勝ち（防御側への宣言があと {0:+d} で攻撃側の勝ち）").format(
+                need.attacker_wins_at
+            )
+        return self.tr(
+            "いまは防御側の勝ち（防御側への宣言があと {0:+d} で同値、{1:+d} で攻撃側の勝ち）"
+        ).format(need.tie, need.attacker_wins_at)
 
     # ---- texts ---------------------------------------------------------------------------------
     def special_text(self, role: Role) -> str:
@@ -337,7 +365,7 @@ class SengenshoOpposedModel(QObject):
         result = self.tr("達成値 {0}（宣言前）").format(side.total)
         special = self.special_text(role)
         result += f" {special}" if special else ""
-        result += " / " + self.headline()
+        result += " / " + self._log_odds()
         extra = {
             "role": str(role),
             "faces": list(side.faces or ()),

@@ -15,7 +15,7 @@ from fractions import Fraction
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
-from gmtool.models.sengensho.state import SYSTEM_ID
+from gmtool.models.sengensho.state import SYSTEM_ID, read_session
 from gmtool.rules.systems.sengensho.character import ATTRIBUTE_LABELS, ATTRIBUTES, SengenshoCharacter
 from gmtool.rules.systems.sengensho.opposed import StepRefused, TieRule
 from gmtool.store.campaign import StoredCharacter
@@ -140,6 +140,35 @@ class OpposedSetup(QObject):
         self._editable(Role.ATTACKER)
         self.sides = {Role.ATTACKER: self.sides[Role.DEFENDER], Role.DEFENDER: self.sides[Role.ATTACKER]}
         self.changed.emit()
+
+    def center_on(self, character_id: str | None) -> None:
+        """The dialog opened for the selected character: it takes the side the text's hint gives
+        it (a PC defends, an NPC attacks) and the other side goes to someone of the other kind who
+        appears in the current scene (else anyone of that kind, else anyone else).  Nothing
+        changes for a character that is not 千幻抄's or is already on a side, or once the attacker
+        has rolled."""
+        chosen = self._character_by_id(character_id)
+        if chosen is None or self._started():
+            return
+        if any(inputs.character_id == chosen.id for inputs in self.sides.values()):
+            return  # already set up around it (a dialog raised again keeps the GM's set-up)
+        own = Role.DEFENDER if chosen.character.is_pc else Role.ATTACKER
+        other = Role.ATTACKER if own is Role.DEFENDER else Role.DEFENDER
+        present = self._present()
+        others = [s for s in self.characters() if s.id != chosen.id]
+        ranked = sorted(
+            others,
+            key=lambda s: (s.character.is_pc == chosen.character.is_pc, s.id not in present),
+        )
+        self.sides[own] = SideInputs(character_id=chosen.id)
+        self.sides[other] = SideInputs(character_id=ranked[0].id if ranked else None)
+        self.changed.emit()
+
+    def _present(self) -> tuple[str, ...]:
+        """Who the GM recorded in the 千幻抄 session's current scene (() when none)."""
+        session, _ = read_session(self.campaign_model)
+        scene = session.scene(session.current_scene)
+        return scene.present if scene is not None else ()
 
     @property
     def role_hint(self) -> str:

@@ -14,7 +14,7 @@ from gmtool.models.sengensho.session_members import SessionMembers
 from gmtool.models.sengensho.session_record import SessionRecord
 from gmtool.rules.systems.sengensho import session as rules
 from gmtool.rules.systems.sengensho.house_rules import PER_SCENARIO
-from gmtool.rules.systems.sengensho.session import Impression, Scene
+from gmtool.rules.systems.sengensho.session import FirstImpression, Impression, Scene
 
 
 class SessionCourse(QObject):
@@ -41,6 +41,28 @@ class SessionCourse(QObject):
         if state.current_scene is None:
             return []
         return [i for i in state.impressions if i.scene == state.current_scene]
+
+    def first_impressions(self) -> list[FirstImpression]:
+        """「第一印象がそうであった」: the first 印象効果 of each holder on each target given before the
+        current scene (earlier scenes and past sessions)."""
+        return rules.first_impressions(self._record.state())
+
+    def present(self) -> tuple[str, ...]:
+        """Who the GM recorded as appearing in the current scene (() when no one is recorded)."""
+        scene = self.current_scene()
+        return scene.present if scene is not None else ()
+
+    def suggested_target(self, holder: str) -> str | None:
+        """The 対象 a new 縁故 starts from (「登場したキャラクターや集団に対する縁故を取得する」):
+        someone recorded in the current scene whom the holder holds no 縁故 to, else anyone the
+        holder holds none to; None: a group or someone outside the campaign."""
+        free = [
+            i
+            for i, _ in self._members.characters()
+            if i != holder and self._members.held_archetype(holder, i) is None
+        ]
+        present = self.present()
+        return next((i for i in free if i in present), free[0] if free else None)
 
     def require_running(self) -> None:
         """SessionRefused with the engine's reason when no session is running (nothing to end)."""

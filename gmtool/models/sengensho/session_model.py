@@ -10,7 +10,8 @@ one collaborator per part of the session, each action one undo step and one log 
 - `course` (`SessionCourse`): starting and ending the session, its scenes, the impressions in force;
 - `bonds` (`SessionBonds`): forming, re-tying, raising and discarding 縁故, and their limits;
 - `fantasy` (`SessionFantasy`): 幻想値, 幻想能力 and 前借り;
-- `boss` (`LastBoss`): the ラスボス and the GM's cap on a PC's 縁故 to it.
+- `boss` (`LastBoss`): the ラスボス and the GM's cap on a PC's 縁故 to it;
+- `history` (`SessionHistory`): each character's 縁故, 前借り and 幻想能力 of the ended sessions.
 
 Any number of these models may look at one campaign (the session dialog, the sheet, the menu): they
 all re-read on `session_changed`, so they never disagree.  A stored document that cannot be read is
@@ -30,6 +31,7 @@ from gmtool.models.sengensho.last_boss import LastBoss
 from gmtool.models.sengensho.session_bonds import SessionBonds
 from gmtool.models.sengensho.session_course import SessionCourse
 from gmtool.models.sengensho.session_fantasy import SessionFantasy
+from gmtool.models.sengensho.session_history import SessionHistory
 from gmtool.models.sengensho.session_members import SessionMembers
 from gmtool.models.sengensho.session_record import SessionRecord
 from gmtool.models.sengensho.state import BOSS_CAP_KEY, CATALOG_KEY, SESSION_KEY
@@ -52,6 +54,7 @@ class SengenshoSessionModel(QObject):
         self.bonds = SessionBonds(self.record, self.members, self.notes, self)
         self.fantasy = SessionFantasy(self.record, self.members, self)
         self.boss = LastBoss(self.record, self.members, self.notes, self)
+        self.history = SessionHistory(self.record, self.members, self)
         campaign_model.session_changed.connect(self._on_session_changed)
         campaign_model.characters_changed.connect(self.changed)
         # A bound method, not a lambda: Qt drops it when this model is deleted with its view.

@@ -72,6 +72,15 @@ class CCFoliaExport:
     track_end: Callable[[Resource, Mapping[str, int]], int | None] = _unknown
 
 
+@dataclass(frozen=True)
+class SessionSheet:
+    """What a campaign's session state adds to one character's exported sheet (Udonarium): values
+    the table looks up (千幻抄's 幻想値 per 類型) and memo lines (its 縁故, its 幻想能力)."""
+
+    params: tuple[tuple[str, int], ...] = ()
+    memo: tuple[str, ...] = ()
+
+
 CharacterT = TypeVar("CharacterT")  # the system's character (its stored document's dataclass)
 SpecT = TypeVar("SpecT")  # what a check rolls: every spec distribution() and resolve() take
 ResultT_co = TypeVar("ResultT_co", covariant=True)  # what resolve() returns (only ever returned)

@@ -147,8 +147,8 @@ class SengenshoBondDialog(QDialog):
         self._sync()
 
     def _preselect(self) -> None:
-        """A re-tie starts from the 縁故 being moved (the GM changes what moves); a new 縁故 from the
-        first character the holder holds no 縁故 to."""
+        """A re-tie starts from the 縁故 being moved (the GM changes what moves); a new 縁故 from
+        someone in the current scene the holder holds no 縁故 to (the model's suggestion)."""
         retie = self.retie
         if retie is not None:
             self.archetype_combo.setCurrentIndex(max(0, self.archetype_combo.findData(retie.archetype)))
@@ -159,15 +159,8 @@ class SengenshoBondDialog(QDialog):
             if retie.target_id is None:
                 self.target_edit.setText(retie.target)
             return
-        free = next(
-            (
-                i
-                for i in range(self.target_combo.count())
-                if self.target_combo.itemData(i) == FREE_TARGET
-                or self.model.members.held_archetype(self.holder, self.target_combo.itemData(i)) is None
-            ),
-            0,
-        )
+        suggested = self.model.course.suggested_target(self.holder)
+        free = self.target_combo.findData(suggested if suggested is not None else FREE_TARGET)
         self.target_combo.setCurrentIndex(free)
 
     # ---- what is asked -------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -20,7 +19,7 @@ from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS
 from gmtool.rules.systems.sengensho.session_types import Bond
 from gmtool.views.sengensho.abilities_box import SengenshoAbilitiesBox
 from gmtool.views.sengensho.bond_dialog import SengenshoBondDialog
-from gmtool.views.sengensho.session_parts import Host, SengenshoPage, character_label, labels_tr
+from gmtool.views.sengensho.session_parts import Host, SengenshoPage, labels_tr
 
 BOND_HEADERS = ("類型", "種類", "対象", "レベル", "幻想値", "結んだシーン", labels.NOTES_HEADER)
 VALUE_COLUMN = 4
@@ -30,9 +29,7 @@ MARKS = "、"  # as the sheet joins them
 class SengenshoBondsTab(SengenshoPage):
     def __init__(self, model: SengenshoSessionModel, host: Host, parent: QWidget | None = None) -> None:
         super().__init__(model, host, parent)
-        self.holder_combo = QComboBox()
-        self.holder_combo.setAccessibleName(self.tr("キャラクター"))
-        self.holder_combo.currentIndexChanged.connect(lambda _: self.sync())
+        self.holder_combo = self.holder_combo_box()
         # Why 縁故 cannot be formed now; the current scene itself is named once, in the session row.
         self.scene_label = QLabel()
         self.scene_label.setWordWrap(True)
@@ -82,6 +79,9 @@ class SengenshoBondsTab(SengenshoPage):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)
+
+    def select_holder(self, character_id: str | None) -> None:
+        self.choose_holder(self.holder_combo, character_id)
 
     def holder(self) -> str | None:
         holder = self.holder_combo.currentData()
@@ -143,10 +143,7 @@ class SengenshoBondsTab(SengenshoPage):
 
     # ---- sync ------------------------------------------------------------------------------
     def sync(self) -> None:
-        self.refill(
-            self.holder_combo,
-            [(character_label(self.model, i), i) for i, _ in self.model.members.characters()],
-        )
+        self.refill_holders(self.holder_combo)
         holder = self.holder()
         state = self.model.state()
         if not state.running:

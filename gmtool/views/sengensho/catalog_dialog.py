@@ -79,7 +79,7 @@ class SengenshoCatalogDialog(QDialog):
         self.form = ArchetypeForm()
         self.form.edited.connect(self._on_form_edited)
         self.form.name_committed.connect(self._on_name_committed)
-        scroll = QScrollArea()
+        self.form_scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.form)
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -184,6 +184,10 @@ class SengenshoCatalogDialog(QDialog):
         self._drafts.append(ArchetypeDraft(name))
         self.archetype_list.addItem(name)
         self.select_row(len(self._drafts) - 1)
+        # The form may be scrolled down to the last 類型's 幻想能力: bring the new name into view.
+        self.archetype_list.scrollToItem(self.archetype_list.item(len(self._drafts) - 1))
+        self.form_scroll.verticalScrollBar().setValue(0)
+        self.form_scroll.ensureWidgetVisible(self.form.name_edit)
         self.form.name_edit.setFocus()
         self.form.name_edit.selectAll()
 

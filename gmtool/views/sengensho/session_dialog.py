@@ -1,5 +1,6 @@
 """セッション管理（千幻抄）: the session's number and state, its scenes, each character's 縁故,
-幻想値 and 幻想能力 (with 前借り), and the ラスボス.  A non-modal tool window beside the sheets.
+幻想値 and 幻想能力 (with 前借り), the ラスボス, and 過去のセッション (what each character formed,
+borrowed and used in the sessions that have ended).  A non-modal tool window beside the sheets.
 
 Every change (its own actions, undo/redo in the main window, a sheet renaming a character or
 changing its 類型, the catalog editor) arrives as SengenshoSessionModel.changed and `_sync()`
@@ -29,6 +30,7 @@ from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.bond_dialog import SengenshoBondDialog
 from gmtool.views.sengensho.bonds_tab import SengenshoBondsTab
+from gmtool.views.sengensho.history_page import SengenshoHistoryPage
 from gmtool.views.sengensho.last_boss_box import SengenshoLastBossBox
 from gmtool.views.sengensho.session_parts import SengenshoPage
 from gmtool.views.sengensho.session_scenes import SengenshoScenesPage
@@ -80,10 +82,12 @@ class SengenshoSessionDialog(QDialog):
         self.bonds_tab = SengenshoBondsTab(model, self)
         self.scenes_tab = SengenshoScenesPage(model, self)
         self.last_boss_box = SengenshoLastBossBox(model, self)
+        self.history_page = SengenshoHistoryPage(model, self)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.bonds_tab, self.tr("縁故・幻想能力"))
         self.tabs.addTab(self.scenes_tab, self.tr("シーン"))
         self.tabs.addTab(self.last_boss_box, self.tr("ラスボス"))
+        self.tabs.addTab(self.history_page, self.tr("過去のセッション"))
 
         buttons = close_only_buttons(self)
 
@@ -97,8 +101,13 @@ class SengenshoSessionDialog(QDialog):
         model.changed.connect(self._sync)
         self._sync()
 
+    def show_character(self, character_id: str | None) -> None:
+        """Opens on the character selected in the main window (a 千幻抄 one; else as it was)."""
+        self.bonds_tab.select_holder(character_id)
+        self.history_page.select_holder(character_id)
+
     def pages(self) -> list[SengenshoPage]:
-        return [self.bonds_tab, self.scenes_tab, self.last_boss_box]
+        return [self.bonds_tab, self.scenes_tab, self.last_boss_box, self.history_page]
 
     # ---- the GM's answers (tests replace these) ----------------------------------------------
     def ask(self, question: str) -> bool:

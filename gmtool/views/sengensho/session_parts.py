@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QComboBox, QWidget
 
 from gmtool.models.sengensho.labels import kind_choice, labels_tr
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
@@ -42,6 +42,24 @@ class SengenshoPage(SessionTab[SengenshoSessionModel]):
     def __init__(self, model: SengenshoSessionModel, host: Host, parent: QWidget | None = None) -> None:
         super().__init__(model, lambda _title, text: host.ask(text), parent)
         self.host = host
+
+    def holder_combo_box(self) -> QComboBox:
+        """The page's キャラクター choice; choosing re-syncs the page."""
+        combo = QComboBox()
+        combo.setAccessibleName(self.tr("キャラクター"))
+        combo.currentIndexChanged.connect(lambda _: self.sync())
+        return combo
+
+    def refill_holders(self, combo: QComboBox) -> None:
+        """Every 千幻抄 character as 「名前（PC）」, the choice kept."""
+        self.refill(combo, [(character_label(self.model, i), i) for i, _ in self.model.members.characters()])
+
+    @staticmethod
+    def choose_holder(combo: QComboBox, character_id: str | None) -> None:
+        """The main window's selected character, if it is one of the page's (else as it was)."""
+        index = combo.findData(character_id)
+        if character_id is not None and index >= 0:
+            combo.setCurrentIndex(index)
 
 
 def character_label(model: SengenshoSessionModel, character_id: str) -> str:

@@ -1,6 +1,7 @@
 """シーン: this session's scenes, which one is current (縁故 are formed in it), adding and renaming,
-who appears in the current scene (a 縁故 by or to anyone else is warned of), and the 印象効果 in
-force in the current scene."""
+who appears in the current scene (a 縁故 by or to anyone else is warned of), the 印象効果 in force
+in the current scene, and the first impressions of earlier scenes and sessions (「第一印象がそうで
+あった」として考慮する)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,12 @@ from gmtool.views.sengensho.session_parts import NAME_LENGTH, Host, SengenshoPag
 
 SCENE_HEADERS = ("シーン", "このシーンで結んだ縁故")
 IMPRESSION_HEADERS = ("印象を与える側", "印象を受ける側", "類型", "印象効果")
+# Short headers: the effect's text needs the room (the table sits in half the dialog).
+FIRST_IMPRESSION_HEADERS = ("与える側", "受ける側", "類型", "印象効果", "最初のシーン")
+FIRST_IMPRESSION_RULE = (
+    "印象効果を使用したあとのシーンでも、「第一印象がそうであった」として考慮することが望ましい"
+    "（印象を固定するものではありません）"
+)
 IMPRESSION_RULE = (
     "縁故を結ぶと印象効果が必ず適用されます。1つのシーンでは、1人（または1つの集団）に対して"
     "1つの類型からの印象効果だけが有効です"
@@ -74,6 +81,17 @@ class SengenshoScenesPage(SengenshoPage):
         rule = QLabel(self.tr(IMPRESSION_RULE))
         rule.setWordWrap(True)
         impressions.addWidget(rule)
+        # 「第一印象がそうであった」: impressions of earlier scenes and past sessions still count.
+        self.first_table = self.table(FIRST_IMPRESSION_HEADERS, stretch=3)
+        self.first_table.setAccessibleName(self.tr("第一印象（前のシーン・セッション）"))
+        self.first_table.setToolTip(self.tr(FIRST_IMPRESSION_RULE))
+        first_title = QLabel(self.tr("第一印象（前のシーン・セッションで与えた最初の印象効果）"))
+        first_title.setStyleSheet("font-weight: bold;")
+        first_rule = QLabel(self.tr(FIRST_IMPRESSION_RULE))
+        first_rule.setWordWrap(True)
+        impressions.addWidget(first_title)
+        impressions.addWidget(self.first_table, 1)
+        impressions.addWidget(first_rule)
 
         scenes_box = QGroupBox(self.tr("このセッションのシーン"))
         scenes = QVBoxLayout(scenes_box)
@@ -180,10 +198,22 @@ class SengenshoScenesPage(SengenshoPage):
             for i in self.model.course.impressions_in_scene()
         ]
         self.fill(self.impressions_table, rows)
-        for r, row in enumerate(rows):  # a long catalog text is read in full on hover
-            item = self.impressions_table.item(r, 3)
-            assert item is not None  # fill() has just set every cell of every row
-            item.setToolTip(row[3])
+        firsts: list[tuple[str, ...]] = [
+            (
+                self.model.members.name(f.impression.holder),
+                self.model.members.impression_target(f.impression),
+                f.impression.archetype,
+                self.model.notes.impression_body(f.impression.archetype),
+                self.tr("セッション {0}「{1}」").format(f.session_number, f.scene_name),
+            )
+            for f in self.model.course.first_impressions()
+        ]
+        self.fill(self.first_table, firsts)
+        for table, texts in ((self.impressions_table, rows), (self.first_table, firsts)):
+            for r, row in enumerate(texts):  # a long catalog text is read in full on hover
+                item = table.item(r, 3)
+                assert item is not None  # fill() has just set every cell of every row
+                item.setToolTip(row[3])
 
     def _sync_rename(self) -> None:
         scene_id = self.selected_number(self.scene_table)

@@ -36,12 +36,14 @@ NOTE_STYLE = Tone("note")
 STAT_RANGE = (-99, 999)  # the character schema's bounds for 特性値 and skill levels
 
 
-def guarded(parent: QWidget, action: Callable[[], object]) -> None:
-    """Runs a user's action; a refusal is explained (never a silent no-op)."""
+def guarded(parent: QWidget, action: Callable[[], object]) -> bool:
+    """Runs a user's action; a refusal is explained (never a silent no-op).  False when refused."""
     try:
         action()
     except ValueError as refusal:
         show_refusal(parent, str(refusal))
+        return False
+    return True
 
 
 def fill_table(table: QTableWidget, rows: list[list[str]]) -> None:
@@ -131,6 +133,10 @@ class RowListEditor(QGroupBox):
         self.lock_label.hide()
         fields = self.make_fields()
         self._controls = [w for w, _ in fields] + [self.add_button, self.update_button, self.remove_button]
+        for widget, _ in fields:  # Enter in a field adds, as 追加 does
+            for line in [widget, *widget.findChildren(QLineEdit)]:  # a spin box's text is a child
+                if isinstance(line, QLineEdit):
+                    line.returnPressed.connect(self._on_enter)
 
         # Kept typed: subclasses add rows around the list (QWidget.layout() is only a QLayout).
         self.main_layout = layout = QVBoxLayout(self)
@@ -202,6 +208,15 @@ class RowListEditor(QGroupBox):
 
     def _on_add(self) -> None:
         guarded(self, self.add_item)
+
+    def _on_enter(self) -> None:
+        """Enter in a field: 追加, and the first field's text selected so the next item is typed
+        over it."""
+        if guarded(self, self.add_item):
+            first = self._controls[0]
+            if isinstance(first, QLineEdit):
+                first.setFocus()
+                first.selectAll()
 
     def _on_update(self) -> None:
         guarded(self, self.update_item)

@@ -7,6 +7,7 @@ The campaign holds 白峰 朔 (PC, {感覚}4 〈射撃〉2), 綾瀬 詩織 (PC, 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -22,7 +23,7 @@ from gmtool.models.sengensho.thresholds import set_thresholds
 from gmtool.rules.dice import roll
 from gmtool.rules.systems.sengensho.character import Attributes, SengenshoCharacter, Skill
 from gmtool.rules.systems.sengensho.checks import SengenshoRoller
-from gmtool.rules.systems.sengensho.opposed import OpposedSide, Step, odds
+from gmtool.rules.systems.sengensho.opposed import OpposedOutcome, OpposedSide, Step, odds
 
 
 def seed_rolling(natural: int) -> int:
@@ -120,13 +121,18 @@ def test_seven_steps_with_the_odds_at_each_and_the_log(empty_campaign_model):
     assert model.step is Step.DEFENDER_ROLLS and model.current_role() is Role.DEFENDER
     model.roll(dp=1)  # 4: natural 11 → 達成値 18, level with the attacker's 18
     headlines.append(model.headline())
-    assert headlines[-1] == "P(攻撃側の勝ち) 0%（ほかに同値 100%: GMの裁定）"
+    # Step 5: the defender may still declare, so the line says what a declaration decides.
+    assert headlines[-1] == (
+        "P(攻撃側の勝ち) 0%（ほかに同値 100%: GMの裁定）\n"
+        "いまは同値（防御側はあと +1 で勝ち、-1 で攻撃側の勝ち）"
+    )
     model.declare(-1)  # 5
     headlines.append(model.headline())
     model.fix()  # 6 → 7
     assert model.step is Step.RESULT
     assert len(set(headlines)) == len(headlines), headlines  # the line changes at every step
-    assert headlines[-1] == "P(攻撃側の勝ち) 100%"
+    assert headlines[-1] == "P(攻撃側の勝ち) 100%\n防御側はあと +2 で逆転、+1 で同値"  # at step 5
+    assert model.headline() == "P(攻撃側の勝ち) 100%"  # the result: nothing left to declare
 
     rows = dict(model.step_odds())
     assert rows[None] == before
@@ -271,3 +277,40 @@ def test_the_gm_may_let_the_defender_roll_again(empty_campaign_model):
     assert model.side(Role.DEFENDER).natural == 15 and model.side(Role.DEFENDER).dp == 2
     model.fix()
     assert model.result_text() == "防御側（宵闇の主）の勝ち 達成値 17 対 22"
+
+
+@pytest.mark.parametrize(
+    ("rule", "declared", "expected"),
+    [
+        (TieRule.UNSET, 0, "防御側はあと +9 で逆転、+8 で同値"),
+        (TieRule.DEFENDER, 0, "防御側はあと +8 で逆転"),
+        (TieRule.ATTACKER, 0, "防御側はあと +9 で逆転"),
+        (TieRule.DEFENDER, 10, "いまは防御側の勝ち（防御側への宣言があと -3 で攻撃側の勝ち）"),
+        (TieRule.UNSET, 3, "防御側はあと +6 で逆転、+5 で同値"),
+        (TieRule.UNSET, 10, "いまは防御側の勝ち（防御側への宣言があと -2 で同値、-3 で攻撃側の勝ち）"),
+    ],
+)
+def test_step_five_says_what_the_defender_still_needs(empty_campaign_model, rule, declared, expected):
+    """「P(攻撃側の勝ち) 100%」 alone at step 5 reads as decided while the defender may still
+    declare: the headline says by how much a declaration reverses or ties, exactly."""
+    model = make(empty_campaign_model, 15, 12)
+    model.setup.set_custom_value(Role.ATTACKER, 9)  # natural 15 → 達成値 24
+    model.setup.set_custom_value(Role.DEFENDER, 4)  # natural 12 → 達成値 16
+    model.set_tie_rule(rule)
+    model.roll()
+    model.fix()
+    model.roll()
+    model.declare(declared)
+    assert model.headline().endswith("\n" + expected)
+    need = model.procedure.defender_need()
+    assert need is not None
+    for change, winner in (
+        (need.win, OpposedOutcome.DEFENDER),
+        (need.attacker_wins_at, OpposedOutcome.ATTACKER),
+    ):
+        moved = replace(
+            model.procedure, defender=replace(model.side(Role.DEFENDER), declared=declared + change)
+        )
+        assert moved.fix_defender().winner() is winner  # the numbers shown decide the result
+    model.fix()
+    assert "\n" not in model.headline()  # at the result there is nothing left to declare

@@ -311,3 +311,25 @@ def test_loading_texts_with_other_line_breaks_is_not_an_edit(qtbot, empty_campai
     assert not dialog.has_unsaved_edits()
     dialog.reject()
     assert answers.questions == []
+
+
+def test_a_new_archetypes_name_field_is_in_view_with_the_focus(qtbot, empty_campaign_model):
+    """類型を追加 with the form scrolled down to the last 類型's 幻想能力 left the new name above the
+    view: the form goes back to its top, the list shows the new 類型, the name is ready to type."""
+    dialog, _ = make_dialog(qtbot, empty_campaign_model)
+    dialog.resize(900, 600)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    bar = dialog.form_scroll.verticalScrollBar()
+    bar.setValue(bar.maximum())
+    assert bar.maximum() > 0  # the form is taller than its view
+    dialog.add_button.click()
+    name = dialog.form.name_edit
+    top_left = name.mapTo(dialog.form_scroll.viewport(), name.rect().topLeft())
+    assert dialog.form_scroll.viewport().rect().contains(top_left)
+    assert name.hasFocus() and name.selectedText() == "新しい類型"
+    row = dialog.archetype_list.currentRow()
+    assert dialog.archetype_list.visualItemRect(dialog.archetype_list.item(row)).bottom() <= (
+        dialog.archetype_list.viewport().height()
+    )

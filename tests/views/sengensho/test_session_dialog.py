@@ -204,6 +204,7 @@ def test_a_non_modal_window_with_the_session_state(dialog, qtbot):
         "縁故・幻想能力",
         "シーン",
         "ラスボス",
+        "過去のセッション",
     ]
     assert dialog.session_label.text() == "セッション 1（開始前）" and not dialog.end_button.isEnabled()
     dialog.start_button.click()

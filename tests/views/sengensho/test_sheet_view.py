@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
 from PySide6.QtWidgets import QScrollArea
 
 from gmtool.app.sengensho.sheet import sengensho_sheet
@@ -216,6 +216,28 @@ def test_skill_edits_without_a_name_or_a_row_are_refused(qtbot, campaign, refusa
     box.remove_button.click()
     assert refusals == ["スキル名を入力してください", "スキルを表で選んでください"]
     assert model.undo_stack.count() == 0
+
+
+def test_enter_in_the_skill_fields_adds_the_skill(qtbot, campaign):
+    """Enter in the name or the level field did nothing: it adds, as 追加 does, and the name is
+    selected so the next skill is typed over it."""
+    model, ids = campaign
+    view = sheet(qtbot, model, ids["白峰 朔"])
+    view.show()
+    view.activateWindow()
+    qtbot.waitUntil(view.isActiveWindow)
+    box = view.skills_box
+    before = len(model.character(ids["白峰 朔"]).skills)
+    box.name_edit.setFocus()
+    box.name_edit.setText("隠密")
+    qtbot.keyClick(box.name_edit, Qt.Key.Key_Return)
+    box.name_edit.setText("白兵")
+    box.level_spin.setFocus()
+    box.level_spin.setValue(2)
+    qtbot.keyClick(box.level_spin, Qt.Key.Key_Enter)
+    skills = model.character(ids["白峰 朔"]).skills
+    assert [(s.name, s.level) for s in skills[before:]] == [("隠密", 0), ("白兵", 2)]
+    assert box.name_edit.hasFocus() and box.name_edit.selectedText() == "白兵"
 
 
 # ---- what the GM sees first ------------------------------------------------------------------

@@ -21,6 +21,7 @@ from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.checks import DICE, NATURAL_DISTRIBUTION, SengenshoRoller
 from gmtool.rules.systems.sengensho.opposed_types import (
     STEP_LABELS,
+    DefenderNeed,
     OpposedOdds,
     OpposedOutcome,
     Step,
@@ -29,6 +30,7 @@ from gmtool.rules.systems.sengensho.opposed_types import (
 
 __all__ = [
     "STEP_LABELS",
+    "DefenderNeed",
     "OpposedOdds",
     "OpposedOutcome",
     "OpposedProcedure",
@@ -134,6 +136,18 @@ class OpposedProcedure:
     def fix_defender(self) -> OpposedProcedure:
         self._expect(Step.DEFENDER_MODIFIERS, action=STEP_LABELS[Step.DEFENDER_FIXED])
         return replace(self, step=Step.RESULT)
+
+    def defender_need(self) -> DefenderNeed | None:
+        """At step 5 the odds read 0 % or 100 % although the defender may still declare: what a
+        further declaration decides (「あと +9 で逆転、+8 で同値」).  None at any other step."""
+        a, d = self.attacker.total, self.defender.total
+        if self.step is not Step.DEFENDER_MODIFIERS or a is None or d is None:
+            return None
+        margin = a - d
+        if self.tie_rule is TieRule.DEFENDER:  # a tie is the defender's: the margin itself reverses
+            return DefenderNeed(margin, margin, None)
+        tie = margin if self.tie_rule is TieRule.UNSET else None
+        return DefenderNeed(margin, margin + 1, tie)
 
     def outcome(self) -> OpposedOutcome | None:
         """The result once both 達成値 are fixed (step 7); None before."""

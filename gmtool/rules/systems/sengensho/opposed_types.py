@@ -48,6 +48,21 @@ class OpposedOdds:
         return self.defender + (self.tie if rule is TieRule.DEFENDER else 0)
 
 
+@dataclass(frozen=True)
+class DefenderNeed:
+    """At step 5 (the defender's declarations): what a further declaration on the defender's
+    達成値 decides, with both 達成値 as they stand.  Changes are signed (a 達成値低下 is negative)."""
+
+    margin: int  # the attacker's 達成値 − the defender's, now
+    win: int  # the defender wins with a further change of at least this (the tie rule applied)
+    tie: int | None  # exactly this change makes a tie left to the GM (None: the tie rule decides)
+
+    @property
+    def attacker_wins_at(self) -> int:
+        """The attacker wins with a further change of at most this."""
+        return (self.tie if self.tie is not None else self.win) - 1
+
+
 STEP_LABELS: dict[Step, str] = {
     Step.ATTACKER_ROLLS: "1. 攻撃側がダイスを振る（DP使用量もこのときに決める）",
     Step.ATTACKER_MODIFIERS: "2. 攻撃側に対する達成値上昇/低下効果の使用をすべて宣言",

@@ -9,8 +9,9 @@ course (start, scenes, end, the ラスボス).  The document's value types (`Sen
 
 Rule readings (the text leaves these open):
 - 縁故 are formed 「各セッション毎に」, so ending a session moves the session's scenes, 縁故, 前借り
-  and 幻想能力 uses into the history; the GM can keep the 縁故 and 前借り instead.  Impressions hold
-  for a scene, so they end with the session's scenes.
+  and 幻想能力 uses into the history; the GM can keep the 縁故 and 前借り instead.  Impressions are
+  in force for a scene, but go to the history too: 「印象効果を使用したあとのシーンにおいて…
+  「第一印象がそうであった」として考慮することが望ましい」 (`first_impressions`).
 - Scene ids are unique across sessions, so a kept 縁故 is never "in the same scene" as a new one.
 """
 
@@ -32,6 +33,7 @@ from gmtool.rules.systems.sengensho.session_types import (
     Bond,
     Borrowing,
     Cast,
+    FirstImpression,
     Id,
     Impression,
     Index,
@@ -53,6 +55,7 @@ __all__ = [
     "Bond",
     "Borrowing",
     "Cast",
+    "FirstImpression",
     "Id",
     "Impression",
     "Index",
@@ -209,6 +212,7 @@ def end_session(
         session.borrowings,
         session.uses,
         session.last_boss,
+        session.impressions,
     )
     return replace(
         session,
@@ -261,3 +265,27 @@ def session_to_document(session: SengenshoSession) -> dict[str, Any]:
 def _adapter() -> TypeAdapter[SengenshoSession]:
     # Built on first use: the window does not need it to appear.
     return TypeAdapter(SengenshoSession)
+
+
+def first_impressions(session: SengenshoSession) -> list[FirstImpression]:
+    """The first 印象効果 each holder gave each target, in this session's earlier scenes or in past
+    sessions: 「印象効果を使用したあとのシーンにおいて…「第一印象がそうであった」として考慮する」.
+    A first impression given in the current scene is in force there, so it is not repeated here."""
+    seen: set[tuple[str, str | None, str]] = set()
+    found: list[FirstImpression] = []
+    past = [(p.number, p.scenes, p.impressions) for p in session.history]
+    for number, scenes, impressions in (*past, (session.session_number, session.scenes, session.impressions)):
+        names = {s.id: s.name or f"シーン{s.id}" for s in scenes}
+        for impression in sorted(impressions, key=lambda i: i.scene):
+            key = (
+                impression.holder,
+                impression.target_id,
+                impression.target if impression.target_id is None else "",
+            )
+            if key in seen:
+                continue
+            seen.add(key)
+            if number == session.session_number and impression.scene == session.current_scene:
+                continue
+            found.append(FirstImpression(impression, number, names.get(impression.scene, "")))
+    return found

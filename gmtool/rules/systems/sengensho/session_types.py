@@ -107,6 +107,17 @@ class PastSession:
     borrowings: Annotated[tuple[Borrowing, ...], Field(max_length=MANY)] = ()
     uses: Annotated[tuple[AbilityUse, ...], Field(max_length=MANY)] = ()
     last_boss: Id | None = None
+    # Kept for 「第一印象がそうであった」: an impression counts in later scenes (and sessions) too.
+    impressions: Annotated[tuple[Impression, ...], Field(max_length=MANY)] = ()
+
+
+@dataclass(frozen=True)
+class FirstImpression:
+    """The first 印象効果 `holder` gave `target` (「第一印象がそうであった」として考慮する), and where."""
+
+    impression: Impression
+    session_number: int
+    scene_name: str
 
 
 @dataclass(frozen=True)
