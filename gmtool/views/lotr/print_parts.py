@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
+
+from gmtool.models.lotr.shown_names import shown_kind
 from gmtool.views.print.parts import QT_TRANSLATE_NOOP, PrintParts
 
 LABELS = {
@@ -41,6 +44,16 @@ LABELS = {
     "condition_penalty": QT_TRANSLATE_NOOP("SheetPrint", "状態ペナルティ"),
     "courage_left": QT_TRANSLATE_NOOP("SheetPrint", "残りの勇気"),
     "xp_total": QT_TRANSLATE_NOOP("SheetPrint", "経験点合計"),
+    "load": QT_TRANSLATE_NOOP("SheetPrint", "運んでいる荷重"),
+    "combat_picks": QT_TRANSLATE_NOOP("SheetPrint", "Armed Combat の戦闘行動（1.4.2）"),
+    "advancing_orders": QT_TRANSLATE_NOOP("SheetPrint", "成長させる二つの職業（1.6.2）"),
+    "age": QT_TRANSLATE_NOOP("SheetPrint", "年齢"),
+    "skill": QT_TRANSLATE_NOOP("SheetPrint", "技能"),
+    "rank": QT_TRANSLATE_NOOP("SheetPrint", "ランク"),
+    "action": QT_TRANSLATE_NOOP("SheetPrint", "戦闘行動"),
+    "reason": QT_TRANSLATE_NOOP("SheetPrint", "理由"),
+    "picks": QT_TRANSLATE_NOOP("SheetPrint", "選択"),
+    "note": QT_TRANSLATE_NOOP("SheetPrint", "メモ"),
 }
 
 
@@ -48,7 +61,23 @@ def rule_names() -> dict[str, str]:
     from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_NAMES, REACTION_NAMES
 
     names = {**ATTRIBUTE_NAMES, **REACTION_NAMES}
-    return {**names, **{f"{k}_modifier": f"{v} 修正" for k, v in ATTRIBUTE_NAMES.items()}}
+    modifier = QCoreApplication.translate("SheetPrint", "{0} 修正")
+    return {**names, **{f"{k}_modifier": modifier.format(v) for k, v in ATTRIBUTE_NAMES.items()}}
+
+
+def value_name(key: str, value: Any) -> str | None:
+    """A stored id as the sheet names it: race, order, size, attribute, reaction, age (the rule
+    tables' names) and an Armed Combat pick's action."""
+    if not isinstance(value, str):
+        return None
+    if key == "action":
+        from gmtool.models.lotr.character_steps import LotRCharacterSteps
+        from gmtool.views.message_catalog import translate_message
+
+        return translate_message(LotRCharacterSteps.combat_action_label(value))
+    from gmtool.models.lotr.shown_names import rule_id_name
+
+    return rule_id_name(key, value)
 
 
 def _is_degree(outcome: Any) -> bool:
@@ -75,5 +104,11 @@ def outcome_color(outcome: Any) -> str | None:
 
 
 PARTS = PrintParts(
-    labels=LABELS, rule_names=rule_names, outcome_name=outcome_name, outcome_color=outcome_color
+    labels=LABELS,
+    rule_names=rule_names,
+    outcome_name=outcome_name,
+    outcome_color=outcome_color,
+    value_name=value_name,
+    check_name=shown_kind,
+    difficulty_label=QT_TRANSLATE_NOOP("SheetPrint", "目標値"),  # the rule text's word for the TN
 )

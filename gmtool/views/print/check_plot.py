@@ -33,14 +33,16 @@ def check_rows(check: MainCheck, parts: PrintParts = COMMON_PARTS) -> list[tuple
 
 
 def outcome_name(outcome: Any, parts: PrintParts = COMMON_PARTS) -> str:
-    """Japanese for an outcome code: the shared `Outcome`s here, any other code by the system's parts,
-    else the code itself."""
+    """The name of an outcome code as the system's parts give it (千幻抄 calls the shared automatic
+    success クリティカル, フォーカード 自動的成功), else the shared `Outcome`'s, else the code itself."""
+    name = parts.outcome_name(outcome) if parts.outcome_name else None
+    if name is not None:
+        return name
     if isinstance(outcome, Outcome):
         from gmtool.models.outcome_text import outcome_label
 
         return outcome_label(outcome)
-    name = parts.outcome_name(outcome) if parts.outcome_name else None
-    return str(getattr(outcome, "value", outcome)) if name is None else name
+    return str(getattr(outcome, "value", outcome))
 
 
 def outcome_color(outcome: Any, parts: PrintParts = COMMON_PARTS) -> str:
