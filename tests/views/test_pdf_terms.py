@@ -226,3 +226,51 @@ def test_a_table_cut_by_a_page_repeats_its_header(campaign_model, tmp_path, qtbo
     header = "名称タイミング判定対象射程代償効果"
     assert all(header in page for page in pages[:2])
     assert pages[1].index(header) < pages[1].index("特技")
+
+
+def test_the_dark_theme_still_prints_dark_ink_on_white_paper(tmp_path, qapp, qtbot):
+    """The title was written in the window palette's text colour: near-white on the print preview's
+    paper under the dark theme."""
+    from dataclasses import replace
+
+    from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
+
+    from gmtool.rules.systems import SYSTEMS
+    from gmtool.views.appearance import apply_theme
+    from gmtool.views.print.sheet_document import print_sheet
+
+    character = replace(SYSTEMS["aw"].new_character(), name="TITLE")
+    apply_theme(qapp, "dark")
+    try:
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        preview = QPrintPreviewWidget(printer)
+        preview.kept_printer = printer  # the widget does not own its printer: it lives as long
+        qtbot.addWidget(preview)
+        preview.paintRequested.connect(
+            lambda device: print_sheet(device, "aw", character, "", print_parts("aw"))
+        )
+        preview.resize(800, 1100)
+        preview.show()
+        preview.setZoomFactor(1.0)
+        preview.updatePreview()
+        image = preview.grab().toImage()
+    finally:
+        apply_theme(qapp, "light")
+    title = [image.pixelColor(x, y).lightness() for x in range(15, 120) for y in range(2, 35)]
+    assert min(title) < 90  # dark ink, not the dark theme's light grey
+
+
+def test_the_plot_axes_print_dark_under_the_dark_theme(campaign_model, qapp, qtbot):
+    from gmtool.models.sheet_print import main_check
+    from gmtool.views.appearance import apply_theme
+    from gmtool.views.print.check_plot import OutcomePlot
+
+    stored = next(s for s in campaign_model.characters() if s.character.name == "朝霧 透")
+    apply_theme(qapp, "dark")
+    try:
+        plot = OutcomePlot(main_check("aw", stored.character))
+        qtbot.addWidget(plot)
+        inks = [plot.getAxis(side).textPen().color().lightness() for side in ("left", "bottom")]
+    finally:
+        apply_theme(qapp, "light")
+    assert max(inks) < 90

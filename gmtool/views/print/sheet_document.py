@@ -51,8 +51,11 @@ PREFERRED_FONTS = (
     "Noto Sans JP",
     "TakaoGothic",
 )
+# Ink colours are explicit: the document would otherwise write in the window's palette, and the
+# dark theme's light text would print a near-white title on white paper.
 STYLE = """
-h1 { font-size: 16pt; margin-bottom: 2px; }
+body { color: #1b1b1b; }
+h1 { font-size: 16pt; margin-bottom: 2px; color: #1b1b1b; }
 h2 { font-size: 11pt; margin-top: 10px; margin-bottom: 3px; color: #1f3f68; }
 table.grid { border-collapse: collapse; border-color: #9aa5b1; }
 th { background-color: #eef2f7; font-weight: normal; text-align: left; }
