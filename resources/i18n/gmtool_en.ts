@@ -31542,10 +31542,6 @@ Start session {1} anyway?</translation>
             <translation>Archetype</translation>
         </message>
         <message>
-            <source>体力</source>
-            <translation>Body</translation>
-        </message>
-        <message>
             <source>意志</source>
             <translation>Will</translation>
         </message>
@@ -31682,28 +31678,8 @@ Start session {1} anyway?</translation>
             <translation>Orders</translation>
         </message>
         <message>
-            <source>他の職業</source>
-            <translation>Other orders</translation>
-        </message>
-        <message>
-            <source>サイズ</source>
-            <translation>Size</translation>
-        </message>
-        <message>
-            <source>負傷段階の数</source>
-            <translation>Number of wound levels</translation>
-        </message>
-        <message>
             <source>得意な能力値</source>
             <translation>Favored attributes</translation>
-        </message>
-        <message>
-            <source>得意な反応</source>
-            <translation>Favored reaction</translation>
-        </message>
-        <message>
-            <source>反応</source>
-            <translation>Reactions</translation>
         </message>
         <message>
             <source>勇気</source>
@@ -31746,7 +31722,31 @@ Start session {1} anyway?</translation>
             <translation>Order skill</translation>
         </message>
         <message>
-            <source>防御</source>
+            <source>兼業</source>
+            <translation>Multi-order</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>Size</translation>
+        </message>
+        <message>
+            <source>負傷段階数</source>
+            <translation>Wound levels</translation>
+        </message>
+        <message>
+            <source>得意リアクション</source>
+            <translation>Favored reaction</translation>
+        </message>
+        <message>
+            <source>リアクション</source>
+            <translation>Reactions</translation>
+        </message>
+        <message>
+            <source>Health</source>
+            <translation>Health</translation>
+        </message>
+        <message>
+            <source>Defence</source>
             <translation>Defence</translation>
         </message>
         <message>

@@ -88,7 +88,8 @@ def lotr_terms() -> list[str]:
     names += [rule_id_name("favoured_attributes", a) for a in ("str", "vit")]
     names.append(rule_id_name("favoured_reaction", "stamina"))
     return [n for n in names if n] + [
-        tr("SheetPrint", LABELS[k]) for k in ("combat_picks", "advancing_orders")
+        tr("SheetPrint", LABELS[k])
+        for k in ("combat_picks", "advancing_orders", "health", "size", "reactions", "other_orders")
     ]
 
 
@@ -141,6 +142,7 @@ EXPECTED = {
         lotr_terms,
         ("Dwarf", "Small", "Strength", "Vitality", "Stamina", "ArmedCombat", "目標値"),
         ("目標値10", "TN10"),
+        never=("体力", "他の職業", "反応"),  # the sheet's words are Health, 兼業, リアクション
         raw=("combat_picks", "advancing_orders", "dwarf", "warrior", "small", "str、vit", "stamina"),
         english=("Dwarf", "Warrior", "Strength,Vitality", "Appraise(checkvalue3,TN10)"),
     ),

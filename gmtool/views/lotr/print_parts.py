@@ -10,17 +10,18 @@ from PySide6.QtCore import QCoreApplication
 from gmtool.models.lotr.shown_names import shown_kind
 from gmtool.views.print.parts import QT_TRANSLATE_NOOP, PrintParts
 
+# The sheet's own words (its form labels: Health, Size, 兼業, リアクション).
 LABELS = {
     "race": QT_TRANSLATE_NOOP("SheetPrint", "種族"),
     "subrace": QT_TRANSLATE_NOOP("SheetPrint", "亜種族"),
     "order": QT_TRANSLATE_NOOP("SheetPrint", "職業"),
-    "other_orders": QT_TRANSLATE_NOOP("SheetPrint", "他の職業"),
-    "size": QT_TRANSLATE_NOOP("SheetPrint", "サイズ"),
-    "wound_levels": QT_TRANSLATE_NOOP("SheetPrint", "負傷段階の数"),
+    "other_orders": QT_TRANSLATE_NOOP("SheetPrint", "兼業"),
+    "size": QT_TRANSLATE_NOOP("SheetPrint", "Size"),
+    "wound_levels": QT_TRANSLATE_NOOP("SheetPrint", "負傷段階数"),
     "favoured_attributes": QT_TRANSLATE_NOOP("SheetPrint", "得意な能力値"),
-    "favoured_reaction": QT_TRANSLATE_NOOP("SheetPrint", "得意な反応"),
-    "reactions": QT_TRANSLATE_NOOP("SheetPrint", "反応"),
-    "health": QT_TRANSLATE_NOOP("SheetPrint", "体力"),
+    "favoured_reaction": QT_TRANSLATE_NOOP("SheetPrint", "得意リアクション"),
+    "reactions": QT_TRANSLATE_NOOP("SheetPrint", "リアクション"),
+    "health": QT_TRANSLATE_NOOP("SheetPrint", "Health"),
     "courage": QT_TRANSLATE_NOOP("SheetPrint", "勇気"),
     "courage_spent": QT_TRANSLATE_NOOP("SheetPrint", "使用した勇気"),
     "renown": QT_TRANSLATE_NOOP("SheetPrint", "名声"),
@@ -33,7 +34,7 @@ LABELS = {
     "advancements": QT_TRANSLATE_NOOP("SheetPrint", "成長"),
     "ranks": QT_TRANSLATE_NOOP("SheetPrint", "ランク"),
     "order_skill": QT_TRANSLATE_NOOP("SheetPrint", "職業技能"),
-    "defence": QT_TRANSLATE_NOOP("SheetPrint", "防御"),
+    "defence": QT_TRANSLATE_NOOP("SheetPrint", "Defence"),
     "damage_bonus": QT_TRANSLATE_NOOP("SheetPrint", "ダメージ修正"),
     "encumbrance": QT_TRANSLATE_NOOP("SheetPrint", "重量"),
     "encumbrance_heavy": QT_TRANSLATE_NOOP("SheetPrint", "重量（重い）"),
