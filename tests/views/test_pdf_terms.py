@@ -276,3 +276,20 @@ def test_the_plot_axes_print_dark_under_the_dark_theme(campaign_model, qapp, qtb
     finally:
         apply_theme(qapp, "light")
     assert max(inks) < 90
+
+
+def test_a_lotr_advancement_prints_what_it_bought_not_its_ids(campaign_model, tmp_path, qtbot):
+    from dataclasses import replace
+
+    from gmtool.rules.systems.lotr.character import Advancement, Pick
+
+    stored = next(s for s in campaign_model.characters() if s.character.name == "ナール")
+    picks = (Pick(kind="attribute", target="str", cost=2), Pick(kind="skill_rank", target="Climb", cost=1))
+    character = replace(stored.character, advancements=(Advancement(order="warrior", picks=picks),))
+    path = tmp_path / "advanced.pdf"
+    export_sheet_pdf(path, "lotr", character, parts=print_parts("lotr"))
+    text = "".join(page_texts(path))
+    assert "能力値+1:Strength、技能ランク+1:Climb" in text
+    assert "Warrior（戦士）" in text
+    for raw in ("skill_rank", "kind=", "target=", "warrior"):
+        assert raw not in text, raw

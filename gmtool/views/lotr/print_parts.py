@@ -69,6 +69,12 @@ def rule_names() -> dict[str, str]:
 def value_name(key: str, value: Any) -> str | None:
     """A stored id as the sheet names it: race, order, size, attribute, reaction, age (the rule
     tables' names) and an Armed Combat pick's action."""
+    if key == "picks" and hasattr(
+        value, "kind"
+    ):  # an advancement's pick, as the advancement dialog writes it
+        from gmtool.models.lotr.advancement_model import pick_text
+
+        return pick_text(value)
     if not isinstance(value, str):
         return None
     if key == "action":

@@ -52,6 +52,12 @@ def shown_value(parts: PrintParts, key: str, value: Any) -> str:
         return value_text(value) if name is None else name
     if isinstance(value, tuple | list) and value and all(isinstance(v, str | Enum) for v in value):
         return _tr("、").join(shown_value(parts, key, v) for v in value)
+    if _is_record_tuple(
+        value
+    ):  # records inside a record (LotR's advancement picks), as the system writes them
+        texts = [parts.value_name(key, v) for v in value]
+        if all(t is not None for t in texts):
+            return _tr("、").join(t for t in texts if t is not None)
     if value is None:
         name = parts.value_name(key, None)
         return value_text(value) if name is None else name
