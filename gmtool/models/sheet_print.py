@@ -22,6 +22,11 @@ class MainCheck:
 
     kind: CheckKind
     outcomes: tuple[tuple[Any, Fraction], ...]  # outcome code → probability, in the engine's order
+    difficulty: int | None = None  # what the odds were computed against (難易度, 目標値, TN)
+
+
+# The field of a check spec that holds what a roll is compared with, by the names the systems use.
+DIFFICULTY_FIELDS = ("difficulty", "target", "tn")
 
 
 @dataclass(frozen=True)
@@ -43,10 +48,13 @@ def main_check(system_id: str, character: Any) -> MainCheck | None:
         return None
     kind = kinds[0]
     try:
-        distribution = system.distribution(system.default_spec(character, kind))
+        spec = system.default_spec(character, kind)
+        distribution = system.distribution(spec)
     except ValueError:
         return None
-    return MainCheck(kind, tuple((o, Fraction(p)) for o, p in distribution.probabilities.items()))
+    difficulty = next((getattr(spec, f) for f in DIFFICULTY_FIELDS if hasattr(spec, f)), None)
+    outcomes = tuple((o, Fraction(p)) for o, p in distribution.probabilities.items())
+    return MainCheck(kind, outcomes, difficulty if isinstance(difficulty, int) else None)
 
 
 def sheet_content(system_id: str, character: Any) -> SheetContent:

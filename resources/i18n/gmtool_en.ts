@@ -2191,6 +2191,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Name of the PC (deck)</translation>
         </message>
         <message>
+            <source>PDF を書き出せませんでした: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Could not write the PDF: {0}</translation>
+        </message>
+        <message>
             <source>PDFに書き出す</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Export to PDF</translation>
@@ -3073,6 +3078,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} 係数 {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} factor {1}</translation>
+        </message>
+        <message>
+            <source>{0} 修正</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} modifier</translation>
         </message>
         <message>
             <source>{0} 判定値 {1} 修正 {2:+d}</source>
@@ -3963,6 +3973,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} (mana value {1}, {2})</translation>
         </message>
         <message>
+            <source>{0}（ランク 0）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (rank 0)</translation>
+        </message>
+        <message>
             <source>{0}（ルール表にない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (not in the rule tables)</translation>
@@ -4656,6 +4671,11 @@ Send this file to the GM.</translation>
             <source>かかる時間</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Time taken</translation>
+        </message>
+        <message>
+            <source>この キャラクターには振れる判定がありません。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This character has no check to roll.</translation>
         </message>
         <message>
             <source>このままでは作成できません: {0}</source>
@@ -5633,6 +5653,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <translation>Choose a character</translation>
         </message>
         <message>
+            <source>キャラクターシート</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Character sheet</translation>
+        </message>
+        <message>
             <source>キャラクターシートに記入</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Fill in the character sheet</translation>
@@ -5736,6 +5761,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>キーボードショートカット</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Keyboard shortcuts</translation>
+        </message>
+        <message>
+            <source>キーワード</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Keywords</translation>
         </message>
         <message>
             <source>クラス</source>
@@ -6232,6 +6262,11 @@ Courage: {3}</translation>
             <source>スキル〈{0}〉はもうあります（{1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Skill 〈{0}〉 already exists ({1})</translation>
+        </message>
+        <message>
+            <source>スキルなし（能力値÷2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No skill (attribute ÷ 2)</translation>
         </message>
         <message>
             <source>スキルのレベル</source>
@@ -7772,6 +7807,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>The rule texts have no tables rolled with dice, so there are no examples</translation>
         </message>
         <message>
+            <source>ルールデータの既定値</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>the rule data's default</translation>
+        </message>
+        <message>
             <source>ルールデータの読み込み</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Load rule data</translation>
@@ -8092,6 +8132,26 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>中和する（Healing 判定）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Neutralise (Healing test)</translation>
+        </message>
+        <message>
+            <source>主な判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Main check</translation>
+        </message>
+        <message>
+            <source>主な判定: {0}（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Main check: {0} ({1})</translation>
+        </message>
+        <message>
+            <source>主な判定: {0}（判定値 {1}、{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Main check: {0} (check value {1}, {2})</translation>
+        </message>
+        <message>
+            <source>主な判定: {0}（判定値 {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Main check: {0} (check value {1})</translation>
         </message>
         <message>
             <source>乗り手</source>
@@ -10543,6 +10603,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Basic land types matter only for lands (this is not a land, so they do not count as colors)</translation>
         </message>
         <message>
+            <source>基本情報</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Basics</translation>
+        </message>
+        <message>
             <source>基礎</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Base</translation>
@@ -11121,6 +11186,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>幻想能力{0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Fantasy ability {0}</translation>
+        </message>
+        <message>
+            <source>幻想能力{0}（名称未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fantasy ability {0} (no name yet)</translation>
         </message>
         <message>
             <source>幻想能力「{0}」</source>
@@ -12163,6 +12233,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Untrained test (rank 0): −2 included</translation>
         </message>
         <message>
+            <source>技能なし（ランク 0、−2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Untrained (rank 0, −2)</translation>
+        </message>
+        <message>
             <source>技能の決め方はパッケージか自由配分です（{0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Skills are decided by a package or by free distribution ({0})</translation>
@@ -12791,6 +12866,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>明かす（クライマックス）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reveal (climax)</translation>
+        </message>
+        <message>
+            <source>昏倒ライン</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Unconscious line</translation>
         </message>
         <message>
             <source>時刻</source>
@@ -14854,6 +14934,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Experience (2nd onward, blank = not set)</translation>
         </message>
         <message>
+            <source>結び直し</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Retied</translation>
+        </message>
+        <message>
             <source>結び直しではレベルはそのままです（Lv{0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Remaking keeps the level (Lv{0})</translation>
@@ -15184,6 +15269,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Bonds and fantasy abilities</translation>
         </message>
         <message>
+            <source>縁故（セッション）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Bonds (session)</translation>
+        </message>
+        <message>
             <source>縁故（プリセット）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Bonds (preset)</translation>
@@ -15407,6 +15497,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>能力値（1.1）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Attributes (1.1)</translation>
+        </message>
+        <message>
+            <source>能力値＋総合LV</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Attribute + overall LV</translation>
         </message>
         <message>
             <source>自分で作ったダイス表（BCDice / ココフォリアの形式）を作り、読み込み、書き出します</source>
@@ -15654,6 +15749,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Tied in initiative with {0}: the order was decided by the standard rule (Reflex → Perception → Luck). The GM may change it</translation>
         </message>
         <message>
+            <source>行動判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Action check</translation>
+        </message>
+        <message>
             <source>行動判定では: マナ総量 {0}・色の修正では {1}{2}・行動判定ブーストでは{3}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>In action checks: mana value {0}, for color modifiers {1}{2}, for action check boosts {3}</translation>
@@ -15722,6 +15822,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>衰弱: 全ての判定 −2</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Weakened: all checks −2</translation>
+        </message>
+        <message>
+            <source>衰弱ライン</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Weakened line</translation>
+        </message>
+        <message>
+            <source>衰弱中</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Weakened now</translation>
         </message>
         <message>
             <source>装備</source>
@@ -15817,6 +15927,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>訂正用。ふだんは下のボタンで受ける・回復する</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>For corrections. Normally take or recover with the buttons below</translation>
+        </message>
+        <message>
+            <source>計算値</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Computed values</translation>
         </message>
         <message>
             <source>記憶</source>
@@ -16491,6 +16606,11 @@ Special rule: {1}</translation>
             <source>選んだ類型を削除</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Delete the chosen archetype</translation>
+        </message>
+        <message>
+            <source>選択</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Picks</translation>
         </message>
         <message>
             <source>選択した{0}を削除</source>
@@ -17434,6 +17554,11 @@ Start session {1} anyway?</translation>
             <source>（ほかに同値 {0}: GMの裁定）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (other ties {0}: the GM rules)</translation>
+        </message>
+        <message>
+            <source>（カタログにない類型）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>(archetype not in the catalog)</translation>
         </message>
         <message>
             <source>（キャラクターなし: 判定値を直接入力）</source>
@@ -22110,22 +22235,6 @@ File → Import character.</translation>
             <translation>Dead</translation>
         </message>
         <message>
-            <source>自動的成功</source>
-            <translation>Automatic success</translation>
-        </message>
-        <message>
-            <source>成功</source>
-            <translation>Success</translation>
-        </message>
-        <message>
-            <source>失敗</source>
-            <translation>Failure</translation>
-        </message>
-        <message>
-            <source>自動的失敗</source>
-            <translation>Automatic failure</translation>
-        </message>
-        <message>
             <source>疲労 {0} 点回復</source>
             <translation>Recovered {0} fatigue</translation>
         </message>
@@ -22848,14 +22957,6 @@ File → Import character.</translation>
             <translation>Sex</translation>
         </message>
         <message>
-            <source>男性</source>
-            <translation>Male</translation>
-        </message>
-        <message>
-            <source>女性</source>
-            <translation>Female</translation>
-        </message>
-        <message>
             <source>性別を変えても能力値の修正はやり直しません（能力値は修正後の値で記録されています）</source>
             <translation>Changing sex does not redo the attribute modifiers (attributes are recorded after modification)</translation>
         </message>
@@ -22972,22 +23073,6 @@ File → Import character.</translation>
             <translation>Money</translation>
         </message>
         <message>
-            <source>利き腕</source>
-            <translation>Handedness</translation>
-        </message>
-        <message>
-            <source>右</source>
-            <translation>Right</translation>
-        </message>
-        <message>
-            <source>左</source>
-            <translation>Left</translation>
-        </message>
-        <message>
-            <source>両手</source>
-            <translation>Both</translation>
-        </message>
-        <message>
             <source>移動力</source>
             <translation>Movement</translation>
         </message>
@@ -23038,6 +23123,61 @@ File → Import character.</translation>
         <message>
             <source>【{0}】</source>
             <translation>[{0}]</translation>
+        </message>
+    </context>
+    <context>
+        <name>FourCardTerms</name>
+        <message>
+            <source>男性</source>
+            <translation>Male</translation>
+        </message>
+        <message>
+            <source>女性</source>
+            <translation>Female</translation>
+        </message>
+        <message>
+            <source>右</source>
+            <translation>Right</translation>
+        </message>
+        <message>
+            <source>左</source>
+            <translation>Left</translation>
+        </message>
+        <message>
+            <source>両手</source>
+            <translation>Both</translation>
+        </message>
+        <message>
+            <source>利き腕</source>
+            <translation>Handedness</translation>
+        </message>
+        <message>
+            <source>衰弱ライン</source>
+            <translation>Weakened line</translation>
+        </message>
+        <message>
+            <source>昏倒ライン</source>
+            <translation>Unconscious line</translation>
+        </message>
+        <message>
+            <source>死亡ライン</source>
+            <translation>Dead line</translation>
+        </message>
+        <message>
+            <source>自動的成功</source>
+            <translation>Automatic success</translation>
+        </message>
+        <message>
+            <source>成功</source>
+            <translation>Success</translation>
+        </message>
+        <message>
+            <source>失敗</source>
+            <translation>Failure</translation>
+        </message>
+        <message>
+            <source>自動的失敗</source>
+            <translation>Automatic failure</translation>
         </message>
     </context>
     <context>
@@ -31142,10 +31282,6 @@ Start session {1} anyway?</translation>
             <translation>PC/NPC</translation>
         </message>
         <message>
-            <source>原作キャラクター</source>
-            <translation>Original character</translation>
-        </message>
-        <message>
             <source>特性値</source>
             <translation>Trait</translation>
         </message>
@@ -31626,52 +31762,12 @@ Start session {1} anyway?</translation>
             <translation>Archetype</translation>
         </message>
         <message>
-            <source>体力</source>
-            <translation>Body</translation>
-        </message>
-        <message>
-            <source>反射</source>
-            <translation>Reflex</translation>
-        </message>
-        <message>
-            <source>知覚</source>
-            <translation>Perception</translation>
-        </message>
-        <message>
-            <source>知力</source>
-            <translation>Intellect</translation>
-        </message>
-        <message>
             <source>意志</source>
             <translation>Will</translation>
         </message>
         <message>
-            <source>幸運</source>
-            <translation>Luck</translation>
-        </message>
-        <message>
             <source>戦闘値</source>
             <translation>Combat values</translation>
-        </message>
-        <message>
-            <source>物理命中値</source>
-            <translation>Physical accuracy</translation>
-        </message>
-        <message>
-            <source>魔法命中値</source>
-            <translation>Magic accuracy</translation>
-        </message>
-        <message>
-            <source>回避値</source>
-            <translation>Evasion</translation>
-        </message>
-        <message>
-            <source>攻撃力</source>
-            <translation>Attack power</translation>
-        </message>
-        <message>
-            <source>行動値</source>
-            <translation>Initiative</translation>
         </message>
         <message>
             <source>HP</source>
@@ -31722,10 +31818,6 @@ Start session {1} anyway?</translation>
             <translation>Bonds (preset)</translation>
         </message>
         <message>
-            <source>異能の制限なし</source>
-            <translation>No limit on powers</translation>
-        </message>
-        <message>
             <source>性別</source>
             <translation>Sex</translation>
         </message>
@@ -31758,28 +31850,16 @@ Start session {1} anyway?</translation>
             <translation>Hungry</translation>
         </message>
         <message>
-            <source>利き手</source>
-            <translation>Handedness</translation>
+            <source>衰弱中</source>
+            <translation>Weakened now</translation>
+        </message>
+        <message>
+            <source>累積ダメージ</source>
+            <translation>Accumulated damage</translation>
         </message>
         <message>
             <source>移動ペナルティ</source>
             <translation>Movement penalty</translation>
-        </message>
-        <message>
-            <source>弱体化ライン</source>
-            <translation>Weakened line</translation>
-        </message>
-        <message>
-            <source>気絶ライン</source>
-            <translation>Unconscious line</translation>
-        </message>
-        <message>
-            <source>死亡ライン</source>
-            <translation>Dead line</translation>
-        </message>
-        <message>
-            <source>弱体化</source>
-            <translation>Weakened</translation>
         </message>
         <message>
             <source>移動力</source>
@@ -31818,28 +31898,8 @@ Start session {1} anyway?</translation>
             <translation>Orders</translation>
         </message>
         <message>
-            <source>他の職業</source>
-            <translation>Other orders</translation>
-        </message>
-        <message>
-            <source>サイズ</source>
-            <translation>Size</translation>
-        </message>
-        <message>
-            <source>負傷段階の数</source>
-            <translation>Number of wound levels</translation>
-        </message>
-        <message>
             <source>得意な能力値</source>
             <translation>Favored attributes</translation>
-        </message>
-        <message>
-            <source>得意な反応</source>
-            <translation>Favored reaction</translation>
-        </message>
-        <message>
-            <source>反応</source>
-            <translation>Reactions</translation>
         </message>
         <message>
             <source>勇気</source>
@@ -31882,7 +31942,31 @@ Start session {1} anyway?</translation>
             <translation>Order skill</translation>
         </message>
         <message>
-            <source>防御</source>
+            <source>兼業</source>
+            <translation>Multi-order</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>Size</translation>
+        </message>
+        <message>
+            <source>負傷段階数</source>
+            <translation>Wound levels</translation>
+        </message>
+        <message>
+            <source>得意リアクション</source>
+            <translation>Favored reaction</translation>
+        </message>
+        <message>
+            <source>リアクション</source>
+            <translation>Reactions</translation>
+        </message>
+        <message>
+            <source>Health</source>
+            <translation>Health</translation>
+        </message>
+        <message>
+            <source>Defence</source>
             <translation>Defence</translation>
         </message>
         <message>
@@ -31924,6 +32008,42 @@ Start session {1} anyway?</translation>
         <message>
             <source>経験点合計</source>
             <translation>Total experience</translation>
+        </message>
+        <message>
+            <source>運んでいる荷重</source>
+            <translation>Load carried</translation>
+        </message>
+        <message>
+            <source>Armed Combat の戦闘行動（1.4.2）</source>
+            <translation>Armed Combat actions (1.4.2)</translation>
+        </message>
+        <message>
+            <source>成長させる二つの職業（1.6.2）</source>
+            <translation>Two orders to advance (1.6.2)</translation>
+        </message>
+        <message>
+            <source>年齢</source>
+            <translation>Age</translation>
+        </message>
+        <message>
+            <source>戦闘行動</source>
+            <translation>Combat action</translation>
+        </message>
+        <message>
+            <source>理由</source>
+            <translation>Reason</translation>
+        </message>
+        <message>
+            <source>選択</source>
+            <translation>Picks</translation>
+        </message>
+        <message>
+            <source>{0} 修正</source>
+            <translation>{0} modifier</translation>
+        </message>
+        <message>
+            <source>目標値</source>
+            <translation>TN</translation>
         </message>
         <message>
             <source>クリーチャー・タイプ</source>
@@ -31976,6 +32096,14 @@ Start session {1} anyway?</translation>
         <message>
             <source>緑</source>
             <translation>Green</translation>
+        </message>
+        <message>
+            <source>ルールデータの既定値</source>
+            <translation>the rule data's default</translation>
+        </message>
+        <message>
+            <source>難易度</source>
+            <translation>Difficulty</translation>
         </message>
     </context>
     <context>

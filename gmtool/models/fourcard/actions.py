@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.character_model import CharacterModel
+from gmtool.models.fourcard.terms import outcome_term
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.rules.checks import CheckResult, Outcome
 from gmtool.rules.dice import new_seed
@@ -290,12 +291,7 @@ class FourCardActions(QObject):
         }[state]
 
     def _outcome_text(self, outcome: Outcome) -> str:
-        return {
-            Outcome.AUTO_SUCCESS: self.tr("自動的成功"),
-            Outcome.SUCCESS: self.tr("成功"),
-            Outcome.FAILURE: self.tr("失敗"),
-            Outcome.AUTO_FAILURE: self.tr("自動的失敗"),
-        }[outcome]
+        return outcome_term(outcome)
 
     def _recovery_text(
         self, before: FourCardCharacter, recovery: damage.Recovery, *, fatigue_recovers: bool = True

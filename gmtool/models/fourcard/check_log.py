@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 
-from gmtool.models.outcome_text import outcome_label
+from gmtool.models.fourcard.terms import outcome_term
 from gmtool.rules.checks import CheckResult
 from gmtool.rules.systems.fourcard.checks import AchievementResult, CompareResult, Contestant, FourCardResult
 
@@ -116,7 +116,7 @@ def check_log_payload(model: FourCardCheckModel, result: FourCardResult) -> dict
             "who": a["character"],
             "inputs": _tr("目標ロール: {0} 難易度 {1}").format(_inputs_text(a), model.difficulty),
             "dice": faces_text(result.faces),
-            "result": _tr("{0} ロール値 {1}{2}").format(outcome_label(result.outcome), result.total, margin),
+            "result": _tr("{0} ロール値 {1}{2}").format(outcome_term(result.outcome), result.total, margin),
         }
     payload["summary"] = summary
     return payload

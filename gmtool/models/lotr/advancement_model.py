@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from datetime import date as calendar_date
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.lotr.advancement_record import AdvancementRecord
@@ -61,6 +61,13 @@ def target_input(kind: str) -> str:
 def target_label(kind: str, target: str) -> str:
     names = ATTRIBUTE_NAMES if kind == "attribute" else REACTION_NAMES if kind == "reaction" else {}
     return names.get(target, target)
+
+
+def pick_text(pick: Pick) -> str:
+    """「能力値 +1: Strength」: what one pick bought, as the advancement dialog and the printed sheet say."""
+    target = target_label(pick.kind, pick.target)
+    label = QCoreApplication.translate("LotRAdvancementModel", KIND_LABELS[pick.kind])
+    return f"{label}: {target}" if target else label
 
 
 def _today() -> str:
@@ -287,9 +294,7 @@ class LotRAdvancementModel(QObject):
         return taken
 
     def pick_text(self, pick: Pick) -> str:
-        target = target_label(pick.kind, pick.target)
-        label = self.tr(KIND_LABELS[pick.kind])
-        return f"{label}: {target}" if target else label
+        return pick_text(pick)
 
     # ---- internals -----------------------------------------------------------------
     def _checked_target(self, kind: str, target: str) -> str:

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, Literal, cast
 
 from gmtool.models.lotr.care_base import CareBase
+from gmtool.models.lotr.shown_names import AGE_NAMES
 from gmtool.rules.systems.lotr import healing, weariness
 from gmtool.rules.systems.lotr.checks import LotRRoller, success_probability
 from gmtool.rules.systems.lotr.healing import WoundTarget
@@ -117,7 +118,7 @@ class LotRCareModel(CareBase):
         return healing.CARED_TESTS_PER_WEEK if cared else healing.TESTS_PER_WEEK
 
     def age_label(self, age: str) -> str:
-        return {"": "—", "old": "Old", "aged": "Aged"}[age]
+        return AGE_NAMES[age]
 
     def resistance_odds(self, tn: int, modifier: int = 0) -> Fraction:
         self._check_tn(tn)

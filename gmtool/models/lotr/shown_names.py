@@ -9,10 +9,12 @@ has it as "{0} ({1})"; the Japanese UI installs no translation of it).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication
 
+from gmtool.rules.checks import CheckKind
 from gmtool.rules.systems.lotr.kinds import skill_label
 from gmtool.rules.systems.lotr.rules_data import LotRRules
 
@@ -38,3 +40,65 @@ def shown_name(named: _Named) -> str:
 def shown_skill(name: str, rules: LotRRules) -> str:
     """A skill as the table names it in Japanese (「Stealth（隠密）」), its name alone in English."""
     return name if english_ui() else skill_label(name, rules)
+
+
+AGE_NAMES = {"": "—", "old": "Old", "aged": "Aged"}  # 1.2.2's words, the same in both languages
+
+
+def rule_id_name(key: str, value: str) -> str | None:
+    """A stored rule id (a race, order, size, attribute, reaction or age) as the sheet shows it:
+    「Dwarf（ドワーフ）」 for race "dwarf", 「Wits」 for "wit"; None for a key that holds no such id.
+
+    The printed sheet reads the shipped rule tables: a sheet printed outside the campaign has no
+    GM edits to read, and an id the tables do not know prints as it is."""
+    from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_NAMES, REACTION_NAMES
+
+    if key in ("favoured_attributes", "attribute"):
+        return ATTRIBUTE_NAMES.get(value)
+    if key == "favoured_reaction":
+        return REACTION_NAMES.get(value)
+    if key == "age":
+        return AGE_NAMES.get(value)
+    rules = _shipped_rules()
+    if not value:
+        return None
+    if key == "race":
+        race = rules.race(value)
+        return None if race is None else shown_name(race)
+    if key == "subrace":
+        subrace = next((s for r in rules.races for s in r.subraces if s.id == value), None)
+        return None if subrace is None else shown_name(subrace)
+    if key in ("order", "other_orders", "advancing_orders"):
+        order = rules.order(value)
+        return None if order is None else shown_name(order)
+    if key == "size":
+        size = rules.size(value)
+        return None if size is None else shown_name(size)
+    return None
+
+
+@cache
+def _shipped_rules() -> LotRRules:
+    from gmtool.rules.systems.lotr.rules_data import load_rules
+
+    return load_rules()
+
+
+def shown_kind(kind: CheckKind) -> str:
+    """A check as the UI language names it: its label (「Appraise（鑑定）（ランク 0）」) in Japanese;
+    in English the rules' English name alone (「Appraise (rank 0)」), from the check's id."""
+    if not english_ui():
+        return kind.label
+    what, _, rest = kind.id.partition(":")
+    if what == "untrained":
+        return _tr("{0}（ランク 0）").format(rest)
+    if what == "skill":
+        # "skill:Armed Combat: Axes:Battle-axe": a skill's own colon is followed by a space, the
+        # specialisation's is not.
+        cut = max((i for i, c in enumerate(rest) if c == ":" and rest[i + 1 : i + 2] != " "), default=-1)
+        return rest if cut < 0 else _tr("{0}（{1}）").format(rest[:cut], rest[cut + 1 :])
+    return kind.label
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("LotRNames", text)

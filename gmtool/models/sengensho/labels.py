@@ -24,6 +24,7 @@ _tr = labels_tr
 # Notes the rule text gives, shown where they apply.
 HALVED_NOTE = "PCとの縁故は原則一人まで。二人目以降は得られる幻想値を半減（切上げ）"
 DEBT_NOTE = "前借り中: GMの判断で縁故を与えられます（印象効果も通常どおり）"
+UNLIMITED_TERM = "原作キャラクター"  # the sheet's check box, its undo text and the printed sheet
 UNLIMITED_NOTE = "原作キャラクター: GMの判断で幻想能力を無制限に使用できます"
 NPC_GUIDE_NOTE = "NPCの縁故は類型ごとに{}〜{}点が目安".format(*NPC_POINTS_GUIDE)
 RETIE_NOTE = "結び直しでは幻想値は増えません"

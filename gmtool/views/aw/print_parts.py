@@ -10,24 +10,20 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
+from gmtool.rules.systems.aw.character import ATTRIBUTES, COMBAT_VALUES, FEAT_COLUMNS
 from gmtool.views.print.parts import QT_TRANSLATE_NOOP, PrintParts
 
 if TYPE_CHECKING:
     from gmtool.models.campaign_model import CampaignModel
 
+# The sheet's own tables (the engine's character module) name the 能力値, 戦闘値 and the 特技
+# columns: the printed sheet takes its words from them, so the two never disagree (理知, 霊力命中値,
+# 代償). Those strings are translated through runtime.json, as on the sheet.
 LABELS = {
-    "body": QT_TRANSLATE_NOOP("SheetPrint", "体力"),
-    "reflex": QT_TRANSLATE_NOOP("SheetPrint", "反射"),
-    "perception": QT_TRANSLATE_NOOP("SheetPrint", "知覚"),
-    "intellect": QT_TRANSLATE_NOOP("SheetPrint", "知力"),
-    "will": QT_TRANSLATE_NOOP("SheetPrint", "意志"),
-    "luck": QT_TRANSLATE_NOOP("SheetPrint", "幸運"),
+    **dict(ATTRIBUTES),
+    **dict(COMBAT_VALUES),
+    **{f"feats.{key}": name for key, name in FEAT_COLUMNS},
     "combat": QT_TRANSLATE_NOOP("SheetPrint", "戦闘値"),
-    "physical_hit": QT_TRANSLATE_NOOP("SheetPrint", "物理命中値"),
-    "spirit_hit": QT_TRANSLATE_NOOP("SheetPrint", "魔法命中値"),
-    "evasion": QT_TRANSLATE_NOOP("SheetPrint", "回避値"),
-    "attack": QT_TRANSLATE_NOOP("SheetPrint", "攻撃力"),
-    "initiative": QT_TRANSLATE_NOOP("SheetPrint", "行動値"),
     "hp": QT_TRANSLATE_NOOP("SheetPrint", "HP"),
     "hp_max": QT_TRANSLATE_NOOP("SheetPrint", "最大HP"),
     "mp": QT_TRANSLATE_NOOP("SheetPrint", "MP"),

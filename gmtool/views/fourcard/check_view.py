@@ -20,7 +20,8 @@ from gmtool.models.fourcard.check_model import (
     TARGET,
     FourCardCheckModel,
 )
-from gmtool.models.outcome_text import outcome_label, percent
+from gmtool.models.fourcard.terms import outcome_term
+from gmtool.models.outcome_text import percent
 from gmtool.rules.checks import CHECK_DIFFICULTY_BOUNDS, CheckResult, Outcome
 from gmtool.rules.systems.fourcard.checks_types import (
     AchievementResult,
@@ -96,7 +97,7 @@ class FourCardCheckView(QWidget):
         self.a_box = _RollerBox(model, Contestant.A, self.tr("判定する側（A）"))
         self.b_box = _RollerBox(model, Contestant.B, self.tr("比べる相手（B）"))
 
-        self.odds_box = OddsBox([(o, OUTCOME_COLORS[o], outcome_label(o)) for o in Outcome])
+        self.odds_box = OddsBox([(o, OUTCOME_COLORS[o], outcome_term(o)) for o in Outcome])
         self.probability_labels = self.odds_box.probability_labels
         self.headline = self.odds_box.headline
         # Under the boxes, across the panel: in the odds' narrow column (比較ロール) it ran to ten lines.
@@ -245,7 +246,7 @@ class FourCardCheckView(QWidget):
         else:
             assert isinstance(result, CheckResult)
             text = self.tr("出目 {0} → ロール値 {1} → {2}").format(
-                faces_text(result.faces), result.total, outcome_label(result.outcome)
+                faces_text(result.faces), result.total, outcome_term(result.outcome)
             )
             if result.margin is not None:
                 text += self.tr("（成功の度合 +{0}）").format(result.margin)

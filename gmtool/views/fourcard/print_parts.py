@@ -1,7 +1,20 @@
-"""フォーカード on the printed sheet: its field names, and its attributes by their rulebook codes."""
+"""フォーカード on the printed sheet: its field names, its attributes by their rulebook codes, and the
+rule text's words the sheet uses (`models/fourcard/terms.py`): 衰弱 / 昏倒 / 死亡 lines, 自動的成功,
+女性, 左."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from gmtool.models.fourcard.terms import (
+    HANDEDNESS,
+    HANDEDNESS_NAMES,
+    LINE_NAMES,
+    SEX_NAMES,
+    outcome_term,
+    term,
+)
+from gmtool.rules.checks import Outcome
 from gmtool.views.print.parts import QT_TRANSLATE_NOOP, PrintParts
 
 LABELS = {
@@ -13,12 +26,9 @@ LABELS = {
     "fatigue": QT_TRANSLATE_NOOP("SheetPrint", "疲労"),
     "injury": QT_TRANSLATE_NOOP("SheetPrint", "負傷"),
     "hungry": QT_TRANSLATE_NOOP("SheetPrint", "空腹"),
-    "handedness": QT_TRANSLATE_NOOP("SheetPrint", "利き手"),
     "movement_penalty": QT_TRANSLATE_NOOP("SheetPrint", "移動ペナルティ"),
-    "weakened_line": QT_TRANSLATE_NOOP("SheetPrint", "弱体化ライン"),
-    "unconscious_line": QT_TRANSLATE_NOOP("SheetPrint", "気絶ライン"),
-    "dead_line": QT_TRANSLATE_NOOP("SheetPrint", "死亡ライン"),
-    "weakened": QT_TRANSLATE_NOOP("SheetPrint", "弱体化"),
+    "weakened": QT_TRANSLATE_NOOP("SheetPrint", "衰弱中"),
+    "damage": QT_TRANSLATE_NOOP("SheetPrint", "累積ダメージ"),
     "movement": QT_TRANSLATE_NOOP("SheetPrint", "移動力"),
     "xp_earned": QT_TRANSLATE_NOOP("SheetPrint", "獲得経験点"),
     "xp_spent": QT_TRANSLATE_NOOP("SheetPrint", "使用経験点"),
@@ -26,10 +36,25 @@ LABELS = {
     "equipment_penalty": QT_TRANSLATE_NOOP("SheetPrint", "装備ペナルティ"),
     "skills": QT_TRANSLATE_NOOP("SheetPrint", "スキル"),
 }
+# The sheet's own terms, translated in their own context.
+TERMS = {**LINE_NAMES, "handedness": HANDEDNESS}
+VALUE_NAMES = {"sex": SEX_NAMES, "handedness": HANDEDNESS_NAMES}
 
 
 def rule_names() -> dict[str, str]:
-    return {key: key.upper() for key in ("iq", "dx", "st", "wp", "vt")}
+    return {
+        **{key: term(source) for key, source in TERMS.items()},
+        **{key: key.upper() for key in ("iq", "dx", "st", "wp", "vt")},
+    }
 
 
-PARTS = PrintParts(labels=LABELS, rule_names=rule_names)
+def value_name(key: str, value: Any) -> str | None:
+    source = VALUE_NAMES.get(key, {}).get(value) if isinstance(value, str) else None
+    return None if source is None else term(source)
+
+
+def outcome_name(outcome: Any) -> str | None:
+    return outcome_term(outcome) if isinstance(outcome, Outcome) else None
+
+
+PARTS = PrintParts(labels=LABELS, rule_names=rule_names, value_name=value_name, outcome_name=outcome_name)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.fourcard.equipment_table_model import EquipmentTableModel
 from gmtool.models.fourcard.sheet_model import FourCardSheetModel
+from gmtool.models.fourcard.terms import HANDEDNESS, HANDEDNESS_NAMES, SEX_NAMES, term
 from gmtool.rules.systems.fourcard.character import (
     ATTRIBUTE_LABELS,
     ATTRIBUTE_MAX,
@@ -92,7 +93,7 @@ class FourCardSheetView(SheetEditing, QWidget):
         self.pc_check = self._editor(QCheckBox(self.tr("PC")))
         self.pc_check.toggled.connect(lambda on: self._commit("is_pc", on, self.tr("PC/NPC")))
         self.sex_combo = self._combo(
-            "sex", self.tr("性別"), [("", "—"), ("male", self.tr("男性")), ("female", self.tr("女性"))]
+            "sex", self.tr("性別"), [("", "—"), *((k, term(v)) for k, v in SEX_NAMES.items())]
         )
         self.sex_combo.setToolTip(
             self.tr("性別を変えても能力値の修正はやり直しません（能力値は修正後の値で記録されています）")
@@ -197,8 +198,8 @@ class FourCardSheetView(SheetEditing, QWidget):
         self.money_spin.setSuffix(" CP")
         self.handedness_combo = self._combo(
             "handedness",
-            self.tr("利き腕"),
-            [("", "—"), ("right", self.tr("右")), ("left", self.tr("左")), ("both", self.tr("両手"))],
+            term(HANDEDNESS),
+            [("", "—"), *((k, term(v)) for k, v in HANDEDNESS_NAMES.items())],
         )
         self._syncers.append(self._sync_movement)
         form = QFormLayout(box)
@@ -207,7 +208,7 @@ class FourCardSheetView(SheetEditing, QWidget):
         movement_row.addWidget(self.movement_note, 1)
         form.addRow(self.tr("移動力"), movement_row)
         form.addRow(self.tr("所持金"), self.money_spin)
-        form.addRow(self.tr("利き腕"), self.handedness_combo)
+        form.addRow(term(HANDEDNESS), self.handedness_combo)
         return box
 
     def _build_equipment(self) -> QGroupBox:

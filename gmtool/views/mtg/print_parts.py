@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
+
+from gmtool.rules.checks import CheckKind
 from gmtool.views.print.parts import QT_TRANSLATE_NOOP, PrintParts
 
 LABELS = {
@@ -34,4 +37,23 @@ def outcome_name(outcome: Any) -> str | None:
     return outcome_text(outcome)
 
 
-PARTS = PrintParts(labels=LABELS, outcome_name=outcome_name)
+def check_name(kind: CheckKind) -> str:
+    """「緑判定」 as the panel names it (the kind's id is "check:<color>")."""
+    from gmtool.models.mtg.labels import check_name as color_check_name
+    from gmtool.rules.systems.mtg.checks_types import CheckColor
+
+    return color_check_name(CheckColor(kind.id.removeprefix("check:")))
+
+
+def value_name(key: str, value: Any) -> str | None:
+    # No クリティカル上限 of its own: the deck takes the rule data's, which the computed values show.
+    if key == "critical_limit" and value is None:
+        return QCoreApplication.translate("SheetPrint", "ルールデータの既定値")
+    return None
+
+
+# A 行動判定 has no 判定値 (it compares two revealed cards): the checks print by name, the main
+# check at the 難易度 its odds were computed for.
+PARTS = PrintParts(
+    labels=LABELS, outcome_name=outcome_name, value_name=value_name, check_name=check_name, check_values=False
+)

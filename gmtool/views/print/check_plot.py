@@ -19,7 +19,8 @@ from gmtool.models.sheet_print import MainCheck
 from gmtool.rules.checks import Outcome
 from gmtool.views.print.parts import COMMON_PARTS, PrintParts
 
-PLOT_SIZE = (640, 300)  # pixels of the grabbed picture
+PLOT_SIZE = (440, 250)  # pixels of the grabbed picture: at the printed width its text stays readable
+AXIS_INK = "#333333"
 FALLBACK_COLORS = {"success": "#6cc070", "failure": "#e8a33d", "other": "#5b6f86"}
 
 
@@ -33,14 +34,16 @@ def check_rows(check: MainCheck, parts: PrintParts = COMMON_PARTS) -> list[tuple
 
 
 def outcome_name(outcome: Any, parts: PrintParts = COMMON_PARTS) -> str:
-    """Japanese for an outcome code: the shared `Outcome`s here, any other code by the system's parts,
-    else the code itself."""
+    """The name of an outcome code as the system's parts give it (千幻抄 calls the shared automatic
+    success クリティカル, フォーカード 自動的成功), else the shared `Outcome`'s, else the code itself."""
+    name = parts.outcome_name(outcome) if parts.outcome_name else None
+    if name is not None:
+        return name
     if isinstance(outcome, Outcome):
         from gmtool.models.outcome_text import outcome_label
 
         return outcome_label(outcome)
-    name = parts.outcome_name(outcome) if parts.outcome_name else None
-    return str(getattr(outcome, "value", outcome)) if name is None else name
+    return str(getattr(outcome, "value", outcome))
 
 
 def outcome_color(outcome: Any, parts: PrintParts = COMMON_PARTS) -> str:
@@ -75,6 +78,9 @@ class OutcomePlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()
         self.showGrid(x=False, y=True, alpha=0.3)
+        for side in ("left", "bottom"):  # paper's ink, whatever the window's theme draws plots with
+            self.getAxis(side).setPen(AXIS_INK)
+            self.getAxis(side).setTextPen(AXIS_INK)
         self.setLabel("left", _tr("確率 (%)"))
         self.setLabel("bottom", _tr("結果"))
         labels = [tick_label(name) for name, _ in check_rows(check, parts)]

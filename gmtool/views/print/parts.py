@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from gmtool.models.campaign_model import CampaignModel
+    from gmtool.rules.checks import CheckKind
 
 
 def QT_TRANSLATE_NOOP(context: str, source: str) -> str:
@@ -34,6 +35,17 @@ class PrintParts:
     # The name and colour of an outcome code the shared code does not know; None for any other code.
     outcome_name: Callable[[Any], str | None] | None = None
     outcome_color: Callable[[Any], str | None] | None = None
+    # The name a stored id prints as (field key, id → its term: フォーカード's "female" → 女性, LotR's
+    # "dwarf" → Dwarf（ドワーフ）); None where the value is printed as it is (a name, a number).
+    value_name: Callable[[str, Any], str | None] | None = None
+    # A check's name where the system's own differs from its label in the UI language (LotR's
+    # 「Appraise（鑑定）」 is 「Appraise」 in English); None: the label, translated.
+    check_name: Callable[[CheckKind], str] | None = None
+    # What the main check's default difficulty is called (難易度, 目標値, TN): a QT_TRANSLATE_NOOP source.
+    difficulty_label: str = QT_TRANSLATE_NOOP("SheetPrint", "難易度")
+    # False where a check has no 判定値 of its own (MTG's 行動判定 compare two cards): the 判定値
+    # section lists the checks without a number.
+    check_values: bool = True
 
 
 COMMON_PARTS = PrintParts()

@@ -29,6 +29,7 @@ from gmtool.views.print.check_plot import check_rows, render_check_plot
 from gmtool.views.print.parts import COMMON_PARTS, PrintParts
 from gmtool.views.print.sheet_sections import (
     character_sections,
+    check_name,
     checks_section,
     derived_section,
     heading,
@@ -41,7 +42,7 @@ MARGIN_MM = 15.0
 FONT_POINT_SIZE = 9.5
 DOCUMENT_DPI = 96  # the unit of the document's page size: pixels at the default logical dpi
 PLOT_URL = QUrl("gmtool-sheet://main-check.png")
-PLOT_WIDTH = 520  # document pixels of the embedded picture
+PLOT_WIDTH = 360  # document pixels of the embedded picture (the results table beside it)
 PREFERRED_FONTS = (
     "IPAGothic",
     "IPAゴシック",
@@ -50,8 +51,11 @@ PREFERRED_FONTS = (
     "Noto Sans JP",
     "TakaoGothic",
 )
+# Ink colours are explicit: the document would otherwise write in the window's palette, and the
+# dark theme's light text would print a near-white title on white paper.
 STYLE = """
-h1 { font-size: 16pt; margin-bottom: 2px; }
+body { color: #1b1b1b; }
+h1 { font-size: 16pt; margin-bottom: 2px; color: #1b1b1b; }
 h2 { font-size: 11pt; margin-top: 10px; margin-bottom: 3px; color: #1f3f68; }
 table.grid { border-collapse: collapse; border-color: #9aa5b1; }
 th { background-color: #eef2f7; font-weight: normal; text-align: left; }
@@ -80,12 +84,12 @@ def sheet_html(sheet: SheetContent, extra_html: str = "", parts: PrintParts = CO
     name = getattr(character, "name", "") or _tr("（名前なし）")
     sections = [
         f"<h1>{escape(name)}</h1>",
-        f'<p class="sub">{escape(_tr("キャラクターシート"))} — {escape(sheet.system_name)}</p>',
+        f'<p class="sub">{escape(_tr("キャラクターシート"))} — {escape(_tr(sheet.system_name))}</p>',
         character_sections(parts, character),
         notes_section(parts, character),
         extra_html,
         derived_section(parts, sheet.derived),
-        checks_section(list(sheet.checks)),
+        checks_section(list(sheet.checks), parts),
         main_check_section(sheet.main_check, parts),
     ]
     return "<html><body>" + "".join(sections) + "</body></html>"
@@ -98,12 +102,23 @@ def main_check_section(check: MainCheck | None, parts: PrintParts = COMMON_PARTS
             + f"<p>{escape(_tr('この キャラクターには振れる判定がありません。'))}</p>"
         )
     kind = check.kind
-    title = _tr("主な判定: {0}（判定値 {1}）").format(kind.label, kind.value)
+    difficulty = "" if check.difficulty is None else f"{_tr(parts.difficulty_label)} {check.difficulty}"
+    if not parts.check_values:
+        title = _tr("主な判定: {0}（{1}）").format(check_name(kind, parts), difficulty)
+    elif difficulty:
+        title = _tr("主な判定: {0}（判定値 {1}、{2}）").format(
+            check_name(kind, parts), kind.value, difficulty
+        )
+    else:
+        title = _tr("主な判定: {0}（判定値 {1}）").format(check_name(kind, parts), kind.value)
     rows = [(name, f"{float(p) * 100:.2f}%") for name, p in check_rows(check, parts)]
+    # The picture and its numbers side by side, one table: the section stays on one page.
     return (
         heading(title)
-        + f'<p><img src="{PLOT_URL.toString()}" width="{PLOT_WIDTH}"/></p>'
-        + table(rows, [_tr("結果"), _tr("確率")])
+        + '<table width="100%" cellspacing="0" cellpadding="0"><tr>'
+        + f'<td width="{PLOT_WIDTH}"><img src="{PLOT_URL.toString()}" width="{PLOT_WIDTH}"/></td>'
+        + f'<td valign="top">{table(rows, [_tr("結果"), _tr("確率")])}</td>'
+        + "</tr></table>"
     )
 
 
@@ -140,7 +155,8 @@ def paginate(document: QTextDocument, device: QPagedPaintDevice) -> int:
 
 
 def keep_headings_with_next(document: QTextDocument) -> None:
-    """A section heading left alone at the foot of a page starts the next page instead."""
+    """A section heading never stays alone at the foot of a page, and a short section (a table up to
+    half a page: the computed values, the main check) is never cut in two: it starts the next page."""
     page_height = document.pageSize().height()
     layout = document.documentLayout()
     block = document.begin()
@@ -149,12 +165,26 @@ def keep_headings_with_next(document: QTextDocument) -> None:
         if block.blockFormat().headingLevel() == 2 and following.isValid():
             top = layout.blockBoundingRect(block).top()
             below = _absolute_top(document, following)
-            if int(top // page_height) != int(below // page_height):
+            end = _section_bottom(document, following)
+            cut = int(top // page_height) != int(below // page_height)
+            short = end - top <= page_height / 2
+            if cut or (short and int(top // page_height) != int(end // page_height)):
                 cursor = QTextCursor(block)
                 fmt = block.blockFormat()
                 fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
                 cursor.setBlockFormat(fmt)
         block = following
+
+
+def _section_bottom(document: QTextDocument, block: QTextBlock) -> float:
+    """Where the table that starts a section ends (a paragraph: where the paragraph ends)."""
+    layout = document.documentLayout()
+    frame = QTextCursor(block).currentFrame()
+    if frame is None or frame is document.rootFrame():
+        return layout.blockBoundingRect(block).bottom()
+    while frame.parentFrame() is not None and frame.parentFrame() is not document.rootFrame():
+        frame = frame.parentFrame()  # a nested table's outermost table
+    return layout.frameBoundingRect(frame).bottom()
 
 
 def _absolute_top(document: QTextDocument, block: QTextBlock) -> float:

@@ -52,3 +52,10 @@ def label(parts: PrintParts, key: str) -> str:
     if text:
         return _tr(text)
     return parts.rule_names().get(key, key) if parts.rule_names else key
+
+
+def column_label(parts: PrintParts, group: str, key: str) -> str:
+    """The name of `key` inside the field `group` (a table's column): the system may name it for that
+    group alone (AW's 特技 call their name 名称, its character's is 名前), else as `label` does."""
+    text = parts.labels.get(f"{group}.{key}")
+    return _tr(text) if text else label(parts, key)

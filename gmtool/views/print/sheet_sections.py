@@ -15,8 +15,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from gmtool.rules.checks import CheckKind
-from gmtool.views.print.parts import PrintParts
-from gmtool.views.print.sheet_labels import label
+from gmtool.views.print.parts import COMMON_PARTS, PrintParts
+from gmtool.views.print.sheet_labels import column_label, label
 
 GRID_PAIRS = 4  # label/value pairs per row in the computed-values and checks grids
 
@@ -36,10 +36,32 @@ def value_text(value: Any) -> str:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return _card_text(value) if _is_card(value) else _compact(value)
     if isinstance(value, Mapping):
-        return "、".join(f"{k}: {value_text(v)}" for k, v in value.items()) or _tr("（なし）")
+        return _tr("、").join(f"{k}: {value_text(v)}" for k, v in value.items()) or _tr("（なし）")
     if isinstance(value, tuple | list | frozenset | set):
-        return "、".join(value_text(v) for v in value) or _tr("（なし）")
+        return _tr("、").join(value_text(v) for v in value) or _tr("（なし）")
     return str(value)
+
+
+def shown_value(parts: PrintParts, key: str, value: Any) -> str:
+    """A field's value as the system names it: a stored id (フォーカード's "female", LotR's "dwarf")
+    prints as its term, a list of ids as their terms; anything else as `value_text` writes it."""
+    if parts.value_name is None:
+        return value_text(value)
+    if isinstance(value, str | Enum):
+        name = parts.value_name(key, value.value if isinstance(value, Enum) else value)
+        return value_text(value) if name is None else name
+    if isinstance(value, tuple | list) and value and all(isinstance(v, str | Enum) for v in value):
+        return _tr("、").join(shown_value(parts, key, v) for v in value)
+    if _is_record_tuple(
+        value
+    ):  # records inside a record (LotR's advancement picks), as the system writes them
+        texts = [parts.value_name(key, v) for v in value]
+        if all(t is not None for t in texts):
+            return _tr("、").join(t for t in texts if t is not None)
+    if value is None:
+        name = parts.value_name(key, None)
+        return value_text(value) if name is None else name
+    return value_text(value)
 
 
 def _compact(value: Any) -> str:
@@ -62,7 +84,8 @@ def _cell(text: str, header: bool = False) -> str:
 def table(rows: Iterable[Sequence[str]], headers: Sequence[str] = ()) -> str:
     out = ['<table class="grid" border="1" width="100%" cellspacing="0" cellpadding="3">']
     if headers:
-        out.append("<tr>" + "".join(_cell(h, header=True) for h in headers) + "</tr>")
+        # <thead>: Qt repeats the header row at the top of each page the table continues on
+        out.append("<thead><tr>" + "".join(_cell(h, header=True) for h in headers) + "</tr></thead>")
     for row in rows:
         out.append("<tr>" + "".join(_cell(c) for c in row) + "</tr>")
     out.append("</table>")
@@ -88,12 +111,12 @@ def _is_record_tuple(value: Any) -> bool:
     return isinstance(value, tuple) and bool(value) and all(dataclasses.is_dataclass(v) for v in value)
 
 
-def _records_table(parts: PrintParts, records: tuple[Any, ...]) -> str:
+def _records_table(parts: PrintParts, field: str, records: tuple[Any, ...]) -> str:
     if type(records[0]).__name__ == "DeckEntry":
         return deck_table(records)
     names = [f.name for f in dataclasses.fields(records[0])]
-    rows = [[value_text(getattr(r, n, None)) for n in names] for r in records]
-    return table(rows, [label(parts, n) for n in names])
+    rows = [[shown_value(parts, n, getattr(r, n, None)) for n in names] for r in records]
+    return table(rows, [column_label(parts, field, n) for n in names])
 
 
 def _color_name(code: str) -> str:
@@ -138,14 +161,17 @@ def character_sections(parts: PrintParts, character: Any) -> str:
             continue
         if dataclasses.is_dataclass(value):
             sub = [f.name for f in dataclasses.fields(value)]
-            row = [value_text(getattr(value, n)) for n in sub]
-            blocks.append(heading(title) + table([row], [label(parts, n) for n in sub]))
+            row = [shown_value(parts, n, getattr(value, n)) for n in sub]
+            blocks.append(heading(title) + table([row], [column_label(parts, field.name, n) for n in sub]))
         elif _is_record_tuple(value):
-            blocks.append(heading(f"{title}（{len(value)}）") + _records_table(parts, value))
+            blocks.append(
+                heading(_tr("{0}（{1}）").format(title, len(value)))
+                + _records_table(parts, field.name, value)
+            )
         elif isinstance(value, tuple) and not value and _holds_records(field):
             blocks.append(heading(title) + f"<p>{escape(_tr('（なし）'))}</p>")
         else:
-            plain.append((title, value_text(value)))
+            plain.append((title, shown_value(parts, field.name, value)))
     return heading(_tr("基本情報")) + pair_grid(plain, per_row=2) + "".join(blocks)
 
 
@@ -168,8 +194,24 @@ def derived_section(parts: PrintParts, derived: Mapping[str, Any]) -> str:
     return heading(_tr("計算値")) + pair_grid(pairs)
 
 
-def checks_section(kinds: Sequence[CheckKind]) -> str:
+def check_name(kind: CheckKind, parts: PrintParts = COMMON_PARTS) -> str:
+    """The check's name as the system gives it (else its label, translated as the judgement panel
+    shows it): 「理知」, 「Appraise」."""
+    return parts.check_name(kind) if parts.check_name else _tr(kind.label)
+
+
+def check_name_and_group(kind: CheckKind, parts: PrintParts) -> str:
+    """「理知（能力値）」."""
+    name = check_name(kind, parts)
+    return name + (_tr("（{0}）").format(_tr(kind.group)) if kind.group else "")
+
+
+def checks_section(kinds: Sequence[CheckKind], parts: PrintParts = COMMON_PARTS) -> str:
+    """Each check with its 判定値; a system whose checks have none lists them by name."""
     if not kinds:
         return ""
-    pairs = [(f"{k.label}" + (f"（{k.group}）" if k.group else ""), str(k.value)) for k in kinds]
+    names = [check_name_and_group(k, parts) for k in kinds]
+    if not parts.check_values:
+        return heading(_tr("判定")) + f"<p>{escape('、'.join(names))}</p>"
+    pairs = [(name, str(k.value)) for name, k in zip(names, kinds, strict=True)]
     return heading(_tr("判定値")) + pair_grid(pairs, per_row=3)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models.sengensho.labels import UNLIMITED_TERM, labels_tr
 from gmtool.models.sengensho.sheet_model import SengenshoSheetModel
 from gmtool.rules.systems.sengensho.character import ATTRIBUTES, SengenshoCharacter
 from gmtool.views.compact import WrappingCheckBox
@@ -94,7 +95,7 @@ class SengenshoSheetView(SheetEditing, QWidget):
         self.unlimited_check = self._editor(WrappingCheckBox(self.tr(UNLIMITED_LABEL)))
         self.unlimited_check.setToolTip(self.tr(UNLIMITED_TOOLTIP))
         self.unlimited_check.toggled.connect(
-            lambda on: self._commit("unlimited_abilities", on, self.tr("原作キャラクター"))
+            lambda on: self._commit("unlimited_abilities", on, labels_tr(UNLIMITED_TERM))
         )
         self._syncers.append(self._sync_header)
         layout = QVBoxLayout(box)

@@ -76,3 +76,13 @@ def test_another_kind_of_roll_clears_the_last_result(view):
     assert "A " in view.result_label.text()
     view.mode_buttons[COMPARE].setChecked(True)  # the same kind again: the result stays
     assert view.result_label.text()
+
+
+def test_the_outcomes_are_named_as_the_rule_text_names_them(view):
+    """The odds box said 自動成功 / 自動失敗 beside a headline 「自動的成功を含む」: the rule text's
+    自動的成功 / 自動的失敗 everywhere (the printed sheet reads the same term table)."""
+    names = [w.text() for w in view.odds_box.row_widgets if w.text() and "%" not in w.text()]
+    assert "自動的成功" in names and "自動的失敗" in names
+    assert "自動成功" not in names and "自動失敗" not in names
+    view.roll_button.click()
+    assert "自動成功" not in view.result_label.text() and "自動失敗" not in view.result_label.text()
