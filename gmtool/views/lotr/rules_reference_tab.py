@@ -30,6 +30,7 @@ from gmtool.models.lotr.rules_input import UNSET_CELL
 from gmtool.models.lotr.rules_model import LotRRulesModel
 from gmtool.rules.systems.lotr.reference_table_types import NAME, Cell, CellRef, Column, ReferenceTable
 from gmtool.views.appearance import tone_colour
+from gmtool.views.edit_table import type_through
 from gmtool.views.lotr.rules_fields import RulesTab, note_label, tr
 from gmtool.views.widgets import shown_message
 
@@ -50,7 +51,6 @@ class ReferenceTablesView(RulesTab):
     def __init__(self, model: LotRRulesModel, parent: QWidget | None = None) -> None:
         super().__init__(model, parent)
         self._filling = False
-        self._filled = ""  # the id of the table the grid shows
         self.table_list = QListWidget()
         self.table_list.currentRowChanged.connect(lambda _row: self.reload())
         self.title_label = QLabel()
@@ -58,6 +58,7 @@ class ReferenceTablesView(RulesTab):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.grid = QTableWidget()
+        type_through(self.grid)
         self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.grid.itemChanged.connect(self._on_item_changed)
@@ -140,10 +141,6 @@ class ReferenceTablesView(RulesTab):
         self.reset_table_button.setEnabled(self.model.edits.is_edited("tables", table.id))
 
     def _fill(self, table: ReferenceTable) -> None:
-        # The same table filled again after an edit keeps the cell the GM is on: Tab or Enter
-        # after typing a value then moves on from it, not from the grid's first cell.
-        kept = (self.grid.currentRow(), self.grid.currentColumn()) if table.id == self._filled else None
-        self._filled = table.id
         self._filling = True
         try:
             self.grid.clear()
@@ -166,8 +163,6 @@ class ReferenceTablesView(RulesTab):
                         item.setToolTip(tr("未設定: ルールブックの値を入れてください"))
                     self.grid.setItem(r, c, item)
             self.grid.resizeColumnsToContents()
-            if kept is not None and 0 <= kept[0] < len(table.rows) and 0 <= kept[1] <= len(table.columns):
-                self.grid.setCurrentCell(*kept)
         finally:
             self._filling = False
 
