@@ -272,8 +272,16 @@
             <translation>Tables the rule summary only names. Values the summary does not give are shipped as “not set”: enter the rulebook's values. A feature that needs a value not set waits until it is entered.</translation>
         </message>
         <message>
+            <source>{0} — {1}</source>
+            <translation>{0} — {1}</translation>
+        </message>
+        <message>
             <source>（未設定）</source>
             <translation> (not set)</translation>
+        </message>
+        <message>
+            <source>1行 = {0}</source>
+            <translation>One row = {0}</translation>
         </message>
         <message>
             <source>未設定: ルールブックの値を入れてください</source>
@@ -382,10 +390,6 @@
         <message>
             <source>確率</source>
             <translation>Probability</translation>
-        </message>
-        <message>
-            <source>名前</source>
-            <translation>Name</translation>
         </message>
         <message>
             <source>選んだ行を削除</source>
@@ -3215,9 +3219,19 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: {1} → {2}</translation>
         </message>
         <message>
+            <source>{0}: {1} の {2} {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1}, {2} {3}</translation>
+        </message>
+        <message>
             <source>{0}: {1} のうち Protection {2} が吸収、Structure {3} → {4}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: of {1}, Protection {2} absorbs, Structure {3} → {4}</translation>
+        </message>
+        <message>
+            <source>{0}: {1} の名前を「{2}」に</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: rename {1} to “{2}”</translation>
         </message>
         <message>
             <source>{0}: {1} 枚のカードを読み込みました（日本語名 {2} 枚）</source>
@@ -10111,6 +10125,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>同点は攻撃側の Marginal</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Tie: attacker's Marginal</translation>
+        </message>
+        <message>
+            <source>名前</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Name</translation>
         </message>
         <message>
             <source>名前で絞り込み</source>
@@ -26593,8 +26612,20 @@ File → Import character.</translation>
             <translation>That row is no longer there</translation>
         </message>
         <message>
-            <source>{0} の {1}</source>
-            <translation>{1} in {0}</translation>
+            <source>{0}: {1} の名前を「{2}」に</source>
+            <translation>{0}: rename {1} to “{2}”</translation>
+        </message>
+        <message>
+            <source>{0}: {1} の {2} {3}</source>
+            <translation>{0}: {1}, {2} {3}</translation>
+        </message>
+        <message>
+            <source>はい</source>
+            <translation>Yes</translation>
+        </message>
+        <message>
+            <source>いいえ</source>
+            <translation>No</translation>
         </message>
         <message>
             <source>この表の行は本文のものです。値だけを変えられます</source>

@@ -126,13 +126,17 @@ class ReferenceTablesView(RulesTab):
         for index in range(self.table_list.count()):
             item = self.table_list.item(index)
             table = self.model.reference.table(str(item.data(Qt.ItemDataRole.UserRole)))
-            text = shown_message(table.title)
+            text = tr("{0} — {1}").format(shown_message(table.title), table.source)
             item.setText(text + (tr("（未設定）") if table.is_empty else ""))
+            item.setToolTip(tr("1行 = {0}").format(shown_message(table.row_label)))
             font = item.font()
             font.setBold(self.model.edits.is_edited("tables", table.id))
             item.setFont(font)
         table = self.table()
-        self.title_label.setText(f"<b>{shown_message(table.title)}</b>　{table.source}")
+        self.title_label.setText(
+            f"<b>{shown_message(table.title)}</b>　{table.source}<br>"
+            + tr("1行 = {0}").format(shown_message(table.row_label))
+        )
         self.note.setText(shown_message(table.note))
         self._fill(table)
         self.new_row.setEnabled(not table.fixed_rows)
@@ -146,7 +150,7 @@ class ReferenceTablesView(RulesTab):
             self.grid.clear()
             self.grid.setColumnCount(len(table.columns) + 1)
             self.grid.setHorizontalHeaderLabels(
-                [tr("名前"), *(shown_message(c.label) for c in table.columns)]
+                [shown_message(table.row_label), *(shown_message(c.label) for c in table.columns)]
             )
             self.grid.setRowCount(len(table.rows))
             muted = tone_colour("muted")
