@@ -260,10 +260,6 @@
             <translation>No</translation>
         </message>
         <message>
-            <source>新しい行の名前（例: 武器の名前）</source>
-            <translation>Name of the new row (e.g. a weapon's name)</translation>
-        </message>
-        <message>
             <source>この表を既定に戻す</source>
             <translation>Reset this table</translation>
         </message>
@@ -282,6 +278,10 @@
         <message>
             <source>1行 = {0}</source>
             <translation>One row = {0}</translation>
+        </message>
+        <message>
+            <source>新しい行: {0}</source>
+            <translation>New row: {0}</translation>
         </message>
         <message>
             <source>未設定: ルールブックの値を入れてください</source>
@@ -12650,6 +12650,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>新しい縁故はレベル1から（レベルはこの後のシーンで上げられます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A new bond starts at level 1 (the level can be raised in later scenes)</translation>
+        </message>
+        <message>
+            <source>新しい行の名前（例: 武器の名前）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Name of the new row (e.g. a weapon's name)</translation>
         </message>
         <message>
             <source>新しい表</source>
