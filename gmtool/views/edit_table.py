@@ -8,7 +8,8 @@ the cell it edited, never from the view's current cell:
 
 - Tab / Enter: the value is written, the next editable cell in reading order (along the row,
   then the next row's first) is current and open for typing; Shift+Tab goes back.  After the last
-  cell the edited cell stays current and editing ends.
+  cell the edited cell stays current and editing ends.  A value the table refused (it said why)
+  opens the same cell again.
 - Any other way the edit ends (a click elsewhere, the focus leaving): the cell that was current
   before the value was written is current again after the refill.
 
@@ -124,9 +125,15 @@ class TypingDelegate(QStyledItemDelegate):
         self.closeEditor.emit(editor, QAbstractItemDelegate.EndEditHint.NoHint)
         model = view.model()
         edited = model.index(row, column)
+        refused = False
         if edited.isValid():
+            before = edited.data(Qt.ItemDataRole.EditRole)
+            typed = editor.text() if isinstance(editor, (QLineEdit, QAbstractSpinBox)) else None
             self.setModelData(editor, model, edited)
-        target = next_editable_cell(view, row, column, step)
+            after = view.model().index(row, column).data(Qt.ItemDataRole.EditRole)
+            refused = typed is not None and after == before and typed != str(before)  # it said why
+        # a refused value: the same cell again, to type it right; else the next one
+        target = view.model().index(row, column) if refused else next_editable_cell(view, row, column, step)
         view.setFocus()
         if target is None:
             here = view.model().index(row, column)

@@ -215,3 +215,29 @@ def test_values_typed_with_tab_and_enter_land_where_they_were_typed(
     changed = {cell for cell in editable - typed if after.get(cell) != before[cell]}
     assert not changed, f"cells the keys never went to changed: {changed}"
     assert view.currentIndex().row() >= typing.entries[-1][1][0], "the cursor went back to the top"
+
+
+def test_a_refused_value_opens_the_same_cell_again(qtbot, empty_campaign_model, monkeypatch):
+    refusals: list[str] = []
+    monkeypatch.setattr("gmtool.views.widgets.QMessageBox.warning", lambda *a: refusals.append(str(a[2])))
+    typing = lotr_reference(qtbot, empty_campaign_model)
+    qtbot.addWidget(typing.top)
+    typing.top.show()
+    typing.top.activateWindow()
+    qtbot.waitUntil(typing.top.isActiveWindow)
+    grid = typing.view
+    grid.setFocus()
+    grid.setCurrentIndex(grid.model().index(1, 1))
+    grid.edit(grid.model().index(1, 1))
+    editor = typing_into(grid)
+    editor.selectAll()
+    qtbot.keyClicks(editor, "many")
+    qtbot.keyClick(editor, Qt.Key.Key_Tab)
+    assert refusals and "many" in refusals[-1]
+    assert (grid.currentIndex().row(), grid.currentIndex().column()) == (1, 1)
+    editor = typing_into(grid)  # row 2's 目標値 again, to type it right
+    editor.selectAll()
+    qtbot.keyClicks(editor, "12")
+    qtbot.keyClick(editor, Qt.Key.Key_Tab)
+    assert grid.model().index(1, 1).data() == "12"
+    assert (grid.currentIndex().row(), grid.currentIndex().column()) == (1, 2)
