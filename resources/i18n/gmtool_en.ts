@@ -260,10 +260,6 @@
             <translation>No</translation>
         </message>
         <message>
-            <source>新しい行の名前（例: 武器の名前）</source>
-            <translation>Name of the new row (e.g. a weapon's name)</translation>
-        </message>
-        <message>
             <source>この表を既定に戻す</source>
             <translation>Reset this table</translation>
         </message>
@@ -272,8 +268,20 @@
             <translation>Tables the rule summary only names. Values the summary does not give are shipped as “not set”: enter the rulebook's values. A feature that needs a value not set waits until it is entered.</translation>
         </message>
         <message>
+            <source>{0} — {1}</source>
+            <translation>{0} — {1}</translation>
+        </message>
+        <message>
             <source>（未設定）</source>
             <translation> (not set)</translation>
+        </message>
+        <message>
+            <source>1行 = {0}</source>
+            <translation>One row = {0}</translation>
+        </message>
+        <message>
+            <source>新しい行: {0}</source>
+            <translation>New row: {0}</translation>
         </message>
         <message>
             <source>未設定: ルールブックの値を入れてください</source>
@@ -382,10 +390,6 @@
         <message>
             <source>確率</source>
             <translation>Probability</translation>
-        </message>
-        <message>
-            <source>名前</source>
-            <translation>Name</translation>
         </message>
         <message>
             <source>選んだ行を削除</source>
@@ -3225,9 +3229,19 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: {1} → {2}</translation>
         </message>
         <message>
+            <source>{0}: {1} の {2} {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1}, {2} {3}</translation>
+        </message>
+        <message>
             <source>{0}: {1} のうち Protection {2} が吸収、Structure {3} → {4}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: of {1}, Protection {2} absorbs, Structure {3} → {4}</translation>
+        </message>
+        <message>
+            <source>{0}: {1} の名前を「{2}」に</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: rename {1} to “{2}”</translation>
         </message>
         <message>
             <source>{0}: {1} 枚のカードを読み込みました（日本語名 {2} 枚）</source>
@@ -10228,6 +10242,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Tie: attacker's Marginal</translation>
         </message>
         <message>
+            <source>名前</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Name</translation>
+        </message>
+        <message>
             <source>名前で絞り込み</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Filter by name</translation>
@@ -12766,6 +12785,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>新しい縁故はレベル1から（レベルはこの後のシーンで上げられます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A new bond starts at level 1 (the level can be raised in later scenes)</translation>
+        </message>
+        <message>
+            <source>新しい行の名前（例: 武器の名前）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Name of the new row (e.g. a weapon's name)</translation>
         </message>
         <message>
             <source>新しい表</source>
@@ -26843,8 +26867,20 @@ File → Import character.</translation>
             <translation>That row is no longer there</translation>
         </message>
         <message>
-            <source>{0} の {1}</source>
-            <translation>{1} in {0}</translation>
+            <source>{0}: {1} の名前を「{2}」に</source>
+            <translation>{0}: rename {1} to “{2}”</translation>
+        </message>
+        <message>
+            <source>{0}: {1} の {2} {3}</source>
+            <translation>{0}: {1}, {2} {3}</translation>
+        </message>
+        <message>
+            <source>はい</source>
+            <translation>Yes</translation>
+        </message>
+        <message>
+            <source>いいえ</source>
+            <translation>No</translation>
         </message>
         <message>
             <source>この表の行は本文のものです。値だけを変えられます</source>

@@ -6,9 +6,16 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from gmtool.models.lotr.rules_edits import RuleEdits
-from gmtool.models.lotr.rules_input import parse_cell
+from gmtool.models.lotr.rules_input import UNSET_CELL, parse_cell
 from gmtool.models.shown_text import shown
-from gmtool.rules.systems.lotr.reference_tables import Cell, ReferenceTable, with_cell, with_row, without_row
+from gmtool.rules.systems.lotr.reference_tables import (
+    NAME,
+    Cell,
+    ReferenceTable,
+    with_cell,
+    with_row,
+    without_row,
+)
 
 
 class LotRReferenceTables(QObject):
@@ -25,10 +32,25 @@ class LotRReferenceTables(QObject):
         if not 0 <= row_index < len(table.rows):
             raise ValueError(self.tr("その行はもうありません"))
         rows = with_cell(table, row_index, column, value)
-        label = table.rows[row_index].name
-        self._edits.set_value(
-            ("tables", table_id), rows, self.tr("{0} の {1}").format(shown(table.title), label)
+        self._edits.set_value(("tables", table_id), rows, self._cell_named(table, row_index, column, value))
+
+    def _cell_named(self, table: ReferenceTable, row_index: int, column: str, value: Cell) -> str:
+        """The undo step names the cell and its new value: 「スタン: 棍棒 の ペナルティ −2」."""
+        title, row = shown(table.title), table.rows[row_index].name
+        if column == NAME:
+            return self.tr("{0}: {1} の名前を「{2}」に").format(title, row, value)
+        return self.tr("{0}: {1} の {2} {3}").format(
+            title, row, shown(table.column(column).label), self._shown_value(value)
         )
+
+    def _shown_value(self, value: Cell) -> str:
+        if value is None:
+            return self.tr(UNSET_CELL)
+        if isinstance(value, bool):
+            return self.tr("はい") if value else self.tr("いいえ")
+        if isinstance(value, int) and value < 0:
+            return f"−{-value}"  # the minus sign the rulebook prints
+        return str(value)
 
     def set_cell_text(self, table_id: str, row_index: int, column: str, text: str) -> None:
         """A cell as the GM typed it (「未設定」 or empty: None), read as its column holds it."""

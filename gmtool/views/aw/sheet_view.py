@@ -30,6 +30,7 @@ from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.character_model import CharacterModel
 from gmtool.rules.systems.aw.character import ATTRIBUTES, COMBAT_VALUES, MAX_CLASSES
 from gmtool.views.aw.session_box import AWSessionBox
+from gmtool.views.edit_table import type_through
 from gmtool.views.sheet.two_columns import TwoColumns
 from gmtool.views.widgets import CommitPlainTextEdit, edit_new_row, show_refusal
 
@@ -85,6 +86,7 @@ class AWSheetView(QWidget):
 
         self.feat_model = FeatTableModel(model, self)
         self.feat_table = QTableView()
+        type_through(self.feat_table)
         self.feat_table.setModel(self.feat_model)
         self.feat_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.feat_table.horizontalHeader().setStretchLastSection(True)

@@ -36,6 +36,7 @@ from gmtool.models.fourcard.catalog_model import MAX_COST, FourCardCatalogModel,
 from gmtool.models.fourcard.skill_catalog_table_model import SkillCatalogTableModel
 from gmtool.rules.systems.fourcard.catalog_types import SkillCatalog, SkillDef, SpecialisationDef
 from gmtool.views.appearance import set_tone
+from gmtool.views.edit_table import type_through
 from gmtool.views.widgets import edit_new_row, show_refusal, shown_message
 
 
@@ -127,6 +128,7 @@ class SkillCatalogDialog(QDialog):
         self.prerequisites_edit = QLineEdit()
         self.prerequisites_edit.setPlaceholderText(self.tr("なし（カンマ区切り: 魔術理論, 古代語）"))
         self.specialisation_table = QTableWidget(0, 2)
+        type_through(self.specialisation_table)
         self.specialisation_table.setHorizontalHeaderLabels(
             [self.tr("特化分野"), self.tr("経験点（2 つ目以降、空欄 = 未設定）")]
         )

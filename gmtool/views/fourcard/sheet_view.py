@@ -43,6 +43,7 @@ from gmtool.rules.systems.fourcard.character import (
     MAX_GAIN,
     FourCardCharacter,
 )
+from gmtool.views.edit_table import type_through
 from gmtool.views.fourcard.damage_box import FourCardDamageBox
 from gmtool.views.fourcard.hp_bar import FourCardHPBar
 from gmtool.views.sheet.sheet_editing import SheetEditing
@@ -216,6 +217,7 @@ class FourCardSheetView(SheetEditing, QWidget):
         self.equipment_model = EquipmentTableModel(self.model, self)
         self.equipment_model.refused.connect(self._refuse)
         self.equipment_table = QTableView()
+        type_through(self.equipment_table)
         self.equipment_table.setModel(self.equipment_model)
         self.equipment_table.horizontalHeader().setStretchLastSection(True)
         self.add_equipment_button = add = QPushButton(self.tr("装備を追加"))

@@ -30,6 +30,7 @@ from gmtool.models.lotr.rules_input import UNSET_CELL
 from gmtool.models.lotr.rules_model import LotRRulesModel
 from gmtool.rules.systems.lotr.reference_table_types import NAME, Cell, CellRef, Column, ReferenceTable
 from gmtool.views.appearance import tone_colour
+from gmtool.views.edit_table import type_through
 from gmtool.views.lotr.rules_fields import RulesTab, note_label, tr
 from gmtool.views.widgets import shown_message
 
@@ -50,7 +51,6 @@ class ReferenceTablesView(RulesTab):
     def __init__(self, model: LotRRulesModel, parent: QWidget | None = None) -> None:
         super().__init__(model, parent)
         self._filling = False
-        self._filled = ""  # the id of the table the grid shows
         self.table_list = QListWidget()
         self.table_list.currentRowChanged.connect(lambda _row: self.reload())
         self.title_label = QLabel()
@@ -58,11 +58,11 @@ class ReferenceTablesView(RulesTab):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.grid = QTableWidget()
+        type_through(self.grid)
         self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.grid.itemChanged.connect(self._on_item_changed)
         self.new_row = QLineEdit()
-        self.new_row.setPlaceholderText(tr("新しい行の名前（例: 武器の名前）"))
         self.new_row.returnPressed.connect(self._add_row)
         self.add_button = QPushButton(tr("行を追加"))
         self.add_button.clicked.connect(self._add_row)
@@ -125,31 +125,32 @@ class ReferenceTablesView(RulesTab):
         for index in range(self.table_list.count()):
             item = self.table_list.item(index)
             table = self.model.reference.table(str(item.data(Qt.ItemDataRole.UserRole)))
-            text = shown_message(table.title)
+            text = tr("{0} — {1}").format(shown_message(table.title), table.source)
             item.setText(text + (tr("（未設定）") if table.is_empty else ""))
+            item.setToolTip(tr("1行 = {0}").format(shown_message(table.row_label)))
             font = item.font()
             font.setBold(self.model.edits.is_edited("tables", table.id))
             item.setFont(font)
         table = self.table()
-        self.title_label.setText(f"<b>{shown_message(table.title)}</b>　{table.source}")
+        self.title_label.setText(
+            f"<b>{shown_message(table.title)}</b>　{table.source}<br>"
+            + tr("1行 = {0}").format(shown_message(table.row_label))
+        )
         self.note.setText(shown_message(table.note))
         self._fill(table)
+        self.new_row.setPlaceholderText(tr("新しい行: {0}").format(shown_message(table.row_label)))
         self.new_row.setEnabled(not table.fixed_rows)
         self.add_button.setEnabled(not table.fixed_rows)
         self.remove_button.setEnabled(not table.fixed_rows and bool(table.rows))
         self.reset_table_button.setEnabled(self.model.edits.is_edited("tables", table.id))
 
     def _fill(self, table: ReferenceTable) -> None:
-        # The same table filled again after an edit keeps the cell the GM is on: Tab or Enter
-        # after typing a value then moves on from it, not from the grid's first cell.
-        kept = (self.grid.currentRow(), self.grid.currentColumn()) if table.id == self._filled else None
-        self._filled = table.id
         self._filling = True
         try:
             self.grid.clear()
             self.grid.setColumnCount(len(table.columns) + 1)
             self.grid.setHorizontalHeaderLabels(
-                [tr("名前"), *(shown_message(c.label) for c in table.columns)]
+                [shown_message(table.row_label), *(shown_message(c.label) for c in table.columns)]
             )
             self.grid.setRowCount(len(table.rows))
             muted = tone_colour("muted")
@@ -166,8 +167,6 @@ class ReferenceTablesView(RulesTab):
                         item.setToolTip(tr("未設定: ルールブックの値を入れてください"))
                     self.grid.setItem(r, c, item)
             self.grid.resizeColumnsToContents()
-            if kept is not None and 0 <= kept[0] < len(table.rows) and 0 <= kept[1] <= len(table.columns):
-                self.grid.setCurrentCell(*kept)
         finally:
             self._filling = False
 

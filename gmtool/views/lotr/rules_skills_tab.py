@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.rules_model import LotRRulesModel
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
+from gmtool.views.edit_table import type_through
 from gmtool.views.lotr.rules_fields import UNSET, RulesTab, mark, mark_item, note_label, tr
 
 NAME, NAME_JA, ATTRIBUTE, UNTRAINED, GROUP = range(5)
@@ -31,6 +32,7 @@ class SkillListView(RulesTab):
     def __init__(self, model: LotRRulesModel, parent: QWidget | None = None) -> None:
         super().__init__(model, parent)
         self.table = QTableWidget(0, 5)
+        type_through(self.table)
         self.table.setHorizontalHeaderLabels(
             [tr("技能"), tr("日本語名"), tr("能力値"), tr("ランク 0 で判定（Untrained）"), tr("技能グループ")]
         )

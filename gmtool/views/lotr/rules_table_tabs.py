@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.rules_input import parse_int
 from gmtool.models.lotr.rules_model import PICK_LABELS, LotRRulesModel
 from gmtool.rules.systems.lotr.rules_types import PICK_KINDS, Degree, Level
+from gmtool.views.edit_table import type_through
 from gmtool.views.lotr.rules_fields import (
     UNSET_NOTE,
     IntField,
@@ -42,6 +43,7 @@ class ModifierTableView(RulesTab):
     def __init__(self, model: LotRRulesModel, parent: QWidget | None = None) -> None:
         super().__init__(model, parent)
         self.table = QTableWidget(0, 3)
+        type_through(self.table)
         self.table.setHorizontalHeaderLabels([tr("能力値（から）"), tr("能力値（まで）"), tr("修正")])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)

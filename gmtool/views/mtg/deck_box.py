@@ -29,6 +29,7 @@ from gmtool.models.mtg.deck_model import MTGDeckModel
 from gmtool.models.mtg.deck_table_model import TYPES, MTGDeckTableModel
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MAIN, MAX_COPIES
+from gmtool.views.edit_table import type_through
 from gmtool.views.widgets import show_refusal
 
 
@@ -113,6 +114,7 @@ class MTGDeckBox(QGroupBox):
         self.table_model = MTGDeckTableModel(deck_model, section, self)
         self.table_model.refused.connect(lambda message: show_refusal(self, message))
         self.table = QTableView()
+        type_through(self.table)
         self.table.setModel(self.table_model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

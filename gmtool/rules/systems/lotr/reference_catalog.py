@@ -92,6 +92,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
             "ダメージは STR 修正を足す（3.10、弓には足さない 1.3）"
         ),
         _WEAPON_COLUMNS,
+        row_label=Message("武器"),
     ),
     ReferenceTable(
         CALLED_SHOTS,
@@ -100,6 +101,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
         Message("頭部の +12 だけが本文にあります（3.7）"),
         (Column("tn", Message("目標値修正"), "int", 0, 99),),
         (ReferenceRow(HEAD, (("tn", HEAD_SHOT_TN),)),),
+        row_label=Message("狙う部位"),
     ),
     ReferenceTable(
         STUN,
@@ -111,6 +113,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
             Column("penalty", Message("ペナルティ"), "int", -99, 0),
             Column("rounds", Message("効果時間（ラウンド）"), "int", 0, 999),
         ),
+        row_label=Message("ルールブックの表の行"),
     ),
     ReferenceTable(
         FEAR,
@@ -118,6 +121,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
         "Table 9.20, p.233",
         Message("恐怖の対象からの距離や仲間からの激励による Willpower 判定の修正（3.8）"),
         (Column("modifier", Message("修正"), "int", -99, 99),),
+        row_label=Message("状況（恐怖の対象からの距離、仲間からの激励など）"),
     ),
     ReferenceTable(
         HORSE_SPEEDS,
@@ -136,6 +140,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
             _horse("Gallop", 160, None, True, 10),
         ),
         fixed_rows=True,
+        row_label=Message("馬の速さ"),
     ),
     ReferenceTable(
         HEALING,
@@ -145,6 +150,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
         _HEALING_COLUMNS,
         _rows(WOUND_ROWS, _HEALING_COLUMNS),
         fixed_rows=True,
+        row_label=Message("負傷段階"),
     ),
     ReferenceTable(
         WEARINESS_RECOVERY,
@@ -154,6 +160,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
         (Column("time", Message("回復時間"), "text"),),
         _rows(WEARINESS_ROWS, (Column("time", Message("回復時間"), "text"),)),
         fixed_rows=True,
+        row_label=Message("疲労段階"),
     ),
     ReferenceTable(
         DROWNING,
@@ -161,6 +168,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
         "Table 9.32, p.245",
         Message("息を止めた後のラウンド数ごとの Stamina 目標値と、意識を失ったときのダメージ（1.2.1.1）"),
         (_TN, Column("damage", Message("ダメージ"), "dice")),
+        row_label=Message("息を止めた後のラウンド数"),
     ),
     ReferenceTable(
         FALLING,
@@ -168,6 +176,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
         "Table 9.33, p.245",
         Message("落下距離ごとのダメージと、半減するための Acrobatics 目標値（1.2.1.1）"),
         (Column("damage", Message("ダメージ"), "dice"), _TN),
+        row_label=Message("落下した距離"),
     ),
     ReferenceTable(
         FIRE,
@@ -178,6 +187,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
             "炎に包まれた追加ダメージ 2d6+4 は本文の値"
         ),
         (Column("damage", Message("ダメージ"), "dice"), _TN),
+        row_label=Message("炎・高温"),
     ),
     ReferenceTable(
         POISONS,
@@ -187,6 +197,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
             "抵抗は Stamina で目標値 7+Potency 修正、中和は Healing で目標値 10+Treatment 修正（1.2.1.1）"
         ),
         _POISON_COLUMNS,
+        row_label=Message("毒"),
     ),
     ReferenceTable(
         RENOWN,
@@ -195,6 +206,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
         Message("自分と相手の出身による Wits 判定の目標値。Local 5 と Area 10 だけが本文にあります（1.2）"),
         (_TN,),
         (ReferenceRow("Local", (("tn", 5),)), ReferenceRow("Area", (("tn", 10),))),
+        row_label=Message("自分と相手の出身（Local・Area など）"),
     ),
     ReferenceTable(
         RENOWN_MODIFIERS,
@@ -202,6 +214,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
         "Table 2.3, p.51",
         Message("相手の Renown や、種族・職業が同じかどうかによる修正（1.2）"),
         (Column("modifier", Message("修正"), "int", -99, 99),),
+        row_label=Message("修正の理由（相手の Renown、種族・職業が同じか）"),
     ),
     ReferenceTable(
         COURAGE_TRAITS,
@@ -219,6 +232,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
             ReferenceRow("Bold", (("per_point", 2), ("skills", "Ride"))),
             ReferenceRow("Horselord", (("per_point", 2), ("skills", "Ride"))),
         ),
+        row_label=Message("特徴"),
     ),
     ReferenceTable(
         ELITE_ORDERS,
@@ -229,6 +243,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
             "ほかの二つの条件（一つの職業で Advancement 6 以上、成長ポイント5点）は本文どおり"
         ),
         _ATTRIBUTE_MINIMA,
+        row_label=Message("上級職"),
     ),
     ReferenceTable(
         PRESS,
@@ -242,6 +257,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
             Column("high", Message("2d6 上限"), "int", 2, 12),
             Column("bonus", Message("Hero Combat 修正"), "int", -9, 9),
         ),
+        row_label=Message("戦っている場所"),
     ),
     ReferenceTable(
         HERO_COMBAT,
@@ -253,6 +269,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
             Column("high", Message("上限"), "int", -9, 99),
             Column("result", Message("結果"), "text"),
         ),
+        row_label=Message("結果（2d6＋場所の修正の範囲）"),
     ),
     ReferenceTable(
         UNIT_SIZE,
@@ -260,6 +277,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
         "Table 9.26, p.240",
         Message("Size = 人数 ÷ 10 × 種族の係数。種族が混在した部隊は係数なし（3.11.1）"),
         (Column("factor", Message("係数"), "decimal", 0, 100),),
+        row_label=Message("種族"),
     ),
     ReferenceTable(
         TRAVEL_SPEEDS,
@@ -270,6 +288,7 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
             Column("per_day", Message("1日の距離"), "decimal", 0, 9999),
             Column("per_hour", Message("1時間の距離"), "decimal", 0, 999),
         ),
+        row_label=Message("移動手段"),
     ),
     ReferenceTable(
         TRAVEL_DISTANCES,
@@ -277,5 +296,6 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
         "Table 9.42",
         Message("二つの場所の間の距離（4.）"),
         (Column("distance", Message("距離"), "decimal", 0, 99999),),
+        row_label=Message("二つの場所"),
     ),
 )

@@ -48,7 +48,8 @@ class ReferenceRow:
 @dataclass(frozen=True)
 class ReferenceTable:
     """fixed_rows: the rows are the text's own (levels, the five horse speeds): only their values
-    are edited.  Otherwise the GM adds and removes rows (weapons, poisons, distances)."""
+    are edited.  Otherwise the GM adds and removes rows (weapons, poisons, distances).
+    source: the table's number and page as the summary cites them (no number it does not give)."""
 
     id: str
     title: str
@@ -57,6 +58,7 @@ class ReferenceTable:
     columns: tuple[Column, ...]
     rows: tuple[ReferenceRow, ...] = ()
     fixed_rows: bool = False
+    row_label: str = Message("名前")  # what one row stands for (a weapon, a wound level): the first column
 
     def row(self, name: str) -> ReferenceRow | None:
         return next((r for r in self.rows if r.name == name), None)

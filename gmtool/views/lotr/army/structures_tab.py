@@ -28,6 +28,7 @@ from gmtool.models.lotr.army_model import LotRArmyModel
 from gmtool.rules.systems.lotr.structures_types import LOCK_CAP, Structure, Target
 from gmtool.rules.systems.lotr.units_types import NAME_MAX
 from gmtool.views.appearance import set_tone
+from gmtool.views.edit_table import type_through
 from gmtool.views.lotr.army.commander_picker import PROBLEM_STYLE, note
 from gmtool.views.lotr.army.structure_improvements import StructureImprovementsBox
 from gmtool.views.widgets import action_button, guarded, read_only_table, shown_message
@@ -78,6 +79,7 @@ class StructuresTab(QWidget):
     def _build_list(self) -> QGroupBox:
         box = QGroupBox(self.tr("建造物"))
         self.structures_table = table = QTableWidget(0, len(COLUMNS))
+        type_through(table)
         table.setHorizontalHeaderLabels([self.tr(h) for _, h in COLUMNS])
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -32,6 +32,7 @@ from gmtool.models.lotr.units_table_model import LotRUnitsTableModel, column_of
 from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr.units_types import Unit
 from gmtool.views.appearance import set_tone
+from gmtool.views.edit_table import type_through
 from gmtool.views.lotr.army.commander_picker import PROBLEM_STYLE, CommanderPicker, modifier_spin, note
 from gmtool.views.lotr.army.headcount_box import HeadcountBox
 from gmtool.views.lotr.refusal_line import RefusalLine, add_line
@@ -67,6 +68,7 @@ class UnitsTab(QWidget):
         self.table_model = LotRUnitsTableModel(self.model, self)
         self.table_model.refused.connect(lambda text: show_refusal(self, text))
         self.units_table = table = QTableView()
+        type_through(table)
         table.setModel(self.table_model)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
