@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QCommandLinkButton, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from gmtool.views.appearance import set_tone
@@ -79,3 +80,11 @@ class StartPage(QDialog):
         layout.addWidget(close)
         self.buttons[StartChoice.NEW].setFocus()
         fit_to_screen(self, QSize(660, 400))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Esc does not quit: closing the page ends gmtool, and an Esc meant for a window closed a
+        # moment ago (a file dialog, the manual) must not.  終了 or the title bar's × quit.
+        if event.key() == Qt.Key.Key_Escape and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            event.accept()
+            return
+        super().keyPressEvent(event)
