@@ -64,3 +64,25 @@ def test_f1_in_the_players_window_opens_the_manual_without_a_back_step(qtbot: An
     assert manual is not None and manual.shown_page() == "10-player.md"
     assert not manual.back_button.isEnabled()
     manual.close()
+
+
+def test_the_choices_arrows_show_on_the_dark_theme(qtbot: Any) -> None:
+    """The style's command link arrow is dark: on the dark theme the four choices had none to see."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QApplication
+
+    from gmtool.views.appearance import apply_theme
+    from gmtool.views.start_page import ARROW_SIZE, StartPage
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, "dark")
+    try:
+        page = StartPage()
+        qtbot.addWidget(page)
+        background = page.palette().color(QPalette.ColorRole.Window).lightness()
+        for button in page.buttons.values():
+            arrow = button.icon().pixmap(ARROW_SIZE, ARROW_SIZE).toImage().pixelColor(9, 10)
+            assert arrow.alpha() == 255 and abs(arrow.lightness() - background) > 100, button.text()
+    finally:
+        apply_theme(app, "light")
