@@ -35,6 +35,8 @@ def test_the_dice_bot_choice_reads_whole_and_follows_the_selected_character(lapt
     lotr, aw = "指輪物語", "アナザーワールド"
     if combo.itemText(0).startswith("Auto"):
         lotr, aw = "The Lord of the Rings", "Another World"
+    assert laptop.selected_character_id() is not None  # the first character, selected at start
+    assert aw in combo.currentText()  # not 汎用: the box is made after that selection
     select(laptop, "ナール")  # the LotR character: the longest name the box shows
     assert lotr in combo.currentText()
     assert combo.fontMetrics().horizontalAdvance(combo.currentText()) <= text_room(combo).width()
