@@ -87,7 +87,7 @@ class ManualOpener:
             manual.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             # the one closed above is deleted later: forget only the manual that is let go of
             manual.destroyed.connect(lambda _gone=None: self._forget(manual))
-            manual.open_page(target)
+            manual.start_at(target)
             self.manual = manual
             self._show(manual)
             return manual

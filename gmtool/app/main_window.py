@@ -380,6 +380,8 @@ class MainWindow(WindowDialogs, QMainWindow):
             self.sheet_area.setWidget(self.sheet_view)
         if self._build_shown_panel not in self._later:  # else built once the window has painted
             self._show_panel_of(character_id)
+        if self.dice_box_model is not None:
+            self.dice_box_model.character_changed()
 
     def _show_panel_of(self, character_id: str | None) -> None:
         """The character's system's panel, given the character; with none, any panel (the default

@@ -52,6 +52,7 @@ def connect_dice_box(services: AppServices, dice: DiceBoxModel) -> None:
     dice.srs_source = lambda: selected_srs(services)
     dice.character_system_source = lambda: selected_system(services)
     connect_dice_tables(services, dice)  # the campaign's own dice tables, rolled by name
+    dice.character_changed()  # the character selected before the box was made (its ダイスボット)
 
 
 def selected_variables(services: AppServices) -> tuple[Mapping[str, int], str]:

@@ -66,6 +66,7 @@ _INITIATIVE_LABELS = (
 
 class BattleTableModel(QAbstractTableModel):
     COLUMNS = ("", "名前", "陣営", "行動値", "状態", "リソース", "状態異常", "エンゲージ", "このラウンド")
+    SHRINKABLE = (1, 4, 5, 6, 7, 8)  # the columns whose texts may be cut to fit: all but the short ones
 
     def __init__(self, model: BattleModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -123,8 +124,10 @@ class BattleTableModel(QAbstractTableModel):
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ToolTipRole and index.column() == 1 and p.hidden:
-            return self.tr("非公開のNPC: 書き出しには含まれません")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if index.column() == 1 and p.hidden:
+                return self.tr("非公開のNPC: 書き出しには含まれません")
+            return self._text(p, index.column(), index.row()) or None  # whole, where the cell is cut
         return None
 
     def _text(self, p: Participant, column: int, row: int) -> str:

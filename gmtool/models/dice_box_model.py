@@ -179,6 +179,11 @@ class DiceBoxModel(QObject):
         self.who = who
         self.set_text(self.text)
 
+    def character_changed(self) -> None:
+        """Another character is selected: the command read again with its `{name}`s and, while the
+        setting follows the character, its dice bot (the box said 汎用 beside an AW character)."""
+        self.set_text(self.text)
+
     def set_text(self, text: str) -> None:
         """Re-evaluates the command: exact odds, or the error pointing at the bad character."""
         self.text = text

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.dice_box_model import FOLLOW_CHARACTER, DiceBoxModel, LogEntry
+from gmtool.models.dice_box_model import DiceBoxModel, LogEntry
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.check.themed_plot import ThemedPlot
@@ -115,6 +115,7 @@ class DiceBoxView(QWidget):
         self.system_combo.setToolTip(
             self.tr(
                 "BCDice のどのダイスボットとしてコマンドを読むか（キャンペーンに保存）。"
+                "「自動」は選んだキャラクターのシステムに合わせます。"
                 "アナザーワールドでは 2D6+m>=t が 12/2 の自動成功・自動失敗つきの判定になります"
             )
         )
@@ -151,15 +152,15 @@ class DiceBoxView(QWidget):
         top.addWidget(QLabel(self.tr("ダイス")))
         top.addWidget(self.line, 1)
         top.addWidget(self.roll_button)
-        # The setting sits beside the odds, not the command line: the line keeps the room to type.
+        # The setting has a line of its own, the odds the next: side by side, at 1366 px one cut
+        # the other ("Follow the cha", or the odds' number).
         self.system_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
-        self.system_combo.setMinimumContentsLength(8)  # the odds beside it keep their room
+        self.system_combo.setMinimumContentsLength(8)
         second = QHBoxLayout()
-        second.addWidget(self.odds_label, 1)
         second.addWidget(QLabel(self.tr("ダイスボット")))
-        second.addWidget(self.system_combo)
+        second.addWidget(self.system_combo, 1)
         # Two columns that keep their shares (5 : 3) whatever is typed or rolled: sized by their
         # texts, the command's odds widened the left one and moved 公開 under the GM's pointer.
         self.command_column, self.results_column = QWidget(), QWidget()
@@ -167,6 +168,7 @@ class DiceBoxView(QWidget):
         left.setContentsMargins(0, 0, 0, 0)
         left.addLayout(top)
         left.addLayout(second)
+        left.addWidget(self.odds_label)
         left.addWidget(self.error_label)
         left.addWidget(self.plot_place, 1)
         right = QVBoxLayout(self.results_column)
@@ -178,6 +180,7 @@ class DiceBoxView(QWidget):
         secret_row.addWidget(self.reveal_button)
         right.addLayout(secret_row)
         layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)  # the odds' own line is taken from them, not the plot
         for column, share in ((self.command_column, 5), (self.results_column, 3)):
             column.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             layout.addWidget(column, share)
@@ -192,7 +195,7 @@ class DiceBoxView(QWidget):
         self.peek_button.clicked.connect(self.peek_selected)
         self.results.currentItemChanged.connect(lambda *_: self._update_reveal_button())
         model.changed.connect(self.refresh)
-        model.rolled.connect(self._add_result)
+        model.rolled.connect(self._add_rolled)
         model.revealed.connect(lambda _: self._reload_results())
         model.campaign_switched.connect(self._reload_results)
         self._reload_results()
@@ -269,9 +272,10 @@ class DiceBoxView(QWidget):
         """The saved setting selected; while it follows the character, the system that applies."""
         model = self.model
         self.system_combo.setCurrentIndex(self.system_combo.findData(model.system_setting))
-        follow = model.system_label(FOLLOW_CHARACTER)
+        # 「自動」, not the model's 「キャラクターに合わせる」: with the system after it, the long
+        # words were cut at 1366 px ("Follow the cha"); the tooltip says what it follows.
         now = model.system_label(model.system())
-        self.system_combo.setItemText(0, self.tr("{0}（{1}）").format(follow, now))
+        self.system_combo.setItemText(0, self.tr("自動（{0}）").format(now))
 
     def refresh(self) -> None:
         model = self.model
@@ -345,6 +349,13 @@ class DiceBoxView(QWidget):
         self.results.addItem(item)
         self.results.scrollToBottom()
         self._update_reveal_button()
+
+    def _add_rolled(self, entry: LogEntry) -> None:
+        """A roll just made is the row chosen: a secret one's 公開 is one click, not a greyed
+        button until the GM finds that its row must be clicked first."""
+        self._add_result(entry)
+        if not entry.payload.get("reveals"):
+            self.results.setCurrentRow(self.results.count() - 1)
 
     def _reload_results(self) -> None:
         self.results.clear()

@@ -80,6 +80,12 @@ class LogPanel(QWidget):
         self.clear_button.setToolTip(self.tr("絞り込みをやめてログ全体を表示します"))
         self.count = QLabel()
         self.count.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
+        # room for a long session's count from the start: sized by its text, 9 → 10 行 moved the
+        # filter bar's buttons under the pointer with every new line
+        self.count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.count.setMinimumWidth(
+            self.count.fontMetrics().horizontalAdvance(self.tr("{0:,} 行").format(88888))
+        )
 
         self.session = _SessionCombo(self._fill_sessions)
         self.session.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)

@@ -74,7 +74,7 @@ class ManualDialog(QDialog):
 
         self.back_button.clicked.connect(self.browser.backward)
         self.forward_button.clicked.connect(self.browser.forward)
-        self.home_button.clicked.connect(self.browser.home)
+        self.home_button.clicked.connect(lambda: self.open_page(""))
         self.back_button.setEnabled(False)
         self.forward_button.setEnabled(False)
         self.page_list.currentItemChanged.connect(self._chosen)
@@ -110,6 +110,12 @@ class ManualDialog(QDialog):
         self.browser.setSource(url)
         if same_page:  # not loaded again: only scrolled
             self._scroll_to(url.fragment())
+
+    def start_at(self, target: str) -> None:
+        """Opens at *target* (as `open_page`) with nothing before it: ← 戻る is off until the user
+        goes elsewhere (opened at a dialog's page, it went back to a start page never seen)."""
+        self.open_page(target)
+        self.browser.clearHistory()
 
     def shown_page(self) -> str:
         return self.model.page_of(self.browser.source())

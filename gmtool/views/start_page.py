@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QPointF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QKeyEvent, QPainter, QPalette, QPixmap, QPolygonF
 from PySide6.QtWidgets import QCommandLinkButton, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from gmtool.views.appearance import set_tone
@@ -20,6 +21,22 @@ class StartChoice(Enum):
     DEMO = "demo"  # デモを見る
     OPEN = "open"  # 開く…
     PLAYER = "player"  # プレイヤーとしてキャラクターを作る
+
+
+ARROW_SIZE = 20  # px, as the style's own command link arrow
+
+
+def arrow_icon(color: QColor) -> QIcon:
+    """The choices' arrow in the text's colour: the style's own is dark, unseen on the dark theme."""
+    pixmap = QPixmap(ARROW_SIZE, ARROW_SIZE)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(color)
+    painter.drawPolygon(QPolygonF([QPointF(5, 3), QPointF(16, 10), QPointF(5, 17)]))
+    painter.end()
+    return QIcon(pixmap)
 
 
 class StartPage(QDialog):
@@ -68,6 +85,7 @@ class StartPage(QDialog):
             ),
         ):
             button = QCommandLinkButton(text, line)
+            button.setIcon(arrow_icon(button.palette().color(QPalette.ColorRole.ButtonText)))
             button.setObjectName(f"start_{choice.value}")
             button.clicked.connect(lambda _=False, c=choice: self.chosen.emit(c))
             layout.addWidget(button)
@@ -79,3 +97,11 @@ class StartPage(QDialog):
         layout.addWidget(close)
         self.buttons[StartChoice.NEW].setFocus()
         fit_to_screen(self, QSize(660, 400))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Esc does not quit: closing the page ends gmtool, and an Esc meant for a window closed a
+        # moment ago (a file dialog, the manual) must not.  終了 or the title bar's × quit.
+        if event.key() == Qt.Key.Key_Escape and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            event.accept()
+            return
+        super().keyPressEvent(event)

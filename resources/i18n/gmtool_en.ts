@@ -1460,6 +1460,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>B: Courage +{0}</translation>
         </message>
         <message>
+            <source>BCDice のどのダイスボットとしてコマンドを読むか（キャンペーンに保存）。「自動」は選んだキャラクターのシステムに合わせます。アナザーワールドでは 2D6+m&gt;=t が 12/2 の自動成功・自動失敗つきの判定になります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Which BCDice dice bot reads the commands (saved with the campaign). "Auto" follows the selected character's system. Under Another World, 2D6+m&gt;=t is a check with automatic success on 12 and automatic failure on 2</translation>
+        </message>
+        <message>
             <source>BCDice のどのダイスボットとしてコマンドを読むか（キャンペーンに保存）。アナザーワールドでは 2D6+m&gt;=t が 12/2 の自動成功・自動失敗つきの判定になります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Which BCDice dice bot reads the commands (saved with the campaign). Under Another World, 2D6+m&gt;=t is a check with automatic success on 12 and automatic failure on 2</translation>
@@ -15573,6 +15578,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>No automatic success or failure. Average {0:.2f}. The chart on the right is the chance of roll value ≥ difficulty</translation>
         </message>
         <message>
+            <source>自動（{0}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Auto ({0})</translation>
+        </message>
+        <message>
             <source>自然治癒の Stamina 判定（{0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Natural healing Stamina test ({0})</translation>
@@ -20914,8 +20924,8 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Roll</translation>
         </message>
         <message>
-            <source>BCDice のどのダイスボットとしてコマンドを読むか（キャンペーンに保存）。アナザーワールドでは 2D6+m&gt;=t が 12/2 の自動成功・自動失敗つきの判定になります</source>
-            <translation>Which BCDice dice bot reads the commands (saved with the campaign). Under Another World, 2D6+m&gt;=t is a check with automatic success on 12 and automatic failure on 2</translation>
+            <source>BCDice のどのダイスボットとしてコマンドを読むか（キャンペーンに保存）。「自動」は選んだキャラクターのシステムに合わせます。アナザーワールドでは 2D6+m&gt;=t が 12/2 の自動成功・自動失敗つきの判定になります</source>
+            <translation>Which BCDice dice bot reads the commands (saved with the campaign). "Auto" follows the selected character's system. Under Another World, 2D6+m&gt;=t is a check with automatic success on 12 and automatic failure on 2</translation>
         </message>
         <message>
             <source>公開</source>
@@ -20972,8 +20982,8 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
 {3}</translation>
         </message>
         <message>
-            <source>{0}（{1}）</source>
-            <translation>{0} ({1})</translation>
+            <source>自動（{0}）</source>
+            <translation>Auto ({0})</translation>
         </message>
         <message>
             <source>成功率 {0:.2f}%</source>

@@ -24,6 +24,7 @@ from gmtool.models.lotr.creation_extras import CreationExtras
 from gmtool.models.lotr.creation_skills import CreationSkills
 from gmtool.models.lotr.creation_state import CreationLog, CreationState, FreeBuy
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.models.shown_text import shown
 from gmtool.rules.dice import new_seed
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import SYSTEM
@@ -144,7 +145,8 @@ class LotRCreationModel(QObject):
 
     def problems_for(self, step: str) -> list[Blocker]:
         """Why the step's page cannot be left: every engine problem (GM-overridable), and the name."""
-        found = [Blocker(p.message) for p in problems(self.draft, self.rules) if p.step == step]
+        # in the UI language: an engine Message read as it is showed Japanese in the English wizard
+        found = [Blocker(shown(p.message)) for p in problems(self.draft, self.rules) if p.step == step]
         if step == STEP_EXTRAS and not self.draft.name:
             found.append(Blocker(self.tr("名前を入力してください"), overridable=False))
         return found

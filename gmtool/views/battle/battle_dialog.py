@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -40,6 +39,7 @@ from gmtool.views.battle.quick_npc_dialog import QuickNpcDialog
 from gmtool.views.battle.tracker_pages import TrackerPages
 from gmtool.views.screen_fit import fit_to_screen, scrolling
 from gmtool.views.session_tab import SessionTab
+from gmtool.views.table_fit import ColumnFit
 from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
 
 NEXT_TURN_KEY = "Ctrl+Right"
@@ -129,8 +129,9 @@ class BattleDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # the row fits the pane: the long texts give up width (cut, whole in the tooltip) rather
+        # than push 「このラウンド」 out of sight behind a sideways scroll bar
+        ColumnFit(self.table, shrinkable=BattleTableModel.SHRINKABLE)
         self.table_model.modelReset.connect(self._reselect)
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._selection_changed())
         QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.table).activated.connect(self._remove)

@@ -1,0 +1,57 @@
+"""A table whose columns share its width instead of scrolling sideways.
+
+Each column is as wide as its contents when they fit; when they do not, the columns named as
+shrinkable give up width (each in proportion to what it has beyond a few characters) until the
+row fits the view, their texts cut with "…" and whole in the cell's tooltip.  A scroll bar to reach the last
+column hid what mattered most (the combat tracker's 「このラウンド」 at 1366 px in English).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QHeaderView, QTableView
+
+
+class ColumnFit(QObject):
+    def __init__(self, table: QTableView, shrinkable: Sequence[int]) -> None:
+        super().__init__(table)
+        self.table = table
+        self.shrinkable = tuple(shrinkable)
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        table.setWordWrap(False)  # one line per cell, cut: two squeezed into a row's height read as neither
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        model = table.model()
+        for signal in (model.modelReset, model.dataChanged, model.rowsInserted, model.layoutChanged):
+            signal.connect(self.fit)
+        table.viewport().installEventFilter(self)
+        self.fit()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
+
+    def fit(self, *_: object) -> None:
+        table, header = self.table, self.table.horizontalHeader()
+        columns = range(header.count())
+        least = header.minimumSectionSize()  # no section is narrower, whatever it is given
+        wanted = [
+            max(table.sizeHintForColumn(c), header.sectionSizeFromContents(c).width(), least) for c in columns
+        ]
+        narrowest = table.fontMetrics().horizontalAdvance("…") + 4 * table.fontMetrics().averageCharWidth()
+        floor = [
+            min(max(narrowest, least), w) for w in wanted
+        ]  # a few characters: a cut header is whole in its tooltip
+        over = sum(wanted) - table.viewport().width()
+        if over > 0:
+            spare = {c: wanted[c] - floor[c] for c in self.shrinkable if wanted[c] > floor[c]}
+            total = sum(spare.values())
+            for column, room in spare.items():
+                wanted[column] -= min(room, -(-over * room // total))  # rounded up: it always fits
+        for column in columns:
+            header.resizeSection(column, wanted[column])
