@@ -1351,6 +1351,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Cannot read the AF check state: {0}</translation>
         </message>
         <message>
+            <source>AF判定の経過: 各ラウンド終了時の合計</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>How the AF went: the total at the end of each round</translation>
+        </message>
+        <message>
             <source>AF判定の開始</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Start AF check</translation>
@@ -13739,6 +13744,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Current scene: "{0}"</translation>
         </message>
         <message>
+            <source>現在のシーン「{0}」に登場しているPCを選んでいます（NPCは必要なら選んでください）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The PCs in the current scene “{0}” are ticked (tick an NPC if it takes part)</translation>
+        </message>
+        <message>
             <source>現在のシーン「{0}」の登場キャラクターを選んでいます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The characters in the current scene "{0}" are chosen</translation>
@@ -16756,6 +16766,11 @@ Special rule: {1}</translation>
             <source>難易度</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Difficulty</translation>
+        </message>
+        <message>
+            <source>難易度 {0} に対する合計 (%)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Total against difficulty {0} (%)</translation>
         </message>
         <message>
             <source>難易度 {0} は {1}〜{2} の範囲外です</source>
@@ -21488,6 +21503,10 @@ File → Import character.</translation>
             <source>ラウンド</source>
             <translation>Round</translation>
         </message>
+        <message>
+            <source>難易度 {0} に対する合計 (%)</source>
+            <translation>Total against difficulty {0} (%)</translation>
+        </message>
     </context>
     <context>
         <name>FocusRulesBox</name>
@@ -21655,6 +21674,10 @@ File → Import character.</translation>
             <translation>Chance of ending by a fumble {0}</translation>
         </message>
         <message>
+            <source>AF判定の経過: 各ラウンド終了時の合計</source>
+            <translation>How the AF went: the total at the end of each round</translation>
+        </message>
+        <message>
             <source>R{0} {1}</source>
             <translation>R{0} {1}</translation>
         </message>
@@ -21770,8 +21793,8 @@ File → Import character.</translation>
             <translation> — in the scene</translation>
         </message>
         <message>
-            <source>現在のシーン「{0}」の登場キャラクターを選んでいます</source>
-            <translation>The characters in the current scene "{0}" are chosen</translation>
+            <source>現在のシーン「{0}」に登場しているPCを選んでいます（NPCは必要なら選んでください）</source>
+            <translation>The PCs in the current scene “{0}” are ticked (tick an NPC if it takes part)</translation>
         </message>
         <message>
             <source>現在のシーンがないので、アナザーワールドのPCを選んでいます</source>

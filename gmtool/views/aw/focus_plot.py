@@ -40,6 +40,17 @@ class FocusRoundsPlot(ThemedPlot):
 
     def set_rounds(self, by_round: tuple[tuple[int, Fraction], ...], caption: str = "") -> None:
         """`caption`: what the bars assume when it is not the AF as it stands (a pending fumble)."""
+        self.setLabel("left", self.tr("成功している確率 (%)"))
+        self._show_bars(by_round, [percent_text(p) for _, p in by_round], caption)
+
+    def set_course(self, totals: tuple[tuple[int, int], ...], difficulty: int, caption: str) -> None:
+        """An AF that has ended has no odds left: each round played, the total reached by its end
+        against the difficulty (the bar full at the difficulty), labelled with the total."""
+        self.setLabel("left", self.tr("難易度 {0} に対する合計 (%)").format(difficulty))
+        reached = tuple((r, min(Fraction(total, max(difficulty, 1)), Fraction(1))) for r, total in totals)
+        self._show_bars(reached, [str(total) for _, total in totals], caption)
+
+    def _show_bars(self, by_round: tuple[tuple[int, Fraction], ...], texts: list[str], caption: str) -> None:
         self.setTitle(caption or None)
         rounds = [r for r, _ in by_round]
         heights = [float(p) * 100 for _, p in by_round]
@@ -48,8 +59,8 @@ class FocusRoundsPlot(ThemedPlot):
         for label in self.labels:
             self.removeItem(label)
         self.labels = []
-        for (r, p), h in zip(by_round, heights, strict=True):
-            label = pg.TextItem(percent_text(p), color=self.text_colour(), anchor=(0.5, 1))
+        for r, h, text in zip(rounds, heights, texts, strict=True):
+            label = pg.TextItem(text, color=self.text_colour(), anchor=(0.5, 1))
             label.setPos(r, min(h, 92) + 1)
             self.addItem(label)
             self.labels.append(label)

@@ -170,7 +170,9 @@ class FocusSetupPage(QWidget):
         self.participants_list.blockSignals(False)
         scene = self.model.preparation.scene_name()
         self.scene_label.setText(
-            self.tr("現在のシーン「{0}」の登場キャラクターを選んでいます").format(scene)
+            self.tr(
+                "現在のシーン「{0}」に登場しているPCを選んでいます（NPCは必要なら選んでください）"
+            ).format(scene)
             if scene is not None
             else self.tr("現在のシーンがないので、アナザーワールドのPCを選んでいます")
         )

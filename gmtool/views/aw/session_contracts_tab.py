@@ -86,8 +86,8 @@ class AWContractsTab(SessionTab[AWSessionModel]):
         breaking.addRow(self.tr("サーヴァント"), self.break_servant_combo)
         breaking.addRow(self.tr("方法"), self.method_combo)
         breaking.addRow(self.tr("メモ"), self.break_note_edit)
-        breaking.addRow(self.break_hint)
         breaking.addRow(self.break_button)
+        breaking.addRow(self.break_hint)  # below: the hint coming and going moves no button
 
         self.history_table = self.table(HISTORY_HEADERS, stretch=4)
         history_box = QGroupBox(self.tr("契約の履歴（破棄されたものも残ります）"))

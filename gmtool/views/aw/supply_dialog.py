@@ -216,13 +216,19 @@ class AWSupplyDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.table, 1)
         layout.addWidget(odds_box, 1)
-        layout.addWidget(self.problem_label)
+        # 振る and its result stay under the scrolling part, beside 閉じる: always in view at
+        # 1366×768 whatever the table's size; a result longer than its room scrolls on its own.
+        lines = self.fontMetrics().lineSpacing()
+        self.result_area = scrolling(self.result_label)
+        self.result_area.setMinimumHeight(3 * lines + 4)
+        self.result_area.setMaximumHeight(6 * lines + 4)
         roll_row = QHBoxLayout()
-        roll_row.addWidget(self.roll_button)
-        roll_row.addWidget(self.result_label, 1)
-        layout.addLayout(roll_row)
+        roll_row.addWidget(self.roll_button, 0, Qt.AlignmentFlag.AlignTop)
+        roll_row.addWidget(self.result_area, 1)
         outer = QVBoxLayout(self)
         outer.addWidget(scrolling(body), 1)
+        outer.addLayout(roll_row)
+        outer.addWidget(self.problem_label)  # below 振る: a reason appearing moves no button
         outer.addWidget(buttons)
         fit_to_screen(self, QSize(720, 760))
 

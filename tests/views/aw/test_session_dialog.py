@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from gmtool.models.aw.session_model import SESSION_KEY, AWSessionModel
 from gmtool.models.battle_model import BattleModel
@@ -371,7 +372,37 @@ def test_the_contracts_page_never_draws_text_over_text(dialog, qtbot):
     for label in (box.effect_note, box.status_label, dialog.contracts_tab.break_hint):
         if label.isVisible():
             assert label.height() >= label.heightForWidth(label.width()), label.text()
-    assert box.effect_note.geometry().bottom() < box.use_button.geometry().top()
+    assert box.effect_note.geometry().top() > box.use_button.geometry().bottom()  # under it
+
+
+def test_the_spell_and_break_buttons_stay_where_they_are_whatever_the_explanation(dialog, qtbot):
+    """An explanation appearing above them moved 令呪を使う (~14 px) and 契約を破棄, so clicks missed:
+    each explanation is under its button now, and the buttons keep their place at 1366×768."""
+    toru, mina, _ = ids(dialog)
+    contract(dialog, toru, mina)
+    dialog.tabs.setCurrentWidget(dialog.contracts_tab)
+    dialog.resize(1366, 700)
+    tab, box = dialog.contracts_tab, dialog.contracts_tab.spells
+    qtbot.waitUntil(lambda: box.use_button.isVisible() and tab.break_button.isVisible())
+
+    def places() -> tuple[int, int]:
+        QApplication.processEvents()
+        return (
+            box.use_button.mapTo(dialog, box.use_button.rect().topLeft()).y(),
+            tab.break_button.mapTo(dialog, tab.break_button.rect().topLeft()).y(),
+        )
+
+    first = places()
+    heights = set()
+    for effect in (SpellEffect.SUMMON, SpellEffect.BOOST, SpellEffect.DISMISS, SpellEffect.ORDER):
+        choose(box.effect_combo, effect)
+        heights.add(box.effect_note.height())
+        assert places() == first, effect
+    assert len(heights) > 1  # the explanations do differ in length: the test would see a move
+    for method in (BreakMethod.COMMAND_SPELL, BreakMethod.OTHER, BreakMethod.COMMAND_SPELL):
+        choose(tab.method_combo, method)
+        assert places() == first, method
+    assert tab.break_hint.isVisible() and "令呪を 1 つ使います" in tab.break_hint.text()
 
 
 def test_the_four_spell_effects(dialog, refusals, campaign_model):

@@ -107,3 +107,35 @@ def test_the_called_shots_come_from_the_gms_table(qtbot, campaign_model):
     box.sync()
     ab.called_combo.setCurrentIndex(1)
     assert ab.called_combo.currentText() == "頭部（目標値 +10）" and "目標値 20" in ab.odds_label.text()
+
+
+def test_a_changed_set_up_clears_the_last_result(qtbot, campaign_model):
+    """「達成値 18 / 目標値 14」 stayed under a new target or bonus: the result belongs to the roll's
+    set-up, so changing any input clears it, and the damage it waited for with it."""
+    seed = seed_where(lambda f: len(f) == 2 and sum(f) == 8)  # 8 + 4 = 12 vs 10: a hit
+    battle = BattleModel(campaign_model, seed_source=lambda: seed)
+    battle.new_encounter("lotr", "")
+    (hero,) = battle.roster.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
+    (orc,) = battle.roster.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    (troll,) = battle.roster.add_quick("トロル", {"swiftness": 0, "defence": 14, "health": 12})
+    box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
+    qtbot.addWidget(box)
+    battle.changed.connect(box.sync)
+    box.sync()
+    ab = box.attack_box
+    ab.attacker_combo.setCurrentIndex(ab.attacker_combo.findData(hero))
+    ab.target_combo.setCurrentIndex(ab.target_combo.findData(orc))
+    ab.bonus_spin.setValue(4)
+    ab.roll_button.click()
+    assert "達成値 12 / 目標値 10" in ab.result_label.text() and ab.apply_button.isEnabled()
+    ab.damage_edit.setText("2d6")  # the damage is not the roll's set-up: the result stays
+    assert "達成値 12" in ab.result_label.text()
+    with qtbot.waitSignal(ab.attack.result_cleared):
+        ab.target_combo.setCurrentIndex(ab.target_combo.findData(troll))
+    assert ab.result_label.text() == "" and not ab.apply_button.isEnabled()
+    assert "目標値 14" in ab.odds_label.text()  # the odds are the new set-up's
+    ab.target_combo.setCurrentIndex(ab.target_combo.findData(orc))  # back: the old roll stays gone
+    assert ab.result_label.text() == "" and not ab.apply_button.isEnabled()
+    ab.roll_button.click()
+    ab.bonus_spin.setValue(5)
+    assert ab.result_label.text() == ""
