@@ -10,6 +10,7 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from gmtool.models.aw import focus_model as aw_focus_model, focus_preparation
 from gmtool.models.aw.focus_model import FOCUS_KEY, AWFocusModel
@@ -347,3 +348,21 @@ def test_the_dialog_fits_a_laptop_and_nothing_overlaps_at_its_minimum(qtbot, cam
     plot = run.plot.geometry()
     assert plot.height() >= 160 and plot.bottom() < gm_box.geometry().top()
     assert lower.height() >= lower.minimumSizeHint().height()  # scrolled, not squeezed
+
+
+def test_start_stays_in_place_while_the_difficulty_changes(qtbot, campaign_model):
+    """The guideline line lost its bold band at 50 and shrank by a line: 開始 moved up under the
+    mouse.  The line keeps its two lines, so 開始 stays where it is for every difficulty."""
+    dialog, _ = make_dialog(qtbot, campaign_model)
+    dialog.resize(900, 700)
+    page = dialog.setup_page
+    qtbot.waitUntil(lambda: page.start_button.isVisible())
+
+    def place() -> int:
+        QApplication.processEvents()
+        return page.start_button.mapTo(dialog, page.start_button.rect().topLeft()).y()
+
+    first = place()
+    for difficulty in (50, 90, 100, 130, 79):
+        page.difficulty_spin.setValue(difficulty)
+        assert place() == first, difficulty
