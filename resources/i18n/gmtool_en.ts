@@ -16768,9 +16768,9 @@ Special rule: {1}</translation>
             <translation>Difficulty</translation>
         </message>
         <message>
-            <source>難易度 {0} に対する合計 (%)</source>
+            <source>難易度 {0} = 100%</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Total against difficulty {0} (%)</translation>
+            <translation>Difficulty {0} = 100%</translation>
         </message>
         <message>
             <source>難易度 {0} は {1}〜{2} の範囲外です</source>
@@ -21504,8 +21504,8 @@ File → Import character.</translation>
             <translation>Round</translation>
         </message>
         <message>
-            <source>難易度 {0} に対する合計 (%)</source>
-            <translation>Total against difficulty {0} (%)</translation>
+            <source>難易度 {0} = 100%</source>
+            <translation>Difficulty {0} = 100%</translation>
         </message>
     </context>
     <context>

@@ -131,7 +131,7 @@ def test_a_two_round_af_to_success(qtbot, campaign_model):
     assert run.plot.bar_heights() == pytest.approx({1: 80.0, 2: 100.0})
     assert [label.textItem.toPlainText() for label in run.plot.labels] == ["40", "51"]
     assert run.plot.getPlotItem().titleLabel.text == "AF判定の経過: 各ラウンド終了時の合計"
-    assert run.plot.getAxis("left").labelText == "難易度 50 に対する合計 (%)"
+    assert run.plot.getAxis("left").labelText == "難易度 50 = 100%"
     dialog.new_button.click()
     assert dialog.pages.currentWidget() is dialog.setup_page
 
