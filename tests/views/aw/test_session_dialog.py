@@ -546,3 +546,24 @@ def test_the_combat_page_names_the_trackers_round_and_asks_for_the_tracker(dialo
     assert "戦闘トラッカー" in text and "Ctrl+B" in text and "離脱" in text and "クリンナップ" in text
     with qtbot.waitSignal(tab.tracker_requested), qtbot.waitSignal(dialog.tracker_requested):
         tab.tracker_button.click()
+
+
+def test_the_command_spell_box_is_whole_in_english(qtbot, campaign_model, tmp_path):
+    """In English the 令呪 box's title (set when the tab syncs) was wider than the column's width
+    fixed before it, and the column lost its right edge: buttons and notes were cut."""
+    from tests.qt_fixtures import english_ui
+
+    with english_ui(tmp_path):
+        dialog = AWSessionDialog(AWSessionModel(campaign_model))
+        qtbot.addWidget(dialog)
+        dialog.resize(1075, 660)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        dialog.tabs.setCurrentWidget(dialog.contracts_tab)
+        tab = dialog.contracts_tab
+        qtbot.waitUntil(lambda: tab.spells.use_button.isVisible())
+        QApplication.processEvents()
+        viewport = tab.right_scroll.viewport().width()
+        assert tab.spells.box.title().startswith("Use a Command Spell")
+        assert tab._column.width() <= viewport
+        assert tab._column.minimumSizeHint().width() <= viewport
