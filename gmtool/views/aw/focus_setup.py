@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 from gmtool.models.aw.focus_model import ABILITY_LABELS, AWFocusModel, FocusSetup
 from gmtool.models.aw.focus_text import percent_text
 from gmtool.rules.systems.aw.focus_types import MAX_DIFFICULTY, MAX_ROUND_LIMIT
-from gmtool.views.status_label import StatusLabel
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -58,10 +57,11 @@ class FocusSetupPage(QWidget):
         self.minimum_label = QLabel(
             self.tr("AF判定の難易度は {0} 以上（フォーカスシステムルール）").format(minimum)
         )
-        # Always rich text, and two lines kept: the band in bold came and went with the difficulty,
-        # the label switched between plain and rich text, which Qt measures differently, and 開始
-        # below moved by ~14 px, so a click meant for it missed.
-        self.guide_label = StatusLabel(lines=2)
+        # Always rich text: the band in bold came and went with the difficulty, the label switched
+        # between plain and rich text, which Qt measures differently, and 開始 below moved by
+        # ~14 px, so a click meant for it missed.
+        self.guide_label = QLabel()
+        self.guide_label.setWordWrap(True)
         self.guide_label.setTextFormat(Qt.TextFormat.RichText)
         self.rounds_spin = QSpinBox()
         self.rounds_spin.setRange(1, MAX_ROUND_LIMIT)
