@@ -57,12 +57,12 @@ class FocusSetupPage(QWidget):
         self.minimum_label = QLabel(
             self.tr("AF判定の難易度は {0} 以上（フォーカスシステムルール）").format(minimum)
         )
-        # Always rich text: the band in bold came and went with the difficulty, the label switched
-        # between plain and rich text, which Qt measures differently, and 開始 below moved by
-        # ~14 px, so a click meant for it missed.
+        # A fixed three lines: the band in bold came and went with the difficulty, the line wrapped
+        # differently, and 開始 below moved by ~14 px, so a click meant for it missed.
         self.guide_label = QLabel()
         self.guide_label.setWordWrap(True)
         self.guide_label.setTextFormat(Qt.TextFormat.RichText)
+        self.guide_label.setFixedHeight(3 * self.fontMetrics().lineSpacing() + 8)
         self.rounds_spin = QSpinBox()
         self.rounds_spin.setRange(1, MAX_ROUND_LIMIT)
         self.rounds_spin.setToolTip(

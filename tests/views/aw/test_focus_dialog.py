@@ -7,6 +7,7 @@ critical 11), 影の使徒 (NPC).  Without a scene the PCs are ticked.
 from __future__ import annotations
 
 import random
+from contextlib import nullcontext
 
 import pytest
 from PySide6.QtCore import Qt
@@ -19,6 +20,7 @@ from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.rules.dice import roll
 from gmtool.rules.systems.aw.session import SpellEffect
 from gmtool.views.aw.focus_dialog import AWFocusDialog
+from tests.qt_fixtures import english_ui
 
 
 def seed_rolling(natural: int) -> int:
@@ -350,11 +352,13 @@ def test_the_dialog_fits_a_laptop_and_nothing_overlaps_at_its_minimum(qtbot, cam
     assert lower.height() >= lower.minimumSizeHint().height()  # scrolled, not squeezed
 
 
-def test_start_stays_in_place_while_the_difficulty_changes(qtbot, campaign_model):
+@pytest.mark.parametrize("english", [False, True])
+def test_start_stays_in_place_while_the_difficulty_changes(qtbot, campaign_model, tmp_path, english):
     """The guideline line lost its bold band at 50 and shrank by a line: 開始 moved up under the
     mouse.  The line keeps its two lines, so 開始 stays where it is for every difficulty."""
-    dialog, _ = make_dialog(qtbot, campaign_model)
-    dialog.resize(900, 700)
+    with english_ui(tmp_path) if english else nullcontext():
+        dialog, _ = make_dialog(qtbot, campaign_model)
+    dialog.resize(880, 700)
     page = dialog.setup_page
     qtbot.waitUntil(lambda: page.start_button.isVisible())
 
