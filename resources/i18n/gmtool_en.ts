@@ -7122,6 +7122,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Fumble: not cancelled</translation>
         </message>
         <message>
+            <source>ファンブルで終了</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>ended by a fumble</translation>
+        </message>
+        <message>
             <source>ファンブルで終了する確率 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Chance of ending by a fumble {0}</translation>
@@ -7485,6 +7490,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ラウンド制限</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Round limit</translation>
+        </message>
+        <message>
+            <source>ラウンド制限を過ぎた</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>the round limit passed</translation>
         </message>
         <message>
             <source>ラウンド終了</source>
@@ -11441,6 +11451,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>成功で +1、Superior で +2、Extraordinary で +3（Protection か Structure のどちらか）。難易度は城砦の規模による（P.136、本文になし）。永続的な強化は、Stonecraft を最低 1 ランク伸ばしてからでないと同じ人が再び判定できません（判定時のランクを記録し、同じかそれ以下のランクでの 2 度目は断ります）。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>+1 on a success, +2 on Superior, +3 on Extraordinary (to either Protection or Structure). The difficulty depends on the size of the fortress (p. 136, not in the text). For a permanent reinforcement, the same person may test again only after raising Stonecraft by at least 1 rank (the rank at the time of the test is recorded, and a second test at the same or a lower rank is refused).</translation>
+        </message>
+        <message>
+            <source>成功でも失敗でもない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>neither success nor failure</translation>
         </message>
         <message>
             <source>成功に到達できなかった</source>
@@ -16268,6 +16283,11 @@ Heavily encumbered ≤{2} (+20)</translation>
 Special rule: {1}</translation>
         </message>
         <message>
+            <source>達成値の合計が難易度に到達</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>the total reached the difficulty</translation>
+        </message>
+        <message>
             <source>達成値の高い方が勝ち（1.5.2）。同点は、回避なら攻撃側、防御・受け流しなら防御側の勝ち（3.3）、それ以外は振り直し</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The higher achievement wins (1.5.2). On a tie the attacker wins against a dodge and the defender against a defence or parry (3.3); otherwise the test is rolled again</translation>
@@ -18401,6 +18421,34 @@ Special rule: {1}</translation>
         <message>
             <source>AF判定を保存できません（{0}）</source>
             <translation>Cannot save the AF check ({0})</translation>
+        </message>
+        <message>
+            <source>達成値の合計が難易度に到達</source>
+            <translation>the total reached the difficulty</translation>
+        </message>
+        <message>
+            <source>ファンブルで終了</source>
+            <translation>ended by a fumble</translation>
+        </message>
+        <message>
+            <source>ラウンド制限を過ぎた</source>
+            <translation>the round limit passed</translation>
+        </message>
+        <message>
+            <source>特別ルールで成功</source>
+            <translation>Success by special rule</translation>
+        </message>
+        <message>
+            <source>特別ルールで失敗</source>
+            <translation>Failure by special rule</translation>
+        </message>
+        <message>
+            <source>令呪を1つ使って成功</source>
+            <translation>Succeed by using one Command Spell</translation>
+        </message>
+        <message>
+            <source>成功でも失敗でもない</source>
+            <translation>neither success nor failure</translation>
         </message>
     </context>
     <context>
