@@ -9,11 +9,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
 from gmtool.models.aw.focus_state import Ending, FocusDoc, RecordKind, RollRecord, SpecialRule
 from gmtool.rules.systems.aw.character import ATTRIBUTES
 from gmtool.rules.systems.aw.focus import FocusOdds, FocusProgress, FocusRules, FocusStatus
+
+
+def QT_TRANSLATE_NOOP(context: str, source: str) -> str:
+    """Marks `source` for lupdate (which looks for this name) in `context`; `tr` translates it
+    when shown.  Qt's own is typed as returning `object` in PySide6's stubs."""
+    return source
+
 
 ABILITY_LABELS = dict(ATTRIBUTES)
 # Marked for lupdate: the English UI showed them in Japanese.
