@@ -1355,6 +1355,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Cannot read the AF check state: {0}</translation>
         </message>
         <message>
+            <source>AF判定の経過: 各ラウンド終了時の合計</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>How the AF went: the total at the end of each round</translation>
+        </message>
+        <message>
             <source>AF判定の開始</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Start AF check</translation>
@@ -7211,6 +7216,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Fumble: not cancelled</translation>
         </message>
         <message>
+            <source>ファンブルで終了</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>ended by a fumble</translation>
+        </message>
+        <message>
             <source>ファンブルで終了する確率 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Chance of ending by a fumble {0}</translation>
@@ -7574,6 +7584,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ラウンド制限</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Round limit</translation>
+        </message>
+        <message>
+            <source>ラウンド制限を過ぎた</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>the round limit passed</translation>
         </message>
         <message>
             <source>ラウンド終了</source>
@@ -11592,6 +11607,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>+1 on a success, +2 on Superior, +3 on Extraordinary (to either Protection or Structure). The difficulty depends on the size of the fortress (p. 136, not in the text). For a permanent reinforcement, the same person may test again only after raising Stonecraft by at least 1 rank (the rank at the time of the test is recorded, and a second test at the same or a lower rank is refused).</translation>
         </message>
         <message>
+            <source>成功でも失敗でもない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>neither success nor failure</translation>
+        </message>
+        <message>
             <source>成功に到達できなかった</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Success not reached</translation>
@@ -13911,6 +13931,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>現在のシーン: 「{0}」</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Current scene: "{0}"</translation>
+        </message>
+        <message>
+            <source>現在のシーン「{0}」に登場しているPCを選んでいます（NPCは必要なら選んでください）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The PCs in the current scene “{0}” are ticked (tick an NPC if it takes part)</translation>
         </message>
         <message>
             <source>現在のシーン「{0}」の登場キャラクターを選んでいます</source>
@@ -16507,6 +16532,11 @@ Heavily encumbered ≤{2} (+20)</translation>
 Special rule: {1}</translation>
         </message>
         <message>
+            <source>達成値の合計が難易度に到達</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>the total reached the difficulty</translation>
+        </message>
+        <message>
             <source>達成値の高い方が勝ち（1.5.2）。同点は、回避なら攻撃側、防御・受け流しなら防御側の勝ち（3.3）、それ以外は振り直し</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The higher achievement wins (1.5.2). On a tie the attacker wins against a dodge and the defender against a defence or parry (3.3); otherwise the test is rolled again</translation>
@@ -17015,6 +17045,11 @@ Special rule: {1}</translation>
             <source>難易度</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Difficulty</translation>
+        </message>
+        <message>
+            <source>難易度 {0} = 100%</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Difficulty {0} = 100%</translation>
         </message>
         <message>
             <source>難易度 {0} は {1}〜{2} の範囲外です</source>
@@ -18655,6 +18690,34 @@ Special rule: {1}</translation>
         <message>
             <source>AF判定を保存できません（{0}）</source>
             <translation>Cannot save the AF check ({0})</translation>
+        </message>
+        <message>
+            <source>達成値の合計が難易度に到達</source>
+            <translation>the total reached the difficulty</translation>
+        </message>
+        <message>
+            <source>ファンブルで終了</source>
+            <translation>ended by a fumble</translation>
+        </message>
+        <message>
+            <source>ラウンド制限を過ぎた</source>
+            <translation>the round limit passed</translation>
+        </message>
+        <message>
+            <source>特別ルールで成功</source>
+            <translation>Success by special rule</translation>
+        </message>
+        <message>
+            <source>特別ルールで失敗</source>
+            <translation>Failure by special rule</translation>
+        </message>
+        <message>
+            <source>令呪を1つ使って成功</source>
+            <translation>Succeed by using one Command Spell</translation>
+        </message>
+        <message>
+            <source>成功でも失敗でもない</source>
+            <translation>neither success nor failure</translation>
         </message>
     </context>
     <context>
@@ -21757,6 +21820,10 @@ File → Import character.</translation>
             <source>ラウンド</source>
             <translation>Round</translation>
         </message>
+        <message>
+            <source>難易度 {0} = 100%</source>
+            <translation>Difficulty {0} = 100%</translation>
+        </message>
     </context>
     <context>
         <name>FocusRulesBox</name>
@@ -21924,6 +21991,10 @@ File → Import character.</translation>
             <translation>Chance of ending by a fumble {0}</translation>
         </message>
         <message>
+            <source>AF判定の経過: 各ラウンド終了時の合計</source>
+            <translation>How the AF went: the total at the end of each round</translation>
+        </message>
+        <message>
             <source>R{0} {1}</source>
             <translation>R{0} {1}</translation>
         </message>
@@ -22039,8 +22110,8 @@ File → Import character.</translation>
             <translation> — in the scene</translation>
         </message>
         <message>
-            <source>現在のシーン「{0}」の登場キャラクターを選んでいます</source>
-            <translation>The characters in the current scene "{0}" are chosen</translation>
+            <source>現在のシーン「{0}」に登場しているPCを選んでいます（NPCは必要なら選んでください）</source>
+            <translation>The PCs in the current scene “{0}” are ticked (tick an NPC if it takes part)</translation>
         </message>
         <message>
             <source>現在のシーンがないので、アナザーワールドのPCを選んでいます</source>

@@ -31,14 +31,16 @@ class AWFocusPreparation:
         return self.session_rules.focus_minimum_difficulty
 
     def candidates(self) -> list[Candidate]:
-        """Every AW character; ticked at first: those in the current scene, or the PCs without one."""
+        """Every AW character; ticked at first: the PCs in the current scene, or every PC without
+        one.  The text's AF is the PCs' (「PC達が算出した達成値をすべて合計」): an NPC in the scene,
+        an enemy as often as not, is left for the GM to tick."""
         scene = self.session.current_scene()
         present = set(scene.present) if scene is not None else set()
         out = []
         for stored in self.session.campaign_model.characters_of("aw"):
             c = stored.character
             in_scene = stored.id in present
-            default = in_scene if scene is not None else c.is_pc
+            default = c.is_pc and (in_scene or scene is None)
             out.append(Candidate(stored.id, c.name, c.is_pc, in_scene, default))
         return out
 

@@ -204,6 +204,19 @@ class FocusDoc:
     def participants(self) -> list[FocusParticipant]:
         return [m.participant() for m in self.members]
 
+    def totals_by_round(self) -> tuple[tuple[int, int], ...]:
+        """(round, the running total at its end) for each round played: the course of an AF that
+        has ended, whose odds there are no more of."""
+        last_round = max((r.round for r in self.history), default=0)
+        totals: dict[int, int] = {}
+        for record in self.history:
+            totals[record.round] = record.total
+        out, total = [], 0
+        for round_number in range(1, last_round + 1):
+            total = totals.get(round_number, total)
+            out.append((round_number, total))
+        return tuple(out)
+
     def effective_difficulty(self, rules: FocusRules) -> int:
         return self.progress().effective_difficulty(rules)
 

@@ -15,15 +15,23 @@ from gmtool.models.aw.focus_state import Ending, FocusDoc, RecordKind, RollRecor
 from gmtool.rules.systems.aw.character import ATTRIBUTES
 from gmtool.rules.systems.aw.focus import FocusOdds, FocusProgress, FocusRules, FocusStatus
 
+
+def QT_TRANSLATE_NOOP(context: str, source: str) -> str:
+    """Marks `source` for lupdate (which looks for this name) in `context`; `tr` translates it
+    when shown.  Qt's own is typed as returning `object` in PySide6's stubs."""
+    return source
+
+
 ABILITY_LABELS = dict(ATTRIBUTES)
+# Marked for lupdate: the English UI showed them in Japanese.
 ENDING_LABELS = {
-    Ending.REACHED: "達成値の合計が難易度に到達",
-    Ending.FUMBLE: "ファンブルで終了",
-    Ending.ROUNDS: "ラウンド制限を過ぎた",
-    Ending.GM_SUCCESS: "特別ルールで成功",
-    Ending.GM_FAILURE: "特別ルールで失敗",
-    Ending.GM_SPELL: "令呪を1つ使って成功",
-    Ending.CANCELLED: "成功でも失敗でもない",
+    Ending.REACHED: QT_TRANSLATE_NOOP("AWFocusModel", "達成値の合計が難易度に到達"),
+    Ending.FUMBLE: QT_TRANSLATE_NOOP("AWFocusModel", "ファンブルで終了"),
+    Ending.ROUNDS: QT_TRANSLATE_NOOP("AWFocusModel", "ラウンド制限を過ぎた"),
+    Ending.GM_SUCCESS: QT_TRANSLATE_NOOP("AWFocusModel", "特別ルールで成功"),
+    Ending.GM_FAILURE: QT_TRANSLATE_NOOP("AWFocusModel", "特別ルールで失敗"),
+    Ending.GM_SPELL: QT_TRANSLATE_NOOP("AWFocusModel", "令呪を1つ使って成功"),
+    Ending.CANCELLED: QT_TRANSLATE_NOOP("AWFocusModel", "成功でも失敗でもない"),
 }
 
 

@@ -93,7 +93,9 @@ class AWContracts(QObject):
         roster = self.session.roster()
         state = self.session.state()
         spells, restore = self.session.rules.command_spells, self.spell_restore()
-        new = rules.use_command_spell(state, master, servant, effect, roster, spells, restore)
+        fight = AWSpellFight(self.session)
+        in_fight = fight.servant_in_play(servant)
+        new = rules.use_command_spell(state, master, servant, effect, roster, spells, restore, in_fight)
         left = new.spells_left(master, self.session.rules.command_spells)
         label = self.tr(EFFECT_LABELS[effect])
         text = self.tr("令呪: {0} → {1}「{2}」（残り {3}）").format(
@@ -102,7 +104,7 @@ class AWContracts(QObject):
         if note.strip():
             text += f" {note.strip()}"
         result = self._spells_result(left)
-        change = AWSpellFight(self.session).change(effect, master, servant, label)
+        change = fight.change(effect, master, servant, label)
         if change is None:
             self.session.commit(new, text, text, who=roster.name(master), result=result)
             return

@@ -34,6 +34,15 @@ class AWSpellFight(QObject):
         super().__init__()  # made for one 令呪 and dropped: no parent to pile up on
         self.session = session
 
+    def servant_in_play(self, servant: str) -> bool | None:
+        """None when no AW fight is running; else whether `servant` is in it and has not left it
+        (逃走): during a fight, that is what decides whether a 令呪 may summon it."""
+        running = self.session.combat.running_encounter()
+        if running is None:
+            return None
+        participant = spell_combat.servant_in_fight(running[0], servant)
+        return participant is not None and not spell_combat.has_left(participant)
+
     def change(self, effect: rules.SpellEffect, master: str, servant: str, label: str) -> FightChange | None:
         """The tracker's next document for this 令呪, None when the fight does not change (no running
         AW fight, another effect, or a servant the dismissal does not concern)."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.house_rules_model import campaign_house_rules
@@ -79,6 +79,9 @@ class AttackRoll:
 
 
 class LotRAttackModel(QObject):
+    # The last roll no longer stands for the form: its result is to be cleared (see `set_up`).
+    result_cleared = Signal()
+
     def __init__(self, model: BattleModel, seed_source: Callable[[], int] | None = None) -> None:
         super().__init__(model)
         self.model = model
@@ -370,5 +373,14 @@ class LotRAttackModel(QObject):
             raise BattleRefused(self.tr("攻撃のあとに戦闘が変わりました。もう一度攻撃を振ってください"))
         return last
 
+    def set_up(self, plan: AttackPlan | None) -> None:
+        """The form's set-up now.  A roll made under another set-up (attacker, target, weapon,
+        option, any modifier) is no longer the result of what the form shows: it is dropped, with
+        the damage it waited for, and `result_cleared` tells the views."""
+        if self.last is not None and plan != self.last.plan:
+            self.forget()
+
     def forget(self) -> None:
-        self.last = None
+        if self.last is not None:
+            self.last = None
+            self.result_cleared.emit()

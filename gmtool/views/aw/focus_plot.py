@@ -40,6 +40,22 @@ class FocusRoundsPlot(ThemedPlot):
 
     def set_rounds(self, by_round: tuple[tuple[int, Fraction], ...], caption: str = "") -> None:
         """`caption`: what the bars assume when it is not the AF as it stands (a pending fumble)."""
+        self.setLabel("left", self.tr("成功している確率 (%)"))
+        self.setYRange(0, 105, padding=0)
+        self._show_bars(by_round, [percent_text(p) for _, p in by_round], caption, label_cap=92)
+
+    def set_course(self, totals: tuple[tuple[int, int], ...], difficulty: int, caption: str) -> None:
+        """An AF that has ended has no odds left: each round played, the total reached by its end
+        against the difficulty (the bar full at the difficulty), labelled with the total; room is
+        kept above a full bar for its label."""
+        self.setLabel("left", self.tr("難易度 {0} = 100%").format(difficulty))
+        self.setYRange(0, 125, padding=0)
+        reached = tuple((r, min(Fraction(total, max(difficulty, 1)), Fraction(1))) for r, total in totals)
+        self._show_bars(reached, [str(total) for _, total in totals], caption, label_cap=100)
+
+    def _show_bars(
+        self, by_round: tuple[tuple[int, Fraction], ...], texts: list[str], caption: str, label_cap: int
+    ) -> None:
         self.setTitle(caption or None)
         rounds = [r for r, _ in by_round]
         heights = [float(p) * 100 for _, p in by_round]
@@ -48,9 +64,9 @@ class FocusRoundsPlot(ThemedPlot):
         for label in self.labels:
             self.removeItem(label)
         self.labels = []
-        for (r, p), h in zip(by_round, heights, strict=True):
-            label = pg.TextItem(percent_text(p), color=self.text_colour(), anchor=(0.5, 1))
-            label.setPos(r, min(h, 92) + 1)
+        for r, h, text in zip(rounds, heights, texts, strict=True):
+            label = pg.TextItem(text, color=self.text_colour(), anchor=(0.5, 1))
+            label.setPos(r, min(h, label_cap) + 1)
             self.addItem(label)
             self.labels.append(label)
         self.getAxis("bottom").setTicks([[(r, str(r)) for r in rounds]])  # whole rounds only

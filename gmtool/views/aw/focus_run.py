@@ -361,13 +361,19 @@ class FocusRunPage(QWidget):
         if odds is None or doc.status is FocusStatus.CANCELLED:
             self.odds_label.setText(self.tr("成功率 —"))
             self.fumble_odds_label.setText("")
-            self.plot.set_rounds(())
-            return
-        self.odds_label.setText(self.tr("成功率 {0}").format(percent_text(odds.success)))
-        self.fumble_odds_label.setText(
-            self.tr("ファンブルで終了する確率 {0}").format(percent_text(odds.fumble)) if doc.running else ""
-        )
-        self.plot.set_rounds(odds.by_round if doc.running else ())
+        else:
+            self.odds_label.setText(self.tr("成功率 {0}").format(percent_text(odds.success)))
+            self.fumble_odds_label.setText(
+                self.tr("ファンブルで終了する確率 {0}").format(percent_text(odds.fumble))
+                if doc.running
+                else ""
+            )
+        if not doc.running:  # no odds left to chart: how the AF went, instead of a blank chart
+            difficulty = self.model.effective_difficulty() or doc.difficulty
+            caption = self.tr("AF判定の経過: 各ラウンド終了時の合計")
+            self.plot.set_course(doc.totals_by_round(), difficulty, caption)
+        else:
+            self.plot.set_rounds(odds.by_round if odds is not None else ())
 
     def _record_text(self, doc: FocusDoc, record: RollRecord) -> str:
         name = doc.members[record.member].name

@@ -57,8 +57,12 @@ class FocusSetupPage(QWidget):
         self.minimum_label = QLabel(
             self.tr("AF判定の難易度は {0} 以上（フォーカスシステムルール）").format(minimum)
         )
+        # A fixed three lines: the band in bold came and went with the difficulty, the line wrapped
+        # differently, and 開始 below moved by ~14 px, so a click meant for it missed.
         self.guide_label = QLabel()
         self.guide_label.setWordWrap(True)
+        self.guide_label.setTextFormat(Qt.TextFormat.RichText)
+        self.guide_label.setFixedHeight(3 * self.fontMetrics().lineSpacing() + 8)
         self.rounds_spin = QSpinBox()
         self.rounds_spin.setRange(1, MAX_ROUND_LIMIT)
         self.rounds_spin.setToolTip(
@@ -170,7 +174,9 @@ class FocusSetupPage(QWidget):
         self.participants_list.blockSignals(False)
         scene = self.model.preparation.scene_name()
         self.scene_label.setText(
-            self.tr("現在のシーン「{0}」の登場キャラクターを選んでいます").format(scene)
+            self.tr(
+                "現在のシーン「{0}」に登場しているPCを選んでいます（NPCは必要なら選んでください）"
+            ).format(scene)
             if scene is not None
             else self.tr("現在のシーンがないので、アナザーワールドのPCを選んでいます")
         )

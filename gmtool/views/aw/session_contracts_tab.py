@@ -4,6 +4,7 @@ contract, and the use of 令呪 (the box in aw_session_spells_box.py)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -86,8 +87,8 @@ class AWContractsTab(SessionTab[AWSessionModel]):
         breaking.addRow(self.tr("サーヴァント"), self.break_servant_combo)
         breaking.addRow(self.tr("方法"), self.method_combo)
         breaking.addRow(self.tr("メモ"), self.break_note_edit)
-        breaking.addRow(self.break_hint)
         breaking.addRow(self.break_button)
+        breaking.addRow(self.break_hint)  # below: the hint coming and going moves no button
 
         self.history_table = self.table(HISTORY_HEADERS, stretch=4)
         history_box = QGroupBox(self.tr("契約の履歴（破棄されたものも残ります）"))
@@ -112,12 +113,25 @@ class AWContractsTab(SessionTab[AWSessionModel]):
         self.right_scroll.setWidgetResizable(True)
         self.right_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.right_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # Never narrower than the column (combos, box titles) plus the scroll bar: only height scrolls.
-        bar = self.right_scroll.verticalScrollBar().sizeHint().width()
-        self.right_scroll.setMinimumWidth(column.minimumSizeHint().width() + bar)
+        self._column = column
+        self._fit_column()
         layout = QHBoxLayout(self)
         layout.addLayout(left, 3)
         layout.addWidget(self.right_scroll, 2)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit_column()  # the boxes are polished now: their titles' real widths
+
+    def _fit_column(self) -> None:
+        """Never narrower than the column (combos, box titles) plus the scroll bar: only height
+        scrolls.  Again at each sync: the 令呪 box's title is set there, and in English it is
+        wider than the column was, which then lost its right edge."""
+        bar = self.right_scroll.verticalScrollBar().sizeHint().width()
+        layout = self._column.layout()
+        if layout is not None:
+            layout.invalidate()  # the boxes' new titles, not the sizes it cached before
+        self.right_scroll.setMinimumWidth(self._column.minimumSizeHint().width() + bar)
 
     # ---- actions ----------------------------------------------------------------------------
     def _form(self) -> None:
@@ -187,6 +201,7 @@ class AWContractsTab(SessionTab[AWSessionModel]):
                 assert item is not None  # fill() has just set every cell of every row
                 item.setForeground(tone_colour("muted"))
         self.spells.sync()
+        self._fit_column()
 
     def _sync_tree(self) -> None:
         maximum = self.model.rules.command_spells

@@ -40,8 +40,10 @@ class AWSpellsBox(SessionTab[AWSessionModel]):
         form.addRow(self.tr("サーヴァント"), self.servant_combo)
         form.addRow(self.tr("効果"), self.effect_combo)
         form.addRow(self.tr("メモ"), self.note_edit)
-        form.addRow(self.effect_note)
+        # The effect's explanation under the button: its length changes with the effect, and above
+        # it moved 令呪を使う by a line, so a click meant for it missed.
         form.addRow(self.use_button)
+        form.addRow(self.effect_note)
         form.addRow(self.status_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

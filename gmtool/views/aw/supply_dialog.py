@@ -94,6 +94,11 @@ class AmountPlot(ThemedPlot):
         model.changed.connect(self.refresh)
         self.refresh()
 
+    def sizeHint(self) -> QSize:
+        # pyqtgraph asks for 640×480: the dialog's body then scrolled at 1366×768 with the plot
+        # cut. It grows into whatever room the dialog has.
+        return QSize(400, 200)
+
     def refresh(self) -> None:
         dist = sorted(self.model.distribution().items())
         xs = [x for x, _ in dist]
@@ -203,6 +208,7 @@ class AWSupplyDialog(QDialog):
         self.result_label = QLabel(self.tr("まだ振っていません"))
         self.result_label.setWordWrap(True)
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.result_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.shown_outcome: SupplyOutcome | None = None
         self._result_lines: list[str] = []  # the shown result, without the line saying whether it stands
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -214,15 +220,21 @@ class AWSupplyDialog(QDialog):
         layout.addWidget(self.kind_buttons)
         layout.addWidget(self.rule_label)
         layout.addLayout(form)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.table)  # as tall as its rows (`_fit_table`): the plot takes the rest
         layout.addWidget(odds_box, 1)
-        layout.addWidget(self.problem_label)
+        # 振る and its result stay under the scrolling part, beside 閉じる: always in view at
+        # 1366×768 whatever the table's size; a result longer than its room scrolls on its own.
+        lines = self.fontMetrics().lineSpacing()
+        self.result_area = scrolling(self.result_label)
+        self.result_area.setMinimumHeight(3 * lines + 4)
+        self.result_area.setMaximumHeight(6 * lines + 4)
         roll_row = QHBoxLayout()
-        roll_row.addWidget(self.roll_button)
-        roll_row.addWidget(self.result_label, 1)
-        layout.addLayout(roll_row)
+        roll_row.addWidget(self.roll_button, 0, Qt.AlignmentFlag.AlignTop)
+        roll_row.addWidget(self.result_area, 1)
         outer = QVBoxLayout(self)
         outer.addWidget(scrolling(body), 1)
+        outer.addLayout(roll_row)
+        outer.addWidget(self.problem_label)  # below 振る: a reason appearing moves no button
         outer.addWidget(buttons)
         fit_to_screen(self, QSize(720, 760))
 
@@ -334,6 +346,18 @@ class AWSupplyDialog(QDialog):
                     self._set(row, column, item)
         finally:
             self.table.blockSignals(False)
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """The table as tall as its rows (a few characters left half the dialog empty and pushed
+        the plot out of view); past ten rows it scrolls."""
+        table = self.table
+        rows = sum(table.rowHeight(r) for r in range(min(table.rowCount(), 10)))
+        if table.rowCount() == 0:
+            rows = table.verticalHeader().defaultSectionSize()
+        frame = 2 * table.frameWidth()
+        bar = table.horizontalScrollBar().sizeHint().height()
+        table.setFixedHeight(table.horizontalHeader().sizeHint().height() + rows + frame + bar)
 
     def _set(self, row: int, column: int, item: QTableWidgetItem) -> None:
         if column not in (CHOSEN, RECOVERS):

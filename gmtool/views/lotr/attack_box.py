@@ -138,6 +138,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             check.toggled.connect(lambda _on: self._show())
         self.ranged_check.toggled.connect(lambda _on: self._offer_sheet())  # Ranged Combat, not Armed
         self.damage_edit.textChanged.connect(lambda _t: self._show_apply())
+        model.result_cleared.connect(self.result_label.clear)  # its set-up changed: no stale 達成値
 
         box = QGroupBox(self.tr("攻撃（指輪物語RPG）"))
         form = self.form = QFormLayout(box)
@@ -210,7 +211,11 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         current = self.choices.current()
         if current and self.attacker_combo.currentData() is None:
             self.attacker_combo.setCurrentIndex(self.attacker_combo.findData(current))
-        self._choose_target()
+        attacker, target = self.attacker_combo.currentData(), self.target_combo.currentData()
+        if target is None or target == attacker:
+            # Only when there is none to keep: the roll's own commit re-syncs the box, and the
+            # target the GM chose (an ally, in a brawl) stays with the result shown for it.
+            self._choose_target()
         self._offer_sheet()
 
     def _called_shot_items(self) -> list[tuple[str, object]]:
@@ -317,6 +322,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             self.parry_check.setChecked(False)
         self.parry_spin.setEnabled(self.parry_check.isChecked())
         plan = self.plan()
+        self.attack.set_up(plan)
         self.roll_button.setEnabled(plan is not None and plan.attacker != plan.target)
         self._show_apply()
         if plan is None:

@@ -24,6 +24,7 @@ from gmtool.models.lotr.fear_plan import FearPlan
 from gmtool.models.lotr.table_requests import table_requests
 from gmtool.models.outcome_text import percent
 from gmtool.rules.systems.lotr import fear_types as engine
+from gmtool.views.compact import WrappingCheckBox
 from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.lotr.sheet_link import SheetLink
 from gmtool.views.message_catalog import translate_message
@@ -165,7 +166,9 @@ class FearBox(QWidget):
                 check.deleteLater()
             self.row_checks = {}
             for index, (name, value) in enumerate(rows):
-                check = QCheckBox(self._row_text(name, value))
+                # Wrapping: the GM names the rows, and three long names to a line made the box
+                # wider than the tracker's pane, which cut the odds text at its right edge.
+                check = WrappingCheckBox(self._row_text(name, value))
                 check.setChecked(name in ticked and value is not None)
                 check.setEnabled(value is not None)  # 未設定: no number to add
                 check.toggled.connect(lambda _on: self._show())

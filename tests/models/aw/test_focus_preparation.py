@@ -12,7 +12,7 @@ from gmtool.models.aw.session_model import AWSessionModel
 from tests.models.aw.test_focus_model import ids_by_name
 
 
-def test_candidates_are_the_scene_or_the_pcs(campaign_model):
+def test_candidates_are_the_pcs_in_the_scene_or_all_pcs(campaign_model):
     model = AWFocusModel(campaign_model)
     assert [(c.name, c.default) for c in model.preparation.candidates()] == [
         ("朝霧 透", True),
@@ -25,7 +25,7 @@ def test_candidates_are_the_scene_or_the_pcs(campaign_model):
     assert [(c.name, c.default, c.in_scene) for c in model.preparation.candidates()] == [
         ("朝霧 透", False, False),
         ("ミナ・クローデル", True, True),
-        ("影の使徒", True, True),
+        ("影の使徒", False, True),  # in the scene, but the text's AF is the PC達's: the GM ticks an NPC
     ]
 
 

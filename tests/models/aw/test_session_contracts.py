@@ -144,13 +144,13 @@ def test_summon_in_an_aw_fight_moves_the_trackers_round_to_cleanup(model, campai
 
 def test_a_refused_summon_in_a_fight_leaves_no_half_step(model, pair):
     toru, mina, _ = pair
-    tracker = aw_fight(model.campaign_model, "朝霧 透")
+    tracker = aw_fight(model.campaign_model, "朝霧 透", "ミナ・クローデル")
     model.set_present(model.current_scene().id, (toru, mina))
     before = tracker.state()
     refused(
         model,
         lambda: model.contracts.use_command_spell(toru, mina, SpellEffect.SUMMON),
-        "既にシーンに登場しています",
+        "既に戦闘に参加しています",
     )
     assert tracker.state() == before
     model.campaign_model.undo_stack.undo()  # the last step is still the scene change, not a macro

@@ -135,12 +135,34 @@ def test_a_servant_sent_away_and_called_back_is_the_same_participant(model, peop
     assert "ミナ・クローデルが戦闘に加わり、ラウンドはクリンナッププロセスへ" in summary(model)[1]
 
 
-def test_a_summon_when_the_servant_already_fights_only_moves_the_round(model, people, campaign_model):
+def test_a_summon_of_a_servant_already_fighting_is_refused_whatever_the_scene_says(
+    model, people, campaign_model
+):
+    """In a running fight the fight counts: a servant in it is on the scene (A calls one who is not),
+    even when the scene's list lost her; the 令呪 is kept and the round goes on."""
     toru, mina, _ = people
     model.set_present(model.current_scene().id, (toru,))  # the scene lost her; the tracker still has her
     tracker = fight(model, toru, mina)
+    before = tracker.state()
+    with pytest.raises(ValueError, match="ミナ・クローデルは既に戦闘に参加しています"):
+        model.contracts.use_command_spell(toru, mina, SpellEffect.SUMMON)
+    assert tracker.state() == before and model.contracts.spells_left(toru) == 3
+    assert battle.load_encounter(campaign_model.session_value(ENCOUNTER_KEY)) == before
+
+
+def test_a_servant_out_of_the_fight_but_still_ticked_in_the_scene_can_be_summoned(
+    model, people, campaign_model
+):
+    """The GM took ミナ out of the fight (逃走 in the tracker) and left her ticked in the scene on the
+    シーン tab: the 令呪 summon was refused with 「既にシーンに登場しています」.  Out of the fight is
+    what counts: she comes back into it, the round goes to cleanup, the scene lists her once."""
+    toru, mina, _ = people
+    tracker = fight(model, toru, mina)
+    servant = next(p for p in tracker.state().participants if p.character_id == mina)
+    tracker.edit.set_status(servant.id, Status.FLED)
+    assert mina in model.current_scene().present
     model.contracts.use_command_spell(toru, mina, SpellEffect.SUMMON)
     state = tracker.state()
-    assert len(state.participants) == 2 and state.phase is Phase.CLEANUP
-    assert summary(model)[2] == "令呪 残り 2/3・クリンナッププロセスへ"
-    assert battle.load_encounter(campaign_model.session_value(ENCOUNTER_KEY)) == state
+    assert state.get(servant.id).status is Status.ACTIVE and state.phase is Phase.CLEANUP
+    assert model.current_scene().present == (toru, mina) and model.contracts.spells_left(toru) == 2
+    assert "ミナ・クローデルが戦闘に加わり" in summary(model)[1]

@@ -7,9 +7,11 @@ critical 11), 影の使徒 (NPC).  Without a scene the PCs are ticked.
 from __future__ import annotations
 
 import random
+from contextlib import nullcontext
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from gmtool.models.aw import focus_model as aw_focus_model, focus_preparation
 from gmtool.models.aw.focus_model import FOCUS_KEY, AWFocusModel
@@ -18,6 +20,7 @@ from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.rules.dice import roll
 from gmtool.rules.systems.aw.session import SpellEffect
 from gmtool.views.aw.focus_dialog import AWFocusDialog
+from tests.qt_fixtures import english_ui
 
 
 def seed_rolling(natural: int) -> int:
@@ -77,13 +80,23 @@ def test_the_setup_page_explains_its_limits(qtbot, campaign_model):
     assert "%" in page.preview_label.text()
 
 
-def test_the_scene_decides_who_is_ticked(qtbot, campaign_model):
+def test_the_scene_decides_who_is_ticked_and_only_its_pcs_are(qtbot, campaign_model):
+    """The text's AF sums the PC達's 達成値: an NPC in the scene (the enemy, here) is not pre-ticked."""
     session = AWSessionModel(campaign_model)
-    shadow = next(s.id for s in campaign_model.characters_of("aw") if s.character.name == "影の使徒")
-    session.set_current_scene(session.add_scene("地下道", (shadow,)))
+    ids = {s.character.name: s.id for s in campaign_model.characters_of("aw")}
+    toru, shadow = ids["朝霧 透"], ids["影の使徒"]
+    session.set_current_scene(session.add_scene("地下道", (toru, shadow)))
     dialog, _ = make_dialog(qtbot, campaign_model)
-    assert dialog.setup_page.ticked() == [shadow]
-    assert dialog.setup_page.scene_label.text() == "現在のシーン「地下道」の登場キャラクターを選んでいます"
+    assert dialog.setup_page.ticked() == [toru]
+    assert dialog.setup_page.scene_label.text() == (
+        "現在のシーン「地下道」に登場しているPCを選んでいます（NPCは必要なら選んでください）"
+    )
+    shadow_row = next(
+        i
+        for i in range(dialog.setup_page.participants_list.count())
+        if dialog.setup_page.participants_list.item(i).data(Qt.ItemDataRole.UserRole) == shadow
+    )
+    assert "シーンに登場" in dialog.setup_page.participants_list.item(shadow_row).text()
 
 
 def test_starting_with_nobody_is_refused(qtbot, campaign_model, refusals):
@@ -115,6 +128,12 @@ def test_a_two_round_af_to_success(qtbot, campaign_model):
     assert run.total_bar.text() == "達成値の合計 51 / 難易度 50"
     assert not run.roll_button.isEnabled() and dialog.new_button.isVisible()
     assert run.history_list.count() == 3 and "クリティカル" in run.history_list.item(0).text()
+    # The chart was blank after a success: it shows how the AF went, each round's total against
+    # the difficulty (round 1: 40 of 50; round 2: 51, full), labelled with the totals.
+    assert run.plot.bar_heights() == pytest.approx({1: 80.0, 2: 100.0})
+    assert [label.textItem.toPlainText() for label in run.plot.labels] == ["40", "51"]
+    assert run.plot.getPlotItem().titleLabel.text == "AF判定の経過: 各ラウンド終了時の合計"
+    assert run.plot.getAxis("left").labelText == "難易度 50 = 100%"
     dialog.new_button.click()
     assert dialog.pages.currentWidget() is dialog.setup_page
 
@@ -131,7 +150,7 @@ def test_an_af_ended_by_a_fumble(qtbot, campaign_model):
     title = run.plot.getPlotItem().titleLabel
     assert title.isVisible() and title.text == "ファンブルを打ち消した場合"  # what the bars assume
     run.fail_fumble_button.click()
-    assert not run.fumble_box.isVisible() and not title.isVisible()
+    assert not run.fumble_box.isVisible() and title.text == "AF判定の経過: 各ラウンド終了時の合計"
     assert "AF判定失敗" in run.result_label.text() and "ファンブル" in run.result_label.text()
     assert run.odds_label.text() == "成功率 0%"  # impossible now, not merely small
 
@@ -331,3 +350,23 @@ def test_the_dialog_fits_a_laptop_and_nothing_overlaps_at_its_minimum(qtbot, cam
     plot = run.plot.geometry()
     assert plot.height() >= 160 and plot.bottom() < gm_box.geometry().top()
     assert lower.height() >= lower.minimumSizeHint().height()  # scrolled, not squeezed
+
+
+@pytest.mark.parametrize("english", [False, True])
+def test_start_stays_in_place_while_the_difficulty_changes(qtbot, campaign_model, tmp_path, english):
+    """The guideline line lost its bold band at 50 and shrank by a line: 開始 moved up under the
+    mouse.  The line keeps its two lines, so 開始 stays where it is for every difficulty."""
+    with english_ui(tmp_path) if english else nullcontext():
+        dialog, _ = make_dialog(qtbot, campaign_model)
+    dialog.resize(880, 700)
+    page = dialog.setup_page
+    qtbot.waitUntil(lambda: page.start_button.isVisible())
+
+    def place() -> int:
+        QApplication.processEvents()
+        return page.start_button.mapTo(dialog, page.start_button.rect().topLeft()).y()
+
+    first = place()
+    for difficulty in (50, 90, 100, 130, 79):
+        page.difficulty_spin.setValue(difficulty)
+        assert place() == first, difficulty

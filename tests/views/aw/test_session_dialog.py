@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from gmtool.models.aw.session_model import SESSION_KEY, AWSessionModel
 from gmtool.models.battle_model import BattleModel
@@ -371,7 +372,37 @@ def test_the_contracts_page_never_draws_text_over_text(dialog, qtbot):
     for label in (box.effect_note, box.status_label, dialog.contracts_tab.break_hint):
         if label.isVisible():
             assert label.height() >= label.heightForWidth(label.width()), label.text()
-    assert box.effect_note.geometry().bottom() < box.use_button.geometry().top()
+    assert box.effect_note.geometry().top() > box.use_button.geometry().bottom()  # under it
+
+
+def test_the_spell_and_break_buttons_stay_where_they_are_whatever_the_explanation(dialog, qtbot):
+    """An explanation appearing above them moved 令呪を使う (~14 px) and 契約を破棄, so clicks missed:
+    each explanation is under its button now, and the buttons keep their place at 1366×768."""
+    toru, mina, _ = ids(dialog)
+    contract(dialog, toru, mina)
+    dialog.tabs.setCurrentWidget(dialog.contracts_tab)
+    dialog.resize(1366, 700)
+    tab, box = dialog.contracts_tab, dialog.contracts_tab.spells
+    qtbot.waitUntil(lambda: box.use_button.isVisible() and tab.break_button.isVisible())
+
+    def places() -> tuple[int, int]:
+        QApplication.processEvents()
+        return (
+            box.use_button.mapTo(dialog, box.use_button.rect().topLeft()).y(),
+            tab.break_button.mapTo(dialog, tab.break_button.rect().topLeft()).y(),
+        )
+
+    first = places()
+    heights = set()
+    for effect in (SpellEffect.SUMMON, SpellEffect.BOOST, SpellEffect.DISMISS, SpellEffect.ORDER):
+        choose(box.effect_combo, effect)
+        heights.add(box.effect_note.height())
+        assert places() == first, effect
+    assert len(heights) > 1  # the explanations do differ in length: the test would see a move
+    for method in (BreakMethod.COMMAND_SPELL, BreakMethod.OTHER, BreakMethod.COMMAND_SPELL):
+        choose(tab.method_combo, method)
+        assert places() == first, method
+    assert tab.break_hint.isVisible() and "令呪を 1 つ使います" in tab.break_hint.text()
 
 
 def test_the_four_spell_effects(dialog, refusals, campaign_model):
@@ -515,3 +546,24 @@ def test_the_combat_page_names_the_trackers_round_and_asks_for_the_tracker(dialo
     assert "戦闘トラッカー" in text and "Ctrl+B" in text and "離脱" in text and "クリンナップ" in text
     with qtbot.waitSignal(tab.tracker_requested), qtbot.waitSignal(dialog.tracker_requested):
         tab.tracker_button.click()
+
+
+def test_the_command_spell_box_is_whole_in_english(qtbot, campaign_model, tmp_path):
+    """In English the 令呪 box's title (set when the tab syncs) was wider than the column's width
+    fixed before it, and the column lost its right edge: buttons and notes were cut."""
+    from tests.qt_fixtures import english_ui
+
+    with english_ui(tmp_path):
+        dialog = AWSessionDialog(AWSessionModel(campaign_model))
+        qtbot.addWidget(dialog)
+        dialog.resize(1075, 660)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        dialog.tabs.setCurrentWidget(dialog.contracts_tab)
+        tab = dialog.contracts_tab
+        qtbot.waitUntil(lambda: tab.spells.use_button.isVisible())
+        QApplication.processEvents()
+        viewport = tab.right_scroll.viewport().width()
+        assert tab.spells.box.title().startswith("Use a Command Spell")
+        assert tab._column.width() <= viewport
+        assert tab._column.minimumSizeHint().width() <= viewport

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QApplication, QLabel
 
 from gmtool.models.aw.session_model import AWSessionModel
 from gmtool.models.aw.supply_model import AWSupplyModel
@@ -178,3 +178,30 @@ def test_the_wording_says_whether_the_amount_is_lost_or_recovered(dialog):
     dialog.kind_buttons.buttons[SupplyKind.SUPPLY].click()
     assert dialog.plot.getAxis("bottom").labelText == "回復する量"
     assert dialog.odds_box.title() == "回復する量の分布（厳密計算）"
+
+
+def test_roll_is_in_view_at_a_laptops_size_and_its_result_reads_whole(dialog, qtbot, campaign_model):
+    """At 1366×768 the dialog is 700 px tall: 振る was below the bottom edge of the scrolling part
+    (with an empty table as much as a full one) and its result lines were clipped.  振る stays under
+    the scrolling part, whole; the result gets the lines it needs (scrolling past six)."""
+    dialog.resize(720, 700)
+    qtbot.waitUntil(lambda: dialog.height() == 700)
+    button = dialog.roll_button
+
+    def whole(widget) -> bool:
+        QApplication.processEvents()
+        return widget.visibleRegion().boundingRect() == widget.rect()
+
+    assert whole(button)
+    for name in ("朝霧 透", "ミナ・クローデル", "影の使徒"):
+        tick(dialog, name)
+    assert whole(button)
+    top = button.mapTo(dialog, button.rect().topLeft()).y()
+    button.click()
+    label, area = dialog.result_label, dialog.result_area
+    assert label.text().count("\n") == 3  # a line per character and whether the roll stands
+    QApplication.processEvents()
+    assert label.height() >= label.heightForWidth(label.width())
+    assert area.viewport().height() >= label.height()  # four lines: all in view, no scrolling
+    assert button.mapTo(dialog, button.rect().topLeft()).y() == top  # the result moved nothing
+    assert whole(button)

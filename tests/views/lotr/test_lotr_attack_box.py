@@ -56,14 +56,14 @@ def test_the_hook_gives_the_tracker_box():
     assert HOOKS.tracker_box is not None
 
 
-def test_a_hit_is_not_also_called_a_miss(qtbot, campaign_model):
-    hit = seed_where(lambda f: len(f) == 2 and sum(f) == 8)  # 8 + 4 = 12 vs 10: Complete
-    miss = seed_where(lambda f: len(f) == 2 and sum(f) == 3)  # 3 + 4 = 7 vs 10
-    seeds = [hit, miss]
-    battle = BattleModel(campaign_model, seed_source=lambda: seeds.pop(0))
+def boromir_at_the_orc(qtbot, campaign_model, seed_source, *others):
+    """The tracker's LotR box with ボロミア (bonus 4) aiming at an オーク (Defence 10), and `others`
+    (name, values) in the fight too: the attack box and the ids of the オーク and the others."""
+    battle = BattleModel(campaign_model, seed_source=seed_source)
     battle.new_encounter("lotr", "")
     (hero,) = battle.roster.add_quick("ボロミア", {"swiftness": 2, "defence": 11, "health": 10})
     (orc,) = battle.roster.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    more = [battle.roster.add_quick(name, values)[0] for name, values in others]
     box = LotRTrackerBox(LotRTrackerModel(battle), lambda *_: True)
     qtbot.addWidget(box)
     battle.changed.connect(box.sync)
@@ -72,6 +72,14 @@ def test_a_hit_is_not_also_called_a_miss(qtbot, campaign_model):
     ab.attacker_combo.setCurrentIndex(ab.attacker_combo.findData(hero))
     ab.target_combo.setCurrentIndex(ab.target_combo.findData(orc))
     ab.bonus_spin.setValue(4)
+    return ab, (orc, *more)
+
+
+def test_a_hit_is_not_also_called_a_miss(qtbot, campaign_model):
+    hit = seed_where(lambda f: len(f) == 2 and sum(f) == 8)  # 8 + 4 = 12 vs 10: Complete
+    miss = seed_where(lambda f: len(f) == 2 and sum(f) == 3)  # 3 + 4 = 7 vs 10
+    seeds = [hit, miss]
+    ab, _ = boromir_at_the_orc(qtbot, campaign_model, lambda: seeds.pop(0))
     ab.roll_button.click()
     assert "命中: ダメージを与えてください" in ab.result_label.text()
     assert "命中しなかった" not in ab.result_label.text()
@@ -107,3 +115,24 @@ def test_the_called_shots_come_from_the_gms_table(qtbot, campaign_model):
     box.sync()
     ab.called_combo.setCurrentIndex(1)
     assert ab.called_combo.currentText() == "頭部（目標値 +10）" and "目標値 20" in ab.odds_label.text()
+
+
+def test_a_changed_set_up_clears_the_last_result(qtbot, campaign_model):
+    """「達成値 18 / 目標値 14」 stayed under a new target or bonus: the result belongs to the roll's
+    set-up, so changing any input clears it, and the damage it waited for with it."""
+    seed = seed_where(lambda f: len(f) == 2 and sum(f) == 8)  # 8 + 4 = 12 vs 10: a hit
+    troll = ("トロル", {"swiftness": 0, "defence": 14, "health": 12})
+    ab, (orc, troll) = boromir_at_the_orc(qtbot, campaign_model, lambda: seed, troll)
+    ab.roll_button.click()
+    assert "達成値 12 / 目標値 10" in ab.result_label.text() and ab.apply_button.isEnabled()
+    ab.damage_edit.setText("2d6")  # the damage is not the roll's set-up: the result stays
+    assert "達成値 12" in ab.result_label.text()
+    with qtbot.waitSignal(ab.attack.result_cleared):
+        ab.target_combo.setCurrentIndex(ab.target_combo.findData(troll))
+    assert ab.result_label.text() == "" and not ab.apply_button.isEnabled()
+    assert "目標値 14" in ab.odds_label.text()  # the odds are the new set-up's
+    ab.target_combo.setCurrentIndex(ab.target_combo.findData(orc))  # back: the old roll stays gone
+    assert ab.result_label.text() == "" and not ab.apply_button.isEnabled()
+    ab.roll_button.click()
+    ab.bonus_spin.setValue(5)
+    assert ab.result_label.text() == ""

@@ -214,10 +214,15 @@ def use_command_spell(
     roster: Roster,
     spells: int,
     restore: str = RESTORE_SESSION,
+    in_fight: bool | None = None,
 ) -> AWSession:
     """One 令呪 with its effect on the scene (a boost is applied by the judgement panel; an order is
     only recorded).  A summon in combat also moves the battle tracker's round to its cleanup: the
-    model does that (`battle_turns.to_cleanup`), in the same undo step."""
+    model does that (`battle_turns.to_cleanup`), in the same undo step.
+
+    `in_fight`: None when no fight is running; else whether the servant is in play in it.  During
+    a fight the fight is the scene a summon calls the servant into (A「戦闘中で令呪によるシーン登場」):
+    a servant out of it may be summoned though the scene's list still names it."""
     require_present(master, roster)
     require_present(servant, roster)
     if state.master_of(servant) != master:
@@ -230,11 +235,13 @@ def use_command_spell(
         if scene is None:
             raise SessionRefused(Message("現在のシーンがありません。先にシーンを作ってください"))
         here = servant in scene.present
-        if effect is SpellEffect.SUMMON and here:
+        if effect is SpellEffect.SUMMON and in_fight:
+            raise SessionRefused(Message("{0}は既に戦闘に参加しています", roster.name(servant)))
+        if effect is SpellEffect.SUMMON and here and in_fight is None:
             raise SessionRefused(Message("{0}は既にシーンに登場しています", roster.name(servant)))
-        if effect is SpellEffect.DISMISS and not here:
+        if effect is SpellEffect.DISMISS and not here and not in_fight:
             raise SessionRefused(Message("{0}はシーンに登場していません", roster.name(servant)))
-    if effect is SpellEffect.SUMMON and scene is not None:
+    if effect is SpellEffect.SUMMON and scene is not None and servant not in scene.present:
         state = set_present(state, scene.id, (*scene.present, servant))
     elif effect is SpellEffect.DISMISS and scene is not None:
         state = set_present(state, scene.id, tuple(c for c in scene.present if c != servant))

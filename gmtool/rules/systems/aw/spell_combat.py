@@ -24,6 +24,11 @@ def servant_in_fight(encounter: Encounter, servant: str) -> Participant | None:
     return next((p for p in encounter.participants if p.character_id == servant), None)
 
 
+def has_left(participant: Participant) -> bool:
+    """逃走: out of the fight, so a 令呪A may call it back in."""
+    return participant.status is Status.FLED
+
+
 def dismiss_from_fight(encounter: Encounter, servant: str) -> Encounter | None:
     """B: the servant leaves the fight: its participant becomes 逃走 (left the scene), so it takes
     no more turns and the GM still sees it in the list.  None when it is not in the fight, has
@@ -43,7 +48,7 @@ def join_fight(encounter: Encounter, servant: str, newcomer: Participant, master
     defeated or dead: the GM's tracker is left as it is."""
     participant = servant_in_fight(encounter, servant)
     if participant is not None:
-        if participant.status is not Status.FLED:
+        if not has_left(participant):
             return None
         return with_participant(encounter, participant.id, lambda p: replace(p, status=Status.ACTIVE))
     ally = servant_in_fight(encounter, master)
