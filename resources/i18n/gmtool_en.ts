@@ -11493,6 +11493,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Success</translation>
         </message>
         <message>
+            <source>成功 (%)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Success (%)</translation>
+        </message>
+        <message>
             <source>成功: データを公表</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Success: data revealed</translation>
@@ -28974,12 +28979,12 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
     <context>
         <name>MTGSuccessPlot</name>
         <message>
-            <source>成功率 (%)</source>
-            <translation>Success chance (%)</translation>
-        </message>
-        <message>
             <source>難易度</source>
             <translation>Difficulty</translation>
+        </message>
+        <message>
+            <source>成功 (%)</source>
+            <translation>Success (%)</translation>
         </message>
         <message>
             <source>ブーストあり</source>

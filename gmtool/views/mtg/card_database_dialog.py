@@ -111,6 +111,7 @@ class MTGCardDatabaseDialog(QDialog):
         layout.addWidget(close_only_buttons(self))
         model.changed.connect(self.refresh)
         self.refresh()
+        self.search_edit.setFocus()  # looking a card up is what the dialog is opened for most
 
     # ---- showing -------------------------------------------------------------------------
     def refresh(self) -> None:

@@ -25,7 +25,8 @@ class MTGSuccessPlot(PanelPlot):
     def __init__(self, model: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
         self.model = model
-        style_plot(self, self.tr("成功率 (%)"), self.tr("難易度"))
+        # Short: the plot is as high as the odds beside it, and a longer title was cut in English.
+        style_plot(self, self.tr("成功 (%)"), self.tr("難易度"))
         self.setYRange(0, 105, padding=0)
         self.legend = self.addLegend(offset=(-10, 10))
         self.bands: list[pg.LinearRegionItem] = []

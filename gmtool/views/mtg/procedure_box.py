@@ -271,8 +271,8 @@ class MTGProcedureBox(QGroupBox):
         self.reveal_button.setText(
             self.tr("カードを公開する") if virtual else self.tr("入力したカードで計算する")
         )
-        self.reveal_button.setEnabled(deck is not None and revealed is None)
         # Disabled, not hidden, once the cards are revealed: the buttons beside it stay put.
+        self.reveal_button.setEnabled(deck is not None and revealed is None)
         # The cards; 目標値 and 達成値 are on the result's line, under the buttons.
         self.shown_label.setText(
             self.tr("公開: {0}").format(cards_text([revealed.shown.top, revealed.shown.second]))
