@@ -34,9 +34,14 @@ def assert_outcome_in_view(panel: MTGCheckView, window: MainWindow) -> None:
     box = panel.procedure_box
     shown = window.panel_area.viewport().rect()
     assert window.panel_area.verticalScrollBar().value() == 0  # as it opens: nothing scrolled
+    notes = [n for n in (box.boost_note, box.changed_check, box.refusal_label) if n.isVisible()]
     for line in (box.result_label, box.result_detail):
         assert line.isVisible()
         assert shown.contains(in_view(line, window)), (line.text(), in_view(line, window), shown)
+        # Above the notes that come and go: a note, or a banner taking the panel's height, never
+        # pushes the outcome out of view (the notes go first).
+        for note in notes:
+            assert in_view(line, window).bottom() < in_view(note, window).top(), note.text()
 
 
 def test_the_outcome_of_a_physical_check_shows_without_scrolling(laptop: MainWindow) -> None:
