@@ -601,6 +601,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> + Morale modifier {0:+d}</translation>
         </message>
         <message>
+            <source> / ブースト: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> / boost: {0}</translation>
+        </message>
+        <message>
             <source> / 対決: </source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> / contest: </translation>
@@ -3852,6 +3857,16 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} · {1} "{2}" Lv{3}</translation>
         </message>
         <message>
+            <source>{0}・サイドボード {1}枚 ／ 土地 {2}・無色（ブーストで数える）{3}・多色 {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} · sideboard {1} cards / lands {2} · colorless (counted for boosts) {3} · multicolored {4}</translation>
+        </message>
+        <message>
+            <source>{0}・難易度 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}, difficulty {1}</translation>
+        </message>
+        <message>
             <source>{0}判定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} check</translation>
@@ -3970,6 +3985,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（{1}）の勝ち</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} ({1}) wins</translation>
+        </message>
+        <message>
+            <source>{0}（まだ確定していません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (not confirmed yet)</translation>
         </message>
         <message>
             <source>{0}（カタログにない類型）</source>
@@ -4858,6 +4878,11 @@ File → Import character.</translation>
             <translation>Already boosted this turn (once per turn)</translation>
         </message>
         <message>
+            <source>このデッキには仮想ライブラリーがありません（物理デッキのカードを入力してください）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This deck has no virtual library (enter the physical deck's cards)</translation>
+        </message>
+        <message>
             <source>このデッキの仮想ライブラリーをやめ、物理デッキとして判定します（Ctrl+Z で戻せます）。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Stops this deck's virtual library and checks with a physical deck (Ctrl+Z takes it back).</translation>
@@ -4866,6 +4891,11 @@ File → Import character.</translation>
             <source>このデッキの設定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This deck's setting</translation>
+        </message>
+        <message>
+            <source>このデッキは仮想ライブラリーで判定します（カードの入力はいりません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This deck is checked with its virtual library (no cards to enter)</translation>
         </message>
         <message>
             <source>このデッキは物理デッキとして判定します。仮想ライブラリーを作ると、gmtool が順番を持ちます。</source>
@@ -5845,6 +5875,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>クリティカル・カード</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Critical cards</translation>
+        </message>
+        <message>
+            <source>クリティカル・カードの</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>critical card </translation>
         </message>
         <message>
             <source>クリティカル・カードの枚数</source>
@@ -6996,6 +7031,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Deck</translation>
         </message>
         <message>
+            <source>デッキ {0}枚（仮想ライブラリーの残り {1}枚）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Deck {0} cards ({1} left in the virtual library)</translation>
+        </message>
+        <message>
             <source>デッキ: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Deck: {0}</translation>
@@ -7014,6 +7054,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>デッキが変更されています。作り直すと反映されます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The deck has changed. Rebuilding takes the change in</translation>
+        </message>
+        <message>
+            <source>デッキに{0}{1}は{2}枚しか残っていません（入力は{3}枚）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The deck has only {2} {0}{1} left ({3} entered)</translation>
         </message>
         <message>
             <source>デッキの統計</source>
@@ -7286,6 +7331,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Four Card skill catalog…</translation>
         </message>
         <message>
+            <source>ブースト: {0} 枚中 無色 {1} 枚 → 達成値 {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Boost: {1} colorless of {0} → achievement {2}</translation>
+        </message>
+        <message>
             <source>ブーストあり</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>With boost</translation>
@@ -7456,6 +7506,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Library {0} cards · hand {1} · graveyard {2} · exile {3}</translation>
         </message>
         <message>
+            <source>ライブラリー {0}枚</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Library {0} cards</translation>
+        </message>
+        <message>
             <source>ライブラリー {0}枚・サイドボード {1}枚 ／ 土地 {2}・無色（ブーストで数える）{3}・多色 {4}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Library {0} cards · sideboard {1} cards / lands {2} · colorless (counted for boosts) {3} · multicolored {4}</translation>
@@ -7464,6 +7519,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>ライブラリーが6枚未満なのでブーストはできません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Fewer than 6 cards in the library, so no boost</translation>
+        </message>
+        <message>
+            <source>ライブラリーが6枚未満のため、行動判定ブーストはできません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Fewer than 6 cards in the library: no action check boost</translation>
         </message>
         <message>
             <source>ライブラリーが{0}枚未満です。行動判定ができません</source>
@@ -8997,6 +9057,11 @@ Sideboard
             <translation>First roll 2d6 nine times (random method)</translation>
         </message>
         <message>
+            <source>先にカードを公開してください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Reveal the cards first</translation>
+        </message>
+        <message>
             <source>先に種族を選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose a race first</translation>
@@ -9065,6 +9130,11 @@ Sideboard
             <source>公開: </source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Revealed: </translation>
+        </message>
+        <message>
+            <source>公開: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Revealed: {0}</translation>
         </message>
         <message>
             <source>公開: {0} / {1}</source>
@@ -9367,6 +9437,16 @@ Sideboard
             <translation>Check record</translation>
         </message>
         <message>
+            <source>判定の途中です。先に結果を確定するか、取り消してください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A check is under way. Confirm its result or cancel it first</translation>
+        </message>
+        <message>
+            <source>判定の途中でライブラリーが変わったので、この判定は取り消しました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The library changed during the check, so the check was cancelled</translation>
+        </message>
+        <message>
             <source>判定への修正</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Check modifier</translation>
@@ -9380,6 +9460,11 @@ Sideboard
             <source>判定パネルの「令呪 +20」で使います</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Used with "Command Spell +20" in the check panel</translation>
+        </message>
+        <message>
+            <source>判定不可（判定しなかったものとしてあつかう）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No check (treated as never made)</translation>
         </message>
         <message>
             <source>判定値</source>
@@ -11577,6 +11662,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Success</translation>
         </message>
         <message>
+            <source>成功 (%)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Success (%)</translation>
+        </message>
+        <message>
             <source>成功: データを公表</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Success: data revealed</translation>
@@ -11585,6 +11675,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>成功した判定の目標値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>TN of the successful test</translation>
+        </message>
+        <message>
+            <source>成功しているので、行動判定ブーストはいりません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The check succeeds: no action check boost is needed</translation>
         </message>
         <message>
             <source>成功しているので令呪は要りません</source>
@@ -11685,6 +11780,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>成功（行動判定ブーストで）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Success (by action check boost)</translation>
+        </message>
+        <message>
+            <source>成功（行動判定ブースト）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Success (action check boost)</translation>
         </message>
         <message>
             <source>成長</source>
@@ -14253,6 +14353,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>TN {0}, {1} to stay conscious. Failed: damage {2}</translation>
         </message>
         <message>
+            <source>目標値 {0}（{1}+難易度）・達成値 {2}（{3}+色の修正 {4:+d}{5}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Target {0} ({1} + difficulty), achievement {2} ({3} + color modifier {4:+d}{5})</translation>
+        </message>
+        <message>
             <source>目標値 −{0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>TN −{0}</translation>
@@ -15821,6 +15926,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>行動判定の進行</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Action check procedure</translation>
+        </message>
+        <message>
+            <source>行動判定の進行 — {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Action check — {0}</translation>
+        </message>
+        <message>
+            <source>行動判定ブーストで追放したカードを{0}枚入力してください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the {0} cards exiled by the action check boost</translation>
         </message>
         <message>
             <source>行動判定ブースト（6枚追放）</source>
@@ -17568,6 +17683,11 @@ Start session {1} anyway?</translation>
             <source>（{0}、差 {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> ({0}, by {1})</translation>
+        </message>
+        <message>
+            <source>（{0}としてあつかう）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (treated as {0})</translation>
         </message>
         <message>
             <source>（{0}と同値: GMが決めてよい）</source>
@@ -28372,6 +28492,10 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>There is no MTG TRPG deck (character). Add a deck</translation>
         </message>
         <message>
+            <source>{0}（まだ確定していません）</source>
+            <translation>{0} (not confirmed yet)</translation>
+        </message>
+        <message>
             <source>判定するデッキ（PC）を選んでください</source>
             <translation>Choose the deck (PC) making the check</translation>
         </message>
@@ -29096,6 +29220,10 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Physical deck: choose and enter the revealed cards</translation>
         </message>
         <message>
+            <source>行動判定の進行 — {0}</source>
+            <translation>Action check — {0}</translation>
+        </message>
+        <message>
             <source>PLが知っている上のカード（上から）: {0}</source>
             <translation>Top cards known to the player (from the top): {0}</translation>
         </message>
@@ -29112,8 +29240,8 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Compute with the entered cards</translation>
         </message>
         <message>
-            <source>公開: {0} / {1}</source>
-            <translation>Revealed: {0} / {1}</translation>
+            <source>公開: {0}</source>
+            <translation>Revealed: {0}</translation>
         </message>
     </context>
     <context>
@@ -29179,8 +29307,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>(no name)</translation>
         </message>
         <message>
-            <source>ライブラリー {0}枚・サイドボード {1}枚 ／ 土地 {2}・無色（ブーストで数える）{3}・多色 {4}</source>
-            <translation>Library {0} cards · sideboard {1} cards / lands {2} · colorless (counted for boosts) {3} · multicolored {4}</translation>
+            <source>ライブラリー {0}枚</source>
+            <translation>Library {0} cards</translation>
+        </message>
+        <message>
+            <source>デッキ {0}枚（仮想ライブラリーの残り {1}枚）</source>
+            <translation>Deck {0} cards ({1} left in the virtual library)</translation>
+        </message>
+        <message>
+            <source>{0}・サイドボード {1}枚 ／ 土地 {2}・無色（ブーストで数える）{3}・多色 {4}</source>
+            <translation>{0} · sideboard {1} cards / lands {2} · colorless (counted for boosts) {3} · multicolored {4}</translation>
         </message>
         <message>
             <source>ライブラリーが{0}枚未満です。行動判定ができません</source>
@@ -29210,12 +29346,12 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
     <context>
         <name>MTGSuccessPlot</name>
         <message>
-            <source>成功率 (%)</source>
-            <translation>Success chance (%)</translation>
-        </message>
-        <message>
             <source>難易度</source>
             <translation>Difficulty</translation>
+        </message>
+        <message>
+            <source>成功 (%)</source>
+            <translation>Success (%)</translation>
         </message>
         <message>
             <source>ブーストあり</source>

@@ -367,7 +367,7 @@ def test_mtg_first_session(qtbot, settings, tmp_path, monkeypatch):
         procedure.reveal_button.click()
         assert procedure.finish_button.isEnabled()
         procedure.finish_button.click()
-        assert "達成値" in procedure.result_label.text() and window.log_model.rowCount() == rows + 1
+        assert "達成値" in procedure.result_detail.text() and window.log_model.rowCount() == rows + 1
 
         tracker = open_tracker(window)
         goblin = start_fight(tracker, monkeypatch, "mtg", "森の民", ("ゴブリン", {"life": 10}))

@@ -97,7 +97,7 @@ def test_a_virtual_library_check_with_a_boost_and_the_end_of_the_turn(window, qt
     qtbot.mouseClick(library_dialog.build_button, Qt.MouseButton.LeftButton)
     assert (
         model.table.library(character_id).size == 28
-        and "仮想ライブラリー" in panel.procedure_box.mode_label.text()
+        and "仮想ライブラリー" in panel.procedure_box.title()  # the box says which kind of deck
     )
     results = []
     model.check_resolved.connect(results.append)
@@ -110,7 +110,7 @@ def test_a_virtual_library_check_with_a_boost_and_the_end_of_the_turn(window, qt
     assert not model.procedure.revealed.shown.succeeded and box.boost_button.isEnabled()
     qtbot.mouseClick(box.boost_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(box.finish_button, Qt.MouseButton.LeftButton)
-    assert "ブースト" in box.result_label.text()
+    assert "ブースト" in box.result_detail.text()  # the six exiled, under the outcome
     library = model.table.library(character_id)
     assert len(library.exiled) == 6 and library.size == 22  # the two revealed cards went to the bottom
     exiled = library.cards_of(library.exiled)

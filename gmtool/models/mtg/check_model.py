@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.mtg.check_procedure import MTGCheckProcedure
-from gmtool.models.mtg.labels import card_name, check_name
+from gmtool.models.mtg.labels import card_name, check_name, outcome_text, result_text, reveal_text
 from gmtool.models.mtg.table_model import SYSTEM_ID, MTGTableModel
 from gmtool.rules.checks import Side
 from gmtool.rules.dice import new_seed
@@ -29,6 +29,7 @@ from gmtool.rules.systems.mtg.checks import (
     DIFFICULTY_BOUNDS as DIFFICULTY_BOUNDS,  # re-exported: the view's spin box bounds
     CheckColor,
     LibraryCard,
+    MTGCheckResult,
     MTGOutcome,
 )
 from gmtool.rules.systems.mtg.house_rules import (
@@ -50,6 +51,10 @@ from gmtool.store.campaign import StoredCharacter
 class MTGCheckModel(QObject):
     changed = Signal()
     check_resolved = Signal(object)  # MTGCheckResult
+    # The last result no longer answers the check the panel shows (another deck, color or 難易度, a
+    # virtual library started or given up, the check undone or a new one revealed): it is wiped, not
+    # left beside the new inputs as if it were theirs.
+    result_cleared = Signal()
     roll_refused = Signal(object)  # a Message stays one (a str signal would copy it to a plain str)
 
     def __init__(
@@ -66,6 +71,8 @@ class MTGCheckModel(QObject):
         self.difficulty = 0
         self.situation_changed = False  # 「状況が変わった」: the GM allows the same check again
         self.known_top: list[LibraryCard] = []  # physical deck: cards the player knows on top
+        self.last_result: MTGCheckResult | None = None  # shown under the buttons while it is current
+        self._result_inputs: tuple[str | None, CheckColor, int, bool] | None = None
         self.procedure = MTGCheckProcedure(self)
         decks = self.decks()
         if decks:
@@ -386,10 +393,45 @@ class MTGCheckModel(QObject):
                 plain,
                 each.success_with_boost(self.difficulty) if plan.boost_allowed else plain,
             )
+        self._clear_stale_result()
         self.changed.emit()
 
     def refresh(self) -> None:
         self._recompute()
+
+    # ---- the result line ------------------------------------------------------------------
+    def _inputs(self) -> tuple[str | None, CheckColor, int, bool]:
+        return self.character_id, self.color, self.difficulty, self.virtual
+
+    def remember_result(self, result: MTGCheckResult) -> None:
+        """A finished check: shown until its inputs change (`result_cleared`)."""
+        self.last_result, self._result_inputs = result, self._inputs()
+
+    def clear_result(self) -> None:
+        if self.last_result is not None:
+            self.last_result, self._result_inputs = None, None
+            self.result_cleared.emit()
+
+    def _clear_stale_result(self) -> None:
+        """Another deck, color or 難易度, the other kind of deck, or the check no longer in the turn's
+        record (undone, ターン終了): the result shown is not this check's."""
+        if self.last_result is not None and (
+            self._result_inputs != self._inputs() or not self.already_checked
+        ):
+            self.clear_result()
+
+    def result_lines(self) -> tuple[str, str]:
+        """(the outcome, in large type; how it came about) for the line under the buttons: while the
+        cards are revealed, the outcome they give (not yet stored); after 結果を確定, the result."""
+        revealed = self.procedure.revealed
+        if revealed is not None:
+            outcome = MTGOutcome.SUCCESS if revealed.shown.succeeded else MTGOutcome.FAILURE
+            return "→ " + outcome_text(outcome), self.tr("{0}（まだ確定していません）").format(
+                reveal_text(revealed.shown)
+            )
+        if self.last_result is not None:
+            return "→ " + outcome_text(self.last_result.outcome), result_text(self.last_result, outcome=False)
+        return "", ""
 
     # ---- rolling --------------------------------------------------------------------------
     def roll(self) -> Any:

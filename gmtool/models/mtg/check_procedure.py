@@ -103,6 +103,7 @@ class MTGCheckProcedure:
         choice, seed = self._choose(second, None)
         shown = reveal(top, second, self.model.color, self.model.difficulty, choice)
         self.revealed = Revealed(character_id, shown, True, cards.revealed, cards.boost, seed)
+        self.model.clear_result()  # a new check: the last one's result is not this one's
         self.model.changed.emit()
         return shown
 
@@ -118,6 +119,7 @@ class MTGCheckProcedure:
         except ValueError as error:
             raise TableRefused(str(error)) from None
         self.revealed = Revealed(character_id, shown, False, seed=seed)
+        self.model.clear_result()  # a new check: the last one's result is not this one's
         self.model.changed.emit()
         return shown
 
@@ -253,6 +255,7 @@ class MTGCheckProcedure:
         self.revealed = None
         self.last_result = final
         model.situation_changed = False
+        model.remember_result(final)
         model.check_resolved.emit(final)
         model.refresh()
         return final

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.mtg.labels import card_name
+from gmtool.models.mtg.table_model import MTGTableModel
 from gmtool.rules.systems.mtg import deck as deck_rules
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MTGCharacter
@@ -24,11 +25,15 @@ from gmtool.rules.systems.mtg.rules_data import mtg_rules
 
 class MTGDeckModel(QObject):
     changed = Signal()
+    library_changed = Signal()  # the table's state (a virtual library drawn from, built, given up)
 
     def __init__(self, character_model: CharacterModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.character_model = character_model
         character_model.changed.connect(self.changed)
+        # The table, for the virtual library's count: the sheet says what is left in it.
+        self.table = MTGTableModel(character_model.campaign_model, parent=self)
+        self.table.changed.connect(self.library_changed)
 
     @property
     def deck(self) -> MTGCharacter:
@@ -40,6 +45,11 @@ class MTGDeckModel(QObject):
 
     def statistics(self) -> DeckStatistics:
         return deck_statistics(self.deck)
+
+    def library_left(self) -> int | None:
+        """The cards left in the deck's virtual library (None: the deck is played with real cards)."""
+        library = self.table.library(self.character_model.character_id)
+        return library.size if library is not None else None
 
     def section_counts(self, section: str) -> tuple[int, int]:
         """(copies, different cards) in the main deck (MAIN) or the sideboard (SIDEBOARD)."""

@@ -85,9 +85,11 @@ def reveal_text(shown: Reveal) -> str:
     )
 
 
-def result_text(result: MTGCheckResult) -> str:
+def result_text(result: MTGCheckResult, outcome: bool = True) -> str:
+    """目標値, 達成値 and any boost, then 「→ 成功」 (left out with ``outcome=False``: the panel shows
+    the outcome apart, in large type)."""
     if result.reveal is None:
-        return outcome_text(result.outcome)
+        return outcome_text(result.outcome) if outcome else ""
     parts = [reveal_text(result.reveal)]
     if result.boosted:
         parts.append(
@@ -95,5 +97,6 @@ def result_text(result: MTGCheckResult) -> str:
                 len(result.boost_cards), result.bonus, result.final_achievement
             )
         )
-    parts.append("→ " + outcome_text(result.outcome))
+    if outcome:
+        parts.append("→ " + outcome_text(result.outcome))
     return " ".join(parts)

@@ -38,7 +38,7 @@ class MTGCardDatabaseDialog(QDialog):
     def __init__(self, model: CardDatabaseModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("カードデータベース"))
-        self.resize(760, 560)
+        self.resize(1100, 600)
         self.model = model
         self.job: CardImportJob | None = None
         self.status_label = QLabel()
@@ -87,23 +87,31 @@ class MTGCardDatabaseDialog(QDialog):
         progress_row = QHBoxLayout()
         progress_row.addWidget(self.progress, 1)
         progress_row.addWidget(self.cancel_button)
+        # Looking a card up on the left, the full height of the dialog; what the database holds
+        # and how to fill it on the right.  One column left the results five rows under the text.
+        about = QVBoxLayout()
+        about.addWidget(self.status_label)
+        about.addWidget(self.imports_label)
+        about.addWidget(self.sources_label)
+        about.addLayout(buttons)
+        about.addLayout(progress_row)
+        about.addWidget(self.message_label)
+        about.addWidget(QLabel(self.tr("手で入力したカード")))
+        about.addWidget(self.manual_list)
+        about.addWidget(self.remove_manual_button, 0, Qt.AlignmentFlag.AlignRight)
+        about.addStretch(1)
+        lookup = QVBoxLayout()
+        lookup.addWidget(self.search_edit)
+        lookup.addWidget(self.results, 1)
+        columns = QHBoxLayout()
+        columns.addLayout(lookup, 3)
+        columns.addLayout(about, 2)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.status_label)
-        layout.addWidget(self.imports_label)
-        layout.addWidget(self.sources_label)
-        layout.addLayout(buttons)
-        layout.addLayout(progress_row)
-        layout.addWidget(self.message_label)
-        manual_row = QHBoxLayout()
-        manual_row.addWidget(self.manual_list, 1)
-        manual_row.addWidget(self.remove_manual_button)
-        layout.addWidget(QLabel(self.tr("手で入力したカード")))
-        layout.addLayout(manual_row)
-        layout.addWidget(self.search_edit)
-        layout.addWidget(self.results, 1)
+        layout.addLayout(columns, 1)
         layout.addWidget(close_only_buttons(self))
         model.changed.connect(self.refresh)
         self.refresh()
+        self.search_edit.setFocus()  # looking a card up is what the dialog is opened for most
 
     # ---- showing -------------------------------------------------------------------------
     def refresh(self) -> None:

@@ -91,6 +91,8 @@ class MTGCheckView(QWidget):
                 (MTGOutcome.FAILURE, FAIL_COLOR, self.tr("失敗")),
             ]
         )
+        # Lines close together, as the colors' odds above: the room is the check's result's.
+        odds_box.grid.setVerticalSpacing(3)
         self.probability_labels = odds_box.probability_labels
         self.success_label = odds_box.headline
         self.boost_label = odds_box.add_line(QLabel())
@@ -123,13 +125,17 @@ class MTGCheckView(QWidget):
         odds_column = QVBoxLayout()
         odds_column.addWidget(odds_box)
         odds_column.addStretch(1)
-        middle.addLayout(odds_column, 1)  # half: narrower, the odds' lines wrapped the panel taller
-        middle.addWidget(self.plot, 1)
+        # The odds wider than the plot: their lines wrapped onto lines the check's result needed.
+        middle.addLayout(odds_column, 3)
+        middle.addWidget(self.plot, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(color_grid)
-        layout.addLayout(middle, 1)
+        layout.addLayout(middle)
         layout.addWidget(self.procedure_box)
+        # Room to spare goes under the check, not above it: a note appearing under the result
+        # then moves no button (a stretch above would give way and lift them all).
+        layout.addStretch(1)
         model.changed.connect(self.sync)
         self.sync()
 

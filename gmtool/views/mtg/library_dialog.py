@@ -46,7 +46,7 @@ class MTGLibraryDialog(QDialog):
         super().__init__(parent)
         self.model = model
         self.setWindowTitle(self.tr("仮想ライブラリー（MTGでTRPG）"))
-        self.resize(760, 620)
+        self.resize(760, 640)
         self.deck_combo = QComboBox()
         self.deck_combo.currentIndexChanged.connect(lambda _: self.sync())
         self.turn_label = QLabel()
@@ -57,6 +57,13 @@ class MTGLibraryDialog(QDialog):
         self.problem_label.setWordWrap(True)
         self.build_button = QPushButton()
         self.build_button.clicked.connect(self._build)
+        # As wide for either text: 作る becoming 作り直す moved 仮想ライブラリーをやめる beside it.
+        self.build_button.setMinimumWidth(
+            max(
+                QPushButton(text).sizeHint().width()
+                for text in (self.tr("仮想ライブラリーを作る"), self.tr("仮想ライブラリーを作り直す"))
+            )
+        )
         self.remove_button = QPushButton(self.tr("仮想ライブラリーをやめる"))
         self.remove_button.clicked.connect(self._remove)
         self.end_turn_button = QPushButton(self.tr("ターン終了（シーン終了）"))
@@ -94,8 +101,10 @@ class MTGLibraryDialog(QDialog):
         self.bottom_button = QPushButton(self.tr("選んだ手札・墓地のカードをライブラリーの下へ"))
         self.bottom_button.clicked.connect(self._to_bottom)
 
+        # Two zones to a row: four side by side left each list a quarter of the dialog, too narrow
+        # for a card's name.
         zones = QGridLayout()
-        for column, (title, widget) in enumerate(
+        for index, (title, widget) in enumerate(
             (
                 (self.tr("ライブラリー（上から）"), self.library_list),
                 (self.tr("手札"), self.hand_list),
@@ -103,8 +112,12 @@ class MTGLibraryDialog(QDialog):
                 (self.tr("追放（ブースト・ターン終了まで）"), self.exile_list),
             )
         ):
-            zones.addWidget(QLabel(title), 0, column)
-            zones.addWidget(widget, 1, column)
+            row, column = 2 * (index // 2), index % 2
+            zones.addWidget(QLabel(title), row, column)
+            zones.addWidget(widget, row + 1, column)
+            zones.setRowStretch(row + 1, 1)
+        zones.setColumnStretch(0, 1)
+        zones.setColumnStretch(1, 1)
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("デッキ")))
         top.addWidget(self.deck_combo, 1)
@@ -120,13 +133,15 @@ class MTGLibraryDialog(QDialog):
         moves_layout.addLayout(moves)
         moves_layout.addWidget(self.bottom_button)
 
+        # Every button above the lines of text whose length changes with the deck: a status of
+        # more lines moves only the lists under it, never a button under the pointer.
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.status_label)
-        layout.addWidget(self.problem_label)
         layout.addLayout(manage)
         layout.addWidget(moves_box)
         layout.addWidget(self.show_order)
+        layout.addWidget(self.status_label)
+        layout.addWidget(self.problem_label)
         layout.addLayout(zones, 1)
         layout.addWidget(close_only_buttons(self))
         model.changed.connect(self.sync)

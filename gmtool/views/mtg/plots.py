@@ -7,19 +7,26 @@ from __future__ import annotations
 from typing import Any
 
 import pyqtgraph as pg
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QWidget
 
-from gmtool.views.check.probability_plots import BAND_COLORS, PanelPlot, style_plot
+from gmtool.views.check.probability_plots import BAND_COLORS, PLOT_MIN_SIZE, PanelPlot, style_plot
 
 PLAIN_COLOR = "#1f5fa8"
 BOOST_COLOR = "#7a1fa2"
 
 
 class MTGSuccessPlot(PanelPlot):
+    def sizeHint(self) -> QSize:
+        """As high as the odds beside it ask, no higher: on a laptop the check's steps and result
+        under them need the rest of the panel."""
+        return QSize(PLOT_MIN_SIZE.width(), PLOT_MIN_SIZE.height())
+
     def __init__(self, model: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
         self.model = model
-        style_plot(self, self.tr("成功率 (%)"), self.tr("難易度"))
+        # Short: the plot is as high as the odds beside it, and a longer title was cut in English.
+        style_plot(self, self.tr("成功 (%)"), self.tr("難易度"))
         self.setYRange(0, 105, padding=0)
         self.legend = self.addLegend(offset=(-10, 10))
         self.bands: list[pg.LinearRegionItem] = []

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -17,20 +19,23 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from gmtool.models.mtg.check_model import MTGCheckModel
-from gmtool.models.mtg.labels import cards_text, color_name, copy_text, result_text, reveal_text
+from gmtool.models.mtg.labels import cards_text, color_name, copy_text
 from gmtool.rules.systems.mtg.checks_types import LibraryCard
 from gmtool.rules.systems.mtg.table_types import TableRefused
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.roller_inputs_box import fill_combo
-from gmtool.views.compact import WrappingCheckBox, move_to_grid, move_widget, shrink_combo
+from gmtool.views.compact import ElidedLabel, WrappingCheckBox, move_to_grid, move_widget, shrink_combo
+from gmtool.views.status_label import StatusLabel
 from gmtool.views.widgets import show_refusal, shown_message
 
 NOTE_STYLE = Tone("warning")
+RESULT_POINTS = 13  # the outcome's size, as a roll's result on the other panels
 RANDOM_COLOR = -1
 
 
@@ -69,16 +74,16 @@ class MTGProcedureBox(QGroupBox):
     def __init__(self, model: MTGCheckModel, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("行動判定の進行"), parent)
         self.model = model
-        self.mode_label = QLabel()
-        self.mode_label.setWordWrap(True)
-        # Physical deck: what the player knows on top.
+        # What kind of deck is checked is said in the box's title: a line of its own was room the
+        # result below the buttons needed on a laptop.
+        # Physical deck: what the player knows on top (the cards, top first, in the label: cut
+        # where the row ends, whole in its tooltip).
         self.known_box = QWidget()
         self.known_combo = CardCombo()
-        self.known_label = QLabel()
-        self.known_label.setWordWrap(True)
+        self.known_label = ElidedLabel()
         known_row = QHBoxLayout(self.known_box)
         known_row.setContentsMargins(0, 0, 0, 0)
-        known_row.addWidget(QLabel(self.tr("PLが知っている上のカード:")))
+        known_row.addWidget(self.known_label, 1)
         known_row.addWidget(self.known_combo, 1)
         self.known_add = QPushButton(self.tr("追加"))
         self.known_clear = QPushButton(self.tr("クリア"))
@@ -101,8 +106,9 @@ class MTGProcedureBox(QGroupBox):
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
         self.reveal_button = QPushButton()
-        self.shown_label = QLabel()
-        self.shown_label.setWordWrap(True)
+        # One line, as high with the revealed cards as without (a long name is cut, whole in the
+        # tooltip): the cards appearing move nothing.
+        self.shown_label = ElidedLabel()
         # Step 2.
         self.boost_cards_box = QWidget()
         self.boost_combos = [CardCombo() for _ in range(model.boost_cards)]
@@ -122,27 +128,50 @@ class MTGProcedureBox(QGroupBox):
         self.refusal_label = QLabel()
         set_tone(self.refusal_label, NOTE_STYLE)
         self.refusal_label.setWordWrap(True)
-        self.result_label = QLabel(self.tr("まだ判定していません"))
-        self.result_label.setWordWrap(True)
-        self.result_label.setStyleSheet("font-size: 13pt;")
+        # The outcome in large type, how it came about beside it (a second line, with a boost,
+        # pushes only the notes under it).
+        self.result_label = QLabel()
+        large = QFont(self.result_label.font())
+        large.setPointSize(RESULT_POINTS)
+        large.setBold(True)
+        self.result_label.setFont(large)
+        self.result_label.setMinimumHeight(QFontMetrics(large).height())  # as high with no result
+        self.result_detail = StatusLabel(self.tr("まだ判定していません"))
 
+        # Step 1's inputs and steps 2's cards take turns in one place as high as the taller of
+        # them: the buttons under it stay where they are through the whole check.
+        entry_page, revealed_page = QWidget(), QWidget()
+        entry = QVBoxLayout(entry_page)
+        entry.setContentsMargins(0, 0, 0, 0)
+        entry.addWidget(self.known_box)
+        entry.addWidget(self.physical_box)
+        revealed = QVBoxLayout(revealed_page)
+        revealed.setContentsMargins(0, 0, 0, 0)
+        revealed.addWidget(self.shown_label)
+        revealed.addWidget(self.boost_cards_box)
+        self.steps = QStackedWidget()
+        self.steps.addWidget(entry_page)
+        self.steps.addWidget(revealed_page)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.mode_label)
-        layout.addWidget(self.known_box)
-        layout.addWidget(self.known_label)
-        layout.addWidget(self.physical_box)
-        layout.addWidget(self.shown_label)
-        layout.addWidget(self.boost_cards_box)
+        layout.addWidget(self.steps)
         self.buttons_row = buttons = QHBoxLayout()
         buttons.addWidget(self.reveal_button)
         buttons.addWidget(self.boost_button)
         buttons.addWidget(self.finish_button)
         buttons.addWidget(self.cancel_button)
         layout.addLayout(buttons)
-        layout.addWidget(self.boost_note)
-        layout.addWidget(self.changed_check)
-        layout.addWidget(self.refusal_label)
-        layout.addWidget(self.result_label)
+        result_row = QHBoxLayout()
+        result_row.addWidget(self.result_label, 0, Qt.AlignmentFlag.AlignTop)
+        result_row.addWidget(self.result_detail, 1)
+        layout.addLayout(result_row)
+        # Notes that come and go, under everything a click lands on (close together: a laptop's
+        # panel has no line to spare).
+        notes = QVBoxLayout()
+        notes.setSpacing(2)
+        notes.addWidget(self.boost_note)
+        notes.addWidget(self.changed_check)
+        notes.addWidget(self.refusal_label)
+        layout.addLayout(notes)
         layout.addStretch(1)
 
         self.known_add.clicked.connect(self._add_known)
@@ -155,6 +184,7 @@ class MTGProcedureBox(QGroupBox):
         self.changed_check.toggled.connect(model.set_situation_changed)
         model.changed.connect(self.sync)
         model.check_resolved.connect(self.show_result)
+        model.result_cleared.connect(self.show_result)
         self.sync()
 
     def _guard(self, action: Callable[..., Any], *args: Any) -> Any:
@@ -212,11 +242,12 @@ class MTGProcedureBox(QGroupBox):
         virtual, revealed = model.virtual, procedure.revealed
         deck = model.deck()
         if deck is None:
-            self.mode_label.setText(self.tr("デッキを選ぶと判定できます"))
+            mode = self.tr("デッキを選ぶと判定できます")
         elif virtual:
-            self.mode_label.setText(self.tr("仮想ライブラリー: gmtool がライブラリーの順番を持っています"))
+            mode = self.tr("仮想ライブラリー: gmtool がライブラリーの順番を持っています")
         else:
-            self.mode_label.setText(self.tr("物理デッキ: 公開されたカードを選んで入力します"))
+            mode = self.tr("物理デッキ: 公開されたカードを選んで入力します")
+        self.setTitle(self.tr("行動判定の進行 — {0}").format(mode))
         cards = model.deck_cards()
         for combo in (self.known_combo, self.top_combo, self.second_combo, *self.boost_combos):
             combo.blockSignals(True)
@@ -226,35 +257,32 @@ class MTGProcedureBox(QGroupBox):
         self.known_label.setText(
             self.tr("PLが知っている上のカード（上から）: {0}").format(cards_text(model.known_top))
             if model.known_top
-            else ""
+            else self.tr("PLが知っている上のカード:")
         )
-        self.known_label.setVisible(bool(model.known_top) and not virtual)
-        # What the player knows on top matters before the reveal: during steps 2 and 3 its row is
-        # room the panel needs.
-        self.known_box.setVisible(not virtual and deck is not None and revealed is None)
+        self.steps.setCurrentIndex(0 if revealed is None else 1)
+        self.known_box.setVisible(not virtual and deck is not None)
         self.known_clear.setText(self.tr("クリア（{0}枚）").format(len(model.known_top)))
-        self.physical_box.setVisible(not virtual and deck is not None and revealed is None)
+        self.physical_box.setVisible(not virtual and deck is not None)
         # Entering the cards: 計算する beside the color; else first of the buttons.
-        if self.physical_box.isVisibleTo(self):
+        if not virtual and deck is not None:
             move_to_grid(self.reveal_button, self.physical_grid, 1, 2, 1, 2)
         else:
             move_widget(self.reveal_button, self.buttons_row, index=0)
         self.reveal_button.setText(
             self.tr("カードを公開する") if virtual else self.tr("入力したカードで計算する")
         )
+        # Disabled, not hidden, once the cards are revealed: the buttons beside it stay put.
         self.reveal_button.setEnabled(deck is not None and revealed is None)
-        self.reveal_button.setVisible(revealed is None)  # step 1 only: the row keeps its room for step 2
+        # The cards; 目標値 and 達成値 are on the result's line, under the buttons.
         self.shown_label.setText(
-            self.tr("公開: {0} / {1}").format(
-                cards_text([revealed.shown.top, revealed.shown.second]), reveal_text(revealed.shown)
-            )
+            self.tr("公開: {0}").format(cards_text([revealed.shown.top, revealed.shown.second]))
             if revealed
             else ""
         )
-        self.shown_label.setVisible(revealed is not None)
         boost_refusal = shown_message(procedure.boost_refusal()) if revealed else ""
         can_boost = revealed is not None and not boost_refusal
-        self.boost_cards_box.setVisible(can_boost and not virtual)
+        self.boost_cards_box.setVisible(not virtual)
+        self.boost_cards_box.setEnabled(can_boost)
         for index, combo in enumerate(self.boost_combos):  # 4 when the revealed two are of the six
             combo.setVisible(index < procedure.boost_entry_count)
         self.boost_button.setEnabled(can_boost)
@@ -271,5 +299,10 @@ class MTGProcedureBox(QGroupBox):
         self.refusal_label.setVisible(bool(refusal))
         self.changed_check.setVisible(model.situation_changed or model.already_checked)
 
-    def show_result(self, result: Any) -> None:
-        self.result_label.setText(result_text(result))
+        self.show_result()
+
+    def show_result(self, _result: Any = None) -> None:
+        outcome, detail = self.model.result_lines()
+        self.result_label.setText(outcome)
+        if outcome or detail or self.result_detail.text() != self.tr("まだ判定していません"):
+            self.result_detail.setText(detail)

@@ -75,6 +75,7 @@ class MTGSheetView(SheetEditing, QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.columns)
         model.changed.connect(self._sync)
+        deck_model.library_changed.connect(self._sync)
         self._sync()
 
     @property
@@ -197,10 +198,17 @@ class MTGSheetView(SheetEditing, QWidget):
         stats = self._stats
         self.name_label.setText(c.name or self.tr("（名前なし）"))
         self.creature_edit.setText(c.creature_type)
+        left = self.deck_model.library_left()
+        # With a virtual library the deck's size is not what is left to reveal: both are said.
+        size = (
+            self.tr("ライブラリー {0}枚").format(stats.size)
+            if left is None
+            else self.tr("デッキ {0}枚（仮想ライブラリーの残り {1}枚）").format(stats.size, left)
+        )
         self.summary_label.setText(
-            self.tr(
-                "ライブラリー {0}枚・サイドボード {1}枚 ／ 土地 {2}・無色（ブーストで数える）{3}・多色 {4}"
-            ).format(stats.size, stats.sideboard, stats.lands, stats.colorless, stats.multicolor)
+            self.tr("{0}・サイドボード {1}枚 ／ 土地 {2}・無色（ブーストで数える）{3}・多色 {4}").format(
+                size, stats.sideboard, stats.lands, stats.colorless, stats.multicolor
+            )
         )
         self.library_warning.setText(
             self.tr("ライブラリーが{0}枚未満です。行動判定ができません").format(stats.minimum_cards)

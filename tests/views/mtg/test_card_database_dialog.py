@@ -91,3 +91,14 @@ def test_a_card_entered_by_hand_is_kept(dialog, monkeypatch):
     dialog.manual_list.setCurrentRow(0)
     dialog.remove_manual()
     assert dialog.manual_list.count() == 0 and dialog.model.find("手入力のカード") is None
+
+
+def test_the_results_show_many_rows_on_a_laptop(dialog, qtbot):
+    """Issue 40: under the database's text the results showed five rows."""
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.width() <= 1366 and dialog.height() <= 700  # on a 1366×768 screen, title bar too
+    dialog.search_edit.setText("エルフ")
+    assert dialog.results.rowCount() >= 1
+    rows = dialog.results.viewport().height() // dialog.results.rowHeight(0)
+    assert rows >= 15, rows

@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from gmtool.models.mtg.table_model import MTGTableModel
 from gmtool.rules.systems.mtg.deck import deck_from_cards
@@ -81,3 +82,22 @@ def test_an_edited_deck_marks_the_library_outdated(dialog, qtbot):
     assert "デッキが変更されています" in view.status_label.text()
     click(qtbot, view.build_button)  # rebuilt (asked first)
     assert "デッキが変更されています" not in view.status_label.text()
+
+
+def test_the_lists_take_half_the_dialog_and_no_button_moves(dialog, qtbot):
+    """Issue 40: four lists side by side were 175 px each in a 750 px dialog, and a longer status
+    above 仮想ライブラリーをやめる moved it under the pointer."""
+    _, _, view, _ = dialog
+    view.show()
+    qtbot.waitExposed(view)
+    buttons = (view.build_button, view.remove_button, *view.move_buttons.values(), view.bottom_button)
+    before = [b.geometry().topLeft() for b in buttons]
+    click(qtbot, view.build_button)
+    view.count_spin.setValue(3)
+    click(qtbot, view.move_buttons["look"])  # one more line: what the player knows on top
+    assert "PLが知っている上の 3 枚" in view.status_label.text()
+    QApplication.processEvents()
+    assert [b.geometry().topLeft() for b in buttons] == before
+    for zone in (view.library_list, view.hand_list, view.graveyard_list, view.exile_list):
+        assert zone.width() >= 0.4 * view.width(), zone.width()
+        assert zone.height() >= 5 * zone.fontMetrics().height()

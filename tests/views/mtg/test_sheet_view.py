@@ -184,3 +184,17 @@ def test_the_card_pickers_keep_qwidget_find(sheet):
     _, _, view = sheet
     for picker in (view.main_box.picker, view.side_box.picker):
         assert picker.find(picker.winId()) is picker
+
+
+def test_the_sheet_says_what_is_left_in_the_virtual_library(sheet):
+    """Issue 40: the sheet said 「ライブラリー 60枚」 while the virtual library held 53."""
+    from gmtool.models.mtg.table_model import MTGTableModel
+
+    cm, character_id, view = sheet
+    assert "ライブラリー 60枚" in view.summary_label.text()
+    table = MTGTableModel(cm)
+    table.start_library(character_id)
+    table.draw(character_id, 7)
+    assert "デッキ 60枚（仮想ライブラリーの残り 53枚）" in view.summary_label.text()
+    table.remove_library(character_id)
+    assert "ライブラリー 60枚" in view.summary_label.text() and "残り" not in view.summary_label.text()
