@@ -190,9 +190,9 @@ class LotRAttackModel(QObject):
         if not state.active:
             return self.tr("戦闘はまだ始まっていません。{0}の攻撃はアクションを使います").format(name)
         if state.phase is Phase.SETUP:
-            return self.tr("いまはセットアップです（まだ誰の手番でもありません）。{0}の攻撃はアクションを使います").format(
-                name
-            )
+            return self.tr(
+                "いまはセットアップです（まだ誰の手番でもありません）。{0}の攻撃はアクションを使います"
+            ).format(name)
         if state.phase is Phase.CLEANUP:
             return self.tr("このラウンドは全員が行動済みです。{0}の攻撃はアクションを使います").format(name)
         actor = state.participant(state.current)

@@ -47,7 +47,9 @@ class LotRMountBox(SessionTab[LotRMountModel]):
         # The modifier (1.1.1), not the score: a field labelled 「STR」 took a score of 18 as +18.
         self.horse_str_spin = _spin(mounted.HORSE_STR_BOUNDS, self.tr("修正 "))
         self.horse_str_spin.setToolTip(
-            self.tr("馬の STR 能力値ではなく能力値修正（1.1.1 の表）を入力します。ダメージと転倒に使います（3.9）")
+            self.tr(
+                "馬の STR 能力値ではなく能力値修正（1.1.1 の表）を入力します。ダメージと転倒に使います（3.9）"
+            )
         )
         self.set_button = self.button(self.tr("騎乗を設定"), self._set_mount)
         self.speed_combo = QComboBox()
