@@ -8,19 +8,20 @@ the window's whole width while the menu bar and the top of the panel stay in vie
 window's shortcuts work while it has the focus (it is part of the window).  The GM may drag the
 divider, or float the dock (its title bar's button) like any other.
 
-The tool is still the QDialog it was: put in the dock it is a child widget; 閉じる (its `finished`)
-closes the dock, and the dock's × closes the tool (which the window's `OpenDialogs` then lets go).
+The tool is still the QDialog it was: put in the dock it is a child widget, its 閉じる row hidden
+(the dock's title bar has the ×).  The dock's × closes the tool (which the window's `OpenDialogs`
+then lets go), and the tool's `finished` takes the dock away.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QDockWidget, QMainWindow
 
 # The dock's share of the window's height when it opens: the tracker's turn buttons, about six rows
 # of its table and the side pane's first fields; above it, the panel's check and its roll button.
-TOOL_SHARE = 0.6
+TOOL_SHARE = 0.55
 
 
 class ToolDock(QDockWidget):
@@ -29,6 +30,11 @@ class ToolDock(QDockWidget):
         self.setObjectName(name)  # the window's saved state places it by name
         self.tool = dialog
         self.setWidget(dialog)  # a child now: laid out by the dock
+        # Its 閉じる row would take the height of a table row: the dock's title bar closes it.
+        for buttons in dialog.findChildren(
+            QDialogButtonBox, options=Qt.FindChildOption.FindDirectChildrenOnly
+        ):
+            buttons.hide()
         dialog.finished.connect(lambda _result: self._tool_closed())
 
     def _tool_closed(self) -> None:

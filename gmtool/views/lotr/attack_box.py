@@ -387,7 +387,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             return
         warning = self.attack.turn_warning(plan.attacker)
         if warning is not None and not self.confirm(
-            self.tr("手番の外の攻撃"), warning + self.tr("。このまま攻撃しますか？")
+            self.tr("手番の外の攻撃"), self.tr("{0}。\nこのまま攻撃しますか？").format(warning)
         ):
             return
         rolled = self.attack.roll(plan)
