@@ -1,5 +1,6 @@
 """The 戦闘 menu: the combat tracker for every system, and the tools systems add to it (LotR's army
-tracker — mass battle, units, structures — which the GM may use for any system).
+tracker — mass battle, units, structures — which the GM may use for any system), each docked at
+the bottom of the window (gmtool.app.tool_dock).
 
 The dialogs are imported when first opened: the window does not need them to appear.
 """
@@ -38,14 +39,22 @@ class BattleMenu(SystemMenu):
         kind = resolve(tool.dialog)
         make = resolve(tool.make) if tool.make else kind
         services = self.services
-        self.show_single(kind, lambda: make(services.campaign_model, services.parent_widget))
+        # Docked beside the tracker (gmtool.app.tool_dock): the 1200-pixel army tracker covered the
+        # menu bar of a 1366×768 screen.
+        services.dialogs.show_docked(
+            kind,
+            lambda: make(services.campaign_model, services.parent_widget),
+            services.main_window,
+            f"{kind.__name__}_dock",
+        )
 
     def _opener(self, tool: MenuTool) -> Callable[[], None]:
         return lambda: self.show_tool(tool)
 
 
 def show_tracker(services: AppServices) -> None:
-    """The combat tracker, on the selected character's system (raised if it is open already)."""
+    """The combat tracker, on the selected character's system, docked at the bottom of the window
+    (brought forward if it is open already)."""
     from gmtool.models.battle_model import BattleModel
     from gmtool.views.battle.battle_dialog import BattleDialog
 
@@ -60,4 +69,5 @@ def show_tracker(services: AppServices) -> None:
         dialog.exported.connect(lambda text: services.status_bar.showMessage(text, 5000))
         return dialog
 
-    services.dialogs.show_single(BattleDialog, make)
+    # Docked in the window (gmtool.app.tool_dock): the menu bar and the panel stay in view.
+    services.dialogs.show_docked(BattleDialog, make, services.main_window, "battle_tracker_dock")

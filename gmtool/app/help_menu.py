@@ -150,15 +150,21 @@ class _DialogHelpKey(QObject):
         self.actions, self.window = actions, window
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+        pressed = event.type() == QEvent.Type.KeyPress
+        if not (pressed or event.type() == QEvent.Type.ShortcutOverride) or not isinstance(event, QKeyEvent):
             return False
         if event.key() != Qt.Key.Key_F1 or event.modifiers() != Qt.KeyboardModifier.NoModifier:
             return False
         if not isinstance(watched, QWidget):
             return False
-        dialog = watched.window()
-        if not isinstance(dialog, QDialog) or dialog is self.actions.manual or not self._ours(dialog):
+        dialog = _dialog_of(watched)
+        if dialog is None or dialog is self.actions.manual or not self._ours(dialog):
             return False
+        if not pressed:
+            # A dialog docked in the window (gmtool.app.tool_dock): its F1 is its own page, not the
+            # window's action (claimed here, so the key press comes).
+            event.accept()
+            return True
         self.actions.open_manual(page_for(dialog), over=dialog)
         return True
 
@@ -169,6 +175,18 @@ class _DialogHelpKey(QObject):
                 return True
             parent = parent.parentWidget()
         return dialog.parentWidget() is None and self.window.isVisible()
+
+
+def _dialog_of(widget: QWidget) -> QDialog | None:
+    """The dialog *widget* is in: its window, or a dialog docked in the main window."""
+    shown: QWidget | None = widget
+    while shown is not None:
+        if isinstance(shown, QDialog):
+            return shown
+        if shown.isWindow():
+            return None
+        shown = shown.parentWidget()
+    return None
 
 
 def window_shortcuts(window: QWidget) -> list[ShortcutRow]:

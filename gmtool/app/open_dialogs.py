@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QMainWindow
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
@@ -48,6 +48,18 @@ class OpenDialogs:
             dialog.activateWindow()
             return dialog
         return self.show(make())
+
+    def show_docked(self, kind: type[D], make: Callable[[], D], window: QMainWindow, name: str) -> D:
+        """`show_single`, the tool docked at the bottom of `window` (gmtool.app.tool_dock)."""
+        from gmtool.app.tool_dock import bring_forward, dock_tool
+
+        dialog = self.find(kind)
+        if dialog is not None:
+            bring_forward(dialog)
+            return dialog
+        dialog = make()
+        dock_tool(window, dialog, name)
+        return self.show(dialog)
 
     def keep(self, dialog: D) -> D:
         """Holds a dialog that the caller shows and that stays, hidden, once closed (its typing kept)

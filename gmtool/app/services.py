@@ -106,6 +106,11 @@ class AppServices:
 
     # ---- the window's status line, actions and menus ----------------------------------------
     @property
+    def main_window(self) -> QMainWindow:
+        """The window whose docks a fight's tools join (gmtool.app.tool_dock)."""
+        return self._window
+
+    @property
     def status_bar(self) -> QStatusBar:
         return self._window.statusBar()
 

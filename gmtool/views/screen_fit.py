@@ -56,7 +56,13 @@ class _ScreenFitter(QObject):
         self.placed = False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Show and isinstance(watched, QWidget) and not self.placed:
+        # A dialog docked in the main window (gmtool.app.tool_dock) is a child: its dock lays it out.
+        if (
+            event.type() == QEvent.Type.Show
+            and isinstance(watched, QWidget)
+            and watched.isWindow()
+            and not self.placed
+        ):
             self.placed = True  # once: after that the size is the user's
             wanted = self.wanted() if callable(self.wanted) else self.wanted
             place_on_screen(watched, wanted or watched.sizeHint())

@@ -2400,6 +2400,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>over STR × 30 (beyond the text's table)</translation>
         </message>
         <message>
+            <source>STR 修正 {0:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>STR modifier {0:+d}</translation>
+        </message>
+        <message>
             <source>STR 修正: 手持ち・手投げ武器のダメージに加算、射撃武器には影響しない（1.3）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>STR modifier: added to the damage of hand-held and thrown weapons, no effect on missile weapons (1.3)</translation>
@@ -2408,6 +2413,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>STR修正 </source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>STR modifier </translation>
+        </message>
+        <message>
+            <source>STR修正なし（射撃武器 1.3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No STR modifier (missile weapon, 1.3)</translation>
         </message>
         <message>
             <source>ST＋総合LV</source>
@@ -3474,6 +3484,13 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}, {1} characters</translation>
         </message>
         <message>
+            <source>{0}。
+このまま攻撃しますか？</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}.
+Attack anyway?</translation>
+        </message>
+        <message>
             <source>{0}〜{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}–{1}</translation>
@@ -4517,6 +4534,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>“{0}” is already there</translation>
         </message>
         <message>
+            <source>「{0}」は射撃武器です。charge は近接の攻撃: 使う武器を選び直してください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“{0}” is a missile weapon. A charge is a close attack: choose the weapon again</translation>
+        </message>
+        <message>
             <source>「{0}」は非表示の参加者です（GM の秘密）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"{0}" is a hidden participant (the GM's secret)</translation>
@@ -4695,6 +4717,16 @@ Send this file to the GM.</translation>
             <source>あり</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Yes</translation>
+        </message>
+        <message>
+            <source>いまは{0}の手番です。{1}の攻撃はアクションを使います</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>It is {0}'s turn. {1}'s attack spends actions</translation>
+        </message>
+        <message>
+            <source>いまはセットアップです（まだ誰の手番でもありません）。{0}の攻撃はアクションを使います</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This is the set-up (nobody's turn yet). {0}'s attack spends actions</translation>
         </message>
         <message>
             <source>いまは同値（防御側はあと +{0} で勝ち、{1:+d} で攻撃側の勝ち）</source>
@@ -4906,6 +4938,11 @@ File → Import character.</translation>
             <source>このラウンド</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This round</translation>
+        </message>
+        <message>
+            <source>このラウンドは全員が行動済みです。{0}の攻撃はアクションを使います</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Everyone has acted this round. {0}'s attack spends actions</translation>
         </message>
         <message>
             <source>このログの行は読めません（ファイルの内容が壊れています）</source>
@@ -8990,6 +9027,11 @@ Sideboard
             <translation>Writes the saved archetype catalog to a file</translation>
         </message>
         <message>
+            <source>修正 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Modifier </translation>
+        </message>
+        <message>
             <source>修正が ±{0} を超えています（ルールの目安は −{0}〜+{0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The modifier is beyond ±{0} (the rules' guide is −{0} to +{0})</translation>
@@ -12032,6 +12074,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Battle record</translation>
         </message>
         <message>
+            <source>戦闘はまだ始まっていません。{0}の攻撃はアクションを使います</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The battle has not started yet. {0}'s attack spends actions</translation>
+        </message>
+        <message>
             <source>戦闘は行なわれていません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No battle is under way</translation>
@@ -12305,6 +12352,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>手番の参加者はいません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No participant's turn</translation>
+        </message>
+        <message>
+            <source>手番の外の攻撃</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Attack out of turn</translation>
         </message>
         <message>
             <source>手番を戻す: {0}</source>
@@ -17488,6 +17540,11 @@ Start session {1} anyway?</translation>
             <source>馬の STR 修正が入力されていません（騎乗の設定で入力）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The horse's STR modifier has not been entered (enter it in the mount settings)</translation>
+        </message>
+        <message>
+            <source>馬の STR 能力値ではなく能力値修正（1.1.1 の表）を入力します。ダメージと転倒に使います（3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the horse's STR modifier (table 1.1.1), not its STR score. Used for damage and knockdown (3.9)</translation>
         </message>
         <message>
             <source>馬の攻撃</source>
@@ -24972,6 +25029,10 @@ File → Import character.</translation>
             <translation>Skill ranks + attribute modifier + modifiers. Wound, weariness and extra-action penalties and aim are added automatically</translation>
         </message>
         <message>
+            <source>馬の STR 修正</source>
+            <translation>Horse's STR modifier</translation>
+        </message>
+        <message>
             <source>部位狙いなし</source>
             <translation>No called shot</translation>
         </message>
@@ -25044,10 +25105,6 @@ File → Import character.</translation>
             <translation>Size unknown</translation>
         </message>
         <message>
-            <source>馬の STR</source>
-            <translation>Horse's STR</translation>
-        </message>
-        <message>
             <source>ダメージと転倒に乗り手のかわりに馬の STR 修正を使う（3.9）</source>
             <translation>Use the horse's STR modifier instead of the rider's for damage and knockdown (3.9)</translation>
         </message>
@@ -25074,6 +25131,10 @@ File → Import character.</translation>
         <message>
             <source>ダメージに STR ボーナスを加えます（3.10）。NPC は GM が入力します</source>
             <translation>The STR bonus is added to the damage (3.10). For an NPC the GM enters it</translation>
+        </message>
+        <message>
+            <source>STR修正なし（射撃武器 1.3）</source>
+            <translation>No STR modifier (missile weapon, 1.3)</translation>
         </message>
         <message>
             <source>ダメージの出目 </source>
@@ -25152,6 +25213,10 @@ File → Import character.</translation>
             <translation>Mounted: counts as Large against smaller foes. Ranged attacks from horseback −4; a charge against someone on foot TN −3 (3.9)</translation>
         </message>
         <message>
+            <source>「{0}」は射撃武器です。charge は近接の攻撃: 使う武器を選び直してください</source>
+            <translation>“{0}” is a missile weapon. A charge is a close attack: choose the weapon again</translation>
+        </message>
+        <message>
             <source>防御される {0:.2%}</source>
             <translation>parried {0:.2%}</translation>
         </message>
@@ -25162,6 +25227,16 @@ File → Import character.</translation>
         <message>
             <source>武器のダメージの最大値を与えます（武器のダメージが空欄なら「ダメージの出目」を最大値として）</source>
             <translation>Deals the weapon's maximum damage (with no weapon damage, “Damage rolled” is taken as the maximum)</translation>
+        </message>
+        <message>
+            <source>手番の外の攻撃</source>
+            <translation>Attack out of turn</translation>
+        </message>
+        <message>
+            <source>{0}。
+このまま攻撃しますか？</source>
+            <translation>{0}.
+Attack anyway?</translation>
         </message>
         <message>
             <source>達成値 {0} / 目標値 {1}: {2}</source>
@@ -25213,6 +25288,22 @@ File → Import character.</translation>
         <message>
             <source>攻撃する相手を選んでください（自分自身は選べません）</source>
             <translation>Choose whom to attack (not the attacker itself)</translation>
+        </message>
+        <message>
+            <source>戦闘はまだ始まっていません。{0}の攻撃はアクションを使います</source>
+            <translation>The battle has not started yet. {0}'s attack spends actions</translation>
+        </message>
+        <message>
+            <source>いまはセットアップです（まだ誰の手番でもありません）。{0}の攻撃はアクションを使います</source>
+            <translation>This is the set-up (nobody's turn yet). {0}'s attack spends actions</translation>
+        </message>
+        <message>
+            <source>このラウンドは全員が行動済みです。{0}の攻撃はアクションを使います</source>
+            <translation>Everyone has acted this round. {0}'s attack spends actions</translation>
+        </message>
+        <message>
+            <source>いまは{0}の手番です。{1}の攻撃はアクションを使います</source>
+            <translation>It is {0}'s turn. {1}'s attack spends actions</translation>
         </message>
         <message>
             <source>{0}は攻撃の対象にできません</source>
@@ -26848,8 +26939,12 @@ File → Import character.</translation>
             <translation>Horse's STR modifier</translation>
         </message>
         <message>
-            <source>STR </source>
-            <translation>STR </translation>
+            <source>修正 </source>
+            <translation>Modifier </translation>
+        </message>
+        <message>
+            <source>馬の STR 能力値ではなく能力値修正（1.1.1 の表）を入力します。ダメージと転倒に使います（3.9）</source>
+            <translation>Enter the horse's STR modifier (table 1.1.1), not its STR score. Used for damage and knockdown (3.9)</translation>
         </message>
         <message>
             <source>騎乗を設定</source>
@@ -26935,8 +27030,8 @@ File → Import character.</translation>
             <translation>Ride {0}</translation>
         </message>
         <message>
-            <source>STR {0:+d}</source>
-            <translation>STR {0:+d}</translation>
+            <source>STR 修正 {0:+d}</source>
+            <translation>STR modifier {0:+d}</translation>
         </message>
         <message>
             <source>{0}: 騎乗</source>
@@ -32155,6 +32250,30 @@ Start session {1} anyway?</translation>
             <translation>Favored attributes</translation>
         </message>
         <message>
+            <source>兼業</source>
+            <translation>Multi-order</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>Size</translation>
+        </message>
+        <message>
+            <source>負傷段階数</source>
+            <translation>Wound levels</translation>
+        </message>
+        <message>
+            <source>得意リアクション</source>
+            <translation>Favored reaction</translation>
+        </message>
+        <message>
+            <source>リアクション</source>
+            <translation>Reactions</translation>
+        </message>
+        <message>
+            <source>Health</source>
+            <translation>Health</translation>
+        </message>
+        <message>
             <source>勇気</source>
             <translation>Courage</translation>
         </message>
@@ -32195,32 +32314,44 @@ Start session {1} anyway?</translation>
             <translation>Order skill</translation>
         </message>
         <message>
-            <source>兼業</source>
-            <translation>Multi-order</translation>
-        </message>
-        <message>
-            <source>Size</source>
-            <translation>Size</translation>
-        </message>
-        <message>
-            <source>負傷段階数</source>
-            <translation>Wound levels</translation>
-        </message>
-        <message>
-            <source>得意リアクション</source>
-            <translation>Favored reaction</translation>
-        </message>
-        <message>
-            <source>リアクション</source>
-            <translation>Reactions</translation>
-        </message>
-        <message>
-            <source>Health</source>
-            <translation>Health</translation>
-        </message>
-        <message>
             <source>Defence</source>
             <translation>Defence</translation>
+        </message>
+        <message>
+            <source>運んでいる荷重</source>
+            <translation>Load carried</translation>
+        </message>
+        <message>
+            <source>Armed Combat の戦闘行動（1.4.2）</source>
+            <translation>Armed Combat actions (1.4.2)</translation>
+        </message>
+        <message>
+            <source>成長させる二つの職業（1.6.2）</source>
+            <translation>Two orders to advance (1.6.2)</translation>
+        </message>
+        <message>
+            <source>年齢</source>
+            <translation>Age</translation>
+        </message>
+        <message>
+            <source>戦闘行動</source>
+            <translation>Combat action</translation>
+        </message>
+        <message>
+            <source>理由</source>
+            <translation>Reason</translation>
+        </message>
+        <message>
+            <source>選択</source>
+            <translation>Picks</translation>
+        </message>
+        <message>
+            <source>{0} 修正</source>
+            <translation>{0} modifier</translation>
+        </message>
+        <message>
+            <source>目標値</source>
+            <translation>TN</translation>
         </message>
         <message>
             <source>ダメージ修正</source>
@@ -32261,42 +32392,6 @@ Start session {1} anyway?</translation>
         <message>
             <source>経験点合計</source>
             <translation>Total experience</translation>
-        </message>
-        <message>
-            <source>運んでいる荷重</source>
-            <translation>Load carried</translation>
-        </message>
-        <message>
-            <source>Armed Combat の戦闘行動（1.4.2）</source>
-            <translation>Armed Combat actions (1.4.2)</translation>
-        </message>
-        <message>
-            <source>成長させる二つの職業（1.6.2）</source>
-            <translation>Two orders to advance (1.6.2)</translation>
-        </message>
-        <message>
-            <source>年齢</source>
-            <translation>Age</translation>
-        </message>
-        <message>
-            <source>戦闘行動</source>
-            <translation>Combat action</translation>
-        </message>
-        <message>
-            <source>理由</source>
-            <translation>Reason</translation>
-        </message>
-        <message>
-            <source>選択</source>
-            <translation>Picks</translation>
-        </message>
-        <message>
-            <source>{0} 修正</source>
-            <translation>{0} modifier</translation>
-        </message>
-        <message>
-            <source>目標値</source>
-            <translation>TN</translation>
         </message>
         <message>
             <source>クリーチャー・タイプ</source>

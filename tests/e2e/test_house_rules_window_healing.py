@@ -74,3 +74,19 @@ def test_the_condition_box_opens_the_recovery_and_hazard_dialogs(window):
     assert "未設定" in hazard.pages["falling"].odds_label.text()
     # 5 points on the demo hobbit is still Healthy: the tables have no row for it, rest heals it.
     assert "表にありません" in care.weekly_label.text() and not care.weekly_button.isEnabled()
+
+
+def test_a_second_click_on_the_recovery_button_raises_the_open_dialog(window, qtbot):
+    """Issue 40: 回復・手当て… clicked twice opened two windows over each other; one is raised."""
+    select_system(window, "lotr")
+    box = window.sheet_view.condition_box
+    box.care_button.click()
+    box.care_button.click()
+    box.hazard_button.click()
+    box.hazard_button.click()
+    shown = [d for d in box.findChildren(LotRCareDialog) if d.isVisible()]
+    hazards = [d for d in box.findChildren(LotRHazardDialog) if d.isVisible()]
+    assert len(shown) == 1 and len(hazards) == 1
+    shown[0].close()
+    box.care_button.click()  # closed, it opens again
+    assert len([d for d in box.findChildren(LotRCareDialog) if d.isVisible()]) == 1

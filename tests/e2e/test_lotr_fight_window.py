@@ -56,6 +56,7 @@ def fight(window):
     }
     actions["戦闘トラッカー…"].trigger()
     dialog: BattleDialog = window.opened[0]
+    dialog.ask_confirm = lambda *_: True  # the attacks out of turn order: yes (issue 40 asks)
     dialog.show()
     seeds = Seeds()
     dialog.model.seed_source = seeds

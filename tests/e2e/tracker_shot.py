@@ -28,7 +28,8 @@ def shoot(lang: str, theme: str, out: Path) -> None:
     window.select_character(naar)
     show_tracker(window.services)
     app.processEvents()
-    dialog = next(w for w in app.topLevelWidgets() if isinstance(w, BattleDialog) and w.isVisible())
+    dialog = window.services.dialogs.find(BattleDialog)  # docked in the window (issue 40)
+    assert dialog is not None and dialog.isVisible()
     dialog.ask_confirm = lambda *_: True  # type: ignore[method-assign]
     dialog.new_button.click()
     dialog.character_combo.setCurrentIndex(dialog.character_combo.findText("ナール"))

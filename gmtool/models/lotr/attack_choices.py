@@ -84,6 +84,14 @@ class LotRAttackChoices:
         except BattleRefused:
             return False
 
+    def adds_str(self, name: str | None) -> bool:
+        """1.3: whether the damage takes the STR modifier — not for a bow and the like.  True for no
+        weapon, and for one the table cannot tell (applying the damage then says why)."""
+        try:
+            return not name or weapons.adds_str(self.weapon(name))
+        except (BattleRefused, ValueError):
+            return True
+
     def damage_text(self, name: str) -> str:
         """The weapon's damage dice as the table gives them ("" while 未設定 or not in the table)."""
         try:

@@ -22,6 +22,7 @@ from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules import battle
 from gmtool.rules.battle import BattleRefused, Condition, Participant
+from gmtool.rules.battle_types import Phase
 from gmtool.rules.dice import Distribution
 from gmtool.rules.systems.lotr import attack as engine, combat, defence_actions, mounted, weapons
 from gmtool.rules.systems.lotr.armed_combat import armed_combat_bonus
@@ -183,6 +184,24 @@ class LotRAttackModel(QObject):
         degrees = tuple((rules.band(d).name, dist[d]) for d in reversed(DEGREE_ORDER) if d.succeeded)
         parried = dist[engine.PARRIED] if spec.parry is not None else None
         return AttackOdds(spec.attack_bonus, spec.tn, engine.hit_probability(spec), degrees, parried)
+
+    def turn_warning(self, attacker_id: str) -> str | None:
+        """Why an attack now would spend the attacker's actions out of the round's order (before
+        the fight starts, during the set-up, on another's turn), or None on the attacker's turn."""
+        state = self.model.state()
+        name = self.model.participant(attacker_id).name
+        if not state.active:
+            return self.tr("戦闘はまだ始まっていません。{0}の攻撃はアクションを使います").format(name)
+        if state.phase is Phase.SETUP:
+            return self.tr(
+                "いまはセットアップです（まだ誰の手番でもありません）。{0}の攻撃はアクションを使います"
+            ).format(name)
+        if state.phase is Phase.CLEANUP:
+            return self.tr("このラウンドは全員が行動済みです。{0}の攻撃はアクションを使います").format(name)
+        actor = state.participant(state.current)
+        if actor is not None and actor.id != attacker_id:
+            return self.tr("いまは{0}の手番です。{1}の攻撃はアクションを使います").format(actor.name, name)
+        return None
 
     # ---- the roll -------------------------------------------------------------------------
     def roll(self, plan: AttackPlan) -> AttackRoll:

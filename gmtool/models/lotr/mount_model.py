@@ -54,7 +54,7 @@ class LotRMountModel(QObject):
             if mount.ride is not None:
                 traits.append(self.tr("Ride {0}").format(mount.ride))
             if mount.horse_str is not None:
-                traits.append(self.tr("STR {0:+d}").format(mount.horse_str))
+                traits.append(self.tr("STR 修正 {0:+d}").format(mount.horse_str))
             text = self.tr("{0}: 騎乗").format(p.name)
             if traits:
                 text += self.tr("（{0}）").format("、".join(traits))

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -77,7 +76,9 @@ class BattleDialog(QDialog):
             model.setParent(self)
         self.setModal(False)
         self.setWindowTitle(self.tr("戦闘トラッカー"))
-        controls = self.controls = BattleControls(model, self.ask_confirm)
+        # Every part asks through `ask_confirm` as it is when asked (a test answers for it).
+        ask = self._ask
+        controls = self.controls = BattleControls(model, ask)
 
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
@@ -109,8 +110,12 @@ class BattleDialog(QDialog):
                 "キャンペーンのキャラクターのHP・ダメージなどを、この戦闘の値に書き換えます（元に戻せます）"
             )
         )
+        # Keys of the tracker while the focus is in it: docked in the main window (gmtool.app.tool_dock)
+        # a window-wide key would also turn the fight from the sheet's fields.
         for key, button in ((NEXT_TURN_KEY, self.next_button), (PREVIOUS_TURN_KEY, self.previous_button)):
-            QShortcut(QKeySequence(key), self).activated.connect(button.click)
+            turn_key = QShortcut(QKeySequence(key), self)
+            turn_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            turn_key.activated.connect(button.click)
         round_row = QHBoxLayout()
         for w in (
             self.start_button,
@@ -134,7 +139,9 @@ class BattleDialog(QDialog):
         ColumnFit(self.table, shrinkable=BattleTableModel.SHRINKABLE)
         self.table_model.modelReset.connect(self._reselect)
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._selection_changed())
-        QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.table).activated.connect(self._remove)
+        delete_key = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.table)
+        delete_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        delete_key.activated.connect(self._remove)
         self.character_combo = QComboBox()
         self.add_character_button = controls.button(self.tr("キャラクターを追加"), self._add_character)
         self.add_npc_button = controls.button(self.tr("NPCを追加…"), self._add_npc)
@@ -182,9 +189,9 @@ class BattleDialog(QDialog):
         clipboard_row.addStretch(1)
 
         # ---- the side panel: the selected participant and the system's actions
-        self.participant_box = ParticipantBox(model, self.ask_confirm)
+        self.participant_box = ParticipantBox(model, ask)
         self.action_boxes: dict[str, SessionTab[Any]] = {
-            key: make(model, self.ask_confirm) for key, make in (action_boxes or {}).items()
+            key: make(model, ask) for key, make in (action_boxes or {}).items()
         }
         # One tab per step (the participant, then the system's): the step at hand fits the pane.
         self.side_tabs = TrackerPages(self.participant_box, self.action_boxes)
@@ -194,7 +201,7 @@ class BattleDialog(QDialog):
         self.note_edit = QLineEdit()
         self.note_edit.setPlaceholderText(self.tr("ログにメモを書く（Enter）"))
         self.note_edit.returnPressed.connect(self._note)
-        log_box = QGroupBox(self.tr("戦闘ログ"))
+        log_box = QWidget()
         log_layout = QVBoxLayout(log_box)
         log_layout.addWidget(self.log_list)
         log_layout.addWidget(self.note_edit)
@@ -210,10 +217,12 @@ class BattleDialog(QDialog):
         left_layout.addWidget(self.status_label)
         left_layout.addWidget(self.tie_label)
         left_layout.addLayout(round_row)
-        left_layout.addWidget(self.table, 3)
+        left_layout.addWidget(self.table, 1)
         left_layout.addLayout(people_row)
         left_layout.addLayout(clipboard_row)
-        left_layout.addWidget(log_box, 2)
+        # The log is the side pane's last tab: docked at the bottom of the main window (about 340 px
+        # high at 1366×768) the table beside it showed two rows; the session log is a tab away too.
+        self.log_tab = self.side_tabs.addTab(log_box, self.tr("戦闘ログ"))
         splitter = QSplitter()
         splitter.setChildrenCollapsible(False)
         splitter.addWidget(scrolling(left))
@@ -232,6 +241,9 @@ class BattleDialog(QDialog):
         self._sync()
 
     # ---- questions (tests replace them) ------------------------------------------------------
+    def _ask(self, title: str, text: str) -> bool:
+        return self.ask_confirm(title, text)
+
     def ask_confirm(self, title: str, text: str) -> bool:
         answer = QMessageBox.question(
             self, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No

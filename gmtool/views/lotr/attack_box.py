@@ -23,6 +23,7 @@ from gmtool.models.lotr.table_requests import table_requests
 from gmtool.models.lotr.tracker_model import LotRTrackerModel
 from gmtool.rules.systems.lotr import attack_types as engine, reference_catalog as catalog
 from gmtool.rules.systems.lotr.rules_types import SIZE_IDS
+from gmtool.views.appearance import set_tone
 from gmtool.views.battle.tracker_pages import bring_forward
 from gmtool.views.lotr.battle_actions_box import LotRActionsBox
 from gmtool.views.lotr.fear_box import FearBox
@@ -91,7 +92,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
                 combo.addItem(size_id.capitalize(), size_id)
         self.mounted_label = QLabel()
         self.mounted_label.setWordWrap(True)
-        self.horse_str_check = QCheckBox(self.tr("馬の STR"))
+        self.horse_str_check = QCheckBox(self.tr("馬の STR 修正"))
         self.horse_str_check.setToolTip(self.tr("ダメージと転倒に乗り手のかわりに馬の STR 修正を使う（3.9）"))
         self.parry_check = QCheckBox(self.tr("対象が防御（Parry/Block）する"))
         self.parry_spin = _spin(engine.BOUNDS["parry"], self.tr("防御のボーナス "))
@@ -108,6 +109,14 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         self.damage_edit.setPlaceholderText(self.tr("武器のダメージ（例 2d6+1。空欄: 出目を入力）"))
         self.str_spin = _spin((-20, 20), self.tr("STR修正 "))
         self.str_spin.setToolTip(self.tr("ダメージに STR ボーナスを加えます（3.10）。NPC は GM が入力します"))
+        # In the spin's place while the weapon is a bow or the like: its damage takes no STR (1.3).
+        self.no_str_label = QLabel(self.tr("STR修正なし（射撃武器 1.3）"))
+        self.no_str_label.hide()
+        # What the chosen weapon means for the attack (a bow kept for a charge); room kept for it.
+        self.weapon_note = QLabel()
+        self.weapon_note.setWordWrap(True)
+        set_tone(self.weapon_note, "warning")
+        self.weapon_note.setMinimumHeight(2 * lines)
         self.rolled_spin = _spin((0, 999), self.tr("ダメージの出目 "))
         self.apply_button = self.button(self.tr("ダメージを与える"), lambda: self._apply(False))
         self.roll_damage_button = self.button(self.tr("武器のダメージを振って与える"), self._roll_damage)
@@ -144,6 +153,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         form = self.form = QFormLayout(box)
         form.addRow(self.tr("攻撃する"), hbox(self.attacker_combo, self.option_combo))
         form.addRow(self.tr("使う武器"), self.weapon_combo)
+        form.addRow("", self.weapon_note)
         form.addRow("", self.bonus_link)
         form.addRow(self.tr("対象"), hbox(self.target_combo, self.size_spin, self.shield_spin))
         self.mounted_row = hbox(self.attacker_size_combo, self.target_size_combo, self.horse_str_check)
@@ -160,7 +170,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         add_line(form, self.odds_label)
         form.addRow(self.roll_button)
         form.addRow(self.result_label)
-        form.addRow(self.tr("ダメージ"), hbox(self.damage_edit, self.str_spin))
+        form.addRow(self.tr("ダメージ"), hbox(self.damage_edit, self.str_spin, self.no_str_label))
         # Two rows, not one: in English the three were wider than the tracker's side pane.
         form.addRow(hbox(self.rolled_spin, self.apply_button))
         form.addRow(self.roll_damage_button)
@@ -304,11 +314,27 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         name = self.weapon_combo.currentData()
         if name:
             self.damage_edit.setText(self.choices.damage_text(name))
+            # A bow shoots: 射撃 follows the weapon (3.4), and a sword after it ticks it off.
+            self.ranged_check.setChecked(self._ranged_weapon())
         self._offer_sheet()
+
+    def _show_weapon(self, ranged_weapon: bool) -> None:
+        adds_str = self.choices.adds_str(self.weapon_combo.currentData())
+        self.str_spin.setVisible(adds_str)
+        self.no_str_label.setVisible(not adds_str)
+        charging = self.option_combo.currentData() == "charge"
+        self.weapon_note.setText(
+            self.tr("「{0}」は射撃武器です。charge は近接の攻撃: 使う武器を選び直してください").format(
+                self.weapon_combo.currentText()
+            )
+            if charging and ranged_weapon
+            else ""
+        )
 
     def _show(self) -> None:
         self._show_mounted()
         ranged_weapon = self._ranged_weapon()
+        self._show_weapon(ranged_weapon)
         self.distance_spin.setVisible(ranged_weapon)
         self.distance_spin.setEnabled(self.ranged_check.isChecked())
         self.range_spin.setVisible(not ranged_weapon)
@@ -364,6 +390,11 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
     def _roll(self) -> None:
         plan = self.plan()
         if plan is None:
+            return
+        warning = self.attack.turn_warning(plan.attacker)
+        if warning is not None and not self.confirm(
+            self.tr("手番の外の攻撃"), self.tr("{0}。\nこのまま攻撃しますか？").format(warning)
+        ):
             return
         rolled = self.attack.roll(plan)
         result = rolled.result

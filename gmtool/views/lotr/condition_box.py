@@ -97,9 +97,11 @@ class LotRConditionBox(QGroupBox):
         self.hazard_model = actions.hazard
         self.care_button = QPushButton(self.tr("回復・手当て…"))
         self.hazard_button = QPushButton(self.tr("危険（溺れる・落下・火炎・毒）…"))
-        self.care_button.clicked.connect(lambda: self.open_dialog(LotRCareDialog(self.care_model, self)))
+        self.care_button.clicked.connect(
+            lambda: self._open_once(LotRCareDialog, lambda: LotRCareDialog(self.care_model, self))
+        )
         self.hazard_button.clicked.connect(
-            lambda: self.open_dialog(LotRHazardDialog(self.hazard_model, self))
+            lambda: self._open_once(LotRHazardDialog, lambda: LotRHazardDialog(self.hazard_model, self))
         )
         self.penalty_label = QLabel()
         self.penalty_label.setWordWrap(True)
@@ -262,6 +264,15 @@ class LotRConditionBox(QGroupBox):
         if not age:
             return "—"
         return self.tr("{0}（{1:+d}）").format(age.capitalize(), penalty)
+
+    def _open_once(self, kind: type[QDialog], make: Callable[[], QDialog]) -> None:
+        """A second click raises the dialog already open instead of opening another over it."""
+        shown = next((d for d in self.findChildren(kind) if d.isVisible()), None)
+        if shown is not None:
+            shown.raise_()
+            shown.activateWindow()
+            return
+        self.open_dialog(make())
 
     def open_dialog(self, dialog: QDialog) -> None:
         """Shows a recovery or hazard dialog beside the sheet (tests replace it to keep it)."""

@@ -44,7 +44,13 @@ class LotRMountBox(SessionTab[LotRMountModel]):
         self.ride_check.setToolTip(self.tr("馬の Ride と乗り手の Ride の高いほうを使う"))
         self.horse_ride_spin = _spin(mounted.RIDE_BOUNDS, self.tr("馬の Ride "))
         self.str_check = QCheckBox(self.tr("馬の STR 修正"))
-        self.horse_str_spin = _spin(mounted.HORSE_STR_BOUNDS, self.tr("STR "))
+        # The modifier (1.1.1), not the score: a field labelled 「STR」 took a score of 18 as +18.
+        self.horse_str_spin = _spin(mounted.HORSE_STR_BOUNDS, self.tr("修正 "))
+        self.horse_str_spin.setToolTip(
+            self.tr(
+                "馬の STR 能力値ではなく能力値修正（1.1.1 の表）を入力します。ダメージと転倒に使います（3.9）"
+            )
+        )
         self.set_button = self.button(self.tr("騎乗を設定"), self._set_mount)
         self.speed_combo = QComboBox()
         self.move_button = self.button(self.tr("馬で移動"), self._move)

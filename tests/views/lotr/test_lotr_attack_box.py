@@ -136,3 +136,96 @@ def test_a_changed_set_up_clears_the_last_result(qtbot, campaign_model):
     ab.roll_button.click()
     ab.bonus_spin.setValue(5)
     assert ab.result_label.text() == ""
+
+
+def bow_and_sword_box(qtbot, campaign_model, confirm=lambda *_: True):
+    """A box over two quick NPCs, with a bow (not thrown) and a sword in the weapons table."""
+    rules = LotRRulesModel(campaign_model)
+    rules.reference.add_row(catalog.WEAPONS, "Bow")
+    rules.reference.set_cell(catalog.WEAPONS, 0, "damage", "2d6")
+    rules.reference.set_cell(catalog.WEAPONS, 0, "long", 100)
+    rules.reference.set_cell(catalog.WEAPONS, 0, "thrown", False)
+    rules.reference.add_row(catalog.WEAPONS, "Sword")
+    rules.reference.set_cell(catalog.WEAPONS, 1, "damage", "2d6")
+    battle = BattleModel(campaign_model, seed_source=lambda: 1)
+    battle.new_encounter("lotr", "")
+    (hero,) = battle.roster.add_quick("レゴラス", {"swiftness": 2, "defence": 11, "health": 10})
+    (orc,) = battle.roster.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6})
+    box = LotRTrackerBox(LotRTrackerModel(battle), confirm)
+    qtbot.addWidget(box)
+    battle.changed.connect(box.sync)
+    box.sync()
+    box.show()
+    ab = box.attack_box
+    ab.attacker_combo.setCurrentIndex(ab.attacker_combo.findData(hero))
+    ab.target_combo.setCurrentIndex(ab.target_combo.findData(orc))
+    return battle, ab, hero
+
+
+def test_choosing_a_bow_ticks_ranged_and_a_sword_unticks_it(qtbot, campaign_model):
+    """Issue 40: a bow chosen left 射撃 unticked (a melee attack with a bow's damage)."""
+    _battle, ab, _hero = bow_and_sword_box(qtbot, campaign_model)
+    ab.weapon_combo.setCurrentIndex(ab.weapon_combo.findData("Bow"))
+    assert ab.ranged_check.isChecked() and not ab.parry_check.isEnabled()
+    ab.weapon_combo.setCurrentIndex(ab.weapon_combo.findData("Sword"))
+    assert not ab.ranged_check.isChecked()
+
+
+def test_a_bow_shows_no_str_modifier_for_its_damage(qtbot, campaign_model):
+    """Issue 40: 「STR修正 4」 stayed beside a bow's damage, which takes no STR (1.3)."""
+    _battle, ab, _hero = bow_and_sword_box(qtbot, campaign_model)
+    ab.str_spin.setValue(4)
+    ab.weapon_combo.setCurrentIndex(ab.weapon_combo.findData("Bow"))
+    assert not ab.str_spin.isVisible() and ab.no_str_label.isVisible()
+    assert "STR修正なし" in ab.no_str_label.text()
+    ab.weapon_combo.setCurrentIndex(ab.weapon_combo.findData("Sword"))
+    assert ab.str_spin.isVisible() and not ab.no_str_label.isVisible() and ab.str_spin.value() == 4
+
+
+def test_a_charge_with_the_bow_still_chosen_is_pointed_out(qtbot, campaign_model):
+    """Issue 40: after a shot, charge kept the bow as the weapon without a word."""
+    _battle, ab, _hero = bow_and_sword_box(qtbot, campaign_model)
+    ab.weapon_combo.setCurrentIndex(ab.weapon_combo.findData("Bow"))
+    roll_y = ab.roll_button.mapTo(ab, ab.roll_button.rect().topLeft()).y()
+    assert ab.weapon_note.text() == ""
+    ab.option_combo.setCurrentIndex(ab.option_combo.findData("charge"))
+    assert "Bow" in ab.weapon_note.text() and "charge" in ab.weapon_note.text()
+    assert ab.roll_button.mapTo(ab, ab.roll_button.rect().topLeft()).y() == roll_y  # nothing moved
+    ab.weapon_combo.setCurrentIndex(ab.weapon_combo.findData("Sword"))
+    assert ab.weapon_note.text() == ""
+
+
+def test_an_attack_out_of_turn_asks_before_spending_actions(qtbot, campaign_model):
+    """Issue 40: an attack during the set-up or on another's turn spent actions without a word."""
+    asked: list[str] = []
+    answers = [False, True]
+
+    def confirm(_title: str, text: str) -> bool:
+        asked.append(text)
+        return answers.pop(0)
+
+    battle, ab, hero = bow_and_sword_box(qtbot, campaign_model, confirm)
+    battle.round.start()  # the set-up: nobody's turn yet
+    ab.attacker_combo.setCurrentIndex(ab.attacker_combo.findData(hero))
+    events = len(battle.state().events)
+    ab.roll_button.click()
+    assert "セットアップ" in asked[0] and "レゴラス" in asked[0]
+    assert len(battle.state().events) == events  # answered no: nothing spent
+    ab.roll_button.click()  # answered yes: the attack is rolled
+    assert len(battle.state().events) == events + 1
+    while battle.state().current != hero:
+        battle.round.next_turn()
+    asked.clear()
+    ab.attacker_combo.setCurrentIndex(ab.attacker_combo.findData(hero))
+    ab.roll_button.click()
+    assert asked == []  # on its own turn: no question
+
+
+def test_the_horses_str_field_is_labelled_as_the_modifier(qtbot, campaign_model):
+    """Issue 40: beside 「馬の STR 修正」 the field read 「STR 18」, and the horse's score went in as +18."""
+    _battle, ab, _hero = bow_and_sword_box(qtbot, campaign_model)
+    mount_box = ab.parentWidget().mount_box
+    spin = mount_box.horse_str_spin
+    assert "修正" in mount_box.str_check.text() and spin.prefix().strip() == "修正"
+    assert "STR" not in spin.prefix() and "能力値ではなく能力値修正" in spin.toolTip()
+    assert ab.horse_str_check.text() == "馬の STR 修正"
