@@ -166,6 +166,10 @@ def window(request: pytest.FixtureRequest, qtbot: Any, settings: Any, window_opt
     if options["confirm"]:
         w.confirmations = []
         w.ask_confirm = lambda _title, text: w.confirmations.append(text) or True
+    # An import shows the file's creation record before the character is added: recorded here
+    # (and answered 追加する), never a modal dialog a test would wait on.
+    w.imports_shown = []
+    w.confirm_import = lambda record: w.imports_shown.append(record) or True
     if options["add_system"] is not None:
         name = SYSTEMS[options["add_system"]].name
         w.ask_item = lambda _title, _label, _items, _current: (name, True)
@@ -173,6 +177,15 @@ def window(request: pytest.FixtureRequest, qtbot: Any, settings: Any, window_opt
     if options["shown"]:
         w.show()
     return w
+
+
+@pytest.fixture(autouse=True)
+def wizard_closes_without_asking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A creation wizard closed after rolling asks 「出目を破棄して閉じますか？」: answered 閉じる here
+    (a test that checks the question answers it on the wizard), never a modal box a test waits on."""
+    from gmtool.views.wizard.creation_wizard import CreationWizard
+
+    monkeypatch.setattr(CreationWizard, "ask_close_rolled", lambda _self: True)
 
 
 @pytest.fixture

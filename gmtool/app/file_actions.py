@@ -10,10 +10,11 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.creation_record_model import CreationRecordModel
 from gmtool.store.campaign import Campaign
 from gmtool.store.campaign_lock import CampaignLocked
 from gmtool.store.errors import StoreError
-from gmtool.store.exchange import export_character, import_character
+from gmtool.store.exchange import export_character, read_character
 from gmtool.views.widgets import show_refusal, shown_message
 
 if TYPE_CHECKING:
@@ -156,16 +157,23 @@ class FileActions(QObject):
         if not path:
             return
         try:
-            system_id, character = import_character(path)
+            imported = read_character(path)  # its creation record's rolls replayed from their seeds
         except StoreError as error:
             show_refusal(self.services.parent_widget, str(error))
+            return
+        character = imported.character
+        record = CreationRecordModel(imported.system_id, character.name, imported.creation)
+        if not self.services.questions.confirm_import(record):
             return
         name = self._name_for_import(character.name)
         if name is None:
             return
-        new_id = self.services.campaign_model.insert_character(
-            system_id, character, self.tr("キャラクターのインポート"), name=name
+        model = self.services.campaign_model
+        new_id = model.insert_character(
+            imported.system_id, character, self.tr("キャラクターのインポート"), name=name
         )
+        if imported.creation is not None:  # exported again, the character still says how it was made
+            model.keep_creation_record(new_id, imported.creation)
         self.services.select_character(new_id)
 
     def _name_for_import(self, name: str) -> str | None:
@@ -215,7 +223,8 @@ class FileActions(QObject):
         if not path:
             return
         try:
-            export_character(_with_suffix(path, ".gmchar.json"), stored.system, stored.character)
+            creation = self.services.campaign_model.creation_record(character_id)
+            export_character(_with_suffix(path, ".gmchar.json"), stored.system, stored.character, creation)
         except (StoreError, OSError) as error:
             show_refusal(self.services.parent_widget, str(error))
             return

@@ -60,6 +60,12 @@ class SystemMenu(QObject):
     def window_closing(self) -> None:
         """The window is closing: let go of what the menu holds open."""
 
+    def made_in(self) -> str:
+        """Whose window a wizard runs in, for the creation record: the GM's or a player's."""
+        from gmtool.rules.creation_record import MADE_IN_GM, MADE_IN_PLAYER
+
+        return MADE_IN_GM if self.services.gm else MADE_IN_PLAYER
+
     def run_creation(self, wizard: CreationWizard) -> str | None:
         """Runs a creation wizard; selects and returns the new character, or None if cancelled."""
         if not self.services.questions.run_wizard(wizard):

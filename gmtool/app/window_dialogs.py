@@ -11,6 +11,8 @@ from gmtool.views.file_dialogs import open_file_name, save_file_name
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
 
+    from gmtool.models.creation_record_model import CreationRecordModel
+
     _DialogsBase = QWidget  # a mixin of the main window: `self` is the dialogs' parent widget
 else:
     _DialogsBase = object
@@ -40,6 +42,12 @@ class WindowDialogs(_DialogsBase):
         box.exec()
         clicked = box.clickedButton()
         return next((i for i, button in enumerate(buttons) if button is clicked), -1)
+
+    def confirm_import(self, record: CreationRecordModel) -> bool:
+        """Shows how an imported character was made (or that its file does not say); True: add it."""
+        from gmtool.views.creation_record_dialog import CreationRecordDialog
+
+        return CreationRecordDialog(record, self).exec() == QDialog.DialogCode.Accepted
 
     def run_wizard(self, wizard: QDialog) -> bool:
         """Runs a creation wizard to its end; True when it finished."""

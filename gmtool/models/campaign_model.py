@@ -23,6 +23,7 @@ from PySide6.QtGui import QUndoCommand
 
 from gmtool.models.undo_log import UNDONE_KEY, LoggedUndoStack, undone_ids
 from gmtool.models.write_turn import WriteTurns
+from gmtool.rules.creation_record import CreationRecord, RecordRefused, record_from_document
 from gmtool.rules.systems import get_system
 from gmtool.store.campaign import Campaign, LogEntry, StoredCharacter
 from gmtool.store.errors import CampaignError
@@ -89,6 +90,9 @@ class _SessionCommand(QUndoCommand):
 # The log lines of a procedure given up before it made anything (a creation wizard cancelled):
 # shown as 取り消し.  Session state, as the undone marks are; the log itself stays append-only.
 CANCELLED_KEY = "log.cancelled"
+# How each character was made (gmtool.rules.creation_record), by character id: written by a
+# wizard that rolls and by an import, read when the character is exported.
+CREATION_KEY = "creation.records"
 
 _READ: Any = object()  # set_session_value: read the value before the change from the file
 
@@ -188,6 +192,31 @@ class CampaignModel(QObject):
             raise
         self.turns.logged()
         self.log_marks_changed.emit(sorted(marked))
+
+    def creation_record(self, character_id: str) -> CreationRecord | None:
+        """How the character was made, as its wizard or its imported file recorded it; None if not."""
+        records = self.campaign.get_session(CREATION_KEY)
+        document = records.get(character_id) if isinstance(records, dict) else None
+        if document is None:
+            return None
+        try:
+            return record_from_document(document)
+        except RecordRefused:
+            return None  # a hand-edited file: the character goes out with no record, as an old one
+
+    def keep_creation_record(self, character_id: str, record: CreationRecord) -> None:
+        """Keeps how the character was made, in the step being made (its insertion).  Not an undo
+        step of its own: the record follows the character's id (CampaignError if refused)."""
+        self.turns.join()
+        records = self.campaign.get_session(CREATION_KEY)
+        records = dict(records) if isinstance(records, dict) else {}
+        records[character_id] = record.to_document()
+        try:
+            self.campaign.set_session(CREATION_KEY, records)
+        except CampaignError as exc:
+            self.turns.failed(exc)
+            raise
+        self.turns.logged()
 
     # ---- editing (all undoable) ---------------------------------------------
     def add_character(self, system_id: str, name: str) -> str:

@@ -78,7 +78,8 @@ class PlayerModel(QObject):
         assert self.created_id is not None, "nothing made to save"
         target = Path(path if path.endswith(SUFFIX) else path + SUFFIX)
         stored = self.campaign_model.stored(self.created_id)
-        export_character(target, stored.system, stored.character)
+        creation = self.campaign_model.creation_record(self.created_id)
+        export_character(target, stored.system, stored.character, creation)
         self.saved_path = target
         self.changed.emit()
         return target

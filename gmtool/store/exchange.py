@@ -2,7 +2,12 @@
 
 Envelope::
 
-    {"format": "gmtool/character", "schema_version": N, "system": "aw", "data": {…}}
+    {"format": "gmtool/character", "schema_version": N, "system": "aw", "data": {…},
+     "creation": {"version": 1, "method": …, "made_in": …, "rolls": […], "overrides": […]}}
+
+``creation`` (gmtool.rules.creation_record) is how a wizard that rolls made the character: a file
+without it (an older file, a character typed in) still imports, as one with no creation record.
+Its rolls are replayed from their seeds on import; a roll that does not match is refused.
 
 Import treats the file as hostile: size is checked before reading, only strict JSON is
 parsed (no NaN/Infinity, no duplicate keys, never pickle or eval), and every refusal is
@@ -17,9 +22,11 @@ import json
 import os
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from gmtool.rules.creation_record import CreationRecord, RecordRefused, check_record, record_from_document
 from gmtool.rules.message import Message
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store.errors import ExchangeError, StoreError
@@ -30,9 +37,11 @@ __all__ = [
     "FORMAT",
     "MAX_CHARACTER_FILE_BYTES",
     "SUFFIX",
+    "ImportedCharacter",
     "character_from_document",  # re-exported: the demo campaign loads documents through it
     "export_character",
     "import_character",
+    "read_character",
 ]
 
 FORMAT = "gmtool/character"
@@ -83,8 +92,18 @@ def fsync_directory(directory: Path) -> None:
             os.close(fd)
 
 
-def export_character(path: str | os.PathLike[str], system_id: str, character: Any) -> None:
-    """Write ``character`` as a pretty UTF-8 ``.gmchar.json``, atomically."""
+@dataclass(frozen=True)
+class ImportedCharacter:
+    system_id: str
+    character: Any
+    creation: CreationRecord | None  # None: the file carries no creation record
+
+
+def export_character(
+    path: str | os.PathLike[str], system_id: str, character: Any, creation: CreationRecord | None = None
+) -> None:
+    """Write ``character`` as a pretty UTF-8 ``.gmchar.json``, atomically, with how it was made
+    (`creation`) when a wizard recorded it."""
     target = Path(path)
     try:
         data = character_to_document(system_id, character)
@@ -96,6 +115,8 @@ def export_character(path: str | os.PathLike[str], system_id: str, character: An
         "system": system_id,
         "data": data,
     }
+    if creation is not None:
+        envelope["creation"] = creation.to_document()
     content = (json.dumps(envelope, ensure_ascii=False, indent=2, allow_nan=False) + "\n").encode("utf-8")
     if len(content) > MAX_CHARACTER_FILE_BYTES:
         # Refuse now rather than write a file that import_character would refuse later.
@@ -108,6 +129,13 @@ def export_character(path: str | os.PathLike[str], system_id: str, character: An
 
 def import_character(path: str | os.PathLike[str]) -> tuple[str, Any]:
     """Read a ``.gmchar.json``: ``(system_id, character)``; ExchangeError on any problem."""
+    imported = read_character(path)
+    return imported.system_id, imported.character
+
+
+def read_character(path: str | os.PathLike[str]) -> ImportedCharacter:
+    """Read a ``.gmchar.json`` with its creation record, every roll of it replayed from its seed;
+    ExchangeError on any problem (a roll that does not match its seed named)."""
     source = Path(path)
     text = read_text_limited(source, MAX_CHARACTER_FILE_BYTES, ExchangeError)
     try:
@@ -147,4 +175,11 @@ def import_character(path: str | os.PathLike[str]) -> tuple[str, Any]:
     except StoreError as exc:
         raise ExchangeError(exc.problem, source) from None
     assert isinstance(system_id, str)  # character_from_document refuses any other system id
-    return system_id, character
+    creation = None
+    if envelope.get("creation") is not None:
+        try:
+            creation = record_from_document(envelope["creation"])
+            check_record(system_id, creation)
+        except RecordRefused as exc:
+            raise ExchangeError(exc.args[0], source) from None  # the Message naming the part
+    return ImportedCharacter(system_id, character, creation)

@@ -1770,6 +1770,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Full-round</translation>
         </message>
         <message>
+            <source>GM</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>the GM</translation>
+        </message>
+        <message>
             <source>GM が炎に包まれた状態を解除しました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The GM ended the burning</translation>
@@ -1810,6 +1815,16 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>GM's rules:</translation>
         </message>
         <message>
+            <source>GM の同意</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>GM's consent</translation>
+        </message>
+        <message>
+            <source>GM の同意による振り直し: {0} 回</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Re-rolls with the GM's consent: {0}</translation>
+        </message>
+        <message>
             <source>GM の同意を得た</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The GM agreed</translation>
@@ -1818,6 +1833,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>GM の同意を得て振り直す</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Reroll with the GM's consent</translation>
+        </message>
+        <message>
+            <source>GM の画面</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>the GM's window</translation>
         </message>
         <message>
             <source>GM オーバーライド</source>
@@ -1848,6 +1868,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>GM オーバーライドを有効にすると進めます（記録されます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Enable the GM override to continue (it is recorded)</translation>
+        </message>
+        <message>
+            <source>GM オーバーライド（{0}がチェック）:</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>GM overrides (ticked by {0}):</translation>
         </message>
         <message>
             <source>GM: 特別ルールで終了</source>
@@ -4449,6 +4474,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>“{0}” {1}: {2} rows (type “{0}” in the dice box, S{0} for a secret roll)</translation>
         </message>
         <message>
+            <source>「{0}」: 作成の記録はありません（記録を持たない古いファイルか、ダイスを振らずに作られたキャラクターです）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>“{0}”: no creation record (an older file without one, or a character made without rolling dice).</translation>
+        </message>
+        <message>
             <source>「{0}」【{1}】 難易度 {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"{0}" [{1}] difficulty {2}</translation>
@@ -4492,6 +4522,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「{0}」のデッキにカードがありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>"{0}"'s deck has no cards</translation>
+        </message>
+        <message>
+            <source>「{0}」の作成の記録</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Creation record of “{0}”</translation>
         </message>
         <message>
             <source>「{0}」の勇気が残っていません</source>
@@ -5652,6 +5687,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <source>キャラクターのインポート</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Importing a character</translation>
+        </message>
+        <message>
+            <source>キャラクターのインポート: 作成の記録</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Import character: creation record</translation>
         </message>
         <message>
             <source>キャラクターの作成</source>
@@ -7383,9 +7423,19 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Returns the cards exiled by boosts to the bottom of the library and resets the boost's once-per-turn use</translation>
         </message>
         <message>
+            <source>プレイヤー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>the player</translation>
+        </message>
+        <message>
             <source>プレイヤーとしてキャラクターを作る</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Make a character as a player</translation>
+        </message>
+        <message>
+            <source>プレイヤーの画面</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>the player's window</translation>
         </message>
         <message>
             <source>ヘルプ(&amp;H)</source>
@@ -8715,9 +8765,21 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Create</translation>
         </message>
         <message>
+            <source>作成をやめて閉じますか？
+振った出目は次の作成ウィザードに引き継がれ、セッションログには（取り消し）として残ります。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stop creating and close?
+The rolls carry over to the next creation wizard and stay in the session log marked (cancelled).</translation>
+        </message>
+        <message>
             <source>作成・成長</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Creation &amp; growth</translation>
+        </message>
+        <message>
+            <source>作成方法: {0}（{1}で作成）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Method: {0} (made in {1})</translation>
         </message>
         <message>
             <source>作成時 VIT + STR 修正 = {0}（成長で上がらない）</source>
@@ -9289,6 +9351,16 @@ Sideboard
             <translation>Roll {0} → achievement {1} (TN {2}, difference {3:+d}) → {4}</translation>
         </message>
         <message>
+            <source>出目: {0} 回（すべてシードから再現できました）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rolls: {0} (each replayed from its seed)</translation>
+        </message>
+        <message>
+            <source>出目: なし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Rolls: none</translation>
+        </message>
+        <message>
             <source>出目と達成値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Rolls and achievements</translation>
@@ -9297,6 +9369,13 @@ Sideboard
             <source>出目を入力</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Enter the roll</translation>
+        </message>
+        <message>
+            <source>出目を破棄して閉じますか？
+振った出目はセッションログに（取り消し）として残ります。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Discard the rolls and close?
+The rolls stay in the session log marked (cancelled).</translation>
         </message>
         <message>
             <source>出目を見てから使えます。使うと同じ出目で判定し直します</source>
@@ -12637,6 +12716,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>指針: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Guideline: {0}</translation>
+        </message>
+        <message>
+            <source>振ったもの</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>What was rolled</translation>
         </message>
         <message>
             <source>振った後のHP（平均）</source>
@@ -16438,6 +16522,11 @@ Heavily encumbered ≤{2} (+20)</translation>
         </message>
         <message>
             <source>追加</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Add</translation>
+        </message>
+        <message>
+            <source>追加する</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Add</translation>
         </message>
@@ -20916,6 +21005,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>（作成中のキャラクター）</source>
             <translation>(character being created)</translation>
         </message>
+        <message>
+            <source>GM オーバーライド: {0}</source>
+            <translation>GM override: {0}</translation>
+        </message>
+        <message>
+            <source>キャラクター作成の取り消し</source>
+            <translation>Character creation cancelled</translation>
+        </message>
     </context>
     <context>
         <name>CreationPage</name>
@@ -20953,6 +21050,81 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>条件が変わったため取り消した購入: {0}</source>
             <translation>Purchases undone because the conditions changed: {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>CreationRecordDialog</name>
+        <message>
+            <source>キャラクターのインポート: 作成の記録</source>
+            <translation>Import character: creation record</translation>
+        </message>
+        <message>
+            <source>追加する</source>
+            <translation>Add</translation>
+        </message>
+        <message>
+            <source>「{0}」: 作成の記録はありません（記録を持たない古いファイルか、ダイスを振らずに作られたキャラクターです）。</source>
+            <translation>“{0}”: no creation record (an older file without one, or a character made without rolling dice).</translation>
+        </message>
+        <message>
+            <source>プレイヤーの画面</source>
+            <translation>the player's window</translation>
+        </message>
+        <message>
+            <source>GM の画面</source>
+            <translation>the GM's window</translation>
+        </message>
+        <message>
+            <source>「{0}」の作成の記録</source>
+            <translation>Creation record of “{0}”</translation>
+        </message>
+        <message>
+            <source>作成方法: {0}（{1}で作成）</source>
+            <translation>Method: {0} (made in {1})</translation>
+        </message>
+        <message>
+            <source>出目: {0} 回（すべてシードから再現できました）</source>
+            <translation>Rolls: {0} (each replayed from its seed)</translation>
+        </message>
+        <message>
+            <source>出目: なし</source>
+            <translation>Rolls: none</translation>
+        </message>
+        <message>
+            <source>GM の同意による振り直し: {0} 回</source>
+            <translation>Re-rolls with the GM's consent: {0}</translation>
+        </message>
+        <message>
+            <source>振ったもの</source>
+            <translation>What was rolled</translation>
+        </message>
+        <message>
+            <source>出目</source>
+            <translation>Roll</translation>
+        </message>
+        <message>
+            <source>シード</source>
+            <translation>Seed</translation>
+        </message>
+        <message>
+            <source>GM の同意</source>
+            <translation>GM's consent</translation>
+        </message>
+        <message>
+            <source>あり</source>
+            <translation>Yes</translation>
+        </message>
+        <message>
+            <source>プレイヤー</source>
+            <translation>the player</translation>
+        </message>
+        <message>
+            <source>GM</source>
+            <translation>the GM</translation>
+        </message>
+        <message>
+            <source>GM オーバーライド（{0}がチェック）:</source>
+            <translation>GM overrides (ticked by {0}):</translation>
         </message>
     </context>
     <context>
@@ -21038,6 +21210,12 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>ルールの制限を GM の判断で越えます。越えた制限は作成したキャラクターとセッションログに記録されます。</source>
             <translation>Goes beyond the rules' limits at the GM's discretion. The limits exceeded are recorded on the created character and in the session log.</translation>
+        </message>
+        <message>
+            <source>出目を破棄して閉じますか？
+振った出目はセッションログに（取り消し）として残ります。</source>
+            <translation>Discard the rolls and close?
+The rolls stay in the session log marked (cancelled).</translation>
         </message>
     </context>
     <context>
@@ -22816,18 +22994,6 @@ File → Import character.</translation>
             <source>追加初期経験点（用途: {0}）</source>
             <translation>Extra starting experience (for: {0})</translation>
         </message>
-        <message>
-            <source>GM オーバーライド: {0}</source>
-            <translation>GM override: {0}</translation>
-        </message>
-        <message>
-            <source>キャラクター作成の取り消し</source>
-            <translation>Character creation cancelled</translation>
-        </message>
-        <message>
-            <source>（作成中のキャラクター）</source>
-            <translation>(character being created)</translation>
-        </message>
     </context>
     <context>
         <name>FourCardDamageBox</name>
@@ -23467,6 +23633,12 @@ File → Import character.</translation>
         <message>
             <source>フォーカード キャラクター作成</source>
             <translation>Four Card character creation</translation>
+        </message>
+        <message>
+            <source>作成をやめて閉じますか？
+振った出目は次の作成ウィザードに引き継がれ、セッションログには（取り消し）として残ります。</source>
+            <translation>Stop creating and close?
+The rolls carry over to the next creation wizard and stay in the session log marked (cancelled).</translation>
         </message>
     </context>
     <context>
@@ -26249,6 +26421,10 @@ Attack anyway?</translation>
         <message>
             <source>GM オーバーライドで作成</source>
             <translation>Create with GM override</translation>
+        </message>
+        <message>
+            <source>キャラクターは作られていません</source>
+            <translation>No character was made</translation>
         </message>
         <message>
             <source>キャラクターの作成</source>

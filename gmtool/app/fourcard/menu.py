@@ -54,7 +54,9 @@ class FourCardMenu(SystemMenu):
 
         campaign_model = self.services.campaign_model
         kept = self._kept_rolls.setdefault(str(campaign_model.campaign.path), KeptRolls())
-        model = FourCardCreationModel(campaign_model, catalog, kept=kept, offers_catalog=self.services.gm)
+        model = FourCardCreationModel(
+            campaign_model, catalog, kept=kept, offers_catalog=self.services.gm, made_in=self.made_in()
+        )
         return self.run_creation(FourCardWizard(model, self.services.parent_widget))
 
     def grow_selected(self) -> None:

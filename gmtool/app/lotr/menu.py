@@ -40,7 +40,7 @@ class LotRMenu(SystemMenu):
         from gmtool.models.lotr.creation_model import LotRCreationModel
         from gmtool.views.lotr.wizard import LotRWizard
 
-        model = LotRCreationModel(self.services.campaign_model)
+        model = LotRCreationModel(self.services.campaign_model, made_in=self.made_in())
         return self.run_creation(LotRWizard(model, self.services.parent_widget))
 
     def advance_selected(self) -> None:

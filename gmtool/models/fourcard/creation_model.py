@@ -40,6 +40,7 @@ from gmtool.models.fourcard.creation_purchases import (
 )
 from gmtool.models.fourcard.creation_rolls import KeptRolls
 from gmtool.models.fourcard.skill_catalog import CATALOG_KEY, CatalogProblem, campaign_catalog
+from gmtool.rules.creation_record import MADE_IN_GM
 from gmtool.rules.dice import Faces, new_seed
 from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard import SYSTEM
@@ -59,6 +60,7 @@ from gmtool.rules.systems.fourcard.creation import (
     roll_attributes,
     with_sex_modifier,
 )
+from gmtool.rules.systems.fourcard.creation_replay import METHOD
 from gmtool.rules.systems.fourcard.derived import HPLines, hp_lines, level, movement
 from gmtool.store.errors import CampaignError
 from gmtool.store.validation import format_validation_error
@@ -92,8 +94,12 @@ class FourCardCreationModel(QObject):
         *,
         kept: KeptRolls | None = None,
         offers_catalog: bool = True,
+        made_in: str = MADE_IN_GM,
     ) -> None:
+        """`made_in`: whose window the wizard runs in (the GM's or a player's), recorded with the
+        character as who ticked the overrides and the consents."""
         super().__init__(parent)
+        self.made_in = made_in
         self.campaign_model = campaign_model
         self.catalog = catalog
         # The skill page's button to the GM's catalog editor (off in a player's wizard).
@@ -339,6 +345,7 @@ class FourCardCreationModel(QObject):
         new_id = self.campaign_model.insert_character("fourcard", character, self.tr("キャラクターの作成"))
         self.created_id = new_id
         self._kept.clear()  # the rolls are this character's now
+        self.campaign_model.keep_creation_record(new_id, self._log.recorder.record(METHOD, self.made_in))
         attributes = self.attributes or {}
         self._log.write(
             "finish",
@@ -380,6 +387,11 @@ class FourCardCreationModel(QObject):
         self._rebuild()
         self.catalog_changed.emit()
 
+    @property
+    def has_rolled(self) -> bool:
+        """The wizard has rolled: closing it leaves the rolls to the next wizard (it asks first)."""
+        return self.created_id is None and self._log.rolled
+
     def cancel(self) -> None:
         """The wizard is closed without a character: its rolls are kept for the next wizard of the
         campaign, and its log lines marked 取り消し (they belong to no character)."""
@@ -389,7 +401,11 @@ class FourCardCreationModel(QObject):
         if any(r is not None for r in rolled):
             lines = (*self._kept.lines, *self._log.written)
             self._kept.keep(
-                self.attribute_faces, self.fortune.handedness_faces, self.fortune.money_faces, lines
+                self.attribute_faces,
+                self.fortune.handedness_faces,
+                self.fortune.money_faces,
+                lines,
+                tuple(self._log.recorder.rolls),
             )
         try:
             self._log.cancel(
@@ -404,6 +420,7 @@ class FourCardCreationModel(QObject):
         """Starts from the rolls the cancelled wizard left, and says so in the log."""
         kept = self._kept
         self.carried_rolls = True
+        self._log.recorder.rolls.extend(kept.recorded)  # rolled with their seeds in the cancelled wizard
         self.attribute_faces = kept.attribute_faces
         self.fortune.adopt(kept.handedness_faces, kept.money_faces)
         parts, shown = [], []

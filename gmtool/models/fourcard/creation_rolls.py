@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmtool.rules.creation_record import RecordedRoll
 from gmtool.rules.dice import Faces
 
 
@@ -23,6 +24,7 @@ class KeptRolls:
     handedness_faces: Faces | None = None
     money_faces: Faces | None = None
     lines: tuple[int, ...] = ()  # the log lines (marked 取り消し) the rolls were made in
+    recorded: tuple[RecordedRoll, ...] = ()  # each roll with its seed, for the creation record
 
     @property
     def empty(self) -> bool:
@@ -34,11 +36,13 @@ class KeptRolls:
         handedness_faces: Faces | None,
         money_faces: Faces | None,
         lines: tuple[int, ...],
+        recorded: tuple[RecordedRoll, ...] = (),
     ) -> None:
         self.attribute_faces = attribute_faces
         self.handedness_faces = handedness_faces
         self.money_faces = money_faces
         self.lines = lines
+        self.recorded = recorded
 
     def clear(self) -> None:
-        self.keep(None, None, None, ())
+        self.keep(None, None, None, (), ())

@@ -25,6 +25,7 @@ from gmtool.models.lotr.creation_skills import CreationSkills
 from gmtool.models.lotr.creation_state import CreationLog, CreationState, FreeBuy
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
 from gmtool.models.shown_text import shown
+from gmtool.rules.creation_record import MADE_IN_GM
 from gmtool.rules.dice import new_seed
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import SYSTEM
@@ -43,6 +44,7 @@ from gmtool.rules.systems.lotr.creation import (
 )
 from gmtool.rules.systems.lotr.derived import skill_attribute
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, REACTION_IDS, LotRRules
+from gmtool.store.errors import CampaignError
 from gmtool.store.validation import format_validation_error
 
 __all__ = ["STEPS", "Blocker", "CreationRefused", "CreationSummary", "FreeBuy", "LotRCreationModel"]
@@ -71,11 +73,16 @@ class LotRCreationModel(QObject):
         rules: LotRRules | None = None,
         seed_source: Callable[[], int] = new_seed,
         parent: QObject | None = None,
+        *,
+        made_in: str = MADE_IN_GM,
     ) -> None:
+        """`made_in`: whose window the wizard runs in (the GM's or a player's), recorded with the
+        character as who ticked the overrides and the consents."""
         super().__init__(parent)
         self.campaign_model = campaign_model
+        self.made_in = made_in
         self.state = CreationState(rules or campaign_lotr_rules(campaign_model), self.changed.emit, self)
-        self.log = CreationLog(campaign_model, self.state, self)
+        self.log = CreationLog(campaign_model, self.state)
         self.attributes = CreationAttributes(self.state, self.log, seed_source, self.changed.emit, self)
         self.skills = CreationSkills(self.state, self)
         self.extras = CreationExtras(self.state, self)
@@ -196,6 +203,7 @@ class LotRCreationModel(QObject):
         self.created_id = new_id
         reasons = [p.message for p in problems(self.draft, self.rules)]
         if reasons:
+            self.log.recorder.overridden(self.tr("キャラクターの作成"), reasons)
             self.log.write(
                 "override", self.tr("GM オーバーライドで作成"), "", "、".join(reasons), reasons=reasons
             )
@@ -213,7 +221,25 @@ class LotRCreationModel(QObject):
             skills={s.name: s.ranks for s in character.skills},
             overrides=list(character.overrides),
         )
+        self.campaign_model.keep_creation_record(
+            new_id, self.log.recorder.record(self.draft.method, self.made_in)
+        )
         return new_id
+
+    @property
+    def has_rolled(self) -> bool:
+        """The wizard has rolled: closing it throws the rolls away (the wizard asks first)."""
+        return self.created_id is None and self.log.rolled
+
+    def cancel(self) -> None:
+        """The wizard is closed without a character: its log lines are marked 取り消し (they belong
+        to no character)."""
+        if self.created_id is not None:
+            return
+        try:
+            self.log.cancel(self.tr("キャラクターは作られていません"))
+        except CampaignError:
+            pass  # the write was refused and taken back; `write_failed` has said why
 
     # ---- internals -------------------------------------------------------------------------
     def _on_session_changed(self, key: str) -> None:

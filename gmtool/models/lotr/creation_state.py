@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import QObject
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.creation_common import CreationRefused
+from gmtool.models.creation_log import CreationLog as GenericCreationLog
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.character import Pick
 from gmtool.rules.systems.lotr.creation import CreationDraft, draft_pick_cost, exceeded
@@ -102,29 +102,8 @@ class CreationState(QObject):
         return name
 
 
-class CreationLog(QObject):
+class CreationLog(GenericCreationLog):
     """The creation's lines in the session log, each naming the character being made."""
 
-    def __init__(
-        self, campaign_model: CampaignModel, state: CreationState, parent: QObject | None = None
-    ) -> None:
-        super().__init__(parent)
-        self._campaign_model = campaign_model
-        self._state = state
-
-    def write(self, kind: str, inputs: str, dice: str, result: str, **fields: Any) -> None:
-        name = self._state.draft.name
-        payload: dict[str, Any] = {
-            "system": "lotr",
-            "time": datetime.now().astimezone().isoformat(timespec="seconds"),
-            "roll": kind,
-            "character": name,
-            **fields,
-            "summary": {
-                "who": name or self.tr("（作成中のキャラクター）"),
-                "inputs": inputs,
-                "dice": dice,
-                "result": result,
-            },
-        }
-        self._campaign_model.append_log(LOG_KIND, payload)
+    def __init__(self, campaign_model: CampaignModel, state: CreationState) -> None:
+        super().__init__(campaign_model, "lotr", LOG_KIND, lambda: state.draft.name)

@@ -94,6 +94,22 @@ class RuleDataPart:
 
 
 @dataclass(frozen=True)
+class CreationRecordPart:
+    """How the system's creation wizard records its rolls in a character file (the creation record,
+    gmtool.rules.creation_record), and how an import replays them from their seeds."""
+
+    # Each method id the record may carry (its ``method``), with what it is called: a Message.
+    methods: tuple[tuple[str, str], ...]
+    # Each roll id the record may carry (a roll's ``roll``), with what was rolled: a Message.
+    rolls: tuple[tuple[str, str], ...]
+    # ``"module:function"`` under the system's package: function(roll, seed) gives the faces the
+    # engine's dice show for that roll from that seed, in the shape the record keeps them.
+    replay: str
+    # What the keys of a roll's faces (a mapping of name → dice) are called when shown.
+    face_labels: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Declarations:
     """Everything generic code reads of one system before it loads the system."""
 
@@ -108,3 +124,5 @@ class Declarations:
     demo: Demo | None = None
     # The documents a player's creation reads from the GM's rule data file.
     rule_data: tuple[RuleDataPart, ...] = ()
+    # What its creation wizard records of its rolls; None: no wizard of its rolls dice.
+    creation: CreationRecordPart | None = None

@@ -13,7 +13,6 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QButtonGroup,
-    QDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -329,7 +328,6 @@ class FourCardWizard(CreationWizard):
         )
         title = QCoreApplication.translate("FourCardWizard", "フォーカード キャラクター作成")
         super().__init__(model, title, pages, lambda: model.gm_override, model.set_gm_override, parent)
-        self.finished.connect(self._on_finished)
         self.pages: list[CreationPage] = list(pages)
         (
             self.identity_page,
@@ -340,8 +338,8 @@ class FourCardWizard(CreationWizard):
             self.summary_page,
         ) = pages
 
-    def _on_finished(self, result: int) -> None:
-        """Closed without a character (キャンセル, Esc, the title bar's ×): the rolls are kept for
-        the next wizard and their log lines marked 取り消し."""
-        if result != QDialog.DialogCode.Accepted:
-            self.model.cancel()
+    def close_rolled_question(self) -> str:
+        return self.tr(
+            "作成をやめて閉じますか？\n"
+            "振った出目は次の作成ウィザードに引き継がれ、セッションログには（取り消し）として残ります。"
+        )

@@ -1,4 +1,6 @@
-"""What every creation wizard shares: its pages, the GM override box at the side, `created_id`."""
+"""What every creation wizard shares: its pages, the GM override box at the side, `created_id`,
+and closing without a character: asked first once it has rolled (`ask_close_rolled`), then the
+model's `cancel()` marks its log lines 取り消し."""
 
 from __future__ import annotations
 
@@ -6,7 +8,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget, QWizard, QWizardPage
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QLabel,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
 
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.screen_fit import fit_to_screen, scrolling
@@ -19,7 +30,9 @@ WARNING_STYLE = Tone("warning")
 class CreationWizard(QWizard):
     """Creates one character through `model.finish()`; `created_id` holds its id after 完了.
 
-    `override` reads the model's GM override switch and `set_override` sets it.
+    `override` reads the model's GM override switch and `set_override` sets it.  The model's
+    `has_rolled` says whether closing throws rolls away, `cancel()` is called when it closes without a
+    character.
     """
 
     def __init__(
@@ -59,6 +72,7 @@ class CreationWizard(QWizard):
         self.setSideWidget(side)
         fit_to_screen(self, self._natural_size)
         model.changed.connect(self._sync_override)
+        self.finished.connect(self._on_finished)
 
     def _natural_size(self) -> QSize:
         """Room for the biggest page without scrolling (the screen may still cut it down)."""
@@ -73,6 +87,33 @@ class CreationWizard(QWizard):
         self.override_check.blockSignals(True)
         self.override_check.setChecked(self._override())
         self.override_check.blockSignals(False)
+
+    def close_rolled_question(self) -> str:
+        """What closing a wizard that has rolled asks (a wizard whose rolls outlive it says so)."""
+        return self.tr("出目を破棄して閉じますか？\n振った出目はセッションログに（取り消し）として残ります。")
+
+    def ask_close_rolled(self) -> bool:
+        """The wizard's question before it closes with rolls made (a test answers it instead)."""
+        answer = QMessageBox.question(
+            self,
+            self.windowTitle(),
+            self.close_rolled_question(),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def reject(self) -> None:
+        """キャンセル, Esc and the title bar's ×: once the wizard has rolled, only after asking
+        (No keeps it open)."""
+        if self.isVisible() and self.model.has_rolled and not self.ask_close_rolled():
+            return
+        super().reject()
+
+    def _on_finished(self, result: int) -> None:
+        """Closed without a character: the model marks its log lines 取り消し."""
+        if result != QDialog.DialogCode.Accepted:
+            self.model.cancel()
 
     def accept(self) -> None:
         try:

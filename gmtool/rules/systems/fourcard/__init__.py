@@ -13,6 +13,7 @@ from gmtool.rules.systems import lazy_system_attribute
 from gmtool.rules.systems.declarations import (
     COMBAT,
     NOTES,
+    CreationRecordPart,
     Declarations,
     Demo,
     DiceBot,
@@ -37,6 +38,17 @@ DECLARATIONS = Declarations(
         RuleDataPart(
             "fourcard.skill_catalog", Message("フォーカードのスキルカタログ"), "catalog:catalog_from_document"
         ),
+    ),
+    creation=CreationRecordPart(
+        methods=(("random", Message("能力値はダイス（2D3+1）")),),
+        rolls=(
+            ("attributes", Message("能力値 2D3+1 ×5")),
+            ("reroll", Message("能力値の振り直し（GM の同意）")),
+            ("handedness", Message("利き腕 2D6")),
+            ("money", Message("所持金 3D6×100+1000 CP")),
+        ),
+        replay="creation_replay:replay",
+        face_labels=(("iq", "IQ"), ("dx", "DX"), ("st", "ST"), ("wp", "WP"), ("vt", "VT")),
     ),
 )
 

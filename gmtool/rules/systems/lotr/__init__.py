@@ -14,6 +14,7 @@ from gmtool.rules.systems.declarations import (
     COMBAT,
     NOTES,
     OTHER,
+    CreationRecordPart,
     Declarations,
     Demo,
     DiceBot,
@@ -47,6 +48,14 @@ DECLARATIONS = Declarations(
     # The GM's edits of the rule tables and the reference tables (the wizard reads races, orders
     # and skills from them).
     rule_data=(RuleDataPart("lotr.rules", Message("指輪物語のルール表"), "overrides:check_overrides"),),
+    creation=CreationRecordPart(
+        methods=(("random", Message("ランダム法（2d6 ×9）")), ("choice", Message("選択法"))),
+        rolls=(
+            ("attributes", Message("能力値 2d6 ×9")),
+            ("reroll", Message("能力値 2d6 ×9 の振り直し（GM の同意）")),
+        ),
+        replay="creation_replay:replay",
+    ),
 )
 
 
