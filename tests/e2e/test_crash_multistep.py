@@ -178,9 +178,9 @@ def check_meaning(command: str, detail: Any, diff: Diff) -> str | None:
         return "writeback" if touched["c"] > 1 else None
     if name == "spell":
         assert touched["l"] == 1
-        if detail["spell"] == "summon in a fight":
+        if detail["spell"] in ("summon in a fight", "dismiss in a fight"):
             assert {"s:aw.session", "s:battle.encounter"} <= set(diff), f"{command}: {diff}"
-            return "令呪 summon in a fight"
+            return f"令呪 {detail['spell'].split()[0]} in a fight"
     if name == "boost" and detail["boost"]:
         assert "s:aw.session" in diff and touched["l"] == 2, f"{command}: {diff}"  # the 令呪 and the check
         return "令呪 +20"

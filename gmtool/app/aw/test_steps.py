@@ -5,7 +5,8 @@ each one user step over several characters, made through its real model, for the
                              missed_meal, short_sleep or supply (the dice clamped to the text's range)
     spell                    the next session step towards a 令呪 summon: a contract, a scene, the
                              servant leaving it, a session end when none is left, else the summon
-                             (in a running AW fight it also sends the round to its cleanup)
+                             (in a running AW fight it also sends the round to its cleanup) — or,
+                             when the servant is still in that fight, the 令呪 that takes it out
     boost                    a check by the servant with 令呪 +20 from the judgement panel
 """
 
@@ -89,9 +90,14 @@ class AWSteps:
         if session.contracts.spells_left(master) == 0:
             session.end_session()
             return {"spell": "end session"}
-        fight = session.combat.round() is not None
+        from gmtool.models.aw.spell_fight import AWSpellFight
+
+        in_play = AWSpellFight(session).servant_in_play(servant)
+        if in_play:  # a servant still fighting cannot be summoned into its fight: 令呪B takes it out
+            session.contracts.use_command_spell(master, servant, SpellEffect.DISMISS)
+            return {"spell": "dismiss in a fight"}
         session.contracts.use_command_spell(master, servant, SpellEffect.SUMMON)
-        return {"spell": "summon in a fight" if fight else "summon"}
+        return {"spell": "summon" if in_play is None else "summon in a fight"}
 
     def boost(self, _args: list[str]) -> Any:
         from gmtool.models.aw.check_model import AWCheckModel
