@@ -1,5 +1,6 @@
 """The combat tracker's LotR attack step as a GM sees it, saved for the manual (issue 34): the demo
-campaign, ナール against an orc, round 1, on a 1366×768 screen.
+campaign, ナール against an orc, round 1, on a 1366×768 screen — the whole window, the tracker
+docked below the judgement panel.
 
     QT_QPA_PLATFORM=offscreen:configfile=tests/data/screen_1366x768.json \\
         python -m tests.e2e.tracker_shot ja --theme light \\
@@ -24,6 +25,8 @@ def shoot(lang: str, theme: str, out: Path) -> None:
 
     app, window = demo_window(lang, theme)
     window.show()
+    for _ in range(5):  # the first start's default layout is applied once the window is shown
+        app.processEvents()
     naar = next(s.id for s in window.campaign_model.characters() if s.character.name == "ナール")
     window.select_character(naar)
     show_tracker(window.services)
@@ -39,7 +42,7 @@ def shoot(lang: str, theme: str, out: Path) -> None:
     for _ in range(5):
         app.processEvents()
     out.parent.mkdir(parents=True, exist_ok=True)
-    dialog.grab().save(str(out))
+    window.grab().save(str(out))  # the tracker docked below the panel, as the GM sees it
     dialog.close()
     window.close()
 
