@@ -6,11 +6,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from gmtool.rules.systems.lotr.reference_catalog import SHIPPED_TABLES
 
 RULE_TEXT = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "lotr_coda_summary.ja.txt"
 
 
+@pytest.mark.skipif(not RULE_TEXT.exists(), reason="the rule texts are not beside this clone (../shared)")
 def test_every_table_number_and_page_shown_is_in_the_rule_text():
     text = RULE_TEXT.read_text(encoding="utf-8")
     tables = set(re.findall(r"Table (\d+\.\d+)", text))
