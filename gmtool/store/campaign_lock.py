@@ -18,9 +18,11 @@ chooses to open read-only or to take it over.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import socket
+import stat
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -100,13 +102,58 @@ def _parse(text: bytes) -> LockHolder | None:
     return LockHolder(host, pid, since, device, inode)
 
 
+# A lock file is opened, never followed: a planted symlink must not make gmtool truncate and write
+# the file it points to (or create one outside the folder), and a FIFO or a device must not block
+# the open or the read. O_NOFOLLOW and O_NONBLOCK do not exist on Windows, which has no FIFOs and
+# whose links are refused by the lstat check below.
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+
+
+class LockFileRefused(CampaignError):
+    """The lock file's path holds something that is not a plain file: a link, a FIFO, a device."""
+
+
+def _not_a_plain_file(path: Path, target: Path) -> LockFileRefused:
+    return LockFileRefused(
+        Message(
+            "ロックファイル {0} が通常のファイルではありません（リンク・FIFO・デバイスなど）。"
+            "gmtool が作ったものではないので、確かめてから削除してください",
+            target.name,
+        ),
+        path,
+    )
+
+
+def _open_lock_file(path: Path, flags: int) -> int:
+    """The lock file's descriptor, only when it is a regular file reached without a link."""
+    target = lock_file(path)
+    with contextlib.suppress(OSError):
+        if stat.S_ISLNK(os.lstat(target).st_mode):  # O_NOFOLLOW's check, also where it is missing
+            raise _not_a_plain_file(path, target)
+    try:
+        fd = os.open(target, flags | _NO_FOLLOW, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # a link planted in between
+            raise _not_a_plain_file(path, target) from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise _not_a_plain_file(path, target)
+    return fd
+
+
 def read_holder(path: Path) -> LockHolder | None:
     """What the lock file of ``path`` says, or None (no lock file, or not one of ours)."""
     try:
-        with lock_file(path).open("rb") as handle:
-            return _parse(handle.read(_MAX_LOCK_TEXT))
+        fd = _open_lock_file(path, os.O_RDONLY)
+    except (OSError, LockFileRefused):
+        return None
+    try:
+        return _parse(os.read(fd, _MAX_LOCK_TEXT))
     except OSError:
         return None
+    finally:
+        os.close(fd)
 
 
 def _try_os_lock(fd: int) -> bool:
@@ -154,7 +201,7 @@ class CampaignLock:
         target = lock_file(path)
         for _attempt in range(3):
             try:
-                fd = os.open(target, os.O_RDWR | os.O_CREAT, 0o644)
+                fd = _open_lock_file(path, os.O_RDWR | os.O_CREAT)
             except OSError as exc:
                 raise CampaignError(
                     Message("ロックファイルを作れません（{0}）", exc.strerror or exc), path

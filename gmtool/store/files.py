@@ -7,6 +7,8 @@ the caller's own error type, so the message names the file the way the caller's 
 from __future__ import annotations
 
 import codecs
+import os
+import stat
 from pathlib import Path
 
 from gmtool.rules.message import Message
@@ -19,23 +21,30 @@ def too_big(size: int, limit: int) -> str:
     return Message("ファイルが大きすぎます（{0:.1f} MB、上限 {1} MB）", size / _MB, limit // _MB)
 
 
+# Opened without blocking, then checked on the open descriptor: a FIFO put where a file was expected
+# (or swapped in after a check by name) must not hang the open, and a device such as /dev/zero, whose
+# size says 0, must not be read until memory runs out. O_NONBLOCK does not exist on Windows (no FIFOs).
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
 def read_limited(path: Path, limit: int, error: type[StoreError]) -> bytes:
     """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes; else ``error``."""
     try:
-        info = path.stat()
+        fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise error(Message("ファイルが見つかりません"), path) from None
     except OSError as exc:
         raise error(Message("ファイルを開けません（{0}）", exc.strerror or exc), path) from None
-    if not path.is_file():
-        raise error(Message("通常のファイルではありません"), path)
-    if info.st_size > limit:
-        raise error(too_big(info.st_size, limit), path)
-    try:
-        with path.open("rb") as handle:
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise error(Message("通常のファイルではありません"), path)
+        if info.st_size > limit:
+            raise error(too_big(info.st_size, limit), path)
+        try:
             raw = handle.read(limit + 1)
-    except OSError as exc:
-        raise error(Message("ファイルを読めません（{0}）", exc.strerror or exc), path) from None
+        except OSError as exc:
+            raise error(Message("ファイルを読めません（{0}）", exc.strerror or exc), path) from None
     if len(raw) > limit:  # the file grew after stat()
         raise error(too_big(len(raw), limit), path)
     return raw

@@ -22,6 +22,7 @@ from defusedxml.ElementTree import fromstring
 
 from gmtool.rules.message import Message
 from gmtool.store.errors import StoreError
+from gmtool.store.files import read_limited
 from gmtool.store.udonarium import GENERIC_DICEBOT, UdonariumCharacter
 
 MiB = 1024 * 1024
@@ -36,13 +37,7 @@ MAX_DEPTH = 32  # nested <data> groups; Udonarium's own are 4 deep
 def read_udonarium(path: str | os.PathLike[str]) -> list[UdonariumCharacter]:
     """The characters in a file; StoreError naming the file and what is wrong with it."""
     target = Path(path)
-    try:
-        size = target.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise StoreError(_too_big(size, MAX_FILE_BYTES), target)
-        data = target.read_bytes()
-    except OSError as error:
-        raise StoreError(Message("読めません（{0}）", error.strerror or str(error)), target) from None
+    data = read_limited(target, MAX_FILE_BYTES, StoreError)  # a FIFO or a device is refused, not read
     try:
         return read_udonarium_bytes(data)
     except StoreError as error:

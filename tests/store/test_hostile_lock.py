@@ -1,0 +1,125 @@
+"""A hostile folder (issue 39, cases 1 and 2): what sits at a campaign's lock path, or a file handed to
+the Udonarium reader, cannot make gmtool write outside the campaign's folder, overwrite a user's file,
+or hang before any window or message.  Real files, and real processes with a timeout where a hang is
+what is being tested."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from gmtool.rules.systems import SYSTEMS
+from gmtool.store.campaign import Campaign
+from gmtool.store.campaign_lock import lock_file, read_holder
+from gmtool.store.errors import CampaignError, StoreError
+from gmtool.store.udonarium_read import read_udonarium
+
+ROOT = Path(__file__).resolve().parents[2]
+posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and symlinks as POSIX makes them")
+
+
+@pytest.fixture
+def campaign_path(tmp_path: Path) -> Path:
+    path = tmp_path / "campaign" / "table.gmcampaign"
+    path.parent.mkdir()
+    with Campaign.create(path) as campaign:
+        campaign.put_character("a", "aw", SYSTEMS["aw"].new_character("朝霧 透"))
+    return path
+
+
+def open_in_another_process(path: Path, timeout: float = 20) -> subprocess.CompletedProcess[str]:
+    """Opens the campaign as gmtool's start does, in a process of its own: a hang fails the test
+    (TimeoutExpired) instead of hanging the suite."""
+    script = textwrap.dedent(
+        """
+        import sys
+        from gmtool.store.campaign import Campaign
+        from gmtool.store.errors import CampaignError
+        try:
+            Campaign.open(sys.argv[1]).close()
+        except CampaignError as error:
+            print("refused:", error)
+            sys.exit(3)
+        print("opened")
+        """
+    )
+    return subprocess.run(
+        [sys.executable, "-c", script, str(path)], cwd=ROOT, capture_output=True, text=True, timeout=timeout
+    )
+
+
+@posix_only
+def test_a_lock_symlinked_to_a_users_file_leaves_that_file_alone(campaign_path: Path, tmp_path: Path):
+    victim = tmp_path / "thesis.txt"
+    victim.write_text("four years of work", encoding="utf-8")
+    lock_file(campaign_path).symlink_to(victim)
+    with pytest.raises(
+        CampaignError, match=r"ロックファイル table\.gmcampaign\.lock が通常のファイルではありません"
+    ):
+        Campaign.open(campaign_path)
+    assert victim.read_text(encoding="utf-8") == "four years of work"
+    assert read_holder(campaign_path) is None  # nor is it read through the link
+
+
+@posix_only
+def test_a_dangling_lock_symlink_creates_nothing_outside_the_folder(campaign_path: Path, tmp_path: Path):
+    outside = tmp_path / "elsewhere" / "planted"
+    outside.parent.mkdir()
+    lock_file(campaign_path).symlink_to(outside)
+    with pytest.raises(CampaignError, match="通常のファイルではありません"):
+        Campaign.open(campaign_path)
+    assert not outside.exists()
+
+
+@posix_only
+def test_a_fifo_lock_is_refused_at_once_with_the_reason(campaign_path: Path):
+    os.mkfifo(lock_file(campaign_path))
+    done = open_in_another_process(campaign_path)
+    assert done.returncode == 3, done.stderr
+    assert "ロックファイル table.gmcampaign.lock が通常のファイルではありません" in done.stdout
+
+
+def test_the_lock_is_still_taken_and_let_go_as_before(campaign_path: Path):
+    campaign = Campaign.open(campaign_path)
+    assert read_holder(campaign_path) is not None and read_holder(campaign_path).this_process
+    campaign.close()
+    assert not lock_file(campaign_path).exists()
+
+
+@posix_only
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_the_udonarium_reader_refuses_what_is_not_a_file_without_hanging(tmp_path: Path, kind: str):
+    if kind == "fifo":
+        target = tmp_path / "room.zip"
+        os.mkfifo(target)
+    else:
+        target = Path("/dev/zero")  # endless: a reader trusting stat() would run out of memory
+        if not target.exists():
+            pytest.skip("no /dev/zero here")
+    script = textwrap.dedent(
+        """
+        import sys
+        from gmtool.store.errors import StoreError
+        from gmtool.store.udonarium_read import read_udonarium
+        try:
+            read_udonarium(sys.argv[1])
+        except StoreError as error:
+            print("refused:", error)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(target)], cwd=ROOT, capture_output=True, text=True, timeout=20
+    )
+    assert "refused:" in done.stdout and "通常のファイルではありません" in done.stdout, (
+        done.stdout + done.stderr
+    )
+
+
+def test_the_udonarium_reader_still_names_a_missing_file(tmp_path: Path):
+    with pytest.raises(StoreError, match="見つかりません"):
+        read_udonarium(tmp_path / "gone.zip")
