@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -31,7 +32,42 @@ def unwritable(path: Path) -> str | None:
         return Message("ファイルが読み取り専用です")
     if not os.access(path.parent, os.W_OK):
         return Message("ファイルのあるフォルダに書き込めません")
+    for suffix in ("-wal", "-shm"):
+        problem = _sidecar_unwritable(sidecar(path, suffix))
+        if problem is not None:
+            return problem
     return None
+
+
+def _sidecar_unwritable(side: Path) -> Message | None:
+    """Why the -wal or -shm beside a writable campaign stops every write, or None.
+
+    Opening a read-only file makes SQLite create them with the file's own mode (0444), and nothing
+    removes them: once the user makes the file writable again, every edit would fail "read-only"
+    while the file itself is writable. They are given back the owner's write permission — the
+    mode SQLite would have given them beside a writable file — and named when that is not possible.
+    """
+    try:
+        info = os.lstat(side)
+    except OSError:
+        return None  # none there: SQLite makes its own
+    if not stat.S_ISREG(info.st_mode):
+        return Message(
+            "ファイルの横の {0} が通常のファイルではありません。確かめてから削除してください", side.name
+        )
+    if os.access(side, os.W_OK):
+        return None
+    try:
+        os.chmod(side, stat.S_IMODE(info.st_mode) | stat.S_IWUSR)
+    except OSError:
+        pass
+    if os.access(side, os.W_OK):
+        return None
+    return Message(
+        "ファイルの横の {0} が読み取り専用です（読み取り専用で開いたときに残ったものです）。"
+        "書き込みを許可してから開き直してください",
+        side.name,
+    )
 
 
 def read_only_connection(path: Path) -> sqlite3.Connection:

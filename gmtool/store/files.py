@@ -35,10 +35,11 @@ def read_limited(path: Path, limit: int, error: type[StoreError]) -> bytes:
         raise error(Message("ファイルが見つかりません"), path) from None
     except OSError as exc:
         raise error(Message("ファイルを開けません（{0}）", exc.strerror or exc), path) from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):  # a folder, a FIFO, a device
+        os.close(fd)
+        raise error(Message("通常のファイルではありません"), path)
     with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise error(Message("通常のファイルではありません"), path)
         if info.st_size > limit:
             raise error(too_big(info.st_size, limit), path)
         try:
