@@ -30,7 +30,7 @@ from gmtool.rules.creation_record import CreationRecord, RecordRefused, check_re
 from gmtool.rules.message import Message
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store.errors import ExchangeError, StoreError
-from gmtool.store.files import read_text_limited, too_big
+from gmtool.store.files import read_text_limited, remove_stale_writes, too_big
 from gmtool.store.validation import character_from_document, character_to_document, parse_json, short_input
 
 __all__ = [
@@ -61,6 +61,7 @@ def atomic_file(path: Path, binary: bool = False) -> Iterator[IO[Any]]:
     when the block ends normally: readers see the old file or the new one, never half.  An
     exception (a full disk, a cancel) removes the temporary file and ``path`` keeps what it had."""
     directory = path.parent
+    remove_stale_writes(path)  # a killed earlier write of the same file left its temp file
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     tmp = Path(tmp_name)
     try:

@@ -7,14 +7,20 @@ the caller's own error type, so the message names the file the way the caller's 
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
+import re
 import stat
+import time
 from pathlib import Path
 
 from gmtool.rules.message import Message
 from gmtool.store.errors import StoreError
 
 _MB = 1024 * 1024
+STALE_AFTER_S = (
+    10 * 60
+)  # a temp file untouched this long: nothing is still writing it (another gmtool's included)
 
 
 def too_big(size: int, limit: int) -> str:
@@ -61,3 +67,24 @@ def read_text_limited(path: Path, limit: int, error: type[StoreError]) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(Message("UTF-8 のテキストではありません（{0} バイト目）", exc.start), path) from None
+
+
+def remove_stale_writes(target: Path, *, older_than: float = STALE_AFTER_S) -> list[Path]:
+    """Remove what a killed write of ``target`` left beside it: the ``.NAME.XXXXXXXX.tmp`` files that
+    `exchange.atomic_file` names after it (an HTML log of 200 000 lines leaves ~100 MB each).  Only
+    regular files named exactly so and untouched for ``older_than`` seconds (a write going on now in
+    another gmtool keeps touching its file); a failure is not raised: it is litter, tried again at the
+    next write.  One pass over the folder."""
+    pattern = re.compile(rf"\.{re.escape(target.name)}\.[a-z0-9_]{{8}}\.tmp")
+    cutoff = time.time() - older_than
+    removed: list[Path] = []
+    with contextlib.suppress(OSError), os.scandir(target.parent) as entries:
+        for entry in entries:
+            if not pattern.fullmatch(entry.name):
+                continue
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and info.st_mtime < cutoff:
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+    return removed

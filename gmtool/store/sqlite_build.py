@@ -16,6 +16,7 @@ from pathlib import Path
 from gmtool.rules.message import Message
 from gmtool.store.errors import StoreError
 from gmtool.store.exchange import fsync_directory
+from gmtool.store.files import STALE_AFTER_S
 from gmtool.store.sqlite_errors import os_problem, sqlite_problem
 from gmtool.store.validation import SQLITE_HEADER, sidecar
 
@@ -23,7 +24,6 @@ from gmtool.store.validation import SQLITE_HEADER, sidecar
 # and SQLite's files beside it.  Nothing else is ever removed.
 _TEMP_NAME = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp(?P<sidecar>-wal|-shm|-journal)?")
 _SIDECARS = ("-wal", "-shm", "-journal")
-STALE_AFTER_S = 10 * 60  # untouched this long: no build is still writing it (another gmtool's included)
 
 
 def build_database(

@@ -1,4 +1,4 @@
-"""A hostile folder (issue 39, cases 1 and 2): what sits at a campaign's lock path, or a file handed to
+"""A hostile folder (issue 39, cases 1, 2 and 11): what sits at a campaign's lock path, or a file handed to
 the Udonarium reader, cannot make gmtool write outside the campaign's folder, overwrite a user's file,
 or hang before any window or message.  Real files, and real processes with a timeout where a hang is
 what is being tested."""
@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,25 @@ def test_the_udonarium_reader_refuses_what_is_not_a_file_without_hanging(tmp_pat
 def test_the_udonarium_reader_still_names_a_missing_file(tmp_path: Path):
     with pytest.raises(StoreError, match="見つかりません"):
         read_udonarium(tmp_path / "gone.zip")
+
+
+def test_a_killed_exports_temp_file_is_removed_by_the_next_export(tmp_path: Path):
+    """Issue 39, case 11: an export killed half-way left `.NAME.XXXXXXXX.tmp` (up to 99 MB); the next
+    write of that file removes it, and leaves alone a fresh one (a write going on now) and files of
+    other names."""
+    from gmtool.store.exchange import atomic_write_bytes
+    from gmtool.store.files import STALE_AFTER_S
+
+    target = tmp_path / "session.html"
+    killed = tmp_path / ".session.html.k1ll3d_x.tmp"
+    running = tmp_path / ".session.html.runn1ng_.tmp"
+    other = tmp_path / ".other.html.abcdefgh.tmp"
+    for leftover in (killed, running, other):
+        leftover.write_bytes(b"<html>half")
+    old = time.time() - STALE_AFTER_S - 60
+    for leftover in (killed, other):
+        os.utime(leftover, (old, old))
+    atomic_write_bytes(target, b"<html>whole</html>")
+    assert target.read_bytes() == b"<html>whole</html>"
+    assert not killed.exists() and running.exists() and other.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([target.name, running.name, other.name])
