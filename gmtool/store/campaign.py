@@ -39,6 +39,7 @@ from gmtool.store.campaign_log import (
     utc_now,
 )
 from gmtool.store.errors import CampaignError, StoreError
+from gmtool.store.files import remove_stale_exports
 from gmtool.store.sqlite_build import build_database, remove_stale_temp_files
 from gmtool.store.sqlite_errors import is_busy, sqlite_problem
 from gmtool.store.validation import (
@@ -143,6 +144,7 @@ class Campaign(CampaignCharactersMixin, CampaignLogMixin):
             read_only = unwritable(target)
         if read_only is None:
             remove_stale_temp_files(target.parent, SUFFIX)  # a save-as killed half-way left them
+            remove_stale_exports(target.parent)  # and a killed export (the folder exports start in)
         lock = None if read_only is not None else CampaignLock.acquire(target, take_over)
         try:
             return cls._open_checked(target, lock, read_only)

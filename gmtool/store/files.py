@@ -69,16 +69,33 @@ def read_text_limited(path: Path, limit: int, error: type[StoreError]) -> str:
         raise error(Message("UTF-8 のテキストではありません（{0} バイト目）", exc.start), path) from None
 
 
+# What gmtool writes through `exchange.atomic_file`: logs (.html, .txt), Udonarium ZIPs, character,
+# rule-data, catalog and CCFolia files (.json).
+EXPORT_SUFFIXES = (".html", ".txt", ".zip", ".json")
+
+
 def remove_stale_writes(target: Path, *, older_than: float = STALE_AFTER_S) -> list[Path]:
     """Remove what a killed write of ``target`` left beside it: the ``.NAME.XXXXXXXX.tmp`` files that
-    `exchange.atomic_file` names after it (an HTML log of 200 000 lines leaves ~100 MB each).  Only
-    regular files named exactly so and untouched for ``older_than`` seconds (a write going on now in
-    another gmtool keeps touching its file); a failure is not raised: it is litter, tried again at the
-    next write.  One pass over the folder."""
-    pattern = re.compile(rf"\.{re.escape(target.name)}\.[a-z0-9_]{{8}}\.tmp")
+    `exchange.atomic_file` names after it (an HTML log of 200 000 lines leaves ~100 MB each)."""
+    return _remove_stale(
+        target.parent, re.compile(rf"\.{re.escape(target.name)}\.[a-z0-9_]{{8}}\.tmp"), older_than
+    )
+
+
+def remove_stale_exports(folder: Path, *, older_than: float = STALE_AFTER_S) -> list[Path]:
+    """The same for every export gmtool writes in ``folder`` (called on the campaign's folder when a
+    campaign opens, where exports are first offered)."""
+    suffixes = "|".join(re.escape(s) for s in EXPORT_SUFFIXES)
+    return _remove_stale(folder, re.compile(rf"\..+(?:{suffixes})\.[a-z0-9_]{{8}}\.tmp"), older_than)
+
+
+def _remove_stale(folder: Path, pattern: re.Pattern[str], older_than: float) -> list[Path]:
+    """Only regular files named as ``pattern`` says and untouched for ``older_than`` seconds (a write
+    going on now in another gmtool keeps touching its file); a failure is not raised: it is litter,
+    tried again later.  One pass over the folder."""
     cutoff = time.time() - older_than
     removed: list[Path] = []
-    with contextlib.suppress(OSError), os.scandir(target.parent) as entries:
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
         for entry in entries:
             if not pattern.fullmatch(entry.name):
                 continue

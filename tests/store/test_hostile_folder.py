@@ -146,3 +146,17 @@ def test_a_killed_exports_temp_file_is_removed_by_the_next_export(tmp_path: Path
     assert target.read_bytes() == b"<html>whole</html>"
     assert not killed.exists() and running.exists() and other.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([target.name, running.name, other.name])
+
+
+def test_opening_a_campaign_sweeps_killed_exports_from_its_folder(campaign_path: Path):
+    from gmtool.store.files import STALE_AFTER_S
+
+    folder = campaign_path.parent
+    killed = [folder / ".session.html.abcd1234.tmp", folder / ".ナール.gmchar.json.x_y_z_12.tmp"]
+    kept = [folder / ".notes.md.abcd1234.tmp", folder / "session.html.abcd1234.tmp"]  # not gmtool's naming
+    old = time.time() - STALE_AFTER_S - 60
+    for path in (*killed, *kept):
+        path.write_bytes(b"half")
+        os.utime(path, (old, old))
+    Campaign.open(campaign_path).close()
+    assert not any(p.exists() for p in killed) and all(p.exists() for p in kept)
