@@ -86,6 +86,12 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def _isolated(text: str) -> str:
+    """Text for a place that takes no markup (the page's title), inside a Unicode isolate (FSI…PDI):
+    a right-to-left override in a name ends with it instead of reversing the rest of the title."""
+    return f"\u2068{text}\u2069"
+
+
 _CSS = """
 :root { color-scheme: light; }
 body { margin: 2em auto; max-width: 72em; padding: 0 1em; background: #fff; color: #1a1a1a;
@@ -127,7 +133,7 @@ class HtmlWriter:
             '<meta http-equiv="Content-Security-Policy" '
             "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{_e(lab.title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+            f"<title>{_e(_isolated(lab.title))}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
             f'<h1>{_e(lab.title)}</h1>\n<p class="subtitle">{_e(lab.subtitle)}</p>\n'
             f'<p class="leaves-out">{_e(lab.note)}</p>\n'
         )
@@ -148,10 +154,14 @@ class HtmlWriter:
             )
             self._table_open = True
         style = f' style="color:{character_colour(row.who)}"' if row.who else ""
+        # Each cell and heading is a bidi paragraph of its own, so a right-to-left override typed into
+        # a name ends with its cell; dir="auto" also isolates it (HTML's [dir] rule) and sets the
+        # cell's direction from its own first letter.
         self._out.write(
-            f'<tr><td class="time">{_e(row.time)}</td><td class="who"{style}>{_e(row.who)}</td>'
-            f'<td class="inputs">{_e(row.inputs)}</td><td class="dice">{_e(row.dice)}</td>'
-            f'<td class="result">{_e(row.result)}</td><td class="odds">{_e(row.odds)}</td></tr>\n'
+            f'<tr><td class="time">{_e(row.time)}</td><td class="who" dir="auto"{style}>'
+            f'{_e(row.who)}</td><td class="inputs" dir="auto">{_e(row.inputs)}</td>'
+            f'<td class="dice">{_e(row.dice)}</td><td class="result" dir="auto">{_e(row.result)}</td>'
+            f'<td class="odds">{_e(row.odds)}</td></tr>\n'
         )
         self.rows += 1
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gmtool.rules.control_characters import control_character_problem
 from gmtool.rules.data import MAX_INPUT_CHARS, short_input
 from gmtool.rules.message import Message, clipped
 from gmtool.rules.systems import SYSTEMS
@@ -192,6 +193,11 @@ def character_to_document(system_id: str, character: Any) -> dict[str, Any]:
         ) from None
     except (ValueError, TypeError) as exc:
         raise StoreError(Message("キャラクターを保存できません: {0}", clipped(str(exc), 200))) from None
+    problem = control_character_problem(data)
+    if problem is not None:  # every write: the sheet, an import added, the CLI
+        name = getattr(character, "name", "")
+        shown = short_name(name) if isinstance(name, str) and name else Message("（名前なし）")
+        raise StoreError(Message("キャラクター「{0}」を保存できません: {1}", shown, problem))
     return data
 
 
