@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
+from gmtool.file_names import safe_file_name
 from gmtool.rules.battle import Encounter, Participant, Resource
 from gmtool.rules.battle_rules import combat_rules
 from gmtool.rules.message import Message
@@ -57,7 +58,6 @@ PARAM_GROUP = "能力"
 NOTE_GROUP = "情報"
 NOTE_NAME = "メモ"
 
-_UNSAFE_FILE_CHARS = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
 # Characters XML 1.0 cannot hold (a control character pasted into a note): Udonarium drops them
 # before parsing (XmlUtil.sanitizeXml); gmtool drops them before writing, so the file stays XML.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -230,8 +230,7 @@ def character_xml(character: UdonariumCharacter) -> bytes:
 
 
 def _entry_name(index: int, name: str) -> str:
-    safe = " ".join(_UNSAFE_FILE_CHARS.sub("_", name).split())[:60] or "character"
-    return f"{index:02d}_{safe}.xml"
+    return safe_file_name(f"{index:02d}_{name[:60].strip() or 'character'}.xml")
 
 
 def entry_names(characters: Sequence[UdonariumCharacter]) -> list[str]:
@@ -265,5 +264,4 @@ def write_udonarium(path: str | os.PathLike[str], characters: Sequence[Udonarium
 
 def suggested_file_name(title: str) -> str:
     """``<title>_<YYYY-MM-DD_HHMM>.zip``, the name Udonarium gives its own saves."""
-    safe = " ".join(_UNSAFE_FILE_CHARS.sub("_", title).split())[:80] or "udonarium"
-    return f"{safe}_{time.strftime('%Y-%m-%d_%H%M')}{SUFFIX}"
+    return safe_file_name(f"{title[:80]}_{time.strftime('%Y-%m-%d_%H%M')}{SUFFIX}", "udonarium")

@@ -12,6 +12,8 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from gmtool.file_names import safe_file_name
+
 FOLDER_KEY = "files/last_folder"
 
 _shared: dict[str, QSettings | str] = {}  # "settings": the app's; "folder": remembered without one
@@ -57,8 +59,14 @@ def open_file_name(parent: QWidget, title: str, file_filter: str, settings: QSet
 def save_file_name(
     parent: QWidget, title: str, file_filter: str, suggested: str = "", settings: QSettings | None = None
 ) -> str:
-    """`suggested`: a file name (put in the start folder) or a whole path (kept)."""
-    start = suggested if Path(suggested).is_absolute() else str(Path(start_folder(settings)) / suggested)
+    """`suggested`: a file name (put in the start folder) or a whole path (its folder kept); its name,
+    made from user text, made safe on every platform (`gmtool.file_names`)."""
+    if not suggested:
+        start = start_folder(settings)
+    elif Path(suggested).is_absolute():
+        start = str(Path(suggested).with_name(safe_file_name(Path(suggested).name)))
+    else:
+        start = str(Path(start_folder(settings)) / safe_file_name(suggested))
     path = QFileDialog.getSaveFileName(parent, title, start, file_filter)[0]
     remember_folder(path, settings)
     return path

@@ -1,0 +1,70 @@
+"""The file names gmtool suggests are safe on every platform (issue 39, case 8): whatever a character's
+name or a campaign's title holds, the save dialog starts in the folder it should, with a name that
+Windows, macOS and Linux all accept."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gmtool.file_names import MAX_NAME_BYTES, safe_file_name
+
+HOSTILE = [
+    "</script>.ccfolia.json",
+    'a<>:"|?*b.zip',
+    "CON",
+    "nul.txt",
+    "com1.gmchar.json",
+    "LPT9",
+    "name.",
+    "name . ",
+    "   ",
+    "",
+    "...",
+    ".hidden.html",
+    "\u202eexe.txt",
+    "tab\there\x00nul\x7f.json",
+    "朝霧" * 200 + ".gmchar.json",
+    "x" * 100_000,
+    "..\\..\\evil.txt",
+]
+WINDOWS_FORBIDDEN = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]')
+RESERVED = re.compile(r"(?i)(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?")
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_every_suggestion_is_a_name_every_platform_takes(name: str):
+    safe = safe_file_name(name)
+    assert safe and not WINDOWS_FORBIDDEN.search(safe)
+    assert not RESERVED.fullmatch(safe)
+    assert not safe.endswith((".", " ")) and not safe.startswith((".", " "))
+    assert "\u202e" not in safe
+    assert len(safe.encode("utf-8")) <= MAX_NAME_BYTES
+    assert Path(safe).name == safe  # one name, no folder
+
+
+def test_a_plain_name_is_kept_and_a_long_one_keeps_its_extension():
+    assert safe_file_name("Leaf Walker.ccfolia.json") == "Leaf Walker.ccfolia.json"
+    assert safe_file_name("朝霧 透.gmchar.json") == "朝霧 透.gmchar.json"
+    long = safe_file_name("朝霧" * 200 + ".gmchar.json")
+    assert long.endswith(".gmchar.json") and long.startswith("朝霧朝霧")
+
+
+def test_the_save_dialog_starts_in_the_start_folder_with_the_safe_name(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QWidget
+
+    from gmtool.views import file_dialogs
+
+    seen: list[str] = []
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda _p, _t, start, _f: seen.append(start) or ("", ""))
+    )
+    monkeypatch.setattr(file_dialogs, "start_folder", lambda _settings=None: str(tmp_path))
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    file_dialogs.save_file_name(parent, "CCFolia", "*.json", "</script>.ccfolia.json")
+    file_dialogs.save_file_name(parent, "PDF", "*.pdf", str(tmp_path / "CON.pdf"))
+    assert [Path(s).parent for s in seen] == [tmp_path, tmp_path]
+    assert [Path(s).name for s in seen] == ["__script_.ccfolia.json", "_CON.pdf"]
