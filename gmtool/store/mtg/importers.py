@@ -18,6 +18,7 @@ Any value of the file larger than 1 MB, or card larger than 16 MB, is refused (c
 
 from __future__ import annotations
 
+import errno
 import math
 import sqlite3
 import time
@@ -38,6 +39,7 @@ from gmtool.store.mtg.compressed import CardFileStream, open_card_file
 from gmtool.store.mtg.database import CardDatabase
 from gmtool.store.mtg.formats import NOT_CARD_DATA, FileKind, detect
 from gmtool.store.mtg.import_writer import CardWriter
+from gmtool.store.sqlite_errors import sqlite_problem
 from gmtool.store.validation import format_validation_error
 
 UNCHANGED = "カードのキャッシュは変わっていません"
@@ -134,11 +136,16 @@ def import_card_file(
         raise CardImportError(Message("{0}。{1}", problem, UNCHANGED), path) from None
     except StoreError as exc:  # from the file stream or the card database
         raise CardImportError(Message("{0}。{1}", exc.problem, UNCHANGED), path) from None
-    except sqlite3.Error as exc:
+    except sqlite3.Error as exc:  # said in the UI language ("database or disk is full" → ディスクが…)
         raise CardImportError(
-            Message("カードのキャッシュに書き込めません（{0}）。{1}", exc, UNCHANGED), path
+            Message("カードのキャッシュに書き込めません（{0}）。{1}", sqlite_problem(exc), UNCHANGED), path
         ) from None
     except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):  # writing the cache, not reading the file
+            problem = Message(
+                "カードのキャッシュに書き込めません（{0}）。{1}", Message("ディスクがいっぱいです"), UNCHANGED
+            )
+            raise CardImportError(problem, path) from None
         raise CardImportError(
             Message("ファイルを読めません（{0}）。{1}", exc.strerror or exc, UNCHANGED), path
         ) from None
