@@ -28,6 +28,7 @@ from gmtool.store.mtg.database import CardDatabase, CardDatabaseError, default_c
 # the error every lookup, entry or import may raise (it names the file and the fault), and the
 # wording of a schema's refusal of a card entered by hand.
 from gmtool.store.mtg.importers import (
+    UNCHANGED,
     CardImportError,
     ImportCancelled,
     ImportSummary as ImportSummary,
@@ -183,6 +184,9 @@ class _ImportThread(QThread):
             self.outcome = ("failed", str(error))
         except OSError as error:
             self.outcome = ("failed", Message("「{0}」: {1}", self.file.name, error.strerror or error))
+        except MemoryError:  # a file no bound above foresaw: said, never a thread dying in silence
+            problem = Message("{0}。{1}", Message("メモリが足りません"), UNCHANGED)
+            self.outcome = ("failed", Message("「{0}」: {1}", self.file.name, problem))
         else:
             self.outcome = ("done", summary)
 

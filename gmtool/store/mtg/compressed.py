@@ -26,6 +26,7 @@ import ijson
 
 from gmtool.rules.message import Message
 from gmtool.store.errors import StoreError
+from gmtool.store.mtg.depth_guard import DepthGuard
 from gmtool.store.mtg.value_guard import (
     MAX_CARD_BYTES as MAX_CARD_BYTES,
     MAX_VALUE_BYTES as MAX_VALUE_BYTES,
@@ -82,6 +83,7 @@ class CardFileStream:
         # the parser spends n² on it) and then ``on_read``, which the importer points at its
         # cancel and progress check: so both are seen even while one huge card is parsed.
         self._guard = ValueGuard()
+        self._depth = DepthGuard()  # and nesting too deep, which costs ijson memory as its square
         self.on_read: Callable[[], None] | None = None
         try:
             self.total_bytes = path.stat().st_size
@@ -135,6 +137,7 @@ class CardFileStream:
         else:  # read(0), which ijson uses to tell bytes from text, returns b"" here too
             chunk = b"" if self._eof or size == 0 else self._read_data(size)
         self._guard.feed(chunk, self.bytes_out)
+        self._depth.feed(chunk, self.bytes_out)
         self.bytes_out += len(chunk)
         if self.on_read is not None:
             self.on_read()

@@ -21,6 +21,7 @@ import ijson
 from gmtool.rules.message import Message
 from gmtool.store.errors import StoreError
 from gmtool.store.mtg.compressed import CardFileStream, ijson_backend
+from gmtool.store.mtg.depth_guard import too_deep
 
 NOT_CARD_DATA = Message(
     "MTGJSON（AtomicCards・AllPrintings・セットごとのファイル）でも"
@@ -93,6 +94,8 @@ def detect(stream: CardFileStream) -> FileKind:
         )
     except ValueError:
         return FileKind("mtgjson", _mtgjson_shape(text))  # one document larger than the peek
+    except RecursionError:  # nested deeper than Python's decoder goes, within the first bytes
+        raise StoreError(too_deep(len(head))) from None
     if isinstance(first, dict) and "data" in first:
         if isinstance(first["data"], dict):
             return FileKind("mtgjson", _mtgjson_shape(text))

@@ -102,3 +102,25 @@ def test_the_results_show_many_rows_on_a_laptop(dialog, qtbot):
     assert dialog.results.rowCount() >= 1
     rows = dialog.results.viewport().height() // dialog.results.rowHeight(0)
     assert rows >= 15, rows
+
+
+def test_running_out_of_memory_in_an_import_is_said_not_swallowed(dialog, tmp_path, qtbot, monkeypatch):
+    """A file no bound foresaw makes the import thread run out of memory (issue 39, case 10): the
+    dialog says so, naming the file, instead of a thread dying with an empty message."""
+    from gmtool.models.mtg import card_database_model
+
+    def exhausted(*_args, **_kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(card_database_model, "import_card_file", exhausted)
+    path = tmp_path / "huge.json"
+    path.write_text("{}", "utf-8")
+    dialog.start_import(path)
+    with qtbot.waitSignal(dialog.job.failed, timeout=20_000):
+        pass
+    said = dialog.message_label.text()
+    assert (
+        "huge.json" in said
+        and "メモリが足りません" in said
+        and "カードのキャッシュは変わっていません" in said
+    )
