@@ -14,9 +14,9 @@ where they were, the views are told to show the stored values again, and `write_
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand
@@ -97,6 +97,7 @@ CREATION_KEY = "creation.records"
 _READ: Any = object()  # set_session_value: read the value before the change from the file
 
 CharacterT = TypeVar("CharacterT")  # one system's character type (LotRCharacter, MTGCharacter…)
+ParsedT = TypeVar("ParsedT")  # what a session document reads as (HouseRules, LotRRules…)
 
 
 class CampaignModel(QObject):
@@ -121,6 +122,8 @@ class CampaignModel(QObject):
         self.turns = WriteTurns(self)
         # It knows the log lines each step wrote: an undo marks them undone (`undone_log_ids`).
         self.undo_stack = LoggedUndoStack(self)
+        # Session documents read once per stored change (`parsed_session`), by (key, reader).
+        self._parsed: dict[tuple[str, Callable[[Any], Any]], tuple[str | None, Any]] = {}
 
     # ---- reading -------------------------------------------------------------
     def characters(self) -> list[StoredCharacter]:
@@ -257,6 +260,20 @@ class CampaignModel(QObject):
 
     def session_value(self, key: str, default: Any = None) -> Any:
         return self.campaign.get_session(key, default)
+
+    def parsed_session(self, key: str, read: Callable[[Any], ParsedT]) -> ParsedT:
+        """``read(self.session_value(key))``, read once per change of the stored text: panels ask on
+        every refresh, once per row, and a hand-edited document may hold 100 000 keys.  The stored
+        text is compared (a cheap read, and a change by another program counts too), never the
+        document re-serialised.  ``read`` is a module-level function of the document alone, and
+        what it returns is never changed by its users (a frozen value)."""
+        text = self.campaign.get_session_text(key)
+        hit = self._parsed.get((key, read))
+        if hit is not None and hit[0] == text:
+            return cast(ParsedT, hit[1])
+        value = read(self.session_value(key))
+        self._parsed[(key, read)] = (text, value)
+        return value
 
     def set_session_value(self, key: str, value: Any, text: str, before: Any = _READ) -> None:
         """Undoable change of one session-state value (JSON).  A caller that holds the stored value

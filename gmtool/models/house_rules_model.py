@@ -26,11 +26,17 @@ __all__ = ["HouseRulesModel", "campaign_house_rules"]
 
 
 def campaign_house_rules(campaign_model: CampaignModel) -> HouseRules:
-    """The open campaign's choices (the defaults where none, or where the stored ones are unreadable)."""
+    """The open campaign's choices (the defaults where none, or where the stored ones are unreadable),
+    read once per change of the stored document."""
+    return campaign_model.parsed_session(HOUSE_RULES_KEY, _read_house_rules)[0]
+
+
+def _read_house_rules(document: object) -> tuple[HouseRules, str]:
+    """The choices a stored document makes, and why they cannot be read ("" when they can)."""
     try:
-        return HouseRules.from_document(campaign_model.session_value(HOUSE_RULES_KEY))
-    except HouseRulesError:
-        return HouseRules()
+        return HouseRules.from_document(document), ""
+    except HouseRulesError as error:
+        return HouseRules(), str(error.message)
 
 
 class HouseRulesModel(QObject):
@@ -48,11 +54,7 @@ class HouseRulesModel(QObject):
     @property
     def problem(self) -> str:
         """Why the stored choices cannot be read ("" when they can): the defaults are played."""
-        try:
-            HouseRules.from_document(self.campaign_model.session_value(HOUSE_RULES_KEY))
-        except HouseRulesError as error:
-            return str(error.message)
-        return ""
+        return self.campaign_model.parsed_session(HOUSE_RULES_KEY, _read_house_rules)[1]
 
     def rules(self) -> HouseRules:
         return campaign_house_rules(self.campaign_model)

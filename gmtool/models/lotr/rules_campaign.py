@@ -7,7 +7,6 @@ through wherever the GM changed nothing.  Every model that reads a table asks he
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 
 from gmtool.models.campaign_model import CampaignModel
@@ -21,25 +20,23 @@ from gmtool.store.errors import StoreError
 
 RULES_KEY = "lotr.rules"  # session-state key of the GM's edits
 
-# The effective tables by stored document: every model asks for them on each refresh.
-_cache: dict[tuple[int, str], tuple[LotRRules, str | None]] = {}
-
 
 def _effective(campaign_model: CampaignModel) -> tuple[LotRRules, str | None]:
+    """The effective tables, read once per change of the stored edits (every model asks on each
+    refresh, once per row: re-reading or re-serialising a large document each time froze the
+    window)."""
+    try:
+        return campaign_model.parsed_session(RULES_KEY, _apply_edits)
+    except StoreError as e:  # the stored value is not even JSON
+        return lotr_rules(), _problem(str(e))
+
+
+def _apply_edits(document: object) -> tuple[LotRRules, str | None]:
     shipped = lotr_rules()
     try:
-        document = campaign_model.session_value(RULES_KEY)
-    except StoreError as e:  # the stored value is not even JSON
-        return shipped, _problem(str(e))
-    key = (id(shipped), json.dumps(document, sort_keys=True, ensure_ascii=False))
-    if key not in _cache:
-        if len(_cache) > 32:
-            _cache.clear()
-        try:
-            _cache[key] = apply_overrides(shipped, document), None
-        except RuleDataError as e:
-            _cache[key] = shipped, _problem(e)
-    return _cache[key]
+        return apply_overrides(shipped, document), None
+    except RuleDataError as e:
+        return shipped, _problem(e)
 
 
 def _problem(detail: object) -> str:
