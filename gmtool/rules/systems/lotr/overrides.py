@@ -37,7 +37,11 @@ from typing import Any
 from gmtool.rules.data import RuleDataError, short_input
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.overrides_values import (
+    MAX_NAME,
+    MAX_RULE_ROWS,
+    MAX_SKILLS,
     WHERE,
+    _at_most,
     _bool,
     _fail,
     _int,
@@ -203,6 +207,7 @@ def _apply_modifiers(table: dict[str, Any], document: Mapping[str, Any]) -> None
         rows = document["modifier_rows"]
         if not isinstance(rows, list) or not rows:
             _fail("modifier_rows", Message("{{low, high, modifier}} の行の並びでなければなりません"))
+        _at_most(rows, MAX_RULE_ROWS, "modifier_rows")
         clean = []
         for i, raw in enumerate(rows):
             path = f"modifier_rows[{i}]"
@@ -328,6 +333,8 @@ def _apply_orders(orders: list[dict[str, Any]], edits: Any) -> None:
 
 
 def _apply_skills(table: dict[str, Any], edits: Any) -> None:
+    if isinstance(edits, list | Mapping):
+        _at_most(edits, MAX_SKILLS, "skills")
     if isinstance(edits, list):  # the whole list, rows as in skills.toml: the loader checks them
         table["skills"] = [dict(_mapping(row, f"skills[{i}]")) for i, row in enumerate(edits)]
         return
@@ -338,6 +345,8 @@ def _apply_skills(table: dict[str, Any], edits: Any) -> None:
         path = f"skills.{name}"
         if not isinstance(name, str) or not name.strip():
             _fail("skills", Message("技能名が空です（{0}）", short_input(name)))
+        if len(name) > MAX_NAME:
+            _fail("skills", Message("技能名は{0}文字までです（{1}）", MAX_NAME, short_input(name)))
         if raw is None:
             removed.add(id(_known_id(by_name, name, path, "技能")))
             del by_name[name]
@@ -352,6 +361,15 @@ def _apply_skills(table: dict[str, Any], edits: Any) -> None:
                 _fail(
                     f"{path}.name_ja",
                     Message("文字列でなければなりません（{0}）", short_input(raw["name_ja"])),
+                )
+            if len(raw["name_ja"]) > MAX_NAME:
+                _fail(
+                    f"{path}.name_ja",
+                    Message(
+                        "{0}文字までの文字列でなければなりません（{1}）",
+                        MAX_NAME,
+                        short_input(raw["name_ja"]),
+                    ),
                 )
             row["name_ja"] = raw["name_ja"]
         if "attribute" in raw:

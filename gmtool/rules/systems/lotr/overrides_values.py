@@ -10,6 +10,12 @@ from gmtool.rules.data import RuleDataError, short_input
 from gmtool.rules.message import Message
 
 WHERE = "ハウスルール"
+# A GM's edits are a few dozen rows of small numbers: bounded, so a hand-edited document of a million
+# rows, or a number of 4 000 digits that the panel cannot show, is refused with the key it is about.
+MAX_RULE_ROWS = 200
+MAX_SKILLS = 5000  # the scale tests edit thousands; the shipped table has 22
+MAX_NAME = 60
+INT_BOUND = 9999
 
 
 def _fail(path: str, message: str) -> NoReturn:
@@ -47,7 +53,15 @@ def _int(value: Any, path: str, *, optional: bool = False) -> int | None:
     if not isinstance(value, int) or isinstance(value, bool):
         wanted = Message("整数か null（未設定）") if optional else Message("整数")
         _fail(path, Message("{0}でなければなりません（{1}）", wanted, short_input(value)))
+    if not -INT_BOUND <= value <= INT_BOUND:
+        _fail(path, Message("{0} から {1} までの整数です（{2}）", -INT_BOUND, INT_BOUND, short_input(value)))
     return value
+
+
+def _at_most(items: Any, limit: int, path: str) -> None:
+    """Refused before anything is read from it: a list or table longer than ``limit``."""
+    if len(items) > limit:
+        _fail(path, Message("{0} 個までです（{1} 個あります）", limit, len(items)))
 
 
 def _bool(value: Any, path: str, *, optional: bool = False) -> bool | None:

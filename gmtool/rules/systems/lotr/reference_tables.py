@@ -96,7 +96,9 @@ def cell_from_json(column: Column, value: Any, where: str) -> Cell:
         if isinstance(value, bool) or not isinstance(value, int):
             raise _fail(place, Message("整数でなければなりません（{0}）", short_input(value)))
         if not column.low <= value <= column.high:
-            raise _fail(place, Message("{0} は {1}〜{2} の範囲外です", value, column.low, column.high))
+            raise _fail(
+                place, Message("{0} は {1}〜{2} の範囲外です", short_input(value), column.low, column.high)
+            )
         return value
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         detail = Message("{0}文字までの文字列でなければなりません（{1}）", MAX_TEXT, short_input(value))
