@@ -12,8 +12,9 @@ from PySide6.QtWidgets import QMenu, QMessageBox
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.creation_record_model import CreationRecordModel
 from gmtool.store.campaign import Campaign
+from gmtool.store.campaign_file import reset_session_value
 from gmtool.store.campaign_lock import CampaignLocked
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import CampaignError, StoreError
 from gmtool.store.exchange import export_character, read_character
 from gmtool.views.widgets import show_refusal, shown_message
 
@@ -97,6 +98,28 @@ class FileActions(QObject):
             if take_over is not None and box.clickedButton() is take_over:
                 return Campaign.open(path, take_over=True)
             raise _Cancelled from None
+        except CampaignError as refused:
+            if refused.session_key is None:
+                raise
+            return self._open_with_value_reset(Path(path), refused, refused.session_key)
+
+    def _open_with_value_reset(self, path: Path, refused: CampaignError, key: str | bytes) -> Campaign:
+        """A campaign refused for one unreadable session value (a hand-edited house-rules value):
+        offered to open with that value reset to its default, the file first copied aside."""
+        question = self.tr(
+            "{0}\n\nこの部分だけを既定の状態に戻して開きますか？\n"
+            "その前に、元のファイルをそのまま同じフォルダに控えとして残します"
+            "（「{1}-before-repair-日時{2}」）。"
+        ).format(shown_message(str(refused)), path.stem, path.suffix)
+        if not self.services.questions.ask_confirm(self.tr("キャンペーンを開く"), question):
+            raise _Cancelled
+        aside = reset_session_value(path.resolve(), key)
+        campaign = Campaign.open(path)
+        notice = self.tr("読めなかった部分を既定の状態に戻して開きました。元のファイルの控え: {0}").format(
+            aside
+        )
+        campaign.notices = (*campaign.notices, notice)
+        return campaign
 
     def save_campaign_as(self) -> None:
         current = self.services.campaign_model.campaign

@@ -3,6 +3,7 @@ can only be read, a read-only connection, and a crashed gmtool's WAL that belong
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import stat
@@ -10,8 +11,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from gmtool.rules.message import Message
-from gmtool.store.campaign_lock import LockHolder
+from gmtool.store.campaign_lock import CampaignLock, LockHolder
 from gmtool.store.errors import CampaignError
+from gmtool.store.sqlite_errors import sqlite_problem
 from gmtool.store.validation import sidecar
 
 
@@ -108,3 +110,37 @@ def set_aside_foreign_wal(path: Path, stale: LockHolder) -> tuple[str, ...]:
             aside.name,
         ),
     )
+
+
+def reset_session_value(path: Path, key: str | bytes) -> Path:
+    """A campaign refused at open for one unreadable session value (``StoreError.session_key``: a
+    hand-edited house-rules value that is not JSON, a BLOB, nested too deep) made openable again: the
+    whole file is first copied aside, beside it (``NAME-before-repair-YYYYmmdd-HHMMSS.gmcampaign``,
+    a consistent copy through SQLite's backup, its WAL included), then that one value is deleted —
+    read again as its default.  Returns the copy's path; CampaignError (and nothing changed) when the
+    copy or the change cannot be made, or when another gmtool has the campaign open."""
+    stamp = datetime.now(UTC).astimezone().strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.stem}-before-repair-{stamp}{path.suffix}")
+    lock = CampaignLock.acquire(path)
+    try:
+        try:
+            with (
+                contextlib.closing(read_only_connection(path)) as source,
+                contextlib.closing(sqlite3.connect(aside)) as copy,
+            ):
+                source.backup(copy)
+        except (sqlite3.Error, OSError) as exc:
+            with contextlib.suppress(OSError):
+                aside.unlink()
+            why = sqlite_problem(exc) if isinstance(exc, sqlite3.Error) else exc.strerror or str(exc)
+            raise CampaignError(Message("修復の前の控えを作れません（{0}）", why), path) from None
+        try:
+            with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute("DELETE FROM session WHERE key = ?", (key,))
+                conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise CampaignError(Message("修復できません（{0}）", sqlite_problem(exc)), path) from None
+    finally:
+        lock.release()
+    return aside

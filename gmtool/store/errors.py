@@ -19,6 +19,9 @@ class StoreError(Exception):
     def __init__(self, problem: str, path: str | os.PathLike[str] | None = None) -> None:
         self.path = Path(path) if path is not None else None
         self.problem = problem
+        # A campaign refused for one unreadable session value only (a hand-edited house-rules value):
+        # its key, so the window can offer to open the campaign with that value reset.
+        self.session_key: str | bytes | None = None
         message = Message("「{0}」: {1}", self.path.name, problem) if self.path is not None else problem
         super().__init__(message)
 

@@ -240,7 +240,9 @@ def check_sqlite_file(
         with validation_connection(path) as connection:
             check(connection)
     except StoreError as exc:
-        raise error(exc.problem, path) from None
+        refused = error(exc.problem, path)
+        refused.session_key = exc.session_key
+        raise refused from None
     except sqlite3.Error as exc:  # damaged: the cause is the sentence; else what kept it from reading
         problem = sqlite_problem(exc)
         problem = problem if is_damage(exc) else Message("ファイルを読めません（{0}）", problem)
@@ -323,9 +325,18 @@ def _check_json_column(conn: sqlite3.Connection, sql: str, what: str, need_objec
         try:
             value = parse_json(text) if isinstance(text, str) else None
         except StoreError as exc:
-            raise StoreError(Message("{0}（{1}）: {2}", what, short_name(str(key)), exc.problem)) from None
+            problem = Message("{0}（{1}）: {2}", what, short_name(str(key)), exc.problem)
+            raise _unreadable_value(problem, key) from None
         if not isinstance(text, str) or (need_object and not isinstance(value, dict)):
-            raise StoreError(Message("{0}（{1}）の内容が正しくありません", what, short_name(str(key))))
+            problem = Message("{0}（{1}）の内容が正しくありません", what, short_name(str(key)))
+            raise _unreadable_value(problem, key)
+
+
+def _unreadable_value(problem: str, key: object) -> StoreError:
+    error = StoreError(problem)
+    if isinstance(key, str | bytes):  # the row can be found again to reset it
+        error.session_key = key
+    return error
 
 
 def check_gmtool_database(

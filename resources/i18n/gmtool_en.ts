@@ -2759,6 +2759,17 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
         <message>
             <source>{0}
 
+この部分だけを既定の状態に戻して開きますか？
+その前に、元のファイルをそのまま同じフォルダに控えとして残します（「{1}-before-repair-日時{2}」）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}
+
+Open it with only this part reset to its default?
+The original file is first kept as it is, as a copy in the same folder (“{1}-before-repair-date{2}”).</translation>
+        </message>
+        <message>
+            <source>{0}
+
 カードデータベースは読み込んだカードの控えです。このファイルを脇に置いて（消さずに名前を変えて）、同梱のサンプルから作り直しますか？カードファイルはあとで読み込み直せます。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}
@@ -16341,6 +16352,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>None loaded (the shipped rules are used)</translation>
         </message>
         <message>
+            <source>読めなかった部分を既定の状態に戻して開きました。元のファイルの控え: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The part that could not be read was reset to its default and the campaign opened. The original file is kept as: {0}</translation>
+        </message>
+        <message>
             <source>誰が</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Who</translation>
@@ -22111,6 +22127,20 @@ File → Import character.</translation>
         <message>
             <source>引き継いで編集する</source>
             <translation>Take over and edit</translation>
+        </message>
+        <message>
+            <source>{0}
+
+この部分だけを既定の状態に戻して開きますか？
+その前に、元のファイルをそのまま同じフォルダに控えとして残します（「{1}-before-repair-日時{2}」）。</source>
+            <translation>{0}
+
+Open it with only this part reset to its default?
+The original file is first kept as it is, as a copy in the same folder (“{1}-before-repair-date{2}”).</translation>
+        </message>
+        <message>
+            <source>読めなかった部分を既定の状態に戻して開きました。元のファイルの控え: {0}</source>
+            <translation>The part that could not be read was reset to its default and the campaign opened. The original file is kept as: {0}</translation>
         </message>
         <message>
             <source>名前を付けて保存</source>
