@@ -8,6 +8,7 @@ through wherever the GM changed nothing.  Every model that reads a table asks he
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.house_rules_model import campaign_house_rules
@@ -31,7 +32,7 @@ def _effective(campaign_model: CampaignModel) -> tuple[LotRRules, str | None]:
         return lotr_rules(), _problem(str(e))
 
 
-def _apply_edits(document: object) -> tuple[LotRRules, str | None]:
+def _apply_edits(document: Any) -> tuple[LotRRules, str | None]:
     shipped = lotr_rules()
     try:
         return apply_overrides(shipped, document), None
