@@ -122,13 +122,19 @@ class Walk:
 
 def select(window: Any, name: str) -> None:
     model = window.campaign_model
-    row = next(i for i, c in enumerate(model.characters()) if model.stored(window.character_list.id_at(i)).character.name == name)
+    row = next(
+        i
+        for i, c in enumerate(model.characters())
+        if model.stored(window.character_list.id_at(i)).character.name == name
+    )
     window.select_character(window.character_list.id_at(row))
 
 
 def fourcard_menu(window: Any) -> QMenu:
     title = window.menus["fourcard"].title()
-    return next(a.menu() for a in window.menuBar().actions() if a.menu() is not None and a.menu().title() == title)
+    return next(
+        a.menu() for a in window.menuBar().actions() if a.menu() is not None and a.menu().title() == title
+    )
 
 
 def walk_main_window(walk: Walk, window: Any) -> None:
