@@ -32924,6 +32924,10 @@ Start session {1} anyway?</translation>
             <source>あり</source>
             <translation>Yes</translation>
         </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
+        </message>
     </context>
     <context>
         <name>SkillList</name>

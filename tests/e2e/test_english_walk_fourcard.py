@@ -154,6 +154,18 @@ def walk_main_window(walk: Walk, window: Any) -> None:
     walk.read("sheet after damage and a day", window.sheet_view)
 
 
+def roll_and_cancel(walk: Walk, wizard: Any) -> bool:
+    """A wizard cancelled after rolling: its rolls are kept for the next one (KeptRolls)."""
+    wizard.show()
+    wizard.identity_page.name_edit.setText(NEW)
+    wizard.identity_page.male_radio.setChecked(True)
+    wizard.next()
+    walk.read("wizard: attributes (not rolled)", wizard)
+    wizard.attributes_page.roll_button.click()
+    wizard.reject()
+    return False
+
+
 def drive_wizard(walk: Walk, wizard: Any, refusals: list[str]) -> bool:
     wizard.show()
     walk.read("wizard: name and sex (blocked)", wizard)
@@ -161,9 +173,11 @@ def drive_wizard(walk: Walk, wizard: Any, refusals: list[str]) -> bool:
     wizard.identity_page.female_radio.setChecked(True)
     walk.read("wizard: name and sex", wizard)
     wizard.next()
-    walk.read("wizard: attributes (not rolled)", wizard)
-    wizard.attributes_page.roll_button.click()
-    walk.read("wizard: attributes", wizard)
+    assert wizard.attributes_page.carried_label.isVisibleTo(wizard)  # the cancelled wizard's rolls
+    walk.read("wizard: attributes carried over", wizard)
+    wizard.attributes_page.consent_check.setChecked(True)
+    wizard.attributes_page.reroll_button.click()
+    walk.read("wizard: attributes rolled again", wizard)
     wizard.next()
     wizard.currentPage().extra_spin.setValue(3)
     walk.read("wizard: experience (extra, no use chosen)", wizard)
@@ -200,9 +214,14 @@ def walk_dialogs(walk: Walk, window: Any, refusals: list[str]) -> None:
     catalog = window.opened.pop()
     catalog.show()
     walk.read("skill catalog", catalog)
+    unset = "剣 (Not set)" if walk.language == "en" else "剣（未設定）"  # the shipped catalog's 特化
+    assert any(unset in text for _, text in walk.screens[-1][1])
     catalog.close()
 
     set_campaign_catalog(window.campaign_model, PRICED, "カタログ")
+    window.run_wizard = lambda wizard: roll_and_cancel(walk, wizard)
+    assert menu.create_character() is None
+    walk.read("session log after a cancelled wizard", window.log_view)
     window.run_wizard = lambda wizard: drive_wizard(walk, wizard, refusals)
     assert menu.create_character() is not None
     walk.read("main window after the creation", window.log_view)
