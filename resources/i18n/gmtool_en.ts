@@ -1440,6 +1440,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>A (attacking or acting)</translation>
         </message>
         <message>
+            <source>B のベース＋修正</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>B's base + modifier</translation>
+        </message>
+        <message>
             <source>B のボーナス合計</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>B's total bonus</translation>
@@ -22904,6 +22909,10 @@ File → Import character.</translation>
         <message>
             <source>「引き分けや膠着状態がありえる判定であれば、GMの判断で、優劣がつかなかったことに」</source>
             <translation>“If a draw or a deadlock is possible, the GM may rule that neither side prevailed”</translation>
+        </message>
+        <message>
+            <source>B のベース＋修正</source>
+            <translation>B's base + modifier</translation>
         </message>
         <message>
             <source>難易度</source>

@@ -147,6 +147,8 @@ def walk_main_window(walk: Walk, window: Any) -> None:
         if mode == TARGET:
             panel.difficulty_spin.setValue(31)  # past 「難易度の限界数値」: the warning shows
         walk.read(f"panel ({mode})", panel)
+        axes = [panel.curve_plot.getAxis(side).labelText for side in ("bottom", "left")]
+        walk.screens.append((f"panel ({mode}): the curve's axes", [("curve_plot", text) for text in axes]))
         panel.roll_button.click()
     damage = window.sheet_view.damage_box
     for button in (damage.fatigue_button, damage.sleep_button, damage.day_button, damage.next_day_button):

@@ -51,6 +51,7 @@ from gmtool.rules.systems.fourcard.character import (
     FourCardCharacter,
     InitialAttributes,
     LedgerEntry,
+    fitted_record,
 )
 from gmtool.rules.systems.fourcard.creation import (
     INITIAL_XP,
@@ -302,8 +303,10 @@ class FourCardCreationModel(QObject):
             raise CreationRefused(Message.joined("、", (b.reason for b in blockers)))
         reasons = tuple(b.reason for b in blockers)
         # stored as text, in the UI language it was written in
-        record = self.tr("{0} {1}: GM オーバーライド（{2}）").format(
-            self._today(), page, self.tr("、").join(reasons)
+        record = fitted_record(
+            self.tr("{0} {1}: GM オーバーライド（{2}）").format(
+                self._today(), page, self.tr("、").join(reasons)
+            )
         )
         if record not in self._page_overrides:
             self._page_overrides.append(record)

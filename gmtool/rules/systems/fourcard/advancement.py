@@ -33,6 +33,7 @@ from gmtool.rules.systems.fourcard.character import (
     FourCardCharacter,
     LedgerEntry,
     Skill,
+    fitted_record,
 )
 from gmtool.rules.systems.fourcard.derived import level
 from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER, TP_PER_INTERLUDE, TP_PER_PURCHASE
@@ -228,7 +229,7 @@ def commit(
             purchase.description,
             Message.joined("、", purchase.refusals),
         )
-        character = replace(character, overrides=(*character.overrides, shown(record)))
+        character = replace(character, overrides=(*character.overrides, fitted_record(shown(record))))
     return character
 
 
