@@ -45,13 +45,13 @@ from gmtool.rules.creation_record import MADE_IN_GM
 from gmtool.rules.dice import Faces, new_seed
 from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard import SYSTEM
+from gmtool.rules.systems.fourcard.advancement import fitted_record
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog
 from gmtool.rules.systems.fourcard.character import (
     ATTRIBUTES,
     FourCardCharacter,
     InitialAttributes,
     LedgerEntry,
-    fitted_record,
 )
 from gmtool.rules.systems.fourcard.creation import (
     INITIAL_XP,

@@ -30,10 +30,10 @@ from gmtool.rules.systems.fourcard.character import (
     ATTRIBUTE_LABELS,
     MAX_GAIN,
     MAX_TP,
+    SHORT_TEXT,
     FourCardCharacter,
     LedgerEntry,
     Skill,
-    fitted_record,
 )
 from gmtool.rules.systems.fourcard.derived import level
 from gmtool.rules.systems.fourcard.house_rules import LEVEL_LOWER, TP_PER_INTERLUDE, TP_PER_PURCHASE
@@ -206,6 +206,12 @@ def attribute_purchase(character: FourCardCharacter, attribute: str, available: 
         after = replace(character, gains=replace(character.gains, **{attribute: gained + 1}))
         description = Message("{0} +1（初期値から +{1}）", label, gained + 1)
     return Purchase(after, cost, description, tuple(_budget_refusal(cost, available)))
+
+
+def fitted_record(text: str) -> str:
+    """A record gmtool writes (a GM override with its reasons) cut to what a record holds: the
+    reasons, written in the UI language, may run longer in English than in Japanese."""
+    return text if len(text) <= SHORT_TEXT else text[: SHORT_TEXT - 1] + "…"
 
 
 def commit(

@@ -41,12 +41,6 @@ LongText = Annotated[StrictStr, Field(max_length=100_000)]
 MAX_ROWS = 500
 
 
-def fitted_record(text: str) -> str:
-    """A record gmtool writes (a GM override with its reasons) cut to what a record holds: the
-    reasons, written in the UI language, may run longer in English than in Japanese."""
-    return text if len(text) <= SHORT_TEXT else text[: SHORT_TEXT - 1] + "…"
-
-
 @dataclass(frozen=True)
 class AttributeSet:
     __pydantic_config__ = ConfigDict(extra="forbid")
