@@ -41,6 +41,8 @@ USER_DATA = (
     "知識",
     "剣",
     "斧",
+    "魔術",
+    "古代語",
     # The house-rule page's rule quotes and where in the rule text they stand: quoted as written.
     *(rule.quote for rule in HOUSE_RULES),
     *(rule.section for rule in HOUSE_RULES),
@@ -218,6 +220,16 @@ def walk_dialogs(walk: Walk, window: Any, refusals: list[str]) -> None:
     walk.read("skill catalog", catalog)
     unset = "剣 (Not set)" if walk.language == "en" else "剣（未設定）"  # the shipped catalog's 特化
     assert any(unset in text for _, text in walk.screens[-1][1])
+    # A skill whose 前提 the catalog lacks: saving is refused, saying why.
+    catalog.add_button.click()
+    for edit, text in ((catalog.name_edit, "魔術"), (catalog.prerequisites_edit, "古代語")):
+        edit.setText(text)
+        edit.editingFinished.emit()
+    catalog.specialisation_table.setFocus()
+    walk.read("skill catalog, a skill added", catalog)
+    assert not catalog.save()
+    walk.refusals("skill catalog: saving refused", refusals, 1)
+    catalog.dirty = False  # closed without the question about the unsaved change
     catalog.close()
 
     set_campaign_catalog(window.campaign_model, PRICED, "カタログ")
