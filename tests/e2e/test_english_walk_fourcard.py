@@ -104,6 +104,10 @@ class Walk:
         texts += [(name, text) for action in menu.actions() for text in (action.text(), action.toolTip())]
         self.screens.append((name, [(where, text) for where, text in texts if text]))
 
+    def read_undo(self, name: str, window: Any) -> None:
+        """What 編集 → 元に戻す would say for the last step."""
+        self.screens.append((name, [("undo", window.campaign_model.undo_stack.undoText())]))
+
     def refusals(self, name: str, refusals: list[str], count: int) -> None:
         """The refusal boxes shown since the last look (`refusals` fixture): as many as the walk
         expects, read like any screen."""
@@ -155,7 +159,13 @@ def walk_main_window(walk: Walk, window: Any) -> None:
     damage = window.sheet_view.damage_box
     for button in (damage.fatigue_button, damage.sleep_button, damage.day_button, damage.next_day_button):
         button.click()
+        walk.read_undo(f"undo text after {button.text()!r}", window)
     walk.read("sheet after damage and a day", window.sheet_view)
+    sheet = window.sheet_view
+    sheet.sex_combo.setCurrentIndex(sheet.sex_combo.findData("male"))
+    walk.read_undo("undo text after a change of sex", window)
+    sheet.add_equipment_button.click()
+    walk.read_undo("undo text after adding equipment", window)
 
 
 def roll_and_cancel(walk: Walk, wizard: Any) -> bool:
@@ -238,6 +248,7 @@ def walk_dialogs(walk: Walk, window: Any, refusals: list[str]) -> None:
     walk.read("session log after a cancelled wizard", window.log_view)
     window.run_wizard = lambda wizard: drive_wizard(walk, wizard, refusals)
     assert menu.create_character() is not None
+    walk.read_undo("undo text after the creation", window)
     walk.read("main window after the creation", window.log_view)
     walk.read("sheet of the new character", window.sheet_view)
 
@@ -247,6 +258,7 @@ def walk_dialogs(walk: Walk, window: Any, refusals: list[str]) -> None:
     growth.scenario_edit.setText(SCENARIO)
     growth.success_check.setChecked(True)
     growth.award_button.click()
+    walk.read_undo("undo text after the award", window)
     tabs = growth.findChildren(QTabWidget)[0]
     for index in range(tabs.count()):
         tabs.setCurrentIndex(index)
@@ -258,6 +270,7 @@ def walk_dialogs(walk: Walk, window: Any, refusals: list[str]) -> None:
     growth.skill_buttons["知識"].click()
     growth.specialisation_buttons[("接近戦", "斧")].click()
     growth.attribute_buttons["iq"].click()
+    walk.read_undo("undo text after buying an attribute", window)
     for index in range(tabs.count()):
         tabs.setCurrentIndex(index)
         walk.read(f"growth dialog after buying, tab {index}", growth)
