@@ -3146,7 +3146,7 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>{0} ロール値 {1}{2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0} roll value {1}{2}</translation>
+            <translation>{0}, roll value {1}{2}</translation>
         </message>
         <message>
             <source>{0} 人を {1} に書き出しました</source>
