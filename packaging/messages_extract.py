@@ -41,6 +41,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("gmtool/rules", "gmtool/store", "gmtool/models")
+# The `prob` subcommands (no Qt either) whose texts are messages: those importing gmtool.rules.message.
+CLI_MODULES = ("gmtool/app/cli*.py", "gmtool/app/*/cli*.py")
+USES_MESSAGES = "from gmtool.rules.message import"
 DEFAULT_OUTPUT = ROOT / "resources" / "i18n" / "messages_ja.json"
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
@@ -284,12 +287,18 @@ def _source_order(source: str) -> tuple[str, int]:
 
 def _collect(root: Path) -> list[_Collector]:
     collectors = []
-    for package in PACKAGES:
-        for path in sorted((root / package).rglob("*.py")):
-            relative = path.relative_to(root).as_posix()
-            collector = _Collector(relative)
-            collector.visit(ast.parse(path.read_text(encoding="utf-8"), filename=relative))
-            collectors.append(collector)
+    paths = [path for package in PACKAGES for path in sorted((root / package).rglob("*.py"))]
+    paths += [
+        path
+        for pattern in CLI_MODULES
+        for path in sorted(root.glob(pattern))
+        if USES_MESSAGES in path.read_text(encoding="utf-8")
+    ]
+    for path in paths:
+        relative = path.relative_to(root).as_posix()
+        collector = _Collector(relative)
+        collector.visit(ast.parse(path.read_text(encoding="utf-8"), filename=relative))
+        collectors.append(collector)
     return collectors
 
 

@@ -128,7 +128,9 @@ class SheetUndoKeys(QObject):
 
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         watched, self._watched = self._watched, None
-        if watched is not None:
+        # A field being deleted (its sheet replaced while it had the focus) hands the focus on from
+        # its destructor, before `destroyed` tells `_forget`: nothing is left to take back then.
+        if watched is not None and shiboken6.isValid(watched):
             watched.removeEventFilter(self)
             watched.destroyed.disconnect(self._forget)
             watched.editingFinished.disconnect(self._committed)

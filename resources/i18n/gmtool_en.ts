@@ -821,6 +821,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> Movement below 3: hard to do anything useful</translation>
         </message>
         <message>
+            <source> 衰弱 −2</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> weakened −2</translation>
+        </message>
+        <message>
             <source> 達成値 {0} 対 {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> achievement {0} vs {1}</translation>
@@ -1433,6 +1438,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>A（攻撃・行動する側）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A (attacking or acting)</translation>
+        </message>
+        <message>
+            <source>B のベース＋修正</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>B's base + modifier</translation>
         </message>
         <message>
             <source>B のボーナス合計</source>
@@ -2784,6 +2794,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
 (it can be recorded with the GM override enabled)</translation>
         </message>
         <message>
+            <source>{0} +1（初期値から +{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} +1 (+{1} over the starting value)</translation>
+        </message>
+        <message>
             <source>{0} / {1} / {2} まで</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} / {1} / up to {2}</translation>
@@ -2792,6 +2807,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} / {1} 段階</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} / {1} levels</translation>
+        </message>
+        <message>
+            <source>{0} {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} {1}</translation>
         </message>
         <message>
             <source>{0} {1} {2:+d} = {3}（目標値 {4}）: {5}</source>
@@ -2822,6 +2842,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} {1}/{2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} {1}/{2}</translation>
+        </message>
+        <message>
+            <source>{0} {1}: GM オーバーライド（{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} {1}: GM override ({2})</translation>
         </message>
         <message>
             <source>{0} {1}: {2}</source>
@@ -3069,6 +3094,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} stands firm</translation>
         </message>
         <message>
+            <source>{0} を 1 点取り戻す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Regain 1 point of {0}</translation>
+        </message>
+        <message>
             <source>{0} をシード {1} で振り直しました:
 {2}
 
@@ -3127,7 +3157,7 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>{0} ロール値 {1}{2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0} roll value {1}{2}</translation>
+            <translation>{0}, roll value {1}{2}</translation>
         </message>
         <message>
             <source>{0} 人を {1} に書き出しました</source>
@@ -4020,6 +4050,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} ({1} · Lv{2})</translation>
         </message>
         <message>
+            <source>{0}（{1}・{2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} ({1}, {2})</translation>
+        </message>
+        <message>
             <source>{0}（{1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} ({1})</translation>
@@ -4707,37 +4742,52 @@ Send this file to the GM.</translation>
         <message>
             <source>【{0}】</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>[{0}]</translation>
+            <translation>【{0}】</translation>
+        </message>
+        <message>
+            <source>【{0}】{1}TP</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>【{0}】{1}TP</translation>
         </message>
         <message>
             <source>【{0}】{1}TP {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>[{0}] {1} TP {2}</translation>
+            <translation>【{0}】 {1} TP {2}</translation>
+        </message>
+        <message>
+            <source>【{0}】{1}【{2}】</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>【{0}】 {1} 【{2}】</translation>
         </message>
         <message>
             <source>【{0}】に名前が空の特化分野があります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>[{0}] has a specialization with an empty name</translation>
+            <translation>【{0}】 has a specialization with an empty name</translation>
         </message>
         <message>
             <source>【{0}】の{1}が未設定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>[{0}] has no {1} set</translation>
+            <translation>【{0}】: {1} not set</translation>
         </message>
         <message>
             <source>【{0}】の{1}が未設定のため、追加初期経験点を使えません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>[{0}] has no {1} set, so extra starting experience cannot be used</translation>
+            <translation>【{0}】: {1} not set, so the extra starting experience cannot be used</translation>
+        </message>
+        <message>
+            <source>【{0}】はこの幕間（シナリオ「{1}」の後）にもう1TP上げています（ひとつのスキルは一度に1TPまで）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>【{0}】 has already risen by 1 TP in this interlude (after the scenario “{1}”; one skill rises by 1 TP at a time)</translation>
         </message>
         <message>
             <source>【{0}】特化【{1}】</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>[{0}] specialization [{1}]</translation>
+            <translation>【{0}】 specialization 【{1}】</translation>
         </message>
         <message>
             <source>【{0}】（その他）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>[{0}] (other)</translation>
+            <translation>【{0}】 (other)</translation>
         </message>
         <message>
             <source>〜</source>
@@ -8124,6 +8174,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Roleplay etc. (a reason is required)</translation>
         </message>
         <message>
+            <source>ロール値 {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll value {0}</translation>
+        </message>
+        <message>
             <source>ロール値 {0}〜{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Roll value {0}–{1}</translation>
@@ -8774,6 +8829,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>作る</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Create</translation>
+        </message>
+        <message>
+            <source>作成</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Creation</translation>
         </message>
         <message>
             <source>作成をやめて閉じますか？
@@ -9439,6 +9499,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <translation>Initial</translation>
         </message>
         <message>
+            <source>初期特化</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Starting specialization</translation>
+        </message>
+        <message>
             <source>初期経験点</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Starting experience</translation>
@@ -9679,6 +9744,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <translation>Limiting skill</translation>
         </message>
         <message>
+            <source>制限スキル【{0}】が {1}TP のため【{2}】は {3}TP までです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The restricting skill 【{0}】 is at {1} TP, so 【{2}】 goes up to {3} TP</translation>
+        </message>
+        <message>
             <source>削除</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Delete</translation>
@@ -9792,6 +9862,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <source>前提スキル</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Prerequisite skills</translation>
+        </message>
+        <message>
+            <source>前提スキル【{0}】を 1TP 以上習得していません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The prerequisite skill 【{0}】 has not been learned to 1 TP or more</translation>
         </message>
         <message>
             <source>副能力値・その他の修正（1.2 / 1.3）</source>
@@ -10874,6 +10949,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Base attribute</translation>
         </message>
         <message>
+            <source>基礎能力値</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Base attribute</translation>
+        </message>
+        <message>
             <source>堕落</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Corruption</translation>
@@ -11364,6 +11444,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Left-handed</translation>
         </message>
         <message>
+            <source>幕間</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Interlude</translation>
+        </message>
+        <message>
             <source>平均で 0 以下になります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>On average this is 0 or less</translation>
@@ -11512,6 +11597,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>引き分け</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Draw</translation>
+        </message>
+        <message>
+            <source>引き分け（GMの判断）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Draw (the GM's ruling)</translation>
         </message>
         <message>
             <source>引き継いで編集する</source>
@@ -13310,7 +13400,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>朝6時から翌朝6時までが1日。睡眠での負傷の回復は1日に1点だけ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>A day runs from 6 a.m. to 6 a.m. Sleep heals 負傷 by 1 point a day only</translation>
+            <translation>A day runs from 6 a.m. to 6 a.m. Sleep heals wounds by 1 point a day only</translation>
         </message>
         <message>
             <source>朝6時から翌朝6時までを安静に過ごせなかったときはロール値 −{0}</source>
@@ -13680,6 +13770,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Comparison roll</translation>
         </message>
         <message>
+            <source>比較ロール: {0} / {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Comparison roll: {0} / {1}</translation>
+        </message>
+        <message>
             <source>比較ロール: ロール値の高い方が勝ち。出目 12 は 12 以外に勝ち、出目 2 は 2 以外に負ける</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Comparison roll: the higher roll value wins. A natural 12 beats anything but 12; a natural 2 loses to anything but 2</translation>
@@ -13687,7 +13782,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>比較ロール: ロール値の高い方が勝ち（ハウスルール: 出目 12・2 でも勝敗は決まらない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>比較ロール: the higher roll value wins (house rule: a natural 12 or 2 decides nothing)</translation>
+            <translation>Comparison roll: the higher roll value wins (house rule: a natural 12 or 2 decides nothing)</translation>
         </message>
         <message>
             <source>気絶ライン</source>
@@ -13932,7 +14027,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>特化【{0}】の経験点は 1〜{1} の整数か、空欄（未設定）です（入力: {2}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Specialization [{0}] experience is a whole number 1–{1} or blank (not set) (entered: {2})</translation>
+            <translation>Specialization 【{0}】 experience is a whole number 1–{1} or blank (not set) (entered: {2})</translation>
         </message>
         <message>
             <source>特化する</source>
@@ -14972,7 +15067,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>空欄は「未設定」です。ルール本文は同梱のスキル（【接近戦】）の専門性も特化の経験点も示していないため、GM がここで設定するまで誰もそのスキルを習得できません。特化の経験点は 2 つ目以降の特化に必要な点数です（最初の特化＝初期特化は無料）。保存したカタログはキャンペーンに保存され、元に戻す（Ctrl+Z）で戻せます。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill ([Melee]), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
+            <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill (【接近戦】), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
         </message>
         <message>
             <source>空欄は未入力です（典型的な値は本文にないため GM が入力します）。Size は人数 ÷ 10 × 種族の係数（ルール表 → 参照表 の Table 9.26、混在は係数なし）を四捨五入して決められます。Size は部隊のダメージの記録を兼ね、0 で消滅します。Morale（1〜12 + Size）は Size と同じだけ増減します。</source>
@@ -15133,6 +15228,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>経験点 {xp_total}　成長: 獲得 {earned}・済み {taken}・可能 {available}　次の成長まで {xp_to_next} 点</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Experience {xp_total}　Advancements: earned {earned} · taken {taken} · available {available}　{xp_to_next} to the next advancement</translation>
+        </message>
+        <message>
+            <source>経験点が足りません（必要 {0}、残り {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not enough experience points (needed {0}, left {1})</translation>
         </message>
         <message>
             <source>経験点と成長 — {0}</source>
@@ -15363,6 +15463,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>総合LV</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Overall LV</translation>
+        </message>
+        <message>
+            <source>総合LV {0} のため【{1}】は {2}TP までです</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>At overall LV {0}, 【{1}】 goes up to {2} TP</translation>
         </message>
         <message>
             <source>総合LVによるスキルキャップ（TP は総合LVまで）</source>
@@ -16737,6 +16842,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Achievement roll</translation>
         </message>
         <message>
+            <source>達成ロール: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Achievement roll: {0}</translation>
+        </message>
+        <message>
             <source>達成値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Achievement</translation>
@@ -18047,6 +18157,11 @@ Start session {1} anyway?</translation>
             <translation> (a second award for the same scenario)</translation>
         </message>
         <message>
+            <source>（同値 {0} 回で振り直し）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (rerolled after {0} tie(s))</translation>
+        </message>
+        <message>
             <source>（同点: {0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (tie: {0})</translation>
@@ -18169,7 +18284,7 @@ Start session {1} anyway?</translation>
         <message>
             <source>（睡眠で負傷を回復済み: 今日はもう回復しません）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> (sleep has healed 負傷 today: no more today)</translation>
+            <translation> (sleep has healed wounds today: no more today)</translation>
         </message>
         <message>
             <source>（破壊された）</source>
@@ -18219,7 +18334,7 @@ Start session {1} anyway?</translation>
         <message>
             <source>（負傷の回復は1日に1点だけ: この日はもう回復しています）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> (負傷 heals by 1 point a day only: it has healed today already)</translation>
+            <translation> (wounds heal by 1 point a day only: they have healed today already)</translation>
         </message>
         <message>
             <source>（追加アクション: 判定{0}）</source>
@@ -21037,6 +21152,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Cannot continue:</translation>
         </message>
         <message>
+            <source>・{0}</source>
+            <translation> · {0}</translation>
+        </message>
+        <message>
             <source>GM オーバーライドを有効にすると進めます（記録されます）</source>
             <translation>Enable the GM override to continue (it is recorded)</translation>
         </message>
@@ -21048,12 +21167,16 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>There is no purchase to undo</translation>
         </message>
         <message>
+            <source>・</source>
+            <translation> · </translation>
+        </message>
+        <message>
             <source>スキルカタログにスキルがありません。GM がスキルカタログで設定してください</source>
             <translation>The skill catalog has no skills. The GM should set them up in the skill catalog</translation>
         </message>
         <message>
             <source>【{0}】の{1}が未設定</source>
-            <translation>[{0}] has no {1} set</translation>
+            <translation>【{0}】: {1} not set</translation>
         </message>
         <message>
             <source>習得できるスキルがありません（{0}）。GM がスキルカタログで設定してください。GM オーバーライドで進むと初期経験点は失われます</source>
@@ -22654,7 +22777,7 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         </message>
         <message>
             <source>（負傷の回復は1日に1点だけ: この日はもう回復しています）</source>
-            <translation> (負傷 heals by 1 point a day only: it has healed today already)</translation>
+            <translation> (wounds heal by 1 point a day only: they have healed today already)</translation>
         </message>
         <message>
             <source>睡眠</source>
@@ -22761,7 +22884,7 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         <name>FourCardCatalogModel</name>
         <message>
             <source>特化【{0}】の経験点は 1〜{1} の整数か、空欄（未設定）です（入力: {2}）</source>
-            <translation>Specialization [{0}] experience is a whole number 1–{1} or blank (not set) (entered: {2})</translation>
+            <translation>Specialization 【{0}】 experience is a whole number 1–{1} or blank (not set) (entered: {2})</translation>
         </message>
         <message>
             <source>新しいスキル</source>
@@ -22777,7 +22900,7 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         </message>
         <message>
             <source>【{0}】に名前が空の特化分野があります</source>
-            <translation>[{0}] has a specialization with an empty name</translation>
+            <translation>【{0}】 has a specialization with an empty name</translation>
         </message>
         <message>
             <source>スキルカタログ</source>
@@ -22816,6 +22939,10 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         <message>
             <source>「引き分けや膠着状態がありえる判定であれば、GMの判断で、優劣がつかなかったことに」</source>
             <translation>“If a draw or a deadlock is possible, the GM may rule that neither side prevailed”</translation>
+        </message>
+        <message>
+            <source>B のベース＋修正</source>
+            <translation>B's base + modifier</translation>
         </message>
         <message>
             <source>難易度</source>
@@ -22875,7 +23002,7 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         </message>
         <message>
             <source>比較ロール: ロール値の高い方が勝ち（ハウスルール: 出目 12・2 でも勝敗は決まらない）</source>
-            <translation>比較ロール: the higher roll value wins (house rule: a natural 12 or 2 decides nothing)</translation>
+            <translation>Comparison roll: the higher roll value wins (house rule: a natural 12 or 2 decides nothing)</translation>
         </message>
         <message>
             <source>比較ロール: ロール値の高い方が勝ち。出目 12 は 12 以外に勝ち、出目 2 は 2 以外に負ける</source>
@@ -22974,11 +23101,15 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         </message>
         <message>
             <source>【{0}】の{1}が未設定のため、追加初期経験点を使えません</source>
-            <translation>[{0}] has no {1} set, so extra starting experience cannot be used</translation>
+            <translation>【{0}】: {1} not set, so the extra starting experience cannot be used</translation>
         </message>
         <message>
-            <source>使い切れなかった初期経験点（失われた）</source>
-            <translation>Unspent starting experience (lost)</translation>
+            <source>{0} {1}: GM オーバーライド（{2}）</source>
+            <translation>{0} {1}: GM override ({2})</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>このキャラクターは既に作成しました</source>
@@ -23011,10 +23142,6 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         <message>
             <source>取り消した作成ウィザードの出目を引き継ぐ</source>
             <translation>Rolls carried over from the cancelled creation wizard</translation>
-        </message>
-        <message>
-            <source>初期経験点</source>
-            <translation>Starting experience</translation>
         </message>
         <message>
             <source>未指定</source>
@@ -23121,7 +23248,7 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         </message>
         <message>
             <source>朝6時から翌朝6時までが1日。睡眠での負傷の回復は1日に1点だけ</source>
-            <translation>A day runs from 6 a.m. to 6 a.m. Sleep heals 負傷 by 1 point a day only</translation>
+            <translation>A day runs from 6 a.m. to 6 a.m. Sleep heals wounds by 1 point a day only</translation>
         </message>
         <message>
             <source>1日の経過（負傷の回復ロール）</source>
@@ -23149,7 +23276,7 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         </message>
         <message>
             <source>（睡眠で負傷を回復済み: 今日はもう回復しません）</source>
-            <translation> (sleep has healed 負傷 today: no more today)</translation>
+            <translation> (sleep has healed wounds today: no more today)</translation>
         </message>
         <message>
             <source>空腹: 十分な食事を摂るまで疲労は回復しません</source>
@@ -23272,7 +23399,7 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         </message>
         <message>
             <source>【{0}】</source>
-            <translation>[{0}]</translation>
+            <translation>【{0}】</translation>
         </message>
         <message>
             <source>未設定</source>
@@ -23592,15 +23719,15 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         </message>
         <message>
             <source>【{0}】（その他）</source>
-            <translation>[{0}] (other)</translation>
+            <translation>【{0}】 (other)</translation>
         </message>
         <message>
             <source>【{0}】特化【{1}】</source>
-            <translation>[{0}] specialization [{1}]</translation>
+            <translation>【{0}】 specialization 【{1}】</translation>
         </message>
         <message>
             <source>【{0}】</source>
-            <translation>[{0}]</translation>
+            <translation>【{0}】</translation>
         </message>
     </context>
     <context>
@@ -23656,6 +23783,18 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         <message>
             <source>自動的失敗</source>
             <translation>Automatic failure</translation>
+        </message>
+        <message>
+            <source>作成</source>
+            <translation>Creation</translation>
+        </message>
+        <message>
+            <source>初期経験点</source>
+            <translation>Starting experience</translation>
+        </message>
+        <message>
+            <source>使い切れなかった初期経験点（失われた）</source>
+            <translation>Unspent starting experience (lost)</translation>
         </message>
     </context>
     <context>
@@ -32691,7 +32830,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>空欄は「未設定」です。ルール本文は同梱のスキル（【接近戦】）の専門性も特化の経験点も示していないため、GM がここで設定するまで誰もそのスキルを習得できません。特化の経験点は 2 つ目以降の特化に必要な点数です（最初の特化＝初期特化は無料）。保存したカタログはキャンペーンに保存され、元に戻す（Ctrl+Z）で戻せます。</source>
-            <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill ([Melee]), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
+            <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill (【接近戦】), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
         </message>
         <message>
             <source>スキルを追加</source>
@@ -32823,6 +32962,10 @@ Start session {1} anyway?</translation>
         <message>
             <source>あり</source>
             <translation>Yes</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
     </context>
     <context>
@@ -33367,12 +33510,16 @@ Start session {1} anyway?</translation>
             <translation>Female</translation>
         </message>
         <message>
+            <source>{0}（{1}・{2}）</source>
+            <translation>{0} ({1}, {2})</translation>
+        </message>
+        <message>
             <source>衰弱 {0} / 昏倒 {1} / 死亡 {2} / 移動力 {3}</source>
             <translation>Weakened {0} / unconscious {1} / dead {2} / movement {3}</translation>
         </message>
         <message>
             <source>【{0}】{1}TP {2}</source>
-            <translation>[{0}] {1} TP {2}</translation>
+            <translation>【{0}】 {1} TP {2}</translation>
         </message>
         <message>
             <source>経験点の記録:</source>

@@ -16,8 +16,9 @@ if TYPE_CHECKING:
     from gmtool.models.fourcard.check_model import FourCardCheckModel
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("fourcard_check", text)
+# The log's texts are written in the UI language of the moment (the log stores them as text).
+# Each is a literal `translate` call so that lupdate finds it (tests/test_i18n.py checks it has English).
+CONTEXT = "fourcard_check"
 
 
 def faces_text(faces: tuple[int, ...] | list[int]) -> str:
@@ -39,11 +40,11 @@ def _side(model: FourCardCheckModel, side: Contestant) -> dict[str, Any]:
 
 
 def _inputs_text(side: dict[str, Any]) -> str:
-    text = _tr("{0} {1}").format(side["source_label"], side["base"])
+    text = QCoreApplication.translate(CONTEXT, "{0} {1}").format(side["source_label"], side["base"])
     if side["modifier"]:
-        text += _tr(" 修正 {0:+d}").format(side["modifier"])
+        text += QCoreApplication.translate(CONTEXT, " 修正 {0:+d}").format(side["modifier"])
     if side["weakened"]:
-        text += _tr(" 衰弱 −2")
+        text += QCoreApplication.translate(CONTEXT, " 衰弱 −2")
     return text
 
 
@@ -80,15 +81,19 @@ def check_log_payload(model: FourCardCheckModel, result: FourCardResult) -> dict
         )
         summary = {
             "who": f"{names[Contestant.A]} ⇔ {names[Contestant.B]}",
-            "inputs": _tr("比較ロール: {0} / {1}").format(_inputs_text(a), _inputs_text(b)),
+            "inputs": QCoreApplication.translate(CONTEXT, "比較ロール: {0} / {1}").format(
+                _inputs_text(a), _inputs_text(b)
+            ),
             "dice": dice,
             "result": (
-                _tr("{0}の勝ち").format(names[result.winner])
+                QCoreApplication.translate(CONTEXT, "{0}の勝ち").format(names[result.winner])
                 if result.winner is not None
-                else _tr("引き分け（GMの判断）")
+                else QCoreApplication.translate(CONTEXT, "引き分け（GMの判断）")
             )
             + (
-                _tr("（同値 {0} 回で振り直し）").format(len(result.rounds) - 1)
+                QCoreApplication.translate(CONTEXT, "（同値 {0} 回で振り直し）").format(
+                    len(result.rounds) - 1
+                )
                 if len(result.rounds) > 1
                 else ""
             ),
@@ -97,9 +102,9 @@ def check_log_payload(model: FourCardCheckModel, result: FourCardResult) -> dict
         payload.update(faces=list(result.faces), total=result.total)
         summary = {
             "who": a["character"],
-            "inputs": _tr("達成ロール: {0}").format(_inputs_text(a)),
+            "inputs": QCoreApplication.translate(CONTEXT, "達成ロール: {0}").format(_inputs_text(a)),
             "dice": faces_text(result.faces),
-            "result": _tr("ロール値 {0}").format(result.total),
+            "result": QCoreApplication.translate(CONTEXT, "ロール値 {0}").format(result.total),
         }
     else:
         assert isinstance(result, CheckResult)
@@ -111,12 +116,20 @@ def check_log_payload(model: FourCardCheckModel, result: FourCardResult) -> dict
             outcome=str(result.outcome),
             probability=float(model.success_probability),
         )
-        margin = _tr("（成功の度合 +{0}）").format(result.margin) if result.margin is not None else ""
+        margin = (
+            QCoreApplication.translate(CONTEXT, "（成功の度合 +{0}）").format(result.margin)
+            if result.margin is not None
+            else ""
+        )
         summary = {
             "who": a["character"],
-            "inputs": _tr("目標ロール: {0} 難易度 {1}").format(_inputs_text(a), model.difficulty),
+            "inputs": QCoreApplication.translate(CONTEXT, "目標ロール: {0} 難易度 {1}").format(
+                _inputs_text(a), model.difficulty
+            ),
             "dice": faces_text(result.faces),
-            "result": _tr("{0} ロール値 {1}{2}").format(outcome_term(result.outcome), result.total, margin),
+            "result": QCoreApplication.translate(CONTEXT, "{0} ロール値 {1}{2}").format(
+                outcome_term(result.outcome), result.total, margin
+            ),
         }
     payload["summary"] = summary
     return payload

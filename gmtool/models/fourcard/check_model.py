@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.fourcard.check_log import check_log_payload
+from gmtool.models.fourcard.terms import QT_TRANSLATE_NOOP
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.roller_inputs import CUSTOM, RollerInputs, RollerInputsMixin
 from gmtool.rules.checks import CheckKind, Outcome
@@ -193,7 +194,10 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
     # ---- what the plots read ------------------------------------------------------
     @property
     def curve_x_label(self) -> str:
-        return "B のベース＋修正" if self.mode == COMPARE else "難易度"
+        """The curve's x axis, a source the view translates (marked for lupdate in its context)."""
+        if self.mode == COMPARE:
+            return QT_TRANSLATE_NOOP("FourCardCheckView", "B のベース＋修正")
+        return QT_TRANSLATE_NOOP("FourCardCheckView", "難易度")
 
     @property
     def curve_marker(self) -> int:

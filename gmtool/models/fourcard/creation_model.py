@@ -40,10 +40,12 @@ from gmtool.models.fourcard.creation_purchases import (
 )
 from gmtool.models.fourcard.creation_rolls import KeptRolls
 from gmtool.models.fourcard.skill_catalog import CATALOG_KEY, CatalogProblem, campaign_catalog
+from gmtool.models.fourcard.terms import INITIAL_XP_LABEL, LOST_XP_LABEL
 from gmtool.rules.creation_record import MADE_IN_GM
 from gmtool.rules.dice import Faces, new_seed
 from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard import SYSTEM
+from gmtool.rules.systems.fourcard.advancement import fitted_record
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog
 from gmtool.rules.systems.fourcard.character import (
     ATTRIBUTES,
@@ -280,7 +282,7 @@ class FourCardCreationModel(QObject):
             if missing:
                 warnings.append(
                     self.tr("【{0}】の{1}が未設定のため、追加初期経験点を使えません").format(
-                        name, "・".join(missing)
+                        name, self.skills.missing_text(missing)
                     )
                 )
         return warnings
@@ -300,7 +302,12 @@ class FourCardCreationModel(QObject):
         if not self.can_pass(blockers):
             raise CreationRefused(Message.joined("、", (b.reason for b in blockers)))
         reasons = tuple(b.reason for b in blockers)
-        record = f"{self._today()} {page}: GM オーバーライド（{'、'.join(reasons)}）"
+        # stored as text, in the UI language it was written in
+        record = fitted_record(
+            self.tr("{0} {1}: GM オーバーライド（{2}）").format(
+                self._today(), page, self.tr("、").join(reasons)
+            )
+        )
         if record not in self._page_overrides:
             self._page_overrides.append(record)
             self._log.override(page, list(reasons))
@@ -315,8 +322,8 @@ class FourCardCreationModel(QObject):
         growth = self.draft.growth
         leftover = self.skills.leftover
         if leftover:
-            lost = self.tr("使い切れなかった初期経験点（失われた）")
-            growth = (*growth, LedgerEntry(self._today(), SCENARIO, bought=lost, cost=leftover))
+            lost = LedgerEntry(self._today(), SCENARIO, bought=LOST_XP_LABEL, cost=leftover)
+            growth = (*growth, lost)
         character = replace(
             self.draft,
             growth=growth,
@@ -457,7 +464,7 @@ class FourCardCreationModel(QObject):
     def _base_character(self) -> FourCardCharacter:
         """The draft before any purchase: the inputs and the 初期経験点 rows."""
         today = self._today()
-        growth = [LedgerEntry(today, SCENARIO, xp=INITIAL_XP, bought=self.tr("初期経験点"))]
+        growth = [LedgerEntry(today, SCENARIO, xp=INITIAL_XP, bought=INITIAL_XP_LABEL)]
         if self.extra_xp:
             uses = "、".join(f"【{n}】" for n in self.earmarked) or self.tr("未指定")
             label = self.tr("追加初期経験点（用途: {0}）").format(uses)

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.creation_common import Blocker, CreationRefused
 from gmtool.models.fourcard.creation_log import CreationLog
+from gmtool.models.fourcard.terms import CREATION_SCENARIO, rendered
 from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard.advancement import (
     Purchase,
@@ -29,7 +30,7 @@ from gmtool.rules.systems.fourcard.catalog import SkillCatalog
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, FourCardCharacter, LedgerEntry
 from gmtool.rules.systems.fourcard.creation import CreationBudget
 
-SCENARIO = "作成"
+SCENARIO = CREATION_SCENARIO
 
 
 class CatalogState(Enum):
@@ -89,7 +90,9 @@ def replay(
                 purchase = skill_tp_purchase(character, catalog, intent.skill, available)
             else:
                 purchase = specialisation_purchase(character, catalog, intent.skill, intent.field, available)
-            character = commit(purchase, override=intent.override, date=date, scenario=SCENARIO)
+            character = commit(
+                purchase, override=intent.override, date=date, scenario=SCENARIO, shown=rendered
+            )
         except PurchaseBlocked as blocked:
             label = f"【{intent.skill}】{intent.field and '【' + intent.field + '】'}"
             dropped.append(Message("{0}: {1}", label, blocked))
@@ -197,6 +200,10 @@ class CreationPurchases(QObject):
         self._replay()
         return last
 
+    def missing_text(self, missing: list[str]) -> str:
+        """What a catalog skill still lacks (`SkillDef.missing`), in the UI language."""
+        return self.tr("・").join(self.tr(gap) for gap in missing)
+
     def blockers(self) -> list[Blocker]:
         """Blocked only when nothing at all can be bought; unspent XP alone is a warning."""
         if self._intents:
@@ -208,7 +215,7 @@ class CreationPurchases(QObject):
         gaps = [(s.name, s.missing()) for s in self.catalog.skills]
         if all(missing for _, missing in gaps):
             detail = "、".join(
-                self.tr("【{0}】の{1}が未設定").format(n, "・".join(missing)) for n, missing in gaps
+                self.tr("【{0}】の{1}が未設定").format(n, self.missing_text(missing)) for n, missing in gaps
             )
             return [
                 Blocker(
@@ -249,5 +256,5 @@ class CreationPurchases(QObject):
         self.notice = ""
         self._replay()
         if intent.override:
-            self._log.override(purchase.description, list(purchase.refusals))
+            self._log.override(rendered(purchase.description), [rendered(r) for r in purchase.refusals])
         return purchase

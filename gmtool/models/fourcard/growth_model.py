@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.fourcard.skill_catalog import CATALOG_KEY, CatalogProblem, campaign_catalog
+from gmtool.models.fourcard.terms import rendered
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.fourcard import SYSTEM, advancement
@@ -276,17 +277,18 @@ class FourCardGrowthModel(QObject):
 
     def _buy(self, purchase: Purchase, details: dict[str, Any]) -> Purchase:
         after = advancement.commit(
-            purchase, override=self._override, date=self.date, scenario=self.scenario.strip()
+            purchase, override=self._override, date=self.date, scenario=self.scenario.strip(), shown=rendered
         )
+        bought = rendered(purchase.description)
         overridden = list(purchase.refusals)
         result = self.tr("経験点 {0} を消費（残り {1}）").format(purchase.cost, after.xp_unspent)
         if overridden:
             result += self.tr("、GM オーバーライド")
         self._write(
             after,
-            self.tr("成長: {0}").format(purchase.description),
-            {**details, "bought": purchase.description, "cost": purchase.cost, "overridden": overridden},
-            purchase.description,
+            self.tr("成長: {0}").format(bought),
+            {**details, "bought": bought, "cost": purchase.cost, "overridden": overridden},
+            bought,
             result,
         )
         return purchase

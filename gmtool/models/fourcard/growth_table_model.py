@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.fourcard.terms import ledger_text
 from gmtool.rules.systems.fourcard.character import FourCardCharacter, LedgerEntry
 
 Index = QModelIndex | QPersistentModelIndex
@@ -63,7 +64,7 @@ class GrowthTableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             # A row either gains or spends; a 0 in the other column is noise.
-            return (str(value) if value else "") if key in _NUMBERS else value
+            return (str(value) if value else "") if key in _NUMBERS else ledger_text(value)
         return None
 
     def _read(self) -> tuple[LedgerEntry, ...]:

@@ -105,4 +105,7 @@ class SkillCatalogTableModel(QAbstractTableModel):
             return skill.restrictor
         if column == 5:
             return ", ".join(skill.prerequisites)
-        return ", ".join(f"{s.name}（{unset if s.cost is None else s.cost}）" for s in skill.specialisations)
+        return ", ".join(
+            self.tr("{0}（{1}）").format(s.name, unset if s.cost is None else s.cost)
+            for s in skill.specialisations
+        )

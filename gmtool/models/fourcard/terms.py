@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from gmtool.rules.checks import Outcome
+from gmtool.rules.message import Message
 
 CONTEXT = "FourCardTerms"
 
@@ -42,6 +43,14 @@ OUTCOME_NAMES: dict[Outcome, str] = {
     Outcome.AUTO_FAILURE: QT_TRANSLATE_NOOP("FourCardTerms", "自動的失敗"),
 }
 
+# The fixed labels gmtool writes into the XP ledger: stored as these Japanese sources in either UI
+# language (so a file reads the same whoever made it) and shown through `ledger_text`. Anything else
+# in the ledger is the GM's own text (a scenario's name) or a purchase, shown as it was written.
+CREATION_SCENARIO = QT_TRANSLATE_NOOP("FourCardTerms", "作成")
+INITIAL_XP_LABEL = QT_TRANSLATE_NOOP("FourCardTerms", "初期経験点")
+LOST_XP_LABEL = QT_TRANSLATE_NOOP("FourCardTerms", "使い切れなかった初期経験点（失われた）")
+LEDGER_LABELS = frozenset({CREATION_SCENARIO, INITIAL_XP_LABEL, LOST_XP_LABEL})
+
 
 def term(source: str) -> str:
     """One of the terms above in the UI language."""
@@ -51,3 +60,31 @@ def term(source: str) -> str:
 def outcome_term(outcome: Outcome) -> str:
     """「自動的成功」 / 「成功」 / 「失敗」 / 「自動的失敗」, as the rule text names a roll's outcome."""
     return term(OUTCOME_NAMES[outcome])
+
+
+def ledger_text(text: str) -> str:
+    """A ledger cell (scenario or purchase) as shown: gmtool's fixed labels in the UI language."""
+    return term(text) if text in LEDGER_LABELS else text
+
+
+# The separators `Message.joined` keeps as values: shown as the UI language writes them.
+SEPARATORS = frozenset({"、", "・"})
+
+
+def rendered(text: str) -> str:
+    """An engine Message that is stored as text (a purchase in the XP ledger, an override's record)
+    written in the UI language: its template looked up in the translations as any tr() source (each
+    such template has its English in resources/i18n/en/issue35_fc.json as well as in
+    messages_en.json), each value that is a Message rendered the same way, any other value (a skill's
+    name, a number) kept.  A lookup by the template, as the message catalogue does: nothing is parsed."""
+    if not isinstance(text, Message):
+        return text
+    values = [
+        rendered(value) if isinstance(value, Message) else term(value) if value in SEPARATORS else value
+        for value in text.args
+    ]
+    english = QCoreApplication.translate(CONTEXT, text.template)
+    try:
+        return english.format(*values, **text.kwargs)
+    except (IndexError, KeyError, ValueError):  # a translation that lost a field: the Japanese
+        return str(text)

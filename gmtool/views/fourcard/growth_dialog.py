@@ -372,7 +372,7 @@ class FourCardGrowthDialog(QDialog):
         """One purchasable row: its cells, the reasons, and a button enabled only if a click works."""
         for column, text in enumerate(cells):
             table.setItem(row, column, QTableWidgetItem(text))
-        reasons = "\n".join(preview.reasons)
+        reasons = "\n".join(shown_message(reason) for reason in preview.reasons)
         overridden = preview.cost is not None and bool(preview.reasons) and self.model.override
         reason_item = QTableWidgetItem(
             self.tr("{0}（GM オーバーライドで購入可）").format(reasons) if overridden else reasons

@@ -9,8 +9,10 @@ from typing import Any
 from gmtool.models.fourcard.terms import (
     HANDEDNESS,
     HANDEDNESS_NAMES,
+    LEDGER_LABELS,
     LINE_NAMES,
     SEX_NAMES,
+    ledger_text,
     outcome_term,
     term,
 )
@@ -39,6 +41,7 @@ LABELS = {
 # The sheet's own terms, translated in their own context.
 TERMS = {**LINE_NAMES, "handedness": HANDEDNESS}
 VALUE_NAMES = {"sex": SEX_NAMES, "handedness": HANDEDNESS_NAMES}
+LEDGER_FIELDS = frozenset({"scenario", "bought"})  # the XP ledger's columns that hold gmtool's labels
 
 
 def rule_names() -> dict[str, str]:
@@ -49,6 +52,8 @@ def rule_names() -> dict[str, str]:
 
 
 def value_name(key: str, value: Any) -> str | None:
+    if key in LEDGER_FIELDS and isinstance(value, str) and value in LEDGER_LABELS:
+        return ledger_text(value)  # gmtool's own labels in the XP ledger (作成, 初期経験点…)
     source = VALUE_NAMES.get(key, {}).get(value) if isinstance(value, str) else None
     return None if source is None else term(source)
 

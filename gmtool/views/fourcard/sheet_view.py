@@ -48,7 +48,7 @@ from gmtool.views.fourcard.damage_box import FourCardDamageBox
 from gmtool.views.fourcard.hp_bar import FourCardHPBar
 from gmtool.views.sheet.sheet_editing import SheetEditing
 from gmtool.views.sheet.two_columns import TwoColumns
-from gmtool.views.widgets import CommitPlainTextEdit, edit_new_row
+from gmtool.views.widgets import CommitPlainTextEdit, edit_new_row, shown_message
 
 MAX_POINTS = 99_999  # the schema's limit for 疲労, 負傷 and 所持金
 
@@ -322,7 +322,7 @@ class FourCardSheetView(SheetEditing, QWidget):
                 self.skill_table.setItem(row, column, QTableWidgetItem(str(value)))
 
     def _sync_overrides(self) -> None:
-        overrides = list(self.character.overrides)
+        overrides = [shown_message(record) for record in self.character.overrides]
         if [self.overrides_list.item(i).text() for i in range(self.overrides_list.count())] != overrides:
             self.overrides_list.clear()
             self.overrides_list.addItems(overrides)

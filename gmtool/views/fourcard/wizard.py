@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.fourcard.creation_model import Blocker, FourCardCreationModel
+from gmtool.models.fourcard.terms import ledger_text
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.check.themed_plot import ThemedPlot
@@ -286,7 +287,7 @@ class SummaryPage(CreationPage):
         except ValueError as problem:
             return [self.tr("このままでは作成できません: {0}").format(shown_message(str(problem)))]
         sex = {"male": self.tr("男性"), "female": self.tr("女性")}.get(character.sex, "")
-        lines = [f"{character.name}（{'PC' if character.is_pc else 'NPC'}・{sex}）"]
+        lines = [self.tr("{0}（{1}・{2}）").format(character.name, "PC" if character.is_pc else "NPC", sex)]
         if model.attributes is not None:
             lines.append(" ".join(f"{label} {character.current(a)}" for a, label in ATTRIBUTES))
             hp = model.hp_lines()
@@ -301,7 +302,7 @@ class SummaryPage(CreationPage):
         lines.append(self.tr("経験点の記録:"))
         for entry in character.growth:
             amount = f"+{entry.xp}" if entry.xp else f"−{entry.cost}" if entry.cost else "0"
-            lines.append(f"  {entry.date} {entry.scenario} {entry.bought} {amount}")
+            lines.append(f"  {entry.date} {ledger_text(entry.scenario)} {ledger_text(entry.bought)} {amount}")
         lines.append(self.tr("獲得経験点 {0} / 使用 {1}").format(character.xp_earned, character.xp_spent))
         hands = {"right": self.tr("右利き"), "left": self.tr("左利き"), "both": self.tr("両手利き")}
         lines.append(
@@ -310,7 +311,7 @@ class SummaryPage(CreationPage):
             )
         )
         for record in character.overrides:
-            lines.append(self.tr("GM オーバーライド: {0}").format(record))
+            lines.append(self.tr("GM オーバーライド: {0}").format(shown_message(record)))
         return lines
 
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.screen_fit import fit_to_screen, scrolling
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, shown_message
 
 REASON_STYLE = Tone("error")
 WARNING_STYLE = Tone("warning")
@@ -188,7 +188,10 @@ class CreationPage(QWizardPage):
     def reason_text(self, blockers: list[Any]) -> str:
         if not blockers:
             return ""
-        lines = [self.tr("進めません:"), *(f"・{b.reason}" for b in blockers)]
+        lines = [
+            self.tr("進めません:"),
+            *(self.tr("・{0}").format(shown_message(b.reason)) for b in blockers),
+        ]
         if all(b.overridable for b in blockers):
             if self.override_on():
                 lines.append(self.tr(self.override_note))

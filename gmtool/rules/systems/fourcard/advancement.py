@@ -13,6 +13,7 @@ here.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from gmtool.rules.message import Message
@@ -29,6 +30,7 @@ from gmtool.rules.systems.fourcard.character import (
     ATTRIBUTE_LABELS,
     MAX_GAIN,
     MAX_TP,
+    SHORT_TEXT,
     FourCardCharacter,
     LedgerEntry,
     Skill,
@@ -141,7 +143,9 @@ def skill_tp_purchase(
         skills = (*character.skills, updated)
     else:
         skills = tuple(replace(s, tp=new_tp) if s.name == name else s for s in character.skills)
-    return Purchase(replace(character, skills=skills), cost, f"【{name}】{new_tp}TP", tuple(refusals))
+    return Purchase(
+        replace(character, skills=skills), cost, Message("【{0}】{1}TP", name, new_tp), tuple(refusals)
+    )
 
 
 def specialisation_purchase(
@@ -162,7 +166,7 @@ def specialisation_purchase(
             Message("【{0}】は【{1}】の特化分野としてカタログにありません", field, skill_name)
         )
     if not skill.specialisations:
-        cost, label = 0, "初期特化"
+        cost, label = 0, Message("初期特化")
     elif spec.cost is None:
         raise PurchaseBlocked(
             Message(
@@ -172,13 +176,13 @@ def specialisation_purchase(
             )
         )
     else:
-        cost, label = spec.cost, "特化"
+        cost, label = spec.cost, Message("特化")
     updated = replace(skill, specialisations=(*skill.specialisations, field))
     skills = tuple(updated if s.name == skill_name else s for s in character.skills)
     return Purchase(
         replace(character, skills=skills),
         cost,
-        f"【{skill_name}】{label}【{field}】",
+        Message("【{0}】{1}【{2}】", skill_name, label, field),
         tuple(_budget_refusal(cost, available)),
     )
 
@@ -191,7 +195,7 @@ def attribute_purchase(character: FourCardCharacter, attribute: str, available: 
     if lost:
         losses = replace(character.losses, **{attribute: lost - 1})
         after = replace(character, losses=losses)
-        cost, description = rules.regain_cost, f"{label} を 1 点取り戻す"
+        cost, description = rules.regain_cost, Message("{0} を 1 点取り戻す", label)
     else:
         gained = getattr(character.gains, attribute)
         if gained >= MAX_GAIN:
@@ -200,24 +204,38 @@ def attribute_purchase(character: FourCardCharacter, attribute: str, available: 
             )
         cost = rules.attribute_costs[attribute][gained]
         after = replace(character, gains=replace(character.gains, **{attribute: gained + 1}))
-        description = f"{label} +1（初期値から +{gained + 1}）"
+        description = Message("{0} +1（初期値から +{1}）", label, gained + 1)
     return Purchase(after, cost, description, tuple(_budget_refusal(cost, available)))
 
 
-def commit(purchase: Purchase, *, override: bool, date: str, scenario: str) -> FourCardCharacter:
+def fitted_record(text: str) -> str:
+    """A record gmtool writes (a GM override with its reasons) cut to what a record holds: the
+    reasons, written in the UI language, may run longer in English than in Japanese."""
+    return text if len(text) <= SHORT_TEXT else text[: SHORT_TEXT - 1] + "…"
+
+
+def commit(
+    purchase: Purchase, *, override: bool, date: str, scenario: str, shown: Callable[[str], str] = str
+) -> FourCardCharacter:
     """The character after the purchase, its cost in the growth history.
 
     Blocked purchases raise PurchaseBlocked unless the GM overrides; an override
-    is recorded with the reasons it set aside.
+    is recorded with the reasons it set aside.  The history and the record are stored as text:
+    `shown` writes the purchase's Message in the language wanted (the UI's, by the models).
     """
     if purchase.refusals and not override:
         raise PurchaseBlocked(Message.joined("、", purchase.refusals))
     character = purchase.after
-    entry = LedgerEntry(date=date, scenario=scenario, bought=purchase.description, cost=purchase.cost)
+    entry = LedgerEntry(date=date, scenario=scenario, bought=shown(purchase.description), cost=purchase.cost)
     character = replace(character, growth=(*character.growth, entry))
     if purchase.refusals:
-        record = f"{date} {purchase.description}: GM オーバーライド（{'、'.join(purchase.refusals)}）"
-        character = replace(character, overrides=(*character.overrides, record.strip()))
+        record = Message(
+            "{0} {1}: GM オーバーライド（{2}）",
+            date,
+            purchase.description,
+            Message.joined("、", purchase.refusals),
+        )
+        character = replace(character, overrides=(*character.overrides, fitted_record(shown(record))))
     return character
 
 

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from gmtool.rules.message import Message
+from gmtool.rules.message import Message, template
 
 SkillName = Annotated[StrictStr, Field(min_length=1, max_length=60)]
 Cost = Annotated[StrictInt, Field(ge=1, le=99)]
@@ -50,9 +50,9 @@ class SkillDef:
         """What the GM still has to fill in before anyone can learn this skill."""
         gaps = []
         if not self.base:
-            gaps.append("基礎能力値")
+            gaps.append(template("基礎能力値"))
         if self.expertise is None:
-            gaps.append("専門性")
+            gaps.append(template("専門性"))
         return gaps
 
 

@@ -35,7 +35,8 @@ Gain = Annotated[StrictInt, Field(ge=0, le=MAX_GAIN)]
 Loss = Annotated[StrictInt, Field(ge=0, le=99)]
 Points = Annotated[StrictInt, Field(ge=0, le=99_999)]
 SignedPoints = Annotated[StrictInt, Field(ge=-99_999, le=99_999)]
-ShortText = Annotated[StrictStr, Field(max_length=200)]
+SHORT_TEXT = 200  # a ledger cell, an override record
+ShortText = Annotated[StrictStr, Field(max_length=SHORT_TEXT)]
 LongText = Annotated[StrictStr, Field(max_length=100_000)]
 MAX_ROWS = 500
 
