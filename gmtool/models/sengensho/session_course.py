@@ -75,7 +75,7 @@ class SessionCourse(QObject):
         if not absent:
             return ""
         return self.tr("このシーンに登場していません: {0}（縁故は登場したキャラクターに結びます）").format(
-            "、".join(absent)
+            self.tr("、").join(absent)
         )
 
     # ---- the session ---------------------------------------------------------------------
@@ -142,7 +142,7 @@ class SessionCourse(QObject):
         new = rules.set_present(state, scene_id, tuple(character_ids))
         if new == state:
             return
-        names = "、".join(self._members.name(i) for i in character_ids) or self.tr("なし")
+        names = self.tr("、").join(self._members.name(i) for i in character_ids) or self.tr("なし")
         text = self.tr("シーン「{0}」の登場: {1}").format(new.scene_name(scene_id), names)
         self._record.commit(new, self.tr("シーンの登場"), text, action="set_present", scene=scene_id)
 
