@@ -97,6 +97,8 @@ def _abilities_html(campaign_model: CampaignModel, character_id: str) -> str:
 def value_name(key: str, value: Any) -> str | None:
     if key == "kind" and value in set(BondKind):
         return _tr(KIND_LABELS[BondKind(value)])
+    if key in ("archetypes", "archetype") and isinstance(value, str):  # the game's 類型 in its words
+        return archetype_label(value)
     return None
 
 
