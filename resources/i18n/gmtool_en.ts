@@ -31381,21 +31381,6 @@ Archetypes in use by characters that will leave the catalog: {0}</translation>
         </message>
     </context>
     <context>
-        <name>SengenshoLabels</name>
-        <message>
-            <source>狩猟者</source>
-            <translation>Hunter 〈狩猟者〉</translation>
-        </message>
-        <message>
-            <source>芸術家</source>
-            <translation>Artist 〈芸術家〉</translation>
-        </message>
-        <message>
-            <source>ラスボス</source>
-            <translation>Last boss</translation>
-        </message>
-    </context>
-    <context>
         <name>SengenshoLastBossBox</name>
         <message>
             <source>ラスボスにするキャラクター</source>

@@ -5,10 +5,10 @@ Translated in the "SengenshoLabels" context (the English UI is issue 8's).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
 from gmtool.rules.systems.sengensho.bonds import KIND_LABELS, KIND_LIMITS, NPC_POINTS_GUIDE
-from gmtool.rules.systems.sengensho.character import LAST_BOSS, BondKind
+from gmtool.rules.systems.sengensho.character import GAME_ARCHETYPES, BondKind
 from gmtool.rules.systems.sengensho.fantasy import AbilityState, AbilityStatus
 from gmtool.rules.systems.sengensho.session import Bond, Cast, SengenshoSession, display_name
 
@@ -32,21 +32,9 @@ NOTES_HEADER = "備考"
 MARK_PRESET, MARK_RETIED, MARK_LAST_BOSS, MARK_OVERRIDE = "事前設定", "結び直し", "ラスボス", "GM裁定"
 
 
-# The 類型 the rule text names (the shipped catalog, rules/sengensho/archetypes.toml) and the special
-# 類型 ラスボス: the game's own words, which the English UI shows as English beside the word in its
-# brackets (「Hunter 〈狩猟者〉」). A 類型 the GM typed into the catalog is their data, shown as typed.
-GAME_ARCHETYPES = frozenset(
-    {
-        QT_TRANSLATE_NOOP("SengenshoLabels", "狩猟者"),
-        QT_TRANSLATE_NOOP("SengenshoLabels", "芸術家"),
-        QT_TRANSLATE_NOOP("SengenshoLabels", "ラスボス"),
-    }
-)
-assert LAST_BOSS in GAME_ARCHETYPES
-
-
 def archetype_label(name: str) -> str:
-    """A 類型's name as the UI shows it: the game's 類型 in the UI language, the GM's as typed."""
+    """A 類型's name as the UI shows it: the game's 類型 (`GAME_ARCHETYPES`) in the UI language
+    (「Hunter 〈狩猟者〉」), the GM's as typed."""
     return _tr(name) if name in GAME_ARCHETYPES else name
 
 
