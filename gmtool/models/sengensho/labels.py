@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from gmtool.models.shown_text import shown
+from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.bonds import KIND_LABELS, KIND_LIMITS, NPC_POINTS_GUIDE
 from gmtool.rules.systems.sengensho.character import GAME_ARCHETYPES, BondKind
 from gmtool.rules.systems.sengensho.fantasy import AbilityState, AbilityStatus
@@ -38,6 +40,12 @@ def archetype_label(name: str) -> str:
     return _tr(name) if name in GAME_ARCHETYPES else name
 
 
+def scene_label(session: SengenshoSession, scene_id: int | None) -> str:
+    """A scene's name as the UI shows it: the GM's name as typed, else 「シーン2」 in the UI language."""
+    name = session.scene_name(scene_id)
+    return shown(name) if isinstance(name, Message) else name
+
+
 def session_status(session: SengenshoSession) -> str:
     """「セッション 2（進行中・現在のシーン: 出会い）」 / 「セッション 2（開始前）」."""
     if not session.running:
@@ -45,7 +53,7 @@ def session_status(session: SengenshoSession) -> str:
     if session.current_scene is None:
         return _tr("セッション {0}（進行中）").format(session.session_number)
     return _tr("セッション {0}（進行中・現在のシーン: {1}）").format(
-        session.session_number, session.scene_name(session.current_scene)
+        session.session_number, scene_label(session, session.current_scene)
     )
 
 

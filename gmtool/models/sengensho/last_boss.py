@@ -136,7 +136,7 @@ class LastBoss(QObject):
         text = self.tr(
             "ラスボス「{0}」を明かした（クライマックス・シーン「{1}」）: ラスボスの縁故Lv1 → {2}。"
             "PCは{0}への縁故を、選択している類型からレベルの制限なしで結べます"
-        ).format(boss, new.scene_name(new.current_scene), targets)
+        ).format(boss, labels.scene_label(new, new.current_scene), targets)
         if skipped:
             text += self.tr("／ラスボスの縁故を結ばないPC: {0}").format(
                 self.tr("、").join(

@@ -81,7 +81,7 @@ class SessionBonds(QObject):
         state, cast = record.state(), record.cast()
         new, bond, impression = bond_rules.form_bond(state, cast, request, record.readings())
         text = self.tr("縁故を結ぶ（シーン「{0}」）: {1}").format(
-            new.scene_name(bond.formed_scene), self._describe(bond)
+            labels.scene_label(new, bond.formed_scene), self._describe(bond)
         )
         text += self._boss_mark(bond)
         if request.override:
@@ -108,7 +108,7 @@ class SessionBonds(QObject):
         old = state.bond(bond_id)
         new, bond, impression = bond_rules.retie_bond(state, cast, bond_id, request, readings)
         text = self.tr("縁故を結び直す（シーン「{0}」）: 「{1}」→ {2}").format(
-            new.scene_name(bond.formed_scene), self._members.target_name(old), self._describe(bond)
+            labels.scene_label(new, bond.formed_scene), self._members.target_name(old), self._describe(bond)
         )
         before = fantasy.total_value(state, cast, bond.holder, readings)
         after = fantasy.total_value(new, cast, bond.holder, readings)
@@ -137,7 +137,7 @@ class SessionBonds(QObject):
         new, bond = bond_rules.raise_level(state, bond_id, override, record.cast(), record.readings())
         target = self._members.target_name(bond)
         text = self.tr("縁故のレベルを上げる（シーン「{0}」）: {1}「{2}」Lv{3}→Lv{4}").format(
-            new.scene_name(bond.changed_scene),
+            labels.scene_label(new, bond.changed_scene),
             labels.archetype_label(bond.archetype),
             target,
             old.level,

@@ -58,7 +58,7 @@ class SengenshoBondDialog(QDialog):
         self.holder = holder
         self.retie = retie
         scene = model.course.require_scene()  # the caller has checked; a 縁故 is always formed in a scene
-        scene_name = model.state().scene_name(scene.id)
+        scene_name = labels.scene_label(model.state(), scene.id)
         title = self.tr("縁故を結び直す") if retie else self.tr("縁故を結ぶ")
         self.setWindowTitle(self.tr("{0} — シーン「{1}」").format(title, scene_name))
 

@@ -196,7 +196,7 @@ class SengenshoBondsTab(SengenshoPage):
                     self.model.members.target_name(bond),
                     str(bond.level),
                     labels.bond_value_text(values.get(bond.id, bond.level), bond.id in halved),
-                    state.scene_name(bond.formed_scene),
+                    labels.scene_label(state, bond.formed_scene),
                     self.tr(MARKS).join(labels.bond_marks(bond)),
                 )
             )
