@@ -31206,6 +31206,10 @@ Archetypes in use by characters that will leave the catalog: {0}</translation>
             <translation>Export archetype catalog</translation>
         </message>
         <message>
+            <source>類型カタログ.json</source>
+            <translation>archetype-catalog.json</translation>
+        </message>
+        <message>
             <source>{0} に書き出しました</source>
             <translation>Written to {0}</translation>
         </message>

@@ -36,7 +36,7 @@ from gmtool.views.file_dialogs import open_file_name, save_file_name
 from gmtool.views.sengensho.catalog_form import ArchetypeForm, as_shown
 from gmtool.views.widgets import show_refusal, shown_message
 
-FILE_FILTER = "類型カタログ (*.json)"
+FILE_FILTER = "類型カタログ (*.json)"  # translated where shown (en/issue35_sgs.json)
 SUFFIX = ".json"
 
 
@@ -265,7 +265,7 @@ class SengenshoCatalogDialog(QDialog):
         ):
             return
         path = self.ask_save_path(
-            self.tr("類型カタログをエクスポート"), self.tr(FILE_FILTER), "類型カタログ.json"
+            self.tr("類型カタログをエクスポート"), self.tr(FILE_FILTER), self.tr("類型カタログ.json")
         )
         if not path:
             return
