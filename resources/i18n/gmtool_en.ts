@@ -848,6 +848,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> meals</translation>
         </message>
         <message>
+            <source> ／ </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> / </translation>
+        </message>
+        <message>
             <source> ／ ラウンド {0} / {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> / round {0} / {1}</translation>
@@ -30194,6 +30199,10 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Enter directly</translation>
         </message>
         <message>
+            <source>{{{0}}}</source>
+            <translation>{0}</translation>
+        </message>
+        <message>
             <source>攻撃側がダイスを振った後は設定を変えられません（「やり直し」で最初から）</source>
             <translation>The setup cannot change after the attacker has rolled ("Restart" to begin again)</translation>
         </message>
@@ -30227,6 +30236,10 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>（設定の変更は「やり直し」から）</source>
             <translation> (change the setup with "Restart")</translation>
+        </message>
+        <message>
+            <source> ／ </source>
+            <translation> / </translation>
         </message>
     </context>
     <context>

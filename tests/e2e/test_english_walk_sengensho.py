@@ -62,7 +62,12 @@ def _user_data() -> list[str]:
     """What the user typed, or the demo typed for them: names (every demo character's: the list shows
     them all), notes, skill names, 縁故 targets, the GM's catalog texts. Not the shipped 類型 names
     (狩猟者, 芸術家): the rule text's words, which the English UI shows bracketed beside the English."""
-    typed = {*_strings(json.loads(DEMO.read_text(encoding="utf-8"))), *GM_TYPED, *_catalog_texts(), *DEMO_NAMES}
+    typed = {
+        *_strings(json.loads(DEMO.read_text(encoding="utf-8"))),
+        *GM_TYPED,
+        *_catalog_texts(),
+        *DEMO_NAMES,
+    }
     typed -= set(shipped_catalog().names())
     typed -= {"character"}  # the demo file's 縁故 kind, an id
     return sorted((text for text in typed if text), key=len, reverse=True)
@@ -103,6 +108,17 @@ class Walk:
         self.texts.append((where, text))
 
 
+WINDOWS = (
+    "main window on",
+    "bond dialog",
+    "session dialog, tab 3",
+    "session dialog, 過去のセッション",
+    "stepper, step 7",
+    "類型 catalog",
+    "house rules, 千幻抄",
+)
+
+
 def walk(window: MainWindow, refusals: list[str]) -> Walk:
     seen = Walk()
     model = window.campaign_model
@@ -113,7 +129,9 @@ def walk(window: MainWindow, refusals: list[str]) -> Walk:
         seen.read(f"main window on {name}", window)
 
     # 千幻抄 → セッション管理… : start, a scene, 縁故 (through the bond dialog), an ability used.
-    session_action = next(a for a in _system_menu(window).actions() if a.shortcut().toString() == "Ctrl+Shift+K")
+    session_action = next(
+        a for a in _system_menu(window).actions() if a.shortcut().toString() == "Ctrl+Shift+K"
+    )
     session_action.trigger()
     dialog = window.opened[-1]
     assert isinstance(dialog, SengenshoSessionDialog)
@@ -150,7 +168,9 @@ def walk(window: MainWindow, refusals: list[str]) -> Walk:
         bond_dialog.ok_button.click()
 
     in_bond_dialog(ids["白峰 朔"], form)
-    in_bond_dialog(ids["綾瀬 詩織"], lambda d: (choose(d.target_combo, ids["白峰 朔"]), d.ok_button.click()) and None)
+    in_bond_dialog(
+        ids["綾瀬 詩織"], lambda d: (choose(d.target_combo, ids["白峰 朔"]), d.ok_button.click()) and None
+    )
     dialog.scenes_tab.new_scene_edit.setText("山道")
     dialog.scenes_tab.add_button.click()
     tab = dialog.bonds_tab
@@ -196,7 +216,9 @@ def walk(window: MainWindow, refusals: list[str]) -> Walk:
         seen.read(f"stepper, step {step + 1}", stepper)
 
     # 類型カタログ…
-    catalog_action = next(a for a in _system_menu(window).actions() if a.shortcut().toString() == "Ctrl+Shift+J")
+    catalog_action = next(
+        a for a in _system_menu(window).actions() if a.shortcut().toString() == "Ctrl+Shift+J"
+    )
     catalog_action.trigger()
     catalog = window.opened[-1]
     assert isinstance(catalog, SengenshoCatalogDialog)
@@ -212,6 +234,9 @@ def walk(window: MainWindow, refusals: list[str]) -> Walk:
     seen.read("main window at the end (log)", window)
     for refusal in refusals:
         seen.add("refusal", refusal)
+    reached = {where.split(" / ")[0] for where, _ in seen.texts}
+    assert all(any(r.startswith(w) for r in reached) for w in WINDOWS), sorted(reached)
+    assert refusals, "the walk meets a refusal (縁故を結ぶ… before the session starts)"
     return seen
 
 
@@ -242,6 +267,15 @@ def test_the_english_ui_of_sengensho_has_no_japanese_of_gmtools_own(
         left = list(dict.fromkeys(japanese_leftovers(seen.texts, [*USER_DATA, *_rule_quotes()])))
         window.close()
     assert left == [], "Japanese left in the English UI:\n" + report(left)
+    shown = {text for _, text in seen.texts}
+    # The game's words the walk met, as the English UI writes them: the panel's 特性値 in English (it
+    # read 「3D6 + {身体} 5」), the shipped 類型 beside the bracketed word, the halved 縁故 value.
+    assert "3D6 + Physique 5 / TN 14" in shown
+    assert "Fantasy Hunter 〈狩猟者〉 5 · Artist 〈芸術家〉 5" in shown
+    stepper_setup = [text for text in shown if "check value 7" in text and text.startswith("Attacker")]
+    assert stepper_setup and all("宵闇の主 Physique check value 7" in text for text in stepper_setup), (
+        stepper_setup
+    )
 
 
 def test_the_japanese_ui_of_sengensho_shows_no_raw_ids(

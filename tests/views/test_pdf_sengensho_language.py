@@ -67,4 +67,3 @@ def test_the_japanese_pdf_of_a_sengensho_character_prints_no_raw_id(
     text = printed(at_the_table, name, tmp_path)
     assert "幻想能力" in text
     assert raw_ids([("pdf", text)], internal_ids(), SQUEEZED_DATA) == []
-
