@@ -27,7 +27,7 @@ from gmtool.views.sengensho.bond_dialog import FREE_TARGET, SengenshoBondDialog
 from gmtool.views.sengensho.catalog_dialog import SengenshoCatalogDialog
 from gmtool.views.sengensho.opposed_dialog import SengenshoOpposedDialog
 from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
-from tests.e2e.house_rules_window_sengensho import choose, menu_action, sengensho_ids
+from tests.e2e.house_rules_window_sengensho import choose, sengensho_ids
 from tests.models.sengensho.session_helpers import GM_CATALOG
 from tests.qt_fixtures import DEMO_NAMES, english_ui
 from tests.text_audit import japanese_leftovers, raw_ids, report, visible_texts
