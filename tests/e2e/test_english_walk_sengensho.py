@@ -10,9 +10,9 @@ One walk per language, one window each, no sleeps."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from PySide6.QtWidgets import QWidget
@@ -27,7 +27,7 @@ from gmtool.views.sengensho.bond_dialog import FREE_TARGET, SengenshoBondDialog
 from gmtool.views.sengensho.catalog_dialog import SengenshoCatalogDialog
 from gmtool.views.sengensho.opposed_dialog import SengenshoOpposedDialog
 from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
-from tests.e2e.house_rules_window_sengensho import choose, sengensho_ids
+from tests.e2e.house_rules_window_sengensho import choose, in_bond_dialog, new_scene, sengensho_ids
 from tests.models.sengensho.session_helpers import GM_CATALOG
 from tests.qt_fixtures import DEMO_NAMES, english_ui
 from tests.text_audit import japanese_leftovers, raw_ids, report, visible_texts
@@ -129,32 +129,14 @@ def walk(window: MainWindow, refusals: list[str]) -> Walk:
         seen.read(f"main window on {name}", window)
 
     # 千幻抄 → セッション管理… : start, a scene, 縁故 (through the bond dialog), an ability used.
-    session_action = next(
-        a for a in _system_menu(window).actions() if a.shortcut().toString() == "Ctrl+Shift+K"
-    )
-    session_action.trigger()
-    dialog = window.opened[-1]
-    assert isinstance(dialog, SengenshoSessionDialog)
+    dialog = _open(window, "Ctrl+Shift+K", SengenshoSessionDialog)
     dialog.resize(1366, 740)
     dialog.show()
     questions: list[str] = []
     dialog.ask = lambda question: questions.append(question) or True
     dialog.bonds_tab.form_button.click()  # before the session starts: refused
     dialog.start_button.click()
-    dialog.scenes_tab.new_scene_edit.setText("神社")
-    dialog.scenes_tab.add_button.click()
-
-    def in_bond_dialog(holder: str, act: Callable[[SengenshoBondDialog], None]) -> None:
-        def run(bond_dialog: SengenshoBondDialog) -> int:
-            bond_dialog.show()
-            act(bond_dialog)
-            if bond_dialog.isVisible():
-                bond_dialog.reject()
-            return bond_dialog.result()
-
-        dialog.exec_bond_dialog = run
-        choose(dialog.bonds_tab.holder_combo, holder)
-        dialog.bonds_tab.form_button.click()
+    new_scene(dialog, "神社")
 
     def form(bond_dialog: SengenshoBondDialog) -> None:
         seen.read("bond dialog", bond_dialog)
@@ -167,12 +149,11 @@ def walk(window: MainWindow, refusals: list[str]) -> Walk:
         bond_dialog.target_edit.setText("山の天狗")
         bond_dialog.ok_button.click()
 
-    in_bond_dialog(ids["白峰 朔"], form)
+    in_bond_dialog(dialog, ids["白峰 朔"], form)
     in_bond_dialog(
-        ids["綾瀬 詩織"], lambda d: (choose(d.target_combo, ids["白峰 朔"]), d.ok_button.click()) and None
+        dialog, ids["綾瀬 詩織"], lambda d: (choose(d.target_combo, ids["白峰 朔"]), d.ok_button.click())
     )
-    dialog.scenes_tab.new_scene_edit.setText("山道")
-    dialog.scenes_tab.add_button.click()
+    new_scene(dialog, "山道")
     tab = dialog.bonds_tab
     choose(tab.holder_combo, ids["白峰 朔"])
     tab.bonds_table.selectRow(0)
@@ -216,12 +197,7 @@ def walk(window: MainWindow, refusals: list[str]) -> Walk:
         seen.read(f"stepper, step {step + 1}", stepper)
 
     # 類型カタログ…
-    catalog_action = next(
-        a for a in _system_menu(window).actions() if a.shortcut().toString() == "Ctrl+Shift+J"
-    )
-    catalog_action.trigger()
-    catalog = window.opened[-1]
-    assert isinstance(catalog, SengenshoCatalogDialog)
+    catalog = _open(window, "Ctrl+Shift+J", SengenshoCatalogDialog)
     catalog.show()
     seen.read("類型 catalog", catalog)
 
@@ -238,6 +214,17 @@ def walk(window: MainWindow, refusals: list[str]) -> Walk:
     assert all(any(r.startswith(w) for r in reached) for w in WINDOWS), sorted(reached)
     assert refusals, "the walk meets a refusal (縁故を結ぶ… before the session starts)"
     return seen
+
+
+T = TypeVar("T")
+
+
+def _open(window: MainWindow, shortcut: str, kind: type[T]) -> T:
+    """The dialog the 千幻抄 menu's entry with `shortcut` opens (recorded by the window)."""
+    next(a for a in _system_menu(window).actions() if a.shortcut().toString() == shortcut).trigger()
+    dialog = window.opened[-1]
+    assert isinstance(dialog, kind)
+    return dialog
 
 
 def _system_menu(window: MainWindow) -> Any:

@@ -11,13 +11,10 @@ from typing import Any
 import pytest
 
 from gmtool.app.pdf_menu import print_parts, session_html
-from gmtool.models.sengensho.catalog_model import SengenshoCatalogModel
-from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.bonds import BondRequest
 from gmtool.rules.systems.sengensho.character import BondKind
 from gmtool.views.print.sheet_document import export_sheet_pdf
 from tests.e2e.test_english_walk_sengensho import USER_DATA, internal_ids
-from tests.models.sengensho.session_helpers import GM_CATALOG
+from tests.models.sengensho.session_helpers import demo_session_with_a_bond
 from tests.qt_fixtures import english_ui
 from tests.text_audit import japanese_leftovers, raw_ids
 from tests.views.test_pdf_terms import page_texts, squeezed
@@ -29,13 +26,9 @@ NAMES = ("白峰 朔", "綾瀬 詩織", "宵闇の主")
 def at_the_table(campaign_model: Any) -> Any:
     """The demo campaign with the GM's catalog and a running session: 白峰 朔 has a 縁故 to
     「山の天狗」 and has used 狩猟者's first 幻想能力 on a 前借り."""
-    ids = {s.character.name: s.id for s in campaign_model.characters()}
-    SengenshoCatalogModel(campaign_model).save(GM_CATALOG)
-    session = SengenshoSessionModel(campaign_model)
-    session.course.start()
-    session.course.add_scene("神社")
-    session.bonds.form(BondRequest(ids["白峰 朔"], "狩猟者", BondKind.CHARACTER, target="山の天狗"))
-    session.fantasy.use_ability(ids["白峰 朔"], "狩猟者", 0, borrow_if_short=True)
+    session = demo_session_with_a_bond(campaign_model, BondKind.CHARACTER, "山の天狗")
+    saku = next(s.id for s in campaign_model.characters() if s.character.name == "白峰 朔")
+    session.fantasy.use_ability(saku, "狩猟者", 0, borrow_if_short=True)
     return campaign_model
 
 

@@ -7,23 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gmtool.models.sengensho.catalog_model import SengenshoCatalogModel
 from gmtool.models.sengensho.export_sheet import sengensho_session_sheet
-from gmtool.models.sengensho.session_model import SengenshoSessionModel
-from gmtool.rules.systems.sengensho.bonds import BondRequest
 from gmtool.rules.systems.sengensho.character import BondKind
-from tests.models.sengensho.session_helpers import GM_CATALOG
+from tests.models.sengensho.session_helpers import demo_session_with_a_bond
 from tests.qt_fixtures import english_ui
 
 
 def saku_with_a_bond(campaign_model: Any) -> str:
-    ids = {s.character.name: s.id for s in campaign_model.characters()}
-    SengenshoCatalogModel(campaign_model).save(GM_CATALOG)
-    session = SengenshoSessionModel(campaign_model)
-    session.course.start()
-    session.course.add_scene("神社")
-    session.bonds.form(BondRequest(ids["白峰 朔"], "狩猟者", BondKind.MEMORY, target="夢で見た森"))
-    return ids["白峰 朔"]
+    demo_session_with_a_bond(campaign_model, BondKind.MEMORY, "夢で見た森")
+    return next(s.id for s in campaign_model.characters() if s.character.name == "白峰 朔")
 
 
 def test_the_english_export_memo_is_english_around_the_users_names(
