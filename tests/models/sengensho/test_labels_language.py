@@ -41,3 +41,16 @@ def test_in_japanese_they_read_as_the_game_writes_them(qapp: object) -> None:
     session = session_with_an_unnamed_scene()
     assert [archetype_label(n) for n in ("狩猟者", LAST_BOSS, "月の民")] == ["狩猟者", "ラスボス", "月の民"]
     assert session_status(session) == "セッション 1（進行中・現在のシーン: シーン1）"
+
+
+def test_a_refusal_naming_an_unnamed_ability_of_a_game_archetype_reads_english() -> None:
+    """The shipped catalog leaves 狩猟者's abilities unnamed and unset: the refusal to use one names it
+    「幻想能力1（名称未設定）」, which the English UI writes in English."""
+    from gmtool.rules.systems.sengensho.catalog import FantasyAbility
+    from gmtool.rules.systems.sengensho.session_types import SessionRefused
+    from gmtool.views.message_catalog import catalog_path, load
+
+    label = FantasyAbility().label(0)
+    refusal = SessionRefused(label)
+    assert str(refusal) == "幻想能力1（名称未設定）"
+    assert load(catalog_path("en")).translate(str(refusal)) == "Fantasy ability 1 (no name yet)"
