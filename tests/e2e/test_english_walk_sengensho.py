@@ -128,6 +128,15 @@ def walk(window: MainWindow, refusals: list[str]) -> Walk:
         window.select_character(character_id)
         seen.read(f"main window on {name}", window)
 
+    # The panel: a 〈スキル〉, the thresholds as a house rule, a roll (Ctrl+R): its log lines, its undo text.
+    window.select_character(ids["白峰 朔"])
+    panel = window.check_stack.currentWidget()
+    panel.inputs_box.skill_combo.setCurrentIndex(1)
+    panel.critical_spin.setValue(17)
+    menus = [a.menu() for a in window.menuBar().actions() if a.menu() is not None]
+    next(a for m in menus for a in m.actions() if a.shortcut().toString() == "Ctrl+R").trigger()
+    seen.read("main window after a roll", window)
+
     # 千幻抄 → セッション管理… : start, a scene, 縁故 (through the bond dialog), an ability used.
     dialog = _open(window, "Ctrl+Shift+K", SengenshoSessionDialog)
     dialog.resize(1366, 740)
