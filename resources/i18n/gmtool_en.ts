@@ -377,11 +377,15 @@
         </message>
         <message>
             <source>{0} 縁故あと{1}つ</source>
-            <translation>{0}: {1} more 縁故</translation>
+            <translation>{0}: {1} more bonds</translation>
         </message>
         <message>
             <source>前借り中: {0}</source>
             <translation>On advance: {0}</translation>
+        </message>
+        <message>
+            <source>　</source>
+            <translation>  </translation>
         </message>
         <message>
             <source>2d6</source>
@@ -526,6 +530,14 @@
         <message>
             <source>死亡</source>
             <translation>Dead</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>
@@ -776,6 +788,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> or less</translation>
         </message>
         <message>
+            <source> 修正{0:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> modifier {0:+d}</translation>
+        </message>
+        <message>
             <source> 出目 {0}{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> roll {0}{1}</translation>
@@ -834,6 +851,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source> 食</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> meals</translation>
+        </message>
+        <message>
+            <source> ／ </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> / </translation>
         </message>
         <message>
             <source> ／ ラウンド {0} / {1}</source>
@@ -1928,6 +1950,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>GMオーバーライド（上限を超えて指定する）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>GM override (allow more than the limit)</translation>
+        </message>
+        <message>
+            <source>GM裁定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>GM ruling</translation>
         </message>
         <message>
             <source>GM裁定で制限を超える</source>
@@ -3836,6 +3863,11 @@ Make {0} the last boss?</translation>
             <translation>{0} is not a Master</translation>
         </message>
         <message>
+            <source>{0}は千幻抄のキャラクターではありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} is not a Sengensho character</translation>
+        </message>
+        <message>
             <source>{0}は恐怖から立ち直った（{1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} shook off the fear ({1})</translation>
@@ -3933,6 +3965,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}シーンを一覧から選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: choose a scene from the list</translation>
+        </message>
+        <message>
+            <source>{0}・{1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} · {1}</translation>
         </message>
         <message>
             <source>{0}・{1}「{2}」Lv{3}</source>
@@ -4135,6 +4172,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} (showing the factory catalog; saving replaces it)</translation>
         </message>
         <message>
+            <source>{0}（半減）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (halved)</translation>
+        </message>
+        <message>
             <source>{0}（取り戻す）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (take back)</translation>
@@ -4163,6 +4205,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（既定）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (default)</translation>
+        </message>
+        <message>
+            <source>{0}（最大{1}つ）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (at most {1})</translation>
         </message>
         <message>
             <source>{0}（次の操作で新しい状態に置き換わります）</source>
@@ -4203,6 +4250,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（達成値 {1}）→ {2}（達成値 {3}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (result {1}) → {2} (result {3})</translation>
+        </message>
+        <message>
+            <source>{{{0}}}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}</translation>
         </message>
         <message>
             <source>{名前} は前半の //名前=値 の行の値に置き換わります（CCFolia、BCDice 互換）</source>
@@ -4303,11 +4355,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>　防御 {0}: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>  Parry {0}: {1}</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>, </translation>
         </message>
         <message>
             <source>、+{0} で同値</source>
@@ -4973,7 +5020,7 @@ File → Import character.</translation>
         <message>
             <source>このシーンに登場していません: {0}（縁故は登場したキャラクターに結びます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Not in this scene: {0} (a 縁故 is formed with a character who appeared)</translation>
+            <translation>Not in this scene: {0} (a bond is formed with a character who appeared)</translation>
         </message>
         <message>
             <source>このシーンの新しい縁故（結び直しを含む、1シーンに1つ）: 「{0}」と結びました</source>
@@ -6010,6 +6057,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <translation>Critical achievement {0}</translation>
         </message>
         <message>
+            <source>クリティカルなし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No critical</translation>
+        </message>
+        <message>
             <source>クリティカル・カード</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Critical cards</translation>
@@ -6213,7 +6265,7 @@ Courage: {3}</translation>
         <message>
             <source>シナリオは次のセッションに続く（幻想能力の使用回数を持ち越す）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The scenario goes on next session (the 幻想能力 uses carry over)</translation>
+            <translation>The scenario goes on next session (fantasy ability uses carry over)</translation>
         </message>
         <message>
             <source>シナリオ・シーン</source>
@@ -6654,7 +6706,7 @@ Courage: {3}</translation>
 
 {2}
 {1}
-• 類型 can be changed before the next session starts
+• Archetypes can be changed before the next session starts
 (Undo in the main window takes this back)</translation>
         </message>
         <message>
@@ -6721,7 +6773,7 @@ The current scene ends. Command Spells are not restored (house rule: restored at
         <message>
             <source>セッション {0} 終了: シーン、ラスボスをリセット。シナリオが続くため幻想能力の使用回数は持ち越し（1シナリオに1回）。{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Session {0} ended: scenes and ラスボス reset. The scenario goes on, so the 幻想能力 uses carry over (once per scenario). {1}</translation>
+            <translation>Session {0} ended: scenes and last boss reset. The scenario goes on, so fantasy ability uses carry over (once per scenario). {1}</translation>
         </message>
         <message>
             <source>セッション {0} 終了: 幻想能力の使用回数、シーン、ラスボスをリセット。{1}</source>
@@ -6747,6 +6799,16 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>セッション {0}（{1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Session {0} ({1})</translation>
+        </message>
+        <message>
+            <source>セッション {0}（進行中・現在のシーン: {1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Session {0} (running · current scene: {1})</translation>
+        </message>
+        <message>
+            <source>セッション {0}（進行中）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Session {0} (running)</translation>
         </message>
         <message>
             <source>セッション {0}（開始前）</source>
@@ -6797,6 +6859,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>セッションログ（{0} 行）を {1} に書き出しました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Exported the session log ({0} lines) to {1}</translation>
+        </message>
+        <message>
+            <source>セッション中の目的</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A goal during the session</translation>
         </message>
         <message>
             <source>セッション管理…</source>
@@ -7409,6 +7476,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Chance of ending by a fumble {0}</translation>
         </message>
         <message>
+            <source>ファンブルなし</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No fumble</translation>
+        </message>
+        <message>
             <source>ファンブルの扱い（特技で打ち消したか）を先に決めてください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>First decide how the fumble is handled (cancelled by a feat or not)</translation>
@@ -7851,22 +7923,22 @@ The current scene ends. Command Spells are not restored (house rule: restored at
         <message>
             <source>ラスボスへの縁故の上限</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Cap on a 縁故 to the ラスボス</translation>
+            <translation>Cap on a bond to the last boss</translation>
         </message>
         <message>
             <source>ラスボスへの縁故の上限: Lv{0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Cap on a 縁故 to the ラスボス: Lv{0}</translation>
+            <translation>Cap on a bond to the last boss: Lv{0}</translation>
         </message>
         <message>
             <source>ラスボスへの縁故の上限: なし</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Cap on a 縁故 to the ラスボス: none</translation>
+            <translation>Cap on a bond to the last boss: none</translation>
         </message>
         <message>
             <source>ラスボスへの縁故の上限（ハウスルール）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Cap on a 縁故 to the ラスボス (house rule)</translation>
+            <translation>Cap on a bond to the last boss (house rule)</translation>
         </message>
         <message>
             <source>ラスボスを明かす</source>
@@ -8184,11 +8256,6 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Roll value {0}–{1}</translation>
         </message>
         <message>
-            <source>・</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> · </translation>
-        </message>
-        <message>
             <source>・{0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> · {0}</translation>
@@ -8226,12 +8293,12 @@ The current scene ends. Command Spells are not restored (house rule: restored at
         <message>
             <source>・リセット: シーン、ラスボス（シナリオが続くため幻想能力の使用回数は持ち越し）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>• Reset: scenes, ラスボス (the scenario goes on, so the 幻想能力 uses carry over)</translation>
+            <translation>• Reset: scenes, last boss (the scenario goes on, so fantasy ability uses carry over)</translation>
         </message>
         <message>
             <source>・リセット: 幻想能力の使用回数、シーン、ラスボス</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>• Reset: 幻想能力 uses, scenes, ラスボス</translation>
+            <translation>• Reset: fantasy ability uses, scenes, last boss</translation>
         </message>
         <message>
             <source>・令呪は回復しません（ハウスルール: シナリオ終了時に最大値（{0}）まで回復）</source>
@@ -8678,12 +8745,12 @@ The current scene ends. Command Spells are not restored (house rule: restored at
         <message>
             <source>以後のシーンで縁故をあと{0}つ結ぶ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>form {0} more 縁故 in later scenes</translation>
+            <translation>form {0} more bonds in later scenes</translation>
         </message>
         <message>
             <source>以後のシーンで縁故を結び、あと{0}点を確保</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>form 縁故 in later scenes to secure {0} more points</translation>
+            <translation>form bonds in later scenes to secure {0} more points</translation>
         </message>
         <message>
             <source>仮想ライブラリー: gmtool がライブラリーの順番を持っています</source>
@@ -8946,6 +9013,11 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <source>使用した勇気</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Courage spent</translation>
+        </message>
+        <message>
+            <source>使用不可（幻想値 {0}/{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Locked (fantasy {0}/{1})</translation>
         </message>
         <message>
             <source>使用中: {0}</source>
@@ -9574,6 +9646,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <translation>Character making the check</translation>
         </message>
         <message>
+            <source>判定するキャラクターを選んでください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Choose the character who makes the check</translation>
+        </message>
+        <message>
             <source>判定するキャラクターを選んでください（いなければ先に追加してください）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the character who rolls (add one first if there is none)</translation>
@@ -9622,6 +9699,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <source>判定に成功</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Succeeded at a test</translation>
+        </message>
+        <message>
+            <source>判定のクリティカル・ファンブル</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Check critical and fumble</translation>
         </message>
         <message>
             <source>判定の値（ランク + 能力値修正など）</source>
@@ -9799,6 +9881,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <translation>Choose the archetype to delete</translation>
         </message>
         <message>
+            <source>前のセッション</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Previous session</translation>
+        </message>
+        <message>
             <source>前の手番</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Previous turn</translation>
@@ -9827,6 +9914,16 @@ The rolls stay in the session log marked (cancelled).</translation>
             <source>前借り中: GMの判断で縁故を与えられます（印象効果も通常どおり）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>On advance: the GM may grant bonds (impression effects apply as usual)</translation>
+        </message>
+        <message>
+            <source>前借り中: あと{0}点（縁故で返す）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Advance owed: {0} more points (paid back with bonds)</translation>
+        </message>
+        <message>
+            <source>前借り中: 縁故あと{0}つ（縁故の数で返す）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Advance owed: {0} more bonds (paid back in number of bonds)</translation>
         </message>
         <message>
             <source>前回: 目標値 {0}、{1} → {2}</source>
@@ -10119,9 +10216,19 @@ The rolls stay in the session log marked (cancelled).</translation>
             <translation>There are no Sengensho characters</translation>
         </message>
         <message>
+            <source>千幻抄のキャラクターがいません。キャラクターを追加してから振ってください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>There is no Sengensho character. Add a character before rolling</translation>
+        </message>
+        <message>
             <source>千幻抄のキャラクターがいません（キャラクターを追加してください）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>There are no Sengensho characters (add a character)</translation>
+        </message>
+        <message>
+            <source>千幻抄のクリティカル {0} 以上・ファンブル {1} 以下</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Sengensho critical {0} or more · fumble {1} or less</translation>
         </message>
         <message>
             <source>千幻抄のセッション</source>
@@ -10994,6 +11101,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Place (2d6): {0}</translation>
         </message>
         <message>
+            <source>場面・言葉・文字など（夢でもよい）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A scene, words, writing… (a dream will do)</translation>
+        </message>
+        <message>
             <source>墓地</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Graveyard</translation>
@@ -11232,6 +11344,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>対{0}: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>vs {0}: {1}</translation>
+        </message>
+        <message>
+            <source>対抗判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Opposed check</translation>
         </message>
         <message>
             <source>対抗判定 {0}: {1} 判定値 {2} 修正 {3:+d} DP {4}</source>
@@ -13236,7 +13353,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>明かされたラスボスへの縁故は、GMの決めた上限（Lv{0}）まで結べます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>A 縁故 to the revealed ラスボス may be formed up to the GM's cap (Lv{0})</translation>
+            <translation>A bond to the revealed last boss may be formed up to the GM's cap (Lv{0})</translation>
         </message>
         <message>
             <source>明かされたラスボスへの縁故は、レベルの制限を無視して結べます</source>
@@ -13486,6 +13603,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>未設定（類型カタログにありません）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Not set (not in the archetype catalog)</translation>
+        </message>
+        <message>
+            <source>未設定（類型カタログ）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not set (archetype catalog)</translation>
         </message>
         <message>
             <source>未選択</source>
@@ -14230,6 +14352,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Situational modifier to the check</translation>
         </message>
         <message>
+            <source>狩猟者</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Hunter 〈狩猟者〉</translation>
+        </message>
+        <message>
             <source>獲得経験点</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Experience gained</translation>
@@ -14327,7 +14454,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>現在のシーンの登場キャラクター（記録すると、登場していない人の縁故を警告）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Who is in the current scene (once recorded, a 縁故 by or to anyone else is warned of)</translation>
+            <translation>Who is in the current scene (once recorded, a bond by or to anyone else is warned of)</translation>
         </message>
         <message>
             <source>現在のシーンはありません。シーンを追加するか、一覧から選んでください。</source>
@@ -16040,6 +16167,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Colors (as counted for color modifiers and boosts)</translation>
         </message>
         <message>
+            <source>芸術家</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Artist 〈芸術家〉</translation>
+        </message>
+        <message>
             <source>英語名</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>English name</translation>
@@ -17394,6 +17526,11 @@ Special rule: {1}</translation>
             <translation>Choose the line to exclude</translation>
         </message>
         <message>
+            <source>集団やキャンペーンにいない人物の名前</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Name of a group, or of someone not in the campaign</translation>
+        </message>
+        <message>
             <source>集団・その他（名前を入力）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Group or other (enter a name)</translation>
@@ -17597,6 +17734,11 @@ Start session {1} anyway?</translation>
             <translation>Archetypes are decided when the session starts. {0}</translation>
         </message>
         <message>
+            <source>類型は次のセッションの開始前にシートで選びます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Archetypes are chosen on the sheet before the next session starts</translation>
+        </message>
+        <message>
             <source>類型を外す</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Remove archetype</translation>
@@ -17617,6 +17759,16 @@ Start session {1} anyway?</translation>
             <translation>Archetype catalog</translation>
         </message>
         <message>
+            <source>類型カタログ (*.json)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Archetype catalog (*.json)</translation>
+        </message>
+        <message>
+            <source>類型カタログ.json</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>archetype-catalog.json</translation>
+        </message>
+        <message>
             <source>類型カタログ…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Archetype catalog…</translation>
@@ -17630,6 +17782,16 @@ Start session {1} anyway?</translation>
             <source>類型カタログにない類型の幻想能力は表示できません: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Fantasy abilities of archetypes not in the catalog cannot be shown: {0}</translation>
+        </message>
+        <message>
+            <source>類型カタログのインポート</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Import archetype catalog</translation>
+        </message>
+        <message>
+            <source>類型カタログの編集</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Edit archetype catalog</translation>
         </message>
         <message>
             <source>類型カタログをインポート</source>
@@ -17650,6 +17812,11 @@ Start session {1} anyway?</translation>
             <source>類型カタログを保存できません: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Cannot save the archetype catalog: {0}</translation>
+        </message>
+        <message>
+            <source>類型カタログを出荷時に戻す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Reset archetype catalog to shipped</translation>
         </message>
         <message>
             <source>類型カタログを出荷時の状態（狩猟者・芸術家、内容は空欄）に戻しますか？保存していない変更も破棄されます。元に戻す（Ctrl+Z）で取り消せます。</source>
@@ -18404,7 +18571,7 @@ Start session {1} anyway?</translation>
         <message>
             <source>／前借り: 幻想値 {0}→{1}（{2}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> / 前借り: 幻想値 {0}→{1} ({2})</translation>
+            <translation> / advance: fantasy {0}→{1} ({2})</translation>
         </message>
         <message>
             <source>／前借り: 幻想値 {0}→{1}（以後のシーンで縁故を結び、あと{2}点を確保）</source>
@@ -20178,6 +20345,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>この類型を使うキャラクター: {0}</source>
             <translation>Characters using this archetype: {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>この類型を使うキャラクターはいません</source>
@@ -24008,11 +24179,11 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>ラスボスへの縁故の上限: Lv{0}</source>
-            <translation>Cap on a 縁故 to the ラスボス: Lv{0}</translation>
+            <translation>Cap on a bond to the last boss: Lv{0}</translation>
         </message>
         <message>
             <source>ラスボスへの縁故の上限: なし</source>
-            <translation>Cap on a 縁故 to the ラスボス: none</translation>
+            <translation>Cap on a bond to the last boss: none</translation>
         </message>
         <message>
             <source>ラスボスを解除（{0}）</source>
@@ -24041,6 +24212,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>／ラスボスの縁故を結ばないPC: {0}</source>
             <translation> / PCs who make no bond to the last boss: {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>{0}（既に{1}の縁故あり）</source>
@@ -30193,6 +30368,10 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Enter directly</translation>
         </message>
         <message>
+            <source>{{{0}}}</source>
+            <translation>{0}</translation>
+        </message>
+        <message>
             <source>攻撃側がダイスを振った後は設定を変えられません（「やり直し」で最初から）</source>
             <translation>The setup cannot change after the attacker has rolled ("Restart" to begin again)</translation>
         </message>
@@ -30226,6 +30405,10 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>（設定の変更は「やり直し」から）</source>
             <translation> (change the setup with "Restart")</translation>
+        </message>
+        <message>
+            <source> ／ </source>
+            <translation> / </translation>
         </message>
     </context>
     <context>
@@ -30976,7 +31159,7 @@ Send this file to the GM.</translation>
         </message>
         <message>
             <source>明かされたラスボスへの縁故は、GMの決めた上限（Lv{0}）まで結べます</source>
-            <translation>A 縁故 to the revealed ラスボス may be formed up to the GM's cap (Lv{0})</translation>
+            <translation>A bond to the revealed last boss may be formed up to the GM's cap (Lv{0})</translation>
         </message>
         <message>
             <source>新しい縁故はレベル1から（レベルはこの後のシーンで上げられます）</source>
@@ -31005,6 +31188,10 @@ Send this file to the GM.</translation>
         <message>
             <source>使用中: {0}</source>
             <translation>In use: {0}</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>このシーンの新しい縁故（結び直しを含む、1シーンに1つ）: まだ結んでいません</source>
@@ -31139,6 +31326,10 @@ Send this file to the GM.</translation>
             <translation>Archetype "{0}" is used by: {1}. Renaming leaves those characters' archetype as "{0}", which will not be in the catalog. Rename it?</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>（名前なし）</source>
             <translation>(no name)</translation>
         </message>
@@ -31197,6 +31388,10 @@ Archetypes in use by characters that will leave the catalog: {0}</translation>
             <translation>Export archetype catalog</translation>
         </message>
         <message>
+            <source>類型カタログ.json</source>
+            <translation>archetype-catalog.json</translation>
+        </message>
+        <message>
             <source>{0} に書き出しました</source>
             <translation>Written to {0}</translation>
         </message>
@@ -31241,6 +31436,21 @@ Archetypes in use by characters that will leave the catalog: {0}</translation>
         <message>
             <source>カタログが変更されました（元に戻す・やり直し）。保存すると今の編集内容で置き換えます</source>
             <translation>The catalog has changed (undo/redo). Saving replaces it with the current edits</translation>
+        </message>
+    </context>
+    <context>
+        <name>SengenshoCatalogModel</name>
+        <message>
+            <source>類型カタログの編集</source>
+            <translation>Edit archetype catalog</translation>
+        </message>
+        <message>
+            <source>類型カタログを出荷時に戻す</source>
+            <translation>Reset archetype catalog to shipped</translation>
+        </message>
+        <message>
+            <source>類型カタログのインポート</source>
+            <translation>Import archetype catalog</translation>
         </message>
     </context>
     <context>
@@ -31305,8 +31515,16 @@ Archetypes in use by characters that will leave the catalog: {0}</translation>
             <translation>This character is the last boss ({0})</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>{0}: 幻想値 {1}（縁故 {2}個）</source>
             <translation>{0}: fantasy {1} ({2} bonds)</translation>
+        </message>
+        <message>
+            <source>{0}: {1}</source>
+            <translation>{0}: {1}</translation>
         </message>
         <message>
             <source>類型がありません</source>
@@ -31372,7 +31590,7 @@ Archetypes in use by characters that will leave the catalog: {0}</translation>
         </message>
         <message>
             <source>ラスボスへの縁故の上限（ハウスルール）</source>
-            <translation>Cap on a 縁故 to the ラスボス (house rule)</translation>
+            <translation>Cap on a bond to the last boss (house rule)</translation>
         </message>
         <message>
             <source>なし（Lv99まで）</source>
@@ -31380,7 +31598,7 @@ Archetypes in use by characters that will leave the catalog: {0}</translation>
         </message>
         <message>
             <source>ラスボスへの縁故の上限</source>
-            <translation>Cap on a 縁故 to the ラスボス</translation>
+            <translation>Cap on a bond to the last boss</translation>
         </message>
         <message>
             <source>ラスボス</source>
@@ -31413,6 +31631,10 @@ Make {0} the last boss?</translation>
         <message>
             <source>なし</source>
             <translation>None</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>{0}（{1}）</source>
@@ -31678,6 +31900,10 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
             <translation> ({0}: the opposed check is decided by achievement)</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>DP使用量は 0〜{0} で入力してください</source>
             <translation>Enter the DP spent as 0–{0}</translation>
         </message>
@@ -31804,7 +32030,7 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
         </message>
         <message>
             <source>現在のシーンの登場キャラクター（記録すると、登場していない人の縁故を警告）</source>
-            <translation>Who is in the current scene (once recorded, a 縁故 by or to anyone else is warned of)</translation>
+            <translation>Who is in the current scene (once recorded, a bond by or to anyone else is warned of)</translation>
         </message>
         <message>
             <source>このシーンで有効な印象効果</source>
@@ -31841,6 +32067,10 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
         <message>
             <source>{0}→{1}</source>
             <translation>{0} → {1}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>印象効果（シーンがありません）</source>
@@ -31883,7 +32113,7 @@ Fantasy ability uses are restored, and the scene and last boss end. This session
         </message>
         <message>
             <source>シナリオは次のセッションに続く（幻想能力の使用回数を持ち越す）</source>
-            <translation>The scenario goes on next session (the 幻想能力 uses carry over)</translation>
+            <translation>The scenario goes on next session (fantasy ability uses carry over)</translation>
         </message>
         <message>
             <source>縁故・幻想能力</source>
@@ -31918,6 +32148,10 @@ Archetypes cannot change during a session, so they cannot make bonds in this ses
 Start session {1} anyway?</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>・縁故と前借りは次のセッションに持ち越します（GMの判断）</source>
             <translation>· Bonds and advances carry over to the next session (the GM's call)</translation>
         </message>
@@ -31927,11 +32161,11 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>・リセット: シーン、ラスボス（シナリオが続くため幻想能力の使用回数は持ち越し）</source>
-            <translation>• Reset: scenes, ラスボス (the scenario goes on, so the 幻想能力 uses carry over)</translation>
+            <translation>• Reset: scenes, last boss (the scenario goes on, so fantasy ability uses carry over)</translation>
         </message>
         <message>
             <source>・リセット: 幻想能力の使用回数、シーン、ラスボス</source>
-            <translation>• Reset: 幻想能力 uses, scenes, ラスボス</translation>
+            <translation>• Reset: fantasy ability uses, scenes, last boss</translation>
         </message>
         <message>
             <source>セッション {0} を終了しますか？
@@ -31944,7 +32178,7 @@ Start session {1} anyway?</translation>
 
 {2}
 {1}
-• 類型 can be changed before the next session starts
+• Archetypes can be changed before the next session starts
 (Undo in the main window takes this back)</translation>
         </message>
         <message>
@@ -32017,6 +32251,10 @@ Start session {1} anyway?</translation>
             <translation> / not in the scene: {0}</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>縁故を結ぶ（{0}→{1}）</source>
             <translation>Make bond ({0} → {1})</translation>
         </message>
@@ -32085,7 +32323,11 @@ Start session {1} anyway?</translation>
         <name>SessionCourse</name>
         <message>
             <source>このシーンに登場していません: {0}（縁故は登場したキャラクターに結びます）</source>
-            <translation>Not in this scene: {0} (a 縁故 is formed with a character who appeared)</translation>
+            <translation>Not in this scene: {0} (a bond is formed with a character who appeared)</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>セッション {0} 開始</source>
@@ -32101,7 +32343,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>セッション {0} 終了: シーン、ラスボスをリセット。シナリオが続くため幻想能力の使用回数は持ち越し（1シナリオに1回）。{1}</source>
-            <translation>Session {0} ended: scenes and ラスボス reset. The scenario goes on, so the 幻想能力 uses carry over (once per scenario). {1}</translation>
+            <translation>Session {0} ended: scenes and last boss reset. The scenario goes on, so fantasy ability uses carry over (once per scenario). {1}</translation>
         </message>
         <message>
             <source>セッション {0} 終了: 幻想能力の使用回数、シーン、ラスボスをリセット。{1}</source>
@@ -32160,15 +32402,15 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>以後のシーンで縁故をあと{0}つ結ぶ</source>
-            <translation>form {0} more 縁故 in later scenes</translation>
+            <translation>form {0} more bonds in later scenes</translation>
         </message>
         <message>
             <source>以後のシーンで縁故を結び、あと{0}点を確保</source>
-            <translation>form 縁故 in later scenes to secure {0} more points</translation>
+            <translation>form bonds in later scenes to secure {0} more points</translation>
         </message>
         <message>
             <source>／前借り: 幻想値 {0}→{1}（{2}）</source>
-            <translation> / 前借り: 幻想値 {0}→{1} ({2})</translation>
+            <translation> / advance: fantasy {0}→{1} ({2})</translation>
         </message>
         <message>
             <source>前借りして使用・{0}</source>

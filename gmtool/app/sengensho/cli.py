@@ -3,6 +3,9 @@
 The critical/fumble thresholds default to the shipped ones (16 / 5); a campaign's house rule is
 given with --critical / --fumble.  --modifier is everything added to the dice: 判定値
 ({特性値}+〈スキル〉) and 修正 together.
+
+Every text is a message template (`Message`, `template`) shown through the message catalogue, so the
+help and the table read in the UI language (English with GMTOOL_LANGUAGE=en once the CLI installs it).
 """
 
 from __future__ import annotations
@@ -12,26 +15,27 @@ import json
 from typing import Any
 
 from gmtool.app.cli_common import CHECK_TOTAL_BOUNDS, bounded, pad, percent
+from gmtool.models.sengensho import cli_texts as texts
 from gmtool.rules.checks import Outcome
 from gmtool.rules.systems.sengensho.checks import (
     CRITICAL,
     CRITICAL_BOUNDS,
     FUMBLE,
     FUMBLE_BOUNDS,
-    NATURAL_TOTALS,
     TARGET_BOUNDS,
     SengenshoCheckSpec,
     SengenshoRoller,
     check_distribution,
 )
 from gmtool.rules.systems.sengensho.rules_data import sengensho_rules
+from gmtool.views.message_catalog import shown_message
 
 KINDS = ("sengensho",)
 # The judgement panel's fields: 目標値, the thresholds, and every 判定値 + 修正 it can add up.
-MODIFIER = bounded("3D6 に足す値", CHECK_TOTAL_BOUNDS)
-TARGET = bounded("目標値", TARGET_BOUNDS)
-CRITICAL_AT = bounded("クリティカルの出目", CRITICAL_BOUNDS)
-FUMBLE_AT = bounded("ファンブルの出目", FUMBLE_BOUNDS)
+MODIFIER = bounded(texts.MODIFIER_WHAT, CHECK_TOTAL_BOUNDS)
+TARGET = bounded(texts.TARGET_WHAT, TARGET_BOUNDS)
+CRITICAL_AT = bounded(texts.CRITICAL_WHAT, CRITICAL_BOUNDS)
+FUMBLE_AT = bounded(texts.FUMBLE_WHAT, FUMBLE_BOUNDS)
 NAME_WIDTH = 30  # terminal columns of the longest name, 成功率（クリティカルを含む）
 # The JSON keys of the four outcomes ("success" there is the success that is not a critical).
 OUTCOME_KEYS = {
@@ -40,45 +44,23 @@ OUTCOME_KEYS = {
     Outcome.FAILURE: "failure",
     FUMBLE: "fumble",
 }
-OUTCOME_NAMES = {
-    CRITICAL: "クリティカル（成功）",
-    Outcome.SUCCESS: "成功",
-    Outcome.FAILURE: "失敗",
-    FUMBLE: "ファンブル（失敗）",
-}
 
 
 def add_parsers(sub: Any) -> None:
     # The defaults are read when the command runs: building the parser for `prob aw` reads no 千幻抄 data.
-    check = sub.add_parser(
-        "sengensho", help="千幻抄の判定: 3D6 + 修正 vs 目標値（クリティカル・ファンブルあり）"
-    )
+    check = sub.add_parser("sengensho", help=_help(texts.HELP))
     check.add_argument(
-        "--modifier",
-        type=MODIFIER,
-        default=0,
-        help=f"3D6 に足す値: 判定値（{{特性値}}+〈スキル〉）と修正の合計{MODIFIER.range}",
+        "--modifier", type=MODIFIER, default=0, help=_help(texts.modifier_help(MODIFIER.range))
     )
-    check.add_argument("--target", type=TARGET, required=True, help=f"目標値{TARGET.range}")
-    check.add_argument(
-        "--critical",
-        type=CRITICAL_AT,
-        help=(
-            f"3D6 の出目がこの値以上でクリティカル（既定はルールデータの値 16、19 でなし）{CRITICAL_AT.range}"
-        ),
-    )
-    check.add_argument(
-        "--fumble",
-        type=FUMBLE_AT,
-        help=f"3D6 の出目がこの値以下でファンブル（既定はルールデータの値 5、2 でなし）{FUMBLE_AT.range}",
-    )
-    check.add_argument("--json", action="store_true", help="JSON で出力")
+    check.add_argument("--target", type=TARGET, required=True, help=_help(texts.target_help(TARGET.range)))
+    check.add_argument("--critical", type=CRITICAL_AT, help=_help(texts.critical_help(CRITICAL_AT.range)))
+    check.add_argument("--fumble", type=FUMBLE_AT, help=_help(texts.fumble_help(FUMBLE_AT.range)))
+    check.add_argument("--json", action="store_true", help=_help(texts.JSON_HELP))
 
 
-def _thresholds(critical: int, fumble: int) -> str:
-    crit = "クリティカルなし" if critical > NATURAL_TOTALS[-1] else f"クリティカル {critical} 以上"
-    fum = "ファンブルなし" if fumble < NATURAL_TOTALS[0] else f"ファンブル {fumble} 以下"
-    return f"{crit}・{fum}"
+def _help(text: str) -> str:
+    """A help text in the UI language; argparse expands %-sequences in help, so % is doubled."""
+    return shown_message(text).replace("%", "%%")
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -95,11 +77,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         outcomes = {key: float(dist[o]) for o, key in OUTCOME_KEYS.items()}
         print(json.dumps({"system": "sengensho", "success": float(success), "outcomes": outcomes}))
         return 0
-    print(
-        f"千幻抄 判定: 3D6 {args.modifier:+d} / 目標値 {args.target} / "
-        f"{_thresholds(critical, fumble)}（3D6 の出目）"
-    )
-    for outcome, name in OUTCOME_NAMES.items():
-        print(f"  {pad(name, NAME_WIDTH)}{percent(dist[outcome])}")
-    print(f"  {pad('成功率（クリティカルを含む）', NAME_WIDTH)}{percent(success)}")
+    print(shown_message(texts.heading(args.modifier, args.target, critical, fumble)))
+    for outcome, name in texts.OUTCOME_NAMES.items():
+        print(f"  {pad(shown_message(name), NAME_WIDTH)}{percent(dist[outcome])}")
+    print(f"  {pad(shown_message(texts.SUCCESS_RATE), NAME_WIDTH)}{percent(success)}")
     return 0

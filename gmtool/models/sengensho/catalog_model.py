@@ -242,21 +242,22 @@ class SengenshoCatalogModel(QObject):
         return [(name, users) for name, users in lost if users]
 
     # ---- changing (each one undo step) ------------------------------------------------------
-    def save(self, catalog: ArchetypeCatalog, text: str = "類型カタログの編集") -> bool:
-        """Stores `catalog` (ValueError saying what is wrong); False when it is what is stored."""
+    def save(self, catalog: ArchetypeCatalog, text: str | None = None) -> bool:
+        """Stores `catalog` (ValueError saying what is wrong); False when it is what is stored.
+        `text` names the undo step (「類型カタログの編集」 unless said)."""
         catalog = checked(catalog)
         document = catalog_to_document(catalog)
         stored = self._stored()
         if document == stored or (stored is None and catalog == shipped_catalog()):
             return False
-        self.campaign_model.set_session_value(CATALOG_KEY, document, text)
+        self.campaign_model.set_session_value(CATALOG_KEY, document, text or self.tr("類型カタログの編集"))
         return True
 
     def reset_to_shipped(self) -> bool:
         """Back to the shipped catalog (狩猟者, 芸術家, all empty); False when nothing was stored."""
         if self._stored() is None:
             return False
-        self.campaign_model.set_session_value(CATALOG_KEY, None, "類型カタログを出荷時に戻す")
+        self.campaign_model.set_session_value(CATALOG_KEY, None, self.tr("類型カタログを出荷時に戻す"))
         return True
 
     # ---- files --------------------------------------------------------------------------------
@@ -311,7 +312,7 @@ class SengenshoCatalogModel(QObject):
             replaced=same if replace_existing else (),
             kept=() if replace_existing else same,
         )
-        self.save(current.merged(incoming, replace_existing), "類型カタログのインポート")
+        self.save(current.merged(incoming, replace_existing), self.tr("類型カタログのインポート"))
         return summary
 
     def import_from(self, path: str | os.PathLike[str], replace_existing: bool) -> ImportSummary:

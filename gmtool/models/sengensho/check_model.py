@@ -70,7 +70,7 @@ def thresholds_text(critical: int, fumble: int) -> str:
     highest, lowest = NATURAL_TOTALS[-1], NATURAL_TOTALS[0]
     crit = _tr("クリティカルなし") if critical > highest else _tr("クリティカル {0} 以上").format(critical)
     fum = _tr("ファンブルなし") if fumble < lowest else _tr("ファンブル {0} 以下").format(fumble)
-    return f"{crit}・{fum}"
+    return _tr("{0}・{1}").format(crit, fum)
 
 
 @dataclass
@@ -200,7 +200,9 @@ class SengenshoCheckModel(RollerInputsMixin, QObject):
         if self.check_inputs.source == CUSTOM or attribute is None:
             return _tr("判定値")
         skill = self._skill()
-        return f"{{{attribute.label}}}" + (f"+〈{skill.name}〉" if skill else "")
+        # The rule text writes a 特性値 in braces (「{知性}+〈交渉〉」); the English UI names it in English.
+        shown = _tr("{{{0}}}").format(_tr(attribute.label))
+        return shown + (f"+〈{skill.name}〉" if skill else "")
 
     def value_parts(self) -> str:
         """「5+2」: each part of the 判定値 (one number when typed or without a skill)."""

@@ -4,8 +4,11 @@ reads them (`state`).  The app's export reaches it through the system's hooks (`
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.sengensho.state import cast_of, read_catalog, read_session, readings_for
+from gmtool.models.shown_text import shown
 from gmtool.rules.systems.base import SessionSheet
 from gmtool.rules.systems.sengensho.ccfolia import session_sheet
 
@@ -14,6 +17,8 @@ def sengensho_session_sheet(campaign_model: CampaignModel, character_id: str) ->
     """The character's session part; an unreadable session document exports as an empty one."""
     session, _ = read_session(campaign_model)
     catalog, _ = read_catalog(campaign_model)
-    return session_sheet(
+    sheet = session_sheet(
         session, cast_of(campaign_model), catalog, character_id, readings_for(campaign_model)
     )
+    # The memo lines are messages: written in the UI language, as the rest of the export's text.
+    return replace(sheet, memo=tuple(shown(line) for line in sheet.memo))

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from gmtool.models.shown_text import shown
+from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.bonds import KIND_LABELS, KIND_LIMITS, NPC_POINTS_GUIDE
-from gmtool.rules.systems.sengensho.character import BondKind
+from gmtool.rules.systems.sengensho.character import GAME_ARCHETYPES, BondKind
 from gmtool.rules.systems.sengensho.fantasy import AbilityState, AbilityStatus
 from gmtool.rules.systems.sengensho.session import Bond, Cast, SengenshoSession, display_name
 
@@ -32,6 +34,18 @@ NOTES_HEADER = "備考"
 MARK_PRESET, MARK_RETIED, MARK_LAST_BOSS, MARK_OVERRIDE = "事前設定", "結び直し", "ラスボス", "GM裁定"
 
 
+def archetype_label(name: str) -> str:
+    """A 類型's name as the UI shows it: the game's 類型 (`GAME_ARCHETYPES`) in the UI language
+    (「Hunter 〈狩猟者〉」), the GM's as typed."""
+    return _tr(name) if name in GAME_ARCHETYPES else name
+
+
+def scene_label(session: SengenshoSession, scene_id: int | None) -> str:
+    """A scene's name as the UI shows it: the GM's name as typed, else 「シーン2」 in the UI language."""
+    name = session.scene_name(scene_id)
+    return shown(name) if isinstance(name, Message) else name
+
+
 def session_status(session: SengenshoSession) -> str:
     """「セッション 2（進行中・現在のシーン: 出会い）」 / 「セッション 2（開始前）」."""
     if not session.running:
@@ -39,7 +53,7 @@ def session_status(session: SengenshoSession) -> str:
     if session.current_scene is None:
         return _tr("セッション {0}（進行中）").format(session.session_number)
     return _tr("セッション {0}（進行中・現在のシーン: {1}）").format(
-        session.session_number, session.scene_name(session.current_scene)
+        session.session_number, scene_label(session, session.current_scene)
     )
 
 
@@ -74,7 +88,8 @@ def debt_text(debt: int, by_count: bool = False) -> str:
 
 
 def ability_name(status: AbilityStatus) -> str:
-    return status.ability.label(status.index)
+    """The ability's name, or 「幻想能力2（名称未設定）」 while the GM has not named it."""
+    return status.ability.name or _tr("幻想能力{0}（名称未設定）").format(status.index + 1)
 
 
 def ability_state_text(status: AbilityStatus) -> str:

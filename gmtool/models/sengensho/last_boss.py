@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from gmtool.models.house_rules_model import campaign_house_rules
+from gmtool.models.sengensho import labels as labels
 from gmtool.models.sengensho.archetype_notes import ArchetypeNotes
 from gmtool.models.sengensho.session_bonds import replaced_impressions
 from gmtool.models.sengensho.session_members import SessionMembers
@@ -131,15 +132,15 @@ class LastBoss(QObject):
         skipped = self.holds()
         new, formed = bond_rules.reveal_last_boss(state, record.cast())
         boss = name(new.last_boss)
-        targets = "、".join(self._members.target_name(b) for b in formed) or self.tr("なし")
+        targets = self.tr("、").join(self._members.target_name(b) for b in formed) or self.tr("なし")
         text = self.tr(
             "ラスボス「{0}」を明かした（クライマックス・シーン「{1}」）: ラスボスの縁故Lv1 → {2}。"
             "PCは{0}への縁故を、選択している類型からレベルの制限なしで結べます"
-        ).format(boss, new.scene_name(new.current_scene), targets)
+        ).format(boss, labels.scene_label(new, new.current_scene), targets)
         if skipped:
             text += self.tr("／ラスボスの縁故を結ばないPC: {0}").format(
-                "、".join(
-                    self.tr("{0}（既に{1}の縁故あり）").format(name(pc), archetype)
+                self.tr("、").join(
+                    self.tr("{0}（既に{1}の縁故あり）").format(name(pc), labels.archetype_label(archetype))
                     for pc, archetype in skipped
                 )
             )
@@ -149,7 +150,7 @@ class LastBoss(QObject):
             )
             for gone in replaced_impressions(state, new):
                 text += self.tr("（{0}への先の印象効果〈{1}〉は無効）").format(
-                    self._members.impression_target(gone), gone.archetype
+                    self._members.impression_target(gone), labels.archetype_label(gone.archetype)
                 )
         result = self.tr("縁故 {0} つ").format(len(formed))
         record.commit(

@@ -304,7 +304,7 @@ class SengenshoOpposedModel(QObject):
             if self.special_text(r)
         ]
         if marks:
-            text += self.tr("（{0}: 対抗判定の勝敗は達成値で決める）").format("、".join(marks))
+            text += self.tr("（{0}: 対抗判定の勝敗は達成値で決める）").format(self.tr("、").join(marks))
         return text
 
     # ---- internals -----------------------------------------------------------------------------

@@ -195,7 +195,8 @@ class OpposedSetup(QObject):
         if self.is_custom(role):
             return self.tr("直接入力")
         inputs = self.sides[role]
-        label = "{" + self.tr(ATTRIBUTE_LABELS[inputs.attribute]) + "}"
+        # The text writes a 特性値 in braces; the English UI names it in English (as the panel does).
+        label = self.tr("{{{0}}}").format(self.tr(ATTRIBUTE_LABELS[inputs.attribute]))
         return label + (f"+〈{inputs.skill}〉" if inputs.skill else "")
 
     def _editable(self, role: Role) -> SideInputs:

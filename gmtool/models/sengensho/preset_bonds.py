@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QObject
 
 from gmtool.models.character_model import CharacterModel
-from gmtool.models.sengensho.labels import labels_tr, target_name
+from gmtool.models.sengensho.labels import archetype_label, labels_tr, target_name
 from gmtool.models.sengensho.session_record import SessionRecord
 from gmtool.models.sengensho.sheet_lists import ADD, REMOVE, UPDATE, CharacterList
 from gmtool.rules.systems.sengensho.bonds import (
@@ -155,7 +155,7 @@ class PresetList(CharacterList):
                     self.tr(
                         "{0}は「{1}」にセッションで結んだ類型「{2}」の縁故を持っています。"
                         "別の類型から設定するには、先にセッション管理でその縁故を破棄してください"
-                    ).format(holder.name, name, bond.archetype)
+                    ).format(holder.name, name, archetype_label(bond.archetype))
                 )
             raise ValueError(
                 self.tr("{0}は「{1}」との縁故をセッションで結んでいます（事前設定は要りません）").format(

@@ -81,14 +81,14 @@ class SessionBonds(QObject):
         state, cast = record.state(), record.cast()
         new, bond, impression = bond_rules.form_bond(state, cast, request, record.readings())
         text = self.tr("縁故を結ぶ（シーン「{0}」）: {1}").format(
-            new.scene_name(bond.formed_scene), self._describe(bond)
+            labels.scene_label(new, bond.formed_scene), self._describe(bond)
         )
         text += self._boss_mark(bond)
         if request.override:
             text += self.tr("／GM裁定で制限を超えて")
         absent = rules.absent_from_scene(state, cast, request.holder, bond.target_id)
         if absent:  # warned in the dialog; the log keeps it
-            text += self.tr("／シーンに登場していない: {0}").format("、".join(absent))
+            text += self.tr("／シーンに登場していない: {0}").format(self.tr("、").join(absent))
         text += self._impression(impression, replaced_impressions(state, new))
         name = self._members.name
         record.commit(
@@ -108,7 +108,7 @@ class SessionBonds(QObject):
         old = state.bond(bond_id)
         new, bond, impression = bond_rules.retie_bond(state, cast, bond_id, request, readings)
         text = self.tr("縁故を結び直す（シーン「{0}」）: 「{1}」→ {2}").format(
-            new.scene_name(bond.formed_scene), self._members.target_name(old), self._describe(bond)
+            labels.scene_label(new, bond.formed_scene), self._members.target_name(old), self._describe(bond)
         )
         before = fantasy.total_value(state, cast, bond.holder, readings)
         after = fantasy.total_value(new, cast, bond.holder, readings)
@@ -137,7 +137,11 @@ class SessionBonds(QObject):
         new, bond = bond_rules.raise_level(state, bond_id, override, record.cast(), record.readings())
         target = self._members.target_name(bond)
         text = self.tr("縁故のレベルを上げる（シーン「{0}」）: {1}「{2}」Lv{3}→Lv{4}").format(
-            new.scene_name(bond.changed_scene), bond.archetype, target, old.level, bond.level
+            labels.scene_label(new, bond.changed_scene),
+            labels.archetype_label(bond.archetype),
+            target,
+            old.level,
+            bond.level,
         )
         if override:
             text += self.tr("／GM裁定で制限を超えて")
@@ -168,7 +172,10 @@ class SessionBonds(QObject):
     # ---- texts -----------------------------------------------------------------------------
     def _describe(self, bond: Bond) -> str:
         return self.tr("{0}・{1}「{2}」Lv{3}").format(
-            bond.archetype, self.tr(KIND_LABELS[bond.kind]), self._members.target_name(bond), bond.level
+            labels.archetype_label(bond.archetype),
+            self.tr(KIND_LABELS[bond.kind]),
+            self._members.target_name(bond),
+            bond.level,
         )
 
     def _boss_mark(self, bond: Bond) -> str:
@@ -187,7 +194,9 @@ class SessionBonds(QObject):
         )
         for gone in replaced:
             if gone.archetype != impression.archetype:
-                text += self.tr("（先の印象効果〈{0}〉は無効）").format(gone.archetype)
+                text += self.tr("（先の印象効果〈{0}〉は無効）").format(
+                    labels.archetype_label(gone.archetype)
+                )
         return text
 
     def _value_result(self, session: SengenshoSession, bond: Bond) -> str:
@@ -196,7 +205,7 @@ class SessionBonds(QObject):
         value = fantasy.fantasy_values(session, cast, bond.holder, readings).get(bond.archetype)
         if value is None:
             return ""
-        result = self.tr("{0}の幻想値 {1}").format(bond.archetype, value.value)
+        result = self.tr("{0}の幻想値 {1}").format(labels.archetype_label(bond.archetype), value.value)
         given = fantasy.bond_values(session, cast, bond.holder, readings).get(bond.id)
         if given is not None and bond.id in fantasy.halved_bonds(session, cast, bond.holder):
             result += self.tr("・この縁故 {0}").format(labels.bond_value_text(given, True))

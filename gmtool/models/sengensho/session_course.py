@@ -75,7 +75,7 @@ class SessionCourse(QObject):
         if not absent:
             return ""
         return self.tr("このシーンに登場していません: {0}（縁故は登場したキャラクターに結びます）").format(
-            "、".join(absent)
+            self.tr("、").join(absent)
         )
 
     # ---- the session ---------------------------------------------------------------------
@@ -120,7 +120,7 @@ class SessionCourse(QObject):
         new = rules.add_scene(self._record.state(), name)
         scene = new.scene(new.current_scene)
         assert scene is not None
-        label = new.scene_name(scene.id)
+        label = labels.scene_label(new, scene.id)
         text = self.tr("シーン「{0}」を追加").format(label)
         self._record.commit(
             new, text, text, result=self.tr("現在のシーン"), action="add_scene", scene=scene.id
@@ -132,7 +132,7 @@ class SessionCourse(QObject):
         if state.current_scene == scene_id:
             return  # already the current scene: nothing to record
         new = rules.set_current_scene(state, scene_id)
-        text = self.tr("現在のシーン: 「{0}」").format(new.scene_name(scene_id))
+        text = self.tr("現在のシーン: 「{0}」").format(labels.scene_label(new, scene_id))
         self._record.commit(new, self.tr("現在のシーン"), text, action="set_current_scene", scene=scene_id)
 
     def set_present(self, character_ids: list[str]) -> None:
@@ -142,8 +142,8 @@ class SessionCourse(QObject):
         new = rules.set_present(state, scene_id, tuple(character_ids))
         if new == state:
             return
-        names = "、".join(self._members.name(i) for i in character_ids) or self.tr("なし")
-        text = self.tr("シーン「{0}」の登場: {1}").format(new.scene_name(scene_id), names)
+        names = self.tr("、").join(self._members.name(i) for i in character_ids) or self.tr("なし")
+        text = self.tr("シーン「{0}」の登場: {1}").format(labels.scene_label(new, scene_id), names)
         self._record.commit(new, self.tr("シーンの登場"), text, action="set_present", scene=scene_id)
 
     def rename_scene(self, scene_id: int, name: str) -> None:
@@ -152,6 +152,6 @@ class SessionCourse(QObject):
         if new == state:
             return  # the same name: nothing to record
         text = self.tr("シーン名の変更: 「{0}」→「{1}」").format(
-            state.scene_name(scene_id), new.scene_name(scene_id)
+            labels.scene_label(state, scene_id), labels.scene_label(new, scene_id)
         )
         self._record.commit(new, self.tr("シーン名の変更"), text, action="rename_scene", scene=scene_id)

@@ -59,7 +59,11 @@ class SessionFantasy(QObject):
         label = labels.ability_name(status)
         effect = ability.effect.strip() or self.tr("未設定")
         text = self.tr("幻想能力「{0}」（{1}・{2}・必要幻想値 {3}）: 効果 {4}").format(
-            label, archetype, self.tr(ABILITY_KIND_LABELS[ability.kind]), ability.required, effect
+            label,
+            labels.archetype_label(archetype),
+            self.tr(ABILITY_KIND_LABELS[ability.kind]),
+            ability.required,
+            effect,
         )
         after = fantasy.fantasy_values(new, cast, holder, readings)[archetype]
         borrowed = new.uses[-1].borrowed

@@ -53,7 +53,7 @@ class SessionHistory(QObject):
             PastLine(
                 number,
                 self.tr("縁故"),
-                bond.archetype,
+                labels.archetype_label(bond.archetype),
                 self.tr("{0}（{1}・Lv{2}）").format(
                     self._members.target_name(bond), labels.labels_tr(KIND_LABELS[bond.kind]), bond.level
                 ),
@@ -66,7 +66,7 @@ class SessionHistory(QObject):
             PastLine(
                 number,
                 self.tr("前借り"),
-                b.archetype,
+                labels.archetype_label(b.archetype),
                 self.tr("幻想値を {0} まで").format(b.raised_to),
                 scene(b.scene),
             )
@@ -79,12 +79,15 @@ class SessionHistory(QObject):
                 continue
             archetype = catalog.get(use.archetype)
             name = (
-                archetype.abilities[use.index].label(use.index)
+                archetype.abilities[use.index].name
+                or labels.labels_tr("幻想能力{0}（名称未設定）").format(use.index + 1)
                 if archetype is not None
                 else self.tr("幻想能力{0}").format(use.index + 1)
             )
             if use.borrowed:
                 name += self.tr("（前借り）")
-            found = PastLine(number, self.tr("幻想能力"), use.archetype, name, scene(use.scene))
+            found = PastLine(
+                number, self.tr("幻想能力"), labels.archetype_label(use.archetype), name, scene(use.scene)
+            )
             lines.append(found)
         return lines

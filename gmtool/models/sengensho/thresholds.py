@@ -8,6 +8,7 @@ the shipped values are used until the GM sets new ones.
 from __future__ import annotations
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.sengensho.labels import labels_tr
 from gmtool.models.sengensho.state import THRESHOLDS_KEY
 from gmtool.rules.message import Message
 from gmtool.rules.systems.sengensho.checks import check_thresholds
@@ -52,5 +53,7 @@ def set_thresholds(campaign_model: CampaignModel, critical: int, fumble: int) ->
         }
     )
     campaign_model.set_session_value(
-        THRESHOLDS_KEY, value, f"千幻抄のクリティカル {critical} 以上・ファンブル {fumble} 以下"
+        THRESHOLDS_KEY,
+        value,
+        labels_tr("千幻抄のクリティカル {0} 以上・ファンブル {1} 以下").format(critical, fumble),
     )

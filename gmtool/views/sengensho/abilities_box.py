@@ -92,7 +92,9 @@ class SengenshoAbilitiesBox(SengenshoPage):
         index_text, archetype = chosen.split(":", 1)
         if index_text == NOT_IN_CATALOG:
             raise ValueError(
-                self.tr("類型「{0}」は類型カタログにありません（幻想能力は未設定）").format(archetype)
+                self.tr("類型「{0}」は類型カタログにありません（幻想能力は未設定）").format(
+                    labels.archetype_label(archetype)
+                )
             )
         return self.holder, archetype, int(index_text)
 
@@ -110,7 +112,7 @@ class SengenshoAbilitiesBox(SengenshoPage):
         guide = labels_tr(labels.NPC_GUIDE_NOTE)
         rows: list[tuple[str, ...]] = [
             (
-                v.archetype,
+                labels.archetype_label(v.archetype),
                 str(v.value),
                 str(v.bonds),
                 labels.debt_text(v.debt, v.by_count),
@@ -136,7 +138,7 @@ class SengenshoAbilitiesBox(SengenshoPage):
         for archetype in self.model.fantasy.missing_from_catalog(holder) if holder else ():
             ability_rows.append(
                 (
-                    archetype,
+                    labels.archetype_label(archetype),
                     self.tr("未設定（類型カタログにありません）"),
                     "",
                     self.tr("未設定"),
@@ -175,7 +177,7 @@ class SengenshoAbilitiesBox(SengenshoPage):
         ability = status.ability
         unset = self.tr("未設定")
         return (
-            status.archetype,
+            labels.archetype_label(status.archetype),
             labels.ability_name(status),
             self.tr(ABILITY_KIND_LABELS[ability.kind]),
             unset if ability.required is None else str(ability.required),

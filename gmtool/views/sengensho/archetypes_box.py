@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models.sengensho.labels import archetype_label
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.models.sengensho.sheet_archetypes import SheetArchetypes
 from gmtool.rules.systems.sengensho.character import MAX_ARCHETYPES
@@ -88,7 +89,8 @@ class SengenshoArchetypesBox(QGroupBox):
             return
         chosen = self.archetypes.chosen()
         rows = [
-            a.name if a.in_catalog else self.tr("{0}（カタログにない類型）").format(a.name) for a in chosen
+            archetype_label(a.name) if a.in_catalog else self.tr("{0}（カタログにない類型）").format(a.name)
+            for a in chosen
         ]
         if self.shown() != rows:
             current = self.list.currentRow()
@@ -106,7 +108,7 @@ class SengenshoArchetypesBox(QGroupBox):
             self.catalog_combo.blockSignals(True)
             self.catalog_combo.clear()
             for name in offered:
-                self.catalog_combo.addItem(name, name)
+                self.catalog_combo.addItem(archetype_label(name), name)
             self.catalog_combo.setCurrentIndex(max(0, self.catalog_combo.findData(selected)))
             self.catalog_combo.blockSignals(False)
         problem = self.archetypes.catalog_problem()

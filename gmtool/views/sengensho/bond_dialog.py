@@ -58,7 +58,7 @@ class SengenshoBondDialog(QDialog):
         self.holder = holder
         self.retie = retie
         scene = model.course.require_scene()  # the caller has checked; a 縁故 is always formed in a scene
-        scene_name = model.state().scene_name(scene.id)
+        scene_name = labels.scene_label(model.state(), scene.id)
         title = self.tr("縁故を結び直す") if retie else self.tr("縁故を結ぶ")
         self.setWindowTitle(self.tr("{0} — シーン「{1}」").format(title, scene_name))
 
@@ -71,7 +71,7 @@ class SengenshoBondDialog(QDialog):
                 ).format(
                     model.members.name(holder),
                     model.members.target_name(retie),
-                    retie.archetype,
+                    labels.archetype_label(retie.archetype),
                     self.tr(KIND_LABELS[retie.kind]),
                     retie.level,
                     labels_tr(labels.RETIE_NOTE),
@@ -80,7 +80,7 @@ class SengenshoBondDialog(QDialog):
         self.archetype_combo = QComboBox()
         self.archetype_combo.setAccessibleName(self.tr("類型"))
         for name in model.members.archetypes(holder):
-            self.archetype_combo.addItem(name, name)
+            self.archetype_combo.addItem(labels.archetype_label(name), name)
         self.kind_combo = QComboBox()
         self.kind_combo.setAccessibleName(self.tr("種類"))
         for kind, label in kind_choices():
@@ -275,7 +275,7 @@ class SengenshoBondDialog(QDialog):
             self.tr("{0} {1}/{2}").format(self.tr(KIND_LABELS[k]), used.get(k, 0), limit)
             for k, limit in kind_limits.items()
         ]
-        lines.append(self.tr("使用中: {0}").format("・".join(counts)))
+        lines.append(self.tr("使用中: {0}").format(self.tr("・").join(counts)))
         taken = usage.taken_in_scene
         if taken is None:
             lines.append(

@@ -132,7 +132,7 @@ class SengenshoBondsTab(SengenshoPage):
         ).format(
             self.model.members.name(bond.holder),
             self.model.members.target_name(bond),
-            bond.archetype,
+            labels.archetype_label(bond.archetype),
             self.tr(KIND_LABELS[bond.kind]),
             bond.level,
             value,
@@ -175,7 +175,15 @@ class SengenshoBondsTab(SengenshoPage):
             kind = self.tr(KIND_LABELS[preset.kind])
             before = self.tr("セッション開始前")
             rows.append(
-                (preset.archetype, kind, preset.target, level, level, before, labels_tr(labels.MARK_PRESET))
+                (
+                    labels.archetype_label(preset.archetype),
+                    kind,
+                    preset.target,
+                    level,
+                    level,
+                    before,
+                    labels_tr(labels.MARK_PRESET),
+                )
             )
             ids.append(-(n + 1))
         state = self.model.state()
@@ -183,13 +191,13 @@ class SengenshoBondsTab(SengenshoPage):
         for bond in sorted(state.bonds_of(holder), key=lambda b: b.id):
             rows.append(
                 (
-                    bond.archetype,
+                    labels.archetype_label(bond.archetype),
                     self.tr(KIND_LABELS[bond.kind]),
                     self.model.members.target_name(bond),
                     str(bond.level),
                     labels.bond_value_text(values.get(bond.id, bond.level), bond.id in halved),
-                    state.scene_name(bond.formed_scene),
-                    MARKS.join(labels.bond_marks(bond)),
+                    labels.scene_label(state, bond.formed_scene),
+                    self.tr(MARKS).join(labels.bond_marks(bond)),
                 )
             )
             ids.append(bond.id)

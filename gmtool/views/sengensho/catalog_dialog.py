@@ -30,12 +30,13 @@ from gmtool.models.sengensho.catalog_model import (
     build_catalog,
     drafts_of,
 )
+from gmtool.models.sengensho.labels import archetype_label
 from gmtool.views.appearance import set_tone
 from gmtool.views.file_dialogs import open_file_name, save_file_name
 from gmtool.views.sengensho.catalog_form import ArchetypeForm, as_shown
 from gmtool.views.widgets import show_refusal, shown_message
 
-FILE_FILTER = "類型カタログ (*.json)"
+FILE_FILTER = "類型カタログ (*.json)"  # translated where shown (en/issue35_sgs.json)
 SUFFIX = ".json"
 
 
@@ -147,7 +148,7 @@ class SengenshoCatalogDialog(QDialog):
                 "名前を変えてもキャラクターの類型は「{0}」のままで、カタログにない類型になります。"
                 "名前を変えますか？"
             )
-            if users and not self.ask(question.format(old.name, "、".join(users))):
+            if users and not self.ask(question.format(old.name, self.tr("、").join(users))):
                 draft = replace(draft, name=old.name)
                 self.form.set_name(old.name)
         self._drafts[self._row] = draft
@@ -173,7 +174,7 @@ class SengenshoCatalogDialog(QDialog):
     def _show_row_label(self, row: int) -> None:
         item = self.archetype_list.item(row)
         if item is not None:
-            item.setText(self._drafts[row].name or self.tr("（名前なし）"))
+            item.setText(archetype_label(self._drafts[row].name) or self.tr("（名前なし）"))
 
     # ---- 類型 -------------------------------------------------------------------------------
     def add_archetype(self) -> None:
@@ -203,7 +204,7 @@ class SengenshoCatalogDialog(QDialog):
             "類型「{0}」は次のキャラクターが使っています: {1}。"
             "削除してもキャラクターの類型は「{0}」のままで、カタログにない類型になります。削除しますか？"
         )
-        if users and not self.ask(question.format(name, "、".join(users))):
+        if users and not self.ask(question.format(name, self.tr("、").join(users))):
             return
         self._row = -1  # the removed row's form is not committed anywhere
         del self._drafts[row]
@@ -233,7 +234,7 @@ class SengenshoCatalogDialog(QDialog):
 
     def reset_to_shipped(self) -> None:
         lost = [
-            self.tr("「{0}」（{1}）").format(name, "、".join(users))
+            self.tr("「{0}」（{1}）").format(name, self.tr("、").join(users))
             for name, users in self.model.lost_on_reset()
         ]
         question = self.tr(
@@ -242,7 +243,7 @@ class SengenshoCatalogDialog(QDialog):
         )
         if lost:
             question += self.tr("\nカタログからなくなる、キャラクターが使っている類型: {0}").format(
-                "、".join(lost)
+                self.tr("、").join(lost)
             )
         if not self.ask(question):
             return
@@ -264,7 +265,7 @@ class SengenshoCatalogDialog(QDialog):
         ):
             return
         path = self.ask_save_path(
-            self.tr("類型カタログをエクスポート"), self.tr(FILE_FILTER), "類型カタログ.json"
+            self.tr("類型カタログをエクスポート"), self.tr(FILE_FILTER), self.tr("類型カタログ.json")
         )
         if not path:
             return
@@ -296,7 +297,7 @@ class SengenshoCatalogDialog(QDialog):
             self.tr(
                 "同じ名前の類型がすでにあります: {0}。\n"
                 "「はい」: ファイルの内容で置き換えます。「いいえ」: こちらの内容を残します。"
-            ).format("、".join(same))
+            ).format(self.tr("、").join(same))
         )
         self._busy = True
         try:
@@ -348,7 +349,7 @@ class SengenshoCatalogDialog(QDialog):
         try:
             self.archetype_list.clear()
             for draft in self._drafts:
-                self.archetype_list.addItem(draft.name)
+                self.archetype_list.addItem(archetype_label(draft.name))
             self.archetype_list.setCurrentRow(row)
         finally:
             self.archetype_list.blockSignals(False)

@@ -193,7 +193,9 @@ class ArchetypeForm(QWidget):
     def set_users(self, names: list[str]) -> None:
         """Who uses the 類型 under its current name: renaming or removing it leaves them without it."""
         if names:
-            self.users_label.setText(self.tr("この類型を使うキャラクター: {0}").format("、".join(names)))
+            self.users_label.setText(
+                self.tr("この類型を使うキャラクター: {0}").format(self.tr("、").join(names))
+            )
         else:
             self.users_label.setText(self.tr("この類型を使うキャラクターはいません"))
 

@@ -20,6 +20,7 @@ from gmtool.models.sengensho.labels import (
     UNLIMITED_NOTE,
     ability_name,
     ability_state_text,
+    archetype_label,
     bond_marks,
     bond_value_text,
     debt_text,
@@ -56,14 +57,18 @@ def summary_text(values: dict[str, FantasyValue]) -> str:
 
     if not values:
         return tr("幻想値: 類型がありません")
-    text = tr("幻想値 {0}").format("・".join(f"{v.archetype} {v.value}" for v in values.values()))
+    text = tr("幻想値 {0}").format(
+        tr("・").join(f"{archetype_label(v.archetype)} {v.value}" for v in values.values())
+    )
     debts = [
-        (tr("{0} 縁故あと{1}つ") if v.by_count else tr("{0} あと{1}点")).format(v.archetype, v.debt)
+        (tr("{0} 縁故あと{1}つ") if v.by_count else tr("{0} あと{1}点")).format(
+            archetype_label(v.archetype), v.debt
+        )
         for v in values.values()
         if v.debt
     ]
     if debts:
-        text += "　" + tr("前借り中: {0}").format("、".join(debts))
+        text += tr("　") + tr("前借り中: {0}").format(tr("、").join(debts))
     return text
 
 
@@ -167,12 +172,12 @@ class SengenshoFantasyBox(QGroupBox):
         rows = [[*preset_cells(p), str(p.level), preset_mark] for p in member.presets]
         rows += [
             [
-                bond.archetype,
+                archetype_label(bond.archetype),
                 kind_text(bond.kind),
                 self.session.members.target_name(bond),
                 str(bond.level),
                 bond_value_text(values[bond.id], bond.id in halved),
-                "、".join(bond_marks(bond)),
+                self.tr("、").join(bond_marks(bond)),
             ]
             for bond in state.bonds_of(me)
         ]
@@ -183,10 +188,14 @@ class SengenshoFantasyBox(QGroupBox):
         values = self.session.fantasy.values(me)
         self.summary_label.setText(summary_text(values))
         lines = [
-            self.tr("{0}: 幻想値 {1}（縁故 {2}個）").format(v.archetype, v.value, v.bonds)
+            self.tr("{0}: 幻想値 {1}（縁故 {2}個）").format(archetype_label(v.archetype), v.value, v.bonds)
             for v in values.values()
         ]
-        debts = [f"{v.archetype}: {debt_text(v.debt, v.by_count)}" for v in values.values() if v.debt]
+        debts = [
+            self.tr("{0}: {1}").format(archetype_label(v.archetype), debt_text(v.debt, v.by_count))
+            for v in values.values()
+            if v.debt
+        ]
         self.values_label.setText("\n".join(lines) or self.tr("類型がありません"))
         self.debt_label.setText("\n".join(debts))
         self.debt_label.setVisible(bool(debts))
@@ -199,7 +208,7 @@ class SengenshoFantasyBox(QGroupBox):
             self.abilities_table,
             [
                 [
-                    s.archetype,
+                    archetype_label(s.archetype),
                     ability_name(s),
                     self.tr("未設定") if s.ability.required is None else str(s.ability.required),
                     ability_state_text(s),
@@ -211,14 +220,16 @@ class SengenshoFantasyBox(QGroupBox):
         missing = self.session.fantasy.missing_from_catalog(me)
         if missing:
             notes.append(
-                self.tr("類型カタログにない類型の幻想能力は表示できません: {0}").format("、".join(missing))
+                self.tr("類型カタログにない類型の幻想能力は表示できません: {0}").format(
+                    self.tr("、").join(missing)
+                )
             )
         if state.last_boss == me:
             notes.append(
                 self.tr(
                     "類型「{0}」が明示されていることが、ラスボスだけの特殊なスペルカードを使う前提条件です"
                     "（効果は「特殊なスペルカード」を参照）"
-                ).format(LAST_BOSS)
+                ).format(archetype_label(LAST_BOSS))
             )
         if member.unlimited:
             notes.append(labels_text(UNLIMITED_NOTE))

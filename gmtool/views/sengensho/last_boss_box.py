@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
+from gmtool.models.sengensho.labels import archetype_label
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.bonds_types import MAX_LEVEL
 from gmtool.views.sengensho.session_parts import Host, SengenshoPage, character_label
@@ -104,21 +105,23 @@ class SengenshoLastBossBox(SengenshoPage):
         else:
             formed = [self.model.members.target_name(b) for b in self.model.boss.revealed_bonds()]
             text = self.tr("ラスボス: {0}（明かしました）。ラスボスの縁故Lv1 → {1}").format(
-                self.model.members.name(boss), "、".join(formed) or self.tr("なし")
+                self.model.members.name(boss), self.tr("、").join(formed) or self.tr("なし")
             )
             # The reveal gave none to a PC the ラスボス already held a 縁故 to from another 類型.
             held = [
-                self.tr("{0}（{1}）").format(self.model.members.name(pc), archetype)
+                self.tr("{0}（{1}）").format(self.model.members.name(pc), archetype_label(archetype))
                 for pc, archetype in self.model.boss.skipped()
             ]
             if held:
-                text += self.tr("\n既に縁故があるため結ばなかったPC: {0}").format("、".join(held))
+                text += self.tr("\n既に縁故があるため結ばなかったPC: {0}").format(self.tr("、").join(held))
             to_boss = [
-                self.tr("{0}（{1}・Lv{2}）").format(self.model.members.name(b.holder), b.archetype, b.level)
+                self.tr("{0}（{1}・Lv{2}）").format(
+                    self.model.members.name(b.holder), archetype_label(b.archetype), b.level
+                )
                 for b in self.model.boss.bonds_to_boss()
             ]
             if to_boss:
-                text += self.tr("\nラスボスへの縁故: {0}").format("、".join(to_boss))
+                text += self.tr("\nラスボスへの縁故: {0}").format(self.tr("、").join(to_boss))
         self.status_label.setText(text)
         revealed = state.last_boss_revealed
         self.choose_button.setEnabled(not revealed)

@@ -186,4 +186,4 @@ class OpposedSetupBox(QGroupBox):
             )
             for role in Role
         ]
-        self.started_label.setText(" ／ ".join(sides) + self.tr("（設定の変更は「やり直し」から）"))
+        self.started_label.setText(self.tr(" ／ ").join(sides) + self.tr("（設定の変更は「やり直し」から）"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
-from gmtool.models.sengensho.labels import NPC_GUIDE_NOTE
+from gmtool.models.sengensho.labels import NPC_GUIDE_NOTE, archetype_label
 from gmtool.models.sengensho.preset_bonds import PresetList
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS, MAX_LEVEL
@@ -89,7 +89,7 @@ class SengenshoPresetsBox(RowListEditor):
             selected = self.archetype_combo.currentData()
             self.archetype_combo.clear()
             for name in c.archetypes:
-                self.archetype_combo.addItem(name, name)
+                self.archetype_combo.addItem(archetype_label(name), name)
             self.archetype_combo.setCurrentIndex(max(0, self.archetype_combo.findData(selected)))
         super().sync()
         self._sync_sums()
@@ -106,7 +106,7 @@ class SengenshoPresetsBox(RowListEditor):
                 self.sums.addWidget(label, i // 3, i % 3)
         for shown in points:
             label = self.sum_labels[shown.archetype]
-            label.setText(self.tr("{0}: {1}点").format(shown.archetype, shown.points))
+            label.setText(self.tr("{0}: {1}点").format(archetype_label(shown.archetype), shown.points))
             set_tone(label, Tone("warning", "font-weight: bold;") if shown.outside_guide else None)
             label.setToolTip(
                 self.tr("目安から外れています（{0}）").format(self.guide_label.text())

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 
-from gmtool.models.sengensho.labels import UNLIMITED_TERM
+from gmtool.models.sengensho.labels import UNLIMITED_TERM, archetype_label
 from gmtool.rules.checks import Outcome
 from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS
 from gmtool.rules.systems.sengensho.catalog_types import ABILITY_KIND_LABELS
 from gmtool.rules.systems.sengensho.character import BondKind
+from gmtool.views.message_catalog import shown_message
 from gmtool.views.print.parts import QT_TRANSLATE_NOOP, PrintParts
 
 if TYPE_CHECKING:
@@ -50,11 +51,17 @@ def _session_bonds_html(campaign_model: CampaignModel, character_id: str) -> str
     bonds = session.bonds_of(character_id)
     title = heading(_tr("縁故（セッション）"))
     if problem:
-        return title + f"<p>{escape(problem)}</p>"
+        return title + f"<p>{escape(shown_message(problem))}</p>"
     if not bonds:
         return title + f"<p>{_tr('（なし）')}</p>"
     rows = [
-        [b.archetype, _tr(KIND_LABELS[b.kind]), b.target, str(b.level), _tr("はい") if b.retied else ""]
+        [
+            archetype_label(b.archetype),
+            _tr(KIND_LABELS[b.kind]),
+            b.target,
+            str(b.level),
+            _tr("はい") if b.retied else "",
+        ]
         for b in bonds
     ]
     return title + table(rows, [_tr("類型"), _tr("種別"), _tr("対象"), _tr("レベル"), _tr("結び直し")])
@@ -71,18 +78,18 @@ def _abilities_html(campaign_model: CampaignModel, character_id: str) -> str:
     catalog, problem = read_catalog(campaign_model)
     title = heading(_tr("幻想能力"))
     if problem:
-        return title + f"<p>{escape(problem)}</p>"
+        return title + f"<p>{escape(shown_message(problem))}</p>"
     rows = []
     for name in archetypes:
         archetype = catalog.get(name)
         if archetype is None:
-            rows.append([name, _tr("（カタログにない類型）"), "", "", ""])
+            rows.append([archetype_label(name), _tr("（カタログにない類型）"), "", "", ""])
             continue
         for index, ability in enumerate(archetype.abilities):
             required = "—" if ability.required is None else str(ability.required)
             kind = _tr(ABILITY_KIND_LABELS[ability.kind])
             shown = ability.name or _tr("幻想能力{0}（名称未設定）").format(index + 1)
-            rows.append([name, shown, kind, required, ability.effect])
+            rows.append([archetype_label(name), shown, kind, required, ability.effect])
     headers = [_tr("類型"), _tr("幻想能力"), _tr("種別"), _tr("必要幻想値"), _tr("効果")]
     return title + table(rows, headers)
 
@@ -90,6 +97,8 @@ def _abilities_html(campaign_model: CampaignModel, character_id: str) -> str:
 def value_name(key: str, value: Any) -> str | None:
     if key == "kind" and value in set(BondKind):
         return _tr(KIND_LABELS[BondKind(value)])
+    if key in ("archetypes", "archetype") and isinstance(value, str):  # the game's 類型 in its words
+        return archetype_label(value)
     return None
 
 

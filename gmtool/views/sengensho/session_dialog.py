@@ -150,7 +150,7 @@ class SengenshoSessionDialog(QDialog):
                 "類型はセッション中には変えられないため、このセッションでは縁故を結べません"
                 "（類型は次のセッションの開始前にシートで選びます）。\n\n"
                 "このままセッション {1} を開始しますか？"
-            ).format("、".join(missing), state.session_number)
+            ).format(self.tr("、").join(missing), state.session_number)
             if not self.ask(question):
                 return
         self.model.course.start()

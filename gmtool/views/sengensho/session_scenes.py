@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.models.sengensho import labels as labels
+from gmtool.models.sengensho.labels import archetype_label
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.views.sengensho.session_parts import NAME_LENGTH, Host, SengenshoPage
 
@@ -152,7 +154,7 @@ class SengenshoScenesPage(SengenshoPage):
                 if b.formed_scene == scene.id
             ]
             marker = "▶ " if scene.id == state.current_scene else ""
-            rows.append((marker + state.scene_name(scene.id), "、".join(formed)))
+            rows.append((marker + labels.scene_label(state, scene.id), self.tr("、").join(formed)))
         self.fill(self.scene_table, rows, [s.id for s in state.scenes])
         for r, scene in enumerate(state.scenes):
             if scene.id == state.current_scene:
@@ -186,13 +188,13 @@ class SengenshoScenesPage(SengenshoPage):
             self.impressions_box.setTitle(self.tr("印象効果（シーンがありません）"))
         else:
             self.impressions_box.setTitle(
-                self.tr("「{0}」で有効な印象効果").format(state.scene_name(state.current_scene))
+                self.tr("「{0}」で有効な印象効果").format(labels.scene_label(state, state.current_scene))
             )
         rows: list[tuple[str, ...]] = [
             (
                 self.model.members.name(i.holder),
                 self.model.members.impression_target(i),
-                i.archetype,
+                archetype_label(i.archetype),
                 self.model.notes.impression_body(i.archetype),
             )
             for i in self.model.course.impressions_in_scene()
@@ -202,7 +204,7 @@ class SengenshoScenesPage(SengenshoPage):
             (
                 self.model.members.name(f.impression.holder),
                 self.model.members.impression_target(f.impression),
-                f.impression.archetype,
+                archetype_label(f.impression.archetype),
                 self.model.notes.impression_body(f.impression.archetype),
                 self.tr("セッション {0}「{1}」").format(f.session_number, f.scene_name),
             )

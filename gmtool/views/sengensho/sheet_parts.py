@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.sengensho.labels import labels_tr
+from gmtool.models.sengensho.labels import archetype_label, labels_tr
 from gmtool.models.sengensho.sheet_lists import CharacterList, SkillList
 from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS
 from gmtool.rules.systems.sengensho.character import BondKind, PresetBond, Skill
@@ -77,7 +77,7 @@ def kind_text(kind: BondKind) -> str:
 
 def preset_cells(preset: PresetBond) -> list[str]:
     """類型・種類・対象・レベル of a preset 縁故, as the presets box and the session box show it."""
-    return [preset.archetype, kind_text(preset.kind), preset.target, str(preset.level)]
+    return [archetype_label(preset.archetype), kind_text(preset.kind), preset.target, str(preset.level)]
 
 
 # ---- the session lock ---------------------------------------------------------------------

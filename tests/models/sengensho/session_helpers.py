@@ -108,3 +108,15 @@ def undo_restores(model: SengenshoSessionModel, path: Path, action) -> object:
 def to(holder: str, archetype: str, target_id: str | None = None, **fields) -> BondRequest:
     kind = fields.pop("kind", BondKind.CHARACTER)
     return BondRequest(holder, archetype, kind, target_id=target_id, **fields)
+
+
+def demo_session_with_a_bond(campaign_model, kind: BondKind, target: str) -> SengenshoSessionModel:
+    """The demo campaign with the GM's catalog and a running session in scene 「神社」, where 白峰 朔
+    has tied a 狩猟者 縁故 of `kind` to `target`."""
+    saku = next(s.id for s in campaign_model.characters() if s.character.name == "白峰 朔")
+    set_gm_catalog(campaign_model)
+    session = SengenshoSessionModel(campaign_model)
+    session.course.start()
+    session.course.add_scene("神社")
+    session.bonds.form(BondRequest(saku, "狩猟者", kind, target=target))
+    return session

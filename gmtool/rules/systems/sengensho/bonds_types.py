@@ -8,12 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmtool.rules.message import template
 from gmtool.rules.systems.sengensho.character import BondKind
 from gmtool.rules.systems.sengensho.session_types import Bond
 
 MAX_BONDS = 7
 KIND_LIMITS = {BondKind.MEMORY: 2, BondKind.PURPOSE: 1}
-KIND_LABELS = {BondKind.CHARACTER: "キャラクター・集団", BondKind.MEMORY: "記憶", BondKind.PURPOSE: "目的"}
+# Templates too: a refusal names the kind (「{0}の内容を入れてください」) and is translated at display.
+KIND_LABELS = {
+    BondKind.CHARACTER: template("キャラクター・集団"),
+    BondKind.MEMORY: template("記憶"),
+    BondKind.PURPOSE: template("目的"),
+}
 NPC_POINTS_GUIDE = (5, 6)  # 「一つの類型あたり5~6点程度を目安」
 MAX_LEVEL = 99  # the stored document's bound: a higher level could not be loaded again
 

@@ -54,7 +54,7 @@ class FantasyAbility:
     effect: Text = ""
 
     def label(self, index: int) -> str:
-        return self.name or f"幻想能力{index + 1}（名称未設定）"
+        return self.name or Message("幻想能力{0}（名称未設定）", index + 1)
 
 
 def _empty_abilities() -> tuple[FantasyAbility, ...]:

@@ -7,6 +7,7 @@ is handed it (`gmtool.store.udonarium.character_to_udonarium`'s `session`).
 
 from __future__ import annotations
 
+from gmtool.rules.message import Message, template
 from gmtool.rules.systems.base import CCFoliaExport, SessionSheet
 from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS
 from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog
@@ -16,10 +17,10 @@ from gmtool.rules.systems.sengensho.house_rules import DEFAULT_READINGS, Sengens
 from gmtool.rules.systems.sengensho.session import Cast, SengenshoSession, display_name
 
 ABILITY_STATES = {
-    AbilityState.UNSET: "必要幻想値が未設定",
-    AbilityState.LOCKED: "使用不可",
-    AbilityState.AVAILABLE: "使用可",
-    AbilityState.USED: "使用済み",
+    AbilityState.UNSET: template("必要幻想値が未設定"),
+    AbilityState.LOCKED: template("使用不可"),
+    AbilityState.AVAILABLE: template("使用可"),
+    AbilityState.USED: template("使用済み"),
 }
 
 
@@ -27,9 +28,10 @@ def _memo(character: SengenshoCharacter) -> list[str]:
     return ["類型: " + " / ".join(character.archetypes)] if character.archetypes else []
 
 
-def _bond_text(archetype: str, kind: BondKind, target: str, level: int) -> str:
-    kind_text = "" if kind is BondKind.CHARACTER else f"・{KIND_LABELS[kind]}"
-    return f"{target}（{archetype}{kind_text}・Lv{level}）"
+def _bond_text(archetype: str, kind: BondKind, target: str, level: int) -> Message:
+    if kind is BondKind.CHARACTER:
+        return Message("{0}（{1}・Lv{2}）", target, archetype, level)
+    return Message("{0}（{1}・{2}・Lv{3}）", target, archetype, KIND_LABELS[kind], level)
 
 
 def session_sheet(
@@ -50,10 +52,12 @@ def session_sheet(
         _bond_text(b.archetype, b.kind, display_name(cast, b.target_id) if b.target_id else b.target, b.level)
         for b in sorted(session.bonds_of(holder), key=lambda b: b.id)
     ]
-    memo = ["縁故: " + "、".join(bonds)] if bonds else []
+    # Messages: the export shows them in the UI language (models/sengensho/export_sheet.py).
+    memo: list[str] = [Message("縁故: {0}", Message.joined("、", bonds))] if bonds else []
     abilities = [
-        "{}（{}・必要幻想値 {}・{}）".format(
-            s.ability.label(s.index),
+        Message(
+            "{0}（{1}・必要幻想値 {2}・{3}）",
+            s.ability.name or Message("幻想能力{0}（名称未設定）", s.index + 1),
             s.archetype,
             "—" if s.ability.required is None else s.ability.required,
             ABILITY_STATES[s.state],
@@ -62,7 +66,7 @@ def session_sheet(
         if s.ability.name or s.state is not AbilityState.UNSET  # the GM has not filled it in
     ]
     if abilities:
-        memo.append("幻想能力: " + "、".join(abilities))
+        memo.append(Message("幻想能力: {0}", Message.joined("、", abilities)))
     return SessionSheet(params, tuple(memo))
 
 

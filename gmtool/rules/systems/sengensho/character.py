@@ -13,7 +13,7 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from gmtool.rules.message import Message
+from gmtool.rules.message import Message, template
 
 SCHEMA_VERSION = 1
 
@@ -26,7 +26,11 @@ ATTRIBUTES: tuple[tuple[str, str], ...] = (
 )
 ATTRIBUTE_LABELS = dict(ATTRIBUTES)
 MAX_ARCHETYPES = 3  # 「キャラクターは3つの類型を持つ」
-LAST_BOSS = "ラスボス"  # the special 類型: not in the catalog, not counted in the three
+LAST_BOSS = template("ラスボス")  # the special 類型: not in the catalog, not counted in the three
+# The 類型 the rule text names (the shipped catalog, rules/sengensho/archetypes.toml) and ラスボス: the
+# game's own words, which the English UI shows as English beside the word in its brackets
+# (「Hunter 〈狩猟者〉」); a 類型 the GM typed is their data, shown as typed.
+GAME_ARCHETYPES = frozenset({template("狩猟者"), template("芸術家"), LAST_BOSS})
 MAX_ROWS = 500
 
 # Generous bounds: they catch typos and hostile files, not house rules.

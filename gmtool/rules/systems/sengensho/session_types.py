@@ -152,8 +152,8 @@ class SengenshoSession:
     def scene_name(self, scene_id: int | None) -> str:
         scene = self.scene(scene_id)
         if scene is not None:
-            return scene.name or f"シーン{scene.id}"
-        return "セッション開始前" if scene_id is None else "前のセッション"
+            return scene.name or Message("シーン{0}", scene.id)
+        return Message("セッション開始前") if scene_id is None else Message("前のセッション")
 
     def bond(self, bond_id: int) -> Bond:
         found = next((b for b in self.bonds if b.id == bond_id), None)
