@@ -3239,6 +3239,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} / exported {1}</translation>
         </message>
         <message>
+            <source>{0}({1})</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} ({1})</translation>
+        </message>
+        <message>
             <source>{0}(クリティカル: {1})</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (critical: {1})</translation>
@@ -29214,6 +29219,10 @@ Sideboard
         <message>
             <source>{0} {1}枚</source>
             <translation>{0} {1}</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>・デッキ外 {0}枚（{1}）</source>

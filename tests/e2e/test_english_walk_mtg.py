@@ -16,7 +16,9 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 
+from gmtool.app.house_rules_menu import open_house_rules
 from gmtool.app.main_window import MainWindow
+from gmtool.rules.systems.mtg.house_rules import ODDS_LIBRARY_ONLY, PHYSICAL_ODDS
 from gmtool.rules.systems.mtg.checks import CheckColor
 from gmtool.views.mtg.card_database_dialog import MTGCardDatabaseDialog
 from gmtool.views.mtg.card_entry_dialog import MTGCardEntryDialog
@@ -137,16 +139,22 @@ def walk(window: MainWindow, language: str) -> Walk:
     assert isinstance(panel, MTGCheckView) and isinstance(window.sheet_view, MTGSheetView)
     walk.read_window("main window")
 
-    # A physical deck's check: the cards entered, revealed, boosted, confirmed (a log line).
+    # The cards out of the library counted apart (the house rule), two entered in their dialog.
+    open_house_rules(window.services).choose(PHYSICAL_ODDS, ODDS_LIBRARY_ONLY)
+    panel.outside_button.click()
+    outside = walk.opened(MTGOutsideDialog)
+    next(iter(outside.spins.values())).setValue(2)
+    walk.read(outside, "out of the library")
+
+    # A physical deck's check: the cards entered, revealed, a boost tried, confirmed (a log line).
     panel.color_buttons[CheckColor.GREEN].click()
     box = panel.procedure_box
     box.top_combo.setCurrentIndex(box.top_combo.count() - 1)
     box.second_combo.setCurrentIndex(0)
     box.reveal_button.click()
+    box.boost_button.click()
     walk.read_window("physical deck revealed")
     box.finish_button.click()
-    panel.outside_button.click()
-    walk.read(walk.opened(MTGOutsideDialog), "out of the library")
 
     # The virtual library: built, moved, its order shown; a check revealed from it.
     panel.library_button.click()
@@ -159,6 +167,7 @@ def walk(window: MainWindow, language: str) -> Walk:
     walk.read(library, "virtual library")
     panel.color_buttons[CheckColor.RED].click()
     box.reveal_button.click()
+    box.boost_button.click()
     walk.read_window("virtual library revealed")
     box.finish_button.click()
     menu.end_turn()
@@ -196,8 +205,8 @@ def walk(window: MainWindow, language: str) -> Walk:
     return walk
 
 
-def test_the_walk_reads_the_ui_language_with_card_names_in_it_and_no_raw_id(walked, language):
-    texts = walk(walked, language).texts
+def test_the_walk_reads_the_ui_language_with_card_names_in_it_and_no_raw_id(walked, language, refusals):
+    texts = walk(walked, language).texts + [("refusal box", text) for text in refusals]
     shown = "\n".join(text for _, text in texts)
     if language == "en":
         assert japanese_leftovers(texts, USER_DATA) == [], report(japanese_leftovers(texts, USER_DATA))

@@ -13,7 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QColor
 
 from gmtool.models.mtg.deck_model import MTGDeckModel
-from gmtool.models.mtg.labels import SWATCHES, card_full_name, color_name, shown_card_name, type_line
+from gmtool.models.mtg.labels import SWATCHES, card_full_name, colors_label, shown_card_name, type_line
 from gmtool.rules.systems.mtg.character import DeckEntry
 from gmtool.rules.systems.mtg.deck import MAIN
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
@@ -25,10 +25,6 @@ HEADERS = ("枚数", "カード", "マナ総量", "色", "タイプ", "色の修
 # What can be edited first (and stays in view on a narrow sheet); the sideboard has no クリティカル.
 MAIN_COLUMNS = (COUNT, CRITICAL, NAME, MANA_VALUE, COLORS, MODIFIER, TYPES)
 OUTSIDE_COLUMNS = (COUNT, NAME, MANA_VALUE, COLORS, MODIFIER, TYPES)
-
-
-def colors_label(colors: tuple[str, ...]) -> str:
-    return "".join(color_name(c) for c in colors) if colors else color_name("C")
 
 
 class MTGDeckTableModel(QAbstractTableModel):

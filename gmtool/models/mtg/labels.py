@@ -126,18 +126,22 @@ def type_line(card: Card) -> str:
     return f"{line} — {' '.join(card.subtypes)}" if card.subtypes else line
 
 
-def colors_text(card: Card) -> str:
-    colors = card.card_colors
+def colors_label(colors: tuple[str, ...]) -> str:
+    """「赤緑」 in Japanese, "Red/Green" in English; 「無色」 for none."""
     if not colors:
-        return _tr("無色")
-    return "".join(color_name(c) for c in colors)
+        return color_name("C")
+    return ("/" if english_ui() else "").join(color_name(c) for c in colors)
+
+
+def colors_text(card: Card) -> str:
+    return colors_label(card.card_colors)
 
 
 def copy_text(copy: LibraryCard) -> str:
     """《ルーン爪の熊》(2) — the mana value the check reads, クリティカル marked."""
     if copy.critical:
         return _tr("{0}(クリティカル: {1})").format(card_name(copy.card), mtg_rules().critical_mana_value)
-    return f"{card_name(copy.card)}({copy.card.mana_value})"
+    return _tr("{0}({1})").format(card_name(copy.card), copy.card.mana_value)
 
 
 def cards_text(copies: Iterable[LibraryCard]) -> str:

@@ -25,8 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.mtg.card_database_model import CardDatabaseModel, CardImportJob, ImportSummary, StoreError
-from gmtool.models.mtg.deck_table_model import colors_label
-from gmtool.models.mtg.labels import card_full_name, type_line
+from gmtool.models.mtg.labels import card_full_name, colors_label, type_line
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.file_dialogs import open_file_name
 from gmtool.views.widgets import close_only_buttons, read_only_table, shown_message

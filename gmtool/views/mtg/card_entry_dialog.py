@@ -22,8 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.mtg.card_entry_model import CardFields, MTGCardEntryModel
-from gmtool.models.mtg.deck_table_model import colors_label
-from gmtool.models.mtg.labels import COLOR_CODES, card_full_name, color_name, land_type_name, type_word
+from gmtool.models.mtg.labels import (
+    COLOR_CODES,
+    card_full_name,
+    color_name,
+    colors_label,
+    land_type_name,
+    type_word,
+)
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.views.appearance import set_tone
 from gmtool.views.print.parts import QT_TRANSLATE_NOOP
