@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from gmtool.app.house_rules_menu import open_house_rules
 from gmtool.app.main_window import MainWindow
-from gmtool.rules.systems.mtg.house_rules import ODDS_LIBRARY_ONLY, PHYSICAL_ODDS
 from gmtool.rules.systems.mtg.checks import CheckColor
+from gmtool.rules.systems.mtg.house_rules import ODDS_LIBRARY_ONLY, PHYSICAL_ODDS
 from gmtool.views.mtg.card_database_dialog import MTGCardDatabaseDialog
 from gmtool.views.mtg.card_entry_dialog import MTGCardEntryDialog
 from gmtool.views.mtg.check_view import MTGCheckView
