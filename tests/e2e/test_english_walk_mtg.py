@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from gmtool.app.house_rules_menu import open_house_rules
 from gmtool.app.main_window import MainWindow
 from gmtool.rules.systems.mtg.checks import CheckColor
-from gmtool.rules.systems.mtg.house_rules import ODDS_LIBRARY_ONLY, PHYSICAL_ODDS
+from gmtool.rules.systems.mtg.house_rules import HOUSE_RULES, ODDS_LIBRARY_ONLY, PHYSICAL_ODDS
 from gmtool.views.mtg.card_database_dialog import MTGCardDatabaseDialog
 from gmtool.views.mtg.card_entry_dialog import MTGCardEntryDialog
 from gmtool.views.mtg.check_view import MTGCheckView
@@ -42,6 +42,9 @@ USER_DATA = (
     "赤い速攻",
     "ほげほげの魔法",  # a name the card database does not know, as typed
 )
+# The rule text quoted on the house-rule page, with the heading it is quoted from: kept as the rule
+# text says it (the English page sums each switch up beside it).
+RULE_QUOTES = tuple(text for rule in HOUSE_RULES for text in (rule.quote, rule.section))
 # Scryfall's names of its bulk files, as its download page lists them: the card database dialog names
 # them so the user finds them there (the source's names, none of gmtool's ids).
 SOURCE_NAMES = ("oracle_cards", "default_cards", "all_cards")
@@ -140,7 +143,10 @@ def walk(window: MainWindow, language: str) -> Walk:
     walk.read_window("main window")
 
     # The cards out of the library counted apart (the house rule), two entered in their dialog.
-    open_house_rules(window.services).choose(PHYSICAL_ODDS, ODDS_LIBRARY_ONLY)
+    house_rules = open_house_rules(window.services)  # on the selected deck's system: MTG's page
+    house_rules.choose(PHYSICAL_ODDS, ODDS_LIBRARY_ONLY)
+    walk.read(house_rules.tabs.currentWidget(), "house rules, MTG's page")
+    house_rules.hide()
     panel.outside_button.click()
     outside = walk.opened(MTGOutsideDialog)
     next(iter(outside.spins.values())).setValue(2)
@@ -209,7 +215,8 @@ def test_the_walk_reads_the_ui_language_with_card_names_in_it_and_no_raw_id(walk
     texts = walk(walked, language).texts + [("refusal box", text) for text in refusals]
     shown = "\n".join(text for _, text in texts)
     if language == "en":
-        assert japanese_leftovers(texts, USER_DATA) == [], report(japanese_leftovers(texts, USER_DATA))
+        found = japanese_leftovers(texts, (*USER_DATA, *RULE_QUOTES))
+        assert found == [], report(found)
         # English words are no ids in English: only the ids no sentence uses are looked for.
         ids = [i for i in IDS if "_" in i or ":" in i]
     else:
