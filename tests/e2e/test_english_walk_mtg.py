@@ -8,9 +8,6 @@ in the Japanese UI the cards keep their Japanese names, and no text in either sh
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,8 +24,9 @@ from gmtool.views.mtg.decklist_dialog import MTGDecklistDialog
 from gmtool.views.mtg.library_dialog import MTGLibraryDialog
 from gmtool.views.mtg.outside_dialog import MTGOutsideDialog
 from gmtool.views.mtg.sheet_view import MTGSheetView
-from tests.qt_fixtures import DEMO_NAMES, english_ui
+from tests.qt_fixtures import DEMO_NAMES
 from tests.text_audit import japanese_leftovers, raw_ids, report, visible_texts
+from tests.views.test_readability_issue34 import language  # noqa: F401 - the fixture: ja, then en
 
 pytestmark = [pytest.mark.e2e, pytest.mark.window(record_dialogs=True, confirm=True, shown=False)]
 
@@ -72,16 +70,8 @@ IDS = (
 SHOWN = {"en": ("Lightning Bolt", "Goblin Guide", "Mountain"), "ja": ("稲妻", "ゴブリンの先達", "山")}
 
 
-@pytest.fixture(params=["ja", "en"])
-def language(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with ExitStack() as stack:
-        if request.param == "en":
-            stack.enter_context(english_ui(tmp_path))
-        yield request.param
-
-
 @pytest.fixture
-def walked(language: str, request: pytest.FixtureRequest) -> MainWindow:
+def walked(language: str, request: pytest.FixtureRequest) -> MainWindow:  # noqa: F811
     """The main window, made in the walk's language, at 1366×768 on the demo deck."""
     window: Any = request.getfixturevalue("window")
     window.show()
@@ -134,7 +124,7 @@ def select(window: MainWindow, name: str) -> None:
     QApplication.processEvents()
 
 
-def walk(window: MainWindow, language: str) -> Walk:
+def walk(window: MainWindow, ui_language: str) -> Walk:
     walk = Walk(window)
     select(window, DECK)
     menu = window.menus["mtg"]
@@ -181,7 +171,7 @@ def walk(window: MainWindow, language: str) -> Walk:
     # The card database, searched by a name in the other language: found, and named in the UI's.
     menu.show_card_database()
     database = walk.opened(MTGCardDatabaseDialog)
-    database.search_edit.setText("稲妻" if language == "en" else "Lightning Bolt")
+    database.search_edit.setText("稲妻" if ui_language == "en" else "Lightning Bolt")
     walk.read(database, "card database")
 
     # A deck read from an English decklist, its unknown line entered by hand.
@@ -211,7 +201,7 @@ def walk(window: MainWindow, language: str) -> Walk:
     return walk
 
 
-def test_the_walk_reads_the_ui_language_with_card_names_in_it_and_no_raw_id(walked, language, refusals):
+def test_the_walk_reads_the_ui_language_with_card_names_in_it_and_no_raw_id(walked, language, refusals):  # noqa: F811
     texts = walk(walked, language).texts + [("refusal box", text) for text in refusals]
     shown = "\n".join(text for _, text in texts)
     if language == "en":
