@@ -96,7 +96,7 @@ class Walk:
 
     def read_window(self, name: str) -> None:
         """The main window's MTGでTRPG parts: its menu, the deck's sheet, the panel and the log's lines
-        (the window's other parts are every system's, walked by tests/e2e/test_english_walk_app.py)."""
+        (the window's shared parts, every system's, are the app walk's to read)."""
         window: Any = self.window
         QApplication.processEvents()
         self.texts += [(f"{name} › menu", text) for text in system_menu_texts(window)]
