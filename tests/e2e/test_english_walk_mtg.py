@@ -172,6 +172,8 @@ def walk(window: MainWindow, ui_language: str) -> Walk:
     menu.show_card_database()
     database = walk.opened(MTGCardDatabaseDialog)
     database.search_edit.setText("稲妻" if ui_language == "en" else "Lightning Bolt")
+    found = [database.results.item(row, 0).text() for row in range(database.results.rowCount())]
+    assert ("Lightning Bolt" if ui_language == "en" else "稲妻（Lightning Bolt）") in found
     walk.read(database, "card database")
 
     # A deck read from an English decklist, its unknown line entered by hand.
