@@ -3307,6 +3307,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} / exported {1}</translation>
         </message>
         <message>
+            <source>{0}({1})</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} ({1})</translation>
+        </message>
+        <message>
             <source>{0}(クリティカル: {1})</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (critical: {1})</translation>
@@ -4212,6 +4217,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} (at most {1})</translation>
         </message>
         <message>
+            <source>{0}（欠色）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (devoid)</translation>
+        </message>
+        <message>
             <source>{0}（次の操作で新しい状態に置き換わります）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (the next action replaces it with the new state)</translation>
@@ -4530,6 +4540,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>〈スキル〉</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>〈Skill〉</translation>
+        </message>
+        <message>
+            <source>《{0}》</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>«{0}»</translation>
         </message>
         <message>
             <source>《{0}》のクリティカル・カードを{1}枚に</source>
@@ -7541,6 +7556,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Four Card skill catalog…</translation>
         </message>
         <message>
+            <source>ブースト</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Boost</translation>
+        </message>
+        <message>
             <source>ブースト: {0} 枚中 無色 {1} 枚 → 達成値 {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Boost: {1} colorless of {0} → achievement {2}</translation>
@@ -7704,6 +7724,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>メモ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Notes</translation>
+        </message>
+        <message>
+            <source>モードを持つ両面カード（第1面）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Modal double-faced card (front face)</translation>
         </message>
         <message>
             <source>ライト</source>
@@ -8753,6 +8778,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>form bonds in later scenes to secure {0} more points</translation>
         </message>
         <message>
+            <source>仮想ライブラリー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Virtual library</translation>
+        </message>
+        <message>
             <source>仮想ライブラリー: gmtool がライブラリーの順番を持っています</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Virtual library: gmtool holds the library's order</translation>
@@ -9449,6 +9479,11 @@ Sideboard
             <translation>Retry (Inspire from someone unafraid)</translation>
         </message>
         <message>
+            <source>出来事</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Adventure</translation>
+        </message>
+        <message>
             <source>出目</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Roll</translation>
@@ -9544,6 +9579,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <source>出身の関係</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Origin</translation>
+        </message>
+        <message>
+            <source>分割カード（マナ総量は両半分の合計、色は両方）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Split card (mana value of both halves, colors of both)</translation>
         </message>
         <message>
             <source>分配する人数</source>
@@ -11144,6 +11184,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>変更はありません（保存済みです）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No changes (already saved)</translation>
+        </message>
+        <message>
+            <source>変身する両面カード（第1面）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Transforming double-faced card (front face)</translation>
         </message>
         <message>
             <source>外す</source>
@@ -13660,6 +13705,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Search (Enter: next)</translation>
         </message>
         <message>
+            <source>欠色</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Devoid</translation>
+        </message>
+        <message>
             <source>欠色（Devoid）— 色はあっても無色のカード</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Devoid — a card that is colorless even though it has colors</translation>
@@ -14105,6 +14155,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>燃え続けて 2d6+4 {0} = {1} 点</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>still burning: 2d6+4 {0} = {1}</translation>
+        </message>
+        <message>
+            <source>物理デッキ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Physical deck</translation>
         </message>
         <message>
             <source>物理デッキ: 公開されたカードを選んで入力します</source>
@@ -16152,6 +16207,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Colorless check</translation>
         </message>
         <message>
+            <source>色の修正</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Color modifier</translation>
+        </message>
+        <message>
             <source>色の修正では</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>For color modifiers</translation>
@@ -16315,6 +16375,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>行動判定の進行 — {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Action check — {0}</translation>
+        </message>
+        <message>
+            <source>行動判定ブースト</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Action check boost</translation>
         </message>
         <message>
             <source>行動判定ブーストで追放したカードを{0}枚入力してください</source>
@@ -16834,6 +16899,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Extra starting experience (for: {0})</translation>
         </message>
         <message>
+            <source>追放</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Exile</translation>
+        </message>
+        <message>
             <source>追放した6枚のカードを選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the six exiled cards</translation>
@@ -16882,6 +16952,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>逃走（メジャー）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Flee (major)</translation>
+        </message>
+        <message>
+            <source>通常</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Normal</translation>
         </message>
         <message>
             <source>通常の難易度</source>
@@ -24206,16 +24281,16 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>None</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>ラスボス「{0}」を明かした（クライマックス・シーン「{1}」）: ラスボスの縁故Lv1 → {2}。PCは{0}への縁故を、選択している類型からレベルの制限なしで結べます</source>
             <translation>Revealed last boss "{0}" (climax scene "{1}"): last boss bond Lv1 → {2}. PCs may make a bond to {0} from their chosen archetype without level limits</translation>
         </message>
         <message>
             <source>／ラスボスの縁故を結ばないPC: {0}</source>
             <translation> / PCs who make no bond to the last boss: {0}</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>{0}（既に{1}の縁故あり）</source>
@@ -28949,6 +29024,26 @@ Heavily encumbered ≤{2} (+20)</translation>
     <context>
         <name>MTGCardEntryDialog</name>
         <message>
+            <source>通常</source>
+            <translation>Normal</translation>
+        </message>
+        <message>
+            <source>分割カード（マナ総量は両半分の合計、色は両方）</source>
+            <translation>Split card (mana value of both halves, colors of both)</translation>
+        </message>
+        <message>
+            <source>モードを持つ両面カード（第1面）</source>
+            <translation>Modal double-faced card (front face)</translation>
+        </message>
+        <message>
+            <source>変身する両面カード（第1面）</source>
+            <translation>Transforming double-faced card (front face)</translation>
+        </message>
+        <message>
+            <source>出来事</source>
+            <translation>Adventure</translation>
+        </message>
+        <message>
             <source>カードを手で入力</source>
             <translation>Enter a card by hand</translation>
         </message>
@@ -29267,8 +29362,8 @@ Heavily encumbered ≤{2} (+20)</translation>
     <context>
         <name>MTGDeckTableModel</name>
         <message>
-            <source>（欠色）</source>
-            <translation>(colorless)</translation>
+            <source>{0}（欠色）</source>
+            <translation>{0} (devoid)</translation>
         </message>
         <message>
             <source>無色として数える</source>
@@ -29468,6 +29563,10 @@ Sideboard
         <message>
             <source>{0} {1}枚</source>
             <translation>{0} {1}</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>・デッキ外 {0}枚（{1}）</source>

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.app.cli_common import bounded, bounded_text, percent
-from gmtool.rules.systems.mtg import COLOR_NAMES
+from gmtool.rules.message import Message
+from gmtool.rules.systems.mtg import cli_texts as T
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MTGCharacter
 from gmtool.rules.systems.mtg.checks import DIFFICULTY_BOUNDS, CheckColor, LibraryCard
@@ -40,8 +41,9 @@ from gmtool.rules.systems.mtg.house_rules import (
 )
 from gmtool.rules.systems.mtg.outside import Outside, outside_total, with_count
 from gmtool.rules.systems.mtg.procedure import plan_check
-from gmtool.rules.systems.mtg.table import MTGTable, set_outside
+from gmtool.rules.systems.mtg.table import COLOR_WORDS, MTGTable, set_outside
 from gmtool.store.errors import StoreError
+from gmtool.views.message_catalog import shown_message
 
 KINDS = ("mtg",)
 DIFFICULTY = bounded("難易度", DIFFICULTY_BOUNDS)  # the judgement panel's field
@@ -59,7 +61,9 @@ def card_name(text: str) -> str:
     """An argparse type: a card's name, English or Japanese, as long as a card name may be."""
     name = text.strip()
     if not name or len(name) > MAX_NAME_CHARS:
-        raise argparse.ArgumentTypeError(f"カード名は1〜{MAX_NAME_CHARS}文字です（{len(name)}文字）")
+        raise argparse.ArgumentTypeError(
+            shown_message(Message(T.CARD_NAME_LENGTH, MAX_NAME_CHARS, len(name)))
+        )
     return name
 
 
@@ -68,26 +72,36 @@ def card_list(text: str) -> str:
     """An argparse type: --not-in-library's "NAME:N,NAME:N" list, its length bounded (the names are
     read against the deck, which is loaded later)."""
     if len(text) > MAX_LIST_CHARS:
-        raise argparse.ArgumentTypeError(f"カードの一覧は{MAX_LIST_CHARS}文字までです（{len(text)}文字）")
+        raise argparse.ArgumentTypeError(
+            shown_message(Message(T.CARD_LIST_LENGTH, MAX_LIST_CHARS, len(text)))
+        )
     return text
 
 
+def _help(text: str, *values: Any) -> str:
+    """A --help text in the UI language; argparse formats help with %, so a % is doubled."""
+    return shown_message(Message(text, *values)).replace("%", "%%")
+
+
 def add_parsers(sub: Any) -> None:
-    check = sub.add_parser(
-        "mtg", help="MTGでTRPG の行動判定: デッキ・色・難易度から成功率（ブーストあり/なし）"
-    )
+    check = sub.add_parser("mtg", help=_help(T.HELP))
     check.add_argument(
-        "--deck", required=True, help="デッキリスト（アリーナ・MTGO・Cockatrice・テキスト）か .gmchar.json"
+        "--deck",
+        required=True,
+        help=_help(T.HELP_DECK),
     )
     check.add_argument(
         "--color",
         required=True,
         type=str.upper,
         choices=[c.value for c in CheckColor],
-        help="判定の色: W 白 / U 青 / B 黒 / R 赤 / G 緑 / C 色のない",
+        help=_help(T.HELP_COLOR),
     )
     check.add_argument(
-        "--difficulty", type=DIFFICULTY, required=True, help=f"難易度（通常 0〜8）{DIFFICULTY.range}"
+        "--difficulty",
+        type=DIFFICULTY,
+        required=True,
+        help=_help(T.HELP_DIFFICULTY, DIFFICULTY.range),
     )
     check.add_argument(
         "--critical",
@@ -95,7 +109,7 @@ def add_parsers(sub: Any) -> None:
         type=card_name,
         default=[],
         metavar="NAME",
-        help="クリティカル・カードにするメインデッキのカード（1回で1枚。繰り返せます。デッキの枠内）",
+        help=_help(T.HELP_CRITICAL),
     )
     check.add_argument(
         "--known-top",
@@ -103,30 +117,38 @@ def add_parsers(sub: Any) -> None:
         type=card_name,
         default=[],
         metavar="NAME",
-        help=f"PLが知っているライブラリーの上のカード（上から順に繰り返す。"
-        f"クリティカル・カードの1枚なら名前の前に {CRITICAL_MARK}）",
+        help=_help(
+            T.HELP_KNOWN_TOP,
+            CRITICAL_MARK,
+        ),
     )
     # The house rules that move these odds or the refusal (gmtool/rules/systems/mtg/house_rules.py).
     check.add_argument(
         "--boost-cards",
         choices=[BOOST_AFTER_REVEALED, BOOST_INCLUDING_REVEALED],
         default=BOOST_AFTER_REVEALED,
-        help=f"ハウスルール {BOOST_CARDS}: ブーストの6枚は公開した2枚の次から（after、既定）か、"
-        "2枚を含む上から（including）",
+        help=_help(
+            T.HELP_BOOST_CARDS,
+            BOOST_CARDS,
+        ),
     )
     check.add_argument(
         "--known-result",
         choices=[KNOWN_WITH_BOOST, KNOWN_WITHOUT_BOOST],
         default=KNOWN_WITH_BOOST,
-        help=f"ハウスルール {KNOWN_RESULT}: ブーストを使えば必ず成功する判定を断る（with_boost、既定）か、"
-        "ブーストなしで結果が分かるときだけ断る（without_boost）",
+        help=_help(
+            T.HELP_KNOWN_RESULT,
+            KNOWN_RESULT,
+        ),
     )
     check.add_argument(
         "--physical-odds",
         choices=[ODDS_WHOLE_DECK, ODDS_LIBRARY_ONLY],
         default=ODDS_WHOLE_DECK,
-        help=f"ハウスルール {PHYSICAL_ODDS}: デッキ全体で数える（deck、既定）か、"
-        "ライブラリーに残るカードだけで数える（library: --not-in-library のカードを除く）",
+        help=_help(
+            T.HELP_PHYSICAL_ODDS,
+            PHYSICAL_ODDS,
+        ),
     )
     check.add_argument(
         "--not-in-library",
@@ -134,11 +156,12 @@ def add_parsers(sub: Any) -> None:
         type=card_list,
         default=[],
         metavar="NAME:N,…",
-        help='ライブラリー外（手札・墓地・戦場・追放）のカードと枚数（例 "Forest:2,Llanowar Elves:1"。'
-        f"枚数を省くと1枚、クリティカル・カードは名前の前に {CRITICAL_MARK}。"
-        "--physical-odds library と使う）",
+        help=_help(
+            T.HELP_NOT_IN_LIBRARY,
+            CRITICAL_MARK,
+        ),
     )
-    check.add_argument("--json", action="store_true", help="JSON で出力")
+    check.add_argument("--json", action="store_true", help=_help(T.HELP_JSON))
 
 
 def is_character_file(path: Path) -> bool:
@@ -167,14 +190,25 @@ def _deck_from_character_file(path: Path) -> MTGCharacter:
 
     system_id, character = import_character(path)
     if system_id != "mtg" or not isinstance(character, MTGCharacter):
-        raise ValueError(f"「{path.name}」: MTGでTRPG のデッキではありません（システム: {system_id}）")
+        raise ValueError(Message(T.NOT_A_DECK, path.name, system_id))
     return character
 
 
-def card_label(card: Card) -> str:
+def shown_name(card: Card) -> str:
+    """A card as the CLI's language names it: its English name when the messages are English (the
+    catalogue translates 「無色」), else its Japanese name where known, as the window does."""
+    english = shown_message(Message(T.COLORLESS)) != "無色"
+    return card.name if english else card.name_ja or card.name
+
+
+def card_label(card: Card) -> Message:
     """ "Conduit of Ruin（マナ総量6・無色）": what tells apart the cards of one name."""
-    colors = "".join(COLOR_NAMES[CheckColor(str(color))].removesuffix("の") for color in card.colors)
-    return f"{card.name}（マナ総量{card.mana_value}・{colors or '無色'}）"
+    colors = (
+        Message.joined("", [COLOR_WORDS[str(color)] for color in card.colors])
+        if card.colors
+        else Message(T.COLORLESS)
+    )
+    return Message(T.CARD_LABEL, card.name, card.mana_value, colors)
 
 
 def _deck_from_decklist(path: Path) -> tuple[MTGCharacter, tuple[str, ...]]:
@@ -189,21 +223,26 @@ def _deck_from_decklist(path: Path) -> tuple[MTGCharacter, tuple[str, ...]]:
             decklist, database.find, lambda name: name_candidates(name, database.find_all)
         )
         data_date = card_data_date(database) if resolution.unresolved else ""
-    problems = [
-        f"{u.line}行目「{u.name}」: カードデータベースにないカードです" for u in resolution.unresolved
-    ]
+    problems = [Message(T.UNKNOWN_CARD, u.line, u.name) for u in resolution.unresolved]
     problems += [
-        f"{line.line}行目「{line.name}」: {len(cards)}枚のカードの名前です（"
-        + "、".join(card_label(card) for card in cards)
-        + "）。英語名で書いてください"
+        Message(
+            T.SEVERAL_CARDS,
+            line.line,
+            line.name,
+            len(cards),
+            Message.joined("、", [card_label(card) for card in cards]),
+        )
         for line, cards in resolution.ambiguous
     ]
     if problems:
-        newer = f"カードデータベースのデータは {data_date} 時点のものです。" if data_date else ""
+        newer = Message(T.DATA_DATE, data_date) if data_date else ""
         raise ValueError(
-            f"「{path.name}」: 読めないカード名があります:\n  "
-            + "\n  ".join(problems)
-            + f"\n（{newer}名前を直すか、gmtool のカードデータベースに新しいデータを読み込んでください）"
+            Message(
+                T.UNREADABLE_NAMES,
+                path.name,
+                Message.joined("\n  ", problems),
+                newer,
+            )
         )
     return resolution.deck(decklist.name or path.stem), decklist.notes
 
@@ -231,11 +270,16 @@ def deck_card(deck: MTGCharacter, name: str) -> Card:
     or none."""
     cards = deck_matches(deck, name)
     if not cards:
-        raise ValueError(f"「{name}」はメインデッキにありません")
+        raise ValueError(Message(T.NOT_IN_MAIN_DECK, name))
     if len(cards) > 1:
-        listed = "、".join(card_label(card) for card in cards)
+        listed = Message.joined("、", [card_label(card) for card in cards])
         raise ValueError(
-            f"「{name}」はデッキの{len(cards)}枚のカードの名前です（{listed}）。英語名で書いてください"
+            Message(
+                T.NAMES_SEVERAL,
+                name,
+                len(cards),
+                listed,
+            )
         )
     return cards[0]
 
@@ -246,7 +290,7 @@ def with_named_cards(
     """The deck with ``critical`` marked (one copy per time a name is given) and the known top cards;
     ValueError (DeckRefused) with the reason when the deck does not allow them."""
     if len(critical) > MAX_NAMED or len(known) > MAX_NAMED:
-        raise ValueError(f"--critical と --known-top はそれぞれ {MAX_NAMED} 枚までです")
+        raise ValueError(Message(T.TOO_MANY_NAMED, MAX_NAMED))
     for name in critical:
         card = deck_card(deck, name)
         entry = deck.entry(card.name)
@@ -288,15 +332,16 @@ def not_in_library(deck: MTGCharacter, lists: list[str]) -> Outside:
                 continue
             card = deck_card(deck, name)  # several cards of the name: its message lists them
             if count < 1:
-                raise ValueError(f"--not-in-library: 「{name}」の枚数は1枚以上です（{count}）")
+                raise ValueError(Message(T.OUTSIDE_COUNT, name, count))
             counts[card.name, critical] = counts.get((card.name, critical), 0) + count
             pending = []
         if pending:
             name = _named_count(",".join(pending))[0]
-            raise ValueError(f"--not-in-library: 「{name}」はメインデッキにありません")
+            raise ValueError(Message(T.OUTSIDE_NOT_IN_DECK, name))
     outside: Outside = ()
     for (name, critical), count in sorted(counts.items()):
-        outside = with_count(outside, deck, name, critical, count)  # refuses more than the deck has
+        # refuses more than the deck has, naming the card as the user reads it
+        outside = with_count(outside, deck, name, critical, count, shown_name)
     return outside
 
 
@@ -306,10 +351,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         deck, notes = load_deck(path)
         deck, known = with_named_cards(deck, args.critical, args.known_top)
         if args.not_in_library and args.physical_odds != ODDS_LIBRARY_ONLY:
-            raise ValueError(
-                "--not-in-library のカードを除くのは --physical-odds library のときです"
-                "（既定の deck はデッキ全体で数えます）"
-            )
+            raise ValueError(Message(T.OUTSIDE_WITHOUT_LIBRARY))
         outside = not_in_library(deck, args.not_in_library)
         # A fresh table: nothing checked or boosted this turn; the known cards on top (physical cards).
         plan = plan_check(
@@ -324,9 +366,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             physical_odds=args.physical_odds,
         )
     except (StoreError, ValueError, OSError) as problem:  # each message names the file and the fault
-        parser.exit(2, f"gmtool prob: {problem}\n")
+        parser.exit(2, f"gmtool prob: {shown_message(str(problem))}\n")
     for note in notes:
-        print(f"gmtool prob: 「{path.name}」: {note}", file=sys.stderr)
+        print("gmtool prob: " + shown_message(Message(T.FILE_NOTE, path.name, note)), file=sys.stderr)
     color = CheckColor(args.color)
     success, boosted = plan.success, plan.success_with_boost
     if args.json:
@@ -337,7 +379,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             "cards": deck.size,
         }
         if plan.refusal:
-            out["refusal"] = plan.refusal
+            out["refusal"] = shown_message(plan.refusal)
         if args.boost_cards != BOOST_AFTER_REVEALED:
             out["boost_cards"] = args.boost_cards
         if args.known_result != KNOWN_WITH_BOOST:
@@ -347,15 +389,26 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             out["library_cards"] = plan.spec.library.size + len(plan.spec.library.known_top)
         print(json.dumps(out))
         return 0
-    check = f"{COLOR_NAMES[color]}判定 / 難易度 {args.difficulty}"
-    print(f"MTGでTRPG 行動判定: 「{deck.name}」 {deck.size}枚 / {check}")
+    check = Message(T.CHECK, COLOR_WORDS[color.value])
+    say = shown_message
+    print(
+        say(
+            Message(
+                T.HEADLINE,
+                deck.name,
+                deck.size,
+                check,
+                args.difficulty,
+            )
+        )
+    )
     if args.physical_odds == ODDS_LIBRARY_ONLY:
-        left = deck.size - outside_total(outside)
-        print(f"  ライブラリーに残る {left} 枚で計算（ライブラリー外 {outside_total(outside)} 枚を除く）")
+        left, out_of_library = deck.size - outside_total(outside), outside_total(outside)
+        print(say(Message(T.LIBRARY_LEFT, left, out_of_library)))
     if plan.odds.possible:
-        print(f"  成功率（公開のまま）        {percent(success)}")
-        note = "" if plan.odds.boost_possible else "（ライブラリーが足りずブーストできません）"
-        print(f"  成功率（ブーストを使う場合）{percent(boosted)}{note}")
+        print(say(Message(T.SUCCESS, percent(success))))
+        note = "" if plan.odds.boost_possible else Message(T.NO_BOOST)
+        print(say(Message(T.SUCCESS_BOOSTED, percent(boosted), note)))
     if plan.refusal:
-        print(f"  {plan.refusal}")
+        print(f"  {say(plan.refusal)}")
     return 0

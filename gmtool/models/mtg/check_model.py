@@ -18,7 +18,14 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.mtg.check_procedure import MTGCheckProcedure
-from gmtool.models.mtg.labels import card_name, check_name, outcome_text, result_text, reveal_text
+from gmtool.models.mtg.labels import (
+    card_name,
+    check_name,
+    outcome_text,
+    result_text,
+    reveal_text,
+    shown_card_name,
+)
 from gmtool.models.mtg.table_model import SYSTEM_ID, MTGTableModel
 from gmtool.rules.checks import Side
 from gmtool.rules.dice import new_seed
@@ -132,7 +139,7 @@ class MTGCheckModel(QObject):
             raise TableRefused(
                 self.tr("仮想ライブラリーでは、手札や墓地のカードはライブラリーが覚えています")
             )
-        entries = with_count(self.outside(), deck, card.card.name, card.critical, count)
+        entries = with_count(self.outside(), deck, card.card.name, card.critical, count, shown_card_name)
         on_top = self.known_top.count(card)
         if count + on_top > deck_limit(deck, card.card.name, card.critical):
             raise TableRefused(
@@ -347,7 +354,7 @@ class MTGCheckModel(QObject):
         boost_cards, known_result = self.house_rule(BOOST_CARDS), self.house_rule(KNOWN_RESULT)
         physical_odds = self.house_rule(PHYSICAL_ODDS)
         if self.library_only and deck.size:  # a deck edited since the cards out were entered
-            note = outside_copies(deck, self.outside())[1]
+            note = outside_copies(deck, self.outside(), shown_card_name)[1]
             if note:
                 self.problem = Message.joined("\n", [p for p in (self.problem, note) if p])
         try:

@@ -13,8 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QColor
 
 from gmtool.models.mtg.deck_model import MTGDeckModel
-from gmtool.models.mtg.labels import SWATCHES, color_name
-from gmtool.rules.systems.mtg.cards import Card
+from gmtool.models.mtg.labels import SWATCHES, card_full_name, colors_label, shown_card_name, type_line
 from gmtool.rules.systems.mtg.character import DeckEntry
 from gmtool.rules.systems.mtg.deck import MAIN
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
@@ -26,34 +25,6 @@ HEADERS = ("枚数", "カード", "マナ総量", "色", "タイプ", "色の修
 # What can be edited first (and stays in view on a narrow sheet); the sideboard has no クリティカル.
 MAIN_COLUMNS = (COUNT, CRITICAL, NAME, MANA_VALUE, COLORS, MODIFIER, TYPES)
 OUTSIDE_COLUMNS = (COUNT, NAME, MANA_VALUE, COLORS, MODIFIER, TYPES)
-# Card types as a Japanese player reads them; other words stay as the data source wrote them.
-TYPE_WORDS = {
-    "Land": "土地",
-    "Creature": "クリーチャー",
-    "Artifact": "アーティファクト",
-    "Enchantment": "エンチャント",
-    "Planeswalker": "プレインズウォーカー",
-    "Instant": "インスタント",
-    "Sorcery": "ソーサリー",
-    "Battle": "バトル",
-    "Kindred": "部族",
-    "Tribal": "部族",
-    "Basic": "基本",
-    "Legendary": "伝説の",
-    "Snow": "氷雪",
-}
-
-
-def colors_label(colors: tuple[str, ...]) -> str:
-    return "".join(color_name(c) for c in colors) if colors else color_name("C")
-
-
-def type_line(card: Card) -> str:
-    """「伝説のクリーチャー — Elf Druid」: supertypes lead the card types (「基本土地」), card types are
-    joined with ・ (「土地・クリーチャー」); subtypes stay as the card data writes them."""
-    prefix = "".join(TYPE_WORDS.get(w, w) for w in card.supertypes)
-    line = prefix + "・".join(TYPE_WORDS.get(w, w) for w in card.types)
-    return f"{line} — {' '.join(card.subtypes)}" if card.subtypes else line
 
 
 class MTGDeckTableModel(QAbstractTableModel):
@@ -127,12 +98,12 @@ class MTGDeckTableModel(QAbstractTableModel):
         if column == COUNT:
             return str(entry.count)
         if column == NAME:
-            return card.name_ja or card.name  # the English name is the tooltip: the sheet is narrow
+            return shown_card_name(card)  # both names in the tooltip: the sheet is narrow
         if column == MANA_VALUE:
             return str(card.mana_value)
         if column == COLORS:
             text = colors_label(card.card_colors)
-            return text + self.tr("（欠色）") if card.devoid else text
+            return self.tr("{0}（欠色）").format(text) if card.devoid else text
         if column == TYPES:
             return type_line(card)
         if column == MODIFIER:
@@ -150,7 +121,7 @@ class MTGDeckTableModel(QAbstractTableModel):
             return self.tr("公開されたクリティカル・カードはマナ総量 {0} としてあつかう").format(
                 mtg_rules().critical_mana_value
             )
-        return card.display_name()
+        return card_full_name(card)
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         entry = self.entry(index.row()) if index.isValid() else None

@@ -49,27 +49,103 @@ def outcome_text(outcome: MTGOutcome | str) -> str:
     }[MTGOutcome(outcome)]
 
 
+# A card's name in brackets: 《稲妻》 in Japanese, «Lightning Bolt» in English. Its English template
+# also tells which UI is shown (the Japanese UI installs no translation of it), as LotR's gloss does.
+CARD_NAME = "《{0}》"
+
+
+def english_ui() -> bool:
+    return _tr(CARD_NAME) != CARD_NAME
+
+
+def shown_card_name(card: Card) -> str:
+    """The card's name in the UI language: its Japanese name where known in the Japanese UI, the
+    English (Oracle) name in the English UI.  The deck stores both; which one shows is chosen here."""
+    if english_ui():
+        return card.name
+    return card.name_ja or card.name
+
+
+def card_full_name(card: Card) -> str:
+    """The card as a list names it: both names in Japanese (「稲妻（Lightning Bolt）」, the English one
+    helps find the card elsewhere), the English name alone in English."""
+    return card.name if english_ui() else card.display_name()
+
+
 def card_name(card: Card) -> str:
-    """《日本語名》 where known, else the English name."""
-    return f"《{card.name_ja or card.name}》"
+    """《稲妻》 (the Japanese name where known, else the English one) in Japanese, «Lightning Bolt» in
+    English."""
+    return _tr(CARD_NAME).format(shown_card_name(card))
+
+
+# Card types as the card data writes them (the game's English words, which the English UI shows) and as
+# a Japanese player reads them; other words (subtypes) stay as written.
+TYPE_WORDS = {
+    "Land": "土地",
+    "Creature": "クリーチャー",
+    "Artifact": "アーティファクト",
+    "Enchantment": "エンチャント",
+    "Planeswalker": "プレインズウォーカー",
+    "Instant": "インスタント",
+    "Sorcery": "ソーサリー",
+    "Battle": "バトル",
+    "Kindred": "部族",
+    "Tribal": "部族",
+    "Basic": "基本",
+    "Legendary": "伝説の",
+    "Snow": "氷雪",
+}
+LAND_TYPE_NAMES = {
+    "Plains": "平地",
+    "Island": "島",
+    "Swamp": "沼",
+    "Mountain": "山",
+    "Forest": "森",
+}
+
+
+def type_word(word: str) -> str:
+    """A card type or supertype in the UI language: 「クリーチャー」, "Creature" (the game's own word)."""
+    return word if english_ui() else TYPE_WORDS.get(word, word)
+
+
+def land_type_name(word: str) -> str:
+    """A basic land type in the UI language: 「森」, "Forest"."""
+    return word if english_ui() else LAND_TYPE_NAMES.get(word, word)
+
+
+def type_line(card: Card) -> str:
+    """「伝説のクリーチャー — Elf Druid」 in Japanese: supertypes lead the card types (「基本土地」), card
+    types are joined with ・ (「土地・クリーチャー」); "Legendary Creature — Elf Druid" in English, as the
+    card prints it.  Subtypes stay as the card data writes them."""
+    if english_ui():
+        line = " ".join((*card.supertypes, *card.types))
+    else:
+        prefix = "".join(type_word(w) for w in card.supertypes)
+        line = prefix + "・".join(type_word(w) for w in card.types)
+    return f"{line} — {' '.join(card.subtypes)}" if card.subtypes else line
+
+
+def colors_label(colors: tuple[str, ...]) -> str:
+    """「赤緑」 in Japanese, "Red/Green" in English; 「無色」 for none."""
+    if not colors:
+        return color_name("C")
+    return ("/" if english_ui() else "").join(color_name(c) for c in colors)
 
 
 def colors_text(card: Card) -> str:
-    colors = card.card_colors
-    if not colors:
-        return _tr("無色")
-    return "".join(color_name(c) for c in colors)
+    return colors_label(card.card_colors)
 
 
 def copy_text(copy: LibraryCard) -> str:
     """《ルーン爪の熊》(2) — the mana value the check reads, クリティカル marked."""
     if copy.critical:
         return _tr("{0}(クリティカル: {1})").format(card_name(copy.card), mtg_rules().critical_mana_value)
-    return f"{card_name(copy.card)}({copy.card.mana_value})"
+    return _tr("{0}({1})").format(card_name(copy.card), copy.card.mana_value)
 
 
 def cards_text(copies: Iterable[LibraryCard]) -> str:
-    return "、".join(copy_text(c) for c in copies)
+    return _tr("、").join(copy_text(c) for c in copies)
 
 
 def reveal_text(shown: Reveal) -> str:

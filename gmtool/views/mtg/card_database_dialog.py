@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.mtg.card_database_model import CardDatabaseModel, CardImportJob, ImportSummary, StoreError
-from gmtool.models.mtg.deck_table_model import colors_label, type_line
+from gmtool.models.mtg.labels import card_full_name, colors_label, type_line
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.file_dialogs import open_file_name
 from gmtool.views.widgets import close_only_buttons, read_only_table, shown_message
@@ -137,7 +137,7 @@ class MTGCardDatabaseDialog(QDialog):
             self.imports_label.setText(self.shipped_text())
         self.manual_list.clear()
         for card in self.model.manual_cards():
-            item = QListWidgetItem(card.display_name())
+            item = QListWidgetItem(card_full_name(card))
             item.setData(Qt.ItemDataRole.UserRole, card.name)
             self.manual_list.addItem(item)
         self.remove_manual_button.setEnabled(self.manual_list.count() > 0)
@@ -173,7 +173,7 @@ class MTGCardDatabaseDialog(QDialog):
         self.results.setRowCount(len(cards))
         for row, card in enumerate(cards):
             colors = colors_label(card.card_colors)
-            cells = (card.display_name(), str(card.mana_value), colors, type_line(card))
+            cells = (card_full_name(card), str(card.mana_value), colors, type_line(card))
             for column, value in enumerate(cells):
                 self.results.setItem(row, column, QTableWidgetItem(value))
 
@@ -188,7 +188,7 @@ class MTGCardDatabaseDialog(QDialog):
             except StoreError as problem:
                 self._say(str(problem), error=True)
                 return
-            self._say(self.tr("{0} を追加しました").format(dialog.card.display_name()))
+            self._say(self.tr("{0} を追加しました").format(card_full_name(dialog.card)))
 
     def remove_manual(self) -> None:
         item = self.manual_list.currentItem()

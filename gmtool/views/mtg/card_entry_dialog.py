@@ -22,30 +22,29 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.mtg.card_entry_model import CardFields, MTGCardEntryModel
-from gmtool.models.mtg.deck_table_model import colors_label
-from gmtool.models.mtg.labels import COLOR_CODES, color_name
+from gmtool.models.mtg.labels import (
+    COLOR_CODES,
+    card_full_name,
+    color_name,
+    colors_label,
+    land_type_name,
+    type_word,
+)
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.views.appearance import set_tone
+from gmtool.views.print.parts import QT_TRANSLATE_NOOP
 from gmtool.views.widgets import shown_message
 
-SUPERTYPES = (("Basic", "基本"), ("Legendary", "伝説の"), ("Snow", "氷雪"))
-TYPES = (
-    ("Land", "土地"),
-    ("Creature", "クリーチャー"),
-    ("Artifact", "アーティファクト"),
-    ("Enchantment", "エンチャント"),
-    ("Planeswalker", "プレインズウォーカー"),
-    ("Instant", "インスタント"),
-    ("Sorcery", "ソーサリー"),
-    ("Battle", "バトル"),
-)
-LAND_TYPE_NAMES = {"Plains": "平地", "Island": "島", "Swamp": "沼", "Mountain": "山", "Forest": "森"}
+# The game's English words (as the card data writes them), each shown in the UI language.
+SUPERTYPES = ("Basic", "Legendary", "Snow")
+TYPES = ("Land", "Creature", "Artifact", "Enchantment", "Planeswalker", "Instant", "Sorcery", "Battle")
+LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 LAYOUTS = (
-    ("normal", "通常"),
-    ("split", "分割カード（マナ総量は両半分の合計、色は両方）"),
-    ("modal_dfc", "モードを持つ両面カード（第1面）"),
-    ("transform", "変身する両面カード（第1面）"),
-    ("adventure", "出来事"),
+    ("normal", QT_TRANSLATE_NOOP("MTGCardEntryDialog", "通常")),
+    ("split", QT_TRANSLATE_NOOP("MTGCardEntryDialog", "分割カード（マナ総量は両半分の合計、色は両方）")),
+    ("modal_dfc", QT_TRANSLATE_NOOP("MTGCardEntryDialog", "モードを持つ両面カード（第1面）")),
+    ("transform", QT_TRANSLATE_NOOP("MTGCardEntryDialog", "変身する両面カード（第1面）")),
+    ("adventure", QT_TRANSLATE_NOOP("MTGCardEntryDialog", "出来事")),
 )
 
 
@@ -78,9 +77,9 @@ class MTGCardEntryDialog(QDialog):
         self.mana_spin = QSpinBox()
         self.mana_spin.setRange(0, 1_000_000)
         color_widget, self.color_checks = _checks(tuple((c, color_name(c)) for c in COLOR_CODES), 5)
-        super_widget, self.supertype_checks = _checks(SUPERTYPES, 3)
-        type_widget, self.type_checks = _checks(TYPES, 4)
-        land_widget, self.land_type_checks = _checks(tuple(LAND_TYPE_NAMES.items()), 5)
+        super_widget, self.supertype_checks = _checks(tuple((w, type_word(w)) for w in SUPERTYPES), 3)
+        type_widget, self.type_checks = _checks(tuple((w, type_word(w)) for w in TYPES), 4)
+        land_widget, self.land_type_checks = _checks(tuple((w, land_type_name(w)) for w in LAND_TYPES), 5)
         self.subtypes_edit = QLineEdit()
         self.subtypes_edit.setPlaceholderText(self.tr("ほかのサブタイプ（英語、空白区切り。例: Elf Druid）"))
         self.devoid_check = QCheckBox(self.tr("欠色（Devoid）— 色はあっても無色のカード"))
@@ -169,7 +168,7 @@ class MTGCardEntryDialog(QDialog):
         if known is not None:
             notes.append(
                 self.tr("データベースに {0} があります。保存すると、この入力が優先されます").format(
-                    known.display_name()
+                    card_full_name(known)
                 )
             )
         land_types = card.basic_land_types

@@ -331,7 +331,9 @@ class MTGDecklistDialog(QDialog):
             outside = self.model.outside_counts()
             if outside:
                 each, labels = self.tr("{0} {1}枚"), SECTION_LABELS
-                parts = "・".join(each.format(shown_message(labels[k]), n) for k, n in outside.items())
+                parts = self.tr("・").join(
+                    each.format(shown_message(labels[k]), n) for k, n in outside.items()
+                )
                 text += self.tr("・デッキ外 {0}枚（{1}）").format(self.model.outside_count(), parts)
             if unresolved:
                 text += self.tr(

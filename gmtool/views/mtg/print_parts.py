@@ -46,6 +46,12 @@ def check_name(kind: CheckKind) -> str:
 
 
 def value_name(key: str, value: Any) -> str | None:
+    from gmtool.models.mtg.labels import english_ui
+    from gmtool.rules.systems.mtg.cards import Card
+
+    # A card in the deck table: its English name alone in English (the Japanese sheet prints both).
+    if key == "card" and isinstance(value, Card) and english_ui():
+        return value.name
     # No クリティカル上限 of its own: the deck takes the rule data's, which the computed values show.
     if key == "critical_limit" and value is None:
         return QCoreApplication.translate("SheetPrint", "ルールデータの既定値")

@@ -113,7 +113,7 @@ def _is_record_tuple(value: Any) -> bool:
 
 def _records_table(parts: PrintParts, field: str, records: tuple[Any, ...]) -> str:
     if type(records[0]).__name__ == "DeckEntry":
-        return deck_table(records)
+        return deck_table(records, parts)
     names = [f.name for f in dataclasses.fields(records[0])]
     rows = [[shown_value(parts, n, getattr(r, n, None)) for n in names] for r in records]
     return table(rows, [column_label(parts, field, n) for n in names])
@@ -124,8 +124,9 @@ def _color_name(code: str) -> str:
     return names.get(code, code)
 
 
-def deck_table(entries: Sequence[Any]) -> str:
-    """The MTG deck list: count, card, mana value, colors, types, keywords, クリティカル copies."""
+def deck_table(entries: Sequence[Any], parts: PrintParts = COMMON_PARTS) -> str:
+    """The MTG deck list: count, card, mana value, colors, types, keywords, クリティカル copies; a card
+    by the name its system's `value_name("card", card)` gives (the UI language's), else both names."""
     headers = [
         _tr("枚数"),
         _tr("カード"),
@@ -143,7 +144,8 @@ def deck_table(entries: Sequence[Any]) -> str:
             f" — {' '.join(card.subtypes)}" if card.subtypes else ""
         )
         keywords = " ".join(card.keywords)
-        cells = [str(entry.count), _card_text(card), str(card.mana_value), colors, types, keywords]
+        name = parts.value_name("card", card) if parts.value_name is not None else None
+        cells = [str(entry.count), name or _card_text(card), str(card.mana_value), colors, types, keywords]
         rows.append([*cells, str(entry.critical)])
     total = sum(entry.count for entry in entries)
     rows.append([str(total), _tr("合計"), "", "", "", "", str(sum(entry.critical for entry in entries))])
