@@ -320,16 +320,29 @@ def _check_characters(conn: sqlite3.Connection) -> None:
             raise StoreError(Message("{0}: {1}", character_label(row_id, data), exc.problem)) from None
 
 
-def _check_json_column(conn: sqlite3.Connection, sql: str, what: str, need_object: bool) -> None:
-    for key, text in conn.execute(sql):
+def _check_session_values(conn: sqlite3.Connection) -> None:
+    for key, text in conn.execute("SELECT key, value FROM session"):
         try:
-            value = parse_json(text) if isinstance(text, str) else None
+            if isinstance(text, str):
+                parse_json(text)
+                continue
+            problem = Message("内容が正しくありません")
         except StoreError as exc:
-            problem = Message("{0}（{1}）: {2}", what, short_name(str(key)), exc.problem)
-            raise _unreadable_value(problem, key) from None
-        if not isinstance(text, str) or (need_object and not isinstance(value, dict)):
-            problem = Message("{0}（{1}）の内容が正しくありません", what, short_name(str(key)))
-            raise _unreadable_value(problem, key)
+            problem = exc.problem
+        raise _unreadable_value(Message("{0}: {1}", _session_label(key), problem), key) from None
+
+
+def _session_label(key: object) -> str:
+    """What a stored session value is, for the user: the part's name where gmtool has one (the house
+    rules, a system's rule data), never the raw key."""
+    from gmtool.store.rule_data import rule_data_kinds  # it imports this module
+
+    kind = rule_data_kinds().get(key) if isinstance(key, str) else None
+    return (
+        Message("セッション状態（{0}）", kind.label)
+        if kind is not None
+        else Message("セッション状態のひとつ")
+    )
 
 
 def _unreadable_value(problem: str, key: object) -> StoreError:
@@ -402,6 +415,6 @@ def check_campaign(conn: sqlite3.Connection, fmt: str, max_version: int) -> None
 
     check_gmtool_database(conn, fmt, max_version, Message("キャンペーン"), SCHEMA)
     _check_characters(conn)
-    _check_json_column(conn, "SELECT key, value FROM session", "セッション状態", need_object=False)
+    _check_session_values(conn)
     # The log is not read here: 200 000 lines would take seconds.  Each line is read when it is shown,
     # and one that cannot be read shows as unreadable (gmtool.store.log_lines).

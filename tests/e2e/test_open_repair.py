@@ -50,7 +50,8 @@ def test_the_campaign_opens_with_the_value_reset_and_a_copy_kept(window, asked, 
     path = hand_edited(tmp_path, value)
     original = path.read_bytes()
     window.files.open_campaign(str(path))
-    assert asked and "セッション状態（house_rules）" in asked[0] and "before-repair" in asked[0]
+    assert asked and "セッション状態（ハウスルール）" in asked[0] and "before-repair" in asked[0]
+    assert "house_rules" not in asked[0]  # the part by its name, never its key
     assert window.campaign_model.campaign.path == path.resolve()
     assert [s.character.name for s in window.campaign_model.characters()] == ["朝霧 透"]
     (copy,) = path.parent.glob("table-before-repair-*.gmcampaign")

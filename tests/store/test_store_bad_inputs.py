@@ -251,7 +251,7 @@ def test_open_campaign_with_unknown_system_or_newer_row(campaign_file, snapshot)
 
 def test_open_campaign_with_broken_session_or_log(campaign_file, snapshot):
     _edit(campaign_file, "INSERT INTO session VALUES('round', '{oops')")
-    _refuse_open(campaign_file, snapshot, "セッション状態（round）")
+    _refuse_open(campaign_file, snapshot, "セッション状態のひとつ")  # a part with no name: never its raw key
     _edit(campaign_file, "DELETE FROM session")
     _edit(campaign_file, "DROP TRIGGER log_no_update")
     _edit(campaign_file, "UPDATE log SET payload = '[1]'")
