@@ -19,11 +19,14 @@ from gmtool.views.lotr.hazard_dialog import LotRHazardDialog
 @pytest.fixture
 def laptop(window: MainWindow, qtbot) -> MainWindow:
     """The demo's window at a 1366×768 laptop's size, the LotR character's sheet shown."""
-    window.resize(1366, 740)
     lotr = next(s.id for s in window.campaign_model.characters() if s.system == "lotr")
     window.select_character(lotr)
     window.show()
+    window.showNormal()
+    window.resize(1366, 740)  # once shown: before, the window was kept to the offscreen screen's size
     qtbot.waitExposed(window)
+    QApplication.processEvents()
+    assert window.size().width() == 1366
     window.activateWindow()
     return window
 
