@@ -333,7 +333,12 @@ class MainWindow(WindowDialogs, QMainWindow):
         return self.panel_models[system_id]
 
     def show_panel(self, system_id: str) -> None:
-        self.check_stack.setCurrentWidget(self.panel_view(system_id))
+        view = self.panel_view(system_id)
+        if view is not self.check_stack.currentWidget():
+            # Another system's panel opens at its top: the scroll area is shared, and the offset of
+            # a panel scrolled down to its plots left the next one's first fields out of view.
+            self.panel_area.verticalScrollBar().setValue(0)
+        self.check_stack.setCurrentWidget(view)
 
     def rename_selected(self) -> None:
         character_id = self.services.selected_or_refuse(self.tr("名前を変えるキャラクターを選んでください"))

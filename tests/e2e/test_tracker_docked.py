@@ -120,3 +120,16 @@ def test_closing_the_last_tool_puts_the_log_and_the_dice_box_back(laptop):
     assert not laptop.tabifiedDockWidgets(log) and log.isVisible() and dice.isVisible()
     assert (log.height(), dice.height()) == heights
     assert laptop.panel_area.viewport().height() == panel_height
+
+
+def test_another_systems_panel_opens_at_its_top(laptop):
+    """The panels share one scroll area: the AW panel scrolled down to its plots (the tracker
+    docked below) left the LotR panel, shown next, scrolled past its first fields."""
+    open_tracker(laptop)
+    bar = laptop.panel_area.verticalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(bar.maximum())
+    lotr = next(s.id for s in laptop.campaign_model.characters() if s.system == "lotr")
+    laptop.select_character(lotr)
+    QApplication.processEvents()
+    assert bar.value() == 0
