@@ -110,6 +110,11 @@ class MTGCheckView(QWidget):
         # a laptop's), entered in a dialog the integrator opens.
         self.outside_button = QPushButton()
         self.outside_button.clicked.connect(self.outside_requested)
+        # Hidden with a virtual library, its room kept: else 仮想ライブラリー… moved under the pointer
+        # (~140 px to the right) as the library was made or given up.
+        policy = self.outside_button.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.outside_button.setSizePolicy(policy)
 
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("デッキ（PC）")))
