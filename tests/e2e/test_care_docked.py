@@ -6,33 +6,21 @@ the window's shortcuts work while they have the focus."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, Qt
-from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtWidgets import QApplication, QDialog
 
 from gmtool.app.main_window import MainWindow
 from gmtool.app.tool_dock import ToolDock
 from gmtool.views.battle.battle_dialog import BattleDialog
 from gmtool.views.lotr.care_dialog import LotRCareDialog
 from gmtool.views.lotr.hazard_dialog import LotRHazardDialog
+from tests.e2e.test_tracker_docked import at_laptop_size, global_rect
 
 
 @pytest.fixture
 def laptop(window: MainWindow, qtbot) -> MainWindow:
-    """The demo's window at a 1366×768 laptop's size, the LotR character's sheet shown."""
-    lotr = next(s.id for s in window.campaign_model.characters() if s.system == "lotr")
-    window.select_character(lotr)
-    window.show()
-    window.showNormal()
-    window.resize(1366, 740)  # once shown: before, the window was kept to the offscreen screen's size
-    qtbot.waitExposed(window)
-    QApplication.processEvents()
-    assert window.size().width() == 1366
-    window.activateWindow()
-    return window
-
-
-def global_rect(widget: QWidget) -> QRect:
-    return QRect(widget.mapToGlobal(QPoint(0, 0)), widget.size())
+    """The demo's window at 1366×768, the LotR character's sheet shown."""
+    return at_laptop_size(window, qtbot, "lotr")
 
 
 def held(window: MainWindow, kind: type[QDialog]) -> list[QDialog]:

@@ -16,11 +16,9 @@ from gmtool.views.battle.battle_dialog import BattleDialog
 from gmtool.views.lotr.army.army_dialog import ArmyDialog
 
 
-@pytest.fixture
-def laptop(window: MainWindow, qtbot) -> MainWindow:
-    """The demo's window at a 1366×768 laptop's size, an AW character selected, shown."""
-    aw = next(s.id for s in window.campaign_model.characters() if s.system == "aw")
-    window.select_character(aw)
+def at_laptop_size(window: MainWindow, qtbot, system_id: str) -> MainWindow:
+    """The demo's window at a 1366×768 laptop's size, a character of `system_id` selected, shown."""
+    window.select_character(next(s.id for s in window.campaign_model.characters() if s.system == system_id))
     window.show()
     window.showNormal()
     window.resize(1366, 740)  # once shown: before, the window was kept to the offscreen screen's size
@@ -29,6 +27,11 @@ def laptop(window: MainWindow, qtbot) -> MainWindow:
     assert window.size().width() == 1366
     window.activateWindow()
     return window
+
+
+@pytest.fixture
+def laptop(window: MainWindow, qtbot) -> MainWindow:
+    return at_laptop_size(window, qtbot, "aw")
 
 
 def battle_action(window: MainWindow, text: str):
