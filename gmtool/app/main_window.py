@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSplitter,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -51,6 +50,7 @@ from gmtool.models.log_table_model import LogTableModel
 from gmtool.rules.systems import SYSTEMS
 from gmtool.views.empty_sheet import EmptySheet
 from gmtool.views.log_panel import SEARCH_SHORTCUT, LogPanel
+from gmtool.views.page_stack import CurrentPageStack
 from gmtool.views.screen_fit import scrolling
 
 if TYPE_CHECKING:
@@ -218,8 +218,9 @@ class MainWindow(WindowDialogs, QMainWindow):
         # One judgement panel per system; the selected character's system picks the one shown.
         # Built when a character of the system is first shown (start-up pays only for the panel on
         # screen); with no character to show, the default system's panel stands in.  In a scroll
-        # area, so a wide panel (English, 対決) never widens the window.
-        self.check_stack = QStackedWidget()
+        # area, so a wide panel (English, 対決) never widens the window; as large as the panel shown
+        # (a taller one shown before made a shorter one scroll).
+        self.check_stack = CurrentPageStack()
         self.panel_views: dict[str, QWidget] = {}
         # Kept here too: PySide does not give the splitter ownership through replaceWidget.
         self.panel_area = scrolling(self.check_stack)
@@ -333,7 +334,12 @@ class MainWindow(WindowDialogs, QMainWindow):
         return self.panel_models[system_id]
 
     def show_panel(self, system_id: str) -> None:
-        self.check_stack.setCurrentWidget(self.panel_view(system_id))
+        view = self.panel_view(system_id)
+        if view is not self.check_stack.currentWidget():
+            # Another system's panel opens at its top: the scroll area is shared, and the offset of
+            # a panel scrolled down to its plots left the next one's first fields out of view.
+            self.panel_area.verticalScrollBar().setValue(0)
+        self.check_stack.setCurrentWidget(view)
 
     def rename_selected(self) -> None:
         character_id = self.services.selected_or_refuse(self.tr("名前を変えるキャラクターを選んでください"))

@@ -83,6 +83,19 @@ class SystemMenu(QObject):
         """A tool the table needs once (a session's state): raise the open one, else open it."""
         return self.services.dialogs.show_single(dialog_type, make)
 
+    def show_sheet_tool(self, dialog_type: type[D], make: Callable[[], D], sheet: QWidget) -> D:
+        """A dialog a sheet opens (LotR's 回復・手当て…), docked at the bottom of the window as the
+        trackers are (gmtool.app.tool_dock), one at a time.  It shows the sheet's models, which
+        live as long as the sheet: it closes when the sheet goes (another character selected)."""
+        services = self.services
+        before = services.dialogs.find(dialog_type)
+        dialog = services.dialogs.show_docked(
+            dialog_type, make, services.main_window, f"{dialog_type.__name__}_dock"
+        )
+        if dialog is not before:
+            sheet.destroyed.connect(dialog.reject)
+        return dialog
+
     def selected_of_system(self, no_selection: str, wrong_system: str) -> str | None:
         """The selected character if it belongs to this menu's system; else None after saying why."""
         services = self.services

@@ -10,18 +10,23 @@ divider, or float the dock (its title bar's button) like any other.
 
 The tool is still the QDialog it was: put in the dock it is a child widget, its 閉じる row hidden
 (the dock's title bar has the ×).  The dock's × closes the tool (which the window's `OpenDialogs`
-then lets go), and the tool's `finished` takes the dock away.
+then lets go), and the tool's `finished` takes the dock away.  When the last tool goes, the
+window's docks are put back as they were before the first came (the log and the dice box side by
+side, at their height): else the log kept the tool's share of the height and its tab, and the
+panel above it stayed small.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QDockWidget, QMainWindow
 
 # The dock's share of the window's height when it opens: the tracker's turn buttons, about six rows
 # of its table and the side pane's first fields; above it, the panel's check and its roll button.
-TOOL_SHARE = 0.55
+TOOL_SHARE = 0.58
+# The window's dock layout before its first tool docked (a property of the window).
+LAYOUT_BEFORE_TOOLS = "gmtool_layout_before_tools"
 
 
 class ToolDock(QDockWidget):
@@ -29,6 +34,7 @@ class ToolDock(QDockWidget):
         super().__init__(dialog.windowTitle(), window)
         self.setObjectName(name)  # the window's saved state places it by name
         self.tool = dialog
+        self.gone = False  # its tool closed (the dock is deleted later)
         self.setWidget(dialog)  # a child now: laid out by the dock
         # Its 閉じる row would take the height of a table row: the dock's title bar closes it.
         for buttons in dialog.findChildren(
@@ -38,9 +44,15 @@ class ToolDock(QDockWidget):
         dialog.finished.connect(lambda _result: self._tool_closed())
 
     def _tool_closed(self) -> None:
+        self.gone = True
         window = self.parentWidget()
         if isinstance(window, QMainWindow):
             window.removeDockWidget(self)
+            if not [d for d in window.findChildren(ToolDock) if not d.gone]:
+                before = window.property(LAYOUT_BEFORE_TOOLS)
+                if isinstance(before, QByteArray):
+                    window.restoreState(before)
+                window.setProperty(LAYOUT_BEFORE_TOOLS, None)
         self.deleteLater()  # the tool with it (the window's OpenDialogs has let it go)
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -51,6 +63,8 @@ class ToolDock(QDockWidget):
 
 def dock_tool(window: QMainWindow, dialog: QDialog, name: str) -> ToolDock:
     """Docks `dialog` at the bottom of `window`, a tab beside the docks already there, in front."""
+    if window.property(LAYOUT_BEFORE_TOOLS) is None:  # the first tool: the layout to go back to
+        window.setProperty(LAYOUT_BEFORE_TOOLS, window.saveState())
     dock = ToolDock(dialog, window, name)
     below = [
         d

@@ -8286,6 +8286,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation> · {0}</translation>
         </message>
         <message>
+            <source>・{0}: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>• {0}: {1}</translation>
+        </message>
+        <message>
             <source>・このセッションの縁故と前借りは記録に移ります（縁故は各セッションで結ぶもの）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>· This session's bonds and advances move to the record (bonds are made each session)</translation>
@@ -21510,6 +21515,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>GM オーバーライド（{0}がチェック）:</source>
             <translation>GM overrides (ticked by {0}):</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>・{0}: {1}</source>
+            <translation>• {0}: {1}</translation>
         </message>
     </context>
     <context>

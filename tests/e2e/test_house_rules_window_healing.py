@@ -57,11 +57,9 @@ def test_the_condition_box_opens_the_recovery_and_hazard_dialogs(window):
     character = window.campaign_model.character(character_id)
     window.campaign_model.update_character(character_id, replace(character, damage=5), "ダメージ")
     box = window.sheet_view.condition_box
-    opened: list[object] = []
-    box.open_dialog = opened.append
     box.care_button.click()
     box.hazard_button.click()
-    care, hazard = opened
+    care, hazard = window.opened  # docked in the window (record_dialogs: the test drives them)
     assert isinstance(care, LotRCareDialog) and isinstance(hazard, LotRHazardDialog)
     care.days_spin.setValue(2)
     care.rest_button.click()
@@ -84,9 +82,10 @@ def test_a_second_click_on_the_recovery_button_raises_the_open_dialog(window, qt
     box.care_button.click()
     box.hazard_button.click()
     box.hazard_button.click()
-    shown = [d for d in box.findChildren(LotRCareDialog) if d.isVisible()]
-    hazards = [d for d in box.findChildren(LotRHazardDialog) if d.isVisible()]
-    assert len(shown) == 1 and len(hazards) == 1
-    shown[0].close()
-    box.care_button.click()  # closed, it opens again
-    assert len([d for d in box.findChildren(LotRCareDialog) if d.isVisible()]) == 1
+    care = window.services.dialogs.find(LotRCareDialog)
+    assert [type(d) for d in window.opened] == [LotRCareDialog, LotRHazardDialog]
+    assert care is not None
+    care.reject()  # closed, it opens again
+    box.care_button.click()
+    assert [type(d) for d in window.opened] == [LotRCareDialog, LotRHazardDialog, LotRCareDialog]
+    assert window.services.dialogs.find(LotRCareDialog) is window.opened[-1]

@@ -81,3 +81,21 @@ def test_a_tampered_roll_is_refused_before_anything_is_shown(
     assert window.imports_shown == []
     assert len(refusals) == 1 and "1 番目（能力値 2D3+1 ×5）: 出目 IQ[3,3]" in refusals[0]
     assert len(window.campaign_model.characters()) == count
+
+
+def test_the_record_dialog_reads_english_in_the_english_ui(qtbot, tmp_path):
+    """Issue 40's walk: the overrides' bullet and separator were 「・」 and 「、」 in English."""
+    from gmtool.rules.creation_record import MADE_IN_PLAYER, CreationRecord, RecordedOverride
+    from tests.qt_fixtures import english_ui
+
+    record = CreationRecord(
+        "random", MADE_IN_PLAYER, overrides=(RecordedOverride("Attributes", ("too high", "too low")),)
+    )
+    with english_ui(tmp_path):
+        dialog = CreationRecordDialog(CreationRecordModel("fourcard", "Rina", record))
+        qtbot.addWidget(dialog)
+        dialog.show()
+        assert dialog.overrides_label.text() == (
+            "GM overrides (ticked by the player):\n• Attributes: too high, too low"
+        )
+        assert dialog.add_button.width() >= dialog.add_button.sizeHint().width()

@@ -90,3 +90,19 @@ def test_no_button_of_the_check_moves_when_text_appears(laptop: MainWindow) -> N
     assert box.changed_check.isVisible() and box.refusal_label.text()
     assert buttons_at(panel, laptop) == virtual
     assert_outcome_in_view(panel, laptop)
+
+
+def test_the_virtual_library_button_stays_put_as_the_library_is_made(laptop: MainWindow) -> None:
+    """Walk after issue 40: 「ライブラリー外 0枚…」 went away with a virtual library, and the
+    仮想ライブラリー… button beside it moved ~140 px to the right under the pointer."""
+    panel = mtg_panel(laptop)
+    model = panel.model
+    QApplication.processEvents()
+    before = in_view(panel.library_button, laptop)
+    assert panel.outside_button.isVisible()
+    assert model.character_id is not None
+    model.table.start_library(model.character_id)
+    for _ in range(2):
+        QApplication.processEvents()
+    assert not panel.outside_button.isVisible()
+    assert in_view(panel.library_button, laptop) == before

@@ -16,16 +16,22 @@ from gmtool.views.battle.battle_dialog import BattleDialog
 from gmtool.views.lotr.army.army_dialog import ArmyDialog
 
 
-@pytest.fixture
-def laptop(window: MainWindow, qtbot) -> MainWindow:
-    """The demo's window at a 1366×768 laptop's size, an AW character selected, shown."""
-    window.resize(1366, 740)
-    aw = next(s.id for s in window.campaign_model.characters() if s.system == "aw")
-    window.select_character(aw)
+def at_laptop_size(window: MainWindow, qtbot, system_id: str) -> MainWindow:
+    """The demo's window at a 1366×768 laptop's size, a character of `system_id` selected, shown."""
+    window.select_character(next(s.id for s in window.campaign_model.characters() if s.system == system_id))
     window.show()
+    window.showNormal()
+    window.resize(1366, 740)  # once shown: before, the window was kept to the offscreen screen's size
     qtbot.waitExposed(window)
+    QApplication.processEvents()
+    assert window.size().width() == 1366
     window.activateWindow()
     return window
+
+
+@pytest.fixture
+def laptop(window: MainWindow, qtbot) -> MainWindow:
+    return at_laptop_size(window, qtbot, "aw")
 
 
 def battle_action(window: MainWindow, text: str):
@@ -94,3 +100,39 @@ def test_closing_the_tracker_takes_its_dock_away(laptop):
     dock.close()  # the dock's ×: the tracker closes as by 閉じる
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert not laptop.findChildren(ToolDock) and laptop.services.dialogs.find(BattleDialog) is None
+
+
+def test_closing_the_last_tool_puts_the_log_and_the_dice_box_back(laptop):
+    """Closed, the tracker left the log tabbed with the dice box at the tracker's 55 % of the
+    height, and the panel above it scrolling."""
+    log, dice = laptop.log_dock, laptop.dice_box_dock
+    panel_height = laptop.panel_area.viewport().height()
+    heights = (log.height(), dice.height())
+    assert not laptop.tabifiedDockWidgets(log)
+    dialog, _dock = open_tracker(laptop)
+    army_action = battle_action(laptop, "軍勢・攻城戦（指輪物語）…")
+    army_action.trigger()
+    army = laptop.services.dialogs.find(ArmyDialog)
+    assert army is not None
+    dialog.reject()  # one tool still open: the layout stays the tools'
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert laptop.tabifiedDockWidgets(log)
+    army.reject()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QApplication.processEvents()
+    assert not laptop.tabifiedDockWidgets(log) and log.isVisible() and dice.isVisible()
+    assert (log.height(), dice.height()) == heights
+    assert laptop.panel_area.viewport().height() == panel_height
+
+
+def test_another_systems_panel_opens_at_its_top(laptop):
+    """The panels share one scroll area: the AW panel scrolled down to its plots (the tracker
+    docked below) left the LotR panel, shown next, scrolled past its first fields."""
+    open_tracker(laptop)
+    bar = laptop.panel_area.verticalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(bar.maximum())
+    lotr = next(s.id for s in laptop.campaign_model.characters() if s.system == "lotr")
+    laptop.select_character(lotr)
+    QApplication.processEvents()
+    assert bar.value() == 0

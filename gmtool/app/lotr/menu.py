@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QWidget
 
 from gmtool.app.system_menu import SystemMenu
 
@@ -61,6 +61,13 @@ class LotRMenu(SystemMenu):
         model = self.services.panel_model(self.system_id)
         assert isinstance(model, LotRCheckModel)  # the LotR panel model its hooks name
         model.courage.next_round()
+
+    def attach_sheet(self, sheet: QWidget) -> None:
+        """The sheet's 回復・手当て… and 危険… dialogs are docked in the window, like the trackers."""
+        from gmtool.views.lotr.sheet_view import LotRSheetView  # loaded: `sheet` is one
+
+        assert isinstance(sheet, LotRSheetView)  # the LotR sheet its hooks name
+        sheet.condition_box.open_tools_with(lambda kind, make: self.show_sheet_tool(kind, make, sheet))
 
     def house_rules_label(self) -> str:
         return self.tr("指輪物語RPG のルール表…")

@@ -46,8 +46,8 @@ def style_plot(plot: pg.PlotWidget, left: str, bottom: str) -> None:
 
 # The smallest a judgement panel's plot is still read at, and the size it asks for: a plot asking
 # for pyqtgraph's 600×480 made every panel taller than a 1366×768 laptop leaves it.
-PLOT_MIN_SIZE = QSize(200, 150)
-PLOT_HINT_SIZE = QSize(300, 170)
+PLOT_MIN_SIZE = QSize(200, 140)
+PLOT_HINT_SIZE = QSize(300, 150)
 
 
 class PanelPlot(ThemedPlot):

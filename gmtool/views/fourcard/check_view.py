@@ -109,8 +109,6 @@ class FourCardCheckView(QWidget):
 
         self.bars_plot = OutcomeBarsPlot(model)
         self.curve_plot = SuccessCurvePlot(model)
-        self.bars_plot.setMinimumHeight(160)
-        self.curve_plot.setMinimumHeight(160)
 
         inputs = QHBoxLayout()
         inputs.addWidget(self.a_box)

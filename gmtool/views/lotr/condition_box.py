@@ -16,6 +16,7 @@ resistance).  The courage rest is pressable only under the house rule COURAGE_WE
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeAlias
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -43,6 +44,10 @@ from gmtool.views.widgets import show_refusal
 
 WARNING_STYLE = Tone("error", "font-weight: bold;")
 NOTE_STYLE = Tone("warning")
+
+# What shows a recovery or hazard dialog once: given its class and how to make it, it raises the
+# open one or shows a new one (the window docks it: the LotR menu's `attach_sheet`).
+ToolOpener: TypeAlias = Callable[[type[QDialog], Callable[[], QDialog]], object]
 
 
 def amount_spin(name: str, maximum: int = MAX_AMOUNT, minimum: int = 1) -> QSpinBox:
@@ -95,6 +100,7 @@ class LotRConditionBox(QGroupBox):
         # burning between two openings of the dialog.
         self.care_model = actions.care
         self.hazard_model = actions.hazard
+        self._tool_opener: ToolOpener | None = None
         self.care_button = QPushButton(self.tr("回復・手当て…"))
         self.hazard_button = QPushButton(self.tr("危険（溺れる・落下・火炎・毒）…"))
         self.care_button.clicked.connect(
@@ -265,8 +271,17 @@ class LotRConditionBox(QGroupBox):
             return "—"
         return self.tr("{0}（{1:+d}）").format(age.capitalize(), penalty)
 
+    def open_tools_with(self, opener: ToolOpener) -> None:
+        """The window shows the recovery and hazard dialogs from now on: docked in it, like the
+        trackers, they no longer cover its menu bar on a 1366×768 screen, and its shortcuts work
+        while they have the focus.  Without it (the box alone) each is a window of its own."""
+        self._tool_opener = opener
+
     def _open_once(self, kind: type[QDialog], make: Callable[[], QDialog]) -> None:
         """A second click raises the dialog already open instead of opening another over it."""
+        if self._tool_opener is not None:
+            self._tool_opener(kind, make)
+            return
         shown = next((d for d in self.findChildren(kind) if d.isVisible()), None)
         if shown is not None:
             shown.raise_()

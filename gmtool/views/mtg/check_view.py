@@ -27,7 +27,7 @@ from gmtool.views.check.odds_box import OddsBox
 from gmtool.views.check.roller_inputs_box import fill_combo
 from gmtool.views.compact import shrink_combo
 from gmtool.views.mtg.plots import BOOST_COLOR, PLAIN_COLOR, MTGSuccessPlot
-from gmtool.views.mtg.procedure_box import NOTE_STYLE, MTGProcedureBox
+from gmtool.views.mtg.procedure_box import COMPACT_SPACING, NOTE_STYLE, MTGProcedureBox
 from gmtool.views.widgets import shown_message
 
 FAIL_COLOR = "#e8a33d"
@@ -110,6 +110,11 @@ class MTGCheckView(QWidget):
         # a laptop's), entered in a dialog the integrator opens.
         self.outside_button = QPushButton()
         self.outside_button.clicked.connect(self.outside_requested)
+        # Hidden with a virtual library, its room kept: else 仮想ライブラリー… moved under the pointer
+        # (~140 px to the right) as the library was made or given up.
+        policy = self.outside_button.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.outside_button.setSizePolicy(policy)
 
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("デッキ（PC）")))
@@ -129,6 +134,10 @@ class MTGCheckView(QWidget):
         middle.addLayout(odds_column, 3)
         middle.addWidget(self.plot, 2)
         layout = QVBoxLayout(self)
+        # Rows close together: under the demo's banner, at 1366×768, the panel is 460 px high and a
+        # finished check's notes (two lines) went past its bottom with the usual spacing.
+        layout.setSpacing(COMPACT_SPACING)
+        layout.setContentsMargins(6, 4, 6, 4)
         layout.addLayout(top)
         layout.addLayout(color_grid)
         layout.addLayout(middle)

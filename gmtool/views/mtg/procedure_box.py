@@ -37,6 +37,9 @@ from gmtool.views.widgets import show_refusal, shown_message
 NOTE_STYLE = Tone("warning")
 RESULT_POINTS = 13  # the outcome's size, as a roll's result on the other panels
 RANDOM_COLOR = -1
+# The space between the check's rows: under the demo's banner at 1366×768 the panel is 460 px
+# high, and with the usual 6–7 px a finished check's two lines of notes ran past its bottom.
+COMPACT_SPACING = 3
 
 
 class CardCombo(QComboBox):
@@ -105,6 +108,7 @@ class MTGProcedureBox(QGroupBox):
         grid.addWidget(self.choice_combo, 1, 1)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
+        grid.setVerticalSpacing(COMPACT_SPACING)
         self.reveal_button = QPushButton()
         # One line, as high with the revealed cards as without (a long name is cut, whole in the
         # tooltip): the cards appearing move nothing.
@@ -143,6 +147,7 @@ class MTGProcedureBox(QGroupBox):
         entry_page, revealed_page = QWidget(), QWidget()
         entry = QVBoxLayout(entry_page)
         entry.setContentsMargins(0, 0, 0, 0)
+        entry.setSpacing(COMPACT_SPACING)
         entry.addWidget(self.known_box)
         entry.addWidget(self.physical_box)
         revealed = QVBoxLayout(revealed_page)
@@ -153,6 +158,9 @@ class MTGProcedureBox(QGroupBox):
         self.steps.addWidget(entry_page)
         self.steps.addWidget(revealed_page)
         layout = QVBoxLayout(self)
+        layout.setSpacing(COMPACT_SPACING)
+        margins = layout.contentsMargins()
+        layout.setContentsMargins(margins.left(), COMPACT_SPACING, margins.right(), COMPACT_SPACING)
         layout.addWidget(self.steps)
         self.buttons_row = buttons = QHBoxLayout()
         buttons.addWidget(self.reveal_button)

@@ -254,8 +254,6 @@ class SengenshoCheckView(QWidget):
 
         self.bars_plot = _NaturalBarsPlot(model)
         self.curve_plot = SuccessCurvePlot(model)
-        self.bars_plot.setMinimumHeight(160)
-        self.curve_plot.setMinimumHeight(160)
         self.identification_button = self.target_box.identification_button
 
         inputs = QHBoxLayout()
