@@ -24267,10 +24267,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>(no roll)</translation>
         </message>
         <message>
-            <source>判定値</source>
-            <translation>Check value</translation>
-        </message>
-        <message>
             <source>{0} {1} 修正 {2:+d}</source>
             <translation>{0} {1} modifier {2:+d}</translation>
         </message>
