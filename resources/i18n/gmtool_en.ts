@@ -528,6 +528,10 @@
             <translation>Dead</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>
 カタログからなくなる、キャラクターが使っている類型: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
@@ -4257,11 +4261,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>　防御 {0}: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>  Parry {0}: {1}</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>, </translation>
         </message>
         <message>
             <source>、+{0} で同値</source>
@@ -18369,6 +18368,10 @@ Start session {1} anyway?</translation>
             <translation>None</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>戦闘移動 {0}m・全力移動 {1}m　このラウンドのアクション: {2}</source>
             <translation>Combat move {0}m, full move {1}m　Actions this round: {2}</translation>
         </message>
@@ -18418,6 +18421,10 @@ Start session {1} anyway?</translation>
         <message>
             <source>{0}が{1}とエンゲージ（{2}）</source>
             <translation>{0} engages {1} ({2})</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>対{0}: {1}</source>
@@ -18846,6 +18853,10 @@ Special rule: {1}</translation>
             <translation>(no goal)</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>AF判定「{0}」開始: 【{1}】 難易度 {2} / {3} ラウンド</source>
             <translation>AF check "{0}" started: [{1}] difficulty {2} / {3} rounds</translation>
         </message>
@@ -19161,6 +19172,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> (up to the maximum)</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>生命力の回復（{0}）: {1}</source>
             <translation>Vitality recovery ({0}): {1}</translation>
         </message>
@@ -19373,6 +19388,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Scenario {0}, session {1}</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>現在のシーンはありません。シーンを追加するか、一覧から選んでください。</source>
             <translation>There is no current scene. Add a scene or choose one from the list.</translation>
         </message>
@@ -19406,6 +19425,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>なし</source>
             <translation>None</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>{0}/{1}</source>
@@ -19555,6 +19578,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>シーンの登場キャラクター</source>
             <translation>Characters in the scene</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
     </context>
     <context>
@@ -19841,6 +19868,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>On average this is 0 or less</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>{0}: {1} → {2}</source>
             <translation>{0}: {1} → {2}</translation>
         </message>
@@ -19910,6 +19941,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>契約状態にあるキャラクター同士: {0}</source>
             <translation>Characters under contract with each other: {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>{0}と{1}は契約状態にないので通常の供給</source>

@@ -145,8 +145,12 @@ def rule_quotes() -> list[str]:
 
 
 def test_the_aw_walk_in_english_has_no_japanese_left(english_window):
-    found = japanese_leftovers(walk(english_window), demo_strings() + TYPED + rule_quotes())
+    texts = walk(english_window)
+    found = japanese_leftovers(texts, demo_strings() + TYPED + rule_quotes())
     assert found == [], report(sorted(set(found)))
+    shown = {text for _, text in texts}
+    assert "ミナ・クローデル, 朝霧 透" in shown  # the scene's cast, listed with an English comma
+    assert "Undo: Change Feat Timing" in shown
 
 
 def aw_ids() -> list[str]:

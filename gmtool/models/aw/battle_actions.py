@@ -87,7 +87,7 @@ class AWBattleActions(QObject):
         reading = self.withdraw_reading()
         chance = aw.withdraw_probability(state, participant_id, blocker_ids, reading)
         outcome = aw.withdraw(state, participant_id, blocker_ids, random.Random(seed), reading)
-        dice = "、".join(
+        dice = self.tr("、").join(
             self.tr("対{0}: {1}").format(state.get(b).name, opposed_dice_text(r)) for b, r in outcome.results
         )
         if outcome.succeeded:
