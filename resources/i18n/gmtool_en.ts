@@ -5374,6 +5374,11 @@ File → Import character.</translation>
             <translation>Action</translation>
         </message>
         <message>
+            <source>アクション側</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Action side</translation>
+        </message>
+        <message>
             <source>アクション側 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Action side {0}</translation>
@@ -7487,6 +7492,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Minor</translation>
         </message>
         <message>
+            <source>マイナーアクション</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Minor action</translation>
+        </message>
+        <message>
             <source>マスター</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Master</translation>
@@ -7547,6 +7557,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Main deck (library)</translation>
         </message>
         <message>
+            <source>メインプロセス</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Main process</translation>
+        </message>
+        <message>
             <source>メインプロセス: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Main process: {0}</translation>
@@ -7560,6 +7575,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>メジャー</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Major</translation>
+        </message>
+        <message>
+            <source>メジャーアクション</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Major action</translation>
         </message>
         <message>
             <source>メニュー</source>
@@ -11007,6 +11027,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>End as failure</translation>
         </message>
         <message>
+            <source>契約</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Contract</translation>
+        </message>
+        <message>
             <source>契約: {0}（マスター）→ {1}（サーヴァント）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Contract: {0} (Master) → {1} (Servant)</translation>
@@ -11255,6 +11280,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>対象（キャラクター・集団、記憶、目的）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Target (character or group, memory, goal)</translation>
+        </message>
+        <message>
+            <source>封鎖</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Blockade</translation>
         </message>
         <message>
             <source>封鎖している敵</source>
@@ -12300,6 +12330,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>所持品</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Belongings</translation>
+        </message>
+        <message>
+            <source>所持宣言</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Declaring a feat held</translation>
         </message>
         <message>
             <source>所持金</source>
@@ -14271,6 +14306,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>理知 {0} で成功 {1:.2%}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Intellect {0}: success {1:.2%}</translation>
+        </message>
+        <message>
+            <source>生命力</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Vitality</translation>
         </message>
         <message>
             <source>生命力の回復</source>
