@@ -108,6 +108,10 @@
             <translation> / special rule (achievement {0}): {1}</translation>
         </message>
         <message>
+            <source> ／ </source>
+            <translation> / </translation>
+        </message>
+        <message>
             <source>成功率 {0}</source>
             <translation>Success chance {0}</translation>
         </message>
@@ -3518,6 +3522,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}.
 Attack anyway?</translation>
+        </message>
+        <message>
+            <source>{0}〜</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} and up</translation>
         </message>
         <message>
             <source>{0}〜{1}</source>
@@ -22266,6 +22275,10 @@ File → Import character.</translation>
             <translation>House rules — {0}</translation>
         </message>
         <message>
+            <source> ／ </source>
+            <translation> / </translation>
+        </message>
+        <message>
             <source>ラウンド {0}: 宣言済みの特技をもう一度数える（GMが許可）</source>
             <translation>Round {0}: declared skills count again (the GM allows it)</translation>
         </message>
@@ -22548,12 +22561,24 @@ File → Import character.</translation>
             <translation>There is no current scene, so the Another World PCs are chosen</translation>
         </message>
         <message>
+            <source>{0}〜{1}</source>
+            <translation>{0}–{1}</translation>
+        </message>
+        <message>
+            <source>{0}〜</source>
+            <translation>{0} and up</translation>
+        </message>
+        <message>
             <source>{0} {1}: {2}</source>
             <translation>{0} {1}: {2}</translation>
         </message>
         <message>
             <source>目安（AF判定の設定）: </source>
             <translation>Guide (AF check setup): </translation>
+        </message>
+        <message>
+            <source> ／ </source>
+            <translation> / </translation>
         </message>
         <message>
             <source>この設定での成功率（特技宣言なし）: {0}</source>

@@ -104,7 +104,7 @@ def roll_result(doc: FocusDoc, record: RollRecord, crossed: Sequence[SpecialRule
     for rule in crossed:
         text += tr(" ／ 特別ルール（達成値 {0}）: {1}").format(rule.threshold, rule.note)
     if not doc.running:
-        text += " ／ " + end_text(doc, rules)
+        text += tr(" ／ ") + end_text(doc, rules)
     return text
 
 
