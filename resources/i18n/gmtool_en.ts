@@ -1310,12 +1310,12 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
         <message>
             <source>AF判定: ラウンド {0} の特技の再宣言の許可を取り消し</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Another Focus: declared skills no longer count again in round {0}</translation>
+            <translation>Another Focus: declared feats no longer count again in round {0}</translation>
         </message>
         <message>
             <source>AF判定: ラウンド {0} の特技の再宣言を許可</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Another Focus: declared skills count again in round {0}</translation>
+            <translation>Another Focus: declared feats count again in round {0}</translation>
         </message>
         <message>
             <source>AF判定: 中止</source>
@@ -4679,7 +4679,7 @@ Send this file to the GM.</translation>
         <message>
             <source>「ラウンドが経過した…GM判断で特技使用が許可される」: このラウンドに宣言済みの特技をもう一度数える</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>“If a round has passed… the GM may allow the skill”: declared skills count again in this round</translation>
+            <translation>“If a round has passed… the GM may allow the feat”: declared feats count again in this round</translation>
         </message>
         <message>
             <source>「引き分けや膠着状態がありえる判定であれば、GMの判断で、優劣がつかなかったことに」</source>
@@ -7733,7 +7733,7 @@ The current scene ends. Command Spells are not restored (house rule: restored at
         <message>
             <source>ラウンド {0}: 宣言済みの特技をもう一度数える（GMが許可）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Round {0}: declared skills count again (the GM allows it)</translation>
+            <translation>Round {0}: declared feats count again (the GM allows it)</translation>
         </message>
         <message>
             <source>ラウンド {0}・{1}</source>
@@ -18887,11 +18887,11 @@ Special rule: {1}</translation>
         </message>
         <message>
             <source>AF判定: ラウンド {0} の特技の再宣言を許可</source>
-            <translation>Another Focus: declared skills count again in round {0}</translation>
+            <translation>Another Focus: declared feats count again in round {0}</translation>
         </message>
         <message>
             <source>AF判定: ラウンド {0} の特技の再宣言の許可を取り消し</source>
-            <translation>Another Focus: declared skills no longer count again in round {0}</translation>
+            <translation>Another Focus: declared feats no longer count again in round {0}</translation>
         </message>
         <message>
             <source>進行中のAF判定「{0}」があります。先に終了させるか中止してください</source>
@@ -22268,7 +22268,7 @@ File → Import character.</translation>
         <name>FocusRulesBox</name>
         <message>
             <source>「ラウンドが経過した…GM判断で特技使用が許可される」: このラウンドに宣言済みの特技をもう一度数える</source>
-            <translation>“If a round has passed… the GM may allow the skill”: declared skills count again in this round</translation>
+            <translation>“If a round has passed… the GM may allow the feat”: declared feats count again in this round</translation>
         </message>
         <message>
             <source>ハウスルール — {0}</source>
@@ -22280,7 +22280,7 @@ File → Import character.</translation>
         </message>
         <message>
             <source>ラウンド {0}: 宣言済みの特技をもう一度数える（GMが許可）</source>
-            <translation>Round {0}: declared skills count again (the GM allows it)</translation>
+            <translation>Round {0}: declared feats count again (the GM allows it)</translation>
         </message>
     </context>
     <context>
