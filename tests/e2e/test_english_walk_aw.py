@@ -24,7 +24,7 @@ from tests.text_audit import _without as without, japanese_leftovers, raw_ids, r
 
 pytestmark = [pytest.mark.e2e, pytest.mark.window(record_dialogs=True, confirm=True, shown=True)]
 
-TYPED = ["シーン1", "逃げるな", "鍵", "廃ビル"]  # what the walk types as the GM
+TYPED = ["シーン1", "逃げるな", "鍵", "廃ビル", "GMの判断"]  # what the walk types as the GM
 # Japanese punctuation the audit's pattern lets through: a list joined with 、, a range with 〜, parts
 # with ／ read as Japanese in an English sentence.
 JAPANESE_PUNCTUATION = re.compile("[、〜／]")
@@ -95,7 +95,9 @@ def walk(window: MainWindow) -> list[tuple[str, str]]:
     from gmtool.app.house_rules_menu import open_house_rules
     from gmtool.models.aw.session_model import AWSessionModel
     from gmtool.rules.systems.aw.session import SpellEffect
+    from gmtool.rules.systems.aw.supply_types import RestKind
     from gmtool.views.aw.focus_dialog import AWFocusDialog
+    from gmtool.views.aw.session_dialog import AWSessionDialog
     from gmtool.views.aw.supply_dialog import AWSupplyDialog
 
     names = ids_by_name(window)
@@ -131,12 +133,21 @@ def walk(window: MainWindow) -> list[tuple[str, str]]:
             for _ in range(3):
                 dialog.model.roll(7)  # a set natural roll: no fumble to resolve first
             texts += every_page(dialog)
+            dialog.model.end_by_rule(True, "GMの判断")  # the AF ended by a special rule
+            texts += every_page(dialog)
+        if isinstance(dialog, AWSessionDialog):  # the 令呪 break asks first
+            asked: list[str] = []
+            dialog.ask_confirm = lambda title, text, asked=asked: asked.extend((title, text)) or True
+            dialog.contracts_tab._break()
+            texts += [("session question", text) for text in asked]
         if isinstance(dialog, AWSupplyDialog):
             dialog.roll()  # refused: nobody is chosen yet
             dialog.model.set_target(servant, True)
             dialog.roll()
             texts += every_page(dialog)
 
+    session.rest.recover(servant, RestKind.MEAL, 1, 1)  # after the supply roll's missed meal
+    texts += every_page(window.opened[0])
     texts += tracker_texts(window, (servant, npc))
 
     rules = open_house_rules(window.services)
@@ -147,6 +158,10 @@ def walk(window: MainWindow) -> list[tuple[str, str]]:
     texts += [(f"house rules: {where}", text) for where, text in visible_texts(rules.tabs.currentWidget())]
     rules.close()
 
+    end_session = next(a for a in menu.actions() if a.text() and "…" not in a.text())
+    end_session.trigger()  # asked (answered yes), then said in the status bar
+    texts += [("question", text) for text in window.confirmations]
+    texts.append(("status bar", window.statusBar().currentMessage()))
     texts += [("refusal", text) for text in window.refused]
     log = window.log_model
     texts += [("log", text) for row in range(log.rowCount()) for text in log.row_texts(row)]
