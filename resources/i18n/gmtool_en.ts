@@ -12298,7 +12298,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>戦闘移動 {0}m・全力移動 {1}m　このラウンドのアクション: {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Combat move {0}m, full move {1}m　Actions this round: {2}</translation>
+            <translation>Combat move {0}m, full move {1}m. Actions this round: {2}</translation>
         </message>
         <message>
             <source>戦闘終了</source>
@@ -17341,6 +17341,11 @@ Special rule: {1}</translation>
             <translation>Disengage (major)</translation>
         </message>
         <message>
+            <source>離脱（失敗）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Disengage (failed)</translation>
+        </message>
+        <message>
             <source>難しい</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hard</translation>
@@ -18422,7 +18427,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>戦闘移動 {0}m・全力移動 {1}m　このラウンドのアクション: {2}</source>
-            <translation>Combat move {0}m, full move {1}m　Actions this round: {2}</translation>
+            <translation>Combat move {0}m, full move {1}m. Actions this round: {2}</translation>
         </message>
         <message>
             <source>{0}（行動値 {1}）</source>

@@ -26,8 +26,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.window(record_dialogs=True, confirm=T
 
 TYPED = ["シーン1", "逃げるな", "鍵", "廃ビル", "GMの判断"]  # what the walk types as the GM
 # Japanese punctuation the audit's pattern lets through: a list joined with 、, a range with 〜, parts
-# with ／ read as Japanese in an English sentence.
-JAPANESE_PUNCTUATION = re.compile("[、〜／]")
+# with ／, an ideographic space read as Japanese in an English sentence.
+JAPANESE_PUNCTUATION = re.compile("[、〜／\u3000]")
 # The system's name in the tracker's log line is the generic code's (one English name per system is
 # the generic part of issue 35): taken out so this walk checks what AW itself shows.
 GENERIC_NAMES = ["アナザーワールドSRS 3rd"]
@@ -81,9 +81,14 @@ def tracker_texts(window: MainWindow, fighters: tuple[str, ...]) -> list[tuple[s
     for character in fighters:
         battle.roster.add_character(character)
     battle.round.start()
+    battle.round.next_turn()  # the first fighter's turn of the main process
     window.select_character(fighters[0])
     show_tracker(window.services)
     boxes = window.findChildren(AWActionsBox)
+    for box in boxes:  # the actor's minor and major actions: the box lists them by name
+        assert box.battle_actions.actor() is not None
+        box._minor()
+        box._major()
     texts = [(f"tracker: {where}", text) for box in boxes for where, text in visible_texts(box)]
     assert len(texts) > 10, "the tracker shows AW's box for an AW fight"
     return texts

@@ -58,7 +58,7 @@ class AWBattleActions(QObject):
     def record(self, participant_id: str, kind: str, name: str) -> None:
         p = self.model.participant(participant_id)
         label = self.tr("マイナー") if kind == aw.MINOR else self.tr("メジャー")
-        text = self.tr("{0}: {1}アクション「{2}」").format(p.name, label, name)
+        text = self.tr("{0}: {1}アクション「{2}」").format(p.name, label, self.tr(name))  # 「攻撃」: Attack
         new = aw.record_action(self.model.state(), participant_id, kind, name)
         self.model.commit(new, text, text, who=p.name)
 
