@@ -18591,6 +18591,10 @@ Start session {1} anyway?</translation>
             <translation>including Command Spell +{0}</translation>
         </message>
         <message>
+            <source>・</source>
+            <translation> · </translation>
+        </message>
+        <message>
             <source>令呪 +{0} 込み（{1}）</source>
             <translation>including Command Spell +{0} ({1})</translation>
         </message>
@@ -20047,6 +20051,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>{0} {1} {2}{3}</source>
             <translation>{0} {1}: {2} {3}</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>（{0}、{1}）</source>
@@ -22397,6 +22405,10 @@ File → Import character.</translation>
         <message>
             <source>達成値の合計 {0} / 難易度 {1}</source>
             <translation>Total achievement {0} / difficulty {1}</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>{0} 達成値 {1}: {2}</source>

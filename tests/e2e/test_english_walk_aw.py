@@ -25,9 +25,9 @@ from tests.text_audit import _without as without, japanese_leftovers, raw_ids, r
 pytestmark = [pytest.mark.e2e, pytest.mark.window(record_dialogs=True, confirm=True, shown=True)]
 
 TYPED = ["シーン1", "逃げるな", "鍵", "廃ビル", "GMの判断"]  # what the walk types as the GM
-# Japanese punctuation the audit's pattern lets through: a list joined with 、, a range with 〜, parts
+# Japanese punctuation the audit's pattern lets through: a list joined with 、 or ・, a range with 〜, parts
 # with ／, an ideographic space read as Japanese in an English sentence.
-JAPANESE_PUNCTUATION = re.compile("[、〜／\u3000]")
+JAPANESE_PUNCTUATION = re.compile("[、〜／・\u3000]")
 # The system's name in the tracker's log line is the generic code's (one English name per system is
 # the generic part of issue 35): taken out so this walk checks what AW itself shows.
 GENERIC_NAMES = ["アナザーワールドSRS 3rd"]

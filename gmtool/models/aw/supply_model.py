@@ -380,7 +380,7 @@ class AWSupplyModel(QObject):
         verb = self.tr("減少") if self.kind.is_loss else self.tr("回復")
         inputs = self.tr("{0} {1} {2}{3}").format(self.action_label(), self.amount_text(), pools, verb)
         if self.kind is SupplyKind.SUPPLY:
-            names = "・".join(self.session.name(c) for c in self.chosen())
+            names = self.tr("・").join(self.session.name(c) for c in self.chosen())
             inputs += self.tr("（{0}、{1}）").format(names, self._contract_reason())
             if supply_reading.splits(self):  # house rule: the amount divided, not given to each
                 inputs += self.tr("（{0}）").format(supply_reading.split_text(self))
