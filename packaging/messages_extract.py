@@ -41,9 +41,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("gmtool/rules", "gmtool/store", "gmtool/models")
-# The `prob` subcommands (no Qt either) whose texts are messages: those importing gmtool.rules.message.
-CLI_MODULES = ("gmtool/app/cli*.py", "gmtool/app/*/cli*.py")
-USES_MESSAGES = "from gmtool.rules.message import"
+# The command line (gmtool prob / roll) prints Messages too: its templates are collected, and its
+# refusals (argparse's) are checked by tests/test_untranslated_literals.py, not here.
+TEMPLATE_ONLY = ("gmtool/app/**/cli*.py",)
 DEFAULT_OUTPUT = ROOT / "resources" / "i18n" / "messages_ja.json"
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
@@ -285,15 +285,11 @@ def _source_order(source: str) -> tuple[str, int]:
     return path, int(line)
 
 
-def _collect(root: Path) -> list[_Collector]:
-    collectors = []
+def _collect(root: Path, template_only: bool = True) -> list[_Collector]:
     paths = [path for package in PACKAGES for path in sorted((root / package).rglob("*.py"))]
-    paths += [
-        path
-        for pattern in CLI_MODULES
-        for path in sorted(root.glob(pattern))
-        if USES_MESSAGES in path.read_text(encoding="utf-8")
-    ]
+    if template_only:
+        paths += [path for pattern in TEMPLATE_ONLY for path in sorted(root.glob(pattern))]
+    collectors = []
     for path in paths:
         relative = path.relative_to(root).as_posix()
         collector = _Collector(relative)
@@ -316,7 +312,8 @@ def extract(root: Path = ROOT) -> list[dict[str, object]]:
 
 def raw_messages(root: Path = ROOT) -> list[str]:
     """``file:line: text`` of every message made where refusals are made that is not a Message."""
-    return sorted({f"{where}: {text}" for c in _collect(root) for text, where in c.raw}, key=lambda s: s)
+    found = {f"{where}: {text}" for c in _collect(root, template_only=False) for text, where in c.raw}
+    return sorted(found, key=lambda s: s)
 
 
 def dump(entries: list[dict[str, object]]) -> str:

@@ -140,7 +140,9 @@ class LogTableModel(QAbstractTableModel):
         return f"[{','.join(str(f) for f in faces)}] = {sum(faces)}"
 
     def _side_inputs(self, side: dict[str, Any]) -> str:
-        source = side.get("source_label") or self.tr("判定値")
+        # The label is stored as the system's table has it (Japanese, 「反射」): shown through tr, as
+        # the panel shows it, so an older line reads in the UI language too.
+        source = self.tr(side.get("source_label") or "判定値")
         return self.tr("{0} {1} 修正 {2:+d}").format(source, side.get("value"), side.get("modifier", 0))
 
     def row_texts(self, row: int) -> list[str]:

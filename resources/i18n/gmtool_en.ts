@@ -108,6 +108,10 @@
             <translation> / special rule (achievement {0}): {1}</translation>
         </message>
         <message>
+            <source> ／ </source>
+            <translation> / </translation>
+        </message>
+        <message>
             <source>成功率 {0}</source>
             <translation>Success chance {0}</translation>
         </message>
@@ -853,11 +857,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> meals</translation>
         </message>
         <message>
-            <source> ／ </source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> / </translation>
-        </message>
-        <message>
             <source> ／ ラウンド {0} / {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> / round {0} / {1}</translation>
@@ -1329,12 +1328,12 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
         <message>
             <source>AF判定: ラウンド {0} の特技の再宣言の許可を取り消し</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Another Focus: declared skills no longer count again in round {0}</translation>
+            <translation>Another Focus: declared feats no longer count again in round {0}</translation>
         </message>
         <message>
             <source>AF判定: ラウンド {0} の特技の再宣言を許可</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Another Focus: declared skills count again in round {0}</translation>
+            <translation>Another Focus: declared feats count again in round {0}</translation>
         </message>
         <message>
             <source>AF判定: 中止</source>
@@ -3589,6 +3588,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
 Attack anyway?</translation>
         </message>
         <message>
+            <source>{0}〜</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} and up</translation>
+        </message>
+        <message>
             <source>{0}〜{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}–{1}</translation>
@@ -4779,7 +4783,7 @@ Send this file to the GM.</translation>
         <message>
             <source>「ラウンドが経過した…GM判断で特技使用が許可される」: このラウンドに宣言済みの特技をもう一度数える</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>“If a round has passed… the GM may allow the skill”: declared skills count again in this round</translation>
+            <translation>“If a round has passed… the GM may allow the feat”: declared feats count again in this round</translation>
         </message>
         <message>
             <source>「引き分けや膠着状態がありえる判定であれば、GMの判断で、優劣がつかなかったことに」</source>
@@ -5496,6 +5500,11 @@ File → Import character.</translation>
             <source>アクション</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Action</translation>
+        </message>
+        <message>
+            <source>アクション側</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Action side</translation>
         </message>
         <message>
             <source>アクション側 {0}</source>
@@ -7641,6 +7650,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Minor</translation>
         </message>
         <message>
+            <source>マイナーアクション</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Minor action</translation>
+        </message>
+        <message>
             <source>マスター</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Master</translation>
@@ -7701,6 +7715,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Main deck (library)</translation>
         </message>
         <message>
+            <source>メインプロセス</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Main process</translation>
+        </message>
+        <message>
             <source>メインプロセス: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Main process: {0}</translation>
@@ -7714,6 +7733,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>メジャー</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Major</translation>
+        </message>
+        <message>
+            <source>メジャーアクション</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Major action</translation>
         </message>
         <message>
             <source>メニュー</source>
@@ -7863,7 +7887,7 @@ The current scene ends. Command Spells are not restored (house rule: restored at
         <message>
             <source>ラウンド {0}: 宣言済みの特技をもう一度数える（GMが許可）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Round {0}: declared skills count again (the GM allows it)</translation>
+            <translation>Round {0}: declared feats count again (the GM allows it)</translation>
         </message>
         <message>
             <source>ラウンド {0}・{1}</source>
@@ -11261,6 +11285,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>End as failure</translation>
         </message>
         <message>
+            <source>契約</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Contract</translation>
+        </message>
+        <message>
             <source>契約: {0}（マスター）→ {1}（サーヴァント）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Contract: {0} (Master) → {1} (Servant)</translation>
@@ -11514,6 +11543,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>対象（キャラクター・集団、記憶、目的）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Target (character or group, memory, goal)</translation>
+        </message>
+        <message>
+            <source>封鎖</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Blockade</translation>
         </message>
         <message>
             <source>封鎖している敵</source>
@@ -12528,7 +12562,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>戦闘移動 {0}m・全力移動 {1}m　このラウンドのアクション: {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Combat move {0}m, full move {1}m　Actions this round: {2}</translation>
+            <translation>Combat move {0}m, full move {1}m. Actions this round: {2}</translation>
         </message>
         <message>
             <source>戦闘終了</source>
@@ -12569,6 +12603,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>所持品</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Belongings</translation>
+        </message>
+        <message>
+            <source>所持宣言</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Declaring a feat held</translation>
         </message>
         <message>
             <source>所持金</source>
@@ -14565,6 +14604,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>理知 {0} で成功 {1:.2%}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Intellect {0}: success {1:.2%}</translation>
+        </message>
+        <message>
+            <source>生命力</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Vitality</translation>
         </message>
         <message>
             <source>生命力の回復</source>
@@ -17636,6 +17680,11 @@ Special rule: {1}</translation>
             <translation>Disengage (major)</translation>
         </message>
         <message>
+            <source>離脱（失敗）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Disengage (failed)</translation>
+        </message>
+        <message>
             <source>難しい</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hard</translation>
@@ -18747,8 +18796,12 @@ Start session {1} anyway?</translation>
             <translation>None</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>戦闘移動 {0}m・全力移動 {1}m　このラウンドのアクション: {2}</source>
-            <translation>Combat move {0}m, full move {1}m　Actions this round: {2}</translation>
+            <translation>Combat move {0}m, full move {1}m. Actions this round: {2}</translation>
         </message>
         <message>
             <source>{0}（行動値 {1}）</source>
@@ -18796,6 +18849,10 @@ Start session {1} anyway?</translation>
         <message>
             <source>{0}が{1}とエンゲージ（{2}）</source>
             <translation>{0} engages {1} ({2})</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>対{0}: {1}</source>
@@ -18906,6 +18963,10 @@ Start session {1} anyway?</translation>
         <message>
             <source>令呪 +{0} 込み</source>
             <translation>including Command Spell +{0}</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>令呪 +{0} 込み（{1}）</source>
@@ -19209,11 +19270,11 @@ Special rule: {1}</translation>
         </message>
         <message>
             <source>AF判定: ラウンド {0} の特技の再宣言を許可</source>
-            <translation>Another Focus: declared skills count again in round {0}</translation>
+            <translation>Another Focus: declared feats count again in round {0}</translation>
         </message>
         <message>
             <source>AF判定: ラウンド {0} の特技の再宣言の許可を取り消し</source>
-            <translation>Another Focus: declared skills no longer count again in round {0}</translation>
+            <translation>Another Focus: declared feats no longer count again in round {0}</translation>
         </message>
         <message>
             <source>進行中のAF判定「{0}」があります。先に終了させるか中止してください</source>
@@ -19222,6 +19283,10 @@ Special rule: {1}</translation>
         <message>
             <source>（目的なし）</source>
             <translation>(no goal)</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>AF判定「{0}」開始: 【{1}】 難易度 {2} / {3} ラウンド</source>
@@ -19539,6 +19604,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> (up to the maximum)</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>生命力の回復（{0}）: {1}</source>
             <translation>Vitality recovery ({0}): {1}</translation>
         </message>
@@ -19751,6 +19820,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Scenario {0}, session {1}</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>現在のシーンはありません。シーンを追加するか、一覧から選んでください。</source>
             <translation>There is no current scene. Add a scene or choose one from the list.</translation>
         </message>
@@ -19784,6 +19857,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>なし</source>
             <translation>None</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>{0}/{1}</source>
@@ -19933,6 +20010,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>シーンの登場キャラクター</source>
             <translation>Characters in the scene</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
     </context>
     <context>
@@ -20219,6 +20300,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>On average this is 0 or less</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>{0}: {1} → {2}</source>
             <translation>{0}: {1} → {2}</translation>
         </message>
@@ -20290,6 +20375,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Characters under contract with each other: {0}</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>{0}と{1}は契約状態にないので通常の供給</source>
             <translation>{0} and {1} are not under contract, so this is an ordinary supply</translation>
         </message>
@@ -20336,6 +20425,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>{0} {1} {2}{3}</source>
             <translation>{0} {1}: {2} {3}</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>（{0}、{1}）</source>
@@ -22596,15 +22689,19 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         <name>FocusRulesBox</name>
         <message>
             <source>「ラウンドが経過した…GM判断で特技使用が許可される」: このラウンドに宣言済みの特技をもう一度数える</source>
-            <translation>“If a round has passed… the GM may allow the skill”: declared skills count again in this round</translation>
+            <translation>“If a round has passed… the GM may allow the feat”: declared feats count again in this round</translation>
         </message>
         <message>
             <source>ハウスルール — {0}</source>
             <translation>House rules — {0}</translation>
         </message>
         <message>
+            <source> ／ </source>
+            <translation> / </translation>
+        </message>
+        <message>
             <source>ラウンド {0}: 宣言済みの特技をもう一度数える（GMが許可）</source>
-            <translation>Round {0}: declared skills count again (the GM allows it)</translation>
+            <translation>Round {0}: declared feats count again (the GM allows it)</translation>
         </message>
     </context>
     <context>
@@ -22716,6 +22813,10 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         <message>
             <source>達成値の合計 {0} / 難易度 {1}</source>
             <translation>Total achievement {0} / difficulty {1}</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>{0} 達成値 {1}: {2}</source>
@@ -22885,12 +22986,24 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
             <translation>There is no current scene, so the Another World PCs are chosen</translation>
         </message>
         <message>
+            <source>{0}〜{1}</source>
+            <translation>{0}–{1}</translation>
+        </message>
+        <message>
+            <source>{0}〜</source>
+            <translation>{0} and up</translation>
+        </message>
+        <message>
             <source>{0} {1}: {2}</source>
             <translation>{0} {1}: {2}</translation>
         </message>
         <message>
             <source>目安（AF判定の設定）: </source>
             <translation>Guide (AF check setup): </translation>
+        </message>
+        <message>
+            <source> ／ </source>
+            <translation> / </translation>
         </message>
         <message>
             <source>この設定での成功率（特技宣言なし）: {0}</source>
@@ -24697,10 +24810,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>（振らない）</source>
             <translation>(no roll)</translation>
-        </message>
-        <message>
-            <source>判定値</source>
-            <translation>Check value</translation>
         </message>
         <message>
             <source>{0} {1} 修正 {2:+d}</source>

@@ -58,7 +58,7 @@ class AWBattleActions(QObject):
     def record(self, participant_id: str, kind: str, name: str) -> None:
         p = self.model.participant(participant_id)
         label = self.tr("マイナー") if kind == aw.MINOR else self.tr("メジャー")
-        text = self.tr("{0}: {1}アクション「{2}」").format(p.name, label, name)
+        text = self.tr("{0}: {1}アクション「{2}」").format(p.name, label, self.tr(name))  # 「攻撃」: Attack
         new = aw.record_action(self.model.state(), participant_id, kind, name)
         self.model.commit(new, text, text, who=p.name)
 
@@ -87,7 +87,7 @@ class AWBattleActions(QObject):
         reading = self.withdraw_reading()
         chance = aw.withdraw_probability(state, participant_id, blocker_ids, reading)
         outcome = aw.withdraw(state, participant_id, blocker_ids, random.Random(seed), reading)
-        dice = "、".join(
+        dice = self.tr("、").join(
             self.tr("対{0}: {1}").format(state.get(b).name, opposed_dice_text(r)) for b, r in outcome.results
         )
         if outcome.succeeded:

@@ -51,7 +51,8 @@ class FeatTableModel(QAbstractTableModel):
         key, label = FEAT_COLUMNS[index.column()]
         feats = list(self._feats)
         feats[index.row()] = replace(feats[index.row()], **{key: str(value)})
-        self._model.set_value("feats", tuple(feats), self.tr("特技の{0}").format(label))
+        # The column's name as the header shows it: the undo text reads "Change Feat Timing" in English.
+        self._model.set_value("feats", tuple(feats), self.tr("特技の{0}").format(self.tr(label)))
         return True
 
     def add_feat(self) -> None:

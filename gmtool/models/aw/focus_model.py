@@ -205,12 +205,12 @@ class AWFocusModel(QObject):
                 )
             )
         doc = self.preparation.build(setup)
-        names = "、".join(m.name for m in doc.members)
+        names = self.tr("、").join(m.name for m in doc.members)
         text = self.tr("AF判定「{0}」開始: 【{1}】 難易度 {2} / {3} ラウンド").format(
             doc.goal, self.tr(ABILITY_LABELS[doc.ability]), doc.difficulty, doc.round_limit
         )
         if doc.special_rules:
-            rules = "、".join(f"{r.threshold}: {r.note}" for r in doc.special_rules)
+            rules = self.tr("、").join(f"{r.threshold}: {r.note}" for r in doc.special_rules)
             text += self.tr(" / 特別ルール {0}").format(rules)
         self._commit(doc, self.tr("AF判定の開始"))
         self._log(text, who=names, result=texts.odds_text(self._odds), event="start")

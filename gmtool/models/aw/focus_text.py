@@ -76,7 +76,9 @@ def roll_inputs(before: FocusDoc, record: RollRecord, rules: FocusRules) -> str:
     if record.declared:
         skills = "".join(f"《{s}》" for s in record.skills)
         other = tr("その他 {0}").format(member.other) if member.other else ""
-        text += tr(" 特技宣言 {0}（{1}）").format(record.declared, "、".join(x for x in (skills, other) if x))
+        text += tr(" 特技宣言 {0}（{1}）").format(
+            record.declared, tr("、").join(x for x in (skills, other) if x)
+        )
     declared = before.declared + record.declared
     progress = FocusProgress(before.difficulty, before.round_limit, declared=declared)
     return text + tr(" → 難易度 {0}").format(progress.effective_difficulty(rules))
@@ -102,7 +104,7 @@ def roll_result(doc: FocusDoc, record: RollRecord, crossed: Sequence[SpecialRule
     for rule in crossed:
         text += tr(" ／ 特別ルール（達成値 {0}）: {1}").format(rule.threshold, rule.note)
     if not doc.running:
-        text += " ／ " + end_text(doc, rules)
+        text += tr(" ／ ") + end_text(doc, rules)
     return text
 
 

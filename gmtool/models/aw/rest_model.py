@@ -70,7 +70,7 @@ class AWRestModel(QObject):
             if before != after
         ]
         capped = (new_hp - hp[0], new_mp - mp[0]) != (hp_amount, mp_amount)
-        result = "、".join(changes) + (self.tr("（最大値まで）") if capped else "")
+        result = self.tr("、").join(changes) + (self.tr("（最大値まで）") if capped else "")
         undo_text = self.tr("生命力の回復（{0}）: {1}").format(label, name)
         self.campaign_model.update_character(
             character_id, replace(character, hp=new_hp, mp=new_mp), undo_text

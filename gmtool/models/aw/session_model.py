@@ -234,7 +234,7 @@ class AWSessionModel(QObject):
 
     def _names(self, characters: tuple[str, ...]) -> str:
         roster = self.roster()
-        return "、".join(roster.name(c) for c in characters)
+        return self.tr("、").join(roster.name(c) for c in characters)
 
     def _on_character_changed(self, _character_id: str) -> None:
         self.changed.emit()

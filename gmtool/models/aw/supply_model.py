@@ -269,7 +269,7 @@ class AWSupplyModel(QObject):
                 pairs.append(
                     self.tr("{0}（マスター）と{1}（サーヴァント）").format(name(master), name(servant))
                 )
-            return self.tr("契約状態にあるキャラクター同士: {0}").format("、".join(pairs))
+            return self.tr("契約状態にあるキャラクター同士: {0}").format(self.tr("、").join(pairs))
         apart = next((a, b) for a, b in combinations(chosen, 2) if not state.contracted(a, b))
         return self.tr("{0}と{1}は契約状態にないので通常の供給").format(name(apart[0]), name(apart[1]))
 
@@ -380,12 +380,12 @@ class AWSupplyModel(QObject):
         verb = self.tr("減少") if self.kind.is_loss else self.tr("回復")
         inputs = self.tr("{0} {1} {2}{3}").format(self.action_label(), self.amount_text(), pools, verb)
         if self.kind is SupplyKind.SUPPLY:
-            names = "・".join(self.session.name(c) for c in self.chosen())
+            names = self.tr("・").join(self.session.name(c) for c in self.chosen())
             inputs += self.tr("（{0}、{1}）").format(names, self._contract_reason())
             if supply_reading.splits(self):  # house rule: the amount divided, not given to each
                 inputs += self.tr("（{0}）").format(supply_reading.split_text(self))
         dice = f"[{','.join(map(str, r.faces))}] = {r.amount}" if r.faces else str(r.amount)
-        result = "、".join(f"{POOL_LABELS[p]} {r.before[p]} → {r.after[p]}" for p in r.pools)
+        result = self.tr("、").join(f"{POOL_LABELS[p]} {r.before[p]} → {r.after[p]}" for p in r.pools)
         return summary_payload(
             "aw",
             inputs,

@@ -86,7 +86,8 @@ class AWActionsBox(SessionTab[AWBattleActions]):
             return
         self.actor_label.setText(self.tr("手番: {0}（行動値 {1}）").format(actor.name, actor.initiative))
         move, full = self.battle_actions.move_distances(actor.id)
-        done = "、".join(a.name for a in actor.actions) or self.tr("なし")
+        # The engine records each action by its Japanese name (「戦闘移動」): shown through tr.
+        done = self.tr("、").join(self.tr(a.name) for a in actor.actions) or self.tr("なし")
         self.move_label.setText(
             self.tr("戦闘移動 {0}m・全力移動 {1}m　このラウンドのアクション: {2}").format(move, full, done)
         )

@@ -261,7 +261,7 @@ class AWCheckView(QWidget):
         amount = self.model.offers[sides[0]].amount
         if not self.model.opposed:
             return self.tr("令呪 +{0} 込み").format(amount)
-        names = "・".join(side_label(s) for s in sides)
+        names = self.tr("・").join(side_label(s) for s in sides)
         return self.tr("令呪 +{0} 込み（{1}）").format(amount, names)
 
     def _sync_session(self) -> None:

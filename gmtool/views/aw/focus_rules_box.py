@@ -38,7 +38,7 @@ class FocusRulesBox(QWidget):
         parts = [
             f"{shown_message(title)}: {shown_message(label)}" for title, label in self.model.readings.played()
         ]
-        self.readings_label.setText(self.tr("ハウスルール — {0}").format(" ／ ".join(parts)))
+        self.readings_label.setText(self.tr("ハウスルール — {0}").format(self.tr(" ／ ").join(parts)))
         self.allow_box.setVisible(self.model.readings.gm_allows_redeclaring() and doc is not None)
         if doc is not None and standing is not None:
             self.allow_box.setText(

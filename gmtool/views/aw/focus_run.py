@@ -290,7 +290,7 @@ class FocusRunPage(QWidget):
         self.total_bar.setFormat(self.tr("達成値の合計 {0} / 難易度 {1}").format(doc.total, difficulty))
         marks = []
         for rule, reached in zip(doc.special_rules, standing.reached, strict=True):
-            mark = "✔" if reached else "・"
+            mark = "✔" if reached else self.tr("・")
             marks.append(self.tr("{0} 達成値 {1}: {2}").format(mark, rule.threshold, rule.note))
         self.rules_label.setText("\n".join(marks))
         self.rules_label.setVisible(bool(marks))

@@ -185,10 +185,14 @@ class FocusSetupPage(QWidget):
     def _sync_guidance(self) -> None:
         parts = []
         for g, matches in self.model.preparation.marked_guidelines(self.difficulty_spin.value()):
-            band = f"{g.low}〜{g.high}" if g.high is not None else f"{g.low}〜"
+            band = (
+                self.tr("{0}〜{1}").format(g.low, g.high)
+                if g.high is not None
+                else self.tr("{0}〜").format(g.low)
+            )
             text = self.tr("{0} {1}: {2}").format(self.tr(g.label), band, self.tr(g.rounds))
             parts.append(f"<b>{text}</b>" if matches else text)
-        self.guide_label.setText(self.tr("目安（AF判定の設定）: ") + " ／ ".join(parts))
+        self.guide_label.setText(self.tr("目安（AF判定の設定）: ") + self.tr(" ／ ").join(parts))
         self._preview_stale = True
         self._sync_preview()
 

@@ -48,7 +48,7 @@ def session_html(campaign_model: CampaignModel, character_id: str) -> str:
     keys = [_tr("{0}（シーン「{1}」）").format(key, scene) if scene else key for key, scene in entry.keys]
     pairs = [
         (_tr("マスター"), none if entry.master is None else entry.master),
-        (_tr("サーヴァント"), "、".join(entry.servants) or none),
+        (_tr("サーヴァント"), _tr("、").join(entry.servants) or none),
     ]
     if entry.spells_left is not None:
         pairs.append((_tr("令呪 残り"), f"{entry.spells_left}/{entry.spells}"))

@@ -38,7 +38,7 @@ class AWSessionBox(QGroupBox):
         entry = model.sheet_entry(self.character_id)
         none = self.tr("なし")
         self.master_label.setText(none if entry.master is None else entry.master)
-        self.servants_label.setText("、".join(entry.servants) or none)
+        self.servants_label.setText(self.tr("、").join(entry.servants) or none)
         shown = entry.spells_left is not None
         self.spells_label.setText(self.tr("{0}/{1}").format(entry.spells_left, entry.spells) if shown else "")
         self.spells_caption.setVisible(shown)

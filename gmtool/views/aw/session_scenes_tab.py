@@ -159,7 +159,7 @@ class AWScenesTab(SessionTab[AWSessionModel]):
             (
                 ("▶ " if s.id == state.current_scene else "") + s.name,
                 str(s.session),
-                "、".join(self.model.name(c) for c in s.present),
+                self.tr("、").join(self.model.name(c) for c in s.present),
             )
             for s in state.scenes
         ]

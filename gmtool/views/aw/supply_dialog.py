@@ -376,7 +376,7 @@ class AWSupplyDialog(QDialog):
         lines = []
         for r in outcome.rolls:
             dice = f"[{','.join(map(str, r.faces))}] = {r.amount}" if r.faces else str(r.amount)
-            change = "、".join(f"{POOL_LABELS[p]} {r.before[p]} → {r.after[p]}" for p in r.pools)
+            change = self.tr("、").join(f"{POOL_LABELS[p]} {r.before[p]} → {r.after[p]}" for p in r.pools)
             lines.append(self.tr("{0}: {1} → {2}").format(r.name, dice, change))
         for name, pool, value in outcome.depleted():
             lines.append(
