@@ -41,6 +41,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("gmtool/rules", "gmtool/store", "gmtool/models")
+# The command line (gmtool prob / roll) prints Messages too: its templates are collected, and its
+# refusals (argparse's) are checked by tests/test_untranslated_literals.py, not here.
+TEMPLATE_ONLY = ("gmtool/app/**/cli*.py",)
 DEFAULT_OUTPUT = ROOT / "resources" / "i18n" / "messages_ja.json"
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
@@ -282,14 +285,16 @@ def _source_order(source: str) -> tuple[str, int]:
     return path, int(line)
 
 
-def _collect(root: Path) -> list[_Collector]:
+def _collect(root: Path, template_only: bool = True) -> list[_Collector]:
+    paths = [path for package in PACKAGES for path in sorted((root / package).rglob("*.py"))]
+    if template_only:
+        paths += [path for pattern in TEMPLATE_ONLY for path in sorted(root.glob(pattern))]
     collectors = []
-    for package in PACKAGES:
-        for path in sorted((root / package).rglob("*.py")):
-            relative = path.relative_to(root).as_posix()
-            collector = _Collector(relative)
-            collector.visit(ast.parse(path.read_text(encoding="utf-8"), filename=relative))
-            collectors.append(collector)
+    for path in paths:
+        relative = path.relative_to(root).as_posix()
+        collector = _Collector(relative)
+        collector.visit(ast.parse(path.read_text(encoding="utf-8"), filename=relative))
+        collectors.append(collector)
     return collectors
 
 
@@ -307,7 +312,8 @@ def extract(root: Path = ROOT) -> list[dict[str, object]]:
 
 def raw_messages(root: Path = ROOT) -> list[str]:
     """``file:line: text`` of every message made where refusals are made that is not a Message."""
-    return sorted({f"{where}: {text}" for c in _collect(root) for text, where in c.raw}, key=lambda s: s)
+    found = {f"{where}: {text}" for c in _collect(root, template_only=False) for text, where in c.raw}
+    return sorted(found, key=lambda s: s)
 
 
 def dump(entries: list[dict[str, object]]) -> str:

@@ -5407,7 +5407,7 @@ File → Import character.</translation>
         <message>
             <source>アナザーワールド(&amp;A)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>&amp;Another World</translation>
+            <translation>&amp;Another World SRS 3rd</translation>
         </message>
         <message>
             <source>アナザーワールドSRS 3rd</source>
@@ -7400,7 +7400,7 @@ The current scene ends. Command Spells are not restored (house rule: restored at
         <message>
             <source>フォーカード(&amp;4)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Four Card (&amp;4)</translation>
+            <translation>F&amp;our Card</translation>
         </message>
         <message>
             <source>フォーカードのスキルカタログ…</source>
@@ -9465,7 +9465,7 @@ The rolls stay in the session log marked (cancelled).</translation>
         <message>
             <source>判定(&amp;J)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>&amp;Check</translation>
+            <translation>Chec&amp;k</translation>
         </message>
         <message>
             <source>判定{0:+d}</source>
@@ -12685,7 +12685,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>指輪物語(&amp;L)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The &amp;Lord of the Rings</translation>
+            <translation>The &amp;Lord of the Rings RPG (CODA)</translation>
         </message>
         <message>
             <source>指輪物語RPG のルール表…</source>
@@ -19093,7 +19093,7 @@ By the rules, event keys cannot be transferred to others (that needs a special f
         <name>AWMenu</name>
         <message>
             <source>アナザーワールド(&amp;A)</source>
-            <translation>&amp;Another World</translation>
+            <translation>&amp;Another World SRS 3rd</translation>
         </message>
         <message>
             <source>セッション管理（契約・令呪・イベントキー）…</source>
@@ -23359,7 +23359,7 @@ File → Import character.</translation>
         <name>FourCardMenu</name>
         <message>
             <source>フォーカード(&amp;4)</source>
-            <translation>Four Card (&amp;4)</translation>
+            <translation>F&amp;our Card</translation>
         </message>
         <message>
             <source>キャラクター作成ウィザード…</source>
@@ -27045,7 +27045,7 @@ Attack anyway?</translation>
         <name>LotRMenu</name>
         <message>
             <source>指輪物語(&amp;L)</source>
-            <translation>The &amp;Lord of the Rings</translation>
+            <translation>The &amp;Lord of the Rings RPG (CODA)</translation>
         </message>
         <message>
             <source>キャラクター作成ウィザード…</source>
@@ -29846,7 +29846,7 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         </message>
         <message>
             <source>判定(&amp;J)</source>
-            <translation>&amp;Check</translation>
+            <translation>Chec&amp;k</translation>
         </message>
         <message>
             <source>ダイスを振る</source>
