@@ -4,9 +4,10 @@
     python packaging/untranslated_literals.py --update   # rewrite the baseline, print the total
 
 A Japanese literal in ``gmtool/**/*.py`` reaches the English UI untranslated unless it is marked:
-inside ``tr(…)`` / ``_tr(…)`` / ``QCoreApplication.translate(…)`` / ``QT_TRANSLATE_NOOP(…)`` (Qt's
+inside ``tr(…)`` / ``QCoreApplication.translate(…)`` / ``QT_TRANSLATE_NOOP(…)`` (Qt's
 catalogue), ``Message(…)`` / ``template(…)`` / ``Message.joined(…)`` (the message catalogue), or a
-docstring.  Everything else is counted per file, an f-string as one literal.
+docstring; a module's wrapper ``_tr("…")`` (which lupdate does not see) counts as marked when an
+English dictionary (``resources/i18n/en/*.json``) has its text.  Everything else is counted per file, an f-string as one literal.
 ``tests/test_untranslated_literals.py`` compares the counts with the checked-in baseline
 (``tests/data/untranslated_literals.json``) and fails when a file has more: the counts only fall.
 
@@ -30,10 +31,12 @@ BASELINE = ROOT / "tests" / "data" / "untranslated_literals.json"
 PACKAGE = "gmtool"
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
-# Calls whose string arguments a catalogue sees (Qt's: tr and its wrappers; gmtool's: Message).
-MARKED = frozenset(
-    {"tr", "_tr", "_t", "translate", "QT_TRANSLATE_NOOP", "QT_TR_NOOP", "Message", "template", "joined"}
-)
+# Calls whose string arguments a catalogue sees: Qt's (lupdate reads these calls) and gmtool's
+# message catalogue (packaging/messages_extract.py reads Message, template, joined).
+MARKED = frozenset({"tr", "translate", "QT_TRANSLATE_NOOP", "QT_TR_NOOP", "Message", "template", "joined"})
+# A module's own wrapper of QCoreApplication.translate: lupdate does not see its calls, so its text
+# is translated only when a dictionary of resources/i18n/en has it (the fill copies it context-free).
+WRAPPERS = frozenset({"_tr", "_t"})
 
 
 class Allowed(NamedTuple):
@@ -43,6 +46,11 @@ class Allowed(NamedTuple):
 
 
 ALLOWED: tuple[Allowed, ...] = (
+    Allowed(
+        "gmtool/app/i18n.py",
+        "操作できません",
+        "a probe: looked up in the English catalogue to see that it is installed, never shown",
+    ),
     Allowed(
         "gmtool/app/i18n.py",
         "場所(&L):",
@@ -85,8 +93,19 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return found
 
 
-def untranslated(source: str, path: str = "") -> Iterator[tuple[int, str]]:
-    """(line, text) of every Japanese literal of *source* no catalogue sees and ALLOWED does not list."""
+def english_dictionary(root: Path = ROOT) -> frozenset[str]:
+    """Every Japanese source the English dictionaries translate."""
+    sources: set[str] = set()
+    for path in (root / "resources" / "i18n" / "en").glob("*.json"):
+        sources.update(k for k, v in json.loads(path.read_text(encoding="utf-8")).items() if v)
+    return frozenset(sources)
+
+
+def untranslated(
+    source: str, path: str = "", english: frozenset[str] = frozenset()
+) -> Iterator[tuple[int, str]]:
+    """(line, text) of every Japanese literal of *source* no catalogue sees and ALLOWED does not list;
+    *english*: the dictionaries' sources, which a wrapper's (``_tr("…")``) literal must be among."""
     tree = ast.parse(source)
     skipped = _docstrings(tree)
     allowed = {a.literal for a in ALLOWED if a.path == path}
@@ -94,6 +113,10 @@ def untranslated(source: str, path: str = "") -> Iterator[tuple[int, str]]:
     def visit(node: ast.AST, marked: bool) -> Iterator[tuple[int, str]]:
         if isinstance(node, ast.Call) and _call_name(node) in MARKED:
             marked = True
+        if isinstance(node, ast.Call) and _call_name(node) in WRAPPERS:
+            for argument in node.args[:1]:
+                if _text(argument) in english:
+                    skipped.add(id(argument))
         if isinstance(node, (ast.Constant, ast.JoinedStr)):
             text = _text(node)
             if not marked and id(node) not in skipped and JAPANESE.search(text) and text not in allowed:
@@ -112,9 +135,10 @@ def untranslated(source: str, path: str = "") -> Iterator[tuple[int, str]]:
 def counts(root: Path = ROOT) -> dict[str, int]:
     """Per file (relative, posix) the number of untranslated Japanese literals; files with none left out."""
     found = {}
+    english = english_dictionary(root)
     for path in sorted((root / PACKAGE).rglob("*.py")):
         relative = path.relative_to(root).as_posix()
-        number = sum(1 for _ in untranslated(path.read_text(encoding="utf-8"), relative))
+        number = sum(1 for _ in untranslated(path.read_text(encoding="utf-8"), relative, english))
         if number:
             found[relative] = number
     return found
@@ -137,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.list:
         path = ROOT / args.list
-        for line, text in untranslated(path.read_text(encoding="utf-8"), Path(args.list).as_posix()):
+        english = english_dictionary()
+        for line, text in untranslated(path.read_text(encoding="utf-8"), Path(args.list).as_posix(), english):
             print(f"{args.list}:{line}: {text!r}")
         return 0
     current = counts()

@@ -16284,6 +16284,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Settings</translation>
         </message>
         <message>
+            <source>設定…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Settings…</translation>
+        </message>
+        <message>
             <source>設定はそのままで、手順1から新しい対抗判定を始めます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Starts a new opposed check from step 1 with the same setup</translation>
@@ -32112,6 +32117,13 @@ Start session {1} anyway?</translation>
         <message>
             <source>ハウスルールはキャンペーンごとに保存され、変更は元に戻せます。</source>
             <translation>House rules are saved per campaign, and changes can be undone.</translation>
+        </message>
+    </context>
+    <context>
+        <name>SettingsMenu</name>
+        <message>
+            <source>設定…</source>
+            <translation>Settings…</translation>
         </message>
     </context>
     <context>
