@@ -57,8 +57,9 @@ def run_roll(argv: Sequence[str]) -> int:
         refuse(parser, str(error))
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
-    else:
-        print(result.text)
+    else:  # gmtool's words before a roll of a system BCDice has no bot for: in the UI language
+        prefix = DICE_SYSTEMS[args.system].prefix
+        print(result.text.replace(prefix, shown_message(prefix)) if prefix else result.text)
     return 0
 
 

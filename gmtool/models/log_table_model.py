@@ -26,7 +26,8 @@ from PySide6.QtGui import QFont, QGuiApplication, QPalette
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_filter import LogFilter, utc_text
 from gmtool.models.log_pages import LogPages
-from gmtool.models.log_replay import Replay, replay, replayable, secret_result
+from gmtool.models.log_payload import shown_summary
+from gmtool.models.log_replay import Replay, replay, replayable, secret_result, shown_roll_text
 from gmtool.models.log_sessions import LogSessions, log_sessions
 from gmtool.models.outcome_text import outcome_label, side_label
 from gmtool.rules.message import Message
@@ -253,7 +254,8 @@ class LogTableModel(QAbstractTableModel):
         seed = str(p.get("seed", ""))
         summary = p.get("summary")
         if isinstance(summary, dict):  # entries that describe themselves (フォーカード and later systems)
-            texts = [str(summary.get(key, "")) for key in ("who", "inputs", "dice", "result")]
+            texts = shown_summary(p)
+            texts[3] = shown_roll_text(p, texts[3])
             return [time, *texts, seed if seed != "None" else ""]
         if entry.kind != "check":
             return [time, "", entry.kind, "", str(p), seed]

@@ -5375,6 +5375,11 @@ File → Import character.</translation>
             <translation>Action</translation>
         </message>
         <message>
+            <source>アクション側</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Action side</translation>
+        </message>
+        <message>
             <source>アクション側 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Action side {0}</translation>
@@ -21313,16 +21318,8 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Set the dice bot to “{0}”</translation>
         </message>
         <message>
-            <source>シークレットダイス</source>
-            <translation>Secret dice</translation>
-        </message>
-        <message>
             <source>このシークレットダイスは、開いているキャンペーンのものではありません</source>
             <translation>This secret roll does not belong to the open campaign</translation>
-        </message>
-        <message>
-            <source>シークレットダイス公開: {0}</source>
-            <translation>Secret dice revealed: {0}</translation>
         </message>
     </context>
     <context>
@@ -33880,6 +33877,33 @@ Chance to reach the TN {0}; chance the commander's Inspire {1:+d} stops it {2}</
         <message>
             <source>{0}（ルール表にない）</source>
             <translation>{0} (not in the rule tables)</translation>
+        </message>
+    </context>
+    <context>
+        <name>outcome</name>
+        <message>
+            <source>自動成功</source>
+            <translation>Automatic success</translation>
+        </message>
+        <message>
+            <source>成功</source>
+            <translation>Success</translation>
+        </message>
+        <message>
+            <source>失敗</source>
+            <translation>Failure</translation>
+        </message>
+        <message>
+            <source>自動失敗</source>
+            <translation>Automatic failure</translation>
+        </message>
+        <message>
+            <source>アクション側</source>
+            <translation>Action side</translation>
+        </message>
+        <message>
+            <source>リアクション側</source>
+            <translation>Reaction side</translation>
         </message>
     </context>
     <context>
