@@ -7,7 +7,8 @@ A Japanese literal in ``gmtool/**/*.py`` reaches the English UI untranslated unl
 inside ``tr(…)`` / ``QCoreApplication.translate(…)`` / ``QT_TRANSLATE_NOOP(…)`` (Qt's
 catalogue), ``Message(…)`` / ``template(…)`` / ``Message.joined(…)`` (the message catalogue), or a
 docstring; a module's wrapper ``_tr("…")`` (which lupdate does not see) counts as marked when an
-English dictionary (``resources/i18n/en/*.json``) has its text.  Everything else is counted per file, an f-string as one literal.
+English dictionary (``resources/i18n/en/*.json``) has its text.  Everything else is counted per
+file, an f-string as one literal.
 ``tests/test_untranslated_literals.py`` compares the counts with the checked-in baseline
 (``tests/data/untranslated_literals.json``) and fails when a file has more: the counts only fall.
 
