@@ -4161,7 +4161,7 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
         <message>
             <source>{名前} は前半の //名前=値 の行の値に置き換わります（CCFolia、BCDice 互換）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{名前} is replaced by the value on the //名前=value lines at the top (CCFolia and BCDice compatible)</translation>
+            <translation>{name} is replaced by the value on the //name=value lines at the top (CCFolia and BCDice compatible)</translation>
         </message>
         <message>
             <source>—</source>
@@ -21773,7 +21773,7 @@ File → Import character.</translation>
         </message>
         <message>
             <source>{名前} は前半の //名前=値 の行の値に置き換わります（CCFolia、BCDice 互換）</source>
-            <translation>{名前} is replaced by the value on the //名前=value lines at the top (CCFolia and BCDice compatible)</translation>
+            <translation>{name} is replaced by the value on the //name=value lines at the top (CCFolia and BCDice compatible)</translation>
         </message>
         <message>
             <source>CCFolia 形式でコピーするキャラクターを選んでください</source>
