@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from gmtool.models.campaign_model import CampaignModel
@@ -20,8 +20,8 @@ from gmtool.views.widgets import show_refusal, shown_message
 if TYPE_CHECKING:
     from gmtool.app.services import AppServices
 
-CAMPAIGN_FILTER = "gmtool キャンペーン (*.gmcampaign)"
-CHARACTER_FILTER = "gmtool キャラクター (*.gmchar.json)"
+CAMPAIGN_FILTER = QT_TRANSLATE_NOOP("FileActions", "gmtool キャンペーン (*.gmcampaign)")
+CHARACTER_FILTER = QT_TRANSLATE_NOOP("FileActions", "gmtool キャラクター (*.gmchar.json)")
 RECENT_KEY = "recent_campaigns"
 MAX_RECENT = 8
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtGui import QAction
 
 from gmtool.models.rule_data_model import export_campaign_rule_data
@@ -18,7 +18,7 @@ from gmtool.views.widgets import show_refusal
 if TYPE_CHECKING:
     from gmtool.app.services import AppServices
 
-RULES_FILTER = "gmtool ルールデータ (*.gmrules.json)"
+RULES_FILTER = QT_TRANSLATE_NOOP("RuleDataMenu", "gmtool ルールデータ (*.gmrules.json)")
 
 
 def _tr(text: str) -> str:

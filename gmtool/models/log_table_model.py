@@ -20,7 +20,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from gmtool.models.campaign_model import CampaignModel
@@ -40,7 +48,14 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class LogTableModel(QAbstractTableModel):
-    COLUMNS = ("時刻", "キャラクター", "入力", "出目", "結果", "シード")
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("LogTableModel", "時刻"),
+        QT_TRANSLATE_NOOP("LogTableModel", "キャラクター"),
+        QT_TRANSLATE_NOOP("LogTableModel", "入力"),
+        QT_TRANSLATE_NOOP("LogTableModel", "出目"),
+        QT_TRANSLATE_NOOP("LogTableModel", "結果"),
+        QT_TRANSLATE_NOOP("LogTableModel", "シード"),
+    )
     INPUT, DICE, RESULT, SEED = 2, 3, 4, 5
     counts_changed = Signal()  # the shown or the total number of lines (a line logged, filtered out)
     characters_changed = Signal()  # the campaign's characters, which the filter offers

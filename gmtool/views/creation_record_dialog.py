@@ -101,5 +101,10 @@ class CreationRecordDialog(QDialog):
             return ""
         who = self.tr("プレイヤー") if self.model.made_by_player else self.tr("GM")
         lines = [self.tr("GM オーバーライド（{0}がチェック）:").format(who)]
-        lines += [f"・{what}: {'、'.join(reasons)}" for what, reasons in overrides]
+        lines += [
+            self.tr("・{0}: {1}").format(
+                shown_message(what), self.tr("、").join(shown_message(reason) for reason in reasons)
+            )
+            for what, reasons in overrides
+        ]
         return "\n".join(lines)

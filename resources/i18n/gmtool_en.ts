@@ -1850,6 +1850,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>GM override: {0}</translation>
         </message>
         <message>
+            <source>GM オーバーライドが有効です。越えた制限は記録されます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The GM override is on: the limits passed are recorded</translation>
+        </message>
+        <message>
             <source>GM オーバーライドで作成</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Create with GM override</translation>
@@ -4161,7 +4166,7 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
         <message>
             <source>{名前} は前半の //名前=値 の行の値に置き換わります（CCFolia、BCDice 互換）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{name} is replaced by the value on the //name=value lines at the top (CCFolia and BCDice compatible)</translation>
+            <translation>{名前} is replaced by the value on the //名前=value lines at the top (CCFolia and BCDice compatible)</translation>
         </message>
         <message>
             <source>—</source>
@@ -8131,6 +8136,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>・{0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> · {0}</translation>
+        </message>
+        <message>
+            <source>・{0}: {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> · {0}: {1}</translation>
         </message>
         <message>
             <source>・このセッションの縁故と前借りは記録に移ります（縁故は各セッションで結ぶもの）</source>
@@ -20412,6 +20422,29 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>BattleLabels</name>
+        <message>
+            <source>戦闘不能</source>
+            <translation>Incapacitated</translation>
+        </message>
+        <message>
+            <source>死亡</source>
+            <translation>Dead</translation>
+        </message>
+        <message>
+            <source>逃走</source>
+            <translation>Fled</translation>
+        </message>
+        <message>
+            <source>味方</source>
+            <translation>Allies</translation>
+        </message>
+        <message>
+            <source>敵</source>
+            <translation>Enemies</translation>
+        </message>
+    </context>
+    <context>
         <name>BattleMenu</name>
         <message>
             <source>戦闘(&amp;B)</source>
@@ -20573,12 +20606,52 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>BattleTableModel</name>
         <message>
+            <source>衰弱</source>
+            <translation>Weakened</translation>
+        </message>
+        <message>
+            <source>昏倒</source>
+            <translation>Unconscious</translation>
+        </message>
+        <message>
+            <source>死亡</source>
+            <translation>Dead</translation>
+        </message>
+        <message>
             <source>行動値</source>
             <translation>Initiative</translation>
         </message>
         <message>
             <source>イニシアチブ</source>
             <translation>Initiative</translation>
+        </message>
+        <message>
+            <source>名前</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>陣営</source>
+            <translation>Sides</translation>
+        </message>
+        <message>
+            <source>状態</source>
+            <translation>Conditions</translation>
+        </message>
+        <message>
+            <source>リソース</source>
+            <translation>Resources</translation>
+        </message>
+        <message>
+            <source>状態異常</source>
+            <translation>Status effects</translation>
+        </message>
+        <message>
+            <source>エンゲージ</source>
+            <translation>Engaged</translation>
+        </message>
+        <message>
+            <source>このラウンド</source>
+            <translation>This round</translation>
         </message>
         <message>
             <source>順</source>
@@ -20603,6 +20676,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>判定{0:+d}</source>
             <translation>check {0:+d}</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>、</source>
@@ -21027,8 +21104,16 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>CreationPage</name>
         <message>
+            <source>GM オーバーライドが有効です。越えた制限は記録されます</source>
+            <translation>The GM override is on: the limits passed are recorded</translation>
+        </message>
+        <message>
             <source>進めません:</source>
             <translation>Cannot continue:</translation>
+        </message>
+        <message>
+            <source>・{0}</source>
+            <translation> · {0}</translation>
         </message>
         <message>
             <source>GM オーバーライドを有効にすると進めます（記録されます）</source>
@@ -21135,6 +21220,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>GM オーバーライド（{0}がチェック）:</source>
             <translation>GM overrides (ticked by {0}):</translation>
+        </message>
+        <message>
+            <source>・{0}: {1}</source>
+            <translation> · {0}: {1}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
     </context>
     <context>
@@ -21682,6 +21775,10 @@ File → Import character.</translation>
             <source>ラウンド {0}</source>
             <translation>Round {0}</translation>
         </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
+        </message>
     </context>
     <context>
         <name>EquipmentTableModel</name>
@@ -21773,7 +21870,7 @@ File → Import character.</translation>
         </message>
         <message>
             <source>{名前} は前半の //名前=値 の行の値に置き換わります（CCFolia、BCDice 互換）</source>
-            <translation>{name} is replaced by the value on the //name=value lines at the top (CCFolia and BCDice compatible)</translation>
+            <translation>{名前} is replaced by the value on the //名前=value lines at the top (CCFolia and BCDice compatible)</translation>
         </message>
         <message>
             <source>CCFolia 形式でコピーするキャラクターを選んでください</source>
@@ -22097,6 +22194,14 @@ File → Import character.</translation>
         <message>
             <source>キャンペーンを開く</source>
             <translation>Open campaign</translation>
+        </message>
+        <message>
+            <source>gmtool キャンペーン (*.gmcampaign)</source>
+            <translation>gmtool campaign (*.gmcampaign)</translation>
+        </message>
+        <message>
+            <source>gmtool キャラクター (*.gmchar.json)</source>
+            <translation>gmtool character (*.gmchar.json)</translation>
         </message>
         <message>
             <source>このキャンペーンは開いています</source>
@@ -24240,6 +24345,30 @@ The rolls carry over to the next creation wizard and stay in the session log mar
     </context>
     <context>
         <name>LogTableModel</name>
+        <message>
+            <source>時刻</source>
+            <translation>Time</translation>
+        </message>
+        <message>
+            <source>キャラクター</source>
+            <translation>Character</translation>
+        </message>
+        <message>
+            <source>入力</source>
+            <translation>Input</translation>
+        </message>
+        <message>
+            <source>出目</source>
+            <translation>Roll</translation>
+        </message>
+        <message>
+            <source>結果</source>
+            <translation>Result</translation>
+        </message>
+        <message>
+            <source>シード</source>
+            <translation>Seed</translation>
+        </message>
         <message>
             <source>（取り消し）{0}</source>
             <translation>(undone) {0}</translation>
@@ -30550,6 +30679,10 @@ Send this file to the GM.</translation>
     <context>
         <name>RollerInputsBox</name>
         <message>
+            <source>判定値</source>
+            <translation>Check value</translation>
+        </message>
+        <message>
             <source>キャラクター</source>
             <translation>Character</translation>
         </message>
@@ -30587,6 +30720,13 @@ Send this file to the GM.</translation>
         <message>
             <source>{0}を表で選んでください</source>
             <translation>Choose a {0} in the table</translation>
+        </message>
+    </context>
+    <context>
+        <name>RuleDataMenu</name>
+        <message>
+            <source>gmtool ルールデータ (*.gmrules.json)</source>
+            <translation>gmtool rule data (*.gmrules.json)</translation>
         </message>
     </context>
     <context>

@@ -229,8 +229,9 @@ def test_the_generic_windows_read_english_or_show_no_raw_id(walked):
     assert (
         not walk.silent
     )  # every action opened a window or asked (a walk that reads nothing passes anything)
-    # the language choice names each language in its own words, so a reader of either finds it
-    user_data = [*DEMO_NAMES, "（理由）", "日本語"]
+    # the language choice names each language in its own words, so a reader of either finds it;
+    # the chat palette's hint shows its syntax with the variables as the palettes name them
+    user_data = [*DEMO_NAMES, "（理由）", "日本語", "{名前}", "//名前="]
     if language == "en":
         found = japanese_leftovers(walk.texts, user_data)
         assert not found, "Japanese left in the English UI:\n" + report(found)

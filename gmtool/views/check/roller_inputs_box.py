@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -44,7 +45,7 @@ PanelModelT = TypeVar("PanelModelT", bound=RollerInputsMixin)
 
 
 class RollerInputsBox(QGroupBox, Generic[PanelModelT]):
-    value_label = "判定値"
+    value_label = QT_TRANSLATE_NOOP("RollerInputsBox", "判定値")  # a system's box names its own
 
     def __init__(self, model: PanelModelT, side: Any, title: str, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)

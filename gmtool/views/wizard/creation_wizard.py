@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.screen_fit import fit_to_screen, scrolling
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_refusal, shown_message
 
 REASON_STYLE = Tone("error")
 WARNING_STYLE = Tone("warning")
@@ -132,7 +132,7 @@ class CreationPage(QWizardPage):
     meanwhile), and read the GM override through `override_on`.
     """
 
-    override_note = "GM オーバーライドが有効です。越えた制限は記録されます"
+    override_note = QT_TRANSLATE_NOOP("CreationPage", "GM オーバーライドが有効です。越えた制限は記録されます")
 
     def __init__(self, model: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -179,7 +179,8 @@ class CreationPage(QWizardPage):
         finally:
             for editor in editors:
                 editor.blockSignals(False)
-        self.warning_label.setText("\n".join(self.warnings()))
+        # a page's warnings and reasons are often the engine's Messages: shown in the UI language
+        self.warning_label.setText("\n".join(shown_message(w) for w in self.warnings()))
         self.warning_label.setVisible(bool(self.warning_label.text()))
         self.reason_label.setText(self.reason_text(self.blockers()))
         self.reason_label.setVisible(bool(self.reason_label.text()))
@@ -188,7 +189,10 @@ class CreationPage(QWizardPage):
     def reason_text(self, blockers: list[Any]) -> str:
         if not blockers:
             return ""
-        lines = [self.tr("進めません:"), *(f"・{b.reason}" for b in blockers)]
+        lines = [
+            self.tr("進めません:"),
+            *(self.tr("・{0}").format(shown_message(b.reason)) for b in blockers),
+        ]
         if all(b.overridable for b in blockers):
             if self.override_on():
                 lines.append(self.tr(self.override_note))
