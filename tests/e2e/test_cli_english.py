@@ -105,3 +105,11 @@ def test_an_unreadable_settings_file_is_japanese(tmp_path: Path):
     (tmp_path / "gmtool").mkdir()
     (tmp_path / "gmtool" / "gmtool.conf").write_bytes(b"\xff\xfe not ini")
     assert saved_language(tmp_path) == ""
+
+
+def test_the_guis_options_are_english(english, capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "the campaign to open (*.gmcampaign)" in out
+    assert not JAPANESE.search(out), out
