@@ -4661,7 +4661,7 @@ Send this file to the GM.</translation>
         <message>
             <source>「{0}」（{1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>"{0}" ({1})</translation>
+            <translation>「{0}」 (「{1}」)</translation>
         </message>
         <message>
             <source>「ある程度寛容に振り直しを認める」: 攻撃側の達成値はそのまま、手順4から</source>
@@ -23877,7 +23877,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>「{0}」（{1}）</source>
-            <translation>"{0}" ({1})</translation>
+            <translation>「{0}」 (「{1}」)</translation>
         </message>
         <message>
             <source>{0}（既定）</source>
@@ -31141,7 +31141,7 @@ Send this file to the GM.</translation>
         </message>
         <message>
             <source>「{0}」（{1}）</source>
-            <translation>"{0}" ({1})</translation>
+            <translation>「{0}」 (「{1}」)</translation>
         </message>
         <message>
             <source>類型カタログを出荷時の状態（狩猟者・芸術家、内容は空欄）に戻しますか？保存していない変更も破棄されます。元に戻す（Ctrl+Z）で取り消せます。</source>
