@@ -249,11 +249,10 @@ def test_recent_campaigns_read_only_a_list_or_a_lone_path(window):
 
 
 def test_qt_own_buttons_speak_japanese(qapp, tmp_path, monkeypatch):
+    from PySide6.QtCore import QTranslator
     from PySide6.QtWidgets import QWizard
 
     from gmtool.app.i18n import install_translation
-
-    from PySide6.QtCore import QTranslator
 
     monkeypatch.delenv("GMTOOL_LANGUAGE", raising=False)
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
