@@ -64,6 +64,24 @@ ALLOWED: tuple[Allowed, ...] = (
     ),
 )
 
+# BCDice's own words in a result line and in its verdicts, written as BCDice writes them: a room, a
+# replay and `gmtool roll` compare them with BCDice's output.
+BCDICE_WORDS = (
+    "成功",
+    "失敗",
+    "自動成功",
+    "自動失敗",
+    "クリティカル",
+    "ファンブル",
+    "成功数{…}",
+    "{…}/{…}(最大/合計)",
+)
+ALLOWED += tuple(
+    Allowed(f"gmtool/rules/{module}.py", word, "BCDice's own result word, printed as BCDice prints it")
+    for module in ("command_roll", "command_parse", "command_dist")
+    for word in BCDICE_WORDS
+)
+
 
 def _text(node: ast.AST) -> str:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):

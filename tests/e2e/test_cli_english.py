@@ -113,3 +113,9 @@ def test_the_guis_options_are_english(english, capsys):
     out = capsys.readouterr().out
     assert "the campaign to open (*.gmcampaign)" in out
     assert not JAPANESE.search(out), out
+
+
+def test_a_parse_error_names_its_part_in_english(english, capsys):
+    code, _, err = roll(capsys, "2D6+1D6>=10[12")
+    assert code == 2
+    assert not JAPANESE.search(err), err
