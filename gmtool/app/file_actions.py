@@ -6,11 +6,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.creation_record_model import CreationRecordModel
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.store.campaign import Campaign
 from gmtool.store.campaign_lock import CampaignLocked
 from gmtool.store.errors import StoreError

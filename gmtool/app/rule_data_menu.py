@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 
 from gmtool.models.rule_data_model import export_campaign_rule_data
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.store.errors import StoreError
 from gmtool.store.rule_data import SUFFIX
 from gmtool.views.message_catalog import translate_message

@@ -3,8 +3,7 @@ these Japanese sources are translated where they are shown, through `tr()`)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.battle_types import Side, Status
 
 STATUS_LABELS = {

@@ -8,7 +8,6 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QModelIndex,
     QObject,
@@ -19,6 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from gmtool.models.battle_labels import SIDE_LABELS, STATUS_LABELS
 from gmtool.models.battle_model import BattleModel
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.battle_types import Participant, Resource
 
 Index = QModelIndex | QPersistentModelIndex

@@ -21,7 +21,6 @@ from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QModelIndex,
     QObject,
@@ -38,6 +37,7 @@ from gmtool.models.log_payload import shown_summary
 from gmtool.models.log_replay import Replay, replay, replayable, secret_result, shown_roll_text
 from gmtool.models.log_sessions import LogSessions, log_sessions
 from gmtool.models.outcome_text import outcome_label, side_label
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.message import Message
 from gmtool.store.campaign import LogEntry
 from gmtool.store.errors import CampaignError

@@ -31,6 +31,7 @@ def rolls_no_dice(system_id: str) -> bool:
     Asked of the registry each time, so only that system is loaded and one registered later counts."""
     return get_system(system_id).palette.roll is None
 
+
 _FORBIDDEN = re.compile(r"[{}=\r\n\t]")  # they would end a variable name or a palette line
 _BRACKETS = re.compile(r"[【】〈〉]")
 

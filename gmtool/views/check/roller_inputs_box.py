@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.checks import CHECK_MODIFIER_BOUNDS, CHECK_VALUE_BOUNDS
 from gmtool.views.compact import shrink_combo
 

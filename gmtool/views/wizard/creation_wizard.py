@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.screen_fit import fit_to_screen, scrolling
 from gmtool.views.widgets import show_refusal, shown_message
