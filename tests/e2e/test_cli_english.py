@@ -12,7 +12,7 @@ import pytest
 from gmtool.app.cli_common import cli_language, saved_language
 from gmtool.app.main import main
 from gmtool.views import message_catalog
-from tests.cli_helpers import prob_refused, run_prob
+from tests.cli_helpers import prob_refused, run_main, run_prob
 from tests.text_audit import JAPANESE
 
 
@@ -24,12 +24,7 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def roll(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(["roll", *args])
-    except SystemExit as done:
-        code = int(done.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_main(capsys, "roll", *args)
 
 
 def test_prob_command_prints_english_results(english, capsys):

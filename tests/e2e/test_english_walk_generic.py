@@ -15,8 +15,6 @@ characters — may stay as written.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,12 +28,12 @@ from gmtool.app.services import MenuId
 from gmtool.rules.systems import SYSTEMS
 from gmtool.views.empty_sheet import EmptySheet
 from gmtool.views.start_page import StartPage
-from tests.qt_fixtures import DEMO_NAMES, english_ui
+from tests.e2e.test_docks_at_1366 import laptop  # noqa: F401 - the fixture: the window at 1366×768
+from tests.qt_fixtures import DEMO_NAMES
 from tests.text_audit import japanese_leftovers, raw_ids, report, visible_texts, widget_texts
 
 pytestmark = pytest.mark.e2e
 
-LAPTOP = (1366, 768)
 GENERIC_MENUS = (
     MenuId.FILE,
     MenuId.EDIT,
@@ -206,29 +204,20 @@ def walk_apart(walk: Walk, settings: QSettings, qtbot: Any) -> None:
         widget.close()
 
 
-@pytest.fixture(params=["en", "ja"])
-def walked(
-    request, qtbot, campaign_model, settings, tmp_path: Path, monkeypatch
-) -> Iterator[tuple[str, Walk]]:
-    with ExitStack() as language:
-        if request.param == "en":
-            language.enter_context(english_ui(tmp_path))
-        window = MainWindow(campaign_model, settings)
-        qtbot.addWidget(window)
-        window.show()
-        window.resize(*LAPTOP)
-        QApplication.processEvents()
-        walk = Walk()
-        walk_window(window, walk, monkeypatch)
-        walk_apart(walk, settings, qtbot)
-        yield request.param, walk
+@pytest.fixture
+def walked(laptop: MainWindow, qtbot, settings, monkeypatch) -> tuple[str, Walk]:  # noqa: F811
+    """The window at 1366×768 in each language (`laptop`), walked."""
+    english = QCoreApplication.translate("MainWindow", "ファイル(&F)") != "ファイル(&F)"
+    walk = Walk()
+    walk_window(laptop, walk, monkeypatch)
+    walk_apart(walk, settings, qtbot)
+    return ("en" if english else "ja"), walk
 
 
 def test_the_generic_windows_read_english_or_show_no_raw_id(walked):
     language, walk = walked
-    assert (
-        not walk.silent
-    )  # every action opened a window or asked (a walk that reads nothing passes anything)
+    # every action opened a window or asked: a walk that reads nothing would pass anything
+    assert not walk.silent
     # the language choice names each language in its own words, so a reader of either finds it;
     # the chat palette's hint shows its syntax with the variables as the palettes name them
     user_data = [*DEMO_NAMES, "（理由）", "日本語", "{名前}", "//名前="]
