@@ -48,6 +48,9 @@ class Allowed(NamedTuple):
 
 ALLOWED: tuple[Allowed, ...] = (
     Allowed(
+        "gmtool/views/print/sheet_document.py", "IPAゴシック", "a font's name, asked of the system by it"
+    ),
+    Allowed(
         "gmtool/app/i18n.py",
         "操作できません",
         "a probe: looked up in the English catalogue to see that it is installed, never shown",
