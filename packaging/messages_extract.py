@@ -41,9 +41,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("gmtool/rules", "gmtool/store", "gmtool/models")
-# The command line (gmtool prob / roll) prints Messages too: its templates are collected, and its
-# refusals (argparse's) are checked by tests/test_untranslated_literals.py, not here.
-TEMPLATE_ONLY = ("gmtool/app/**/cli*.py",)
+# The command line (gmtool prob / roll, the GUI's options) prints Messages too: its templates are
+# collected, and its refusals (argparse's) are checked by tests/test_untranslated_literals.py.
+TEMPLATE_ONLY = ("gmtool/app/**/cli*.py", "gmtool/app/gui.py")
 DEFAULT_OUTPUT = ROOT / "resources" / "i18n" / "messages_ja.json"
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")

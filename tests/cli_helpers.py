@@ -31,14 +31,19 @@ def prob_for(*leading: str) -> Callable[..., Any]:
     return prob
 
 
-def run_prob(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """`gmtool prob ARGS` however it ends: its exit code (argparse's refusal exits 2), stdout, stderr."""
+def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """`gmtool ARGV` however it ends: its exit code (argparse's refusal exits 2), stdout, stderr."""
     try:
-        code = main(["prob", *args])
+        code = main(list(argv))
     except SystemExit as done:
         code = int(done.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def run_prob(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """`gmtool prob ARGS` however it ends: its exit code, stdout, stderr."""
+    return run_main(capsys, "prob", *args)
 
 
 def prob_refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:

@@ -6,23 +6,18 @@ Imports no Qt, so it answers in a fraction of the GUI's start-up time.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
 from gmtool.app.cli_command import COMMAND_KINDS, add_command_parsers, run_command
+from gmtool.app.cli_common import CliParser, shown_message, use_cli_language
 from gmtool.app.systems import cli_modules
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # exit 2 with a Japanese lead, as argparse does
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: 引数が正しくありません: {message}\n")
+from gmtool.rules.message import Message
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="gmtool prob", description="判定の厳密な確率を表示します")
-    sub = parser.add_subparsers(dest="kind", required=True, parser_class=_Parser)
+    """The parser, its help in the UI language: call after ``use_cli_language()``."""
+    parser = CliParser(prog="gmtool prob", description=shown_message(Message("判定の厳密な確率を表示します")))
+    sub = parser.add_subparsers(dest="kind", required=True, parser_class=CliParser)
 
     for module in cli_modules():
         module.add_parsers(sub)
@@ -31,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_prob(argv: Sequence[str]) -> int:
+    use_cli_language()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.kind in COMMAND_KINDS:

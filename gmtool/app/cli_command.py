@@ -14,58 +14,61 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
-from gmtool.app.cli_common import bounded, percent
+from gmtool.app.cli_common import CliParser, bounded, percent, refuse, shown_message, use_cli_language
 from gmtool.rules.command import CommandError
 from gmtool.rules.command_system import DICE_SYSTEMS, distribution_for, parse_for, roll_for
 from gmtool.rules.dice import MAX_SEED, new_seed
+from gmtool.rules.message import Message, template
 
 COMMAND_KINDS = ("command",)
-SEED = bounded("乱数の種", (0, MAX_SEED))  # the seeds the dice box draws and logs
+SEED = bounded(template("乱数の種"), (0, MAX_SEED))  # the seeds the dice box draws and logs
+JSON_HELP = template("JSON で出力")
 
 
 def _add_system(parser: argparse.ArgumentParser) -> None:
-    names = "、".join(f"{s.id}={s.label}" for s in DICE_SYSTEMS.values())
+    names = Message.joined("、", [Message("{0}={1}", s.id, s.label) for s in DICE_SYSTEMS.values()])
     parser.add_argument(
         "--system",
         choices=tuple(DICE_SYSTEMS),
         default="generic",
-        help=f"ダイスボット（BCDice のゲームシステム）: {names}。既定は generic",
+        help=shown_message(Message("ダイスボット（BCDice のゲームシステム）: {0}。既定は generic", names)),
     )
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # exit 2 with a Japanese lead, as `prob` does
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: 引数が正しくありません: {message}\n")
-
-
 def run_roll(argv: Sequence[str]) -> int:
-    parser = _Parser(prog="gmtool roll", description="BCDice 形式のダイスコマンドを振ります")
-    parser.add_argument("command", help="例: '2D6+3>=10 攻撃'（空白の後はコメント）")
-    parser.add_argument("--seed", type=SEED, help=f"乱数の種（同じ種なら同じ出目）{SEED.range}")
-    parser.add_argument("--json", action="store_true", help="JSON で出力")
+    use_cli_language()
+    parser = CliParser(
+        prog="gmtool roll", description=shown_message(Message("BCDice 形式のダイスコマンドを振ります"))
+    )
+    parser.add_argument("command", help=shown_message(Message("例: '2D6+3>=10 攻撃'（空白の後はコメント）")))
+    parser.add_argument(
+        "--seed", type=SEED, help=shown_message(Message("乱数の種（同じ種なら同じ出目）{0}", SEED.range))
+    )
+    parser.add_argument("--json", action="store_true", help=shown_message(JSON_HELP))
     _add_system(parser)
     args = parser.parse_args(argv)
     seed = new_seed() if args.seed is None else args.seed
     try:
         result = roll_for(args.command, random.Random(seed), args.system)
     except CommandError as error:
-        parser.exit(2, f"gmtool roll: {error}\n")
+        refuse(parser, str(error))
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
-    else:
-        print(result.text)
+    else:  # gmtool's words before a roll of a system BCDice has no bot for: in the UI language
+        prefix = DICE_SYSTEMS[args.system].prefix
+        print(result.text.replace(prefix, shown_message(prefix)) if prefix else result.text)
     return 0
 
 
 def add_command_parsers(sub: Any) -> None:
-    command = sub.add_parser("command", help="BCDice 形式のダイスコマンドの厳密な分布")
-    command.add_argument("command", help="例: '2D6+3>=10'")
-    command.add_argument("--json", action="store_true", help="JSON で出力")
+    command = sub.add_parser(
+        "command", help=shown_message(Message("BCDice 形式のダイスコマンドの厳密な分布"))
+    )
+    command.add_argument("command", help=shown_message(Message("例: '2D6+3>=10'")))
+    command.add_argument("--json", action="store_true", help=shown_message(JSON_HELP))
     _add_system(command)
 
 
@@ -73,7 +76,7 @@ def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     try:
         parsed = parse_for(args.command, args.system)
     except CommandError as error:
-        parser.exit(2, f"gmtool prob: {error}\n")
+        refuse(parser, str(error))
     odds = distribution_for(parsed)
     if args.json:
         out: dict[str, Any] = {"distribution": None}
@@ -90,14 +93,19 @@ def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     if odds is None:
         from gmtool.rules.command_dist import missing_odds_reason
 
-        print(f"{parsed.source}: {missing_odds_reason(parsed)}")
+        print(shown_message(Message("{0}: {1}", parsed.source, missing_odds_reason(parsed))))
         return 0
-    print(f"{parsed.source}: 合計ごとの確率")
+    print(shown_message(Message("{0}: 合計ごとの確率", parsed.source)))
     for total, p in odds.totals.items():
-        shown = f"{total}以上" if total == odds.at_least else str(total)  # xRy>=t: no ceiling
+        # xRy>=t: no ceiling
+        shown = shown_message(Message("{0}以上", total)) if total == odds.at_least else str(total)
         print(f"  {shown:>6} {percent(p)}")
     if odds.success is not None:
-        print(f"  成功率 {percent(odds.success)}")
+        print(shown_message(Message("  成功率 {0}", percent(odds.success))))
     if odds.critical is not None and odds.fumble is not None:
-        print(f"  クリティカル {percent(odds.critical)}  ファンブル {percent(odds.fumble)}")
+        print(
+            shown_message(
+                Message("  クリティカル {0}  ファンブル {1}", percent(odds.critical), percent(odds.fumble))
+            )
+        )
     return 0

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.creation_record_model import CreationRecordModel
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.store.campaign import Campaign
 from gmtool.store.campaign_file import reset_session_value
 from gmtool.store.campaign_lock import CampaignLocked
@@ -21,8 +22,8 @@ from gmtool.views.widgets import show_refusal, shown_message
 if TYPE_CHECKING:
     from gmtool.app.services import AppServices
 
-CAMPAIGN_FILTER = "gmtool キャンペーン (*.gmcampaign)"
-CHARACTER_FILTER = "gmtool キャラクター (*.gmchar.json)"
+CAMPAIGN_FILTER = QT_TRANSLATE_NOOP("FileActions", "gmtool キャンペーン (*.gmcampaign)")
+CHARACTER_FILTER = QT_TRANSLATE_NOOP("FileActions", "gmtool キャラクター (*.gmchar.json)")
 RECENT_KEY = "recent_campaigns"
 MAX_RECENT = 8
 

@@ -25,18 +25,35 @@ SCRATCH_PREFIX = "gmtool-scratch-"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="gmtool", description="TRPG のGM支援ツール")
-    parser.add_argument("campaign", nargs="?", help="開くキャンペーン（*.gmcampaign）")
-    parser.add_argument("--demo", action="store_true", help="デモ用キャンペーンを開く")
-    parser.add_argument("--screenshot", metavar="OUT.png", help="画面外で描画して PNG を書き出し、終了する")
-    parser.add_argument("--view", choices=VIEWS, default="main", help="--screenshot で写す画面")
+    """The GUI's options, their help in the UI language as the CLI's (`use_cli_language`)."""
+    from gmtool.app.cli_common import CliParser, shown_message, use_cli_language
+    from gmtool.rules.message import Message
+
+    use_cli_language()
+    parser = CliParser(prog="gmtool", description=shown_message(Message("TRPG のGM支援ツール")))
     parser.add_argument(
-        "--self-test", action="store_true", help="画面外でメインウィンドウを開き、判定を一度行って終了する"
+        "campaign", nargs="?", help=shown_message(Message("開くキャンペーン（*.gmcampaign）"))
+    )
+    parser.add_argument(
+        "--demo", action="store_true", help=shown_message(Message("デモ用キャンペーンを開く"))
+    )
+    parser.add_argument(
+        "--screenshot",
+        metavar="OUT.png",
+        help=shown_message(Message("画面外で描画して PNG を書き出し、終了する")),
+    )
+    parser.add_argument(
+        "--view", choices=VIEWS, default="main", help=shown_message(Message("--screenshot で写す画面"))
+    )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help=shown_message(Message("画面外でメインウィンドウを開き、判定を一度行って終了する")),
     )
     parser.add_argument(
         "--screenshots-if-headless",
         metavar="DIR",
-        help="ディスプレイがなければ、主な画面の PNG を DIR に書き出して終了する",
+        help=shown_message(Message("ディスプレイがなければ、主な画面の PNG を DIR に書き出して終了する")),
     )
     parser.add_argument("--startup-marker", action="store_true", help=argparse.SUPPRESS)  # benchmarks
     parser.add_argument("--test-hook", action="store_true", help=argparse.SUPPRESS)  # gmtool.app.test_hook
@@ -56,9 +73,17 @@ def run_gui(argv: Sequence[str]) -> int:
     headless_dir = None
     if args.screenshots_if_headless and not has_display():
         headless_dir = Path(args.screenshots_if_headless)
+        from gmtool.app.cli_common import shown_message
+        from gmtool.rules.message import Message
+
         print(
-            f"ディスプレイが見つかりません。ウィンドウの代わりに主な画面のスクリーンショットを "
-            f"{headless_dir}/ に書き出します。"
+            shown_message(
+                Message(
+                    "ディスプレイが見つかりません。"
+                    "ウィンドウの代わりに主な画面のスクリーンショットを {0}/ に書き出します。",
+                    headless_dir,
+                )
+            )
         )
     offscreen = bool(args.screenshot or args.self_test or headless_dir or args.test_hook)
     if offscreen:

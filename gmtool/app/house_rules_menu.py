@@ -30,11 +30,11 @@ def open_house_rules(services: AppServices) -> HouseRulesDialog:
     time: the one open before is closed)."""
     from gmtool.app.table_tools import selected_system
     from gmtool.models.house_rules_model import HouseRulesModel
-    from gmtool.rules.systems import SYSTEMS
+    from gmtool.models.system_names import system_choices
     from gmtool.views.house_rules_dialog import HouseRulesDialog
 
     services.dialogs.close(HouseRulesDialog)
-    systems = [(system_id, SYSTEMS[system_id].name) for system_id in SYSTEMS]
+    systems = system_choices()
     model = HouseRulesModel(services.campaign_model)
     dialog = HouseRulesDialog(model, systems, services.parent_widget, current=selected_system(services))
     model.setParent(dialog)

@@ -47,7 +47,7 @@ from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.character_list_model import CharacterListModel
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.log_table_model import LogTableModel
-from gmtool.rules.systems import SYSTEMS
+from gmtool.models.system_names import system_choices
 from gmtool.views.empty_sheet import EmptySheet
 from gmtool.views.log_panel import SEARCH_SHORTCUT, LogPanel
 from gmtool.views.page_stack import CurrentPageStack
@@ -293,8 +293,8 @@ class MainWindow(WindowDialogs, QMainWindow):
 
     def add_character(self) -> None:
         """Asks which system; a system with a creation procedure goes through its wizard."""
-        names = [system.name for system in SYSTEMS.values()]
-        ids = list(SYSTEMS)
+        choices = system_choices()
+        names, ids = [name for _, name in choices], [system_id for system_id, _ in choices]
         current = self.selected_character_id()
         default = self.campaign_model.stored(current).system if current else DEFAULT_SYSTEM
         name, ok = self.ask_item(

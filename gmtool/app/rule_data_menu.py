@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 
 from gmtool.models.rule_data_model import export_campaign_rule_data
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.store.errors import StoreError
 from gmtool.store.rule_data import SUFFIX
 from gmtool.views.message_catalog import translate_message
@@ -18,7 +19,7 @@ from gmtool.views.widgets import show_refusal
 if TYPE_CHECKING:
     from gmtool.app.services import AppServices
 
-RULES_FILTER = "gmtool ルールデータ (*.gmrules.json)"
+RULES_FILTER = QT_TRANSLATE_NOOP("RuleDataMenu", "gmtool ルールデータ (*.gmrules.json)")
 
 
 def _tr(text: str) -> str:

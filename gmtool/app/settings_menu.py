@@ -20,10 +20,6 @@ if TYPE_CHECKING:
     from gmtool.app.system_menu import SystemMenu
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SettingsMenu", text)
-
-
 def open_settings(services: AppServices, menus: Mapping[str, SystemMenu]) -> SettingsDialog:
     """The dialog over the window's settings; `menus`: the systems' menus, by system id."""
     house_rules = [(key, label) for key, menu in menus.items() if (label := menu.house_rules_label())]
@@ -35,7 +31,7 @@ def open_settings(services: AppServices, menus: Mapping[str, SystemMenu]) -> Set
 
 def install_settings_action(services: AppServices, menus: Mapping[str, SystemMenu]) -> QAction:
     """Add 「設定…」 to the 編集 menu; return the action."""
-    action = QAction(_tr("設定…"), services.parent_widget)
+    action = QAction(QCoreApplication.translate("SettingsMenu", "設定…"), services.parent_widget)
     action.setShortcut(QKeySequence(QKeySequence.StandardKey.Preferences))
     if action.shortcut().isEmpty():  # Preferences has no key on some platforms (Windows, X11)
         action.setShortcut(QKeySequence("Ctrl+,"))

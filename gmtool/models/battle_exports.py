@@ -26,7 +26,7 @@ class EncounterExports(QObject):
         state = self.encounter.state().public()
         lines = [self.tr("ラウンド {0}").format(state.round)] if state.active else []
         for p in state.participants:
-            mark = "▶ " if p.id == state.current else ("✓ " if p.acted else "・")
+            mark = "▶ " if p.id == state.current else ("✓ " if p.acted else self.tr("・"))
             status = self.tr(STATUS_LABELS[p.status])
             lines.append(f"{mark}{p.name}" + (f"（{status}）" if status else ""))
         return "\n".join(lines)

@@ -34,6 +34,7 @@ from gmtool.models.battle_roster import BattleRoster
 from gmtool.models.battle_round import BattleRound
 from gmtool.models.battle_saved import SavedEncounters
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.system_names import system_choices, system_name
 from gmtool.rules.battle_rules import CombatRules
 from gmtool.rules.battle_types import BattleRefused, Encounter, Participant
 from gmtool.rules.dice import new_seed
@@ -81,7 +82,7 @@ class BattleModel(QObject):
 
     def systems(self) -> list[tuple[str, str]]:
         """(id, name) of each system an encounter can be started for, in the registry's order."""
-        return [(system.id, system.name) for system in SYSTEMS.values()]
+        return system_choices()
 
     # ---- the encounter ---------------------------------------------------------------------
     def new_encounter(self, system_id: str, name: str = "") -> None:
@@ -89,7 +90,7 @@ class BattleModel(QObject):
             raise BattleRefused(self.tr("未対応のシステムです: {0}").format(system_id))
         name = name.strip() or self.tr("戦闘")
         encounter = Encounter(name=name, system=system_id)
-        text = self.tr("新しい戦闘「{0}」（{1}）").format(name, SYSTEMS[system_id].name)
+        text = self.tr("新しい戦闘「{0}」（{1}）").format(name, system_name(system_id))
         self.commit(encounter, text, text)
 
     def rename(self, name: str) -> None:

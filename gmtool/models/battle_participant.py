@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject
 
 from gmtool.models.battle_encounter import TrackedEncounter
 from gmtool.models.battle_labels import SIDE_LABELS, STATUS_LABELS
+from gmtool.models.shown_text import shown_label
 from gmtool.rules import battle
 from gmtool.rules.battle_types import KEEP, BattleRefused, Condition, Encounter, Resource, Side, Status
 
@@ -60,7 +61,9 @@ class ParticipantEdits(QObject):
         resource, old = after.resource(key), before.resource(key)
         assert resource is not None and old is not None
         shown = f"{resource.value}" + (f"/{resource.maximum}" if resource.maximum is not None else "")
-        text = self.tr("{0}の{1}: {2} → {3}").format(after.name, resource.label, old.value, shown)
+        text = self.tr("{0}の{1}: {2} → {3}").format(
+            after.name, shown_label(resource.label), old.value, shown
+        )
         if after.status is not before.status:
             text += self.tr("（{0}）").format(self.tr(STATUS_LABELS[after.status]) or self.tr("復帰"))
         self.encounter.commit(new, text, text, who=after.name, result=shown)

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject
 
 from gmtool.models.battle_encounter import TrackedEncounter
+from gmtool.models.system_names import system_name
 from gmtool.rules import battle, battle_turns
 from gmtool.rules.battle_types import BattleRefused, Participant, QuickField
 from gmtool.rules.systems import SYSTEMS
@@ -62,7 +63,7 @@ class BattleRoster(QObject):
         state = encounter.require()
         stored = self.campaign_model.stored(character_id)
         if stored.system != state.system:
-            raise BattleRefused(self.tr("この戦闘は{0}のものです").format(SYSTEMS[state.system].name))
+            raise BattleRefused(self.tr("この戦闘は{0}のものです").format(system_name(state.system)))
         if any(p.character_id == character_id for p in state.participants):
             raise BattleRefused(self.tr("{0}はもう参加しています").format(stored.character.name))
         rules = encounter.rules()

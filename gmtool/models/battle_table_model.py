@@ -8,7 +8,6 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QModelIndex,
     QObject,
@@ -19,6 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from gmtool.models.battle_labels import SIDE_LABELS, STATUS_LABELS
 from gmtool.models.battle_model import BattleModel
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.battle_types import Participant, Resource
 
 Index = QModelIndex | QPersistentModelIndex
@@ -28,9 +28,9 @@ OUT_COLOR = QColor("#8a8a8a")
 HIDDEN_COLOR = QColor("#5a3fa0")
 # What each system's rule states are called on screen (codes come from the engine).
 STATE_LABELS = {
-    "weakened": "衰弱",
-    "unconscious": "昏倒",
-    "dead": "死亡",
+    "weakened": QT_TRANSLATE_NOOP("BattleTableModel", "衰弱"),
+    "unconscious": QT_TRANSLATE_NOOP("BattleTableModel", "昏倒"),
+    "dead": QT_TRANSLATE_NOOP("BattleTableModel", "死亡"),
 }
 
 
@@ -65,7 +65,17 @@ _INITIATIVE_LABELS = (
 
 
 class BattleTableModel(QAbstractTableModel):
-    COLUMNS = ("", "名前", "陣営", "行動値", "状態", "リソース", "状態異常", "エンゲージ", "このラウンド")
+    COLUMNS = (
+        "",
+        QT_TRANSLATE_NOOP("BattleTableModel", "名前"),
+        QT_TRANSLATE_NOOP("BattleTableModel", "陣営"),
+        QT_TRANSLATE_NOOP("BattleTableModel", "行動値"),
+        QT_TRANSLATE_NOOP("BattleTableModel", "状態"),
+        QT_TRANSLATE_NOOP("BattleTableModel", "リソース"),
+        QT_TRANSLATE_NOOP("BattleTableModel", "状態異常"),
+        QT_TRANSLATE_NOOP("BattleTableModel", "エンゲージ"),
+        QT_TRANSLATE_NOOP("BattleTableModel", "このラウンド"),
+    )
     SHRINKABLE = (1, 4, 5, 6, 7, 8)  # the columns whose texts may be cut to fit: all but the short ones
 
     def __init__(self, model: BattleModel, parent: QObject | None = None) -> None:
@@ -149,7 +159,7 @@ class BattleTableModel(QAbstractTableModel):
             penalty = rules.penalty(p)
             if penalty:
                 words.append(self.tr("判定{0:+d}").format(penalty))
-            return "・".join(w for w in words if w)
+            return self.tr("・").join(w for w in words if w)
         if column == 5:
             return "  ".join(self._resource_text(r) for r in p.resources)
         if column == 6:

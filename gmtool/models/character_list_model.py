@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from gmtool.models.campaign_model import CampaignModel
-from gmtool.rules.systems import get_system
+from gmtool.models.system_names import system_name
 
 Index = QModelIndex | QPersistentModelIndex
 IdRole = Qt.ItemDataRole.UserRole + 1
@@ -30,7 +30,7 @@ class CharacterListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return stored.character.name or self.tr("（名前なし）")
         if role == Qt.ItemDataRole.ToolTipRole:
-            return get_system(stored.system).name
+            return system_name(stored.system)
         if role == IdRole:
             return stored.id
         return None

@@ -9,6 +9,7 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel, CharacterT
+from gmtool.models.shown_text import shown_label
 from gmtool.rules.systems import get_system
 from gmtool.store.validation import format_validation_error as format_validation_error  # views: no store
 
@@ -56,14 +57,17 @@ class CharacterModel(QObject):
         return read_path(self.character, path)
 
     def set_value(self, path: str, value: Any, label: str) -> None:
-        """Undoable edit of one field; `label` names it in the undo history."""
+        """Undoable edit of one field; `label` names it in the undo history (in the UI language: a
+        Message or a QT_TRANSLATE_NOOP'd label is translated here, see `shown_label`)."""
         updated = replace_path(self.character, path, value)
         # Validate through the system's schema before anything is written.
         try:
             updated = self.system.load_character(self.system.dump_character(updated))
         except ValidationError as e:
             raise ValueError(format_validation_error(e)) from None
-        self.campaign_model.update_character(self.character_id, updated, self.tr("{0}を変更").format(label))
+        self.campaign_model.update_character(
+            self.character_id, updated, self.tr("{0}を変更").format(shown_label(label))
+        )
 
     def _on_character_changed(self, character_id: str) -> None:
         if character_id == self.character_id and self.exists:

@@ -17,10 +17,11 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.dice_tables_model import DICE_TABLES_KEY as TABLES_KEY, RowOdds, table_rows
 from gmtool.models.log_payload import summary_payload
-from gmtool.models.log_replay import Replay, replay, secret_result
+from gmtool.models.log_replay import Replay, replay, secret_result, shown_roll_text
 from gmtool.models.shown_text import shown
 from gmtool.rules.dice import new_seed
 from gmtool.rules.dice_table import table_text
+from gmtool.rules.message import Message
 from gmtool.store.campaign import LogEntry as LogEntry  # re-exported: the entries the dice box shows
 from gmtool.store.errors import CampaignError
 
@@ -261,7 +262,7 @@ class DiceBoxModel(QObject):
             inputs=self.text if expanded == self.text else f"{self.text} → {expanded}",
             who=self.who,
             dice=",".join(map(str, result.dice)),
-            result=self.tr("シークレットダイス") if result.secret else result.text.replace("\n", " "),
+            result=Message("シークレットダイス") if result.secret else result.text.replace("\n", " "),
             seed=seed,
             command=expanded,
             dice_system=system,  # the ダイスボット it was read with: a replay reads it the same way
@@ -293,7 +294,7 @@ class DiceBoxModel(QObject):
             return None
         payload = summary_payload(
             LOG_KIND,
-            inputs=self.tr("シークレットダイス公開: {0}").format(p.get("command", "")),
+            inputs=Message("シークレットダイス公開: {0}", p.get("command", "")),
             who=p.get("summary", {}).get("who", ""),
             dice=",".join(map(str, p.get("faces", []))),
             result=str(p.get("text", "")).replace("\n", " "),
@@ -315,6 +316,10 @@ class DiceBoxModel(QObject):
 
     def is_revealed(self, entry: LogEntry) -> bool:
         return any(e.payload.get("reveals") == entry.id for e in self.recent)
+
+    def roll_text(self, entry: LogEntry) -> str:
+        """A roll's result as logged, in the UI language where gmtool wrote it (`shown_roll_text`)."""
+        return shown_roll_text(entry.payload, str(entry.payload.get("text", "")))
 
     def peek(self, entry: LogEntry) -> str | None:
         """A secret roll's result for the GM alone, before 公開: nothing is logged."""

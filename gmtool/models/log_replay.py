@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gmtool.models.shown_text import shown
+
 
 @dataclass(frozen=True)
 class Replay:
@@ -66,11 +68,24 @@ def replay(payload: dict[str, Any]) -> Replay | None:
     return _replayed(payload, result.text, result.dice, system=system if system in DICE_SYSTEMS else None)
 
 
+def shown_roll_text(payload: dict[str, Any], text: str) -> str:
+    """A dice-box line's result *text* in the UI language: the words gmtool puts before a roll of a
+    system BCDice has no bot for (「DiceBot（BCDiceに…のボットなし・汎用）」) are the setting's own
+    prefix, known from the line's ダイスボット, and shown translated; BCDice's own words stay."""
+    from gmtool.rules.command_system import DICE_SYSTEMS
+
+    setting = DICE_SYSTEMS.get(payload.get("dice_system"))  # type: ignore[arg-type]
+    prefix = setting.prefix if setting is not None else ""
+    if not prefix or prefix not in text:
+        return text
+    return text.replace(prefix, shown(prefix))
+
+
 def secret_result(payload: dict[str, Any]) -> str | None:
     """A secret roll's result text (None for a roll that is not secret)."""
     if not payload.get("secret"):
         return None
-    return str(payload.get("text", ""))
+    return shown_roll_text(payload, str(payload.get("text", "")))
 
 
 def _replay_table(payload: dict[str, Any]) -> Replay | None:

@@ -20,15 +20,24 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_filter import LogFilter, utc_text
 from gmtool.models.log_pages import LogPages
-from gmtool.models.log_replay import Replay, replay, replayable, secret_result
+from gmtool.models.log_payload import shown_summary
+from gmtool.models.log_replay import Replay, replay, replayable, secret_result, shown_roll_text
 from gmtool.models.log_sessions import LogSessions, log_sessions
 from gmtool.models.outcome_text import outcome_label, side_label
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.message import Message
 from gmtool.store.campaign import LogEntry
 from gmtool.store.errors import CampaignError
@@ -39,7 +48,14 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class LogTableModel(QAbstractTableModel):
-    COLUMNS = ("時刻", "キャラクター", "入力", "出目", "結果", "シード")
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("LogTableModel", "時刻"),
+        QT_TRANSLATE_NOOP("LogTableModel", "キャラクター"),
+        QT_TRANSLATE_NOOP("LogTableModel", "入力"),
+        QT_TRANSLATE_NOOP("LogTableModel", "出目"),
+        QT_TRANSLATE_NOOP("LogTableModel", "結果"),
+        QT_TRANSLATE_NOOP("LogTableModel", "シード"),
+    )
     INPUT, DICE, RESULT, SEED = 2, 3, 4, 5
     counts_changed = Signal()  # the shown or the total number of lines (a line logged, filtered out)
     characters_changed = Signal()  # the campaign's characters, which the filter offers
@@ -255,7 +271,8 @@ class LogTableModel(QAbstractTableModel):
         seed = str(p.get("seed", ""))
         summary = p.get("summary")
         if isinstance(summary, dict):  # entries that describe themselves (フォーカード and later systems)
-            texts = [str(summary.get(key, "")) for key in ("who", "inputs", "dice", "result")]
+            texts = shown_summary(p)
+            texts[3] = shown_roll_text(p, texts[3])
             return [time, *texts, seed if seed != "None" else ""]
         if entry.kind != "check":
             return [time, "", entry.kind, "", str(p), seed]

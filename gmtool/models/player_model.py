@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.rule_data_model import labels_of, put_rule_data, read_rule_data
-from gmtool.rules.systems import SYSTEMS
+from gmtool.models.system_names import system_choices
 from gmtool.store.campaign import Campaign
 from gmtool.store.exchange import SUFFIX, export_character
 
@@ -47,7 +47,7 @@ class PlayerModel(QObject):
 
     def systems(self) -> list[tuple[str, str]]:
         """(system id, its name) of every system, in the registry's order."""
-        return [(system_id, system.name) for system_id, system in SYSTEMS.items()]
+        return system_choices()
 
     def load_rule_data(self, path: str | os.PathLike[str]) -> None:
         """Reads the GM's rule data file: the wizards play it from now on.  RulesFileError naming

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from gmtool.models.system_names import system_name
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.systems import SYSTEMS
 
@@ -60,7 +61,7 @@ def main_check(system_id: str, character: Any) -> MainCheck | None:
 def sheet_content(system_id: str, character: Any) -> SheetContent:
     system = SYSTEMS[system_id]
     return SheetContent(
-        system.name,
+        system_name(system_id),
         character,
         system.derive(character),
         tuple(system.checks(character)),

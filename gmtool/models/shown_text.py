@@ -17,5 +17,24 @@ def install(translate: Callable[[str], str]) -> None:
     _translate = translate
 
 
+def QT_TRANSLATE_NOOP(context: str, source: str) -> str:
+    """Marks a label kept in a table for lupdate (PySide6's own is typed ``object``); translated where
+    it is shown, through ``tr()``."""
+    return source
+
+
 def shown(text: str) -> str:
     return _translate(text)
+
+
+def shown_label(text: str) -> str:
+    """A label kept by another layer and put into a text a model composes (a field's or a resource's
+    name in an undo text): in the UI language whether it is a Message (the message catalogue) or a
+    label marked with QT_TRANSLATE_NOOP (Qt's catalogue, looked up without its context, as
+    gmtool.app.i18n.FallbackTranslator does).  A label no catalogue knows is shown as it is."""
+    from PySide6.QtCore import QCoreApplication
+
+    translated = shown(text)
+    if translated != text:
+        return translated
+    return QCoreApplication.translate("", text)

@@ -33,7 +33,7 @@ from gmtool.rules.command_syntax import (
     tokenize,
 )
 from gmtool.rules.command_tally import TallyCommand, parse_tally
-from gmtool.rules.message import Message
+from gmtool.rules.message import Message, template
 
 __all__ = [  # the command kinds, wherever they are defined, are read from here
     "BarabaraCommand",
@@ -247,7 +247,7 @@ def _body(source: str, start: int) -> tuple[Body, int]:
     if _CALC.match(word):  # C(1+2) or, as BCDice also reads it, C1+2; signs kept as typed
         parser = Parser(source, tokens, literal=True)
         parser.advance()
-        expr = parser.constant_expr("計算")
+        expr = parser.constant_expr(template("計算"))
         parser.end()
         return CalcCommand(expr), end
     if _BARABARA.search(word):
@@ -291,7 +291,7 @@ def _upper(parser: Parser) -> UpperCommand:
     threshold = _upper_threshold(parser) if parser.token.kind == "[" else None
     modifier = 0
     if parser.token.kind == "op" and parser.token.value in "+-":
-        modifier = constant(parser.constant_expr("修正値"))
+        modifier = constant(parser.constant_expr(template("修正値")))
     comparison = parser.comparison()
     if parser.token.kind == "@":
         if threshold is not None:  # BCDice reads neither 4U6[6]>=21@4
@@ -309,11 +309,11 @@ def _upper_threshold(parser: Parser) -> int:
     """[n] or @n: the face at or above which a die is rolled again."""
     closer = parser.advance().kind == "["
     token = parser.token
-    threshold = constant(parser.constant_expr("振り足しの条件"))
+    threshold = constant(parser.constant_expr(template("振り足しの条件")))
     if threshold < 2:
         raise parser.fail(Message("振り足しの条件は 2 以上です（無限に振り足します）"), token)
     if closer:
-        parser.expect("]", message="閉じかっこ「]」が必要です")
+        parser.expect("]", message=template("閉じかっこ「]」が必要です"))
     return threshold
 
 
@@ -343,8 +343,8 @@ def _srs(parser: Parser, expr: Node, comparison: tuple[str, Node] | None, cmp_to
         critical = int(parser.advance().value)
     if parser.token.kind == ",":
         parser.advance()
-        fumble = int(parser.expect("num", message="ファンブル値（数）が必要です").value)
-    parser.expect("]", message="閉じかっこ「]」が必要です（[クリティカル値,ファンブル値]）")
+        fumble = int(parser.expect("num", message=template("ファンブル値（数）が必要です")).value)
+    parser.expect("]", message=template("閉じかっこ「]」が必要です（[クリティカル値,ファンブル値]）"))
     parser.end()
     return SrsCommand(modifier, target, critical, fumble)
 
@@ -354,7 +354,7 @@ def _sengensyou(source: str, start: int, end: int) -> SengensyouCommand:
     parser = Parser(source, tokenize(source, start + len("SGS"), end))
     modifier = 0
     if parser.token.kind == "op" and parser.token.value in "+-":
-        modifier = constant(parser.constant_expr("修正値"))
+        modifier = constant(parser.constant_expr(template("修正値")))
     if parser.token.kind == "cmp":
         raise parser.fail(Message("SGS は目標値と比べません（クリティカル・ファンブルを表示します）"))
     parser.end()

@@ -88,11 +88,12 @@ class DiceSystem:
 
     @property
     def prefix(self) -> str:
-        """What the result line starts with."""
+        """What the result line starts with; gmtool's own words (a system BCDice has no bot for) are a
+        Message, so a view shows a logged line's prefix in the UI language (``models.log_replay``)."""
         if self.id == GENERIC:
             return ""
         if not self.own_bot:
-            return f"DiceBot（BCDiceに{self.label}のボットなし・汎用） : "
+            return Message("DiceBot（BCDiceに{0}のボットなし・汎用） : ", self.label)
         return f"{self.bot} : "
 
 

@@ -76,15 +76,15 @@ def short_input(value: Any, limit: int = MAX_INPUT_CHARS) -> str:
         try:
             text = repr(value)
         except ValueError:  # more digits than CPython will print
-            return "（桁数が多すぎる数値）"
-        return text if len(text) <= limit else f"{text[:limit]}…（{len(text)} 桁）"
+            return Message("（桁数が多すぎる数値）")
+        return text if len(text) <= limit else Message("{0}…（{1} 桁）", text[:limit], len(text))
     if isinstance(value, str):
         if len(value) <= limit:
             return f'"{value}"'
-        return f'"{value[:limit]}…"（{len(value)} 文字）'
+        return Message('"{0}…"（{1} 文字）', value[:limit], len(value))
     if isinstance(value, Mapping):
-        return f"{{…}}（{len(value)} 項目）"
+        return Message("{{…}}（{0} 項目）", len(value))
     if isinstance(value, list | tuple):
-        return f"[…]（{len(value)} 個）"
+        return Message("[…]（{0} 個）", len(value))
     text = type(value).__name__
     return text[:limit]

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from gmtool.rules.message import Message
+from gmtool.rules.message import Message, template
 from gmtool.store.campaign_characters import (
     CampaignCharactersMixin,
     StoredCharacter as StoredCharacter,  # re-exported
@@ -118,7 +118,7 @@ class Campaign(CampaignCharactersMixin, CampaignLogMixin):
                 )
 
         remove_stale_temp_files(target.parent, SUFFIX)  # a save-as killed half-way left them
-        build_database(target, fill, "作成できません", CampaignError, overwrite=False)
+        build_database(target, fill, template("作成できません"), CampaignError, overwrite=False)
         return cls.open(target)
 
     @classmethod
@@ -380,7 +380,7 @@ class Campaign(CampaignCharactersMixin, CampaignLogMixin):
         lock = CampaignLock.acquire(target)
         try:
             # backup() copies a consistent snapshot, including what is still in our WAL.
-            build_database(target, source.backup, "保存できません", CampaignError, overwrite=True)
+            build_database(target, source.backup, template("保存できません"), CampaignError, overwrite=True)
             return Campaign._open_checked(target, lock, None)
         except BaseException:
             lock.release()

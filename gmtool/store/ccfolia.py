@@ -209,39 +209,39 @@ def validate_ccfolia(obj: Any, complete: bool = True) -> None:
     """Raises ValueError naming the bad path (``data.status[1].max: …``) unless `obj` has the
     CCFolia clipboard shape.  `complete`: every key this exporter writes must be there (the API
     itself accepts a partial character)."""
-    _expect(isinstance(obj, dict), "(root)", "オブジェクトではありません")
-    _expect(obj.get("kind") == KIND, "kind", f'"{KIND}" ではありません')
+    _expect(isinstance(obj, dict), "(root)", Message("オブジェクトではありません"))
+    _expect(obj.get("kind") == KIND, "kind", Message('"{0}" ではありません', KIND))
     extra = sorted(set(obj) - {"kind", "data"})
-    _expect(not extra, extra[0] if extra else "", "不明なキーです")
+    _expect(not extra, extra[0] if extra else "", Message("不明なキーです"))
     data = obj.get("data")
-    _expect(isinstance(data, dict), "data", "オブジェクトではありません")
+    _expect(isinstance(data, dict), "data", Message("オブジェクトではありません"))
     if complete:
         for key in CHARACTER_KEYS:
-            _expect(key in data, f"data.{key}", "ありません")
+            _expect(key in data, f"data.{key}", Message("ありません"))
     for key, value in data.items():
         path = f"data.{key}"
         if key in ("name", "memo", "externalUrl", "commands"):
-            _expect(isinstance(value, str), path, "文字列ではありません")
+            _expect(isinstance(value, str), path, Message("文字列ではありません"))
         elif key == "initiative":
-            _expect(_number(value), path, "数値ではありません")
+            _expect(_number(value), path, Message("数値ではありません"))
         elif key == "status":
             _validate_rows(value, path, {"label": str, "value": "number", "max": "number"})
         elif key == "params":
             _validate_rows(value, path, {"label": str, "value": str})
         elif key in OPTIONAL_KEYS:
-            _expect(isinstance(value, OPTIONAL_KEYS[key]), path, "型が違います")
+            _expect(isinstance(value, OPTIONAL_KEYS[key]), path, Message("型が違います"))
         else:
-            _expect(False, path, "CCFolia のキャラクターにないキーです")
+            _expect(False, path, Message("CCFolia のキャラクターにないキーです"))
 
 
 def _validate_rows(rows: Any, path: str, fields: Mapping[str, Any]) -> None:
-    _expect(isinstance(rows, list), path, "配列ではありません")
+    _expect(isinstance(rows, list), path, Message("配列ではありません"))
     for index, row in enumerate(rows):
         here = f"{path}[{index}]"
-        _expect(isinstance(row, dict), here, "オブジェクトではありません")
-        _expect(set(row) == set(fields), here, f"キーは {', '.join(fields)} です")
+        _expect(isinstance(row, dict), here, Message("オブジェクトではありません"))
+        _expect(set(row) == set(fields), here, Message("キーは {0} です", ", ".join(fields)))
         for name, kind in fields.items():
             if kind == "number":
-                _expect(_number(row[name]), f"{here}.{name}", "数値ではありません")
+                _expect(_number(row[name]), f"{here}.{name}", Message("数値ではありません"))
             else:
-                _expect(isinstance(row[name], kind), f"{here}.{name}", "文字列ではありません")
+                _expect(isinstance(row[name], kind), f"{here}.{name}", Message("文字列ではありません"))

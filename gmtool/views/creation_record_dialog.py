@@ -101,8 +101,10 @@ class CreationRecordDialog(QDialog):
             return ""
         who = self.tr("プレイヤー") if self.model.made_by_player else self.tr("GM")
         lines = [self.tr("GM オーバーライド（{0}がチェック）:").format(who)]
-        # The page and its reasons are the record's own text (in the language it was made in); the
-        # bullet and the separator are the UI's (「・」 and 「、」 read as Japanese in English).
-        separator = self.tr("、")
-        lines += [self.tr("・{0}: {1}").format(what, separator.join(reasons)) for what, reasons in overrides]
+        lines += [
+            self.tr("・{0}: {1}").format(
+                shown_message(what), self.tr("、").join(shown_message(reason) for reason in reasons)
+            )
+            for what, reasons in overrides
+        ]
         return "\n".join(lines)

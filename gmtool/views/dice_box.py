@@ -337,7 +337,7 @@ class DiceBoxView(QWidget):
         if p.get("secret") and not self.model.is_revealed(entry):
             return self.tr("シークレットダイス（非公開）: {0}").format(p.get("command", ""))
         prefix = self.tr("公開: ") if p.get("reveals") or p.get("secret") else ""
-        return prefix + str(p.get("text", ""))
+        return prefix + self.model.roll_text(entry)
 
     def _add_result(self, entry: LogEntry) -> None:
         if entry.payload.get("reveals"):

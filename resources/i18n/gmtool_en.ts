@@ -1881,6 +1881,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>GM override: {0}</translation>
         </message>
         <message>
+            <source>GM オーバーライドが有効です。越えた制限は記録されます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The GM override is on: the limits passed are recorded</translation>
+        </message>
+        <message>
             <source>GM オーバーライドで作成</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Create with GM override</translation>
@@ -4768,7 +4773,7 @@ Send this file to the GM.</translation>
         <message>
             <source>「{0}」（{1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>"{0}" ({1})</translation>
+            <translation>「{0}」 (「{1}」)</translation>
         </message>
         <message>
             <source>「ある程度寛容に振り直しを認める」: 攻撃側の達成値はそのまま、手順4から</source>
@@ -5539,7 +5544,7 @@ File → Import character.</translation>
         <message>
             <source>アナザーワールド(&amp;A)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>&amp;Another World</translation>
+            <translation>&amp;Another World SRS 3rd</translation>
         </message>
         <message>
             <source>アナザーワールドSRS 3rd</source>
@@ -7557,7 +7562,7 @@ The current scene ends. Command Spells are not restored (house rule: restored at
         <message>
             <source>フォーカード(&amp;4)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Four Card (&amp;4)</translation>
+            <translation>F&amp;our Card</translation>
         </message>
         <message>
             <source>フォーカードのスキルカタログ…</source>
@@ -9682,7 +9687,7 @@ The rolls stay in the session log marked (cancelled).</translation>
         <message>
             <source>判定(&amp;J)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>&amp;Check</translation>
+            <translation>Chec&amp;k</translation>
         </message>
         <message>
             <source>判定{0:+d}</source>
@@ -12992,7 +12997,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>指輪物語(&amp;L)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The &amp;Lord of the Rings</translation>
+            <translation>The &amp;Lord of the Rings RPG (CODA)</translation>
         </message>
         <message>
             <source>指輪物語RPG のルール表…</source>
@@ -16646,6 +16651,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Settings</translation>
         </message>
         <message>
+            <source>設定…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Settings…</translation>
+        </message>
+        <message>
             <source>設定はそのままで、手順1から新しい対抗判定を始めます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Starts a new opposed check from step 1 with the same setup</translation>
@@ -19536,7 +19546,7 @@ By the rules, event keys cannot be transferred to others (that needs a special f
         <name>AWMenu</name>
         <message>
             <source>アナザーワールド(&amp;A)</source>
-            <translation>&amp;Another World</translation>
+            <translation>&amp;Another World SRS 3rd</translation>
         </message>
         <message>
             <source>セッション管理（契約・令呪・イベントキー）…</source>
@@ -20877,6 +20887,29 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
     </context>
     <context>
+        <name>BattleLabels</name>
+        <message>
+            <source>戦闘不能</source>
+            <translation>Incapacitated</translation>
+        </message>
+        <message>
+            <source>死亡</source>
+            <translation>Dead</translation>
+        </message>
+        <message>
+            <source>逃走</source>
+            <translation>Fled</translation>
+        </message>
+        <message>
+            <source>味方</source>
+            <translation>Allies</translation>
+        </message>
+        <message>
+            <source>敵</source>
+            <translation>Enemies</translation>
+        </message>
+    </context>
+    <context>
         <name>BattleMenu</name>
         <message>
             <source>戦闘(&amp;B)</source>
@@ -21038,12 +21071,52 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>BattleTableModel</name>
         <message>
+            <source>衰弱</source>
+            <translation>Weakened</translation>
+        </message>
+        <message>
+            <source>昏倒</source>
+            <translation>Unconscious</translation>
+        </message>
+        <message>
+            <source>死亡</source>
+            <translation>Dead</translation>
+        </message>
+        <message>
             <source>行動値</source>
             <translation>Initiative</translation>
         </message>
         <message>
             <source>イニシアチブ</source>
             <translation>Initiative</translation>
+        </message>
+        <message>
+            <source>名前</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>陣営</source>
+            <translation>Sides</translation>
+        </message>
+        <message>
+            <source>状態</source>
+            <translation>Conditions</translation>
+        </message>
+        <message>
+            <source>リソース</source>
+            <translation>Resources</translation>
+        </message>
+        <message>
+            <source>状態異常</source>
+            <translation>Status effects</translation>
+        </message>
+        <message>
+            <source>エンゲージ</source>
+            <translation>Engaged</translation>
+        </message>
+        <message>
+            <source>このラウンド</source>
+            <translation>This round</translation>
         </message>
         <message>
             <source>順</source>
@@ -21068,6 +21141,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>判定{0:+d}</source>
             <translation>check {0:+d}</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>、</source>
@@ -21492,6 +21569,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
     <context>
         <name>CreationPage</name>
         <message>
+            <source>GM オーバーライドが有効です。越えた制限は記録されます</source>
+            <translation>The GM override is on: the limits passed are recorded</translation>
+        </message>
+        <message>
             <source>進めません:</source>
             <translation>Cannot continue:</translation>
         </message>
@@ -21610,12 +21691,12 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>GM overrides (ticked by {0}):</translation>
         </message>
         <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
             <source>・{0}: {1}</source>
             <translation>• {0}: {1}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
     </context>
     <context>
@@ -21799,16 +21880,8 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Set the dice bot to “{0}”</translation>
         </message>
         <message>
-            <source>シークレットダイス</source>
-            <translation>Secret dice</translation>
-        </message>
-        <message>
             <source>このシークレットダイスは、開いているキャンペーンのものではありません</source>
             <translation>This secret roll does not belong to the open campaign</translation>
-        </message>
-        <message>
-            <source>シークレットダイス公開: {0}</source>
-            <translation>Secret dice revealed: {0}</translation>
         </message>
     </context>
     <context>
@@ -22170,6 +22243,10 @@ File → Import character.</translation>
         <message>
             <source>ラウンド {0}</source>
             <translation>Round {0}</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
     </context>
     <context>
@@ -22586,6 +22663,14 @@ File → Import character.</translation>
         <message>
             <source>キャンペーンを開く</source>
             <translation>Open campaign</translation>
+        </message>
+        <message>
+            <source>gmtool キャンペーン (*.gmcampaign)</source>
+            <translation>gmtool campaign (*.gmcampaign)</translation>
+        </message>
+        <message>
+            <source>gmtool キャラクター (*.gmchar.json)</source>
+            <translation>gmtool character (*.gmchar.json)</translation>
         </message>
         <message>
             <source>このキャンペーンは開いています</source>
@@ -23888,7 +23973,7 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         <name>FourCardMenu</name>
         <message>
             <source>フォーカード(&amp;4)</source>
-            <translation>Four Card (&amp;4)</translation>
+            <translation>F&amp;our Card</translation>
         </message>
         <message>
             <source>キャラクター作成ウィザード…</source>
@@ -24311,7 +24396,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>「{0}」（{1}）</source>
-            <translation>"{0}" ({1})</translation>
+            <translation>「{0}」 (「{1}」)</translation>
         </message>
         <message>
             <source>{0}（既定）</source>
@@ -24783,6 +24868,30 @@ The rolls carry over to the next creation wizard and stay in the session log mar
     </context>
     <context>
         <name>LogTableModel</name>
+        <message>
+            <source>時刻</source>
+            <translation>Time</translation>
+        </message>
+        <message>
+            <source>キャラクター</source>
+            <translation>Character</translation>
+        </message>
+        <message>
+            <source>入力</source>
+            <translation>Input</translation>
+        </message>
+        <message>
+            <source>出目</source>
+            <translation>Roll</translation>
+        </message>
+        <message>
+            <source>結果</source>
+            <translation>Result</translation>
+        </message>
+        <message>
+            <source>シード</source>
+            <translation>Seed</translation>
+        </message>
         <message>
             <source>（取り消し）{0}</source>
             <translation>(undone) {0}</translation>
@@ -27586,7 +27695,7 @@ Attack anyway?</translation>
         <name>LotRMenu</name>
         <message>
             <source>指輪物語(&amp;L)</source>
-            <translation>The &amp;Lord of the Rings</translation>
+            <translation>The &amp;Lord of the Rings RPG (CODA)</translation>
         </message>
         <message>
             <source>キャラクター作成ウィザード…</source>
@@ -30411,7 +30520,7 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         </message>
         <message>
             <source>判定(&amp;J)</source>
-            <translation>&amp;Check</translation>
+            <translation>Chec&amp;k</translation>
         </message>
         <message>
             <source>ダイスを振る</source>
@@ -31121,6 +31230,10 @@ Send this file to the GM.</translation>
     <context>
         <name>RollerInputsBox</name>
         <message>
+            <source>判定値</source>
+            <translation>Check value</translation>
+        </message>
+        <message>
             <source>キャラクター</source>
             <translation>Character</translation>
         </message>
@@ -31158,6 +31271,13 @@ Send this file to the GM.</translation>
         <message>
             <source>{0}を表で選んでください</source>
             <translation>Choose a {0} in the table</translation>
+        </message>
+    </context>
+    <context>
+        <name>RuleDataMenu</name>
+        <message>
+            <source>gmtool ルールデータ (*.gmrules.json)</source>
+            <translation>gmtool rule data (*.gmrules.json)</translation>
         </message>
     </context>
     <context>
@@ -31580,7 +31700,7 @@ Send this file to the GM.</translation>
         </message>
         <message>
             <source>「{0}」（{1}）</source>
-            <translation>"{0}" ({1})</translation>
+            <translation>「{0}」 (「{1}」)</translation>
         </message>
         <message>
             <source>類型カタログを出荷時の状態（狩猟者・芸術家、内容は空欄）に戻しますか？保存していない変更も破棄されます。元に戻す（Ctrl+Z）で取り消せます。</source>
@@ -32744,6 +32864,13 @@ Start session {1} anyway?</translation>
         <message>
             <source>ハウスルールはキャンペーンごとに保存され、変更は元に戻せます。</source>
             <translation>House rules are saved per campaign, and changes can be undone.</translation>
+        </message>
+    </context>
+    <context>
+        <name>SettingsMenu</name>
+        <message>
+            <source>設定…</source>
+            <translation>Settings…</translation>
         </message>
     </context>
     <context>
@@ -34508,6 +34635,33 @@ Chance to reach the TN {0}; chance the commander's Inspire {1:+d} stops it {2}</
         <message>
             <source>{0}（ルール表にない）</source>
             <translation>{0} (not in the rule tables)</translation>
+        </message>
+    </context>
+    <context>
+        <name>outcome</name>
+        <message>
+            <source>自動成功</source>
+            <translation>Automatic success</translation>
+        </message>
+        <message>
+            <source>成功</source>
+            <translation>Success</translation>
+        </message>
+        <message>
+            <source>失敗</source>
+            <translation>Failure</translation>
+        </message>
+        <message>
+            <source>自動失敗</source>
+            <translation>Automatic failure</translation>
+        </message>
+        <message>
+            <source>アクション側</source>
+            <translation>Action side</translation>
+        </message>
+        <message>
+            <source>リアクション側</source>
+            <translation>Reaction side</translation>
         </message>
     </context>
     <context>

@@ -249,14 +249,21 @@ def test_recent_campaigns_read_only_a_list_or_a_lone_path(window):
 
 
 def test_qt_own_buttons_speak_japanese(qapp, tmp_path, monkeypatch):
+    from PySide6.QtCore import QTranslator
     from PySide6.QtWidgets import QWizard
 
     from gmtool.app.i18n import install_translation
 
     monkeypatch.delenv("GMTOOL_LANGUAGE", raising=False)
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    assert install_translation(qapp, settings) == "ja"  # the default, as gmtool starts
-    assert "次へ" in QWizard().buttonText(QWizard.WizardButton.NextButton)
+    before = set(qapp.findChildren(QTranslator))
+    try:
+        assert install_translation(qapp, settings) == "ja"  # the default, as gmtool starts
+        assert "次へ" in QWizard().buttonText(QWizard.WizardButton.NextButton)
+    finally:  # Qt's Japanese catalogue left installed made a later English walk read 閉じる
+        for translator in set(qapp.findChildren(QTranslator)) - before:
+            qapp.removeTranslator(translator)
+            translator.deleteLater()
 
 
 def test_ctrl_shift_i_opens_the_closed_log_and_puts_the_cursor_in_its_search(window, qtbot):

@@ -89,7 +89,11 @@ ResultT_co = TypeVar("ResultT_co", covariant=True)  # what resolve() returns (on
 @runtime_checkable
 class GameSystem(Protocol[CharacterT, SpecT, ResultT_co]):
     id: str  # "mtg", "aw", "sengensho", "fourcard", "lotr": package, data dir, save key
-    name: str  # Japanese display name
+
+    # The Japanese name, a Message: shown in the UI language (gmtool.models.system_names).
+    @property
+    def name(self) -> str: ...
+
     schema_version: int  # version of this system's character document
     # What generic code reads of it (dice bot, log kinds, session keys, demo): its package's
     # DECLARATIONS, which the registry also gives without loading the system.

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.checks import CHECK_MODIFIER_BOUNDS, CHECK_VALUE_BOUNDS
 from gmtool.views.compact import shrink_combo
 
@@ -44,7 +45,7 @@ PanelModelT = TypeVar("PanelModelT", bound=RollerInputsMixin)
 
 
 class RollerInputsBox(QGroupBox, Generic[PanelModelT]):
-    value_label = "判定値"
+    value_label = QT_TRANSLATE_NOOP("RollerInputsBox", "判定値")  # a system's box names its own
 
     def __init__(self, model: PanelModelT, side: Any, title: str, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)

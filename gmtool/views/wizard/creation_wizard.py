@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.screen_fit import fit_to_screen, scrolling
 from gmtool.views.widgets import show_refusal, shown_message
@@ -132,7 +133,7 @@ class CreationPage(QWizardPage):
     meanwhile), and read the GM override through `override_on`.
     """
 
-    override_note = "GM オーバーライドが有効です。越えた制限は記録されます"
+    override_note = QT_TRANSLATE_NOOP("CreationPage", "GM オーバーライドが有効です。越えた制限は記録されます")
 
     def __init__(self, model: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -179,7 +180,8 @@ class CreationPage(QWizardPage):
         finally:
             for editor in editors:
                 editor.blockSignals(False)
-        self.warning_label.setText("\n".join(self.warnings()))
+        # a page's warnings and reasons are often the engine's Messages: shown in the UI language
+        self.warning_label.setText("\n".join(shown_message(w) for w in self.warnings()))
         self.warning_label.setVisible(bool(self.warning_label.text()))
         self.reason_label.setText(self.reason_text(self.blockers()))
         self.reason_label.setVisible(bool(self.reason_label.text()))

@@ -46,7 +46,7 @@ def test_the_tracker_reads_in_english(qtbot, campaign_model, tmp_path: Path):
         assert cell(5) == "Damage 7/36  Fatigue level 0/5"
         assert cell(8) == "Attack (normal)"
         assert cell(6).startswith("Stunned")
-        assert cell(4).startswith("Dazed・Hale")  # the wound levels' English names
+        assert cell(4).startswith("Dazed · Hale")  # the wound levels' English names
         kinds = [box.kind_combo.itemText(i) for i in range(box.kind_combo.count())]
         assert any(k.startswith("Attack (normal)") for k in kinds) and not any("攻撃" in k for k in kinds)
         participant = ParticipantBox(battle, lambda *_: True)

@@ -15,6 +15,7 @@ from pydantic import TypeAdapter
 from gmtool.rules.checks import CheckKind, CheckResult, OpposedResult
 from gmtool.rules.data import json_object
 from gmtool.rules.dice import Distribution
+from gmtool.rules.message import Message
 from gmtool.rules.systems.aw import DECLARATIONS
 from gmtool.rules.systems.aw.character import ATTRIBUTES, COMBAT_VALUES, SCHEMA_VERSION, AWCharacter
 from gmtool.rules.systems.aw.checks import (
@@ -62,7 +63,7 @@ class AnotherWorld:
 
         return CCFOLIA
 
-    name = "アナザーワールドSRS 3rd"
+    name = Message("アナザーワールドSRS 3rd")  # shown in the UI language (gmtool.models.system_names)
     schema_version = SCHEMA_VERSION
 
     def new_character(self, name: str = "") -> AWCharacter:

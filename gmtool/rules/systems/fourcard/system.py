@@ -15,6 +15,7 @@ from pydantic import TypeAdapter
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.data import json_object
 from gmtool.rules.dice import Distribution
+from gmtool.rules.message import Message
 from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 from gmtool.rules.systems.fourcard import DECLARATIONS, checks
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, SCHEMA_VERSION, FourCardCharacter
@@ -60,7 +61,7 @@ class FourCard:
 
         return CCFOLIA
 
-    name = "フォーカード"
+    name = Message("フォーカード")  # shown in the UI language (gmtool.models.system_names)
     schema_version = SCHEMA_VERSION
 
     def new_character(self, name: str = "") -> FourCardCharacter:

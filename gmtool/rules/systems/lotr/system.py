@@ -15,6 +15,7 @@ from pydantic import TypeAdapter
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.data import json_object
 from gmtool.rules.dice import Distribution
+from gmtool.rules.message import Message
 from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 from gmtool.rules.systems.lotr import DECLARATIONS, checks
 from gmtool.rules.systems.lotr.character import SCHEMA_VERSION, LotRCharacter
@@ -54,7 +55,7 @@ class LotR:
 
         return CCFOLIA
 
-    name = "指輪物語RPG（CODA）"
+    name = Message("指輪物語RPG（CODA）")  # shown in the UI language (gmtool.models.system_names)
     schema_version = SCHEMA_VERSION
 
     def new_character(self, name: str = "") -> LotRCharacter:

@@ -15,6 +15,7 @@ from pydantic import TypeAdapter
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.data import json_object
 from gmtool.rules.dice import Distribution
+from gmtool.rules.message import Message
 from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 from gmtool.rules.systems.mtg import DECLARATIONS
 from gmtool.rules.systems.mtg.character import SCHEMA_VERSION, MTGCharacter
@@ -79,7 +80,7 @@ class MTG:
 
         return CCFOLIA
 
-    name = "MTGでTRPG"
+    name = Message("MTGでTRPG")  # shown in the UI language (gmtool.models.system_names)
     schema_version = SCHEMA_VERSION
 
     def new_character(self, name: str = "") -> MTGCharacter:

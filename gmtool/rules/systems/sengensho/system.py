@@ -15,6 +15,7 @@ from pydantic import TypeAdapter
 from gmtool.rules.checks import CheckKind, CheckResult
 from gmtool.rules.data import json_object
 from gmtool.rules.dice import Distribution
+from gmtool.rules.message import Message
 from gmtool.rules.systems.base import CCFoliaExport, ChatPalette
 from gmtool.rules.systems.sengensho import DECLARATIONS
 from gmtool.rules.systems.sengensho.character import ATTRIBUTES, SCHEMA_VERSION, SengenshoCharacter
@@ -70,7 +71,7 @@ class Sengensho:
 
         return CCFOLIA
 
-    name = "千幻抄"
+    name = Message("千幻抄")  # shown in the UI language (gmtool.models.system_names)
     schema_version = SCHEMA_VERSION
 
     def new_character(self, name: str = "") -> SengenshoCharacter:
