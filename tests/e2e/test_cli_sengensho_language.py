@@ -15,7 +15,10 @@ from tests.text_audit import japanese_leftovers, raw_ids
 
 
 @pytest.fixture
-def english() -> Iterator[None]:
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    # What a user sets (the CLI reads it at each run and installs its catalogue), and the catalogue
+    # itself for what the test reads without the CLI.
+    monkeypatch.setenv("GMTOOL_LANGUAGE", "en")
     message_catalog.install("en")
     yield
     message_catalog.install("ja")
