@@ -3989,6 +3989,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} ({1} + NIM modifier {2:+d})</translation>
         </message>
         <message>
+            <source>{0}（{1} 点）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} ({1} XP)</translation>
+        </message>
+        <message>
             <source>{0}（{1}×{2}TP）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} ({1}×{2} TP)</translation>
@@ -21158,6 +21163,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Unused: {0}</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>{0} の能力値はルールデータで {1} に決まっています</source>
             <translation>{0}'s attributes are fixed at {1} by the rule data</translation>
         </message>
@@ -21909,6 +21918,10 @@ File → Import character.</translation>
             <translation>Cannot be created as it is: {0}</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>得意能力値: {0} / 得意リアクション: {1}</source>
             <translation>Favored attributes: {0} / favored reaction: {1}</translation>
         </message>
@@ -21951,6 +21964,10 @@ File → Import character.</translation>
         <message>
             <source>GM オーバーライドで記録されるもの:</source>
             <translation>Recorded by the GM override:</translation>
+        </message>
+        <message>
+            <source>・{0}</source>
+            <translation> · {0}</translation>
         </message>
     </context>
     <context>
@@ -23705,6 +23722,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <source>リーダーへ</source>
             <translation>To the leader</translation>
         </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
     </context>
     <context>
         <name>HelpersColumn</name>
@@ -23734,6 +23755,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>場所（2d6）: {0}</source>
             <translation>Place (2d6): {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>結果（Table 9.25）: {0}</source>
@@ -24797,6 +24822,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Notes</translation>
         </message>
         <message>
+            <source>{0}（{1} 点）</source>
+            <translation>{0} ({1} XP)</translation>
+        </message>
+        <message>
             <source>経験点を受け取るキャラクター</source>
             <translation>Characters receiving the experience</translation>
         </message>
@@ -24958,6 +24987,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>記録できない値になります: {0}</source>
             <translation>The value could not be recorded: {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>成長 {0} 回目（経験点 {1}）</source>
@@ -25156,6 +25189,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>士気: {0} を崩す判定（{1}）</source>
             <translation>Morale: check to break {0} ({1})</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>{0} は崩壊</source>
@@ -26051,6 +26088,10 @@ Attack anyway?</translation>
         <message>
             <source>STR × 30 超: 本文に移動距離の定めがありません（GM が判断）</source>
             <translation>Over STR × 30: the text gives no movement (the GM decides)</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>{0}（荷重未入力）</source>
@@ -26981,6 +27022,10 @@ Attack anyway?</translation>
             <translation>War hour {0}: {1} 2d6{2:+d} (battle state) {3} vs {4} 2d6{5}</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>同点で振り直し（{0}）→ {1}</source>
             <translation>Tied and rolled again ({0}) → {1}</translation>
         </message>
@@ -27216,6 +27261,10 @@ Attack anyway?</translation>
         <message>
             <source>（{0}）</source>
             <translation> ({0})</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>{0}: 下馬</source>
@@ -27534,6 +27583,10 @@ Attack anyway?</translation>
         <message>
             <source>（キャラクターなし: 直接入力）</source>
             <translation>(no character: enter directly)</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>直接入力</source>
@@ -32987,6 +33040,10 @@ Start session {1} anyway?</translation>
         <message>
             <source>外す特化を一覧から選んでください</source>
             <translation>Choose the specialty to remove from the list</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>この職業のパッケージはルールデータにありません（GM が設定）</source>

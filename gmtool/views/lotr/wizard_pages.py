@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.creation_model import Blocker, LotRCreationModel
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.systems.lotr.creation_types import (
     CHOICE,
     CHOICE_POINTS,
@@ -104,10 +105,10 @@ class OriginPage(LotRPage):
         self.race_combo, self.subrace_combo, self.order_combo = QComboBox(), QComboBox(), QComboBox()
         self.race_combo.addItem(self.tr("（選んでください）"), "")
         for race in model.rules.races:
-            self.race_combo.addItem(race.label, race.id)
+            self.race_combo.addItem(shown_name(race), race.id)
         self.order_combo.addItem(self.tr("（選んでください）"), "")
         for order in model.rules.orders:
-            self.order_combo.addItem(order.label, order.id)
+            self.order_combo.addItem(shown_name(order), order.id)
         self.race_combo.currentIndexChanged.connect(lambda: self._chose(self.race_combo, model.set_race))
         self.subrace_combo.currentIndexChanged.connect(
             lambda: self._chose(self.subrace_combo, model.set_subrace)
@@ -147,7 +148,7 @@ class OriginPage(LotRPage):
         if race is not None and race.subraces:
             self.subrace_combo.addItem(self.tr("（選んでください）"), "")
             for sub in race.subraces:
-                self.subrace_combo.addItem(sub.label, sub.id)
+                self.subrace_combo.addItem(shown_name(sub), sub.id)
             self.subrace_combo.setCurrentIndex(max(0, self.subrace_combo.findData(draft.subrace)))
         if race is None:
             self.race_info.setText(self.tr("種族を選ぶと、サイズ・負傷段階・能力値ボーナスが表示されます"))
