@@ -153,7 +153,7 @@
         </message>
         <message>
             <source>種族</source>
-            <translation>Races</translation>
+            <translation>Race</translation>
         </message>
         <message>
             <source>サイズ</source>
@@ -14254,6 +14254,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Current wound level: {0} — tests {1} (damage {2}, {3} left at this level, Health {4})</translation>
         </message>
         <message>
+            <source>現在の負傷段階（0 = Healthy）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Current wound level (0 = Healthy)</translation>
+        </message>
+        <message>
             <source>現在値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Current</translation>
@@ -15606,7 +15611,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>職業</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Orders</translation>
+            <translation>Order</translation>
         </message>
         <message>
             <source>職業 '{0}' はルールデータにありません</source>
@@ -21935,7 +21940,7 @@ File → Import character.</translation>
         </message>
         <message>
             <source>職業</source>
-            <translation>Orders</translation>
+            <translation>Order</translation>
         </message>
         <message>
             <source>能力値未設定</source>
@@ -27609,11 +27614,11 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>種族</source>
-            <translation>Races</translation>
+            <translation>Race</translation>
         </message>
         <message>
             <source>職業</source>
-            <translation>Orders</translation>
+            <translation>Order</translation>
         </message>
         <message>
             <source>技能</source>
@@ -27778,7 +27783,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>職業</source>
-            <translation>Orders</translation>
+            <translation>Order</translation>
         </message>
         <message>
             <source>兼業している職業（1.6.2）</source>
@@ -30175,7 +30180,7 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         </message>
         <message>
             <source>種族</source>
-            <translation>Races</translation>
+            <translation>Race</translation>
         </message>
         <message>
             <source>職業（Order）</source>
@@ -32464,7 +32469,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>種族</source>
-            <translation>Races</translation>
+            <translation>Race</translation>
         </message>
         <message>
             <source>亜種族</source>
@@ -32472,7 +32477,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>職業</source>
-            <translation>Orders</translation>
+            <translation>Order</translation>
         </message>
         <message>
             <source>得意な能力値</source>
@@ -32547,6 +32552,10 @@ Start session {1} anyway?</translation>
             <translation>Defence</translation>
         </message>
         <message>
+            <source>現在の負傷段階（0 = Healthy）</source>
+            <translation>Current wound level (0 = Healthy)</translation>
+        </message>
+        <message>
             <source>運んでいる荷重</source>
             <translation>Load carried</translation>
         </message>
@@ -32597,10 +32606,6 @@ Start session {1} anyway?</translation>
         <message>
             <source>重量（非常に重い）</source>
             <translation>Encumbrance (very heavy)</translation>
-        </message>
-        <message>
-            <source>負傷段階</source>
-            <translation>Wound levels</translation>
         </message>
         <message>
             <source>負傷ペナルティ</source>
