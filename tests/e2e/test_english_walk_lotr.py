@@ -239,9 +239,38 @@ def walk_tracker(window: Any, walk: Walk) -> None:
     (army,) = window.opened
     army.show()
     walk.read("army", army)
+    # the army steps: two units (one attacks, the other's morale is tested), a structure under a
+    # siege, an hour of the mass battle, a traveller logged; each refusal is read too (`refusals`)
+    units = army.units_tab
+    units.add_button.click()
+    units.add_button.click()
+    units.attack_button.click()  # refused: no Size yet
+    for unit in units.model.units():
+        for field, value in (("size", 4), ("strength", 3), ("toughness", 3), ("mobility", 2), ("morale", 9)):
+            units.model.set_unit_value(unit.id, field, value)
+    first, second = (unit.id for unit in units.model.units())
+    choose(units.attacker_combo, first)
+    choose(units.target_combo, second)
+    units.attack_button.click()
+    choose(units.morale_target_combo, second)
+    units.morale_button.click()
+    walk.read("army units", army.units_tab)
+    structures = army.structures_tab
+    structures.new_structure_edit.setText("門")
+    structures.add_structure_button.click()
+    structures.siege_button.click()
+    walk.read("army structures", structures)
+    army.mass_battle_tab.roll_button.click()
+    walk.read("army mass battle", army.mass_battle_tab)
+    travel = army.travel_tab
+    travel.name_combo.setEditText(NAAR)
+    travel.add_button.click()
+    travel.log_button.click()
+    walk.read("army travel", travel)
+    walk.read("army after the steps", army)
 
 
-def walk_everything(window: Any, qtbot: Any) -> Walk:
+def walk_everything(window: Any, qtbot: Any, refusals: list[str]) -> Walk:
     walk = Walk()
     select_naar(window)
     walk.read("main window", window)
@@ -249,6 +278,7 @@ def walk_everything(window: Any, qtbot: Any) -> Walk:
     walk_dialogs(window, walk, qtbot)
     walk_tracker(window, walk)
     walk.read("main window after the steps (log lines)", window)
+    walk.texts += [("refusal box", text) for text in refusals]
     return walk
 
 
@@ -280,10 +310,10 @@ def hidden_japanese_names(window: Any) -> list[str]:
     return [name for name in found if name]
 
 
-def test_the_lotr_walk_in_english_has_no_japanese(english_window, qtbot):
-    walk = walk_everything(english_window, qtbot)
+def test_the_lotr_walk_in_english_has_no_japanese(english_window, qtbot, refusals):
+    walk = walk_everything(english_window, qtbot, refusals)
     walk.texts = [(where, text) for where, text in walk.texts if not GENERIC_PENDING.search(text)]
-    user_data = [*demo_user_data(english_window), "オーク", *hidden_japanese_names(english_window)]
+    user_data = [*demo_user_data(english_window), "オーク", "門", *hidden_japanese_names(english_window)]
     found = japanese_leftovers(walk.texts, user_data)
     assert not found, "Japanese left in the English UI:\n" + report(found)
     # "per" (Perception's id) is an English word in English sentences ("+2 per range step")
@@ -291,7 +321,7 @@ def test_the_lotr_walk_in_english_has_no_japanese(english_window, qtbot):
     assert not found, "raw ids in the English UI:\n" + report(found)
 
 
-def test_the_lotr_walk_in_japanese_shows_no_raw_id(window, qtbot):
-    walk = walk_everything(window, qtbot)
+def test_the_lotr_walk_in_japanese_shows_no_raw_id(window, qtbot, refusals):
+    walk = walk_everything(window, qtbot, refusals)
     found = raw_ids(walk.texts, lotr_ids(), demo_user_data(window))
     assert not found, "raw ids in the Japanese UI:\n" + report(found)

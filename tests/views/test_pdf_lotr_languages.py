@@ -85,4 +85,3 @@ def test_the_test_reads_japanese_in_a_pdf(print_naar):
     run, user_data = print_naar
     text = run()
     assert japanese_leftovers([("pdf", squeezed(text))], [squeezed(d) for d in user_data])
-
