@@ -40,7 +40,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("gmtool/rules", "gmtool/store", "gmtool/models")
+# gmtool/app/lotr: the LotR `prob` commands write their texts as Messages (issue 35)
+PACKAGES = ("gmtool/rules", "gmtool/store", "gmtool/models", "gmtool/app/lotr")
 DEFAULT_OUTPUT = ROOT / "resources" / "i18n" / "messages_ja.json"
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
