@@ -528,6 +528,10 @@
             <translation>Dead</translation>
         </message>
         <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
+        </message>
+        <message>
             <source>
 カタログからなくなる、キャラクターが使っている類型: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
@@ -2033,6 +2037,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>IQ＋総合LV</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>IQ + overall LV</translation>
+        </message>
+        <message>
+            <source>Inspire {0} 対 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Inspire {0} vs {1}</translation>
         </message>
         <message>
             <source>Inspire {0} 対 {1}: </source>
@@ -4012,11 +4021,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（{1}・Lv{2}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} ({1} · Lv{2})</translation>
-        </message>
-        <message>
-            <source>{0}（{1}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>{0}（{1}）: {2}</source>
@@ -20196,6 +20200,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Roll 2d6 nine times</translation>
         </message>
         <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
+        </message>
+        <message>
             <source>{0} に配分するポイント</source>
             <translation>Points distributed to {0}</translation>
         </message>
@@ -20744,6 +20752,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>。勝った側の成功度は差で決まる（1.5.2）</source>
             <translation>. The winner's degree is the difference (1.5.2)</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>{0} 点まで: {1}</source>
@@ -25212,6 +25224,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation> / contest: </translation>
         </message>
         <message>
+            <source>Inspire {0} 対 {1}</source>
+            <translation>Inspire {0} vs {1}</translation>
+        </message>
+        <message>
             <source>（指揮官の Inspire が勝ち、崩壊を防いだ）</source>
             <translation> (the commander's Inspire won and stopped the rout)</translation>
         </message>
@@ -27830,6 +27846,10 @@ Attack anyway?</translation>
             <translation>Favored</translation>
         </message>
         <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
+        </message>
+        <message>
             <source>★ 得意</source>
             <translation>★ Favored</translation>
         </message>
@@ -28453,6 +28473,10 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>指輪物語RPG キャラクター作成</source>
             <translation>The Lord of the Rings RPG character creation</translation>
+        </message>
+        <message>
+            <source>なし</source>
+            <translation>None</translation>
         </message>
     </context>
     <context>

@@ -331,7 +331,7 @@ class LotRArmyModel(QObject):
         if result.rally is not None:
             rounds = result.rally.rounds
             dice += self.tr(" / 対決: ") + self.tr("、").join(
-                f"Inspire {r.a_total} 対 {r.b_total}" for r in rounds
+                self.tr("Inspire {0} 対 {1}").format(r.a_total, r.b_total) for r in rounds
             )
             won, lost = (
                 self.tr("（指揮官の Inspire が勝ち、崩壊を防いだ）"),

@@ -104,7 +104,10 @@ class SkillListView(RulesTab):
         skills = self.model.rules.skills
         self.table.setRowCount(0)
         self.table.setRowCount(len(skills))
-        attributes = [(tr(UNSET), ""), *((f"{a.upper()}（{ATTRIBUTE_NAMES[a]}）", a) for a in ATTRIBUTE_IDS)]
+        attributes = [
+            (tr(UNSET), ""),
+            *((tr("{0}（{1}）").format(a.upper(), ATTRIBUTE_NAMES[a]), a) for a in ATTRIBUTE_IDS),
+        ]
         untrained = [(tr(UNSET), None), (tr("できる（−2）"), True), (tr("できない"), False)]
         for row, skill in enumerate(skills):
             name = QTableWidgetItem(skill.name)

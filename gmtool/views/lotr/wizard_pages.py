@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import lcm
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -74,7 +74,8 @@ def signed(value: int | None) -> str:
 
 
 def bonuses_text(bonuses: dict[str, int]) -> str:
-    return ", ".join(f"{a.upper()} {v:+d}" for a, v in bonuses.items() if v) or "なし"
+    none = QCoreApplication.translate("LotRWizard", "なし")
+    return ", ".join(f"{a.upper()} {v:+d}" for a, v in bonuses.items() if v) or none
 
 
 class LotRPage(CreationPage):
@@ -230,7 +231,7 @@ class AttributesPage(LotRPage):
         self.final_labels: dict[str, QLabel] = {}
         self.modifier_labels: dict[str, QLabel] = {}
         for row, a in enumerate(ATTRIBUTE_IDS, start=1):
-            grid.addWidget(QLabel(f"{ATTRIBUTE_NAMES[a]}（{a.upper()}）"), row, 0)
+            grid.addWidget(QLabel(self.tr("{0}（{1}）").format(ATTRIBUTE_NAMES[a], a.upper())), row, 0)
             combo = self.assign_combos[a] = QComboBox()
             combo.currentIndexChanged.connect(
                 lambda _i, a=a: self.guard(
