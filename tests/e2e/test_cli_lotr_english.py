@@ -18,33 +18,14 @@ RUNS = {
     "lotr": ("--bonus", "5", "--tn", "12", "--helper", "2"),
     "lotr-opposed": ("--bonus", "5", "--against", "3"),
     "lotr-battle": ("--position", "1", "--siegecraft-ours", "2", "--battle-tie", "reroll"),
-    "lotr-attack": (
-        "--bonus",
-        "5",
-        "--defence",
-        "12",
-        "--parry",
-        "3",
-        "--blunt-head",
-        "--stun-tn",
-        "10",
-        "--stun-stamina",
-        "2",
+    "lotr-attack": tuple(
+        "--bonus 5 --defence 12 --parry 3 --blunt-head --stun-tn 10 --stun-stamina 2".split()
     ),
     "lotr-fear": ("--intimidate", "6", "--willpower", "2", "--modifier", "-1"),
     "lotr-recovery": ("--stamina", "2", "--helper", "4"),
     "lotr-renown": ("--wits", "2", "--tn", "10"),
     "lotr-rout": ("--bonus", "6", "--morale", "9", "--support-size", "10", "--inspire", "3"),
-    "lotr-demolish": (
-        "--stonecraft",
-        "4",
-        "--stonecraft-tn",
-        "10",
-        "--siegecraft",
-        "3",
-        "--siegecraft-tn",
-        "12",
-    ),
+    "lotr-demolish": tuple("--stonecraft 4 --stonecraft-tn 10 --siegecraft 3 --siegecraft-tn 12".split()),
 }
 # A refusal of each command's own (not argparse's, not the shared range check).
 REFUSALS = {
