@@ -157,7 +157,7 @@
         </message>
         <message>
             <source>種族</source>
-            <translation>Races</translation>
+            <translation>Race</translation>
         </message>
         <message>
             <source>サイズ</source>
@@ -534,6 +534,10 @@
         <message>
             <source>死亡</source>
             <translation>Dead</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>、</source>
@@ -2074,6 +2078,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>IQ＋総合LV</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>IQ + overall LV</translation>
+        </message>
+        <message>
+            <source>Inspire {0} 対 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Inspire {0} vs {1}</translation>
         </message>
         <message>
             <source>Inspire {0} 対 {1}: </source>
@@ -4081,6 +4090,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} ({1} + NIM modifier {2:+d})</translation>
         </message>
         <message>
+            <source>{0}（{1} 点）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} ({1} XP)</translation>
+        </message>
+        <message>
             <source>{0}（{1}×{2}TP）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} ({1}×{2} TP)</translation>
@@ -4104,11 +4118,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（{1}・{2}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} ({1}, {2})</translation>
-        </message>
-        <message>
-            <source>{0}（{1}）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>{0}（{1}）: {2}</source>
@@ -14586,6 +14595,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Current wound level: {0} — tests {1} (damage {2}, {3} left at this level, Health {4})</translation>
         </message>
         <message>
+            <source>現在の負傷段階（0 = Healthy）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Current wound level (0 = Healthy)</translation>
+        </message>
+        <message>
             <source>現在値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Current</translation>
@@ -15953,7 +15967,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>職業</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Orders</translation>
+            <translation>Order</translation>
         </message>
         <message>
             <source>職業 '{0}' はルールデータにありません</source>
@@ -20671,6 +20685,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Roll 2d6 nine times</translation>
         </message>
         <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
+        </message>
+        <message>
             <source>{0} に配分するポイント</source>
             <translation>Points distributed to {0}</translation>
         </message>
@@ -21288,6 +21306,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>. The winner's degree is the difference (1.5.2)</translation>
         </message>
         <message>
+            <source>・</source>
+            <translation> · </translation>
+        </message>
+        <message>
             <source>{0} 点まで: {1}</source>
             <translation>Up to {0}: {1}</translation>
         </message>
@@ -21728,6 +21750,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>未使用: {0}</source>
             <translation>Unused: {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>{0} の能力値はルールデータで {1} に決まっています</source>
@@ -22477,6 +22503,10 @@ File → Import character.</translation>
             <translation>Cannot be created as it is: {0}</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>得意能力値: {0} / 得意リアクション: {1}</source>
             <translation>Favored attributes: {0} / favored reaction: {1}</translation>
         </message>
@@ -22490,7 +22520,7 @@ File → Import character.</translation>
         </message>
         <message>
             <source>職業</source>
-            <translation>Orders</translation>
+            <translation>Order</translation>
         </message>
         <message>
             <source>能力値未設定</source>
@@ -22519,6 +22549,10 @@ File → Import character.</translation>
         <message>
             <source>GM オーバーライドで記録されるもの:</source>
             <translation>Recorded by the GM override:</translation>
+        </message>
+        <message>
+            <source>・{0}</source>
+            <translation> · {0}</translation>
         </message>
     </context>
     <context>
@@ -24331,6 +24365,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <source>リーダーへ</source>
             <translation>To the leader</translation>
         </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
     </context>
     <context>
         <name>HelpersColumn</name>
@@ -24360,6 +24398,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>場所（2d6）: {0}</source>
             <translation>Place (2d6): {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>結果（Table 9.25）: {0}</source>
@@ -25447,6 +25489,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Notes</translation>
         </message>
         <message>
+            <source>{0}（{1} 点）</source>
+            <translation>{0} ({1} XP)</translation>
+        </message>
+        <message>
             <source>経験点を受け取るキャラクター</source>
             <translation>Characters receiving the experience</translation>
         </message>
@@ -25608,6 +25654,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>記録できない値になります: {0}</source>
             <translation>The value could not be recorded: {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>成長 {0} 回目（経験点 {1}）</source>
@@ -25808,6 +25858,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Morale: check to break {0} ({1})</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>{0} は崩壊</source>
             <translation>{0} breaks</translation>
         </message>
@@ -25818,6 +25872,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source> / 対決: </source>
             <translation> / contest: </translation>
+        </message>
+        <message>
+            <source>Inspire {0} 対 {1}</source>
+            <translation>Inspire {0} vs {1}</translation>
         </message>
         <message>
             <source>（指揮官の Inspire が勝ち、崩壊を防いだ）</source>
@@ -26701,6 +26759,10 @@ Attack anyway?</translation>
         <message>
             <source>STR × 30 超: 本文に移動距離の定めがありません（GM が判断）</source>
             <translation>Over STR × 30: the text gives no movement (the GM decides)</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>{0}（荷重未入力）</source>
@@ -27631,6 +27693,10 @@ Attack anyway?</translation>
             <translation>War hour {0}: {1} 2d6{2:+d} (battle state) {3} vs {4} 2d6{5}</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>同点で振り直し（{0}）→ {1}</source>
             <translation>Tied and rolled again ({0}) → {1}</translation>
         </message>
@@ -27866,6 +27932,10 @@ Attack anyway?</translation>
         <message>
             <source>（{0}）</source>
             <translation> ({0})</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>{0}: 下馬</source>
@@ -28186,6 +28256,10 @@ Attack anyway?</translation>
             <translation>(no character: enter directly)</translation>
         </message>
         <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
+        </message>
+        <message>
             <source>直接入力</source>
             <translation>Enter directly</translation>
         </message>
@@ -28206,11 +28280,11 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>種族</source>
-            <translation>Races</translation>
+            <translation>Race</translation>
         </message>
         <message>
             <source>職業</source>
-            <translation>Orders</translation>
+            <translation>Order</translation>
         </message>
         <message>
             <source>技能</source>
@@ -28375,7 +28449,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>職業</source>
-            <translation>Orders</translation>
+            <translation>Order</translation>
         </message>
         <message>
             <source>兼業している職業（1.6.2）</source>
@@ -28420,6 +28494,10 @@ Attack anyway?</translation>
         <message>
             <source>得意</source>
             <translation>Favored</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>★ 得意</source>
@@ -29045,6 +29123,10 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>指輪物語RPG キャラクター作成</source>
             <translation>The Lord of the Rings RPG character creation</translation>
+        </message>
+        <message>
+            <source>なし</source>
+            <translation>None</translation>
         </message>
     </context>
     <context>
@@ -30804,7 +30886,7 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         </message>
         <message>
             <source>種族</source>
-            <translation>Races</translation>
+            <translation>Race</translation>
         </message>
         <message>
             <source>職業（Order）</source>
@@ -33170,7 +33252,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>種族</source>
-            <translation>Races</translation>
+            <translation>Race</translation>
         </message>
         <message>
             <source>亜種族</source>
@@ -33178,7 +33260,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>職業</source>
-            <translation>Orders</translation>
+            <translation>Order</translation>
         </message>
         <message>
             <source>得意な能力値</source>
@@ -33253,6 +33335,10 @@ Start session {1} anyway?</translation>
             <translation>Defence</translation>
         </message>
         <message>
+            <source>現在の負傷段階（0 = Healthy）</source>
+            <translation>Current wound level (0 = Healthy)</translation>
+        </message>
+        <message>
             <source>運んでいる荷重</source>
             <translation>Load carried</translation>
         </message>
@@ -33303,10 +33389,6 @@ Start session {1} anyway?</translation>
         <message>
             <source>重量（非常に重い）</source>
             <translation>Encumbrance (very heavy)</translation>
-        </message>
-        <message>
-            <source>負傷段階</source>
-            <translation>Wound levels</translation>
         </message>
         <message>
             <source>負傷ペナルティ</source>
@@ -33750,6 +33832,10 @@ Start session {1} anyway?</translation>
         <message>
             <source>外す特化を一覧から選んでください</source>
             <translation>Choose the specialty to remove from the list</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>この職業のパッケージはルールデータにありません（GM が設定）</source>

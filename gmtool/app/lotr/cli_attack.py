@@ -9,6 +9,8 @@ import json
 from typing import Any
 
 from gmtool.app.cli_common import bounded, pad, percent
+from gmtool.app.lotr.cli_text import TITLE, exit_text, rule_name, say, shown
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import mounted, stun, weapons
 from gmtool.rules.systems.lotr.attack import (
     AIM_BONUS,
@@ -22,97 +24,139 @@ from gmtool.rules.systems.lotr.attack import (
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, SIZE_IDS, lotr_rules
 
 ATTACK_KINDS = ("lotr-attack",)
-BONUS = bounded("攻撃のボーナス", BOUNDS["bonus"])
+BONUS = bounded(Message("攻撃のボーナス"), BOUNDS["bonus"])
 DEFENCE = bounded("Defence", BOUNDS["defence"])
-CALLED = bounded("部位狙いの目標値修正", BOUNDS["called_shot"])
-RANGE_STEP = bounded("距離の段階", BOUNDS["range_steps"])
-SHIELD = bounded("盾のボーナス", BOUNDS["shield"])
-SIZE = bounded("サイズの差", BOUNDS["size_steps"])
-PARRY = bounded("防御（Parry/Block）のボーナス", BOUNDS["parry"])
+CALLED = bounded(Message("部位狙いの目標値修正"), BOUNDS["called_shot"])
+RANGE_STEP = bounded(Message("距離の段階"), BOUNDS["range_steps"])
+SHIELD = bounded(Message("盾のボーナス"), BOUNDS["shield"])
+SIZE = bounded(Message("サイズの差"), BOUNDS["size_steps"])
+PARRY = bounded(Message("防御（Parry/Block）のボーナス"), BOUNDS["parry"])
 AIMS = {"0": 0, "1": 1, "3": 3}
-STUN_TN = bounded("スタン表の目標値", (0, 99))
+STUN_TN = bounded(Message("スタン表の目標値"), (0, 99))
 STAMINA = bounded("Stamina", stun.STAMINA_BOUNDS)
-DISTANCE = bounded("距離（ヤード）", weapons.DISTANCE_BOUNDS)
-LONG = bounded("武器の L（ヤード）", weapons.DISTANCE_BOUNDS)
-STEP = bounded("武器の S（ヤード）", (1, weapons.DISTANCE_BOUNDS[1]))
+DISTANCE = bounded(Message("距離（ヤード）"), weapons.DISTANCE_BOUNDS)
+LONG = bounded(Message("武器の L（ヤード）"), weapons.DISTANCE_BOUNDS)
+STEP = bounded(Message("武器の S（ヤード）"), (1, weapons.DISTANCE_BOUNDS[1]))
 
 
 def add_attack_parsers(sub: Any) -> None:
     p = sub.add_parser(
         "lotr-attack",
-        help="指輪物語RPG（CODA）の攻撃: 目標値 Defence に対する成功度（オプション・狙い・射撃）",
+        help=shown(
+            Message("指輪物語RPG（CODA）の攻撃: 目標値 Defence に対する成功度（オプション・狙い・射撃）")
+        ),
     )
     p.add_argument(
-        "--bonus", type=BONUS, required=True, help=f"攻撃側の技能ランク + 能力値修正 + 修正{BONUS.range}"
+        "--bonus",
+        type=BONUS,
+        required=True,
+        help=shown(Message("攻撃側の技能ランク + 能力値修正 + 修正{0}", BONUS.range)),
     )
     p.add_argument(
         "--defence",
         type=DEFENCE,
         required=True,
-        help=f"対象の Defence（回避で上がったらその値）{DEFENCE.range}",
+        help=shown(Message("対象の Defence（回避で上がったらその値）{0}", DEFENCE.range)),
     )
     options = p.add_mutually_exclusive_group()
     for name, text in (
-        ("defensive", "defensive: 攻撃 −2"),
-        ("power", "power: ダメージ +3"),
-        ("precise", "precise: 攻撃 +2、ダメージ −2"),
-        ("two-handed", "two-handed: ダメージ +4"),
-        ("charge", "charge: 攻撃 +1、ダメージ 1.5 倍"),
+        ("defensive", Message("defensive: 攻撃 −2")),
+        ("power", Message("power: ダメージ +3")),
+        ("precise", Message("precise: 攻撃 +2、ダメージ −2")),
+        ("two-handed", Message("two-handed: ダメージ +4")),
+        ("charge", Message("charge: 攻撃 +1、ダメージ 1.5 倍")),
     ):
-        options.add_argument(f"--{name}", action="store_true", help=text)
+        options.add_argument(f"--{name}", action="store_true", help=shown(text))
     p.add_argument(
-        "--aim", choices=list(AIMS), default="0", help="狙いをつけた: 1（直接攻撃）か 3（間接攻撃）"
+        "--aim",
+        choices=list(AIMS),
+        default="0",
+        help=shown(Message("狙いをつけた: 1（直接攻撃）か 3（間接攻撃）")),
     )
     p.add_argument(
         "--called-shot",
         type=CALLED,
         default=0,
-        help=f"部位狙いの目標値修正（頭部は {HEAD_SHOT_TN}）{CALLED.range}",
+        help=shown(Message("部位狙いの目標値修正（頭部は {0}）{1}", HEAD_SHOT_TN, CALLED.range)),
     )
-    p.add_argument("--head", action="store_true", help=f"頭部狙い（目標値 +{HEAD_SHOT_TN}）")
     p.add_argument(
-        "--ranged", action="store_true", help="射撃（飛び道具）: Parry/Block できず、盾のボーナスは常に働く"
+        "--head", action="store_true", help=shown(Message("頭部狙い（目標値 +{0}）", HEAD_SHOT_TN))
+    )
+    p.add_argument(
+        "--ranged",
+        action="store_true",
+        help=shown(Message("射撃（飛び道具）: Parry/Block できず、盾のボーナスは常に働く")),
     )
     p.add_argument(
         "--range-step",
         type=RANGE_STEP,
         default=0,
-        help=f'射撃: "L" を越えた距離の段階 S の数（1 つ +2）{RANGE_STEP.range}',
+        help=shown(Message('射撃: "L" を越えた距離の段階 S の数（1 つ +2）{0}', RANGE_STEP.range)),
     )
-    p.add_argument("--shield", type=SHIELD, default=0, help=f"対象の盾の Parry/Block ボーナス{SHIELD.range}")
     p.add_argument(
-        "--size", type=SIZE, default=0, help=f"対象のサイズ − 攻撃側のサイズ（1 段階 +2）{SIZE.range}"
+        "--shield",
+        type=SHIELD,
+        default=0,
+        help=shown(Message("対象の盾の Parry/Block ボーナス{0}", SHIELD.range)),
+    )
+    p.add_argument(
+        "--size",
+        type=SIZE,
+        default=0,
+        help=shown(Message("対象のサイズ − 攻撃側のサイズ（1 段階 +2）{0}", SIZE.range)),
     )
     p.add_argument(
         "--parry",
         type=PARRY,
         default=None,
-        help=f"対象が防御（Parry/Block）するときのボーナス（盾は --shield）{PARRY.range}",
+        help=shown(Message("対象が防御（Parry/Block）するときのボーナス（盾は --shield）{0}", PARRY.range)),
     )
     p.add_argument(
         "--blunt-head",
         action="store_true",
-        help=f"Blunt 攻撃で頭部狙い（目標値 +{HEAD_SHOT_TN}）: 命中すればダメージのかわりにスタン（3.7）",
+        help=shown(
+            Message(
+                "Blunt 攻撃で頭部狙い（目標値 +{0}）: 命中すればダメージのかわりにスタン（3.7）", HEAD_SHOT_TN
+            )
+        ),
     )
-    p.add_argument("--stun-tn", type=STUN_TN, help=f"スタン表（Table 9.17）の目標値{STUN_TN.range}")
-    p.add_argument("--stun-stamina", type=STAMINA, help=f"対象の Stamina（ペナルティ込み）{STAMINA.range}")
     p.add_argument(
-        "--mounted", action="store_true", help="攻撃側が騎乗: 小さい相手には Large として数える（3.9）"
+        "--stun-tn", type=STUN_TN, help=shown(Message("スタン表（Table 9.17）の目標値{0}", STUN_TN.range))
     )
-    p.add_argument("--attacker-size", choices=SIZE_IDS, default="medium", help="騎乗時: 攻撃側のサイズ")
-    p.add_argument("--target-size", choices=SIZE_IDS, default="medium", help="騎乗時: 対象のサイズ")
     p.add_argument(
-        "--mounted-charge", action="store_true", help="騎乗の突撃で相手は徒歩: 目標値 −3（--charge と）"
+        "--stun-stamina",
+        type=STAMINA,
+        help=shown(Message("対象の Stamina（ペナルティ込み）{0}", STAMINA.range)),
     )
-    p.add_argument("--from-horseback", action="store_true", help="馬上からの射撃: −4（--ranged と）")
+    p.add_argument(
+        "--mounted",
+        action="store_true",
+        help=shown(Message("攻撃側が騎乗: 小さい相手には Large として数える（3.9）")),
+    )
+    p.add_argument(
+        "--attacker-size", choices=SIZE_IDS, default="medium", help=shown(Message("騎乗時: 攻撃側のサイズ"))
+    )
+    p.add_argument(
+        "--target-size", choices=SIZE_IDS, default="medium", help=shown(Message("騎乗時: 対象のサイズ"))
+    )
+    p.add_argument(
+        "--mounted-charge",
+        action="store_true",
+        help=shown(Message("騎乗の突撃で相手は徒歩: 目標値 −3（--charge と）")),
+    )
+    p.add_argument(
+        "--from-horseback", action="store_true", help=shown(Message("馬上からの射撃: −4（--ranged と）"))
+    )
     p.add_argument(
         "--distance",
         type=DISTANCE,
-        help=f"射撃: 距離（ヤード）。--long と --step から段階を出す{DISTANCE.range}",
+        help=shown(Message("射撃: 距離（ヤード）。--long と --step から段階を出す{0}", DISTANCE.range)),
     )
-    p.add_argument("--long", type=LONG, help=f"武器の射程 L（ヤード）{LONG.range}")
-    p.add_argument("--step", type=STEP, help=f'武器の "L" より先の1段階 S（ヤード）{STEP.range}')
-    p.add_argument("--json", action="store_true", help="JSON で出力")
+    p.add_argument("--long", type=LONG, help=shown(Message("武器の射程 L（ヤード）{0}", LONG.range)))
+    p.add_argument(
+        "--step", type=STEP, help=shown(Message('武器の "L" より先の1段階 S（ヤード）{0}', STEP.range))
+    )
+    p.add_argument("--json", action="store_true", help=shown(Message("JSON で出力")))
 
 
 def _option(args: argparse.Namespace) -> str:
@@ -123,18 +167,18 @@ def _option(args: argparse.Namespace) -> str:
 
 
 def _fail(parser: argparse.ArgumentParser, text: str) -> None:
-    parser.exit(2, f"gmtool prob lotr-attack: {text}\n")
+    parser.exit(2, exit_text("lotr-attack", text))
 
 
 def _range_steps(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.distance is None:
         if args.long is not None or args.step is not None:
-            _fail(parser, "--long と --step は --distance と一緒に使います")
+            _fail(parser, Message("--long と --step は --distance と一緒に使います"))
         return int(args.range_step)
     if args.range_step:
-        _fail(parser, "--distance と --range-step は一緒に使えません")
+        _fail(parser, Message("--distance と --range-step は一緒に使えません"))
     if args.long is None or args.step is None:
-        _fail(parser, "--distance には武器の --long と --step（ヤード）が要ります")
+        _fail(parser, Message("--distance には武器の --long と --step（ヤード）が要ります"))
     w = weapons.Weapon("--distance", None, (None, None, None, args.long), args.step, None)
     return weapons.range_steps(w, args.distance)
 
@@ -143,10 +187,10 @@ def _stun(args: argparse.Namespace, parser: argparse.ArgumentParser) -> stun.Stu
     given = args.stun_tn is not None or args.stun_stamina is not None
     if not args.blunt_head:
         if given:
-            _fail(parser, "--stun-tn と --stun-stamina は --blunt-head と一緒に使います")
+            _fail(parser, Message("--stun-tn と --stun-stamina は --blunt-head と一緒に使います"))
         return None
     if args.head or args.called_shot:
-        _fail(parser, "--blunt-head は頭部狙いを含みます（--head / --called-shot は不要）")
+        _fail(parser, Message("--blunt-head は頭部狙いを含みます（--head / --called-shot は不要）"))
     if args.stun_tn is None:
         return None
     # the penalty and rounds do not change the odds: only the TN is read here
@@ -155,15 +199,15 @@ def _stun(args: argparse.Namespace, parser: argparse.ArgumentParser) -> stun.Stu
 
 def run_attack(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.head and args.called_shot:
-        parser.exit(2, "gmtool prob lotr-attack: --head と --called-shot は一緒に使えません\n")
+        _fail(parser, Message("--head と --called-shot は一緒に使えません"))
     row = _stun(args, parser)
     if row is not None and args.stun_stamina is None:
-        _fail(parser, "--stun-tn には対象の --stun-stamina が要ります")
+        _fail(parser, Message("--stun-tn には対象の --stun-stamina が要ります"))
     size = (
         mounted.size_steps(args.attacker_size, args.target_size, mounted=True) if args.mounted else args.size
     )
     if args.mounted and args.size:
-        _fail(parser, "--mounted では --size のかわりに --attacker-size と --target-size を使います")
+        _fail(parser, Message("--mounted では --size のかわりに --attacker-size と --target-size を使います"))
     try:
         steps = _range_steps(args, parser)
         spec = AttackSpec(
@@ -182,7 +226,7 @@ def run_attack(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
             blunt=args.blunt_head,
         )
     except ValueError as refusal:
-        parser.exit(2, f"gmtool prob lotr-attack: {refusal}\n")
+        _fail(parser, str(refusal))
     dist = attack_distribution(spec)
     hit = hit_probability(spec)
     stun_odds = None if row is None else stun.stun_distribution(args.stun_stamina, row)
@@ -205,19 +249,29 @@ def run_attack(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         print(json.dumps(out))
         return 0
     rules = lotr_rules()
-    kind = "射撃" if spec.ranged else "攻撃"
-    print(
-        f"指輪物語RPG（CODA）{kind}: 攻撃 {spec.attack_bonus:+d} / 目標値 {spec.tn}（Defence {spec.defence}）"
+    kind = Message("射撃") if spec.ranged else Message("攻撃")
+    say(
+        Message(
+            "{0}{1}: 攻撃 {2:+d} / 目標値 {3}（Defence {4}）",
+            TITLE,
+            kind,
+            spec.attack_bonus,
+            spec.tn,
+            spec.defence,
+        )
     )
     for degree in reversed(DEGREE_ORDER):
-        print(f"  {pad(rules.band(degree).label, 44)}{percent(dist[degree])}")
+        print(f"  {pad(rule_name(rules.band(degree)), 44)}{percent(dist[degree])}")
     if spec.parry is not None:
-        print(f"  {pad('防御（Parry/Block）された', 44)}{percent(dist[PARRIED])}")
-    print(f"  命中する確率{'（防御されずに）' if spec.parry is not None else ''} {percent(hit)}")
+        print(f"  {pad(shown(Message('防御（Parry/Block）された')), 44)}{percent(dist[PARRIED])}")
+    unparried = Message("（防御されずに）") if spec.parry is not None else ""
+    say(Message("  命中する確率{0} {1}", unparried, percent(hit)))
     if stun_odds is not None:
-        print(f"  スタンの Stamina 判定（目標値 {args.stun_tn}、Stamina {args.stun_stamina:+d}）:")
+        say(
+            Message("  スタンの Stamina 判定（目標値 {0}、Stamina {1:+d}）:", args.stun_tn, args.stun_stamina)
+        )
         for outcome in stun.OUTCOME_ORDER:
-            print(f"    {pad(stun.OUTCOME_TEXT[outcome], 42)}{percent(stun_odds[outcome])}")
+            print(f"    {pad(shown(stun.OUTCOME_TEXT[outcome]), 42)}{percent(stun_odds[outcome])}")
     return 0
 
 

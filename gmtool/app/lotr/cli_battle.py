@@ -8,7 +8,9 @@ from typing import Any
 
 from gmtool.app.cli_common import bounded, percent
 from gmtool.app.lotr.cli_army import ARMY_KINDS, add_army_parsers, run_army
+from gmtool.app.lotr.cli_text import TITLE, exit_text, say, shown
 from gmtool.rules.house_rules import house_rule
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.house_rules import BATTLE_TIE, TIE_REROLL
 from gmtool.rules.systems.lotr.mass_battle import (
     MAX_SIEGECRAFT,
@@ -21,34 +23,41 @@ from gmtool.rules.systems.lotr.mass_battle import (
 # The army tracker's odds (cli_army.py) are registered and run from here: one entry in cli.py.
 BATTLE_KINDS = ("lotr-battle", *ARMY_KINDS)
 # The mass battle tab's start and Siegecraft fields, with their bounds.
-POSITION = bounded("戦況", (POSITIONS.start, POSITIONS.stop - 1), "−3〜+3")
-SIEGECRAFT = bounded("Siegecraft のランク", (0, MAX_SIEGECRAFT))
+POSITION = bounded(Message("戦況"), (POSITIONS.start, POSITIONS.stop - 1), "−3〜+3")
+SIEGECRAFT = bounded(Message("Siegecraft のランク"), (0, MAX_SIEGECRAFT))
 
 
 def add_battle_parsers(sub: Any) -> None:
     add_army_parsers(sub)
     battle = sub.add_parser(
         "lotr-battle",
-        help="指輪物語RPG（CODA）の戦争: 戦況から勝利する確率と終わるまでの時間の期待値",
+        help=shown(Message("指輪物語RPG（CODA）の戦争: 戦況から勝利する確率と終わるまでの時間の期待値")),
     )
     battle.add_argument(
-        "--position", type=POSITION, required=True, help="戦況 −3（Losing）〜 0（Even）〜 +3（Winning）"
+        "--position",
+        type=POSITION,
+        required=True,
+        help=shown(Message("戦況 −3（Losing）〜 0（Even）〜 +3（Winning）")),
     )
-    for side, whose in (("ours", "味方"), ("theirs", "敵")):
+    for side, whose in (("ours", Message("味方")), ("theirs", Message("敵"))):
         battle.add_argument(
             f"--siegecraft-{side}",
             type=SIEGECRAFT,
             default=0,
-            help=f"{whose}の指揮官の Siegecraft ランク{SIEGECRAFT.range}",
+            help=shown(Message("{0}の指揮官の Siegecraft ランク{1}", whose, SIEGECRAFT.range)),
         )
     tie = house_rule(BATTLE_TIE)
     battle.add_argument(
         "--battle-tie",
         choices=[r.id for r in tie.readings],
         default=tie.default,
-        help="ハウスルール: 同点の時間（stays = 戦況が動かない、reroll = 決着まで振り直す。既定 stays）",
+        help=shown(
+            Message(
+                "ハウスルール: 同点の時間（stays = 戦況が動かない、reroll = 決着まで振り直す。既定 stays）"
+            )
+        ),
     )
-    battle.add_argument("--json", action="store_true", help="JSON で出力")
+    battle.add_argument("--json", action="store_true", help=shown(Message("JSON で出力")))
 
 
 def run_battle(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -59,16 +68,22 @@ def run_battle(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         odds = battle_odds(args.siegecraft_ours, args.siegecraft_theirs, args.battle_tie)
         victory, hours = odds[args.position]
     except BattleRefused as refusal:
-        parser.exit(2, f"gmtool prob lotr-battle: {refusal}\n")
+        parser.exit(2, exit_text("lotr-battle", str(refusal)))
     if args.json:
         print(json.dumps({"system": "lotr", "victory": float(victory), "expected_hours": float(hours)}))
         return 0
-    print(
-        f"指輪物語RPG（CODA）戦争: 戦況 {args.position:+d} / Siegecraft 味方 {args.siegecraft_ours}・"
-        f"敵 {args.siegecraft_theirs}"
-        + (" / 同点は決着まで振り直し（ハウスルール）" if args.battle_tie == TIE_REROLL else "")
+    tie = Message(" / 同点は決着まで振り直し（ハウスルール）") if args.battle_tie == TIE_REROLL else ""
+    say(
+        Message(
+            "{0}戦争: 戦況 {1:+d} / Siegecraft 味方 {2}・敵 {3}{4}",
+            TITLE,
+            args.position,
+            args.siegecraft_ours,
+            args.siegecraft_theirs,
+            tie,
+        )
     )
-    print(f"  勝利する確率            {percent(victory)}")
-    print(f"  敗北する確率            {percent(1 - victory)}")
-    print(f"  終わるまでの時間の期待値 {float(hours):.2f} 時間")
+    say(Message("  勝利する確率            {0}", percent(victory)))
+    say(Message("  敗北する確率            {0}", percent(1 - victory)))
+    say(Message("  終わるまでの時間の期待値 {0:.2f} 時間", float(hours)))
     return 0

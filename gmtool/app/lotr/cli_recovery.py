@@ -9,6 +9,8 @@ import json
 from typing import Any
 
 from gmtool.app.cli_common import bounded, pad, percent
+from gmtool.app.lotr.cli_text import TITLE, rule_name, say, shown
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.checks import LotRRoller, roll_distribution
 from gmtool.rules.systems.lotr.healing import MAX_BONUS
 from gmtool.rules.systems.lotr.rules_data import Degree, lotr_rules
@@ -21,24 +23,34 @@ from gmtool.rules.systems.lotr.weariness import (
 
 RECOVERY_KINDS = ("lotr-recovery",)
 BONUS_BOUNDS = (-MAX_BONUS, MAX_BONUS)  # the dialog's helper bonus field
-STAMINA = bounded("Stamina のボーナス", BONUS_BOUNDS)
-HELPER = bounded("助ける人の Healing ボーナス", BONUS_BOUNDS)
+STAMINA = bounded(Message("Stamina のボーナス"), BONUS_BOUNDS)
+HELPER = bounded(Message("助ける人の Healing ボーナス"), BONUS_BOUNDS)
 
 
 def add_recovery_parsers(sub: Any) -> None:
     p = sub.add_parser(
         "lotr-recovery",
-        help="指輪物語RPG（CODA）の Exhausted から Spent への回復判定（目標値 10、−10）と"
-        " Healing の助け（1.2.2）",
+        help=shown(
+            Message(
+                "指輪物語RPG（CODA）の Exhausted から Spent への回復判定（目標値 10、−10）と"
+                " Healing の助け（1.2.2）"
+            )
+        ),
     )
     p.add_argument(
         "--stamina",
         type=STAMINA,
         required=True,
-        help=f"Stamina と負傷のペナルティの合計（Exhausted の −10 は自動で引く）{STAMINA.range}",
+        help=shown(
+            Message("Stamina と負傷のペナルティの合計（Exhausted の −10 は自動で引く）{0}", STAMINA.range)
+        ),
     )
-    p.add_argument("--helper", type=HELPER, help=f"助ける人の Healing ボーナス（目標値 10）{HELPER.range}")
-    p.add_argument("--json", action="store_true", help="JSON で出力")
+    p.add_argument(
+        "--helper",
+        type=HELPER,
+        help=shown(Message("助ける人の Healing ボーナス（目標値 10）{0}", HELPER.range)),
+    )
+    p.add_argument("--json", action="store_true", help=shown(Message("JSON で出力")))
 
 
 def run_recovery(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -58,17 +70,18 @@ def run_recovery(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
             )
         print(json.dumps(out))
         return 0
-    print(f"指輪物語RPG（CODA）疲労の回復: Stamina {args.stamina:+d}、Exhausted −10、目標値 10")
-    print(f"  {pad('ひとりで Spent に回復', 40)}{percent(alone)}")
+    say(Message("{0}疲労の回復: Stamina {1:+d}、Exhausted −10、目標値 10", TITLE, args.stamina))
+    print(f"  {pad(shown(Message('ひとりで Spent に回復')), 40)}{percent(alone)}")
     if helped is not None:
-        print(f"  助ける人の Healing {args.helper:+d}（目標値 10）:")
+        say(Message("  助ける人の Healing {0:+d}（目標値 10）:", args.helper))
         for degree, p in degrees.items():
             if degree is Degree.EXTRAORDINARY_SUCCESS:
-                effect = "ただちに Spent"
+                effect = Message("ただちに Spent")
             elif HELPER_REDUCTION.get(degree):
-                effect = f"目標値 −{HELPER_REDUCTION[degree]}"
+                effect = Message("目標値 −{0}", HELPER_REDUCTION[degree])
             else:
-                effect = "助けにならない"
-            print(f"    {pad(f'{rules.band(degree).label}: {effect}', 48)}{percent(p)}")
-        print(f"  {pad('助けを受けて Spent に回復', 40)}{percent(helped)}")
+                effect = Message("助けにならない")
+            line = shown(Message("{0}: {1}", rule_name(rules.band(degree)), effect))
+            print(f"    {pad(line, 48)}{percent(p)}")
+        print(f"  {pad(shown(Message('助けを受けて Spent に回復')), 40)}{percent(helped)}")
     return 0

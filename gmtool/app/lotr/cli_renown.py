@@ -9,44 +9,55 @@ import json
 from typing import Any
 
 from gmtool.app.cli_common import CHECK_TOTAL_BOUNDS, bounded, pad, percent
+from gmtool.app.lotr.cli_text import TITLE, exit_text, rule_name, say, shown
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import renown
 from gmtool.rules.systems.lotr.checks import TN_BOUNDS, LotRRoller, RollSpec, roll_distribution
 from gmtool.rules.systems.lotr.reference_catalog import RENOWN
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, lotr_rules
 
 RENOWN_KINDS = ("lotr-renown",)
-WITS = bounded("Wits のボーナス", CHECK_TOTAL_BOUNDS)
-MODIFIER = bounded("その他の修正", (-renown.MODIFIER_BOUND, renown.MODIFIER_BOUND))
-TN = bounded("目標値", TN_BOUNDS)
+WITS = bounded(Message("Wits のボーナス"), CHECK_TOTAL_BOUNDS)
+MODIFIER = bounded(Message("その他の修正"), (-renown.MODIFIER_BOUND, renown.MODIFIER_BOUND))
+TN = bounded(Message("目標値"), TN_BOUNDS)
 
 
 def add_renown_parsers(sub: Any) -> None:
     origins = [r.name for r in lotr_rules().reference_table(RENOWN).rows]
     p = sub.add_parser(
-        "lotr-renown", help="指輪物語RPG（CODA）の知名度判定: Wits で相手を知っているか（1.2）"
+        "lotr-renown",
+        help=shown(Message("指輪物語RPG（CODA）の知名度判定: Wits で相手を知っているか（1.2）")),
     )
     p.add_argument(
-        "--wits", type=WITS, required=True, help=f"Wits 修正と負傷・疲労のペナルティの合計{WITS.range}"
+        "--wits",
+        type=WITS,
+        required=True,
+        help=shown(Message("Wits 修正と負傷・疲労のペナルティの合計{0}", WITS.range)),
     )
     p.add_argument(
         "--origin",
         choices=origins,
-        help=f"自分と相手の出身（本文の値: {', '.join(origins)}）。--tn を使わないとき必要",
+        help=shown(Message("自分と相手の出身（本文の値: {0}）。--tn を使わないとき必要", ", ".join(origins))),
     )
-    p.add_argument("--tn", type=TN, help=f"目標値を直接（知名度の修正を含めて）{TN.range}")
-    p.add_argument("--modifier", type=MODIFIER, default=0, help=f"その他の修正（判定値に）{MODIFIER.range}")
-    p.add_argument("--json", action="store_true", help="JSON で出力")
+    p.add_argument("--tn", type=TN, help=shown(Message("目標値を直接（知名度の修正を含めて）{0}", TN.range)))
+    p.add_argument(
+        "--modifier",
+        type=MODIFIER,
+        default=0,
+        help=shown(Message("その他の修正（判定値に）{0}", MODIFIER.range)),
+    )
+    p.add_argument("--json", action="store_true", help=shown(Message("JSON で出力")))
 
 
 def run_renown(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     rules = lotr_rules()
     if (args.tn is None) == (args.origin is None):
-        parser.exit(2, "gmtool prob lotr-renown: --origin か --tn のどちらか一つが必要です\n")
+        parser.exit(2, exit_text("lotr-renown", Message("--origin か --tn のどちらか一つが必要です")))
     tn = args.tn
     if tn is None:
         setup = renown.renown_tn(rules, args.origin)
         if setup.tn is None:
-            parser.exit(2, f"gmtool prob lotr-renown: {setup.problem}\n")
+            parser.exit(2, exit_text("lotr-renown", str(setup.problem)))
         tn = setup.tn
     spec = RollSpec(LotRRoller(rank=args.wits, modifier=args.modifier), tn, rules.degree_bands())
     knows = renown.knows_probability(spec)
@@ -62,8 +73,8 @@ def run_renown(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         print(json.dumps(out))
         return 0
     origin = f"{args.origin} " if args.origin else ""
-    print(f"指輪物語RPG（CODA）知名度判定: Wits {spec.roller.bonus:+d} 対 {origin}目標値 {tn}")
-    print(f"  {pad('相手を知っている', 40)}{percent(knows)}")
+    say(Message("{0}知名度判定: Wits {1:+d} 対 {2}目標値 {3}", TITLE, spec.roller.bonus, origin, tn))
+    print(f"  {pad(shown(Message('相手を知っている')), 40)}{percent(knows)}")
     for degree in reversed(DEGREE_ORDER):
-        print(f"    {pad(rules.band(degree).label, 42)}{percent(dist[degree])}")
+        print(f"    {pad(rule_name(rules.band(degree)), 42)}{percent(dist[degree])}")
     return 0

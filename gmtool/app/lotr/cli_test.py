@@ -9,7 +9,9 @@ import json
 from typing import Any
 
 from gmtool.app.cli_common import CHECK_TOTAL_BOUNDS, bounded, pad, percent
+from gmtool.app.lotr.cli_text import TITLE, exit_text, rule_name, say, shown
 from gmtool.rules.house_rules import house_rule
+from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.checks import (
     GROUP_HELPER_TN_OFFSET,
     MARGINAL_HELPER_BONUS,
@@ -32,29 +34,41 @@ from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, lotr_rules
 TEST_KINDS = ("lotr",)
 MAX_HELPERS = 12  # the judgement panel's limit
 # The panel's 目標値, and every bonus its typed value and 修正 add up to.
-BONUS = bounded("ボーナス", CHECK_TOTAL_BOUNDS)
-TN = bounded("目標値", TN_BOUNDS)
+BONUS = bounded(Message("ボーナス"), CHECK_TOTAL_BOUNDS)
+TN = bounded(Message("目標値"), TN_BOUNDS)
 
 
 def add_test_parsers(sub: Any) -> None:
     test = sub.add_parser(
-        "lotr", help="指輪物語RPG（CODA）の判定: 2d6（6ゾロで振り足し）+ ボーナス vs 目標値"
+        "lotr", help=shown(Message("指輪物語RPG（CODA）の判定: 2d6（6ゾロで振り足し）+ ボーナス vs 目標値"))
     )
     test.add_argument(
-        "--bonus", type=BONUS, required=True, help=f"ランク + 能力値修正 + 修正の合計{BONUS.range}"
+        "--bonus",
+        type=BONUS,
+        required=True,
+        help=shown(Message("ランク + 能力値修正 + 修正の合計{0}", BONUS.range)),
     )
-    test.add_argument("--tn", type=TN, help=f"目標値（TN）{TN.range}。対決判定（--against）では使わない")
+    test.add_argument(
+        "--tn", type=TN, help=shown(Message("目標値（TN）{0}。対決判定（--against）では使わない", TN.range))
+    )
     test.add_argument(
         "--against",
         type=BONUS,
         metavar="BONUS",
-        help=f"対決判定: 相手（B）のボーナス。差で勝った側の成功度が決まる（1.5.2）{BONUS.range}",
+        help=shown(
+            Message("対決判定: 相手（B）のボーナス。差で勝った側の成功度が決まる（1.5.2）{0}", BONUS.range)
+        ),
     )
     test.add_argument(
         "--tie",
         choices=[str(r) for r in TieRule],
         default=str(TieRule.REROLL),
-        help="対決判定の同点: reroll = 振り直し（既定）、dodge = A の勝ち（回避）、parry = B の勝ち（防御）",
+        help=shown(
+            Message(
+                "対決判定の同点: reroll = 振り直し（既定）、dodge = A の勝ち（回避）、"
+                "parry = B の勝ち（防御）"
+            )
+        ),
     )
     test.add_argument(
         "--helper",
@@ -62,21 +76,25 @@ def add_test_parsers(sub: Any) -> None:
         action="append",
         default=[],
         metavar="BONUS",
-        help="グループ判定: 助ける人ひとりのボーナス（人数分くり返す。助ける人は目標値 −5 で判定）",
+        help=shown(
+            Message("グループ判定: 助ける人ひとりのボーナス（人数分くり返す。助ける人は目標値 −5 で判定）")
+        ),
     )
     marginal = house_rule(MARGINAL_HELPER)
     test.add_argument(
         "--marginal-helper",
         choices=[r.id for r in marginal.readings],
         default=marginal.default,
-        help="ハウスルール: Marginal Success の助けが加えるボーナス（zero = +0、one = +1。既定 zero）",
+        help=shown(
+            Message("ハウスルール: Marginal Success の助けが加えるボーナス（zero = +0、one = +1。既定 zero）")
+        ),
     )
-    test.add_argument("--json", action="store_true", help="JSON で出力")
+    test.add_argument("--json", action="store_true", help=shown(Message("JSON で出力")))
 
 
 def run_opposed(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.tn is not None or args.helper:
-        parser.exit(2, "gmtool prob lotr: 対決判定（--against）に --tn・--helper は使えません\n")
+        parser.exit(2, exit_text("lotr", Message("対決判定（--against）に --tn・--helper は使えません")))
     spec = OpposedSpec(LotRRoller(modifier=args.bonus), LotRRoller(modifier=args.against), TieRule(args.tie))
     wins, tie = opposed_distribution(spec), opposed_round(spec)[None]
     sides = {c: side_degrees(spec, c) for c in Contestant}
@@ -92,12 +110,12 @@ def run_opposed(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         print(json.dumps(out))
         return 0
     rules = lotr_rules()
-    print(f"指輪物語RPG（CODA）対決判定: A {args.bonus:+d} 対 B {args.against:+d}（同点: {args.tie}）")
+    say(Message("{0}対決判定: A {1:+d} 対 B {2:+d}（同点: {3}）", TITLE, args.bonus, args.against, args.tie))
     for side in Contestant:
-        print(f"  {side.name} の勝ち {percent(wins[side])}")
+        say(Message("  {0} の勝ち {1}", side.name, percent(wins[side])))
         for degree, p in reversed(sides[side].items()):
-            print(f"    {pad(rules.band(degree).label, 42)}{percent(p)}")
-    print(f"  1 回ごとの同点 {percent(tie)}")
+            print(f"    {pad(rule_name(rules.band(degree)), 42)}{percent(p)}")
+    say(Message("  1 回ごとの同点 {0}", percent(tie)))
     return 0
 
 
@@ -105,9 +123,14 @@ def run_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.against is not None:
         return run_opposed(args, parser)
     if args.tn is None:
-        parser.exit(2, "gmtool prob lotr: --tn（目標値）か --against（対決判定の相手のボーナス）が必要です\n")
+        parser.exit(
+            2, exit_text("lotr", Message("--tn（目標値）か --against（対決判定の相手のボーナス）が必要です"))
+        )
     if len(args.helper) > MAX_HELPERS:
-        parser.exit(2, f"gmtool prob lotr: 助ける人は {MAX_HELPERS} 人までです（{len(args.helper)} 人）\n")
+        parser.exit(
+            2,
+            exit_text("lotr", Message("助ける人は {0} 人までです（{1} 人）", MAX_HELPERS, len(args.helper))),
+        )
     leader = RollSpec(LotRRoller(modifier=args.bonus), args.tn)
     if args.helper:
         helpers = tuple(LotRRoller(modifier=b) for b in args.helper)
@@ -123,15 +146,17 @@ def run_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(json.dumps(out))
         return 0
     rules = lotr_rules()
-    print(f"指輪物語RPG（CODA）判定: ボーナス {args.bonus:+d} / 目標値 {args.tn}")
+    say(Message("{0}判定: ボーナス {1:+d} / 目標値 {2}", TITLE, args.bonus, args.tn))
     if args.helper:
-        bonuses = "、".join(f"{b:+d}" for b in args.helper)
+        bonuses = Message.joined("、", (f"{b:+d}" for b in args.helper))
         marginal = MARGINAL_HELPER_BONUS[args.marginal_helper]
-        print(
-            f"  グループ判定: 助ける人 {bonuses}（目標値 {args.tn + GROUP_HELPER_TN_OFFSET}、"
-            f"Marginal の助けは {marginal:+d}）"
+        tn = args.tn + GROUP_HELPER_TN_OFFSET
+        say(
+            Message(
+                "  グループ判定: 助ける人 {0}（目標値 {1}、Marginal の助けは {2:+d}）", bonuses, tn, marginal
+            )
         )
     for degree in reversed(DEGREE_ORDER):
-        print(f"  {pad(rules.band(degree).label, 44)}{percent(dist[degree])}")
-    print(f"  成功率（Marginal 以上）{percent(success)}")
+        print(f"  {pad(rule_name(rules.band(degree)), 44)}{percent(dist[degree])}")
+    say(Message("  成功率（Marginal 以上）{0}", percent(success)))
     return 0

@@ -309,7 +309,9 @@ class LotRActions(QObject):
         race = self.rules.race(race_id)
         if race is not None:
             if subrace_id and race.subrace(subrace_id) is None:
-                raise ValueError(self.tr("{0} に亜種族 {1} はありません").format(race.label, subrace_id))
+                raise ValueError(
+                    self.tr("{0} に亜種族 {1} はありません").format(shown_name(race), subrace_id)
+                )
             changes.update(size=race.size, wound_levels=race.wound_levels)
         after = replace(before, **changes)
         status = self.tr("種族を {0} にしました").format(self._origin_label(after))

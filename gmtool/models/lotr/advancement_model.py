@@ -273,7 +273,7 @@ class LotRAdvancementModel(QObject):
         taken = self.advancement()
         overridden = self.problems()
         after = advancement.apply_advancement(self.character, taken, bool(overridden), self.rules)
-        bought = "、".join(self.pick_text(p) for p in taken.picks)
+        bought = self.tr("、").join(self.pick_text(p) for p in taken.picks)
         result = self.tr("成長 {0} 回目（経験点 {1}）").format(len(after.advancements), after.xp_total)
         if overridden:
             result += self.tr("、GM オーバーライド")

@@ -324,13 +324,15 @@ class LotRArmyModel(QObject):
         if rally is not None:
             stop = self.tr("指揮官の Inspire {0}（対決で止める確率 {1}）")
             parts.append(stop.format(self.commanders.text(rally), percent(float(rally_probability(spec)))))
-        inputs = self.tr("士気: {0} を崩す判定（{1}）").format(t, "、".join(parts))
+        inputs = self.tr("士気: {0} を崩す判定（{1}）").format(t, self.tr("、").join(parts))
         outcome = self.tr("{0} は崩壊") if result.broke else self.tr("{0} は踏みとどまった")
         dice, shown = faces_text(result.roll.faces), f"{self._degree_text(result.roll)} — {outcome.format(t)}"
         extra: dict[str, Any] = {"seed": seed, "p_break": str(p), "p_reach": str(reach_probability(spec))}
         if result.rally is not None:
             rounds = result.rally.rounds
-            dice += self.tr(" / 対決: ") + "、".join(f"Inspire {r.a_total} 対 {r.b_total}" for r in rounds)
+            dice += self.tr(" / 対決: ") + self.tr("、").join(
+                self.tr("Inspire {0} 対 {1}").format(r.a_total, r.b_total) for r in rounds
+            )
             won, lost = (
                 self.tr("（指揮官の Inspire が勝ち、崩壊を防いだ）"),
                 self.tr("（指揮官の Inspire は及ばなかった）"),

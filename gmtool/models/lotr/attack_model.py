@@ -304,7 +304,7 @@ class LotRAttackModel(QObject):
         assert taken is not None  # battle.damage refused a participant without a wound track
         track = self.model.rules().wound_track(after)  # type: ignore[attr-defined]
         level = track.level
-        where = self.tr("死亡") if level is None else level.label
+        where = self.tr("死亡") if level is None else shown_name(level)
         how = self.tr("最大ダメージ") if maximum else self.tr("ダメージ")
         text = self.tr("{0}に{1} {2}（出目 {3} + STR {4:+d}）→ 負傷 {5}（{6}）").format(
             target.name, how, amount, rolled, str_bonus, taken.value, where

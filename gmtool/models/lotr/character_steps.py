@@ -103,7 +103,7 @@ class LotRCharacterSteps(QObject):
         moves = movement(level or NORMAL)
         if not moves:  # past STR×30 the text gives no fraction of the moves (1.3, 3.1)
             return self.tr("STR × 30 超: 本文に移動距離の定めがありません（GM が判断）")
-        text = "、".join(
+        text = self.tr("、").join(
             f"{name} {most}" if least is None else f"{name} {least}〜{most}" for _, name, least, most in moves
         )
         return self.tr("{0}（荷重未入力）").format(text) if level is None else text

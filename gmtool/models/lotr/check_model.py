@@ -32,6 +32,7 @@ from gmtool.models.lotr.check_log import (
 from gmtool.models.lotr.check_odds import Odds, compute_odds
 from gmtool.models.lotr.courage_rounds import COURAGE_KEY
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.models.lotr.shown_names import shown_kind
 from gmtool.models.roller_inputs import CUSTOM, RollerInputs, RollerInputsMixin
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.dice import new_seed
@@ -246,7 +247,7 @@ class LotRCheckModel(RollerInputsMixin, QObject):
 
     def source_label(self, side: Side) -> str:
         kind = self._kind(side)
-        return kind.label if kind is not None else self.tr("直接入力")
+        return shown_kind(kind) if kind is not None else self.tr("直接入力")
 
     def roller(self, side: Side) -> LotRRoller:
         inputs, character = self.inputs(side), self.character(side)

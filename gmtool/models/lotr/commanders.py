@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.lotr.check_log import bonus_parts
+from gmtool.models.lotr.shown_names import shown_kind
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.systems.lotr.checks import LotRRoller
 from gmtool.rules.systems.lotr.kinds import check_kinds, roller_for
@@ -77,7 +78,7 @@ class LotRCommanders(QObject):
         character = self.campaign_model.character(commander.character_id)
         kind = next((k for k in self.kinds(commander.character_id) if k.id == commander.kind_id), None)
         parts = " ".join(f"{name} {points:+d}" for name, points in bonus_parts(roller, commander.kind_id))
-        label = kind.label if kind else commander.kind_id
+        label = shown_kind(kind) if kind else commander.kind_id
         if not parts:  # an attribute test with a modifier of 0: nothing to break down
             return f"{character.name}: {label} {roller.bonus:+d}"
         return f"{character.name}: {label}（{parts} = {roller.bonus:+d}）"

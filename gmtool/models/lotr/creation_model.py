@@ -12,7 +12,7 @@ recorded on it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
@@ -24,6 +24,7 @@ from gmtool.models.lotr.creation_extras import CreationExtras
 from gmtool.models.lotr.creation_skills import CreationSkills
 from gmtool.models.lotr.creation_state import CreationLog, CreationState, FreeBuy
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.models.lotr.shown_names import shown_name, ungloss
 from gmtool.models.shown_text import shown
 from gmtool.rules.creation_record import MADE_IN_GM
 from gmtool.rules.dice import new_seed
@@ -115,7 +116,9 @@ class LotRCreationModel(QObject):
         if race is None:
             raise CreationRefused(self.tr("先に種族を選んでください"))
         if subrace_id and race.subrace(subrace_id) is None:
-            raise CreationRefused(self.tr("{0} に亜種族 '{1}' はありません").format(race.label, subrace_id))
+            raise CreationRefused(
+                self.tr("{0} に亜種族 '{1}' はありません").format(shown_name(race), subrace_id)
+            )
         self.state.update(subrace=subrace_id)
 
     def set_order(self, order_id: str) -> None:
@@ -143,7 +146,11 @@ class LotRCreationModel(QObject):
         self.state.update(favoured_reaction=reaction)
 
     def preview(self) -> CreationPreview:
-        return preview(self.draft, self.rules)
+        """The draft's values; its size as the UI language names it."""
+        found = preview(self.draft, self.rules)
+        race = self.rules.race(self.draft.race)
+        size = self.rules.size(race.size) if race else None
+        return replace(found, size=shown_name(size)) if size else found
 
     # ---- limits, the GM override, finishing --------------------------------------------------
     def set_override(self, on: bool) -> None:
@@ -153,7 +160,9 @@ class LotRCreationModel(QObject):
     def problems_for(self, step: str) -> list[Blocker]:
         """Why the step's page cannot be left: every engine problem (GM-overridable), and the name."""
         # in the UI language: an engine Message read as it is showed Japanese in the English wizard
-        found = [Blocker(shown(p.message)) for p in problems(self.draft, self.rules) if p.step == step]
+        found = [
+            Blocker(shown(ungloss(p.message))) for p in problems(self.draft, self.rules) if p.step == step
+        ]
         if step == STEP_EXTRAS and not self.draft.name:
             found.append(Blocker(self.tr("名前を入力してください"), overridable=False))
         return found
@@ -161,6 +170,11 @@ class LotRCreationModel(QObject):
     def can_pass(self, step: str) -> bool:
         blockers = self.problems_for(step)
         return not blockers or (self.override and all(b.overridable for b in blockers))
+
+    def override_reasons(self) -> list[str]:
+        """What the GM override records on the character (its `overrides`), in the UI language: the
+        record itself is kept in the language it was written."""
+        return [shown(ungloss(p.message)) for p in problems(self.draft, self.rules)]
 
     def all_problems(self) -> list[tuple[str, Blocker]]:
         return [(step, b) for step in STEPS for b in self.problems_for(step)]
@@ -184,7 +198,7 @@ class LotRCreationModel(QObject):
         sub = race.subrace(character.subrace) if race else None
         return CreationSummary(
             character=character,
-            origin=" / ".join(x.label for x in (race, sub, order) if x is not None),
+            origin=" / ".join(shown_name(x) for x in (race, sub, order) if x is not None),
             modifiers={a: rules.modifier(character.attributes.get(a)) for a in ATTRIBUTE_IDS},
             skill_attributes={s.name: skill_attribute(s, rules) for s in character.skills},
             preview=self.preview(),

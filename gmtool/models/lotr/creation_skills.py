@@ -140,7 +140,7 @@ class CreationSkills(QObject):
         if not unused:
             return ""
         parts = (f"{self.tr(UNUSED_NAMES[p])} {b.left} / {b.limit}" for p, b in unused.items())
-        return self.tr("未使用: {0}").format("、".join(parts))
+        return self.tr("未使用: {0}").format(self.tr("、").join(parts))
 
     def over_stored_max(self) -> dict[str, int]:
         """Skills whose total is above what a character can hold (12): they are stored as 12."""

@@ -332,7 +332,9 @@ class LotRFearModel(QObject):
         try:
             self.campaign_model.set_session_value(COURAGE_KEY, state, undo)
             self.campaign_model.update_character(character_id, after_character, undo)
-            self.model.commit(self.model.state(), undo, text, who=p.name, result=str(after.winner))
+            self.model.commit(
+                self.model.state(), undo, text, who=p.name, result=self._effect_name(self.effect(after))
+            )
         finally:
             stack.endMacro()
         return after
@@ -367,7 +369,7 @@ class LotRFearModel(QObject):
         if last.plan.inspired_by:
             state = fear_conditions.without(self.model.state(), target.id)
             text = self.tr("{0}は恐怖から立ち直った（{1}）").format(
-                target.name, "、".join(self.afraid(target))
+                target.name, self.tr("、").join(self.afraid(target))
             )
             self.model.commit(state, self.tr("恐怖から立ち直る"), text, who=target.name)
             return text
@@ -384,7 +386,9 @@ class LotRFearModel(QObject):
             text += self.tr("。前の恐怖のほうが重いので {0} のまま").format(heavier)
         if added.kept:
             text += self.tr("。前の{0}も続く").format(self._quoted(added.kept))
-        self.model.commit(added.encounter, self.tr("恐怖の効果"), text, who=target.name, result=str(effect))
+        self.model.commit(
+            added.encounter, self.tr("恐怖の効果"), text, who=target.name, result=self._effect_name(effect)
+        )
         return text
 
     def _quoted(self, names: Sequence[str]) -> str:

@@ -157,7 +157,7 @@ class LotRMassBattleModel(QObject):
         ours_dice = f"{list(record.ours_faces)} → {record.ours_total}"
         dice = f"{ours_dice} / {list(record.theirs_faces)} → {record.theirs_total}"
         if record.ties:  # the house rule's re-rolls, in the order they were rolled
-            tied = "、".join(f"{list(o)} / {list(t)}" for o, t in record.ties)
+            tied = self.tr("、").join(f"{list(o)} / {list(t)}" for o, t in record.ties)
             dice = self.tr("同点で振り直し（{0}）→ {1}").format(tied, dice)
         self._commit(
             new,

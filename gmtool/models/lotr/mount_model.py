@@ -57,7 +57,7 @@ class LotRMountModel(QObject):
                 traits.append(self.tr("STR 修正 {0:+d}").format(mount.horse_str))
             text = self.tr("{0}: 騎乗").format(p.name)
             if traits:
-                text += self.tr("（{0}）").format("、".join(traits))
+                text += self.tr("（{0}）").format(self.tr("、").join(traits))
         else:
             text = self.tr("{0}: 下馬").format(p.name)
         self.model.commit(new, self.tr("騎乗"), text, who=p.name)

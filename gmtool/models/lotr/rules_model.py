@@ -18,6 +18,7 @@ from gmtool.models.lotr.rules_edits import RuleEdits
 from gmtool.models.lotr.rules_origins import LotROriginTables
 from gmtool.models.lotr.rules_reference import LotRReferenceTables
 from gmtool.models.lotr.rules_skill_list import LotRSkillList
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.systems.lotr.rules_data import LotRRules
 
 __all__ = [
@@ -83,12 +84,12 @@ class LotRRulesModel(QObject):
         """track "wound" or "weariness"; None = 未設定."""
         key, table = PENALTY_KEYS[track]
         level = next((x for x in getattr(self.rules, table) if x.id == level_id), None)
-        label = level.label if level else level_id
+        label = shown_name(level) if level else level_id
         self.edits.set_value((key, level_id), value, self.tr("{0} のペナルティ").format(label))
 
     def set_degree_margin(self, degree_id: str, value: int) -> None:
         band = next((b for b in self.rules.degrees if b.id == degree_id), None)
-        what = self.tr("{0} の下限").format(band.label if band else degree_id)
+        what = self.tr("{0} の下限").format(shown_name(band) if band else degree_id)
         self.edits.set_value(("degrees", degree_id), value, what)
 
     def set_pick_cost(self, kind: str, value: int | None) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QObject
 
 from gmtool.models.lotr.rules_edits import RuleEdits
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.systems.lotr.overrides_document import with_value
 
 
@@ -24,7 +25,7 @@ class LotROriginTables(QObject):
             "wound_levels": self.tr("負傷段階の数"),
             "courage": self.tr("Courage 修正"),
         }
-        what = f"{race.label if race else race_id} {names.get(key, key)}"
+        what = f"{shown_name(race) if race else race_id} {names.get(key, key)}"
         self._edits.set_value(("races", race_id, key), value, what)
 
     @staticmethod
@@ -53,7 +54,7 @@ class LotROriginTables(QObject):
         race = self._edits.rules.race(race_id)
         sub = race.subrace(subrace_id) if race else None
         named = sub or race
-        return named.label if named else race_id
+        return shown_name(named) if named else race_id
 
     def set_order_value(self, order_id: str, key: str, value: Any) -> None:
         """key: skills (list of names), package ({name: ranks}) or courage (None = 未設定)."""
@@ -63,5 +64,5 @@ class LotROriginTables(QObject):
             "package": self.tr("パッケージ"),
             "courage": self.tr("Courage 修正"),
         }
-        what = f"{order.label if order else order_id} {names.get(key, key)}"
+        what = f"{shown_name(order) if order else order_id} {names.get(key, key)}"
         self._edits.set_value(("orders", order_id, key), value, what)

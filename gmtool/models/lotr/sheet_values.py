@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.rules_campaign import campaign_lotr_rules
+from gmtool.models.lotr.shown_names import shown_kind
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.systems.lotr.character import LotRCharacter
@@ -90,4 +91,4 @@ class LotRSheetValues(QObject):
 
     @staticmethod
     def _from_kind(kind: CheckKind) -> SheetValue:
-        return SheetValue(kind.value, kind.label)
+        return SheetValue(kind.value, shown_kind(kind))

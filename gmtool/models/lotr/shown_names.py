@@ -15,8 +15,10 @@ from typing import Protocol
 from PySide6.QtCore import QCoreApplication
 
 from gmtool.rules.checks import CheckKind
+from gmtool.rules.message_types import Message
 from gmtool.rules.systems.lotr.kinds import skill_label
 from gmtool.rules.systems.lotr.rules_data import LotRRules
+from gmtool.rules.systems.lotr.rules_types import NAME_GLOSS
 
 GLOSS = "{0}（{1}）"
 
@@ -102,3 +104,18 @@ def shown_kind(kind: CheckKind) -> str:
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("LotRNames", text)
+
+
+def ungloss(text: str) -> str:
+    """A message as the UI language shows a LotR name inside it: unchanged in Japanese; in English each
+    name glossed by the engine (`Named.glossed`, found by its template) is its English name alone, the
+    rest of the message still a Message for the catalogue to translate."""
+    if not english_ui() or not isinstance(text, Message):
+        return text
+    if text.template == NAME_GLOSS:
+        return str(text.kwargs["name"])
+    args = [ungloss(a) if isinstance(a, str) else a for a in text.args]
+    kwargs = {k: ungloss(v) if isinstance(v, str) else v for k, v in text.kwargs.items()}
+    # For showing only: what a refusal carries beside its text (an UnsetCell's cell) is read from
+    # the refusal itself, not from this.
+    return Message(text.template, *args, **kwargs)

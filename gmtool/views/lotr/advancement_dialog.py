@@ -114,7 +114,10 @@ class LotRAdvancementDialog(QDialog):
         return tab
 
     def _objective_tab(self) -> QWidget:
-        objectives = [(f"{self.tr(v)}（{OBJECTIVE_XP[k]} 点）", k) for k, v in OBJECTIVE_LABELS.items()]
+        objectives = [
+            (self.tr("{0}（{1} 点）").format(self.tr(v), OBJECTIVE_XP[k]), k)
+            for k, v in OBJECTIVE_LABELS.items()
+        ]
         self.objective_combo = self._combo(objectives)
         self.recipient_list = QListWidget()
         self.recipient_list.setAccessibleName(self.tr("経験点を受け取るキャラクター"))

@@ -82,7 +82,7 @@ class CheckTexts(QObject):
             # 1.5.2: the winner's degree from the difference of the totals, each side's odds
             lines = [text]
             for side, degrees in odds.opposed_degrees.items():
-                parts = "・".join(
+                parts = self.tr("・").join(
                     f"{model.rules.band(d).name} {percent(float(p))}" for d, p in degrees.items()
                 )
                 lines.append(f"{'A' if side is Contestant.A else 'B'}: {parts}")

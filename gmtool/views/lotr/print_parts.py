@@ -39,7 +39,8 @@ LABELS = {
     "encumbrance": QT_TRANSLATE_NOOP("SheetPrint", "重量"),
     "encumbrance_heavy": QT_TRANSLATE_NOOP("SheetPrint", "重量（重い）"),
     "encumbrance_very_heavy": QT_TRANSLATE_NOOP("SheetPrint", "重量（非常に重い）"),
-    "wound_level": QT_TRANSLATE_NOOP("SheetPrint", "負傷段階"),
+    # the damage's place on the wound track, beside 負傷段階数 (how many levels the track has)
+    "wound_level": QT_TRANSLATE_NOOP("SheetPrint", "現在の負傷段階（0 = Healthy）"),
     "wound_penalty": QT_TRANSLATE_NOOP("SheetPrint", "負傷ペナルティ"),
     "weariness_penalty": QT_TRANSLATE_NOOP("SheetPrint", "疲労ペナルティ"),
     "condition_penalty": QT_TRANSLATE_NOOP("SheetPrint", "状態ペナルティ"),

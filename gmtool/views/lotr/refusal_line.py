@@ -15,6 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QBoxLayout, QFormLayout, QLabel, QPushButton, QWidget
 
+from gmtool.models.lotr.shown_names import ungloss
 from gmtool.models.lotr.table_requests import CellRef, TableRequests, unset_cell
 from gmtool.views.widgets import shown_message
 
@@ -39,7 +40,7 @@ class RefusalLine(QLabel):
     def show_refusal(self, refusal: str, cell: CellRef | None = None) -> None:
         """A refusal in the UI language; 「表を開く」 when it waits for a 未設定 cell (the one it
         carries, or `cell`: a table the view knows has no row yet)."""
-        super().setText(shown_message(refusal))
+        super().setText(shown_message(ungloss(refusal)))
         self.cell = cell or unset_cell(refusal)
         self.open_button.setVisible(self.cell is not None and self._requests.answered)
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.check_model import CORRUPTION, WILLPOWER, LotRCheckModel, Side
+from gmtool.models.lotr.shown_names import shown_kind
 from gmtool.models.outcome_text import percent
 from gmtool.models.roller_inputs import CUSTOM
 from gmtool.rules.systems.lotr.check_types import Contestant
@@ -136,7 +137,10 @@ class LotRRollerBox(RollerInputsBox[LotRCheckModel]):
                 [(self.tr("（キャラクターなし: 直接入力）"), None), *self.character_items()],
                 inputs.character_id,
             )
-            sources = [(f"{self.tr(k.label)}（{k.value:+d}）", k.id) for k in model.kinds(side)]
+            sources = [
+                (self.tr("{0}（{1}）").format(self.tr(shown_kind(k)), f"{k.value:+d}"), k.id)
+                for k in model.kinds(side)
+            ]
             fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
             self.value_spin.setValue(self.current_value())
             self.value_spin.setEnabled(inputs.source == CUSTOM)
@@ -185,7 +189,9 @@ class HelperBox(LotRRollerBox):
         helper_bonus = self.model.odds.helper_bonus
         if self.side < len(helper_bonus):
             self.gives_label.setText(
-                "、".join(f"+{bonus}: {percent(float(p))}" for bonus, p in helper_bonus[self.side].items())
+                self.tr("、").join(
+                    f"+{bonus}: {percent(float(p))}" for bonus, p in helper_bonus[self.side].items()
+                )
             )
 
 

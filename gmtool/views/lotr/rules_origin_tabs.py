@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.rules_model import LotRRulesModel
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
 from gmtool.views.lotr.rules_fields import (
     UNSET_NOTE,
@@ -87,10 +88,10 @@ class RacesView(RulesTab):
             grid.addWidget(label, 0, column)
         row = 1
         for race in model.rules.races:
-            grid.addWidget(QLabel(race.label), row, 0)
+            grid.addWidget(QLabel(shown_name(race)), row, 0)
             combo = self.size_combos[race.id] = QComboBox()
             for size in model.rules.sizes:
-                combo.addItem(size.label, size.id)
+                combo.addItem(shown_name(size), size.id)
             combo.currentIndexChanged.connect(
                 lambda _i, r=race.id, c=combo: self.attempt(
                     lambda: model.origins.set_race_value(r, "size", c.currentData())
@@ -116,7 +117,7 @@ class RacesView(RulesTab):
             grid.addWidget(self.resets[(race.id, "")], row, BONUS_COLUMN + len(ATTRIBUTE_IDS))
             row += 1
             for sub in race.subraces:
-                grid.addWidget(QLabel(f"　└ {sub.label}"), row, 0)
+                grid.addWidget(QLabel(f"　└ {shown_name(sub)}"), row, 0)
                 self._bonus_fields(grid, row, race.id, sub.id)
                 self.resets[(race.id, sub.id)] = self.reset_button(partial(self._reset, race.id, sub.id))
                 grid.addWidget(self.resets[(race.id, sub.id)], row, BONUS_COLUMN + len(ATTRIBUTE_IDS))
@@ -154,7 +155,7 @@ class RacesView(RulesTab):
         race = self.model.rules.race(race_id)
         sub = race.subrace(subrace_id) if race else None
         named = sub or race
-        self.model.edits.reset_values(paths, named.label if named else race_id)
+        self.model.edits.reset_values(paths, shown_name(named) if named else race_id)
 
     def reload(self) -> None:
         rules, shipped, model = self.model.rules, self.model.shipped, self.model
@@ -200,7 +201,7 @@ class OrdersView(RulesTab):
         super().__init__(model, parent)
         self.list = QListWidget()
         for order in model.rules.orders:
-            self.list.addItem(order.label)
+            self.list.addItem(shown_name(order))
         self.list.currentRowChanged.connect(lambda _row: self.reload())
         self.skills_edit = QLineEdit()
         self.skills_edit.setPlaceholderText(tr("未設定（カンマ区切り: Armed Combat, Observe）"))
@@ -259,7 +260,7 @@ class OrdersView(RulesTab):
     def _reset(self) -> None:
         order = self.model.rules.order(self.order_id())
         paths = [("orders", self.order_id(), key) for key in ("skills", "package", "courage")]
-        self.model.edits.reset_values(paths, order.label if order else self.order_id())
+        self.model.edits.reset_values(paths, shown_name(order) if order else self.order_id())
 
     def reload(self) -> None:
         order = self.model.rules.order(self.order_id())

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.rules_model import LotRRulesModel
+from gmtool.models.lotr.shown_names import english_ui
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
 from gmtool.views.edit_table import type_through
 from gmtool.views.lotr.rules_fields import UNSET, RulesTab, mark, mark_item, note_label, tr
@@ -70,6 +71,10 @@ class SkillListView(RulesTab):
         )
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
+        # The Japanese name is the gloss the Japanese UI shows beside the English one; the English UI
+        # shows no gloss, so it has no use for the column.
+        self.table.setColumnHidden(NAME_JA, english_ui())
+        self.new_name_ja_edit.setVisible(not english_ui())
 
     def _names(self) -> list[str]:
         return [item.text() for r in range(self.table.rowCount()) if (item := self.table.item(r, NAME))]
@@ -99,7 +104,10 @@ class SkillListView(RulesTab):
         skills = self.model.rules.skills
         self.table.setRowCount(0)
         self.table.setRowCount(len(skills))
-        attributes = [(tr(UNSET), ""), *((f"{a.upper()}（{ATTRIBUTE_NAMES[a]}）", a) for a in ATTRIBUTE_IDS)]
+        attributes = [
+            (tr(UNSET), ""),
+            *((tr("{0}（{1}）").format(a.upper(), ATTRIBUTE_NAMES[a]), a) for a in ATTRIBUTE_IDS),
+        ]
         untrained = [(tr(UNSET), None), (tr("できる（−2）"), True), (tr("できない"), False)]
         for row, skill in enumerate(skills):
             name = QTableWidgetItem(skill.name)

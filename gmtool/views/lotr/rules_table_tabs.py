@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.rules_input import parse_int
 from gmtool.models.lotr.rules_model import PICK_LABELS, LotRRulesModel
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.systems.lotr.rules_types import PICK_KINDS, Degree, Level
 from gmtool.views.edit_table import type_through
 from gmtool.views.lotr.rules_fields import (
@@ -152,7 +153,7 @@ class ConditionsView(RulesTab):
             box = QGroupBox(title)
             form = QFormLayout(box)
             for level in levels:
-                form.addRow(level.label, self._row(track, level))
+                form.addRow(shown_name(level), self._row(track, level))
             boxes.addWidget(box)
         layout.addLayout(boxes)
         layout.addStretch(1)
@@ -161,7 +162,7 @@ class ConditionsView(RulesTab):
         key = (track, level.id)
         field = self.fields[key] = self.int_field(lambda v: self.model.set_penalty(track, level.id, v))
         path = ("wound_penalties" if track == "wound" else "weariness_penalties", level.id)
-        self.resets[key] = self.reset_button(lambda: self.model.edits.reset_value(path, level.label))
+        self.resets[key] = self.reset_button(lambda: self.model.edits.reset_value(path, shown_name(level)))
         row = QHBoxLayout()
         row.addWidget(field)
         row.addWidget(self.resets[key])
@@ -201,14 +202,14 @@ class DegreesView(RulesTab):
                     partial(model.set_degree_margin, band.id), optional=False
                 )
                 self.resets[band.id] = self.reset_button(
-                    partial(model.edits.reset_value, ("degrees", band.id), band.label)
+                    partial(model.edits.reset_value, ("degrees", band.id), shown_name(band))
                 )
                 row.addWidget(field)
                 row.addWidget(self.resets[band.id])
             self.ranges[band.id] = QLabel()
             row.addWidget(self.ranges[band.id])
             row.addStretch(1)
-            form.addRow(band.label, row)
+            form.addRow(shown_name(band), row)
         layout = QVBoxLayout(self)
         layout.addWidget(
             note_label(

@@ -149,7 +149,7 @@ class LotRSheetView(SheetEditing, QWidget):
         self.cap_labels: dict[str, QLabel] = {}
         for row, attribute in enumerate(ATTRIBUTE_IDS, start=1):
             name = ATTRIBUTE_NAMES[attribute]
-            grid.addWidget(QLabel(f"{name}（{attribute.upper()}）"), row, 0)
+            grid.addWidget(QLabel(self.tr("{0}（{1}）").format(name, attribute.upper())), row, 0)
             spin = self.attribute_spins[attribute] = self._spin(f"attributes.{attribute}", 0, 99, name)
             grid.addWidget(spin, row, 1)
             self.modifier_labels[attribute] = QLabel()

@@ -267,7 +267,7 @@ class ExtrasPage(LotRPage):
                 for a in ATTRIBUTE_IDS
             )
         )
-        favoured = "、".join(ATTRIBUTE_NAMES[a] for a in character.favoured_attributes) or "—"
+        favoured = self.tr("、").join(ATTRIBUTE_NAMES[a] for a in character.favoured_attributes) or "—"
         reaction = REACTION_NAMES.get(character.favoured_reaction, "—")
         lines.append(self.tr("得意能力値: {0} / 得意リアクション: {1}").format(favoured, reaction))
         lines.append(" / ".join(f"{REACTION_NAMES[r]} {character.reactions.get(r):+d}" for r in REACTION_IDS))
@@ -297,15 +297,17 @@ class ExtrasPage(LotRPage):
                 ).format(name, total, MAX_RANK)
             )
         if character.edges:
-            lines.append(self.tr("Edge: {0}").format("、".join(character.edges)))
+            lines.append(self.tr("Edge: {0}").format(self.tr("、").join(character.edges)))
         if character.flaws:
-            lines.append(self.tr("Flaw: {0}").format("、".join(character.flaws)))
-        lines.append(self.tr("職業の特殊能力: {0}").format("、".join(character.order_abilities) or "—"))
+            lines.append(self.tr("Flaw: {0}").format(self.tr("、").join(character.flaws)))
+        lines.append(
+            self.tr("職業の特殊能力: {0}").format(self.tr("、").join(character.order_abilities) or "—")
+        )
         if character.money:
             lines.append(self.tr("所持金: {0}").format(character.money))
         if character.overrides:
             lines.append(self.tr("GM オーバーライドで記録されるもの:"))
-            lines += [f"・{record}" for record in character.overrides]
+            lines += [self.tr("・{0}").format(reason) for reason in self.model.override_reasons()]
         if unused := self.model.skills.unused_text():
             lines.append(unused)
         return lines

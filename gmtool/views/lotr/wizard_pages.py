@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import lcm
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.creation_model import Blocker, LotRCreationModel
+from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.systems.lotr.creation_types import (
     CHOICE,
     CHOICE_POINTS,
@@ -73,7 +74,8 @@ def signed(value: int | None) -> str:
 
 
 def bonuses_text(bonuses: dict[str, int]) -> str:
-    return ", ".join(f"{a.upper()} {v:+d}" for a, v in bonuses.items() if v) or "なし"
+    none = QCoreApplication.translate("LotRWizard", "なし")
+    return ", ".join(f"{a.upper()} {v:+d}" for a, v in bonuses.items() if v) or none
 
 
 class LotRPage(CreationPage):
@@ -104,10 +106,10 @@ class OriginPage(LotRPage):
         self.race_combo, self.subrace_combo, self.order_combo = QComboBox(), QComboBox(), QComboBox()
         self.race_combo.addItem(self.tr("（選んでください）"), "")
         for race in model.rules.races:
-            self.race_combo.addItem(race.label, race.id)
+            self.race_combo.addItem(shown_name(race), race.id)
         self.order_combo.addItem(self.tr("（選んでください）"), "")
         for order in model.rules.orders:
-            self.order_combo.addItem(order.label, order.id)
+            self.order_combo.addItem(shown_name(order), order.id)
         self.race_combo.currentIndexChanged.connect(lambda: self._chose(self.race_combo, model.set_race))
         self.subrace_combo.currentIndexChanged.connect(
             lambda: self._chose(self.subrace_combo, model.set_subrace)
@@ -147,7 +149,7 @@ class OriginPage(LotRPage):
         if race is not None and race.subraces:
             self.subrace_combo.addItem(self.tr("（選んでください）"), "")
             for sub in race.subraces:
-                self.subrace_combo.addItem(sub.label, sub.id)
+                self.subrace_combo.addItem(shown_name(sub), sub.id)
             self.subrace_combo.setCurrentIndex(max(0, self.subrace_combo.findData(draft.subrace)))
         if race is None:
             self.race_info.setText(self.tr("種族を選ぶと、サイズ・負傷段階・能力値ボーナスが表示されます"))
@@ -229,7 +231,7 @@ class AttributesPage(LotRPage):
         self.final_labels: dict[str, QLabel] = {}
         self.modifier_labels: dict[str, QLabel] = {}
         for row, a in enumerate(ATTRIBUTE_IDS, start=1):
-            grid.addWidget(QLabel(f"{ATTRIBUTE_NAMES[a]}（{a.upper()}）"), row, 0)
+            grid.addWidget(QLabel(self.tr("{0}（{1}）").format(ATTRIBUTE_NAMES[a], a.upper())), row, 0)
             combo = self.assign_combos[a] = QComboBox()
             combo.currentIndexChanged.connect(
                 lambda _i, a=a: self.guard(

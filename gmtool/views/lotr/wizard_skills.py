@@ -257,7 +257,7 @@ class SkillsPage(LotRPage):
         self.custom_radio.setChecked(not package_mode)
         package = model.skills.package()
         if package:
-            contents = "、".join(f"{n} {r}" for n, r in package.items())
+            contents = self.tr("、").join(f"{n} {r}" for n, r in package.items())
         else:
             contents = self.tr("この職業のパッケージはルールデータにありません（GM が設定）")
         self.package_label.setText(self.tr("パッケージ: {0}").format(contents) if draft.order else "")

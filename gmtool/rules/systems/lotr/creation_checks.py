@@ -227,7 +227,7 @@ def _origin_problems(draft: CreationDraft, rules: LotRRules) -> list[Problem]:
     if race is None:
         out.append(Problem(STEP_ORIGIN, Message("種族を選んでください")))
     elif race.subraces and race.subrace(draft.subrace) is None:
-        out.append(Problem(STEP_ORIGIN, Message("{0} の亜種族を選んでください", race.label)))
+        out.append(Problem(STEP_ORIGIN, Message("{0} の亜種族を選んでください", race.glossed)))
     if rules.order(draft.order) is None:
         out.append(Problem(STEP_ORIGIN, Message("職業を選んでください")))
     return out

@@ -81,10 +81,12 @@ def wound_tn(track: WoundTrack, rules: LotRRules, column: str) -> WoundTarget:
     what = table.column(column).label
     if row is None:
         # Healthy with a few points taken: the tables have a row per wound level only.
-        raise ValueError(Message("{0} の目標値は表にありません（{1}）。休息で回復します", level.label, what))
+        raise ValueError(
+            Message("{0} の目標値は表にありません（{1}）。休息で回復します", level.glossed, what)
+        )
     value = row.get(column)
     if not isinstance(value, int) or isinstance(value, bool):
-        refusal = Message("{0} の{1}: {2}", level.label, what, UNSET)
+        refusal = Message("{0} の{1}: {2}", level.glossed, what, UNSET)
         raise ValueError(UnsetCell(CellRef(table.id, level.name, column), refusal))
     return WoundTarget(level.name, value)
 

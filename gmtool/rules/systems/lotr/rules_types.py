@@ -12,9 +12,14 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Literal
 
+from gmtool.rules.message_types import Message
 from gmtool.rules.systems.lotr.house_rules import UNSET_ZERO
 from gmtool.rules.systems.lotr.reference_catalog import SHIPPED_TABLES
 from gmtool.rules.systems.lotr.reference_table_types import ReferenceTable
+
+# A rule name with its Japanese gloss inside a message: a template of its own, so the English UI
+# finds the gloss by its template (never by its text) and drops it.
+NAME_GLOSS = "{name}（{name_ja}）"
 
 AttributeId = Literal["brg", "nim", "per", "str", "vit", "wit"]
 ReactionId = Literal["stamina", "swiftness", "willpower", "wisdom"]
@@ -85,6 +90,14 @@ class Named:
     @property
     def label(self) -> str:
         return f"{self.name}（{self.name_ja}）" if self.name_ja and self.name_ja != self.name else self.name
+
+    @property
+    def glossed(self) -> str:
+        """The label as a message of its two names, for a message that names it: the English UI
+        shows the English name alone (`models.lotr.shown_names.ungloss`), the Japanese the label."""
+        if not self.name_ja or self.name_ja == self.name:
+            return self.name
+        return Message("{name}（{name_ja}）", name=self.name, name_ja=self.name_ja)  # NAME_GLOSS
 
 
 @dataclass(frozen=True)

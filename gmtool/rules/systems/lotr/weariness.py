@@ -99,6 +99,7 @@ def check_exhausted(character: LotRCharacter, rules: LotRRules) -> None:
         level = rules.weariness_levels[character.weariness]
         raise ValueError(
             Message(
-                "Exhausted ではありません（{0}）: Spent への回復判定は Exhausted のときだけです", level.label
+                "Exhausted ではありません（{0}）: Spent への回復判定は Exhausted のときだけです",
+                level.glossed,
             )
         )

@@ -82,11 +82,11 @@ class HeroCombatBox(QWidget):
             if place is ROLLED:
                 lines.append(
                     self.tr("場所（2d6）: {0}").format(
-                        "、".join(f"{b.name} {percent_text(p)}" for b, p in self.model.press_odds())
+                        self.tr("、").join(f"{b.name} {percent_text(p)}" for b, p in self.model.press_odds())
                     )
                 )
             odds = self.model.hero_odds(place)
-            results = "、".join(f"{b.label()} {percent_text(p)}" for b, p in odds)
+            results = self.tr("、").join(f"{b.label()} {percent_text(p)}" for b, p in odds)
             lines.append(self.tr("結果（Table 9.25）: {0}").format(results))
             exact = "\n".join(f"{b.label()}: {p}" for b, p in odds)  # the exact fractions on hover
         except ValueError as refusal:  # a table not ready
