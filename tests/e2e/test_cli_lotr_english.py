@@ -41,7 +41,10 @@ def kind_of(name: str) -> str:
 
 
 @pytest.fixture
-def english() -> Iterator[None]:
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    # What a user sets (the CLI reads it at each run and installs its catalogue), and the catalogue
+    # itself for what the test reads without the CLI.
+    monkeypatch.setenv("GMTOOL_LANGUAGE", "en")
     assert message_catalog.install("en")
     try:
         yield
