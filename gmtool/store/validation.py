@@ -322,6 +322,7 @@ def _check_characters(conn: sqlite3.Connection) -> None:
 
 def _check_session_values(conn: sqlite3.Connection) -> None:
     for key, text in conn.execute("SELECT key, value FROM session"):
+        problem: str
         try:
             if isinstance(text, str):
                 parse_json(text)
