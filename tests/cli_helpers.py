@@ -8,12 +8,13 @@ wrote to stderr; a file that asks one kind over and over names its `prob` with `
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from gmtool.app.main import main
+from gmtool.views import message_catalog
 
 
 def prob_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
@@ -52,3 +53,16 @@ def prob_refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
         main(["prob", *args])
     assert exit_.value.code == 2
     return capsys.readouterr().err
+
+
+@pytest.fixture(name="english")
+def english_cli(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The command line in English as a user asks for it (``GMTOOL_LANGUAGE=en``: the CLI reads it at
+    each run and installs its catalogue), and the catalogue installed for what a test reads without
+    the CLI; Japanese again afterwards.  Imported by the files that use it."""
+    monkeypatch.setenv("GMTOOL_LANGUAGE", "en")
+    assert message_catalog.install("en")
+    try:
+        yield
+    finally:
+        message_catalog.install("ja")

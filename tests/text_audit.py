@@ -9,8 +9,10 @@ lists every offending text at once, each with the widget it was read from.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtWidgets import (
@@ -141,3 +143,26 @@ def raw_ids(
 def report(found: list[tuple[str, str]]) -> str:
     """One line per offending text, for an assertion message."""
     return "\n".join(f"  {where}: {text!r}" for where, text in found)
+
+
+DEMO_FOLDER = Path(__file__).resolve().parents[1] / "resources" / "demo"
+
+
+def strings_in(value: object) -> Iterator[str]:
+    """Every string of a JSON value (a stored document, a demo part)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_in(item)
+
+
+def demo_strings() -> list[str]:
+    """The demo campaign's content (every system's part): the user's data once it is created."""
+    found: set[str] = set()
+    for path in DEMO_FOLDER.glob("*.json"):
+        found.update(strings_in(json.loads(path.read_text(encoding="utf-8"))))
+    return sorted(found, key=len, reverse=True)

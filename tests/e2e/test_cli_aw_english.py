@@ -3,12 +3,10 @@ refusals read English; in Japanese they read as before."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from gmtool.app.main import main
-from gmtool.views import message_catalog
+from tests.cli_helpers import english_cli  # noqa: F401 (the `english` fixture)
 from tests.text_audit import JAPANESE
 
 RUNS = [
@@ -39,16 +37,6 @@ REFUSED = [
     ["aw-withdraw", "--value", "5", "--blockers", ""],
     ["aw-withdraw", "--value", "5", "--blockers", "5", "--reading", "both"],
 ]
-
-
-@pytest.fixture
-def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    # What a user sets (the CLI reads it at each run and installs its catalogue), and the catalogue
-    # itself for what the test reads without the CLI.
-    monkeypatch.setenv("GMTOOL_LANGUAGE", "en")
-    assert message_catalog.install("en")
-    yield
-    message_catalog.install("ja")
 
 
 def printed(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:

@@ -3,12 +3,8 @@ help, the odds and the refusal read English; in Japanese they read as they alway
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from gmtool.app.main import main
-from gmtool.views import message_catalog
+from tests.cli_helpers import english_cli  # noqa: F401 (the `english` fixture)
 from tests.text_audit import japanese_leftovers, report
 
 RUNS = (
@@ -17,18 +13,6 @@ RUNS = (
     ("prob", "fourcard-compare", "--a", "5", "--b", "3", "--naturals", "plain", "--draw"),
 )
 HELPS = (("prob", "fourcard", "--help"), ("prob", "fourcard-compare", "--help"))
-
-
-@pytest.fixture
-def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    # What a user sets (the CLI reads it at each run and installs its catalogue), and the catalogue
-    # itself for what the test reads without the CLI.
-    monkeypatch.setenv("GMTOOL_LANGUAGE", "en")
-    assert message_catalog.install("en")
-    try:
-        yield
-    finally:
-        message_catalog.install("ja")
 
 
 def output(capsys, argv: tuple[str, ...]) -> str:

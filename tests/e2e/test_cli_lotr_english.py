@@ -5,12 +5,12 @@ and in Japanese they read as before."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from gmtool.views import message_catalog
-from tests.cli_helpers import run_prob
+from tests.cli_helpers import (
+    english_cli,  # noqa: F401 (the `english` fixture)
+    run_prob,
+)
 from tests.text_audit import JAPANESE
 
 # One run of each LotR command, as a GM would type it.
@@ -38,18 +38,6 @@ REFUSALS = {
 
 def kind_of(name: str) -> str:
     return "lotr" if name == "lotr-opposed" else name
-
-
-@pytest.fixture
-def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    # What a user sets (the CLI reads it at each run and installs its catalogue), and the catalogue
-    # itself for what the test reads without the CLI.
-    monkeypatch.setenv("GMTOOL_LANGUAGE", "en")
-    assert message_catalog.install("en")
-    try:
-        yield
-    finally:
-        message_catalog.install("ja")
 
 
 def japanese_in(text: str) -> list[str]:

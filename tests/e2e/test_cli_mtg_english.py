@@ -4,27 +4,18 @@ installed as the window installs it), and the cards named by their English names
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from gmtool.app.cli import build_parser
-from gmtool.views import message_catalog
-from tests.cli_helpers import prob_refused, run_prob
+from tests.cli_helpers import (
+    english_cli,  # noqa: F401 (the `english` fixture)
+    prob_refused,
+    run_prob,
+)
 from tests.text_audit import JAPANESE
 
 DECKLIST = "20 Forest\n4 Elvish Mystic\n4 ルーン爪の熊\n\nSideboard\n2 Naturalize\n"
 USER_DATA = ("ルーン爪の熊",)  # the line as the player wrote it
-
-
-@pytest.fixture
-def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    # What a user sets (the CLI reads it at each run and installs its catalogue), and the catalogue
-    # itself for what the test reads without the CLI.
-    monkeypatch.setenv("GMTOOL_LANGUAGE", "en")
-    assert message_catalog.install("en")
-    yield
-    message_catalog.install("ja")
 
 
 def japanese_in(text: str) -> list[str]:

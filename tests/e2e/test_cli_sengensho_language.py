@@ -5,23 +5,11 @@ language the CLI installs is the language they print in."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from gmtool.app.cli import build_parser, run_prob
-from gmtool.views import message_catalog
+from tests.cli_helpers import english_cli  # noqa: F401 (the `english` fixture)
 from tests.text_audit import japanese_leftovers, raw_ids
-
-
-@pytest.fixture
-def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    # What a user sets (the CLI reads it at each run and installs its catalogue), and the catalogue
-    # itself for what the test reads without the CLI.
-    monkeypatch.setenv("GMTOOL_LANGUAGE", "en")
-    message_catalog.install("en")
-    yield
-    message_catalog.install("ja")
 
 
 def sengensho_help() -> str:

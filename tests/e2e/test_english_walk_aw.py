@@ -10,7 +10,6 @@ One window per language, walked once; the session is played a little first (a sc
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +19,14 @@ from PySide6.QtWidgets import QStackedWidget, QTabWidget, QWidget
 
 from gmtool.app.main_window import MainWindow
 from tests.qt_fixtures import english_ui
-from tests.text_audit import _without as without, japanese_leftovers, raw_ids, report, visible_texts
+from tests.text_audit import (
+    _without as without,
+    demo_strings,
+    japanese_leftovers,
+    raw_ids,
+    report,
+    visible_texts,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.window(record_dialogs=True, confirm=True, shown=True)]
 
@@ -28,26 +34,6 @@ TYPED = ["シーン1", "逃げるな", "鍵", "廃ビル", "GMの判断"]  # wha
 # Japanese punctuation the audit's pattern lets through: a list joined with 、 or ・, a range with 〜, parts
 # with ／, an ideographic space read as Japanese in an English sentence.
 JAPANESE_PUNCTUATION = re.compile("[、〜／・\u3000]")
-DEMO_FOLDER = Path(__file__).resolve().parents[2] / "resources" / "demo"
-
-
-def _strings(value: object) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-
-
-def demo_strings() -> list[str]:
-    """The demo campaign's content: the user's data once it is created."""
-    found: set[str] = set()
-    for path in DEMO_FOLDER.glob("*.json"):
-        found.update(_strings(json.loads(path.read_text(encoding="utf-8"))))
-    return sorted(found, key=len, reverse=True)
 
 
 def every_page(root: QWidget) -> list[tuple[str, str]]:

@@ -30,24 +30,13 @@ from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
 from tests.e2e.house_rules_window_sengensho import choose, in_bond_dialog, new_scene, sengensho_ids
 from tests.models.sengensho.session_helpers import GM_CATALOG
 from tests.qt_fixtures import DEMO_NAMES, english_ui
-from tests.text_audit import japanese_leftovers, raw_ids, report, visible_texts
+from tests.text_audit import japanese_leftovers, raw_ids, report, strings_in, visible_texts
 
 pytestmark = [pytest.mark.e2e]
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo" / "sengensho.json"
 # The GM's own catalog the walk saves (session_helpers.GM_CATALOG): its names and texts are user data.
 GM_TYPED = ("神社", "山道", "山の天狗")
-
-
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
 
 
 def _catalog_texts() -> Iterator[str]:
@@ -63,7 +52,7 @@ def _user_data() -> list[str]:
     them all), notes, skill names, 縁故 targets, the GM's catalog texts. Not the shipped 類型 names
     (狩猟者, 芸術家): the rule text's words, which the English UI shows bracketed beside the English."""
     typed = {
-        *_strings(json.loads(DEMO.read_text(encoding="utf-8"))),
+        *strings_in(json.loads(DEMO.read_text(encoding="utf-8"))),
         *GM_TYPED,
         *_catalog_texts(),
         *DEMO_NAMES,
