@@ -36,6 +36,23 @@ def qapp(qapp):
     return qapp
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    """The widgets a test leaves are deleted when it ends, not at some later test's event loop.
+
+    pytest-qt closes the widgets a test gave `qtbot.addWidget` and calls deleteLater(); Qt runs a
+    deferred delete only from an event loop, and a test outside qtbot.wait… never starts one, so
+    every main window of every test stayed alive in its worker.  Each kept its F1 filter on the
+    application (gmtool.app.help_menu) and went through every later language switch, so each test
+    was slower than the one before: a test's [en] set-up after ~100 windows took 40 s, not 0.3."""
+    try:
+        return (yield)
+    finally:
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
 def pytest_itemcollected(item: pytest.Item) -> None:
     """Everything under tests/e2e/ is marked e2e (`make test-fast` leaves it out)."""
     if item.path.is_relative_to(E2E):
