@@ -21,7 +21,7 @@ from pathlib import Path
 import pydantic.fields  # noqa: F401
 import pytest
 
-pytest_plugins = ["tests.data_templates", "tests.qt_fixtures"]
+pytest_plugins = ["tests.data_templates", "tests.qt_fixtures", "tests.modal_guard"]
 
 E2E = Path(__file__).resolve().parent / "e2e"
 
