@@ -19,7 +19,13 @@ def test_japanese_outside_user_data_and_kept_spans_is_found():
 
 
 def test_raw_ids_are_found_but_not_in_file_names_or_user_data():
-    texts = [("a", "combat_picks 2"), ("b", "Race dwarf"), ("c", "my_notes.txt"), ("d", "Race Dwarf"), ("e", "x_y")]
+    texts = [
+        ("a", "combat_picks 2"),
+        ("b", "Race dwarf"),
+        ("c", "my_notes.txt"),
+        ("d", "Race Dwarf"),
+        ("e", "x_y"),
+    ]
     assert raw_ids(texts, ids=["dwarf"], user_data=["x_y"]) == [("a", "combat_picks 2"), ("b", "Race dwarf")]
 
 

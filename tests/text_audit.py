@@ -96,7 +96,11 @@ def visible_texts(root: QWidget) -> list[tuple[str, str]]:
     for widget in (root, *root.findChildren(QWidget)):
         if widget is not root and not widget.isVisibleTo(root):
             continue
-        where = f"{type(widget).__name__}({widget.objectName()})" if widget.objectName() else type(widget).__name__
+        where = (
+            f"{type(widget).__name__}({widget.objectName()})"
+            if widget.objectName()
+            else type(widget).__name__
+        )
         for text in widget_texts(widget):
             if text and text.strip():
                 found.append((where, text))
@@ -110,7 +114,9 @@ def _without(text: str, user_data: Iterable[str]) -> str:
     return KEPT_SPANS.sub(" ", text)
 
 
-def japanese_leftovers(texts: Iterable[tuple[str, str]], user_data: Iterable[str] = ()) -> list[tuple[str, str]]:
+def japanese_leftovers(
+    texts: Iterable[tuple[str, str]], user_data: Iterable[str] = ()
+) -> list[tuple[str, str]]:
     """The texts that still hold Japanese once the user's data (exact strings: names, notes, table
     texts) and the kept spans (rule quotes, bracketed game terms) are taken out."""
     kept = list(user_data)
