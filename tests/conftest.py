@@ -3,7 +3,9 @@
 Every test gets a user data folder of its own (`private_data_dir`, tests/data_templates.py); the
 Qt fixtures (a campaign, its model, the main window) are in tests/qt_fixtures.py.  The suite runs in
 parallel (`make test`, pytest-xdist): a test must not depend on another having run, nor on running
-alone — its files in tmp_path, its settings in its own QSettings file.
+alone — its files in tmp_path, its settings in its own QSettings file.  A real modal dialog
+nobody answers fails the test at once (tests/modal_guard.py); any other hang ends at
+pytest-timeout's limit (pyproject.toml).
 """
 
 from __future__ import annotations
