@@ -3,7 +3,9 @@
 Every test gets a user data folder of its own (`private_data_dir`, tests/data_templates.py); the
 Qt fixtures (a campaign, its model, the main window) are in tests/qt_fixtures.py.  The suite runs in
 parallel (`make test`, pytest-xdist): a test must not depend on another having run, nor on running
-alone — its files in tmp_path, its settings in its own QSettings file.
+alone — its files in tmp_path, its settings in its own QSettings file.  A real modal dialog
+nobody answers fails the test at once (tests/modal_guard.py); any other hang ends at
+pytest-timeout's limit (pyproject.toml).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 import pydantic.fields  # noqa: F401
 import pytest
 
-pytest_plugins = ["tests.data_templates", "tests.qt_fixtures"]
+pytest_plugins = ["tests.data_templates", "tests.qt_fixtures", "tests.modal_guard"]
 
 E2E = Path(__file__).resolve().parent / "e2e"
 
@@ -34,6 +36,23 @@ def qapp(qapp):
 
     install_wheel_guard(qapp)
     return qapp
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    """The widgets a test leaves are deleted when it ends, not at some later test's event loop.
+
+    pytest-qt closes the widgets a test gave `qtbot.addWidget` and calls deleteLater(); Qt runs a
+    deferred delete only from an event loop, and a test outside qtbot.wait… never starts one, so
+    every main window of every test stayed alive in its worker.  Each kept its F1 filter on the
+    application (gmtool.app.help_menu) and went through every later language switch, so each test
+    was slower than the one before: a test's [en] set-up after ~100 windows took 40 s, not 0.3."""
+    try:
+        return (yield)
+    finally:
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:

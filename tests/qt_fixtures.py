@@ -247,26 +247,39 @@ def sample_lotr_character(name: str = "ピピン") -> object:
 
 
 @contextmanager
-def english_ui(folder: Path) -> Iterator[None]:
-    """The UI in English (gmtool's, Qt's and the message catalogue) for the block, then Japanese
-    again with every translator removed, whatever the block did."""
-    from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
+def installed_translation(settings: Any) -> Iterator[str]:
+    """gmtool's translation installed as it starts with *settings* (the block is given the language
+    it chose), then Japanese again with every translator it installed removed, whatever the block did.
+    A translator left installed would stay for every later test of the process, each of them
+    paying for its lookups and its language-change events."""
+    from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
     from gmtool.app.i18n import install_translation
     from gmtool.views import message_catalog
-    from gmtool.views.appearance import LANGUAGE_KEY
 
-    settings = QSettings(str(folder / "english.ini"), QSettings.Format.IniFormat)
-    settings.setValue(LANGUAGE_KEY, "en")
     app = QCoreApplication.instance()
     assert app is not None
     before, locale = set(app.findChildren(QTranslator)), QLocale()
     try:
-        assert install_translation(app, settings) == "en"
-        yield
+        yield install_translation(app, settings)
     finally:
         for translator in set(app.findChildren(QTranslator)) - before:
             app.removeTranslator(translator)
             translator.deleteLater()
         QLocale.setDefault(locale)
         message_catalog.install("ja")
+
+
+@contextmanager
+def english_ui(folder: Path) -> Iterator[None]:
+    """The UI in English (gmtool's, Qt's and the message catalogue) for the block, then Japanese
+    again with every translator removed, whatever the block did."""
+    from PySide6.QtCore import QSettings
+
+    from gmtool.views.appearance import LANGUAGE_KEY
+
+    settings = QSettings(str(folder / "english.ini"), QSettings.Format.IniFormat)
+    settings.setValue(LANGUAGE_KEY, "en")
+    with installed_translation(settings) as language:
+        assert language == "en"
+        yield

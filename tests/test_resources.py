@@ -39,6 +39,7 @@ def test_missing_resources_name_the_places_searched(tmp_path, monkeypatch):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(360)  # pip's own limit below, and the unpacked wheel's run after it
 def test_the_built_wheel_carries_the_resources_and_finds_them(tmp_path):
     """Builds the real wheel, unpacks it alone (no checkout beside it) and asks for a resource."""
     build = subprocess.run(

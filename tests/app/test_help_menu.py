@@ -268,3 +268,32 @@ def test_the_manual_reopened_elsewhere_stays_one_manual(qtbot: Any, window: Any)
     assert window.help.manual is second
     assert window.help.open_manual("aw.md", over=modal) is second
     assert second.shown_page() == "aw.md"
+
+
+def test_the_dialogs_f1_filter_passes_other_events_on_without_reading_their_type(window):
+    """The F1 filter sees every event of the application: one that is not a key's is let through
+    before its type is read (making the type's Python enum, twice, was a fifth of the screen-fit
+    walk's time), and a key's is still read."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtGui import QKeyEvent
+
+    from gmtool.app.help_menu import _DialogHelpKey
+
+    read: list[QEvent.Type] = []
+
+    class Watched(QEvent):
+        def type(self) -> QEvent.Type:
+            read.append(super().type())
+            return read[-1]
+
+    class WatchedKey(QKeyEvent):
+        def type(self) -> QEvent.Type:
+            read.append(super().type())
+            return read[-1]
+
+    key_filter = next(f for f in window.findChildren(QObject) if isinstance(f, _DialogHelpKey))
+    assert key_filter.eventFilter(window, Watched(QEvent.Type.Paint)) is False
+    assert read == []
+    escape = WatchedKey(QEvent.Type.KeyPress, Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier)
+    assert key_filter.eventFilter(window, escape) is False  # not F1: the window's own keys
+    assert read[:1] == [QEvent.Type.KeyPress]

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
 
 from gmtool.app.window_dialogs import WindowDialogs
+
+# Real message boxes, clicked from a timer (tests/modal_guard.py lets them open).
+pytestmark = pytest.mark.answers_real_dialogs
 
 
 class Host(WindowDialogs, QWidget):

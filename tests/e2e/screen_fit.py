@@ -237,6 +237,10 @@ def run(lang: str, shots: Path | None, theme: str = "light") -> list[dict[str, A
             # Each closed tool is deleted now, not in the middle of the next one's construction.
             QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
             gc.collect()
+            # What is left is in use (the window, Qt, numpy, the catalogs): the next collection looks
+            # only at what the next action makes.  A full collection over all of it took 0.18 s
+            # after each of the ~360 actions: 40 % of the walk.
+            gc.freeze()
     window.close()
     if shots is not None:  # the manual's shots of a step no menu opens alone, each in a fresh demo
         from tests.e2e import docks_shot, tracker_shot

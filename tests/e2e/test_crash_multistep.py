@@ -65,7 +65,12 @@ STREAM = 18  # commands fed to each process
 HOLD = 0.06  # seconds the hook waits between a step's report and its commit, in some rounds
 NULL = json_digest("null")  # an undone session value that was absent before its step
 UNDO = ("step-undo", "step-redo")
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX SIGKILL")]
+# gmtool started and killed KILLS times: on a busy machine longer than pytest-timeout's default.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.timeout(300),
+    pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX SIGKILL"),
+]
 
 State = dict[str, Any]
 Diff = dict[str, list[Any]]

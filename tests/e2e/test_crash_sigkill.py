@@ -34,7 +34,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SEED = 20261125
 KILLS = 20
 STREAM = 24  # commands fed to each process
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX SIGKILL")]
+# gmtool started and killed KILLS times: on a busy machine longer than pytest-timeout's default.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.timeout(300),
+    pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX SIGKILL"),
+]
 
 
 @dataclasses.dataclass(frozen=True)

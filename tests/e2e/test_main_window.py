@@ -9,7 +9,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QKeySequence
 
 from gmtool.store.exchange import export_character
-from tests.qt_fixtures import DEMO_NAMES, reopen_characters
+from tests.qt_fixtures import DEMO_NAMES, installed_translation, reopen_characters
 
 # 追加 asks which system; these tests add AW characters unless they say otherwise.
 # 削除 asks first (tests/e2e/test_main_window_layout.py): yes.
@@ -249,21 +249,13 @@ def test_recent_campaigns_read_only_a_list_or_a_lone_path(window):
 
 
 def test_qt_own_buttons_speak_japanese(qapp, tmp_path, monkeypatch):
-    from PySide6.QtCore import QTranslator
     from PySide6.QtWidgets import QWizard
-
-    from gmtool.app.i18n import install_translation
 
     monkeypatch.delenv("GMTOOL_LANGUAGE", raising=False)
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    before = set(qapp.findChildren(QTranslator))
-    try:
-        assert install_translation(qapp, settings) == "ja"  # the default, as gmtool starts
+    with installed_translation(settings) as language:
+        assert language == "ja"  # the default, as gmtool starts
         assert "次へ" in QWizard().buttonText(QWizard.WizardButton.NextButton)
-    finally:  # Qt's Japanese catalogue left installed made a later English walk read 閉じる
-        for translator in set(qapp.findChildren(QTranslator)) - before:
-            qapp.removeTranslator(translator)
-            translator.deleteLater()
 
 
 def test_ctrl_shift_i_opens_the_closed_log_and_puts_the_cursor_in_its_search(window, qtbot):

@@ -19,6 +19,7 @@ SCREEN = ROOT / "tests" / "data" / "screen_1366x768.json"
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(600)  # the walk's own limit below: on a busy machine it takes minutes
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_window_and_dialog_fits_the_screen_with_no_label_cut(lang, tmp_path, card_cache):
     shots_dir = tmp_path / "shots"

@@ -14,6 +14,7 @@ from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QFileDialog
 
 from gmtool.store.campaign import Campaign
+from tests.qt_fixtures import installed_translation
 
 ROOT = Path(__file__).resolve().parents[2]
 # Starts the real `run_gui` and, once its window is up, says which campaign it shows and quits.  A
@@ -107,23 +108,14 @@ def test_file_dialogs_start_in_documents_then_in_the_last_folder(window, tmp_pat
 
 
 def test_the_file_dialog_is_japanese_in_the_japanese_ui(qapp, tmp_path):
-    from PySide6.QtCore import QLocale, QTranslator
     from PySide6.QtWidgets import QLabel
 
-    from gmtool.app.i18n import install_translation
-
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    before, locale = set(qapp.findChildren(QTranslator)), QLocale()
-    assert install_translation(qapp, settings) == "ja"
-    try:
+    with installed_translation(settings) as language:
+        assert language == "ja"
         dialog = QFileDialog(None, "開く", str(tmp_path))
         dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
         labels = [label.text() for label in dialog.findChildren(QLabel)]
         dialog.deleteLater()
-    finally:
-        for child in set(qapp.findChildren(QTranslator)) - before:
-            qapp.removeTranslator(child)
-            child.deleteLater()
-        QLocale.setDefault(locale)
     # not "Look in:" and "Files of type:"
     assert labels == ["場所(&L):", "ファイル名(&N):", "ファイルの種類(&T):"]
