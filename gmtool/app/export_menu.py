@@ -100,7 +100,10 @@ class ExportActions(QObject):
             return
         character, lines = found
         title = self.tr("チャットパレット — {0}").format(character.name)
-        note = self.tr("{名前} は前半の //名前=値 の行の値に置き換わります（CCFolia、BCDice 互換）")
+        variable = self.tr("名前")  # the palette's own word for a variable, in the UI language
+        note = self.tr("{0} は前半の //{1}=値 の行の値に置き換わります（CCFolia、BCDice 互換）").format(
+            "{" + variable + "}", variable
+        )
         dialog = PaletteDialog("\n".join(lines), title, note, self.services.parent_widget)
         self.services.questions.open_dialog(dialog)
 

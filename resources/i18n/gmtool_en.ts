@@ -828,7 +828,7 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source> 枚</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> cards</translation>
+            <translation> card(s)</translation>
         </message>
         <message>
             <source> 枚まで</source>
@@ -1883,6 +1883,16 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>GM オーバーライド: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>GM override: {0}</translation>
+        </message>
+        <message>
+            <source>GM オーバーライドが有効です。「次へ」で進むと、そのことが記録されます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>GM override is on. Going on with Next records it</translation>
+        </message>
+        <message>
+            <source>GM オーバーライドが有効です。越えた制限は作成時にキャラクターに記録されます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>GM override is on. The limits passed are recorded in the character when it is made</translation>
         </message>
         <message>
             <source>GM オーバーライドが有効です。越えた制限は記録されます</source>
@@ -3099,6 +3109,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} is already in the skill table (choose it and update)</translation>
         </message>
         <message>
+            <source>{0} は前半の //{1}=値 の行の値に置き換わります（CCFolia、BCDice 互換）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} is replaced by the value on the //{1}=value line at the top (CCFolia and BCDice compatible)</translation>
+        </message>
+        <message>
             <source>{0} は割り当てられません。残っている値: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} cannot be assigned. Values left: {1}</translation>
@@ -3743,7 +3758,7 @@ Command Spells left {2} → {3}</translation>
         <message>
             <source>{0}の出目</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0}'s roll</translation>
+            <translation>Roll: {0}</translation>
         </message>
         <message>
             <source>{0}の分布（厳密計算）</source>
@@ -4285,11 +4300,6 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0}</translation>
         </message>
         <message>
-            <source>{名前} は前半の //名前=値 の行の値に置き換わります（CCFolia、BCDice 互換）</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{名前} is replaced by the value on the //名前=value lines at the top (CCFolia and BCDice compatible)</translation>
-        </message>
-        <message>
             <source>—</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>—</translation>
@@ -4555,9 +4565,14 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>〈{0}〉 is not one of this character's skills</translation>
         </message>
         <message>
+            <source>〈{0}〉（{1}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>〈{0}〉 ({1})</translation>
+        </message>
+        <message>
             <source>〈スキル〉</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>〈Skill〉</translation>
+            <translation>Skill</translation>
         </message>
         <message>
             <source>《{0}》</source>
@@ -9134,7 +9149,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>e.g.
 4 Elvish Mystic
 4x Llanowar Elves
-《Forest》 16
+16 Forest
 
 Sideboard
 2 Naturalize</translation>
@@ -21223,7 +21238,7 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         </message>
         <message>
             <source> 枚</source>
-            <translation> cards</translation>
+            <translation> card(s)</translation>
         </message>
         <message>
             <source>追加する枚数</source>
@@ -21424,6 +21439,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Enter directly</translation>
         </message>
         <message>
+            <source>{0}（{1:+d}）</source>
+            <translation>{0} ({1:+d})</translation>
+        </message>
+        <message>
             <source>{0} 技能がありません。使う判定を選んでください。</source>
             <translation>No {0} skill. Choose the check to use.</translation>
         </message>
@@ -21605,6 +21624,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>GM オーバーライドを有効にすると進めます（記録されます）</source>
             <translation>Enable the GM override to continue (it is recorded)</translation>
+        </message>
+        <message>
+            <source>GM オーバーライドが有効です。「次へ」で進むと、そのことが記録されます</source>
+            <translation>GM override is on. Going on with Next records it</translation>
+        </message>
+        <message>
+            <source>GM オーバーライドが有効です。越えた制限は作成時にキャラクターに記録されます</source>
+            <translation>GM override is on. The limits passed are recorded in the character when it is made</translation>
         </message>
     </context>
     <context>
@@ -22364,8 +22391,12 @@ File → Import character.</translation>
             <translation>Chat palette — {0}</translation>
         </message>
         <message>
-            <source>{名前} は前半の //名前=値 の行の値に置き換わります（CCFolia、BCDice 互換）</source>
-            <translation>{名前} is replaced by the value on the //名前=value lines at the top (CCFolia and BCDice compatible)</translation>
+            <source>名前</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>{0} は前半の //{1}=値 の行の値に置き換わります（CCFolia、BCDice 互換）</source>
+            <translation>{0} is replaced by the value on the //{1}=value line at the top (CCFolia and BCDice compatible)</translation>
         </message>
         <message>
             <source>CCFolia 形式でコピーするキャラクターを選んでください</source>
@@ -29720,7 +29751,7 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>e.g.
 4 Elvish Mystic
 4x Llanowar Elves
-《Forest》 16
+16 Forest
 
 Sideboard
 2 Naturalize</translation>
@@ -30747,7 +30778,7 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         </message>
         <message>
             <source>{0}の出目</source>
-            <translation>{0}'s roll</translation>
+            <translation>Roll: {0}</translation>
         </message>
         <message>
             <source>（同点で {0} 回振り直し）</source>
@@ -30839,7 +30870,7 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         </message>
         <message>
             <source>〈スキル〉</source>
-            <translation>〈Skill〉</translation>
+            <translation>Skill</translation>
         </message>
         <message>
             <source>修正</source>
@@ -30862,8 +30893,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>NPC</translation>
         </message>
         <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
+        </message>
+        <message>
             <source>なし</source>
             <translation>None</translation>
+        </message>
+        <message>
+            <source>〈{0}〉（{1}）</source>
+            <translation>〈{0}〉 ({1})</translation>
         </message>
         <message>
             <source>{0} 判定値 {1} 修正 {2:+d}</source>
@@ -31330,6 +31369,10 @@ Send this file to the GM.</translation>
         <message>
             <source>（名前なし）</source>
             <translation>(no name)</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>直接入力</source>
@@ -34642,7 +34685,7 @@ Chance to reach the TN {0}; chance the commander's Inspire {1:+d} stops it {2}</
         <name>_CheckInputsBox</name>
         <message>
             <source>〈スキル〉</source>
-            <translation>〈Skill〉</translation>
+            <translation>Skill</translation>
         </message>
         <message>
             <source>判定値</source>
@@ -34651,6 +34694,10 @@ Chance to reach the TN {0}; chance the commander's Inspire {1:+d} stops it {2}</
         <message>
             <source>なし</source>
             <translation>None</translation>
+        </message>
+        <message>
+            <source>〈{0}〉（{1}）</source>
+            <translation>〈{0}〉 ({1})</translation>
         </message>
     </context>
     <context>

@@ -42,6 +42,7 @@ def shoot(lang: str, theme: str, out: Path) -> None:
     for _ in range(5):
         app.processEvents()
     out.parent.mkdir(parents=True, exist_ok=True)
+    window.statusBar().showMessage("demo.gmcampaign")  # not this machine's temporary folder
     window.grab().save(str(out))  # the tracker docked below the panel, as the GM sees it
     dialog.close()
     window.close()

@@ -94,7 +94,9 @@ class RollerInputsBox(QGroupBox, Generic[PanelModelT]):
             unnamed = self.tr("（名前なし）")
             characters = [(s.character.name or unnamed, s.id) for s in self.character_choices()]
             fill_combo(self.character_combo, characters, inputs.character_id)
-            sources = [(f"{self.tr(k.label)}（{k.value}）", k.id) for k in model.kinds(side)]
+            sources = [
+                (self.tr("{0}（{1}）").format(self.tr(k.label), k.value), k.id) for k in model.kinds(side)
+            ]
             fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
             self.value_spin.setValue(self.current_value())
             self.value_spin.setEnabled(inputs.source == CUSTOM)

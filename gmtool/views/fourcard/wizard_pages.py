@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.fourcard.creation_model import Blocker, CatalogState, FourCardCreationModel
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.appearance import set_tone
 from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog
@@ -63,7 +64,9 @@ class CreationPage(BaseCreationPage):
     """A フォーカード page: its blockers, passed on 「次へ」 with the GM override recorded."""
 
     model: FourCardCreationModel
-    override_note = "GM オーバーライドが有効です。「次へ」で進むと、そのことが記録されます"
+    override_note = QT_TRANSLATE_NOOP(
+        "CreationPage", "GM オーバーライドが有効です。「次へ」で進むと、そのことが記録されます"
+    )
 
     def override_on(self) -> bool:
         return self.model.gm_override

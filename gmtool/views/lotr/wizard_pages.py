@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.creation_model import Blocker, LotRCreationModel
 from gmtool.models.lotr.shown_names import shown_name
+from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.systems.lotr.creation_types import (
     CHOICE,
     CHOICE_POINTS,
@@ -83,7 +84,9 @@ class LotRPage(CreationPage):
 
     model: LotRCreationModel
     step = ""
-    override_note = "GM オーバーライドが有効です。越えた制限は作成時にキャラクターに記録されます"
+    override_note = QT_TRANSLATE_NOOP(
+        "CreationPage", "GM オーバーライドが有効です。越えた制限は作成時にキャラクターに記録されます"
+    )
 
     def blockers(self) -> list[Blocker]:
         return self.model.problems_for(self.step)

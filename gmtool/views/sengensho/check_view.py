@@ -111,7 +111,7 @@ class _CheckInputsBox(RollerInputsBox[SengenshoCheckModel]):
         model = self.model
         inputs = model.inputs(Side.ACTION)
         skills = [(self.tr("なし"), NO_SKILL)] + [
-            (f"〈{s.name}〉（{s.level}）", s.name) for s in model.skills()
+            (self.tr("〈{0}〉（{1}）").format(s.name, s.level), s.name) for s in model.skills()
         ]
         self.skill_combo.blockSignals(True)
         try:

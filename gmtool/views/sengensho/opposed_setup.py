@@ -91,13 +91,21 @@ class OpposedSideBox(QGroupBox):
         characters: list[tuple[str, str | None]] = [(self.tr("（キャラクターなし: 判定値を直接入力）"), None)]
         for stored in model.setup.characters():
             pc = self.tr("PC") if stored.character.is_pc else self.tr("NPC")
-            characters.append((f"{stored.character.name or unnamed}（{pc}）", stored.id))
+            characters.append((self.tr("{0}（{1}）").format(stored.character.name or unnamed, pc), stored.id))
         attributes = [
-            (f"{self.tr(label)}（{character.attribute(key)}）" if character else self.tr(label), key)
+            (
+                self.tr("{0}（{1}）").format(self.tr(label), character.attribute(key))
+                if character
+                else self.tr(label),
+                key,
+            )
             for key, label in ATTRIBUTES
         ]
         skills: list[tuple[str, str | None]] = [(self.tr("なし"), None)]
-        skills += [(f"〈{s.name}〉（{s.level}）", s.name) for s in (character.skills if character else ())]
+        skills += [
+            (self.tr("〈{0}〉（{1}）").format(s.name, s.level), s.name)
+            for s in (character.skills if character else ())
+        ]
         custom = model.setup.is_custom(role)
         widgets = (
             self.character_combo,

@@ -91,7 +91,7 @@ class CommanderPicker(QWidget):
         self.kind_combo.setVisible(not direct)
         kinds = [] if direct else self.model.kinds(character_id)
         self.kind_combo.blockSignals(True)
-        refill(self.kind_combo, [(f"{k.label}（{k.value:+d}）", k.id) for k in kinds])
+        refill(self.kind_combo, [(self.tr("{0}（{1:+d}）").format(k.label, k.value), k.id) for k in kinds])
         if pick_default and not direct:
             default = self.model.default_kind(character_id, self.skill)
             if default:
