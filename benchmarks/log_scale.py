@@ -250,7 +250,7 @@ def bench_log_scale(runs: int | None = None) -> dict[str, Any]:
 def filter_rows(filtered: dict[str, float]) -> list[Row]:
     """The session scan and the filters' rows (`log-scan` in benchmarks/run.py)."""
     scan_s = filtered["session scan"] / 1000
-    out = [Row("log-scan", f"{scan_s:.1f} s", {"s": scan_s}, note=f"{filtered['sessions']:,.0f} セッション")]
+    out = [Row("log-scan", f"{scan_s:.1f} s", {"s": scan_s}, note=f"{filtered['sessions']:,.0f} sessions")]
     for name, label in (
         ("text", "文字列「知覚」"),
         ("character", "キャラクター 1人"),
@@ -281,7 +281,7 @@ def open_rows(opened: dict[str, tuple[float, float]]) -> list[Row]:
     for key, row_id in (("characters", "log-start-none"), *((str(n), f"log-start-{n}") for n in LINES)):
         seconds, mb = opened[key]
         extra_ms, extra_mb = (seconds - empty_s) * 1000, mb - empty_mb
-        out.append(Row(row_id, f"{extra_ms:+.0f} ms", {"+ms": extra_ms}, note=f"ピーク {extra_mb:+.0f} MB"))
+        out.append(Row(row_id, f"{extra_ms:+.0f} ms", {"+ms": extra_ms}, note=f"peak {extra_mb:+.0f} MB"))
     extra_mb = opened[str(LINES[-1])][1] - empty_mb
     out.append(Row("log-start-memory", f"{extra_mb:+.0f} MB", {"+MB": extra_mb}))
     return out
