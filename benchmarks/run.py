@@ -18,7 +18,8 @@ Sections (`--only` takes any of them, comma-separated; `make bench` runs them al
   interleaved with the bare window (benchmarks/bare_window.py) so all see the same load.  gmtool's
   own modules run from their .pyc files (written by the warm-up run), as an installed gmtool's and
   the bare window's PySide6 and pyqtgraph do, even where PYTHONDONTWRITEBYTECODE is set
-  (`run.py startup`, the older spelling, is `--only startup`);
+  (`run.py startup`, the older spelling, is `--only startup`; benchmarks/startup_steps.py times
+  each step of that start, for finding where it goes);
 - redraw: AW difficulty change → probabilities recomputed and both plots redrawn, through the spin
   box, median of 60; the LotR panel's TN change likewise (seven exact degrees at every TN of the
   stacked plot, the exploding tail in closed form, caches cleared each time);
