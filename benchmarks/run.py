@@ -412,6 +412,9 @@ def main(argv: list[str]) -> int:
         with tempfile.TemporaryDirectory(prefix=f"gmtool-bench-{name}-") as tmp:
             rows += SECTIONS[name](Path(tmp))
     print(table(rows))
+    # Other work on the machine slows every figure: the load beside them says how quiet it was.
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"\n{os.cpu_count()} CPU, load average (1, 5, 15 min) at the end: {load}")
     return 0
 
 
