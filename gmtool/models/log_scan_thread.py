@@ -1,0 +1,60 @@
+"""The session scan of a long log in a thread of its own, so the window stays usable meanwhile.
+
+SQLite's connections belong to the thread that made them: the thread reads through a read-only
+connection of its own (`log_spans.LogReader`), which sees what the window has committed.  It
+reports its progress a page at a time (`progressed(done, total)`) and stops at the next page when
+cancelled; it hands back the spans it found (`found`), or why it could not (`failed`, a Message), or
+nothing when cancelled.  The spans it was given are copied first: the caller's stay as they were.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThread, Signal
+
+from gmtool.store.errors import CampaignError
+from gmtool.store.log_spans import Cancelled, LogReader, LogSpans, scan
+
+
+class LogScanThread(QThread):
+    progressed = Signal(int, int)  # lines read, lines to read
+    found = Signal(object)  # the LogSpans, up to date with the file as the scan began
+    failed = Signal(str)  # why the log could not be read (a Message)
+
+    def __init__(self, path: Path, spans: LogSpans | None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._path = path
+        self._spans = copy.deepcopy(spans)
+        self._stop = threading.Event()
+
+    def cancel(self) -> None:
+        """Stops at the next page (nothing is found)."""
+        self._stop.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._stop.is_set()
+
+    def run(self) -> None:
+        try:
+            reader = LogReader(self._path)
+        except CampaignError as error:
+            self.failed.emit(error.args[0] if error.args else str(error))
+            return
+        try:
+            spans = scan(reader, self._progress, self._spans)
+        except Cancelled:
+            return
+        except CampaignError as error:  # its message names the file and the problem
+            self.failed.emit(error.args[0] if error.args else str(error))
+            return
+        finally:
+            reader.close()
+        self.found.emit(spans)
+
+    def _progress(self, done: int, total: int) -> bool:
+        self.progressed.emit(done, total)
+        return not self._stop.is_set()
