@@ -154,22 +154,18 @@ class LogReader(CampaignLogMixin):
     def __init__(self, path: Path) -> None:
         self._path = path
         try:
-            self._conn: sqlite3.Connection | None = read_only_connection(path)
+            self._conn = read_only_connection(path)
         except sqlite3.Error as exc:
             raise CampaignError(Message("読み込めません（{0}）", sqlite_problem(exc)), path) from None
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        if self._conn is None:
-            raise CampaignError(Message("読み込めません（{0}）", "closed"), self._path)
         try:
             return self._conn.execute(sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
             raise CampaignError(Message("読み込めません（{0}）", sqlite_problem(exc)), self._path) from None
 
     def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        self._conn.close()
 
 
 def scan(
