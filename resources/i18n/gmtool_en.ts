@@ -24688,6 +24688,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>to</translation>
         </message>
         <message>
+            <source>セッションを数えています… %p%</source>
+            <translation>Counting sessions… %p%</translation>
+        </message>
+        <message>
             <source>形式</source>
             <translation>Format</translation>
         </message>
