@@ -18,10 +18,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 
 from gmtool.models.campaign_model import CampaignModel
-from gmtool.models.log_scan_thread import LogScanThread
+from gmtool.models.log_scan_thread import LogScanThread, start_kept
 from gmtool.store.campaign import LogEntry
 from gmtool.store.errors import CampaignError
 from gmtool.store.log_spans import LogSpans, Span, follow, scan
@@ -70,15 +70,9 @@ class LogSessions(QObject):
         thread.progressed.connect(self._on_progressed)
         thread.found.connect(self._on_found)
         thread.failed.connect(self._on_failed)
-        thread.finished.connect(self._on_finished)
         self._thread, self.progress, self.problem = thread, (0, 0), None
-        _RUNNING.add(thread)
         self.destroyed.connect(thread.cancel)  # the window closed: the thread stops at its next page
-        app = QCoreApplication.instance()
-        if app is not None and not app.property("gmtool_stops_scans"):
-            app.setProperty("gmtool_stops_scans", True)
-            app.aboutToQuit.connect(stop_scans)
-        thread.start()
+        start_kept(thread)
         self.scanning_changed.emit(True)
 
     def cancel(self) -> None:
@@ -160,12 +154,6 @@ class LogSessions(QObject):
             self._end_scan()
             self.changed.emit()
 
-    def _on_finished(self) -> None:
-        thread = self.sender()
-        if isinstance(thread, LogScanThread):
-            _RUNNING.discard(thread)
-            thread.deleteLater()
-
     def _end_scan(self) -> None:
         self._thread, self.progress = None, (0, 0)
         self.scanning_changed.emit(False)
@@ -178,17 +166,6 @@ class LogSessions(QObject):
         if self._wanted:
             self.request()  # read again in the background; `changed` when done
         self.changed.emit()
-
-
-_RUNNING: set[LogScanThread] = set()  # kept until finished: a QThread must not go while it runs
-
-
-def stop_scans() -> None:
-    """Cancels every background scan and waits for each (a page at most): before the program ends."""
-    for thread in list(_RUNNING):
-        thread.cancel()
-        thread.wait()
-        _RUNNING.discard(thread)
 
 
 def log_sessions(campaign_model: CampaignModel) -> LogSessions:

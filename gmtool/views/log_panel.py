@@ -167,6 +167,7 @@ class LogPanel(QWidget):
         model.characters_changed.connect(self._fill_characters)
         self._fill_characters()
         self._show_count()
+        model.check_in_background()  # the check opening left for later: said here if it fails
 
     # ---- the filter ------------------------------------------------------------------------
     def current_filter(self) -> LogFilter:
@@ -312,7 +313,7 @@ class LogPanel(QWidget):
         else:
             self.count.setText(self.tr("{0:,} / {1:,} 行").format(shown, total))
         self.clear_button.setEnabled(not model.log_filter.empty)
-        problem = model.filter_problem
+        problem = model.damage or model.filter_problem
         self._say(translate_message(problem) if problem else None)
 
     def _say(self, text: str | None) -> None:

@@ -149,3 +149,21 @@ def test_opening_reads_the_shown_rows_only_whatever_the_log_length(tmp_path, qtb
         assert shown.log_model.total_count == sessions * SESSION_LINES
         assert shown.log_model.rows_read <= 128 and scanned == []  # two pages of 64 at most, any length
         assert not shown.log_model.sessions.known
+
+
+def test_a_damaged_log_is_said_in_the_log_panel_once_the_window_is_up(tmp_path, qtbot, monkeypatch):
+    """Opening checks every table but the log (its check would make opening as slow as the log is
+    long); the log's own check runs in the background and the log panel says what it found."""
+    path = tmp_path / "log.gmcampaign"
+    write_log(path, monkeypatch, sessions=1)
+    data = bytearray(path.read_bytes())
+    page = 4096
+    middle = (len(data) // page // 2) * page  # a page of the log's lines, the bulk of the file
+    data[middle : middle + page] = b"\xff" * page
+    path.write_bytes(bytes(data))
+    with Campaign.open(path) as campaign:
+        shown = LogPanel(LogTableModel(CampaignModel(campaign)))
+        qtbot.addWidget(shown)
+        shown.show()
+        qtbot.waitUntil(lambda: shown.problem.isVisible(), timeout=10000)
+        assert "壊れています" in shown.problem.text()
