@@ -53,6 +53,7 @@ class LogCheckThread(QThread):
     """SQLite's check of the log's table, which opening the campaign left for later."""
 
     failed = Signal(str)  # what is wrong (a Message naming the file)
+    counted = Signal(int, int)  # the log's lines and its last id (the table's rows, counted later)
 
     def __init__(self, path: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +61,12 @@ class LogCheckThread(QThread):
 
     def run(self) -> None:
         try:
+            reader = LogReader(self._path)
+            try:
+                count, _first, last = reader.log_span()
+            finally:
+                reader.close()
+            self.counted.emit(count, last)
             check_table(self._path, "log", CampaignError)
         except CampaignError as error:
             self.failed.emit(error.args[0] if error.args else str(error))

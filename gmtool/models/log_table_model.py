@@ -61,10 +61,14 @@ class LogTableModel(QAbstractTableModel):
     counts_changed = Signal()  # the shown or the total number of lines (a line logged, filtered out)
     characters_changed = Signal()  # the campaign's characters, which the filter offers
 
-    def __init__(self, campaign_model: CampaignModel, parent: QObject | None = None) -> None:
+    def __init__(
+        self, campaign_model: CampaignModel, parent: QObject | None = None, count_later: bool = False
+    ) -> None:
+        """`count_later`: the lines counted by `check_in_background` (the window's table: counting
+        reads the whole log), their ids taken to run without gaps until then."""
         super().__init__(parent)
         self._campaign_model = campaign_model
-        self._lines = LogPages(lambda: campaign_model.campaign, self.line_texts)
+        self._lines = LogPages(lambda: campaign_model.campaign, self.line_texts, counted=not count_later)
         self._undone = campaign_model.undone_log_ids()
         self._cancelled = campaign_model.cancelled_log_ids()
         self._filter = LogFilter()
@@ -190,7 +194,12 @@ class LogTableModel(QAbstractTableModel):
         if campaign.detached is None and campaign.path.is_file():
             thread = LogCheckThread(campaign.path)
             thread.failed.connect(self._on_damage)
+            thread.counted.connect(self._on_counted)
             start_kept(thread)
+
+    def _on_counted(self, count: int, last: int) -> None:
+        if self._filter.empty and not self._lines.runs_without_gaps(count, last):  # a hand-edited file
+            self._on_reset()
 
     def _on_damage(self, problem: str) -> None:
         self.damage = problem

@@ -139,7 +139,8 @@ def test_opening_reads_the_shown_rows_only_whatever_the_log_length(tmp_path, qtb
     path = tmp_path / "log.gmcampaign"
     write_log(path, monkeypatch, sessions)
     scanned: list[int] = []
-    monkeypatch.setattr(LogReader, "__init__", lambda *a: scanned.append(1))  # no scan at opening
+    for reader in (LogReader, Campaign):  # no session scan at opening
+        monkeypatch.setattr(reader, "log_scan_range", lambda *a: scanned.append(1) or [])
     with Campaign.open(path) as campaign:
         shown = LogPanel(LogTableModel(CampaignModel(campaign)))
         qtbot.addWidget(shown)
