@@ -2,9 +2,9 @@
 
 The range is a session (as the log marks them, else a day's play), a scenario (offered only when the
 log names scenarios: アナザーワールド), or a period from one date to another.  While the log's sessions
-are still being counted in the background, the dialog says so with the counting's progress and offers
-the ranges when done.  The dialog only chooses; the window asks where to save and writes
-(`gmtool.app.log_export_menu`).
+are still being counted in the background, the counting's progress stands in the sessions' place and
+書き出す waits; the ranges are offered when done.  The dialog only chooses; the window asks where to
+save and writes (`gmtool.app.log_export_menu`).
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QRadioButton,
+    QSizePolicy,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -49,8 +51,14 @@ class LogExportDialog(QDialog):
         self.range_group = QButtonGroup(self)
         self.session_radio = QRadioButton(self.tr("セッション"))
         self.session_combo = QComboBox()
+        self.counting = QProgressBar()  # in the sessions' place while they are counted
+        self.counting.setFormat(self.tr("セッションを数えています… %p%"))
+        self.session_slot = QStackedWidget()
+        self.session_slot.addWidget(self.session_combo)
+        self.session_slot.addWidget(self.counting)
+        self.session_slot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         grid.addWidget(self.session_radio, 0, 0)
-        grid.addWidget(self.session_combo, 0, 1, 1, 3)
+        grid.addWidget(self.session_slot, 0, 1, 1, 3)
         self.scenario_radio = QRadioButton(self.tr("シナリオ"))
         self.scenario_combo = QComboBox()
         grid.addWidget(self.scenario_radio, 1, 0)
@@ -74,9 +82,6 @@ class LogExportDialog(QDialog):
         ):
             self.range_group.addButton(button)
             button.setProperty("range_kind", kind)
-        self.counting = QProgressBar()  # the sessions still being counted in the background
-        self.counting.setFormat(self.tr("セッションを数えています… %p%"))
-        grid.addWidget(self.counting, 3, 0, 1, 4)
         layout.addWidget(scope)
 
         form = QGroupBox(self.tr("形式"))
@@ -151,7 +156,7 @@ class LogExportDialog(QDialog):
     def _show_counting(self, done: int, total: int) -> None:
         self.counting.setRange(0, max(total, 1))
         self.counting.setValue(min(done, max(total, 1)))
-        self.counting.setVisible(self.model.counting)
+        self.session_slot.setCurrentIndex(1 if self.model.counting else 0)
 
     def _on_counted(self) -> None:
         self._fill_ranges()

@@ -4,9 +4,9 @@ One row fits the dock at 1366×768: the search field (Ctrl+Shift+I — Ctrl+Shif
 menu's AF判定), the character, the kind, 「絞り込み」 for the rarely used fields (a session; a day; a
 time to jump to) and the count 「1,234 / 200,000 行」.  Finding the sessions reads the whole log (the
 log export's reading, shared: `LogTableModel.sessions`), so it waits until the セッション field is
-first shown or opened, and runs in the background: the field says 「セッションを数えています… 40%」
-with a キャンセル beside it while the window stays usable, and fills when done; then it follows the
-lines logged.  Typing waits for a
+first shown or opened, and runs in the background: in the field's place 「数えています… 40%」 with a
+キャンセル while the window stays usable, the choice filled when done; then it follows the lines
+logged.  Typing waits for a
 pause (`DEBOUNCE_MS`) before the log is filtered, so a 200 000-line log is searched once per word,
 not once per key.  The model does the filtering (in SQL, `LogTableModel.set_filter`); 解除 shows
 the whole log again, newest at the bottom.
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSizePolicy,
+    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -97,14 +98,22 @@ class LogPanel(QWidget):
             self.tr("このセッションの行だけ（システムの記録した開始・終了、なければ長い休みで区切ります）")
         )
         self._sessions_filled = False
-        self.counting = QProgressBar()  # the background scan's progress, shown while it runs
-        self.counting.setFormat(self.tr("セッションを数えています… %p%"))
-        self.counting.setMaximumWidth(220)
-        self.counting.hide()
+        # While the sessions are counted, their progress and キャンセル take the choice's place (the
+        # same room: nothing else in the row moves).
+        self.counting = QProgressBar()
+        self.counting.setFormat(self.tr("数えています… %p%"))
         self.cancel_counting = QToolButton()
         self.cancel_counting.setText(self.tr("キャンセル"))
         self.cancel_counting.setToolTip(self.tr("セッションを数えるのをやめます（後でまた数えます）"))
-        self.cancel_counting.hide()
+        counting_row = QWidget()
+        counting_layout = QHBoxLayout(counting_row)
+        counting_layout.setContentsMargins(0, 0, 0, 0)
+        counting_layout.addWidget(self.counting, 1)
+        counting_layout.addWidget(self.cancel_counting)
+        self.session_slot = QStackedWidget()
+        self.session_slot.addWidget(self.session)
+        self.session_slot.addWidget(counting_row)
+        self.session_slot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.use_day = QCheckBox(self.tr("日付"))
         self.day = QDateEdit(QDate.currentDate())
         self.day.setCalendarPopup(True)
@@ -129,9 +138,7 @@ class LogPanel(QWidget):
         row = QHBoxLayout(self.extra)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(QLabel(self.tr("セッション")))
-        row.addWidget(self.session, 1)
-        row.addWidget(self.counting)
-        row.addWidget(self.cancel_counting)
+        row.addWidget(self.session_slot, 1)
         row.addWidget(self.use_day)
         row.addWidget(self.day)
         row.addWidget(QLabel(self.tr("時刻")))
@@ -261,8 +268,7 @@ class LogPanel(QWidget):
         done, total = sessions.progress
         self.counting.setRange(0, max(total, 1))
         self.counting.setValue(min(done, max(total, 1)))
-        self.counting.setVisible(sessions.scanning)
-        self.cancel_counting.setVisible(sessions.scanning)
+        self.session_slot.setCurrentIndex(1 if sessions.scanning else 0)
 
     def _session_ids(self) -> tuple[int, int | None] | None:
         number = self.session.currentData()

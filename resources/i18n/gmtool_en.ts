@@ -13289,6 +13289,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Count</translation>
         </message>
         <message>
+            <source>数えています… %p%</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Counting… %p%</translation>
+        </message>
+        <message>
             <source>数えない</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Do not count</translation>
@@ -24882,6 +24887,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Stops filtering and shows the whole log</translation>
         </message>
         <message>
+            <source>数えています… %p%</source>
+            <translation>Counting… %p%</translation>
+        </message>
+        <message>
             <source>日付</source>
             <translation>Date</translation>
         </message>
@@ -24896,10 +24905,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>このセッションの行だけ（システムの記録した開始・終了、なければ長い休みで区切ります）</source>
             <translation>Only this session's lines (from the start and end the system recorded; where it records none, a long break separates sessions)</translation>
-        </message>
-        <message>
-            <source>セッションを数えています… %p%</source>
-            <translation>Counting sessions… %p%</translation>
         </message>
         <message>
             <source>キャンセル</source>
