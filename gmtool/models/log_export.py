@@ -72,6 +72,8 @@ class LogExportModel(QObject):
         self._use(spans)
         self._counting = counting if counting is not None and not counting.known else None
         if self._counting is not None:
+            self.range_kind = SESSION  # what will be offered once counted (a GM shares the last session)
+        if self._counting is not None:
             self._counting.changed.connect(self._on_counted)
             self._counting.progressed.connect(self.progressed)
             self._counting.scanning_changed.connect(self._on_scanning_changed)

@@ -139,8 +139,11 @@ class LogExportDialog(QDialog):
         self.scenario_radio.setVisible(named)
         self.scenario_combo.setVisible(named)
         for edit in (self.from_edit, self.to_edit):
+            edit.setSpecialValueText("—" if model.counting else "")  # no date to show yet
             if model.first_day is not None and model.last_day is not None:
                 edit.setDateRange(_qdate(model.first_day), _qdate(model.last_day))
+            elif model.counting:
+                edit.setDate(edit.minimumDate())
         if model.period is not None:
             self.from_edit.setDate(_qdate(model.period[0]))
             self.to_edit.setDate(_qdate(model.period[1]))
