@@ -24,7 +24,8 @@ class Goal:
 
 
 # The figure names in `limits`: "ms", "s", "MB" (absolute); "time ×", "memory ×" (against the bare
-# window measured in the same run); "+ms", "+MB" (beyond the empty campaign's start, same run).
+# window measured in the same run); "+ms", "+MB" (beyond the empty campaign's start, same run);
+# "stall ms" (the longest a 5 ms timer of the window's event loop waited while something ran).
 GOALS: dict[str, Goal] = {
     # issue 36 "Fast everywhere": its table, in its order
     "startup-shown": Goal(
@@ -63,8 +64,10 @@ GOALS: dict[str, Goal] = {
         "36",
     ),
     "log-scan": Goal(
-        "≤ 1 s, or in the background with progress and the window usable",
-        {"s": 1},
+        # Run in the background (issue 36): "usable" is measured as the longest the window's event
+        # loop was kept from running meanwhile, against the issue's 100 ms.
+        "≤ 1 s, or in the background with progress and the window usable (kept from running ≤ 100 ms)",
+        {"stall ms": 100},
         "first session scan of a 200 000-line log",
         "36",
     ),

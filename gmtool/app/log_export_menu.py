@@ -1,10 +1,11 @@
 """ファイル → セッションログを書き出す…: a session, a scenario or a period of the log, as one HTML page
 or as text, for posting after play.
 
-The log is read twice, a page at a time, each time under a progress dialog with キャンセル: once to
-find its sessions, scenarios and days (kept with the campaign model and shared with the log window's
-セッション filter, `gmtool.models.log_sessions`: the next time reads only the lines added since;
-forgotten when the log is read again from the file), once to write the chosen lines.  The file is
+The log is read twice, a page at a time: once to find its sessions, scenarios and days (kept with the
+campaign model and shared with the log window's セッション filter, `gmtool.models.log_sessions`: the
+next time reads only the lines added since; forgotten when the log is read again from the file) —
+the first time in the background, the dialog open meanwhile and saying it is still counting — and
+once to write the chosen lines, under a progress dialog with キャンセル.  The file is
 renamed into place only when complete: a failure is said in a message box, a cancel says nothing,
 and neither leaves a file behind.
 """
@@ -49,16 +50,25 @@ class LogExportActions(QObject):
 
     def export_log(self) -> None:
         from gmtool.models.log_export import LogExportModel
+        from gmtool.models.log_sessions import log_sessions
         from gmtool.views.log_export_dialog import LogExportDialog
 
         campaign_model = self.services.campaign_model
-        spans = self._with_progress(self.tr("ログを読んでいます…"), lambda p: self._scan(campaign_model, p))
+        sessions = log_sessions(campaign_model)
+        spans: LogSpans | None = LogSpans()  # none yet: counted in the background, offered when done
+        if sessions.known:  # only the lines logged since are read
+            spans = self._with_progress(
+                self.tr("ログを読んでいます…"), lambda p: self._scan(campaign_model, p)
+            )
+        elif self._has_lines():
+            sessions.request()
+            spans = sessions.spans() if sessions.known else spans  # a file that cannot be read elsewhere
         if spans is None:
             return
-        if not spans.days:
+        if not spans.days and not sessions.scanning:
             show_refusal(self.services.parent_widget, self.tr("このキャンペーンのログにはまだ行がありません"))
             return
-        model = LogExportModel(campaign_model, spans)
+        model = LogExportModel(campaign_model, spans, counting=sessions)
         dialog = LogExportDialog(model, self.services.parent_widget)
         try:
             if not self.ask_range(dialog):
@@ -77,6 +87,12 @@ class LogExportActions(QObject):
         self.services.status_bar.showMessage(
             self.tr("セッションログ（{0} 行）を {1} に書き出しました").format(written, path), 8000
         )
+
+    def _has_lines(self) -> bool:
+        try:
+            return self.services.campaign_model.campaign.log_span()[2] > 0
+        except CampaignError:
+            return True  # the scan says why it cannot read the log
 
     def _ask_path(self, model: LogExportModel) -> Path | None:
         suffix = SUFFIXES[model.format]

@@ -195,7 +195,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         for model in self.panel_models.values():  # they listened to the campaign being closed
             model.deleteLater()
         self.panel_models = {}
-        self.log_model = LogTableModel(campaign_model, self)
+        self.log_model = LogTableModel(campaign_model, self, count_later=True)  # counted in the background
         self.sheet_view: QWidget | None = None
         self._selection_before_reset: str | None = None
 

@@ -16,9 +16,10 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.log_sessions import LogSessions
 from gmtool.models.log_table_model import LogTableModel
 from gmtool.models.outcome_text import percent
 from gmtool.store.campaign import LogEntry
@@ -53,19 +54,66 @@ def _when(span: Span) -> str:
 class LogExportModel(QObject):
     """What the export dialog chooses (the range and the format) and the writing itself."""
 
-    def __init__(self, campaign_model: CampaignModel, spans: LogSpans, parent: QObject | None = None) -> None:
+    spans_changed = Signal()  # the sessions counted: the ranges to offer are there
+    progressed = Signal(int, int)  # the counting's lines read and lines to read
+
+    def __init__(
+        self,
+        campaign_model: CampaignModel,
+        spans: LogSpans,
+        parent: QObject | None = None,
+        counting: LogSessions | None = None,
+    ) -> None:
+        """`counting`: the sessions still being counted in the background (`spans` empty until
+        then): the model takes them when done (`spans_changed`)."""
         super().__init__(parent)
         self.campaign_model = campaign_model
+        self.format = HTML
+        self._use(spans)
+        self._counting = counting if counting is not None and not counting.known else None
+        if self._counting is not None:
+            self.range_kind = SESSION  # what will be offered once counted (a GM shares the last session)
+        if self._counting is not None:
+            self._counting.changed.connect(self._on_counted)
+            self._counting.progressed.connect(self.progressed)
+            self._counting.scanning_changed.connect(self._on_scanning_changed)
+        self.skipped = {"secret": 0, "undone": 0, "unreadable": 0}
+        # Translated once: odds_text runs for every line of a long log.
+        self._odds_labels = (self.tr("アクション側の勝率 {0}"), self.tr("成功率 {0}"), self.tr("{0}（{1}）"))
+
+    def _use(self, spans: LogSpans) -> None:
         self.spans = spans
         self.range_kind = SESSION if spans.sessions else PERIOD
         self.session_index = len(spans.sessions) - 1  # the last session: what a GM shares after play
         self.scenario_index = len(spans.scenarios) - 1
         last = self.last_day
         self.period = (last, last) if last is not None else None
-        self.format = HTML
-        self.skipped = {"secret": 0, "undone": 0, "unreadable": 0}
-        # Translated once: odds_text runs for every line of a long log.
-        self._odds_labels = (self.tr("アクション側の勝率 {0}"), self.tr("成功率 {0}"), self.tr("{0}（{1}）"))
+
+    @property
+    def counting(self) -> bool:
+        """The sessions are still being counted: no range to offer yet."""
+        return self._counting is not None
+
+    @property
+    def count_progress(self) -> tuple[int, int]:
+        return self._counting.progress if self._counting is not None else (0, 0)
+
+    def _on_counted(self) -> None:
+        sessions = self._counting
+        if sessions is None or not (sessions.known or (sessions.problem and not sessions.scanning)):
+            return
+        sessions.changed.disconnect(self._on_counted)
+        sessions.progressed.disconnect(self.progressed)
+        sessions.scanning_changed.disconnect(self._on_scanning_changed)
+        self._counting = None
+        if sessions.known:
+            self._use(sessions.spans())  # a copy, up to date (only lines logged since are read)
+        self.spans_changed.emit()
+
+    def _on_scanning_changed(self, scanning: bool) -> None:
+        sessions = self._counting
+        if sessions is not None and not scanning and not sessions.known and not sessions.problem:
+            sessions.request()  # stopped elsewhere (the log window's キャンセル): this dialog still waits
 
     # ---- the choices ----------------------------------------------------------------------
     @property

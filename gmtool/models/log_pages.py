@@ -8,6 +8,10 @@ when the row is first asked for, keeping the last `CACHED_PAGES` pages (each lin
 shows it).  A line appended by this window is added to its page if that page is kept, otherwise it
 is read with its page like any other.
 
+The window's table counts later (`counted=False`): counting reads the whole table, so opening takes
+the ids to run without gaps from the first and the last id alone, and the log's background check
+counts them (`LogTableModel.check_in_background`), the table read again with its ids if they do not.
+
 Filtered (`show_ids`), the rows are the given ids — those the store found matching — read a page at
 a time as before; `total` still counts the whole log.
 """
@@ -43,6 +47,7 @@ class LogPages:
         self,
         campaign: Callable[[], Campaign],
         show: Callable[[LogEntry | UnreadableLine], tuple[str, ...]],
+        counted: bool = True,
     ) -> None:
         self._campaign = campaign
         self._show = show
@@ -52,18 +57,27 @@ class LogPages:
         self._first = 0  # the first line's id, when the ids run without gaps
         self._ids: array[int] | None = None  # every id, when they do not
         self._pages: OrderedDict[int, list[Line]] = OrderedDict()
-        self.reload()
+        self.reload(counted)
 
-    def reload(self) -> None:
-        """Forget what was read: the log is read again as it is in the file."""
+    def reload(self, counted: bool = True) -> None:
+        """Forget what was read: the log is read again as it is in the file (not `counted`: its ids
+        taken to run without gaps until counted)."""
         self._pages.clear()
         try:
-            count, first, last = self._campaign().log_span()
+            if counted:
+                count, first, last = self._campaign().log_span()
+            else:
+                first, last = self._campaign().log_bounds()
+                count = last - first + 1 if last else 0
             ids = None if count == 0 or last - first + 1 == count else array("q", self._campaign().log_ids())
         except CampaignError:  # the file cannot be read now: an empty log until it can
             count, first, ids = 0, 0, None
         self._count, self._first, self._ids = count, first, ids
         self.total = count
+
+    def runs_without_gaps(self, count: int, last: int) -> bool:
+        """Whether `count` lines up to id `last` (a count made elsewhere) are what the rows assume."""
+        return self._ids is not None or last - self._first + 1 == count or count == 0
 
     def show_ids(self, ids: list[int]) -> None:
         """Only these lines (in this order, ascending), e.g. those a filter matched; `reload` shows

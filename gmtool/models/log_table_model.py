@@ -35,6 +35,7 @@ from gmtool.models.log_filter import LogFilter, utc_text
 from gmtool.models.log_pages import LogPages
 from gmtool.models.log_payload import shown_summary
 from gmtool.models.log_replay import Replay, replay, replayable, secret_result, shown_roll_text
+from gmtool.models.log_scan_thread import LogCheckThread, start_kept
 from gmtool.models.log_sessions import LogSessions, log_sessions
 from gmtool.models.outcome_text import outcome_label, side_label
 from gmtool.models.shown_text import QT_TRANSLATE_NOOP
@@ -60,14 +61,19 @@ class LogTableModel(QAbstractTableModel):
     counts_changed = Signal()  # the shown or the total number of lines (a line logged, filtered out)
     characters_changed = Signal()  # the campaign's characters, which the filter offers
 
-    def __init__(self, campaign_model: CampaignModel, parent: QObject | None = None) -> None:
+    def __init__(
+        self, campaign_model: CampaignModel, parent: QObject | None = None, count_later: bool = False
+    ) -> None:
+        """`count_later`: the lines counted by `check_in_background` (the window's table: counting
+        reads the whole log), their ids taken to run without gaps until then."""
         super().__init__(parent)
         self._campaign_model = campaign_model
-        self._lines = LogPages(lambda: campaign_model.campaign, self.line_texts)
+        self._lines = LogPages(lambda: campaign_model.campaign, self.line_texts, counted=not count_later)
         self._undone = campaign_model.undone_log_ids()
         self._cancelled = campaign_model.cancelled_log_ids()
         self._filter = LogFilter()
         self.filter_problem: str | None = None  # why the filter shows less than asked (a Message)
+        self.damage: str | None = None  # what the check of the log's table found wrong (a Message)
         campaign_model.log_appended.connect(self._on_appended)
         campaign_model.log_marks_changed.connect(self._on_marks_changed)
         campaign_model.log_reset.connect(self._on_reset)
@@ -180,6 +186,24 @@ class LogTableModel(QAbstractTableModel):
         """The log's sessions for the セッション filter (the log read when first asked for; shared with
         the log export)."""
         return log_sessions(self._campaign_model)
+
+    def check_in_background(self) -> None:
+        """SQLite's check of the log's table, which opening left for later (its length would have made
+        opening slow): `damage` says what is wrong, with `counts_changed`, if it finds anything."""
+        campaign = self._campaign_model.campaign
+        if campaign.detached is None and campaign.path.is_file():
+            thread = LogCheckThread(campaign.path)
+            thread.failed.connect(self._on_damage)
+            thread.counted.connect(self._on_counted)
+            start_kept(thread)
+
+    def _on_counted(self, count: int, last: int) -> None:
+        if self._filter.empty and not self._lines.runs_without_gaps(count, last):  # a hand-edited file
+            self._on_reset()
+
+    def _on_damage(self, problem: str) -> None:
+        self.damage = problem
+        self.counts_changed.emit()
 
     def characters(self) -> list[tuple[str, str]]:
         """(id, name) of the campaign's characters, for the character filter."""

@@ -82,6 +82,13 @@ class CampaignLogMixin:
         count, first, last = rows[0]
         return int(count), int(first or 0), int(last or 0)
 
+    def log_bounds(self) -> tuple[int, int]:
+        """(first id, last id); (0, 0) for an empty log: two looks in the table's key, whatever the
+        log's length (counting its lines reads the whole table)."""
+        rows = self._read("SELECT (SELECT MIN(id) FROM log), (SELECT MAX(id) FROM log)")
+        first, last = rows[0]
+        return int(first or 0), int(last or 0)
+
     def log_count(self) -> int:
         return int(self._read("SELECT COUNT(*) FROM log")[0][0])
 
@@ -96,6 +103,29 @@ class CampaignLogMixin:
         sql = f"SELECT {COLUMNS} FROM log WHERE id BETWEEN ? AND ? ORDER BY id"
         rows = self._read(sql, (first_id, last_id))
         return [log_line(row) for row in rows]
+
+    def log_scan_range(self, first_id: int, last_id: int, marking_kinds: frozenset[str]) -> list[Any]:
+        """The lines first_id ≤ id ≤ last_id as the session scan needs them (`log_spans`): each a
+        LogEntry whose payload holds only its text `time`, and for a kind in `marking_kinds` its text
+        `action` and `scenario` — picked by SQLite, so no line's JSON is parsed in Python (that
+        parse was most of a long log's scan) — or an UnreadableLine when the payload is not a JSON
+        object."""
+        from gmtool.store.log_lines import scan_line
+
+        marks = ",".join("?" * len(marking_kinds)) or "NULL"
+        picked = (
+            "CASE WHEN ok AND json_type(payload, '$.{0}') = 'text' THEN json_extract(payload, '$.{0}') END"
+        )
+        marked = f"CASE WHEN kind IN ({marks}) THEN {picked} END"
+        sql = (
+            f"SELECT id, at, kind, ok, {picked.format('time')}, {marked.format('action')},"
+            f" {marked.format('scenario')} FROM (SELECT id, at, kind, payload,"
+            " CASE WHEN json_valid(payload) THEN json_type(payload) = 'object' ELSE 0 END AS ok"
+            " FROM log WHERE id BETWEEN ? AND ?) ORDER BY id"
+        )
+        kinds = tuple(sorted(marking_kinds))
+        rows = self._read(sql, (*kinds, *kinds, first_id, last_id))
+        return [scan_line(row) for row in rows]
 
     def log_tail(self, kind: str, limit: int, within: int) -> list[LogEntry]:
         """Of the last ``limit`` lines of ``kind`` among the log's last ``within`` lines (bounded work

@@ -44,3 +44,15 @@ def log_line(row: tuple[Any, ...]) -> LogEntry | UnreadableLine:
     if not isinstance(payload, dict):
         return UnreadableLine(entry_id, at, kind, Message("ログ（{0}）の内容が正しくありません", entry_id))
     return LogEntry(entry_id, at, kind, payload)
+
+
+def scan_line(row: tuple[Any, ...]) -> LogEntry | UnreadableLine:
+    """A row of `Campaign.log_scan_range` (id, at, kind, readable, time, action, scenario) as a line
+    whose payload holds only what the session scan reads."""
+    entry_id, at, kind, readable, *values = row
+    at = at if isinstance(at, str) else ""
+    kind = kind if isinstance(kind, str) else ""
+    if not readable:
+        return UnreadableLine(entry_id, at, kind, Message("ログ（{0}）の内容が正しくありません", entry_id))
+    keys = ("time", "action", "scenario")
+    return LogEntry(entry_id, at, kind, {k: v for k, v in zip(keys, values, strict=True) if v is not None})

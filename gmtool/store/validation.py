@@ -354,7 +354,7 @@ def _unreadable_value(problem: str, key: object) -> StoreError:
 
 
 def check_gmtool_database(
-    conn: sqlite3.Connection, fmt: str, max_version: int, kind: str, schema: str
+    conn: sqlite3.Connection, fmt: str, max_version: int, kind: str, schema: str, deferred: str = ""
 ) -> int:
     """The checks every SQLite file of gmtool's passes before it is opened read-write (StoreError):
     ours (a ``meta`` table saying ``fmt``), not newer than this gmtool, with exactly the ``schema``
@@ -364,7 +364,9 @@ def check_gmtool_database(
     The order matters: ``meta`` is read only once it is known to be gmtool's plain table, the rest
     of the file only once its whole schema is; and the integrity check is the full one when a WAL
     was left over, whose replay onto a file it did not come from corrupts indexes in a way
-    ``quick_check`` does not see."""
+    ``quick_check`` does not see.  ``deferred``: a table whose ``quick_check`` is left to the caller
+    when no WAL was left over (the campaign's log, which the window checks in the background,
+    `check_table`: reading all of a long log would make opening as slow as the log is long)."""
     if not same_object(conn, schema, "meta"):
         raise StoreError(Message("gmtool の{0}ではありません", kind))
     rows = conn.execute("SELECT key, value FROM meta WHERE key IN ('format', 'schema_version')")
@@ -390,12 +392,27 @@ def check_gmtool_database(
             )
         )
     check_schema(conn, schema)
-    check = "integrity_check" if _has_wal(conn) else "quick_check"
-    problems = [row[0] for row in conn.execute(f"PRAGMA {check}(1)")]
+    if _has_wal(conn) or not deferred:
+        check = "integrity_check" if _has_wal(conn) else "quick_check"
+        _raise_problems(conn, f"PRAGMA {check}(1)")
+    else:  # each other table and its indexes (their names are the schema's, checked above)
+        rows = conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table' AND name != ?", (deferred,))
+        for (table,) in rows.fetchall():
+            _raise_problems(conn, f'PRAGMA quick_check("{table}")')
+    return version
+
+
+def _raise_problems(conn: sqlite3.Connection, check: str) -> None:
+    problems = [row[0] for row in conn.execute(check)]
     if problems != ["ok"]:
         found = clipped(str(problems[0]), 100)
         raise StoreError(Message("ファイルが壊れています（SQLite の検査結果: {0}）", found))
-    return version
+
+
+def check_table(path: Path, table: str, error: type[StoreError]) -> None:
+    """SQLite's ``quick_check`` of one table and its indexes (`check_gmtool_database`'s deferred
+    one), through a connection that changes nothing; ``error`` naming the file when it fails."""
+    check_sqlite_file(path, lambda conn: _raise_problems(conn, f'PRAGMA quick_check("{table}")'), error)
 
 
 def _has_wal(conn: sqlite3.Connection) -> bool:

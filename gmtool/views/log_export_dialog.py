@@ -1,8 +1,10 @@
 """ファイル → セッションログを書き出す…: which part of the log, and as HTML or as text.
 
 The range is a session (as the log marks them, else a day's play), a scenario (offered only when the
-log names scenarios: アナザーワールド), or a period from one date to another.  The dialog only
-chooses; the window asks where to save and writes (`gmtool.app.log_export_menu`).
+log names scenarios: アナザーワールド), or a period from one date to another.  While the log's sessions
+are still being counted in the background, the counting's progress stands in the sessions' place and
+書き出す waits; the ranges are offered when done.  The dialog only chooses; the window asks where to
+save and writes (`gmtool.app.log_export_menu`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QProgressBar,
     QRadioButton,
+    QSizePolicy,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -46,30 +51,23 @@ class LogExportDialog(QDialog):
         self.range_group = QButtonGroup(self)
         self.session_radio = QRadioButton(self.tr("セッション"))
         self.session_combo = QComboBox()
-        self.session_combo.addItems(model.session_labels())
-        self.session_combo.setCurrentIndex(model.session_index)
+        self.counting = QProgressBar()  # in the sessions' place while they are counted
+        self.counting.setFormat(self.tr("セッションを数えています… %p%"))
+        self.session_slot = QStackedWidget()
+        self.session_slot.addWidget(self.session_combo)
+        self.session_slot.addWidget(self.counting)
+        self.session_slot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         grid.addWidget(self.session_radio, 0, 0)
-        grid.addWidget(self.session_combo, 0, 1, 1, 3)
+        grid.addWidget(self.session_slot, 0, 1, 1, 3)
         self.scenario_radio = QRadioButton(self.tr("シナリオ"))
         self.scenario_combo = QComboBox()
-        self.scenario_combo.addItems(model.scenario_labels())
-        self.scenario_combo.setCurrentIndex(model.scenario_index)
-        if model.scenario_labels():  # a log that names no scenario offers no シナリオ choice
-            grid.addWidget(self.scenario_radio, 1, 0)
-            grid.addWidget(self.scenario_combo, 1, 1, 1, 3)
-        else:
-            self.scenario_radio.hide()
-            self.scenario_combo.hide()
+        grid.addWidget(self.scenario_radio, 1, 0)
+        grid.addWidget(self.scenario_combo, 1, 1, 1, 3)
         self.period_radio = QRadioButton(self.tr("期間"))
         self.from_edit, self.to_edit = QDateEdit(), QDateEdit()
         for edit in (self.from_edit, self.to_edit):
             edit.setCalendarPopup(True)
             edit.setDisplayFormat("yyyy-MM-dd")
-            if model.first_day is not None and model.last_day is not None:
-                edit.setDateRange(_qdate(model.first_day), _qdate(model.last_day))
-        if model.period is not None:
-            self.from_edit.setDate(_qdate(model.period[0]))
-            self.to_edit.setDate(_qdate(model.period[1]))
         grid.addWidget(self.period_radio, 2, 0)
         dates = QHBoxLayout()
         dates.addWidget(self.from_edit)
@@ -84,7 +82,6 @@ class LogExportDialog(QDialog):
         ):
             self.range_group.addButton(button)
             button.setProperty("range_kind", kind)
-        self.session_radio.setEnabled(bool(model.session_labels()))
         layout.addWidget(scope)
 
         form = QGroupBox(self.tr("形式"))
@@ -113,10 +110,10 @@ class LogExportDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
 
-        {SESSION: self.session_radio, SCENARIO: self.scenario_radio, PERIOD: self.period_radio}[
-            model.range_kind
-        ].setChecked(True)
+        self._fill_ranges()
         (self.html_radio if model.format == HTML else self.text_radio).setChecked(True)
+        model.spans_changed.connect(self._on_counted)
+        model.progressed.connect(self._show_counting)
         self.range_group.buttonToggled.connect(self._sync)
         self.format_group.buttonToggled.connect(self._sync)
         self.session_combo.currentIndexChanged.connect(self._sync)
@@ -125,6 +122,48 @@ class LogExportDialog(QDialog):
         self.to_edit.dateChanged.connect(self._sync)
         self._sync()
         fit_to_screen(self, QSize(560, 300))
+
+    def _fill_ranges(self) -> None:
+        """The ranges the log offers (none while its sessions are being counted)."""
+        model = self.model
+        widgets = (self.range_group, self.session_combo, self.scenario_combo, self.from_edit, self.to_edit)
+        for widget in widgets:
+            widget.blockSignals(True)
+        self.session_combo.clear()
+        self.session_combo.addItems(model.session_labels())
+        self.session_combo.setCurrentIndex(model.session_index)
+        self.scenario_combo.clear()
+        self.scenario_combo.addItems(model.scenario_labels())
+        self.scenario_combo.setCurrentIndex(model.scenario_index)
+        named = bool(model.scenario_labels())  # a log that names no scenario offers no シナリオ choice
+        self.scenario_radio.setVisible(named)
+        self.scenario_combo.setVisible(named)
+        for edit in (self.from_edit, self.to_edit):
+            edit.setSpecialValueText("—" if model.counting else "")  # no date to show yet
+            if model.first_day is not None and model.last_day is not None:
+                edit.setDateRange(_qdate(model.first_day), _qdate(model.last_day))
+            elif model.counting:
+                edit.setDate(edit.minimumDate())
+        if model.period is not None:
+            self.from_edit.setDate(_qdate(model.period[0]))
+            self.to_edit.setDate(_qdate(model.period[1]))
+        {SESSION: self.session_radio, SCENARIO: self.scenario_radio, PERIOD: self.period_radio}[
+            model.range_kind
+        ].setChecked(True)
+        self.session_radio.setEnabled(bool(model.session_labels()))
+        self.period_radio.setEnabled(not model.counting)
+        for widget in widgets:
+            widget.blockSignals(False)
+        self._show_counting(*model.count_progress)
+
+    def _show_counting(self, done: int, total: int) -> None:
+        self.counting.setRange(0, max(total, 1))
+        self.counting.setValue(min(done, max(total, 1)))
+        self.session_slot.setCurrentIndex(1 if self.model.counting else 0)
+
+    def _on_counted(self) -> None:
+        self._fill_ranges()
+        self._sync()
 
     def _sync(self, *_: object) -> None:
         """The choice into the model; 書き出す only when the choice holds a line."""
@@ -141,7 +180,7 @@ class LogExportDialog(QDialog):
         self.scenario_combo.setEnabled(m.range_kind == SCENARIO)
         self.from_edit.setEnabled(m.range_kind == PERIOD)
         self.to_edit.setEnabled(m.range_kind == PERIOD)
-        empty = m.chosen() is None
+        empty = m.chosen() is None and not m.counting
         self.problem.setText(self.tr("選んだ範囲にログの行がありません") if empty else "")
         self.problem.setVisible(empty)
-        self.ok_button.setEnabled(not empty)
+        self.ok_button.setEnabled(m.chosen() is not None)

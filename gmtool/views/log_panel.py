@@ -4,7 +4,9 @@ One row fits the dock at 1366×768: the search field (Ctrl+Shift+I — Ctrl+Shif
 menu's AF判定), the character, the kind, 「絞り込み」 for the rarely used fields (a session; a day; a
 time to jump to) and the count 「1,234 / 200,000 行」.  Finding the sessions reads the whole log (the
 log export's reading, shared: `LogTableModel.sessions`), so it waits until the セッション field is
-first shown or opened, under a wait cursor; then it follows the lines logged.  Typing waits for a
+first shown or opened, and runs in the background: in the field's place 「数えています… 40%」 with a
+キャンセル while the window stays usable, the choice filled when done; then it follows the lines
+logged.  Typing waits for a
 pause (`DEBOUNCE_MS`) before the log is filtered, so a 200 000-line log is searched once per word,
 not once per key.  The model does the filtering (in SQL, `LogTableModel.set_filter`); 解除 shows
 the whole log again, newest at the bottom.
@@ -17,7 +19,6 @@ from datetime import date, datetime
 
 from PySide6.QtCore import QDate, QDateTime, Qt, QTimer
 from PySide6.QtWidgets import (
-    QApplication,
     QCheckBox,
     QComboBox,
     QDateEdit,
@@ -25,8 +26,10 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QSizePolicy,
+    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -95,6 +98,22 @@ class LogPanel(QWidget):
             self.tr("このセッションの行だけ（システムの記録した開始・終了、なければ長い休みで区切ります）")
         )
         self._sessions_filled = False
+        # While the sessions are counted, their progress and キャンセル take the choice's place (the
+        # same room: nothing else in the row moves).
+        self.counting = QProgressBar()
+        self.counting.setFormat(self.tr("数えています… %p%"))
+        self.cancel_counting = QToolButton()
+        self.cancel_counting.setText(self.tr("キャンセル"))
+        self.cancel_counting.setToolTip(self.tr("セッションを数えるのをやめます（後でまた数えます）"))
+        counting_row = QWidget()
+        counting_layout = QHBoxLayout(counting_row)
+        counting_layout.setContentsMargins(0, 0, 0, 0)
+        counting_layout.addWidget(self.counting, 1)
+        counting_layout.addWidget(self.cancel_counting)
+        self.session_slot = QStackedWidget()
+        self.session_slot.addWidget(self.session)
+        self.session_slot.addWidget(counting_row)
+        self.session_slot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.use_day = QCheckBox(self.tr("日付"))
         self.day = QDateEdit(QDate.currentDate())
         self.day.setCalendarPopup(True)
@@ -119,7 +138,7 @@ class LogPanel(QWidget):
         row = QHBoxLayout(self.extra)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(QLabel(self.tr("セッション")))
-        row.addWidget(self.session, 1)
+        row.addWidget(self.session_slot, 1)
         row.addWidget(self.use_day)
         row.addWidget(self.day)
         row.addWidget(QLabel(self.tr("時刻")))
@@ -146,12 +165,16 @@ class LogPanel(QWidget):
         self.session.currentIndexChanged.connect(self._timer.start)
         self.more.toggled.connect(self._show_more)
         model.sessions.changed.connect(self._on_sessions_changed)
+        model.sessions.progressed.connect(self._show_counting)
+        model.sessions.scanning_changed.connect(self._show_counting)
+        self.cancel_counting.clicked.connect(model.sessions.cancel)
         self.clear_button.clicked.connect(self.clear_filter)
         self.jump_button.clicked.connect(self.jump)
         model.counts_changed.connect(self._show_count)
         model.characters_changed.connect(self._fill_characters)
         self._fill_characters()
         self._show_count()
+        model.check_in_background()  # the check opening left for later: said here if it fails
 
     # ---- the filter ------------------------------------------------------------------------
     def current_filter(self) -> LogFilter:
@@ -209,20 +232,18 @@ class LogPanel(QWidget):
     def _show_more(self, shown: bool) -> None:
         self.extra.setVisible(shown)
         if shown and not self._sessions_filled:
-            QTimer.singleShot(0, self._fill_sessions)  # the row drawn first, then the log read
+            self._fill_sessions()
 
     def _fill_sessions(self, first: int = 1) -> None:
-        """The セッション choices from session `first` on (the older ones unchanged since), the log
-        read under a wait cursor the first time."""
+        """The セッション choices from session `first` on (the older ones unchanged since); the log
+        read in the background the first time (`_on_sessions_changed` fills them when done)."""
         sessions = self.log_model.sessions
-        waiting = not sessions.known
-        if waiting:
-            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            spans = sessions.sessions()
-        finally:
-            if waiting:
-                QApplication.restoreOverrideCursor()
+        if not sessions.known:
+            sessions.request()
+            self._show_counting()
+            if not sessions.known:
+                return
+        spans = sessions.sessions()
         if sessions.problem:
             self._say(translate_message(sessions.problem))
             return
@@ -241,21 +262,29 @@ class LogPanel(QWidget):
         combo.blockSignals(False)
         combo.view().setMinimumWidth(combo.view().sizeHintForColumn(0) + 24)  # the labels in full
 
+    def _show_counting(self) -> None:
+        """The background scan's progress and its キャンセル, while it runs."""
+        sessions = self.log_model.sessions
+        done, total = sessions.progress
+        self.counting.setRange(0, max(total, 1))
+        self.counting.setValue(min(done, max(total, 1)))
+        self.session_slot.setCurrentIndex(1 if sessions.scanning else 0)
+
     def _session_ids(self) -> tuple[int, int | None] | None:
         number = self.session.currentData()
         return None if number is None else self.log_model.sessions.ids_of(number)
 
     def _on_sessions_changed(self) -> None:
-        """A line logged (the newest session grew, or a new one began), or the log to be read again."""
-        if not self._sessions_filled:
+        """The sessions found, a line logged (the newest session grew, or a new one began), or the
+        log to be read again (in the background, when they had been asked for)."""
+        sessions = self.log_model.sessions
+        self._show_counting()
+        if sessions.problem:
+            self._say(translate_message(sessions.problem))
             return
-        if self.log_model.sessions.known:
-            self._fill_sessions(max(self.session.count() - 1, 1))  # the newest session on
-        elif self.session.currentData() is not None:
-            self._fill_sessions()  # the chosen session's lines may have changed: read the log now
-        else:
-            self._sessions_filled = False  # read again when next shown, not now unasked
-            return
+        if not sessions.known:
+            return  # being read again: filled when done
+        self._fill_sessions(max(self.session.count() - 1, 1) if self._sessions_filled else 1)
         if self.current_filter() != self.log_model.log_filter:  # the chosen session has ended
             self._timer.start()
 
@@ -290,7 +319,7 @@ class LogPanel(QWidget):
         else:
             self.count.setText(self.tr("{0:,} / {1:,} 行").format(shown, total))
         self.clear_button.setEnabled(not model.log_filter.empty)
-        problem = model.filter_problem
+        problem = model.damage or model.filter_problem
         self._say(translate_message(problem) if problem else None)
 
     def _say(self, text: str | None) -> None:
@@ -299,7 +328,7 @@ class LogPanel(QWidget):
 
 
 class _SessionCombo(QComboBox):
-    """The セッション choice, which fills itself when opened (finding the sessions reads the log)."""
+    """The セッション choice, which asks for its sessions when opened (found in the background)."""
 
     def __init__(self, before_popup: Callable[[], None]) -> None:
         super().__init__()

@@ -6884,6 +6884,16 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Narrow by session or date, jump to a time</translation>
         </message>
         <message>
+            <source>セッションを数えています… %p%</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Counting sessions… %p%</translation>
+        </message>
+        <message>
+            <source>セッションを数えるのをやめます（後でまた数えます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Stop counting the sessions (they are counted again later)</translation>
+        </message>
+        <message>
             <source>セッションログ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Session log</translation>
@@ -13277,6 +13287,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>数</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Count</translation>
+        </message>
+        <message>
+            <source>数えています… %p%</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Counting… %p%</translation>
         </message>
         <message>
             <source>数えない</source>
@@ -24678,6 +24693,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>to</translation>
         </message>
         <message>
+            <source>セッションを数えています… %p%</source>
+            <translation>Counting sessions… %p%</translation>
+        </message>
+        <message>
             <source>形式</source>
             <translation>Format</translation>
         </message>
@@ -24868,6 +24887,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Stops filtering and shows the whole log</translation>
         </message>
         <message>
+            <source>数えています… %p%</source>
+            <translation>Counting… %p%</translation>
+        </message>
+        <message>
             <source>日付</source>
             <translation>Date</translation>
         </message>
@@ -24882,6 +24905,14 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>このセッションの行だけ（システムの記録した開始・終了、なければ長い休みで区切ります）</source>
             <translation>Only this session's lines (from the start and end the system recorded; where it records none, a long break separates sessions)</translation>
+        </message>
+        <message>
+            <source>キャンセル</source>
+            <translation>Cancel</translation>
+        </message>
+        <message>
+            <source>セッションを数えるのをやめます（後でまた数えます）</source>
+            <translation>Stop counting the sessions (they are counted again later)</translation>
         </message>
         <message>
             <source>この日（この計算機の時刻で）の行だけ</source>

@@ -28,12 +28,18 @@ def play(window: MainWindow) -> None:
     box.roll()
 
 
-def answer(window: MainWindow, monkeypatch, path: Path, choose=None) -> list[LogExportDialog]:
-    """The dialog answered (after `choose(dialog)`), the save dialog answered with `path`."""
+def answer(window: MainWindow, monkeypatch, path: Path, choose=None, qtbot=None) -> list[LogExportDialog]:
+    """The dialog answered once its ranges are there (after `choose(dialog)`: the sessions are
+    counted in the background, the dialog open meanwhile), the save dialog answered with `path`."""
     shown: list[LogExportDialog] = []
 
     def ask_range(dialog: LogExportDialog) -> bool:
         shown.append(dialog)
+        assert qtbot is not None or not dialog.model.counting
+        if dialog.model.counting:
+            assert not dialog.ok_button.isEnabled() and dialog.counting.isVisibleTo(dialog)
+            qtbot.waitUntil(lambda: not dialog.model.counting, timeout=10000)
+            assert dialog.ok_button.isEnabled() and not dialog.counting.isVisibleTo(dialog)
         if choose is not None:
             choose(dialog)
         return True
@@ -43,9 +49,10 @@ def answer(window: MainWindow, monkeypatch, path: Path, choose=None) -> list[Log
     return shown
 
 
-def test_the_file_menu_exports_the_chosen_session_as_html(window, monkeypatch, tmp_path):
+def test_the_file_menu_exports_the_chosen_session_as_html(window, monkeypatch, tmp_path, qtbot):
     play(window)
-    shown = answer(window, monkeypatch, tmp_path / "夜", lambda d: d.session_combo.setCurrentIndex(0))
+    choose = lambda d: d.session_combo.setCurrentIndex(0)  # noqa: E731
+    shown = answer(window, monkeypatch, tmp_path / "夜", choose, qtbot)
     file_action(window, "セッションログを書き出す…").trigger()
     dialog = shown[0]
     assert [dialog.session_combo.itemText(i).split("（")[0] for i in range(2)] == [
@@ -58,15 +65,15 @@ def test_the_file_menu_exports_the_chosen_session_as_html(window, monkeypatch, t
     assert "夜.html" in window.statusBar().currentMessage()
 
 
-def test_text_is_written_when_the_dialog_chooses_it(window, monkeypatch, tmp_path):
+def test_text_is_written_when_the_dialog_chooses_it(window, monkeypatch, tmp_path, qtbot):
     play(window)
-    answer(window, monkeypatch, tmp_path / "log.txt", lambda d: d.text_radio.setChecked(True))
+    answer(window, monkeypatch, tmp_path / "log.txt", lambda d: d.text_radio.setChecked(True), qtbot)
     file_action(window, "セッションログを書き出す…").trigger()
     text = (tmp_path / "log.txt").read_text(encoding="utf-8")
     assert text.startswith("table — セッションログ\n") and "二夜目" in text and "一夜目" not in text
 
 
-def test_a_failure_while_writing_is_said_and_leaves_nothing(window, monkeypatch, tmp_path, refusals):
+def test_a_failure_while_writing_is_said_and_leaves_nothing(window, monkeypatch, tmp_path, refusals, qtbot):
     """A disk that fills half way through: the message box says so, and no part of the page stays."""
     from gmtool.store import log_export
 
@@ -79,7 +86,8 @@ def test_a_failure_while_writing_is_said_and_leaves_nothing(window, monkeypatch,
         real_row(self, row)
 
     monkeypatch.setattr(log_export.HtmlWriter, "row", full)
-    answer(window, monkeypatch, tmp_path / "out" / "log.html", lambda d: d.session_combo.setCurrentIndex(0))
+    choose = lambda d: d.session_combo.setCurrentIndex(0)  # noqa: E731
+    answer(window, monkeypatch, tmp_path / "out" / "log.html", choose, qtbot)
     (tmp_path / "out").mkdir()
     file_action(window, "セッションログを書き出す…").trigger()
     assert refusals == ["書き込めません（No space left on device）"]

@@ -150,3 +150,19 @@ def test_lines_of_a_refused_step_leave_the_table(tmp_path, opened, monkeypatch):
     model.append_log("command", line(101))  # the next line takes the freed place
     model.flush()
     assert log.rowCount() == 101 and log.row_texts(100)[RESULT] == "結果 101"
+
+
+def test_the_windows_table_counts_a_log_with_gaps_in_the_background(tmp_path, qtbot):
+    """The window's table opens without counting the log (counting reads all of it); the log's
+    background check counts, and a hand-edited log whose ids have gaps is read again with its ids."""
+    path = write_log(tmp_path / "gaps.gmcampaign", 500)
+    edit(path, "DELETE FROM log WHERE id BETWEEN 101 AND 200")
+    with Campaign.open(path) as campaign:
+        model = CampaignModel(campaign)
+        log = LogTableModel(model, count_later=True)
+        assert log.rowCount() == 500  # ids 1…500 taken to run without gaps until counted
+        with qtbot.waitSignal(log.modelReset, timeout=10000):
+            log.check_in_background()
+        assert log.rowCount() == 400 and log.total_count == 400
+        assert log.row_texts(100)[RESULT] == "結果 200"
+        release_model(model)
