@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from gmtool.models.aw.check_model import AWCheckModel
 from gmtool.models.log_table_model import LogTableModel
@@ -133,3 +134,46 @@ def test_ticking_opposed_clears_the_single_checks_result(qtbot, view):
     assert "リアクション側" in view.result_label.text()
     view.opposed_check.setChecked(False)  # and back: the 対決's result goes too
     assert view.result_label.text() == ""
+
+
+def test_stepping_the_difficulty_through_every_band_moves_nothing(qtbot, view):
+    """Issue 36: the band's name (簡単, 普通, 難しい, 至難, none) took its own width, so a step
+    across a band's edge widened or narrowed the whole panel: the roll button moved and both plots
+    were resized and redrawn on each such step."""
+    view.difficulty_spin.setValue(2)
+    qtbot.wait_until(lambda: view.band_label.text() == "")  # below every band
+    view.resize(view.minimumSizeHint())
+    qtbot.waitExposed(view)
+
+    def geometry():
+        QApplication.processEvents()
+        return (
+            view.size(),
+            view.roll_button.geometry(),
+            view.bars_plot.geometry(),
+            view.curve_plot.geometry(),
+        )
+
+    first = geometry()
+    names = set()
+    for difficulty in range(3, 21):
+        view.difficulty_spin.setValue(difficulty)
+        names.add(view.band_label.text())
+        assert geometry() == first, f"難易度 {difficulty} ({view.band_label.text()})"
+    assert {"簡単", "普通", "難しい", "至難"} <= names
+
+
+def test_a_difficulty_step_sets_no_axis_that_has_not_changed(view):
+    """Regression guard (issue 36): pyqtgraph takes every setRange and setTicks as a new axis and
+    lays it out and draws it again; a step that keeps the curve's range sets neither."""
+    view.difficulty_spin.setValue(10)
+    plot = view.curve_plot
+    calls: list[str] = []
+    box, axis = plot.getViewBox(), plot.getAxis("bottom")
+    set_range, set_ticks = box.setRange, axis.setTicks
+    box.setRange = lambda *a, **k: calls.append("range") or set_range(*a, **k)
+    axis.setTicks = lambda *a, **k: calls.append("ticks") or set_ticks(*a, **k)
+    xs = set(plot.curve_points())
+    view.difficulty_spin.setValue(11)
+    assert set(plot.curve_points()) == xs and plot.marker.value() == 11
+    assert calls == []

@@ -333,3 +333,23 @@ def test_the_panel_and_the_helpers_column_keep_qwidgets_own_scroll(view):
     for widget in (view, view.helpers_area):
         widget.scroll(0, 0)
     assert view.scroll_area.widget() is view.content
+
+
+def test_a_tn_change_redraws_the_stack_and_leaves_the_totals_axes_alone(view):
+    """Regression guard (issue 36): each refresh gave both plots their axis titles, the totals
+    plot its ticks and range again, and pyqtgraph laid out and drew those axes anew; a TN change
+    moves the stack's range and nothing else of the axes."""
+    view.tn_spin.setValue(10)
+    calls: list[str] = []
+    for name, plot in (("stack", view.stack_plot), ("totals", view.totals_plot)):
+        axis, box = plot.getAxis("bottom"), plot.getViewBox()
+        for target, method in ((axis, "setLabel"), (axis, "setTicks"), (box, "setRange")):
+            original = getattr(target, method)
+            setattr(
+                target,
+                method,
+                lambda *a, _o=original, _c=f"{name} {method}", **k: calls.append(_c) or _o(*a, **k),
+            )
+    view.tn_spin.setValue(11)
+    assert calls == ["stack setRange"]
+    assert set(view.stack_plot.stack_heights()) == set(range(1, 22))
