@@ -95,6 +95,10 @@ class StackedOddsPlot(PanelPlot):
         self.marker.setValue(odds.stack_marker)
         self.marker_label.setText(self.tr("現在 {0}").format(odds.stack_marker))
         self.marker_label.setPos(odds.stack_marker, STACK_Y_MAX)
+        # Placed for the new range now: left to its paint, the label moved itself there and asked
+        # for a second paint of the whole plot on every TN step.
+        self.getViewBox().updateMatrix()
+        self.marker_label.updateTransform(force=True)
 
     def stack_heights(self) -> dict[int, dict[Any, float]]:
         """x → {degree or side: height in %}, as given to the plot."""

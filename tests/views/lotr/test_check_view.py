@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect
+from PySide6.QtWidgets import QApplication, QWidget
 
 from gmtool.models.lotr.check_model import CORRUPTION, CUSTOM, GROUP, OPPOSED, TEST, LotRCheckModel
 from gmtool.models.lotr.rules_model import RULES_KEY
@@ -353,3 +353,34 @@ def test_a_tn_change_redraws_the_stack_and_leaves_the_totals_axes_alone(view):
     view.tn_spin.setValue(11)
     assert calls == ["stack setRange"]
     assert set(view.stack_plot.stack_heights()) == set(range(1, 22))
+
+
+def test_a_tn_change_paints_the_stacked_plot_once(qtbot, view):
+    """Regression guard (issue 36): the marker's label moved itself to the new range at paint time
+    and asked for a second paint of the whole plot on every TN step."""
+    view.resize(1000, 900)  # both plots in view, not scrolled out of the panel's area
+    view.show()
+    qtbot.waitExposed(view)
+    view.tn_spin.setValue(10)
+    QApplication.processEvents()
+    qtbot.waitUntil(lambda: not view.stack_plot.viewport().visibleRegion().isEmpty(), timeout=3000)
+    paints = PaintCounter(view.stack_plot.viewport())
+    for tn in (11, 12, 13):
+        view.tn_spin.setValue(tn)
+        QApplication.processEvents()
+    assert paints.count == 3
+    assert view.stack_plot.marker.value() == 13
+
+
+class PaintCounter(QObject):
+    """Counts the paint events a widget receives."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
