@@ -57,6 +57,9 @@ class RollerInputsBox(QGroupBox, Generic[PanelModelT]):
         self.modifier_spin = QSpinBox()
         self.modifier_spin.setRange(*CHECK_MODIFIER_BOUNDS)
         self.note_label = QLabel()
+        # The characters the combo was filled from (stored values are immutable): a roll re-syncs
+        # the box, and naming 300 characters again to find nothing changed cost a walk through all.
+        self._choices_shown: list[Any] | None = None
         form = QFormLayout(self)
         form.addRow(self.tr("キャラクター"), self.character_combo)
         form.addRow(self.tr(self.value_label), self.source_combo)
@@ -91,9 +94,15 @@ class RollerInputsBox(QGroupBox, Generic[PanelModelT]):
         for w in widgets:
             w.blockSignals(True)
         try:
-            unnamed = self.tr("（名前なし）")
-            characters = [(s.character.name or unnamed, s.id) for s in self.character_choices()]
-            fill_combo(self.character_combo, characters, inputs.character_id)
+            choices = self.character_choices()
+            # The same stored values: compared by identity, at C speed.
+            if choices != self._choices_shown or self.character_combo.count() != len(choices):
+                unnamed = self.tr("（名前なし）")
+                characters = [(s.character.name or unnamed, s.id) for s in choices]
+                fill_combo(self.character_combo, characters, inputs.character_id)
+                self._choices_shown = choices
+            else:
+                self.character_combo.setCurrentIndex(self.character_combo.findData(inputs.character_id))
             sources = [
                 (self.tr("{0}（{1}）").format(self.tr(k.label), k.value), k.id) for k in model.kinds(side)
             ]

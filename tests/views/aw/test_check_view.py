@@ -177,3 +177,38 @@ def test_a_difficulty_step_sets_no_axis_that_has_not_changed(view):
     view.difficulty_spin.setValue(11)
     assert set(plot.curve_points()) == xs and plot.marker.value() == 11
     assert calls == []
+
+
+def test_a_roll_walks_no_character_list_again(qtbot, view, campaign_model, monkeypatch):
+    """Regression guard (issue 36): each roll re-syncs the panel, which picked the campaign's AW
+    characters out of all of them and named each one again for the character boxes (300 characters:
+    four walks through all of them per roll) only to find nothing had changed."""
+    from gmtool.models.campaign_model import CampaignModel
+    from gmtool.views.check import roller_inputs_box
+
+    walks: list[str] = []
+    characters, fill = CampaignModel.characters, roller_inputs_box.fill_combo
+    monkeypatch.setattr(
+        CampaignModel, "characters", lambda self: walks.append("characters") or characters(self)
+    )
+    monkeypatch.setattr(
+        roller_inputs_box,
+        "fill_combo",
+        lambda combo, items, current: (
+            walks.append("named") if combo is view.action_box.character_combo else None,
+            fill(combo, items, current),
+        ),
+    )
+    view.roll_button.click()
+    view.roll_button.click()
+    assert walks == []
+    assert view.action_box.character_combo.currentData() == view.model.action.character_id
+    # A change of the characters still reaches the box: a renamed one, one more.
+    monkeypatch.undo()
+    stored = campaign_model.characters_of("aw")[0]
+    campaign_model.rename_character(stored.id, "改名した探索者")
+    added = campaign_model.add_character("aw", "新しい探索者")
+    combo = view.action_box.character_combo
+    names = [combo.itemText(i) for i in range(combo.count())]
+    assert "改名した探索者" in names and "新しい探索者" in names
+    assert combo.findData(added) >= 0 and combo.count() == len(campaign_model.characters_of("aw"))
