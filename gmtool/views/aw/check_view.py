@@ -28,7 +28,7 @@ from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.aw.spell_c_box import SpellAfterBox
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
-from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
+from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo, show_value
 from gmtool.views.compact import WrappingCheckBox, move_widget, shrink_combo
 from gmtool.views.status_label import StatusLabel
 from gmtool.views.widgets import show_refusal
@@ -221,7 +221,7 @@ class AWCheckView(QWidget):
     def sync(self) -> None:
         model = self.model
         self.difficulty_spin.blockSignals(True)
-        self.difficulty_spin.setValue(model.difficulty)
+        show_value(self.difficulty_spin, model.difficulty)
         self.difficulty_spin.blockSignals(False)
         self.opposed_check.setChecked(model.opposed)
         self.band_label.setText(self.tr(model.difficulty_band_label()))  # 普通 → Normal

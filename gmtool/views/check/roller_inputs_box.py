@@ -40,6 +40,13 @@ def fill_combo(combo: QComboBox, items: Sequence[tuple[str, object]], current: o
     combo.setCurrentIndex(combo.findData(current))
 
 
+def show_value(spin: QSpinBox, value: int) -> None:
+    """The spin box at `value`, left alone when it is there already: QSpinBox.setValue writes its
+    text again even then, and every roll repainted each of the panel's spin boxes."""
+    if spin.value() != value:
+        spin.setValue(value)
+
+
 # The panel model a box edits one side of (AWCheckModel…): `self.model` of RollerInputsBox[M].
 PanelModelT = TypeVar("PanelModelT", bound=RollerInputsMixin)
 
@@ -107,9 +114,9 @@ class RollerInputsBox(QGroupBox, Generic[PanelModelT]):
                 (self.tr("{0}（{1}）").format(self.tr(k.label), k.value), k.id) for k in model.kinds(side)
             ]
             fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
-            self.value_spin.setValue(self.current_value())
+            show_value(self.value_spin, self.current_value())
             self.value_spin.setEnabled(inputs.source == CUSTOM)
-            self.modifier_spin.setValue(inputs.modifier)
+            show_value(self.modifier_spin, inputs.modifier)
         finally:
             for w in widgets:
                 w.blockSignals(False)

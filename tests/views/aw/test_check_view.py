@@ -212,3 +212,20 @@ def test_a_roll_walks_no_character_list_again(qtbot, view, campaign_model, monke
     names = [combo.itemText(i) for i in range(combo.count())]
     assert "改名した探索者" in names and "新しい探索者" in names
     assert combo.findData(added) >= 0 and combo.count() == len(campaign_model.characters_of("aw"))
+
+
+def test_a_roll_rewrites_no_spin_box(view):
+    """Regression guard (issue 36): QSpinBox.setValue writes its text again even when the value is
+    already there, and each roll's re-sync repainted every spin box of the panel; a roll changes
+    none of them."""
+    spins = [view.difficulty_spin, view.action_box.value_spin, view.action_box.modifier_spin]
+    spins += [view.reaction_box.value_spin, view.reaction_box.modifier_spin]
+    writes: list[int] = []
+    for spin in spins:
+        original = spin.setValue
+        spin.setValue = lambda value, _set=original: writes.append(value) or _set(value)
+    view.roll_button.click()
+    view.roll_button.click()
+    assert writes == []
+    view.model.set_difficulty(13)  # a change from the model still shows
+    assert writes == [13] and view.difficulty_spin.value() == 13
