@@ -66,26 +66,25 @@ def profile(out: Path, repeats: int = 60) -> None:
         window = MainWindow(CampaignModel(open_demo_campaign(folder / "demo")), settings)
         window.show()
         app.processEvents()
+
+        def spin_step(spin: Any, first: int, plots: tuple[Any, Any]) -> Callable[[int], None]:
+            """The spin box stepped as run.py steps it, then both plots repainted as it does."""
+
+            def step(i: int) -> None:
+                spin.setValue(first + i % 16)
+                app.processEvents()
+                for plot in plots:
+                    plot.viewport().repaint()
+
+            return step
+
         aw: Any = window.panel_view("aw")
-
-        def aw_step(i: int) -> None:
-            aw.difficulty_spin.setValue(4 + i % 16)
-            app.processEvents()
-            aw.bars_plot.viewport().repaint()
-            aw.curve_plot.viewport().repaint()
-
-        profiled("aw", aw_step)
+        profiled("aw", spin_step(aw.difficulty_spin, 4, (aw.bars_plot, aw.curve_plot)))
         lotr_character = next(s for s in window.campaign_model.characters() if s.system == "lotr")
         window.select_character(lotr_character.id)
         app.processEvents()
         lotr: Any = window.panel_view("lotr")
-
-        def lotr_step(i: int) -> None:
-            lotr.tn_spin.setValue(6 + i % 16)
-            app.processEvents()
-            lotr.stack_plot.viewport().repaint()
-            lotr.totals_plot.viewport().repaint()
-
+        lotr_step = spin_step(lotr.tn_spin, 6, (lotr.stack_plot, lotr.totals_plot))
         profiled("lotr", lotr_step, checks.roll_distribution.cache_clear)
         window.close()
         window.deleteLater()
