@@ -118,6 +118,7 @@ class CampaignModel(QObject):
         self.campaign = campaign
         self._characters: dict[str, StoredCharacter] = {s.id: s for s in campaign.list_characters()}
         self._sorted: list[StoredCharacter] | None = None  # characters() by position, until a change
+        self._of_system: dict[str, list[StoredCharacter]] = {}  # characters_of(), until a change
         # One transaction per user step, and taking a refused step back whole.
         self.turns = WriteTurns(self)
         # It knows the log lines each step wrote: an undo marks them undone (`undone_log_ids`).
@@ -140,9 +141,14 @@ class CampaignModel(QObject):
         """Put back the characters as they were (a refused step taken back)."""
         self._characters = characters
         self._sorted = None
+        self._of_system = {}
 
     def characters_of(self, system_id: str) -> list[StoredCharacter]:
-        return [s for s in self.characters() if s.system == system_id]
+        # A judgement panel asks on every roll and every refresh (with 300 characters, a walk through
+        # all of them each time): picked once per change, not per call.
+        if system_id not in self._of_system:
+            self._of_system[system_id] = [s for s in self.characters() if s.system == system_id]
+        return list(self._of_system[system_id])
 
     def stored(self, character_id: str) -> StoredCharacter:
         return self._characters[character_id]
@@ -327,6 +333,7 @@ class CampaignModel(QObject):
             self.campaign.put_character(character_id, state.system, state.character, state.position)
             self._characters[character_id] = state
         self._sorted = None
+        self._of_system = {}
         self.turns.touched_character(character_id, emit=False)
         list_changed = state is None or previous is None or state.character.name != previous.character.name
         if list_changed:

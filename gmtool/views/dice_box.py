@@ -75,8 +75,7 @@ class DiceBoxPlot(ThemedPlot):
 
         brushes = [pg.mkBrush(QColor(color(x))) for x in xs]
         self.bars.setOpts(x=xs, height=heights, brushes=brushes)
-        self.setXRange(min(xs) - 0.6, max(xs) + 0.6, padding=0)
-        self.setYRange(0, max(heights) * 1.1, padding=0)
+        self.keep_range(x=(min(xs) - 0.6, max(xs) + 0.6), y=(0.0, max(heights) * 1.1))
 
     def bar_heights(self) -> dict[int, float]:
         return {int(x): float(h) for x, h in zip(self.bars.opts["x"], self.bars.opts["height"], strict=True)}

@@ -86,9 +86,7 @@ class LogPanel(QWidget):
         # room for a long session's count from the start: sized by its text, 9 → 10 行 moved the
         # filter bar's buttons under the pointer with every new line
         self.count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.count.setMinimumWidth(
-            self.count.fontMetrics().horizontalAdvance(self.tr("{0:,} 行").format(88888))
-        )
+        self._count_room = self.count.fontMetrics().horizontalAdvance(self.tr("{0:,} 行").format(88888))
 
         self.session = _SessionCombo(self._fill_sessions)
         self.session.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -318,9 +316,20 @@ class LogPanel(QWidget):
             self.count.setText(self.tr("{0:,} 行").format(total))
         else:
             self.count.setText(self.tr("{0:,} / {1:,} 行").format(shown, total))
+        self._fit_count()
         self.clear_button.setEnabled(not model.log_filter.empty)
         problem = model.damage or model.filter_problem
         self._say(translate_message(problem) if problem else None)
+
+    def _fit_count(self) -> None:
+        """The count's size fixed, grown only when a longer text needs it.  A label of a fixed size
+        asks no layout above it to run again when its text changes: with a size of its own, every
+        logged line laid out the log panel, its dock and the main window anew."""
+        hint = self.count.sizeHint()
+        width = max(self._count_room, hint.width(), self.count.minimumWidth())
+        height = max(hint.height(), self.clear_button.sizeHint().height())
+        if (width, height) != (self.count.minimumWidth(), self.count.minimumHeight()):
+            self.count.setFixedSize(width, height)
 
     def _say(self, text: str | None) -> None:
         self.problem.setText(text or "")

@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QDateTime
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QDateTime, QEvent, QObject
+from PySide6.QtWidgets import QApplication, QWidget
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
@@ -141,3 +141,35 @@ def test_choosing_a_session_filters_and_the_bar_with_the_more_fields_still_fits(
         panel.clear_button.click()
         assert panel.session.currentIndex() == 0 and log.rowCount() == 15
         panel.close()
+
+
+def test_a_logged_line_relays_out_nothing_and_the_count_reads_whole(panel, qtbot):
+    """Issue 36: the count took the size its text asked for, so each logged line ran the log panel's
+    layout, its dock's and the main window's again (a roll among 300 characters paid for it every
+    time).  Its size is fixed now and grows only when a longer text needs it."""
+    requests = LayoutRequests(panel)
+    search = panel.search.geometry()
+    campaign_model = panel.log_model._campaign_model
+    for i in range(3):
+        campaign_model.append_log("command", line(LINES + i))
+        QApplication.processEvents()
+    assert panel.count.text() == "603 行"
+    assert requests.count == 0 and panel.search.geometry() == search
+    qtbot.keyClicks(panel.search, "#60")  # a filtered count is longer: the label grows to show it whole
+    qtbot.waitUntil(lambda: " / 603 行" in panel.count.text(), timeout=5 * DEBOUNCE_MS)
+    QApplication.processEvents()
+    assert panel.count.width() >= panel.count.fontMetrics().horizontalAdvance(panel.count.text())
+
+
+class LayoutRequests(QObject):
+    """Counts the layout requests a widget receives (a child asked for its layout to run again)."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.count += 1
+        return False

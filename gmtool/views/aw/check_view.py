@@ -28,7 +28,7 @@ from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.aw.spell_c_box import SpellAfterBox
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
-from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
+from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo, show_value
 from gmtool.views.compact import WrappingCheckBox, move_widget, shrink_combo
 from gmtool.views.status_label import StatusLabel
 from gmtool.views.widgets import show_refusal
@@ -134,6 +134,7 @@ class AWCheckView(QWidget):
         self.difficulty_spin.setRange(*CHECK_DIFFICULTY_BOUNDS)
         self.difficulty_spin.valueChanged.connect(model.set_difficulty)
         self.band_label = QLabel()
+        self._band_fit: tuple[object, ...] = ()  # the band names and font band_label is wide enough for
         self.key_combo = shrink_combo(QComboBox(), 12)
         self.key_combo.currentIndexChanged.connect(
             lambda _: self._guard(model.set_key_filter, self.key_combo.currentData())
@@ -220,10 +221,11 @@ class AWCheckView(QWidget):
     def sync(self) -> None:
         model = self.model
         self.difficulty_spin.blockSignals(True)
-        self.difficulty_spin.setValue(model.difficulty)
+        show_value(self.difficulty_spin, model.difficulty)
         self.difficulty_spin.blockSignals(False)
         self.opposed_check.setChecked(model.opposed)
         self.band_label.setText(self.tr(model.difficulty_band_label()))  # 普通 → Normal
+        self._fit_band_label()
         self.action_box.sync()
         self.reaction_box.sync()
         self._sync_session()
@@ -252,6 +254,18 @@ class AWCheckView(QWidget):
         self.boost_odds_label.setVisible(bool(model.boosted_sides()))
         self.spell_odds_label.setText(self.spell_after.odds_text())
         self.spell_odds_label.setVisible(bool(self.spell_odds_label.text()))
+
+    def _fit_band_label(self) -> None:
+        """The band's name as wide as the widest band's: a name of another length re-laid out the
+        whole panel on each difficulty step across a band's edge (its width, the plots resized and
+        redrawn, the roll button moved)."""
+        texts = [self.tr(label) for _low, _high, label in self.model.difficulty_guides()]
+        fit = (*texts, self.band_label.font().key())
+        if fit == self._band_fit:
+            return
+        self._band_fit = fit
+        metrics = self.band_label.fontMetrics()
+        self.band_label.setMinimumWidth(max((metrics.horizontalAdvance(t) for t in texts), default=0) + 2)
 
     def _boost_odds_text(self) -> str:
         """Says the number above already includes the +20, and for which side."""

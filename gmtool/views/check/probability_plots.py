@@ -216,10 +216,9 @@ class SuccessCurvePlot(PanelPlot):
         """The steps' difficulties as the x axis's ticks (every other one where they crowd, as the
         axis leaves out a crowded level), on past the last step at the same spacing; Qt's own ticks
         where there are no steps or they are hidden."""
-        axis = self.getAxis("bottom")
         values = list(self.step_values)
         if not self.guides_shown or len(values) < 2:
-            axis.setTicks(None)
+            self.keep_ticks("bottom", None)
             return
         spacing = values[-1] - values[-2]
         last = max(self.model.curve, default=values[-1])
@@ -228,8 +227,8 @@ class SuccessCurvePlot(PanelPlot):
         first = min(self.model.curve, default=values[0])
         while spacing > 0 and values[0] - spacing >= first:
             values.insert(0, values[0] - spacing)
-        ticks = [(v, str(v)) for v in values]
-        axis.setTicks([ticks[::2], ticks[1::2]])
+        ticks: list[tuple[float, str]] = [(v, str(v)) for v in values]
+        self.keep_ticks("bottom", [ticks[::2], ticks[1::2]])
 
     def refresh(self) -> None:
         drawn = (dict(self.model.curve), self.model.curve_marker)
@@ -239,7 +238,7 @@ class SuccessCurvePlot(PanelPlot):
         xs = list(self.model.curve)
         ys = [float(p) * 100 for p in self.model.curve.values()]
         self.curve_item.setData(xs, ys)
-        self.setXRange(min(xs) - 0.5, max(xs) + 0.5, padding=0)
+        self.keep_range(x=(min(xs) - 0.5, max(xs) + 0.5))
         marker = self.model.curve_marker
         self.marker.setValue(marker)
         p = float(self.model.curve.get(marker, 0)) * 100
@@ -259,7 +258,7 @@ class SuccessCurvePlot(PanelPlot):
         line = max((t.textItem.boundingRect().height() for t, _l, _r in self.band_labels), default=0.0)
         room = len(rows) * (line + self.LABEL_GAP) + self.LABEL_GAP if rows else 0.0
         top = 105.0 * view.height() / max(view.height() - room, 1.0)  # 100 % + room px above it
-        self.setYRange(0, top, padding=0)
+        self.keep_range(y=(0.0, top))
         px_y = top / view.height()
         for row, placed in enumerate(rows):
             for text, centre in placed:

@@ -40,6 +40,13 @@ def fill_combo(combo: QComboBox, items: Sequence[tuple[str, object]], current: o
     combo.setCurrentIndex(combo.findData(current))
 
 
+def show_value(spin: QSpinBox, value: int) -> None:
+    """The spin box at `value`, left alone when it is there already: QSpinBox.setValue writes its
+    text again even then, and every roll repainted each of the panel's spin boxes."""
+    if spin.value() != value:
+        spin.setValue(value)
+
+
 # The panel model a box edits one side of (AWCheckModel…): `self.model` of RollerInputsBox[M].
 PanelModelT = TypeVar("PanelModelT", bound=RollerInputsMixin)
 
@@ -57,6 +64,9 @@ class RollerInputsBox(QGroupBox, Generic[PanelModelT]):
         self.modifier_spin = QSpinBox()
         self.modifier_spin.setRange(*CHECK_MODIFIER_BOUNDS)
         self.note_label = QLabel()
+        # The characters the combo was filled from (stored values are immutable): a roll re-syncs
+        # the box, and naming 300 characters again to find nothing changed cost a walk through all.
+        self._choices_shown: list[Any] | None = None
         form = QFormLayout(self)
         form.addRow(self.tr("キャラクター"), self.character_combo)
         form.addRow(self.tr(self.value_label), self.source_combo)
@@ -91,16 +101,22 @@ class RollerInputsBox(QGroupBox, Generic[PanelModelT]):
         for w in widgets:
             w.blockSignals(True)
         try:
-            unnamed = self.tr("（名前なし）")
-            characters = [(s.character.name or unnamed, s.id) for s in self.character_choices()]
-            fill_combo(self.character_combo, characters, inputs.character_id)
+            choices = self.character_choices()
+            # The same stored values: compared by identity, at C speed.
+            if choices != self._choices_shown or self.character_combo.count() != len(choices):
+                unnamed = self.tr("（名前なし）")
+                characters = [(s.character.name or unnamed, s.id) for s in choices]
+                fill_combo(self.character_combo, characters, inputs.character_id)
+                self._choices_shown = choices
+            else:
+                self.character_combo.setCurrentIndex(self.character_combo.findData(inputs.character_id))
             sources = [
                 (self.tr("{0}（{1}）").format(self.tr(k.label), k.value), k.id) for k in model.kinds(side)
             ]
             fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
-            self.value_spin.setValue(self.current_value())
+            show_value(self.value_spin, self.current_value())
             self.value_spin.setEnabled(inputs.source == CUSTOM)
-            self.modifier_spin.setValue(inputs.modifier)
+            show_value(self.modifier_spin, inputs.modifier)
         finally:
             for w in widgets:
                 w.blockSignals(False)

@@ -23,12 +23,42 @@ THEME_EVENTS = (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
 
 
 class ThemedPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no types: its classes are Any
-    """A PlotWidget whose background, axes and text follow the palette."""
+    """A PlotWidget whose background, axes and text follow the palette.
+
+    A refresh sets ranges, axis titles and ticks through `keep_*`, which pass on only a change:
+    pyqtgraph takes every setRange as a new range and every setLabel or setTicks as a new axis, and
+    lays out and draws the axes again (on a difficulty step, 40 % of the redraw was axes that had
+    not changed)."""
 
     def __init__(self, parent: QWidget | None = None, **kwargs: object) -> None:
         super().__init__(parent=parent, **kwargs)
         self._styled_for = self._palette_key()
         self._style_axes()  # a subclass colours its own items as it makes them, then on theme_changed
+        self._kept_ranges: dict[str, tuple[float, float]] = {}
+        self._kept_labels: dict[str, str] = {}
+        self._kept_ticks: dict[str, list[list[tuple[float, str]]] | None] = {}
+
+    # ---- what a refresh sets ----------------------------------------------------------------------
+    def keep_range(self, x: tuple[float, float] | None = None, y: tuple[float, float] | None = None) -> None:
+        """The view's x and/or y range (no padding), set where it differs from the last one set."""
+        if x is not None and self._kept_ranges.get("x") != x:
+            self._kept_ranges["x"] = x
+            self.setXRange(*x, padding=0)
+        if y is not None and self._kept_ranges.get("y") != y:
+            self._kept_ranges["y"] = y
+            self.setYRange(*y, padding=0)
+
+    def keep_label(self, axis: str, text: str) -> None:
+        """An axis's title, set where it differs from the last one set."""
+        if self._kept_labels.get(axis) != text:
+            self._kept_labels[axis] = text
+            self.setLabel(axis, text)
+
+    def keep_ticks(self, axis: str, ticks: list[list[tuple[float, str]]] | None) -> None:
+        """An axis's ticks (None: pyqtgraph's own), set where they differ from the last ones set."""
+        if axis not in self._kept_ticks or self._kept_ticks[axis] != ticks:
+            self._kept_ticks[axis] = ticks
+            self.getAxis(axis).setTicks(ticks)
 
     # ---- what subclasses draw with --------------------------------------------------------------
     # palette() is QWidget's, reached through PlotWidget (untyped): the colour is typed here

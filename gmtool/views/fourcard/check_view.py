@@ -32,7 +32,7 @@ from gmtool.rules.systems.fourcard.checks_types import (
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
-from gmtool.views.check.roller_inputs_box import ModeButtons, RollerInputsBox
+from gmtool.views.check.roller_inputs_box import ModeButtons, RollerInputsBox, show_value
 from gmtool.views.compact import shrink_combo
 from gmtool.views.widgets import show_refusal
 
@@ -139,7 +139,7 @@ class FourCardCheckView(QWidget):
         model = self.model
         self.modes.show_mode(model.mode)
         self.difficulty_spin.blockSignals(True)
-        self.difficulty_spin.setValue(model.difficulty)
+        show_value(self.difficulty_spin, model.difficulty)
         self.difficulty_spin.blockSignals(False)
         self.ladder_combo.setCurrentIndex(self.ladder_combo.findData(model.difficulty))
         target = model.mode == TARGET

@@ -36,7 +36,7 @@ from gmtool.rules.systems.lotr.check_types import (
 from gmtool.rules.systems.lotr.rules_types import DEGREE_ORDER
 from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import RESULT_STYLE, OddsBox, RollControls
-from gmtool.views.check.roller_inputs_box import ModeButtons
+from gmtool.views.check.roller_inputs_box import ModeButtons, show_value
 from gmtool.views.compact import ElidedLabel, move_widget
 from gmtool.views.lotr.check_texts import CheckTexts
 from gmtool.views.lotr.plots import (
@@ -209,7 +209,7 @@ class LotRCheckView(QWidget):
         model, mode = self.model, self.model.mode
         self.modes.show_mode(mode)
         self.tn_spin.blockSignals(True)
-        self.tn_spin.setValue(model.tn)
+        show_value(self.tn_spin, model.tn)
         self.tn_spin.blockSignals(False)
         self.tie_combo.blockSignals(True)
         self.tie_combo.setCurrentIndex(self.tie_combo.findData(model.tie_rule))

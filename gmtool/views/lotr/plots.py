@@ -90,11 +90,15 @@ class StackedOddsPlot(PanelPlot):
                 brushes.append(self._brushes[key])
                 bottom += height
         self.bars.setOpts(x=xs, y0=y0s, height=heights, brushes=brushes)
-        self.setLabel("bottom", self.tr(odds.stack_x_label))
-        self.setXRange(min(odds.stack) - 0.5, max(odds.stack) + 0.5, padding=0)
+        self.keep_label("bottom", self.tr(odds.stack_x_label))
+        self.keep_range(x=(min(odds.stack) - 0.5, max(odds.stack) + 0.5))
         self.marker.setValue(odds.stack_marker)
         self.marker_label.setText(self.tr("現在 {0}").format(odds.stack_marker))
         self.marker_label.setPos(odds.stack_marker, STACK_Y_MAX)
+        # Placed for the new range now: left to its paint, the label moved itself there and asked
+        # for a second paint of the whole plot on every TN step.
+        self.getViewBox().updateMatrix()
+        self.marker_label.updateTransform(force=True)
 
     def stack_heights(self) -> dict[int, dict[Any, float]]:
         """x → {degree or side: height in %}, as given to the plot."""
@@ -137,10 +141,10 @@ class TotalsPlot(PanelPlot):
         heights = [float(p) * 100 for _, p, _ in odds.total_bars]
         brushes = [self._brushes[degree] for _, _, degree in odds.total_bars]
         self.bars.setOpts(x=xs, height=heights, brushes=brushes, width=0.8)
-        self.setLabel("bottom", self.tr("2d6 の合計（振り足し込み）"))
-        self.setXRange(min(xs) - 0.7, max(xs) + 0.7, padding=0)
-        ticks = [(t, str(t)) for t in xs if t % 2 == 0 and t != odds.tail_total]
-        self.getAxis("bottom").setTicks([[*ticks, (odds.tail_total, self.tail_label())]])
+        self.keep_label("bottom", self.tr("2d6 の合計（振り足し込み）"))
+        self.keep_range(x=(min(xs) - 0.7, max(xs) + 0.7))
+        ticks: list[tuple[float, str]] = [(t, str(t)) for t in xs if t % 2 == 0 and t != odds.tail_total]
+        self.keep_ticks("bottom", [[*ticks, (odds.tail_total, self.tail_label())]])
 
     def _refresh_sides(self) -> None:
         """A's and B's totals side by side, A just left of each total and B just right."""
@@ -151,9 +155,9 @@ class TotalsPlot(PanelPlot):
                 heights.append(float(p) * 100)
                 brushes.append(self._brushes[side])
         self.bars.setOpts(x=xs, height=heights, brushes=brushes, width=0.4)
-        self.setLabel("bottom", self.tr("達成値（2d6 + ボーナス）: A と B"))
-        self.setXRange(min(xs) - 0.7, max(xs) + 0.7, padding=0)
-        self.getAxis("bottom").setTicks(None)
+        self.keep_label("bottom", self.tr("達成値（2d6 + ボーナス）: A と B"))
+        self.keep_range(x=(min(xs) - 0.7, max(xs) + 0.7))
+        self.keep_ticks("bottom", None)
 
     def tail_label(self) -> str:
         return f"≥{self.model.odds.tail_total}"

@@ -27,7 +27,7 @@ from gmtool.models.outcome_text import percent
 from gmtool.models.roller_inputs import CUSTOM
 from gmtool.rules.systems.lotr.check_types import Contestant
 from gmtool.views.appearance import Tone, set_tone
-from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
+from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo, show_value
 from gmtool.views.compact import ElidedLabel, WrappingCheckBox
 
 AFFINITY_MAX = 20
@@ -142,12 +142,12 @@ class LotRRollerBox(RollerInputsBox[LotRCheckModel]):
                 for k in model.kinds(side)
             ]
             fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
-            self.value_spin.setValue(self.current_value())
+            show_value(self.value_spin, self.current_value())
             self.value_spin.setEnabled(inputs.source == CUSTOM)
             locked = model.mode == CORRUPTION and side is Contestant.A and inputs.source == WILLPOWER
             self.source_combo.setEnabled(not locked)  # 1.2.4: the corruption test is Willpower
-            self.modifier_spin.setValue(inputs.modifier)
-            self.affinity_spin.setValue(inputs.affinity)
+            show_value(self.modifier_spin, inputs.modifier)
+            show_value(self.affinity_spin, inputs.affinity)
             self.wounds_check.setChecked(inputs.wounds)
         finally:
             for w in widgets:

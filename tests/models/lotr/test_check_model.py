@@ -308,3 +308,20 @@ def test_a_table_edit_that_takes_the_chosen_check_away_falls_back_to_the_first(c
         assert model.inputs(side).source == kinds[0].id  # not a silent typed 0
         assert model.value(side) == kinds[0].value and model.source_label(side) == kinds[0].label
     assert model.roller(A).modifier == 1  # the rest of A's inputs stay as they were
+
+
+def test_a_tn_change_evaluates_each_degree_distribution_once(campaign_model):
+    """Regression guard (issue 36): a TN change computes the stacked plot's 21 TNs and the courage
+    curve's tests once each from cold, and, with the previous TN's still known, only the TN newly
+    in view and the courage curve's."""
+    model = LotRCheckModel(campaign_model)
+    model.set_source(A, "skill:Observe")
+    model.set_tn(10)
+    most = model.courage.most()
+    roll_distribution.cache_clear()
+    model.set_tn(11)
+    stacked = len(model.odds.stack)
+    assert roll_distribution.cache_info().misses <= stacked + most
+    before = roll_distribution.cache_info().misses
+    model.set_tn(12)
+    assert roll_distribution.cache_info().misses - before <= 1 + most

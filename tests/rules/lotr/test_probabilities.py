@@ -414,3 +414,19 @@ def test_cli_as_a_program() -> None:
         timeout=120,
     )
     _check_cli_output(json.loads(out.stdout), 3, 12)
+
+
+def test_a_degree_distribution_reads_the_roll_once_per_band_edge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression guard (issue 36): the stacked plot asks for 21 TNs at every TN change, and a sum
+    over every dice total made that change slow; one distribution reads P(R ≥ t) at each band edge
+    and nothing else."""
+    reads: list[str] = []
+    at_least, pmf = exploding.at_least, exploding.pmf
+    monkeypatch.setattr(exploding, "at_least", lambda t: reads.append("at_least") or at_least(t))
+    monkeypatch.setattr(exploding, "pmf", lambda t: reads.append("pmf") or pmf(t))
+    spec = _spec(5, 17)
+    roll_distribution.cache_clear()
+    dist = roll_distribution(spec)
+    edges = {low for _degree, low in spec.bands if low is not None}
+    assert "pmf" not in reads and 0 < reads.count("at_least") <= len(edges)
+    _close(_as_str(dist), ref_roll(5, 17), "bonus 5 TN 17")

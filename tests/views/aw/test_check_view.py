@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from gmtool.models.aw.check_model import AWCheckModel
 from gmtool.models.log_table_model import LogTableModel
@@ -133,3 +134,98 @@ def test_ticking_opposed_clears_the_single_checks_result(qtbot, view):
     assert "リアクション側" in view.result_label.text()
     view.opposed_check.setChecked(False)  # and back: the 対決's result goes too
     assert view.result_label.text() == ""
+
+
+def test_stepping_the_difficulty_through_every_band_moves_nothing(qtbot, view):
+    """Issue 36: the band's name (簡単, 普通, 難しい, 至難, none) took its own width, so a step
+    across a band's edge widened or narrowed the whole panel: the roll button moved and both plots
+    were resized and redrawn on each such step."""
+    view.difficulty_spin.setValue(2)
+    qtbot.wait_until(lambda: view.band_label.text() == "")  # below every band
+    view.resize(view.minimumSizeHint())
+    qtbot.waitExposed(view)
+
+    def geometry():
+        QApplication.processEvents()
+        return (
+            view.size(),
+            view.roll_button.geometry(),
+            view.bars_plot.geometry(),
+            view.curve_plot.geometry(),
+        )
+
+    first = geometry()
+    names = set()
+    for difficulty in range(3, 21):
+        view.difficulty_spin.setValue(difficulty)
+        names.add(view.band_label.text())
+        assert geometry() == first, f"難易度 {difficulty} ({view.band_label.text()})"
+    assert {"簡単", "普通", "難しい", "至難"} <= names
+
+
+def test_a_difficulty_step_sets_no_axis_that_has_not_changed(view):
+    """Regression guard (issue 36): pyqtgraph takes every setRange and setTicks as a new axis and
+    lays it out and draws it again; a step that keeps the curve's range sets neither."""
+    view.difficulty_spin.setValue(10)
+    plot = view.curve_plot
+    calls: list[str] = []
+    box, axis = plot.getViewBox(), plot.getAxis("bottom")
+    set_range, set_ticks = box.setRange, axis.setTicks
+    box.setRange = lambda *a, **k: calls.append("range") or set_range(*a, **k)
+    axis.setTicks = lambda *a, **k: calls.append("ticks") or set_ticks(*a, **k)
+    xs = set(plot.curve_points())
+    view.difficulty_spin.setValue(11)
+    assert set(plot.curve_points()) == xs and plot.marker.value() == 11
+    assert calls == []
+
+
+def test_a_roll_walks_no_character_list_again(qtbot, view, campaign_model, monkeypatch):
+    """Regression guard (issue 36): each roll re-syncs the panel, which picked the campaign's AW
+    characters out of all of them and named each one again for the character boxes (300 characters:
+    four walks through all of them per roll) only to find nothing had changed."""
+    from gmtool.models.campaign_model import CampaignModel
+    from gmtool.views.check import roller_inputs_box
+
+    walks: list[str] = []
+    characters, fill = CampaignModel.characters, roller_inputs_box.fill_combo
+    monkeypatch.setattr(
+        CampaignModel, "characters", lambda self: walks.append("characters") or characters(self)
+    )
+    monkeypatch.setattr(
+        roller_inputs_box,
+        "fill_combo",
+        lambda combo, items, current: (
+            walks.append("named") if combo is view.action_box.character_combo else None,
+            fill(combo, items, current),
+        ),
+    )
+    view.roll_button.click()
+    view.roll_button.click()
+    assert walks == []
+    assert view.action_box.character_combo.currentData() == view.model.action.character_id
+    # A change of the characters still reaches the box: a renamed one, one more.
+    monkeypatch.undo()
+    stored = campaign_model.characters_of("aw")[0]
+    campaign_model.rename_character(stored.id, "改名した探索者")
+    added = campaign_model.add_character("aw", "新しい探索者")
+    combo = view.action_box.character_combo
+    names = [combo.itemText(i) for i in range(combo.count())]
+    assert "改名した探索者" in names and "新しい探索者" in names
+    assert combo.findData(added) >= 0 and combo.count() == len(campaign_model.characters_of("aw"))
+
+
+def test_a_roll_rewrites_no_spin_box(view):
+    """Regression guard (issue 36): QSpinBox.setValue writes its text again even when the value is
+    already there, and each roll's re-sync repainted every spin box of the panel; a roll changes
+    none of them."""
+    spins = [view.difficulty_spin, view.action_box.value_spin, view.action_box.modifier_spin]
+    spins += [view.reaction_box.value_spin, view.reaction_box.modifier_spin]
+    writes: list[int] = []
+    for spin in spins:
+        original = spin.setValue
+        spin.setValue = lambda value, _set=original: writes.append(value) or _set(value)
+    view.roll_button.click()
+    view.roll_button.click()
+    assert writes == []
+    view.model.set_difficulty(13)  # a change from the model still shows
+    assert writes == [13] and view.difficulty_spin.value() == 13

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect
+from PySide6.QtWidgets import QApplication, QWidget
 
 from gmtool.models.lotr.check_model import CORRUPTION, CUSTOM, GROUP, OPPOSED, TEST, LotRCheckModel
 from gmtool.models.lotr.rules_model import RULES_KEY
@@ -333,3 +333,54 @@ def test_the_panel_and_the_helpers_column_keep_qwidgets_own_scroll(view):
     for widget in (view, view.helpers_area):
         widget.scroll(0, 0)
     assert view.scroll_area.widget() is view.content
+
+
+def test_a_tn_change_redraws_the_stack_and_leaves_the_totals_axes_alone(view):
+    """Regression guard (issue 36): each refresh gave both plots their axis titles, the totals
+    plot its ticks and range again, and pyqtgraph laid out and drew those axes anew; a TN change
+    moves the stack's range and nothing else of the axes."""
+    view.tn_spin.setValue(10)
+    calls: list[str] = []
+    for name, plot in (("stack", view.stack_plot), ("totals", view.totals_plot)):
+        axis, box = plot.getAxis("bottom"), plot.getViewBox()
+        for target, method in ((axis, "setLabel"), (axis, "setTicks"), (box, "setRange")):
+            original = getattr(target, method)
+            setattr(
+                target,
+                method,
+                lambda *a, _o=original, _c=f"{name} {method}", **k: calls.append(_c) or _o(*a, **k),
+            )
+    view.tn_spin.setValue(11)
+    assert calls == ["stack setRange"]
+    assert set(view.stack_plot.stack_heights()) == set(range(1, 22))
+
+
+def test_a_tn_change_paints_the_stacked_plot_once(qtbot, view):
+    """Regression guard (issue 36): the marker's label moved itself to the new range at paint time
+    and asked for a second paint of the whole plot on every TN step."""
+    view.resize(1000, 900)  # both plots in view, not scrolled out of the panel's area
+    view.show()
+    qtbot.waitExposed(view)
+    view.tn_spin.setValue(10)
+    QApplication.processEvents()
+    qtbot.waitUntil(lambda: not view.stack_plot.viewport().visibleRegion().isEmpty(), timeout=3000)
+    paints = PaintCounter(view.stack_plot.viewport())
+    for tn in (11, 12, 13):
+        view.tn_spin.setValue(tn)
+        QApplication.processEvents()
+    assert paints.count == 3
+    assert view.stack_plot.marker.value() == 13
+
+
+class PaintCounter(QObject):
+    """Counts the paint events a widget receives."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False

@@ -116,27 +116,25 @@ class RollSpec:
         return degree_of(total + self.roller.bonus - self.tn, self.bands)
 
 
-def _top_threshold(spec: RollSpec) -> int:
-    """The dice total from which every roll is in the top band."""
-    top = spec.bands[-1][1]
-    assert top is not None
-    return spec.tn + top - spec.roller.bonus
-
-
 @lru_cache(maxsize=4096)
 def roll_distribution(spec: RollSpec) -> Distribution[Degree]:
-    """Exact P of each degree: every total below the top band's threshold, then the whole tail."""
-    top = _top_threshold(spec)
+    """Exact P of each degree, from the roll's closed-form P(R ≥ t) at each band's edge.
+
+    The degree changes only where the margin reaches a band's lower bound, so each stretch between
+    two neighbouring bounds is one degree with P(R ≥ its first total) − P(R ≥ the next stretch's):
+    a handful of subtractions per TN, not a sum over every dice total (the stacked plot asks for
+    21 TNs at each change)."""
+    offset = spec.tn - spec.roller.bonus  # dice total = margin + offset
+    edges = sorted({low for _degree, low in spec.bands if low is not None})
     weights: dict[Degree, Fraction] = {}
-    for total in range(min(exploding.PLAIN_TOTALS), top):
-        p = exploding.pmf(total)
-        if p:
-            degree = spec.judge(total)
-            weights[degree] = weights.get(degree, Fraction(0)) + p
-    tail = exploding.at_least(max(top, min(exploding.PLAIN_TOTALS)))
-    if tail:
-        degree = spec.judge(max(top, min(exploding.PLAIN_TOTALS)))
-        weights[degree] = weights.get(degree, Fraction(0)) + tail
+    below = Fraction(1)  # P(R ≥ the current stretch's first total); the first stretch is unbounded
+    for start, end in zip([None, *edges], [*edges, None], strict=True):
+        upto = exploding.at_least(end + offset) if end is not None else Fraction(0)
+        if below != upto:
+            margin = start if start is not None else (edges[0] - 1 if edges else 0)  # any in the stretch
+            degree = degree_of(margin, spec.bands)
+            weights[degree] = weights.get(degree, Fraction(0)) + below - upto
+        below = upto
     return Distribution({d: weights[d] for d in DEGREE_ORDER if weights.get(d)})
 
 
