@@ -53,6 +53,7 @@ class LogCheckThread(QThread):
     """SQLite's check of the log's table, which opening the campaign left for later."""
 
     failed = Signal(str)  # what is wrong (a Message naming the file)
+    passed = Signal()  # the log's table is intact
     counted = Signal(int, int)  # the log's lines and its last id (the table's rows, counted later)
 
     def __init__(self, path: Path, parent: QObject | None = None) -> None:
@@ -70,6 +71,8 @@ class LogCheckThread(QThread):
             check_table(self._path, "log", CampaignError)
         except CampaignError as error:
             self.failed.emit(error.args[0] if error.args else str(error))
+        else:
+            self.passed.emit()
 
 
 class LogScanThread(QThread):

@@ -40,7 +40,7 @@ from gmtool.models.log_sessions import LogSessions, log_sessions
 from gmtool.models.outcome_text import outcome_label, side_label
 from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.message import Message
-from gmtool.store.campaign import LogEntry
+from gmtool.store.campaign import Campaign, LogEntry
 from gmtool.store.errors import CampaignError
 from gmtool.store.log_lines import UnreadableLine
 from gmtool.store.log_query import MAX_TEXT_CHARS, LogQueryError
@@ -194,8 +194,19 @@ class LogTableModel(QAbstractTableModel):
         if campaign.detached is None and campaign.path.is_file():
             thread = LogCheckThread(campaign.path)
             thread.failed.connect(self._on_damage)
+            # the campaign's first write waits on no check once this one has passed (a damaged log
+            # makes it read-only: nothing more is written to a damaged file)
+            thread.passed.connect(lambda: campaign.log_checked(None))
+            thread.failed.connect(lambda problem: self._refuse_writes(campaign, problem))
             thread.counted.connect(self._on_counted)
             start_kept(thread)
+
+    def _refuse_writes(self, campaign: Campaign, problem: str) -> None:
+        if campaign.closed or campaign.read_only is not None:
+            return
+        campaign.log_checked(problem)
+        if self._campaign_model.campaign is campaign:
+            self._campaign_model.file_state_changed.emit()  # the banner says it is read-only now
 
     def _on_counted(self, count: int, last: int) -> None:
         if self._filter.empty and not self._lines.runs_without_gaps(count, last):  # a hand-edited file

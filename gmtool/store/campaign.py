@@ -44,6 +44,7 @@ from gmtool.store.sqlite_build import build_database, remove_stale_temp_files
 from gmtool.store.sqlite_errors import is_busy, sqlite_problem
 from gmtool.store.validation import (
     check_campaign,
+    check_problem,
     check_sqlite_file,
     parse_json,
 )
@@ -98,6 +99,10 @@ class Campaign(CampaignCharactersMixin, CampaignLogMixin):
         self.read_only: str | None = read_only  # why nothing may be written (None: writable)
         self.detached: str | None = None  # why the file on disk is no longer this campaign
         self.notices = notices  # what opening did that the user should hear of (a WAL set aside)
+        # Opening checks every table but the log, whose check would make it as slow as the log is
+        # long: the window checks it in the background (`log_checked`), and until it has, the first
+        # write checks it here, so a campaign with a damaged table is never written to.
+        self._log_unchecked = read_only is None
 
     # -- opening and closing ------------------------------------------------------------
 
@@ -230,10 +235,24 @@ class Campaign(CampaignCharactersMixin, CampaignLogMixin):
     def in_transaction(self) -> bool:
         return self._in_transaction
 
+    def log_checked(self, problem: str | None) -> None:
+        """The log's deferred check ended (in the window's background): None, it passed; else what is
+        wrong, and nothing is written any more (the campaign reads as read-only, saying why)."""
+        self._log_unchecked = False
+        if problem is not None and self.read_only is None:
+            self.read_only = problem
+
     def check_writable(self) -> None:
-        """CampaignError unless a write may be tried now: open for writing, and the file at the path
-        still the one opened (else CampaignDetached, and nothing is written anywhere)."""
-        self._connection()
+        """CampaignError unless a write may be tried now: open for writing, the file at the path
+        still the one opened (else CampaignDetached, and nothing is written anywhere), and its log
+        checked (the check opening left for later, made now if the background has not yet)."""
+        conn = self._connection()
+        if self._log_unchecked and self.read_only is None:
+            try:
+                problem = check_problem(conn, 'PRAGMA quick_check("log")')
+            except sqlite3.DatabaseError as exc:
+                problem = Message("ファイルが壊れています（{0}）", sqlite_problem(exc))
+            self.log_checked(problem)
         if self.read_only is not None:
             raise CampaignError(Message("読み取り専用で開いています（{0}）", self.read_only), self._path)
         if self.detached is None:

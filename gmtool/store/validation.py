@@ -403,10 +403,17 @@ def check_gmtool_database(
 
 
 def _raise_problems(conn: sqlite3.Connection, check: str) -> None:
+    problem = check_problem(conn, check)
+    if problem is not None:
+        raise StoreError(problem)
+
+
+def check_problem(conn: sqlite3.Connection, check: str) -> str | None:
+    """What SQLite's ``check`` (a ``PRAGMA quick_check``/``integrity_check``) finds wrong, or None."""
     problems = [row[0] for row in conn.execute(check)]
-    if problems != ["ok"]:
-        found = clipped(str(problems[0]), 100)
-        raise StoreError(Message("ファイルが壊れています（SQLite の検査結果: {0}）", found))
+    if problems == ["ok"]:
+        return None
+    return Message("ファイルが壊れています（SQLite の検査結果: {0}）", clipped(str(problems[0]), 100))
 
 
 def check_table(path: Path, table: str, error: type[StoreError]) -> None:
@@ -431,7 +438,9 @@ def check_campaign(conn: sqlite3.Connection, fmt: str, max_version: int) -> None
     """
     from gmtool.store.campaign import SCHEMA  # campaign.py imports this module
 
-    check_gmtool_database(conn, fmt, max_version, Message("キャンペーン"), SCHEMA)
+    # The log's own check is left to the window's background and to the first write
+    # (`Campaign.check_writable`): reading all of a long log would make opening as slow as it is long.
+    check_gmtool_database(conn, fmt, max_version, Message("キャンペーン"), SCHEMA, deferred="log")
     _check_characters(conn)
     _check_session_values(conn)
     # The log is not read here: 200 000 lines would take seconds.  Each line is read when it is shown,

@@ -152,11 +152,8 @@ def test_opening_reads_the_shown_rows_only_whatever_the_log_length(tmp_path, qtb
         assert not shown.log_model.sessions.known
 
 
-def test_a_damaged_log_is_refused_at_open_and_the_file_left_as_it_was(tmp_path, monkeypatch):
-    """Opening still checks the log's pages too (a campaign with a damaged table is never written to),
-    whatever the log's length: the background work is the counting and the session scan only."""
-    from gmtool.store.errors import CampaignError
-
+def damaged_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, bytes]:
+    """A campaign whose log has a page of garbage in the middle (the rest of the file intact)."""
     path = tmp_path / "log.gmcampaign"
     write_log(path, monkeypatch, sessions=1)
     data = bytearray(path.read_bytes())
@@ -164,6 +161,41 @@ def test_a_damaged_log_is_refused_at_open_and_the_file_left_as_it_was(tmp_path, 
     middle = (len(data) // page // 2) * page  # a page of the log's lines, the bulk of the file
     data[middle : middle + page] = b"\xff" * page
     path.write_bytes(bytes(data))
-    with pytest.raises(CampaignError, match="壊れています"):
-        Campaign.open(path)
-    assert path.read_bytes() == bytes(data)
+    return path, bytes(data)
+
+
+def test_a_damaged_log_is_said_and_the_campaign_turns_read_only(tmp_path, qtbot, monkeypatch):
+    """Opening checks every table but the log (its check would make opening as slow as the log is
+    long); the log's own check runs in the background: the log panel says what it found, the banner
+    says the campaign is read-only, and nothing more is written to the damaged file."""
+    from gmtool.rules.systems import SYSTEMS
+    from gmtool.store.errors import CampaignError
+
+    path, damaged = damaged_log(tmp_path, monkeypatch)
+    with Campaign.open(path) as campaign:
+        model = CampaignModel(campaign)
+        states: list[str | None] = []
+        model.file_state_changed.connect(lambda: states.append(model.read_only))
+        shown = LogPanel(LogTableModel(model))
+        qtbot.addWidget(shown)
+        shown.show()
+        qtbot.waitUntil(lambda: shown.problem.isVisible(), timeout=10000)
+        assert "壊れています" in shown.problem.text()
+        qtbot.waitUntil(lambda: bool(states), timeout=10000)
+        assert states[-1] is not None and "壊れています" in states[-1]
+        with pytest.raises(CampaignError, match="読み取り専用"):
+            campaign.put_character("x", "aw", SYSTEMS["aw"].new_character("朝霧 透"))
+    assert path.read_bytes() == damaged
+
+
+def test_a_write_before_the_background_check_checks_the_log_itself(tmp_path, monkeypatch):
+    """No window, no background: the first write checks the log first, and refuses on damage."""
+    from gmtool.rules.systems import SYSTEMS
+    from gmtool.store.errors import CampaignError
+
+    path, damaged = damaged_log(tmp_path, monkeypatch)
+    with Campaign.open(path) as campaign:
+        with pytest.raises(CampaignError, match="壊れています"):
+            campaign.put_character("x", "aw", SYSTEMS["aw"].new_character("朝霧 透"))
+        assert campaign.read_only is not None
+    assert path.read_bytes() == damaged
