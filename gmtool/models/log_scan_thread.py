@@ -52,7 +52,9 @@ def stop_all() -> None:
 class LogCheckThread(QThread):
     """SQLite's check of the log's table, which opening the campaign left for later."""
 
-    failed = Signal(str)  # what is wrong (a Message naming the file)
+    failed = Signal(
+        object
+    )  # what is wrong (a Message naming the file: a str signal would copy it to plain text)
     passed = Signal()  # the log's table is intact
     counted = Signal(int, int)  # the log's lines and its last id (the table's rows, counted later)
 
@@ -78,7 +80,7 @@ class LogCheckThread(QThread):
 class LogScanThread(QThread):
     progressed = Signal(int, int)  # lines read, lines to read
     found = Signal(object)  # the LogSpans, up to date with the file as the scan began
-    failed = Signal(str)  # why the log could not be read (a Message)
+    failed = Signal(object)  # why the log could not be read (a Message, kept one for the UI language)
 
     def __init__(self, path: Path, spans: LogSpans | None, parent: QObject | None = None) -> None:
         super().__init__(parent)

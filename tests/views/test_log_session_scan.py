@@ -15,6 +15,7 @@ from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.log_scan_thread import LogScanThread
 from gmtool.models.log_table_model import LogTableModel
+from gmtool.rules.message import Message
 from gmtool.store import campaign_log
 from gmtool.store.campaign import Campaign
 from gmtool.store.log_spans import PAGE, LogReader
@@ -183,6 +184,7 @@ def test_a_damaged_log_is_said_and_the_campaign_turns_read_only(tmp_path, qtbot,
         assert "壊れています" in shown.problem.text()
         qtbot.waitUntil(lambda: bool(states), timeout=10000)
         assert states[-1] is not None and "壊れています" in states[-1]
+        assert isinstance(campaign.read_only, Message)  # shown in the UI language, not as plain Japanese
         with pytest.raises(CampaignError, match="読み取り専用"):
             campaign.put_character("x", "aw", SYSTEMS["aw"].new_character("朝霧 透"))
     assert path.read_bytes() == damaged
