@@ -6,8 +6,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.creation_record_model import CreationRecordModel
@@ -37,6 +37,7 @@ class FileActions(QObject):
         # Told each campaign the window shows (set by `follow_campaigns` for the user's own start).
         self.on_shown: Callable[[str | Path], None] | None = None
         self.recent_menu: QMenu | None = None  # ファイル → 最近使ったファイル (`follow_recent`)
+        self.player_windows: list[QMainWindow] = []  # open beside the GM's (`open_player_window`)
 
     # ---- campaigns -----------------------------------------------------------------
     def new_campaign(self) -> None:
@@ -49,6 +50,25 @@ class FileActions(QObject):
         from gmtool.app.demo import open_demo_campaign
 
         self._switch(open_demo_campaign)
+
+    def open_player_window(self) -> None:
+        """ファイル → プレイヤーとしてキャラクターを作る…: the start page's player path, also once a
+        campaign is open (the start page shows only while none is remembered: a player who once
+        looked at the demo would have no way back to it).  A window of its own, with its throwaway
+        campaign, closed with the GM's window (`close_player_windows`)."""
+        from gmtool.app.player import PlayerWindow  # its models load when used
+
+        window = PlayerWindow(self.services.settings)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.player_windows.append(window)
+        window.destroyed.connect(lambda: self.player_windows.remove(window))
+        window.show()
+        window.raise_()
+
+    def close_player_windows(self) -> None:
+        """The player's windows close with the GM's: each removes its throwaway campaign."""
+        for window in list(self.player_windows):
+            window.close()
 
     def open_campaign(self, path: str | None = None) -> None:
         ask = self.services.questions.ask_open_path

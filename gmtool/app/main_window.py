@@ -428,6 +428,9 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.recent_menu = file_menu.addMenu(self.tr("最近使ったファイル"))
         self.files.follow_recent(self.recent_menu)
         file_menu.addAction(action(self.tr("デモキャンペーンを開く"), self.files.open_demo))
+        file_menu.addAction(
+            action(self.tr("プレイヤーとしてキャラクターを作る…"), self.files.open_player_window)
+        )
         file_menu.addSeparator()
         file_menu.addAction(
             action(self.tr("キャラクターをインポート…"), self.files.import_character, "Ctrl+I")
@@ -522,6 +525,7 @@ class MainWindow(WindowDialogs, QMainWindow):
             QTimer.singleShot(0, self._build_next)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.files.close_player_windows()
         for menu in self.system_menus():
             menu.window_closing()
         save_window(self, self.splitter, self.settings)

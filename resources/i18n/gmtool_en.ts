@@ -7634,6 +7634,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Make a character as a player</translation>
         </message>
         <message>
+            <source>プレイヤーとしてキャラクターを作る…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Make a character as a player…</translation>
+        </message>
+        <message>
             <source>プレイヤーの画面</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>the player's window</translation>
@@ -30613,6 +30618,10 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>デモキャンペーンを開く</source>
             <translation>Open the demo campaign</translation>
+        </message>
+        <message>
+            <source>プレイヤーとしてキャラクターを作る…</source>
+            <translation>Make a character as a player…</translation>
         </message>
         <message>
             <source>キャラクターをインポート…</source>
