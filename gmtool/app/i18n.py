@@ -15,11 +15,10 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
 from gmtool.models import shown_text
+from gmtool.models.shown_text import english_ui
 from gmtool.resources import resource_path
 from gmtool.views import message_catalog
 from gmtool.views.appearance import DEFAULT_LANGUAGE, language
-
-_PROBE = "操作できません"  # translated by gmtool_en.qm: the English catalog is installed
 
 
 def catalog_path(lang: str = "en") -> str:
@@ -71,7 +70,7 @@ def install_translation(app: QCoreApplication, settings: QSettings) -> str:
             return DEFAULT_LANGUAGE  # no catalog shipped: stay in the source language
         app.installTranslator(translator)
         # engine/store messages, translated where they are shown, while this catalog is installed
-        message_catalog.install("en", lambda: QCoreApplication.translate("refusal", _PROBE) != _PROBE)
+        message_catalog.install("en", english_ui)
         QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
         qt = QTranslator(app)  # Qt's own strings are English already; a catalog may still exist
         if qt.load(QLocale(QLocale.Language.English), "qtbase", "_", folder):

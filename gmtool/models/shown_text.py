@@ -17,6 +17,20 @@ def install(translate: Callable[[str], str]) -> None:
     _translate = translate
 
 
+# A text only the English catalogue translates: whether it is translated tells which UI is shown
+# (gmtool.app.i18n ties the engine's message catalogue to the same probe).
+ENGLISH_PROBE = ("refusal", "操作できません")
+
+
+def english_ui() -> bool:
+    """Whether the English UI is shown (its Qt catalogue installed), for a model choosing between two
+    data (a card's English or Japanese name, a LotR name with or without its gloss)."""
+    from PySide6.QtCore import QCoreApplication
+
+    context, text = ENGLISH_PROBE
+    return QCoreApplication.translate(context, text) != text
+
+
 def QT_TRANSLATE_NOOP(context: str, source: str) -> str:
     """Marks a label kept in a table for lupdate (PySide6's own is typed ``object``); translated where
     it is shown, through ``tr()``."""

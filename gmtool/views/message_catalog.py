@@ -114,10 +114,16 @@ def install(lang: str, still_active: Callable[[], bool] | None = None) -> bool:
     return True
 
 
+def active() -> bool:
+    """Whether messages are translated now (a catalogue other than Japanese is installed and still in
+    force): the CLI, which has no Qt, asks this to choose between two data (a name with its gloss)."""
+    return _active is not None and (_still_active is None or _still_active())
+
+
 def translate_message(text: str) -> str:
     """*text* in the UI language: a Message translated, a known message without values too, else
     *text* itself."""
-    if _active is None or not isinstance(text, str) or (_still_active is not None and not _still_active()):
+    if _active is None or not isinstance(text, str) or not active():
         return text
     return _active.translate(text)
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from gmtool.rules.message import Message
+from gmtool.views import message_catalog
 from gmtool.views.message_catalog import shown_message
 
-# The games's name as the headers write it; also how the CLI knows the catalogue is English.
+# The game's name as the headers write it.
 TITLE = Message("指輪物語RPG（CODA）")
 
 
@@ -24,7 +25,7 @@ class _Named(Protocol):
 
 
 def english() -> bool:
-    return shown_message(TITLE) != TITLE
+    return message_catalog.active()
 
 
 def shown(text: str) -> str:

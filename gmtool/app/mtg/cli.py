@@ -43,6 +43,7 @@ from gmtool.rules.systems.mtg.outside import Outside, outside_total, with_count
 from gmtool.rules.systems.mtg.procedure import plan_check
 from gmtool.rules.systems.mtg.table import COLOR_WORDS, MTGTable, set_outside
 from gmtool.store.errors import StoreError
+from gmtool.views import message_catalog
 from gmtool.views.message_catalog import shown_message
 
 KINDS = ("mtg",)
@@ -196,8 +197,8 @@ def _deck_from_character_file(path: Path) -> MTGCharacter:
 
 def shown_name(card: Card) -> str:
     """A card as the CLI's language names it: its English name when the messages are English (the
-    catalogue translates 「無色」), else its Japanese name where known, as the window does."""
-    english = shown_message(Message(T.COLORLESS)) != "無色"
+    catalogue is installed), else its Japanese name where known, as the window does."""
+    english = message_catalog.active()
     return card.name if english else card.name_ja or card.name
 
 

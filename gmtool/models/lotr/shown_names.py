@@ -14,6 +14,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication
 
+from gmtool.models.shown_text import english_ui
 from gmtool.rules.checks import CheckKind
 from gmtool.rules.message_types import Message
 from gmtool.rules.systems.lotr.kinds import skill_label
@@ -28,10 +29,6 @@ class _Named(Protocol):
     def name(self) -> str: ...
     @property
     def label(self) -> str: ...
-
-
-def english_ui() -> bool:
-    return QCoreApplication.translate("LotRNames", GLOSS) != GLOSS
 
 
 def shown_name(named: _Named) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QCoreApplication
 
+from gmtool.models.shown_text import english_ui
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.checks import CheckColor, LibraryCard, MTGCheckResult, MTGOutcome, Reveal
 from gmtool.rules.systems.mtg.rules_data import mtg_rules
@@ -49,13 +50,8 @@ def outcome_text(outcome: MTGOutcome | str) -> str:
     }[MTGOutcome(outcome)]
 
 
-# A card's name in brackets: 《稲妻》 in Japanese, «Lightning Bolt» in English. Its English template
-# also tells which UI is shown (the Japanese UI installs no translation of it), as LotR's gloss does.
+# A card's name in brackets: 《稲妻》 in Japanese, «Lightning Bolt» in English.
 CARD_NAME = "《{0}》"
-
-
-def english_ui() -> bool:
-    return _tr(CARD_NAME) != CARD_NAME
 
 
 def shown_card_name(card: Card) -> str:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.rules_model import LotRRulesModel
-from gmtool.models.lotr.shown_names import english_ui
+from gmtool.models.shown_text import english_ui
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
 from gmtool.views.edit_table import type_through
 from gmtool.views.lotr.rules_fields import UNSET, RulesTab, mark, mark_item, note_label, tr

@@ -46,7 +46,7 @@ def check_name(kind: CheckKind) -> str:
 
 
 def value_name(key: str, value: Any) -> str | None:
-    from gmtool.models.mtg.labels import english_ui
+    from gmtool.models.shown_text import english_ui
     from gmtool.rules.systems.mtg.cards import Card
 
     # A card in the deck table: its English name alone in English (the Japanese sheet prints both).
