@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
@@ -67,18 +66,6 @@ def open_table(qtbot, campaign_model) -> SengenshoSessionDialog:
     dialog.start_button.click()
     add_scene(dialog, "神社")
     return dialog
-
-
-# The other modules define these two fixtures the same way (a fixture imported from a module would be
-# an unused import to the linter).
-@pytest.fixture
-def dialog(qtbot, empty_campaign_model) -> SengenshoSessionDialog:
-    return open_dialog(qtbot, empty_campaign_model)
-
-
-@pytest.fixture
-def table(qtbot, empty_campaign_model) -> SengenshoSessionDialog:
-    return open_table(qtbot, empty_campaign_model)
 
 
 def choose(combo, data) -> None:

@@ -3,8 +3,6 @@ nothing spent), 前借り with its debt and its refusal while a 類型 owes, and
 
 from __future__ import annotations
 
-import pytest
-
 from gmtool.models.sengensho.state import CATALOG_KEY
 from gmtool.rules.systems.sengensho.catalog import (
     AbilityKind,
@@ -21,15 +19,9 @@ from tests.views.sengensho.test_session_dialog import (
     column,
     formed,
     last_log,
-    open_table,
     trace,
     use,
 )
-
-
-@pytest.fixture
-def table(qtbot, empty_campaign_model):
-    return open_table(qtbot, empty_campaign_model)
 
 
 def test_abilities_show_their_state_and_using_one_is_logged(table, refusals):

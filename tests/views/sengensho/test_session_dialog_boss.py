@@ -4,8 +4,6 @@ it free of the level limits, and ending the session (asked, with what resets, un
 
 from __future__ import annotations
 
-import pytest
-
 from gmtool.rules.systems.sengensho.character import PresetBond, SengenshoCharacter
 from tests.views.sengensho.test_session_dialog import (
     add_scene,
@@ -14,14 +12,8 @@ from tests.views.sengensho.test_session_dialog import (
     column,
     formed,
     last_log,
-    open_table,
     use,
 )
-
-
-@pytest.fixture
-def table(qtbot, empty_campaign_model):
-    return open_table(qtbot, empty_campaign_model)
 
 
 def choose_boss(table, boss: str) -> None:

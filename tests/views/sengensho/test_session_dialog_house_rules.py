@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.models.house_rules_model import HouseRulesModel
@@ -14,12 +13,7 @@ from gmtool.rules.systems.sengensho.house_rules import (
     BOSS_LEVEL_CAPPED,
     PER_SCENARIO,
 )
-from tests.views.sengensho.test_session_dialog import choose, last_log, look_at_bond_dialog, open_table
-
-
-@pytest.fixture
-def table(qtbot, empty_campaign_model):
-    return open_table(qtbot, empty_campaign_model)
+from tests.views.sengensho.test_session_dialog import choose, last_log, look_at_bond_dialog
 
 
 def flip(table, rule_id: str, reading: str) -> None:

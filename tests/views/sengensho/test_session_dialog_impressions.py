@@ -4,21 +4,13 @@ scene; the log says when a 縁故 puts another 類型's impression out of force.
 
 from __future__ import annotations
 
-import pytest
-
 from gmtool.rules.systems.sengensho.character import BondKind
 from tests.views.sengensho.test_session_dialog import (
     add_scene,
     choose,
     formed,
     last_log,
-    open_table,
 )
-
-
-@pytest.fixture
-def table(qtbot, empty_campaign_model):
-    return open_table(qtbot, empty_campaign_model)
 
 
 def impressions(table) -> list[list[str]]:

@@ -4,8 +4,6 @@ halving of a second PC 縁故 as the table and the log show them."""
 
 from __future__ import annotations
 
-import pytest
-
 from gmtool.rules.systems.sengensho.character import BondKind
 from tests.views.sengensho.test_session_dialog import (
     add_scene,
@@ -13,7 +11,6 @@ from tests.views.sengensho.test_session_dialog import (
     column,
     formed,
     last_log,
-    open_table,
     refused_in_dialog,
     trace,
 )
@@ -21,11 +18,6 @@ from tests.views.sengensho.test_session_dialog import (
 ONE_PER_SCENE = (
     "縁故の取得（結び直しを含む）は1シーンにつき1つです（白峰 朔はこのシーンで「綾瀬 詩織」と結びました）"
 )
-
-
-@pytest.fixture
-def table(qtbot, empty_campaign_model):
-    return open_table(qtbot, empty_campaign_model)
 
 
 def test_the_bond_dialog_names_its_scene_and_gives_the_hints_and_forming_is_one_undo_step(table):

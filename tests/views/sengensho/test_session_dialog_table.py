@@ -3,7 +3,6 @@ of earlier scenes and sessions, and the dialogs opening on the selected characte
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.rules.systems.sengensho.character import BondKind
@@ -12,14 +11,8 @@ from tests.views.sengensho.test_session_dialog import (
     choose,
     formed,
     look_at_bond_dialog,
-    open_table,
     use,
 )
-
-
-@pytest.fixture
-def table(qtbot, empty_campaign_model):
-    return open_table(qtbot, empty_campaign_model)
 
 
 def rows(grid) -> list[list[str]]:

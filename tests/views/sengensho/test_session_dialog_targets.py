@@ -4,8 +4,6 @@ a free one (or, to re-tie, the current one), and cannot form a 縁故 for a hold
 
 from __future__ import annotations
 
-import pytest
-
 from gmtool.views.sengensho.bond_dialog import FREE_TARGET
 from tests.views.sengensho.test_session_dialog import (
     add_scene,
@@ -15,15 +13,9 @@ from tests.views.sengensho.test_session_dialog import (
     formed,
     last_log,
     look_at_bond_dialog,
-    open_table,
 )
 
 DELETED = "（削除されたキャラクター）"
-
-
-@pytest.fixture
-def table(qtbot, empty_campaign_model):
-    return open_table(qtbot, empty_campaign_model)
 
 
 def shown(table) -> str:
