@@ -17,9 +17,15 @@ def install(translate: Callable[[str], str]) -> None:
     _translate = translate
 
 
+def QT_TRANSLATE_NOOP(context: str, source: str) -> str:
+    """Marks a label kept in a table for lupdate (PySide6's own is typed ``object``); translated where
+    it is shown, through ``tr()``."""
+    return source
+
+
 # A text only the English catalogue translates: whether it is translated tells which UI is shown
 # (gmtool.app.i18n ties the engine's message catalogue to the same probe).
-ENGLISH_PROBE = ("refusal", "操作できません")
+ENGLISH_PROBE = ("refusal", QT_TRANSLATE_NOOP("refusal", "操作できません"))
 
 
 def english_ui() -> bool:
@@ -29,12 +35,6 @@ def english_ui() -> bool:
 
     context, text = ENGLISH_PROBE
     return QCoreApplication.translate(context, text) != text
-
-
-def QT_TRANSLATE_NOOP(context: str, source: str) -> str:
-    """Marks a label kept in a table for lupdate (PySide6's own is typed ``object``); translated where
-    it is shown, through ``tr()``."""
-    return source
 
 
 def shown(text: str) -> str:
