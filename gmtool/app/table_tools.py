@@ -48,22 +48,33 @@ def connect_dice_box(services: AppServices, dice: DiceBoxModel) -> None:
     (the window's `finish_building`)."""
     from gmtool.app.dice_tables_menu import connect_dice_tables
 
-    dice.variables_source = lambda: selected_variables(services)
+    dice.variables_source = SelectedVariables(services)
     dice.srs_source = lambda: selected_srs(services)
     dice.character_system_source = lambda: selected_system(services)
     connect_dice_tables(services, dice)  # the campaign's own dice tables, rolled by name
     dice.character_changed()  # the character selected before the box was made (its ダイスボット)
 
 
-def selected_variables(services: AppServices) -> tuple[Mapping[str, int], str]:
-    """The chat-palette variables of the character selected in the window, and its name."""
-    from gmtool.rules.palette import palette_variables
+class SelectedVariables:
+    """The chat-palette variables of the character selected in the window, and its name.  The box
+    asks on every keystroke and roll; a palette is all the character's checks, so it is read again
+    only when the selected character changed (a character changes by being replaced: frozen)."""
 
-    character_id = services.selected_character_id()
-    if character_id is None or not services.campaign_model.has_character(character_id):
-        return {}, ""
-    stored = services.campaign_model.stored(character_id)
-    return palette_variables(stored.system, stored.character), getattr(stored.character, "name", "")
+    def __init__(self, services: AppServices) -> None:
+        self.services = services
+        self._read: tuple[object, Mapping[str, int]] | None = None  # the character read, its variables
+
+    def __call__(self) -> tuple[Mapping[str, int], str]:
+        from gmtool.rules.palette import palette_variables
+
+        services = self.services
+        character_id = services.selected_character_id()
+        if character_id is None or not services.campaign_model.has_character(character_id):
+            return {}, ""
+        stored = services.campaign_model.stored(character_id)
+        if self._read is None or self._read[0] is not stored.character:
+            self._read = (stored.character, palette_variables(stored.system, stored.character))
+        return self._read[1], getattr(stored.character, "name", "")
 
 
 def selected_system(services: AppServices) -> str | None:

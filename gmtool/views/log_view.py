@@ -13,6 +13,13 @@ seed, last, takes what is left — the result is read without scrolling sideways
 入力 keeps a line: a fight's line, a note or a session's mark has all its text in 入力 (beside a
 フォーカード creation's five attributes' faces and a long BCDice result they were cut to a word).
 The rows are compact, so the dock's default height shows `SHOWN_ROWS` of them (`sizeHint`).
+
+A new line paints only itself: QTableView answers any change of its row count with a relayout that
+repaints every shown row (its vertical header's `sectionCountChanged` → `rowCountChanged` →
+`doItemsLayout` → the whole viewport), 2 of a roll's 6 ms with the log shown.  This log only grows
+at its end — a filter or a re-read resets the model, which relays out as before — so that
+connection is cut and `_follow_new_rows` does the relayout's part: the scroll bar's new range, the
+rows above moved up by a scroll (Qt copies their pixels), and the new lines painted.
 """
 
 from __future__ import annotations
@@ -55,6 +62,7 @@ class LogView(QTableView):
         header.setStretchLastSection(True)  # the seed: long, and least important
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._show_menu)
+        self.verticalHeader().sectionCountChanged.disconnect()  # (the relayout: module docstring)
         model.rowsInserted.connect(self._follow_new_rows)
         model.modelReset.connect(self._show_newest)
         self._show_newest()
@@ -83,25 +91,36 @@ class LogView(QTableView):
 
     def _follow_new_rows(self, _parent: QModelIndex, first: int, last: int) -> None:
         # Widened for each new line: a column sized while the log was empty would elide every later row.
+        self.updateGeometries()  # the scroll bar's range, as the relayout this view skips set it
         self._fit_columns(max(first, last - SIZED_ROWS + 1), last, shrink=False)
         self.scrollToBottom()
+        width = self.viewport().width()
+        for row in range(first, last + 1):  # the rows above kept their pixels (scrolled)
+            self.viewport().update(0, self.rowViewportPosition(row), width, self.rowHeight(row))
 
     def _fit_columns(self, first: int, last: int, shrink: bool) -> None:
         """Each column as wide as its header and the rows first…last need (as resizeColumnsToContents
-        sizes it, from those rows only); with `shrink` also narrower than it is."""
+        sizes it, from those rows only); with `shrink` also narrower than it is.  The widths are
+        worked out first and only a changed one is set: a resize repaints every row to its right."""
         model = self.log_model
         header = self.horizontalHeader()
         grid = 1 if self.showGrid() else 0
+        widths = {column: self.columnWidth(column) for column in range(model.SEED)}
         for column in range(model.SEED):  # the seed, last, stretches over what the others leave
             rows = range(first, last + 1)
             needed = max((self.sizeHintForIndex(model.index(row, column)).width() for row in rows), default=0)
             width = needed + grid
             if shrink:  # (widening for a new line: the header fitted already)
-                width = max(width, header.sectionSizeHint(column))
-            if shrink or width > self.columnWidth(column):
-                self.setColumnWidth(column, width)
+                widths[column] = max(width, header.sectionSizeHint(column))
+            elif width > widths[column]:
+                widths[column] = width
+        self._keep_result_in_view(widths)
+        changed = [column for column, width in widths.items() if width != self.columnWidth(column)]
+        if not (shrink or changed):
+            return  # a line that fits (or is cut as the lines before it were): the columns stand
+        for column in changed:
+            self.setColumnWidth(column, widths[column])
         self.setColumnWidth(model.SEED, self.narrowest(model.SEED))
-        self._keep_result_in_view()
 
     def narrowest(self, column: int) -> int:
         """The width *column* gives up room to (`NARROWEST_DIGITS`); a column not listed gives none."""
@@ -110,17 +129,18 @@ class LogView(QTableView):
             return self.columnWidth(column)
         return self.fontMetrics().horizontalAdvance("0" * digits)
 
-    def _keep_result_in_view(self) -> None:
-        """Columns narrower while the result would end past the view's right edge with the seed's
-        narrowest width beside it (and the scroll bar's room): 出目 down to `narrowest`, then 結果
-        and 入力 down to `LINE_DIGITS` each, then 入力 and last 結果 down to `narrowest`."""
+    def _keep_result_in_view(self, widths: dict[int, int]) -> None:
+        """*widths* (the columns before the seed) narrower while the result would end past the view's
+        right edge with the seed's narrowest width beside it (and the scroll bar's room): 出目 down to
+        `narrowest`, then 結果 and 入力 down to `LINE_DIGITS` each, then 入力 and last 結果 down to
+        `narrowest`."""
         model = self.log_model
         # The scroll bar's width kept free whether or not it shows yet: a longer log brings it.
         inside = self.width() - 2 * self.frameWidth() - self.verticalScrollBar().sizeHint().width()
         room = inside - self.narrowest(model.SEED)
         if room <= 0:
             return  # not laid out yet: fitted again when resized
-        over = sum(self.columnWidth(column) for column in range(model.SEED)) - room
+        over = sum(widths.values()) - room
         line = self.fontMetrics().horizontalAdvance("0" * LINE_DIGITS)
         floors = (
             (model.DICE, self.narrowest(model.DICE)),
@@ -130,9 +150,9 @@ class LogView(QTableView):
             (model.RESULT, self.narrowest(model.RESULT)),
         )
         for column, floor in floors:
-            give = min(over, self.columnWidth(column) - floor)
+            give = min(over, widths[column] - floor)
             if give > 0:
-                self.setColumnWidth(column, self.columnWidth(column) - give)
+                widths[column] -= give
                 over -= give
 
     # ---- the line's menu ---------------------------------------------------------------------

@@ -44,6 +44,27 @@ def test_variables_and_the_srs_reading_follow_the_selected_character(window):
     assert dice.error is not None and "アナザーワールド" in dice.error.message
 
 
+def test_the_palette_is_read_once_per_change_of_the_selected_character(window, monkeypatch):
+    """Regression guard (issue 36): the box asks for `{name}`s on every keystroke and roll, and a
+    palette is all of a character's checks; it is read again only when the character changed."""
+    from gmtool.rules import palette
+
+    reads: list[str] = []
+    variables = palette.palette_variables
+    monkeypatch.setattr(palette, "palette_variables", lambda *a: reads.append("read") or variables(*a))
+    dice = window.dice_box_model
+    select(window, "朝霧 透")
+    dice.set_text("2D6+{体力}>=10")
+    reads.clear()
+    for text in ("2D6+{体力}>=9", "2D6+{体力}>=8", ""):
+        dice.set_text(text)
+    assert reads == []
+    stored = next(s for s in window.campaign_model.characters() if s.character.name == "朝霧 透")
+    window.campaign_model.rename_character(stored.id, "朝霧 透 改")  # a changed character: read again
+    dice.set_text("2D6+{体力}>=10")
+    assert reads == ["read"] and dice.expanded == "2D6+3>=10"
+
+
 def test_the_system_setting_is_saved_with_the_campaign_and_undone_in_one_step(window):
     dice, view = window.dice_box_model, window.dice_box_view
     select(window, "リゼ・アルノー")

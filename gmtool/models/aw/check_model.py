@@ -87,6 +87,9 @@ class AWCheckModel(RollerInputsMixin, QObject):
         self.offers = {Side.ACTION: BoostOffer(), Side.REACTION: BoostOffer()}
         self.last_boosts: dict[Side, BoostOffer] = {}  # the 令呪 the last roll spent (offers before spending)
         self.spell_c = SpellAfterRoll(self)  # 令呪 +20 after the dice, when the house rule says so
+        # Each side's checks, with the character they were listed for: a roll asks for them seven
+        # times, and a character changes only by being replaced (frozen), so they are listed again then.
+        self._kinds_listed: dict[Side, tuple[object, list[CheckKind]]] = {}
         characters = self.characters()
         if characters:
             self.action.character_id = characters[0].id
@@ -184,7 +187,11 @@ class AWCheckModel(RollerInputsMixin, QObject):
         character = self._character(side)
         if character is None:
             return []
-        return list(get_system("aw").checks(character))
+        listed = self._kinds_listed.get(side)
+        if listed is None or listed[0] is not character:
+            listed = (character, list(get_system("aw").checks(character)))
+            self._kinds_listed[side] = listed
+        return list(listed[1])
 
     def value(self, side: Side) -> int:
         inputs = self.inputs(side)

@@ -229,3 +229,23 @@ def test_a_roll_rewrites_no_spin_box(view):
     assert writes == []
     view.model.set_difficulty(13)  # a change from the model still shows
     assert writes == [13] and view.difficulty_spin.value() == 13
+
+
+def test_a_roll_lists_each_sides_checks_once_per_change(qtbot, view, campaign_model, monkeypatch):
+    """Regression guard (issue 36): a roll asked the AW system for the roller's checks seven times
+    (0.7 ms of a 300-character roll); they are listed again only when that character changes."""
+    from gmtool.rules.systems.aw.system import AnotherWorld
+
+    listed: list[str] = []
+    checks = AnotherWorld.checks
+    monkeypatch.setattr(
+        AnotherWorld, "checks", lambda self, character: listed.append("checks") or checks(self, character)
+    )
+    view.roll_button.click()
+    view.roll_button.click()
+    assert listed == []
+    before = [kind.label for kind in view.model.kinds(Side.ACTION)]
+    stored = next(s for s in campaign_model.characters_of("aw") if s.id == view.model.action.character_id)
+    campaign_model.rename_character(stored.id, "改名した探索者")  # a new character object: listed again
+    assert [kind.label for kind in view.model.kinds(Side.ACTION)] == before
+    assert listed == ["checks"]
