@@ -124,7 +124,9 @@ class CampaignModel(QObject):
         # It knows the log lines each step wrote: an undo marks them undone (`undone_log_ids`).
         self.undo_stack = LoggedUndoStack(self)
         # Session documents read once per stored change (`parsed_session`), by (key, reader).
-        self._parsed: dict[tuple[str, Callable[[Any], Any]], tuple[str | None, Any]] = {}
+        self._parsed: dict[
+            tuple[str, Callable[[Any], Any]], tuple[tuple[int, int, int], str | None, Any]
+        ] = {}
 
     # ---- reading -------------------------------------------------------------
     def characters(self) -> list[StoredCharacter]:
@@ -269,16 +271,21 @@ class CampaignModel(QObject):
 
     def parsed_session(self, key: str, read: Callable[[Any], ParsedT]) -> ParsedT:
         """``read(self.session_value(key))``, read once per change of the stored text: panels ask on
-        every refresh, once per row, and a hand-edited document may hold 100 000 keys.  The stored
-        text is compared (a cheap read, and a change by another program counts too), never the
-        document re-serialised.  ``read`` is a module-level function of the document alone, and
-        what it returns is never changed by its users (a frozen value)."""
-        text = self.campaign.get_session_text(key)
+        every refresh, once per row, and a hand-edited document may hold 100 000 keys.  While the
+        campaign's revision stands (one pragma) nothing is read; after any write, by this window or
+        another program, the stored text is compared, and only a changed one is parsed again —
+        never the document re-serialised.  ``read`` is a module-level function of the document
+        alone, and what it returns is never changed by its users (a frozen value)."""
+        revision = self.campaign.revision()
         hit = self._parsed.get((key, read))
-        if hit is not None and hit[0] == text:
-            return cast(ParsedT, hit[1])
+        if hit is not None and hit[0] == revision:
+            return cast(ParsedT, hit[2])
+        text = self.campaign.get_session_text(key)
+        if hit is not None and hit[1] == text:
+            self._parsed[(key, read)] = (revision, text, hit[2])
+            return cast(ParsedT, hit[2])
         value = read(self.session_value(key))
-        self._parsed[(key, read)] = (text, value)
+        self._parsed[(key, read)] = (revision, text, value)
         return value
 
     def set_session_value(self, key: str, value: Any, text: str, before: Any = _READ) -> None:

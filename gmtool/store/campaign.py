@@ -96,6 +96,7 @@ class Campaign(CampaignCharactersMixin, CampaignLogMixin):
         self._lock = lock
         self._identity = file_identity(path)
         self._in_transaction = False  # between begin() and commit()/rollback(): each write joins
+        self._rollbacks = 0  # part of `revision`: a rollback undoes writes SQLite counted as changes
         self.read_only: str | None = read_only  # why nothing may be written (None: writable)
         self.detached: str | None = None  # why the file on disk is no longer this campaign
         self.notices = notices  # what opening did that the user should hear of (a WAL set aside)
@@ -314,6 +315,7 @@ class Campaign(CampaignCharactersMixin, CampaignLogMixin):
     def rollback(self) -> None:
         """Drop every write since :meth:`begin`; safe to call when none is open."""
         self._in_transaction = False
+        self._rollbacks += 1
         if self._conn is not None:
             with contextlib.suppress(sqlite3.Error):
                 self._conn.execute("ROLLBACK")
@@ -354,6 +356,18 @@ class Campaign(CampaignCharactersMixin, CampaignLogMixin):
             return self._connection().execute(sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
             raise CampaignError(Message("読み込めません（{0}）", sqlite_problem(exc)), self._path) from None
+
+    def revision(self) -> tuple[int, int, int]:
+        """A value that changes whenever what this campaign reads may have changed: its own writes
+        (the rows SQLite counts as changed on this connection), a rollback (which takes writes back
+        without counting), and another program's or window's commit (``PRAGMA data_version``).  A
+        reader caching what it parsed compares this (one pragma) instead of the stored text."""
+        conn = self._connection()
+        try:
+            others = int(conn.execute("PRAGMA data_version").fetchone()[0])
+        except sqlite3.DatabaseError as exc:
+            raise CampaignError(Message("読み込めません（{0}）", sqlite_problem(exc)), self._path) from None
+        return conn.total_changes, self._rollbacks, others
 
     # -- session state -------------------------------------------------------------------
 

@@ -56,3 +56,45 @@ def test_a_house_rules_document_of_100000_keys_is_read_once_and_said(campaign_mo
         assert campaign_house_rules(campaign_model) == HouseRules()  # the defaults are played
         assert model.problem  # and why is said
     assert counted["house"] == 1
+
+
+def test_while_nothing_is_written_the_stored_text_is_not_read_again(campaign_model, counted, monkeypatch):
+    """Issue 36: the check is one pragma while the campaign's revision stands; the stored text (1.5 MB
+    for a hand-edited document) is read again only after a write, and parsed only if it changed."""
+    campaign = campaign_model.campaign
+    campaign_house_rules(campaign_model)
+    reads: list[str] = []
+    text = type(campaign).get_session_text
+    monkeypatch.setattr(
+        type(campaign), "get_session_text", lambda self, key: reads.append(key) or text(self, key)
+    )
+    for _ in range(200):
+        campaign_house_rules(campaign_model)
+    assert reads == [] and counted["house"] == 1
+    campaign.set_session("unrelated", 1)  # a write elsewhere: the text compared, not parsed again
+    campaign_house_rules(campaign_model)
+    campaign_house_rules(campaign_model)
+    assert reads == [HOUSE_RULES_KEY] and counted["house"] == 1
+
+
+def test_the_revision_moves_with_own_writes_a_rollback_and_another_programs_commit(campaign_model, tmp_path):
+    import sqlite3
+
+    campaign = campaign_model.campaign
+    first = campaign.revision()
+    assert campaign.revision() == first  # reading changes nothing
+    campaign.set_session("k", 1)
+    written = campaign.revision()
+    assert written != first
+    campaign.begin()
+    campaign.set_session("k", 2)
+    campaign.rollback()  # the value is back to 1: a reader must look again
+    assert campaign.revision() not in (written,) and campaign.get_session("k") == 1
+    taken_back = campaign.revision()
+    other = sqlite3.connect(campaign.path)  # another program writing the same file
+    try:
+        other.execute("UPDATE session SET value = '3' WHERE key = 'k'")
+        other.commit()
+    finally:
+        other.close()
+    assert campaign.revision() != taken_back and campaign.get_session("k") == 3

@@ -49,6 +49,7 @@ class LotRRollerBox(RollerInputsBox[LotRCheckModel]):
     value_label = "判定"
 
     def __init__(self, model: LotRCheckModel, side: Side, title: str, parent: QWidget | None = None) -> None:
+        self._sources_named: tuple[list[Any], str, list[tuple[str, object]]] | None = None
         super().__init__(model, side, title, parent)
         self.affinity_spin = QSpinBox()
         self.affinity_spin.setRange(0, AFFINITY_MAX)
@@ -117,6 +118,19 @@ class LotRRollerBox(RollerInputsBox[LotRCheckModel]):
     def character_items(self) -> list[tuple[str, str]]:
         return [(s.character.name or self.tr("（名前なし）"), s.id) for s in self.model.characters()]
 
+    def _source_items(self, kinds: list[Any]) -> list[tuple[str, object]]:
+        """The 判定 choices' labels, named again only for another list of checks (the model keeps one
+        list per character version) or another UI language: a TN step re-syncs the box, and naming a
+        character's thirty checks was a tenth of it."""
+        language = self.tr("直接入力")
+        named = self._sources_named
+        if named is None or named[0] is not kinds or named[1] != language:
+            items: list[tuple[str, object]] = [
+                (self.tr("{0}（{1}）").format(self.tr(shown_kind(k)), f"{k.value:+d}"), k.id) for k in kinds
+            ]
+            named = self._sources_named = (kinds, language, items)
+        return named[2]
+
     def sync(self) -> None:
         """The shared box's sync, with 「キャラクターなし」 first (an NPC, a typed bonus)."""
         model, side = self.model, self.side
@@ -137,10 +151,7 @@ class LotRRollerBox(RollerInputsBox[LotRCheckModel]):
                 [(self.tr("（キャラクターなし: 直接入力）"), None), *self.character_items()],
                 inputs.character_id,
             )
-            sources = [
-                (self.tr("{0}（{1}）").format(self.tr(shown_kind(k)), f"{k.value:+d}"), k.id)
-                for k in model.kinds(side)
-            ]
+            sources = self._source_items(model.kinds(side))
             fill_combo(self.source_combo, [*sources, (self.tr("直接入力"), CUSTOM)], inputs.source)
             show_value(self.value_spin, self.current_value())
             self.value_spin.setEnabled(inputs.source == CUSTOM)
