@@ -60,6 +60,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def skip_feature_scan() -> None:
+    """PySide6 reads the whole source of every module imported after it (`inspect.getsource`) to
+    learn whether it may select a `__feature__` (snake_case, true_property), and keeps the answer
+    per module.  No module here selects one — gmtool, pyqtgraph and numpy never import
+    `__feature__` (tests/app/test_start_speed.py) — so every answer is "no feature", which is what
+    this gives without the reading: 60–70 ms of the start (the window's views, pyqtgraph).  Another
+    PySide6 without that function keeps its own check."""
+    try:
+        from PySide6.support import feature
+    except ImportError:
+        return
+    if callable(getattr(feature, "_mod_uses_pyside", None)):
+        feature._mod_uses_pyside = lambda module: False
+
+
 def has_display() -> bool:
     if os.environ.get("QT_QPA_PLATFORM"):
         return True  # the user chose a platform (offscreen included): respect it
@@ -122,6 +137,7 @@ def run_gui(argv: Sequence[str]) -> int:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
+    skip_feature_scan()
     from gmtool.app.i18n import install_translation
     from gmtool.views.appearance import apply_theme
     from gmtool.views.file_dialogs import use_settings
