@@ -85,6 +85,7 @@ class LogView(QTableView):
             self._fit_columns(max(0, rows - SIZED_ROWS), rows - 1, shrink=True)
 
     def _show_newest(self) -> None:
+        self.updateGeometries()  # the scroll bar's range for the rows there are now (module docstring)
         rows = self.log_model.rowCount()
         self._fit_columns(max(0, rows - SIZED_ROWS), rows - 1, shrink=True)
         self.scrollToBottom()
