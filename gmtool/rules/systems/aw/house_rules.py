@@ -1,8 +1,8 @@
 """アナザーワールド's disputed readings, as house-rule switches (see gmtool/rules/house_rules.py).
 
 Each switch quotes the rule text (another_world_srs_3rd.ja.txt); its default is the reading those
-words decide (README.md's switch table says why, for each).  Titles, labels and effects are message templates: the English UI translates them;
-the quotes stay as the text wrote them.
+words decide (README.md's switch table says why, for each).  Titles, labels and effects are
+message templates: the English UI translates them; the quotes stay as the text wrote them.
 """
 
 from __future__ import annotations
