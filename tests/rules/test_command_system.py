@@ -195,6 +195,10 @@ def test_an_undecided_target_bcdice_does_not_read_is_refused_saying_why(command,
         "2D6@11",
         "2D6+(1+1)>=8[11]",
         "2D6+9>=10",
+        "2D6[]",
+        "2D6+1-1[11,3]",
+        "2D6+1#3>=8",
+        "2D6+1-2+3-4>=8",
     ],
 )
 def test_srs_odds_match_every_face(command):
