@@ -5,11 +5,14 @@ reading the same text its own way.  Golden lines from BCDice's own SRS.toml and 
 from __future__ import annotations
 
 import itertools
+import random
 import tomllib
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from helpers_stats import chi_square_critical, chi_square_statistic
 
 from gmtool.rules.command_parse import SrsCommand, SumCommand
 from gmtool.rules.command_srs_syntax import read_srs
@@ -225,3 +228,15 @@ def test_the_characters_thresholds_are_written_out_only_where_the_check_left_the
     assert with_thresholds("2D6+3>=10[12]", "aw", 11, 2) == "2D6+3>=10[12]"  # its own values win
     assert with_thresholds("2D6+3", "aw", 11, 2) == "2D6+3"  # no check: BCDice sums it
     assert with_thresholds("2D6+3>=10", "generic", 11, 2) == "2D6+3>=10"
+
+
+def test_seeded_rolls_with_an_undecided_target_follow_the_distribution():
+    # 20 000 seeded rolls of the SRS bot's sum (dice sorted as they are drawn) against its odds
+    odds = distribution_for("2D6+4>=?", "aw")
+    assert odds is not None
+    rng = random.Random(20261207)
+    parsed = parse_for("2D6+4>=?", "aw")
+    results = [roll_for(parsed, rng, "aw") for _ in range(20_000)]
+    assert all(r.success is None and not r.critical and not r.fumble for r in results)
+    statistic, df = chi_square_statistic(Counter(r.total for r in results), odds.totals.probabilities)
+    assert statistic < chi_square_critical(df, 0.001), (statistic, df)
