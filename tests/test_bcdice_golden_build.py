@@ -27,45 +27,24 @@ def _script() -> ModuleType:
 
 SCRIPT = _script()
 
-# As BCDice writes its test data: `[[ test ]]`, a game_system per case, the dice one a line.
-SRS_SAMPLE = """\
-[[ test ]]
-game_system = "SRS"
-input = "2D6>=2"
-output = "(2D6>=2[12,2]) ＞ 2[1,1] ＞ 2 ＞ 自動失敗"
-failure = true
-fumble = true
-rands = [
-  { sides = 6, value = 1 },
-  { sides = 6, value = 1 },
-]
 
-[[ test ]]
-game_system = "SRS_Korean"
-input = "2D6>=7"
-output = "(2D6>=7[12,2]) ＞ 7[2,5] ＞ 7 ＞ 성공"
-rands = [
-  { sides = 6, value = 5 },
-  { sides = 6, value = 2 },
-]
-"""
-SGS_SAMPLE = """\
-[[ test ]]
-game_system = "Sengensyou"
-input = "SGS+4+6"
-output = "(3D6+10) ＞ 8[4,1,3] ＞ 8+10 ＞ 18"
-rands = [
-  { sides = 6, value = 4 },
-  { sides = 6, value = 1 },
-  { sides = 6, value = 3 },
-]
+def _bcdice_case(game_system: str, command: str, output: str, faces: list[int], *flags: str) -> str:
+    """One case as BCDice writes its test data: `[[ test ]]`, its game_system, the dice one a line."""
+    dice = "".join(f"  {{ sides = 6, value = {face} }},\n" for face in faces)
+    marks = "".join(f"{flag} = true\n" for flag in flags)
+    rands = f"rands = [\n{dice}]" if faces else "rands = []"
+    return (
+        f'[[ test ]]\ngame_system = "{game_system}"\ninput = "{command}"\noutput = "{output}"\n'
+        f"{marks}{rands}\n\n"
+    )
 
-[[ test ]]
-game_system = "Sengensyou"
-input = "SGS>=5"
-output = ""
-rands = []
-"""
+
+SRS_SAMPLE = _bcdice_case(
+    "SRS", "2D6>=2", "(2D6>=2[12,2]) ＞ 2[1,1] ＞ 2 ＞ 自動失敗", [1, 1], "failure", "fumble"
+) + _bcdice_case("SRS_Korean", "2D6>=7", "(2D6>=7[12,2]) ＞ 7[2,5] ＞ 7 ＞ 성공", [5, 2])
+SGS_SAMPLE = _bcdice_case(
+    "Sengensyou", "SGS+4+6", "(3D6+10) ＞ 8[4,1,3] ＞ 8+10 ＞ 18", [4, 1, 3]
+) + _bcdice_case("Sengensyou", "SGS>=5", "", [])
 
 
 def _sample(tmp_path: Path, sgs: str = SGS_SAMPLE) -> Path:
