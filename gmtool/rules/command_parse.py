@@ -71,16 +71,22 @@ SGS_FUMBLE = 5
 
 @dataclass(frozen=True)
 class SumCommand:
-    """xDy arithmetic, optionally compared with a target (BCDice AddDice)."""
+    """xDy arithmetic, optionally compared with a target (BCDice AddDice).
+
+    `undecided`: the target is BCDice's `?` (2D6>=?), a target the GM has not said yet: the total is
+    rolled and shown, and nothing is judged (`op` is set, `target` is None)."""
 
     expr: Node
     op: str | None = None
     target: Node | None = None
+    undecided: bool = False
 
     @property
     def text(self) -> str:
         # BCDice echoes the target worked out: 1D6>=1+2 is shown as (1D6>=3).
         tail = f"{self.op}{constant(self.target)}" if self.op and self.target else ""
+        if self.op and self.undecided:
+            tail = f"{self.op}?"
         return self.expr.text + tail
 
 
@@ -264,6 +270,8 @@ def _body(source: str, start: int) -> tuple[Body, int]:
     if not has_dice(expr):
         raise CommandError(Message("ダイス（xDy）が見つかりません"), source, start)
     cmp_token = parser.token
+    if cmp_token.kind == "cmp" and parser.peek().kind == "?":
+        return _undecided(parser, expr), end
     comparison = parser.comparison()
     if parser.token.kind == "[":
         return _srs(parser, expr, comparison, cmp_token), end
@@ -271,6 +279,16 @@ def _body(source: str, start: int) -> tuple[Body, int]:
     if comparison is None:
         return SumCommand(expr), end
     return SumCommand(expr, comparison[0], comparison[1]), end
+
+
+def _undecided(parser: Parser, expr: Node) -> SumCommand:
+    """2D6>=?: BCDice's AddDice reads `?` as a target not decided yet (any comparison)."""
+    op = parser.advance().value
+    parser.advance()  # the ?
+    if parser.token.kind == "[":
+        raise parser.fail(Message("目標値が ? の判定には [c,f] を書けません（BCDice も読みません）"))
+    parser.end()
+    return SumCommand(expr, op, undecided=True)
 
 
 _groups = dice_groups

@@ -171,7 +171,7 @@ def constant(node: Node, refuse_zero: bool = False) -> int:
 # ---- tokens ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Token:
-    kind: str  # "num", "op" (+-*/), "cmp", "(", ")", "[", "]", ",", "@", "word" (one letter), "end"
+    kind: str  # "num", "op" (+-*/), "cmp", "(", ")", "[", "]", ",", "@", "?", "word" (one letter), "end"
     value: str
     position: int
 
@@ -195,7 +195,7 @@ def tokenize(source: str, start: int, end: int) -> list[Token]:
         elif ch in "+-*/":
             tokens.append(Token("op", ch, i))
             i += 1
-        elif ch in "()[],@":
+        elif ch in "()[],@?":  # ?: BCDice's undecided target (2D6>=?)
             tokens.append(Token(ch, ch, i))
             i += 1
         elif ch in "<>=!":

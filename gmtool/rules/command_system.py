@@ -177,12 +177,29 @@ def parse_for(text: str, system: str = GENERIC) -> Command:
         shell = parse(source[:start] + "2D6" + source[end:])
         body = SrsCommand(read.modifier, read.target, read.critical, read.fumble)
         return replace(shell, source=source, body=body)
+    if srs is None and "?" in source:
+        _refuse_undecided_srs(source)
     command = parse(text)
     if isinstance(command.body, SrsCommand) and not reads_srs:
         raise _refuse(source, _word(source)[0], BotCommand.SRS, setting)
     if isinstance(command.body, SengensyouCommand) and not setting.reads(BotCommand.SGS):
         raise _refuse(source, max(source.upper().find("SGS"), 0), BotCommand.SGS, setting)
     return command
+
+
+def _refuse_undecided_srs(source: str) -> None:
+    """An SRS check (`@c`, `#f`) whose target is `?`: BCDice's SRS bot reads no `?` and its generic
+    sum reads no `@`/`#`, so no bot rolls it; said so, rather than pointing at the `@`."""
+    start, end = _word(source)
+    word = source[start:end]
+    at = word.find("?")
+    if at < 0 or not re.search(r"[@#]", word) or read_srs(word.replace("?", "0")) is None:
+        return
+    raise CommandError(
+        Message("SRS の判定（@c #f）の目標値に ? は使えません（BCDice の SRS ボットも読みません）"),
+        source,
+        start + at,
+    )
 
 
 def roll_for(command: str | Command, rng: random.Random, system: str = GENERIC) -> CommandResult:

@@ -2,8 +2,9 @@
 
 Where a rule text can be read two ways, gmtool picks one (SPEC.md §2 records it) — and a table may
 play the other.  A `HouseRule` names such a reading: the words of the text it comes from (quoted,
-with the section), the readings to choose from, and gmtool's default, which is today's behaviour so
-that nothing changes for a campaign that never opens the page.  `HouseRules` is the campaign's
+with the section), the readings to choose from, and gmtool's default: the reading the text's own
+words decide (README.md's switch table quotes them for each switch), what a campaign that never
+opens the page plays.  `HouseRules` is the campaign's
 choice of each: stored with the campaign (session state, `HOUSE_RULES_KEY`) as the choices that
 differ from the defaults, undoable through the model, and read by every panel, tracker, limit and
 `prob` command whose odds or rules the switch changes.

@@ -38,7 +38,7 @@ class HouseRule:
     quote: str  # the rule text's own words, verbatim
     section: str  # where in the rule text the words are
     readings: tuple[Reading, ...]
-    default: str  # the reading gmtool plays without a choice: today's behaviour
+    default: str  # the reading gmtool plays without a choice: the one the text's words decide
 
     def __post_init__(self) -> None:
         ids = [r.id for r in self.readings]

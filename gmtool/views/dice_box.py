@@ -125,6 +125,10 @@ class DiceBoxView(QWidget):
         self.error_label.setFont(mono)  # the caret must sit under the character it points at
         set_tone(self.error_label, "error")
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # A long reason wraps rather than being cut at the column's edge (at 1366 px the half-width
+        # column showed 「…にすると振れます」 without the setting that refuses it); the command and
+        # its caret are excerpted to fit, so only the reason's line ever wraps.
+        self.error_label.setWordWrap(True)
         # The plot is made with the first command that has odds: a pyqtgraph widget costs start-up.
         self._plot: DiceBoxPlot | None = None
         self.plot_place = QWidget()

@@ -8204,6 +8204,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Places where the rule text can be read two ways. Each campaign chooses its reading (saved with the campaign; the judgement panel, the combat tracker and the prob commands compute their odds with it; Ctrl+Z undoes a change). “Default” is the reading gmtool has used so far.</translation>
         </message>
         <message>
+            <source>ルールの文章が二通りに読める箇所です。キャンペーンごとに読み方を選べます（選んだ読み方はキャンペーンに保存され、判定パネル・戦闘トラッカー・prob コマンドの確率もそれに従います。変更は Ctrl+Z で元に戻せます）。「既定」は引いた本文の言葉が決める読み方です。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Places where the rule text can be read two ways. Each campaign chooses its reading (saved with the campaign; the judgement panel, the combat tracker and the prob commands compute their odds with it; Ctrl+Z undoes a change). “Default” is the reading the quoted words of the text decide.</translation>
+        </message>
+        <message>
             <source>ルールテキストにある表から作った例です（内容は本文のまま）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Examples built from the rule texts' own tables (rows quoted as written)</translation>
@@ -24476,8 +24481,8 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>House rules (how to read the rules)</translation>
         </message>
         <message>
-            <source>ルールの文章が二通りに読める箇所です。キャンペーンごとに読み方を選べます（選んだ読み方はキャンペーンに保存され、判定パネル・戦闘トラッカー・prob コマンドの確率もそれに従います。変更は Ctrl+Z で元に戻せます）。「既定」は gmtool がこれまで使ってきた読み方です。</source>
-            <translation>Places where the rule text can be read two ways. Each campaign chooses its reading (saved with the campaign; the judgement panel, the combat tracker and the prob commands compute their odds with it; Ctrl+Z undoes a change). “Default” is the reading gmtool has used so far.</translation>
+            <source>ルールの文章が二通りに読める箇所です。キャンペーンごとに読み方を選べます（選んだ読み方はキャンペーンに保存され、判定パネル・戦闘トラッカー・prob コマンドの確率もそれに従います。変更は Ctrl+Z で元に戻せます）。「既定」は引いた本文の言葉が決める読み方です。</source>
+            <translation>Places where the rule text can be read two ways. Each campaign chooses its reading (saved with the campaign; the judgement panel, the combat tracker and the prob commands compute their odds with it; Ctrl+Z undoes a change). “Default” is the reading the quoted words of the text decide.</translation>
         </message>
         <message>
             <source>このシステムには、読み方を選べる箇所はまだありません。</source>

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from gmtool.app.main import main
-from gmtool.rules.systems.aw.focus import FocusParticipant, FocusProgress, focus_odds
+from gmtool.rules.systems.aw.focus import FocusParticipant, FocusProgress, Redeclaration, focus_odds
 from tests.cli_helpers import prob_for
 from tests.e2e.test_cli import run_gmtool
 
@@ -27,10 +27,13 @@ def test_declarations_lower_the_difficulty(capsys):
     assert prob(capsys, *args, "--declarations", "2")["success"] == pytest.approx(35 / 36, abs=1e-12)
 
 
-def test_declarations_are_made_every_round_by_the_first_participant(capsys):
+def test_declarations_are_made_by_the_first_participant_once_by_default(capsys):
     out = prob(capsys, "--values", "4,5,6", "--difficulty", "100", "--rounds", "2", "--declarations", "3")
     party = [FocusParticipant(4, declarations=3), FocusParticipant(5), FocusParticipant(6)]
-    expected = focus_odds(party, FocusProgress(100, 2)).success
+    # aw.focus_redeclare's default is the text's rule (issue 37): the skills count in round 1 only
+    expected = focus_odds(party, FocusProgress(100, 2), redeclare=Redeclaration()).success
+    every = focus_odds(party, FocusProgress(100, 2), redeclare=Redeclaration("every_round")).success
+    assert expected < every
     assert out["success"] == pytest.approx(float(expected), abs=1e-12)
     plain = prob(capsys, "--values", "4,5,6", "--difficulty", "100", "--rounds", "2")["success"]
     assert 0 < plain < out["success"]  # declaring helps

@@ -114,3 +114,15 @@ def test_prob_command_system(capsys):
     with pytest.raises(SystemExit) as caught:
         main(["prob", "command", "SGS+2"])
     assert caught.value.code == 2
+
+
+def test_an_undecided_target_rolls_and_judges_nothing_on_the_command_line(capsys):
+    # Issue 37: BCDice's 2D6>=? — the total, no 成功/失敗; under the SRS bot its generic sum
+    assert main(["roll", "2D6+4>=?", "--seed", "3", "--system", "aw", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["success"] is None and out["total"] == sum(out["dice"]) + 4
+    assert re.fullmatch(r"SRS : \(2D6\+4>=\?\) ＞ \d+\[\d,\d\]\+4 ＞ \d+", out["text"])
+    assert main(["prob", "command", "2D6+4>=?", "--system", "aw", "--json"]) == 0
+    odds = json.loads(capsys.readouterr().out)
+    assert "success" not in odds or odds["success"] is None
+    assert odds["distribution"]["11"] == pytest.approx(6 / 36)

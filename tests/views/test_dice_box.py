@@ -110,3 +110,18 @@ def test_install_dice_box_docks_at_the_bottom(qtbot, campaign_model):
     assert window.dockWidgetArea(box.dock) == Qt.DockWidgetArea.BottomDockWidgetArea
     assert isinstance(box.view, DiceBoxView)
     assert box.dock.widget().widget() is box.view  # in its scroll area
+
+
+def test_a_long_refusal_wraps_and_reads_whole_in_the_narrow_column(qtbot, view):
+    # Issue 37's walk: at 1366 px the command column is about 340 px wide, and a refusal naming the
+    # setting that reads the command was cut after 「…にすると振れます」.
+    view.model.set_system_setting("aw")
+    type_command(qtbot, view, "SGS+2")
+    text = view.error_label.text()
+    assert "「アナザーワールド (SRS)」では読めません" in text.splitlines()[0]
+    line = view.error_label.fontMetrics().lineSpacing()
+    assert view.error_label.wordWrap()
+    # the reason over two lines or more, then the command and its caret: four lines at 340 px
+    assert view.error_label.heightForWidth(340) >= 4 * line
+    type_command(qtbot, view, "2D6+1@11>=?")  # issue 37: a ? target BCDice's SRS bot does not read
+    assert "目標値に ? は使えません" in view.error_label.text() and not view.roll_button.isEnabled()

@@ -4,7 +4,14 @@ marked, a click flips the campaign's reading (one undo step) and an undo moves t
 from __future__ import annotations
 
 from gmtool.models.house_rules_model import HouseRulesModel
-from gmtool.rules.systems.aw.house_rules import WITHDRAW, WITHDRAW_EACH, WITHDRAW_SINGLE
+from gmtool.rules.systems.aw.house_rules import (
+    FOCUS_REDECLARE,
+    REDECLARE_GM,
+    REDECLARE_ONCE,
+    WITHDRAW,
+    WITHDRAW_EACH,
+    WITHDRAW_SINGLE,
+)
 from gmtool.views.house_rules_dialog import HouseRulesDialog
 
 SYSTEMS = [("aw", "アナザーワールド"), ("mtg", "MTGでTRPG")]
@@ -38,3 +45,15 @@ def test_a_system_without_switches_says_so(qtbot, empty_campaign_model):
     qtbot.addWidget(dialog)
     page = dialog.tabs.widget(1).widget()
     assert any("まだありません" in label.text() for label in page.findChildren(type(dialog.problem)))
+
+
+def test_the_af_switch_marks_the_texts_rule_as_default_and_the_page_says_why(qtbot, empty_campaign_model):
+    # Issue 37: 「原則として一度の行為で使用した特技は使用できない…GM判断で特技使用が許可される」
+    dialog = HouseRulesDialog(HouseRulesModel(empty_campaign_model), SYSTEMS, current="aw")
+    qtbot.addWidget(dialog)
+    assert checked(dialog, FOCUS_REDECLARE) == REDECLARE_ONCE
+    buttons = dialog.groups[FOCUS_REDECLARE].buttons()
+    assert buttons[0].text() == "AF判定の中で一度だけ（既定）"
+    assert buttons[1].property("reading") == REDECLARE_GM  # the GM's permission comes next
+    intro = " ".join(label.text() for label in dialog.findChildren(type(dialog.problem)))
+    assert "本文の言葉が決める読み方" in intro and "これまで使ってきた" not in intro

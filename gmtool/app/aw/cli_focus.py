@@ -9,6 +9,7 @@ from typing import Any
 from gmtool.app.aw.cli_check import JSON_HELP, say
 from gmtool.app.cli_common import BoundedText, bounded, bounded_text, pad, percent
 from gmtool.rules.checks import CHECK_VALUE_BOUNDS
+from gmtool.rules.house_rules import house_rule
 from gmtool.rules.message import Message, template
 from gmtool.rules.systems.aw.focus import (
     MAX_DECLARATIONS,
@@ -54,10 +55,10 @@ def values_list(text: str) -> list[int]:
     return [VALUE(p) for p in parts]
 
 
-REDECLARE_NAMES = {  # shown through shown_message
-    REDECLARE_EVERY: template("毎ラウンド数える"),
+REDECLARE_NAMES = {  # shown through shown_message; the house rule's order, its default first
     REDECLARE_ONCE: template("AF判定の中で一度だけ"),
     REDECLARE_GM: template("GMが許可したラウンドだけ"),
+    REDECLARE_EVERY: template("毎ラウンド数える"),
 }
 ROUND_END_NAMES = {
     END_AT_ONCE: template("達したらすぐ成功"),
@@ -138,7 +139,7 @@ def add_focus_parsers(sub: Any) -> None:
         help=shown_message(
             Message(
                 "1 ラウンドにパーティ全体で所持宣言する特技の数（1 つにつき難易度 −2、AF判定の終わりまで）。"
-                "各ラウンド（--redeclare によっては最初のラウンドと許可したラウンド）の"
+                "最初のラウンド（--redeclare gm では許可したラウンドにも、every_round では毎ラウンド）の"
                 "最初の参加者が判定前にまとめて宣言するものとして計算する{0}",
                 DECLARATIONS.range,
             )
@@ -154,16 +155,16 @@ def add_focus_parsers(sub: Any) -> None:
         "--redeclare",
         type=choice(REDECLARE_NAMES, template("特技の再宣言の読み方")),
         metavar="{" + ",".join(REDECLARE_NAMES) + "}",
-        default=REDECLARE_EVERY,
+        default=house_rule(FOCUS_REDECLARE).default,
         help=shown_message(
             Message(
-                "ハウスルール {0}: {1} = 宣言した特技を毎ラウンド数える（既定）、"
-                "{2} = 最初のラウンドだけ、{3} = 最初のラウンドと --allowed-rounds の"
-                "ラウンド（GMが許可したラウンド）",
+                "ハウスルール {0}: {1} = 宣言した特技はAF判定の中で一度だけ数える（既定、本文の原則）、"
+                "{2} = 最初のラウンドと --allowed-rounds のラウンド（GMが許可したラウンド）、"
+                "{3} = 毎ラウンド数える",
                 FOCUS_REDECLARE,
-                REDECLARE_EVERY,
                 REDECLARE_ONCE,
                 REDECLARE_GM,
+                REDECLARE_EVERY,
             )
         ),
     )

@@ -46,7 +46,7 @@ Declarations = Annotated[StrictInt, Field(ge=0, le=99)]
 Ability = Literal["body", "reflex", "perception", "intellect", "will", "luck"]
 MAX_MEMBERS = 50
 MAX_ROLLS = 10_000
-EVERY_ROUND = Redeclaration()  # the default reading of aw.focus_redeclare
+TEXT_READING = Redeclaration()  # the default reading of aw.focus_redeclare: once in the AF
 
 
 class Ending(StrEnum):
@@ -343,7 +343,7 @@ def take_turn(
     rules: FocusRules,
     faces: tuple[int, ...] = (),
     seed: int | None = None,
-    redeclare: Redeclaration = EVERY_ROUND,
+    redeclare: Redeclaration = TEXT_READING,
     play_out: bool = False,
 ) -> tuple[FocusDoc, RollRecord]:
     """The next participant declares their ticked skills (those `redeclare` lets count), then

@@ -58,21 +58,22 @@ def expected(reading: str, allowed=frozenset(), fresh=(0, 0)) -> Fraction:
 def test_a_declared_skill_counts_again_only_as_the_switch_reads(campaign_model):
     model = AWFocusModel(campaign_model)
     switches = HouseRulesModel(campaign_model)
-    round_two_with_a_declared_skill(model)
-    every = model.odds().success
-    assert every == expected(REDECLARE_EVERY) and model.declarations_now(0) == 1
+    round_two_with_a_declared_skill(model)  # the default: the text's rule, once in the AF (issue 37)
+    once = model.odds().success
+    assert once == expected(REDECLARE_ONCE) and model.declarations_now(0) == 0  # declared in round 1
 
-    switches.set_reading(FOCUS_REDECLARE, REDECLARE_ONCE)
-    assert model.declarations_now(0) == 0  # 《サンプル特技》 was declared in round 1
-    assert model.odds().success == expected(REDECLARE_ONCE) < every
-    record = model.roll(7)
-    assert (record.declared, record.skills) == (0, ())
-    assert model.effective_difficulty() == 58
+    switches.set_reading(FOCUS_REDECLARE, REDECLARE_EVERY)
+    assert model.declarations_now(0) == 1
+    every = model.odds().success
+    assert every == expected(REDECLARE_EVERY) > once
+    assert model.roll(7).declared == 1 and model.effective_difficulty() == 56
 
     campaign_model.undo_stack.undo()  # the roll
     campaign_model.undo_stack.undo()  # the switch
-    assert model.odds().success == every
-    assert model.roll(7).declared == 1 and model.effective_difficulty() == 56
+    assert model.odds().success == once
+    record = model.roll(7)
+    assert (record.declared, record.skills) == (0, ())
+    assert model.effective_difficulty() == 58
 
 
 def test_a_skill_not_yet_declared_still_counts_once(campaign_model):

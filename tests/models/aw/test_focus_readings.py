@@ -9,15 +9,16 @@ from gmtool.rules.systems.aw.house_rules import (
     END_PLAYED_OUT,
     FOCUS_REDECLARE,
     FOCUS_ROUND_END,
-    REDECLARE_EVERY,
     REDECLARE_GM,
+    REDECLARE_ONCE,
 )
 
 
 def test_the_default_readings_and_a_flip(campaign_model):
     readings, switches = FocusReadings(campaign_model), HouseRulesModel(campaign_model)
-    assert readings.redeclare_reading() == REDECLARE_EVERY and not readings.gm_allows_redeclaring()
-    assert not readings.plays_out() and readings.redeclaration(None).reading == REDECLARE_EVERY
+    # the text's rule by default (issue 37): a declared skill counts once in the AF
+    assert readings.redeclare_reading() == REDECLARE_ONCE and not readings.gm_allows_redeclaring()
+    assert not readings.plays_out() and readings.redeclaration(None).reading == REDECLARE_ONCE
     switches.set_reading(FOCUS_REDECLARE, REDECLARE_GM)
     switches.set_reading(FOCUS_ROUND_END, END_PLAYED_OUT)
     assert readings.gm_allows_redeclaring() and readings.plays_out()

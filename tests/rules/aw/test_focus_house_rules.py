@@ -131,5 +131,7 @@ def test_fixed_dice_through_the_steps():
 def test_the_gm_reading_counts_again_only_in_the_rounds_allowed():
     gm = Redeclaration(REDECLARE_GM, frozenset({3}))
     assert [gm.again(r) for r in (1, 2, 3)] == [False, False, True]
-    assert all(Redeclaration().again(r) for r in (1, 2, 3))
+    assert all(Redeclaration(REDECLARE_EVERY).again(r) for r in (1, 2, 3))
+    # Without a reading, the text's rule (issue 37): 「原則として一度の行為で使用した特技は使用できない」
+    assert not any(Redeclaration().again(r) for r in (1, 2, 3))
     assert not Redeclaration(REDECLARE_ONCE, frozenset({2})).again(2)

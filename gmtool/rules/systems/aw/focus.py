@@ -43,6 +43,7 @@ from gmtool.rules.systems.aw.focus_types import (
     RollJudgement,
     RollKind,
 )
+from gmtool.rules.systems.aw.house_rules import REDECLARE_EVERY
 
 # The value types live in focus_types (the views import them there) and are reached here too.
 __all__ = [
@@ -70,8 +71,11 @@ __all__ = [
 
 _NATURAL = sum_distribution(*DICE)
 _WAYS = 36  # equally likely faces of 2D6
-_TEXT_RULES = FocusRules()  # the odds' defaults: the text's numbers, skills counted every roll
-_EVERY_ROLL = Redeclaration()
+_TEXT_RULES = FocusRules()  # the odds' defaults: the text's numbers
+# Without a reading, the odds count each participant's `declarations` before every roll, as the
+# engine's own steps (`declare` before each `roll_once`) play it; the campaign's reading of
+# aw.focus_redeclare (by default the text's: once in the AF) is passed by every caller that has one.
+_EVERY_ROLL = Redeclaration(REDECLARE_EVERY)
 
 
 def judge_natural(participant: FocusParticipant, natural: int, rules: FocusRules) -> RollJudgement:

@@ -11,7 +11,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from gmtool.rules.message import Message
-from gmtool.rules.systems.aw.house_rules import REDECLARE_EVERY, REDECLARE_GM
+from gmtool.rules.systems.aw.house_rules import REDECLARE_EVERY, REDECLARE_GM, REDECLARE_ONCE
 
 DICE = (2, 6)
 # Tool limits, not rule numbers: the exact odds grow with rounds² × difficulty, so the GUI (which
@@ -66,9 +66,10 @@ class FocusRules:
 class Redeclaration:
     """When a skill a participant has already declared counts again (house rule aw.focus_redeclare):
     every roll (REDECLARE_EVERY), never (REDECLARE_ONCE), or in `allowed_rounds` (REDECLARE_GM:
-    the rounds the GM allowed so far; later rounds count as not allowed until the GM says so)."""
+    the rounds the GM allowed so far; later rounds count as not allowed until the GM says so).
+    Without a reading, the text's rule: 「原則として一度の行為で使用した特技は使用できない」."""
 
-    reading: str = REDECLARE_EVERY
+    reading: str = REDECLARE_ONCE
     allowed_rounds: frozenset[int] = frozenset()
 
     def again(self, round_number: int) -> bool:

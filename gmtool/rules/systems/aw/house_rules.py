@@ -1,8 +1,8 @@
 """アナザーワールド's disputed readings, as house-rule switches (see gmtool/rules/house_rules.py).
 
-Each switch quotes the rule text (another_world_srs_3rd.ja.txt) and keeps gmtool's reading so far
-as the default.  Titles, labels and effects are message templates: the English UI translates them;
-the quotes stay as the text wrote them.
+Each switch quotes the rule text (another_world_srs_3rd.ja.txt); its default is the reading those
+words decide (README.md's switch table says why, for each).  Titles, labels and effects are
+message templates: the English UI translates them; the quotes stay as the text wrote them.
 """
 
 from __future__ import annotations
@@ -86,13 +86,6 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         section="フォーカスシステムルール ●AF判定の特殊ルール B",
         readings=(
             Reading(
-                REDECLARE_EVERY,
-                template("毎ラウンド数える"),
-                template(
-                    "チェックした特技は、その参加者が判定するたびに（毎ラウンド）もう一度難易度を −2 する"
-                ),
-            ),
-            Reading(
                 REDECLARE_ONCE,
                 template("AF判定の中で一度だけ"),
                 template(
@@ -108,8 +101,15 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
                     "（成功率は、まだ許可していないラウンドでは数えないものとして計算）"
                 ),
             ),
+            Reading(
+                REDECLARE_EVERY,
+                template("毎ラウンド数える"),
+                template(
+                    "チェックした特技は、その参加者が判定するたびに（毎ラウンド）もう一度難易度を −2 する"
+                ),
+            ),
         ),
-        default=REDECLARE_EVERY,
+        default=REDECLARE_ONCE,
     ),
     HouseRule(
         id=FOCUS_ROUND_END,

@@ -1,8 +1,9 @@
 """フォーカード's disputed readings, as house-rule switches (see gmtool/rules/house_rules.py).
 
-Each switch quotes the rule text (four_card_basic_rules.ja.txt) and keeps gmtool's reading so far
-as the default.  Titles, labels and effects are message templates: the English UI translates them;
-the quotes stay as the text wrote them.  The engine takes each reading as a plain parameter
+Each switch quotes the rule text (four_card_basic_rules.ja.txt); its default is the reading those
+words decide (README.md's switch table says why, for each).  Titles, labels and effects are
+message templates: the English UI translates them; the quotes stay as the text wrote them.  The
+engine takes each reading as a plain parameter
 (`level(character, reading)`, `CompareSpec(..., naturals=...)`, `skill_tp_purchase(..., per=...)`).
 """
 

@@ -1,6 +1,7 @@
 """MTGでTRPG's disputed readings of 行動判定ブースト, as house-rule switches (gmtool/rules/house_rules.py).
 
-Each switch quotes mtg_trpg_action_check.ja.txt and keeps gmtool's reading so far as the default.
+Each switch quotes mtg_trpg_action_check.ja.txt; its default is the reading those words decide
+(README.md's switch table says why, for each).
 The engine takes each reading as a plain parameter (`check_odds(..., boost_cards=...)`,
 `plan_check(..., known_result=..., physical_odds=...)`, `boost_refusal` in the check procedure).
 """
