@@ -23,7 +23,9 @@ def about_text() -> str:
     from gmtool.store.errors import StoreError
     from gmtool.store.mtg.bundled import bundled_meta
 
-    text = _tr("gmtool — TRPG のゲームマスター用ツール")
+    from gmtool.version import app_version
+
+    text = _tr("gmtool — TRPG のゲームマスター用ツール") + "\n" + _tr("バージョン {0}").format(app_version())
     try:
         meta = bundled_meta()
     except StoreError:
