@@ -35,11 +35,13 @@ run: sysdeps $(VENV)/.runtime
 # lint-imports: the layer and per-system import contracts ([tool.importlinter] in pyproject.toml).
 # It takes about a second, so no cache (it would otherwise write .import_linter_cache/ here).
 # mypy: strict everywhere ([tool.mypy]); the engine and the store strictly, always.
+# check-jsonschema: the release workflow against the GitHub Actions schema it ships (no download).
 lint: $(VENV)/.test
 	$(BIN)/ruff check gmtool tests benchmarks packaging
 	$(BIN)/lint-imports --no-cache --no-logo
 	$(BIN)/mypy
 	$(BIN)/mypy --strict gmtool/rules gmtool/store
+	$(BIN)/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 # The suite runs on every core (pytest-xdist; JOBS=0: in one process): each test has its own files,
 # data folder and settings (tests/conftest.py).  `make test` is everything: lint, then every test,

@@ -18,14 +18,16 @@ from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from tests.packaging_scripts import packaging_module
+
 ROOT = Path(__file__).resolve().parent.parent
 LOCK = ROOT / "requirements" / "lock.txt"
 TOOLS = ROOT / "requirements" / "tools.in"
 PYTHON = "3.11"  # the Python every build uses (Makefile `lock`, .github/workflows/release.yml)
-# The oldest macOS the app runs on: PySide6 6.11 ships wheels for macOS 13 and later only (and
-# pypdfium2 5.15, for the tests, likewise), so no lock with them resolves for macosx_11_0_arm64.
-# packaging/gmtool.spec writes the same minimum into the bundle (LSMinimumSystemVersion).
-MACOS_MINIMUM = "13.0"
+# The oldest macOS the app runs on, which packaging/gmtool.spec writes into the bundle
+# (LSMinimumSystemVersion): PySide6 6.11 ships wheels for macOS 13 and later only (and pypdfium2
+# 5.15, for the tests, likewise), so no lock with them resolves for macosx_11_0_arm64.
+MACOS_MINIMUM = packaging_module("app_identity").MACOS_MINIMUM
 MACOS = f"macosx_{MACOS_MINIMUM.replace('.', '_')}_arm64"
 
 # The environment markers of each platform's build (PEP 508): pip evaluates a requirement's marker

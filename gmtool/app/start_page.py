@@ -20,8 +20,8 @@ from PySide6.QtCore import QCoreApplication, QObject
 from gmtool.app.file_actions import CAMPAIGN_FILTER, ask_new_campaign_path, create_campaign
 from gmtool.app.help_menu import WindowHelp
 from gmtool.store.errors import StoreError
-from gmtool.views.file_dialogs import open_file_name, save_file_name
 from gmtool.version import with_version
+from gmtool.views.file_dialogs import open_file_name, save_file_name
 from gmtool.views.start_page import StartChoice, StartPage
 from gmtool.views.widgets import show_refusal, shown_message
 
