@@ -211,12 +211,14 @@ def show_gm_window(
     first-session tests make it here).  `build_later`: the sheet first, the judgement panel and the
     dice box once it has painted (`MainWindow`); `remember`: the next start reopens what the window
     shows last (the user's own start, never a screenshot's or a benchmark's)."""
+    from gmtool.app.desktop_open import open_campaigns_from_the_desktop
     from gmtool.app.file_actions import follow_campaigns
     from gmtool.app.main_window import MainWindow
     from gmtool.models.campaign_model import CampaignModel
 
     window = MainWindow(CampaignModel(campaign), settings, build_later=build_later)
     window.show()
+    open_campaigns_from_the_desktop(window.files.open_campaign, window)  # macOS Finder, while open
     if remember:
         follow_campaigns(window.files)
     return window
