@@ -7,6 +7,7 @@ Info.plist and the icon each platform needs without running PyInstaller.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -77,4 +78,26 @@ def macos_info_plist(version: str) -> dict[str, Any]:
                 },
             }
         ],
+    }
+
+
+def windows_version_numbers(version: str) -> tuple[int, int, int, int]:
+    """The four numbers of gmtool.exe's version resource: ``0.1.0`` → (0, 1, 0, 0); a suffix
+    (``1.2.0rc1``, ``1.2.0.dev3``) counts for nothing there, the strings below keep it."""
+    numbers = [int(part) for part in re.findall(r"\d+", version.split("+")[0])[:3]]
+    major, minor, patch = [*numbers, 0, 0, 0][:3]
+    return (major, minor, patch, 0)
+
+
+def windows_version_strings(version: str) -> dict[str, str]:
+    """gmtool.exe's version resource, which Windows shows as the program's name (Task Manager,
+    the file's Properties → Details, the "Open with" list) and version."""
+    return {
+        "CompanyName": APP_NAME,
+        "FileDescription": APP_NAME,
+        "ProductName": APP_NAME,
+        "InternalName": APP_NAME,
+        "OriginalFilename": f"{APP_NAME}.exe",
+        "FileVersion": version,
+        "ProductVersion": version,
     }

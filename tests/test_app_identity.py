@@ -64,3 +64,23 @@ def test_the_spec_takes_the_identity_from_this_module() -> None:
         assert used in spec
     assert "console=False" in spec  # no console window behind the Windows app
     assert 'copy_metadata("gmtool")' in spec  # gmtool --version in the bundle
+
+
+@pytest.mark.parametrize(
+    ("version", "numbers"),
+    [
+        ("0.1.0", (0, 1, 0, 0)),
+        ("1.2.0rc1", (1, 2, 0, 0)),
+        ("2", (2, 0, 0, 0)),
+        ("1.2.3.dev4+g1", (1, 2, 3, 0)),
+    ],
+)
+def test_the_windows_version_resource_has_four_numbers(version: str, numbers: tuple[int, ...]) -> None:
+    assert identity.windows_version_numbers(version) == numbers
+
+
+def test_windows_names_the_program_gmtool_with_its_full_version() -> None:
+    strings = identity.windows_version_strings("1.2.0rc1")
+    assert strings["FileDescription"] == strings["ProductName"] == "gmtool"  # Task Manager's name
+    assert strings["OriginalFilename"] == "gmtool.exe"
+    assert strings["ProductVersion"] == strings["FileVersion"] == "1.2.0rc1"
