@@ -59,6 +59,7 @@ def test_the_spec_takes_the_identity_from_this_module() -> None:
         "program_icon(sys.platform)",
         "macos_info_plist(VERSION)",
         "BUNDLE_IDENTIFIER",
+        "windows_version_strings(VERSION)",
         "icon=str(ICON)",
     ):
         assert used in spec
