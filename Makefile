@@ -19,6 +19,8 @@ LOCK := requirements/lock.txt
 $(VENV)/.runtime: pyproject.toml $(LOCK) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	@$(BIN)/python -m pip check >/dev/null || { $(BIN)/python -m pip check; \
+		echo "The lock misses what pyproject.toml asks for: run make lock"; exit 1; }
 	@touch $@
 
 $(VENV)/.test: $(VENV)/.runtime
