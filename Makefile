@@ -87,8 +87,12 @@ i18n: $(VENV)/.runtime
 # (`make lock UPGRADE=--upgrade` moves them all to the newest allowed; `UPGRADE="-P numpy"` one).
 # tests/test_lock.py checks that it still agrees with pyproject.toml; its slow test, that every
 # pinned package has a wheel for Windows and macOS (arm64).
+# It needs only uv (pinned in the lock): a venv whose install stopped at pip check can still run it.
 UPGRADE ?=
-lock: $(VENV)/.runtime
+$(BIN)/uv: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)
+
+lock: | $(BIN)/uv
 	$(BIN)/uv pip compile pyproject.toml requirements/tools.in --all-extras --universal \
 		--python-version 3.11 --generate-hashes --custom-compile-command "make lock" \
 		--quiet -o $(LOCK) $(UPGRADE)
