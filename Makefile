@@ -4,19 +4,26 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := out
 
-.PHONY: run test test-fast lint bench package sysdeps clean i18n screens
+.PHONY: run test test-fast lint bench package sysdeps clean i18n screens lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Re-install when pyproject.toml changes.
-$(VENV)/.runtime: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+# Every Python package comes from the lock (requirements/lock.txt: exact versions and their hashes,
+# for Linux, Windows and macOS alike; `make lock` regenerates it): the runtime's, the tests' and
+# linters', PyInstaller, and hatchling, which builds gmtool's own editable install without a
+# download of its own (--no-build-isolation). One install for all, so `make run`, `make test`,
+# CI, the release workflow and `make package` use the same versions. Re-installed when
+# pyproject.toml or the lock changes.
+LOCK := requirements/lock.txt
+$(VENV)/.runtime: pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	@$(BIN)/python -m pip check >/dev/null || { $(BIN)/python -m pip check; \
+		echo "The lock misses what pyproject.toml asks for: run make lock"; exit 1; }
 	@touch $@
 
 $(VENV)/.test: $(VENV)/.runtime
-	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $@
 
 sysdeps:
@@ -30,11 +37,13 @@ run: sysdeps $(VENV)/.runtime
 # lint-imports: the layer and per-system import contracts ([tool.importlinter] in pyproject.toml).
 # It takes about a second, so no cache (it would otherwise write .import_linter_cache/ here).
 # mypy: strict everywhere ([tool.mypy]); the engine and the store strictly, always.
+# check-jsonschema: the release workflow against the GitHub Actions schema it ships (no download).
 lint: $(VENV)/.test
 	$(BIN)/ruff check gmtool tests benchmarks packaging
 	$(BIN)/lint-imports --no-cache --no-logo
 	$(BIN)/mypy
 	$(BIN)/mypy --strict gmtool/rules gmtool/store
+	$(BIN)/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 # The suite runs on every core (pytest-xdist; JOBS=0: in one process): each test has its own files,
 # data folder and settings (tests/conftest.py).  `make test` is everything: lint, then every test,
@@ -55,7 +64,6 @@ bench: sysdeps $(VENV)/.runtime
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/run.py
 
 $(VENV)/.package: $(VENV)/.runtime
-	$(BIN)/python -m pip install --quiet -e '.[package]'
 	@touch $@
 
 # One-folder app in dist/gmtool/ (packaging/gmtool.spec); `make test` then also runs tests/test_package.py.
@@ -73,6 +81,21 @@ i18n: $(VENV)/.runtime
 		-source-language ja_JP -target-language en_US -no-obsolete -locations none -silent
 	$(BIN)/python packaging/i18n_fill.py $(I18N)/gmtool_en.ts $(I18N)/en --missing $(OUT)/i18n_missing.json
 	$(BIN)/pyside6-lrelease -silent $(I18N)/gmtool_en.ts -qm $(I18N)/gmtool_en.qm
+
+# Regenerates the lock from pyproject.toml (its dependencies and every extra) and
+# requirements/tools.in, for Python 3.11 on every platform, keeping the versions it already pins
+# (`make lock UPGRADE=--upgrade` moves them all to the newest allowed; `UPGRADE="-P numpy"` one).
+# tests/test_lock.py checks that it still agrees with pyproject.toml; its slow test, that every
+# pinned package has a wheel for Windows and macOS (arm64).
+# It needs only uv (pinned in the lock): a venv whose install stopped at pip check can still run it.
+UPGRADE ?=
+$(BIN)/uv: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)
+
+lock: | $(BIN)/uv
+	$(BIN)/uv pip compile pyproject.toml requirements/tools.in --all-extras --universal \
+		--python-version 3.11 --generate-hashes --custom-compile-command "make lock" \
+		--quiet -o $(LOCK) $(UPGRADE)
 
 clean:
 	rm -rf $(VENV) $(OUT) dist build .pytest_cache .ruff_cache

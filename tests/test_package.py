@@ -54,6 +54,33 @@ def test_self_test_opens_the_demo_and_rolls_once() -> None:
     assert "gmtool self-test: OK" in result.stdout, result.stdout + result.stderr
 
 
+def test_the_bundle_knows_its_version() -> None:
+    """The bundle carries gmtool's package metadata (packaging/gmtool.spec copies it): `--version`
+    says pyproject.toml's version, as from the source."""
+    packaged = run_app("--version")
+    assert packaged.returncode == 0, packaged.stderr
+    assert packaged.stdout == run_source("--version").stdout
+    assert re.fullmatch(r"gmtool \d+\.\d+\.\d+\S*\n", packaged.stdout), packaged.stdout
+
+
+def test_the_bundle_holds_no_developer_tool() -> None:
+    """The venv it is built from holds the lock's test and lint tools too (Makefile .venv/.runtime),
+    some reached through optional imports (pydantic's mypy plugin): the compiled ones, which would
+    show as folders beside the app's, are not in the bundle (the spec's dev_tool_excludes)."""
+    internal = {p.name.split("-")[0] for p in (BINARY.parent / "_internal").iterdir()}
+    compiled_tools = {
+        "mypy",
+        "librt",
+        "ast_serialize",
+        "charset_normalizer",
+        "pypdfium2",
+        "rpds",
+        "lxml",
+        "grimp",
+    }
+    assert not internal & compiled_tools
+
+
 def test_rule_tables_load_inside_the_bundle_and_agree_with_the_source() -> None:
     args = ("prob", "lotr", "--bonus", "3", "--tn", "12", "--json")  # reads resources/rules/lotr/*.toml
     packaged = run_app(*args)

@@ -22,8 +22,9 @@ def _tr(text: str) -> str:
 def about_text() -> str:
     from gmtool.store.errors import StoreError
     from gmtool.store.mtg.bundled import bundled_meta
+    from gmtool.version import app_version
 
-    text = _tr("gmtool — TRPG のゲームマスター用ツール")
+    text = _tr("gmtool — TRPG のゲームマスター用ツール") + "\n" + _tr("バージョン {0}").format(app_version())
     try:
         meta = bundled_meta()
     except StoreError:

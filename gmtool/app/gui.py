@@ -28,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The GUI's options, their help in the UI language as the CLI's (`use_cli_language`)."""
     from gmtool.app.cli_common import CliParser, shown_message, use_cli_language
     from gmtool.rules.message import Message
+    from gmtool.version import app_version
 
     use_cli_language()
     parser = CliParser(prog="gmtool", description=shown_message(Message("TRPG のGM支援ツール")))
@@ -54,6 +55,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--screenshots-if-headless",
         metavar="DIR",
         help=shown_message(Message("ディスプレイがなければ、主な画面の PNG を DIR に書き出して終了する")),
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"gmtool {app_version()}",
+        help=shown_message(Message("バージョンを表示して終了する")),
     )
     parser.add_argument("--startup-marker", action="store_true", help=argparse.SUPPRESS)  # benchmarks
     parser.add_argument("--test-hook", action="store_true", help=argparse.SUPPRESS)  # gmtool.app.test_hook
@@ -220,12 +227,14 @@ def show_gm_window(
     first-session tests make it here).  `build_later`: the sheet first, the judgement panel and the
     dice box once it has painted (`MainWindow`); `remember`: the next start reopens what the window
     shows last (the user's own start, never a screenshot's or a benchmark's)."""
+    from gmtool.app.desktop_open import open_campaigns_from_the_desktop
     from gmtool.app.file_actions import follow_campaigns
     from gmtool.app.main_window import MainWindow
     from gmtool.models.campaign_model import CampaignModel
 
     window = MainWindow(CampaignModel(campaign), settings, build_later=build_later)
     window.show()
+    open_campaigns_from_the_desktop(window.files.open_campaign, window)  # macOS Finder, while open
     if remember:
         follow_campaigns(window.files)
     return window

@@ -48,6 +48,7 @@ from gmtool.models.character_list_model import CharacterListModel
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.log_table_model import LogTableModel
 from gmtool.models.system_names import system_choices
+from gmtool.version import with_version
 from gmtool.views.empty_sheet import EmptySheet
 from gmtool.views.log_panel import SEARCH_SHORTCUT, LogPanel
 from gmtool.views.page_stack import CurrentPageStack
@@ -235,7 +236,10 @@ class MainWindow(WindowDialogs, QMainWindow):
 
         self.character_list.modelAboutToBeReset.connect(self._remember_selection)
         self.character_list.modelReset.connect(self._restore_selection)
-        self.setWindowTitle(self.tr("gmtool — {0}").format(Path(campaign_model.campaign.path).name))
+        # A packaged build says its version too (gmtool 0.1.0 — table.gmcampaign): a bug report names it.
+        self.setWindowTitle(
+            with_version(self.tr("gmtool — {0}").format(Path(campaign_model.campaign.path).name))
+        )
         self.files.remember(campaign_model.campaign.path)  # however it was opened: menu, argument, demo
         self.statusBar().showMessage(str(campaign_model.campaign.path))
         if self.character_list.rowCount():

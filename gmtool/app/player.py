@@ -24,6 +24,7 @@ from gmtool.app.window_dialogs import WindowDialogs
 from gmtool.models.character_model import CharacterModel
 from gmtool.models.player_model import PlayerModel
 from gmtool.store.errors import StoreError
+from gmtool.version import with_version
 from gmtool.views.player_view import PlayerView
 from gmtool.views.screen_fit import fit_to_screen, scrolling
 from gmtool.views.widgets import show_refusal
@@ -51,7 +52,7 @@ class PlayerWindow(WindowDialogs, QMainWindow):
         self.view.create_requested.connect(self.create_character)
         self.view.save_requested.connect(self.save)
         self.setCentralWidget(self.view)
-        self.setWindowTitle(self.tr("gmtool — プレイヤーのキャラクター作成"))
+        self.setWindowTitle(with_version(self.tr("gmtool — プレイヤーのキャラクター作成")))
         self.help = WindowHelp(self)  # F1: the player's page; in a wizard, that wizard's
         fit_to_screen(self, QSize(620, 280))
 

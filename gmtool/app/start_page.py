@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from gmtool.app.file_actions import CAMPAIGN_FILTER, ask_new_campaign_path, create_campaign
 from gmtool.app.help_menu import WindowHelp
 from gmtool.store.errors import StoreError
+from gmtool.version import with_version
 from gmtool.views.file_dialogs import open_file_name, save_file_name
 from gmtool.views.start_page import StartChoice, StartPage
 from gmtool.views.widgets import show_refusal, shown_message
@@ -61,6 +62,7 @@ class StartFlow(QObject):
         super().__init__()
         self.settings = settings
         self.page = StartPage(unopened_reason(unopened))
+        self.page.setWindowTitle(with_version(self.page.windowTitle()))  # the packaged build's version
         self.page.chosen.connect(self.choose)
         self.help = WindowHelp(self.page)  # F1: the manual's start, over the page
         self.outcome: StartOutcome | None = None

@@ -7494,6 +7494,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>House rules (how to read the rules)…</translation>
         </message>
         <message>
+            <source>バージョン {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Version {0}</translation>
+        </message>
+        <message>
             <source>パッケージ: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Package: {0}</translation>
