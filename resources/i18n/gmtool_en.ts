@@ -1530,6 +1530,16 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Blunt (a hit stuns)</translation>
         </message>
         <message>
+            <source>CCFolia は1回の貼り付けで1人のキャラクターだけを受け取ります（何人分もの一覧は貼り付けられません）。「次をコピー」（Enter）で1人コピーし、CCFolia の盤面で Ctrl+V（Mac は ⌘V）を押す、をくり返してください。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>CCFolia takes one character per paste (a list of several cannot be pasted). Press Copy next (Enter) to copy one, press Ctrl+V (⌘V on a Mac) on the CCFolia board, and repeat.</translation>
+        </message>
+        <message>
+            <source>CCFolia へ1人ずつ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>To CCFolia one at a time</translation>
+        </message>
+        <message>
             <source>CCFolia へコピーする参加者を表で選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the participants to copy to CCFolia in the table</translation>
@@ -2854,6 +2864,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} / {1} / up to {2}</translation>
         </message>
         <message>
+            <source>{0} / {1} 人をコピー済み。次は「{2}」</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} of {1} copied. Next: “{2}”</translation>
+        </message>
+        <message>
             <source>{0} / {1} 段階</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} / {1} levels</translation>
@@ -3213,6 +3228,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} ロール値 {1}{2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}, roll value {1}{2}</translation>
+        </message>
+        <message>
+            <source>{0} 人すべてをコピーしました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>All {0} copied</translation>
         </message>
         <message>
             <source>{0} 人を {1} に書き出しました</source>
@@ -4295,6 +4315,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} (result {1}) → {2} (result {3})</translation>
         </message>
         <message>
+            <source>{0}（非公開・盤面に立ちます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (hidden; stands on the board)</translation>
+        </message>
+        <message>
             <source>{{{0}}}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}</translation>
@@ -4733,6 +4758,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「{0}」を CCFolia 形式でコピーしました（CCFolia の盤面に貼り付けられます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Copied "{0}" in CCFolia format (it can be pasted onto a CCFolia board)</translation>
+        </message>
+        <message>
+            <source>「{0}」をコピー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Copy “{0}”</translation>
         </message>
         <message>
             <source>「{0}」を保存しました: {1}
@@ -5369,6 +5399,11 @@ File → Import character.</translation>
             <source>そのキャラクターはこのAF判定の参加者ではありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>That character is not a participant in this AF check</translation>
+        </message>
+        <message>
+            <source>そのキャラクターはもう一覧にいません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>That character is no longer in the list</translation>
         </message>
         <message>
             <source>そのキャラクターは千幻抄のキャラクターではありません</source>
@@ -6195,9 +6230,19 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <translation>Cost</translation>
         </message>
         <message>
+            <source>コピー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Copy</translation>
+        </message>
+        <message>
             <source>コピーしました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Copied</translation>
+        </message>
+        <message>
+            <source>コピーするキャラクターがいません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>There is no character to copy</translation>
         </message>
         <message>
             <source>サイズ: {0}
@@ -9462,9 +9507,19 @@ Sideboard
             <translation>Chance to beat everyone {0:.2%} (initiative contest against {1})</translation>
         </message>
         <message>
+            <source>全員を CCFolia へ…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Everyone to CCFolia…</translation>
+        </message>
+        <message>
             <source>全員を CCFolia 形式で</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Everyone in CCFolia format</translation>
+        </message>
+        <message>
+            <source>全員をコピーしました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Everyone has been copied</translation>
         </message>
         <message>
             <source>全部戻してシャッフル</source>
@@ -10483,6 +10538,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>参加者を Udonarium のルームにドラッグ＆ドロップできる ZIP ファイルに保存します</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Saves the participants as a ZIP file you can drag and drop onto an Udonarium room</translation>
+        </message>
+        <message>
+            <source>参加者を1人ずつ CCFolia 形式でコピーします（CCFolia は1回に1人だけ貼り付けます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Copies the participants one at a time in CCFolia format (CCFolia pastes one character at a time)</translation>
         </message>
         <message>
             <source>参加者を選ぶと成功率を表示します</source>
@@ -13876,6 +13936,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>次は {0}（判定値 {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Next: {0} (check value {1})</translation>
+        </message>
+        <message>
+            <source>次をコピー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Copy next</translation>
         </message>
         <message>
             <source>正確な値:
@@ -17794,6 +17859,16 @@ Special rule: {1}</translation>
             <translation>Hidden</translation>
         </message>
         <message>
+            <source>非公開の NPC は "secret": true で書き出されます。CCFolia ではステータスが隠れるだけで、コマは盤面に立ち、プレイヤーに見えます。登場させる時にコピーしてください。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Hidden NPCs are exported with "secret": true. CCFolia only hides their status: the piece stands on the board, where the players see it. Copy one when it enters the scene.</translation>
+        </message>
+        <message>
+            <source>非公開の NPC も書き出します。CCFolia では "secret": true でステータスが隠れるだけで、コマは盤面に立ちプレイヤーに見えます。Udonarium では普通のコマになります。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Exports hidden NPCs too. In CCFolia, "secret": true only hides the status: the piece stands on the board, where the players see it. In Udonarium it is an ordinary piece.</translation>
+        </message>
+        <message>
             <source>非公開のNPC: 書き出しには含まれません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hidden NPC: not included in exports</translation>
@@ -20819,10 +20894,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Copies the chosen participants to the clipboard as CCFolia characters (CCFolia pastes one at a time)</translation>
         </message>
         <message>
-            <source>全員を CCFolia 形式で</source>
-            <translation>Everyone in CCFolia format</translation>
-        </message>
-        <message>
             <source>Udonarium 形式で保存…</source>
             <translation>Save in Udonarium format…</translation>
         </message>
@@ -20833,6 +20904,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>非公開も含める</source>
             <translation>Include hidden</translation>
+        </message>
+        <message>
+            <source>非公開の NPC も書き出します。CCFolia では "secret": true でステータスが隠れるだけで、コマは盤面に立ちプレイヤーに見えます。Udonarium では普通のコマになります。</source>
+            <translation>Exports hidden NPCs too. In CCFolia, "secret": true only hides the status: the piece stands on the board, where the players see it. In Udonarium it is an ordinary piece.</translation>
         </message>
         <message>
             <source>ログにメモを書く（Enter）</source>
@@ -20925,6 +21000,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>戦闘を終了する</source>
             <translation>End battle</translation>
+        </message>
+        <message>
+            <source>全員を CCFolia へ…</source>
+            <translation>Everyone to CCFolia…</translation>
+        </message>
+        <message>
+            <source>参加者を1人ずつ CCFolia 形式でコピーします（CCFolia は1回に1人だけ貼り付けます）</source>
+            <translation>Copies the participants one at a time in CCFolia format (CCFolia pastes one character at a time)</translation>
         </message>
         <message>
             <source>シートに書き戻す値はありません（キャンペーンのキャラクターの値は同じです）</source>
@@ -21210,6 +21293,64 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>（未入力）</source>
             <translation>(not entered)</translation>
+        </message>
+    </context>
+    <context>
+        <name>CCFoliaQueueDialog</name>
+        <message>
+            <source>CCFolia へ1人ずつ</source>
+            <translation>To CCFolia one at a time</translation>
+        </message>
+        <message>
+            <source>CCFolia は1回の貼り付けで1人のキャラクターだけを受け取ります（何人分もの一覧は貼り付けられません）。「次をコピー」（Enter）で1人コピーし、CCFolia の盤面で Ctrl+V（Mac は ⌘V）を押す、をくり返してください。</source>
+            <translation>CCFolia takes one character per paste (a list of several cannot be pasted). Press Copy next (Enter) to copy one, press Ctrl+V (⌘V on a Mac) on the CCFolia board, and repeat.</translation>
+        </message>
+        <message>
+            <source>{0}（非公開・盤面に立ちます）</source>
+            <translation>{0} (hidden; stands on the board)</translation>
+        </message>
+        <message>
+            <source>コピー</source>
+            <translation>Copy</translation>
+        </message>
+        <message>
+            <source>「{0}」をコピー</source>
+            <translation>Copy “{0}”</translation>
+        </message>
+        <message>
+            <source>非公開の NPC は "secret": true で書き出されます。CCFolia ではステータスが隠れるだけで、コマは盤面に立ち、プレイヤーに見えます。登場させる時にコピーしてください。</source>
+            <translation>Hidden NPCs are exported with "secret": true. CCFolia only hides their status: the piece stands on the board, where the players see it. Copy one when it enters the scene.</translation>
+        </message>
+        <message>
+            <source>次をコピー</source>
+            <translation>Copy next</translation>
+        </message>
+        <message>
+            <source>閉じる</source>
+            <translation>Close</translation>
+        </message>
+    </context>
+    <context>
+        <name>CCFoliaQueueModel</name>
+        <message>
+            <source>コピーするキャラクターがいません</source>
+            <translation>There is no character to copy</translation>
+        </message>
+        <message>
+            <source>そのキャラクターはもう一覧にいません</source>
+            <translation>That character is no longer in the list</translation>
+        </message>
+        <message>
+            <source>全員をコピーしました</source>
+            <translation>Everyone has been copied</translation>
+        </message>
+        <message>
+            <source>{0} 人すべてをコピーしました</source>
+            <translation>All {0} copied</translation>
+        </message>
+        <message>
+            <source>{0} / {1} 人をコピー済み。次は「{2}」</source>
+            <translation>{0} of {1} copied. Next: “{2}”</translation>
         </message>
     </context>
     <context>
