@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gmtool.rules.systems.aw.character import AWCharacter
-from gmtool.rules.systems.base import CCFoliaExport
+from gmtool.rules.systems.aw.character import ATTRIBUTES, COMBAT_VALUES, AWCharacter
+from gmtool.rules.systems.base import CCFoliaExport, SheetField
 
 
 def _sheet_params(character: AWCharacter) -> list[tuple[str, int]]:
@@ -32,4 +32,12 @@ CCFOLIA = CCFoliaExport(
     sheet_params=_sheet_params,
     memo=_memo,
     initiative=_initiative,
+    sheet_fields={
+        "HP": SheetField("hp", "hp_max"),
+        "MP": SheetField("mp", "mp_max"),
+        **{label: SheetField(f"attributes.{key}") for key, label in ATTRIBUTES},
+        **{label: SheetField(f"combat.{key}") for key, label in COMBAT_VALUES},
+        "クリティカル値": SheetField("critical"),
+        "ファンブル値": SheetField("fumble"),
+    },
 )
