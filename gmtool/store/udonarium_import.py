@@ -40,7 +40,7 @@ class ImportedCharacter:
     system_id: str
     detected: bool  # the character names its system (else the GM's choice for the unknown ones)
     character: Any = None
-    refusal: Message | None = None
+    refusal: str | None = None  # why it is refused: a Message (shown in the UI language)
     read: tuple[str, ...] = ()  # labels written on the sheet
     kept: tuple[str, ...] = ()  # labels kept in the notes (no place on the sheet)
     computed: tuple[str, ...] = field(default=())  # labels the sheet computes again
@@ -72,9 +72,7 @@ def plan_import(character: UdonariumCharacter, fallback_system: str) -> Imported
     try:
         made, read, kept, computed = _on_sheet(character, system_id)
     except StoreError as refusal:
-        return ImportedCharacter(
-            character, system_id, named is not None, refusal=Message("{0}", refusal.problem)
-        )
+        return ImportedCharacter(character, system_id, named is not None, refusal=refusal.problem)
     except _Refused as refusal:
         return ImportedCharacter(character, system_id, named is not None, refusal=refusal.message)
     return ImportedCharacter(character, system_id, named is not None, made, None, read, kept, computed)

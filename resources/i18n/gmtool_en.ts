@@ -651,6 +651,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> up to {0} yards</translation>
         </message>
         <message>
+            <source> {0} 人はシートに合わないので読み込みません（理由は表に）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> {0} do not fit a sheet and will not be read (the table says why).</translation>
+        </message>
+        <message>
             <source> — Health と同じ {0} 点回復</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> — heals {0}, the same as Health</translation>
@@ -2677,9 +2682,34 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Table 9.29 is not in the rulebook text, so the GM enters it</translation>
         </message>
         <message>
+            <source>Udonarium から読み込みました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read from Udonarium</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込む</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read from Udonarium</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込む…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read from Udonarium…</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込む（{0} 人）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read from Udonarium ({0} characters)</translation>
+        </message>
+        <message>
             <source>Udonarium の ZIP (*.zip)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Udonarium ZIP (*.zip)</translation>
+        </message>
+        <message>
+            <source>Udonarium の保存データ (*.zip *.xml);;すべてのファイル (*)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Udonarium saves (*.zip *.xml);;All files (*)</translation>
         </message>
         <message>
             <source>Udonarium 形式で保存</source>
@@ -3243,6 +3273,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} 人を {1} に書き出しました（Udonarium のルームにドラッグ＆ドロップできます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Saved {0} character(s) to {1} (drag and drop it onto an Udonarium room)</translation>
+        </message>
+        <message>
+            <source>{0} 人を読み込む</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read {0} characters</translation>
+        </message>
+        <message>
+            <source>{0} 人中 {1} 人を読み込みます。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{1} of {0} characters will be read.</translation>
         </message>
         <message>
             <source>{0} 係数 {1}</source>
@@ -4315,6 +4355,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} (result {1}) → {2} (result {3})</translation>
         </message>
         <message>
+            <source>{0}（選んだシステム）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (chosen)</translation>
+        </message>
+        <message>
             <source>{0}（非公開・盤面に立ちます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (hidden; stands on the board)</translation>
@@ -4650,6 +4695,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>"{0}" [{1}] difficulty {2}</translation>
         </message>
         <message>
+            <source>「{0}」から {1} 人を読み込みました。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read {1} characters from “{0}”.</translation>
+        </message>
+        <message>
             <source>「{0}」で有効な印象効果</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Impression effects active in "{0}"</translation>
@@ -4678,6 +4728,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「{0}」の Corruption（{1}）が Bearing（{2}）に達しました。キャラクターは NPC となり、サウロンのために働きます（1.2.4）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}'s Corruption ({1}) has reached Bearing ({2}). The character becomes an NPC and serves Sauron (1.2.4)</translation>
+        </message>
+        <message>
+            <source>「{0}」のキャラクターです。値はシステムのシートの同じ名前の欄へ、シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The characters of “{0}”. Each value goes into the sheet's field of the same name; values the sheet has no field for, and the notes, go into the character's notes. The chat palette and pictures are not read.</translation>
         </message>
         <message>
             <source>「{0}」のチャットパレット（{1} 行）をコピーしました</source>
@@ -5409,6 +5464,11 @@ File → Import character.</translation>
             <source>そのキャラクターは千幻抄のキャラクターではありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>That character is not a Sengensho character</translation>
+        </message>
+        <message>
+            <source>そのシステムはありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>There is no such system</translation>
         </message>
         <message>
             <source>そのシーンはありません</source>
@@ -6306,9 +6366,19 @@ Courage: {3}</translation>
             <translation>A Servant has only one Master. A contract in one direction can never be made again once broken. The reverse contract can be made after the current one is broken.</translation>
         </message>
         <message>
+            <source>システム</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>System</translation>
+        </message>
+        <message>
             <source>システム:</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>System:</translation>
+        </message>
+        <message>
+            <source>システムの分からないキャラクター:</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>System for characters that name none:</translation>
         </message>
         <message>
             <source>システムを選んでキャラクターを作り、GM に送るファイル（*.gmchar.json）に保存します。キャンペーンは要りません。</source>
@@ -6434,6 +6504,11 @@ Courage: {3}</translation>
             <source>シートから取れない値です（NPC、または技能がシートにない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The sheet does not give this value (an NPC, or the skill is not on the sheet)</translation>
+        </message>
+        <message>
+            <source>シートにない値と Udonarium のメモは、各キャラクターのメモに残しました。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Values the sheets have no field for and Udonarium's notes were kept in each character's notes.</translation>
         </message>
         <message>
             <source>シートにない特技の数</source>
@@ -7297,6 +7372,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>チャットパレット — {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Chat palette — {0}</translation>
+        </message>
+        <message>
+            <source>チャットパレットと画像は読みません（gmtool は判定からパレットを作ります）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The chat palette and pictures are not read (gmtool makes the palette from the checks).</translation>
         </message>
         <message>
             <source>チャットパレットをコピー</source>
@@ -16800,6 +16880,21 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Open read-only</translation>
         </message>
         <message>
+            <source>読み込まない: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not read: {0}</translation>
+        </message>
+        <message>
+            <source>読み込まなかったキャラクター:</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Characters not read:</translation>
+        </message>
+        <message>
+            <source>読み込み</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Reading</translation>
+        </message>
+        <message>
             <source>読み込む</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Read</translation>
@@ -16808,6 +16903,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>読み込む…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Import…</translation>
+        </message>
+        <message>
+            <source>読み込む（シートへ {0} 個、メモへ {1} 個）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read ({0} values to the sheet, {1} to the notes)</translation>
+        </message>
+        <message>
+            <source>読み込めるキャラクターがいません（どれもシステムのシートに合いません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No character can be read (none fits a system's sheet)</translation>
         </message>
         <message>
             <source>読み込めるファイル（大きさは 2025 年の目安）:&lt;br&gt;・&lt;a href="https://mtgjson.com/downloads/all-files/"&gt;MTGJSON&lt;/a&gt;: AtomicCards（約 120 MB）、AllPrintings（約 500 MB）、セットごとのファイル（M20.json など、数 MB）。日本語名あり（AllPrintings とセットごとのファイルは全印刷から集めます）。&lt;br&gt;・&lt;a href="https://scryfall.com/docs/api/bulk-data"&gt;Scryfall&lt;/a&gt;: oracle_cards（約 160 MB）と default_cards（約 500 MB）には日本語名がありません。日本語名は all_cards（約 2 GB）にだけあります。</source>
@@ -34642,6 +34747,111 @@ Start session {1} anyway?</translation>
         <message>
             <source>{0} 人を {1} に書き出しました（Udonarium のルームにドラッグ＆ドロップできます）</source>
             <translation>Saved {0} character(s) to {1} (drag and drop it onto an Udonarium room)</translation>
+        </message>
+    </context>
+    <context>
+        <name>UdonariumImportActions</name>
+        <message>
+            <source>Udonarium の保存データ (*.zip *.xml);;すべてのファイル (*)</source>
+            <translation>Udonarium saves (*.zip *.xml);;All files (*)</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込む…</source>
+            <translation>Read from Udonarium…</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込む</source>
+            <translation>Read from Udonarium</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込みました</source>
+            <translation>Read from Udonarium</translation>
+        </message>
+    </context>
+    <context>
+        <name>UdonariumImportDialog</name>
+        <message>
+            <source>Udonarium から読み込む</source>
+            <translation>Read from Udonarium</translation>
+        </message>
+        <message>
+            <source>「{0}」のキャラクターです。値はシステムのシートの同じ名前の欄へ、シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。</source>
+            <translation>The characters of “{0}”. Each value goes into the sheet's field of the same name; values the sheet has no field for, and the notes, go into the character's notes. The chat palette and pictures are not read.</translation>
+        </message>
+        <message>
+            <source>システムの分からないキャラクター:</source>
+            <translation>System for characters that name none:</translation>
+        </message>
+        <message>
+            <source>名前</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>システム</source>
+            <translation>System</translation>
+        </message>
+        <message>
+            <source>読み込み</source>
+            <translation>Reading</translation>
+        </message>
+        <message>
+            <source>読み込む</source>
+            <translation>Read</translation>
+        </message>
+        <message>
+            <source>{0} 人を読み込む</source>
+            <translation>Read {0} characters</translation>
+        </message>
+        <message>
+            <source>{0} 人中 {1} 人を読み込みます。</source>
+            <translation>{1} of {0} characters will be read.</translation>
+        </message>
+        <message>
+            <source> {0} 人はシートに合わないので読み込みません（理由は表に）。</source>
+            <translation> {0} do not fit a sheet and will not be read (the table says why).</translation>
+        </message>
+    </context>
+    <context>
+        <name>UdonariumImportModel</name>
+        <message>
+            <source>そのシステムはありません</source>
+            <translation>There is no such system</translation>
+        </message>
+        <message>
+            <source>{0}（選んだシステム）</source>
+            <translation>{0} (chosen)</translation>
+        </message>
+        <message>
+            <source>読み込まない: {0}</source>
+            <translation>Not read: {0}</translation>
+        </message>
+        <message>
+            <source>読み込む（シートへ {0} 個、メモへ {1} 個）</source>
+            <translation>Read ({0} values to the sheet, {1} to the notes)</translation>
+        </message>
+        <message>
+            <source>読み込めるキャラクターがいません（どれもシステムのシートに合いません）</source>
+            <translation>No character can be read (none fits a system's sheet)</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込む（{0} 人）</source>
+            <translation>Read from Udonarium ({0} characters)</translation>
+        </message>
+        <message>
+            <source>「{0}」から {1} 人を読み込みました。</source>
+            <translation>Read {1} characters from “{0}”.</translation>
+        </message>
+        <message>
+            <source>読み込まなかったキャラクター:</source>
+            <translation>Characters not read:</translation>
+        </message>
+        <message>
+            <source>シートにない値と Udonarium のメモは、各キャラクターのメモに残しました。</source>
+            <translation>Values the sheets have no field for and Udonarium's notes were kept in each character's notes.</translation>
+        </message>
+        <message>
+            <source>チャットパレットと画像は読みません（gmtool は判定からパレットを作ります）。</source>
+            <translation>The chat palette and pictures are not read (gmtool makes the palette from the checks).</translation>
         </message>
     </context>
     <context>
