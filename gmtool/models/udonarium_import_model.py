@@ -134,7 +134,9 @@ class UdonariumImportModel(QObject):
         ]
         if refused:
             lines.append(self.tr("読み込まなかったキャラクター:"))
-            lines += [f"・{row.name}: {shown(plan.refusal or '')}" for row, plan in refused]
+            lines += [
+                self.tr("・{0}: {1}").format(row.name, shown(plan.refusal or "")) for row, plan in refused
+            ]
         if any(plan.kept for plan in self._plans if plan.character is not None):
             lines.append(self.tr("シートにない値と Udonarium のメモは、各キャラクターのメモに残しました。"))
         lines.append(self.tr("チャットパレットと画像は読みません（gmtool は判定からパレットを作ります）。"))

@@ -7,6 +7,7 @@ one undo step; the dialog closes and the window says what was read.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -62,6 +63,8 @@ class UdonariumImportDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.import_button = buttons.addButton(self.tr("読み込む"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.import_button.setDefault(True)
+        cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        cancel.setAutoDefault(False)  # Enter reads the characters in; Esc cancels
         buttons.accepted.connect(self._import)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -73,6 +76,7 @@ class UdonariumImportDialog(QDialog):
         model.changed.connect(self._sync)
         self._sync()
         self.resize(760, 460)
+        self.import_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _system_chosen(self) -> None:
         guarded(self, lambda: self.model.set_fallback_system(str(self.system_combo.currentData())))

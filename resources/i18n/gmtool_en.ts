@@ -653,7 +653,7 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source> {0} 人はシートに合わないので読み込みません（理由は表に）。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> {0} do not fit a sheet and will not be read (the table says why).</translation>
+            <translation> Not read, as they do not fit a sheet: {0} (the table says why).</translation>
         </message>
         <message>
             <source> — Health と同じ {0} 点回復</source>
@@ -34808,7 +34808,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source> {0} 人はシートに合わないので読み込みません（理由は表に）。</source>
-            <translation> {0} do not fit a sheet and will not be read (the table says why).</translation>
+            <translation> Not read, as they do not fit a sheet: {0} (the table says why).</translation>
         </message>
     </context>
     <context>
@@ -34844,6 +34844,10 @@ Start session {1} anyway?</translation>
         <message>
             <source>読み込まなかったキャラクター:</source>
             <translation>Characters not read:</translation>
+        </message>
+        <message>
+            <source>・{0}: {1}</source>
+            <translation>• {0}: {1}</translation>
         </message>
         <message>
             <source>シートにない値と Udonarium のメモは、各キャラクターのメモに残しました。</source>

@@ -53,6 +53,8 @@ def test_udonariums_sample_characters_go_in_as_one_undo_step(window, qtbot):
     dialog.system_combo.setCurrentIndex(dialog.system_combo.findData("sengensho"))
     assert dialog.table.item(0, 1).text() == "千幻抄（選んだシステム）"
     assert dialog.import_button.text() == "6 人を読み込む"
+    # Enter reads them in: the focus is on 読み込む, and キャンセル never takes Enter.
+    assert dialog.focusWidget() is dialog.import_button and dialog.import_button.isDefault()
     dialog.import_button.click()
     assert names(window) == before + SAMPLE_NAMES
     added = window.campaign_model.characters()[-6:]

@@ -91,7 +91,7 @@ class CCFoliaQueueDialog(QDialog):
         layout.addWidget(buttons)
         model.changed.connect(self._sync)
         self._sync()
-        self.resize(520, min(560, 260 + 34 * len(model.characters)))
+        self.resize(520, min(560, 210 + 30 * len(model.characters)))
         self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def copy_next(self) -> None:
