@@ -18,14 +18,7 @@ from tests.qt_fixtures import _second_reader
 
 SAMPLES = Path(make_samples.__file__).parent
 ROOM = SAMPLES / "ルームデータ_2025-04-23_2119.zip"
-SAMPLE_NAMES = [
-    "モンスターA",
-    "モンスターB",
-    "モンスターC",
-    "キャラクターA",
-    "キャラクターB",
-    "キャラクターC",
-]
+SAMPLE_NAMES = make_samples.SAMPLE_NAMES
 
 
 def read_from(window: MainWindow, path: Path | None) -> UdonariumImportActions:

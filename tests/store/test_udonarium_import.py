@@ -9,9 +9,6 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
-
-from gmtool.app.demo import create_demo_campaign
 from gmtool.rules.systems import SYSTEMS, get_system
 from gmtool.store.udonarium import UdonariumCharacter, character_to_udonarium
 from gmtool.store.udonarium_import import plan_import, system_named_by
@@ -23,15 +20,6 @@ ROOM = SAMPLES / "ルームデータ_2025-04-23_2119.zip"
 MONSTER = SAMPLES / "xml_モンスターA_2025-04-23_2119.zip"
 
 
-@pytest.fixture(scope="module")
-def demo_characters(tmp_path_factory):
-    campaign = create_demo_campaign(tmp_path_factory.mktemp("demo") / "demo.gmcampaign", session=False)
-    try:
-        yield [(s.system, s.character) for s in campaign.list_characters()]
-    finally:
-        campaign.close()
-
-
 def test_the_sample_saves_are_what_the_script_makes():
     for file_name, data in make_samples.samples():
         assert (SAMPLES / file_name).read_bytes() == data, file_name
@@ -39,14 +27,7 @@ def test_the_sample_saves_are_what_the_script_makes():
 
 def test_udonariums_six_sample_characters_go_on_the_chosen_sheet():
     characters = read_udonarium(ROOM)
-    assert [c.name for c in characters] == [
-        "モンスターA",
-        "モンスターB",
-        "モンスターC",
-        "キャラクターA",
-        "キャラクターB",
-        "キャラクターC",
-    ]
+    assert [c.name for c in characters] == make_samples.SAMPLE_NAMES
     for each in characters:
         assert system_named_by(each) is None  # Udonarium's generic DiceBot, no gmtool memo
         plan = plan_import(each, "aw")

@@ -45,6 +45,7 @@ SAMPLES = (
     ("testCharacter_5", "キャラクターB", 1, 12 * 50, 12 * 50, "testCharacter_5_image"),
     ("testCharacter_6", "キャラクターC", 1, 5 * 50, 13 * 50, "testCharacter_6_image"),
 )
+SAMPLE_NAMES = [name for _identifier, name, *_rest in SAMPLES]
 
 PALETTE = """チャットパレット入力例：
 2d6+1 ダイスロール
