@@ -5,7 +5,8 @@ a chat palette.  Which system's sheet it goes on is read from the character wher
 gmtool's own export starts its メモ with the system's name, and a palette set to a system's own
 dice bot (SRS, Sengensyou) names it — and is the GM's choice otherwise.
 
-On that sheet, a value goes where the system's exports keep it (`CCFoliaExport.sheet_fields`):
+On that sheet, a value goes where the system's exports keep it (`CCFoliaExport.sheet_fields`, a
+gauge by its resource's key, found from the label the exports give it):
 HP and MP gauges, attributes, an SRS critical…  A value the system computes from the sheet (a
 判定値, a damage line, a palette variable) is computed again, not read.  Any other value — another
 game's 器用度, a skill list — and Udonarium's notes are kept in the character's notes, so nothing
@@ -22,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gmtool.rules.battle_rules import combat_rules
 from gmtool.rules.message import Message
 from gmtool.rules.systems import SYSTEMS, declarations, get_system
 from gmtool.rules.systems.base import SheetField
@@ -113,8 +115,9 @@ def _on_sheet(
     read: list[str] = []
     kept: list[tuple[str, str]] = []
     computed: list[str] = []
+    keys = _resource_keys(system_id, blank)
     for label, current, maximum in character.resources:
-        where = fields.get(label)
+        where = fields.get(keys.get(label, label))
         if where is None:
             (
                 computed.append(label)
@@ -143,6 +146,13 @@ def _on_sheet(
     made = character_from_document(system_id, system.schema_version, document)
     character_to_document(system_id, made)  # a control character in a name or a note: refused
     return made, tuple(read), tuple(label for label, _v in kept), tuple(computed)
+
+
+def _resource_keys(system_id: str, blank: Any) -> dict[str, str]:
+    """The system's gauges by the label the exports give them → the resource's key."""
+    sheet = get_system(system_id).ccfolia
+    seed = combat_rules(system_id).from_character(blank)
+    return {r.label: r.key for r in (*seed.resources, *sheet.extra_status(blank))}
 
 
 def _notes(system_id: str, character: UdonariumCharacter, kept: Sequence[tuple[str, str]]) -> str:

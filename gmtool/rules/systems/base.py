@@ -82,8 +82,9 @@ class CCFoliaExport:
     initiative: Callable[[Mapping[str, int], int], int] = _gm_orders
     # The end of a resource with no maximum, from the battle values; None when it is not known.
     track_end: Callable[[Resource, Mapping[str, int]], int | None] = _unknown
-    # The exported labels whose values are the sheet's own (not computed from it), by label:
-    # what an import from Udonarium writes back.  Every other value is computed again.
+    # The exported values that are the sheet's own (not computed from it): what an import from
+    # Udonarium writes back, by the gauge's resource key (``hp``) or the value's label.  Every
+    # other value is computed again.
     sheet_fields: Mapping[str, SheetField] = field(default_factory=dict)
 
 

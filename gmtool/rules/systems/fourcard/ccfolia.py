@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from gmtool.rules.battle import Resource
 from gmtool.rules.systems.base import CCFoliaExport, SheetField
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES, FourCardCharacter
+from gmtool.rules.systems.fourcard.combat import FATIGUE, INJURY
 from gmtool.rules.systems.fourcard.derived import derive, lines_for
 
 
@@ -36,8 +37,8 @@ CCFOLIA = CCFoliaExport(
     # The five values are the sheet's attributes as they stand (a character read in has no
     # gains or losses yet); the tracks' end is the 死亡 line, computed.
     sheet_fields={
-        "疲労": SheetField("fatigue"),
-        "負傷": SheetField("injury"),
+        FATIGUE: SheetField("fatigue"),
+        INJURY: SheetField("injury"),
         **{label: SheetField(f"attributes.{key}") for key, label in ATTRIBUTES},
     },
 )

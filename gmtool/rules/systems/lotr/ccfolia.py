@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from gmtool.rules.battle import Resource
 from gmtool.rules.systems.base import CCFoliaExport, SheetField
 from gmtool.rules.systems.lotr.character import LotRCharacter
+from gmtool.rules.systems.lotr.combat_types import WEARINESS, WOUNDS
 from gmtool.rules.systems.lotr.derived import derive
 
 
@@ -37,9 +38,9 @@ CCFOLIA = CCFoliaExport(
     initiative=_initiative,
     # The attributes travel as their modifiers and the reactions as totals: computed, not read.
     sheet_fields={
-        "ダメージ": SheetField("damage"),
-        "疲労段階": SheetField("weariness"),
-        "勇気": SheetField("courage_spent", "courage", spent=True),
+        WOUNDS: SheetField("damage"),
+        WEARINESS: SheetField("weariness"),
+        "courage": SheetField("courage_spent", "courage", spent=True),
         "Health": SheetField("health"),
         "Renown": SheetField("renown"),
     },
