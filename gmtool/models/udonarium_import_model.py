@@ -48,6 +48,7 @@ class UdonariumImportModel(QObject):
         self.file_name = file_name
         self._characters = characters
         self._fallback = default_system if default_system in SYSTEMS else next(iter(SYSTEMS))
+        self._as_npc = False
         self._plans = self._plan()
         self.imported_ids: list[str] = []
 
@@ -69,12 +70,23 @@ class UdonariumImportModel(QObject):
             self.changed.emit()
 
     @property
+    def as_npc(self) -> bool:
+        """The characters go in as NPCs (their notes the GM's alone); PCs by default."""
+        return self._as_npc
+
+    def set_as_npc(self, as_npc: bool) -> None:
+        if as_npc != self._as_npc:
+            self._as_npc = as_npc
+            self._plans = self._plan()
+            self.changed.emit()
+
+    @property
     def unnamed_count(self) -> int:
         """How many characters do not name their system (the choice applies to them)."""
         return sum(not plan.detected for plan in self._plans)
 
     def _plan(self) -> list[ImportedCharacter]:
-        return [plan_import(character, self._fallback) for character in self._characters]
+        return [plan_import(character, self._fallback, self._as_npc) for character in self._characters]
 
     # ---- what the table shows ---------------------------------------------------------------
     def rows(self) -> list[ImportRow]:

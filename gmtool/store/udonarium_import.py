@@ -67,12 +67,15 @@ def system_named_by(character: UdonariumCharacter) -> str | None:
     return None
 
 
-def plan_import(character: UdonariumCharacter, fallback_system: str) -> ImportedCharacter:
-    """What `character` becomes: on the sheet of the system it names, else of `fallback_system`."""
+def plan_import(
+    character: UdonariumCharacter, fallback_system: str, as_npc: bool = False
+) -> ImportedCharacter:
+    """What `character` becomes: on the sheet of the system it names, else of `fallback_system`;
+    an NPC with `as_npc` where the sheet tells PCs from NPCs (Udonarium does not)."""
     named = system_named_by(character)
     system_id = named or fallback_system
     try:
-        made, read, kept, computed = _on_sheet(character, system_id)
+        made, read, kept, computed = _on_sheet(character, system_id, as_npc)
     except StoreError as refusal:
         return ImportedCharacter(character, system_id, named is not None, refusal=refusal.problem)
     except _Refused as refusal:
@@ -101,7 +104,7 @@ def _put(document: dict[str, Any], path: str, value: int) -> None:
 
 
 def _on_sheet(
-    character: UdonariumCharacter, system_id: str
+    character: UdonariumCharacter, system_id: str, as_npc: bool
 ) -> tuple[Any, tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     if not character.name.strip():
         raise _Refused(Message("名前がありません"))
@@ -143,6 +146,8 @@ def _on_sheet(
             kept.append((label, text))
     if "notes" in document:
         document["notes"] = _notes(system_id, character, kept)
+    if as_npc and "is_pc" in document:
+        document["is_pc"] = False
     made = character_from_document(system_id, system.schema_version, document)
     character_to_document(system_id, made)  # a control character in a name or a note: refused
     return made, tuple(read), tuple(label for label, _v in kept), tuple(computed)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.udonarium_import_model import UdonariumImportModel
-from gmtool.views.appearance import set_tone
+from gmtool.views.appearance import set_tone, tone_colour
 from gmtool.views.widgets import guarded, refill
 
 
@@ -48,6 +49,9 @@ class UdonariumImportDialog(QDialog):
         self.system_label = QLabel(self.tr("システムの分からないキャラクター:"))
         form.addRow(self.system_label, self.system_combo)
         self.system_label.setBuddy(self.system_combo)
+        self.npc_check = QCheckBox(self.tr("NPC として読み込む（メモは GM だけのもの）"))
+        self.npc_check.toggled.connect(self.model.set_as_npc)
+        form.addRow(self.npc_check)
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels([self.tr("名前"), self.tr("システム"), self.tr("読み込み")])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -84,10 +88,13 @@ class UdonariumImportDialog(QDialog):
     def _sync(self) -> None:
         rows = self.model.rows()
         self.table.setRowCount(len(rows))
+        refused_colour = tone_colour("warning", self.palette())
         for index, row in enumerate(rows):
             for column, text in enumerate((row.name, row.system, row.result)):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
+                if not row.accepted:
+                    item.setForeground(refused_colour)
                 self.table.setItem(index, column, item)
         self.table.resizeRowsToContents()
         unnamed = self.model.unnamed_count

@@ -2230,6 +2230,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>NPC</translation>
         </message>
         <message>
+            <source>NPC として読み込む（メモは GM だけのもの）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read as NPCs (their notes are the GM's alone)</translation>
+        </message>
+        <message>
             <source>NPCが類型をごまかしている場合は、NPCの{知性}+〈交渉〉との対抗判定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>If an NPC is disguising their archetype, an opposed check against the NPC's [Intelligence] + 〈Negotiation〉</translation>
@@ -34781,6 +34786,10 @@ Start session {1} anyway?</translation>
         <message>
             <source>システムの分からないキャラクター:</source>
             <translation>System for characters that name none:</translation>
+        </message>
+        <message>
+            <source>NPC として読み込む（メモは GM だけのもの）</source>
+            <translation>Read as NPCs (their notes are the GM's alone)</translation>
         </message>
         <message>
             <source>名前</source>

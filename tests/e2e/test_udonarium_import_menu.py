@@ -149,3 +149,17 @@ def test_cancelling_the_dialog_or_the_file_dialog_changes_nothing(window):
     assert names(window) == before and window.campaign_model.undo_stack.count() == 0
     assert read_from(window, None).dialog is None  # the file dialog cancelled: nothing read
     assert names(window) == before
+
+
+def test_the_characters_may_go_in_as_npcs_whose_notes_stay_the_gms(window):
+    dialog = read_from(window, ROOM).dialog
+    dialog.system_combo.setCurrentIndex(dialog.system_combo.findData("aw"))
+    dialog.npc_check.setChecked(True)
+    dialog.import_button.click()
+    added = window.campaign_model.characters()[-6:]
+    assert [s.character.is_pc for s in added] == [False] * 6
+    # An NPC's notes stay with the GM: exported again, the monster carries none of them.
+    from gmtool.store.udonarium import character_to_udonarium
+
+    memo = character_to_udonarium("aw", added[0].character).notes[0][1]
+    assert "器用度" not in memo and "ここに説明を書く" not in memo
