@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from hypothesis import given, settings, strategies as st
+
 from gmtool.rules.systems import SYSTEMS, get_system
 from gmtool.store.udonarium import UdonariumCharacter, character_to_udonarium
 from gmtool.store.udonarium_import import plan_import, system_named_by
@@ -87,3 +89,33 @@ def test_what_does_not_fit_the_sheet_is_refused_with_the_reason():
     assert control is not None and "制御文字" in str(control)
     # A 千幻抄 value that is not a number is kept as a note, not refused: it has no place there.
     assert plan_import(replace(monster, params=(("反射", "速い"),)), "sengensho").refusal is None
+
+
+LABELS = sorted(
+    {label for system_id in SYSTEMS for label in get_system(system_id).ccfolia.sheet_fields}
+    | {"HP", "MP", "勇気", "ダメージ", "疲労", "器用度", ""}
+)
+texts = st.text(max_size=12) | st.integers(-(10**7), 10**7).map(str)
+udonarium_characters = st.builds(
+    UdonariumCharacter,
+    name=st.text(max_size=20),
+    resources=st.lists(
+        st.tuples(st.sampled_from(LABELS), st.integers(-(10**7), 10**7), st.integers(-(10**7), 10**7)),
+        max_size=5,
+    ).map(tuple),
+    params=st.lists(st.tuples(st.sampled_from(LABELS) | st.text(max_size=8), texts), max_size=8).map(tuple),
+    notes=st.lists(st.tuples(st.sampled_from(["メモ", "説明"]), st.text(max_size=40)), max_size=3).map(tuple),
+    dicebot=st.sampled_from(["DiceBot", "SRS", "Sengensyou", ""]),
+)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(character=udonarium_characters, system_id=st.sampled_from(sorted(SYSTEMS)), as_npc=st.booleans())
+def test_whatever_a_save_holds_becomes_a_stored_sheet_or_a_reason(character, system_id, as_npc):
+    plan = plan_import(character, system_id, as_npc)
+    if plan.character is None:
+        assert plan.refusal  # never a silent refusal
+        return
+    system = get_system(plan.system_id)
+    assert system.load_character(system.dump_character(plan.character)) == plan.character
+    assert plan.character.name == character.name.strip()
