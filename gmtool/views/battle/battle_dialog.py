@@ -159,9 +159,7 @@ class BattleDialog(QDialog):
         )
         self.ccfolia_all_button = controls.button(self.tr("全員を CCFolia へ…"), self._copy_ccfolia_all)
         self.ccfolia_all_button.setToolTip(
-            self.tr(
-                "参加者を1人ずつ CCFolia 形式でコピーします（CCFolia は1回に1人だけ貼り付けます）"
-            )
+            self.tr("参加者を1人ずつ CCFolia 形式でコピーします（CCFolia は1回に1人だけ貼り付けます）")
         )
         self.udonarium_button = controls.button(self.tr("Udonarium 形式で保存…"), self._save_udonarium)
         self.udonarium_button.setToolTip(
