@@ -1,6 +1,11 @@
 """The bundled demo campaign that `make run` opens: a ready character for every system, a saved
 encounter for the combat tracker, and a short session log.
 
+A part's log lines are of kind ``demo`` unless one names a kind its system declares, with the
+payload's extra keys: アナザーワールド's part sets its scenario (``aw.session`` with
+``action: set_scenario``, as the session dialog writes it), so the log export offers a シナリオ
+range on the demo.  A part's ``session`` holds documents under the session keys its system declares.
+
 Each system ships its own part (`Declarations.demo`: resources/demo/<id>.json); the demo joins
 them in the order of the menus (gmtool.app.systems), so a system added to the registries brings
 its demo characters with it.
@@ -10,6 +15,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -25,6 +31,7 @@ from gmtool.store.data_dir import user_data_dir
 from gmtool.store.exchange import character_from_document
 
 DEMO_FILE_NAME = "demo.gmcampaign"
+DEMO_KIND = "demo"  # the log kind of a demo line that names none
 
 
 def _demos() -> list[tuple[str, Demo]]:
@@ -68,9 +75,27 @@ def create_demo_campaign(path: Path, session: bool = True) -> Campaign:
 
         saved = [_encounter(system_id, entry, ids) for system_id, entry in _entries(parts, "encounters")]
         campaign.set_session(SAVED_KEY, battle.dump_saved(tuple(saved)))
+        for system_id, part in parts:
+            for key, document in part.get("session", {}).items():
+                campaign.set_session(
+                    _declared(system_id, key, declarations(system_id).session_keys), document
+                )
         for system_id, line in _entries(parts, "log"):
-            campaign.append_log("demo", summary_payload(system_id, line["inputs"], line.get("who", "")))
+            kinds = [k.kind for k in declarations(system_id).log_kinds]
+            kind = _declared(system_id, line.get("kind", DEMO_KIND), [DEMO_KIND, *kinds])
+            extra = {k: v for k, v in line.items() if k not in ("kind", "inputs", "who")}
+            campaign.append_log(
+                kind, summary_payload(system_id, line["inputs"], line.get("who", ""), **extra)
+            )
     return campaign
+
+
+def _declared(system_id: str, name: str, declared: Sequence[str]) -> str:
+    """A log kind or session key of a demo part: only one its system declares (a typo in the
+    shipped data would write lines or state nothing reads)."""
+    if name not in declared:
+        raise ValueError(f"demo part of {system_id}: {name!r} is not among {list(declared)}")
+    return name
 
 
 def _encounter(system_id: str, entry: dict[str, Any], ids: dict[str, tuple[str, Any]]) -> Any:

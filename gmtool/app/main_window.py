@@ -32,6 +32,7 @@ from gmtool.app.services import AppServices, MenuId
 from gmtool.app.system_menu import SystemMenu
 from gmtool.app.systems import DEFAULT_SYSTEM, SYSTEM_HOOKS, PanelModel, hooks_for
 from gmtool.app.table_tools import TableTools, connect_dice_box, install_table_tools
+from gmtool.app.udonarium_import_menu import install_udonarium_import
 from gmtool.app.window_dialogs import WindowDialogs
 from gmtool.app.window_layout import (
     add_dock_toggles,
@@ -442,6 +443,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         file_menu.addAction(
             action(self.tr("キャラクターをエクスポート…"), self.files.export_character, "Ctrl+E")
         )
+        file_menu.addAction(install_udonarium_import(services))  # its saves' characters, into the campaign
         file_menu.addAction(rule_data_action(services))  # for the players' creation wizards
         from gmtool.app.log_export_menu import LogExportActions  # its dialog loads when used
 

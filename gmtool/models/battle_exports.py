@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from gmtool.models.battle_encounter import TrackedEncounter
 from gmtool.models.battle_labels import STATUS_LABELS
+from gmtool.models.ccfolia_queue import CCFoliaQueueModel, QueuedCharacter
 
 
 class EncounterExports(QObject):
@@ -42,17 +43,28 @@ class EncounterExports(QObject):
         return encounter_to_ccfolia(self.encounter.state(), include_hidden, self._linked_characters())
 
     def ccfolia_encounter_text(self, include_hidden: bool = False) -> tuple[str, int]:
-        """The participants as one JSON list and how many; ValueError with the reason when nobody."""
+        """The participants as one JSON list and how many (for a file or a tool that reads many:
+        CCFolia's clipboard takes one character per paste, `ccfolia_queue`); ValueError with the
+        reason when nobody."""
         from gmtool.store.ccfolia import dumps
 
         documents = self.ccfolia_encounter(include_hidden)
         if not documents:
-            raise ValueError(
-                QCoreApplication.translate(
-                    "ExportActions", "書き出す参加者がいません（非表示の参加者は含めていません）"
-                )
-            )
+            raise _nobody()
         return dumps(documents), len(documents)
+
+    def ccfolia_queue(self, include_hidden: bool = False) -> CCFoliaQueueModel:
+        """The participants to copy into CCFolia one by one (its clipboard takes one character per
+        paste); hidden ones only on request, marked secret.  ValueError with the reason when nobody."""
+        from gmtool.store.ccfolia import dumps
+
+        documents = self.ccfolia_encounter(include_hidden)
+        if not documents:
+            raise _nobody()
+        queued = [
+            QueuedCharacter(d["data"]["name"], dumps(d), d["data"].get("secret", False)) for d in documents
+        ]
+        return CCFoliaQueueModel(queued)  # the dialog that shows it owns it
 
     def ccfolia_participant_text(self, participant_id: str, include_hidden: bool = False) -> str:
         """One participant as CCFolia clipboard JSON; a hidden one only with `include_hidden`."""
@@ -74,14 +86,18 @@ class EncounterExports(QObject):
 
         characters = encounter_to_udonarium(self.encounter.state(), include_hidden, self._linked_characters())
         if not characters:
-            raise ValueError(
-                QCoreApplication.translate(
-                    "ExportActions", "書き出す参加者がいません（非表示の参加者は含めていません）"
-                )
-            )
+            raise _nobody()
         try:
             write_udonarium(path, characters)
         except OSError as error:
             unwritable = QCoreApplication.translate("ExportActions", "書き込めません（{0}）")
             raise ValueError(unwritable.format(error.strerror or error)) from None
         return len(characters)
+
+
+def _nobody() -> ValueError:
+    return ValueError(
+        QCoreApplication.translate(
+            "ExportActions", "書き出す参加者がいません（非表示の参加者は含めていません）"
+        )
+    )

@@ -5,7 +5,8 @@ The shape is what Udonarium (github.com/TK11235/udonarium) writes and reads back
 
 * a dropped ZIP is unpacked and every ``*.xml`` entry is parsed on its own
   (src/app/class/core/file-storage/file-archiver.ts ``handleZip`` → ``handleText``); a character
-  saved from the room is ``data.xml`` in ``<name>_<date>.zip`` (src/app/service/save-data.service.ts);
+  saved from its sheet is ``data.xml`` in ``xml_<name>_<date>.zip`` (src/app/service/save-data.service.ts,
+  game-character-sheet.component.ts);
 * the root element is the object's alias, ``<character>`` (src/app/class/game-character.ts), whose
   attributes are its sync variables (``location.name``, ``location.x``…, ``posZ``, ``rotate``,
   ``roll``: ObjectSerializer.toAttributes in src/app/class/core/synchronize-object/object-serializer.ts);
@@ -263,5 +264,6 @@ def write_udonarium(path: str | os.PathLike[str], characters: Sequence[Udonarium
 
 
 def suggested_file_name(title: str) -> str:
-    """``<title>_<YYYY-MM-DD_HHMM>.zip``, the name Udonarium gives its own saves."""
+    """``<title>_<YYYY-MM-DD_HHMM>.zip``, stamped as Udonarium stamps its saves (it names a saved
+    character ``xml_<name>_<date>.zip``)."""
     return safe_file_name(f"{title[:80]}_{time.strftime('%Y-%m-%d_%H%M')}{SUFFIX}", "udonarium")

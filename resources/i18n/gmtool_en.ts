@@ -651,6 +651,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> up to {0} yards</translation>
         </message>
         <message>
+            <source> {0} 人はシートに合わないので読み込みません（理由は表に）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> Not read, as they do not fit a sheet: {0} (the table says why).</translation>
+        </message>
+        <message>
             <source> — Health と同じ {0} 点回復</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> — heals {0}, the same as Health</translation>
@@ -1530,6 +1535,16 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>Blunt (a hit stuns)</translation>
         </message>
         <message>
+            <source>CCFolia は1回の貼り付けで1人のキャラクターだけを受け取ります（何人分もの一覧は貼り付けられません）。「次をコピー」（Enter）で1人コピーし、CCFolia の盤面で Ctrl+V（Mac は ⌘V）を押す、をくり返してください。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>CCFolia takes one character per paste (a list of several cannot be pasted). Press Copy next (Enter) to copy one, press Ctrl+V (⌘V on a Mac) on the CCFolia board, and repeat.</translation>
+        </message>
+        <message>
+            <source>CCFolia へ1人ずつ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>To CCFolia one at a time</translation>
+        </message>
+        <message>
             <source>CCFolia へコピーする参加者を表で選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the participants to copy to CCFolia in the table</translation>
@@ -2215,6 +2230,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>NPC</translation>
         </message>
         <message>
+            <source>NPC として読み込む（メモは GM だけのもの）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read as NPCs (their notes are the GM's alone)</translation>
+        </message>
+        <message>
             <source>NPCが類型をごまかしている場合は、NPCの{知性}+〈交渉〉との対抗判定</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>If an NPC is disguising their archetype, an opposed check against the NPC's [Intelligence] + 〈Negotiation〉</translation>
@@ -2667,9 +2687,34 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Table 9.29 is not in the rulebook text, so the GM enters it</translation>
         </message>
         <message>
+            <source>Udonarium から読み込みました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read from Udonarium</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込む</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read from Udonarium</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込む…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read from Udonarium…</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込む（{0} 人）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read from Udonarium ({0} characters)</translation>
+        </message>
+        <message>
             <source>Udonarium の ZIP (*.zip)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Udonarium ZIP (*.zip)</translation>
+        </message>
+        <message>
+            <source>Udonarium の保存データ (*.zip *.xml);;すべてのファイル (*)</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Udonarium saves (*.zip *.xml);;All files (*)</translation>
         </message>
         <message>
             <source>Udonarium 形式で保存</source>
@@ -2852,6 +2897,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} / {1} / {2} まで</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} / {1} / up to {2}</translation>
+        </message>
+        <message>
+            <source>{0} / {1} 人をコピー済み。次は「{2}」</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} of {1} copied. Next: “{2}”</translation>
         </message>
         <message>
             <source>{0} / {1} 段階</source>
@@ -3215,6 +3265,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}, roll value {1}{2}</translation>
         </message>
         <message>
+            <source>{0} 人すべてをコピーしました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>All {0} copied</translation>
+        </message>
+        <message>
             <source>{0} 人を {1} に書き出しました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Saved {0} character(s) to {1}</translation>
@@ -3223,6 +3278,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} 人を {1} に書き出しました（Udonarium のルームにドラッグ＆ドロップできます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Saved {0} character(s) to {1} (drag and drop it onto an Udonarium room)</translation>
+        </message>
+        <message>
+            <source>{0} 人を読み込む</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read {0} characters</translation>
+        </message>
+        <message>
+            <source>{0} 人中 {1} 人を読み込みます。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{1} of {0} characters will be read.</translation>
         </message>
         <message>
             <source>{0} 係数 {1}</source>
@@ -4295,6 +4360,16 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} (result {1}) → {2} (result {3})</translation>
         </message>
         <message>
+            <source>{0}（選んだシステム）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (chosen)</translation>
+        </message>
+        <message>
+            <source>{0}（非公開・盤面に立ちます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (hidden; stands on the board)</translation>
+        </message>
+        <message>
             <source>{{{0}}}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}</translation>
@@ -4625,6 +4700,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>"{0}" [{1}] difficulty {2}</translation>
         </message>
         <message>
+            <source>「{0}」から {1} 人を読み込みました。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read {1} characters from “{0}”.</translation>
+        </message>
+        <message>
             <source>「{0}」で有効な印象効果</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Impression effects active in "{0}"</translation>
@@ -4653,6 +4733,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「{0}」の Corruption（{1}）が Bearing（{2}）に達しました。キャラクターは NPC となり、サウロンのために働きます（1.2.4）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}'s Corruption ({1}) has reached Bearing ({2}). The character becomes an NPC and serves Sauron (1.2.4)</translation>
+        </message>
+        <message>
+            <source>「{0}」のキャラクターです。値はシステムのシートの同じ名前の欄へ、シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The characters of “{0}”. Each value goes into the sheet's field of the same name; values the sheet has no field for, and the notes, go into the character's notes. The chat palette and pictures are not read.</translation>
         </message>
         <message>
             <source>「{0}」のチャットパレット（{1} 行）をコピーしました</source>
@@ -4733,6 +4818,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「{0}」を CCFolia 形式でコピーしました（CCFolia の盤面に貼り付けられます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Copied "{0}" in CCFolia format (it can be pasted onto a CCFolia board)</translation>
+        </message>
+        <message>
+            <source>「{0}」をコピー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Copy “{0}”</translation>
         </message>
         <message>
             <source>「{0}」を保存しました: {1}
@@ -5371,9 +5461,19 @@ File → Import character.</translation>
             <translation>That character is not a participant in this AF check</translation>
         </message>
         <message>
+            <source>そのキャラクターはもう一覧にいません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>That character is no longer in the list</translation>
+        </message>
+        <message>
             <source>そのキャラクターは千幻抄のキャラクターではありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>That character is not a Sengensho character</translation>
+        </message>
+        <message>
+            <source>そのシステムはありません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>There is no such system</translation>
         </message>
         <message>
             <source>そのシーンはありません</source>
@@ -6195,9 +6295,19 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <translation>Cost</translation>
         </message>
         <message>
+            <source>コピー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Copy</translation>
+        </message>
+        <message>
             <source>コピーしました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Copied</translation>
+        </message>
+        <message>
+            <source>コピーするキャラクターがいません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>There is no character to copy</translation>
         </message>
         <message>
             <source>サイズ: {0}
@@ -6261,9 +6371,19 @@ Courage: {3}</translation>
             <translation>A Servant has only one Master. A contract in one direction can never be made again once broken. The reverse contract can be made after the current one is broken.</translation>
         </message>
         <message>
+            <source>システム</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>System</translation>
+        </message>
+        <message>
             <source>システム:</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>System:</translation>
+        </message>
+        <message>
+            <source>システムの分からないキャラクター:</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>System for characters that name none:</translation>
         </message>
         <message>
             <source>システムを選んでキャラクターを作り、GM に送るファイル（*.gmchar.json）に保存します。キャンペーンは要りません。</source>
@@ -6389,6 +6509,11 @@ Courage: {3}</translation>
             <source>シートから取れない値です（NPC、または技能がシートにない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The sheet does not give this value (an NPC, or the skill is not on the sheet)</translation>
+        </message>
+        <message>
+            <source>シートにない値と Udonarium のメモは、各キャラクターのメモに残しました。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Values the sheets have no field for and Udonarium's notes were kept in each character's notes.</translation>
         </message>
         <message>
             <source>シートにない特技の数</source>
@@ -7252,6 +7377,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>チャットパレット — {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Chat palette — {0}</translation>
+        </message>
+        <message>
+            <source>チャットパレットと画像は読みません（gmtool は判定からパレットを作ります）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The chat palette and pictures are not read (gmtool makes the palette from the checks).</translation>
         </message>
         <message>
             <source>チャットパレットをコピー</source>
@@ -9472,9 +9602,19 @@ Sideboard
             <translation>Chance to beat everyone {0:.2%} (initiative contest against {1})</translation>
         </message>
         <message>
+            <source>全員を CCFolia へ…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Everyone to CCFolia…</translation>
+        </message>
+        <message>
             <source>全員を CCFolia 形式で</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Everyone in CCFolia format</translation>
+        </message>
+        <message>
+            <source>全員をコピーしました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Everyone has been copied</translation>
         </message>
         <message>
             <source>全部戻してシャッフル</source>
@@ -10493,6 +10633,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>参加者を Udonarium のルームにドラッグ＆ドロップできる ZIP ファイルに保存します</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Saves the participants as a ZIP file you can drag and drop onto an Udonarium room</translation>
+        </message>
+        <message>
+            <source>参加者を1人ずつ CCFolia 形式でコピーします（CCFolia は1回に1人だけ貼り付けます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Copies the participants one at a time in CCFolia format (CCFolia pastes one character at a time)</translation>
         </message>
         <message>
             <source>参加者を選ぶと成功率を表示します</source>
@@ -13888,6 +14033,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Next: {0} (check value {1})</translation>
         </message>
         <message>
+            <source>次をコピー</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Copy next</translation>
+        </message>
+        <message>
             <source>正確な値:
 {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
@@ -16745,6 +16895,21 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Open read-only</translation>
         </message>
         <message>
+            <source>読み込まない: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not read: {0}</translation>
+        </message>
+        <message>
+            <source>読み込まなかったキャラクター:</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Characters not read:</translation>
+        </message>
+        <message>
+            <source>読み込み</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Reading</translation>
+        </message>
+        <message>
             <source>読み込む</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Read</translation>
@@ -16753,6 +16918,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>読み込む…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Import…</translation>
+        </message>
+        <message>
+            <source>読み込む（シートへ {0} 個、メモへ {1} 個）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read ({0} values to the sheet, {1} to the notes)</translation>
+        </message>
+        <message>
+            <source>読み込めるキャラクターがいません（どれもシステムのシートに合いません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No character can be read (none fits a system's sheet)</translation>
         </message>
         <message>
             <source>読み込めるファイル（大きさは 2025 年の目安）:&lt;br&gt;・&lt;a href="https://mtgjson.com/downloads/all-files/"&gt;MTGJSON&lt;/a&gt;: AtomicCards（約 120 MB）、AllPrintings（約 500 MB）、セットごとのファイル（M20.json など、数 MB）。日本語名あり（AllPrintings とセットごとのファイルは全印刷から集めます）。&lt;br&gt;・&lt;a href="https://scryfall.com/docs/api/bulk-data"&gt;Scryfall&lt;/a&gt;: oracle_cards（約 160 MB）と default_cards（約 500 MB）には日本語名がありません。日本語名は all_cards（約 2 GB）にだけあります。</source>
@@ -17802,6 +17977,16 @@ Special rule: {1}</translation>
             <source>非公開</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hidden</translation>
+        </message>
+        <message>
+            <source>非公開の NPC は "secret": true で書き出されます。CCFolia ではステータスが隠れるだけで、コマは盤面に立ち、プレイヤーに見えます。登場させる時にコピーしてください。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Hidden NPCs are exported with "secret": true. CCFolia only hides their status: the piece stands on the board, where the players see it. Copy one when it enters the scene.</translation>
+        </message>
+        <message>
+            <source>非公開の NPC も書き出します。CCFolia では "secret": true でステータスが隠れるだけで、コマは盤面に立ちプレイヤーに見えます。Udonarium では普通のコマになります。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Exports hidden NPCs too. In CCFolia, "secret": true only hides the status: the piece stands on the board, where the players see it. In Udonarium it is an ordinary piece.</translation>
         </message>
         <message>
             <source>非公開のNPC: 書き出しには含まれません</source>
@@ -20829,10 +21014,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Copies the chosen participants to the clipboard as CCFolia characters (CCFolia pastes one at a time)</translation>
         </message>
         <message>
-            <source>全員を CCFolia 形式で</source>
-            <translation>Everyone in CCFolia format</translation>
-        </message>
-        <message>
             <source>Udonarium 形式で保存…</source>
             <translation>Save in Udonarium format…</translation>
         </message>
@@ -20843,6 +21024,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>非公開も含める</source>
             <translation>Include hidden</translation>
+        </message>
+        <message>
+            <source>非公開の NPC も書き出します。CCFolia では "secret": true でステータスが隠れるだけで、コマは盤面に立ちプレイヤーに見えます。Udonarium では普通のコマになります。</source>
+            <translation>Exports hidden NPCs too. In CCFolia, "secret": true only hides the status: the piece stands on the board, where the players see it. In Udonarium it is an ordinary piece.</translation>
         </message>
         <message>
             <source>ログにメモを書く（Enter）</source>
@@ -20935,6 +21120,14 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>戦闘を終了する</source>
             <translation>End battle</translation>
+        </message>
+        <message>
+            <source>全員を CCFolia へ…</source>
+            <translation>Everyone to CCFolia…</translation>
+        </message>
+        <message>
+            <source>参加者を1人ずつ CCFolia 形式でコピーします（CCFolia は1回に1人だけ貼り付けます）</source>
+            <translation>Copies the participants one at a time in CCFolia format (CCFolia pastes one character at a time)</translation>
         </message>
         <message>
             <source>シートに書き戻す値はありません（キャンペーンのキャラクターの値は同じです）</source>
@@ -21220,6 +21413,64 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>（未入力）</source>
             <translation>(not entered)</translation>
+        </message>
+    </context>
+    <context>
+        <name>CCFoliaQueueDialog</name>
+        <message>
+            <source>CCFolia へ1人ずつ</source>
+            <translation>To CCFolia one at a time</translation>
+        </message>
+        <message>
+            <source>CCFolia は1回の貼り付けで1人のキャラクターだけを受け取ります（何人分もの一覧は貼り付けられません）。「次をコピー」（Enter）で1人コピーし、CCFolia の盤面で Ctrl+V（Mac は ⌘V）を押す、をくり返してください。</source>
+            <translation>CCFolia takes one character per paste (a list of several cannot be pasted). Press Copy next (Enter) to copy one, press Ctrl+V (⌘V on a Mac) on the CCFolia board, and repeat.</translation>
+        </message>
+        <message>
+            <source>{0}（非公開・盤面に立ちます）</source>
+            <translation>{0} (hidden; stands on the board)</translation>
+        </message>
+        <message>
+            <source>コピー</source>
+            <translation>Copy</translation>
+        </message>
+        <message>
+            <source>「{0}」をコピー</source>
+            <translation>Copy “{0}”</translation>
+        </message>
+        <message>
+            <source>非公開の NPC は "secret": true で書き出されます。CCFolia ではステータスが隠れるだけで、コマは盤面に立ち、プレイヤーに見えます。登場させる時にコピーしてください。</source>
+            <translation>Hidden NPCs are exported with "secret": true. CCFolia only hides their status: the piece stands on the board, where the players see it. Copy one when it enters the scene.</translation>
+        </message>
+        <message>
+            <source>次をコピー</source>
+            <translation>Copy next</translation>
+        </message>
+        <message>
+            <source>閉じる</source>
+            <translation>Close</translation>
+        </message>
+    </context>
+    <context>
+        <name>CCFoliaQueueModel</name>
+        <message>
+            <source>コピーするキャラクターがいません</source>
+            <translation>There is no character to copy</translation>
+        </message>
+        <message>
+            <source>そのキャラクターはもう一覧にいません</source>
+            <translation>That character is no longer in the list</translation>
+        </message>
+        <message>
+            <source>全員をコピーしました</source>
+            <translation>Everyone has been copied</translation>
+        </message>
+        <message>
+            <source>{0} 人すべてをコピーしました</source>
+            <translation>All {0} copied</translation>
+        </message>
+        <message>
+            <source>{0} / {1} 人をコピー済み。次は「{2}」</source>
+            <translation>{0} of {1} copied. Next: “{2}”</translation>
         </message>
     </context>
     <context>
@@ -34511,6 +34762,119 @@ Start session {1} anyway?</translation>
         <message>
             <source>{0} 人を {1} に書き出しました（Udonarium のルームにドラッグ＆ドロップできます）</source>
             <translation>Saved {0} character(s) to {1} (drag and drop it onto an Udonarium room)</translation>
+        </message>
+    </context>
+    <context>
+        <name>UdonariumImportActions</name>
+        <message>
+            <source>Udonarium の保存データ (*.zip *.xml);;すべてのファイル (*)</source>
+            <translation>Udonarium saves (*.zip *.xml);;All files (*)</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込む…</source>
+            <translation>Read from Udonarium…</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込む</source>
+            <translation>Read from Udonarium</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込みました</source>
+            <translation>Read from Udonarium</translation>
+        </message>
+    </context>
+    <context>
+        <name>UdonariumImportDialog</name>
+        <message>
+            <source>Udonarium から読み込む</source>
+            <translation>Read from Udonarium</translation>
+        </message>
+        <message>
+            <source>「{0}」のキャラクターです。値はシステムのシートの同じ名前の欄へ、シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。</source>
+            <translation>The characters of “{0}”. Each value goes into the sheet's field of the same name; values the sheet has no field for, and the notes, go into the character's notes. The chat palette and pictures are not read.</translation>
+        </message>
+        <message>
+            <source>システムの分からないキャラクター:</source>
+            <translation>System for characters that name none:</translation>
+        </message>
+        <message>
+            <source>NPC として読み込む（メモは GM だけのもの）</source>
+            <translation>Read as NPCs (their notes are the GM's alone)</translation>
+        </message>
+        <message>
+            <source>名前</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>システム</source>
+            <translation>System</translation>
+        </message>
+        <message>
+            <source>読み込み</source>
+            <translation>Reading</translation>
+        </message>
+        <message>
+            <source>読み込む</source>
+            <translation>Read</translation>
+        </message>
+        <message>
+            <source>{0} 人を読み込む</source>
+            <translation>Read {0} characters</translation>
+        </message>
+        <message>
+            <source>{0} 人中 {1} 人を読み込みます。</source>
+            <translation>{1} of {0} characters will be read.</translation>
+        </message>
+        <message>
+            <source> {0} 人はシートに合わないので読み込みません（理由は表に）。</source>
+            <translation> Not read, as they do not fit a sheet: {0} (the table says why).</translation>
+        </message>
+    </context>
+    <context>
+        <name>UdonariumImportModel</name>
+        <message>
+            <source>そのシステムはありません</source>
+            <translation>There is no such system</translation>
+        </message>
+        <message>
+            <source>{0}（選んだシステム）</source>
+            <translation>{0} (chosen)</translation>
+        </message>
+        <message>
+            <source>読み込まない: {0}</source>
+            <translation>Not read: {0}</translation>
+        </message>
+        <message>
+            <source>読み込む（シートへ {0} 個、メモへ {1} 個）</source>
+            <translation>Read ({0} values to the sheet, {1} to the notes)</translation>
+        </message>
+        <message>
+            <source>読み込めるキャラクターがいません（どれもシステムのシートに合いません）</source>
+            <translation>No character can be read (none fits a system's sheet)</translation>
+        </message>
+        <message>
+            <source>Udonarium から読み込む（{0} 人）</source>
+            <translation>Read from Udonarium ({0} characters)</translation>
+        </message>
+        <message>
+            <source>「{0}」から {1} 人を読み込みました。</source>
+            <translation>Read {1} characters from “{0}”.</translation>
+        </message>
+        <message>
+            <source>読み込まなかったキャラクター:</source>
+            <translation>Characters not read:</translation>
+        </message>
+        <message>
+            <source>・{0}: {1}</source>
+            <translation>• {0}: {1}</translation>
+        </message>
+        <message>
+            <source>シートにない値と Udonarium のメモは、各キャラクターのメモに残しました。</source>
+            <translation>Values the sheets have no field for and Udonarium's notes were kept in each character's notes.</translation>
+        </message>
+        <message>
+            <source>チャットパレットと画像は読みません（gmtool は判定からパレットを作ります）。</source>
+            <translation>The chat palette and pictures are not read (gmtool makes the palette from the checks).</translation>
         </message>
     </context>
     <context>

@@ -15,7 +15,9 @@ def test_the_demo_has_every_system_a_saved_encounter_and_a_log(qtbot, tmp_path):
     campaign = create_demo_campaign(tmp_path / "demo.gmcampaign")
     try:
         assert {s.system for s in campaign.list_characters()} == set(SYSTEMS)
-        assert [e.payload["summary"]["inputs"][:3] for e in campaign.log_entries()] == ["デモ:"] * 3
+        inputs = [e.payload["summary"]["inputs"] for e in campaign.log_entries()]
+        assert inputs[0] == "シナリオ名:「赤い月」"  # the scenario's mark, as the session dialog logs it
+        assert [text[:3] for text in inputs[1:]] == ["デモ:"] * 3
         model = BattleModel(CampaignModel(campaign))
         dialog = BattleDialog(model, action_boxes=tracker_boxes())
         dialog.ask_confirm = lambda *_: True

@@ -1,4 +1,4 @@
-"""Shared helpers for the store tests: AW characters and directory snapshots."""
+"""Shared helpers for the store tests: AW characters, the demo's characters and directory snapshots."""
 
 from __future__ import annotations
 
@@ -49,3 +49,15 @@ def make_character(aw: Any) -> Callable[..., Any]:
 @pytest.fixture
 def v1_file() -> Path:
     return DATA_DIR / "aw_character_v1.gmchar.json"
+
+
+@pytest.fixture(scope="module")
+def demo_characters(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """(system id, character) of every demo character: what the exports are tested on."""
+    from gmtool.app.demo import create_demo_campaign
+
+    campaign = create_demo_campaign(tmp_path_factory.mktemp("demo") / "demo.gmcampaign", session=False)
+    try:
+        yield [(s.system, s.character) for s in campaign.list_characters()]
+    finally:
+        campaign.close()

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.app.demo import create_demo_campaign
 from gmtool.rules.battle import Encounter, Participant, Resource, Side
 from gmtool.rules.battle_rules import combat_rules
 from gmtool.rules.palette import command_lines, palette_variables
@@ -22,15 +21,6 @@ from gmtool.store.ccfolia import (
     validate_ccfolia,
     write_ccfolia,
 )
-
-
-@pytest.fixture(scope="module")
-def demo_characters(tmp_path_factory):
-    campaign = create_demo_campaign(tmp_path_factory.mktemp("demo") / "demo.gmcampaign", session=False)
-    try:
-        yield [(s.system, s.character) for s in campaign.list_characters()]
-    finally:
-        campaign.close()
 
 
 def labels(rows):

@@ -15,7 +15,6 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from gmtool.app.demo import create_demo_campaign
 from gmtool.rules.battle import Encounter, Participant, Resource, Side
 from gmtool.rules.systems import SYSTEMS
 from gmtool.store import udonarium_read
@@ -40,15 +39,6 @@ EXPECTED_DICEBOT = {
     "lotr": "DiceBot",
     "mtg": "DiceBot",
 }
-
-
-@pytest.fixture(scope="module")
-def demo_characters(tmp_path_factory):
-    campaign = create_demo_campaign(tmp_path_factory.mktemp("demo") / "demo.gmcampaign", session=False)
-    try:
-        yield [(s.system, s.character) for s in campaign.list_characters()]
-    finally:
-        campaign.close()
 
 
 def data_child(parent: ET.Element, name: str) -> ET.Element:

@@ -375,11 +375,21 @@ def test_participants_go_to_ccfolia_one_at_a_time_and_hidden_ones_only_when_aske
     dialog.select(ghost)
     dialog.ccfolia_button.click()
     assert "非表示" in refusals[-1]
+    # Everyone: one by one, since CCFolia's clipboard takes one character per paste, not a list.
     dialog.ccfolia_all_button.click()
-    assert [d["data"]["name"] for d in json.loads(QGuiApplication.clipboard().text())] == ["朝霧 透"]
+    queue = dialog.ccfolia_queue_dialog
+    assert [c.name for c in queue.model.characters] == ["朝霧 透"]
+    queue.next_button.click()
+    only = json.loads(QGuiApplication.clipboard().text())
+    validate_ccfolia(only)
+    assert only["data"]["name"] == "朝霧 透"
+    queue.close()
     dialog.include_hidden_check.setChecked(True)
+    assert "盤面" in dialog.include_hidden_check.toolTip()  # CCFolia stands a secret NPC on the board
     dialog.ccfolia_all_button.click()
-    assert len(json.loads(QGuiApplication.clipboard().text())) == 2
+    queue = dialog.ccfolia_queue_dialog
+    assert [(c.name, c.secret) for c in queue.model.characters] == [("朝霧 透", False), ("怨霊", True)]
+    assert not queue.secret_note.isHidden()
 
 
 def test_the_selection_follows_the_turn_and_escape_does_not_close_the_tracker(dialog, qtbot):

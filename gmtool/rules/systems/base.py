@@ -53,6 +53,18 @@ def _unknown(resource: Resource, values: Mapping[str, int]) -> int | None:
 
 
 @dataclass(frozen=True)
+class SheetField:
+    """Where the sheet keeps a value the exports write under a label, so that a character read
+    back from an online table (Udonarium's save, gmtool.store.udonarium_import) fills its sheet:
+    dotted paths in the character's document.  A gauge's current value goes to `path` (or, with
+    `spent`, its maximum minus it: LotR's 勇気 keeps what was spent) and its maximum to `maximum`."""
+
+    path: str
+    maximum: str = ""  # "": the maximum is computed from the sheet, not kept
+    spent: bool = False
+
+
+@dataclass(frozen=True)
 class CCFoliaExport:
     """What a system adds to a character's CCFolia clipboard JSON (gmtool.store.ccfolia)."""
 
@@ -70,6 +82,10 @@ class CCFoliaExport:
     initiative: Callable[[Mapping[str, int], int], int] = _gm_orders
     # The end of a resource with no maximum, from the battle values; None when it is not known.
     track_end: Callable[[Resource, Mapping[str, int]], int | None] = _unknown
+    # The exported values that are the sheet's own (not computed from it): what an import from
+    # Udonarium writes back, by the gauge's resource key (``hp``) or the value's label.  Every
+    # other value is computed again.
+    sheet_fields: Mapping[str, SheetField] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

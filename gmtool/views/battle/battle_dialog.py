@@ -32,6 +32,7 @@ from gmtool.models.battle_model import BattleModel
 from gmtool.models.battle_table_model import ID_ROLE, BattleTableModel
 from gmtool.rules.battle_types import Phase
 from gmtool.views.appearance import set_tone
+from gmtool.views.battle.ccfolia_queue_dialog import CCFoliaQueueDialog
 from gmtool.views.battle.encounter_bar import EncounterBar
 from gmtool.views.battle.participant_box import ParticipantBox
 from gmtool.views.battle.quick_npc_dialog import QuickNpcDialog
@@ -156,12 +157,23 @@ class BattleDialog(QDialog):
                 "選んだ参加者を CCFolia のキャラクターとしてクリップボードへ（CCFolia は1人ずつ貼り付けます）"
             )
         )
-        self.ccfolia_all_button = controls.button(self.tr("全員を CCFolia 形式で"), self._copy_ccfolia_all)
+        self.ccfolia_all_button = controls.button(self.tr("全員を CCFolia へ…"), self._copy_ccfolia_all)
+        self.ccfolia_all_button.setToolTip(
+            self.tr("参加者を1人ずつ CCFolia 形式でコピーします（CCFolia は1回に1人だけ貼り付けます）")
+        )
         self.udonarium_button = controls.button(self.tr("Udonarium 形式で保存…"), self._save_udonarium)
         self.udonarium_button.setToolTip(
             self.tr("参加者を Udonarium のルームにドラッグ＆ドロップできる ZIP ファイルに保存します")
         )
+        self.ccfolia_queue_dialog: CCFoliaQueueDialog | None = None  # 全員を CCFolia へ…, while open
         self.include_hidden_check = QCheckBox(self.tr("非公開も含める"))
+        # Where the GM chooses it: CCFolia's "secret" hides the status only, the piece is on the board.
+        self.include_hidden_check.setToolTip(
+            self.tr(
+                '非公開の NPC も書き出します。CCFolia では "secret": true でステータスが隠れるだけで、'
+                "コマは盤面に立ちプレイヤーに見えます。Udonarium では普通のコマになります。"
+            )
+        )
         # Two rows: who is in the fight (and their values written back to the sheets), and what goes
         # out to the clipboard or a file; with シートに反映 among the exports the English row was
         # wider than the pane and scrolled sideways.
@@ -426,8 +438,11 @@ class BattleDialog(QDialog):
         QGuiApplication.clipboard().setText(text)
 
     def _copy_ccfolia_all(self) -> None:
-        text, _count = self.model.exports.ccfolia_encounter_text(self.include_hidden_check.isChecked())
-        QGuiApplication.clipboard().setText(text)
+        """CCFolia へ1人ずつ: its clipboard takes one character per paste, not a list."""
+        queue = self.model.exports.ccfolia_queue(self.include_hidden_check.isChecked())
+        self.ccfolia_queue_dialog = CCFoliaQueueDialog(queue, self)
+        self.ccfolia_queue_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.ccfolia_queue_dialog.open()
 
     def _save_udonarium(self) -> None:
         from gmtool.views.file_dialogs import save_file_name

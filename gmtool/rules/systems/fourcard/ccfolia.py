@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from gmtool.rules.battle import Resource
-from gmtool.rules.systems.base import CCFoliaExport
-from gmtool.rules.systems.fourcard.character import FourCardCharacter
+from gmtool.rules.systems.base import CCFoliaExport, SheetField
+from gmtool.rules.systems.fourcard.character import ATTRIBUTES, FourCardCharacter
+from gmtool.rules.systems.fourcard.combat import FATIGUE, INJURY
 from gmtool.rules.systems.fourcard.derived import derive, lines_for
 
 
@@ -33,4 +34,11 @@ CCFOLIA = CCFoliaExport(
     value_labels={"st": "ST", "wp": "WP", "vt": "VT"},
     sheet_params=_sheet_params,
     track_end=_track_end,
+    # The five values are the sheet's attributes as they stand (a character read in has no
+    # gains or losses yet); the tracks' end is the 死亡 line, computed.
+    sheet_fields={
+        FATIGUE: SheetField("fatigue"),
+        INJURY: SheetField("injury"),
+        **{label: SheetField(f"attributes.{key}") for key, label in ATTRIBUTES},
+    },
 )

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from gmtool.rules.battle import Resource
-from gmtool.rules.systems.base import CCFoliaExport
+from gmtool.rules.systems.base import CCFoliaExport, SheetField
 from gmtool.rules.systems.lotr.character import LotRCharacter
+from gmtool.rules.systems.lotr.combat_types import WEARINESS, WOUNDS
 from gmtool.rules.systems.lotr.derived import derive
 
 
@@ -35,4 +36,12 @@ CCFOLIA = CCFoliaExport(
     memo=_memo,
     extra_status=_courage,
     initiative=_initiative,
+    # The attributes travel as their modifiers and the reactions as totals: computed, not read.
+    sheet_fields={
+        WOUNDS: SheetField("damage"),
+        WEARINESS: SheetField("weariness"),
+        "courage": SheetField("courage_spent", "courage", spent=True),
+        "Health": SheetField("health"),
+        "Renown": SheetField("renown"),
+    },
 )

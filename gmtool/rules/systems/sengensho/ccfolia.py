@@ -8,10 +8,10 @@ is handed it (`gmtool.store.udonarium.character_to_udonarium`'s `session`).
 from __future__ import annotations
 
 from gmtool.rules.message import Message, template
-from gmtool.rules.systems.base import CCFoliaExport, SessionSheet
+from gmtool.rules.systems.base import CCFoliaExport, SessionSheet, SheetField
 from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS
 from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog
-from gmtool.rules.systems.sengensho.character import BondKind, SengenshoCharacter
+from gmtool.rules.systems.sengensho.character import ATTRIBUTES, BondKind, SengenshoCharacter
 from gmtool.rules.systems.sengensho.fantasy import AbilityState, ability_statuses, fantasy_values
 from gmtool.rules.systems.sengensho.house_rules import DEFAULT_READINGS, SengenshoReadings
 from gmtool.rules.systems.sengensho.session import Cast, SengenshoSession, display_name
@@ -70,4 +70,7 @@ def session_sheet(
     return SessionSheet(params, tuple(memo))
 
 
-CCFOLIA = CCFoliaExport(memo=_memo)
+# HP is the GM's, entered in the tracker (the sheet keeps none); skills and 幻想値 are computed.
+CCFOLIA = CCFoliaExport(
+    memo=_memo, sheet_fields={label: SheetField(f"attributes.{key}") for key, label in ATTRIBUTES}
+)
