@@ -74,8 +74,10 @@ def skip_feature_scan() -> None:
     `__feature__` (tests/app/test_start_speed.py) — so every answer is "no feature", which is what
     this gives without the reading: 60–70 ms of the start (the window's views, pyqtgraph).  Another
     PySide6 without that function keeps its own check."""
-    try:
-        from PySide6.support import feature
+    import importlib
+
+    try:  # (untyped: PySide6's support package ships no stubs for it)
+        feature: Any = importlib.import_module("PySide6.support.feature")
     except ImportError:
         return
     if callable(getattr(feature, "_mod_uses_pyside", None)):
