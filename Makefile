@@ -74,6 +74,22 @@ i18n: $(VENV)/.runtime
 	$(BIN)/python packaging/i18n_fill.py $(I18N)/gmtool_en.ts $(I18N)/en --missing $(OUT)/i18n_missing.json
 	$(BIN)/pyside6-lrelease -silent $(I18N)/gmtool_en.ts -qm $(I18N)/gmtool_en.qm
 
+# Linux: gmtool in the desktop's menus with its icon, and a double-click on a *.gmcampaign opening
+# it, for the current user (no root): $XDG_DATA_HOME, else ~/.local/share (packaging/linux/).
+# DESKTOP_EXEC is the program the entry runs: this checkout's venv by default; for the packaged build
+# `make install-desktop DESKTOP_EXEC=$$PWD/dist/gmtool/gmtool`.
+.PHONY: install-desktop uninstall-desktop icons
+DESKTOP_EXEC ?= $(abspath $(BIN)/gmtool)
+install-desktop: sysdeps $(VENV)/.runtime
+	$(BIN)/python packaging/linux/desktop_entry.py install --exec "$(DESKTOP_EXEC)"
+
+uninstall-desktop:
+	$(PYTHON) packaging/linux/desktop_entry.py uninstall
+
+# The icon files (PNG sizes, .ico, .icns, the window's PNGs) from packaging/icons/gmtool.svg; committed.
+icons: $(VENV)/.runtime
+	QT_QPA_PLATFORM=offscreen $(BIN)/python packaging/make_icons.py
+
 clean:
 	rm -rf $(VENV) $(OUT) dist build .pytest_cache .ruff_cache
 

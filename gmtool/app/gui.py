@@ -122,6 +122,7 @@ def run_gui(argv: Sequence[str]) -> int:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
+    from gmtool.app.app_icon import use_app_icon
     from gmtool.app.i18n import install_translation
     from gmtool.views.appearance import apply_theme
     from gmtool.views.file_dialogs import use_settings
@@ -131,6 +132,7 @@ def run_gui(argv: Sequence[str]) -> int:
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
     app.setApplicationName("gmtool")
     app.setOrganizationName("gmtool")
+    use_app_icon(app)  # the title bar's and the task bar's icon, the desktop entry's name
 
     settings = (
         QSettings(str(Path(scratch.name) / "settings.ini"), QSettings.Format.IniFormat)
@@ -182,6 +184,8 @@ def run_gui(argv: Sequence[str]) -> int:
             QTimer.singleShot(0, lambda: print(f"gmtool-shown {time.time():.6f}", flush=True))
 
             def ready() -> None:
+                # Which campaign the window shows (the desktop entry's test: a double-click's file)
+                print(f"gmtool-opened {window.campaign_model.campaign.path}", flush=True)
                 print(f"gmtool-ready {time.time():.6f}", flush=True)
                 app.quit()
 
