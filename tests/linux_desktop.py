@@ -1,0 +1,57 @@
+"""Helpers of the Linux desktop-entry tests: the installer (packaging/linux/desktop_entry.py, a
+script, loaded by path) and the environment of a user whose data and settings are in a temporary
+folder."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "packaging" / "linux" / "desktop_entry.py"
+
+
+def desktop_entry_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("desktop_entry", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def require(*programs: str) -> None:
+    """Skips the test, naming the Debian package, when a desktop tool is missing."""
+    packages = {
+        "xdg-mime": "xdg-utils",
+        "xdg-open": "xdg-utils",
+        "update-mime-database": "shared-mime-info",
+        "desktop-file-validate": "desktop-file-utils",
+        "gio": "libglib2.0-bin",
+        "Xvfb": "xvfb",
+    }
+    missing = [p for p in programs if shutil.which(p) is None]
+    if missing:
+        wanted = " ".join(sorted({packages.get(p, p) for p in missing}))
+        how = f"Debian: apt-get install {wanted}; packaging/sysdeps.sh"
+        pytest.skip(f"{', '.join(missing)} がありません（{how}）")
+
+
+def user_environment(home: Path) -> dict[str, str]:
+    """A user whose home, data and settings are under ``home``, on a GNOME desktop (xdg-utils then
+    asks GLib's shared-mime-info reader for a file's type, as GNOME's file manager does; its generic
+    mode asks `file`, which knows no installed type)."""
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_CURRENT_DESKTOP": "GNOME",
+        "GMTOOL_DATA_DIR": str(home / "gmtool-data"),
+    }
+    env.pop("XDG_DATA_DIRS", None)  # the system's: /usr/local/share:/usr/share
+    return env
