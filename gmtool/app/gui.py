@@ -126,6 +126,7 @@ def run_gui(argv: Sequence[str]) -> int:
     from gmtool.app.i18n import install_translation
     from gmtool.views.appearance import apply_theme
     from gmtool.views.file_dialogs import use_settings
+    from gmtool.views.fonts import use_japanese_font
     from gmtool.views.wheel_guard import install_wheel_guard
 
     existing = QApplication.instance()  # a QApplication in tests; the GUI needs one, not a QCoreApplication
@@ -142,6 +143,7 @@ def run_gui(argv: Sequence[str]) -> int:
     install_translation(app, settings)  # ui/language: gmtool's and Qt's catalogs
     use_settings(settings)  # file dialogs start in the folder of the last file picked
     apply_theme(app, settings)  # ui/theme: light / dark
+    use_japanese_font(app)  # kanji in the platform's Japanese font, whatever the user's language
     if campaign is None:  # nothing to reopen: the start page (it said why the last one did not open)
         from gmtool.app.start_page import StartFlow
 
