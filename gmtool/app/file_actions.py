@@ -145,7 +145,7 @@ class FileActions(QObject):
     def save_campaign_as(self) -> None:
         current = self.services.campaign_model.campaign
         path = self.services.questions.ask_save_path(
-            self.tr("名前を付けて保存"), self.tr(CAMPAIGN_FILTER), str(current.path)
+            self.tr("名前を付けて保存"), self.tr(CAMPAIGN_FILTER), current.path
         )
         if path:
             # The dialog has already asked before overwriting.
@@ -276,7 +276,7 @@ class FileActions(QObject):
 
 
 class AsksSavePath(Protocol):
-    def ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> str: ...
+    def ask_save_path(self, title: str, file_filter: str, suggested: str | Path = "") -> str: ...
 
 
 def ask_new_campaign_path(questions: AsksSavePath) -> str:

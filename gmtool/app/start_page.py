@@ -71,7 +71,7 @@ class StartFlow(QObject):
         return self.outcome
 
     # ---- the questions, one method each so a test can answer them ----------------------------
-    def ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> str:
+    def ask_save_path(self, title: str, file_filter: str, suggested: str | Path = "") -> str:
         return save_file_name(self.page, title, file_filter, suggested, self.settings)
 
     def ask_open_path(self, title: str, file_filter: str) -> str:
