@@ -75,18 +75,18 @@ i18n: $(VENV)/.runtime
 	$(BIN)/pyside6-lrelease -silent $(I18N)/gmtool_en.ts -qm $(I18N)/gmtool_en.qm
 
 # Linux: gmtool in the desktop's menus with its icon, and a double-click on a *.gmcampaign opening
-# it, for the current user (no root): $XDG_DATA_HOME, else ~/.local/share (packaging/linux/).
-# DESKTOP_EXEC is the program the entry runs: this checkout's venv by default; for the packaged build
-# `make install-desktop DESKTOP_EXEC=$$PWD/dist/gmtool/gmtool`.
+# it, for the current user (no root): $XDG_DATA_HOME, else ~/.local/share (gmtool/desktop_entry.py;
+# the packaged build does the same with `gmtool install-desktop`).  The entry runs this checkout's
+# venv (python -m gmtool); DESKTOP_EXEC=/abs/path/to/gmtool makes it run that program instead.
 .PHONY: install-desktop uninstall-desktop icons
-DESKTOP_EXEC ?= $(abspath $(BIN)/gmtool)
+DESKTOP_EXEC ?=
 install-desktop: sysdeps $(VENV)/.runtime
-	$(BIN)/python packaging/linux/desktop_entry.py install --exec "$(DESKTOP_EXEC)"
+	$(BIN)/python -m gmtool install-desktop $(if $(DESKTOP_EXEC),--exec "$(DESKTOP_EXEC)")
 
-uninstall-desktop:
-	$(PYTHON) packaging/linux/desktop_entry.py uninstall
+uninstall-desktop: $(VENV)/.runtime
+	$(BIN)/python -m gmtool uninstall-desktop
 
-# The icon files (PNG sizes, .ico, .icns, the window's PNGs) from packaging/icons/gmtool.svg; committed.
+# The icon files (PNG sizes, .ico, .icns, the app's PNGs and SVG) from packaging/icons/gmtool.svg; committed.
 icons: $(VENV)/.runtime
 	QT_QPA_PLATFORM=offscreen $(BIN)/python packaging/make_icons.py
 

@@ -7,7 +7,9 @@ Writes
 - packaging/icons/gmtool.ico              Windows (the build's icon, packaging/gmtool.spec);
 - packaging/icons/gmtool.icns             macOS (the app bundle's icon);
 - resources/icons/gmtool-<size>.png       the window icon the app sets (gmtool.app.app_icon); PNG
-                                          because the packaged app leaves Qt's SVG module out.
+                                          because the packaged app leaves Qt's SVG module out;
+- resources/icons/gmtool.svg              a copy of the drawing: the desktop entry's scalable icon,
+                                          which `gmtool install-desktop` installs (gmtool.desktop_entry).
 
 Qt's SVG renderer draws the pictures; the ICO and ICNS containers are written here (each a header
 and a list of PNG images), so nothing beyond PySide6 is needed.
@@ -103,6 +105,10 @@ def main(argv: list[str] | None = None) -> int:
         for size in sizes:
             (folder / f"gmtool-{size}.png").write_bytes(pictures[size])
             written.append(folder / f"gmtool-{size}.png")
+    run_time_svg = out / "resources" / "icons" / "gmtool.svg"
+    if run_time_svg.resolve() != SOURCE.resolve():
+        run_time_svg.write_bytes(SOURCE.read_bytes())
+    written.append(run_time_svg)
     icons = out / "packaging" / "icons"
     (icons / "gmtool.ico").write_bytes(ico_bytes((size, pictures[size]) for size in ICO_SIZES))
     (icons / "gmtool.icns").write_bytes(icns_bytes((kind, pictures[size]) for kind, size in ICNS_TYPES))

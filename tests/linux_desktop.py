@@ -1,27 +1,17 @@
-"""Helpers of the Linux desktop-entry tests: the installer (packaging/linux/desktop_entry.py, a
-script, loaded by path) and the environment of a user whose data and settings are in a temporary
-folder."""
+"""Helpers of the Linux desktop-entry tests: `gmtool install-desktop` run as a user whose home, data
+and settings are in a temporary folder, and a clear skip when a desktop tool is missing."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "packaging" / "linux" / "desktop_entry.py"
-
-
-def desktop_entry_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("desktop_entry", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def require(*programs: str) -> None:
@@ -52,6 +42,13 @@ def user_environment(home: Path) -> dict[str, str]:
         "XDG_CONFIG_HOME": str(home / "config"),
         "XDG_CURRENT_DESKTOP": "GNOME",
         "GMTOOL_DATA_DIR": str(home / "gmtool-data"),
+        "GMTOOL_LANGUAGE": "en",
     }
     env.pop("XDG_DATA_DIRS", None)  # the system's: /usr/local/share:/usr/share
     return env
+
+
+def gmtool(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m gmtool ARGS` from this checkout, as ``env``'s user."""
+    command = [sys.executable, "-m", "gmtool", *args]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)

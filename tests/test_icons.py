@@ -79,3 +79,10 @@ def test_the_containers_are_written_to_their_formats():
     icns = module.icns_bytes([(b"ic07", png)])
     assert icns[:4] == b"icns" and int.from_bytes(icns[4:8], "big") == len(icns)
     assert icns[8:12] == b"ic07" and int.from_bytes(icns[12:16], "big") == 8 + len(png)
+
+
+def test_the_shipped_svg_is_the_drawing():
+    """resources/icons/gmtool.svg (the desktop entry's scalable icon, shipped with the app) is the copy
+    `make icons` keeps of packaging/icons/gmtool.svg."""
+    shipped = ROOT / "resources" / "icons" / "gmtool.svg"
+    assert shipped.read_bytes() == (ICONS / "gmtool.svg").read_bytes()

@@ -13,7 +13,7 @@ from PySide6.QtGui import QGuiApplication, QIcon
 
 from gmtool.resources import resource_path
 
-# The desktop entry's base name (packaging/linux/gmtool.desktop): Wayland compositors and X11
+# The desktop entry's base name (resources/desktop/gmtool.desktop): Wayland compositors and X11
 # task bars find the entry, and so its icon and name, through it.
 DESKTOP_FILE_NAME = "gmtool"
 _PICTURE = re.compile(r"gmtool-(\d+)\.png")

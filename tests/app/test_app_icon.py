@@ -1,5 +1,5 @@
 """gmtool's windows carry its icon (issue 38): the title bar, the task bar and Alt+Tab show the die,
-and the desktop finds gmtool's entry (packaging/linux/gmtool.desktop) by the application's name."""
+and the desktop finds gmtool's entry (resources/desktop/gmtool.desktop) by the application's name."""
 
 from __future__ import annotations
 
@@ -23,4 +23,4 @@ def test_the_started_app_sets_the_icon_of_every_window_and_its_desktop_name(qapp
     shown = QApplication.windowIcon().pixmap(48, 48).toImage()
     assert shown == app_icon().pixmap(48, 48).toImage()
     assert QApplication.desktopFileName() == DESKTOP_FILE_NAME
-    assert (ROOT / "packaging" / "linux" / f"{DESKTOP_FILE_NAME}.desktop").is_file()
+    assert (ROOT / "resources" / "desktop" / f"{DESKTOP_FILE_NAME}.desktop").is_file()

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from gmtool.store.campaign import Campaign
-from tests.linux_desktop import ROOT, require, user_environment
+from tests.linux_desktop import ROOT, gmtool, require, user_environment
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG desktop is Linux's")
 WAIT_SECONDS = 90  # a cold start on a busy machine; it takes a few seconds
@@ -59,14 +59,8 @@ def test_xdg_open_starts_gmtool_with_the_campaign(tmp_path, display):
         encoding="utf-8",
     )
     wrapper.chmod(0o755)
-    installer = ROOT / "packaging" / "linux" / "desktop_entry.py"
-    subprocess.run(
-        [sys.executable, str(installer), "install", "--exec", str(wrapper)],
-        env=env,
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
+    installed = gmtool(env, "install-desktop", "--exec", str(wrapper))
+    assert installed.returncode == 0, installed.stderr
     campaign = tmp_path / "table one.gmcampaign"  # a space: %f passes it as one argument
     Campaign.create(campaign).close()
 
