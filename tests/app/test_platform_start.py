@@ -56,3 +56,22 @@ def test_on_windows_no_folder_is_removed_as_no_process_can_be_probed(monkeypatch
     simulate_os_name(monkeypatch, gui, "nt")
     gui._remove_stale_scratch()
     assert dead_runs_folder.is_dir()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Qt keeps an INI file only on Linux")
+def test_the_settings_the_window_saves_are_the_file_the_command_line_reads(tmp_path):
+    """Linux's settings folder: QSettings writes $XDG_CONFIG_HOME/gmtool/gmtool.conf, the file
+    `gmtool prob` reads without Qt for the UI language (on Windows and macOS, GMTOOL_LANGUAGE)."""
+    from gmtool.app.cli_common import saved_language
+
+    write = (
+        "from PySide6.QtCore import QCoreApplication, QSettings\n"
+        "QCoreApplication.setOrganizationName('gmtool'); QCoreApplication.setApplicationName('gmtool')\n"
+        "settings = QSettings(); settings.setValue('ui/language', 'en'); settings.sync()\n"
+        "print(settings.fileName())\n"
+    )
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", write], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert Path(done.stdout.strip()) == tmp_path / "gmtool" / "gmtool.conf"
+    assert saved_language(tmp_path) == "en"
