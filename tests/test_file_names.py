@@ -122,3 +122,22 @@ def test_every_save_dialog_is_asked_through_the_one_function():
         if "getSaveFileName" in path.read_text(encoding="utf-8")
     )
     assert callers == [str(Path("views", "file_dialogs.py"))]
+
+
+@pytest.mark.parametrize(
+    ("typed", "saved"),
+    [
+        ("卓", "卓.gmcampaign"),
+        ("卓.gmcampaign", "卓.gmcampaign"),
+        ("卓.GMCAMPAIGN", "卓.GMCAMPAIGN"),  # Windows and macOS ignore case: a campaign all the same
+        ("卓.GmCampaign", "卓.GmCampaign"),
+        ("卓.gmcampaign.bak", "卓.gmcampaign.bak.gmcampaign"),
+    ],
+)
+def test_a_typed_name_gets_the_suffix_once_in_any_case(tmp_path, typed, saved):
+    from gmtool.app.file_actions import create_campaign
+    from gmtool.file_names import with_suffix
+
+    assert with_suffix(typed, ".gmcampaign") == saved
+    create_campaign(str(tmp_path / typed)).close()
+    assert [p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")] == [saved]
