@@ -27,13 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from gmtool.resources import resource_path
+from gmtool.resources import icon_pictures, resource_path
 
 DESKTOP_FILE = "gmtool.desktop"
 MIME_FILE = "gmtool.xml"
 MIME_TYPE = "application/x-gmcampaign"
 ICON_NAME = "gmtool"
-_PNG = re.compile(r"gmtool-(\d+)\.png")
 # An Exec argument is quoted when it holds any of these (Desktop Entry Specification, "The Exec key").
 _NEEDS_QUOTES = re.compile(r"[\s\"'\\><~|&;$*?#()`]")
 
@@ -74,19 +73,13 @@ def desktop_entry(command: Sequence[str]) -> str:
     return re.sub(r"(?m)^TryExec=.*$", lambda _m: "TryExec=" + command[0].replace("\\", "\\\\"), text)
 
 
-def _icon_sizes() -> list[int]:
-    folder = resource_path("icons")
-    matches = (_PNG.fullmatch(path.name) for path in folder.iterdir()) if folder.is_dir() else ()
-    return sorted(int(match.group(1)) for match in matches if match)
-
-
 def installed_files(home: Path) -> list[Path]:
     icons = home / "icons" / "hicolor"
     return [
         home / "applications" / DESKTOP_FILE,
         home / "mime" / "packages" / MIME_FILE,
         icons / "scalable" / "apps" / f"{ICON_NAME}.svg",
-        *(icons / f"{n}x{n}" / "apps" / f"{ICON_NAME}.png" for n in _icon_sizes()),
+        *(icons / f"{n}x{n}" / "apps" / f"{ICON_NAME}.png" for n in icon_pictures()),
     ]
 
 
@@ -120,9 +113,8 @@ def install(command: Sequence[str], home: Path) -> Done:
     desktop.write_text(desktop_entry(command), encoding="utf-8")
     shutil.copyfile(resource_path("desktop", "gmtool-mime.xml"), mime)
     shutil.copyfile(resource_path("icons", "gmtool.svg"), svg)
-    for png in pngs:
-        size = png.parent.parent.name.split("x")[0]
-        shutil.copyfile(resource_path("icons", f"gmtool-{size}.png"), png)
+    for png, picture in zip(pngs, icon_pictures().values(), strict=True):
+        shutil.copyfile(picture, png)
     return Done(tuple(files), _refresh(home, make_default=True))
 
 

@@ -7,25 +7,20 @@ each place's need.
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtGui import QGuiApplication, QIcon
 
-from gmtool.resources import resource_path
+from gmtool.resources import icon_pictures
 
 # The desktop entry's base name (resources/desktop/gmtool.desktop): Wayland compositors and X11
 # task bars find the entry, and so its icon and name, through it.
 DESKTOP_FILE_NAME = "gmtool"
-_PICTURE = re.compile(r"gmtool-(\d+)\.png")
 
 
 def app_icon() -> QIcon:
     """Every shipped size of the icon, in one QIcon (empty if none is shipped)."""
     icon = QIcon()
-    folder = resource_path("icons")
-    for path in sorted(folder.glob("gmtool-*.png")) if folder.is_dir() else ():
-        if _PICTURE.fullmatch(path.name):
-            icon.addFile(str(path))
+    for path in icon_pictures().values():
+        icon.addFile(str(path))
     return icon
 
 
