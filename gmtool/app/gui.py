@@ -100,11 +100,17 @@ def run_gui(argv: Sequence[str]) -> int:
 
     scratch = _scratch_folder() if offscreen else None
     unopened = None  # (path, error) of the last campaign when it could not be reopened
+    named_unopened = False  # the campaign named on the command line could not be opened
     campaign: Campaign | None = None  # None: the start page asks
     try:
         if args.campaign:
-            # Another gmtool editing it: opened read-only, the banner says by whom.
-            campaign = open_or_read_only(args.campaign)
+            try:  # another gmtool editing it: opened read-only, the banner says by whom
+                campaign = open_or_read_only(args.campaign)
+            except StoreError as error:
+                if scratch is not None or args.startup_marker:
+                    raise  # scripted runs fail with the reason (exit 2)
+                # A double-click in the file manager shows no terminal: the start page says why.
+                unopened, named_unopened = (Path(args.campaign), error), True
         elif scratch is not None:  # screenshots and the self-test never touch the user's files
             campaign = open_demo_campaign(Path(scratch.name))
         elif args.demo:
@@ -147,7 +153,7 @@ def run_gui(argv: Sequence[str]) -> int:
     if campaign is None:  # nothing to reopen: the start page (it said why the last one did not open)
         from gmtool.app.start_page import StartFlow
 
-        outcome = StartFlow(settings, unopened).run()
+        outcome = StartFlow(settings, unopened, named=named_unopened).run()
         if outcome is None:  # closed: quit
             return 0
         if outcome.campaign is None:  # the player's path: a window of its own, no campaign
