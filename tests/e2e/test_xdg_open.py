@@ -45,6 +45,7 @@ def display():
         server.wait(timeout=30)
 
 
+@pytest.mark.timeout(WAIT_SECONDS + 200)  # the install (120 s at most), xdg-open (60 s), the wait
 def test_xdg_open_starts_gmtool_with_the_campaign(tmp_path, display):
     require("xdg-open", "xdg-mime", "update-mime-database", "gio")
     env = {**user_environment(tmp_path), "DISPLAY": display}
