@@ -22,14 +22,17 @@ def installed_japanese_family(platform: str = sys.platform) -> str:
     return ""
 
 
-def use_japanese_font(app: QGuiApplication, platform: str = sys.platform) -> None:
-    """Latin text stays in the system's own font; Japanese falls back to the platform's Japanese
-    font, not to whichever CJK font the user's language would pick (Chinese forms of kanji)."""
-    font = app.font()
-    system_family = QFontInfo(font).family()  # the real family behind an alias such as "Sans Serif"
+def with_japanese(font: QFont, platform: str = sys.platform) -> QFont:
+    """`font` for Latin text, the platform's Japanese font for Japanese: not whichever CJK font the
+    user's language would pick (Chinese forms of kanji)."""
+    family = QFontInfo(font).family()  # the real family behind an alias such as "Sans Serif"
     japanese = installed_japanese_family(platform)
-    if not japanese or japanese == system_family:
-        return
     chosen = QFont(font)
-    chosen.setFamilies([system_family, japanese])
-    app.setFont(chosen)
+    if japanese and japanese != family:
+        chosen.setFamilies([family, japanese])
+    return chosen
+
+
+def use_japanese_font(app: QGuiApplication, platform: str = sys.platform) -> None:
+    """Every widget's text: the system's font, Japanese in the platform's Japanese font."""
+    app.setFont(with_japanese(app.font(), platform))

@@ -37,3 +37,20 @@ def test_the_app_writes_kanji_in_a_japanese_font_and_latin_in_the_system_font(ap
     assert font.families() == [system, chosen]
     assert families_writing("判定", font) == [chosen]
     assert families_writing("Roll", font) == [system]
+
+
+def test_the_chat_palette_writes_kanji_in_the_japanese_font_and_keeps_its_fixed_pitch(qtbot):
+    """The chat palette (BCDice lines with Japanese names) in a fixed-pitch font: kanji from the
+    platform's Japanese font too, not from the fixed-pitch font's own fallback."""
+    from gmtool.views.palette_dialog import PaletteDialog
+
+    chosen = installed_japanese_family()
+    if not chosen:
+        pytest.skip("no Japanese font installed here (packaging/sysdeps.sh installs IPA Gothic)")
+    dialog = PaletteDialog("2D6+3>=10 〈回避〉")
+    qtbot.addWidget(dialog)
+    font = dialog.text_edit.font()
+    fixed = QFontInfo(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)).family()
+    assert font.families() == [fixed, chosen]
+    assert families_writing("2D6", font) == [fixed]
+    assert families_writing("回避", font) == [chosen]
