@@ -97,6 +97,22 @@ lock: | $(BIN)/uv
 		--python-version 3.11 --generate-hashes --custom-compile-command "make lock" \
 		--quiet -o $(LOCK) $(UPGRADE)
 
+# Linux: gmtool in the desktop's menus with its icon, and a double-click on a *.gmcampaign opening
+# it, for the current user (no root): $XDG_DATA_HOME, else ~/.local/share (gmtool/desktop_entry.py;
+# the packaged build does the same with `gmtool install-desktop`).  The entry runs this checkout's
+# venv (python -m gmtool); DESKTOP_EXEC=/abs/path/to/gmtool makes it run that program instead.
+.PHONY: install-desktop uninstall-desktop icons
+DESKTOP_EXEC ?=
+install-desktop: sysdeps $(VENV)/.runtime
+	$(BIN)/python -m gmtool install-desktop $(if $(DESKTOP_EXEC),--exec "$(DESKTOP_EXEC)")
+
+uninstall-desktop: $(VENV)/.runtime
+	$(BIN)/python -m gmtool uninstall-desktop
+
+# The icon files (PNG sizes, .ico, .icns, the app's PNGs and SVG) from packaging/icons/gmtool.svg; committed.
+icons: $(VENV)/.runtime
+	QT_QPA_PLATFORM=offscreen $(BIN)/python packaging/make_icons.py
+
 clean:
 	rm -rf $(VENV) $(OUT) dist build .pytest_cache .ruff_cache
 

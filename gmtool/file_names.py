@@ -21,6 +21,13 @@ _SUFFIX = re.compile(r"((?:\.[A-Za-z0-9]{1,10}){1,2})$")
 MAX_NAME_BYTES = 200  # below the 255-byte limit of common file systems, with room for a copy's " (2)"
 
 
+def with_suffix(path: str, suffix: str) -> str:
+    """``path`` ending in ``suffix`` (added when missing), compared in any case: Windows' and macOS'
+    file systems ignore case, and a user who types 卓.GMCAMPAIGN means a campaign, not
+    卓.GMCAMPAIGN.gmcampaign (the Linux desktop's glob ignores case too)."""
+    return path if path.lower().endswith(suffix.lower()) else path + suffix
+
+
 def safe_file_name(name: str, fallback: str = "gmtool") -> str:
     """``name`` as a file name every platform accepts: forbidden characters become "_", bidi controls
     go, white space is folded, leading and trailing dots and spaces are dropped, a reserved device

@@ -8,10 +8,12 @@ Three layouts are supported:
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
+_ICON_PICTURE = re.compile(r"gmtool-(\d+)\.png")
 
 
 def resource_root() -> Path:
@@ -31,3 +33,12 @@ def resource_root() -> Path:
 def resource_path(*parts: str) -> Path:
     """Path of a shipped resource, e.g. ``resource_path("rules", "aw", "checks.toml")``."""
     return resource_root().joinpath(*parts)
+
+
+def icon_pictures() -> dict[int, Path]:
+    """The shipped renderings of gmtool's icon by size (``icons/gmtool-<size>.png``, made by
+    packaging/make_icons.py): the window's icon and the Linux desktop's."""
+    folder = resource_path("icons")
+    paths = sorted(folder.iterdir()) if folder.is_dir() else []
+    found = ((_ICON_PICTURE.fullmatch(path.name), path) for path in paths)
+    return dict(sorted((int(match.group(1)), path) for match, path in found if match))

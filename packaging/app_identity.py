@@ -17,7 +17,7 @@ BUNDLE_IDENTIFIER = "io.github.gmtool"
 # `make install-desktop`) know, so a double-click opens it in gmtool.
 CAMPAIGN_EXTENSION = "gmcampaign"
 CAMPAIGN_TYPE_IDENTIFIER = f"{BUNDLE_IDENTIFIER}.campaign"  # macOS Uniform Type Identifier
-CAMPAIGN_MIME_TYPE = "application/x-gmtool-campaign"
+CAMPAIGN_MIME_TYPE = "application/x-gmcampaign"  # the Linux type too (gmtool.desktop_entry.MIME_TYPE)
 # PySide6 6.11 (and so every Qt app built with it) needs macOS 13 or later: no wheel for older
 # (tests/test_lock.py resolves the lock for exactly this minimum).
 MACOS_MINIMUM = "13.0"

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Installs (or names) the Debian packages Qt and Japanese text need.
 # Offscreen rendering needs the first group; a real window also needs the xcb group; the tests open
-# the exported session log in headless chromium, and the log check reads a real X screen (Xvfb).
+# the exported session log in headless chromium; the Linux desktop entry (make install-desktop) and its
+# tests need xdg-utils, shared-mime-info, desktop-file-utils and GLib's gio; the log's paint check and
+# the xdg-open test read a real X screen (Xvfb).
 set -u
 [ "$(uname -s)" = Linux ] || exit 0
 command -v dpkg-query >/dev/null 2>&1 || { echo "sysdeps: dpkg がないため、システムライブラリの確認を省きます"; exit 0; }
@@ -10,7 +12,8 @@ packages="libegl1 libgl1 libglib2.0-0 libfontconfig1 libfreetype6 libxkbcommon0 
 fonts-ipafont-gothic \
 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \
 libxcb-shape0 libxcb-randr0 libxcb-xinerama0 libxcb-xkb1 \
-chromium xvfb"
+chromium \
+xdg-utils shared-mime-info desktop-file-utils libglib2.0-bin xvfb"
 
 missing=""
 for p in $packages; do

@@ -47,9 +47,7 @@ class Allowed(NamedTuple):
 
 
 ALLOWED: tuple[Allowed, ...] = (
-    Allowed(
-        "gmtool/views/print/sheet_document.py", "IPAゴシック", "a font's name, asked of the system by it"
-    ),
+    Allowed("gmtool/japanese_fonts.py", "IPAゴシック", "a font's name, asked of the system by it"),
     Allowed(
         "gmtool/app/i18n.py",
         "操作できません",

@@ -85,3 +85,11 @@ def test_windows_names_the_program_gmtool_with_its_full_version() -> None:
     assert strings["FileDescription"] == strings["ProductName"] == "gmtool"  # Task Manager's name
     assert strings["OriginalFilename"] == "gmtool.exe"
     assert strings["ProductVersion"] == strings["FileVersion"] == "1.2.0rc1"
+
+
+def test_macos_and_linux_name_the_campaign_file_with_one_mime_type() -> None:
+    """Finder's document type and the Linux desktop entry's are one type, so a campaign is the same
+    file to every desktop (gmtool/desktop_entry.py and resources/desktop/ hold the Linux side)."""
+    from gmtool.desktop_entry import MIME_TYPE
+
+    assert identity.CAMPAIGN_MIME_TYPE == MIME_TYPE

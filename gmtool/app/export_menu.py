@@ -138,7 +138,7 @@ class ExportActions(QObject):
         )
         if not path:
             return None
-        if not path.endswith(".json"):
+        if not path.lower().endswith(".json"):  # any JSON name the user chose, else ours
             path += SUFFIX
         try:
             written = write_ccfolia(path, character_to_ccfolia(system_id, character))

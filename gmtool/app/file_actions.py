@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
+from gmtool.file_names import with_suffix
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.creation_record_model import CreationRecordModel
 from gmtool.models.shown_text import QT_TRANSLATE_NOOP
@@ -145,11 +146,11 @@ class FileActions(QObject):
     def save_campaign_as(self) -> None:
         current = self.services.campaign_model.campaign
         path = self.services.questions.ask_save_path(
-            self.tr("名前を付けて保存"), self.tr(CAMPAIGN_FILTER), str(current.path)
+            self.tr("名前を付けて保存"), self.tr(CAMPAIGN_FILTER), current.path
         )
         if path:
             # The dialog has already asked before overwriting.
-            self._switch(lambda: current.save_as(_with_suffix(path, ".gmcampaign"), overwrite=True))
+            self._switch(lambda: current.save_as(with_suffix(path, ".gmcampaign"), overwrite=True))
 
     def _switch(self, make_campaign: Callable[[], Campaign]) -> None:
         if not self.services.campaign_model.flush():  # the last step first (refused: it was said)
@@ -268,7 +269,7 @@ class FileActions(QObject):
             return
         try:
             creation = self.services.campaign_model.creation_record(character_id)
-            export_character(_with_suffix(path, ".gmchar.json"), stored.system, stored.character, creation)
+            export_character(with_suffix(path, ".gmchar.json"), stored.system, stored.character, creation)
         except (StoreError, OSError) as error:
             show_refusal(self.services.parent_widget, str(error))
             return
@@ -276,7 +277,7 @@ class FileActions(QObject):
 
 
 class AsksSavePath(Protocol):
-    def ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> str: ...
+    def ask_save_path(self, title: str, file_filter: str, suggested: str | Path = "") -> str: ...
 
 
 def ask_new_campaign_path(questions: AsksSavePath) -> str:
@@ -288,7 +289,7 @@ def ask_new_campaign_path(questions: AsksSavePath) -> str:
 def create_campaign(path: str) -> Campaign:
     """A new, empty campaign at `path` (``.gmcampaign`` added when missing); CampaignError if it
     cannot be made there."""
-    return Campaign.create(_with_suffix(path, ".gmcampaign"))
+    return Campaign.create(with_suffix(path, ".gmcampaign"))
 
 
 class _Cancelled(Exception):
@@ -302,7 +303,3 @@ def follow_campaigns(files: FileActions) -> None:
 
     files.on_shown = remember_last_campaign
     remember_last_campaign(files.services.campaign_model.campaign.path)
-
-
-def _with_suffix(path: str, suffix: str) -> str:
-    return path if path.endswith(suffix) else path + suffix

@@ -124,11 +124,17 @@ def run_gui(argv: Sequence[str]) -> int:
 
     scratch = _scratch_folder() if offscreen else None
     unopened = None  # (path, error) of the last campaign when it could not be reopened
+    named_unopened = False  # the campaign named on the command line could not be opened
     campaign: Campaign | None = None  # None: the start page asks
     try:
         if args.campaign:
-            # Another gmtool editing it: opened read-only, the banner says by whom.
-            campaign = open_or_read_only(args.campaign)
+            try:  # another gmtool editing it: opened read-only, the banner says by whom
+                campaign = open_or_read_only(args.campaign)
+            except StoreError as error:
+                if scratch is not None or args.startup_marker:
+                    raise  # scripted runs fail with the reason (exit 2)
+                # A double-click in the file manager shows no terminal: the start page says why.
+                unopened, named_unopened = (Path(args.campaign), error), True
         elif scratch is not None:  # screenshots and the self-test never touch the user's files
             campaign = open_demo_campaign(Path(scratch.name))
         elif args.demo:
@@ -147,15 +153,18 @@ def run_gui(argv: Sequence[str]) -> int:
     from PySide6.QtWidgets import QApplication
 
     skip_feature_scan()
+    from gmtool.app.app_icon import use_app_icon
     from gmtool.app.i18n import install_translation
     from gmtool.views.appearance import apply_theme
     from gmtool.views.file_dialogs import use_settings
+    from gmtool.views.fonts import use_japanese_font
     from gmtool.views.wheel_guard import install_wheel_guard
 
     existing = QApplication.instance()  # a QApplication in tests; the GUI needs one, not a QCoreApplication
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
     app.setApplicationName("gmtool")
     app.setOrganizationName("gmtool")
+    use_app_icon(app)  # the title bar's and the task bar's icon, the desktop entry's name
 
     settings = (
         QSettings(str(Path(scratch.name) / "settings.ini"), QSettings.Format.IniFormat)
@@ -165,10 +174,11 @@ def run_gui(argv: Sequence[str]) -> int:
     install_translation(app, settings)  # ui/language: gmtool's and Qt's catalogs
     use_settings(settings)  # file dialogs start in the folder of the last file picked
     apply_theme(app, settings)  # ui/theme: light / dark
+    use_japanese_font(app)  # kanji in the platform's Japanese font, whatever the user's language
     if campaign is None:  # nothing to reopen: the start page (it said why the last one did not open)
         from gmtool.app.start_page import StartFlow
 
-        outcome = StartFlow(settings, unopened).run()
+        outcome = StartFlow(settings, unopened, named=named_unopened).run()
         if outcome is None:  # closed: quit
             return 0
         if outcome.campaign is None:  # the player's path: a window of its own, no campaign
@@ -207,6 +217,8 @@ def run_gui(argv: Sequence[str]) -> int:
             QTimer.singleShot(0, lambda: print(f"gmtool-shown {time.time():.6f}", flush=True))
 
             def ready() -> None:
+                # Which campaign the window shows (the desktop entry's test: a double-click's file)
+                print(f"gmtool-opened {window.campaign_model.campaign.path}", flush=True)
                 print(f"gmtool-ready {time.time():.6f}", flush=True)
                 app.quit()
 

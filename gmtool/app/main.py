@@ -15,6 +15,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from gmtool.app.cli_command import run_roll
 
         return run_roll(args[1:])
+    if args and args[0] in ("install-desktop", "uninstall-desktop"):  # Linux: the menu entry, no Qt
+        from gmtool.app.cli_desktop import run_desktop
+
+        return run_desktop(args[0], args[1:])
     if args and args[0] == "prob":
         from gmtool.app.cli import run_prob
 

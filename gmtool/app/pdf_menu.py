@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QKeySequence, QPageLayout, QPageSize
 
 from gmtool.app.services import MenuId
 from gmtool.app.systems import hooks_for
+from gmtool.file_names import with_suffix
 from gmtool.views.widgets import show_refusal
 
 if TYPE_CHECKING:
@@ -75,8 +76,7 @@ class PdfActions(QObject):
         path = self.services.questions.ask_save_path(self.tr("PDFに書き出す"), self.tr(PDF_FILTER), suggested)
         if not path:
             return
-        if not path.lower().endswith(".pdf"):
-            path += ".pdf"
+        path = with_suffix(path, ".pdf")
         try:
             from gmtool.views.print.sheet_document import export_sheet_pdf
 

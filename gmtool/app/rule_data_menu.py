@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 
+from gmtool.file_names import with_suffix
 from gmtool.models.rule_data_model import export_campaign_rule_data
 from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.store.errors import StoreError
@@ -32,7 +33,7 @@ def export_rule_data(services: AppServices) -> None:
     path = services.questions.ask_save_path(_tr("ルールデータを書き出す"), _tr(RULES_FILTER), suggested)
     if not path:
         return
-    path = path if path.endswith(SUFFIX) else path + SUFFIX
+    path = with_suffix(path, SUFFIX)
     try:
         held = export_campaign_rule_data(services.campaign_model, path)
     except StoreError as error:

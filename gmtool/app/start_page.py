@@ -43,14 +43,18 @@ class StartOutcome:
     player: bool = False
 
 
-def unopened_reason(unopened: tuple[Path, StoreError] | None) -> str:
-    """Why the last campaign is not reopened, in the UI language ("" when there was none)."""
+def unopened_reason(unopened: tuple[Path, StoreError] | None, *, named: bool = False) -> str:
+    """Why the last campaign is not reopened — or, `named`, the one the start named (a double-click
+    on a campaign file in the file manager) — in the UI language ("" when there was none)."""
     if unopened is None:
         return ""
     path, error = unopened
-    text = _tr("前回のキャンペーン {0} を開けませんでした（{1}）。").format(
-        path, shown_message(error.problem)
+    said = (
+        _tr("キャンペーン {0} を開けませんでした（{1}）。")
+        if named
+        else _tr("前回のキャンペーン {0} を開けませんでした（{1}）。")
     )
+    text = said.format(path, shown_message(error.problem))
     print(f"gmtool: {text}", file=sys.stderr)
     return text
 
@@ -58,10 +62,12 @@ def unopened_reason(unopened: tuple[Path, StoreError] | None) -> str:
 class StartFlow(QObject):
     """The page and what each of its buttons does; `outcome` once one led somewhere."""
 
-    def __init__(self, settings: QSettings, unopened: tuple[Path, StoreError] | None = None) -> None:
+    def __init__(
+        self, settings: QSettings, unopened: tuple[Path, StoreError] | None = None, *, named: bool = False
+    ) -> None:
         super().__init__()
         self.settings = settings
-        self.page = StartPage(unopened_reason(unopened))
+        self.page = StartPage(unopened_reason(unopened, named=named))
         self.page.setWindowTitle(with_version(self.page.windowTitle()))  # the packaged build's version
         self.page.chosen.connect(self.choose)
         self.help = WindowHelp(self.page)  # F1: the manual's start, over the page
@@ -73,7 +79,7 @@ class StartFlow(QObject):
         return self.outcome
 
     # ---- the questions, one method each so a test can answer them ----------------------------
-    def ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> str:
+    def ask_save_path(self, title: str, file_filter: str, suggested: str | Path = "") -> str:
         return save_file_name(self.page, title, file_filter, suggested, self.settings)
 
     def ask_open_path(self, title: str, file_filter: str) -> str:

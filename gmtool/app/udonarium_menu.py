@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMenu
 
+from gmtool.file_names import with_suffix
 from gmtool.views.widgets import show_refusal, show_unwritable
 
 if TYPE_CHECKING:
@@ -66,8 +67,7 @@ class UdonariumActions(QObject):
         )
         if not path:
             return None
-        if not path.lower().endswith(SUFFIX):
-            path += SUFFIX
+        path = with_suffix(path, SUFFIX)
         try:
             exported = []
             for system_id, character_id, character in characters:

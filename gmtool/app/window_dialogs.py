@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox, QWidget
@@ -61,5 +62,5 @@ class WindowDialogs(_DialogsBase):
         """Starts in the folder of the last file picked, else the documents folder."""
         return open_file_name(self, title, file_filter, self.settings)
 
-    def ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> str:
+    def ask_save_path(self, title: str, file_filter: str, suggested: str | Path = "") -> str:
         return save_file_name(self, title, file_filter, suggested, self.settings)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from gmtool.file_names import with_suffix
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.rule_data_model import labels_of, put_rule_data, read_rule_data
 from gmtool.models.system_names import system_choices
@@ -76,7 +77,7 @@ class PlayerModel(QObject):
         """Saves the character made last as a ``.gmchar.json`` (the suffix added when missing);
         ExchangeError when it cannot be written."""
         assert self.created_id is not None, "nothing made to save"
-        target = Path(path if path.endswith(SUFFIX) else path + SUFFIX)
+        target = Path(with_suffix(path, SUFFIX))
         stored = self.campaign_model.stored(self.created_id)
         creation = self.campaign_model.creation_record(self.created_id)
         export_character(target, stored.system, stored.character, creation)

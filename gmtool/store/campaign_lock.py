@@ -156,6 +156,12 @@ def read_holder(path: Path) -> LockHolder | None:
         os.close(fd)
 
 
+# Windows' byte locks are mandatory: nobody else may read a locked byte.  The lock is on one byte
+# far past any text the file holds (a lock may lie beyond the end of a file), so another gmtool can
+# still read who holds the campaign.
+WINDOWS_LOCK_OFFSET = 1 << 30
+
+
 def _try_os_lock(fd: int) -> bool:
     try:
         import fcntl
@@ -163,7 +169,7 @@ def _try_os_lock(fd: int) -> bool:
         import msvcrt
 
         try:
-            os.lseek(fd, 0, os.SEEK_SET)
+            os.lseek(fd, WINDOWS_LOCK_OFFSET, os.SEEK_SET)
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
         except OSError:
             return False
@@ -244,7 +250,17 @@ class CampaignLock:
         fd, self._fd = self._fd, None
         if fd is None:
             return
-        # Removed while still held, so no other gmtool can take it between the two steps.
-        with contextlib.suppress(OSError):
-            lock_file(self.path).unlink()
+        # Removed while still held, so no other gmtool can take it between the two steps.  Windows
+        # removes no file that is open (a sharing violation, PermissionError): there it goes once
+        # closed, and a gmtool that has opened it meanwhile keeps it (the removal fails again).
+        try:
+            os.unlink(lock_file(self.path))
+            removed = True
+        except PermissionError:
+            removed = False
+        except OSError:
+            removed = True  # gone already, or a folder we cannot write: nothing to retry
         os.close(fd)
+        if not removed:
+            with contextlib.suppress(OSError):
+                os.unlink(lock_file(self.path))

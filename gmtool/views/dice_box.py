@@ -34,6 +34,7 @@ from gmtool.views.appearance import set_tone
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.check.themed_plot import ThemedPlot
 from gmtool.views.compact import ElidedLabel
+from gmtool.views.fonts import with_japanese
 from gmtool.views.widgets import guarded, shown_message
 
 PASS_COLOR = "#2e7d32"
@@ -122,7 +123,7 @@ class DiceBoxView(QWidget):
         self.error_label = QLabel()
         mono = QFont("monospace")
         mono.setStyleHint(QFont.StyleHint.Monospace)
-        self.error_label.setFont(mono)  # the caret must sit under the character it points at
+        self.error_label.setFont(with_japanese(mono))  # the caret must sit under the character it points at
         set_tone(self.error_label, "error")
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # A long reason wraps rather than being cut at the column's edge (at 1366 px the half-width

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.dice_tables_model import DiceTablesModel, TableReading, example_tables
 from gmtool.views.appearance import set_tone
 from gmtool.views.file_dialogs import open_file_name, save_file_name
+from gmtool.views.fonts import with_japanese
 from gmtool.views.screen_fit import fit_to_screen
 from gmtool.views.widgets import action_button, close_only_buttons, guarded, shown_message
 
@@ -66,7 +67,7 @@ class DiceTablesDialog(QDialog):
         self.editor = QPlainTextEdit()
         mono = QFont("monospace")
         mono.setStyleHint(QFont.StyleHint.Monospace)
-        self.editor.setFont(mono)
+        self.editor.setFont(with_japanese(mono))
         self.editor.setPlaceholderText(
             self.tr("1行目に表の名前、2行目にダイス（1D6、2D6、D66…）、その後に「出目:内容」を1行ずつ")
         )

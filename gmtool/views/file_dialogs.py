@@ -57,14 +57,20 @@ def open_file_name(parent: QWidget, title: str, file_filter: str, settings: QSet
 
 
 def save_file_name(
-    parent: QWidget, title: str, file_filter: str, suggested: str = "", settings: QSettings | None = None
+    parent: QWidget,
+    title: str,
+    file_filter: str,
+    suggested: str | Path = "",
+    settings: QSettings | None = None,
 ) -> str:
-    """`suggested`: a file name (put in the start folder) or a whole path (its folder kept); its name,
-    made from user text, made safe on every platform (`gmtool.file_names`)."""
-    if not suggested:
+    """`suggested`: a file name as text (put in the start folder) or a `Path` (a file gmtool has, the
+    campaign's own: its folder kept); the name, made from user text, made safe on every platform
+    (`gmtool.file_names`).  A name is never read as a path: a character called "/tmp/x" or
+    "C:\\x" does not choose the folder."""
+    if isinstance(suggested, Path):
+        start = str(suggested.with_name(safe_file_name(suggested.name)))
+    elif not suggested:
         start = start_folder(settings)
-    elif Path(suggested).is_absolute():
-        start = str(Path(suggested).with_name(safe_file_name(Path(suggested).name)))
     else:
         start = str(Path(start_folder(settings)) / safe_file_name(suggested))
     path = QFileDialog.getSaveFileName(parent, title, start, file_filter)[0]

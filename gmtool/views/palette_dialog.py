@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.views.fonts import with_japanese
+
 
 class PaletteDialog(QDialog):
     def __init__(self, text: str, title: str = "", note: str = "", parent: QWidget | None = None) -> None:
@@ -27,7 +29,7 @@ class PaletteDialog(QDialog):
         layout.addWidget(self.note_label)
         self.text_edit = QPlainTextEdit(text)
         self.text_edit.setReadOnly(True)
-        self.text_edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.text_edit.setFont(with_japanese(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)))
         layout.addWidget(self.text_edit, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.copy_button = QPushButton(self.tr("クリップボードにコピー"))

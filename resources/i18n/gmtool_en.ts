@@ -6090,6 +6090,11 @@ By the rules, event keys cannot be transferred to others (that needs a special f
             <translation>Campaign</translation>
         </message>
         <message>
+            <source>キャンペーン {0} を開けませんでした（{1}）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The campaign {0} could not be opened ({1}).</translation>
+        </message>
+        <message>
             <source>キャンペーンにキャラクターがいません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The campaign has no characters</translation>

@@ -79,6 +79,18 @@ def test_start_reopens_the_last_campaign_and_shows_the_start_page_when_there_is_
     assert "前回のキャンペーン" in stderr
 
 
+def test_a_campaign_that_cannot_open_from_a_double_click_shows_the_start_page_with_why(tmp_path):
+    """Started by the file manager (gmtool FILE), no terminal shows stderr: the page says why, and
+    the file is left as it was."""
+    junk = tmp_path / "壊れた卓.gmcampaign"
+    junk.write_bytes(b"not sqlite at all")
+    opened, page, stderr = start(tmp_path, str(junk))
+    assert opened == tmp_path / "data" / "demo.gmcampaign"  # the page's デモを見る
+    assert page.startswith(f"キャンペーン {junk} を開けませんでした") and "SQLite" in page
+    assert "前回" not in page and str(junk) in stderr  # said on the page, and to a terminal if any
+    assert junk.read_bytes() == b"not sqlite at all"
+
+
 pytestmark = pytest.mark.window(shown=False)
 
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.file_names import with_suffix
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.battle_table_model import ID_ROLE, BattleTableModel
 from gmtool.rules.battle_types import Phase
@@ -453,8 +454,7 @@ class BattleDialog(QDialog):
         )
         if not path:
             return
-        if not path.lower().endswith(".zip"):
-            path += ".zip"
+        path = with_suffix(path, ".zip")
         count = self.model.exports.write_udonarium(path, self.include_hidden_check.isChecked())
         self.exported.emit(self.tr("{0} 人を {1} に書き出しました").format(count, path))
 

@@ -13,7 +13,6 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import (
     QFont,
-    QFontDatabase,
     QPagedPaintDevice,
     QPageLayout,
     QPageSize,
@@ -25,6 +24,7 @@ from PySide6.QtGui import (
 )
 
 from gmtool.models.sheet_print import MainCheck, SheetContent, sheet_content
+from gmtool.views.fonts import installed_japanese_family
 from gmtool.views.print.check_plot import check_rows, render_check_plot
 from gmtool.views.print.parts import COMMON_PARTS, PrintParts
 from gmtool.views.print.sheet_sections import (
@@ -43,14 +43,6 @@ FONT_POINT_SIZE = 9.5
 DOCUMENT_DPI = 96  # the unit of the document's page size: pixels at the default logical dpi
 PLOT_URL = QUrl("gmtool-sheet://main-check.png")
 PLOT_WIDTH = 360  # document pixels of the embedded picture (the results table beside it)
-PREFERRED_FONTS = (
-    "IPAGothic",
-    "IPAゴシック",
-    "IPAPGothic",
-    "Noto Sans CJK JP",
-    "Noto Sans JP",
-    "TakaoGothic",
-)
 # Ink colours are explicit: the document would otherwise write in the window's palette, and the
 # dark theme's light text would print a near-white title on white paper.
 STYLE = """
@@ -68,15 +60,8 @@ def _tr(text: str) -> str:
 
 
 def sheet_font_family() -> str:
-    """IPAGothic (packaging/sysdeps.sh installs it), else any font that writes Japanese, else ''."""
-    families = QFontDatabase.families()
-    for name in PREFERRED_FONTS:
-        if name in families:
-            return name
-    for name in families:
-        if QFontDatabase.WritingSystem.Japanese in QFontDatabase.writingSystems(name):
-            return name
-    return ""
+    """The platform's Japanese font (gmtool.japanese_fonts), else any that writes Japanese, else ''."""
+    return installed_japanese_family()
 
 
 def sheet_html(sheet: SheetContent, extra_html: str = "", parts: PrintParts = COMMON_PARTS) -> str:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.file_names import with_suffix
 from gmtool.models.sengensho.catalog_model import (
     ArchetypeDraft,
     SengenshoCatalogModel,
@@ -269,8 +270,7 @@ class SengenshoCatalogDialog(QDialog):
         )
         if not path:
             return
-        if not path.lower().endswith(SUFFIX):
-            path += SUFFIX
+        path = with_suffix(path, SUFFIX)
         try:
             self.model.export_to(path)
         except ValueError as refusal:
