@@ -1151,6 +1151,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Distribution of one 2d6 roll (exact probabilities)</translation>
         </message>
         <message>
+            <source>2d6＋ボーナス 対 目標値</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>2d6 + bonus vs TN</translation>
+        </message>
+        <message>
             <source>2ラウンド以下</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>2 rounds or less</translation>
@@ -2717,6 +2722,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>War-Trained</translation>
         </message>
         <message>
+            <source>Willpower で抵抗</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Resist with Willpower</translation>
+        </message>
+        <message>
             <source>Willpower で抵抗（1.2.4）。Failure +1 / Complete Failure +2 / Disastrous Failure +3、Superior Success −1 / Extraordinary Success −2。Corruption が Bearing に達すると NPC になる</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Resisted with Willpower (1.2.4). Failure +1 / Complete Failure +2 / Disastrous Failure +3, Superior Success −1 / Extraordinary Success −2. When Corruption reaches Bearing the character becomes an NPC</translation>
@@ -3603,6 +3613,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}→{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} → {1}</translation>
+        </message>
+        <message>
+            <source>{0}、{1} → {2:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}, {1} → {2:+d}</translation>
         </message>
         <message>
             <source>{0}、{1} 人</source>
@@ -7871,7 +7886,7 @@ The current scene ends. Command Spells are not restored (house rule: restored at
         <message>
             <source>ライブラリー外 {0}枚…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Out of library: {0}…</translation>
+            <translation>{0} out of library…</translation>
         </message>
         <message>
             <source>ライブラリー外 合計 {0} 枚</source>
@@ -9170,6 +9185,11 @@ Sideboard
 2 Naturalize</translation>
         </message>
         <message>
+            <source>例: 2D6+3&gt;=10 攻撃</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>e.g. 2D6+3&gt;=10 Attack</translation>
+        </message>
+        <message>
             <source>例: NPCの協力で成功（ログに残るメモ）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>e.g. success with an NPC's help (a note kept in the log)</translation>
@@ -10152,6 +10172,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <source>助ける人は {0} 人までです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Up to {0} helpers</translation>
+        </message>
+        <message>
+            <source>助ける人は 目標値 −5</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Helpers test at TN −5</translation>
         </message>
         <message>
             <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +0 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（本文「+0〜+3 のボーナス」の gmtool の読み。助けは全員分を合計）</source>
@@ -17234,6 +17259,11 @@ Special rule: {1}</translation>
             <translation>the total reached the difficulty</translation>
         </message>
         <message>
+            <source>達成値の高い方が勝ち</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Higher total wins</translation>
+        </message>
+        <message>
             <source>達成値の高い方が勝ち（1.5.2）。同点は、回避なら攻撃側、防御・受け流しなら防御側の勝ち（3.3）、それ以外は振り直し</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The higher achievement wins (1.5.2). On a tie the attacker wins against a dodge and the defender against a defence or parry (3.3); otherwise the test is rolled again</translation>
@@ -18700,6 +18730,11 @@ Start session {1} anyway?</translation>
             <source>（達成値 {0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (achievement {0})</translation>
+        </message>
+        <message>
+            <source>（適用しない）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (not applied)</translation>
         </message>
         <message>
             <source>（選んでください）</source>
@@ -21321,6 +21356,22 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Success chance {0}</translation>
         </message>
         <message>
+            <source>2d6＋ボーナス 対 目標値</source>
+            <translation>2d6 + bonus vs TN</translation>
+        </message>
+        <message>
+            <source>助ける人は 目標値 −5</source>
+            <translation>Helpers test at TN −5</translation>
+        </message>
+        <message>
+            <source>達成値の高い方が勝ち</source>
+            <translation>Higher total wins</translation>
+        </message>
+        <message>
+            <source>Willpower で抵抗</source>
+            <translation>Resist with Willpower</translation>
+        </message>
+        <message>
             <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
             <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
         </message>
@@ -21970,6 +22021,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
     </context>
     <context>
         <name>DiceBoxView</name>
+        <message>
+            <source>例: 2D6+3&gt;=10 攻撃</source>
+            <translation>e.g. 2D6+3&gt;=10 Attack</translation>
+        </message>
         <message>
             <source>ダイスコマンド（例: 2D6+3&gt;=10 攻撃、S2D6、x3 1D6、choice[A,B]）</source>
             <translation>Dice command (e.g. 2D6+3&gt;=10 Attack, S2D6, x3 1D6, choice[A,B])</translation>
@@ -23553,10 +23608,6 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         <message>
             <source>（数値は SPEC.md の読み）</source>
             <translation> (the value as SPEC.md reads it)</translation>
-        </message>
-        <message>
-            <source>難易度 {0}: {1}</source>
-            <translation>Difficulty {0}: {1}</translation>
         </message>
         <message>
             <source>A の勝ち</source>
@@ -29654,7 +29705,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         </message>
         <message>
             <source>ライブラリー外 {0}枚…</source>
-            <translation>Out of library: {0}…</translation>
+            <translation>{0} out of library…</translation>
         </message>
     </context>
     <context>

@@ -259,12 +259,13 @@ class LotRCheckModel(RollerInputsMixin, QObject):
             rank=inputs.custom_value, affinity=affinity, condition=condition, modifier=inputs.modifier
         )
 
-    def condition_text(self, side: Side) -> str:
-        """The wound and weariness levels and what they take off (applied automatically)."""
+    def condition_text(self, side: Side, brief: bool = False) -> str:
+        """The wound and weariness levels and what they take off (applied automatically); *brief*:
+        the levels, their penalties and the total only."""
         character = self.character(side)
-        return (
-            condition_text(character, self.rules, self.inputs(side).wounds) if character is not None else ""
-        )
+        if character is None:
+            return ""
+        return condition_text(character, self.rules, self.inputs(side).wounds, brief)
 
     def dead(self, side: Side) -> bool:
         """The character is past its last wound level: the GM decides whether it may roll at all."""

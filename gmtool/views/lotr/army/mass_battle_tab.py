@@ -38,6 +38,7 @@ PRESS_SUGGESTIONS = ("Thick of Battle", "Heart of Battle")
 CURRENT_STYLE = "font-weight: bold; color: white; background: {0}; padding: 4px; border-radius: 3px;"
 COLORS = {VICTORY: "#1b7f3b", DEFEAT: "#c23b3b"}  # the ends; every other step is blue
 TRACK_COLOR = "#1f5fa8"
+TRACK_TONES = {VICTORY: "success", DEFEAT: "failure"}  # the ends' text when the battle is elsewhere
 
 
 def percent_one_decimal(p: Fraction) -> str:
@@ -232,8 +233,8 @@ class MassBattleTab(QWidget):
             color = COLORS.get(p, TRACK_COLOR)
             if p == state.position:
                 label.setStyleSheet(CURRENT_STYLE.format(color))
-            else:
-                shade = color if p in COLORS else tone_colour("note").name()
+            else:  # the ends in the theme's success / failure shades (dark green was unreadable on dark)
+                shade = tone_colour(TRACK_TONES.get(p, "note")).name()
                 label.setStyleSheet(f"color: {shade}; padding: 4px;")
         winner = self.model.winner()
         if winner is not None:
