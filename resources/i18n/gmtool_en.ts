@@ -3615,11 +3615,6 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} → {1}</translation>
         </message>
         <message>
-            <source>{0}、{1} → {2:+d}</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0}, {1} → {2:+d}</translation>
-        </message>
-        <message>
             <source>{0}、{1} 人</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}, {1} characters</translation>
@@ -16815,6 +16810,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>負傷 {0} 点回復</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Recovered {0} wounds</translation>
+        </message>
+        <message>
+            <source>負傷 {0}、疲労 {1} → {2:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Wounds {0}, weariness {1} → {2:+d}</translation>
         </message>
         <message>
             <source>負傷 {0}、疲労 {1} → 判定に {2:+d}（自動で適用）</source>

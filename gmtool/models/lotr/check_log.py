@@ -62,13 +62,10 @@ def shipped_degree_label(degree: Degree | str) -> str:
     return degree_label(lotr_rules(), degree)
 
 
-def condition_text(
-    character: LotRCharacter, rules: LotRRules, wounds: bool = True, brief: bool = False
-) -> str:
-    """負傷 Dazed（朦朧） -1、疲労 Winded（息切れ） 未設定（GM が設定） → 判定に -1（自動で適用）; *brief*:
-    Dazed（朦朧） -1、Winded（息切れ） 未設定 → -1, for the one line a judgement panel's box has for it."""
+def condition_text(character: LotRCharacter, rules: LotRRules, wounds: bool = True) -> str:
+    """負傷 Dazed（朦朧） -1、疲労 Winded（息切れ） 未設定（GM が設定） → 判定に -1（自動で適用）."""
     track, weary = wound_track(character, rules), weariness_level(character, rules)
-    unset = _tr("未設定") if brief else _tr("未設定（GM が設定）")
+    unset = _tr("未設定（GM が設定）")
     if track.level is None:
         wound = _tr("死亡")
     elif track.carried_from is not None:  # house rule: the lighter level's penalty
@@ -80,10 +77,24 @@ def condition_text(
     tired = f"{shown_name(weary)} {unset if weary.penalty is None else f'{weary.penalty:+d}'}"
     total = condition_penalty(character, rules, wounds)
     if not wounds:
-        wound += _tr("（適用しない）") if brief else _tr("（この判定には適用しない）")
-    if brief:
-        return _tr("{0}、{1} → {2:+d}").format(wound, tired, total)
+        wound += _tr("（この判定には適用しない）")
     return _tr("負傷 {0}、疲労 {1} → 判定に {2:+d}（自動で適用）").format(wound, tired, total)
+
+
+def condition_brief(character: LotRCharacter, rules: LotRRules, wounds: bool = True) -> str:
+    """負傷 -1、疲労 未設定 → -1: the two penalties and their total, for the one line a judgement
+    panel's box has (`condition_text`, with the levels' names, is its tooltip)."""
+    track, weary = wound_track(character, rules), weariness_level(character, rules)
+    unset = _tr("未設定")
+    if track.level is None:
+        wound = _tr("死亡")
+    else:
+        wound = unset if track.penalty_unset and track.carried_from is None else f"{track.penalty:+d}"
+    if not wounds:
+        wound += _tr("（適用しない）")
+    tired = unset if weary.penalty is None else f"{weary.penalty:+d}"
+    total = condition_penalty(character, rules, wounds)
+    return _tr("負傷 {0}、疲労 {1} → {2:+d}").format(wound, tired, total)
 
 
 def wound_gap_warning(character: LotRCharacter, rules: LotRRules) -> str:

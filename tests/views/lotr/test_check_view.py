@@ -85,9 +85,10 @@ def test_totals_plot_colours_each_total_by_its_degree(view):
 def test_a_dazed_character_shows_and_gets_the_penalty(view, campaign_model):
     view.a_box.source_combo.setCurrentIndex(view.a_box.source_combo.findData("skill:Observe"))
     before = view.model.odds.success_probability
-    assert "Healthy" in view.a_box.note_label.text()
+    assert "Healthy" in view.a_box.note_label.toolTip()
     set_nar(campaign_model, damage=20)
-    assert "Dazed（朦朧） -1" in view.a_box.note_label.text()
+    assert "Dazed（朦朧） -1" in view.a_box.note_label.toolTip()
+    assert view.a_box.note_label.text().startswith("負傷 -1、")
     assert "負傷・疲労 -1" in view.a_box.bonus_label.text()
     assert view.model.odds.success_probability < before
     assert percent(float(view.model.odds.success_probability)) in view.headline.text()
