@@ -513,7 +513,7 @@
         </message>
         <message>
             <source>鎧</source>
-            <translation>armour</translation>
+            <translation>armor</translation>
         </message>
         <message>
             <source>盾</source>
@@ -1687,12 +1687,12 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
         <message>
             <source>Defence</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Defence</translation>
+            <translation>Defense</translation>
         </message>
         <message>
             <source>Defence（10 + NIM 修正）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Defence (10 + NIM modifier)</translation>
+            <translation>Defense (10 + NIM modifier)</translation>
         </message>
         <message>
             <source>Defense {0} → {1}</source>
@@ -1777,7 +1777,7 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
         <message>
             <source>Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Extraordinary Success: deal maximum damage, or break a weapon, armour or shield (3.6)</translation>
+            <translation>Extraordinary Success: deal maximum damage, or break a weapon, armor or shield (3.6)</translation>
         </message>
         <message>
             <source>Flaw の名前</source>
@@ -2072,7 +2072,7 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
         <message>
             <source>Health {0} / Defence {1} / Courage {2} / Renown {3} / Size {4} / 負傷段階 {5}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Health {0} / Defence {1} / Courage {2} / Renown {3} / Size {4} / wound levels {5}</translation>
+            <translation>Health {0} / Defense {1} / Courage {2} / Renown {3} / Size {4} / wound levels {5}</translation>
         </message>
         <message>
             <source>Health は作成時の式で決まり、能力値が成長しても上がりません（1.2）</source>
@@ -3542,7 +3542,7 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>{0}: 攻撃 {1} は元の Defense {2} に届かない — 防御は不要、アクションは消費されない</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0}: attack {1} does not reach the original Defence {2} — no parry needed, no action spent</translation>
+            <translation>{0}: attack {1} does not reach the original Defense {2} — no parry needed, no action spent</translation>
         </message>
         <message>
             <source>{0}: 状態「{1}」</source>
@@ -3608,6 +3608,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}{1}</translation>
+        </message>
+        <message>
+            <source>{0}{1}TP {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} {1} TP {2}</translation>
         </message>
         <message>
             <source>{0}→{1}</source>
@@ -4085,6 +4090,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} cards ({1} kinds)</translation>
         </message>
         <message>
+            <source>{0}特化{1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} specialization {1}</translation>
+        </message>
+        <message>
             <source>{0}（GM オーバーライドで購入可）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (can be bought with a GM override)</translation>
@@ -4158,6 +4168,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（{1}）の勝ち</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} ({1}) wins</translation>
+        </message>
+        <message>
+            <source>{0}（その他）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (other)</translation>
         </message>
         <message>
             <source>{0}（まだ確定していません）</source>
@@ -4895,6 +4910,21 @@ Send this file to the GM.</translation>
             <translation>【{0}】 (other)</translation>
         </message>
         <message>
+            <source>【剣】</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Sword 【剣】</translation>
+        </message>
+        <message>
+            <source>【接近戦】</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Melee 【接近戦】</translation>
+        </message>
+        <message>
+            <source>【斧】</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Axe 【斧】</translation>
+        </message>
+        <message>
             <source>〜</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>to</translation>
@@ -5002,12 +5032,12 @@ Send this file to the GM.</translation>
         <message>
             <source>このキャンペーンで使うルール表です。変更はすぐにキャンペーンに保存され、元に戻す（Ctrl+Z）で取り消せます。同梱の表から変えた値は &lt;span style='background:{0}'&gt;&lt;b&gt;色付きの太字&lt;/b&gt;&lt;/span&gt; で示します。空欄の「未設定」はルール要約に値がない項目で、GM が値を入れるまで 0 として扱われます。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary; it counts as 0 until the GM enters a value.</translation>
+            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;colored bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary; it counts as 0 until the GM enters a value.</translation>
         </message>
         <message>
             <source>このキャンペーンで使うルール表です。変更はすぐにキャンペーンに保存され、元に戻す（Ctrl+Z）で取り消せます。同梱の表から変えた値は &lt;span style='background:{0}'&gt;&lt;b&gt;色付きの太字&lt;/b&gt;&lt;/span&gt; で示します。空欄の「未設定」はルール要約に値がない項目です。参照表の未設定の値は 0 として読まれません: それを使う手順は、どの表のどの欄かを示して止まり（「表を開く」でその欄へ）、値が入ると使えます。ほかのタブの未設定のボーナスとペナルティはなし（0）として計算され、シートと判定画面に「未設定」と表示されます（負傷のペナルティの読み方はハウスルールで選べます）。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary. A value not set in the referenced tables is never read as 0: a step that needs it stops and says which table and cell ("Open table" goes there), and works once the value is entered. Bonuses and penalties not set in the other tabs count as none (0), and the sheet and the check panel show them as "not set" (how an unset wound penalty is read is a house rule).</translation>
+            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;colored bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary. A value not set in the referenced tables is never read as 0: a step that needs it stops and says which table and cell ("Open table" goes there), and works once the value is entered. Bonuses and penalties not set in the other tabs count as none (0), and the sheet and the check panel show them as "not set" (how an unset wound penalty is read is a house rule).</translation>
         </message>
         <message>
             <source>このキャンペーンにはまだキャラクターがいません。
@@ -11126,12 +11156,12 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>回避と防御は手番外でも行なえます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Dodge and defence can be done outside your turn too</translation>
+            <translation>Dodge and defense can be done outside your turn too</translation>
         </message>
         <message>
             <source>回避の後の攻撃: 元の Defense に届かなければ回避のアクションは消費されません（3.3）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The attack after a dodge: if it does not reach the original Defence, the dodge spends no action (3.3)</translation>
+            <translation>The attack after a dodge: if it does not reach the original Defense, the dodge spends no action (3.3)</translation>
         </message>
         <message>
             <source>回避を振る</source>
@@ -11251,7 +11281,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>壊すものは武器・鎧・盾のどれかです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>What breaks is a weapon, armour or a shield</translation>
+            <translation>What breaks is a weapon, armor or a shield</translation>
         </message>
         <message>
             <source>壊す（大成功）</source>
@@ -13196,7 +13226,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Attack {0} does not reach the original Defence {1}: neither parry nor dodge spends an action</translation>
+            <translation>Attack {0} does not reach the original Defense {1}: neither parry nor dodge spends an action</translation>
         </message>
         <message>
             <source>攻撃される部隊</source>
@@ -13246,7 +13276,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>攻撃の達成値が元の Defense に届かないときは振らず、アクションも消費されません（3.3）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>When the attack's total does not reach the original Defence, no roll is made and no action is spent (3.3)</translation>
+            <translation>When the attack's total does not reach the original Defense, no roll is made and no action is spent (3.3)</translation>
         </message>
         <message>
             <source>攻撃の達成値を記録</source>
@@ -13471,12 +13501,12 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>旅をする人の名前</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Traveller's name</translation>
+            <translation>Traveler's name</translation>
         </message>
         <message>
             <source>旅をする人の名前を入れてください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Enter the traveller's name</translation>
+            <translation>Enter the traveler's name</translation>
         </message>
         <message>
             <source>日付</source>
@@ -13927,7 +13957,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>武器・鎧・盾を壊せるのは Extraordinary Success のときだけです（3.6）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>A weapon, armour or shield can be broken only on an Extraordinary Success (3.6)</translation>
+            <translation>A weapon, armor or shield can be broken only on an Extraordinary Success (3.6)</translation>
         </message>
         <message>
             <source>武器技能の修正 </source>
@@ -16467,7 +16497,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>行動・防御</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Actions, defence</translation>
+            <translation>Actions, defense</translation>
         </message>
         <message>
             <source>行動値</source>
@@ -17266,7 +17296,7 @@ Special rule: {1}</translation>
         <message>
             <source>達成値の高い方が勝ち（1.5.2）。同点は、回避なら攻撃側、防御・受け流しなら防御側の勝ち（3.3）、それ以外は振り直し</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The higher achievement wins (1.5.2). On a tie the attacker wins against a dodge and the defender against a defence or parry (3.3); otherwise the test is rolled again</translation>
+            <translation>The higher achievement wins (1.5.2). On a tie the attacker wins against a dodge and the defender against a defense or parry (3.3); otherwise the test is rolled again</translation>
         </message>
         <message>
             <source>達成値上昇/低下の合計 </source>
@@ -17651,7 +17681,7 @@ Special rule: {1}</translation>
         <message>
             <source>防御</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Defence</translation>
+            <translation>Defense</translation>
         </message>
         <message>
             <source>防御された</source>
@@ -17676,7 +17706,7 @@ Special rule: {1}</translation>
         <message>
             <source>防御・受け流し: 同点は防御側（B）の勝ち</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Defence / parry: ties go to the defender (B)</translation>
+            <translation>Defense / parry: ties go to the defender (B)</translation>
         </message>
         <message>
             <source>防御側</source>
@@ -17716,7 +17746,7 @@ Special rule: {1}</translation>
         <message>
             <source>防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Chance that defence (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
+            <translation>Chance that defense (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
         </message>
         <message>
             <source>防御（不要）</source>
@@ -18474,7 +18504,7 @@ Start session {1} anyway?</translation>
         <message>
             <source>（元の Defense {0} に届かないので回避のアクションは消費されない: {1} 回分）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> (short of the original Defence {0}, so the dodge spends no action: {1} given back)</translation>
+            <translation> (short of the original Defense {0}, so the dodge spends no action: {1} given back)</translation>
         </message>
         <message>
             <source>（先の印象効果〈{0}〉は無効）</source>
@@ -18569,7 +18599,7 @@ Start session {1} anyway?</translation>
         <message>
             <source>（回避のアクションは消費: 元の Defense {0} に到達）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> (the dodge's action is spent: the original Defence {0} was reached)</translation>
+            <translation> (the dodge's action is spent: the original Defense {0} was reached)</translation>
         </message>
         <message>
             <source>（基本値 3。種族・職業の修正は未設定）</source>
@@ -22376,6 +22406,10 @@ File → Import character.</translation>
             <source>・</source>
             <translation> · </translation>
         </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
+        </message>
     </context>
     <context>
         <name>EquipmentTableModel</name>
@@ -22622,7 +22656,11 @@ File → Import character.</translation>
         </message>
         <message>
             <source>Health {0} / Defence {1} / Courage {2} / Renown {3} / Size {4} / 負傷段階 {5}</source>
-            <translation>Health {0} / Defence {1} / Courage {2} / Renown {3} / Size {4} / wound levels {5}</translation>
+            <translation>Health {0} / Defense {1} / Courage {2} / Renown {3} / Size {4} / wound levels {5}</translation>
+        </message>
+        <message>
+            <source>（{0}）</source>
+            <translation> ({0})</translation>
         </message>
         <message>
             <source>職業</source>
@@ -22674,6 +22712,10 @@ File → Import character.</translation>
         <message>
             <source>得意リアクション（1 つ）</source>
             <translation>Favored reaction (1)</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
     </context>
     <context>
@@ -23461,6 +23503,10 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
             <translation>There is no damage</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>（空腹のため疲労は回復しません）</source>
             <translation> (hungry, so fatigue does not recover)</translation>
         </message>
@@ -23991,10 +24037,6 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
             <translation>{0} ({1}×{2} TP)</translation>
         </message>
         <message>
-            <source>【{0}】</source>
-            <translation>【{0}】</translation>
-        </message>
-        <message>
             <source>未設定</source>
             <translation>Not set</translation>
         </message>
@@ -24311,16 +24353,12 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
             <translation> Movement below 3: hard to do anything useful</translation>
         </message>
         <message>
-            <source>【{0}】（その他）</source>
-            <translation>【{0}】 (other)</translation>
+            <source>{0}特化{1}</source>
+            <translation>{0} specialization {1}</translation>
         </message>
         <message>
-            <source>【{0}】特化【{1}】</source>
-            <translation>【{0}】 specialization 【{1}】</translation>
-        </message>
-        <message>
-            <source>【{0}】</source>
-            <translation>【{0}】</translation>
+            <source>{0}（その他）</source>
+            <translation>{0} (other)</translation>
         </message>
     </context>
     <context>
@@ -24388,6 +24426,22 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         <message>
             <source>使い切れなかった初期経験点（失われた）</source>
             <translation>Unspent starting experience (lost)</translation>
+        </message>
+        <message>
+            <source>【接近戦】</source>
+            <translation>Melee 【接近戦】</translation>
+        </message>
+        <message>
+            <source>【剣】</source>
+            <translation>Sword 【剣】</translation>
+        </message>
+        <message>
+            <source>【斧】</source>
+            <translation>Axe 【斧】</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
     </context>
     <context>
@@ -25437,7 +25491,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <name>LotRActionsBox</name>
         <message>
             <source>回避と防御は手番外でも行なえます</source>
-            <translation>Dodge and defence can be done outside your turn too</translation>
+            <translation>Dodge and defense can be done outside your turn too</translation>
         </message>
         <message>
             <source>全</source>
@@ -25493,7 +25547,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>攻撃の達成値が元の Defense に届かないときは振らず、アクションも消費されません（3.3）</source>
-            <translation>When the attack's total does not reach the original Defence, no roll is made and no action is spent (3.3)</translation>
+            <translation>When the attack's total does not reach the original Defense, no roll is made and no action is spent (3.3)</translation>
         </message>
         <message>
             <source>攻撃の達成値を記録</source>
@@ -25501,7 +25555,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>回避の後の攻撃: 元の Defense に届かなければ回避のアクションは消費されません（3.3）</source>
-            <translation>The attack after a dodge: if it does not reach the original Defence, the dodge spends no action (3.3)</translation>
+            <translation>The attack after a dodge: if it does not reach the original Defense, the dodge spends no action (3.3)</translation>
         </message>
         <message>
             <source>最初のラウンドのイニシアチブを使い続ける</source>
@@ -25541,7 +25595,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）</source>
-            <translation>Chance that defence (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
+            <translation>Chance that defense (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
         </message>
         <message>
             <source>サイズ不明</source>
@@ -25549,7 +25603,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません</source>
-            <translation>Attack {0} does not reach the original Defence {1}: neither parry nor dodge spends an action</translation>
+            <translation>Attack {0} does not reach the original Defense {1}: neither parry nor dodge spends an action</translation>
         </message>
     </context>
     <context>
@@ -26188,7 +26242,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>防御</source>
-            <translation>Defence</translation>
+            <translation>Defense</translation>
         </message>
         <message>
             <source>ダメージ</source>
@@ -26258,7 +26312,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）</source>
-            <translation>Extraordinary Success: deal maximum damage, or break a weapon, armour or shield (3.6)</translation>
+            <translation>Extraordinary Success: deal maximum damage, or break a weapon, armor or shield (3.6)</translation>
         </message>
         <message>
             <source>命中: ダメージを与えてください</source>
@@ -26413,11 +26467,11 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>武器・鎧・盾を壊せるのは Extraordinary Success のときだけです（3.6）</source>
-            <translation>A weapon, armour or shield can be broken only on an Extraordinary Success (3.6)</translation>
+            <translation>A weapon, armor or shield can be broken only on an Extraordinary Success (3.6)</translation>
         </message>
         <message>
             <source>壊すものは武器・鎧・盾のどれかです</source>
-            <translation>What breaks is a weapon, armour or a shield</translation>
+            <translation>What breaks is a weapon, armor or a shield</translation>
         </message>
         <message>
             <source>{0}が壊れた</source>
@@ -26504,11 +26558,11 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>（元の Defense {0} に届かないので回避のアクションは消費されない: {1} 回分）</source>
-            <translation> (short of the original Defence {0}, so the dodge spends no action: {1} given back)</translation>
+            <translation> (short of the original Defense {0}, so the dodge spends no action: {1} given back)</translation>
         </message>
         <message>
             <source>（回避のアクションは消費: 元の Defense {0} に到達）</source>
-            <translation> (the dodge's action is spent: the original Defence {0} was reached)</translation>
+            <translation> (the dodge's action is spent: the original Defense {0} was reached)</translation>
         </message>
         <message>
             <source>攻撃の達成値</source>
@@ -26516,7 +26570,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>{0}: 攻撃 {1} は元の Defense {2} に届かない — 防御は不要、アクションは消費されない</source>
-            <translation>{0}: attack {1} does not reach the original Defence {2} — no parry needed, no action spent</translation>
+            <translation>{0}: attack {1} does not reach the original Defense {2} — no parry needed, no action spent</translation>
         </message>
         <message>
             <source>防御（不要）</source>
@@ -26536,7 +26590,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>防御</source>
-            <translation>Defence</translation>
+            <translation>Defense</translation>
         </message>
         <message>
             <source>イニシアチブを最初のラウンドのまま使う</source>
@@ -28390,7 +28444,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>このキャンペーンで使うルール表です。変更はすぐにキャンペーンに保存され、元に戻す（Ctrl+Z）で取り消せます。同梱の表から変えた値は &lt;span style='background:{0}'&gt;&lt;b&gt;色付きの太字&lt;/b&gt;&lt;/span&gt; で示します。空欄の「未設定」はルール要約に値がない項目です。参照表の未設定の値は 0 として読まれません: それを使う手順は、どの表のどの欄かを示して止まり（「表を開く」でその欄へ）、値が入ると使えます。ほかのタブの未設定のボーナスとペナルティはなし（0）として計算され、シートと判定画面に「未設定」と表示されます（負傷のペナルティの読み方はハウスルールで選べます）。</source>
-            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary. A value not set in the referenced tables is never read as 0: a step that needs it stops and says which table and cell ("Open table" goes there), and works once the value is entered. Bonuses and penalties not set in the other tabs count as none (0), and the sheet and the check panel show them as "not set" (how an unset wound penalty is read is a house rule).</translation>
+            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;colored bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary. A value not set in the referenced tables is never read as 0: a step that needs it stops and says which table and cell ("Open table" goes there), and works once the value is entered. Bonuses and penalties not set in the other tabs count as none (0), and the sheet and the check panel show them as "not set" (how an unset wound penalty is read is a house rule).</translation>
         </message>
         <message>
             <source>能力値修正表</source>
@@ -28663,7 +28717,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>Defence</source>
-            <translation>Defence</translation>
+            <translation>Defense</translation>
         </message>
         <message>
             <source>荷重</source>
@@ -29144,7 +29198,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         </message>
         <message>
             <source>行動・防御</source>
-            <translation>Actions, defence</translation>
+            <translation>Actions, defense</translation>
         </message>
         <message>
             <source>スタン判定</source>
@@ -29163,7 +29217,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <name>LotRTravelModel</name>
         <message>
             <source>旅をする人の名前を入れてください</source>
-            <translation>Enter the traveller's name</translation>
+            <translation>Enter the traveler's name</translation>
         </message>
         <message>
             <source>名前は {0} 文字までです</source>
@@ -29184,6 +29238,10 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>外す人を選んでください</source>
             <translation>Select the person to remove</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>長距離移動: 距離 {0}、一行 {1}</source>
@@ -30870,6 +30928,10 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>{0}の出目</source>
             <translation>Roll: {0}</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>（同点で {0} 回振り直し）</source>
@@ -33466,7 +33528,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>Defence</source>
-            <translation>Defence</translation>
+            <translation>Defense</translation>
         </message>
         <message>
             <source>現在の負傷段階（0 = Healthy）</source>
@@ -34328,8 +34390,8 @@ Start session {1} anyway?</translation>
             <translation>Weakened {0} / unconscious {1} / dead {2} / movement {3}</translation>
         </message>
         <message>
-            <source>【{0}】{1}TP {2}</source>
-            <translation>【{0}】 {1} TP {2}</translation>
+            <source>{0}{1}TP {2}</source>
+            <translation>{0} {1} TP {2}</translation>
         </message>
         <message>
             <source>経験点の記録:</source>
@@ -34440,7 +34502,7 @@ Start session {1} anyway?</translation>
         <name>TravelTab</name>
         <message>
             <source>旅をする人の名前</source>
-            <translation>Traveller's name</translation>
+            <translation>Traveler's name</translation>
         </message>
         <message>
             <source>名前</source>
@@ -34743,6 +34805,10 @@ Chance to reach the TN {0}; chance the commander's Inspire {1:+d} stops it {2}</
         <message>
             <source>なし</source>
             <translation>None</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source> ［消滅］</source>

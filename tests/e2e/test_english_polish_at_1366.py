@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QStyleOptionComboBox,
     QStyleOptionViewItem,
     QTableWidget,
+    QWidget,
 )
 
 from gmtool.app.main_window import MainWindow
@@ -269,3 +270,26 @@ def test_the_army_tracks_ends_read_in_the_dark(laptop: MainWindow, dark: Any) ->
 def test_contrast_ratio_is_wcags() -> None:
     assert contrast_ratio(QColor("black"), QColor("white")) == pytest.approx(21)
     assert contrast_ratio(QColor("#777777"), QColor("white")) == pytest.approx(4.48, abs=0.01)
+
+
+def test_the_shipped_four_card_skill_has_english_beside_it(laptop: MainWindow, request: Any) -> None:
+    """Issue 35: 【接近戦】 and its fields 【剣】 are the rule text's skills: "Melee 【接近戦】" in the
+    English UI, as 千幻抄's 類型 read "Hunter 〈狩猟者〉"; the Japanese UI keeps 【接近戦】."""
+    from tests.qt_fixtures import sample_fourcard_character
+
+    model = laptop.campaign_model
+    character_id = model.insert_character("fourcard", sample_fourcard_character(), "追加")
+    laptop.select_character(character_id)
+    QApplication.processEvents()
+    sheets = [
+        s for s in laptop.findChildren(QWidget) if type(s).__name__ == "FourCardSheetView" and s.isVisible()
+    ]
+    table = sheets[0].skill_table
+    shown = [table.item(row, 0).text() for row in range(table.rowCount())]
+    english = request.node.callspec.params["laptop"] == "en"
+    expected = (
+        ["Melee 【接近戦】 (other)", "Melee 【接近戦】 specialization Sword 【剣】"]
+        if english
+        else ["【接近戦】（その他）", "【接近戦】特化【剣】"]
+    )
+    assert shown == expected

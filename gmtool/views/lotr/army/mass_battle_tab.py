@@ -270,13 +270,17 @@ class MassBattleTab(QWidget):
         for record in state.hours:
             # The modifiers beside the faces: the track value, then Siegecraft when it was added.
             bonus = f"{record.before:+d}" + (f"+{record.siegecraft_ours}" if record.siegecraft_ours else "")
-            their_bonus = f"（+{record.siegecraft_theirs}）" if record.siegecraft_theirs else ""
+            faces = self.tr("{0}（{1}）")  # 「5, 6（+0）」, "5, 6 (+0)": the brackets of the UI language
+            ours = faces.format(f"{record.ours_faces[0]}, {record.ours_faces[1]}", bonus)
+            theirs = f"{record.theirs_faces[0]}, {record.theirs_faces[1]}"
+            if record.siegecraft_theirs:
+                theirs = faces.format(theirs, f"+{record.siegecraft_theirs}")
             rows.append(
                 (
                     str(record.hour),
-                    f"{record.ours_faces[0]}, {record.ours_faces[1]}（{bonus}）",
+                    ours,
                     str(record.ours_total),
-                    f"{record.theirs_faces[0]}, {record.theirs_faces[1]}{their_bonus}",
+                    theirs,
                     str(record.theirs_total),
                     f"{position_label(record.before)} → {position_label(record.after)}"
                     + (self.tr("（同点で {0} 回振り直し）").format(len(record.ties)) if record.ties else ""),
