@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,28 +28,10 @@ from gmtool.models.lotr.check_model import CORRUPTION, GROUP, OPPOSED, TEST
 from gmtool.views.appearance import READABLE, apply_theme, contrast_ratio
 from gmtool.views.fourcard.check_view import FourCardCheckView
 from gmtool.views.lotr.check_view import LotRCheckView
-from tests.qt_fixtures import english_ui
+from tests.e2e import test_docks_at_1366 as docks
 
-LAPTOP = (1366, 768)
-
-
-@pytest.fixture(params=["ja", "en"])
-def laptop(
-    request: pytest.FixtureRequest, qtbot: Any, campaign_model: Any, settings: Any, tmp_path: Path
-) -> Iterator[MainWindow]:
-    """The main window over the demo characters at 1366×768 in its default layout, in one language."""
-    with ExitStack() as language:
-        if request.param == "en":
-            language.enter_context(english_ui(tmp_path))
-        window = MainWindow(campaign_model, settings)
-        qtbot.addWidget(window)
-        window.show()
-        window.showNormal()
-        window.resize(*LAPTOP)
-        QApplication.processEvents()
-        window.reset_layout()
-        QApplication.processEvents()
-        yield window
+LAPTOP = docks.LAPTOP
+laptop = docks.laptop  # the same window: the demo at 1366×768 in its default layout, ja then en
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """Issue 40's walk: the AW and 千幻抄 session windows and MTG's 仮想ライブラリー are used beside the main
-window, so they open under its menu bar, not over it (the GM keeps the menus while they are open),
-and with their bottom (閉じる) still on the screen."""
+window, and the shortcut list is read while using the menus: they open under its menu bar, not over
+it (the GM keeps the menus while they are open), with their bottom (閉じる) still on the screen."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from gmtool.app.main_window import MainWindow
 from gmtool.views.aw.session_dialog import AWSessionDialog
 from gmtool.views.mtg.library_dialog import MTGLibraryDialog
 from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
+from gmtool.views.shortcuts_view import ShortcutsDialog
 
 pytestmark = pytest.mark.window(shown=True)
 
@@ -19,6 +20,7 @@ TOOLS = [
     ("アナザーワールド(&A)", "セッション管理（契約・令呪・イベントキー）…", AWSessionDialog),
     ("千幻抄(&S)", "セッション管理（縁故・幻想能力・ラスボス）…", SengenshoSessionDialog),
     ("MTGでTRPG(&M)", "仮想ライブラリー…", MTGLibraryDialog),
+    ("ヘルプ(&H)", "キーボードショートカット", ShortcutsDialog),
 ]
 
 
@@ -30,7 +32,7 @@ def open_tool(window: MainWindow, menu_title: str, text: str, kind: type[QDialog
     return dialog
 
 
-@pytest.mark.parametrize(("menu_title", "text", "kind"), TOOLS, ids=["aw", "sengensho", "mtg"])
+@pytest.mark.parametrize(("menu_title", "text", "kind"), TOOLS, ids=["aw", "sengensho", "mtg", "shortcuts"])
 def test_the_tool_window_opens_under_the_menu_bar_and_on_screen(window, qtbot, menu_title, text, kind):
     window.move(0, 0)
     QApplication.processEvents()
