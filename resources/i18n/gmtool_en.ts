@@ -936,6 +936,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>0. Not started (nobody has rolled yet)</translation>
         </message>
         <message>
+            <source>0.1%未満</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>under 0.1%</translation>
+        </message>
+        <message>
             <source>0（初期特化）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>0 (starting specialization)</translation>
@@ -1273,6 +1278,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>8 ポイントの配分は選択法だけです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Distributing 8 points belongs only to the chosen method</translation>
+        </message>
+        <message>
+            <source>99.9%超</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>over 99.9%</translation>
         </message>
         <message>
             <source>A の勝ち</source>
@@ -30825,6 +30835,14 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
     </context>
     <context>
         <name>MassBattleTab</name>
+        <message>
+            <source>0.1%未満</source>
+            <translation>under 0.1%</translation>
+        </message>
+        <message>
+            <source>99.9%超</source>
+            <translation>over 99.9%</translation>
+        </message>
         <message>
             <source>味方</source>
             <translation>Allies</translation>

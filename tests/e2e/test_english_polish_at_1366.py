@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from gmtool.views.appearance import READABLE, apply_theme, contrast_ratio
 from gmtool.views.fourcard.check_view import FourCardCheckView
 from gmtool.views.lotr.check_view import LotRCheckView
 from tests.e2e import test_docks_at_1366 as docks
+from tests.qt_fixtures import english_ui
 
 LAPTOP = docks.LAPTOP
 laptop = docks.laptop  # the same window: the demo at 1366×768 in its default layout, ja then en
@@ -273,3 +275,14 @@ def test_the_shipped_four_card_skill_has_english_beside_it(laptop: MainWindow, r
         else ["【接近戦】（その他）", "【接近戦】特化【剣】"]
     )
     assert shown == expected
+
+
+def test_the_armys_rare_odds_read_english(qapp: QApplication, tmp_path: Path) -> None:
+    from fractions import Fraction
+
+    from gmtool.views.lotr.army.mass_battle_tab import percent_one_decimal
+
+    assert percent_one_decimal(Fraction(1, 10_000)) == "0.1%未満"
+    with english_ui(tmp_path):
+        assert percent_one_decimal(Fraction(1, 10_000)) == "under 0.1%"
+        assert percent_one_decimal(Fraction(9_999, 10_000)) == "over 99.9%"

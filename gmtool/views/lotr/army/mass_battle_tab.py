@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -44,9 +44,9 @@ TRACK_TONES = {VICTORY: "success", DEFEAT: "failure"}  # the ends' text when the
 def percent_one_decimal(p: Fraction) -> str:
     """One decimal, but never "0.0%" for a chance that exists nor "100.0%" for one that can fail."""
     if 0 < p < Fraction(1, 2000):
-        return "0.1%未満"
+        return QCoreApplication.translate("MassBattleTab", "0.1%未満")
     if Fraction(1999, 2000) < p < 1:
-        return "99.9%超"
+        return QCoreApplication.translate("MassBattleTab", "99.9%超")
     return f"{float(p) * 100:.1f}%"
 
 
