@@ -4417,12 +4417,12 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
         <message>
             <source>　— 追加アクション: 判定に {0}（判定のない行動は目標値5の判定）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>　— extra actions: {0} to checks (an action without a check is a check against TN 5)</translation>
+            <translation> — extra actions: {0} to checks (an action without a check is a check against TN 5)</translation>
         </message>
         <message>
             <source>　狙い +{0}（次の攻撃に）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>　aim +{0} (for the next attack)</translation>
+            <translation> aim +{0} (for the next attack)</translation>
         </message>
         <message>
             <source>　防御 {0}: {1}</source>
@@ -14417,7 +14417,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>特化（、区切り）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Specialties (separated by 、)</translation>
+            <translation>Specialties (separated by commas)</translation>
         </message>
         <message>
             <source>特化（最初の 1 つは無料、2 つ目から自由ポイント 1 点ずつ）</source>
@@ -15572,7 +15572,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>経験点 {xp_total}　成長: 獲得 {earned}・済み {taken}・可能 {available}　次の成長まで {xp_to_next} 点</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Experience {xp_total}　Advancements: earned {earned} · taken {taken} · available {available}　{xp_to_next} to the next advancement</translation>
+            <translation>Experience {xp_total}  Advancements: earned {earned} · taken {taken} · available {available}  {xp_to_next} to the next advancement</translation>
         </message>
         <message>
             <source>経験点が足りません（必要 {0}、残り {1}）</source>
@@ -25593,11 +25593,11 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>　— 追加アクション: 判定に {0}（判定のない行動は目標値5の判定）</source>
-            <translation>　— extra actions: {0} to checks (an action without a check is a check against TN 5)</translation>
+            <translation> — extra actions: {0} to checks (an action without a check is a check against TN 5)</translation>
         </message>
         <message>
             <source>　狙い +{0}（次の攻撃に）</source>
-            <translation>　aim +{0} (for the next attack)</translation>
+            <translation> aim +{0} (for the next attack)</translation>
         </message>
         <message>
             <source>Defense {0}: 回避で上回る確率 {1:.2%}</source>
@@ -25784,7 +25784,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>経験点 {xp_total}　成長: 獲得 {earned}・済み {taken}・可能 {available}　次の成長まで {xp_to_next} 点</source>
-            <translation>Experience {xp_total}　Advancements: earned {earned} · taken {taken} · available {available}　{xp_to_next} to the next advancement</translation>
+            <translation>Experience {xp_total}  Advancements: earned {earned} · taken {taken} · available {available}  {xp_to_next} to the next advancement</translation>
         </message>
         <message>
             <source>成長ポイント: 使用 {0} / {1} 点</source>
@@ -28853,7 +28853,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         </message>
         <message>
             <source>特化（、区切り）</source>
-            <translation>Specialties (separated by 、)</translation>
+            <translation>Specialties (separated by commas)</translation>
         </message>
         <message>
             <source>特化</source>
