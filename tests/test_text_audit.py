@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from tests.text_audit import japanese_leftovers, raw_ids, visible_texts
+from tests.text_audit import japanese_leftovers, japanese_punctuation, raw_ids, visible_texts
 
 
 def test_japanese_outside_user_data_and_kept_spans_is_found():
@@ -41,3 +41,18 @@ def test_only_visible_widgets_are_read(qtbot):
     root.show()
     texts = [text for _where, text in visible_texts(root)]
     assert "見える" in texts and "二" in texts and "隠れた" not in texts
+
+
+def test_full_width_brackets_outside_quotes_and_user_data_are_japanese_punctuation():
+    texts = [
+        ("a", "Reflex（4）"),
+        ("b", "The text says 「原則として一度」"),
+        ("c", "Note: 「unclosed"),
+        ("d", "朝霧（透）: Damage 3"),
+        ("e", "Reflex (4), Body 3、Luck 2"),
+    ]
+    assert japanese_punctuation(texts, user_data=["朝霧（透）"]) == [
+        ("a", "Reflex（4）"),
+        ("c", "Note: 「unclosed"),
+    ]
+    assert japanese_punctuation(texts[4:], also="、") == [("e", "Reflex (4), Body 3、Luck 2")]

@@ -31,6 +31,10 @@ from PySide6.QtWidgets import (
 )
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
+# Japanese brackets read as Japanese in an English text: full-width （） glued to English words
+# ("Reflex（4）"), and a 「 or 」 with no partner (a whole 「…」 is a quote, kept below).  A walk may add
+# the rest of the Japanese punctuation (AW's: 、 ・ 〜 ／ and the ideographic space) with `also`.
+JAPANESE_BRACKETS = "（）「」"
 # A rule quote (「…」, 『…』) and a game term kept as the game's own word (【…】, 〈…〉) may stay Japanese.
 KEPT_SPANS = re.compile(r"「[^」]*」|『[^』]*』|【[^】]*】|〈[^〉]*〉|［[^］]*］")
 # A key or id written as code: two or more lowercase words joined by underscores (`combat_picks`).
@@ -123,6 +127,17 @@ def japanese_leftovers(
     texts) and the kept spans (rule quotes, bracketed game terms) are taken out."""
     kept = list(user_data)
     return [(where, text) for where, text in texts if JAPANESE.search(_without(text, kept))]
+
+
+def japanese_punctuation(
+    texts: Iterable[tuple[str, str]], user_data: Iterable[str] = (), also: str = ""
+) -> list[tuple[str, str]]:
+    """The texts of an English UI that still hold Japanese brackets (JAPANESE_BRACKETS, and the
+    characters of *also*) once the user's data and the kept spans are taken out: "Reflex（4）" reads
+    as a Japanese text in an English window."""
+    kept = list(user_data)
+    pattern = re.compile(f"[{re.escape(JAPANESE_BRACKETS + also)}]")
+    return [(where, text) for where, text in texts if pattern.search(_without(text, kept))]
 
 
 def raw_ids(

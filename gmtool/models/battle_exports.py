@@ -29,7 +29,10 @@ class EncounterExports(QObject):
         for p in state.participants:
             mark = "▶ " if p.id == state.current else ("✓ " if p.acted else self.tr("・"))
             status = self.tr(STATUS_LABELS[p.status])
-            lines.append(f"{mark}{p.name}" + (f"（{status}）" if status else ""))
+            name = (
+                self.tr("{0}（{1}）").format(p.name, status) if status else p.name
+            )  # the UI language's brackets
+            lines.append(f"{mark}{name}")
         return "\n".join(lines)
 
     # ---- CCFolia -------------------------------------------------------------------------------

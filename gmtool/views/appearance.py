@@ -22,9 +22,18 @@ import os
 from dataclasses import dataclass
 
 import shiboken6
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSettings, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory, QStyleOption, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QProxyStyle,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleFactory,
+    QStyleOption,
+    QStyleOptionViewItem,
+    QWidget,
+)
 
 LANGUAGE_KEY = "ui/language"
 THEME_KEY = "ui/theme"
@@ -133,6 +142,56 @@ def mix(a: QColor, b: QColor, amount: float) -> QColor:
     ours = (a.redF(), a.greenF(), a.blueF())
     theirs = (b.redF(), b.greenF(), b.blueF())
     return QColor.fromRgbF(*(x + (y - x) * amount for x, y in zip(ours, theirs, strict=True)))
+
+
+def contrast_ratio(a: QColor, b: QColor) -> float:
+    """WCAG's contrast ratio of two colours, 1 (the same) to 21 (black on white); normal text wants
+    4.5 or more."""
+
+    def luminance(colour: QColor) -> float:
+        def linear(c: float) -> float:
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+        red, green, blue = linear(colour.redF()), linear(colour.greenF()), linear(colour.blueF())
+        return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+READABLE = 4.5  # WCAG AA, normal text
+
+
+def readable(colour: QColor, background: QColor, text: QColor) -> QColor:
+    """*colour* (a card colour's swatch, say) moved toward the palette's *text* colour just far
+    enough to read on *background*: on the dark theme's base, MTG's green and blue were too dark."""
+    for step in range(11):
+        shade = mix(colour, text, step / 10)
+        if contrast_ratio(shade, background) >= READABLE:
+            return shade
+    return text
+
+
+def text_on(background: QColor) -> QColor:
+    """Black or white, whichever reads better on *background* (a swatch that is a button's face)."""
+    black, white = QColor(0, 0, 0), QColor(255, 255, 255)
+    return black if contrast_ratio(black, background) > contrast_ratio(white, background) else white
+
+
+class ReadableTextDelegate(QStyledItemDelegate):
+    """Cells whose model gives a text colour of its own (MTG's card colours) drawn in a shade of it
+    that reads on the theme's base: the model knows the card, not the theme."""
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        own = index.data(Qt.ItemDataRole.ForegroundRole)
+        if not isinstance(own, QColor):
+            return
+        theme = option.widget.palette() if option.widget is not None else QApplication.palette()
+        shade = readable(own, theme.color(QPalette.ColorRole.Base), theme.color(QPalette.ColorRole.Text))
+        option.palette.setColor(QPalette.ColorRole.Text, shade)
 
 
 def tone_colour(tone: str, palette: QPalette | None = None) -> QColor:

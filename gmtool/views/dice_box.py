@@ -103,9 +103,10 @@ class DiceBoxView(QWidget):
         super().__init__(parent)
         self.model = model
         self.line = CommandLine(model)
-        self.line.setPlaceholderText(
-            self.tr("ダイスコマンド（例: 2D6+3>=10 攻撃、S2D6、x3 1D6、choice[A,B]）")
-        )
+        # The placeholder is one example, short enough for the field at 1366 px (the list of four was
+        # cut after its first); every example is in the tooltip.
+        self.line.setPlaceholderText(self.tr("例: 2D6+3>=10 攻撃"))
+        self.line.setToolTip(self.tr("ダイスコマンド（例: 2D6+3>=10 攻撃、S2D6、x3 1D6、choice[A,B]）"))
         self.line.setClearButtonEnabled(True)
         self.roll_button = QPushButton(self.tr("振る"))
         # ダイスボット: how commands are read, as a CCFolia or Udonarium room's game system.

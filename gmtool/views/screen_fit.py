@@ -5,15 +5,22 @@ it is shown it gets that size, or the screen's available area if that is smaller
 that its whole frame, title bar included, is on that screen.  For that to work the dialog's own
 minimum size must be smaller than the screen: what may be big goes in a scroll area
 (``scrolling``), and the buttons stay outside it, always visible.
+
+A tool window used beside the main window (``fit_to_screen(..., keep_menu_bar=True)``: the AW and
+千幻抄 session windows, the MTG virtual library) opens under the main window's menu bar, not over
+it: the GM goes on using the menus while it is open.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QRect, QSize
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFrame, QScrollArea, QStyle, QWidget
+from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QStyle, QWidget
+
+# Under the menu bar only while that leaves the window this much height: else the screen's top.
+LEAST_HEIGHT_UNDER_MENU_BAR = 400
 
 
 def scrolling(widget: QWidget) -> QScrollArea:
@@ -30,12 +37,30 @@ def available_area(window: QWidget) -> QRect:
     return screen.availableGeometry()
 
 
-def place_on_screen(window: QWidget, wanted: QSize) -> None:
-    """*wanted* (frame excluded), bounded by the available area, and the frame moved inside it."""
+def menu_bar_bottom(window: QWidget) -> int | None:
+    """The global y just under the menu bar of the main window *window* belongs to (None: no
+    main window with a menu bar on screen)."""
+    parent = window.parentWidget()
+    main = parent.window() if parent is not None else None
+    if not isinstance(main, QMainWindow) or not main.isVisible():
+        return None
+    bar = main.menuWidget()
+    if bar is None or not bar.isVisible():
+        return None
+    return bar.mapToGlobal(QPoint(0, bar.height())).y()
+
+
+def place_on_screen(window: QWidget, wanted: QSize, keep_menu_bar: bool = False) -> None:
+    """*wanted* (frame excluded), bounded by the available area, and the frame moved inside it;
+    with *keep_menu_bar*, inside the part of it under the main window's menu bar."""
     area = available_area(window)
+    below = menu_bar_bottom(window) if keep_menu_bar else None
+    if below is not None and area.bottom() - below >= LEAST_HEIGHT_UNDER_MENU_BAR:
+        area.setTop(max(area.top(), below))
     frame = window.frameGeometry()
     extra = frame.size() - window.geometry().size()  # title bar and borders
-    if extra.isEmpty():  # not known before the window manager has framed it: a title bar's worth
+    unframed = extra.isEmpty()
+    if unframed:  # not known before the window manager has framed it: a title bar's worth
         title = window.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
         extra = QSize(8, title + 8)
     bounded = wanted.boundedTo(area.size() - extra).expandedTo(window.minimumSizeHint())
@@ -43,6 +68,10 @@ def place_on_screen(window: QWidget, wanted: QSize) -> None:
     frame = window.frameGeometry()
     x = min(max(frame.x(), area.left()), area.right() + 1 - frame.width())
     y = min(max(frame.y(), area.top()), area.bottom() + 1 - frame.height())
+    if unframed and below is not None:
+        # Not framed yet, the move places the window's inside: the title bar comes above it, and
+        # it was drawn over the menu bar it was kept from (seen under openbox).
+        y = max(y, area.top() + extra.height() - extra.width() // 2)
     window.move(max(x, area.left()), max(y, area.top()))
 
 
@@ -50,9 +79,10 @@ Wanted = QSize | Callable[[], QSize] | None  # a size, or how to work it out whe
 
 
 class _ScreenFitter(QObject):
-    def __init__(self, window: QWidget, wanted: Wanted) -> None:
+    def __init__(self, window: QWidget, wanted: Wanted, keep_menu_bar: bool) -> None:
         super().__init__(window)
         self.wanted = wanted
+        self.keep_menu_bar = keep_menu_bar
         self.placed = False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -65,12 +95,13 @@ class _ScreenFitter(QObject):
         ):
             self.placed = True  # once: after that the size is the user's
             wanted = self.wanted() if callable(self.wanted) else self.wanted
-            place_on_screen(watched, wanted or watched.sizeHint())
+            place_on_screen(watched, wanted or watched.sizeHint(), self.keep_menu_bar)
         return False
 
 
-def fit_to_screen(window: QWidget, wanted: Wanted = None) -> None:
-    """*window* opens at *wanted* (default: its size hint), never past its screen's available area."""
+def fit_to_screen(window: QWidget, wanted: Wanted = None, keep_menu_bar: bool = False) -> None:
+    """*window* opens at *wanted* (default: its size hint), never past its screen's available area;
+    with *keep_menu_bar*, never over its main window's menu bar either."""
     if isinstance(wanted, QSize):
         window.resize(wanted)
-    window.installEventFilter(_ScreenFitter(window, wanted))
+    window.installEventFilter(_ScreenFitter(window, wanted, keep_menu_bar))

@@ -46,7 +46,17 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(self.table, 1)
         layout.addWidget(buttons)
         self._fill("")
-        fit_to_screen(self, QSize(760, 680))
+        fit_to_screen(self, QSize(max(760, self._width_for_every_row()), 680), keep_menu_bar=True)
+
+    def _width_for_every_row(self) -> int:
+        """As wide as the longest action beside its menu and keys (at 760 px the English AW
+        「Session management (contracts, Command Spells, event keys)…」 was cut); the screen bounds it."""
+        header = self.table.horizontalHeader()
+        columns = sum(max(self.table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(3))
+        scroll_bar = self.table.verticalScrollBar().sizeHint().width()
+        layout = self.layout()
+        margins = layout.contentsMargins().left() + layout.contentsMargins().right() if layout else 0
+        return columns + scroll_bar + 2 * self.table.frameWidth() + margins + 8
 
     def shown_rows(self) -> list[tuple[str, str, str]]:
         def text(row: int, column: int) -> str:

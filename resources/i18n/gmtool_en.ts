@@ -513,7 +513,7 @@
         </message>
         <message>
             <source>鎧</source>
-            <translation>armour</translation>
+            <translation>armor</translation>
         </message>
         <message>
             <source>盾</source>
@@ -941,6 +941,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>0. Not started (nobody has rolled yet)</translation>
         </message>
         <message>
+            <source>0.1%未満</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>under 0.1%</translation>
+        </message>
+        <message>
             <source>0（初期特化）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>0 (starting specialization)</translation>
@@ -1156,6 +1161,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Distribution of one 2d6 roll (exact probabilities)</translation>
         </message>
         <message>
+            <source>2d6＋ボーナス 対 目標値</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>2d6 + bonus vs TN</translation>
+        </message>
+        <message>
             <source>2ラウンド以下</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>2 rounds or less</translation>
@@ -1273,6 +1283,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>8 ポイントの配分は選択法だけです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Distributing 8 points belongs only to the chosen method</translation>
+        </message>
+        <message>
+            <source>99.9%超</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>over 99.9%</translation>
         </message>
         <message>
             <source>A の勝ち</source>
@@ -1697,12 +1712,12 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
         <message>
             <source>Defence</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Defence</translation>
+            <translation>Defense</translation>
         </message>
         <message>
             <source>Defence（10 + NIM 修正）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Defence (10 + NIM modifier)</translation>
+            <translation>Defense (10 + NIM modifier)</translation>
         </message>
         <message>
             <source>Defense {0} → {1}</source>
@@ -1787,7 +1802,7 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
         <message>
             <source>Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Extraordinary Success: deal maximum damage, or break a weapon, armour or shield (3.6)</translation>
+            <translation>Extraordinary Success: deal maximum damage, or break a weapon, armor or shield (3.6)</translation>
         </message>
         <message>
             <source>Flaw の名前</source>
@@ -2082,7 +2097,7 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
         <message>
             <source>Health {0} / Defence {1} / Courage {2} / Renown {3} / Size {4} / 負傷段階 {5}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Health {0} / Defence {1} / Courage {2} / Renown {3} / Size {4} / wound levels {5}</translation>
+            <translation>Health {0} / Defense {1} / Courage {2} / Renown {3} / Size {4} / wound levels {5}</translation>
         </message>
         <message>
             <source>Health は作成時の式で決まり、能力値が成長しても上がりません（1.2）</source>
@@ -2760,6 +2775,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>War-Trained</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>War-Trained</translation>
+        </message>
+        <message>
+            <source>Willpower で抵抗</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Resist with Willpower</translation>
         </message>
         <message>
             <source>Willpower で抵抗（1.2.4）。Failure +1 / Complete Failure +2 / Disastrous Failure +3、Superior Success −1 / Extraordinary Success −2。Corruption が Bearing に達すると NPC になる</source>
@@ -3597,7 +3617,7 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>{0}: 攻撃 {1} は元の Defense {2} に届かない — 防御は不要、アクションは消費されない</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0}: attack {1} does not reach the original Defence {2} — no parry needed, no action spent</translation>
+            <translation>{0}: attack {1} does not reach the original Defense {2} — no parry needed, no action spent</translation>
         </message>
         <message>
             <source>{0}: 状態「{1}」</source>
@@ -3663,6 +3683,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}{1}</translation>
+        </message>
+        <message>
+            <source>{0}{1}TP {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} {1} TP {2}</translation>
         </message>
         <message>
             <source>{0}→{1}</source>
@@ -4140,6 +4165,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} cards ({1} kinds)</translation>
         </message>
         <message>
+            <source>{0}特化{1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} specialization {1}</translation>
+        </message>
+        <message>
             <source>{0}（GM オーバーライドで購入可）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (can be bought with a GM override)</translation>
@@ -4213,6 +4243,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>{0}（{1}）の勝ち</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} ({1}) wins</translation>
+        </message>
+        <message>
+            <source>{0}（その他）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (other)</translation>
         </message>
         <message>
             <source>{0}（まだ確定していません）</source>
@@ -4457,12 +4492,12 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
         <message>
             <source>　— 追加アクション: 判定に {0}（判定のない行動は目標値5の判定）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>　— extra actions: {0} to checks (an action without a check is a check against TN 5)</translation>
+            <translation> — extra actions: {0} to checks (an action without a check is a check against TN 5)</translation>
         </message>
         <message>
             <source>　狙い +{0}（次の攻撃に）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>　aim +{0} (for the next attack)</translation>
+            <translation> aim +{0} (for the next attack)</translation>
         </message>
         <message>
             <source>　防御 {0}: {1}</source>
@@ -4975,6 +5010,21 @@ Send this file to the GM.</translation>
             <translation>【{0}】 (other)</translation>
         </message>
         <message>
+            <source>【剣】</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Sword 【剣】</translation>
+        </message>
+        <message>
+            <source>【接近戦】</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Melee 【接近戦】</translation>
+        </message>
+        <message>
+            <source>【斧】</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Axe 【斧】</translation>
+        </message>
+        <message>
             <source>〜</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>to</translation>
@@ -5082,12 +5132,12 @@ Send this file to the GM.</translation>
         <message>
             <source>このキャンペーンで使うルール表です。変更はすぐにキャンペーンに保存され、元に戻す（Ctrl+Z）で取り消せます。同梱の表から変えた値は &lt;span style='background:{0}'&gt;&lt;b&gt;色付きの太字&lt;/b&gt;&lt;/span&gt; で示します。空欄の「未設定」はルール要約に値がない項目で、GM が値を入れるまで 0 として扱われます。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary; it counts as 0 until the GM enters a value.</translation>
+            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;colored bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary; it counts as 0 until the GM enters a value.</translation>
         </message>
         <message>
             <source>このキャンペーンで使うルール表です。変更はすぐにキャンペーンに保存され、元に戻す（Ctrl+Z）で取り消せます。同梱の表から変えた値は &lt;span style='background:{0}'&gt;&lt;b&gt;色付きの太字&lt;/b&gt;&lt;/span&gt; で示します。空欄の「未設定」はルール要約に値がない項目です。参照表の未設定の値は 0 として読まれません: それを使う手順は、どの表のどの欄かを示して止まり（「表を開く」でその欄へ）、値が入ると使えます。ほかのタブの未設定のボーナスとペナルティはなし（0）として計算され、シートと判定画面に「未設定」と表示されます（負傷のペナルティの読み方はハウスルールで選べます）。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary. A value not set in the referenced tables is never read as 0: a step that needs it stops and says which table and cell ("Open table" goes there), and works once the value is entered. Bonuses and penalties not set in the other tabs count as none (0), and the sheet and the check panel show them as "not set" (how an unset wound penalty is read is a house rule).</translation>
+            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;colored bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary. A value not set in the referenced tables is never read as 0: a step that needs it stops and says which table and cell ("Open table" goes there), and works once the value is entered. Bonuses and penalties not set in the other tabs count as none (0), and the sheet and the check panel show them as "not set" (how an unset wound penalty is read is a house rule).</translation>
         </message>
         <message>
             <source>このキャンペーンにはまだキャラクターがいません。
@@ -8011,7 +8061,7 @@ The current scene ends. Command Spells are not restored (house rule: restored at
         <message>
             <source>ライブラリー外 {0}枚…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Out of library: {0}…</translation>
+            <translation>{0} out of library…</translation>
         </message>
         <message>
             <source>ライブラリー外 合計 {0} 枚</source>
@@ -9315,6 +9365,11 @@ Sideboard
 2 Naturalize</translation>
         </message>
         <message>
+            <source>例: 2D6+3&gt;=10 攻撃</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>e.g. 2D6+3&gt;=10 Attack</translation>
+        </message>
+        <message>
             <source>例: NPCの協力で成功（ログに残るメモ）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>e.g. success with an NPC's help (a note kept in the log)</translation>
@@ -10309,6 +10364,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <translation>Up to {0} helpers</translation>
         </message>
         <message>
+            <source>助ける人は 目標値 −5</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Helpers test at TN −5</translation>
+        </message>
+        <message>
             <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +0 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（本文「+0〜+3 のボーナス」の gmtool の読み。助けは全員分を合計）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +0 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (gmtool's reading of the text's “a bonus of +0 to +3”; every helper's bonus is added)</translation>
@@ -11266,12 +11326,12 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>回避と防御は手番外でも行なえます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Dodge and defence can be done outside your turn too</translation>
+            <translation>Dodge and defense can be done outside your turn too</translation>
         </message>
         <message>
             <source>回避の後の攻撃: 元の Defense に届かなければ回避のアクションは消費されません（3.3）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The attack after a dodge: if it does not reach the original Defence, the dodge spends no action (3.3)</translation>
+            <translation>The attack after a dodge: if it does not reach the original Defense, the dodge spends no action (3.3)</translation>
         </message>
         <message>
             <source>回避を振る</source>
@@ -11391,7 +11451,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>壊すものは武器・鎧・盾のどれかです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>What breaks is a weapon, armour or a shield</translation>
+            <translation>What breaks is a weapon, armor or a shield</translation>
         </message>
         <message>
             <source>壊す（大成功）</source>
@@ -13336,7 +13396,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Attack {0} does not reach the original Defence {1}: neither parry nor dodge spends an action</translation>
+            <translation>Attack {0} does not reach the original Defense {1}: neither parry nor dodge spends an action</translation>
         </message>
         <message>
             <source>攻撃される部隊</source>
@@ -13386,7 +13446,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>攻撃の達成値が元の Defense に届かないときは振らず、アクションも消費されません（3.3）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>When the attack's total does not reach the original Defence, no roll is made and no action is spent (3.3)</translation>
+            <translation>When the attack's total does not reach the original Defense, no roll is made and no action is spent (3.3)</translation>
         </message>
         <message>
             <source>攻撃の達成値を記録</source>
@@ -13611,12 +13671,12 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>旅をする人の名前</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Traveller's name</translation>
+            <translation>Traveler's name</translation>
         </message>
         <message>
             <source>旅をする人の名前を入れてください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Enter the traveller's name</translation>
+            <translation>Enter the traveler's name</translation>
         </message>
         <message>
             <source>日付</source>
@@ -14072,7 +14132,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>武器・鎧・盾を壊せるのは Extraordinary Success のときだけです（3.6）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>A weapon, armour or shield can be broken only on an Extraordinary Success (3.6)</translation>
+            <translation>A weapon, armor or shield can be broken only on an Extraordinary Success (3.6)</translation>
         </message>
         <message>
             <source>武器技能の修正 </source>
@@ -14522,7 +14582,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>特化（、区切り）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Specialties (separated by 、)</translation>
+            <translation>Specialties (separated by commas)</translation>
         </message>
         <message>
             <source>特化（最初の 1 つは無料、2 つ目から自由ポイント 1 点ずつ）</source>
@@ -15677,7 +15737,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>経験点 {xp_total}　成長: 獲得 {earned}・済み {taken}・可能 {available}　次の成長まで {xp_to_next} 点</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Experience {xp_total}　Advancements: earned {earned} · taken {taken} · available {available}　{xp_to_next} to the next advancement</translation>
+            <translation>Experience {xp_total}  Advancements: earned {earned} · taken {taken} · available {available}  {xp_to_next} to the next advancement</translation>
         </message>
         <message>
             <source>経験点が足りません（必要 {0}、残り {1}）</source>
@@ -16612,7 +16672,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>行動・防御</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Actions, defence</translation>
+            <translation>Actions, defense</translation>
         </message>
         <message>
             <source>行動値</source>
@@ -16980,6 +17040,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>負傷 {0} 点回復</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Recovered {0} wounds</translation>
+        </message>
+        <message>
+            <source>負傷 {0}、疲労 {1} → {2:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Wounds {0}, weariness {1} → {2:+d}</translation>
         </message>
         <message>
             <source>負傷 {0}、疲労 {1} → 判定に {2:+d}（自動で適用）</source>
@@ -17424,9 +17489,14 @@ Special rule: {1}</translation>
             <translation>the total reached the difficulty</translation>
         </message>
         <message>
+            <source>達成値の高い方が勝ち</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Higher total wins</translation>
+        </message>
+        <message>
             <source>達成値の高い方が勝ち（1.5.2）。同点は、回避なら攻撃側、防御・受け流しなら防御側の勝ち（3.3）、それ以外は振り直し</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>The higher achievement wins (1.5.2). On a tie the attacker wins against a dodge and the defender against a defence or parry (3.3); otherwise the test is rolled again</translation>
+            <translation>The higher achievement wins (1.5.2). On a tie the attacker wins against a dodge and the defender against a defense or parry (3.3); otherwise the test is rolled again</translation>
         </message>
         <message>
             <source>達成値上昇/低下の合計 </source>
@@ -17811,7 +17881,7 @@ Special rule: {1}</translation>
         <message>
             <source>防御</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Defence</translation>
+            <translation>Defense</translation>
         </message>
         <message>
             <source>防御された</source>
@@ -17836,7 +17906,7 @@ Special rule: {1}</translation>
         <message>
             <source>防御・受け流し: 同点は防御側（B）の勝ち</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Defence / parry: ties go to the defender (B)</translation>
+            <translation>Defense / parry: ties go to the defender (B)</translation>
         </message>
         <message>
             <source>防御側</source>
@@ -17876,7 +17946,7 @@ Special rule: {1}</translation>
         <message>
             <source>防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Chance that defence (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
+            <translation>Chance that defense (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
         </message>
         <message>
             <source>防御（不要）</source>
@@ -18644,7 +18714,7 @@ Start session {1} anyway?</translation>
         <message>
             <source>（元の Defense {0} に届かないので回避のアクションは消費されない: {1} 回分）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> (short of the original Defence {0}, so the dodge spends no action: {1} given back)</translation>
+            <translation> (short of the original Defense {0}, so the dodge spends no action: {1} given back)</translation>
         </message>
         <message>
             <source>（先の印象効果〈{0}〉は無効）</source>
@@ -18739,7 +18809,7 @@ Start session {1} anyway?</translation>
         <message>
             <source>（回避のアクションは消費: 元の Defense {0} に到達）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation> (the dodge's action is spent: the original Defence {0} was reached)</translation>
+            <translation> (the dodge's action is spent: the original Defense {0} was reached)</translation>
         </message>
         <message>
             <source>（基本値 3。種族・職業の修正は未設定）</source>
@@ -18900,6 +18970,11 @@ Start session {1} anyway?</translation>
             <source>（達成値 {0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (achievement {0})</translation>
+        </message>
+        <message>
+            <source>（適用しない）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (not applied)</translation>
         </message>
         <message>
             <source>（選んでください）</source>
@@ -21587,6 +21662,22 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Success chance {0}</translation>
         </message>
         <message>
+            <source>2d6＋ボーナス 対 目標値</source>
+            <translation>2d6 + bonus vs TN</translation>
+        </message>
+        <message>
+            <source>助ける人は 目標値 −5</source>
+            <translation>Helpers test at TN −5</translation>
+        </message>
+        <message>
+            <source>達成値の高い方が勝ち</source>
+            <translation>Higher total wins</translation>
+        </message>
+        <message>
+            <source>Willpower で抵抗</source>
+            <translation>Resist with Willpower</translation>
+        </message>
+        <message>
             <source>助ける人はそれぞれ 目標値 −5 で判定し、その成功度でリーダーの判定に加算: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3、失敗は +0（ハウスルール: 「+0」は失敗の助けと読む。助けは全員分を合計）</source>
             <translation>Each helper tests at TN −5 and adds to the leader's test by degree: Marginal +1 / Complete +1 / Superior +2 / Extraordinary +3, failure +0 (house rule: the “+0” is read as a failed helper's; every helper's bonus is added)</translation>
         </message>
@@ -22237,6 +22328,10 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
     <context>
         <name>DiceBoxView</name>
         <message>
+            <source>例: 2D6+3&gt;=10 攻撃</source>
+            <translation>e.g. 2D6+3&gt;=10 Attack</translation>
+        </message>
+        <message>
             <source>ダイスコマンド（例: 2D6+3&gt;=10 攻撃、S2D6、x3 1D6、choice[A,B]）</source>
             <translation>Dice command (e.g. 2D6+3&gt;=10 Attack, S2D6, x3 1D6, choice[A,B])</translation>
         </message>
@@ -22587,6 +22682,10 @@ File → Import character.</translation>
             <source>・</source>
             <translation> · </translation>
         </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
+        </message>
     </context>
     <context>
         <name>EquipmentTableModel</name>
@@ -22833,7 +22932,11 @@ File → Import character.</translation>
         </message>
         <message>
             <source>Health {0} / Defence {1} / Courage {2} / Renown {3} / Size {4} / 負傷段階 {5}</source>
-            <translation>Health {0} / Defence {1} / Courage {2} / Renown {3} / Size {4} / wound levels {5}</translation>
+            <translation>Health {0} / Defense {1} / Courage {2} / Renown {3} / Size {4} / wound levels {5}</translation>
+        </message>
+        <message>
+            <source>（{0}）</source>
+            <translation> ({0})</translation>
         </message>
         <message>
             <source>職業</source>
@@ -22885,6 +22988,10 @@ File → Import character.</translation>
         <message>
             <source>得意リアクション（1 つ）</source>
             <translation>Favored reaction (1)</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
     </context>
     <context>
@@ -23672,6 +23779,10 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
             <translation>There is no damage</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>（空腹のため疲労は回復しません）</source>
             <translation> (hungry, so fatigue does not recover)</translation>
         </message>
@@ -23819,10 +23930,6 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         <message>
             <source>（数値は SPEC.md の読み）</source>
             <translation> (the value as SPEC.md reads it)</translation>
-        </message>
-        <message>
-            <source>難易度 {0}: {1}</source>
-            <translation>Difficulty {0}: {1}</translation>
         </message>
         <message>
             <source>A の勝ち</source>
@@ -24206,10 +24313,6 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
             <translation>{0} ({1}×{2} TP)</translation>
         </message>
         <message>
-            <source>【{0}】</source>
-            <translation>【{0}】</translation>
-        </message>
-        <message>
             <source>未設定</source>
             <translation>Not set</translation>
         </message>
@@ -24526,16 +24629,12 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
             <translation> Movement below 3: hard to do anything useful</translation>
         </message>
         <message>
-            <source>【{0}】（その他）</source>
-            <translation>【{0}】 (other)</translation>
+            <source>{0}特化{1}</source>
+            <translation>{0} specialization {1}</translation>
         </message>
         <message>
-            <source>【{0}】特化【{1}】</source>
-            <translation>【{0}】 specialization 【{1}】</translation>
-        </message>
-        <message>
-            <source>【{0}】</source>
-            <translation>【{0}】</translation>
+            <source>{0}（その他）</source>
+            <translation>{0} (other)</translation>
         </message>
     </context>
     <context>
@@ -24603,6 +24702,22 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         <message>
             <source>使い切れなかった初期経験点（失われた）</source>
             <translation>Unspent starting experience (lost)</translation>
+        </message>
+        <message>
+            <source>【接近戦】</source>
+            <translation>Melee 【接近戦】</translation>
+        </message>
+        <message>
+            <source>【剣】</source>
+            <translation>Sword 【剣】</translation>
+        </message>
+        <message>
+            <source>【斧】</source>
+            <translation>Axe 【斧】</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
     </context>
     <context>
@@ -25652,7 +25767,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <name>LotRActionsBox</name>
         <message>
             <source>回避と防御は手番外でも行なえます</source>
-            <translation>Dodge and defence can be done outside your turn too</translation>
+            <translation>Dodge and defense can be done outside your turn too</translation>
         </message>
         <message>
             <source>全</source>
@@ -25708,7 +25823,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>攻撃の達成値が元の Defense に届かないときは振らず、アクションも消費されません（3.3）</source>
-            <translation>When the attack's total does not reach the original Defence, no roll is made and no action is spent (3.3)</translation>
+            <translation>When the attack's total does not reach the original Defense, no roll is made and no action is spent (3.3)</translation>
         </message>
         <message>
             <source>攻撃の達成値を記録</source>
@@ -25716,7 +25831,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>回避の後の攻撃: 元の Defense に届かなければ回避のアクションは消費されません（3.3）</source>
-            <translation>The attack after a dodge: if it does not reach the original Defence, the dodge spends no action (3.3)</translation>
+            <translation>The attack after a dodge: if it does not reach the original Defense, the dodge spends no action (3.3)</translation>
         </message>
         <message>
             <source>最初のラウンドのイニシアチブを使い続ける</source>
@@ -25744,11 +25859,11 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>　— 追加アクション: 判定に {0}（判定のない行動は目標値5の判定）</source>
-            <translation>　— extra actions: {0} to checks (an action without a check is a check against TN 5)</translation>
+            <translation> — extra actions: {0} to checks (an action without a check is a check against TN 5)</translation>
         </message>
         <message>
             <source>　狙い +{0}（次の攻撃に）</source>
-            <translation>　aim +{0} (for the next attack)</translation>
+            <translation> aim +{0} (for the next attack)</translation>
         </message>
         <message>
             <source>Defense {0}: 回避で上回る確率 {1:.2%}</source>
@@ -25756,7 +25871,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）</source>
-            <translation>Chance that defence (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
+            <translation>Chance that defense (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
         </message>
         <message>
             <source>サイズ不明</source>
@@ -25764,7 +25879,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません</source>
-            <translation>Attack {0} does not reach the original Defence {1}: neither parry nor dodge spends an action</translation>
+            <translation>Attack {0} does not reach the original Defense {1}: neither parry nor dodge spends an action</translation>
         </message>
     </context>
     <context>
@@ -25935,7 +26050,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>経験点 {xp_total}　成長: 獲得 {earned}・済み {taken}・可能 {available}　次の成長まで {xp_to_next} 点</source>
-            <translation>Experience {xp_total}　Advancements: earned {earned} · taken {taken} · available {available}　{xp_to_next} to the next advancement</translation>
+            <translation>Experience {xp_total}  Advancements: earned {earned} · taken {taken} · available {available}  {xp_to_next} to the next advancement</translation>
         </message>
         <message>
             <source>成長ポイント: 使用 {0} / {1} 点</source>
@@ -26403,7 +26518,7 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
         <message>
             <source>防御</source>
-            <translation>Defence</translation>
+            <translation>Defense</translation>
         </message>
         <message>
             <source>ダメージ</source>
@@ -26473,7 +26588,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）</source>
-            <translation>Extraordinary Success: deal maximum damage, or break a weapon, armour or shield (3.6)</translation>
+            <translation>Extraordinary Success: deal maximum damage, or break a weapon, armor or shield (3.6)</translation>
         </message>
         <message>
             <source>命中: ダメージを与えてください</source>
@@ -26628,11 +26743,11 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>武器・鎧・盾を壊せるのは Extraordinary Success のときだけです（3.6）</source>
-            <translation>A weapon, armour or shield can be broken only on an Extraordinary Success (3.6)</translation>
+            <translation>A weapon, armor or shield can be broken only on an Extraordinary Success (3.6)</translation>
         </message>
         <message>
             <source>壊すものは武器・鎧・盾のどれかです</source>
-            <translation>What breaks is a weapon, armour or a shield</translation>
+            <translation>What breaks is a weapon, armor or a shield</translation>
         </message>
         <message>
             <source>{0}が壊れた</source>
@@ -26719,11 +26834,11 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>（元の Defense {0} に届かないので回避のアクションは消費されない: {1} 回分）</source>
-            <translation> (short of the original Defence {0}, so the dodge spends no action: {1} given back)</translation>
+            <translation> (short of the original Defense {0}, so the dodge spends no action: {1} given back)</translation>
         </message>
         <message>
             <source>（回避のアクションは消費: 元の Defense {0} に到達）</source>
-            <translation> (the dodge's action is spent: the original Defence {0} was reached)</translation>
+            <translation> (the dodge's action is spent: the original Defense {0} was reached)</translation>
         </message>
         <message>
             <source>攻撃の達成値</source>
@@ -26731,7 +26846,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>{0}: 攻撃 {1} は元の Defense {2} に届かない — 防御は不要、アクションは消費されない</source>
-            <translation>{0}: attack {1} does not reach the original Defence {2} — no parry needed, no action spent</translation>
+            <translation>{0}: attack {1} does not reach the original Defense {2} — no parry needed, no action spent</translation>
         </message>
         <message>
             <source>防御（不要）</source>
@@ -26751,7 +26866,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>防御</source>
-            <translation>Defence</translation>
+            <translation>Defense</translation>
         </message>
         <message>
             <source>イニシアチブを最初のラウンドのまま使う</source>
@@ -28605,7 +28720,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>このキャンペーンで使うルール表です。変更はすぐにキャンペーンに保存され、元に戻す（Ctrl+Z）で取り消せます。同梱の表から変えた値は &lt;span style='background:{0}'&gt;&lt;b&gt;色付きの太字&lt;/b&gt;&lt;/span&gt; で示します。空欄の「未設定」はルール要約に値がない項目です。参照表の未設定の値は 0 として読まれません: それを使う手順は、どの表のどの欄かを示して止まり（「表を開く」でその欄へ）、値が入ると使えます。ほかのタブの未設定のボーナスとペナルティはなし（0）として計算され、シートと判定画面に「未設定」と表示されます（負傷のペナルティの読み方はハウスルールで選べます）。</source>
-            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;coloured bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary. A value not set in the referenced tables is never read as 0: a step that needs it stops and says which table and cell ("Open table" goes there), and works once the value is entered. Bonuses and penalties not set in the other tabs count as none (0), and the sheet and the check panel show them as "not set" (how an unset wound penalty is read is a house rule).</translation>
+            <translation>The rule tables used in this campaign. Changes are saved to the campaign at once and can be undone (Ctrl+Z). Values changed from the bundled tables are shown in &lt;span style='background:{0}'&gt;&lt;b&gt;colored bold&lt;/b&gt;&lt;/span&gt;. A blank "not set" is an item with no value in the rules summary. A value not set in the referenced tables is never read as 0: a step that needs it stops and says which table and cell ("Open table" goes there), and works once the value is entered. Bonuses and penalties not set in the other tabs count as none (0), and the sheet and the check panel show them as "not set" (how an unset wound penalty is read is a house rule).</translation>
         </message>
         <message>
             <source>能力値修正表</source>
@@ -28878,7 +28993,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>Defence</source>
-            <translation>Defence</translation>
+            <translation>Defense</translation>
         </message>
         <message>
             <source>荷重</source>
@@ -29004,7 +29119,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         </message>
         <message>
             <source>特化（、区切り）</source>
-            <translation>Specialties (separated by 、)</translation>
+            <translation>Specialties (separated by commas)</translation>
         </message>
         <message>
             <source>特化</source>
@@ -29359,7 +29474,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         </message>
         <message>
             <source>行動・防御</source>
-            <translation>Actions, defence</translation>
+            <translation>Actions, defense</translation>
         </message>
         <message>
             <source>スタン判定</source>
@@ -29378,7 +29493,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <name>LotRTravelModel</name>
         <message>
             <source>旅をする人の名前を入れてください</source>
-            <translation>Enter the traveller's name</translation>
+            <translation>Enter the traveler's name</translation>
         </message>
         <message>
             <source>名前は {0} 文字までです</source>
@@ -29399,6 +29514,10 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>外す人を選んでください</source>
             <translation>Select the person to remove</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>長距離移動: 距離 {0}、一行 {1}</source>
@@ -29920,7 +30039,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         </message>
         <message>
             <source>ライブラリー外 {0}枚…</source>
-            <translation>Out of library: {0}…</translation>
+            <translation>{0} out of library…</translation>
         </message>
     </context>
     <context>
@@ -30983,6 +31102,14 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
     <context>
         <name>MassBattleTab</name>
         <message>
+            <source>0.1%未満</source>
+            <translation>under 0.1%</translation>
+        </message>
+        <message>
+            <source>99.9%超</source>
+            <translation>over 99.9%</translation>
+        </message>
+        <message>
             <source>味方</source>
             <translation>Allies</translation>
         </message>
@@ -31085,6 +31212,10 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>{0}の出目</source>
             <translation>Roll: {0}</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>（同点で {0} 回振り直し）</source>
@@ -33681,7 +33812,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>Defence</source>
-            <translation>Defence</translation>
+            <translation>Defense</translation>
         </message>
         <message>
             <source>現在の負傷段階（0 = Healthy）</source>
@@ -34543,8 +34674,8 @@ Start session {1} anyway?</translation>
             <translation>Weakened {0} / unconscious {1} / dead {2} / movement {3}</translation>
         </message>
         <message>
-            <source>【{0}】{1}TP {2}</source>
-            <translation>【{0}】 {1} TP {2}</translation>
+            <source>{0}{1}TP {2}</source>
+            <translation>{0} {1} TP {2}</translation>
         </message>
         <message>
             <source>経験点の記録:</source>
@@ -34655,7 +34786,7 @@ Start session {1} anyway?</translation>
         <name>TravelTab</name>
         <message>
             <source>旅をする人の名前</source>
-            <translation>Traveller's name</translation>
+            <translation>Traveler's name</translation>
         </message>
         <message>
             <source>名前</source>
@@ -35071,6 +35202,10 @@ Chance to reach the TN {0}; chance the commander's Inspire {1:+d} stops it {2}</
         <message>
             <source>なし</source>
             <translation>None</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source> ［消滅］</source>

@@ -10,7 +10,6 @@ One window per language, walked once; the session is played a little first (a sc
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,9 +19,9 @@ from PySide6.QtWidgets import QStackedWidget, QTabWidget, QWidget
 from gmtool.app.main_window import MainWindow
 from tests.qt_fixtures import english_ui
 from tests.text_audit import (
-    _without as without,
     demo_strings,
     japanese_leftovers,
+    japanese_punctuation,
     raw_ids,
     report,
     visible_texts,
@@ -31,9 +30,6 @@ from tests.text_audit import (
 pytestmark = [pytest.mark.e2e, pytest.mark.window(record_dialogs=True, confirm=True, shown=True)]
 
 TYPED = ["シーン1", "逃げるな", "鍵", "廃ビル", "GMの判断"]  # what the walk types as the GM
-# Japanese punctuation the audit's pattern lets through: a list joined with 、 or ・, a range with 〜, parts
-# with ／, an ideographic space read as Japanese in an English sentence.
-JAPANESE_PUNCTUATION = re.compile("[、〜／・\u3000]")
 
 
 def every_page(root: QWidget) -> list[tuple[str, str]]:
@@ -181,9 +177,9 @@ def test_the_aw_walk_in_english_has_no_japanese_left(english_window):
     user_data = demo_strings() + TYPED + rule_quotes()
     found = japanese_leftovers(texts, user_data)
     assert found == [], report(sorted(set(found)))
-    punctuation = [
-        (where, text) for where, text in texts if JAPANESE_PUNCTUATION.search(without(text, user_data))
-    ]
+    # AW counts the rest of the Japanese punctuation too: a list joined with 、 or ・, a range with 〜,
+    # parts with ／, an ideographic space
+    punctuation = japanese_punctuation(texts, user_data, also="、〜／・\u3000")
     assert punctuation == [], report(sorted(set(punctuation)))
     shown = {text for _, text in texts}
     assert "ミナ・クローデル, 朝霧 透" in shown  # the scene's cast, listed with an English comma

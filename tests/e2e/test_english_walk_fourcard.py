@@ -21,7 +21,7 @@ from gmtool.models.fourcard.skill_catalog import set_campaign_catalog
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog, SkillDef, SpecialisationDef
 from gmtool.rules.systems.fourcard.house_rules import HOUSE_RULES
 from tests.qt_fixtures import DEMO_NAMES, english_ui
-from tests.text_audit import japanese_leftovers, raw_ids, report, visible_texts
+from tests.text_audit import japanese_leftovers, japanese_punctuation, raw_ids, report, visible_texts
 
 pytestmark = [pytest.mark.e2e, pytest.mark.window(record_dialogs=True)]
 
@@ -120,7 +120,7 @@ class Walk:
         for name, texts in self.screens:
             found = raw_ids(texts, IDS if self.language == "ja" else (), USER_DATA)
             if self.language == "en":
-                found += japanese_leftovers(texts, USER_DATA)
+                found += japanese_leftovers(texts, USER_DATA) + japanese_punctuation(texts, USER_DATA)
             if found:
                 lines.append(f"{name}:\n{report(found)}")
         return "\n".join(lines)

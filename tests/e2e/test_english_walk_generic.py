@@ -30,7 +30,14 @@ from gmtool.views.empty_sheet import EmptySheet
 from gmtool.views.start_page import StartPage
 from tests.e2e.test_docks_at_1366 import laptop  # noqa: F401 - the fixture: the window at 1366×768
 from tests.qt_fixtures import DEMO_NAMES
-from tests.text_audit import japanese_leftovers, raw_ids, report, visible_texts, widget_texts
+from tests.text_audit import (
+    japanese_leftovers,
+    japanese_punctuation,
+    raw_ids,
+    report,
+    visible_texts,
+    widget_texts,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -222,7 +229,7 @@ def test_the_generic_windows_read_english_or_show_no_raw_id(walked):
     # the chat palette's hint shows its syntax with the variables as the palettes name them
     user_data = [*DEMO_NAMES, "（理由）", "日本語", "{名前}", "//名前="]
     if language == "en":
-        found = japanese_leftovers(walk.texts, user_data)
+        found = japanese_leftovers(walk.texts, user_data) + japanese_punctuation(walk.texts, user_data)
         assert not found, "Japanese left in the English UI:\n" + report(found)
     found = raw_ids(walk.texts, IDS if language == "ja" else tuple(SYSTEMS), user_data)
     assert not found, f"raw ids shown in the {language} UI:\n" + report(found)

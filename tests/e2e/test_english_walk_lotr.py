@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QTabWidget, QWidget, QWizard
 from gmtool.rules.systems.lotr.rules_data import lotr_rules
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_NAMES, REACTION_NAMES
 from tests.qt_fixtures import english_ui
-from tests.text_audit import japanese_leftovers, raw_ids, report, visible_texts
+from tests.text_audit import japanese_leftovers, japanese_punctuation, raw_ids, report, visible_texts
 
 pytestmark = [pytest.mark.e2e, pytest.mark.window(record_dialogs=True)]
 
@@ -303,7 +303,7 @@ def hidden_japanese_names(window: Any) -> list[str]:
 def test_the_lotr_walk_in_english_has_no_japanese(english_window, qtbot, refusals):
     walk = walk_everything(english_window, qtbot, refusals)
     user_data = [*demo_user_data(english_window), "オーク", "門", *hidden_japanese_names(english_window)]
-    found = japanese_leftovers(walk.texts, user_data)
+    found = japanese_leftovers(walk.texts, user_data) + japanese_punctuation(walk.texts, user_data)
     assert not found, "Japanese left in the English UI:\n" + report(found)
     # "per" (Perception's id) is an English word in English sentences ("+2 per range step")
     found = raw_ids(walk.texts, [i for i in lotr_ids() if i != "per"], user_data)

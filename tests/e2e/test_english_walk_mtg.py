@@ -25,7 +25,7 @@ from gmtool.views.mtg.library_dialog import MTGLibraryDialog
 from gmtool.views.mtg.outside_dialog import MTGOutsideDialog
 from gmtool.views.mtg.sheet_view import MTGSheetView
 from tests.qt_fixtures import DEMO_NAMES
-from tests.text_audit import japanese_leftovers, raw_ids, report, visible_texts
+from tests.text_audit import japanese_leftovers, japanese_punctuation, raw_ids, report, visible_texts
 from tests.views.test_readability_issue34 import language  # noqa: F401 - the fixture: ja, then en
 
 pytestmark = [pytest.mark.e2e, pytest.mark.window(record_dialogs=True, confirm=True, shown=False)]
@@ -207,7 +207,8 @@ def test_the_walk_reads_the_ui_language_with_card_names_in_it_and_no_raw_id(walk
     texts = walk(walked, language).texts + [("refusal box", text) for text in refusals]
     shown = "\n".join(text for _, text in texts)
     if language == "en":
-        found = japanese_leftovers(texts, (*USER_DATA, *RULE_QUOTES))
+        kept = (*USER_DATA, *RULE_QUOTES)
+        found = japanese_leftovers(texts, kept) + japanese_punctuation(texts, kept)
         assert found == [], report(found)
         # English words are no ids in English: only the ids no sentence uses are looked for.
         ids = [i for i in IDS if "_" in i or ":" in i]

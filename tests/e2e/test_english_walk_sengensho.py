@@ -30,7 +30,14 @@ from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
 from tests.e2e.house_rules_window_sengensho import choose, in_bond_dialog, new_scene, sengensho_ids
 from tests.models.sengensho.session_helpers import GM_CATALOG
 from tests.qt_fixtures import DEMO_NAMES, english_ui
-from tests.text_audit import japanese_leftovers, raw_ids, report, strings_in, visible_texts
+from tests.text_audit import (
+    japanese_leftovers,
+    japanese_punctuation,
+    raw_ids,
+    report,
+    strings_in,
+    visible_texts,
+)
 
 pytestmark = [pytest.mark.e2e]
 
@@ -249,7 +256,10 @@ def test_the_english_ui_of_sengensho_has_no_japanese_of_gmtools_own(
     with english_ui(tmp_path):
         window = _window(campaign_model, settings, qtbot)
         seen = walk(window, refusals)
-        left = list(dict.fromkeys(japanese_leftovers(seen.texts, [*USER_DATA, *_rule_quotes()])))
+        kept = [*USER_DATA, *_rule_quotes()]
+        left = list(
+            dict.fromkeys(japanese_leftovers(seen.texts, kept) + japanese_punctuation(seen.texts, kept))
+        )
         window.close()
     assert left == [], "Japanese left in the English UI:\n" + report(left)
     shown = {text for _, text in seen.texts}

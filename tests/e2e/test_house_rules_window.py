@@ -109,7 +109,7 @@ def lotr_group_test(window: MainWindow) -> Shown:
     helper = model.add_helper()
     model.set_source(helper, "custom")
     model.set_custom_value(helper, 0)
-    return lambda: f"{view.headline.text()} | {view.help_label.text()}"
+    return lambda: f"{view.headline.text()} | {view.help_label.toolTip()}"
 
 
 def lotr_wounded_test(window: MainWindow) -> Shown:

@@ -60,7 +60,7 @@ def end_text(doc: FocusDoc, rules: FocusRules) -> str:
         FocusStatus.FAILURE: tr("AF判定失敗"),
         FocusStatus.CANCELLED: tr("AF判定を中止"),
     }[doc.status]
-    text = f"{verdict}（{tr(ENDING_LABELS[doc.ending])}）"
+    text = tr("{0}（{1}）").format(verdict, tr(ENDING_LABELS[doc.ending]))  # the UI language's brackets
     if doc.ending_note:
         text += f"「{doc.ending_note}」"
     return text + tr(" 達成値合計 {0} / 難易度 {1}").format(doc.total, doc.effective_difficulty(rules))

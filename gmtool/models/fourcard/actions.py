@@ -305,7 +305,7 @@ class FourCardActions(QObject):
             parts.append(self.tr("負傷 {0} 点回復").format(recovery.injury))
         if not parts:
             parts.append(self.tr("回復なし") if before.damage else self.tr("ダメージはありません"))
-        text = "、".join(parts)
+        text = self.tr("、").join(parts)  # "Recovered 3 fatigue, recovered 1 wounds" in English
         # Say why nothing came back when hunger is the reason, so it is not taken for a bug.
         if fatigue_recovers and before.hungry and recovery.after.hungry and before.fatigue:
             text += self.tr("（空腹のため疲労は回復しません）")

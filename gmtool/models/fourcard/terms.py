@@ -52,6 +52,25 @@ LOST_XP_LABEL = QT_TRANSLATE_NOOP("FourCardTerms", "使い切れなかった初�
 LEDGER_LABELS = frozenset({CREATION_SCENARIO, INITIAL_XP_LABEL, LOST_XP_LABEL})
 
 
+# The rule text's own skills (resources/rules/fourcard/skills.toml: 【接近戦】 and its fields 【剣】【斧】):
+# in the English UI with English beside the game's word, as 千幻抄's 類型 are (「Hunter 〈狩猟者〉」).
+# A skill or field the GM adds is shown as typed.
+GAME_SKILLS = frozenset(
+    {
+        QT_TRANSLATE_NOOP("FourCardTerms", "【接近戦】"),
+        QT_TRANSLATE_NOOP("FourCardTerms", "【剣】"),
+        QT_TRANSLATE_NOOP("FourCardTerms", "【斧】"),
+    }
+)
+
+
+def skill_term(name: str) -> str:
+    """A skill or field in its brackets: 「【接近戦】」, in the English UI 「Melee 【接近戦】」 for the
+    rule text's own; a GM's 「【知識】」 as typed."""
+    bracketed = f"【{name}】"
+    return term(bracketed) if bracketed in GAME_SKILLS else bracketed
+
+
 def term(source: str) -> str:
     """One of the terms above in the UI language."""
     return QCoreApplication.translate(CONTEXT, source)

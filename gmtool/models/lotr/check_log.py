@@ -81,6 +81,22 @@ def condition_text(character: LotRCharacter, rules: LotRRules, wounds: bool = Tr
     return _tr("負傷 {0}、疲労 {1} → 判定に {2:+d}（自動で適用）").format(wound, tired, total)
 
 
+def condition_brief(character: LotRCharacter, rules: LotRRules, wounds: bool = True) -> str:
+    """負傷 -1、疲労 未設定 → -1: the two penalties and their total, for the one line a judgement
+    panel's box has (`condition_text`, with the levels' names, is its tooltip)."""
+    track, weary = wound_track(character, rules), weariness_level(character, rules)
+    unset = _tr("未設定")
+    if track.level is None:
+        wound = _tr("死亡")
+    else:
+        wound = unset if track.penalty_unset and track.carried_from is None else f"{track.penalty:+d}"
+    if not wounds:
+        wound += _tr("（適用しない）")
+    tired = unset if weary.penalty is None else f"{weary.penalty:+d}"
+    total = condition_penalty(character, rules, wounds)
+    return _tr("負傷 {0}、疲労 {1} → {2:+d}").format(wound, tired, total)
+
+
 def wound_gap_warning(character: LotRCharacter, rules: LotRRules) -> str:
     """Loud, when a worse wound level rolls better than a lighter one: the current level's penalty
     is unset (the summary gives none) and counted 0 while a lighter level has one.  ''."""

@@ -26,6 +26,7 @@ from gmtool.models.lotr.check_log import (
     bearing_warning,
     bonus_parts,
     check_log_payload,
+    condition_brief,
     condition_text,
     wound_gap_warning,
 )
@@ -259,12 +260,14 @@ class LotRCheckModel(RollerInputsMixin, QObject):
             rank=inputs.custom_value, affinity=affinity, condition=condition, modifier=inputs.modifier
         )
 
-    def condition_text(self, side: Side) -> str:
-        """The wound and weariness levels and what they take off (applied automatically)."""
+    def condition_text(self, side: Side, brief: bool = False) -> str:
+        """The wound and weariness levels and what they take off (applied automatically); *brief*:
+        the two penalties and their total only."""
         character = self.character(side)
-        return (
-            condition_text(character, self.rules, self.inputs(side).wounds) if character is not None else ""
-        )
+        if character is None:
+            return ""
+        wounds = self.inputs(side).wounds
+        return (condition_brief if brief else condition_text)(character, self.rules, wounds)
 
     def dead(self, side: Side) -> bool:
         """The character is past its last wound level: the GM decides whether it may roll at all."""

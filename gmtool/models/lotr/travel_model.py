@@ -90,8 +90,11 @@ class LotRTravelModel(QObject):
         """The plan as one log line (no undo step: nothing in the campaign changes)."""
         distance, pace = self.distance(route, typed), self.pace()
         time = rules.travel_time(distance, pace)
-        party = self.tr("、").join(f"{m.name}（{m.mode}）" for m in self.members)
-        where = f"{route}（{rules.mixed_fraction(distance)}）" if route else rules.mixed_fraction(distance)
+        aside = self.tr("{0}（{1}）")  # the brackets of the UI language: 「馬（騎乗）」, "Horse (mounted)"
+        party = self.tr("、").join(aside.format(m.name, m.mode) for m in self.members)
+        where = (
+            aside.format(route, rules.mixed_fraction(distance)) if route else rules.mixed_fraction(distance)
+        )
         text = self.tr("長距離移動: 距離 {0}、一行 {1}").format(where, party)
         result = self.time_text(time)
         self.campaign_model.append_log(LOG_KIND, summary_payload("lotr", text, "", "", result))

@@ -7,7 +7,7 @@ as AWSessionModel.changed and `_sync()` re-reads every page; the pages keep what
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from gmtool.models.aw.session_model import AWSessionModel
@@ -17,6 +17,7 @@ from gmtool.views.aw.session_contracts_tab import AWContractsTab
 from gmtool.views.aw.session_keys_tab import AWKeysTab
 from gmtool.views.aw.session_rest_tab import AWRestTab
 from gmtool.views.aw.session_scenes_tab import AWScenesTab
+from gmtool.views.screen_fit import fit_to_screen
 from gmtool.views.session_tab import SessionTab
 from gmtool.views.widgets import close_only_buttons, shown_message
 
@@ -59,7 +60,7 @@ class AWSessionDialog(QDialog):
         layout.addWidget(self.problem_label)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(buttons)
-        self.resize(1100, 700)
+        fit_to_screen(self, QSize(1100, 700), keep_menu_bar=True)  # its menus stay in reach
 
         model.changed.connect(self._sync)
         self._sync()

@@ -97,8 +97,10 @@ class ParticipantBox(SessionTab[BattleModel]):
         self.add_condition_button = self.button(self.tr("状態を追加"), self._add_condition)
         self.condition_combo = QComboBox()
         self.remove_condition_button = self.button(self.tr("解除"), self._remove_condition)
+        # The name on a row of its own: beside the rounds, whose 「無期限」 and the counter took the
+        # width, its placeholder was cut to 「Conditi…」.
         condition_row = QHBoxLayout()
-        for w in (self.condition_edit, self.rounds_spin, self.counts_combo, self.add_condition_button):
+        for w in (self.rounds_spin, self.counts_combo, self.add_condition_button):
             condition_row.addWidget(w)
         remove_row = QHBoxLayout()
         remove_row.addWidget(self.condition_combo, 1)
@@ -111,7 +113,8 @@ class ParticipantBox(SessionTab[BattleModel]):
         form.addRow(self.tr("リソース"), value_row)
         form.addRow(self.resource_note)
         form.addRow(self.tr("状態"), status_row)
-        form.addRow(self.tr("状態異常"), condition_row)
+        form.addRow(self.tr("状態異常"), self.condition_edit)
+        form.addRow("", condition_row)
         form.addRow("", remove_row)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

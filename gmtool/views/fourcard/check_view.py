@@ -33,7 +33,6 @@ from gmtool.views.appearance import set_tone
 from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
 from gmtool.views.check.roller_inputs_box import ModeButtons, RollerInputsBox, show_value
-from gmtool.views.compact import shrink_combo
 from gmtool.views.widgets import show_refusal
 
 MODE_LABELS = {TARGET: "目標ロール", COMPARE: "比較ロール", ACHIEVEMENT: "達成ロール"}
@@ -71,7 +70,10 @@ class FourCardCheckView(QWidget):
         self.difficulty_spin = QSpinBox()
         self.difficulty_spin.setRange(*CHECK_DIFFICULTY_BOUNDS)
         self.difficulty_spin.valueChanged.connect(model.set_difficulty)
-        self.ladder_combo = shrink_combo(QComboBox(), 10)
+        # Each step whole ("10: Tense for a novice, easy for a beginner"): shrunk to ten characters
+        # it was cut to 「10: Tense for a nc…」 and the label beside it said it again in full.
+        self.ladder_combo = QComboBox()
+        self.ladder_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for step in model.rules.difficulty_steps:
             self.ladder_combo.addItem(f"{step.value}: {self.tr(step.label)}", step.value)
         self.ladder_combo.activated.connect(lambda i: model.set_difficulty(self.ladder_combo.itemData(i)))
@@ -219,11 +221,8 @@ class FourCardCheckView(QWidget):
             return self.tr(
                 "比較ロール: ロール値の高い方が勝ち。出目 12 は 12 以外に勝ち、出目 2 は 2 以外に負ける"
             )
-        step = self.model.difficulty_step()
-        if step is None:
-            return ""
-        label = self.tr(step.label) + (self.tr("（数値は SPEC.md の読み）") if step.inferred else "")
-        return self.tr("難易度 {0}: {1}").format(self.model.difficulty, label)
+        step = self.model.difficulty_step()  # the step's words are the combo's: only the number's source here
+        return self.tr("（数値は SPEC.md の読み）") if step is not None and step.inferred else ""
 
     def show_result(self, result: FourCardResult) -> None:
         if isinstance(result, CompareResult):

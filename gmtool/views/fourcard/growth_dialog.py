@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.fourcard.growth_model import FourCardGrowthModel, GrowthPreview
 from gmtool.models.fourcard.growth_table_model import GrowthTableModel
+from gmtool.models.fourcard.terms import skill_term
 from gmtool.rules.systems.fourcard.advancement_types import PARTIAL_XP_RANGE
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.appearance import set_tone, tone_colour
@@ -249,7 +250,7 @@ class FourCardGrowthDialog(QDialog):
             if preview.cost is not None:
                 cost = self.tr("{0}（{1}×{2}TP）").format(preview.cost, line.expertise, line.next_tp)
             cells = [
-                self.tr("【{0}】").format(name),
+                skill_term(name),
                 line.base or self.tr("未設定"),
                 str(line.expertise) if line.expertise is not None else self.tr("未設定"),
                 str(line.tp),
@@ -271,7 +272,7 @@ class FourCardGrowthDialog(QDialog):
         keys = [(skill, field) for skill, field, _ in rows]
         self._reshape(self.specialisation_table, self.specialisation_buttons, keys)
         for row, (skill, field, done) in enumerate(rows):
-            cells = [self.tr("【{0}】").format(skill), self.tr("【{0}】").format(field)]
+            cells = [skill_term(skill), skill_term(field)]
             button = self._button(
                 self.specialisation_table,
                 self.specialisation_buttons,

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.fourcard.equipment_table_model import EquipmentTableModel
 from gmtool.models.fourcard.sheet_model import FourCardSheetModel
-from gmtool.models.fourcard.terms import HANDEDNESS, HANDEDNESS_NAMES, SEX_NAMES, term
+from gmtool.models.fourcard.terms import HANDEDNESS, HANDEDNESS_NAMES, SEX_NAMES, skill_term, term
 from gmtool.rules.systems.fourcard.character import (
     ATTRIBUTE_LABELS,
     ATTRIBUTE_MAX,
@@ -310,11 +310,11 @@ class FourCardSheetView(SheetEditing, QWidget):
         rows = []
         for line in self.sheet_model.skill_levels():
             if line.field is not None:
-                name = self.tr("【{0}】特化【{1}】").format(line.name, line.field)
+                name = self.tr("{0}特化{1}").format(skill_term(line.name), skill_term(line.field))
             elif line.specialised:
-                name = self.tr("【{0}】（その他）").format(line.name)
-            else:
-                name = self.tr("【{0}】").format(line.name)
+                name = self.tr("{0}（その他）").format(skill_term(line.name))
+            else:  # the rule text's skills with English beside them in the English UI
+                name = skill_term(line.name)
             rows.append((name, ATTRIBUTE_LABELS[line.base], line.tp, line.level))
         self.skill_table.setRowCount(len(rows))
         for row, values in enumerate(rows):

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.fourcard.creation_model import Blocker, FourCardCreationModel
-from gmtool.models.fourcard.terms import ledger_text
+from gmtool.models.fourcard.terms import ledger_text, skill_term
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.check.probability_plots import style_plot
 from gmtool.views.check.themed_plot import ThemedPlot
@@ -119,7 +119,7 @@ class ExperiencePage(CreationPage):
         """One box per catalog skill (again when the GM stores another catalog)."""
         self.earmark_list.clear()
         for name in self.model.catalog.names:
-            item = QListWidgetItem(f"【{name}】")
+            item = QListWidgetItem(skill_term(name))
             item.setData(Qt.ItemDataRole.UserRole, name)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
@@ -297,8 +297,8 @@ class SummaryPage(CreationPage):
                 )
             )
         for skill in character.skills:
-            fields = "".join(f"【{f}】" for f in skill.specialisations)
-            lines.append(self.tr("【{0}】{1}TP {2}").format(skill.name, skill.tp, fields).rstrip())
+            fields = "".join(skill_term(f) for f in skill.specialisations)
+            lines.append(self.tr("{0}{1}TP {2}").format(skill_term(skill.name), skill.tp, fields).rstrip())
         lines.append(self.tr("経験点の記録:"))
         for entry in character.growth:
             amount = f"+{entry.xp}" if entry.xp else f"−{entry.cost}" if entry.cost else "0"

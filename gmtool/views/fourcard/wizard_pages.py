@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import lcm
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.fourcard.creation_model import Blocker, CatalogState, FourCardCreationModel
+from gmtool.models.fourcard.terms import skill_term
 from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.appearance import set_tone
@@ -41,7 +42,10 @@ from gmtool.views.wizard.creation_wizard import REASON_STYLE, CreationPage as Ba
 def probability_text(p: Fraction, denominator: int | None = None) -> str:
     """「3/9（33.3%）」: over `denominator` (the number of equally likely rolls) when given."""
     over = denominator or p.denominator
-    return f"{p * over}/{over}（{float(p) * 100:.1f}%）"
+    # the UI language's brackets: "3/9 (33.3%)" in English
+    return QCoreApplication.translate("FourCardTerms", "{0}（{1}）").format(
+        f"{p * over}/{over}", f"{float(p) * 100:.1f}%"
+    )
 
 
 def distribution_table(odds: Mapping[int, Fraction], headers: tuple[str, str]) -> QTableWidget:
@@ -339,7 +343,7 @@ class SkillsPage(CreationPage):
             expertise = str(row.expertise) if row.expertise is not None else self.tr("未設定")
             cost = str(row.next_cost) if row.next_cost is not None else "—"
             cells = (
-                f"【{row.name}】",
+                skill_term(row.name),
                 row.base or self.tr("未設定"),
                 expertise,
                 str(row.tp),
@@ -358,7 +362,7 @@ class SkillsPage(CreationPage):
         budget = model.budget
         text = self.tr("残り経験点: {0} 点（総合LV {1}）").format(model.skills.leftover, model.level)
         if model.earmarked and model.extra_xp:
-            uses = "、".join(f"【{n}】" for n in model.earmarked)
+            uses = self.tr("、").join(skill_term(n) for n in model.earmarked)
             text += self.tr(" — うち一般 {0} 点、追加初期経験点 {1} 点（{2} 専用）").format(
                 budget.general, budget.extra, uses
             )

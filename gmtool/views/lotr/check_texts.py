@@ -57,6 +57,17 @@ class CheckTexts(QObject):
             )
         return self.tr("成功率 {0}").format(percent(float(odds.success_probability)))
 
+    def short_help(self, mode: str) -> str:
+        """The mode's rule in a few words, for the room beside the modes (the whole rule is `help`,
+        in its tooltip): cut to 「Achievement = 2d6 (on …」 it said nothing."""
+        shorts = {  # each a literal tr() call, so the translator's extractor sees it
+            TEST: self.tr("2d6＋ボーナス 対 目標値"),
+            GROUP: self.tr("助ける人は 目標値 −5"),
+            OPPOSED: self.tr("達成値の高い方が勝ち"),
+            CORRUPTION: self.tr("Willpower で抵抗"),
+        }
+        return shorts[mode]
+
     def help(self, mode: str) -> str:
         if mode == GROUP and self.model.marginal_helper == MARGINAL_ONE:  # the house rule's reading
             return self.tr(

@@ -84,8 +84,8 @@ class LotRCheckView(QWidget):
         for rule in TIE_RULES:
             self.tie_combo.addItem(tie_rule_label(rule), rule)
         self.tie_combo.currentIndexChanged.connect(lambda i: model.set_tie_rule(self.tie_combo.itemData(i)))
-        # The mode's rule in the room left beside the modes, the whole of it in the tooltip: on a
-        # line of its own it took up to three lines of a panel that has none to spare.
+        # The mode's rule in a few words in the room left beside the modes, the whole of it in the
+        # tooltip: on a line of its own it took up to three lines of a panel that has none to spare.
         self.help_label = ElidedLabel()
         top.addWidget(self.help_label, 1)
         top.addWidget(self.tn_label)
@@ -217,7 +217,8 @@ class LotRCheckView(QWidget):
         self.tn_spin.setEnabled(mode != OPPOSED)
         self.tn_label.setEnabled(mode != OPPOSED)
         self.tie_combo.setVisible(mode == OPPOSED)
-        self.help_label.setText(self.texts.help(mode))
+        self.help_label.setText(self.texts.short_help(mode))
+        self.help_label.setToolTip(self.texts.help(mode))
         self.a_box.setTitle(self.texts.a_title())
         self.a_box.sync()
         self.b_box.setVisible(mode == OPPOSED)

@@ -37,7 +37,8 @@ SIDE_OFFSETS = {Contestant.A: -0.2, Contestant.B: 0.2}  # opposed totals plot: A
 UNDECIDED_COLOR = "#9aa5b1"  # a total whose degree the helpers' or the opponent's dice decide
 LEGEND_ROWS = 2
 LEGEND_ONE_ROW = 3  # up to this many entries take one row
-STACK_Y_MAX = 108  # % — room above the stacks for the marker's label
+STACK_Y_MAX = 108  # % — at least this room above the stacks for the marker's label
+STACK_TOP = 100  # % — the stacks' top
 TOTALS_Y_MAX = 18  # % — the likeliest total (7) is 6/36
 
 
@@ -57,7 +58,8 @@ class StackedOddsPlot(PanelPlot):
         super().__init__(parent=parent)
         self.model = model
         style_plot(self, self.tr("確率 (%)"), self.tr(model.odds.stack_x_label))
-        self.setYRange(0, STACK_Y_MAX, padding=0)
+        self.y_max: float = STACK_Y_MAX
+        self.setYRange(0, self.y_max, padding=0)
         self._brushes = _brushes()
         # One item with a brush per bar segment (see probability_plots: single-colour bars crashed).
         self.bars = pg.BarGraphItem(x=[], y0=[], height=[], width=0.8, brushes=[], pen=pg.mkPen(None))
@@ -68,7 +70,27 @@ class StackedOddsPlot(PanelPlot):
         self.addItem(self.marker_label)
         self.theme_changed()
         model.changed.connect(self.refresh)
+        # The label's room above the stacks is as tall as its text at the plot's height: a fixed
+        # 8 % was less than a line in the panel, and 「現在 10」 was drawn over the bars' tops.
+        self.getViewBox().sigResized.connect(self._make_room_for_label)
         self.refresh()
+
+    def _make_room_for_label(self) -> None:
+        shown = self.getViewBox().height()
+        text = self.marker_label.textItem.boundingRect().height()
+        y_max = max(STACK_Y_MAX, STACK_TOP * shown / max(shown - text, 1.0)) if shown > text else STACK_Y_MAX
+        if abs(y_max - self.y_max) < 0.5:
+            return
+        self.y_max = y_max
+        self.setYRange(0, y_max, padding=0)
+        self.marker_label.setPos(self.model.odds.stack_marker, y_max)
+
+    def label_clear_of_bars(self) -> bool:
+        """The marker's label is drawn wholly above the stacks' top (in the scene's pixels)."""
+        box = self.getViewBox()
+        label = self.marker_label.mapRectToScene(self.marker_label.boundingRect())
+        top = box.mapViewToScene(pg.Point(self.model.odds.stack_marker, STACK_TOP)).y()
+        return bool(label.bottom() <= top + 0.5)
 
     def theme_changed(self) -> None:
         """The marker in the text's colour: black on the light theme's white, light on the dark."""
@@ -94,7 +116,7 @@ class StackedOddsPlot(PanelPlot):
         self.keep_range(x=(min(odds.stack) - 0.5, max(odds.stack) + 0.5))
         self.marker.setValue(odds.stack_marker)
         self.marker_label.setText(self.tr("現在 {0}").format(odds.stack_marker))
-        self.marker_label.setPos(odds.stack_marker, STACK_Y_MAX)
+        self.marker_label.setPos(odds.stack_marker, self.y_max)
         # Placed for the new range now: left to its paint, the label moved itself there and asked
         # for a second paint of the whole plot on every TN step.
         self.getViewBox().updateMatrix()

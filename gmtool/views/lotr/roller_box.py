@@ -107,8 +107,9 @@ class LotRRollerBox(RollerInputsBox[LotRCheckModel]):
     def current_value(self) -> int:
         return self.model.value(self.side)
 
-    def note(self) -> str:
-        lines = [self.model.condition_text(self.side)]
+    def note(self, brief: bool = False) -> str:
+        """What the box's one line says (*brief*: the conditions in short, as shown), whole in its tooltip."""
+        lines = [self.model.condition_text(self.side, brief)]
         if self.model.dead(self.side):  # a warning, not a block: the GM may still have it roll
             lines.insert(0, self.tr("死亡: 判定できません（GM の判断で振る場合のみ）"))
         if self.model.roller(self.side).untrained:
@@ -163,7 +164,10 @@ class LotRRollerBox(RollerInputsBox[LotRCheckModel]):
         finally:
             for w in widgets:
                 w.blockSignals(False)
-        self.note_label.setText(self.note())
+        # The conditions in short fit the box's width ("Wounds Healthy +0, weariness Winded Not …"
+        # was cut before its total); the whole sentence is the tooltip.
+        self.note_label.setText(self.note(brief=True))
+        self.note_label.setToolTip(self.note())
         set_tone(self.note_label, DEAD_STYLE if model.dead(side) else NOTE_STYLE)
         self.note_label.setVisible(bool(self.note_label.text()))
         parts = " ".join(f"{name} {points:+d}" for name, points in model.bonus_parts(side))

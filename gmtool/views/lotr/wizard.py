@@ -114,7 +114,12 @@ class FavouredPage(LotRPage):
         draft, preview = self.model.draft, self.model.preview()
         for a, check in self.favoured_checks.items():
             value = preview.attributes[a]
-            shown = "" if value is None else f" {value}（{preview.modifiers[a]:+d}）"
+            # 「9（+1）」, "9 (+1)": the brackets of the UI language
+            shown = (
+                ""
+                if value is None
+                else " " + self.tr("{0}（{1}）").format(value, f"{preview.modifiers[a]:+d}")
+            )
             check.setText(f"{ATTRIBUTE_NAMES[a]}{shown}")
             check.setChecked(a in draft.favoured_attributes)
         for r, radio in self.reaction_radios.items():

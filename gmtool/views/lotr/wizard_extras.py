@@ -285,7 +285,7 @@ class ExtrasPage(LotRPage):
             )
         )
         for skill in character.skills:
-            fields = "".join(f"（{f}）" for f in skill.specialisations)
+            fields = "".join(self.tr("（{0}）").format(f) for f in skill.specialisations)
             tag = self.tr("職業") if skill.order_skill else ""
             attr = ATTRIBUTE_NAMES.get(summary.skill_attributes[skill.name], self.tr("能力値未設定"))
             lines.append(f"  {skill.name}{fields} {skill.ranks} [{attr}] {tag}".rstrip())

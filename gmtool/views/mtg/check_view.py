@@ -4,7 +4,7 @@ without 行動判定ブースト, the six colors side by side, the curve over �
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -22,7 +22,7 @@ from gmtool.models.mtg.labels import SWATCHES, check_name, color_name
 from gmtool.models.outcome_text import percent
 from gmtool.rules.checks import Side
 from gmtool.rules.systems.mtg.checks_types import CheckColor, MTGOutcome
-from gmtool.views.appearance import set_tone
+from gmtool.views.appearance import set_tone, text_on
 from gmtool.views.check.odds_box import OddsBox
 from gmtool.views.check.roller_inputs_box import fill_combo
 from gmtool.views.compact import shrink_combo
@@ -57,10 +57,13 @@ class MTGCheckView(QWidget):
             button = QPushButton(color_name(color.value))
             button.setCheckable(True)
             swatch = SWATCHES[color.value]
+            # The chosen button's face is the swatch in either theme: its name in black or white,
+            # whichever reads on it (white on 白's pale gold, and on 無色's grey, did not).
+            face = text_on(QColor(swatch)).name()
             button.setStyleSheet(
                 f"QPushButton {{ border: 2px solid {swatch}; border-radius: 4px; padding: 3px 8px;"
                 " min-width: 2.5em; }"
-                f"QPushButton:checked {{ background-color: {swatch}; color: white; font-weight: bold; }}"
+                f"QPushButton:checked {{ background-color: {swatch}; color: {face}; font-weight: bold; }}"
             )
             bold = QFont(button.font())
             bold.setBold(True)  # the chosen color's button: its bold name must not be cut

@@ -26,9 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.mtg.deck_model import MTGDeckModel
-from gmtool.models.mtg.deck_table_model import TYPES, MTGDeckTableModel
+from gmtool.models.mtg.deck_table_model import COLORS, TYPES, MTGDeckTableModel
 from gmtool.rules.systems.mtg.cards import Card
 from gmtool.rules.systems.mtg.character import MAIN, MAX_COPIES
+from gmtool.views.appearance import ReadableTextDelegate
 from gmtool.views.edit_table import type_through
 from gmtool.views.widgets import show_refusal
 
@@ -128,6 +129,10 @@ class MTGDeckBox(QGroupBox):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(self.table_model.column_of(TYPES), QHeaderView.ResizeMode.Stretch)
+        # The 色 column in its card colour, a shade that reads on the theme's base (dark green on the
+        # dark theme did not); its cells are never edited, so the typing delegate is not needed there.
+        self.colour_delegate = ReadableTextDelegate(self.table)
+        self.table.setItemDelegateForColumn(self.table_model.column_of(COLORS), self.colour_delegate)
         self.table.setMinimumHeight(220 if section == MAIN else 120)
         self.picker = CardPicker()
         self.picker.picked.connect(self.add_picked)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,6 +35,7 @@ from gmtool.rules.systems.mtg.library_types import VirtualLibrary
 from gmtool.rules.systems.mtg.table_types import TableRefused
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.roller_inputs_box import fill_combo
+from gmtool.views.screen_fit import fit_to_screen
 from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
 
 NOTE_STYLE = Tone("warning")
@@ -46,7 +48,7 @@ class MTGLibraryDialog(QDialog):
         super().__init__(parent)
         self.model = model
         self.setWindowTitle(self.tr("仮想ライブラリー（MTGでTRPG）"))
-        self.resize(760, 640)
+        fit_to_screen(self, QSize(760, 640), keep_menu_bar=True)  # its menus stay in reach
         self.deck_combo = QComboBox()
         self.deck_combo.currentIndexChanged.connect(lambda _: self.sync())
         self.turn_label = QLabel()

@@ -73,9 +73,11 @@ class SengenshoBondsTab(SengenshoPage):
         split = QSplitter()
         split.addWidget(bonds_box)
         split.addWidget(self.abilities)
-        # Half each: the 幻想能力 table's 状態 column must show without scrolling.
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 1)
+        # The 幻想能力 side the wider (2 : 3): its table's 必要幻想値 and 状態 columns must show without
+        # scrolling, in English too (half each cut the English header to 「Required fa…」); the
+        # 縁故 table's 対象 column gives the room.
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)

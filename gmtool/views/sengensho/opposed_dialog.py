@@ -238,7 +238,9 @@ class SengenshoOpposedDialog(QDialog):
             item = self.steps_list.item(row)
             done = step is Step.RESULT or s < step
             current = s is step and step is not Step.RESULT
-            mark = "✔ " if done else "▶ " if current else "　 "
+            mark = (
+                "✔ " if done else "▶ " if current else "\u2003 "
+            )  # an em space: Japanese in neither language
             item.setText(mark + self.model.step_label(s))
             item.setBackground(tone_colour("mark") if current else QColor(Qt.GlobalColor.transparent))
             font = QFont(item.font())

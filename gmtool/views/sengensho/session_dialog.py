@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.sengensho.labels import session_status
 from gmtool.models.sengensho.session_model import SengenshoSessionModel
 from gmtool.views.appearance import set_tone
+from gmtool.views.screen_fit import fit_to_screen
 from gmtool.views.sengensho.bond_dialog import SengenshoBondDialog
 from gmtool.views.sengensho.bonds_tab import SengenshoBondsTab
 from gmtool.views.sengensho.history_page import SengenshoHistoryPage
@@ -96,7 +98,7 @@ class SengenshoSessionDialog(QDialog):
         layout.addWidget(session_box)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(buttons)
-        self.resize(1150, 720)
+        fit_to_screen(self, QSize(1360, 720), keep_menu_bar=True)  # its menus stay in reach
 
         model.changed.connect(self._sync)
         self._sync()

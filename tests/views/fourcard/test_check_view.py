@@ -35,7 +35,7 @@ def test_choosing_a_ladder_step_sets_the_difficulty_and_names_it(view):
     combo.setCurrentIndex(combo.findData(18))
     combo.activated.emit(combo.currentIndex())
     assert view.model.difficulty == 18 and view.difficulty_spin.value() == 18
-    assert "熟練者は緊張、最高峰なら容易" in view.difficulty_label.text()
+    assert combo.currentText() == "18: 熟練者は緊張、最高峰なら容易"  # the step named whole, once
     assert view.curve_plot.curve_points()[18] == pytest.approx(float(view.model.success_probability) * 100)
 
 

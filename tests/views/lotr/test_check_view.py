@@ -85,15 +85,17 @@ def test_totals_plot_colours_each_total_by_its_degree(view):
 def test_a_dazed_character_shows_and_gets_the_penalty(view, campaign_model):
     view.a_box.source_combo.setCurrentIndex(view.a_box.source_combo.findData("skill:Observe"))
     before = view.model.odds.success_probability
-    assert "Healthy" in view.a_box.note_label.text()
+    assert "Healthy" in view.a_box.note_label.toolTip()
     set_nar(campaign_model, damage=20)
-    assert "Dazed（朦朧） -1" in view.a_box.note_label.text()
+    assert "Dazed（朦朧） -1" in view.a_box.note_label.toolTip()
+    assert view.a_box.note_label.text().startswith("負傷 -1、")
     assert "負傷・疲労 -1" in view.a_box.bonus_label.text()
     assert view.model.odds.success_probability < before
     assert percent(float(view.model.odds.success_probability)) in view.headline.text()
     view.a_box.wounds_check.setChecked(False)  # a test the wound does not touch
     assert view.model.odds.success_probability == before
-    assert "この判定には適用しない" in view.a_box.note_label.text()
+    assert "（適用しない）" in view.a_box.note_label.text()
+    assert "この判定には適用しない" in view.a_box.note_label.toolTip()  # the whole sentence
 
 
 def test_roll_then_courage_then_the_limits(view, campaign_model, refusals):
@@ -132,7 +134,7 @@ def test_no_courage_left_is_refused_with_the_reason(view, campaign_model, refusa
 def test_group_mode_states_the_helper_reading_and_adds_helpers(view):
     view.mode_buttons[GROUP].setChecked(True)
     assert view.model.mode == GROUP
-    text = view.help_label.text()
+    text = view.help_label.toolTip()
     assert "目標値 −5" in text and "Marginal +0 / Complete +1 / Superior +2 / Extraordinary +3" in text
     assert not view.add_helper_button.isHidden() and view.b_box.isHidden()
     view.add_helper_button.click()

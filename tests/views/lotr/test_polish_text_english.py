@@ -37,7 +37,7 @@ def test_the_opposed_panel_and_its_log_line_read_in_english(qtbot, campaign_mode
         qtbot.addWidget(view)
         view.mode_buttons[OPPOSED].setChecked(True)
         assert view.a_box.title() == "A (attacking or acting)"
-        assert view.help_label.text().startswith("The higher achievement wins (1.5.2)")
+        assert view.help_label.toolTip().startswith("The higher achievement wins (1.5.2)")
         assert view.stack_plot.getAxis("bottom").labelText == "B's total bonus"
         view.roll_button.click()
         inputs = campaign_model.log_entries()[-1].payload["summary"]["inputs"]

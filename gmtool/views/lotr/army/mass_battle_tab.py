@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -38,14 +38,15 @@ PRESS_SUGGESTIONS = ("Thick of Battle", "Heart of Battle")
 CURRENT_STYLE = "font-weight: bold; color: white; background: {0}; padding: 4px; border-radius: 3px;"
 COLORS = {VICTORY: "#1b7f3b", DEFEAT: "#c23b3b"}  # the ends; every other step is blue
 TRACK_COLOR = "#1f5fa8"
+TRACK_TONES = {VICTORY: "success", DEFEAT: "failure"}  # the ends' text when the battle is elsewhere
 
 
 def percent_one_decimal(p: Fraction) -> str:
     """One decimal, but never "0.0%" for a chance that exists nor "100.0%" for one that can fail."""
     if 0 < p < Fraction(1, 2000):
-        return "0.1%未満"
+        return QCoreApplication.translate("MassBattleTab", "0.1%未満")
     if Fraction(1999, 2000) < p < 1:
-        return "99.9%超"
+        return QCoreApplication.translate("MassBattleTab", "99.9%超")
     return f"{float(p) * 100:.1f}%"
 
 
@@ -232,8 +233,8 @@ class MassBattleTab(QWidget):
             color = COLORS.get(p, TRACK_COLOR)
             if p == state.position:
                 label.setStyleSheet(CURRENT_STYLE.format(color))
-            else:
-                shade = color if p in COLORS else tone_colour("note").name()
+            else:  # the ends in the theme's success / failure shades (dark green was unreadable on dark)
+                shade = tone_colour(TRACK_TONES.get(p, "note")).name()
                 label.setStyleSheet(f"color: {shade}; padding: 4px;")
         winner = self.model.winner()
         if winner is not None:
@@ -269,13 +270,17 @@ class MassBattleTab(QWidget):
         for record in state.hours:
             # The modifiers beside the faces: the track value, then Siegecraft when it was added.
             bonus = f"{record.before:+d}" + (f"+{record.siegecraft_ours}" if record.siegecraft_ours else "")
-            their_bonus = f"（+{record.siegecraft_theirs}）" if record.siegecraft_theirs else ""
+            faces = self.tr("{0}（{1}）")  # 「5, 6（+0）」, "5, 6 (+0)": the brackets of the UI language
+            ours = faces.format(f"{record.ours_faces[0]}, {record.ours_faces[1]}", bonus)
+            theirs = f"{record.theirs_faces[0]}, {record.theirs_faces[1]}"
+            if record.siegecraft_theirs:
+                theirs = faces.format(theirs, f"+{record.siegecraft_theirs}")
             rows.append(
                 (
                     str(record.hour),
-                    f"{record.ours_faces[0]}, {record.ours_faces[1]}（{bonus}）",
+                    ours,
                     str(record.ours_total),
-                    f"{record.theirs_faces[0]}, {record.theirs_faces[1]}{their_bonus}",
+                    theirs,
                     str(record.theirs_total),
                     f"{position_label(record.before)} → {position_label(record.after)}"
                     + (self.tr("（同点で {0} 回振り直し）").format(len(record.ties)) if record.ties else ""),

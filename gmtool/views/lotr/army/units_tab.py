@@ -343,7 +343,7 @@ class UnitsTab(QWidget):
         self.update_morale()
 
     def _unit_text(self, unit: Unit) -> str:
-        text = unit.label() + (f"（{unit.side}）" if unit.side else "")
+        text = self.tr("{0}（{1}）").format(unit.label(), unit.side) if unit.side else unit.label()
         if unit.destroyed:
             text += self.tr(" ［消滅］")
         elif unit.broken:
