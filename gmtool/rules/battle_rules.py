@@ -9,7 +9,7 @@ a system's round is one attribute on its registry entry.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -17,7 +17,20 @@ from typing import Any
 from gmtool.rules.battle import Encounter, Participant, Resource
 from gmtool.rules.battle_types import NextActor, QuickField, Seed
 
-__all__ = ["CombatRules", "LifeRules", "NextActor", "QuickField", "Seed", "combat_rules", "life_rules"]
+__all__ = [
+    "CombatRules",
+    "LifeRules",
+    "NextActor",
+    "QuickField",
+    "Seed",
+    "SessionReader",
+    "combat_rules",
+    "life_rules",
+]
+
+# The campaign's cached session reader (CampaignModel.parsed_session): read(key, parse) gives
+# parse(the stored document), parsed once per change of the stored text.
+SessionReader = Callable[[str, Callable[[Any], Any]], Any]
 
 
 class CombatRules:
@@ -29,6 +42,11 @@ class CombatRules:
     cleanup_process = False
     # Quick-NPC values: the rule texts give no HP or life numbers, so the GM enters them.
     quick_fields: tuple[QuickField, ...] = (QuickField("hp", "HP", 0, 0),)
+
+    def in_campaign(self, read: SessionReader) -> CombatRules:
+        """These rules as the open campaign plays them: a system whose tables the GM edits (or
+        reads under a house rule) returns rules over the campaign's own.  Unchanged by default."""
+        return self
 
     def from_character(self, character: Any) -> Seed:
         return Seed(name=getattr(character, "name", ""), is_pc=bool(getattr(character, "is_pc", True)))
