@@ -11,6 +11,10 @@ from dataclasses import dataclass
 ACTIONS_PER_TURN = 2  # 「1ターンに標準で2アクション」
 EXTRA_ACTION_PENALTY = 5  # 「行動判定に1回ごとに -5 の累積ペナルティ」
 NO_TEST_TN = 5  # 「判定が不要な行動を取る場合, 基本目標値を5とみなして判定」
+# The actions of the list below that take no test of their own (moving a few yards, aiming, the
+# free actions — 「叫ぶ(判定不要)」); Run and Sprint have their Run test, the attacks, dodge and parry
+# theirs.  Taken as an extra action they are rolled at NO_TEST_TN (no_test.py).
+NO_TEST_KINDS = frozenset({"move", "aim", "free"})
 KEEP_INITIATIVE = "keep_initiative"  # option: 「最初に決定したイニシアチブを以後のラウンドでもそのまま」
 WOUNDS = "wounds"
 WEARINESS = "weariness"
