@@ -15,11 +15,12 @@ from functools import cache
 from typing import Any
 
 from gmtool.rules.battle import Encounter, Participant, Resource
-from gmtool.rules.battle_types import NextActor, QuickField, Seed
+from gmtool.rules.battle_types import LostTurn, NextActor, QuickField, Seed
 
 __all__ = [
     "CombatRules",
     "LifeRules",
+    "LostTurn",
     "NextActor",
     "QuickField",
     "Seed",
@@ -61,6 +62,11 @@ class CombatRules:
     def start_round(self, encounter: Encounter, rng: random.Random) -> Encounter:
         """A new round's setup (initiative rolls, per-round values): nothing by default."""
         return encounter
+
+    def lost_turn(self, encounter: Encounter, participant_id: str) -> LostTurn | None:
+        """Whether the turn this participant is beginning is lost to one of its conditions (the
+        tracker's 次の手番 then skips it); None by default."""
+        return None
 
     def settle(self, participant: Participant) -> Participant:
         """After its resources change: the status they imply (e.g. a line reached)."""

@@ -20,7 +20,7 @@ from gmtool.rules.battle import (
     Status,
     with_participant,
 )
-from gmtool.rules.battle_rules import CombatRules, NextActor, QuickField, Seed, SessionReader
+from gmtool.rules.battle_rules import CombatRules, LostTurn, NextActor, QuickField, Seed, SessionReader
 from gmtool.rules.data import RuleDataError
 from gmtool.rules.house_rules import HOUSE_RULES_KEY, HouseRules, HouseRulesError
 from gmtool.rules.message import Message
@@ -36,6 +36,7 @@ from gmtool.rules.systems.lotr.combat_types import (
     CONDITION_PENALTY as CONDITION_PENALTY,
     EXTRA_ACTION_PENALTY as EXTRA_ACTION_PENALTY,
     KEEP_INITIATIVE as KEEP_INITIATIVE,
+    LOST_TURN as LOST_TURN,
     MOUNT_ACTION_KINDS as MOUNT_ACTION_KINDS,
     NO_TEST_TN as NO_TEST_TN,
     WEARINESS as WEARINESS,
@@ -186,6 +187,21 @@ class LotRCombat(CombatRules):
             total = dice + p.value("swiftness") + self.penalty(p)
             rolled.append(replace(p, initiative=total, values={**p.values, "initiative_dice": dice}))
         return replace(encounter, participants=tuple(rolled))
+
+    def lost_turn(self, encounter: Encounter, participant_id: str) -> LostTurn | None:
+        """A condition marked LOST_TURN takes this turn (3.8 「1ターン行動不能」): the turn is spent
+        and the condition ends with it, with every value named after it."""
+        p = encounter.get(participant_id)
+        names = [c.name for c in p.conditions if p.value(LOST_TURN + c.name)]
+        if not names:
+            return None
+        gone = tuple(":" + name for name in names)
+        values = {k: v for k, v in p.values.items() if not k.endswith(gone)}
+        conditions = tuple(c for c in p.conditions if c.name not in names)
+        spent = with_participant(
+            encounter, participant_id, lambda q: replace(q, conditions=conditions, values=values)
+        )
+        return LostTurn("、".join(names), spent)
 
     def next_actor(self, encounter: Encounter) -> NextActor:
         """Highest initiative first; the text breaks no ties, so a level one is the GM's."""

@@ -66,3 +66,7 @@ AIM_BONUS = {"direct": 1, "indirect": 3}
 # A condition with a penalty on every action (3.8 恐怖: −1, −2, −4): the value "penalty:<its name>"
 # counts only while the condition of that name lasts, so removing the condition ends it too.
 CONDITION_PENALTY = "penalty:"
+# A condition that takes the next turn away (3.8 恐怖 Superior: 「1ターン行動不能」): the value
+# "lost_turn:<its name>" marks it; the tracker's 次の手番 skips that participant's turn once and the
+# condition ends with it (combat.LotRCombat.lost_turn).
+LOST_TURN = "lost_turn:"
