@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject
 
 from gmtool.models.lotr.care_base import CareBase
 from gmtool.models.lotr.check_log import faces_text
-from gmtool.rules.systems.lotr import physician
+from gmtool.rules.systems.lotr import physician, reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import RollSpec, success_probability
 from gmtool.rules.systems.lotr.physician import InfectionOutcome
 
@@ -63,7 +63,7 @@ class LotRPhysicianCare(QObject):
     # ---- 付きっ切りの手当て ------------------------------------------------------------------------
     def care_target(self) -> int:
         physician.check_wounded(self.care.track)
-        return physician.physician_tn(self.care.rules, physician.catalog.DAILY_CARE)
+        return physician.physician_tn(self.care.rules, catalog.DAILY_CARE)
 
     def care_spec(self, healer_id: str, bonus: int) -> RollSpec:
         tn = self.care_target()
