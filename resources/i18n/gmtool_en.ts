@@ -18604,6 +18604,11 @@ Start session {1} anyway?</translation>
             <translation> (everyone has acted; "Next turn" goes to the next round)</translation>
         </message>
         <message>
+            <source>（判定のない行動を追加アクションで行なうときの判定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>(the test of an action without one, taken as an extra action)</translation>
+        </message>
+        <message>
             <source>（削除されたキャラクター）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(deleted character)</translation>
@@ -25641,6 +25646,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>判定のない行動も追加アクションでは目標値 5 の判定: 成功 {0:.2%}</source>
             <translation>As an extra action, an action without a test is a TN 5 test: success {0:.2%}</translation>
+        </message>
+        <message>
+            <source>（判定のない行動を追加アクションで行なうときの判定）</source>
+            <translation>(the test of an action without one, taken as an extra action)</translation>
         </message>
         <message>
             <source>Defense {0}: 回避で上回る確率 {1:.2%}</source>

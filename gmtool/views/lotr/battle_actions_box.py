@@ -59,7 +59,8 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         self.no_test_row = QWidget()
         no_test_row = hbox(self.no_test_bonus, self.no_test_label)
         no_test_row.setContentsMargins(0, 0, 0, 0)
-        no_test_row.setStretch(1, 1)
+        no_test_row.setStretch(1, 1)  # the odds take the width; the row's trailing stretch none
+        no_test_row.setStretch(2, 0)
         self.no_test_row.setLayout(no_test_row)
         self.dodge_label = QLabel()
         self.dodge_button = self.button(self.tr("回避を振る"), self._dodge)
@@ -178,12 +179,16 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         if kind.note:
             text += "\n" + self.tr(kind.note)
         self.cost_label.setText(text)
+        # Always shown (the rows under it never jump): live only for an extra action without a test.
         odds = self.battle_actions.no_test_odds(who, kind.id, self.no_test_bonus.value())
-        self.actions_form.setRowVisible(self.no_test_row, odds is not None)
+        self.actions_form.setRowVisible(self.no_test_row, True)
+        self.no_test_bonus.setEnabled(odds is not None)
         if odds is not None:
             self.no_test_label.setText(
                 self.tr("判定のない行動も追加アクションでは目標値 5 の判定: 成功 {0:.2%}").format(float(odds))
             )
+        else:
+            self.no_test_label.setText(self.tr("（判定のない行動を追加アクションで行なうときの判定）"))
         self._show_dodge(who)
         parry = self.battle_actions.parry_odds(who, self.parry_bonus.value(), self.attack_total.value())
         text = self.tr("防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）").format(

@@ -21,16 +21,18 @@ def test_the_third_move_shows_its_tn_five_odds_and_rolls_them(qtbot, campaign_mo
     box.sync()
     box.who_combo.setCurrentIndex(box.who_combo.findData(hero))
     box.kind_combo.setCurrentIndex(box.kind_combo.findData("move"))
-    assert not box.no_test_row.isVisible()  # within the two actions: no test
+    assert not box.no_test_bonus.isEnabled()  # within the two actions: no test
+    assert "成功" not in box.no_test_label.text()
     box.spend_button.click()
     box.spend_button.click()
     box.sync()  # the tracker syncs its boxes after each step
-    assert box.no_test_row.isVisible()  # the third: a test at TN 5, −5
+    assert box.no_test_bonus.isEnabled()  # the third: a test at TN 5, −5
     box.no_test_bonus.setValue(3)
     chance = success_probability(no_test_spec(3, 0, -5))
     assert f"{float(chance):.2%}" in box.no_test_label.text()
     box.kind_combo.setCurrentIndex(box.kind_combo.findData("dodge"))
-    assert not box.no_test_row.isVisible()  # a dodge has its own test
+    assert not box.no_test_bonus.isEnabled()  # a dodge has its own test
+    assert box.no_test_row.isVisible()  # the row stays: nothing under it moves
     box.kind_combo.setCurrentIndex(box.kind_combo.findData("move"))
     box.spend_button.click()
     assert "判定のない行動を目標値 5 で判定" in fight.state().events[-1].text
