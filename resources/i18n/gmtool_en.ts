@@ -337,7 +337,7 @@
         </message>
         <message>
             <source>ルール要約は負傷のペナルティをどの段階にも挙げていないので（「すべての肉体判定と ほとんどの知識判定にペナルティを受ける」とだけ）、負傷段階はすべて未設定（空欄）で同梱しています。疲労は Exhausted の −10 だけが本文の値です（1.2.2）。</source>
-            <translation>The rule summary gives no wound penalty at any level (it says only that every physical test and most academic tests take a penalty), so every wound level ships unset (empty). Of the weariness levels only Exhausted's −10 is the text's (1.2.2).</translation>
+            <translation> The rule summary gives no wound penalty at any level (it says only that every physical test and most academic tests take a penalty), so every wound level ships unset (empty). Of the weariness levels only Exhausted's −10 is the text's (1.2.2).</translation>
         </message>
         <message>
             <source>負傷段階（Wound Levels）</source>
@@ -10399,6 +10399,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <source>医者の Healing ボーナス</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The physician's Healing bonus</translation>
+        </message>
+        <message>
+            <source>医者（ボーナス {0:+d}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The physician (bonus {0:+d})</translation>
         </message>
         <message>
             <source>医者（医術・付きっ切り）</source>
@@ -28304,6 +28309,10 @@ Attack anyway?</translation>
     </context>
     <context>
         <name>LotRPhysicianCare</name>
+        <message>
+            <source>医者（ボーナス {0:+d}）</source>
+            <translation>The physician (bonus {0:+d})</translation>
+        </message>
         <message>
             <source>傷が自然に1日回復する</source>
             <translation>the wound heals naturally in a day</translation>

@@ -13,10 +13,10 @@ from fractions import Fraction
 
 from PySide6.QtCore import QObject
 
-from gmtool.models.lotr.care_base import CareBase
+from gmtool.models.lotr.care_base import CUSTOM, CareBase
 from gmtool.models.lotr.check_log import faces_text
 from gmtool.rules.systems.lotr import physician, reference_catalog as catalog
-from gmtool.rules.systems.lotr.checks import RollSpec, success_probability
+from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, success_probability
 from gmtool.rules.systems.lotr.physician import InfectionOutcome
 
 
@@ -24,6 +24,13 @@ class LotRPhysicianCare(QObject):
     def __init__(self, care: CareBase) -> None:
         super().__init__(care)
         self.care = care
+
+    def _physician(self, healer_id: str, bonus: int) -> tuple[LotRRoller, str]:
+        """The physician's Healing roller and the name the log gives (a bonus typed in: 医者)."""
+        roller, name = self.care.steps.healer(healer_id, bonus)
+        if healer_id == CUSTOM:
+            name = self.tr("医者（ボーナス {0:+d}）").format(bonus)
+        return roller, name
 
     # ---- 医術 ---------------------------------------------------------------------------------
     def infection_targets(self) -> dict[InfectionOutcome, int]:
@@ -33,7 +40,7 @@ class LotRPhysicianCare(QObject):
     def infection_odds(self, healer_id: str, bonus: int) -> dict[InfectionOutcome, Fraction]:
         """The exact chance of each outcome as the healer would roll now."""
         tns = self.infection_targets()
-        return physician.infection_odds(self.care.steps.healer(healer_id, bonus)[0], tns)
+        return physician.infection_odds(self._physician(healer_id, bonus)[0], tns)
 
     def outcome_label(self, outcome: InfectionOutcome) -> str:
         return {
@@ -44,7 +51,7 @@ class LotRPhysicianCare(QObject):
 
     def infection_test(self, healer_id: str, bonus: int) -> str:
         tns = self.infection_targets()
-        roller, name = self.care.steps.healer(healer_id, bonus)
+        roller, name = self._physician(healer_id, bonus)
         result = self.care.steps.roll(RollSpec(roller, min(tns.values()), self.care.rules.degree_bands()))
         outcome = physician.infection_outcome(result.total, tns)
         text = self.tr("{0} の医術（Healing 判定）{1} {2:+d} = {3}（1日 {4}・1週間 {5}）→ {6}").format(
@@ -67,7 +74,7 @@ class LotRPhysicianCare(QObject):
 
     def care_spec(self, healer_id: str, bonus: int) -> RollSpec:
         tn = self.care_target()
-        roller = self.care.steps.healer(healer_id, bonus)[0]
+        roller = self._physician(healer_id, bonus)[0]
         return RollSpec(roller, tn, self.care.rules.degree_bands())
 
     def care_odds(self, healer_id: str, bonus: int) -> Fraction:
@@ -78,7 +85,7 @@ class LotRPhysicianCare(QObject):
 
     def care_test(self, healer_id: str, bonus: int) -> str:
         spec = self.care_spec(healer_id, bonus)
-        name = self.care.steps.healer(healer_id, bonus)[1]
+        name = self._physician(healer_id, bonus)[1]
         result = self.care.steps.roll(spec)
         text = self.care.steps.roll_text(
             self.tr("{0} の付きっ切りの手当て（Healing 判定）").format(name), result
