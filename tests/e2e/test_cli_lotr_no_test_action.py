@@ -9,7 +9,7 @@ import pytest
 
 from gmtool.app.main import main
 from tests.cli_helpers import prob_for
-from tests.models.lotr.test_lotr_no_test_action import counted_success
+from tests.rules.lotr.dice_count import counted_at_least
 
 prob = prob_for("lotr")
 
@@ -18,7 +18,7 @@ prob = prob_for("lotr")
 def test_the_odds_are_tn_five_at_minus_five_per_extra_action(capsys, bonus, n):
     out = prob(capsys, "--bonus", str(bonus), "--no-test-action", str(n))
     assert out["tn"] == 5 and out["extra_penalty"] == -5 * n
-    assert out["success"] == pytest.approx(float(counted_success(bonus - 5 * n, 5)), abs=1e-15)
+    assert out["success"] == pytest.approx(float(counted_at_least(5 - bonus + 5 * n)), abs=1e-15)
     assert sum(out["degrees"].values()) == pytest.approx(1, abs=1e-12)
 
 

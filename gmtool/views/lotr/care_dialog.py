@@ -31,7 +31,7 @@ from gmtool.models.lotr.care_model import MAX_TN, LotRCareModel
 from gmtool.models.lotr.table_requests import table_requests
 from gmtool.rules.systems.lotr.healing_types import MAX_BONUS, MAX_REST_DAYS
 from gmtool.views.lotr.care_physician_page import PhysicianPage
-from gmtool.views.lotr.refusal_line import RefusalLine, add_line
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line, show_step
 from gmtool.views.widgets import show_refusal
 
 
@@ -308,12 +308,7 @@ class LotRCareDialog(QDialog):
         odds: Callable[[], Fraction],
         text: Callable[[Fraction], str],
     ) -> None:
-        try:
-            label.setText(text(odds()))
-            button.setEnabled(True)
-        except ValueError as why:
-            label.show_refusal(str(why))
-            button.setEnabled(False)
+        show_step(label, button, lambda: text(odds()))
 
     def _run(self, action: Callable[[], str]) -> None:
         run_step(self, self.status_label, action)

@@ -22,7 +22,7 @@ from gmtool.models.lotr.care_base import CUSTOM, percent_text
 from gmtool.models.lotr.care_physician import LotRPhysicianCare
 from gmtool.models.lotr.table_requests import TableRequests
 from gmtool.rules.systems.lotr.healing_types import InfectionOutcome
-from gmtool.views.lotr.refusal_line import RefusalLine, add_line
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line, show_step
 
 
 class PhysicianPage(QWidget):
@@ -85,30 +85,25 @@ class PhysicianPage(QWidget):
 
     def sync(self) -> None:
         healer = self.healer()
-        try:
-            odds = self.model.infection_odds(*healer)
-            tns = self.model.infection_targets()
-            self.infection_label.setText(
-                self.tr("1日 {0}・1週間 {1}（目標値）: ").format(
-                    tns[InfectionOutcome.DAY], tns[InfectionOutcome.WEEK]
-                )
-                + self.tr("、").join(
-                    self.tr("{0} {1}").format(self.model.outcome_label(o), percent_text(odds[o]))
-                    for o in InfectionOutcome
-                )
+        show_step(self.infection_label, self.infection_button, lambda: self._infection_text(healer))
+        show_step(self.care_label, self.care_button, lambda: self._care_text(healer))
+
+    def _infection_text(self, healer: tuple[str, int]) -> str:
+        odds = self.model.infection_odds(*healer)
+        tns = self.model.infection_targets()
+        outcomes = self.tr("、").join(
+            self.tr("{0} {1}").format(self.model.outcome_label(o), percent_text(odds[o]))
+            for o in InfectionOutcome
+        )
+        return (
+            self.tr("1日 {0}・1週間 {1}（目標値）: ").format(
+                tns[InfectionOutcome.DAY], tns[InfectionOutcome.WEEK]
             )
-            self.infection_button.setEnabled(True)
-        except ValueError as why:
-            self.infection_label.show_refusal(str(why))
-            self.infection_button.setEnabled(False)
-        try:
-            chance = self.model.care_odds(*healer)
-            self.care_label.setText(
-                self.tr("目標値 {0}: 倍の速度になる確率 {1}").format(
-                    self.model.care_target(), percent_text(chance)
-                )
-            )
-            self.care_button.setEnabled(True)
-        except ValueError as why:
-            self.care_label.show_refusal(str(why))
-            self.care_button.setEnabled(False)
+            + outcomes
+        )
+
+    def _care_text(self, healer: tuple[str, int]) -> str:
+        chance = self.model.care_odds(*healer)
+        return self.tr("目標値 {0}: 倍の速度になる確率 {1}").format(
+            self.model.care_target(), percent_text(chance)
+        )

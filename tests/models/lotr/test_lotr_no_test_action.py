@@ -6,7 +6,6 @@ an independent count of the dice, one undo step and one log line."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from fractions import Fraction
@@ -21,28 +20,8 @@ from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.rules.systems.lotr.no_test import NO_TEST_KINDS, NO_TEST_TN, no_test_spec, rolled_without_test
 from gmtool.rules.systems.lotr.rules_data import Degree
 from tests.helpers_stats import chi_square_critical, chi_square_statistic
+from tests.rules.lotr.dice_count import counted_at_least
 from tests.rules.lotr.test_golden import FakeRng
-
-
-def counted_success(bonus: int, tn: int) -> Fraction:
-    """P(2d6, 6-6 exploding, + bonus ≥ tn), by listing dice: two d6, and after a 6-6 up to three
-    more d6 (a chain of more sixes beyond that always reaches any tn used here)."""
-    need = tn - bonus
-    hits = Fraction(0)
-    for a, b in itertools.product(range(1, 7), repeat=2):
-        if (a, b) != (6, 6):
-            hits += Fraction(int(a + b >= need), 36)
-            continue
-        total, weight = 12, Fraction(1, 36)
-        for _ in range(4):  # each further die: 1–5 stops, 6 goes on
-            if total >= need:
-                hits += weight
-                break
-            hits += sum(Fraction(int(total + d >= need), 6) for d in range(1, 6)) * weight
-            total, weight = total + 6, weight / 6
-        else:
-            hits += weight  # 12 + 24 ≥ any need here
-    return hits
 
 
 def test_only_actions_without_a_test_of_their_own_past_the_allowance_are_rolled():
@@ -72,7 +51,7 @@ def test_fixed_dice_judged_at_tn_five(bonus, condition, extra, faces, degree):
 @pytest.mark.parametrize(("bonus", "extra"), [(0, -5), (0, -10), (-3, -10), (4, -5), (0, -15)])
 def test_the_odds_are_exact_against_an_independent_count(bonus, extra):
     spec = no_test_spec(bonus, 0, extra)
-    assert success_probability(spec) == counted_success(bonus + extra, NO_TEST_TN)
+    assert success_probability(spec) == counted_at_least(NO_TEST_TN - bonus - extra)
     if (bonus, extra) == (-3, -10):
         assert success_probability(spec) == Fraction(1, 216)  # 6-6 then a 6: 18 − 13 = 5
 
@@ -103,7 +82,7 @@ def test_the_third_move_is_a_test_at_tn_five_in_one_step_and_one_line(campaign_m
     actions.spend(hero, "aim")
     assert actions.no_test_odds(hero, "attack") is None  # an attack has its own test
     odds = actions.no_test_odds(hero, "move", 2)
-    assert odds == counted_success(2 - 5, 5)  # shown before the roll: +2 and the 3rd action's −5
+    assert odds == counted_at_least(5 - 2 + 5)  # shown before the roll: +2 and the 3rd action's −5
     steps, lines = campaign_model.undo_stack.count(), len(battle.state().events)
     assert actions.spend(hero, "move", bonus=2) == -5
     faces = roll_test(random.Random(11))

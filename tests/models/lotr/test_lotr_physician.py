@@ -5,9 +5,6 @@ the GM's table (未設定 refused naming the cell, never read as 0); exact odds 
 
 from __future__ import annotations
 
-import itertools
-from fractions import Fraction
-
 import pytest
 
 from gmtool.models.lotr.care_base import CUSTOM
@@ -19,28 +16,10 @@ from gmtool.rules.systems.lotr.checks import LotRRoller
 from gmtool.rules.systems.lotr.physician import InfectionOutcome
 from gmtool.rules.systems.lotr.rules_data import lotr_rules
 from tests.models.lotr.test_care_hazard_models import HEALTH, logs, setup
+from tests.rules.lotr.dice_count import counted_at_least
 
 DAY, WEEK, NONE = InfectionOutcome.DAY, InfectionOutcome.WEEK, InfectionOutcome.NONE
 ROWS = (catalog.INFECTION_DAY, catalog.INFECTION_WEEK, catalog.DAILY_CARE)
-
-
-def counted_at_least(need: int) -> Fraction:
-    """P(2d6, 6-6 exploding, ≥ need) by listing the dice (up to three sixes after a 6-6)."""
-    hits = Fraction(0)
-    for a, b in itertools.product(range(1, 7), repeat=2):
-        if (a, b) != (6, 6):
-            hits += Fraction(int(a + b >= need), 36)
-            continue
-        total, weight = 12, Fraction(1, 36)
-        for _ in range(4):
-            if total >= need:
-                hits += weight
-                break
-            hits += sum(Fraction(int(total + d >= need), 6) for d in range(1, 6)) * weight
-            total, weight = total + 6, weight / 6
-        else:
-            hits += weight
-    return hits
 
 
 def fill(campaign_model, day: int | None, week: int | None, care: int | None) -> None:

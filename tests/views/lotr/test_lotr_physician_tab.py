@@ -7,7 +7,8 @@ from gmtool.models.lotr.care_base import CUSTOM, percent_text
 from gmtool.models.lotr.care_model import LotRCareModel
 from gmtool.views.lotr.care_dialog import LotRCareDialog
 from tests.models.lotr.test_care_hazard_models import HEALTH, setup
-from tests.models.lotr.test_lotr_physician import counted_at_least, fill
+from tests.models.lotr.test_lotr_physician import fill
+from tests.rules.lotr.dice_count import counted_at_least
 
 
 def test_the_tab_refuses_until_the_table_is_filled_then_shows_and_rolls(qtbot, empty_campaign_model):
