@@ -44,6 +44,9 @@ class CombatRules:
     # Quick-NPC values: the rule texts give no HP or life numbers, so the GM enters them.
     quick_fields: tuple[QuickField, ...] = (QuickField("hp", "HP", 0, 0),)
 
+    # The session keys `in_campaign` reads: when one changes, the tracker shows its fight again.
+    session_keys: tuple[str, ...] = ()
+
     def in_campaign(self, read: SessionReader) -> CombatRules:
         """These rules as the open campaign plays them: a system whose tables the GM edits (or
         reads under a house rule) returns rules over the campaign's own.  Unchanged by default."""

@@ -49,6 +49,8 @@ from gmtool.rules.systems.lotr.house_rules import UNSET_LIGHTER, UNSET_WOUND_PEN
 from gmtool.rules.systems.lotr.overrides import apply_overrides
 from gmtool.rules.systems.lotr.rules_data import SIZE_IDS, Level, LotRRules, lotr_rules
 
+RULES_SESSION_KEY = "lotr.rules"  # the GM's edits of the tables (declared in the package's session_keys)
+
 
 class LotRCombat(CombatRules):
     system_id = "lotr"
@@ -67,6 +69,8 @@ class LotRCombat(CombatRules):
     @property
     def rules(self) -> LotRRules:
         return self._rules or lotr_rules()
+
+    session_keys = (RULES_SESSION_KEY, HOUSE_RULES_KEY)
 
     def in_campaign(self, read: SessionReader) -> CombatRules:
         """The round over the campaign's tables (ルール表: the wound penalties the GM entered) and
@@ -299,9 +303,6 @@ def condition_penalty(p: Participant) -> int:
 
 def set_keep_initiative(encounter: Encounter, keep: bool) -> Encounter:
     return replace(encounter, options={**encounter.options, KEEP_INITIATIVE: int(keep)})
-
-
-RULES_SESSION_KEY = "lotr.rules"  # the GM's edits of the tables (declared in the package's session_keys)
 
 
 def campaign_tables(document: Any) -> LotRRules:
