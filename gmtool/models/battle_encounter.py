@@ -19,6 +19,7 @@ from gmtool.models.session_document import SessionDocument
 from gmtool.rules import battle
 from gmtool.rules.battle_rules import CombatRules, combat_rules
 from gmtool.rules.battle_types import BattleRefused, Encounter, Participant
+from gmtool.store.errors import StoreError
 
 LOG_KIND = "battle"
 
@@ -46,7 +47,12 @@ class TrackedEncounter(QObject):
         return self.document.read()[1]
 
     def rules(self) -> CombatRules:
-        return combat_rules(self.state().system)
+        """The system's round as this campaign plays it (the GM's tables, its house rules)."""
+        rules = combat_rules(self.state().system)
+        try:
+            return rules.in_campaign(self.campaign_model.parsed_session)
+        except StoreError:  # a stored document that is not even JSON: the shipped tables
+            return rules
 
     def participant(self, participant_id: str) -> Participant:
         return self.state().get(participant_id)

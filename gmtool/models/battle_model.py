@@ -116,5 +116,6 @@ class BattleModel(QObject):
         self.encounter.log(text, who, dice, result, **extra)
 
     def _on_session_changed(self, key: str) -> None:
-        if key in (ENCOUNTER_KEY, SAVED_KEY):
+        # The fight, or what its rules read from the campaign (LotR: the GM's tables, a house rule)
+        if key in (ENCOUNTER_KEY, SAVED_KEY) or key in self.rules().session_keys:
             self.changed.emit()

@@ -94,6 +94,8 @@ class BattleRound(QObject):
         parts = []
         for who, condition in step.ended:
             parts.append(self.tr("{0}の「{1}」が終わった").format(who, condition))
+        for who, why in step.skipped:  # a lost turn: 元に戻す (or 前の手番) gives it back
+            parts.append(self.tr("{0}の手番は「{1}」で飛ばした").format(who, why))
         actor = new.participant(new.current)
         if new.phase is Phase.CLEANUP:
             end = self.encounter.round_end_label()

@@ -9,15 +9,29 @@ a system's round is one attribute on its registry entry.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from gmtool.rules.battle import Encounter, Participant, Resource
-from gmtool.rules.battle_types import NextActor, QuickField, Seed
+from gmtool.rules.battle_types import LostTurn, NextActor, QuickField, Seed
 
-__all__ = ["CombatRules", "LifeRules", "NextActor", "QuickField", "Seed", "combat_rules", "life_rules"]
+__all__ = [
+    "CombatRules",
+    "LifeRules",
+    "LostTurn",
+    "NextActor",
+    "QuickField",
+    "Seed",
+    "SessionReader",
+    "combat_rules",
+    "life_rules",
+]
+
+# The campaign's cached session reader (CampaignModel.parsed_session): read(key, parse) gives
+# parse(the stored document), parsed once per change of the stored text.
+SessionReader = Callable[[str, Callable[[Any], Any]], Any]
 
 
 class CombatRules:
@@ -29,6 +43,14 @@ class CombatRules:
     cleanup_process = False
     # Quick-NPC values: the rule texts give no HP or life numbers, so the GM enters them.
     quick_fields: tuple[QuickField, ...] = (QuickField("hp", "HP", 0, 0),)
+
+    # The session keys `in_campaign` reads: when one changes, the tracker shows its fight again.
+    session_keys: tuple[str, ...] = ()
+
+    def in_campaign(self, read: SessionReader) -> CombatRules:
+        """These rules as the open campaign plays them: a system whose tables the GM edits (or
+        reads under a house rule) returns rules over the campaign's own.  Unchanged by default."""
+        return self
 
     def from_character(self, character: Any) -> Seed:
         return Seed(name=getattr(character, "name", ""), is_pc=bool(getattr(character, "is_pc", True)))
@@ -43,6 +65,11 @@ class CombatRules:
     def start_round(self, encounter: Encounter, rng: random.Random) -> Encounter:
         """A new round's setup (initiative rolls, per-round values): nothing by default."""
         return encounter
+
+    def lost_turn(self, encounter: Encounter, participant_id: str) -> LostTurn | None:
+        """Whether the turn this participant is beginning is lost to one of its conditions (the
+        tracker's 次の手番 then skips it); None by default."""
+        return None
 
     def settle(self, participant: Participant) -> Participant:
         """After its resources change: the status they imply (e.g. a line reached)."""

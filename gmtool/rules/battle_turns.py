@@ -29,6 +29,7 @@ class Step:
     encounter: Encounter
     ended: list[tuple[str, str]] = field(default_factory=list)  # (participant, condition) that ended
     tied: tuple[str, ...] = ()  # who stood level with the new actor: the GM may choose another
+    skipped: tuple[tuple[str, str], ...] = ()  # (participant, why) whose lost turn was passed over
 
 
 def participant_from(seed: Seed, participant_id: str, character_id: str | None = None) -> Participant:
@@ -118,14 +119,24 @@ def to_cleanup(encounter: Encounter) -> Encounter:
 
 
 def _begin_next(encounter: Encounter, rules: CombatRules) -> Step:
-    choice = rules.next_actor(encounter)
-    if choice.id is None:
-        return Step(_no_turn(encounter, Phase.CLEANUP))
-    level = replace(
-        encounter, phase=Phase.TURN, tied=choice.tied, ordered_by_principle=choice.ordered_by_principle
-    )
-    step = _begin(level, choice.id)
-    return replace(step, tied=choice.tied)
+    """The next actor's turn begins; a turn its rules take away (`CombatRules.lost_turn`) is spent
+    at once and the one after it begins, all in this one step."""
+    ended: list[tuple[str, str]] = []
+    skipped: list[tuple[str, str]] = []
+    while True:
+        choice = rules.next_actor(encounter)
+        if choice.id is None:
+            return Step(_no_turn(encounter, Phase.CLEANUP), ended, skipped=tuple(skipped))
+        level = replace(
+            encounter, phase=Phase.TURN, tied=choice.tied, ordered_by_principle=choice.ordered_by_principle
+        )
+        step = _begin(level, choice.id)
+        ended.extend(step.ended)
+        lost = rules.lost_turn(step.encounter, choice.id)
+        if lost is None:
+            return replace(step, ended=ended, tied=choice.tied, skipped=tuple(skipped))
+        skipped.append((step.encounter.get(choice.id).name, lost.reason))
+        encounter = _finish_turn(replace(lost.encounter, tied=(), ordered_by_principle=()))
 
 
 def _begin(encounter: Encounter, participant_id: str) -> Step:

@@ -212,4 +212,13 @@ class NextActor:
     ordered_by_principle: tuple[str, ...] = ()  # level, put in order by a rule of thumb the GM may overrule
 
 
+@dataclass(frozen=True)
+class LostTurn:
+    """A turn the system's rules take away (LotR 3.8: 「1ターン行動不能」): why, and the encounter with
+    that turn spent (the condition that took it gone).  The tracker skips the turn, one step."""
+
+    reason: str
+    encounter: Encounter
+
+
 KEEP: Any = object()  # set_resource: leave the maximum as it is

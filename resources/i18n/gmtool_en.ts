@@ -336,12 +336,24 @@
             <translation>Modifier added to every test while at that level (0 or less). Wound and weariness penalties add up.</translation>
         </message>
         <message>
+            <source>ルール要約は負傷のペナルティをどの段階にも挙げていないので（「すべての肉体判定と ほとんどの知識判定にペナルティを受ける」とだけ）、負傷段階はすべて未設定（空欄）で同梱しています。疲労は Exhausted の −10 だけが本文の値です（1.2.2）。</source>
+            <translation> The rule summary gives no wound penalty at any level (it says only that every physical test and most academic tests take a penalty), so every wound level ships unset (empty). Of the weariness levels only Exhausted's −10 is the text's (1.2.2).</translation>
+        </message>
+        <message>
             <source>負傷段階（Wound Levels）</source>
             <translation>Wound levels</translation>
         </message>
         <message>
             <source>疲労段階（Weariness）</source>
             <translation>Weariness</translation>
+        </message>
+        <message>
+            <source>空欄の負傷段階は、値のあるいちばん近い軽い段階のペナルティで判定します（値がどこにもなければ 0。重い段階が軽い段階よりよく振れることはありません）。空欄の疲労段階は 0 として判定します。読み方はハウスルール lotr.unset_wound_penalty で変えられます（いまは既定の「軽い段階の値」）。</source>
+            <translation>An empty wound level tests at the penalty of the nearest lighter level that has one (0 when none has; a worse level never tests better than a lighter one). An empty weariness level counts 0. The house rule lotr.unset_wound_penalty changes the reading (now the default, "the lighter level's value").</translation>
+        </message>
+        <message>
+            <source>空欄の負傷段階と疲労段階は 0 として判定します（ハウスルール lotr.unset_wound_penalty: 「修正なし」）。軽い段階にだけ値を入れると、重い段階のほうがよく振れます。</source>
+            <translation>Empty wound and weariness levels count 0 (house rule lotr.unset_wound_penalty: "no penalty"). With values in the lighter levels only, a worse level tests better.</translation>
         </message>
         <message>
             <source>下限なし</source>
@@ -696,6 +708,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation> — of which {0} general and {1} extra starting experience (only for {2})</translation>
         </message>
         <message>
+            <source> — ふつうの速度: この日の休息で {0} 点回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — normal speed: this day's rest heals {0} point(s)</translation>
+        </message>
+        <message>
             <source> — シーンに登場</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> — in the scene</translation>
@@ -719,6 +736,16 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source> — 中和できません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> — not neutralised</translation>
+        </message>
+        <message>
+            <source> — 倍の速度: この日の休息で {0} 点回復</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — double speed: this day's rest heals {0} points</translation>
+        </message>
+        <message>
+            <source> — 判定のない行動を目標値 {0} で判定: {1} {2:+d} = {3} → {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> — action without a test, tested at TN {0}: {1} {2:+d} = {3} → {4}</translation>
         </message>
         <message>
             <source> — 回復なし</source>
@@ -981,6 +1008,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Tie each time {0} ({1})</translation>
         </message>
         <message>
+            <source>1 日の手当てを振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll a day's care</translation>
+        </message>
+        <message>
             <source>1 行</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>1 line</translation>
@@ -1029,6 +1061,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <source>1ラウンド</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>1 round</translation>
+        </message>
+        <message>
+            <source>1日 {0}・1週間 {1}（目標値）: </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A day {0}, a week {1} (TNs): </translation>
         </message>
         <message>
             <source>1日 {0}（{1}）</source>
@@ -1838,6 +1875,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>GM</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>the GM</translation>
+        </message>
+        <message>
+            <source>GM が感染症と判断したとき。判定で「傷が自然に1日回復する」「1週間回復する」「まったく回復しない」のどれかが決まります（シートの値は変わりません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>When the GM decides a wound is infected. The test decides whether it heals naturally in a day, in a week, or not at all (the sheet's values do not change)</translation>
         </message>
         <message>
             <source>GM が炎に包まれた状態を解除しました</source>
@@ -3114,6 +3156,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} minimum</translation>
         </message>
         <message>
+            <source>{0} の付きっ切りの手当て（Healing 判定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}'s daily care (Healing test)</translation>
+        </message>
+        <message>
             <source>{0} の判定（技能・能力値）を選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the check for {0} (skill or attribute)</translation>
@@ -3122,6 +3169,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} の勝ち → {1} の勝ち</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} wins → {1} wins</translation>
+        </message>
+        <message>
+            <source>{0} の医術（Healing 判定）{1} {2:+d} = {3}（1日 {4}・1週間 {5}）→ {6}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}'s treatment of the infection (Healing test) {1} {2:+d} = {3} (a day {4}, a week {5}) → {6}</translation>
         </message>
         <message>
             <source>{0} の崩壊</source>
@@ -3894,6 +3946,11 @@ Command Spells left {2} → {3}</translation>
             <source>{0}の手番</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}'s turn</translation>
+        </message>
+        <message>
+            <source>{0}の手番は「{1}」で飛ばした</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}'s turn skipped ({1})</translation>
         </message>
         <message>
             <source>{0}の縁故</source>
@@ -4955,6 +5012,11 @@ Send this file to the GM.</translation>
             <translation>"Not set": the rules summary gives no penalty value. It counts as 0 until the GM sets it in the rule tables (wounds and weariness)</translation>
         </message>
         <message>
+            <source>「未設定」: ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定するまで、値のあるいちばん近い軽い段階のペナルティ（なければ 0）で計算します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>"Unset": the rule summary gives no penalty value. Until the GM sets it in the rule tables (Wounds and weariness), the nearest lighter level's penalty is used (0 when none has one)</translation>
+        </message>
+        <message>
             <source>「次のラウンド」で数え直します</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>“Next round” starts the count again</translation>
@@ -5664,6 +5726,11 @@ File → Import character.</translation>
             <source>まだ選んでいません。Armed Combat がランク 6・9・12 に達するごとに 1 つ選べます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>None chosen yet. Choose one each time an Armed Combat skill reaches rank 6, 9 or 12</translation>
+        </message>
+        <message>
+            <source>まったく回復しない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>no healing at all</translation>
         </message>
         <message>
             <source>やり直し</source>
@@ -8871,6 +8938,16 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Other orders</translation>
         </message>
         <message>
+            <source>付きっ切りの手当て</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Daily care</translation>
+        </message>
+        <message>
+            <source>付きっ切りの手当て（毎日の Healing 判定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Daily care (a Healing test each day)</translation>
+        </message>
+        <message>
             <source>付与</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Grant</translation>
@@ -9575,6 +9652,16 @@ Sideboard
             <translation>Remarks</translation>
         </message>
         <message>
+            <source>傷が自然に1日回復する</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>the wound heals naturally in a day</translation>
+        </message>
+        <message>
+            <source>傷が自然に1週間回復する</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>the wound heals naturally in a week</translation>
+        </message>
+        <message>
             <source>優勢（Winning +3）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Winning (+3)</translation>
@@ -10022,6 +10109,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <source>判定に成功</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Succeeded at a test</translation>
+        </message>
+        <message>
+            <source>判定のない行動も追加アクションでは目標値 5 の判定: 成功 {0:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>As an extra action, an action without a test is a TN 5 test: success {0:.2%}</translation>
         </message>
         <message>
             <source>判定のクリティカル・ファンブル</source>
@@ -10512,6 +10604,41 @@ The rolls stay in the session log marked (cancelled).</translation>
             <source>区分</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Section</translation>
+        </message>
+        <message>
+            <source>医者</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Physician</translation>
+        </message>
+        <message>
+            <source>医者の Healing ボーナス</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The physician's Healing bonus</translation>
+        </message>
+        <message>
+            <source>医者（ボーナス {0:+d}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The physician (bonus {0:+d})</translation>
+        </message>
+        <message>
+            <source>医者（医術・付きっ切り）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Physician (infection, daily care)</translation>
+        </message>
+        <message>
+            <source>医術</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Infection</translation>
+        </message>
+        <message>
+            <source>医術の判定を振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the infection test</translation>
+        </message>
+        <message>
+            <source>医術（感染症: Healing 判定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Infection (Healing test)</translation>
         </message>
         <message>
             <source>十分な食事を摂るまで疲労は一切回復しません</source>
@@ -12379,6 +12506,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Chance of success so far (%)</translation>
         </message>
         <message>
+            <source>成功すればその日は倍の速度で回復（休息 1 日で {0} 点）、失敗ならふつうの {1} 点</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>On a success that day heals at double speed ({0} points for the day's rest), on a failure the usual {1}</translation>
+        </message>
+        <message>
             <source>成功すれば負傷を1点回復。2D6の出目が2なら自動的失敗で疲労1点</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>On a success, recover 1 wound. A natural 2 on 2D6 is an automatic failure and 1 fatigue</translation>
@@ -14003,6 +14135,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>The text re-rolls a tie (1.5.2). Marginal (−1) happens only when a tie is ruled the attacker's</translation>
         </message>
         <message>
+            <source>本文は技能を挙げていません: GM が決めたランクと修正（なければ 0）。ペナルティは自動で加わります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The text names no skill: the ranks and modifier the GM decides (0 when none). Penalties are added automatically</translation>
+        </message>
+        <message>
             <source>条件が変わったため取り消した購入: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Purchases undone because the conditions changed: {0}</translation>
@@ -15095,6 +15232,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>TN {0} is outside {1} to {2}</translation>
         </message>
         <message>
+            <source>目標値 {0}: 倍の速度になる確率 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>TN {0}: chance of double speed {1}</translation>
+        </message>
+        <message>
             <source>目標値 {0}: 抵抗（Secondary）{1}、失敗（Primary）{2}。Primary: {3} / Secondary: {4}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>TN {0}: resisted (Secondary) {1}, failed (Primary) {2}. Primary: {3} / Secondary: {4}</translation>
@@ -15113,6 +15255,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>目標値 −{0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>TN −{0}</translation>
+        </message>
+        <message>
+            <source>目標値5の判定のボーナス </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Bonus of the TN 5 test </translation>
         </message>
         <message>
             <source>目標値は 0〜{0} の整数です（{1}）</source>
@@ -18732,6 +18879,11 @@ Start session {1} anyway?</translation>
             <translation> (everyone has acted; "Next turn" goes to the next round)</translation>
         </message>
         <message>
+            <source>（判定のない行動を追加アクションで行なうときの判定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>(the test of an action without one, taken as an extra action)</translation>
+        </message>
+        <message>
             <source>（削除されたキャラクター）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>(deleted character)</translation>
@@ -21382,6 +21534,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>{0}の「{1}」が終わった</source>
             <translation>{0}'s "{1}" has ended</translation>
+        </message>
+        <message>
+            <source>{0}の手番は「{1}」で飛ばした</source>
+            <translation>{0}'s turn skipped ({1})</translation>
         </message>
         <message>
             <source>ラウンド {0}: {1}（全員が行動済み）</source>
@@ -25790,6 +25946,14 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Do it</translation>
         </message>
         <message>
+            <source>目標値5の判定のボーナス </source>
+            <translation>Bonus of the TN 5 test </translation>
+        </message>
+        <message>
+            <source>本文は技能を挙げていません: GM が決めたランクと修正（なければ 0）。ペナルティは自動で加わります</source>
+            <translation>The text names no skill: the ranks and modifier the GM decides (0 when none). Penalties are added automatically</translation>
+        </message>
+        <message>
             <source>回避を振る</source>
             <translation>Roll dodge</translation>
         </message>
@@ -25864,6 +26028,14 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>　狙い +{0}（次の攻撃に）</source>
             <translation> aim +{0} (for the next attack)</translation>
+        </message>
+        <message>
+            <source>判定のない行動も追加アクションでは目標値 5 の判定: 成功 {0:.2%}</source>
+            <translation>As an extra action, an action without a test is a TN 5 test: success {0:.2%}</translation>
+        </message>
+        <message>
+            <source>（判定のない行動を追加アクションで行なうときの判定）</source>
+            <translation>(the test of an action without one, taken as an extra action)</translation>
         </message>
         <message>
             <source>Defense {0}: 回避で上回る確率 {1:.2%}</source>
@@ -26785,6 +26957,10 @@ Attack anyway?</translation>
             <translation> (aim +{0})</translation>
         </message>
         <message>
+            <source> — 判定のない行動を目標値 {0} で判定: {1} {2:+d} = {3} → {4}</source>
+            <translation> — action without a test, tested at TN {0}: {1} {2:+d} = {3} → {4}</translation>
+        </message>
+        <message>
             <source>騎乗中の回避: 攻撃してくる相手のサイズを選んでください（3.9）</source>
             <translation>Dodging on horseback: choose the attacker's size (3.9)</translation>
         </message>
@@ -26913,6 +27089,18 @@ Attack anyway?</translation>
         <message>
             <source>疲労の回復</source>
             <translation>Recover weariness</translation>
+        </message>
+        <message>
+            <source>医者</source>
+            <translation>Physician</translation>
+        </message>
+        <message>
+            <source>医者の Healing ボーナス</source>
+            <translation>The physician's Healing bonus</translation>
+        </message>
+        <message>
+            <source>医者（医術・付きっ切り）</source>
+            <translation>Physician (infection, daily care)</translation>
         </message>
         <message>
             <source>休息（1日1点）</source>
@@ -28501,6 +28689,49 @@ Attack anyway?</translation>
         </message>
     </context>
     <context>
+        <name>LotRPhysicianCare</name>
+        <message>
+            <source>医者（ボーナス {0:+d}）</source>
+            <translation>The physician (bonus {0:+d})</translation>
+        </message>
+        <message>
+            <source>傷が自然に1日回復する</source>
+            <translation>the wound heals naturally in a day</translation>
+        </message>
+        <message>
+            <source>傷が自然に1週間回復する</source>
+            <translation>the wound heals naturally in a week</translation>
+        </message>
+        <message>
+            <source>まったく回復しない</source>
+            <translation>no healing at all</translation>
+        </message>
+        <message>
+            <source>{0} の医術（Healing 判定）{1} {2:+d} = {3}（1日 {4}・1週間 {5}）→ {6}</source>
+            <translation>{0}'s treatment of the infection (Healing test) {1} {2:+d} = {3} (a day {4}, a week {5}) → {6}</translation>
+        </message>
+        <message>
+            <source>医術</source>
+            <translation>Infection</translation>
+        </message>
+        <message>
+            <source>{0} の付きっ切りの手当て（Healing 判定）</source>
+            <translation>{0}'s daily care (Healing test)</translation>
+        </message>
+        <message>
+            <source> — 倍の速度: この日の休息で {0} 点回復</source>
+            <translation> — double speed: this day's rest heals {0} points</translation>
+        </message>
+        <message>
+            <source> — ふつうの速度: この日の休息で {0} 点回復</source>
+            <translation> — normal speed: this day's rest heals {0} point(s)</translation>
+        </message>
+        <message>
+            <source>付きっ切りの手当て</source>
+            <translation>Daily care</translation>
+        </message>
+    </context>
+    <context>
         <name>LotRReferenceTables</name>
         <message>
             <source>その行はもうありません</source>
@@ -29598,6 +29829,10 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>ホビットは Incapacitated で死亡（1.2.1）</source>
             <translation>A hobbit dies at Incapacitated (1.2.1)</translation>
+        </message>
+        <message>
+            <source>「未設定」: ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定するまで、値のあるいちばん近い軽い段階のペナルティ（なければ 0）で計算します</source>
+            <translation>"Unset": the rule summary gives no penalty value. Until the GM sets it in the rule tables (Wounds and weariness), the nearest lighter level's penalty is used (0 when none has one)</translation>
         </message>
         <message>
             <source>「未設定」: ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で設定するまで 0 として計算します</source>
@@ -31588,6 +31823,53 @@ Courage: {3}</translation>
         <message>
             <source>印刷プレビュー — {0}</source>
             <translation>Print preview — {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>PhysicianPage</name>
+        <message>
+            <source>医者</source>
+            <translation>Physician</translation>
+        </message>
+        <message>
+            <source>医術（感染症: Healing 判定）</source>
+            <translation>Infection (Healing test)</translation>
+        </message>
+        <message>
+            <source>GM が感染症と判断したとき。判定で「傷が自然に1日回復する」「1週間回復する」「まったく回復しない」のどれかが決まります（シートの値は変わりません）</source>
+            <translation>When the GM decides a wound is infected. The test decides whether it heals naturally in a day, in a week, or not at all (the sheet's values do not change)</translation>
+        </message>
+        <message>
+            <source>医術の判定を振る</source>
+            <translation>Roll the infection test</translation>
+        </message>
+        <message>
+            <source>付きっ切りの手当て（毎日の Healing 判定）</source>
+            <translation>Daily care (a Healing test each day)</translation>
+        </message>
+        <message>
+            <source>成功すればその日は倍の速度で回復（休息 1 日で {0} 点）、失敗ならふつうの {1} 点</source>
+            <translation>On a success that day heals at double speed ({0} points for the day's rest), on a failure the usual {1}</translation>
+        </message>
+        <message>
+            <source>1 日の手当てを振る</source>
+            <translation>Roll a day's care</translation>
+        </message>
+        <message>
+            <source>1日 {0}・1週間 {1}（目標値）: </source>
+            <translation>A day {0}, a week {1} (TNs): </translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>{0} {1}</source>
+            <translation>{0} {1}</translation>
+        </message>
+        <message>
+            <source>目標値 {0}: 倍の速度になる確率 {1}</source>
+            <translation>TN {0}: chance of double speed {1}</translation>
         </message>
     </context>
     <context>

@@ -19,6 +19,7 @@ from gmtool.app.house_rules_menu import open_house_rules
 from gmtool.app.main_window import MainWindow
 from gmtool.models.fourcard.check_model import COMPARE, CUSTOM
 from gmtool.models.fourcard.skill_catalog import set_campaign_catalog
+from gmtool.models.lotr.rules_model import LotRRulesModel
 from gmtool.rules.house_rules import HouseRules, all_house_rules, house_rule
 from gmtool.rules.systems.aw.house_rules import (
     END_PLAYED_OUT,
@@ -46,8 +47,8 @@ from gmtool.rules.systems.lotr.house_rules import (
     MARGINAL_HELPER,
     MARGINAL_ONE,
     TIE_REROLL,
-    UNSET_LIGHTER,
     UNSET_WOUND_PENALTY,
+    UNSET_ZERO,
 )
 from gmtool.rules.systems.sengensho.house_rules import (
     ABILITY_PERIOD,
@@ -75,6 +76,7 @@ from tests.e2e.house_rules_window_sengensho import (
     sengensho_three_pc_bonds,
 )
 from tests.models.fourcard.test_growth_model import growth_catalog
+from tests.rules.lotr.gm_tables import GM_WOUND_PENALTIES
 
 # Rows for more switches live in this module (it imports Flip and the fixture from here).
 MORE_ROWS = "tests.e2e.test_house_rules_window_aw_more"
@@ -113,6 +115,11 @@ def lotr_group_test(window: MainWindow) -> Shown:
 
 
 def lotr_wounded_test(window: MainWindow) -> Shown:
+    """A Wounded character, with the GM's penalties for the lighter levels (the summary gives none):
+    the reading of Wounded's empty penalty then decides the number."""
+    rules = LotRRulesModel(window.campaign_model)
+    for level, penalty in GM_WOUND_PENALTIES.items():
+        rules.set_penalty("wound", level, penalty)
     character_id = select_system(window, "lotr")
     character = window.campaign_model.character(character_id)
     levels = [lv.id for lv in wound_track(character).levels]
@@ -259,7 +266,7 @@ SWITCHES = [
     Flip(WITHDRAW, WITHDRAW_SINGLE, aw_blockade, "一度だけ振って全員と比べる"),
     Flip(SPELL_RESTORE, RESTORE_SCENARIO, aw_spells, "シナリオ終了時に回復"),
     Flip(MARGINAL_HELPER, MARGINAL_ONE, lotr_group_test, "Marginal +1"),
-    Flip(UNSET_WOUND_PENALTY, UNSET_LIGHTER, lotr_wounded_test),
+    Flip(UNSET_WOUND_PENALTY, UNSET_ZERO, lotr_wounded_test),
     Flip(BATTLE_TIE, TIE_REROLL, lotr_mass_battle),
     Flip(FOCUS_REDECLARE, REDECLARE_ONCE, aw_focus_redeclared),
     Flip(LEVEL_TABLE, LEVEL_UPPER, fourcard_level, "総合LV 2"),
@@ -290,12 +297,12 @@ def test_a_switch_flipped_in_the_window_changes_the_number_and_ctrl_z_restores_i
     )
 
 
-def test_the_wounded_warning_is_loud_until_the_lighter_value_is_carried(window):
+def test_the_wounded_warning_is_quiet_by_default_and_loud_once_zero_is_chosen(window):
     view = lotr_panel(window)
     lotr_wounded_test(window)
+    assert not view.warning_label.isVisible()  # the default carries Injured's penalty to Wounded
+    open_house_rules(window.services).choose(UNSET_WOUND_PENALTY, UNSET_ZERO)
     assert view.warning_label.isVisible() and "ペナルティなしで判定しています" in view.warning_label.text()
-    open_house_rules(window.services).choose(UNSET_WOUND_PENALTY, UNSET_LIGHTER)
-    assert not view.warning_label.isVisible()
 
 
 # The window tests of switches that came with their own features, each with its SWITCHES rows.

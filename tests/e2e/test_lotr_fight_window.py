@@ -18,6 +18,7 @@ from gmtool.rules.systems.lotr import fear, reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.views.battle.battle_dialog import BattleDialog
+from tests.rules.lotr.gm_tables import GM_WOUND_PENALTIES
 
 
 def seed_where(predicate) -> int:
@@ -45,6 +46,8 @@ def fight(window):
     rules.reference.add_row(catalog.WEAPONS, "Bow")
     for column, value in (("damage", "2d6"), ("long", 100), ("step", 25), ("thrown", False)):
         rules.reference.set_cell(catalog.WEAPONS, 0, column, value)
+    for level, penalty in GM_WOUND_PENALTIES.items():  # the summary gives none: the GM's
+        rules.set_penalty("wound", level, penalty)
     rules.reference.add_row(catalog.STUN, "殴打")
     for column, value in (("tn", 10), ("penalty", -3), ("rounds", 2)):
         rules.reference.set_cell(catalog.STUN, 0, column, value)

@@ -16,6 +16,7 @@ from gmtool.rules.dice import all_faces
 from gmtool.rules.systems.aw import combat as aw
 from gmtool.rules.systems.fourcard import combat as fourcard
 from gmtool.rules.systems.lotr import combat as lotr
+from tests.rules.lotr.gm_tables import with_gm_wound_penalties
 
 AW = aw.AWCombat()
 
@@ -274,7 +275,11 @@ def test_lotr_wounds_fill_the_track_and_kill_at_its_end() -> None:
     assert hero.resource(lotr.WOUNDS).maximum == 4 * 6  # Healthy + five wound levels
     hurt = battle.set_resource(fight, "hero", lotr.WOUNDS, 5)
     assert LOTR.states(hurt.get("hero"))[0] == "dazed"
-    assert LOTR.penalty(hurt.get("hero")) == -1
+    assert LOTR.penalty(hurt.get("hero")) == 0  # the summary gives Dazed no penalty: 未設定
+    gm = lotr.LotRCombat(with_gm_wound_penalties())  # the GM's table: Dazed −1 … Incapacitated −5
+    assert gm.penalty(hurt.get("hero")) == -1
+    wounded = battle.set_resource(fight, "hero", lotr.WOUNDS, 13).get("hero")  # Wounded, empty
+    assert gm.penalty(wounded) == -1  # Injured's, the lighter level's (the tracker reads as the sheet)
     dead = battle.with_participant(battle.set_resource(fight, "hero", lotr.WOUNDS, 24), "hero", LOTR.settle)
     assert dead.get("hero").status is Status.DEAD
 

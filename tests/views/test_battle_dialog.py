@@ -196,7 +196,8 @@ def test_a_lotr_round_with_extra_actions(dialog):
     pbox.resource_combo.setCurrentIndex(pbox.resource_combo.findData("wounds"))
     pbox.amount_spin.setValue(7)
     pbox.damage_button.click()
-    assert "朦朧" in column(dialog, orc, 4) and "判定-1" in column(dialog, orc, 4)
+    # Dazed, whose penalty the summary does not give: 未設定 and counted 0 until the GM enters it
+    assert column(dialog, orc, 4) == "朦朧・壮健"
 
 
 def test_lotr_initiative_kept_from_the_first_round(dialog):

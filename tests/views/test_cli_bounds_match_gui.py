@@ -172,6 +172,9 @@ ENGINE_ONLY |= {("lotr-attack", "--stun-tn"), ("lotr-attack", "--long"), ("lotr-
 # The character's own Stamina and Wits come from its sheet; a renown TN typed in stands for a row of
 # the renown table (ルール表 → 参照表), which the dialog picks instead.
 ENGINE_ONLY |= {("lotr-recovery", "--stamina"), ("lotr-renown", "--wits"), ("lotr-renown", "--tn")}
+# Which extra action an action without a test is: the tracker counts the actions spent (up to the
+# participant's allowance, its quick field's 1–9), no field is typed.
+ENGINE_ONLY |= {("lotr", "--no-test-action")}
 
 
 def test_every_numeric_argument_is_bounded():

@@ -27,7 +27,9 @@ from gmtool.rules.systems.lotr.checks import (
     opposed_round,
     roll_distribution,
 )
+from gmtool.rules.systems.lotr.combat_types import EXTRA_ACTION_PENALTY
 from gmtool.rules.systems.lotr.house_rules import MARGINAL_HELPER
+from gmtool.rules.systems.lotr.no_test import NO_TEST_TN, no_test_spec
 from gmtool.rules.systems.lotr.opposed_degree import side_degrees
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, lotr_rules
 
@@ -36,6 +38,7 @@ MAX_HELPERS = 12  # the judgement panel's limit
 # The panel's 目標値, and every bonus its typed value and 修正 add up to.
 BONUS = bounded(Message("ボーナス"), CHECK_TOTAL_BOUNDS)
 TN = bounded(Message("目標値"), TN_BOUNDS)
+EXTRA = bounded(Message("追加アクションの番号"), (1, 9))  # the tracker's actions a turn: at most 9
 
 
 def add_test_parsers(sub: Any) -> None:
@@ -80,6 +83,18 @@ def add_test_parsers(sub: Any) -> None:
             Message("グループ判定: 助ける人ひとりのボーナス（人数分くり返す。助ける人は目標値 −5 で判定）")
         ),
     )
+    test.add_argument(
+        "--no-test-action",
+        type=EXTRA,
+        metavar="N",
+        help=shown(
+            Message(
+                "判定の要らない行動（移動・狙いなど）を N 番目の追加アクションとして行なう: "
+                "目標値 5、判定に −5×N（3. 戦闘）。--tn は使わない{0}",
+                EXTRA.range,
+            )
+        ),
+    )
     marginal = house_rule(MARGINAL_HELPER)
     test.add_argument(
         "--marginal-helper",
@@ -119,7 +134,44 @@ def run_opposed(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     return 0
 
 
+def run_no_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """3. 戦闘: 「この追加アクションで,判定が不要な行動を取る場合, 基本目標値を5とみなして判定」."""
+    if args.tn is not None or args.against is not None or args.helper:
+        parser.exit(
+            2,
+            exit_text(
+                "lotr", Message("--no-test-action の目標値は 5 です: --tn・--against・--helper は使えません")
+            ),
+        )
+    penalty = -EXTRA_ACTION_PENALTY * args.no_test_action
+    rules = lotr_rules()
+    dist = roll_distribution(no_test_spec(args.bonus, 0, penalty, rules))
+    success = dist.probability(lambda d: d.succeeded)
+    if args.json:
+        degrees = {str(d): float(dist[d]) for d in DEGREE_ORDER}
+        out = {"system": "lotr", "tn": NO_TEST_TN, "extra_penalty": penalty, "success": float(success)}
+        print(json.dumps({**out, "degrees": degrees}))
+        return 0
+    say(
+        Message(
+            "{0}判定のない行動（{1} 番目の追加アクション）: ボーナス {2:+d}、"
+            "追加アクション {3:+d}、目標値 {4}",
+            TITLE,
+            args.no_test_action,
+            args.bonus,
+            penalty,
+            NO_TEST_TN,
+        )
+    )
+    for degree in reversed(DEGREE_ORDER):
+        print(f"  {pad(rule_name(rules.band(degree)), 44)}{percent(dist[degree])}")
+    say(Message("  成功率（Marginal 以上）{0}", percent(success)))
+    return 0
+
+
 def run_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.no_test_action is not None:
+        return run_no_test(args, parser)
     if args.against is not None:
         return run_opposed(args, parser)
     if args.tn is None:

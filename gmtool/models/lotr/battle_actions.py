@@ -11,12 +11,14 @@ from fractions import Fraction
 from PySide6.QtCore import QObject
 
 from gmtool.models.battle_model import BattleModel
+from gmtool.models.lotr.check_log import degree_label, faces_text
 from gmtool.models.lotr.sheet_values import LotRSheetValues
 from gmtool.models.lotr.tracker_people import in_play
 from gmtool.rules.battle import BattleRefused
-from gmtool.rules.systems.lotr import combat as lotr, defence_actions as defence, mounted
+from gmtool.rules.systems.lotr import combat as lotr, defence_actions as defence, mounted, no_test
+from gmtool.rules.systems.lotr.checks import RollSpec, resolve_roll, success_probability
 from gmtool.rules.systems.lotr.exploding import roll_test
-from gmtool.rules.systems.lotr.rules_data import SIZE_IDS
+from gmtool.rules.systems.lotr.rules_data import SIZE_IDS, LotRRules, lotr_rules
 
 
 @dataclass(frozen=True)
@@ -89,9 +91,13 @@ class LotRBattleActions(QObject):
 
     # ---- the steps ------------------------------------------------------------------------------
 
-    def spend(self, participant_id: str, kind_id: str, aim: str = "direct") -> int:
-        """Records an action; returns the penalty its test takes (−5 per action past the turn's)."""
+    def spend(self, participant_id: str, kind_id: str, aim: str = "direct", bonus: int = 0) -> int:
+        """Records an action; returns the penalty its test takes (−5 per action past the turn's).
+
+        An action that needs no test, taken past the allowance, is rolled at the base TN 5 with
+        that penalty and the GM's `bonus` (3. 戦闘, no_test.py): the roll is in the same step."""
         p = self.model.participant(participant_id)
+        spec = self.no_test_spec(participant_id, kind_id, bonus)
         spent = lotr.spend_action(self.model.state(), participant_id, kind_id, aim)
         kind = lotr.ACTIONS_BY_ID[kind_id]
         text = self.tr("{0}: {1}").format(p.name, self.tr(kind.name))
@@ -99,8 +105,37 @@ class LotRBattleActions(QObject):
             text += self.tr("（追加アクション: 判定{0}）").format(spent.penalty)
         if spent.aim:
             text += self.tr("（狙い +{0}）").format(spent.aim)
-        self.model.commit(spent.encounter, text, text, who=p.name, result=str(spent.penalty or ""))
+        if spec is None:
+            self.model.commit(spent.encounter, text, text, who=p.name, result=str(spent.penalty or ""))
+            return spent.penalty
+        seed = self.model.seed_source()
+        rolled = resolve_roll(spec, random.Random(seed))
+        result = degree_label(self.model_rules(), rolled.degree)
+        text += self.tr(" — 判定のない行動を目標値 {0} で判定: {1} {2:+d} = {3} → {4}").format(
+            no_test.NO_TEST_TN, faces_text(rolled.faces), rolled.bonus, rolled.total, result
+        )
+        dice = "+".join(str(f) for f in rolled.faces)
+        self.model.commit(spent.encounter, text, text, who=p.name, dice=dice, result=result, seed=seed)
         return spent.penalty
+
+    def no_test_spec(self, participant_id: str, kind_id: str, bonus: int = 0) -> RollSpec | None:
+        """The TN 5 test this action would take now (None: it takes none — within the allowance, or
+        an action with a test of its own); the participant's wound and condition penalties count."""
+        penalty = self.next_penalty(participant_id, kind_id)
+        if not no_test.rolled_without_test(kind_id, penalty):
+            return None
+        condition = self.model.rules().penalty(self.model.participant(participant_id))
+        return no_test.no_test_spec(bonus, condition, penalty, self.model_rules())
+
+    def no_test_odds(self, participant_id: str, kind_id: str, bonus: int = 0) -> Fraction | None:
+        """The exact chance that test succeeds (None when the action takes no test now)."""
+        spec = self.no_test_spec(participant_id, kind_id, bonus)
+        return None if spec is None else success_probability(spec)
+
+    def model_rules(self) -> LotRRules:
+        """The campaign's tables the tracker plays with (its degrees of success)."""
+        rules = self.model.rules()
+        return rules.rules if isinstance(rules, lotr.LotRCombat) else lotr_rules()
 
     def next_penalty(self, participant_id: str, kind_id: str) -> int:
         """The penalty the next action of this kind would take: shown before it is taken."""

@@ -8,11 +8,16 @@ it and applies the result as one undo step with a log line (care_base.py).
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Literal, cast
 
+from PySide6.QtCore import QObject
+
+from gmtool.models.lotr.actions import LotRActions
 from gmtool.models.lotr.care_base import CareBase
+from gmtool.models.lotr.care_physician import LotRPhysicianCare
 from gmtool.models.lotr.shown_names import AGE_NAMES
 from gmtool.rules.systems.lotr import healing, weariness
 from gmtool.rules.systems.lotr.checks import LotRRoller, success_probability
@@ -25,6 +30,12 @@ MAX_TN = 60
 
 
 class LotRCareModel(CareBase):
+    def __init__(
+        self, actions: LotRActions, rng: random.Random | None = None, parent: QObject | None = None
+    ) -> None:
+        super().__init__(actions, rng, parent)
+        self.physician = LotRPhysicianCare(self)  # 医術 and the daily care (the dialog's 医者 tab)
+
     # ---- 1.2.1 rest ------------------------------------------------------------------------
     def rest(self, days: int) -> str:
         before = self.character

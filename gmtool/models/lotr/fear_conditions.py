@@ -15,7 +15,7 @@ from enum import IntEnum
 
 from gmtool.rules import battle
 from gmtool.rules.battle import Condition, Encounter, Participant
-from gmtool.rules.systems.lotr.combat import CONDITION_PENALTY
+from gmtool.rules.systems.lotr.combat import CONDITION_PENALTY, LOST_TURN
 
 FEAR_MARK = "fear:"  # values "fear:<condition name>" = its FearKind: a condition a fear gave
 
@@ -76,6 +76,8 @@ def add_fear(state: Encounter, target_id: str, new: Sequence[FearCondition]) -> 
         marks = {
             FEAR_MARK + c.name: int(c.kind),
             **({CONDITION_PENALTY + c.name: c.penalty} if c.penalty else {}),
+            # the tracker's 次の手番 skips the lost turn and ends the condition (combat.lost_turn)
+            **({LOST_TURN + c.name: 1} if c.kind is FearKind.TURN_LOST else {}),
         }
         state = battle.with_participant(state, target_id, _with_values(marks))
     return Added(state, heavier, kept)
@@ -89,7 +91,7 @@ def without(state: Encounter, participant_id: str, names: Sequence[str] | None =
     values = {
         k: v
         for k, v in p.values.items()
-        if not any(k in (FEAR_MARK + n, CONDITION_PENALTY + n) for n in gone)
+        if not any(k in (FEAR_MARK + n, CONDITION_PENALTY + n, LOST_TURN + n) for n in gone)
     }
     conditions = tuple(c for c in p.conditions if c.name not in gone or not p.value(FEAR_MARK + c.name))
     return battle.with_participant(state, p.id, lambda q: replace(q, conditions=conditions, values=values))

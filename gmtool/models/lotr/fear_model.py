@@ -41,7 +41,9 @@ from gmtool.rules.systems.lotr.reference_catalog import COURAGE_TRAITS, FEAR
 from gmtool.rules.systems.lotr.reference_tables import CellRef, UnsetCell
 
 INTIMIDATE = "Intimidate"  # the attacker's skill, for the courage traits that add to it
-TURN_LOST_ROUNDS = 2  # counted on the target's turns: its next turn begins at 1 (lost), the one after ends it
+# Counted on the target's turns: its next turn begins at 1 and is skipped by the tracker's 次の手番,
+# which ends the condition (combat.LotRCombat.lost_turn); handed the turn by the GM, the one after ends it.
+TURN_LOST_ROUNDS = 2
 
 
 class LotRFearModel(QObject):

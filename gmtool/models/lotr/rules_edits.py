@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.lotr.rules_campaign import RULES_KEY, campaign_lotr_rules, campaign_rules_problem
+from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr.overrides import apply_overrides
 from gmtool.rules.systems.lotr.overrides_document import diff_document, with_value, without_value
 from gmtool.rules.systems.lotr.rules_data import LotRRules, lotr_rules
@@ -98,4 +99,6 @@ class RuleEdits(QObject):
     def _on_session_changed(self, key: str) -> None:
         if key == RULES_KEY:
             self._edits = None
+            self.changed.emit()
+        elif key == HOUSE_RULES_KEY:  # the tables in force carry the unset wound penalty's reading
             self.changed.emit()

@@ -19,6 +19,7 @@ from gmtool.models.lotr.rules_origins import LotROriginTables
 from gmtool.models.lotr.rules_reference import LotRReferenceTables
 from gmtool.models.lotr.rules_skill_list import LotRSkillList
 from gmtool.models.lotr.shown_names import shown_name
+from gmtool.rules.systems.lotr.house_rules import UNSET_LIGHTER
 from gmtool.rules.systems.lotr.rules_data import LotRRules
 
 __all__ = [
@@ -78,6 +79,11 @@ class LotRRulesModel(QObject):
     @property
     def problem(self) -> str | None:
         return self.edits.problem
+
+    def unset_wound_reads_lighter(self) -> bool:
+        """House rule lotr.unset_wound_penalty: an empty wound level reads as the lighter level's
+        penalty (the default), else as 0 — what the 負傷・疲労 tab says it does."""
+        return self.rules.unset_wound_penalty == UNSET_LIGHTER
 
     # ---- one table at a time --------------------------------------------------------------------
     def set_penalty(self, track: str, level_id: str, value: int | None) -> None:

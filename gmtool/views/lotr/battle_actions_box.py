@@ -42,6 +42,26 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         self.spend_button = self.button(self.tr("行なう"), self._spend)
         self.cost_label = QLabel()
         self.cost_label.setWordWrap(True)
+        # 3. 戦闘: an action that needs no test, taken as an extra action, is a test at TN 5; the text
+        # names no skill for it, so the GM gives its bonus (0 when none).
+        self.no_test_bonus = QSpinBox()
+        self.no_test_bonus.setRange(-50, 99)
+        self.no_test_bonus.setPrefix(self.tr("目標値5の判定のボーナス "))
+        self.no_test_bonus.setToolTip(
+            self.tr(
+                "本文は技能を挙げていません: GM が決めたランクと修正（なければ 0）。"
+                "ペナルティは自動で加わります"
+            )
+        )
+        self.no_test_bonus.valueChanged.connect(lambda _v: self._show())
+        self.no_test_label = QLabel()
+        self.no_test_label.setWordWrap(True)
+        self.no_test_row = QWidget()
+        no_test_row = hbox(self.no_test_bonus, self.no_test_label)
+        no_test_row.setContentsMargins(0, 0, 0, 0)
+        no_test_row.setStretch(1, 1)  # the odds take the width; the row's trailing stretch none
+        no_test_row.setStretch(2, 0)
+        self.no_test_row.setLayout(no_test_row)
         self.dodge_label = QLabel()
         self.dodge_button = self.button(self.tr("回避を振る"), self._dodge)
         # 3.9: a rider dodging a smaller attacker counts as Large; the dodge does not know who
@@ -99,6 +119,7 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         form.addRow(self.tr("誰が"), self.who_combo)
         form.addRow(self.tr("アクション"), hbox(self.kind_combo, self.aim_combo, self.spend_button))
         form.addRow(self.cost_label)
+        form.addRow(self.no_test_row)
         form.addRow(self.tr("騎乗中の回避"), self.dodge_size_row)
         form.addRow(hbox(self.dodge_label, self.dodge_button))
         form.addRow(self.dodge_note)
@@ -141,6 +162,7 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         kind = lotr.ACTIONS_BY_ID.get(self.kind_combo.currentData() or "")
         self.aim_combo.setVisible(kind is not None and kind.id == "aim")
         if who is None or kind is None:
+            self.actions_form.setRowVisible(self.no_test_row, False)
             self.actions_form.setRowVisible(self.dodge_size_row, False)
             self.actions_form.setRowVisible(self.dodge_note, False)
             self.cost_label.setText("")
@@ -157,6 +179,16 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         if kind.note:
             text += "\n" + self.tr(kind.note)
         self.cost_label.setText(text)
+        # Always shown (the rows under it never jump): live only for an extra action without a test.
+        odds = self.battle_actions.no_test_odds(who, kind.id, self.no_test_bonus.value())
+        self.actions_form.setRowVisible(self.no_test_row, True)
+        self.no_test_bonus.setEnabled(odds is not None)
+        if odds is not None:
+            self.no_test_label.setText(
+                self.tr("判定のない行動も追加アクションでは目標値 5 の判定: 成功 {0:.2%}").format(float(odds))
+            )
+        else:
+            self.no_test_label.setText(self.tr("（判定のない行動を追加アクションで行なうときの判定）"))
         self._show_dodge(who)
         parry = self.battle_actions.parry_odds(who, self.parry_bonus.value(), self.attack_total.value())
         text = self.tr("防御（Parry/Block）が成功する確率 {0:.2%}（同点は防御側）").format(
@@ -194,7 +226,9 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
     def _spend(self) -> None:
         who = self.who()
         if who is not None:
-            self.battle_actions.spend(who, self.kind_combo.currentData(), self.aim_combo.currentData())
+            self.battle_actions.spend(
+                who, self.kind_combo.currentData(), self.aim_combo.currentData(), self.no_test_bonus.value()
+            )
 
     def _parry(self) -> None:
         who = self.who()

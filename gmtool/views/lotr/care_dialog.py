@@ -1,5 +1,6 @@
-"""「回復・手当て…」: 1.2.1's rest, weekly test, Healing and advanced care; 1.2.2's resistance test
-and recovery from Exhausted.  Each section shows the exact chance of its test as it would be rolled
+"""「回復・手当て…」: 1.2.1's rest, weekly test, Healing and advanced care, and (医者 tab,
+care_physician_page.py) 医術 and the physician's daily care; 1.2.2's resistance test and recovery
+from Exhausted.  Each section shows the exact chance of its test as it would be rolled
 now (or why it cannot be: 未設定 in the tables, no damage…); its button rolls and applies it (one
 undo step and a log line, the model's).
 """
@@ -29,7 +30,8 @@ from gmtool.models.lotr.care_base import CUSTOM, percent_text
 from gmtool.models.lotr.care_model import MAX_TN, LotRCareModel
 from gmtool.models.lotr.table_requests import table_requests
 from gmtool.rules.systems.lotr.healing_types import MAX_BONUS, MAX_REST_DAYS
-from gmtool.views.lotr.refusal_line import RefusalLine, add_line
+from gmtool.views.lotr.care_physician_page import PhysicianPage
+from gmtool.views.lotr.refusal_line import RefusalLine, add_line, show_step
 from gmtool.views.widgets import show_refusal
 
 
@@ -102,6 +104,15 @@ class LotRCareDialog(QDialog):
         tabs = QTabWidget()
         tabs.addTab(self._wounds_page(), self.tr("負傷の回復"))
         tabs.addTab(self._weariness_page(), self.tr("疲労の回復"))
+        self.physician_combo = QComboBox()
+        self.physician_combo.setAccessibleName(self.tr("医者"))
+        self.physician_bonus = bonus_spin(self.tr("医者の Healing ボーナス"))
+        self.physician_page = PhysicianPage(
+            model.physician, self.requests, self.physician_combo, self.physician_bonus, self._run
+        )
+        for signal in (self.physician_combo.currentIndexChanged, self.physician_bonus.valueChanged):
+            signal.connect(lambda _v: self.sync())
+        tabs.addTab(self.physician_page, self.tr("医者（医術・付きっ切り）"))
         self.status_label = lay_out_tabbed(self, tabs)
         model.changed.connect(self.sync)
         self.sync()
@@ -242,6 +253,9 @@ class LotRCareDialog(QDialog):
         people = self.model.others()
         fill_people(self.healer_combo, people, self.tr("ボーナスを入力"))
         fill_people(self.helper_combo, people, self.tr("ボーナスを入力"), self.tr("助けなし"))
+        fill_people(self.physician_combo, people, self.tr("ボーナスを入力"))
+        self.physician_bonus.setEnabled(self.physician_combo.currentData() in (CUSTOM, None))
+        self.physician_page.sync()
         self.healer_bonus.setEnabled(self.healer_combo.currentData() in (CUSTOM, None))
         self.helper_bonus.setEnabled(self.helper_combo.currentData() == CUSTOM)
 
@@ -294,12 +308,7 @@ class LotRCareDialog(QDialog):
         odds: Callable[[], Fraction],
         text: Callable[[Fraction], str],
     ) -> None:
-        try:
-            label.setText(text(odds()))
-            button.setEnabled(True)
-        except ValueError as why:
-            label.show_refusal(str(why))
-            button.setEnabled(False)
+        show_step(label, button, lambda: text(odds()))
 
     def _run(self, action: Callable[[], str]) -> None:
         run_step(self, self.status_label, action)

@@ -12,8 +12,10 @@ a widget wrapping both, a wrapped label is squeezed by the dialogs that size the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QBoxLayout, QFormLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QAbstractButton, QBoxLayout, QFormLayout, QLabel, QPushButton, QWidget
 
 from gmtool.models.lotr.shown_names import ungloss
 from gmtool.models.lotr.table_requests import CellRef, TableRequests, unset_cell
@@ -62,3 +64,13 @@ def add_line(layout: QFormLayout | QBoxLayout, line: RefusalLine, label: str = "
         return
     layout.addWidget(line)
     layout.addWidget(line.open_button, 0, Qt.AlignmentFlag.AlignLeft)
+
+
+def show_step(line: RefusalLine, button: QAbstractButton, text: Callable[[], str]) -> None:
+    """The line of a step that rolls: its odds and the button live, or why not (the button off)."""
+    try:
+        line.setText(text())
+        button.setEnabled(True)
+    except ValueError as why:
+        line.show_refusal(str(why))
+        button.setEnabled(False)

@@ -24,7 +24,6 @@ from gmtool.models.lotr.shown_names import shown_name
 from gmtool.rules.systems.lotr.rules_types import PICK_KINDS, Degree, Level
 from gmtool.views.edit_table import type_through
 from gmtool.views.lotr.rules_fields import (
-    UNSET_NOTE,
     IntField,
     RulesTab,
     mark,
@@ -140,9 +139,17 @@ class ConditionsView(RulesTab):
                     "その段階にいる間、すべての判定に加える修正（0 以下）。"
                     "負傷と疲労のペナルティは合計されます。"
                 )
-                + tr(UNSET_NOTE)
+                + tr(
+                    "ルール要約は負傷のペナルティをどの段階にも挙げていないので"
+                    "（「すべての肉体判定と ほとんどの知識判定にペナルティを受ける」とだけ）、"
+                    "負傷段階はすべて未設定（空欄）で同梱しています。"
+                    "疲労は Exhausted の −10 だけが本文の値です（1.2.2）。"
+                )
             )
         )
+        # How an empty field is read now: the campaign's house rule, so it follows a switch.
+        self.reading_label = note_label("")
+        layout.addWidget(self.reading_label)
         boxes = QHBoxLayout()
         rules = model.rules
         tracks = (
@@ -171,6 +178,20 @@ class ConditionsView(RulesTab):
 
     def reload(self) -> None:
         rules, shipped = self.model.rules, self.model.shipped
+        if self.model.unset_wound_reads_lighter():
+            reading = tr(
+                "空欄の負傷段階は、値のあるいちばん近い軽い段階のペナルティで判定します"
+                "（値がどこにもなければ 0。重い段階が軽い段階よりよく振れることはありません）。"
+                "空欄の疲労段階は 0 として判定します。"
+                "読み方はハウスルール lotr.unset_wound_penalty で変えられます"
+                "（いまは既定の「軽い段階の値」）。"
+            )
+        else:
+            reading = tr(
+                "空欄の負傷段階と疲労段階は 0 として判定します（ハウスルール lotr.unset_wound_penalty:"
+                " 「修正なし」）。軽い段階にだけ値を入れると、重い段階のほうがよく振れます。"
+            )
+        self.reading_label.setText(reading)
         for track, levels, base_levels in (
             ("wound", rules.wound_levels, shipped.wound_levels),
             ("weariness", rules.weariness_levels, shipped.weariness_levels),

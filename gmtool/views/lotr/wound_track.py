@@ -75,12 +75,20 @@ class LotRWoundTrack(QWidget):
         if track.dies_at_incapacitated:  # the last box is Incapacitated, drawn as death
             lines.append(self.tr("ホビットは Incapacitated で死亡（1.2.1）"))
         if any(level.penalty is None for level in track.levels):
-            lines.append(
-                self.tr(
-                    "「未設定」: ルール要約にペナルティの値がありません。"
-                    "GM がルール表（負傷・疲労）で設定するまで 0 として計算します"
+            if track.carry:  # house rule lotr.unset_wound_penalty, its default reading
+                lines.append(
+                    self.tr(
+                        "「未設定」: ルール要約にペナルティの値がありません。GM がルール表（負傷・疲労）で"
+                        "設定するまで、値のあるいちばん近い軽い段階のペナルティ（なければ 0）で計算します"
+                    )
                 )
-            )
+            else:
+                lines.append(
+                    self.tr(
+                        "「未設定」: ルール要約にペナルティの値がありません。"
+                        "GM がルール表（負傷・疲労）で設定するまで 0 として計算します"
+                    )
+                )
         self.setToolTip("\n".join(lines))
         self.update()
 

@@ -11,6 +11,7 @@ from gmtool.models.lotr.actions import LOG_KIND, LotRActions
 from gmtool.models.lotr.rules_model import RULES_KEY
 from gmtool.rules.systems.lotr.rules_data import lotr_rules
 from tests.qt_fixtures import reopen_characters, sample_lotr_character
+from tests.rules.lotr.gm_tables import enter_gm_wound_penalties
 
 NAME = "ピピン"
 
@@ -32,6 +33,7 @@ def logs(campaign_model):
 
 
 def test_ten_damage_on_health_ten_is_dazed_minus_one_and_undo_restores(empty_campaign_model):
+    enter_gm_wound_penalties(empty_campaign_model)  # the summary gives Dazed no number: the GM's −1
     actions = make_actions(empty_campaign_model, health=10)
     actions.take_damage(9)
     assert actions.wound_text() == "Healthy（健康） ±0"  # 9 < 10: still Healthy
@@ -73,7 +75,7 @@ def test_the_demo_dwarf_has_five_levels_and_takes_the_rest_of_healthy(campaign_m
     assert [level.name for level in actions.track().levels][-1] == "Near Death"
     assert actions.track().points_left_in_level == 8  # damage 9 of Health 17
     actions.take_damage(8)
-    assert actions.wound_text() == "Dazed（朦朧） -1"
+    assert actions.wound_text() == "Dazed（朦朧） 未設定（GM が設定）"  # the summary gives no number
     assert stored(campaign_model, "ナール").damage == 17
     assert actions.weariness_text() == "Winded（息切れ） 未設定（GM が設定）"
 

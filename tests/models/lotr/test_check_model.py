@@ -33,6 +33,7 @@ from gmtool.rules.systems.lotr.checks import (
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
 from tests.models.lotr.check_fixtures import A, B, faces_of, nar_id, seed_where, set_nar, typed
 from tests.qt_fixtures import sample_lotr_character
+from tests.rules.lotr.gm_tables import enter_gm_wound_penalties
 
 
 def test_only_lotr_characters_are_offered_and_the_first_is_chosen(campaign_model):
@@ -71,6 +72,7 @@ def test_affinity_and_untrained_change_the_bonus(campaign_model):
 
 
 def test_a_dazed_character_gets_the_wound_penalty_at_once(campaign_model):
+    enter_gm_wound_penalties(campaign_model)  # the summary gives Dazed no number: the GM's −1
     model = LotRCheckModel(campaign_model)
     model.set_source(A, "skill:Observe")
     healthy = model.odds.success_probability

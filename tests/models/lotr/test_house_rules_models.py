@@ -24,7 +24,7 @@ from gmtool.rules.systems.lotr.house_rules import (
     UNSET_ZERO,
 )
 from gmtool.rules.systems.lotr.mass_battle import MassBattle, battle_odds, roll_hour, start_battle
-from gmtool.rules.systems.lotr.rules_data import lotr_rules
+from tests.rules.lotr.gm_tables import enter_gm_wound_penalties, with_gm_wound_penalties
 from tests.rules.lotr.test_house_rules_lotr import counted_battle, counted_group_success
 
 
@@ -96,7 +96,9 @@ def test_a_tied_hour_is_rolled_again_and_logged_under_the_house_rule(campaign_mo
     assert entry["seed"] == seed and "同点で振り直し" in entry["summary"]["dice"]
 
 
-def test_check_panel_follows_the_unset_wound_penalty_switch_and_warns_until_it_is_flipped(campaign_model):
+def test_check_panel_follows_the_unset_wound_penalty_switch_and_warns_once_it_is_flipped(campaign_model):
+    # The summary gives no wound penalty: the GM filled in Dazed, Injured and Incapacitated only.
+    enter_gm_wound_penalties(campaign_model)
     character_id = next(s.id for s in campaign_model.characters_of("lotr"))
     character = campaign_model.character(character_id)
     levels = [lv.id for lv in wound_track(character).levels]
@@ -104,25 +106,26 @@ def test_check_panel_follows_the_unset_wound_penalty_switch_and_warns_until_it_i
     campaign_model.update_character(character_id, replace(character, damage=damage), "x")
     model = LotRCheckModel(campaign_model)
     model.set_source(Contestant.A, "attribute:nim")
-    assert model.roller(Contestant.A).condition == counted_condition(model, UNSET_ZERO)
-    assert "ペナルティなしで判定しています" in model.warning and "Dazed" in model.warning
-    before, after = flip_and_undo(
-        campaign_model, UNSET_WOUND_PENALTY, UNSET_LIGHTER, lambda: model.odds.success_probability
-    )
-    assert before > after  # the Wounded character now rolls at the lighter level's penalty
+    # The default reading (lighter): Wounded rolls at Injured's −1, and nothing to warn about.
     assert model.roller(Contestant.A).condition == counted_condition(model, UNSET_LIGHTER)
     assert model.warning == "" and "→ Injured（負傷） の -1" in model.condition_text(Contestant.A)
     healthy = replace(model.roller(Contestant.A), condition=0)
     exact = roll_distribution(RollSpec(healthy, model.tn - counted_condition(model, UNSET_LIGHTER)))
     assert model.odds.success_probability == exact.probability(lambda d: d.succeeded)
+    before, after = flip_and_undo(
+        campaign_model, UNSET_WOUND_PENALTY, UNSET_ZERO, lambda: model.odds.success_probability
+    )
+    assert before < after  # under the zero reading the Wounded character rolls better than Dazed
+    assert model.roller(Contestant.A).condition == counted_condition(model, UNSET_ZERO)
+    assert "ペナルティなしで判定しています" in model.warning and "Dazed" in model.warning
     campaign_model.undo_stack.undo()
-    assert "ペナルティなしで判定しています" in model.warning
+    assert model.warning == ""
 
 
 def counted_condition(model: LotRCheckModel, reading: str) -> int:
-    """Wound (read off the shipped table by hand) + weariness penalty of the panel's roller."""
+    """Wound (read off the GM's table by hand) + weariness penalty of the panel's roller."""
     character = model.character(Contestant.A)
-    rules = lotr_rules()
+    rules = with_gm_wound_penalties()
     index = [lv.id for lv in rules.wound_levels].index("wounded")
     wound = {UNSET_ZERO: 0, UNSET_LIGHTER: rules.wound_levels[index - 1].penalty or 0}[reading]
     return wound + (rules.weariness_levels[character.weariness].penalty or 0)

@@ -13,6 +13,7 @@ from gmtool.rules.battle import BattleRefused, Status
 from gmtool.rules.systems.lotr.attack import PARRIED, AttackSpec, attack_distribution, parse_damage
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.rules.systems.lotr.rules_data import Degree
+from tests.rules.lotr.gm_tables import enter_gm_wound_penalties
 
 
 def seed_where(predicate) -> int:
@@ -146,6 +147,7 @@ def test_missiles_cannot_be_parried_and_range_steps_raise_the_tn(campaign_model)
 
 
 def test_aim_and_wound_penalties_count_in_the_spec(campaign_model):
+    enter_gm_wound_penalties(campaign_model)  # the summary gives Dazed no number: the GM's −1
     battle, attack, hero, orc = setup(campaign_model, 1)
     battle.edit.damage(hero, "wounds", 10)  # Dazed: −1
     from gmtool.rules.systems.lotr import combat

@@ -53,9 +53,11 @@ def test_unreadable_stored_value_falls_back_with_a_visible_problem(empty_campaig
 
 def test_the_stored_document_holds_only_differences(empty_campaign_model):
     model = LotRRulesModel(empty_campaign_model)
-    model.set_penalty("wound", "dazed", -1)  # the shipped value: nothing to store
+    model.set_penalty("wound", "dazed", None)  # the shipped value (未設定): nothing to store
     assert stored_document(empty_campaign_model) is None
     assert empty_campaign_model.undo_stack.count() == 0
-    model.set_penalty("wound", "dazed", None)  # the GM clears a known value: stored as null
-    assert stored_document(empty_campaign_model) == {"schema": 1, "wound_penalties": {"dazed": None}}
-    assert campaign_lotr_rules(empty_campaign_model).wound_levels[1].penalty is None
+    model.set_penalty("wound", "dazed", -1)  # the GM enters a value the summary does not give
+    assert stored_document(empty_campaign_model) == {"schema": 1, "wound_penalties": {"dazed": -1}}
+    assert campaign_lotr_rules(empty_campaign_model).wound_levels[1].penalty == -1
+    model.set_penalty("wound", "dazed", None)  # cleared again: back to the shipped table
+    assert stored_document(empty_campaign_model) is None

@@ -38,6 +38,7 @@ from gmtool.rules.systems.lotr.creation import (
     skill_totals,
 )
 from gmtool.rules.systems.lotr.rules_data import Order, Race, lotr_rules
+from tests.rules.lotr.gm_tables import with_gm_wound_penalties
 
 # A Dwarf Warrior by the choice method: 10 9 7 7 5 4 + 8 points, then STR +2 VIT +2.
 DWARF = CreationDraft(
@@ -460,14 +461,16 @@ def _character(**changes: Any) -> LotRCharacter:
         (10, "dazed", -1, 10),  # 「Health = 10 なら,ダメージを10点受けた時点で DAZED」
         (19, "dazed", -1, 1),
         (20, "injured", -1, 10),
-        (33, "wounded", 0, 7),
+        # Wounded and Near Death stay empty: by default they take the lighter level's penalty
+        # (lotr.unset_wound_penalty = lighter; they read 0 under the old default).
+        (33, "wounded", -1, 7),
         (40, "incapacitated", -5, 10),
-        (50, "near_death", 0, 10),
-        (59, "near_death", 0, 1),
+        (50, "near_death", -5, 10),
+        (59, "near_death", -5, 1),
     ],
 )
 def test_wound_track(damage: int, level: str, penalty: int, left: int) -> None:
-    track = derived.wound_track(_character(damage=damage))
+    track = derived.wound_track(_character(damage=damage), with_gm_wound_penalties())
     assert [lv.id for lv in track.levels] == [
         "healthy",
         "dazed",
@@ -523,7 +526,9 @@ def test_large_creatures_get_extra_healthy_levels(size: str, healthy: int) -> No
 
 
 def test_condition_penalty_adds_wounds_and_weariness() -> None:
-    assert derived.condition_penalty(_character(damage=20, weariness=5)) == -11
+    assert derived.condition_penalty(_character(damage=20, weariness=5), with_gm_wound_penalties()) == -11
+    # As shipped, no wound penalty is known: only Exhausted's −10 (1.2.2) is the text's.
+    assert derived.condition_penalty(_character(damage=20, weariness=5)) == -10
     assert derived.condition_penalty(_character(weariness=1)) == 0  # Winded: 未設定
     assert derived.weariness_level(_character(weariness=5)).id == "exhausted"
 

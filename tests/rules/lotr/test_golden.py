@@ -33,6 +33,7 @@ from gmtool.rules.systems.lotr.checks import (
 )
 from gmtool.rules.systems.lotr.kinds import check_kinds, roller_for
 from gmtool.rules.systems.lotr.rules_data import Degree
+from tests.rules.lotr.gm_tables import with_gm_wound_penalties
 
 GOLDEN_PATH = Path(__file__).resolve().parents[2] / "data" / "lotr_golden.toml"
 _ROLLER_KEYS = {
@@ -205,8 +206,9 @@ def _character(case: dict[str, Any]) -> LotRCharacter:
 @pytest.mark.parametrize("case", **_cases("character_roll"))
 def test_character_roller(case: dict[str, Any]) -> None:
     character = _character(case)
+    rules = with_gm_wound_penalties() if case.get("gm_wound_penalties") else None
     roller = roller_for(
-        character, case["kind"], modifier=case.get("modifier", 0), affinity=case.get("affinity", 0)
+        character, case["kind"], rules, modifier=case.get("modifier", 0), affinity=case.get("affinity", 0)
     )
     assert roller == _roller(case["roller"])
     assert roller.bonus == case["bonus"]
@@ -243,7 +245,8 @@ def test_every_offered_kind_rolls_with_the_value_shown() -> None:
         {"name": "Armed Combat: Blades", "ranks": 5, "specialisations": ["Sword"]},
     ]
     character = SYSTEM.load_character(raw)
-    kinds = check_kinds(character)
+    rules = with_gm_wound_penalties()
+    kinds = check_kinds(character, rules)
     ids = {k.id for k in kinds}
     assert {"skill:Armed Combat: Blades:Sword", "untrained:Jump", "attribute:brg", "reaction:wisdom"} <= ids
     assert "untrained:Observe" not in ids, "a skill the character has is not offered untrained"
@@ -251,7 +254,8 @@ def test_every_offered_kind_rolls_with_the_value_shown() -> None:
         "groups need a field"
     )
     for kind in kinds:
-        assert roller_for(character, kind.id).bonus == kind.value - 11, kind.id  # Injured −1, Exhausted −10
+        # The GM's Injured −1 and the text's Exhausted −10
+        assert roller_for(character, kind.id, rules).bonus == kind.value - 11, kind.id
 
 
 @pytest.mark.parametrize("kind_id", ["skill:Swimming", "attribute:luck", "reaction:courage", "spell:Light"])

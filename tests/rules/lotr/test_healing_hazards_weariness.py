@@ -14,6 +14,7 @@ from gmtool.rules.systems.lotr.checks import LotRRoller, success_probability
 from gmtool.rules.systems.lotr.derived import wound_track
 from gmtool.rules.systems.lotr.reference_tables import ReferenceRow
 from gmtool.rules.systems.lotr.rules_data import Degree, lotr_rules
+from tests.rules.lotr.gm_tables import with_gm_wound_penalties
 
 
 def independent_success(bonus: int, tn: int) -> Fraction:
@@ -99,8 +100,8 @@ def test_target_numbers_come_from_the_table_and_unset_is_refused():
 
 
 def test_the_weekly_stamina_test_odds_are_exact_with_the_wound_penalty():
-    rules = with_rows(lotr_rules(), catalog.HEALING, HEALING_TABLE)
-    spec = healing.stamina_spec(hero(damage=25), rules, 8)  # Injured −1, Stamina +2
+    rules = with_rows(with_gm_wound_penalties(), catalog.HEALING, HEALING_TABLE)
+    spec = healing.stamina_spec(hero(damage=25), rules, 8)  # the GM's Injured −1, Stamina +2
     assert spec.roller.bonus == 1
     assert success_probability(spec) == independent_success(1, 8)
 
@@ -161,8 +162,8 @@ def test_a_fire_helper_tests_swiftness_at_plus_five():
 
 # ---- 1.2.2 -------------------------------------------------------------------------------------
 def test_age_and_wound_and_weariness_penalties_sum_on_the_resistance_test():
-    rules = lotr_rules()
-    tired_old = hero(damage=25, weariness=5, age="aged")  # Injured −1, Exhausted −10, Aged −8
+    rules = with_gm_wound_penalties()
+    tired_old = hero(damage=25, weariness=5, age="aged")  # the GM's Injured −1, Exhausted −10, Aged −8
     spec = weariness.resistance_spec(tired_old, rules, 10)
     assert spec.roller.bonus == 2 - 1 - 10 - 8
     assert weariness.resistance_spec(hero(age="old"), rules, 10).roller.bonus == 2 - 4

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from gmtool.rules.house_rules import HouseRules, house_rules_of
+from gmtool.rules.house_rules import HouseRules, house_rule, house_rules_of
 from gmtool.rules.systems.lotr.character import LotRCharacter
 from gmtool.rules.systems.lotr.checks import (
     GroupSpec,
@@ -33,6 +33,7 @@ from gmtool.rules.systems.lotr.house_rules import (
     TIE_REROLL,
     TIE_STAYS,
     UNSET_LIGHTER,
+    UNSET_WOUND_PENALTY,
     UNSET_ZERO,
 )
 from gmtool.rules.systems.lotr.kinds import roller_for
@@ -49,6 +50,7 @@ from gmtool.rules.systems.lotr.mass_battle import (
 )
 from gmtool.rules.systems.lotr.rules_data import Degree, LotRRules, lotr_rules
 from tests.qt_fixtures import sample_lotr_character
+from tests.rules.lotr.gm_tables import with_gm_wound_penalties
 
 
 class Dice:
@@ -313,16 +315,29 @@ def counted_penalty(level_index: int, rules: LotRRules, reading: str) -> int:
     return 0
 
 
-def test_the_summary_gives_no_wounded_or_near_death_penalty():
-    # What the shipped table leaves empty: the levels the house rule is about (no number invented).
+def test_the_summary_gives_no_wound_penalty_so_every_level_ships_unset():
+    # What the shipped table leaves empty: the levels the house rule is about (no number invented;
+    # the Dazed −1, Injured −1, Incapacitated −5 shipped before as 既知 are not in the summary).
     unset = [lv.id for lv in lotr_rules().wound_levels if lv.penalty is None]
-    assert unset == ["wounded", "near_death"]
+    assert unset == ["dazed", "injured", "wounded", "incapacitated", "near_death"]
+
+
+def test_the_default_reading_is_the_lighter_levels_penalty():
+    """The issue's finding: under the old default (0) a GM who filled in only the lighter levels
+    saw Wounded roll better than Injured.  The default is now the reading where no worse level
+    rolls better, for the house-rule switch and for the engine's tables alike."""
+    assert house_rule(UNSET_WOUND_PENALTY).default == UNSET_LIGHTER
+    assert HouseRules().get(UNSET_WOUND_PENALTY) == UNSET_LIGHTER
+    assert lotr_rules().unset_wound_penalty == UNSET_LIGHTER
+    gm = with_gm_wound_penalties()
+    by_default = [wound_track(wounded(i, gm), gm).penalty for i in range(6)]
+    assert all(a >= b for a, b in itertools.pairwise(by_default))
 
 
 @pytest.mark.parametrize("reading", [UNSET_ZERO, UNSET_LIGHTER])
 @pytest.mark.parametrize("index", range(6))
 def test_each_levels_test_odds_follow_the_reading(reading, index):
-    rules = replace(lotr_rules(), unset_wound_penalty=reading)
+    rules = replace(with_gm_wound_penalties(), unset_wound_penalty=reading)
     character = wounded(index, rules)
     healthy = roller_for(replace(character, damage=0), "attribute:nim", rules)
     roller = roller_for(character, "attribute:nim", rules)
@@ -334,8 +349,9 @@ def test_each_levels_test_odds_follow_the_reading(reading, index):
     assert dict(exact.items()) == {DEGREES[k]: p for k, p in counted.items() if p}
 
 
-def test_with_the_shipped_table_wounded_rolls_better_than_dazed_unless_the_lighter_value_is_carried():
-    shipped = lotr_rules()
+def test_with_the_gms_table_wounded_rolls_better_than_dazed_unless_the_lighter_value_is_carried():
+    # The GM filled in Dazed, Injured and Incapacitated only (the shipped table is all empty now).
+    shipped = replace(with_gm_wound_penalties(), unset_wound_penalty=UNSET_ZERO)
     zero = [wound_track(wounded(i, shipped), shipped).penalty for i in range(6)]
     assert zero == [0, -1, -1, 0, -5, 0]  # Wounded and Near Death: no value, counted 0
     assert wound_track(wounded(3, shipped), shipped).lighter_worse.id == "dazed"
@@ -351,7 +367,7 @@ def test_with_the_shipped_table_wounded_rolls_better_than_dazed_unless_the_light
     ("reading", "degree"), [(UNSET_ZERO, Degree.MARGINAL_SUCCESS), (UNSET_LIGHTER, Degree.FAILURE)]
 )
 def test_fixed_dice_a_wounded_roll_at_the_tn_succeeds_only_without_the_carried_penalty(reading, degree):
-    rules = replace(lotr_rules(), unset_wound_penalty=reading)
+    rules = replace(with_gm_wound_penalties(), unset_wound_penalty=reading)
     roller = roller_for(wounded(3, rules), "attribute:nim", rules)
     tn = 8 + roller.bonus - roller.condition  # 4 + 4 lands exactly on it with no penalty
     result = resolve_roll(RollSpec(roller, tn), Dice(4, 4))

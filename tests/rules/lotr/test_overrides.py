@@ -53,12 +53,14 @@ def test_wounded_penalty_set_by_the_gm_reaches_the_condition_penalty():
     wounded = at_level(3, SHIPPED)
     track = wound_track(wounded, SHIPPED)
     assert track.level.id == "wounded" and track.penalty_unset
-    assert condition_penalty(wounded, SHIPPED) == 0  # the summary gives no value: counted 0
+    # The summary gives no value, and no lighter level has one either: counted 0
+    assert condition_penalty(wounded, SHIPPED) == 0
 
-    house = apply_overrides(SHIPPED, {"wound_penalties": {"wounded": -3}})
+    house = apply_overrides(SHIPPED, {"wound_penalties": {"wounded": -3, "dazed": -1}})
     assert condition_penalty(wounded, house) == -3
     assert not wound_track(wounded, house).penalty_unset
-    assert condition_penalty(at_level(1, house), house) == -1  # Dazed keeps the shipped −1
+    assert condition_penalty(at_level(1, house), house) == -1  # the GM's Dazed −1
+    assert condition_penalty(at_level(2, house), house) == -1  # Injured, empty: Dazed's (lighter)
 
 
 def test_clearing_a_known_penalty_makes_it_unset_again():
@@ -191,7 +193,7 @@ def test_a_document_that_is_not_a_table_is_refused():
 
 def test_diff_keeps_only_the_changes_and_applies_back():
     document = {
-        "wound_penalties": {"wounded": -3, "dazed": -1},  # Dazed −1 is the shipped value: dropped
+        "wound_penalties": {"wounded": -3, "dazed": None},  # Dazed empty is the shipped value: dropped
         "races": {
             "dwarf": {"courage": 1, "bonuses": {"str": 2, "vit": 2}},
             "hobbit": {"subraces": {"stoor": {"bonuses": {"vit": 1}}}},

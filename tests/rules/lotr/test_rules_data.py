@@ -178,13 +178,14 @@ def test_the_nine_orders() -> None:
 
 def test_wound_levels_and_penalties() -> None:
     levels = [(lv.id, lv.penalty) for lv in lotr_rules().wound_levels]
-    # Known: Dazed −1, Injured −1, Incapacitated −5; Healthy is unhurt (0); the rest are 未設定.
+    # The summary gives no wound penalty (1.2.1 says only 「ペナルティを受ける」): every level ships
+    # 未設定 (the −1/−1/−5 shipped before as 既知 were not the text's); Healthy is unhurt (0).
     assert levels == [
         ("healthy", 0),
-        ("dazed", -1),
-        ("injured", -1),
+        ("dazed", None),
+        ("injured", None),
         ("wounded", None),
-        ("incapacitated", -5),
+        ("incapacitated", None),
         ("near_death", None),
     ]
     assert [lv.name for lv in lotr_rules().wound_levels][-1] == "Near Death"
@@ -426,8 +427,8 @@ BROKEN = [
     (
         "positive wound penalty",
         "conditions",
-        "penalty = -1",
-        "penalty = 1",
+        'name_ja = "朦朧"',
+        'name_ja = "朦朧"\npenalty = 1',
         ["conditions.toml wound_levels[1]", "penalty", "0 以下", "1"],
     ),
     (
@@ -440,8 +441,8 @@ BROKEN = [
     (
         "penalty is a string",
         "conditions",
-        "penalty = -5",
-        'penalty = "-5"',
+        'name_ja = "行動不能"',
+        'name_ja = "行動不能"\npenalty = "-5"',
         ["conditions.toml wound_levels[4]", "'penalty'", "int"],
     ),
     (
@@ -552,7 +553,7 @@ def test_missing_table_names_the_file(tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_a_broken_table_is_not_cached(edit_table: Editor, tmp_path: Path) -> None:
-    edit_table("conditions", "penalty = -1", "penalty = 1")
+    edit_table("conditions", 'name_ja = "朦朧"', 'name_ja = "朦朧"\npenalty = 1')
     with pytest.raises(RuleDataError):
         lotr_rules()
     edit_table("conditions", "penalty = 1", "penalty = -1")

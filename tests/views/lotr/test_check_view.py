@@ -20,6 +20,7 @@ from gmtool.views.lotr.check_view import LotRCheckView
 from gmtool.views.lotr.plots import DEGREE_COLORS
 from tests.models.lotr.check_fixtures import nar_id, set_nar
 from tests.qt_fixtures import sample_lotr_character
+from tests.rules.lotr.gm_tables import enter_gm_wound_penalties
 
 A, B = Contestant.A, Contestant.B
 TWO_FACE_SEED = next(s for s in range(1000) if len(exploding.roll_test(random.Random(s))) == 2)
@@ -83,6 +84,7 @@ def test_totals_plot_colours_each_total_by_its_degree(view):
 
 
 def test_a_dazed_character_shows_and_gets_the_penalty(view, campaign_model):
+    enter_gm_wound_penalties(campaign_model)  # the summary gives none: the GM's Dazed −1
     view.a_box.source_combo.setCurrentIndex(view.a_box.source_combo.findData("skill:Observe"))
     before = view.model.odds.success_probability
     assert "Healthy" in view.a_box.note_label.toolTip()

@@ -40,7 +40,12 @@ def test_tabs_and_unset_values_are_shown_empty_with_the_reason(qtbot, empty_camp
     assert not dialog.problem_label.isVisibleTo(dialog)
     wounded = dialog.conditions_tab.fields[("wound", "wounded")]
     assert wounded.text() == "" and wounded.placeholderText() == "未設定（GM が設定）"
-    assert dialog.conditions_tab.fields[("wound", "dazed")].text() == "-1"
+    dazed = dialog.conditions_tab.fields[("wound", "dazed")]  # the summary gives no wound penalty
+    assert dazed.text() == "" and dazed.placeholderText() == "未設定（GM が設定）"
+    exhausted = dialog.conditions_tab.fields[("weariness", "exhausted")]
+    assert exhausted.text() == "-10"  # 1.2.2's −10, the one penalty the text gives
+    reading = dialog.conditions_tab.reading_label.text()  # the header says how an empty one is read
+    assert "いちばん近い軽い段階" in reading and "lotr.unset_wound_penalty" in reading
     harfoot_nim = dialog.races_tab.bonus_fields[("hobbit", "harfoot", "nim")]
     assert harfoot_nim.text() == "" and harfoot_nim.placeholderText() == "未設定"
     assert dialog.races_tab.bonus_fields[("dwarf", "", "str")].text() == "2"
@@ -241,7 +246,7 @@ def test_corrupt_stored_document_is_shown_and_reset_all_replaces_it(qtbot, empty
     assert (
         "races.orc" in dialog.problem_label.text() and "同梱の表を使っています" in dialog.problem_label.text()
     )
-    assert dialog.conditions_tab.fields[("wound", "dazed")].text() == "-1"  # the shipped tables, shown
+    assert dialog.conditions_tab.fields[("weariness", "exhausted")].text() == "-10"  # the shipped tables
     assert dialog.reset_all_button.isEnabled()
 
     asked = []

@@ -19,6 +19,7 @@ from gmtool.models.lotr.sheet_model import LotRSheetModel
 from gmtool.views.lotr.sheet_view import LotRSheetView
 from gmtool.views.lotr.wound_track import DAMAGE_COLOR, DEAD_COLOR, EMPTY_COLOR
 from tests.qt_fixtures import reopen_characters, sample_lotr_character
+from tests.rules.lotr.gm_tables import enter_gm_wound_penalties
 
 NAME = "ピピン"
 BEARING_WARNING = "Corruption が Bearing に達しました: キャラクターは NPC になります（1.2.4）"
@@ -106,6 +107,7 @@ def test_the_hobbit_wound_track_has_no_near_death(qtbot, empty_campaign_model):
 
 
 def test_taking_damage_moves_the_track_and_shows_the_penalty_and_undo_restores(qtbot, empty_campaign_model):
+    enter_gm_wound_penalties(empty_campaign_model)  # the summary gives none: the GM's Dazed −1 …
     view = make_sheet(qtbot, empty_campaign_model, health=10)
     box = view.condition_box
     box.damage_amount.setValue(10)
@@ -154,6 +156,7 @@ def test_an_unset_penalty_says_so_and_a_hobbit_dies_on_reaching_incapacitated(qt
 def test_counts_are_readable_and_unset_penalties_are_short_with_the_reason_in_the_tooltip(
     qtbot, empty_campaign_model
 ):
+    enter_gm_wound_penalties(empty_campaign_model)  # the summary gives none: the GM's Dazed −1 …
     view = make_sheet(qtbot, empty_campaign_model, damage=10)  # Healthy full, Dazed 3 of 7
     track = view.condition_box.wound_track
     assert [track.filled(i) for i in range(3)] == [7, 3, 0]
@@ -164,7 +167,8 @@ def test_counts_are_readable_and_unset_penalties_are_short_with_the_reason_in_th
         assert contrast(text, behind) >= 4.5
     assert track.penalty_labels == ["±0", "-1", "-1", "未設定", "死亡"]  # the hobbit's Incapacitated
     assert "Wounded（重傷）: ダメージ 21〜27、判定 未設定（GM が設定）" in track.toolTip()
-    assert "GM がルール表（負傷・疲労）で設定するまで 0 として計算" in track.toolTip()
+    # Wounded is empty: by default it is read as Injured's (the lighter level's), as the tip says
+    assert "値のあるいちばん近い軽い段階のペナルティ（なければ 0）で計算" in track.toolTip()
 
 
 # Word-wrapped labels settle into their heights through Qt's layout passes, which depend on state
@@ -299,6 +303,7 @@ def test_courage_below_what_was_spent_is_refused_and_snaps_back(qtbot, empty_cam
 
 
 def test_the_weariness_track_sets_levels_and_exhausted_is_unconscious(qtbot, empty_campaign_model, refusals):
+    enter_gm_wound_penalties(empty_campaign_model)  # the summary gives none: the GM's Dazed −1 …
     view = make_sheet(qtbot, empty_campaign_model, health=10, damage=10)
     box = view.condition_box
     box.weariness_track.button(5).click()

@@ -20,7 +20,9 @@ from gmtool.rules.battle import (
     Status,
     with_participant,
 )
-from gmtool.rules.battle_rules import CombatRules, NextActor, QuickField, Seed
+from gmtool.rules.battle_rules import CombatRules, LostTurn, NextActor, QuickField, Seed, SessionReader
+from gmtool.rules.data import RuleDataError
+from gmtool.rules.house_rules import HOUSE_RULES_KEY, HouseRules, HouseRulesError
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, success_probability
 
@@ -34,6 +36,7 @@ from gmtool.rules.systems.lotr.combat_types import (
     CONDITION_PENALTY as CONDITION_PENALTY,
     EXTRA_ACTION_PENALTY as EXTRA_ACTION_PENALTY,
     KEEP_INITIATIVE as KEEP_INITIATIVE,
+    LOST_TURN as LOST_TURN,
     MOUNT_ACTION_KINDS as MOUNT_ACTION_KINDS,
     NO_TEST_TN as NO_TEST_TN,
     WEARINESS as WEARINESS,
@@ -42,7 +45,11 @@ from gmtool.rules.systems.lotr.combat_types import (
 )
 from gmtool.rules.systems.lotr.derived import WoundTrack, defence
 from gmtool.rules.systems.lotr.exploding import at_least, roll_test
+from gmtool.rules.systems.lotr.house_rules import UNSET_LIGHTER, UNSET_WOUND_PENALTY
+from gmtool.rules.systems.lotr.overrides import apply_overrides
 from gmtool.rules.systems.lotr.rules_data import SIZE_IDS, Level, LotRRules, lotr_rules
+
+RULES_SESSION_KEY = "lotr.rules"  # the GM's edits of the tables (declared in the package's session_keys)
 
 
 class LotRCombat(CombatRules):
@@ -62,6 +69,21 @@ class LotRCombat(CombatRules):
     @property
     def rules(self) -> LotRRules:
         return self._rules or lotr_rules()
+
+    session_keys = (RULES_SESSION_KEY, HOUSE_RULES_KEY)
+
+    def in_campaign(self, read: SessionReader) -> CombatRules:
+        """The round over the campaign's tables (ルール表: the wound penalties the GM entered) and
+        its reading of an empty wound penalty (house rule lotr.unset_wound_penalty), as the sheet."""
+        tables = read(RULES_SESSION_KEY, campaign_tables)
+        reading = read(HOUSE_RULES_KEY, unset_wound_reading)
+        key = (id(tables), reading)
+        hit = _in_campaign.get(key)
+        if hit is None or hit[0] is not tables:
+            if len(_in_campaign) > 32:
+                _in_campaign.clear()
+            hit = _in_campaign[key] = (tables, LotRCombat(replace(tables, unset_wound_penalty=reading)))
+        return hit[1]
 
     def from_character(self, character: Any) -> Seed:
         size = self.rules.size(character.size)
@@ -111,7 +133,10 @@ class LotRCombat(CombatRules):
     def wound_track(self, p: Participant) -> WoundTrack:
         damage = p.resource(WOUNDS)
         return WoundTrack(
-            self.track_levels(p.values), max(1, p.value("health", 1)), damage.value if damage else 0
+            self.track_levels(p.values),
+            max(1, p.value("health", 1)),
+            damage.value if damage else 0,
+            carry=self.rules.unset_wound_penalty == UNSET_LIGHTER,  # as the sheet reads it
         )
 
     def weariness(self, p: Participant) -> Level:
@@ -120,7 +145,8 @@ class LotRCombat(CombatRules):
         return self.rules.weariness_levels[index]
 
     def penalty(self, participant: Participant) -> int:
-        """Wound + weariness penalties, as on the sheet (unset table values count 0), and those of
+        """Wound + weariness penalties, as on the sheet (an unset wound level read as the campaign's
+        house rule lotr.unset_wound_penalty says, other unset values 0), and those of
         conditions that carry one (a fear attack's, 3.8)."""
         wound = self.wound_track(participant).penalty + (self.weariness(participant).penalty or 0)
         return wound + condition_penalty(participant)
@@ -165,6 +191,21 @@ class LotRCombat(CombatRules):
             total = dice + p.value("swiftness") + self.penalty(p)
             rolled.append(replace(p, initiative=total, values={**p.values, "initiative_dice": dice}))
         return replace(encounter, participants=tuple(rolled))
+
+    def lost_turn(self, encounter: Encounter, participant_id: str) -> LostTurn | None:
+        """A condition marked LOST_TURN takes this turn (3.8 「1ターン行動不能」): the turn is spent
+        and the condition ends with it, with every value named after it."""
+        p = encounter.get(participant_id)
+        names = [c.name for c in p.conditions if p.value(LOST_TURN + c.name)]
+        if not names:
+            return None
+        gone = tuple(":" + name for name in names)
+        values = {k: v for k, v in p.values.items() if not k.endswith(gone)}
+        conditions = tuple(c for c in p.conditions if c.name not in names)
+        spent = with_participant(
+            encounter, participant_id, lambda q: replace(q, conditions=conditions, values=values)
+        )
+        return LostTurn("、".join(names), spent)
 
     def next_actor(self, encounter: Encounter) -> NextActor:
         """Highest initiative first; the text breaks no ties, so a level one is the GM's."""
@@ -263,5 +304,26 @@ def condition_penalty(p: Participant) -> int:
 def set_keep_initiative(encounter: Encounter, keep: bool) -> Encounter:
     return replace(encounter, options={**encounter.options, KEEP_INITIATIVE: int(keep)})
 
+
+def campaign_tables(document: Any) -> LotRRules:
+    """The shipped tables with a campaign's edits; the shipped ones when the edits are bad (the
+    rule-table editor says why)."""
+    try:
+        return apply_overrides(lotr_rules(), document)
+    except RuleDataError:
+        return lotr_rules()
+
+
+def unset_wound_reading(document: Any) -> str:
+    """The campaign's reading of an empty wound penalty (the default where none or unreadable)."""
+    try:
+        return HouseRules.from_document(document).get(UNSET_WOUND_PENALTY)
+    except HouseRulesError:
+        return HouseRules().get(UNSET_WOUND_PENALTY)
+
+
+# A campaign's round by (tables, reading): one object while neither changes (the tables kept to
+# check the id still names them).
+_in_campaign: dict[tuple[int, str], tuple[LotRRules, LotRCombat]] = {}
 
 SYSTEM_COMBAT = LotRCombat()

@@ -11,6 +11,10 @@ from dataclasses import dataclass
 ACTIONS_PER_TURN = 2  # 「1ターンに標準で2アクション」
 EXTRA_ACTION_PENALTY = 5  # 「行動判定に1回ごとに -5 の累積ペナルティ」
 NO_TEST_TN = 5  # 「判定が不要な行動を取る場合, 基本目標値を5とみなして判定」
+# The actions of the list below that take no test of their own (moving a few yards, aiming, the
+# free actions — 「叫ぶ(判定不要)」); Run and Sprint have their Run test, the attacks, dodge and parry
+# theirs.  Taken as an extra action they are rolled at NO_TEST_TN (no_test.py).
+NO_TEST_KINDS = frozenset({"move", "aim", "free"})
 KEEP_INITIATIVE = "keep_initiative"  # option: 「最初に決定したイニシアチブを以後のラウンドでもそのまま」
 WOUNDS = "wounds"
 WEARINESS = "weariness"
@@ -62,3 +66,7 @@ AIM_BONUS = {"direct": 1, "indirect": 3}
 # A condition with a penalty on every action (3.8 恐怖: −1, −2, −4): the value "penalty:<its name>"
 # counts only while the condition of that name lasts, so removing the condition ends it too.
 CONDITION_PENALTY = "penalty:"
+# A condition that takes the next turn away (3.8 恐怖 Superior: 「1ターン行動不能」): the value
+# "lost_turn:<its name>" marks it; the tracker's 次の手番 skips that participant's turn once and the
+# condition ends with it (combat.LotRCombat.lost_turn).
+LOST_TURN = "lost_turn:"

@@ -56,8 +56,8 @@ class WoundTrack:
     health: int
     damage: int
     # House rule UNSET_WOUND_PENALTY: an unset level takes the nearest lighter level's penalty
-    # (never a made-up number); False = it counts 0, today's reading.
-    carry: bool = False
+    # (never a made-up number; the default reading); False = it counts 0, the other reading.
+    carry: bool = True
 
     @property
     def index(self) -> int:
@@ -108,7 +108,11 @@ class WoundTrack:
         when the level has its own, or no lighter level has one)."""
         if not self.carry or not self.penalty_unset:
             return None
-        return next((lv for lv in reversed(self.levels[: self.index]) if lv.penalty is not None), None)
+        # Healthy's 0 is no wound penalty to carry: with no lighter wound level set, the level
+        # stays 未設定 (counted 0) and is shown so.
+        healthy = self.levels[0].id
+        wounds = [lv for lv in self.levels[: self.index] if lv.id != healthy]
+        return next((lv for lv in reversed(wounds) if lv.penalty is not None), None)
 
     @property
     def lighter_worse(self) -> Level | None:

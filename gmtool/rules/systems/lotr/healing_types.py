@@ -8,6 +8,7 @@ A value module (views may import it: it declares types and constants, no functio
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from gmtool.rules.message import Message
 
@@ -21,6 +22,15 @@ NATURAL_TN, HEALING_TN = "natural_tn", "healing_tn"
 HEALING_SKILL = "Healing"
 MAX_BONUS = 60  # a healer's or helper's bonus typed in by hand: the dialogs' field and the CLI's
 UNSET = Message("未設定（ルール表 → 参照表 で入力）")
+DAILY_CARE_FACTOR = 2  # 「毎日 Healing 判定を行って倍の速度で負傷が回復するかどうかを決定する」
+
+
+class InfectionOutcome(StrEnum):
+    """1.2.1 医術: 「傷が自然に1日回復するか, 1週間回復するか,あるいはまったく回復しないか」."""
+
+    DAY = "day"
+    WEEK = "week"
+    NONE = "none"
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,10 @@ the default.  Titles, labels and effects are message templates: the English UI t
 quotes stay as the text wrote them.
 
 The numbers the summary does not give (the wound and weariness penalties) are not switches: they are
-the campaign's editable rule tables (ルール表, overrides.py).  What a switch decides is how an EMPTY
-field of that table is read, which is a reading, not a number: as no penalty (today), or as the
-lighter level's penalty, so that no worse level rolls better than a lighter one.
+the campaign's editable rule tables (ルール表, overrides.py), and every wound level ships empty.
+What a switch decides is how an EMPTY field of that table is read, which is a reading, not a number:
+as the lighter level's penalty (the default: no worse level rolls better than a lighter one, which
+is what 「ペナルティを受ける」 at every level says), or as no penalty.
 """
 
 from __future__ import annotations
@@ -97,7 +98,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         id=UNSET_WOUND_PENALTY,
         system="lotr",
-        title=template("ルール表で値のない負傷段階のペナルティ（Wounded・Near Death）"),
+        title=template("ルール表で値のない負傷段階のペナルティ"),
         quote=(
             'Health = 10 なら,ダメージを10点受けた時点で 負傷段階が "DAZED" となり,'
             "すべての肉体判定と ほとんどの知識判定にペナルティを受ける."
@@ -108,8 +109,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
                 UNSET_ZERO,
                 template("値のない段階は修正なし"),
                 template(
-                    "ルール表で値が空の段階は 0 として判定する。本文は値を挙げていないため、"
-                    "重い段階が軽い段階（Dazed −1 など）より有利に判定する：判定画面が警告する"
+                    "ルール表で値が空の段階は 0 として判定する。GM が軽い段階にだけ値を入れると、"
+                    "重い段階が軽い段階より有利に判定する：判定画面が警告する"
                 ),
             ),
             Reading(
@@ -117,11 +118,12 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
                 template("値のない段階は軽い段階の値"),
                 template(
                     "ルール表で値が空の段階は、値のあるいちばん近い軽い段階のペナルティで判定する"
-                    "（新しい数値は足さない）。重い段階が軽い段階より有利になることはない"
+                    "（新しい数値は足さない）。重い段階が軽い段階より有利になることはない（既定: "
+                    "本文はどの段階でも「ペナルティを受ける」とし、重い段階が軽くなるとは書いていない）"
                 ),
             ),
         ),
-        default=UNSET_ZERO,
+        default=UNSET_LIGHTER,
     ),
     HouseRule(
         id=ARMED_COMBAT_BONUS,

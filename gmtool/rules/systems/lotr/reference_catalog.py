@@ -14,6 +14,7 @@ STUN = "stun"
 FEAR = "fear_modifiers"
 HORSE_SPEEDS = "horse_speeds"
 HEALING = "healing"
+PHYSICIAN = "physician"
 WEARINESS_RECOVERY = "weariness_recovery"
 DROWNING = "drowning"
 FALLING = "falling"
@@ -32,6 +33,12 @@ TRAVEL_DISTANCES = "travel_distances"
 HEAD = "頭部"
 HEAD_SHOT_TN = 12  # 3.7 「頭部狙いの場合,目標値は +12 の修正を受ける(Table 9.18に従う)」
 WOUND_ROWS = ("Dazed", "Injured", "Wounded", "Incapacitated", "Near Death")
+# 1.2.1 医術 and the physician's daily care: the summary gives neither target number (physician.py)
+INFECTION_DAY, INFECTION_WEEK, DAILY_CARE = (
+    "Infection: heals in a day",
+    "Infection: heals in a week",
+    "Daily care",
+)
 WEARINESS_ROWS = ("Winded", "Tired", "Weary", "Spent", "Exhausted")
 
 
@@ -151,6 +158,20 @@ SHIPPED_TABLES: tuple[ReferenceTable, ...] = (
         _rows(WOUND_ROWS, _HEALING_COLUMNS),
         fixed_rows=True,
         row_label=Message("負傷段階"),
+    ),
+    ReferenceTable(
+        PHYSICIAN,
+        Message("医術・付きっ切りの手当て"),
+        "1.2.1",
+        Message(
+            "医者の Healing 判定の目標値（要約にない）。感染症（医術）: 達成値が届いたいちばん高い"
+            "目標値の行で「傷が自然に1日回復する」か「1週間回復する」かが決まり、どちらにも届かなければ"
+            "「まったく回復しない」。付きっ切りの手当て: 毎日の判定に成功すればその日は倍の速度で回復"
+        ),
+        (_TN,),
+        _rows((INFECTION_DAY, INFECTION_WEEK, DAILY_CARE), (_TN,)),
+        fixed_rows=True,
+        row_label=Message("医者の判定"),
     ),
     ReferenceTable(
         WEARINESS_RECOVERY,

@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import Literal
 
 from gmtool.rules.message_types import Message
-from gmtool.rules.systems.lotr.house_rules import UNSET_ZERO
+from gmtool.rules.systems.lotr.house_rules import UNSET_LIGHTER
 from gmtool.rules.systems.lotr.reference_catalog import SHIPPED_TABLES
 from gmtool.rules.systems.lotr.reference_table_types import ReferenceTable
 
@@ -169,7 +169,7 @@ class LotRRules:
     # Not a table: the campaign's house rule UNSET_WOUND_PENALTY, how an unset wound penalty is
     # read (UNSET_ZERO: 0; UNSET_LIGHTER: the nearest lighter level's).  The campaign's tables in
     # force carry it (models/lotr/rules_model.py) so every sheet, panel and log line reads it alike.
-    unset_wound_penalty: str = UNSET_ZERO
+    unset_wound_penalty: str = UNSET_LIGHTER
     # The tables the summary only refers to (reference_catalog.py), with the GM's values.
     reference: tuple[ReferenceTable, ...] = SHIPPED_TABLES
 
