@@ -15,6 +15,7 @@ from gmtool.models.lotr.sheet_values import LotRSheetValues
 from gmtool.models.lotr.tracker_people import in_play
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import combat as lotr, defence_actions as defence, mounted
+from gmtool.rules.systems.lotr.attack_marks import defence_modifier
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.rules.systems.lotr.rules_data import SIZE_IDS
 
@@ -83,7 +84,7 @@ class LotRBattleActions(QObject):
         return DodgeOdds(lotr.current_defence(self.model.participant(participant_id)), chance, note)
 
     def parry_odds(self, participant_id: str, bonus: int, attack_total: int) -> ParryOdds:
-        original = self.model.participant(participant_id).value("defence")
+        original = defence.original_defence(self.model.participant(participant_id))
         chance = self.parry_probability(participant_id, bonus, attack_total)
         return ParryOdds(chance, original if attack_total < original else None)
 
@@ -121,7 +122,7 @@ class LotRBattleActions(QObject):
         the GM picks the attacker's size (and a quick NPC rider's own), as in the attack box."""
         p = self.model.participant(participant_id)
         if not mounted.mount_of(p).mounted:
-            return 0, ""
+            return self._size_on_foot(p.value("size_order"), attacker_size, rider_size)
         if attacker_size is None:
             raise BattleRefused(self.tr("騎乗中の回避: 攻撃してくる相手のサイズを選んでください（3.9）"))
         rider = rider_size or mounted.size_of(p)
@@ -137,6 +138,21 @@ class LotRBattleActions(QObject):
             attacker_size.capitalize(), str(modifier).replace("-", "−")
         )
         return modifier, note
+
+    def _size_on_foot(self, order: int, attacker_size: str | None, own_size: str | None) -> tuple[int, str]:
+        """1.5: on foot, a smaller defender dodges a larger attacker at +2 per step; (0, "") while the
+        GM has not named the attacker's size (or the defender's, for a quick NPC)."""
+        own = own_size or (SIZE_IDS[order - 1] if 1 <= order <= len(SIZE_IDS) else None)
+        if attacker_size is None or own is None:
+            return 0, ""
+        for size in (attacker_size, own):
+            if size not in SIZE_IDS:
+                raise BattleRefused(self.tr("サイズ「{0}」はありません").format(size))
+        bonus = mounted.size_dodge_bonus(own, attacker_size)
+        if not bonus:
+            return 0, ""
+        note = self.tr("大きい相手（{0}）の攻撃への回避 +{1}（1.5）").format(attacker_size.capitalize(), bonus)
+        return bonus, note
 
     def dodge(
         self, participant_id: str, attacker_size: str | None = None, rider_size: str | None = None
@@ -197,7 +213,8 @@ class LotRBattleActions(QObject):
             return None
         seed = self.model.seed_source()
         faces = roll_test(random.Random(seed))
-        total = sum(faces) + bonus + self.model.rules().penalty(p) + outcome.penalty
+        own = defence_modifier(p)  # its own attack options until its next turn (3.2)
+        total = sum(faces) + bonus + self.model.rules().penalty(p) + outcome.penalty + own
         success = defence.parried(total, attack)
         result = self.tr("防御成功") if success else self.tr("防御失敗")
         text = self.tr("{0}: 防御 {1}（攻撃の達成値 {2}、同点は防御側）→ {3}").format(
@@ -223,7 +240,7 @@ class LotRBattleActions(QObject):
         """The defender's wound, weariness and extra-action penalties count, as for a dodge."""
         p = self.model.participant(participant_id)
         penalty = self.model.rules().penalty(p) + self.next_penalty(participant_id, "parry")
-        return lotr.parry_probability(bonus + penalty, attack_total)
+        return lotr.parry_probability(bonus + penalty + defence_modifier(p), attack_total)
 
     def keep_initiative(self, keep: bool) -> None:
         text = (
