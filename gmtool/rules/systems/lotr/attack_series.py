@@ -102,7 +102,9 @@ class ContestSpec:
     bands: Bands = field(default_factory=shipped_bands)
 
     def opposed(self) -> OpposedSpec:
-        return OpposedSpec(LotRRoller(modifier=self.a), LotRRoller(modifier=self.b), TieRule.REROLL, self.bands)
+        return OpposedSpec(
+            LotRRoller(modifier=self.a), LotRRoller(modifier=self.b), TieRule.REROLL, self.bands
+        )
 
 
 def contest_odds(spec: ContestSpec) -> Fraction:

@@ -82,11 +82,11 @@ ATTACK_OPTIONS: tuple[AttackOption, ...] = (
         note="3ヤード以上必要。次の手番まで防御判定 −3。対象は STR+2 の Strength 判定に失敗すると倒れる",
     ),
     AttackOption(
-        "two_weapons", "両手に武器", note="利き腕と逆腕で1回ずつ。Ambidextrous がなければペナルティ（GM が入力）"
+        "two_weapons",
+        "両手に武器",
+        note="利き腕と逆腕で1回ずつ。Ambidextrous がなければペナルティ（GM が入力）",
     ),
-    AttackOption(
-        "grab", "つかむ（Grab）", unarmed=True, damages=False, note="命中: 相手のあらゆる目標値 +5"
-    ),
+    AttackOption("grab", "つかむ（Grab）", unarmed=True, damages=False, note="命中: 相手のあらゆる目標値 +5"),
     AttackOption(
         "grapple",
         "捕縛（Grapple、鞭）",
