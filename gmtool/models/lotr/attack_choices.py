@@ -59,6 +59,17 @@ class LotRAttackChoices:
         except (KeyError, AttributeError, ValueError):
             return None
 
+    def str_score(self, participant_id: str) -> int | None:
+        """A campaign character's STR (the charge's knockdown TN is STR + 2, 3.2); None for a quick
+        NPC (the GM enters it)."""
+        p = self.battle.participant(participant_id)
+        if not p.character_id:
+            return None
+        try:
+            return int(self.battle.campaign_model.stored(p.character_id).character.attributes.str)
+        except (KeyError, AttributeError, ValueError):
+            return None
+
     def size_of(self, participant_id: str) -> str | None:
         """A campaign character's size (kept when it joined the tracker); None for a quick NPC."""
         return mounted.size_of(self.battle.participant(participant_id))

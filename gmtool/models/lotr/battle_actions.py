@@ -151,7 +151,9 @@ class LotRBattleActions(QObject):
         bonus = mounted.size_dodge_bonus(own, attacker_size)
         if not bonus:
             return 0, ""
-        note = self.tr("大きい相手（{0}）の攻撃への回避 +{1}（1.5）").format(attacker_size.capitalize(), bonus)
+        note = self.tr("大きい相手（{0}）の攻撃への回避 +{1}（1.5）").format(
+            attacker_size.capitalize(), bonus
+        )
         return bonus, note
 
     def dodge(
