@@ -268,6 +268,12 @@ class LotRAttackModel(QObject):
         except ValueError as e:
             raise BattleRefused(e.args[0] if e.args else str(e)) from None
 
+    @staticmethod
+    def option_dice(option: str) -> str:
+        """The damage dice the text gives the option (punch: 1d6), "" when the weapon's count."""
+        dice = engine.OPTIONS_BY_ID[option].dice
+        return "" if dice is None else f"{dice[0]}d{dice[1]}"
+
     def odds(self, plan: AttackPlan) -> Distribution[engine.Outcome]:
         return engine.attack_distribution(self.spec(plan))
 
