@@ -452,8 +452,24 @@
             <translation>Attack (charge)</translation>
         </message>
         <message>
+            <source>攻撃（両手に武器）</source>
+            <translation>Attack (two weapons)</translation>
+        </message>
+        <message>
+            <source>攻撃（捕縛・鞭）</source>
+            <translation>Attack (grapple, whip)</translation>
+        </message>
+        <message>
             <source>つかむ</source>
             <translation>Grab</translation>
+        </message>
+        <message>
+            <source>つかんだ相手に（ダメージ・押さえつけ・たたきつけ）</source>
+            <translation>On the one grabbed (damage, pin, slam)</translation>
+        </message>
+        <message>
+            <source>つかまれた状態から抜け出す（STR 対抗判定）</source>
+            <translation>Break free of a grab (opposed STR test)</translation>
         </message>
         <message>
             <source>殴る</source>
@@ -508,6 +524,78 @@
             <translation>basic</translation>
         </message>
         <message>
+            <source>sweep（なぎ払い）</source>
+            <translation>sweep</translation>
+        </message>
+        <message>
+            <source>両手に武器</source>
+            <translation>two weapons</translation>
+        </message>
+        <message>
+            <source>つかむ（Grab）</source>
+            <translation>grab</translation>
+        </message>
+        <message>
+            <source>捕縛（Grapple、鞭）</source>
+            <translation>grapple (whip)</translation>
+        </message>
+        <message>
+            <source>殴る（Punch/Kick）</source>
+            <translation>punch/kick</translation>
+        </message>
+        <message>
+            <source>足払い（Trip）</source>
+            <translation>trip</translation>
+        </message>
+        <message>
+            <source>次の手番まで防御判定 +2</source>
+            <translation>Defence tests +2 until its next turn</translation>
+        </message>
+        <message>
+            <source>次の手番まで防御 −2</source>
+            <translation>Defence −2 until its next turn</translation>
+        </message>
+        <message>
+            <source>次の手番まで防御 −2、盾は使えない</source>
+            <translation>Defence −2 until its next turn, no shield</translation>
+        </message>
+        <message>
+            <source>2人なら −4、3人なら −6。防御されたらそこで止まる</source>
+            <translation>Two targets −4, three −6; it stops at a parry</translation>
+        </message>
+        <message>
+            <source>3ヤード以上必要。次の手番まで防御判定 −3。対象は STR+2 の Strength 判定に失敗すると倒れる</source>
+            <translation>Needs 3 yards or more. Defence tests −3 until its next turn. The target falls if it fails a Strength test against STR+2</translation>
+        </message>
+        <message>
+            <source>利き腕と逆腕で1回ずつ。Ambidextrous がなければペナルティ（GM が入力）</source>
+            <translation>Once with each hand. Without Ambidextrous a penalty (the GM enters it)</translation>
+        </message>
+        <message>
+            <source>命中: 相手のあらゆる目標値 +5</source>
+            <translation>On a hit: every TN of the one grabbed +5</translation>
+        </message>
+        <message>
+            <source>Superior 以上の命中で絡め取る: その相手への攻撃 +5</source>
+            <translation>A Superior hit or better entangles: attacks on it +5</translation>
+        </message>
+        <message>
+            <source>Nimbleness で判定、相手は Nimbleness か Swiftness で抵抗。成功すると転倒</source>
+            <translation>A Nimbleness test against the target's Nimbleness or Swiftness; on success it falls</translation>
+        </message>
+        <message>
+            <source>転倒</source>
+            <translation>Knocked down</translation>
+        </message>
+        <message>
+            <source>つかまれている</source>
+            <translation>Grabbed</translation>
+        </message>
+        <message>
+            <source>絡め取られている</source>
+            <translation>Entangled</translation>
+        </message>
+        <message>
             <source>武器</source>
             <translation>weapon</translation>
         </message>
@@ -546,6 +634,14 @@
         <message>
             <source>・</source>
             <translation> · </translation>
+        </message>
+        <message>
+            <source>Superior 以上の命中で絡め取る</source>
+            <translation>A Superior hit or better entangles</translation>
+        </message>
+        <message>
+            <source>利き腕と逆腕で1回ずつ</source>
+            <translation>Once with each hand</translation>
         </message>
         <message>
             <source>
@@ -1156,6 +1252,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>2 rounds or less</translation>
         </message>
         <message>
+            <source>2人目</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>2nd target</translation>
+        </message>
+        <message>
             <source>2体以上なら「名前 A」「名前 B」…と名付けます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>With 2 or more, they are named "Name A", "Name B", …</translation>
@@ -1213,6 +1314,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>3ラウンド以上</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>3 rounds or more</translation>
+        </message>
+        <message>
+            <source>3人目</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>3rd target</translation>
         </message>
         <message>
             <source>4. 防御側がダイスを振る（DP使用量もこのときに決める）</source>
@@ -1443,6 +1549,21 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>Acrobatics（ランク 0）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Acrobatics (rank 0)</translation>
+        </message>
+        <message>
+            <source>Ambidextrous</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ambidextrous</translation>
+        </message>
+        <message>
+            <source>Ambidextrous Edge があればペナルティなし（3.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No penalty with the Ambidextrous edge (3.2)</translation>
+        </message>
+        <message>
+            <source>Ambidextrous がなければペナルティがある（3.2）: 本文に数がないので GM が入力します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Without Ambidextrous there is a penalty (3.2): the text gives no number, so the GM enters it</translation>
         </message>
         <message>
             <source>Armed Combat の戦闘行動</source>
@@ -2727,6 +2848,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Charge: the target falls unless it passes a Strength test against STR+2 (mounted: the horse's STR may be used)</translation>
         </message>
         <message>
+            <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）。下の「転倒の判定を振る」で振ります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>charge: the target falls if it fails a Strength test against STR+2 (a rider may use the horse's STR). Roll it with "Roll the knockdown test" below</translation>
+        </message>
+        <message>
             <source>gmtool — TRPG のゲームマスター用ツール</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>gmtool — a game master's tool for tabletop RPGs</translation>
@@ -2790,6 +2916,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>ja</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>en</translation>
+        </message>
+        <message>
+            <source>sweep（なぎ払い）は別々の相手を狙います</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A sweep aims at different people</translation>
         </message>
         <message>
             <source>{0:+d}（STR 修正、手持ち・手投げ武器に加算）</source>
@@ -2857,6 +2988,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} / {1} 段階</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} / {1} levels</translation>
+        </message>
+        <message>
+            <source>{0} {1:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} {1:.2%}</translation>
         </message>
         <message>
             <source>{0} {1}</source>
@@ -2952,6 +3088,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} → {1}: {2} 達成値 {3} / 目標値 {4} — {5}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} → {1}: {2} total {3} / TN {4} — {5}</translation>
+        </message>
+        <message>
+            <source>{0} → {1}: 足払い（対決判定 {2}、同点は振り直し）— {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} → {1}: trip (opposed test {2}, a tie rolled again) — {3}</translation>
         </message>
         <message>
             <source>{0} → 達成値 {1} → {2}</source>
@@ -3245,6 +3386,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} times (recorded in the experience and advancement window)</translation>
         </message>
         <message>
+            <source>{0} 対 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} vs {1}</translation>
+        </message>
+        <message>
             <source>{0} 技能がありません。使う判定を選んでください。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No {0} skill. Choose the check to use.</translation>
@@ -3365,9 +3511,24 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: Ride test {1} / TN {2} ({3}) — {4}</translation>
         </message>
         <message>
+            <source>{0}: Strength {1:+d} / 目標値 {2} — 転倒する {3:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: Strength {1:+d} / TN {2} — falls {3:.2%}</translation>
+        </message>
+        <message>
+            <source>{0}: charge の転倒の判定 Strength {1} / 目標値 {2}（STR {3} + 2）— {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: the charge's knockdown test, Strength {1} / TN {2} (STR {3} + 2) — {4}</translation>
+        </message>
+        <message>
             <source>{0}: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: {1}</translation>
+        </message>
+        <message>
+            <source>{0}: {1} {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1} {2}</translation>
         </message>
         <message>
             <source>{0}: {1} {2} 判定値 {3} 修正 {4:+d}</source>
@@ -3530,6 +3691,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: before the battle ({1} participants)</translation>
         </message>
         <message>
+            <source>{0}: 攻撃 {1:+d} / 目標値 {2} — 振る {3:.2%}、命中 {4:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: attack {1:+d} / TN {2} — rolled {3:.2%}, hits {4:.2%}</translation>
+        </message>
+        <message>
             <source>{0}: 攻撃 {1} は元の Defense {2} に届かない — 防御は不要、アクションは消費されない</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: attack {1} does not reach the original Defence {2} — no parry needed, no action spent</translation>
@@ -3573,6 +3739,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}: 逃走（シーンから退場）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: flee (leaves the scene)</translation>
+        </message>
+        <message>
+            <source>{0}: 防御 {1:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: Defence {1:+d}</translation>
         </message>
         <message>
             <source>{0}: 防御 {1}（攻撃の達成値 {2}、同点は防御側）→ {3}</source>
@@ -3730,6 +3901,11 @@ Attack anyway?</translation>
             <source>{0}のシートに書けません（{1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Cannot write to {0}'s sheet ({1})</translation>
+        </message>
+        <message>
+            <source>{0}のチャージ（+1）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Charged by {0} (+1)</translation>
         </message>
         <message>
             <source>{0}の令呪は残っていません（1シナリオに{1}回まで。セッション終了時に回復します）</source>
@@ -4325,6 +4501,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>↑</translation>
         </message>
         <message>
+            <source>→ {0} 達成値 {1} / 目標値 {2} — {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>→ {0} total {1} / TN {2} — {3}</translation>
+        </message>
+        <message>
             <source>→ {0}の勝利</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>→ {0} wins</translation>
@@ -4460,6 +4641,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>, parry {0}: {1}</translation>
         </message>
         <message>
+            <source>、防御されたので sweep はそこで止まる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, parried: the sweep stops there</translation>
+        </message>
+        <message>
             <source>。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. </translation>
@@ -4475,6 +4661,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>. Corruption {0} → {1}</translation>
         </message>
         <message>
+            <source>。Superior に届かず絡め取れない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Short of Superior: not entangled</translation>
+        </message>
+        <message>
             <source>。{0} は消滅した</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. {0} was destroyed</translation>
@@ -4483,6 +4674,26 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. {0}: Courage {1} / {2} left, {3} / {4} spent this round</translation>
+        </message>
+        <message>
+            <source>。{0}の防御 {1:+d}（次の手番まで）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. {0}'s Defence {1:+d} (until its next turn)</translation>
+        </message>
+        <message>
+            <source>。{0}は{1}への攻撃 +1（{1}の次の手番まで）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. {0} attacks {1} at +1 (until {1}'s next turn)</translation>
+        </message>
+        <message>
+            <source>。{0}はつかまれた: あらゆる目標値 +5</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. {0} is grabbed: every TN +5</translation>
+        </message>
+        <message>
+            <source>。{0}は絡め取られた: 攻撃 +5</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. {0} is entangled: attacks on it +5</translation>
         </message>
         <message>
             <source>。{0}（Corruption {1} / Bearing {2}）</source>
@@ -4558,6 +4769,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>。自然治癒の判定は週 2 回になります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. Natural healing is tested twice a week now</translation>
+        </message>
+        <message>
+            <source>。転倒の判定（STR+2 を目標値とする Strength 判定）を振ってください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Roll the knockdown (a Strength test against STR+2)</translation>
         </message>
         <message>
             <source>〈{0}〉はこのキャラクターのスキルにありません</source>
@@ -5199,6 +5415,11 @@ File → Import character.</translation>
             <source>この戦闘は{0}のものです</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This battle belongs to {0}</translation>
+        </message>
+        <message>
+            <source>この攻撃の命中はすべて適用しました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Every hit of this attack has been applied</translation>
         </message>
         <message>
             <source>この日（この計算機の時刻で）の行だけ</source>
@@ -7214,6 +7435,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Take damage</translation>
         </message>
         <message>
+            <source>ダメージを受けるのは: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Damage goes to: {0}</translation>
+        </message>
+        <message>
             <source>ダメージ・回復</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Damage and recovery</translation>
@@ -7272,6 +7498,21 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>チャットパレットを表示するキャラクターを選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the character whose chat palette to show</translation>
+        </message>
+        <message>
+            <source>チャージされた相手に +1</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>+1 against the charger</translation>
+        </message>
+        <message>
+            <source>チャージした側の STR </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Charger's STR </translation>
+        </message>
+        <message>
+            <source>チャージした側の STR を入力してください（未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the charger's STR (not set)</translation>
         </message>
         <message>
             <source>テキスト</source>
@@ -8509,6 +8750,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>両手</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Both</translation>
+        </message>
+        <message>
+            <source>両手に武器: Ambidextrous がなければペナルティがありますが、本文に数がありません。利き腕と逆腕のペナルティを入力してください（未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Two weapons: without Ambidextrous there is a penalty, but the text gives no number. Enter the main-hand and off-hand penalties (not set)</translation>
         </message>
         <message>
             <source>両手利き</source>
@@ -9894,6 +10140,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <translation>Handedness</translation>
         </message>
         <message>
+            <source>利き腕 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Main hand </translation>
+        </message>
+        <message>
             <source>利き腕 2D6（12 で両手利き、確率 {0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Handedness 2D6 (12: ambidextrous, chance {0})</translation>
@@ -10669,6 +10920,11 @@ In particular, when "interfering with an original character" is inappropriate fo
 "Yes": replace them with the file's contents. "No": keep these.</translation>
         </message>
         <message>
+            <source>同じ対象</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Same target</translation>
+        </message>
+        <message>
             <source>同値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Tie</translation>
@@ -11309,6 +11565,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Multicolored</translation>
         </message>
         <message>
+            <source>大きい相手（{0}）の攻撃への回避 +{1}（1.5）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dodging a larger attacker ({0}) +{1} (1.5)</translation>
+        </message>
+        <message>
             <source>大成功</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Extraordinary</translation>
@@ -11534,6 +11795,21 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Target parries (Parry/Block)</translation>
         </message>
         <message>
+            <source>対象の Nimbleness か Swiftness のボーナス（対象が選ぶ）。ペナルティは自動で加わります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The target's Nimbleness or Swiftness bonus (its choice). Its penalties are added</translation>
+        </message>
+        <message>
+            <source>対象の STR 修正を入力してください（未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the target's STR modifier (not set)</translation>
+        </message>
+        <message>
+            <source>対象の STR修正 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Target's STR mod </translation>
+        </message>
+        <message>
             <source>対象の Stamina。負傷・疲労・状態のペナルティは自動で加わります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The target's Stamina. Wound, weariness and condition penalties are added automatically</translation>
@@ -11572,6 +11848,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>対象の盾 +</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Target's shield +</translation>
+        </message>
+        <message>
+            <source>対象の負傷・疲労などのペナルティは自動で加わります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The target's wound and weariness penalties are added</translation>
         </message>
         <message>
             <source>対象識別</source>
@@ -12719,6 +13000,16 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Choose the line to enter by hand</translation>
         </message>
         <message>
+            <source>手のペナルティ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Hand penalties</translation>
+        </message>
+        <message>
+            <source>手のペナルティ {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>hand penalty {0}</translation>
+        </message>
+        <message>
             <source>手入力</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>by hand</translation>
@@ -12952,6 +13243,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>抵抗</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Resisted</translation>
+        </message>
+        <message>
+            <source>抵抗 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Resist </translation>
         </message>
         <message>
             <source>抵抗した</source>
@@ -14900,6 +15196,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>The target number is at least 1</translation>
         </message>
         <message>
+            <source>目標値は STR+2（3.2）。騎乗なら馬の STR を使ってよい（3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The TN is STR+2 (3.2). A rider may use the horse's STR (3.9)</translation>
+        </message>
+        <message>
             <source>目標値は負荷によって GM が決めます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The GM sets the TN by the strain</translation>
@@ -15003,6 +15304,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>相手を知っているか（知名度判定）…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Knows someone? (Renown test)…</translation>
+        </message>
+        <message>
+            <source>相手自身のオプションで防御 {0:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>its own option: Defence {0:+d}</translation>
         </message>
         <message>
             <source>相手（B）</source>
@@ -15743,6 +16049,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>絞り込み解除</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Clear filter</translation>
+        </message>
+        <message>
+            <source>絡め取られた相手に +5</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>+5 against the entangled</translation>
+        </message>
+        <message>
+            <source>絡め取る（Superior 以上）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Entangles (Superior or better)</translation>
         </message>
         <message>
             <source>総合LV</source>
@@ -16897,6 +17213,26 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Heavily encumbered</translation>
         </message>
         <message>
+            <source>足払い: 対象が抵抗する Nimbleness か Swiftness のボーナスを入力してください（未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Trip: enter the Nimbleness or Swiftness bonus the target resists with (not set)</translation>
+        </message>
+        <message>
+            <source>足払い: 攻撃 {0:+d}（対決判定、同点は振り直し）— 転倒させる {1:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Trip: attack {0:+d} (opposed test, a tie rolled again) — knocks down {1:.2%}</translation>
+        </message>
+        <message>
+            <source>足払い: 転倒させた</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Trip: knocked down</translation>
+        </message>
+        <message>
+            <source>足払い: 転倒させられなかった</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Trip: still standing</translation>
+        </message>
+        <message>
             <source>距離</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Distance</translation>
@@ -16932,6 +17268,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Distance (e.g. 120)</translation>
         </message>
         <message>
+            <source>踏みとどまった</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>stood firm</translation>
+        </message>
+        <message>
             <source>身体</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Physique</translation>
@@ -16945,6 +17286,36 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>軍勢・攻城戦（指輪物語）…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Armies and sieges (The Lord of the Rings)…</translation>
+        </message>
+        <message>
+            <source>転倒させた</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Knocked down</translation>
+        </message>
+        <message>
+            <source>転倒させられなかった</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Still standing</translation>
+        </message>
+        <message>
+            <source>転倒した</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>fell</translation>
+        </message>
+        <message>
+            <source>転倒の判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Knockdown test</translation>
+        </message>
+        <message>
+            <source>転倒の判定は、命中した charge のあとに振ります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The knockdown test follows a charge that hit</translation>
+        </message>
+        <message>
+            <source>転倒の判定を振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the knockdown test</translation>
         </message>
         <message>
             <source>追加</source>
@@ -17060,6 +17431,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>逃走（メジャー）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Flee (major)</translation>
+        </message>
+        <message>
+            <source>逆腕 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Off hand </translation>
+        </message>
+        <message>
+            <source>逆腕の対象</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Off-hand target</translation>
         </message>
         <message>
             <source>通常</source>
@@ -17624,6 +18005,11 @@ Special rule: {1}</translation>
             <translation>Defence</translation>
         </message>
         <message>
+            <source>防御 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Parry </translation>
+        </message>
+        <message>
             <source>防御された</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>parried</translation>
@@ -17632,6 +18018,11 @@ Special rule: {1}</translation>
             <source>防御される {0:.2%}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>parried {0:.2%}</translation>
+        </message>
+        <message>
+            <source>防御する</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Parries</translation>
         </message>
         <message>
             <source>防御のボーナス </source>
@@ -20627,6 +21018,69 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>長距離移動</source>
             <translation>Long journeys</translation>
+        </message>
+    </context>
+    <context>
+        <name>AttackOptionRows</name>
+        <message>
+            <source>（なし）</source>
+            <translation>(none)</translation>
+        </message>
+        <message>
+            <source>同じ対象</source>
+            <translation>Same target</translation>
+        </message>
+        <message>
+            <source>未設定</source>
+            <translation>Not set</translation>
+        </message>
+        <message>
+            <source>利き腕 </source>
+            <translation>Main hand </translation>
+        </message>
+        <message>
+            <source>逆腕 </source>
+            <translation>Off hand </translation>
+        </message>
+        <message>
+            <source>Ambidextrous がなければペナルティがある（3.2）: 本文に数がないので GM が入力します</source>
+            <translation>Without Ambidextrous there is a penalty (3.2): the text gives no number, so the GM enters it</translation>
+        </message>
+        <message>
+            <source>Ambidextrous</source>
+            <translation>Ambidextrous</translation>
+        </message>
+        <message>
+            <source>Ambidextrous Edge があればペナルティなし（3.2）</source>
+            <translation>No penalty with the Ambidextrous edge (3.2)</translation>
+        </message>
+        <message>
+            <source>抵抗 </source>
+            <translation>Resist </translation>
+        </message>
+        <message>
+            <source>対象の Nimbleness か Swiftness のボーナス（対象が選ぶ）。ペナルティは自動で加わります</source>
+            <translation>The target's Nimbleness or Swiftness bonus (its choice). Its penalties are added</translation>
+        </message>
+        <message>
+            <source>2人目</source>
+            <translation>2nd target</translation>
+        </message>
+        <message>
+            <source>3人目</source>
+            <translation>3rd target</translation>
+        </message>
+        <message>
+            <source>逆腕の対象</source>
+            <translation>Off-hand target</translation>
+        </message>
+        <message>
+            <source>手のペナルティ</source>
+            <translation>Hand penalties</translation>
+        </message>
+        <message>
+            <source>足払い</source>
+            <translation>Trip</translation>
         </message>
     </context>
     <context>
@@ -24551,6 +25005,41 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
     </context>
     <context>
+        <name>KnockdownRow</name>
+        <message>
+            <source>未設定</source>
+            <translation>Not set</translation>
+        </message>
+        <message>
+            <source>チャージした側の STR </source>
+            <translation>Charger's STR </translation>
+        </message>
+        <message>
+            <source>目標値は STR+2（3.2）。騎乗なら馬の STR を使ってよい（3.9）</source>
+            <translation>The TN is STR+2 (3.2). A rider may use the horse's STR (3.9)</translation>
+        </message>
+        <message>
+            <source>対象の STR修正 </source>
+            <translation>Target's STR mod </translation>
+        </message>
+        <message>
+            <source>対象の負傷・疲労などのペナルティは自動で加わります</source>
+            <translation>The target's wound and weariness penalties are added</translation>
+        </message>
+        <message>
+            <source>転倒の判定</source>
+            <translation>Knockdown test</translation>
+        </message>
+        <message>
+            <source>{0}: Strength {1:+d} / 目標値 {2} — 転倒する {3:.2%}</source>
+            <translation>{0}: Strength {1:+d} / TN {2} — falls {3:.2%}</translation>
+        </message>
+        <message>
+            <source>（馬の STR を使ってよい 3.9）</source>
+            <translation> (the horse's STR may be used, 3.9)</translation>
+        </message>
+    </context>
+    <context>
         <name>LastBoss</name>
         <message>
             <source>上限は1から{0}までです</source>
@@ -25996,6 +26485,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Called shot +</translation>
         </message>
         <message>
+            <source>転倒の判定を振る</source>
+            <translation>Roll the knockdown test</translation>
+        </message>
+        <message>
             <source>射撃（飛び道具）</source>
             <translation>Ranged (missile)</translation>
         </message>
@@ -26172,6 +26665,30 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Attack {0:+d} / TN {1}: hit {2:.2%}</translation>
         </message>
         <message>
+            <source>{0}: 攻撃 {1:+d} / 目標値 {2} — 振る {3:.2%}、命中 {4:.2%}</source>
+            <translation>{0}: attack {1:+d} / TN {2} — rolled {3:.2%}, hits {4:.2%}</translation>
+        </message>
+        <message>
+            <source>足払い: 攻撃 {0:+d}（対決判定、同点は振り直し）— 転倒させる {1:.2%}</source>
+            <translation>Trip: attack {0:+d} (opposed test, a tie rolled again) — knocks down {1:.2%}</translation>
+        </message>
+        <message>
+            <source>絡め取る（Superior 以上）</source>
+            <translation>Entangles (Superior or better)</translation>
+        </message>
+        <message>
+            <source>つかむ</source>
+            <translation>Grab</translation>
+        </message>
+        <message>
+            <source>{0} {1:.2%}</source>
+            <translation>{0} {1:.2%}</translation>
+        </message>
+        <message>
+            <source>ダメージを受けるのは: {0}</source>
+            <translation>Damage goes to: {0}</translation>
+        </message>
+        <message>
             <source>武器のダメージの最大値を与えます（武器のダメージが空欄なら「ダメージの出目」を最大値として）</source>
             <translation>Deals the weapon's maximum damage (with no weapon damage, “Damage rolled” is taken as the maximum)</translation>
         </message>
@@ -26184,6 +26701,14 @@ The rolls carry over to the next creation wizard and stay in the session log mar
 このまま攻撃しますか？</source>
             <translation>{0}.
 Attack anyway?</translation>
+        </message>
+        <message>
+            <source>足払い: 転倒させた</source>
+            <translation>Trip: knocked down</translation>
+        </message>
+        <message>
+            <source>足払い: 転倒させられなかった</source>
+            <translation>Trip: still standing</translation>
         </message>
         <message>
             <source>達成値 {0} / 目標値 {1}: {2}</source>
@@ -26214,8 +26739,8 @@ Attack anyway?</translation>
             <translation>Hit: apply the damage</translation>
         </message>
         <message>
-            <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）</source>
-            <translation>Charge: the target falls unless it passes a Strength test against STR+2 (mounted: the horse's STR may be used)</translation>
+            <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）。下の「転倒の判定を振る」で振ります</source>
+            <translation>charge: the target falls if it fails a Strength test against STR+2 (a rider may use the horse's STR). Roll it with "Roll the knockdown test" below</translation>
         </message>
         <message>
             <source>命中しなかった</source>
@@ -26233,8 +26758,20 @@ Attack anyway?</translation>
             <translation>Choose a missile weapon from the weapons table to work out the range steps from the distance</translation>
         </message>
         <message>
+            <source>sweep（なぎ払い）は別々の相手を狙います</source>
+            <translation>A sweep aims at different people</translation>
+        </message>
+        <message>
+            <source>両手に武器: Ambidextrous がなければペナルティがありますが、本文に数がありません。利き腕と逆腕のペナルティを入力してください（未設定）</source>
+            <translation>Two weapons: without Ambidextrous there is a penalty, but the text gives no number. Enter the main-hand and off-hand penalties (not set)</translation>
+        </message>
+        <message>
             <source>攻撃する相手を選んでください（自分自身は選べません）</source>
             <translation>Choose whom to attack (not the attacker itself)</translation>
+        </message>
+        <message>
+            <source>足払い: 対象が抵抗する Nimbleness か Swiftness のボーナスを入力してください（未設定）</source>
+            <translation>Trip: enter the Nimbleness or Swiftness bonus the target resists with (not set)</translation>
         </message>
         <message>
             <source>戦闘はまだ始まっていません。{0}の攻撃はアクションを使います</source>
@@ -26261,64 +26798,28 @@ Attack anyway?</translation>
             <translation>Attack</translation>
         </message>
         <message>
-            <source>射撃</source>
-            <translation>Ranged</translation>
+            <source>転倒</source>
+            <translation>Knocked down</translation>
         </message>
         <message>
-            <source>{0} → {1}: {2} 達成値 {3} / 目標値 {4} — {5}</source>
-            <translation>{0} → {1}: {2} total {3} / TN {4} — {5}</translation>
+            <source>転倒させた</source>
+            <translation>Knocked down</translation>
         </message>
         <message>
-            <source>（狙い +{0}）</source>
-            <translation> (aim +{0})</translation>
+            <source>転倒させられなかった</source>
+            <translation>Still standing</translation>
         </message>
         <message>
-            <source>（Armed Combat の特殊修正 +{0}）</source>
-            <translation> (Armed Combat special modifier +{0})</translation>
+            <source>足払い</source>
+            <translation>Trip</translation>
         </message>
         <message>
-            <source>（{0}）</source>
-            <translation> ({0})</translation>
+            <source>つかまれている</source>
+            <translation>Grabbed</translation>
         </message>
         <message>
-            <source>（{0} ヤード: 段階 {1}）</source>
-            <translation> ({0} yards: {1} steps)</translation>
-        </message>
-        <message>
-            <source>（馬上から −4）</source>
-            <translation> (from horseback −4)</translation>
-        </message>
-        <message>
-            <source>（騎乗の突撃: 目標値 −3）</source>
-            <translation> (mounted charge: TN −3)</translation>
-        </message>
-        <message>
-            <source>（Blunt: 命中ならスタン）</source>
-            <translation> (Blunt: a hit stuns)</translation>
-        </message>
-        <message>
-            <source>、対象はチャージした側の STR+2 を目標値とする Strength 判定に失敗すると倒れる</source>
-            <translation>; the target falls unless it passes a Strength test against the charger's STR+2</translation>
-        </message>
-        <message>
-            <source>（馬の STR を使ってよい 3.9）</source>
-            <translation> (the horse's STR may be used, 3.9)</translation>
-        </message>
-        <message>
-            <source>防御成功</source>
-            <translation>parried</translation>
-        </message>
-        <message>
-            <source>防御失敗</source>
-            <translation>parry failed</translation>
-        </message>
-        <message>
-            <source>、防御 {0}: {1}</source>
-            <translation>, parry {0}: {1}</translation>
-        </message>
-        <message>
-            <source>（Defense に届かず、防御のアクションは使わない）</source>
-            <translation> (short of Defense: the parry's action is not spent)</translation>
+            <source>絡め取られている</source>
+            <translation>Entangled</translation>
         </message>
         <message>
             <source>Blunt 攻撃の命中はダメージのかわりにスタンです（3.7）</source>
@@ -26388,6 +26889,149 @@ Attack anyway?</translation>
             <source>攻撃のあとに戦闘が変わりました。もう一度攻撃を振ってください</source>
             <translation>The fight has changed since the attack. Roll the attack again</translation>
         </message>
+        <message>
+            <source>この攻撃の命中はすべて適用しました</source>
+            <translation>Every hit of this attack has been applied</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRAttackTexts</name>
+        <message>
+            <source>{0}: 防御 {1:+d}</source>
+            <translation>{0}: Defence {1:+d}</translation>
+        </message>
+        <message>
+            <source>{0}のチャージ（+1）</source>
+            <translation>Charged by {0} (+1)</translation>
+        </message>
+        <message>
+            <source>射撃</source>
+            <translation>Ranged</translation>
+        </message>
+        <message>
+            <source>攻撃</source>
+            <translation>Attack</translation>
+        </message>
+        <message>
+            <source>{0} → {1}: {2} 達成値 {3} / 目標値 {4} — {5}</source>
+            <translation>{0} → {1}: {2} total {3} / TN {4} — {5}</translation>
+        </message>
+        <message>
+            <source>{0}: {1} {2}</source>
+            <translation>{0}: {1} {2}</translation>
+        </message>
+        <message>
+            <source>（狙い +{0}）</source>
+            <translation> (aim +{0})</translation>
+        </message>
+        <message>
+            <source>（Armed Combat の特殊修正 +{0}）</source>
+            <translation> (Armed Combat special modifier +{0})</translation>
+        </message>
+        <message>
+            <source>（{0}）</source>
+            <translation> ({0})</translation>
+        </message>
+        <message>
+            <source>（{0} ヤード: 段階 {1}）</source>
+            <translation> ({0} yards: {1} steps)</translation>
+        </message>
+        <message>
+            <source>（馬上から −4）</source>
+            <translation> (from horseback −4)</translation>
+        </message>
+        <message>
+            <source>（騎乗の突撃: 目標値 −3）</source>
+            <translation> (mounted charge: TN −3)</translation>
+        </message>
+        <message>
+            <source>（Blunt: 命中ならスタン）</source>
+            <translation> (Blunt: a hit stuns)</translation>
+        </message>
+        <message>
+            <source>、防御されたので sweep はそこで止まる</source>
+            <translation>, parried: the sweep stops there</translation>
+        </message>
+        <message>
+            <source>→ {0} 達成値 {1} / 目標値 {2} — {3}</source>
+            <translation>→ {0} total {1} / TN {2} — {3}</translation>
+        </message>
+        <message>
+            <source>チャージされた相手に +1</source>
+            <translation>+1 against the charger</translation>
+        </message>
+        <message>
+            <source>絡め取られた相手に +5</source>
+            <translation>+5 against the entangled</translation>
+        </message>
+        <message>
+            <source>相手自身のオプションで防御 {0:+d}</source>
+            <translation>its own option: Defence {0:+d}</translation>
+        </message>
+        <message>
+            <source>手のペナルティ {0}</source>
+            <translation>hand penalty {0}</translation>
+        </message>
+        <message>
+            <source>防御成功</source>
+            <translation>parried</translation>
+        </message>
+        <message>
+            <source>防御失敗</source>
+            <translation>parry failed</translation>
+        </message>
+        <message>
+            <source>、防御 {0}: {1}</source>
+            <translation>, parry {0}: {1}</translation>
+        </message>
+        <message>
+            <source>（Defense に届かず、防御のアクションは使わない）</source>
+            <translation> (short of Defense: the parry's action is not spent)</translation>
+        </message>
+        <message>
+            <source>。{0}の防御 {1:+d}（次の手番まで）</source>
+            <translation>. {0}'s Defence {1:+d} (until its next turn)</translation>
+        </message>
+        <message>
+            <source>。{0}は{1}への攻撃 +1（{1}の次の手番まで）</source>
+            <translation>. {0} attacks {1} at +1 (until {1}'s next turn)</translation>
+        </message>
+        <message>
+            <source>。転倒の判定（STR+2 を目標値とする Strength 判定）を振ってください</source>
+            <translation>. Roll the knockdown (a Strength test against STR+2)</translation>
+        </message>
+        <message>
+            <source>（馬の STR を使ってよい 3.9）</source>
+            <translation> (the horse's STR may be used, 3.9)</translation>
+        </message>
+        <message>
+            <source>。{0}はつかまれた: あらゆる目標値 +5</source>
+            <translation>. {0} is grabbed: every TN +5</translation>
+        </message>
+        <message>
+            <source>。{0}は絡め取られた: 攻撃 +5</source>
+            <translation>. {0} is entangled: attacks on it +5</translation>
+        </message>
+        <message>
+            <source>。Superior に届かず絡め取れない</source>
+            <translation>. Short of Superior: not entangled</translation>
+        </message>
+        <message>
+            <source>{0} 対 {1}</source>
+            <translation>{0} vs {1}</translation>
+        </message>
+        <message>
+            <source>転倒させた</source>
+            <translation>Knocked down</translation>
+        </message>
+        <message>
+            <source>転倒させられなかった</source>
+            <translation>Still standing</translation>
+        </message>
+        <message>
+            <source>{0} → {1}: 足払い（対決判定 {2}、同点は振り直し）— {3}</source>
+            <translation>{0} → {1}: trip (opposed test {2}, a tie rolled again) — {3}</translation>
+        </message>
     </context>
     <context>
         <name>LotRBattleActions</name>
@@ -26418,6 +27062,10 @@ Attack anyway?</translation>
         <message>
             <source>騎乗中: 小さい相手（{0}）の攻撃への回避 {1}（3.9）</source>
             <translation>On horseback: dodge {1} against a smaller attacker ({0}) (3.9)</translation>
+        </message>
+        <message>
+            <source>大きい相手（{0}）の攻撃への回避 +{1}（1.5）</source>
+            <translation>Dodging a larger attacker ({0}) +{1} (1.5)</translation>
         </message>
         <message>
             <source>Defense {0} → {1}</source>
@@ -27708,6 +28356,41 @@ Attack anyway?</translation>
         <message>
             <source>毒の中和</source>
             <translation>Neutralising poison</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRKnockdown</name>
+        <message>
+            <source>転倒の判定は、命中した charge のあとに振ります</source>
+            <translation>The knockdown test follows a charge that hit</translation>
+        </message>
+        <message>
+            <source>チャージした側の STR を入力してください（未設定）</source>
+            <translation>Enter the charger's STR (not set)</translation>
+        </message>
+        <message>
+            <source>対象の STR 修正を入力してください（未設定）</source>
+            <translation>Enter the target's STR modifier (not set)</translation>
+        </message>
+        <message>
+            <source>転倒</source>
+            <translation>Knocked down</translation>
+        </message>
+        <message>
+            <source>転倒した</source>
+            <translation>fell</translation>
+        </message>
+        <message>
+            <source>踏みとどまった</source>
+            <translation>stood firm</translation>
+        </message>
+        <message>
+            <source>{0}: charge の転倒の判定 Strength {1} / 目標値 {2}（STR {3} + 2）— {4}</source>
+            <translation>{0}: the charge's knockdown test, Strength {1} / TN {2} (STR {3} + 2) — {4}</translation>
+        </message>
+        <message>
+            <source>転倒の判定</source>
+            <translation>Knockdown test</translation>
         </message>
     </context>
     <context>
@@ -34835,6 +35518,17 @@ Chance to reach the TN {0}; chance the commander's Inspire {1:+d} stops it {2}</
         <message>
             <source>リアクション側</source>
             <translation>Reaction side</translation>
+        </message>
+    </context>
+    <context>
+        <name>parent</name>
+        <message>
+            <source>防御する</source>
+            <translation>Parries</translation>
+        </message>
+        <message>
+            <source>防御 </source>
+            <translation>Parry </translation>
         </message>
     </context>
     <context>

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gmtool.rules.message import Message
+from gmtool.rules.message import Message, template
 from gmtool.rules.systems.lotr.rules_types import Degree
 
 RANGE_STEP_TN = 2  # 3.4 「"L" より遠くなった場合に,距離 S ごとに+2の修正」
@@ -65,41 +65,59 @@ class AttackOption:
 
 
 ATTACK_OPTIONS: tuple[AttackOption, ...] = (
-    AttackOption("basic", "通常攻撃"),
-    AttackOption("defensive", "defensive", attack=-2, own_defence=2, note="次の手番まで防御判定 +2"),
-    AttackOption("power", "power", damage=3, own_defence=-2, note="次の手番まで防御 −2"),
+    AttackOption("basic", template("通常攻撃")),
+    AttackOption(
+        "defensive", "defensive", attack=-2, own_defence=2, note=template("次の手番まで防御判定 +2")
+    ),
+    AttackOption("power", "power", damage=3, own_defence=-2, note=template("次の手番まで防御 −2")),
     AttackOption("precise", "precise", attack=2, damage=-2),
     AttackOption(
-        "two_handed", "two-handed", damage=4, own_defence=-2, note="次の手番まで防御 −2、盾は使えない"
+        "two_handed",
+        "two-handed",
+        damage=4,
+        own_defence=-2,
+        note=template("次の手番まで防御 −2、盾は使えない"),
     ),
-    AttackOption("sweep", "sweep（なぎ払い）", note="2人なら −4、3人なら −6。防御されたらそこで止まる"),
+    AttackOption(
+        "sweep",
+        template("sweep（なぎ払い）"),
+        note=template("2人なら −4、3人なら −6。防御されたらそこで止まる"),
+    ),
     AttackOption(
         "charge",
         "charge",
         attack=1,
         damage_times_half=3,
         own_defence=-3,
-        note="3ヤード以上必要。次の手番まで防御判定 −3。対象は STR+2 の Strength 判定に失敗すると倒れる",
+        note=template(
+            "3ヤード以上必要。次の手番まで防御判定 −3。対象は STR+2 の Strength 判定に失敗すると倒れる"
+        ),
     ),
     AttackOption(
         "two_weapons",
-        "両手に武器",
-        note="利き腕と逆腕で1回ずつ。Ambidextrous がなければペナルティ（GM が入力）",
+        template("両手に武器"),
+        note=template("利き腕と逆腕で1回ずつ。Ambidextrous がなければペナルティ（GM が入力）"),
     ),
-    AttackOption("grab", "つかむ（Grab）", unarmed=True, damages=False, note="命中: 相手のあらゆる目標値 +5"),
     AttackOption(
-        "grapple",
-        "捕縛（Grapple、鞭）",
-        damages=False,
-        note="Superior 以上の命中で絡め取る: その相手への攻撃 +5",
-    ),
-    AttackOption("punch", "殴る（Punch/Kick）", damage=PUNCH_PLUS, unarmed=True, dice=UNARMED_DICE),
-    AttackOption(
-        "trip",
-        "足払い（Trip）",
+        "grab",
+        template("つかむ（Grab）"),
         unarmed=True,
         damages=False,
-        note="Nimbleness で判定、相手は Nimbleness か Swiftness で抵抗。成功すると転倒",
+        note=template("命中: 相手のあらゆる目標値 +5"),
+    ),
+    AttackOption(
+        "grapple",
+        template("捕縛（Grapple、鞭）"),
+        damages=False,
+        note=template("Superior 以上の命中で絡め取る: その相手への攻撃 +5"),
+    ),
+    AttackOption("punch", template("殴る（Punch/Kick）"), damage=PUNCH_PLUS, unarmed=True, dice=UNARMED_DICE),
+    AttackOption(
+        "trip",
+        template("足払い（Trip）"),
+        unarmed=True,
+        damages=False,
+        note=template("Nimbleness で判定、相手は Nimbleness か Swiftness で抵抗。成功すると転倒"),
     ),
 )
 OPTIONS_BY_ID = {o.id: o for o in ATTACK_OPTIONS}
