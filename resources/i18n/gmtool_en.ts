@@ -18015,6 +18015,11 @@ Special rule: {1}</translation>
             <translation>parried</translation>
         </message>
         <message>
+            <source>防御されたので sweep はそこで止まる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Parried: the sweep stops there</translation>
+        </message>
+        <message>
             <source>防御される {0:.2%}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>parried {0:.2%}</translation>
@@ -26951,6 +26956,10 @@ Attack anyway?</translation>
         <message>
             <source>、防御されたので sweep はそこで止まる</source>
             <translation>, parried: the sweep stops there</translation>
+        </message>
+        <message>
+            <source>防御されたので sweep はそこで止まる</source>
+            <translation>Parried: the sweep stops there</translation>
         </message>
         <message>
             <source>→ {0} 達成値 {1} / 目標値 {2} — {3}</source>

@@ -135,7 +135,9 @@ class LotRAttackModel(QObject):
         self.last: AttackRoll | None = None  # the roll whose result may be applied
         self._rolled_text = ""  # its log line: still the last one while nothing else happened
         self._waiting: list[Struck] = []  # its hits that take damage, in order
-        self._steps: list[str] = []  # the roll's line, then each applied hit's line
+        # the roll's line, then each later step of it (an applied hit, the knockdown) with the hits
+        # applied once it stands
+        self._steps: list[tuple[str, int]] = []
         self.knockdown: tuple[str, str] | None = None  # (charger, target) of a charge that hit
         self.fall = LotRKnockdown(self)  # its knockdown test (3.2)
 
@@ -379,7 +381,7 @@ class LotRAttackModel(QObject):
         text = self.texts.roll_text(rolled)
         # Known before the commit: the views re-read `can_apply` on the change it signals.
         self._waiting = [s for s in struck if s.result.hit and s.spec.attack_option.damages]
-        self.last, self._rolled_text, self._steps = rolled, text, [text]
+        self.last, self._rolled_text, self._steps = rolled, text, [(text, 0)]
         self.knockdown = (
             (plan.attacker, plan.target) if plan.option == "charge" and first.result.hit else None
         )
@@ -421,7 +423,7 @@ class LotRAttackModel(QObject):
         rolled = AttackRoll(plan, spec, result, seed, (), tripped)
         text = self.texts.trip_text(rolled, outcome)
         self._waiting = []
-        self.last, self._rolled_text, self._steps, self.knockdown = rolled, text, [text], None
+        self.last, self._rolled_text, self._steps, self.knockdown = rolled, text, [(text, 0)], None
         dice = " | ".join(
             "+".join(map(str, r.a_faces)) + " / " + "+".join(map(str, r.b_faces)) for r in outcome.rounds
         )
@@ -459,7 +461,7 @@ class LotRAttackModel(QObject):
     def apply_damage(self, rolled: int, str_bonus: int, maximum: bool = False) -> int:
         """The last hit's damage through the target's wound track: `rolled` is the damage dice's
         total (or the weapon's maximum, the Extraordinary choice 3.6), + STR bonus + the option's."""
-        last, struck, step = self._hit()
+        last, struck = self._hit()
         if struck.spec.blunt:
             raise BattleRefused(self.tr("Blunt 攻撃の命中はダメージのかわりにスタンです（3.7）"))
         if rolled < 0:
@@ -483,7 +485,7 @@ class LotRAttackModel(QObject):
             target.name, how, amount, rolled, str_bonus, taken.value, where
         )
         text += str_note
-        self._steps = [*self._steps[: step + 1], text]  # the next hit of a sweep or two weapons waits
+        self.follow(text, applied=1)  # the next hit of a sweep or two weapons waits
         self.model.commit(new, self.tr("ダメージ"), text, who=target.name, result=str(amount))
         return amount
 
@@ -512,7 +514,7 @@ class LotRAttackModel(QObject):
 
     def break_item(self, choice: str) -> None:
         """3.6: instead of damage, the Extraordinary hit breaks the target's weapon, armour or shield."""
-        _last, struck, step = self._hit()
+        _last, struck = self._hit()
         if not struck.result.extraordinary:
             raise BattleRefused(
                 self.tr("武器・鎧・盾を壊せるのは Extraordinary Success のときだけです（3.6）")
@@ -524,7 +526,7 @@ class LotRAttackModel(QObject):
         name = self.tr("{0}が壊れた").format(thing)
         new = battle.add_condition(self.model.state(), target.id, Condition(name))
         text = self.tr("{0}: Extraordinary Success で{1}を壊した").format(target.name, thing)
-        self._steps = [*self._steps[: step + 1], text]
+        self.follow(text, applied=1)
         self.model.commit(new, self.tr("装備を壊す"), text, who=target.name, result=name)
 
     def damage_waiting(self) -> bool:
@@ -570,24 +572,39 @@ class LotRAttackModel(QObject):
             return False
         return True
 
-    def _hit(self) -> tuple[AttackRoll, Struck, int]:
+    def _hit(self) -> tuple[AttackRoll, Struck]:
         """The roll, its hit whose damage is next and how many of its hits were applied: read from
         the encounter's last step (the roll, or the damage of its last applied hit), so that undoing a
         damage makes its hit wait again."""
         last = self.last
         if last is None or not self._waiting:
             raise BattleRefused(self.tr("適用する命中がありません（先に攻撃を振ってください）"))
-        events = self.model.state().events
-        step = next(
-            (i for i in reversed(range(len(self._steps))) if events and events[-1].text == self._steps[i]),
-            None,
-        )
+        step = self._applied()
         if step is None:
             # undone, or the fight moved on: the result belongs to a roll no longer the last step
             raise BattleRefused(self.tr("攻撃のあとに戦闘が変わりました。もう一度攻撃を振ってください"))
         if step >= len(self._waiting):
             raise BattleRefused(self.tr("この攻撃の命中はすべて適用しました"))
-        return last, self._waiting[step], step
+        return last, self._waiting[step]
+
+    def _step_index(self) -> int | None:
+        """Which of the roll's own steps is the encounter's last step (None: none of them)."""
+        events = self.model.state().events
+        last = events[-1].text if events else None
+        return next((i for i in reversed(range(len(self._steps))) if self._steps[i][0] == last), None)
+
+    def _applied(self) -> int | None:
+        """How many hits of the roll are applied, read from the encounter's last step (None: that
+        step is not the roll's or one of its own)."""
+        index = self._step_index()
+        return None if index is None else self._steps[index][1]
+
+    def follow(self, text: str, applied: int = 0) -> None:
+        """A step of the roll's own (its damage, its knockdown) is about to be committed with the
+        line `text`: the hits still waiting keep waiting after it (a redo or undo finds them again)."""
+        index = self._step_index()
+        if index is not None:
+            self._steps = [*self._steps[: index + 1], (text, self._steps[index][1] + applied)]
 
     def set_up(self, plan: AttackPlan | None) -> None:
         """The form's set-up now.  A roll made under another set-up (attacker, target, weapon,

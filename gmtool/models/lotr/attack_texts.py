@@ -42,7 +42,8 @@ class LotRAttackTexts(QObject):
         kind = self.tr("射撃") if spec.ranged else self.tr("攻撃")
         option = engine.OPTIONS_BY_ID[spec.option]
         if spec.option != "basic":
-            kind += f"（{self.option_name(option)}）"
+            name = self.option_name(option)
+            kind += f" {name}" if "（" in name or "(" in name else f"（{name}）"
         strikes = rolled.strikes or ()
         if len(strikes) == 1:
             result = strikes[0].result
@@ -79,6 +80,13 @@ class LotRAttackTexts(QObject):
         if spec.option == "sweep" and len(strikes) < 1 + len(plan.more_targets):
             text += self.tr("、防御されたので sweep はそこで止まる")
         return text + self._left_text(rolled)
+
+    def strike_lines(self, rolled: AttackRoll) -> list[str]:
+        """Each attack test of the roll on a line of its own (the form's result)."""
+        lines = [self._strike_text(s).removeprefix("→ ") for s in rolled.strikes]
+        if rolled.plan.option == "sweep" and len(rolled.strikes) < 1 + len(rolled.plan.more_targets):
+            lines.append(self.tr("防御されたので sweep はそこで止まる"))
+        return lines
 
     def _strike_text(self, struck: Struck) -> str:
         result = struck.result

@@ -96,6 +96,7 @@ class LotRKnockdown(QObject):
             target.name, result.total, result.tn, charger_str, outcome
         )
         self.attack.knockdown = None  # rolled once
+        self.attack.follow(text)  # a hit still waiting for its damage keeps waiting
         dice = "+".join(str(f) for f in result.faces)
         self.attack.model.commit(
             state, self.tr("転倒の判定"), text, who=target.name, dice=dice, result=outcome, seed=seed

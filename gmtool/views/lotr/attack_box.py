@@ -115,7 +115,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         # Room kept for their longest text: a choice that shortens them moves nothing below.
         lines = self.fontMetrics().lineSpacing()
         self.odds_label.setMinimumHeight(3 * lines)
-        self.result_label.setMinimumHeight(2 * lines)
+        self.result_label.setMinimumHeight(3 * lines)  # a sweep's three targets, a line each
         self.damage_edit = QLineEdit()
         self.damage_edit.setPlaceholderText(self.tr("武器のダメージ（例 2d6+1。空欄: 出目を入力）"))
         self.str_spin = _spin((-20, 20), self.tr("STR修正 "))
@@ -456,7 +456,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             )
             return
         if len(rolled.strikes) > 1 or plan.option == "sweep":
-            self.result_label.setText(self.attack.texts.roll_text(rolled))
+            self.result_label.setText("\n".join(self.attack.texts.strike_lines(rolled)))
             return
         text = self.tr("達成値 {0} / 目標値 {1}: {2}").format(
             result.total, result.tn, self.attack.degree_name(result)

@@ -18,10 +18,10 @@ from gmtool.views.widgets import hbox
 
 
 def unset_spin(bounds: tuple[int, int], prefix: str, unset: str) -> QSpinBox:
-    """A spin whose lowest value (one below `bounds`) shows 未設定 and reads as None."""
+    """A spin whose lowest value (one below `bounds`) shows 「<prefix>未設定」 and reads as None."""
     spin = QSpinBox()
     spin.setRange(bounds[0] - 1, bounds[1])
-    spin.setSpecialValueText(unset)
+    spin.setSpecialValueText(prefix + unset)  # the special text replaces the prefix: keep what it is
     spin.setPrefix(prefix)
     spin.setValue(spin.minimum())
     return spin
