@@ -11360,9 +11360,19 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Dodge: ties go to the attacker (A)</translation>
         </message>
         <message>
+            <source>回避する側</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dodger</translation>
+        </message>
+        <message>
             <source>回避と防御は手番外でも行なえます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Dodge and defence can be done outside your turn too</translation>
+        </message>
+        <message>
+            <source>回避のサイズ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dodge sizes</translation>
         </message>
         <message>
             <source>回避の後の攻撃: 元の Defense に届かなければ回避のアクションは消費されません（3.3）</source>
@@ -12178,6 +12188,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>影響を受けない</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Unaffected</translation>
+        </message>
+        <message>
+            <source>徒歩: 大きい相手の攻撃への回避は 1 段階ごとに +2（1.5）。騎乗中は Large として数え、小さい相手の攻撃への回避は 1 段階ごとに −2（3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>On foot: a dodge against a larger attacker +2 per step (1.5). Riding counts as Large: a dodge against a smaller attacker −2 per step (3.9)</translation>
         </message>
         <message>
             <source>従える部隊</source>
@@ -25907,14 +25922,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Roll dodge</translation>
         </message>
         <message>
-            <source>騎乗中は Large として数え、小さい相手の攻撃への回避は 1 段階ごとに −2（3.9）</source>
-            <translation>A rider counts as Large: dodging a smaller attacker takes −2 per size step (3.9)</translation>
-        </message>
-        <message>
-            <source>乗り手</source>
-            <translation>Rider</translation>
-        </message>
-        <message>
             <source>攻撃側</source>
             <translation>Attacker</translation>
         </message>
@@ -25963,10 +25970,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Action</translation>
         </message>
         <message>
-            <source>騎乗中の回避</source>
-            <translation>Dodge on horseback</translation>
-        </message>
-        <message>
             <source>使ったアクション {0}/{1}</source>
             <translation>Actions used {0}/{1}</translation>
         </message>
@@ -25989,6 +25992,18 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>サイズ不明</source>
             <translation>Size unknown</translation>
+        </message>
+        <message>
+            <source>徒歩: 大きい相手の攻撃への回避は 1 段階ごとに +2（1.5）。騎乗中は Large として数え、小さい相手の攻撃への回避は 1 段階ごとに −2（3.9）</source>
+            <translation>On foot: a dodge against a larger attacker +2 per step (1.5). Riding counts as Large: a dodge against a smaller attacker −2 per step (3.9)</translation>
+        </message>
+        <message>
+            <source>回避する側</source>
+            <translation>Dodger</translation>
+        </message>
+        <message>
+            <source>回避のサイズ</source>
+            <translation>Dodge sizes</translation>
         </message>
         <message>
             <source>攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません</source>

@@ -110,7 +110,8 @@ def add_option_arguments(p: Any, options: Any) -> None:
         default=[],
         help=shown(
             Message(
-                "対象が自分の手番に使った攻撃オプション（次の手番まで防御に: defensive +2、power −2、two_handed −2、charge −3）"
+                "対象が自分の手番に使った攻撃オプション（次の手番まで防御に: {0}）",
+                "defensive +2, power −2, two_handed −2, charge −3",
             )
         ),
     )
