@@ -2576,6 +2576,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>R{0} {1}</translation>
         </message>
         <message>
+            <source>STR</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>STR</translation>
+        </message>
+        <message>
             <source>STR </source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>STR </translation>
@@ -3090,6 +3095,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} → {1}: {2} total {3} / TN {4} — {5}</translation>
         </message>
         <message>
+            <source>{0} → {1}: 捕縛の Strength 対決判定（+4、{2}）— {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} → {1}: the grapple's opposed Strength test (+4, {2}) — {3}</translation>
+        </message>
+        <message>
             <source>{0} → {1}: 足払い（対決判定 {2}、同点は振り直し）— {3}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} → {1}: trip (opposed test {2}, a tie rolled again) — {3}</translation>
@@ -3118,6 +3128,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} が {1} を</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} about {1}</translation>
+        </message>
+        <message>
+            <source>{0} が {1} をつかんでいる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} holds {1}</translation>
+        </message>
+        <message>
+            <source>{0} が {1} を絡め取っている</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} entangles {1}</translation>
         </message>
         <message>
             <source>{0} が勇気 {1} 点（+{2}）、このラウンド {3} 点目まで</source>
@@ -3541,6 +3561,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: {1} → {2}</translation>
         </message>
         <message>
+            <source>{0}: {1} に{2} — ダメージ {3}（出目 {4}）→ {5}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {2} on {1} — damage {3} (rolled {4}) → {5}</translation>
+        </message>
+        <message>
             <source>{0}: {1} の {2} {3}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: {1}, {2} {3}</translation>
@@ -3554,6 +3579,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}: {1} の名前を「{2}」に</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: rename {1} to “{2}”</translation>
+        </message>
+        <message>
+            <source>{0}: {1} を押さえつけた（STR 対抗判定 +3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: pinned {1} (opposed STR test +3)</translation>
         </message>
         <message>
             <source>{0}: {1} 枚のカードを読み込みました（日本語名 {2} 枚）</source>
@@ -3624,6 +3654,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}: ただちに意識不明になります（1.2.2）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: falls unconscious at once (1.2.2)</translation>
+        </message>
+        <message>
+            <source>{0}: つかまれた状態から抜け出す（STR 対抗判定 {1}、同点は振り直し）— {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: breaking free of a grab (opposed STR test {1}, a tie rolled again) — {2}</translation>
         </message>
         <message>
             <source>{0}: エンゲージ離脱（封鎖 {1}人、{2}、成功率 {3:.1%}）— {4}</source>
@@ -4052,6 +4087,11 @@ Make {0} the last boss?</translation>
             <translation>{0} has a session bond with "{1}" from archetype "{2}". To set one from another archetype, first discard that bond in session management</translation>
         </message>
         <message>
+            <source>{0}はもうつかまれていません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} is no longer held</translation>
+        </message>
+        <message>
             <source>{0}はもう参加しています</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} is already taking part</translation>
@@ -4114,6 +4154,11 @@ Make {0} the last boss?</translation>
             <translation>{0} is not in the current scene "{1}". Give "event key {2}" anyway?
 
 By the rules, a PC not in a scene cannot get information that arises in that scene.</translation>
+        </message>
+        <message>
+            <source>{0}は絡め取られて防御できません（3.2 捕縛）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} is entangled and cannot defend (3.2 grapple)</translation>
         </message>
         <message>
             <source>{0}へ</source>
@@ -5625,6 +5670,51 @@ File → Import character.</translation>
             <source>その行はもうありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>That row is no longer there</translation>
+        </message>
+        <message>
+            <source>たたきつける（1d6）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Slam (1d6)</translation>
+        </message>
+        <message>
+            <source>つかまれた側の STR修正 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Held one's STR mod </translation>
+        </message>
+        <message>
+            <source>つかみ・捕縛</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Grab/grapple</translation>
+        </message>
+        <message>
+            <source>つかむ・捕縛（指輪物語RPG 3.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Grab and grapple (The Lord of the Rings RPG 3.2)</translation>
+        </message>
+        <message>
+            <source>つかむ側の STR修正 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Holder's STR mod </translation>
+        </message>
+        <message>
+            <source>つかんだ側の STR 修正を入力してください（未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the holder's STR modifier (not set)</translation>
+        </message>
+        <message>
+            <source>つかんだ相手に</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>On the one held</translation>
+        </message>
+        <message>
+            <source>つかんだ相手にだけ行ないます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Only against one grabbed</translation>
+        </message>
+        <message>
+            <source>つかんでいる・絡め取っている人はいません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Nobody holds or entangles anyone</translation>
         </message>
         <message>
             <source>できあがるキャラクター</source>
@@ -8767,6 +8857,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Chance of ambidexterity: {0}</translation>
         </message>
         <message>
+            <source>両者の STR 修正を入力してください（未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter both STR modifiers (not set)</translation>
+        </message>
+        <message>
             <source>中</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Medium</translation>
@@ -11410,6 +11505,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Lands</translation>
         </message>
         <message>
+            <source>地面に倒す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Pull it to the ground</translation>
+        </message>
+        <message>
             <source>基本土地タイプ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Basic land type</translation>
@@ -13255,6 +13355,31 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Meals skipped</translation>
         </message>
         <message>
+            <source>抜け出した</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>broke free</translation>
+        </message>
+        <message>
+            <source>抜け出す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Break free</translation>
+        </message>
+        <message>
+            <source>抜け出す: STR {0:+d} 対 {1:+d}（同点は振り直し）— {2:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Break free: STR {0:+d} vs {1:+d} (a tie rolled again) — {2:.2%}</translation>
+        </message>
+        <message>
+            <source>抜け出す（1アクション）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Break free (1 action)</translation>
+        </message>
+        <message>
+            <source>抜け出せなかった</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>still held</translation>
+        </message>
+        <message>
             <source>抵抗</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Resisted</translation>
@@ -13298,6 +13423,16 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>抵抗判定を振る（Stamina）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Roll the resistance test (Stamina)</translation>
+        </message>
+        <message>
+            <source>押さえつける</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Pin</translation>
+        </message>
+        <message>
+            <source>押さえつける（+3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Pin (+3)</translation>
         </message>
         <message>
             <source>持っていたPC</source>
@@ -13403,6 +13538,21 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>振る</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Roll</translation>
+        </message>
+        <message>
+            <source>捕縛</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Grapple</translation>
+        </message>
+        <message>
+            <source>捕縛の対決判定: STR {0:+d} 対 {1:+d}（同点は振り直し）— 勝つ {2:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The grapple's test: STR {0:+d} vs {1:+d} (a tie rolled again) — wins {2:.2%}</translation>
+        </message>
+        <message>
+            <source>捕縛の対決判定を振る（+4）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the grapple's test (+4)</translation>
         </message>
         <message>
             <source>援護 {0:+d}</source>
@@ -16101,6 +16251,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Green</translation>
         </message>
         <message>
+            <source>締め上げる（1d6+STR）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Squeeze (1d6+STR)</translation>
+        </message>
+        <message>
             <source>編集(&amp;E)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>&amp;Edit</translation>
@@ -17103,6 +17258,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Who</translation>
         </message>
         <message>
+            <source>誰が誰を</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Who holds whom</translation>
+        </message>
+        <message>
             <source>識別の難易度</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Identification difficulty</translation>
@@ -17181,6 +17341,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>負傷・疲労と追加アクションのペナルティは自動で加わります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Wound, weariness and extra action penalties are added automatically</translation>
+        </message>
+        <message>
+            <source>負傷・疲労・つかまれている −5 などのペナルティは自動で加わります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Wound, weariness and the grabbed −5 penalties are added</translation>
         </message>
         <message>
             <source>負傷段階の数</source>
@@ -18045,6 +18210,16 @@ Special rule: {1}</translation>
             <translation>Parries</translation>
         </message>
         <message>
+            <source>防御できない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Cannot defend</translation>
+        </message>
+        <message>
+            <source>防御できない状態にする</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Leave it unable to defend</translation>
+        </message>
+        <message>
             <source>防御のボーナス </source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Parry bonus </translation>
@@ -18223,6 +18398,11 @@ Special rule: {1}</translation>
             <source>非公開（プレイヤーに見せない・書き出さない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hidden (not shown to players, not exported)</translation>
+        </message>
+        <message>
+            <source>鞭で絡め取った相手にだけ行ないます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Only against one entangled by a whip</translation>
         </message>
         <message>
             <source>順</source>
@@ -18971,6 +19151,11 @@ Start session {1} anyway?</translation>
             <source>（成功の度合 +{0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (degree of success +{0})</translation>
+        </message>
+        <message>
+            <source>（押さえつけ +3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (pinned +3)</translation>
         </message>
         <message>
             <source>（指揮官の Inspire が勝ち、崩壊を防いだ）</source>
@@ -26790,6 +26975,10 @@ Attack anyway?</translation>
             <translation>Choose whom to attack (not the attacker itself)</translation>
         </message>
         <message>
+            <source>{0}は絡め取られて防御できません（3.2 捕縛）</source>
+            <translation>{0} is entangled and cannot defend (3.2 grapple)</translation>
+        </message>
+        <message>
             <source>足払い: 対象が抵抗する Nimbleness か Swiftness のボーナスを入力してください（未設定）</source>
             <translation>Trip: enter the Nimbleness or Swiftness bonus the target resists with (not set)</translation>
         </message>
@@ -27158,6 +27347,10 @@ Attack anyway?</translation>
         <message>
             <source>防御</source>
             <translation>Defence</translation>
+        </message>
+        <message>
+            <source>{0}は絡め取られて防御できません（3.2 捕縛）</source>
+            <translation>{0} is entangled and cannot defend (3.2 grapple)</translation>
         </message>
         <message>
             <source>イニシアチブを最初のラウンドのまま使う</source>
@@ -28380,6 +28573,180 @@ Attack anyway?</translation>
         <message>
             <source>毒の中和</source>
             <translation>Neutralising poison</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRHoldBox</name>
+        <message>
+            <source>未設定</source>
+            <translation>Not set</translation>
+        </message>
+        <message>
+            <source>つかむ側の STR修正 </source>
+            <translation>Holder's STR mod </translation>
+        </message>
+        <message>
+            <source>つかまれた側の STR修正 </source>
+            <translation>Held one's STR mod </translation>
+        </message>
+        <message>
+            <source>負傷・疲労・つかまれている −5 などのペナルティは自動で加わります</source>
+            <translation>Wound, weariness and the grabbed −5 penalties are added</translation>
+        </message>
+        <message>
+            <source>抜け出す（1アクション）</source>
+            <translation>Break free (1 action)</translation>
+        </message>
+        <message>
+            <source>押さえつける（+3）</source>
+            <translation>Pin (+3)</translation>
+        </message>
+        <message>
+            <source>締め上げる（1d6+STR）</source>
+            <translation>Squeeze (1d6+STR)</translation>
+        </message>
+        <message>
+            <source>たたきつける（1d6）</source>
+            <translation>Slam (1d6)</translation>
+        </message>
+        <message>
+            <source>防御できない状態にする</source>
+            <translation>Leave it unable to defend</translation>
+        </message>
+        <message>
+            <source>地面に倒す</source>
+            <translation>Pull it to the ground</translation>
+        </message>
+        <message>
+            <source>捕縛の対決判定を振る（+4）</source>
+            <translation>Roll the grapple's test (+4)</translation>
+        </message>
+        <message>
+            <source>つかむ・捕縛（指輪物語RPG 3.2）</source>
+            <translation>Grab and grapple (The Lord of the Rings RPG 3.2)</translation>
+        </message>
+        <message>
+            <source>誰が誰を</source>
+            <translation>Who holds whom</translation>
+        </message>
+        <message>
+            <source>STR</source>
+            <translation>STR</translation>
+        </message>
+        <message>
+            <source>つかんでいる・絡め取っている人はいません</source>
+            <translation>Nobody holds or entangles anyone</translation>
+        </message>
+        <message>
+            <source>抜け出す: STR {0:+d} 対 {1:+d}（同点は振り直し）— {2:.2%}</source>
+            <translation>Break free: STR {0:+d} vs {1:+d} (a tie rolled again) — {2:.2%}</translation>
+        </message>
+        <message>
+            <source>捕縛の対決判定: STR {0:+d} 対 {1:+d}（同点は振り直し）— 勝つ {2:.2%}</source>
+            <translation>The grapple's test: STR {0:+d} vs {1:+d} (a tie rolled again) — wins {2:.2%}</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRHoldModel</name>
+        <message>
+            <source>{0} が {1} をつかんでいる</source>
+            <translation>{0} holds {1}</translation>
+        </message>
+        <message>
+            <source>（押さえつけ +3）</source>
+            <translation> (pinned +3)</translation>
+        </message>
+        <message>
+            <source>{0} が {1} を絡め取っている</source>
+            <translation>{0} entangles {1}</translation>
+        </message>
+        <message>
+            <source>両者の STR 修正を入力してください（未設定）</source>
+            <translation>Enter both STR modifiers (not set)</translation>
+        </message>
+        <message>
+            <source>抜け出した</source>
+            <translation>broke free</translation>
+        </message>
+        <message>
+            <source>抜け出せなかった</source>
+            <translation>still held</translation>
+        </message>
+        <message>
+            <source>{0}: つかまれた状態から抜け出す（STR 対抗判定 {1}、同点は振り直し）— {2}</source>
+            <translation>{0}: breaking free of a grab (opposed STR test {1}, a tie rolled again) — {2}</translation>
+        </message>
+        <message>
+            <source>抜け出す</source>
+            <translation>Break free</translation>
+        </message>
+        <message>
+            <source>鞭で絡め取った相手にだけ行ないます</source>
+            <translation>Only against one entangled by a whip</translation>
+        </message>
+        <message>
+            <source>転倒</source>
+            <translation>Knocked down</translation>
+        </message>
+        <message>
+            <source>防御できない</source>
+            <translation>Cannot defend</translation>
+        </message>
+        <message>
+            <source>効果なし</source>
+            <translation>no effect</translation>
+        </message>
+        <message>
+            <source>{0} → {1}: 捕縛の Strength 対決判定（+4、{2}）— {3}</source>
+            <translation>{0} → {1}: the grapple's opposed Strength test (+4, {2}) — {3}</translation>
+        </message>
+        <message>
+            <source>捕縛</source>
+            <translation>Grapple</translation>
+        </message>
+        <message>
+            <source>{0}: {1} を押さえつけた（STR 対抗判定 +3）</source>
+            <translation>{0}: pinned {1} (opposed STR test +3)</translation>
+        </message>
+        <message>
+            <source>押さえつける</source>
+            <translation>Pin</translation>
+        </message>
+        <message>
+            <source>つかんだ側の STR 修正を入力してください（未設定）</source>
+            <translation>Enter the holder's STR modifier (not set)</translation>
+        </message>
+        <message>
+            <source>締め上げる（1d6+STR）</source>
+            <translation>Squeeze (1d6+STR)</translation>
+        </message>
+        <message>
+            <source>たたきつける（1d6）</source>
+            <translation>Slam (1d6)</translation>
+        </message>
+        <message>
+            <source>死亡</source>
+            <translation>Dead</translation>
+        </message>
+        <message>
+            <source>{0}: {1} に{2} — ダメージ {3}（出目 {4}）→ {5}</source>
+            <translation>{0}: {2} on {1} — damage {3} (rolled {4}) → {5}</translation>
+        </message>
+        <message>
+            <source>つかんだ相手に</source>
+            <translation>On the one held</translation>
+        </message>
+        <message>
+            <source>つかんだ相手にだけ行ないます</source>
+            <translation>Only against one grabbed</translation>
+        </message>
+        <message>
+            <source>{0}はもうつかまれていません</source>
+            <translation>{0} is no longer held</translation>
+        </message>
+        <message>
+            <source>{0} 対 {1}</source>
+            <translation>{0} vs {1}</translation>
         </message>
     </context>
     <context>
@@ -29805,6 +30172,10 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>スタン判定</source>
             <translation>Stun test</translation>
+        </message>
+        <message>
+            <source>つかみ・捕縛</source>
+            <translation>Grab/grapple</translation>
         </message>
         <message>
             <source>恐怖</source>

@@ -329,6 +329,20 @@ def test_sweep_grab_two_weapons_and_a_charges_knockdown_through_the_window(fight
 
     undo_redo(window, 1, grab_undone)
     assert "つかまれている" in cell(dialog, orc, 6)
+    # the hold's next steps: the holder pins (+3), the orc tries to break free (opposed STR, −5 held)
+    hb = box.hold_box
+    assert "弓兵 が オーク をつかんでいる" in hb.hold_combo.currentText()
+    assert "未設定" in hb.odds_label.text() and not hb.escape_button.isEnabled()  # quick NPCs' STR
+    hb.holder_spin.setValue(1)
+    hb.held_spin.setValue(0)
+    hb.pin_button.click()
+    assert "押さえつけ +3" in hb.hold_combo.currentText()
+    assert "STR −5 対 +4" in hb.odds_label.text().replace("-", "−")
+    hb.model.model.seed_source = lambda: seed_of_rolls(lambda f: sum(f) == 3, lambda f: sum(f) == 9)
+    hb.escape_button.click()
+    assert "つかまれている" in cell(dialog, orc, 6)  # 3 − 5 against 9 + 4: still held
+    assert "抜け出せなかった" in log()[-1].payload["summary"]["inputs"]
+    hb.model.model.seed_source = seeds
 
     # 3. two weapons: 未設定 hand penalties refuse the roll until the GM enters them
     aim(box, ids["エオメル"], archer, 6)

@@ -172,6 +172,8 @@ class LotRAttackModel(QObject):
         if not plan.ranged and not engine.OPTIONS_BY_ID[plan.option].unarmed:
             bonus += self.armed_bonus(attacker.id, action)  # a missile or a fist: not Armed Combat
         parry = None
+        if parry_bonus is not None and marks.helpless(target):
+            raise BattleRefused(self.tr("{0}は絡め取られて防御できません（3.2 捕縛）").format(target.name))
         if parry_bonus is not None:
             parry = parry_bonus + rules.penalty(target) + self._next_penalty(target, "parry")
             parry += self.armed_bonus(target.id, "parry")

@@ -15,7 +15,7 @@ from gmtool.models.lotr.sheet_values import LotRSheetValues
 from gmtool.models.lotr.tracker_people import in_play
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import combat as lotr, defence_actions as defence, mounted
-from gmtool.rules.systems.lotr.attack_marks import defence_modifier
+from gmtool.rules.systems.lotr.attack_marks import defence_modifier, helpless
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.rules.systems.lotr.rules_data import SIZE_IDS
 
@@ -78,7 +78,9 @@ class LotRBattleActions(QObject):
     def dodge_odds(
         self, participant_id: str, attacker_size: str | None = None, rider_size: str | None = None
     ) -> DodgeOdds:
-        """What a dodge would do now; BattleRefused when a rider's sizes are still to be chosen."""
+        """What a dodge would do now; BattleRefused when a rider's sizes are still to be chosen, or
+        a grapple left it unable to defend (3.2)."""
+        self._can_defend(participant_id)
         chance = self.dodge_probability(participant_id, attacker_size, rider_size)
         _modifier, note = self.dodge_size(participant_id, attacker_size, rider_size)
         return DodgeOdds(lotr.current_defence(self.model.participant(participant_id)), chance, note)
@@ -161,6 +163,7 @@ class LotRBattleActions(QObject):
     ) -> int:
         """回避: spends the action and rolls Swiftness; a total above Defence replaces it.  A rider
         names the attacker's size (3.9, dodge_size)."""
+        self._can_defend(participant_id)
         size, note = self.dodge_size(participant_id, attacker_size, rider_size)
         seed = self.model.seed_source()
         p = self.model.participant(participant_id)
@@ -205,6 +208,7 @@ class LotRBattleActions(QObject):
         """防御 against an attack's total: rolled and its action taken only when the attack reaches
         the original Defence (3.3); None when it does not (the attack misses, nothing spent).
         Returns whether the parry succeeded (a tie is the defender's)."""
+        self._can_defend(participant_id)
         p = self.model.participant(participant_id)
         outcome = defence.parry(self.model.state(), participant_id, attack)
         if not outcome.needed:
@@ -243,6 +247,12 @@ class LotRBattleActions(QObject):
         p = self.model.participant(participant_id)
         penalty = self.model.rules().penalty(p) + self.next_penalty(participant_id, "parry")
         return lotr.parry_probability(bonus + penalty + defence_modifier(p), attack_total)
+
+    def _can_defend(self, participant_id: str) -> None:
+        """3.2 捕縛: 「相手を防御不可能な状態にしたり」 — no dodge or parry while it lasts."""
+        p = self.model.participant(participant_id)
+        if helpless(p):
+            raise BattleRefused(self.tr("{0}は絡め取られて防御できません（3.2 捕縛）").format(p.name))
 
     def keep_initiative(self, keep: bool) -> None:
         text = (

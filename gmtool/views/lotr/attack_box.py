@@ -28,6 +28,7 @@ from gmtool.views.battle.tracker_pages import bring_forward
 from gmtool.views.lotr.attack_option_rows import AttackOptionRows
 from gmtool.views.lotr.battle_actions_box import LotRActionsBox
 from gmtool.views.lotr.fear_box import FearBox
+from gmtool.views.lotr.hold_box import LotRHoldBox
 from gmtool.views.lotr.knockdown_row import KnockdownRow
 from gmtool.views.lotr.mount_box import LotRMountBox
 from gmtool.views.lotr.refusal_line import RefusalLine, add_line
@@ -502,7 +503,8 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
 
 class LotRTrackerBox(LotRActionsBox):
     """The tracker's LotR box: actions, dodge and parry odds, an attack from start to finish, the
-    stun a Blunt hit makes (3.7), fear (3.8) and mounted combat (3.9); each box over its part of the
+    stun a Blunt hit makes (3.7), a grab's or grapple's hold (3.2), fear (3.8) and mounted combat
+    (3.9); each box over its part of the
     model.  Each is a step of its own (`pages`): the tracker shows them as tabs, so the step at hand
     fits the side pane at 1366×768 and another step's size moves nothing in it."""
 
@@ -513,8 +515,9 @@ class LotRTrackerBox(LotRActionsBox):
         self.stun_box = LotRStunBox(model.stun, confirm, self)
         self.mount_box = LotRMountBox(model.mounts, confirm, self)
         self.fear_box = FearBox(model.fear, self)  # it follows the encounter by itself
+        self.hold_box = LotRHoldBox(model.holds, confirm, self)
         self.attack_box.stun_waiting.connect(lambda: bring_forward(self.stun_box))
-        self._boxes = (self.attack_box, self.stun_box, self.mount_box)
+        self._boxes = (self.attack_box, self.stun_box, self.mount_box, self.hold_box)
         model.rules_changed.connect(self.sync)  # a table edited, a house rule flipped
 
     def pages(self) -> list[tuple[str, QWidget]]:
@@ -523,6 +526,7 @@ class LotRTrackerBox(LotRActionsBox):
             (self.tr("攻撃"), self.attack_box),
             (self.tr("行動・防御"), self),
             (self.tr("スタン判定"), self.stun_box),
+            (self.tr("つかみ・捕縛"), self.hold_box),
             (self.tr("恐怖"), self.fear_box),
             (self.tr("騎乗"), self.mount_box),
         ]

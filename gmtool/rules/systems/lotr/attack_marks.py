@@ -28,6 +28,8 @@ DEFENCE_MARK = "def:"
 CHARGED_MARK = "chg:"
 GRABBED_MARK = "grb:"
 ENTANGLED_MARK = "ent:"
+PINNED_MARK = "pin:"  # on the held one: its holder pinned it (+3 in the Strength contests)
+HELPLESS_MARK = "hlp:"  # a grapple's won contest: it cannot dodge or parry to the round's end
 KEY_LIMIT = 32  # battle_types: a participant's value keys
 
 
@@ -59,6 +61,20 @@ def entangled(p: Participant) -> bool:
     return bool(_marked(p, ENTANGLED_MARK))
 
 
+def entangled_by(p: Participant) -> str | None:
+    held = _marked(p, ENTANGLED_MARK)
+    return held[0].counts_on if held else None
+
+
+def pinned(p: Participant) -> bool:
+    """Held, and pinned by its holder: the grab's condition carries the pin's mark."""
+    return any(p.value(mark_key(PINNED_MARK, c.name)) for c in _marked(p, GRABBED_MARK))
+
+
+def helpless(p: Participant) -> bool:
+    return bool(_marked(p, HELPLESS_MARK))
+
+
 def _add(encounter: Encounter, participant_id: str, condition: Condition, marks: dict[str, int]) -> Encounter:
     encounter = battle.add_condition(encounter, participant_id, condition)
     return battle.with_participant(
@@ -80,7 +96,11 @@ def charged(encounter: Encounter, target_id: str, charger_id: str, name: str) ->
 def grab(encounter: Encounter, target_id: str, grabber_id: str, name: str) -> Encounter:
     """Held: every test of the target −5 until it breaks free (or the GM removes the condition).
     The name is short (≤ 24 characters): combat.condition_penalty reads "penalty:<name>" whole."""
-    marks = {mark_key(GRABBED_MARK, name): 1, CONDITION_PENALTY + name: -GRABBED_TN}
+    marks = {
+        mark_key(GRABBED_MARK, name): 1,
+        CONDITION_PENALTY + name: -GRABBED_TN,
+        mark_key(PINNED_MARK, name): 0,  # a new hold starts unpinned
+    }
     return _add(encounter, target_id, Condition(name, None, grabber_id), marks)
 
 
@@ -94,3 +114,15 @@ def release(encounter: Encounter, target_id: str) -> Encounter:
 
 def entangle(encounter: Encounter, target_id: str, wielder_id: str, name: str) -> Encounter:
     return _add(encounter, target_id, Condition(name, None, wielder_id), {mark_key(ENTANGLED_MARK, name): 1})
+
+
+def pin(encounter: Encounter, target_id: str) -> Encounter:
+    """The holder pinned the one it holds: +3 in their Strength contests while the hold lasts."""
+    p = encounter.get(target_id)
+    keys = {mark_key(PINNED_MARK, c.name): 1 for c in _marked(p, GRABBED_MARK)}
+    return battle.with_participant(encounter, target_id, lambda q: replace(q, values={**q.values, **keys}))
+
+
+def make_helpless(encounter: Encounter, target_id: str, name: str) -> Encounter:
+    """No dodge or parry to the round's end (the grapple's contest is made again each round)."""
+    return _add(encounter, target_id, Condition(name, 1, None), {mark_key(HELPLESS_MARK, name): 1})
