@@ -464,14 +464,6 @@
             <translation>Grab</translation>
         </message>
         <message>
-            <source>つかんだ相手に（ダメージ・押さえつけ・たたきつけ）</source>
-            <translation>On the one grabbed (damage, pin, slam)</translation>
-        </message>
-        <message>
-            <source>つかまれた状態から抜け出す（STR 対抗判定）</source>
-            <translation>Break free of a grab (opposed STR test)</translation>
-        </message>
-        <message>
             <source>殴る</source>
             <translation>Punch</translation>
         </message>
@@ -642,6 +634,14 @@
         <message>
             <source>利き腕と逆腕で1回ずつ</source>
             <translation>Once with each hand</translation>
+        </message>
+        <message>
+            <source>つかんだ相手に</source>
+            <translation>On the one held</translation>
+        </message>
+        <message>
+            <source>抜け出す</source>
+            <translation>Break free</translation>
         </message>
         <message>
             <source>
@@ -5700,11 +5700,6 @@ File → Import character.</translation>
             <source>つかんだ側の STR 修正を入力してください（未設定）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Enter the holder's STR modifier (not set)</translation>
-        </message>
-        <message>
-            <source>つかんだ相手に</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>On the one held</translation>
         </message>
         <message>
             <source>つかんだ相手にだけ行ないます</source>
@@ -13358,11 +13353,6 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>抜け出した</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>broke free</translation>
-        </message>
-        <message>
-            <source>抜け出す</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Break free</translation>
         </message>
         <message>
             <source>抜け出す: STR {0:+d} 対 {1:+d}（同点は振り直し）— {2:.2%}</source>

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from gmtool.models.lotr.hold_model import ENTANGLE, GRAB, HELPLESS, PRONE, Hold, LotRHoldModel
-from gmtool.rules.battle import BattleRefused
+from gmtool.rules.battle_types import BattleRefused
 from gmtool.views.lotr.attack_option_rows import spin_value, unset_spin
 from gmtool.views.session_tab import Confirm, SessionTab
 from gmtool.views.widgets import hbox

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFormLayout, QLabel, QPushButton, QWidget
 
 from gmtool.models.lotr.knockdown_model import LotRKnockdown
-from gmtool.rules.battle import BattleRefused
+from gmtool.rules.battle_types import BattleRefused
 from gmtool.views.lotr.attack_option_rows import spin_value, unset_spin
 from gmtool.views.widgets import hbox
 

@@ -56,7 +56,7 @@ def test_the_escape_is_an_opposed_strength_test_with_the_grabbed_minus_5(campaig
 
 
 def test_a_pin_adds_3_and_the_holders_damage_is_1d6_plus_str(campaign_model):
-    battle, holds, hold, hero, orc = grabbed(campaign_model, 3)
+    battle, holds, hold, _hero, orc = grabbed(campaign_model, 3)
     holds.pin(hold)
     (hold,) = holds.holds()
     assert hold.pinned and holds.odds(hold, 1, 2).resisting == 1 + 3
