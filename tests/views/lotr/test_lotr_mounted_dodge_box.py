@@ -20,16 +20,23 @@ def two_dice(total: int) -> int:
     )
 
 
-def test_a_riders_dodge_asks_for_the_attackers_size_and_takes_its_penalty(qtbot, campaign_model):
-    fight = BattleModel(campaign_model, seed_source=lambda: two_dice(11))
+def dodger(qtbot, campaign_model, name: str, values: dict[str, int], dice: int):
+    """A fight with one quick NPC, started, and the actions box showing it (its dodge dice `dice`)."""
+    fight = BattleModel(campaign_model, seed_source=lambda: two_dice(dice))
     fight.new_encounter("lotr")
-    rider = fight.roster.add_quick("エオメル", {"swiftness": 2, "defence": 11, "health": 10})[0]
+    who = fight.roster.add_quick(name, values)[0]
     fight.round.start()
     box = LotRActionsBox(LotRBattleActions(fight), lambda *_: True)
     qtbot.addWidget(box)
     box.show()
     box.sync()
-    box.who_combo.setCurrentIndex(box.who_combo.findData(rider))
+    box.who_combo.setCurrentIndex(box.who_combo.findData(who))
+    return fight, box, who
+
+
+def test_a_riders_dodge_asks_for_the_attackers_size_and_takes_its_penalty(qtbot, campaign_model):
+    values = {"swiftness": 2, "defence": 11, "health": 10}
+    fight, box, rider = dodger(qtbot, campaign_model, "エオメル", values, 11)
     assert box.dodge_size_row.isVisible()  # on foot too: a smaller defender's dodge (1.5, issue 37)
     assert box.dodge_note.text() == "" and box.dodge_button.isEnabled()  # sizes unknown: nothing added
     LotRMountModel(fight).set_mount(rider, Mount(True))
@@ -50,15 +57,8 @@ def test_a_riders_dodge_asks_for_the_attackers_size_and_takes_its_penalty(qtbot,
 
 def test_a_smaller_defender_on_foot_dodges_a_larger_attacker_at_plus_2(qtbot, campaign_model):
     # 1.5 「SmallのキャラクターはMediumのキャラクターに対して 攻撃・防御に+2ボーナス」 (issue 37)
-    fight = BattleModel(campaign_model, seed_source=lambda: two_dice(8))
-    fight.new_encounter("lotr")
-    hobbit = fight.roster.add_quick("ホビット", {"swiftness": 2, "defence": 12, "health": 5})[0]
-    fight.round.start()
-    box = LotRActionsBox(LotRBattleActions(fight), lambda *_: True)
-    qtbot.addWidget(box)
-    box.show()
-    box.sync()
-    box.who_combo.setCurrentIndex(box.who_combo.findData(hobbit))
+    values = {"swiftness": 2, "defence": 12, "health": 5}
+    fight, box, hobbit = dodger(qtbot, campaign_model, "ホビット", values, 8)
     box.dodge_rider_size.setCurrentIndex(box.dodge_rider_size.findData("small"))
     box.dodge_attacker_size.setCurrentIndex(box.dodge_attacker_size.findData("medium"))
     chance = combat.dodge_probability(fight.participant(hobbit), 2)
