@@ -5492,6 +5492,11 @@ File → Import character.</translation>
             <translation>Undoes the last thing bought in this page</translation>
         </message>
         <message>
+            <source>この相手の防御のボーナス（盾を含めて）。サイズの差はわかっているサイズから</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This target's parry bonus (its shield included). The size difference comes from the sizes known</translation>
+        </message>
+        <message>
             <source>この種族のボーナスは未設定（GM が設定）: 0 として計算しています</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This race's bonuses are not set (the GM sets them): counted as 0</translation>
@@ -35914,6 +35919,10 @@ Chance to reach the TN {0}; chance the commander's Inspire {1:+d} stops it {2}</
         <message>
             <source>防御 </source>
             <translation>Parry </translation>
+        </message>
+        <message>
+            <source>この相手の防御のボーナス（盾を含めて）。サイズの差はわかっているサイズから</source>
+            <translation>This target's parry bonus (its shield included). The size difference comes from the sizes known</translation>
         </message>
     </context>
     <context>

@@ -97,7 +97,7 @@ class LotRAttackModel(QObject):
         from horseback, TN −3 for a mounted charge against someone on foot."""
         attacker, target = self.model.participant(plan.attacker), self.model.participant(target_id)
         if not mounted.mount_of(attacker).mounted:
-            return plan.size_steps, False, False
+            return self._size_on_foot(plan, target_id), False, False
         mine = plan.attacker_size or self.choices.size_of(attacker.id)
         theirs = (plan.target_size if target_id == plan.target else None) or self.choices.size_of(target.id)
         if mine is None or theirs is None:
@@ -105,6 +105,14 @@ class LotRAttackModel(QObject):
         on_foot = not mounted.mount_of(target).mounted
         steps = mounted.size_steps(mine, theirs, mounted=True)
         return steps, plan.ranged, plan.option == "charge" and on_foot
+
+    def _size_on_foot(self, plan: AttackPlan, target_id: str) -> int:
+        """The form's size difference is the (first) target's; a sweep's or the off hand's other
+        target takes the difference of the sizes the tracker knows (0 while one is unknown)."""
+        if target_id == plan.target:
+            return plan.size_steps
+        mine, theirs = self.choices.size_of(plan.attacker), self.choices.size_of(target_id)
+        return 0 if mine is None or theirs is None else mounted.size_steps(mine, theirs, mounted=False)
 
     def _range_steps(self, plan: AttackPlan) -> int:
         if plan.distance is None:
@@ -186,7 +194,7 @@ class LotRAttackModel(QObject):
                 called_shot=plan.called_shot,
                 ranged=plan.ranged,
                 range_steps=range_steps,
-                shield=plan.shield,
+                shield=plan.shield if target_id == plan.target else 0,  # another's is in its parry
                 size_steps=size_steps,
                 parry=parry,
                 from_horseback=from_horseback,

@@ -41,6 +41,9 @@ class TargetRow:
         self.parry_spin = QSpinBox(parent)
         self.parry_spin.setRange(*engine.BOUNDS["parry"])
         self.parry_spin.setPrefix(parent.tr("防御 "))
+        self.parry_spin.setToolTip(
+            parent.tr("この相手の防御のボーナス（盾を含めて）。サイズの差はわかっているサイズから")
+        )
         self.widget = hbox(self.combo, self.parry_check, self.parry_spin)
 
     def fill(self, people: list[tuple[str, str]], refill: Callable[[QComboBox, Any], None]) -> None:

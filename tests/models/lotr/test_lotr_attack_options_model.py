@@ -92,3 +92,14 @@ def test_a_smaller_defender_dodges_a_larger_attacker_at_plus_2(campaign_model):
     assert actions.dodge_size(hero, "large", "medium")[0] == 2
     assert actions.dodge_size(hero, "medium", "medium") == (0, "")
     assert actions.dodge_size(hero, "large")[0] == 0  # a quick NPC's own size unknown: nothing added
+
+
+def test_a_sweeps_other_target_keeps_its_own_shield_and_size(campaign_model):
+    battle, attack, hero, orc = setup(campaign_model, 1)
+    (other,) = battle.roster.add_quick("オーク2", {"swiftness": 0, "defence": 12, "health": 6})
+    plan = AttackPlan(hero, orc, bonus=8, option="sweep", shield=2, size_steps=1, parry=1,
+                      more_targets=(other,), more_parries=(3,))  # fmt: skip
+    (_, first), (_, second) = attack.strike_specs(plan)
+    assert (first.shield, first.size_steps, first.parry_bonus) == (2, 1, 3)
+    assert (second.shield, second.size_steps, second.parry_bonus, second.tn) == (0, 0, 3, 12)
+    assert first.attack_bonus == 8 - 4 + 2 and second.attack_bonus == 8 - 4
