@@ -11455,9 +11455,14 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Dodge: ties go to the attacker (A)</translation>
         </message>
         <message>
-            <source>回避する側</source>
+            <source>回避する側: 不明</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Dodger</translation>
+            <translation>Dodger: unknown</translation>
+        </message>
+        <message>
+            <source>回避する側のサイズ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The dodger's size</translation>
         </message>
         <message>
             <source>回避と防御は手番外でも行なえます</source>
@@ -11467,7 +11472,7 @@ In particular, when "interfering with an original character" is inappropriate fo
         <message>
             <source>回避のサイズ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Dodge sizes</translation>
+            <translation>Sizes</translation>
         </message>
         <message>
             <source>回避の後の攻撃: 元の Defense に届かなければ回避のアクションは消費されません（3.3）</source>
@@ -13698,6 +13703,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>攻撃側</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Attacker</translation>
+        </message>
+        <message>
+            <source>攻撃側: 不明</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Attacker: unknown</translation>
         </message>
         <message>
             <source>攻撃側: 勇気 +{0}</source>
@@ -26102,8 +26112,16 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Roll dodge</translation>
         </message>
         <message>
-            <source>攻撃側</source>
-            <translation>Attacker</translation>
+            <source>回避する側: 不明</source>
+            <translation>Dodger: unknown</translation>
+        </message>
+        <message>
+            <source>攻撃側: 不明</source>
+            <translation>Attacker: unknown</translation>
+        </message>
+        <message>
+            <source>回避する側のサイズ</source>
+            <translation>The dodger's size</translation>
         </message>
         <message>
             <source>武器技能の修正 </source>
@@ -26170,20 +26188,12 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Chance that defence (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
         </message>
         <message>
-            <source>サイズ不明</source>
-            <translation>Size unknown</translation>
-        </message>
-        <message>
             <source>徒歩: 大きい相手の攻撃への回避は 1 段階ごとに +2（1.5）。騎乗中は Large として数え、小さい相手の攻撃への回避は 1 段階ごとに −2（3.9）</source>
             <translation>On foot: a dodge against a larger attacker +2 per step (1.5). Riding counts as Large: a dodge against a smaller attacker −2 per step (3.9)</translation>
         </message>
         <message>
-            <source>回避する側</source>
-            <translation>Dodger</translation>
-        </message>
-        <message>
             <source>回避のサイズ</source>
-            <translation>Dodge sizes</translation>
+            <translation>Sizes</translation>
         </message>
         <message>
             <source>攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません</source>

@@ -48,8 +48,11 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         # dodges a larger attacker at +2 a step.  The dodge does not know who attacks, so the GM picks
         # the attacker's size (and a quick NPC's own), as in the attack box.
         self.dodge_rider_size, self.dodge_attacker_size = QComboBox(), QComboBox()
-        for combo in (self.dodge_rider_size, self.dodge_attacker_size):
-            combo.addItem(self.tr("サイズ不明"), None)
+        for combo, unknown in (
+            (self.dodge_rider_size, self.tr("回避する側: 不明")),
+            (self.dodge_attacker_size, self.tr("攻撃側: 不明")),
+        ):
+            combo.addItem(unknown, None)
             for size_id in SIZE_IDS:
                 combo.addItem(size_id.capitalize(), size_id)
             combo.currentIndexChanged.connect(lambda _i: self._show())
@@ -63,12 +66,8 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         self.dodge_note.setWordWrap(True)
         self._sized_rider: str | None = None  # the rider whose own size was last filled in
         self.dodge_size_row = QWidget()
-        sizes = hbox(
-            QLabel(self.tr("回避する側")),
-            self.dodge_rider_size,
-            QLabel(self.tr("攻撃側")),
-            self.dodge_attacker_size,
-        )
+        self.dodge_rider_size.setToolTip(self.tr("回避する側のサイズ"))
+        sizes = hbox(self.dodge_rider_size, self.dodge_attacker_size)
         sizes.setContentsMargins(0, 0, 0, 0)
         self.dodge_size_row.setLayout(sizes)
         self.parry_bonus = QSpinBox()
