@@ -210,3 +210,25 @@ def test_a_grapple_takes_hold_at_superior_or_better():
     spec = AttackSpec(bonus=6, defence=10, option="grapple")
     assert judge(spec, (5, 5)).degree is Degree.SUPERIOR_SUCCESS  # 16 − 10 = 6
     assert judge(spec, (4, 5)).degree is Degree.COMPLETE_SUCCESS
+
+
+def test_seeded_sweeps_match_their_odds():
+    # 20 000 seeded sweeps at three: how often the third target is reached and hit, against the exact odds
+    specs = [
+        AttackSpec(bonus=8, defence=10, option="sweep", sweeping=3, parry=4),
+        AttackSpec(bonus=8, defence=11, option="sweep", sweeping=3, parry=6),
+        AttackSpec(bonus=8, defence=9, option="sweep", sweeping=3),
+    ]
+    strikes = series_odds(specs, stops_on_parry=True)
+    rng = random.Random(3737)
+    n = 20_000
+    runs = [roll_series(specs, rng, stops_on_parry=True) for _ in range(n)]
+    reached = sum(len(r) == 3 for r in runs) / n
+    hit = sum(len(r) == 3 and r[2].hit for r in runs) / n
+    p = float(strikes[2].reached)
+    q = float(
+        strikes[2].reached
+        * sum(v for k, v in strikes[2].odds.items() if k != PARRIED and Degree(k).succeeded)
+    )
+    assert abs(reached - p) < 4 * (p * (1 - p) / n) ** 0.5
+    assert abs(hit - q) < 4 * (q * (1 - q) / n) ** 0.5
