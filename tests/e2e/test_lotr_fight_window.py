@@ -18,6 +18,7 @@ from gmtool.rules.systems.lotr import fear, reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.views.battle.battle_dialog import BattleDialog
+from tests.models.lotr.test_lotr_attack_options_model import seed_of
 
 
 def seed_where(predicate) -> int:
@@ -256,16 +257,6 @@ def ids_of(dialog: BattleDialog, name: str) -> str:
     return next(p.id for p in dialog.model.state().participants if p.name == name)
 
 
-def seed_of_rolls(*wanted) -> int:
-    """A seed whose first rolls (one exploding test each, in order) satisfy `wanted`'s predicates."""
-
-    def fits(seed: int) -> bool:
-        rng = random.Random(seed)
-        return all(w(roll_test(rng)) for w in wanted)
-
-    return next(s for s in range(200_000) if fits(s))
-
-
 def test_sweep_grab_two_weapons_and_a_charges_knockdown_through_the_window(fight):
     """Issue 37: 3.2's remaining options in the tracker — each one undo step and one log line with
     its odds shown before the roll — and the attacker's own option on its Defence until its turn."""
@@ -281,7 +272,7 @@ def test_sweep_grab_two_weapons_and_a_charges_knockdown_through_the_window(fight
     choose(ab.option_rows.second.combo, archer)
     assert "オーク: 攻撃 +4 / 目標値 10" in ab.odds_label.text()
     assert "弓兵: 攻撃 +4 / 目標値 10" in ab.odds_label.text()
-    seeds.queue.append(seed_of_rolls(lambda f: sum(f) == 8, lambda f: sum(f) == 9))
+    seeds.queue.append(seed_of(lambda f: sum(f) == 8, lambda f: sum(f) == 9))
     lines = len(log())
     ab.roll_button.click()
     assert len(log()) == lines + 1  # one log line for the whole sweep
@@ -338,7 +329,7 @@ def test_sweep_grab_two_weapons_and_a_charges_knockdown_through_the_window(fight
     hb.pin_button.click()
     assert "押さえつけ +3" in hb.hold_combo.currentText()
     assert "STR −5 対 +4" in hb.odds_label.text().replace("-", "−")
-    hb.model.model.seed_source = lambda: seed_of_rolls(lambda f: sum(f) == 3, lambda f: sum(f) == 9)
+    hb.model.model.seed_source = lambda: seed_of(lambda f: sum(f) == 3, lambda f: sum(f) == 9)
     hb.escape_button.click()
     assert "つかまれている" in cell(dialog, orc, 6)  # 3 − 5 against 9 + 4: still held
     assert "抜け出せなかった" in log()[-1].payload["summary"]["inputs"]
@@ -351,7 +342,7 @@ def test_sweep_grab_two_weapons_and_a_charges_knockdown_through_the_window(fight
     ab.option_rows.main_spin.setValue(-2)
     ab.option_rows.off_spin.setValue(-4)
     assert "弓兵: 攻撃 +4 / 目標値 10" in ab.odds_label.text() and "弓兵: 攻撃 +2" in ab.odds_label.text()
-    seeds.queue.append(seed_of_rolls(lambda f: sum(f) == 7, lambda f: sum(f) == 10))
+    seeds.queue.append(seed_of(lambda f: sum(f) == 7, lambda f: sum(f) == 10))
     ab.roll_button.click()
     line = log()[-1].payload["summary"]["inputs"]
     assert "達成値 11 / 目標値 10" in line and "達成値 12 / 目標値 10" in line

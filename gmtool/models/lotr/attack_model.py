@@ -25,7 +25,7 @@ from gmtool.models.lotr.attack_plan import (
     StrikeOdds as StrikeOdds,
     Struck as Struck,
 )
-from gmtool.models.lotr.attack_texts import ACTION_OF_OPTION, LotRAttackTexts
+from gmtool.models.lotr.attack_texts import ACTION_OF_OPTION, LotRAttackTexts, contest_dice
 from gmtool.models.lotr.knockdown_model import LotRKnockdown
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.models.lotr.shown_names import shown_name
@@ -364,9 +364,7 @@ class LotRAttackModel(QObject):
         text = self.texts.trip_text(rolled, outcome)
         self._waiting = []
         self.last, self._rolled_text, self._steps, self.knockdown = rolled, text, [(text, 0)], None
-        dice = " | ".join(
-            "+".join(map(str, r.a_faces)) + " / " + "+".join(map(str, r.b_faces)) for r in outcome.rounds
-        )
+        dice = contest_dice(outcome)
         shown_result = self.tr("転倒させた") if tripped else self.tr("転倒させられなかった")
         attacker = self.model.participant(plan.attacker)
         self.model.commit(

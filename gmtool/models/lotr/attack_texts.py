@@ -19,6 +19,13 @@ if TYPE_CHECKING:
 ACTION_OF_OPTION = {"basic": "attack"}  # the other options are actions of the same id (combat.py)
 
 
+def contest_dice(outcome: OpposedResult) -> str:
+    """An opposed test's dice for the log: each round's 「a+b / c+d」, the re-rolled ties first."""
+    return " | ".join(
+        "+".join(map(str, r.a_faces)) + " / " + "+".join(map(str, r.b_faces)) for r in outcome.rounds
+    )
+
+
 class LotRAttackTexts(QObject):
     def __init__(self, attack: LotRAttackModel) -> None:
         super().__init__(attack)
@@ -143,9 +150,13 @@ class LotRAttackTexts(QObject):
             )
         return text
 
+    def contest_rounds(self, outcome: OpposedResult) -> str:
+        """An opposed test's totals, round by round (a tie is rolled again)."""
+        return "、".join(self.tr("{0} 対 {1}").format(r.a_total, r.b_total) for r in outcome.rounds)
+
     def trip_text(self, rolled: AttackRoll, outcome: OpposedResult) -> str:
         plan = rolled.plan
-        rounds = "、".join(self.tr("{0} 対 {1}").format(r.a_total, r.b_total) for r in outcome.rounds)
+        rounds = self.contest_rounds(outcome)
         result = self.tr("転倒させた") if rolled.tripped else self.tr("転倒させられなかった")
         return self.tr("{0} → {1}: 足払い（対決判定 {2}、同点は振り直し）— {3}").format(
             self._name(plan.attacker), self._name(plan.target), rounds, result

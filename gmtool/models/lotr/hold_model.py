@@ -24,6 +24,7 @@ from fractions import Fraction
 from PySide6.QtCore import QObject
 
 from gmtool.models.battle_model import BattleModel
+from gmtool.models.lotr.attack_texts import contest_dice
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.models.lotr.sheet_values import LotRSheetValues
 from gmtool.models.lotr.shown_names import shown_name
@@ -206,7 +207,4 @@ class LotRHoldModel(QObject):
         seed = self.model.seed_source()
         outcome = attack_series.roll_contest(spec, random.Random(seed))
         rounds = "、".join(self.tr("{0} 対 {1}").format(r.a_total, r.b_total) for r in outcome.rounds)
-        dice = " | ".join(
-            "+".join(map(str, r.a_faces)) + " / " + "+".join(map(str, r.b_faces)) for r in outcome.rounds
-        )
-        return outcome.winner is Contestant.A, rounds, seed, dice
+        return outcome.winner is Contestant.A, rounds, seed, contest_dice(outcome)
