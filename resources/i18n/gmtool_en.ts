@@ -17418,6 +17418,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Trip: still standing</translation>
         </message>
         <message>
+            <source>足払いは対決判定です: 防御（Parry/Block）はしません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A trip is an opposed test: it is not parried</translation>
+        </message>
+        <message>
             <source>距離</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Distance</translation>
@@ -26982,6 +26987,10 @@ Attack anyway?</translation>
         <message>
             <source>{0}は絡め取られて防御できません（3.2 捕縛）</source>
             <translation>{0} is entangled and cannot defend (3.2 grapple)</translation>
+        </message>
+        <message>
+            <source>足払いは対決判定です: 防御（Parry/Block）はしません</source>
+            <translation>A trip is an opposed test: it is not parried</translation>
         </message>
         <message>
             <source>足払い: 対象が抵抗する Nimbleness か Swiftness のボーナスを入力してください（未設定）</source>

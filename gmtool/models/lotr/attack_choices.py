@@ -134,6 +134,6 @@ class LotRAttackChoices:
         return called_shot and not ranged
 
     @staticmethod
-    def parry_allowed(ranged: bool) -> bool:
-        """3.4: a missile cannot be parried or blocked."""
-        return not ranged
+    def parry_allowed(ranged: bool, option: str = "basic") -> bool:
+        """3.4: a missile cannot be parried or blocked; 3.2: a trip is resisted, not parried."""
+        return not ranged and option != "trip"

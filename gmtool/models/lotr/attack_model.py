@@ -252,7 +252,9 @@ class LotRAttackModel(QObject):
 
     def _trip_contest(self, plan: AttackPlan, spec: engine.AttackSpec) -> attack_series.ContestSpec:
         """3.2 trip: the attack (Nimbleness) against the target's Nimbleness or Swiftness, which the
-        GM enters (the target's choice); the target's penalties count."""
+        GM enters (the target's choice); the target's penalties count.  It is resisted, not parried."""
+        if plan.parry is not None:
+            raise BattleRefused(self.tr("足払いは対決判定です: 防御（Parry/Block）はしません"))
         if plan.resist is None:
             raise BattleRefused(
                 self.tr(

@@ -369,7 +369,9 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         called = self.called_combo.currentData() not in (0, None)
         self.blunt_check.setEnabled(self.choices.blunt_allowed(called, self.ranged_check.isChecked()))
         self.called_spin.setVisible(self.called_combo.currentData() == -1)
-        parry_allowed = self.choices.parry_allowed(self.ranged_check.isChecked())
+        parry_allowed = self.choices.parry_allowed(
+            self.ranged_check.isChecked(), self.option_combo.currentData()
+        )
         self.parry_check.setEnabled(parry_allowed)
         if not parry_allowed:
             self.parry_check.setChecked(False)

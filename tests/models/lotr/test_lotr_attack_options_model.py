@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from gmtool.models.lotr.attack_model import AttackPlan
 from gmtool.models.lotr.battle_actions import LotRBattleActions
 from gmtool.rules.systems.lotr import attack_marks, combat
@@ -39,12 +41,8 @@ def test_a_trip_is_an_opposed_test_and_its_fall_one_undo_step(campaign_model):
 
 def test_a_trip_without_the_resisting_bonus_is_refused(campaign_model):
     _battle, attack, hero, orc = setup(campaign_model, 1)
-    try:
+    with pytest.raises(ValueError, match="未設定"):
         attack.odds_summary(AttackPlan(hero, orc, bonus=3, option="trip"))
-    except ValueError as refusal:
-        assert "未設定" in str(refusal)
-    else:
-        raise AssertionError("a trip without --resist rolled")
 
 
 def test_a_superior_grapple_entangles_and_attacks_on_it_take_plus_5(campaign_model):
@@ -103,3 +101,10 @@ def test_a_sweeps_other_target_keeps_its_own_shield_and_size(campaign_model):
     assert (first.shield, first.size_steps, first.parry_bonus) == (2, 1, 3)
     assert (second.shield, second.size_steps, second.parry_bonus, second.tn) == (0, 0, 3, 12)
     assert first.attack_bonus == 8 - 4 + 2 and second.attack_bonus == 8 - 4
+
+
+def test_a_trip_is_not_parried(campaign_model):
+    _battle, attack, hero, orc = setup(campaign_model, 1)
+    assert not attack.choices.parry_allowed(False, "trip") and attack.choices.parry_allowed(False, "grab")
+    with pytest.raises(ValueError, match="防御（Parry/Block）はしません"):
+        attack.odds_summary(AttackPlan(hero, orc, bonus=3, option="trip", resist=1, parry=2))
