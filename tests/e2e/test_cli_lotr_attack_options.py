@@ -100,3 +100,35 @@ def test_the_targets_own_options_move_its_defence_and_parry(capsys):
     assert both["tn"] == 12
     assert prob(capsys, "--bonus", "5", "--defence", "12", "--charged-by-target")["attack_bonus"] == 6
     assert prob(capsys, "--bonus", "5", "--defence", "12", "--entangled")["attack_bonus"] == 10
+
+
+def contest(a: int, b: int) -> Fraction:
+    totals = ref_totals()
+    ahead = sum((p * q for r, p in totals.items() for s, q in totals.items() if r + a > s + b), Fraction(0))
+    tie = sum((p * q for r, p in totals.items() for s, q in totals.items() if r + a == s + b), Fraction(0))
+    return ahead / (1 - tie)
+
+
+def test_a_grabs_escape_and_a_grapples_round_test_are_opposed_strength_tests(capsys):
+    # grab: the held one's STR −5 (every TN +5) against the holder's, +3 once pinned
+    out = prob(
+        capsys,
+        "--bonus",
+        "5",
+        "--defence",
+        "10",
+        "--grab",
+        "--holder-str",
+        "1",
+        "--held-str",
+        "2",
+        "--pinned",
+    )
+    assert out["breaks_free"] == pytest.approx(float(contest(2 - 5, 1 + 3)), abs=1e-12)
+    # grapple: the wielder +4
+    out = prob(capsys, "--bonus", "5", "--defence", "10", "--grapple", "--holder-str", "1", "--held-str", "2")
+    assert out["wins_strength_test"] == pytest.approx(float(contest(1 + 4, 2)), abs=1e-12)
+    assert "--held-str" in refused(capsys, "--bonus", "5", "--defence", "10", "--grab", "--holder-str", "1")
+    assert "--grab" in refused(
+        capsys, "--bonus", "5", "--defence", "10", "--holder-str", "1", "--held-str", "1"
+    )

@@ -290,6 +290,9 @@ def run_attack(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
 def _extras_json(out: dict[str, Any], args: argparse.Namespace, spec: AttackSpec) -> None:
     if spec.option == "grapple":
         out["held"] = float(extra.grapple_probability(spec))
+    contest = extra.hold_contest(args, spec.option)
+    if contest is not None:
+        out["breaks_free" if spec.option == "grab" else "wins_strength_test"] = float(contest)
     falls = extra.knockdown(args)
     if falls is not None:
         out["knockdown"] = float(falls)
@@ -301,6 +304,14 @@ def _say_extras(args: argparse.Namespace, spec: AttackSpec) -> None:
         extra.say_extra(Message("絡め取る（Superior 以上の命中）"), extra.grapple_probability(spec))
     if spec.option == "grab":
         extra.say_extra(Message("つかむ（命中）"), hit_probability(spec))
+    contest = extra.hold_contest(args, spec.option)
+    if contest is not None:
+        what = (
+            Message("つかまれた側が抜け出す（STR 対抗判定）")
+            if spec.option == "grab"
+            else Message("捕縛の Strength 対決判定に勝つ（+4）")
+        )
+        extra.say_extra(what, contest)
     falls = extra.knockdown(args)
     if falls is not None:
         extra.say_extra(Message("転倒（Strength 判定に失敗）"), falls)

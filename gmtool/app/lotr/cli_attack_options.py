@@ -30,7 +30,7 @@ from gmtool.rules.systems.lotr.attack_series import (
     knockdown_probability,
     series_odds,
 )
-from gmtool.rules.systems.lotr.attack_types import OPTIONS_BY_ID
+from gmtool.rules.systems.lotr.attack_types import GRABBED_TN, GRAPPLE_STR_BONUS, OPTIONS_BY_ID, PIN_BONUS
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
 
 OWN_OPTIONS = ("defensive", "power", "two_handed", "charge")
@@ -137,6 +137,22 @@ def add_option_arguments(p: Any, options: Any) -> None:
             Message("charge: 対象の Strength 判定のボーナス（STR 修正 + ペナルティ）{0}", STR_BONUS.range)
         ),
     )
+    for flag, whose in (
+        ("--holder-str", Message("つかむ側・鞭の側")),
+        ("--held-str", Message("つかまれた側・絡め取られた側（つかまれている −5 は自動）")),
+    ):
+        p.add_argument(
+            flag,
+            type=STR_BONUS,
+            help=shown(
+                Message(
+                    "grab・grapple の STR 対抗判定: {0}の STR 修正 + ペナルティ{1}", whose, STR_BONUS.range
+                )
+            ),
+        )
+    p.add_argument(
+        "--pinned", action="store_true", help=shown(Message("grab: 押さえつけた（STR 対抗判定 +3）"))
+    )
 
 
 def option_of(args: argparse.Namespace) -> str:
@@ -176,6 +192,11 @@ def refusal(args: argparse.Namespace, option: str) -> Message | None:
         return Message("--resist は --trip と一緒に使います（足払いには相手の --resist が要ります）")
     if option == "trip" and (args.parry is not None or args.ranged):
         return Message("足払いは対決判定です: --parry や --ranged とは使えません")
+    hold = args.holder_str is not None, args.held_str is not None
+    if (any(hold) or args.pinned) and (option not in ("grab", "grapple") or not all(hold)):
+        return Message("STR 対抗判定には --grab か --grapple と --holder-str・--held-str の両方が要ります")
+    if args.pinned and option != "grab":
+        return Message("--pinned は --grab のものです")
     knock = args.knockdown_str is not None, args.knockdown_bonus is not None
     if any(knock) and (option != "charge" or not all(knock)):
         return Message("転倒の判定には --charge と --knockdown-str・--knockdown-bonus の両方が要ります")
@@ -248,6 +269,17 @@ def grapple_probability(spec: AttackSpec) -> Fraction:
 
 def trip_probability(args: argparse.Namespace, bonus: int) -> Fraction:
     return contest_odds(ContestSpec(bonus, int(args.resist)))
+
+
+def hold_contest(args: argparse.Namespace, option: str) -> Fraction | None:
+    """After a grab: P the held one breaks free (its −5 for every TN +5; the holder +3 once pinned).
+    After a grapple: P the wielder wins the round's Strength test (+4)."""
+    if args.holder_str is None:
+        return None
+    holder, held = int(args.holder_str), int(args.held_str)
+    if option == "grab":
+        return contest_odds(ContestSpec(held - GRABBED_TN, holder + (PIN_BONUS if args.pinned else 0)))
+    return contest_odds(ContestSpec(holder + GRAPPLE_STR_BONUS, held))
 
 
 def knockdown(args: argparse.Namespace) -> Fraction | None:
