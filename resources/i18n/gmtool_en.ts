@@ -464,6 +464,14 @@
             <translation>Attack (charge)</translation>
         </message>
         <message>
+            <source>攻撃（両手に武器）</source>
+            <translation>Attack (two weapons)</translation>
+        </message>
+        <message>
+            <source>攻撃（捕縛・鞭）</source>
+            <translation>Attack (grapple, whip)</translation>
+        </message>
+        <message>
             <source>つかむ</source>
             <translation>Grab</translation>
         </message>
@@ -520,6 +528,78 @@
             <translation>basic</translation>
         </message>
         <message>
+            <source>sweep（なぎ払い）</source>
+            <translation>sweep</translation>
+        </message>
+        <message>
+            <source>両手に武器</source>
+            <translation>two weapons</translation>
+        </message>
+        <message>
+            <source>つかむ（Grab）</source>
+            <translation>grab</translation>
+        </message>
+        <message>
+            <source>捕縛（Grapple、鞭）</source>
+            <translation>grapple (whip)</translation>
+        </message>
+        <message>
+            <source>殴る（Punch/Kick）</source>
+            <translation>punch/kick</translation>
+        </message>
+        <message>
+            <source>足払い（Trip）</source>
+            <translation>trip</translation>
+        </message>
+        <message>
+            <source>次の手番まで防御判定 +2</source>
+            <translation>Defence tests +2 until its next turn</translation>
+        </message>
+        <message>
+            <source>次の手番まで防御 −2</source>
+            <translation>Defence −2 until its next turn</translation>
+        </message>
+        <message>
+            <source>次の手番まで防御 −2、盾は使えない</source>
+            <translation>Defence −2 until its next turn, no shield</translation>
+        </message>
+        <message>
+            <source>2人なら −4、3人なら −6。防御されたらそこで止まる</source>
+            <translation>Two targets −4, three −6; it stops at a parry</translation>
+        </message>
+        <message>
+            <source>3ヤード以上必要。次の手番まで防御判定 −3。対象は STR+2 の Strength 判定に失敗すると倒れる</source>
+            <translation>Needs 3 yards or more. Defence tests −3 until its next turn. The target falls if it fails a Strength test against STR+2</translation>
+        </message>
+        <message>
+            <source>利き腕と逆腕で1回ずつ。Ambidextrous がなければペナルティ（GM が入力）</source>
+            <translation>Once with each hand. Without Ambidextrous a penalty (the GM enters it)</translation>
+        </message>
+        <message>
+            <source>命中: 相手のあらゆる目標値 +5</source>
+            <translation>On a hit: every TN of the one grabbed +5</translation>
+        </message>
+        <message>
+            <source>Superior 以上の命中で絡め取る: その相手への攻撃 +5</source>
+            <translation>A Superior hit or better entangles: attacks on it +5</translation>
+        </message>
+        <message>
+            <source>Nimbleness で判定、相手は Nimbleness か Swiftness で抵抗。成功すると転倒</source>
+            <translation>A Nimbleness test against the target's Nimbleness or Swiftness; on success it falls</translation>
+        </message>
+        <message>
+            <source>転倒</source>
+            <translation>Knocked down</translation>
+        </message>
+        <message>
+            <source>つかまれている</source>
+            <translation>Grabbed</translation>
+        </message>
+        <message>
+            <source>絡め取られている</source>
+            <translation>Entangled</translation>
+        </message>
+        <message>
             <source>武器</source>
             <translation>weapon</translation>
         </message>
@@ -558,6 +638,22 @@
         <message>
             <source>・</source>
             <translation> · </translation>
+        </message>
+        <message>
+            <source>Superior 以上の命中で絡め取る</source>
+            <translation>A Superior hit or better entangles</translation>
+        </message>
+        <message>
+            <source>利き腕と逆腕で1回ずつ</source>
+            <translation>Once with each hand</translation>
+        </message>
+        <message>
+            <source>つかんだ相手に</source>
+            <translation>On the one held</translation>
+        </message>
+        <message>
+            <source>抜け出す</source>
+            <translation>Break free</translation>
         </message>
         <message>
             <source>
@@ -1208,6 +1304,11 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>2 rounds or less</translation>
         </message>
         <message>
+            <source>2人目</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>2nd target</translation>
+        </message>
+        <message>
             <source>2体以上なら「名前 A」「名前 B」…と名付けます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>With 2 or more, they are named "Name A", "Name B", …</translation>
@@ -1265,6 +1366,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>3ラウンド以上</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>3 rounds or more</translation>
+        </message>
+        <message>
+            <source>3人目</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>3rd target</translation>
         </message>
         <message>
             <source>4. 防御側がダイスを振る（DP使用量もこのときに決める）</source>
@@ -1500,6 +1606,21 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <source>Acrobatics（ランク 0）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Acrobatics (rank 0)</translation>
+        </message>
+        <message>
+            <source>Ambidextrous</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Ambidextrous</translation>
+        </message>
+        <message>
+            <source>Ambidextrous Edge があればペナルティなし（3.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>No penalty with the Ambidextrous edge (3.2)</translation>
+        </message>
+        <message>
+            <source>Ambidextrous がなければペナルティがある（3.2）: 本文に数がないので GM が入力します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Without Ambidextrous there is a penalty (3.2): the text gives no number, so the GM enters it</translation>
         </message>
         <message>
             <source>Armed Combat の戦闘行動</source>
@@ -2532,6 +2653,11 @@ Critical 19 means no criticals, fumble 2 means no fumbles. Changes can be undone
             <translation>R{0} {1}</translation>
         </message>
         <message>
+            <source>STR</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>STR</translation>
+        </message>
+        <message>
             <source>STR </source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>STR </translation>
@@ -2834,6 +2960,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Charge: the target falls unless it passes a Strength test against STR+2 (mounted: the horse's STR may be used)</translation>
         </message>
         <message>
+            <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）。下の「転倒の判定を振る」で振ります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>charge: the target falls if it fails a Strength test against STR+2 (a rider may use the horse's STR). Roll it with "Roll the knockdown test" below</translation>
+        </message>
+        <message>
             <source>gmtool — TRPG のゲームマスター用ツール</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>gmtool — a game master's tool for tabletop RPGs</translation>
@@ -2897,6 +3028,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>ja</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>en</translation>
+        </message>
+        <message>
+            <source>sweep（なぎ払い）は別々の相手を狙います</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A sweep aims at different people</translation>
         </message>
         <message>
             <source>{0:+d}（STR 修正、手持ち・手投げ武器に加算）</source>
@@ -2969,6 +3105,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} / {1} 段階</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} / {1} levels</translation>
+        </message>
+        <message>
+            <source>{0} {1:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} {1:.2%}</translation>
         </message>
         <message>
             <source>{0} {1}</source>
@@ -3066,6 +3207,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} → {1}: {2} total {3} / TN {4} — {5}</translation>
         </message>
         <message>
+            <source>{0} → {1}: 捕縛の Strength 対決判定（+4、{2}）— {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} → {1}: the grapple's opposed Strength test (+4, {2}) — {3}</translation>
+        </message>
+        <message>
+            <source>{0} → {1}: 足払い（対決判定 {2}、同点は振り直し）— {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} → {1}: trip (opposed test {2}, a tie rolled again) — {3}</translation>
+        </message>
+        <message>
             <source>{0} → 達成値 {1} → {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} → achievement {1} → {2}</translation>
@@ -3089,6 +3240,16 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0} が {1} を</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} about {1}</translation>
+        </message>
+        <message>
+            <source>{0} が {1} をつかんでいる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} holds {1}</translation>
+        </message>
+        <message>
+            <source>{0} が {1} を絡め取っている</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} entangles {1}</translation>
         </message>
         <message>
             <source>{0} が勇気 {1} 点（+{2}）、このラウンド {3} 点目まで</source>
@@ -3382,6 +3543,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0} times (recorded in the experience and advancement window)</translation>
         </message>
         <message>
+            <source>{0} 対 {1}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} vs {1}</translation>
+        </message>
+        <message>
             <source>{0} 技能がありません。使う判定を選んでください。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No {0} skill. Choose the check to use.</translation>
@@ -3502,9 +3668,24 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: Ride test {1} / TN {2} ({3}) — {4}</translation>
         </message>
         <message>
+            <source>{0}: Strength {1:+d} / 目標値 {2} — 転倒する {3:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: Strength {1:+d} / TN {2} — falls {3:.2%}</translation>
+        </message>
+        <message>
+            <source>{0}: charge の転倒の判定 Strength {1} / 目標値 {2}（STR {3} + 2）— {4}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: the charge's knockdown test, Strength {1} / TN {2} (STR {3} + 2) — {4}</translation>
+        </message>
+        <message>
             <source>{0}: {1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: {1}</translation>
+        </message>
+        <message>
+            <source>{0}: {1} {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1} {2}</translation>
         </message>
         <message>
             <source>{0}: {1} {2} 判定値 {3} 修正 {4:+d}</source>
@@ -3515,6 +3696,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}: {1} → {2}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: {1} → {2}</translation>
+        </message>
+        <message>
+            <source>{0}: {1} に{2} — ダメージ {3}（出目 {4}）→ {5}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {2} on {1} — damage {3} (rolled {4}) → {5}</translation>
         </message>
         <message>
             <source>{0}: {1} の {2} {3}</source>
@@ -3530,6 +3716,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}: {1} の名前を「{2}」に</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: rename {1} to “{2}”</translation>
+        </message>
+        <message>
+            <source>{0}: {1} を押さえつけた（STR 対抗判定 +3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: pinned {1} (opposed STR test +3)</translation>
         </message>
         <message>
             <source>{0}: {1} 枚のカードを読み込みました（日本語名 {2} 枚）</source>
@@ -3602,6 +3793,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: falls unconscious at once (1.2.2)</translation>
         </message>
         <message>
+            <source>{0}: つかまれた状態から抜け出す（STR 対抗判定 {1}、同点は振り直し）— {2}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: breaking free of a grab (opposed STR test {1}, a tie rolled again) — {2}</translation>
+        </message>
+        <message>
             <source>{0}: エンゲージ離脱（封鎖 {1}人、{2}、成功率 {3:.1%}）— {4}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: disengage (blocked by {1}, {2}, success chance {3:.1%}) — {4}</translation>
@@ -3667,6 +3863,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: before the battle ({1} participants)</translation>
         </message>
         <message>
+            <source>{0}: 攻撃 {1:+d} / 目標値 {2} — 振る {3:.2%}、命中 {4:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: attack {1:+d} / TN {2} — rolled {3:.2%}, hits {4:.2%}</translation>
+        </message>
+        <message>
             <source>{0}: 攻撃 {1} は元の Defense {2} に届かない — 防御は不要、アクションは消費されない</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: attack {1} does not reach the original Defense {2} — no parry needed, no action spent</translation>
@@ -3710,6 +3911,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}: 逃走（シーンから退場）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: flee (leaves the scene)</translation>
+        </message>
+        <message>
+            <source>{0}: 防御 {1:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: Defence {1:+d}</translation>
         </message>
         <message>
             <source>{0}: 防御 {1}（攻撃の達成値 {2}、同点は防御側）→ {3}</source>
@@ -3874,6 +4080,11 @@ Attack anyway?</translation>
             <translation>Cannot write to {0}'s sheet ({1})</translation>
         </message>
         <message>
+            <source>{0}のチャージ（+1）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Charged by {0} (+1)</translation>
+        </message>
+        <message>
             <source>{0}の令呪は残っていません（1シナリオに{1}回まで。セッション終了時に回復します）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} has no Command Spells left (up to {1} per scenario; restored at the end of the session)</translation>
@@ -4023,6 +4234,11 @@ Make {0} the last boss?</translation>
             <translation>{0} has a session bond with "{1}" from archetype "{2}". To set one from another archetype, first discard that bond in session management</translation>
         </message>
         <message>
+            <source>{0}はもうつかまれていません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} is no longer held</translation>
+        </message>
+        <message>
             <source>{0}はもう参加しています</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} is already taking part</translation>
@@ -4085,6 +4301,11 @@ Make {0} the last boss?</translation>
             <translation>{0} is not in the current scene "{1}". Give "event key {2}" anyway?
 
 By the rules, a PC not in a scene cannot get information that arises in that scene.</translation>
+        </message>
+        <message>
+            <source>{0}は絡め取られて防御できません（3.2 捕縛）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} is entangled and cannot defend (3.2 grapple)</translation>
         </message>
         <message>
             <source>{0}へ</source>
@@ -4492,6 +4713,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>↑</translation>
         </message>
         <message>
+            <source>→ {0} 達成値 {1} / 目標値 {2} — {3}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>→ {0} total {1} / TN {2} — {3}</translation>
+        </message>
+        <message>
             <source>→ {0}の勝利</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>→ {0} wins</translation>
@@ -4627,6 +4853,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>, parry {0}: {1}</translation>
         </message>
         <message>
+            <source>、防御されたので sweep はそこで止まる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>, parried: the sweep stops there</translation>
+        </message>
+        <message>
             <source>。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. </translation>
@@ -4642,6 +4873,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>. Corruption {0} → {1}</translation>
         </message>
         <message>
+            <source>。Superior に届かず絡め取れない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Short of Superior: not entangled</translation>
+        </message>
+        <message>
             <source>。{0} は消滅した</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. {0} was destroyed</translation>
@@ -4650,6 +4886,26 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>。{0}: 勇気 残り {1} / {2}、このラウンド {3} / {4} 点使用</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. {0}: Courage {1} / {2} left, {3} / {4} spent this round</translation>
+        </message>
+        <message>
+            <source>。{0}の防御 {1:+d}（次の手番まで）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. {0}'s Defence {1:+d} (until its next turn)</translation>
+        </message>
+        <message>
+            <source>。{0}は{1}への攻撃 +1（{1}の次の手番まで）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. {0} attacks {1} at +1 (until {1}'s next turn)</translation>
+        </message>
+        <message>
+            <source>。{0}はつかまれた: あらゆる目標値 +5</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. {0} is grabbed: every TN +5</translation>
+        </message>
+        <message>
+            <source>。{0}は絡め取られた: 攻撃 +5</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. {0} is entangled: attacks on it +5</translation>
         </message>
         <message>
             <source>。{0}（Corruption {1} / Bearing {2}）</source>
@@ -4725,6 +4981,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>。自然治癒の判定は週 2 回になります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. Natural healing is tested twice a week now</translation>
+        </message>
+        <message>
+            <source>。転倒の判定（STR+2 を目標値とする Strength 判定）を振ってください</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>. Roll the knockdown (a Strength test against STR+2)</translation>
         </message>
         <message>
             <source>〈{0}〉はこのキャラクターのスキルにありません</source>
@@ -5403,6 +5664,11 @@ File → Import character.</translation>
             <translation>This battle belongs to {0}</translation>
         </message>
         <message>
+            <source>この攻撃の命中はすべて適用しました</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Every hit of this attack has been applied</translation>
+        </message>
+        <message>
             <source>この日（この計算機の時刻で）の行だけ</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Only the lines of this day (by this computer's clock)</translation>
@@ -5426,6 +5692,11 @@ File → Import character.</translation>
             <source>この画面で最後に買ったものを取り消します</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Undoes the last thing bought in this page</translation>
+        </message>
+        <message>
+            <source>この相手の防御のボーナス（盾を含めて）。サイズの差はわかっているサイズから</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This target's parry bonus (its shield included). The size difference comes from the sizes known</translation>
         </message>
         <message>
             <source>この種族のボーナスは未設定（GM が設定）: 0 として計算しています</source>
@@ -5616,6 +5887,46 @@ File → Import character.</translation>
             <source>その行はもうありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>That row is no longer there</translation>
+        </message>
+        <message>
+            <source>たたきつける（1d6）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Slam (1d6)</translation>
+        </message>
+        <message>
+            <source>つかまれた側の STR修正 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Held one's STR mod </translation>
+        </message>
+        <message>
+            <source>つかみ・捕縛</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Grab/grapple</translation>
+        </message>
+        <message>
+            <source>つかむ・捕縛（指輪物語RPG 3.2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Grab and grapple (The Lord of the Rings RPG 3.2)</translation>
+        </message>
+        <message>
+            <source>つかむ側の STR修正 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Holder's STR mod </translation>
+        </message>
+        <message>
+            <source>つかんだ側の STR 修正を入力してください（未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the holder's STR modifier (not set)</translation>
+        </message>
+        <message>
+            <source>つかんだ相手にだけ行ないます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Only against one grabbed</translation>
+        </message>
+        <message>
+            <source>つかんでいる・絡め取っている人はいません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Nobody holds or entangles anyone</translation>
         </message>
         <message>
             <source>できあがるキャラクター</source>
@@ -7461,6 +7772,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Take damage</translation>
         </message>
         <message>
+            <source>ダメージを受けるのは: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Damage goes to: {0}</translation>
+        </message>
+        <message>
             <source>ダメージ・回復</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Damage and recovery</translation>
@@ -7524,6 +7840,21 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>チャットパレットを表示するキャラクターを選んでください</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Choose the character whose chat palette to show</translation>
+        </message>
+        <message>
+            <source>チャージされた相手に +1</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>+1 against the charger</translation>
+        </message>
+        <message>
+            <source>チャージした側の STR </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Charger's STR </translation>
+        </message>
+        <message>
+            <source>チャージした側の STR を入力してください（未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the charger's STR (not set)</translation>
         </message>
         <message>
             <source>テキスト</source>
@@ -8773,6 +9104,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Both</translation>
         </message>
         <message>
+            <source>両手に武器: Ambidextrous がなければペナルティがありますが、本文に数がありません。利き腕と逆腕のペナルティを入力してください（未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Two weapons: without Ambidextrous there is a penalty, but the text gives no number. Enter the main-hand and off-hand penalties (not set)</translation>
+        </message>
+        <message>
             <source>両手利き</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Ambidextrous</translation>
@@ -8781,6 +9117,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>両手利きの確率: {0}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Chance of ambidexterity: {0}</translation>
+        </message>
+        <message>
+            <source>両者の STR 修正を入力してください（未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter both STR modifiers (not set)</translation>
         </message>
         <message>
             <source>中</source>
@@ -10196,6 +10537,11 @@ The rolls stay in the session log marked (cancelled).</translation>
             <translation>Handedness</translation>
         </message>
         <message>
+            <source>利き腕 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Main hand </translation>
+        </message>
+        <message>
             <source>利き腕 2D6（12 で両手利き、確率 {0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Handedness 2D6 (12: ambidextrous, chance {0})</translation>
@@ -11016,6 +11362,11 @@ In particular, when "interfering with an original character" is inappropriate fo
 "Yes": replace them with the file's contents. "No": keep these.</translation>
         </message>
         <message>
+            <source>同じ対象</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Same target</translation>
+        </message>
+        <message>
             <source>同値</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Tie</translation>
@@ -11451,9 +11802,24 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Dodge: ties go to the attacker (A)</translation>
         </message>
         <message>
+            <source>回避する側: 不明</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dodger: unknown</translation>
+        </message>
+        <message>
+            <source>回避する側のサイズ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The dodger's size</translation>
+        </message>
+        <message>
             <source>回避と防御は手番外でも行なえます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Dodge and defense can be done outside your turn too</translation>
+        </message>
+        <message>
+            <source>回避のサイズ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Sizes</translation>
         </message>
         <message>
             <source>回避の後の攻撃: 元の Defense に届かなければ回避のアクションは消費されません（3.3）</source>
@@ -11489,6 +11855,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>土地</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Lands</translation>
+        </message>
+        <message>
+            <source>地面に倒す</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Pull it to the ground</translation>
         </message>
         <message>
             <source>基本土地タイプ</source>
@@ -11654,6 +12025,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>多色</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Multicolored</translation>
+        </message>
+        <message>
+            <source>大きい相手（{0}）の攻撃への回避 +{1}（1.5）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Dodging a larger attacker ({0}) +{1} (1.5)</translation>
         </message>
         <message>
             <source>大成功</source>
@@ -11881,6 +12257,21 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Target parries (Parry/Block)</translation>
         </message>
         <message>
+            <source>対象の Nimbleness か Swiftness のボーナス（対象が選ぶ）。ペナルティは自動で加わります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The target's Nimbleness or Swiftness bonus (its choice). Its penalties are added</translation>
+        </message>
+        <message>
+            <source>対象の STR 修正を入力してください（未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Enter the target's STR modifier (not set)</translation>
+        </message>
+        <message>
+            <source>対象の STR修正 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Target's STR mod </translation>
+        </message>
+        <message>
             <source>対象の Stamina。負傷・疲労・状態のペナルティは自動で加わります</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The target's Stamina. Wound, weariness and condition penalties are added automatically</translation>
@@ -11919,6 +12310,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>対象の盾 +</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Target's shield +</translation>
+        </message>
+        <message>
+            <source>対象の負傷・疲労などのペナルティは自動で加わります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The target's wound and weariness penalties are added</translation>
         </message>
         <message>
             <source>対象識別</source>
@@ -12244,6 +12640,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>影響を受けない</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Unaffected</translation>
+        </message>
+        <message>
+            <source>徒歩: 大きい相手の攻撃への回避は 1 段階ごとに +2（1.5）。騎乗中は Large として数え、小さい相手の攻撃への回避は 1 段階ごとに −2（3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>On foot: a dodge against a larger attacker +2 per step (1.5). Riding counts as Large: a dodge against a smaller attacker −2 per step (3.9)</translation>
         </message>
         <message>
             <source>従える部隊</source>
@@ -13071,6 +13472,16 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Choose the line to enter by hand</translation>
         </message>
         <message>
+            <source>手のペナルティ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Hand penalties</translation>
+        </message>
+        <message>
+            <source>手のペナルティ {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>hand penalty {0}</translation>
+        </message>
+        <message>
             <source>手入力</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>by hand</translation>
@@ -13301,9 +13712,34 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Meals skipped</translation>
         </message>
         <message>
+            <source>抜け出した</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>broke free</translation>
+        </message>
+        <message>
+            <source>抜け出す: STR {0:+d} 対 {1:+d}（同点は振り直し）— {2:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Break free: STR {0:+d} vs {1:+d} (a tie rolled again) — {2:.2%}</translation>
+        </message>
+        <message>
+            <source>抜け出す（1アクション）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Break free (1 action)</translation>
+        </message>
+        <message>
+            <source>抜け出せなかった</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>still held</translation>
+        </message>
+        <message>
             <source>抵抗</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Resisted</translation>
+        </message>
+        <message>
+            <source>抵抗 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Resist </translation>
         </message>
         <message>
             <source>抵抗した</source>
@@ -13339,6 +13775,16 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>抵抗判定を振る（Stamina）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Roll the resistance test (Stamina)</translation>
+        </message>
+        <message>
+            <source>押さえつける</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Pin</translation>
+        </message>
+        <message>
+            <source>押さえつける（+3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Pin (+3)</translation>
         </message>
         <message>
             <source>持っていたPC</source>
@@ -13444,6 +13890,21 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>振る</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Roll</translation>
+        </message>
+        <message>
+            <source>捕縛</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Grapple</translation>
+        </message>
+        <message>
+            <source>捕縛の対決判定: STR {0:+d} 対 {1:+d}（同点は振り直し）— 勝つ {2:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The grapple's test: STR {0:+d} vs {1:+d} (a tie rolled again) — wins {2:.2%}</translation>
+        </message>
+        <message>
+            <source>捕縛の対決判定を振る（+4）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the grapple's test (+4)</translation>
         </message>
         <message>
             <source>援護 {0:+d}</source>
@@ -13594,6 +14055,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>攻撃側</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Attacker</translation>
+        </message>
+        <message>
+            <source>攻撃側: 不明</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Attacker: unknown</translation>
         </message>
         <message>
             <source>攻撃側: 勇気 +{0}</source>
@@ -15272,6 +15738,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>The target number is at least 1</translation>
         </message>
         <message>
+            <source>目標値は STR+2（3.2）。騎乗なら馬の STR を使ってよい（3.9）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The TN is STR+2 (3.2). A rider may use the horse's STR (3.9)</translation>
+        </message>
+        <message>
             <source>目標値は負荷によって GM が決めます</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The GM sets the TN by the strain</translation>
@@ -15375,6 +15846,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>相手を知っているか（知名度判定）…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Knows someone? (Renown test)…</translation>
+        </message>
+        <message>
+            <source>相手自身のオプションで防御 {0:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>its own option: Defence {0:+d}</translation>
         </message>
         <message>
             <source>相手（B）</source>
@@ -16117,6 +16593,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Clear filter</translation>
         </message>
         <message>
+            <source>絡め取られた相手に +5</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>+5 against the entangled</translation>
+        </message>
+        <message>
+            <source>絡め取る（Superior 以上）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Entangles (Superior or better)</translation>
+        </message>
+        <message>
             <source>総合LV</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Overall LV</translation>
@@ -16140,6 +16626,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>緑</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Green</translation>
+        </message>
+        <message>
+            <source>締め上げる（1d6+STR）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Squeeze (1d6+STR)</translation>
         </message>
         <message>
             <source>編集(&amp;E)</source>
@@ -17169,6 +17660,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Who</translation>
         </message>
         <message>
+            <source>誰が誰を</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Who holds whom</translation>
+        </message>
+        <message>
             <source>識別の難易度</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Identification difficulty</translation>
@@ -17254,6 +17750,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Wound, weariness and extra action penalties are added automatically</translation>
         </message>
         <message>
+            <source>負傷・疲労・つかまれている −5 などのペナルティは自動で加わります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Wound, weariness and the grabbed −5 penalties are added</translation>
+        </message>
+        <message>
             <source>負傷段階の数</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Number of wound levels</translation>
@@ -17299,6 +17800,31 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Heavily encumbered</translation>
         </message>
         <message>
+            <source>足払い: 対象が抵抗する Nimbleness か Swiftness のボーナスを入力してください（未設定）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Trip: enter the Nimbleness or Swiftness bonus the target resists with (not set)</translation>
+        </message>
+        <message>
+            <source>足払い: 攻撃 {0:+d}（対決判定、同点は振り直し）— 転倒させる {1:.2%}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Trip: attack {0:+d} (opposed test, a tie rolled again) — knocks down {1:.2%}</translation>
+        </message>
+        <message>
+            <source>足払い: 転倒させた</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Trip: knocked down</translation>
+        </message>
+        <message>
+            <source>足払い: 転倒させられなかった</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Trip: still standing</translation>
+        </message>
+        <message>
+            <source>足払いは対決判定です: 防御（Parry/Block）はしません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>A trip is an opposed test: it is not parried</translation>
+        </message>
+        <message>
             <source>距離</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Distance</translation>
@@ -17334,6 +17860,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Distance (e.g. 120)</translation>
         </message>
         <message>
+            <source>踏みとどまった</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>stood firm</translation>
+        </message>
+        <message>
             <source>身体</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Physique</translation>
@@ -17347,6 +17878,36 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>軍勢・攻城戦（指輪物語）…</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Armies and sieges (The Lord of the Rings)…</translation>
+        </message>
+        <message>
+            <source>転倒させた</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Knocked down</translation>
+        </message>
+        <message>
+            <source>転倒させられなかった</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Still standing</translation>
+        </message>
+        <message>
+            <source>転倒した</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>fell</translation>
+        </message>
+        <message>
+            <source>転倒の判定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Knockdown test</translation>
+        </message>
+        <message>
+            <source>転倒の判定は、命中した charge のあとに振ります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The knockdown test follows a charge that hit</translation>
+        </message>
+        <message>
+            <source>転倒の判定を振る</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Roll the knockdown test</translation>
         </message>
         <message>
             <source>追加</source>
@@ -17462,6 +18023,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>逃走（メジャー）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Flee (major)</translation>
+        </message>
+        <message>
+            <source>逆腕 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Off hand </translation>
+        </message>
+        <message>
+            <source>逆腕の対象</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Off-hand target</translation>
         </message>
         <message>
             <source>通常</source>
@@ -18031,14 +18602,39 @@ Special rule: {1}</translation>
             <translation>Defense</translation>
         </message>
         <message>
+            <source>防御 </source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Parry </translation>
+        </message>
+        <message>
             <source>防御された</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>parried</translation>
         </message>
         <message>
+            <source>防御されたので sweep はそこで止まる</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Parried: the sweep stops there</translation>
+        </message>
+        <message>
             <source>防御される {0:.2%}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>parried {0:.2%}</translation>
+        </message>
+        <message>
+            <source>防御する</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Parries</translation>
+        </message>
+        <message>
+            <source>防御できない</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Cannot defend</translation>
+        </message>
+        <message>
+            <source>防御できない状態にする</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Leave it unable to defend</translation>
         </message>
         <message>
             <source>防御のボーナス </source>
@@ -18229,6 +18825,11 @@ Special rule: {1}</translation>
             <source>非公開（プレイヤーに見せない・書き出さない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Hidden (not shown to players, not exported)</translation>
+        </message>
+        <message>
+            <source>鞭で絡め取った相手にだけ行ないます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Only against one entangled by a whip</translation>
         </message>
         <message>
             <source>順</source>
@@ -18982,6 +19583,11 @@ Start session {1} anyway?</translation>
             <source>（成功の度合 +{0}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> (degree of success +{0})</translation>
+        </message>
+        <message>
+            <source>（押さえつけ +3）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (pinned +3)</translation>
         </message>
         <message>
             <source>（指揮官の Inspire が勝ち、崩壊を防いだ）</source>
@@ -21054,6 +21660,69 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>長距離移動</source>
             <translation>Long journeys</translation>
+        </message>
+    </context>
+    <context>
+        <name>AttackOptionRows</name>
+        <message>
+            <source>（なし）</source>
+            <translation>(none)</translation>
+        </message>
+        <message>
+            <source>同じ対象</source>
+            <translation>Same target</translation>
+        </message>
+        <message>
+            <source>未設定</source>
+            <translation>Not set</translation>
+        </message>
+        <message>
+            <source>利き腕 </source>
+            <translation>Main hand </translation>
+        </message>
+        <message>
+            <source>逆腕 </source>
+            <translation>Off hand </translation>
+        </message>
+        <message>
+            <source>Ambidextrous がなければペナルティがある（3.2）: 本文に数がないので GM が入力します</source>
+            <translation>Without Ambidextrous there is a penalty (3.2): the text gives no number, so the GM enters it</translation>
+        </message>
+        <message>
+            <source>Ambidextrous</source>
+            <translation>Ambidextrous</translation>
+        </message>
+        <message>
+            <source>Ambidextrous Edge があればペナルティなし（3.2）</source>
+            <translation>No penalty with the Ambidextrous edge (3.2)</translation>
+        </message>
+        <message>
+            <source>抵抗 </source>
+            <translation>Resist </translation>
+        </message>
+        <message>
+            <source>対象の Nimbleness か Swiftness のボーナス（対象が選ぶ）。ペナルティは自動で加わります</source>
+            <translation>The target's Nimbleness or Swiftness bonus (its choice). Its penalties are added</translation>
+        </message>
+        <message>
+            <source>2人目</source>
+            <translation>2nd target</translation>
+        </message>
+        <message>
+            <source>3人目</source>
+            <translation>3rd target</translation>
+        </message>
+        <message>
+            <source>逆腕の対象</source>
+            <translation>Off-hand target</translation>
+        </message>
+        <message>
+            <source>手のペナルティ</source>
+            <translation>Hand penalties</translation>
+        </message>
+        <message>
+            <source>足払い</source>
+            <translation>Trip</translation>
         </message>
     </context>
     <context>
@@ -25088,6 +25757,41 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         </message>
     </context>
     <context>
+        <name>KnockdownRow</name>
+        <message>
+            <source>未設定</source>
+            <translation>Not set</translation>
+        </message>
+        <message>
+            <source>チャージした側の STR </source>
+            <translation>Charger's STR </translation>
+        </message>
+        <message>
+            <source>目標値は STR+2（3.2）。騎乗なら馬の STR を使ってよい（3.9）</source>
+            <translation>The TN is STR+2 (3.2). A rider may use the horse's STR (3.9)</translation>
+        </message>
+        <message>
+            <source>対象の STR修正 </source>
+            <translation>Target's STR mod </translation>
+        </message>
+        <message>
+            <source>対象の負傷・疲労などのペナルティは自動で加わります</source>
+            <translation>The target's wound and weariness penalties are added</translation>
+        </message>
+        <message>
+            <source>転倒の判定</source>
+            <translation>Knockdown test</translation>
+        </message>
+        <message>
+            <source>{0}: Strength {1:+d} / 目標値 {2} — 転倒する {3:.2%}</source>
+            <translation>{0}: Strength {1:+d} / TN {2} — falls {3:.2%}</translation>
+        </message>
+        <message>
+            <source>（馬の STR を使ってよい 3.9）</source>
+            <translation> (the horse's STR may be used, 3.9)</translation>
+        </message>
+    </context>
+    <context>
         <name>LastBoss</name>
         <message>
             <source>上限は1から{0}までです</source>
@@ -25958,16 +26662,16 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Roll dodge</translation>
         </message>
         <message>
-            <source>騎乗中は Large として数え、小さい相手の攻撃への回避は 1 段階ごとに −2（3.9）</source>
-            <translation>A rider counts as Large: dodging a smaller attacker takes −2 per size step (3.9)</translation>
+            <source>回避する側: 不明</source>
+            <translation>Dodger: unknown</translation>
         </message>
         <message>
-            <source>乗り手</source>
-            <translation>Rider</translation>
+            <source>攻撃側: 不明</source>
+            <translation>Attacker: unknown</translation>
         </message>
         <message>
-            <source>攻撃側</source>
-            <translation>Attacker</translation>
+            <source>回避する側のサイズ</source>
+            <translation>The dodger's size</translation>
         </message>
         <message>
             <source>武器技能の修正 </source>
@@ -26014,10 +26718,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Action</translation>
         </message>
         <message>
-            <source>騎乗中の回避</source>
-            <translation>Dodge on horseback</translation>
-        </message>
-        <message>
             <source>使ったアクション {0}/{1}</source>
             <translation>Actions used {0}/{1}</translation>
         </message>
@@ -26046,8 +26746,12 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Chance that defense (Parry/Block) succeeds {0:.2%} (ties go to the defender)</translation>
         </message>
         <message>
-            <source>サイズ不明</source>
-            <translation>Size unknown</translation>
+            <source>徒歩: 大きい相手の攻撃への回避は 1 段階ごとに +2（1.5）。騎乗中は Large として数え、小さい相手の攻撃への回避は 1 段階ごとに −2（3.9）</source>
+            <translation>On foot: a dodge against a larger attacker +2 per step (1.5). Riding counts as Large: a dodge against a smaller attacker −2 per step (3.9)</translation>
+        </message>
+        <message>
+            <source>回避のサイズ</source>
+            <translation>Sizes</translation>
         </message>
         <message>
             <source>攻撃 {0} は元の Defense {1} に届きません: 防御も回避もアクションを消費しません</source>
@@ -26549,6 +27253,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Called shot +</translation>
         </message>
         <message>
+            <source>転倒の判定を振る</source>
+            <translation>Roll the knockdown test</translation>
+        </message>
+        <message>
             <source>射撃（飛び道具）</source>
             <translation>Ranged (missile)</translation>
         </message>
@@ -26725,6 +27433,30 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Attack {0:+d} / TN {1}: hit {2:.2%}</translation>
         </message>
         <message>
+            <source>{0}: 攻撃 {1:+d} / 目標値 {2} — 振る {3:.2%}、命中 {4:.2%}</source>
+            <translation>{0}: attack {1:+d} / TN {2} — rolled {3:.2%}, hits {4:.2%}</translation>
+        </message>
+        <message>
+            <source>足払い: 攻撃 {0:+d}（対決判定、同点は振り直し）— 転倒させる {1:.2%}</source>
+            <translation>Trip: attack {0:+d} (opposed test, a tie rolled again) — knocks down {1:.2%}</translation>
+        </message>
+        <message>
+            <source>絡め取る（Superior 以上）</source>
+            <translation>Entangles (Superior or better)</translation>
+        </message>
+        <message>
+            <source>つかむ</source>
+            <translation>Grab</translation>
+        </message>
+        <message>
+            <source>{0} {1:.2%}</source>
+            <translation>{0} {1:.2%}</translation>
+        </message>
+        <message>
+            <source>ダメージを受けるのは: {0}</source>
+            <translation>Damage goes to: {0}</translation>
+        </message>
+        <message>
             <source>武器のダメージの最大値を与えます（武器のダメージが空欄なら「ダメージの出目」を最大値として）</source>
             <translation>Deals the weapon's maximum damage (with no weapon damage, “Damage rolled” is taken as the maximum)</translation>
         </message>
@@ -26737,6 +27469,14 @@ The rolls carry over to the next creation wizard and stay in the session log mar
 このまま攻撃しますか？</source>
             <translation>{0}.
 Attack anyway?</translation>
+        </message>
+        <message>
+            <source>足払い: 転倒させた</source>
+            <translation>Trip: knocked down</translation>
+        </message>
+        <message>
+            <source>足払い: 転倒させられなかった</source>
+            <translation>Trip: still standing</translation>
         </message>
         <message>
             <source>達成値 {0} / 目標値 {1}: {2}</source>
@@ -26767,8 +27507,8 @@ Attack anyway?</translation>
             <translation>Hit: apply the damage</translation>
         </message>
         <message>
-            <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）</source>
-            <translation>Charge: the target falls unless it passes a Strength test against STR+2 (mounted: the horse's STR may be used)</translation>
+            <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）。下の「転倒の判定を振る」で振ります</source>
+            <translation>charge: the target falls if it fails a Strength test against STR+2 (a rider may use the horse's STR). Roll it with "Roll the knockdown test" below</translation>
         </message>
         <message>
             <source>命中しなかった</source>
@@ -26786,8 +27526,28 @@ Attack anyway?</translation>
             <translation>Choose a missile weapon from the weapons table to work out the range steps from the distance</translation>
         </message>
         <message>
+            <source>sweep（なぎ払い）は別々の相手を狙います</source>
+            <translation>A sweep aims at different people</translation>
+        </message>
+        <message>
+            <source>両手に武器: Ambidextrous がなければペナルティがありますが、本文に数がありません。利き腕と逆腕のペナルティを入力してください（未設定）</source>
+            <translation>Two weapons: without Ambidextrous there is a penalty, but the text gives no number. Enter the main-hand and off-hand penalties (not set)</translation>
+        </message>
+        <message>
             <source>攻撃する相手を選んでください（自分自身は選べません）</source>
             <translation>Choose whom to attack (not the attacker itself)</translation>
+        </message>
+        <message>
+            <source>{0}は絡め取られて防御できません（3.2 捕縛）</source>
+            <translation>{0} is entangled and cannot defend (3.2 grapple)</translation>
+        </message>
+        <message>
+            <source>足払いは対決判定です: 防御（Parry/Block）はしません</source>
+            <translation>A trip is an opposed test: it is not parried</translation>
+        </message>
+        <message>
+            <source>足払い: 対象が抵抗する Nimbleness か Swiftness のボーナスを入力してください（未設定）</source>
+            <translation>Trip: enter the Nimbleness or Swiftness bonus the target resists with (not set)</translation>
         </message>
         <message>
             <source>戦闘はまだ始まっていません。{0}の攻撃はアクションを使います</source>
@@ -26814,64 +27574,28 @@ Attack anyway?</translation>
             <translation>Attack</translation>
         </message>
         <message>
-            <source>射撃</source>
-            <translation>Ranged</translation>
+            <source>転倒</source>
+            <translation>Knocked down</translation>
         </message>
         <message>
-            <source>{0} → {1}: {2} 達成値 {3} / 目標値 {4} — {5}</source>
-            <translation>{0} → {1}: {2} total {3} / TN {4} — {5}</translation>
+            <source>転倒させた</source>
+            <translation>Knocked down</translation>
         </message>
         <message>
-            <source>（狙い +{0}）</source>
-            <translation> (aim +{0})</translation>
+            <source>転倒させられなかった</source>
+            <translation>Still standing</translation>
         </message>
         <message>
-            <source>（Armed Combat の特殊修正 +{0}）</source>
-            <translation> (Armed Combat special modifier +{0})</translation>
+            <source>足払い</source>
+            <translation>Trip</translation>
         </message>
         <message>
-            <source>（{0}）</source>
-            <translation> ({0})</translation>
+            <source>つかまれている</source>
+            <translation>Grabbed</translation>
         </message>
         <message>
-            <source>（{0} ヤード: 段階 {1}）</source>
-            <translation> ({0} yards: {1} steps)</translation>
-        </message>
-        <message>
-            <source>（馬上から −4）</source>
-            <translation> (from horseback −4)</translation>
-        </message>
-        <message>
-            <source>（騎乗の突撃: 目標値 −3）</source>
-            <translation> (mounted charge: TN −3)</translation>
-        </message>
-        <message>
-            <source>（Blunt: 命中ならスタン）</source>
-            <translation> (Blunt: a hit stuns)</translation>
-        </message>
-        <message>
-            <source>、対象はチャージした側の STR+2 を目標値とする Strength 判定に失敗すると倒れる</source>
-            <translation>; the target falls unless it passes a Strength test against the charger's STR+2</translation>
-        </message>
-        <message>
-            <source>（馬の STR を使ってよい 3.9）</source>
-            <translation> (the horse's STR may be used, 3.9)</translation>
-        </message>
-        <message>
-            <source>防御成功</source>
-            <translation>parried</translation>
-        </message>
-        <message>
-            <source>防御失敗</source>
-            <translation>parry failed</translation>
-        </message>
-        <message>
-            <source>、防御 {0}: {1}</source>
-            <translation>, parry {0}: {1}</translation>
-        </message>
-        <message>
-            <source>（Defense に届かず、防御のアクションは使わない）</source>
-            <translation> (short of Defense: the parry's action is not spent)</translation>
+            <source>絡め取られている</source>
+            <translation>Entangled</translation>
         </message>
         <message>
             <source>Blunt 攻撃の命中はダメージのかわりにスタンです（3.7）</source>
@@ -26941,6 +27665,153 @@ Attack anyway?</translation>
             <source>攻撃のあとに戦闘が変わりました。もう一度攻撃を振ってください</source>
             <translation>The fight has changed since the attack. Roll the attack again</translation>
         </message>
+        <message>
+            <source>この攻撃の命中はすべて適用しました</source>
+            <translation>Every hit of this attack has been applied</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRAttackTexts</name>
+        <message>
+            <source>{0}: 防御 {1:+d}</source>
+            <translation>{0}: Defence {1:+d}</translation>
+        </message>
+        <message>
+            <source>{0}のチャージ（+1）</source>
+            <translation>Charged by {0} (+1)</translation>
+        </message>
+        <message>
+            <source>射撃</source>
+            <translation>Ranged</translation>
+        </message>
+        <message>
+            <source>攻撃</source>
+            <translation>Attack</translation>
+        </message>
+        <message>
+            <source>{0} → {1}: {2} 達成値 {3} / 目標値 {4} — {5}</source>
+            <translation>{0} → {1}: {2} total {3} / TN {4} — {5}</translation>
+        </message>
+        <message>
+            <source>{0}: {1} {2}</source>
+            <translation>{0}: {1} {2}</translation>
+        </message>
+        <message>
+            <source>（狙い +{0}）</source>
+            <translation> (aim +{0})</translation>
+        </message>
+        <message>
+            <source>（Armed Combat の特殊修正 +{0}）</source>
+            <translation> (Armed Combat special modifier +{0})</translation>
+        </message>
+        <message>
+            <source>（{0}）</source>
+            <translation> ({0})</translation>
+        </message>
+        <message>
+            <source>（{0} ヤード: 段階 {1}）</source>
+            <translation> ({0} yards: {1} steps)</translation>
+        </message>
+        <message>
+            <source>（馬上から −4）</source>
+            <translation> (from horseback −4)</translation>
+        </message>
+        <message>
+            <source>（騎乗の突撃: 目標値 −3）</source>
+            <translation> (mounted charge: TN −3)</translation>
+        </message>
+        <message>
+            <source>（Blunt: 命中ならスタン）</source>
+            <translation> (Blunt: a hit stuns)</translation>
+        </message>
+        <message>
+            <source>、防御されたので sweep はそこで止まる</source>
+            <translation>, parried: the sweep stops there</translation>
+        </message>
+        <message>
+            <source>防御されたので sweep はそこで止まる</source>
+            <translation>Parried: the sweep stops there</translation>
+        </message>
+        <message>
+            <source>→ {0} 達成値 {1} / 目標値 {2} — {3}</source>
+            <translation>→ {0} total {1} / TN {2} — {3}</translation>
+        </message>
+        <message>
+            <source>チャージされた相手に +1</source>
+            <translation>+1 against the charger</translation>
+        </message>
+        <message>
+            <source>絡め取られた相手に +5</source>
+            <translation>+5 against the entangled</translation>
+        </message>
+        <message>
+            <source>相手自身のオプションで防御 {0:+d}</source>
+            <translation>its own option: Defence {0:+d}</translation>
+        </message>
+        <message>
+            <source>手のペナルティ {0}</source>
+            <translation>hand penalty {0}</translation>
+        </message>
+        <message>
+            <source>防御成功</source>
+            <translation>parried</translation>
+        </message>
+        <message>
+            <source>防御失敗</source>
+            <translation>parry failed</translation>
+        </message>
+        <message>
+            <source>、防御 {0}: {1}</source>
+            <translation>, parry {0}: {1}</translation>
+        </message>
+        <message>
+            <source>（Defense に届かず、防御のアクションは使わない）</source>
+            <translation> (short of Defense: the parry's action is not spent)</translation>
+        </message>
+        <message>
+            <source>。{0}の防御 {1:+d}（次の手番まで）</source>
+            <translation>. {0}'s Defence {1:+d} (until its next turn)</translation>
+        </message>
+        <message>
+            <source>。{0}は{1}への攻撃 +1（{1}の次の手番まで）</source>
+            <translation>. {0} attacks {1} at +1 (until {1}'s next turn)</translation>
+        </message>
+        <message>
+            <source>。転倒の判定（STR+2 を目標値とする Strength 判定）を振ってください</source>
+            <translation>. Roll the knockdown (a Strength test against STR+2)</translation>
+        </message>
+        <message>
+            <source>（馬の STR を使ってよい 3.9）</source>
+            <translation> (the horse's STR may be used, 3.9)</translation>
+        </message>
+        <message>
+            <source>。{0}はつかまれた: あらゆる目標値 +5</source>
+            <translation>. {0} is grabbed: every TN +5</translation>
+        </message>
+        <message>
+            <source>。{0}は絡め取られた: 攻撃 +5</source>
+            <translation>. {0} is entangled: attacks on it +5</translation>
+        </message>
+        <message>
+            <source>。Superior に届かず絡め取れない</source>
+            <translation>. Short of Superior: not entangled</translation>
+        </message>
+        <message>
+            <source>{0} 対 {1}</source>
+            <translation>{0} vs {1}</translation>
+        </message>
+        <message>
+            <source>転倒させた</source>
+            <translation>Knocked down</translation>
+        </message>
+        <message>
+            <source>転倒させられなかった</source>
+            <translation>Still standing</translation>
+        </message>
+        <message>
+            <source>{0} → {1}: 足払い（対決判定 {2}、同点は振り直し）— {3}</source>
+            <translation>{0} → {1}: trip (opposed test {2}, a tie rolled again) — {3}</translation>
+        </message>
     </context>
     <context>
         <name>LotRBattleActions</name>
@@ -26975,6 +27846,10 @@ Attack anyway?</translation>
         <message>
             <source>騎乗中: 小さい相手（{0}）の攻撃への回避 {1}（3.9）</source>
             <translation>On horseback: dodge {1} against a smaller attacker ({0}) (3.9)</translation>
+        </message>
+        <message>
+            <source>大きい相手（{0}）の攻撃への回避 +{1}（1.5）</source>
+            <translation>Dodging a larger attacker ({0}) +{1} (1.5)</translation>
         </message>
         <message>
             <source>Defense {0} → {1}</source>
@@ -27043,6 +27918,10 @@ Attack anyway?</translation>
         <message>
             <source>防御</source>
             <translation>Defense</translation>
+        </message>
+        <message>
+            <source>{0}は絡め取られて防御できません（3.2 捕縛）</source>
+            <translation>{0} is entangled and cannot defend (3.2 grapple)</translation>
         </message>
         <message>
             <source>イニシアチブを最初のラウンドのまま使う</source>
@@ -28277,6 +29156,215 @@ Attack anyway?</translation>
         <message>
             <source>毒の中和</source>
             <translation>Neutralising poison</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRHoldBox</name>
+        <message>
+            <source>未設定</source>
+            <translation>Not set</translation>
+        </message>
+        <message>
+            <source>つかむ側の STR修正 </source>
+            <translation>Holder's STR mod </translation>
+        </message>
+        <message>
+            <source>つかまれた側の STR修正 </source>
+            <translation>Held one's STR mod </translation>
+        </message>
+        <message>
+            <source>負傷・疲労・つかまれている −5 などのペナルティは自動で加わります</source>
+            <translation>Wound, weariness and the grabbed −5 penalties are added</translation>
+        </message>
+        <message>
+            <source>抜け出す（1アクション）</source>
+            <translation>Break free (1 action)</translation>
+        </message>
+        <message>
+            <source>押さえつける（+3）</source>
+            <translation>Pin (+3)</translation>
+        </message>
+        <message>
+            <source>締め上げる（1d6+STR）</source>
+            <translation>Squeeze (1d6+STR)</translation>
+        </message>
+        <message>
+            <source>たたきつける（1d6）</source>
+            <translation>Slam (1d6)</translation>
+        </message>
+        <message>
+            <source>防御できない状態にする</source>
+            <translation>Leave it unable to defend</translation>
+        </message>
+        <message>
+            <source>地面に倒す</source>
+            <translation>Pull it to the ground</translation>
+        </message>
+        <message>
+            <source>捕縛の対決判定を振る（+4）</source>
+            <translation>Roll the grapple's test (+4)</translation>
+        </message>
+        <message>
+            <source>つかむ・捕縛（指輪物語RPG 3.2）</source>
+            <translation>Grab and grapple (The Lord of the Rings RPG 3.2)</translation>
+        </message>
+        <message>
+            <source>誰が誰を</source>
+            <translation>Who holds whom</translation>
+        </message>
+        <message>
+            <source>STR</source>
+            <translation>STR</translation>
+        </message>
+        <message>
+            <source>つかんでいる・絡め取っている人はいません</source>
+            <translation>Nobody holds or entangles anyone</translation>
+        </message>
+        <message>
+            <source>抜け出す: STR {0:+d} 対 {1:+d}（同点は振り直し）— {2:.2%}</source>
+            <translation>Break free: STR {0:+d} vs {1:+d} (a tie rolled again) — {2:.2%}</translation>
+        </message>
+        <message>
+            <source>捕縛の対決判定: STR {0:+d} 対 {1:+d}（同点は振り直し）— 勝つ {2:.2%}</source>
+            <translation>The grapple's test: STR {0:+d} vs {1:+d} (a tie rolled again) — wins {2:.2%}</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRHoldModel</name>
+        <message>
+            <source>{0} が {1} をつかんでいる</source>
+            <translation>{0} holds {1}</translation>
+        </message>
+        <message>
+            <source>（押さえつけ +3）</source>
+            <translation> (pinned +3)</translation>
+        </message>
+        <message>
+            <source>{0} が {1} を絡め取っている</source>
+            <translation>{0} entangles {1}</translation>
+        </message>
+        <message>
+            <source>両者の STR 修正を入力してください（未設定）</source>
+            <translation>Enter both STR modifiers (not set)</translation>
+        </message>
+        <message>
+            <source>抜け出した</source>
+            <translation>broke free</translation>
+        </message>
+        <message>
+            <source>抜け出せなかった</source>
+            <translation>still held</translation>
+        </message>
+        <message>
+            <source>{0}: つかまれた状態から抜け出す（STR 対抗判定 {1}、同点は振り直し）— {2}</source>
+            <translation>{0}: breaking free of a grab (opposed STR test {1}, a tie rolled again) — {2}</translation>
+        </message>
+        <message>
+            <source>抜け出す</source>
+            <translation>Break free</translation>
+        </message>
+        <message>
+            <source>鞭で絡め取った相手にだけ行ないます</source>
+            <translation>Only against one entangled by a whip</translation>
+        </message>
+        <message>
+            <source>転倒</source>
+            <translation>Knocked down</translation>
+        </message>
+        <message>
+            <source>防御できない</source>
+            <translation>Cannot defend</translation>
+        </message>
+        <message>
+            <source>効果なし</source>
+            <translation>no effect</translation>
+        </message>
+        <message>
+            <source>{0} → {1}: 捕縛の Strength 対決判定（+4、{2}）— {3}</source>
+            <translation>{0} → {1}: the grapple's opposed Strength test (+4, {2}) — {3}</translation>
+        </message>
+        <message>
+            <source>捕縛</source>
+            <translation>Grapple</translation>
+        </message>
+        <message>
+            <source>{0}: {1} を押さえつけた（STR 対抗判定 +3）</source>
+            <translation>{0}: pinned {1} (opposed STR test +3)</translation>
+        </message>
+        <message>
+            <source>押さえつける</source>
+            <translation>Pin</translation>
+        </message>
+        <message>
+            <source>つかんだ側の STR 修正を入力してください（未設定）</source>
+            <translation>Enter the holder's STR modifier (not set)</translation>
+        </message>
+        <message>
+            <source>締め上げる（1d6+STR）</source>
+            <translation>Squeeze (1d6+STR)</translation>
+        </message>
+        <message>
+            <source>たたきつける（1d6）</source>
+            <translation>Slam (1d6)</translation>
+        </message>
+        <message>
+            <source>死亡</source>
+            <translation>Dead</translation>
+        </message>
+        <message>
+            <source>{0}: {1} に{2} — ダメージ {3}（出目 {4}）→ {5}</source>
+            <translation>{0}: {2} on {1} — damage {3} (rolled {4}) → {5}</translation>
+        </message>
+        <message>
+            <source>つかんだ相手に</source>
+            <translation>On the one held</translation>
+        </message>
+        <message>
+            <source>つかんだ相手にだけ行ないます</source>
+            <translation>Only against one grabbed</translation>
+        </message>
+        <message>
+            <source>{0}はもうつかまれていません</source>
+            <translation>{0} is no longer held</translation>
+        </message>
+        <message>
+            <source>{0} 対 {1}</source>
+            <translation>{0} vs {1}</translation>
+        </message>
+    </context>
+    <context>
+        <name>LotRKnockdown</name>
+        <message>
+            <source>転倒の判定は、命中した charge のあとに振ります</source>
+            <translation>The knockdown test follows a charge that hit</translation>
+        </message>
+        <message>
+            <source>チャージした側の STR を入力してください（未設定）</source>
+            <translation>Enter the charger's STR (not set)</translation>
+        </message>
+        <message>
+            <source>対象の STR 修正を入力してください（未設定）</source>
+            <translation>Enter the target's STR modifier (not set)</translation>
+        </message>
+        <message>
+            <source>転倒</source>
+            <translation>Knocked down</translation>
+        </message>
+        <message>
+            <source>転倒した</source>
+            <translation>fell</translation>
+        </message>
+        <message>
+            <source>踏みとどまった</source>
+            <translation>stood firm</translation>
+        </message>
+        <message>
+            <source>{0}: charge の転倒の判定 Strength {1} / 目標値 {2}（STR {3} + 2）— {4}</source>
+            <translation>{0}: the charge's knockdown test, Strength {1} / TN {2} (STR {3} + 2) — {4}</translation>
+        </message>
+        <message>
+            <source>転倒の判定</source>
+            <translation>Knockdown test</translation>
         </message>
     </context>
     <context>
@@ -29710,6 +30798,10 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>スタン判定</source>
             <translation>Stun test</translation>
+        </message>
+        <message>
+            <source>つかみ・捕縛</source>
+            <translation>Grab/grapple</translation>
         </message>
         <message>
             <source>恐怖</source>
@@ -35631,6 +36723,21 @@ Chance to reach the TN {0}; chance the commander's Inspire {1:+d} stops it {2}</
         <message>
             <source>リアクション側</source>
             <translation>Reaction side</translation>
+        </message>
+    </context>
+    <context>
+        <name>parent</name>
+        <message>
+            <source>防御する</source>
+            <translation>Parries</translation>
+        </message>
+        <message>
+            <source>防御 </source>
+            <translation>Parry </translation>
+        </message>
+        <message>
+            <source>この相手の防御のボーナス（盾を含めて）。サイズの差はわかっているサイズから</source>
+            <translation>This target's parry bonus (its shield included). The size difference comes from the sizes known</translation>
         </message>
     </context>
     <context>

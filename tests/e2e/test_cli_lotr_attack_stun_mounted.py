@@ -36,13 +36,22 @@ def test_a_blunt_head_blow_gives_the_stun_outcomes(capsys):
 
 
 def test_mounted_charge_horseback_and_the_size_of_a_rider(capsys):
-    out = prob(capsys, "--bonus", "5", "--defence", "12", "--charge", "--mounted-charge")
+    same = ("--mounted", "--attacker-size", "large", "--target-size", "large")  # no size steps
+    out = prob(capsys, "--bonus", "5", "--defence", "12", "--charge", "--mounted-charge", *same)
     assert out["tn"] == 9 and out["attack_bonus"] == 6  # 3.9 TN −3, 3.2 charge +1
-    out = prob(capsys, "--bonus", "5", "--defence", "12", "--ranged", "--from-horseback")
+    out = prob(capsys, "--bonus", "5", "--defence", "12", "--ranged", "--from-horseback", *same)
     assert out["attack_bonus"] == 1  # −4
     out = prob(capsys, "--bonus", "5", "--defence", "12", "--mounted", "--target-size", "small")
     assert out["attack_bonus"] == 5 - 4  # Large against small: two steps smaller, −2 each
-    assert "charge" in refused(capsys, "--bonus", "5", "--defence", "12", "--mounted-charge")
+    assert "charge" in refused(capsys, "--bonus", "5", "--defence", "12", "--mounted-charge", "--mounted")
+
+
+def test_mounted_flags_without_mounted_are_refused_naming_it(capsys):
+    # issue 37: they were applied to an attacker on foot
+    text = refused(capsys, "--bonus", "5", "--defence", "12", "--charge", "--mounted-charge")
+    assert "--mounted-charge" in text and "--mounted を付けて" in text
+    text = refused(capsys, "--bonus", "5", "--defence", "12", "--ranged", "--from-horseback")
+    assert "--from-horseback" in text and "--mounted を付けて" in text
 
 
 def test_distance_with_the_weapons_l_and_s_gives_the_range_steps(capsys):

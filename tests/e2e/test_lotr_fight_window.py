@@ -18,6 +18,7 @@ from gmtool.rules.systems.lotr import fear, reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.views.battle.battle_dialog import BattleDialog
+from tests.models.lotr.test_lotr_attack_options_model import seed_of
 from tests.rules.lotr.gm_tables import GM_WOUND_PENALTIES
 
 
@@ -257,3 +258,131 @@ def test_a_lotr_fight_through_the_window(fight):
 
 def ids_of(dialog: BattleDialog, name: str) -> str:
     return next(p.id for p in dialog.model.state().participants if p.name == name)
+
+
+def test_sweep_grab_two_weapons_and_a_charges_knockdown_through_the_window(fight):
+    """Issue 37: 3.2's remaining options in the tracker — each one undo step and one log line with
+    its odds shown before the roll — and the attacker's own option on its Defence until its turn."""
+    window, dialog, box, seeds, ids = fight
+    ab, orc, archer, dwarf = box.attack_box, ids["オーク"], ids["弓兵"], ids["ドワーフ"]
+    log = window.campaign_model.log_entries
+
+    # 1. a sweep at two (−4): the orc (Defence 10) then the archer (10), both hit; damage each in turn
+    aim(box, dwarf, orc, 8)
+    choose(ab.option_combo, "sweep")
+    assert ab.option_rows.second.combo.isVisibleTo(ab) and not ab.option_rows.main_spin.isVisibleTo(ab)
+    assert "二人か三人" in ab.odds_label.text() and not ab.roll_button.isEnabled()
+    choose(ab.option_rows.second.combo, archer)
+    assert "オーク: 攻撃 +4 / 目標値 10" in ab.odds_label.text()
+    assert "弓兵: 攻撃 +4 / 目標値 10" in ab.odds_label.text()
+    seeds.queue.append(seed_of(lambda f: sum(f) == 8, lambda f: sum(f) == 9))
+    lines = len(log())
+    ab.roll_button.click()
+    assert len(log()) == lines + 1  # one log line for the whole sweep
+    line = log()[-1].payload["summary"]["inputs"]
+    assert "→ オーク 達成値 12 / 目標値 10" in line and "→ 弓兵 達成値 13 / 目標値 10" in line
+    assert [a.kind for a in dialog.model.participant(dwarf).actions] == ["sweep"]  # 2 actions, once
+    assert "オーク" in ab.damage_target_label.text()
+    ab.str_spin.setValue(0)
+    ab.rolled_spin.setValue(3)
+    ab.apply_button.click()
+    assert "弓兵" in ab.damage_target_label.text()  # the second hit waits for its own damage
+    ab.rolled_spin.setValue(4)
+    ab.apply_button.click()
+    assert cell(dialog, orc, 5).startswith("ダメージ 3/36") and cell(dialog, archer, 5).startswith(
+        "ダメージ 4/"
+    )
+    assert not ab.apply_button.isEnabled()
+
+    def second_damage_undone():
+        assert cell(dialog, archer, 5).startswith("ダメージ 0/") and "弓兵" in ab.damage_target_label.text()
+
+    undo_redo(window, 1, second_damage_undone)
+    assert cell(dialog, archer, 5).startswith("ダメージ 4/")
+
+    def sweep_undone():
+        assert (
+            cell(dialog, orc, 5).startswith("ダメージ 0/36") and dialog.model.participant(dwarf).actions == ()
+        )
+
+    undo_redo(window, 3, sweep_undone)
+    assert cell(dialog, orc, 5).startswith("ダメージ 3/36")
+    choose(ab.option_rows.second.combo, None)
+
+    # 2. a grab (Unarmed): a hit holds the orc, every test of its −5 (TN +5)
+    aim(box, archer, orc, 4)
+    choose(ab.option_combo, "grab")
+    assert "つかむ" in ab.odds_label.text()
+    seeds.queue.append(TWO[10])  # 14 ≥ 10
+    ab.roll_button.click()
+    assert "つかまれている" in cell(dialog, orc, 6) and cell(dialog, orc, 4).endswith("判定-5")
+    assert not ab.apply_button.isEnabled()  # a grab does no damage
+
+    def grab_undone():
+        assert "つかまれている" not in cell(dialog, orc, 6)
+
+    undo_redo(window, 1, grab_undone)
+    assert "つかまれている" in cell(dialog, orc, 6)
+    # the hold's next steps: the holder pins (+3), the orc tries to break free (opposed STR, −5 held)
+    hb = box.hold_box
+    assert "弓兵 が オーク をつかんでいる" in hb.hold_combo.currentText()
+    assert "未設定" in hb.odds_label.text() and not hb.escape_button.isEnabled()  # quick NPCs' STR
+    hb.holder_spin.setValue(1)
+    hb.held_spin.setValue(0)
+    hb.pin_button.click()
+    assert "押さえつけ +3" in hb.hold_combo.currentText()
+    assert "STR −5 対 +4" in hb.odds_label.text().replace("-", "−")
+    hb.model.model.seed_source = lambda: seed_of(lambda f: sum(f) == 3, lambda f: sum(f) == 9)
+    hb.escape_button.click()
+    assert "つかまれている" in cell(dialog, orc, 6)  # 3 − 5 against 9 + 4: still held
+    assert "抜け出せなかった" in log()[-1].payload["summary"]["inputs"]
+    hb.model.model.seed_source = seeds
+
+    # 3. two weapons: 未設定 hand penalties refuse the roll until the GM enters them
+    aim(box, ids["エオメル"], archer, 6)
+    choose(ab.option_combo, "two_weapons")
+    assert "未設定" in ab.odds_label.text() and not ab.roll_button.isEnabled()
+    ab.option_rows.main_spin.setValue(-2)
+    ab.option_rows.off_spin.setValue(-4)
+    assert "弓兵: 攻撃 +4 / 目標値 10" in ab.odds_label.text() and "弓兵: 攻撃 +2" in ab.odds_label.text()
+    seeds.queue.append(seed_of(lambda f: sum(f) == 7, lambda f: sum(f) == 10))
+    ab.roll_button.click()
+    line = log()[-1].payload["summary"]["inputs"]
+    assert "達成値 11 / 目標値 10" in line and "達成値 12 / 目標値 10" in line
+    ab.rolled_spin.setValue(2)
+    ab.apply_button.click()
+    ab.apply_button.click()
+    assert cell(dialog, archer, 5).startswith("ダメージ 8/")  # 4 + 2 + 2
+
+    # 4. power: the attacker's own Defence −2 until its next turn
+    aim(box, orc, dwarf, 5)
+    choose(ab.option_combo, "power")
+    seeds.queue.append(TWO[2])  # a miss: only the option's mark stays
+    ab.roll_button.click()
+    aim(box, dwarf, orc, 5)
+    choose(ab.option_combo, "basic")
+    assert "目標値 8" in ab.odds_label.text()  # the orc's Defence 10 − 2 (3.2 power)
+
+    # 5. a charge that hits: the knockdown test (STR + 2), its odds before the roll
+    aim(box, ids_of(dialog, "ナール"), archer, 6)
+    choose(ab.option_combo, "charge")
+    assert not ab.knockdown_row.roll_button.isVisibleTo(ab)
+    seeds.queue.append(TWO[11])
+    ab.roll_button.click()
+    assert ab.knockdown_row.roll_button.isVisibleTo(ab) and not ab.knockdown_row.roll_button.isEnabled()
+    assert "未設定" in ab.knockdown_row.odds_label.text()  # quick NPCs: the GM enters the STR
+    ab.knockdown_row.str_spin.setValue(10)
+    ab.knockdown_row.bonus_spin.setValue(0)
+    assert (
+        "目標値 12" in ab.knockdown_row.odds_label.text() and "転倒する" in ab.knockdown_row.odds_label.text()
+    )
+    seeds.queue.append(TWO[5])  # 5 − 1 (Dazed) < 12: falls
+    ab.knockdown_row.roll_button.click()
+    assert "転倒" in cell(dialog, archer, 6)
+    assert "charge の転倒の判定" in log()[-1].payload["summary"]["inputs"]
+
+    def knockdown_undone():
+        assert "転倒" not in cell(dialog, archer, 6)
+
+    undo_redo(window, 1, knockdown_undone)
+    assert "転倒" in cell(dialog, archer, 6)

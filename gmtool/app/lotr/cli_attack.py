@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from gmtool.app.cli_common import bounded, pad, percent
+from gmtool.app.lotr import cli_attack_options as extra
 from gmtool.app.lotr.cli_text import TITLE, exit_text, rule_name, say, shown
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import mounted, stun, weapons
@@ -67,6 +68,7 @@ def add_attack_parsers(sub: Any) -> None:
         ("charge", Message("charge: 攻撃 +1、ダメージ 1.5 倍")),
     ):
         options.add_argument(f"--{name}", action="store_true", help=shown(text))
+    extra.add_option_arguments(p, options)
     p.add_argument(
         "--aim",
         choices=list(AIMS),
@@ -142,10 +144,12 @@ def add_attack_parsers(sub: Any) -> None:
     p.add_argument(
         "--mounted-charge",
         action="store_true",
-        help=shown(Message("騎乗の突撃で相手は徒歩: 目標値 −3（--charge と）")),
+        help=shown(Message("騎乗の突撃で相手は徒歩: 目標値 −3（--mounted --charge と）")),
     )
     p.add_argument(
-        "--from-horseback", action="store_true", help=shown(Message("馬上からの射撃: −4（--ranged と）"))
+        "--from-horseback",
+        action="store_true",
+        help=shown(Message("馬上からの射撃: −4（--mounted --ranged と）")),
     )
     p.add_argument(
         "--distance",
@@ -157,13 +161,6 @@ def add_attack_parsers(sub: Any) -> None:
         "--step", type=STEP, help=shown(Message('武器の "L" より先の1段階 S（ヤード）{0}', STEP.range))
     )
     p.add_argument("--json", action="store_true", help=shown(Message("JSON で出力")))
-
-
-def _option(args: argparse.Namespace) -> str:
-    for name in ("defensive", "power", "precise", "two_handed", "charge"):
-        if getattr(args, name):
-            return name
-    return "basic"
 
 
 def _fail(parser: argparse.ArgumentParser, text: str) -> None:
@@ -208,12 +205,17 @@ def run_attack(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     )
     if args.mounted and args.size:
         _fail(parser, Message("--mounted では --size のかわりに --attacker-size と --target-size を使います"))
+    option = extra.option_of(args)
+    refused = extra.refusal(args, option)
+    if refused is not None:
+        _fail(parser, refused)
     try:
         steps = _range_steps(args, parser)
         spec = AttackSpec(
             bonus=args.bonus,
             defence=args.defence,
-            option=_option(args),
+            option="basic" if option == "trip" else option,
+            sweeping=1 + len(args.sweep_target) if option == "sweep" else 1,
             aim=AIMS[args.aim],
             called_shot=HEAD_SHOT_TN if args.head or args.blunt_head else args.called_shot,
             ranged=args.ranged,
@@ -224,9 +226,17 @@ def run_attack(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
             from_horseback=args.from_horseback,
             mounted_charge=args.mounted_charge,
             blunt=args.blunt_head,
+            defence_mod=extra.own_defence(args),
+            against_charger=args.charged_by_target,
+            entangled=args.entangled,
         )
+        specs, stops = extra.strikes(args, spec)
     except ValueError as refusal:
         _fail(parser, str(refusal))
+    if option == "trip":
+        return _trip(args, spec)
+    if len(specs) > 1:
+        return _series(args, specs, stops)
     dist = attack_distribution(spec)
     hit = hit_probability(spec)
     stun_odds = None if row is None else stun.stun_distribution(args.stun_stamina, row)
@@ -242,6 +252,7 @@ def run_attack(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
             out["parried"] = float(dist[PARRIED])
         if spec.ranged:
             out["range_steps"] = spec.range_steps
+        _extras_json(out, args, spec)
         if stun_odds is not None:
             # the Stamina test's outcomes, and each as a share of all attacks (hit × outcome)
             out["stun"] = {str(k): float(stun_odds[k]) for k in stun.OUTCOME_ORDER}
@@ -266,12 +277,71 @@ def run_attack(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         print(f"  {pad(shown(Message('防御（Parry/Block）された')), 44)}{percent(dist[PARRIED])}")
     unparried = Message("（防御されずに）") if spec.parry is not None else ""
     say(Message("  命中する確率{0} {1}", unparried, percent(hit)))
+    _say_extras(args, spec)
     if stun_odds is not None:
         say(
             Message("  スタンの Stamina 判定（目標値 {0}、Stamina {1:+d}）:", args.stun_tn, args.stun_stamina)
         )
         for outcome in stun.OUTCOME_ORDER:
             print(f"    {pad(shown(stun.OUTCOME_TEXT[outcome]), 42)}{percent(stun_odds[outcome])}")
+    return 0
+
+
+def _extras_json(out: dict[str, Any], args: argparse.Namespace, spec: AttackSpec) -> None:
+    if spec.option == "grapple":
+        out["held"] = float(extra.grapple_probability(spec))
+    contest = extra.hold_contest(args, spec.option)
+    if contest is not None:
+        out["breaks_free" if spec.option == "grab" else "wins_strength_test"] = float(contest)
+    falls = extra.knockdown(args)
+    if falls is not None:
+        out["knockdown"] = float(falls)
+        out["knocked_down_by_attack"] = float(hit_probability(spec) * falls)
+
+
+def _say_extras(args: argparse.Namespace, spec: AttackSpec) -> None:
+    if spec.option == "grapple":
+        extra.say_extra(Message("絡め取る（Superior 以上の命中）"), extra.grapple_probability(spec))
+    if spec.option == "grab":
+        extra.say_extra(Message("つかむ（命中）"), hit_probability(spec))
+    contest = extra.hold_contest(args, spec.option)
+    if contest is not None:
+        what = (
+            Message("つかまれた側が抜け出す（STR 対抗判定）")
+            if spec.option == "grab"
+            else Message("捕縛の Strength 対決判定に勝つ（+4）")
+        )
+        extra.say_extra(what, contest)
+    falls = extra.knockdown(args)
+    if falls is not None:
+        extra.say_extra(Message("転倒（Strength 判定に失敗）"), falls)
+        extra.say_extra(Message("命中して転倒"), hit_probability(spec) * falls)
+
+
+def _trip(args: argparse.Namespace, spec: AttackSpec) -> int:
+    tripped = extra.trip_probability(args, spec.attack_bonus)
+    if args.json:
+        print(json.dumps({"system": "lotr", "attack_bonus": spec.attack_bonus, "tripped": float(tripped)}))
+        return 0
+    say(
+        Message(
+            "{0}足払い: 攻撃 {1:+d} / 抵抗 {2:+d}（対決判定、同点は振り直し）",
+            TITLE,
+            spec.attack_bonus,
+            args.resist,
+        )
+    )
+    extra.say_extra(Message("転倒させる"), tripped)
+    return 0
+
+
+def _series(args: argparse.Namespace, specs: list[AttackSpec], stops: bool) -> int:
+    if args.json:
+        print(json.dumps({"system": "lotr", "strikes": extra.series_json(specs, stops)}))
+        return 0
+    name = Message("sweep（なぎ払い）") if stops else Message("両手に武器")
+    say(Message("{0}{1}: {2} 回の攻撃", TITLE, name, len(specs)))
+    extra.say_series(specs, stops)
     return 0
 
 

@@ -59,6 +59,17 @@ class LotRAttackChoices:
         except (KeyError, AttributeError, ValueError):
             return None
 
+    def str_score(self, participant_id: str) -> int | None:
+        """A campaign character's STR (the charge's knockdown TN is STR + 2, 3.2); None for a quick
+        NPC (the GM enters it)."""
+        p = self.battle.participant(participant_id)
+        if not p.character_id:
+            return None
+        try:
+            return int(self.battle.campaign_model.stored(p.character_id).character.attributes.str)
+        except (KeyError, AttributeError, ValueError):
+            return None
+
     def size_of(self, participant_id: str) -> str | None:
         """A campaign character's size (kept when it joined the tracker); None for a quick NPC."""
         return mounted.size_of(self.battle.participant(participant_id))
@@ -123,6 +134,6 @@ class LotRAttackChoices:
         return called_shot and not ranged
 
     @staticmethod
-    def parry_allowed(ranged: bool) -> bool:
-        """3.4: a missile cannot be parried or blocked."""
-        return not ranged
+    def parry_allowed(ranged: bool, option: str = "basic") -> bool:
+        """3.4: a missile cannot be parried or blocked; 3.2: a trip is resisted, not parried."""
+        return not ranged and option != "trip"

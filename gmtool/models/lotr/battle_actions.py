@@ -16,6 +16,7 @@ from gmtool.models.lotr.sheet_values import LotRSheetValues
 from gmtool.models.lotr.tracker_people import in_play
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import combat as lotr, defence_actions as defence, mounted, no_test
+from gmtool.rules.systems.lotr.attack_marks import defence_modifier, helpless
 from gmtool.rules.systems.lotr.checks import RollSpec, resolve_roll, success_probability
 from gmtool.rules.systems.lotr.exploding import roll_test
 from gmtool.rules.systems.lotr.rules_data import SIZE_IDS, LotRRules, lotr_rules
@@ -79,13 +80,15 @@ class LotRBattleActions(QObject):
     def dodge_odds(
         self, participant_id: str, attacker_size: str | None = None, rider_size: str | None = None
     ) -> DodgeOdds:
-        """What a dodge would do now; BattleRefused when a rider's sizes are still to be chosen."""
+        """What a dodge would do now; BattleRefused when a rider's sizes are still to be chosen, or
+        a grapple left it unable to defend (3.2)."""
+        self._can_defend(participant_id)
         chance = self.dodge_probability(participant_id, attacker_size, rider_size)
         _modifier, note = self.dodge_size(participant_id, attacker_size, rider_size)
         return DodgeOdds(lotr.current_defence(self.model.participant(participant_id)), chance, note)
 
     def parry_odds(self, participant_id: str, bonus: int, attack_total: int) -> ParryOdds:
-        original = self.model.participant(participant_id).value("defence")
+        original = defence.original_defence(self.model.participant(participant_id))
         chance = self.parry_probability(participant_id, bonus, attack_total)
         return ParryOdds(chance, original if attack_total < original else None)
 
@@ -156,7 +159,7 @@ class LotRBattleActions(QObject):
         the GM picks the attacker's size (and a quick NPC rider's own), as in the attack box."""
         p = self.model.participant(participant_id)
         if not mounted.mount_of(p).mounted:
-            return 0, ""
+            return self._size_on_foot(p.value("size_order"), attacker_size, rider_size)
         if attacker_size is None:
             raise BattleRefused(self.tr("騎乗中の回避: 攻撃してくる相手のサイズを選んでください（3.9）"))
         rider = rider_size or mounted.size_of(p)
@@ -173,11 +176,29 @@ class LotRBattleActions(QObject):
         )
         return modifier, note
 
+    def _size_on_foot(self, order: int, attacker_size: str | None, own_size: str | None) -> tuple[int, str]:
+        """1.5: on foot, a smaller defender dodges a larger attacker at +2 per step; (0, "") while the
+        GM has not named the attacker's size (or the defender's, for a quick NPC)."""
+        own = own_size or (SIZE_IDS[order - 1] if 1 <= order <= len(SIZE_IDS) else None)
+        if attacker_size is None or own is None:
+            return 0, ""
+        for size in (attacker_size, own):
+            if size not in SIZE_IDS:
+                raise BattleRefused(self.tr("サイズ「{0}」はありません").format(size))
+        bonus = mounted.size_dodge_bonus(own, attacker_size)
+        if not bonus:
+            return 0, ""
+        note = self.tr("大きい相手（{0}）の攻撃への回避 +{1}（1.5）").format(
+            attacker_size.capitalize(), bonus
+        )
+        return bonus, note
+
     def dodge(
         self, participant_id: str, attacker_size: str | None = None, rider_size: str | None = None
     ) -> int:
         """回避: spends the action and rolls Swiftness; a total above Defence replaces it.  A rider
         names the attacker's size (3.9, dodge_size)."""
+        self._can_defend(participant_id)
         size, note = self.dodge_size(participant_id, attacker_size, rider_size)
         seed = self.model.seed_source()
         p = self.model.participant(participant_id)
@@ -222,6 +243,7 @@ class LotRBattleActions(QObject):
         """防御 against an attack's total: rolled and its action taken only when the attack reaches
         the original Defence (3.3); None when it does not (the attack misses, nothing spent).
         Returns whether the parry succeeded (a tie is the defender's)."""
+        self._can_defend(participant_id)
         p = self.model.participant(participant_id)
         outcome = defence.parry(self.model.state(), participant_id, attack)
         if not outcome.needed:
@@ -232,7 +254,8 @@ class LotRBattleActions(QObject):
             return None
         seed = self.model.seed_source()
         faces = roll_test(random.Random(seed))
-        total = sum(faces) + bonus + self.model.rules().penalty(p) + outcome.penalty
+        own = defence_modifier(p)  # its own attack options until its next turn (3.2)
+        total = sum(faces) + bonus + self.model.rules().penalty(p) + outcome.penalty + own
         success = defence.parried(total, attack)
         result = self.tr("防御成功") if success else self.tr("防御失敗")
         text = self.tr("{0}: 防御 {1}（攻撃の達成値 {2}、同点は防御側）→ {3}").format(
@@ -258,7 +281,13 @@ class LotRBattleActions(QObject):
         """The defender's wound, weariness and extra-action penalties count, as for a dodge."""
         p = self.model.participant(participant_id)
         penalty = self.model.rules().penalty(p) + self.next_penalty(participant_id, "parry")
-        return lotr.parry_probability(bonus + penalty, attack_total)
+        return lotr.parry_probability(bonus + penalty + defence_modifier(p), attack_total)
+
+    def _can_defend(self, participant_id: str) -> None:
+        """3.2 捕縛: 「相手を防御不可能な状態にしたり」 — no dodge or parry while it lasts."""
+        p = self.model.participant(participant_id)
+        if helpless(p):
+            raise BattleRefused(self.tr("{0}は絡め取られて防御できません（3.2 捕縛）").format(p.name))
 
     def keep_initiative(self, keep: bool) -> None:
         text = (

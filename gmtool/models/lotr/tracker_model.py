@@ -4,7 +4,8 @@
 - `attack`: an attack from the odds to its damage (attack_model.py), with what its form offers;
 - `stun`: the stun a Blunt hit at a called shot makes (3.7, stun_model.py), waiting on `attack`;
 - `mounts`: mounted combat (3.9, mount_model.py);
-- `fear`: a fear attack (3.8, fear_model.py).
+- `fear`: a fear attack (3.8, fear_model.py);
+- `holds`: what follows a grab or a grapple (3.2, hold_model.py).
 
 Built with the tracker's box (`gmtool.app.lotr.tracker`), and gone with the tracker's model.
 """
@@ -17,6 +18,7 @@ from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.attack_model import LotRAttackModel
 from gmtool.models.lotr.battle_actions import LotRBattleActions
 from gmtool.models.lotr.fear_model import LotRFearModel
+from gmtool.models.lotr.hold_model import LotRHoldModel
 from gmtool.models.lotr.mount_model import LotRMountModel
 from gmtool.models.lotr.rules_model import RULES_KEY
 from gmtool.models.lotr.stun_model import LotRStunModel
@@ -36,6 +38,7 @@ class LotRTrackerModel(QObject):
         self.stun = LotRStunModel(self.attack)
         self.mounts = LotRMountModel(battle)
         self.fear = LotRFearModel(battle)
+        self.holds = LotRHoldModel(battle)
         battle.campaign_model.session_changed.connect(self._on_session_changed)
 
     def _on_session_changed(self, key: str) -> None:

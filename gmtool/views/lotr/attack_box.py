@@ -5,7 +5,7 @@ tracker's LotR box: the actions box, this one and the stun, fear and mount boxes
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -18,15 +18,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.models.lotr.attack_model import AttackPlan, LotRAttackModel
+from gmtool.models.lotr.attack_model import AttackOdds, AttackPlan, LotRAttackModel
 from gmtool.models.lotr.table_requests import table_requests
 from gmtool.models.lotr.tracker_model import LotRTrackerModel
 from gmtool.rules.systems.lotr import attack_types as engine, reference_catalog as catalog
 from gmtool.rules.systems.lotr.rules_types import SIZE_IDS
 from gmtool.views.appearance import set_tone
 from gmtool.views.battle.tracker_pages import bring_forward
+from gmtool.views.lotr.attack_option_rows import AttackOptionRows
 from gmtool.views.lotr.battle_actions_box import LotRActionsBox
 from gmtool.views.lotr.fear_box import FearBox
+from gmtool.views.lotr.hold_box import LotRHoldBox
+from gmtool.views.lotr.knockdown_row import KnockdownRow
 from gmtool.views.lotr.mount_box import LotRMountBox
 from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.lotr.sheet_link import SheetLink
@@ -64,6 +67,15 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         self.option_combo = QComboBox()
         for option in engine.ATTACK_OPTIONS:
             self.option_combo.addItem(self.tr(option.name), option.id)
+            self.option_combo.setItemData(
+                self.option_combo.count() - 1, self.tr(option.note), Qt.ItemDataRole.ToolTipRole
+            )
+        # the rows only some options need (sweep's other targets, two weapons' hands, trip's resist)
+        self.option_rows = AttackOptionRows(lambda: self._show(), self)
+        self.knockdown_row = KnockdownRow(
+            model.fall, self.button(self.tr("転倒の判定を振る"), lambda: self.knockdown_row.roll()), self
+        )
+        self.damage_target_label = QLabel()
         self.called_combo = QComboBox()
         # none, the rows of the GM's called-shot table (Table 9.18), another part: filled by sync
         self.called_spin = _spin(engine.BOUNDS["called_shot"], self.tr("部位狙い +"))
@@ -104,7 +116,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         # Room kept for their longest text: a choice that shortens them moves nothing below.
         lines = self.fontMetrics().lineSpacing()
         self.odds_label.setMinimumHeight(3 * lines)
-        self.result_label.setMinimumHeight(2 * lines)
+        self.result_label.setMinimumHeight(3 * lines)  # a sweep's three targets, a line each
         self.damage_edit = QLineEdit()
         self.damage_edit.setPlaceholderText(self.tr("武器のダメージ（例 2d6+1。空欄: 出目を入力）"))
         self.str_spin = _spin((-20, 20), self.tr("STR修正 "))
@@ -135,8 +147,8 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             self.distance_spin,
         ):
             spin.valueChanged.connect(lambda _v: self._show())
+        self.option_combo.currentIndexChanged.connect(lambda _i: self._option_changed())
         for combo in (
-            self.option_combo,
             self.called_combo,
             self.attacker_size_combo,
             self.target_size_combo,
@@ -156,6 +168,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         form.addRow("", self.weapon_note)
         form.addRow("", self.bonus_link)
         form.addRow(self.tr("対象"), hbox(self.target_combo, self.size_spin, self.shield_spin))
+        self.option_rows.add_to(form)
         self.mounted_row = hbox(self.attacker_size_combo, self.target_size_combo, self.horse_str_check)
         form.addRow(self.tr("騎乗"), self.mounted_row)
         form.addRow(self.mounted_label)
@@ -170,6 +183,8 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         add_line(form, self.odds_label)
         form.addRow(self.roll_button)
         form.addRow(self.result_label)
+        self.knockdown_row.add_to(form)
+        form.addRow(self.damage_target_label)
         form.addRow(self.tr("ダメージ"), hbox(self.damage_edit, self.str_spin, self.no_str_label))
         # Two rows, not one: in English the three were wider than the tracker's side pane.
         form.addRow(hbox(self.rolled_spin, self.apply_button))
@@ -187,11 +202,13 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             return None
         weapon = self.weapon_combo.currentData()
         ranged_weapon = self._ranged_weapon()
+        option = self.option_combo.currentData()
         return AttackPlan(
+            **self.option_rows.fields(option),
             attacker=attacker,
             target=target,
             bonus=self.bonus_spin.value(),
-            option=self.option_combo.currentData(),
+            option=option,
             called_shot=self._called_shot(),
             ranged=self.ranged_check.isChecked(),
             range_steps=self.range_spin.value() if self.ranged_check.isChecked() else 0,
@@ -214,6 +231,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         people = self.choices.people()
         self.refill(self.attacker_combo, people)
         self.refill(self.target_combo, people)
+        self.option_rows.fill(people, self.refill)
         weapons_in_table: list[tuple[str, str | None]] = [(self.tr("武器表から選ばない（手入力）"), None)]
         weapons_in_table += [(name, name) for name in self.choices.weapon_names()]
         self.refill(self.weapon_combo, weapons_in_table)
@@ -227,6 +245,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             # target the GM chose (an ally, in a brawl) stays with the result shown for it.
             self._choose_target()
         self._offer_sheet()
+        self.knockdown_row.sync()
 
     def _called_shot_items(self) -> list[tuple[str, object]]:
         """No called shot, each part the called-shot table gives a TN modifier (a row still 未設定
@@ -331,7 +350,15 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             else ""
         )
 
+    def _option_changed(self) -> None:
+        """Punch's damage is the text's own 1d6 (+2 + STR, 3.2): it goes in the damage field."""
+        dice = self.attack.option_dice(self.option_combo.currentData())
+        if dice:
+            self.damage_edit.setText(dice)
+        self._show()
+
     def _show(self) -> None:
+        self.option_rows.show_for(self.option_combo.currentData())
         self._show_mounted()
         ranged_weapon = self._ranged_weapon()
         self._show_weapon(ranged_weapon)
@@ -342,7 +369,9 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         called = self.called_combo.currentData() not in (0, None)
         self.blunt_check.setEnabled(self.choices.blunt_allowed(called, self.ranged_check.isChecked()))
         self.called_spin.setVisible(self.called_combo.currentData() == -1)
-        parry_allowed = self.choices.parry_allowed(self.ranged_check.isChecked())
+        parry_allowed = self.choices.parry_allowed(
+            self.ranged_check.isChecked(), self.option_combo.currentData()
+        )
         self.parry_check.setEnabled(parry_allowed)
         if not parry_allowed:
             self.parry_check.setChecked(False)
@@ -366,7 +395,29 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         head = self.tr("攻撃 {0:+d} / 目標値 {1}: 命中 {2:.2%}").format(
             odds.attack_bonus, odds.tn, float(odds.hit)
         )
-        self.odds_label.setText(head + "\n" + "　".join(parts))
+        lines = [head, "　".join(parts)]
+        if odds.strikes:
+            lines = [
+                self.tr("{0}: 攻撃 {1:+d} / 目標値 {2} — 振る {3:.2%}、命中 {4:.2%}").format(
+                    s.target, s.attack_bonus, s.tn, float(s.reached), float(s.hit)
+                )
+                for s in odds.strikes
+            ]
+        if odds.effect is not None:
+            lines = self._effect_lines(odds, lines)
+        self.odds_label.setText("\n".join(lines))
+
+    def _effect_lines(self, odds: AttackOdds, lines: list[str]) -> list[str]:
+        assert odds.effect is not None
+        option = self.option_combo.currentData()
+        if option == "trip":  # an opposed test, not against Defence
+            return [
+                self.tr("足払い: 攻撃 {0:+d}（対決判定、同点は振り直し）— 転倒させる {1:.2%}").format(
+                    odds.attack_bonus, float(odds.effect)
+                )
+            ]
+        what = self.tr("絡め取る（Superior 以上）") if option == "grapple" else self.tr("つかむ")
+        return [*lines, self.tr("{0} {1:.2%}").format(what, float(odds.effect))]
 
     def _show_apply(self) -> None:
         # A hit whose roll is still the last step; a Blunt hit stuns instead (3.7): the stun box takes it.
@@ -376,6 +427,10 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             dice = self.attack.damage_dice(self.damage_edit.text())
         except ValueError:
             dice = None
+        target = self.attack.waiting_target()
+        self.damage_target_label.setText(
+            "" if target is None or not waiting else self.tr("ダメージを受けるのは: {0}").format(target)
+        )
         self.apply_button.setEnabled(waiting)
         self.roll_damage_button.setEnabled(waiting and dice is not None)
         self.max_button.setEnabled(extraordinary)
@@ -398,6 +453,14 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             return
         rolled = self.attack.roll(plan)
         result = rolled.result
+        if rolled.tripped is not None:
+            self.result_label.setText(
+                self.tr("足払い: 転倒させた") if rolled.tripped else self.tr("足払い: 転倒させられなかった")
+            )
+            return
+        if len(rolled.strikes) > 1 or plan.option == "sweep":
+            self.result_label.setText("\n".join(self.attack.texts.strike_lines(rolled)))
+            return
         text = self.tr("達成値 {0} / 目標値 {1}: {2}").format(
             result.total, result.tn, self.attack.degree_name(result)
         )
@@ -420,7 +483,8 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             text += "\n" + self.tr("命中しなかった")
         elif rolled.spec.option == "charge":
             text += "\n" + self.tr(
-                "charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）"
+                "charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）。"
+                "下の「転倒の判定を振る」で振ります"
             )
         self.result_label.setText(text)
 
@@ -441,7 +505,8 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
 
 class LotRTrackerBox(LotRActionsBox):
     """The tracker's LotR box: actions, dodge and parry odds, an attack from start to finish, the
-    stun a Blunt hit makes (3.7), fear (3.8) and mounted combat (3.9); each box over its part of the
+    stun a Blunt hit makes (3.7), a grab's or grapple's hold (3.2), fear (3.8) and mounted combat
+    (3.9); each box over its part of the
     model.  Each is a step of its own (`pages`): the tracker shows them as tabs, so the step at hand
     fits the side pane at 1366×768 and another step's size moves nothing in it."""
 
@@ -452,8 +517,9 @@ class LotRTrackerBox(LotRActionsBox):
         self.stun_box = LotRStunBox(model.stun, confirm, self)
         self.mount_box = LotRMountBox(model.mounts, confirm, self)
         self.fear_box = FearBox(model.fear, self)  # it follows the encounter by itself
+        self.hold_box = LotRHoldBox(model.holds, confirm, self)
         self.attack_box.stun_waiting.connect(lambda: bring_forward(self.stun_box))
-        self._boxes = (self.attack_box, self.stun_box, self.mount_box)
+        self._boxes = (self.attack_box, self.stun_box, self.mount_box, self.hold_box)
         model.rules_changed.connect(self.sync)  # a table edited, a house rule flipped
 
     def pages(self) -> list[tuple[str, QWidget]]:
@@ -462,6 +528,7 @@ class LotRTrackerBox(LotRActionsBox):
             (self.tr("攻撃"), self.attack_box),
             (self.tr("行動・防御"), self),
             (self.tr("スタン判定"), self.stun_box),
+            (self.tr("つかみ・捕縛"), self.hold_box),
             (self.tr("恐怖"), self.fear_box),
             (self.tr("騎乗"), self.mount_box),
         ]

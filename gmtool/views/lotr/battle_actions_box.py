@@ -64,27 +64,30 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         self.no_test_row.setLayout(no_test_row)
         self.dodge_label = QLabel()
         self.dodge_button = self.button(self.tr("回避を振る"), self._dodge)
-        # 3.9: a rider dodging a smaller attacker counts as Large; the dodge does not know who
-        # attacks, so the GM picks the attacker's size (and a quick NPC rider's own), as in the attack box.
+        # 3.9: a rider dodging a smaller attacker counts as Large; 1.5: on foot, a smaller defender
+        # dodges a larger attacker at +2 a step.  The dodge does not know who attacks, so the GM picks
+        # the attacker's size (and a quick NPC's own), as in the attack box.
         self.dodge_rider_size, self.dodge_attacker_size = QComboBox(), QComboBox()
-        for combo in (self.dodge_rider_size, self.dodge_attacker_size):
-            combo.addItem(self.tr("サイズ不明"), None)
+        for combo, unknown in (
+            (self.dodge_rider_size, self.tr("回避する側: 不明")),
+            (self.dodge_attacker_size, self.tr("攻撃側: 不明")),
+        ):
+            combo.addItem(unknown, None)
             for size_id in SIZE_IDS:
                 combo.addItem(size_id.capitalize(), size_id)
             combo.currentIndexChanged.connect(lambda _i: self._show())
         self.dodge_attacker_size.setToolTip(
-            self.tr("騎乗中は Large として数え、小さい相手の攻撃への回避は 1 段階ごとに −2（3.9）")
+            self.tr(
+                "徒歩: 大きい相手の攻撃への回避は 1 段階ごとに +2（1.5）。"
+                "騎乗中は Large として数え、小さい相手の攻撃への回避は 1 段階ごとに −2（3.9）"
+            )
         )
         self.dodge_note = QLabel()  # why the rider's dodge takes less (3.9)
         self.dodge_note.setWordWrap(True)
         self._sized_rider: str | None = None  # the rider whose own size was last filled in
         self.dodge_size_row = QWidget()
-        sizes = hbox(
-            QLabel(self.tr("乗り手")),
-            self.dodge_rider_size,
-            QLabel(self.tr("攻撃側")),
-            self.dodge_attacker_size,
-        )
+        self.dodge_rider_size.setToolTip(self.tr("回避する側のサイズ"))
+        sizes = hbox(self.dodge_rider_size, self.dodge_attacker_size)
         sizes.setContentsMargins(0, 0, 0, 0)
         self.dodge_size_row.setLayout(sizes)
         self.parry_bonus = QSpinBox()
@@ -120,7 +123,7 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         form.addRow(self.tr("アクション"), hbox(self.kind_combo, self.aim_combo, self.spend_button))
         form.addRow(self.cost_label)
         form.addRow(self.no_test_row)
-        form.addRow(self.tr("騎乗中の回避"), self.dodge_size_row)
+        form.addRow(self.tr("回避のサイズ"), self.dodge_size_row)
         form.addRow(hbox(self.dodge_label, self.dodge_button))
         form.addRow(self.dodge_note)
         form.addRow(self.parry_link)
@@ -201,11 +204,10 @@ class LotRActionsBox(SessionTab[LotRBattleActions]):
         self.parry_label.setText(text)
 
     def _show_dodge(self, who: str) -> None:
-        on_horse = self.battle_actions.rides(who)
-        self.actions_form.setRowVisible(self.dodge_size_row, on_horse)
+        self.actions_form.setRowVisible(self.dodge_size_row, True)  # on foot too (1.5), riding (3.9)
         self.actions_form.setRowVisible(self.dodge_note, False)
-        if on_horse and self._sized_rider != who:
-            self._sized_rider = who  # a campaign character's own size, once per rider picked
+        if self._sized_rider != who:
+            self._sized_rider = who  # a campaign character's own size, once per dodger picked
             size = self.battle_actions.size_of(who)
             if size is not None:
                 self.dodge_rider_size.setCurrentIndex(self.dodge_rider_size.findData(size))

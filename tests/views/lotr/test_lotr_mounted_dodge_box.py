@@ -20,17 +20,25 @@ def two_dice(total: int) -> int:
     )
 
 
-def test_a_riders_dodge_asks_for_the_attackers_size_and_takes_its_penalty(qtbot, campaign_model):
-    fight = BattleModel(campaign_model, seed_source=lambda: two_dice(11))
+def dodger(qtbot, campaign_model, name: str, values: dict[str, int], dice: int):
+    """A fight with one quick NPC, started, and the actions box showing it (its dodge dice `dice`)."""
+    fight = BattleModel(campaign_model, seed_source=lambda: two_dice(dice))
     fight.new_encounter("lotr")
-    rider = fight.roster.add_quick("エオメル", {"swiftness": 2, "defence": 11, "health": 10})[0]
+    who = fight.roster.add_quick(name, values)[0]
     fight.round.start()
     box = LotRActionsBox(LotRBattleActions(fight), lambda *_: True)
     qtbot.addWidget(box)
     box.show()
     box.sync()
-    box.who_combo.setCurrentIndex(box.who_combo.findData(rider))
-    assert not box.dodge_size_row.isVisible()  # on foot: no sizes to pick
+    box.who_combo.setCurrentIndex(box.who_combo.findData(who))
+    return fight, box, who
+
+
+def test_a_riders_dodge_asks_for_the_attackers_size_and_takes_its_penalty(qtbot, campaign_model):
+    values = {"swiftness": 2, "defence": 11, "health": 10}
+    fight, box, rider = dodger(qtbot, campaign_model, "エオメル", values, 11)
+    assert box.dodge_size_row.isVisible()  # on foot too: a smaller defender's dodge (1.5, issue 37)
+    assert box.dodge_note.text() == "" and box.dodge_button.isEnabled()  # sizes unknown: nothing added
     LotRMountModel(fight).set_mount(rider, Mount(True))
     box.sync()
     assert box.dodge_size_row.isVisible()
@@ -45,3 +53,16 @@ def test_a_riders_dodge_asks_for_the_attackers_size_and_takes_its_penalty(qtbot,
     box.dodge_button.click()
     assert "エオメル: 回避 11（Defense そのまま）" in fight.state().events[-1].text
     assert combat.current_defence(fight.participant(rider)) == 11
+
+
+def test_a_smaller_defender_on_foot_dodges_a_larger_attacker_at_plus_2(qtbot, campaign_model):
+    # 1.5 「SmallのキャラクターはMediumのキャラクターに対して 攻撃・防御に+2ボーナス」 (issue 37)
+    values = {"swiftness": 2, "defence": 12, "health": 5}
+    fight, box, hobbit = dodger(qtbot, campaign_model, "ホビット", values, 8)
+    box.dodge_rider_size.setCurrentIndex(box.dodge_rider_size.findData("small"))
+    box.dodge_attacker_size.setCurrentIndex(box.dodge_attacker_size.findData("medium"))
+    chance = combat.dodge_probability(fight.participant(hobbit), 2)
+    assert f"{float(chance):.2%}" in box.dodge_label.text()
+    assert box.dodge_note.text() == "大きい相手（Medium）の攻撃への回避 +2（1.5）"
+    box.dodge_button.click()  # 8 + 2 + 2 = 12: not above Defence 12
+    assert "ホビット: 回避 12" in fight.state().events[-1].text

@@ -30,6 +30,8 @@ from gmtool.rules.systems.lotr.attack_types import (
     ATTACK_OPTIONS as ATTACK_OPTIONS,
     BOUNDS as BOUNDS,
     BREAK_NAMES as BREAK_NAMES,
+    CHARGED_TARGET_BONUS as CHARGED_TARGET_BONUS,
+    ENTANGLED_BONUS as ENTANGLED_BONUS,
     EXTRAORDINARY_CHOICES as EXTRAORDINARY_CHOICES,
     FIELD_NAMES as FIELD_NAMES,
     FROM_HORSEBACK as FROM_HORSEBACK,
@@ -39,6 +41,7 @@ from gmtool.rules.systems.lotr.attack_types import (
     PARRIED as PARRIED,
     RANGE_STEP_TN as RANGE_STEP_TN,
     SIZE_STEP as SIZE_STEP,
+    SWEEP_PENALTY as SWEEP_PENALTY,
     AttackOption as AttackOption,
     Outcome as Outcome,
 )
@@ -72,10 +75,29 @@ class AttackSpec:
     from_horseback: bool = False  # a ranged attack from horseback (3.9: −4)
     mounted_charge: bool = False  # a mounted charge against someone on foot (3.9: TN −3)
     blunt: bool = False  # a blunt blow at a called shot: stuns instead of damaging (3.7)
+    sweeping: int = 1  # sweep: the number of people it aims at (2 or 3, 3.2)
+    hand_penalty: int = 0  # two weapons: the penalty the GM entered for this hand (3.2)
+    defence_mod: int = 0  # the target's own options until its next turn: on its Defence and parry
+    against_charger: bool = False  # the attacker was charged by the target: +1 (3.2)
+    entangled: bool = False  # the target is entangled by a whip (Grapple): +5 (3.2)
 
     def __post_init__(self) -> None:
         if self.option not in OPTIONS_BY_ID:
             raise ValueError(Message("攻撃オプション「{0}」はありません", self.option))
+        if self.option == "trip":
+            raise ValueError(Message("足払い（Trip）は Defence ではなく対決判定です（3.2）"))
+        if self.option == "sweep" and self.sweeping not in SWEEP_PENALTY:
+            raise ValueError(Message("sweep（なぎ払い）は二人か三人を狙います（3.2）: {0} 人", self.sweeping))
+        if self.option != "sweep" and self.sweeping != 1:
+            raise ValueError(Message("二人以上を狙えるのは sweep（なぎ払い）だけです（3.2）"))
+        if self.hand_penalty and self.option != "two_weapons":
+            raise ValueError(Message("両手の武器のペナルティは「両手に武器」の攻撃だけのものです"))
+        _check("defence_mod", self.defence_mod)
+        _check("hand_penalty", self.hand_penalty)
+        if self.ranged and self.option in ("sweep", "two_weapons", "grab", "grapple", "punch"):
+            raise ValueError(
+                Message("{0} は近接の攻撃です（射撃ではできません）", OPTIONS_BY_ID[self.option].name)
+            )
         if self.aim not in AIM_BONUS.values():
             raise ValueError(Message("狙いのボーナスは +1（直接）か +3（間接）です（{0}）", self.aim))
         for name in ("bonus", "defence", "called_shot", "range_steps", "shield", "size_steps"):
@@ -102,7 +124,8 @@ class AttackSpec:
     @property
     def tn(self) -> int:
         """Defence + the called shot (− 3 for a mounted charge); missiles: + 2 per range step + the shield."""
-        tn = self.defence + self.called_shot + (MOUNTED_CHARGE_TN if self.mounted_charge else 0)
+        tn = self.defence + self.defence_mod + self.called_shot
+        tn += MOUNTED_CHARGE_TN if self.mounted_charge else 0
         if self.ranged:
             tn += RANGE_STEP_TN * self.range_steps + self.shield
         return tn
@@ -110,12 +133,26 @@ class AttackSpec:
     @property
     def attack_bonus(self) -> int:
         horseback = FROM_HORSEBACK if self.from_horseback else 0
-        return self.bonus + self.attack_option.attack + self.aim + SIZE_STEP * self.size_steps + horseback
+        situation = (CHARGED_TARGET_BONUS if self.against_charger else 0) + (
+            ENTANGLED_BONUS if self.entangled else 0
+        )
+        sweep = SWEEP_PENALTY.get(self.sweeping, 0) if self.option == "sweep" else 0
+        return (
+            self.bonus
+            + self.attack_option.attack
+            + self.aim
+            + SIZE_STEP * self.size_steps
+            + horseback
+            + situation
+            + sweep
+            + self.hand_penalty
+        )
 
     @property
     def parry_bonus(self) -> int | None:
-        """The parry test's bonus: the shield's Parry/Block bonus counts when parrying (3.3)."""
-        return None if self.parry is None else self.parry + self.shield
+        """The parry test's bonus: the shield's Parry/Block bonus counts when parrying (3.3), and the
+        target's own option (defensive +2, power −2 …) until its next turn."""
+        return None if self.parry is None else self.parry + self.shield + self.defence_mod
 
     def roll_spec(self) -> RollSpec:
         return RollSpec(LotRRoller(modifier=self.attack_bonus), self.tn, self.bands)

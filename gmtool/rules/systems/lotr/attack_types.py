@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gmtool.rules.message import Message
+from gmtool.rules.message import Message, template
 from gmtool.rules.systems.lotr.rules_types import Degree
 
 RANGE_STEP_TN = 2  # 3.4 「"L" より遠くなった場合に,距離 S ごとに+2の修正」
@@ -19,6 +19,15 @@ SIZE_STEP = 2  # 1.5/3.2 「1段階大きいサイズの相手への攻撃は +2
 AIM_BONUS = {"none": 0, "direct": 1, "indirect": 3}  # 3.5 「直接攻撃なら+1,間接攻撃なら+3」
 FROM_HORSEBACK = -4  # 3.9 「馬上からの Ranged Combat 攻撃は -4 ペナルティ」
 MOUNTED_CHARGE_TN = -3  # 3.9 「騎乗時の突撃では, 相手が騎乗していない場合は…目標値を -3 する」
+SWEEP_PENALTY = {2: -4, 3: -6}  # 3.2 sweep 「3人まで同時に狙う.二人なら-4, 三人なら-6」
+CHARGED_TARGET_BONUS = 1  # 3.2 「チャージの対象となったキャラクターは,…攻撃に+1のボーナス」
+KNOCKDOWN_TN_PLUS = 2  # 3.2 「チャージしてきたキャラクターのSTR+2を目標とするStrength判定」
+GRABBED_TN = 5  # 3.2 Grab 「つかみかかられた相手の行動のあらゆる目標値を+5する」
+PIN_BONUS = 3  # 3.2 Grab 「押さえつけてSTR対抗判定に+3のボーナス」
+GRAPPLE_STR_BONUS = 4  # 3.2 Grapple 「Strength による対決判定(攻撃側は+4ボーナス)」
+ENTANGLED_BONUS = 5  # 3.2 Grapple 「絡め取られている相手に対する攻撃は,+5のボーナス」
+PUNCH_PLUS = 2  # 3.2 Punch 「1d6+2+STR modifierダメージ」
+UNARMED_DICE = (1, 6)  # 3.2 Punch 1d6 (+2+STR), Grab 1d6+STR, a slam 1d6
 PARRIED: Literal["parried"] = "parried"
 BOUNDS = {  # what the tracker and `prob lotr-attack` take
     "bonus": (-99, 99),
@@ -28,13 +37,20 @@ BOUNDS = {  # what the tracker and `prob lotr-attack` take
     "shield": (0, 20),
     "size_steps": (-4, 4),
     "parry": (-99, 99),
+    "defence_mod": (-20, 20),
+    "hand_penalty": (-99, 0),
 }
 Outcome = Degree | Literal["parried"]
 
 
 @dataclass(frozen=True)
 class AttackOption:
-    """One of 3.2's attack options: what it adds to the attack test and to the damage."""
+    """One of 3.2's attack options: what it adds to the attack test and to the damage, and to the
+    attacker's own Defence, dodge and parry until its next turn (`own_defence`).
+
+    unarmed: an Unarmed Combat test (grab, punch, trip), not Armed Combat.  damages: a hit does
+    damage through the wound track (grab, grapple and trip do not).  dice: the damage dice the text
+    fixes (punch 1d6), None: the weapon's."""
 
     id: str
     name: str
@@ -42,20 +58,66 @@ class AttackOption:
     damage: int = 0
     damage_times_half: int = 2  # the damage × this / 2 (charge: 3, i.e. ×1.5)
     note: str = ""
+    own_defence: int = 0
+    unarmed: bool = False
+    damages: bool = True
+    dice: tuple[int, int] | None = None
 
 
 ATTACK_OPTIONS: tuple[AttackOption, ...] = (
-    AttackOption("basic", "通常攻撃"),
-    AttackOption("defensive", "defensive", attack=-2, note="このラウンドの防御判定 +2"),
-    AttackOption("power", "power", damage=3, note="防御 −2"),
+    AttackOption("basic", template("通常攻撃")),
+    AttackOption(
+        "defensive", "defensive", attack=-2, own_defence=2, note=template("次の手番まで防御判定 +2")
+    ),
+    AttackOption("power", "power", damage=3, own_defence=-2, note=template("次の手番まで防御 −2")),
     AttackOption("precise", "precise", attack=2, damage=-2),
-    AttackOption("two_handed", "two-handed", damage=4, note="防御 −2、盾は使えない"),
+    AttackOption(
+        "two_handed",
+        "two-handed",
+        damage=4,
+        own_defence=-2,
+        note=template("次の手番まで防御 −2、盾は使えない"),
+    ),
+    AttackOption(
+        "sweep",
+        template("sweep（なぎ払い）"),
+        note=template("2人なら −4、3人なら −6。防御されたらそこで止まる"),
+    ),
     AttackOption(
         "charge",
         "charge",
         attack=1,
         damage_times_half=3,
-        note="3ヤード以上必要。防御判定 −3。対象は STR+2 の Strength 判定に失敗すると倒れる",
+        own_defence=-3,
+        note=template(
+            "3ヤード以上必要。次の手番まで防御判定 −3。対象は STR+2 の Strength 判定に失敗すると倒れる"
+        ),
+    ),
+    AttackOption(
+        "two_weapons",
+        template("両手に武器"),
+        note=template("利き腕と逆腕で1回ずつ。Ambidextrous がなければペナルティ（GM が入力）"),
+    ),
+    AttackOption(
+        "grab",
+        template("つかむ（Grab）"),
+        unarmed=True,
+        damages=False,
+        note=template("命中: 相手のあらゆる目標値 +5"),
+    ),
+    AttackOption(
+        "grapple",
+        template("捕縛（Grapple、鞭）"),
+        damages=False,
+        note=template("Superior 以上の命中で絡め取る: その相手への攻撃 +5"),
+    ),
+    AttackOption("punch", template("殴る（Punch/Kick）"), damage=PUNCH_PLUS, unarmed=True, dice=UNARMED_DICE),
+    AttackOption(
+        "trip",
+        template("足払い（Trip）"),
+        unarmed=True,
+        damages=False,
+        note=template("Nimbleness で判定、相手は Nimbleness か Swiftness で抵抗。成功すると転倒"),
     ),
 )
 OPTIONS_BY_ID = {o.id: o for o in ATTACK_OPTIONS}
@@ -69,6 +131,8 @@ FIELD_NAMES = {
     "shield": Message("盾のボーナス"),
     "size_steps": Message("サイズの差"),
     "parry": Message("防御（Parry/Block）のボーナス"),
+    "defence_mod": Message("対象自身の攻撃オプションによる防御の修正"),
+    "hand_penalty": Message("両手に武器を持つときのペナルティ"),
 }
 DISTANCE_BOUNDS = (0, 9999)  # yards: what the tracker and `prob lotr-attack` take (weapons.py)
 

@@ -24,6 +24,7 @@ from gmtool.rules.battle_rules import CombatRules, LostTurn, NextActor, QuickFie
 from gmtool.rules.data import RuleDataError
 from gmtool.rules.house_rules import HOUSE_RULES_KEY, HouseRules, HouseRulesError
 from gmtool.rules.message import Message
+from gmtool.rules.systems.lotr.attack_marks import defence_modifier
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, success_probability
 
 # Re-exported: the round's values
@@ -280,13 +281,21 @@ def dodge_result(encounter: Encounter, participant_id: str, total: int) -> Encou
     )
 
 
-def current_defence(p: Participant) -> int:
+def dodged_defence(p: Participant) -> int:
+    """Defence, or the dodge total that replaced it this round (3.3), before its own options."""
     return max(p.value("defence"), p.value("dodge"))
 
 
+def current_defence(p: Participant) -> int:
+    """What an attack must reach now: the dodged Defence with the participant's own attack options
+    until its next turn (defensive +2, power −2, … 3.2) — the dodge takes them as Defence does."""
+    return dodged_defence(p) + defence_modifier(p)
+
+
 def dodge_probability(p: Participant, penalty: int = 0) -> Fraction:
-    """P that a dodge raises Defence (a Swiftness total above it)."""
-    need = current_defence(p) + 1 - p.value("swiftness") - penalty
+    """P that a dodge raises Defence (a Swiftness total above it; its own options' modifier is on
+    both, so it cancels)."""
+    need = dodged_defence(p) + 1 - p.value("swiftness") - penalty
     return at_least(need)
 
 

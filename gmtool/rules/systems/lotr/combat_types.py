@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmtool.rules.message import template
+
 ACTIONS_PER_TURN = 2  # 「1ターンに標準で2アクション」
 EXTRA_ACTION_PENALTY = 5  # 「行動判定に1回ごとに -5 の累積ペナルティ」
 NO_TEST_TN = 5  # 「判定が不要な行動を取る場合, 基本目標値を5とみなして判定」
@@ -39,7 +41,11 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
     ActionKind("two_handed", "攻撃（two-handed）", 1, "防御−2、ダメージ+4、盾は使えない"),
     ActionKind("sweep", "攻撃（sweep）", 2, "3人まで: 2人なら−4、3人なら−6"),
     ActionKind("charge", "攻撃（charge）", 2, "3ヤード以上: 攻撃+1、防御判定−3、ダメージ1.5倍"),
+    ActionKind("two_weapons", template("攻撃（両手に武器）"), 1, template("利き腕と逆腕で1回ずつ")),
+    ActionKind("grapple", template("攻撃（捕縛・鞭）"), 1, template("Superior 以上の命中で絡め取る")),
     ActionKind("grab", "つかむ", 1),
+    ActionKind("grab_hold", template("つかんだ相手に"), 1),
+    ActionKind("escape", template("抜け出す"), 1),
     ActionKind("punch", "殴る", 1, "1d6+2+STR修正"),
     ActionKind("trip", "足払い", 1),
     ActionKind("aim", "狙いをつける", 1, "次の攻撃に直接+1、間接+3"),
@@ -59,7 +65,20 @@ MOUNT_ACTION_KINDS: tuple[ActionKind, ...] = (
 )
 ACTIONS_BY_ID = {a.id: a for a in (*ACTION_KINDS, *MOUNT_ACTION_KINDS)}
 ATTACKS = frozenset(
-    {"attack", "defensive", "power", "precise", "two_handed", "sweep", "charge", "grab", "punch", "trip"}
+    {
+        "attack",
+        "defensive",
+        "power",
+        "precise",
+        "two_handed",
+        "sweep",
+        "charge",
+        "two_weapons",
+        "grapple",
+        "grab",
+        "punch",
+        "trip",
+    }
 )
 AIM_BONUS = {"direct": 1, "indirect": 3}
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gmtool.rules.battle import Action, Encounter, Participant, with_participant
+from gmtool.rules.systems.lotr.attack_marks import defence_modifier
 from gmtool.rules.systems.lotr.combat import Spent, current_defence, dodge_result, spend_action
 
 PENDING = "dodge_pending"  # dodges taken since the last attack total was recorded against them
@@ -26,8 +27,9 @@ DEFENCE_KINDS = ("dodge", "parry")
 
 
 def original_defence(p: Participant) -> int:
-    """The Defence before any dodge: what an attack total must reach for the action to count."""
-    return p.value("defence")
+    """The Defence before any dodge: what an attack total must reach for the action to count (with
+    the participant's own attack options until its next turn, 3.2)."""
+    return p.value("defence") + defence_modifier(p)
 
 
 def reaches(p: Participant, attack_total: int) -> bool:

@@ -94,6 +94,13 @@ def dodge_modifier(rider: str, attacker: str) -> int:
     return SIZE_STEP * min(0, size_steps(rider, attacker, mounted=True))
 
 
+def size_dodge_bonus(defender: str, attacker: str) -> int:
+    """1.5: 「SmallのキャラクターはMediumのキャラクターに対して 攻撃・防御に+2ボーナス」 — a defender on
+    foot dodges a larger attacker at +2 per step (3.2's 「防御判定は修正を受けない」 is read as the
+    parry, 3.3's 防御(Parry/Block), which keeps no size modifier); 0 against an equal or smaller one."""
+    return SIZE_STEP * max(0, SIZE_IDS.index(attacker) - SIZE_IDS.index(defender))
+
+
 def ride_bonus(rider: int, mount: Mount, penalty: int) -> int:
     """A Ride test's bonus in combat: the better Ride (Mearas, Elven-steed) and −1〜−4 unless Steady."""
     low, high = RIDE_PENALTY_BOUNDS
