@@ -18,9 +18,8 @@ from PySide6.QtWidgets import QApplication
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
-from gmtool.models.log_table_model import LogTableModel
 from gmtool.store.campaign import Campaign
-from gmtool.views.log_view import LogView
+from tests.views.test_log_view_scale import shown_log
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,12 +48,7 @@ def test_a_new_line_paints_only_itself_and_is_shown(qtbot, tmp_path):
     campaign = Campaign.open(tmp_path / "log.gmcampaign")
     try:
         model = CampaignModel(campaign)
-        view = LogView(LogTableModel(model))
-        qtbot.addWidget(view)
-        view.resize(900, 300)
-        view.show()
-        qtbot.waitExposed(view)
-        QApplication.processEvents()
+        view = shown_log(qtbot, model)
         painted = PaintedRegion()
         view.viewport().installEventFilter(painted)
         for i in range(60, 63):

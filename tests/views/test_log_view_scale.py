@@ -28,6 +28,17 @@ def long_log(path: Path) -> Campaign:
     return Campaign.open(path)
 
 
+def shown_log(qtbot, model: CampaignModel) -> LogView:
+    """The log table over *model*'s campaign, 900 × 300, shown and laid out."""
+    view = LogView(LogTableModel(model))
+    qtbot.addWidget(view)
+    view.resize(900, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    QApplication.processEvents()
+    return view
+
+
 def visible_rows(view: LogView) -> range:
     top = view.rowAt(0)
     bottom = view.rowAt(view.viewport().height() - 1)
@@ -38,12 +49,7 @@ def test_a_long_log_opens_on_its_newest_lines_and_scrolls_to_its_first(qtbot, tm
     campaign = long_log(tmp_path / "long.gmcampaign")
     try:
         model = CampaignModel(campaign)
-        view = LogView(LogTableModel(model))
-        qtbot.addWidget(view)
-        view.resize(900, 300)
-        view.show()
-        qtbot.waitExposed(view)
-        QApplication.processEvents()
+        view = shown_log(qtbot, model)
         log = view.log_model
         shown = visible_rows(view)
         assert LINES - 1 in shown  # the newest line is on screen
