@@ -553,15 +553,15 @@
         </message>
         <message>
             <source>次の手番まで防御判定 +2</source>
-            <translation>Defence tests +2 until its next turn</translation>
+            <translation>Defense tests +2 until its next turn</translation>
         </message>
         <message>
             <source>次の手番まで防御 −2</source>
-            <translation>Defence −2 until its next turn</translation>
+            <translation>Defense −2 until its next turn</translation>
         </message>
         <message>
             <source>次の手番まで防御 −2、盾は使えない</source>
-            <translation>Defence −2 until its next turn, no shield</translation>
+            <translation>Defense −2 until its next turn, no shield</translation>
         </message>
         <message>
             <source>2人なら −4、3人なら −6。防御されたらそこで止まる</source>
@@ -569,7 +569,7 @@
         </message>
         <message>
             <source>3ヤード以上必要。次の手番まで防御判定 −3。対象は STR+2 の Strength 判定に失敗すると倒れる</source>
-            <translation>Needs 3 yards or more. Defence tests −3 until its next turn. The target falls if it fails a Strength test against STR+2</translation>
+            <translation>Needs 3 yards or more. Defense tests −3 until its next turn. The target falls if it fails a Strength test against STR+2</translation>
         </message>
         <message>
             <source>利き腕と逆腕で1回ずつ。Ambidextrous がなければペナルティ（GM が入力）</source>
@@ -3915,7 +3915,7 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>{0}: 防御 {1:+d}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0}: Defence {1:+d}</translation>
+            <translation>{0}: Defense {1:+d}</translation>
         </message>
         <message>
             <source>{0}: 防御 {1}（攻撃の達成値 {2}、同点は防御側）→ {3}</source>
@@ -4890,7 +4890,7 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
         <message>
             <source>。{0}の防御 {1:+d}（次の手番まで）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>. {0}'s Defence {1:+d} (until its next turn)</translation>
+            <translation>. {0}'s Defense {1:+d} (until its next turn)</translation>
         </message>
         <message>
             <source>。{0}は{1}への攻撃 +1（{1}の次の手番まで）</source>
@@ -15850,7 +15850,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>相手自身のオプションで防御 {0:+d}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>its own option: Defence {0:+d}</translation>
+            <translation>its own option: Defense {0:+d}</translation>
         </message>
         <message>
             <source>相手（B）</source>
@@ -27674,7 +27674,7 @@ Attack anyway?</translation>
         <name>LotRAttackTexts</name>
         <message>
             <source>{0}: 防御 {1:+d}</source>
-            <translation>{0}: Defence {1:+d}</translation>
+            <translation>{0}: Defense {1:+d}</translation>
         </message>
         <message>
             <source>{0}のチャージ（+1）</source>
@@ -27746,7 +27746,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>相手自身のオプションで防御 {0:+d}</source>
-            <translation>its own option: Defence {0:+d}</translation>
+            <translation>its own option: Defense {0:+d}</translation>
         </message>
         <message>
             <source>手のペナルティ {0}</source>
@@ -27770,7 +27770,7 @@ Attack anyway?</translation>
         </message>
         <message>
             <source>。{0}の防御 {1:+d}（次の手番まで）</source>
-            <translation>. {0}'s Defence {1:+d} (until its next turn)</translation>
+            <translation>. {0}'s Defense {1:+d} (until its next turn)</translation>
         </message>
         <message>
             <source>。{0}は{1}への攻撃 +1（{1}の次の手番まで）</source>

@@ -25,7 +25,7 @@ from gmtool.rules.systems.aw.house_rules import (
     END_PLAYED_OUT,
     FOCUS_REDECLARE,
     FOCUS_ROUND_END,
-    REDECLARE_ONCE,
+    REDECLARE_EVERY,
     RESTORE_SCENARIO,
     SPELL_RESTORE,
     WITHDRAW,
@@ -268,7 +268,7 @@ SWITCHES = [
     Flip(MARGINAL_HELPER, MARGINAL_ONE, lotr_group_test, "Marginal +1"),
     Flip(UNSET_WOUND_PENALTY, UNSET_ZERO, lotr_wounded_test),
     Flip(BATTLE_TIE, TIE_REROLL, lotr_mass_battle),
-    Flip(FOCUS_REDECLARE, REDECLARE_ONCE, aw_focus_redeclared),
+    Flip(FOCUS_REDECLARE, REDECLARE_EVERY, aw_focus_redeclared),  # the default is once (the text)
     Flip(LEVEL_TABLE, LEVEL_UPPER, fourcard_level, "総合LV 2"),
     Flip(TP_STEP, TP_PER_INTERLUDE, fourcard_second_tp, "もう1TP上げています"),
     Flip(PC_HALVING, HALVE_SUM, sengensho_three_pc_bonds, "幻想値 狩猟者 2"),

@@ -21,6 +21,7 @@ from gmtool.models.lotr.attack_model import LotRAttackModel
 from gmtool.models.lotr.care_model import LotRCareModel
 from gmtool.models.lotr.check_model import LotRCheckModel
 from gmtool.models.lotr.fear_model import LotRFearModel
+from gmtool.models.lotr.hold_model import LotRHoldModel
 from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel
 from gmtool.models.lotr.renown_model import LotRRenownModel
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
@@ -39,6 +40,7 @@ from gmtool.views.lotr.attack_box import LotRAttackBox
 from gmtool.views.lotr.care_dialog import LotRCareDialog
 from gmtool.views.lotr.check_view import LotRCheckView
 from gmtool.views.lotr.fear_box import FearBox
+from gmtool.views.lotr.hold_box import LotRHoldBox
 from gmtool.views.lotr.renown_dialog import LotRRenownDialog
 from gmtool.views.lotr.stun_box import LotRStunBox
 from gmtool.views.mtg.check_view import MTGCheckView
@@ -55,6 +57,11 @@ def cli_bounds() -> dict[tuple[str, str], tuple[int, int]]:
             if isinstance(action.type, Bounded):
                 found[(kind, action.option_strings[0])] = (action.type.low, action.type.high)
     return found
+
+
+def unset_span(spin: QSpinBox) -> tuple[int, int]:
+    """A field whose lowest value reads 未設定 (`attack_option_rows.unset_spin`): the values above it."""
+    return spin.minimum() + 1, spin.maximum()
 
 
 def span(*spins: QSpinBox) -> tuple[int, int]:
@@ -82,6 +89,7 @@ def gui_bounds(qtbot, campaign_model) -> dict[tuple[str, str], tuple[int, int]]:
     sgs = shown(SengenshoCheckView(SengenshoCheckModel(cm, seed_source=lambda: 1)))
     attack = shown(LotRAttackBox(LotRAttackModel(BattleModel(cm, seed_source=lambda: 1)), lambda *_: True))
     stun = shown(LotRStunBox(LotRStunModel(attack.attack), lambda *_: True))
+    hold = shown(LotRHoldBox(LotRHoldModel(attack.attack.model), lambda *_: True))
     fear = shown(FearBox(LotRFearModel(BattleModel(cm, seed_source=lambda: 1))))
     fear_rows = campaign_lotr_rules(cm).reference_table(FEAR).column("modifier")  # 参照表's cells
     lotr_id = next(s.id for s in cm.characters_of("lotr"))
@@ -128,6 +136,13 @@ def gui_bounds(qtbot, campaign_model) -> dict[tuple[str, str], tuple[int, int]]:
         ("lotr-attack", "--parry"): span(attack.parry_spin),
         ("lotr-attack", "--distance"): span(attack.distance_spin),
         ("lotr-attack", "--stun-stamina"): span(stun.stamina_spin),
+        ("lotr-attack", "--main-hand"): unset_span(attack.option_rows.main_spin),
+        ("lotr-attack", "--off-hand"): unset_span(attack.option_rows.off_spin),
+        ("lotr-attack", "--resist"): unset_span(attack.option_rows.resist_spin),
+        ("lotr-attack", "--knockdown-str"): unset_span(attack.knockdown_row.str_spin),
+        ("lotr-attack", "--knockdown-bonus"): unset_span(attack.knockdown_row.bonus_spin),
+        ("lotr-attack", "--holder-str"): unset_span(hold.holder_spin),
+        ("lotr-attack", "--held-str"): unset_span(hold.held_spin),
         ("aw-withdraw", "--value"): span(aw.action_box.value_spin),  # 行動値, a check value
         ("lotr-battle", "--position"): (min(positions), max(positions)),
         ("lotr-battle", "--siegecraft-ours"): span(battle.siegecraft_ours_spin),

@@ -36,7 +36,7 @@ from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
 OWN_OPTIONS = ("defensive", "power", "two_handed", "charge")
 HAND = bounded(Message("両手に武器を持つときのペナルティ"), BOUNDS["hand_penalty"])
 RESIST = bounded(Message("抵抗のボーナス"), BOUNDS["bonus"])
-STR_SCORE = bounded("STR", (0, 99))
+STR_SCORE = bounded("STR", BOUNDS["str_score"])
 STR_BONUS = bounded(Message("Strength 判定のボーナス"), BOUNDS["bonus"])
 
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QVBoxLa
 
 from gmtool.models.lotr.hold_model import ENTANGLE, GRAB, HELPLESS, PRONE, Hold, LotRHoldModel
 from gmtool.rules.battle_types import BattleRefused
+from gmtool.rules.systems.lotr.attack_types import BOUNDS
 from gmtool.views.lotr.attack_option_rows import spin_value, unset_spin
 from gmtool.views.session_tab import Confirm, SessionTab
 from gmtool.views.widgets import hbox
@@ -21,8 +22,9 @@ class LotRHoldBox(SessionTab[LotRHoldModel]):
         self.hold_combo = QComboBox()
         self.hold_combo.currentIndexChanged.connect(lambda _i: self._hold_changed())
         unset = self.tr("未設定")
-        self.holder_spin = unset_spin((-20, 20), self.tr("つかむ側の STR修正 "), unset)
-        self.held_spin = unset_spin((-20, 20), self.tr("つかまれた側の STR修正 "), unset)
+        # As `prob lotr-attack --holder-str/--held-str` takes them (a bonus: penalties may add to it).
+        self.holder_spin = unset_spin(BOUNDS["bonus"], self.tr("つかむ側の STR修正 "), unset)
+        self.held_spin = unset_spin(BOUNDS["bonus"], self.tr("つかまれた側の STR修正 "), unset)
         for spin in (self.holder_spin, self.held_spin):
             spin.setToolTip(self.tr("負傷・疲労・つかまれている −5 などのペナルティは自動で加わります"))
             spin.valueChanged.connect(lambda _v: self._show())

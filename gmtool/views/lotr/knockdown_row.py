@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QPushButton, QWidget
 
 from gmtool.models.lotr.knockdown_model import LotRKnockdown
 from gmtool.rules.battle_types import BattleRefused
+from gmtool.rules.systems.lotr.attack_types import BOUNDS
 from gmtool.views.lotr.attack_option_rows import spin_value, unset_spin
 from gmtool.views.widgets import hbox
 
@@ -17,9 +18,9 @@ class KnockdownRow(QWidget):
         super().__init__(parent)
         self.model = model
         unset = self.tr("未設定")
-        self.str_spin = unset_spin((0, 99), self.tr("チャージした側の STR "), unset)
+        self.str_spin = unset_spin(BOUNDS["str_score"], self.tr("チャージした側の STR "), unset)
         self.str_spin.setToolTip(self.tr("目標値は STR+2（3.2）。騎乗なら馬の STR を使ってよい（3.9）"))
-        self.bonus_spin = unset_spin((-20, 20), self.tr("対象の STR修正 "), unset)
+        self.bonus_spin = unset_spin(BOUNDS["bonus"], self.tr("対象の STR修正 "), unset)  # as prob takes it
         self.bonus_spin.setToolTip(self.tr("対象の負傷・疲労などのペナルティは自動で加わります"))
         self.odds_label = QLabel()
         self.odds_label.setWordWrap(True)

@@ -39,6 +39,7 @@ BOUNDS = {  # what the tracker and `prob lotr-attack` take
     "parry": (-99, 99),
     "defence_mod": (-20, 20),
     "hand_penalty": (-99, 0),
+    "str_score": (0, 99),  # the charger's STR, the knockdown's TN less 2
 }
 Outcome = Degree | Literal["parried"]
 
