@@ -247,27 +247,40 @@ def sample_lotr_character(name: str = "ピピン") -> object:
 
 
 @contextmanager
-def installed_translation(settings: Any) -> Iterator[str]:
-    """gmtool's translation installed as it starts with *settings* (the block is given the language
-    it chose), then Japanese again with every translator it installed removed, whatever the block did.
-    A translator left installed would stay for every later test of the process, each of them
-    paying for its lookups and its language-change events."""
+def no_translator_left() -> Iterator[None]:
+    """Japanese again after the block, with every translator it installed removed, whatever it did
+    (a start through `gui.run_gui` installs Qt's Japanese catalogue).  A translator left installed
+    would stay for every later test of the process: Qt's own buttons in Japanese in a later English
+    walk, and each test paying for its lookups and its language-change events."""
     from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
-    from gmtool.app.i18n import install_translation
     from gmtool.views import message_catalog
 
     app = QCoreApplication.instance()
     assert app is not None
     before, locale = set(app.findChildren(QTranslator)), QLocale()
     try:
-        yield install_translation(app, settings)
+        yield
     finally:
         for translator in set(app.findChildren(QTranslator)) - before:
             app.removeTranslator(translator)
             translator.deleteLater()
         QLocale.setDefault(locale)
         message_catalog.install("ja")
+
+
+@contextmanager
+def installed_translation(settings: Any) -> Iterator[str]:
+    """gmtool's translation installed as it starts with *settings* (the block is given the language
+    it chose), then Japanese again with every translator it installed removed (`no_translator_left`)."""
+    from PySide6.QtCore import QCoreApplication
+
+    from gmtool.app.i18n import install_translation
+
+    app = QCoreApplication.instance()
+    assert app is not None
+    with no_translator_left():
+        yield install_translation(app, settings)
 
 
 @contextmanager
