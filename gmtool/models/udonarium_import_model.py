@@ -107,8 +107,39 @@ class UdonariumImportModel(QObject):
         system = system if plan.detected else self.tr("{0}（選んだシステム）").format(system)
         if plan.refusal is not None:
             return ImportRow(name, system, self.tr("読み込まない: {0}").format(shown(plan.refusal)), False)
-        result = self.tr("読み込む（シートへ {0} 個、メモへ {1} 個）").format(len(plan.read), len(plan.kept))
+        counts = (len(plan.read), len(plan.computed), len(plan.kept))
+        if plan.from_sheet:
+            result = self.tr(
+                "読み込む（gmtool のシートごと。ファイルの値はシートへ {0} 個、"
+                "計算どおり {1} 個、メモへ {2} 個）"
+            ).format(*counts)
+        else:
+            result = self.tr(
+                "読み込む（シートへ {0} 個、計算どおり {1} 個、メモへ {2} 個。"
+                "ファイルにないシートの欄は新しいシートのまま）"
+            ).format(*counts)
+        if plan.differing:
+            result += " " + self.differing_text(plan)
         return ImportRow(name, system, result, True)
+
+    def differing_text(self, plan: ImportedCharacter) -> str:
+        """The file's values the sheet computes otherwise, each with both values: not read."""
+        values = self.tr("、").join(
+            self.tr("{0}（ファイル {1}、シート {2}）").format(d.label, d.in_file, d.on_sheet)
+            for d in plan.differing
+        )
+        return self.tr("シートから計算する値なので読まない値: {0}").format(values)
+
+    def count_text(self) -> str:
+        """How many of the characters will be read: the noun agrees with the count in English."""
+        total, accepted = len(self._plans), self.accepted_count
+        if total == 1:
+            return self.tr("1 人中 {0} 人を読み込みます。").format(accepted)
+        return self.tr("{0} 人中 {1} 人を読み込みます。").format(total, accepted)
+
+    def import_button_text(self) -> str:
+        accepted = self.accepted_count
+        return self.tr("1 人を読み込む") if accepted == 1 else self.tr("{0} 人を読み込む").format(accepted)
 
     @property
     def accepted_count(self) -> int:
@@ -125,7 +156,11 @@ class UdonariumImportModel(QObject):
                 self.tr("読み込めるキャラクターがいません（どれもシステムのシートに合いません）")
             )
         model = self.campaign_model
-        text = self.tr("Udonarium から読み込む（{0} 人）").format(len(accepted))
+        text = (
+            self.tr("Udonarium から読み込む（1 人）")
+            if len(accepted) == 1
+            else self.tr("Udonarium から読み込む（{0} 人）").format(len(accepted))
+        )
         model.undo_stack.beginMacro(text)
         try:
             self.imported_ids = [
@@ -138,8 +173,11 @@ class UdonariumImportModel(QObject):
 
     def summary(self) -> str:
         """What was read and what was not, after `import_characters`."""
+        count = len(self.imported_ids)
         lines = [
-            self.tr("「{0}」から {1} 人を読み込みました。").format(self.file_name, len(self.imported_ids))
+            self.tr("「{0}」から 1 人を読み込みました。").format(self.file_name)
+            if count == 1
+            else self.tr("「{0}」から {1} 人を読み込みました。").format(self.file_name, count)
         ]
         refused = [
             (row, plan) for row, plan in zip(self.rows(), self._plans, strict=True) if not row.accepted
@@ -149,6 +187,11 @@ class UdonariumImportModel(QObject):
             lines += [
                 self.tr("・{0}: {1}").format(row.name, shown(plan.refusal or "")) for row, plan in refused
             ]
+        lines += [
+            self.tr("・{0}: {1}").format(row.name, self.differing_text(plan))
+            for row, plan in zip(self.rows(), self._plans, strict=True)
+            if row.accepted and plan.differing
+        ]
         if any(plan.kept for plan in self._plans if plan.character is not None):
             lines.append(self.tr("シートにない値と Udonarium のメモは、各キャラクターのメモに残しました。"))
         lines.append(self.tr("チャットパレットと画像は読みません（gmtool は判定からパレットを作ります）。"))

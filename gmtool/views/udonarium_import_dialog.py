@@ -101,9 +101,9 @@ class UdonariumImportDialog(QDialog):
         self.system_combo.setEnabled(unnamed > 0)
         accepted = self.model.accepted_count
         self.import_button.setEnabled(accepted > 0)
-        self.import_button.setText(self.tr("{0} 人を読み込む").format(accepted))
+        self.import_button.setText(self.model.import_button_text())
         refused = len(rows) - accepted
-        text = self.tr("{0} 人中 {1} 人を読み込みます。").format(len(rows), accepted)
+        text = self.model.count_text()
         if refused:
             text += self.tr(" {0} 人はシートに合わないので読み込みません（理由は表に）。").format(refused)
         self.count_label.setText(text)
