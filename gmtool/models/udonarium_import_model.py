@@ -51,6 +51,7 @@ class UdonariumImportModel(QObject):
         self._as_npc = False
         self._plans = self._plan()
         self.imported_ids: list[str] = []
+        self._rows_read: list[ImportRow] = []
 
     # ---- the choices ------------------------------------------------------------------------
     def systems(self) -> list[tuple[str, str]]:
@@ -148,8 +149,9 @@ class UdonariumImportModel(QObject):
     # ---- reading them in ----------------------------------------------------------------------
     def import_characters(self) -> list[str]:
         """Adds every accepted character, as one undo step; their ids.  ValueError when none fits."""
+        self._rows_read = self.rows()  # the names they went in under, for the summary
         accepted = [
-            (plan, row.name) for plan, row in zip(self._plans, self.rows(), strict=True) if row.accepted
+            (plan, row.name) for plan, row in zip(self._plans, self._rows_read, strict=True) if row.accepted
         ]
         if not accepted:
             raise ValueError(
@@ -173,25 +175,24 @@ class UdonariumImportModel(QObject):
 
     def summary(self) -> str:
         """What was read and what was not, after `import_characters`."""
+        rows = self._rows_read or self.rows()
         count = len(self.imported_ids)
         lines = [
             self.tr("「{0}」から 1 人を読み込みました。").format(self.file_name)
             if count == 1
             else self.tr("「{0}」から {1} 人を読み込みました。").format(self.file_name, count)
         ]
-        refused = [
-            (row, plan) for row, plan in zip(self.rows(), self._plans, strict=True) if not row.accepted
+        lines += [
+            self.tr("・{0}: {1}").format(row.name, self.differing_text(plan))
+            for row, plan in zip(rows, self._plans, strict=True)
+            if row.accepted and plan.differing
         ]
+        refused = [(row, plan) for row, plan in zip(rows, self._plans, strict=True) if not row.accepted]
         if refused:
             lines.append(self.tr("読み込まなかったキャラクター:"))
             lines += [
                 self.tr("・{0}: {1}").format(row.name, shown(plan.refusal or "")) for row, plan in refused
             ]
-        lines += [
-            self.tr("・{0}: {1}").format(row.name, self.differing_text(plan))
-            for row, plan in zip(self.rows(), self._plans, strict=True)
-            if row.accepted and plan.differing
-        ]
         if any(plan.kept for plan in self._plans if plan.character is not None):
             lines.append(self.tr("シートにない値と Udonarium のメモは、各キャラクターのメモに残しました。"))
         lines.append(self.tr("チャットパレットと画像は読みません（gmtool は判定からパレットを作ります）。"))

@@ -36,8 +36,9 @@ class UdonariumImportDialog(QDialog):
         self.setWindowTitle(self.tr("Udonarium から読み込む"))
         intro = QLabel(
             self.tr(
-                "「{0}」のキャラクターです。値はシステムのシートの同じ名前の欄へ、シートにない値と"
-                "メモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。"
+                "「{0}」のキャラクターです。gmtool が書き出したキャラクターはそのシートごと戻り、"
+                "卓で変わった値（HP・ダメージなど）はファイルの値になります。ほかの値はシートの同じ名前の欄へ、"
+                "シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。"
             ).format(model.file_name)
         )
         intro.setWordWrap(True)

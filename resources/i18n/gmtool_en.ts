@@ -5113,6 +5113,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0}'s Corruption ({1}) has reached Bearing ({2}). The character becomes an NPC and serves Sauron (1.2.4)</translation>
         </message>
         <message>
+            <source>「{0}」のキャラクターです。gmtool が書き出したキャラクターはそのシートごと戻り、卓で変わった値（HP・ダメージなど）はファイルの値になります。ほかの値はシートの同じ名前の欄へ、シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The characters of “{0}”. A character gmtool saved comes back with its whole sheet, and the values that changed at the table (HP, damage…) as the file has them. Other values go into the sheet's field of the same name; values the sheet has no field for, and the notes, go into the character's notes. The chat palette and pictures are not read.</translation>
+        </message>
+        <message>
             <source>「{0}」のキャラクターです。値はシステムのシートの同じ名前の欄へ、シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The characters of “{0}”. Each value goes into the sheet's field of the same name; values the sheet has no field for, and the notes, go into the character's notes. The chat palette and pictures are not read.</translation>
@@ -36340,8 +36345,8 @@ Start session {1} anyway?</translation>
             <translation>Read from Udonarium</translation>
         </message>
         <message>
-            <source>「{0}」のキャラクターです。値はシステムのシートの同じ名前の欄へ、シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。</source>
-            <translation>The characters of “{0}”. Each value goes into the sheet's field of the same name; values the sheet has no field for, and the notes, go into the character's notes. The chat palette and pictures are not read.</translation>
+            <source>「{0}」のキャラクターです。gmtool が書き出したキャラクターはそのシートごと戻り、卓で変わった値（HP・ダメージなど）はファイルの値になります。ほかの値はシートの同じ名前の欄へ、シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。</source>
+            <translation>The characters of “{0}”. A character gmtool saved comes back with its whole sheet, and the values that changed at the table (HP, damage…) as the file has them. Other values go into the sheet's field of the same name; values the sheet has no field for, and the notes, go into the character's notes. The chat palette and pictures are not read.</translation>
         </message>
         <message>
             <source>システムの分からないキャラクター:</source>

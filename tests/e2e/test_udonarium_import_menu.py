@@ -220,3 +220,23 @@ def test_one_character_is_one_character_in_english(window, tmp_path):
             dialog.import_button.click()
             assert model.summary().startswith(f"Read {button[5:]} from “x.zip”.")
             dialog.deleteLater()
+
+
+def test_a_computed_value_edited_in_the_room_is_named_in_the_preview_and_the_summary(window):
+    from dataclasses import replace
+
+    from gmtool.models.udonarium_import_model import UdonariumImportModel
+    from gmtool.store.udonarium import character_to_udonarium
+    from gmtool.views.udonarium_import_dialog import UdonariumImportDialog
+
+    narl = next(s.character for s in window.campaign_model.characters() if s.character.name == "ナール")
+    exported = character_to_udonarium("lotr", narl)
+    edited = replace(exported, params=tuple((k, "9" if k == "Strength" else v) for k, v in exported.params))
+    model = UdonariumImportModel(window.campaign_model, [edited], "narl.zip", "aw")
+    dialog = UdonariumImportDialog(model, window)
+    said = "シートから計算する値なので読まない値: Strength（ファイル 9、シート 4）"
+    assert dialog.table.item(0, 2).text().endswith(said)
+    dialog.import_button.click()
+    assert f"・ナール (2): {said}" in model.summary()
+    assert window.campaign_model.characters()[-1].character.attributes == narl.attributes
+    dialog.deleteLater()
