@@ -196,13 +196,20 @@ def _on_sheet(
     own = character_to_udonarium(system_id, made)
     on_sheet = {label: value for label, value in own.params}
     on_sheet |= {label: f"{current}/{maximum}" for label, current, maximum in own.resources}
+    # A gauge whose end the sheet does not know (千幻抄's HP, entered in the tracker) is written
+    # 0/0: the file's own value is not one the sheet computes, but one it has no place for.
+    unknown = {label for label, current, maximum in own.resources if (current, maximum) == (0, 0)}
     computed = [label for label, value in unplaced if on_sheet.get(label) == value]
     differing = [
         Differing(label, value, on_sheet[label])
         for label, value in unplaced
-        if label in on_sheet and on_sheet[label] != value
+        if label in on_sheet and on_sheet[label] != value and label not in unknown
     ]
-    kept = [(label, value) for label, value in unplaced if label not in on_sheet]
+    kept = [
+        (label, value)
+        for label, value in unplaced
+        if label not in on_sheet or (label in unknown and on_sheet[label] != value)
+    ]
     if stored is None and detected and differing:
         # gmtool's export without its sheet (an older gmtool's): the values are all there is, and
         # a sheet that computes others from them is not the character saved — it would play with

@@ -92,3 +92,14 @@ def test_an_npcs_notes_do_not_travel_in_its_sheet(tmp_path, demo_characters):
     npc = next(c for s, c in demo_characters if s == "aw" and not c.is_pc)
     path = write_udonarium(tmp_path / "npc.zip", [character_to_udonarium("aw", npc)])
     assert npc.notes and npc.notes not in zipfile.ZipFile(path).read("data.xml").decode()
+
+
+def test_a_gauge_the_sheet_does_not_keep_goes_to_the_notes_not_to_a_refusal():
+    """A 千幻抄 quick NPC from the tracker (its HP the GM's, the sheet keeps none) names its system
+    by its dice bot and has no sheet: its HP is kept in the notes, not read as a computed value."""
+    from gmtool.store.udonarium import UdonariumCharacter
+
+    npc = UdonariumCharacter("鬼", resources=(("HP", 20, 20),), dicebot="Sengensyou")
+    plan = plan_import(npc, "aw")
+    assert (plan.system_id, plan.refusal, plan.kept, plan.differing) == ("sengensho", None, ("HP",), ())
+    assert "HP 20/20" in plan.character.notes
