@@ -63,6 +63,11 @@ ALLOWED: tuple[Allowed, ...] = (
         "ファイルの種類(&T):",
         "Qt's own file dialog in Japanese: the Japanese UI's text, shown only there",
     ),
+    Allowed(
+        "gmtool/store/udonarium.py",
+        "gmtool シート",
+        "a data label inside the Udonarium file, which reading it back finds by this name",
+    ),
 )
 
 # BCDice's own words in a result line and in its verdicts, written as BCDice writes them: a room, a

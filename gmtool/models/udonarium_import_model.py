@@ -51,6 +51,7 @@ class UdonariumImportModel(QObject):
         self._as_npc = False
         self._plans = self._plan()
         self.imported_ids: list[str] = []
+        self._rows_read: list[ImportRow] = []
 
     # ---- the choices ------------------------------------------------------------------------
     def systems(self) -> list[tuple[str, str]]:
@@ -107,8 +108,39 @@ class UdonariumImportModel(QObject):
         system = system if plan.detected else self.tr("{0}（選んだシステム）").format(system)
         if plan.refusal is not None:
             return ImportRow(name, system, self.tr("読み込まない: {0}").format(shown(plan.refusal)), False)
-        result = self.tr("読み込む（シートへ {0} 個、メモへ {1} 個）").format(len(plan.read), len(plan.kept))
+        counts = (len(plan.read), len(plan.computed), len(plan.kept))
+        if plan.from_sheet:
+            result = self.tr(
+                "読み込む（gmtool のシートごと。ファイルの値はシートへ {0} 個、"
+                "計算どおり {1} 個、メモへ {2} 個）"
+            ).format(*counts)
+        else:
+            result = self.tr(
+                "読み込む（シートへ {0} 個、計算どおり {1} 個、メモへ {2} 個。"
+                "ファイルにないシートの欄は新しいシートのまま）"
+            ).format(*counts)
+        if plan.differing:
+            result += " " + self.differing_text(plan)
         return ImportRow(name, system, result, True)
+
+    def differing_text(self, plan: ImportedCharacter) -> str:
+        """The file's values the sheet computes otherwise, each with both values: not read."""
+        values = self.tr("、").join(
+            self.tr("{0}（ファイル {1}、シート {2}）").format(d.label, d.in_file, d.on_sheet)
+            for d in plan.differing
+        )
+        return self.tr("シートから計算する値なので読まない値: {0}").format(values)
+
+    def count_text(self) -> str:
+        """How many of the characters will be read: the noun agrees with the count in English."""
+        total, accepted = len(self._plans), self.accepted_count
+        if total == 1:
+            return self.tr("1 人中 {0} 人を読み込みます。").format(accepted)
+        return self.tr("{0} 人中 {1} 人を読み込みます。").format(total, accepted)
+
+    def import_button_text(self) -> str:
+        accepted = self.accepted_count
+        return self.tr("1 人を読み込む") if accepted == 1 else self.tr("{0} 人を読み込む").format(accepted)
 
     @property
     def accepted_count(self) -> int:
@@ -117,15 +149,20 @@ class UdonariumImportModel(QObject):
     # ---- reading them in ----------------------------------------------------------------------
     def import_characters(self) -> list[str]:
         """Adds every accepted character, as one undo step; their ids.  ValueError when none fits."""
+        self._rows_read = self.rows()  # the names they went in under, for the summary
         accepted = [
-            (plan, row.name) for plan, row in zip(self._plans, self.rows(), strict=True) if row.accepted
+            (plan, row.name) for plan, row in zip(self._plans, self._rows_read, strict=True) if row.accepted
         ]
         if not accepted:
             raise ValueError(
                 self.tr("読み込めるキャラクターがいません（どれもシステムのシートに合いません）")
             )
         model = self.campaign_model
-        text = self.tr("Udonarium から読み込む（{0} 人）").format(len(accepted))
+        text = (
+            self.tr("Udonarium から読み込む（1 人）")
+            if len(accepted) == 1
+            else self.tr("Udonarium から読み込む（{0} 人）").format(len(accepted))
+        )
         model.undo_stack.beginMacro(text)
         try:
             self.imported_ids = [
@@ -138,12 +175,19 @@ class UdonariumImportModel(QObject):
 
     def summary(self) -> str:
         """What was read and what was not, after `import_characters`."""
+        rows = self._rows_read or self.rows()
+        count = len(self.imported_ids)
         lines = [
-            self.tr("「{0}」から {1} 人を読み込みました。").format(self.file_name, len(self.imported_ids))
+            self.tr("「{0}」から 1 人を読み込みました。").format(self.file_name)
+            if count == 1
+            else self.tr("「{0}」から {1} 人を読み込みました。").format(self.file_name, count)
         ]
-        refused = [
-            (row, plan) for row, plan in zip(self.rows(), self._plans, strict=True) if not row.accepted
+        lines += [
+            self.tr("・{0}: {1}").format(row.name, self.differing_text(plan))
+            for row, plan in zip(rows, self._plans, strict=True)
+            if row.accepted and plan.differing
         ]
+        refused = [(row, plan) for row, plan in zip(rows, self._plans, strict=True) if not row.accepted]
         if refused:
             lines.append(self.tr("読み込まなかったキャラクター:"))
             lines += [

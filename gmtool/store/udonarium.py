@@ -22,11 +22,18 @@ Like the CCFolia export (gmtool.store.ccfolia), the palette variables travel as 
 ``detail`` and the palette holds the command lines alone: Udonarium resolves ``{name}`` from the
 character's data elements (ChatPalette.evaluate), so a value edited in the room is the one rolled.
 Hidden battle participants are the GM's secret: an encounter export leaves them out unless asked.
+
+The values are what the table rolls: many are computed from the sheet (LotR's attribute modifiers,
+skill totals; フォーカード's halves), so the sheet itself cannot be rebuilt from them.  A character
+from a campaign therefore also carries its sheet as gmtool stores it (a note ``gmtool シート`` in
+the group ``gmtool``: JSON of its system, schema version and document; an NPC's notes left out),
+which reading it back (gmtool.store.udonarium_import) rebuilds first.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import time
@@ -58,6 +65,9 @@ RESOURCE_GROUP = "リソース"
 PARAM_GROUP = "能力"
 NOTE_GROUP = "情報"
 NOTE_NAME = "メモ"
+# The sheet as gmtool stores it, so that reading the file back rebuilds it (see the docstring).
+SHEET_GROUP = "gmtool"
+SHEET_NAME = "gmtool シート"
 
 # Characters XML 1.0 cannot hold (a control character pasted into a note): Udonarium drops them
 # before parsing (XmlUtil.sanitizeXml); gmtool drops them before writing, so the file stays XML.
@@ -77,6 +87,18 @@ class UdonariumCharacter:
     notes: tuple[tuple[str, str], ...] = ()  # (label, text)
     palette: str = ""
     dicebot: str = GENERIC_DICEBOT
+    sheet: str = ""  # the sheet's stored document as JSON (`sheet_text`); "" for a quick NPC
+
+
+def sheet_text(system_id: str, character: Any) -> str:
+    """The character's stored document as one line of JSON (system, schema_version, data); an
+    NPC's notes are the GM's and stay out, as they stay out of the メモ."""
+    system = get_system(system_id)
+    document = system.dump_character(character)
+    if not getattr(character, "is_pc", True) and "notes" in document:
+        document["notes"] = ""
+    envelope = {"system": system_id, "schema_version": system.schema_version, "data": document}
+    return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
 
 
 def dicebot(system_id: str) -> str:
@@ -135,6 +157,7 @@ def character_to_udonarium(
         notes=notes,
         palette=palette,
         dicebot=dicebot(system_id),
+        sheet=sheet_text(system_id, character),
     )
 
 
@@ -146,16 +169,24 @@ def participant_to_udonarium(
     sheet = get_system(system_id).ccfolia
     values = dict(participant.values)
     resources: Sequence[Resource] = participant.resources
+    stored = ""
     if character is not None:
         resources = (*resources, *sheet.extra_status(character))
         params, notes, text = _sheet_parts(system_id, character)
+        stored = sheet_text(system_id, character)
     else:
         labels = sheet.value_labels
         params = tuple((labels[k], str(v)) for k, v in values.items() if k in labels)
         notes = ()
         text = palette if isinstance(palette, str) else "\n".join(palette)
     return UdonariumCharacter(
-        participant.name, _resources(sheet, resources, values), params, notes, text, dicebot(system_id)
+        participant.name,
+        _resources(sheet, resources, values),
+        params,
+        notes,
+        text,
+        dicebot(system_id),
+        stored,
     )
 
 
@@ -216,6 +247,8 @@ def character_element(character: UdonariumCharacter) -> ET.Element:
         group = _data(detail, NOTE_GROUP)
         for label, text in character.notes:
             _data(group, label, text, type="note")
+    if character.sheet:
+        _data(_data(detail, SHEET_GROUP), SHEET_NAME, character.sheet, type="note")
     palette = ET.SubElement(root, "chat-palette", {"dicebot": character.dicebot})
     palette.text = _NOT_XML.sub("", character.palette)
     return root

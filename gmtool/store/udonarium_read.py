@@ -23,7 +23,7 @@ from defusedxml.ElementTree import fromstring
 from gmtool.rules.message import Message
 from gmtool.store.errors import StoreError
 from gmtool.store.files import read_limited
-from gmtool.store.udonarium import GENERIC_DICEBOT, UdonariumCharacter
+from gmtool.store.udonarium import GENERIC_DICEBOT, SHEET_NAME, UdonariumCharacter
 
 MiB = 1024 * 1024
 MAX_FILE_BYTES = 64 * MiB  # a room save carries its images (Udonarium takes up to 2 MB each)
@@ -39,16 +39,22 @@ def read_udonarium(path: str | os.PathLike[str]) -> list[UdonariumCharacter]:
     target = Path(path)
     data = read_limited(target, MAX_FILE_BYTES, StoreError)  # a FIFO or a device is refused, not read
     try:
-        return read_udonarium_bytes(data)
+        return read_udonarium_bytes(data, zipped=target.suffix.lower() == ".zip")
     except StoreError as error:
         raise StoreError(error.problem, target) from None
 
 
-def read_udonarium_bytes(data: bytes) -> list[UdonariumCharacter]:
+def read_udonarium_bytes(data: bytes, zipped: bool = False) -> list[UdonariumCharacter]:
+    """The characters in a file's bytes; `zipped` when its name says ZIP (``.zip``), which a text
+    file renamed is not: that is said, not that its text is not XML."""
     if len(data) > MAX_FILE_BYTES:
         raise StoreError(_too_big(len(data), MAX_FILE_BYTES))
     if data[:4] == b"PK\x03\x04" or data[:4] == b"PK\x05\x06":
         documents = _zip_documents(data)
+    elif zipped:
+        raise StoreError(
+            Message("ZIP ファイルではありません（名前は .zip ですが、中身は ZIP の形式ではありません）")
+        )
     else:
         documents = [("", data)]
     characters: list[UdonariumCharacter] = []
@@ -166,6 +172,9 @@ def _character(element: Element, source: str) -> UdonariumCharacter:
     notes: list[tuple[str, str]] = []
     _walk(_child(body, "detail"), resources, params, notes, 0)
     palette = next((c for c in element if c.tag == "chat-palette"), None)
+    # gmtool's own export carries its sheet as a note (gmtool.store.udonarium): not a note to keep.
+    sheet = next((text for label, text in notes if label == SHEET_NAME), "")
+    notes = [(label, text) for label, text in notes if label != SHEET_NAME]
     return UdonariumCharacter(
         name=(name_element.text or "").strip(),
         resources=tuple(resources),
@@ -173,6 +182,7 @@ def _character(element: Element, source: str) -> UdonariumCharacter:
         notes=tuple(notes),
         palette=(palette.text or "") if palette is not None else "",
         dicebot=(palette.get("dicebot") or GENERIC_DICEBOT) if palette is not None else GENERIC_DICEBOT,
+        sheet=sheet,
     )
 
 

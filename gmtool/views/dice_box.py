@@ -6,7 +6,10 @@ distribution rather than by pixels.
 Nothing in it grows with use: the plot's place is kept from the start (the plot itself is made with
 the first command that has odds), each recent result is one line (cut in its middle, whole in its
 tooltip), and 結果を見る / 公開 sit under the list, which takes the height there is — so a secret
-roll's 公開 stays in view however many rolls come.
+roll's 公開 stays in view however many rolls come.  The plot's place shows one thing at a time:
+the plot while the command has odds, a refusal (its reason, the command and the caret) in its
+stead, or nothing — never empty axes; a refusal longer than the place is cut there and whole in
+its tooltip, so it never pushes the place, or the buttons, out of the dock.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSizePolicy,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -82,6 +86,14 @@ class DiceBoxPlot(ThemedPlot):
         return {int(x): float(h) for x, h in zip(self.bars.opts["x"], self.bars.opts["height"], strict=True)}
 
 
+class RefusalLabel(QLabel):
+    """A wrapped refusal whose height is its place's (the plot's): asked its height for a width, a
+    wrapped label made the dock's scroll area give the box more height than the dock has."""
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+
 class CommandLine(QLineEdit):
     """Up / Down walk the model's history of typed commands, as in a terminal."""
 
@@ -121,7 +133,7 @@ class DiceBoxView(QWidget):
             )
         )
         self.odds_label = ElidedLabel()  # one line beside ダイスボット: a long table name is cut
-        self.error_label = QLabel()
+        self.error_label = RefusalLabel()
         mono = QFont("monospace")
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.error_label.setFont(with_japanese(mono))  # the caret must sit under the character it points at
@@ -131,12 +143,18 @@ class DiceBoxView(QWidget):
         # column showed 「…にすると振れます」 without the setting that refuses it); the command and
         # its caret are excerpted to fit, so only the reason's line ever wraps.
         self.error_label.setWordWrap(True)
+        self.error_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # Its height is the place's, not its text's: three lines and a plot under them gave the dock
+        # a scroll bar and took 結果を見る / 公開 out of view (issue 37's walk).
+        self.error_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         # The plot is made with the first command that has odds: a pyqtgraph widget costs start-up.
         self._plot: DiceBoxPlot | None = None
-        self.plot_place = QWidget()
+        self.plot_place = QStackedWidget()
         self.plot_place.setMinimumHeight(PLOT_MIN_HEIGHT)
-        self.plot_area = QVBoxLayout(self.plot_place)
-        self.plot_area.setContentsMargins(0, 0, 0, 0)
+        self.plot_place.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.nothing_shown = QWidget()  # no command, or one with no odds (its words are the odds line)
+        self.plot_place.addWidget(self.nothing_shown)
+        self.plot_place.addWidget(self.error_label)
         # One line per roll: a BCDice line wrapped over two or three made the list unreadable.  Cut
         # in the middle, a line keeps its command's start and its outcome's end.
         self.results = QListWidget()
@@ -174,7 +192,6 @@ class DiceBoxView(QWidget):
         left.addLayout(top)
         left.addLayout(second)
         left.addWidget(self.odds_label)
-        left.addWidget(self.error_label)
         left.addWidget(self.plot_place, 1)
         right = QVBoxLayout(self.results_column)
         right.setContentsMargins(0, 0, 0, 0)
@@ -214,7 +231,8 @@ class DiceBoxView(QWidget):
     def plot(self) -> DiceBoxPlot:
         if self._plot is None:
             self._plot = DiceBoxPlot(self.model)
-            self.plot_area.addWidget(self._plot)
+            self._plot.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+            self.plot_place.addWidget(self._plot)
         return self._plot
 
     # ---- actions -------------------------------------------------------------------------------
@@ -285,8 +303,8 @@ class DiceBoxView(QWidget):
     def refresh(self) -> None:
         model = self.model
         self._show_system()
-        self.error_label.setVisible(model.error is not None)
         self.error_label.setText(self._error_text())
+        self.error_label.setToolTip(self.error_label.text())  # whole, where the place cuts it
         self.odds_label.setToolTip("")
         if model.odds is None:
             none = model.error is None and model.text.strip()
@@ -307,6 +325,16 @@ class DiceBoxView(QWidget):
             self.plot  # noqa: B018 - made when first needed
             self.odds_label.setText(self.tr("期待値 {0:.2f}").format(model.mean()))
         self.roll_button.setEnabled(model.error is None and bool(model.text.strip()))
+        self._show_in_plot_place()
+
+    def _show_in_plot_place(self) -> None:
+        """The refusal, the plot while there are odds, or nothing (not the last command's axes)."""
+        if self.model.error is not None:
+            self.plot_place.setCurrentWidget(self.error_label)
+        elif self.model.odds is not None:
+            self.plot_place.setCurrentWidget(self.plot)
+        else:
+            self.plot_place.setCurrentWidget(self.nothing_shown)
 
     def _show_table_odds(self) -> None:
         """The table's name and dice; every row with its exact chance in the tooltip."""

@@ -36,8 +36,9 @@ class UdonariumImportDialog(QDialog):
         self.setWindowTitle(self.tr("Udonarium から読み込む"))
         intro = QLabel(
             self.tr(
-                "「{0}」のキャラクターです。値はシステムのシートの同じ名前の欄へ、シートにない値と"
-                "メモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。"
+                "「{0}」のキャラクターです。gmtool が書き出したキャラクターはそのシートごと戻り、"
+                "卓で変わった値（HP・ダメージなど）はファイルの値になります。ほかの値はシートの同じ名前の欄へ、"
+                "シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。"
             ).format(model.file_name)
         )
         intro.setWordWrap(True)
@@ -101,9 +102,9 @@ class UdonariumImportDialog(QDialog):
         self.system_combo.setEnabled(unnamed > 0)
         accepted = self.model.accepted_count
         self.import_button.setEnabled(accepted > 0)
-        self.import_button.setText(self.tr("{0} 人を読み込む").format(accepted))
+        self.import_button.setText(self.model.import_button_text())
         refused = len(rows) - accepted
-        text = self.tr("{0} 人中 {1} 人を読み込みます。").format(len(rows), accepted)
+        text = self.model.count_text()
         if refused:
             text += self.tr(" {0} 人はシートに合わないので読み込みません（理由は表に）。").format(refused)
         self.count_label.setText(text)

@@ -1099,6 +1099,16 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Record {0} points each (fractions rounded)</translation>
         </message>
         <message>
+            <source>1 人を読み込む</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read 1 character</translation>
+        </message>
+        <message>
+            <source>1 人中 {0} 人を読み込みます。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} of 1 character will be read.</translation>
+        </message>
+        <message>
             <source>1 回ごとの同点 {0}（{1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Tie each time {0} ({1})</translation>
@@ -2885,6 +2895,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>Read from Udonarium…</translation>
         </message>
         <message>
+            <source>Udonarium から読み込む（1 人）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read from Udonarium (1 character)</translation>
+        </message>
+        <message>
             <source>Udonarium から読み込む（{0} 人）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Read from Udonarium ({0} characters)</translation>
@@ -4543,6 +4558,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>{0} (scene "{1}")</translation>
         </message>
         <message>
+            <source>{0}（ファイル {1}、シート {2}）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0} (file {1}, sheet {2})</translation>
+        </message>
+        <message>
             <source>{0}（マスター: {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0} (Master: {1})</translation>
@@ -5053,6 +5073,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>"{0}" [{1}] difficulty {2}</translation>
         </message>
         <message>
+            <source>「{0}」から 1 人を読み込みました。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read 1 character from “{0}”.</translation>
+        </message>
+        <message>
             <source>「{0}」から {1} 人を読み込みました。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Read {1} characters from “{0}”.</translation>
@@ -5086,6 +5111,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>「{0}」の Corruption（{1}）が Bearing（{2}）に達しました。キャラクターは NPC となり、サウロンのために働きます（1.2.4）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}'s Corruption ({1}) has reached Bearing ({2}). The character becomes an NPC and serves Sauron (1.2.4)</translation>
+        </message>
+        <message>
+            <source>「{0}」のキャラクターです。gmtool が書き出したキャラクターはそのシートごと戻り、卓で変わった値（HP・ダメージなど）はファイルの値になります。ほかの値はシートの同じ名前の欄へ、シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The characters of “{0}”. A character gmtool saved comes back with its whole sheet, and the values that changed at the table (HP, damage…) as the file has them. Other values go into the sheet's field of the same name; values the sheet has no field for, and the notes, go into the character's notes. The chat palette and pictures are not read.</translation>
         </message>
         <message>
             <source>「{0}」のキャラクターです。値はシステムのシートの同じ名前の欄へ、シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。</source>
@@ -6942,6 +6972,11 @@ Courage: {3}</translation>
             <source>シートから取れない値です（NPC、または技能がシートにない）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The sheet does not give this value (an NPC, or the skill is not on the sheet)</translation>
+        </message>
+        <message>
+            <source>シートから計算する値なので読まない値: {0}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Not read, as the sheet computes them: {0}</translation>
         </message>
         <message>
             <source>シートにない値と Udonarium のメモは、各キャラクターのメモに残しました。</source>
@@ -17623,9 +17658,19 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Import…</translation>
         </message>
         <message>
+            <source>読み込む（gmtool のシートごと。ファイルの値はシートへ {0} 個、計算どおり {1} 個、メモへ {2} 個）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read (gmtool's whole sheet; of the file's values {0} to the sheet, {1} as the sheet computes them, {2} to the notes)</translation>
+        </message>
+        <message>
             <source>読み込む（シートへ {0} 個、メモへ {1} 個）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Read ({0} values to the sheet, {1} to the notes)</translation>
+        </message>
+        <message>
+            <source>読み込む（シートへ {0} 個、計算どおり {1} 個、メモへ {2} 個。ファイルにないシートの欄は新しいシートのまま）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Read ({0} values to the sheet, {1} as the sheet computes them, {2} to the notes; the sheet's fields the file lacks stay as on a new sheet)</translation>
         </message>
         <message>
             <source>読み込めるキャラクターがいません（どれもシステムのシートに合いません）</source>
@@ -36300,8 +36345,8 @@ Start session {1} anyway?</translation>
             <translation>Read from Udonarium</translation>
         </message>
         <message>
-            <source>「{0}」のキャラクターです。値はシステムのシートの同じ名前の欄へ、シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。</source>
-            <translation>The characters of “{0}”. Each value goes into the sheet's field of the same name; values the sheet has no field for, and the notes, go into the character's notes. The chat palette and pictures are not read.</translation>
+            <source>「{0}」のキャラクターです。gmtool が書き出したキャラクターはそのシートごと戻り、卓で変わった値（HP・ダメージなど）はファイルの値になります。ほかの値はシートの同じ名前の欄へ、シートにない値とメモはキャラクターのメモへ入ります。チャットパレットと画像は読みません。</source>
+            <translation>The characters of “{0}”. A character gmtool saved comes back with its whole sheet, and the values that changed at the table (HP, damage…) as the file has them. Other values go into the sheet's field of the same name; values the sheet has no field for, and the notes, go into the character's notes. The chat palette and pictures are not read.</translation>
         </message>
         <message>
             <source>システムの分からないキャラクター:</source>
@@ -36328,14 +36373,6 @@ Start session {1} anyway?</translation>
             <translation>Read</translation>
         </message>
         <message>
-            <source>{0} 人を読み込む</source>
-            <translation>Read {0} characters</translation>
-        </message>
-        <message>
-            <source>{0} 人中 {1} 人を読み込みます。</source>
-            <translation>{1} of {0} characters will be read.</translation>
-        </message>
-        <message>
             <source> {0} 人はシートに合わないので読み込みません（理由は表に）。</source>
             <translation> Not read, as they do not fit a sheet: {0} (the table says why).</translation>
         </message>
@@ -36355,16 +36392,56 @@ Start session {1} anyway?</translation>
             <translation>Not read: {0}</translation>
         </message>
         <message>
-            <source>読み込む（シートへ {0} 個、メモへ {1} 個）</source>
-            <translation>Read ({0} values to the sheet, {1} to the notes)</translation>
+            <source>読み込む（gmtool のシートごと。ファイルの値はシートへ {0} 個、計算どおり {1} 個、メモへ {2} 個）</source>
+            <translation>Read (gmtool's whole sheet; of the file's values {0} to the sheet, {1} as the sheet computes them, {2} to the notes)</translation>
+        </message>
+        <message>
+            <source>読み込む（シートへ {0} 個、計算どおり {1} 個、メモへ {2} 個。ファイルにないシートの欄は新しいシートのまま）</source>
+            <translation>Read ({0} values to the sheet, {1} as the sheet computes them, {2} to the notes; the sheet's fields the file lacks stay as on a new sheet)</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>{0}（ファイル {1}、シート {2}）</source>
+            <translation>{0} (file {1}, sheet {2})</translation>
+        </message>
+        <message>
+            <source>シートから計算する値なので読まない値: {0}</source>
+            <translation>Not read, as the sheet computes them: {0}</translation>
+        </message>
+        <message>
+            <source>1 人中 {0} 人を読み込みます。</source>
+            <translation>{0} of 1 character will be read.</translation>
+        </message>
+        <message>
+            <source>{0} 人中 {1} 人を読み込みます。</source>
+            <translation>{1} of {0} characters will be read.</translation>
+        </message>
+        <message>
+            <source>1 人を読み込む</source>
+            <translation>Read 1 character</translation>
+        </message>
+        <message>
+            <source>{0} 人を読み込む</source>
+            <translation>Read {0} characters</translation>
         </message>
         <message>
             <source>読み込めるキャラクターがいません（どれもシステムのシートに合いません）</source>
             <translation>No character can be read (none fits a system's sheet)</translation>
         </message>
         <message>
+            <source>Udonarium から読み込む（1 人）</source>
+            <translation>Read from Udonarium (1 character)</translation>
+        </message>
+        <message>
             <source>Udonarium から読み込む（{0} 人）</source>
             <translation>Read from Udonarium ({0} characters)</translation>
+        </message>
+        <message>
+            <source>「{0}」から 1 人を読み込みました。</source>
+            <translation>Read 1 character from “{0}”.</translation>
         </message>
         <message>
             <source>「{0}」から {1} 人を読み込みました。</source>

@@ -143,3 +143,35 @@ def test_the_log_shows_eight_rows_with_its_result_in_view(laptop: MainWindow) ->
         index = model.index(row, model.RESULT)
         assert index.data() in index.data(0x0003)  # ToolTipRole
     assert log.columnWidth(model.SEED) >= log.narrowest(model.SEED)
+
+
+def test_a_refusal_takes_the_plots_place_and_leaves_the_buttons_in_the_dock(laptop: MainWindow) -> None:
+    """Issue 37's walk: SGS+2 under the アナザーワールド bot added three lines above an empty plot
+    (axes 7–18), the dock scrolled and 結果を見る / 公開 went out of view; after a roll the empty axes
+    stayed."""
+    view = laptop.dice_box_view
+    assert view is not None
+    area = laptop.dice_box_dock.widget()
+    assert isinstance(area, QScrollArea)
+    buttons = (view.peek_button, view.reveal_button)
+    before = [in_dock(b, laptop) for b in buttons]
+    view.model.set_system_setting("aw")
+    view.line.setText("2D6+2>=9")  # odds and a plot first, then the refusal in their place
+    QApplication.processEvents()
+    assert view.plot.isVisible()
+    view.line.setText("SGS+2")
+    QApplication.processEvents()
+    assert view.error_label.isVisible() and not view.plot.isVisible()
+    assert not area.verticalScrollBar().isVisible()
+    for button, was in zip(buttons, before, strict=True):
+        assert area.viewport().rect().contains(in_dock(button, laptop)), button.text()
+        assert in_dock(button, laptop) == was, button.text()
+    # Readable: its reason's first line in view, the whole of it in the tooltip.
+    assert view.error_label.height() >= 3 * view.error_label.fontMetrics().lineSpacing()
+    assert view.error_label.toolTip() == view.error_label.text() and "SGS+2" in view.error_label.toolTip()
+    view.line.setText("2D6+2>=9")
+    QApplication.processEvents()
+    view.roll()  # the command cleared after the roll: no odds, and no empty axes either
+    QApplication.processEvents()
+    assert view.line.text() == "" and not view.plot.isVisible() and not view.error_label.isVisible()
+    assert not area.verticalScrollBar().isVisible()

@@ -163,3 +163,80 @@ def test_the_characters_may_go_in_as_npcs_whose_notes_stay_the_gms(window):
 
     memo = character_to_udonarium("aw", added[0].character).notes[0][1]
     assert "器用度" not in memo and "ここに説明を書く" not in memo
+
+
+def test_narl_saved_and_read_back_plays_as_narl(window, tmp_path):
+    """The reviewer's walk: ナール saved as Udonarium's ZIP and read back had every attribute 7, no
+    skills and Acrobatics at 2.78 %; the preview counted 5 of its 37 values."""
+    from gmtool.rules.systems import get_system
+    from gmtool.store.udonarium import character_to_udonarium, write_udonarium
+
+    narl = next(s.character for s in window.campaign_model.characters() if s.character.name == "ナール")
+    path = write_udonarium(tmp_path / "narl.zip", [character_to_udonarium("lotr", narl)])
+    dialog = read_from(window, path).dialog
+    row = dialog.table.item(0, 2).text()
+    assert (
+        row == "読み込む（gmtool のシートごと。ファイルの値はシートへ 5 個、計算どおり 32 個、メモへ 0 個）"
+    )
+    dialog.import_button.click()
+    again = window.campaign_model.characters()[-1].character
+    assert again.name == "ナール (2)"
+    assert (again.race, again.order, again.attributes, again.skills) == (
+        narl.race,
+        narl.order,
+        narl.attributes,
+        narl.skills,
+    )
+    lotr = get_system("lotr")
+    for kind in lotr.checks(narl):
+        spec = lotr.default_spec
+        assert lotr.distribution(spec(again, kind)) == lotr.distribution(spec(narl, kind)), kind.label
+
+
+def test_a_text_file_named_zip_is_said_not_to_be_a_zip(window, tmp_path, refusals):
+    path = tmp_path / "ja_udo.zip"
+    path.write_text("これはテキストです", encoding="utf-8")
+    assert read_from(window, path).dialog is None
+    assert len(refusals) == 1 and "ZIP ファイルではありません" in refusals[0]
+    assert "XML" not in refusals[0]
+
+
+def test_one_character_is_one_character_in_english(window, tmp_path):
+    from gmtool.models.udonarium_import_model import UdonariumImportModel
+    from gmtool.store.udonarium import character_to_udonarium
+    from gmtool.views.udonarium_import_dialog import UdonariumImportDialog
+    from tests.qt_fixtures import english_ui
+
+    stored = window.campaign_model.characters()
+    exported = [character_to_udonarium(s.system, s.character) for s in stored[:2]]
+    with english_ui(tmp_path):
+        for count, button, label in (
+            (1, "Read 1 character", "1 of 1 character will be read."),
+            (2, "Read 2 characters", "2 of 2 characters will be read."),
+        ):
+            model = UdonariumImportModel(window.campaign_model, exported[:count], "x.zip", "aw")
+            dialog = UdonariumImportDialog(model, window)
+            assert (dialog.import_button.text(), dialog.count_label.text()) == (button, label)
+            dialog.import_button.click()
+            assert model.summary().startswith(f"Read {button[5:]} from “x.zip”.")
+            dialog.deleteLater()
+
+
+def test_a_computed_value_edited_in_the_room_is_named_in_the_preview_and_the_summary(window):
+    from dataclasses import replace
+
+    from gmtool.models.udonarium_import_model import UdonariumImportModel
+    from gmtool.store.udonarium import character_to_udonarium
+    from gmtool.views.udonarium_import_dialog import UdonariumImportDialog
+
+    narl = next(s.character for s in window.campaign_model.characters() if s.character.name == "ナール")
+    exported = character_to_udonarium("lotr", narl)
+    edited = replace(exported, params=tuple((k, "9" if k == "Strength" else v) for k, v in exported.params))
+    model = UdonariumImportModel(window.campaign_model, [edited], "narl.zip", "aw")
+    dialog = UdonariumImportDialog(model, window)
+    said = "シートから計算する値なので読まない値: Strength（ファイル 9、シート 4）"
+    assert dialog.table.item(0, 2).text().endswith(said)
+    dialog.import_button.click()
+    assert f"・ナール (2): {said}" in model.summary()
+    assert window.campaign_model.characters()[-1].character.attributes == narl.attributes
+    dialog.deleteLater()
