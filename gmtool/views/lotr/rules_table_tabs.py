@@ -178,22 +178,21 @@ class ConditionsView(RulesTab):
 
     def reload(self) -> None:
         rules, shipped = self.model.rules, self.model.shipped
+        # The switch by the title the house-rules window shows it under, and the way there.
+        title, chosen = (shown_message(text) for text in self.model.unset_wound_switch())
         if self.model.unset_wound_reads_lighter():
             reading = tr(
                 "空欄の負傷段階は、値のあるいちばん近い軽い段階のペナルティで判定します"
                 "（値がどこにもなければ 0。重い段階が軽い段階よりよく振れることはありません）。"
                 "空欄の疲労段階は 0 として判定します。"
-            )
-            switch = tr("読み方は 編集 → ハウスルール（ルールの読み方）… の「{0}」で変えられます（いまは既定の「{1}」）。")
+                "読み方は 編集 → ハウスルール（ルールの読み方）… の「{0}」で変えられます（いまは既定の「{1}」）。"
+            ).format(title, chosen)
         else:
             reading = tr(
                 "空欄の負傷段階と疲労段階は 0 として判定します。"
                 "軽い段階にだけ値を入れると、重い段階のほうがよく振れます。"
-            )
-            switch = tr("読み方は 編集 → ハウスルール（ルールの読み方）… の「{0}」で変えられます（いまは「{1}」）。")
-        # The switch by the title the house-rules window shows it under, and the way there.
-        title, chosen = self.model.unset_wound_switch()
-        reading += switch.format(shown_message(title), shown_message(chosen))
+                "読み方は 編集 → ハウスルール（ルールの読み方）… の「{0}」で変えられます（いまは「{1}」）。"
+            ).format(title, chosen)
         self.reading_label.setText(reading)
         for track, levels, base_levels in (
             ("wound", rules.wound_levels, shipped.wound_levels),
