@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView
 
@@ -43,6 +44,8 @@ class ColumnFit(QObject):
         return False
 
     def fit(self, *_: object) -> None:
+        if not shiboken6.isValid(self.table):  # the table's model emptied as the table is deleted
+            return
         table, header = self.table, self.table.horizontalHeader()
         columns = range(header.count())
         least = header.minimumSectionSize()  # no section is narrower, whatever it is given
