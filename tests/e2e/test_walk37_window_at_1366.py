@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QTableWidget
+from PySide6.QtWidgets import QApplication
 
 from gmtool.app.main_window import MainWindow
 from gmtool.models.lotr.rules_model import LotRRulesModel
@@ -18,24 +18,21 @@ from gmtool.views.lotr.check_view import LotRCheckView
 from gmtool.views.lotr.rules_dialog import LotRRulesDialog
 from gmtool.views.message_catalog import active
 from tests.e2e import test_docks_at_1366 as docks
-from tests.e2e.test_english_polish_at_1366 import combo_room, line_room, select_system, whole
+from tests.e2e.test_english_polish_at_1366 import (
+    combo_room,
+    line_room,
+    select_system,
+    sengensho_abilities_at_laptop_size,
+    whole,
+)
 
 laptop = docks.laptop  # the demo at 1366×768 in its default layout, ja then en
 
 
 def test_the_sengensho_effect_column_reads_without_a_sideways_scroll(laptop: MainWindow, qtbot: Any) -> None:
-    from gmtool.models.sengensho.session_model import SengenshoSessionModel
     from gmtool.views.sengensho.abilities_box import ABILITY_HEADERS, EFFECT_COLUMN
-    from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
 
-    character_id = select_system(laptop, "sengensho")
-    dialog = SengenshoSessionDialog(SengenshoSessionModel(laptop.campaign_model), laptop)
-    qtbot.addWidget(dialog)
-    dialog.show_character(character_id)
-    dialog.show()
-    dialog.resize(1360, 690)  # what it opens at on a laptop, under the menu bar
-    QApplication.processEvents()
-    table: QTableWidget = dialog.bonds_tab.abilities.abilities_table
+    table = sengensho_abilities_at_laptop_size(laptop, qtbot)
     header = table.horizontalHeader()
     assert table.rowCount() > 0
     assert not table.horizontalScrollBar().isVisible()  # no sideways scrolling to reach 効果
