@@ -5,8 +5,10 @@ rows and their house rule in the UI's language."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -130,3 +132,27 @@ def test_the_wounds_header_names_its_house_rule_as_the_house_rules_window_does(
         assert "An unset level takes the lighter level's value" in text
     else:
         assert "編集 → ハウスルール（ルールの読み方）… の「ルール表で値のない負傷段階のペナルティ」" in text
+
+
+def test_the_physicians_unset_step_names_its_row_in_the_ui_language() -> None:
+    """The 医者 tab's line under each step (its refusal while the cell is 未設定) read
+    「Infection: heals in a day の目標値」 in the Japanese UI."""
+    from gmtool.rules.systems.lotr import physician
+    from gmtool.rules.systems.lotr.rules_data import lotr_rules
+    from gmtool.views import message_catalog
+
+    rules = lotr_rules()
+    with pytest.raises(ValueError) as day:
+        physician.physician_tn(rules, catalog.INFECTION_DAY)
+    assert message_catalog.shown_message(day.value.args[0]).startswith(
+        "医術: 傷が自然に1日回復する の目標値: 未設定"
+    )
+    message_catalog.install("en")
+    try:
+        with pytest.raises(ValueError) as care:
+            physician.physician_tn(rules, catalog.DAILY_CARE)
+        shown = message_catalog.shown_message(care.value.args[0])
+    finally:
+        message_catalog.install("ja")
+    assert shown.startswith("Daily care, TN: "), shown
+    assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", shown), shown  # no Japanese left
