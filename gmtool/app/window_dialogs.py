@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox, QWidget
 
 from gmtool.views.file_dialogs import open_file_name, save_file_name
+from gmtool.views.screen_fit import keep_under_menu_bar
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -55,7 +56,9 @@ class WindowDialogs(_DialogsBase):
         return wizard.exec() == QDialog.DialogCode.Accepted
 
     def open_dialog(self, dialog: QDialog) -> None:
-        """Shows a tool dialog beside the window (not modal: the table keeps going)."""
+        """Shows a tool dialog beside the window (not modal: the table keeps going), under the
+        window's menu bar, which the GM goes on using while it is open."""
+        keep_under_menu_bar(dialog)
         dialog.show()
 
     def ask_open_path(self, title: str, file_filter: str) -> str:

@@ -119,7 +119,7 @@ class DiceTablesDialog(QDialog):
 
         model.changed.connect(self._reload)
         self._reload()
-        fit_to_screen(self, WANTED_SIZE)
+        fit_to_screen(self, WANTED_SIZE, keep_menu_bar=True)  # the GM keeps the menus while it is open
 
     # ---- actions --------------------------------------------------------------------------
     def new_table(self) -> None:

@@ -71,7 +71,7 @@ class HouseRulesDialog(QDialog):
         layout.addWidget(buttons)
         model.changed.connect(self.refresh)
         self.refresh()
-        fit_to_screen(self, WANTED_SIZE)
+        fit_to_screen(self, WANTED_SIZE, keep_menu_bar=True)  # the GM keeps the menus while it is open
 
     def _system_page(self, system_id: str, rules: tuple[HouseRule, ...]) -> QWidget:
         inner = QWidget()

@@ -121,7 +121,7 @@ class LogExportDialog(QDialog):
         self.from_edit.dateChanged.connect(self._sync)
         self.to_edit.dateChanged.connect(self._sync)
         self._sync()
-        fit_to_screen(self, QSize(560, 300))
+        fit_to_screen(self, QSize(560, 300), keep_menu_bar=True)  # not over the menus it came from
 
     def _fill_ranges(self) -> None:
         """The ranges the log offers (none while its sessions are being counted)."""

@@ -7,15 +7,17 @@ minimum size must be smaller than the screen: what may be big goes in a scroll a
 (``scrolling``), and the buttons stay outside it, always visible.
 
 A tool window used beside the main window (``fit_to_screen(..., keep_menu_bar=True)``: the AW and
-千幻抄 session windows, the MTG virtual library) opens under the main window's menu bar, not over
-it: the GM goes on using the menus while it is open.
+千幻抄 session windows, the MTG virtual library, the house rules, the LotR rule tables, the log
+export) opens under the main window's menu bar, not over it: the GM goes on using the menus while it
+is open.  ``keep_under_menu_bar(window)`` does it for a window that only sized itself (or asked
+``fit_to_screen`` without it): the window keeps its size, bounded by the screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QStyle, QWidget
 
@@ -105,3 +107,14 @@ def fit_to_screen(window: QWidget, wanted: Wanted = None, keep_menu_bar: bool = 
     if isinstance(wanted, QSize):
         window.resize(wanted)
     window.installEventFilter(_ScreenFitter(window, wanted, keep_menu_bar))
+
+
+def keep_under_menu_bar(window: QWidget) -> None:
+    """*window* (a tool shown beside its main window, gmtool.app.window_dialogs) opens under the
+    main window's menu bar: its own `fit_to_screen` told to keep the bar, else one that keeps the
+    size the window has when first shown."""
+    fitter = window.findChild(_ScreenFitter, options=Qt.FindChildOption.FindDirectChildrenOnly)
+    if fitter is not None:
+        fitter.keep_menu_bar = True
+    else:
+        fit_to_screen(window, window.size, keep_menu_bar=True)

@@ -8,17 +8,24 @@ column hid what mattered most (the combat tracker's 「このラウンド」 at 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView
 
 
 class ColumnFit(QObject):
-    def __init__(self, table: QTableView, shrinkable: Sequence[int]) -> None:
+    """*kept*: a column's share of the view it keeps while its contents want that much (the 千幻抄
+    幻想能力's 効果, squeezed to 「ffec」 by the other columns' English)."""
+
+    def __init__(
+        self, table: QTableView, shrinkable: Sequence[int], kept: Mapping[int, float] | None = None
+    ) -> None:
         super().__init__(table)
         self.table = table
         self.shrinkable = tuple(shrinkable)
+        self.kept = dict(kept or {})
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         table.setWordWrap(False)  # one line per cell, cut: two squeezed into a row's height read as neither
@@ -37,6 +44,8 @@ class ColumnFit(QObject):
         return False
 
     def fit(self, *_: object) -> None:
+        if not shiboken6.isValid(self.table):  # the table's model emptied as the table is deleted
+            return
         table, header = self.table, self.table.horizontalHeader()
         columns = range(header.count())
         least = header.minimumSectionSize()  # no section is narrower, whatever it is given
@@ -47,7 +56,10 @@ class ColumnFit(QObject):
         floor = [
             min(max(narrowest, least), w) for w in wanted
         ]  # a few characters: a cut header is whole in its tooltip
-        over = sum(wanted) - table.viewport().width()
+        view = table.viewport().width()
+        for column, share in self.kept.items():
+            floor[column] = min(wanted[column], max(floor[column], int(view * share)))
+        over = sum(wanted) - view
         if over > 0:
             spare = {c: wanted[c] - floor[c] for c in self.shrinkable if wanted[c] > floor[c]}
             total = sum(spare.values())

@@ -348,12 +348,12 @@
             <translation>Weariness</translation>
         </message>
         <message>
-            <source>空欄の負傷段階は、値のあるいちばん近い軽い段階のペナルティで判定します（値がどこにもなければ 0。重い段階が軽い段階よりよく振れることはありません）。空欄の疲労段階は 0 として判定します。読み方はハウスルール lotr.unset_wound_penalty で変えられます（いまは既定の「軽い段階の値」）。</source>
-            <translation>An empty wound level tests at the penalty of the nearest lighter level that has one (0 when none has; a worse level never tests better than a lighter one). An empty weariness level counts 0. The house rule lotr.unset_wound_penalty changes the reading (now the default, "the lighter level's value").</translation>
+            <source>空欄の負傷段階は、値のあるいちばん近い軽い段階のペナルティで判定します（値がどこにもなければ 0。重い段階が軽い段階よりよく振れることはありません）。空欄の疲労段階は 0 として判定します。読み方は 編集 → ハウスルール（ルールの読み方）… の「{0}」で変えられます（いまは既定の「{1}」）。</source>
+            <translation>An empty wound level tests at the penalty of the nearest lighter level that has one (0 when none has; a worse level never tests better than a lighter one). An empty weariness level counts 0. To read them otherwise: Edit → House rules (how to read the rules)…, "{0}" (now the default, "{1}").</translation>
         </message>
         <message>
-            <source>空欄の負傷段階と疲労段階は 0 として判定します（ハウスルール lotr.unset_wound_penalty: 「修正なし」）。軽い段階にだけ値を入れると、重い段階のほうがよく振れます。</source>
-            <translation>Empty wound and weariness levels count 0 (house rule lotr.unset_wound_penalty: "no penalty"). With values in the lighter levels only, a worse level tests better.</translation>
+            <source>空欄の負傷段階と疲労段階は 0 として判定します。軽い段階にだけ値を入れると、重い段階のほうがよく振れます。読み方は 編集 → ハウスルール（ルールの読み方）… の「{0}」で変えられます（いまは「{1}」）。</source>
+            <translation>Empty wound and weariness levels count 0. With values in the lighter levels only, a worse level tests better. To read them otherwise: Edit → House rules (how to read the rules)…, "{0}" (now "{1}").</translation>
         </message>
         <message>
             <source>下限なし</source>
@@ -16231,6 +16231,16 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>空のデッキで始める</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Start with an empty deck</translation>
+        </message>
+        <message>
+            <source>空欄の負傷段階と疲労段階は 0 として判定します（ハウスルール lotr.unset_wound_penalty: 「修正なし」）。軽い段階にだけ値を入れると、重い段階のほうがよく振れます。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Empty wound and weariness levels count 0 (house rule lotr.unset_wound_penalty: "no penalty"). With values in the lighter levels only, a worse level tests better.</translation>
+        </message>
+        <message>
+            <source>空欄の負傷段階は、値のあるいちばん近い軽い段階のペナルティで判定します（値がどこにもなければ 0。重い段階が軽い段階よりよく振れることはありません）。空欄の疲労段階は 0 として判定します。読み方はハウスルール lotr.unset_wound_penalty で変えられます（いまは既定の「軽い段階の値」）。</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>An empty wound level tests at the penalty of the nearest lighter level that has one (0 when none has; a worse level never tests better than a lighter one). An empty weariness level counts 0. The house rule lotr.unset_wound_penalty changes the reading (now the default, "the lighter level's value").</translation>
         </message>
         <message>
             <source>空欄は「未設定」です。ルール本文は同梱のスキル（【接近戦】）の専門性も特化の経験点も示していないため、GM がここで設定するまで誰もそのスキルを習得できません。特化の経験点は 2 つ目以降の特化に必要な点数です（最初の特化＝初期特化は無料）。保存したカタログはキャンペーンに保存され、元に戻す（Ctrl+Z）で戻せます。</source>

@@ -152,11 +152,9 @@ def test_the_shortcut_list_at_the_width_it_asks_for_cuts_no_action(laptop: MainW
     )
 
 
-def test_the_sengensho_session_shows_its_ability_columns_without_scrolling(
-    laptop: MainWindow, qtbot: Any
-) -> None:
+def sengensho_abilities_at_laptop_size(laptop: MainWindow, qtbot: Any) -> QTableWidget:
+    """The 千幻抄 session's 幻想能力 table, the demo's 千幻抄 character chosen, at its laptop size."""
     from gmtool.models.sengensho.session_model import SengenshoSessionModel
-    from gmtool.views.sengensho.abilities_box import ABILITY_HEADERS
     from gmtool.views.sengensho.session_dialog import SengenshoSessionDialog
 
     character_id = select_system(laptop, "sengensho")
@@ -166,7 +164,15 @@ def test_the_sengensho_session_shows_its_ability_columns_without_scrolling(
     dialog.show()
     dialog.resize(1360, 690)  # what it opens at on a laptop, under the menu bar
     QApplication.processEvents()
-    table: QTableWidget = dialog.bonds_tab.abilities.abilities_table
+    return dialog.bonds_tab.abilities.abilities_table
+
+
+def test_the_sengensho_session_shows_its_ability_columns_without_scrolling(
+    laptop: MainWindow, qtbot: Any
+) -> None:
+    from gmtool.views.sengensho.abilities_box import ABILITY_HEADERS
+
+    table = sengensho_abilities_at_laptop_size(laptop, qtbot)
     header = table.horizontalHeader()
     room = table.viewport().width()
     for column in (ABILITY_HEADERS.index("必要幻想値"), ABILITY_HEADERS.index("状態")):

@@ -19,7 +19,7 @@ from gmtool.models.lotr.rules_origins import LotROriginTables
 from gmtool.models.lotr.rules_reference import LotRReferenceTables
 from gmtool.models.lotr.rules_skill_list import LotRSkillList
 from gmtool.models.lotr.shown_names import shown_name
-from gmtool.rules.systems.lotr.house_rules import UNSET_LIGHTER
+from gmtool.rules.systems.lotr.house_rules import HOUSE_RULES, UNSET_LIGHTER, UNSET_WOUND_PENALTY
 from gmtool.rules.systems.lotr.rules_data import LotRRules
 
 __all__ = [
@@ -84,6 +84,13 @@ class LotRRulesModel(QObject):
         """House rule lotr.unset_wound_penalty: an empty wound level reads as the lighter level's
         penalty (the default), else as 0 — what the 負傷・疲労 tab says it does."""
         return self.rules.unset_wound_penalty == UNSET_LIGHTER
+
+    def unset_wound_switch(self) -> tuple[str, str]:
+        """That house rule's title and its current reading's label, the catalogue's templates the
+        house-rules window shows (the 負傷・疲労 tab names the switch as the GM finds it there)."""
+        rule = next(r for r in HOUSE_RULES if r.id == UNSET_WOUND_PENALTY)
+        reading = next(r for r in rule.readings if r.id == self.rules.unset_wound_penalty)
+        return rule.title, reading.label
 
     # ---- one table at a time --------------------------------------------------------------------
     def set_penalty(self, track: str, level_id: str, value: int | None) -> None:

@@ -36,7 +36,7 @@ class LotRReferenceTables(QObject):
 
     def _cell_named(self, table: ReferenceTable, row_index: int, column: str, value: Cell) -> str:
         """The undo step names the cell and its new value: 「スタン: 棍棒 の ペナルティ −2」."""
-        title, row = shown(table.title), table.rows[row_index].name
+        title, row = shown(table.title), shown(table.rows[row_index].name)  # a fixed row: the text's name
         if column == NAME:
             return self.tr("{0}: {1} の名前を「{2}」に").format(title, row, value)
         return self.tr("{0}: {1} の {2} {3}").format(

@@ -44,6 +44,7 @@ from gmtool.views.table_fit import ColumnFit
 from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
 
 NEXT_TURN_KEY = "Ctrl+Right"
+NAME_CHARS = 12  # the add-character combo's narrowest width: a name and its copy number
 PREVIOUS_TURN_KEY = "Ctrl+Left"
 
 
@@ -145,6 +146,12 @@ class BattleDialog(QDialog):
         delete_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         delete_key.activated.connect(self._remove)
         self.character_combo = QComboBox()
+        # Sized by characters, not by its empty first show (「ナール (2)」 read 「ナール (2」), and
+        # growing into the row's free room.
+        self.character_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.character_combo.setMinimumContentsLength(NAME_CHARS)
         self.add_character_button = controls.button(self.tr("キャラクターを追加"), self._add_character)
         self.add_npc_button = controls.button(self.tr("NPCを追加…"), self._add_npc)
         self.remove_button = controls.button(self.tr("退場させる"), self._remove)
@@ -190,6 +197,7 @@ class BattleDialog(QDialog):
         ):
             people_row.addWidget(widget)
         people_row.addStretch(1)
+        people_row.setStretchFactor(self.character_combo, 1)
         clipboard_row = QHBoxLayout()
         for clipboard_widget in (
             self.copy_button,

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.renown_model import MODIFIER_BOUND, LotRRenownModel
 from gmtool.models.lotr.table_requests import table_requests
 from gmtool.views.lotr.refusal_line import RefusalLine, add_line
+from gmtool.views.screen_fit import keep_under_menu_bar
 from gmtool.views.widgets import show_refusal
 
 UNSET = "未設定（ルール表 → 参照表 で入力）"
@@ -83,6 +84,7 @@ class LotRRenownDialog(QDialog):
         layout.addWidget(buttons)
         model.changed.connect(self.sync)
         self.sync()
+        keep_under_menu_bar(self)  # opened beside the sheet, it stays off the window's menus
 
     def roll(self) -> None:
         try:

@@ -112,7 +112,9 @@ class LotRRollerBox(RollerInputsBox[LotRCheckModel]):
         lines = [self.model.condition_text(self.side, brief)]
         if self.model.dead(self.side):  # a warning, not a block: the GM may still have it roll
             lines.insert(0, self.tr("死亡: 判定できません（GM の判断で振る場合のみ）"))
-        if self.model.roller(self.side).untrained:
+        # Untrained: in the one line it cut the conditions (「… +0 Untrai…」), and the ボーナス row
+        # under it already names its −2 (「技能なし -2」): the whole sentence is the tooltip's.
+        if self.model.roller(self.side).untrained and not brief:
             lines.append(self.tr("技能なし判定（ランク 0）: −2 込み"))
         return "\n".join(line for line in lines if line)
 

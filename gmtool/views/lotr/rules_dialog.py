@@ -9,6 +9,7 @@ Not modal: the table keeps playing while the GM looks things up.
 from __future__ import annotations
 
 import shiboken6
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -31,6 +32,7 @@ from gmtool.views.lotr.rules_origin_tabs import OrdersView, RacesView
 from gmtool.views.lotr.rules_reference_tab import ReferenceTablesView
 from gmtool.views.lotr.rules_skills_tab import SkillListView
 from gmtool.views.lotr.rules_table_tabs import ConditionsView, DegreesView, ModifierTableView, PicksView
+from gmtool.views.screen_fit import fit_to_screen
 from gmtool.views.widgets import shown_message
 
 
@@ -114,7 +116,7 @@ class LotRRulesDialog(QDialog):
         layout.addWidget(self.problem_label)
         layout.addWidget(self.tabs, 1)
         layout.addLayout(bottom)
-        self.resize(1060, 660)
+        fit_to_screen(self, QSize(1060, 660), keep_menu_bar=True)  # used beside the menus, not over them
 
         model.changed.connect(self.reload)
         self.reload()

@@ -75,8 +75,7 @@ class ReferenceTablesView(RulesTab):
         row_bar.addWidget(self.new_row, 1)
         row_bar.addWidget(self.add_button)
         row_bar.addWidget(self.remove_button)
-        row_bar.addStretch(1)
-        row_bar.addWidget(self.reset_table_button)
+        row_bar.addWidget(self.reset_table_button)  # the field takes the room left: its hint reads whole
 
         right = QVBoxLayout()
         right.addWidget(self.title_label)
@@ -138,7 +137,10 @@ class ReferenceTablesView(RulesTab):
         )
         self.note.setText(shown_message(table.note))
         self._fill(table)
-        self.new_row.setPlaceholderText(tr("新しい行: {0}").format(shown_message(table.row_label)))
+        hint = tr("新しい行: {0}").format(shown_message(table.row_label))
+        self.new_row.setPlaceholderText(hint)
+        # never narrower than its hint (English 「New row: The physician's test」 was cut)
+        self.new_row.setMinimumWidth(self.new_row.fontMetrics().horizontalAdvance(hint + "MM"))
         self.new_row.setEnabled(not table.fixed_rows)
         self.add_button.setEnabled(not table.fixed_rows)
         self.remove_button.setEnabled(not table.fixed_rows and bool(table.rows))
@@ -156,7 +158,8 @@ class ReferenceTablesView(RulesTab):
             muted = tone_colour("muted")
             for r, row in enumerate(table.rows):
                 name = QTableWidgetItem(row.name)
-                if table.fixed_rows:
+                if table.fixed_rows:  # the text's rows: named in the UI language, not renamed
+                    name.setText(shown_message(row.name))
                     name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 self.grid.setItem(r, 0, name)
                 for c, column in enumerate(table.columns, start=1):

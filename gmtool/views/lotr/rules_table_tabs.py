@@ -32,7 +32,7 @@ from gmtool.views.lotr.rules_fields import (
     shown,
     tr,
 )
-from gmtool.views.widgets import edit_new_row
+from gmtool.views.widgets import edit_new_row, shown_message
 
 LOW, HIGH, MODIFIER = range(3)
 
@@ -178,19 +178,23 @@ class ConditionsView(RulesTab):
 
     def reload(self) -> None:
         rules, shipped = self.model.rules, self.model.shipped
+        # The switch by the title the house-rules window shows it under, and the way there.
+        title, chosen = (shown_message(text) for text in self.model.unset_wound_switch())
         if self.model.unset_wound_reads_lighter():
             reading = tr(
                 "空欄の負傷段階は、値のあるいちばん近い軽い段階のペナルティで判定します"
                 "（値がどこにもなければ 0。重い段階が軽い段階よりよく振れることはありません）。"
                 "空欄の疲労段階は 0 として判定します。"
-                "読み方はハウスルール lotr.unset_wound_penalty で変えられます"
-                "（いまは既定の「軽い段階の値」）。"
-            )
+                "読み方は 編集 → ハウスルール（ルールの読み方）… の「{0}」で変えられます"
+                "（いまは既定の「{1}」）。"
+            ).format(title, chosen)
         else:
             reading = tr(
-                "空欄の負傷段階と疲労段階は 0 として判定します（ハウスルール lotr.unset_wound_penalty:"
-                " 「修正なし」）。軽い段階にだけ値を入れると、重い段階のほうがよく振れます。"
-            )
+                "空欄の負傷段階と疲労段階は 0 として判定します。"
+                "軽い段階にだけ値を入れると、重い段階のほうがよく振れます。"
+                "読み方は 編集 → ハウスルール（ルールの読み方）… の「{0}」で変えられます"
+                "（いまは「{1}」）。"
+            ).format(title, chosen)
         self.reading_label.setText(reading)
         for track, levels, base_levels in (
             ("wound", rules.wound_levels, shipped.wound_levels),

@@ -22,11 +22,14 @@ from gmtool.rules.systems.sengensho.character import LAST_BOSS
 from gmtool.rules.systems.sengensho.fantasy_types import AbilityStatus
 from gmtool.views.appearance import set_tone
 from gmtool.views.sengensho.session_parts import Host, SengenshoPage, labels_tr
+from gmtool.views.table_fit import ColumnFit
 
 VALUE_HEADERS = ("類型", "幻想値", "縁故", "前借り", "目安")
 ABILITY_HEADERS = ("類型", "幻想能力", "種類", "必要幻想値", "状態", "効果")
 GUIDE_COLUMN = 4
 EFFECT_COLUMN = 5
+SHRINKABLE = (0, 1, 4, EFFECT_COLUMN)  # 類型, 幻想能力, 状態, 効果: texts; 種類 and 必要幻想値 are short
+EFFECT_SHARE = 1 / 3
 NOT_IN_CATALOG = "-"
 
 
@@ -56,7 +59,10 @@ class SengenshoAbilitiesBox(SengenshoPage):
 
         self.abilities_table = self.table(ABILITY_HEADERS, stretch=EFFECT_COLUMN)
         self.abilities_table.setAccessibleName(self.tr("幻想能力"))
-        self.abilities_table.setWordWrap(True)
+        # The row fits the box, in English too: the names and states give up width (cut, whole in
+        # the tooltip) before the 効果 does, which keeps a third of it (a sideways scroll bar and a
+        # 効果 cut to 「ffec」 at 1366 px); the whole effect is under the table.
+        ColumnFit(self.abilities_table, shrinkable=SHRINKABLE, kept={EFFECT_COLUMN: EFFECT_SHARE})
         self.abilities_table.itemSelectionChanged.connect(self._sync_detail)
         self.detail_label = QLabel()  # the chosen ability's whole effect text
         self.detail_label.setWordWrap(True)
@@ -148,8 +154,9 @@ class SengenshoAbilitiesBox(SengenshoPage):
             )
             ids.append(ability_id(archetype, None))
         self.fill(self.abilities_table, ability_rows, ids)
-        for r, row in enumerate(ability_rows):  # a long effect text is read in full on hover
-            self._cell(r, EFFECT_COLUMN).setToolTip(row[EFFECT_COLUMN])
+        for r, row in enumerate(ability_rows):  # a text cut to its column's width is read on hover
+            for c in SHRINKABLE:
+                self._cell(r, c).setToolTip(row[c])
         self._sync_detail()
         problem = self.model.catalog_problem()
         self.catalog_problem.setText(problem or "")

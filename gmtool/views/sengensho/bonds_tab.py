@@ -61,12 +61,15 @@ class SengenshoBondsTab(SengenshoPage):
         bonds = QVBoxLayout(bonds_box)
         bonds.addWidget(self.bonds_table, 1)
         buttons = QHBoxLayout()
-        for widget in (self.form_button, self.raise_button, self.raise_override_check):
+        for widget in (self.form_button, self.raise_button):
             buttons.addWidget(widget)
         buttons.addStretch(1)
         buttons.addWidget(self.retie_button)
         buttons.addWidget(self.discard_button)
         bonds.addLayout(buttons)
+        # The ruling's tick box under the buttons: beside them, its English set the 縁故 side's least
+        # width, and the 幻想能力 table beside it was left too narrow to read its 効果 (issue 37).
+        bonds.addWidget(self.raise_override_check)
         bonds.addWidget(self.rules_note)
 
         self.abilities = SengenshoAbilitiesBox(model, host)

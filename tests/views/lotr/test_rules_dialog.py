@@ -45,7 +45,10 @@ def test_tabs_and_unset_values_are_shown_empty_with_the_reason(qtbot, empty_camp
     exhausted = dialog.conditions_tab.fields[("weariness", "exhausted")]
     assert exhausted.text() == "-10"  # 1.2.2's −10, the one penalty the text gives
     reading = dialog.conditions_tab.reading_label.text()  # the header says how an empty one is read
-    assert "いちばん近い軽い段階" in reading and "lotr.unset_wound_penalty" in reading
+    assert "いちばん近い軽い段階" in reading and "lotr." not in reading  # no raw switch id
+    # the switch as the house-rules window titles it, and the menu path that opens that window
+    assert "編集 → ハウスルール（ルールの読み方）… の「ルール表で値のない負傷段階のペナルティ」" in reading
+    assert "いまは既定の「値のない段階は軽い段階の値」" in reading
     harfoot_nim = dialog.races_tab.bonus_fields[("hobbit", "harfoot", "nim")]
     assert harfoot_nim.text() == "" and harfoot_nim.placeholderText() == "未設定"
     assert dialog.races_tab.bonus_fields[("dwarf", "", "str")].text() == "2"

@@ -5,7 +5,7 @@ Every value the summary does not state is None (未設定).  The few it states a
 
 from __future__ import annotations
 
-from gmtool.rules.message import Message
+from gmtool.rules.message import Message, template
 from gmtool.rules.systems.lotr.reference_table_types import Column, ReferenceRow, ReferenceTable
 
 WEAPONS = "weapons"
@@ -33,11 +33,13 @@ TRAVEL_DISTANCES = "travel_distances"
 HEAD = "頭部"
 HEAD_SHOT_TN = 12  # 3.7 「頭部狙いの場合,目標値は +12 の修正を受ける(Table 9.18に従う)」
 WOUND_ROWS = ("Dazed", "Injured", "Wounded", "Incapacitated", "Near Death")
-# 1.2.1 医術 and the physician's daily care: the summary gives neither target number (physician.py)
+# 1.2.1 医術 and the physician's daily care: the summary gives neither target number (physician.py).
+# Named in the text's words, templates: a view shows them in the UI language (the names are the
+# rows' stored identity, as every fixed row's).
 INFECTION_DAY, INFECTION_WEEK, DAILY_CARE = (
-    "Infection: heals in a day",
-    "Infection: heals in a week",
-    "Daily care",
+    template("医術: 傷が自然に1日回復する"),
+    template("医術: 傷が自然に1週間回復する"),
+    template("付きっ切りの手当て"),
 )
 WEARINESS_ROWS = ("Winded", "Tired", "Weary", "Spent", "Exhausted")
 
