@@ -76,7 +76,10 @@ class BattleTableModel(QAbstractTableModel):
         QT_TRANSLATE_NOOP("BattleTableModel", "エンゲージ"),
         QT_TRANSLATE_NOOP("BattleTableModel", "このラウンド"),
     )
-    SHRINKABLE = (1, 4, 5, 6, 7, 8)  # the columns whose texts may be cut to fit: all but the short ones
+    # The columns whose texts may be cut to fit, the first tier first: the long free texts (status
+    # effects, this round), then エンゲージ, and only then the name, conditions and resources that
+    # the GM reads every turn.
+    SHRINKABLE = ((6, 8), (7,), (1, 4, 5))
 
     def __init__(self, model: BattleModel, parent: QObject | None = None) -> None:
         super().__init__(parent)

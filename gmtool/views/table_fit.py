@@ -1,9 +1,12 @@
 """A table whose columns share its width instead of scrolling sideways.
 
-Each column is as wide as its contents when they fit; when they do not, the columns named as
-shrinkable give up width (each in proportion to what it has beyond a few characters) until the
-row fits the view, their texts cut with "…" and whole in the cell's tooltip.  A scroll bar to reach the last
-column hid what mattered most (the combat tracker's 「このラウンド」 at 1366 px in English).
+Each column is as wide as its contents when they fit; when they do not, the shrinkable columns give
+up width tier by tier, the first tier (the long free texts) down to a few characters before the next
+gives any (within a tier, each column in proportion to what it has beyond a few characters) until the
+row fits the view, their texts cut with "…" and whole in the cell's tooltip.  Sharing the loss among
+all of them at once cut the names to "Or…" as soon as a status effect had a long text.  A scroll
+bar to reach the last column hid what mattered most (the combat tracker's 「このラウンド」 at
+1366 px in English).
 """
 
 from __future__ import annotations
@@ -15,10 +18,11 @@ from PySide6.QtWidgets import QHeaderView, QTableView
 
 
 class ColumnFit(QObject):
-    def __init__(self, table: QTableView, shrinkable: Sequence[int]) -> None:
+    def __init__(self, table: QTableView, shrinkable: Sequence[Sequence[int]]) -> None:
+        """`shrinkable`: tiers of columns, the first to give way first."""
         super().__init__(table)
         self.table = table
-        self.shrinkable = tuple(shrinkable)
+        self.shrinkable = tuple(tuple(tier) for tier in shrinkable)
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         table.setWordWrap(False)  # one line per cell, cut: two squeezed into a row's height read as neither
@@ -47,9 +51,11 @@ class ColumnFit(QObject):
         floor = [
             min(max(narrowest, least), w) for w in wanted
         ]  # a few characters: a cut header is whole in its tooltip
-        over = sum(wanted) - table.viewport().width()
-        if over > 0:
-            spare = {c: wanted[c] - floor[c] for c in self.shrinkable if wanted[c] > floor[c]}
+        for tier in self.shrinkable:
+            over = sum(wanted) - table.viewport().width()
+            if over <= 0:
+                break
+            spare = {c: wanted[c] - floor[c] for c in tier if wanted[c] > floor[c]}
             total = sum(spare.values())
             for column, room in spare.items():
                 wanted[column] -= min(room, -(-over * room // total))  # rounded up: it always fits

@@ -524,6 +524,62 @@
             <translation>Horse move (full-round)</translation>
         </message>
         <message>
+            <source>攻撃判定−2、防御判定+2</source>
+            <translation>Attack test −2, Defense tests +2</translation>
+        </message>
+        <message>
+            <source>防御−2、ダメージ+3</source>
+            <translation>Defense −2, damage +3</translation>
+        </message>
+        <message>
+            <source>攻撃+2、ダメージ−2</source>
+            <translation>Attack +2, damage −2</translation>
+        </message>
+        <message>
+            <source>防御−2、ダメージ+4、盾は使えない</source>
+            <translation>Defense −2, damage +4, no shield</translation>
+        </message>
+        <message>
+            <source>3人まで: 2人なら−4、3人なら−6</source>
+            <translation>Up to 3 targets: −4 for two, −6 for three</translation>
+        </message>
+        <message>
+            <source>3ヤード以上: 攻撃+1、防御判定−3、ダメージ1.5倍</source>
+            <translation>3 yards or more: attack +1, Defense tests −3, damage ×1.5</translation>
+        </message>
+        <message>
+            <source>1d6+2+STR修正</source>
+            <translation>1d6+2+STR modifier</translation>
+        </message>
+        <message>
+            <source>次の攻撃に直接+1、間接+3</source>
+            <translation>Next attack +1 direct, +3 indirect</translation>
+        </message>
+        <message>
+            <source>Swiftness判定の達成値でDefenseを置き換える（ラウンド終了まで）</source>
+            <translation>The Swiftness test's total replaces Defense (until the round ends)</translation>
+        </message>
+        <message>
+            <source>武器技能で攻撃の達成値以上（同点は防御成功）</source>
+            <translation>Weapon skill test at or above the attack's total (a tie parries)</translation>
+        </message>
+        <message>
+            <source>Walk 3〜6ヤード、Jog 7〜9ヤード</source>
+            <translation>Walk 3–6 yards, jog 7–9 yards</translation>
+        </message>
+        <message>
+            <source>27ヤードまで、Run判定 目標値5（接近戦中10）</source>
+            <translation>Up to 27 yards, Run test TN 5 (10 in close combat)</translation>
+        </message>
+        <message>
+            <source>40ヤードまで、Run判定 目標値10（接近戦中15）</source>
+            <translation>Up to 40 yards, Run test TN 10 (15 in close combat)</translation>
+        </message>
+        <message>
+            <source>乗り手の行動に影響しない1アクション</source>
+            <translation>One action that does not count against the rider's</translation>
+        </message>
+        <message>
             <source>通常攻撃</source>
             <translation>basic</translation>
         </message>
@@ -3873,6 +3929,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: attack {1} does not reach the original Defense {2} — no parry needed, no action spent</translation>
         </message>
         <message>
+            <source>{0}: 攻撃した側は次の手番まで防御 {1:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: the attacker's Defense {1:+d} until its next turn</translation>
+        </message>
+        <message>
             <source>{0}: 状態「{1}」</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: condition "{1}"</translation>
@@ -4292,6 +4353,11 @@ Make {0} the last boss?</translation>
             <source>{0}は整数で入力してください（{1!r}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Enter {0} as a whole number ({1!r})</translation>
+        </message>
+        <message>
+            <source>{0}は未設定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: not set</translation>
         </message>
         <message>
             <source>{0}は現在のシーン「{1}」に登場していません。それでも「イベントキー:{2}」を渡しますか？
@@ -8242,6 +8308,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Base</translation>
         </message>
         <message>
+            <source>ペナルティ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Penalty</translation>
+        </message>
+        <message>
             <source>ホビットは Incapacitated で死亡（1.2.1）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A hobbit dies at Incapacitated (1.2.1)</translation>
@@ -11650,6 +11721,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>命中しなかった</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Missed</translation>
+        </message>
+        <message>
+            <source>命中すると対象は転倒の判定（STR+2 を目標値とする Strength 判定）を振ります</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>On a hit the target rolls a knockdown test (a Strength test against the charger's STR+2)</translation>
         </message>
         <message>
             <source>命中時</source>
@@ -19310,6 +19386,11 @@ Start session {1} anyway?</translation>
             <translation> ({0} is destroyed)</translation>
         </message>
         <message>
+            <source>（{0} を含む）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (including {0})</translation>
+        </message>
+        <message>
             <source>（{0} ヤード: 段階 {1}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> ({0} yards: {1} steps)</translation>
@@ -21673,8 +21754,8 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Same target</translation>
         </message>
         <message>
-            <source>未設定</source>
-            <translation>Not set</translation>
+            <source>{0}は未設定</source>
+            <translation>{0}: not set</translation>
         </message>
         <message>
             <source>利き腕 </source>
@@ -22136,6 +22217,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>NPC</source>
             <translation>NPC</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>（非公開）</source>
@@ -25759,8 +25844,8 @@ The rolls carry over to the next creation wizard and stay in the session log mar
     <context>
         <name>KnockdownRow</name>
         <message>
-            <source>未設定</source>
-            <translation>Not set</translation>
+            <source>{0}は未設定</source>
+            <translation>{0}: not set</translation>
         </message>
         <message>
             <source>チャージした側の STR </source>
@@ -25785,6 +25870,14 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>{0}: Strength {1:+d} / 目標値 {2} — 転倒する {3:.2%}</source>
             <translation>{0}: Strength {1:+d} / TN {2} — falls {3:.2%}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>（{0} を含む）</source>
+            <translation> (including {0})</translation>
         </message>
         <message>
             <source>（馬の STR を使ってよい 3.9）</source>
@@ -27507,10 +27600,6 @@ Attack anyway?</translation>
             <translation>Hit: apply the damage</translation>
         </message>
         <message>
-            <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）。下の「転倒の判定を振る」で振ります</source>
-            <translation>charge: the target falls if it fails a Strength test against STR+2 (a rider may use the horse's STR). Roll it with "Roll the knockdown test" below</translation>
-        </message>
-        <message>
             <source>命中しなかった</source>
             <translation>Missed</translation>
         </message>
@@ -27677,6 +27766,14 @@ Attack anyway?</translation>
             <translation>{0}: Defense {1:+d}</translation>
         </message>
         <message>
+            <source>{0}: 攻撃した側は次の手番まで防御 {1:+d}</source>
+            <translation>{0}: the attacker's Defense {1:+d} until its next turn</translation>
+        </message>
+        <message>
+            <source>命中すると対象は転倒の判定（STR+2 を目標値とする Strength 判定）を振ります</source>
+            <translation>On a hit the target rolls a knockdown test (a Strength test against the charger's STR+2)</translation>
+        </message>
+        <message>
             <source>{0}のチャージ（+1）</source>
             <translation>Charged by {0} (+1)</translation>
         </message>
@@ -27687,6 +27784,10 @@ Attack anyway?</translation>
         <message>
             <source>攻撃</source>
             <translation>Attack</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>{0} → {1}: {2} 達成値 {3} / 目標値 {4} — {5}</source>
@@ -27751,6 +27852,10 @@ Attack anyway?</translation>
         <message>
             <source>手のペナルティ {0}</source>
             <translation>hand penalty {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>防御成功</source>
@@ -29161,8 +29266,8 @@ Attack anyway?</translation>
     <context>
         <name>LotRHoldBox</name>
         <message>
-            <source>未設定</source>
-            <translation>Not set</translation>
+            <source>{0}は未設定</source>
+            <translation>{0}: not set</translation>
         </message>
         <message>
             <source>つかむ側の STR修正 </source>
@@ -29328,12 +29433,36 @@ Attack anyway?</translation>
             <translation>{0} is no longer held</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>{0} 対 {1}</source>
             <translation>{0} vs {1}</translation>
         </message>
     </context>
     <context>
         <name>LotRKnockdown</name>
+        <message>
+            <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）。下の「転倒の判定を振る」で振ります</source>
+            <translation>charge: the target falls if it fails a Strength test against STR+2 (a rider may use the horse's STR). Roll it with "Roll the knockdown test" below</translation>
+        </message>
+        <message>
+            <source>ペナルティ</source>
+            <translation>Penalty</translation>
+        </message>
+        <message>
+            <source>負傷</source>
+            <translation>Wounds</translation>
+        </message>
+        <message>
+            <source>疲労</source>
+            <translation>Fatigue</translation>
+        </message>
+        <message>
+            <source>状態異常</source>
+            <translation>Status effects</translation>
+        </message>
         <message>
             <source>転倒の判定は、命中した charge のあとに振ります</source>
             <translation>The knockdown test follows a charge that hit</translation>
@@ -33131,6 +33260,10 @@ Send this file to the GM.</translation>
         <message>
             <source>次の値を入力してください: {0}</source>
             <translation>Enter these values: {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
     </context>
     <context>

@@ -122,6 +122,9 @@ ATTACK_OPTIONS: tuple[AttackOption, ...] = (
     ),
 )
 OPTIONS_BY_ID = {o.id: o for o in ATTACK_OPTIONS}
+# The options that are close combat only (3.2): none of them is made with a missile.  A trip is an
+# opposed test, not an attack test (attack.AttackSpec refuses it before it asks).
+CLOSE_COMBAT_OPTIONS = frozenset({"sweep", "two_weapons", "grab", "grapple", "punch", "trip"})
 
 
 FIELD_NAMES = {
