@@ -115,7 +115,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         self.result_label.setWordWrap(True)
         # Room kept for their longest text: a choice that shortens them moves nothing below.
         lines = self.fontMetrics().lineSpacing()
-        self.odds_label.setMinimumHeight(3 * lines)
+        self.odds_label.setMinimumHeight(5 * lines)  # a charge's: its odds, its cost, its knockdown
         self.result_label.setMinimumHeight(3 * lines)  # a sweep's three targets, a line each
         self.damage_edit = QLineEdit()
         self.damage_edit.setPlaceholderText(self.tr("武器のダメージ（例 2d6+1。空欄: 出目を入力）"))
@@ -350,8 +350,9 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
 
     def _show_weapon(self, ranged_weapon: bool) -> None:
         adds_str = self.choices.adds_str(self.weapon_combo.currentData())
-        self.str_spin.setVisible(adds_str)
-        self.no_str_label.setVisible(not adds_str)
+        damages = self.choices.damages(self.option_combo.currentData())  # else its row is hidden
+        self.str_spin.setVisible(damages and adds_str)
+        self.no_str_label.setVisible(damages and not adds_str)
         charging = self.option_combo.currentData() == "charge"
         self.weapon_note.setText(
             self.tr("「{0}」は射撃武器です。charge は近接の攻撃: 使う武器を選び直してください").format(
@@ -386,9 +387,12 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         self._show_mounted()
         ranged_weapon = self._ranged_weapon()
         self._show_weapon(ranged_weapon)
-        self.distance_spin.setVisible(ranged_weapon)
+        # after the rows: showing a row shows every widget in it, and a hidden row's own widget
+        # shown again floated over the next row
+        ranged_row = self.choices.ranged_allowed(option)
+        self.distance_spin.setVisible(ranged_row and ranged_weapon)
         self.distance_spin.setEnabled(self.ranged_check.isChecked())
-        self.range_spin.setVisible(not ranged_weapon)
+        self.range_spin.setVisible(ranged_row and not ranged_weapon)
         self.range_spin.setEnabled(self.ranged_check.isChecked())
         called = self.called_combo.currentData() not in (0, None)
         self.blunt_check.setEnabled(self.choices.blunt_allowed(called, self.ranged_check.isChecked()))
@@ -413,7 +417,8 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             self.odds_label.show_refusal(str(refusal))
             self.roll_button.setEnabled(False)
             return
-        parts = [f"{name}\u00a0{float(p):.2%}" for name, p in odds.degrees]  # a name and its odds: one line
+        # a degree and its chance never part at a line's end ("Complete | Success 1.47%")
+        parts = [f"{name}\u00a0{float(p):.2%}".replace(" ", "\u00a0") for name, p in odds.degrees]
         if odds.parried is not None:
             parts.append(self.tr("防御される {0:.2%}").format(float(odds.parried)))
         head = self.tr("攻撃 {0:+d} / 目標値 {1}: 命中 {2:.2%}").format(

@@ -90,6 +90,7 @@ def test_a_grab_offers_no_missile_and_no_damage(qtbot, campaign_model):
     for option in ("grab", "trip"):
         choose(ab.option_combo, option)
         assert not shown(ab, ab.ranged_check), option
+        assert not shown(ab, ab.range_spin) and not shown(ab, ab.str_spin), option  # none left floating
         assert not shown(ab, ab.damage_edit) and not shown(ab, ab.max_button), option
         assert not shown(ab, ab.break_button), option
     choose(ab.option_combo, "punch")  # close combat, but it does damage
@@ -110,7 +111,7 @@ def test_the_charges_preview_says_the_knockdown_and_the_attackers_defense(qtbot,
     choose(ab.option_combo, "charge")
     odds = ab.odds_label.text()
     assert "防御 -3" in odds and "転倒の判定" in odds
-    assert "Complete Success\u00a0" in odds  # a degree and its chance never part at a line's end
+    assert "Complete\u00a0Success\u00a0" in odds  # a degree and its chance never part at a line end
 
 
 def test_the_trips_resist_spin_is_as_wide_as_its_text(qtbot, campaign_model):
