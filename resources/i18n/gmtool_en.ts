@@ -580,31 +580,31 @@
             <translation>One action that does not count against the rider's</translation>
         </message>
         <message>
-            <source>通常攻撃</source>
+            <source>basic（通常攻撃）</source>
             <translation>basic</translation>
         </message>
         <message>
-            <source>sweep（なぎ払い）</source>
+            <source>sweep</source>
             <translation>sweep</translation>
         </message>
         <message>
-            <source>両手に武器</source>
+            <source>two weapons（両手に武器）</source>
             <translation>two weapons</translation>
         </message>
         <message>
-            <source>つかむ（Grab）</source>
+            <source>grab（つかむ）</source>
             <translation>grab</translation>
         </message>
         <message>
-            <source>捕縛（Grapple、鞭）</source>
+            <source>grapple（捕縛・鞭）</source>
             <translation>grapple (whip)</translation>
         </message>
         <message>
-            <source>殴る（Punch/Kick）</source>
+            <source>punch/kick（殴る）</source>
             <translation>punch/kick</translation>
         </message>
         <message>
-            <source>足払い（Trip）</source>
+            <source>trip（足払い）</source>
             <translation>trip</translation>
         </message>
         <message>
@@ -3084,6 +3084,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <source>ja</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>en</translation>
+        </message>
+        <message>
+            <source>sweep（なぎ払い）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>sweep</translation>
         </message>
         <message>
             <source>sweep（なぎ払い）は別々の相手を狙います</source>
@@ -5978,6 +5983,11 @@ File → Import character.</translation>
             <source>つかむ側の STR修正 </source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Holder's STR mod </translation>
+        </message>
+        <message>
+            <source>つかむ（Grab）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>grab</translation>
         </message>
         <message>
             <source>つかんだ側の STR 修正を入力してください（未設定）</source>
@@ -9173,6 +9183,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>両手</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Both</translation>
+        </message>
+        <message>
+            <source>両手に武器</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>two weapons</translation>
         </message>
         <message>
             <source>両手に武器: Ambidextrous がなければペナルティがありますが、本文に数がありません。利き腕と逆腕のペナルティを入力してください（未設定）</source>
@@ -13983,6 +13998,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Roll the grapple's test (+4)</translation>
         </message>
         <message>
+            <source>捕縛（Grapple、鞭）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>grapple (whip)</translation>
+        </message>
+        <message>
             <source>援護 {0:+d}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>help {0:+d}</translation>
@@ -14897,6 +14917,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>残り経験点: {0}（獲得 {1}・消費 {2}・総合LV {3}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Experience left: {0} (gained {1}, spent {2}, overall LV {3})</translation>
+        </message>
+        <message>
+            <source>殴る（Punch/Kick）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>punch/kick</translation>
         </message>
         <message>
             <source>殴打攻撃で頭などを部位狙い: ダメージのかわりにスタン（3.7）</source>
@@ -17901,6 +17926,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>A trip is an opposed test: it is not parried</translation>
         </message>
         <message>
+            <source>足払い（Trip）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>trip</translation>
+        </message>
+        <message>
             <source>距離</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Distance</translation>
@@ -18124,6 +18154,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>通常の難易度は {0}〜{1}（シナリオ上必要なら、それ以外も可）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The usual difficulty is {0}–{1} (others if the scenario needs them)</translation>
+        </message>
+        <message>
+            <source>通常攻撃</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>basic</translation>
         </message>
         <message>
             <source>連続1時間の休憩ごとに疲労1点回復（歩き回ったり作業をすれば休憩ではない）</source>
