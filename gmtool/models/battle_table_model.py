@@ -111,6 +111,8 @@ class BattleTableModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
+        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return self.headerData(section, orientation)  # whole, where a long column gave way
         if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             if section == 3:
                 label = self.model.rules().initiative_label

@@ -5024,6 +5024,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <translation>. The winner's degree is the difference (1.5.2)</translation>
         </message>
         <message>
+            <source>。命中すると対象は転倒の判定（STR+2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>; a hit: the target's knockdown test (STR+2)</translation>
+        </message>
+        <message>
             <source>。契約とイベントキーの記録は残ります（セッション管理で破棄・削除できます）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. Contract and event key records remain (discard or delete them in session management)</translation>
@@ -11736,11 +11741,6 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>命中しなかった</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Missed</translation>
-        </message>
-        <message>
-            <source>命中すると対象は転倒の判定（STR+2 を目標値とする Strength 判定）を振ります</source>
-            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>On a hit the target rolls a knockdown test (a Strength test against the charger's STR+2)</translation>
         </message>
         <message>
             <source>命中時</source>
@@ -27805,8 +27805,8 @@ Attack anyway?</translation>
             <translation>{0}: the attacker's Defense {1:+d} until its next turn</translation>
         </message>
         <message>
-            <source>命中すると対象は転倒の判定（STR+2 を目標値とする Strength 判定）を振ります</source>
-            <translation>On a hit the target rolls a knockdown test (a Strength test against the charger's STR+2)</translation>
+            <source>。命中すると対象は転倒の判定（STR+2）</source>
+            <translation>; a hit: the target's knockdown test (STR+2)</translation>
         </message>
         <message>
             <source>{0}のチャージ（+1）</source>

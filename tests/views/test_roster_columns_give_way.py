@@ -53,5 +53,7 @@ def test_the_long_texts_give_way_before_names_conditions_and_resources(
         engaged = header.sectionSizeFromContents(7).width()
         assert header.sectionSize(7) >= engaged  # the header "Engaged" is not cut
         assert header.sectionSize(6) < table.sizeHintForColumn(6)  # the status effects gave way
+        heading = header.model().headerData(6, Qt.Orientation.Horizontal)
+        assert header.model().headerData(6, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole) == heading
         row = table.model().row_of(orcs[0])
         assert LONG_EFFECT in table.model().index(row, 6).data(Qt.ItemDataRole.ToolTipRole)

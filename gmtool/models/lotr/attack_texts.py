@@ -45,18 +45,13 @@ class LotRAttackTexts(QObject):
         """What the option does besides the hit, said before the roll: the attacker's own Defence
         until its next turn, and a charge's knockdown (3.2)."""
         option = engine.OPTIONS_BY_ID[option_id]
-        lines = []
-        if option.own_defence:
-            lines.append(
-                self.tr("{0}: 攻撃した側は次の手番まで防御 {1:+d}").format(
-                    self.option_name(option), option.own_defence
-                )
-            )
-        if option_id == "charge":
-            lines.append(
-                self.tr("命中すると対象は転倒の判定（STR+2 を目標値とする Strength 判定）を振ります")
-            )
-        return lines
+        if not option.own_defence:
+            return []
+        name = self.option_name(option)
+        line = self.tr("{0}: 攻撃した側は次の手番まで防御 {1:+d}").format(name, option.own_defence)
+        if option_id == "charge":  # on the same line: the odds label keeps room for five
+            line += self.tr("。命中すると対象は転倒の判定（STR+2）")
+        return [line]
 
     def charged_name(self, charger: str) -> str:
         return self.tr("{0}のチャージ（+1）").format(charger[:12])
