@@ -82,7 +82,9 @@ class AttackOptionRows(QWidget):
         self.resist_spin.setToolTip(
             self.tr("対象の Nimbleness か Swiftness のボーナス（対象が選ぶ）。ペナルティは自動で加わります")
         )
-        self.hands_row = hbox(self.main_spin, self.off_spin, self.ambidextrous_check)
+        self.hands_row = hbox(self.main_spin, self.off_spin)
+        # a row of its own: beside "Main hand: not set" and "Off hand: not set" it widened the pane
+        self.ambidextrous_row = hbox(self.ambidextrous_check)
         self.resist_row = hbox(self.resist_spin)  # as wide as its text, not the form's width
         for row in (self.second, self.third, self.off_hand):
             row.combo.currentIndexChanged.connect(lambda _i: changed())
@@ -100,6 +102,7 @@ class AttackOptionRows(QWidget):
         form.addRow(self.tr("3人目"), self.third.widget)
         form.addRow(self.tr("逆腕の対象"), self.off_hand.widget)
         form.addRow(self.tr("手のペナルティ"), self.hands_row)
+        form.addRow("", self.ambidextrous_row)
         form.addRow(self.tr("足払い"), self.resist_row)
 
     def fill(self, people: list[tuple[str, str]], refill: Callable[[QComboBox, Any], None]) -> None:
@@ -115,6 +118,7 @@ class AttackOptionRows(QWidget):
             (self.third.widget, option == "sweep"),
             (self.off_hand.widget, option == "two_weapons"),
             (self.hands_row, option == "two_weapons"),
+            (self.ambidextrous_row, option == "two_weapons"),
             (self.resist_row, option == "trip"),
         ):
             form.setRowVisible(widget, shown)

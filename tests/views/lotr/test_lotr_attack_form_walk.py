@@ -130,6 +130,7 @@ def test_the_english_form_reads_english(qtbot, campaign_model, tmp_path: Path):
         ab, _ = boromir_at_the_orc(qtbot, campaign_model, lambda: HIT)
         choose(ab.option_combo, "two_weapons")
         assert ab.option_rows.main_spin.text() == "Main hand: not set"
+        assert ab.option_rows.ambidextrous_check.isVisibleTo(ab)
         choose(ab.option_combo, "charge")
         assert "Defense -3" in ab.odds_label.text() and "knockdown" in ab.odds_label.text()
         ab.roll_button.click()
