@@ -171,3 +171,12 @@ def test_the_english_sweep_refusal_says_how_many_targets(qtbot, campaign_model, 
         ab, _ = boromir_at_the_orc(qtbot, campaign_model, lambda: HIT)
         choose(ab.option_combo, "sweep")
         assert "1 target chosen" in ab.odds_label.text()
+
+
+def test_the_japanese_option_list_names_each_option_one_way(qtbot, campaign_model):
+    """「defensive」, 「sweep（なぎ払い）」, 「つかむ（Grab）」, 「両手に武器」 were four styles: each is now
+    the rules' English name, with 3.2's Japanese gloss where it gives one (as LotR names are shown)."""
+    ab, _ = boromir_at_the_orc(qtbot, campaign_model, lambda: HIT)
+    names = [ab.option_combo.itemText(i) for i in range(ab.option_combo.count())]
+    assert all(re.fullmatch(r"[a-z][a-z/ -]*(（[^（）]+）)?", name) for name in names), names
+    assert "grab（つかむ）" in names and "charge" in names
