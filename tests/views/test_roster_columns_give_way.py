@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tests.qt_fixtures import english_ui
-from tests.views.test_tracker_walk import DIALOG_AT_1366_768
+from tests.views.test_tracker_walk import tracker_at_1366
 
 LONG_EFFECT = "charge: Defense −3 until its next turn, and more words to make it long"
 
@@ -23,23 +23,9 @@ LONG_EFFECT = "charge: Defense −3 until its next turn, and more words to make 
 def test_the_long_texts_give_way_before_names_conditions_and_resources(
     qtbot: Any, campaign_model: Any, tmp_path: Path, language: str
 ) -> None:
-    from gmtool.app.systems import tracker_boxes
-    from gmtool.models.battle_model import BattleModel
-    from gmtool.views.battle.battle_dialog import BattleDialog
-
     with english_ui(tmp_path) if language == "en" else contextlib.nullcontext():
-        model = BattleModel(campaign_model, seed_source=lambda: 7)
-        dialog = BattleDialog(model, action_boxes=tracker_boxes())
-        dialog.ask_confirm = lambda *_: True
-        qtbot.addWidget(dialog)
-        dialog.resize(*DIALOG_AT_1366_768)
-        dialog.show()
-        qtbot.waitExposed(dialog)
-        dialog.system_combo.setCurrentIndex(dialog.system_combo.findData("lotr"))
-        dialog.new_button.click()
-        for index in range(dialog.character_combo.count()):
-            dialog.character_combo.setCurrentIndex(index)
-            dialog.add_character_button.click()
+        dialog = tracker_at_1366(qtbot, campaign_model, "lotr")
+        model = dialog.model
         orcs = model.roster.add_quick("Orc", {f.key: 3 for f in model.roster.quick_fields()}, count=3)
         first = model.state().participants[0]
         model.edit.add_condition(first.id, LONG_EFFECT, 3, None)
