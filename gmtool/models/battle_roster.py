@@ -85,8 +85,9 @@ class BattleRoster(QObject):
         for each in names:
             participant = battle_turns.participant_from(rules.from_quick(each, values), uuid.uuid4().hex)
             made.append(rules.settle(replace(participant, hidden=hidden)))
-        text = self.tr("参加: {0}").format("、".join(names)) + (self.tr("（非公開）") if hidden else "")
-        self.encounter.commit(battle.add_participants(state, made), text, text, who="、".join(names))
+        joined = self.tr("、").join(names)  # ", " in English
+        text = self.tr("参加: {0}").format(joined) + (self.tr("（非公開）") if hidden else "")
+        self.encounter.commit(battle.add_participants(state, made), text, text, who=joined)
         return [p.id for p in made]
 
     def remove(self, participant_id: str) -> None:

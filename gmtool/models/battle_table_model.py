@@ -76,7 +76,10 @@ class BattleTableModel(QAbstractTableModel):
         QT_TRANSLATE_NOOP("BattleTableModel", "エンゲージ"),
         QT_TRANSLATE_NOOP("BattleTableModel", "このラウンド"),
     )
-    SHRINKABLE = (1, 4, 5, 6, 7, 8)  # the columns whose texts may be cut to fit: all but the short ones
+    # The columns whose texts may be cut to fit, the first tier first: the long free texts (status
+    # effects, this round), then エンゲージ, and only then the name, conditions and resources that
+    # the GM reads every turn.
+    SHRINKABLE = ((6, 8), (7,), (1, 4, 5))
 
     def __init__(self, model: BattleModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -108,6 +111,8 @@ class BattleTableModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
+        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return self.headerData(section, orientation)  # whole, where a long column gave way
         if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             if section == 3:
                 label = self.model.rules().initiative_label

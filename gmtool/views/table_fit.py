@@ -1,9 +1,12 @@
 """A table whose columns share its width instead of scrolling sideways.
 
-Each column is as wide as its contents when they fit; when they do not, the columns named as
-shrinkable give up width (each in proportion to what it has beyond a few characters) until the
-row fits the view, their texts cut with "…" and whole in the cell's tooltip.  A scroll bar to reach the last
-column hid what mattered most (the combat tracker's 「このラウンド」 at 1366 px in English).
+Each column is as wide as its contents when they fit; when they do not, the shrinkable columns give
+up width tier by tier, the first tier (the long free texts) down to a few characters before the next
+gives any (within a tier, each column in proportion to what it has beyond a few characters) until the
+row fits the view, their texts cut with "…" and whole in the cell's tooltip.  Sharing the loss among
+all of them at once cut the names to "Or…" as soon as a status effect had a long text.  A scroll
+bar to reach the last column hid what mattered most (the combat tracker's 「このラウンド」 at
+1366 px in English).
 """
 
 from __future__ import annotations
@@ -20,11 +23,15 @@ class ColumnFit(QObject):
     幻想能力's 効果, squeezed to 「ffec」 by the other columns' English)."""
 
     def __init__(
-        self, table: QTableView, shrinkable: Sequence[int], kept: Mapping[int, float] | None = None
+        self,
+        table: QTableView,
+        shrinkable: Sequence[Sequence[int]],
+        kept: Mapping[int, float] | None = None,
     ) -> None:
+        """`shrinkable`: tiers of columns, the first to give way first."""
         super().__init__(table)
         self.table = table
-        self.shrinkable = tuple(shrinkable)
+        self.shrinkable = tuple(tuple(tier) for tier in shrinkable)
         self.kept = dict(kept or {})
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -59,9 +66,11 @@ class ColumnFit(QObject):
         view = table.viewport().width()
         for column, share in self.kept.items():
             floor[column] = min(wanted[column], max(floor[column], int(view * share)))
-        over = sum(wanted) - view
-        if over > 0:
-            spare = {c: wanted[c] - floor[c] for c in self.shrinkable if wanted[c] > floor[c]}
+        for tier in self.shrinkable:
+            over = sum(wanted) - view
+            if over <= 0:
+                break
+            spare = {c: wanted[c] - floor[c] for c in tier if wanted[c] > floor[c]}
             total = sum(spare.values())
             for column, room in spare.items():
                 wanted[column] -= min(room, -(-over * room // total))  # rounded up: it always fits

@@ -524,31 +524,87 @@
             <translation>Horse move (full-round)</translation>
         </message>
         <message>
-            <source>通常攻撃</source>
+            <source>攻撃判定−2、防御判定+2</source>
+            <translation>Attack test −2, Defense tests +2</translation>
+        </message>
+        <message>
+            <source>防御−2、ダメージ+3</source>
+            <translation>Defense −2, damage +3</translation>
+        </message>
+        <message>
+            <source>攻撃+2、ダメージ−2</source>
+            <translation>Attack +2, damage −2</translation>
+        </message>
+        <message>
+            <source>防御−2、ダメージ+4、盾は使えない</source>
+            <translation>Defense −2, damage +4, no shield</translation>
+        </message>
+        <message>
+            <source>3人まで: 2人なら−4、3人なら−6</source>
+            <translation>Up to 3 targets: −4 for two, −6 for three</translation>
+        </message>
+        <message>
+            <source>3ヤード以上: 攻撃+1、防御判定−3、ダメージ1.5倍</source>
+            <translation>3 yards or more: attack +1, Defense tests −3, damage ×1.5</translation>
+        </message>
+        <message>
+            <source>1d6+2+STR修正</source>
+            <translation>1d6+2+STR modifier</translation>
+        </message>
+        <message>
+            <source>次の攻撃に直接+1、間接+3</source>
+            <translation>Next attack +1 direct, +3 indirect</translation>
+        </message>
+        <message>
+            <source>Swiftness判定の達成値でDefenseを置き換える（ラウンド終了まで）</source>
+            <translation>The Swiftness test's total replaces Defense (until the round ends)</translation>
+        </message>
+        <message>
+            <source>武器技能で攻撃の達成値以上（同点は防御成功）</source>
+            <translation>Weapon skill test at or above the attack's total (a tie parries)</translation>
+        </message>
+        <message>
+            <source>Walk 3〜6ヤード、Jog 7〜9ヤード</source>
+            <translation>Walk 3–6 yards, jog 7–9 yards</translation>
+        </message>
+        <message>
+            <source>27ヤードまで、Run判定 目標値5（接近戦中10）</source>
+            <translation>Up to 27 yards, Run test TN 5 (10 in close combat)</translation>
+        </message>
+        <message>
+            <source>40ヤードまで、Run判定 目標値10（接近戦中15）</source>
+            <translation>Up to 40 yards, Run test TN 10 (15 in close combat)</translation>
+        </message>
+        <message>
+            <source>乗り手の行動に影響しない1アクション</source>
+            <translation>One action that does not count against the rider's</translation>
+        </message>
+        <message>
+            <source>basic（通常攻撃）</source>
             <translation>basic</translation>
         </message>
         <message>
-            <source>sweep（なぎ払い）</source>
+            <source>sweep</source>
             <translation>sweep</translation>
         </message>
         <message>
-            <source>両手に武器</source>
+            <source>two weapons（両手に武器）</source>
             <translation>two weapons</translation>
         </message>
         <message>
-            <source>つかむ（Grab）</source>
+            <source>grab（つかむ）</source>
             <translation>grab</translation>
         </message>
         <message>
-            <source>捕縛（Grapple、鞭）</source>
+            <source>grapple（捕縛・鞭）</source>
             <translation>grapple (whip)</translation>
         </message>
         <message>
-            <source>殴る（Punch/Kick）</source>
+            <source>punch/kick（殴る）</source>
             <translation>punch/kick</translation>
         </message>
         <message>
-            <source>足払い（Trip）</source>
+            <source>trip（足払い）</source>
             <translation>trip</translation>
         </message>
         <message>
@@ -3045,6 +3101,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>en</translation>
         </message>
         <message>
+            <source>sweep（なぎ払い）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>sweep</translation>
+        </message>
+        <message>
             <source>sweep（なぎ払い）は別々の相手を狙います</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A sweep aims at different people</translation>
@@ -3888,6 +3949,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: attack {1} does not reach the original Defense {2} — no parry needed, no action spent</translation>
         </message>
         <message>
+            <source>{0}: 攻撃した側は次の手番まで防御 {1:+d}</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: the attacker's Defense {1:+d} until its next turn</translation>
+        </message>
+        <message>
             <source>{0}: 状態「{1}」</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: condition "{1}"</translation>
@@ -4307,6 +4373,11 @@ Make {0} the last boss?</translation>
             <source>{0}は整数で入力してください（{1!r}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Enter {0} as a whole number ({1!r})</translation>
+        </message>
+        <message>
+            <source>{0}は未設定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: not set</translation>
         </message>
         <message>
             <source>{0}は現在のシーン「{1}」に登場していません。それでも「イベントキー:{2}」を渡しますか？
@@ -4971,6 +5042,11 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
             <source>。勝った側の成功度は差で決まる（1.5.2）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>. The winner's degree is the difference (1.5.2)</translation>
+        </message>
+        <message>
+            <source>。命中すると対象は転倒の判定（STR+2）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>; a hit: the target's knockdown test (STR+2)</translation>
         </message>
         <message>
             <source>。契約とイベントキーの記録は残ります（セッション管理で破棄・削除できます）</source>
@@ -5942,6 +6018,11 @@ File → Import character.</translation>
             <source>つかむ側の STR修正 </source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Holder's STR mod </translation>
+        </message>
+        <message>
+            <source>つかむ（Grab）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>grab</translation>
         </message>
         <message>
             <source>つかんだ側の STR 修正を入力してください（未設定）</source>
@@ -8277,6 +8358,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Base</translation>
         </message>
         <message>
+            <source>ペナルティ</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Penalty</translation>
+        </message>
+        <message>
             <source>ホビットは Incapacitated で死亡（1.2.1）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>A hobbit dies at Incapacitated (1.2.1)</translation>
@@ -9137,6 +9223,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <source>両手</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Both</translation>
+        </message>
+        <message>
+            <source>両手に武器</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>two weapons</translation>
         </message>
         <message>
             <source>両手に武器: Ambidextrous がなければペナルティがありますが、本文に数がありません。利き腕と逆腕のペナルティを入力してください（未設定）</source>
@@ -13942,6 +14033,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Roll the grapple's test (+4)</translation>
         </message>
         <message>
+            <source>捕縛（Grapple、鞭）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>grapple (whip)</translation>
+        </message>
+        <message>
             <source>援護 {0:+d}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>help {0:+d}</translation>
@@ -14856,6 +14952,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>残り経験点: {0}（獲得 {1}・消費 {2}・総合LV {3}）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Experience left: {0} (gained {1}, spent {2}, overall LV {3})</translation>
+        </message>
+        <message>
+            <source>殴る（Punch/Kick）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>punch/kick</translation>
         </message>
         <message>
             <source>殴打攻撃で頭などを部位狙い: ダメージのかわりにスタン（3.7）</source>
@@ -17880,6 +17981,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>A trip is an opposed test: it is not parried</translation>
         </message>
         <message>
+            <source>足払い（Trip）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>trip</translation>
+        </message>
+        <message>
             <source>距離</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Distance</translation>
@@ -18103,6 +18209,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>通常の難易度は {0}〜{1}（シナリオ上必要なら、それ以外も可）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The usual difficulty is {0}–{1} (others if the scenario needs them)</translation>
+        </message>
+        <message>
+            <source>通常攻撃</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>basic</translation>
         </message>
         <message>
             <source>連続1時間の休憩ごとに疲労1点回復（歩き回ったり作業をすれば休憩ではない）</source>
@@ -19363,6 +19474,11 @@ Start session {1} anyway?</translation>
             <source>（{0} は消滅）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation> ({0} is destroyed)</translation>
+        </message>
+        <message>
+            <source>（{0} を含む）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation> (including {0})</translation>
         </message>
         <message>
             <source>（{0} ヤード: 段階 {1}）</source>
@@ -21728,8 +21844,8 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Same target</translation>
         </message>
         <message>
-            <source>未設定</source>
-            <translation>Not set</translation>
+            <source>{0}は未設定</source>
+            <translation>{0}: not set</translation>
         </message>
         <message>
             <source>利き腕 </source>
@@ -22191,6 +22307,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
         <message>
             <source>NPC</source>
             <translation>NPC</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>（非公開）</source>
@@ -25814,8 +25934,8 @@ The rolls carry over to the next creation wizard and stay in the session log mar
     <context>
         <name>KnockdownRow</name>
         <message>
-            <source>未設定</source>
-            <translation>Not set</translation>
+            <source>{0}は未設定</source>
+            <translation>{0}: not set</translation>
         </message>
         <message>
             <source>チャージした側の STR </source>
@@ -25840,6 +25960,14 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>{0}: Strength {1:+d} / 目標値 {2} — 転倒する {3:.2%}</source>
             <translation>{0}: Strength {1:+d} / TN {2} — falls {3:.2%}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>（{0} を含む）</source>
+            <translation> (including {0})</translation>
         </message>
         <message>
             <source>（馬の STR を使ってよい 3.9）</source>
@@ -27562,10 +27690,6 @@ Attack anyway?</translation>
             <translation>Hit: apply the damage</translation>
         </message>
         <message>
-            <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）。下の「転倒の判定を振る」で振ります</source>
-            <translation>charge: the target falls if it fails a Strength test against STR+2 (a rider may use the horse's STR). Roll it with "Roll the knockdown test" below</translation>
-        </message>
-        <message>
             <source>命中しなかった</source>
             <translation>Missed</translation>
         </message>
@@ -27732,6 +27856,14 @@ Attack anyway?</translation>
             <translation>{0}: Defense {1:+d}</translation>
         </message>
         <message>
+            <source>{0}: 攻撃した側は次の手番まで防御 {1:+d}</source>
+            <translation>{0}: the attacker's Defense {1:+d} until its next turn</translation>
+        </message>
+        <message>
+            <source>。命中すると対象は転倒の判定（STR+2）</source>
+            <translation>; a hit: the target's knockdown test (STR+2)</translation>
+        </message>
+        <message>
             <source>{0}のチャージ（+1）</source>
             <translation>Charged by {0} (+1)</translation>
         </message>
@@ -27742,6 +27874,10 @@ Attack anyway?</translation>
         <message>
             <source>攻撃</source>
             <translation>Attack</translation>
+        </message>
+        <message>
+            <source>{0}（{1}）</source>
+            <translation>{0} ({1})</translation>
         </message>
         <message>
             <source>{0} → {1}: {2} 達成値 {3} / 目標値 {4} — {5}</source>
@@ -27806,6 +27942,10 @@ Attack anyway?</translation>
         <message>
             <source>手のペナルティ {0}</source>
             <translation>hand penalty {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
         <message>
             <source>防御成功</source>
@@ -29216,8 +29356,8 @@ Attack anyway?</translation>
     <context>
         <name>LotRHoldBox</name>
         <message>
-            <source>未設定</source>
-            <translation>Not set</translation>
+            <source>{0}は未設定</source>
+            <translation>{0}: not set</translation>
         </message>
         <message>
             <source>つかむ側の STR修正 </source>
@@ -29383,12 +29523,36 @@ Attack anyway?</translation>
             <translation>{0} is no longer held</translation>
         </message>
         <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
             <source>{0} 対 {1}</source>
             <translation>{0} vs {1}</translation>
         </message>
     </context>
     <context>
         <name>LotRKnockdown</name>
+        <message>
+            <source>charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）。下の「転倒の判定を振る」で振ります</source>
+            <translation>charge: the target falls if it fails a Strength test against STR+2 (a rider may use the horse's STR). Roll it with "Roll the knockdown test" below</translation>
+        </message>
+        <message>
+            <source>ペナルティ</source>
+            <translation>Penalty</translation>
+        </message>
+        <message>
+            <source>負傷</source>
+            <translation>Wounds</translation>
+        </message>
+        <message>
+            <source>疲労</source>
+            <translation>Fatigue</translation>
+        </message>
+        <message>
+            <source>状態異常</source>
+            <translation>Status effects</translation>
+        </message>
         <message>
             <source>転倒の判定は、命中した charge のあとに振ります</source>
             <translation>The knockdown test follows a charge that hit</translation>
@@ -33186,6 +33350,10 @@ Send this file to the GM.</translation>
         <message>
             <source>次の値を入力してください: {0}</source>
             <translation>Enter these values: {0}</translation>
+        </message>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
         </message>
     </context>
     <context>

@@ -177,7 +177,8 @@ def test_a_lotr_fight_through_the_window(fight):
     assert "攻撃 +3" in ab.odds_label.text()  # 4 + charge 1 − Large against medium 2
     seeds.queue.append(TWO[9])  # 9 + 3 = 12 vs 7: a hit
     ab.roll_button.click()
-    assert "STR+2" in ab.result_label.text()  # the charge's knockdown, the horse's STR allowed
+    assert "STR+2" in ab.knockdown_row.status_label.text()  # the charge's knockdown, the horse's STR allowed
+    assert ab.knockdown_row.status_label.isVisibleTo(ab)
     line = window.campaign_model.log_entries()[-1].payload["summary"]["inputs"]
     assert "騎乗の突撃: 目標値 −3" in line and "馬の STR を使ってよい" in line
     ab.str_spin.setValue(1)

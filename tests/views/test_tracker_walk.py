@@ -15,27 +15,35 @@ from tests.qt_fixtures import english_ui
 DIALOG_AT_1366_768 = (1300, 764)  # the tracker's size on a 1366×768 screen (fit_to_screen)
 
 
-@pytest.mark.parametrize("system", ["lotr", "aw"])
-def test_the_english_roster_fits_without_scrolling_sideways(
-    qtbot: Any, campaign_model: Any, tmp_path: Path, system: str
-) -> None:
+def tracker_at_1366(qtbot: Any, campaign_model: Any, system: str) -> Any:
+    """The tracker as a 1366×768 screen shows it, a new battle of `system` with every character of
+    the system in it."""
     from gmtool.app.systems import tracker_boxes
     from gmtool.models.battle_model import BattleModel
     from gmtool.views.battle.battle_dialog import BattleDialog
 
+    model = BattleModel(campaign_model, seed_source=lambda: 7)
+    dialog = BattleDialog(model, action_boxes=tracker_boxes())
+    dialog.ask_confirm = lambda *_: True
+    qtbot.addWidget(dialog)
+    dialog.resize(*DIALOG_AT_1366_768)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.system_combo.setCurrentIndex(dialog.system_combo.findData(system))
+    dialog.new_button.click()
+    for index in range(dialog.character_combo.count()):
+        dialog.character_combo.setCurrentIndex(index)
+        dialog.add_character_button.click()
+    return dialog
+
+
+@pytest.mark.parametrize("system", ["lotr", "aw"])
+def test_the_english_roster_fits_without_scrolling_sideways(
+    qtbot: Any, campaign_model: Any, tmp_path: Path, system: str
+) -> None:
     with english_ui(tmp_path):
-        model = BattleModel(campaign_model, seed_source=lambda: 7)
-        dialog = BattleDialog(model, action_boxes=tracker_boxes())
-        dialog.ask_confirm = lambda *_: True
-        qtbot.addWidget(dialog)
-        dialog.resize(*DIALOG_AT_1366_768)
-        dialog.show()
-        qtbot.waitExposed(dialog)
-        dialog.system_combo.setCurrentIndex(dialog.system_combo.findData(system))
-        dialog.new_button.click()
-        for index in range(dialog.character_combo.count()):  # every character of the system
-            dialog.character_combo.setCurrentIndex(index)
-            dialog.add_character_button.click()
+        dialog = tracker_at_1366(qtbot, campaign_model, system)
+        model = dialog.model
         model.roster.add_quick("Orc warrior", {f.key: 3 for f in model.roster.quick_fields()})
         first = model.state().participants[0]
         model.edit.add_condition(first.id, "Poisoned by the black arrow", 3, None)

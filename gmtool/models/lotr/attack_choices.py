@@ -13,7 +13,7 @@ from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.models.lotr.sheet_values import LotRSheetValues, SheetValue
 from gmtool.models.lotr.tracker_people import in_play, target_for
 from gmtool.rules.battle import BattleRefused
-from gmtool.rules.systems.lotr import mounted, reference_catalog as catalog, weapons
+from gmtool.rules.systems.lotr import attack_types, mounted, reference_catalog as catalog, weapons
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 
 
@@ -137,3 +137,14 @@ class LotRAttackChoices:
     def parry_allowed(ranged: bool, option: str = "basic") -> bool:
         """3.4: a missile cannot be parried or blocked; 3.2: a trip is resisted, not parried."""
         return not ranged and option != "trip"
+
+    @staticmethod
+    def ranged_allowed(option: str) -> bool:
+        """3.2: the close-combat options (sweep, two weapons, grab, grapple, punch) and trip, an
+        opposed test, are never a missile attack: the form offers no 射撃 for them."""
+        return option not in attack_types.CLOSE_COMBAT_OPTIONS
+
+    @staticmethod
+    def damages(option: str) -> bool:
+        """A hit of the option does damage (grab, grapple and trip do not: nothing to break, 3.6)."""
+        return attack_types.OPTIONS_BY_ID[option].damages

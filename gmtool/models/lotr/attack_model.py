@@ -556,4 +556,5 @@ class LotRAttackModel(QObject):
     def forget(self) -> None:
         if self.last is not None:
             self.last = None
+            self.knockdown = None  # the charge's knockdown goes with its result (another option chosen)
             self.result_cleared.emit()

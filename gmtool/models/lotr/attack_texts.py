@@ -41,6 +41,18 @@ class LotRAttackTexts(QObject):
         """The condition on the attacker: its option's modifier on its own Defence (≤ 24 characters)."""
         return self.tr("{0}: 防御 {1:+d}").format(self.option_name(option), option.own_defence)
 
+    def before_roll(self, option_id: str) -> list[str]:
+        """What the option does besides the hit, said before the roll: the attacker's own Defence
+        until its next turn, and a charge's knockdown (3.2)."""
+        option = engine.OPTIONS_BY_ID[option_id]
+        if not option.own_defence:
+            return []
+        name = self.option_name(option)
+        line = self.tr("{0}: 攻撃した側は次の手番まで防御 {1:+d}").format(name, option.own_defence)
+        if option_id == "charge":  # on the same line: the odds label keeps room for five
+            line += self.tr("。命中すると対象は転倒の判定（STR+2）")
+        return [line]
+
     def charged_name(self, charger: str) -> str:
         return self.tr("{0}のチャージ（+1）").format(charger[:12])
 
@@ -50,7 +62,10 @@ class LotRAttackTexts(QObject):
         option = engine.OPTIONS_BY_ID[spec.option]
         if spec.option != "basic":
             name = self.option_name(option)
-            kind += f" {name}" if "（" in name or "(" in name else f"（{name}）"
+            # 「攻撃（charge）」, "Attack (charge)": the UI language's brackets
+            kind = (
+                f"{kind} {name}" if "（" in name or "(" in name else self.tr("{0}（{1}）").format(kind, name)
+            )
         strikes = rolled.strikes or ()
         if len(strikes) == 1:
             result = strikes[0].result
@@ -115,7 +130,7 @@ class LotRAttackTexts(QObject):
         if spec.hand_penalty:
             extras.append(self.tr("手のペナルティ {0}").format(spec.hand_penalty))
         if extras:
-            text += "（" + "、".join(extras) + "）"
+            text += self.tr("（{0}）").format(self.tr("、").join(extras))
         if result.parry_total is not None:
             outcome = self.tr("防御成功") if result.parried else self.tr("防御失敗")
             text += self.tr("、防御 {0}: {1}").format(result.parry_total, outcome)
@@ -152,7 +167,7 @@ class LotRAttackTexts(QObject):
 
     def contest_rounds(self, outcome: OpposedResult) -> str:
         """An opposed test's totals, round by round (a tie is rolled again)."""
-        return "、".join(self.tr("{0} 対 {1}").format(r.a_total, r.b_total) for r in outcome.rounds)
+        return self.tr("、").join(self.tr("{0} 対 {1}").format(r.a_total, r.b_total) for r in outcome.rounds)
 
     def trip_text(self, rolled: AttackRoll, outcome: OpposedResult) -> str:
         plan = rolled.plan

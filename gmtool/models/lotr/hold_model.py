@@ -206,5 +206,7 @@ class LotRHoldModel(QObject):
     def _roll(self, spec: attack_series.ContestSpec) -> tuple[bool, str, int, str]:
         seed = self.model.seed_source()
         outcome = attack_series.roll_contest(spec, random.Random(seed))
-        rounds = "、".join(self.tr("{0} 対 {1}").format(r.a_total, r.b_total) for r in outcome.rounds)
+        rounds = self.tr("、").join(
+            self.tr("{0} 対 {1}").format(r.a_total, r.b_total) for r in outcome.rounds
+        )
         return outcome.winner is Contestant.A, rounds, seed, contest_dice(outcome)

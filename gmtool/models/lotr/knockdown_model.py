@@ -18,26 +18,60 @@ from PySide6.QtCore import QObject
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.rules import battle
 from gmtool.rules.battle import BattleRefused, Condition
-from gmtool.rules.systems.lotr import attack_series, mounted
+from gmtool.rules.battle_types import Participant
+from gmtool.rules.systems.lotr import attack_series, combat, mounted
 
 if TYPE_CHECKING:
     from gmtool.models.lotr.attack_model import LotRAttackModel
+    from gmtool.models.lotr.attack_plan import AttackRoll
 
 
 @dataclass(frozen=True)
 class KnockdownOdds:
-    """Who may fall, its test's TN and bonus (its penalties in), and the chance it falls."""
+    """Who may fall, its test's TN and bonus (its penalties in), and the chance it falls;
+    `penalties` says what the target's penalty in the bonus is made of (wounds, weariness,
+    conditions: the nonzero ones, each (label, value))."""
 
     target: str
     tn: int
     bonus: int
     falls: Fraction
+    penalties: tuple[tuple[str, int], ...] = ()
 
 
 class LotRKnockdown(QObject):
     def __init__(self, attack: LotRAttackModel) -> None:
         super().__init__(attack)
         self.attack = attack
+        # the knockdown rolled for a charge, and its line: shown with that charge's result
+        self._rolled: tuple[AttackRoll, str] | None = None
+
+    def outcome(self) -> str | None:
+        """The knockdown's result, while the charge it followed is still the form's result."""
+        if self._rolled is None or self._rolled[0] is not self.attack.last:
+            return None
+        return self._rolled[1]
+
+    def prompt(self) -> str | None:
+        """What the charge that hit asks next (None: no knockdown waits)."""
+        if self.waiting() is None:
+            return None
+        return self.tr(
+            "charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）。"
+            "下の「転倒の判定を振る」で振ります"
+        )
+
+    def penalty_parts(self, target: Participant) -> tuple[tuple[str, int], ...]:
+        """The target's penalty on its Strength test, by what it comes from (the nonzero ones)."""
+        rules = self.attack.model.rules()
+        if not isinstance(rules, combat.LotRCombat):
+            total = rules.penalty(target)
+            return ((self.tr("ペナルティ"), total),) if total else ()
+        wounds = rules.wound_track(target).penalty
+        weariness = rules.weariness(target).penalty or 0
+        conditions = rules.penalty(target) - wounds - weariness
+        parts = ((self.tr("負傷"), wounds), (self.tr("疲労"), weariness), (self.tr("状態異常"), conditions))
+        return tuple((label, value) for label, value in parts if value)
 
     def waiting(self) -> tuple[str, str] | None:
         """(charger, target) of the last charge that hit, while both are still in the fight."""
@@ -78,8 +112,14 @@ class LotRKnockdown(QObject):
         spec = self.spec(charger_str, strength)
         pair = self.waiting()
         assert pair is not None
-        name = self.attack.model.participant(pair[1]).name
-        return KnockdownOdds(name, spec.tn, spec.strength_bonus, attack_series.knockdown_probability(spec))
+        target = self.attack.model.participant(pair[1])
+        return KnockdownOdds(
+            target.name,
+            spec.tn,
+            spec.strength_bonus,
+            attack_series.knockdown_probability(spec),
+            self.penalty_parts(target),
+        )
 
     def roll(self, charger_str: int | None, strength: int | None) -> attack_series.KnockdownResult:
         spec = self.spec(charger_str, strength)
@@ -96,6 +136,8 @@ class LotRKnockdown(QObject):
             target.name, result.total, result.tn, charger_str, outcome
         )
         self.attack.knockdown = None  # rolled once
+        if self.attack.last is not None:
+            self._rolled = (self.attack.last, text)
         self.attack.follow(text)  # a hit still waiting for its damage keeps waiting
         dice = "+".join(str(f) for f in result.faces)
         self.attack.model.commit(

@@ -62,7 +62,7 @@ class QuickNpcDialog(QDialog):
     def _accept_if_complete(self) -> None:
         missing = self.missing()
         if missing:
-            show_refusal(self, self.tr("次の値を入力してください: {0}").format("、".join(missing)))
+            show_refusal(self, self.tr("次の値を入力してください: {0}").format(self.tr("、").join(missing)))
             return
         self.accept()
 

@@ -115,7 +115,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         self.result_label.setWordWrap(True)
         # Room kept for their longest text: a choice that shortens them moves nothing below.
         lines = self.fontMetrics().lineSpacing()
-        self.odds_label.setMinimumHeight(3 * lines)
+        self.odds_label.setMinimumHeight(5 * lines)  # a charge's: its odds, its cost, its knockdown
         self.result_label.setMinimumHeight(3 * lines)  # a sweep's three targets, a line each
         self.damage_edit = QLineEdit()
         self.damage_edit.setPlaceholderText(self.tr("武器のダメージ（例 2d6+1。空欄: 出目を入力）"))
@@ -160,6 +160,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         self.ranged_check.toggled.connect(lambda _on: self._offer_sheet())  # Ranged Combat, not Armed
         self.damage_edit.textChanged.connect(lambda _t: self._show_apply())
         model.result_cleared.connect(self.result_label.clear)  # its set-up changed: no stale 達成値
+        model.result_cleared.connect(self.knockdown_row.sync)  # nor a knockdown of a charge not chosen
 
         box = QGroupBox(self.tr("攻撃（指輪物語RPG）"))
         form = self.form = QFormLayout(box)
@@ -177,20 +178,30 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         )
         self.called_combo.setMinimumContentsLength(8)  # long part names elide instead of widening the pane
         form.addRow(self.tr("部位狙い"), hbox(self.called_combo, self.called_spin, self.blunt_check))
-        form.addRow(self.tr("射撃"), hbox(self.ranged_check, self.distance_spin, self.range_spin))
+        self.ranged_row = hbox(self.ranged_check, self.distance_spin, self.range_spin)
+        form.addRow(self.tr("射撃"), self.ranged_row)
         form.addRow(self.tr("防御"), self.parry_check)
         form.addRow("", self.parry_link)
         add_line(form, self.odds_label)
         form.addRow(self.roll_button)
         form.addRow(self.result_label)
         self.knockdown_row.add_to(form)
-        form.addRow(self.damage_target_label)
-        form.addRow(self.tr("ダメージ"), hbox(self.damage_edit, self.str_spin, self.no_str_label))
+        # the damage's rows, shown only for an option whose hit does damage (not grab, grapple, trip)
+        self.damage_rows = (
+            self.damage_target_label,
+            hbox(self.damage_edit, self.str_spin, self.no_str_label),
+            hbox(self.rolled_spin, self.apply_button),
+            self.roll_damage_button,
+            hbox(self.max_button),
+            hbox(self.break_combo, self.break_button),
+        )
+        form.addRow(self.damage_rows[0])
+        form.addRow(self.tr("ダメージ"), self.damage_rows[1])
         # Two rows, not one: in English the three were wider than the tracker's side pane.
-        form.addRow(hbox(self.rolled_spin, self.apply_button))
-        form.addRow(self.roll_damage_button)
-        form.addRow(self.tr("大成功"), hbox(self.max_button))
-        form.addRow(hbox(self.break_combo, self.break_button))
+        form.addRow(self.damage_rows[2])
+        form.addRow(self.damage_rows[3])
+        form.addRow(self.tr("大成功"), self.damage_rows[4])
+        form.addRow(self.damage_rows[5])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(box)
@@ -339,8 +350,9 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
 
     def _show_weapon(self, ranged_weapon: bool) -> None:
         adds_str = self.choices.adds_str(self.weapon_combo.currentData())
-        self.str_spin.setVisible(adds_str)
-        self.no_str_label.setVisible(not adds_str)
+        damages = self.choices.damages(self.option_combo.currentData())  # else its row is hidden
+        self.str_spin.setVisible(damages and adds_str)
+        self.no_str_label.setVisible(damages and not adds_str)
         charging = self.option_combo.currentData() == "charge"
         self.weapon_note.setText(
             self.tr("「{0}」は射撃武器です。charge は近接の攻撃: 使う武器を選び直してください").format(
@@ -357,14 +369,30 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             self.damage_edit.setText(dice)
         self._show()
 
+    def _show_option_rows(self, option: str) -> None:
+        """Only the controls the option can use: no 射撃 for a close-combat option, no damage rows
+        for one whose hit does none."""
+        ranged = self.choices.ranged_allowed(option)
+        if not ranged:
+            self.ranged_check.setChecked(False)
+        self.form.setRowVisible(self.ranged_row, ranged)
+        damages = self.choices.damages(option)
+        for row in self.damage_rows:
+            self.form.setRowVisible(row, damages)
+
     def _show(self) -> None:
-        self.option_rows.show_for(self.option_combo.currentData())
+        option = self.option_combo.currentData()
+        self.option_rows.show_for(option)
+        self._show_option_rows(option)
         self._show_mounted()
         ranged_weapon = self._ranged_weapon()
         self._show_weapon(ranged_weapon)
-        self.distance_spin.setVisible(ranged_weapon)
+        # after the rows: showing a row shows every widget in it, and a hidden row's own widget
+        # shown again floated over the next row
+        ranged_row = self.choices.ranged_allowed(option)
+        self.distance_spin.setVisible(ranged_row and ranged_weapon)
         self.distance_spin.setEnabled(self.ranged_check.isChecked())
-        self.range_spin.setVisible(not ranged_weapon)
+        self.range_spin.setVisible(ranged_row and not ranged_weapon)
         self.range_spin.setEnabled(self.ranged_check.isChecked())
         called = self.called_combo.currentData() not in (0, None)
         self.blunt_check.setEnabled(self.choices.blunt_allowed(called, self.ranged_check.isChecked()))
@@ -389,7 +417,8 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             self.odds_label.show_refusal(str(refusal))
             self.roll_button.setEnabled(False)
             return
-        parts = [f"{name} {float(p):.2%}" for name, p in odds.degrees]
+        # a degree and its chance never part at a line's end ("Complete | Success 1.47%")
+        parts = [f"{name}\u00a0{float(p):.2%}".replace(" ", "\u00a0") for name, p in odds.degrees]
         if odds.parried is not None:
             parts.append(self.tr("防御される {0:.2%}").format(float(odds.parried)))
         head = self.tr("攻撃 {0:+d} / 目標値 {1}: 命中 {2:.2%}").format(
@@ -405,6 +434,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             ]
         if odds.effect is not None:
             lines = self._effect_lines(odds, lines)
+        lines += self.attack.texts.before_roll(plan.option)
         self.odds_label.setText("\n".join(lines))
 
     def _effect_lines(self, odds: AttackOdds, lines: list[str]) -> list[str]:
@@ -473,6 +503,8 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             text += "\n" + self.tr(
                 "命中: ダメージのかわりにスタン。「スタン判定」タブで Stamina 判定を振ってください（3.7）"
             )
+        elif not rolled.spec.attack_option.damages:
+            pass  # a grab or grapple: its hold is the next step (つかみ・捕縛), no damage, nothing to break
         elif result.extraordinary:
             text += "\n" + self.tr(
                 "Extraordinary Success: 最大ダメージを与えるか、武器・鎧・盾のどれかを壊せます（3.6）"
@@ -481,12 +513,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             text += "\n" + self.tr("命中: ダメージを与えてください")
         if not result.hit:
             text += "\n" + self.tr("命中しなかった")
-        elif rolled.spec.option == "charge":
-            text += "\n" + self.tr(
-                "charge: 対象は STR+2 の Strength 判定に失敗すると倒れる（騎乗なら馬の STR でよい）。"
-                "下の「転倒の判定を振る」で振ります"
-            )
-        self.result_label.setText(text)
+        self.result_label.setText(text)  # a charge's knockdown: the knockdown row says it, then its result
 
     def _apply(self, maximum: bool) -> None:
         rolled = self.rolled_spin.value()

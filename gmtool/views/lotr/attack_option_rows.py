@@ -18,10 +18,13 @@ from gmtool.views.widgets import hbox
 
 
 def unset_spin(bounds: tuple[int, int], prefix: str, unset: str) -> QSpinBox:
-    """A spin whose lowest value (one below `bounds`) shows 「<prefix>未設定」 and reads as None."""
+    """A spin whose lowest value (one below `bounds`) shows 「<prefix>は未設定」 and reads as None.
+
+    `unset`: the translated template of that text, the prefix as {0} (「{0}は未設定」, "{0}: not set":
+    "Main hand Not set" read as two labels)."""
     spin = QSpinBox()
     spin.setRange(bounds[0] - 1, bounds[1])
-    spin.setSpecialValueText(prefix + unset)  # the special text replaces the prefix: keep what it is
+    spin.setSpecialValueText(unset.format(prefix.rstrip()))  # it replaces the prefix: keep what it is
     spin.setPrefix(prefix)
     spin.setValue(spin.minimum())
     return spin
@@ -66,7 +69,7 @@ class AttackOptionRows(QWidget):
         self.second = TargetRow(self, self.tr("（なし）"))
         self.third = TargetRow(self, self.tr("（なし）"))
         self.off_hand = TargetRow(self, self.tr("同じ対象"))
-        unset = self.tr("未設定")
+        unset = self.tr("{0}は未設定")  # a spin not yet entered: 「利き腕は未設定」
         self.main_spin = unset_spin(engine.BOUNDS["hand_penalty"], self.tr("利き腕 "), unset)
         self.off_spin = unset_spin(engine.BOUNDS["hand_penalty"], self.tr("逆腕 "), unset)
         for spin in (self.main_spin, self.off_spin):
@@ -79,7 +82,10 @@ class AttackOptionRows(QWidget):
         self.resist_spin.setToolTip(
             self.tr("対象の Nimbleness か Swiftness のボーナス（対象が選ぶ）。ペナルティは自動で加わります")
         )
-        self.hands_row = hbox(self.main_spin, self.off_spin, self.ambidextrous_check)
+        self.hands_row = hbox(self.main_spin, self.off_spin)
+        # a row of its own: beside "Main hand: not set" and "Off hand: not set" it widened the pane
+        self.ambidextrous_row = hbox(self.ambidextrous_check)
+        self.resist_row = hbox(self.resist_spin)  # as wide as its text, not the form's width
         for row in (self.second, self.third, self.off_hand):
             row.combo.currentIndexChanged.connect(lambda _i: changed())
             row.parry_check.toggled.connect(lambda _on: changed())
@@ -96,7 +102,8 @@ class AttackOptionRows(QWidget):
         form.addRow(self.tr("3人目"), self.third.widget)
         form.addRow(self.tr("逆腕の対象"), self.off_hand.widget)
         form.addRow(self.tr("手のペナルティ"), self.hands_row)
-        form.addRow(self.tr("足払い"), self.resist_spin)
+        form.addRow("", self.ambidextrous_row)
+        form.addRow(self.tr("足払い"), self.resist_row)
 
     def fill(self, people: list[tuple[str, str]], refill: Callable[[QComboBox, Any], None]) -> None:
         for row in (self.second, self.third, self.off_hand):
@@ -111,7 +118,8 @@ class AttackOptionRows(QWidget):
             (self.third.widget, option == "sweep"),
             (self.off_hand.widget, option == "two_weapons"),
             (self.hands_row, option == "two_weapons"),
-            (self.resist_spin, option == "trip"),
+            (self.ambidextrous_row, option == "two_weapons"),
+            (self.resist_row, option == "trip"),
         ):
             form.setRowVisible(widget, shown)
         for spin in (self.main_spin, self.off_spin):

@@ -21,7 +21,7 @@ class LotRHoldBox(SessionTab[LotRHoldModel]):
         self.holds = model
         self.hold_combo = QComboBox()
         self.hold_combo.currentIndexChanged.connect(lambda _i: self._hold_changed())
-        unset = self.tr("未設定")
+        unset = self.tr("{0}は未設定")  # a spin not yet entered: 「利き腕は未設定」
         # As `prob lotr-attack --holder-str/--held-str` takes them (a bonus: penalties may add to it).
         self.holder_spin = unset_spin(BOUNDS["bonus"], self.tr("つかむ側の STR修正 "), unset)
         self.held_spin = unset_spin(BOUNDS["bonus"], self.tr("つかまれた側の STR修正 "), unset)

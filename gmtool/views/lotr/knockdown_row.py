@@ -17,13 +17,16 @@ class KnockdownRow(QWidget):
     def __init__(self, model: LotRKnockdown, roll_button: QPushButton, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        unset = self.tr("未設定")
+        unset = self.tr("{0}は未設定")  # a spin not yet entered: 「利き腕は未設定」
         self.str_spin = unset_spin(BOUNDS["str_score"], self.tr("チャージした側の STR "), unset)
         self.str_spin.setToolTip(self.tr("目標値は STR+2（3.2）。騎乗なら馬の STR を使ってよい（3.9）"))
         self.bonus_spin = unset_spin(BOUNDS["bonus"], self.tr("対象の STR修正 "), unset)  # as prob takes it
         self.bonus_spin.setToolTip(self.tr("対象の負傷・疲労などのペナルティは自動で加わります"))
         self.odds_label = QLabel()
         self.odds_label.setWordWrap(True)
+        # what the charge asks next while the knockdown waits, and its result once rolled
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
         self.roll_button = roll_button
         self.row = hbox(self.str_spin, self.bonus_spin)
         for spin in (self.str_spin, self.bonus_spin):
@@ -33,6 +36,7 @@ class KnockdownRow(QWidget):
 
     def add_to(self, form: QFormLayout) -> None:
         self._form = form
+        form.addRow(self.status_label)
         form.addRow(self.tr("転倒の判定"), self.row)
         form.addRow(self.odds_label)
         form.addRow(self.roll_button)
@@ -47,7 +51,10 @@ class KnockdownRow(QWidget):
             charger_str, bonus = self.model.sheet_values()
             self.str_spin.setValue(self.str_spin.minimum() if charger_str is None else charger_str)
             self.bonus_spin.setValue(self.bonus_spin.minimum() if bonus is None else bonus)
+        status = self.model.outcome() or self.model.prompt() or ""
+        self.status_label.setText(status)
         if self._form is not None:
+            self._form.setRowVisible(self.status_label, bool(status))
             for widget in (self.row, self.odds_label, self.roll_button):
                 self._form.setRowVisible(widget, pair is not None)
         self.show_odds()
@@ -66,6 +73,9 @@ class KnockdownRow(QWidget):
         text = self.tr("{0}: Strength {1:+d} / 目標値 {2} — 転倒する {3:.2%}").format(
             odds.target, odds.bonus, odds.tn, float(odds.falls)
         )
+        if odds.penalties:  # the bonus is the STR modifier entered plus these: say what they are
+            parts = self.tr("、").join(f"{label}\u00a0{value:+d}" for label, value in odds.penalties)
+            text += self.tr("（{0} を含む）").format(parts)
         if self.model.rider():
             text += self.tr("（馬の STR を使ってよい 3.9）")
         self.odds_label.setText(text)

@@ -28,7 +28,7 @@ VALUE_HEADERS = ("類型", "幻想値", "縁故", "前借り", "目安")
 ABILITY_HEADERS = ("類型", "幻想能力", "種類", "必要幻想値", "状態", "効果")
 GUIDE_COLUMN = 4
 EFFECT_COLUMN = 5
-SHRINKABLE = (0, 1, 4, EFFECT_COLUMN)  # 類型, 幻想能力, 状態, 効果: texts; 種類 and 必要幻想値 are short
+SHRINKABLE = ((0, 1, 4, EFFECT_COLUMN),)  # one tier: 類型, 幻想能力, 状態, 効果 (texts); 種類 and 必要幻想値 are short
 EFFECT_SHARE = 1 / 3
 NOT_IN_CATALOG = "-"
 

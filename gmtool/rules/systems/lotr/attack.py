@@ -31,6 +31,7 @@ from gmtool.rules.systems.lotr.attack_types import (
     BOUNDS as BOUNDS,
     BREAK_NAMES as BREAK_NAMES,
     CHARGED_TARGET_BONUS as CHARGED_TARGET_BONUS,
+    CLOSE_COMBAT_OPTIONS as CLOSE_COMBAT_OPTIONS,
     ENTANGLED_BONUS as ENTANGLED_BONUS,
     EXTRAORDINARY_CHOICES as EXTRAORDINARY_CHOICES,
     FIELD_NAMES as FIELD_NAMES,
@@ -87,14 +88,18 @@ class AttackSpec:
         if self.option == "trip":
             raise ValueError(Message("足払い（Trip）は Defence ではなく対決判定です（3.2）"))
         if self.option == "sweep" and self.sweeping not in SWEEP_PENALTY:
-            raise ValueError(Message("sweep（なぎ払い）は二人か三人を狙います（3.2）: {0} 人", self.sweeping))
+            raise ValueError(
+                Message("sweep（なぎ払い）は二人か三人を狙います（3.2）: 対象は1人")
+                if self.sweeping == 1
+                else Message("sweep（なぎ払い）は二人か三人を狙います（3.2）: 対象は {0} 人", self.sweeping)
+            )
         if self.option != "sweep" and self.sweeping != 1:
             raise ValueError(Message("二人以上を狙えるのは sweep（なぎ払い）だけです（3.2）"))
         if self.hand_penalty and self.option != "two_weapons":
             raise ValueError(Message("両手の武器のペナルティは「両手に武器」の攻撃だけのものです"))
         _check("defence_mod", self.defence_mod)
         _check("hand_penalty", self.hand_penalty)
-        if self.ranged and self.option in ("sweep", "two_weapons", "grab", "grapple", "punch"):
+        if self.ranged and self.option in CLOSE_COMBAT_OPTIONS:
             raise ValueError(
                 Message("{0} は近接の攻撃です（射撃ではできません）", OPTIONS_BY_ID[self.option].name)
             )

@@ -65,8 +65,10 @@ class AttackOption:
     dice: tuple[int, int] | None = None
 
 
+# Named as the LotR names are shown in Japanese (shown_names: the rules' English name, its Japanese
+# gloss where 3.2 gives one: 「grab（つかむ）」; the English alone where it gives none: 「charge」).
 ATTACK_OPTIONS: tuple[AttackOption, ...] = (
-    AttackOption("basic", template("通常攻撃")),
+    AttackOption("basic", template("basic（通常攻撃）")),
     AttackOption(
         "defensive", "defensive", attack=-2, own_defence=2, note=template("次の手番まで防御判定 +2")
     ),
@@ -81,7 +83,7 @@ ATTACK_OPTIONS: tuple[AttackOption, ...] = (
     ),
     AttackOption(
         "sweep",
-        template("sweep（なぎ払い）"),
+        template("sweep"),
         note=template("2人なら −4、3人なら −6。防御されたらそこで止まる"),
     ),
     AttackOption(
@@ -96,32 +98,35 @@ ATTACK_OPTIONS: tuple[AttackOption, ...] = (
     ),
     AttackOption(
         "two_weapons",
-        template("両手に武器"),
+        template("two weapons（両手に武器）"),
         note=template("利き腕と逆腕で1回ずつ。Ambidextrous がなければペナルティ（GM が入力）"),
     ),
     AttackOption(
         "grab",
-        template("つかむ（Grab）"),
+        template("grab（つかむ）"),
         unarmed=True,
         damages=False,
         note=template("命中: 相手のあらゆる目標値 +5"),
     ),
     AttackOption(
         "grapple",
-        template("捕縛（Grapple、鞭）"),
+        template("grapple（捕縛・鞭）"),
         damages=False,
         note=template("Superior 以上の命中で絡め取る: その相手への攻撃 +5"),
     ),
-    AttackOption("punch", template("殴る（Punch/Kick）"), damage=PUNCH_PLUS, unarmed=True, dice=UNARMED_DICE),
+    AttackOption("punch", template("punch/kick（殴る）"), damage=PUNCH_PLUS, unarmed=True, dice=UNARMED_DICE),
     AttackOption(
         "trip",
-        template("足払い（Trip）"),
+        template("trip（足払い）"),
         unarmed=True,
         damages=False,
         note=template("Nimbleness で判定、相手は Nimbleness か Swiftness で抵抗。成功すると転倒"),
     ),
 )
 OPTIONS_BY_ID = {o.id: o for o in ATTACK_OPTIONS}
+# The options that are close combat only (3.2): none of them is made with a missile.  A trip is an
+# opposed test, not an attack test (attack.AttackSpec refuses it before it asks).
+CLOSE_COMBAT_OPTIONS = frozenset({"sweep", "two_weapons", "grab", "grapple", "punch", "trip"})
 
 
 FIELD_NAMES = {

@@ -34,34 +34,48 @@ class ActionKind:
 
 # From 3. 戦闘, 3.1 移動, 3.2 攻撃, 3.3 回避と防御, 3.5 狙いをつける.
 ACTION_KINDS: tuple[ActionKind, ...] = (
-    ActionKind("attack", "攻撃（通常）", 1),
-    ActionKind("defensive", "攻撃（defensive）", 1, "攻撃判定−2、防御判定+2"),
-    ActionKind("power", "攻撃（power）", 1, "防御−2、ダメージ+3"),
-    ActionKind("precise", "攻撃（precise）", 1, "攻撃+2、ダメージ−2"),
-    ActionKind("two_handed", "攻撃（two-handed）", 1, "防御−2、ダメージ+4、盾は使えない"),
-    ActionKind("sweep", "攻撃（sweep）", 2, "3人まで: 2人なら−4、3人なら−6"),
-    ActionKind("charge", "攻撃（charge）", 2, "3ヤード以上: 攻撃+1、防御判定−3、ダメージ1.5倍"),
+    ActionKind("attack", template("攻撃（通常）"), 1),
+    ActionKind("defensive", template("攻撃（defensive）"), 1, template("攻撃判定−2、防御判定+2")),
+    ActionKind("power", template("攻撃（power）"), 1, template("防御−2、ダメージ+3")),
+    ActionKind("precise", template("攻撃（precise）"), 1, template("攻撃+2、ダメージ−2")),
+    ActionKind("two_handed", template("攻撃（two-handed）"), 1, template("防御−2、ダメージ+4、盾は使えない")),
+    ActionKind("sweep", template("攻撃（sweep）"), 2, template("3人まで: 2人なら−4、3人なら−6")),
+    ActionKind(
+        "charge", template("攻撃（charge）"), 2, template("3ヤード以上: 攻撃+1、防御判定−3、ダメージ1.5倍")
+    ),
     ActionKind("two_weapons", template("攻撃（両手に武器）"), 1, template("利き腕と逆腕で1回ずつ")),
     ActionKind("grapple", template("攻撃（捕縛・鞭）"), 1, template("Superior 以上の命中で絡め取る")),
-    ActionKind("grab", "つかむ", 1),
+    ActionKind("grab", template("つかむ"), 1),
     ActionKind("grab_hold", template("つかんだ相手に"), 1),
     ActionKind("escape", template("抜け出す"), 1),
-    ActionKind("punch", "殴る", 1, "1d6+2+STR修正"),
-    ActionKind("trip", "足払い", 1),
-    ActionKind("aim", "狙いをつける", 1, "次の攻撃に直接+1、間接+3"),
-    ActionKind("dodge", "回避", 1, "Swiftness判定の達成値でDefenseを置き換える（ラウンド終了まで）"),
-    ActionKind("parry", "防御（Parry/Block）", 1, "武器技能で攻撃の達成値以上（同点は防御成功）"),
-    ActionKind("move", "移動", 1, "Walk 3〜6ヤード、Jog 7〜9ヤード"),
-    ActionKind("run", "Run", 2, "27ヤードまで、Run判定 目標値5（接近戦中10）"),
-    ActionKind("sprint", "Sprint", None, "40ヤードまで、Run判定 目標値10（接近戦中15）"),
-    ActionKind("free", "狙いを変える・物を捨てる・叫ぶ・気付く", 0),
+    ActionKind("punch", template("殴る"), 1, template("1d6+2+STR修正")),
+    ActionKind("trip", template("足払い"), 1),
+    ActionKind("aim", template("狙いをつける"), 1, template("次の攻撃に直接+1、間接+3")),
+    ActionKind(
+        "dodge",
+        template("回避"),
+        1,
+        template("Swiftness判定の達成値でDefenseを置き換える（ラウンド終了まで）"),
+    ),
+    ActionKind(
+        "parry", template("防御（Parry/Block）"), 1, template("武器技能で攻撃の達成値以上（同点は防御成功）")
+    ),
+    ActionKind("move", template("移動"), 1, template("Walk 3〜6ヤード、Jog 7〜9ヤード")),
+    ActionKind("run", template("Run"), 2, template("27ヤードまで、Run判定 目標値5（接近戦中10）")),
+    ActionKind("sprint", template("Sprint"), None, template("40ヤードまで、Run判定 目標値10（接近戦中15）")),
+    ActionKind("free", template("狙いを変える・物を捨てる・叫ぶ・気付く"), 0),
 )
 # 3.9 騎乗戦闘: taken through the tracker's mount box (mounted.py), which checks the mount and reads
 # the cost from Table 9.22, so they are not in the actions list above.
 MOUNT_ACTION_KINDS: tuple[ActionKind, ...] = (
-    ActionKind("horse_attack", "馬の攻撃（War-Trained）", 0, "乗り手の行動に影響しない1アクション"),
-    ActionKind("horse_move", "馬の移動", 1),
-    ActionKind("horse_gallop", "馬の移動（Full-round）", None),
+    ActionKind(
+        "horse_attack",
+        template("馬の攻撃（War-Trained）"),
+        0,
+        template("乗り手の行動に影響しない1アクション"),
+    ),
+    ActionKind("horse_move", template("馬の移動"), 1),
+    ActionKind("horse_gallop", template("馬の移動（Full-round）"), None),
 )
 ACTIONS_BY_ID = {a.id: a for a in (*ACTION_KINDS, *MOUNT_ACTION_KINDS)}
 ATTACKS = frozenset(
