@@ -28,7 +28,7 @@ VALUE_HEADERS = ("類型", "幻想値", "縁故", "前借り", "目安")
 ABILITY_HEADERS = ("類型", "幻想能力", "種類", "必要幻想値", "状態", "効果")
 GUIDE_COLUMN = 4
 EFFECT_COLUMN = 5
-SHRINKABLE = ((0, 1, 4, EFFECT_COLUMN),)  # one tier: 類型, 幻想能力, 状態, 効果 (texts); 種類 and 必要幻想値 are short
+SHRINKABLE = (0, 1, 4, EFFECT_COLUMN)  # 類型, 幻想能力, 状態, 効果: texts; 種類 and 必要幻想値 are short
 EFFECT_SHARE = 1 / 3
 NOT_IN_CATALOG = "-"
 
@@ -62,7 +62,7 @@ class SengenshoAbilitiesBox(SengenshoPage):
         # The row fits the box, in English too: the names and states give up width (cut, whole in
         # the tooltip) before the 効果 does, which keeps a third of it (a sideways scroll bar and a
         # 効果 cut to 「ffec」 at 1366 px); the whole effect is under the table.
-        ColumnFit(self.abilities_table, shrinkable=SHRINKABLE, kept={EFFECT_COLUMN: EFFECT_SHARE})
+        ColumnFit(self.abilities_table, shrinkable=(SHRINKABLE,), kept={EFFECT_COLUMN: EFFECT_SHARE})
         self.abilities_table.itemSelectionChanged.connect(self._sync_detail)
         self.detail_label = QLabel()  # the chosen ability's whole effect text
         self.detail_label.setWordWrap(True)
