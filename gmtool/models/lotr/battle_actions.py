@@ -165,9 +165,7 @@ class LotRBattleActions(QObject):
         rider = rider_size or mounted.size_of(p)
         if rider is None:
             raise BattleRefused(self.tr("騎乗中の回避: 回避する乗り手のサイズを選んでください（3.9）"))
-        for size in (attacker_size, rider):
-            if size not in SIZE_IDS:
-                raise BattleRefused(self.tr("サイズ「{0}」はありません").format(size))
+        self._known_sizes(attacker_size, rider)
         modifier = mounted.dodge_modifier(rider, attacker_size)
         if not modifier:
             return 0, ""
@@ -176,15 +174,18 @@ class LotRBattleActions(QObject):
         )
         return modifier, note
 
+    def _known_sizes(self, *sizes: str) -> None:
+        for size in sizes:
+            if size not in SIZE_IDS:
+                raise BattleRefused(self.tr("サイズ「{0}」はありません").format(size))
+
     def _size_on_foot(self, order: int, attacker_size: str | None, own_size: str | None) -> tuple[int, str]:
         """1.5: on foot, a smaller defender dodges a larger attacker at +2 per step; (0, "") while the
         GM has not named the attacker's size (or the defender's, for a quick NPC)."""
         own = own_size or (SIZE_IDS[order - 1] if 1 <= order <= len(SIZE_IDS) else None)
         if attacker_size is None or own is None:
             return 0, ""
-        for size in (attacker_size, own):
-            if size not in SIZE_IDS:
-                raise BattleRefused(self.tr("サイズ「{0}」はありません").format(size))
+        self._known_sizes(attacker_size, own)
         bonus = mounted.size_dodge_bonus(own, attacker_size)
         if not bonus:
             return 0, ""

@@ -46,39 +46,51 @@ class PhysicianPage(QWidget):
         who.addWidget(healer_bonus)
         layout.addLayout(who)
 
-        infection = QGroupBox(self.tr("医術（感染症: Healing 判定）"))
-        note = QLabel(
+        self.infection_label, self.infection_button = self._test_box(
+            layout,
+            requests,
+            self.tr("医術（感染症: Healing 判定）"),
             self.tr(
                 "GM が感染症と判断したとき。判定で「傷が自然に1日回復する」「1週間回復する」"
                 "「まったく回復しない」のどれかが決まります（シートの値は変わりません）"
-            )
+            ),
+            self.tr("医術の判定を振る"),
+            lambda: run(lambda: model.infection_test(*self.healer())),
         )
-        note.setWordWrap(True)
-        self.infection_label = RefusalLine(requests)
-        self.infection_button = QPushButton(self.tr("医術の判定を振る"))
-        self.infection_button.clicked.connect(lambda: run(lambda: model.infection_test(*self.healer())))
-        column = QVBoxLayout(infection)
-        column.addWidget(note)
-        add_line(column, self.infection_label)
-        column.addWidget(self.infection_button)
-        layout.addWidget(infection)
-
-        care = QGroupBox(self.tr("付きっ切りの手当て（毎日の Healing 判定）"))
-        care_note = QLabel(
+        self.care_label, self.care_button = self._test_box(
+            layout,
+            requests,
+            self.tr("付きっ切りの手当て（毎日の Healing 判定）"),
             self.tr("成功すればその日は倍の速度で回復（休息 1 日で {0} 点）、失敗ならふつうの {1} 点").format(
                 model.care_heals(True), model.care_heals(False)
-            )
+            ),
+            self.tr("1 日の手当てを振る"),
+            lambda: run(lambda: model.care_test(*self.healer())),
         )
-        care_note.setWordWrap(True)
-        self.care_label = RefusalLine(requests)
-        self.care_button = QPushButton(self.tr("1 日の手当てを振る"))
-        self.care_button.clicked.connect(lambda: run(lambda: model.care_test(*self.healer())))
-        column = QVBoxLayout(care)
-        column.addWidget(care_note)
-        add_line(column, self.care_label)
-        column.addWidget(self.care_button)
-        layout.addWidget(care)
         layout.addStretch(1)
+
+    @staticmethod
+    def _test_box(
+        layout: QVBoxLayout,
+        requests: TableRequests,
+        title: str,
+        note_text: str,
+        button_text: str,
+        roll: Callable[[], None],
+    ) -> tuple[RefusalLine, QPushButton]:
+        """One test's group: what it decides, its odds (or why there are none), and its roll button."""
+        box = QGroupBox(title)
+        note = QLabel(note_text)
+        note.setWordWrap(True)
+        line = RefusalLine(requests)
+        button = QPushButton(button_text)
+        button.clicked.connect(roll)
+        column = QVBoxLayout(box)
+        column.addWidget(note)
+        add_line(column, line)
+        column.addWidget(button)
+        layout.addWidget(box)
+        return line, button
 
     def healer(self) -> tuple[str, int]:
         return self.healer_combo.currentData() or CUSTOM, self.healer_bonus.value()
