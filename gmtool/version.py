@@ -10,11 +10,13 @@ equal to pyproject.toml's. Qt-free, outside the layers, like gmtool.resources.
 from __future__ import annotations
 
 import sys
+from functools import cache
 from importlib import metadata
 
 DISTRIBUTION = "gmtool"
 
 
+@cache  # a title is set on every campaign opened; the installed metadata does not change meanwhile
 def app_version() -> str:
     """pyproject.toml's version of gmtool, e.g. ``0.1.0``."""
     try:
