@@ -45,6 +45,7 @@ def profile(out: Path, repeats: int = 60) -> None:
     from gmtool.app.demo import open_demo_campaign
     from gmtool.app.main_window import MainWindow
     from gmtool.models.campaign_model import CampaignModel
+    from gmtool.models.lotr.check_odds import degree_stack
     from gmtool.rules.systems.lotr import checks
     from gmtool.store.campaign import Campaign
 
@@ -85,7 +86,9 @@ def profile(out: Path, repeats: int = 60) -> None:
         app.processEvents()
         lotr: Any = window.panel_view("lotr")
         lotr_step = spin_step(lotr.tn_spin, 6, (lotr.stack_plot, lotr.totals_plot))
-        profiled("lotr", lotr_step, checks.roll_distribution.cache_clear)
+        profiled(
+            "lotr", lotr_step, lambda: (checks.roll_distribution.cache_clear(), degree_stack.cache_clear())
+        )
         window.close()
         window.deleteLater()
         app.processEvents()

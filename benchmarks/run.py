@@ -171,6 +171,7 @@ def difficulty_change(campaign_dir: Path, repeats: int = 60) -> tuple[float, flo
 
 
 def lotr_tn_change(window: object, app: object, repeats: int) -> list[float]:
+    from gmtool.models.lotr import check_odds
     from gmtool.rules.systems.lotr import checks
 
     lotr = next(s for s in window.campaign_model.characters() if s.system == "lotr")  # type: ignore[attr-defined]
@@ -180,6 +181,7 @@ def lotr_tn_change(window: object, app: object, repeats: int) -> list[float]:
     samples = []
     for i in range(repeats):
         checks.roll_distribution.cache_clear()  # measure the computation, not the cache
+        check_odds.degree_stack.cache_clear()  # (the stacked plot's columns computed again too)
         start = time.perf_counter()
         view.tn_spin.setValue(6 + i % 16)
         app.processEvents()  # type: ignore[attr-defined]

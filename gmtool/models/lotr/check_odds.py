@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from gmtool.rules.systems.lotr import exploding
 from gmtool.rules.systems.lotr.checks import (
@@ -37,7 +38,11 @@ from gmtool.rules.systems.lotr.courage import opposed_with_courage
 from gmtool.rules.systems.lotr.opposed_degree import side_degrees
 from gmtool.rules.systems.lotr.rules_data import DEGREE_ORDER, Degree
 
-STACK_SPAN = 10  # the stacked plot shows the current TN (or B's bonus) ±10
+STACK_SPAN = 10  # the stacked plot shows 21 TNs (or B's bonuses) around the current one
+# ... and moves them in fives, so a TN step inside them moves only the marker: the bars, the axis
+# and the columns' odds stay as they were (they do not depend on the current TN).  Moving the
+# whole plot on every step was a third of a TN change's redraw.
+STACK_STEP = 5
 # Totals drawn one by one until less than this much is left; the rest is one "≥ N" bar.
 READABLE_TAIL = Fraction(1, 1000)
 CORRUPTION_CHANGES = (3, 2, 1, 0, -1, -2)  # 1.2.4, worst first
@@ -150,15 +155,35 @@ def with_courage(
     return spend_courage(spec, result, points, per_point[0])
 
 
+def stack_window(current: int) -> range:
+    """The 21 x values of the stacked plot around `current`: they start at a multiple of
+    STACK_STEP, and `current` is always among the middle five (the 9th to the 13th)."""
+    low = STACK_STEP * ((current - STACK_SPAN + STACK_STEP // 2) // STACK_STEP)
+    return range(low, low + 2 * STACK_SPAN + 1)
+
+
+@lru_cache(maxsize=32)
+def degree_stack(spec: RollSpec | GroupSpec, window: range) -> dict[int, dict[StackKey, Fraction]]:
+    """TN → P of each degree, for every TN of `window` (the spec's own TN is not read)."""
+    return {tn: {d: p for d, p in degree_distribution(_at_tn(spec, tn)).items()} for tn in window}
+
+
+@lru_cache(maxsize=32)
+def opposed_stack(spec: OpposedSpec, window: range) -> dict[int, dict[StackKey, Fraction]]:
+    """B's bonus → P of each side's win, for every bonus of `window` (B's own roller is not read)."""
+    return {
+        x: {c: opposed_distribution(replace(spec, b=LotRRoller(modifier=x)))[c] for c in Contestant}
+        for x in window
+    }
+
+
 def compute_odds(spec: Spec, courage_most: int, per_point: int = COURAGE_BONUS) -> Odds:
     bars, tail = total_bars(spec)
     if isinstance(spec, OpposedSpec):
         wins = opposed_distribution(spec)
         b = spec.b.bonus
-        stack: dict[int, dict[StackKey, Fraction]] = {
-            x: {c: opposed_distribution(replace(spec, b=LotRRoller(modifier=x)))[c] for c in Contestant}
-            for x in range(b - STACK_SPAN, b + STACK_SPAN + 1)
-        }
+        # keyed without B's roller, which the columns replace: another B bonus reuses them
+        stack = opposed_stack(replace(spec, b=LotRRoller()), stack_window(b))
         return Odds(
             degree_probabilities={},
             success_probability=wins[Contestant.A],
@@ -195,10 +220,8 @@ def compute_odds(spec: Spec, courage_most: int, per_point: int = COURAGE_BONUS) 
         helper_bonus=helper_bonus,
         wins={},
         tie_per_round=Fraction(0),
-        stack={
-            tn: {d: p for d, p in degree_distribution(_at_tn(spec, tn)).items()}  # keyed as StackKey
-            for tn in range(leader.tn - STACK_SPAN, leader.tn + STACK_SPAN + 1)
-        },
+        # keyed at TN 0, which the columns replace: another TN reuses them
+        stack=degree_stack(_at_tn(spec, 0), stack_window(leader.tn)),
         stack_keys=DEGREE_ORDER,
         stack_marker=leader.tn,
         stack_x_label="目標値（TN）",

@@ -64,6 +64,7 @@ class StackedOddsPlot(PanelPlot):
         # One item with a brush per bar segment (see probability_plots: single-colour bars crashed).
         self.bars = pg.BarGraphItem(x=[], y0=[], height=[], width=0.8, brushes=[], pen=pg.mkPen(None))
         self.addItem(self.bars)
+        self._drawn_stack: dict[int, dict[Any, Any]] | None = None
         self.marker = pg.InfiniteLine(angle=90, movable=False)
         self.marker_label = pg.TextItem("", anchor=(0.5, 0))
         self.addItem(self.marker)
@@ -99,19 +100,8 @@ class StackedOddsPlot(PanelPlot):
 
     def refresh(self) -> None:
         odds = self.model.odds
-        xs, y0s, heights, brushes = [], [], [], []
-        for x, layers in odds.stack.items():
-            bottom = 0.0
-            for key in odds.stack_keys:
-                height = float(layers.get(key, 0)) * 100
-                if height <= 0:
-                    continue
-                xs.append(x)
-                y0s.append(bottom)
-                heights.append(height)
-                brushes.append(self._brushes[key])
-                bottom += height
-        self.bars.setOpts(x=xs, y0=y0s, height=heights, brushes=brushes)
+        if odds.stack != self._drawn_stack:  # a TN step inside the 21 shown moves only the marker
+            self._draw_stack(odds.stack, odds.stack_keys)
         self.keep_label("bottom", self.tr(odds.stack_x_label))
         self.keep_range(x=(min(odds.stack) - 0.5, max(odds.stack) + 0.5))
         self.marker.setValue(odds.stack_marker)
@@ -121,6 +111,22 @@ class StackedOddsPlot(PanelPlot):
         # for a second paint of the whole plot on every TN step.
         self.getViewBox().updateMatrix()
         self.marker_label.updateTransform(force=True)
+
+    def _draw_stack(self, stack: dict[int, dict[Any, Any]], keys: tuple[Any, ...]) -> None:
+        self._drawn_stack = stack
+        xs, y0s, heights, brushes = [], [], [], []
+        for x, layers in stack.items():
+            bottom = 0.0
+            for key in keys:
+                height = float(layers.get(key, 0)) * 100
+                if height <= 0:
+                    continue
+                xs.append(x)
+                y0s.append(bottom)
+                heights.append(height)
+                brushes.append(self._brushes[key])
+                bottom += height
+        self.bars.setOpts(x=xs, y0=y0s, height=heights, brushes=brushes)
 
     def stack_heights(self) -> dict[int, dict[Any, float]]:
         """x → {degree or side: height in %}, as given to the plot."""

@@ -217,7 +217,7 @@ def test_plot_data_is_the_degree_odds_over_tns_and_every_total(campaign_model):
     model.set_tn(14)
     odds = model.odds
     assert odds.stack_marker == 14 and odds.stack[14] == odds.degree_probabilities
-    assert min(odds.stack) == 4 and max(odds.stack) == 24
+    assert min(odds.stack) == 5 and max(odds.stack) == 25  # from a multiple of 5, 14 in the middle five
     spec = model.spec()
     assert odds.stack[20] == {d: roll_distribution(replace(spec, tn=20))[d] for d in DEGREE_ORDER}
     assert sum(p for _, p, _ in odds.total_bars) == 1

@@ -50,7 +50,7 @@ def test_stacked_plot_is_the_seven_degrees_at_every_tn(view):
     model = view.model
     assert model.tn == 13
     drawn = view.stack_plot.stack_heights()
-    assert sorted(drawn) == list(range(3, 24))
+    assert sorted(drawn) == list(range(5, 26))  # 21 TNs from a multiple of 5, 13 among the middle
     for tn, layers in model.odds.stack.items():
         expected = {d: float(p) * 100 for d, p in layers.items() if p}
         assert drawn[tn] == pytest.approx(expected)
@@ -356,8 +356,30 @@ def test_a_tn_change_redraws_the_stack_and_leaves_the_totals_axes_alone(view):
                 lambda *a, _o=original, _c=f"{name} {method}", **k: calls.append(_c) or _o(*a, **k),
             )
     view.tn_spin.setValue(11)
+    assert calls == []  # 0…20 still: only the marker moved
+    assert set(view.stack_plot.stack_heights()) == set(range(0, 21))
+    view.tn_spin.setValue(13)  # past the middle five: the 21 TNs move by five
     assert calls == ["stack setRange"]
-    assert set(view.stack_plot.stack_heights()) == set(range(1, 22))
+    assert set(view.stack_plot.stack_heights()) == set(range(5, 26))
+
+
+def test_a_tn_step_inside_the_shown_tns_moves_only_the_marker(view):
+    """Regression guard (issue 36): the stacked plot's columns do not depend on the current TN,
+    and redrawing every bar on each step was a third of the step's redraw."""
+    view.tn_spin.setValue(10)
+    drawn = []
+    original = view.stack_plot.bars.setOpts
+    view.stack_plot.bars.setOpts = lambda *a, **k: drawn.append(1) or original(*a, **k)
+    for tn in (9, 11, 12, 8):  # all inside 0…20 (the middle five, 8…12)
+        view.tn_spin.setValue(tn)
+        assert view.stack_plot.marker.value() == tn
+        assert view.stack_plot.marker_label.toPlainText().endswith(str(tn))
+    assert drawn == []
+    view.a_box.modifier_spin.setValue(view.a_box.modifier_spin.value() + 3)  # other columns
+    assert drawn == [1]  # redrawn at once, and once
+    model = view.model
+    expected = {d: float(p) * 100 for d, p in model.odds.degree_probabilities.items() if p}
+    assert view.stack_plot.stack_heights()[8] == pytest.approx(expected)
 
 
 def test_a_tn_change_paints_the_stacked_plot_once(qtbot, view):
