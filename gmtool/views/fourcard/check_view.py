@@ -164,6 +164,11 @@ class FourCardCheckView(QWidget):
         for outcome, label in self.probability_labels.items():
             label.setText(percent(float(model.outcome_probabilities[outcome])) if target else "—")
         self.plot_title()
+        # 目標ロール's margins are one line or two as the values change: two kept, so the plots under
+        # them stay put (they grew and shrank with it, each resize drawing both plots anew).  A box
+        # layout sizes a wrapped label by its text's height for its width, which only a minimum
+        # height bounds (StatusLabel's reserved lines it ignores).
+        self.detail_label.setMinimumHeight(2 * self.detail_label.fontMetrics().lineSpacing() if target else 0)
         self.detail_label.setToolTip("")
         if model.mode == COMPARE:
             self.headline.setText(self.tr("A の勝率 {0}").format(percent(float(model.wins[Contestant.A]))))
@@ -206,9 +211,10 @@ class FourCardCheckView(QWidget):
         self.detail_label.setToolTip(self.tr("成功の度合: {0}").format(comma.join(margins)))
 
     def plot_title(self) -> None:
-        self.curve_plot.setLabel("bottom", self.tr(self.model.curve_x_label))
+        # set only where they change: each title set lays its axis out and draws it again
+        self.curve_plot.keep_label("bottom", self.tr(self.model.curve_x_label))
         left = self.tr("A の勝率 (%)") if self.model.mode == COMPARE else self.tr("成功率 (%)")
-        self.curve_plot.setLabel("left", left)
+        self.curve_plot.keep_label("left", left)
         # The difficulty examples belong on a 難易度 axis: over B's value they only covered the curve.
         self.curve_plot.show_guides(self.model.mode != COMPARE)
 

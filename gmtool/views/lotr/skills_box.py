@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -33,7 +32,7 @@ from gmtool.models.lotr.shown_names import shown_skill
 from gmtool.rules.systems.lotr.character import MAX_RANK
 from gmtool.rules.systems.lotr.derived_types import SPECIALISATION_BONUS
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
-from gmtool.views.widgets import show_refusal
+from gmtool.views.widgets import show_cell, show_refusal
 
 
 class LotRSkillsBox(QGroupBox):
@@ -143,10 +142,8 @@ class LotRSkillsBox(QGroupBox):
                 "✓" if skill.order_skill else "",
             )
             for column, value in enumerate(values):
-                item = QTableWidgetItem(value)
-                if column == 1 and shown.listed:
-                    item.setToolTip(self.tr("技能表の能力値"))
-                self.table.setItem(row, column, item)
+                listed = column == 1 and shown.listed
+                show_cell(self.table, row, column, value, self.tr("技能表の能力値") if listed else "")
         if 0 <= current < len(c.skills):
             self.table.setCurrentCell(current, 0)
 

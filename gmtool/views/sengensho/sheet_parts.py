@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -30,7 +29,7 @@ from gmtool.models.sengensho.sheet_lists import CharacterList, SkillList
 from gmtool.rules.systems.sengensho.bonds_types import KIND_LABELS
 from gmtool.rules.systems.sengensho.character import BondKind, PresetBond, Skill
 from gmtool.views.appearance import Tone, set_tone
-from gmtool.views.widgets import read_only_table, show_refusal, shown_message
+from gmtool.views.widgets import read_only_table, show_cell, show_refusal, shown_message
 
 NOTE_STYLE = Tone("note")
 STAT_RANGE = (-99, 999)  # the character schema's bounds for 特性値 and skill levels
@@ -52,7 +51,7 @@ def fill_table(table: QTableWidget, rows: list[list[str]]) -> None:
     table.setRowCount(len(rows))
     for row, values in enumerate(rows):
         for column, value in enumerate(values):
-            table.setItem(row, column, QTableWidgetItem(value))
+            show_cell(table, row, column, value)
     if 0 <= current < len(rows):
         table.setCurrentCell(current, 0)
 

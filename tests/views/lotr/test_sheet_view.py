@@ -257,6 +257,23 @@ def test_defence_follows_nimbleness_but_reactions_and_health_do_not(qtbot, empty
     assert view.defence_label.text().startswith("11（")
 
 
+def test_an_attribute_step_rewrites_only_the_skill_cells_it_changes(qtbot, empty_campaign_model):
+    """Regression guard (issue 36): each step set a new item in every cell of the skills table, and
+    each item set had the table measure its columns again (14 ms of a 30 ms step)."""
+    view = make_sheet(qtbot, empty_campaign_model)
+    table = view.skills_box.table
+    made, changed = [], []
+    table.setItem = lambda *args: made.append(args)
+    table.itemChanged.connect(lambda item: changed.append((item.row(), item.column())))
+    view.attribute_spins["wit"].setValue(12)  # Stealth's key attribute: +1 → +3
+    assert made == []
+    assert view.skills_box.rows()["Stealth"] == ["Wits", "6", "+3", "+9", "Hide（+11）", "✓"]
+    wits_rows = {
+        r for r, s in enumerate(view.model.character.skills) if view.skills_box.rows()[s.name][0] == "Wits"
+    }
+    assert {row for row, _column in changed} == wits_rows  # the other skills' rows untouched
+
+
 def test_the_corruption_warning_appears_exactly_when_corruption_reaches_bearing(qtbot, empty_campaign_model):
     view = make_sheet(qtbot, empty_campaign_model, corruption=5)  # Bearing 7
     spirit = view.spirit_box

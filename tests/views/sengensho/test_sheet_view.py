@@ -293,3 +293,19 @@ def test_a_deleted_sheet_no_longer_follows_the_campaign(qtbot, campaign):
     play(model, ids)  # session, catalog and character signals reach no deleted widget
     model.update_character(ids["紅"], replace(KURENAI, is_pc=False), "t")
     model.set_session_value(CATALOG_KEY, catalog_to_document(ArchetypeCatalog()), "t")
+
+
+def test_an_edit_makes_no_new_cells_in_the_sheets_tables(qtbot, campaign):
+    """Regression guard (issue 36): every edit set a new item in each cell of the sheet's tables,
+    and each item set had the table measure its columns again; only changed text is written now."""
+    model, ids = campaign
+    view = sheet(qtbot, model, ids["白峰 朔"])
+    box = view.skills_box
+    made = []
+    box.table.setItem = lambda *args: made.append(args)
+    view.attribute_spins["will"].setValue(6)  # an edit elsewhere on the sheet: the table is as it was
+    box.select(0)
+    box.level_spin.setValue(4)
+    box.update_button.click()  # the skill's level: its one cell changes, in place
+    assert made == []
+    assert box.rows() == [["〈交渉〉", "4"]]
