@@ -245,6 +245,15 @@ def redraw_rows(folder: Path) -> list[Row]:
     ]
 
 
+def sheet_edit_rows(folder: Path) -> list[Row]:
+    from sheet_edits import bench_sheet_edits  # beside this file (benchmarks/ is on sys.path when run)
+
+    return [
+        Row(f"sheet-edit-{system}", f"{ms:.2f} ms", {"ms": ms})
+        for system, ms in bench_sheet_edits(folder).items()
+    ]
+
+
 def focus_rows(_folder: Path) -> list[Row]:
     ms = focus_odds_time() * 1000
     return [Row("focus", f"{ms:.2f} ms", {"ms": ms})]
@@ -374,6 +383,7 @@ SECTIONS: dict[str, Callable[[Path], list[Row]]] = {
     "startup": startup_rows,
     "redraw": redraw_rows,
     "roll": roll_rows,
+    "sheet": sheet_edit_rows,
     "log-start": log_start_rows,
     "log-scan": log_scan_rows,
     "focus": focus_rows,
