@@ -6,13 +6,7 @@ its dock.  Qt clipped it at the box's edge: 「Appraise（鑑定）（+3」."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
-
-import pytest
-from PySide6.QtWidgets import QApplication
 
 from gmtool.models.aw.check_model import AWCheckModel
 from gmtool.models.lotr.check_model import LotRCheckModel
@@ -20,19 +14,10 @@ from gmtool.rules.systems.lotr.checks import Contestant
 from gmtool.views.aw.check_view import AWCheckView
 from gmtool.views.fitting_combo import FittingCombo, elide_at_words
 from gmtool.views.lotr.check_view import LotRCheckView
-from tests.qt_fixtures import english_ui
+from tests.views.test_readability_issue34 import PANEL_AT_1366, shown
 
-PANEL_AT_1366 = (639, 497)  # the judgement panel's room in the default layout at 1366×768
 # Where a cut reads as a word's end: before a space or an opening bracket, after a colon.
 WORD_END = re.compile(r"(?<=[A-Za-z\u3040-\u9fff）)])…|(?<=:)…")
-
-
-@pytest.fixture(params=["ja", "en"])
-def language(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with ExitStack() as stack:
-        if request.param == "en":
-            stack.enter_context(english_ui(tmp_path))
-        yield request.param
 
 
 def test_a_cut_ends_at_a_word_and_keeps_the_value() -> None:
@@ -52,12 +37,7 @@ def test_a_cut_ends_at_a_word_and_keeps_the_value() -> None:
 
 
 def _shown(qtbot: Any, view: Any) -> Any:
-    qtbot.addWidget(view)
-    view.resize(*PANEL_AT_1366)
-    view.show()
-    qtbot.waitExposed(view)
-    QApplication.processEvents()
-    return view
+    return shown(qtbot, view, *PANEL_AT_1366)
 
 
 def _every_choice_reads_whole_or_cut_at_a_word(combo: FittingCombo, value: str = r"[+-]?\d+") -> list[str]:
@@ -65,17 +45,17 @@ def _every_choice_reads_whole_or_cut_at_a_word(combo: FittingCombo, value: str =
     cut = []
     for index in range(combo.count()):
         combo.setCurrentIndex(index)
-        whole, shown = combo.itemText(index), combo.shown_text()
-        assert combo.fontMetrics().horizontalAdvance(shown) <= combo._room(combo._option()), shown
-        if shown == whole:
+        whole, closed = combo.itemText(index), combo.shown_text()
+        assert combo.fontMetrics().horizontalAdvance(closed) <= combo._room(combo._option()), closed
+        if closed == whole:
             continue
         cut.append(whole)
         assert whole in combo.toolTip(), (whole, combo.toolTip())  # the whole of it, on hovering
-        assert WORD_END.search(shown), f"{shown!r} is cut mid-word ({whole!r})"
-        head, _, tail = shown.partition("…")
-        assert whole.startswith(head) and whole.endswith(tail), (shown, whole)
+        assert WORD_END.search(closed), f"{closed!r} is cut mid-word ({whole!r})"
+        head, _, tail = closed.partition("…")
+        assert whole.startswith(head) and whole.endswith(tail), (closed, whole)
         if re.search(value + r"[）)]$", whole):
-            assert re.search(value + r"[）)]$", shown), f"{shown!r} lost its value ({whole!r})"
+            assert re.search(value + r"[）)]$", closed), f"{closed!r} lost its value ({whole!r})"
     return cut
 
 

@@ -4,26 +4,13 @@ round's initiative rolls logged as 「ナール 9、オーク 7」 in the Englis
 
 from __future__ import annotations
 
-from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.shown_text import listed, span
-from tests.qt_fixtures import english_ui
 from tests.views.lotr.test_sheet_view import make_sheet
 
 JAPANESE_PUNCTUATION = "、〜。"
-
-
-@pytest.fixture(params=["ja", "en"])
-def language(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
-    with ExitStack() as stack:
-        if request.param == "en":
-            stack.enter_context(english_ui(tmp_path))
-        yield request.param
 
 
 def test_lists_and_ranges_follow_the_ui_language(qapp: Any, language: str) -> None:
