@@ -296,3 +296,13 @@ def english_ui(folder: Path) -> Iterator[None]:
     with installed_translation(settings) as language:
         assert language == "en"
         yield
+
+
+@pytest.fixture(params=["ja", "en"])
+def language(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The test once in the Japanese UI and once in the English one (`english_ui`): "ja" or "en"."""
+    if request.param == "en":
+        with english_ui(tmp_path):
+            yield "en"
+    else:
+        yield "ja"

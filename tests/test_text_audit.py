@@ -46,13 +46,20 @@ def test_only_visible_widgets_are_read(qtbot):
 def test_full_width_brackets_outside_quotes_and_user_data_are_japanese_punctuation():
     texts = [
         ("a", "Reflex（4）"),
-        ("b", "The text says 「原則として一度」"),
+        ("b", "The text says 「原則として一度。」"),
         ("c", "Note: 「unclosed"),
         ("d", "朝霧（透）: Damage 3"),
         ("e", "Reflex (4), Body 3、Luck 2"),
+        ("f", "Walk 3〜6, Jog 7–9"),
+        ("g", "No character chosen。"),
+        ("h", "ナール 9、オーク 7: Initiative"),
     ]
     assert japanese_punctuation(texts, user_data=["朝霧（透）"]) == [
         ("a", "Reflex（4）"),
         ("c", "Note: 「unclosed"),
+        ("e", "Reflex (4), Body 3、Luck 2"),  # a list joined the Japanese way
+        ("f", "Walk 3〜6, Jog 7–9"),  # a range: an en dash in English
+        ("g", "No character chosen。"),
+        ("h", "ナール 9、オーク 7: Initiative"),  # the names are data, the 、 between them is not
     ]
-    assert japanese_punctuation(texts[4:], also="、") == [("e", "Reflex (4), Body 3、Luck 2")]
+    assert japanese_punctuation(texts[5:6], also="・") == [("f", "Walk 3〜6, Jog 7–9")]

@@ -31,10 +31,11 @@ from PySide6.QtWidgets import (
 )
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
-# Japanese brackets read as Japanese in an English text: full-width （） glued to English words
-# ("Reflex（4）"), and a 「 or 」 with no partner (a whole 「…」 is a quote, kept below).  A walk may add
-# the rest of the Japanese punctuation (AW's: 、 ・ 〜 ／ and the ideographic space) with `also`.
-JAPANESE_BRACKETS = "（）「」"
+# Japanese punctuation read as Japanese in an English text: full-width （） glued to English words
+# ("Reflex（4）"), a 「 or 」 with no partner (a whole 「…」 is a quote, kept below), a range written
+# with 〜 ("Walk 3〜6" for "Walk 3–6"), a list joined with 、 and a sentence ended with 。.  A walk may
+# add the rest (AW's: ・ ／ and the ideographic space) with `also`.
+JAPANESE_BRACKETS = "（）「」〜、。"
 # A rule quote (「…」, 『…』) and a game term kept as the game's own word (【…】, 〈…〉) may stay Japanese.
 KEPT_SPANS = re.compile(r"「[^」]*」|『[^』]*』|【[^】]*】|〈[^〉]*〉|［[^］]*］")
 # A key or id written as code: two or more lowercase words joined by underscores (`combat_picks`).

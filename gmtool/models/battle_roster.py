@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject
 
 from gmtool.models.battle_encounter import TrackedEncounter
+from gmtool.models.shown_text import listed
 from gmtool.models.system_names import system_name
 from gmtool.rules import battle, battle_turns
 from gmtool.rules.battle_types import BattleRefused, Participant, QuickField
@@ -137,5 +138,5 @@ class BattleRoster(QObject):
         finally:
             stack.endMacro()
         names = [p.name for p, _, _ in changes]
-        self.encounter.log(self.tr("戦闘の結果をシートに反映: {0}").format("、".join(names)))
+        self.encounter.log(self.tr("戦闘の結果をシートに反映: {0}").format(listed(names)))
         return names

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject
 
 from gmtool.models.battle_encounter import TrackedEncounter
+from gmtool.models.shown_text import listed
 from gmtool.rules import battle_turns
 from gmtool.rules.battle_types import Encounter, Phase
 
@@ -107,10 +108,10 @@ class BattleRound(QObject):
             if chosen:
                 text += self.tr("（GMが選んだ）")
             if step.tied:
-                tied = "、".join(new.get(t).name for t in step.tied)
+                tied = listed(new.get(t).name for t in step.tied)
                 text += self.tr("（{0}と同値: GMが決めてよい）").format(tied)
         if parts:
-            text += " — " + "、".join(parts)
+            text += " — " + listed(parts)
         dice = self._initiative_dice(new) if new.phase is Phase.SETUP else ""
         # A turn passing on: the engine's own step from a state already read, nothing typed in it.
         who = actor.name if actor else ""
@@ -122,4 +123,4 @@ class BattleRound(QObject):
         rolled = [p for p in encounter.participants if "initiative_dice" in p.values and p.in_play]
         if not rolled or (encounter.round > 1 and encounter.option("keep_initiative")):
             return ""
-        return "、".join(f"{p.name} {p.initiative}" for p in rolled)
+        return listed(f"{p.name} {p.initiative}" for p in rolled)

@@ -8,13 +8,14 @@ belong to no character.  Each system's wizard makes one with its own id and log 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
 from gmtool.models.campaign_model import CampaignModel
+from gmtool.models.log_payload import summary_payload
 from gmtool.rules.creation_record import CreationRecorder
+from gmtool.rules.message import Message
 
 
 class CreationLog:
@@ -37,20 +38,13 @@ class CreationLog:
         return bool(self.recorder.rolls)
 
     def write(self, kind: str, inputs: str, dice: str, result: str, **fields: Any) -> None:
+        """A column given as a Message (an override's reasons) is kept as one, shown in the UI language
+        when the log is read (gmtool.models.log_payload)."""
         name = self._who()
-        payload: dict[str, Any] = {
-            "system": self._system_id,
-            "time": datetime.now().astimezone().isoformat(timespec="seconds"),
-            "roll": kind,
-            "character": name,
-            **fields,
-            "summary": {
-                "who": name or QCoreApplication.translate("CreationLog", "（作成中のキャラクター）"),
-                "inputs": inputs,
-                "dice": dice,
-                "result": result,
-            },
-        }
+        who = name or QCoreApplication.translate("CreationLog", "（作成中のキャラクター）")
+        payload = summary_payload(
+            self._system_id, inputs, who, dice, result, roll=kind, character=name, **fields
+        )
         self.written.append(self._campaign_model.append_log(self._log_kind, payload).id)
         if "seed" in fields and "faces" in fields:
             self.recorder.rolled(kind, fields["seed"], fields["faces"], bool(fields.get("consent", False)))
@@ -63,7 +57,7 @@ class CreationLog:
             "override",
             QCoreApplication.translate("CreationLog", "GM オーバーライド: {0}").format(what),
             "",
-            "、".join(reasons),
+            Message.joined("、", reasons),  # "Choose a race, Choose an order" in the English UI
             target=what,
             reasons=reasons,
         )

@@ -7,7 +7,7 @@ UI, a message is shown as it is written.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 _translate: Callable[[str], str] = str
 
@@ -52,3 +52,18 @@ def shown_label(text: str) -> str:
     if translated != text:
         return translated
     return QCoreApplication.translate("", text)
+
+
+def listed(parts: Iterable[object]) -> str:
+    """*parts* joined as the UI language lists them: 「ナール 9、オーク 7」 in Japanese, "Narl 9, Orc 7" in
+    English (a 、 in an English line read as a Japanese text left over)."""
+    from PySide6.QtCore import QCoreApplication
+
+    return QCoreApplication.translate("ShownText", "、").join(str(part) for part in parts)
+
+
+def span(low: object, high: object) -> str:
+    """A range as the UI language writes it: 「3〜6」 in Japanese, "3–6" (an en dash) in English."""
+    from PySide6.QtCore import QCoreApplication
+
+    return QCoreApplication.translate("ShownText", "{0}〜{1}").format(low, high)

@@ -3,10 +3,10 @@
 Each column is as wide as its contents when they fit; when they do not, the shrinkable columns give
 up width tier by tier, the first tier (the long free texts) down to a few characters before the next
 gives any (within a tier, each column in proportion to what it has beyond a few characters) until the
-row fits the view, their texts cut with "…" and whole in the cell's tooltip.  Sharing the loss among
-all of them at once cut the names to "Or…" as soon as a status effect had a long text.  A scroll
-bar to reach the last column hid what mattered most (the combat tracker's 「このラウンド」 at
-1366 px in English).
+row fits the view, their texts cut with "…" and whole in the cell's tooltip; each header stays whole
+while all of them fit.  Sharing the loss among all of them at once cut the names to "Or…" as soon as
+a status effect had a long text.  A scroll bar to reach the last column hid what mattered most (the
+combat tracker's 「このラウンド」 at 1366 px in English).
 """
 
 from __future__ import annotations
@@ -60,10 +60,15 @@ class ColumnFit(QObject):
             max(table.sizeHintForColumn(c), header.sectionSizeFromContents(c).width(), least) for c in columns
         ]
         narrowest = table.fontMetrics().horizontalAdvance("…") + 4 * table.fontMetrics().averageCharWidth()
-        floor = [
-            min(max(narrowest, least), w) for w in wanted
-        ]  # a few characters: a cut header is whole in its tooltip
         view = table.viewport().width()
+        # A column gives way down to its header, whole, while every header fits the view ("This rounc…"
+        # read as a typo once a knockdown's result narrowed the tracker's roster); past that, to a few
+        # characters, the cut header whole in its tooltip.
+        headers = [max(header.sectionSizeFromContents(c).width(), least) for c in columns]
+        few = [max(narrowest, least)] * len(wanted)
+        floor = [min(max(f, h), w) for f, h, w in zip(few, headers, wanted, strict=True)]
+        if sum(floor) > view:
+            floor = [min(f, w) for f, w in zip(few, wanted, strict=True)]
         for column, share in self.kept.items():
             floor[column] = min(wanted[column], max(floor[column], int(view * share)))
         for tier in self.shrinkable:

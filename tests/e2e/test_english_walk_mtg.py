@@ -26,7 +26,6 @@ from gmtool.views.mtg.outside_dialog import MTGOutsideDialog
 from gmtool.views.mtg.sheet_view import MTGSheetView
 from tests.qt_fixtures import DEMO_NAMES
 from tests.text_audit import japanese_leftovers, japanese_punctuation, raw_ids, report, visible_texts
-from tests.views.test_readability_issue34 import language  # noqa: F401 - the fixture: ja, then en
 
 pytestmark = [pytest.mark.e2e, pytest.mark.window(record_dialogs=True, confirm=True, shown=False)]
 
@@ -71,7 +70,7 @@ SHOWN = {"en": ("Lightning Bolt", "Goblin Guide", "Mountain"), "ja": ("稲妻", 
 
 
 @pytest.fixture
-def walked(language: str, request: pytest.FixtureRequest) -> MainWindow:  # noqa: F811
+def walked(language: str, request: pytest.FixtureRequest) -> MainWindow:
     """The main window, made in the walk's language, at 1366×768 on the demo deck."""
     window: Any = request.getfixturevalue("window")
     window.show()
@@ -203,7 +202,7 @@ def walk(window: MainWindow, ui_language: str) -> Walk:
     return walk
 
 
-def test_the_walk_reads_the_ui_language_with_card_names_in_it_and_no_raw_id(walked, language, refusals):  # noqa: F811
+def test_the_walk_reads_the_ui_language_with_card_names_in_it_and_no_raw_id(walked, language, refusals):
     texts = walk(walked, language).texts + [("refusal box", text) for text in refusals]
     shown = "\n".join(text for _, text in texts)
     if language == "en":

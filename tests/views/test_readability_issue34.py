@@ -5,9 +5,6 @@ showing all four of its bands' labels at the panel's size in the default layout.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pyqtgraph as pg
@@ -22,17 +19,8 @@ from gmtool.rules.systems.fourcard.derived_types import HPLines
 from gmtool.views.aw.check_view import AWCheckView
 from gmtool.views.fourcard.check_view import SHOWN_MARGINS, FourCardCheckView
 from gmtool.views.fourcard.hp_bar import FourCardHPBar
-from tests.qt_fixtures import english_ui
 
 PANEL_AT_1366 = (639, 497)  # the judgement panel's room in the default layout at 1366×768
-
-
-@pytest.fixture(params=["ja", "en"])
-def language(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with ExitStack() as stack:
-        if request.param == "en":
-            stack.enter_context(english_ui(tmp_path))
-        yield request.param
 
 
 def shown(qtbot: Any, widget: QWidget, width: int, height: int) -> QWidget:

@@ -19,6 +19,7 @@ from gmtool.models.lotr.advancement_record import AdvancementRecord
 from gmtool.models.lotr.advancement_xp import LotRXp
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules, campaign_rules_problem
 from gmtool.models.lotr.shown_names import shown_name
+from gmtool.models.shown_text import listed
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import SYSTEM, advancement, orders
 from gmtool.rules.systems.lotr.advancement import (
@@ -273,7 +274,7 @@ class LotRAdvancementModel(QObject):
         taken = self.advancement()
         overridden = self.problems()
         after = advancement.apply_advancement(self.character, taken, bool(overridden), self.rules)
-        bought = self.tr("、").join(self.pick_text(p) for p in taken.picks)
+        bought = listed(self.pick_text(p) for p in taken.picks)
         result = self.tr("成長 {0} 回目（経験点 {1}）").format(len(after.advancements), after.xp_total)
         if overridden:
             result += self.tr("、GM オーバーライド")

@@ -29,6 +29,7 @@ from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
 from gmtool.models.lotr.structures_model import LotRStructuresModel
 from gmtool.models.outcome_text import percent
 from gmtool.models.session_document import SessionDocument
+from gmtool.models.shown_text import listed
 from gmtool.rules.dice import new_seed
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr import army as rules, reference_catalog as catalog
@@ -324,13 +325,13 @@ class LotRArmyModel(QObject):
         if rally is not None:
             stop = self.tr("指揮官の Inspire {0}（対決で止める確率 {1}）")
             parts.append(stop.format(self.commanders.text(rally), percent(float(rally_probability(spec)))))
-        inputs = self.tr("士気: {0} を崩す判定（{1}）").format(t, self.tr("、").join(parts))
+        inputs = self.tr("士気: {0} を崩す判定（{1}）").format(t, listed(parts))
         outcome = self.tr("{0} は崩壊") if result.broke else self.tr("{0} は踏みとどまった")
         dice, shown = faces_text(result.roll.faces), f"{self._degree_text(result.roll)} — {outcome.format(t)}"
         extra: dict[str, Any] = {"seed": seed, "p_break": str(p), "p_reach": str(reach_probability(spec))}
         if result.rally is not None:
             rounds = result.rally.rounds
-            dice += self.tr(" / 対決: ") + self.tr("、").join(
+            dice += self.tr(" / 対決: ") + listed(
                 self.tr("Inspire {0} 対 {1}").format(r.a_total, r.b_total) for r in rounds
             )
             won, lost = (

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
+from gmtool.models.shown_text import listed
 from gmtool.rules.systems.lotr import attack as engine, mounted
 from gmtool.rules.systems.lotr.attack_types import AttackOption
 from gmtool.rules.systems.lotr.checks import OpposedResult
@@ -130,7 +131,7 @@ class LotRAttackTexts(QObject):
         if spec.hand_penalty:
             extras.append(self.tr("手のペナルティ {0}").format(spec.hand_penalty))
         if extras:
-            text += self.tr("（{0}）").format(self.tr("、").join(extras))
+            text += self.tr("（{0}）").format(listed(extras))
         if result.parry_total is not None:
             outcome = self.tr("防御成功") if result.parried else self.tr("防御失敗")
             text += self.tr("、防御 {0}: {1}").format(result.parry_total, outcome)
@@ -167,7 +168,7 @@ class LotRAttackTexts(QObject):
 
     def contest_rounds(self, outcome: OpposedResult) -> str:
         """An opposed test's totals, round by round (a tie is rolled again)."""
-        return self.tr("、").join(self.tr("{0} 対 {1}").format(r.a_total, r.b_total) for r in outcome.rounds)
+        return listed(self.tr("{0} 対 {1}").format(r.a_total, r.b_total) for r in outcome.rounds)
 
     def trip_text(self, rolled: AttackRoll, outcome: OpposedResult) -> str:
         plan = rolled.plan

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
+from gmtool.models.shown_text import listed, span
 from gmtool.rules.message import Message
 from gmtool.rules.systems.lotr import SYSTEM, armed_combat, renown
 from gmtool.rules.systems.lotr.character import LotRCharacter
@@ -103,8 +104,9 @@ class LotRCharacterSteps(QObject):
         moves = movement(level or NORMAL)
         if not moves:  # past STR×30 the text gives no fraction of the moves (1.3, 3.1)
             return self.tr("STR × 30 超: 本文に移動距離の定めがありません（GM が判断）")
-        text = self.tr("、").join(
-            f"{name} {most}" if least is None else f"{name} {least}〜{most}" for _, name, least, most in moves
+        text = listed(
+            f"{name} {most}" if least is None else f"{name} {span(least, most)}"
+            for _, name, least, most in moves
         )
         return self.tr("{0}（荷重未入力）").format(text) if level is None else text
 

@@ -219,7 +219,11 @@ class LotRCreationModel(QObject):
         if reasons:
             self.log.recorder.overridden(self.tr("キャラクターの作成"), reasons)
             self.log.write(
-                "override", self.tr("GM オーバーライドで作成"), "", "、".join(reasons), reasons=reasons
+                "override",
+                self.tr("GM オーバーライドで作成"),
+                "",
+                Message.joined("、", reasons),
+                reasons=reasons,
             )
         attributes = {a: character.attributes.get(a) for a in ATTRIBUTE_IDS}
         self.log.write(

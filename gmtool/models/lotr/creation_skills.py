@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject
 
 from gmtool.models.creation_common import CreationRefused
 from gmtool.models.lotr.creation_state import CreationState
+from gmtool.models.shown_text import listed
 from gmtool.rules.systems.lotr.character import Pick
 from gmtool.rules.systems.lotr.creation import (
     CUSTOM,
@@ -140,7 +141,7 @@ class CreationSkills(QObject):
         if not unused:
             return ""
         parts = (f"{self.tr(UNUSED_NAMES[p])} {b.left} / {b.limit}" for p, b in unused.items())
-        return self.tr("未使用: {0}").format(self.tr("、").join(parts))
+        return self.tr("未使用: {0}").format(listed(parts))
 
     def over_stored_max(self) -> dict[str, int]:
         """Skills whose total is above what a character can hold (12): they are stored as 12."""

@@ -24,6 +24,7 @@ from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
 from gmtool.models.lotr.sheet_values import LotRSheetValues
 from gmtool.models.lotr.shown_names import shown_name
 from gmtool.models.lotr.tracker_people import in_play, target_for
+from gmtool.models.shown_text import listed
 from gmtool.rules.battle import BattleRefused, Participant
 from gmtool.rules.dice import Distribution
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
@@ -370,9 +371,7 @@ class LotRFearModel(QObject):
         target = self.model.participant(last.plan.target)
         if last.plan.inspired_by:
             state = fear_conditions.without(self.model.state(), target.id)
-            text = self.tr("{0}は恐怖から立ち直った（{1}）").format(
-                target.name, self.tr("、").join(self.afraid(target))
-            )
+            text = self.tr("{0}は恐怖から立ち直った（{1}）").format(target.name, listed(self.afraid(target)))
             self.model.commit(state, self.tr("恐怖から立ち直る"), text, who=target.name)
             return text
         effect = self.effect(result)
@@ -394,7 +393,7 @@ class LotRFearModel(QObject):
         return text
 
     def _quoted(self, names: Sequence[str]) -> str:
-        return self.tr("、").join(self.tr("「{0}」").format(name) for name in names)
+        return listed(self.tr("「{0}」").format(name) for name in names)
 
     def _conditions(self, effect: engine.FearEffect, choice: str) -> list[FearCondition]:
         """The conditions the effect puts on the target."""

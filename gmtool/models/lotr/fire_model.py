@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.lotr.actions import LotRActions
 from gmtool.models.lotr.care_steps import CUSTOM, CareSteps
+from gmtool.models.shown_text import listed
 from gmtool.rules.systems.lotr import hazards
 from gmtool.rules.systems.lotr.checks import (
     GroupSpec,
@@ -181,7 +182,7 @@ class LotRFireModel(QObject):
                 if helper_id != CUSTOM:
                     caught_ids.add(helper_id)
         if caught:
-            parts.append(self.tr("援護した {0} に火がつきました").format(self.tr("、").join(caught)))
+            parts.append(self.tr("援護した {0} に火がつきました").format(listed(caught)))
         details = {**self.steps.roll_details(group.leader), "helpers_caught_fire": caught}
         label = self.tr("消火")
         burning = self._burning() | caught_ids

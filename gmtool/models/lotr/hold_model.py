@@ -28,6 +28,7 @@ from gmtool.models.lotr.attack_texts import contest_dice
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.models.lotr.sheet_values import LotRSheetValues
 from gmtool.models.lotr.shown_names import shown_name
+from gmtool.models.shown_text import listed
 from gmtool.rules import battle
 from gmtool.rules.battle import BattleRefused, Condition, Encounter
 from gmtool.rules.systems.lotr import attack_marks as marks, attack_series, combat
@@ -206,7 +207,5 @@ class LotRHoldModel(QObject):
     def _roll(self, spec: attack_series.ContestSpec) -> tuple[bool, str, int, str]:
         seed = self.model.seed_source()
         outcome = attack_series.roll_contest(spec, random.Random(seed))
-        rounds = self.tr("、").join(
-            self.tr("{0} 対 {1}").format(r.a_total, r.b_total) for r in outcome.rounds
-        )
+        rounds = listed(self.tr("{0} 対 {1}").format(r.a_total, r.b_total) for r in outcome.rounds)
         return outcome.winner is Contestant.A, rounds, seed, contest_dice(outcome)

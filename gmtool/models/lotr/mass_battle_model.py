@@ -21,6 +21,7 @@ from gmtool.models.log_payload import summary_payload
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
 from gmtool.models.outcome_text import percent
 from gmtool.models.session_document import SessionDocument
+from gmtool.models.shown_text import listed
 from gmtool.rules.dice import new_seed, roll
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.lotr import hero_combat as hc, mass_battle as rules, reference_catalog as catalog
@@ -157,7 +158,7 @@ class LotRMassBattleModel(QObject):
         ours_dice = f"{list(record.ours_faces)} → {record.ours_total}"
         dice = f"{ours_dice} / {list(record.theirs_faces)} → {record.theirs_total}"
         if record.ties:  # the house rule's re-rolls, in the order they were rolled
-            tied = self.tr("、").join(f"{list(o)} / {list(t)}" for o, t in record.ties)
+            tied = listed(f"{list(o)} / {list(t)}" for o, t in record.ties)
             dice = self.tr("同点で振り直し（{0}）→ {1}").format(tied, dice)
         self._commit(
             new,

@@ -15,6 +15,7 @@ from gmtool.models.battle_model import BattleModel
 from gmtool.models.lotr.rules_model import campaign_lotr_rules
 from gmtool.models.lotr.shown_names import shown_name
 from gmtool.models.lotr.tracker_people import in_play
+from gmtool.models.shown_text import listed
 from gmtool.rules.battle import BattleRefused
 from gmtool.rules.systems.lotr import mounted, reference_catalog as catalog
 from gmtool.rules.systems.lotr.checks import LotRRoller, RollSpec, success_probability
@@ -57,7 +58,7 @@ class LotRMountModel(QObject):
                 traits.append(self.tr("STR 修正 {0:+d}").format(mount.horse_str))
             text = self.tr("{0}: 騎乗").format(p.name)
             if traits:
-                text += self.tr("（{0}）").format(self.tr("、").join(traits))
+                text += self.tr("（{0}）").format(listed(traits))
         else:
             text = self.tr("{0}: 下馬").format(p.name)
         self.model.commit(new, self.tr("騎乗"), text, who=p.name)

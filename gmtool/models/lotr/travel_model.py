@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.log_payload import summary_payload
 from gmtool.models.lotr.rules_model import RULES_KEY, campaign_lotr_rules
+from gmtool.models.shown_text import listed
 from gmtool.rules.systems.lotr import reference_catalog as catalog, travel as rules
 from gmtool.rules.systems.lotr.reference_tables import ReferenceTable
 from gmtool.rules.systems.lotr.travel import Member, Pace, TravelRefused, TravelTime
@@ -91,7 +92,7 @@ class LotRTravelModel(QObject):
         distance, pace = self.distance(route, typed), self.pace()
         time = rules.travel_time(distance, pace)
         aside = self.tr("{0}（{1}）")  # the brackets of the UI language: 「馬（騎乗）」, "Horse (mounted)"
-        party = self.tr("、").join(aside.format(m.name, m.mode) for m in self.members)
+        party = listed(aside.format(m.name, m.mode) for m in self.members)
         where = (
             aside.format(route, rules.mixed_fraction(distance)) if route else rules.mixed_fraction(distance)
         )
@@ -121,7 +122,7 @@ class LotRTravelModel(QObject):
             parts.append(
                 self.tr("1時間 {0}（{1}）").format(rules.mixed_fraction(pace.per_hour), pace.slowest_hour)
             )
-        return self.tr("、").join(parts)
+        return listed(parts)
 
     def time_text(self, time: TravelTime) -> str:
         parts = []
@@ -129,7 +130,7 @@ class LotRTravelModel(QObject):
             parts.append(self.tr("{0} 日").format(rules.mixed_fraction(time.days)) + _approx(time.days))
         if time.hours is not None:
             parts.append(self.tr("{0} 時間").format(rules.mixed_fraction(time.hours)) + _approx(time.hours))
-        return self.tr("、").join(parts)
+        return listed(parts)
 
     def _on_session_changed(self, key: str) -> None:
         if key == RULES_KEY:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from gmtool.file_names import with_suffix
 from gmtool.models.battle_model import BattleModel
 from gmtool.models.battle_table_model import ID_ROLE, BattleTableModel
+from gmtool.models.shown_text import listed
 from gmtool.rules.battle_types import Phase
 from gmtool.views.appearance import set_tone
 from gmtool.views.battle.ccfolia_queue_dialog import CCFoliaQueueDialog
@@ -371,12 +372,12 @@ class BattleDialog(QDialog):
         if tied:
             return self.tr(
                 "同値: {0}も同じ順位です。GMが選ぶなら、表で選んで「選んだ参加者の手番にする」"
-            ).format("、".join(tied))
+            ).format(listed(tied))
         ordered = self.model.round.ordered_by_principle_names()
         if ordered:
             return self.tr(
                 "行動値が同じ{0}とは、原則（反射→知覚→幸運）で順番を決めました。GMが変えてもかまいません"
-            ).format("、".join(ordered))
+            ).format(listed(ordered))
         return ""
 
     def _reselect(self) -> None:

@@ -25,6 +25,7 @@ from gmtool.models.roller_inputs import CUSTOM, RollerInputsMixin
 from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.checks import CHECK_MODIFIER_BOUNDS, CHECK_VALUE_BOUNDS
 from gmtool.views.compact import shrink_combo
+from gmtool.views.fitting_combo import FittingCombo
 
 
 def fill_combo(combo: QComboBox, items: Sequence[tuple[str, object]], current: object) -> None:
@@ -57,8 +58,9 @@ class RollerInputsBox(QGroupBox, Generic[PanelModelT]):
     def __init__(self, model: PanelModelT, side: Any, title: str, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
         self.model, self.side = model, side
-        self.character_combo = shrink_combo(QComboBox())
-        self.source_combo = shrink_combo(QComboBox())
+        # Narrow at 1366×768: a long name is cut at a word with "…", whole in the tooltip and the list.
+        self.character_combo = shrink_combo(FittingCombo())
+        self.source_combo = shrink_combo(FittingCombo())
         self.value_spin = QSpinBox()
         self.value_spin.setRange(*CHECK_VALUE_BOUNDS)
         self.modifier_spin = QSpinBox()

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from gmtool.models.lotr.care_base import CUSTOM, percent_text
 from gmtool.models.lotr.care_physician import LotRPhysicianCare
 from gmtool.models.lotr.table_requests import TableRequests
+from gmtool.models.shown_text import listed
 from gmtool.rules.systems.lotr.healing_types import InfectionOutcome
 from gmtool.views.lotr.refusal_line import RefusalLine, add_line, show_step
 
@@ -103,7 +104,7 @@ class PhysicianPage(QWidget):
     def _infection_text(self, healer: tuple[str, int]) -> str:
         odds = self.model.infection_odds(*healer)
         tns = self.model.infection_targets()
-        outcomes = self.tr("、").join(
+        outcomes = listed(
             self.tr("{0} {1}").format(self.model.outcome_label(o), percent_text(odds[o]))
             for o in InfectionOutcome
         )

@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject
 from gmtool.models.lotr.check_log import MODE_LABELS, degree_label, faces_text, tie_rule_label
 from gmtool.models.lotr.check_model import CORRUPTION, GROUP, OPPOSED, TEST, LotRCheckModel
 from gmtool.models.outcome_text import percent
+from gmtool.models.shown_text import listed
 from gmtool.rules.systems.lotr.check_types import (
     COURAGE_PER_ROUND,
     Contestant,
@@ -103,9 +104,9 @@ class CheckTexts(QObject):
             (self.tr("{0} 点まで: {1}") if n else self.tr("使わない {1}")).format(n, percent(float(p)))
             for n, p in odds.courage_probabilities.items()
         ]
-        lines.append(self.tr("結果を見て勇気を使うときの成功率 — {0}").format(self.tr("、").join(courage)))
+        lines.append(self.tr("結果を見て勇気を使うときの成功率 — {0}").format(listed(courage)))
         if model.mode == GROUP:
-            helps = self.tr("、").join(f"+{b}: {percent(float(p))}" for b, p in odds.help_bonus.items())
+            helps = listed(f"+{b}: {percent(float(p))}" for b, p in odds.help_bonus.items())
             lines.append(self.tr("助けの合計（助ける人は目標値 {0}）— {1}").format(model.helper_tn, helps))
         if model.mode == CORRUPTION:
             character = model.character(Contestant.A)
@@ -113,7 +114,7 @@ class CheckTexts(QObject):
             for change, after, p in model.corruption_outcomes:
                 shown = f" → {after}" if after is not None else ""
                 changes.append(f"{change:+d}{shown}: {percent(float(p))}")
-            line = self.tr("Corruption の変化 — {0}").format(self.tr("、").join(changes))
+            line = self.tr("Corruption の変化 — {0}").format(listed(changes))
             if character is not None:  # on the same line: the panel has no line to spare
                 now_line = self.tr("Corruption {0} / Bearing {1}").format(
                     character.corruption, character.attributes.brg

@@ -35,6 +35,7 @@ from gmtool.models.lotr.actions import MAX_AMOUNT, MAX_DAMAGE, LotRActions, pena
 from gmtool.models.lotr.condition_status import ConditionStatus
 from gmtool.models.lotr.shown_names import shown_name
 from gmtool.models.lotr.table_requests import table_requests
+from gmtool.models.shown_text import listed
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.lotr.care_dialog import LotRCareDialog
 from gmtool.views.lotr.hazard_dialog import LotRHazardDialog
@@ -230,7 +231,7 @@ class LotRConditionBox(QGroupBox):
         text = self.tr("判定への修正（負傷 + 疲労）: {0:+d}").format(status.penalty)
         if status.unset:
             text += self.tr("（{0} のペナルティは未設定（GM が設定）のため 0 として計算）").format(
-                self.tr("、").join(status.unset)
+                listed(status.unset)
             )
         if carried is not None and track.level is not None:
             text += self.tr("（{0} は未設定のため、ハウスルールで軽い段階 {1} の {2:+d} で計算）").format(

@@ -23,6 +23,7 @@ from gmtool.models.lotr.fear_model import LotRFearModel
 from gmtool.models.lotr.fear_plan import FearPlan
 from gmtool.models.lotr.table_requests import table_requests
 from gmtool.models.outcome_text import percent
+from gmtool.models.shown_text import listed
 from gmtool.rules.systems.lotr import fear_types as engine
 from gmtool.views.compact import WrappingCheckBox
 from gmtool.views.lotr.refusal_line import RefusalLine, add_line
@@ -225,7 +226,7 @@ class FearBox(QWidget):
         head = self.tr("Intimidate {0:+d} 対 Willpower {1:+d}: 恐怖が効く {2}").format(
             odds.intimidate, odds.resistance, percent(float(odds.works))
         )
-        self.odds_label.setText(head + "\n" + self.tr("、").join(parts))
+        self.odds_label.setText(head + "\n" + listed(parts))
 
     def _show_tie_note(self) -> None:
         note = self.model.tie_note(self.tie_combo.currentData())

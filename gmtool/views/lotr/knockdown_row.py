@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFormLayout, QLabel, QPushButton, QWidget
 
 from gmtool.models.lotr.knockdown_model import LotRKnockdown
+from gmtool.models.shown_text import listed
 from gmtool.rules.battle_types import BattleRefused
 from gmtool.rules.systems.lotr.attack_types import BOUNDS
 from gmtool.views.lotr.attack_option_rows import spin_value, unset_spin
@@ -74,7 +75,7 @@ class KnockdownRow(QWidget):
             odds.target, odds.bonus, odds.tn, float(odds.falls)
         )
         if odds.penalties:  # the bonus is the STR modifier entered plus these: say what they are
-            parts = self.tr("、").join(f"{label}\u00a0{value:+d}" for label, value in odds.penalties)
+            parts = listed(f"{label}\u00a0{value:+d}" for label, value in odds.penalties)
             text += self.tr("（{0} を含む）").format(parts)
         if self.model.rider():
             text += self.tr("（馬の STR を使ってよい 3.9）")

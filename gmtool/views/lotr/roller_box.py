@@ -25,6 +25,7 @@ from gmtool.models.lotr.check_model import CORRUPTION, WILLPOWER, LotRCheckModel
 from gmtool.models.lotr.shown_names import shown_kind
 from gmtool.models.outcome_text import percent
 from gmtool.models.roller_inputs import CUSTOM
+from gmtool.models.shown_text import listed
 from gmtool.rules.systems.lotr.check_types import Contestant
 from gmtool.views.appearance import Tone, set_tone
 from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo, show_value
@@ -206,9 +207,7 @@ class HelperBox(LotRRollerBox):
         helper_bonus = self.model.odds.helper_bonus
         if self.side < len(helper_bonus):
             self.gives_label.setText(
-                self.tr("、").join(
-                    f"+{bonus}: {percent(float(p))}" for bonus, p in helper_bonus[self.side].items()
-                )
+                listed(f"+{bonus}: {percent(float(p))}" for bonus, p in helper_bonus[self.side].items())
             )
 
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.sheet_model import LotRSheetModel
 from gmtool.models.lotr.shown_names import shown_skill
+from gmtool.models.shown_text import listed
 from gmtool.rules.systems.lotr.character import MAX_RANK
 from gmtool.rules.systems.lotr.derived_types import SPECIALISATION_BONUS
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
@@ -128,7 +129,7 @@ class LotRSkillsBox(QGroupBox):
         rows = self.model.skill_rows()
         self.table.setRowCount(len(rows))
         for row, (skill, shown) in enumerate(zip(c.skills, rows, strict=True)):
-            specials = self.tr("、").join(
+            specials = listed(
                 self.tr("{0}（{1}）").format(field, f"{shown.specialised_total:+d}")
                 for field in skill.specialisations
             )

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.lotr.creation_model import Blocker, LotRCreationModel
+from gmtool.models.shown_text import listed
 from gmtool.rules.systems.lotr.character import MAX_RANK
 from gmtool.rules.systems.lotr.creation_types import FREE_POINTS, MAX_FLAWS, STEP_EXTRAS
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES, REACTION_IDS, REACTION_NAMES
@@ -267,7 +268,7 @@ class ExtrasPage(LotRPage):
                 for a in ATTRIBUTE_IDS
             )
         )
-        favoured = self.tr("、").join(ATTRIBUTE_NAMES[a] for a in character.favoured_attributes) or "—"
+        favoured = listed(ATTRIBUTE_NAMES[a] for a in character.favoured_attributes) or "—"
         reaction = REACTION_NAMES.get(character.favoured_reaction, "—")
         lines.append(self.tr("得意能力値: {0} / 得意リアクション: {1}").format(favoured, reaction))
         lines.append(" / ".join(f"{REACTION_NAMES[r]} {character.reactions.get(r):+d}" for r in REACTION_IDS))
@@ -297,12 +298,10 @@ class ExtrasPage(LotRPage):
                 ).format(name, total, MAX_RANK)
             )
         if character.edges:
-            lines.append(self.tr("Edge: {0}").format(self.tr("、").join(character.edges)))
+            lines.append(self.tr("Edge: {0}").format(listed(character.edges)))
         if character.flaws:
-            lines.append(self.tr("Flaw: {0}").format(self.tr("、").join(character.flaws)))
-        lines.append(
-            self.tr("職業の特殊能力: {0}").format(self.tr("、").join(character.order_abilities) or "—")
-        )
+            lines.append(self.tr("Flaw: {0}").format(listed(character.flaws)))
+        lines.append(self.tr("職業の特殊能力: {0}").format(listed(character.order_abilities) or "—"))
         if character.money:
             lines.append(self.tr("所持金: {0}").format(character.money))
         if character.overrides:

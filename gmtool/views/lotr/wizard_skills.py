@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.lotr.creation_model import LotRCreationModel
 from gmtool.models.lotr.shown_names import shown_skill
+from gmtool.models.shown_text import listed
 from gmtool.rules.systems.lotr.creation_types import CREATION_MAX_RANK, CUSTOM, PACKAGE, POOLS, STEP_SKILLS
 from gmtool.rules.systems.lotr.rules_types import ATTRIBUTE_IDS, ATTRIBUTE_NAMES
 from gmtool.views.appearance import Tone, set_tone
@@ -257,7 +258,7 @@ class SkillsPage(LotRPage):
         self.custom_radio.setChecked(not package_mode)
         package = model.skills.package()
         if package:
-            contents = self.tr("、").join(f"{n} {r}" for n, r in package.items())
+            contents = listed(f"{n} {r}" for n, r in package.items())
         else:
             contents = self.tr("この職業のパッケージはルールデータにありません（GM が設定）")
         self.package_label.setText(self.tr("パッケージ: {0}").format(contents) if draft.order else "")
@@ -286,9 +287,9 @@ class SkillsPage(LotRPage):
         if names != self.rows:
             self._build_rows(names)
         for r, name in enumerate(names):
-            listed = model.skills.listed_attribute(name)
-            if listed:
-                self.table.setItem(r, ATTRIBUTE_COLUMN, QTableWidgetItem(ATTRIBUTE_NAMES[listed]))
+            attribute = model.skills.listed_attribute(name)
+            if attribute:
+                self.table.setItem(r, ATTRIBUTE_COLUMN, QTableWidgetItem(ATTRIBUTE_NAMES[attribute]))
             else:
                 combo = self.attribute_combos[name]
                 combo.setCurrentIndex(max(0, combo.findData(draft.skill_attributes.get(name, ""))))

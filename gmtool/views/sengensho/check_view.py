@@ -10,7 +10,6 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
-    QComboBox,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
@@ -42,6 +41,7 @@ from gmtool.views.check.odds_box import OddsBox, RollControls
 from gmtool.views.check.probability_plots import OUTCOME_COLORS, OutcomeBarsPlot, SuccessCurvePlot
 from gmtool.views.check.roller_inputs_box import RollerInputsBox, fill_combo
 from gmtool.views.compact import shrink_combo
+from gmtool.views.fitting_combo import FittingCombo
 from gmtool.views.widgets import show_refusal, shown_message
 
 NOTE_STYLE = Tone("warning")
@@ -81,7 +81,7 @@ class _CheckInputsBox(RollerInputsBox[SengenshoCheckModel]):
     def __init__(self, model: SengenshoCheckModel, parent: QWidget | None = None) -> None:
         super().__init__(model, Side.ACTION, _tr("判定するキャラクター"), parent)
         self.attribute_combo = self.source_combo
-        self.skill_combo = shrink_combo(QComboBox())
+        self.skill_combo = shrink_combo(FittingCombo())
         form = self.layout()
         assert isinstance(form, QFormLayout)
         form.insertRow(2, self.tr("〈スキル〉"), self.skill_combo)

@@ -13,6 +13,7 @@ from gmtool.models.lotr.army_model import LotRArmyModel
 from gmtool.models.lotr.check_log import faces_text
 from gmtool.models.lotr.commanders import ATTACK_SKILL, Commander
 from gmtool.models.outcome_text import percent
+from gmtool.models.shown_text import listed
 from gmtool.views.lotr.army.commander_picker import CommanderPicker, note
 from gmtool.views.widgets import action_button, shown_message
 
@@ -89,7 +90,7 @@ class DemolitionBox(QGroupBox):
             self.roll_button.setEnabled(False)
             return
         self.shown_p = odds.siegecraft
-        bonuses = self.tr("、").join(f"{b:+d} {percent(float(p))}" for b, p in odds.bonuses)
+        bonuses = listed(f"{b:+d} {percent(float(p))}" for b, p in odds.bonuses)
         self.odds_label.setText(
             self.tr("Stonecraft のボーナス: {0}\nSiegecraft が成功する確率 {1}（助けなしなら {2}）").format(
                 bonuses, percent(float(self.shown_p)), percent(float(odds.unhelped))

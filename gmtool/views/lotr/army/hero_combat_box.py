@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from gmtool.models.lotr.mass_battle_model import LotRMassBattleModel
 from gmtool.models.lotr.table_requests import table_requests
+from gmtool.models.shown_text import listed
 from gmtool.views.appearance import set_tone
 from gmtool.views.lotr.refusal_line import RefusalLine, add_line
 from gmtool.views.widgets import action_button, shown_message
@@ -82,11 +83,11 @@ class HeroCombatBox(QWidget):
             if place is ROLLED:
                 lines.append(
                     self.tr("場所（2d6）: {0}").format(
-                        self.tr("、").join(f"{b.name} {percent_text(p)}" for b, p in self.model.press_odds())
+                        listed(f"{b.name} {percent_text(p)}" for b, p in self.model.press_odds())
                     )
                 )
             odds = self.model.hero_odds(place)
-            results = self.tr("、").join(f"{b.label()} {percent_text(p)}" for b, p in odds)
+            results = listed(f"{b.label()} {percent_text(p)}" for b, p in odds)
             lines.append(self.tr("結果（Table 9.25）: {0}").format(results))
             exact = "\n".join(f"{b.label()}: {p}" for b, p in odds)  # the exact fractions on hover
         except ValueError as refusal:  # a table not ready
