@@ -143,8 +143,8 @@ class LotRSkillsBox(QGroupBox):
                 "✓" if skill.order_skill else "",
             )
             for column, value in enumerate(values):
-                listed = column == 1 and shown.listed
-                show_cell(self.table, row, column, value, self.tr("技能表の能力値") if listed else "")
+                in_skill_list = column == 1 and shown.listed
+                show_cell(self.table, row, column, value, self.tr("技能表の能力値") if in_skill_list else "")
         if 0 <= current < len(c.skills):
             self.table.setCurrentCell(current, 0)
 
