@@ -64,6 +64,11 @@ ALLOWED: tuple[Allowed, ...] = (
         "Qt's own file dialog in Japanese: the Japanese UI's text, shown only there",
     ),
     Allowed(
+        "gmtool/views/fitting_combo.py",
+        ":：、,・/",
+        "punctuation after which a cut combo text reads as a word's end; matched, never shown",
+    ),
+    Allowed(
         "gmtool/store/udonarium.py",
         "gmtool シート",
         "a data label inside the Udonarium file, which reading it back finds by this name",
