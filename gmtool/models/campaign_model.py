@@ -169,6 +169,12 @@ class CampaignModel(QObject):
     def has_character(self, character_id: str) -> bool:
         return character_id in self._characters
 
+    def of_another_system(self, character_id: str, system_id: str) -> bool:
+        """A character (still in the campaign) of another system than `system_id`: its edits change
+        nothing a `system_id` panel shows, and the panels built for other systems skip them (an
+        AW edit recomputed every other system's panel: 13 ms instead of 4 with all five built)."""
+        return character_id in self._characters and self._characters[character_id].system != system_id
+
     def name_taken(self, name: str) -> bool:
         """A character of the campaign (of any system) already has this name."""
         return any(s.character.name == name for s in self._characters.values())

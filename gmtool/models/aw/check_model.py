@@ -94,7 +94,7 @@ class AWCheckModel(RollerInputsMixin, QObject):
         if characters:
             self.action.character_id = characters[0].id
             self.reaction.character_id = characters[-1].id
-        campaign_model.character_changed.connect(self._on_campaign_changed)
+        campaign_model.character_changed.connect(self._on_character_changed)
         campaign_model.characters_changed.connect(self._on_campaign_changed)
         campaign_model.session_changed.connect(self._on_session_changed)
         self._recompute()
@@ -326,6 +326,10 @@ class AWCheckModel(RollerInputsMixin, QObject):
         # One look-up, not a walk through the list: a roll asks this a dozen times, with 300 characters.
         model = self.campaign_model
         return not model.has_character(character_id) or model.stored(character_id).system != "aw"
+
+    def _on_character_changed(self, character_id: str) -> None:
+        if not self.campaign_model.of_another_system(character_id, "aw"):
+            self._on_campaign_changed()
 
     def _on_campaign_changed(self, *_: object) -> None:
         for side in Side:

@@ -236,8 +236,9 @@ class AWSessionModel(QObject):
         roster = self.roster()
         return self.tr("、").join(roster.name(c) for c in characters)
 
-    def _on_character_changed(self, _character_id: str) -> None:
-        self.changed.emit()
+    def _on_character_changed(self, character_id: str) -> None:
+        if not self.campaign_model.of_another_system(character_id, "aw"):
+            self.changed.emit()
 
     def _on_session_changed(self, key: str) -> None:
         if key in (SESSION_KEY, HOUSE_RULES_KEY):  # a house rule changes what the pages say

@@ -85,7 +85,7 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
         if characters:
             self.set_character(Contestant.A, characters[0].id, recompute=False)
             self.set_character(Contestant.B, characters[-1].id, recompute=False)
-        campaign_model.character_changed.connect(self._on_campaign_changed)
+        campaign_model.character_changed.connect(self._on_character_changed)
         campaign_model.characters_changed.connect(self._on_campaign_changed)
         campaign_model.session_changed.connect(self._on_session_changed)
         self._recompute()
@@ -315,6 +315,10 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
         if key == HOUSE_RULES_KEY:
             self.set_character(Contestant.A, self.a.character_id, recompute=False)  # the bases moved
             self._recompute()
+
+    def _on_character_changed(self, character_id: str) -> None:
+        if not self.campaign_model.of_another_system(character_id, SYSTEM_ID):
+            self._on_campaign_changed()
 
     def _on_campaign_changed(self, *_: object) -> None:
         """A removed character drops out of the panel; any edit may change the odds (衰弱)."""

@@ -107,7 +107,7 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         if ids:
             self.set_character(Contestant.A, ids[0], recompute=False)
             self.set_character(Contestant.B, next((i for i in ids if i != ids[0]), ids[0]), recompute=False)
-        campaign_model.character_changed.connect(self._on_campaign_changed)
+        campaign_model.character_changed.connect(self._on_character_changed)
         campaign_model.characters_changed.connect(self._on_campaign_changed)
         campaign_model.session_changed.connect(self._on_session_changed)
         self._recompute()
@@ -414,6 +414,10 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         return wound_gap_warning(character, self.rules)
 
     # ---- keeping up with the campaign -------------------------------------------------------
+    def _on_character_changed(self, character_id: str) -> None:
+        if not self.campaign_model.of_another_system(character_id, SYSTEM_ID):
+            self._on_campaign_changed()
+
     def _on_campaign_changed(self, *_: object) -> None:
         """A removed character drops out; any edit may change the odds (wounds, courage left)
         or take the chosen check away (a skill's ranks removed)."""

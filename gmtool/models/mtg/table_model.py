@@ -194,8 +194,9 @@ class MTGTableModel(QObject):
         if key == SESSION_KEY:
             self.changed.emit()
 
-    def _on_character_changed(self, _character_id: str) -> None:
-        self.changed.emit()
+    def _on_character_changed(self, character_id: str) -> None:
+        if not self.campaign_model.of_another_system(character_id, SYSTEM_ID):
+            self.changed.emit()
 
 
 def _copy_key(card: Any) -> tuple[str, bool, Any]:

@@ -100,7 +100,7 @@ class SengenshoCheckModel(RollerInputsMixin, QObject):
         characters = self.characters()
         if characters:
             self.check_inputs.character_id = characters[0].id
-        campaign_model.character_changed.connect(self._on_campaign_changed)
+        campaign_model.character_changed.connect(self._on_character_changed)
         campaign_model.characters_changed.connect(self._on_campaign_changed)
         campaign_model.session_changed.connect(self._on_session_changed)
         self._recompute()
@@ -340,6 +340,10 @@ class SengenshoCheckModel(RollerInputsMixin, QObject):
         """A skill the (new or edited) character does not have falls back to なし."""
         if self.check_inputs.skill != NO_SKILL and self._skill() is None:
             self.check_inputs.skill = NO_SKILL
+
+    def _on_character_changed(self, character_id: str) -> None:
+        if not self.campaign_model.of_another_system(character_id, SYSTEM_ID):
+            self._on_campaign_changed()
 
     def _on_campaign_changed(self, *_: object) -> None:
         """A removed character drops out of the panel; any edit may change the 判定値."""

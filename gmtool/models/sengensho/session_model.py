@@ -34,7 +34,7 @@ from gmtool.models.sengensho.session_fantasy import SessionFantasy
 from gmtool.models.sengensho.session_history import SessionHistory
 from gmtool.models.sengensho.session_members import SessionMembers
 from gmtool.models.sengensho.session_record import SessionRecord
-from gmtool.models.sengensho.state import BOSS_CAP_KEY, CATALOG_KEY, SESSION_KEY
+from gmtool.models.sengensho.state import BOSS_CAP_KEY, CATALOG_KEY, SESSION_KEY, SYSTEM_ID
 from gmtool.rules.house_rules import HOUSE_RULES_KEY
 from gmtool.rules.systems.sengensho.catalog import ArchetypeCatalog
 from gmtool.rules.systems.sengensho.house_rules import ABILITY_PERIOD, PER_SCENARIO, SengenshoReadings
@@ -86,8 +86,9 @@ class SengenshoSessionModel(QObject):
         return campaign_house_rules(self.campaign_model).get(ABILITY_PERIOD) == PER_SCENARIO
 
     # ---- following the campaign -------------------------------------------------------------
-    def _on_character_changed(self, _character_id: str) -> None:
-        self.changed.emit()
+    def _on_character_changed(self, character_id: str) -> None:
+        if not self.campaign_model.of_another_system(character_id, SYSTEM_ID):
+            self.changed.emit()
 
     def _on_session_changed(self, key: str) -> None:
         if key in (SESSION_KEY, CATALOG_KEY, HOUSE_RULES_KEY, BOSS_CAP_KEY):
