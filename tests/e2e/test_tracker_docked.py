@@ -136,3 +136,43 @@ def test_another_systems_panel_opens_at_its_top(laptop):
     laptop.select_character(lotr)
     QApplication.processEvents()
     assert bar.value() == 0
+
+
+def test_a_tie_note_moves_no_button_and_hides_none(language, laptop):
+    """Two NPCs on the same 行動値: the turn's note 「同値: Goblin B も同じ順位です…」 appeared above the
+    round's buttons, pushed them down and half hid the export row behind the pane's scroll bar."""
+    from gmtool.app.battle_menu import show_tracker
+
+    show_tracker(laptop.services)
+    QApplication.processEvents()
+    dialog = laptop.services.dialogs.find(BattleDialog)
+    assert dialog is not None
+    dialog.ask_confirm = lambda *_: True
+    dialog.system_combo.setCurrentIndex(dialog.system_combo.findData("aw"))
+    dialog.new_button.click()
+    dialog.model.roster.add_quick("Goblin", {"initiative": 5, "hp": 10}, 2, False)
+    dialog.start_button.click()
+    buttons = (
+        dialog.next_button,
+        dialog.end_button,
+        dialog.add_npc_button,
+        dialog.write_back_button,
+        dialog.copy_button,
+        dialog.ccfolia_button,
+        dialog.ccfolia_all_button,
+        dialog.udonarium_button,
+        dialog.include_hidden_check,
+    )
+    QApplication.processEvents()
+    before = {button: global_rect(button) for button in buttons}
+    dialog.next_button.click()
+    QApplication.processEvents()
+    note = dialog.tie_label
+    assert "Goblin B" in note.text() and note.isVisible()
+    wrapped = note.fontMetrics().boundingRect(
+        QRect(0, 0, note.width(), 1000), Qt.TextFlag.TextWordWrap, note.text()
+    )
+    assert wrapped.height() <= note.height()  # the whole note is read, in either language
+    for button in buttons:
+        assert global_rect(button) == before[button], button.text()  # nothing moved
+        assert button.visibleRegion().boundingRect() == button.rect(), button.text()  # nothing cut

@@ -45,8 +45,30 @@ from gmtool.views.table_fit import ColumnFit
 from gmtool.views.widgets import close_only_buttons, show_refusal, shown_message
 
 NEXT_TURN_KEY = "Ctrl+Right"
+NOTE_LINES = 2  # the tie notes' room beside a turn's status: either note holds in two, in English too
 NAME_CHARS = 12  # the add-character combo's narrowest width: a name and its copy number
 PREVIOUS_TURN_KEY = "Ctrl+Left"
+
+
+class ReservedNote(QLabel):
+    """A wrapped note with its room kept whether it says anything or not: appearing with a tie, a
+    note that took its own height pushed the round's buttons down and the export row out of the
+    docked tracker (a wrapped label made the pane's scroll area size it for the table's preferred
+    height, not the room there is).  Its whole text is its tooltip, should a narrow pane need a third
+    line."""
+
+    def __init__(self, lines: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setFixedHeight(lines * self.fontMetrics().lineSpacing() + 2)
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setToolTip(text)
 
 
 class BattleControls(SessionTab[BattleModel]):
@@ -99,8 +121,7 @@ class BattleDialog(QDialog):
         # ---- the round
         self.status_label = QLabel()
         self.status_label.setStyleSheet("font-size: 14pt;")
-        self.tie_label = QLabel()
-        self.tie_label.setWordWrap(True)
+        self.tie_label = ReservedNote(NOTE_LINES)  # the round's note (a tie): its room is kept
         self.start_button = controls.button(self.tr("戦闘開始"), model.round.start)
         self.next_button = controls.button(self.tr("次の手番 ▶"), model.round.next_turn)
         self.next_button.setToolTip(self.tr("次の手番（{0}）").format(NEXT_TURN_KEY))
@@ -236,8 +257,11 @@ class BattleDialog(QDialog):
         name_row.addWidget(self.current_name_edit, 1)
         name_row.addStretch(1)
         left_layout.addLayout(name_row)
-        left_layout.addWidget(self.status_label)
-        left_layout.addWidget(self.tie_label)
+        # The round's note beside its status, in room of its own: the table keeps its five rows.
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status_label)
+        status_row.addWidget(self.tie_label, 1)
+        left_layout.addLayout(status_row)
         left_layout.addLayout(round_row)
         left_layout.addWidget(self.table, 1)
         left_layout.addLayout(people_row)
