@@ -84,6 +84,17 @@ class BattleModel(QObject):
         """(id, name) of each system an encounter can be started for, in the registry's order."""
         return system_choices()
 
+    def offered_system(self, selected: str = "") -> str:
+        """The system the tracker offers for 新しい戦闘 when it opens: the fight's own while one is
+        under way or being gathered (reopening the campaign offered the selected AW character's
+        system over the LotR fight shown below it), else the selected character's (`selected`),
+        else the last fight's."""
+        state = self.state()
+        in_hand = state.active or (bool(state.participants) and state.round == 0)
+        if state.system and in_hand:
+            return state.system
+        return selected or state.system
+
     # ---- the encounter ---------------------------------------------------------------------
     def new_encounter(self, system_id: str, name: str = "") -> None:
         if system_id not in SYSTEMS:

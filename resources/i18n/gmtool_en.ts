@@ -13668,6 +13668,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <translation>Turn: {0} (initiative {1})</translation>
         </message>
         <message>
+            <source>手番が移ると、その手番の参加者になります（手番の間は選んだ参加者のままです）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Becomes whoever's turn it is when the turn moves on (within a turn, the one you picked stays)</translation>
+        </message>
+        <message>
             <source>手番の参加者はいません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No participant's turn</translation>
@@ -27394,6 +27399,10 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>部位狙い +</source>
             <translation>Called shot +</translation>
+        </message>
+        <message>
+            <source>手番が移ると、その手番の参加者になります（手番の間は選んだ参加者のままです）</source>
+            <translation>Becomes whoever's turn it is when the turn moves on (within a turn, the one you picked stays)</translation>
         </message>
         <message>
             <source>転倒の判定を振る</source>

@@ -48,3 +48,24 @@ def test_the_tracker_starts_on_the_selected_characters_system_and_undoes(window)
     assert dialog.model.state().participants == ()
     window.redo_action.trigger()
     assert [p.name for p in dialog.model.state().participants] == ["ナール"]
+
+
+def test_the_tracker_opens_on_the_system_of_the_fight_it_shows(window, qtbot):
+    """Walk 45: reopening the campaign with a LotR fight under way and an AW character selected, the
+    tracker showed the LotR fight below 「アナザーワールドSRS 3rd」 in its system box."""
+    from gmtool.models.battle_model import BattleModel
+
+    stored = BattleModel(window.campaign_model)  # the fight kept in the campaign, as after a reopen
+    stored.new_encounter("lotr", "峠の待ち伏せ")
+    stored.roster.add_quick("オーク", {"swiftness": 0, "defence": 10, "health": 6}, 2, False)
+    stored.round.start()
+    aw_id = next(s.id for s in window.campaign_model.characters() if s.system == "aw")
+    window.select_character(aw_id)
+    menu_actions(window, "戦闘(&B)")["戦闘トラッカー…"].trigger()
+    dialog = window.opened[0]
+    assert dialog.model.state().system == "lotr"
+    assert dialog.system_combo.currentText() == "指輪物語RPG（CODA）"  # the fight's, not the selection's
+    stored.round.end()  # once the fight is over, a new one starts on the selected character's system
+    after = BattleDialog(BattleModel(window.campaign_model), None, "aw")
+    qtbot.addWidget(after)
+    assert after.system_combo.currentData() == "aw"

@@ -44,6 +44,12 @@ class LotRAttackChoices:
         """The participant whose turn it is (None between rounds)."""
         return self.battle.state().current
 
+    def turn(self) -> tuple[int, str] | None:
+        """(round, actor) of the turn under way (None between turns): a new one is a new turn even
+        when the same participant acts again, in the next round."""
+        state = self.battle.state()
+        return (state.round, state.current) if state.active and state.current else None
+
     def rides(self, participant_id: str) -> bool:
         """Whether the participant is mounted (3.9): the rider's sizes then count."""
         return mounted.mount_of(self.battle.participant(participant_id)).mounted

@@ -25,8 +25,8 @@ class EncounterBar(SessionTab[BattleModel]):
         self.system_combo.setToolTip(self.tr("新しい戦闘のシステム"))
         for system, name in model.systems():
             self.system_combo.addItem(name, system)
-        # The selected character's system, else the fight's under way (then the GM's choice stays).
-        shown = system_id or model.state().system
+        # The fight's own while one is in hand, else the selected character's (then the GM's choice stays).
+        shown = model.offered_system(system_id)
         if shown:
             self.system_combo.setCurrentIndex(max(0, self.system_combo.findData(shown)))
         self.name_edit = QLineEdit()  # the new encounter's name only

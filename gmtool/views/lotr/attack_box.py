@@ -54,6 +54,10 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         self.attack = model
         self.choices = model.choices
         self.attacker_combo, self.target_combo = QComboBox(), QComboBox()
+        self.attacker_combo.setToolTip(
+            self.tr("手番が移ると、その手番の参加者になります（手番の間は選んだ参加者のままです）")
+        )
+        self._followed_turn: tuple[int, str] | None = None  # the turn the attacker last followed
         self.attacker_combo.currentIndexChanged.connect(lambda _i: self._attacker_changed())
         self.target_combo.currentIndexChanged.connect(lambda _i: self._target_changed())
         self.bonus_spin = _spin(engine.BOUNDS["bonus"], self.tr("攻撃のボーナス "))
@@ -247,9 +251,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         weapons_in_table += [(name, name) for name in self.choices.weapon_names()]
         self.refill(self.weapon_combo, weapons_in_table)
         self.refill(self.called_combo, self._called_shot_items())
-        current = self.choices.current()
-        if current and self.attacker_combo.currentData() is None:
-            self.attacker_combo.setCurrentIndex(self.attacker_combo.findData(current))
+        self._follow_turn()
         attacker, target = self.attacker_combo.currentData(), self.target_combo.currentData()
         if target is None or target == attacker:
             # Only when there is none to keep: the roll's own commit re-syncs the box, and the
@@ -257,6 +259,15 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
             self._choose_target()
         self._offer_sheet()
         self.knockdown_row.sync()
+
+    def _follow_turn(self) -> None:
+        """A new turn makes its actor the attacker (the Orc's turn: the Orc attacks, not the hero
+        chosen before, who was then asked about as out of turn); within the turn the GM's own pick
+        stays (an attacker who left the fight gives the place back to the actor)."""
+        turn = self.choices.turn()
+        if turn is not None and (turn != self._followed_turn or self.attacker_combo.currentData() is None):
+            self.attacker_combo.setCurrentIndex(self.attacker_combo.findData(turn[1]))
+        self._followed_turn = turn
 
     def _called_shot_items(self) -> list[tuple[str, object]]:
         """No called shot, each part the called-shot table gives a TN modifier (a row still 未設定

@@ -122,7 +122,7 @@ def test_a_changed_set_up_clears_the_last_result(qtbot, campaign_model):
     set-up, so changing any input clears it, and the damage it waited for with it."""
     seed = seed_where(lambda f: len(f) == 2 and sum(f) == 8)  # 8 + 4 = 12 vs 10: a hit
     troll = ("トロル", {"swiftness": 0, "defence": 14, "health": 12})
-    ab, (orc, troll) = boromir_at_the_orc(qtbot, campaign_model, lambda: seed, troll)
+    ab, _others = boromir_at_the_orc(qtbot, campaign_model, lambda: seed, troll)
     ab.roll_button.click()
     assert "達成値 12 / 目標値 10" in ab.result_label.text() and ab.apply_button.isEnabled()
     ab.damage_edit.setText("2d6")  # the damage is not the roll's set-up: the result stays
@@ -229,3 +229,35 @@ def test_the_horses_str_field_is_labelled_as_the_modifier(qtbot, campaign_model)
     assert "修正" in mount_box.str_check.text() and spin.prefix().strip() == "修正"
     assert "STR" not in spin.prefix() and "能力値ではなく能力値修正" in spin.toolTip()
     assert ab.horse_str_check.text() == "馬の STR 修正"
+
+
+def test_the_attacker_follows_the_turn_unless_the_gm_picked_another_in_it(qtbot, campaign_model):
+    """Walk 45: the attacker stayed on Aragorn on the Orc's turn, and rolling then asked "Attack out
+    of turn…?".  A new turn makes its actor the attacker; within the turn the GM's pick stays."""
+    asked: list[str] = []
+    ab, _others = boromir_at_the_orc(
+        qtbot,
+        campaign_model,
+        lambda: 1,
+        ("トロル", {"swiftness": 0, "defence": 12, "health": 12}),
+    )
+    ab.confirm = lambda _title, text: asked.append(text) or True
+    battle = ab.choices.battle
+    battle.round.start()
+    battle.round.next_turn()
+    first = battle.state().current
+    battle.round.next_turn()
+    second = battle.state().current
+    campaign_model.undo_stack.undo()  # back to the first turn: who acts next is known
+    assert battle.state().current == first
+    assert ab.attacker_combo.currentData() == first  # the turn's actor attacks
+    assert "手番" in ab.attacker_combo.toolTip()
+    (third,) = {p.id for p in battle.state().participants} - {first, second}
+    ab.attacker_combo.setCurrentIndex(ab.attacker_combo.findData(third))  # the GM picks another
+    battle.note("その場で")  # a step of the fight re-reads the box: the pick stays for this turn
+    assert ab.attacker_combo.currentData() == third
+    battle.round.next_turn()
+    assert ab.attacker_combo.currentData() == second  # the turn moved: its actor attacks
+    ab.target_combo.setCurrentIndex(ab.target_combo.findData(first))
+    ab.roll_button.click()
+    assert asked == []  # the actor's own attack: no "out of turn" question
