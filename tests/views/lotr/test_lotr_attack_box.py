@@ -122,7 +122,7 @@ def test_a_changed_set_up_clears_the_last_result(qtbot, campaign_model):
     set-up, so changing any input clears it, and the damage it waited for with it."""
     seed = seed_where(lambda f: len(f) == 2 and sum(f) == 8)  # 8 + 4 = 12 vs 10: a hit
     troll = ("トロル", {"swiftness": 0, "defence": 14, "health": 12})
-    ab, _others = boromir_at_the_orc(qtbot, campaign_model, lambda: seed, troll)
+    ab, (orc, troll) = boromir_at_the_orc(qtbot, campaign_model, lambda: seed, troll)
     ab.roll_button.click()
     assert "達成値 12 / 目標値 10" in ab.result_label.text() and ab.apply_button.isEnabled()
     ab.damage_edit.setText("2d6")  # the damage is not the roll's set-up: the result stays
