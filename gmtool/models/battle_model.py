@@ -96,13 +96,16 @@ class BattleModel(QObject):
         return selected or state.system
 
     # ---- the encounter ---------------------------------------------------------------------
-    def new_encounter(self, system_id: str, name: str = "") -> None:
+    def new_encounter(self, system_id: str, name: str = "", keep_current: bool = False) -> None:
+        """A new encounter replaces the one under way; with `keep_current` that one is saved first
+        (`saved.keep_name()`), in the same undo step."""
         if system_id not in SYSTEMS:
             raise BattleRefused(self.tr("未対応のシステムです: {0}").format(system_id))
         name = name.strip() or self.tr("戦闘")
         encounter = Encounter(name=name, system=system_id)
         text = self.tr("新しい戦闘「{0}」（{1}）").format(name, system_name(system_id))
-        self.commit(encounter, text, text)
+        with self.saved.replacing(keep_current):
+            self.commit(encounter, text, text)
 
     def rename(self, name: str) -> None:
         if name.strip() and name.strip() != self.state().name:

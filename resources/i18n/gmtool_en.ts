@@ -5364,6 +5364,16 @@ Send this file to the GM.</translation>
             <translation>“If a round has passed… the GM may allow the feat”: declared feats count again in this round</translation>
         </message>
         <message>
+            <source>「保存して置き換える」は、参加者と今の値を「保存した戦闘」に「{0}」として残します（ラウンドの進み具合は残りません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>"Save and replace" keeps the participants and their current values in "Saved battles" as "{0}" (the round reached is not kept)</translation>
+        </message>
+        <message>
+            <source>「保存して置き換える」は、参加者を「保存した戦闘」に「{0}」として残します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>"Save and replace" keeps the participants in "Saved battles" as "{0}"</translation>
+        </message>
+        <message>
             <source>「引き分けや膠着状態がありえる判定であれば、GMの判断で、優劣がつかなかったことに」</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>“If a draw or a deadlock is possible, the GM may rule that neither side prevailed”</translation>
@@ -10064,9 +10074,19 @@ Sideboard
             <translation>Unsaved edit</translation>
         </message>
         <message>
+            <source>保存して置き換える</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Save and replace</translation>
+        </message>
+        <message>
             <source>保存しました</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Saved</translation>
+        </message>
+        <message>
+            <source>保存せずに置き換える</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Replace without saving</translation>
         </message>
         <message>
             <source>保存済みのカタログは出荷時のままです（保存していない変更は破棄しました）</source>
@@ -13336,6 +13356,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>戦闘(&amp;B)</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>&amp;Battle</translation>
+        </message>
+        <message>
+            <source>戦闘「{0}」を保存して置き換え</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Save the battle "{0}" and replace it</translation>
         </message>
         <message>
             <source>戦闘「{0}」を保存（{1}人）</source>
@@ -18256,6 +18281,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>End the battle "{0}" in progress and replace it?</translation>
         </message>
         <message>
+            <source>進行中の戦闘「{0}」（ラウンド {1}・参加者 {2}人）を置き換えますか？（保存していなければ、参加者と HP などの今の値が失われます）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Replace the battle "{0}" in progress (round {1}, participants: {2})? (Unless saved, the participants and their current values, such as HP, are lost)</translation>
+        </message>
+        <message>
             <source>進行中の戦闘の名前を変えます（Enter または欄を離れると）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Renames the battle under way (on Enter or leaving the field)</translation>
@@ -22115,6 +22145,18 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Battle log</translation>
         </message>
         <message>
+            <source>保存して置き換える</source>
+            <translation>Save and replace</translation>
+        </message>
+        <message>
+            <source>保存せずに置き換える</source>
+            <translation>Replace without saving</translation>
+        </message>
+        <message>
+            <source>キャンセル</source>
+            <translation>Cancel</translation>
+        </message>
+        <message>
             <source>{0}（次の操作で新しい記録に置き換わります）</source>
             <translation>{0} (the next action replaces it with a new record)</translation>
         </message>
@@ -23641,12 +23683,20 @@ File → Import character.</translation>
             <translation>{0} battle</translation>
         </message>
         <message>
-            <source>進行中の戦闘「{0}」を終えて置き換えますか？</source>
-            <translation>End the battle "{0}" in progress and replace it?</translation>
+            <source>進行中の戦闘「{0}」（ラウンド {1}・参加者 {2}人）を置き換えますか？（保存していなければ、参加者と HP などの今の値が失われます）</source>
+            <translation>Replace the battle "{0}" in progress (round {1}, participants: {2})? (Unless saved, the participants and their current values, such as HP, are lost)</translation>
+        </message>
+        <message>
+            <source>「保存して置き換える」は、参加者と今の値を「保存した戦闘」に「{0}」として残します（ラウンドの進み具合は残りません）</source>
+            <translation>"Save and replace" keeps the participants and their current values in "Saved battles" as "{0}" (the round reached is not kept)</translation>
         </message>
         <message>
             <source>「{0}」の参加者 {1}人を置き換えますか？（保存していなければ失われます）</source>
             <translation>Replace the {1} participants of "{0}"? (they are lost if not saved)</translation>
+        </message>
+        <message>
+            <source>「保存して置き換える」は、参加者を「保存した戦闘」に「{0}」として残します</source>
+            <translation>"Save and replace" keeps the participants in "Saved battles" as "{0}"</translation>
         </message>
         <message>
             <source>保存した戦闘「{0}」を呼び出す</source>
@@ -33388,6 +33438,10 @@ Send this file to the GM.</translation>
         <message>
             <source>戦闘「{0}」を保存（{1}人）</source>
             <translation>Saved battle "{0}" ({1} participants)</translation>
+        </message>
+        <message>
+            <source>戦闘「{0}」を保存して置き換え</source>
+            <translation>Save the battle "{0}" and replace it</translation>
         </message>
         <message>
             <source>保存した戦闘「{0}」はありません</source>

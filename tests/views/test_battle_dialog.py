@@ -15,6 +15,7 @@ from gmtool.rules import battle
 from gmtool.rules.battle import Status
 from gmtool.rules.systems.aw import combat as aw
 from gmtool.views.battle.battle_dialog import BattleDialog
+from gmtool.views.battle.encounter_bar import Replacing
 
 SEED = 20261125
 
@@ -333,6 +334,7 @@ def test_the_turn_is_handed_only_to_someone_waiting_in_a_running_round(dialog):
 def test_a_gathered_roster_and_a_saved_encounter_are_replaced_only_when_confirmed(dialog):
     asked = []
     dialog.ask_confirm = lambda title, text: asked.append(text) or False
+    dialog.ask_replacing = lambda title, text: asked.append(text) or Replacing.CANCEL
     new_encounter(dialog, "aw", "山賊")
     add_npc(dialog, "山賊", {"initiative": 5})
     dialog.new_button.click()
@@ -410,3 +412,77 @@ def test_the_selection_follows_the_turn_and_escape_does_not_close_the_tracker(di
     dialog.show()
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert dialog.isVisible()  # a stray Escape mid-fight
+
+
+def aw_fight_in_round_2(dialog: BattleDialog) -> str:
+    """An AW fight 「戦闘」 in round 2, its オーク down to HP 6/10: the オーク's id."""
+    new_encounter(dialog, "aw", "")
+    add_character(dialog, "朝霧 透")
+    (orc,) = add_npc(dialog, "オーク", {"initiative": 5, "hp": 10})
+    dialog.start_button.click()
+    while dialog.model.state().round < 2:
+        dialog.next_button.click()
+    dialog.model.edit.damage(orc, "hp", 4)
+    return orc
+
+
+def test_replacing_a_fight_under_way_says_what_is_lost_and_saves_it_in_one_undo_step(dialog, campaign_model):
+    """Walk 45: 指輪物語 → 新しい戦闘 in the middle of an AW fight asked 「進行中の戦闘「戦闘」を終えて
+    置き換えますか？」, and after はい the fight was gone, 保存した戦闘 empty."""
+    orc = aw_fight_in_round_2(dialog)
+    asked: list[tuple[str, str]] = []
+    answers = [Replacing.CANCEL, Replacing.SAVE]
+    dialog.ask_replacing = lambda title, text: asked.append((title, text)) or answers.pop(0)
+    dialog.system_combo.setCurrentIndex(dialog.system_combo.findData("lotr"))
+    dialog.new_button.click()
+    title, question = asked[0]
+    assert title == "新しい戦闘"
+    assert "進行中の戦闘「戦闘」（ラウンド 2・参加者 2人）" in question and "失われます" in question
+    assert "「保存した戦闘」に「戦闘」として残します" in question
+    assert dialog.model.state().system == "aw" and dialog.model.state().round == 2  # キャンセル
+    dialog.new_button.click()  # 保存して置き換える
+    assert dialog.model.state().system == "lotr"
+    assert [dialog.saved_combo.itemText(i) for i in range(dialog.saved_combo.count())] == ["戦闘"]
+    (saved,) = dialog.model.saved.encounters()
+    assert [(p.name, p.resource("hp").value) for p in saved.participants] == [("朝霧 透", 28), ("オーク", 6)]
+    campaign_model.undo_stack.undo()  # one step: the fight under way is back, nothing saved
+    assert dialog.model.state().system == "aw" and dialog.model.state().round == 2
+    assert dialog.model.participant(orc).resource("hp").value == 6
+    assert dialog.saved_combo.count() == 0
+
+
+def test_replacing_without_saving_keeps_nothing_and_a_saved_name_is_never_overwritten(dialog):
+    aw_fight_in_round_2(dialog)
+    dialog.ask_replacing = lambda *_: Replacing.DISCARD
+    dialog.new_button.click()  # 保存せずに置き換える: the fight is gone, as the question said
+    assert dialog.model.state().round == 0 and dialog.model.state().participants == ()
+    assert dialog.saved_combo.count() == 0
+    aw_fight_in_round_2(dialog)
+    dialog.save_button.click()  # saved as 「戦闘」 in round 2 …
+    dialog.model.edit.damage(dialog.model.state().participants[1].id, "hp", 1)  # … then hit again
+    asked: list[str] = []
+    dialog.ask_replacing = lambda _title, text: asked.append(text) or Replacing.SAVE
+    dialog.new_button.click()
+    assert "「戦闘 (2)」として残します" in asked[0]
+    hp = {e.name: e.participants[1].resource("hp").value for e in dialog.model.saved.encounters()}
+    assert hp == {"戦闘": 6, "戦闘 (2)": 5}
+
+
+def test_the_replacing_question_offers_save_replace_and_cancel(dialog, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[list[str]] = []
+
+    def answer(box: QMessageBox) -> int:
+        shown.append([b.text() for b in box.buttons()])
+        assert box.defaultButton().text() == "保存して置き換える"
+        assert box.escapeButton().text() == "キャンセル"
+        box.escapeButton().click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", answer)
+    del dialog.ask_confirm  # the dialog's own questions
+    aw_fight_in_round_2(dialog)
+    dialog.new_button.click()
+    assert sorted(shown[0]) == sorted(["保存して置き換える", "保存せずに置き換える", "キャンセル"])
+    assert dialog.model.state().round == 2  # cancelled: the fight goes on

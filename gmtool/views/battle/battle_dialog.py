@@ -35,7 +35,7 @@ from gmtool.models.shown_text import listed
 from gmtool.rules.battle_types import Phase
 from gmtool.views.appearance import set_tone
 from gmtool.views.battle.ccfolia_queue_dialog import CCFoliaQueueDialog
-from gmtool.views.battle.encounter_bar import EncounterBar
+from gmtool.views.battle.encounter_bar import EncounterBar, Replacing
 from gmtool.views.battle.participant_box import ParticipantBox
 from gmtool.views.battle.quick_npc_dialog import QuickNpcDialog
 from gmtool.views.battle.tracker_pages import TrackerPages
@@ -111,7 +111,12 @@ class BattleDialog(QDialog):
         set_tone(self.problem_label, "error")
 
         # ---- the encounter: new, name, saved ones (asking through this dialog's ask_confirm)
-        self.encounter_bar = EncounterBar(model, lambda title, text: self.ask_confirm(title, text), system_id)
+        self.encounter_bar = EncounterBar(
+            model,
+            lambda title, text: self.ask_confirm(title, text),
+            lambda title, text: self.ask_replacing(title, text),
+            system_id,
+        )
         bar = self.encounter_bar
         self.system_combo, self.name_edit, self.new_button = bar.system_combo, bar.name_edit, bar.new_button
         self.current_name_edit = bar.current_name_edit
@@ -295,6 +300,20 @@ class BattleDialog(QDialog):
             self, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
         )
         return answer == QMessageBox.StandardButton.Yes
+
+    def ask_replacing(self, title: str, text: str) -> Replacing:
+        """保存して置き換える (the default) / 保存せずに置き換える / キャンセル (Escape)."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, self)
+        save = box.addButton(self.tr("保存して置き換える"), QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton(self.tr("保存せずに置き換える"), QMessageBox.ButtonRole.DestructiveRole)
+        cancel = box.addButton(self.tr("キャンセル"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(save)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked == save:
+            return Replacing.SAVE
+        return Replacing.DISCARD if clicked == discard else Replacing.CANCEL
 
     def ask_quick_npc(self) -> tuple[str, dict[str, int], int, bool] | None:
         dialog = QuickNpcDialog(self.model.roster, self)

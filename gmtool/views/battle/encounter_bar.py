@@ -1,6 +1,7 @@
 """The tracker's top row: a new encounter — its system and its name, both the new one's own — and the
 saved encounters (save, call up, delete); and, placed by the dialog beside the round, the field that
-renames the encounter under way.  Replacing a fight or a gathered roster asks the GM first.
+renames the encounter under way.  Replacing a fight or a gathered roster asks the GM first, saying
+what would be lost, and offers to keep it in 保存した戦闘 (`Replacing`).
 
 The new encounter's fields never touch the one under way: the system chosen stays chosen whatever
 the fight shown changes (it was reset to the running fight's system on every change, so 新しい戦闘
@@ -9,18 +10,39 @@ fight under way).  Renaming is one undo step of its own, in its own field."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import Enum
+
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from gmtool.models.battle_model import BattleModel
 from gmtool.views.session_tab import Confirm, SessionTab
 
 
+class Replacing(Enum):
+    """The GM's answer to replacing a fight under way or a gathered roster."""
+
+    SAVE = "save"  # kept in 保存した戦闘 first (under its name, numbered if taken), then replaced
+    DISCARD = "discard"  # replaced, lost
+    CANCEL = "cancel"  # nothing happens
+
+
+# Asks (title, question) → the answer; the dialog shows the three buttons (a test answers for it).
+AskReplacing = Callable[[str, str], Replacing]
+
+
 class EncounterBar(SessionTab[BattleModel]):
     def __init__(
-        self, model: BattleModel, confirm: Confirm, system_id: str = "", parent: QWidget | None = None
+        self,
+        model: BattleModel,
+        confirm: Confirm,
+        ask_replacing: AskReplacing,
+        system_id: str = "",
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(model, confirm, parent)
         self.battle = model
+        self.ask_replacing = ask_replacing
         self.system_combo = QComboBox()  # the new encounter's system: the one 新しい戦闘 uses
         self.system_combo.setToolTip(self.tr("新しい戦闘のシステム"))
         for system, name in model.systems():
@@ -67,22 +89,42 @@ class EncounterBar(SessionTab[BattleModel]):
         self.delete_saved_button.setEnabled(self.saved_combo.count() > 0)
         self.save_button.setEnabled(bool(state.system))
 
-    def _replacing_confirmed(self, title: str) -> bool:
-        """A fight under way, or a roster already gathered, is replaced only when the GM says so."""
+    def replacing_question(self) -> str | None:
+        """What replacing the encounter would lose, and where 「保存して置き換える」 keeps it (None:
+        nothing to lose, no question)."""
         state = self.battle.state()
         if state.active:
-            question = self.tr("進行中の戦闘「{0}」を終えて置き換えますか？").format(state.name)
-        elif state.participants:
+            question = self.tr(
+                "進行中の戦闘「{0}」（ラウンド {1}・参加者 {2}人）を置き換えますか？"
+                "（保存していなければ、参加者と HP などの今の値が失われます）"
+            ).format(state.name, state.round, len(state.participants))
+            kept = self.tr(
+                "「保存して置き換える」は、参加者と今の値を「保存した戦闘」に「{0}」として残します（ラウンドの進み具合は残りません）"
+            )
+        elif state.participants and not self.battle.saved.holds_current():
             question = self.tr(
                 "「{0}」の参加者 {1}人を置き換えますか？（保存していなければ失われます）"
             ).format(state.name, len(state.participants))
+            kept = self.tr("「保存して置き換える」は、参加者を「保存した戦闘」に「{0}」として残します")
         else:
-            return True
-        return self.confirm(title, question)
+            return None
+        return question + "\n\n" + kept.format(self.battle.saved.keep_name())
+
+    def _replace(self, title: str, replace: Callable[[bool], None]) -> bool:
+        """`replace(keep_current)` once the GM has said whether to keep what it replaces; False when
+        the GM cancelled."""
+        question = self.replacing_question()
+        answer = Replacing.DISCARD if question is None else self.ask_replacing(title, question)
+        if answer is Replacing.CANCEL:
+            return False
+        replace(answer is Replacing.SAVE)
+        return True
 
     def _new_encounter(self) -> None:
-        if self._replacing_confirmed(self.tr("新しい戦闘")):
-            self.battle.new_encounter(self.system_combo.currentData(), self.name_edit.text())
+        system, name = self.system_combo.currentData(), self.name_edit.text()
+        if self._replace(
+            self.tr("新しい戦闘"), lambda keep: self.battle.new_encounter(system, name, keep_current=keep)
+        ):
             self.name_edit.clear()  # made: the field waits for the next one's name
 
     def _rename(self) -> None:
@@ -91,8 +133,11 @@ class EncounterBar(SessionTab[BattleModel]):
 
     def _load_saved(self) -> None:
         name = self.saved_combo.currentData()
-        if name and self._replacing_confirmed(self.tr("保存した戦闘「{0}」を呼び出す").format(name)):
-            self.battle.saved.load(name)
+        if name:
+            self._replace(
+                self.tr("保存した戦闘「{0}」を呼び出す").format(name),
+                lambda keep: self.battle.saved.load(name, keep_current=keep),
+            )
 
     def _save(self) -> None:
         name = self.current_name_edit.text().strip() or self.battle.state().name
