@@ -3116,6 +3116,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>{0:+d} (STR modifier, added to hand-held and thrown weapons)</translation>
         </message>
         <message>
+            <source>{0:,} / 1 行</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0:,} / 1 line</translation>
+        </message>
+        <message>
             <source>{0:,} / {1:,} 行</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0:,} / {1:,} lines</translation>
@@ -3932,6 +3937,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <source>{0}: 恐怖 — {1}（状態「{2}」）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: fear — {1} (condition “{2}”)</translation>
+        </message>
+        <message>
+            <source>{0}: 戦闘前（参加者 1人）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: before the battle (1 participant)</translation>
         </message>
         <message>
             <source>{0}: 戦闘前（参加者 {1}人）</source>
@@ -22122,6 +22132,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Choose a system with "New battle" to begin</translation>
         </message>
         <message>
+            <source>{0}: 戦闘前（参加者 1人）</source>
+            <translation>{0}: before the battle (1 participant)</translation>
+        </message>
+        <message>
             <source>{0}: 戦闘前（参加者 {1}人）</source>
             <translation>{0}: before the battle ({1} participants)</translation>
         </message>
@@ -26338,6 +26352,14 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>{0:,} 行</source>
             <translation>{0:,} lines</translation>
+        </message>
+        <message>
+            <source>1 行</source>
+            <translation>1 line</translation>
+        </message>
+        <message>
+            <source>{0:,} / 1 行</source>
+            <translation>{0:,} / 1 line</translation>
         </message>
         <message>
             <source>{0:,} / {1:,} 行</source>
