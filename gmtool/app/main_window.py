@@ -311,7 +311,9 @@ class MainWindow(WindowDialogs, QMainWindow):
         if hooks_for(system_id).has_wizard:
             self.menus[system_id].create_character()
             return
-        new_id = self.campaign_model.add_character(system_id, self.tr("新しいキャラクター"))
+        new_id = self.campaign_model.add_character(
+            system_id, self.campaign_model.free_name(self.tr("新しいキャラクター"))
+        )
         self.select_character(new_id)
 
     def system_menus(self) -> tuple[SystemMenu, ...]:
