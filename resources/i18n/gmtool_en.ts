@@ -4156,6 +4156,16 @@ Attack anyway?</translation>
             <translation>{0}'s {1}: {2} → {3}</translation>
         </message>
         <message>
+            <source>{0}の{1}が未設定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1} not set</translation>
+        </message>
+        <message>
+            <source>{0}の{1}が未設定のため、追加初期経験点を使えません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1} not set, so the extra starting experience cannot be used</translation>
+        </message>
+        <message>
             <source>{0}の「{1}」が終わった</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}'s "{1}" has ended</translation>
@@ -16356,7 +16366,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>空欄は「未設定」です。ルール本文は同梱のスキル（【接近戦】）の専門性も特化の経験点も示していないため、GM がここで設定するまで誰もそのスキルを習得できません。特化の経験点は 2 つ目以降の特化に必要な点数です（最初の特化＝初期特化は無料）。保存したカタログはキャンペーンに保存され、元に戻す（Ctrl+Z）で戻せます。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill (【接近戦】), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
+            <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill (Melee 【接近戦】), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
         </message>
         <message>
             <source>空欄は未入力です（典型的な値は本文にないため GM が入力します）。Size は人数 ÷ 10 × 種族の係数（ルール表 → 参照表 の Table 9.26、混在は係数なし）を四捨五入して決められます。Size は部隊のダメージの記録を兼ね、0 で消滅します。Morale（1〜12 + Size）は Size と同じだけ増減します。</source>
@@ -23036,8 +23046,12 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>The skill catalog has no skills. The GM should set them up in the skill catalog</translation>
         </message>
         <message>
-            <source>【{0}】の{1}が未設定</source>
-            <translation>【{0}】: {1} not set</translation>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>{0}の{1}が未設定</source>
+            <translation>{0}: {1} not set</translation>
         </message>
         <message>
             <source>習得できるスキルがありません（{0}）。GM がスキルカタログで設定してください。GM オーバーライドで進むと初期経験点は失われます</source>
@@ -24831,6 +24845,10 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
     <context>
         <name>FourCardCheckModel</name>
         <message>
+            <source>ベース</source>
+            <translation>Base</translation>
+        </message>
+        <message>
             <source>難易度 {0} は「{1}」（{2}）を超えています</source>
             <translation>Difficulty {0} is past “{1}” ({2})</translation>
         </message>
@@ -25009,8 +25027,8 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
             <translation>Choose what the extra starting experience is for (which skill)</translation>
         </message>
         <message>
-            <source>【{0}】の{1}が未設定のため、追加初期経験点を使えません</source>
-            <translation>【{0}】: {1} not set, so the extra starting experience cannot be used</translation>
+            <source>{0}の{1}が未設定のため、追加初期経験点を使えません</source>
+            <translation>{0}: {1} not set, so the extra starting experience cannot be used</translation>
         </message>
         <message>
             <source>{0} {1}: GM オーバーライド（{2}）</source>
@@ -35528,7 +35546,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>空欄は「未設定」です。ルール本文は同梱のスキル（【接近戦】）の専門性も特化の経験点も示していないため、GM がここで設定するまで誰もそのスキルを習得できません。特化の経験点は 2 つ目以降の特化に必要な点数です（最初の特化＝初期特化は無料）。保存したカタログはキャンペーンに保存され、元に戻す（Ctrl+Z）で戻せます。</source>
-            <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill (【接近戦】), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
+            <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill (Melee 【接近戦】), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
         </message>
         <message>
             <source>スキルを追加</source>
@@ -35762,6 +35780,10 @@ Start session {1} anyway?</translation>
         <message>
             <source>未設定</source>
             <translation>Not set</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>残り経験点: {0} 点（総合LV {1}）</source>
