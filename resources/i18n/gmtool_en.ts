@@ -5615,6 +5615,11 @@ File → Import character.</translation>
             <translation>This campaign's log has no lines yet</translation>
         </message>
         <message>
+            <source>このキャンペーンは読み取り専用で開いています（{0}）。「名前を付けて保存…」で別のファイルに保存できます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This campaign is open read-only ({0}). "Save as…" keeps it in another file</translation>
+        </message>
+        <message>
             <source>このキャンペーンは開いています</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This campaign is already open</translation>
@@ -10089,6 +10094,11 @@ Sideboard
             <translation>Saved</translation>
         </message>
         <message>
+            <source>保存済みです — 変更はその都度ファイルに保存されています</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Already saved — every change is written to the file as you make it</translation>
+        </message>
+        <message>
             <source>保存済みのカタログは出荷時のままです（保存していない変更は破棄しました）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The saved catalog is the factory one (unsaved changes were discarded)</translation>
@@ -12121,6 +12131,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>変更はありません（保存済みです）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No changes (already saved)</translation>
+        </message>
+        <message>
+            <source>変更はその都度ファイルに保存されています（保存し忘れることはありません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Every change is written to the file as you make it (nothing is ever left unsaved)</translation>
         </message>
         <message>
             <source>変身する両面カード（第1面）</source>
@@ -24169,6 +24184,14 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
             <translation>The part that could not be read was reset to its default and the campaign opened. The original file is kept as: {0}</translation>
         </message>
         <message>
+            <source>このキャンペーンは読み取り専用で開いています（{0}）。「名前を付けて保存…」で別のファイルに保存できます</source>
+            <translation>This campaign is open read-only ({0}). "Save as…" keeps it in another file</translation>
+        </message>
+        <message>
+            <source>保存済みです — 変更はその都度ファイルに保存されています</source>
+            <translation>Already saved — every change is written to the file as you make it</translation>
+        </message>
+        <message>
             <source>名前を付けて保存</source>
             <translation>Save as</translation>
         </message>
@@ -32497,6 +32520,14 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
         <message>
             <source>開く…</source>
             <translation>Open…</translation>
+        </message>
+        <message>
+            <source>保存</source>
+            <translation>Save</translation>
+        </message>
+        <message>
+            <source>変更はその都度ファイルに保存されています（保存し忘れることはありません）</source>
+            <translation>Every change is written to the file as you make it (nothing is ever left unsaved)</translation>
         </message>
         <message>
             <source>名前を付けて保存…</source>
