@@ -4,11 +4,8 @@ within one system and across systems): the second is 「新しいキャラクタ
 
 from __future__ import annotations
 
-import pytest
-
 from gmtool.models.system_names import system_choices
 from tests.qt_fixtures import language  # noqa: F401 (a fixture)
-
 
 NAMES = {
     "ja": ["新しいキャラクター", "新しいキャラクター (2)", "新しいキャラクター (3)"],

@@ -1,6 +1,6 @@
-"""The LotR creation's last log line names the race and order as the sheet does (the walk: 「Aragorn を
-作成（man・warrior、…）」, the rule ids): 「Dwarf（ドワーフ）・Warrior（戦士）」 in Japanese, "Dwarf · Warrior"
-in English."""
+"""The LotR creation's last log line names the race and order as the sheet does (the walk:
+「Aragorn を作成（man・warrior、…）」, the rule ids): 「Dwarf（ドワーフ）・Warrior（戦士）」 in Japanese,
+"Dwarf · Warrior" in English."""
 
 from __future__ import annotations
 

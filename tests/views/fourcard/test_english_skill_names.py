@@ -16,7 +16,7 @@ from gmtool.rules.systems.fourcard.system import SYSTEM
 from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog
 from gmtool.views.fourcard.check_view import FourCardCheckView
 from tests.qt_fixtures import language, sample_fourcard_character, stored_session  # noqa: F401 (a fixture)
-from tests.views.fourcard.test_wizard import CATALOG, click_next, make_wizard
+from tests.views.fourcard.test_wizard import to_skills_page
 
 BASES = {
     "ja": ["【接近戦】（その他）（6）", "【接近戦】特化【剣】（8）"],
@@ -46,14 +46,7 @@ def test_the_chat_palette_keeps_the_rule_texts_words(empty_campaign_model):
 
 
 def test_the_wizard_names_the_skill_as_its_table_does(qtbot, empty_campaign_model, language):  # noqa: F811
-    wizard = make_wizard(qtbot, empty_campaign_model, shipped_catalog())
-    wizard.identity_page.name_edit.setText("Rina")
-    wizard.identity_page.female_radio.setChecked(True)
-    click_next(wizard)
-    wizard.attributes_page.roll_button.click()
-    click_next(wizard)
-    click_next(wizard)
-    page = wizard.skills_page
+    page = to_skills_page(qtbot, empty_campaign_model, shipped_catalog())
     name, why = page.table.item(0, 0).text(), page.table.item(0, 6).text()
     reason = page.reason_label.text()
     page.select_skill("接近戦")
@@ -71,14 +64,7 @@ def test_the_wizard_names_the_skill_as_its_table_does(qtbot, empty_campaign_mode
 
 
 def test_the_wizards_purchases_name_the_skill_as_its_table_does(qtbot, empty_campaign_model, language):  # noqa: F811
-    wizard = make_wizard(qtbot, empty_campaign_model, CATALOG)
-    wizard.identity_page.name_edit.setText("Rina")
-    wizard.identity_page.female_radio.setChecked(True)
-    click_next(wizard)
-    wizard.attributes_page.roll_button.click()
-    click_next(wizard)
-    click_next(wizard)
-    page = wizard.skills_page
+    page = to_skills_page(qtbot, empty_campaign_model)
     page.select_skill("接近戦")
     page.buy_button.click()
     bought = page.purchase_list.item(0).text()
