@@ -27,6 +27,7 @@ CAMPAIGN_FILTER = QT_TRANSLATE_NOOP("FileActions", "gmtool キャンペーン (*
 CHARACTER_FILTER = QT_TRANSLATE_NOOP("FileActions", "gmtool キャラクター (*.gmchar.json)")
 RECENT_KEY = "recent_campaigns"
 MAX_RECENT = 8
+SAVED_MESSAGE_MS = 8000  # longer than an export's 5 s note: a new user reads it whole
 
 
 class FileActions(QObject):
@@ -142,6 +143,25 @@ class FileActions(QObject):
         )
         campaign.notices = (*campaign.notices, notice)
         return campaign
+
+    def save_now(self) -> None:
+        """保存 (Ctrl+S): every step is written to the file as it is made, so there is nothing left to
+        save; the step still being made is committed now, and the status bar says so (a new user's
+        Ctrl+S, by habit, did nothing and said nothing).  A campaign opened read-only says why and
+        where its changes can go."""
+        model = self.services.campaign_model
+        if model.read_only is not None:
+            self.services.status_bar.showMessage(
+                self.tr(
+                    "このキャンペーンは読み取り専用で開いています（{0}）。「名前を付けて保存…」で別のファイルに保存できます"
+                ).format(shown_message(model.read_only)),
+                SAVED_MESSAGE_MS,
+            )
+            return
+        if model.flush():  # refused: the step was taken back and said so
+            self.services.status_bar.showMessage(
+                self.tr("保存済みです — 変更はその都度ファイルに保存されています"), SAVED_MESSAGE_MS
+            )
 
     def save_campaign_as(self) -> None:
         current = self.services.campaign_model.campaign

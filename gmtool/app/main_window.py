@@ -311,7 +311,9 @@ class MainWindow(WindowDialogs, QMainWindow):
         if hooks_for(system_id).has_wizard:
             self.menus[system_id].create_character()
             return
-        new_id = self.campaign_model.add_character(system_id, self.tr("新しいキャラクター"))
+        new_id = self.campaign_model.add_character(
+            system_id, self.campaign_model.free_name(self.tr("新しいキャラクター"))
+        )
         self.select_character(new_id)
 
     def system_menus(self) -> tuple[SystemMenu, ...]:
@@ -430,6 +432,10 @@ class MainWindow(WindowDialogs, QMainWindow):
             action(self.tr("新しいキャンペーン…"), self.files.new_campaign, QKeySequence.StandardKey.New)
         )
         file_menu.addAction(action(self.tr("開く…"), self.files.open_campaign, QKeySequence.StandardKey.Open))
+        # Every step is written as it is made: 保存 says so (and commits the step being made).
+        save = action(self.tr("保存"), self.files.save_now, QKeySequence.StandardKey.Save)
+        save.setStatusTip(self.tr("変更はその都度ファイルに保存されています（保存し忘れることはありません）"))
+        file_menu.addAction(save)
         file_menu.addAction(
             action(self.tr("名前を付けて保存…"), self.files.save_campaign_as, QKeySequence.StandardKey.SaveAs)
         )

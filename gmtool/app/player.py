@@ -100,7 +100,9 @@ class PlayerWindow(WindowDialogs, QMainWindow):
 
     def _fill_in_sheet(self, system_id: str) -> str | None:
         """A system with no creation procedure: a new character's sheet, filled in by the player."""
-        new_id = self.campaign_model.add_character(system_id, self.tr("新しいキャラクター"))
+        new_id = self.campaign_model.add_character(
+            system_id, self.campaign_model.free_name(self.tr("新しいキャラクター"))
+        )
         dialog = QDialog(self)
         dialog.setWindowTitle(self.tr("キャラクターシートに記入"))
         sheet = hooks_for(system_id).sheet(CharacterModel(self.campaign_model, new_id, dialog))

@@ -312,8 +312,11 @@ class LogPanel(QWidget):
     def _show_count(self) -> None:
         model = self.log_model
         shown, total = model.rowCount(), model.total_count
+        # English counts "1 line" and "2 lines": the text chosen by the count (as the log export does).
         if model.log_filter.empty:
-            self.count.setText(self.tr("{0:,} 行").format(total))
+            self.count.setText(self.tr("1 行") if total == 1 else self.tr("{0:,} 行").format(total))
+        elif total == 1:
+            self.count.setText(self.tr("{0:,} / 1 行").format(shown))
         else:
             self.count.setText(self.tr("{0:,} / {1:,} 行").format(shown, total))
         self._fit_count()

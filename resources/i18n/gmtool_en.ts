@@ -3116,6 +3116,11 @@ Chance the Siegecraft test succeeds {1} (without the help {2})</translation>
             <translation>{0:+d} (STR modifier, added to hand-held and thrown weapons)</translation>
         </message>
         <message>
+            <source>{0:,} / 1 行</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0:,} / 1 line</translation>
+        </message>
+        <message>
             <source>{0:,} / {1:,} 行</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0:,} / {1:,} lines</translation>
@@ -3934,6 +3939,11 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>{0}: fear — {1} (condition “{2}”)</translation>
         </message>
         <message>
+            <source>{0}: 戦闘前（参加者 1人）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: before the battle (1 participant)</translation>
+        </message>
+        <message>
             <source>{0}: 戦闘前（参加者 {1}人）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}: before the battle ({1} participants)</translation>
@@ -4144,6 +4154,16 @@ Attack anyway?</translation>
             <source>{0}の{1}: {2} → {3}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>{0}'s {1}: {2} → {3}</translation>
+        </message>
+        <message>
+            <source>{0}の{1}が未設定</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1} not set</translation>
+        </message>
+        <message>
+            <source>{0}の{1}が未設定のため、追加初期経験点を使えません</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>{0}: {1} not set, so the extra starting experience cannot be used</translation>
         </message>
         <message>
             <source>{0}の「{1}」が終わった</source>
@@ -5603,6 +5623,11 @@ File → Import character.</translation>
             <source>このキャンペーンのログにはまだ行がありません</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>This campaign's log has no lines yet</translation>
+        </message>
+        <message>
+            <source>このキャンペーンは読み取り専用で開いています（{0}）。「名前を付けて保存…」で別のファイルに保存できます</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>This campaign is open read-only ({0}). "Save as…" keeps it in another file</translation>
         </message>
         <message>
             <source>このキャンペーンは開いています</source>
@@ -10089,6 +10114,11 @@ Sideboard
             <translation>Replace without saving</translation>
         </message>
         <message>
+            <source>保存済みです — 変更はその都度ファイルに保存されています</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Already saved — every change is written to the file as you make it</translation>
+        </message>
+        <message>
             <source>保存済みのカタログは出荷時のままです（保存していない変更は破棄しました）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>The saved catalog is the factory one (unsaved changes were discarded)</translation>
@@ -12121,6 +12151,11 @@ In particular, when "interfering with an original character" is inappropriate fo
             <source>変更はありません（保存済みです）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>No changes (already saved)</translation>
+        </message>
+        <message>
+            <source>変更はその都度ファイルに保存されています（保存し忘れることはありません）</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Every change is written to the file as you make it (nothing is ever left unsaved)</translation>
         </message>
         <message>
             <source>変身する両面カード（第1面）</source>
@@ -16376,7 +16411,7 @@ Heavily encumbered ≤{2} (+20)</translation>
         <message>
             <source>空欄は「未設定」です。ルール本文は同梱のスキル（【接近戦】）の専門性も特化の経験点も示していないため、GM がここで設定するまで誰もそのスキルを習得できません。特化の経験点は 2 つ目以降の特化に必要な点数です（最初の特化＝初期特化は無料）。保存したカタログはキャンペーンに保存され、元に戻す（Ctrl+Z）で戻せます。</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill (【接近戦】), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
+            <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill (Melee 【接近戦】), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
         </message>
         <message>
             <source>空欄は未入力です（典型的な値は本文にないため GM が入力します）。Size は人数 ÷ 10 × 種族の係数（ルール表 → 参照表 の Table 9.26、混在は係数なし）を四捨五入して決められます。Size は部隊のダメージの記録を兼ね、0 で消滅します。Morale（1〜12 + Size）は Size と同じだけ増減します。</source>
@@ -22169,6 +22204,10 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>Choose a system with "New battle" to begin</translation>
         </message>
         <message>
+            <source>{0}: 戦闘前（参加者 1人）</source>
+            <translation>{0}: before the battle (1 participant)</translation>
+        </message>
+        <message>
             <source>{0}: 戦闘前（参加者 {1}人）</source>
             <translation>{0}: before the battle ({1} participants)</translation>
         </message>
@@ -23069,8 +23108,12 @@ An AF check in progress stays as it is (finish it in the AF check window).</tran
             <translation>The skill catalog has no skills. The GM should set them up in the skill catalog</translation>
         </message>
         <message>
-            <source>【{0}】の{1}が未設定</source>
-            <translation>【{0}】: {1} not set</translation>
+            <source>、</source>
+            <translation>, </translation>
+        </message>
+        <message>
+            <source>{0}の{1}が未設定</source>
+            <translation>{0}: {1} not set</translation>
         </message>
         <message>
             <source>習得できるスキルがありません（{0}）。GM がスキルカタログで設定してください。GM オーバーライドで進むと初期経験点は失われます</source>
@@ -24196,6 +24239,14 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
             <translation>The part that could not be read was reset to its default and the campaign opened. The original file is kept as: {0}</translation>
         </message>
         <message>
+            <source>このキャンペーンは読み取り専用で開いています（{0}）。「名前を付けて保存…」で別のファイルに保存できます</source>
+            <translation>This campaign is open read-only ({0}). "Save as…" keeps it in another file</translation>
+        </message>
+        <message>
+            <source>保存済みです — 変更はその都度ファイルに保存されています</source>
+            <translation>Already saved — every change is written to the file as you make it</translation>
+        </message>
+        <message>
             <source>名前を付けて保存</source>
             <translation>Save as</translation>
         </message>
@@ -24872,6 +24923,10 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
     <context>
         <name>FourCardCheckModel</name>
         <message>
+            <source>ベース</source>
+            <translation>Base</translation>
+        </message>
+        <message>
             <source>難易度 {0} は「{1}」（{2}）を超えています</source>
             <translation>Difficulty {0} is past “{1}” ({2})</translation>
         </message>
@@ -25050,8 +25105,8 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
             <translation>Choose what the extra starting experience is for (which skill)</translation>
         </message>
         <message>
-            <source>【{0}】の{1}が未設定のため、追加初期経験点を使えません</source>
-            <translation>【{0}】: {1} not set, so the extra starting experience cannot be used</translation>
+            <source>{0}の{1}が未設定のため、追加初期経験点を使えません</source>
+            <translation>{0}: {1} not set, so the extra starting experience cannot be used</translation>
         </message>
         <message>
             <source>{0} {1}: GM オーバーライド（{2}）</source>
@@ -26393,6 +26448,14 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>{0:,} 行</source>
             <translation>{0:,} lines</translation>
+        </message>
+        <message>
+            <source>1 行</source>
+            <translation>1 line</translation>
+        </message>
+        <message>
+            <source>{0:,} / 1 行</source>
+            <translation>{0:,} / 1 line</translation>
         </message>
         <message>
             <source>{0:,} / {1:,} 行</source>
@@ -32518,6 +32581,14 @@ The card database is a copy of the cards you loaded. Set this file aside (rename
             <translation>Open…</translation>
         </message>
         <message>
+            <source>保存</source>
+            <translation>Save</translation>
+        </message>
+        <message>
+            <source>変更はその都度ファイルに保存されています（保存し忘れることはありません）</source>
+            <translation>Every change is written to the file as you make it (nothing is ever left unsaved)</translation>
+        </message>
+        <message>
             <source>名前を付けて保存…</source>
             <translation>Save as…</translation>
         </message>
@@ -35569,7 +35640,7 @@ Start session {1} anyway?</translation>
         </message>
         <message>
             <source>空欄は「未設定」です。ルール本文は同梱のスキル（【接近戦】）の専門性も特化の経験点も示していないため、GM がここで設定するまで誰もそのスキルを習得できません。特化の経験点は 2 つ目以降の特化に必要な点数です（最初の特化＝初期特化は無料）。保存したカタログはキャンペーンに保存され、元に戻す（Ctrl+Z）で戻せます。</source>
-            <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill (【接近戦】), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
+            <translation>Blank means "not set". The rulebook text gives neither the expertise nor the specialization experience of the bundled skill (Melee 【接近戦】), so nobody can learn that skill until the GM sets it here. Specialization experience is the cost of the second and later specializations (the first, starting specialization is free). A saved catalog is stored in the campaign and can be undone (Ctrl+Z).</translation>
         </message>
         <message>
             <source>スキルを追加</source>
@@ -35803,6 +35874,10 @@ Start session {1} anyway?</translation>
         <message>
             <source>未設定</source>
             <translation>Not set</translation>
+        </message>
+        <message>
+            <source>・</source>
+            <translation> · </translation>
         </message>
         <message>
             <source>残り経験点: {0} 点（総合LV {1}）</source>

@@ -218,7 +218,8 @@ def walk_dialogs(walk: Walk, window: Any, refusals: list[str]) -> None:
     catalog = window.opened.pop()
     catalog.show()
     walk.read("skill catalog", catalog)
-    unset = "剣 (Not set)" if walk.language == "en" else "剣（未設定）"  # the shipped catalog's 特化
+    # the shipped catalog's 特化, named in English as the skill table names it
+    unset = "Sword 【剣】 (Not set)" if walk.language == "en" else "剣（未設定）"
     assert any(unset in text for _, text in walk.screens[-1][1])
     # A skill whose 前提 the catalog lacks: saving is refused, saying why.
     catalog.add_button.click()

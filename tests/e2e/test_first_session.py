@@ -313,7 +313,7 @@ def test_lotr_first_session(qtbot, settings, tmp_path, monkeypatch, refusals):
         assert_in_order(
             log_lines(window),
             [
-                r"\| ギムリ \| キャラクターの作成 \|  \| ギムリ を作成（dwarf・warrior",
+                r"\| ギムリ \| キャラクターの作成 \|  \| ギムリ を作成（Dwarf（ドワーフ）・Warrior（戦士）",
                 r"\| ギムリ \| 判定: Armed Combat: Axes（武器戦闘）（ランク \+6 能力値修正 \+1 = \+7）"
                 r" 目標値 10 \|",
                 r"新しい戦闘「戦闘」（指輪物語RPG（CODA））",

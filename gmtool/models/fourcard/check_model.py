@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.campaign_model import CampaignModel
 from gmtool.models.fourcard.check_log import check_log_payload
-from gmtool.models.fourcard.terms import QT_TRANSLATE_NOOP
+from gmtool.models.fourcard.terms import QT_TRANSLATE_NOOP, check_label
 from gmtool.models.house_rules_model import campaign_house_rules
 from gmtool.models.roller_inputs import CUSTOM, RollerInputs, RollerInputsMixin
 from gmtool.rules.checks import CheckKind, Outcome
@@ -134,7 +134,10 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
         character = self.character(side)
         if character is None:
             return []
-        return list(FOURCARD.checks(character, campaign_house_rules(self.campaign_model).get(LEVEL_TABLE)))
+        # Labelled in the UI language (the box's choices and the log's line): 「【接近戦】（その他）」 is
+        # "Melee 【接近戦】 (other)" in English.
+        kinds = FOURCARD.checks(character, campaign_house_rules(self.campaign_model).get(LEVEL_TABLE))
+        return [replace(kind, label=check_label(kind.label)) for kind in kinds]
 
     def naturals(self) -> str:
         """What a natural 12 or 2 does in a 比較ロール (the COMPARE_NATURALS house rule)."""
@@ -157,7 +160,7 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
     def source_label(self, side: Contestant) -> str:
         inputs = self.inputs(side)
         kind = next((k for k in self.kinds(side) if k.id == inputs.source), None)
-        return kind.label if kind is not None else "ベース"
+        return kind.label if kind is not None else self.tr("ベース")
 
     def weakened(self, side: Contestant) -> bool:
         """累積ダメージ has reached 衰弱: the engine takes −2 off every roll."""

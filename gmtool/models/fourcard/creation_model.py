@@ -40,7 +40,7 @@ from gmtool.models.fourcard.creation_purchases import (
 )
 from gmtool.models.fourcard.creation_rolls import KeptRolls
 from gmtool.models.fourcard.skill_catalog import CATALOG_KEY, CatalogProblem, campaign_catalog
-from gmtool.models.fourcard.terms import INITIAL_XP_LABEL, LOST_XP_LABEL
+from gmtool.models.fourcard.terms import INITIAL_XP_LABEL, LOST_XP_LABEL, skill_term
 from gmtool.rules.creation_record import MADE_IN_GM
 from gmtool.rules.dice import Faces, new_seed
 from gmtool.rules.message import Message
@@ -281,8 +281,8 @@ class FourCardCreationModel(QObject):
             missing = definition.missing() if definition else []
             if missing:
                 warnings.append(
-                    self.tr("【{0}】の{1}が未設定のため、追加初期経験点を使えません").format(
-                        name, self.skills.missing_text(missing)
+                    self.tr("{0}の{1}が未設定のため、追加初期経験点を使えません").format(
+                        skill_term(name), self.skills.missing_text(missing)
                     )
                 )
         return warnings
@@ -466,7 +466,7 @@ class FourCardCreationModel(QObject):
         today = self._today()
         growth = [LedgerEntry(today, SCENARIO, xp=INITIAL_XP, bought=INITIAL_XP_LABEL)]
         if self.extra_xp:
-            uses = "、".join(f"【{n}】" for n in self.earmarked) or self.tr("未指定")
+            uses = self.tr("、").join(skill_term(n) for n in self.earmarked) or self.tr("未指定")
             label = self.tr("追加初期経験点（用途: {0}）").format(uses)
             growth.append(LedgerEntry(today, SCENARIO, xp=self.extra_xp, bought=label))
         values = self.attributes or {}

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.models.creation_common import Blocker, CreationRefused
 from gmtool.models.fourcard.creation_log import CreationLog
-from gmtool.models.fourcard.terms import CREATION_SCENARIO, rendered
+from gmtool.models.fourcard.terms import CREATION_SCENARIO, rendered, skill_term
 from gmtool.rules.message import Message
 from gmtool.rules.systems.fourcard.advancement import (
     Purchase,
@@ -214,8 +214,9 @@ class CreationPurchases(QObject):
             ]
         gaps = [(s.name, s.missing()) for s in self.catalog.skills]
         if all(missing for _, missing in gaps):
-            detail = "、".join(
-                self.tr("【{0}】の{1}が未設定").format(n, self.missing_text(missing)) for n, missing in gaps
+            detail = self.tr("、").join(
+                self.tr("{0}の{1}が未設定").format(skill_term(n), self.missing_text(missing))
+                for n, missing in gaps
             )
             return [
                 Blocker(

@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 
+from gmtool.models.fourcard.terms import catalog_name
 from gmtool.rules.systems.fourcard.catalog import SkillDef
 
 Index = QModelIndex | QPersistentModelIndex
@@ -94,7 +95,7 @@ class SkillCatalogTableModel(QAbstractTableModel):
     def _cell(self, skill: SkillDef, column: int) -> str:
         unset = self.tr(UNSET)
         if column == 0:
-            return skill.name
+            return catalog_name(skill.name)
         if column == 1:
             return skill.base.upper() or unset
         if column == 2:
@@ -102,10 +103,10 @@ class SkillCatalogTableModel(QAbstractTableModel):
         if column == 3:
             return self.tr("あり") if skill.level_cap else ""
         if column == 4:
-            return skill.restrictor
+            return catalog_name(skill.restrictor) if skill.restrictor else ""
         if column == 5:
-            return ", ".join(skill.prerequisites)
+            return ", ".join(catalog_name(name) for name in skill.prerequisites)
         return ", ".join(
-            self.tr("{0}（{1}）").format(s.name, unset if s.cost is None else s.cost)
+            self.tr("{0}（{1}）").format(catalog_name(s.name), unset if s.cost is None else s.cost)
             for s in skill.specialisations
         )

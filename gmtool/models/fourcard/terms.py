@@ -7,8 +7,11 @@ context with `term()`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QCoreApplication
 
+from gmtool.models.shown_text import shown, shown_label
 from gmtool.rules.checks import Outcome
 from gmtool.rules.message import Message
 
@@ -67,8 +70,66 @@ GAME_SKILLS = frozenset(
 def skill_term(name: str) -> str:
     """A skill or field in its brackets: 「【接近戦】」, in the English UI 「Melee 【接近戦】」 for the
     rule text's own; a GM's 「【知識】」 as typed."""
-    bracketed = f"【{name}】"
+    return bracketed_term(f"【{name}】")
+
+
+def catalog_name(name: str) -> str:
+    """A skill's or field's name as the catalog editor shows it (the name alone, no brackets): the rule
+    text's own with its English in the English UI ("Melee 【接近戦】"), as `skill_term` names it; 「接近戦」
+    in Japanese; a GM's as typed."""
+    shown = skill_term(name)
+    return shown if shown != f"【{name}】" else name
+
+
+def typed_catalog_name(text: str) -> str:
+    """A name as the catalog editor reads it back: what `catalog_name` shows for one of the rule text's
+    own skills is that skill's name (「接近戦」); anything else is the name typed."""
+    return next((bracketed[1:-1] for bracketed in GAME_SKILLS if catalog_name(bracketed[1:-1]) == text), text)
+
+
+def bracketed_term(bracketed: str) -> str:
+    """`skill_term` of a name already in its brackets (the engine's check labels carry them)."""
     return term(bracketed) if bracketed in GAME_SKILLS else bracketed
+
+
+# Stands for a skill named in a message's 【{n}】 field while the message is put into words: the
+# words' own 【{n}】 is then the skill as `skill_term` names it ("Melee 【接近戦】", not 「【接近戦】」).
+_SKILL_MARK = "\x1f{0}\x1f"
+
+
+def _naming_skills(message: Message, fill: Callable[[list[object]], str]) -> str:
+    """*message* put into words by `fill` (given its values), each of the rule text's own skills among
+    its values named as the skill table names it.  Only the marks this function put in are replaced."""
+    skills = {
+        i: value
+        for i, value in enumerate(message.args)
+        if isinstance(value, str) and not isinstance(value, Message) and f"【{value}】" in GAME_SKILLS
+    }
+    values = [_SKILL_MARK.format(i) if i in skills else value for i, value in enumerate(message.args)]
+    text = fill(values)
+    for i, name in skills.items():
+        mark = _SKILL_MARK.format(i)
+        text = text.replace(f"【{mark}】", skill_term(name)).replace(mark, name)
+    return text
+
+
+def skill_message(text: str) -> str:
+    """An engine message in the UI language (the message catalogue), each of the rule text's own
+    skills it names as the skill table names it: 「【接近戦】の専門性が未設定です…」 reads "Melee 【接近戦】:
+    Expertise not set…" in English, as the wizard's table shows the skill.  A plain text: as `shown`."""
+    if not isinstance(text, Message):
+        return shown(text)
+    return _naming_skills(text, lambda values: shown(Message(text.template, *values, **text.kwargs)))
+
+
+def check_label(label: str) -> str:
+    """A ベース (`FourCardSystem.checks`' label) in the UI language: 「【接近戦】（その他）」 is
+    "Melee 【接近戦】 (other)" in English, 「【接近戦】特化【剣】」 "Melee 【接近戦】 specialization
+    Sword 【剣】" (the skills as the sheet's table names them), 「IQ＋総合LV」 "IQ + overall LV"."""
+    if not isinstance(label, Message):
+        return shown_label(label)
+    values = (bracketed_term(value) if isinstance(value, str) else value for value in label.args)
+    return shown(Message(label.template, *values))
 
 
 def term(source: str) -> str:
@@ -98,12 +159,17 @@ def rendered(text: str) -> str:
     name, a number) kept.  A lookup by the template, as the message catalogue does: nothing is parsed."""
     if not isinstance(text, Message):
         return text
-    values = [
-        rendered(value) if isinstance(value, Message) else term(value) if value in SEPARATORS else value
-        for value in text.args
-    ]
-    english = QCoreApplication.translate(CONTEXT, text.template)
-    try:
-        return english.format(*values, **text.kwargs)
-    except (IndexError, KeyError, ValueError):  # a translation that lost a field: the Japanese
-        return str(text)
+    message = text
+
+    def fill(args: list[object]) -> str:
+        values = [
+            rendered(value) if isinstance(value, Message) else term(value) if value in SEPARATORS else value
+            for value in args
+        ]
+        english = QCoreApplication.translate(CONTEXT, message.template)
+        try:
+            return english.format(*values, **message.kwargs)
+        except (IndexError, KeyError, ValueError):  # a translation that lost a field: the Japanese
+            return str(message)
+
+    return _naming_skills(message, fill)  # 「【接近戦】1TP」, in English "Melee 【接近戦】1TP"

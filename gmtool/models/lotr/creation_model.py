@@ -45,6 +45,7 @@ from gmtool.rules.systems.lotr.creation import (
 )
 from gmtool.rules.systems.lotr.derived import skill_attribute
 from gmtool.rules.systems.lotr.rules_data import ATTRIBUTE_IDS, REACTION_IDS, LotRRules
+from gmtool.rules.systems.lotr.rules_types import Named
 from gmtool.store.errors import CampaignError
 from gmtool.store.validation import format_validation_error
 
@@ -231,7 +232,11 @@ class LotRCreationModel(QObject):
             self.tr("キャラクターの作成"),
             "",
             self.tr("{0} を作成（{1}・{2}、Health {3}、Courage {4}）").format(
-                character.name, character.race, character.order, character.health, character.courage
+                character.name,
+                _shown_rule(self.rules.race(character.race), character.race),
+                _shown_rule(self.rules.order(character.order), character.order),
+                character.health,
+                character.courage,
             ),
             character_id=new_id,
             method=self.draft.method,
@@ -265,3 +270,9 @@ class LotRCreationModel(QObject):
             return
         self.state.rules = campaign_lotr_rules(self.campaign_model)  # bad edits fall back to the shipped
         self.changed.emit()
+
+
+def _shown_rule(named: Named | None, rule_id: str) -> str:
+    """A race or order as the sheet names it (「Man（人間）」, in English "Man"): the log line reads as
+    the sheet does, not its id 「man」; an id the campaign's rules lost is kept as it is."""
+    return shown_name(named) if named is not None else rule_id

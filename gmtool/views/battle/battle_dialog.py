@@ -394,7 +394,10 @@ class BattleDialog(QDialog):
         if not state.system:
             return self.tr("「新しい戦闘」でシステムを選んで始めます")
         if not state.active:
-            return self.tr("{0}: 戦闘前（参加者 {1}人）").format(state.name, len(state.participants))
+            count = len(state.participants)
+            if count == 1:  # English: "(1 participant)", not "(1 participants)"
+                return self.tr("{0}: 戦闘前（参加者 1人）").format(state.name)
+            return self.tr("{0}: 戦闘前（参加者 {1}人）").format(state.name, count)
         box = self.action_boxes.get(state.system)
         named = getattr(box, "NAMED_PROCESSES", False)  # an SRS round names its processes
         if state.phase is Phase.SETUP:

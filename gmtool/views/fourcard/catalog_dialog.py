@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.fourcard.catalog_model import MAX_COST, FourCardCatalogModel, split_names
 from gmtool.models.fourcard.skill_catalog_table_model import SkillCatalogTableModel
+from gmtool.models.fourcard.terms import catalog_name, typed_catalog_name
 from gmtool.rules.systems.fourcard.catalog_types import SkillCatalog, SkillDef, SpecialisationDef
 from gmtool.views.appearance import set_tone
 from gmtool.views.edit_table import type_through
@@ -190,7 +191,9 @@ class SkillCatalogDialog(QDialog):
         for editor in editors:
             editor.blockSignals(True)
         try:
-            self.name_edit.setText(skill.name if row >= 0 else "")
+            # The rule text's own skill and fields with their English in the English UI, read back as
+            # their names (terms.typed_catalog_name).
+            self.name_edit.setText(catalog_name(skill.name) if row >= 0 else "")
             self.base_combo.setCurrentIndex(self.base_combo.findData(skill.base))
             self.expertise_spin.setValue(skill.expertise or 0)
             self.level_cap_check.setChecked(skill.level_cap)
@@ -198,7 +201,7 @@ class SkillCatalogDialog(QDialog):
             self.prerequisites_edit.setText(", ".join(skill.prerequisites))
             self.specialisation_table.setRowCount(len(skill.specialisations))
             for i, spec in enumerate(skill.specialisations):
-                self.specialisation_table.setItem(i, 0, QTableWidgetItem(spec.name))
+                self.specialisation_table.setItem(i, 0, QTableWidgetItem(catalog_name(spec.name)))
                 cost = "" if spec.cost is None else str(spec.cost)
                 self.specialisation_table.setItem(i, 1, QTableWidgetItem(cost))
         finally:
@@ -226,7 +229,7 @@ class SkillCatalogDialog(QDialog):
             self._load_form()
             return
         skill = SkillDef(
-            name=self.name_edit.text().strip(),
+            name=typed_catalog_name(self.name_edit.text().strip()),
             base=self.base_combo.currentData(),
             expertise=self.expertise_spin.value() or None,
             level_cap=self.level_cap_check.isChecked(),
@@ -240,7 +243,7 @@ class SkillCatalogDialog(QDialog):
         table = self.specialisation_table
         fields = []
         for i in range(table.rowCount()):
-            name = _cell_text(table, i, 0).strip()
+            name = typed_catalog_name(_cell_text(table, i, 0).strip())
             fields.append(
                 SpecialisationDef(name, self.model.specialisation_cost(name, _cell_text(table, i, 1)))
             )

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.models.fourcard.growth_model import FourCardGrowthModel, GrowthPreview
 from gmtool.models.fourcard.growth_table_model import GrowthTableModel
-from gmtool.models.fourcard.terms import skill_term
+from gmtool.models.fourcard.terms import skill_message, skill_term
 from gmtool.rules.systems.fourcard.advancement_types import PARTIAL_XP_RANGE
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.appearance import set_tone, tone_colour
@@ -373,7 +373,7 @@ class FourCardGrowthDialog(QDialog):
         """One purchasable row: its cells, the reasons, and a button enabled only if a click works."""
         for column, text in enumerate(cells):
             table.setItem(row, column, QTableWidgetItem(text))
-        reasons = "\n".join(shown_message(reason) for reason in preview.reasons)
+        reasons = "\n".join(skill_message(reason) for reason in preview.reasons)
         overridden = preview.cost is not None and bool(preview.reasons) and self.model.override
         reason_item = QTableWidgetItem(
             self.tr("{0}（GM オーバーライドで購入可）").format(reasons) if overridden else reasons

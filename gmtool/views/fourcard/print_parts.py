@@ -12,11 +12,12 @@ from gmtool.models.fourcard.terms import (
     LEDGER_LABELS,
     LINE_NAMES,
     SEX_NAMES,
+    check_label,
     ledger_text,
     outcome_term,
     term,
 )
-from gmtool.rules.checks import Outcome
+from gmtool.rules.checks import CheckKind, Outcome
 from gmtool.views.print.parts import QT_TRANSLATE_NOOP, PrintParts
 
 LABELS = {
@@ -62,4 +63,15 @@ def outcome_name(outcome: Any) -> str | None:
     return outcome_term(outcome) if isinstance(outcome, Outcome) else None
 
 
-PARTS = PrintParts(labels=LABELS, rule_names=rule_names, value_name=value_name, outcome_name=outcome_name)
+def check_name(kind: CheckKind) -> str:
+    """A ベース as the judgement panel names it: 「【接近戦】（その他）」, "Melee 【接近戦】 (other)"."""
+    return check_label(kind.label)
+
+
+PARTS = PrintParts(
+    labels=LABELS,
+    rule_names=rule_names,
+    value_name=value_name,
+    outcome_name=outcome_name,
+    check_name=check_name,
+)

@@ -30,12 +30,11 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.models.fourcard.creation_model import Blocker, CatalogState, FourCardCreationModel
-from gmtool.models.fourcard.terms import skill_term
+from gmtool.models.fourcard.terms import skill_message, skill_term
 from gmtool.models.shown_text import QT_TRANSLATE_NOOP
 from gmtool.rules.systems.fourcard.character import ATTRIBUTES
 from gmtool.views.appearance import set_tone
 from gmtool.views.fourcard.catalog_dialog import SkillCatalogDialog
-from gmtool.views.widgets import shown_message
 from gmtool.views.wizard.creation_wizard import REASON_STYLE, CreationPage as BaseCreationPage
 
 
@@ -319,7 +318,7 @@ class SkillsPage(CreationPage):
 
     def _refuse(self, message: str) -> None:
         """Said once, under the buttons: no message box on top of the same words."""
-        self.refusal_label.setText(shown_message(message))
+        self.refusal_label.setText(skill_message(message))
 
     def blockers(self) -> list[Blocker]:
         return self.model.skills.blockers()
@@ -348,8 +347,8 @@ class SkillsPage(CreationPage):
                 expertise,
                 str(row.tp),
                 cost,
-                "・".join(row.specialisations),
-                shown_message(row.status),  # the engine's reasons, in the UI language
+                self.tr("・").join(skill_term(field) for field in row.specialisations),
+                skill_message(row.status),  # the engine's reasons, in the UI language, naming skills so
             )
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)

@@ -94,7 +94,10 @@ class SkillsPage(LotRPage):
         self.skill_edit = QComboBox()
         self.skill_edit.setEditable(True)
         self.skill_edit.setMinimumWidth(240)
-        self.skill_edit.addItems([s.name for s in model.rules.skills])
+        # Named as the races and orders are (「Stealth（隠密）」 in Japanese, the name in English); the
+        # item keeps the skill's name, which is what a typed entry is too.
+        for skill in model.rules.skills:
+            self.skill_edit.addItem(shown_skill(skill.name, model.rules), skill.name)
         self.skill_edit.setCurrentText("")
         self.skill_edit.setToolTip(self.tr("技能グループは「Language: Westron」のように分野を付けます"))
         self.add_button = QPushButton(self.tr("技能を追加"))
@@ -168,7 +171,9 @@ class SkillsPage(LotRPage):
 
     # ---- actions ------------------------------------------------------------------------
     def _add_skill(self) -> None:
-        name = self.model.skills.add_skill(self.skill_edit.currentText())
+        typed = self.skill_edit.currentText()
+        listed = self.skill_edit.findText(typed)
+        name = self.model.skills.add_skill(self.skill_edit.itemData(listed) if listed >= 0 else typed)
         self.skill_edit.setCurrentText("")
         self.select_skill(name)
 

@@ -23,7 +23,7 @@ def test_purchases_and_overrides_are_written_in_english_in_the_english_ui(empty_
         shown = ledger_text(INITIAL_XP_LABEL)
     ledger = [entry.bought for entry in stored(model).growth]
     assert ledger[-3:] == [
-        "【接近戦】 Specialization 【斧】",
+        "Melee 【接近戦】 Specialization Axe 【斧】",  # the rule text's skill as the sheet names it
         "IQ +1 (+1 over the starting value)",
         "【魔法】1TP",
     ]
@@ -49,3 +49,15 @@ def test_one_tp_per_interlude_reads_a_ledger_written_in_english(empty_campaign_m
         model.buy_skill_tp("魔術理論")
     flip(empty_campaign_model, TP_STEP, TP_PER_INTERLUDE)
     assert any("もう1TP上げています" in str(r) for r in model.skill_preview("魔術理論").reasons)
+
+
+def test_one_tp_per_interlude_reads_the_english_name_of_the_rule_texts_skill(empty_campaign_model, tmp_path):
+    """「Melee 【接近戦】1TP」, as the English UI writes the shipped skill's purchase, is still a TP of
+    【接近戦】 bought in this interlude."""
+    model = make_growth(empty_campaign_model, with_extra_xp(40))
+    model.scenario = "廃坑"
+    with english_ui(tmp_path):
+        model.buy_skill_tp("接近戦")
+        assert stored(model).growth[-1].bought.startswith("Melee 【接近戦】")
+    flip(empty_campaign_model, TP_STEP, TP_PER_INTERLUDE)
+    assert any("もう1TP上げています" in str(r) for r in model.skill_preview("接近戦").reasons)

@@ -207,16 +207,21 @@ def test_shipped_catalog_skill_page_passes_only_by_gm_override(qtbot, empty_camp
     assert reopen_characters(empty_campaign_model.campaign.path) == {}
 
 
-def buy_magic_without_its_prerequisite(qtbot, campaign_model):
-    """The wizard on スキル, +1TP clicked for 【魔法】, whose prerequisite 【知識】 is not learned."""
-    wizard = make_wizard(qtbot, campaign_model, CATALOG)
+def to_skills_page(qtbot, campaign_model, catalog=CATALOG):
+    """The wizard on スキル (a name, a sex and rolled attributes before it), in either UI language."""
+    wizard = make_wizard(qtbot, campaign_model, catalog)
     wizard.identity_page.name_edit.setText("Rina")  # the identity page's checks are fill_identity's
     wizard.identity_page.female_radio.setChecked(True)
     click_next(wizard)
     wizard.attributes_page.roll_button.click()
     click_next(wizard)
     click_next(wizard)
-    page = wizard.skills_page
+    return wizard.skills_page
+
+
+def buy_magic_without_its_prerequisite(qtbot, campaign_model):
+    """The wizard on スキル, +1TP clicked for 【魔法】, whose prerequisite 【知識】 is not learned."""
+    page = to_skills_page(qtbot, campaign_model)
     page.select_skill("魔法")
     page.buy_button.click()
     return page

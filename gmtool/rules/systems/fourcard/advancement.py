@@ -65,7 +65,9 @@ def _budget_refusal(cost: int, available: int) -> list[str]:
 
 def raised_in_interlude(character: FourCardCharacter, name: str, scenario: str) -> bool:
     """Whether the growth history has a TP of 【name】 bought after the scenario `scenario`."""
-    bought = re.compile(rf"【{re.escape(name)}】\d+TP")
+    # The entry as written in the UI language of the purchase: 「【接近戦】2TP」, in English the rule
+    # text's own skill with its English name before it ("Melee 【接近戦】2TP", models/fourcard/terms).
+    bought = re.compile(rf"(?:[^【】]+ )?【{re.escape(name)}】\d+TP")
     return any(
         e.scenario == scenario.strip() and e.cost > 0 and bought.fullmatch(e.bought) for e in character.growth
     )

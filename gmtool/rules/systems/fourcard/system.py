@@ -75,11 +75,13 @@ class FourCard:
         unskilled, attribute + 総合LV (the table read as `level_reading`), and the VT/WP resistances."""
         kinds = []
         for skill in character.skills:
-            general = "（その他）" if skill.specialised else ""
+            # Messages, shown in the UI language (models/fourcard/terms.check_label); the Japanese text
+            # is the label the chat palette and the CCFolia export write.
+            bracketed = f"【{skill.name}】"
             kinds.append(
                 CheckKind(
                     f"skill:{skill.name}",
-                    f"【{skill.name}】{general}",
+                    Message("{0}（その他）", bracketed) if skill.specialised else bracketed,
                     skill_level(character, skill),
                     SKILL_GROUP,
                 )
@@ -87,7 +89,7 @@ class FourCard:
             kinds += [
                 CheckKind(
                     f"skill:{skill.name}:{field}",
-                    f"【{skill.name}】特化【{field}】",
+                    Message("{0}特化{1}", bracketed, f"【{field}】"),
                     skill_level(character, skill, field),
                     SKILL_GROUP,
                 )
