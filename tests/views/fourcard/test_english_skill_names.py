@@ -46,7 +46,8 @@ def test_the_chat_palette_keeps_the_rule_texts_words(empty_campaign_model):
 
 
 def test_the_wizard_names_the_skill_as_its_table_does(qtbot, empty_campaign_model, language):  # noqa: F811
-    page = to_skills_page(qtbot, empty_campaign_model, shipped_catalog())
+    wizard = to_skills_page(qtbot, empty_campaign_model, shipped_catalog())
+    page = wizard.skills_page
     name, why = page.table.item(0, 0).text(), page.table.item(0, 6).text()
     reason = page.reason_label.text()
     page.select_skill("接近戦")
@@ -64,7 +65,8 @@ def test_the_wizard_names_the_skill_as_its_table_does(qtbot, empty_campaign_mode
 
 
 def test_the_wizards_purchases_name_the_skill_as_its_table_does(qtbot, empty_campaign_model, language):  # noqa: F811
-    page = to_skills_page(qtbot, empty_campaign_model)
+    wizard = to_skills_page(qtbot, empty_campaign_model)
+    page = wizard.skills_page
     page.select_skill("接近戦")
     page.buy_button.click()
     bought = page.purchase_list.item(0).text()

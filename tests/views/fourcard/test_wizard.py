@@ -208,7 +208,8 @@ def test_shipped_catalog_skill_page_passes_only_by_gm_override(qtbot, empty_camp
 
 
 def to_skills_page(qtbot, campaign_model, catalog=CATALOG):
-    """The wizard on スキル (a name, a sex and rolled attributes before it), in either UI language."""
+    """The wizard on スキル (a name, a sex and rolled attributes before it), in either UI language.
+    The wizard itself is returned: a test holding only its page let it be freed with the page in use."""
     wizard = make_wizard(qtbot, campaign_model, catalog)
     wizard.identity_page.name_edit.setText("Rina")  # the identity page's checks are fill_identity's
     wizard.identity_page.female_radio.setChecked(True)
@@ -216,20 +217,21 @@ def to_skills_page(qtbot, campaign_model, catalog=CATALOG):
     wizard.attributes_page.roll_button.click()
     click_next(wizard)
     click_next(wizard)
-    return wizard.skills_page
+    return wizard
 
 
 def buy_magic_without_its_prerequisite(qtbot, campaign_model):
     """The wizard on スキル, +1TP clicked for 【魔法】, whose prerequisite 【知識】 is not learned."""
-    page = to_skills_page(qtbot, campaign_model)
-    page.select_skill("魔法")
-    page.buy_button.click()
-    return page
+    wizard = to_skills_page(qtbot, campaign_model)
+    wizard.skills_page.select_skill("魔法")
+    wizard.skills_page.buy_button.click()
+    return wizard
 
 
 def test_a_blocked_tp_is_said_once_on_the_page_without_a_message_box(qtbot, empty_campaign_model, refusals):
     """+1TP refused: the reason under the buttons, and no message box on top saying it again."""
-    page = buy_magic_without_its_prerequisite(qtbot, empty_campaign_model)
+    wizard = buy_magic_without_its_prerequisite(qtbot, empty_campaign_model)
+    page = wizard.skills_page
     assert "前提スキル【知識】を 1TP 以上習得していません" in page.refusal_label.text()
     assert page.refusal_label.isVisible()
     assert refusals == []
@@ -246,7 +248,8 @@ def test_the_skill_pages_reasons_read_in_english_in_the_english_ui(
     from tests.qt_fixtures import english_ui
 
     with english_ui(tmp_path):
-        page = buy_magic_without_its_prerequisite(qtbot, empty_campaign_model)
+        wizard = buy_magic_without_its_prerequisite(qtbot, empty_campaign_model)
+        page = wizard.skills_page
         reasons = [page.table.item(2, 6).text(), page.refusal_label.text()]
     assert all("prerequisite" in reason.lower() for reason in reasons), reasons
     assert not any("習得" in reason for reason in reasons)
