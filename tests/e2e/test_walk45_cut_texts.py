@@ -1,0 +1,48 @@
+"""Walk 45, items 9 and 10, in the window a new user sees at 1366×768 (Japanese, then English): texts
+that were cut or elided now read whole, and the plots' labels and legends leave the curves clear."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
+
+from gmtool.app.main_window import MainWindow
+from tests.e2e import test_docks_at_1366 as docks
+from tests.e2e.test_english_polish_at_1366 import LAPTOP
+
+laptop = docks.laptop  # the demo at 1366×768 in its default layout, ja then en
+
+
+def test_the_shortcut_list_shows_every_action_whole(laptop: MainWindow, qtbot: Any) -> None:
+    """ヘルプ → キーボードショートカット: 「Session management (contracts, Command Spells, event keys)…」
+    was cut — the list sized itself from the rows on screen, and that row is further down."""
+    from gmtool.app.help_menu import window_shortcuts
+    from gmtool.models.shortcut_list import ShortcutList
+    from gmtool.views.shortcuts_view import ShortcutsDialog
+
+    dialog = ShortcutsDialog(ShortcutList(window_shortcuts(laptop)))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    QApplication.processEvents()
+    assert dialog.width() <= LAPTOP[0]
+    table = dialog.table
+    option = QStyleOptionViewItem()
+    option.initFrom(table)
+    delegate, model = table.itemDelegate(), table.model()
+    for column in range(3):
+        for row in range(model.rowCount()):
+            needed = delegate.sizeHint(option, model.index(row, column)).width()
+            assert needed <= table.columnWidth(column), (model.index(row, column).data(), needed)
+
+
+def test_the_shortcut_list_names_its_actions_without_a_trailing_ellipsis(laptop: MainWindow) -> None:
+    """「Session management (contracts, Command Spells, event keys)…」 was whole, but its menu's '…'
+    (a dialog opens) read in the list as a text cut short: the list leaves it off."""
+    from gmtool.app.help_menu import window_shortcuts
+
+    rows = window_shortcuts(laptop)
+    assert not [row.action for row in rows if row.action.endswith(("…", "..."))]
+    session = "Session management (contracts, Command Spells, event keys)"
+    if QApplication.translate("MainWindow", "ファイル(&F)") == "&File":
+        assert session in [row.action for row in rows]
