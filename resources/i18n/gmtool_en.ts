@@ -8603,6 +8603,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Cards out of the library (MTG TRPG)</translation>
         </message>
         <message>
+            <source>ライブラリー外（{0}枚）…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Out of library ({0})…</translation>
+        </message>
+        <message>
             <source>ライブラリー（上から）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Library (from the top)</translation>
@@ -31504,8 +31509,8 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Fewer than 6 cards in the library, so no boost</translation>
         </message>
         <message>
-            <source>ライブラリー外 {0}枚…</source>
-            <translation>{0} out of library…</translation>
+            <source>ライブラリー外（{0}枚）…</source>
+            <translation>Out of library ({0})…</translation>
         </message>
     </context>
     <context>

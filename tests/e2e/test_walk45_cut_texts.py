@@ -46,3 +46,15 @@ def test_the_shortcut_list_names_its_actions_without_a_trailing_ellipsis(laptop:
     session = "Session management (contracts, Command Spells, event keys)"
     if QApplication.translate("MainWindow", "ファイル(&F)") == "&File":
         assert session in [row.action for row in rows]
+
+
+def test_the_mtg_outside_button_reads_whole(laptop: MainWindow) -> None:
+    """「ライブラリー外 0枚…」 / "0 out of library…" read as a text cut short: the count is closed in
+    brackets before the dialog's '…', and the button shows its text whole."""
+    deck = next(s.id for s in laptop.campaign_model.characters() if s.system == "mtg")
+    laptop.select_character(deck)
+    QApplication.processEvents()
+    button = laptop.panel_view("mtg").outside_button
+    assert button.isVisible()
+    assert button.text() in ("ライブラリー外（0枚）…", "Out of library (0)…")
+    assert button.width() >= button.sizeHint().width()
