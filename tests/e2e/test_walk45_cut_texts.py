@@ -58,3 +58,20 @@ def test_the_mtg_outside_button_reads_whole(laptop: MainWindow) -> None:
     assert button.isVisible()
     assert button.text() in ("ライブラリー外（0枚）…", "Out of library (0)…")
     assert button.width() >= button.sizeHint().width()
+
+
+def test_the_archetype_button_keeps_its_arrow_off_its_text(laptop: MainWindow) -> None:
+    """千幻抄's 「類型の目安」 / "Archetype TNs": its menu's arrow was drawn over the text's end."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionButton
+
+    character = next(s.id for s in laptop.campaign_model.characters() if s.system == "sengensho")
+    laptop.select_character(character)
+    QApplication.processEvents()
+    button = laptop.panel_view("sengensho").identification_button
+    assert button.isVisible() and button.menu() is not None
+    option = QStyleOptionButton()
+    option.initFrom(button)
+    arrow = button.style().pixelMetric(QStyle.PixelMetric.PM_MenuButtonIndicator, option, button)
+    text = button.fontMetrics().horizontalAdvance(button.text())
+    frame = button.style().pixelMetric(QStyle.PixelMetric.PM_ButtonMargin, option, button)
+    assert text + arrow + frame <= button.width(), (button.text(), text, arrow, frame, button.width())
