@@ -9897,6 +9897,11 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Used (fantasy {0} does not decrease)</translation>
         </message>
         <message>
+            <source>例 2d6+1</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>e.g. 2d6+1</translation>
+        </message>
+        <message>
             <source>例:
 4 エルフの神秘家
 4x Llanowar Elves
@@ -14867,6 +14872,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>武器のダメージ（例 2d6+1。空欄: 出目を入力）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Weapon damage (e.g. 2d6+1; empty: enter the roll)</translation>
+        </message>
+        <message>
+            <source>武器のダメージ（例 2d6+1）。空欄なら下に出目を入力します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The weapon's damage (e.g. 2d6+1). Left empty: enter the roll below</translation>
         </message>
         <message>
             <source>武器・鎧・盾を壊せるのは Extraordinary Success のときだけです（3.6）</source>
@@ -27385,6 +27395,14 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Horse's STR modifier</translation>
         </message>
         <message>
+            <source>例 2d6+1</source>
+            <translation>e.g. 2d6+1</translation>
+        </message>
+        <message>
+            <source>武器のダメージ（例 2d6+1）。空欄なら下に出目を入力します</source>
+            <translation>The weapon's damage (e.g. 2d6+1). Left empty: enter the roll below</translation>
+        </message>
+        <message>
             <source>部位狙いなし</source>
             <translation>No called shot</translation>
         </message>
@@ -27475,10 +27493,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>攻撃を振る</source>
             <translation>Roll the attack</translation>
-        </message>
-        <message>
-            <source>武器のダメージ（例 2d6+1。空欄: 出目を入力）</source>
-            <translation>Weapon damage (e.g. 2d6+1; empty: enter the roll)</translation>
         </message>
         <message>
             <source>STR修正 </source>

@@ -75,3 +75,31 @@ def test_the_archetype_button_keeps_its_arrow_off_its_text(laptop: MainWindow) -
     text = button.fontMetrics().horizontalAdvance(button.text())
     frame = button.style().pixelMetric(QStyle.PixelMetric.PM_ButtonMargin, option, button)
     assert text + arrow + frame <= button.width(), (button.text(), text, arrow, frame, button.width())
+
+
+def test_the_lotr_damage_field_shows_its_placeholder_whole(laptop: MainWindow) -> None:
+    """The tracker's LotR 攻撃 tab at 1366×768: the damage field's placeholder read 「武器のダメージ（…」."""
+    from gmtool.app.battle_menu import show_tracker
+    from gmtool.views.battle.battle_dialog import BattleDialog
+    from gmtool.views.lotr.attack_box import LotRTrackerBox
+    from tests.e2e.test_english_polish_at_1366 import line_room
+
+    hero = next(s.id for s in laptop.campaign_model.characters() if s.system == "lotr")
+    laptop.select_character(hero)
+    show_tracker(laptop.services)
+    QApplication.processEvents()
+    dialog = laptop.services.dialogs.find(BattleDialog)
+    assert dialog is not None
+    dialog.model.new_encounter("lotr", "")
+    QApplication.processEvents()
+    box = dialog.action_boxes["lotr"]
+    assert isinstance(box, LotRTrackerBox)
+    edit = box.attack_box.damage_edit
+    dialog.side_tabs.setCurrentWidget(dialog.side_tabs.area_of(box.attack_box))
+    QApplication.processEvents()
+    assert edit.isVisible() and not edit.text()
+    placeholder = edit.placeholderText()
+    assert edit.fontMetrics().horizontalAdvance(placeholder) <= line_room(edit), (
+        placeholder,
+        line_room(edit),
+    )
