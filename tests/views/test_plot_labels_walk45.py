@@ -1,0 +1,59 @@
+"""Walk 45, item 10: the plots' own texts leave the curves readable — the success curve's marker
+label (「10: 97.2%」 was drawn over the フォーカード curve) and the MTG legend (over the curves; for an
+empty deck a broken glyph for ブーストあり)."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+from PySide6.QtCore import QPointF
+
+from gmtool.models.fourcard.check_model import FourCardCheckModel
+from gmtool.rules.systems.fourcard.checks import Contestant
+from gmtool.views.check.probability_plots import SuccessCurvePlot
+from gmtool.views.fourcard.check_view import FourCardCheckView
+from tests.views.test_readability_issue34 import PANEL_AT_1366, shown
+
+
+def curve_in_scene(plot: Any, points: dict[int, float], steps: int = 8) -> list[QPointF]:
+    """The curve as drawn: its dots and points along the lines between them, in scene pixels."""
+    view = plot.getViewBox()
+    ordered = sorted(points.items())
+    samples = [
+        (ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps)
+        for (ax, ay), (bx, by) in pairwise(ordered)
+        for i in range(steps)
+    ] + ordered[-1:]
+    return [view.mapViewToScene(QPointF(x, y)) for x, y in samples]
+
+
+def marker_label_clear_of_the_curve(plot: SuccessCurvePlot) -> tuple[bool, str]:
+    label = plot.marker_label.sceneBoundingRect()
+    # The label's text, not the frame pyqtgraph leaves around it.
+    margin = plot.marker_label.textItem.document().documentMargin()
+    text = label.adjusted(margin, margin, -margin, -margin)
+    covered = [p for p in curve_in_scene(plot, plot.curve_points()) if text.contains(p)]
+    inside = plot.getViewBox().sceneBoundingRect().contains(label)
+    return not covered and inside, f"{plot.marker_label.toPlainText()} {text} covers {covered[:3]}"
+
+
+def test_the_fourcard_marker_label_is_not_drawn_over_the_curve(
+    qtbot: Any, language: str, campaign_model: Any
+) -> None:
+    """The walk's case: 【接近戦】 7 against difficulty 10 (97.2 %), and the marker along the curve."""
+    model = FourCardCheckModel(campaign_model)
+    view = shown(qtbot, FourCardCheckView(model), *PANEL_AT_1366)
+    character = next(s.id for s in campaign_model.characters_of("fourcard"))
+    model.set_character(Contestant.A, character)
+    plot = view.curve_plot
+    seen = set()
+    for modifier in range(-4, 8):
+        model.set_modifier(Contestant.A, modifier)
+        for difficulty in (6, 10, 14, 18):
+            model.set_difficulty(difficulty)
+            qtbot.wait(0)
+            seen.add(plot.marker_label.toPlainText().split(": ")[1])
+            clear, why = marker_label_clear_of_the_curve(plot)
+            assert clear, why
+    assert "97.2%" in seen  # the walk's label was among them
