@@ -8,6 +8,7 @@ from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QApplication
 
 from gmtool.models.fourcard.check_model import FourCardCheckModel
 from gmtool.rules.systems.fourcard.checks import Contestant
@@ -57,3 +58,67 @@ def test_the_fourcard_marker_label_is_not_drawn_over_the_curve(
             clear, why = marker_label_clear_of_the_curve(plot)
             assert clear, why
     assert "97.2%" in seen  # the walk's label was among them
+
+
+def mtg_panel(qtbot: Any, campaign_model: Any, cards: list[tuple[Any, int]]) -> Any:
+    from gmtool.models.mtg.check_model import MTGCheckModel
+    from gmtool.rules.systems.mtg.deck import deck_from_cards
+    from gmtool.views.mtg.check_view import MTGCheckView
+
+    campaign_model.insert_character("mtg", deck_from_cards("PC", cards), "x")
+    model = MTGCheckModel(campaign_model)
+    view = shown(qtbot, MTGCheckView(model), *PANEL_AT_1366)
+    QApplication.processEvents()
+    return model, view
+
+
+def legend_names(plot: Any) -> list[str]:
+    return [label.text for _sample, label in plot.legend.items]
+
+
+def legend_clear_of_the_curves(plot: Any) -> tuple[bool, str]:
+    legend = plot.legend.sceneBoundingRect()
+    curves = [plot.plain_item] + ([plot.boost_item] if plot.boost_item.isVisible() else [])
+    covered = [
+        p
+        for item in curves
+        for p in curve_in_scene(plot, plot.curve_points(item is plot.boost_item))
+        if legend.contains(p)
+    ]
+    inside = plot.getViewBox().sceneBoundingRect().contains(legend)
+    return not covered and inside, f"{legend_names(plot)} at {legend} covers {covered[:3]}"
+
+
+def test_the_mtg_legend_leaves_the_curves_clear(qtbot: Any, language: str, empty_campaign_model: Any) -> None:
+    """Every colour of a green deck and every difficulty of the rule's usual range: the legend is
+    where no curve runs (it covered both curves at the top right)."""
+    from gmtool.rules.systems.mtg.checks import CheckColor
+    from tests.rules.mtg.fixtures import BEAR, FOREST, GOLD, MYSTIC, WURM
+
+    cards = [(FOREST, 10), (BEAR, 6), (MYSTIC, 6), (WURM, 2), (GOLD, 2)]
+    model, view = mtg_panel(qtbot, empty_campaign_model, cards)
+    plot = view.plot
+    for colour in CheckColor:
+        model.set_color(colour)
+        for difficulty in range(0, 9, 2):
+            model.set_difficulty(difficulty)
+            QApplication.processEvents()
+            clear, why = legend_clear_of_the_curves(plot)
+            assert clear, why
+    assert legend_names(plot) == (
+        ["With boost", "Revealed only"] if language == "en" else ["ブーストあり", "公開のまま"]
+    )
+
+
+def test_an_empty_decks_legend_names_only_the_curve_drawn(
+    qtbot: Any, language: str, empty_campaign_model: Any
+) -> None:
+    """An empty deck cannot boost: its ブーストあり curve is not drawn, and the legend no longer shows
+    pyqtgraph's crossed-out eye for it (read as a broken glyph)."""
+    model, view = mtg_panel(qtbot, empty_campaign_model, [])
+    plot = view.plot
+    assert not model.plan.boost_allowed and not plot.boost_item.isVisible()
+    assert legend_names(plot) == (["Revealed only"] if language == "en" else ["公開のまま"])
+    assert all(sample.item.isVisible() for sample, _label in plot.legend.items)
+    clear, why = legend_clear_of_the_curves(plot)
+    assert clear, why

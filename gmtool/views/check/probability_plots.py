@@ -35,7 +35,7 @@ CURVE_SYMBOL_SIZE = 5  # px: the success curve's dots
 Point = tuple[float, float]
 
 
-def _samples(points: Sequence[Point], steps: int = 8) -> Iterator[Point]:
+def curve_samples(points: Sequence[Point], steps: int = 8) -> Iterator[Point]:
     """The curve's dots and points along the lines between them."""
     for (ax, ay), (bx, by) in pairwise(points):
         for i in range(steps):
@@ -58,7 +58,7 @@ def clear_corner(
     top's y.  (Hanging under the point, 「10: 97.2%」 was drawn over the curve falling beside it.)"""
     (x, y), (width, height), (gap_x, gap_y) = point, size, gap
     (x_from, x_to), (y_from, y_to) = room
-    samples = list(_samples(sorted(curve.items())))
+    samples = list(curve_samples(sorted(curve.items())))
     best: tuple[int, float, float, float] | None = None  # (covered, distance, anchor, top)
     for anchor_x in (0.0, 1.0):
         left = x + gap_x if anchor_x == 0 else x - gap_x - width
