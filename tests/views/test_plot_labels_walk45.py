@@ -122,3 +122,31 @@ def test_an_empty_decks_legend_names_only_the_curve_drawn(
     assert all(sample.item.isVisible() for sample, _label in plot.legend.items)
     clear, why = legend_clear_of_the_curves(plot)
     assert clear, why
+
+
+def test_the_lotr_degrees_are_named_whole_beside_their_odds(
+    qtbot: Any, language: str, campaign_model: Any
+) -> None:
+    """LotR's odds box at 1366×768: 「Extraordinary Success（驚異的な…」 was elided; each degree's name
+    now reads whole, on two lines broken before its bracket where one line is too narrow."""
+    from PySide6.QtWidgets import QLabel
+
+    from gmtool.models.lotr.check_model import LotRCheckModel
+    from gmtool.views.lotr.check_view import LotRCheckView
+
+    view = shown(qtbot, LotRCheckView(LotRCheckModel(campaign_model)), *PANEL_AT_1366)
+    names = [w for w in view.odds_box.row_widgets[1::3] if isinstance(w, QLabel)]
+    assert len(names) == 7
+    broken = 0
+    for label in names:
+        shown_text = QLabel.text(label)
+        assert "…" not in shown_text
+        name = getattr(label, "whole", label.text())
+        assert shown_text.replace("\n", "") == name.replace(" （", "（"), shown_text
+        room = label.contentsRect().width()
+        for line in shown_text.split("\n"):
+            assert label.fontMetrics().horizontalAdvance(line) <= room, (line, room)
+        assert label.height() >= (shown_text.count("\n") + 1) * label.fontMetrics().height()
+        broken += "\n" in shown_text
+    assert broken <= 2  # the long ones only; the rest stay on one line
+    assert view.minimumSizeHint().width() <= PANEL_AT_1366[0]
