@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
+import pyqtgraph as pg
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
 
@@ -72,55 +73,50 @@ def mtg_panel(qtbot: Any, campaign_model: Any, cards: list[tuple[Any, int]]) -> 
     return model, view
 
 
-def legend_names(plot: Any) -> list[str]:
-    return [label.text for _sample, label in plot.legend.items]
+def key_clear_of_the_curves(plot: Any) -> tuple[bool, str]:
+    """The key's line is whole above the plot's area, where no curve is drawn."""
+    title = plot.getPlotItem().titleLabel
+    key = title.sceneBoundingRect()
+    area = plot.getViewBox().sceneBoundingRect()
+    text = title.item.boundingRect().width()
+    whole = text <= key.width() and key.left() >= 0 and key.right() <= plot.width()
+    return title.isVisible() and whole and key.bottom() <= area.top(), f"{key} {text} over {area}"
 
 
-def legend_clear_of_the_curves(plot: Any) -> tuple[bool, str]:
-    legend = plot.legend.sceneBoundingRect()
-    curves = [plot.plain_item] + ([plot.boost_item] if plot.boost_item.isVisible() else [])
-    covered = [
-        p
-        for item in curves
-        for p in curve_in_scene(plot, plot.curve_points(item is plot.boost_item))
-        if legend.contains(p)
-    ]
-    inside = plot.getViewBox().sceneBoundingRect().contains(legend)
-    return not covered and inside, f"{legend_names(plot)} at {legend} covers {covered[:3]}"
-
-
-def test_the_mtg_legend_leaves_the_curves_clear(qtbot: Any, language: str, empty_campaign_model: Any) -> None:
-    """Every colour of a green deck and every difficulty of the rule's usual range: the legend is
-    where no curve runs (it covered both curves at the top right)."""
+def test_the_mtg_key_leaves_the_curves_clear(qtbot: Any, language: str, empty_campaign_model: Any) -> None:
+    """Every colour of a green deck and every difficulty of the rule's usual range: which curve is
+    which is said above the plot, never over the curves (the legend covered them at the top right)."""
     from gmtool.rules.systems.mtg.checks import CheckColor
     from tests.rules.mtg.fixtures import BEAR, FOREST, GOLD, MYSTIC, WURM
 
     cards = [(FOREST, 10), (BEAR, 6), (MYSTIC, 6), (WURM, 2), (GOLD, 2)]
     model, view = mtg_panel(qtbot, empty_campaign_model, cards)
     plot = view.plot
+    assert not [item for item in plot.getViewBox().allChildren() if isinstance(item, pg.LegendItem)]
     for colour in CheckColor:
         model.set_color(colour)
         for difficulty in range(0, 9, 2):
             model.set_difficulty(difficulty)
             QApplication.processEvents()
-            clear, why = legend_clear_of_the_curves(plot)
+            clear, why = key_clear_of_the_curves(plot)
             assert clear, why
-    assert legend_names(plot) == (
-        ["With boost", "Revealed only"] if language == "en" else ["ブーストあり", "公開のまま"]
-    )
+    names = ["With boost", "Revealed only"] if language == "en" else ["ブーストあり", "公開のまま"]
+    assert plot.key_names() == names
+    assert all(name in plot.key_text for name in names)
 
 
-def test_an_empty_decks_legend_names_only_the_curve_drawn(
+def test_an_empty_decks_key_names_only_the_curve_drawn(
     qtbot: Any, language: str, empty_campaign_model: Any
 ) -> None:
-    """An empty deck cannot boost: its ブーストあり curve is not drawn, and the legend no longer shows
-    pyqtgraph's crossed-out eye for it (read as a broken glyph)."""
+    """An empty deck cannot boost: its ブーストあり curve is not drawn, and the key names only the
+    curve that is (pyqtgraph's legend showed a crossed-out eye for it, read as a broken glyph)."""
     model, view = mtg_panel(qtbot, empty_campaign_model, [])
     plot = view.plot
     assert not model.plan.boost_allowed and not plot.boost_item.isVisible()
-    assert legend_names(plot) == (["Revealed only"] if language == "en" else ["公開のまま"])
-    assert all(sample.item.isVisible() for sample, _label in plot.legend.items)
-    clear, why = legend_clear_of_the_curves(plot)
+    assert plot.key_names() == (["Revealed only"] if language == "en" else ["公開のまま"])
+    assert ("With boost" if language == "en" else "ブーストあり") not in plot.key_text
+    assert not [item for item in plot.getViewBox().allChildren() if isinstance(item, pg.LegendItem)]
+    clear, why = key_clear_of_the_curves(plot)
     assert clear, why
 
 

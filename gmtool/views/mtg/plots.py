@@ -2,9 +2,10 @@
 難易度 marked and the rule text's usual range (0〜8) shaded.  Fed only by the panel model's numbers;
 tests read back `curve_points()`.
 
-Its legend names only the curves drawn (pyqtgraph shows a hidden curve's entry as a crossed-out
-eye, which read as a broken glyph for an empty deck's ブーストあり), in the corner of the plot that
-none of them runs through; where every corner has a curve, the plot grows above 100 % to hold it.
+Which curve is which is said in one line above the plot (`key_text`), never over it: pyqtgraph's
+legend inside the plot covered the curves at the top right, and showed a hidden curve's entry as a
+crossed-out eye, which read as a broken glyph for an empty deck's ブーストあり.  The line names only
+the curves drawn, each after its symbol in its colour.
 """
 
 from __future__ import annotations
@@ -15,22 +16,13 @@ import pyqtgraph as pg
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QWidget
 
-from gmtool.views.check.probability_plots import (
-    BAND_COLORS,
-    PERCENT_TICKS,
-    PLOT_MIN_SIZE,
-    PanelPlot,
-    curve_samples,
-    style_plot,
-)
+from gmtool.views.check.probability_plots import BAND_COLORS, PLOT_MIN_SIZE, PanelPlot, style_plot
 
 PLAIN_COLOR = "#1f5fa8"
 BOOST_COLOR = "#7a1fa2"
-TOP = 105.0  # the y axis's top: 100 % and a little room
-LEGEND_MARGIN = 6  # px between the legend and the plot's edges
-# The legend's corners in the order tried, as (x, y) anchors: 0 is left or top, 1 right or bottom.
-# Top right first: the curves fall from 100 % on the left.
-LEGEND_CORNERS = ((1, 0), (0, 1), (0, 0), (1, 1))
+KEY_SIZE = "8pt"  # the key's line: a little smaller than the axes' titles, the plot is short
+# The curves' symbols as the key shows them (pyqtgraph's "t" is a triangle pointing down).
+BOOST_SYMBOL, PLAIN_SYMBOL = "▼", "●"
 
 
 class MTGSuccessPlot(PanelPlot):
@@ -44,10 +36,8 @@ class MTGSuccessPlot(PanelPlot):
         self.model = model
         # Short: the plot is as high as the odds beside it, and a longer title was cut in English.
         style_plot(self, self.tr("成功 (%)"), self.tr("難易度"))
-        self.keep_range(y=(0.0, TOP))
-        self.getAxis("left").setTicks(PERCENT_TICKS)  # 0–100 %: none in the legend's room above it
-        self.legend = self.addLegend(offset=(-LEGEND_MARGIN, LEGEND_MARGIN))
-        self.legend_corner: tuple[int, int] | None = (1, 0)  # None: above the curves' 100 %
+        self.setYRange(0, 105, padding=0)
+        self.key_text = ""
         self.bands: list[pg.LinearRegionItem] = []
         for low, high, label in model.difficulty_guides():
             top = high if high is not None else low
@@ -56,15 +46,16 @@ class MTGSuccessPlot(PanelPlot):
             band.setToolTip(self.tr(label))
             self.addItem(band)
             self.bands.append(band)
-        self.boost_item = self.plot([], [], symbol="t", symbolSize=6, name=self.tr("ブーストあり"))
-        self.plain_item = self.plot([], [], symbol="o", symbolSize=5, name=self.tr("公開のまま"))
-        self.entries = [(self.boost_item, self.tr("ブーストあり")), (self.plain_item, self.tr("公開のまま"))]
+        self.boost_item = self.plot([], [], symbol="t", symbolSize=6)
+        self.plain_item = self.plot([], [], symbol="o", symbolSize=5)
+        self.entries = [
+            (self.boost_item, BOOST_SYMBOL, BOOST_COLOR, self.tr("ブーストあり")),
+            (self.plain_item, PLAIN_SYMBOL, PLAIN_COLOR, self.tr("公開のまま")),
+        ]
         self.marker = pg.InfiniteLine(angle=90, movable=False)
         self.addItem(self.marker)
         self.theme_changed()
         model.changed.connect(self.refresh)
-        # The legend is placed in pixels, so it follows the plot's size as well as the model.
-        self.getViewBox().sigResized.connect(self.place_legend)
         self.refresh()
 
     def theme_changed(self) -> None:
@@ -76,9 +67,8 @@ class MTGSuccessPlot(PanelPlot):
             item.setSymbolBrush(pg.mkBrush(shade))
             item.setSymbolPen(pg.mkPen(shade))
         self.marker.setPen(pg.mkPen(self.tone("failure"), width=2))
-        self.legend.setLabelTextColor(self.text_colour())
-        for _sample, label in self.legend.items:  # the entries keep the colour they were made with
-            label.setText(label.text, color=self.text_colour())
+        self.key_text = ""  # the key again, in the theme's shades
+        self.show_key()
 
     def refresh(self) -> None:
         xs = list(self.model.curve)
@@ -88,54 +78,22 @@ class MTGSuccessPlot(PanelPlot):
         self.boost_item.setVisible(self.model.plan.boost_allowed)
         self.setXRange(min(xs) - 0.5, max(xs) + 0.5, padding=0)
         self.marker.setValue(self.model.curve_marker)
-        drawn = [(item, name) for item, name in self.entries if item.isVisible()]
-        if [item for item, _name in drawn] != [sample.item for sample, _label in self.legend.items]:
-            self.legend.clear()
-            for item, name in drawn:
-                self.legend.addItem(item, name)
-        self.place_legend()
+        self.show_key()
 
-    def legend_names(self) -> list[str]:
-        return [label.text for _sample, label in self.legend.items]
+    def key_names(self) -> list[str]:
+        """The curves the key names, in its order."""
+        return [name for item, _symbol, _colour, name in self.entries if item.isVisible()]
 
-    def place_legend(self) -> None:
-        """The legend in the first corner (`LEGEND_CORNERS`) that no drawn curve runs through; else
-        at the top right, over the curves' 100 %, the y axis grown to leave it that room."""
-        view = self.getViewBox()
-        if view.width() <= 0 or view.height() <= 0:
-            return  # not laid out yet: sigResized calls again
-        (x0, x1), _ = view.viewRange()
-        size = self.legend.boundingRect()
-        px_x, px_y = (x1 - x0) / view.width(), TOP / view.height()
-        width, height = size.width() * px_x, size.height() * px_y
-        margin_x, margin_y = LEGEND_MARGIN * px_x, LEGEND_MARGIN * px_y
-        samples = [
-            point
-            for item in (self.plain_item, self.boost_item)
+    def show_key(self) -> None:
+        """The key above the plot: each drawn curve's symbol in its colour, then its name."""
+        text = "\u3000".join(
+            f'<span style="color: {self.readable(colour).name()}">{symbol}</span> {name}'
+            for item, symbol, colour, name in self.entries
             if item.isVisible()
-            for point in curve_samples(sorted(self.curve_points(item is self.boost_item).items()))
-        ]
-
-        def clear(corner: tuple[int, int]) -> bool:
-            left = x0 + margin_x if corner[0] == 0 else x1 - margin_x - width
-            top = TOP - margin_y if corner[1] == 0 else margin_y + height
-            return not any(
-                left - margin_x / 2 <= x <= left + width + margin_x / 2
-                and top - height - margin_y / 2 <= y <= top + margin_y / 2
-                for x, y in samples
-            )
-
-        corner = next((c for c in LEGEND_CORNERS if clear(c)), None)
-        shown = corner or (1, 0)
-        self.legend_corner = corner
-        offset = (
-            LEGEND_MARGIN if shown[0] == 0 else -LEGEND_MARGIN,
-            LEGEND_MARGIN if shown[1] == 0 else -LEGEND_MARGIN,
         )
-        self.legend.anchor(itemPos=shown, parentPos=shown, offset=offset)
-        room = 0.0 if corner else size.height() + 2 * LEGEND_MARGIN
-        self.keep_range(y=(0.0, TOP * view.height() / max(view.height() - room, 1.0)))
-        view.updateMatrix()  # laid out now, not at the next paint (tests read the legend's place)
+        if text != self.key_text:
+            self.key_text = text
+            self.setTitle(text, size=KEY_SIZE, color=self.text_colour().name())
 
     def curve_points(self, boosted: bool = False) -> dict[int, float]:
         xs, ys = (self.boost_item if boosted else self.plain_item).getData()
