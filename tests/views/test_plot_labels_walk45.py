@@ -146,3 +146,23 @@ def test_the_lotr_degrees_are_named_whole_beside_their_odds(
         broken += "\n" in shown_text
     assert broken <= 2  # the long ones only; the rest stay on one line
     assert view.minimumSizeHint().width() <= PANEL_AT_1366[0]
+
+
+def test_the_fourcard_base_choice_reads_whole_beside_the_odds(
+    qtbot: Any, language: str, campaign_model: Any
+) -> None:
+    """フォーカード's ベース box at 1366×768 with a skill chosen: 「【接近戦】（その他） (6)」 was cut to
+    「【接近戦】… (6)」 in English, the odds beside it with room to spare."""
+    from tests.qt_fixtures import sample_fourcard_character
+
+    character = campaign_model.insert_character("fourcard", sample_fourcard_character("ケン"), "x")
+    model = FourCardCheckModel(campaign_model)
+    view = shown(qtbot, FourCardCheckView(model), *PANEL_AT_1366)
+    model.set_character(Contestant.A, character)
+    combo = view.a_box.source_combo
+    for index in range(combo.count()):
+        combo.setCurrentIndex(index)
+        QApplication.processEvents()
+        assert combo.shown_text() == combo.currentText(), combo.currentText()
+    assert view.headline.height() >= view.headline.heightForWidth(view.headline.width())  # wrapped whole
+    assert view.minimumSizeHint().width() <= PANEL_AT_1366[0]
