@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from gmtool.views.file_dialogs import open_file_name, save_file_name
 from gmtool.views.screen_fit import keep_under_menu_bar
+from gmtool.views.titled_dialogs import answer, item_question, text_question
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -24,10 +25,10 @@ class WindowDialogs(_DialogsBase):
     settings: QSettings  # where the file dialogs remember the last folder (the window's settings)
 
     def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
-        return QInputDialog.getText(self, title, label, text=text)
+        return answer(text_question(self, title, label, text))
 
     def ask_item(self, title: str, label: str, items: list[str], current: int) -> tuple[str, bool]:
-        return QInputDialog.getItem(self, title, label, items, current, False)
+        return answer(item_question(self, title, label, items, current))
 
     def ask_confirm(self, title: str, text: str) -> bool:
         answer = QMessageBox.question(self, title, text)

@@ -19,13 +19,15 @@ class ShortcutRow:
 
 def action_label(text: str) -> str:
     """An action's text as the list shows it: '&&' is a literal '&', a lone '&' marks a mnemonic,
-    and a mnemonic in brackets ("ファイル(&F)") is dropped whole."""
+    and a mnemonic in brackets ("ファイル(&F)") is dropped whole; a trailing '…' (the menu's sign
+    that a dialog opens) is left off: in a list it read as a text cut short."""
     text = text.replace("&&", "\0")
     for bracketed in ("(&", "（&"):
         start = text.find(bracketed)
         if start >= 0 and text[start + 3 : start + 4] in (")", "）"):
             text = text[:start] + text[start + 4 :]
-    return text.replace("&", "").replace("\0", "&").strip()
+    text = text.replace("&", "").replace("\0", "&").strip()
+    return text.removesuffix("…").removesuffix("...").rstrip()
 
 
 class ShortcutList:

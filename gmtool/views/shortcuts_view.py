@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHeaderView,
     QLineEdit,
+    QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -52,11 +53,27 @@ class ShortcutsDialog(QDialog):
         """As wide as the longest action beside its menu and keys (at 760 px the English AW
         「Session management (contracts, Command Spells, event keys)…」 was cut); the screen bounds it."""
         header = self.table.horizontalHeader()
-        columns = sum(max(self.table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(3))
+        columns = sum(max(self._column_width(c), header.sectionSizeHint(c)) for c in range(3))
         scroll_bar = self.table.verticalScrollBar().sizeHint().width()
         layout = self.layout()
         margins = layout.contentsMargins().left() + layout.contentsMargins().right() if layout else 0
         return columns + scroll_bar + 2 * self.table.frameWidth() + margins + 8
+
+    def _column_width(self, column: int) -> int:
+        """The widest cell of *column* over every row: the table's own `sizeHintForColumn` reads
+        only the rows in its viewport, and the long AW row is below them until scrolled to."""
+        option = QStyleOptionViewItem()
+        option.initFrom(self.table)
+        delegate = self.table.itemDelegate()
+        model = self.table.model()
+        grid = 1 if self.table.showGrid() else 0
+        return max(
+            (
+                delegate.sizeHint(option, model.index(row, column)).width() + grid
+                for row in range(model.rowCount())
+            ),
+            default=0,
+        )
 
     def shown_rows(self) -> list[tuple[str, str, str]]:
         def text(row: int, column: int) -> str:

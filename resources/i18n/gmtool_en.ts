@@ -8638,6 +8638,11 @@ The current scene ends. Command Spells are not restored (house rule: restored at
             <translation>Cards out of the library (MTG TRPG)</translation>
         </message>
         <message>
+            <source>ライブラリー外（{0}枚）…</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>Out of library ({0})…</translation>
+        </message>
+        <message>
             <source>ライブラリー（上から）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Library (from the top)</translation>
@@ -9925,6 +9930,11 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <source>使用（幻想値 {0} は減りません）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Used (fantasy {0} does not decrease)</translation>
+        </message>
+        <message>
+            <source>例 2d6+1</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>e.g. 2d6+1</translation>
         </message>
         <message>
             <source>例:
@@ -14927,6 +14937,11 @@ Heavily encumbered ≤{2} (+20)</translation>
             <source>武器のダメージ（例 2d6+1。空欄: 出目を入力）</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
             <translation>Weapon damage (e.g. 2d6+1; empty: enter the roll)</translation>
+        </message>
+        <message>
+            <source>武器のダメージ（例 2d6+1）。空欄なら下に出目を入力します</source>
+            <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
+            <translation>The weapon's damage (e.g. 2d6+1). Left empty: enter the roll below</translation>
         </message>
         <message>
             <source>武器・鎧・盾を壊せるのは Extraordinary Success のときだけです（3.6）</source>
@@ -27498,6 +27513,14 @@ The rolls carry over to the next creation wizard and stay in the session log mar
             <translation>Horse's STR modifier</translation>
         </message>
         <message>
+            <source>例 2d6+1</source>
+            <translation>e.g. 2d6+1</translation>
+        </message>
+        <message>
+            <source>武器のダメージ（例 2d6+1）。空欄なら下に出目を入力します</source>
+            <translation>The weapon's damage (e.g. 2d6+1). Left empty: enter the roll below</translation>
+        </message>
+        <message>
             <source>部位狙いなし</source>
             <translation>No called shot</translation>
         </message>
@@ -27592,10 +27615,6 @@ The rolls carry over to the next creation wizard and stay in the session log mar
         <message>
             <source>攻撃を振る</source>
             <translation>Roll the attack</translation>
-        </message>
-        <message>
-            <source>武器のダメージ（例 2d6+1。空欄: 出目を入力）</source>
-            <translation>Weapon damage (e.g. 2d6+1; empty: enter the roll)</translation>
         </message>
         <message>
             <source>STR修正 </source>
@@ -31626,8 +31645,8 @@ Heavily encumbered ≤{2} (+20)</translation>
             <translation>Fewer than 6 cards in the library, so no boost</translation>
         </message>
         <message>
-            <source>ライブラリー外 {0}枚…</source>
-            <translation>{0} out of library…</translation>
+            <source>ライブラリー外（{0}枚）…</source>
+            <translation>Out of library ({0})…</translation>
         </message>
     </context>
     <context>

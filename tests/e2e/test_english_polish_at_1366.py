@@ -130,7 +130,7 @@ def test_the_mtg_outside_button_reads_as_a_count(laptop: MainWindow) -> None:
     view = laptop.panel_view("mtg")
     button = view.outside_button
     assert button.width() >= button.minimumSizeHint().width()
-    assert re.match(r"^(0 out of library…|ライブラリー外 0枚…)$", button.text()), button.text()
+    assert re.match(r"^(Out of library \(0\)…|ライブラリー外（0枚）…)$", button.text()), button.text()
 
 
 def test_the_shortcut_list_at_the_width_it_asks_for_cuts_no_action(laptop: MainWindow, qtbot: Any) -> None:

@@ -5,14 +5,70 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton, QWidget
 
-from gmtool.views.compact import ElidedLabel
 from gmtool.views.status_label import StatusLabel
 
 RESULT_STYLE = "font-size: 13pt;"
 OutcomeT = TypeVar("OutcomeT", bound=Hashable)  # what a row stands for: the system's outcome or degree
+
+
+class BracketBreakLabel(QLabel):
+    """A name 「English（日本語）」 whole: on one line where the room allows, else on two, broken
+    before its bracket (LotR's seven degrees beside the inputs: 「Extraordinary Success（驚異的な…」
+    was elided, and a word wrap broke 「驚異的な成 / 功」).  Narrower still (a group test's helper
+    column beside them), each line is cut with "…" and the whole name is in the tooltip."""
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(name, parent)
+        self.whole = name
+        head, bracket, tail = name.partition("（")
+        self.broken = f"{head.rstrip()}\n{bracket}{tail}" if head.strip() and bracket else name
+        policy = self.sizePolicy()
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def _width_of(self, text: str) -> int:
+        margins = self.contentsMargins()
+        widest = max(self.fontMetrics().horizontalAdvance(line) for line in text.split("\n"))
+        return widest + margins.left() + margins.right() + 2 * self.margin()
+
+    def _height_of(self, text: str) -> int:
+        margins = self.contentsMargins()
+        lines = text.count("\n") + 1
+        return lines * self.fontMetrics().lineSpacing() + margins.top() + margins.bottom() + 2 * self.margin()
+
+    def sizeHint(self) -> QSize:
+        return QSize(self._width_of(self.whole), self._height_of(self.whole))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self._width_of("……"), self._height_of(self.whole))
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._height_of(self._text_for(width))
+
+    def _text_for(self, width: int) -> str:
+        if width >= self._width_of(self.whole):
+            return self.whole
+        if width >= self._width_of(self.broken):
+            return self.broken
+        room = width - self._width_of("")
+        lines = self.broken.split("\n")
+        return "\n".join(
+            self.fontMetrics().elidedText(line, Qt.TextElideMode.ElideRight, room) for line in lines
+        )
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        shown = self._text_for(self.width())
+        if self.text() != shown:
+            self.setText(shown)
+            self.setToolTip(self.whole if "…" in shown else "")
 
 
 class OddsBox(QGroupBox, Generic[OutcomeT]):
@@ -24,7 +80,7 @@ class OddsBox(QGroupBox, Generic[OutcomeT]):
         rows: Sequence[tuple[OutcomeT, str, str]],  # (outcome, colour, name)
         headline_size: str = "14pt",
         parent: QWidget | None = None,
-        elide_names: bool = False,  # one line each, whole in the tooltip: many long names (LotR)
+        break_at_bracket: bool = False,  # 「English（日本語）」 on two lines where one is too narrow (LotR)
     ) -> None:
         super().__init__(self.tr("確率（厳密計算）"), parent)
         self.grid = QGridLayout(self)
@@ -33,8 +89,8 @@ class OddsBox(QGroupBox, Generic[OutcomeT]):
         for row, (outcome, colour, name) in enumerate(rows):
             swatch = QLabel("■")
             swatch.setStyleSheet(f"color: {colour};")
-            name_label = ElidedLabel(name) if elide_names else QLabel(name)
-            name_label.setWordWrap(not elide_names)
+            name_label = BracketBreakLabel(name) if break_at_bracket else QLabel(name)
+            name_label.setWordWrap(not break_at_bracket)
             value = QLabel()
             value.setAlignment(Qt.AlignmentFlag.AlignRight)
             for column, widget in enumerate((swatch, name_label, value)):

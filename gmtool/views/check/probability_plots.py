@@ -6,8 +6,9 @@ so the plot is checked against `distribution()`, not by pixels.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
+from itertools import pairwise
 from typing import Protocol
 
 import pyqtgraph as pg
@@ -28,6 +29,56 @@ UNDECIDED_COLOR = "#9aa5b1"  # 対決: a total whose result depends on the react
 # The success axis's ticks, every 20 % and (where they do not crowd) every 10 %, never past 100 %.
 PERCENT_TICKS = [[(v, str(v)) for v in range(0, 101, 20)], [(v, str(v)) for v in range(10, 100, 20)]]
 BAND_COLORS = ("#e3f2fd", "#fff8e1", "#fce4ec", "#ede7f6")  # light-theme shades: see ThemedPlot.tint
+
+
+CURVE_SYMBOL_SIZE = 5  # px: the success curve's dots
+Point = tuple[float, float]
+
+
+def curve_samples(points: Sequence[Point], steps: int = 8) -> Iterator[Point]:
+    """The curve's dots and points along the lines between them."""
+    for (ax, ay), (bx, by) in pairwise(points):
+        for i in range(steps):
+            t = i / steps
+            yield ax + (bx - ax) * t, ay + (by - ay) * t
+    yield from points[-1:]
+
+
+def clear_corner(
+    curve: Mapping[int, float],
+    point: Point,
+    size: Point,
+    room: tuple[Point, Point],
+    gap: Point,
+) -> tuple[float, float]:
+    """Where a label of *size* beside the marker at the curve's *point* covers none of the curve (or
+    least of it): right of the marker or left, above the curve there or under it, inside *room*
+    ((x from, x to), (y from, y to)), *gap* clear of it, all in the plot's units; of those, the one
+    nearest the point.  Gives the label's x anchor (0: right of the marker, 1: left of it) and its
+    top's y.  (Hanging under the point, 「10: 97.2%」 was drawn over the curve falling beside it.)"""
+    (x, y), (width, height), (gap_x, gap_y) = point, size, gap
+    (x_from, x_to), (y_from, y_to) = room
+    samples = list(curve_samples(sorted(curve.items())))
+    best: tuple[int, float, float, float] | None = None  # (covered, distance, anchor, top)
+    for anchor_x in (0.0, 1.0):
+        left = x + gap_x if anchor_x == 0 else x - gap_x - width
+        if left < x_from or left + width > x_to:
+            continue
+        beside = [sy for sx, sy in samples if left - gap_x <= sx <= left + width + gap_x] or [y]
+        for top in (max(max(beside), y) + gap_y + height, min(min(beside), y) - gap_y):
+            top = min(max(top, y_from + height), y_to)  # inside the plot, over the x axis
+            # A dot or line within half the gap of the label (a dot's radius and the pen) is covered.
+            covered = sum(
+                left - gap_x / 2 <= sx <= left + width + gap_x / 2
+                and top - height - gap_y / 2 <= sy <= top + gap_y / 2
+                for sx, sy in samples
+            )
+            distance = max(top - height - y, y - top, 0.0)
+            if best is None or (covered, distance) < best[:2]:
+                best = (covered, distance, anchor_x, top)
+    if best is None:  # a plot narrower than the label: right of the marker
+        return 0.0, min(max(y, y_from + height), y_to)
+    return best[2], best[3]
 
 
 def style_plot(plot: pg.PlotWidget, left: str, bottom: str) -> None:
@@ -175,7 +226,7 @@ class SuccessCurvePlot(PanelPlot):
             self.step_values.append(low)
             steps.append(self.tr("{0}: {1}").format(low, self.tr(label)))
         self.steps_tip = "\n".join(steps)
-        self.curve_item = self.plot([], [], symbol="o", symbolSize=5)
+        self.curve_item = self.plot([], [], symbol="o", symbolSize=CURVE_SYMBOL_SIZE)
         self.marker = pg.InfiniteLine(angle=90, movable=False)
         self.marker_label = pg.TextItem("", anchor=(0, 0))
         self.addItem(self.marker)
@@ -267,16 +318,15 @@ class SuccessCurvePlot(PanelPlot):
         marker = self.model.curve_marker
         p = float(self.model.curve.get(marker, 0)) * 100
         size = self.marker_label.textItem.boundingRect()
-        width, height = size.width() * px_x, size.height() * px_y
-        # Right of the marker unless that runs past the right edge.
-        anchor_x = 0 if marker + width <= x1 else 1
-        # Just above the point, or hanging below it where that would reach the band labels.
-        above = max(p, 8) + height
-        if above > band_bottom:
-            above = min(p, band_bottom)
-        above = max(above, height)  # never below the x axis
+        anchor_x, label_top = clear_corner(
+            self.curve_points(),
+            (marker, p),
+            (size.width() * px_x, size.height() * px_y),
+            ((x0, x1), (0.0, band_bottom)),
+            (self.LABEL_GAP * px_x, (self.LABEL_GAP + CURVE_SYMBOL_SIZE) * px_y),
+        )
         self.marker_label.setAnchor((anchor_x, 0))
-        self.marker_label.setPos(marker, above)
+        self.marker_label.setPos(marker, label_top)
         # The y range changed under them: laid out now, not at the next paint (tests read them).
         view.updateMatrix()
         for text, _left, _right in self.band_labels:

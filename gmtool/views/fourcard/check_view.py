@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -102,6 +103,9 @@ class FourCardCheckView(QWidget):
         self.odds_box = OddsBox([(o, OUTCOME_COLORS[o], outcome_term(o)) for o in Outcome])
         self.probability_labels = self.odds_box.probability_labels
         self.headline = self.odds_box.headline
+        # The headline wraps in the room the inputs leave, not asking for a line's width: the English
+        # one took the ベース choice's room, cut to 「【接近戦】… (6)」 while the odds had room to spare.
+        self.headline.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         # Under the boxes, across the panel: in the odds' narrow column (比較ロール) it ran to ten lines.
         self.detail_label = QLabel()
         self.detail_label.setWordWrap(True)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QSpinBox,
@@ -122,7 +123,10 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         self.odds_label.setMinimumHeight(5 * lines)  # a charge's: its odds, its cost, its knockdown
         self.result_label.setMinimumHeight(3 * lines)  # a sweep's three targets, a line each
         self.damage_edit = QLineEdit()
-        self.damage_edit.setPlaceholderText(self.tr("武器のダメージ（例 2d6+1。空欄: 出目を入力）"))
+        # Short, beside its row's 「ダメージ」: the whole sentence was cut to 「武器のダメージ（…」 in
+        # the tracker's side pane; what an empty field means is in the tooltip.
+        self.damage_edit.setPlaceholderText(self.tr("例 2d6+1"))
+        self.damage_edit.setToolTip(self.tr("武器のダメージ（例 2d6+1）。空欄なら下に出目を入力します"))
         self.str_spin = _spin((-20, 20), self.tr("STR修正 "))
         self.str_spin.setToolTip(self.tr("ダメージに STR ボーナスを加えます（3.10）。NPC は GM が入力します"))
         # In the spin's place while the weapon is a bow or the like: its damage takes no STR (1.3).
@@ -193,7 +197,7 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
         # the damage's rows, shown only for an option whose hit does damage (not grab, grapple, trip)
         self.damage_rows = (
             self.damage_target_label,
-            hbox(self.damage_edit, self.str_spin, self.no_str_label),
+            _stretching_first(self.damage_edit, self.str_spin, self.no_str_label),
             hbox(self.rolled_spin, self.apply_button),
             self.roll_damage_button,
             hbox(self.max_button),
@@ -539,6 +543,15 @@ class LotRAttackBox(SessionTab[LotRAttackModel]):
 
     def _break(self) -> None:
         self.attack.break_item(self.break_combo.currentData())
+
+
+def _stretching_first(first: QWidget, *others: QWidget) -> QHBoxLayout:
+    """A row whose first widget takes the room the others leave."""
+    row = QHBoxLayout()
+    row.addWidget(first, 1)
+    for widget in others:
+        row.addWidget(widget)
+    return row
 
 
 class LotRTrackerBox(LotRActionsBox):

@@ -98,7 +98,7 @@ class LotRCheckView(QWidget):
         self.add_helper_button = self.helpers_area.add_button
 
         rows = [(d, DEGREE_COLORS[d], shown_name(model.rules.band(d))) for d in DEGREE_ORDER]
-        self.odds_box = OddsBox(rows, elide_names=True)
+        self.odds_box = OddsBox(rows, break_at_bracket=True)
         self.probability_labels = self.odds_box.probability_labels
         self.degree_rows = self.odds_box.row_widgets  # hidden in an opposed test (no TN, no degrees)
         self.headline = self.odds_box.headline

@@ -196,6 +196,7 @@ class MTGCheckView(QWidget):
                 label.setFont(font)
         self.library_button.setEnabled(model.deck() is not None)
         # Short: the line under the odds says which reading is in force; the tooltip says it too.
-        self.outside_button.setText(self.tr("ライブラリー外 {0}枚…").format(model.cards_outside))
+        # The count closed in brackets before the dialog's '…': 「ライブラリー外 0枚…」 read as cut.
+        self.outside_button.setText(self.tr("ライブラリー外（{0}枚）…").format(model.cards_outside))
         self.outside_button.setToolTip(model.reading_text())
         self.outside_button.setVisible(model.deck() is not None and not model.virtual)

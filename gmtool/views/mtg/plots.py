@@ -1,6 +1,12 @@
 """The MTG panel's plot: P(success) over 難易度, as revealed and with 行動判定ブースト, the current
 難易度 marked and the rule text's usual range (0〜8) shaded.  Fed only by the panel model's numbers;
-tests read back `curve_points()`."""
+tests read back `curve_points()`.
+
+Which curve is which is said in one line above the plot (`key_text`), never over it: pyqtgraph's
+legend inside the plot covered the curves at the top right, and showed a hidden curve's entry as a
+crossed-out eye, which read as a broken glyph for an empty deck's ブーストあり.  The line names only
+the curves drawn, each after its symbol in its colour.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +20,9 @@ from gmtool.views.check.probability_plots import BAND_COLORS, PLOT_MIN_SIZE, Pan
 
 PLAIN_COLOR = "#1f5fa8"
 BOOST_COLOR = "#7a1fa2"
+KEY_SIZE = "8pt"  # the key's line: a little smaller than the axes' titles, the plot is short
+# The curves' symbols as the key shows them (pyqtgraph's "t" is a triangle pointing down).
+BOOST_SYMBOL, PLAIN_SYMBOL = "▼", "●"
 
 
 class MTGSuccessPlot(PanelPlot):
@@ -28,7 +37,7 @@ class MTGSuccessPlot(PanelPlot):
         # Short: the plot is as high as the odds beside it, and a longer title was cut in English.
         style_plot(self, self.tr("成功 (%)"), self.tr("難易度"))
         self.setYRange(0, 105, padding=0)
-        self.legend = self.addLegend(offset=(-10, 10))
+        self.key_text = ""
         self.bands: list[pg.LinearRegionItem] = []
         for low, high, label in model.difficulty_guides():
             top = high if high is not None else low
@@ -37,8 +46,12 @@ class MTGSuccessPlot(PanelPlot):
             band.setToolTip(self.tr(label))
             self.addItem(band)
             self.bands.append(band)
-        self.boost_item = self.plot([], [], symbol="t", symbolSize=6, name=self.tr("ブーストあり"))
-        self.plain_item = self.plot([], [], symbol="o", symbolSize=5, name=self.tr("公開のまま"))
+        self.boost_item = self.plot([], [], symbol="t", symbolSize=6)
+        self.plain_item = self.plot([], [], symbol="o", symbolSize=5)
+        self.entries = [
+            (self.boost_item, BOOST_SYMBOL, BOOST_COLOR, self.tr("ブーストあり")),
+            (self.plain_item, PLAIN_SYMBOL, PLAIN_COLOR, self.tr("公開のまま")),
+        ]
         self.marker = pg.InfiniteLine(angle=90, movable=False)
         self.addItem(self.marker)
         self.theme_changed()
@@ -54,9 +67,8 @@ class MTGSuccessPlot(PanelPlot):
             item.setSymbolBrush(pg.mkBrush(shade))
             item.setSymbolPen(pg.mkPen(shade))
         self.marker.setPen(pg.mkPen(self.tone("failure"), width=2))
-        self.legend.setLabelTextColor(self.text_colour())
-        for _sample, label in self.legend.items:  # the entries keep the colour they were made with
-            label.setText(label.text, color=self.text_colour())
+        self.key_text = ""  # the key again, in the theme's shades
+        self.show_key()
 
     def refresh(self) -> None:
         xs = list(self.model.curve)
@@ -66,6 +78,22 @@ class MTGSuccessPlot(PanelPlot):
         self.boost_item.setVisible(self.model.plan.boost_allowed)
         self.setXRange(min(xs) - 0.5, max(xs) + 0.5, padding=0)
         self.marker.setValue(self.model.curve_marker)
+        self.show_key()
+
+    def key_names(self) -> list[str]:
+        """The curves the key names, in its order."""
+        return [name for item, _symbol, _colour, name in self.entries if item.isVisible()]
+
+    def show_key(self) -> None:
+        """The key above the plot: each drawn curve's symbol in its colour, then its name."""
+        text = "\u3000".join(
+            f'<span style="color: {self.readable(colour).name()}">{symbol}</span> {name}'
+            for item, symbol, colour, name in self.entries
+            if item.isVisible()
+        )
+        if text != self.key_text:
+            self.key_text = text
+            self.setTitle(text, size=KEY_SIZE, color=self.text_colour().name())
 
     def curve_points(self, boosted: bool = False) -> dict[int, float]:
         xs, ys = (self.boost_item if boosted else self.plain_item).getData()

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -194,10 +193,11 @@ class _TargetBox(QWidget):
         self.problem_label.setVisible(bool(model.threshold_problem))
 
 
-class _IdentificationButton(QToolButton):
+class _IdentificationButton(QPushButton):
     """類型を見抜く目標値の目安 (rule text 「類型の感知と秘匿」) as a menu beside the 目標値; a target
     sets the 目標値 (its low end).  A menu, not a box beside the plots: the panel fits a laptop's
-    width, and the menu shows each situation whole."""
+    width, and the menu shows each situation whole.  A push button: it keeps room for its menu's
+    arrow beside the text, where a tool button drew the arrow over the text's end."""
 
     def __init__(self, model: SengenshoCheckModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -206,7 +206,6 @@ class _IdentificationButton(QToolButton):
         title = _tr("類型を見抜く目標値の目安")
         self.setText(self.tr("類型の目安"))
         self.setToolTip(title)
-        self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)  # never cut
         menu = QMenu(self)
         menu.setToolTipsVisible(True)
