@@ -4551,7 +4551,7 @@ By the rules, a PC not in a scene cannot get information that arises in that sce
         <message>
             <source>{0}特化{1}</source>
             <extracomment>gmtool: any context (added by packaging/i18n_fill.py)</extracomment>
-            <translation>{0} specialization {1}</translation>
+            <translation>{0}: {1}</translation>
         </message>
         <message>
             <source>{0}（GM オーバーライドで購入可）</source>
@@ -25735,7 +25735,7 @@ The original file is first kept as it is, as a copy in the same folder (“{1}-b
         </message>
         <message>
             <source>{0}特化{1}</source>
-            <translation>{0} specialization {1}</translation>
+            <translation>{0}: {1}</translation>
         </message>
         <message>
             <source>{0}（その他）</source>

@@ -276,7 +276,7 @@ def test_the_shipped_four_card_skill_has_english_beside_it(laptop: MainWindow, r
     shown = [table.item(row, 0).text() for row in range(table.rowCount())]
     english = request.node.callspec.params["laptop"] == "en"
     expected = (
-        ["Melee 【接近戦】 (other)", "Melee 【接近戦】 specialization Sword 【剣】"]
+        ["Melee 【接近戦】 (other)", "Melee 【接近戦】: Sword 【剣】"]
         if english
         else ["【接近戦】（その他）", "【接近戦】特化【剣】"]
     )

@@ -20,7 +20,7 @@ from tests.views.fourcard.test_wizard import to_skills_page
 
 BASES = {
     "ja": ["【接近戦】（その他）（6）", "【接近戦】特化【剣】（8）"],
-    "en": ["Melee 【接近戦】 (other) (6)", "Melee 【接近戦】 specialization Sword 【剣】 (8)"],
+    "en": ["Melee 【接近戦】 (other) (6)", "Melee 【接近戦】: Sword 【剣】 (8)"],
 }
 LOGGED = {"ja": "【接近戦】（その他） 6", "en": "Melee 【接近戦】 (other) 6"}
 
@@ -108,6 +108,6 @@ def test_the_printed_sheet_names_the_checks_as_the_panel_does(language):  # noqa
         names
         == {
             "ja": ["【接近戦】（その他）", "【接近戦】特化【剣】"],
-            "en": ["Melee 【接近戦】 (other)", "Melee 【接近戦】 specialization Sword 【剣】"],
+            "en": ["Melee 【接近戦】 (other)", "Melee 【接近戦】: Sword 【剣】"],
         }[language]
     )
