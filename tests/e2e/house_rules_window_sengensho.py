@@ -103,7 +103,10 @@ def sengensho_three_pc_bonds(window: MainWindow) -> Shown:
     window.add_character()
     window.add_character()
     ids = sengensho_ids(window)
-    newcomers = [s.id for s in window.campaign_model.characters() if s.character.name == "新しいキャラクター"]
+    # 「新しいキャラクター」 and 「新しいキャラクター (2)」: each added one is named apart
+    newcomers = [
+        s.id for s in window.campaign_model.characters() if s.character.name.startswith("新しいキャラクター")
+    ]
     dialog = sengensho_table(window)
     for n, target in enumerate((ids["綾瀬 詩織"], *newcomers)):
         if n:
