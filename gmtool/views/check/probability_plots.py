@@ -64,14 +64,17 @@ def clear_corner(
         left = x + gap_x if anchor_x == 0 else x - gap_x - width
         if left < x_from or left + width > x_to:
             continue
-        beside = [sy for sx, sy in samples if left - gap_x <= sx <= left + width + gap_x] or [y]
+        # The curve beside the label's columns: the only part it can cover (read once per side,
+        # not for each of its two places: a difficulty step counted the whole curve four times).
+        window = [(sx, sy) for sx, sy in samples if left - gap_x <= sx <= left + width + gap_x]
+        beside = [sy for _sx, sy in window] or [y]
         for top in (max(max(beside), y) + gap_y + height, min(min(beside), y) - gap_y):
             top = min(max(top, y_from + height), y_to)  # inside the plot, over the x axis
             # A dot or line within half the gap of the label (a dot's radius and the pen) is covered.
             covered = sum(
                 left - gap_x / 2 <= sx <= left + width + gap_x / 2
                 and top - height - gap_y / 2 <= sy <= top + gap_y / 2
-                for sx, sy in samples
+                for sx, sy in window
             )
             distance = max(top - height - y, y - top, 0.0)
             if best is None or (covered, distance) < best[:2]:
