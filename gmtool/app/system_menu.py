@@ -67,10 +67,14 @@ class SystemMenu(QObject):
         return MADE_IN_GM if self.services.gm else MADE_IN_PLAYER
 
     def run_creation(self, wizard: CreationWizard) -> str | None:
-        """Runs a creation wizard; selects and returns the new character, or None if cancelled."""
-        if not self.services.questions.run_wizard(wizard):
-            return None
-        created = wizard.created_id
+        """Runs a creation wizard; selects and returns the new character, or None if cancelled.
+        The wizard goes once it has closed: kept as a hidden child of the window, each one run
+        stayed for the session, its model listening to the campaign."""
+        try:
+            finished = self.services.questions.run_wizard(wizard)
+            created = wizard.created_id if finished else None
+        finally:
+            wizard.deleteLater()
         if created:
             self.services.select_character(created)
         return created

@@ -56,3 +56,20 @@ def test_an_edit_recomputes_only_its_own_systems_panels(window):
     recomputed.clear()
     raise_attribute(first["lotr"], "brg")
     assert recomputed and set(recomputed) == {"lotr"}
+
+
+def test_a_creation_wizard_does_not_stay_behind_the_window(window):
+    """Each wizard run was kept as a hidden child of the window, its model still listening to the
+    campaign: a session's tenth character made ten of them."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from gmtool.rules.systems import SYSTEMS
+    from gmtool.views.wizard.creation_wizard import CreationWizard
+
+    for system_id in ("fourcard", "lotr"):
+        window.ask_item = lambda _t, _l, _i, _c, _n=SYSTEMS[system_id].name: (_n, True)
+        for answer in (False, False):  # closed without finishing, twice
+            window.run_wizard = lambda _wizard, _a=answer: _a
+            window.add_character()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert window.findChildren(CreationWizard) == []
