@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from gmtool.rules.control_characters import control_character_problem
 from gmtool.rules.creation_record import CreationRecord, RecordRefused, check_record, record_from_document
 from gmtool.rules.message import Message
 from gmtool.rules.systems import SYSTEMS
@@ -172,9 +171,6 @@ def read_character(path: str | os.PathLike[str]) -> ImportedCharacter:
         )
     if "data" not in envelope:
         raise ExchangeError(Message("data: 必須項目がありません"), source)
-    control = control_character_problem(envelope["data"])
-    if control is not None:
-        raise ExchangeError(control, source)
     try:
         character = character_from_document(system_id, version, envelope["data"], "data")
     except StoreError as exc:

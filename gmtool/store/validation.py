@@ -160,6 +160,11 @@ def character_from_document(system_id: Any, version: Any, data: Any, prefix: str
         )
     if not isinstance(data, dict):
         raise StoreError(Message("{0}: オブジェクト（{{…}}）でなければなりません", prefix))
+    # Refused here as every write refuses it (`character_to_document`): a campaign whose row was
+    # edited by hand to hold one opened, and then no edit of that character could be saved.
+    control = control_character_problem(data)
+    if control is not None:
+        raise StoreError(control)
     document = migrations.migrate(system_id, version, data)
     try:
         return system.load_character(document)

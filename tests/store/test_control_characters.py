@@ -44,6 +44,29 @@ def test_a_nul_in_a_name_is_refused_and_nothing_is_written(tmp_path: Path):
         assert [s.character.name for s in campaign.list_characters()] == ["朝霧 透"]
 
 
+def test_a_campaign_file_edited_to_hold_a_nul_is_refused_at_open_and_left_as_it_was(tmp_path: Path):
+    """Found by the fuzzing: a row edited by hand to hold a NUL opened, and then no edit of that
+    character could be saved. It is refused at open as an import is, naming the text."""
+    import sqlite3
+
+    path = tmp_path / "table.gmcampaign"
+    with Campaign.create(path) as campaign:
+        campaign.put_character("a", "aw", SYSTEMS["aw"].new_character("朝霧 透"))
+    conn = sqlite3.connect(path)
+    try:
+        text = conn.execute("SELECT data FROM characters WHERE id = 'a'").fetchone()[0]
+        document = json.loads(text)
+        document["name"] = "朝霧\x00透"
+        conn.execute("UPDATE characters SET data = ? WHERE id = 'a'", (json.dumps(document),))
+        conn.commit()
+    finally:
+        conn.close()
+    before = path.read_bytes()
+    with pytest.raises(CampaignError, match=r"「朝霧␀透」に制御文字（U\+0000）"):
+        Campaign.open(path)
+    assert path.read_bytes() == before
+
+
 def test_an_imported_file_with_a_control_character_is_refused(tmp_path: Path):
     path = tmp_path / "toru.gmchar.json"
     export_character(path, "aw", SYSTEMS["aw"].new_character("朝霧 透"))
