@@ -10,10 +10,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.rules.checks import CheckKind
 from gmtool.store.campaign import StoredCharacter
+
+if TYPE_CHECKING:
+    from gmtool.models.campaign_model import CampaignModel
 
 CUSTOM = "custom"  # 直接入力: the value is typed, not read from the character
 
@@ -30,6 +33,17 @@ class RollerInputs:
 
 class RollerInputsMixin:
     difficulty: int
+    campaign_model: CampaignModel
+    panel_system: str  # the system whose characters the panel checks
+
+    def _on_campaign_changed(self, *_: object) -> None:
+        raise NotImplementedError
+
+    def _on_character_changed(self, character_id: str) -> None:
+        """An edit of one character: another system's changes nothing this panel shows (an AW
+        step recomputed every other built panel: 13 ms instead of 4 with all five built)."""
+        if not self.campaign_model.of_another_system(character_id, self.panel_system):
+            self._on_campaign_changed()
 
     def inputs(self, side: Any) -> RollerInputs:
         raise NotImplementedError

@@ -59,6 +59,7 @@ class SideInputs(RollerInputs):
 
 
 class AWCheckModel(RollerInputsMixin, QObject):
+    panel_system = "aw"
     changed = Signal()
     check_resolved = Signal(object)  # CheckResult | OpposedResult
     result_cleared = Signal()  # 対決 ticked or unticked: the last roll was of the other kind of check
@@ -326,10 +327,6 @@ class AWCheckModel(RollerInputsMixin, QObject):
         # One look-up, not a walk through the list: a roll asks this a dozen times, with 300 characters.
         model = self.campaign_model
         return not model.has_character(character_id) or model.stored(character_id).system != "aw"
-
-    def _on_character_changed(self, character_id: str) -> None:
-        if not self.campaign_model.of_another_system(character_id, "aw"):
-            self._on_campaign_changed()
 
     def _on_campaign_changed(self, *_: object) -> None:
         for side in Side:

@@ -58,6 +58,7 @@ COMPARE_CURVE_SPAN = 10  # 比較ロール: P(A wins) for B's ベース ±10 aro
 
 
 class FourCardCheckModel(RollerInputsMixin, QObject):
+    panel_system = SYSTEM_ID
     changed = Signal()
     check_resolved = Signal(object)  # CheckResult | CompareResult | AchievementResult
     result_cleared = Signal()  # another kind of roll chosen: the last roll was not of this kind
@@ -318,10 +319,6 @@ class FourCardCheckModel(RollerInputsMixin, QObject):
         if key == HOUSE_RULES_KEY:
             self.set_character(Contestant.A, self.a.character_id, recompute=False)  # the bases moved
             self._recompute()
-
-    def _on_character_changed(self, character_id: str) -> None:
-        if not self.campaign_model.of_another_system(character_id, SYSTEM_ID):
-            self._on_campaign_changed()
 
     def _on_campaign_changed(self, *_: object) -> None:
         """A removed character drops out of the panel; any edit may change the odds (衰弱)."""

@@ -78,6 +78,7 @@ class LotRInputs(RollerInputs):
 
 
 class LotRCheckModel(RollerInputsMixin, QObject):
+    panel_system = SYSTEM_ID
     changed = Signal()
     # RollResult | GroupResult | OpposedResult; emitted after a roll and again after courage is spent
     check_resolved = Signal(object)
@@ -414,10 +415,6 @@ class LotRCheckModel(RollerInputsMixin, QObject):
         return wound_gap_warning(character, self.rules)
 
     # ---- keeping up with the campaign -------------------------------------------------------
-    def _on_character_changed(self, character_id: str) -> None:
-        if not self.campaign_model.of_another_system(character_id, SYSTEM_ID):
-            self._on_campaign_changed()
-
     def _on_campaign_changed(self, *_: object) -> None:
         """A removed character drops out; any edit may change the odds (wounds, courage left)
         or take the chosen check away (a skill's ranks removed)."""

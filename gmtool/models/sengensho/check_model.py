@@ -80,6 +80,7 @@ class CheckInputs(RollerInputs):
 
 
 class SengenshoCheckModel(RollerInputsMixin, QObject):
+    panel_system = SYSTEM_ID
     changed = Signal()
     check_resolved = Signal(object)  # CheckResult
     roll_refused = Signal(object)  # why no roll was made (str, Message: no 千幻抄 character)
@@ -340,10 +341,6 @@ class SengenshoCheckModel(RollerInputsMixin, QObject):
         """A skill the (new or edited) character does not have falls back to なし."""
         if self.check_inputs.skill != NO_SKILL and self._skill() is None:
             self.check_inputs.skill = NO_SKILL
-
-    def _on_character_changed(self, character_id: str) -> None:
-        if not self.campaign_model.of_another_system(character_id, SYSTEM_ID):
-            self._on_campaign_changed()
 
     def _on_campaign_changed(self, *_: object) -> None:
         """A removed character drops out of the panel; any edit may change the 判定値."""
